@@ -1,0 +1,57 @@
+# gardenkit: the two commands (and the benchmark). Everything a fresh machine needs is set up here.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+# Debian packages the tests use: headless Chromium for the browser tests, poppler's pdftoppm
+# to look at rendered PDF pages, PostgreSQL for the storage tests against a real server.
+SYSTEM_PACKAGES := chromium poppler-utils postgresql
+
+.PHONY: run test bench install install-dev system-deps kits clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	@touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+	@touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+# Installs the Debian packages that are missing, when we are root (CI and the dev machines are).
+system-deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "note: not root, cannot install$$missing; tests that need them will skip with a reason"; \
+	  fi; \
+	fi
+
+kits: install
+	$(BIN)/gardenkit build --paper letter --paper a4 --out output
+
+run: kits
+	$(BIN)/gardenkit serve --host $(HOST) --port $(PORT)
+
+# pytest exits 5 when it collected no test: that is a failure of the suite, say so plainly.
+test: install-dev system-deps
+	@$(BIN)/python -m pytest; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "no tests were collected"; exit 1; fi; exit $$rc
+
+bench: install-dev system-deps
+	$(BIN)/python -m bench.run
+
+clean:
+	rm -rf output/letter output/a4 output/a3 output/tabloid build dist *.egg-info

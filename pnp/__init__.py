@@ -1,0 +1,1 @@
+"""gardenkit's print-and-play generator: drawing model -> renderers -> imposition -> files."""

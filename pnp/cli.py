@@ -1,0 +1,145 @@
+"""The `gardenkit` command: build kits, score a game, check a rule, serve the app.
+
+Arguments are validated here, once, at the edge; every bad option or unknown name ends with
+one plain message and exit status 2. Each subcommand imports only what it needs, so
+`gardenkit build` never loads Flask and `gardenkit score` never loads reportlab.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from pnp.kits import KIT_MODULES
+from pnp.options import PAPERS, BuildOptions
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad usage detected after parsing (an unknown game, a bad format list, ...)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse prints the whole usage block on an error; a player wants one plain line."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"gardenkit: {message} (see 'gardenkit {self._sub_name()} --help')\n")
+
+    def _sub_name(self) -> str:
+        parts = self.prog.split()
+        return parts[1] if len(parts) > 1 else ""
+
+
+def _bleed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--bleed takes millimetres, not {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"--bleed must be between 0 and 10 mm, not {value:g}")
+    return value
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"--port takes a number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gardenkit", description=__doc__.splitlines()[0])
+    subs = parser.add_subparsers(dest="command", metavar="{build,score,check,serve}",
+                                 parser_class=_Parser)
+
+    build = subs.add_parser("build", help="write print-and-play PDF and SVG kits")
+    build.add_argument("--game", action="append", metavar="ID",
+                       help=f"a game to build (repeatable; default all): {', '.join(KIT_MODULES)}")
+    build.add_argument("--paper", action="append", choices=sorted(PAPERS), metavar="PAPER",
+                       help="paper size (repeatable; default letter and a4): " + ", ".join(PAPERS))
+    build.add_argument("--format", default="pdf,svg", metavar="pdf,svg",
+                       help="comma-separated output formats (default pdf,svg)")
+    build.add_argument("--out", type=Path, default=Path("output"), metavar="DIR",
+                       help="output folder (default ./output)")
+    build.add_argument("--bleed", type=_bleed, default=3.0, metavar="MM",
+                       help="bleed around each piece in mm (default 3)")
+    build.add_argument("--duplex", choices=["long", "short"], default="long",
+                       help="which edge the printer flips on, for the mirrored backs (default long)")
+    build.add_argument("--ink-saver", action="store_true", help="light backgrounds, outlines instead of fills")
+    build.add_argument("--cmyk", action="store_true", help="write colours as CMYK")
+    build.add_argument("--pod", action="store_true",
+                       help="one face per page with TrimBox/BleedBox, for print-on-demand services")
+    build.add_argument("--deck", type=Path, metavar="FILE",
+                       help="Garden Variety: build the deck from your own deck list (CSV)")
+    build.add_argument("--quiet", action="store_true", help="no progress output")
+
+    for name, helptext, filehelp in (
+        ("score", "final scores of a game state", "a JSON file holding the state"),
+        ("check", "is an action legal on a state", 'a JSON file holding {"state": ..., "action": ...}'),
+        ("validate", "is a game state possible", "a JSON file holding the state"),
+    ):
+        sub = subs.add_parser(name, help=helptext)
+        sub.add_argument("game", metavar="GAME", help="game id: " + ", ".join(KIT_MODULES))
+        sub.add_argument("file", metavar="FILE.json", help=filehelp + " ('-' reads standard input)")
+        sub.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    serve = subs.add_parser("serve", help="serve the web app on a production WSGI server")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=_port, default=8000)
+    serve.add_argument("--workers", type=_positive, default=2, help="worker processes (default 2)")
+    return parser
+
+
+def _build_options(args: argparse.Namespace) -> BuildOptions:
+    games = args.game or list(KIT_MODULES)
+    unknown = [g for g in games if g not in KIT_MODULES]
+    if unknown:
+        raise UsageError(f"unknown game {unknown[0]!r}; known games: {', '.join(KIT_MODULES)}")
+    formats = [f.strip().lower() for f in args.format.split(",") if f.strip()]
+    bad = [f for f in formats if f not in ("pdf", "svg")]
+    if bad or not formats:
+        raise UsageError(f"--format takes pdf, svg or pdf,svg, not {args.format!r}")
+    if args.deck is not None and not args.deck.is_file():
+        raise UsageError(f"--deck: no such file {str(args.deck)!r}")
+    return BuildOptions(
+        games=tuple(dict.fromkeys(games)), papers=tuple(dict.fromkeys(args.paper or ["letter", "a4"])),
+        formats=tuple(dict.fromkeys(formats)), out=args.out, bleed_mm=args.bleed,
+        duplex=args.duplex, ink_saver=args.ink_saver, cmyk=args.cmyk, pod=args.pod,
+        deck=args.deck, progress=not args.quiet)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        if args.command == "build":
+            options = _build_options(args)
+            from pnp.build import run_build
+
+            return run_build(options)
+        if args.command == "serve":
+            from scorer.serve import serve
+
+            return serve(args.host, args.port, args.workers)
+        from scorer import cli as scorer_cli
+
+        return scorer_cli.run(args.command, args.game, args.file, as_json=args.json)
+    except UsageError as error:
+        print(f"gardenkit: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("gardenkit: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

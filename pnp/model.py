@@ -1,0 +1,174 @@
+"""The drawing model: every component is described once, in millimetres, as a tree of shapes.
+
+Coordinates are millimetres with the origin at the top-left corner of the component's trim
+box and y growing downwards (as on the printed page and in SVG). The PDF and SVG renderers
+both draw this same tree; nothing about a component is described twice.
+
+Transforms on a Group apply in this order to its children: scale, then rotate (degrees,
+clockwise as seen on the page), then translate.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Sequence, Union
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a shape is painted. Colours are '#rrggbb' strings (see pnp.colors); None = no paint."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.3  # mm
+    dash: tuple[float, ...] | None = None  # mm on, mm off, ...
+    # A fill that carries no meaning (a large background) may be dropped by the ink-saver
+    # build; a fill that carries meaning (a player colour, a crop colour) is only lightened.
+    decorative: bool = False
+
+
+NO_STYLE = Style()
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = NO_STYLE
+    radius: float = 0.0  # corner radius, mm (a rounded rect when > 0)
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style = NO_STYLE
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A closed polygon."""
+
+    points: tuple[Point, ...]
+    style: Style = NO_STYLE
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style = NO_STYLE
+
+
+# Path commands, absolute coordinates only:
+#   ("M", x, y)  ("L", x, y)  ("C", x1, y1, x2, y2, x, y)  ("Z",)
+PathCommand = tuple
+Align = Literal["left", "center", "right"]
+Anchor = Literal["baseline", "top", "middle", "bottom"]
+
+
+@dataclass(frozen=True)
+class Path:
+    commands: tuple[PathCommand, ...]
+    style: Style = NO_STYLE
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text in the project font. `size` is the font size in millimetres (1 pt = 0.3528 mm).
+
+    `x` is the left edge, centre or right edge of every line according to `align`; `y` is
+    placed by `anchor`: the first line's baseline, the top of the block, its middle or its
+    bottom. With `max_width` the text is wrapped at spaces (see pnp.text.layout_lines), and
+    an explicit '\n' always breaks a line.
+    """
+
+    x: float
+    y: float
+    text: str
+    size: float = 3.5
+    align: Align = "left"
+    anchor: Anchor = "baseline"
+    bold: bool = False
+    fill: str = "#000000"
+    max_width: float | None = None
+    line_height: float = 1.2  # multiple of size
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A reference to a named vector icon (see pnp.icons), drawn centred on (cx, cy) in a
+    square of side `size`. `color` is the icon's main colour; icons choose their own detail."""
+
+    name: str
+    cx: float
+    cy: float
+    size: float
+    color: str = "#000000"
+
+
+@dataclass(frozen=True)
+class Group:
+    children: tuple["Shape", ...] = ()
+    translate: Point = (0.0, 0.0)
+    rotate: float = 0.0  # degrees, clockwise on the page
+    scale: float = 1.0
+
+    @staticmethod
+    def of(*children: "Shape", translate: Point = (0.0, 0.0), rotate: float = 0.0,
+           scale: float = 1.0) -> "Group":
+        return Group(tuple(children), translate, rotate, scale)
+
+
+Shape = Union[Rect, Circle, Polygon, Line, Path, Text, Icon, Group]
+
+ComponentKind = Literal["card", "tile", "token", "board", "sheet", "aid", "die", "pad", "sticker", "marker"]
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printed side of a component. `background` fills the trim box and its bleed, so
+    that a slightly off cut still shows the piece's own colour, never white paper."""
+
+    shapes: Group
+    background: str = "#ffffff"
+
+
+@dataclass(frozen=True)
+class Component:
+    """A physical piece: `count` identical copies of a front face and, if two-sided, a back.
+
+    `name` is unique within a kit and used in the manifest and in file names."""
+
+    name: str
+    kind: ComponentKind
+    width_mm: float
+    height_mm: float
+    front: Face
+    back: Face | None = None
+    count: int = 1
+    # Round and hexagonal pieces are still imposed by their bounding box; the outline is
+    # part of the face's artwork so the player sees where to cut.
+    outline: Literal["rect", "circle", "hex", "polygon"] = "rect"
+
+    @property
+    def double_sided(self) -> bool:
+        return self.back is not None
+
+    def __post_init__(self) -> None:
+        if self.width_mm <= 0 or self.height_mm <= 0:
+            raise ValueError(f"component {self.name!r} has no area")
+        if self.count < 1:
+            raise ValueError(f"component {self.name!r} needs a count of at least 1")
+
+
+def group(children: Sequence[Shape], translate: Point = (0.0, 0.0), rotate: float = 0.0,
+          scale: float = 1.0) -> Group:
+    """A Group from any sequence of shapes."""
+    return Group(tuple(children), translate, rotate, scale)

@@ -1,0 +1,41 @@
+"""Print options, validated once at the edge (pnp.cli) and passed down unchanged."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width_mm: float
+    height_mm: float
+
+
+# Letter and A4 are the two every kit ships in; A3 and tabloid let owners of a large printer
+# print a board on one sheet instead of tiling it.
+PAPERS: dict[str, Paper] = {
+    "letter": Paper("letter", 215.9, 279.4),
+    "a4": Paper("a4", 210.0, 297.0),
+    "a3": Paper("a3", 297.0, 420.0),
+    "tabloid": Paper("tabloid", 279.4, 431.8),
+}
+
+# Home printers cannot print to the edge: every trim box stays this far inside the paper.
+PAGE_MARGIN_MM = 5.0
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    games: tuple[str, ...]
+    papers: tuple[str, ...] = ("letter", "a4")
+    formats: tuple[str, ...] = ("pdf", "svg")
+    out: Path = Path("output")
+    bleed_mm: float = 3.0
+    duplex: Literal["long", "short"] = "long"
+    ink_saver: bool = False
+    cmyk: bool = False
+    pod: bool = False
+    deck: Path | None = None
+    progress: bool = True

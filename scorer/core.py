@@ -1,0 +1,264 @@
+"""The rules machinery every game shares: violations, parsing JSON into checked models,
+competition ranking after tie-breakers, and the Game base class behind score/validate/check.
+
+A game module subclasses Game and supplies its pydantic state and action models plus four
+hooks (state_violations, state_warnings, player_scores, check_action). Everything a caller
+sees -- the result shapes of DESIGN.md, InvalidState for anything malformed or impossible --
+is produced here, once, so the five games cannot drift apart.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+Violation = dict  # {"code", "rule", "message", "path"}
+
+
+def violation(code: str, rule: str, message: str, path: str = "") -> Violation:
+    """A violation as DESIGN.md defines it: a stable kebab-case code, the rulebook section
+    it comes from, plain words for the player, and where in the JSON it was found."""
+    return {"code": code, "rule": rule, "message": message, "path": path}
+
+
+class InvalidState(ValueError):
+    """The state (or action) is malformed or impossible; `.violations` says every reason."""
+
+    def __init__(self, violations: Sequence[Violation]):
+        self.violations = list(violations)
+        super().__init__("; ".join(v["message"] for v in self.violations) or "invalid state")
+
+
+class UnknownGame(KeyError):
+    """An unknown game id. A KeyError, so `except KeyError` works, with a readable str()."""
+
+    def __init__(self, game_id: object, known: Iterable[str]):
+        self.game_id = game_id
+        self.message = f"unknown game {game_id!r}; known games: {', '.join(known)}"
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class StateModel(BaseModel):
+    """Base of every state and action model: strict types (a "3" is not a 3, true is not 1)
+    and no unknown fields, so a typo in a field or crop name is reported, not ignored."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# --- turning pydantic's errors into violations -------------------------------------------
+
+_TYPE_WORDS = {
+    "int_type": "a whole number", "int_from_float": "a whole number", "float_type": "a number",
+    "string_type": "text", "bool_type": "true or false", "list_type": "a list",
+    "dict_type": "an object", "model_type": "an object", "model_attributes_type": "an object",
+    "tuple_type": "a list", "none_required": "null",
+}
+
+
+def json_path(loc: Sequence[Any], prefix: str = "") -> str:
+    """('players', 1, 'track') -> 'players[1].track' (after an optional prefix)."""
+    path = prefix
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += f".{part}" if path else str(part)
+    return path
+
+
+def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
+                          drop_tag: bool = False) -> list[Violation]:
+    """One violation per pydantic error, with a stable code and plain words.
+
+    drop_tag: the model was a tagged union (actions by "type"); pydantic puts the tag in the
+    location, which is not part of the user's JSON path, so it is removed."""
+    found: list[Violation] = []
+    for err in error.errors(include_url=False):
+        loc = list(err["loc"])
+        if drop_tag and loc and isinstance(loc[0], str) and err["type"] not in (
+                "union_tag_invalid", "union_tag_not_found"):
+            loc = loc[1:]
+        # pydantic reports errors inside dict keys as "[key]" locations; keep the name.
+        loc = [p[:-6] if isinstance(p, str) and p.endswith("[key]") else p for p in loc]
+        path = json_path(loc, prefix)
+        where = path or (prefix or "the input")
+        kind = err["type"]
+        if kind == "missing":
+            found.append(violation("missing-field", rule, f"{where} is required but missing", path))
+        elif kind == "extra_forbidden":
+            parent = json_path(loc[:-1], prefix) or "the input"
+            found.append(violation("unknown-field", rule,
+                                   f"{loc[-1]!r} is not a name this game knows (in {parent})", path))
+        elif kind in _TYPE_WORDS:
+            found.append(violation("wrong-type", rule,
+                                   f"{where} must be {_TYPE_WORDS[kind]}, not {_describe(err.get('input'))}", path))
+        elif kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+            found.append(violation("out-of-range", rule, f"{where}: {err['msg'].lower()}", path))
+        elif kind == "literal_error":
+            found.append(violation("not-allowed-value", rule,
+                                   f"{where} is {_describe(err.get('input'))}; {err['msg'].lower()}", path))
+        elif kind in ("too_short", "too_long"):
+            found.append(violation("wrong-length", rule, f"{where}: {err['msg'].lower()}", path))
+        elif kind == "union_tag_invalid":
+            expected = err.get("ctx", {}).get("expected_tags", "")
+            found.append(violation("unknown-action", rule,
+                                   f"{where}.type {err['ctx']['tag']!r} is not an action of this game "
+                                   f"(expected {expected})", json_path(["type"], path)))
+        elif kind == "union_tag_not_found":
+            found.append(violation("missing-field", rule, f"{where}.type is required but missing",
+                                   json_path(["type"], path)))
+        else:
+            found.append(violation("invalid-value", rule, f"{where}: {err['msg']}", path))
+    return found
+
+
+def _describe(value: Any) -> str:
+    text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# --- ranking -------------------------------------------------------------------------------
+
+def competition_ranks(keys: Sequence[Sequence[float]]) -> list[int]:
+    """Competition ranking ("1224"): the highest key ranks 1, players with equal keys share a
+    rank, and the next distinct key skips the shared places. A key is the total followed by
+    the game's tie-breakers in order; whatever survives them all is a shared rank."""
+    ordered = sorted(keys, reverse=True)
+    first_place = {}
+    for place, key in enumerate(ordered, start=1):
+        first_place.setdefault(tuple(key), place)
+    return [first_place[tuple(key)] for key in keys]
+
+
+# --- the Game base class -------------------------------------------------------------------
+
+@dataclass
+class PlayerScore:
+    """A player's final score: the breakdown (which sums to the total) and the values of the
+    game's tie-breakers, in order, each larger-is-better."""
+
+    name: str
+    breakdown: dict[str, int]
+    tiebreakers: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.breakdown.values())
+
+
+@dataclass
+class CheckResult:
+    legal: bool
+    violations: list[Violation] = field(default_factory=list)
+    effects: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"legal": self.legal, "violations": self.violations, "effects": self.effects}
+
+
+class Game(ABC):
+    """One game's rules. Subclasses set the class attributes and override the four hooks."""
+
+    id: str = ""
+    title: str = ""
+    rulebook: str = ""              # file name in shared/rules, for people
+    state_model: type[StateModel]   # the state JSON of DESIGN.md
+    action_model: Any = None        # a (tagged union) type for check's actions
+    format_rule: str = "State format (DESIGN.md)"
+
+    def __init__(self) -> None:
+        self._action_adapter = TypeAdapter(self.action_model) if self.action_model else None
+
+    # hooks ---------------------------------------------------------------------------------
+    def state_violations(self, state: Any) -> list[Violation]:
+        """Everything impossible about a well-formed state (totals against the box, ...)."""
+        return []
+
+    def state_warnings(self, state: Any) -> list[Violation]:
+        """Things merely unusual, such as a state that has not reached the game's end."""
+        return []
+
+    @abstractmethod
+    def player_scores(self, state: Any) -> list[PlayerScore]:
+        """Each player's breakdown and tie-breaker values, in the order of the state."""
+
+    @abstractmethod
+    def check_action(self, state: Any, action: Any) -> CheckResult:
+        """Whether the action is legal on this state, why not, and what it does."""
+
+    # the public operations -----------------------------------------------------------------
+    def parse_state(self, raw: Any) -> Any:
+        """The checked state model; InvalidState with every reason when it is malformed or
+        impossible."""
+        try:
+            state = self.state_model.model_validate(raw)
+        except ValidationError as error:
+            raise InvalidState(violations_from_error(error, self.format_rule)) from None
+        found = self.state_violations(state)
+        if found:
+            raise InvalidState(found)
+        return state
+
+    def parse_action(self, raw: Any) -> Any:
+        if self._action_adapter is None:
+            raise InvalidState([violation("no-actions", self.format_rule,
+                                          f"{self.title} has no rule checks", "action")])
+        try:
+            return self._action_adapter.validate_python(raw)
+        except ValidationError as error:
+            raise InvalidState(violations_from_error(error, self.format_rule, "action",
+                                                     drop_tag=True)) from None
+
+    def validate(self, raw: Any) -> list[Violation]:
+        try:
+            self.parse_state(raw)
+        except InvalidState as invalid:
+            return invalid.violations
+        return []
+
+    def score(self, raw: Any) -> dict[str, Any]:
+        state = self.parse_state(raw)
+        scores = self.player_scores(state)
+        keys = [(s.total, *s.tiebreakers.values()) for s in scores]
+        ranks = competition_ranks(keys)
+        players = [
+            {"name": s.name, "total": s.total, "rank": rank, "breakdown": dict(s.breakdown),
+             "tiebreakers": dict(s.tiebreakers)}
+            for s, rank in zip(scores, ranks)
+        ]
+        players.sort(key=lambda p: p["rank"])  # stable: equal ranks keep the input order
+        return {"game": self.id, "players": players,
+                "winners": [p["name"] for p in players if p["rank"] == 1],
+                "warnings": self.state_warnings(state)}
+
+    def check(self, raw_state: Any, raw_action: Any) -> dict[str, Any]:
+        state = self.parse_state(raw_state)
+        action = self.parse_action(raw_action)
+        return self.check_action(state, action).as_dict()
+
+
+def duplicate_names(names: Sequence[str], rule: str) -> list[Violation]:
+    """Players are told apart by name, so two players may not share one."""
+    seen: set[str] = set()
+    found = []
+    for index, name in enumerate(names):
+        if name in seen:
+            found.append(violation("duplicate-player-name", rule,
+                                   f"two players are both called {name!r}; give each a different name",
+                                   f"players[{index}].name"))
+        seen.add(name)
+    return found
+
+
+def player_count(count: int, low: int, high: int, rule: str, title: str) -> list[Violation]:
+    """A violation when the game cannot be played with this many players."""
+    if low <= count <= high:
+        return []
+    allowed = f"{low} to {high}" if low != high else str(low)
+    return [violation("player-count", rule,
+                      f"{title} is played by {allowed} players, not {count}", "players")]

@@ -1,0 +1,65 @@
+"""The five games. Each is a package scorer/games/<module>/ with
+
+    data.py   the game's components, values and house content as plain Python data
+              (no heavy imports: the print kits in pnp/kits read it too)
+    rules.py  the state and action models and the rules; defines GAME, a scorer.core.Game
+
+so that the kit and the scorer read one source of truth. A game whose rules module does not
+exist yet is listed as "coming" by the app and is absent from GAMES.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Mapping
+from typing import Iterator
+
+from scorer.core import Game, UnknownGame
+
+# id -> (title, package name), in the order the games are listed.
+CATALOGUE: dict[str, tuple[str, str]] = {
+    "garden-dice": ("Garden Dice", "garden_dice"),
+    "harvest-dice": ("Harvest Dice", "harvest_dice"),
+    "cottage-garden": ("Cottage Garden", "cottage_garden"),
+    "propagation": ("Propagation", "propagation"),
+    "garden-variety": ("Garden Variety", "garden_variety"),
+}
+
+
+def _rules_module_name(game_id: str) -> str:
+    return f"scorer.games.{CATALOGUE[game_id][1]}.rules"
+
+
+def _has_rules(game_id: str) -> bool:
+    try:
+        return importlib.util.find_spec(_rules_module_name(game_id)) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+class GameRegistry(Mapping):
+    """{game id: Game}, importing a game's rules only when first asked for, so that a
+    command touching one game does not pay for all five."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Game] = {}
+        self._ids = [game_id for game_id in CATALOGUE if _has_rules(game_id)]
+
+    def __getitem__(self, game_id: str) -> Game:
+        if game_id not in self._ids:
+            raise UnknownGame(game_id, self._ids)
+        if game_id not in self._loaded:
+            self._loaded[game_id] = importlib.import_module(_rules_module_name(game_id)).GAME
+        return self._loaded[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._ids
+
+    def __repr__(self) -> str:
+        return f"GameRegistry({self._ids})"
