@@ -1,0 +1,1 @@
+"""Cottage Garden: data (data.py, shared with the kit) and rules (rules.py)."""

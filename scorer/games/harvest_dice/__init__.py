@@ -1,0 +1,1 @@
+"""Harvest Dice: data (data.py, shared with the kit) and rules (rules.py)."""
