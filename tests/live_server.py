@@ -1,0 +1,176 @@
+"""The production server (`gardenkit serve`, gunicorn with worker processes) as a subprocess
+on a free loopback port, for the load and fault tests and for `make bench`.
+
+    with LiveServer(database_url, workers=3) as server:
+        server.url                  # http://127.0.0.1:PORT
+        server.worker_pids()        # the gunicorn workers, to kill one mid-run
+        status, body = request(server.url, "POST", "/api/results", {...})
+
+It is started exactly the way a user starts it (`python -m pnp.cli serve`), with
+GARDENKIT_DATABASE_URL in its environment, in its own session so that stopping it also
+stops every worker it forked.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from pg import free_port
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+class LiveServer:
+    def __init__(self, database_url: str, workers: int = 3, env: dict[str, str] | None = None,
+                 log_path: Path | None = None):
+        self.database_url = database_url
+        self.workers = workers
+        self.extra_env = env or {}
+        self.log_path = log_path
+        self.port = 0
+        self.process: subprocess.Popen | None = None
+        self._log = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> "LiveServer":
+        self.port = free_port()
+        env = {**os.environ, "GARDENKIT_DATABASE_URL": self.database_url, **self.extra_env}
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+        self._log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "pnp.cli", "serve", "--host", "127.0.0.1",
+             "--port", str(self.port), "--workers", str(self.workers)],
+            cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+            start_new_session=True)
+        self._wait_until_answering(timeout)
+        return self
+
+    def _wait_until_answering(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"`gardenkit serve` exited with {self.process.returncode}"
+                                   f"{self._log_hint()}")
+            try:
+                status, _ = request(self.url, "GET", "/healthz", timeout=2)
+                if status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"`gardenkit serve` did not answer /healthz within {timeout:.0f} s"
+                           f"{self._log_hint()}")
+
+    def _log_hint(self) -> str:
+        if not self.log_path or not Path(self.log_path).exists():
+            return ""
+        tail = Path(self.log_path).read_text(errors="replace").splitlines()[-15:]
+        return "\n" + "\n".join(tail)
+
+    def descendant_pids(self) -> list[int]:
+        """Every live process below the one we started (gunicorn's master and workers)."""
+        children: dict[int, list[int]] = {}
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            # the command name is in parentheses and may itself hold spaces or parentheses
+            fields = stat[stat.rindex(")") + 2:].split()
+            if fields[0] == "Z":
+                continue
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+        found, todo = [], [self.process.pid]
+        while todo:
+            pid = todo.pop()
+            for child in children.get(pid, []):
+                found.append(child)
+                todo.append(child)
+        return found
+
+    def worker_pids(self) -> list[int]:
+        """gunicorn's workers: the processes below ours that have no children themselves."""
+        below = self.descendant_pids()
+        parents = {self._parent(pid) for pid in below}
+        return sorted(pid for pid in below if pid not in parents)
+
+    @staticmethod
+    def _parent(pid: int) -> int | None:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            return None
+        return int(stat[stat.rindex(")") + 2:].split()[1])
+
+    def wait_for_workers(self, count: int, timeout: float = 15.0) -> list[int]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pids = self.worker_pids()
+            if len(pids) >= count:
+                return pids
+            time.sleep(0.05)
+        raise RuntimeError(f"expected {count} workers, found {self.worker_pids()}")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)  # gunicorn: graceful shutdown
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)  # our own session, nobody else's
+                self.process.wait(timeout=5)
+        if self._log not in (None, subprocess.DEVNULL):
+            self._log.close()
+        self.process = None
+
+    def __enter__(self) -> "LiveServer":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+def request(base_url: str, method: str, path: str, body: Any = None,
+            timeout: float = 10.0) -> tuple[int, Any]:
+    """One request on a fresh connection: (status, parsed JSON body or raw text)."""
+    host, port = base_url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=timeout)
+    try:
+        return send(connection, method, path, body)
+    finally:
+        connection.close()
+
+
+def send(connection: http.client.HTTPConnection, method: str, path: str,
+         body: Any = None) -> tuple[int, Any]:
+    """A request on a kept-alive connection: (status, parsed JSON body or raw text)."""
+    headers = {}
+    payload = None
+    if body is not None:
+        payload = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    connection.request(method, path, body=payload, headers=headers)
+    response = connection.getresponse()
+    raw = response.read()
+    kind = response.getheader("Content-Type", "")
+    if "json" in kind:
+        try:
+            return response.status, json.loads(raw)
+        except ValueError:
+            pass
+    return response.status, raw.decode(errors="replace")
