@@ -1,0 +1,81 @@
+"""Harvest Dice as plain data: the house score sheet, the dice, and every choice the rulebook
+left open. The scorer (rules.py) and the print kit (pnp/kits/harvest_dice.py) both read this
+module, so the sheet a player writes on and the sheet the scorer checks are the same sheet.
+
+No pydantic, Flask or reportlab here: the kit imports this module too.
+The choices are explained for players in docs/house-rules.md ("Harvest Dice").
+"""
+from __future__ import annotations
+
+GAME_ID = "harvest-dice"
+TITLE = "Harvest Dice"
+MODES = ("basic", "advanced")
+DEFAULT_MODE = "basic"  # the rulebook is written for the basic game
+
+# --- players and dice (rulebook: Components, Set-Up) ----------------------------------------
+# The rulebook covers 2, 3 and 4 players. One sheet may still be scored alone (a player
+# tallying their own sheet); that is scored, with a warning.
+MIN_PLAYERS, MAX_PLAYERS = 1, 4
+RULEBOOK_PLAYERS = (2, 4)
+DICE_PER_COLOR = {1: 3, 2: 2, 3: 3, 4: 3}
+DIE_FACES = (1, 2, 3, 4, 5, 6)
+
+# --- crops -----------------------------------------------------------------------------------
+CROPS = ("lettuce", "tomato", "carrot")
+CROP_LETTER = {"lettuce": "L", "tomato": "T", "carrot": "C"}
+LETTER_CROP = {letter: crop for crop, letter in CROP_LETTER.items()}
+EMPTY = "."
+# The die colour names the crop (Game Play: Plant it).
+DIE_COLOR_CROP = {"green": "lettuce", "red": "tomato", "orange": "carrot"}
+CROP_DIE_COLOR = {crop: color for color, crop in DIE_COLOR_CROP.items()}
+# How players draw each crop (Game Play: the rulebook's pictures) -- also the shape printed on
+# die stickers and in the sheet's legend, so colour is never the only clue.
+CROP_SHAPE = {"lettuce": "square", "tomato": "circle", "carrot": "triangle"}
+
+# --- the house score sheet (DESIGN.md, harvest-dice) ------------------------------------------
+GARDEN_ROWS = 3
+GARDEN_COLUMNS = len(DIE_FACES)  # column n takes dice showing n
+RIBBON_POINTS = 5                # per completely planted garden row
+
+PIG_ROWS = 4
+PIG_ROW_CIRCLES = 6
+PIG_CIRCLES = PIG_ROWS * PIG_ROW_CIRCLES
+PIG_ROW_VALUES = (3, 7, 12, 18)  # points for the most recently completed row, top to bottom
+
+MARKET_CIRCLES = 6
+# Circles printed already crossed on each market: the basic sheet starts every crop at 1.
+PRINTED_CROSSED = {"basic": 1, "advanced": 0}
+
+# Advanced scoring: 5 points to every player tied for the most of each of these (and only to
+# players who have at least one -- "most" of nothing wins nothing).
+ADVANCED_BONUS_POINTS = 5
+ADVANCED_BONUS_CATEGORIES = ("carrot", "lettuce", "tomato", "pig")
+
+# Pig powers (Game Play: Pig Powers): one per completed pig row; each moves a die's value one
+# step (never past 1 or 6) or, in the advanced game only, changes its colour.
+VALUE_POWERS = ("up", "down")
+COLOR_POWER_MODES = ("advanced",)
+
+# Dice drafted per player per round: with 4 players 8 dice are drafted two each; with 2 or 3
+# players the last in turn order drafts one fewer, so a player takes 2 or 3.
+DRAFTS_PER_ROUND = {1: (2, 3), 2: (2, 3), 3: (2, 3), 4: (2, 2)}
+
+
+def market_capacity(mode: str) -> int:
+    """How many market circles a player can still cross during play (6 minus the printed)."""
+    return MARKET_CIRCLES - PRINTED_CROSSED[mode]
+
+
+def market_value(mode: str, crossed: int) -> int:
+    """Points per veggie: every crossed circle, printed or crossed in play, is worth one."""
+    return crossed + PRINTED_CROSSED[mode]
+
+
+def pig_rows_completed(circles: int) -> int:
+    return min(circles, PIG_CIRCLES) // PIG_ROW_CIRCLES
+
+
+def pig_points(circles: int) -> int:
+    """The value printed beside the pig's most recently completed row; 0 before the first."""
+    rows = pig_rows_completed(circles)
+    return PIG_ROW_VALUES[rows - 1] if rows else 0

@@ -1,0 +1,508 @@
+"""Harvest Dice rules: the state and action models, what makes a sheet impossible, final
+scoring, and the rule checks for planting, feeding the pig, the last die and the end triggers.
+
+Every number comes from data.py (the house sheet of DESIGN.md); the choices the rulebook
+leaves open are explained in docs/house-rules.md, "Harvest Dice".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from scorer.core import (CheckResult, Game, PlayerScore, StateModel, Violation,
+                         duplicate_names, player_count, violation)
+from scorer.games.harvest_dice import data
+
+RULE_SETUP = "Harvest Dice › Set-Up"
+RULE_PLANT = "Harvest Dice › Game Play › Plant it"
+RULE_RESTRICTIONS = "Harvest Dice › Game Play › Planting Restrictions"
+RULE_FEED = "Harvest Dice › Game Play › Feed it"
+RULE_POWERS = "Harvest Dice › Game Play › Pig Powers"
+RULE_MARKET = "Harvest Dice › The Last Die & The Market"
+RULE_END = "Harvest Dice › End Game"
+RULE_SHEET = "Harvest Dice › Score sheet (house sheet, DESIGN.md)"
+
+Count = Annotated[int, Field(ge=0)]
+DieColor = Literal["green", "red", "orange"]
+Crop = Literal["lettuce", "tomato", "carrot"]
+
+
+# --- models --------------------------------------------------------------------------------
+
+class Markets(StateModel):
+    """Circles crossed during play in each shared market (the printed circle not counted)."""
+
+    lettuce: Count = 0
+    tomato: Count = 0
+    carrot: Count = 0
+
+
+class Player(StateModel):
+    name: Annotated[str, Field(min_length=1, max_length=60)]
+    garden: list[str]
+    pig: Count = 0
+    pig_powers_used: Count = 0
+
+
+class HarvestState(StateModel):
+    mode: Literal["basic", "advanced"] = data.DEFAULT_MODE
+    markets: Markets
+    players: list[Player]
+
+
+class Die(StateModel):
+    color: DieColor
+    value: Annotated[int, Field(ge=1, le=6)]
+
+
+class ValuePower(StateModel):
+    """One pig power spent moving the die's value one step up or down."""
+
+    power: Literal["up", "down"]
+
+
+class ColorPower(StateModel):
+    """One pig power spent changing the die's colour (advanced game only)."""
+
+    power: Literal["color"]
+    to: DieColor
+
+
+PigPower = Annotated[Union[ValuePower, ColorPower], Field(discriminator="power")]
+Space = Annotated[list[int], Field(min_length=2, max_length=2)]
+
+
+class PlantAction(StateModel):
+    type: Literal["plant"]
+    player: str
+    die: Die
+    at: Space
+    pig_powers: list[PigPower] = []
+
+
+class FeedAction(StateModel):
+    type: Literal["feed"]
+    player: str
+    die: Die
+    pig_powers: list[PigPower] = []
+
+
+class LastDieAction(StateModel):
+    """The round's last die: every player crosses a circle of the market of its colour."""
+
+    type: Literal["last_die"]
+    die: Die
+
+
+Action = Annotated[Union[PlantAction, FeedAction, LastDieAction], Field(discriminator="type")]
+
+
+# --- the garden as a grid ------------------------------------------------------------------
+
+Cell = tuple[int, int]  # 1-based (row, column)
+NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def garden_cells(garden: list[str]) -> dict[Cell, str]:
+    """{(row, col): crop} of the planted spaces of a well-formed garden."""
+    return {(r, c): data.LETTER_CROP[letter]
+            for r, line in enumerate(garden, start=1)
+            for c, letter in enumerate(line, start=1) if letter != data.EMPTY}
+
+
+def crop_counts(garden: list[str]) -> dict[str, int]:
+    planted = list(garden_cells(garden).values())
+    return {crop: planted.count(crop) for crop in data.CROPS}
+
+
+def full_rows(garden: list[str]) -> int:
+    return sum(1 for line in garden if data.EMPTY not in line)
+
+
+def patches(cells: set[Cell]) -> int:
+    """How many orthogonally connected groups the cells form."""
+    unseen, groups = set(cells), 0
+    while unseen:
+        groups += 1
+        frontier = [unseen.pop()]
+        while frontier:
+            r, c = frontier.pop()
+            for dr, dc in NEIGHBOURS:
+                if (r + dr, c + dc) in unseen:
+                    unseen.remove((r + dr, c + dc))
+                    frontier.append((r + dr, c + dc))
+    return groups
+
+
+def planting_problems(cells: dict[Cell, str], crop: str, value: int, at: Cell) -> list[tuple[str, str]]:
+    """(code, message) for every reason `crop` on a die showing `value` may not go at `at`."""
+    row, col = at
+    if not (1 <= row <= data.GARDEN_ROWS and 1 <= col <= data.GARDEN_COLUMNS):
+        return [("outside-garden", f"space {row},{col} is not in the garden "
+                 f"({data.GARDEN_ROWS} rows, {data.GARDEN_COLUMNS} columns)")]
+    found = []
+    if col != value:
+        found.append(("wrong-column", f"a die showing {value} is planted in column {value}, not column {col}"))
+    if at in cells:
+        found.append(("space-taken", f"row {row}, column {col} already holds a {cells[at]}"))
+    elif crop in cells.values() and not any(cells.get((row + dr, col + dc)) == crop for dr, dc in NEIGHBOURS):
+        found.append(("not-adjacent", f"this garden already has {crop}, so a new {crop} must touch one "
+                      f"(above, below, left or right); row {row}, column {col} touches none"))
+    return found
+
+
+def plantable_spaces(cells: dict[Cell, str], crop: str, value: int) -> list[Cell]:
+    """Every space where this die may be planted, top to bottom."""
+    return [(row, value) for row in range(1, data.GARDEN_ROWS + 1)
+            if not planting_problems(cells, crop, value, (row, value))]
+
+
+# --- end triggers --------------------------------------------------------------------------
+
+def end_triggers(markets: dict[str, int], mode: str, players: list[tuple[str, list[str], int]]) -> list[dict]:
+    """Every end trigger reached (End Game): a full garden, a full pig, a full market."""
+    found = [{"trigger": "market-full", "market": crop}
+             for crop, crossed in markets.items() if crossed >= data.market_capacity(mode)]
+    for name, garden, pig in players:
+        if full_rows(garden) == data.GARDEN_ROWS:
+            found.append({"trigger": "garden-full", "player": name})
+        if pig >= data.PIG_CIRCLES:
+            found.append({"trigger": "pig-full", "player": name})
+    return found
+
+
+def state_triggers(state: HarvestState) -> list[dict]:
+    return end_triggers(state.markets.model_dump(), state.mode,
+                        [(p.name, p.garden, p.pig) for p in state.players])
+
+
+def end_effects(before: list[dict], after: list[dict]) -> dict:
+    """The end-trigger part of every action's effects."""
+    return {"end_triggered": bool(after), "end_triggers": after,
+            "triggered_now": [t for t in after if t not in before]}
+
+
+# --- pig powers ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PoweredDie:
+    color: str
+    value: int
+
+    @property
+    def crop(self) -> str:
+        return data.DIE_COLOR_CROP[self.color]
+
+    def as_dict(self) -> dict:
+        return {"color": self.color, "value": self.value}
+
+
+def powers_left(player: Player) -> int:
+    return data.pig_rows_completed(player.pig) - player.pig_powers_used
+
+
+def apply_powers(mode: str, player: Player, die: Die, powers: list) -> tuple[PoweredDie, list[Violation]]:
+    """The die after the declared pig powers, in order, and every reason they cannot be used."""
+    found: list[Violation] = []
+    available = powers_left(player)
+    if len(powers) > available:
+        found.append(violation(
+            "no-pig-power", RULE_POWERS,
+            f"{player.name} declares {len(powers)} pig power(s) but has {max(available, 0)} unused "
+            f"(one per completed pig row, {player.pig_powers_used} already used)", "action.pig_powers"))
+    color, value = die.color, die.value
+    for index, power in enumerate(powers):
+        path = f"action.pig_powers[{index}]"
+        if isinstance(power, ColorPower):
+            if mode not in data.COLOR_POWER_MODES:
+                found.append(violation("color-power-advanced-only", RULE_POWERS,
+                                       "changing a die's colour is a pig power of the advanced game only", path))
+            elif power.to == color:
+                found.append(violation("power-changes-nothing", RULE_POWERS,
+                                       f"the die is already {color}; a pig power must change it", path))
+            color = power.to
+            continue
+        step = 1 if power.power == "up" else -1
+        if not min(data.DIE_FACES) <= value + step <= max(data.DIE_FACES):
+            found.append(violation("die-out-of-range", RULE_POWERS,
+                                   f"a die showing {value} cannot be turned {power.power}: values stay "
+                                   f"between {min(data.DIE_FACES)} and {max(data.DIE_FACES)}", path))
+            continue
+        value += step
+    return PoweredDie(color, value), found
+
+
+def reachable_with_powers(mode: str, die: PoweredDie, spare: int) -> list[tuple[PoweredDie, int]]:
+    """Each other die this one could become with up to `spare` more pig powers, and the cost."""
+    colors = data.DIE_COLOR_CROP if mode in data.COLOR_POWER_MODES else {die.color: None}
+    options = []
+    for color in colors:
+        for value in data.DIE_FACES:
+            cost = abs(value - die.value) + (color != die.color)
+            if 0 < cost <= spare:
+                options.append((PoweredDie(color, value), cost))
+    return options
+
+
+# --- the game ------------------------------------------------------------------------------
+
+class HarvestDice(Game):
+    id = data.GAME_ID
+    title = data.TITLE
+    rulebook = "harvest-dice.md"
+    state_model = HarvestState
+    action_model = Action
+
+    # impossible states ------------------------------------------------------------------
+    def state_violations(self, state: HarvestState) -> list[Violation]:
+        found = player_count(len(state.players), data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_SETUP, self.title)
+        found += duplicate_names([p.name for p in state.players], RULE_SETUP)
+        found += self._market_violations(state)
+        for index, player in enumerate(state.players):
+            found += self._player_violations(index, player)
+        return found
+
+    def _market_violations(self, state: HarvestState) -> list[Violation]:
+        capacity = data.market_capacity(state.mode)
+        printed = data.PRINTED_CROSSED[state.mode]
+        found = []
+        for crop, crossed in state.markets.model_dump().items():
+            if crossed > capacity:
+                note = (f", the first printed crossed, so at most {capacity} can be crossed during play "
+                        f"(count only the circles crossed in play)") if printed else ""
+                found.append(violation(
+                    "market-overfull", RULE_SHEET,
+                    f"the {crop} market has {data.MARKET_CIRCLES} circles{note}; {crossed} is too many",
+                    f"markets.{crop}"))
+        full = [crop for crop, crossed in state.markets.model_dump().items() if crossed == capacity]
+        if len(full) > 1:
+            found.append(violation(
+                "markets-two-full", RULE_END,
+                f"the {' and '.join(full)} markets are both full, but filling one market ends the game "
+                f"with that round's last die, so no second market can fill", "markets"))
+        return found
+
+    def _player_violations(self, index: int, player: Player) -> list[Violation]:
+        where = f"players[{index}]"
+        found = self._garden_shape_violations(f"{where}.garden", player.garden)
+        if not found:
+            cells = garden_cells(player.garden)
+            for crop in data.CROPS:
+                groups = patches({cell for cell, planted in cells.items() if planted == crop})
+                if groups > 1:
+                    found.append(violation(
+                        "crop-split", RULE_RESTRICTIONS,
+                        f"{player.name}'s {crop} grows in {groups} separate patches; after the first "
+                        f"{crop}, every new one must touch another, so all of them form one patch",
+                        f"{where}.garden"))
+        if player.pig > data.PIG_CIRCLES:
+            found.append(violation("pig-overfull", RULE_SHEET,
+                                   f"the pig has {data.PIG_CIRCLES} circles, so {player.pig} cannot be crossed",
+                                   f"{where}.pig"))
+        earned = data.pig_rows_completed(player.pig)
+        if player.pig_powers_used > earned:
+            found.append(violation(
+                "pig-powers-unearned", RULE_POWERS,
+                f"{player.name} used {player.pig_powers_used} pig power(s) but completed only {earned} pig "
+                f"row(s); each completed row gives one power", f"{where}.pig_powers_used"))
+        return found
+
+    @staticmethod
+    def _garden_shape_violations(path: str, garden: list[str]) -> list[Violation]:
+        if len(garden) != data.GARDEN_ROWS:
+            return [violation("garden-shape", RULE_SHEET,
+                              f"a garden has {data.GARDEN_ROWS} rows, not {len(garden)}", path)]
+        found = []
+        allowed = set(data.LETTER_CROP) | {data.EMPTY}
+        for row, line in enumerate(garden):
+            if len(line) != data.GARDEN_COLUMNS:
+                found.append(violation("garden-shape", RULE_SHEET,
+                                       f"garden row {row + 1} has {len(line)} spaces, not {data.GARDEN_COLUMNS}",
+                                       f"{path}[{row}]"))
+            bad = sorted(set(line) - allowed)
+            if bad:
+                found.append(violation(
+                    "garden-letter", RULE_SHEET,
+                    f"garden row {row + 1} contains {', '.join(map(repr, bad))}; use L lettuce, "
+                    f"T tomato, C carrot or . for an empty space", f"{path}[{row}]"))
+        return found
+
+    # unusual but possible ---------------------------------------------------------------
+    def state_warnings(self, state: HarvestState) -> list[Violation]:
+        found = []
+        low, high = data.RULEBOOK_PLAYERS
+        if not low <= len(state.players) <= high:
+            found.append(violation("single-sheet", RULE_SETUP,
+                                   f"the rulebook plays with {low} to {high} players; this sheet is scored "
+                                   f"on its own", "players"))
+        if not state_triggers(state):
+            found.append(violation(
+                "game-not-finished", RULE_END,
+                "no end trigger was reached (no full garden, no full pig, no market with all circles "
+                "crossed), so the game is not over yet", ""))
+        found += self._round_warnings(state)
+        return found
+
+    @staticmethod
+    def _round_warnings(state: HarvestState) -> list[Violation]:
+        """Each round ends with one market circle crossed, and every player drafts 2 or 3 dice
+        a round (2 with four players), each planted or fed (1 to 6 pig circles). A sheet whose
+        veggies and pig do not fit the market's round count was most likely mis-copied: a
+        warning, because the round count is read from the markets the player typed."""
+        rounds = sum(state.markets.model_dump().values())
+        fewest, most = data.DRAFTS_PER_ROUND[len(state.players)] if state.players else (2, 3)
+        found = []
+        for index, player in enumerate(state.players):
+            planted = len(garden_cells(player.garden))
+            fewest_feeds = -(-player.pig // data.DIE_FACES[-1])
+            most_feeds = None if player.pig >= data.PIG_CIRCLES else player.pig
+            if planted + fewest_feeds > most * (rounds + 1):
+                found.append(violation(
+                    "too-many-dice-for-rounds", RULE_MARKET,
+                    f"{player.name} planted {planted} and fed at least {fewest_feeds} dice, more than "
+                    f"{most} dice a round allows in the {rounds} round(s) the markets show", f"players[{index}]"))
+            elif most_feeds is not None and planted + most_feeds < fewest * rounds:
+                found.append(violation(
+                    "too-few-dice-for-rounds", RULE_MARKET,
+                    f"the markets show {rounds} finished round(s), so {player.name} took at least "
+                    f"{fewest * rounds} dice, but the sheet accounts for at most {planted + most_feeds}",
+                    f"players[{index}]"))
+        return found
+
+    # scoring ----------------------------------------------------------------------------
+    def player_scores(self, state: HarvestState) -> list[PlayerScore]:
+        markets = state.markets.model_dump()
+        bonus = self._advanced_bonus(state) if state.mode == "advanced" else None
+        scores = []
+        for index, player in enumerate(state.players):
+            counts = crop_counts(player.garden)
+            breakdown = {crop: counts[crop] * data.market_value(state.mode, markets[crop]) for crop in data.CROPS}
+            breakdown["ribbons"] = data.RIBBON_POINTS * full_rows(player.garden)
+            breakdown["pig"] = data.pig_points(player.pig)
+            if bonus is not None:
+                breakdown["bonus"] = bonus[index]
+            scores.append(PlayerScore(player.name, breakdown,
+                                      {"veggies_planted": sum(counts.values()), "pig_circles": player.pig}))
+        return scores
+
+    @staticmethod
+    def _advanced_bonus(state: HarvestState) -> list[int]:
+        """5 points per category to every player tied for the most; nobody scores a category
+        that nobody has any of."""
+        tallies = []
+        for player in state.players:
+            tally = crop_counts(player.garden)
+            tally["pig"] = player.pig
+            tallies.append(tally)
+        bonus = [0] * len(tallies)
+        for category in data.ADVANCED_BONUS_CATEGORIES:
+            best = max(tally[category] for tally in tallies)
+            for index, tally in enumerate(tallies):
+                if best > 0 and tally[category] == best:
+                    bonus[index] += data.ADVANCED_BONUS_POINTS
+        return bonus
+
+    # rule checks ------------------------------------------------------------------------
+    def check_action(self, state: HarvestState, action) -> CheckResult:
+        before = state_triggers(state)
+        finished = [t for t in before if t["trigger"] == "market-full"]
+        if finished:
+            return CheckResult(False, [violation(
+                "game-over", RULE_END,
+                f"the {finished[0]['market']} market is full, so the game ended with the round that "
+                f"filled it; no more dice are taken", "markets")])
+        if isinstance(action, LastDieAction):
+            return self._last_die(state, action, before)
+        index = next((i for i, p in enumerate(state.players) if p.name == action.player), None)
+        if index is None:
+            return CheckResult(False, [violation(
+                "unknown-player", RULE_SETUP,
+                f"no player called {action.player!r}; players: {', '.join(p.name for p in state.players)}",
+                "action.player")])
+        player = state.players[index]
+        die, found = apply_powers(state.mode, player, action.die, action.pig_powers)
+        if found:
+            return CheckResult(False, found)
+        if isinstance(action, PlantAction):
+            return self._plant(state, index, action, die, before)
+        return self._feed(state, index, action, die, before)
+
+    def _plant(self, state, index, action: PlantAction, die: PoweredDie, before) -> CheckResult:
+        player = state.players[index]
+        cells = garden_cells(player.garden)
+        at = (action.at[0], action.at[1])
+        problems = planting_problems(cells, die.crop, die.value, at)
+        rule_of = {"not-adjacent": RULE_RESTRICTIONS}
+        found = [violation(code, rule_of.get(code, RULE_PLANT), message, "action.at") for code, message in problems]
+        effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
+                   "options": [list(cell) for cell in plantable_spaces(cells, die.crop, die.value)]}
+        if found:
+            return CheckResult(False, found, effects)
+        garden = [list(line) for line in player.garden]
+        garden[at[0] - 1][at[1] - 1] = data.CROP_LETTER[die.crop]
+        garden = ["".join(line) for line in garden]
+        after = self._triggers_with(state, index, garden=garden)
+        effects.update({"planted": {"at": list(at), "crop": die.crop},
+                        "ribbon": data.EMPTY not in garden[at[0] - 1]}, **end_effects(before, after))
+        return CheckResult(True, [], effects)
+
+    def _feed(self, state, index, action: FeedAction, die: PoweredDie, before) -> CheckResult:
+        player = state.players[index]
+        cells = garden_cells(player.garden)
+        options = plantable_spaces(cells, die.crop, die.value)
+        effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
+                   "options": [list(cell) for cell in options],
+                   "plantable_with_more_powers": self._with_more_powers(state.mode, player, cells, die,
+                                                                         len(action.pig_powers))}
+        if options:
+            where = "; ".join(f"row {r}, column {c}" for r, c in options)
+            return CheckResult(False, [violation(
+                "could-plant", RULE_FEED,
+                f"a {die.color} {die.value} can still be planted ({die.crop} at {where}); only a die that "
+                f"cannot be planted may be fed to the pig", "action")], effects)
+        crossed = min(die.value, data.PIG_CIRCLES - player.pig)
+        pig = player.pig + crossed
+        rows_before = data.pig_rows_completed(player.pig)
+        rows_after = data.pig_rows_completed(pig)
+        after = self._triggers_with(state, index, pig=pig)
+        effects.update({"circles": crossed, "wasted": die.value - crossed, "pig": pig,
+                        "rows_completed": list(range(rows_before + 1, rows_after + 1)),
+                        "powers_unlocked": rows_after - rows_before, "pig_points": data.pig_points(pig)},
+                       **end_effects(before, after))
+        return CheckResult(True, [], effects)
+
+    @staticmethod
+    def _with_more_powers(mode, player, cells, die: PoweredDie, declared: int) -> list[dict]:
+        """Spaces the die could reach if the player spent more of their unused pig powers:
+        information only, since pig powers are never compulsory (house rule)."""
+        spare = powers_left(player) - declared
+        found = []
+        for other, cost in reachable_with_powers(mode, die, spare):
+            for cell in plantable_spaces(cells, other.crop, other.value):
+                found.append({"at": list(cell), "crop": other.crop, "die": other.as_dict(), "powers": cost})
+        return sorted(found, key=lambda option: (option["powers"], option["at"]))
+
+    def _last_die(self, state: HarvestState, action: LastDieAction, before) -> CheckResult:
+        market = data.DIE_COLOR_CROP[action.die.color]
+        markets = state.markets.model_dump()
+        markets[market] += 1
+        after = end_triggers(markets, state.mode, [(p.name, p.garden, p.pig) for p in state.players])
+        effects = {"market": market, "crossed": markets[market],
+                   "value": data.market_value(state.mode, markets[market]),
+                   **end_effects(before, after),
+                   # The market step closes the round; a round in which any trigger was reached
+                   # is the last.
+                   "game_over": bool(after)}
+        return CheckResult(True, [], effects)
+
+    @staticmethod
+    def _triggers_with(state: HarvestState, index: int, garden=None, pig=None) -> list[dict]:
+        players = [(p.name, p.garden, p.pig) for p in state.players]
+        name, old_garden, old_pig = players[index]
+        players[index] = (name, garden if garden is not None else old_garden, pig if pig is not None else old_pig)
+        return end_triggers(state.markets.model_dump(), state.mode, players)
+
+
+GAME = HarvestDice()
