@@ -83,8 +83,9 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
         if drop_tag and loc and isinstance(loc[0], str) and err["type"] not in (
                 "union_tag_invalid", "union_tag_not_found"):
             loc = loc[1:]
-        # pydantic reports errors inside dict keys as "[key]" locations; keep the name.
-        loc = [p[:-6] if isinstance(p, str) and p.endswith("[key]") else p for p in loc]
+        # pydantic reports an error in a dict key as the key followed by a "[key]" location
+        # part; the key itself is the user's path.
+        loc = [p for p in loc if p != "[key]"]
         path = json_path(loc, prefix)
         where = path or (prefix or "the input")
         kind = err["type"]
