@@ -1,0 +1,872 @@
+"""Garden Dice rules: the state and action models, impossible states, final scoring and the
+rule checks a table may dispute.
+
+State (DESIGN.md, garden-dice) with two additions of ours: a board tile may carry
+`"swallowed": n` (bird/rabbit only: discs its owner put on it for tiles it swallowed whole),
+and every action may carry `"turn"`, what already happened this turn:
+
+    "turn": {"dice_spent": 0,               # dice spent so far (the sun reroll needs 0)
+             "bought": {"carrot": 1},       # seeds bought so far, per crop
+             "sundial": [-1],               # sundial changes already made to coordinate dice
+             "ate_from": ["Blue"]}          # opponents whose tile a critter already ate
+
+Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours:
+
+    {"type": "water",   "player": P, "at": [r, c], "die": d}
+        -> {"watered": [[r, c], ...]}   sorted, the first tile included
+    {"type": "harvest", "player": P, "at": [r, c], "die": d}
+        -> {"harvested": [[r, c], ...], "points": {P: n, ...}, "tiles": [...], "chain_bonus": n}
+    {"type": "move_critter", "player": P, "from": [r, c], "to": [r, c], "die": d}
+        -> {"eats": [r, c] or null, "eaten": {...} or null}
+    {"type": "buy",     "player": P, "crop": C, "die": d}
+        -> {"bought": C, "unplaced_seeds": n, "free_discs": n}
+    {"type": "place",   "player": P, "tile": "seed|bird|sundial|rock", "crop": C (seeds only),
+                        "dice": [d1, d2], "at": [r, c]}
+        -> {"placed": [r, c], "tile": ..., "row_die": d, "column_die": d, "sundial": [changes]}
+           The checker itself finds which die is the row and the smallest sundial use, if any.
+    {"type": "flip",    "player": P, "at": [r, c], "die": 6}
+        -> {"flipped": [r, c], "from": "bird", "to": "rabbit"}
+    {"type": "remove_critter", "player": P, "at": [r, c], "dice": [d1, d2, d3]}
+        -> {"removed": [r, c], "owner": O, "discs_returned": n, "row_die", "column_die", "sundial"}
+    {"type": "sun_reroll",  "player": P}                   (start of the turn only)
+    {"type": "sun_set_die", "player": P, "die": d, "to": v}
+        -> {"sun_token_spent": true, "end_bonus_lost": 5, ...}
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional, Union
+
+from pydantic import Field
+
+from scorer.core import (CheckResult, Game, PlayerScore, StateModel, Violation, duplicate_names,
+                         player_count, violation)
+from scorer.games.garden_dice import data
+
+Coord = tuple[int, int]
+
+# Rulebook sections, as violations cite them.
+_G = data.TITLE
+R_COMPONENTS = f"{_G} › Components"
+R_SETUP = f"{_G} › Setup"
+R_TURN = f"{_G} › On Your Turn"
+R_BUY = f"{_G} › Buy a Seed Tile"
+R_PLACE = f"{_G} › Place a Tile"
+R_WATER = f"{_G} › Water a Seed"
+R_HARVEST = f"{_G} › Harvest a Veggie"
+R_FLIP = f"{_G} › Flip a Special Tile"
+R_MOVE = f"{_G} › Move a Critter"
+R_EAT = f"{_G} › Move a Critter › Eating a Tile"
+R_REMOVE = f"{_G} › Remove a Critter"
+R_END = f"{_G} › Game End"
+R_FAMILY = f"{_G} › Family Game Variant"
+R_SUNDIAL = f"{_G} › Special Tiles › Sundial"
+R_SCARECROW = f"{_G} › Special Tiles › Scarecrow"
+R_ROCK = f"{_G} › Special Tiles › Rock (2 Players Only)"
+R_SUN = f"{_G} › Sun Tokens"
+
+# --- models ----------------------------------------------------------------------------------
+
+Crop = Literal[data.CROPS]
+Count = Annotated[int, Field(ge=0)]
+Die = Annotated[int, Field(ge=1, le=6)]
+Position = Annotated[list[int], Field(min_length=2, max_length=2)]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class Player(StateModel):
+    name: Name
+    track: Count
+    sun_token: bool
+    unplaced_seeds: Count
+    harvested: dict[Crop, Count] = {}
+
+
+class BoardTile(StateModel):
+    at: Position
+    kind: Literal[data.TILE_KINDS]
+    crop: Optional[Crop] = None
+    owner: Optional[Name] = None
+    swallowed: Count = 0
+
+
+class GardenDiceState(StateModel):
+    variant: Literal[data.VARIANTS] = "standard"
+    players: list[Player]
+    board: Optional[list[BoardTile]] = None
+
+
+class TurnSoFar(StateModel):
+    dice_spent: Annotated[int, Field(ge=0, le=data.DICE)] = 0
+    bought: dict[Crop, Count] = {}
+    sundial: Annotated[list[Annotated[int, Field(ge=-2, le=2)]], Field(max_length=2)] = []
+    ate_from: list[Name] = []
+
+
+class _Action(StateModel):
+    player: Name
+    turn: TurnSoFar = TurnSoFar()
+
+
+class Water(_Action):
+    type: Literal["water"]
+    at: Position
+    die: Die
+
+
+class Harvest(_Action):
+    type: Literal["harvest"]
+    at: Position
+    die: Die
+
+
+class MoveCritter(_Action):
+    type: Literal["move_critter"]
+    from_: Position = Field(alias="from")
+    to: Position
+    die: Die
+
+
+class Buy(_Action):
+    type: Literal["buy"]
+    crop: Crop
+    die: Die
+
+
+class Place(_Action):
+    type: Literal["place"]
+    # "rabbit" and "scarecrow" are accepted here only to be refused with the rule's reason.
+    tile: Literal["seed", "bird", "rabbit", "sundial", "scarecrow", "rock"]
+    crop: Optional[Crop] = None
+    dice: Annotated[list[Die], Field(min_length=2, max_length=2)]
+    at: Position
+
+
+class Flip(_Action):
+    type: Literal["flip"]
+    at: Position
+    die: Die
+
+
+class RemoveCritter(_Action):
+    type: Literal["remove_critter"]
+    at: Position
+    dice: Annotated[list[Die], Field(min_length=3, max_length=3)]
+
+
+class SunReroll(_Action):
+    type: Literal["sun_reroll"]
+
+
+class SunSetDie(_Action):
+    type: Literal["sun_set_die"]
+    die: Die
+    to: Die
+
+
+Action = Annotated[Union[Water, Harvest, MoveCritter, Buy, Place, Flip, RemoveCritter,
+                         SunReroll, SunSetDie], Field(discriminator="type")]
+
+# --- small helpers ---------------------------------------------------------------------------
+
+
+def on_board(at: Coord) -> bool:
+    return 1 <= at[0] <= data.BOARD_SIZE and 1 <= at[1] <= data.BOARD_SIZE
+
+
+def orthogonal(at: Coord) -> list[Coord]:
+    r, c = at
+    return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if on_board(n)]
+
+
+def surrounding(at: Coord) -> list[Coord]:
+    """The eight spaces round a space (a scarecrow's reach), those on the board."""
+    r, c = at
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and on_board((r + dr, c + dc))]
+
+
+def harvested_face_value(player: Player) -> int:
+    return sum(data.CROP_VALUES[crop] * n for crop, n in player.harvested.items())
+
+
+def describe(tile: BoardTile) -> str:
+    if tile.kind in data.CROP_SIDES:
+        return f"{tile.owner}'s {tile.crop} {tile.kind}"
+    if tile.kind == data.ROCK:
+        return "a rock"
+    return f"{tile.owner}'s {tile.kind}"
+
+
+def _at(position: list[int]) -> Coord:
+    return (position[0], position[1])
+
+
+def _sorted(coords) -> list[list[int]]:
+    return [list(c) for c in sorted(coords)]
+
+
+class Board:
+    """The board of a state as {space: tile}, with the questions the rules ask of it."""
+
+    def __init__(self, tiles: list[BoardTile]):
+        self.tiles = {_at(t.at): t for t in tiles}
+
+    def get(self, at: Coord) -> BoardTile | None:
+        return self.tiles.get(at)
+
+    def owned(self, player: str, *kinds: str) -> list[tuple[Coord, BoardTile]]:
+        return [(at, t) for at, t in self.tiles.items() if t.owner == player and t.kind in kinds]
+
+    def discs_of(self, player: str) -> int:
+        """Discs of a player on the board: one on each own tile, plus swallowed ones."""
+        return sum(1 + t.swallowed for t in self.tiles.values() if t.owner == player)
+
+    def protected_by_scarecrow(self, at: Coord, owner: str) -> bool:
+        """Whether the owner's own scarecrow stands in one of the eight spaces round `at`."""
+        return any((t := self.tiles.get(n)) is not None and t.kind == "scarecrow"
+                   and t.owner == owner for n in surrounding(at))
+
+    def chain(self, start: Coord) -> set[Coord]:
+        """Every space a water or harvest chain reaches from `start` (Chaining): orthogonal
+        neighbours on the same side, any owner, each strictly lower than the tile it was
+        reached from; anything else stops the chain."""
+        side = self.tiles[start].kind
+        reached = {start}
+        frontier = [start]
+        while frontier:
+            here = frontier.pop()
+            value = data.CROP_VALUES[self.tiles[here].crop]
+            for near in orthogonal(here):
+                tile = self.tiles.get(near)
+                if (near not in reached and tile is not None and tile.kind == side
+                        and data.CROP_VALUES[tile.crop] < value):
+                    reached.add(near)
+                    frontier.append(near)
+        return reached
+
+
+# --- the sundial and coordinate dice ---------------------------------------------------------
+
+def sundial_allows(changes: list[int]) -> bool:
+    """One use per turn: one die changed by 1 or 2, or two dice by 1 each. A single earlier
+    change of 1 may still be the first half of the two-dice use (the player's choice)."""
+    changes = [c for c in changes if c]
+    if len(changes) <= 1:
+        return all(abs(c) in data.SUNDIAL_ONE_DIE_STEPS for c in changes)
+    return len(changes) == 2 and all(abs(c) == data.SUNDIAL_TWO_DICE_STEP for c in changes)
+
+
+def dice_readings(dice: list[int], at: Coord) -> list[dict]:
+    """Each way two coordinate dice can name `at`: which die is the row, and the sundial
+    changes that would take (empty when the dice already read `at`); fewest changes first."""
+    readings = []
+    for row_die, col_die in {(dice[0], dice[1]), (dice[1], dice[0])}:
+        changes = [d for d in (at[0] - row_die, at[1] - col_die) if d]
+        readings.append({"row_die": row_die, "column_die": col_die, "sundial": changes})
+    return sorted(readings, key=lambda r: (len(r["sundial"]), sum(map(abs, r["sundial"])),
+                                           r["row_die"]))
+
+
+# --- the game --------------------------------------------------------------------------------
+
+class GardenDice(Game):
+    id = data.GAME_ID
+    title = data.TITLE
+    rulebook = data.RULEBOOK
+    state_model = GardenDiceState
+    action_model = Action
+
+    # impossible states ------------------------------------------------------------------------
+    def state_violations(self, state: GardenDiceState) -> list[Violation]:
+        found = player_count(len(state.players), data.MIN_PLAYERS, data.MAX_PLAYERS,
+                             R_SETUP, self.title)
+        found += duplicate_names([p.name for p in state.players], R_SETUP)
+        found += self._track_violations(state)
+        board_found = self._board_violations(state) if state.board is not None else []
+        found += board_found
+        if len(state.players) in data.SUPPLY_PER_CROP:
+            found += self._supply_violations(state)
+        if not board_found:  # disc counts mean little on a board that is itself impossible
+            found += self._disc_violations(state)
+        return found
+
+    def _track_violations(self, state: GardenDiceState) -> list[Violation]:
+        found = []
+        for i, player in enumerate(state.players):
+            face = harvested_face_value(player)
+            if player.track < face:
+                found.append(violation(
+                    "track-below-harvest", R_HARVEST,
+                    f"{player.name}'s score is {player.track}, but the veggies {player.name} "
+                    f"harvested show {face}: every harvested veggie scores at least its value",
+                    f"players[{i}].track"))
+        return found
+
+    def _supply_violations(self, state: GardenDiceState) -> list[Violation]:
+        supply = data.SUPPLY_PER_CROP[len(state.players)]
+        on_board = {crop: 0 for crop in data.CROPS}
+        for tile in state.board or []:
+            if tile.kind in data.CROP_SIDES and tile.crop:
+                on_board[tile.crop] += 1
+        found = []
+        for crop in data.CROPS:
+            counts = [p.harvested.get(crop, 0) for p in state.players]
+            if sum(counts) + on_board[crop] > supply:
+                most = max(range(len(counts)), key=lambda i: counts[i])
+                where = " plus those on the board" if on_board[crop] else ""
+                found.append(violation(
+                    "crop-over-supply", R_SETUP,
+                    f"{sum(counts) + on_board[crop]} {crop} tiles are harvested{where}, but a "
+                    f"{len(state.players)}-player game uses only {supply}",
+                    f"players[{most}].harvested.{crop}"))
+        bought = (sum(sum(p.harvested.values()) + p.unplaced_seeds for p in state.players)
+                  + sum(on_board.values()))
+        if not found and bought > supply * len(data.CROPS):
+            found.append(violation(
+                "too-many-tiles", R_SETUP,
+                f"the players hold {bought} seed/veggie tiles (harvested, unplaced and on the "
+                f"board), more than the {supply * len(data.CROPS)} a {len(state.players)}-player "
+                "game uses", "players"))
+        return found
+
+    def _disc_violations(self, state: GardenDiceState) -> list[Violation]:
+        board = Board(state.board or [])
+        found = []
+        for i, player in enumerate(state.players):
+            on_board = board.discs_of(player.name)
+            free = data.DISCS_FOR_TILES - on_board
+            if free < 0:
+                found.append(violation(
+                    "too-many-discs", R_SETUP,
+                    f"{player.name} has {on_board} discs on the board, but only "
+                    f"{data.DISCS_FOR_TILES} of the {data.DISCS_PER_PLAYER} discs are free "
+                    "once one marks the score", "board"))
+            elif player.unplaced_seeds > free:
+                on = f", {on_board} on the board" if on_board else ""
+                found.append(violation(
+                    "too-many-unplaced-seeds", R_BUY,
+                    f"{player.name} holds {player.unplaced_seeds} unplaced seeds, but each needs "
+                    f"a disc and only {free} are free ({data.DISCS_PER_PLAYER} discs: "
+                    f"{data.DISCS_ON_TRACK} on the scoring track{on})",
+                    f"players[{i}].unplaced_seeds"))
+        return found
+
+    def _board_violations(self, state: GardenDiceState) -> list[Violation]:
+        names = {p.name for p in state.players}
+        found: list[Violation] = []
+        seen: dict[Coord, int] = {}
+        critters: dict[str, int] = {}
+        helpers: dict[str, int] = {}
+        rocks = 0
+        for i, tile in enumerate(state.board or []):
+            path = f"board[{i}]"
+            at = _at(tile.at)
+            if not on_board(at):
+                found.append(violation("off-board", R_COMPONENTS,
+                                       f"{list(at)} is not a space of the 6×6 garden", f"{path}.at"))
+            elif at in seen:
+                found.append(violation("two-tiles-one-space", R_PLACE,
+                                       f"board[{seen[at]}] and board[{i}] are both at {list(at)}: "
+                                       "a space holds one tile", f"{path}.at"))
+            seen.setdefault(at, i)
+            found += self._tile_fields(tile, path, names)
+            if tile.kind in data.CRITTER_SIDES:
+                critters[tile.owner] = critters.get(tile.owner, 0) + 1
+                if state.variant == "family":
+                    found.append(violation("critter-in-family-game", R_FAMILY,
+                                           "the family game plays without bird/rabbit tiles",
+                                           f"{path}.kind"))
+            elif tile.swallowed:
+                found.append(violation("swallowed-not-on-critter", R_EAT,
+                                       "only a bird or rabbit carries discs of swallowed tiles",
+                                       f"{path}.swallowed"))
+            if tile.kind in data.HELPER_SIDES:
+                helpers[tile.owner] = helpers.get(tile.owner, 0) + 1
+            if tile.kind == data.ROCK:
+                rocks += 1
+                if len(state.players) != data.ROCK_PLAYER_COUNT:
+                    found.append(violation("rock-not-allowed", R_ROCK,
+                                           "rocks are used only in a 2-player game", f"{path}.kind"))
+        for owner, n in critters.items():
+            if n > 1 and owner:
+                found.append(violation("too-many-critters", R_SETUP,
+                                       f"{owner} has {n} bird/rabbit tiles on the board, but "
+                                       "each player has one", "board"))
+        for owner, n in helpers.items():
+            if n > 1 and owner:
+                found.append(violation("too-many-sundials", R_SETUP,
+                                       f"{owner} has {n} sundial/scarecrow tiles on the board, "
+                                       "but each player has one", "board"))
+        if rocks > data.ROCKS_IN_TWO_PLAYER_GAME:
+            found.append(violation("too-many-rocks", R_ROCK,
+                                   f"{rocks} rocks are on the board, but there are only "
+                                   f"{data.ROCKS_IN_TWO_PLAYER_GAME}", "board"))
+        return found
+
+    @staticmethod
+    def _tile_fields(tile: BoardTile, path: str, names: set[str]) -> list[Violation]:
+        found = []
+        if tile.kind in data.CROP_SIDES and tile.crop is None:
+            found.append(violation("crop-missing", R_COMPONENTS,
+                                   f"a {tile.kind} tile needs its crop", f"{path}.crop"))
+        if tile.kind not in data.CROP_SIDES and tile.crop is not None:
+            found.append(violation("crop-not-allowed", R_COMPONENTS,
+                                   f"a {tile.kind} tile has no crop", f"{path}.crop"))
+        if tile.kind == data.ROCK:
+            if tile.owner is not None:
+                found.append(violation("owner-not-allowed", R_ROCK,
+                                       "rocks belong to nobody and carry no disc", f"{path}.owner"))
+        elif tile.owner is None:
+            found.append(violation("owner-missing", R_COMPONENTS,
+                                   f"a {tile.kind} tile carries its owner's disc: say whose it is",
+                                   f"{path}.owner"))
+        elif tile.owner not in names:
+            found.append(violation("unknown-owner", R_COMPONENTS,
+                                   f"{tile.owner!r} is not one of the players", f"{path}.owner"))
+        return found
+
+    def state_warnings(self, state: GardenDiceState) -> list[Violation]:
+        if state.board is None:
+            return []
+        supply = data.SUPPLY_PER_CROP[len(state.players)] * len(data.CROPS)
+        held = sum(sum(p.harvested.values()) + p.unplaced_seeds for p in state.players)
+        planted = sum(1 for t in state.board if t.kind in data.CROP_SIDES)
+        # A disc on a critter beyond its owner's stands for one tile swallowed whole.
+        swallowed = sum(t.swallowed for t in state.board)
+        accounted = held + planted + swallowed
+        if accounted < supply:
+            return [violation(
+                "game-not-over", R_END,
+                f"only {accounted} of the {supply} seed tiles are harvested, held, on the board "
+                "or swallowed by a critter: unless a removed critter took swallowed tiles with "
+                "it, seeds are left in the supply and the game has not ended", "board")]
+        return []
+
+    # scoring ----------------------------------------------------------------------------------
+    def player_scores(self, state: GardenDiceState) -> list[PlayerScore]:
+        return [PlayerScore(p.name, final_breakdown(p),
+                            {"harvested_face_value": harvested_face_value(p)})
+                for p in state.players]
+
+    # rule checks ------------------------------------------------------------------------------
+    def check_action(self, state: GardenDiceState, action) -> CheckResult:
+        players = {p.name: p for p in state.players}
+        if action.player not in players:
+            return _illegal(violation("unknown-player", R_TURN,
+                                      f"{action.player!r} is not one of the players", "action.player"))
+        turn_problem = _turn_violations(action.turn, players, action.player)
+        if turn_problem:
+            return CheckResult(False, turn_problem)
+        handler = _CHECKS[action.type]
+        if action.type not in _NEEDS_NO_BOARD and state.board is None:
+            return _illegal(violation("board-required", R_TURN,
+                                      "this check needs the board: add \"board\" to the state",
+                                      "board"))
+        return handler(Context(state, players[action.player]), action)
+
+
+def final_breakdown(player: Player) -> dict[str, int]:
+    """Game End: the track plus the end-of-game bonuses and penalty."""
+    counts = [player.harvested.get(crop, 0) for crop in data.CROPS]
+    leftover = max(0, player.unplaced_seeds - data.UNPLACED_SEEDS_FORGIVEN)
+    return {
+        "track": player.track,
+        "unplaced_seeds": -data.UNPLACED_SEED_PENALTY * leftover,
+        "sets": data.SET_BONUS * min(counts),
+        "collections": sum(collection_points(n) for n in counts),
+        "sun": data.SUN_TOKEN_POINTS if player.sun_token else 0,
+    }
+
+
+def collection_points(count: int) -> int:
+    sizes = [size for size in data.COLLECTION_POINTS if size <= count]
+    return data.COLLECTION_POINTS[max(sizes)] if sizes else 0
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+class Context:
+    """What a rule check needs: the state, its board, and the acting player."""
+
+    def __init__(self, state: GardenDiceState, player: Player):
+        self.state = state
+        self.player = player
+        self.board = Board(state.board or [])
+
+    @property
+    def free_discs(self) -> int:
+        return (data.DISCS_FOR_TILES - self.board.discs_of(self.player.name)
+                - self.player.unplaced_seeds)
+
+    def no_free_disc(self, rule: str, what: str) -> list[Violation]:
+        if self.free_discs > 0:
+            return []
+        return [violation("no-free-disc", rule,
+                          f"{self.player.name} has no free disc to put on {what}", "action.player")]
+
+
+def _illegal(*found: Violation) -> CheckResult:
+    return CheckResult(False, list(found))
+
+
+def _turn_violations(turn: TurnSoFar, players: dict, actor: str) -> list[Violation]:
+    found = []
+    for i, name in enumerate(turn.ate_from):
+        if name not in players or name == actor:
+            found.append(violation("unknown-player", R_EAT,
+                                   f"{name!r} is not an opponent of {actor}",
+                                   f"action.turn.ate_from[{i}]"))
+    for crop, n in turn.bought.items():
+        if n > data.MAX_SAME_CROP_PER_TURN:
+            found.append(violation("too-many-bought", R_BUY,
+                                   f"nobody buys more than {data.MAX_SAME_CROP_PER_TURN} {crop} "
+                                   "seeds in a turn", f"action.turn.bought.{crop}"))
+    if not sundial_allows(turn.sundial):
+        found.append(violation("sundial-overused", R_SUNDIAL,
+                               "a sundial changes one die by 1 or 2, or two dice by 1 each, once "
+                               "a turn", "action.turn.sundial"))
+    return found
+
+
+def _position_problem(position: list[int], path: str, rule: str) -> list[Violation]:
+    if on_board(_at(position)):
+        return []
+    return [violation("off-board", rule, f"{position} is not a space of the 6×6 garden", path)]
+
+
+def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | None, list]:
+    """The acting player's own tile of `side` at action.at, or why it is not one."""
+    found = _position_problem(action.at, "action.at", rule)
+    if found:
+        return None, found
+    tile = ctx.board.get(_at(action.at))
+    if tile is None:
+        return None, [violation("empty-space", rule, f"there is no tile at {action.at}", "action.at")]
+    if tile.kind != side:
+        return None, [violation(f"not-a-{side}", rule,
+                                f"the tile at {action.at} is {describe(tile)}, not a {side}",
+                                "action.at")]
+    if tile.owner != ctx.player.name:
+        verb = "water" if side == data.SEED else "harvest"
+        return None, [violation(f"not-your-{side}", rule,
+                                f"{ctx.player.name} may only {verb} their own {side}s; this is "
+                                f"{describe(tile)}", "action.at")]
+    value = data.CROP_VALUES[tile.crop]
+    if action.die < value:
+        return None, [violation("die-too-low", rule,
+                                f"a {tile.crop} is worth {value}: it needs a die of {value} or more, "
+                                f"not {action.die}", "action.die")]
+    return tile, []
+
+
+def check_water(ctx: Context, action: Water) -> CheckResult:
+    tile, found = _crop_tile(ctx, action, data.SEED, R_WATER)
+    if found:
+        return CheckResult(False, found)
+    return CheckResult(True, [], {"watered": _sorted(ctx.board.chain(_at(action.at)))})
+
+
+def check_harvest(ctx: Context, action: Harvest) -> CheckResult:
+    tile, found = _crop_tile(ctx, action, data.VEGGIE, R_HARVEST)
+    if found:
+        return CheckResult(False, found)
+    start = _at(action.at)
+    reached = ctx.board.chain(start)
+    harvester = ctx.player.name
+    points = {harvester: 0}
+    scored = []
+    # Scored one tile at a time from the first; the order does not change any total.
+    for at in [start] + sorted(reached - {start}):
+        tile = ctx.board.get(at)
+        value, bonus = harvest_points(ctx.board, at, tile)
+        points[tile.owner] = points.get(tile.owner, 0) + value
+        scored.append({"at": list(at), "crop": tile.crop, "owner": tile.owner,
+                       "points": value, "bonus": bonus})
+    chain_bonus = data.CHAIN_BONUS_PER_OPPONENT_VEGGIE * sum(
+        1 for t in scored if t["owner"] != harvester)
+    points[harvester] += chain_bonus
+    return CheckResult(True, [], {"harvested": _sorted(reached), "points": points,
+                                  "tiles": scored, "chain_bonus": chain_bonus})
+
+
+def harvest_points(board: Board, at: Coord, tile: BoardTile) -> tuple[int, str | None]:
+    """A harvested veggie's points for its owner: the owner's scarecrow adds its bonus and
+    cancels the star; otherwise a star space doubles the value."""
+    value = data.CROP_VALUES[tile.crop]
+    if board.protected_by_scarecrow(at, tile.owner):
+        return value + data.SCARECROW_BONUS, "scarecrow"
+    if at in data.STAR_SPACES:
+        return value * data.STAR_MULTIPLIER, "star"
+    return value, None
+
+
+def check_move_critter(ctx: Context, action: MoveCritter) -> CheckResult:
+    found = (_position_problem(action.from_, "action.from", R_MOVE)
+             + _position_problem(action.to, "action.to", R_MOVE))
+    if found:
+        return CheckResult(False, found)
+    start, end = _at(action.from_), _at(action.to)
+    critter = ctx.board.get(start)
+    if critter is None or critter.kind not in data.CRITTER_SIDES:
+        what = describe(critter) if critter else "nothing"
+        return _illegal(violation("not-a-critter", R_MOVE,
+                                  f"there is {what} at {action.from_}, not a bird or rabbit",
+                                  "action.from"))
+    if critter.owner != ctx.player.name:
+        return _illegal(violation("not-your-critter", R_MOVE,
+                                  f"{ctx.player.name} may only move their own critter; this is "
+                                  f"{describe(critter)}", "action.from"))
+    found = _line_problems(ctx.board, start, end, action.die)
+    if found:
+        return CheckResult(False, found)
+    target = ctx.board.get(end)
+    if target is None:
+        return CheckResult(True, [], {"eats": None, "eaten": None})
+    found = _eat_problems(ctx, action, critter, target, end)
+    if found:
+        return CheckResult(False, found)
+    value = data.CROP_VALUES[target.crop]
+    return CheckResult(True, [], {
+        "eats": list(end),
+        "eaten": {"crop": target.crop, "kind": target.kind, "owner": target.owner},
+        # Eating a Tile: swallow it (one more own disc on the critter), or spit out the
+        # seeds with a further die of at least the tile's value.
+        "spit_out_die_needed": value})
+
+
+def _line_problems(board: Board, start: Coord, end: Coord, die: int) -> list[Violation]:
+    if start == end:
+        return [violation("no-move", R_MOVE, "the critter has to move at least one space",
+                          "action.to")]
+    if start[0] != end[0] and start[1] != end[1]:
+        return [violation("not-straight", R_MOVE,
+                          f"a critter moves in a straight line along a row or column; "
+                          f"{list(end)} is not in line with {list(start)}", "action.to")]
+    distance = abs(end[0] - start[0]) + abs(end[1] - start[1])
+    if distance > die:
+        return [violation("too-far", R_MOVE,
+                          f"that is {distance} spaces, but the die shows {die}", "action.die")]
+    step = ((end[0] > start[0]) - (end[0] < start[0]), (end[1] > start[1]) - (end[1] < start[1]))
+    for k in range(1, distance):
+        between = (start[0] + step[0] * k, start[1] + step[1] * k)
+        tile = board.get(between)
+        if tile is not None:
+            why = "rocks are impassable" if tile.kind == data.ROCK else "critters pass only empty spaces"
+            return [violation("path-blocked", R_ROCK if tile.kind == data.ROCK else R_MOVE,
+                              f"{describe(tile)} at {list(between)} is in the way: {why}",
+                              "action.to")]
+    return []
+
+
+def _eat_problems(ctx: Context, action: MoveCritter, critter: BoardTile, target: BoardTile,
+                  end: Coord) -> list[Violation]:
+    prey = data.SEED if critter.kind == "bird" else data.VEGGIE
+    if target.kind != prey or target.owner == ctx.player.name:
+        why = ("rocks are impassable" if target.kind == data.ROCK else
+               f"a {critter.kind} may only end on an opponent's {prey}")
+        return [violation("space-occupied", R_ROCK if target.kind == data.ROCK else R_MOVE,
+                          f"{list(end)} holds {describe(target)}: {why}", "action.to")]
+    if critter.kind == "bird" and ctx.board.protected_by_scarecrow(end, target.owner):
+        return [violation("scarecrow-protects", R_SCARECROW,
+                          f"{target.owner}'s scarecrow guards {describe(target)}: a bird cannot "
+                          "land on or eat it", "action.to")]
+    if target.owner in action.turn.ate_from:
+        return [violation("one-tile-per-opponent", R_EAT,
+                          f"{ctx.player.name}'s critters already ate a tile of {target.owner} "
+                          "this turn: each tile eaten in a turn must belong to a different "
+                          "opponent", "action.to")]
+    return ctx.no_free_disc(R_MOVE, "the critter or the eaten tile")
+
+
+def check_buy(ctx: Context, action: Buy) -> CheckResult:
+    value = data.CROP_VALUES[action.crop]
+    if action.die < value:
+        return _illegal(violation("die-too-low", R_BUY,
+                                  f"a {action.crop} seed costs a die of {value} or more, not "
+                                  f"{action.die}", "action.die"))
+    if action.turn.bought.get(action.crop, 0) >= data.MAX_SAME_CROP_PER_TURN:
+        return _illegal(violation("two-of-a-crop", R_BUY,
+                                  f"{ctx.player.name} already bought {data.MAX_SAME_CROP_PER_TURN} "
+                                  f"{action.crop} seeds this turn", "action.crop"))
+    supply = data.SUPPLY_PER_CROP[len(ctx.state.players)]
+    gone = (sum(p.harvested.get(action.crop, 0) for p in ctx.state.players)
+            + sum(1 for t in ctx.board.tiles.values() if t.crop == action.crop))
+    if gone >= supply:
+        return _illegal(violation("crop-sold-out", R_BUY,
+                                  f"all {supply} {action.crop} tiles of this game are harvested "
+                                  "or on the board: the stack is empty", "action.crop"))
+    found = ctx.no_free_disc(R_BUY, "a new seed")
+    if found:
+        return CheckResult(False, found)
+    return CheckResult(True, [], {"bought": action.crop,
+                                  "unplaced_seeds": ctx.player.unplaced_seeds + 1,
+                                  "free_discs": ctx.free_discs - 1})
+
+
+_PLACE_SIDE_UP = {"rabbit": "bird", "scarecrow": "sundial"}
+
+
+def check_place(ctx: Context, action: Place) -> CheckResult:
+    if action.tile in _PLACE_SIDE_UP:
+        up = _PLACE_SIDE_UP[action.tile]
+        return _illegal(violation("wrong-side-up", R_PLACE,
+                                  f"a {up}/{action.tile} tile is always placed {up} side up",
+                                  "action.tile"))
+    found = _position_problem(action.at, "action.at", R_PLACE) + _place_tile_problems(ctx, action)
+    if found:
+        return CheckResult(False, found)
+    at = _at(action.at)
+    occupant = ctx.board.get(at)
+    if occupant is not None:
+        return _illegal(violation("space-taken", R_PLACE,
+                                  f"{list(at)} already holds {describe(occupant)}", "action.at"))
+    reading, found = coordinate_reading(ctx, action.dice, at, action.turn, R_PLACE)
+    if found:
+        return CheckResult(False, found)
+    effects = {"placed": list(at), "tile": action.tile, **reading}
+    if action.tile == "seed":
+        effects["crop"] = action.crop
+    return CheckResult(True, [], effects)
+
+
+def _place_tile_problems(ctx: Context, action: Place) -> list[Violation]:
+    name = ctx.player.name
+    if action.tile == "seed":
+        found = []
+        if action.crop is None:
+            found.append(violation("crop-missing", R_PLACE, "say which crop the seed is",
+                                   "action.crop"))
+        if ctx.player.unplaced_seeds < 1:
+            found.append(violation("no-seed-to-place", R_PLACE,
+                                   f"{name} has no purchased seed waiting to be placed",
+                                   "action.tile"))
+        return found
+    if action.crop is not None:
+        return [violation("crop-not-allowed", R_PLACE, f"a {action.tile} tile has no crop",
+                          "action.crop")]
+    if action.tile == data.ROCK:
+        if len(ctx.state.players) != data.ROCK_PLAYER_COUNT:
+            return [violation("rock-not-allowed", R_ROCK, "rocks are used only in a 2-player game",
+                              "action.tile")]
+        rocks = sum(1 for t in ctx.board.tiles.values() if t.kind == data.ROCK)
+        if rocks >= data.ROCKS_IN_TWO_PLAYER_GAME:
+            return [violation("no-rock-left", R_ROCK, "both rocks are already on the board",
+                              "action.tile")]
+        return []
+    sides = data.CRITTER_SIDES if action.tile == "bird" else data.HELPER_SIDES
+    if action.tile == "bird" and ctx.state.variant == "family":
+        return [violation("critter-in-family-game", R_FAMILY,
+                          "the family game plays without bird/rabbit tiles", "action.tile")]
+    if ctx.board.owned(name, *sides):
+        return [violation("already-on-board", R_PLACE,
+                          f"{name}'s {'/'.join(sides)} tile is already on the board", "action.tile")]
+    return ctx.no_free_disc(R_PLACE, f"the {action.tile}")
+
+
+def coordinate_reading(ctx: Context, dice: list[int], at: Coord, turn: TurnSoFar,
+                       rule: str) -> tuple[dict, list[Violation]]:
+    """How two dice name `at`, using the player's sundial only when needed and allowed."""
+    readings = dice_readings(dice, at)
+    if not readings[0]["sundial"]:
+        return readings[0], []
+    has_sundial = bool(ctx.board.owned(ctx.player.name, "sundial"))
+    reachable = [r for r in readings if sundial_allows(turn.sundial + r["sundial"])]
+    if has_sundial and reachable:
+        return reachable[0], []
+    read = " or ".join(f"({r['row_die']}, {r['column_die']})" for r in readings)
+    if not has_sundial:
+        why = f"and {ctx.player.name} has no sundial (sundial side up) on the board to change them"
+    elif turn.sundial:
+        why = f"and the sundial, already used this turn ({turn.sundial}), cannot reach it"
+    else:
+        why = "and a sundial changes one die by 1 or 2, or two dice by 1 each"
+    return {}, [violation("dice-do-not-match", rule if not has_sundial else R_SUNDIAL,
+                          f"dice {dice[0]} and {dice[1]} read {read}, not {list(at)}, {why}",
+                          "action.dice")]
+
+
+def check_flip(ctx: Context, action: Flip) -> CheckResult:
+    found = _position_problem(action.at, "action.at", R_FLIP)
+    if found:
+        return CheckResult(False, found)
+    tile = ctx.board.get(_at(action.at))
+    flippable = (*data.CRITTER_SIDES, *data.HELPER_SIDES)
+    if tile is None or tile.kind not in flippable or tile.owner != ctx.player.name:
+        what = describe(tile) if tile else "nothing"
+        found.append(violation("not-your-special-tile", R_FLIP,
+                               f"{ctx.player.name} can flip only their own bird/rabbit or "
+                               f"sundial/scarecrow; {list(action.at)} holds {what}", "action.at"))
+    if action.die != data.SIX:
+        found.append(violation("needs-a-six", R_FLIP,
+                               f"flipping a special tile takes a six, not a {action.die}",
+                               "action.die"))
+    if found:
+        return CheckResult(False, found)
+    sides = data.CRITTER_SIDES if tile.kind in data.CRITTER_SIDES else data.HELPER_SIDES
+    other = sides[1 - sides.index(tile.kind)]
+    return CheckResult(True, [], {"flipped": list(action.at), "from": tile.kind, "to": other})
+
+
+def check_remove_critter(ctx: Context, action: RemoveCritter) -> CheckResult:
+    found = _position_problem(action.at, "action.at", R_REMOVE)
+    if found:
+        return CheckResult(False, found)
+    at = _at(action.at)
+    critter = ctx.board.get(at)
+    if critter is None or critter.kind not in data.CRITTER_SIDES:
+        what = describe(critter) if critter else "nothing"
+        return _illegal(violation("not-a-critter", R_REMOVE,
+                                  f"{list(at)} holds {what}, not a bird or rabbit", "action.at"))
+    sixes = [i for i, d in enumerate(action.dice) if d == data.SIX]
+    if not sixes:
+        return _illegal(violation("needs-a-six", R_REMOVE,
+                                  "one of the three dice must be a six", "action.dice"))
+    problems: list[Violation] = []
+    for i in sixes:  # which six is "the six" only matters when the others are sixes too
+        coords = [d for j, d in enumerate(action.dice) if j != i]
+        reading, problems = coordinate_reading(ctx, coords, at, action.turn, R_REMOVE)
+        if not problems:
+            return CheckResult(True, [], {"removed": list(at), "owner": critter.owner,
+                                          "discs_returned": 1 + critter.swallowed,
+                                          "six_die": data.SIX, **reading})
+    return CheckResult(False, problems)
+
+
+def check_sun_reroll(ctx: Context, action: SunReroll) -> CheckResult:
+    found = _sun_problems(ctx)
+    if action.turn.dice_spent:
+        found.append(violation("not-start-of-turn", R_SUN,
+                               "the sun rerolls all four dice only at the start of the turn, "
+                               "before any die is spent", "action.turn.dice_spent"))
+    if found:
+        return CheckResult(False, found)
+    return CheckResult(True, [], {"reroll": "all four dice", "sun_token_spent": True,
+                                  "end_bonus_lost": data.SUN_TOKEN_POINTS})
+
+
+def check_sun_set_die(ctx: Context, action: SunSetDie) -> CheckResult:
+    found = _sun_problems(ctx)
+    if found:
+        return CheckResult(False, found)
+    return CheckResult(True, [], {"die": {"from": action.die, "to": action.to},
+                                  "sun_token_spent": True,
+                                  "end_bonus_lost": data.SUN_TOKEN_POINTS})
+
+
+def _sun_problems(ctx: Context) -> list[Violation]:
+    if ctx.player.sun_token:
+        return []
+    return [violation("no-sun-token", R_SUN,
+                      f"{ctx.player.name} has already used their sun token", "action.player")]
+
+
+_CHECKS = {
+    "water": check_water, "harvest": check_harvest, "move_critter": check_move_critter,
+    "buy": check_buy, "place": check_place, "flip": check_flip,
+    "remove_critter": check_remove_critter, "sun_reroll": check_sun_reroll,
+    "sun_set_die": check_sun_set_die,
+}
+# Buying and the sun token do not depend on the board (it only sharpens the disc count).
+_NEEDS_NO_BOARD = {"buy", "sun_reroll", "sun_set_die"}
+
+GAME = GardenDice()
