@@ -1,0 +1,207 @@
+"""Propagation as plain data: the hex board, the plants, the propagation patterns and the
+bonus cards, with the small hex arithmetic both the scorer and the print kit need.
+
+The rulebook lost its pattern pictures and its bonus-card page; everything marked HOUSE
+below was designed for gardenkit and is explained in docs/house-rules.md (Propagation).
+No pydantic, Flask or reportlab here: the kit (pnp/kits/propagation.py) imports this module.
+
+Coordinates are axial [q, r] on flat-topped hexagons (DESIGN.md): [0, 0] is the centre and
+[0, -1] its north neighbour, so "north" always means toward the coloured top hex [0, -4].
+"""
+from __future__ import annotations
+
+GAME_ID = "propagation"
+TITLE = "Propagation"
+
+# --- the board -------------------------------------------------------------------------------
+
+BOARD_RADIUS = 4                      # a hexagon of 61 spaces
+TOP_HEX = (0, -4)                     # the coloured north corner; patterns are drawn from it
+
+# Axial steps in compass order, clockwise from north (flat-topped hexes have no east/west
+# neighbour). The order is the order in which a pattern's spaces are listed and sown.
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "N": (0, -1), "NE": (1, -1), "SE": (1, 0), "S": (0, 1), "SW": (-1, 1), "NW": (-1, 0),
+}
+
+
+def distance(a: tuple[int, int], b: tuple[int, int] = (0, 0)) -> int:
+    """Steps between two spaces (hex distance in axial coordinates)."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def on_board(space: tuple[int, int]) -> bool:
+    return distance(space) <= BOARD_RADIUS
+
+
+def neighbours(space: tuple[int, int]) -> list[tuple[int, int]]:
+    """The six spaces around `space`, clockwise from north (some may be off the board)."""
+    return [(space[0] + dq, space[1] + dr) for dq, dr in DIRECTIONS.values()]
+
+
+def board_spaces() -> list[tuple[int, int]]:
+    """All 61 spaces, row by row from the north as printed (by r, then q)."""
+    span = range(-BOARD_RADIUS, BOARD_RADIUS + 1)
+    return sorted(((q, r) for q in span for r in span if on_board((q, r))),
+                  key=lambda s: (2 * s[1] + s[0], s[0]))
+
+
+# The six corners, four steps out along each direction, clockwise from the top hex.
+CORNERS: tuple[tuple[int, int], ...] = tuple(
+    (BOARD_RADIUS * dq, BOARD_RADIUS * dr) for dq, dr in DIRECTIONS.values())
+
+
+def north_of_centre(space: tuple[int, int]) -> bool:
+    """True for spaces drawn above the board's middle row (nearer the top hex)."""
+    return 2 * space[1] + space[0] < 0
+
+
+# --- the pieces ------------------------------------------------------------------------------
+
+PLAYERS_MIN, PLAYERS_MAX = 2, 4
+ROUNDS = 20
+BONUS_ROUNDS = (10, 20)
+ROCKS = 10
+
+KINDS = ("tomato", "carrot", "apple")
+
+# Tier at which a plant is fully grown (harvestable) and the tier at which it dies at the
+# end of the round (twice the grown tier); points per plant harvested; whether it stays on
+# the board when harvested (apples reset to tier 0); tokens per player.
+PLANTS: dict[str, dict] = {
+    "tomato": {"name": "Tomato", "grown": 3, "dies": 6, "points": 1, "stays": False, "tokens": 15},
+    "carrot": {"name": "Carrot", "grown": 3, "dies": 6, "points": 2, "stays": False, "tokens": 10},
+    "apple": {"name": "Apple tree", "grown": 5, "dies": 10, "points": 4, "stays": True, "tokens": 5},
+}
+
+# Token diameters in mm for the kit: three sizes so that kinds differ by shape too.
+TOKEN_DIAMETER_MM = {"tomato": 14.0, "carrot": 17.0, "apple": 21.0}
+
+# HOUSE: the four player colours (Okabe-Ito) and the symbol printed on each colour's tokens.
+PLAYER_COLOURS: tuple[dict, ...] = (
+    {"id": "blue", "name": "Blue", "hex": "#0072B2", "symbol": "circle", "letter": "B"},
+    {"id": "orange", "name": "Orange", "hex": "#E69F00", "symbol": "triangle", "letter": "O"},
+    {"id": "green", "name": "Green", "hex": "#009E73", "symbol": "square", "letter": "G"},
+    {"id": "purple", "name": "Purple", "hex": "#CC79A7", "symbol": "diamond", "letter": "P"},
+)
+
+# Earliest round a plant of a kind can first be harvested: sown in round 1 at tier 0, it
+# grows one tier at the start of each later turn. Used to bound the harvest counts.
+FIRST_HARVEST_ROUND = {kind: 1 + plant["grown"] for kind, plant in PLANTS.items()}
+
+# --- HOUSE: propagation patterns -------------------------------------------------------------
+# Each pattern lists offsets [dq, dr] from the point of origin, with north toward the top
+# hex. "spread" patterns sow a new plant on every listed space that can take one; "choose"
+# patterns sow a single new plant on one listed space the player picks.
+# Blocked (rock or plant) and off-board spaces are skipped; a propagation must sow at least
+# one plant; a player short of tokens sows as many as they have, on spaces they choose.
+
+
+def _steps(*names: str) -> tuple[tuple[int, int], ...]:
+    """Offsets reached by walking the named compass steps, each name one separate space;
+    'N+N' is two steps north."""
+    spaces = []
+    for name in names:
+        q = r = 0
+        for step in name.split("+"):
+            dq, dr = DIRECTIONS[step]
+            q, r = q + dq, r + dr
+        spaces.append((q, r))
+    return tuple(spaces)
+
+
+PATTERNS: dict[str, dict] = {
+    # Tomatoes: cheap and spreading, three new plants right next to the origin.
+    "tomato-north-fan": {"kind": "tomato", "mode": "spread", "name": "North fan",
+                         "spaces": _steps("NW", "N", "NE")},
+    "tomato-south-fan": {"kind": "tomato", "mode": "spread", "name": "South fan",
+                         "spaces": _steps("SE", "S", "SW")},
+    "tomato-tripod-north": {"kind": "tomato", "mode": "spread", "name": "Tripod (point north)",
+                            "spaces": _steps("N", "SE", "SW")},
+    "tomato-tripod-south": {"kind": "tomato", "mode": "spread", "name": "Tripod (point south)",
+                            "spaces": _steps("NE", "S", "NW")},
+    # Carrots: in lines, two new carrots in a straight row with the origin.
+    "carrot-upright": {"kind": "carrot", "mode": "spread", "name": "Upright row",
+                       "spaces": _steps("N", "S")},
+    "carrot-rising": {"kind": "carrot", "mode": "spread", "name": "Rising row",
+                      "spaces": _steps("NE", "SW")},
+    "carrot-falling": {"kind": "carrot", "mode": "spread", "name": "Falling row",
+                       "spaces": _steps("NW", "SE")},
+    "carrot-north-furrow": {"kind": "carrot", "mode": "spread", "name": "North furrow",
+                            "spaces": _steps("N", "N+N")},
+    # Apples: one new tree, two steps away in a straight line, on the player's pick.
+    "apple-seedling": {"kind": "apple", "mode": "choose", "name": "Seedling",
+                       "spaces": _steps("N+N", "NE+NE", "SE+SE", "S+S", "SW+SW", "NW+NW")},
+}
+
+# --- bonus cards -----------------------------------------------------------------------------
+# "award": "one-winner" pays the player(s) with the highest count (ties: see TIE_RULES);
+# "every-player" pays every player whose count reaches "at_least".
+# "measure" names what is counted for each player on the board the card is resolved on;
+# the scorer implements each measure (rules.py MEASURES), the kit prints "text".
+# The first two are pinned by DESIGN.md; the rest are HOUSE designs.
+
+BONUS_CARDS: dict[str, dict] = {
+    "most-tomatoes": {"name": "Most Tomatoes", "award": "one-winner", "points": 5,
+                      "measure": "plants", "kinds": ["tomato"],
+                      "text": "The player with the most tomato plants on the board scores 5."},
+    "apple-growers": {"name": "Apple Growers", "award": "every-player", "points": 3,
+                      "measure": "plants", "kinds": ["apple"], "at_least": 3,
+                      "text": "Every player with at least 3 apple trees on the board scores 3."},
+    "most-carrots": {"name": "Most Carrots", "award": "one-winner", "points": 5,
+                     "measure": "plants", "kinds": ["carrot"],
+                     "text": "The player with the most carrot plants on the board scores 5."},
+    "biggest-orchard": {"name": "Biggest Orchard", "award": "one-winner", "points": 6,
+                        "measure": "plants", "kinds": ["apple"],
+                        "text": "The player with the most apple trees on the board scores 6."},
+    "biggest-garden": {"name": "Biggest Garden", "award": "one-winner", "points": 6,
+                       "measure": "plants", "kinds": ["tomato", "carrot", "apple"],
+                       "text": "The player with the most plants of any kind on the board scores 6."},
+    "largest-patch": {"name": "Largest Patch", "award": "one-winner", "points": 5,
+                      "measure": "largest-group",
+                      "text": "The player with the largest group of their own plants, each touching "
+                              "the next, scores 5."},
+    "ripe-and-ready": {"name": "Ripe and Ready", "award": "one-winner", "points": 4,
+                       "measure": "fully-grown",
+                       "text": "The player with the most fully grown plants on the board scores 4."},
+    "longest-furrow": {"name": "Longest Furrow", "award": "one-winner", "points": 4,
+                       "measure": "longest-line", "kinds": ["carrot"],
+                       "text": "The player with the longest straight line of their own carrots, "
+                               "side by side, scores 4."},
+    "rock-garden": {"name": "Rock Garden", "award": "one-winner", "points": 4,
+                    "measure": "next-to-rock",
+                    "text": "The player with the most plants next to a rock scores 4."},
+    "sunny-side": {"name": "Sunny Side", "award": "one-winner", "points": 4,
+                   "measure": "north-half",
+                   "text": "The player with the most plants on the top half of the board "
+                           "(above the middle row, toward the coloured hex) scores 4."},
+    "carrot-patch": {"name": "Carrot Patch", "award": "every-player", "points": 3,
+                     "measure": "plants", "kinds": ["carrot"], "at_least": 5,
+                     "text": "Every player with at least 5 carrot plants on the board scores 3."},
+    "tomato-glut": {"name": "Tomato Glut", "award": "every-player", "points": 2,
+                    "measure": "plants", "kinds": ["tomato"], "at_least": 8,
+                    "text": "Every player with at least 8 tomato plants on the board scores 2."},
+    "mixed-garden": {"name": "Mixed Garden", "award": "every-player", "points": 3,
+                     "measure": "kinds-grown", "at_least": 3,
+                     "text": "Every player with at least one tomato, one carrot and one apple tree "
+                             "on the board scores 3."},
+    "heart-of-the-garden": {"name": "Heart of the Garden", "award": "every-player", "points": 2,
+                            "measure": "near-centre", "at_least": 1,
+                            "text": "Every player with a plant on the centre space or next to it "
+                                    "scores 2."},
+    "corner-plots": {"name": "Corner Plots", "award": "every-player", "points": 3,
+                     "measure": "corners", "at_least": 2,
+                     "text": "Every player with plants on at least 2 of the 6 corner spaces "
+                             "scores 3."},
+}
+
+# HOUSE: the rulebook's round-20 wording is ambiguous. "both": at the end of round 20 the
+# first card is resolved again together with the card revealed at round 10; "newest": only
+# the card revealed at round 10 is resolved. A state may choose with "round_20".
+ROUND_20_READINGS = ("both", "newest")
+DEFAULT_ROUND_20 = "both"
+
+# HOUSE: the rulebook gives no tie-breaker for the final scores: tied players share the
+# place (and the win).
+FINAL_TIE_BREAKER = None

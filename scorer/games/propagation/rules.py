@@ -1,0 +1,613 @@
+"""Propagation's rules: the state and action models, what makes a board impossible, final
+scoring with the bonus cards, and the five rule checks (sow, grow, propagate, harvest,
+end_round). The game's numbers, patterns and cards come from data.py."""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Annotated, Iterable, Literal, Optional, Union
+
+from pydantic import Field
+
+from scorer.core import (CheckResult, Game, InvalidState, PlayerScore, StateModel, Violation,
+                         duplicate_names, player_count, violation)
+from scorer.games.propagation import data
+
+# Rulebook section headings, for the "rule" of each violation.
+R_MATERIALS = "Propagation › Materials"
+R_SETUP = "Propagation › Set up"
+R_TURNS = "Propagation › Rounds and Turns › Player Turns"
+R_ROUNDS = "Propagation › Rounds and Turns › Rounds"
+R_SHARED = "Propagation › Rules › Shared Rules"
+R_GROWTH = "Propagation › Rules › Plant Growth and Death"
+R_SOW = "Propagation › Rules › Actions › Sow"
+R_PROPAGATE = "Propagation › Rules › Actions › Propagate"
+R_HARVEST = "Propagation › Rules › Actions › Harvest"
+R_BONUS = "Propagation › Bonus Scoring cards"
+
+Space = tuple[int, int]
+Coord = Annotated[list[int], Field(min_length=2, max_length=2)]
+Kind = Literal["tomato", "carrot", "apple"]
+PatternId = Literal[tuple(data.PATTERNS)]  # type: ignore[valid-type]
+
+
+# --- models ----------------------------------------------------------------------------------
+
+class Plant(StateModel):
+    at: Coord
+    owner: str
+    kind: Kind
+    tier: int = Field(ge=0)
+
+
+class Board(StateModel):
+    rocks: list[Coord]
+    plants: list[Plant] = []
+
+
+class Harvested(StateModel):
+    tomato: int = Field(0, ge=0)
+    carrot: int = Field(0, ge=0)
+    apple: int = Field(0, ge=0)
+
+
+class Player(StateModel):
+    name: str = Field(min_length=1)
+    harvested: Harvested = Harvested()
+
+
+class BonusEntry(StateModel):
+    card: str
+    round: Literal[10, 20]
+    board: Board
+
+
+class PropagationState(StateModel):
+    players: list[Player]
+    bonus: Optional[list[BonusEntry]] = None
+    round_20: Literal["both", "newest"] = data.DEFAULT_ROUND_20
+
+
+class EndRound(StateModel):
+    type: Literal["end_round"]
+    board: Board
+    round: Optional[int] = Field(None, ge=1, le=data.ROUNDS)
+
+
+class Sow(StateModel):
+    type: Literal["sow"]
+    player: str
+    kind: Kind
+    at: Coord
+    board: Board
+
+
+class Grow(StateModel):
+    type: Literal["grow"]
+    player: str
+    board: Board
+
+
+class Propagate(StateModel):
+    type: Literal["propagate"]
+    player: str
+    pattern: PatternId
+    origin: Coord
+    board: Board
+    targets: Optional[list[Coord]] = None
+
+
+class Harvest(StateModel):
+    type: Literal["harvest"]
+    player: str
+    kind: Kind
+    board: Board
+
+
+Action = Annotated[Union[EndRound, Sow, Grow, Propagate, Harvest], Field(discriminator="type")]
+
+
+# --- board helpers ---------------------------------------------------------------------------
+
+def _space(coord: list[int]) -> Space:
+    return coord[0], coord[1]
+
+
+def _sorted(spaces: Iterable[Space]) -> list[list[int]]:
+    return [list(s) for s in sorted(spaces)]
+
+
+def board_violations(board: Board, names: set[str], path: str) -> list[Violation]:
+    """Everything that cannot be on a Propagation board: rocks other than ten, apart and on
+    the board; plants off the board, on a rock, sharing a space, past their death tier, of
+    an unknown owner, or more of a kind than the owner has tokens."""
+    return _rock_violations(board.rocks, path) + _plant_violations(board, names, path)
+
+
+def _rock_violations(rocks: list[list[int]], path: str) -> list[Violation]:
+    found = []
+    if len(rocks) != data.ROCKS:
+        found.append(violation("rock-count", R_SETUP,
+                               f"the board has {len(rocks)} rocks; set-up places exactly {data.ROCKS}",
+                               f"{path}.rocks"))
+    seen: dict[Space, int] = {}
+    for index, coord in enumerate(rocks):
+        space, where = _space(coord), f"{path}.rocks[{index}]"
+        if not data.on_board(space):
+            found.append(violation("off-board", R_SETUP, f"rock {list(space)} is off the board", where))
+        elif space in seen:
+            found.append(violation("space-shared", R_SHARED,
+                                   f"two rocks are on the same space {list(space)}", where))
+        else:
+            for other in data.neighbours(space):
+                if other in seen:
+                    found.append(violation("rocks-adjacent", R_SETUP,
+                                           f"rocks {list(other)} and {list(space)} are next to each "
+                                           "other; rocks must be placed apart", where))
+        seen.setdefault(space, index)
+    return found
+
+
+def _plant_violations(board: Board, names: set[str], path: str) -> list[Violation]:
+    found = []
+    rocks = {_space(c) for c in board.rocks}
+    taken: set[Space] = set()
+    for index, plant in enumerate(board.plants):
+        space, where = _space(plant.at), f"{path}.plants[{index}]"
+        rule = data.PLANTS[plant.kind]
+        if plant.owner not in names:
+            found.append(violation("unknown-owner", R_MATERIALS,
+                                   f"the {plant.kind} at {list(space)} belongs to {plant.owner!r}, "
+                                   "who is not a player", f"{where}.owner"))
+        if not data.on_board(space):
+            found.append(violation("off-board", R_SHARED,
+                                   f"the {plant.kind} at {list(space)} is off the board", f"{where}.at"))
+        elif space in rocks:
+            found.append(violation("plant-on-rock", R_SHARED,
+                                   f"the {plant.kind} at {list(space)} is on a rock", f"{where}.at"))
+        elif space in taken:
+            found.append(violation("space-shared", R_SHARED,
+                                   f"two plants are on the same space {list(space)}", f"{where}.at"))
+        taken.add(space)
+        if plant.tier > rule["dies"]:
+            found.append(violation("tier-past-death", R_GROWTH,
+                                   f"the {plant.kind} at {list(space)} is at tier {plant.tier}, but "
+                                   f"{plant.kind} plants die at tier {rule['dies']}", f"{where}.tier"))
+    counts = Counter((p.owner, p.kind) for p in board.plants)
+    for (owner, kind), count in sorted(counts.items()):
+        tokens = data.PLANTS[kind]["tokens"]
+        if count > tokens and owner in names:
+            found.append(violation("too-many-tokens", R_SETUP,
+                                   f"{owner} has {count} {kind} plants on the board but only {tokens} "
+                                   f"{kind} tokens", f"{path}.plants"))
+    return found
+
+
+def _count_by_owner(board: Board, names: list[str], keep) -> dict[str, int]:
+    counts = {name: 0 for name in names}
+    for plant in board.plants:
+        if plant.owner in counts and keep(plant):
+            counts[plant.owner] += 1
+    return counts
+
+
+# --- bonus cards -----------------------------------------------------------------------------
+
+def _plants_measure(card, board, names):
+    return _count_by_owner(board, names, lambda p: p.kind in card["kinds"])
+
+
+def _fully_grown(card, board, names):
+    return _count_by_owner(board, names, lambda p: p.tier >= data.PLANTS[p.kind]["grown"])
+
+
+def _next_to_rock(card, board, names):
+    rocks = {_space(c) for c in board.rocks}
+    return _count_by_owner(board, names,
+                           lambda p: any(n in rocks for n in data.neighbours(_space(p.at))))
+
+
+def _north_half(card, board, names):
+    return _count_by_owner(board, names, lambda p: data.north_of_centre(_space(p.at)))
+
+
+def _near_centre(card, board, names):
+    return _count_by_owner(board, names, lambda p: data.distance(_space(p.at)) <= 1)
+
+
+def _corners(card, board, names):
+    return _count_by_owner(board, names, lambda p: _space(p.at) in data.CORNERS)
+
+
+def _kinds_grown(card, board, names):
+    kinds = defaultdict(set)
+    for plant in board.plants:
+        kinds[plant.owner].add(plant.kind)
+    return {name: len(kinds[name]) for name in names}
+
+
+def _spaces_of(board: Board, owner: str, kinds: Iterable[str] = data.KINDS) -> set[Space]:
+    return {_space(p.at) for p in board.plants if p.owner == owner and p.kind in kinds}
+
+
+def _largest_group(card, board, names):
+    """Size of each player's largest group of own plants joined through shared edges."""
+    sizes = {}
+    for name in names:
+        left, best = _spaces_of(board, name), 0
+        while left:
+            frontier, size = [left.pop()], 0
+            while frontier:
+                space = frontier.pop()
+                size += 1
+                for other in data.neighbours(space):
+                    if other in left:
+                        left.remove(other)
+                        frontier.append(other)
+            best = max(best, size)
+        sizes[name] = best
+    return sizes
+
+
+def _longest_line(card, board, names):
+    """Each player's longest run of own plants (of the card's kinds) along one hex axis."""
+    axes = [data.DIRECTIONS[d] for d in ("N", "NE", "SE")]
+    lengths = {}
+    for name in names:
+        spaces, best = _spaces_of(board, name, card["kinds"]), 0
+        for dq, dr in axes:
+            for q, r in spaces:
+                if (q - dq, r - dr) in spaces:
+                    continue  # not the start of a run
+                run = 1
+                while (q + run * dq, r + run * dr) in spaces:
+                    run += 1
+                best = max(best, run)
+        lengths[name] = best
+    return lengths
+
+
+MEASURES = {
+    "plants": _plants_measure, "fully-grown": _fully_grown, "next-to-rock": _next_to_rock,
+    "north-half": _north_half, "near-centre": _near_centre, "corners": _corners,
+    "kinds-grown": _kinds_grown, "largest-group": _largest_group, "longest-line": _longest_line,
+}
+
+
+def resolve_card(card_id: str, board: Board, names: list[str]) -> dict:
+    """One resolution of a bonus card on a board: what each player counts and who is paid.
+
+    One-winner cards pay everyone tied for the highest count, but nobody when nobody has
+    any, and nobody on a tie in a two-player game; every-player cards pay each player who
+    reaches the card's threshold."""
+    card = data.BONUS_CARDS[card_id]
+    counts = MEASURES[card["measure"]](card, board, names)
+    if card["award"] == "every-player":
+        paid = [name for name in names if counts[name] >= card["at_least"]]
+    else:
+        best = max(counts.values())
+        paid = [name for name in names if counts[name] == best] if best > 0 else []
+        if len(paid) > 1 and len(names) == 2:
+            paid = []
+    return {"card": card_id, "counts": counts, "paid": paid, "points": card["points"]}
+
+
+def expected_bonus_entries(reading: str) -> dict[int, int]:
+    """How many card resolutions each bonus round has under a reading of round 20."""
+    return {10: 1, 20: 2 if reading == "both" else 1}
+
+
+def _bonus_violations(state: PropagationState, names: set[str]) -> list[Violation]:
+    entries = state.bonus or []
+    found = []
+    for index, entry in enumerate(entries):
+        where = f"bonus[{index}]"
+        if entry.card not in data.BONUS_CARDS:
+            found.append(violation("unknown-bonus-card", R_BONUS,
+                                   f"{entry.card!r} is not a bonus card of this kit", f"{where}.card"))
+        found += board_violations(entry.board, names, f"{where}.board")
+    return found + _bonus_timing_violations(state)
+
+
+def _bonus_timing_violations(state: PropagationState) -> list[Violation]:
+    """Which cards may be resolved when: one card at round 10; at round 20 that same card and
+    the one revealed at round 10 ("both") or only the latter ("newest"). Entries of one round
+    share one board, and rocks never move."""
+    entries = state.bonus or []
+    found = []
+    by_round: dict[int, list[int]] = defaultdict(list)
+    for index, entry in enumerate(entries):
+        by_round[entry.round].append(index)
+    limits = expected_bonus_entries(state.round_20)
+    for round_, indexes in by_round.items():
+        cards = [entries[i].card for i in indexes]
+        for i in indexes:
+            if cards.count(entries[i].card) > 1 and i != indexes[cards.index(entries[i].card)]:
+                found.append(violation("duplicate-bonus-entry", R_BONUS,
+                                       f"{entries[i].card!r} is resolved twice at round {round_}",
+                                       f"bonus[{i}]"))
+        if len(set(cards)) > limits[round_]:
+            found.append(violation("too-many-bonus-cards", R_BONUS,
+                                   f"round {round_} resolves {limits[round_]} card(s) "
+                                   f"(reading {state.round_20!r}), not {len(set(cards))}",
+                                   f"bonus[{indexes[limits[round_]]}]"))
+        first = entries[indexes[0]].board
+        for i in indexes[1:]:
+            if entries[i].board != first:
+                found.append(violation("bonus-boards-differ", R_BONUS,
+                                       f"the cards of round {round_} are resolved on one board, "
+                                       "but this entry's board differs", f"bonus[{i}].board"))
+    found += _round_20_card_violations(state, by_round)
+    if by_round[10] and by_round[20]:
+        rocks_10 = sorted(map(tuple, entries[by_round[10][0]].board.rocks))
+        for i in by_round[20]:
+            if sorted(map(tuple, entries[i].board.rocks)) != rocks_10:
+                found.append(violation("rocks-moved", R_SETUP,
+                                       "the rocks differ between rounds 10 and 20; rocks never move",
+                                       f"bonus[{i}].board.rocks"))
+    return found
+
+
+def _round_20_card_violations(state, by_round) -> list[Violation]:
+    entries = state.bonus or []
+    if not by_round[10]:
+        return []
+    first_card = entries[by_round[10][0]].card
+    later = {entries[i].card: i for i in by_round[20]}
+    if state.round_20 == "newest" and first_card in later:
+        return [violation("bonus-card-repeated", R_BONUS,
+                          f"{first_card!r} was resolved at round 10; with the 'newest' reading "
+                          "round 20 resolves only the card revealed at round 10",
+                          f"bonus[{later[first_card]}].card")]
+    if state.round_20 == "both" and len(later) == 2 and first_card not in later:
+        return [violation("bonus-card-mismatch", R_BONUS,
+                          f"with the 'both' reading round 20 resolves {first_card!r} again with the "
+                          "newly revealed card, but it is not among the round-20 cards",
+                          f"bonus[{by_round[20][0]}].card")]
+    return []
+
+
+def _harvest_count_violations(player: Player, index: int) -> list[Violation]:
+    """A harvest takes at most as many plants as the player has tokens of that kind, and no
+    plant is grown before round 4 (6 for apples), so harvests are bounded."""
+    found = []
+    turns_used = 0
+    for kind in data.KINDS:
+        count, tokens = getattr(player.harvested, kind), data.PLANTS[kind]["tokens"]
+        turns = -(-count // tokens)
+        turns_used += turns
+        possible = data.ROUNDS - data.FIRST_HARVEST_ROUND[kind] + 1
+        if turns > possible:
+            found.append(violation("too-many-harvested", R_HARVEST,
+                                   f"{player.name} cannot have harvested {count} {kind}: at most "
+                                   f"{tokens} per harvest in at most {possible} harvest turns",
+                                   f"players[{index}].harvested.{kind}"))
+    earliest = min(data.FIRST_HARVEST_ROUND.values())
+    if not found and turns_used > data.ROUNDS - earliest + 1:
+        found.append(violation("too-many-harvested", R_HARVEST,
+                               f"{player.name}'s harvests need at least {turns_used} harvest turns, "
+                               f"but only {data.ROUNDS - earliest + 1} turns can harvest anything",
+                               f"players[{index}].harvested"))
+    return found
+
+
+# --- rule checks -----------------------------------------------------------------------------
+
+def _occupant(board: Board, space: Space) -> str | None:
+    """'off-board', 'rock' or 'plant' when nothing may be placed on the space, else None."""
+    if not data.on_board(space):
+        return "off-board"
+    if any(_space(c) == space for c in board.rocks):
+        return "rock"
+    if any(_space(p.at) == space for p in board.plants):
+        return "plant"
+    return None
+
+
+_OCCUPANT_WORDS = {"off-board": "off the board", "rock": "a rock", "plant": "a plant"}
+
+
+def _tokens_left(board: Board, player: str, kind: str) -> int:
+    on_board = sum(1 for p in board.plants if p.owner == player and p.kind == kind)
+    return data.PLANTS[kind]["tokens"] - on_board
+
+
+def _plant_dict(plant: Plant, **changes) -> dict:
+    return {"at": list(plant.at), "owner": plant.owner, "kind": plant.kind, "tier": plant.tier,
+            **changes}
+
+
+def check_sow(action: Sow) -> CheckResult:
+    space = _space(action.at)
+    found = []
+    occupant = _occupant(action.board, space)
+    if occupant:
+        found.append(violation(f"space-{occupant}" if occupant != "off-board" else "off-board",
+                               R_SHARED, f"{list(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
+                               "needs an empty space on the board", "action.at"))
+    if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
+        found.append(violation("kind-already-on-board", R_SOW,
+                               f"{action.player} already has a {action.kind} on the board; sow only "
+                               "a kind you have none of (propagate it instead)", "action.kind"))
+    if found:
+        return CheckResult(False, found)
+    return CheckResult(True, effects={"sown": {"at": list(space), "owner": action.player,
+                                               "kind": action.kind, "tier": 0}})
+
+
+def check_grow(action: Grow) -> CheckResult:
+    own = [p for p in action.board.plants if p.owner == action.player]
+    stale = [p for p in own if p.tier >= data.PLANTS[p.kind]["dies"]]
+    if stale:
+        return CheckResult(False, [violation(
+            "should-have-died", R_GROWTH,
+            f"the {p.kind} at {list(p.at)} is at its death tier {p.tier}; it died at the end of "
+            "the last round and cannot grow", "action.board.plants") for p in stale])
+    grown = [_plant_dict(p, tier=p.tier + 1) for p in own]
+    return CheckResult(True, effects={
+        "grown": grown,
+        "fully_grown": _sorted(_space(g["at"]) for g in grown
+                               if g["tier"] >= data.PLANTS[g["kind"]]["grown"]),
+        "at_death_tier": _sorted(_space(g["at"]) for g in grown
+                                 if g["tier"] == data.PLANTS[g["kind"]]["dies"]),
+    })
+
+
+def check_harvest(action: Harvest) -> CheckResult:
+    rule = data.PLANTS[action.kind]
+    eligible = [p for p in action.board.plants
+                if p.owner == action.player and p.kind == action.kind and p.tier >= rule["grown"]]
+    if not eligible:
+        return CheckResult(False, [violation(
+            "nothing-to-harvest", R_HARVEST,
+            f"{action.player} has no {action.kind} at tier {rule['grown']} or higher to harvest",
+            "action.kind")])
+    spaces = _sorted(_space(p.at) for p in eligible)
+    return CheckResult(True, effects={
+        "harvested": spaces, "count": len(eligible), "points": len(eligible) * rule["points"],
+        "removed": [] if rule["stays"] else spaces, "reset": spaces if rule["stays"] else [],
+    })
+
+
+def check_propagate(action: Propagate) -> CheckResult:
+    pattern = data.PATTERNS[action.pattern]
+    kind, origin, board = pattern["kind"], _space(action.origin), action.board
+    if not any(_space(p.at) == origin and p.owner == action.player and p.kind == kind
+               for p in board.plants):
+        return _illegal("no-origin-plant", R_PROPAGATE,
+                        f"{action.player} has no {kind} at {list(origin)} to propagate from",
+                        "action.origin")
+    tokens = _tokens_left(board, action.player, kind)
+    if tokens == 0:
+        return _illegal("no-tokens-left", R_PROPAGATE,
+                        f"all of {action.player}'s {kind} tokens are on the board", "action.pattern")
+    spaces = [(origin[0] + dq, origin[1] + dr) for dq, dr in pattern["spaces"]]
+    blocked = {s: _occupant(board, s) for s in spaces}
+    free = [s for s in spaces if blocked[s] is None]
+    if not free:
+        return _illegal("pattern-blocked", R_PROPAGATE,
+                        f"every space of {pattern['name']} around {list(origin)} is blocked or off "
+                        "the board; nothing can be sown", "action.pattern")
+    sow_count = 1 if pattern["mode"] == "choose" else min(len(free), tokens)
+    chosen = _chosen_targets(action, spaces, blocked, free, sow_count)
+    if isinstance(chosen, CheckResult):
+        return chosen
+    skipped = [{"at": list(s), "reason": blocked[s]} for s in spaces if blocked[s]]
+    skipped += [{"at": list(s), "reason": "not-chosen" if pattern["mode"] == "choose" else "no-token"}
+                for s in free if s not in chosen]
+    return CheckResult(True, effects={
+        "placed": _sorted(chosen),
+        "new_plants": [{"at": list(s), "owner": action.player, "kind": kind, "tier": 0}
+                       for s in sorted(chosen)],
+        "skipped": skipped, "tokens_left": tokens - len(chosen)})
+
+
+def _chosen_targets(action, spaces, blocked, free, sow_count) -> set[Space] | CheckResult:
+    """The spaces that get a plant: all free ones, or the player's pick when the pattern asks
+    for one or tokens are short (then `targets` is required)."""
+    if action.targets is None:
+        if sow_count == len(free):
+            return set(free)
+        return _illegal("choose-targets", R_PROPAGATE,
+                        f"{len(free)} spaces are free but only {sow_count} plant(s) can be sown: "
+                        "say which spaces in targets", "action.targets")
+    chosen = [_space(t) for t in action.targets]
+    for index, space in enumerate(chosen):
+        where = f"action.targets[{index}]"
+        if space not in spaces:
+            return _illegal("target-not-in-pattern", R_PROPAGATE,
+                            f"{list(space)} is not a space of this pattern", where)
+        if blocked[space]:
+            return _illegal("target-blocked", R_SHARED,
+                            f"{list(space)} is {_OCCUPANT_WORDS[blocked[space]]}", where)
+    if len(set(chosen)) != sow_count or len(chosen) != sow_count:
+        return _illegal("wrong-target-count", R_PROPAGATE,
+                        f"this propagation sows {sow_count} plant(s); targets names "
+                        f"{len(chosen)} space(s)", "action.targets")
+    return set(chosen)
+
+
+def _illegal(code: str, rule: str, message: str, path: str) -> CheckResult:
+    return CheckResult(False, [violation(code, rule, message, path)])
+
+
+def check_end_round(action: EndRound, player_total: int) -> CheckResult:
+    dead = [p for p in action.board.plants if p.tier >= data.PLANTS[p.kind]["dies"]]
+    returned: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for plant in dead:
+        returned[plant.owner][plant.kind] += 1
+    effects = {"died": _sorted(_space(p.at) for p in dead),
+               "returned": {owner: dict(kinds) for owner, kinds in returned.items()}}
+    if action.round is not None:
+        effects.update({
+            "resolve_bonus": action.round in data.BONUS_ROUNDS,
+            "reveal_new_card": action.round == data.BONUS_ROUNDS[0],
+            "game_over": action.round == data.ROUNDS,
+            "pass_start_token": player_total > 2 and action.round < data.ROUNDS,
+        })
+    return CheckResult(True, effects=effects)
+
+
+# --- the game --------------------------------------------------------------------------------
+
+class Propagation(Game):
+    id = data.GAME_ID
+    title = data.TITLE
+    rulebook = "propagation.md"
+    state_model = PropagationState
+    action_model = Action
+
+    def state_violations(self, state: PropagationState) -> list[Violation]:
+        names = [p.name for p in state.players]
+        found = player_count(len(names), data.PLAYERS_MIN, data.PLAYERS_MAX, R_MATERIALS, self.title)
+        found += duplicate_names(names, R_MATERIALS)
+        for index, player in enumerate(state.players):
+            found += _harvest_count_violations(player, index)
+        return found + _bonus_violations(state, set(names))
+
+    def state_warnings(self, state: PropagationState) -> list[Violation]:
+        rounds = Counter(entry.round for entry in state.bonus or [])
+        warnings = []
+        for round_, expected in expected_bonus_entries(state.round_20).items():
+            if rounds[round_] < expected:
+                warnings.append(violation(
+                    "bonus-incomplete", R_BONUS,
+                    f"round {round_} should resolve {expected} bonus card(s) (reading "
+                    f"{state.round_20!r}) but {rounds[round_]} given: the game looks unfinished "
+                    "and the bonus points may be short", "bonus"))
+        return warnings
+
+    def bonus_resolutions(self, state: PropagationState) -> list[dict]:
+        names = [p.name for p in state.players]
+        return [dict(resolve_card(e.card, e.board, names), round=e.round) for e in state.bonus or []]
+
+    def score(self, raw) -> dict:
+        """The result of DESIGN.md plus "bonus_resolutions": what each player counted for
+        each card and who was paid, so players can see why the bonus points fell as they did."""
+        result = super().score(raw)
+        result["bonus_resolutions"] = self.bonus_resolutions(self.parse_state(raw))
+        return result
+
+    def player_scores(self, state: PropagationState) -> list[PlayerScore]:
+        bonus = Counter()
+        for resolution in self.bonus_resolutions(state):
+            for name in resolution["paid"]:
+                bonus[name] += resolution["points"]
+        return [PlayerScore(p.name, {
+            **{kind: getattr(p.harvested, kind) * data.PLANTS[kind]["points"] for kind in data.KINDS},
+            "bonus": bonus[p.name]}) for p in state.players]
+
+    def check_action(self, state: PropagationState, action) -> CheckResult:
+        names = [p.name for p in state.players]
+        problems = board_violations(action.board, set(names), "action.board")
+        if getattr(action, "player", None) is not None and action.player not in names:
+            problems.append(violation("unknown-player", R_TURNS,
+                                      f"{action.player!r} is not a player of this game", "action.player"))
+        if problems:
+            raise InvalidState(problems)
+        if isinstance(action, EndRound):
+            return check_end_round(action, len(names))
+        return {Sow: check_sow, Grow: check_grow, Harvest: check_harvest,
+                Propagate: check_propagate}[type(action)](action)
+
+
+GAME = Propagation()
