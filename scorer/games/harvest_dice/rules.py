@@ -7,7 +7,7 @@ leaves open are explained in docs/house-rules.md, "Harvest Dice".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Optional, Union
 
 from pydantic import Field
 
@@ -57,20 +57,14 @@ class Die(StateModel):
     value: Annotated[int, Field(ge=1, le=6)]
 
 
-class ValuePower(StateModel):
-    """One pig power spent moving the die's value one step up or down."""
+class PigPower(StateModel):
+    """One pig power spent on the drafted die: its value one step "up" or "down", or (advanced
+    game only) its "color" changed to `to`."""
 
-    power: Literal["up", "down"]
-
-
-class ColorPower(StateModel):
-    """One pig power spent changing the die's colour (advanced game only)."""
-
-    power: Literal["color"]
-    to: DieColor
+    power: Literal["up", "down", "color"]
+    to: Optional[DieColor] = None
 
 
-PigPower = Annotated[Union[ValuePower, ColorPower], Field(discriminator="power")]
 Space = Annotated[list[int], Field(min_length=2, max_length=2)]
 
 
@@ -215,15 +209,24 @@ def apply_powers(mode: str, player: Player, die: Die, powers: list) -> tuple[Pow
     color, value = die.color, die.value
     for index, power in enumerate(powers):
         path = f"action.pig_powers[{index}]"
-        if isinstance(power, ColorPower):
-            if mode not in data.COLOR_POWER_MODES:
+        if power.power == "color":
+            if power.to is None:
+                found.append(violation("power-needs-colour", RULE_POWERS,
+                                       "a colour-changing pig power must say which colour the die becomes",
+                                       f"{path}.to"))
+            elif mode not in data.COLOR_POWER_MODES:
                 found.append(violation("color-power-advanced-only", RULE_POWERS,
                                        "changing a die's colour is a pig power of the advanced game only", path))
             elif power.to == color:
                 found.append(violation("power-changes-nothing", RULE_POWERS,
                                        f"the die is already {color}; a pig power must change it", path))
-            color = power.to
+            else:
+                color = power.to
             continue
+        if power.to is not None:
+            found.append(violation("power-takes-no-colour", RULE_POWERS,
+                                   f"turning a die {power.power} does not change its colour; use a separate "
+                                   f"colour power for that", f"{path}.to"))
         step = 1 if power.power == "up" else -1
         if not min(data.DIE_FACES) <= value + step <= max(data.DIE_FACES):
             found.append(violation("die-out-of-range", RULE_POWERS,

@@ -1,0 +1,282 @@
+"""Harvest Dice: final scoring, impossible sheets and warnings, through the public API."""
+import pytest
+
+import scorer
+from scorer.games.harvest_dice import data
+
+GAME = "harvest-dice"
+EMPTY_GARDEN = ["......", "......", "......"]
+FULL_GARDEN = ["LLLTTT", "LLLTTT", "CCCCCC"]
+
+
+def player(name="Bob", garden=None, pig=0, powers=0):
+    return {"name": name, "garden": list(garden or EMPTY_GARDEN), "pig": pig, "pig_powers_used": powers}
+
+
+def state(*players, mode="basic", lettuce=0, tomato=0, carrot=0):
+    return {"mode": mode, "markets": {"lettuce": lettuce, "tomato": tomato, "carrot": carrot},
+            "players": list(players) or [player()]}
+
+
+def codes(found):
+    return [v["code"] for v in found]
+
+
+def breakdown(result, name="Bob"):
+    return next(p for p in result["players"] if p["name"] == name)["breakdown"]
+
+
+# --- the rulebook's worked example -------------------------------------------------------
+
+FIVE_LETTUCE = ["LLLLL.", "......", "......"]
+
+
+def test_market_example_basic_three_circles_is_two_crossed_plus_the_printed_one():
+    # The Last Die & The Market: 5 lettuce x market value 3 = 15. On the basic sheet the
+    # first circle is printed crossed, so "3 circles crossed" means 2 crossed during play.
+    result = scorer.score(GAME, state(player(garden=FIVE_LETTUCE), player("Ann"), lettuce=2))
+    assert breakdown(result)["lettuce"] == 15
+
+
+def test_market_example_advanced_three_circles_all_crossed_in_play():
+    result = scorer.score(GAME, state(player(garden=FIVE_LETTUCE), player("Ann"), mode="advanced", lettuce=3))
+    assert breakdown(result)["lettuce"] == 15
+
+
+def test_basic_market_starts_at_one_and_advanced_at_zero():
+    garden = ["LT....", "......", "C....."]
+    basic = breakdown(scorer.score(GAME, state(player(garden=garden), player("Ann"))))
+    advanced = breakdown(scorer.score(GAME, state(player(garden=garden), player("Ann"), mode="advanced")))
+    assert (basic["lettuce"], basic["tomato"], basic["carrot"]) == (1, 1, 1)
+    assert (advanced["lettuce"], advanced["tomato"], advanced["carrot"]) == (0, 0, 0)
+
+
+# --- the rest of the score ---------------------------------------------------------------
+
+def test_design_example_scores_every_part():
+    example = {"mode": "basic", "markets": {"lettuce": 2, "tomato": 1, "carrot": 0},
+               "players": [{"name": "Bob", "garden": ["LLT...", "L.TT..", "CCC..."],
+                            "pig": 8, "pig_powers_used": 1}]}
+    result = scorer.score(GAME, example)
+    bob = result["players"][0]
+    # 3 lettuce x 3, 3 tomato x 2, 3 carrots x 1, no full row, pig row 1 complete = 3
+    assert bob["breakdown"] == {"lettuce": 9, "tomato": 6, "carrot": 3, "ribbons": 0, "pig": 3}
+    assert bob["total"] == 21 and result["winners"] == ["Bob"]
+
+
+def test_ribbons_five_per_full_row():
+    garden = ["LLLLLL", "TTTTTT", "C....."]
+    assert breakdown(scorer.score(GAME, state(player(garden=garden), player("Ann"))))["ribbons"] == 10
+    assert breakdown(scorer.score(GAME, state(player(garden=FULL_GARDEN), player("Ann"))))["ribbons"] == 15
+
+
+@pytest.mark.parametrize("pig, points", [(0, 0), (5, 0), (6, 3), (11, 3), (12, 7), (18, 12), (23, 12), (24, 18)])
+def test_pig_scores_its_most_recently_completed_row(pig, points):
+    assert breakdown(scorer.score(GAME, state(player(pig=pig), player("Ann"))))["pig"] == points
+
+
+def test_total_is_the_sum_of_the_breakdown():
+    result = scorer.score(GAME, state(player(garden=FULL_GARDEN, pig=13), player("Ann", pig=3),
+                                      lettuce=3, tomato=1, carrot=0))
+    for entry in result["players"]:
+        assert entry["total"] == sum(entry["breakdown"].values())
+    # Bob: 6 lettuce x 4 + 6 tomato x 2 + 6 carrots x 1 + 15 ribbons + pig 7
+    assert result["players"][0]["total"] == 24 + 12 + 6 + 15 + 7
+
+
+def test_basic_breakdown_has_no_bonus_and_advanced_has_one():
+    basic = breakdown(scorer.score(GAME, state(player(), player("Ann"))))
+    advanced = breakdown(scorer.score(GAME, state(player(), player("Ann"), mode="advanced")))
+    assert list(basic) == ["lettuce", "tomato", "carrot", "ribbons", "pig"]
+    assert list(advanced) == ["lettuce", "tomato", "carrot", "ribbons", "pig", "bonus"]
+
+
+def test_mode_defaults_to_basic():
+    raw = state(player(garden=FIVE_LETTUCE), player("Ann"), lettuce=2)
+    del raw["mode"]
+    assert breakdown(scorer.score(GAME, raw))["lettuce"] == 15
+
+
+# --- advanced awards ---------------------------------------------------------------------
+
+def test_advanced_awards_go_to_the_most_in_each_category():
+    bob = player("Bob", garden=["CC....", "......", "......"], pig=3)
+    ann = player("Ann", garden=["LLL...", "T.....", "......"], pig=9, powers=1)
+    result = scorer.score(GAME, state(bob, ann, mode="advanced", lettuce=2, tomato=2, carrot=2))
+    assert breakdown(result, "Bob")["bonus"] == 5          # carrots
+    assert breakdown(result, "Ann")["bonus"] == 15         # lettuce, tomatoes, pig
+
+
+def test_advanced_award_ties_all_score():
+    bob = player("Bob", garden=["CC....", "......", "......"])
+    ann = player("Ann", garden=["CC....", "......", "......"])
+    result = scorer.score(GAME, state(bob, ann, mode="advanced"))
+    assert breakdown(result, "Bob")["bonus"] == breakdown(result, "Ann")["bonus"] == 5
+
+
+def test_advanced_award_needs_at_least_one():
+    # House rule: when nobody has any carrots (or lettuce, tomatoes, pig circles) nobody is
+    # "the player with the most", so nobody scores that award.
+    result = scorer.score(GAME, state(player("Bob"), player("Ann"), mode="advanced"))
+    assert breakdown(result, "Bob")["bonus"] == breakdown(result, "Ann")["bonus"] == 0
+
+
+# --- ranking and tie-breakers ------------------------------------------------------------
+
+def test_tie_broken_by_most_veggies_planted():
+    bob = player("Bob", garden=["LLL...", "......", "......"])          # 3 lettuce x 1 = 3
+    cid = player("Cid", pig=6, powers=1)                                 # pig row 1 = 3, nothing planted
+    result = scorer.score(GAME, state(cid, bob))
+    assert [p["total"] for p in result["players"]] == [3, 3]
+    assert result["winners"] == ["Bob"]
+    assert [(p["name"], p["rank"]) for p in result["players"]] == [("Bob", 1), ("Cid", 2)]
+
+
+def test_tie_then_broken_by_most_pig_circles():
+    bob = player("Bob", garden=["LLL...", "......", "......"], pig=5)   # 3 + 0
+    ann = player("Ann", garden=["TTT...", "......", "......"], pig=4)   # 3 + 0
+    result = scorer.score(GAME, state(bob, ann))
+    assert result["winners"] == ["Bob"]
+    assert result["players"][0]["tiebreakers"] == {"veggies_planted": 3, "pig_circles": 5}
+
+
+def test_full_tie_is_shared():
+    bob = player("Bob", garden=["LLL...", "......", "......"], pig=2)
+    ann = player("Ann", garden=["TTT...", "......", "......"], pig=2)
+    cid = player("Cid", garden=["TT....", "......", "......"], pig=2)
+    result = scorer.score(GAME, state(bob, ann, cid))
+    assert sorted(result["winners"]) == ["Ann", "Bob"]
+    assert [p["rank"] for p in result["players"]] == [1, 1, 3]
+
+
+# --- impossible sheets -------------------------------------------------------------------
+
+@pytest.mark.parametrize("garden, code, path", [
+    (["......", "......"], "garden-shape", "players[0].garden"),
+    (["......", "......", "......", "......"], "garden-shape", "players[0].garden"),
+    (["......", ".....", "......"], "garden-shape", "players[0].garden[1]"),
+    (["......", "......", "......."], "garden-shape", "players[0].garden[2]"),
+    (["..x...", "......", "......"], "garden-letter", "players[0].garden[0]"),
+    (["..l...", "......", "......"], "garden-letter", "players[0].garden[0]"),
+    (["L.L...", "......", "......"], "crop-split", "players[0].garden"),
+    (["T.....", "......", ".....T"], "crop-split", "players[0].garden"),
+    (["C.....", ".C....", "......"], "crop-split", "players[0].garden"),   # diagonal does not touch
+])
+def test_impossible_gardens(garden, code, path):
+    found = scorer.validate(GAME, state(player(garden=garden), player("Ann")))
+    assert code in codes(found)
+    assert path in [v["path"] for v in found]
+    with pytest.raises(scorer.InvalidState) as raised:
+        scorer.score(GAME, state(player(garden=garden), player("Ann")))
+    assert code in codes(raised.value.violations)
+
+
+def test_one_connected_patch_per_crop_is_possible_even_winding():
+    garden = ["LLLTTT", "C.L..T", "CCL.TT"]
+    assert scorer.validate(GAME, state(player(garden=garden), player("Ann"))) == []
+
+
+def test_pig_cannot_hold_more_than_its_circles():
+    found = scorer.validate(GAME, state(player(pig=data.PIG_CIRCLES + 1), player("Ann")))
+    assert codes(found) == ["pig-overfull"] and found[0]["path"] == "players[0].pig"
+    assert scorer.validate(GAME, state(player(pig=data.PIG_CIRCLES), player("Ann"))) == []
+
+
+@pytest.mark.parametrize("pig, used, ok", [(0, 1, False), (5, 1, False), (6, 1, True), (17, 3, False), (18, 3, True)])
+def test_pig_powers_need_completed_rows(pig, used, ok):
+    found = scorer.validate(GAME, state(player(pig=pig, powers=used), player("Ann")))
+    assert (found == []) is ok
+    if not ok:
+        assert codes(found) == ["pig-powers-unearned"] and found[0]["path"] == "players[0].pig_powers_used"
+
+
+def test_basic_market_holds_five_crossed_in_play_advanced_six():
+    # Basic: the first of 6 circles is printed crossed, so 5 more fill the market.
+    assert scorer.validate(GAME, state(player(), player("Ann"), lettuce=5)) == []
+    found = scorer.validate(GAME, state(player(), player("Ann"), lettuce=6))
+    assert codes(found) == ["market-overfull"] and found[0]["path"] == "markets.lettuce"
+    assert scorer.validate(GAME, state(player(), player("Ann"), mode="advanced", carrot=6)) == []
+    found = scorer.validate(GAME, state(player(), player("Ann"), mode="advanced", carrot=7))
+    assert codes(found) == ["market-overfull"] and found[0]["path"] == "markets.carrot"
+
+
+def test_only_one_market_can_fill():
+    found = scorer.validate(GAME, state(player(), player("Ann"), lettuce=5, tomato=5))
+    assert codes(found) == ["markets-two-full"]
+
+
+@pytest.mark.parametrize("raw, code, path", [
+    ({"mode": "expert", "markets": {}, "players": []}, "not-allowed-value", "mode"),
+    ({"markets": {"lettuce": 1, "potato": 2}, "players": [player(), player("Ann")]}, "unknown-field", "markets.potato"),
+    ({"markets": {"lettuce": "1"}, "players": [player(), player("Ann")]}, "wrong-type", "markets.lettuce"),
+    ({"markets": {"lettuce": -1}, "players": [player(), player("Ann")]}, "out-of-range", "markets.lettuce"),
+    ({"markets": {}, "players": [{"name": "Bob", "garden": EMPTY_GARDEN, "pig": -2}, player("Ann")]},
+     "out-of-range", "players[0].pig"),
+    ({"markets": {}, "players": [{"name": "Bob", "pig": 2}, player("Ann")]}, "missing-field", "players[0].garden"),
+    ({"players": [player(), player("Ann")]}, "missing-field", "markets"),
+    ({"markets": {}, "players": [{"name": "Bob", "garden": "LLL", "pig": 2}]}, "wrong-type", "players[0].garden"),
+])
+def test_malformed_states_are_violations_not_crashes(raw, code, path):
+    found = scorer.validate(GAME, raw)
+    assert (code, path) in [(v["code"], v["path"]) for v in found]
+
+
+def test_player_count_and_names():
+    assert codes(scorer.validate(GAME, state(*[player(f"P{i}") for i in range(5)]))) == ["player-count"]
+    assert codes(scorer.validate(GAME, {"markets": {}, "players": []})) == ["player-count"]
+    assert codes(scorer.validate(GAME, state(player("Bob"), player("Bob")))) == ["duplicate-player-name"]
+
+
+def test_violations_carry_rule_and_plain_message():
+    found = scorer.validate(GAME, state(player(garden=["L.L...", "......", "......"]), player("Ann")))
+    assert found[0]["rule"] == "Harvest Dice › Game Play › Planting Restrictions"
+    assert "2 separate patches" in found[0]["message"]
+
+
+# --- warnings ----------------------------------------------------------------------------
+
+def warning_codes(raw):
+    return codes(scorer.score(GAME, raw)["warnings"])
+
+
+def test_unfinished_game_warns_and_each_trigger_silences_it():
+    assert "game-not-finished" in warning_codes(state(player(), player("Ann")))
+    assert "game-not-finished" not in warning_codes(state(player(garden=FULL_GARDEN), player("Ann"),
+                                                          lettuce=3, tomato=3, carrot=2))
+    assert "game-not-finished" not in warning_codes(state(player(pig=24, powers=0), player("Ann", pig=9),
+                                                          lettuce=3, tomato=2, carrot=2))
+    assert "game-not-finished" not in warning_codes(state(player(pig=9), player("Ann", pig=9),
+                                                          lettuce=5, tomato=1))
+    assert "game-not-finished" not in warning_codes(state(player(pig=9), player("Ann", pig=9),
+                                                          mode="advanced", tomato=6))
+    # five crossed in an advanced market is one short of full
+    assert "game-not-finished" in warning_codes(state(player(pig=9), player("Ann", pig=9),
+                                                      mode="advanced", tomato=5))
+
+
+def test_one_sheet_alone_is_scored_with_a_warning():
+    assert "single-sheet" in warning_codes(state(player()))
+    assert "single-sheet" not in warning_codes(state(player(), player("Ann")))
+
+
+def test_more_dice_than_rounds_allow_warns():
+    # one round crossed, yet 18 veggies: at most 3 dice a round (6 counting the current round)
+    found = warning_codes(state(player(garden=FULL_GARDEN), player("Ann"), lettuce=1))
+    assert "too-many-dice-for-rounds" in found
+
+
+def test_fewer_dice_than_rounds_require_warns():
+    # 10 rounds, but Ann's sheet shows 2 veggies and no pig: she took at least 20 dice
+    raw = state(player(garden=FULL_GARDEN, pig=6), player("Ann", garden=["LL....", "......", "......"]),
+                lettuce=4, tomato=3, carrot=3)
+    found = scorer.score(GAME, raw)["warnings"]
+    assert ("too-few-dice-for-rounds", "players[1]") in [(w["code"], w["path"]) for w in found]
+    assert "players[0]" not in [w["path"] for w in found]
+
+
+def test_four_players_draft_exactly_two_a_round():
+    players = [player(f"P{i}", garden=["LLL...", "......", "......"]) for i in range(4)]
+    # 3 veggies each after 0 finished rounds: 2 a round with four players, so at most 2 so far
+    assert "too-many-dice-for-rounds" in warning_codes(state(*players))
+    players = [player(f"P{i}", garden=["LL....", "......", "......"]) for i in range(4)]
+    assert "too-many-dice-for-rounds" not in warning_codes(state(*players))
