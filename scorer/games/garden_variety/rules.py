@@ -1,0 +1,374 @@
+"""Garden Variety rules: end scoring, impossible states, and who wins a round.
+
+Rule names cite the rulebook's section headings (rules/garden-variety.md); where the rulebook
+is silent or contradicts itself, the house choice is in data.py and docs/house-rules.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Optional, Union
+
+from pydantic import Field, WithJsonSchema
+
+from scorer.core import (CheckResult, Game, PlayerScore, StateModel, Violation, _describe,
+                         duplicate_names, player_count, violation)
+from scorer.games.garden_variety import data
+
+BOX = "What's in the box"
+START = "How to start"
+PLAY = "How to play"
+CARDS = "Types of cards"
+ROUND = "Winning a round"
+END = "Winning the game"
+HOUSE = "House rules: Garden Variety (docs/house-rules.md)"
+PLAYERS_RULE = "Number of players (the box: 2 to 5)"
+
+
+# --- models -----------------------------------------------------------------------------------
+Count = Annotated[int, Field(ge=0, description="a number of cards")]
+
+
+class PlayerState(StateModel):
+    name: Annotated[str, Field(min_length=1, max_length=60)]
+    garden_bed: Annotated[Count, Field(description="cards collected by winning rounds")]
+    hand: Annotated[Count, Field(description="cards left in hand at the end")]
+    gnomes: Annotated[Count, Field(description="gnome cards collected (tie-breaker)")]
+
+
+class GardenVarietyState(StateModel):
+    players: list[PlayerState]
+
+
+class CardPlayed(StateModel):
+    """A card as played. The fields a kind needs are checked by the rules, so that an
+    impossible card (a critter 12, a purple critter, an undeclared 0/10) is answered as an
+    illegal play with a reason rather than as malformed JSON."""
+
+    kind: Annotated[str, Field(json_schema_extra={"enum": list(data.KINDS)})]
+    color: Optional[Annotated[str, Field(json_schema_extra={"enum": list(data.COLORS)})]] = None
+    number: Annotated[Any, WithJsonSchema({"anyOf": [{"type": "integer"}, {"const": data.RARE_NUMBER}],
+                                           "description": "1-9, or 0/10 for the rare critter"})] = None
+    declared: Annotated[Any, WithJsonSchema({"type": "integer", "description":
+                                             "the value chosen for a 0/10 critter or a wishing gnome"})] = None
+    name: Optional[Annotated[str, Field(json_schema_extra={"enum": list(data.GNOMES)})]] = None
+
+
+class Play(StateModel):
+    player: str
+    card: CardPlayed
+
+
+class ResolveRound(StateModel):
+    type: Literal["resolve_round"]
+    # Any, checked by the rules: a rule that is no die face is an illegal play, not bad JSON.
+    rule: Annotated[Any, WithJsonSchema({"enum": list(data.DIE_RULES), "description":
+                                         "the die's rule for the round (after a chaos roll, the reroll)"})]
+    plays: list[Play] = Field(description="every player's card, in play order")
+
+
+GardenVarietyAction = Annotated[Union[ResolveRound], Field(discriminator="type")]
+
+
+# --- how a played card takes part in the comparisons ------------------------------------------
+@dataclass(frozen=True)
+class Standing:
+    """What a played card counts as: its number (None: a gnome without one), its kind and
+    colour for the tie-breakers, and the tie flags of the copycat and wishing gnomes."""
+
+    player: str
+    number: int | None
+    kind: str
+    color: str | None = None
+    wins_ties: bool = False
+    loses_ties: bool = False
+    thief: bool = False
+
+
+def standings(plays: list[Play]) -> list[Standing]:
+    found: list[Standing] = []
+    for play in plays:
+        card = play.card
+        if card.kind == "critter":
+            value = card.declared if card.number == data.RARE_NUMBER else card.number
+            found.append(Standing(play.player, value, "critter", card.color))
+        elif card.kind == "wildflower":
+            found.append(Standing(play.player, card.number, "wildflower"))
+        elif card.name == "copycat":
+            previous = found[-1] if found else Standing(play.player, None, "gnome")
+            found.append(Standing(play.player, previous.number, previous.kind, previous.color,
+                                  wins_ties=True))
+        elif card.name == "wishing":
+            found.append(Standing(play.player, card.declared, "gnome", loses_ties=True))
+        else:  # topsy-turvy and thief count as no number
+            found.append(Standing(play.player, None, "gnome", thief=card.name == "thief"))
+    return found
+
+
+def compare(first: Standing, second: Standing, rule: int, flipped: bool) -> tuple[Standing, str]:
+    """The card that stays in the round when `first` (played earlier) meets `second`, and
+    why, in plain words."""
+    if first.number is None or second.number is None:
+        if first.number is not None or second.number is not None:
+            winner = first if first.number is not None else second
+            return winner, "a card with a number beats a gnome without one"
+    else:
+        near, far = abs(first.number - rule), abs(second.number - rule)
+        if near != far:
+            first_wins = (near > far) if flipped else (near < far)
+            winner = first if first_wins else second
+            how = "farther from" if flipped else "closer to"
+            return winner, f"{winner.number} is {how} {rule}"
+    return _break_tie(first, second)
+
+
+def _break_tie(first: Standing, second: Standing) -> tuple[Standing, str]:
+    if first.wins_ties != second.wins_ties:
+        return (first if first.wins_ties else second), "the copycat gnome wins ties"
+    if first.loses_ties != second.loses_ties:
+        return (second if first.loses_ties else first), "the wishing gnome loses ties"
+    if {first.kind, second.kind} == {"wildflower", "critter"}:
+        return (first if first.kind == "wildflower" else second), "a wildflower beats a critter on a tie"
+    if first.kind == second.kind == "critter":
+        for winner, loser in ((first, second), (second, first)):
+            if data.BEATS[winner.color] == loser.color:
+                return winner, (f"{data.CRITTERS[winner.color]} ({winner.color}) beats "
+                                f"{data.CRITTERS[loser.color]} ({loser.color})")
+    return first, "still tied: the card played first wins"
+
+
+def resolve(plays: list[Play], rule: int) -> dict:
+    """The rulebook's pairwise elimination: the first card meets the next one, the loser
+    leaves the round, the card still standing meets the next, and so on."""
+    flipped = sum(1 for p in plays if p.card.name == "topsy-turvy" and p.card.kind == "gnome") % 2 == 1
+    cards = standings(plays)
+    champion, eliminated, steps = cards[0], [], []
+    for challenger in cards[1:]:
+        if challenger.thief:
+            winner, loser, reason = challenger, champion, "the thief gnome knocks out the card winning so far"
+        else:
+            winner, reason = compare(champion, challenger, rule, flipped)
+            loser = challenger if winner is champion else champion
+        eliminated.append(loser.player)
+        steps.append({"stays": winner.player, "out": loser.player, "reason": reason})
+        champion = winner
+    return {"winner": champion.player, "eliminated": eliminated, "rule": rule, "flipped": flipped,
+            "counts_as": {c.player: c.number for c in cards}, "steps": steps}
+
+
+# --- the game -----------------------------------------------------------------------------------
+class GardenVarietyGame(Game):
+    id = data.GAME_ID
+    title = data.TITLE
+    rulebook = "garden-variety.md"
+    state_model = GardenVarietyState
+    action_model = GardenVarietyAction
+
+    def state_violations(self, state: GardenVarietyState) -> list[Violation]:
+        players = state.players
+        found = player_count(len(players), data.MIN_PLAYERS, data.MAX_PLAYERS, PLAYERS_RULE, self.title)
+        found += duplicate_names([p.name for p in players], START)
+        for i, p in enumerate(players):
+            found += _player_violations(i, p, len(players))
+        cards = sum(p.garden_bed + p.hand for p in players)
+        if cards > data.BOX_CARDS:
+            found.append(violation("too-many-cards", BOX,
+                                   f"the garden beds and hands hold {cards} cards, but the box has only "
+                                   f"{data.BOX_CARDS}", "players"))
+        gnomes = sum(p.gnomes for p in players)
+        if gnomes > data.BOX_GNOMES:
+            found.append(violation("too-many-gnomes", BOX,
+                                   f"the players have {gnomes} gnomes, but the box has only "
+                                   f"{data.BOX_GNOMES}", "players"))
+        return found
+
+    def state_warnings(self, state: GardenVarietyState) -> list[Violation]:
+        hands = [p.hand for p in state.players]
+        if hands and min(hands) > 0:
+            return [violation("game-not-over", PLAY,
+                              "every player still holds cards, so the game has not ended (it ends when "
+                              "a round starts and someone has no card): these are the scores so far",
+                              "players")]
+        found = []
+        cards = sum(p.garden_bed + p.hand for p in state.players)
+        if cards < data.BOX_CARDS:
+            found.append(violation("cards-unaccounted", PLAY,
+                                   f"the game ends only after the deck runs out, but these counts hold "
+                                   f"{cards} of the {data.BOX_CARDS} cards: check for cards not counted",
+                                   "players"))
+        if max(hands, default=0) > 1:
+            found.append(violation("uneven-hands", PLAY,
+                                   "once the deck is empty every hand shrinks by one card a round, so when "
+                                   "a hand is empty no other hand holds more than one card: check the hands",
+                                   "players"))
+        return found
+
+    def player_scores(self, state: GardenVarietyState) -> list[PlayerScore]:
+        # Winning the game: cards left in hand join the garden bed; gnomes break ties.
+        return [PlayerScore(p.name, {"garden_bed": p.garden_bed, "hand": p.hand}, {"gnomes": p.gnomes})
+                for p in state.players]
+
+    def check_action(self, state: GardenVarietyState, action: ResolveRound) -> CheckResult:
+        found = _rule_violations(action.rule)
+        found += _player_play_violations(state, action.plays)
+        for i, play in enumerate(action.plays):
+            found += card_violations(play.card, f"action.plays[{i}].card")
+        if not found:
+            found = _table_violations(state, action.plays)
+        if found:
+            return CheckResult(False, found)
+        return CheckResult(True, effects=resolve(action.plays, action.rule))
+
+
+def _player_violations(index: int, p: PlayerState, players: int) -> list[Violation]:
+    path = f"players[{index}]"
+    found = []
+    if not p.name.strip():
+        found.append(violation("blank-name", START, "every player needs a name", f"{path}.name"))
+    if p.hand > data.HAND_SIZE:
+        found.append(violation("hand-too-big", START,
+                               f"{p.name} holds {p.hand} cards, but a hand is never more than "
+                               f"{data.HAND_SIZE}", f"{path}.hand"))
+    if p.gnomes > p.garden_bed + p.hand:
+        found.append(violation("more-gnomes-than-cards", END,
+                               f"{p.name} has {p.gnomes} gnomes but only {p.garden_bed + p.hand} cards; "
+                               "gnomes are counted among the cards", f"{path}.gnomes"))
+    if p.garden_bed % players:
+        found.append(violation("garden-bed-not-whole-rounds", ROUND,
+                               f"{p.name}'s garden bed holds {p.garden_bed} cards, but each round won "
+                               f"brings one card from each of the {players} players, so it must be a "
+                               f"multiple of {players}", f"{path}.garden_bed"))
+    return found
+
+
+def _rule_violations(rule: int | str) -> list[Violation]:
+    if _whole(rule) and rule in data.DIE_RULES:
+        return []
+    if rule == data.CHAOS:
+        message = "a chaos roll is rerolled once every card is played: give the rule of the reroll"
+    else:
+        message = f"the die has no rule {_describe(rule)}; its rules are closest to 0, 3, 5, 7 or 10"
+    return [violation("no-such-rule", PLAY, message, "action.rule")]
+
+
+def _player_play_violations(state: GardenVarietyState, plays: list[Play]) -> list[Violation]:
+    names = [p.name for p in state.players]
+    found, seen = [], set()
+    for i, play in enumerate(plays):
+        path = f"action.plays[{i}].player"
+        if play.player not in names:
+            found.append(violation("unknown-player", PLAY, f"{play.player!r} is not a player in this game "
+                                                           f"({', '.join(names)})", path))
+        elif play.player in seen:
+            found.append(violation("played-twice", PLAY, f"{play.player} plays one card a round, not two", path))
+        seen.add(play.player)
+    for name in names:
+        if name not in seen:
+            found.append(violation("missing-play", PLAY, f"{name} has not played a card: every player "
+                                                         "plays one card each round", "action.plays"))
+    return found
+
+
+def card_violations(card: CardPlayed, path: str) -> list[Violation]:
+    """Why a played card cannot exist (or lacks its declaration); [] for a possible card."""
+    checks = {"critter": _critter_violations, "wildflower": _wildflower_violations,
+              "gnome": _gnome_violations}
+    if card.kind not in checks:
+        return [violation("no-such-card", CARDS, f"there are no {card.kind!r} cards; a card is a "
+                                                 f"{', '.join(data.KINDS[:-1])} or {data.KINDS[-1]}",
+                          f"{path}.kind")]
+    return checks[card.kind](card, path)
+
+
+def _critter_violations(card: CardPlayed, path: str) -> list[Violation]:
+    found = _unused_fields(card, path, "a critter", ("name",))
+    if card.color is None:
+        found.append(violation("missing-field", CARDS, "a critter card has a colour", f"{path}.color"))
+    elif card.color not in data.COLORS:
+        found.append(violation("no-such-color", CARDS, f"there are no {card.color!r} critters; the critters "
+                                                       f"are {_critter_list()}", f"{path}.color"))
+    if card.number == data.RARE_NUMBER:
+        if not (_whole(card.declared) and card.declared in data.RARE_VALUES):
+            found.append(violation("undeclared-value", CARDS,
+                                   "a 0/10 critter must be declared as 0 or 10 when it is played",
+                                   f"{path}.declared"))
+    elif not (_whole(card.number) and card.number in data.NUMBERS):
+        found.append(violation("no-such-card", CARDS, f"critters show 1 to 9 (or the rare 0/10), "
+                                                      f"not {_describe(card.number)}", f"{path}.number"))
+    elif card.declared is not None:
+        found.append(violation("declared-on-plain-card", CARDS, "only a 0/10 critter or a wishing gnome is "
+                                                                "declared", f"{path}.declared"))
+    return found
+
+
+def _wildflower_violations(card: CardPlayed, path: str) -> list[Violation]:
+    found = _unused_fields(card, path, "a wildflower", ("color", "name", "declared"))
+    if not (_whole(card.number) and card.number in data.NUMBERS):
+        found.append(violation("no-such-card", CARDS, f"wildflowers show 1 to 9, not {_describe(card.number)}",
+                               f"{path}.number"))
+    return found
+
+
+def _gnome_violations(card: CardPlayed, path: str) -> list[Violation]:
+    found = _unused_fields(card, path, "a gnome", ("color", "number"))
+    gnome = data.GNOMES.get(card.name)
+    if gnome is None:
+        found.append(violation("no-such-gnome", HOUSE, f"there is no {card.name!r} gnome; the gnomes are "
+                                                       f"{', '.join(data.GNOMES)}", f"{path}.name"))
+    elif gnome.declares:
+        low, high = gnome.declared_range
+        if not (_whole(card.declared) and low <= card.declared <= high):
+            found.append(violation("undeclared-value", HOUSE, f"the {gnome.title} must be declared as a number "
+                                                              f"from {low} to {high}", f"{path}.declared"))
+    elif card.declared is not None:
+        found.append(violation("declared-on-plain-card", HOUSE, f"the {gnome.title} is not declared",
+                               f"{path}.declared"))
+    return found
+
+
+def _whole(value: Any) -> bool:
+    """A JSON whole number (true and false are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _unused_fields(card: CardPlayed, path: str, what: str, fields: tuple[str, ...]) -> list[Violation]:
+    return [violation("field-not-on-card", CARDS, f"{what} card has no {field}", f"{path}.{field}")
+            for field in fields if getattr(card, field) is not None]
+
+
+def _critter_list() -> str:
+    return ", ".join(f"{c} {data.CRITTERS[c].lower()}" for c in data.COLORS)
+
+
+def deck_card(card: CardPlayed) -> data.Card:
+    if card.kind == "critter":
+        return data.Card("critter", card.color, card.number)
+    if card.kind == "wildflower":
+        return data.Card("wildflower", number=card.number)
+    return data.Card("gnome", name=card.name)
+
+
+def _table_violations(state: GardenVarietyState, plays: list[Play]) -> list[Violation]:
+    """Cards that the box cannot supply: a design not in the deck, more copies of one card than
+    the deck has, or more cards (or gnomes) on the table and in the counts than exist."""
+    found = []
+    used: dict[data.Card, int] = {}
+    for i, play in enumerate(plays):
+        card = deck_card(play.card)
+        used[card] = used.get(card, 0) + 1
+        have = data.DECK.get(card, 0)
+        if used[card] > have:
+            code, message = (("not-in-deck", f"the deck has no {card.label}") if not have else
+                             ("too-many-copies", f"the deck has only {have} {card.label}"))
+            found.append(violation(code, HOUSE, message, f"action.plays[{i}].card"))
+    held = sum(p.garden_bed + p.hand for p in state.players)
+    if held + len(plays) > data.BOX_CARDS:
+        found.append(violation("too-many-cards", BOX, f"{held} cards counted plus {len(plays)} on the table "
+                                                      f"is more than the {data.BOX_CARDS} in the box", "action.plays"))
+    gnomes = sum(p.gnomes for p in state.players) + sum(1 for p in plays if p.card.kind == "gnome")
+    if gnomes > data.BOX_GNOMES:
+        found.append(violation("too-many-gnomes", BOX, f"{gnomes} gnomes counted and played, but the box has "
+                                                       f"only {data.BOX_GNOMES}", "action.plays"))
+    return found
+
+
+GAME = GardenVarietyGame()
