@@ -1,0 +1,583 @@
+"""Cottage Garden's rules: final scores from the planting tables, the impossible states, and
+the rule checks players argue about (is a bed complete, may this tile go there, where does a
+cube land and what does it earn, which nursery row is refilled in which order, the gardener
+and the Final Round).
+
+All values and shapes come from data.py (shared with the print kit). The action shapes are
+documented in docs/house-rules.md, section "Cottage Garden".
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from scorer.core import (CheckResult, Game, InvalidState, PlayerScore, StateModel,
+                         duplicate_names, player_count, violation)
+from scorer.games.cottage_garden import data
+
+# Rulebook section headings, cited by every violation.
+SCORING = "Cottage Garden › 3 Scoring Phase"
+PLANTING_TABLE = "Cottage Garden › 3 Scoring Phase › Special rules for the Planting Table"
+BEEHIVES = "Cottage Garden › 3 Scoring Phase › Beehives"
+PLANTING_RULES = "Cottage Garden › The Planting Rules"
+REFILLING = "Cottage Garden › 1 Refilling Phase"
+GARDENER = "Cottage Garden › 4 Gardener Phase"
+FINAL_ROUND = "Cottage Garden › Final Round"
+END = "Cottage Garden › End of the Game"
+PREPARATION = "Cottage Garden › Preparation"
+SOLO = "Cottage Garden › Solo Rules"
+TILE_LIST = "Cottage Garden › List of 36 Flower Tiles"
+
+Cell = Annotated[list[int], Field(min_length=2, max_length=2)]
+Colour = Literal["orange", "blue"]
+
+
+# --- state ---------------------------------------------------------------------------------
+
+class PlayerState(StateModel):
+    name: str = Field(min_length=1)
+    orange: list[int]
+    blue: list[int]
+    beehives: int = 0
+
+
+class CottageState(StateModel):
+    players: list[PlayerState]
+
+
+# --- actions -------------------------------------------------------------------------------
+
+class PlacedTile(StateModel):
+    tile: str
+    at: Cell
+    rotation: Literal[0, 90, 180, 270] = 0
+    flip: bool = False
+
+
+class BedLayout(StateModel):
+    """One flowerbed as it lies: its printed design and what has been placed on it."""
+
+    design: str
+    tiles: list[PlacedTile] = []
+    cats: list[Cell] = []
+    pots: list[Cell] = []
+
+
+class ScoreBed(StateModel):
+    type: Literal["score_bed"]
+    bed: list[str]
+
+
+class PlaceTile(StateModel):
+    type: Literal["place_tile"]
+    bed: BedLayout
+    tile: str
+    at: Cell
+    rotation: Literal[0, 90, 180, 270] = 0
+    flip: bool = False
+
+
+class PlaceToken(StateModel):
+    type: Literal["place_token"]
+    bed: BedLayout
+    token: Literal["cat", "pot"]
+    at: Cell
+
+
+class MoveCube(StateModel):
+    type: Literal["move_cube"]
+    player: str
+    color: Colour
+    from_: int = Field(alias="from")
+    steps: int = Field(ge=1)
+
+
+class FinalRoundPenalty(StateModel):
+    type: Literal["final_round_penalty"]
+    player: str
+    color: Colour
+    from_: int = Field(alias="from")
+    flowerbeds_left: int = Field(ge=0, le=2)
+
+
+class StartFinalRound(StateModel):
+    type: Literal["start_final_round"]
+    beds: list[BedLayout] = Field(max_length=2)
+
+
+class Refill(StateModel):
+    type: Literal["refill"]
+    gardener: str
+    empty: list[str]
+    path: int = Field(ge=0, le=data.COUNTS["flower_tiles"])
+    ramble: bool = False
+
+
+class MoveGardener(StateModel):
+    type: Literal["move_gardener"]
+    space: str
+    die: int = Field(ge=1, le=data.FINAL_ROUND_FACE)
+
+
+class Turns(StateModel):
+    type: Literal["turns"]
+
+
+Action = Annotated[Union[ScoreBed, PlaceTile, PlaceToken, MoveCube, FinalRoundPenalty,
+                         StartFinalRound, Refill, MoveGardener, Turns],
+                   Field(discriminator="type")]
+
+
+# --- tiles and beds ------------------------------------------------------------------------
+
+def oriented_squares(tile_id: str, rotation: int = 0, flip: bool = False) -> list[tuple[int, int, str]]:
+    """The tile's squares as (row, col, bed-cell letter), its bounding box's top-left at (0, 0).
+    A flip mirrors the tile left to right; then it is turned clockwise by `rotation`."""
+    rows = data.FLOWER_TILES[tile_id][0]
+    squares = [(r, c, data.TILE_SQUARE_CELL[ch]) for r, line in enumerate(rows)
+               for c, ch in enumerate(line) if ch != "."]
+    width = max(len(line) for line in rows)
+    if flip:
+        squares = [(r, width - 1 - c, s) for r, c, s in squares]
+    for _ in range(rotation // 90):
+        height = max(r for r, _, _ in squares) + 1
+        squares = [(c, height - 1 - r, s) for r, c, s in squares]  # clockwise quarter turn
+    top = min(r for r, _, _ in squares)
+    left = min(c for _, c, _ in squares)
+    return sorted((r - top, c - left, s) for r, c, s in squares)
+
+
+def _known(kind: str, value: str, known: tuple[str, ...], path: str, rule: str) -> None:
+    """Unknown names are malformed input (like an unknown crop): InvalidState, saying the names."""
+    if value not in known:
+        raise InvalidState([violation(f"unknown-{kind.replace(' ', '-')}", rule,
+                                      f"there is no {kind} {value!r}; the {kind}s are {', '.join(known)}",
+                                      path)])
+
+
+class Bed:
+    """A flowerbed being planted: the printed design with pieces on it, and a record of every
+    placement rule a piece broke."""
+
+    def __init__(self, design: str):
+        self.printed = [list(row) for row in data.BED_DESIGNS[design]]
+        self.pieces: dict[tuple[int, int], str] = {}   # cell -> visible letter of a piece
+        self.tile_ids: set[str] = set()
+
+    def place(self, cells: list[tuple[int, int, str]], path: str, what: str) -> list[dict]:
+        """Put a piece's cells (0-based) on the bed if every rule allows; else the violations."""
+        found = []
+        outside = [(r, c) for r, c, _ in cells if not (0 <= r < data.BED_SIZE and 0 <= c < data.BED_SIZE)]
+        if outside:
+            found.append(violation("outside-bed", PLANTING_RULES,
+                                   f"{what} would stick out over the edge of the flowerbed at "
+                                   f"{_cells_text(outside)}", path))
+        taken = [(r, c) for r, c, _ in cells if (r, c) in self.pieces]
+        on_tiles = [cell for cell in taken if self.pieces[cell] in "FPC"]
+        on_tokens = [cell for cell in taken if self.pieces[cell] in "KO"]
+        if on_tiles:
+            found.append(violation("overlaps-tile", PLANTING_RULES,
+                                   f"{what} would lie on a flower tile at {_cells_text(on_tiles)}", path))
+        if on_tokens:
+            found.append(violation("covers-token", PLANTING_RULES,
+                                   f"{what} would cover a cat or flower-pot token at "
+                                   f"{_cells_text(on_tokens)}", path))
+        if not found:
+            for r, c, letter in cells:
+                self.pieces[(r, c)] = letter
+        return found
+
+    def place_tile(self, placed: PlacedTile | PlaceTile, path: str) -> list[dict]:
+        if placed.tile in self.tile_ids:
+            return [violation("tile-twice", PLANTING_RULES,
+                              f"tile {placed.tile} is already on this flowerbed; there is one of each",
+                              path)]
+        row, col = placed.at
+        cells = [(row - 1 + r, col - 1 + c, s)
+                 for r, c, s in oriented_squares(placed.tile, placed.rotation, placed.flip)]
+        found = self.place(cells, path, f"tile {placed.tile}")
+        if not found:
+            self.tile_ids.add(placed.tile)
+        return found
+
+    def covered_print(self, cells: list[tuple[int, int]]) -> list[list[int]]:
+        return [[r + 1, c + 1] for r, c in cells if self.printed[r][c] != data.EMPTY]
+
+    def rows(self) -> list[str]:
+        return ["".join(self.pieces.get((r, c), self.printed[r][c]) for c in range(data.BED_SIZE))
+                for r in range(data.BED_SIZE)]
+
+
+def _cells_text(cells: list[tuple[int, int]]) -> str:
+    return ", ".join(f"[{r + 1}, {c + 1}]" for r, c in cells)
+
+
+def build_bed(layout: BedLayout, path: str) -> tuple[Bed, list[dict]]:
+    """The bed a layout describes, and every rule its pieces break between them."""
+    _known("flowerbed design", layout.design, data.BED_IDS, f"{path}.design", PLANTING_RULES)
+    for i, placed in enumerate(layout.tiles):
+        _known("tile", placed.tile, data.TILE_IDS, f"{path}.tiles[{i}].tile", TILE_LIST)
+    bed = Bed(layout.design)
+    found = []
+    for i, placed in enumerate(layout.tiles):
+        found += bed.place_tile(placed, f"{path}.tiles[{i}]")
+    for kind, letter, cells in (("cats", data.CAT, layout.cats), ("pots", data.POT_TOKEN, layout.pots)):
+        for i, (r, c) in enumerate(cells):
+            found += bed.place([(r - 1, c - 1, letter)], f"{path}.{kind}[{i}]",
+                               "a cat" if kind == "cats" else "a flower-pot token")
+    return bed, found
+
+
+def bed_summary(rows: list[str]) -> dict:
+    """What score_bed reports for visible cells: complete, and the visible pots and cloches."""
+    cells = "".join(rows)
+    return {"complete": data.EMPTY not in cells,
+            "pots": sum(cells.count(ch) for ch in data.POT_CELLS),
+            "cloches": sum(cells.count(ch) for ch in data.CLOCHE_CELLS)}
+
+
+def _bed_rows_violations(rows: list[str]) -> list[dict]:
+    if len(rows) != data.BED_SIZE:
+        return [violation("bed-shape", SCORING, f"a flowerbed has {data.BED_SIZE} rows, not {len(rows)}",
+                          "action.bed")]
+    found = []
+    for i, row in enumerate(rows):
+        if len(row) != data.BED_SIZE:
+            found.append(violation("bed-shape", SCORING,
+                                   f"row {i + 1} has {len(row)} spaces; a flowerbed row has {data.BED_SIZE}",
+                                   f"action.bed[{i}]"))
+        bad = sorted(set(row) - set(data.BED_CELLS))
+        if bad:
+            found.append(violation("bed-cell", SCORING,
+                                   f"row {i + 1} holds {', '.join(map(repr, bad))}; a space is one of "
+                                   f"{' '.join(data.BED_CELLS)}", f"action.bed[{i}]"))
+    return found
+
+
+# --- cubes ---------------------------------------------------------------------------------
+
+def crosses_mouse_line(colour: str, before: int, after: int) -> bool:
+    """A forward move from at or below the red line's lower side to at or beyond its upper."""
+    low, high = data.MOUSE_LINE[colour]
+    return before <= low and after >= high
+
+
+def advance(colour: str, value: int, steps: int) -> tuple[int, int]:
+    """Where a cube lands after `steps` steps forward, and how many steps the target swallowed."""
+    track = data.TRACKS[colour]
+    last = len(track) - 1
+    wanted = track.index(value) + steps
+    return track[min(wanted, last)], max(0, wanted - last)
+
+
+def step_back(colour: str, value: int) -> int:
+    """Where the Final Round penalty puts a cube (never past the start)."""
+    track = data.TRACKS[colour]
+    return track[max(0, track.index(value) - data.FINAL_ROUND_STEPS_BACK[colour])]
+
+
+# --- the gardener --------------------------------------------------------------------------
+
+def gardener_move(players: int, space: str, die: int) -> tuple[str, int]:
+    """Where one turn's Gardener Phase takes the gardener, and the die face afterwards."""
+    side = data.NURSERY_SIDES[data.nursery_side(players)]
+    track = side["track"]
+    start = track.index(space)
+    entered = [track[(start + k) % len(track)]
+               for k in range(1, data.GARDENER_STEPS_PER_TURN[players] + 1)]
+    turns_die = side["turning"][players] in entered and die < data.FINAL_ROUND_FACE
+    return entered[-1], die + 1 if turns_die else die
+
+
+def turns_before_final_round(players: int) -> int:
+    """Each player's turns before the Final Round, found by walking the gardener round."""
+    side = data.NURSERY_SIDES[data.nursery_side(players)]
+    space, die = side["gardener"][players], data.GARDENER_START_FACE[players]
+    turns = 0
+    while die < data.FINAL_ROUND_FACE:
+        space, die = gardener_move(players, space, die)
+        turns += 1
+    return turns // players
+
+
+def solo_spaces() -> set[str]:
+    """Track spaces the solo gardener lands on: the first and third row of each side."""
+    side = data.NURSERY_SIDES[data.nursery_side(1)]
+    track, step = side["track"], data.GARDENER_STEPS_PER_TURN[1]
+    first = track.index(side["gardener"][1])
+    return {track[(first + k) % len(track)] for k in range(0, len(track), step)}
+
+
+# --- the game ------------------------------------------------------------------------------
+
+class CottageGarden(Game):
+    id = data.GAME_ID
+    title = data.TITLE
+    rulebook = "cottage-garden.md"
+    state_model = CottageState
+    action_model = Action
+
+    # state ----------------------------------------------------------------------------------
+    def state_violations(self, state: CottageState) -> list[dict]:
+        found = player_count(len(state.players), data.MIN_PLAYERS, data.MAX_PLAYERS, PREPARATION,
+                             self.title)
+        found += duplicate_names([p.name for p in state.players], PREPARATION)
+        for i, player in enumerate(state.players):
+            found += self._cube_violations(i, player)
+            if player.beehives not in (0, *data.BEEHIVE_TILES):
+                found.append(violation(
+                    "beehive-count", BEEHIVES,
+                    f"{player.name} has {player.beehives} beehives; a player holds no tile (0), the "
+                    f"one-hive tile (1) or the two-hive tile (2), never both", f"players[{i}].beehives"))
+        if len(state.players) == 1:
+            if state.players[0].beehives:
+                found.append(violation("beehives-solo", SOLO, "the solo game is played without "
+                                       "beehive tiles", "players[0].beehives"))
+        elif not found:  # who holds which tile only makes sense once every value is possible
+            found += self._beehive_violations(state)
+        return found
+
+    @staticmethod
+    def _cube_violations(i: int, player: PlayerState) -> list[dict]:
+        found = []
+        for colour in data.COLOURS:
+            cubes = getattr(player, colour)
+            if len(cubes) != data.CUBES_PER_COLOUR:
+                found.append(violation("cube-count", PREPARATION,
+                                       f"{player.name} has {len(cubes)} {colour} cubes; every player has "
+                                       f"exactly {data.CUBES_PER_COLOUR}", f"players[{i}].{colour}"))
+            track = data.TRACKS[colour]
+            for j, value in enumerate(cubes):
+                if value not in track:
+                    spaces = f"0 (start), {track[1]}..{track[-2]}" + (" by twos" if colour == "blue" else "")
+                    found.append(violation("not-on-track", SCORING,
+                                           f"{player.name}'s {colour} cube is on {value}, which is not a "
+                                           f"space of the {colour} track ({spaces}, or {data.TARGET})",
+                                           f"players[{i}].{colour}[{j}]"))
+        return found
+
+    @staticmethod
+    def _beehive_violations(state: CottageState) -> list[dict]:
+        found = []
+        holders = {tile: [i for i, p in enumerate(state.players) if p.beehives == tile]
+                   for tile in data.BEEHIVE_TILES}
+        for tile, indexes in holders.items():
+            for i in indexes[1:]:
+                found.append(violation("beehive-tile-twice", BEEHIVES,
+                                       f"there is one {tile}-hive tile, but {len(indexes)} players hold it",
+                                       f"players[{i}].beehives"))
+        two, one = data.BEEHIVE_TILES
+        if holders[one] and not holders[two]:
+            found.append(violation("beehive-order", BEEHIVES,
+                                   "the one-hive tile goes to the second player onto the target, so "
+                                   "someone must hold the two-hive tile too",
+                                   f"players[{holders[one][0]}].beehives"))
+        free = [tile for tile in data.BEEHIVE_TILES if not holders[tile]]
+        for i, player in enumerate(state.players):
+            if data.TARGET in player.orange + player.blue and not player.beehives and free:
+                found.append(violation(
+                    "beehive-tile-missing", BEEHIVES,
+                    f"{player.name} has a cube on the target but no beehive tile, while the "
+                    f"{free[0]}-hive tile is still free: reaching the target takes a free tile",
+                    f"players[{i}].beehives"))
+        return found
+
+    def state_warnings(self, state: CottageState) -> list[dict]:
+        found = []
+        for i, player in enumerate(state.players):
+            cubes = player.orange + player.blue
+            if player.beehives and data.TARGET not in cubes:
+                found.append(violation(
+                    "beehive-without-target", FINAL_ROUND,
+                    f"{player.name} holds a beehive tile but has no cube on the target; that only "
+                    f"happens if a Final Round penalty moved the cube back off it", f"players[{i}]"))
+            if all(value == data.START for value in cubes):
+                found.append(violation("nothing-scored", END,
+                                       f"all of {player.name}'s cubes are still on the starting space",
+                                       f"players[{i}]"))
+        return found
+
+    # scoring --------------------------------------------------------------------------------
+    def player_scores(self, state: CottageState) -> list[PlayerScore]:
+        return [PlayerScore(p.name, {"orange": sum(p.orange), "blue": sum(p.blue),
+                                     "beehives": p.beehives},
+                            {"beehives": p.beehives})
+                for p in state.players]
+
+    # checks ---------------------------------------------------------------------------------
+    def check_action(self, state: CottageState, action) -> CheckResult:
+        handler = getattr(self, f"_check_{action.type}")
+        found, effects = handler(state, action)
+        return CheckResult(not found, found, effects if not found else {})
+
+    @staticmethod
+    def _check_score_bed(state, action: ScoreBed):
+        malformed = _bed_rows_violations(action.bed)
+        if malformed:
+            raise InvalidState(malformed)
+        summary = bed_summary(action.bed)
+        empty = [[r + 1, c + 1] for r, row in enumerate(action.bed) for c, ch in enumerate(row)
+                 if ch == data.EMPTY]
+        found = [] if summary["complete"] else [violation(
+            "bed-not-complete", SCORING,
+            f"this flowerbed still shows {len(empty)} empty space{'s' * (len(empty) != 1)}; it is "
+            f"scored only when every space is filled", "action.bed")]
+        return found, {**summary, "empty": empty}
+
+    def _check_place_tile(self, state, action: PlaceTile):
+        _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
+        bed, found = build_bed(action.bed, "action.bed")
+        if found:
+            return found, {}
+        cells = [(action.at[0] - 1 + r, action.at[1] - 1 + c) for r, c, _ in
+                 oriented_squares(action.tile, action.rotation, action.flip)]
+        found = bed.place_tile(action, "action")
+        return found, {} if found else self._placed_effects(bed, cells)
+
+    def _check_place_token(self, state, action: PlaceToken):
+        bed, found = build_bed(action.bed, "action.bed")
+        if found:
+            return found, {}
+        letter = data.CAT if action.token == "cat" else data.POT_TOKEN
+        r, c = action.at[0] - 1, action.at[1] - 1
+        found = bed.place([(r, c, letter)], "action.at",
+                          "the cat" if action.token == "cat" else "the flower-pot token")
+        return found, {} if found else self._placed_effects(bed, [(r, c)])
+
+    @staticmethod
+    def _placed_effects(bed: Bed, cells: list[tuple[int, int]]) -> dict:
+        rows = bed.rows()
+        return {"cells": rows, "covered": bed.covered_print(cells), **bed_summary(rows)}
+
+    @staticmethod
+    def _player(state, action, rule: str):
+        for player in state.players:
+            if player.name == action.player:
+                return player, []
+        names = ", ".join(p.name for p in state.players)
+        return None, [violation("unknown-player", rule,
+                                f"no player is called {action.player!r} (players: {names})", "action.player")]
+
+    def _check_move_cube(self, state, action: MoveCube):
+        player, found = self._player(state, action, SCORING)
+        if found:
+            return found, {}
+        cubes = getattr(player, action.color)
+        if all(value == data.TARGET for value in cubes):
+            return [violation("colour-finished", PLANTING_TABLE,
+                              f"all of {player.name}'s {action.color} cubes are on the target; that "
+                              f"colour makes no more moves", "action.color")], {}
+        if action.from_ not in cubes:
+            return [violation("no-cube-there", SCORING,
+                              f"{player.name} has no {action.color} cube on {action.from_}", "action.from")], {}
+        if action.from_ == data.TARGET:
+            return [violation("cube-on-target", SCORING,
+                              "a cube on the target cannot move further; move another cube",
+                              "action.from")], {}
+        to, forfeited = advance(action.color, action.from_, action.steps)
+        return [], {
+            "to": to, "forfeited_steps": forfeited, "points": to - action.from_,
+            "cat": crosses_mouse_line(action.color, action.from_, to),
+            "pot_token": action.from_ == data.START and cubes.count(data.START) == 1,
+            "beehive_tile": self._beehive_award(state, player) if to == data.TARGET else None,
+        }
+
+    @staticmethod
+    def _beehive_award(state, player: PlayerState) -> int | None:
+        """The tile a player earns by reaching the target now: the best one still free, if the
+        player holds none yet (solo games have no beehives)."""
+        if len(state.players) == 1 or player.beehives:
+            return None
+        held = {p.beehives for p in state.players}
+        return next((tile for tile in data.BEEHIVE_TILES if tile not in held), None)
+
+    def _check_final_round_penalty(self, state, action: FinalRoundPenalty):
+        player, found = self._player(state, action, FINAL_ROUND)
+        if found:
+            return found, {}
+        if action.flowerbeds_left == 0:
+            return [violation("no-flowerbeds-left", FINAL_ROUND,
+                              f"{player.name} has no flowerbeds left and loses no more points",
+                              "action.flowerbeds_left")], {}
+        cubes = getattr(player, action.color)
+        if action.from_ not in cubes:
+            return [violation("no-cube-there", FINAL_ROUND,
+                              f"{player.name} has no {action.color} cube on {action.from_}", "action.from")], {}
+        if action.from_ == data.START:
+            return [violation("cube-at-start", FINAL_ROUND,
+                              "a cube on the starting space cannot move back; choose another cube",
+                              "action.from")], {}
+        to = step_back(action.color, action.from_)
+        low, high = data.MOUSE_LINE[action.color]
+        return [], {"to": to, "points_lost": action.from_ - to, "cat": False,
+                    "crossed_line_back": action.from_ >= high and to <= low}
+
+    @staticmethod
+    def _check_start_final_round(state, action: StartFinalRound):
+        found, counts = [], []
+        for i, layout in enumerate(action.beds):
+            _, broken = build_bed(layout, f"action.beds[{i}]")
+            found += broken
+            counts.append(len(layout.tiles))
+        given_up = [i for i, n in enumerate(counts) if n < data.FINAL_ROUND_MIN_TILES]
+        return found, {"flower_tiles": counts, "given_up": given_up,
+                       "kept": [i for i in range(len(counts)) if i not in given_up]}
+
+    @staticmethod
+    def _check_refill(state, action: Refill):
+        players = len(state.players)
+        side_name = data.nursery_side(players)
+        track = data.NURSERY_SIDES[side_name]["track"]
+        if action.gardener not in track:
+            return [violation("not-a-gardener-space", REFILLING,
+                              f"{action.gardener!r} is not a space of the gardener track on the "
+                              f"{side_name}-player side (spaces: {', '.join(track)})",
+                              "action.gardener")], {}
+        for i, space in enumerate(action.empty):
+            _known("nursery space", space, data.NURSERY_SPACES, f"action.empty[{i}]", REFILLING)
+        found = []
+        if players == 1 and action.gardener not in solo_spaces():
+            found.append(violation("solo-unused-row", SOLO,
+                                   f"the solo gardener never stands on {action.gardener}; it uses only "
+                                   f"the first and third row of each side", "action.gardener"))
+        row = data.GARDENER_ROWS[action.gardener]
+        empty = [space for space in row if space in action.empty]
+        required = len(empty) >= 3
+        if action.ramble and (required or not empty):
+            found.append(violation("ramble-not-allowed", REFILLING,
+                                   "a ramble (returning a cat to refill) is only for a gardener row with "
+                                   f"1 or 2 empty spaces; this one has {len(empty)}", "action.ramble"))
+        if found:
+            return found, {}
+        filling = required or action.ramble
+        order = empty[:action.path] if filling else []
+        return [], {"row": list(row), "empty": empty,
+                    "refill": "required" if required else "ramble" if empty else "none",
+                    "order": order, "left_empty": empty[len(order):] if filling else empty,
+                    "cats_returned": int(action.ramble)}
+
+    @staticmethod
+    def _check_move_gardener(state, action: MoveGardener):
+        players = len(state.players)
+        side_name = data.nursery_side(players)
+        if action.space not in data.NURSERY_SIDES[side_name]["track"]:
+            return [violation("not-a-gardener-space", GARDENER,
+                              f"{action.space!r} is not a space of the gardener track on the "
+                              f"{side_name}-player side", "action.space")], {}
+        to, die = gardener_move(players, action.space, action.die)
+        return [], {"to": to, "die": die,
+                    "final_round_starts": die == data.FINAL_ROUND_FACE and action.die < die}
+
+    @staticmethod
+    def _check_turns(state, action: Turns):
+        players = len(state.players)
+        side = data.NURSERY_SIDES[data.nursery_side(players)]
+        return [], {"players": players, "nursery_side": data.nursery_side(players),
+                    "gardener_space": side["gardener"][players],
+                    "turning_space": side["turning"][players],
+                    "die_start": data.GARDENER_START_FACE[players],
+                    "turns_before_final_round": turns_before_final_round(players)}
+
+
+GAME = CottageGarden()
