@@ -78,14 +78,6 @@ PLANTS: dict[str, dict] = {
 # Token diameters in mm for the kit: three sizes so that kinds differ by shape too.
 TOKEN_DIAMETER_MM = {"tomato": 14.0, "carrot": 17.0, "apple": 21.0}
 
-# HOUSE: the four player colours (Okabe-Ito) and the symbol printed on each colour's tokens.
-PLAYER_COLOURS: tuple[dict, ...] = (
-    {"id": "blue", "name": "Blue", "hex": "#0072B2", "symbol": "circle", "letter": "B"},
-    {"id": "orange", "name": "Orange", "hex": "#E69F00", "symbol": "triangle", "letter": "O"},
-    {"id": "green", "name": "Green", "hex": "#009E73", "symbol": "square", "letter": "G"},
-    {"id": "purple", "name": "Purple", "hex": "#CC79A7", "symbol": "diamond", "letter": "P"},
-)
-
 # Earliest round a plant of a kind can first be harvested: sown in round 1 at tier 0, it
 # grows one tier at the start of each later turn. Used to bound the harvest counts.
 FIRST_HARVEST_ROUND = {kind: 1 + plant["grown"] for kind, plant in PLANTS.items()}
@@ -174,8 +166,8 @@ BONUS_CARDS: dict[str, dict] = {
                     "text": "The player with the most plants next to a rock scores 4."},
     "sunny-side": {"name": "Sunny Side", "award": "one-winner", "points": 4,
                    "measure": "north-half",
-                   "text": "The player with the most plants on the top half of the board "
-                           "(above the middle row, toward the coloured hex) scores 4."},
+                   "text": "The player with the most plants above the board's middle row "
+                           "(the half with the top hex) scores 4."},
     "carrot-patch": {"name": "Carrot Patch", "award": "every-player", "points": 3,
                      "measure": "plants", "kinds": ["carrot"], "at_least": 5,
                      "text": "Every player with at least 5 carrot plants on the board scores 3."},
