@@ -1,0 +1,157 @@
+"""Colours: the Okabe-Ito palette, the four player colours with their symbols, and the
+paint transforms of the print options (RGB or CMYK output, the ink-saver build).
+
+Okabe-Ito (Okabe & Ito, "Color Universal Design", 2002) stays distinguishable for the common
+forms of colour blindness. Colour is never the only carrier of meaning: each player colour
+comes with its own symbol and letter, which kits print next to (or instead of) the colour:
+
+    blue   #0072B2  circle    B
+    red    #D55E00  triangle  R      (Okabe-Ito "vermillion")
+    green  #009E73  square    G      (Okabe-Ito "bluish green")
+    yellow #F0E442  diamond   Y
+
+The symbol names are icons in pnp.icons.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from pnp.model import Style
+
+OKABE_ITO: dict[str, str] = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky_blue": "#56B4E9",
+    "bluish_green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish_purple": "#CC79A7",
+}
+WHITE = "#FFFFFF"
+BLACK = "#000000"
+INK = "#222222"  # body text: a soft black
+PAPER = "#FFFFFF"
+
+
+@dataclass(frozen=True)
+class PlayerColor:
+    name: str
+    hex: str
+    symbol: str  # icon name in pnp.icons
+    letter: str
+
+
+PLAYER_COLORS: dict[str, PlayerColor] = {
+    "blue": PlayerColor("blue", OKABE_ITO["blue"], "circle", "B"),
+    "red": PlayerColor("red", OKABE_ITO["vermillion"], "triangle", "R"),
+    "green": PlayerColor("green", OKABE_ITO["bluish_green"], "square", "G"),
+    "yellow": PlayerColor("yellow", OKABE_ITO["yellow"], "diamond", "Y"),
+}
+
+
+@lru_cache(maxsize=1024)
+def rgb(color: str) -> tuple[float, float, float]:
+    """'#rrggbb' -> (r, g, b) in 0..1."""
+    value = color.lstrip("#")
+    if len(value) != 6:
+        raise ValueError(f"colours are '#rrggbb' strings, not {color!r}")
+    return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+def to_hex(r: float, g: float, b: float) -> str:
+    return "#" + "".join(f"{round(max(0.0, min(1.0, c)) * 255):02X}" for c in (r, g, b))
+
+
+@lru_cache(maxsize=1024)
+def to_cmyk(color: str) -> tuple[float, float, float, float]:
+    """Naive device conversion (no ICC profile): pure black is K only, greys are K only,
+    so text and crop marks print with one ink."""
+    r, g, b = rgb(color)
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return (0.0, 0.0, 0.0, 1.0)
+    return tuple(round(v, 4) for v in ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k),  # type: ignore[return-value]
+                                        (1 - b - k) / (1 - k), k))
+
+
+def mix(color: str, other: str, t: float) -> str:
+    """`t` of the way from `color` to `other`."""
+    a, b = rgb(color), rgb(other)
+    return to_hex(*(x + (y - x) * t for x, y in zip(a, b)))
+
+
+def lighten(color: str, t: float) -> str:
+    return mix(color, WHITE, t)
+
+
+def darken(color: str, t: float) -> str:
+    return mix(color, BLACK, t)
+
+
+def luminance(color: str) -> float:
+    """Relative luminance (WCAG), 0 black .. 1 white."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb(color))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def text_color_on(background: str) -> str:
+    """Black or white, whichever reads better on `background`."""
+    return BLACK if luminance(background) > 0.35 else WHITE
+
+
+# --- the ink-saver build ------------------------------------------------------------------
+# Backgrounds become a faint tint of themselves (a card keeps a hint of its colour), fills
+# that carry meaning become a pale tint with an outline in the full colour, decorative fills
+# are dropped, and light text (white on a dark card) turns dark because its card turned pale.
+INK_SAVER_BACKGROUND_TINT = 0.88
+INK_SAVER_FILL_TINT = 0.75
+
+
+def _visible_outline(color: str) -> str:
+    """An outline colour that shows on white paper (yellow is darkened)."""
+    return darken(color, 0.35) if luminance(color) > 0.5 else color
+
+
+@lru_cache(maxsize=4096)
+def ink_saver_style(style: Style) -> Style:
+    if style.fill is None:
+        return style
+    if style.decorative:
+        return replace(style, fill=None)
+    return replace(style, fill=lighten(style.fill, INK_SAVER_FILL_TINT),
+                   stroke=style.stroke or _visible_outline(style.fill),
+                   stroke_width=max(style.stroke_width, 0.3))
+
+
+@lru_cache(maxsize=1024)
+def ink_saver_text(color: str) -> str:
+    if luminance(color) > 0.6:
+        r, g, b = rgb(color)
+        return BLACK if min(r, g, b) > 0.9 else darken(color, 0.5)
+    return color
+
+
+def ink_saver_background(color: str) -> str:
+    return lighten(color, INK_SAVER_BACKGROUND_TINT)
+
+
+@dataclass(frozen=True)
+class Paint:
+    """How model colours become ink for one build: the ink-saver transform and CMYK output.
+    Both renderers ask it for every colour, so they paint identically."""
+
+    ink_saver: bool = False
+    cmyk: bool = False
+
+    def style(self, style: Style) -> Style:
+        return ink_saver_style(style) if self.ink_saver else style
+
+    def text(self, color: str) -> str:
+        return ink_saver_text(color) if self.ink_saver else color
+
+    def background(self, color: str) -> str:
+        return ink_saver_background(color) if self.ink_saver else color

@@ -1,0 +1,70 @@
+"""Line layout shared by the PDF and SVG renderers, so both put every line at the same place.
+
+A Text's lines are found once here: explicit newlines always break, and with `max_width` the
+words are wrapped greedily by their measured width. Each line gets its anchor x (left edge,
+centre or right edge, following `align`), its left edge and its baseline y. A single word
+wider than `max_width` keeps its own line rather than being cut mid-word.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.fonts import CAP_HEIGHT, DESCENT, measure
+from pnp.model import Text
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    x: float  # where `align` anchors the line (what SVG's text-anchor is given)
+    left: float  # the line's left edge (where PDF starts drawing it)
+    baseline: float
+    width: float
+
+
+def wrap(text: str, size: float, bold: bool, max_width: float | None) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        if max_width is None:
+            lines.append(paragraph)
+            continue
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if current and measure(candidate, size, bold) > max_width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def first_baseline(text: Text, line_count: int) -> float:
+    """Baseline of the first line for the Text's vertical anchor.
+
+    top: the capitals' top at y; bottom: the last line's descenders end at y;
+    middle: the block from the first capitals' top to the last baseline is centred on y."""
+    cap = CAP_HEIGHT * text.size
+    block = (line_count - 1) * text.line_height * text.size
+    if text.anchor == "top":
+        return text.y + cap
+    if text.anchor == "middle":
+        return text.y - (block + cap) / 2 + cap
+    if text.anchor == "bottom":
+        return text.y - DESCENT * text.size - block
+    return text.y
+
+
+@lru_cache(maxsize=4096)
+def layout_lines(text: Text) -> tuple[Line, ...]:
+    strings = wrap(text.text, text.size, text.bold, text.max_width)
+    baseline = first_baseline(text, len(strings))
+    step = text.line_height * text.size
+    laid = []
+    for index, string in enumerate(strings):
+        width = measure(string, text.size, text.bold)
+        left = text.x - {"left": 0.0, "center": width / 2, "right": width}[text.align]
+        laid.append(Line(string, text.x, left, baseline + index * step, width))
+    return tuple(laid)
