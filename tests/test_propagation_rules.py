@@ -554,3 +554,26 @@ def test_check_does_not_modify_its_input():
 
 def test_game_registered():
     assert scorer.GAMES[GAME_ID] is GAME and GAME.title == "Propagation"
+
+
+# --- what the pages open on ---------------------------------------------------------------------
+
+def test_page_examples_are_possible_and_complete():
+    from scorer.games.propagation import rules
+
+    result = scorer.score(GAME_ID, rules.EXAMPLE_STATE)
+    assert result["warnings"] == [] and result["winners"] == ["Ada"]
+    # Round 20: Ada and Cy tie on one tomato each; with three players both are paid.
+    assert [r["paid"] for r in result["bonus_resolutions"]] == [["Ada"], ["Ada", "Cy"], []]
+    outcome = scorer.check(GAME_ID, rules.EXAMPLE_CHECK["state"], rules.EXAMPLE_CHECK["action"])
+    assert outcome["legal"] is True
+
+
+def test_page_data_reads_the_data_module():
+    from scorer.games.propagation.rules import page_data
+
+    page = page_data()
+    assert len(page["spaces"]) == 61 and page["top"] == [0, -4]
+    assert [p["id"] for p in page["patterns"]] == list(data.PATTERNS)
+    assert [c["id"] for c in page["cards"]] == list(data.BONUS_CARDS)
+    assert page["default_reading"] == data.DEFAULT_ROUND_20 and len(page["colours"]) == 4

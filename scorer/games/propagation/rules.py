@@ -611,3 +611,59 @@ class Propagation(Game):
 
 
 GAME = Propagation()
+
+
+# --- for the web pages -----------------------------------------------------------------------
+
+def page_data() -> dict:
+    """What the score and dispute pages draw the hex board and their menus from, all read
+    from data.py, plus the kit's player colours and symbols so the screen matches the print."""
+    from pnp.colors import PLAYER_COLORS
+
+    return {
+        "radius": data.BOARD_RADIUS, "top": list(data.TOP_HEX),
+        "spaces": [list(s) for s in data.board_spaces()],
+        "rocks": data.ROCKS, "kinds": list(data.KINDS),
+        "plants": {kind: {k: plant[k] for k in ("name", "grown", "dies", "points", "tokens")}
+                   for kind, plant in data.PLANTS.items()},
+        "patterns": [{"id": pid, "name": p["name"], "kind": p["kind"], "mode": p["mode"],
+                      "spaces": [list(s) for s in p["spaces"]]} for pid, p in data.PATTERNS.items()],
+        "cards": [{"id": cid, **{k: c[k] for k in ("name", "award", "points", "text")}}
+                  for cid, c in data.BONUS_CARDS.items()],
+        "readings": list(data.ROUND_20_READINGS), "default_reading": data.DEFAULT_ROUND_20,
+        "players": {"min": data.PLAYERS_MIN, "max": data.PLAYERS_MAX},
+        "colours": [{"hex": c.hex, "symbol": c.symbol, "letter": c.letter}
+                    for c in list(PLAYER_COLORS.values())[:data.PLAYERS_MAX]],
+    }
+
+
+_EXAMPLE_ROCKS = [[4, -4], [-4, 4], [0, 0], [2, -2], [-2, 2], [4, 0], [-4, 0], [0, 3], [0, -3], [2, 1]]
+_ROUND_10_BOARD = {"rocks": _EXAMPLE_ROCKS, "plants": [
+    {"at": [1, 0], "owner": "Ada", "kind": "tomato", "tier": 2},
+    {"at": [1, -1], "owner": "Ada", "kind": "tomato", "tier": 0},
+    {"at": [-1, 0], "owner": "Bo", "kind": "carrot", "tier": 4},
+    {"at": [-2, 0], "owner": "Bo", "kind": "apple", "tier": 6},
+    {"at": [3, -1], "owner": "Cy", "kind": "apple", "tier": 3}]}
+_ROUND_20_BOARD = {"rocks": _EXAMPLE_ROCKS, "plants": [
+    {"at": [1, 0], "owner": "Ada", "kind": "tomato", "tier": 1},
+    {"at": [-1, 0], "owner": "Bo", "kind": "carrot", "tier": 2},
+    {"at": [-1, 1], "owner": "Bo", "kind": "carrot", "tier": 2},
+    {"at": [-2, 0], "owner": "Bo", "kind": "apple", "tier": 4},
+    {"at": [3, -1], "owner": "Cy", "kind": "apple", "tier": 1},
+    {"at": [3, -3], "owner": "Cy", "kind": "tomato", "tier": 5}]}
+
+# The pages open on these (scorer.pages reads EXAMPLE_STATE and EXAMPLE_CHECK).
+EXAMPLE_STATE = {
+    "players": [{"name": "Ada", "harvested": {"tomato": 9, "carrot": 2, "apple": 1}},
+                {"name": "Bo", "harvested": {"tomato": 3, "carrot": 6, "apple": 2}},
+                {"name": "Cy", "harvested": {"tomato": 4, "carrot": 0, "apple": 4}}],
+    "round_20": data.DEFAULT_ROUND_20,
+    "bonus": [{"card": "most-tomatoes", "round": 10, "board": _ROUND_10_BOARD},
+              {"card": "most-tomatoes", "round": 20, "board": _ROUND_20_BOARD},
+              {"card": "carrot-patch", "round": 20, "board": _ROUND_20_BOARD}],
+}
+EXAMPLE_CHECK = {
+    "state": {"players": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}]},
+    "action": {"type": "propagate", "player": "Ada", "pattern": "tomato-north-fan", "origin": [1, 0],
+               "board": _ROUND_10_BOARD},
+}
