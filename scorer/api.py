@@ -1,0 +1,174 @@
+"""The JSON API (DESIGN.md "HTTP mirror" and "Storage").
+
+Every answer is JSON. Bad JSON is 400, an unknown game 404, an impossible state 422 with the
+violations, a body over 1 MB 413 (Flask's MAX_CONTENT_LENGTH), a database that is down 503.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, jsonify, request
+
+import scorer
+from scorer.core import InvalidState, UnknownGame, violation
+from scorer.games import CATALOGUE
+from scorer.storage import Storage, StorageUnavailable
+
+bp = Blueprint("api", __name__)
+
+REQUEST_RULE = "Request format (DESIGN.md)"
+MAX_ID = 2**63 - 1  # the largest id any database column can hold
+
+
+class BadJSON(Exception):
+    pass
+
+
+def storage() -> Storage:
+    return current_app.extensions["gardenkit.storage"]
+
+
+def read_json() -> Any:
+    """The request body as JSON (whatever the Content-Type says); BadJSON when it is not."""
+    body = request.get_data(cache=True)
+    if not body.strip():
+        raise BadJSON("the request body is empty; send the JSON document")
+    try:
+        return json.loads(body, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as error:
+        raise BadJSON(f"the request body is not valid JSON ({error})") from None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+@bp.errorhandler(BadJSON)
+def bad_json(error: BadJSON):
+    return jsonify({"error": str(error)}), 400
+
+
+@bp.errorhandler(InvalidState)
+def invalid_state(error: InvalidState):
+    return jsonify({"violations": error.violations}), 422
+
+
+@bp.errorhandler(UnknownGame)
+def unknown_game(error: UnknownGame):
+    return jsonify({"error": str(error), "games": list(scorer.GAMES)}), 404
+
+
+def game_info(game_id: str) -> dict[str, Any]:
+    """A game's entry in the listing: its title, whether its rules are live, its endpoints."""
+    title = CATALOGUE[game_id][0]
+    info: dict[str, Any] = {"id": game_id, "title": title,
+                            "status": "live" if game_id in scorer.GAMES else "coming"}
+    if info["status"] == "live":
+        game = scorer.GAMES[game_id]
+        info["rulebook"] = game.rulebook
+        info["has_checks"] = game.action_model is not None
+        info["links"] = {op: f"/api/games/{game_id}/{op}" for op in ("score", "validate", "check")}
+        info["pages"] = {"score": f"/games/{game_id}/score", "check": f"/games/{game_id}/check"}
+    return info
+
+
+@bp.get("/api/games")
+def list_games():
+    return jsonify({"games": [game_info(game_id) for game_id in CATALOGUE]})
+
+
+@bp.post("/api/games/<game_id>/score")
+def score(game_id: str):
+    game = scorer.GAMES[game_id]
+    return jsonify(game.score(read_json()))
+
+
+@bp.post("/api/games/<game_id>/validate")
+def validate(game_id: str):
+    game = scorer.GAMES[game_id]
+    found = game.validate(read_json())
+    return jsonify({"valid": not found, "violations": found})
+
+
+@bp.post("/api/games/<game_id>/check")
+def check(game_id: str):
+    game = scorer.GAMES[game_id]
+    body = read_json()
+    missing = [key for key in ("state", "action") if not isinstance(body, dict) or key not in body]
+    if missing:
+        raise InvalidState([violation("missing-field", REQUEST_RULE,
+                                      f'the body must be {{"state": ..., "action": ...}}; "{key}" is missing',
+                                      key) for key in missing])
+    extra = [key for key in body if key not in ("state", "action")]
+    if extra:
+        raise InvalidState([violation("unknown-field", REQUEST_RULE,
+                                      f"{key!r} is not part of a check request", key) for key in extra])
+    return jsonify(game.check(body["state"], body["action"]))
+
+
+# --- saved results ------------------------------------------------------------------------------
+
+@bp.post("/api/results")
+def save_result():
+    body = read_json()
+    if not isinstance(body, dict) or set(body) != {"game", "state"}:
+        raise InvalidState([violation("bad-request-shape", REQUEST_RULE,
+                                      'the body must be {"game": <game id>, "state": {...}}', "")])
+    game_id = body["game"]
+    if not isinstance(game_id, str) or game_id not in scorer.GAMES:
+        raise InvalidState([violation("unknown-game", REQUEST_RULE,
+                                      f"{game_id!r} is not a game with live rules; known: "
+                                      f"{', '.join(scorer.GAMES)}", "game")])
+    result = scorer.GAMES[game_id].score(body["state"])
+    saved = storage().save(game_id, body["state"], result)
+    return jsonify({"id": saved["id"], "result": result}), 201, {"Location": f"/api/results/{saved['id']}"}
+
+
+def _game_filter() -> str | None:
+    game = request.args.get("game") or None
+    if game is not None and game not in CATALOGUE:
+        raise UnknownGame(game, list(CATALOGUE))
+    return game
+
+
+@bp.get("/api/results")
+def list_results():
+    limit_text = request.args.get("limit", "100")
+    if not limit_text.isdigit() or not 1 <= int(limit_text) <= 1000:
+        return jsonify({"error": "limit must be a whole number from 1 to 1000"}), 400
+    return jsonify({"results": storage().list(_game_filter(), int(limit_text))})
+
+
+@bp.get("/api/results/<int:result_id>")
+def get_result(result_id: int):
+    found = storage().get(result_id) if result_id <= MAX_ID else None
+    if found is None:
+        abort(404)
+    return jsonify(found)
+
+
+@bp.get("/api/results.csv")
+def results_csv():
+    game = _game_filter()
+    name = f"gardenkit-results{'-' + game if game else ''}.csv"
+    return Response(storage().csv(game), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+# --- service endpoints ----------------------------------------------------------------------------
+
+@bp.get("/openapi.json")
+def openapi():
+    from scorer.openapi import openapi_document
+
+    return jsonify(openapi_document())
+
+
+@bp.get("/healthz")
+def healthz():
+    try:
+        storage().ping()
+    except StorageUnavailable as error:
+        return jsonify({"status": "unavailable", "database": str(error)}), 503
+    return jsonify({"status": "ok", "database": "ok", "games": list(scorer.GAMES)})

@@ -1,0 +1,122 @@
+"""The Flask app factory: configuration, the two blueprints, storage and the error pages.
+
+Configuration comes from the environment (for `gardenkit serve` and any WSGI server) and can
+be overridden by the `config` mapping given to create_app (tests do this):
+
+    GARDENKIT_DATABASE_URL   any SQLAlchemy URL; default: SQLite file in the instance folder
+    GARDENKIT_SECRET_KEY     (or SECRET_KEY) signs sessions and CSRF tokens; default: a random
+                             key kept in the instance folder, shared by every worker process
+    GARDENKIT_INSTANCE_PATH  where the instance folder is (default: Flask's choice)
+"""
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from scorer.storage import Storage, StorageUnavailable
+
+MAX_BODY_BYTES = 1024 * 1024
+csrf = CSRFProtect()
+log = logging.getLogger("gardenkit")
+
+
+def templates_dir() -> Path:
+    """The installed `gardenkit_templates` package (the repo's templates/ folder in an
+    editable install), found through the import system so any install layout works."""
+    spec = importlib.util.find_spec("gardenkit_templates")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        if Path(location, "base.html").is_file():
+            return Path(location)
+    return Path(__file__).resolve().parent.parent / "templates"
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    folder = templates_dir()
+    instance_path = (config or {}).get("INSTANCE_PATH") or os.environ.get("GARDENKIT_INSTANCE_PATH")
+    app = Flask(__name__, instance_relative_config=True, instance_path=instance_path,
+                template_folder=str(folder), static_folder=str(folder / "static"))
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        DATABASE_URL=os.environ.get("GARDENKIT_DATABASE_URL")
+        or "sqlite:///" + os.path.join(app.instance_path, "gardenkit.sqlite3"),
+        SECRET_KEY=os.environ.get("GARDENKIT_SECRET_KEY") or os.environ.get("SECRET_KEY"),
+        JSON_SORT_KEYS=False,
+        WTF_CSRF_TIME_LIMIT=None,  # a score sheet may stay open for a whole game
+    )
+    app.config.update(config or {})
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+    app.json.sort_keys = False
+
+    csrf.init_app(app)
+    app.extensions["gardenkit.storage"] = Storage(app.config["DATABASE_URL"])
+
+    from scorer import api, pages
+
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    csrf.exempt(api.bp)
+    _register_error_handlers(app)
+    return app
+
+
+def _instance_secret(instance: Path) -> str:
+    """A random secret kept in the instance folder, created once, so that every worker
+    process (and a restart) signs CSRF tokens with the same key."""
+    path = instance / "secret_key"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as out:
+        out.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def wants_json() -> bool:
+    """API, OpenAPI and health answers are JSON; pages answer with HTML."""
+    path = request.path
+    return (path.startswith("/api/") or path in ("/openapi.json", "/healthz")
+            or request.accept_mimetypes.best == "application/json")
+
+
+def _register_error_handlers(app: Flask) -> None:
+    messages = {
+        400: "the request could not be understood",
+        404: "there is nothing at this address",
+        405: "this address does not accept that method",
+        413: f"the request body is larger than {MAX_BODY_BYTES // 1024} KB",
+    }
+
+    def answer(status: int, message: str):
+        if wants_json():
+            return jsonify({"error": message}), status
+        return render_template("error.html", status=status, message=message), status
+
+    @app.errorhandler(CSRFError)
+    def csrf_failed(error: CSRFError):
+        return answer(400, "the form expired or did not come from this site; reload the page and try again")
+
+    @app.errorhandler(StorageUnavailable)
+    def storage_down(error: StorageUnavailable):
+        log.warning("results database unavailable: %s", error.detail)
+        return answer(503, str(error))
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        return answer(error.code or 500, messages.get(error.code, error.description or error.name))
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        # The safety net: log the traceback for the operator, answer plainly, never leak it.
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return answer(500, "something went wrong on our side; the error has been logged")

@@ -1,0 +1,233 @@
+"""HTML forms for any game's state, driven by the game's own JSON schema.
+
+The naming convention (game-specific pages follow it too): an input's name is the JSON path
+of its value with dots, e.g. `players.0.name`, `players.1.harvested.squash`, `markets.lettuce`.
+The schema says what each value is, so the server (state_from_form) and the page's script
+(static/score.js, reading each input's data-kind) turn the same form into the same JSON:
+
+    int / float   a number input; empty means "not given"
+    bool          a checkbox after a hidden "false" input (the last value wins)
+    str / choice  text, or a select when the schema lists the values
+    ints          a list of whole numbers typed as "8, 8, 20"
+    lines         a list of strings, one per line (a textarea)
+    json          anything more complex, as JSON text
+
+Values that do not convert are passed on as typed, so the state's own validation reports
+them at the right path instead of the form guessing.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from pydantic import TypeAdapter
+
+OMIT = object()
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+@dataclass
+class Widget:
+    """One input of the generic form: its path below the player (or the state), label, kind,
+    the choices of a select, sub-widgets of a group, and help text."""
+
+    key: str
+    label: str
+    kind: str
+    choices: list[Any] = field(default_factory=list)
+    children: list["Widget"] = field(default_factory=list)
+    help: str = ""
+    required: bool = False
+
+
+def state_schema(model: Any) -> dict:
+    return TypeAdapter(model).json_schema()
+
+
+def _resolve(schema: dict, defs: dict) -> dict:
+    """Follow $ref and drop the null branch of an optional value."""
+    while True:
+        if "$ref" in schema:
+            schema = defs[schema["$ref"].rsplit("/", 1)[-1]]
+        elif "anyOf" in schema:
+            options = [s for s in schema["anyOf"] if s.get("type") != "null"]
+            if len(options) != 1:
+                return schema
+            schema = options[0]
+        else:
+            return schema
+
+
+def kind_of(schema: dict, defs: dict) -> str:
+    schema = _resolve(schema, defs)
+    kind = schema.get("type")
+    if "enum" in schema:
+        return "choice"
+    if kind == "integer":
+        return "int"
+    if kind == "number":
+        return "float"
+    if kind == "boolean":
+        return "bool"
+    if kind == "string":
+        return "str"
+    if kind == "array":
+        items = _resolve(schema.get("items", {}), defs)
+        if items.get("type") == "integer" and "enum" not in items:
+            return "ints"
+        if items.get("type") == "string":
+            return "lines"
+        return "json"
+    if kind == "object" and (schema.get("properties") or _key_names(schema)):
+        return "group"
+    return "json"
+
+
+def _key_names(schema: dict) -> list[str]:
+    return list(schema.get("propertyNames", {}).get("enum", []))
+
+
+def _children(schema: dict, defs: dict) -> list[tuple[str, dict, bool]]:
+    """(name, schema, required) of each field of an object schema, in schema order."""
+    schema = _resolve(schema, defs)
+    if schema.get("properties"):
+        required = set(schema.get("required", []))
+        return [(name, sub, name in required) for name, sub in schema["properties"].items()]
+    value = schema.get("additionalProperties", {})
+    return [(name, value, False) for name in _key_names(schema)]
+
+
+def widgets(schema: dict, defs: dict, skip: tuple[str, ...] = ()) -> list[Widget]:
+    found = []
+    for name, sub, required in _children(schema, defs):
+        if name in skip:
+            continue
+        resolved = _resolve(sub, defs)
+        kind = kind_of(sub, defs)
+        label = resolved.get("title") or sub.get("title") or name.replace("_", " ").capitalize()
+        widget = Widget(name, label, kind, help=resolved.get("description", "") or sub.get("description", ""),
+                        required=required)
+        if kind == "choice":
+            widget.choices = list(resolved["enum"])
+        elif kind == "group":
+            widget.children = widgets(resolved, defs)
+        found.append(widget)
+    return found
+
+
+@dataclass
+class FormSpec:
+    """The generic form of a game: fields of the whole state, and the fields of one player."""
+
+    state_fields: list[Widget]
+    player_fields: list[Widget]
+
+
+def form_spec(model: Any) -> FormSpec:
+    schema = state_schema(model)
+    defs = schema.get("$defs", {})
+    players = _resolve(schema.get("properties", {}).get("players", {}), defs)
+    player_schema = players.get("items", {})
+    return FormSpec(state_fields=widgets(schema, defs, skip=("players",)),
+                    player_fields=widgets(player_schema, defs) if player_schema else [])
+
+
+# --- form -> JSON ---------------------------------------------------------------------------------
+
+def convert(text: str, kind: str) -> Any:
+    """One submitted value as JSON, by its kind; OMIT for an empty optional value."""
+    stripped = text.strip()
+    if kind == "bool":
+        return stripped.lower() in ("true", "on", "1", "yes")
+    if kind in ("int", "float", "choice", "json") and not stripped:
+        return OMIT
+    if kind == "int":
+        return int(stripped) if _INT.match(stripped) else stripped
+    if kind == "float":
+        try:
+            return float(stripped)
+        except ValueError:
+            return stripped
+    if kind == "choice":
+        return int(stripped) if _INT.match(stripped) else stripped
+    if kind == "ints":
+        parts = [p for p in re.split(r"[\s,;]+", stripped) if p]
+        return [int(p) if _INT.match(p) else p for p in parts]
+    if kind == "lines":
+        return [line.strip() for line in text.splitlines() if line.strip()]
+    if kind == "json":
+        try:
+            return json.loads(stripped)
+        except ValueError:
+            return stripped
+    return stripped
+
+
+def _schema_at(schema: dict, defs: dict, parts: list[str]) -> dict | None:
+    for part in parts:
+        schema = _resolve(schema, defs)
+        if schema.get("type") == "array" and part.isdigit():
+            schema = schema.get("items", {})
+        elif part in schema.get("properties", {}):
+            schema = schema["properties"][part]
+        elif part in _key_names(schema) or (schema.get("type") == "object"
+                                            and isinstance(schema.get("additionalProperties"), dict)):
+            schema = schema.get("additionalProperties", {})
+        else:
+            return None
+    return schema
+
+
+def state_from_form(form: Mapping, model: Any) -> dict:
+    """The state JSON a form describes (see the module's naming convention). Names outside the
+    schema (csrf_token, the submit button, ...) are ignored."""
+    schema = state_schema(model)
+    defs = schema.get("$defs", {})
+    tree: dict = {}
+    for name in form.keys():
+        parts = name.split(".")
+        sub = _schema_at(schema, defs, parts)
+        if sub is None:
+            continue
+        kind = kind_of(sub, defs)
+        if kind == "group":
+            continue
+        value = convert(form.getlist(name)[-1], kind)
+        if value is OMIT:
+            continue
+        node = tree
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    return _lists(tree, schema, defs)
+
+
+def _lists(node: Any, schema: dict, defs: dict) -> Any:
+    """Turn {"0": ..., "2": ...} into lists where the schema has an array (gaps from removed
+    rows close up, order kept)."""
+    if not isinstance(node, dict):
+        return node
+    resolved = _resolve(schema, defs)
+    if resolved.get("type") == "array" and all(k.isdigit() for k in node):
+        items = resolved.get("items", {})
+        return [_lists(node[k], items, defs) for k in sorted(node, key=int)]
+    out = {}
+    for key, value in node.items():
+        sub = _schema_at(resolved, defs, [key]) or {}
+        out[key] = _lists(value, sub, defs)
+    return out
+
+
+def display_value(value: Any, kind: str) -> str:
+    """How a JSON value is shown back in an input of that kind."""
+    if value is None:
+        return ""
+    if kind == "ints" and isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if kind == "lines" and isinstance(value, list):
+        return "\n".join(str(v) for v in value)
+    if kind == "json":
+        return value if isinstance(value, str) else json.dumps(value)
+    return str(value)

@@ -1,0 +1,178 @@
+"""The OpenAPI 3.1 document of the JSON API, built from the games' own pydantic models, so the
+schema a client sees is the one the scorer validates against.
+
+Each live game gets its own literal paths (/api/games/garden-variety/score, ...) with its
+state and action schemas; schema names are prefixed with the game (GardenVarietyState) so
+that two games' "Player" models never collide.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from pydantic import TypeAdapter
+
+import scorer
+from scorer.games import CATALOGUE
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+VIOLATIONS = {"$ref": "#/components/schemas/Violations"}
+
+
+def _prefix(game_id: str) -> str:
+    return "".join(part.capitalize() for part in game_id.split("-"))
+
+
+def _schemas_of(game_id: str) -> dict[str, dict]:
+    """{schema name: JSON schema} for a game's state and action and every model they use."""
+    game = scorer.GAMES[game_id]
+    prefix = _prefix(game_id)
+    template = f"#/components/schemas/{prefix}{{model}}"
+    found: dict[str, dict] = {}
+    models = [("State", game.state_model)]
+    if game.action_model is not None:
+        models.append(("Action", game.action_model))
+    for name, model in models:
+        schema = TypeAdapter(model).json_schema(ref_template=template)
+        for def_name, definition in schema.pop("$defs", {}).items():
+            found[prefix + def_name] = definition
+        found[prefix + name] = schema
+    return found
+
+
+def _json_body(schema: dict, description: str = "") -> dict:
+    body = {"required": True, "content": {"application/json": {"schema": schema}}}
+    if description:
+        body["description"] = description
+    return body
+
+
+def _answer(description: str, schema: dict | None = None, media: str = "application/json") -> dict:
+    answer: dict[str, Any] = {"description": description}
+    if schema is not None:
+        answer["content"] = {media: {"schema": schema}}
+    return answer
+
+
+ERRORS = {
+    "400": _answer("the body is not JSON", ERROR),
+    "404": _answer("unknown game", ERROR),
+    "413": _answer("the body is larger than 1 MB", ERROR),
+}
+
+
+def _game_paths(game_id: str) -> dict[str, dict]:
+    title = CATALOGUE[game_id][0]
+    prefix = _prefix(game_id)
+    state = {"$ref": f"#/components/schemas/{prefix}State"}
+    paths = {
+        f"/api/games/{game_id}/score": {"post": {
+            "summary": f"{title}: final scores", "operationId": f"score{prefix}", "tags": [title],
+            "requestBody": _json_body(state, "the game's final state"),
+            "responses": {"200": _answer("ranked players with breakdowns", {"$ref": "#/components/schemas/Score"}),
+                          "422": _answer("the state is impossible", VIOLATIONS), **ERRORS}}},
+        f"/api/games/{game_id}/validate": {"post": {
+            "summary": f"{title}: is this state possible", "operationId": f"validate{prefix}", "tags": [title],
+            "requestBody": _json_body(state),
+            "responses": {"200": _answer("whether the state is possible, and why not",
+                                         {"$ref": "#/components/schemas/Validation"}), **ERRORS}}},
+    }
+    if scorer.GAMES[game_id].action_model is not None:
+        body = {"type": "object", "additionalProperties": False, "required": ["state", "action"],
+                "properties": {"state": state, "action": {"$ref": f"#/components/schemas/{prefix}Action"}}}
+        paths[f"/api/games/{game_id}/check"] = {"post": {
+            "summary": f"{title}: is this action legal", "operationId": f"check{prefix}", "tags": [title],
+            "requestBody": _json_body(body),
+            "responses": {"200": _answer("legality, reasons and effects", {"$ref": "#/components/schemas/Check"}),
+                          "422": _answer("the state or action is malformed or impossible", VIOLATIONS),
+                          **ERRORS}}}
+    return paths
+
+
+def _results_paths() -> dict[str, dict]:
+    live = list(scorer.GAMES)
+    save_body = {"oneOf": [
+        {"type": "object", "additionalProperties": False, "required": ["game", "state"],
+         "properties": {"game": {"const": game_id},
+                        "state": {"$ref": f"#/components/schemas/{_prefix(game_id)}State"}}}
+        for game_id in live]}
+    game_query = {"name": "game", "in": "query", "required": False,
+                  "schema": {"type": "string", "enum": list(CATALOGUE)}}
+    unavailable = {"503": _answer("the results database is not available", ERROR)}
+    return {
+        "/api/results": {
+            "post": {"summary": "save a finished game", "operationId": "saveResult", "tags": ["results"],
+                     "requestBody": _json_body(save_body),
+                     "responses": {"201": _answer("saved", {"$ref": "#/components/schemas/Saved"}),
+                                   "422": _answer("impossible state or unknown game: nothing saved", VIOLATIONS),
+                                   "400": ERRORS["400"], "413": ERRORS["413"], **unavailable}},
+            "get": {"summary": "saved games, newest first", "operationId": "listResults", "tags": ["results"],
+                    "parameters": [game_query, {"name": "limit", "in": "query", "required": False,
+                                                "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
+                    "responses": {"200": _answer("saved results", {"type": "object", "required": ["results"],
+                                                                   "properties": {"results": {"type": "array"}}}),
+                                  "400": _answer("bad limit", ERROR), "404": ERRORS["404"], **unavailable}}},
+        "/api/results/{result_id}": {"get": {
+            "summary": "one saved game", "operationId": "getResult", "tags": ["results"],
+            "parameters": [{"name": "result_id", "in": "path", "required": True,
+                            "schema": {"type": "integer", "minimum": 1}}],
+            "responses": {"200": _answer("the saved game with its state and result", {"type": "object"}),
+                          "404": _answer("no such result", ERROR), **unavailable}}},
+        "/api/results.csv": {"get": {
+            "summary": "saved games as CSV, one row per player", "operationId": "resultsCsv",
+            "tags": ["results"], "parameters": [game_query],
+            "responses": {"200": _answer("CSV", {"type": "string"}, "text/csv"),
+                          "404": ERRORS["404"], **unavailable}}},
+    }
+
+
+def _shared_schemas() -> dict[str, dict]:
+    violation = {"type": "object", "required": ["code", "rule", "message", "path"],
+                 "properties": {k: {"type": "string"} for k in ("code", "rule", "message", "path")}}
+    player = {"type": "object", "required": ["name", "total", "rank", "breakdown"],
+              "properties": {"name": {"type": "string"}, "total": {"type": "integer"},
+                             "rank": {"type": "integer", "minimum": 1},
+                             "breakdown": {"type": "object", "additionalProperties": {"type": "integer"}},
+                             "tiebreakers": {"type": "object"}}}
+    return {
+        "Violation": violation,
+        "Violations": {"type": "object", "required": ["violations"],
+                       "properties": {"violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}}}},
+        "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
+        "Score": {"type": "object", "required": ["game", "players", "winners", "warnings"],
+                  "properties": {"game": {"type": "string"}, "players": {"type": "array", "items": player},
+                                 "winners": {"type": "array", "items": {"type": "string"}},
+                                 "warnings": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}}}},
+        "Validation": {"type": "object", "required": ["valid", "violations"],
+                       "properties": {"valid": {"type": "boolean"},
+                                      "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}}}},
+        "Check": {"type": "object", "required": ["legal", "violations", "effects"],
+                  "properties": {"legal": {"type": "boolean"},
+                                 "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
+                                 "effects": {"type": "object"}}},
+        "Saved": {"type": "object", "required": ["id", "result"],
+                  "properties": {"id": {"type": "integer"}, "result": {"$ref": "#/components/schemas/Score"}}},
+    }
+
+
+@lru_cache(maxsize=1)
+def openapi_document() -> dict[str, Any]:
+    schemas = _shared_schemas()
+    paths: dict[str, dict] = {
+        "/api/games": {"get": {"summary": "the five games and whether their rules are live",
+                               "operationId": "listGames", "tags": ["games"],
+                               "responses": {"200": _answer("games", {"type": "object", "required": ["games"],
+                                                                      "properties": {"games": {"type": "array"}}})}}},
+        "/healthz": {"get": {"summary": "is the app and its database up", "operationId": "health",
+                             "tags": ["service"],
+                             "responses": {"200": _answer("ok", {"type": "object"}),
+                                           "503": _answer("the database is down", {"type": "object"})}}},
+    }
+    for game_id in scorer.GAMES:
+        schemas.update(_schemas_of(game_id))
+        paths.update(_game_paths(game_id))
+    paths.update(_results_paths())
+    return {"openapi": "3.1.0",
+            "info": {"title": "gardenkit scorer", "version": "1.0",
+                     "description": "Score garden games, check whether a state is possible, settle rule disputes."},
+            "paths": paths, "components": {"schemas": schemas}}

@@ -1,0 +1,165 @@
+"""The HTML pages: home, a score page and a rule-check page per game, saved results.
+
+Page convention: `/games/<id>/score` and `/games/<id>/check` render
+`templates/games/<id>/score.html` (or `check.html`) when that file exists, else the generic
+template. Every page works as a plain form POST (CSRF-protected); the small scripts in
+templates/static/ only add live totals and add/remove without a reload.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
+                   url_for)
+
+import scorer
+from scorer.api import game_info, storage
+from scorer.core import InvalidState
+from scorer.forms import display_value, form_spec, state_from_form
+from scorer.games import CATALOGUE
+
+bp = Blueprint("pages", __name__)
+
+MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
+
+
+def render_game_page(game_id: str, page: str, **context: Any):
+    """The game's own template if it has one, else the generic one."""
+    names = [f"games/{game_id}/{page}.html", f"{page}.html"]
+    template = current_app.jinja_env.select_template(names)
+    return render_template(template, **context)
+
+
+def live_game(game_id: str):
+    """The game, None when its rules are still coming; 404 for an id that is no game."""
+    if game_id not in CATALOGUE:
+        abort(404)
+    return scorer.GAMES[game_id] if game_id in scorer.GAMES else None
+
+
+@bp.app_template_filter("label")
+def label(key: str) -> str:
+    """garden_bed -> Garden bed"""
+    return key.replace("_", " ").replace("-", " ").capitalize()
+
+
+@bp.app_template_global()
+def shown(value: Any, kind: str) -> str:
+    return display_value(value, kind)
+
+
+@bp.get("/")
+def home():
+    return render_template("home.html", games=[game_info(g) for g in CATALOGUE])
+
+
+def _rules_module(game):
+    return sys.modules[type(game).__module__]
+
+
+def _example_state(game) -> dict:
+    """A game's example state (EXAMPLE_STATE in its rules module) or two empty players."""
+    example = getattr(_rules_module(game), "EXAMPLE_STATE", None)
+    return json.loads(json.dumps(example)) if example else {"players": [{}, {}]}
+
+
+@bp.route("/games/<game_id>/score", methods=["GET", "POST"])
+def score_page(game_id: str):
+    game = live_game(game_id)
+    if game is None:
+        return render_template("coming.html", game=game_info(game_id)), 404
+    spec = form_spec(game.state_model)
+    result = violations = None
+    if request.method == "GET":
+        state = _example_state(game)
+    else:
+        state = _submitted_state(game)
+        op = request.form.get("op", "score")
+        players = state.setdefault("players", [])
+        if op == "add" and len(players) < MAX_ROWS:
+            players.append({})
+        elif op.startswith("remove:") and op[7:].isdigit() and len(players) > MIN_ROWS:
+            index = int(op[7:])
+            if index < len(players):
+                players.pop(index)
+        else:
+            try:
+                result = game.score(state)
+            except InvalidState as invalid:
+                violations = invalid.violations
+            if result is not None and op == "save":
+                saved = storage().save(game_id, state, result)
+                flash(f"Saved: {', '.join(result['winners'])} won.")
+                return redirect(url_for("pages.result_page", result_id=saved["id"]))
+    return render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
+                            players=state.get("players") or [{}], result=result, violations=violations,
+                            state_json=json.dumps(state, indent=1))
+
+
+def _submitted_state(game) -> dict:
+    """The state a score form describes: the pasted JSON if given, else the form fields."""
+    pasted = request.form.get("_state_json", "").strip()
+    if pasted:
+        try:
+            state = json.loads(pasted)
+        except ValueError:
+            state = None
+        if isinstance(state, dict):
+            return state
+    return state_from_form(request.form, game.state_model)
+
+
+@bp.route("/games/<game_id>/check", methods=["GET", "POST"])
+def check_page(game_id: str):
+    game = live_game(game_id)
+    if game is None:
+        return render_template("coming.html", game=game_info(game_id)), 404
+    example = getattr(_rules_module(game), "EXAMPLE_CHECK", None) or {"state": _example_state(game), "action": {}}
+    state_text = json.dumps(example["state"], indent=1)
+    action_text = json.dumps(example["action"], indent=1)
+    outcome = violations = None
+    if request.method == "POST":
+        state_text = request.form.get("state", "")
+        action_text = request.form.get("action", "")
+        outcome, violations = _run_check(game, state_text, action_text)
+    return render_game_page(game_id, "check", game=game_info(game_id), state_text=state_text,
+                            action_text=action_text, outcome=outcome, violations=violations,
+                            has_checks=game.action_model is not None)
+
+
+def _run_check(game, state_text: str, action_text: str):
+    parsed = {}
+    for name, text in (("state", state_text), ("action", action_text)):
+        try:
+            parsed[name] = json.loads(text)
+        except ValueError as error:
+            return None, [{"code": "bad-json", "rule": "JSON", "path": name,
+                           "message": f"the {name} is not valid JSON ({error})"}]
+    try:
+        return game.check(parsed["state"], parsed["action"]), None
+    except InvalidState as invalid:
+        return None, invalid.violations
+
+
+@bp.get("/results")
+def results_page():
+    game = request.args.get("game") or None
+    if game is not None and game not in CATALOGUE:
+        abort(404)
+    return render_template("results.html", results=storage().list(game), game=game,
+                           games=[game_info(g) for g in CATALOGUE],
+                           titles={g: title for g, (title, _) in CATALOGUE.items()})
+
+
+@bp.get("/results/<int:result_id>")
+def result_page(result_id: int):
+    from scorer.api import MAX_ID
+
+    found = storage().get(result_id) if result_id <= MAX_ID else None
+    if found is None:
+        abort(404)
+    return render_template("result.html", saved=found, result=found["result"],
+                           game=game_info(found["game"]) if found["game"] in CATALOGUE else {"title": found["game"]})
+

@@ -1,0 +1,205 @@
+// Live totals for a score form (no build step, no library).
+// The form works without this script (plain POST). With it: totals update as you type,
+// and players are added and removed without a reload.
+//
+// Contract with the page (any game's score.html may reuse this script):
+//   <form id="score-form" data-api="/api/games/<id>/score">  inputs named by JSON path
+//   (players.0.name, ...) with data-kind = int|float|bool|choice|str|ints|lines|json;
+//   <div id="players"> holding one <fieldset class="player"> per player;
+//   <template id="player-template"> a player fieldset using "__i__" for the index;
+//   <section id="result"> where the outcome is drawn.
+(function () {
+  "use strict";
+  var form = document.getElementById("score-form");
+  if (!form) return;
+  var result = document.getElementById("result");
+  var players = document.getElementById("players");
+  var template = document.getElementById("player-template");
+  var timer = null;
+  var sequence = 0;
+
+  function convert(el) {
+    var kind = el.dataset.kind, text = el.value, trimmed = text.trim();
+    if (kind === "bool") return el.type === "checkbox" ? el.checked : undefined;
+    if (kind === "int" || kind === "float" || kind === "choice" || kind === "json") {
+      if (trimmed === "") return undefined;
+    }
+    if (kind === "int") return /^[+-]?\d+$/.test(trimmed) ? parseInt(trimmed, 10) : trimmed;
+    if (kind === "float") return isNaN(Number(trimmed)) ? trimmed : Number(trimmed);
+    if (kind === "choice") return /^[+-]?\d+$/.test(trimmed) ? parseInt(trimmed, 10) : trimmed;
+    if (kind === "ints") {
+      return trimmed.split(/[\s,;]+/).filter(Boolean).map(function (p) {
+        return /^[+-]?\d+$/.test(p) ? parseInt(p, 10) : p;
+      });
+    }
+    if (kind === "lines") return text.split("\n").map(function (l) { return l.trim(); }).filter(Boolean);
+    if (kind === "json") { try { return JSON.parse(trimmed); } catch (e) { return trimmed; } }
+    return trimmed;
+  }
+
+  // {"0": a, "3": b} -> [a, b], the same rule the server applies.
+  function lists(node) {
+    if (node === null || typeof node !== "object" || Array.isArray(node)) return node;
+    var keys = Object.keys(node);
+    var numeric = keys.length > 0 && keys.every(function (k) { return /^\d+$/.test(k); });
+    if (numeric) {
+      return keys.map(Number).sort(function (a, b) { return a - b; }).map(function (k) { return lists(node[k]); });
+    }
+    var out = {};
+    keys.forEach(function (k) { out[k] = lists(node[k]); });
+    return out;
+  }
+
+  function formState() {
+    var pasted = form.elements["_state_json"];
+    if (pasted && pasted.value.trim()) {
+      try { return JSON.parse(pasted.value); } catch (e) { /* fall back to the fields */ }
+    }
+    var tree = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !el.dataset.kind || el.disabled || el.closest("template")) return;
+      if (el.type === "hidden" && el.dataset.kind === "bool") return;
+      var value = convert(el);
+      if (value === undefined) return;
+      var parts = el.name.split("."), node = tree;
+      for (var i = 0; i < parts.length - 1; i++) {
+        if (typeof node[parts[i]] !== "object" || node[parts[i]] === null) node[parts[i]] = {};
+        node = node[parts[i]];
+      }
+      node[parts[parts.length - 1]] = value;
+    });
+    var state = lists(tree);
+    if (!state.players) state.players = [];
+    return state;
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function label(key) {
+    var words = key.replace(/[_-]/g, " ");
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+
+  function problemList(items) {
+    var ul = el("ul");
+    items.forEach(function (v) {
+      var li = el("li", {}, v.message + " ");
+      li.appendChild(el("span", { "class": "rule" }, v.rule + (v.path ? " · " + v.path : "")));
+      ul.appendChild(li);
+    });
+    return ul;
+  }
+
+  function drawViolations(violations) {
+    var box = el("div", { "class": "violations" });
+    box.appendChild(el("h2", {}, "This state is not possible"));
+    box.appendChild(problemList(violations));
+    result.replaceChildren(box);
+  }
+
+  function drawScore(data) {
+    var keys = [];
+    data.players.forEach(function (p) {
+      Object.keys(p.breakdown).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); });
+    });
+    var tiebreakers = Object.keys(data.players.length ? (data.players[0].tiebreakers || {}) : {});
+    var winners = el("p", { "class": "winners" });
+    winners.appendChild(el("span", { "class": "trophy", "aria-hidden": "true" }, "\u2605"));
+    winners.appendChild(document.createTextNode(data.winners.length === 1 ? "Winner: " : "Shared win: "));
+    winners.appendChild(el("strong", {}, data.winners.join(" & ")));
+    var table = el("table", { "class": "ranking" });
+    var head = el("tr");
+    ["Rank", "Player"].concat(keys.map(label)).forEach(function (h) { head.appendChild(el("th", {}, h)); });
+    tiebreakers.forEach(function (k) {
+      var th = el("th", { "class": "tb" }, label(k) + " ");
+      th.appendChild(el("small", {}, "(tie-break)"));
+      head.appendChild(th);
+    });
+    head.appendChild(el("th", {}, "Total"));
+    table.appendChild(el("thead")).appendChild(head);
+    var body = table.appendChild(el("tbody"));
+    data.players.forEach(function (p) {
+      var row = el("tr", p.rank === 1 ? { "class": "first" } : {});
+      row.appendChild(el("td", {}, p.rank));
+      row.appendChild(el("th", { scope: "row" }, p.name));
+      keys.forEach(function (k) { row.appendChild(el("td", {}, k in p.breakdown ? p.breakdown[k] : "")); });
+      tiebreakers.forEach(function (k) { row.appendChild(el("td", { "class": "tb" }, (p.tiebreakers || {})[k])); });
+      row.appendChild(el("td", { "class": "total" }, p.total));
+      body.appendChild(row);
+    });
+    var wrap = el("div", { "class": "table-wrap" });
+    wrap.appendChild(table);
+    var parts = [winners, wrap];
+    if (data.warnings && data.warnings.length) {
+      var warn = el("ul", { "class": "warnings" });
+      data.warnings.forEach(function (w) { warn.appendChild(el("li", {}, w.message)); });
+      parts.push(warn);
+    }
+    result.replaceChildren.apply(result, parts);
+  }
+
+  function refresh() {
+    var mine = ++sequence;
+    fetch(form.dataset.api, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(formState())
+    }).then(function (response) {
+      return response.json().then(function (data) { return { status: response.status, data: data }; });
+    }).then(function (answer) {
+      if (mine !== sequence) return;  // a newer request is on its way
+      if (answer.status === 200) drawScore(answer.data);
+      else if (answer.data.violations) drawViolations(answer.data.violations);
+      else drawViolations([{ message: answer.data.error || "could not score", rule: "", path: "" }]);
+    }).catch(function () { /* offline: the Score button still works */ });
+  }
+
+  function soon() {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 250);
+  }
+
+  function renumber() {
+    Array.prototype.forEach.call(players.querySelectorAll("fieldset.player"), function (fs, n) {
+      var legend = fs.querySelector("legend");
+      if (legend) legend.textContent = "Player " + (n + 1);
+    });
+  }
+
+  function nextIndex() {
+    var max = -1;
+    Array.prototype.forEach.call(players.querySelectorAll("fieldset.player"), function (fs) {
+      max = Math.max(max, parseInt(fs.dataset.index, 10));
+    });
+    return max + 1;
+  }
+
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest("button[name=op]");
+    if (!button || !template) return;
+    if (button.value === "add") {
+      event.preventDefault();
+      var index = String(nextIndex());
+      var html = template.innerHTML.split("__i__").join(index);
+      var holder = document.createElement("div");
+      holder.innerHTML = html;
+      var fieldset = holder.firstElementChild;
+      players.appendChild(fieldset);
+      renumber();
+      var first = fieldset.querySelector("input:not([type=hidden])");
+      if (first) first.focus();
+      soon();
+    } else if (button.value.indexOf("remove:") === 0) {
+      event.preventDefault();
+      if (players.querySelectorAll("fieldset.player").length <= 1) return;
+      button.closest("fieldset.player").remove();
+      renumber();
+      soon();
+    }
+  });
+  form.addEventListener("input", soon);
+  form.addEventListener("change", soon);
+})();

@@ -1,0 +1,92 @@
+"""Fixtures shared by every test of the web app.
+
+    app          the Flask app on a fresh SQLite file (CSRF on, as in production)
+    client       Flask's test client for `app`
+    csrf_token   csrf_token(client, "/games/garden-variety/score") -> the token of that page's form
+    live_server  the app served for real on a free loopback port (a thread); yields the base URL
+    browser      one headless Debian chromium for the session (Playwright); skips without it
+    page         a fresh Playwright page in its own context (cookies do not leak between tests)
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("GARDENKIT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def make_app(tmp_path: Path, **config):
+    from scorer import create_app
+
+    settings = {"TESTING": True, "SECRET_KEY": "test-secret",
+                "INSTANCE_PATH": str(tmp_path / "instance"),
+                "DATABASE_URL": f"sqlite:///{tmp_path / 'results.sqlite3'}"}
+    settings.update(config)
+    return create_app(settings)
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = make_app(tmp_path)
+    yield application
+    application.extensions["gardenkit.storage"].engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def csrf_token():
+    def token(client, path: str) -> str:
+        html = client.get(path).get_data(as_text=True)
+        found = re.search(r'name="csrf_token" value="([^"]+)"', html)
+        assert found, f"no CSRF token in the form at {path}"
+        return found.group(1)
+    return token
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    from werkzeug.serving import make_server
+
+    application = make_app(tmp_path)
+    server = make_server("127.0.0.1", 0, application, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        application.extensions["gardenkit.storage"].engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.skip(f"chromium not found at {CHROMIUM} (make test installs Debian's chromium when run as root)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("the playwright package is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    context.set_default_timeout(5000)
+    tab = context.new_page()
+    yield tab
+    context.close()
