@@ -280,3 +280,23 @@ def test_four_players_draft_exactly_two_a_round():
     assert "too-many-dice-for-rounds" in warning_codes(state(*players))
     players = [player(f"P{i}", garden=["LL....", "......", "......"]) for i in range(4)]
     assert "too-many-dice-for-rounds" not in warning_codes(state(*players))
+
+
+# --- what the web pages open on ----------------------------------------------------------
+
+def test_page_examples_are_possible_and_finished():
+    from scorer.games.harvest_dice import rules
+
+    result = scorer.score(GAME, rules.EXAMPLE_STATE)
+    assert result["warnings"] == [] and result["winners"] == ["Bob"]
+    checked = scorer.check(GAME, rules.EXAMPLE_CHECK["state"], rules.EXAMPLE_CHECK["action"])
+    assert checked["legal"] and checked["effects"]["circles"] == 5
+
+
+def test_page_data_reads_the_house_sheet():
+    from scorer.games.harvest_dice import rules
+
+    sheet = rules.page_data()
+    assert sheet["pig_row_values"] == [3, 7, 12, 18] == list(data.PIG_ROW_VALUES)
+    assert sheet["printed_crossed"] == {"basic": 1, "advanced": 0}
+    assert [c["letter"] for c in sheet["crops"]] == ["L", "T", "C"]

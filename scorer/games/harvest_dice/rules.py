@@ -509,3 +509,39 @@ class HarvestDice(Game):
 
 
 GAME = HarvestDice()
+
+
+# --- for the web pages -----------------------------------------------------------------------
+
+def page_data() -> dict:
+    """What the score and dispute pages draw the sheet from, read from data.py."""
+    return {
+        "modes": list(data.MODES), "default_mode": data.DEFAULT_MODE,
+        "rows": data.GARDEN_ROWS, "columns": data.GARDEN_COLUMNS,
+        "crops": [{"crop": crop, "letter": data.CROP_LETTER[crop], "shape": data.CROP_SHAPE[crop],
+                   "die": data.CROP_DIE_COLOR[crop]} for crop in data.CROPS],
+        "pig_rows": data.PIG_ROWS, "pig_row_circles": data.PIG_ROW_CIRCLES,
+        "pig_row_values": list(data.PIG_ROW_VALUES),
+        "market_circles": data.MARKET_CIRCLES, "printed_crossed": dict(data.PRINTED_CROSSED),
+        "ribbon_points": data.RIBBON_POINTS,
+        "players": {"min": data.MIN_PLAYERS, "max": data.MAX_PLAYERS},
+    }
+
+
+# The pages open on these (scorer.pages reads EXAMPLE_STATE and EXAMPLE_CHECK): a finished
+# two-player basic game (the carrot market filled), and the rulebook's Susan, whose carrot
+# cannot grow in column 5 and so may go to her pig.
+EXAMPLE_STATE = {
+    "mode": "basic",
+    "markets": {"lettuce": 3, "tomato": 1, "carrot": 5},
+    "players": [{"name": "Bob", "garden": ["LLLTTC", "LLTTCC", "L..TCC"], "pig": 9, "pig_powers_used": 1},
+                {"name": "Ann", "garden": ["CCCCC.", "TTLLL.", "TTLLL."], "pig": 14, "pig_powers_used": 1}],
+}
+EXAMPLE_CHECK = {
+    "state": {"mode": "basic", "markets": {"lettuce": 1, "tomato": 0, "carrot": 1},
+              "players": [{"name": "Susan", "garden": [".L....", "......", "CC...."], "pig": 0,
+                           "pig_powers_used": 0},
+                          {"name": "Bob", "garden": ["......", "......", "......"], "pig": 0,
+                           "pig_powers_used": 0}]},
+    "action": {"type": "feed", "player": "Susan", "die": {"color": "orange", "value": 5}},
+}
