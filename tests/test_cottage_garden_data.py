@@ -112,7 +112,7 @@ def test_three_player_turning_space_is_two_before_the_gardener_space():
 def test_arrow_marks():
     four = data.arrow_marks("4")
     assert Counter(four.values()) == {1: 5, 2: 5, 3: 5, 4: 5}
-    assert four["TL"] == 1 and four["T1"] == 2
+    assert four["NW"] == 1 and four["N1"] == 2
     small = data.arrow_marks("1-3")
     # Two players: the first player's rows (marks 1 and 3) are rows 1 and 3 of every side.
-    assert [small[s] for s in ("T1", "T2", "T3", "T4", "RA", "RB", "RC", "RD")] == [1, 2, 3, 4] * 2
+    assert [small[s] for s in ("N1", "N2", "N3", "N4", "EA", "EB", "EC", "ED")] == [1, 2, 3, 4] * 2

@@ -356,38 +356,38 @@ def refill(gardener, empty, path=20, ramble=False, state=None):
 
 
 def test_three_empty_spaces_are_refilled_nearest_the_gardener_first():
-    effects = refill("B3", ["A3", "B3", "D3", "B1"])["effects"]
+    effects = refill("S3", ["A3", "B3", "D3", "B1"])["effects"]
     assert effects["row"] == ["D3", "C3", "B3", "A3"]
     assert effects["refill"] == "required" and effects["order"] == ["D3", "B3", "A3"]
-    assert refill("LC", ["C2", "C1", "C4"])["effects"]["order"] == ["C1", "C2", "C4"]
+    assert refill("WC", ["C2", "C1", "C4"])["effects"]["order"] == ["C1", "C2", "C4"]
 
 
 def test_a_short_garden_path_fills_what_it_can():
-    effects = refill("T2", ["A2", "B2", "C2", "D2"], path=1)["effects"]
+    effects = refill("N2", ["A2", "B2", "C2", "D2"], path=1)["effects"]
     assert effects["order"] == ["A2"] and effects["left_empty"] == ["B2", "C2", "D2"]
 
 
 def test_ramble_for_one_or_two_empty_spaces():
-    quiet = refill("RA", ["A1", "A2"])["effects"]
+    quiet = refill("EA", ["A1", "A2"])["effects"]
     assert quiet["refill"] == "ramble" and quiet["order"] == [] and quiet["cats_returned"] == 0
-    rambled = refill("RA", ["A1", "A2"], ramble=True)["effects"]
+    rambled = refill("EA", ["A1", "A2"], ramble=True)["effects"]
     assert rambled["order"] == ["A2", "A1"] and rambled["cats_returned"] == 1
-    assert refill("RA", ["B1"], ramble=True)["violations"][0]["code"] == "ramble-not-allowed"
-    assert refill("RA", ["A1", "A2", "A3"], ramble=True)["violations"][0]["code"] == "ramble-not-allowed"
+    assert refill("EA", ["B1"], ramble=True)["violations"][0]["code"] == "ramble-not-allowed"
+    assert refill("EA", ["A1", "A2", "A3"], ramble=True)["violations"][0]["code"] == "ramble-not-allowed"
 
 
 def test_diagonals_only_on_the_four_player_side():
     four = {"players": [player(f"P{i}") for i in range(4)]}
-    assert refill("BR", ["A1", "C3"], ramble=True, state=four)["effects"]["order"] == ["C3", "A1"]
-    assert refill("BR", ["A1"])["violations"][0]["code"] == "not-a-gardener-space"
+    assert refill("SE", ["A1", "C3"], ramble=True, state=four)["effects"]["order"] == ["C3", "A1"]
+    assert refill("SE", ["A1"])["violations"][0]["code"] == "not-a-gardener-space"
     with pytest.raises(InvalidState):
-        refill("T1", ["E5"])
+        refill("N1", ["E5"])
 
 
 def test_solo_uses_only_the_first_and_third_rows():
     solo = {"players": [player()]}
-    assert refill("T3", [], state=solo)["legal"]
-    assert refill("T2", [], state=solo)["violations"][0]["code"] == "solo-unused-row"
+    assert refill("N3", [], state=solo)["legal"]
+    assert refill("N2", [], state=solo)["violations"][0]["code"] == "solo-unused-row"
 
 
 def gardener(space, die, state=None):
@@ -395,23 +395,23 @@ def gardener(space, die, state=None):
 
 
 def test_gardener_moves_and_turns_the_die_on_the_turning_space():
-    assert gardener("T1", 2)["effects"] == {"to": "T2", "die": 2, "final_round_starts": False}
-    assert gardener("LA", 3)["effects"]["die"] == 4
-    assert gardener("LA", 5)["effects"] == {"to": "T1", "die": 6, "final_round_starts": True}
+    assert gardener("N1", 2)["effects"] == {"to": "N2", "die": 2, "final_round_starts": False}
+    assert gardener("WA", 3)["effects"]["die"] == 4
+    assert gardener("WA", 5)["effects"] == {"to": "N1", "die": 6, "final_round_starts": True}
     # In the Final Round the die is not turned again.
-    assert gardener("LA", 6)["effects"] == {"to": "T1", "die": 6, "final_round_starts": False}
+    assert gardener("WA", 6)["effects"] == {"to": "N1", "die": 6, "final_round_starts": False}
 
 
 def test_three_players_turn_two_spaces_before_the_gardener_space():
     three = {"players": [player(f"P{i}") for i in range(3)]}
-    assert gardener("RB", 1, three)["effects"]["die"] == 2
-    assert gardener("RD", 2, three)["effects"]["die"] == 2
+    assert gardener("EB", 1, three)["effects"]["die"] == 2
+    assert gardener("ED", 2, three)["effects"]["die"] == 2
 
 
 def test_solo_gardener_moves_two_spaces():
     solo = {"players": [player()]}
-    assert gardener("LB", 2, solo)["effects"] == {"to": "T1", "die": 3, "final_round_starts": False}
-    assert gardener("TL", 2)["violations"][0]["code"] == "not-a-gardener-space"
+    assert gardener("WB", 2, solo)["effects"] == {"to": "N1", "die": 3, "final_round_starts": False}
+    assert gardener("NW", 2)["violations"][0]["code"] == "not-a-gardener-space"
 
 
 @pytest.mark.parametrize("players,turns", [(1, 32), (2, 32), (3, 26), (4, 25)])

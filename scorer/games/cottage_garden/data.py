@@ -65,29 +65,30 @@ NURSERY_SPACES = tuple(r + c for r in ROWS for c in COLUMNS)
 def _side_spaces() -> dict[str, tuple[str, ...]]:
     """Gardener track spaces facing each line of the nursery, keyed by the space's label.
 
-    Labels: T1..T4 above columns 1..4, RA..RD right of rows A..D, B4..B1 below the columns,
-    LD..LA left of the rows; the value is the row, nearest nursery space first."""
-    top = {f"T{c}": tuple(r + c for r in ROWS) for c in COLUMNS}
-    right = {f"R{r}": tuple(r + c for c in reversed(COLUMNS)) for r in ROWS}
-    bottom = {f"B{c}": tuple(r + c for r in reversed(ROWS)) for c in reversed(COLUMNS)}
-    left = {f"L{r}": tuple(r + c for c in COLUMNS) for r in reversed(ROWS)}
+    Labels by compass side: N1..N4 above columns 1..4, EA..ED right of rows A..D, S4..S1
+    below the columns, WD..WA left of the rows (never a nursery space's name, which is a
+    row letter and a column number); the value is the row, nearest nursery space first."""
+    top = {f"N{c}": tuple(r + c for r in ROWS) for c in COLUMNS}
+    right = {f"E{r}": tuple(r + c for c in reversed(COLUMNS)) for r in ROWS}
+    bottom = {f"S{c}": tuple(r + c for r in reversed(ROWS)) for c in reversed(COLUMNS)}
+    left = {f"W{r}": tuple(r + c for c in COLUMNS) for r in reversed(ROWS)}
     return {**top, **right, **bottom, **left}
 
 
 _SIDES = _side_spaces()
 # Corner spaces (4-player side only) face a diagonal, nearest nursery space first.
 _CORNERS = {
-    "TL": ("A1", "B2", "C3", "D4"),
-    "TR": ("A4", "B3", "C2", "D1"),
-    "BR": ("D4", "C3", "B2", "A1"),
-    "BL": ("D1", "C2", "B3", "A4"),
+    "NW": ("A1", "B2", "C3", "D4"),
+    "NE": ("A4", "B3", "C2", "D1"),
+    "SE": ("D4", "C3", "B2", "A1"),
+    "SW": ("D1", "C2", "B3", "A4"),
 }
 
 
 def _clockwise(with_corners: bool) -> tuple[str, ...]:
-    sides = [["T1", "T2", "T3", "T4"], ["RA", "RB", "RC", "RD"],
-             ["B4", "B3", "B2", "B1"], ["LD", "LC", "LB", "LA"]]
-    corners = ["TL", "TR", "BR", "BL"]
+    sides = [["N1", "N2", "N3", "N4"], ["EA", "EB", "EC", "ED"],
+             ["S4", "S3", "S2", "S1"], ["WD", "WC", "WB", "WA"]]
+    corners = ["NW", "NE", "SE", "SW"]
     order: list[str] = []
     for corner, side in zip(corners, sides):
         if with_corners:
@@ -98,20 +99,20 @@ def _clockwise(with_corners: bool) -> tuple[str, ...]:
 
 # The two sides of the nursery board. `track` is the gardener track clockwise; `gardener`
 # is the starting Gardener Space per player count, `turning` the Turning Space (where the die
-# goes up by one). House choice: on the 1-3 player side the 1-2 player space is T1 and the
-# 3-player space is B4 (the turning space two before it, RC); on the 4-player side it is TL.
+# goes up by one). House choice: on the 1-3 player side the 1-2 player space is N1 and the
+# 3-player space is S4 (the turning space two before it, EC); on the 4-player side it is NW.
 NURSERY_SIDES: dict[str, dict] = {
     "1-3": {
         "players": (1, 2, 3),
         "track": _clockwise(with_corners=False),
-        "gardener": {1: "T1", 2: "T1", 3: "B4"},
-        "turning": {1: "T1", 2: "T1", 3: "RC"},
+        "gardener": {1: "N1", 2: "N1", 3: "S4"},
+        "turning": {1: "N1", 2: "N1", 3: "EC"},
     },
     "4": {
         "players": (4,),
         "track": _clockwise(with_corners=True),
-        "gardener": {4: "TL"},
-        "turning": {4: "TL"},
+        "gardener": {4: "NW"},
+        "turning": {4: "NW"},
     },
 }
 # The row each track space points along, nearest nursery space first (refill order).
@@ -225,6 +226,23 @@ POT_CELLS = PRINTED_POT + FLOWER_POT + POT_TOKEN  # a flower-pot token is a visi
 CLOCHE_CELLS = PRINTED_CLOCHE + FLOWER_CLOCHE
 # What a tile square shows, in bed-cell letters.
 TILE_SQUARE_CELL = {"#": FLOWER, "P": FLOWER_POT, "C": FLOWER_CLOCHE}
+
+def oriented_squares(tile_id: str, rotation: int = 0, flip: bool = False) -> list[tuple[int, int, str]]:
+    """The tile's squares as (row, col, bed-cell letter), its bounding box's top-left at (0, 0).
+    A flip mirrors the tile left to right; then it is turned clockwise by `rotation`."""
+    rows = FLOWER_TILES[tile_id][0]
+    squares = [(r, c, TILE_SQUARE_CELL[ch]) for r, line in enumerate(rows)
+               for c, ch in enumerate(line) if ch != "."]
+    width = max(len(line) for line in rows)
+    if flip:
+        squares = [(r, width - 1 - c, s) for r, c, s in squares]
+    for _ in range(rotation // 90):
+        height = max(r for r, _, _ in squares) + 1
+        squares = [(c, height - 1 - r, s) for r, c, s in squares]  # clockwise quarter turn
+    top = min(r for r, _, _ in squares)
+    left = min(c for _, c, _ in squares)
+    return sorted((r - top, c - left, s) for r, c, s in squares)
+
 
 # --- the rest of the box ------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from pydantic import Field
 from scorer.core import (CheckResult, Game, InvalidState, PlayerScore, StateModel,
                          duplicate_names, player_count, violation)
 from scorer.games.cottage_garden import data
+from scorer.games.cottage_garden.data import oriented_squares
 
 # Rulebook section headings, cited by every violation.
 SCORING = "Cottage Garden › 3 Scoring Phase"
@@ -130,23 +131,6 @@ Action = Annotated[Union[ScoreBed, PlaceTile, PlaceToken, MoveCube, FinalRoundPe
 
 
 # --- tiles and beds ------------------------------------------------------------------------
-
-def oriented_squares(tile_id: str, rotation: int = 0, flip: bool = False) -> list[tuple[int, int, str]]:
-    """The tile's squares as (row, col, bed-cell letter), its bounding box's top-left at (0, 0).
-    A flip mirrors the tile left to right; then it is turned clockwise by `rotation`."""
-    rows = data.FLOWER_TILES[tile_id][0]
-    squares = [(r, c, data.TILE_SQUARE_CELL[ch]) for r, line in enumerate(rows)
-               for c, ch in enumerate(line) if ch != "."]
-    width = max(len(line) for line in rows)
-    if flip:
-        squares = [(r, width - 1 - c, s) for r, c, s in squares]
-    for _ in range(rotation // 90):
-        height = max(r for r, _, _ in squares) + 1
-        squares = [(c, height - 1 - r, s) for r, c, s in squares]  # clockwise quarter turn
-    top = min(r for r, _, _ in squares)
-    left = min(c for _, c, _ in squares)
-    return sorted((r - top, c - left, s) for r, c, s in squares)
-
 
 def _known(kind: str, value: str, known: tuple[str, ...], path: str, rule: str) -> None:
     """Unknown names are malformed input (like an unknown crop): InvalidState, saying the names."""

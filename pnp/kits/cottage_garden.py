@@ -1,0 +1,551 @@
+"""Cottage Garden print-and-play kit: the two-sided nursery, 36 flower tiles, 9 two-sided
+flowerbeds, 4 planting tables, cats, flower-pot tokens, beehive tiles, parasol, a fold-up
+wheelbarrow, cube tokens and the gardener die.
+
+Everything the rules care about (tile shapes, bed designs, tracks, the red mouse line, the
+nursery's gardener spaces and arrow marks) comes from scorer.games.cottage_garden.data, the
+module the scorer checks placements with, so paper and checker cannot disagree.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance
+from pnp.icons import outline_of, register_icon, solid, star_points
+from pnp.kits import KitOptions
+from pnp.model import (Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Shape,
+                       Style, Text, group)
+from pnp.parts import CUT, FOLD, TAB, cube_net, die_face
+from scorer.games.cottage_garden import data
+
+GAME_ID = data.GAME_ID
+TITLE = data.TITLE
+
+CELL = 18.0            # one flowerbed space = one flower-tile square, mm
+BED_BORDER = 4.0       # the hedge round a flowerbed
+BLEED = 3.0            # how far edge artwork runs past the trim (the build's default bleed)
+SPACE = 36.0           # a nursery space
+BAND = 22.0            # depth of the gardener track round the nursery
+
+ORANGE = OKABE_ITO["orange"]
+BLUE = OKABE_ITO["blue"]
+RED_LINE = OKABE_ITO["vermillion"]
+LEAF = "#3E7D4F"
+SOIL = {"L": "#EAD9B5", "D": "#A9825A"}
+POT_COLOUR = "#B5562B"
+GLASS = "#5B9BC8"
+THIN = Style(stroke=INK, stroke_width=0.2)
+CUT_LINE = Style(stroke=INK, stroke_width=0.4)
+
+# The 36 tiles packed on one 11 x 14 sheet of squares (4 squares wasted), found once by a
+# backtracking search and kept here so the layout never changes between builds:
+# tile -> (rotation, flip, top row, left column), orientations as in the placement check.
+TILE_SHEET_COLUMNS, TILE_SHEET_ROWS = 11, 14
+TILE_SHEET: dict[str, tuple[int, bool, int, int]] = {
+    "6F": (0, False, 0, 0), "6B": (0, True, 0, 1), "6C": (0, False, 0, 5), "6H": (0, False, 0, 8),
+    "1A": (0, False, 0, 10), "6E": (180, False, 1, 3), "6D": (90, True, 2, 0), "6A": (90, False, 2, 6),
+    "5A": (180, False, 2, 8), "6G": (90, False, 3, 2), "5E": (270, False, 3, 8), "2D": (90, False, 4, 2),
+    "5C": (270, False, 4, 4), "1B": (0, False, 4, 5), "5B": (270, False, 5, 0), "5I": (0, False, 5, 7),
+    "5H": (270, True, 6, 1), "5D": (90, False, 6, 5), "4G": (90, True, 6, 9), "5G": (270, False, 7, 3),
+    "2B": (90, False, 7, 4), "4D": (0, True, 7, 6), "5F": (90, False, 8, 9), "4C": (270, False, 9, 0),
+    "4H": (0, False, 9, 4), "4E": (90, False, 9, 6), "4A": (90, False, 9, 8), "3B": (90, False, 9, 10),
+    "4F": (90, False, 10, 1), "4B": (0, False, 11, 3), "3E": (0, False, 11, 5), "3C": (270, False, 12, 0),
+    "3D": (270, False, 12, 2), "2C": (0, False, 12, 6), "2A": (90, False, 12, 10), "3A": (0, False, 13, 4),
+}
+
+
+# --- icons ---------------------------------------------------------------------------------
+
+@register_icon("cg-pot")
+def pot_icon(size: float, color: str) -> Group:
+    s = size
+    body = Polygon(((s * 0.22, s * 0.38), (s * 0.78, s * 0.38), (s * 0.68, s * 0.9), (s * 0.32, s * 0.9)),
+                   solid(color, s))
+    rim = Rect(s * 0.14, s * 0.24, s * 0.72, s * 0.16, solid(color, s), radius=s * 0.03)
+    sprout = Path((("M", s * 0.5, s * 0.24), ("C", s * 0.5, s * 0.12, s * 0.6, s * 0.06, s * 0.7, s * 0.06)),
+                  Style(stroke=LEAF, stroke_width=s * 0.06))
+    return Group.of(sprout, body, rim)
+
+
+@register_icon("cg-cloche")
+def cloche_icon(size: float, color: str) -> Group:
+    s = size
+    dome = Path((("M", s * 0.14, s * 0.84), ("L", s * 0.14, s * 0.55),
+                 ("C", s * 0.14, s * 0.16, s * 0.86, s * 0.16, s * 0.86, s * 0.55),
+                 ("L", s * 0.86, s * 0.84), ("Z",)),
+                Style(fill=lighten(color, 0.6), stroke=outline_of(color), stroke_width=s * 0.05))
+    shine = Path((("M", s * 0.28, s * 0.7), ("L", s * 0.28, s * 0.52), ("C", s * 0.28, s * 0.4, s * 0.34, s * 0.34, s * 0.42, s * 0.3)),
+                 Style(stroke=WHITE, stroke_width=s * 0.05))
+    knob = Circle(s * 0.5, s * 0.2, s * 0.07, solid(color, s))
+    base = Rect(s * 0.06, s * 0.84, s * 0.88, s * 0.07, solid(color, s))
+    return Group.of(dome, shine, knob, base)
+
+
+@register_icon("cg-cat")
+def cat_icon(size: float, color: str) -> Group:
+    s = size
+    fur = solid(color, s)
+    ears = (Polygon(((s * 0.2, s * 0.5), (s * 0.24, s * 0.12), (s * 0.48, s * 0.32)), fur),
+            Polygon(((s * 0.8, s * 0.5), (s * 0.76, s * 0.12), (s * 0.52, s * 0.32)), fur))
+    head = Circle(s * 0.5, s * 0.58, s * 0.32, fur)
+    eye = Style(fill=INK)
+    face = (Circle(s * 0.38, s * 0.54, s * 0.045, eye), Circle(s * 0.62, s * 0.54, s * 0.045, eye),
+            Polygon(((s * 0.46, s * 0.66), (s * 0.54, s * 0.66), (s * 0.5, s * 0.71)), eye))
+    whiskers = tuple(Line(s * x1, s * y1, s * x2, s * y2, Style(stroke=INK, stroke_width=s * 0.015))
+                     for x1, y1, x2, y2 in ((0.4, 0.7, 0.12, 0.66), (0.4, 0.73, 0.14, 0.78),
+                                            (0.6, 0.7, 0.88, 0.66), (0.6, 0.73, 0.86, 0.78)))
+    return Group(ears + (head,) + face + whiskers)
+
+
+@register_icon("cg-mouse")
+def mouse_icon(size: float, color: str) -> Group:
+    s = size
+    return Group.of(Path((("M", s * 0.2, s * 0.62), ("C", s * 0.05, s * 0.62, s * 0.05, s * 0.85, s * 0.2, s * 0.85)),
+                         Style(stroke=color, stroke_width=s * 0.05)),
+                    Polygon(((s * 0.2, s * 0.7), (s * 0.6, s * 0.4), (s * 0.92, s * 0.68), (s * 0.6, s * 0.78)),
+                            solid(color, s)),
+                    Circle(s * 0.58, s * 0.4, s * 0.11, solid(color, s)),
+                    Circle(s * 0.8, s * 0.6, s * 0.03, Style(fill=WHITE)))
+
+
+@register_icon("cg-hive")
+def hive_icon(size: float, color: str) -> Group:
+    s = size
+    layers = tuple(Rect(s * (0.5 - w / 2), s * y, s * w, s * 0.17, solid(color, s), radius=s * 0.08)
+                   for w, y in ((0.44, 0.16), (0.64, 0.31), (0.78, 0.46), (0.84, 0.61)))
+    door = Path((("M", s * 0.4, s * 0.78), ("C", s * 0.4, s * 0.66, s * 0.6, s * 0.66, s * 0.6, s * 0.78), ("Z",)),
+                Style(fill=INK))
+    return Group(layers + (Rect(s * 0.05, s * 0.77, s * 0.9, s * 0.08, solid(darken(color, 0.4), s)), door))
+
+
+@register_icon("cg-pawn")
+def pawn_icon(size: float, color: str) -> Group:
+    s = size
+    return Group.of(Polygon(((s * 0.3, s * 0.9), (s * 0.42, s * 0.42), (s * 0.58, s * 0.42), (s * 0.7, s * 0.9)),
+                            solid(color, s)),
+                    Circle(s * 0.5, s * 0.28, s * 0.17, solid(color, s)))
+
+
+@register_icon("cg-parasol")
+def parasol_icon(size: float, color: str) -> Group:
+    s = size
+    canopy = Path((("M", s * 0.06, s * 0.46), ("C", s * 0.1, s * 0.08, s * 0.9, s * 0.08, s * 0.94, s * 0.46),
+                   ("L", s * 0.06, s * 0.46), ("Z",)), solid(color, s))
+    pole = Path((("M", s * 0.5, s * 0.12), ("L", s * 0.5, s * 0.86), ("C", s * 0.5, s * 0.96, s * 0.36, s * 0.96, s * 0.36, s * 0.86)),
+                Style(stroke=INK, stroke_width=s * 0.05))
+    return Group.of(pole, canopy)
+
+
+@register_icon("cg-turn")
+def turn_icon(size: float, color: str) -> Group:
+    """A curved arrow: turn the gardener die up by one here."""
+    s = size
+    arc = Path((("M", s * 0.2, s * 0.55), ("C", s * 0.2, s * 0.2, s * 0.75, s * 0.12, s * 0.82, s * 0.45)),
+               Style(stroke=color, stroke_width=s * 0.1))
+    head = Polygon(((s * 0.68, s * 0.42), (s * 0.96, s * 0.38), (s * 0.84, s * 0.66)), Style(fill=color))
+    return Group.of(arc, head)
+
+
+# --- flower tiles --------------------------------------------------------------------------
+
+def _pattern_ink(colour: str) -> str:
+    return darken(colour, 0.45) if luminance(colour) > 0.45 else lighten(colour, 0.55)
+
+
+@lru_cache(maxsize=64)
+def flower_square(colour_name: str, pattern: str) -> Group:
+    """One square of a flower: its colour and its pattern (so colour is never the only clue)."""
+    colour = data.FLOWER_COLOURS[colour_name]
+    ink = _pattern_ink(colour)
+    s = CELL
+    shapes: list[Shape] = [Rect(0, 0, s, s, Style(fill=colour))]
+    marks = Style(fill=ink)
+    lines = Style(stroke=ink, stroke_width=0.9)
+    if pattern == "dots":
+        shapes += [Circle(s * (0.2 + 0.3 * i), s * (0.2 + 0.3 * j), s * 0.06, marks) for i in range(3) for j in range(3)]
+    elif pattern == "stripes":
+        # parallel slanted strokes, each cut to the square so none runs into the next square
+        shapes += [Line(s * x1, s * y1, s * x2, s * y2, lines)
+                   for x1, y1, x2, y2 in ((0, 0.5, 0.25, 0), (0, 1, 0.5, 0), (0.25, 1, 0.75, 0),
+                                          (0.5, 1, 1, 0), (0.75, 1, 1, 0.5))]
+    elif pattern == "rings":
+        shapes += [Circle(s * (0.28 + 0.44 * i), s * (0.28 + 0.44 * j), s * 0.12, Style(stroke=ink, stroke_width=0.8))
+                   for i in range(2) for j in range(2)]
+    elif pattern == "checks":
+        q = s / 4
+        shapes += [Rect(i * q, j * q, q, q, marks) for i in range(4) for j in range(4) if (i + j) % 2 == 0]
+    elif pattern == "waves":
+        shapes += [Path((("M", 0, s * y), ("C", s * 0.25, s * (y - 0.12), s * 0.25, s * (y + 0.12), s * 0.5, s * y),
+                         ("C", s * 0.75, s * (y - 0.12), s * 0.75, s * (y + 0.12), s, s * y)), lines)
+                   for y in (0.2, 0.5, 0.8)]
+    elif pattern == "stars":
+        shapes += [Polygon(star_points(s * (0.28 + 0.44 * i), s * (0.3 + 0.44 * j), s * 0.13, s * 0.055), marks)
+                   for i in range(2) for j in range(2)]
+    else:
+        raise ValueError(f"no drawing for flower pattern {pattern!r}")
+    shapes.append(Rect(0, 0, s, s, Style(stroke=darken(colour, 0.25), stroke_width=0.15)))
+    return group(shapes)
+
+
+def _symbol(letter: str, cx: float, cy: float, size: float) -> list[Shape]:
+    """A printed pot or cloche on a white disc, as on tiles and beds."""
+    icon = ("cg-pot", POT_COLOUR) if letter in "Pp" else ("cg-cloche", GLASS)
+    return [Circle(cx, cy, size * 0.55, Style(fill=WHITE, stroke=INK, stroke_width=0.25)),
+            Icon(icon[0], cx, cy, size * 0.85, icon[1])]
+
+
+def _tile_label(tile: str, x: float, y: float) -> list[Shape]:
+    flower = data.FLOWER_TILES[tile][1]
+    return [Rect(x + 1.2, y + 1.2, CELL - 2.4, 6.6, Style(fill=WHITE, stroke=INK, stroke_width=0.15), radius=1.0),
+            Text(x + CELL / 2, y + 4.0, tile, size=2.6, align="center", bold=True, fill=INK),
+            Text(x + CELL / 2, y + 6.7, flower, size=1.45, align="center", fill=INK)]
+
+
+def tile_sheet_cells(mirrored: bool) -> dict[tuple[int, int], tuple[str, str]]:
+    """(row, col) -> (tile, visible letter) for every square of the tile sheet; mirrored is
+    the sheet seen from behind (each tile turned over: its flip toggled)."""
+    cells = {}
+    for tile, (rotation, flip, top, left) in TILE_SHEET.items():
+        for r, c, letter in data.oriented_squares(tile, rotation, flip):
+            col = left + c
+            cells[(top + r, TILE_SHEET_COLUMNS - 1 - col if mirrored else col)] = (tile, letter)
+    return cells
+
+
+def tile_sheet_face(mirrored: bool) -> Face:
+    cells = tile_sheet_cells(mirrored)
+    shapes: list[Shape] = []
+    cut: list[Shape] = []
+    labelled: set[str] = set()
+    last_row, last_col = TILE_SHEET_ROWS - 1, TILE_SHEET_COLUMNS - 1
+    for row in range(TILE_SHEET_ROWS):
+        for col in range(TILE_SHEET_COLUMNS):
+            x, y = col * CELL, row * CELL
+            if (row, col) not in cells:
+                shapes += [Rect(x, y, CELL, CELL, Style(fill="#EEEEEE")),
+                           Text(x + CELL / 2, y + CELL / 2, "spare", size=2.2, align="center", anchor="middle",
+                                fill="#999999")]
+                continue
+            tile, letter = cells[(row, col)]
+            _, _, colour, pattern = data.FLOWER_TILES[tile]
+            # squares on the sheet's edge run into the bleed, so a slightly off cut shows flower
+            grow_x = (BLEED if col == 0 else 0.0, BLEED if col == last_col else 0.0)
+            grow_y = (BLEED if row == 0 else 0.0, BLEED if row == last_row else 0.0)
+            if any(grow_x + grow_y):
+                shapes.append(Rect(x - grow_x[0], y - grow_y[0], CELL + sum(grow_x), CELL + sum(grow_y),
+                                   Style(fill=data.FLOWER_COLOURS[colour])))
+            shapes.append(Group((flower_square(colour, pattern),), translate=(x, y)))
+            if letter in "PC":
+                shapes += _symbol(letter, x + CELL / 2, y + CELL / 2, CELL * 0.62)
+            elif tile not in labelled:
+                labelled.add(tile)
+                shapes += _tile_label(tile, x, y)
+            for dr, dc, x1, y1, x2, y2 in ((-1, 0, x, y, x + CELL, y), (0, -1, x, y, x, y + CELL),
+                                           (1, 0, x, y + CELL, x + CELL, y + CELL),
+                                           (0, 1, x + CELL, y, x + CELL, y + CELL)):
+                neighbour = cells.get((row + dr, col + dc))
+                inside = 0 <= row + dr <= last_row and 0 <= col + dc <= last_col
+                # a cut between two tiles is drawn once (by the square above or left of it)
+                if inside and (neighbour is None or (neighbour[0] != tile and (dr < 0 or dc < 0))):
+                    cut.append(Line(x1, y1, x2, y2, CUT_LINE))
+    # the label goes on a plain square; a tile whose only square shows a symbol gets it there
+    for tile in data.TILE_IDS:
+        if tile not in labelled:
+            (row, col) = min(cell for cell, (t, _) in cells.items() if t == tile)
+            shapes.append(Text(col * CELL + CELL / 2, row * CELL + 3.2, tile, size=2.4, align="center",
+                               bold=True, fill=INK))
+    return Face(group(shapes + cut), background=WHITE)
+
+
+# --- flowerbeds ----------------------------------------------------------------------------
+
+def bed_face(design: str) -> Face:
+    side = design[-1]
+    soil = SOIL[side]
+    size = data.BED_SIZE * CELL + 2 * BED_BORDER
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, Style(fill=LEAF))]
+    grid = Style(fill=soil, stroke=darken(soil, 0.35), stroke_width=0.3)
+    for r, row in enumerate(data.BED_DESIGNS[design]):
+        for c, printed in enumerate(row):
+            x, y = BED_BORDER + c * CELL, BED_BORDER + r * CELL
+            shapes.append(Rect(x, y, CELL, CELL, grid))
+            if printed != data.EMPTY:
+                shapes += _symbol(printed, x + CELL / 2, y + CELL / 2, CELL * 0.7)
+    word = data.BED_SIDES[side]
+    label = f"flowerbed {design} · {word} side"
+    shapes.append(Text(size / 2, BED_BORDER / 2, label, size=2.2, align="center", anchor="middle", fill=WHITE,
+                       bold=True))
+    return Face(group(shapes), background=LEAF)
+
+
+def flowerbeds() -> list[Component]:
+    size = data.BED_SIZE * CELL + 2 * BED_BORDER
+    return [Component(f"flowerbed-{board}", "board", size, size, bed_face(f"{board}L"), bed_face(f"{board}D"))
+            for board in data.BED_BOARDS]
+
+
+# --- the nursery ---------------------------------------------------------------------------
+
+NURSERY = 4 * SPACE + 2 * BAND
+# Where each gardener-track space sits: (x, y, w, h) and the direction of travel in degrees.
+_SIDE_DIRECTION = {"N": 0, "E": 90, "S": 180, "W": 270}
+_CORNER_DIRECTION = {"NW": -45, "NE": 45, "SE": 135, "SW": 225}
+
+
+def _track_space(label: str) -> tuple[tuple[float, float, float, float], float]:
+    far = BAND + 4 * SPACE
+    if label in _CORNER_DIRECTION:
+        x = 0.0 if label[1] == "W" else far
+        y = 0.0 if label[0] == "N" else far
+        return (x, y, BAND, BAND), _CORNER_DIRECTION[label]
+    edge, key = label[0], label[1]
+    index = (data.COLUMNS if edge in "NS" else data.ROWS).index(key)
+    along = BAND + index * SPACE
+    box = {"N": (along, 0.0, SPACE, BAND), "S": (along, far, SPACE, BAND),
+           "W": (0.0, along, BAND, SPACE), "E": (far, along, BAND, SPACE)}[edge]
+    return box, _SIDE_DIRECTION[edge]
+
+
+def _chevrons(count: int, cx: float, cy: float, direction: float, scale: float = 1.0) -> Group:
+    """The rulebook's arrow marks (> to >>>>), pointing the way the gardener walks."""
+    width, gap = 2.4, 1.0
+    start = -(count * width + (count - 1) * gap) / 2
+    heads = [Polygon(((start + i * (width + gap), -2.4), (start + i * (width + gap) + width, 0.0),
+                      (start + i * (width + gap), 2.4), (start + i * (width + gap) + 1.0, 0.0)), Style(fill=INK))
+             for i in range(count)]
+    return Group(tuple(heads), translate=(cx, cy), rotate=direction, scale=scale)
+
+
+def nursery_face(side_name: str) -> Face:
+    side = data.NURSERY_SIDES[side_name]
+    marks = data.arrow_marks(side_name)
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, NURSERY + 2 * BLEED, NURSERY + 2 * BLEED,
+                                Style(fill="#DCEBC9", decorative=True))]
+    # the 4x4 nursery, every space named as the rulebook's examples name them
+    for r, row in enumerate(data.ROWS):
+        for c, column in enumerate(data.COLUMNS):
+            x, y = BAND + c * SPACE, BAND + r * SPACE
+            shapes.append(Rect(x + 1, y + 1, SPACE - 2, SPACE - 2, Style(fill="#F6EFD9", stroke=LEAF, stroke_width=0.5),
+                               radius=2.0))
+            shapes.append(Text(x + SPACE / 2, y + 3, row + column, size=3.2, align="center", anchor="top", bold=True,
+                               fill=LEAF))
+    if len(side["track"]) > 16:  # the four-player side also has the two diagonal rows
+        dash = Style(stroke=LEAF, stroke_width=0.5, dash=(2.0, 1.5))
+        far = BAND + 4 * SPACE
+        shapes += [Line(BAND, BAND, far, far, dash), Line(far, BAND, BAND, far, dash)]
+    for label in side["track"]:
+        (x, y, w, h), direction = _track_space(label)
+        shapes.append(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, Style(fill=WHITE, stroke=INK, stroke_width=0.3),
+                           radius=1.5))
+        corner = label in _CORNER_DIRECTION
+        shapes.append(_chevrons(marks[label], x + w / 2, y + h / 2 + (1.5 if corner else 0.0), direction,
+                                0.75 if corner else 1.0))
+        shapes.append(Text(x + 2.2, y + h - 2.0, label, size=2.0, fill="#666666"))
+    shapes += _gardener_marks(side)
+    players = _player_counts(side["players"])
+    centre = NURSERY / 2
+    shapes += [Rect(centre - 13, centre - 5, 26, 10, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
+               Text(centre, centre - 1.0, "Nursery", size=2.8, align="center", bold=True, fill=LEAF),
+               Text(centre, centre + 3.0, f"{players} players", size=2.4, align="center", fill=LEAF)]
+    return Face(group(shapes), background="#DCEBC9")
+
+
+def _player_counts(counts) -> str:
+    counts = sorted(counts)
+    return f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
+
+
+def _gardener_marks(side: dict) -> list[Shape]:
+    """Pawns on each Gardener Space (how many players start there) and the turning icon with
+    the player counts it applies to on each Turning Space."""
+    shapes: list[Shape] = []
+    starts: dict[str, list[int]] = {}
+    turns: dict[str, list[int]] = {}
+    for players, label in side["gardener"].items():
+        starts.setdefault(label, []).append(players)
+    for players, label in side["turning"].items():
+        turns.setdefault(label, []).append(players)
+    for label, counts in starts.items():
+        (x, y, w, h), _ = _track_space(label)
+        for i in range(max(counts)):  # as many pawns as players start here (1-2 shows two)
+            shapes.append(Icon("cg-pawn", x + w - 3.2 - i * 3.0, y + h - 4.0, 4.0, OKABE_ITO["bluish_green"]))
+    for label, counts in turns.items():
+        (x, y, w, h), _ = _track_space(label)
+        shapes.append(Icon("cg-turn", x + 4.0, y + 4.0, 5.0, INK))
+        shapes.append(Text(x + 7.0, y + 4.2, "die +1", size=2.0, bold=True, fill=INK))
+        shapes.append(Text(x + 7.0, y + 6.6, f"{_player_counts(counts)} pl.", size=1.7, fill=INK))
+    return shapes
+
+
+def nursery() -> Component:
+    return Component("nursery", "board", NURSERY, NURSERY, nursery_face("1-3"), nursery_face("4"))
+
+
+# --- planting table ------------------------------------------------------------------------
+
+TABLE_W, TABLE_H = 196.0, 62.0
+_T_LEFT, _T_START = 4.0, 16.0
+_STEP = 10.0            # one orange space; a blue space (two points) is two of them wide
+_ORANGE_Y, _BLUE_Y, _ROW_H = 14.0, 33.0, 18.0
+
+
+def _value_x(value: int) -> float:
+    """Left edge of the orange space `value` (blue space v spans orange v-1 and v)."""
+    return _T_LEFT + _T_START + (value - 1) * _STEP
+
+
+def mouse_line_x(colour: str) -> float:
+    """Where the red line crosses a track: the left edge of the first space beyond it."""
+    first_beyond = data.MOUSE_LINE[colour][1]
+    return _value_x(first_beyond) - _STEP * (data.STEP_POINTS[colour] - 1)
+
+
+def planting_table_face() -> Face:
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, TABLE_W + 2 * BLEED, TABLE_H + 2 * BLEED,
+                                Style(fill="#F3EBD3", decorative=True))]
+    shapes.append(Text(_T_LEFT, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF))
+    shapes.append(Text(60.0, 6.0, "orange track: 1 point a step, one step per visible flower pot", size=2.3,
+                       fill=INK))
+    shapes.append(Text(60.0, 9.6, "blue track: 2 points a step, one step per visible garden cloche", size=2.3,
+                       fill=INK))
+    for colour, y, fill, icon in (("orange", _ORANGE_Y, ORANGE, "cg-pot"), ("blue", _BLUE_Y, BLUE, "cg-cloche")):
+        track = data.TRACKS[colour]
+        shapes.append(Rect(_T_LEFT, y, _T_START, _ROW_H, Style(fill=WHITE, stroke=INK, stroke_width=0.3)))
+        shapes.append(Icon(icon, _T_LEFT + _T_START / 2, y + 6.5, 8.0, POT_COLOUR if icon == "cg-pot" else GLASS))
+        shapes.append(Text(_T_LEFT + _T_START / 2, y + _ROW_H - 2.0, "start", size=2.2, align="center", fill=INK))
+        width = _STEP * data.STEP_POINTS[colour]
+        for value in track[1:-1]:
+            x = _value_x(value) - (width - _STEP)
+            shapes.append(Rect(x, y, width, _ROW_H, Style(fill=lighten(fill, 0.55), stroke=INK, stroke_width=0.3)))
+            shapes.append(Text(x + width / 2, y + _ROW_H / 2, str(value), size=4.0, align="center",
+                               anchor="middle", bold=True, fill=INK))
+    target_x = _value_x(data.TRACKS["orange"][-2]) + _STEP + 2.0
+    shapes.append(Rect(target_x, _ORANGE_Y, TABLE_W - target_x - 3.0, _BLUE_Y + _ROW_H - _ORANGE_Y,
+                       Style(fill="#FFF4C2", stroke=INK, stroke_width=0.5), radius=2.0))
+    # the last step of each track leads into the target (blue from 14, orange from 15)
+    blue_end = _value_x(data.TRACKS["blue"][-2]) + _STEP
+    shapes.append(Icon("arrow", (blue_end + target_x) / 2, _BLUE_Y + _ROW_H / 2, target_x - blue_end - 2.0, BLUE))
+    cx = (target_x + TABLE_W - 3.0) / 2
+    shapes.append(Text(cx, _ORANGE_Y + 12.0, str(data.TARGET), size=9.0, align="center", bold=True, fill=INK))
+    shapes.append(Icon("cg-hive", cx, _ORANGE_Y + 22.0, 8.0, ORANGE))
+    shapes.append(Text(cx, _ORANGE_Y + 32.0, "target", size=2.2, align="center", fill=INK))
+    # the red mouse line: one straight line, as both tracks put it at the same point value
+    line_x = mouse_line_x("orange")
+    shapes.append(Line(line_x, _ORANGE_Y - 3.0, line_x, _BLUE_Y + _ROW_H + 3.0,
+                       Style(stroke=RED_LINE, stroke_width=1.4)))
+    shapes.append(Icon("cg-mouse", line_x - 4.0, _BLUE_Y + _ROW_H + 6.0, 5.0, "#7A6A5A"))
+    shapes.append(Icon("cg-mouse", line_x + 4.0, _BLUE_Y + _ROW_H + 6.0, 5.0, "#7A6A5A"))
+    shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 7.2, "crossing the red line forward: take a cat",
+                       size=2.2, fill=RED_LINE, bold=True))
+    shapes.append(Text(_T_LEFT, TABLE_H - 3.0, "last cube of a colour leaves the start: take a flower pot",
+                       size=2.2, fill=INK))
+    return Face(group(shapes), background="#F3EBD3")
+
+
+# --- small pieces --------------------------------------------------------------------------
+
+TOKEN = 16.0
+
+
+def _round_token(name: str, count: int, icon: str, colour: str, fill: str, size: float = TOKEN) -> Component:
+    face = Face(group([Circle(size / 2, size / 2, size / 2 - 0.3, Style(fill=fill, stroke=INK, stroke_width=0.3)),
+                       Icon(icon, size / 2, size / 2, size * 0.78, colour)]), background=fill)
+    return Component(name, "token", size, size, face, count=count, outline="circle")
+
+
+def beehive_tile(hives: int) -> Component:
+    w, h = 34.0, 22.0
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(fill="#FFF4C2"))]
+    for i in range(hives):
+        shapes.append(Icon("cg-hive", 9.0 + i * 12.0, 10.0, 11.0, ORANGE))
+    shapes.append(Text(w - 3.0, h - 3.0, f"{hives} point{'s' * (hives > 1)}", size=2.6, align="right", bold=True,
+                       fill=INK))
+    return Component(f"beehive-{hives}", "tile", w, h, Face(group(shapes), background="#FFF4C2"))
+
+
+def cube_tokens(colour: str) -> Component:
+    size = 10.0
+    fill, icon, letter = (ORANGE, "cg-pot", "O") if colour == "orange" else (BLUE, "cg-cloche", "B")
+    face = Face(group([Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2),
+                            radius=1.0),
+                       Icon(icon, size / 2, size / 2 - 0.6, 6.0, POT_COLOUR if colour == "orange" else GLASS),
+                       Text(size - 1.3, size - 1.2, letter, size=2.0, align="right", bold=True, fill=INK)]),
+                background=fill)
+    return Component(f"cube-{colour}", "token", size, size, face, count=data.COUNTS[f"{colour}_cubes"])
+
+
+def wheelbarrow() -> Component:
+    """A tray with handles that folds up round its base (cut solid lines, fold dashed), and a
+    wheel to glue under the front."""
+    base_x, base_y, base_w, base_h, wall = 16.0, 16.0, 40.0, 24.0, 14.0
+    tray = Style(fill="#8CB8D8", decorative=True)
+    shapes: list[Shape] = []
+    parts = [
+        Polygon(((base_x, base_y), (base_x + base_w, base_y), (base_x + base_w, base_y + base_h),
+                 (base_x, base_y + base_h)), tray),                                         # base
+        Polygon(((base_x, base_y - wall), (base_x + base_w, base_y - wall), (base_x + base_w, base_y),
+                 (base_x, base_y)), tray),                                                  # front wall
+        Polygon(((base_x, base_y + base_h), (base_x + base_w, base_y + base_h),
+                 (base_x + base_w, base_y + base_h + wall), (base_x, base_y + base_h + wall)), tray),  # back wall
+        Polygon(((base_x, base_y), (base_x - wall, base_y + 3), (base_x - wall, base_y + base_h - 3),
+                 (base_x, base_y + base_h)), tray),                                         # left wall
+        Polygon(((base_x + base_w, base_y), (base_x + base_w + wall, base_y + 3),
+                 (base_x + base_w + wall, base_y + base_h - 3), (base_x + base_w, base_y + base_h)), tray),
+    ]
+    handle_y = base_y + base_h + wall
+    handles = [Polygon(((x, handle_y), (x + 6, handle_y), (x + 6, handle_y + 22), (x, handle_y + 22)),
+                       Style(fill="#A9825A")) for x in (base_x, base_x + base_w - 6)]
+    tabs = []
+    for y0 in (base_y - wall, base_y + base_h):
+        for x_edge, sign in ((base_x, -1), (base_x + base_w, 1)):
+            tabs.append(Polygon(((x_edge, y0 + 1), (x_edge + sign * 4, y0 + 3), (x_edge + sign * 4, y0 + wall - 3),
+                                 (x_edge, y0 + wall - 1)), TAB))
+    shapes += parts + handles + tabs
+    for polygon in parts[1:] + handles + tabs:
+        shapes.append(Path((("M",) + polygon.points[0],) + tuple(("L",) + p for p in polygon.points[1:]) + (("Z",),),
+                           CUT))
+    for x1, y1, x2, y2 in ((base_x, base_y, base_x + base_w, base_y),
+                           (base_x, base_y + base_h, base_x + base_w, base_y + base_h),
+                           (base_x, base_y, base_x, base_y + base_h),
+                           (base_x + base_w, base_y, base_x + base_w, base_y + base_h)):
+        shapes.append(Line(x1, y1, x2, y2, FOLD))
+    wheel_cx, wheel_cy = 84.0, 28.0
+    shapes += [Circle(wheel_cx, wheel_cy, 9.0, Style(fill="#555555", stroke=INK, stroke_width=0.25)),
+               Circle(wheel_cx, wheel_cy, 3.0, Style(fill="#BBBBBB")),
+               Text(wheel_cx, wheel_cy + 14.0, "wheel: glue under the front", size=2.0, align="center", fill=INK),
+               Text(base_x + base_w / 2, base_y + base_h / 2, "Wheelbarrow", size=3.0, align="center",
+                    anchor="middle", bold=True, fill=INK),
+               Text(base_x + base_w / 2, base_y - wall / 2, "front", size=2.2, align="center", anchor="middle",
+                    fill=INK)]
+    return Component("wheelbarrow", "token", 100.0, handle_y + 22 + 1.0, Face(group(shapes)), outline="polygon")
+
+
+def gardener_die() -> Component:
+    face = 16.0
+    faces = [die_face(v, face, pip_color=WHITE, face_color=OKABE_ITO["bluish_green"]) for v in (1, 2, 3, 4, 5, 6)]
+    # cube_net wants opposite faces in slots (0, 5), (1, 3), (2, 4): 1-6, 2-5, 3-4
+    net = cube_net([faces[0], faces[1], faces[2], faces[4], faces[3], faces[5]], face)
+    return Component("gardener-die", "die", net.width, net.height, Face(net.shapes), outline="polygon")
+
+
+# --- the kit -------------------------------------------------------------------------------
+
+def components(options: KitOptions | None = None) -> list[Component]:
+    sheet_w, sheet_h = TILE_SHEET_COLUMNS * CELL, TILE_SHEET_ROWS * CELL
+    counts = data.COUNTS
+    return [
+        nursery(),
+        Component("flower-tiles", "sheet", sheet_w, sheet_h, tile_sheet_face(False), tile_sheet_face(True)),
+        *flowerbeds(),
+        Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
+                  count=counts["planting_tables"]),
+        _round_token("cat", counts["cats"], "cg-cat", "#8A8A8A", "#F4E6C8"),
+        _round_token("flower-pot-token", counts["pot_tokens"], "cg-pot", POT_COLOUR, "#FBE3D3"),
+        beehive_tile(2),
+        beehive_tile(1),
+        _round_token("parasol", 1, "cg-parasol", OKABE_ITO["reddish_purple"], WHITE, size=22.0),
+        wheelbarrow(),
+        cube_tokens("orange"),
+        cube_tokens("blue"),
+        gardener_die(),
+    ]
