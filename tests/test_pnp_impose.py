@@ -1,0 +1,167 @@
+"""Imposition: packing, margins, mirrored backs, bleed, crop marks, tiling, pod pages."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from pnp.impose import EDGE_CLEAR_MM, MARK_STYLE, TILE_OVERLAP_MM, apply, impose
+from pnp.model import Component, Face, Group, Rect, Style
+from pnp.options import PAGE_MARGIN_MM, PAPERS
+
+POKER = (63.5, 88.9)
+FACE = Face(Group.of(Rect(0, 0, 10, 10, Style(fill="#0072B2"))), background="#E69F00")
+BACK = Face(Group(), background="#222222")
+
+
+def cards(count: int, double_sided: bool = True, size=POKER, prefix="card") -> list[Component]:
+    return [Component(f"{prefix}-{i}", "card", *size, FACE, BACK if double_sided else None) for i in range(count)]
+
+
+def overlaps(a, b) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw - 1e-6 and bx < ax + aw - 1e-6 and ay < by + bh - 1e-6 and by < ay + ah - 1e-6
+
+
+def check_sheet_geometry(imposition) -> None:
+    paper = imposition.paper
+    for sheet in imposition.sheets:
+        assert sheet.placements, f"page {sheet.number} is blank"
+        for placed in sheet.placements:
+            x, y, w, h = placed.rect
+            assert x >= PAGE_MARGIN_MM - 1e-6 and y >= PAGE_MARGIN_MM - 1e-6
+            assert x + w <= paper.width_mm - PAGE_MARGIN_MM + 1e-6
+            assert y + h <= paper.height_mm - PAGE_MARGIN_MM + 1e-6
+        for a, b in itertools.combinations(sheet.placements, 2):
+            assert not overlaps(a.rect, b.rect), f"page {sheet.number}: {a.component.name} overlaps {b.component.name}"
+            assert not overlaps(a.bleed_rect, b.bleed_rect), "bleeds must not run into a neighbour"
+        crop_marks = [s for s in sheet.overlay.children if s.style == MARK_STYLE]
+        for line in crop_marks:  # on the paper, off every piece
+            box = (min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1) or 1e-3,
+                   abs(line.y2 - line.y1) or 1e-3)
+            assert EDGE_CLEAR_MM - 1e-6 <= box[0] and box[0] + box[2] <= paper.width_mm - EDGE_CLEAR_MM + 1e-3
+            for placed in sheet.placements:
+                assert not overlaps(box, placed.bleed_rect), f"a crop mark crosses {placed.component.name}"
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("count, pages", [(1, 2), (8, 2), (9, 2), (10, 4)])
+def test_poker_cards_pack_nine_a_sheet_without_blank_or_dropped_pages(paper, count, pages):
+    imposition = impose(cards(count), PAPERS[paper])
+    assert len(imposition.sheets) == pages
+    fronts = [p for p in imposition.placements() if p.side == "front"]
+    backs = [p for p in imposition.placements() if p.side == "back"]
+    assert sorted(p.component.name for p in fronts) == sorted(f"card-{i}" for i in range(count))
+    assert len(backs) == count
+    assert max(len(s.placements) for s in imposition.sheets) == min(count, 9)
+    check_sheet_geometry(imposition)
+
+
+@pytest.mark.parametrize("count, pages", [(1, 1), (8, 1), (9, 1), (10, 2)])
+def test_single_sided_pieces_get_no_back_pages(count, pages):
+    imposition = impose(cards(count, double_sided=False), PAPERS["letter"])
+    assert len(imposition.sheets) == pages
+    assert all(s.side == "front" for s in imposition.sheets)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_follow_their_fronts_mirrored_for_the_flip(duplex):
+    imposition = impose(cards(12), PAPERS["a4"], duplex=duplex)
+    width, height = PAPERS["a4"].width_mm, PAPERS["a4"].height_mm
+    placements = list(imposition.placements())
+    for front in (p for p in placements if p.side == "front"):
+        back = next(p for p in placements if p.side == "back" and p.component is front.component)
+        assert back.page == front.page + 1
+        x, y, w, h = front.rect
+        if duplex == "long":
+            assert back.rect == pytest.approx((width - x - w, y, w, h))
+        else:
+            assert back.rect == pytest.approx((x, height - y - h, w, h))
+        # the matrices agree: a corner of the back face lies behind the same corner of the front
+        fx, fy = apply(front.matrix, 0, 0)  # front face's top-left
+        bx, by = apply(back.matrix, 63.5, 0)  # the same point of the piece, seen from the back
+        expected = (width - fx, fy) if duplex == "long" else (fx, height - fy)
+        assert (bx, by) == pytest.approx(expected)
+
+
+def test_short_edge_backs_are_turned_half_round():
+    imposition = impose(cards(1), PAPERS["letter"], duplex="short")
+    back = imposition.sheets[1].placements[0]
+    assert back.matrix[:4] == pytest.approx((-1, 0, 0, -1))
+
+
+def test_bleed_is_the_full_bleed_where_there_is_room():
+    imposition = impose(cards(1), PAPERS["a3"], bleed=3)
+    assert imposition.sheets[0].placements[0].bleed == pytest.approx((3, 3, 3, 3))
+    no_bleed = impose(cards(9), PAPERS["a4"], bleed=0)
+    assert all(p.bleed == (0, 0, 0, 0) for p in no_bleed.placements())
+
+
+def test_crop_marks_extend_every_cut_line_outside_the_pieces():
+    imposition = impose(cards(9), PAPERS["a4"])
+    sheet = imposition.sheets[0]
+    check_sheet_geometry(imposition)
+    vertical_cuts = {round(x, 3) for p in sheet.placements for x in (p.rect[0], p.rect[0] + p.rect[2])}
+    marked = {line.x1 for line in sheet.overlay.children if line.x1 == line.x2 and line.style == MARK_STYLE}
+    assert vertical_cuts <= marked
+    assert all(line.style.stroke_width == pytest.approx(0.15) for line in sheet.overlay.children)
+
+
+def test_mixed_sizes_share_pages_and_turn_when_that_saves_pages():
+    mixed = cards(3, double_sided=False) + cards(9, double_sided=False, size=(120, 60), prefix="tile")
+    imposition = impose(mixed, PAPERS["letter"])
+    check_sheet_geometry(imposition)
+    tiles = [p for p in imposition.placements() if p.component.name.startswith("tile")]
+    assert all(p.rotated and p.rect[2:] == (60, 120) for p in tiles)
+    assert [len(s.placements) for s in imposition.sheets] == [6, 6]  # a row of cards, a row of tiles; 2 rows of tiles
+
+
+def test_an_oversized_board_is_tiled_with_overlap_and_covers_the_whole_piece():
+    board = Component("board", "board", 400, 330, FACE)
+    imposition = impose([board], PAPERS["letter"])
+    portions = list(imposition.placements())
+    assert len(portions) > 1 and all(p.tile is not None for p in portions)
+    assert len({p.page for p in portions}) == len(portions)  # one portion a page
+    check_sheet_geometry(imposition)
+    sources = []
+    for placed in portions:  # the piece rectangle each portion shows
+        x, y, w, h = placed.rect
+        corners = [apply(_inverse(placed.matrix), cx, cy) for cx, cy in ((x, y), (x + w, y + h))]
+        (u0, v0), (u1, v1) = corners
+        sources.append((min(u0, u1), min(v0, v1), max(u0, u1), max(v0, v1)))
+    for u in range(0, 401, 10):
+        for v in range(0, 331, 10):
+            assert any(a - 1e-6 <= u <= c + 1e-6 and b - 1e-6 <= v <= d + 1e-6 for a, b, c, d in sources)
+    by_tile = {tuple(p.tile): s for p, s in zip(portions, sources)}
+    right_neighbour = by_tile[(1, 1)][2] - by_tile[(1, 2)][0]
+    assert right_neighbour >= TILE_OVERLAP_MM - 1e-6
+    assert all(len(s.overlay.children) > 0 for s in imposition.sheets)  # marks and alignment targets
+
+
+def test_a_large_paper_takes_the_board_whole():
+    board = Component("board", "board", 380, 270, FACE)
+    placements = list(impose([board], PAPERS["a3"]).placements())
+    assert len(placements) == 1 and placements[0].tile is None and placements[0].rotated
+
+
+def test_pod_pages_are_one_face_each_with_trim_and_bleed_boxes():
+    imposition = impose(cards(2), PAPERS["letter"], pod=True, bleed=3)
+    assert len(imposition.sheets) == 4
+    for sheet in imposition.sheets:
+        assert (sheet.width_mm, sheet.height_mm) == pytest.approx((69.5, 94.9))
+        assert sheet.trim_box == pytest.approx((3, 3, 63.5, 88.9))
+        assert sheet.bleed_box == pytest.approx((0, 0, 69.5, 94.9))
+        assert len(sheet.placements) == 1
+    assert [s.side for s in imposition.sheets] == ["front", "back", "front", "back"]
+
+
+def test_duplicate_component_names_are_refused():
+    with pytest.raises(ValueError, match="unique"):
+        impose(cards(1) + cards(1), PAPERS["letter"])
+
+
+def _inverse(m):
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
