@@ -41,11 +41,9 @@ DISCS_ON_TRACK = 1  # one disc of each player marks the score for the whole game
 # veggie on the board, each own special tile on the board and each swallowed tile holds one.
 DISCS_FOR_TILES = DISCS_PER_PLAYER - DISCS_ON_TRACK
 
-# Player colours of the box (FACTS.md), each with a symbol so colour is never the only cue.
-# house: the symbols are ours; the real discs take stickers.
-PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
-    ("green", "leaf"), ("blue", "drop"), ("yellow", "sun"), ("red", "heart"),
-)
+# Player colours of the box (FACTS.md). The kit prints each with the project's symbol and
+# letter for that colour (pnp.colors), so colour is never the only cue on a disc.
+PLAYER_COLOURS: tuple[str, ...] = ("green", "blue", "yellow", "red")
 
 # Kinds of board tiles, as the state's board names them.
 SEED, VEGGIE = "seed", "veggie"

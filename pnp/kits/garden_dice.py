@@ -1,0 +1,488 @@
+"""Garden Dice print-and-play kit: the board (garden, die-face markers, star spaces and a
+0-99 scoring track with laps), the two-sided seed/veggie, bird/rabbit, sundial/scarecrow
+and rock tiles, sun and lap tokens, player discs, player aids and the scoring pad.
+
+Every number printed comes from scorer.games.garden_dice.data, the module the scorer reads.
+"""
+from __future__ import annotations
+
+from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
+from pnp.icons import outline_of, register_icon, solid, star_points
+from pnp.kits import KitOptions
+from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style, Text
+from pnp.parts import die_face, perimeter_track
+from pnp.text import wrap
+from scorer.games.garden_dice import data
+
+GAME_ID = data.GAME_ID
+TITLE = data.TITLE
+
+# --- sizes (mm) --------------------------------------------------------------------------------
+TILE = 30.0                      # every square tile
+CELL = TILE + 2.0                # a garden space: a tile with a little room round it
+TRACK_CELL = 10.0
+# A square loop of n cells a side has 4n - 4 cells: n follows from the track's length.
+TRACK_PER_SIDE = (data.TRACK_SPACES + 4) // 4
+BOARD = TRACK_PER_SIDE * TRACK_CELL
+GARDEN = data.BOARD_SIZE * CELL
+GARDEN_AT = (BOARD - GARDEN) / 2  # the garden is centred inside the track
+MARKER = 13.0                    # die faces naming rows and columns
+SUN_TOKEN = 22.0
+LAP_TOKEN = 18.0
+DISC = 15.0
+AID_W, AID_H = 95.0, 130.0
+PAD_W, PAD_H = 190.0, 120.0
+
+# --- colours -------------------------------------------------------------------------------------
+CROP_COLORS = {
+    "squash": OKABE_ITO["yellow"], "carrot": OKABE_ITO["orange"], "tomato": OKABE_ITO["vermillion"],
+    "artichoke": OKABE_ITO["bluish_green"], "eggplant": OKABE_ITO["reddish_purple"],
+}
+LEAF = "#3C8D2F"
+SOIL = "#E9DCC3"
+STAR_SOIL = "#F7E9A0"
+FENCE = "#7A5230"
+GRASS = "#DCEFD0"
+KRAFT = "#E6D3A8"
+STONE = "#9A9A96"
+BAND = Style(fill=OKABE_ITO["sky_blue"], decorative=True)
+
+
+# --- icons ---------------------------------------------------------------------------------------
+
+def _leaf_style(size: float) -> Style:
+    return solid(LEAF, size)
+
+
+@register_icon("garden-dice-squash")
+def squash_icon(size: float, color: str) -> Group:
+    s = size
+    body = Path((("M", s * 0.42, s * 0.18), ("C", s * 0.3, s * 0.3, s * 0.38, s * 0.45, s * 0.3, s * 0.58),
+                 ("C", s * 0.16, s * 0.78, s * 0.3, s * 0.95, s * 0.5, s * 0.95),
+                 ("C", s * 0.7, s * 0.95, s * 0.84, s * 0.78, s * 0.7, s * 0.58),
+                 ("C", s * 0.62, s * 0.45, s * 0.7, s * 0.3, s * 0.58, s * 0.18), ("Z",)), solid(color, s))
+    stem = Rect(s * 0.45, s * 0.05, s * 0.1, s * 0.16, _leaf_style(s), radius=s * 0.03)
+    ridge = Path((("M", s * 0.5, s * 0.25), ("C", s * 0.46, s * 0.5, s * 0.46, s * 0.75, s * 0.5, s * 0.9)),
+                 Style(stroke=outline_of(color), stroke_width=s * 0.025))
+    return Group.of(body, ridge, stem)
+
+
+@register_icon("garden-dice-carrot")
+def carrot_icon(size: float, color: str) -> Group:
+    s = size
+    root = Polygon(((s * 0.3, s * 0.3), (s * 0.7, s * 0.3), (s * 0.52, s * 0.97), (s * 0.48, s * 0.97)),
+                   solid(color, s))
+    tops = tuple(Polygon(((s * 0.5, s * 0.3), (s * x, s * 0.03), (s * (x + 0.1), s * 0.06)), _leaf_style(s))
+                 for x in (0.25, 0.45, 0.62))
+    rings = tuple(Line(s * (0.36 + k * 0.04), s * (0.45 + k * 0.14), s * (0.52 + k * 0.02), s * (0.45 + k * 0.14),
+                       Style(stroke=outline_of(color), stroke_width=s * 0.025)) for k in range(3))
+    return Group(tops + (root,) + rings)
+
+
+@register_icon("garden-dice-tomato")
+def tomato_icon(size: float, color: str) -> Group:
+    s = size
+    fruit = Circle(s * 0.5, s * 0.58, s * 0.38, solid(color, s))
+    calyx = Polygon(star_points(s * 0.5, s * 0.24, s * 0.2, s * 0.07), _leaf_style(s))
+    shine = Circle(s * 0.36, s * 0.48, s * 0.06, Style(fill=lighten(color, 0.6)))
+    return Group.of(fruit, shine, calyx)
+
+
+@register_icon("garden-dice-artichoke")
+def artichoke_icon(size: float, color: str) -> Group:
+    s = size
+    stem = Rect(s * 0.46, s * 0.78, s * 0.08, s * 0.18, _leaf_style(s))
+    scales = []
+    # Rows of pointed scales, wide at the bottom, narrowing to the tip.
+    for row, (y, half, count) in enumerate(((0.72, 0.34, 4), (0.55, 0.3, 3), (0.38, 0.22, 2), (0.22, 0.1, 1))):
+        width = 2 * half / count
+        for k in range(count):
+            left = 0.5 - half + k * width
+            scales.append(Polygon(((s * left, s * (y + 0.1)), (s * (left + width / 2), s * (y - 0.12)),
+                                   (s * (left + width), s * (y + 0.1))), solid(color, s)))
+    return Group(tuple([stem] + scales[::-1]))
+
+
+@register_icon("garden-dice-eggplant")
+def eggplant_icon(size: float, color: str) -> Group:
+    s = size
+    body = Path((("M", s * 0.38, s * 0.2), ("C", s * 0.2, s * 0.35, s * 0.1, s * 0.7, s * 0.3, s * 0.9),
+                 ("C", s * 0.5, s * 1.0, s * 0.85, s * 0.9, s * 0.8, s * 0.6),
+                 ("C", s * 0.76, s * 0.42, s * 0.6, s * 0.3, s * 0.6, s * 0.2), ("Z",)), solid(color, s))
+    cap = Polygon(((s * 0.3, s * 0.26), (s * 0.49, s * 0.12), (s * 0.68, s * 0.26), (s * 0.49, s * 0.34)),
+                  _leaf_style(s))
+    stem = Rect(s * 0.45, s * 0.03, s * 0.08, s * 0.14, _leaf_style(s))
+    return Group.of(body, stem, cap)
+
+
+@register_icon("garden-dice-bird")
+def bird_icon(size: float, color: str) -> Group:
+    s = size
+    body = Path((("M", s * 0.15, s * 0.55), ("C", s * 0.2, s * 0.3, s * 0.45, s * 0.25, s * 0.62, s * 0.3),
+                 ("C", s * 0.72, s * 0.15, s * 0.9, s * 0.2, s * 0.88, s * 0.35),
+                 ("C", s * 0.85, s * 0.7, s * 0.55, s * 0.82, s * 0.15, s * 0.55), ("Z",)), solid(color, s))
+    wing = Path((("M", s * 0.3, s * 0.5), ("C", s * 0.42, s * 0.38, s * 0.58, s * 0.42, s * 0.62, s * 0.55),
+                 ("C", s * 0.5, s * 0.62, s * 0.38, s * 0.6, s * 0.3, s * 0.5), ("Z",)),
+                solid(darken(color, 0.25), s))
+    beak = Polygon(((s * 0.88, s * 0.28), (s * 0.98, s * 0.33), (s * 0.87, s * 0.37)), solid("#E69F00", s))
+    eye = Circle(s * 0.78, s * 0.29, s * 0.03, Style(fill=INK))
+    legs = tuple(Line(s * x, s * 0.72, s * (x - 0.04), s * 0.9, Style(stroke=INK, stroke_width=s * 0.025))
+                 for x in (0.45, 0.55))
+    return Group(legs + (body, wing, beak, eye))
+
+
+@register_icon("garden-dice-rabbit")
+def rabbit_icon(size: float, color: str) -> Group:
+    s = size
+    style = solid(color, s)
+    ears = tuple(Group.of(Rect(-s * 0.06, -s * 0.3, s * 0.12, s * 0.32, style, radius=s * 0.06),
+                          translate=(s * x, s * 0.36), rotate=angle) for x, angle in ((0.58, -12), (0.68, 14)))
+    body = Circle(s * 0.42, s * 0.68, s * 0.24, style)
+    head = Circle(s * 0.64, s * 0.44, s * 0.14, style)
+    tail = Circle(s * 0.17, s * 0.72, s * 0.07, Style(fill=WHITE, stroke=outline_of(color), stroke_width=s * 0.02))
+    eye = Circle(s * 0.68, s * 0.42, s * 0.025, Style(fill=INK))
+    return Group(ears + (body, head, tail, eye))
+
+
+@register_icon("garden-dice-sundial")
+def sundial_icon(size: float, color: str) -> Group:
+    s = size
+    plate = Circle(s * 0.5, s * 0.55, s * 0.4, solid(color, s))
+    marks = tuple(Line(s * 0.5, s * 0.55, s * x, s * y, Style(stroke=outline_of(color), stroke_width=s * 0.02))
+                  for x, y in ((0.14, 0.5), (0.25, 0.28), (0.5, 0.17), (0.75, 0.28), (0.86, 0.5)))
+    gnomon = Polygon(((s * 0.5, s * 0.55), (s * 0.5, s * 0.2), (s * 0.62, s * 0.55)), solid(INK, s))
+    return Group((plate,) + marks + (gnomon,))
+
+
+@register_icon("garden-dice-scarecrow")
+def scarecrow_icon(size: float, color: str) -> Group:
+    s = size
+    wood = Style(stroke=FENCE, stroke_width=s * 0.06)
+    post = Line(s * 0.5, s * 0.3, s * 0.5, s * 0.98, wood)
+    arms = Line(s * 0.1, s * 0.45, s * 0.9, s * 0.45, wood)
+    shirt = Polygon(((s * 0.3, s * 0.4), (s * 0.7, s * 0.4), (s * 0.64, s * 0.75), (s * 0.36, s * 0.75)),
+                    solid(color, s))
+    head = Circle(s * 0.5, s * 0.27, s * 0.11, solid("#E6D3A8", s))
+    hat = Polygon(((s * 0.3, s * 0.2), (s * 0.7, s * 0.2), (s * 0.6, s * 0.15), (s * 0.56, s * 0.03),
+                   (s * 0.44, s * 0.03), (s * 0.4, s * 0.15)), solid(FENCE, s))
+    return Group.of(post, arms, shirt, head, hat)
+
+
+@register_icon("garden-dice-rock")
+def rock_icon(size: float, color: str) -> Group:
+    s = size
+    stone = Polygon(((s * 0.1, s * 0.75), (s * 0.18, s * 0.42), (s * 0.38, s * 0.22), (s * 0.66, s * 0.24),
+                     (s * 0.88, s * 0.45), (s * 0.92, s * 0.76), (s * 0.7, s * 0.88), (s * 0.3, s * 0.88)),
+                    solid(color, s))
+    crack = Path((("M", s * 0.4, s * 0.3), ("L", s * 0.48, s * 0.5), ("L", s * 0.42, s * 0.62)),
+                 Style(stroke=outline_of(color), stroke_width=s * 0.03))
+    return Group.of(stone, crack)
+
+
+def crop_icon(crop: str) -> str:
+    return f"garden-dice-{crop}"
+
+
+# --- small drawing helpers ------------------------------------------------------------------------
+
+def value_badge(value: int, cx: float = 6.2, cy: float = 6.2, r: float = 3.6) -> Group:
+    """The point value in the top-left corner, as the rulebook's tiles show it."""
+    return Group.of(Circle(cx, cy, r, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
+                    Text(cx, cy, str(value), size=4.6, align="center", anchor="middle", bold=True, fill=INK))
+
+
+def caption(text: str, y: float, width: float = TILE, size: float = 2.6, fill: str = INK,
+            bold: bool = True) -> Text:
+    return Text(width / 2, y, text, size=size, align="center", anchor="middle", bold=bold, fill=fill)
+
+
+def round_outline(diameter: float) -> Circle:
+    """The cut line of a round piece (its trim circle)."""
+    return Circle(diameter / 2, diameter / 2, diameter / 2, Style(stroke=INK, stroke_width=0.25))
+
+
+# --- tiles -------------------------------------------------------------------------------------------
+
+def seed_face(crop: str) -> Face:
+    """The seed side: a seed packet with the crop's name and picture, value in the corner."""
+    color = CROP_COLORS[crop]
+    edge = outline_of(color)
+    top = tuple((7.0 + i * 2.0, 8.0 + (i % 2) * 1.4) for i in range(11))  # a torn, zig-zag top
+    packet = Polygon(top + ((27.0, 27.5), (7.0, 27.5)), Style(fill="#FFFDF4", stroke=edge, stroke_width=0.4))
+    band = Rect(7.0, 20.0, 20.0, 5.6, Style(fill=color))
+    shapes = (packet, band,
+              Text(17.0, 12.2, "SEEDS", size=1.9, align="center", anchor="middle", bold=True, fill=edge),
+              Icon(crop_icon(crop), 17.0, 16.4, 6.6, color),
+              Text(17.0, 22.8, crop.upper(), size=2.5, align="center", anchor="middle", bold=True,
+                   fill=text_color_on(color)),
+              value_badge(data.CROP_VALUES[crop]))
+    return Face(Group(shapes), background=KRAFT)
+
+
+def veggie_face(crop: str) -> Face:
+    """The veggie side: the vegetable, its value and its name."""
+    color = CROP_COLORS[crop]
+    shapes = (Icon(crop_icon(crop), 16.0, 14.6, 18.5, color),
+              caption(crop.capitalize(), 26.2, size=2.7),
+              value_badge(data.CROP_VALUES[crop]))
+    return Face(Group(shapes), background=lighten(color, 0.82))
+
+
+def special_face(icon: str, color: str, name: str, note: str, background: str) -> Face:
+    return Face(Group.of(Icon(icon, TILE / 2, 13.0, 17.0, color),
+                         caption(name.upper(), 23.6, size=2.8),
+                         caption(note, 26.8, size=1.9, bold=False)), background=background)
+
+
+def crop_tiles() -> list[Component]:
+    return [Component(f"tile-{crop}", "tile", TILE, TILE, seed_face(crop), veggie_face(crop),
+                      count=data.TILES_PER_CROP_IN_BOX) for crop in data.CROPS]
+
+
+def special_tiles() -> list[Component]:
+    bird = special_face("garden-dice-bird", OKABE_ITO["sky_blue"], "bird", "eats seeds", "#E3F1FA")
+    rabbit = special_face("garden-dice-rabbit", "#B8A48C", "rabbit", "eats veggies", "#EEF5E4")
+    sundial = special_face("garden-dice-sundial", "#D9D2C0", "sundial", "changes coordinates", "#F5F1E6")
+    scarecrow = special_face("garden-dice-scarecrow", OKABE_ITO["blue"], "scarecrow", "guards your tiles",
+                             "#F6EEDD")
+    rock = special_face("garden-dice-rock", STONE, "rock", "blocks critters", "#E4E4E0")
+    return [Component("bird-rabbit", "tile", TILE, TILE, bird, rabbit, count=data.CRITTER_TILES),
+            Component("sundial-scarecrow", "tile", TILE, TILE, sundial, scarecrow, count=data.HELPER_TILES),
+            # The same on both sides (Special Tiles: Rock).
+            Component("rock", "tile", TILE, TILE, rock, rock, count=data.ROCK_TILES)]
+
+
+# --- tokens and discs --------------------------------------------------------------------------------
+
+def tokens() -> list[Component]:
+    sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 9.5, 13.0, OKABE_ITO["yellow"]),
+                        caption(f"+{data.SUN_TOKEN_POINTS} if unused", 18.0, SUN_TOKEN, size=2.0)),
+               background="#FFF8D6")
+    lap = Face(Group.of(round_outline(LAP_TOKEN),
+                        Text(LAP_TOKEN / 2, 8.2, f"+{data.TRACK_SPACES}", size=5.2, align="center",
+                             anchor="middle", bold=True, fill=INK),
+                        caption("lap", 13.0, LAP_TOKEN, size=2.4, bold=False)), background="#F2F2F2")
+    return [Component("sun-token", "token", SUN_TOKEN, SUN_TOKEN, sun, count=data.SUN_TOKENS, outline="circle"),
+            Component("lap-token", "token", LAP_TOKEN, LAP_TOKEN, lap, count=data.LAP_TOKENS, outline="circle")]
+
+
+def disc_face(colour: str) -> Face:
+    """A player disc: the colour, its symbol and its letter, so colour is never alone."""
+    player = PLAYER_COLORS[colour]
+    ink = text_color_on(player.hex)
+    # The colour runs a millimetre past the cut circle (bleed for a round cut); the square
+    # round it stays paper white.
+    return Face(Group.of(Circle(DISC / 2, DISC / 2, DISC / 2 + 1.0, Style(fill=player.hex)),
+                         round_outline(DISC),
+                         Icon(player.symbol, DISC / 2, 6.2, 6.4, WHITE if ink == WHITE else INK),
+                         Text(DISC / 2, 12.0, player.letter, size=2.8, align="center", anchor="middle",
+                              bold=True, fill=ink)),
+                background=WHITE)
+
+
+def discs() -> list[Component]:
+    return [Component(f"disc-{colour}", "marker", DISC, DISC, disc_face(colour), count=data.DISCS_PER_PLAYER,
+                      outline="circle") for colour in data.PLAYER_COLOURS]
+
+
+# --- the board -------------------------------------------------------------------------------------------
+
+def garden_space(row: int, col: int) -> Group:
+    x, y = GARDEN_AT + (col - 1) * CELL, GARDEN_AT + (row - 1) * CELL
+    star = (row, col) in data.STAR_SPACES
+    shapes = [Rect(x, y, CELL, CELL, Style(fill=STAR_SOIL if star else SOIL, stroke=FENCE, stroke_width=0.3))]
+    if star:
+        shapes += [Icon("star", x + CELL / 2, y + CELL / 2 - 2.5, 15.0, OKABE_ITO["orange"]),
+                   Text(x + CELL / 2, y + CELL - 6.0, f"×{data.STAR_MULTIPLIER}", size=4.0, align="center",
+                        anchor="middle", bold=True, fill=darken(OKABE_ITO["orange"], 0.4))]
+    return Group(tuple(shapes))
+
+
+def markers() -> Group:
+    """Die faces naming each row (left of the garden) and column (above it)."""
+    band = (GARDEN_AT + TRACK_CELL) / 2  # centre of the strip between track and garden
+    shapes = []
+    for value in data.DIE_FACES[:data.BOARD_SIZE]:
+        centre = GARDEN_AT + (value - 0.5) * CELL
+        face = Group.of(die_face(value, MARKER, pip_color=INK, face_color=WHITE, radius=1.6),
+                        Rect(0, 0, MARKER, MARKER, Style(stroke=INK, stroke_width=0.3), radius=1.6))
+        shapes.append(Group((face,), translate=(centre - MARKER / 2, band - MARKER / 2)))
+        shapes.append(Group((face,), translate=(band - MARKER / 2, centre - MARKER / 2)))
+    # In the corner between the two rows of markers: which way columns and rows count.
+    shapes += [Text(band + 3.5, band - 4.0, "column", size=2.4, align="right", anchor="middle", fill=INK),
+               Icon("arrow", band + 7.0, band - 4.0, 4.0, INK),
+               Text(band - 3.5, band + 3.0, "row", size=2.4, align="right", anchor="middle", fill=INK),
+               Group.of(Icon("arrow", 0, 0, 4.0, INK), translate=(band - 1.0, band + 4.0), rotate=90)]
+    return Group(tuple(shapes))
+
+
+def board_notes() -> Group:
+    """The title and two reminders in the strips below and right of the garden."""
+    band = BOARD - (GARDEN_AT + TRACK_CELL) / 2
+    middle = BOARD / 2
+    right = Group.of(Text(0, 0, f"Star space: a veggie harvested here scores ×{data.STAR_MULTIPLIER}, unless its "
+                                f"owner's scarecrow gives +{data.SCARECROW_BONUS} instead",
+                          size=2.8, align="center", anchor="middle", fill=INK),
+                     translate=(band, middle), rotate=90)
+    return Group.of(Text(middle, band - 3.2, TITLE.upper(), size=7.0, align="center", anchor="middle", bold=True,
+                         fill=FENCE),
+                    Text(middle, band + 4.4, f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on "
+                                             f"from 0 and take a +{data.TRACK_SPACES} lap token",
+                         size=2.8, align="center", anchor="middle", fill=INK),
+                    right)
+
+
+def board_face() -> Face:
+    highlight = {n: (OKABE_ITO["yellow"] if n % 10 == 0 else "#FBF6D0") for n in range(0, data.TRACK_SPACES, 5)}
+    track = perimeter_track(BOARD, BOARD, TRACK_CELL, start=0, highlight=highlight,
+                            style=Style(stroke=FENCE, stroke_width=0.3), number_size=3.4)
+    spaces = [garden_space(r, c) for r in range(1, data.BOARD_SIZE + 1) for c in range(1, data.BOARD_SIZE + 1)]
+    fence = Rect(GARDEN_AT, GARDEN_AT, GARDEN, GARDEN, Style(stroke=FENCE, stroke_width=1.4))
+    inner = Rect(TRACK_CELL, TRACK_CELL, BOARD - 2 * TRACK_CELL, BOARD - 2 * TRACK_CELL,
+                 Style(fill=GRASS, decorative=True))
+    return Face(Group((inner, track, *spaces, fence, markers(), board_notes())), background=WHITE)
+
+
+def board() -> Component:
+    return Component("board", "board", BOARD, BOARD, board_face())
+
+
+# --- player aid and scoring pad ---------------------------------------------------------------------------
+
+def aid_sections() -> list[tuple[str, str, str]]:
+    """(action, dice it costs, what it does) in our own words, values from the data."""
+    v = data.CROP_VALUES
+    cheapest, dearest = min(v.values()), max(v.values())
+    return [
+        ("Buy a seed", "1 die, at least the value",
+         f"Take a seed ({cheapest}–{dearest}) and put a free disc on it. No free disc, no buy; "
+         f"at most {data.MAX_SAME_CROP_PER_TURN} of one crop a turn."),
+        ("Place a tile", "2 dice: row and column",
+         "Put a bought seed (seed up), your bird/rabbit (bird up), your sundial/scarecrow (sundial up) "
+         f"or, with {data.ROCK_PLAYER_COUNT} players, your rock on an empty space. Special tiles take a disc."),
+        ("Water a seed", "1 die, at least the value",
+         "Your seed turns veggie. It spreads to touching seeds (not diagonal, anyone's) worth less than "
+         "the tile it came from, and on."),
+        ("Harvest a veggie", "1 die, at least the value",
+         "Score it and take it. It spreads like watering to lower touching veggies; each owner scores "
+         f"their own. Star ×{data.STAR_MULTIPLIER}; own scarecrow nearby +{data.SCARECROW_BONUS} "
+         f"(no star). You get +{data.CHAIN_BONUS_PER_OPPONENT_VEGGIE} per opponent veggie in it."),
+        ("Move a critter", "1 die: up to that many spaces",
+         "Straight through empty spaces. Bird ends on an opponent's seed (not one their scarecrow "
+         "guards), rabbit on an opponent's veggie, and eats it: one tile per opponent a turn, needs "
+         "a free disc. Swallow it (your disc on the critter) or pay a die of its value to keep it as "
+         "your seed."),
+        ("Flip a special tile", f"a {data.SIX}", "Bird and rabbit, or sundial and scarecrow, swap sides."),
+        ("Remove a critter", f"2 dice on its space + a {data.SIX}",
+         "Any critter, yours too, goes back to its owner with all its discs."),
+    ]
+
+
+def aid_notes() -> list[tuple[str, str]]:
+    one, two = data.SUNDIAL_ONE_DIE_STEPS
+    collections = ", ".join(f"{n}{'+' if n == max(data.COLLECTION_POINTS) else ''}: {p}"
+                            for n, p in data.COLLECTION_POINTS.items())
+    supply = ", ".join(f"{n} players {k}" for n, k in data.SUPPLY_PER_CROP.items())
+    return [
+        ("Sundial", f"Once a turn: one coordinate die ±{one} or ±{two}, or two dice ±{data.SUNDIAL_TWO_DICE_STEP}."),
+        ("Sun token", "Discard it at the start of your turn to reroll all dice, or any time to set one die "
+                      f"as you like. Kept to the end: +{data.SUN_TOKEN_POINTS}."),
+        ("Track", f"0–{data.TRACK_SPACES - 1}. Passing {data.TRACK_SPACES - 1}, start again at 0 and take "
+                  f"a +{data.TRACK_SPACES} lap token."),
+        ("Game end", "When the last seed leaves the supply, that turn ends the game. "
+                     f"−{data.UNPLACED_SEED_PENALTY} per unplaced seed but the first; +{data.SET_BONUS} per set of "
+                     f"all five crops; collections {collections}; tie: most face value harvested."),
+        ("Tiles per crop", supply + "."),
+    ]
+
+
+def _flow(items: list[tuple[str, float, bool, str]], x: float, y: float, width: float) -> tuple[list, float]:
+    """Stack paragraphs (text, size, bold, colour) down from y; returns shapes and the next y."""
+    shapes = []
+    for text, size, bold, fill in items:
+        lines = len(wrap(text, size, bold, width))
+        shapes.append(Text(x, y, text, size=size, anchor="top", bold=bold, fill=fill, max_width=width,
+                           line_height=1.18))
+        y += lines * size * 1.18 + size * 0.25
+    return shapes, y
+
+
+def aid_face() -> Face:
+    margin, width = 5.0, AID_W - 10.0
+    shapes: list = [Rect(0, 0, AID_W, 11.0, Style(fill=FENCE, decorative=True)),
+                    Text(margin, 5.5, f"{TITLE} · player aid", size=4.2, anchor="middle", bold=True, fill=WHITE)]
+    y = 14.0
+    intro = ("Roll all 4 dice. Spend dice on actions, in any order and as often as you like, until no "
+             "action is possible. All four alike: you may reroll.")
+    flowed, y = _flow([(intro, 2.35, False, INK)], margin, y, width)
+    shapes += flowed
+    for name, cost, effect in aid_sections():
+        flowed, y = _flow([(f"{name} — {cost}", 2.5, True, darken(FENCE, 0.2)), (effect, 2.25, False, INK)],
+                          margin, y + 0.6, width)
+        shapes += flowed
+    y += 0.8
+    shapes.append(Line(margin, y, AID_W - margin, y, Style(stroke=FENCE, stroke_width=0.3)))
+    for name, text in aid_notes():
+        flowed, y = _flow([(f"{name}: {text}", 2.25, False, INK)], margin, y + 1.0, width)
+        shapes += flowed
+    if y > AID_H - 3.0:
+        raise ValueError(f"the player aid text runs to {y:.1f} mm, past its {AID_H} mm card")
+    return Face(Group(tuple(shapes)), background="#FBF8F0")
+
+
+PAD_ROWS = (
+    ("Track", "score marker (+100 per lap token)"),
+    ("Leftover seeds", f"−{data.UNPLACED_SEED_PENALTY} each, except the first"),
+    ("Sets", f"+{data.SET_BONUS} per set of all five crops"),
+    ("Collections", " · ".join(f"{n}{'+' if n == max(data.COLLECTION_POINTS) else ''} alike: +{p}"
+                               for n, p in data.COLLECTION_POINTS.items()) + " (per crop)"),
+    ("Sun token", f"+{data.SUN_TOKEN_POINTS} if still yours"),
+    ("Total", ""),
+    ("Tie-breaker", "face value of your harvested veggies"),
+)
+
+
+def pad_face() -> Face:
+    margin, label_w, header_h, row_h = 5.0, 66.0, 12.0, 12.5
+    col_w = (PAD_W - 2 * margin - label_w) / data.MAX_PLAYERS
+    top = 13.0
+    line = Style(stroke=INK, stroke_width=0.3)
+    shapes: list = [Text(margin, 7.0, f"{TITLE} · final scores", size=5.0, anchor="middle", bold=True, fill=FENCE),
+                    Text(PAD_W - margin, 7.0, "write each name by a symbol", size=2.4, align="right",
+                         anchor="middle", fill=INK)]
+    # player columns: a name line and the four symbols to pick from
+    for k, colour in enumerate(data.PLAYER_COLOURS):
+        x = margin + label_w + k * col_w
+        player = PLAYER_COLORS[colour]
+        shapes.append(Icon(player.symbol, x + 4.5, top + 4.0, 5.0, player.hex))
+        shapes.append(Text(x + 8.5, top + 4.0, "name", size=2.2, anchor="middle", fill="#888888"))
+    rows_top = top + header_h
+    for i, (name, hint) in enumerate(PAD_ROWS):
+        y = rows_top + i * row_h
+        total = name == "Total"
+        if total:
+            shapes.append(Rect(margin, y, PAD_W - 2 * margin, row_h, Style(fill="#F3E7C9", decorative=True)))
+        shapes.append(Text(margin + 1.5, y + (row_h / 2 if not hint else 4.6), name, size=3.3, anchor="middle",
+                           bold=True, fill=INK))
+        if hint:
+            shapes.append(Text(margin + 1.5, y + 9.0, hint, size=2.1, anchor="middle", fill=INK,
+                               max_width=label_w - 3))
+    bottom = rows_top + len(PAD_ROWS) * row_h
+    for i in range(len(PAD_ROWS) + 1):
+        y = rows_top + i * row_h
+        shapes.append(Line(margin, y, PAD_W - margin, y, Style(stroke=INK, stroke_width=0.6 if i in (0, 6) else 0.3)))
+    for k in range(data.MAX_PLAYERS + 1):
+        x = margin + label_w + k * col_w
+        shapes.append(Line(x, top, x, bottom, line))
+    if bottom > PAD_H - 3.0:
+        raise ValueError("the scoring pad's rows do not fit its sheet")
+    return Face(Group(tuple(shapes)), background=WHITE)
+
+
+def paper_pieces() -> list[Component]:
+    return [Component("player-aid", "aid", AID_W, AID_H, aid_face(), count=data.PLAYER_AIDS),
+            Component("scoring-pad", "pad", PAD_W, PAD_H, pad_face(), count=2)]
+
+
+def components(options: KitOptions) -> list[Component]:
+    return [board(), *crop_tiles(), *special_tiles(), *tokens(), *discs(), *paper_pieces()]
