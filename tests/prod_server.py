@@ -1,7 +1,7 @@
 """The production server (`gardenkit serve`, gunicorn with worker processes) as a subprocess
 on a free loopback port, for the load and fault tests and for `make bench`.
 
-    with LiveServer(database_url, workers=3) as server:
+    with ProductionServer(database_url, workers=3) as server:
         server.url                  # http://127.0.0.1:PORT
         server.worker_pids()        # the gunicorn workers, to kill one mid-run
         status, body = request(server.url, "POST", "/api/results", {...})
@@ -27,7 +27,7 @@ from pg import free_port
 REPO = Path(__file__).resolve().parent.parent
 
 
-class LiveServer:
+class ProductionServer:
     def __init__(self, database_url: str, workers: int = 3, env: dict[str, str] | None = None,
                  log_path: Path | None = None):
         self.database_url = database_url
@@ -42,7 +42,7 @@ class LiveServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> "LiveServer":
+    def start(self, timeout: float = 30.0) -> "ProductionServer":
         self.port = free_port()
         env = {**os.environ, "GARDENKIT_DATABASE_URL": self.database_url, **self.extra_env}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
@@ -138,7 +138,7 @@ class LiveServer:
             self._log.close()
         self.process = None
 
-    def __enter__(self) -> "LiveServer":
+    def __enter__(self) -> "ProductionServer":
         return self.start()
 
     def __exit__(self, *exc: Any) -> None:

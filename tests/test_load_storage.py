@@ -1,0 +1,112 @@
+"""Saved results (DESIGN.md "Storage") on both databases a deployment may choose through
+GARDENKIT_DATABASE_URL: a SQLite file and a real PostgreSQL server (tests/pg.py).
+
+Every test runs twice, once per database, through the JSON API of a fresh app whose database
+starts empty: the schema must be created on first start on either.
+"""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+import sqlalchemy as sa
+
+import scorer
+
+pytest_plugins = ["load_fixtures"]
+
+KIM_WINS = {"players": [{"name": "Kim", "garden_bed": 15, "hand": 3, "gnomes": 2},
+                        {"name": "Lee", "garden_bed": 12, "hand": 1, "gnomes": 1},
+                        {"name": "Max", "garden_bed": 9, "hand": 0, "gnomes": 0}]}
+ANN_WINS = {"players": [{"name": "Ann", "orange": [8, 8, 20], "blue": [6, 20, 0], "beehives": 2},
+                        {"name": "Ben", "orange": [12, 5, 0], "blue": [10, 4, 4], "beehives": 1}]}
+# A Garden Variety bed grows by one card per player for each round won: 14 is impossible.
+IMPOSSIBLE = {"players": [{"name": "Kim", "garden_bed": 14, "hand": 3, "gnomes": 2},
+                          {"name": "Lee", "garden_bed": 12, "hand": 1, "gnomes": 1},
+                          {"name": "Max", "garden_bed": 9, "hand": 0, "gnomes": 0}]}
+
+
+@pytest.fixture
+def api(database_url, tmp_path):
+    for game in ("garden-variety", "cottage-garden"):
+        if game not in scorer.GAMES:
+            pytest.skip(f"{game} rules are not written yet")
+    app = scorer.create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+    assert app.config["DATABASE_URL"] == database_url  # chosen through the environment
+    yield app.test_client()
+    app.extensions["gardenkit.storage"].engine.dispose()
+
+
+def saved_rows(url: str) -> int:
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return connection.execute(sa.text("select count(*) from gardenkit_results")).scalar()
+    finally:
+        engine.dispose()
+
+
+def save(api, game: str, state: dict):
+    response = api.post("/api/results", json={"game": game, "state": state})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def test_the_schema_is_created_on_first_start(database_url, api):
+    engine = sa.create_engine(database_url)
+    try:
+        assert "gardenkit_results" in sa.inspect(engine).get_table_names()
+    finally:
+        engine.dispose()
+    assert api.get("/api/results").get_json() == {"results": []}
+    assert api.get("/healthz").status_code == 200
+
+
+def test_a_save_returns_the_score_and_can_be_read_back(api, database_url):
+    saved = save(api, "garden-variety", KIM_WINS)
+    assert saved["result"] == scorer.score("garden-variety", KIM_WINS)
+    again = api.get(f"/api/results/{saved['id']}")
+    assert again.status_code == 200
+    record = again.get_json()
+    assert record["id"] == saved["id"] and record["game"] == "garden-variety"
+    assert record["state"] == KIM_WINS and record["result"] == saved["result"]
+    assert record["winners"] == ["Kim"]
+    assert saved_rows(database_url) == 1
+
+
+def test_the_list_is_newest_first_and_filters_by_game(api):
+    ids = [save(api, game, state)["id"] for game, state in
+           [("garden-variety", KIM_WINS), ("cottage-garden", ANN_WINS), ("garden-variety", KIM_WINS)]]
+    listed = api.get("/api/results").get_json()["results"]
+    assert [r["id"] for r in listed] == ids[::-1]
+    only = api.get("/api/results?game=garden-variety").get_json()["results"]
+    assert [r["id"] for r in only] == [ids[2], ids[0]]
+    assert {r["game"] for r in only} == {"garden-variety"}
+
+
+def test_the_csv_has_one_row_per_player_of_every_saved_game(api):
+    first = save(api, "garden-variety", KIM_WINS)["id"]
+    second = save(api, "cottage-garden", ANN_WINS)["id"]
+    response = api.get("/api/results.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert [(int(r["result_id"]), r["player"]) for r in rows] == [
+        (second, "Ann"), (second, "Ben"), (first, "Kim"), (first, "Lee"), (first, "Max")]
+    assert [r["winner"] for r in rows] == ["yes", "", "yes", "", ""]
+    expected = {p["name"]: p["total"] for p in scorer.score("garden-variety", KIM_WINS)["players"]}
+    assert {r["player"]: int(r["total"]) for r in rows if r["game"] == "garden-variety"} == expected
+
+
+def test_an_impossible_state_is_refused_and_nothing_is_saved(api, database_url):
+    response = api.post("/api/results", json={"game": "garden-variety", "state": IMPOSSIBLE})
+    assert response.status_code == 422
+    assert response.get_json()["violations"]
+    assert api.post("/api/results", data=b"{not json",
+                       content_type="application/json").status_code == 400
+    assert api.get("/api/results").get_json() == {"results": []}
+    assert saved_rows(database_url) == 0
+
+
+def test_an_unknown_result_id_is_404(api):
+    assert api.get("/api/results/999999").status_code == 404
