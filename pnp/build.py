@@ -1,0 +1,127 @@
+"""`gardenkit build`: kits -> imposition -> PDF, one SVG per page, and the manifest.
+
+Everything for one game and paper is rendered in memory first and only then written, each
+file through a temporary file in its own folder and an atomic rename: an interrupted or
+failed build leaves the previous files (or none), never a half-written one, and no temporary
+files. SVGs of pages that no longer exist are removed, so the folder always holds exactly
+one SVG per page of the PDF next to it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from pnp.colors import Paint
+from pnp.errors import KitError
+from pnp.impose import Imposition, impose
+from pnp.kits import KIT_MODULES, KitOptions, available_kits, load_kit
+from pnp.model import Component
+from pnp.options import PAPERS, BuildOptions
+
+EXIT_OK, EXIT_KIT_ERROR, EXIT_USAGE = 0, 1, 2
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so that readers see the old file or the whole new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
+def svg_name(number: int, slug: str) -> str:
+    return f"p{number:02d}-{slug}.svg"
+
+
+def render_outputs(game: str, title: str, imposition: Imposition, options: BuildOptions) -> dict[Path, bytes]:
+    """Every file of one game on one paper, relative to the output folder, rendered in memory."""
+    paint = Paint(ink_saver=options.ink_saver, cmyk=options.cmyk)
+    paper = imposition.paper.name
+    files: dict[Path, bytes] = {}
+    if "svg" in options.formats:
+        from pnp.render_svg import render_sheet_svg
+
+        for sheet in imposition.sheets:
+            files[Path(paper, game, svg_name(sheet.number, sheet.name))] = render_sheet_svg(sheet, paint).encode()
+    manifest = json.dumps(imposition.manifest(game), indent=1) + "\n"
+    files[Path(paper, game, "manifest.json")] = manifest.encode()
+    if "pdf" in options.formats:
+        from pnp.render_pdf import render_pdf
+
+        files[Path(paper, f"{game}.pdf")] = render_pdf(imposition.sheets, paint, title=title)
+    return files
+
+
+def write_outputs(out: Path, game: str, paper: str, files: dict[Path, bytes]) -> None:
+    for relative, data in files.items():
+        write_atomic(out / relative, data)
+    svg_folder = out / paper / game
+    if svg_folder.is_dir():  # pages of an earlier, longer build
+        current = {relative.name for relative in files}
+        for stale in svg_folder.glob("p[0-9][0-9]*-*.svg"):
+            if stale.name not in current:
+                stale.unlink()
+
+
+def kit_components(game: str, options: BuildOptions) -> tuple[str, list[Component]]:
+    kit = load_kit(game)
+    components = kit.components(KitOptions(deck=options.deck))
+    if not components:
+        raise KitError(f"the {game} kit has no components")
+    return kit.TITLE, components
+
+
+def _games_to_build(options: BuildOptions, explicit: bool, log: TextIO) -> list[str] | None:
+    present = set(available_kits())
+    missing = [g for g in options.games if g not in present]
+    if missing and explicit:
+        print(f"gardenkit: the {missing[0]} kit is not part of this installation yet", file=log)
+        return None
+    for game in missing:
+        if options.progress:
+            print(f"note: skipping {game}: its kit does not exist yet", file=log)
+    return [g for g in options.games if g in present]
+
+
+def run_build(options: BuildOptions, log: TextIO | None = None) -> int:
+    log = log or sys.stderr
+    explicit = tuple(options.games) != tuple(KIT_MODULES)
+    games = _games_to_build(options, explicit, log)
+    if games is None:
+        return EXIT_USAGE
+    if options.deck is not None and "garden-variety" not in games:
+        print("gardenkit: --deck only applies to the garden-variety kit", file=log)
+        return EXIT_USAGE
+    for game in games:
+        started = time.perf_counter()
+        try:
+            title, components = kit_components(game, options)
+            for paper_name in options.papers:
+                imposition = impose(components, PAPERS[paper_name], bleed=options.bleed_mm,
+                                    duplex=options.duplex, pod=options.pod)
+                files = render_outputs(game, title, imposition, options)
+                write_outputs(options.out, game, paper_name, files)
+                if options.progress:
+                    print(f"built {game} [{paper_name}]: {len(imposition.sheets)} pages, "
+                          f"{'+'.join(options.formats)} in {time.perf_counter() - started:.2f} s", file=log)
+                    started = time.perf_counter()
+        except KitError as error:
+            print(f"gardenkit: {game}: {error}", file=log)
+            return EXIT_KIT_ERROR
+        except OSError as error:
+            print(f"gardenkit: cannot write the {game} kit: {error.strerror or error} "
+                  f"({error.filename or options.out})", file=log)
+            return EXIT_KIT_ERROR
+        except Exception as error:  # a kit bug: say which kit, plainly, without a traceback
+            print(f"gardenkit: the {game} kit failed: {type(error).__name__}: {error}", file=log)
+            return EXIT_KIT_ERROR
+    return EXIT_OK
