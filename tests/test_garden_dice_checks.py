@@ -436,3 +436,12 @@ def test_check_through_the_public_api_rejects_an_impossible_state():
     state = {"players": players(["A"]), "board": []}
     with pytest.raises(scorer.InvalidState):
         scorer.check(GAME, state, {"type": "sun_reroll", "player": "A"})
+
+
+def test_the_web_pages_examples_are_the_rulebooks():
+    from scorer.games.garden_dice.rules import EXAMPLE_CHECK, EXAMPLE_STATE
+
+    result = scorer.check(GAME, EXAMPLE_CHECK["state"], EXAMPLE_CHECK["action"])
+    assert result["effects"]["points"] == {"Yellow": 7, "Green": 9, "Red": 2}
+    blue = scorer.score(GAME, EXAMPLE_STATE)["players"]
+    assert {p["name"]: p["total"] for p in blue}["Blue"] == 103

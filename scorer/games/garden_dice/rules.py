@@ -870,3 +870,32 @@ _CHECKS = {
 _NEEDS_NO_BOARD = {"buy", "sun_reroll", "sun_set_die"}
 
 GAME = GardenDice()
+
+# What the web pages show first: the rulebook's final-score example (Blue, 103) and its
+# harvest example laid out on the house board (see tests/test_garden_dice_checks.py).
+EXAMPLE_STATE = {
+    "variant": "standard",
+    "players": [
+        {"name": "Blue", "track": 58, "sun_token": True, "unplaced_seeds": 4,
+         "harvested": {"squash": 2, "carrot": 3, "tomato": 4, "artichoke": 2, "eggplant": 2}},
+        {"name": "Red", "track": 61, "sun_token": False, "unplaced_seeds": 1,
+         "harvested": {"squash": 1, "carrot": 2, "tomato": 1, "artichoke": 1, "eggplant": 1}},
+    ],
+}
+
+
+def _veggie(at: Coord, crop: str, owner: str) -> dict:
+    return {"at": list(at), "kind": data.VEGGIE, "crop": crop, "owner": owner}
+
+
+EXAMPLE_CHECK = {
+    "state": {
+        "players": [{"name": name, "track": 20, "sun_token": True, "unplaced_seeds": 0, "harvested": {}}
+                    for name in ("Yellow", "Green", "Red", "Blue")],
+        "board": [_veggie((2, 3), "tomato", "Yellow"), _veggie((2, 2), "squash", "Yellow"),
+                  _veggie((3, 3), "carrot", "Green"), _veggie((4, 3), "squash", "Green"),
+                  _veggie((3, 4), "squash", "Red"),
+                  {"at": [3, 2], "kind": "scarecrow", "owner": "Green"}],
+    },
+    "action": {"type": "harvest", "player": "Yellow", "at": [2, 3], "die": 3},
+}
