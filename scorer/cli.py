@@ -1,0 +1,176 @@
+"""`gardenkit score|check|validate GAME FILE.json` (DESIGN.md "CLI mirror").
+
+Exit status: 0 when the command ran (a check answers "legal" or "not legal" with 0), 1 when
+the state is impossible (every violation printed), 2 on bad usage: an unknown game, a file
+that is missing, unreadable or not JSON, a check file without "state" and "action".
+Output is a plain table by default and the API's JSON with --json.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, TextIO
+
+import scorer
+from scorer.core import InvalidState, UnknownGame
+from scorer.games import CATALOGUE
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class Usage(Exception):
+    pass
+
+
+def run(command: str, game_id: str, file: str, as_json: bool = False,
+        out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        game = _game(game_id)
+        document = _read_json(file)
+        if command == "score":
+            return _score(game, document, as_json, out)
+        if command == "validate":
+            return _validate(game, document, as_json, out)
+        if command == "check":
+            return _check(game, document, as_json, out)
+        raise Usage(f"unknown command {command!r}; use score, check or validate")
+    except Usage as error:
+        print(f"gardenkit: {error}", file=err)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        # the reader (say `| head`) stopped early: not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except InvalidState as invalid:
+        if as_json:
+            _dump({"violations": invalid.violations}, out)
+        else:
+            print("This state is not possible:", file=out)
+            _print_violations(invalid.violations, out)
+        return EXIT_INVALID
+
+
+def _game(game_id: str):
+    if game_id in CATALOGUE and game_id not in scorer.GAMES:
+        raise Usage(f"the rules of {CATALOGUE[game_id][0]} are not built yet")
+    try:
+        return scorer.GAMES[game_id]
+    except UnknownGame as error:
+        raise Usage(str(error)) from None
+
+
+def _read_json(file: str) -> Any:
+    name = "standard input" if file == "-" else file
+    try:
+        if file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8") as handle:
+                text = handle.read()
+    except FileNotFoundError:
+        raise Usage(f"no such file: {file}") from None
+    except IsADirectoryError:
+        raise Usage(f"{file} is a folder, not a JSON file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise Usage(f"cannot read {name}: {error}") from None
+    try:
+        return json.loads(text, parse_constant=_no_constants)
+    except json.JSONDecodeError as error:
+        raise Usage(f"{name} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    except (ValueError, RecursionError) as error:
+        raise Usage(f"{name} is not valid JSON: {error}") from None
+
+
+def _no_constants(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _dump(data: Any, out: TextIO) -> None:
+    json.dump(data, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def _print_violations(violations: list[dict], out: TextIO) -> None:
+    for v in violations:
+        where = f" [{v['path']}]" if v.get("path") else ""
+        print(f"  - {v['message']}{where}", file=out)
+        print(f"    rule: {v['rule']}  ({v['code']})", file=out)
+
+
+# --- the commands -----------------------------------------------------------------------------
+
+def _score(game, state: Any, as_json: bool, out: TextIO) -> int:
+    result = game.score(state)
+    if as_json:
+        _dump(result, out)
+        return EXIT_OK
+    print(f"{game.title}: final scores", file=out)
+    print(ranking_table(result), file=out)
+    winners = result["winners"]
+    print(("Winner: " if len(winners) == 1 else "Shared win: ") + " & ".join(winners), file=out)
+    for warning in result["warnings"]:
+        print(f"Note: {warning['message']}", file=out)
+    return EXIT_OK
+
+
+def ranking_table(result: dict) -> str:
+    """The ranking as aligned text columns: rank, player, each breakdown item, the
+    tie-breakers, total."""
+    players = result["players"]
+    keys: list[str] = []
+    for p in players:
+        keys += [k for k in p["breakdown"] if k not in keys]
+    tiebreakers = list(players[0].get("tiebreakers", {})) if players else []
+    header = ["Rank", "Player", *(_label(k) for k in keys), *(f"{_label(k)} (tie-break)" for k in tiebreakers), "Total"]
+    rows = [[str(p["rank"]), p["name"], *(str(p["breakdown"].get(k, "")) for k in keys),
+             *(str(p.get("tiebreakers", {}).get(k, "")) for k in tiebreakers), str(p["total"])]
+            for p in players]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    return "\n".join([line(header), line(["-" * w for w in widths]), *(line(r) for r in rows)])
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def _validate(game, state: Any, as_json: bool, out: TextIO) -> int:
+    found = game.validate(state)
+    if as_json:
+        _dump({"valid": not found, "violations": found}, out)
+    elif found:
+        print("This state is not possible:", file=out)
+        _print_violations(found, out)
+    else:
+        print(f"This {game.title} state is possible.", file=out)
+    return EXIT_INVALID if found else EXIT_OK
+
+
+def _check(game, document: Any, as_json: bool, out: TextIO) -> int:
+    if not isinstance(document, dict) or not {"state", "action"} <= set(document):
+        raise Usage('a check file holds {"state": ..., "action": ...}')
+    answer = game.check(document["state"], document["action"])
+    if as_json:
+        _dump(answer, out)
+        return EXIT_OK
+    print("Legal." if answer["legal"] else "Not legal:", file=out)
+    _print_violations(answer["violations"], out)
+    for key, value in answer["effects"].items():
+        print(f"{_label(key)}: {_plain(value)}", file=out)
+    return EXIT_OK
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ", ".join(value) or "none"
+    if isinstance(value, (str, int)):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False)
