@@ -420,3 +420,26 @@ def test_turns_per_player_count(players, turns):
     effects = check({"type": "turns"}, state)["effects"]
     assert effects["turns_before_final_round"] == turns
     assert effects["nursery_side"] == ("4" if players == 4 else "1-3")
+
+
+def test_placement_effects_name_who_covers_each_space():
+    effects = place("2A", [3, 4], tiles=[{"tile": "5F", "at": [1, 1]}], cats=[[5, 1]])["effects"]
+    assert effects["owners"][0] == ["5F"] * 5
+    assert effects["owners"][2][3:] == ["2A", "2A"] and effects["owners"][4][0] == "cat"
+    assert effects["owners"][1] == [None] * 5 and effects["flower_tiles"] == 2
+
+
+def test_orient_tile_shows_the_rotation_and_flip_convention():
+    effects = check({"type": "orient_tile", "tile": "4E", "rotation": 90})["effects"]
+    assert effects == {"squares": [[1, 1, "F"], [1, 2, "F"], [2, 2, "F"], [3, 2, "F"]], "rows": 3, "columns": 2}
+    flipped = check({"type": "orient_tile", "tile": "2A", "flip": True})["effects"]
+    assert flipped["squares"] == [[1, 1, "P"], [1, 2, "F"]]
+    with pytest.raises(InvalidState):
+        check({"type": "orient_tile", "tile": "0Z"})
+
+
+def test_the_pages_examples_are_possible():
+    from scorer.games.cottage_garden.rules import EXAMPLE_CHECK, EXAMPLE_STATE, PAGE_DATA
+    assert scorer.score(GAME, EXAMPLE_STATE)["players"][0]["total"] == 64
+    assert scorer.check(GAME, EXAMPLE_CHECK["state"], EXAMPLE_CHECK["action"])["legal"]
+    assert len(PAGE_DATA["tiles"]) == 36 and len(PAGE_DATA["beds"]) == 18

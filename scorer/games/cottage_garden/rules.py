@@ -125,8 +125,15 @@ class Turns(StateModel):
     type: Literal["turns"]
 
 
+class OrientTile(StateModel):
+    type: Literal["orient_tile"]
+    tile: str
+    rotation: Literal[0, 90, 180, 270] = 0
+    flip: bool = False
+
+
 Action = Annotated[Union[ScoreBed, PlaceTile, PlaceToken, MoveCube, FinalRoundPenalty,
-                         StartFinalRound, Refill, MoveGardener, Turns],
+                         StartFinalRound, Refill, MoveGardener, Turns, OrientTile],
                    Field(discriminator="type")]
 
 
@@ -147,9 +154,10 @@ class Bed:
     def __init__(self, design: str):
         self.printed = [list(row) for row in data.BED_DESIGNS[design]]
         self.pieces: dict[tuple[int, int], str] = {}   # cell -> visible letter of a piece
+        self.owners: dict[tuple[int, int], str] = {}   # cell -> tile id, "cat" or "pot"
         self.tile_ids: set[str] = set()
 
-    def place(self, cells: list[tuple[int, int, str]], path: str, what: str) -> list[dict]:
+    def place(self, cells: list[tuple[int, int, str]], path: str, what: str, owner: str) -> list[dict]:
         """Put a piece's cells (0-based) on the bed if every rule allows; else the violations."""
         found = []
         outside = [(r, c) for r, c, _ in cells if not (0 <= r < data.BED_SIZE and 0 <= c < data.BED_SIZE)]
@@ -170,6 +178,7 @@ class Bed:
         if not found:
             for r, c, letter in cells:
                 self.pieces[(r, c)] = letter
+                self.owners[(r, c)] = owner
         return found
 
     def place_tile(self, placed: PlacedTile | PlaceTile, path: str) -> list[dict]:
@@ -180,13 +189,16 @@ class Bed:
         row, col = placed.at
         cells = [(row - 1 + r, col - 1 + c, s)
                  for r, c, s in oriented_squares(placed.tile, placed.rotation, placed.flip)]
-        found = self.place(cells, path, f"tile {placed.tile}")
+        found = self.place(cells, path, f"tile {placed.tile}", placed.tile)
         if not found:
             self.tile_ids.add(placed.tile)
         return found
 
     def covered_print(self, cells: list[tuple[int, int]]) -> list[list[int]]:
         return [[r + 1, c + 1] for r, c in cells if self.printed[r][c] != data.EMPTY]
+
+    def owner_rows(self) -> list[list[str | None]]:
+        return [[self.owners.get((r, c)) for c in range(data.BED_SIZE)] for r in range(data.BED_SIZE)]
 
     def rows(self) -> list[str]:
         return ["".join(self.pieces.get((r, c), self.printed[r][c]) for c in range(data.BED_SIZE))
@@ -206,10 +218,10 @@ def build_bed(layout: BedLayout, path: str) -> tuple[Bed, list[dict]]:
     found = []
     for i, placed in enumerate(layout.tiles):
         found += bed.place_tile(placed, f"{path}.tiles[{i}]")
-    for kind, letter, cells in (("cats", data.CAT, layout.cats), ("pots", data.POT_TOKEN, layout.pots)):
+    for kind, letter, cells in (("cat", data.CAT, layout.cats), ("pot", data.POT_TOKEN, layout.pots)):
         for i, (r, c) in enumerate(cells):
-            found += bed.place([(r - 1, c - 1, letter)], f"{path}.{kind}[{i}]",
-                               "a cat" if kind == "cats" else "a flower-pot token")
+            found += bed.place([(r - 1, c - 1, letter)], f"{path}.{kind}s[{i}]",
+                               "a cat" if kind == "cat" else "a flower-pot token", kind)
     return bed, found
 
 
@@ -426,13 +438,14 @@ class CottageGarden(Game):
         letter = data.CAT if action.token == "cat" else data.POT_TOKEN
         r, c = action.at[0] - 1, action.at[1] - 1
         found = bed.place([(r, c, letter)], "action.at",
-                          "the cat" if action.token == "cat" else "the flower-pot token")
+                          "the cat" if action.token == "cat" else "the flower-pot token", action.token)
         return found, {} if found else self._placed_effects(bed, [(r, c)])
 
     @staticmethod
     def _placed_effects(bed: Bed, cells: list[tuple[int, int]]) -> dict:
         rows = bed.rows()
-        return {"cells": rows, "covered": bed.covered_print(cells), **bed_summary(rows)}
+        return {"cells": rows, "covered": bed.covered_print(cells), **bed_summary(rows),
+                "owners": bed.owner_rows(), "flower_tiles": len(bed.tile_ids)}
 
     @staticmethod
     def _player(state, action, rule: str):
@@ -563,5 +576,37 @@ class CottageGarden(Game):
                     "die_start": data.GARDENER_START_FACE[players],
                     "turns_before_final_round": turns_before_final_round(players)}
 
+    @staticmethod
+    def _check_orient_tile(state, action: OrientTile):
+        _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
+        squares = oriented_squares(action.tile, action.rotation, action.flip)
+        return [], {"squares": [[r + 1, c + 1, letter] for r, c, letter in squares],
+                    "rows": 1 + max(r for r, _, _ in squares), "columns": 1 + max(c for _, c, _ in squares)}
+
 
 GAME = CottageGarden()
+
+# House content for the game's web pages (JSON-ready; see scorer/pages.py).
+PAGE_DATA = {
+    "bed_size": data.BED_SIZE,
+    "beds": {design: list(rows) for design, rows in data.BED_DESIGNS.items()},
+    "bed_boards": list(data.BED_BOARDS),
+    "bed_sides": dict(data.BED_SIDES),
+    "tiles": {tile: {"shape": list(shape), "flower": flower, "colour": data.FLOWER_COLOURS[colour],
+                     "colour_name": colour, "pattern": pattern,
+                     "size": sum(ch != "." for row in shape for ch in row)}
+              for tile, (shape, flower, colour, pattern) in data.FLOWER_TILES.items()},
+    "tracks": {colour: list(values) for colour, values in data.TRACKS.items()},
+    "mouse_line": {colour: list(pair) for colour, pair in data.MOUSE_LINE.items()},
+    "target": data.TARGET,
+    "final_round_min_tiles": data.FINAL_ROUND_MIN_TILES,
+}
+
+# The generic pages' examples: the rulebook's 64-point player against a second player.
+EXAMPLE_STATE = {"players": [
+    {"name": "Ann", "orange": [8, 8, 20], "blue": [6, 20, 0], "beehives": 2},
+    {"name": "Ben", "orange": [12, 9, 20], "blue": [10, 4, 2], "beehives": 1},
+]}
+EXAMPLE_CHECK = {"state": EXAMPLE_STATE, "action": {
+    "type": "place_tile", "tile": "5F", "at": [1, 1], "rotation": 0, "flip": False,
+    "bed": {"design": "1L", "tiles": [{"tile": "4B", "at": [2, 2]}], "cats": [[5, 1]], "pots": []}}}
