@@ -18,6 +18,7 @@ from sqlalchemy import JSON, DateTime, Integer, String, create_engine, event, se
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.pool import NullPool
 
 log = logging.getLogger("gardenkit.storage")
 
@@ -51,9 +52,16 @@ class SavedResult(Base):
 class StorageUnavailable(Exception):
     """The database cannot be used right now; str() is for people, .detail for the log."""
 
+    # What the database driver says -> what the operator must fix, in plain words.
+    CAUSES = (("readonly", "it is read-only"), ("read-only", "it is read-only"),
+              ("disk is full", "its disk is full"), ("no space left", "its disk is full"),
+              ("disk i/o error", "its disk cannot be written (full or failing)"))
+
     def __init__(self, detail: str):
         self.detail = detail
-        super().__init__("the results database is not available right now; "
+        cause = next((words for marker, words in self.CAUSES if marker in detail.lower()),
+                      "it is not available right now")
+        super().__init__(f"the results database cannot be used: {cause}; "
                          "scoring still works, but results cannot be saved or listed")
 
 
@@ -95,7 +103,10 @@ class Storage:
     @staticmethod
     def _engine_options(url: str) -> dict[str, Any]:
         if url.startswith("sqlite"):
-            return {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}}
+            # No pool: each use opens the file afresh (~0.2 ms). A kept connection would stay
+            # read-only after the file is writable again, and would keep writing to the old
+            # file after a backup is restored over it.
+            return {"poolclass": NullPool, "connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}}
         return {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
 
     def _ensure_schema(self) -> None:
