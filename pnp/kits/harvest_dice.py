@@ -1,0 +1,321 @@
+"""Harvest Dice print-and-play kit: score sheets (basic and advanced), the pig start-player
+marker, a one-card rules summary, and die stickers for players with plain dice.
+
+Every number printed (garden size, pig rows and values, market circles, the pre-crossed
+basic circle, ribbon and bonus points) comes from scorer.games.harvest_dice.data, the module
+the scorer checks sheets against.
+
+Score sheets are 94 x 128 mm, four to a Letter or A4 page: one page is one sheet for each
+player of a four-player game, and at this size the garden's spaces (11 mm) and the pig's
+circles (5 mm) are still easy to draw in and cross with a pencil.
+"""
+from __future__ import annotations
+
+from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
+from pnp.icons import register_icon, solid
+from pnp.kits import KitOptions
+from pnp.model import Circle, Component, Face, Group, Icon, Line, Polygon, Rect, Style, Text
+from pnp.parts import PIPS, die_face
+from pnp.gamedata import load_game_data
+
+data = load_game_data("harvest_dice")
+
+GAME_ID = data.GAME_ID
+TITLE = data.TITLE
+
+# Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
+CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": OKABE_ITO["vermillion"],
+              "carrot": OKABE_ITO["orange"]}
+PIG_PINK = lighten(OKABE_ITO["reddish_purple"], 0.35)
+
+SHEET_W, SHEET_H = 94.0, 128.0
+MARGIN = 4.0
+CELL = 10.5          # garden space
+PIG_STEP = 6.0       # pig and market circle pitch
+CIRCLE_R = 2.4
+THIN = Style(stroke=INK, stroke_width=0.25)
+GRID = Style(stroke=INK, stroke_width=0.35)
+FAINT = "#9A9A9A"  # hints a pencil writes over
+LABEL = 2.6          # text size of labels, mm (about 7.4 pt)
+
+GARDEN_HEAD = 5.5    # die faces over the garden columns
+STICKER = 12.0       # side of a die sticker, for 16 mm dice
+STICKER_GAP = 3.0
+
+
+# --- icons -----------------------------------------------------------------------------------
+
+@register_icon("harvest-pig")
+def pig_icon(size: float, color: str) -> Group:
+    """A pig's face: head, two ears, a snout with nostrils, two eyes."""
+    s = size
+    edge = darken(color, 0.45)
+    skin = Style(fill=color, stroke=edge, stroke_width=max(0.15, s * 0.03))
+    ear_l = Polygon(((s * 0.14, s * 0.42), (s * 0.16, s * 0.05), (s * 0.42, s * 0.22)), skin)
+    ear_r = Polygon(((s * 0.86, s * 0.42), (s * 0.84, s * 0.05), (s * 0.58, s * 0.22)), skin)
+    head = Circle(s * 0.5, s * 0.55, s * 0.4, skin)
+    snout = Rect(s * 0.33, s * 0.58, s * 0.34, s * 0.22, Style(fill=lighten(color, 0.3), stroke=edge,
+                                                                stroke_width=max(0.15, s * 0.03)), radius=s * 0.1)
+    dark = Style(fill=darken(color, 0.65))
+    features = (Circle(s * 0.43, s * 0.69, s * 0.035, dark), Circle(s * 0.57, s * 0.69, s * 0.035, dark),
+                Circle(s * 0.36, s * 0.44, s * 0.04, dark), Circle(s * 0.64, s * 0.44, s * 0.04, dark))
+    return Group((ear_l, ear_r, head, snout) + features)
+
+
+@register_icon("harvest-ribbon")
+def ribbon_icon(size: float, color: str) -> Group:
+    """A prize rosette: two tails under a round badge."""
+    s = size
+    tail = solid(darken(color, 0.2), s)
+    tails = (Polygon(((s * 0.32, s * 0.5), (s * 0.2, s * 0.97), (s * 0.36, s * 0.87), (s * 0.46, s * 0.97),
+                      (s * 0.5, s * 0.55)), tail),
+             Polygon(((s * 0.68, s * 0.5), (s * 0.8, s * 0.97), (s * 0.64, s * 0.87), (s * 0.54, s * 0.97),
+                      (s * 0.5, s * 0.55)), tail))
+    badge = Circle(s * 0.5, s * 0.38, s * 0.33, solid(color, s))
+    return Group(tails + (badge, Circle(s * 0.5, s * 0.38, s * 0.18, Style(stroke=WHITE, stroke_width=s * 0.05))))
+
+
+# --- shared drawing helpers --------------------------------------------------------------------
+
+def outlined_die(x: float, y: float, side: float, value: int) -> Group:
+    """A plain die face over a garden column."""
+    edge = Rect(0, 0, side, side, Style(stroke="#888888", stroke_width=0.25), radius=side * 0.15)
+    return Group.of(die_face(value, side), edge, translate=(x, y))
+
+
+def sticker_face(x: float, y: float, side: float, value: int, crop: str) -> Group:
+    """A die sticker: the crop's colour, and its pips drawn in the crop's shape."""
+    color = CROP_COLOR[crop]
+    shapes: list = [Rect(0, 0, side, side, Style(fill=color, stroke=darken(color, 0.45), stroke_width=0.25),
+                         radius=side * 0.15)]
+    for col, row in PIPS[value]:
+        shapes.append(Icon(data.CROP_SHAPE[crop], side * (0.25 + 0.25 * col), side * (0.25 + 0.25 * row),
+                           side * 0.24, WHITE))
+    return Group(tuple(shapes), translate=(x, y))
+
+
+def crossed_circle(cx: float, cy: float, r: float) -> Group:
+    """A circle printed already crossed off (the basic sheet's first market circle)."""
+    d = r * 0.75
+    return Group.of(Circle(cx, cy, r, THIN), Line(cx - d, cy - d, cx + d, cy + d, GRID),
+                    Line(cx - d, cy + d, cx + d, cy - d, GRID))
+
+
+def label(x: float, y: float, text: str, size: float = LABEL, fill: str = INK, **kw) -> Text:
+    return Text(x, y, text, size=size, fill=fill, **kw)
+
+
+# --- the score sheet ---------------------------------------------------------------------------
+
+def score_sheet(mode: str) -> Group:
+    shapes = [label(MARGIN, MARGIN + 4, TITLE.upper(), size=4.2, bold=True),
+              label(SHEET_W - MARGIN, MARGIN + 4, f"{mode.upper()} GAME", size=2.8, bold=True, align="right"),
+              label(MARGIN, MARGIN + 10.5, "Name", size=LABEL),
+              Line(MARGIN + 9, MARGIN + 11, SHEET_W - MARGIN, MARGIN + 11, THIN)]
+    y = MARGIN + 12.5
+    shapes.append(garden(MARGIN, y))
+    y += GARDEN_HEAD + 1.5 + data.GARDEN_ROWS * CELL + 1.2
+    shapes.append(legend(MARGIN, y))
+    y += 5.0
+    shapes.append(pig(MARGIN, y))
+    y += 2.0 + data.PIG_ROWS * PIG_STEP + 2.0
+    shapes.append(markets(MARGIN, y, mode))
+    y += 3.5 + len(data.CROPS) * PIG_STEP + 1.5
+    shapes.append(score_boxes(MARGIN, y, mode))
+    return Group(tuple(shapes))
+
+
+def garden(x: float, y: float) -> Group:
+    """Column headers (die faces), the 3 x 6 grid, and a ribbon box per row."""
+    head = GARDEN_HEAD
+    shapes: list = [outlined_die(x + (c + 0.5) * CELL - head / 2, y, head, c + 1) for c in range(data.GARDEN_COLUMNS)]
+    top = y + head + 1.5
+    width = data.GARDEN_COLUMNS * CELL
+    for r in range(data.GARDEN_ROWS + 1):
+        shapes.append(Line(x, top + r * CELL, x + width, top + r * CELL, GRID))
+    for c in range(data.GARDEN_COLUMNS + 1):
+        shapes.append(Line(x + c * CELL, top, x + c * CELL, top + data.GARDEN_ROWS * CELL, GRID))
+    ribbon_x = x + width + 3.0
+    for r in range(data.GARDEN_ROWS):
+        cy = top + (r + 0.5) * CELL
+        shapes.append(Icon("harvest-ribbon", ribbon_x + 3.5, cy - 1.2, 6.5, OKABE_ITO["blue"]))
+        shapes.append(label(ribbon_x + 3.5, cy + 4.6, str(data.RIBBON_POINTS), size=2.3, align="center", bold=True))
+        shapes.append(Rect(ribbon_x + 8.5, cy - 3.5, 7.0, 7.0, THIN, radius=1.0))
+    shapes.append(label(ribbon_x + 12, top - 1.5, "full row", size=2.0, align="center"))
+    return Group(tuple(shapes))
+
+
+def legend(x: float, y: float) -> Group:
+    """How to draw each crop: the shapes of the rulebook, in the die colours."""
+    shapes: list = [label(x, y + 1.0, "Draw:", size=LABEL, bold=True, anchor="middle")]
+    cx = x + 13.0
+    for crop in data.CROPS:
+        color = data.CROP_DIE_COLOR[crop]
+        shapes.append(Icon(data.CROP_SHAPE[crop], cx, y + 1.0, 3.6, CROP_COLOR[crop]))
+        shapes.append(label(cx + 2.6, y + 1.0, f"{crop} ({color})", size=2.3, anchor="middle"))
+        cx += 25.0
+    return Group(tuple(shapes))
+
+
+def pig(x: float, y: float) -> Group:
+    """The pig: its rows of circles, a power box and the row's points beside each row."""
+    shapes: list = [Icon("harvest-pig", x + 5.5, y + 9.0, 11.0, PIG_PINK),
+                    label(x + 5.5, y + 19.0, "PIG", size=2.6, bold=True, align="center"),
+                    label(x + 5.5, y + 22.5, "cross", size=1.9, align="center"),
+                    label(x + 5.5, y + 25.0, "pips", size=1.9, align="center")]
+    first = x + 16.0
+    power_x = first + (data.PIG_ROW_CIRCLES - 0.5) * PIG_STEP + 2.5
+    shapes.append(label(power_x + 2.75, y - 0.2, "power", size=1.9, align="center"))
+    shapes.append(label(power_x + 13.0, y - 0.2, "points", size=1.9, align="center"))
+    for row, value in enumerate(data.PIG_ROW_VALUES):
+        cy = y + 2.0 + (row + 0.5) * PIG_STEP
+        for i in range(data.PIG_ROW_CIRCLES):
+            shapes.append(Circle(first + i * PIG_STEP, cy, CIRCLE_R, THIN))
+        shapes.append(Rect(power_x, cy - 2.75, 5.5, 5.5, GRID, radius=0.6))
+        shapes.append(Icon("harvest-pig", power_x + 2.75, cy, 3.8, lighten(PIG_PINK, 0.55)))
+        shapes.append(Rect(power_x + 8.5, cy - 2.75, 9.0, 5.5, Style(fill=lighten(PIG_PINK, 0.7),
+                                                                      stroke=INK, stroke_width=0.2), radius=1.0))
+        shapes.append(label(power_x + 13.0, cy, str(value), size=2.8, bold=True, align="center", anchor="middle"))
+    return Group(tuple(shapes))
+
+
+def markets(x: float, y: float, mode: str) -> Group:
+    """The three shared markets; on the basic sheet the first circle comes crossed."""
+    printed = data.PRINTED_CROSSED[mode]
+    shapes: list = [label(x, y + 1.2, "MARKETS", size=2.6, bold=True, anchor="middle"),
+                    label(x + 22.0, y + 1.2, "a veggie scores the highest number crossed", size=1.9, anchor="middle")]
+    first = x + 25.0
+    for row, crop in enumerate(data.CROPS):
+        cy = y + 4.0 + (row + 0.5) * PIG_STEP
+        shapes.append(Icon(data.CROP_SHAPE[crop], x + 2.0, cy, 3.6, CROP_COLOR[crop]))
+        shapes.append(label(x + 5.0, cy, crop, size=LABEL, anchor="middle"))
+        for i in range(data.MARKET_CIRCLES):
+            cx = first + i * PIG_STEP
+            if i < printed:
+                shapes.append(crossed_circle(cx, cy, CIRCLE_R))
+            else:  # the number is the market's value once this circle is crossed
+                shapes += [Circle(cx, cy, CIRCLE_R, THIN),
+                           label(cx, cy, str(i + 1), size=1.9, align="center", anchor="middle", fill=FAINT)]
+    return Group(tuple(shapes))
+
+
+def score_boxes(x: float, y: float, mode: str) -> Group:
+    """One box per breakdown entry of the scorer, then the total."""
+    entries: list[tuple[str, str | None, str]] = [(crop, data.CROP_SHAPE[crop], f"{crop[:3]} ×") for crop in data.CROPS]
+    entries += [("ribbons", "harvest-ribbon", "ribbons"), ("pig", "harvest-pig", "pig")]
+    if mode == "advanced":
+        entries.append(("bonus", "star", f"+{data.ADVANCED_BONUS_POINTS} each"))
+    entries.append(("total", None, "TOTAL"))
+    gap = 1.2
+    width = (SHEET_W - 2 * MARGIN - gap * (len(entries) - 1)) / len(entries)
+    shapes: list = []
+    for index, (key, icon, text) in enumerate(entries):
+        bx = x + index * (width + gap)
+        color = CROP_COLOR.get(key, PIG_PINK if key == "pig" else
+                               OKABE_ITO["blue"] if key == "ribbons" else OKABE_ITO["yellow"])
+        if icon:
+            shapes.append(Icon(icon, bx + 2.2, y + 1.8, 3.4, color))
+        shapes.append(label(bx + (4.4 if icon else width / 2), y + 1.8, text, size=1.9, anchor="middle",
+                            bold=key == "total", align="left" if icon else "center"))
+        style = Style(stroke=INK, stroke_width=0.5 if key == "total" else 0.3)
+        shapes.append(Rect(bx, y + 4.0, width, 8.0, style, radius=1.0))
+    return Group(tuple(shapes))
+
+
+# --- the other pieces --------------------------------------------------------------------------
+
+MARKER_W, MARKER_H = 70.0, 64.0
+
+
+def start_marker() -> Group:
+    """A tent: fold along the middle so the pig and 'start player' face both sides."""
+    half = MARKER_H / 2
+
+    def side() -> Group:
+        return Group.of(Icon("harvest-pig", MARKER_W / 2, half * 0.45, 18.0, PIG_PINK),
+                        label(MARKER_W / 2, half - 4.0, "START PLAYER", size=4.0, bold=True, align="center"))
+    fold = Line(0, half, MARKER_W, half, Style(stroke=INK, stroke_width=0.2, dash=(1.5, 1.5)))
+    upside_down = Group((side(),), translate=(MARKER_W, half), rotate=180.0)
+    return Group.of(Group.of(side(), translate=(0, half)), upside_down, fold,
+                    label(MARKER_W - 2, half - 0.8, "fold", size=1.8, align="right"))
+
+
+SUMMARY = (
+    ("Set-up", "Each player takes a sheet and a pencil. The start player takes the dice and the pig "
+               "marker. With 2 players, use only 2 dice of each colour."),
+    ("A round", "The start player rolls all the dice. Going clockwise, each player takes one die at a time "
+                "until a single die is left (with 2 or 3 players the last in turn takes one fewer)."),
+    ("Plant it", "Draw the die's veggie in an empty space of the column with its number. Your first "
+                 "veggie of a kind goes anywhere in that column; later ones must touch one of the same "
+                 "kind (above, below, left or right)."),
+    ("Feed it", "Only a die you cannot plant goes to the pig: cross that many pig circles, left to right, "
+                "top to bottom."),
+    ("Pig powers", "Each full pig row gives a power: cross its box to move a die's number one step up or "
+                   "down (never past 1 or 6). Several may change one die. Advanced: a power may change the "
+                   "die's colour instead."),
+    ("The last die", "Nobody takes it. Everyone crosses one circle of the market of its colour; its number "
+                     "does not matter. Pass the dice and the pig to the left."),
+    ("The end", "Finish the round in which someone fills their garden or their pig, or a market has all "
+                "6 circles crossed."),
+    ("Scoring", f"Each veggie scores its market's crossed circles (on the basic sheet the first comes "
+                f"crossed). {data.RIBBON_POINTS} per full garden row. "
+                "The pig scores the points of its last full row. Advanced: "
+                f"+{data.ADVANCED_BONUS_POINTS} each for most carrots, lettuce, tomatoes and pig circles "
+                "(ties all score, nobody scores a category nobody has). Ties: most veggies planted, "
+                "then most pig circles."),
+    ("House notes", "Pig powers are never compulsory. Pips beyond the pig's last circle are lost."),
+)
+
+
+SUMMARY_INDENT = 20.5
+
+
+def rules_card() -> Group:
+    shapes: list = [label(MARGIN, MARGIN + 4, f"{TITLE.upper()} IN SHORT", size=4.0, bold=True)]
+    y = MARGIN + 9.5
+    for heading, text in SUMMARY:
+        shapes.append(label(MARGIN, y, heading, size=2.7, bold=True, anchor="top"))
+        body = label(MARGIN + SUMMARY_INDENT, y, text, size=2.35, anchor="top",
+                     max_width=SHEET_W - 2 * MARGIN - SUMMARY_INDENT)
+        shapes.append(body)
+        y += 3.0 * _line_count(body) + 1.7
+    shapes.append(legend(MARGIN, SHEET_H - MARGIN - 2.0))
+    return Group(tuple(shapes))
+
+
+def _line_count(text: Text) -> int:
+    from pnp.text import layout_lines
+
+    return len(layout_lines(text))
+
+
+def sticker_sheet() -> tuple[Group, float, float]:
+    """Six faces per die, in each crop's colour with its shape as the pips."""
+    left = 16.0
+    dice = data.DICE_PER_COLOR[max(data.DICE_PER_COLOR)]
+    width = left + len(data.DIE_FACES) * (STICKER + STICKER_GAP)
+    height = 8.0 + len(data.CROPS) * dice * (STICKER + STICKER_GAP)
+    shapes: list = [label(2.0, 4.5, f"{TITLE}: stickers for plain 16 mm dice, one row per die", size=2.6,
+                          bold=True)]
+    row = 0
+    for crop in data.CROPS:
+        for _ in range(dice):
+            y = 8.0 + row * (STICKER + STICKER_GAP)
+            shapes.append(label(2.0, y + STICKER / 2, crop, size=2.4, anchor="middle"))
+            for face in data.DIE_FACES:
+                x = left + (face - 1) * (STICKER + STICKER_GAP)
+                shapes.append(sticker_face(x, y, STICKER, face, crop))
+            row += 1
+    return Group(tuple(shapes)), width, height
+
+
+def components(options: KitOptions | None = None) -> list[Component]:
+    sheets = [Component(f"score-sheet-{mode}", "pad", SHEET_W, SHEET_H, Face(score_sheet(mode)), count=4)
+              for mode in data.MODES]
+    stickers, width, height = sticker_sheet()
+    return sheets + [
+        Component("rules-summary", "aid", SHEET_W, SHEET_H, Face(rules_card())),
+        Component("start-player-marker", "marker", MARKER_W, MARKER_H,
+                  Face(start_marker(), background=lighten(PIG_PINK, 0.75))),
+        Component("die-stickers", "sticker", width, height, Face(stickers)),
+    ]
