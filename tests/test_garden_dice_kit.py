@@ -1,0 +1,149 @@
+"""The Garden Dice print-and-play kit: what it holds (counts from the rulebook's component
+list), that it draws the house board from the same data the scorer uses, and the built
+files (manifest alignment of two-sided tiles, tiled and one-page boards, the PDF)."""
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import run_build
+from pnp.impose import impose
+from pnp.kits import KitOptions
+from pnp.kits import garden_dice as kit
+from pnp.model import Group, Icon, Text
+from pnp.options import PAPERS, BuildOptions
+from scorer.games.garden_dice import data
+
+
+@pytest.fixture(scope="module")
+def parts():
+    return {c.name: c for c in kit.components(KitOptions())}
+
+
+def walk(shape, dx=0.0, dy=0.0):
+    """Every leaf shape with the translation of its groups (kit boards use no rotation
+    except for reminders, whose positions these tests do not read)."""
+    if isinstance(shape, Group):
+        for child in shape.children:
+            yield from walk(child, dx + shape.translate[0], dy + shape.translate[1])
+    else:
+        yield shape, dx, dy
+
+
+def texts(face):
+    return [s.text for s, _, _ in walk(face.shapes) if isinstance(s, Text)]
+
+
+def test_component_counts_match_the_box(parts):
+    crop_tiles = [parts[f"tile-{crop}"] for crop in data.CROPS]
+    assert sum(c.count for c in crop_tiles) == 50
+    assert all(c.count == data.TILES_PER_CROP_IN_BOX and c.double_sided for c in crop_tiles)
+    assert parts["bird-rabbit"].count == 4 and parts["bird-rabbit"].double_sided
+    assert parts["sundial-scarecrow"].count == 4 and parts["sundial-scarecrow"].double_sided
+    assert parts["rock"].count == 2
+    assert parts["sun-token"].count == 4
+    discs = [c for name, c in parts.items() if name.startswith("disc-")]
+    assert len(discs) == 4 and sum(c.count for c in discs) == 36
+    assert parts["player-aid"].count == 4
+    assert parts["board"].kind == "board" and parts["scoring-pad"].kind == "pad"
+
+
+def test_tiles_show_value_name_and_side(parts):
+    for crop, value in data.CROP_VALUES.items():
+        tile = parts[f"tile-{crop}"]
+        seed, veggie = texts(tile.front), texts(tile.back)
+        assert str(value) in seed and crop.upper() in seed and "SEEDS" in seed
+        assert str(value) in veggie and crop.capitalize() in veggie
+        icons = [s.name for s, _, _ in walk(tile.back.shapes) if isinstance(s, Icon)]
+        assert icons == [f"garden-dice-{crop}"]
+    assert "BIRD" in texts(parts["bird-rabbit"].front) and "RABBIT" in texts(parts["bird-rabbit"].back)
+    assert "SUNDIAL" in texts(parts["sundial-scarecrow"].front)
+    assert "SCARECROW" in texts(parts["sundial-scarecrow"].back)
+
+
+def test_discs_carry_symbol_and_letter_as_well_as_colour(parts):
+    from pnp.colors import PLAYER_COLORS
+
+    for colour in data.PLAYER_COLOURS:
+        face = parts[f"disc-{colour}"].front
+        assert PLAYER_COLORS[colour].letter in texts(face)
+        assert PLAYER_COLORS[colour].symbol in [s.name for s, _, _ in walk(face.shapes) if isinstance(s, Icon)]
+
+
+def test_board_draws_the_house_star_spaces_and_die_markers(parts):
+    face = parts["board"].front
+    stars = set()
+    for shape, dx, dy in walk(face.shapes):
+        if isinstance(shape, Icon) and shape.name == "star":
+            x, y = shape.cx + dx, shape.cy + dy
+            stars.add((int((y - kit.GARDEN_AT) // kit.CELL) + 1, int((x - kit.GARDEN_AT) // kit.CELL) + 1))
+    assert stars == set(data.STAR_SPACES)
+    assert parts["board"].width_mm >= kit.GARDEN + 2 * kit.TRACK_CELL
+    assert kit.CELL > kit.TILE  # a tile fits its space
+
+
+def test_track_runs_0_to_99_and_the_aid_explains_laps(parts):
+    numbers = {t for t in texts(parts["board"].front) if t.isdigit()}
+    assert {str(n) for n in range(data.TRACK_SPACES)} <= numbers
+    aid = " ".join(texts(parts["player-aid"].front))
+    assert f"+{data.TRACK_SPACES} lap token" in aid
+    assert parts["lap-token"].count == data.LAP_TOKENS
+
+
+def test_player_aid_covers_every_action_with_its_dice_cost(parts):
+    aid = " ".join(texts(parts["player-aid"].front))
+    for action in ("Buy a seed", "Place a tile", "Water a seed", "Harvest a veggie", "Move a critter",
+                   "Flip a special tile", "Remove a critter", "Sundial", "Sun token", "Game end"):
+        assert action in aid
+    assert "Flip a special tile — a 6" in aid
+    assert "Remove a critter — 2 dice on its space + a 6" in aid
+    assert f"+{data.SET_BONUS} per set" in aid
+
+
+def test_scoring_pad_rows(parts):
+    pad = texts(parts["scoring-pad"].front)
+    for row in ("Track", "Leftover seeds", "Sets", "Collections", "Sun token", "Total", "Tie-breaker"):
+        assert row in pad
+
+
+def manifest_for(parts, paper):
+    return impose(list(parts.values()), PAPERS[paper]).manifest(data.GAME_ID)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_two_sided_tiles_have_aligned_backs(parts, paper):
+    manifest = manifest_for(parts, paper)
+    page_w = manifest["paper"]["width_mm"]
+    placed = {}
+    for p in manifest["placements"]:
+        placed.setdefault((p["component"], p["copy"]), {})[p["side"]] = p
+    two_sided = [c for c in manifest["components"] if c["double_sided"]]
+    assert sum(c["count"] for c in two_sided) == 50 + 4 + 4 + 2
+    for c in two_sided:
+        for copy in range(1, c["count"] + 1):
+            front, back = placed[(c["name"], copy)]["front"], placed[(c["name"], copy)]["back"]
+            assert back["page"] == front["page"] + 1
+            assert back["x_mm"] == pytest.approx(page_w - front["x_mm"] - front["width_mm"])
+            assert back["y_mm"] == pytest.approx(front["y_mm"])
+
+
+def test_board_is_tiled_on_letter_and_whole_on_a3(parts):
+    letter = [p for p in manifest_for(parts, "letter")["placements"] if p["component"] == "board"]
+    assert len(letter) >= 2 and all("tile" in p for p in letter)
+    a3 = [p for p in manifest_for(parts, "a3")["placements"] if p["component"] == "board"]
+    assert len(a3) == 1 and "tile" not in a3[0]
+    assert (a3[0]["width_mm"], a3[0]["height_mm"]) == (kit.BOARD, kit.BOARD)
+
+
+def test_built_pdf_matches_the_manifest(tmp_path):
+    options = BuildOptions(games=("garden-dice",), papers=("letter",), out=tmp_path, progress=False)
+    assert run_build(options) == 0
+    manifest = json.loads((tmp_path / "letter" / "garden-dice" / "manifest.json").read_text())
+    reader = PdfReader(tmp_path / "letter" / "garden-dice.pdf")
+    pages = max(p["page"] for p in manifest["placements"])
+    assert len(reader.pages) == pages
+    assert len(list((tmp_path / "letter" / "garden-dice").glob("p*.svg"))) == pages
+    width_pt = float(reader.pages[0].mediabox.width)
+    assert width_pt == pytest.approx(215.9 / 25.4 * 72, abs=0.5)
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "player aid" in text and "SQUASH" in text
