@@ -8,6 +8,7 @@ StorageUnavailable, which the app answers with 503 and a plain message.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import io
 import logging
 import threading
@@ -15,7 +16,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, Integer, String, create_engine, event, select, text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import NullPool
@@ -59,9 +60,9 @@ class StorageUnavailable(Exception):
 
     def __init__(self, detail: str):
         self.detail = detail
-        cause = next((words for marker, words in self.CAUSES if marker in detail.lower()),
-                      "it is not available right now")
-        super().__init__(f"the results database cannot be used: {cause}; "
+        cause = next((f": {words}" for marker, words in self.CAUSES if marker in detail.lower()),
+                     " right now")
+        super().__init__(f"the results database is not available{cause}; "
                          "scoring still works, but results cannot be saved or listed")
 
 
@@ -86,10 +87,21 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
         cursor.close()
 
 
+def database_url(url: str) -> URL:
+    """The URL as given, except that a plain PostgreSQL URL (postgresql:// or postgres://)
+    uses whichever driver is installed: SQLAlchemy 2.1 picks psycopg 3 by default, and the
+    postgres extra installs psycopg2."""
+    parsed = make_url("postgresql" + url[len("postgres"):] if url.startswith("postgres://") else url)
+    if parsed.drivername == "postgresql":
+        driver = "psycopg" if importlib.util.find_spec("psycopg") else "psycopg2"
+        parsed = parsed.set(drivername=f"postgresql+{driver}")
+    return parsed
+
+
 class Storage:
     def __init__(self, url: str):
         self.url = url
-        self.engine: Engine = create_engine(url, pool_pre_ping=True, future=True,
+        self.engine: Engine = create_engine(database_url(url), pool_pre_ping=True, future=True,
                                             **self._engine_options(url))
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
