@@ -1,6 +1,8 @@
 """Fixtures shared by every test of the web app.
 
     app          the Flask app on a fresh SQLite file (CSRF on, as in production)
+    app_factory  app_factory(**config) -> another app in the same temp folder, with overrides
+                 (e.g. DATABASE_URL="postgresql://...")
     client       Flask's test client for `app`
     csrf_token   csrf_token(client, "/games/garden-variety/score") -> the token of that page's form
     live_server  the app served for real on a free loopback port (a thread); yields the base URL
@@ -36,6 +38,18 @@ def app(tmp_path):
     application = make_app(tmp_path)
     yield application
     application.extensions["gardenkit.storage"].engine.dispose()
+
+
+@pytest.fixture
+def app_factory(tmp_path):
+    made = []
+
+    def factory(**config):
+        made.append(make_app(tmp_path, **config))
+        return made[-1]
+    yield factory
+    for application in made:
+        application.extensions["gardenkit.storage"].engine.dispose()
 
 
 @pytest.fixture

@@ -1,0 +1,242 @@
+"""The JSON API through Flask's test client: every status DESIGN.md names, and the results store."""
+import csv
+import io
+import json
+import logging
+
+import pytest
+
+GV = "/api/games/garden-variety"
+
+
+def gv_state(*players):
+    return {"players": [{"name": n, "garden_bed": g, "hand": h, "gnomes": k} for n, g, h, k in players]}
+
+
+FINISHED = gv_state(("Kim", 24, 1, 3), ("Lee", 15, 0, 2), ("Max", 12, 2, 1))
+
+
+def post(client, path, body):
+    return client.post(path, data=body if isinstance(body, (bytes, str)) else json.dumps(body),
+                       content_type="application/json")
+
+
+# --- games ---------------------------------------------------------------------------------
+
+def test_games_lists_all_five_with_status(client):
+    games = client.get("/api/games").get_json()["games"]
+    assert [g["id"] for g in games] == ["garden-dice", "harvest-dice", "cottage-garden", "propagation",
+                                        "garden-variety"]
+    gv = games[-1]
+    assert gv["status"] == "live" and gv["title"] == "Garden Variety"
+    assert gv["links"]["score"] == GV + "/score"
+    assert all(g["status"] in ("live", "coming") for g in games)
+
+
+def test_score_ok(client):
+    answer = post(client, GV + "/score", FINISHED)
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["winners"] == ["Kim"]
+    assert [(p["name"], p["total"], p["rank"]) for p in body["players"]] == [
+        ("Kim", 25, 1), ("Lee", 15, 2), ("Max", 14, 3)]
+    assert body["players"][0]["breakdown"] == {"garden_bed": 24, "hand": 1}
+
+
+def test_score_without_content_type_still_reads_json(client):
+    answer = client.post(GV + "/score", data=json.dumps(FINISHED))
+    assert answer.status_code == 200
+
+
+def test_impossible_state_is_422_with_violations(client):
+    answer = post(client, GV + "/score", gv_state(("Kim", 30, 7, 0), ("Lee", 30, 0, 0)))
+    assert answer.status_code == 422
+    codes = {v["code"] for v in answer.get_json()["violations"]}
+    assert {"hand-too-big", "too-many-cards"} <= codes
+
+
+@pytest.mark.parametrize("body", [b"{", b"", b"   ", b'{"players": NaN}', b"\xff\xfe", b"[" * 100000])
+def test_bad_json_is_400(client, body):
+    answer = post(client, GV + "/score", body)
+    assert answer.status_code == 400
+    assert "error" in answer.get_json()
+
+
+def test_unknown_game_is_404(client):
+    for op in ("score", "validate", "check"):
+        answer = post(client, f"/api/games/chess/{op}", FINISHED)
+        assert answer.status_code == 404
+        assert "chess" in answer.get_json()["error"]
+
+
+def test_oversized_body_is_413(client):
+    huge = b'{"players": "' + b"x" * (1024 * 1024 + 10) + b'"}'
+    answer = post(client, GV + "/score", huge)
+    assert answer.status_code == 413
+    assert "error" in answer.get_json()
+
+
+def test_wrong_method_is_405_json(client):
+    answer = client.get(GV + "/score")
+    assert answer.status_code == 405
+    assert answer.get_json()["error"]
+
+
+def test_unknown_api_path_is_404_json(client):
+    answer = client.get("/api/nothing-here")
+    assert answer.status_code == 404 and "error" in answer.get_json()
+
+
+def test_validate(client):
+    assert post(client, GV + "/validate", FINISHED).get_json() == {"valid": True, "violations": []}
+    answer = post(client, GV + "/validate", {"players": [{"name": "A"}]})
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["valid"] is False and body["violations"]
+
+
+def test_check(client):
+    action = {"type": "resolve_round", "rule": 7, "plays": [
+        {"player": "Kim", "card": {"kind": "critter", "color": "red", "number": 6}},
+        {"player": "Lee", "card": {"kind": "critter", "color": "blue", "number": 8}},
+        {"player": "Max", "card": {"kind": "wildflower", "number": 9}}]}
+    state = gv_state(("Kim", 0, 4, 0), ("Lee", 0, 4, 0), ("Max", 0, 4, 0))
+    answer = post(client, GV + "/check", {"state": state, "action": action})
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["legal"] is True
+    assert body["effects"]["winner"] == "Lee" and body["effects"]["eliminated"] == ["Kim", "Max"]
+
+
+@pytest.mark.parametrize("body, path", [({"state": FINISHED}, "action"), ({"action": {}}, "state"),
+                                        ([], "state"), ({"state": FINISHED, "action": {}, "x": 1}, "x")])
+def test_check_body_shape_is_422(client, body, path):
+    answer = post(client, GV + "/check", body)
+    assert answer.status_code == 422
+    assert path in [v["path"] for v in answer.get_json()["violations"]]
+
+
+def test_check_unknown_action_type_is_422(client):
+    answer = post(client, GV + "/check", {"state": FINISHED, "action": {"type": "dig"}})
+    assert answer.status_code == 422
+    assert answer.get_json()["violations"][0]["code"] == "unknown-action"
+
+
+# --- saved results ---------------------------------------------------------------------------
+
+def save(client, state=FINISHED, game="garden-variety"):
+    return post(client, "/api/results", {"game": game, "state": state})
+
+
+def test_save_and_read_back(client):
+    answer = save(client)
+    assert answer.status_code == 201
+    saved = answer.get_json()
+    assert saved["result"]["winners"] == ["Kim"]
+    assert answer.headers["Location"] == f"/api/results/{saved['id']}"
+    one = client.get(f"/api/results/{saved['id']}").get_json()
+    assert one["state"] == FINISHED and one["result"] == saved["result"] and one["game"] == "garden-variety"
+
+
+def test_impossible_state_is_not_saved(client):
+    answer = save(client, gv_state(("Kim", 30, 9, 0), ("Lee", 30, 0, 0)))
+    assert answer.status_code == 422 and answer.get_json()["violations"]
+    assert client.get("/api/results").get_json() == {"results": []}
+
+
+@pytest.mark.parametrize("body", [{"game": "chess", "state": FINISHED}, {"game": 5, "state": FINISHED},
+                                  {"state": FINISHED}, {"game": "garden-variety"}, [1, 2]])
+def test_save_bad_request_shapes_are_422(client, body):
+    answer = post(client, "/api/results", body)
+    assert answer.status_code == 422
+    assert answer.get_json()["violations"]
+
+
+def test_results_newest_first_and_filtered(client):
+    first = save(client).get_json()["id"]
+    second = save(client, gv_state(("Ann", 26, 0, 0), ("Bo", 28, 0, 0))).get_json()["id"]
+    listed = client.get("/api/results").get_json()["results"]
+    assert [r["id"] for r in listed] == [second, first]
+    assert listed[0]["winners"] == ["Bo"]
+    assert client.get("/api/results?game=garden-variety").get_json()["results"][0]["id"] == second
+    assert client.get("/api/results?game=garden-dice").get_json() == {"results": []}
+    assert [r["id"] for r in client.get("/api/results?limit=1").get_json()["results"]] == [second]
+
+
+def test_results_bad_queries(client):
+    assert client.get("/api/results?game=chess").status_code == 404
+    assert client.get("/api/results?limit=0").status_code == 400
+    assert client.get("/api/results?limit=abc").status_code == 400
+    assert client.get("/api/results/999").status_code == 404
+    assert client.get(f"/api/results/{10**30}").status_code == 404
+    assert client.get("/api/results/abc").status_code == 404
+
+
+def test_results_csv_one_row_per_player_and_formula_safe(client):
+    save(client, gv_state(("=HYPERLINK(1)", 24, 1, 3), ("Lee", 15, 0, 2), ("Max", 12, 2, 1)))
+    answer = client.get("/api/results.csv")
+    assert answer.status_code == 200 and answer.mimetype == "text/csv"
+    assert "attachment" in answer.headers["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
+    assert [r["player"] for r in rows] == ["'=HYPERLINK(1)", "Lee", "Max"]
+    assert rows[0]["winner"] == "yes" and rows[0]["total"] == "25"
+    assert rows[0]["breakdown"] == "garden_bed=24; hand=1"
+    assert client.get("/api/results.csv?game=chess").status_code == 404
+
+
+def test_openapi_has_every_live_game_schema(client):
+    import scorer
+
+    doc = client.get("/openapi.json").get_json()
+    assert doc["openapi"].startswith("3.")
+    for game_id in scorer.GAMES:
+        assert f"/api/games/{game_id}/score" in doc["paths"]
+    schemas = doc["components"]["schemas"]
+    assert schemas["GardenVarietyState"]["properties"]["players"]["items"]["$ref"] == \
+        "#/components/schemas/GardenVarietyPlayerState"
+    assert "GardenVarietyAction" in schemas
+    assert "/api/results" in doc["paths"] and "/api/results.csv" in doc["paths"]
+
+
+# --- failures of our own ---------------------------------------------------------------------
+
+def test_unexpected_error_is_logged_and_answered_plainly(app_factory, caplog):
+    app = app_factory()
+
+    @app.get("/api/explode")
+    def explode():
+        raise RuntimeError("boom")
+
+    with caplog.at_level(logging.ERROR, logger="gardenkit"):
+        answer = app.test_client().get("/api/explode")
+    assert answer.status_code == 500
+    assert answer.get_json() == {"error": "something went wrong on our side; the error has been logged"}
+    assert "boom" not in answer.get_data(as_text=True)
+    assert any("unexpected error" in r.message for r in caplog.records)
+
+
+def test_database_down_is_503_but_scoring_works(app_factory):
+    app = app_factory(DATABASE_URL="postgresql://gardenkit@127.0.0.1:1/none?connect_timeout=2")
+    client = app.test_client()
+    assert post(client, GV + "/score", FINISHED).status_code == 200
+    for answer in (save(client), client.get("/api/results"), client.get("/api/results.csv"),
+                   client.get("/healthz")):
+        assert answer.status_code == 503
+        body = answer.get_json()
+        assert "not available" in (body.get("error") or body.get("database"))
+    assert client.get("/results").status_code == 503
+
+
+def test_read_only_database_is_503(tmp_path, app_factory):
+    path = tmp_path / "ro.sqlite3"
+    app_factory(DATABASE_URL=f"sqlite:///{path}")  # creates the schema
+    app = app_factory(DATABASE_URL=f"sqlite:///file:{path}?mode=ro&uri=true")
+    client = app.test_client()
+    assert client.get("/api/results").status_code == 200
+    answer = save(client)
+    assert answer.status_code == 503
+    assert "read-only" in answer.get_json()["error"]
+
+
+def test_healthz_ok(client):
+    assert client.get("/healthz").get_json()["status"] == "ok"
