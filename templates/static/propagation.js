@@ -1,0 +1,607 @@
+/* Propagation pages: a hex board drawn as SVG that can be edited by clicking, the score page
+   (harvest counts, bonus cards, one board per bonus round, live totals) and the dispute page
+   (propagate / harvest / end of round / grow / sow on the same board).
+   Everything about the game (board size, plants, patterns, cards, colours) comes from the
+   JSON the server embeds (#propagation-data, built from scorer/games/propagation/data.py).
+   Without JavaScript both pages are plain forms; this script keeps their fields in sync. */
+"use strict";
+(function () {
+  const dataNode = document.getElementById("propagation-data");
+  if (!dataNode) return;
+  const D = JSON.parse(dataNode.textContent);
+  document.documentElement.classList.add("js-propagation");  // shows the board editors
+  const SVG = "http://www.w3.org/2000/svg";
+  const HEX = 10;            // centre-to-corner in SVG units
+  const SQ3 = Math.sqrt(3);
+  const KIND_SIZE = { tomato: 0.42, carrot: 0.52, apple: 0.64 };  // three sizes, as the tokens
+  const KIND_LETTER = { tomato: "T", carrot: "C", apple: "A" };
+
+  const key = (s) => s[0] + "," + s[1];
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+  const onBoard = ([q, r]) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= D.radius;
+  const centre = ([q, r]) => [HEX * 1.5 * q, HEX * SQ3 * (r + q / 2)];
+  const plantByKey = (board) => new Map(board.plants.map((p) => [key(p.at), p]));
+
+  function node(name, attrs, parent, text) {
+    const made = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs || {})) made.setAttribute(k, v);
+    if (text !== undefined) made.textContent = text;
+    if (parent) parent.appendChild(made);
+    return made;
+  }
+
+  function hexPoints(cx, cy, size) {
+    const pts = [];
+    for (let i = 0; i < 6; i++) {
+      const a = Math.PI / 3 * i;
+      pts.push((cx + size * Math.cos(a)).toFixed(2) + "," + (cy + size * Math.sin(a)).toFixed(2));
+    }
+    return pts.join(" ");
+  }
+
+  function starPoints(cx, cy, outer, inner) {
+    const pts = [];
+    for (let i = 0; i < 10; i++) {
+      const r = i % 2 ? inner : outer, a = -Math.PI / 2 + i * Math.PI / 5;
+      pts.push((cx + r * Math.cos(a)).toFixed(2) + "," + (cy + r * Math.sin(a)).toFixed(2));
+    }
+    return pts.join(" ");
+  }
+
+  function symbolShape(symbol, cx, cy, r, attrs, parent) {
+    if (symbol === "circle") return node("circle", { cx, cy, r, ...attrs }, parent);
+    if (symbol === "square") return node("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, ...attrs }, parent);
+    const pts = symbol === "triangle"
+      ? [[cx, cy - r * 1.1], [cx + r, cy + r * 0.8], [cx - r, cy + r * 0.8]]
+      : [[cx, cy - r * 1.2], [cx + r * 1.1, cy], [cx, cy + r * 1.2], [cx - r * 1.1, cy]];
+    return node("polygon", { points: pts.map((p) => p.join(",")).join(" "), ...attrs }, parent);
+  }
+
+  function textColourOn(hex) {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 ? "#000" : "#fff";
+  }
+
+  // --- the board widget ---------------------------------------------------------------------
+  // A HexBoard draws {rocks, plants} and calls onSpace([q, r]) when a space is clicked (or
+  // Enter/Space pressed on it). Marks: {"q,r": {cls: "placed", sign: "+", note: "..."}}.
+
+  class HexBoard {
+    constructor(container, label, onSpace) {
+      const extentX = (D.radius * 1.5 + 1) * HEX + 2, extentY = (D.radius + 0.5) * SQ3 * HEX + 2;
+      this.svg = node("svg", { viewBox: `${-extentX} ${-extentY} ${2 * extentX} ${2 * extentY}`,
+                               class: "hexboard", role: "group", "aria-label": label });
+      container.appendChild(this.svg);
+      this.cells = new Map();
+      for (const space of D.spaces) {
+        const [cx, cy] = centre(space);
+        const cell = node("g", { class: "space" + (same(space, D.top) ? " top" : ""), tabindex: "0",
+                                 role: "button", "data-at": key(space) }, this.svg);
+        node("polygon", { points: hexPoints(cx, cy, HEX * 0.97), class: "hex" }, cell);
+        node("text", { x: cx, y: cy + HEX * 0.78, class: "coord" }, cell, key(space));
+        if (same(space, D.top)) {  // the coloured top hex also says so, in a star and a word
+          node("polygon", { class: "top-star", points: starPoints(cx, cy - HEX * 0.42, 2.2, 0.9) }, cell);
+          node("text", { x: cx, y: cy + HEX * 0.42, class: "top-label" }, cell, "TOP");
+        }
+        const content = node("g", { class: "content" }, cell);
+        cell.addEventListener("click", () => onSpace(space));
+        cell.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onSpace(space); }
+        });
+        this.cells.set(key(space), { cell, content, space });
+      }
+    }
+
+    draw(board, players, marks) {
+      const rocks = new Set(board.rocks.filter(Array.isArray).map(key));
+      const plants = plantByKey(board);
+      marks = marks || {};
+      for (const [k, { cell, content, space }] of this.cells) {
+        content.replaceChildren();
+        const [cx, cy] = centre(space);
+        const words = [`space ${k}`];
+        if (rocks.has(k)) {
+          node("polygon", { class: "rock", points: [[-0.5, 0.25], [-0.3, -0.35], [0.15, -0.45], [0.5, -0.05],
+            [0.35, 0.4], [-0.15, 0.45]].map(([x, y]) => `${cx + x * HEX},${cy + y * HEX}`).join(" ") }, content);
+          node("text", { x: cx, y: cy + 1.2, class: "rock-label" }, content, "R");
+          words.push("rock");
+        }
+        const plant = plants.get(k);
+        if (plant) {
+          this.drawPlant(content, plant, players, cx, cy);
+          words.push(`${plant.owner}'s ${plant.kind}, tier ${plant.tier}`);
+        }
+        const mark = marks[k];
+        cell.setAttribute("class", "space" + (same(space, D.top) ? " top" : "") + (mark ? " mark-" + mark.cls : ""));
+        if (mark) {
+          node("text", { x: cx + HEX * 0.5, y: cy - HEX * 0.38, class: "mark-sign" }, content, mark.sign);
+          words.push(mark.note);
+        }
+        cell.setAttribute("aria-label", words.join(": "));
+        const title = cell.querySelector("title") || node("title", {}, cell);
+        title.textContent = words.join(": ");
+      }
+    }
+
+    drawPlant(parent, plant, players, cx, cy) {
+      const index = players.indexOf(plant.owner);
+      const colour = D.colours[index] || { hex: "#777777", symbol: "circle", letter: "?" };
+      const r = HEX * (KIND_SIZE[plant.kind] || 0.5);
+      node("circle", { cx, cy: cy - 1, r, fill: colour.hex, class: "plant" }, parent);
+      const ink = textColourOn(colour.hex);
+      node("text", { x: cx, y: cy - 1 + r * 0.1, class: "plant-kind", fill: ink }, parent,
+           (KIND_LETTER[plant.kind] || "?") + plant.tier);
+      symbolShape(colour.symbol, cx - HEX * 0.55, cy - HEX * 0.55, 1.6,
+                  { fill: colour.hex, stroke: "#222", "stroke-width": 0.35, class: "owner-symbol" }, parent);
+    }
+  }
+
+  // --- board editing ------------------------------------------------------------------------
+  // The toolbar chooses what a click does: put a player's plant (clicking the same plant
+  // again raises its tier, wrapping after its death tier), toggle a rock, or clear a space.
+
+  function makeToolbar(root, getPlayers) {
+    const tools = root.querySelector(".board-tools");
+    const ownerSelect = tools.querySelector("[data-tool=owner]");
+    const refreshOwners = () => {
+      const chosen = ownerSelect.value;
+      ownerSelect.replaceChildren(...getPlayers().map((name, i) => {
+        const option = document.createElement("option");
+        option.value = name;
+        option.textContent = `${D.colours[i] ? D.colours[i].letter : "?"} · ${name}`;
+        return option;
+      }));
+      if (getPlayers().includes(chosen)) ownerSelect.value = chosen;
+    };
+    refreshOwners();
+    return {
+      refreshOwners,
+      mode: () => tools.querySelector("[name$=mode]:checked").value,
+      owner: () => ownerSelect.value,
+      kind: () => tools.querySelector("[data-tool=kind]").value,
+      tier: () => Math.max(0, parseInt(tools.querySelector("[data-tool=tier]").value, 10) || 0),
+    };
+  }
+
+  function editSpace(board, space, toolbar) {
+    const k = key(space);
+    const mode = toolbar.mode();
+    const rockIndex = board.rocks.findIndex((r) => Array.isArray(r) && key(r) === k);
+    const plantIndex = board.plants.findIndex((p) => key(p.at) === k);
+    if (mode === "erase") {
+      if (rockIndex >= 0) board.rocks.splice(rockIndex, 1);
+      if (plantIndex >= 0) board.plants.splice(plantIndex, 1);
+    } else if (mode === "rock") {
+      if (rockIndex >= 0) board.rocks.splice(rockIndex, 1);
+      else board.rocks.push([space[0], space[1]]);
+    } else if (mode === "plant" && toolbar.owner()) {
+      const current = board.plants[plantIndex];
+      const kind = toolbar.kind();
+      if (current && current.owner === toolbar.owner() && current.kind === kind) {
+        current.tier = current.tier >= D.plants[kind].dies ? 0 : current.tier + 1;
+      } else {
+        if (plantIndex >= 0) board.plants.splice(plantIndex, 1);
+        board.plants.push({ at: [space[0], space[1]], owner: toolbar.owner(), kind, tier: toolbar.tier() });
+      }
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  function emptyBoard() { return { rocks: [], plants: [] }; }
+  function copyBoard(board) { return JSON.parse(JSON.stringify(board)); }
+  function asBoard(value) {
+    return value && Array.isArray(value.rocks) && Array.isArray(value.plants) ? copyBoard(value) : emptyBoard();
+  }
+
+  /* Which board spaces a violation path points at, e.g. bonus[1].board.plants[3].at. */
+  function spacesOfViolations(violations, boardOfPath) {
+    const bad = {};
+    for (const v of violations || []) {
+      const m = /^(.*board)\.(rocks|plants)\[(\d+)\]/.exec(v.path || "");
+      if (!m) continue;
+      const board = boardOfPath(m[1]);
+      if (!board) continue;
+      const item = board[m[2]][Number(m[3])];
+      const at = m[2] === "rocks" ? item : item && item.at;
+      if (Array.isArray(at)) bad[key(at)] = { cls: "bad", sign: "!", note: v.message };
+    }
+    return bad;
+  }
+
+  async function postJSON(url, body) {
+    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
+                                         body: JSON.stringify(body) });
+    let payload = null;
+    try { payload = await response.json(); } catch (e) { payload = null; }
+    return { status: response.status, payload };
+  }
+
+  function listItems(ul, items) {
+    ul.replaceChildren(...items.map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }));
+  }
+
+  function debounce(fn, ms) {
+    let timer = null;
+    return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+  }
+
+  // --- the score page -----------------------------------------------------------------------
+
+  function scorePage(form) {
+    const playersBox = form.querySelector("#players");
+    const template = document.getElementById("player-template");
+    const bonusField = form.querySelector("[name=bonus]");
+    const readingField = form.querySelector("[name=round_20]");
+    const firstCard = form.querySelector("#first-card");
+    const secondCard = form.querySelector("#second-card");
+    const live = document.getElementById("live-result");
+    let boards = { 10: emptyBoard(), 20: emptyBoard() };
+
+    const playerNames = () => [...playersBox.querySelectorAll("[name$='.name']")].map((i) => i.value.trim());
+
+    // Read the bonus entries the server put in the form into two cards and two boards.
+    (function readBonus() {
+      let entries = [];
+      try { entries = JSON.parse(bonusField.value || "[]") || []; } catch (e) { entries = []; }
+      if (!Array.isArray(entries)) entries = [];
+      const at10 = entries.filter((e) => e && e.round === 10);
+      const at20 = entries.filter((e) => e && e.round === 20);
+      if (at10[0]) { firstCard.value = at10[0].card; boards[10] = asBoard(at10[0].board); }
+      const newer = at20.find((e) => !at10[0] || e.card !== at10[0].card) || at20[0];
+      if (newer && newer.card !== firstCard.value) secondCard.value = newer.card;
+      if (at20[0]) boards[20] = asBoard(at20[0].board);
+    })();
+
+    function bonusEntries() {
+      const entries = [];
+      const both = readingField.value === "both";
+      if (firstCard.value) entries.push({ card: firstCard.value, round: 10, board: boards[10] });
+      if (firstCard.value && both) entries.push({ card: firstCard.value, round: 20, board: boards[20] });
+      if (secondCard.value) entries.push({ card: secondCard.value, round: 20, board: boards[20] });
+      return entries;
+    }
+
+    function state() {
+      const players = [...playersBox.querySelectorAll("fieldset.player")].map((set) => {
+        const harvested = {};
+        for (const kind of D.kinds) {
+          const input = set.querySelector(`[name$='.harvested.${kind}']`);
+          if (input && input.value.trim() !== "") {
+            harvested[kind] = /^\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : input.value;
+          }
+        }
+        return { name: set.querySelector("[name$='.name']").value.trim(), harvested };
+      });
+      return { players, round_20: readingField.value, bonus: bonusEntries() };
+    }
+
+    const editors = {};
+    for (const round of [10, 20]) {
+      const root = form.querySelector(`.board-editor[data-round='${round}']`);
+      const toolbar = makeToolbar(root, playerNames);
+      const board = new HexBoard(root.querySelector(".board-holder"), `board at the end of round ${round}`,
+        (space) => { if (editSpace(boards[round], space, toolbar)) changed(); });
+      editors[round] = { toolbar, board };
+    }
+    form.querySelector("#copy-board").addEventListener("click", () => {
+      boards[20] = copyBoard(boards[10]);
+      changed();
+    });
+
+    let lastViolations = [];
+    function drawBoards() {
+      const names = playerNames();
+      const entries = bonusEntries();
+      const boardOfPath = (path) => {
+        const m = /^bonus\[(\d+)\]\.board$/.exec(path);
+        return m && entries[Number(m[1])] ? entries[Number(m[1])].board : null;
+      };
+      for (const round of [10, 20]) {
+        const marks = {};
+        entries.forEach((e, i) => {
+          if (e.round !== round) return;
+          for (const [k, v] of Object.entries(spacesOfViolations(lastViolations.filter((x) =>
+            (x.path || "").startsWith(`bonus[${i}].`)), boardOfPath))) marks[k] = v;
+        });
+        editors[round].board.draw(boards[round], names, marks);
+        editors[round].toolbar.refreshOwners();
+      }
+    }
+
+    const rescore = debounce(async () => {
+      const { status, payload } = await postJSON(form.dataset.api, state());
+      const table = live.querySelector("tbody");
+      const problems = live.querySelector(".live-violations");
+      const warnings = live.querySelector(".live-warnings");
+      const resolutions = live.querySelector(".live-resolutions");
+      if (status === 200 && payload) {
+        lastViolations = [];
+        table.replaceChildren(...payload.players.map((p) => {
+          const tr = document.createElement("tr");
+          const cells = [p.rank, p.name, p.breakdown.tomato, p.breakdown.carrot, p.breakdown.apple,
+                         p.breakdown.bonus, p.total];
+          cells.forEach((value, i) => {
+            const cell = document.createElement(i === 1 ? "th" : "td");
+            cell.textContent = value;
+            tr.appendChild(cell);
+          });
+          if (p.rank === 1) tr.className = "first";
+          return tr;
+        }));
+        live.querySelector(".live-winners").textContent =
+          (payload.winners.length === 1 ? "Winner: " : "Shared win: ") + payload.winners.join(" & ");
+        listItems(problems, []);
+        listItems(warnings, payload.warnings.map((w) => w.message));
+        const cardName = (id) => (D.cards.find((c) => c.id === id) || { name: id }).name;
+        listItems(resolutions, payload.bonus_resolutions.map((r) =>
+          `Round ${r.round}, ${cardName(r.card)}: ` +
+          Object.entries(r.counts).map(([n, c]) => `${n} ${c}`).join(", ") + " → " +
+          (r.paid.length ? r.paid.join(" & ") + ` +${r.points}` : "nobody scores")));
+      } else {
+        lastViolations = (payload && payload.violations) || [{ message: `the scorer answered ${status}` }];
+        table.replaceChildren();
+        live.querySelector(".live-winners").textContent = "Not scored yet: fix the problems below.";
+        listItems(problems, lastViolations.map((v) => v.message + (v.path ? ` (${v.path})` : "")));
+        listItems(warnings, []);
+        listItems(resolutions, []);
+      }
+      drawBoards();
+    }, 150);
+
+    function changed() {
+      bonusField.value = JSON.stringify(bonusEntries());
+      drawBoards();
+      rescore();
+    }
+
+    // Players are added and removed here without a reload (the buttons also work without JS).
+    function renumber() {
+      [...playersBox.querySelectorAll("fieldset.player")].forEach((set, i) => {
+        set.dataset.index = i;
+        set.querySelector("legend").textContent = `Player ${i + 1}`;
+        for (const input of set.querySelectorAll("[name]")) {
+          input.name = input.name.replace(/^players\.\d+\./, `players.${i}.`);
+        }
+        const remove = set.querySelector("button.remove");
+        if (remove) remove.value = `remove:${i}`;
+      });
+    }
+    form.addEventListener("click", (e) => {
+      const button = e.target.closest("button[name=op]");
+      if (!button) return;
+      const count = playersBox.querySelectorAll("fieldset.player").length;
+      if (button.value === "add") {
+        e.preventDefault();
+        if (count >= D.players.max) return;
+        const copy = template.content.firstElementChild.cloneNode(true);
+        for (const input of copy.querySelectorAll("[name]")) input.name = input.name.replace("__i__", count);
+        copy.querySelector("[name$='.name']").value = `Player ${count + 1}`;
+        playersBox.appendChild(copy);
+        renumber();
+        changed();
+      } else if (button.value.startsWith("remove:")) {
+        e.preventDefault();
+        if (count <= D.players.min) return;
+        button.closest("fieldset.player").remove();
+        renumber();
+        changed();
+      }
+    });
+    form.addEventListener("input", (e) => { if (e.target !== bonusField) changed(); });
+    form.addEventListener("change", (e) => { if (e.target !== bonusField) changed(); });
+    bonusField.addEventListener("change", () => {
+      // Someone edited the JSON by hand: read it back into the boards and cards.
+      try {
+        const entries = JSON.parse(bonusField.value);
+        const at10 = entries.find((x) => x.round === 10);
+        const at20 = entries.filter((x) => x.round === 20);
+        if (at10) { firstCard.value = at10.card; boards[10] = asBoard(at10.board); }
+        if (at20[0]) boards[20] = asBoard(at20[0].board);
+        const newer = at20.find((x) => !at10 || x.card !== at10.card);
+        if (newer) secondCard.value = newer.card;
+      } catch (err) { /* keep the boards; the scorer reports the JSON on submit */ }
+      changed();
+    });
+    form.addEventListener("submit", () => { bonusField.value = JSON.stringify(bonusEntries()); });
+    changed();
+  }
+
+  // --- the dispute page ---------------------------------------------------------------------
+
+  function checkPage(form) {
+    const stateField = form.querySelector("[name=state]");
+    const actionField = form.querySelector("[name=action]");
+    const typeField = form.querySelector("#action-type");
+    const playerField = form.querySelector("#action-player");
+    const kindField = form.querySelector("#action-kind");
+    const patternField = form.querySelector("#action-pattern");
+    const roundField = form.querySelector("#action-round");
+    const namesField = form.querySelector("#player-names");
+    const answer = document.getElementById("live-check");
+    form.querySelector("details.paste").open = false;  // open for people without JavaScript
+    let board = emptyBoard();
+    let origin = null, targets = [], at = null, marks = {};
+
+    // Start from whatever the form holds (the server's example or the last check).
+    try {
+      const st = JSON.parse(stateField.value);
+      if (st && Array.isArray(st.players)) namesField.value = st.players.map((p) => p.name).join(", ");
+    } catch (e) { /* leave the default names */ }
+    try {
+      const action = JSON.parse(actionField.value) || {};
+      board = asBoard(action.board);
+      if (action.type) typeField.value = action.type;
+      if (action.kind) kindField.value = action.kind;
+      if (action.pattern) patternField.value = action.pattern;
+      if (Array.isArray(action.origin)) origin = action.origin;
+      if (Array.isArray(action.at)) at = action.at;
+      if (Array.isArray(action.targets)) targets = action.targets;
+      if (action.round) roundField.value = action.round;
+      if (action.player) playerField.dataset.initial = action.player;
+    } catch (e) { /* start empty */ }
+
+    const names = () => namesField.value.split(",").map((s) => s.trim()).filter(Boolean);
+    const root = form.querySelector(".board-editor");
+    const toolbar = makeToolbar(root, names);
+    const picks = root.querySelector(".pick-modes");
+
+    function refreshPlayers() {
+      const chosen = playerField.value || playerField.dataset.initial;
+      playerField.replaceChildren(...names().map((n) => {
+        const option = document.createElement("option");
+        option.value = option.textContent = n;
+        return option;
+      }));
+      if (names().includes(chosen)) playerField.value = chosen;
+      toolbar.refreshOwners();
+    }
+
+    function action() {
+      const type = typeField.value;
+      const made = { type };
+      if (type !== "end_round") made.player = playerField.value;
+      if (type === "sow" || type === "harvest") made.kind = kindField.value;
+      if (type === "sow") made.at = at;
+      if (type === "propagate") {
+        made.pattern = patternField.value;
+        made.origin = origin;
+        if (targets.length) made.targets = targets;
+      }
+      if (type === "end_round" && roundField.value) made.round = Number(roundField.value);
+      made.board = board;
+      return made;
+    }
+
+    function showFields() {
+      const type = typeField.value;
+      for (const el of form.querySelectorAll("[data-for]")) {
+        el.hidden = !el.dataset.for.split(" ").includes(type);
+      }
+      const pickMode = picks.querySelector("[name=mode]:checked");
+      if (pickMode && pickMode.closest("[hidden]")) root.querySelector("[name=mode][value=plant]").checked = true;
+    }
+
+    function pickMarks() {
+      const shown = { ...marks };
+      if (origin) shown[key(origin)] = { cls: "origin", sign: "◎", note: "origin" };
+      for (const t of targets) shown[key(t)] = { cls: "target", sign: "?", note: "chosen target" };
+      if (at && typeField.value === "sow") shown[key(at)] = { cls: "target", sign: "?", note: "sow here" };
+      return shown;
+    }
+
+    const view = new HexBoard(root.querySelector(".board-holder"), "board at the moment of the action", (space) => {
+      const mode = toolbar.mode();
+      if (mode === "origin") origin = space;
+      else if (mode === "target") {
+        const i = targets.findIndex((t) => same(t, space));
+        if (i >= 0) targets.splice(i, 1); else targets.push(space);
+      } else if (mode === "at") at = space;
+      else if (!editSpace(board, space, toolbar)) return;
+      marks = {};
+      changed();
+    });
+
+    function sync() {
+      stateField.value = JSON.stringify({ players: names().map((name) => ({ name })) }, null, 1);
+      actionField.value = JSON.stringify(action(), null, 1);
+    }
+
+    function changed() {
+      refreshPlayers();
+      showFields();
+      sync();
+      view.draw(board, names(), pickMarks());
+    }
+
+    function effectMarks(effects) {
+      const found = {};
+      const put = (list, cls, sign, note) => (list || []).forEach((s) => { found[key(s)] = { cls, sign, note }; });
+      (effects.skipped || []).forEach((s) => { found[key(s.at)] = { cls: "skipped", sign: "×", note: `skipped: ${s.reason}` }; });
+      put(effects.placed, "placed", "+", "new plant");
+      put(effects.harvested, "harvested", "★", "harvested");
+      put(effects.died, "died", "×", "dies at the end of the round");
+      put(effects.fully_grown, "harvested", "★", "fully grown");
+      put(effects.at_death_tier, "died", "!", "at its death tier: harvest it or it dies");
+      if (effects.sown) put([effects.sown.at], "placed", "+", "sown");
+      return found;
+    }
+
+    function describe(outcome) {
+      const e = outcome.effects || {};
+      const lines = [];
+      if (e.placed) lines.push(`New plants on ${e.placed.map(key).join("  ")}; ${e.tokens_left} tokens left.`);
+      if (e.skipped && e.skipped.length) lines.push("Skipped: " + e.skipped.map((s) => `${key(s.at)} (${s.reason})`).join(", ") + ".");
+      if (e.harvested) lines.push(`Harvested ${e.count} on ${e.harvested.map(key).join("  ")}: ${e.points} points.` +
+        (e.reset && e.reset.length ? " The apple trees stay, back to tier 0." : " They leave the board."));
+      if (e.died) lines.push(e.died.length ? `Dies at the end of the round: ${e.died.map(key).join("  ")}.` : "Nothing dies this round.");
+      if (e.resolve_bonus) lines.push("Resolve the bonus cards now." + (e.reveal_new_card ? " Then reveal a new card." : ""));
+      if (e.game_over) lines.push("That was the last round.");
+      if (e.grown) lines.push(`Grows: ${e.grown.map((p) => `${key(p.at)} → tier ${p.tier}`).join(", ") || "nothing"}.`);
+      if (e.sown) lines.push(`Sown: a ${e.sown.kind} on ${key(e.sown.at)} at tier 0.`);
+      return lines;
+    }
+
+    let lastOutcome = null;
+    async function runCheck() {
+      sync();
+      const { status, payload } = await postJSON(form.dataset.api, {
+        state: JSON.parse(stateField.value), action: action() });
+      const verdict = answer.querySelector(".verdict");
+      lastOutcome = null;
+      if (status === 200 && payload) {
+        lastOutcome = payload;
+        verdict.textContent = payload.legal ? "✓ Legal" : "✗ Not legal";
+        verdict.className = "verdict " + (payload.legal ? "legal" : "illegal");
+        listItems(answer.querySelector(".live-reasons"), payload.violations.map((v) => `${v.message} (${v.rule})`));
+        listItems(answer.querySelector(".live-effects"), describe(payload));
+        marks = effectMarks(payload.effects || {});
+      } else {
+        const problems = (payload && payload.violations) || [{ message: `the checker answered ${status}` }];
+        verdict.textContent = "Cannot check this";
+        verdict.className = "verdict illegal";
+        listItems(answer.querySelector(".live-reasons"), problems.map((v) => v.message + (v.path ? ` (${v.path})` : "")));
+        listItems(answer.querySelector(".live-effects"), []);
+        marks = spacesOfViolations(problems, (path) => (path === "action.board" ? board : null));
+      }
+      answer.querySelector("#apply-effects").hidden = !(lastOutcome && lastOutcome.legal);
+      view.draw(board, names(), pickMarks());
+    }
+
+    /* Play the checked action out on the board, to go on with the next dispute. */
+    function applyEffects() {
+      if (!lastOutcome || !lastOutcome.legal) return;
+      const e = lastOutcome.effects;
+      const gone = new Set([...(e.removed || []), ...(e.died || [])].map(key));
+      board.plants = board.plants.filter((p) => !gone.has(key(p.at)));
+      const byKey = plantByKey(board);
+      (e.reset || []).forEach((s) => { byKey.get(key(s)).tier = 0; });
+      (e.grown || []).forEach((g) => { byKey.get(key(g.at)).tier = g.tier; });
+      board.plants.push(...(e.new_plants || []), ...(e.sown ? [e.sown] : []));
+      origin = null; targets = []; at = null; marks = {}; lastOutcome = null;
+      answer.querySelector("#apply-effects").hidden = true;
+      changed();
+    }
+
+    form.addEventListener("submit", (e) => { e.preventDefault(); runCheck(); });
+    answer.querySelector("#apply-effects").addEventListener("click", applyEffects);
+    form.querySelector("#clear-picks").addEventListener("click", () => {
+      origin = null; targets = []; at = null; marks = {}; changed();
+    });
+    for (const field of [typeField, playerField, kindField, patternField, roundField, namesField]) {
+      field.addEventListener("change", () => { marks = {}; changed(); });
+    }
+    namesField.addEventListener("input", changed);
+    changed();
+  }
+
+  const scoreForm = document.getElementById("propagation-score");
+  if (scoreForm) scorePage(scoreForm);
+  const checkForm = document.getElementById("propagation-check");
+  if (checkForm) checkPage(checkForm);
+})();
