@@ -1,0 +1,380 @@
+// Garden Dice dispute board (no build step, no library).
+// The page's JSON form works without this script; with it, the board is filled by clicking,
+// the action is picked from a list, and the answer of /api/games/garden-dice/check is drawn on
+// the board. The JSON textareas are kept in step, so the plain form posts the same question.
+(function () {
+  "use strict";
+  var app = document.getElementById("gd-app");
+  if (!app) return;
+  var DATA = JSON.parse(document.getElementById("gd-data").textContent);
+  var form = document.getElementById("check-form");
+  var stateBox = form.elements.state, actionBox = form.elements.action;
+  // Player colours with a symbol each, in the order of the box (pnp.colors symbols).
+  var LOOKS = { green: ["#009E73", "\u25A0"], blue: ["#0072B2", "\u25CF"],
+                yellow: ["#F0E442", "\u25C6"], red: ["#D55E00", "\u25B2"] };
+  var CROP_LOOK = { squash: "#F0E442", carrot: "#E69F00", tomato: "#D55E00",
+                    artichoke: "#009E73", eggplant: "#CC79A7" };
+  var KIND_LABEL = { seed: "seed", veggie: "veggie", bird: "bird", rabbit: "rabbit",
+                     sundial: "sundial", scarecrow: "scarecrow", rock: "rock", erase: "empty" };
+  var values = {};
+  DATA.crops.forEach(function (c) { values[c.name] = c.value; });
+  var stars = {};
+  DATA.stars.forEach(function (s) { stars[s[0] + "," + s[1]] = true; });
+
+  var model = { variant: "standard", players: [], board: {} };  // board: "r,c" -> tile
+  var action = { at: null, from: null, to: null };
+  var brush = { kind: "veggie", crop: DATA.crops[0].name, owner: 0 };
+  var answer = null;        // {marks: {"r,c": "reached" | "eaten"}} of the last check
+  var actorName = null;     // the acting player named by the loaded action
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  function key(at) { return at[0] + "," + at[1]; }
+  function coords(k) { return k.split(",").map(Number); }
+  // A player named after a colour gets that colour; the others get the colours left, in order.
+  function look(i) {
+    var taken = model.players.map(function (p) { return (p.name || "").toLowerCase(); });
+    var own = taken[i];
+    if (LOOKS[own]) return LOOKS[own];
+    var free = DATA.colours.filter(function (c) { return taken.indexOf(c) < 0; });
+    var rank = taken.slice(0, i).filter(function (n) { return !LOOKS[n]; }).length;
+    return LOOKS[free.length ? free[rank % free.length] : DATA.colours[i % DATA.colours.length]];
+  }
+  function ownerIndex(name) {
+    for (var i = 0; i < model.players.length; i++) if (model.players[i].name === name) return i;
+    return -1;
+  }
+
+  // --- reading the example (or whatever the JSON boxes hold) ---------------------------------
+  function load() {
+    var state = {}, act = {};
+    try { state = JSON.parse(stateBox.value); } catch (e) { state = {}; }
+    try { act = JSON.parse(actionBox.value); } catch (e) { act = {}; }
+    model.variant = state.variant || "standard";
+    model.players = (Array.isArray(state.players) && state.players.length ? state.players : [{}, {}])
+      .map(function (p, i) {
+        return { name: p.name || DATA.colours[i].charAt(0).toUpperCase() + DATA.colours[i].slice(1),
+                 track: typeof p.track === "number" ? p.track : 0, sun_token: p.sun_token !== false,
+                 unplaced_seeds: p.unplaced_seeds || 0, harvested: p.harvested || {} };
+      });
+    model.board = {};
+    (state.board || []).forEach(function (t) {
+      if (Array.isArray(t.at)) model.board[key(t.at)] = t;
+    });
+    if (act.type) document.getElementById("gd-type").value = act.type;
+    ["at", "from", "to"].forEach(function (f) { action[f] = Array.isArray(act[f]) ? act[f] : null; });
+    if (act.die) document.getElementById("gd-die").value = act.die;
+    if (act.dice) document.getElementById("gd-dice").value = act.dice.join(", ");
+    if (act.crop) document.getElementById("gd-crop").value = act.crop;
+    if (act.tile) document.getElementById("gd-tile").value = act.tile;
+    if (act.to && !Array.isArray(act.to)) document.getElementById("gd-to-value").value = act.to;
+    actorName = act.player || null;
+  }
+
+  // --- what we send ------------------------------------------------------------------------------
+  function stateJSON() {
+    var board = Object.keys(model.board).sort().map(function (k) { return model.board[k]; });
+    return { variant: model.variant, players: model.players, board: board };
+  }
+  function number(id) { return parseInt(document.getElementById(id).value, 10); }
+  function actionJSON() {
+    var type = document.getElementById("gd-type").value;
+    var a = { type: type, player: document.getElementById("gd-actor").value };
+    var dice = document.getElementById("gd-dice").value.split(/[\s,;]+/).filter(Boolean).map(Number);
+    if (/^(water|harvest|flip)$/.test(type)) { a.at = action.at; a.die = number("gd-die"); }
+    if (type === "move_critter") { a.from = action.from; a.to = action.to; a.die = number("gd-die"); }
+    if (type === "buy") { a.crop = document.getElementById("gd-crop").value; a.die = number("gd-die"); }
+    if (type === "place") {
+      a.tile = document.getElementById("gd-tile").value;
+      if (a.tile === "seed") a.crop = document.getElementById("gd-crop").value;
+      a.dice = dice; a.at = action.at;
+    }
+    if (type === "remove_critter") { a.at = action.at; a.dice = dice; }
+    if (type === "sun_set_die") { a.die = number("gd-die"); a.to = number("gd-to-value"); }
+    return a;
+  }
+  function sync() {
+    stateBox.value = JSON.stringify(stateJSON(), null, 1);
+    actionBox.value = JSON.stringify(actionJSON(), null, 1);
+  }
+
+  // --- drawing -----------------------------------------------------------------------------------
+  function tileText(t) {
+    if (!t) return "";
+    if (t.kind === "seed" || t.kind === "veggie") return t.crop + " " + t.kind + (t.owner ? " of " + t.owner : "");
+    return t.kind + (t.owner ? " of " + t.owner : "");
+  }
+  function drawCell(button, r, c) {
+    var k = key([r, c]), t = model.board[k];
+    button.className = "gd-cell" + (stars[k] ? " star" : "") + (t ? " " + t.kind : "");
+    button.replaceChildren();
+    button.style.background = "";
+    if (t && (t.kind === "seed" || t.kind === "veggie")) {
+      if (t.kind === "veggie") button.style.background = CROP_LOOK[t.crop];
+      button.appendChild(el("span", { "class": "v" }, values[t.crop]));
+      button.appendChild(el("span", { "class": "n" }, t.crop));
+      button.appendChild(el("span", { "class": "k" }, t.kind));
+    } else if (t) {
+      button.appendChild(el("span", { "class": "n" }, t.kind));
+    }
+    if (stars[k]) button.appendChild(el("span", { "class": t ? "s small" : "s", "aria-hidden": "true" }, "\u2605"));
+    if (t && t.owner) {
+      var i = ownerIndex(t.owner), lk = look(Math.max(i, 0));
+      var badge = el("span", { "class": "o" }, lk[1] + " " + t.owner.charAt(0));
+      badge.style.borderColor = lk[0];
+      button.appendChild(badge);
+    }
+    var marks = answer ? answer.marks[k] : null;
+    if (marks) button.classList.add(marks);
+    ["at", "from", "to"].forEach(function (f) {
+      if (action[f] && key(action[f]) === k) button.classList.add("chosen");
+    });
+    button.setAttribute("aria-label", "row " + r + " column " + c + (stars[k] ? ", star" : "") + ": " +
+                        (tileText(t) || "empty") + (marks ? ", " + marks : ""));
+  }
+  function drawBoard() {
+    var board = document.getElementById("gd-board");
+    board.replaceChildren();
+    board.appendChild(el("span", { "class": "gd-corner", "aria-hidden": "true" }));
+    for (var c = 1; c <= DATA.board_size; c++) board.appendChild(el("span", { "class": "gd-head", "aria-hidden": "true" }, c));
+    for (var r = 1; r <= DATA.board_size; r++) {
+      board.appendChild(el("span", { "class": "gd-head", "aria-hidden": "true" }, r));
+      for (c = 1; c <= DATA.board_size; c++) {
+        var b = el("button", { type: "button", "data-at": r + "," + c });
+        drawCell(b, r, c);
+        board.appendChild(b);
+      }
+    }
+  }
+  function drawPlayers() {
+    var list = document.getElementById("gd-player-list");
+    list.replaceChildren();
+    model.players.forEach(function (p, i) {
+      var row = el("div", { "class": "gd-player" });
+      var lk = look(i);
+      var sym = el("span", { "class": "gd-sym", "aria-hidden": "true" }, lk[1]);
+      sym.style.color = lk[0];
+      row.appendChild(sym);
+      var name = el("input", { type: "text", value: p.name, "aria-label": "Player " + (i + 1) + " name" });
+      name.addEventListener("change", function () {
+        var old = p.name; p.name = name.value.trim() || old;
+        Object.keys(model.board).forEach(function (k) { if (model.board[k].owner === old) model.board[k].owner = p.name; });
+        refresh();
+      });
+      row.appendChild(name);
+      var extra = el("div", { "class": "gd-row gd-extra" });
+      row.appendChild(extra);
+      var seedLabel = el("label", { "class": "gd-inline" }, "unplaced seeds ");
+      var seeds = el("input", { type: "number", min: "0", value: p.unplaced_seeds, inputmode: "numeric" });
+      seeds.addEventListener("change", function () { p.unplaced_seeds = parseInt(seeds.value, 10) || 0; refresh(); });
+      seedLabel.appendChild(seeds);
+      extra.appendChild(seedLabel);
+      var sunLabel = el("label", { "class": "gd-inline" });
+      var sun = el("input", { type: "checkbox" });
+      sun.checked = p.sun_token;
+      sun.addEventListener("change", function () { p.sun_token = sun.checked; refresh(); });
+      sunLabel.appendChild(sun);
+      sunLabel.appendChild(document.createTextNode(" sun token"));
+      extra.appendChild(sunLabel);
+      if (model.players.length > DATA.min_players) {
+        var drop = el("button", { type: "button", "class": "remove" }, "Remove");
+        drop.addEventListener("click", function () {
+          Object.keys(model.board).forEach(function (k) { if (model.board[k].owner === p.name) delete model.board[k]; });
+          model.players.splice(i, 1); brush.owner = 0; refresh();
+        });
+        extra.appendChild(drop);
+      }
+      list.appendChild(row);
+    });
+    document.getElementById("gd-add-player").disabled = model.players.length >= DATA.max_players;
+    var actor = document.getElementById("gd-actor"), chosen = actor.value || actorName;
+    actor.replaceChildren();
+    model.players.forEach(function (p) { actor.appendChild(el("option", { value: p.name }, p.name)); });
+    if (chosen && ownerIndex(chosen) >= 0) actor.value = chosen;
+  }
+  function pill(group, name, value, text, checked, onPick, color) {
+    var label = el("label", { "class": "gd-pill" });
+    var input = el("input", { type: "radio", name: name, value: value });
+    input.checked = checked;
+    input.addEventListener("change", onPick);
+    label.appendChild(input);
+    var span = el("span", {}, text);
+    if (color) span.style.borderColor = color;
+    label.appendChild(span);
+    group.appendChild(label);
+  }
+  function drawPalette() {
+    var kinds = document.getElementById("gd-kinds"), crops = document.getElementById("gd-crops"),
+        owners = document.getElementById("gd-owners");
+    kinds.replaceChildren(); crops.replaceChildren(); owners.replaceChildren();
+    DATA.kinds.concat(["erase"]).forEach(function (k) {
+      pill(kinds, "gd-kind", k, KIND_LABEL[k], brush.kind === k, function () { brush.kind = k; drawPalette(); });
+    });
+    var needsCrop = brush.kind === "seed" || brush.kind === "veggie";
+    crops.hidden = !needsCrop;
+    DATA.crops.forEach(function (c) {
+      pill(crops, "gd-crop-brush", c.name, c.value + " " + c.name, brush.crop === c.name,
+           function () { brush.crop = c.name; }, CROP_LOOK[c.name]);
+    });
+    owners.hidden = brush.kind === "rock" || brush.kind === "erase";
+    model.players.forEach(function (p, i) {
+      pill(owners, "gd-owner", String(i), look(i)[1] + " " + p.name, brush.owner === i,
+           function () { brush.owner = i; }, look(i)[0]);
+    });
+  }
+  function drawActionFields() {
+    var type = document.getElementById("gd-type").value;
+    Array.prototype.forEach.call(app.querySelectorAll("[data-for]"), function (node) {
+      node.hidden = node.getAttribute("data-for").split(" ").indexOf(type) < 0;
+    });
+    var tile = document.getElementById("gd-tile").value;
+    var cropField = document.getElementById("gd-crop").closest("label");
+    if (type === "place" && tile !== "seed") cropField.hidden = true;
+    document.getElementById("gd-at").textContent = action.at ? "row " + action.at[0] + ", column " + action.at[1] : "none";
+    document.getElementById("gd-from").textContent = action.from ? "[" + action.from.join(", ") + "]" : "none";
+    document.getElementById("gd-to").textContent = action.to ? "[" + action.to.join(", ") + "]" : "none";
+    var needsSpace = /^(water|harvest|place|flip|remove_critter|move_critter)$/.test(type);
+    document.getElementById("gd-hint").textContent = needsSpace
+      ? "Choose \u201cchooses the action's space\u201d above, then click the space" +
+        (type === "move_critter" ? "s: first the critter, then where it goes." : ".")
+      : "";
+  }
+  function refresh() {
+    answer = null;
+    document.getElementById("gd-answer").replaceChildren();
+    drawPlayers(); drawPalette(); drawBoard(); drawActionFields(); sync();
+  }
+
+  // --- clicks ------------------------------------------------------------------------------------
+  function mode() { return app.querySelector("input[name=gd-mode]:checked").value; }
+  function clickCell(at) {
+    var k = key(at);
+    if (mode() === "pick") {
+      var type = document.getElementById("gd-type").value;
+      if (type === "move_critter") {
+        if (!action.from || action.to) { action.from = at; action.to = null; } else { action.to = at; }
+      } else {
+        action.at = at;
+      }
+    } else if (brush.kind === "erase") {
+      delete model.board[k];
+    } else {
+      var t = { at: at, kind: brush.kind };
+      if (brush.kind === "seed" || brush.kind === "veggie") t.crop = brush.crop;
+      if (brush.kind !== "rock") t.owner = model.players[brush.owner].name;
+      var old = model.board[k];
+      var same = old && old.kind === t.kind && old.crop === t.crop && old.owner === t.owner;
+      if (same) delete model.board[k]; else model.board[k] = t;  // a second click empties it
+    }
+    answer = null;
+    document.getElementById("gd-answer").replaceChildren();
+    drawBoard(); drawActionFields(); sync();
+  }
+
+  // --- the answer --------------------------------------------------------------------------------
+  function marksOf(effects) {
+    var marks = {};
+    (effects.harvested || effects.watered || []).forEach(function (at) { marks[key(at)] = "reached"; });
+    ["eats", "placed", "removed", "flipped"].forEach(function (f) {
+      if (Array.isArray(effects[f])) marks[key(effects[f])] = f === "eats" ? "eaten" : "reached";
+    });
+    return marks;
+  }
+  function reasons(list) {
+    var ul = el("ul", { "class": "reasons" });
+    list.forEach(function (v) {
+      var li = el("li", {}, v.message + " ");
+      li.appendChild(el("span", { "class": "rule" }, v.rule + (v.path ? " \u00b7 " + v.path : "")));
+      ul.appendChild(li);
+    });
+    return ul;
+  }
+  function drawAnswer(status, data) {
+    var box = document.getElementById("gd-answer");
+    box.replaceChildren();
+    if (status !== 200) {
+      var v = el("div", { "class": "violations" });
+      v.appendChild(el("h2", {}, "The board or the action cannot be checked"));
+      v.appendChild(reasons(data.violations || [{ message: data.error || "the check failed", rule: "" }]));
+      box.appendChild(v);
+      answer = null; drawBoard();
+      return;
+    }
+    box.appendChild(el("p", { "class": "verdict " + (data.legal ? "legal" : "illegal") },
+                       data.legal ? "\u2713 Legal" : "\u2717 Not legal"));
+    if (data.violations.length) box.appendChild(reasons(data.violations));
+    var e = data.effects || {};
+    if (e.points) {
+      var table = el("table", { "class": "ranking gd-points" });
+      var head = el("tr");
+      head.appendChild(el("th", {}, "Player")); head.appendChild(el("th", {}, "Points"));
+      table.appendChild(head);
+      Object.keys(e.points).forEach(function (name) {
+        var tr = el("tr");
+        tr.appendChild(el("th", { scope: "row" }, name)); tr.appendChild(el("td", {}, e.points[name]));
+        table.appendChild(tr);
+      });
+      box.appendChild(table);
+      var ul = el("ul", { "class": "gd-tiles" });
+      (e.tiles || []).forEach(function (t) {
+        ul.appendChild(el("li", {}, t.owner + "'s " + t.crop + " at [" + t.at.join(", ") + "]: " + t.points +
+                          (t.bonus ? " (" + t.bonus + " bonus)" : "")));
+      });
+      if (e.chain_bonus) ul.appendChild(el("li", {}, "chain bonus to the harvester: +" + e.chain_bonus));
+      box.appendChild(ul);
+    }
+    var rest = Object.keys(e).filter(function (k) { return k !== "points" && k !== "tiles"; });
+    if (rest.length) {
+      var dl = el("dl", { "class": "effects" });
+      rest.forEach(function (k) {
+        dl.appendChild(el("dt", {}, k.replace(/_/g, " ")));
+        dl.appendChild(el("dd", {}, typeof e[k] === "object" ? JSON.stringify(e[k]) : e[k]));
+      });
+      box.appendChild(dl);
+    }
+    answer = { marks: marksOf(e) };
+    drawBoard();
+  }
+  function check() {
+    sync();
+    var body = JSON.stringify({ state: stateJSON(), action: actionJSON() });
+    fetch(app.getAttribute("data-api"), { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
+      .then(function (r) { return r.json().then(function (data) { drawAnswer(r.status, data); }); })
+      .catch(function () { drawAnswer(0, { error: "the server could not be reached" }); });
+  }
+
+  // --- wiring ------------------------------------------------------------------------------------
+  var variant = document.getElementById("gd-variant");
+  DATA.variants.forEach(function (v) { variant.appendChild(el("option", { value: v }, v)); });
+  var cropSelect = document.getElementById("gd-crop");
+  DATA.crops.forEach(function (c) { cropSelect.appendChild(el("option", { value: c.name }, c.name + " (" + c.value + ")")); });
+  load();
+  variant.value = model.variant;
+  variant.addEventListener("change", function () { model.variant = variant.value; sync(); });
+  document.getElementById("gd-board").addEventListener("click", function (event) {
+    var cell = event.target.closest("button[data-at]");
+    if (cell) clickCell(coords(cell.getAttribute("data-at")));
+  });
+  document.getElementById("gd-add-player").addEventListener("click", function () {
+    var i = model.players.length, colour = DATA.colours[i % DATA.colours.length];
+    var name = colour.charAt(0).toUpperCase() + colour.slice(1);
+    while (ownerIndex(name) >= 0) name += "+";
+    model.players.push({ name: name, track: 0, sun_token: true, unplaced_seeds: 0, harvested: {} });
+    refresh();
+  });
+  document.getElementById("gd-clear").addEventListener("click", function () { model.board = {}; refresh(); });
+  ["gd-type", "gd-tile"].forEach(function (id) {
+    document.getElementById(id).addEventListener("change", function () { drawActionFields(); sync(); });
+  });
+  ["gd-actor", "gd-die", "gd-dice", "gd-crop", "gd-to-value"].forEach(function (id) {
+    document.getElementById(id).addEventListener("change", sync);
+  });
+  document.getElementById("gd-check").addEventListener("click", check);
+  app.hidden = false;
+  document.getElementById("gd-json").open = false;
+  refresh();
+})();
