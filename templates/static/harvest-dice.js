@@ -1,0 +1,440 @@
+// Harvest Dice pages: a tappable score sheet drawn over the plain form inputs.
+// The inputs stay the source of truth (the form posts them; score.js reads them for live
+// totals): every tap writes an input and fires "input", and every input redraws its sheet part.
+// The sheet's shape (rows, pig values, printed market circles) comes from the page, which
+// renders it from scorer/games/harvest_dice/data.py into <script id="hd-sheet">.
+(function () {
+  "use strict";
+  var sheetNode = document.getElementById("hd-sheet");
+  if (!sheetNode) return;
+  var SHEET = JSON.parse(sheetNode.textContent);
+  var EMPTY = ".";
+  var CYCLE = [EMPTY].concat(SHEET.crops.map(function (c) { return c.letter; }));
+  var BY_LETTER = {};
+  SHEET.crops.forEach(function (c) { BY_LETTER[c.letter] = c; });
+  var PIG_CIRCLES = SHEET.pig_rows * SHEET.pig_row_circles;
+
+  function make(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function fire(input) {
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function count(input) {
+    var value = parseInt(input.value, 10);
+    return isNaN(value) ? 0 : value;
+  }
+
+  // A tap on the n-th circle crosses up to it; a tap on the last crossed one uncrosses it.
+  function tapTo(input, n) {
+    input.value = String(count(input) === n ? n - 1 : n);
+    fire(input);
+  }
+
+  function cropSymbol(letter) {
+    var crop = BY_LETTER[letter];
+    if (!crop) return make("span", { "class": "hd-crop hd-unknown", "aria-hidden": "true" }, letter === EMPTY ? "" : "?");
+    return make("span", { "class": "hd-crop hd-" + crop.crop, "aria-hidden": "true" }, crop.letter);
+  }
+
+  function cropName(letter) {
+    if (letter === EMPTY) return "empty";
+    return BY_LETTER[letter] ? BY_LETTER[letter].crop : "unreadable " + JSON.stringify(letter);
+  }
+
+  // --- the garden: 3 x 6 buttons over the garden textarea -----------------------------------
+  function readGarden(textarea) {
+    var lines = textarea.value.split("\n").map(function (l) { return l.trim(); }).filter(Boolean);
+    var grid = [];
+    for (var r = 0; r < SHEET.rows; r++) {
+      var line = lines[r] || "";
+      var row = [];
+      for (var c = 0; c < SHEET.columns; c++) row.push(line.charAt(c) || EMPTY);
+      grid.push(row);
+    }
+    return grid;
+  }
+
+  function Garden(box, textarea, options) {
+    this.box = box;
+    this.textarea = textarea;
+    this.cells = [];
+    var table = make("div", { "class": "hd-grid", role: "group", "aria-label": options.label || "Garden" });
+    table.appendChild(make("span", { "class": "hd-corner" }));
+    for (var c = 0; c < SHEET.columns; c++) {
+      table.appendChild(make("span", { "class": "hd-head", title: "dice showing " + (c + 1) }, c + 1));
+    }
+    for (var r = 0; r < SHEET.rows; r++) {
+      table.appendChild(make("span", { "class": "hd-rowhead" }, r + 1));
+      var row = [];
+      for (c = 0; c < SHEET.columns; c++) {
+        var cell = make("button", { type: "button", "class": "hd-cell", "data-row": r + 1, "data-col": c + 1 });
+        table.appendChild(cell);
+        row.push(cell);
+      }
+      this.cells.push(row);
+    }
+    box.replaceChildren(table);
+    var self = this;
+    box.addEventListener("click", function (event) {
+      var cell = event.target.closest(".hd-cell");
+      if (!cell) return;
+      var r = parseInt(cell.dataset.row, 10) - 1, c = parseInt(cell.dataset.col, 10) - 1;
+      if (options.onTap) { options.onTap(r + 1, c + 1); return; }
+      var grid = readGarden(textarea);
+      var at = CYCLE.indexOf(grid[r][c]);
+      grid[r][c] = CYCLE[(at + 1) % CYCLE.length];  // an unreadable letter becomes empty
+      textarea.value = grid.map(function (line) { return line.join(""); }).join("\n");
+      fire(textarea);
+    });
+    textarea.addEventListener("input", function () { self.update(); });
+    this.update();
+  }
+
+  Garden.prototype.update = function () {
+    var grid = readGarden(this.textarea);
+    for (var r = 0; r < SHEET.rows; r++) {
+      for (var c = 0; c < SHEET.columns; c++) {
+        var cell = this.cells[r][c], letter = grid[r][c];
+        cell.replaceChildren(cropSymbol(letter));
+        cell.setAttribute("aria-label", "Row " + (r + 1) + ", column " + (c + 1) + ": " + cropName(letter));
+        cell.classList.toggle("hd-bad", letter !== EMPTY && !BY_LETTER[letter]);
+      }
+    }
+  };
+
+  // --- the pig: rows of circles, a power box and the row's points --------------------------
+  function Pig(box, pigInput, powersInput) {
+    this.pigInput = pigInput;
+    this.powersInput = powersInput;
+    this.circles = [];
+    this.powers = [];
+    this.values = [];
+    var self = this;
+    var body = make("div", { "class": "hd-pig-rows", role: "group", "aria-label": "Pig" });
+    for (var row = 0; row < SHEET.pig_rows; row++) {
+      var line = make("div", { "class": "hd-pig-row" });
+      for (var i = 0; i < SHEET.pig_row_circles; i++) {
+        var n = row * SHEET.pig_row_circles + i + 1;
+        var circle = make("button", { type: "button", "class": "hd-circle", "data-circle": n, "aria-label": "Pig circle " + n });
+        line.appendChild(circle);
+        self.circles.push(circle);
+      }
+      var power = make("button", { type: "button", "class": "hd-power", "data-power": row + 1,
+                                   "aria-label": "Pig power " + (row + 1) + " used" }, "P");
+      var value = make("span", { "class": "hd-value", title: "points when this row is the last one full" },
+                       SHEET.pig_row_values[row]);
+      line.appendChild(power);
+      line.appendChild(value);
+      self.powers.push(power);
+      self.values.push(value);
+      body.appendChild(line);
+    }
+    box.replaceChildren(body);
+    box.addEventListener("click", function (event) {
+      var circle = event.target.closest("[data-circle]");
+      if (circle) tapTo(pigInput, parseInt(circle.dataset.circle, 10));
+      var power = event.target.closest("[data-power]");
+      if (power) tapTo(powersInput, parseInt(power.dataset.power, 10));
+    });
+    pigInput.addEventListener("input", function () { self.update(); });
+    powersInput.addEventListener("input", function () { self.update(); });
+    this.update();
+  }
+
+  Pig.prototype.update = function () {
+    var pig = count(this.pigInput), used = count(this.powersInput);
+    var full = Math.floor(Math.min(pig, PIG_CIRCLES) / SHEET.pig_row_circles);
+    this.circles.forEach(function (circle, index) {
+      circle.classList.toggle("hd-crossed", index < pig);
+      circle.setAttribute("aria-pressed", index < pig ? "true" : "false");
+    });
+    this.powers.forEach(function (power, index) {
+      power.classList.toggle("hd-crossed", index < used);
+      power.classList.toggle("hd-earned", index < full);
+      power.setAttribute("aria-pressed", index < used ? "true" : "false");
+    });
+    this.values.forEach(function (value, index) { value.classList.toggle("hd-current", index === full - 1); });
+  };
+
+  // --- a market: six circles, the printed ones crossed and fixed ----------------------------
+  function Market(box, input, modeOf) {
+    this.input = input;
+    this.modeOf = modeOf;
+    this.circles = [];
+    var self = this;
+    var line = make("div", { "class": "hd-market-row", role: "group", "aria-label": input.name });
+    for (var i = 0; i < SHEET.market_circles; i++) {
+      var circle = make("button", { type: "button", "class": "hd-circle", "data-circle": i + 1 }, i + 1);
+      line.appendChild(circle);
+      this.circles.push(circle);
+    }
+    box.replaceChildren(line);
+    box.addEventListener("click", function (event) {
+      var circle = event.target.closest("[data-circle]");
+      if (!circle || circle.disabled) return;
+      tapTo(input, parseInt(circle.dataset.circle, 10) - self.printed());
+    });
+    input.addEventListener("input", function () { self.update(); });
+    this.update();
+  }
+
+  Market.prototype.printed = function () {
+    return SHEET.printed_crossed[this.modeOf()] || 0;
+  };
+
+  Market.prototype.update = function () {
+    var printed = this.printed(), crossed = count(this.input);
+    this.circles.forEach(function (circle, index) {
+      var isPrinted = index < printed;
+      var on = isPrinted || index - printed < crossed;
+      circle.disabled = isPrinted;
+      circle.classList.toggle("hd-printed", isPrinted);
+      circle.classList.toggle("hd-crossed", on);
+      circle.setAttribute("aria-label", "Market circle " + (index + 1) + (isPrinted ? ", printed crossed" : ""));
+      circle.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  };
+
+  // --- the score page --------------------------------------------------------------------------
+  function enhancePlayer(fieldset) {
+    if (fieldset.dataset.enhanced) return;
+    fieldset.dataset.enhanced = "yes";
+    var garden = fieldset.querySelector("[data-garden-for]");
+    var textarea = fieldset.querySelector("textarea[name$='.garden']");
+    var nameInput = fieldset.querySelector("input[name$='.name']");
+    if (garden && textarea) new Garden(garden, textarea, { label: "Garden of " + (nameInput && nameInput.value || "this player") });
+    var pig = fieldset.querySelector("[data-pig-for]");
+    var pigInput = fieldset.querySelector("input[name$='.pig']");
+    var powersInput = fieldset.querySelector("input[name$='.pig_powers_used']");
+    if (pig && pigInput && powersInput) new Pig(pig, pigInput, powersInput);
+  }
+
+  function modeSwitch(select, onChange) {
+    var group = make("div", { "class": "hd-switch", role: "group", "aria-label": "Score sheet" });
+    Array.prototype.forEach.call(select.options, function (option) {
+      var button = make("button", { type: "button", "data-mode": option.value }, option.textContent);
+      group.appendChild(button);
+    });
+    function show() {
+      Array.prototype.forEach.call(group.children, function (b) {
+        b.setAttribute("aria-pressed", b.dataset.mode === select.value ? "true" : "false");
+      });
+      onChange();
+    }
+    group.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-mode]");
+      if (!button) return;
+      select.value = button.dataset.mode;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    select.addEventListener("change", show);
+    select.closest("label").after(group);
+    show();
+  }
+
+  function scorePage(form) {
+    form.classList.add("hd-js");
+    var select = form.elements["mode"];
+    var modeOf = function () { return select.value || SHEET.default_mode; };
+    var markets = [];
+    Array.prototype.forEach.call(form.querySelectorAll("[data-market-for]"), function (box) {
+      markets.push(new Market(box, form.elements[box.dataset.marketFor], modeOf));
+    });
+    modeSwitch(select, function () { markets.forEach(function (m) { m.update(); }); });
+    var players = document.getElementById("players");
+    var add = form.querySelector(".hd-add");
+    var max = parseInt(form.dataset.maxPlayers, 10);
+    function refreshPlayers() {
+      var all = players.querySelectorAll("fieldset.player");
+      Array.prototype.forEach.call(all, enhancePlayer);
+      if (add) add.disabled = all.length >= max;
+    }
+    refreshPlayers();
+    new MutationObserver(refreshPlayers).observe(players, { childList: true });
+    // Show the totals of the sheet as the page opens (score.js listens by then).
+    document.addEventListener("DOMContentLoaded", function () {
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+
+  // --- the dispute page --------------------------------------------------------------------------
+  function parsed(textarea, fallback) {
+    try { return JSON.parse(textarea.value); } catch (e) { return fallback; }
+  }
+
+  function checkPage(form) {
+    form.classList.add("hd-js");
+    var stateText = form.elements["state"], actionText = form.elements["action"];
+    var state = parsed(stateText, {}), action = parsed(actionText, {});
+    var players = Array.isArray(state.players) ? state.players : [];
+    var acting = players.filter(function (p) { return p && p.name === action.player; })[0] || players[0] || {};
+    var f = form.elements;
+    // Fill the controls from the JSON the page opened with.
+    f["hd-name"].value = acting.name || "Player";
+    f["hd-garden"].value = (acting.garden || []).join("\n");
+    f["hd-pig"].value = acting.pig || 0;
+    f["hd-powers-used"].value = acting.pig_powers_used || 0;
+    if (state.mode) f["hd-mode"].value = state.mode;
+    var die = action.die || {};
+    if (die.color) f["hd-color"].value = die.color;
+    if (die.value) f["hd-value"].value = String(die.value);
+    if (action.type) f["hd-type"].value = action.type;
+    if (Array.isArray(action.at)) { f["hd-row"].value = String(action.at[0]); f["hd-col"].value = String(action.at[1]); }
+    var steps = 0, colour = "";
+    (action.pig_powers || []).forEach(function (p) {
+      if (p.power === "up") steps++;
+      else if (p.power === "down") steps--;
+      else if (p.power === "color") colour = p.to || "";
+    });
+    f["hd-steps"].value = String(steps);
+    f["hd-colour-power"].value = colour;
+
+    var answer = document.getElementById("hd-answer");
+    form.querySelector(".hd-controls").hidden = false;
+    form.querySelector(".hd-json").open = false;
+    var garden = new Garden(form.querySelector("[data-garden-for]"), f["hd-garden"], {
+      label: "Garden",
+      onTap: function (row, col) {
+        if (f["hd-type"].value === "plant" && f["hd-tap"].value === "target") {
+          f["hd-row"].value = String(row);
+          f["hd-col"].value = String(col);
+          f["hd-row"].dispatchEvent(new Event("change", { bubbles: true }));
+        } else {
+          var grid = readGarden(f["hd-garden"]);
+          grid[row - 1][col - 1] = CYCLE[(CYCLE.indexOf(grid[row - 1][col - 1]) + 1) % CYCLE.length];
+          f["hd-garden"].value = grid.map(function (line) { return line.join(""); }).join("\n");
+          fire(f["hd-garden"]);
+        }
+      }
+    });
+    new Pig(form.querySelector("[data-pig-for]"), f["hd-pig"], f["hd-powers-used"]);
+    modeSwitch(f["hd-mode"], function () {
+      form.classList.toggle("hd-colour-allowed", f["hd-mode"].value === "advanced");
+    });
+
+    function build() {
+      var name = f["hd-name"].value.trim() || "Player";
+      var me = { name: name, garden: f["hd-garden"].value.split("\n").map(function (l) { return l.trim(); }).filter(Boolean),
+                 pig: count(f["hd-pig"]), pig_powers_used: count(f["hd-powers-used"]) };
+      var others = players.filter(function (p) { return p && p.name !== acting.name && p.name !== name; });
+      var newState = { mode: f["hd-mode"].value, markets: state.markets || { lettuce: 0, tomato: 0, carrot: 0 },
+                       players: [me].concat(others) };
+      var type = f["hd-type"].value;
+      var newAction = { type: type, die: { color: f["hd-color"].value, value: parseInt(f["hd-value"].value, 10) } };
+      if (type !== "last_die") newAction.player = name;
+      if (type === "plant") newAction.at = [parseInt(f["hd-row"].value, 10), parseInt(f["hd-col"].value, 10)];
+      var powers = [];
+      if (f["hd-colour-power"].value) powers.push({ power: "color", to: f["hd-colour-power"].value });
+      var n = parseInt(f["hd-steps"].value, 10) || 0;
+      for (var i = 0; i < Math.abs(n); i++) powers.push({ power: n > 0 ? "up" : "down" });
+      if (powers.length && type !== "last_die") newAction.pig_powers = powers;
+      return { state: newState, action: newAction };
+    }
+
+    function showTarget() {
+      var plant = f["hd-type"].value === "plant";
+      form.classList.toggle("hd-planting", plant);
+      form.classList.toggle("hd-last-die", f["hd-type"].value === "last_die");
+      garden.cells.forEach(function (row, r) {
+        row.forEach(function (cell, c) {
+          cell.classList.toggle("hd-target", plant && String(r + 1) === f["hd-row"].value && String(c + 1) === f["hd-col"].value);
+        });
+      });
+    }
+
+    function markOptions(options) {
+      var spots = {};
+      (options || []).forEach(function (at) { spots[at[0] + "," + at[1]] = true; });
+      garden.cells.forEach(function (row, r) {
+        row.forEach(function (cell, c) { cell.classList.toggle("hd-option", !!spots[(r + 1) + "," + (c + 1)]); });
+      });
+    }
+
+    var sequence = 0, timer = null;
+    function check() {
+      var body = build();
+      stateText.value = JSON.stringify(body.state, null, 1);
+      actionText.value = JSON.stringify(body.action, null, 1);
+      showTarget();
+      var mine = ++sequence;
+      fetch(form.dataset.api, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+        .then(function (r) { return r.json().then(function (data) { return { status: r.status, data: data }; }); })
+        .then(function (reply) {
+          if (mine !== sequence) return;
+          if (reply.status === 200) { drawAnswer(reply.data); markOptions(reply.data.effects.options); }
+          else { drawProblems(reply.data.violations || [{ message: reply.data.error || "could not check", rule: "", path: "" }]); markOptions([]); }
+        }).catch(function () { /* offline: the Check button still posts the form */ });
+    }
+
+    function reasons(list) {
+      var ul = make("ul", { "class": "reasons" });
+      list.forEach(function (v) {
+        var li = make("li", {}, v.message + " ");
+        li.appendChild(make("span", { "class": "rule" }, v.rule));
+        ul.appendChild(li);
+      });
+      return ul;
+    }
+
+    function drawProblems(list) {
+      var box = make("div", { "class": "violations" });
+      box.appendChild(make("h2", {}, "Cannot check this"));
+      box.appendChild(reasons(list));
+      answer.replaceChildren(box);
+    }
+
+    function place(at) { return "row " + at[0] + ", column " + at[1]; }
+
+    function explain(effects) {
+      var lines = [];
+      if (effects.planted) lines.push("Plants a " + effects.planted.crop + " at " + place(effects.planted.at) + "." + (effects.ribbon ? " That row is now full: a ribbon." : ""));
+      if ("circles" in effects) {
+        lines.push("Crosses " + effects.circles + " pig circle" + (effects.circles === 1 ? "" : "s") + " (the pig now has " + effects.pig + ")" +
+                   (effects.wasted ? "; " + effects.wasted + " pip" + (effects.wasted === 1 ? " is" : "s are") + " lost, the pig is full" : "") + ".");
+        if (effects.powers_unlocked) lines.push("Completes pig row " + effects.rows_completed.join(" and ") + ": " + effects.powers_unlocked + " new pig power" + (effects.powers_unlocked === 1 ? "" : "s") + ".");
+      }
+      if (effects.market) lines.push("Every player crosses a circle of the " + effects.market + " market: " + effects.market + " are now worth " + effects.value + " each.");
+      if (effects.pig_powers_spent) lines.push("Uses " + effects.pig_powers_spent + " pig power" + (effects.pig_powers_spent === 1 ? "" : "s") + ": the die counts as " + effects.die.color + " " + effects.die.value + ".");
+      if (effects.options && !effects.planted && effects.crop) {
+        lines.push(effects.options.length ? "This die can be planted at " + effects.options.map(place).join("; ") + "." : "This die cannot be planted anywhere in this garden.");
+      }
+      if (effects.plantable_with_more_powers && effects.plantable_with_more_powers.length) {
+        var best = effects.plantable_with_more_powers[0];
+        lines.push("More pig powers could have planted it (for example " + best.powers + " more to make it a " + best.die.color + " " + best.die.value + " at " + place(best.at) + "), but pig powers are never compulsory.");
+      }
+      (effects.triggered_now || []).forEach(function (t) {
+        lines.push("This triggers the end of the game: " + (t.trigger === "market-full" ? "the " + t.market + " market is full" : t.trigger === "garden-full" ? t.player + "'s garden is full" : t.player + "'s pig is full") + "; the round is played to its end.");
+      });
+      if (effects.game_over) lines.push("The game is over after this round.");
+      return lines;
+    }
+
+    function drawAnswer(data) {
+      var parts = [make("p", { "class": "verdict " + (data.legal ? "legal" : "illegal") }, data.legal ? "\u2713 Legal" : "\u2717 Not legal")];
+      if (data.violations.length) parts.push(reasons(data.violations));
+      var lines = explain(data.effects || {});
+      if (lines.length) {
+        var ul = make("ul", { "class": "hd-effects" });
+        lines.forEach(function (line) { ul.appendChild(make("li", {}, line)); });
+        parts.push(ul);
+      }
+      answer.replaceChildren.apply(answer, parts);
+    }
+
+    function soon() { clearTimeout(timer); timer = setTimeout(check, 150); }
+    form.addEventListener("input", function (event) { if (!event.target.closest(".hd-json")) soon(); });
+    form.addEventListener("change", function (event) { if (!event.target.closest(".hd-json")) soon(); });
+    check();
+  }
+
+  var scoreForm = document.getElementById("score-form");
+  if (scoreForm && scoreForm.classList.contains("hd-score")) scorePage(scoreForm);
+  var checkForm = document.getElementById("hd-check");
+  if (checkForm) checkPage(checkForm);
+})();
