@@ -113,3 +113,67 @@ def test_card_texts_fit_above_the_tie_line():
     for card in data.BONUS_CARDS.values():
         lines = wrap(card["text"], 3.3, False, 63.5 - 12)
         assert 34 + len(lines) * 3.3 * 1.25 < 88.9 - 36, card["name"]
+
+
+# --- the built kit: manifest, PDF -----------------------------------------------------------------
+
+def build(tmp_path, paper, **options):
+    import json
+
+    from pnp.build import run_build
+    from pnp.options import BuildOptions
+
+    out = tmp_path / paper
+    status = run_build(BuildOptions(games=("propagation",), papers=(paper,), out=out, progress=False,
+                                    **options))
+    assert status == 0
+    manifest = json.loads((out / paper / "propagation" / "manifest.json").read_text())
+    return out / paper, manifest
+
+
+@pytest.fixture(scope="module")
+def letter_build(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("kit"), "letter")
+
+
+def test_manifest_counts_every_piece(letter_build, pieces):
+    _, manifest = letter_build
+    listed = {c["name"]: c["count"] for c in manifest["components"]}
+    assert listed == {name: c.count for name, c in pieces.items()}
+    fronts = {}
+    for placement in manifest["placements"]:
+        if placement["side"] == "front" and "tile" not in placement:
+            fronts[placement["component"]] = fronts.get(placement["component"], 0) + 1
+    assert {k: v for k, v in fronts.items() if k != "board"} == {n: c for n, c in listed.items() if n != "board"}
+
+
+def test_card_backs_follow_their_fronts_mirrored(letter_build):
+    _, manifest = letter_build
+    width = manifest["paper"]["width_mm"]
+    cards = [p for p in manifest["placements"] if p["component"].startswith("bonus-")]
+    fronts = {(p["component"], p["copy"]): p for p in cards if p["side"] == "front"}
+    backs = {(p["component"], p["copy"]): p for p in cards if p["side"] == "back"}
+    assert fronts.keys() == backs.keys() and len(fronts) == len(data.BONUS_CARDS)
+    for key, front in fronts.items():
+        back = backs[key]
+        assert back["page"] == front["page"] + 1 and back["y_mm"] == pytest.approx(front["y_mm"])
+        assert back["x_mm"] == pytest.approx(width - front["x_mm"] - front["width_mm"])
+
+
+def test_board_is_tiled_on_letter_and_whole_on_a3(letter_build, tmp_path):
+    _, manifest = letter_build
+    tiles = [p for p in manifest["placements"] if p["component"] == "board"]
+    assert len(tiles) >= 2 and all("tile" in p for p in tiles)
+    assert len({p["page"] for p in tiles}) == len(tiles)
+    _, a3 = build(tmp_path, "a3", formats=("pdf",))
+    whole = [p for p in a3["placements"] if p["component"] == "board"]
+    assert len(whole) == 1 and "tile" not in whole[0]
+
+
+def test_pdf_pages_and_svgs_agree(letter_build):
+    from pypdf import PdfReader
+
+    folder, manifest = letter_build
+    pages = len(PdfReader(folder / "propagation.pdf").pages)
+    assert pages == max(p["page"] for p in manifest["placements"])
+    assert len(list((folder / "propagation").glob("p*.svg"))) == pages
