@@ -48,10 +48,11 @@ def render_outputs(game: str, title: str, imposition: Imposition, options: Build
     paper = imposition.paper.name
     files: dict[Path, bytes] = {}
     if "svg" in options.formats:
-        from pnp.render_svg import render_sheet_svg
+        from pnp.render_svg import SvgPainter, render_sheet_svg
 
+        painter = SvgPainter(paint)
         for sheet in imposition.sheets:
-            files[Path(paper, game, svg_name(sheet.number, sheet.name))] = render_sheet_svg(sheet, paint).encode()
+            files[Path(paper, game, svg_name(sheet.number, sheet.name))] = render_sheet_svg(sheet, painter).encode()
     manifest = json.dumps(imposition.manifest(game), indent=1) + "\n"
     files[Path(paper, game, "manifest.json")] = manifest.encode()
     if "pdf" in options.formats:

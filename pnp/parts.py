@@ -143,3 +143,35 @@ def perimeter_track(width: float, height: float, cell: float, start: int = 0, x:
         shapes.append(Text(cx + step_x / 2, cy + step_y / 2, str(number), size=size, align="center",
                            anchor="middle", fill=INK))
     return Group(tuple(shapes))
+
+
+KAPPA = 0.5523  # Bezier handle length of a quarter ellipse, as a fraction of the radius
+
+
+def ellipse(cx: float, cy: float, rx: float, ry: float, style: Style) -> Path:
+    """An ellipse as four Bezier quarters (the model has circles only)."""
+    kx, ky = rx * KAPPA, ry * KAPPA
+    return Path((("M", cx + rx, cy),
+                 ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+                 ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+                 ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+                 ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy), ("Z",)), style)
+
+
+def text_column(blocks: Sequence[tuple[str, str]], x: float, y: float, width: float, size: float = 2.6,
+                heading_size: float | None = None, color: str = INK, gap: float = 1.2) -> tuple[Group, float]:
+    """Headed paragraphs stacked from (x, y) down, wrapped to `width`: blocks are
+    (heading, body) pairs (either may be empty). Returns the shapes and the y below the last."""
+    from pnp.text import layout_lines
+
+    heading_size = heading_size or size * 1.15
+    shapes: list[Shape] = []
+    for heading, body in blocks:
+        for text, text_size, bold in ((heading, heading_size, True), (body, size, False)):
+            if not text:
+                continue
+            shape = Text(x, y, text, size=text_size, anchor="top", bold=bold, fill=color, max_width=width)
+            shapes.append(shape)
+            y += len(layout_lines(shape)) * shape.line_height * text_size
+        y += gap
+    return Group(tuple(shapes)), y

@@ -3,16 +3,23 @@
 The page's user space is set once to millimetres with y down (one `cm` operator), so every
 coordinate of the model is written as is, exactly as the SVG renderer writes it. reportlab's
 invariant mode fixes the dates and ids, so the same inputs give byte-identical PDFs.
+
+Speed: the painter writes PDF path operators itself (reportlab's canvas methods format every
+number through a slow pure-Python routine when its C accelerator is not installed), and a
+face or icon drawn several times -- the 54 identical card backs, the same animal on nine
+cards -- is turned into operators once and reused. reportlab still owns the document: pages,
+font embedding (TrueType subsets), compression, boxes.
 """
 from __future__ import annotations
 
+import math
 from io import BytesIO
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from pnp.colors import Paint, rgb, to_cmyk
 from pnp.fonts import pdf_font
 from pnp.icons import icon_group
-from pnp.model import Circle, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.model import Circle, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.text import layout_lines
 
 if TYPE_CHECKING:
@@ -21,174 +28,202 @@ if TYPE_CHECKING:
     from pnp.impose import Sheet
 
 MM = 72 / 25.4  # points per millimetre
+KAPPA = 0.5523  # Bezier handle length of a quarter circle, as a fraction of the radius
+
+
+def num(value: float) -> str:
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def nums(*values: float) -> str:
+    return " ".join(num(v) for v in values)
 
 
 class PdfPainter:
-    """Draws model shapes on a canvas whose user space is already millimetres, y down."""
+    """Turns model shapes into PDF content-stream operators (user space: mm, y down)."""
 
     def __init__(self, canvas: "Canvas", paint: Paint):
         self.canvas = canvas
         self.paint = paint
-        self._draw = {Group: self.group, Rect: self.rect, Circle: self.circle, Polygon: self.polygon,
-                      Line: self.line, Path: self.path, Text: self.text, Icon: self.icon}
+        self._draw: dict[type, Callable] = {
+            Group: self.group, Rect: self.rect, Circle: self.circle, Polygon: self.polygon,
+            Line: self.line, Path: self.path, Text: self.text, Icon: self.icon}
+        self._paint_cache: dict[Style, tuple[str, str]] = {}
+        self._color_cache: dict[tuple[str, bool], str] = {}
+        self._icon_cache: dict[tuple, str] = {}
+        self._face_cache: dict[int, tuple[Face, str]] = {}
 
-    def shape(self, shape: Shape) -> None:
-        self._draw[type(shape)](shape)
+    # --- colours and paint ----------------------------------------------------------------
+    def color(self, color: str, stroke: bool = False) -> str:
+        key = (color, stroke)
+        op = self._color_cache.get(key)
+        if op is None:
+            if self.paint.cmyk:
+                op = f"{nums(*to_cmyk(color))} {'K' if stroke else 'k'}"
+            else:
+                op = f"{nums(*rgb(color))} {'RG' if stroke else 'rg'}"
+            self._color_cache[key] = op
+        return op
 
-    def fill_color(self, color: str) -> None:
-        if self.paint.cmyk:
-            self.canvas.setFillColorCMYK(*to_cmyk(color))
-        else:
-            self.canvas.setFillColorRGB(*rgb(color))
+    def _paint(self, style: Style) -> tuple[str, str]:
+        """(operators setting the paint, the painting operator); ('', '') paints nothing."""
+        cached = self._paint_cache.get(style)
+        if cached is None:
+            resolved = self.paint.style(style)
+            fill = resolved.fill is not None
+            stroke = resolved.stroke is not None and resolved.stroke_width > 0
+            setup = []
+            if fill:
+                setup.append(self.color(resolved.fill))  # type: ignore[arg-type]
+            if stroke:
+                setup.append(self.color(resolved.stroke, stroke=True))  # type: ignore[arg-type]
+                setup.append(f"{num(resolved.stroke_width)} w")
+                setup.append(f"[{nums(*resolved.dash)}] 0 d" if resolved.dash else "[] 0 d")
+            paint_op = "B*" if fill and stroke else "f*" if fill else "S" if stroke else ""
+            cached = (" ".join(setup), paint_op)
+            self._paint_cache[style] = cached
+        return cached
 
-    def stroke_color(self, color: str) -> None:
-        if self.paint.cmyk:
-            self.canvas.setStrokeColorCMYK(*to_cmyk(color))
-        else:
-            self.canvas.setStrokeColorRGB(*rgb(color))
+    # --- shapes ------------------------------------------------------------------------------
+    def ops(self, shape: Shape) -> str:
+        """The operators drawing one shape (and its children)."""
+        out: list[str] = []
+        self._draw[type(shape)](shape, out)
+        return "\n".join(out)
 
-    def _begin(self, style: Style) -> tuple[int, int, bool]:
-        """Set the paint of `style`; returns (stroke, fill, dashed). Nothing to paint: (0, 0)."""
-        style = self.paint.style(style)
-        fill = style.fill is not None
-        stroke = style.stroke is not None and style.stroke_width > 0
-        if fill:
-            self.fill_color(style.fill)  # type: ignore[arg-type]
-        dashed = False
-        if stroke:
-            self.stroke_color(style.stroke)  # type: ignore[arg-type]
-            self.canvas.setLineWidth(style.stroke_width)
-            if style.dash:
-                self.canvas.saveState()  # a dash must not leak into the next shape
-                self.canvas.setDash(list(style.dash))
-                dashed = True
-        return int(stroke), int(fill), dashed
-
-    def _end(self, dashed: bool) -> None:
-        if dashed:
-            self.canvas.restoreState()
-
-    def group(self, group: Group) -> None:
+    def group(self, group: Group, out: list[str]) -> None:
         transformed = group.translate != (0.0, 0.0) or group.rotate or group.scale != 1.0
         if transformed:
-            self.canvas.saveState()
+            out.append("q")
             if group.translate != (0.0, 0.0):
-                self.canvas.translate(*group.translate)
+                out.append(f"1 0 0 1 {nums(*group.translate)} cm")
             if group.rotate:
-                self.canvas.rotate(group.rotate)
+                angle = math.radians(group.rotate)
+                c, s = math.cos(angle), math.sin(angle)
+                out.append(f"{nums(c, s, -s, c)} 0 0 cm")
             if group.scale != 1.0:
-                self.canvas.scale(group.scale, group.scale)
+                out.append(f"{num(group.scale)} 0 0 {num(group.scale)} 0 0 cm")
+        draw = self._draw
         for child in group.children:
-            self._draw[type(child)](child)
+            draw[type(child)](child, out)
         if transformed:
-            self.canvas.restoreState()
+            out.append("Q")
 
-    def rect(self, rect: Rect) -> None:
-        stroke, fill, dashed = self._begin(rect.style)
-        if stroke or fill:
-            if rect.radius > 0:
-                self.canvas.roundRect(rect.x, rect.y, rect.w, rect.h, rect.radius, stroke=stroke, fill=fill)
+    def _shape(self, style: Style, path: str, closed: bool, out: list[str]) -> None:
+        setup, paint_op = self._paint(style)
+        if paint_op:
+            out.append(f"{setup}\n{path}{' h' if closed else ''} {paint_op}")
+
+    def rect(self, rect: Rect, out: list[str]) -> None:
+        x, y, w, h, r = rect.x, rect.y, rect.w, rect.h, min(rect.radius, rect.w / 2, rect.h / 2)
+        if r <= 0:
+            self._shape(rect.style, f"{nums(x, y, w, h)} re", False, out)
+            return
+        k = r * (1 - KAPPA)
+        path = (f"{nums(x + r, y)} m {nums(x + w - r, y)} l {nums(x + w - k, y, x + w, y + k, x + w, y + r)} c "
+                f"{nums(x + w, y + h - r)} l {nums(x + w, y + h - k, x + w - k, y + h, x + w - r, y + h)} c "
+                f"{nums(x + r, y + h)} l {nums(x + k, y + h, x, y + h - k, x, y + h - r)} c "
+                f"{nums(x, y + r)} l {nums(x, y + k, x + k, y, x + r, y)} c")
+        self._shape(rect.style, path, True, out)
+
+    def circle(self, circle: Circle, out: list[str]) -> None:
+        x, y, r = circle.cx, circle.cy, circle.r
+        k = r * KAPPA
+        path = (f"{nums(x + r, y)} m {nums(x + r, y + k, x + k, y + r, x, y + r)} c "
+                f"{nums(x - k, y + r, x - r, y + k, x - r, y)} c {nums(x - r, y - k, x - k, y - r, x, y - r)} c "
+                f"{nums(x + k, y - r, x + r, y - k, x + r, y)} c")
+        self._shape(circle.style, path, True, out)
+
+    def polygon(self, polygon: Polygon, out: list[str]) -> None:
+        first, *rest = polygon.points
+        path = f"{nums(*first)} m " + " ".join(f"{nums(*p)} l" for p in rest)
+        self._shape(polygon.style, path, True, out)
+
+    def line(self, line: Line, out: list[str]) -> None:
+        style = line.style if line.style.fill is None else Style(stroke=line.style.stroke,
+                                                                  stroke_width=line.style.stroke_width,
+                                                                  dash=line.style.dash)
+        self._shape(style, f"{nums(line.x1, line.y1)} m {nums(line.x2, line.y2)} l", False, out)
+
+    def path(self, path: Path, out: list[str]) -> None:
+        parts = []
+        for command in path.commands:
+            op = command[0]
+            if op == "M":
+                parts.append(f"{nums(*command[1:3])} m")
+            elif op == "L":
+                parts.append(f"{nums(*command[1:3])} l")
+            elif op == "C":
+                parts.append(f"{nums(*command[1:7])} c")
+            elif op == "Z":
+                parts.append("h")
             else:
-                self.canvas.rect(rect.x, rect.y, rect.w, rect.h, stroke=stroke, fill=fill)
-        self._end(dashed)
+                raise ValueError(f"unknown path command {op!r}")
+        self._shape(path.style, " ".join(parts), False, out)
 
-    def circle(self, circle: Circle) -> None:
-        stroke, fill, dashed = self._begin(circle.style)
-        if stroke or fill:
-            self.canvas.circle(circle.cx, circle.cy, circle.r, stroke=stroke, fill=fill)
-        self._end(dashed)
-
-    def polygon(self, polygon: Polygon) -> None:
-        stroke, fill, dashed = self._begin(polygon.style)
-        if stroke or fill:
-            path = self.canvas.beginPath()
-            path.moveTo(*polygon.points[0])
-            for point in polygon.points[1:]:
-                path.lineTo(*point)
-            path.close()
-            self.canvas.drawPath(path, stroke=stroke, fill=fill)
-        self._end(dashed)
-
-    def line(self, line: Line) -> None:
-        stroke, _, dashed = self._begin(line.style)
-        if stroke:
-            self.canvas.line(line.x1, line.y1, line.x2, line.y2)
-        self._end(dashed)
-
-    def path(self, path: Path) -> None:
-        stroke, fill, dashed = self._begin(path.style)
-        if stroke or fill:
-            pdf_path = self.canvas.beginPath()
-            for command in path.commands:
-                op = command[0]
-                if op == "M":
-                    pdf_path.moveTo(command[1], command[2])
-                elif op == "L":
-                    pdf_path.lineTo(command[1], command[2])
-                elif op == "C":
-                    pdf_path.curveTo(*command[1:7])
-                elif op == "Z":
-                    pdf_path.close()
-                else:
-                    raise ValueError(f"unknown path command {op!r}")
-            self.canvas.drawPath(pdf_path, stroke=stroke, fill=fill)
-        self._end(dashed)
-
-    def text(self, text: Text) -> None:
-        lines = layout_lines(text)
+    def text(self, text: Text, out: list[str]) -> None:
+        lines = [line for line in layout_lines(text) if line.text]
         if not lines:
             return
-        text_object = self.canvas.beginText()
-        text_object.setFont(pdf_font(text.bold), text.size)
-        color = self.paint.text(text.fill)
-        if self.paint.cmyk:
-            text_object.setFillColorCMYK(*to_cmyk(color))
-        else:
-            text_object.setFillColorRGB(*rgb(color))
-        for line in lines:
-            if line.text:
-                # the page's y axis points down; flip the glyphs back upright
-                text_object.setTextTransform(1, 0, 0, -1, line.left, line.baseline)
-                text_object.textOut(line.text)
-        self.canvas.drawText(text_object)
+        from reportlab.pdfbase.pdfmetrics import getFont
 
-    def icon(self, icon: Icon) -> None:
-        drawing = icon_group(icon.name, icon.size, icon.color)
-        self.canvas.saveState()
-        self.canvas.translate(icon.cx - icon.size / 2, icon.cy - icon.size / 2)
-        self.group(drawing)
-        self.canvas.restoreState()
+        font = getFont(pdf_font(text.bold))
+        document = self.canvas._doc
+        escape = self.canvas._escape
+        ops = ["BT", self.color(self.paint.text(text.fill))]
+        current = None
+        for line in lines:
+            # the page's y axis points down; the text matrix flips the glyphs back upright
+            ops.append(f"1 0 0 -1 {nums(line.left, line.baseline)} Tm")
+            for subset, encoded in font.splitString(line.text, document):
+                if subset != current:
+                    ops.append(f"{font.getSubsetInternalName(subset, document)} {num(text.size)} Tf")
+                    current = subset
+                ops.append(f"({escape(encoded)}) Tj")
+        ops.append("ET")
+        out.append("\n".join(ops))
+
+    def icon(self, icon: Icon, out: list[str]) -> None:
+        key = (icon.name, icon.size, icon.color)
+        drawing = self._icon_cache.get(key)
+        if drawing is None:
+            drawing = self.ops(icon_group(icon.name, icon.size, icon.color))
+            self._icon_cache[key] = drawing
+        out.append(f"q 1 0 0 1 {nums(icon.cx - icon.size / 2, icon.cy - icon.size / 2)} cm\n{drawing}\nQ")
+
+    def face(self, face: Face) -> str:
+        """A face's operators, made once per face object."""
+        cached = self._face_cache.get(id(face))
+        if cached is None or cached[0] is not face:
+            cached = (face, self.ops(face.shapes))
+            self._face_cache[id(face)] = cached
+        return cached[1]
 
 
 def new_canvas(buffer: BytesIO, width_mm: float, height_mm: float) -> "Canvas":
+    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
-    canvas = Canvas(buffer, pagesize=(width_mm * MM, height_mm * MM), invariant=1, pageCompression=1)
+    # Streams stay binary (Flate only): ASCII85 would only make the file larger and, without
+    # reportlab's C accelerator, cost more time than all the drawing.
+    rl_config.useA85 = 0
+    # the canvas's own start-of-page font must not be the unembedded Helvetica
+    canvas = Canvas(buffer, pagesize=(width_mm * MM, height_mm * MM), invariant=1, pageCompression=1,
+                    initialFontName=pdf_font(False), initialFontSize=3)
     canvas.setCreator("gardenkit")
     return canvas
 
 
-def begin_page(canvas: "Canvas", width_mm: float, height_mm: float) -> None:
-    """Page size for this page, user space in mm with y down, round line joins."""
-    canvas.setPageSize((width_mm * MM, height_mm * MM))
-    canvas.transform(MM, 0, 0, -MM, 0, height_mm * MM)
-    canvas.setLineJoin(1)
-
-
 def draw_sheet(canvas: "Canvas", painter: PdfPainter, sheet: "Sheet") -> None:
-    begin_page(canvas, sheet.width_mm, sheet.height_mm)
+    canvas.setPageSize((sheet.width_mm * MM, sheet.height_mm * MM))
+    out = [f"{MM:.6f} 0 0 {-MM:.6f} 0 {num(sheet.height_mm * MM)} cm", "1 j"]  # mm, y down; round joins
     for placed in sheet.placements:
-        x, y, w, h = placed.bleed_rect
-        canvas.saveState()
-        clip = canvas.beginPath()
-        clip.rect(x, y, w, h)
-        canvas.clipPath(clip, stroke=0, fill=0)
-        painter.fill_color(painter.paint.background(placed.face.background))
-        canvas.rect(x, y, w, h, stroke=0, fill=1)
-        canvas.transform(*placed.matrix)
-        painter.group(placed.face.shapes)
-        canvas.restoreState()
-    painter.group(sheet.overlay)
+        box = nums(*placed.bleed_rect)
+        out.append(f"q\n{box} re W n\n{painter.color(painter.paint.background(placed.face.background))}\n"
+                   f"{box} re f\n{nums(*placed.matrix)} cm\n{painter.face(placed.face)}\nQ")
+    painter.group(sheet.overlay, out)
+    canvas.addLiteral("\n".join(out))
     if sheet.trim_box is not None:
         canvas.setTrimBox(_points_box(sheet.trim_box, sheet.height_mm))
         canvas.setBleedBox(_points_box(sheet.bleed_box, sheet.height_mm))

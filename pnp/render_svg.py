@@ -4,8 +4,11 @@ User units are millimetres (viewBox = the page in mm, width/height in mm), y dow
 coordinate is written exactly as the model gives it. Colours stay RGB even in a --cmyk build
 (browsers do not render device-cmyk(); the PDF is the print master), but the ink-saver
 transform applies, through the same pnp.colors.Paint as the PDF renderer.
-Numbers are written with at most three decimals and ids are numbered per page, so the
-same inputs give byte-identical files.
+Numbers are written with at most three decimals and ids are numbered in drawing order, so
+the same inputs give byte-identical files.
+
+A face or icon is drawn once per page inside <defs> and placed with <use>: nine identical
+card backs, or the same animal on nine cards, cost one drawing each.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import svgwrite
 from pnp.colors import Paint
 from pnp.fonts import SVG_FAMILY
 from pnp.icons import icon_group
-from pnp.model import Circle, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.model import Circle, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.text import layout_lines
 
 if TYPE_CHECKING:
@@ -35,11 +38,17 @@ def matrix(values: tuple[float, ...]) -> str:
 
 
 class SvgPainter:
-    def __init__(self, drawing: svgwrite.Drawing, paint: Paint):
-        self.drawing = drawing
+    """Builds svgwrite elements for model shapes. One painter serves a whole build, so the
+    ids it gives faces and icons are the same run after run."""
+
+    def __init__(self, paint: Paint):
+        self.drawing = svgwrite.Drawing(debug=False)  # an element factory; pages get their own
         self.paint = paint
         self._make = {Group: self.group, Rect: self.rect, Circle: self.circle, Polygon: self.polygon,
                       Line: self.line, Path: self.path, Text: self.text, Icon: self.icon}
+        self._icons: dict[tuple, object] = {}       # key -> <g id=...> drawing
+        self._faces: dict[int, tuple] = {}          # id(face) -> (face, <g id=...>, icons used)
+        self._used: dict[str, object] = {}          # ids the current page refers to
 
     def element(self, shape: Shape):
         return self._make[type(shape)](shape)
@@ -128,10 +137,45 @@ class SvgPainter:
         return element
 
     def icon(self, icon: Icon):
-        element = self.group(icon_group(icon.name, icon.size, icon.color))
-        element["transform"] = (f"translate({num(icon.cx - icon.size / 2)} {num(icon.cy - icon.size / 2)})"
-                                + (" " + element["transform"] if "transform" in element.attribs else ""))
-        return element
+        key = (icon.name, icon.size, icon.color)
+        definition = self._icons.get(key)
+        if definition is None:
+            definition = self.group(icon_group(icon.name, icon.size, icon.color))
+            definition["id"] = f"icon{len(self._icons) + 1}"
+            self._icons[key] = definition
+        self._used[definition["id"]] = definition
+        return self.use(definition["id"], f"translate({num(icon.cx - icon.size / 2)} {num(icon.cy - icon.size / 2)})")
+
+    def face(self, face: Face) -> str:
+        """The id of the face's drawing (made once per face object)."""
+        cached = self._faces.get(id(face))
+        if cached is None or cached[0] is not face:
+            outer, self._used = self._used, {}
+            definition = self.group(face.shapes)
+            definition["id"] = f"face{len(self._faces) + 1}"
+            cached = (face, definition, dict(self._used))  # with the icons it refers to
+            self._faces[id(face)] = cached
+            self._used = outer
+        self._used.update(cached[2])
+        self._used[cached[1]["id"]] = cached[1]
+        return cached[1]["id"]
+
+    def use(self, target: str, transform: str):
+        use = self.drawing.use(f"#{target}")
+        use["transform"] = transform
+        return use
+
+    def begin_page(self) -> None:
+        self._used = {}
+
+    def definitions(self) -> list:
+        """Every face and icon the page used, in a stable order (faces refer to icons)."""
+        return [self._used[key] for key in sorted(self._used, key=_definition_order)]
+
+
+def _definition_order(element_id: str) -> tuple[int, int]:
+    kind, number = (0, element_id[4:]) if element_id.startswith("icon") else (1, element_id[4:])
+    return (kind, int(number))
 
 
 def new_drawing(width_mm: float, height_mm: float) -> svgwrite.Drawing:
@@ -141,31 +185,37 @@ def new_drawing(width_mm: float, height_mm: float) -> svgwrite.Drawing:
     return drawing
 
 
-def render_sheet_svg(sheet: "Sheet", paint: Paint) -> str:
+def render_sheet_svg(sheet: "Sheet", painter: SvgPainter) -> str:
     drawing = new_drawing(sheet.width_mm, sheet.height_mm)
-    painter = SvgPainter(drawing, paint)
+    painter.begin_page()
+    pieces = []
+    clips = []
     for index, placed in enumerate(sheet.placements, start=1):
         x, y, w, h = (num(v) for v in placed.bleed_rect)
         clip = drawing.clipPath(id=f"clip{index}")
         clip.add(drawing.rect((x, y), (w, h)))
-        drawing.defs.add(clip)
+        clips.append(clip)
         piece = drawing.g(clip_path=f"url(#clip{index})")
-        piece.add(drawing.rect((x, y), (w, h), fill=paint.background(placed.face.background)))
-        artwork = painter.group(placed.face.shapes)
-        transform = matrix(placed.matrix)
-        artwork["transform"] = transform + (" " + artwork["transform"] if "transform" in artwork.attribs else "")
-        piece.add(artwork)
-        drawing.add(piece)
+        piece.add(drawing.rect((x, y), (w, h), fill=painter.paint.background(placed.face.background)))
+        piece.add(painter.use(painter.face(placed.face), matrix(placed.matrix)))
+        pieces.append(piece)
     overlay = painter.group(sheet.overlay)
+    for definition in painter.definitions() + clips:
+        drawing.defs.add(definition)
+    for piece in pieces:
+        drawing.add(piece)
     if overlay.elements:
         drawing.add(overlay)
     return '<?xml version="1.0" encoding="utf-8" ?>\n' + drawing.tostring() + "\n"
 
 
 def render_shape_svg(shape: Shape, width_mm: float, height_mm: float, paint: Paint = Paint()) -> str:
-    """One model tree on its own page (tests and previews)."""
+    """One model tree on its own page (previews and tests)."""
     drawing = new_drawing(width_mm, height_mm)
-    made = SvgPainter(drawing, paint).element(shape)
+    painter = SvgPainter(paint)
+    made = painter.element(shape)
+    for definition in painter.definitions():
+        drawing.defs.add(definition)
     if made is not None:
         drawing.add(made)
     return drawing.tostring()

@@ -11,6 +11,8 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
+from io import BytesIO
+
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -22,7 +24,7 @@ from pnp.model import (Circle, Component, Face, Group, Icon, Line, Path, Polygon
 from pnp.options import PAPERS
 from pnp.parts import corner_indices, die_face
 from pnp.render_pdf import MM, render_pdf
-from pnp.render_svg import render_sheet_svg
+from pnp.render_svg import SvgPainter, render_sheet_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 TOLERANCE = 0.02  # mm
@@ -101,6 +103,7 @@ def _record(kind, points, matrix, fill):
 def svg_records(svg: str) -> list[dict]:
     root = ET.fromstring(svg)
     records: list[dict] = []
+    by_id = {element.get("id"): element for element in root.iter() if element.get("id")}
 
     def walk(element, matrix):
         tag = element.tag.replace(SVG, "")
@@ -110,6 +113,10 @@ def svg_records(svg: str) -> list[dict]:
         fill = element.get("fill")
         fill = None if fill in (None, "none") else fill.upper()
         number = lambda name: float(element.get(name))  # noqa: E731
+        if tag == "use":  # a face or icon drawn once in <defs>, placed here
+            target = element.get("{http://www.w3.org/1999/xlink}href") or element.get("href")
+            walk(by_id[target[1:]], _mul(matrix, (1, 0, 0, 1, float(element.get("x", 0)), float(element.get("y", 0)))))
+            return
         if tag == "rect":
             x, y, w, h = number("x"), number("y"), number("width"), number("height")
             records.append(_record("shape", [(x, y), (x + w, y), (x, y + h), (x + w, y + h)], matrix, fill))
@@ -196,9 +203,9 @@ def _same(svg: dict, pdf: dict) -> bool:
 def rendered():
     imposition = impose(sample_components(), PAPERS["letter"])
     pdf = render_pdf(imposition.sheets, Paint())
-    from io import BytesIO
+    painter = SvgPainter(Paint())
 
-    return imposition, PdfReader(BytesIO(pdf)), [render_sheet_svg(s, Paint()) for s in imposition.sheets]
+    return imposition, PdfReader(BytesIO(pdf)), [render_sheet_svg(s, painter) for s in imposition.sheets]
 
 
 def test_sample_uses_turned_and_mirrored_placements(rendered):

@@ -1,0 +1,378 @@
+"""Garden Variety print kit: the 54-card deck, a shared card back, the custom die as a cube
+net, and a two-sided rules-summary card.
+
+The deck comes from scorer/games/garden_variety/data.py (its deck.csv, or an owner's own
+list through `--deck`), so the printed cards and the scorer agree. Every card says what it is
+three ways -- colour, an animal or flower drawing, and a letter/word -- so colour-blind
+players can read it: critters carry their number big in two corners, a badge in the critter's
+colour with the animal's initial (O, S, F, B), the drawing, the name and whom it beats.
+"""
+from __future__ import annotations
+
+import math
+
+from pnp.colors import INK, OKABE_ITO, lighten, text_color_on
+from pnp.errors import KitError
+from pnp.gamedata import load_game_data
+from pnp.icons import outline_of, register_icon, solid, star_points
+from pnp.kits import KitOptions
+from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.parts import cube_net, ellipse, text_column
+
+data = load_game_data("garden_variety")
+
+GAME_ID = data.GAME_ID
+TITLE = data.TITLE
+
+CARD_W, CARD_H = 63.5, 88.9
+DIE_FACE_MM = 18.0
+
+CRITTER_COLORS = {"blue": OKABE_ITO["blue"], "red": OKABE_ITO["vermillion"],
+                  "green": OKABE_ITO["bluish_green"], "yellow": OKABE_ITO["yellow"]}
+ANIMAL_ICONS = {"blue": "gv-opossum", "red": "gv-snail", "green": "gv-frog", "yellow": "gv-bee"}
+WILDFLOWER_COLOR = OKABE_ITO["orange"]
+GNOME_COLOR = OKABE_ITO["reddish_purple"]
+BACK_COLOR = "#2F5D3A"
+CREAM = "#F7F1DC"
+PANEL = Style(fill="#FFFFFF", decorative=True)
+DARK = "#2A2A2A"
+
+
+# --- drawings --------------------------------------------------------------------------------
+# Each icon draws in a 100-unit square scaled to `size`; `u` converts units to millimetres.
+
+@register_icon("gv-opossum")
+def opossum(size: float, color: str) -> Group:
+    u = size / 100
+    edge = outline_of(color)
+    return Group.of(
+        Path((("M", 78 * u, 62 * u), ("C", 96 * u, 64 * u, 100 * u, 84 * u, 86 * u, 88 * u),
+              ("C", 78 * u, 90 * u, 76 * u, 82 * u, 82 * u, 80 * u)), Style(stroke="#C98C8C", stroke_width=4 * u)),
+        *(Rect(x * u, 68 * u, 6 * u, 14 * u, Style(fill=edge), radius=2 * u) for x in (38, 49, 62, 72)),
+        ellipse(57 * u, 58 * u, 27 * u, 18 * u, solid(color, size)),
+        Path((("M", 42 * u, 44 * u), ("C", 30 * u, 44 * u, 18 * u, 52 * u, 10 * u, 59 * u),
+              ("C", 18 * u, 64 * u, 30 * u, 70 * u, 42 * u, 68 * u), ("Z",)),
+             Style(fill="#F4F4F4", stroke=edge, stroke_width=size * 0.02)),
+        Circle(38 * u, 42 * u, 7 * u, Style(fill=DARK)),
+        Circle(27 * u, 53 * u, 2.4 * u, Style(fill=DARK)),
+        Circle(11 * u, 59 * u, 2.8 * u, Style(fill="#E78AA8")),
+    )
+
+
+def _spiral(cx: float, cy: float, turns: float, radius: float, points: int = 48) -> tuple:
+    path = []
+    for i in range(points + 1):
+        t = i / points
+        angle = t * turns * 2 * math.pi
+        r = radius * t
+        path.append(("M" if i == 0 else "L", cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    return tuple(path)
+
+
+@register_icon("gv-snail")
+def snail(size: float, color: str) -> Group:
+    u = size / 100
+    body, body_edge = "#D9C7A3", "#8C7A55"
+    stalk = Style(stroke=body_edge, stroke_width=2.5 * u)
+    return Group.of(
+        Rect(8 * u, 70 * u, 86 * u, 13 * u, Style(fill=body, stroke=body_edge, stroke_width=size * 0.02), radius=6.5 * u),
+        Circle(17 * u, 68 * u, 10 * u, Style(fill=body, stroke=body_edge, stroke_width=size * 0.02)),
+        Line(13 * u, 60 * u, 7 * u, 42 * u, stalk), Line(20 * u, 60 * u, 23 * u, 42 * u, stalk),
+        Circle(7 * u, 41 * u, 3.2 * u, Style(fill=DARK)), Circle(23 * u, 41 * u, 3.2 * u, Style(fill=DARK)),
+        Circle(58 * u, 48 * u, 27 * u, solid(color, size)),
+        Path(_spiral(58 * u, 48 * u, 2.4, 22 * u), Style(stroke=outline_of(color), stroke_width=2.6 * u)),
+    )
+
+
+@register_icon("gv-frog")
+def frog(size: float, color: str) -> Group:
+    u = size / 100
+    edge = outline_of(color)
+    eye_white = Style(fill="#FFFFFF", stroke=edge, stroke_width=size * 0.015)
+    return Group.of(
+        ellipse(22 * u, 89 * u, 14 * u, 6 * u, solid(color, size)),
+        ellipse(78 * u, 89 * u, 14 * u, 6 * u, solid(color, size)),
+        ellipse(50 * u, 64 * u, 38 * u, 26 * u, solid(color, size)),
+        ellipse(50 * u, 74 * u, 21 * u, 12 * u, Style(fill=lighten(color, 0.55))),
+        Circle(29 * u, 38 * u, 13 * u, solid(color, size)), Circle(71 * u, 38 * u, 13 * u, solid(color, size)),
+        Circle(29 * u, 37 * u, 8 * u, eye_white), Circle(71 * u, 37 * u, 8 * u, eye_white),
+        Circle(30 * u, 38 * u, 4 * u, Style(fill=DARK)), Circle(70 * u, 38 * u, 4 * u, Style(fill=DARK)),
+        Path((("M", 30 * u, 62 * u), ("C", 40 * u, 71 * u, 60 * u, 71 * u, 70 * u, 62 * u)),
+             Style(stroke=edge, stroke_width=2.8 * u)),
+    )
+
+
+@register_icon("gv-bee")
+def bee(size: float, color: str) -> Group:
+    u = size / 100
+    wing = Style(fill="#EAF4FB", stroke="#7F9CB0", stroke_width=size * 0.015)
+    rx, ry, cx, cy = 30 * u, 20 * u, 56 * u, 62 * u
+    stripes = []
+    for x in (50 * u, 64 * u, 77 * u):  # dark bands, as tall as the body is at that x
+        half = ry * math.sqrt(max(0.0, 1 - ((x - cx) / rx) ** 2)) * 0.93
+        stripes.append(Rect(x - 3.5 * u, cy - half, 7 * u, 2 * half, Style(fill=DARK), radius=3.5 * u))
+    antenna = Style(stroke=DARK, stroke_width=2.2 * u)
+    return Group.of(
+        Group((ellipse(0, 0, 12 * u, 20 * u, wing),), translate=(46 * u, 34 * u), rotate=-25),
+        Group((ellipse(0, 0, 12 * u, 20 * u, wing),), translate=(64 * u, 32 * u), rotate=20),
+        Polygon(((84 * u, 57 * u), (97 * u, 62 * u), (84 * u, 67 * u)), Style(fill=DARK)),
+        ellipse(cx, cy, rx, ry, solid(color, size)),
+        *stripes,
+        Line(20 * u, 50 * u, 11 * u, 33 * u, antenna), Line(26 * u, 49 * u, 27 * u, 31 * u, antenna),
+        Circle(11 * u, 33 * u, 2.6 * u, Style(fill=DARK)), Circle(27 * u, 31 * u, 2.6 * u, Style(fill=DARK)),
+        Circle(23 * u, 60 * u, 12 * u, Style(fill=DARK)),
+        Circle(19 * u, 56 * u, 3 * u, Style(fill="#FFFFFF")),
+    )
+
+
+@register_icon("gv-wildflower")
+def wildflower(size: float, color: str) -> Group:
+    u = size / 100
+    stem = Style(stroke="#3E7D3A", stroke_width=3.5 * u)
+    leaf = Style(fill="#5DA34F", stroke="#3E7D3A", stroke_width=size * 0.015)
+    petals = tuple(Group((ellipse(0, -17 * u, 9 * u, 15 * u, solid(color, size)),), translate=(50 * u, 36 * u),
+                        rotate=i * 360 / 7) for i in range(7))
+    return Group((
+        Line(50 * u, 50 * u, 50 * u, 98 * u, stem),
+        Group((ellipse(0, 0, 14 * u, 6 * u, leaf),), translate=(36 * u, 76 * u), rotate=-30),
+        Group((ellipse(0, 0, 14 * u, 6 * u, leaf),), translate=(64 * u, 68 * u), rotate=30),
+    ) + petals + (Circle(50 * u, 36 * u, 10 * u, Style(fill="#8A5A2B", stroke="#5E3B18", stroke_width=size * 0.015)),))
+
+
+@register_icon("gv-gnome")
+def gnome(size: float, color: str) -> Group:
+    """A garden gnome: `color` is his hat."""
+    u = size / 100
+    return Group.of(
+        Polygon(((30 * u, 66 * u), (70 * u, 66 * u), (82 * u, 98 * u), (18 * u, 98 * u)),
+                Style(fill="#3C6E8F", stroke="#24455A", stroke_width=size * 0.015)),
+        Circle(50 * u, 48 * u, 15 * u, Style(fill="#F2C6A0", stroke="#B98A68", stroke_width=size * 0.015)),
+        Path((("M", 33 * u, 50 * u), ("C", 36 * u, 70 * u, 44 * u, 84 * u, 50 * u, 90 * u),
+              ("C", 56 * u, 84 * u, 64 * u, 70 * u, 67 * u, 50 * u),
+              ("C", 60 * u, 58 * u, 40 * u, 58 * u, 33 * u, 50 * u), ("Z",)),
+             Style(fill="#F7F7F7", stroke="#A0A0A0", stroke_width=size * 0.015)),
+        Circle(50 * u, 53 * u, 5 * u, Style(fill="#E3927A")),
+        Circle(44 * u, 45 * u, 1.8 * u, Style(fill=DARK)), Circle(56 * u, 45 * u, 1.8 * u, Style(fill=DARK)),
+        Polygon(((30 * u, 40 * u), (52 * u, 2 * u), (70 * u, 40 * u)), solid(color, size)),
+        Rect(27 * u, 37 * u, 46 * u, 7 * u, Style(fill=outline_of(color)), radius=3 * u),
+    )
+
+
+@register_icon("gv-copycat")
+def copycat(size: float, color: str) -> Group:
+    u = size / 100
+    sheet = Style(fill="#FFFFFF", stroke=color, stroke_width=7 * u)
+    return Group.of(Rect(10 * u, 28 * u, 52 * u, 62 * u, sheet, radius=6 * u),
+                    Rect(38 * u, 10 * u, 52 * u, 62 * u, sheet, radius=6 * u))
+
+
+@register_icon("gv-wishing")
+def wishing(size: float, color: str) -> Group:
+    u = size / 100
+    return Group.of(Polygon(star_points(50 * u, 53 * u, 46 * u, 19 * u), solid(color, size)),
+                    Polygon(star_points(86 * u, 14 * u, 12 * u, 4 * u, 4), solid(color, size)))
+
+
+@register_icon("gv-topsy-turvy")
+def topsy_turvy(size: float, color: str) -> Group:
+    u = size / 100
+    style = solid(color, size)
+    up = Polygon(((28 * u, 4 * u), (50 * u, 34 * u), (36 * u, 34 * u), (36 * u, 92 * u), (20 * u, 92 * u),
+                  (20 * u, 34 * u), (6 * u, 34 * u)), style)
+    down = Polygon(((72 * u, 96 * u), (50 * u, 66 * u), (64 * u, 66 * u), (64 * u, 8 * u), (80 * u, 8 * u),
+                    (80 * u, 66 * u), (94 * u, 66 * u)), style)
+    return Group.of(up, down)
+
+
+@register_icon("gv-thief")
+def thief(size: float, color: str) -> Group:
+    """A bandit's mask: a band with two eye holes (even-odd fill makes the holes)."""
+    u = size / 100
+    band = (("M", 4 * u, 38 * u), ("C", 30 * u, 26 * u, 70 * u, 26 * u, 96 * u, 38 * u),
+            ("L", 92 * u, 66 * u), ("C", 70 * u, 74 * u, 30 * u, 74 * u, 8 * u, 66 * u), ("Z",))
+    holes = []
+    for cx in (32, 68):
+        eye = ellipse(cx * u, 50 * u, 11 * u, 7 * u, Style())
+        holes.extend(eye.commands)
+    return Group.of(Path(band + tuple(holes), solid(color, size)))
+
+
+GNOME_EMBLEMS = {"copycat": "gv-copycat", "wishing": "gv-wishing", "topsy-turvy": "gv-topsy-turvy",
+                 "thief": "gv-thief"}
+
+
+# --- card faces ------------------------------------------------------------------------------
+
+def _both_corners(index: Group) -> Group:
+    """The corner index top-left and, turned 180 degrees, bottom-right."""
+    return Group((index, Group((index,), translate=(CARD_W, CARD_H), rotate=180)))
+
+
+def _number_index(label: str, color: str, letter: str) -> Group:
+    size = 12.0 if len(label) == 1 else 6.2
+    badge_text = text_color_on(color)
+    return Group.of(
+        Text(9.5 if len(label) == 1 else 11.5, 5.5, label, size=size, align="center", anchor="top", bold=True, fill=INK),
+        Circle(9.5, 21, 4.3, Style(fill=color, stroke=outline_of(color), stroke_width=0.3)),
+        Text(9.5, 21, letter, size=4.6, align="center", anchor="middle", bold=True, fill=badge_text),
+    )
+
+
+def _panel() -> Rect:
+    return Rect(2.5, 2.5, CARD_W - 5, CARD_H - 5, PANEL, radius=3)
+
+
+def critter_face(card) -> Face:
+    color = CRITTER_COLORS[card.color]
+    animal = data.CRITTERS[card.color]
+    beaten = data.BEATS[card.color]
+    rare = card.number == data.RARE_NUMBER
+    shapes: list[Shape] = [
+        _panel(),
+        _both_corners(_number_index(str(card.number), color, animal[0])),
+        Icon(ANIMAL_ICONS[card.color], CARD_W / 2, 40 if rare else 41, 40, color),
+        Text(CARD_W / 2, 60 if rare else 63.5, f"{card.color.capitalize()} {animal}", size=4.2, align="center",
+             anchor="top", bold=True, fill=INK),
+        Text(CARD_W / 2, 66 if rare else 69.5, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
+             align="center", anchor="top", fill="#555555"),
+    ]
+    if rare:
+        shapes.append(Text(CARD_W / 2, 70.5, "say 0 or 10\nwhen you play it", size=2.6, align="center",
+                           anchor="top", bold=True, fill=INK))
+    return Face(Group(tuple(shapes)), background=color)
+
+
+def wildflower_face(card) -> Face:
+    return Face(Group.of(
+        _panel(),
+        _both_corners(_number_index(str(card.number), WILDFLOWER_COLOR, "W")),
+        Icon("gv-wildflower", CARD_W / 2, 41, 40, WILDFLOWER_COLOR),
+        Text(CARD_W / 2, 63.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
+        Text(CARD_W / 2, 69.5, "wins ties with critters", size=2.6, align="center", anchor="top", fill="#555555"),
+    ), background=WILDFLOWER_COLOR)
+
+
+def gnome_face(card) -> Face:
+    variety = data.GNOMES[card.name]
+    emblem = Group.of(Circle(9.5, 10.5, 5.6, Style(fill="#FFFFFF", stroke=GNOME_COLOR, stroke_width=0.5)),
+                      Icon(GNOME_EMBLEMS[card.name], 9.5, 10.5, 7.2, GNOME_COLOR))
+    return Face(Group.of(
+        _panel(),
+        _both_corners(emblem),
+        Icon("gv-gnome", CARD_W / 2, 29, 33, GNOME_COLOR),
+        Icon(GNOME_EMBLEMS[card.name], CARD_W / 2 + 13, 38, 9, GNOME_COLOR),
+        Text(CARD_W / 2, 49, variety.title, size=4.3, align="center", anchor="top", bold=True, fill=INK),
+        Text(CARD_W / 2, 56.5, variety.effect, size=3.1, align="center", anchor="top", fill=INK, max_width=40),
+    ), background=GNOME_COLOR)
+
+
+def card_back() -> Face:
+    trellis = Style(stroke="#4C8A5A", stroke_width=0.6)
+    lines: list[Shape] = []
+    step = 12.0
+    for i in range(-8, 9):  # a diamond trellis, symmetric under a half turn
+        offset = CARD_W / 2 + i * step
+        lines.append(Line(offset - 50, CARD_H / 2 - 50, offset + 50, CARD_H / 2 + 50, trellis))
+        lines.append(Line(offset + 50, CARD_H / 2 - 50, offset - 50, CARD_H / 2 + 50, trellis))
+    flowers = [Icon("flower", x, y, 9, OKABE_ITO["reddish_purple"]) for x, y in
+               ((12, 13), (CARD_W - 12, CARD_H - 13), (CARD_W - 12, 13), (12, CARD_H - 13))]
+    return Face(Group((
+        *lines, *flowers,
+        Rect(7, CARD_H / 2 - 16, CARD_W - 14, 32, Style(fill=CREAM, stroke="#C9B77A", stroke_width=0.5), radius=4),
+        Text(CARD_W / 2, CARD_H / 2, "Garden\nVariety", size=7.5, align="center", anchor="middle", bold=True,
+             fill=BACK_COLOR, line_height=1.1),
+    )), background=BACK_COLOR)
+
+
+def card_face(card) -> Face:
+    if card.kind == "critter":
+        return critter_face(card)
+    if card.kind == "wildflower":
+        return wildflower_face(card)
+    return gnome_face(card)
+
+
+# --- the die and the rules card --------------------------------------------------------------
+
+def die_face(label: str) -> Group:
+    s = DIE_FACE_MM
+    shapes: list[Shape] = [Rect(0, 0, s, s, Style(fill="#FFFFFF", decorative=True))]
+    if label == data.DIE_LABELS[data.CHAOS]:
+        shapes += [Text(s / 2, s * 0.44, "!", size=10, align="center", anchor="middle", bold=True, fill=GNOME_COLOR),
+                   Text(s / 2, s * 0.82, "chaos", size=2.6, align="center", anchor="middle", bold=True, fill=INK)]
+    else:
+        shapes += [Text(s / 2, s / 2, label, size=9 if len(label) == 1 else 8, align="center", anchor="middle",
+                        bold=True, fill=INK)]
+        if label in ("0", "10"):  # a line under the number, so the face has an unambiguous "up"
+            shapes.append(Line(s * 0.3, s * 0.8, s * 0.7, s * 0.8, Style(stroke=INK, stroke_width=0.5)))
+    return Group(tuple(shapes))
+
+
+# Net cells: top, left, front, right, back, bottom; opposite faces sum to 10 where they can
+# (0|10, 3|7) and 5 faces the chaos face.
+DIE_NET_ORDER = (0, 3, 5, 7, data.CHAOS, 10)
+
+
+def die_net() -> Component:
+    net = cube_net([die_face(data.DIE_LABELS[value]) for value in DIE_NET_ORDER], DIE_FACE_MM)
+    caption = Text(0.5, net.height - 1.0, "Garden Variety die\ncut solid lines, fold dashed, glue grey tabs",
+                   size=2.3, anchor="bottom", fill="#555555", max_width=DIE_FACE_MM - 1)
+    return Component("die-net", "die", net.width, net.height, Face(Group((net.shapes, caption))), outline="polygon")
+
+
+RULES_PLAY = (
+    ("How to start", "Shuffle all the cards. Deal 5 to each player and stack the rest face down as the deck. "
+                     "The youngest player rolls the die and leads."),
+    ("How to play", "The die sets the round's target: the card closest to 0, 3, 5, 7 or 10 wins. "
+                    "On ! (chaos) everyone plays first, then the die is rolled again for the target. "
+                    "The leader lays a card face up, then each other player in turn, clockwise. "
+                    "Playing the 0/10 critter? Say at once whether it is 0 or 10."),
+    ("After the round", "The winner puts every card played into their garden bed. Everyone refills to 5 "
+                        "cards, winner first; the winner rolls and leads next."),
+)
+
+
+def rules_win_blocks() -> tuple[tuple[str, str], ...]:
+    gnomes = "\n".join(f"{g.title.replace(' Gnome', '')}: {g.effect}" for g in data.GNOMES.values())
+    return (
+        ("Winning a round", "Hold the first card against the next player's: the one nearer the target stays in, "
+                            "the other is out, and the survivor meets the next card. Same distance? A "
+                            "wildflower beats a critter; then Blue > Red > Green > Yellow > Blue; still level, "
+                            "the card played first."),
+        ("Gnomes (no number)", gnomes),
+        ("Winning the game", "A round that starts with an empty hand ends the game. Add your hand to your garden "
+                             "bed: most cards wins, then most gnomes."),
+    )
+
+
+def rules_cards() -> list[Component]:
+    """Two single-sided summary cards (they share a page with the die net rather than take a
+    duplex sheet of their own)."""
+    cards = []
+    for number, (heading, blocks, size) in enumerate(
+            (("How to play", RULES_PLAY, 2.8), ("Who wins", rules_win_blocks(), 2.45)), start=1):
+        title = Text(CARD_W / 2, 5.5, heading, size=4.6, align="center", anchor="top", bold=True, fill=BACK_COLOR)
+        column, _ = text_column(blocks, 4.5, 13, CARD_W - 9, size=size)
+        footer = Text(CARD_W / 2, CARD_H - 4, f"Garden Variety · summary {number}/2", size=2.2, align="center",
+                      anchor="bottom", fill="#777777")
+        cards.append(Component(f"rules-summary-{number}", "aid", CARD_W, CARD_H,
+                               Face(Group.of(title, column, footer), background=CREAM)))
+    return cards
+
+
+# --- the kit ---------------------------------------------------------------------------------
+
+def load_deck(options: KitOptions) -> dict:
+    if options.deck is None:
+        return data.DECK
+    try:
+        return data.load_deck(options.deck)
+    except data.DeckError as error:
+        raise KitError(f"your deck list has mistakes:\n{error}") from None
+
+
+def components(options: KitOptions) -> list[Component]:
+    back = card_back()
+    cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count)
+             for card, count in load_deck(options).items()]
+    return cards + rules_cards() + [die_net()]
