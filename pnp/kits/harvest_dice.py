@@ -90,7 +90,7 @@ def sticker_face(x: float, y: float, side: float, value: int, crop: str) -> Grou
                          radius=side * 0.15)]
     for col, row in PIPS[value]:
         shapes.append(Icon(data.CROP_SHAPE[crop], side * (0.25 + 0.25 * col), side * (0.25 + 0.25 * row),
-                           side * 0.24, WHITE))
+                           side * 0.24, INK))  # dark pips read on every crop colour and in ink-saver prints
     return Group(tuple(shapes), translate=(x, y))
 
 

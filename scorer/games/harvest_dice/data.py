@@ -53,7 +53,6 @@ ADVANCED_BONUS_CATEGORIES = ("carrot", "lettuce", "tomato", "pig")
 
 # Pig powers (Game Play: Pig Powers): one per completed pig row; each moves a die's value one
 # step (never past 1 or 6) or, in the advanced game only, changes its colour.
-VALUE_POWERS = ("up", "down")
 COLOR_POWER_MODES = ("advanced",)
 
 # Dice drafted per player per round: with 4 players 8 dice are drafted two each; with 2 or 3

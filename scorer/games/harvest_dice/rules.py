@@ -25,8 +25,9 @@ RULE_END = "Harvest Dice › End Game"
 RULE_SHEET = "Harvest Dice › Score sheet (house sheet, DESIGN.md)"
 
 Count = Annotated[int, Field(ge=0)]
-DieColor = Literal["green", "red", "orange"]
-Crop = Literal["lettuce", "tomato", "carrot"]
+# Literal types built from data.py, so the accepted names are the sheet's own.
+DieColor = Literal[tuple(data.DIE_COLOR_CROP)]  # type: ignore[valid-type]
+Mode = Literal[data.MODES]  # type: ignore[valid-type]
 
 
 # --- models --------------------------------------------------------------------------------
@@ -47,14 +48,14 @@ class Player(StateModel):
 
 
 class HarvestState(StateModel):
-    mode: Literal["basic", "advanced"] = data.DEFAULT_MODE
+    mode: Mode = data.DEFAULT_MODE
     markets: Markets
     players: list[Player]
 
 
 class Die(StateModel):
     color: DieColor
-    value: Annotated[int, Field(ge=1, le=6)]
+    value: Annotated[int, Field(ge=min(data.DIE_FACES), le=max(data.DIE_FACES))]
 
 
 class PigPower(StateModel):
