@@ -2,10 +2,12 @@
 house board (stars at (1,2) (2,6) (3,4) (4,3) (5,1) (6,5)), and every action legal and
 illegal."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scorer
-from scorer.games.garden_dice.data import STAR_SPACES
-from scorer.games.garden_dice.rules import dice_readings, sundial_allows
+from scorer.games.garden_dice.data import CROP_VALUES, STAR_SPACES
+from scorer.games.garden_dice.rules import Board, BoardTile, dice_readings, orthogonal, sundial_allows
 
 GAME = "garden-dice"
 FOUR = ["Yellow", "Green", "Red", "Blue"]
@@ -445,3 +447,34 @@ def test_the_web_pages_examples_are_the_rulebooks():
     assert result["effects"]["points"] == {"Yellow": 7, "Green": 9, "Red": 2}
     blue = scorer.score(GAME, EXAMPLE_STATE)["players"]
     assert {p["name"]: p["total"] for p in blue}["Blue"] == 103
+
+
+# --- chains on random boards ---------------------------------------------------------------
+
+_CELL = st.one_of(st.none(), st.tuples(st.sampled_from(["seed", "veggie"]), st.sampled_from(sorted(CROP_VALUES)),
+                                       st.sampled_from(["A", "B"])))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_CELL, min_size=36, max_size=36), st.integers(0, 35))
+def test_a_chain_is_exactly_the_strictly_falling_paths(cells, start_index):
+    tiles = [BoardTile(at=[i // 6 + 1, i % 6 + 1], kind=c[0], crop=c[1], owner=c[2])
+             for i, c in enumerate(cells) if c]
+    board = Board(tiles)
+    start = (start_index // 6 + 1, start_index % 6 + 1)
+    if board.get(start) is None:
+        return
+    side = board.get(start).kind
+    reached = board.chain(start)
+
+    def value(at):
+        return CROP_VALUES[board.get(at).crop]
+
+    for at in reached:  # closed: no lower same-side neighbour is left out
+        for near in orthogonal(at):
+            tile = board.get(near)
+            if tile is not None and tile.kind == side and value(near) < value(at):
+                assert near in reached
+    for at in reached - {start}:  # and nothing else: each came from a higher reached neighbour
+        assert board.get(at).kind == side
+        assert any(n in reached and value(n) > value(at) for n in orthogonal(at))

@@ -127,12 +127,18 @@ def test_two_sided_tiles_have_aligned_backs(parts, paper):
             assert back["y_mm"] == pytest.approx(front["y_mm"])
 
 
-def test_board_is_tiled_on_letter_and_whole_on_a3(parts):
-    letter = [p for p in manifest_for(parts, "letter")["placements"] if p["component"] == "board"]
-    assert len(letter) >= 2 and all("tile" in p for p in letter)
-    a3 = [p for p in manifest_for(parts, "a3")["placements"] if p["component"] == "board"]
-    assert len(a3) == 1 and "tile" not in a3[0]
-    assert (a3[0]["width_mm"], a3[0]["height_mm"]) == (kit.BOARD, kit.BOARD)
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_board_is_tiled_over_home_printer_pages(parts, paper):
+    tiles = [p for p in manifest_for(parts, paper)["placements"] if p["component"] == "board"]
+    assert len(tiles) >= 2 and all("tile" in p for p in tiles)
+    assert len({p["page"] for p in tiles}) == len(tiles)
+
+
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+def test_board_is_whole_on_a3_and_tabloid(parts, paper):
+    whole = [p for p in manifest_for(parts, paper)["placements"] if p["component"] == "board"]
+    assert len(whole) == 1 and "tile" not in whole[0]
+    assert (whole[0]["width_mm"], whole[0]["height_mm"]) == (kit.BOARD, kit.BOARD)
 
 
 def test_built_pdf_matches_the_manifest(tmp_path):
