@@ -1,0 +1,94 @@
+"""Propagation through the HTTP API, and random input that must never crash the rules."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import scorer
+from scorer.games.propagation import data, rules
+
+
+def test_score_validate_check_over_http(client):
+    scored = client.post("/api/games/propagation/score", json=rules.EXAMPLE_STATE)
+    assert scored.status_code == 200
+    body = scored.get_json()
+    assert body["winners"] == ["Ada"] and set(body["players"][0]["breakdown"]) == {"tomato", "carrot", "apple", "bonus"}
+
+    bad = dict(rules.EXAMPLE_STATE, players=[{"name": "Solo"}])
+    refused = client.post("/api/games/propagation/score", json=bad)
+    assert refused.status_code == 422
+    assert {v["code"] for v in refused.get_json()["violations"]} >= {"player-count"}
+
+    valid = client.post("/api/games/propagation/validate", json=rules.EXAMPLE_STATE).get_json()
+    assert valid == {"valid": True, "violations": []}
+
+    checked = client.post("/api/games/propagation/check", json=rules.EXAMPLE_CHECK)
+    assert checked.status_code == 200 and checked.get_json()["effects"]["placed"] == [[2, -1]]
+
+
+def test_check_with_an_impossible_board_is_422(client):
+    action = dict(rules.EXAMPLE_CHECK["action"], board={"rocks": [[0, 0]], "plants": []})
+    answer = client.post("/api/games/propagation/check", json={"state": rules.EXAMPLE_CHECK["state"],
+                                                                "action": action})
+    assert answer.status_code == 422
+    assert answer.get_json()["violations"][0]["path"] == "action.board.rocks"
+
+
+# --- random input ---------------------------------------------------------------------------------
+
+coords = st.lists(st.integers(-6, 6), min_size=2, max_size=2)
+plants = st.fixed_dictionaries({"at": coords, "owner": st.sampled_from(["A", "B", "C"]),
+                                "kind": st.sampled_from(data.KINDS), "tier": st.integers(0, 12)})
+boards = st.fixed_dictionaries({"rocks": st.lists(coords, max_size=12), "plants": st.lists(plants, max_size=20)})
+entries = st.fixed_dictionaries({"card": st.sampled_from(list(data.BONUS_CARDS) + ["nope"]),
+                                 "round": st.sampled_from([10, 20]), "board": boards})
+states = st.fixed_dictionaries({
+    "players": st.lists(st.fixed_dictionaries({"name": st.sampled_from(["A", "B", "C"]),
+                                               "harvested": st.fixed_dictionaries({"tomato": st.integers(0, 300)})}),
+                        min_size=1, max_size=5),
+    "bonus": st.lists(entries, max_size=4),
+    "round_20": st.sampled_from(data.ROUND_20_READINGS)})
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                           max_leaves=12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states)
+def test_random_states_are_scored_or_refused_with_reasons(state):
+    found = scorer.validate("propagation", state)
+    if found:
+        assert all(set(v) == {"code", "rule", "message", "path"} for v in found)
+    else:
+        result = scorer.score("propagation", state)
+        for player in result["players"]:
+            assert player["total"] == sum(player["breakdown"].values())
+
+
+@settings(max_examples=80, deadline=None)
+@given(json_values)
+def test_any_json_is_a_violation_list_never_a_crash(value):
+    assert isinstance(scorer.validate("propagation", value), list)
+    json.dumps(scorer.validate("propagation", {"players": [{"name": "A"}, {"name": "B"}], "bonus": value}))
+
+
+free_spaces = [list(s) for s in data.board_spaces() if list(s) not in rules._EXAMPLE_ROCKS]
+placed = st.lists(st.fixed_dictionaries({"at": st.sampled_from(free_spaces), "owner": st.sampled_from(["A", "B", "C"]),
+                                         "kind": st.sampled_from(data.KINDS), "tier": st.integers(0, 10)}),
+                  max_size=15, unique_by=lambda p: tuple(p["at"]))
+
+
+@settings(max_examples=80, deadline=None)
+@given(placed)
+def test_end_round_kills_exactly_the_plants_at_their_death_tier(plants):
+    plants = [p for p in plants if p["tier"] <= data.PLANTS[p["kind"]]["dies"]]
+    apples = {owner: [p for p in plants if p["owner"] == owner and p["kind"] == "apple"] for owner in "ABC"}
+    extra = [id(p) for trees in apples.values() for p in trees[data.PLANTS["apple"]["tokens"]:]]
+    plants = [p for p in plants if id(p) not in extra]  # no more trees than a player has tokens
+    board = {"rocks": rules._EXAMPLE_ROCKS, "plants": plants}
+    outcome = scorer.check("propagation", {"players": [{"name": n} for n in "ABC"]},
+                           {"type": "end_round", "board": board})
+    dying = sorted(p["at"] for p in plants if p["tier"] == data.PLANTS[p["kind"]]["dies"])
+    assert outcome["effects"]["died"] == dying
