@@ -1,0 +1,303 @@
+// Cottage Garden pages (plain JS, no build step).
+//
+// Score page: each cube's <select> (the plain form) becomes a lane of the drawn planting-table
+// track; tapping a space moves that cube there and lets score.js recompute the totals.
+// Flowerbed page: places tiles, cats and flower-pot tokens on a chosen bed design. Every rule
+// question goes to the JSON API (/api/games/cottage-garden/check), so the page never judges a
+// placement itself: the shapes, the planting rules and the scoring live in the rules module.
+(function () {
+  "use strict";
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function icon(name) {
+    var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", "cg-ico");
+    svg.setAttribute("aria-hidden", "true");
+    var use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+    use.setAttribute("href", "#cg-i-" + name);
+    svg.appendChild(use);
+    return svg;
+  }
+
+  // --- score page: drawn tracks ----------------------------------------------------------
+
+  // Grid column of a track value (column 1 holds the lane's number): start is column 2,
+  // orange v column v + 2; a blue space (two points) spans the two orange columns of its
+  // points, so both tracks line up as on the kit's planting table; the target is last.
+  function column(colour, value, last) {
+    if (value === 0) return "2";
+    if (value === last) return "18";
+    return colour === "blue" ? (value + 1) + " / span 2" : String(value + 2);
+  }
+
+  function drawLane(track, select, index) {
+    var colour = track.dataset.colour;
+    var line = parseInt(track.dataset.line, 10);
+    var lane = el("div", { "class": "cg-lane", role: "group", "aria-label": colour + " cube " + (index + 1) });
+    var values = Array.prototype.map.call(select.options, function (o) { return parseInt(o.value, 10); });
+    var last = values[values.length - 1];
+    lane.appendChild(el("span", { "class": "cg-lane-name", "aria-hidden": "true" }, index + 1));
+    values.forEach(function (value) {
+      var text = value === 0 ? "S" : String(value);
+      var button = el("button", { type: "button", "class": "cg-space", "data-value": value,
+                                  "aria-label": (value === 0 ? "start" : value) + " for " + colour + " cube " + (index + 1) }, text);
+      button.style.gridColumn = column(colour, value, last);
+      if (value === line) button.classList.add("cg-after-line");
+      if (value === last) button.classList.add("cg-target");
+      button.addEventListener("click", function () {
+        select.value = String(value);
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+        mark(lane, select);
+      });
+      lane.appendChild(button);
+    });
+    mark(lane, select);
+    select.addEventListener("change", function () { mark(lane, select); });
+    return lane;
+  }
+
+  function mark(lane, select) {
+    Array.prototype.forEach.call(lane.querySelectorAll(".cg-space"), function (b) {
+      var on = b.dataset.value === select.value;
+      b.classList.toggle("on", on);
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  }
+
+  function drawTracks(root) {
+    Array.prototype.forEach.call(root.querySelectorAll(".cg-track:not(.cg-live)"), function (track) {
+      if (track.closest("template")) return;
+      track.classList.add("cg-live");
+      var lanes = el("div", { "class": "cg-lanes" });
+      Array.prototype.forEach.call(track.querySelectorAll("select"), function (select, index) {
+        lanes.appendChild(drawLane(track, select, index));
+      });
+      track.appendChild(lanes);
+    });
+  }
+
+  var players = document.getElementById("players");
+  if (players && document.querySelector(".cg-score")) {
+    drawTracks(players);
+    // score.js adds players from the <template>: draw their tracks too
+    new MutationObserver(function () { drawTracks(players); }).observe(players, { childList: true });
+    // show the totals of the table as loaded (score.js recomputes on every change)
+    window.addEventListener("load", function () {
+      var first = players.querySelector("select");
+      if (first) first.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+
+  // --- flowerbed page ----------------------------------------------------------------------
+
+  var planner = document.getElementById("cg-planner");
+  if (!planner) return;
+  planner.hidden = false;
+  var data = JSON.parse(document.getElementById("cg-data").textContent);
+  var api = planner.dataset.api;
+  var STATE = { players: [{ name: "You", orange: [0, 0, 0], blue: [0, 0, 0] }] };
+  var $ = function (id) { return document.getElementById(id); };
+  var bedBox = $("cg-bed"), status = $("cg-status"), problems = $("cg-problems");
+  var piece = { id: $("cg-piece").value, rotation: 0, flip: false, squares: [[1, 1, "F"]] };
+  var layout, history, shown;
+
+  function design() {
+    var side = planner.querySelector("input[name=cg-side]:checked").value;
+    return $("cg-board").value + side;
+  }
+
+  function emptyOwners() {
+    var rows = [];
+    for (var r = 0; r < data.bed_size; r++) {
+      var row = [];
+      for (var c = 0; c < data.bed_size; c++) row.push(null);
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  function reset() {
+    layout = { design: design(), tiles: [], cats: [], pots: [] };
+    history = [];
+    shown = { cells: data.beds[layout.design].slice(), owners: emptyOwners(), complete: false, flower_tiles: 0 };
+    var summary = count(shown.cells);
+    shown.pots = summary.pots; shown.cloches = summary.cloches;
+    showProblems([]);
+    drawBed();
+    refreshPieceList();
+  }
+
+  function count(rows) {
+    var text = rows.join("");
+    return { pots: (text.match(/[pPO]/g) || []).length, cloches: (text.match(/[cC]/g) || []).length,
+             empty: (text.match(/\./g) || []).length };
+  }
+
+  function post(action) {
+    return fetch(api, { method: "POST", headers: { "Content-Type": "application/json" },
+                        body: JSON.stringify({ state: STATE, action: action }) })
+      .then(function (response) { return response.json().then(function (body) { return { status: response.status, body: body }; }); });
+  }
+
+  function cellContent(cell, letter, owner) {
+    var tile = owner && data.tiles[owner];
+    cell.className = "cg-cell cg-" + ({ ".": "empty", p: "printed", c: "printed", K: "cat", O: "token" }[letter] || "tile");
+    cell.style.backgroundColor = tile ? tile.colour : "";
+    if (tile) cell.classList.add("cg-pattern-" + tile.pattern);
+    if (letter === "p" || letter === "P" || letter === "O") cell.appendChild(icon("pot"));
+    if (letter === "c" || letter === "C") cell.appendChild(icon("cloche"));
+    if (letter === "K") cell.appendChild(icon("cat"));
+    if (tile) cell.appendChild(el("span", { "class": "cg-tile-id" }, owner));
+  }
+
+  // A heavy edge where a piece ends, so two tiles of one colour still read as two tiles.
+  function outline(cell, r, c, owner) {
+    if (!owner) return;
+    [["Top", r - 1, c], ["Bottom", r + 1, c], ["Left", r, c - 1], ["Right", r, c + 1]].forEach(function (side) {
+      var row = shown.owners[side[1]];
+      var neighbour = row === undefined ? undefined : row[side[2]];
+      if (neighbour !== owner) cell.style["border" + side[0]] = "2px solid #222";
+    });
+  }
+
+  var WORDS = { ".": "empty", p: "printed flower pot", c: "printed cloche", F: "flower", P: "flower showing a pot",
+                C: "flower showing a cloche", K: "cat", O: "flower-pot token" };
+
+  function drawBed() {
+    bedBox.replaceChildren();
+    bedBox.className = "cg-bed cg-side-" + layout.design.slice(-1);
+    shown.cells.forEach(function (row, r) {
+      var line = el("div", { "class": "cg-bed-row", role: "row" });
+      row.split("").forEach(function (letter, c) {
+        var owner = shown.owners[r][c];
+        var cell = el("button", { type: "button", role: "gridcell", "data-row": r + 1, "data-col": c + 1,
+                                  "aria-label": "row " + (r + 1) + ", column " + (c + 1) + ": " +
+                                  WORDS[letter] + (owner && data.tiles[owner] ? " (" + owner + ")" : "") });
+        cellContent(cell, letter, owner);
+        outline(cell, r, c, owner);
+        cell.addEventListener("click", function () { placeAt(r + 1, c + 1); });
+        line.appendChild(cell);
+      });
+      bedBox.appendChild(line);
+    });
+    var tiles = shown.flower_tiles;
+    var scoreText = shown.complete
+      ? "Complete: score it now. " + shown.pots + " flower pot" + (shown.pots === 1 ? "" : "s") + " (orange steps) and " +
+        shown.cloches + " cloche" + (shown.cloches === 1 ? "" : "s") + " (blue steps)."
+      : "Not complete: " + count(shown.cells).empty + " empty space" + (count(shown.cells).empty === 1 ? "" : "s") +
+        ". Visible so far: " + shown.pots + " pot" + (shown.pots === 1 ? "" : "s") + ", " + shown.cloches + " cloche" +
+        (shown.cloches === 1 ? "" : "s") + ".";
+    status.replaceChildren(el("strong", { "class": shown.complete ? "cg-complete" : "" }, scoreText),
+      el("span", { "class": "cg-tiles-count" }, " Flower tiles on this bed: " + tiles +
+         (tiles < data.final_round_min_tiles ? " (a bed with fewer than " + data.final_round_min_tiles +
+          " is given up when the Final Round starts)." : ".")));
+  }
+
+  function showProblems(list) {
+    problems.replaceChildren();
+    list.forEach(function (v) {
+      var li = el("li", {}, v.message + " ");
+      li.appendChild(el("span", { "class": "rule" }, v.rule));
+      problems.appendChild(li);
+    });
+    problems.hidden = list.length === 0;
+  }
+
+  function refreshPieceList() {
+    Array.prototype.forEach.call($("cg-piece").options, function (option) {
+      option.disabled = layout.tiles.some(function (t) { return t.tile === option.value; });
+    });
+  }
+
+  // The anchor: the first square of the oriented piece in reading order goes on the chosen space.
+  function anchor() { return piece.squares[0]; }
+
+  function placeAt(row, col) {
+    $("cg-row").value = String(row);
+    $("cg-col").value = String(col);
+    var first = anchor();
+    var at = [row - first[0] + 1, col - first[1] + 1];
+    var action, next = JSON.parse(JSON.stringify(layout));
+    if (piece.id === "cat" || piece.id === "pot") {
+      action = { type: "place_token", bed: layout, token: piece.id, at: [row, col] };
+      next[piece.id === "cat" ? "cats" : "pots"].push([row, col]);
+    } else {
+      action = { type: "place_tile", bed: layout, tile: piece.id, at: at, rotation: piece.rotation, flip: piece.flip };
+      next.tiles.push({ tile: piece.id, at: at, rotation: piece.rotation, flip: piece.flip });
+    }
+    post(action).then(function (answer) {
+      if (answer.status !== 200) { showProblems(answer.body.violations || [{ message: "could not check", rule: "" }]); return; }
+      var result = answer.body;
+      if (!result.legal) { showProblems(result.violations); return; }
+      history.push({ layout: layout, shown: shown });
+      layout = next;
+      shown = result.effects;
+      showProblems([]);
+      drawBed();
+      refreshPieceList();
+    }).catch(function () { showProblems([{ message: "the checker could not be reached", rule: "" }]); });
+  }
+
+  function drawPreview() {
+    var box = $("cg-preview");
+    box.replaceChildren();
+    var rows = 1, cols = 1;
+    piece.squares.forEach(function (s) { rows = Math.max(rows, s[0]); cols = Math.max(cols, s[1]); });
+    box.style.gridTemplateColumns = "repeat(" + cols + ", 1.6rem)";
+    box.style.gridTemplateRows = "repeat(" + rows + ", 1.6rem)";
+    var tile = data.tiles[piece.id];
+    piece.squares.forEach(function (s, i) {
+      var square = el("span", { "class": "cg-preview-square" });
+      square.style.gridRow = String(s[0]);
+      square.style.gridColumn = String(s[1]);
+      if (tile) { square.style.backgroundColor = tile.colour; square.classList.add("cg-pattern-" + tile.pattern); }
+      if (s[2] === "P" || piece.id === "pot") square.appendChild(icon("pot"));
+      if (s[2] === "C") square.appendChild(icon("cloche"));
+      if (piece.id === "cat") square.appendChild(icon("cat"));
+      if (i === 0) square.appendChild(el("span", { "class": "cg-anchor", "aria-hidden": "true" }));
+      box.appendChild(square);
+    });
+    var tokens = piece.id === "cat" || piece.id === "pot";
+    $("cg-orientation").textContent = tokens ? "" : "turned " + piece.rotation + "°" + (piece.flip ? ", flipped" : "");
+    $("cg-rotate").disabled = $("cg-flip").disabled = tokens;
+  }
+
+  function orient() {
+    if (piece.id === "cat" || piece.id === "pot") {
+      piece.squares = [[1, 1, piece.id === "cat" ? "K" : "O"]];
+      drawPreview();
+      return;
+    }
+    post({ type: "orient_tile", tile: piece.id, rotation: piece.rotation, flip: piece.flip }).then(function (answer) {
+      if (answer.status === 200) { piece.squares = answer.body.effects.squares; drawPreview(); }
+    });
+  }
+
+  $("cg-piece").addEventListener("change", function () {
+    piece.id = this.value; piece.rotation = 0; piece.flip = false; orient();
+  });
+  $("cg-rotate").addEventListener("click", function () { piece.rotation = (piece.rotation + 90) % 360; orient(); });
+  $("cg-flip").addEventListener("click", function () { piece.flip = !piece.flip; orient(); });
+  $("cg-place").addEventListener("click", function () {
+    placeAt(parseInt($("cg-row").value, 10), parseInt($("cg-col").value, 10));
+  });
+  $("cg-undo").addEventListener("click", function () {
+    var last = history.pop();
+    if (!last) return;
+    layout = last.layout; shown = last.shown;
+    showProblems([]); drawBed(); refreshPieceList();
+  });
+  $("cg-clear").addEventListener("click", reset);
+  $("cg-board").addEventListener("change", reset);
+  Array.prototype.forEach.call(planner.querySelectorAll("input[name=cg-side]"), function (radio) {
+    radio.addEventListener("change", reset);
+  });
+  reset();
+  orient();
+})();
