@@ -84,9 +84,12 @@ placed = st.lists(st.fixed_dictionaries({"at": st.sampled_from(free_spaces), "ow
 @given(placed)
 def test_end_round_kills_exactly_the_plants_at_their_death_tier(plants):
     plants = [p for p in plants if p["tier"] <= data.PLANTS[p["kind"]]["dies"]]
-    apples = {owner: [p for p in plants if p["owner"] == owner and p["kind"] == "apple"] for owner in "ABC"}
-    extra = [id(p) for trees in apples.values() for p in trees[data.PLANTS["apple"]["tokens"]:]]
-    plants = [p for p in plants if id(p) not in extra]  # no more trees than a player has tokens
+    kept, counts = [], {}
+    for p in plants:  # no more of a kind than the player has tokens
+        counts[p["owner"], p["kind"]] = counts.get((p["owner"], p["kind"]), 0) + 1
+        if counts[p["owner"], p["kind"]] <= data.PLANTS[p["kind"]]["tokens"]:
+            kept.append(p)
+    plants = kept
     board = {"rocks": rules._EXAMPLE_ROCKS, "plants": plants}
     outcome = scorer.check("propagation", {"players": [{"name": n} for n in "ABC"]},
                            {"type": "end_round", "board": board})
