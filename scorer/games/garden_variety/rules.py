@@ -372,3 +372,21 @@ def _table_violations(state: GardenVarietyState, plays: list[Play]) -> list[Viol
 
 
 GAME = GardenVarietyGame()
+
+
+# The pages open on these (scorer.pages reads them): a finished four-player game where Kim and
+# Lee tie on cards and Lee's extra gnome decides, and a disputed round where a red 6 and a
+# blue 8 tie on distance to 7 and the Copycat copies the 8.
+EXAMPLE_STATE = {"players": [{"name": "Kim", "garden_bed": 20, "hand": 1, "gnomes": 3},
+                             {"name": "Lee", "garden_bed": 20, "hand": 1, "gnomes": 4},
+                             {"name": "Max", "garden_bed": 8, "hand": 0, "gnomes": 2},
+                             {"name": "Ana", "garden_bed": 4, "hand": 0, "gnomes": 1}]}
+EXAMPLE_CHECK = {
+    "state": {"players": [{"name": "Kim", "garden_bed": 6, "hand": 4, "gnomes": 0},
+                          {"name": "Lee", "garden_bed": 3, "hand": 4, "gnomes": 1},
+                          {"name": "Max", "garden_bed": 0, "hand": 4, "gnomes": 0}]},
+    "action": {"type": "resolve_round", "rule": 7, "plays": [
+        {"player": "Kim", "card": {"kind": "critter", "color": "red", "number": 6}},
+        {"player": "Lee", "card": {"kind": "critter", "color": "blue", "number": 8}},
+        {"player": "Max", "card": {"kind": "gnome", "name": "copycat"}}]},
+}
