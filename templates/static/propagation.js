@@ -245,18 +245,17 @@
 
     const playerNames = () => [...playersBox.querySelectorAll("[name$='.name']")].map((i) => i.value.trim());
 
-    // Read the bonus entries the server put in the form into two cards and two boards.
-    (function readBonus() {
-      let entries = [];
-      try { entries = JSON.parse(bonusField.value || "[]") || []; } catch (e) { entries = []; }
-      if (!Array.isArray(entries)) entries = [];
+    // Bonus entries (the server's, or JSON typed by hand) -> the two card menus and two boards.
+    function loadBonus(entries) {
+      if (!Array.isArray(entries)) return;
       const at10 = entries.filter((e) => e && e.round === 10);
       const at20 = entries.filter((e) => e && e.round === 20);
       if (at10[0]) { firstCard.value = at10[0].card; boards[10] = asBoard(at10[0].board); }
-      const newer = at20.find((e) => !at10[0] || e.card !== at10[0].card) || at20[0];
-      if (newer && newer.card !== firstCard.value) secondCard.value = newer.card;
+      const newer = at20.find((e) => !at10[0] || e.card !== at10[0].card);
+      if (newer) secondCard.value = newer.card;
       if (at20[0]) boards[20] = asBoard(at20[0].board);
-    })();
+    }
+    try { loadBonus(JSON.parse(bonusField.value || "[]")); } catch (e) { /* start with empty boards */ }
 
     function bonusEntries() {
       const entries = [];
@@ -396,16 +395,7 @@
     form.addEventListener("input", (e) => { if (e.target !== bonusField) changed(); });
     form.addEventListener("change", (e) => { if (e.target !== bonusField) changed(); });
     bonusField.addEventListener("change", () => {
-      // Someone edited the JSON by hand: read it back into the boards and cards.
-      try {
-        const entries = JSON.parse(bonusField.value);
-        const at10 = entries.find((x) => x.round === 10);
-        const at20 = entries.filter((x) => x.round === 20);
-        if (at10) { firstCard.value = at10.card; boards[10] = asBoard(at10.board); }
-        if (at20[0]) boards[20] = asBoard(at20[0].board);
-        const newer = at20.find((x) => !at10 || x.card !== at10.card);
-        if (newer) secondCard.value = newer.card;
-      } catch (err) { /* keep the boards; the scorer reports the JSON on submit */ }
+      try { loadBonus(JSON.parse(bonusField.value)); } catch (err) { /* the scorer reports bad JSON on submit */ }
       changed();
     });
     form.addEventListener("submit", () => { bonusField.value = JSON.stringify(bonusEntries()); });
