@@ -152,39 +152,55 @@ def _pattern_ink(colour: str) -> str:
     return darken(colour, 0.45) if luminance(colour) > 0.45 else lighten(colour, 0.55)
 
 
+KAPPA = 0.5523  # cubic Bezier handle length for a quarter circle
+
+
+def _circle(cx: float, cy: float, r: float) -> tuple:
+    """A circle as path commands, so many circles can share one Path."""
+    k = r * KAPPA
+    return (("M", cx + r, cy), ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
+            ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy), ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
+            ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy), ("Z",))
+
+
+def _polygon(points) -> tuple:
+    return (("M",) + tuple(points[0]),) + tuple(("L",) + tuple(p) for p in points[1:]) + (("Z",),)
+
+
+def _pattern_commands(pattern: str) -> tuple[tuple, bool]:
+    """The pattern of a flower square as one path (filled, or stroked when the flag is False).
+    One path per square instead of a dozen shapes keeps the 300 printed squares quick to render."""
+    s = CELL
+    if pattern == "dots":
+        return sum((_circle(s * (0.2 + 0.3 * i), s * (0.2 + 0.3 * j), s * 0.06) for i in range(3) for j in range(3)), ()), True
+    if pattern == "stripes":  # parallel slanted strokes, each cut to the square
+        return sum(((("M", s * x1, s * y1), ("L", s * x2, s * y2))
+                    for x1, y1, x2, y2 in ((0, 0.5, 0.25, 0), (0, 1, 0.5, 0), (0.25, 1, 0.75, 0),
+                                           (0.5, 1, 1, 0), (0.75, 1, 1, 0.5))), ()), False
+    if pattern == "rings":
+        return sum((_circle(s * (0.28 + 0.44 * i), s * (0.28 + 0.44 * j), s * 0.12) for i in range(2) for j in range(2)), ()), False
+    if pattern == "checks":
+        q = s / 4
+        return sum((_polygon(((i * q, j * q), ((i + 1) * q, j * q), ((i + 1) * q, (j + 1) * q), (i * q, (j + 1) * q)))
+                    for i in range(4) for j in range(4) if (i + j) % 2 == 0), ()), True
+    if pattern == "waves":
+        return sum(((("M", 0, s * y), ("C", s * 0.25, s * (y - 0.12), s * 0.25, s * (y + 0.12), s * 0.5, s * y),
+                     ("C", s * 0.75, s * (y - 0.12), s * 0.75, s * (y + 0.12), s, s * y)) for y in (0.2, 0.5, 0.8)), ()), False
+    if pattern == "stars":
+        return sum((_polygon(star_points(s * (0.28 + 0.44 * i), s * (0.3 + 0.44 * j), s * 0.13, s * 0.055))
+                    for i in range(2) for j in range(2)), ()), True
+    raise ValueError(f"no drawing for flower pattern {pattern!r}")
+
+
 @lru_cache(maxsize=64)
 def flower_square(colour_name: str, pattern: str) -> Group:
     """One square of a flower: its colour and its pattern (so colour is never the only clue)."""
     colour = data.FLOWER_COLOURS[colour_name]
     ink = _pattern_ink(colour)
-    s = CELL
-    shapes: list[Shape] = [Rect(0, 0, s, s, Style(fill=colour))]
-    marks = Style(fill=ink)
-    lines = Style(stroke=ink, stroke_width=0.9)
-    if pattern == "dots":
-        shapes += [Circle(s * (0.2 + 0.3 * i), s * (0.2 + 0.3 * j), s * 0.06, marks) for i in range(3) for j in range(3)]
-    elif pattern == "stripes":
-        # parallel slanted strokes, each cut to the square so none runs into the next square
-        shapes += [Line(s * x1, s * y1, s * x2, s * y2, lines)
-                   for x1, y1, x2, y2 in ((0, 0.5, 0.25, 0), (0, 1, 0.5, 0), (0.25, 1, 0.75, 0),
-                                          (0.5, 1, 1, 0), (0.75, 1, 1, 0.5))]
-    elif pattern == "rings":
-        shapes += [Circle(s * (0.28 + 0.44 * i), s * (0.28 + 0.44 * j), s * 0.12, Style(stroke=ink, stroke_width=0.8))
-                   for i in range(2) for j in range(2)]
-    elif pattern == "checks":
-        q = s / 4
-        shapes += [Rect(i * q, j * q, q, q, marks) for i in range(4) for j in range(4) if (i + j) % 2 == 0]
-    elif pattern == "waves":
-        shapes += [Path((("M", 0, s * y), ("C", s * 0.25, s * (y - 0.12), s * 0.25, s * (y + 0.12), s * 0.5, s * y),
-                         ("C", s * 0.75, s * (y - 0.12), s * 0.75, s * (y + 0.12), s, s * y)), lines)
-                   for y in (0.2, 0.5, 0.8)]
-    elif pattern == "stars":
-        shapes += [Polygon(star_points(s * (0.28 + 0.44 * i), s * (0.3 + 0.44 * j), s * 0.13, s * 0.055), marks)
-                   for i in range(2) for j in range(2)]
-    else:
-        raise ValueError(f"no drawing for flower pattern {pattern!r}")
-    shapes.append(Rect(0, 0, s, s, Style(stroke=darken(colour, 0.25), stroke_width=0.15)))
-    return group(shapes)
+    commands, filled = _pattern_commands(pattern)
+    marks = Style(fill=ink) if filled else Style(stroke=ink, stroke_width=0.85)
+    return Group.of(Rect(0, 0, CELL, CELL, Style(fill=colour)), Path(commands, marks),
+                    Rect(0, 0, CELL, CELL, Style(stroke=darken(colour, 0.25), stroke_width=0.15)))
 
 
 def _symbol(letter: str, cx: float, cy: float, size: float) -> list[Shape]:
@@ -215,7 +231,7 @@ def tile_sheet_cells(mirrored: bool) -> dict[tuple[int, int], tuple[str, str]]:
 def tile_sheet_face(mirrored: bool) -> Face:
     cells = tile_sheet_cells(mirrored)
     shapes: list[Shape] = []
-    cut: list[Shape] = []
+    cut: list[tuple] = []  # every cut between tiles, as one path
     labelled: set[str] = set()
     last_row, last_col = TILE_SHEET_ROWS - 1, TILE_SHEET_COLUMNS - 1
     for row in range(TILE_SHEET_ROWS):
@@ -247,14 +263,14 @@ def tile_sheet_face(mirrored: bool) -> Face:
                 inside = 0 <= row + dr <= last_row and 0 <= col + dc <= last_col
                 # a cut between two tiles is drawn once (by the square above or left of it)
                 if inside and (neighbour is None or (neighbour[0] != tile and (dr < 0 or dc < 0))):
-                    cut.append(Line(x1, y1, x2, y2, CUT_LINE))
+                    cut += [("M", x1, y1), ("L", x2, y2)]
     # the label goes on a plain square; a tile whose only square shows a symbol gets it there
     for tile in data.TILE_IDS:
         if tile not in labelled:
             (row, col) = min(cell for cell, (t, _) in cells.items() if t == tile)
             shapes.append(Text(col * CELL + CELL / 2, row * CELL + 3.2, tile, size=2.4, align="center",
                                bold=True, fill=INK))
-    return Face(group(shapes + cut), background=WHITE)
+    return Face(group(shapes + [Path(tuple(cut), CUT_LINE)]), background=WHITE)
 
 
 # --- flowerbeds ----------------------------------------------------------------------------
