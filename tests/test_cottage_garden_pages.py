@@ -123,3 +123,23 @@ def test_score_page_tracks_move_cubes_and_update_totals(live_server, page, tmp_p
     assert first.locator('select[name="players.0.blue.0"]').input_value() == "8"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(tmp_path / "score.png"), full_page=True)
+
+
+def test_http_api_scores_checks_and_refuses_impossible_tables(client):
+    example = {"players": [{"name": "Ann", "orange": [8, 8, 20], "blue": [6, 20, 0], "beehives": 2},
+                           {"name": "Bo", "orange": [1, 0, 0], "blue": [0, 0, 0]}]}
+    scored = client.post("/api/games/cottage-garden/score", json=example)
+    assert scored.status_code == 200 and scored.get_json()["players"][0]["total"] == 64
+    impossible = {"players": [{"name": "Ann", "orange": [16, 0, 0], "blue": [3, 0, 0]}]}
+    refused = client.post("/api/games/cottage-garden/score", json=impossible)
+    assert refused.status_code == 422
+    assert {v["code"] for v in refused.get_json()["violations"]} == {"not-on-track"}
+    valid = client.post("/api/games/cottage-garden/validate", json=impossible).get_json()
+    assert valid["valid"] is False and len(valid["violations"]) == 2
+    action = {"type": "move_cube", "player": "Bo", "color": "orange", "from": 1, "steps": 8}
+    checked = client.post("/api/games/cottage-garden/check", json={"state": example, "action": action})
+    assert checked.status_code == 200 and checked.get_json()["effects"]["cat"] is True
+    bad = client.post("/api/games/cottage-garden/check",
+                      json={"state": example, "action": {"type": "place_tile", "tile": "9Z", "at": [1, 1],
+                                                         "bed": {"design": "1L"}}})
+    assert bad.status_code == 422 and bad.get_json()["violations"][0]["code"] == "unknown-tile"
