@@ -18,9 +18,15 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
 
 from pg import free_port
 
@@ -115,6 +121,18 @@ class ProductionServer:
             return None
         return int(stat[stat.rindex(")") + 2:].split()[1])
 
+    def busiest_worker(self) -> int:
+        """The worker that has used the most CPU: under load, the one most likely to be in
+        the middle of requests right now."""
+        def cpu_ticks(pid: int) -> int:
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text()
+            except OSError:
+                return -1
+            fields = stat[stat.rindex(")") + 2:].split()
+            return int(fields[11]) + int(fields[12])  # utime + stime
+        return max(self.worker_pids(), key=cpu_ticks)
+
     def wait_for_workers(self, count: int, timeout: float = 15.0) -> list[int]:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -128,7 +146,7 @@ class ProductionServer:
         if self.process is None:
             return
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)  # gunicorn: graceful shutdown
+            self.process.send_signal(signal.SIGINT)  # gunicorn: quick shutdown
             try:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
@@ -174,3 +192,105 @@ def send(connection: http.client.HTTPConnection, method: str, path: str,
         except ValueError:
             pass
     return response.status, raw.decode(errors="replace")
+
+
+# --- many clients saving at once ---------------------------------------------------------------
+
+def marked_state(marker: str) -> dict:
+    """A possible Garden Variety end state whose first player is named `marker`, so every
+    save attempt can be found in the database afterwards."""
+    return {"players": [{"name": marker, "garden_bed": 15, "hand": 3, "gnomes": 2},
+                        {"name": "Lee", "garden_bed": 12, "hand": 1, "gnomes": 1},
+                        {"name": "Max", "garden_bed": 9, "hand": 0, "gnomes": 0}]}
+
+
+@dataclass
+class SaveRun:
+    """What the clients saw: the id of every acknowledged (201) save by its marker, the
+    markers of attempts that got no 201 (errors, dropped connections), every status seen."""
+
+    prefix: str = ""  # starts every marker of this run, to tell it from earlier runs
+    acknowledged: dict[str, int] = field(default_factory=dict)
+    unacknowledged: set[str] = field(default_factory=set)
+    statuses: Counter = field(default_factory=Counter)
+    bodies: list[Any] = field(default_factory=list)  # non-201 answers, to show on failure
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def record(self, marker: str, status: int | str, body: Any) -> None:
+        with self.lock:
+            self.statuses[status] += 1
+            if status == 201:
+                self.acknowledged[marker] = body["id"]
+            else:
+                self.unacknowledged.add(marker)
+                if len(self.bodies) < 20:
+                    self.bodies.append((status, body))
+
+
+def save_concurrently(base_url: str, clients: int, saves_each: int, seconds: float,
+                      run: SaveRun, keep_alive: bool = True,
+                      stop: threading.Event | None = None) -> SaveRun:
+    """`clients` threads, each on its own kept-alive connection, POST /api/results up to
+    `saves_each` times (stopping at `seconds`); a dropped connection is reopened.
+    keep_alive=False opens a connection per request, so that the requests spread over all
+    of gunicorn's workers instead of staying with the worker that accepted a connection.
+    Setting `stop` ends the run early."""
+    stop = stop or threading.Event()
+    host, port = base_url.removeprefix("http://").split(":")
+    deadline = time.monotonic() + seconds
+
+    def client(number: int) -> None:
+        connection = http.client.HTTPConnection(host, int(port), timeout=10)
+        for attempt in range(saves_each):
+            if time.monotonic() > deadline or stop.is_set():
+                break
+            marker = f"{run.prefix}c{number}-{attempt}"
+            body = {"game": "garden-variety", "state": marked_state(marker)}
+            try:
+                status, answer = send(connection, "POST", "/api/results", body)
+            except (OSError, http.client.HTTPException) as error:
+                run.record(marker, type(error).__name__, str(error))
+                connection.close()
+                connection = http.client.HTTPConnection(host, int(port), timeout=10)
+            else:
+                run.record(marker, status, answer)
+                if not keep_alive:
+                    connection.close()
+        connection.close()
+
+    threads = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 30)
+    assert not any(t.is_alive() for t in threads), "a client thread hung"
+    return run
+
+
+def assert_stored_exactly_once(database_url: str, run: SaveRun) -> int:
+    """Every acknowledged save of this run is in the database exactly once, under the id it
+    was acknowledged with; any other row of the run comes from an attempt that got no
+    answer; every row is whole (its result is the score of its state). Returns the number
+    of the run's rows."""
+    import scorer
+    from scorer.storage import SavedResult
+
+    engine = sa.create_engine(database_url)
+    try:
+        with Session(engine) as session:
+            rows = session.scalars(sa.select(SavedResult)).all()
+            ids_by_marker: dict[str, list[int]] = {}
+            for row in rows:
+                assert row.result == scorer.score(row.game, row.state), f"row {row.id} is not whole"
+                marker = row.state["players"][0]["name"]
+                if marker.startswith(run.prefix):
+                    ids_by_marker.setdefault(marker, []).append(row.id)
+    finally:
+        engine.dispose()
+    duplicated = {m: ids for m, ids in ids_by_marker.items() if len(ids) > 1}
+    assert not duplicated, f"saved more than once: {duplicated}"
+    lost = {m: i for m, i in run.acknowledged.items() if ids_by_marker.get(m) != [i]}
+    assert not lost, f"acknowledged but not stored under that id: {lost}"
+    unexplained = set(ids_by_marker) - set(run.acknowledged) - run.unacknowledged
+    assert not unexplained, f"rows nobody tried to save: {unexplained}"
+    return sum(len(ids) for ids in ids_by_marker.values())
