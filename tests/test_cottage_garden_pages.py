@@ -121,6 +121,10 @@ def test_score_page_tracks_move_cubes_and_update_totals(live_server, page, tmp_p
     first.locator('.cg-blue .cg-lane').first.locator('button[data-value="8"]').click()
     page.wait_for_function("Array.from(document.querySelectorAll('#result td.total')).some(td => td.textContent === '66')")
     assert first.locator('select[name="players.0.blue.0"]').input_value() == "8"
+    # a player added without a reload gets drawn tracks too
+    page.click('button[value="add"]')
+    added = page.locator("fieldset.player").nth(2)
+    assert added.locator(".cg-orange .cg-lane").count() == 3 and added.locator(".cg-blue .cg-lane").count() == 3
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(tmp_path / "score.png"), full_page=True)
 
