@@ -45,7 +45,6 @@ FENCE = "#7A5230"
 GRASS = "#DCEFD0"
 KRAFT = "#E6D3A8"
 STONE = "#9A9A96"
-BAND = Style(fill=OKABE_ITO["sky_blue"], decorative=True)
 
 
 # --- icons ---------------------------------------------------------------------------------------
