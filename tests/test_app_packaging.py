@@ -1,0 +1,39 @@
+"""A regular (non-editable) install ships the templates and the deck list, and the app finds
+them through the import system."""
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.slow
+def test_wheel_ships_templates_and_the_app_finds_them(tmp_path):
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"),
+                            str(ROOT)], capture_output=True, text=True, timeout=300)
+    if build.returncode != 0 and "No matching distribution" in build.stderr + build.stdout:
+        pytest.skip("pip cannot fetch the build backend (offline without a wheel cache)")
+    assert build.returncode == 0, build.stderr
+    wheel = next((tmp_path / "dist").glob("gardenkit-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    for needed in ("gardenkit_templates/base.html", "gardenkit_templates/score.html",
+                   "gardenkit_templates/static/style.css", "gardenkit_templates/static/score.js",
+                   "scorer/games/garden_variety/deck.csv"):
+        assert needed in names, f"{needed} missing from {wheel.name}"
+
+    unpacked = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(unpacked)
+    probe = ("import scorer.app as a, scorer;"
+             "app = scorer.create_app({'TESTING': True, 'SECRET_KEY': 'x', 'INSTANCE_PATH': %r});"
+             "c = app.test_client();"
+             "print(a.templates_dir()); print(c.get('/').status_code, c.get('/static/style.css').status_code,"
+             " c.get('/games/garden-variety/score').status_code)") % str(tmp_path / "instance")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
+                         cwd=tmp_path, env={"PYTHONPATH": str(unpacked), "PATH": "/usr/bin:/bin"})
+    assert run.returncode == 0, run.stderr
+    where, statuses = run.stdout.splitlines()
+    assert Path(where) == unpacked / "gardenkit_templates"
+    assert statuses.split() == ["200", "200", "200"]
