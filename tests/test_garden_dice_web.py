@@ -88,5 +88,15 @@ def test_dispute_board_by_clicking_on_a_phone(live_server, page):
     reason = page.locator("#gd-answer .reasons").inner_text()
     assert "needs a die of 4 or more" in reason and "Water a Seed" in reason
     assert page.locator(".gd-cell.reached").count() == 0
+
+    # Rules about the whole turn: a third artichoke in one turn is refused.
+    page.select_option("#gd-type", "buy")
+    page.select_option("#gd-crop", "artichoke")
+    page.fill("#gd-die", "5")
+    page.fill("#gd-bought", "2")
+    page.click("#gd-check")
+    page.wait_for_selector(".verdict.illegal")
+    assert "already bought 2 artichoke" in page.locator("#gd-answer .reasons").inner_text()
+    assert json.loads(page.input_value("textarea[name=action]"))["turn"] == {"bought": {"artichoke": 2}}
     # the page fits a phone: no sideways scrolling
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

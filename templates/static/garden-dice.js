@@ -26,6 +26,7 @@
   var brush = { kind: "veggie", crop: DATA.crops[0].name, owner: 0 };
   var answer = null;        // {marks: {"r,c": "reached" | "eaten"}} of the last check
   var actorName = null;     // the acting player named by the loaded action
+  var atePreset = [];       // opponents already eaten from, as the loaded action says
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -73,6 +74,11 @@
     if (act.tile) document.getElementById("gd-tile").value = act.tile;
     if (act.to && !Array.isArray(act.to)) document.getElementById("gd-to-value").value = act.to;
     actorName = act.player || null;
+    var turn = act.turn || {};
+    if (act.crop && turn.bought) document.getElementById("gd-bought").value = turn.bought[act.crop] || 0;
+    if (turn.sundial) document.getElementById("gd-sundial").value = turn.sundial.join(", ");
+    if (turn.dice_spent) document.getElementById("gd-spent").value = turn.dice_spent;
+    atePreset = turn.ate_from || [];
   }
 
   // --- what we send ------------------------------------------------------------------------------
@@ -95,7 +101,40 @@
     }
     if (type === "remove_critter") { a.at = action.at; a.dice = dice; }
     if (type === "sun_set_die") { a.die = number("gd-die"); a.to = number("gd-to-value"); }
+    var turn = turnJSON(type, a);
+    if (Object.keys(turn).length) a.turn = turn;
     return a;
+  }
+  // What happened earlier in the turn, for the rules that look at the whole turn.
+  function turnJSON(type, a) {
+    var turn = {};
+    var bought = number("gd-bought");
+    if (type === "buy" && bought > 0) { turn.bought = {}; turn.bought[a.crop] = bought; }
+    var sundial = document.getElementById("gd-sundial").value.split(/[\s,;]+/).filter(Boolean).map(Number);
+    if ((type === "place" || type === "remove_critter") && sundial.length) turn.sundial = sundial;
+    var spent = number("gd-spent");
+    if (type === "sun_reroll" && spent > 0) turn.dice_spent = spent;
+    var ate = Array.prototype.filter.call(document.querySelectorAll("#gd-ate input:checked"), function (box) {
+      return box.value !== a.player;
+    }).map(function (box) { return box.value; });
+    if (type === "move_critter" && ate.length) turn.ate_from = ate;
+    return turn;
+  }
+  function drawAte() {
+    var box = document.getElementById("gd-ate"), actor = document.getElementById("gd-actor").value;
+    var was = Array.prototype.map.call(box.querySelectorAll("input:checked"), function (b) { return b.value; });
+    box.replaceChildren();
+    model.players.forEach(function (p) {
+      if (p.name === actor) return;
+      var label = el("label", { "class": "gd-inline" });
+      var input = el("input", { type: "checkbox", value: p.name });
+      input.checked = was.indexOf(p.name) >= 0 || atePreset.indexOf(p.name) >= 0;
+      input.addEventListener("change", sync);
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" " + p.name));
+      box.appendChild(label);
+    });
+    atePreset = [];
   }
   function sync() {
     stateBox.value = JSON.stringify(stateJSON(), null, 1);
@@ -195,6 +234,7 @@
     actor.replaceChildren();
     model.players.forEach(function (p) { actor.appendChild(el("option", { value: p.name }, p.name)); });
     if (chosen && ownerIndex(chosen) >= 0) actor.value = chosen;
+    drawAte();
   }
   function pill(group, name, value, text, checked, onPick, color) {
     var label = el("label", { "class": "gd-pill" });
@@ -370,9 +410,10 @@
   ["gd-type", "gd-tile"].forEach(function (id) {
     document.getElementById(id).addEventListener("change", function () { drawActionFields(); sync(); });
   });
-  ["gd-actor", "gd-die", "gd-dice", "gd-crop", "gd-to-value"].forEach(function (id) {
+  ["gd-die", "gd-dice", "gd-crop", "gd-to-value", "gd-bought", "gd-sundial", "gd-spent"].forEach(function (id) {
     document.getElementById(id).addEventListener("change", sync);
   });
+  document.getElementById("gd-actor").addEventListener("change", function () { drawAte(); sync(); });
   document.getElementById("gd-check").addEventListener("click", check);
   app.hidden = false;
   document.getElementById("gd-json").open = false;
