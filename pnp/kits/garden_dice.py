@@ -480,7 +480,7 @@ def pad_face() -> Face:
 
 def paper_pieces() -> list[Component]:
     return [Component("player-aid", "aid", AID_W, AID_H, aid_face(), count=data.PLAYER_AIDS),
-            Component("scoring-pad", "pad", PAD_W, PAD_H, pad_face(), count=2)]
+            Component("scoring-pad", "pad", PAD_W, PAD_H, pad_face())]
 
 
 def components(options: KitOptions) -> list[Component]:
