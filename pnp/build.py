@@ -66,8 +66,8 @@ def write_outputs(out: Path, game: str, paper: str, files: dict[Path, bytes]) ->
     for relative, data in files.items():
         write_atomic(out / relative, data)
     svg_folder = out / paper / game
-    if svg_folder.is_dir():  # pages of an earlier, longer build
-        current = {relative.name for relative in files}
+    current = {relative.name for relative in files}
+    if any(name.endswith(".svg") for name in current):  # drop pages of an earlier, longer build
         for stale in svg_folder.glob("p[0-9][0-9]*-*.svg"):
             if stale.name not in current:
                 stale.unlink()

@@ -19,6 +19,7 @@ and its bleed on each side; the renderers draw from it and the manifest is writt
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Literal, Sequence
@@ -123,9 +124,11 @@ class Sheet:
             tile = self.placements[0].tile
             if tile is not None:
                 slug += f"-r{tile[0]}c{tile[1]}"
-        else:
+        else:  # what the names share ("critter-blue"), else the kinds ("cards", "aid-die")
+            shared = os.path.commonprefix(names)
+            shared = shared[:shared.rfind("-")] if "-" in shared else ""
             kinds = list(dict.fromkeys(p.component.kind for p in self.placements))
-            slug = (kinds[0] + "s") if len(kinds) == 1 else "mixed"
+            slug = shared or ((kinds[0] + "s") if len(kinds) == 1 else "-".join(kinds))
         slug += "-back" if self.side == "back" else ""
         return re.sub(r"[^a-z0-9]+", "-", slug.lower()).strip("-")[:60]
 

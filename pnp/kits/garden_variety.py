@@ -211,11 +211,14 @@ def _both_corners(index: Group) -> Group:
 def _number_index(label: str, color: str, letter: str) -> Group:
     size = 12.0 if len(label) == 1 else 6.2
     badge_text = text_color_on(color)
-    return Group.of(
+    shapes: list[Shape] = [
         Text(9.5 if len(label) == 1 else 11.5, 5.5, label, size=size, align="center", anchor="top", bold=True, fill=INK),
         Circle(9.5, 21, 4.3, Style(fill=color, stroke=outline_of(color), stroke_width=0.3)),
         Text(9.5, 21, letter, size=4.6, align="center", anchor="middle", bold=True, fill=badge_text),
-    )
+    ]
+    if label in ("6", "9"):  # the turned corner must not read as the other number
+        shapes.append(Line(6.3, 15.3, 12.7, 15.3, Style(stroke=INK, stroke_width=0.9)))
+    return Group(tuple(shapes))
 
 
 def _panel() -> Rect:
