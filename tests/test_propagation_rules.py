@@ -380,8 +380,10 @@ def test_grow_raises_every_own_plant_one_tier():
 
 
 def test_grow_with_a_plant_already_at_its_death_tier_is_illegal():
-    result = check({"type": "grow", "player": "Ada", "board": board(plant((1, 0), tier=6))})
-    assert result["legal"] is False and codes(result["violations"]) == ["should-have-died"]
+    result = check({"type": "grow", "player": "Ada", "board": board(plant((1, 0), "Bo"), plant((1, -1), tier=6))})
+    assert result["legal"] is False
+    assert [(v["code"], v["path"]) for v in result["violations"]] == [
+        ("should-have-died", "action.board.plants[1].tier")]
 
 
 def test_harvest_tomatoes_takes_every_grown_one_and_removes_them():

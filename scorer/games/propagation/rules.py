@@ -404,6 +404,7 @@ def _occupant(board: Board, space: Space) -> str | None:
 
 
 _OCCUPANT_WORDS = {"off-board": "off the board", "rock": "a rock", "plant": "a plant"}
+_OCCUPANT_CODES = {"off-board": "off-board", "rock": "space-rock", "plant": "space-plant"}
 
 
 def _tokens_left(board: Board, player: str, kind: str) -> int:
@@ -421,8 +422,7 @@ def check_sow(action: Sow) -> CheckResult:
     found = []
     occupant = _occupant(action.board, space)
     if occupant:
-        found.append(violation(f"space-{occupant}" if occupant != "off-board" else "off-board",
-                               R_SHARED, f"{list(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
+        found.append(violation(_OCCUPANT_CODES[occupant], R_SHARED, f"{list(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
                                "needs an empty space on the board", "action.at"))
     if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
         found.append(violation("kind-already-on-board", R_SOW,
@@ -436,12 +436,13 @@ def check_sow(action: Sow) -> CheckResult:
 
 def check_grow(action: Grow) -> CheckResult:
     own = [p for p in action.board.plants if p.owner == action.player]
-    stale = [p for p in own if p.tier >= data.PLANTS[p.kind]["dies"]]
+    stale = [(i, p) for i, p in enumerate(action.board.plants)
+             if p.owner == action.player and p.tier >= data.PLANTS[p.kind]["dies"]]
     if stale:
         return CheckResult(False, [violation(
             "should-have-died", R_GROWTH,
             f"the {p.kind} at {list(p.at)} is at its death tier {p.tier}; it died at the end of "
-            "the last round and cannot grow", "action.board.plants") for p in stale])
+            "the last round and cannot grow", f"action.board.plants[{i}].tier") for i, p in stale])
     grown = [_plant_dict(p, tier=p.tier + 1) for p in own]
     return CheckResult(True, effects={
         "grown": grown,
