@@ -121,32 +121,52 @@ def _submitted_state(game) -> dict:
 
 @bp.route("/games/<game_id>/check", methods=["GET", "POST"])
 def check_page(game_id: str):
+    """A rule check. The generic form posts the state and action as JSON text; a game whose
+    rules module defines check_from_form(fields) -> (state, action) may post plain fields
+    instead (its own check.html), so its page works without JavaScript."""
     game = live_game(game_id)
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
     example = getattr(_rules_module(game), "EXAMPLE_CHECK", None) or {"state": _example_state(game), "action": {}}
-    state_text = json.dumps(example["state"], indent=1)
-    action_text = json.dumps(example["action"], indent=1)
+    state, action = example["state"], example["action"]
     outcome = violations = None
     if request.method == "POST":
-        state_text = request.form.get("state", "")
-        action_text = request.form.get("action", "")
-        outcome, violations = _run_check(game, state_text, action_text)
-    return render_game_page(game_id, "check", game=game_info(game_id), state_text=state_text,
-                            action_text=action_text, outcome=outcome, violations=violations,
-                            has_checks=game.action_model is not None)
+        from_form = getattr(_rules_module(game), "check_from_form", None)
+        if from_form is not None and "state" not in request.form:
+            state, action = from_form({key: request.form.getlist(key)[-1] for key in request.form})
+            outcome, violations = _run_check(game, state, action)
+        else:
+            state, action = request.form.get("state", ""), request.form.get("action", "")
+            outcome, violations = _run_check(game, *_parse_texts(state, action))
+    return render_game_page(game_id, "check", game=game_info(game_id), state=state, action=action,
+                            state_text=_as_text(state), action_text=_as_text(action), outcome=outcome,
+                            violations=violations, has_checks=game.action_model is not None)
 
 
-def _run_check(game, state_text: str, action_text: str):
-    parsed = {}
-    for name, text in (("state", state_text), ("action", action_text)):
+def _as_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, indent=1)
+
+
+class _BadText(str):
+    """JSON text that did not parse, with the reason."""
+
+
+def _parse_texts(*texts: str) -> list[Any]:
+    parsed = []
+    for name, text in zip(("state", "action"), texts):
         try:
-            parsed[name] = json.loads(text)
+            parsed.append(json.loads(text))
         except ValueError as error:
-            return None, [{"code": "bad-json", "rule": "JSON", "path": name,
-                           "message": f"the {name} is not valid JSON ({error})"}]
+            parsed.append(_BadText(f"the {name} is not valid JSON ({error})"))
+    return parsed
+
+
+def _run_check(game, state: Any, action: Any):
+    bad = [text for text in (state, action) if isinstance(text, _BadText)]
+    if bad:
+        return None, [{"code": "bad-json", "rule": "JSON", "path": "", "message": str(text)} for text in bad]
     try:
-        return game.check(parsed["state"], parsed["action"]), None
+        return game.check(state, action), None
     except InvalidState as invalid:
         return None, invalid.violations
 

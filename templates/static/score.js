@@ -202,4 +202,8 @@
   });
   form.addEventListener("input", soon);
   form.addEventListener("change", soon);
+  // A form that opens filled in (an example, or a page sent back) shows its totals at once.
+  var names = form.querySelectorAll("#players input[name$='.name']");
+  var filled = Array.prototype.every.call(names, function (input) { return input.value.trim() !== ""; });
+  if (names.length && filled && !result.querySelector("table, .violations")) refresh();
 })();

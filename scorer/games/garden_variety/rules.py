@@ -390,3 +390,58 @@ EXAMPLE_CHECK = {
         {"player": "Lee", "card": {"kind": "critter", "color": "blue", "number": 8}},
         {"player": "Max", "card": {"kind": "gnome", "name": "copycat"}}]},
 }
+
+
+def check_from_form(fields: dict[str, str]) -> tuple[dict, dict]:
+    """The (state, action) of the Garden Variety check page's plain form: one row per player in
+    play order (row.<i>.name, counts, and the card played), and the rule. Rows without a name
+    are spare rows; values that are not numbers are passed on for the rules to report."""
+    rows = sorted({int(key.split(".")[1]) for key in fields
+                   if key.startswith("row.") and key.split(".")[1].isdigit()})
+    players, plays = [], []
+    for i in rows:
+        row = {key.split(".", 2)[2]: value.strip() for key, value in fields.items()
+               if key.startswith(f"row.{i}.") and key.count(".") == 2}
+        if not row.get("name"):
+            continue
+        players.append({"name": row["name"], **{count: _form_number(row.get(count, "0") or "0")
+                                                for count in ("garden_bed", "hand", "gnomes")}})
+        plays.append({"player": row["name"], "card": _form_card(row)})
+    action = {"type": "resolve_round", "rule": _form_number(fields.get("rule", "")), "plays": plays}
+    return {"players": players}, action
+
+
+def _form_number(text: str) -> int | str:
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _form_card(row: dict[str, str]) -> dict:
+    kind = row.get("kind", "")
+    if kind == "critter":
+        number = row.get("number", "")
+        card = {"kind": kind, "color": row.get("color", ""),
+                "number": number if number == data.RARE_NUMBER else _form_number(number)}
+        if number == data.RARE_NUMBER and row.get("declared"):
+            card["declared"] = _form_number(row["declared"])
+        return card
+    if kind == "wildflower":
+        return {"kind": kind, "number": _form_number(row.get("number", ""))}
+    card = {"kind": kind, "name": row.get("gnome", "")}
+    gnome = data.GNOMES.get(card["name"])
+    if gnome is not None and gnome.declares and row.get("declared"):
+        card["declared"] = _form_number(row["declared"])
+    return card
+
+
+def page_data() -> dict:
+    """What the Garden Variety pages draw their choices from (scorer.pages passes it on)."""
+    return {
+        "rules": list(data.DIE_RULES),
+        "colors": [{"color": c, "letter": data.COLOR_LETTERS[c], "title": f"{c.capitalize()} {data.CRITTERS[c].lower()}"}
+                   for c in data.COLORS],
+        "numbers": [*data.NUMBERS, data.RARE_NUMBER],
+        "gnomes": [{"name": g.name, "title": g.title, "effect": g.effect, "declares": g.declares}
+                   for g in data.GNOMES.values()],
+        "box": {"cards": data.BOX_CARDS, "gnomes": data.BOX_GNOMES, "hand": data.HAND_SIZE},
+    }
