@@ -23,7 +23,7 @@ def test_score_page_opens_on_the_example_with_board_data(client):
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert embedded_data(html) == json.loads(json.dumps(rules.page_data()))
-    assert html.count('class="board-editor"') == 2  # one board per bonus round
+    assert html.count('class="board-editor js-only"') == 2  # one board per bonus round
     assert 'name="players.2.harvested.apple" value="4"' in html
     bonus = re.search(r'<textarea name="bonus"[^>]*>(.*?)</textarea>', html, re.S).group(1)
     assert json.loads(bonus.replace("&#34;", '"')) == rules.EXAMPLE_STATE["bonus"]
@@ -126,3 +126,17 @@ def test_dispute_page_shows_a_propagation_on_the_board(live_server, page):
     page.wait_for_selector("g.space.mark-died")
     assert page.locator("g.space[data-at='-3,2']").get_attribute("class").endswith("mark-died")
     assert "-3,2" in page.locator("#live-check .live-effects").inner_text()
+
+
+@pytest.mark.browser
+def test_score_page_without_javascript_is_a_plain_form(live_server, browser):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    try:
+        tab = context.new_page()
+        tab.goto(live_server + SCORE)
+        assert not tab.locator(".board-editor").first.is_visible()  # needs the script
+        assert tab.locator("textarea[name=bonus]").is_visible()
+        tab.locator("button.primary").click()
+        assert "Winner: Ada" in tab.locator("#result").inner_text()
+    finally:
+        context.close()

@@ -241,6 +241,7 @@
     const firstCard = form.querySelector("#first-card");
     const secondCard = form.querySelector("#second-card");
     const live = document.getElementById("live-result");
+    form.querySelector("details.paste").open = false;  // open for people without JavaScript
     let boards = { 10: emptyBoard(), 20: emptyBoard() };
 
     const playerNames = () => [...playersBox.querySelectorAll("[name$='.name']")].map((i) => i.value.trim());
