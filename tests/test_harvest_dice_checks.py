@@ -71,6 +71,8 @@ def test_susan_carrot_away_from_her_carrots_is_illegal_but_may_be_fed():
     assert result["violations"][0]["rule"] == "Harvest Dice › Game Play › Planting Restrictions"
     fed = check(sheet(SUSAN), feed("orange", 5))
     assert fed["legal"] and fed["effects"]["circles"] == 5 and fed["effects"]["pig"] == 5
+    # why: no space of column 5 touches her carrots
+    assert fed["effects"]["column"] == [{"at": [row, 5], "problems": ["not-adjacent"]} for row in (1, 2, 3)]
 
 
 def test_sandra_unlocks_her_first_pig_power_by_completing_a_row():

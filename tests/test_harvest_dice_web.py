@@ -167,10 +167,14 @@ def test_score_page_markets_and_players(live_server, page):
 def test_dispute_page_answers_with_the_reason(live_server, page):
     page.goto(live_server + CHECK_PAGE)
     answer = page.locator("#hd-answer")
-    answer.locator(".verdict.legal").wait_for()  # Susan feeds her carrot 5
+    settled = page.locator("#hd-answer[aria-busy=false]")
+    settled.wait_for()
+    assert answer.locator(".verdict.legal").count() == 1  # Susan feeds her carrot 5 ...
+    assert "row 1, column 5 touches no carrot" in answer.inner_text()  # ... as it fits nowhere
     page.locator("label.hd-choice", has_text="Plant it").click()
     page.locator(".hd-cell[data-row='3'][data-col='5']").click()  # picks the space
-    answer.locator(".verdict.illegal").wait_for()
+    settled.wait_for()
+    assert answer.locator(".verdict.illegal").count() == 1
     assert "must touch one" in answer.inner_text()
     action = json.loads(page.locator("textarea[name=action]").input_value())
     assert action == {"type": "plant", "die": {"color": "orange", "value": 5}, "player": "Susan", "at": [3, 5]}

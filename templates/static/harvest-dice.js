@@ -356,8 +356,9 @@
       });
     }
 
-    var sequence = 0, timer = null;
+    var sequence = 0, timer = null, pending = false;
     function check() {
+      pending = false;
       var body = build();
       stateText.value = JSON.stringify(body.state, null, 1);
       actionText.value = JSON.stringify(body.action, null, 1);
@@ -367,9 +368,10 @@
         .then(function (r) { return r.json().then(function (data) { return { status: r.status, data: data }; }); })
         .then(function (reply) {
           if (mine !== sequence) return;
+          if (!pending) answer.setAttribute("aria-busy", "false");
           if (reply.status === 200) { drawAnswer(reply.data); markOptions(reply.data.effects.options); }
           else { drawProblems(reply.data.violations || [{ message: reply.data.error || "could not check", rule: "", path: "" }]); markOptions([]); }
-        }).catch(function () { /* offline: the Check button still posts the form */ });
+        }).catch(function () { if (!pending) answer.setAttribute("aria-busy", "false"); /* offline: Check still posts */ });
     }
 
     function reasons(list) {
@@ -391,6 +393,19 @@
 
     function place(at) { return "row " + at[0] + ", column " + at[1]; }
 
+    // Why each space of the die's column is closed, in words.
+    function whyNot(effects) {
+      var grid = readGarden(f["hd-garden"]);
+      return (effects.column || []).map(function (space) {
+        var because = space.problems.map(function (code) {
+          if (code === "space-taken") return "holds a " + cropName(grid[space.at[0] - 1][space.at[1] - 1]);
+          if (code === "not-adjacent") return "touches no " + effects.crop;
+          return code;
+        });
+        return place(space.at) + " " + because.join(" and ");
+      }).join("; ");
+    }
+
     function explain(effects) {
       var lines = [];
       if (effects.planted) lines.push("Plants a " + effects.planted.crop + " at " + place(effects.planted.at) + "." + (effects.ribbon ? " That row is now full: a ribbon." : ""));
@@ -402,7 +417,8 @@
       if (effects.market) lines.push("Every player crosses a circle of the " + effects.market + " market: " + effects.market + " are now worth " + effects.value + " each.");
       if (effects.pig_powers_spent) lines.push("Uses " + effects.pig_powers_spent + " pig power" + (effects.pig_powers_spent === 1 ? "" : "s") + ": the die counts as " + effects.die.color + " " + effects.die.value + ".");
       if (effects.options && !effects.planted && effects.crop) {
-        lines.push(effects.options.length ? "This die can be planted at " + effects.options.map(place).join("; ") + "." : "This die cannot be planted anywhere in this garden.");
+        lines.push(effects.options.length ? "This die can be planted at " + effects.options.map(place).join("; ") + "."
+                   : "This die cannot be planted: " + whyNot(effects) + ".");
       }
       if (effects.plantable_with_more_powers && effects.plantable_with_more_powers.length) {
         var best = effects.plantable_with_more_powers[0];
@@ -427,9 +443,16 @@
       answer.replaceChildren.apply(answer, parts);
     }
 
-    function soon() { clearTimeout(timer); timer = setTimeout(check, 150); }
+    // aria-busy stays true from the change until the answer to it is drawn.
+    function soon() {
+      pending = true;
+      answer.setAttribute("aria-busy", "true");
+      clearTimeout(timer);
+      timer = setTimeout(check, 150);
+    }
     form.addEventListener("input", function (event) { if (!event.target.closest(".hd-json")) soon(); });
     form.addEventListener("change", function (event) { if (!event.target.closest(".hd-json")) soon(); });
+    answer.setAttribute("aria-busy", "true");
     check();
   }
 

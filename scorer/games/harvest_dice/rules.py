@@ -148,6 +148,13 @@ def planting_problems(cells: dict[Cell, str], crop: str, value: int, at: Cell) -
     return found
 
 
+def column_report(cells: dict[Cell, str], crop: str, value: int) -> list[dict]:
+    """Each space of the die's column and what, if anything, stops the die going there: the
+    dispute page's "why not"."""
+    return [{"at": [row, value], "problems": [code for code, _ in planting_problems(cells, crop, value, (row, value))]}
+            for row in range(1, data.GARDEN_ROWS + 1)]
+
+
 def plantable_spaces(cells: dict[Cell, str], crop: str, value: int) -> list[Cell]:
     """Every space where this die may be planted, top to bottom."""
     return [(row, value) for row in range(1, data.GARDEN_ROWS + 1)
@@ -441,7 +448,8 @@ class HarvestDice(Game):
         rule_of = {"not-adjacent": RULE_RESTRICTIONS}
         found = [violation(code, rule_of.get(code, RULE_PLANT), message, "action.at") for code, message in problems]
         effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
-                   "options": [list(cell) for cell in plantable_spaces(cells, die.crop, die.value)]}
+                   "options": [list(cell) for cell in plantable_spaces(cells, die.crop, die.value)],
+                   "column": column_report(cells, die.crop, die.value)}
         if found:
             return CheckResult(False, found, effects)
         garden = [list(line) for line in player.garden]
@@ -458,6 +466,7 @@ class HarvestDice(Game):
         options = plantable_spaces(cells, die.crop, die.value)
         effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
                    "options": [list(cell) for cell in options],
+                   "column": column_report(cells, die.crop, die.value),
                    "plantable_with_more_powers": self._with_more_powers(state.mode, player, cells, die,
                                                                          len(action.pig_powers))}
         if options:
