@@ -173,14 +173,26 @@ class Frame:
     targets: list[tuple[float, float]] = field(default_factory=list)  # tile alignment marks
 
 
-@dataclass
-class Shelf:
-    size: tuple[float, float]   # the pieces' size as designed
-    width: float                # a piece's width on the page (after turning)
+@dataclass(frozen=True)
+class Piece:
+    component: Component
+    copy: int
+    width: float    # on the page, after turning
     height: float
     rotated: bool
-    capacity: int
-    items: list[tuple[Component, int]]
+    columns: int    # how many of this piece fit across the page: its grid, when a row holds only it
+
+
+@dataclass
+class Shelf:
+    """A row of pieces, top-aligned; as tall as its first (tallest) piece."""
+
+    height: float
+    pieces: list[Piece]
+
+    @property
+    def width(self) -> float:
+        return sum(piece.width for piece in self.pieces)
 
 
 def _printable(paper: Paper) -> Rect4:
@@ -206,30 +218,48 @@ def _gutter(slack: float, count: int, bleed: float) -> float:
     return gutter if gutter >= MIN_GUTTER_MM else 0.0
 
 
-def _shelf_frames(components: Sequence[Component], area: Rect4, bleed: float) -> list[Frame]:
+def _pieces(components: Sequence[Component], area: Rect4) -> list[Piece]:
+    """Every copy, turned 90 degrees when that saves its size group a page, tallest first
+    (first-fit decreasing height packs shelves tightly); equal heights keep kit order."""
     groups: dict[tuple[float, float], list[tuple[Component, int]]] = {}
     for component in components:
         groups.setdefault((component.width_mm, component.height_mm), []).extend(
             (component, copy) for copy in range(1, component.count + 1))
-    pages: list[list[Shelf]] = []
-    used_height = 0.0
-    for (width, height), pieces in groups.items():
+    pieces = []
+    for (width, height), copies in groups.items():
         upright, turned = _per_page(width, height, area), _per_page(height, width, area)
-        # turn the pieces only when that saves pages (or when they only fit turned)
-        rotated = upright == 0 or (turned > 0 and math.ceil(len(pieces) / turned) < math.ceil(len(pieces) / upright))
+        rotated = upright == 0 or (turned > 0 and math.ceil(len(copies) / turned) < math.ceil(len(copies) / upright))
         piece_w, piece_h = (height, width) if rotated else (width, height)
-        capacity = math.floor((area[2] + EPS) / piece_w)
-        for piece in pieces:
-            shelf = pages[-1][-1] if pages and pages[-1] else None
-            if shelf is not None and shelf.size == (width, height) and len(shelf.items) < shelf.capacity:
-                shelf.items.append(piece)
-                continue
-            if not pages or used_height + piece_h > area[3] + EPS:
-                pages.append([])
-                used_height = 0.0
-            pages[-1].append(Shelf((width, height), piece_w, piece_h, rotated, capacity, [piece]))
-            used_height += piece_h
+        columns = math.floor((area[2] + EPS) / piece_w)
+        pieces += [Piece(component, copy, piece_w, piece_h, rotated, columns) for component, copy in copies]
+    return sorted(pieces, key=lambda piece: -piece.height)
+
+
+def _shelf_frames(components: Sequence[Component], area: Rect4, bleed: float) -> list[Frame]:
+    """Shelves, tallest pieces first: each piece joins a shelf of the page being filled that
+    has the width and height for it, else opens a shelf below, else a new page. Earlier pages
+    are not back-filled, so pieces of a kind stay together instead of being scattered into
+    every leftover corner."""
+    pages: list[list[Shelf]] = []
+    for piece in _pieces(components, area):
+        if not pages or not (_fit_in_shelf(pages[-1], piece, area) or _fit_below(pages[-1], piece, area)):
+            pages.append([Shelf(piece.height, [piece])])
     return [Frame(_place_shelves(shelves, area, bleed)) for shelves in pages]
+
+
+def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4) -> bool:
+    for shelf in shelves:
+        if piece.height <= shelf.height + EPS and shelf.width + piece.width <= area[2] + EPS:
+            shelf.pieces.append(piece)
+            return True
+    return False
+
+
+def _fit_below(shelves: list[Shelf], piece: Piece, area: Rect4) -> bool:
+    if sum(shelf.height for shelf in shelves) + piece.height <= area[3] + EPS:
+        shelves.append(Shelf(piece.height, [piece]))
+        return True
+    return False
 
 
 def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float) -> list[Slot]:
@@ -239,16 +269,30 @@ def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float) -> list[Slot
     y = ay + (ah - total - (len(shelves) - 1) * row_gap) / 2
     slots = []
     for shelf in shelves:
-        used = shelf.capacity * shelf.width
-        column_gap = _gutter(aw - used, shelf.capacity, bleed)
-        x0 = ax + (aw - used - (shelf.capacity - 1) * column_gap) / 2
-        for index, (component, copy) in enumerate(shelf.items):
-            x = x0 + index * (shelf.width + column_gap)
-            turn = quarter_turn(component.width_mm, component.height_mm) if shelf.rotated else IDENTITY
-            slots.append(Slot(component, copy, (x, y, shelf.width, shelf.height), shelf.rotated,
+        for piece, x in zip(shelf.pieces, _columns(shelf, ax, aw, bleed)):
+            component = piece.component
+            turn = quarter_turn(component.width_mm, component.height_mm) if piece.rotated else IDENTITY
+            slots.append(Slot(component, piece.copy, (x, y, piece.width, piece.height), piece.rotated,
                               compose(translation(x, y), turn)))
         y += shelf.height + row_gap
     return slots
+
+
+def _columns(shelf: Shelf, ax: float, aw: float, bleed: float) -> list[float]:
+    """Left edges of a shelf's pieces. A row of one size sits on that size's full-row grid
+    (a short last row lines up with the rows above); a mixed row spreads its own pieces."""
+    first = shelf.pieces[0]
+    if all((p.width, p.height) == (first.width, first.height) for p in shelf.pieces):
+        widths = [first.width] * first.columns
+    else:
+        widths = [p.width for p in shelf.pieces]
+    gap = _gutter(aw - sum(widths), len(widths), bleed)
+    x = ax + (aw - sum(widths) - (len(widths) - 1) * gap) / 2
+    lefts = []
+    for width in widths:
+        lefts.append(x)
+        x += width + gap
+    return lefts[:len(shelf.pieces)]
 
 
 def _tile_count(length: float, room: float) -> int:
