@@ -184,6 +184,10 @@ class Game(ABC):
         """Things merely unusual, such as a state that has not reached the game's end."""
         return []
 
+    def score_details(self, state: Any) -> dict[str, Any]:
+        """Extra keys for the score result that explain it (DESIGN.md allows extra fields)."""
+        return {}
+
     @abstractmethod
     def player_scores(self, state: Any) -> list[PlayerScore]:
         """Each player's breakdown and tie-breaker values, in the order of the state."""
@@ -235,7 +239,7 @@ class Game(ABC):
         players.sort(key=lambda p: p["rank"])  # stable: equal ranks keep the input order
         return {"game": self.id, "players": players,
                 "winners": [p["name"] for p in players if p["rank"] == 1],
-                "warnings": self.state_warnings(state)}
+                "warnings": self.state_warnings(state), **self.score_details(state)}
 
     def check(self, raw_state: Any, raw_action: Any) -> dict[str, Any]:
         state = self.parse_state(raw_state)

@@ -581,12 +581,10 @@ class Propagation(Game):
         names = [p.name for p in state.players]
         return [dict(resolve_card(e.card, e.board, names), round=e.round) for e in state.bonus or []]
 
-    def score(self, raw) -> dict:
-        """The result of DESIGN.md plus "bonus_resolutions": what each player counted for
-        each card and who was paid, so players can see why the bonus points fell as they did."""
-        result = super().score(raw)
-        result["bonus_resolutions"] = self.bonus_resolutions(self.parse_state(raw))
-        return result
+    def score_details(self, state: PropagationState) -> dict:
+        """"bonus_resolutions": what each player counted for each card and who was paid, so
+        players can see why the bonus points fell as they did."""
+        return {"bonus_resolutions": self.bonus_resolutions(state)}
 
     def player_scores(self, state: PropagationState) -> list[PlayerScore]:
         bonus = Counter()
