@@ -1,0 +1,264 @@
+"""The HTML pages as plain forms (no JavaScript): scoring, adding and removing players, saving,
+the results list, rule checks, CSRF and escaping."""
+import html
+import re
+from html.parser import HTMLParser
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+import scorer
+from scorer.forms import form_spec, state_from_form
+
+SCORE = "/games/garden-variety/score"
+CHECK = "/games/garden-variety/check"
+
+
+def gv_form(token, players, op="score"):
+    fields = [("csrf_token", token), ("op", op)]
+    for i, (name, bed, hand, gnomes) in enumerate(players):
+        fields += [(f"players.{i}.name", name), (f"players.{i}.garden_bed", str(bed)),
+                   (f"players.{i}.hand", str(hand)), (f"players.{i}.gnomes", str(gnomes))]
+    return MultiDict(fields)
+
+
+THREE = [("Ann", 21, 0, 2), ("Bo", 18, 1, 4), ("Cy", 12, 1, 1)]
+
+
+def text_of(answer):
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", answer.get_data(as_text=True))).split())
+
+
+def test_home_lists_five_games_and_coming_ones_are_not_broken(client, monkeypatch):
+    monkeypatch.setattr(scorer.GAMES, "_ids", [g for g in scorer.GAMES if g != "propagation"])
+    page = client.get("/").get_data(as_text=True)
+    for title in ("Garden Dice", "Harvest Dice", "Cottage Garden", "Propagation", "Garden Variety"):
+        assert title in page
+    assert page.count("Coming soon") == 1
+    coming = client.get("/games/propagation/score")
+    assert coming.status_code == 404 and "is coming" in coming.get_data(as_text=True)
+    statuses = {g["id"]: g["status"] for g in client.get("/api/games").get_json()["games"]}
+    assert statuses["propagation"] == "coming" and statuses["garden-variety"] == "live"
+
+
+def test_unknown_game_page_is_404_html(client):
+    answer = client.get("/games/chess/score")
+    assert answer.status_code == 404 and "Not found" in answer.get_data(as_text=True)
+
+
+def test_score_as_a_plain_form(client, csrf_token):
+    answer = client.post(SCORE, data=gv_form(csrf_token(client, SCORE), THREE))
+    assert answer.status_code == 200
+    text = text_of(answer)
+    assert "Winner: Ann" in text
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", answer.get_data(as_text=True), re.S)
+    cells = [re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row) for row in rows]
+    assert cells[0][:2] == ["Rank", "Player"] and "Garden bed" in cells[0] and "Total" in cells[0]
+    assert cells[1] == ["1", "Ann", "21", "0", "2", "21"]
+    assert cells[2] == ["2", "Bo", "18", "1", "4", "19"]
+    assert cells[3] == ["3", "Cy", "12", "1", "1", "13"]
+
+
+def test_impossible_state_shows_violations_on_the_page(client, csrf_token):
+    answer = client.post(SCORE, data=gv_form(csrf_token(client, SCORE), [("Ann", 21, 9, 0), ("Bo", 18, 0, 0)]))
+    text = text_of(answer)
+    assert "This state is not possible" in text and "a hand is never more than 5" in text
+
+
+def test_add_and_remove_players_without_javascript(client, csrf_token):
+    token = csrf_token(client, SCORE)
+    added = client.post(SCORE, data=gv_form(token, THREE, op="add")).get_data(as_text=True)
+    assert 'name="players.3.name"' in added and "Winner" not in added
+    removed = client.post(SCORE, data=gv_form(token, THREE, op="remove:1")).get_data(as_text=True)
+    names = re.findall(r'name="players\.(\d)\.name" value="([^"]*)"', removed)
+    assert names == [("0", "Ann"), ("1", "Cy")]
+
+
+def test_save_then_find_it_on_the_results_page(client, csrf_token):
+    answer = client.post(SCORE, data=gv_form(csrf_token(client, SCORE), THREE, op="save"))
+    assert answer.status_code == 302
+    saved_page = client.get(answer.headers["Location"])
+    assert "Winner: Ann" in text_of(saved_page) and "Saved: Ann won." in text_of(saved_page)
+    client.post(SCORE, data=gv_form(csrf_token(client, SCORE), [("Di", 6, 0, 0), ("Ed", 12, 0, 0)], op="save"))
+    listing = client.get("/results").get_data(as_text=True)
+    assert listing.index("Winner: Ed") < listing.index("Winner: Ann")   # newest first
+    assert 'href="/api/results.csv"' in listing
+    only_gv = client.get("/results?game=garden-variety").get_data(as_text=True)
+    assert "Winner: Ed" in only_gv
+    assert "Winner" not in client.get("/results?game=garden-dice").get_data(as_text=True)
+
+
+def test_impossible_state_is_not_saved_from_the_page(client, csrf_token):
+    answer = client.post(SCORE, data=gv_form(csrf_token(client, SCORE), [("Ann", 7, 0, 0), ("Bo", 6, 0, 0)], op="save"))
+    assert answer.status_code == 200 and "not possible" in text_of(answer)
+    assert client.get("/api/results").get_json() == {"results": []}
+
+
+def test_forms_need_the_csrf_token(client):
+    answer = client.post(SCORE, data=gv_form("forged", THREE))
+    assert answer.status_code == 400
+    assert "reload the page" in text_of(answer)
+    assert client.post(CHECK, data={"rule": "5"}).status_code == 400
+
+
+def test_api_is_exempt_from_csrf(client):
+    assert client.post("/api/games/garden-variety/score", json={"players": []}).status_code == 422
+
+
+def test_player_names_are_escaped(client, csrf_token):
+    evil = "<script>alert(1)</script>"
+    answer = client.post(SCORE, data=gv_form(csrf_token(client, SCORE), [(evil, 6, 0, 0), ("Bo", 4, 0, 0)], op="save"))
+    for page in (client.get(answer.headers["Location"]), client.get("/results")):
+        body = page.get_data(as_text=True)
+        assert evil not in body
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+
+
+def test_pasted_json_state(client, csrf_token):
+    import json
+
+    state = {"players": [{"name": "P", "garden_bed": 4, "hand": 1, "gnomes": 0},
+                         {"name": "Q", "garden_bed": 2, "hand": 0, "gnomes": 0}]}
+    answer = client.post(SCORE, data={"csrf_token": csrf_token(client, SCORE), "op": "score",
+                                      "_state_json": json.dumps(state)})
+    assert "Winner: P" in text_of(answer)
+
+
+def test_garden_variety_round_check_as_a_plain_form(client, csrf_token):
+    fields = {"csrf_token": csrf_token(client, CHECK), "rule": "7",
+              "row.0.name": "Kim", "row.0.kind": "critter", "row.0.color": "red", "row.0.number": "6",
+              "row.1.name": "Lee", "row.1.kind": "critter", "row.1.color": "blue", "row.1.number": "8",
+              "row.2.name": "Max", "row.2.kind": "gnome", "row.2.gnome": "copycat", "row.2.number": "1",
+              "row.3.name": "", "row.3.kind": "critter"}
+    text = text_of(client.post(CHECK, data=fields))
+    assert "Max wins the round" in text
+    assert "Out, in order: Kim, Lee." in text
+    assert "the copycat gnome wins ties" in text
+
+
+def test_garden_variety_check_reports_an_impossible_card(client, csrf_token):
+    fields = {"csrf_token": csrf_token(client, CHECK), "rule": "5",
+              "row.0.name": "Kim", "row.0.kind": "critter", "row.0.color": "red", "row.0.number": "0/10",
+              "row.1.name": "Lee", "row.1.kind": "wildflower", "row.1.number": "4"}
+    text = text_of(client.post(CHECK, data=fields))
+    assert "This round cannot happen" in text and "must be declared as 0 or 10" in text
+
+
+def test_generic_check_page_with_json_text(client, csrf_token):
+    token = csrf_token(client, CHECK)
+    state = '{"players": [{"name": "A", "garden_bed": 0, "hand": 4, "gnomes": 0}, {"name": "B", "garden_bed": 0, "hand": 4, "gnomes": 0}]}'
+    action = ('{"type": "resolve_round", "rule": 0, "plays": [{"player": "A", "card": {"kind": "wildflower", "number": 1}},'
+              ' {"player": "B", "card": {"kind": "critter", "color": "green", "number": 2}}]}')
+    assert "A wins the round" in text_of(client.post(CHECK, data={"csrf_token": token, "state": state, "action": action}))
+    bad = text_of(client.post(CHECK, data={"csrf_token": token, "state": "{", "action": action}))
+    assert "the state is not valid JSON" in bad
+
+
+class FormFields(HTMLParser):
+    """The fields a browser would submit from the first <form method="post"> of a page (no
+    JavaScript): inputs, checked boxes, selected options, textareas; not <template> rows."""
+
+    def __init__(self):
+        super().__init__()
+        self.fields, self._form, self._template, self._select, self._option, self._textarea = [], 0, 0, None, None, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form" and a.get("method") == "post":
+            self._form += 1
+        if tag == "template":
+            self._template += 1
+        if self._form != 1 or self._template or "name" not in a and tag not in ("option",):
+            return
+        if tag == "input" and a.get("type") not in ("submit", "button"):
+            if a.get("type") in ("checkbox", "radio") and "checked" not in a:
+                return
+            self.fields.append((a["name"], a.get("value", "on" if a.get("type") == "checkbox" else "")))
+        elif tag == "select":
+            self._select, self._option = a["name"], None
+        elif tag == "option" and self._select and (self._option is None or "selected" in a):
+            self._option = a.get("value", "")
+        elif tag == "textarea":
+            self._textarea = [a["name"], ""]
+
+    def handle_data(self, data):
+        if self._textarea is not None:
+            self._textarea[1] += data
+
+    def handle_endtag(self, tag):
+        if tag == "template":
+            self._template -= 1
+        elif tag == "select" and self._select:
+            self.fields.append((self._select, self._option or ""))
+            self._select = None
+        elif tag == "textarea" and self._textarea is not None:
+            self.fields.append(tuple(self._textarea))
+            self._textarea = None
+        elif tag == "form" and self._form:
+            self._form += 1
+
+
+def browser_fields(page: str) -> MultiDict:
+    parser = FormFields()
+    parser.feed(page)
+    return MultiDict(parser.fields)
+
+
+@pytest.mark.parametrize("game_id", list(scorer.GAMES))
+def test_every_score_page_works_as_a_plain_form(client, game_id):
+    """Open the page, press Score without JavaScript: the example (or empty) form is scored or
+    answered with violations, never an error."""
+    path = f"/games/{game_id}/score"
+    fields = browser_fields(client.get(path).get_data(as_text=True))
+    assert "csrf_token" in fields
+    fields["op"] = "score"
+    answer = client.post(path, data=fields)
+    assert answer.status_code == 200
+    text = text_of(answer)
+    assert "Winner" in text or "Shared win" in text or "not possible" in text
+
+
+@pytest.mark.parametrize("game_id", list(scorer.GAMES))
+def test_every_check_page_works_as_a_plain_form(client, game_id):
+    path = f"/games/{game_id}/check"
+    fields = browser_fields(client.get(path).get_data(as_text=True))
+    if "csrf_token" not in fields:
+        pytest.skip(f"{game_id} has no rule-check form")
+    assert client.post(path, data=fields).status_code == 200
+
+
+# --- the schema-driven form conversion (scorer/forms.py) ------------------------------------------
+
+def test_form_fields_become_typed_json_by_the_schema():
+    from pydantic import Field
+
+    from scorer.core import StateModel
+
+    class Player(StateModel):
+        name: str
+        score: int
+        lucky: bool
+        rolls: list[int]
+        rows: list[str]
+        bag: dict[str, int] = Field(default_factory=dict)
+
+    class State(StateModel):
+        round: int
+        players: list[Player]
+
+    form = MultiDict([("round", "3"), ("csrf_token", "x"), ("op", "score"),
+                      ("players.0.name", " Ann "), ("players.0.score", "12"),
+                      ("players.0.lucky", "false"), ("players.0.lucky", "true"),
+                      ("players.0.rolls", "8, 8 20"), ("players.0.rows", "LL.\n\nTT\n"),
+                      ("players.0.bag.seeds", "4"),
+                      ("players.2.name", "Bo"), ("players.2.score", "x7"), ("players.2.lucky", "false"),
+                      ("players.2.rolls", ""), ("players.2.rows", "")])
+    assert state_from_form(form, State) == {
+        "round": 3,
+        "players": [{"name": "Ann", "score": 12, "lucky": True, "rolls": [8, 8, 20], "rows": ["LL.", "TT"],
+                     "bag": {"seeds": 4}},
+                    {"name": "Bo", "score": "x7", "lucky": False, "rolls": [], "rows": []}]}
+    spec = form_spec(State)
+    assert [w.key for w in spec.state_fields] == ["round"]
+    assert [(w.key, w.kind) for w in spec.player_fields] == [
+        ("name", "str"), ("score", "int"), ("lucky", "bool"), ("rolls", "ints"), ("rows", "lines"), ("bag", "json")]
