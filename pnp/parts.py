@@ -9,6 +9,7 @@ from typing import Sequence
 
 from pnp.colors import INK
 from pnp.model import Circle, Group, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.numbers import KAPPA
 
 # Pip positions on a 3x3 grid (column, row), for die values 1 to 6.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -143,9 +144,6 @@ def perimeter_track(width: float, height: float, cell: float, start: int = 0, x:
         shapes.append(Text(cx + step_x / 2, cy + step_y / 2, str(number), size=size, align="center",
                            anchor="middle", fill=INK))
     return Group(tuple(shapes))
-
-
-KAPPA = 0.5523  # Bezier handle length of a quarter ellipse, as a fraction of the radius
 
 
 def ellipse(cx: float, cy: float, rx: float, ry: float, style: Style) -> Path:

@@ -20,6 +20,7 @@ from pnp.colors import Paint, rgb, to_cmyk
 from pnp.fonts import pdf_font
 from pnp.icons import icon_group
 from pnp.model import Circle, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.numbers import KAPPA, num
 from pnp.text import layout_lines
 
 if TYPE_CHECKING:
@@ -28,12 +29,6 @@ if TYPE_CHECKING:
     from pnp.impose import Sheet
 
 MM = 72 / 25.4  # points per millimetre
-KAPPA = 0.5523  # Bezier handle length of a quarter circle, as a fraction of the radius
-
-
-def num(value: float) -> str:
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def nums(*values: float) -> str:

@@ -4,7 +4,7 @@ User units are millimetres (viewBox = the page in mm, width/height in mm), y dow
 coordinate is written exactly as the model gives it. Colours stay RGB even in a --cmyk build
 (browsers do not render device-cmyk(); the PDF is the print master), but the ink-saver
 transform applies, through the same pnp.colors.Paint as the PDF renderer.
-Numbers are written with at most three decimals and ids are numbered in drawing order, so
+Numbers are written with at most four decimals and ids are numbered in drawing order, so
 the same inputs give byte-identical files.
 
 A face or icon is drawn once per page inside <defs> and placed with <use>: nine identical
@@ -20,17 +20,13 @@ from pnp.colors import Paint
 from pnp.fonts import SVG_FAMILY
 from pnp.icons import icon_group
 from pnp.model import Circle, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.numbers import num
 from pnp.text import layout_lines
 
 if TYPE_CHECKING:
     from pnp.impose import Sheet
 
 _ANCHORS = {"left": "start", "center": "middle", "right": "end"}
-
-
-def num(value: float) -> str:
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def matrix(values: tuple[float, ...]) -> str:

@@ -17,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from pnp.colors import Paint, rgb
+from pnp.colors import Paint
 from pnp.fonts import measure
 from pnp.impose import impose
 from pnp.model import (Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style, Text)
