@@ -56,6 +56,9 @@ def test_score_sheets_print_four_to_a_page(pieces, paper):
         pages = Counter(p.page for p in imposed.placements() if p.component.name == f"score-sheet-{mode}")
         assert list(pages.values()) == [4], pages
         assert all(not p.rotated for p in imposed.placements() if p.component.name.startswith("score-sheet"))
+    # the die stickers get a page to themselves, to be printed on sticker paper
+    sticker_page = next(p.page for p in imposed.placements() if p.component.name == "die-stickers")
+    assert [p.component.name for p in imposed.placements() if p.page == sticker_page] == ["die-stickers"]
 
 
 def test_sheet_circles_and_boxes_come_from_the_data(pieces):

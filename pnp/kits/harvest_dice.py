@@ -16,6 +16,7 @@ from pnp.icons import register_icon, solid
 from pnp.kits import KitOptions
 from pnp.model import Circle, Component, Face, Group, Icon, Line, Polygon, Rect, Style, Text
 from pnp.parts import PIPS, die_face
+from pnp.text import layout_lines
 from pnp.gamedata import load_game_data
 
 data = load_game_data("harvest_dice")
@@ -40,7 +41,7 @@ LABEL = 2.6          # text size of labels, mm (about 7.4 pt)
 
 GARDEN_HEAD = 5.5    # die faces over the garden columns
 STICKER = 12.0       # side of a die sticker, for 16 mm dice
-STICKER_GAP = 3.0
+STICKER_GAP = 5.0     # wide gaps: easy to cut, and the sheet keeps a page of sticker paper to itself
 
 
 # --- icons -----------------------------------------------------------------------------------
@@ -284,23 +285,22 @@ def rules_card() -> Group:
 
 
 def _line_count(text: Text) -> int:
-    from pnp.text import layout_lines
-
     return len(layout_lines(text))
 
 
 def sticker_sheet() -> tuple[Group, float, float]:
     """Six faces per die, in each crop's colour with its shape as the pips."""
-    left = 16.0
+    left, top = 20.0, 14.0
     dice = data.DICE_PER_COLOR[max(data.DICE_PER_COLOR)]
     width = left + len(data.DIE_FACES) * (STICKER + STICKER_GAP)
-    height = 8.0 + len(data.CROPS) * dice * (STICKER + STICKER_GAP)
-    shapes: list = [label(2.0, 4.5, f"{TITLE}: stickers for plain 16 mm dice, one row per die", size=2.6,
-                          bold=True)]
+    height = top + len(data.CROPS) * dice * (STICKER + STICKER_GAP)
+    shapes: list = [label(2.0, 4.5, f"{TITLE}: die stickers", size=3.0, bold=True),
+                    label(2.0, 9.0, "For plain 16 mm dice: one row per die, a colour for each crop. "
+                          "Print on sticker paper at 100 %.", size=2.3)]
     row = 0
     for crop in data.CROPS:
         for _ in range(dice):
-            y = 8.0 + row * (STICKER + STICKER_GAP)
+            y = top + row * (STICKER + STICKER_GAP)
             shapes.append(label(2.0, y + STICKER / 2, crop, size=2.4, anchor="middle"))
             for face in data.DIE_FACES:
                 x = left + (face - 1) * (STICKER + STICKER_GAP)
