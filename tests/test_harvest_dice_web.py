@@ -132,8 +132,10 @@ def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page)
     assert page.locator("select[name=mode]").input_value() == "advanced"
     assert page.locator('[data-market-for="markets.lettuce"] .hd-printed').count() == 0
     page.locator("#result thead th", has_text="Bonus").wait_for()
+    assert page.locator("input[name='markets.lettuce']").get_attribute("max") == "6"
     page.locator('.hd-switch [data-mode="basic"]').click()
     assert page.locator('[data-market-for="markets.lettuce"] .hd-printed').count() == 1
+    assert page.locator("input[name='markets.lettuce']").get_attribute("max") == "5"
 
 
 @pytest.mark.browser

@@ -190,6 +190,7 @@
 
   Market.prototype.update = function () {
     var printed = this.printed(), crossed = count(this.input);
+    this.input.max = String(SHEET.market_circles - printed);
     this.circles.forEach(function (circle, index) {
       var isPrinted = index < printed;
       var on = isPrinted || index - printed < crossed;
