@@ -165,3 +165,20 @@ def _inverse(m):
     a, b, c, d, e, f = m
     det = a * d - b * c
     return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_turned_pieces_get_backs_exactly_behind_their_fronts(duplex):
+    """On A3, 54 poker cards pack turned (18 a page instead of 16); every point of a card's
+    back must print behind the same point of its front after the flip."""
+    imposition = impose(cards(54), PAPERS["a3"], duplex=duplex)
+    width, height = PAPERS["a3"].width_mm, PAPERS["a3"].height_mm
+    placements = list(imposition.placements())
+    assert len(imposition.sheets) == 6 and all(p.rotated for p in placements)
+    backs = {p.component.name: p for p in placements if p.side == "back"}
+    for front in (p for p in placements if p.side == "front"):
+        back = backs[front.component.name]
+        for u, v in ((0, 0), (63.5, 0), (10, 80), (63.5, 88.9)):
+            fx, fy = apply(front.matrix, u, v)
+            bx, by = apply(back.matrix, 63.5 - u, v)  # the same point of the card, seen from behind
+            assert (bx, by) == pytest.approx((width - fx, fy) if duplex == "long" else (fx, height - fy))

@@ -337,25 +337,36 @@ RULES_PLAY = (
 
 def rules_win_blocks() -> tuple[tuple[str, str], ...]:
     gnomes = "\n".join(f"{g.title.replace(' Gnome', '')}: {g.effect}" for g in data.GNOMES.values())
+    cycle = " > ".join(f"{color} {data.CRITTERS[color].lower()}" for color in (*data.COLORS, data.COLORS[0]))
     return (
         ("Winning a round", "Hold the first card against the next player's: the one nearer the target stays in, "
                             "the other is out, and the survivor meets the next card. Same distance? A "
-                            "wildflower beats a critter; then Blue > Red > Green > Yellow > Blue; still level, "
-                            "the card played first."),
+                            f"wildflower beats a critter; then {cycle}; still level, the card played first."),
         ("Gnomes (no number)", gnomes),
         ("Winning the game", "A round that starts with an empty hand ends the game. Add your hand to your garden "
                              "bed: most cards wins, then most gnomes."),
     )
 
 
+def fitted_column(blocks, top: float, bottom: float) -> Group:
+    """The paragraphs in the largest type (2.8 mm down to 2.0 mm) that ends above `bottom`:
+    the gnome effects come from the data module and may grow."""
+    size = 2.8
+    while True:
+        column, end = text_column(blocks, 4.5, top, CARD_W - 9, size=size)
+        if end <= bottom or size <= 2.0:
+            return column
+        size = round(size - 0.05, 2)
+
+
 def rules_cards() -> list[Component]:
     """Two single-sided summary cards (they share a page with the die net rather than take a
     duplex sheet of their own)."""
     cards = []
-    for number, (heading, blocks, size) in enumerate(
-            (("How to play", RULES_PLAY, 2.8), ("Who wins", rules_win_blocks(), 2.45)), start=1):
+    for number, (heading, blocks) in enumerate((("How to play", RULES_PLAY), ("Who wins", rules_win_blocks())),
+                                               start=1):
         title = Text(CARD_W / 2, 5.5, heading, size=4.6, align="center", anchor="top", bold=True, fill=BACK_COLOR)
-        column, _ = text_column(blocks, 4.5, 13, CARD_W - 9, size=size)
+        column = fitted_column(blocks, top=13, bottom=CARD_H - 8)
         footer = Text(CARD_W / 2, CARD_H - 4, f"Garden Variety · summary {number}/2", size=2.2, align="center",
                       anchor="bottom", fill="#777777")
         cards.append(Component(f"rules-summary-{number}", "aid", CARD_W, CARD_H,
