@@ -27,9 +27,15 @@ SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
 ]
 
 
+def format_value(value: float | None, unit: str) -> str:
+    if value is None:
+        return "-"
+    return f"{value:,.0f} {unit}" if abs(value) >= 100 else f"{value:g} {unit}"
+
+
 def format_table(rows: list[tuple[str, dict]]) -> str:
-    cells = [(section, row["what"], "-" if row["value"] is None else f"{row['value']:g} {row['unit']}",
-              row.get("note") or "") for section, row in rows]
+    cells = [(section, row["what"], format_value(row["value"], row["unit"]), row.get("note") or "")
+             for section, row in rows]
     headers = ("section", "what", "value", "note")
     widths = [max(len(str(c[i])) for c in cells + [headers]) for i in range(4)]
     lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)),
