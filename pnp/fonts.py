@@ -53,3 +53,16 @@ def measure(text: str, size_mm: float, bold: bool = False) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return stringWidth(text, pdf_font(bold), size_mm)
+
+
+@lru_cache(maxsize=None)
+def _glyphs(bold: bool) -> frozenset[int]:
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    return frozenset(getFont(pdf_font(bold)).face.charToGlyph)
+
+
+def missing_glyphs(text: str, bold: bool = False) -> str:
+    """The characters of `text` the font cannot draw (they would print as empty boxes)."""
+    glyphs = _glyphs(bold)
+    return "".join(sorted({ch for ch in text if ch != "\n" and ord(ch) not in glyphs}))

@@ -3,14 +3,15 @@
 A Text's lines are found once here: explicit newlines always break, and with `max_width` the
 words are wrapped greedily by their measured width. Each line gets its anchor x (left edge,
 centre or right edge, following `align`), its left edge and its baseline y. A single word
-wider than `max_width` keeps its own line rather than being cut mid-word.
+wider than `max_width` keeps its own line rather than being cut mid-word. A character the
+font has no glyph for is an error here, not an empty box on the printed card.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.fonts import CAP_HEIGHT, DESCENT, measure
+from pnp.fonts import CAP_HEIGHT, DESCENT, measure, missing_glyphs
 from pnp.model import Text
 
 
@@ -59,6 +60,9 @@ def first_baseline(text: Text, line_count: int) -> float:
 
 @lru_cache(maxsize=4096)
 def layout_lines(text: Text) -> tuple[Line, ...]:
+    missing = missing_glyphs(text.text, text.bold)
+    if missing:
+        raise ValueError(f"the text {text.text[:40]!r} uses characters the project font cannot draw: {missing}")
     strings = wrap(text.text, text.size, text.bold, text.max_width)
     baseline = first_baseline(text, len(strings))
     step = text.line_height * text.size

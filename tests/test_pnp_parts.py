@@ -39,6 +39,12 @@ def test_alignment_sets_each_line_left_edge_from_its_measured_width(align, share
     assert line.left == pytest.approx(30 - share * line.width)
 
 
+def test_a_character_the_font_lacks_is_an_error_not_an_empty_box():
+    assert layout_lines(Text(0, 0, "café × 2 · ok", size=3))
+    with pytest.raises(ValueError, match="cannot draw: ☃"):
+        layout_lines(Text(0, 0, "snow ☃", size=3))
+
+
 def test_player_colours_each_have_their_own_symbol_and_letter():
     assert len({c.symbol for c in PLAYER_COLORS.values()}) == 4
     assert len({c.letter for c in PLAYER_COLORS.values()}) == 4
