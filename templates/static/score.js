@@ -112,12 +112,17 @@
     winners.appendChild(el("span", { "class": "trophy", "aria-hidden": "true" }, "\u2605"));
     winners.appendChild(document.createTextNode(data.winners.length === 1 ? "Winner: " : "Shared win: "));
     winners.appendChild(el("strong", {}, data.winners.join(" & ")));
+    var players = data.players;
+    if (data.winners.length === 1 && players.length > 1 && players[1].total === players[0].total) {
+      winners.appendChild(document.createTextNode(" "));
+      winners.appendChild(el("small", { "class": "tiebreak-note" }, "won on the tie-break"));
+    }
     var table = el("table", { "class": "ranking" });
     var head = el("tr");
     ["Rank", "Player"].concat(keys.map(label)).forEach(function (h) { head.appendChild(el("th", {}, h)); });
     tiebreakers.forEach(function (k) {
       var th = el("th", { "class": "tb" }, label(k) + " ");
-      th.appendChild(el("small", {}, "(tie-break)"));
+      th.appendChild(el("small", {}, "tie-break"));
       head.appendChild(th);
     });
     head.appendChild(el("th", {}, "Total"));
