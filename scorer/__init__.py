@@ -11,10 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.core import InvalidState, UnknownGame
 from scorer.games import CATALOGUE, GameRegistry
 
+# Importing scorer stays cheap (the print kits import scorer.games.<game>.data); the rules
+# machinery and pydantic load on first use of a game or of the exception classes.
 GAMES = GameRegistry()
+
+
+def __getattr__(name: str):
+    if name in ("InvalidState", "UnknownGame"):
+        from scorer import core
+
+        return getattr(core, name)
+    raise AttributeError(f"module 'scorer' has no attribute {name!r}")
 
 __all__ = ["GAMES", "CATALOGUE", "InvalidState", "UnknownGame", "score", "validate", "check",
            "create_app"]

@@ -13,13 +13,11 @@ import math
 
 from pnp.colors import INK, OKABE_ITO, lighten, text_color_on
 from pnp.errors import KitError
-from pnp.gamedata import load_game_data
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import KitOptions
 from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.parts import cube_net, ellipse, text_column
-
-data = load_game_data("garden_variety")
+from scorer.games.garden_variety import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE

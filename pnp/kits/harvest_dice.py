@@ -17,9 +17,7 @@ from pnp.kits import KitOptions
 from pnp.model import Circle, Component, Face, Group, Icon, Line, Polygon, Rect, Style, Text
 from pnp.parts import PIPS, die_face
 from pnp.text import layout_lines
-from pnp.gamedata import load_game_data
-
-data = load_game_data("harvest_dice")
+from scorer.games.harvest_dice import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE

@@ -11,13 +11,11 @@ from __future__ import annotations
 import math
 
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
-from pnp.gamedata import load_game_data
 from pnp.icons import outline_of, register_icon, solid
 from pnp.kits import KitOptions
 from pnp.model import (Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style,
                        Text, group)
-
-data = load_game_data("propagation")
+from scorer.games.propagation import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE

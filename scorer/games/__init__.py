@@ -12,9 +12,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Mapping
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-from scorer.core import Game, UnknownGame
+if TYPE_CHECKING:  # the rules machinery loads with the first game, not with this registry
+    from scorer.core import Game
 
 # id -> (title, package name), in the order the games are listed.
 CATALOGUE: dict[str, tuple[str, str]] = {
@@ -42,11 +43,13 @@ class GameRegistry(Mapping):
     command touching one game does not pay for all five."""
 
     def __init__(self) -> None:
-        self._loaded: dict[str, Game] = {}
+        self._loaded: dict[str, "Game"] = {}
         self._ids = [game_id for game_id in CATALOGUE if _has_rules(game_id)]
 
-    def __getitem__(self, game_id: str) -> Game:
+    def __getitem__(self, game_id: str) -> "Game":
         if game_id not in self._ids:
+            from scorer.core import UnknownGame
+
             raise UnknownGame(game_id, self._ids)
         if game_id not in self._loaded:
             self._loaded[game_id] = importlib.import_module(_rules_module_name(game_id)).GAME
