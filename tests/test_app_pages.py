@@ -262,3 +262,34 @@ def test_form_fields_become_typed_json_by_the_schema():
     assert [w.key for w in spec.state_fields] == ["round"]
     assert [(w.key, w.kind) for w in spec.player_fields] == [
         ("name", "str"), ("score", "int"), ("lucky", "bool"), ("rolls", "ints"), ("rows", "lines"), ("bag", "json")]
+
+
+# --- no form input makes a page fail ---------------------------------------------------------------
+
+FORM_JUNK = ["", "0", "-1", "99999999999999999999", "abc", "<b>x</b>", "1.5", "true", "[]", "{}",
+             '{"a": 1}', "0/10", "chaos", "é", "L.T", "8, 8, 20", "null", "[[1, 2]]"]
+
+
+@pytest.mark.parametrize("game_id", list(scorer.GAMES))
+@pytest.mark.parametrize("page", ["score", "check"])
+def test_junk_in_any_form_field_never_breaks_a_page(app_factory, game_id, page):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    client = app_factory(WTF_CSRF_ENABLED=False).test_client()
+    path = f"/games/{game_id}/{page}"
+    names = sorted(set(re.findall(r'name="([^"]+)"', client.get(path).get_data(as_text=True))) - {"csrf_token"})
+    rows = st.integers(0, 3).map(str)
+    field = st.tuples(st.sampled_from(names), rows, st.sampled_from(FORM_JUNK)) if names else st.nothing()
+    ops = st.sampled_from(["score", "save", "add", "remove:0", "remove:x", "remove:99", "zzz"])
+
+    @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(fields=st.lists(field, max_size=len(names) + 2), op=st.none() | ops)
+    def run(fields, op):
+        form = MultiDict([(name.replace("__i__", row), value) for name, row, value in fields])
+        if op:
+            form["op"] = op
+        answer = client.post(path, data=form)
+        assert answer.status_code in (200, 302), (answer.status_code, dict(form))
+
+    run()
