@@ -49,8 +49,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE_URL=os.environ.get("GARDENKIT_DATABASE_URL")
         or "sqlite:///" + os.path.join(app.instance_path, "gardenkit.sqlite3"),
         SECRET_KEY=os.environ.get("GARDENKIT_SECRET_KEY") or os.environ.get("SECRET_KEY"),
-        JSON_SORT_KEYS=False,
         WTF_CSRF_TIME_LIMIT=None,  # a score sheet may stay open for a whole game
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     app.config.update(config or {})
     if not app.config["SECRET_KEY"]:
@@ -66,7 +66,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     csrf.exempt(api.bp)
     _register_error_handlers(app)
+    app.after_request(_security_headers)
     return app
+
+
+def _security_headers(response):
+    """No MIME sniffing, no framing by other sites (clickjacking), no full URLs leaked."""
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
 
 
 def _instance_secret(instance: Path) -> str:

@@ -240,3 +240,10 @@ def test_read_only_database_is_503(tmp_path, app_factory):
 
 def test_healthz_ok(client):
     assert client.get("/healthz").get_json()["status"] == "ok"
+
+
+def test_security_headers_on_pages_and_api(client):
+    for path in ("/", "/api/games"):
+        headers = client.get(path).headers
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["X-Frame-Options"] == "DENY"
