@@ -6,6 +6,8 @@ several workers can save at once.
 """
 from __future__ import annotations
 
+import errno
+import socket
 import sys
 
 from gunicorn.app.base import BaseApplication
@@ -44,7 +46,32 @@ def server_options(host: str, port: int, workers: int) -> dict:
     }
 
 
+def bind_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen there (in use, no such address), or None. Checked
+    first so the user gets one plain line instead of gunicorn retrying for seconds."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        return f"cannot listen on {host!r}: no such host or address"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except PermissionError:
+            return f"not allowed to listen on port {port} (ports below 1024 need root); try --port 8000"
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return f"port {port} on {host} is already in use; stop that server or pick another --port"
+            return f"cannot listen on {host}:{port}: {error.strerror}"
+    return None
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2) -> int:
+    problem = bind_problem(host, port)
+    if problem:
+        print(f"gardenkit: {problem}", file=sys.stderr)
+        return 2
     url_host = f"[{host}]" if ":" in host else host
     print(f"gardenkit: serving on http://{url_host}:{port}/ with {workers} worker(s); Ctrl+C stops",
           flush=True)

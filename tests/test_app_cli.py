@@ -147,3 +147,14 @@ def test_serve_runs_gunicorn_workers_and_prints_the_url(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=15)
+
+
+def test_serve_on_a_busy_port_says_so_and_exits_2():
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        run = gardenkit("serve", "--port", str(port))
+    assert run.returncode == 2
+    assert f"port {port} on 127.0.0.1 is already in use" in run.stderr
+    assert gardenkit("serve", "--host", "no-such-host.invalid").returncode == 2
