@@ -160,7 +160,7 @@ def convert(text: str, kind: str) -> Any:
     if kind == "json":
         try:
             return json.loads(stripped)
-        except ValueError:
+        except (ValueError, RecursionError):
             return stripped
     return stripped
 

@@ -15,7 +15,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
                    url_for)
 
 import scorer
-from scorer.api import game_info, storage
+from scorer.api import MAX_ID, game_info, storage
 from scorer.core import InvalidState
 from scorer.forms import display_value, form_spec, state_from_form
 from scorer.games import CATALOGUE
@@ -85,13 +85,17 @@ def score_page(game_id: str):
     else:
         state = _submitted_state(game)
         op = request.form.get("op", "score")
-        players = state.setdefault("players", [])
+        players = state.get("players")
+        if not isinstance(players, list):  # pasted JSON may say anything; score it as given
+            players = []
         if op == "add" and len(players) < MAX_ROWS:
+            state["players"] = players
             players.append({})
         elif op.startswith("remove:") and op[7:].isdigit() and len(players) > MIN_ROWS:
             index = int(op[7:])
             if index < len(players):
                 players.pop(index)
+                state["players"] = players
         else:
             try:
                 result = game.score(state)
@@ -102,8 +106,15 @@ def score_page(game_id: str):
                 flash(f"Saved: {', '.join(result['winners'])} won.")
                 return redirect(url_for("pages.result_page", result_id=saved["id"]))
     return render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
-                            players=state.get("players") or [{}], result=result, violations=violations,
+                            players=_player_rows(state), result=result, violations=violations,
                             state_json=json.dumps(state, indent=1))
+
+
+def _player_rows(state: dict) -> list[dict]:
+    """The players to draw as form rows (at least one), whatever a pasted state held."""
+    players = state.get("players")
+    rows = [p if isinstance(p, dict) else {} for p in players] if isinstance(players, list) else []
+    return rows or [{}]
 
 
 def _submitted_state(game) -> dict:
@@ -112,7 +123,7 @@ def _submitted_state(game) -> dict:
     if pasted:
         try:
             state = json.loads(pasted)
-        except ValueError:
+        except (ValueError, RecursionError):
             state = None
         if isinstance(state, dict):
             return state
@@ -156,7 +167,7 @@ def _parse_texts(*texts: str) -> list[Any]:
     for name, text in zip(("state", "action"), texts):
         try:
             parsed.append(json.loads(text))
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             parsed.append(_BadText(f"the {name} is not valid JSON ({error})"))
     return parsed
 
@@ -183,8 +194,6 @@ def results_page():
 
 @bp.get("/results/<int:result_id>")
 def result_page(result_id: int):
-    from scorer.api import MAX_ID
-
     found = storage().get(result_id) if result_id <= MAX_ID else None
     if found is None:
         abort(404)

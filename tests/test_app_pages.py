@@ -122,6 +122,9 @@ def test_pasted_json_state(client, csrf_token):
     answer = client.post(SCORE, data={"csrf_token": csrf_token(client, SCORE), "op": "score",
                                       "_state_json": json.dumps(state)})
     assert "Winner: P" in text_of(answer)
+    for junk in ("[" * 50000, '{"players": 5}', "[1, 2]"):
+        answer = client.post(SCORE, data={"csrf_token": csrf_token(client, SCORE), "op": "score", "_state_json": junk})
+        assert answer.status_code == 200
 
 
 def test_garden_variety_round_check_as_a_plain_form(client, csrf_token):
@@ -152,6 +155,8 @@ def test_generic_check_page_with_json_text(client, csrf_token):
     assert "A wins the round" in text_of(client.post(CHECK, data={"csrf_token": token, "state": state, "action": action}))
     bad = text_of(client.post(CHECK, data={"csrf_token": token, "state": "{", "action": action}))
     assert "the state is not valid JSON" in bad
+    deep = client.post(CHECK, data={"csrf_token": token, "state": "[" * 50000, "action": action})
+    assert deep.status_code == 200 and "the state is not valid JSON" in text_of(deep)
 
 
 class FormFields(HTMLParser):
@@ -267,7 +272,7 @@ def test_form_fields_become_typed_json_by_the_schema():
 # --- no form input makes a page fail ---------------------------------------------------------------
 
 FORM_JUNK = ["", "0", "-1", "99999999999999999999", "abc", "<b>x</b>", "1.5", "true", "[]", "{}",
-             '{"a": 1}', "0/10", "chaos", "é", "L.T", "8, 8, 20", "null", "[[1, 2]]"]
+             '{"a": 1}', "0/10", "chaos", "é", "L.T", "8, 8, 20", "null", "[[1, 2]]", "NaN", "[" * 50000]
 
 
 @pytest.mark.parametrize("game_id", list(scorer.GAMES))
