@@ -121,6 +121,19 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def child_processes(pid: int) -> list[int]:
+    """Ids of the processes whose parent is pid (from /proc, so no procps is needed)."""
+    children = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+        except OSError:  # the process ended while we looked
+            continue
+        if fields.get("PPid", "").strip() == str(pid):
+            children.append(int(status.parent.name))
+    return children
+
+
 def test_serve_runs_gunicorn_workers_and_prints_the_url(tmp_path):
     port = free_port()
     env = {**os.environ, "GARDENKIT_INSTANCE_PATH": str(tmp_path / "instance")}
@@ -142,8 +155,7 @@ def test_serve_runs_gunicorn_workers_and_prints_the_url(tmp_path):
                                          data=json.dumps(FINISHED).encode(), method="POST")
         with urllib.request.urlopen(request, timeout=5) as answer:
             assert json.load(answer)["winners"] == ["Lee"]
-        children = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True).stdout.split()
-        assert len(children) == 2, "expected two gunicorn worker processes"
+        assert len(child_processes(server.pid)) == 2, "expected two gunicorn worker processes"
     finally:
         server.terminate()
         server.wait(timeout=15)
