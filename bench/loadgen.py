@@ -36,6 +36,7 @@ class LoadResult:
     connections: int
     seconds: float
     latencies: list[float] = field(default_factory=list)  # seconds, completed requests
+    completed: int = 0                                     # all answers, warm-up included
     statuses: Counter = field(default_factory=Counter)
     errors: int = 0                                        # resets, early closes
 
@@ -132,6 +133,7 @@ def run_load(host: str, port: int, request: bytes, connections: int, seconds: fl
             if not conn.complete():
                 continue
             done = time.perf_counter()
+            result.completed += 1
             if conn.closing:
                 drop(conn)
             if conn.started >= measure_from and done <= stop_at:

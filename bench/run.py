@@ -21,9 +21,23 @@ def scoring() -> list[dict]:
     return scoring_bench.measurements()
 
 
+def http() -> list[dict]:
+    from bench import http as http_bench
+
+    return http_bench.measurements()
+
+
+def fuzz() -> list[dict]:
+    from bench import fuzz as fuzz_bench
+
+    return fuzz_bench.measurements()
+
+
 SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("kits", kits),
     ("scoring", scoring),
+    ("http", http),
+    ("fuzz", fuzz),
 ]
 
 

@@ -124,14 +124,11 @@ class ProductionServer:
     def busiest_worker(self) -> int:
         """The worker that has used the most CPU: under load, the one most likely to be in
         the middle of requests right now."""
-        def cpu_ticks(pid: int) -> int:
-            try:
-                stat = Path(f"/proc/{pid}/stat").read_text()
-            except OSError:
-                return -1
-            fields = stat[stat.rindex(")") + 2:].split()
-            return int(fields[11]) + int(fields[12])  # utime + stime
-        return max(self.worker_pids(), key=cpu_ticks)
+        return max(self.worker_pids(), key=cpu_seconds)
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by the server's processes (master and live workers)."""
+        return sum(cpu_seconds(pid) for pid in [self.process.pid, *self.descendant_pids()])
 
     def wait_for_workers(self, count: int, timeout: float = 15.0) -> list[int]:
         deadline = time.monotonic() + timeout
@@ -161,6 +158,16 @@ class ProductionServer:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one process; 0 when it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat[stat.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
 def request(base_url: str, method: str, path: str, body: Any = None,
