@@ -304,3 +304,36 @@ def test_every_gnome_in_the_deck_has_a_rule():
         if card.kind == "gnome":
             assert round_of(5, gnome(card.name, 3 if data.GNOMES[card.name].declares else None),
                             flower(4))["legal"]
+
+
+# --- the round-check page's plain form (rules.check_from_form) --------------------------------------
+
+def test_form_rows_become_state_and_action_in_play_order():
+    from scorer.games.garden_variety.rules import check_from_form
+
+    fields = {"rule": "10", "row.1.name": "Bo", "row.1.kind": "gnome", "row.1.gnome": "wishing",
+              "row.1.declared": "9", "row.1.color": "red", "row.1.number": "3",
+              "row.0.name": "Ann", "row.0.kind": "critter", "row.0.color": "green", "row.0.number": "0/10",
+              "row.0.declared": "10", "row.0.garden_bed": "4", "row.0.hand": "3", "row.0.gnomes": "1",
+              "row.2.name": "", "row.2.kind": "wildflower", "row.x.name": "ignored", "csrf_token": "t"}
+    state, action = check_from_form(fields)
+    assert state == {"players": [{"name": "Ann", "garden_bed": 4, "hand": 3, "gnomes": 1},
+                                 {"name": "Bo", "garden_bed": 0, "hand": 0, "gnomes": 0}]}
+    assert action == {"type": "resolve_round", "rule": 10, "plays": [
+        {"player": "Ann", "card": {"kind": "critter", "color": "green", "number": "0/10", "declared": 10}},
+        {"player": "Bo", "card": {"kind": "gnome", "name": "wishing", "declared": 9}}]}
+
+
+def test_form_junk_is_passed_on_for_the_rules_to_report():
+    from scorer.games.garden_variety.rules import check_from_form
+
+    state, action = check_from_form({"rule": "x", "row.0.name": "Ann", "row.0.kind": "critter",
+                                     "row.0.color": "red", "row.0.number": "twelve", "row.0.hand": "-"})
+    assert state["players"][0]["hand"] == "-"
+    with pytest.raises(scorer.InvalidState):
+        scorer.check(GV, state, action)
+    state["players"][0]["hand"] = 4
+    state["players"].append({"name": "Bo", "garden_bed": 0, "hand": 4, "gnomes": 0})
+    action["plays"].append({"player": "Bo", "card": {"kind": "wildflower", "number": 4}})
+    result = scorer.check(GV, state, action)
+    assert codes(result["violations"]) == ["no-such-card", "no-such-rule"]
