@@ -98,7 +98,8 @@ def test_near_valid_actions_never_crash(game_id):
 
 def test_schemathesis_finds_no_server_error(app):
     schemathesis = pytest.importorskip("schemathesis")
-    from schemathesis.checks import not_a_server_error
+    from schemathesis.checks import (content_type_conformance, not_a_server_error, response_schema_conformance,
+                                     status_code_conformance)
 
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
     failures = []
@@ -112,7 +113,8 @@ def test_schemathesis_finds_no_server_error(app):
             response = case.call()
             if response.status_code >= 500:
                 failures.append((op.label, response.status_code, case.body, response.text[:200]))
-            case.validate_response(response, checks=[not_a_server_error])
+            case.validate_response(response, checks=[not_a_server_error, status_code_conformance,
+                                                     content_type_conformance, response_schema_conformance])
 
         run()
     assert failures == []
