@@ -118,3 +118,27 @@ def test_schemathesis_finds_no_server_error(app):
 
         run()
     assert failures == []
+
+
+def test_example_states_score_as_the_openapi_document_says(app):
+    """Random states are nearly always impossible (422); the games' example states reach the
+    200 and 201 answers, which must match their documented schemas too."""
+    schemathesis = pytest.importorskip("schemathesis")
+    from schemathesis.checks import not_a_server_error, response_schema_conformance, status_code_conformance
+
+    schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
+    checked = 0
+    for game_id in LIVE:
+        rules = __import__(f"scorer.games.{scorer.CATALOGUE[game_id][1]}.rules", fromlist=["_"])
+        example = getattr(rules, "EXAMPLE_STATE", None)
+        if example is None:
+            continue
+        for path, body, status in ((f"/api/games/{game_id}/score", example, 200),
+                                   ("/api/results", {"game": game_id, "state": example}, 201)):
+            case = schema[path]["POST"].Case(body=body, media_type="application/json")
+            response = case.call()
+            assert response.status_code == status, (game_id, path, response.text[:300])
+            case.validate_response(response, checks=[not_a_server_error, status_code_conformance,
+                                                     response_schema_conformance])
+            checked += 1
+    assert checked >= 2
