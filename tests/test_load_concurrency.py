@@ -74,3 +74,34 @@ def test_a_worker_killed_mid_run_loses_no_acknowledged_save(served):
     assert request(served.url, "GET", "/healthz")[0] == 200
     stored = assert_stored_exactly_once(served.database_url, run)
     assert len(run.acknowledged) <= stored <= len(run.acknowledged) + len(run.unacknowledged)
+
+
+@pytest.mark.postgres
+def test_two_instances_behind_one_database_share_every_save(postgres_server, tmp_path):
+    """Two separate servers (own processes, own instance folders, one shared secret) on one
+    PostgreSQL database, as on a shared server behind a proxy: saves made through either
+    are each stored once, with ids unique across both, and either lists them all."""
+    if "garden-variety" not in scorer.GAMES:
+        pytest.skip("garden-variety rules are not written yet")
+    url = postgres_server.create_database(f"instances_{os.getpid()}")
+    instances = []
+    for name in ("a", "b"):
+        env = {"GARDENKIT_INSTANCE_PATH": str(tmp_path / name), "GARDENKIT_SECRET_KEY": "shared-secret"}
+        instances.append(ProductionServer(url, workers=2, env=env, log_path=tmp_path / f"{name}.log"))
+    with instances[0] as first, instances[1] as second:
+        runs = {first.url: SaveRun(prefix="a-"), second.url: SaveRun(prefix="b-")}
+        loads = [threading.Thread(target=save_concurrently, args=(base, 4, 15, 30), kwargs={"run": run})
+                 for base, run in runs.items()]
+        for load in loads:
+            load.start()
+        for load in loads:
+            load.join(timeout=60)
+        ids = []
+        for run in runs.values():
+            assert run.statuses == {201: 60}, run.bodies
+            assert assert_stored_exactly_once(url, run) == 60
+            ids += run.acknowledged.values()
+        assert len(set(ids)) == 120
+        for server in (first, second):
+            status, listed = request(server.url, "GET", "/api/results?limit=1000")
+            assert status == 200 and {r["id"] for r in listed["results"]} >= set(ids)
