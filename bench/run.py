@@ -27,6 +27,12 @@ def http() -> list[dict]:
     return http_bench.measurements()
 
 
+def durability() -> list[dict]:
+    from bench import durability as durability_bench
+
+    return durability_bench.measurements()
+
+
 def fuzz() -> list[dict]:
     from bench import fuzz as fuzz_bench
 
@@ -37,6 +43,7 @@ SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("kits", kits),
     ("scoring", scoring),
     ("http", http),
+    ("durability", durability),
     ("fuzz", fuzz),
 ]
 
