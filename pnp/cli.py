@@ -55,7 +55,7 @@ def _positive(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gardenkit", description=__doc__.splitlines()[0])
-    subs = parser.add_subparsers(dest="command", metavar="{build,score,check,serve}",
+    subs = parser.add_subparsers(dest="command", metavar="{build,score,check,validate,serve}",
                                  parser_class=_Parser)
 
     build = subs.add_parser("build", help="write print-and-play PDF and SVG kits")

@@ -28,7 +28,7 @@ MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
 def render_game_page(game_id: str, page: str, **context: Any):
     """The game's own template if it has one, else the generic one. Templates also get
     `page_data`: JSON-ready house content for a game's own page and script (tile shapes, sheet
-    sizes), from the rules module's page_data() or PAGE_DATA; None when it has neither."""
+    sizes), from the rules module's page_data(); None when it has none."""
     names = [f"games/{game_id}/{page}.html", f"{page}.html"]
     template = current_app.jinja_env.select_template(names)
     return render_template(template, page_data=_page_data(scorer.GAMES[game_id]), **context)
@@ -37,7 +37,7 @@ def render_game_page(game_id: str, page: str, **context: Any):
 def _page_data(game) -> Any:
     rules = _rules_module(game)
     make = getattr(rules, "page_data", None)
-    return make() if callable(make) else getattr(rules, "PAGE_DATA", None)
+    return make() if make else None
 
 
 def live_game(game_id: str):

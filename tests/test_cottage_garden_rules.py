@@ -439,7 +439,7 @@ def test_orient_tile_shows_the_rotation_and_flip_convention():
 
 
 def test_the_pages_examples_are_possible():
-    from scorer.games.cottage_garden.rules import EXAMPLE_CHECK, EXAMPLE_STATE, PAGE_DATA
+    from scorer.games.cottage_garden.rules import EXAMPLE_CHECK, EXAMPLE_STATE, page_data
     assert scorer.score(GAME, EXAMPLE_STATE)["players"][0]["total"] == 64
     assert scorer.check(GAME, EXAMPLE_CHECK["state"], EXAMPLE_CHECK["action"])["legal"]
-    assert len(PAGE_DATA["tiles"]) == 36 and len(PAGE_DATA["beds"]) == 18
+    assert len(page_data()["tiles"]) == 36 and len(page_data()["beds"]) == 18

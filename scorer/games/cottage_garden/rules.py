@@ -586,21 +586,22 @@ class CottageGarden(Game):
 
 GAME = CottageGarden()
 
-# House content for the game's web pages (JSON-ready; see scorer/pages.py).
-PAGE_DATA = {
-    "bed_size": data.BED_SIZE,
-    "beds": {design: list(rows) for design, rows in data.BED_DESIGNS.items()},
-    "bed_boards": list(data.BED_BOARDS),
-    "bed_sides": dict(data.BED_SIDES),
-    "tiles": {tile: {"shape": list(shape), "flower": flower, "colour": data.FLOWER_COLOURS[colour],
-                     "colour_name": colour, "pattern": pattern,
-                     "size": sum(ch != "." for row in shape for ch in row)}
-              for tile, (shape, flower, colour, pattern) in data.FLOWER_TILES.items()},
-    "tracks": {colour: list(values) for colour, values in data.TRACKS.items()},
-    "mouse_line": {colour: list(pair) for colour, pair in data.MOUSE_LINE.items()},
-    "target": data.TARGET,
-    "final_round_min_tiles": data.FINAL_ROUND_MIN_TILES,
-}
+def page_data() -> dict:
+    """House content for the game's web pages (JSON-ready; see scorer/pages.py)."""
+    return {
+        "bed_size": data.BED_SIZE,
+        "beds": {design: list(rows) for design, rows in data.BED_DESIGNS.items()},
+        "bed_boards": list(data.BED_BOARDS),
+        "bed_sides": dict(data.BED_SIDES),
+        "tiles": {tile: {"shape": list(shape), "flower": flower, "colour": data.FLOWER_COLOURS[colour],
+                         "colour_name": colour, "pattern": pattern,
+                         "size": sum(ch != "." for row in shape for ch in row)}
+                  for tile, (shape, flower, colour, pattern) in data.FLOWER_TILES.items()},
+        "tracks": {colour: list(values) for colour, values in data.TRACKS.items()},
+        "mouse_line": {colour: list(pair) for colour, pair in data.MOUSE_LINE.items()},
+        "target": data.TARGET,
+        "final_round_min_tiles": data.FINAL_ROUND_MIN_TILES,
+    }
 
 # The generic pages' examples: the rulebook's 64-point player against a second player.
 EXAMPLE_STATE = {"players": [

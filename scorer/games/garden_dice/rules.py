@@ -900,15 +900,15 @@ EXAMPLE_CHECK = {
     "action": {"type": "harvest", "player": "Yellow", "at": [2, 3], "die": 3},
 }
 
-# House content for the game's web pages (templates/games/garden-dice/, static/garden-dice.js),
-# from the same data the rules use.
-PAGE_DATA = {
-    "board_size": data.BOARD_SIZE,
-    "stars": sorted([list(at) for at in data.STAR_SPACES]),
-    "crops": [{"name": crop, "value": value} for crop, value in data.CROP_VALUES.items()],
-    "kinds": list(data.TILE_KINDS),
-    "variants": list(data.VARIANTS),
-    "colours": list(data.PLAYER_COLOURS),
-    "max_players": data.MAX_PLAYERS,
-    "min_players": data.MIN_PLAYERS,
-}
+def page_data() -> dict:
+    """House content for the game's web pages, from the same data the rules use."""
+    return {
+        "board_size": data.BOARD_SIZE,
+        "stars": sorted([list(at) for at in data.STAR_SPACES]),
+        "crops": [{"name": crop, "value": value} for crop, value in data.CROP_VALUES.items()],
+        "kinds": list(data.TILE_KINDS),
+        "variants": list(data.VARIANTS),
+        "colours": list(data.PLAYER_COLOURS),
+        "max_players": data.MAX_PLAYERS,
+        "min_players": data.MIN_PLAYERS,
+    }
