@@ -37,6 +37,7 @@ class LoadResult:
     seconds: float
     latencies: list[float] = field(default_factory=list)  # seconds, completed requests
     completed: int = 0                                     # all answers, warm-up included
+    server_cpu: float = 0.0                                # seconds per request, if measured
     statuses: Counter = field(default_factory=Counter)
     errors: int = 0                                        # resets, early closes
 

@@ -274,6 +274,14 @@ def save_concurrently(base_url: str, clients: int, saves_each: int, seconds: flo
     return run
 
 
+def wait_until(condition, seconds: float, what: str) -> None:
+    """Poll `condition` until it holds; fail the test with `what` after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"gave up waiting: {what}"
+        time.sleep(0.01)
+
+
 def assert_stored_exactly_once(database_url: str, run: SaveRun) -> int:
     """Every acknowledged save of this run is in the database exactly once, under the id it
     was acknowledged with; any other row of the run comes from an attempt that got no

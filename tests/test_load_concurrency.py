@@ -7,12 +7,12 @@ from __future__ import annotations
 import os
 import signal
 import threading
-import time
 
 import pytest
 
 import scorer
-from prod_server import ProductionServer, SaveRun, assert_stored_exactly_once, request, save_concurrently
+from prod_server import (ProductionServer, SaveRun, assert_stored_exactly_once, request,
+                         save_concurrently, wait_until)
 
 pytest_plugins = ["load_fixtures"]
 
@@ -43,13 +43,6 @@ def test_concurrent_saves_are_each_stored_exactly_once(served):
     assert run.statuses == {201: CLIENTS * 20}, run.bodies
     assert len(set(run.acknowledged.values())) == CLIENTS * 20
     assert assert_stored_exactly_once(served.database_url, run) == CLIENTS * 20
-
-
-def wait_until(condition, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting: {what}"
-        time.sleep(0.01)
 
 
 def test_a_worker_killed_mid_run_loses_no_acknowledged_save(served):

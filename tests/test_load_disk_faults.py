@@ -22,10 +22,9 @@ from pathlib import Path
 import pytest
 
 import scorer
+from prod_server import marked_state
 
-KIM_WINS = {"players": [{"name": "Kim", "garden_bed": 15, "hand": 3, "gnomes": 2},
-                        {"name": "Lee", "garden_bed": 12, "hand": 1, "gnomes": 1},
-                        {"name": "Max", "garden_bed": 9, "hand": 0, "gnomes": 0}]}
+KIM_WINS = marked_state("Kim")  # a possible Garden Variety end: Kim wins
 SAVE = {"game": "garden-variety", "state": KIM_WINS}
 
 

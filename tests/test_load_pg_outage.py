@@ -5,24 +5,17 @@ acknowledged save stored exactly once."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
 import scorer
 from prod_server import (ProductionServer, SaveRun, assert_stored_exactly_once, marked_state,
-                         request, save_concurrently)
+                         request, save_concurrently, wait_until)
 
 pytest_plugins = ["load_fixtures"]
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
-
-def wait_until(condition, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting: {what}"
-        time.sleep(0.02)
 
 
 def test_a_database_outage_is_a_clear_503_and_the_app_recovers(private_postgres, tmp_path):

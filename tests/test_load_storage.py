@@ -13,18 +13,15 @@ import pytest
 import sqlalchemy as sa
 
 import scorer
+from prod_server import marked_state
 
 pytest_plugins = ["load_fixtures"]
 
-KIM_WINS = {"players": [{"name": "Kim", "garden_bed": 15, "hand": 3, "gnomes": 2},
-                        {"name": "Lee", "garden_bed": 12, "hand": 1, "gnomes": 1},
-                        {"name": "Max", "garden_bed": 9, "hand": 0, "gnomes": 0}]}
+KIM_WINS = marked_state("Kim")  # a possible Garden Variety end: Kim wins
 ANN_WINS = {"players": [{"name": "Ann", "orange": [8, 8, 20], "blue": [6, 20, 0], "beehives": 2},
                         {"name": "Ben", "orange": [12, 5, 0], "blue": [10, 4, 4], "beehives": 1}]}
 # A Garden Variety bed grows by one card per player for each round won: 14 is impossible.
-IMPOSSIBLE = {"players": [{"name": "Kim", "garden_bed": 14, "hand": 3, "gnomes": 2},
-                          {"name": "Lee", "garden_bed": 12, "hand": 1, "gnomes": 1},
-                          {"name": "Max", "garden_bed": 9, "hand": 0, "gnomes": 0}]}
+IMPOSSIBLE = {"players": [{**KIM_WINS["players"][0], "garden_bed": 14}, *KIM_WINS["players"][1:]]}
 
 
 @pytest.fixture
