@@ -154,7 +154,7 @@ def test_score_page_markets_and_players(live_server, page):
     assert market.locator('[data-circle="1"]').is_disabled()
     page.locator("#result .violations", has_text="both full").wait_for()  # carrot is full too
     # players: up to four, each new one with its own tappable garden
-    add = page.locator("button.hd-add")
+    add = page.locator('button[name="op"][value="add"]')
     add.click()
     add.click()
     assert page.locator("fieldset.player").count() == data.MAX_PLAYERS

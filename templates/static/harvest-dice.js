@@ -249,7 +249,7 @@
     });
     modeSwitch(select, function () { markets.forEach(function (m) { m.update(); }); });
     var players = document.getElementById("players");
-    var add = form.querySelector(".hd-add");
+    var add = form.querySelector('button[name="op"][value="add"]');
     var max = parseInt(form.dataset.maxPlayers, 10);
     function refreshPlayers() {
       var all = players.querySelectorAll("fieldset.player");
