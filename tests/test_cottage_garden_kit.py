@@ -13,24 +13,12 @@ from pnp.kits import cottage_garden as kit
 from pnp.model import Group, Icon, Polygon, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.cottage_garden import data
+from shapes import texts, walk
 
 
 @pytest.fixture(scope="module")
 def pieces():
     return {c.name: c for c in kit.components()}
-
-
-def walk(shape, dx=0.0, dy=0.0):
-    """Leaf shapes with the translations of their (unturned) groups added up."""
-    if isinstance(shape, Group):
-        for child in shape.children:
-            yield from walk(child, dx + shape.translate[0], dy + shape.translate[1])
-    else:
-        yield shape, dx, dy
-
-
-def texts(face):
-    return [s.text for s, _, _ in walk(face.shapes) if isinstance(s, Text)]
 
 
 def test_the_box_contents(pieces):

@@ -10,28 +10,15 @@ from pnp.build import run_build
 from pnp.impose import impose
 from pnp.kits import KitOptions
 from pnp.kits import garden_dice as kit
-from pnp.model import Group, Icon, Text
+from pnp.model import Icon
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.garden_dice import data
+from shapes import texts, walk
 
 
 @pytest.fixture(scope="module")
 def parts():
     return {c.name: c for c in kit.components(KitOptions())}
-
-
-def walk(shape, dx=0.0, dy=0.0):
-    """Every leaf shape with the translation of its groups (kit boards use no rotation
-    except for reminders, whose positions these tests do not read)."""
-    if isinstance(shape, Group):
-        for child in shape.children:
-            yield from walk(child, dx + shape.translate[0], dy + shape.translate[1])
-    else:
-        yield shape, dx, dy
-
-
-def texts(face):
-    return [s.text for s, _, _ in walk(face.shapes) if isinstance(s, Text)]
 
 
 def test_component_counts_match_the_box(parts):

@@ -8,28 +8,15 @@ import pytest
 
 from pnp.impose import impose
 from pnp.kits import harvest_dice as kit
-from pnp.model import Circle, Group, Icon, Line, Text
+from pnp.model import Circle, Icon, Line, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.harvest_dice import data
+from shapes import texts, walk
 
 
 @pytest.fixture(scope="module")
 def pieces():
     return {c.name: c for c in kit.components()}
-
-
-def walk(shape, dx=0.0, dy=0.0):
-    """Leaf shapes with their Group translations added up (the kit never scales or turns
-    inside a sheet except the marker's upside-down half)."""
-    if isinstance(shape, Group):
-        for child in shape.children:
-            yield from walk(child, dx + shape.translate[0], dy + shape.translate[1])
-    else:
-        yield shape, dx, dy
-
-
-def texts(component):
-    return [s.text for s, _, _ in walk(component.front.shapes) if isinstance(s, Text)]
 
 
 def crossed_circles(component):
@@ -66,7 +53,7 @@ def test_sheet_circles_and_boxes_come_from_the_data(pieces):
         sheet = pieces[f"score-sheet-{mode}"]
         circles = [s for s, _, _ in walk(sheet.front.shapes) if isinstance(s, Circle) and s.r == kit.CIRCLE_R]
         assert len(circles) == data.PIG_CIRCLES + len(data.CROPS) * data.MARKET_CIRCLES
-        words = texts(sheet)
+        words = texts(sheet.front)
         for value in data.PIG_ROW_VALUES:
             assert str(value) in words
         ribbons = [s for s, _, _ in walk(sheet.front.shapes)
@@ -82,8 +69,8 @@ def test_basic_sheet_has_the_first_market_circle_crossed_advanced_none(pieces):
 
 def test_advanced_sheet_alone_has_the_bonus_box(pieces):
     bonus = f"+{data.ADVANCED_BONUS_POINTS} each"
-    assert bonus in texts(pieces["score-sheet-advanced"])
-    assert bonus not in texts(pieces["score-sheet-basic"])
+    assert bonus in texts(pieces["score-sheet-advanced"].front)
+    assert bonus not in texts(pieces["score-sheet-basic"].front)
 
 
 def test_crops_are_drawn_by_shape_and_colour_in_the_legend(pieces):
@@ -103,10 +90,10 @@ def test_die_stickers_six_faces_for_every_die_with_shaped_pips(pieces):
 
 
 def test_rules_card_and_marker(pieces):
-    card = " ".join(texts(pieces["rules-summary"]))
+    card = " ".join(texts(pieces["rules-summary"].front))
     for heading in ("Plant it", "Feed it", "Pig powers", "The last die", "The end", "Scoring"):
         assert heading in card
-    assert texts(pieces["start-player-marker"]).count("START PLAYER") == 2
+    assert texts(pieces["start-player-marker"].front).count("START PLAYER") == 2
 
 
 def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):

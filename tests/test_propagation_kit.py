@@ -4,25 +4,14 @@ from __future__ import annotations
 import pytest
 
 from pnp.kits import propagation as kit
-from pnp.model import Group, Icon, Polygon, Text
+from pnp.model import Icon, Polygon
 from scorer.games.propagation import data
+from shapes import texts, walk
 
 
 @pytest.fixture(scope="module")
 def pieces():
     return {c.name: c for c in kit.components()}
-
-
-def walk(shape):
-    if isinstance(shape, Group):
-        for child in shape.children:
-            yield from walk(child)
-    else:
-        yield shape
-
-
-def texts(face):
-    return [s.text for s in walk(face.shapes) if isinstance(s, Text)]
 
 
 def test_plant_tokens_per_colour_in_three_sizes(pieces):
@@ -33,7 +22,7 @@ def test_plant_tokens_per_colour_in_three_sizes(pieces):
             token = pieces[f"{kind}-{colour.name}"]
             assert token.count == expected == data.PLANTS[kind]["tokens"]
             assert token.outline == "circle" and token.width_mm == data.TOKEN_DIAMETER_MM[kind]
-            icons = {s.name for s in walk(token.front.shapes) if isinstance(s, Icon)}
+            icons = {s.name for s, _, _ in walk(token.front.shapes) if isinstance(s, Icon)}
             assert {colour.symbol, f"propagation-{kind}"} <= icons  # symbol, not colour alone
             assert colour.letter in texts(token.front)
     sizes = sorted(data.TOKEN_DIAMETER_MM.values())
@@ -45,7 +34,7 @@ def test_rocks_start_token_round_track(pieces):
     assert pieces["start-player"].count == 1
     track = texts(pieces["round-track"].front)
     assert [str(n) for n in range(1, 21)] == [t for t in track if t.isdigit()]
-    stars = [s for s in walk(pieces["round-track"].front.shapes) if isinstance(s, Icon) and s.name == "star"]
+    stars = [s for s, _, _ in walk(pieces["round-track"].front.shapes) if isinstance(s, Icon) and s.name == "star"]
     assert len(stars) == len(data.BONUS_ROUNDS) == 2
 
 
@@ -54,7 +43,7 @@ def test_board_labels_every_space_and_colours_the_top_hex(pieces):
     labels = texts(board.front)
     for q, r in data.board_spaces():
         assert f"{q},{r}" in labels
-    hexes = [s for s in walk(board.front.shapes) if isinstance(s, Polygon)]
+    hexes = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Polygon)]
     assert len(hexes) == 61
     top = [h for h in hexes if h.style.fill == kit.TOP_HEX_FILL]
     assert len(top) == 1
@@ -87,7 +76,7 @@ def test_bonus_cards_are_poker_sized_with_backs(pieces):
 def test_growth_tracker_per_player_marks_grown_and_death_tiers(pieces):
     for colour in kit.player_colours():
         tracker = pieces[f"tracker-{colour.name}"]
-        icons = [s.name for s in walk(tracker.front.shapes) if isinstance(s, Icon)]
+        icons = [s.name for s, _, _ in walk(tracker.front.shapes) if isinstance(s, Icon)]
         rows = kit.COHORTS * len(data.KINDS)
         assert icons.count("star") == rows + 1 and icons.count("cross") == rows + 1  # + legend
 
@@ -97,7 +86,7 @@ def test_player_aid_draws_every_pattern(pieces):
     words = texts(aid.front)
     for pattern in data.PATTERNS.values():
         assert any(w.startswith(pattern["name"]) for w in words)
-    crosses = [s for s in walk(aid.front.shapes) if isinstance(s, Icon) and s.name == "cross"]
+    crosses = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Icon) and s.name == "cross"]
     assert len(crosses) == sum(len(p["spaces"]) for p in data.PATTERNS.values())
 
 
