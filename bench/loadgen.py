@@ -90,7 +90,12 @@ class _Connection:
 
 def run_load(host: str, port: int, request: bytes, connections: int, seconds: float,
              warmup: float = 0.5) -> LoadResult:
-    """Drive `connections` connections for warmup + seconds; only the last `seconds` count."""
+    """Drive `connections` connections for warmup + seconds; only the last `seconds` count.
+
+    The connections open one after another over the first half of the warm-up, as clients
+    arrive at a real server. Opened all in the same millisecond, they tend to be accepted
+    by whichever gunicorn worker happens to be awake, and with keep-alive they then stay
+    there for the whole run: a pile-up no real crowd of clients produces."""
     selector = selectors.DefaultSelector()
     result = LoadResult(connections=connections, seconds=seconds)
     begin = time.perf_counter()
@@ -113,13 +118,16 @@ def run_load(host: str, port: int, request: bytes, connections: int, seconds: fl
             conn.sock = None
 
     pool = [_Connection() for _ in range(connections)]
-    for conn in pool:
-        open_and_send(conn, time.perf_counter())
+    spacing = warmup / 2 / connections
+    waiting = [(begin + index * spacing, conn) for index, conn in enumerate(pool)]
     while True:
         now = time.perf_counter()
         if now >= stop_at:
             break
-        for key, _ in selector.select(timeout=stop_at - now):
+        while waiting and waiting[0][0] <= now:
+            open_and_send(waiting.pop(0)[1], now)
+        wake = waiting[0][0] if waiting else stop_at
+        for key, _ in selector.select(timeout=max(0.0, wake - now)):
             conn: _Connection = key.data
             try:
                 chunk = conn.sock.recv(65536)
