@@ -7,9 +7,8 @@ from sqlalchemy.exc import OperationalError
 
 pytest_plugins = ["load_fixtures"]
 
-pytestmark = pytest.mark.postgres
 
-
+@pytest.mark.postgres
 def test_a_fresh_database_is_empty_and_takes_transactions(postgres_url):
     engine = sa.create_engine(postgres_url)
     try:
@@ -27,6 +26,7 @@ def test_a_fresh_database_is_empty_and_takes_transactions(postgres_url):
         engine.dispose()
 
 
+@pytest.mark.postgres
 def test_the_server_can_be_stopped_and_brought_back(private_postgres):
     url = private_postgres.create_database("faults")
     engine = sa.create_engine(url, pool_pre_ping=True)
@@ -42,3 +42,12 @@ def test_the_server_can_be_stopped_and_brought_back(private_postgres):
             assert connection.execute(sa.text("select count(*) from t")).scalar() == 0
     finally:
         engine.dispose()
+
+
+def test_without_postgresql_installed_the_reason_says_what_to_install(monkeypatch):
+    import pg
+
+    monkeypatch.setattr(pg.glob, "glob", lambda pattern: [])
+    monkeypatch.setattr(pg.shutil, "which", lambda name: None)
+    reason = pg.unavailable_reason()
+    assert reason is not None and "postgresql" in reason and "initdb" in reason
