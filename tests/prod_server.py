@@ -33,6 +33,13 @@ from pg import free_port
 REPO = Path(__file__).resolve().parent.parent
 
 
+EXIT_USAGE = 2  # `gardenkit serve` on a port that is taken (or a bad host)
+
+
+class PortTaken(RuntimeError):
+    pass
+
+
 class ProductionServer:
     def __init__(self, database_url: str, workers: int = 3, env: dict[str, str] | None = None,
                  log_path: Path | None = None):
@@ -48,23 +55,31 @@ class ProductionServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> "ProductionServer":
-        self.port = free_port()
+    def start(self, timeout: float = 30.0, attempts: int = 3) -> "ProductionServer":
         env = {**os.environ, "GARDENKIT_DATABASE_URL": self.database_url, **self.extra_env}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
         self._log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "pnp.cli", "serve", "--host", "127.0.0.1",
-             "--port", str(self.port), "--workers", str(self.workers)],
-            cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT,
-            start_new_session=True)
-        self._wait_until_answering(timeout)
+        for attempt in range(attempts):
+            self.port = free_port()
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "pnp.cli", "serve", "--host", "127.0.0.1",
+                 "--port", str(self.port), "--workers", str(self.workers)],
+                cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                start_new_session=True)
+            try:
+                self._wait_until_answering(timeout)
+                return self
+            except PortTaken:  # another program took the free port first: pick another
+                if attempt == attempts - 1:
+                    raise
         return self
 
     def _wait_until_answering(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                if self.process.returncode == EXIT_USAGE:
+                    raise PortTaken(f"port {self.port}{self._log_hint()}")
                 raise RuntimeError(f"`gardenkit serve` exited with {self.process.returncode}"
                                    f"{self._log_hint()}")
             try:
