@@ -145,7 +145,14 @@ def running_postgres() -> Iterator[PostgresServer]:
     server = PostgresServer(find_bindir(), root)
     try:
         server.init()
-        server.start()
+        for attempt in range(3):
+            try:
+                server.start()
+                break
+            except RuntimeError:  # most likely the free port was taken meanwhile: pick another
+                if attempt == 2:
+                    raise
+                server.port = free_port()
         yield server
     finally:
         with contextlib.suppress(Exception):
