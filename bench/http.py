@@ -27,7 +27,7 @@ from bench.samples import GARDEN_DICE_4P
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the server launcher shared with the load tests
 
-from prod_server import ProductionServer, request  # noqa: E402
+from prod_server import ProductionServer, cpu_seconds, request  # noqa: E402
 
 CONCURRENCY = (1, 8, 32)
 WORKERS = 2          # one per core: the load generator runs on the same two cores
@@ -66,14 +66,23 @@ def measurements(workers: int = WORKERS, runs: int = RUNS, seconds: float = SECO
             for _ in range(runs):
                 for level in concurrency:
                     for name, raw in requests.items():
+                        workers_before = {pid: cpu_seconds(pid) for pid in server.worker_pids()}
                         before = server.cpu_seconds()
                         result = run_load("127.0.0.1", server.port, raw, level, seconds)
                         result.server_cpu = (server.cpu_seconds() - before) / max(result.completed, 1)
+                        result.busiest_share = _busiest_share(workers_before)
                         results[(level, name)].append(result)
     rows: list[dict] = []
     for level in concurrency:
         rows += _level_rows({name: results[(level, name)] for name in requests}, level, workers)
     return rows
+
+
+def _busiest_share(before: dict[int, float]) -> float:
+    """The share of the run's worker CPU time spent by the busiest worker: 1/workers when
+    the connections are spread evenly, 1.0 when they all sit on one worker."""
+    used = [cpu_seconds(pid) - start for pid, start in before.items()]
+    return max(used) / sum(used) if sum(used) > 0 else 0.0
 
 
 def _level_rows(results: dict[str, list[LoadResult]], connections: int, workers: int) -> list[dict]:
@@ -95,7 +104,9 @@ def _level_rows(results: dict[str, list[LoadResult]], connections: int, workers:
     cpu_ratio = 1 / _paired_median(results, lambda r: r.server_cpu)
     rows.append({"what": f"score / trivial throughput, {connections} conn", "value": round(ratio, 2),
                  "unit": "x", "note": f"goal >= {RATIO_GOAL}: {'met' if ratio >= RATIO_GOAL else 'MISSED'}; "
-                                      f"by server CPU per request {cpu_ratio:.2f}"})
+                                      f"by server CPU per request {cpu_ratio:.2f}; busiest worker "
+                                      f"{_median(results['score'] + results['trivial'], lambda r: r.busiest_share):.0%}"
+                                      " of the work"})
     return rows
 
 

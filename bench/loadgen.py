@@ -38,6 +38,7 @@ class LoadResult:
     latencies: list[float] = field(default_factory=list)  # seconds, completed requests
     completed: int = 0                                     # all answers, warm-up included
     server_cpu: float = 0.0                                # seconds per request, if measured
+    busiest_share: float = 0.0                             # of the workers' CPU, if measured
     statuses: Counter = field(default_factory=Counter)
     errors: int = 0                                        # resets, early closes
 
