@@ -31,8 +31,8 @@ from prod_server import ProductionServer, cpu_seconds, request  # noqa: E402
 
 CONCURRENCY = (1, 8, 32)
 WORKERS = 2          # one per core: the load generator runs on the same two cores
-RUNS = 5
-SECONDS = 2.0
+RUNS = 7
+SECONDS = 1.5
 SCORE_PATH = "/api/games/garden-dice/score"
 TRIVIAL_PATH = "/api/games"
 P99_GOAL_MS = 20.0
