@@ -586,6 +586,7 @@ class CottageGarden(Game):
 
 GAME = CottageGarden()
 
+
 def page_data() -> dict:
     """House content for the game's web pages (JSON-ready; see scorer/pages.py)."""
     return {
