@@ -97,12 +97,12 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
                                    f"{loc[-1]!r} is not a name this game knows (in {parent})", path))
         elif kind in _TYPE_WORDS:
             found.append(violation("wrong-type", rule,
-                                   f"{where} must be {_TYPE_WORDS[kind]}, not {_describe(err.get('input'))}", path))
+                                   f"{where} must be {_TYPE_WORDS[kind]}, not {describe_value(err.get('input'))}", path))
         elif kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
             found.append(violation("out-of-range", rule, f"{where}: {err['msg'].lower()}", path))
         elif kind == "literal_error":
             found.append(violation("not-allowed-value", rule,
-                                   f"{where} is {_describe(err.get('input'))}; {err['msg'].lower()}", path))
+                                   f"{where} is {describe_value(err.get('input'))}; {err['msg'].lower()}", path))
         elif kind in ("too_short", "too_long"):
             found.append(violation("wrong-length", rule, f"{where}: {err['msg'].lower()}", path))
         elif kind == "union_tag_invalid":
@@ -118,7 +118,8 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
     return found
 
 
-def _describe(value: Any) -> str:
+def describe_value(value: Any) -> str:
+    """A short, readable form of a value a player sent, for messages."""
     text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -171,13 +172,22 @@ class Game(ABC):
     state_model: type[StateModel]   # the state JSON of DESIGN.md
     action_model: Any = None        # a (tagged union) type for check's actions
     format_rule: str = "State format (DESIGN.md)"
+    min_players: int = 1
+    max_players: int = 99
+    roster_rule: str = ""           # the rulebook section that says who may play
 
     def __init__(self) -> None:
         self._action_adapter = TypeAdapter(self.action_model) if self.action_model else None
 
     # hooks ---------------------------------------------------------------------------------
+    def roster_violations(self, state: Any) -> list[Violation]:
+        """The same for every game: a player count the game allows, one name per player."""
+        names = [player.name for player in state.players]
+        return (player_count(len(names), self.min_players, self.max_players, self.roster_rule, self.title)
+                + duplicate_names(names, self.roster_rule))
+
     def state_violations(self, state: Any) -> list[Violation]:
-        """Everything impossible about a well-formed state (totals against the box, ...)."""
+        """Everything else impossible about a well-formed state (totals against the box, ...)."""
         return []
 
     def state_warnings(self, state: Any) -> list[Violation]:
@@ -204,7 +214,7 @@ class Game(ABC):
             state = self.state_model.model_validate(raw)
         except ValidationError as error:
             raise InvalidState(violations_from_error(error, self.format_rule)) from None
-        found = self.state_violations(state)
+        found = self.roster_violations(state) + self.state_violations(state)
         if found:
             raise InvalidState(found)
         return state

@@ -12,8 +12,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
-from scorer.core import (CheckResult, Game, InvalidState, PlayerScore, StateModel,
-                         duplicate_names, player_count, violation)
+from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, violation
 from scorer.games.cottage_garden import data
 from scorer.games.cottage_garden.data import oriented_squares
 
@@ -313,12 +312,11 @@ class CottageGarden(Game):
     rulebook = "cottage-garden.md"
     state_model = CottageState
     action_model = Action
+    min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, PREPARATION
 
     # state ----------------------------------------------------------------------------------
     def state_violations(self, state: CottageState) -> list[dict]:
-        found = player_count(len(state.players), data.MIN_PLAYERS, data.MAX_PLAYERS, PREPARATION,
-                             self.title)
-        found += duplicate_names([p.name for p in state.players], PREPARATION)
+        found = []
         for i, player in enumerate(state.players):
             found += self._cube_violations(i, player)
             if player.beehives not in (0, *data.BEEHIVE_TILES):

@@ -38,8 +38,7 @@ from typing import Annotated, Literal, Optional, Union
 
 from pydantic import Field
 
-from scorer.core import (CheckResult, Game, PlayerScore, StateModel, Violation, duplicate_names,
-                         player_count, violation)
+from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, violation
 from scorer.games.garden_dice import data
 
 Coord = tuple[int, int]
@@ -275,13 +274,11 @@ class GardenDice(Game):
     rulebook = data.RULEBOOK
     state_model = GardenDiceState
     action_model = Action
+    min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, R_SETUP
 
     # impossible states ------------------------------------------------------------------------
     def state_violations(self, state: GardenDiceState) -> list[Violation]:
-        found = player_count(len(state.players), data.MIN_PLAYERS, data.MAX_PLAYERS,
-                             R_SETUP, self.title)
-        found += duplicate_names([p.name for p in state.players], R_SETUP)
-        found += self._track_violations(state)
+        found = self._track_violations(state)
         board_found = self._board_violations(state) if state.board is not None else []
         found += board_found
         if len(state.players) in data.SUPPLY_PER_CROP:

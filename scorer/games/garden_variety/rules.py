@@ -10,8 +10,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import Field, WithJsonSchema
 
-from scorer.core import (CheckResult, Game, PlayerScore, StateModel, Violation, _describe,
-                         duplicate_names, player_count, violation)
+from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, describe_value, violation
 from scorer.games.garden_variety import data
 
 BOX = "What's in the box"
@@ -162,11 +161,11 @@ class GardenVarietyGame(Game):
     rulebook = "garden-variety.md"
     state_model = GardenVarietyState
     action_model = GardenVarietyAction
+    min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, PLAYERS_RULE
 
     def state_violations(self, state: GardenVarietyState) -> list[Violation]:
         players = state.players
-        found = player_count(len(players), data.MIN_PLAYERS, data.MAX_PLAYERS, PLAYERS_RULE, self.title)
-        found += duplicate_names([p.name for p in players], START)
+        found = []
         for i, p in enumerate(players):
             found += _player_violations(i, p, len(players))
         cards = sum(p.garden_bed + p.hand for p in players)
@@ -246,7 +245,7 @@ def _rule_violations(rule: int | str) -> list[Violation]:
     if rule == data.CHAOS:
         message = "a chaos roll is rerolled once every card is played: give the rule of the reroll"
     else:
-        message = f"the die has no rule {_describe(rule)}; its rules are closest to 0, 3, 5, 7 or 10"
+        message = f"the die has no rule {describe_value(rule)}; its rules are closest to 0, 3, 5, 7 or 10"
     return [violation("no-such-rule", PLAY, message, "action.rule")]
 
 
@@ -293,7 +292,7 @@ def _critter_violations(card: CardPlayed, path: str) -> list[Violation]:
                                    f"{path}.declared"))
     elif not (_whole(card.number) and card.number in data.NUMBERS):
         found.append(violation("no-such-card", CARDS, f"critters show 1 to 9 (or the rare 0/10), "
-                                                      f"not {_describe(card.number)}", f"{path}.number"))
+                                                      f"not {describe_value(card.number)}", f"{path}.number"))
     elif card.declared is not None:
         found.append(violation("declared-on-plain-card", CARDS, "only a 0/10 critter or a wishing gnome is "
                                                                 "declared", f"{path}.declared"))
@@ -303,7 +302,7 @@ def _critter_violations(card: CardPlayed, path: str) -> list[Violation]:
 def _wildflower_violations(card: CardPlayed, path: str) -> list[Violation]:
     found = _unused_fields(card, path, "a wildflower", ("color", "name", "declared"))
     if not (_whole(card.number) and card.number in data.NUMBERS):
-        found.append(violation("no-such-card", CARDS, f"wildflowers show 1 to 9, not {_describe(card.number)}",
+        found.append(violation("no-such-card", CARDS, f"wildflowers show 1 to 9, not {describe_value(card.number)}",
                                f"{path}.number"))
     return found
 

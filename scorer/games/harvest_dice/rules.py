@@ -11,8 +11,7 @@ from typing import Annotated, Literal, Optional, Union
 
 from pydantic import Field
 
-from scorer.core import (CheckResult, Game, PlayerScore, StateModel, Violation,
-                         duplicate_names, player_count, violation)
+from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, violation
 from scorer.games.harvest_dice import data
 
 RULE_SETUP = "Harvest Dice › Set-Up"
@@ -265,12 +264,11 @@ class HarvestDice(Game):
     rulebook = "harvest-dice.md"
     state_model = HarvestState
     action_model = Action
+    min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_SETUP
 
     # impossible states ------------------------------------------------------------------
     def state_violations(self, state: HarvestState) -> list[Violation]:
-        found = player_count(len(state.players), data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_SETUP, self.title)
-        found += duplicate_names([p.name for p in state.players], RULE_SETUP)
-        found += self._market_violations(state)
+        found = self._market_violations(state)
         for index, player in enumerate(state.players):
             found += self._player_violations(index, player)
         return found

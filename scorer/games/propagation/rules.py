@@ -9,7 +9,7 @@ from typing import Annotated, Iterable, Literal, Optional, Union
 from pydantic import Field
 
 from scorer.core import (CheckResult, Game, InvalidState, PlayerScore, StateModel, Violation,
-                         duplicate_names, player_count, violation)
+                         violation)
 from scorer.games.propagation import data
 
 # Rulebook section headings, for the "rule" of each violation.
@@ -556,11 +556,11 @@ class Propagation(Game):
     rulebook = "propagation.md"
     state_model = PropagationState
     action_model = Action
+    min_players, max_players, roster_rule = data.PLAYERS_MIN, data.PLAYERS_MAX, R_MATERIALS
 
     def state_violations(self, state: PropagationState) -> list[Violation]:
         names = [p.name for p in state.players]
-        found = player_count(len(names), data.PLAYERS_MIN, data.PLAYERS_MAX, R_MATERIALS, self.title)
-        found += duplicate_names(names, R_MATERIALS)
+        found = []
         for index, player in enumerate(state.players):
             found += _harvest_count_violations(player, index)
         return found + _bonus_violations(state, set(names))
