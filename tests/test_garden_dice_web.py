@@ -3,6 +3,7 @@ JavaScript) and in a phone-sized browser."""
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from scorer.games.garden_dice.rules import EXAMPLE_CHECK
 
@@ -96,7 +97,7 @@ def test_dispute_board_by_clicking_on_a_phone(live_server, page):
     page.fill("#gd-bought", "2")
     page.click("#gd-check")
     page.wait_for_selector(".verdict.illegal")
-    assert "already bought 2 artichoke" in page.locator("#gd-answer .reasons").inner_text()
+    expect(page.locator("#gd-answer .reasons")).to_contain_text("already bought 2 artichoke")
     assert json.loads(page.input_value("textarea[name=action]"))["turn"] == {"bought": {"artichoke": 2}}
     # the page fits a phone: no sideways scrolling
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

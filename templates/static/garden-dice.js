@@ -381,6 +381,11 @@
   }
   function check() {
     sync();
+    // An old answer left on screen while the new one is on its way would read as the answer
+    // to the new question: clear it first.
+    answer = null;
+    document.getElementById("gd-answer").replaceChildren();
+    drawBoard();
     var body = JSON.stringify({ state: stateJSON(), action: actionJSON() });
     fetch(app.getAttribute("data-api"), { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
       .then(function (r) { return r.json().then(function (data) { drawAnswer(r.status, data); }); })
