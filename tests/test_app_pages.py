@@ -298,3 +298,29 @@ def test_junk_in_any_form_field_never_breaks_a_page(app_factory, game_id, page):
         assert answer.status_code in (200, 302), (answer.status_code, dict(form))
 
     run()
+
+
+# --- the generic pages: what a game without pages of its own gets -------------------------------
+
+@pytest.fixture
+def generic_pages(app, monkeypatch):
+    """Every game rendered through the generic score and check templates, as a new game
+    without templates/games/<id>/ would be."""
+    choose = app.jinja_env.select_template
+    monkeypatch.setattr(app.jinja_env, "select_template",
+                        lambda names, *args, **kwargs: choose(
+                            [n for n in names if not str(n).startswith("games/")], *args, **kwargs))
+
+
+@pytest.mark.parametrize("game_id", list(scorer.GAMES))
+def test_generic_pages_serve_every_game_as_a_plain_form(client, generic_pages, game_id):
+    score_path, check_path = f"/games/{game_id}/score", f"/games/{game_id}/check"
+    page = client.get(score_path).get_data(as_text=True)
+    assert 'id="score-form"' in page and "players.0.name" in page
+    fields = browser_fields(page)
+    fields["op"] = "score"
+    text = text_of(client.post(score_path, data=fields))
+    assert "Winner" in text or "Shared win" in text or "not possible" in text
+    check_fields = browser_fields(client.get(check_path).get_data(as_text=True))
+    assert "state" in check_fields and "action" in check_fields
+    assert client.post(check_path, data=check_fields).status_code == 200
