@@ -8,12 +8,7 @@
 (function () {
   "use strict";
 
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
+  var el = window.gardenkit.el;
 
   function icon(name) {
     var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");

@@ -28,12 +28,7 @@
   var actorName = null;     // the acting player named by the loaded action
   var atePreset = [];       // opponents already eaten from, as the loaded action says
 
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
+  var el = window.gardenkit.el;
   function key(at) { return at[0] + "," + at[1]; }
   function coords(k) { return k.split(",").map(Number); }
   // A player named after a colour gets that colour; the others get the colours left, in order.

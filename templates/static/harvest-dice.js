@@ -14,12 +14,7 @@
   SHEET.crops.forEach(function (c) { BY_LETTER[c.letter] = c; });
   var PIG_CIRCLES = SHEET.pig_rows * SHEET.pig_row_circles;
 
-  function make(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
+  var make = window.gardenkit.el;
 
   function fire(input) {
     input.dispatchEvent(new Event("input", { bubbles: true }));

@@ -73,12 +73,7 @@
     return state;
   }
 
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
+  var el = window.gardenkit.el;
 
   function label(key) {
     var words = key.replace(/[_-]/g, " ");

@@ -1,0 +1,13 @@
+// Helpers every page script shares (loaded first, from base.html).
+(function () {
+  "use strict";
+  var gardenkit = window.gardenkit = window.gardenkit || {};
+
+  // An element with attributes and, optionally, text (set as text, never parsed as HTML).
+  gardenkit.el = function (tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  };
+})();
