@@ -239,12 +239,12 @@ class Game(ABC):
     def score(self, raw: Any) -> dict[str, Any]:
         state = self.parse_state(raw)
         scores = self.player_scores(state)
-        keys = [(s.total, *s.tiebreakers.values()) for s in scores]
-        ranks = competition_ranks(keys)
+        totals = [s.total for s in scores]
+        ranks = competition_ranks([(total, *s.tiebreakers.values()) for s, total in zip(scores, totals)])
         players = [
-            {"name": s.name, "total": s.total, "rank": rank, "breakdown": dict(s.breakdown),
+            {"name": s.name, "total": total, "rank": rank, "breakdown": dict(s.breakdown),
              "tiebreakers": dict(s.tiebreakers)}
-            for s, rank in zip(scores, ranks)
+            for s, total, rank in zip(scores, totals, ranks)
         ]
         players.sort(key=lambda p: p["rank"])  # stable: equal ranks keep the input order
         return {"game": self.id, "players": players,

@@ -7,12 +7,21 @@ several workers can save at once.
 from __future__ import annotations
 
 import errno
+import gc
 import socket
 import sys
 
 from gunicorn.app.base import BaseApplication
 
-THREADS_PER_WORKER = 4
+# One request at a time per worker, in arrival order. With several threads a request shares
+# the interpreter lock with the others in its worker and waits out their time slices, which
+# is what made the slowest 1% of answers slow (docs/deploy.md, "Measured"). Keep-alive
+# connections are still many per worker: gthread's main thread watches them all.
+THREADS_PER_WORKER = 1
+# How long a thread may hold the interpreter lock while another wants it (Python's default
+# is 5 ms): the worker's main thread, which accepts connections and hands requests over,
+# gets its turn sooner.
+SWITCH_INTERVAL_S = 0.0005
 
 
 class GardenkitServer(BaseApplication):
@@ -43,7 +52,18 @@ def server_options(host: str, port: int, workers: int) -> dict:
         "errorlog": "-",
         "loglevel": "warning",
         "proc_name": "gardenkit",
+        "post_worker_init": settle_worker,
     }
+
+
+def settle_worker(worker) -> None:
+    """Once a worker has loaded the app: the shorter lock hand-over, and everything loaded so
+    far (modules, models, templates) moved out of the garbage collector's sight, so that a
+    full collection walks only what requests allocate instead of pausing a request for
+    milliseconds to re-check the whole app."""
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    gc.collect()
+    gc.freeze()
 
 
 def bind_problem(host: str, port: int) -> str | None:

@@ -55,6 +55,26 @@ def test_impossible_state_is_422_with_violations(client):
     assert {"hand-too-big", "too-many-cards"} <= codes
 
 
+@pytest.mark.parametrize("body", [
+    json.dumps(gv_state(("Kim", 36893488147419103232, 1, 3), ("Lee", 15, 0, 2))).encode(),
+    json.dumps(gv_state(("Kim", -9223372036854775809, 1, 3), ("Lee", 15, 0, 2))).encode(),
+    json.dumps(FINISHED).encode("utf-16"),
+], ids=["integer-beyond-64-bits", "negative-beyond-64-bits", "utf-16"])
+def test_json_the_fast_parser_cannot_read_exactly_is_read_as_json_says(client, body):
+    """orjson reads the common body; valid JSON that it would refuse, or bend (it turns an
+    integer beyond 64 bits into a float), is read by the standard parser instead, so the
+    answer is exactly the Python API's for the same document."""
+    import scorer
+
+    state = json.loads(body)
+    try:
+        expected = 200, scorer.score("garden-variety", state)
+    except scorer.InvalidState as invalid:
+        expected = 422, {"violations": invalid.violations}
+    answer = post(client, GV + "/score", body)
+    assert (answer.status_code, answer.get_json()) == expected
+
+
 @pytest.mark.parametrize("body", [b"{", b"", b"   ", b'{"players": NaN}', b"\xff\xfe", b"[" * 100000])
 def test_bad_json_is_400(client, body):
     answer = post(client, GV + "/score", body)

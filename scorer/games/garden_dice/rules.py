@@ -34,7 +34,7 @@ Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional, Union
+from typing import Annotated, Iterable, Literal, Optional, Union
 
 from pydantic import Field
 
@@ -204,6 +204,15 @@ def _sorted(coords) -> list[list[int]]:
     return [list(c) for c in sorted(coords)]
 
 
+def discs_on_board(tiles: Iterable[BoardTile]) -> dict[str, int]:
+    """Each owner's discs on the board: one on each own tile, plus swallowed ones."""
+    discs: dict[str, int] = {}
+    for tile in tiles:
+        if tile.owner is not None:
+            discs[tile.owner] = discs.get(tile.owner, 0) + 1 + tile.swallowed
+    return discs
+
+
 class Board:
     """The board of a state as {space: tile}, with the questions the rules ask of it."""
 
@@ -217,8 +226,7 @@ class Board:
         return [(at, t) for at, t in self.tiles.items() if t.owner == player and t.kind in kinds]
 
     def discs_of(self, player: str) -> int:
-        """Discs of a player on the board: one on each own tile, plus swallowed ones."""
-        return sum(1 + t.swallowed for t in self.tiles.values() if t.owner == player)
+        return discs_on_board(self.tiles.values()).get(player, 0)
 
     def protected_by_scarecrow(self, at: Coord, owner: str) -> bool:
         """Whether the owner's own scarecrow stands in one of the eight spaces round `at`."""
@@ -301,22 +309,27 @@ class GardenDice(Game):
 
     def _supply_violations(self, state: GardenDiceState) -> list[Violation]:
         supply = data.SUPPLY_PER_CROP[len(state.players)]
-        on_board = {crop: 0 for crop in data.CROPS}
+        on_board = dict.fromkeys(data.CROPS, 0)
         for tile in state.board or []:
             if tile.kind in data.CROP_SIDES and tile.crop:
                 on_board[tile.crop] += 1
+        harvested = dict.fromkeys(data.CROPS, 0)
+        for player in state.players:
+            for crop, n in player.harvested.items():
+                harvested[crop] += n
         found = []
         for crop in data.CROPS:
-            counts = [p.harvested.get(crop, 0) for p in state.players]
-            if sum(counts) + on_board[crop] > supply:
-                most = max(range(len(counts)), key=lambda i: counts[i])
+            in_play = harvested[crop] + on_board[crop]
+            if in_play > supply:
+                most = max(range(len(state.players)),
+                           key=lambda i: state.players[i].harvested.get(crop, 0))
                 where = " plus those on the board" if on_board[crop] else ""
                 found.append(violation(
                     "crop-over-supply", R_SETUP,
-                    f"{sum(counts) + on_board[crop]} {crop} tiles are harvested{where}, but a "
+                    f"{in_play} {crop} tiles are harvested{where}, but a "
                     f"{len(state.players)}-player game uses only {supply}",
                     f"players[{most}].harvested.{crop}"))
-        bought = (sum(sum(p.harvested.values()) + p.unplaced_seeds for p in state.players)
+        bought = (sum(harvested.values()) + sum(p.unplaced_seeds for p in state.players)
                   + sum(on_board.values()))
         if not found and bought > supply * len(data.CROPS):
             found.append(violation(
@@ -327,10 +340,10 @@ class GardenDice(Game):
         return found
 
     def _disc_violations(self, state: GardenDiceState) -> list[Violation]:
-        board = Board(state.board or [])
+        discs = discs_on_board(state.board or [])
         found = []
         for i, player in enumerate(state.players):
-            on_board = board.discs_of(player.name)
+            on_board = discs.get(player.name, 0)
             free = data.DISCS_FOR_TILES - on_board
             if free < 0:
                 found.append(violation(
@@ -475,9 +488,15 @@ def final_breakdown(player: Player) -> dict[str, int]:
     }
 
 
+# Collection points for 0, 1, 2 ... identical veggies, up to the largest size that scores;
+# every larger count scores as that size. Scoring runs on every request, so look it up.
+_COLLECTION_BY_COUNT = tuple(
+    max((points for size, points in data.COLLECTION_POINTS.items() if size <= count), default=0)
+    for count in range(max(data.COLLECTION_POINTS) + 1))
+
+
 def collection_points(count: int) -> int:
-    sizes = [size for size in data.COLLECTION_POINTS if size <= count]
-    return data.COLLECTION_POINTS[max(sizes)] if sizes else 0
+    return _COLLECTION_BY_COUNT[min(count, len(_COLLECTION_BY_COUNT) - 1)]
 
 
 # --- checks ----------------------------------------------------------------------------------
