@@ -6,7 +6,6 @@ violations, a body over 1 MB 413 (Flask's MAX_CONTENT_LENGTH), a database that i
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import orjson
@@ -31,13 +30,16 @@ def storage() -> Storage:
     return current_app.extensions["gardenkit.storage"]
 
 
-_LONG_DIGIT_RUN = re.compile(rb"[0-9]{19}")
+# A body turned into digits ("0") and everything else (" "), to look for a run of 19 digits in
+# C speed; a regular expression takes ten times as long, as much as the parse it guards.
+_DIGITS_AS_ZEROS = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
+_NINETEEN_DIGITS = b"0" * 19
 
 
 def read_json() -> Any:
     """The request body as JSON (whatever the Content-Type says); BadJSON when it is not."""
     body = request.get_data(cache=True)
-    if not _LONG_DIGIT_RUN.search(body):
+    if _NINETEEN_DIGITS not in body.translate(_DIGITS_AS_ZEROS):
         try:
             return orjson.loads(body)  # the fast path: nearly every body is plain UTF-8 JSON
         except orjson.JSONDecodeError:

@@ -185,7 +185,7 @@ def surrounding(at: Coord) -> list[Coord]:
 
 
 def harvested_face_value(player: Player) -> int:
-    return sum(data.CROP_VALUES[crop] * n for crop, n in player.harvested.items())
+    return sum([data.CROP_VALUES[crop] * n for crop, n in player.harvested.items()])
 
 
 def describe(tile: BoardTile) -> str:
@@ -477,26 +477,26 @@ class GardenDice(Game):
 
 def final_breakdown(player: Player) -> dict[str, int]:
     """Game End: the track plus the end-of-game bonuses and penalty."""
-    counts = [player.harvested.get(crop, 0) for crop in data.CROPS]
-    leftover = max(0, player.unplaced_seeds - data.UNPLACED_SEEDS_FORGIVEN)
+    harvested = player.harvested
+    counts = [harvested.get(crop, 0) for crop in data.CROPS]
+    leftover = player.unplaced_seeds - data.UNPLACED_SEEDS_FORGIVEN
     return {
         "track": player.track,
-        "unplaced_seeds": -data.UNPLACED_SEED_PENALTY * leftover,
+        "unplaced_seeds": -data.UNPLACED_SEED_PENALTY * leftover if leftover > 0 else 0,
         "sets": data.SET_BONUS * min(counts),
-        "collections": sum(collection_points(n) for n in counts),
+        "collections": sum([_COLLECTION_BY_COUNT[n] if n <= _LARGEST_COLLECTION else _BEST_COLLECTION
+                            for n in counts]),
         "sun": data.SUN_TOKEN_POINTS if player.sun_token else 0,
     }
 
 
 # Collection points for 0, 1, 2 ... identical veggies, up to the largest size that scores;
-# every larger count scores as that size. Scoring runs on every request, so look it up.
+# any larger count scores as that size. Looked up, not searched: scoring runs on every request.
+_LARGEST_COLLECTION = max(data.COLLECTION_POINTS)
 _COLLECTION_BY_COUNT = tuple(
     max((points for size, points in data.COLLECTION_POINTS.items() if size <= count), default=0)
-    for count in range(max(data.COLLECTION_POINTS) + 1))
-
-
-def collection_points(count: int) -> int:
-    return _COLLECTION_BY_COUNT[min(count, len(_COLLECTION_BY_COUNT) - 1)]
+    for count in range(_LARGEST_COLLECTION + 1))
+_BEST_COLLECTION = _COLLECTION_BY_COUNT[-1]
 
 
 # --- checks ----------------------------------------------------------------------------------
