@@ -170,3 +170,22 @@ def test_serve_on_a_busy_port_says_so_and_exits_2():
     assert run.returncode == 2
     assert f"port {port} on 127.0.0.1 is already in use" in run.stderr
     assert gardenkit("serve", "--host", "no-such-host.invalid").returncode == 2
+
+
+def test_each_worker_is_settled_after_loading_the_app():
+    """gunicorn calls settle_worker in each worker once the app is loaded: one request at a
+    time, a short lock hand-over, and the loaded app out of the garbage collector's way."""
+    import gc
+
+    from scorer.serve import SWITCH_INTERVAL_S, server_options, settle_worker
+
+    options = server_options("127.0.0.1", 8000, 2)
+    assert options["post_worker_init"] is settle_worker and options["threads"] == 1
+    before = sys.getswitchinterval()
+    try:
+        settle_worker(None)
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL_S) != before
+        assert gc.get_freeze_count() > 1000  # every module, model and template loaded so far
+    finally:
+        gc.unfreeze()
+        sys.setswitchinterval(before)
