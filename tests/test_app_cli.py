@@ -189,3 +189,27 @@ def test_each_worker_is_settled_after_loading_the_app():
     finally:
         gc.unfreeze()
         sys.setswitchinterval(before)
+
+
+def test_an_answer_is_corked_while_the_app_writes_it_and_uncorked_after():
+    """serve wraps the app so gunicorn's two writes (headers, body) leave as one packet."""
+    from scorer.serve import answers_in_one_packet, uncork_answer
+
+    def cork(sock):
+        return sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_CORK)
+
+    seen = []
+
+    def app(environ, start_response):
+        seen.append(cork(environ["gunicorn.socket"]))
+        return [b"answer"]
+
+    with socket.create_server(("127.0.0.1", 0)) as server, \
+            socket.create_connection(server.getsockname()) as client:
+        environ = {"gunicorn.socket": client}
+        assert answers_in_one_packet(app)(environ, None) == [b"answer"]
+        assert seen == [1]
+        uncork_answer(None, None, environ, None)
+        assert cork(client) == 0
+        client.close()
+        uncork_answer(None, None, environ, None)  # a client that has gone is no error
