@@ -22,14 +22,14 @@ from scorer.games import CATALOGUE
 
 bp = Blueprint("pages", __name__)
 
+MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
+
 
 @bp.before_request
 def forms_need_their_csrf_token() -> None:
     """Every form post of the pages carries the token from the page it came from."""
     if current_app.config["WTF_CSRF_ENABLED"]:
         current_app.extensions["csrf"].protect()
-
-MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
 
 
 def render_game_page(game_id: str, page: str, **context: Any):
