@@ -84,11 +84,15 @@ def uncork_answer(worker, req, environ, resp) -> None:
     _set_cork(environ, False)
 
 
+# Corking is Linux's TCP_CORK on TCP sockets; elsewhere (a Unix socket, another system) the
+# two writes go as they are.
+_CORKABLE_FAMILIES = (socket.AF_INET, socket.AF_INET6) if hasattr(socket, "TCP_CORK") else ()
+
+
 def _set_cork(environ: dict, on: bool) -> None:
     sock = environ.get("gunicorn.socket")
-    if sock is None or not hasattr(socket, "TCP_CORK") or sock.family not in (socket.AF_INET,
-                                                                             socket.AF_INET6):
-        return  # a Unix socket, or not Linux: the two writes go as they are
+    if sock is None or sock.family not in _CORKABLE_FAMILIES:
+        return
     try:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_CORK, int(on))
     except OSError:
