@@ -8,20 +8,86 @@ from __future__ import annotations
 
 import errno
 import gc
+import selectors
 import socket
+import struct
 import sys
+import time
+from collections import deque
+from concurrent import futures
+from functools import partial
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.workers.gthread import TConn, ThreadWorker
 
-# One request at a time per worker, in arrival order. With several threads a request shares
-# the interpreter lock with the others in its worker and waits out their time slices, which
-# is what made the slowest 1% of answers slow (docs/deploy.md, "Measured"). Keep-alive
-# connections are still many per worker: gthread's main thread watches them all.
-THREADS_PER_WORKER = 1
-# How long a thread may hold the interpreter lock while another wants it (Python's default
-# is 5 ms): the worker's main thread, which accepts connections and hands requests over,
-# gets its turn sooner.
-SWITCH_INTERVAL_S = 0.0005
+# How long a client may stall in the middle of sending a request, or leave an answer unread,
+# before its connection is closed. The worker answers one request at a time, so a stalled
+# client holds up the others on that worker for at most this long.
+STALLED_CLIENT_S = 5
+
+
+class OneThreadWorker(ThreadWorker):
+    """gunicorn's gthread worker with the request answered on the event loop's own thread.
+
+    One request at a time per worker, in arrival order: with several threads a request
+    shares the interpreter lock with the others in its worker and waits out their time
+    slices, which is what made the slowest 1% of answers slow (docs/deploy.md, "Measured").
+    gthread with a single pool thread did that too, but paid for handing every request to
+    that thread and its answer back: two thread wake-ups, a queue and a pipe write, about a
+    fifth of the server's time per request. Here the loop that watches the connections
+    answers a request as soon as its first bytes are in, and any number of keep-alive
+    connections still wait in that loop.
+
+    It builds on gthread's internals (its connection, poller and keep-alive bookkeeping),
+    which is why pyproject.toml pins gunicorn to one major version."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ready: deque[TConn] = deque()  # connections with a request to answer, in order
+        self.answering = False
+
+    def get_thread_pool(self):
+        # gthread shuts its pool down on exit; a pool that is never given work starts no thread.
+        return futures.ThreadPoolExecutor(max_workers=1)
+
+    def accept(self, listener) -> None:
+        """A new connection waits in the poller until its request starts to arrive, like a
+        kept-alive one (gthread would wait for it on a pool thread, up to 5 s)."""
+        try:
+            client, address = listener.accept()
+        except BlockingIOError:  # another worker took it
+            return
+        _limit_stalls(client)
+        self.nr_conns += 1
+        conn = TConn(self.cfg, client, address, listener.getsockname())
+        conn.timeout = time.monotonic() + self.cfg.keepalive
+        self.pending_conns.append(conn)
+        self.poller.register(client, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
+
+    def enqueue_req(self, conn: TConn) -> None:
+        """Answer the request now, on this thread. gthread calls this again from
+        finish_request when a client has already sent its next request; those wait in
+        `ready` and are answered by the loop below, not by recursion."""
+        self.ready.append(conn)
+        if self.answering:
+            return
+        self.answering = True
+        try:
+            while self.ready:
+                conn = self.ready.popleft()
+                answered = futures.Future()
+                answered.set_result(self.handle(conn))
+                self.finish_request(conn, answered)
+        finally:
+            self.answering = False
+
+
+def _limit_stalls(client: socket.socket) -> None:
+    """Reads and writes on the client's socket give up after STALLED_CLIENT_S (the kernel's
+    SO_RCVTIMEO/SO_SNDTIMEO, which outlive gunicorn switching the socket to blocking)."""
+    limit = struct.pack("ll", STALLED_CLIENT_S, 0)
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, limit)
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, limit)
 
 
 class GardenkitServer(BaseApplication):
@@ -43,8 +109,8 @@ def server_options(host: str, port: int, workers: int) -> dict:
     return {
         "bind": f"{host}:{port}",
         "workers": workers,
-        "worker_class": "gthread",       # threads keep slow clients from blocking a worker
-        "threads": THREADS_PER_WORKER,
+        "worker_class": OneThreadWorker,
+        "threads": 1,
         "timeout": 30,
         "graceful_timeout": 10,
         "keepalive": 5,
@@ -58,11 +124,10 @@ def server_options(host: str, port: int, workers: int) -> dict:
 
 
 def settle_worker(worker) -> None:
-    """Once a worker has loaded the app: the shorter lock hand-over, and everything loaded so
-    far (modules, models, templates) moved out of the garbage collector's sight, so that a
-    full collection walks only what requests allocate instead of pausing a request for
-    milliseconds to re-check the whole app."""
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    """Once a worker has loaded the app: everything loaded so far (modules, models,
+    templates) moved out of the garbage collector's sight, so that a full collection walks
+    only what requests allocate instead of pausing a request for milliseconds to re-check
+    the whole app."""
     gc.collect()
     gc.freeze()
 

@@ -173,22 +173,20 @@ def test_serve_on_a_busy_port_says_so_and_exits_2():
 
 
 def test_each_worker_is_settled_after_loading_the_app():
-    """gunicorn calls settle_worker in each worker once the app is loaded: one request at a
-    time, a short lock hand-over, and the loaded app out of the garbage collector's way."""
+    """gunicorn calls settle_worker in each worker once the app is loaded: the loaded app is
+    moved out of the garbage collector's way. Each worker is a OneThreadWorker."""
     import gc
 
-    from scorer.serve import SWITCH_INTERVAL_S, server_options, settle_worker
+    from scorer.serve import OneThreadWorker, server_options, settle_worker
 
     options = server_options("127.0.0.1", 8000, 2)
-    assert options["post_worker_init"] is settle_worker and options["threads"] == 1
-    before = sys.getswitchinterval()
+    assert options["post_worker_init"] is settle_worker
+    assert options["worker_class"] is OneThreadWorker and options["threads"] == 1
     try:
         settle_worker(None)
-        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL_S) != before
         assert gc.get_freeze_count() > 1000  # every module, model and template loaded so far
     finally:
         gc.unfreeze()
-        sys.setswitchinterval(before)
 
 
 def test_an_answer_is_corked_while_the_app_writes_it_and_uncorked_after():

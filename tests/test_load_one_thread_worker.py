@@ -1,0 +1,85 @@
+"""The worker `gardenkit serve` runs (scorer.serve.OneThreadWorker), through a real server with
+a single worker process, so every connection below shares the one thread that answers:
+requests sent back to back on one connection are all answered, in order; a client that
+connects and says nothing holds nobody up; a client that stalls in the middle of its request
+holds the others up for at most STALLED_CLIENT_S, then loses its connection."""
+from __future__ import annotations
+
+import json
+import socket
+import time
+
+import pytest
+
+from prod_server import ProductionServer, request
+from scorer.serve import STALLED_CLIENT_S
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("one-worker")
+    with ProductionServer(f"sqlite:///{folder / 'results.db'}", workers=1,
+                          log_path=folder / "server.log") as running:
+        running.wait_for_workers(1)
+        yield running
+
+
+def _get(path: str, port: int, close: bool = False) -> bytes:
+    connection = "Connection: close\r\n" if close else ""
+    return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{connection}\r\n".encode()
+
+
+def _read_all(sock: socket.socket) -> bytes:
+    received = b""
+    while chunk := sock.recv(65536):
+        received += chunk
+    return received
+
+
+def _answer_time(server) -> float:
+    started = time.monotonic()
+    status, _ = request(server.url, "GET", "/api/games", timeout=STALLED_CLIENT_S * 3)
+    assert status == 200
+    return time.monotonic() - started
+
+
+def test_requests_sent_back_to_back_are_all_answered_in_order(server):
+    """Pipelining: the second and third requests are already buffered when the first is
+    answered, and are answered next."""
+    paths = ["/api/games", "/healthz", "/api/games/garden-dice"]
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(_get(paths[0], server.port) + _get(paths[1], server.port)
+                     + _get(paths[2], server.port, close=True))
+        answers = _read_all(sock).split(b"HTTP/1.1 ")[1:]
+    assert [answer.split(b" ", 1)[0] for answer in answers] == [b"200", b"200", b"404"]
+    assert json.loads(answers[0].split(b"\r\n\r\n", 1)[1])["games"][0]["id"] == "garden-dice"
+    assert json.loads(answers[1].split(b"\r\n\r\n", 1)[1])["status"] == "ok"
+
+
+def test_a_long_pipeline_is_answered_whole(server):
+    """Hundreds of requests arrive in each read; answering each from inside the last one's
+    bookkeeping (gthread's own way) would run out of stack part-way through."""
+    count = 2000
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+        sock.sendall(_get("/api/games", server.port) * (count - 1)
+                     + _get("/api/games", server.port, close=True))
+        received = _read_all(sock)
+    assert received.count(b"HTTP/1.1 200 OK") == count
+
+
+def test_a_client_that_connects_and_says_nothing_holds_nobody_up(server):
+    with socket.create_connection(("127.0.0.1", server.port)):
+        time.sleep(0.2)  # accepted by now
+        assert _answer_time(server) < 1.0
+
+
+def test_a_client_that_stalls_mid_request_is_cut_off_and_the_others_answered(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=STALLED_CLIENT_S * 3) as stalled:
+        stalled.sendall(f"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode())
+        time.sleep(0.2)  # the worker is now waiting for the rest of those headers
+        waited = _answer_time(server)
+        assert STALLED_CLIENT_S * 0.8 < waited < STALLED_CLIENT_S * 2
+        assert _read_all(stalled) == b"", "the stalled connection is closed without an answer"
+    assert _answer_time(server) < 1.0
