@@ -2,7 +2,8 @@
 a single worker process, so every connection below shares the one thread that answers:
 requests sent back to back on one connection are all answered, in order; a client that
 connects and says nothing holds nobody up; a client that stalls in the middle of its request
-holds the others up for at most STALLED_CLIENT_S, then loses its connection."""
+holds the others up for at most STALLED_CLIENT_S, then loses its connection. And a chunked
+body (no Content-Length) is read whole and held to the size limit like any other."""
 from __future__ import annotations
 
 import json
@@ -83,3 +84,29 @@ def test_a_client_that_stalls_mid_request_is_cut_off_and_the_others_answered(ser
         assert STALLED_CLIENT_S * 0.8 < waited < STALLED_CLIENT_S * 2
         assert _read_all(stalled) == b"", "the stalled connection is closed without an answer"
     assert _answer_time(server) < 1.0
+
+
+def _chunked_score(port: int, body: bytes) -> bytes:
+    chunks = b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:10], body[10:]) if part)
+    head = (f"POST /api/games/garden-variety/score HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(head.encode() + chunks + b"0\r\n\r\n")
+        return _read_all(sock)
+
+
+def test_a_chunked_body_is_read_whole_and_held_to_the_size_limit(server):
+    """Bodies without a Content-Length take werkzeug's path (scorer.api.request_body)."""
+    from scorer.app import MAX_BODY_BYTES
+
+    state = {"players": [{"name": n, "garden_bed": g, "hand": h, "gnomes": k}
+                         for n, g, h, k in (("Kim", 24, 1, 3), ("Lee", 15, 0, 2), ("Max", 12, 2, 1))]}
+    answer = _chunked_score(server.port, json.dumps(state).encode())
+    assert answer.startswith(b"HTTP/1.1 200 ")
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["winners"] == ["Kim"]
+    def padded(size: int) -> bytes:
+        return b'{"players": "' + b"x" * (size - 15) + b'"}'
+
+    assert len(padded(MAX_BODY_BYTES)) == MAX_BODY_BYTES
+    assert _chunked_score(server.port, padded(MAX_BODY_BYTES)).startswith(b"HTTP/1.1 422 ")
+    assert _chunked_score(server.port, padded(MAX_BODY_BYTES + 1)).startswith(b"HTTP/1.1 413 ")
