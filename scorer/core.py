@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -239,14 +240,13 @@ class Game(ABC):
     def score(self, raw: Any) -> dict[str, Any]:
         state = self.parse_state(raw)
         scores = self.player_scores(state)
-        totals = [s.total for s in scores]
-        ranks = competition_ranks([(total, *s.tiebreakers.values()) for s, total in zip(scores, totals)])
+        keys = [(s.total, *s.tiebreakers.values()) for s in scores]
         players = [
-            {"name": s.name, "total": total, "rank": rank, "breakdown": dict(s.breakdown),
-             "tiebreakers": dict(s.tiebreakers)}
-            for s, total, rank in zip(scores, totals, ranks)
+            {"name": s.name, "total": key[0], "rank": rank, "breakdown": s.breakdown,
+             "tiebreakers": s.tiebreakers}
+            for s, key, rank in zip(scores, keys, competition_ranks(keys))
         ]
-        players.sort(key=lambda p: p["rank"])  # stable: equal ranks keep the input order
+        players.sort(key=itemgetter("rank"))  # stable: equal ranks keep the input order
         return {"game": self.id, "players": players,
                 "winners": [p["name"] for p in players if p["rank"] == 1],
                 "warnings": self.state_warnings(state), **self.score_details(state)}

@@ -34,6 +34,7 @@ Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours
 """
 from __future__ import annotations
 
+import operator
 from typing import Annotated, Iterable, Literal, Optional, Union
 
 from pydantic import Field
@@ -184,8 +185,19 @@ def surrounding(at: Coord) -> list[Coord]:
             if (dr or dc) and on_board((r + dr, c + dc))]
 
 
-def harvested_face_value(player: Player) -> int:
-    return sum([data.CROP_VALUES[crop] * n for crop, n in player.harvested.items()])
+def crop_counts(player: Player) -> list[int]:
+    """Veggies harvested of each crop, in data.CROPS order."""
+    return list(map(player.harvested.get, data.CROPS, _NONE_OF_EACH))
+
+
+def face_value(counts: list[int]) -> int:
+    """The values printed on the veggies counted (crop_counts): the tie-breaker, and the
+    least a player's track can show."""
+    return sum(map(operator.mul, _VALUES_IN_CROP_ORDER, counts))
+
+
+_NONE_OF_EACH = (0,) * len(data.CROPS)
+_VALUES_IN_CROP_ORDER = tuple(data.CROP_VALUES[crop] for crop in data.CROPS)
 
 
 def describe(tile: BoardTile) -> str:
@@ -298,7 +310,7 @@ class GardenDice(Game):
     def _track_violations(self, state: GardenDiceState) -> list[Violation]:
         found = []
         for i, player in enumerate(state.players):
-            face = harvested_face_value(player)
+            face = face_value(crop_counts(player))
             if player.track < face:
                 found.append(violation(
                     "track-below-harvest", R_HARVEST,
@@ -308,34 +320,30 @@ class GardenDice(Game):
         return found
 
     def _supply_violations(self, state: GardenDiceState) -> list[Violation]:
-        supply = data.SUPPLY_PER_CROP[len(state.players)]
+        players = state.players
+        supply = data.SUPPLY_PER_CROP[len(players)]
         on_board = dict.fromkeys(data.CROPS, 0)
         for tile in state.board or []:
             if tile.kind in data.CROP_SIDES and tile.crop:
                 on_board[tile.crop] += 1
-        harvested = dict.fromkeys(data.CROPS, 0)
-        for player in state.players:
-            for crop, n in player.harvested.items():
-                harvested[crop] += n
+        harvested = list(map(sum, zip(*map(crop_counts, players))))
         found = []
-        for crop in data.CROPS:
-            in_play = harvested[crop] + on_board[crop]
+        for crop, taken in zip(data.CROPS, harvested):
+            in_play = taken + on_board[crop]
             if in_play > supply:
-                most = max(range(len(state.players)),
-                           key=lambda i: state.players[i].harvested.get(crop, 0))
+                most = max(range(len(players)), key=lambda i: players[i].harvested.get(crop, 0))
                 where = " plus those on the board" if on_board[crop] else ""
                 found.append(violation(
                     "crop-over-supply", R_SETUP,
                     f"{in_play} {crop} tiles are harvested{where}, but a "
-                    f"{len(state.players)}-player game uses only {supply}",
+                    f"{len(players)}-player game uses only {supply}",
                     f"players[{most}].harvested.{crop}"))
-        bought = (sum(harvested.values()) + sum(p.unplaced_seeds for p in state.players)
-                  + sum(on_board.values()))
+        bought = sum(harvested) + sum([p.unplaced_seeds for p in players]) + sum(on_board.values())
         if not found and bought > supply * len(data.CROPS):
             found.append(violation(
                 "too-many-tiles", R_SETUP,
                 f"the players hold {bought} seed/veggie tiles (harvested, unplaced and on the "
-                f"board), more than the {supply * len(data.CROPS)} a {len(state.players)}-player "
+                f"board), more than the {supply * len(data.CROPS)} a {len(players)}-player "
                 "game uses", "players"))
         return found
 
@@ -454,9 +462,7 @@ class GardenDice(Game):
 
     # scoring ----------------------------------------------------------------------------------
     def player_scores(self, state: GardenDiceState) -> list[PlayerScore]:
-        return [PlayerScore(p.name, final_breakdown(p),
-                            {"harvested_face_value": harvested_face_value(p)})
-                for p in state.players]
+        return [final_score(player) for player in state.players]
 
     # rule checks ------------------------------------------------------------------------------
     def check_action(self, state: GardenDiceState, action) -> CheckResult:
@@ -475,12 +481,12 @@ class GardenDice(Game):
         return handler(Context(state, players[action.player]), action)
 
 
-def final_breakdown(player: Player) -> dict[str, int]:
-    """Game End: the track plus the end-of-game bonuses and penalty."""
-    harvested = player.harvested
-    counts = [harvested.get(crop, 0) for crop in data.CROPS]
+def final_score(player: Player) -> PlayerScore:
+    """Game End: the track plus the end-of-game bonuses and penalty; ties go to the higher
+    face value of the veggies harvested."""
+    counts = crop_counts(player)
     leftover = player.unplaced_seeds - data.UNPLACED_SEEDS_FORGIVEN
-    return {
+    breakdown = {
         "track": player.track,
         "unplaced_seeds": -data.UNPLACED_SEED_PENALTY * leftover if leftover > 0 else 0,
         "sets": data.SET_BONUS * min(counts),
@@ -488,6 +494,7 @@ def final_breakdown(player: Player) -> dict[str, int]:
                             for n in counts]),
         "sun": data.SUN_TOKEN_POINTS if player.sun_token else 0,
     }
+    return PlayerScore(player.name, breakdown, {"harvested_face_value": face_value(counts)})
 
 
 # Collection points for 0, 1, 2 ... identical veggies, up to the largest size that scores;
