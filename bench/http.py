@@ -1,7 +1,7 @@
 """Requests per second and p50/p99 latency through the production server.
 
-`gardenkit serve` (gunicorn, gthread workers) is started on a free loopback port with a
-throwaway SQLite database, exactly as a user runs it. At 1, 8 and 32 concurrent connections
+`gardenkit serve` (gunicorn, scorer.serve.OneThreadWorker) is started on a free loopback
+port with a throwaway SQLite database, exactly as a user runs it. At 1, 8 and 32 concurrent connections
 it is driven (bench/loadgen.py) with
 - the scoring request: POST /api/games/garden-dice/score, a 4-player end state, and
 - a trivial request on the same server: GET /api/games (a JSON listing built from constants,

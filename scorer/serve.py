@@ -110,7 +110,6 @@ def server_options(host: str, port: int, workers: int) -> dict:
         "bind": f"{host}:{port}",
         "workers": workers,
         "worker_class": OneThreadWorker,
-        "threads": 1,
         "timeout": 30,
         "graceful_timeout": 10,
         "keepalive": 5,
