@@ -110,6 +110,9 @@ def server_options(host: str, port: int, workers: int) -> dict:
         "bind": f"{host}:{port}",
         "workers": workers,
         "worker_class": OneThreadWorker,
+        # HTTP/1.1 only: an HTTP/2 connection would keep the worker's one thread for its
+        # whole life (gunicorn's default too; stated because the worker depends on it).
+        "http_protocols": "h1",
         "timeout": 30,
         "graceful_timeout": 10,
         "keepalive": 5,

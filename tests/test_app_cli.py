@@ -181,7 +181,7 @@ def test_each_worker_is_settled_after_loading_the_app():
 
     options = server_options("127.0.0.1", 8000, 2)
     assert options["post_worker_init"] is settle_worker
-    assert options["worker_class"] is OneThreadWorker
+    assert options["worker_class"] is OneThreadWorker and options["http_protocols"] == "h1"
     try:
         settle_worker(None)
         assert gc.get_freeze_count() > 1000  # every module, model and template loaded so far
