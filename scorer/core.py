@@ -44,11 +44,29 @@ class UnknownGame(KeyError):
         return self.message
 
 
+class computed_once:
+    """A value derived from a state model's fields, worked out on first use and kept on the
+    instance, so that the impossible-state checks and the score share it. The models are
+    frozen, so it cannot go stale. functools.cached_property does the same, but in Python
+    3.11 it takes a lock on every first use, which costs more than the values here."""
+
+    def __init__(self, derive):
+        self.derive = derive
+        self.name = derive.__name__
+        self.__doc__ = derive.__doc__
+
+    def __get__(self, model, owner=None):
+        if model is None:
+            return self
+        value = model.__dict__[self.name] = self.derive(model)  # later reads find it there
+        return value
+
+
 class StateModel(BaseModel):
     """Base of every state and action model: strict types (a "3" is not a 3, true is not 1)
     and no unknown fields, so a typo in a field or crop name is reported, not ignored."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, ignored_types=(computed_once,))
 
 
 # --- turning pydantic's errors into violations -------------------------------------------

@@ -39,7 +39,7 @@ from typing import Annotated, Iterable, Literal, Optional, Union
 
 from pydantic import Field
 
-from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, violation
+from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, computed_once, violation
 from scorer.games.garden_dice import data
 
 Coord = tuple[int, int]
@@ -79,6 +79,21 @@ class Player(StateModel):
     sun_token: bool
     unplaced_seeds: Count
     harvested: dict[Crop, Count] = {}
+
+    @computed_once
+    def crop_counts(self) -> list[int]:
+        """Veggies harvested of each crop, in data.CROPS order."""
+        harvested = self.harvested
+        return [harvested.get(crop, 0) for crop in data.CROPS]
+
+    @computed_once
+    def face_value(self) -> int:
+        """The values printed on the veggies harvested: the tie-breaker, and the least the
+        player's track can show."""
+        return sum(map(operator.mul, _VALUES_IN_CROP_ORDER, self.crop_counts))
+
+
+_VALUES_IN_CROP_ORDER = tuple(data.CROP_VALUES[crop] for crop in data.CROPS)
 
 
 class BoardTile(StateModel):
@@ -183,21 +198,6 @@ def surrounding(at: Coord) -> list[Coord]:
     r, c = at
     return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
             if (dr or dc) and on_board((r + dr, c + dc))]
-
-
-def crop_counts(player: Player) -> list[int]:
-    """Veggies harvested of each crop, in data.CROPS order."""
-    return list(map(player.harvested.get, data.CROPS, _NONE_OF_EACH))
-
-
-def face_value(counts: list[int]) -> int:
-    """The values printed on the veggies counted (crop_counts): the tie-breaker, and the
-    least a player's track can show."""
-    return sum(map(operator.mul, _VALUES_IN_CROP_ORDER, counts))
-
-
-_NONE_OF_EACH = (0,) * len(data.CROPS)
-_VALUES_IN_CROP_ORDER = tuple(data.CROP_VALUES[crop] for crop in data.CROPS)
 
 
 def describe(tile: BoardTile) -> str:
@@ -310,7 +310,7 @@ class GardenDice(Game):
     def _track_violations(self, state: GardenDiceState) -> list[Violation]:
         found = []
         for i, player in enumerate(state.players):
-            face = face_value(crop_counts(player))
+            face = player.face_value
             if player.track < face:
                 found.append(violation(
                     "track-below-harvest", R_HARVEST,
@@ -326,7 +326,7 @@ class GardenDice(Game):
         for tile in state.board or []:
             if tile.kind in data.CROP_SIDES and tile.crop:
                 on_board[tile.crop] += 1
-        harvested = list(map(sum, zip(*map(crop_counts, players))))
+        harvested = [sum(counts) for counts in zip(*[p.crop_counts for p in players])]
         found = []
         for crop, taken in zip(data.CROPS, harvested):
             in_play = taken + on_board[crop]
@@ -484,7 +484,7 @@ class GardenDice(Game):
 def final_score(player: Player) -> PlayerScore:
     """Game End: the track plus the end-of-game bonuses and penalty; ties go to the higher
     face value of the veggies harvested."""
-    counts = crop_counts(player)
+    counts = player.crop_counts
     leftover = player.unplaced_seeds - data.UNPLACED_SEEDS_FORGIVEN
     breakdown = {
         "track": player.track,
@@ -494,7 +494,7 @@ def final_score(player: Player) -> PlayerScore:
                             for n in counts]),
         "sun": data.SUN_TOKEN_POINTS if player.sun_token else 0,
     }
-    return PlayerScore(player.name, breakdown, {"harvested_face_value": face_value(counts)})
+    return PlayerScore(player.name, breakdown, {"harvested_face_value": player.face_value})
 
 
 # Collection points for 0, 1, 2 ... identical veggies, up to the largest size that scores;
