@@ -55,23 +55,39 @@ def test_impossible_state_is_422_with_violations(client):
     assert {"hand-too-big", "too-many-cards"} <= codes
 
 
+FINISHED_TEXT = json.dumps(FINISHED)
+
+
 @pytest.mark.parametrize("body", [
     json.dumps(gv_state(("Kim", 36893488147419103232, 1, 3), ("Lee", 15, 0, 2))).encode(),
     json.dumps(gv_state(("Kim", -9223372036854775809, 1, 3), ("Lee", 15, 0, 2))).encode(),
-    json.dumps(FINISHED).encode("utf-16"),
-], ids=["integer-beyond-64-bits", "negative-beyond-64-bits", "utf-16"])
-def test_json_the_fast_parser_cannot_read_exactly_is_read_as_json_says(client, body):
-    """orjson reads the common body; valid JSON that it would refuse, or bend (it turns an
-    integer beyond 64 bits into a float), is read by the standard parser instead, so the
-    answer is exactly the Python API's for the same document."""
+    FINISHED_TEXT.encode("utf-16"),
+    ("\ufeff" + FINISHED_TEXT).encode(),
+    FINISHED_TEXT.replace('"Kim"', '"K\\ud800m"').encode(),
+    FINISHED_TEXT[:-1].encode() + b', "players": ' + json.dumps(FINISHED["players"][::-1]).encode() + b"}",
+    FINISHED_TEXT.replace('"garden_bed": 24', '"garden_bed": 24.0').encode(),
+    FINISHED_TEXT.replace('"garden_bed": 24', '"garden_bed": 2.4e1').encode(),
+    FINISHED_TEXT.replace('"hand": 0', '"hand": -0').encode(),
+], ids=["integer-beyond-64-bits", "negative-beyond-64-bits", "utf-16", "byte-order-mark",
+        "lone-surrogate", "key-given-twice", "float-for-a-count", "exponent-for-a-count", "minus-zero"])
+@pytest.mark.parametrize("operation", ["score", "validate"])
+def test_json_the_fast_readers_cannot_read_exactly_is_read_as_json_says(client, body, operation):
+    """pydantic reads the common state straight from the bytes, and orjson the common JSON;
+    valid JSON that either would refuse, or bend (orjson turns an integer beyond 64 bits
+    into a float), is read by the standard parser instead, so the answer is exactly the
+    Python API's for the same document."""
     import scorer
 
     state = json.loads(body)
-    try:
-        expected = 200, scorer.score("garden-variety", state)
-    except scorer.InvalidState as invalid:
-        expected = 422, {"violations": invalid.violations}
-    answer = post(client, GV + "/score", body)
+    if operation == "validate":
+        found = scorer.validate("garden-variety", state)
+        expected = 200, {"valid": not found, "violations": found}
+    else:
+        try:
+            expected = 200, scorer.score("garden-variety", state)
+        except scorer.InvalidState as invalid:
+            expected = 422, {"violations": invalid.violations}
+    answer = post(client, f"{GV}/{operation}", body)
     assert (answer.status_code, answer.get_json()) == expected
 
 
