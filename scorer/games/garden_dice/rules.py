@@ -34,7 +34,6 @@ Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours
 """
 from __future__ import annotations
 
-import operator
 from typing import Annotated, Iterable, Literal, Optional, Union
 
 from pydantic import Field
@@ -81,19 +80,10 @@ class Player(StateModel):
     harvested: dict[Crop, Count] = {}
 
     @computed_once
-    def crop_counts(self) -> list[int]:
-        """Veggies harvested of each crop, in data.CROPS order."""
-        harvested = self.harvested
-        return [harvested.get(crop, 0) for crop in data.CROPS]
-
-    @computed_once
     def face_value(self) -> int:
-        """The values printed on the veggies harvested: the tie-breaker, and the least the
-        player's track can show."""
-        return sum(map(operator.mul, _VALUES_IN_CROP_ORDER, self.crop_counts))
-
-
-_VALUES_IN_CROP_ORDER = tuple(data.CROP_VALUES[crop] for crop in data.CROPS)
+        """The values printed on the veggies harvested: the least the player's track can
+        show (checked with the state), and the tie-breaker (the score)."""
+        return sum([data.CROP_VALUES[crop] * n for crop, n in self.harvested.items()])
 
 
 class BoardTile(StateModel):
@@ -326,10 +316,13 @@ class GardenDice(Game):
         for tile in state.board or []:
             if tile.kind in data.CROP_SIDES and tile.crop:
                 on_board[tile.crop] += 1
-        harvested = [sum(counts) for counts in zip(*[p.crop_counts for p in players])]
+        harvested = dict.fromkeys(data.CROPS, 0)
+        for player in players:
+            for crop, n in player.harvested.items():
+                harvested[crop] += n
         found = []
-        for crop, taken in zip(data.CROPS, harvested):
-            in_play = taken + on_board[crop]
+        for crop in data.CROPS:
+            in_play = harvested[crop] + on_board[crop]
             if in_play > supply:
                 most = max(range(len(players)), key=lambda i: players[i].harvested.get(crop, 0))
                 where = " plus those on the board" if on_board[crop] else ""
@@ -338,7 +331,7 @@ class GardenDice(Game):
                     f"{in_play} {crop} tiles are harvested{where}, but a "
                     f"{len(players)}-player game uses only {supply}",
                     f"players[{most}].harvested.{crop}"))
-        bought = sum(harvested) + sum([p.unplaced_seeds for p in players]) + sum(on_board.values())
+        bought = sum(harvested.values()) + sum([p.unplaced_seeds for p in players]) + sum(on_board.values())
         if not found and bought > supply * len(data.CROPS):
             found.append(violation(
                 "too-many-tiles", R_SETUP,
@@ -484,7 +477,8 @@ class GardenDice(Game):
 def final_score(player: Player) -> PlayerScore:
     """Game End: the track plus the end-of-game bonuses and penalty; ties go to the higher
     face value of the veggies harvested."""
-    counts = player.crop_counts
+    harvested = player.harvested
+    counts = [harvested.get(crop, 0) for crop in data.CROPS]
     leftover = player.unplaced_seeds - data.UNPLACED_SEEDS_FORGIVEN
     breakdown = {
         "track": player.track,
