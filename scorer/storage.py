@@ -11,7 +11,9 @@ import csv
 import importlib.util
 import io
 import logging
+import sqlite3
 import threading
+import time
 from datetime import datetime, timezone
 from typing import Any
 
@@ -24,6 +26,7 @@ from sqlalchemy.pool import NullPool
 log = logging.getLogger("gardenkit.storage")
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+WAL_SWITCH_RETRY_S = 0.01
 LIST_LIMIT = 100
 
 
@@ -78,13 +81,29 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
-        try:
-            cursor.execute("PRAGMA journal_mode = WAL")
-        except Exception as error:  # a read-only file cannot switch modes; reading still works
-            log.warning("SQLite WAL mode not enabled: %s", error)
+        _switch_to_wal(cursor)
         cursor.execute("PRAGMA synchronous = NORMAL")
     finally:
         cursor.close()
+
+
+def _switch_to_wal(cursor) -> None:
+    """WAL mode belongs to the file, and switching needs the file to itself. SQLite does not
+    wait for that as it waits for other locks, so when workers start together on a new file,
+    the ones that find it locked wait here (up to the busy timeout) while another switches it.
+    A file that cannot switch at all (read-only) is warned about; reading still works."""
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error) and time.monotonic() < deadline:
+                time.sleep(WAL_SWITCH_RETRY_S)
+                continue
+            if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                log.warning("SQLite WAL mode not enabled: %s", error)
+            return
 
 
 def database_url(url: str) -> URL:
@@ -130,8 +149,14 @@ class Storage:
                 return
             try:
                 Base.metadata.create_all(self.engine)
-            except SQLAlchemyError as error:
-                raise StorageUnavailable(str(error).splitlines()[0]) from None
+            except SQLAlchemyError:
+                # Workers starting together race to create the table, and the loser's CREATE
+                # fails on the winner's table. create_all looks before it creates, so a second
+                # pass finds it; a database that is really down fails again.
+                try:
+                    Base.metadata.create_all(self.engine)
+                except SQLAlchemyError as error:
+                    raise StorageUnavailable(str(error).splitlines()[0]) from None
             self._schema_ready = True
 
     def _session(self) -> Session:

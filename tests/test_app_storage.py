@@ -84,3 +84,30 @@ def test_database_urls_work_unchanged(given, driver, database, monkeypatch):
                         lambda name, *a: None if name == "psycopg" else real_find_spec(name, *a))
     url = database_url(given)
     assert (url.drivername, url.database) == (driver, database)
+
+
+def test_workers_starting_together_on_a_new_file_start_quietly(tmp_path, caplog):
+    """`gardenkit serve` starts its workers at once, each opening the same new file: the one
+    that loses the race to switch it to WAL or to create the table finds the work done, and
+    says nothing alarming about it."""
+    caplog.set_level("WARNING", logger="gardenkit")
+    for attempt in range(15):
+        url = f"sqlite:///{tmp_path / f'new-{attempt}.sqlite3'}"
+        stores: list[Storage] = []
+        starting = threading.Barrier(4)
+
+        def start():
+            starting.wait()
+            stores.append(Storage(url))
+
+        threads = [threading.Thread(target=start) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(stores) == 4 and all(store._schema_ready for store in stores)
+        with stores[0].engine.connect() as connection:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        for store in stores:
+            store.engine.dispose()
+    assert [record.getMessage() for record in caplog.records] == []
