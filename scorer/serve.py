@@ -12,7 +12,6 @@ import selectors
 import socket
 import struct
 import sys
-import time
 from collections import deque
 from concurrent import futures
 from functools import partial
@@ -60,7 +59,7 @@ class OneThreadWorker(ThreadWorker):
         _limit_stalls(client)
         self.nr_conns += 1
         conn = TConn(self.cfg, client, address, listener.getsockname())
-        conn.timeout = time.monotonic() + self.cfg.keepalive
+        conn.set_timeout()  # idle past the keep-alive time, it is closed like a kept-alive one
         self.pending_conns.append(conn)
         self.poller.register(client, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn))
 

@@ -11,7 +11,6 @@ import csv
 import importlib.util
 import io
 import logging
-import sqlite3
 import threading
 import time
 from datetime import datetime, timezone
@@ -97,7 +96,7 @@ def _switch_to_wal(cursor) -> None:
         try:
             cursor.execute("PRAGMA journal_mode = WAL")
             return
-        except sqlite3.OperationalError as error:
+        except Exception as error:  # as before: any failure to switch is a warning, not a crash
             if "locked" in str(error) and time.monotonic() < deadline:
                 time.sleep(WAL_SWITCH_RETRY_S)
                 continue
