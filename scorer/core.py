@@ -150,10 +150,9 @@ def competition_ranks(keys: Sequence[Sequence[float]]) -> list[int]:
     rank, and the next distinct key skips the shared places. A key is the total followed by
     the game's tie-breakers in order; whatever survives them all is a shared rank."""
     ordered = sorted(keys, reverse=True)
-    first_place = {}
-    for place, key in enumerate(ordered, start=1):
-        first_place.setdefault(tuple(key), place)
-    return [first_place[tuple(key)] for key in keys]
+    # A key's rank is one more than the number of keys above it: where its first equal
+    # stands in the descending order.
+    return [ordered.index(key) + 1 for key in keys]
 
 
 # --- the Game base class -------------------------------------------------------------------
@@ -279,6 +278,8 @@ class Game(ABC):
 
 def duplicate_names(names: Sequence[str], rule: str) -> list[Violation]:
     """Players are told apart by name, so two players may not share one."""
+    if len(set(names)) == len(names):
+        return []
     seen: set[str] = set()
     found = []
     for index, name in enumerate(names):

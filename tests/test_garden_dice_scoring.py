@@ -118,6 +118,9 @@ def test_more_of_a_crop_than_the_supply_for_the_player_count():
     assert [v["code"] for v in found] == ["crop-over-supply"]
     assert found[0]["path"] == "players[0].harvested.eggplant"
     assert found[0]["rule"] == "Garden Dice › Setup"
+    # The path points at the player holding the most of that crop.
+    found = scorer.validate(GAME, {"players": [player("A", 50, eggplant=2), player("B", 50, eggplant=4)]})
+    assert [v["path"] for v in found] == ["players[1].harvested.eggplant"]
     # With three players seven are used: the same harvest is possible.
     assert codes({"players": state["players"] + [player("C")]}) == []
 
@@ -245,14 +248,15 @@ def test_warning_when_the_supply_cannot_be_empty_yet():
     assert scorer.score(GAME, full)["warnings"] == []
 
 
-def test_a_players_face_value_is_worked_out_once_and_leaves_the_state_as_sent():
-    """face_value is shared by the impossible-state checks and the score
-    (scorer.core.computed_once): kept on the player after first use, never part of its
+def test_crop_counts_and_face_values_are_worked_out_once_and_leave_the_state_as_sent():
+    """The counts and face values are shared by the impossible-state checks and the score
+    (scorer.core.computed_once): kept on the state after first use, never part of its
     fields, its equality or its dump."""
     game = scorer.GAMES[GAME]
     state = game.parse_state({"players": [player("Blue", 40, carrot=2, eggplant=1), player("Red", 30)]})
-    blue = state.players[0]
-    assert blue.__dict__["face_value"] == 2 * 2 + 5  # worked out by the track check
-    assert blue.face_value == 9
+    # worked out by the supply and track checks, in the order of data.CROPS
+    assert state.__dict__["crop_counts"] == [(0, 2, 0, 0, 1), (0, 0, 0, 0, 0)]
+    assert state.__dict__["face_values"] == [2 * 2 + 5, 0]
+    assert game.player_scores(state)[0].tiebreakers == {"harvested_face_value": 9}
     fresh = game.state_model.model_validate(state.model_dump())
-    assert fresh == state and "face_value" not in blue.model_dump()
+    assert fresh == state and "crop_counts" not in state.model_dump()

@@ -34,6 +34,7 @@ Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours
 """
 from __future__ import annotations
 
+from operator import add, mul
 from typing import Annotated, Iterable, Literal, Optional, Union
 
 from pydantic import Field
@@ -79,12 +80,6 @@ class Player(StateModel):
     unplaced_seeds: Count
     harvested: dict[Crop, Count] = {}
 
-    @computed_once
-    def face_value(self) -> int:
-        """The values printed on the veggies harvested: the least the player's track can
-        show (checked with the state), and the tie-breaker (the score)."""
-        return sum([data.CROP_VALUES[crop] * n for crop, n in self.harvested.items()])
-
 
 class BoardTile(StateModel):
     at: Position
@@ -94,10 +89,33 @@ class BoardTile(StateModel):
     swallowed: Count = 0
 
 
+# map() over these works out counts and values in C: a state is checked on every request.
+_NONE_OF_EACH_CROP = (0,) * len(data.CROPS)
+_CROP_VALUES_IN_ORDER = tuple(data.CROP_VALUES[crop] for crop in data.CROPS)
+
+
+def face_value(counts: tuple[int, ...]) -> int:
+    """The values printed on the veggies harvested (counts in the order of data.CROPS): the
+    least the player's track can show, and the tie-breaker of the score."""
+    return sum(map(mul, counts, _CROP_VALUES_IN_ORDER))
+
+
 class GardenDiceState(StateModel):
     variant: Literal[data.VARIANTS] = "standard"
     players: list[Player]
     board: Optional[list[BoardTile]] = None
+
+    @computed_once
+    def crop_counts(self) -> list[tuple[int, ...]]:
+        """Each player's veggies harvested of each crop, in the order of data.CROPS (none
+        is 0): the impossible-state checks and the score both start from these."""
+        return [tuple(map(player.harvested.get, data.CROPS, _NONE_OF_EACH_CROP)) for player in self.players]
+
+    @computed_once
+    def face_values(self) -> list[int]:
+        """Each player's face value of the veggies harvested: the least the track can show
+        (an impossible-state check) and the tie-breaker of the score."""
+        return list(map(face_value, self.crop_counts))
 
 
 class TurnSoFar(StateModel):
@@ -299,8 +317,7 @@ class GardenDice(Game):
 
     def _track_violations(self, state: GardenDiceState) -> list[Violation]:
         found = []
-        for i, player in enumerate(state.players):
-            face = player.face_value
+        for i, (player, face) in enumerate(zip(state.players, state.face_values)):
             if player.track < face:
                 found.append(violation(
                     "track-below-harvest", R_HARVEST,
@@ -316,22 +333,20 @@ class GardenDice(Game):
         for tile in state.board or []:
             if tile.kind in data.CROP_SIDES and tile.crop:
                 on_board[tile.crop] += 1
-        harvested = dict.fromkeys(data.CROPS, 0)
-        for player in players:
-            for crop, n in player.harvested.items():
-                harvested[crop] += n
+        harvested = list(map(sum, zip(*state.crop_counts)))
+        in_play = list(map(add, harvested, on_board.values()))
         found = []
-        for crop in data.CROPS:
-            in_play = harvested[crop] + on_board[crop]
-            if in_play > supply:
-                most = max(range(len(players)), key=lambda i: players[i].harvested.get(crop, 0))
-                where = " plus those on the board" if on_board[crop] else ""
-                found.append(violation(
-                    "crop-over-supply", R_SETUP,
-                    f"{in_play} {crop} tiles are harvested{where}, but a "
-                    f"{len(players)}-player game uses only {supply}",
-                    f"players[{most}].harvested.{crop}"))
-        bought = sum(harvested.values()) + sum([p.unplaced_seeds for p in players]) + sum(on_board.values())
+        if max(in_play) > supply:
+            for c, crop in enumerate(data.CROPS):
+                if in_play[c] > supply:
+                    most = max(range(len(players)), key=lambda i: state.crop_counts[i][c])
+                    where = " plus those on the board" if on_board[crop] else ""
+                    found.append(violation(
+                        "crop-over-supply", R_SETUP,
+                        f"{in_play[c]} {crop} tiles are harvested{where}, but a "
+                        f"{len(players)}-player game uses only {supply}",
+                        f"players[{most}].harvested.{crop}"))
+        bought = sum(in_play) + sum([p.unplaced_seeds for p in players])
         if not found and bought > supply * len(data.CROPS):
             found.append(violation(
                 "too-many-tiles", R_SETUP,
@@ -455,7 +470,7 @@ class GardenDice(Game):
 
     # scoring ----------------------------------------------------------------------------------
     def player_scores(self, state: GardenDiceState) -> list[PlayerScore]:
-        return [final_score(player) for player in state.players]
+        return list(map(final_score, state.players, state.crop_counts, state.face_values))
 
     # rule checks ------------------------------------------------------------------------------
     def check_action(self, state: GardenDiceState, action) -> CheckResult:
@@ -474,30 +489,28 @@ class GardenDice(Game):
         return handler(Context(state, players[action.player]), action)
 
 
-def final_score(player: Player) -> PlayerScore:
+def final_score(player: Player, counts: tuple[int, ...], face: int) -> PlayerScore:
     """Game End: the track plus the end-of-game bonuses and penalty; ties go to the higher
-    face value of the veggies harvested."""
-    harvested = player.harvested
-    counts = [harvested.get(crop, 0) for crop in data.CROPS]
+    face value of the veggies harvested. `counts` and `face` are the player's entries in
+    GardenDiceState.crop_counts and .face_values."""
     leftover = player.unplaced_seeds - data.UNPLACED_SEEDS_FORGIVEN
     breakdown = {
         "track": player.track,
         "unplaced_seeds": -data.UNPLACED_SEED_PENALTY * leftover if leftover > 0 else 0,
         "sets": data.SET_BONUS * min(counts),
-        "collections": sum([_COLLECTION_BY_COUNT[n] if n <= _LARGEST_COLLECTION else _BEST_COLLECTION
-                            for n in counts]),
+        "collections": sum(map(_COLLECTION_BY_COUNT.get, counts, _BEST_COLLECTION_FOR_EACH)),
         "sun": data.SUN_TOKEN_POINTS if player.sun_token else 0,
     }
-    return PlayerScore(player.name, breakdown, {"harvested_face_value": player.face_value})
+    return PlayerScore(player.name, breakdown, {"harvested_face_value": face})
 
 
 # Collection points for 0, 1, 2 ... identical veggies, up to the largest size that scores;
-# any larger count scores as that size. Looked up, not searched: scoring runs on every request.
-_LARGEST_COLLECTION = max(data.COLLECTION_POINTS)
-_COLLECTION_BY_COUNT = tuple(
-    max((points for size, points in data.COLLECTION_POINTS.items() if size <= count), default=0)
-    for count in range(_LARGEST_COLLECTION + 1))
-_BEST_COLLECTION = _COLLECTION_BY_COUNT[-1]
+# any larger count scores as that size (the default of the lookup, one per crop for map()).
+# Looked up, not searched: scoring runs on every request.
+_COLLECTION_BY_COUNT = {
+    count: max((points for size, points in data.COLLECTION_POINTS.items() if size <= count), default=0)
+    for count in range(max(data.COLLECTION_POINTS) + 1)}
+_BEST_COLLECTION_FOR_EACH = (max(data.COLLECTION_POINTS.values()),) * len(data.CROPS)
 
 
 # --- checks ----------------------------------------------------------------------------------
