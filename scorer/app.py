@@ -151,7 +151,10 @@ def _register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        return answer(error.code or 500, messages.get(error.code, error.description or error.name))
+        body, status = answer(error.code or 500, messages.get(error.code, error.description or error.name))
+        # A 405 names the methods the address does take (HTTP's Allow header).
+        allowed = getattr(error, "valid_methods", None)
+        return body, status, {"Allow": ", ".join(allowed)} if allowed else {}
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

@@ -135,6 +135,8 @@ def test_wrong_method_is_405_json(client):
     answer = client.get(GV + "/score")
     assert answer.status_code == 405
     assert answer.get_json()["error"]
+    # HTTP requires a 405 to say which methods the address takes.
+    assert set(answer.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
 
 
 def test_unknown_api_path_is_404_json(client):
