@@ -34,7 +34,7 @@ Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours
 """
 from __future__ import annotations
 
-from operator import add, mul
+from operator import add, attrgetter, mul
 from typing import Annotated, Iterable, Literal, Optional, Union
 
 from pydantic import Field
@@ -92,6 +92,7 @@ class BoardTile(StateModel):
 # map() over these works out counts and values in C: a state is checked on every request.
 _NONE_OF_EACH_CROP = (0,) * len(data.CROPS)
 _CROP_VALUES_IN_ORDER = tuple(data.CROP_VALUES[crop] for crop in data.CROPS)
+_UNPLACED_SEEDS = attrgetter("unplaced_seeds")
 
 
 def face_value(counts: tuple[int, ...]) -> int:
@@ -224,6 +225,15 @@ def _sorted(coords) -> list[list[int]]:
     return [list(c) for c in sorted(coords)]
 
 
+def crops_on_board(tiles: Iterable[BoardTile]) -> tuple[int, ...]:
+    """Seeds and veggies on the board of each crop, in the order of data.CROPS."""
+    on_board = dict.fromkeys(data.CROPS, 0)
+    for tile in tiles:
+        if tile.kind in data.CROP_SIDES and tile.crop:
+            on_board[tile.crop] += 1
+    return tuple(on_board.values())
+
+
 def discs_on_board(tiles: Iterable[BoardTile]) -> dict[str, int]:
     """Each owner's discs on the board: one on each own tile, plus swallowed ones."""
     discs: dict[str, int] = {}
@@ -329,24 +339,21 @@ class GardenDice(Game):
     def _supply_violations(self, state: GardenDiceState) -> list[Violation]:
         players = state.players
         supply = data.SUPPLY_PER_CROP[len(players)]
-        on_board = dict.fromkeys(data.CROPS, 0)
-        for tile in state.board or []:
-            if tile.kind in data.CROP_SIDES and tile.crop:
-                on_board[tile.crop] += 1
+        on_board = crops_on_board(state.board) if state.board else _NONE_OF_EACH_CROP
         harvested = list(map(sum, zip(*state.crop_counts)))
-        in_play = list(map(add, harvested, on_board.values()))
+        in_play = list(map(add, harvested, on_board))
         found = []
         if max(in_play) > supply:
             for c, crop in enumerate(data.CROPS):
                 if in_play[c] > supply:
                     most = max(range(len(players)), key=lambda i: state.crop_counts[i][c])
-                    where = " plus those on the board" if on_board[crop] else ""
+                    where = " plus those on the board" if on_board[c] else ""
                     found.append(violation(
                         "crop-over-supply", R_SETUP,
                         f"{in_play[c]} {crop} tiles are harvested{where}, but a "
                         f"{len(players)}-player game uses only {supply}",
                         f"players[{most}].harvested.{crop}"))
-        bought = sum(in_play) + sum([p.unplaced_seeds for p in players])
+        bought = sum(in_play) + sum(map(_UNPLACED_SEEDS, players))
         if not found and bought > supply * len(data.CROPS):
             found.append(violation(
                 "too-many-tiles", R_SETUP,
@@ -357,6 +364,8 @@ class GardenDice(Game):
 
     def _disc_violations(self, state: GardenDiceState) -> list[Violation]:
         discs = discs_on_board(state.board or [])
+        if not discs and max(map(_UNPLACED_SEEDS, state.players)) <= data.DISCS_FOR_TILES:
+            return []  # the usual end of a game: nothing on the board, few seeds in hand
         found = []
         for i, player in enumerate(state.players):
             on_board = discs.get(player.name, 0)
