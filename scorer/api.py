@@ -42,19 +42,14 @@ def request_body() -> bytes:
     """The body bytes; 413 when it is over Flask's limit. With a plain Content-Length (every
     client here sends one) they are read straight from the WSGI input, as the WSGI spec
     allows, and the length is taken from the environ: werkzeug's stream wrappers and header
-    properties cost as much as parsing the JSON. Anything else (a chunked upload, an odd
-    length) is left to werkzeug."""
+    properties cost as much as parsing the JSON. A chunked body has already been read and
+    held to the limit (scorer.app); anything else odd is left to werkzeug."""
     environ = request.environ
-    limit = current_app.config["MAX_CONTENT_LENGTH"]
     declared = environ.get("CONTENT_LENGTH", "")
     if not declared.isdigit() or "HTTP_TRANSFER_ENCODING" in environ:
-        body = request.get_data(cache=True)
-        # werkzeug stops reading at the limit without a word: one more byte from the input
-        # tells a body of exactly the limit from a larger one.
-        if limit is not None and len(body) >= limit and environ["wsgi.input"].read(1):
-            raise RequestEntityTooLarge()
-        return body
+        return request.get_data(cache=True)
     length = int(declared)
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
     if limit is not None and length > limit:
         raise RequestEntityTooLarge()
     return environ["wsgi.input"].read(length)

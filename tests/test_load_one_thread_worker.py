@@ -86,10 +86,11 @@ def test_a_client_that_stalls_mid_request_is_cut_off_and_the_others_answered(ser
     assert _answer_time(server) < 1.0
 
 
-def _chunked_score(port: int, body: bytes) -> bytes:
+def _chunked_score(port: int, body: bytes, path: str = "/api/games/garden-variety/score",
+                   content_type: str = "application/json") -> bytes:
     chunks = b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:10], body[10:]) if part)
-    head = (f"POST /api/games/garden-variety/score HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Content-Type: {content_type}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         sock.sendall(head.encode() + chunks + b"0\r\n\r\n")
         return _read_all(sock)
@@ -110,3 +111,15 @@ def test_a_chunked_body_is_read_whole_and_held_to_the_size_limit(server):
     assert len(padded(MAX_BODY_BYTES)) == MAX_BODY_BYTES
     assert _chunked_score(server.port, padded(MAX_BODY_BYTES)).startswith(b"HTTP/1.1 422 ")
     assert _chunked_score(server.port, padded(MAX_BODY_BYTES + 1)).startswith(b"HTTP/1.1 413 ")
+
+
+def test_a_chunked_form_over_the_size_limit_is_refused_not_cut_short(server):
+    """werkzeug's form parser would read such a form only up to the limit and go on with
+    what it got (scorer.app holds it to the limit first)."""
+    from scorer.app import MAX_BODY_BYTES
+
+    form = b"players.0.name=" + b"a" * MAX_BODY_BYTES
+    answer = _chunked_score(server.port, form, "/games/garden-variety/score",
+                            "application/x-www-form-urlencoded")
+    assert answer.startswith(b"HTTP/1.1 413 ")
+    assert b"<h1>Too large</h1>" in answer
