@@ -42,17 +42,29 @@ def request_body() -> bytes:
     """The body bytes; 413 when it is over Flask's limit. With a plain Content-Length (every
     client here sends one) they are read straight from the WSGI input, as the WSGI spec
     allows, and the length is taken from the environ: werkzeug's stream wrappers and header
-    properties cost as much as parsing the JSON. A chunked body has already been read and
-    held to the limit (scorer.app); anything else odd is left to werkzeug."""
+    properties cost as much as parsing the JSON. Anything else (a chunked upload, an odd
+    length) is left to werkzeug, held to the limit."""
     environ = request.environ
     declared = environ.get("CONTENT_LENGTH", "")
     if not declared.isdigit() or "HTTP_TRANSFER_ENCODING" in environ:
-        return request.get_data(cache=True)
+        return body_held_to_limit()
     length = int(declared)
     limit = current_app.config["MAX_CONTENT_LENGTH"]
     if limit is not None and length > limit:
         raise RequestEntityTooLarge()
     return environ["wsgi.input"].read(length)
+
+
+def body_held_to_limit() -> bytes:
+    """The body through werkzeug (kept for get_data and the form parser), 413 when it is
+    over the limit. werkzeug stops reading a body that has no length (a chunked one) at the
+    limit without a word, so that a form or JSON cut short would pass for whole: one byte
+    more from the input tells a body of exactly the limit from a larger one."""
+    body = request.get_data(cache=True)
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if limit is not None and len(body) >= limit and request.environ["wsgi.input"].read(1):
+        raise RequestEntityTooLarge()
+    return body
 
 
 def read_json() -> Any:

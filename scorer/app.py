@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException
 
 from scorer.storage import Storage, StorageUnavailable
 
@@ -95,24 +95,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     _register_error_handlers(app)
-    app.before_request(_refuse_oversized_chunked_body)
     app.after_request(_security_headers)
     return app
-
-
-def _refuse_oversized_chunked_body() -> None:
-    """A body sent in chunks carries no length to check against MAX_CONTENT_LENGTH first,
-    and werkzeug stops reading it at the limit without a word, so a form or a JSON body cut
-    short would be taken as whole. Such a body is read here, once (werkzeug keeps it for
-    the form parser and get_data), and one byte past the limit tells a body of exactly the
-    limit from a larger one: 413."""
-    environ = request.environ
-    if "HTTP_TRANSFER_ENCODING" not in environ:
-        return
-    limit = current_app.config["MAX_CONTENT_LENGTH"]
-    body = request.get_data(cache=True)
-    if limit is not None and len(body) >= limit and environ["wsgi.input"].read(1):
-        raise RequestEntityTooLarge()
 
 
 def _security_headers(response):

@@ -15,7 +15,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
                    url_for)
 
 import scorer
-from scorer.api import MAX_ID, game_info, storage
+from scorer.api import MAX_ID, body_held_to_limit, game_info, storage
 from scorer.core import InvalidState
 from scorer.forms import display_value, form_spec, state_from_form
 from scorer.games import CATALOGUE
@@ -27,7 +27,10 @@ MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
 
 @bp.before_request
 def forms_need_their_csrf_token() -> None:
-    """Every form post of the pages carries the token from the page it came from."""
+    """Every form post of the pages carries the token from the page it came from. A form
+    sent in chunks is held to the size limit before anything parses it (api.body_held_to_limit)."""
+    if "HTTP_TRANSFER_ENCODING" in request.environ:
+        body_held_to_limit()
     if current_app.config["WTF_CSRF_ENABLED"]:
         current_app.extensions["csrf"].protect()
 
