@@ -99,7 +99,7 @@ def test_family_variant_scores_the_same():
 
 # --- impossible states -------------------------------------------------------------------
 
-@pytest.mark.parametrize("count", [1, 5])
+@pytest.mark.parametrize("count", [0, 1, 5])
 def test_player_count_outside_two_to_four(count):
     state = {"players": [player(f"P{i}") for i in range(count)]}
     assert codes(state) == ["player-count"]

@@ -364,7 +364,7 @@ class GardenDice(Game):
 
     def _disc_violations(self, state: GardenDiceState) -> list[Violation]:
         discs = discs_on_board(state.board or [])
-        if not discs and max(map(_UNPLACED_SEEDS, state.players)) <= data.DISCS_FOR_TILES:
+        if not discs and max(map(_UNPLACED_SEEDS, state.players), default=0) <= data.DISCS_FOR_TILES:
             return []  # the usual end of a game: nothing on the board, few seeds in hand
         found = []
         for i, player in enumerate(state.players):
