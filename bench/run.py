@@ -6,7 +6,7 @@ appending to SECTIONS. `python -m bench.run kits` runs only the named sections.
 from __future__ import annotations
 
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 
 def kits() -> list[dict]:

@@ -7,7 +7,7 @@ Text is measured with the font's own metrics so both renderers wrap and align al
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 PDF_REGULAR = "GardenkitVera"
@@ -55,7 +55,7 @@ def measure(text: str, size_mm: float, bold: bool = False) -> float:
     return stringWidth(text, pdf_font(bold), size_mm)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _glyphs(bold: bool) -> frozenset[int]:
     from reportlab.pdfbase.pdfmetrics import getFont
 

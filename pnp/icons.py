@@ -17,8 +17,8 @@ see pnp.colors.PLAYER_COLORS), star, arrow, check, cross, hexagon, sun, drop, le
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
 from pnp.colors import darken, luminance
 from pnp.model import Circle, Group, Line, Path, Polygon, Rect, Style

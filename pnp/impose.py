@@ -21,8 +21,9 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Literal, Sequence
+from typing import Literal
 
 from pnp.model import Circle, Component, Face, Group, Line, Style
 from pnp.options import PAGE_MARGIN_MM, Paper

@@ -9,8 +9,9 @@ clockwise as seen on the page), then translate.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal, Sequence, Union
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Union
 
 Point = tuple[float, float]
 
@@ -115,14 +116,14 @@ class Icon:
 
 @dataclass(frozen=True)
 class Group:
-    children: tuple["Shape", ...] = ()
+    children: tuple[Shape, ...] = ()
     translate: Point = (0.0, 0.0)
     rotate: float = 0.0  # degrees, clockwise on the page
     scale: float = 1.0
 
     @staticmethod
-    def of(*children: "Shape", translate: Point = (0.0, 0.0), rotate: float = 0.0,
-           scale: float = 1.0) -> "Group":
+    def of(*children: Shape, translate: Point = (0.0, 0.0), rotate: float = 0.0,
+           scale: float = 1.0) -> Group:
         return Group(tuple(children), translate, rotate, scale)
 
 

@@ -4,8 +4,8 @@ corner indices, a numbered track round a board. Each returns model shapes in mil
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from pnp.colors import INK
 from pnp.model import Circle, Group, Line, Path, Polygon, Rect, Shape, Style, Text

@@ -13,8 +13,9 @@ font embedding (TrueType subsets), compression, boxes.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from io import BytesIO
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
 
 from pnp.colors import Paint, rgb, to_cmyk
 from pnp.fonts import pdf_font
@@ -38,7 +39,7 @@ def nums(*values: float) -> str:
 class PdfPainter:
     """Turns model shapes into PDF content-stream operators (user space: mm, y down)."""
 
-    def __init__(self, canvas: "Canvas", paint: Paint):
+    def __init__(self, canvas: Canvas, paint: Paint):
         self.canvas = canvas
         self.paint = paint
         self._draw: dict[type, Callable] = {
@@ -196,7 +197,7 @@ class PdfPainter:
         return cached[1]
 
 
-def new_canvas(buffer: BytesIO, width_mm: float, height_mm: float) -> "Canvas":
+def new_canvas(buffer: BytesIO, width_mm: float, height_mm: float) -> Canvas:
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -210,7 +211,7 @@ def new_canvas(buffer: BytesIO, width_mm: float, height_mm: float) -> "Canvas":
     return canvas
 
 
-def draw_sheet(canvas: "Canvas", painter: PdfPainter, sheet: "Sheet") -> None:
+def draw_sheet(canvas: Canvas, painter: PdfPainter, sheet: Sheet) -> None:
     canvas.setPageSize((sheet.width_mm * MM, sheet.height_mm * MM))
     out = [f"{MM:.6f} 0 0 {-MM:.6f} 0 {num(sheet.height_mm * MM)} cm", "1 j"]  # mm, y down; round joins
     for placed in sheet.placements:
@@ -233,7 +234,7 @@ def _points_box(rect: tuple[float, float, float, float] | None, page_height: flo
             round((page_height - y) * MM, 4))
 
 
-def render_pdf(sheets: Sequence["Sheet"], paint: Paint, title: str = "") -> bytes:
+def render_pdf(sheets: Sequence[Sheet], paint: Paint, title: str = "") -> bytes:
     buffer = BytesIO()
     first = sheets[0]
     canvas = new_canvas(buffer, first.width_mm, first.height_mm)

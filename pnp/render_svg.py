@@ -181,7 +181,7 @@ def new_drawing(width_mm: float, height_mm: float) -> svgwrite.Drawing:
     return drawing
 
 
-def render_sheet_svg(sheet: "Sheet", painter: SvgPainter) -> str:
+def render_sheet_svg(sheet: Sheet, painter: SvgPainter) -> str:
     drawing = new_drawing(sheet.width_mm, sheet.height_mm)
     painter.begin_page()
     pieces = []

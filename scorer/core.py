@@ -9,9 +9,10 @@ is produced here, once, so the five games cannot drift apart.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from pydantic import TypeAdapter
 
@@ -37,7 +38,7 @@ class Widget:
     label: str
     kind: str
     choices: list[Any] = field(default_factory=list)
-    children: list["Widget"] = field(default_factory=list)
+    children: list[Widget] = field(default_factory=list)
     help: str = ""
     required: bool = False
 

@@ -11,8 +11,7 @@ import json
 import sys
 from typing import Any
 
-from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request,
-                   url_for)
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
 import scorer
 from scorer.api import MAX_ID, body_held_to_limit, game_info, storage

@@ -12,9 +12,8 @@ from __future__ import annotations
 import itertools
 import os
 
-import pytest
-
 import pg
+import pytest
 
 _database_names = itertools.count(1)
 

@@ -23,8 +23,8 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 SERVER_USER = "postgres"
 SUPERUSER = "postgres"

@@ -26,9 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Session
-
 from pg import free_port
+from sqlalchemy.orm import Session
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -55,7 +54,7 @@ class ProductionServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0, attempts: int = 3) -> "ProductionServer":
+    def start(self, timeout: float = 30.0, attempts: int = 3) -> ProductionServer:
         env = {**os.environ, "GARDENKIT_DATABASE_URL": self.database_url, **self.extra_env}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
         self._log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL
@@ -168,7 +167,7 @@ class ProductionServer:
             self._log.close()
         self.process = None
 
-    def __enter__(self) -> "ProductionServer":
+    def __enter__(self) -> ProductionServer:
         return self.start()
 
     def __exit__(self, *exc: Any) -> None:

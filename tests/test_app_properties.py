@@ -98,8 +98,12 @@ def test_near_valid_actions_never_crash(game_id):
 
 def test_schemathesis_finds_no_server_error(app):
     schemathesis = pytest.importorskip("schemathesis")
-    from schemathesis.checks import (content_type_conformance, not_a_server_error, response_schema_conformance,
-                                     status_code_conformance)
+    from schemathesis.checks import (
+        content_type_conformance,
+        not_a_server_error,
+        response_schema_conformance,
+        status_code_conformance,
+    )
 
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
     failures = []

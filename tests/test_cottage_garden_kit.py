@@ -7,13 +7,13 @@ from collections import Counter
 
 import pytest
 from pypdf import PdfReader
+from shapes import texts, walk
 
 from pnp.build import run_build
 from pnp.kits import cottage_garden as kit
 from pnp.model import Group, Icon, Polygon, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.cottage_garden import data
-from shapes import texts, walk
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,7 @@
 """Cottage Garden properties over many generated inputs: tile geometry, placement bounds,
 scoring sums and cube moves."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scorer
 from scorer.games.cottage_garden import data

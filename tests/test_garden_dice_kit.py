@@ -5,6 +5,7 @@ import json
 
 import pytest
 from pypdf import PdfReader
+from shapes import texts, walk
 
 from pnp.build import run_build
 from pnp.impose import impose
@@ -13,7 +14,6 @@ from pnp.kits import garden_dice as kit
 from pnp.model import Icon
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.garden_dice import data
-from shapes import texts, walk
 
 
 @pytest.fixture(scope="module")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from shapes import texts, walk
 
 from pnp.impose import impose
 from pnp.kits import harvest_dice as kit
 from pnp.model import Circle, Icon, Line, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.harvest_dice import data
-from shapes import texts, walk
 
 
 @pytest.fixture(scope="module")

@@ -9,10 +9,9 @@ import signal
 import threading
 
 import pytest
+from prod_server import ProductionServer, SaveRun, assert_stored_exactly_once, request, save_concurrently, wait_until
 
 import scorer
-from prod_server import (ProductionServer, SaveRun, assert_stored_exactly_once, request,
-                         save_concurrently, wait_until)
 
 pytest_plugins = ["load_fixtures"]
 

@@ -20,9 +20,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from prod_server import marked_state
 
 import scorer
-from prod_server import marked_state
 
 KIM_WINS = marked_state("Kim")  # a possible Garden Variety end: Kim wins
 SAVE = {"game": "garden-variety", "state": KIM_WINS}
@@ -95,10 +95,9 @@ def tiny_disk(tmp_path):
 
 def fill(directory: Path) -> Path:
     filler = directory / "filler"
-    with open(filler, "wb", buffering=0) as out:
-        with contextlib.suppress(OSError):
-            while True:
-                out.write(b"\0" * 4096)
+    with open(filler, "wb", buffering=0) as out, contextlib.suppress(OSError):
+        while True:
+            out.write(b"\0" * 4096)
     return filler
 
 

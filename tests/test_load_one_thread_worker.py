@@ -11,8 +11,8 @@ import socket
 import time
 
 import pytest
-
 from prod_server import ProductionServer, request
+
 from scorer.serve import STALLED_CLIENT_S
 
 pytestmark = pytest.mark.slow

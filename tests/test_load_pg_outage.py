@@ -7,10 +7,17 @@ from __future__ import annotations
 import threading
 
 import pytest
+from prod_server import (
+    ProductionServer,
+    SaveRun,
+    assert_stored_exactly_once,
+    marked_state,
+    request,
+    save_concurrently,
+    wait_until,
+)
 
 import scorer
-from prod_server import (ProductionServer, SaveRun, assert_stored_exactly_once, marked_state,
-                         request, save_concurrently, wait_until)
 
 pytest_plugins = ["load_fixtures"]
 

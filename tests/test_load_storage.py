@@ -11,9 +11,9 @@ import io
 
 import pytest
 import sqlalchemy as sa
+from prod_server import marked_state
 
 import scorer
-from prod_server import marked_state
 
 pytest_plugins = ["load_fixtures"]
 

@@ -40,7 +40,7 @@ def check_sheet_geometry(imposition) -> None:
         for line in crop_marks:  # on the paper, off every piece
             box = (min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1) or 1e-3,
                    abs(line.y2 - line.y1) or 1e-3)
-            assert EDGE_CLEAR_MM - 1e-6 <= box[0] and box[0] + box[2] <= paper.width_mm - EDGE_CLEAR_MM + 1e-3
+            assert box[0] >= EDGE_CLEAR_MM - 1e-6 and box[0] + box[2] <= paper.width_mm - EDGE_CLEAR_MM + 1e-3
             for placed in sheet.placements:
                 assert not overlaps(box, placed.bleed_rect), f"a crop mark crosses {placed.component.name}"
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-
 from io import BytesIO
 
 import pytest
@@ -20,7 +19,7 @@ from pypdf.generic import ContentStream
 from pnp.colors import Paint
 from pnp.fonts import measure
 from pnp.impose import impose
-from pnp.model import (Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style, Text)
+from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style, Text
 from pnp.options import PAPERS
 from pnp.parts import corner_indices, die_face
 from pnp.render_pdf import MM, render_pdf

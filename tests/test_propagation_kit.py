@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from shapes import texts, walk
 
 from pnp.kits import propagation as kit
 from pnp.model import Icon, Polygon
 from scorer.games.propagation import data
-from shapes import texts, walk
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,7 @@ def test_board_is_larger_than_letter_so_it_is_tiled_but_fits_a3(pieces):
     assert board.width_mm > 215.9 - 10 or board.height_mm > 279.4 - 10
     assert board.width_mm < 297 - 10 and board.height_mm < 420 - 10
     # A space holds the largest token.
-    assert kit.HEX_SIZE * 3 ** 0.5 > max(data.TOKEN_DIAMETER_MM.values()) + 3
+    assert max(data.TOKEN_DIAMETER_MM.values()) + 3 < kit.HEX_SIZE * 3 ** 0.5
 
 
 def test_bonus_cards_are_poker_sized_with_backs(pieces):

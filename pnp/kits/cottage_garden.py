@@ -13,8 +13,7 @@ from functools import lru_cache
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import KitOptions
-from pnp.model import (Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Shape,
-                       Style, Text, group)
+from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text, group
 from pnp.parts import CUT, FOLD, TAB, cube_net, die_face
 from scorer.games.cottage_garden import data
 

@@ -13,8 +13,7 @@ import math
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid
 from pnp.kits import KitOptions
-from pnp.model import (Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style,
-                       Text, group)
+from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style, Text, group
 from scorer.games.propagation import data
 
 GAME_ID = data.GAME_ID

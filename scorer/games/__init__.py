@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the rules machinery loads with the first game, not with this registry
     from scorer.core import Game
@@ -43,10 +43,10 @@ class GameRegistry(Mapping):
     command touching one game does not pay for all five."""
 
     def __init__(self) -> None:
-        self._loaded: dict[str, "Game"] = {}
+        self._loaded: dict[str, Game] = {}
         self._ids = [game_id for game_id in CATALOGUE if _has_rules(game_id)]
 
-    def __getitem__(self, game_id: str) -> "Game":
+    def __getitem__(self, game_id: str) -> Game:
         if game_id not in self._ids:
             from scorer.core import UnknownGame
 

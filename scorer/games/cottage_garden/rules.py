@@ -8,7 +8,7 @@ documented in docs/house-rules.md, section "Cottage Garden".
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -131,8 +131,7 @@ class OrientTile(StateModel):
     flip: bool = False
 
 
-Action = Annotated[Union[ScoreBed, PlaceTile, PlaceToken, MoveCube, FinalRoundPenalty,
-                         StartFinalRound, Refill, MoveGardener, Turns, OrientTile],
+Action = Annotated[ScoreBed | PlaceTile | PlaceToken | MoveCube | FinalRoundPenalty | StartFinalRound | Refill | MoveGardener | Turns | OrientTile,
                    Field(discriminator="type")]
 
 

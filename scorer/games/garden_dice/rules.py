@@ -34,8 +34,9 @@ Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import add, attrgetter, mul
-from typing import Annotated, Iterable, Literal, Optional, Union
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -84,8 +85,8 @@ class Player(StateModel):
 class BoardTile(StateModel):
     at: Position
     kind: Literal[data.TILE_KINDS]
-    crop: Optional[Crop] = None
-    owner: Optional[Name] = None
+    crop: Crop | None = None
+    owner: Name | None = None
     swallowed: Count = 0
 
 
@@ -104,7 +105,7 @@ def face_value(counts: tuple[int, ...]) -> int:
 class GardenDiceState(StateModel):
     variant: Literal[data.VARIANTS] = "standard"
     players: list[Player]
-    board: Optional[list[BoardTile]] = None
+    board: list[BoardTile] | None = None
 
     @computed_once
     def crop_counts(self) -> list[tuple[int, ...]]:
@@ -160,7 +161,7 @@ class Place(_Action):
     type: Literal["place"]
     # "rabbit" and "scarecrow" are accepted here only to be refused with the rule's reason.
     tile: Literal["seed", "bird", "rabbit", "sundial", "scarecrow", "rock"]
-    crop: Optional[Crop] = None
+    crop: Crop | None = None
     dice: Annotated[list[Die], Field(min_length=2, max_length=2)]
     at: Position
 
@@ -187,8 +188,7 @@ class SunSetDie(_Action):
     to: Die
 
 
-Action = Annotated[Union[Water, Harvest, MoveCritter, Buy, Place, Flip, RemoveCritter,
-                         SunReroll, SunSetDie], Field(discriminator="type")]
+Action = Annotated[Water | Harvest | MoveCritter | Buy | Place | Flip | RemoveCritter | SunReroll | SunSetDie, Field(discriminator="type")]
 
 # --- small helpers ---------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ is silent or contradicts itself, the house choice is in data.py and docs/house-r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, WithJsonSchema
 
@@ -44,12 +44,12 @@ class CardPlayed(StateModel):
     illegal play with a reason rather than as malformed JSON."""
 
     kind: Annotated[str, Field(json_schema_extra={"enum": list(data.KINDS)})]
-    color: Optional[Annotated[str, Field(json_schema_extra={"enum": list(data.COLORS)})]] = None
+    color: Annotated[str, Field(json_schema_extra={"enum": list(data.COLORS)})] | None = None
     number: Annotated[Any, WithJsonSchema({"anyOf": [{"type": "integer"}, {"const": data.RARE_NUMBER}],
                                            "description": "1-9, or 0/10 for the rare critter"})] = None
     declared: Annotated[Any, WithJsonSchema({"type": "integer", "description":
                                              "the value chosen for a 0/10 critter or a wishing gnome"})] = None
-    name: Optional[Annotated[str, Field(json_schema_extra={"enum": list(data.GNOMES)})]] = None
+    name: Annotated[str, Field(json_schema_extra={"enum": list(data.GNOMES)})] | None = None
 
 
 class Play(StateModel):
@@ -65,7 +65,7 @@ class ResolveRound(StateModel):
     plays: list[Play] = Field(description="every player's card, in play order")
 
 
-GardenVarietyAction = Annotated[Union[ResolveRound], Field(discriminator="type")]
+GardenVarietyAction = Annotated[ResolveRound, Field(discriminator="type")]
 
 
 # --- how a played card takes part in the comparisons ------------------------------------------

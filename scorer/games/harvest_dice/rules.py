@@ -7,7 +7,7 @@ leaves open are explained in docs/house-rules.md, "Harvest Dice".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal, Optional, Union
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -62,7 +62,7 @@ class PigPower(StateModel):
     game only) its "color" changed to `to`."""
 
     power: Literal["up", "down", "color"]
-    to: Optional[DieColor] = None
+    to: DieColor | None = None
 
 
 Space = Annotated[list[int], Field(min_length=2, max_length=2)]
@@ -90,7 +90,7 @@ class LastDieAction(StateModel):
     die: Die
 
 
-Action = Annotated[Union[PlantAction, FeedAction, LastDieAction], Field(discriminator="type")]
+Action = Annotated[PlantAction | FeedAction | LastDieAction, Field(discriminator="type")]
 
 
 # --- the garden as a grid ------------------------------------------------------------------

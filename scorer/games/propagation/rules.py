@@ -4,12 +4,12 @@ end_round). The game's numbers, patterns and cards come from data.py."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Annotated, Iterable, Literal, Optional, Union
+from collections.abc import Iterable
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from scorer.core import (CheckResult, Game, InvalidState, PlayerScore, StateModel, Violation,
-                         violation)
+from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, Violation, violation
 from scorer.games.propagation import data
 
 # Rulebook section headings, for the "rule" of each violation.
@@ -63,14 +63,14 @@ class BonusEntry(StateModel):
 
 class PropagationState(StateModel):
     players: list[Player]
-    bonus: Optional[list[BonusEntry]] = None
+    bonus: list[BonusEntry] | None = None
     round_20: Literal["both", "newest"] = data.DEFAULT_ROUND_20
 
 
 class EndRound(StateModel):
     type: Literal["end_round"]
     board: Board
-    round: Optional[int] = Field(None, ge=1, le=data.ROUNDS)
+    round: int | None = Field(None, ge=1, le=data.ROUNDS)
 
 
 class Sow(StateModel):
@@ -93,7 +93,7 @@ class Propagate(StateModel):
     pattern: PatternId
     origin: Coord
     board: Board
-    targets: Optional[list[Coord]] = None
+    targets: list[Coord] | None = None
 
 
 class Harvest(StateModel):
@@ -103,7 +103,7 @@ class Harvest(StateModel):
     board: Board
 
 
-Action = Annotated[Union[EndRound, Sow, Grow, Propagate, Harvest], Field(discriminator="type")]
+Action = Annotated[EndRound | Sow | Grow | Propagate | Harvest, Field(discriminator="type")]
 
 
 # --- board helpers ---------------------------------------------------------------------------
