@@ -18,7 +18,7 @@ from typing import TextIO
 from pnp.colors import Paint
 from pnp.errors import KitError
 from pnp.impose import Imposition, impose
-from pnp.kits import KIT_MODULES, KitOptions, available_kits, load_kit
+from pnp.kits import GAME_IDS, KitOptions, available_kits, load_kit
 from pnp.model import Component
 from pnp.options import PAPERS, BuildOptions
 
@@ -95,7 +95,7 @@ def _games_to_build(options: BuildOptions, explicit: bool, log: TextIO) -> list[
 
 def run_build(options: BuildOptions, log: TextIO | None = None) -> int:
     log = log or sys.stderr
-    explicit = tuple(options.games) != tuple(KIT_MODULES)
+    explicit = tuple(options.games) != GAME_IDS
     games = _games_to_build(options, explicit, log)
     if games is None:
         return EXIT_USAGE

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from pnp.kits import KIT_MODULES
+from pnp.kits import GAME_IDS
 from pnp.options import PAPERS, BuildOptions
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     build = subs.add_parser("build", help="write print-and-play PDF and SVG kits")
     build.add_argument("--game", action="append", metavar="ID",
-                       help=f"a game to build (repeatable; default all): {', '.join(KIT_MODULES)}")
+                       help=f"a game to build (repeatable; default all): {', '.join(GAME_IDS)}")
     build.add_argument("--paper", action="append", choices=sorted(PAPERS), metavar="PAPER",
                        help="paper size (repeatable; default letter and a4): " + ", ".join(PAPERS))
     build.add_argument("--format", default="pdf,svg", metavar="pdf,svg",
@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("validate", "is a game state possible", "a JSON file holding the state"),
     ):
         sub = subs.add_parser(name, help=helptext)
-        sub.add_argument("game", metavar="GAME", help="game id: " + ", ".join(KIT_MODULES))
+        sub.add_argument("game", metavar="GAME", help="game id: " + ", ".join(GAME_IDS))
         sub.add_argument("file", metavar="FILE.json", help=filehelp + " ('-' reads standard input)")
         sub.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -97,10 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _build_options(args: argparse.Namespace) -> BuildOptions:
-    games = args.game or list(KIT_MODULES)
-    unknown = [g for g in games if g not in KIT_MODULES]
+    games = args.game or list(GAME_IDS)
+    unknown = [g for g in games if g not in GAME_IDS]
     if unknown:
-        raise UsageError(f"unknown game {unknown[0]!r}; known games: {', '.join(KIT_MODULES)}")
+        raise UsageError(f"unknown game {unknown[0]!r}; known games: {', '.join(GAME_IDS)}")
     formats = [f.strip().lower() for f in args.format.split(",") if f.strip()]
     bad = [f for f in formats if f not in ("pdf", "svg")]
     if bad or not formats:

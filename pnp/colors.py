@@ -10,7 +10,8 @@ comes with its own symbol and letter, which kits print next to (or instead of) t
     green  #009E73  square    G      (Okabe-Ito "bluish green")
     yellow #F0E442  diamond   Y
 
-The symbol names are icons in pnp.icons.
+The symbol names are icons in pnp.icons. The palette and the player colours are defined in
+scorer.games.player_colours, which the web pages read too; they are re-exported here for the kits.
 """
 from __future__ import annotations
 
@@ -18,37 +19,14 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pnp.model import Style
+from scorer.games.player_colours import OKABE_ITO as OKABE_ITO
+from scorer.games.player_colours import PLAYER_COLORS as PLAYER_COLORS
+from scorer.games.player_colours import PlayerColor as PlayerColor
 
-OKABE_ITO: dict[str, str] = {
-    "black": "#000000",
-    "orange": "#E69F00",
-    "sky_blue": "#56B4E9",
-    "bluish_green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "reddish_purple": "#CC79A7",
-}
 WHITE = "#FFFFFF"
 BLACK = "#000000"
 INK = "#222222"  # body text: a soft black
 PAPER = "#FFFFFF"
-
-
-@dataclass(frozen=True)
-class PlayerColor:
-    name: str
-    hex: str
-    symbol: str  # icon name in pnp.icons
-    letter: str
-
-
-PLAYER_COLORS: dict[str, PlayerColor] = {
-    "blue": PlayerColor("blue", OKABE_ITO["blue"], "circle", "B"),
-    "red": PlayerColor("red", OKABE_ITO["vermillion"], "triangle", "R"),
-    "green": PlayerColor("green", OKABE_ITO["bluish_green"], "square", "G"),
-    "yellow": PlayerColor("yellow", OKABE_ITO["yellow"], "diamond", "Y"),
-}
 
 
 @lru_cache(maxsize=1024)

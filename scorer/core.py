@@ -1,18 +1,21 @@
 """The rules machinery every game shares: violations, parsing JSON into checked models,
-competition ranking after tie-breakers, and the Game base class behind score/validate/check.
+competition ranking after tie-breakers, and the Game interface behind score/validate/check.
 
-A game module subclasses Game and supplies its pydantic state and action models plus four
-hooks (state_violations, state_warnings, player_scores, check_action). Everything a caller
-sees -- the result shapes of DESIGN.md, InvalidState for anything malformed or impossible --
-is produced here, once, so the five games cannot drift apart.
+A game module subclasses Game: it declares who it is (id, title, rulebook, kit module, player
+counts), the JSON it reads (state model, action models), scores a state (player_scores) and
+answers one method per action type (`check_<type>`). Its examples, page data and form mapping
+are handed to the constructor. Everything a caller sees -- the result shapes of docs/app.md,
+InvalidState for anything malformed or impossible, the dispatch of an action to its check and
+the checks every game shares -- is produced here, once, so the games cannot drift apart.
+docs/adding-a-game.md walks through it.
 """
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any
+from typing import Any, ClassVar, get_args
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -20,7 +23,7 @@ Violation = dict  # {"code", "rule", "message", "path"}
 
 
 def violation(code: str, rule: str, message: str, path: str = "") -> Violation:
-    """A violation as DESIGN.md defines it: a stable kebab-case code, the rulebook section
+    """A violation as docs/app.md describes it: a stable kebab-case code, the rulebook section
     it comes from, plain words for the player, and where in the JSON it was found."""
     return {"code": code, "rule": rule, "message": message, "path": path}
 
@@ -182,21 +185,56 @@ class CheckResult:
         return {"legal": self.legal, "violations": self.violations, "effects": self.effects}
 
 
+Example = dict  # {"state": <state JSON>, "action": <action JSON>}
+
+
 class Game(ABC):
-    """One game's rules. Subclasses set the class attributes and override the four hooks."""
+    """One game's rules: the interface every game implements and everything the app, the
+    command line and the print kits read about it. Subclasses set the class attributes,
+    implement player_scores and one `check_<type>(state, action)` per action type, and pass
+    their content to the constructor."""
 
-    id: str = ""
-    title: str = ""
-    rulebook: str = ""              # file name in shared/rules, for people
-    state_model: type[StateModel]   # the state JSON of DESIGN.md
-    action_model: Any = None        # a (tagged union) type for check's actions
-    format_rule: str = "State format (DESIGN.md)"
-    min_players: int = 1
-    max_players: int = 99
-    roster_rule: str = ""           # the rulebook section that says who may play
+    # who the game is
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rulebook: ClassVar[str]            # file name of its rulebook, for people
+    kit_module: ClassVar[str]          # the print kit, e.g. "pnp.kits.garden_dice"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 99
+    roster_rule: ClassVar[str] = ""    # the rulebook section that says who may play
+    # the JSON it reads (docs/app.md)
+    state_model: ClassVar[type[StateModel]]
+    action_model: ClassVar[Any] = None  # the action models as one union tagged by "type"
 
-    def __init__(self) -> None:
+    def __init__(self, *, example_state: dict, example_checks: Sequence[Example] = (),
+                 page_data: Callable[[], dict] | None = None,
+                 check_from_form: Callable[[dict[str, str]], tuple[Any, Any]] | None = None) -> None:
+        """example_state: a possible state, the score page's first example.
+        example_checks: worked checks, at least one of each action type; the first one opens
+        the check page. page_data: JSON-ready house content for the game's own page templates.
+        check_from_form: the check page's plain form fields -> (state, action), for a game
+        whose check page works without JavaScript."""
+        self.example_state = example_state
+        self.example_checks = list(example_checks)
+        self.page_data = page_data
+        self.check_from_form = check_from_form
         self._action_adapter = TypeAdapter(self.action_model) if self.action_model else None
+        unchecked = [kind for kind in self.action_types() if not callable(getattr(self, f"check_{kind}", None))]
+        if unchecked:
+            raise TypeError(f"{type(self).__name__} has no check_{unchecked[0]} for its {unchecked[0]!r} action")
+
+    @property
+    def format_rule(self) -> str:
+        """Where a malformed state or action is explained."""
+        return f"{self.title}: state format"
+
+    def action_types(self) -> list[str]:
+        """The `type` tags of the game's actions, in the order of its action models."""
+        if self.action_model is None:
+            return []
+        union = get_args(self.action_model)[0]
+        models = get_args(union) or (union,)
+        return [tag for model in models for tag in get_args(model.model_fields["type"].annotation)]
 
     # hooks ---------------------------------------------------------------------------------
     def roster_violations(self, state: Any) -> list[Violation]:
@@ -214,16 +252,23 @@ class Game(ABC):
         return []
 
     def score_details(self, state: Any) -> dict[str, Any]:
-        """Extra keys for the score result that explain it (DESIGN.md allows extra fields)."""
+        """Extra keys for the score result that explain it (results may carry extra fields)."""
         return {}
 
     @abstractmethod
     def player_scores(self, state: Any) -> list[PlayerScore]:
         """Each player's breakdown and tie-breaker values, in the order of the state."""
 
-    @abstractmethod
-    def check_action(self, state: Any, action: Any) -> CheckResult:
-        """Whether the action is legal on this state, why not, and what it does."""
+    def action_players(self, action: Any) -> list[tuple[str, str]]:
+        """(JSON path, name) of every player the action names; these must be players of the
+        state. The default reads the action's "player" field, when it has one."""
+        name = getattr(action, "player", None)
+        return [("action.player", name)] if isinstance(name, str) else []
+
+    def refuse_action(self, state: Any, action: Any) -> list[Violation]:
+        """Why no action of any type may be taken on this state (the game is over, say);
+        [] when the action's own check decides. May raise InvalidState for an impossible one."""
+        return []
 
     # the public operations -----------------------------------------------------------------
     def parse_state(self, raw: Any) -> Any:
@@ -272,9 +317,31 @@ class Game(ABC):
                 "warnings": self.state_warnings(state), **self.score_details(state)}
 
     def check(self, raw_state: Any, raw_action: Any) -> dict[str, Any]:
+        """Parse both, refuse an action naming someone who is not playing (an impossible
+        request, like a malformed action), then hand the action to check_<its type>."""
         state = self.parse_state(raw_state)
         action = self.parse_action(raw_action)
-        return self.check_action(state, action).as_dict()
+        strangers = unknown_players(state, self.action_players(action), self.roster_rule)
+        if strangers:
+            raise InvalidState(strangers)
+        refused = self.refuse_action(state, action)
+        if refused:
+            return CheckResult(False, refused).as_dict()
+        result: CheckResult = getattr(self, f"check_{action.type}")(state, action)
+        return result.as_dict()
+
+
+def player_named(state: Any, name: str) -> Any:
+    """The player of the state with this name (Game.check has made sure there is one)."""
+    return next(player for player in state.players if player.name == name)
+
+
+def unknown_players(state: Any, named: Iterable[tuple[str, str]], rule: str) -> list[Violation]:
+    """A violation for each (path, name) that is no player of the state."""
+    names = [player.name for player in state.players]
+    return [violation("unknown-player", rule,
+                      f"no player is called {name!r} (players: {', '.join(names)})", path)
+            for path, name in named if name not in names]
 
 
 def duplicate_names(names: Sequence[str], rule: str) -> list[Violation]:

@@ -302,7 +302,9 @@ def test_illegal_cube_moves():
     assert move("orange", 20, 1, done)["violations"][0]["code"] == "colour-finished"
     assert move("blue", 20, 1, done)["violations"][0]["code"] == "cube-on-target"
     assert move("blue", 4, 1, done)["violations"][0]["code"] == "no-cube-there"
-    assert move("blue", 0, 1, done, who="Zed")["violations"][0]["code"] == "unknown-player"
+    with pytest.raises(InvalidState) as unknown:
+        move("blue", 0, 1, done, who="Zed")
+    assert unknown.value.violations[0]["code"] == "unknown-player"
     with pytest.raises(InvalidState):
         move("orange", 0, 0)
     with pytest.raises(InvalidState):

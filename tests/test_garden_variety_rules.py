@@ -272,9 +272,13 @@ def test_more_copies_than_the_deck_holds():
 def test_every_player_plays_exactly_once():
     the_state = state(player("Ann", 0, 5), player("Bo", 0, 5), player("Cy", 0, 5))
     plays = [{"player": "Ann", "card": flower(4)}, {"player": "Ann", "card": flower(6)},
-             {"player": "Zed", "card": flower(9)}]
+             {"player": "Bo", "card": flower(9)}]
     result = scorer.check(GV, the_state, {"type": "resolve_round", "rule": 5, "plays": plays})
-    assert codes(result["violations"]) == ["missing-play", "missing-play", "played-twice", "unknown-player"]
+    assert codes(result["violations"]) == ["missing-play", "played-twice"]
+    plays[2]["player"] = "Zed"  # someone not at the table: an impossible request
+    with pytest.raises(scorer.InvalidState) as unknown:
+        scorer.check(GV, the_state, {"type": "resolve_round", "rule": 5, "plays": plays})
+    assert [(v["code"], v["path"]) for v in unknown.value.violations] == [("unknown-player", "action.plays[2].player")]
 
 
 @pytest.mark.parametrize("rule", [4, "chaos", "5", True, 5.0, [5], None])

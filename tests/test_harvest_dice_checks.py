@@ -132,8 +132,9 @@ def test_planting_the_last_space_triggers_the_end():
 
 
 def test_unknown_player():
-    result = check(sheet(), plant("red", 3, (1, 3), who="Zed"))
-    assert codes(result) == ["unknown-player"] and result["violations"][0]["path"] == "action.player"
+    with pytest.raises(scorer.InvalidState) as unknown:
+        check(sheet(), plant("red", 3, (1, 3), who="Zed"))
+    assert [(v["code"], v["path"]) for v in unknown.value.violations] == [("unknown-player", "action.player")]
 
 
 # --- feed --------------------------------------------------------------------------------

@@ -5,8 +5,9 @@
     def components(options: KitOptions) -> list[pnp.model.Component]
 
 and draws its data (values, shapes, decks) from the game's module in scorer.games, so the
-kit and the scorer share one source of truth. Modules are imported only when built, so a
-build of one game never pays for the others.
+kit and the scorer share one source of truth. Which games exist, and which module is each
+game's kit (its Game.kit_module), comes from the game registry in scorer.games. Modules are
+imported only when built, so a build of one game never pays for the others' kits.
 """
 from __future__ import annotations
 
@@ -16,14 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-# Game id -> kit module name, in the order kits are built and listed.
-KIT_MODULES: dict[str, str] = {
-    "garden-dice": "garden_dice",
-    "harvest-dice": "harvest_dice",
-    "cottage-garden": "cottage_garden",
-    "propagation": "propagation",
-    "garden-variety": "garden_variety",
-}
+import scorer
+from scorer.games import CATALOGUE
+
+# Every registered game, in the order kits are built and listed.
+GAME_IDS: tuple[str, ...] = tuple(CATALOGUE)
 
 
 @dataclass(frozen=True)
@@ -35,12 +33,10 @@ class KitOptions:
 
 def available_kits() -> list[str]:
     """Game ids whose kit module exists in this installation."""
-    return [game for game, module in KIT_MODULES.items()
-            if importlib.util.find_spec(f"pnp.kits.{module}") is not None]
+    return [game_id for game_id in scorer.GAMES
+            if importlib.util.find_spec(scorer.GAMES[game_id].kit_module) is not None]
 
 
 def load_kit(game_id: str) -> ModuleType:
     """The kit module of a game; KeyError with a plain message for an unknown id."""
-    if game_id not in KIT_MODULES:
-        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(KIT_MODULES)}")
-    return importlib.import_module(f"pnp.kits.{KIT_MODULES[game_id]}")
+    return importlib.import_module(scorer.GAMES[game_id].kit_module)

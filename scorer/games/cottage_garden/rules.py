@@ -8,12 +8,13 @@ documented in docs/house-rules.md, section "Cottage Garden".
 """
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, violation
-from scorer.games.cottage_garden import data
+from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, player_named, violation
+from scorer.games.cottage_garden import data, examples
 from scorer.games.cottage_garden.data import oriented_squares
 
 # Rulebook section headings, cited by every violation.
@@ -305,10 +306,21 @@ def solo_spaces() -> set[str]:
 
 # --- the game ------------------------------------------------------------------------------
 
+def _settled(check):
+    """A check that answers (violations, effects) as its CheckResult: legal when nothing is
+    wrong, and then with its effects."""
+    @functools.wraps(check)
+    def settled(*args) -> CheckResult:
+        found, effects = check(*args)
+        return CheckResult(not found, found, effects if not found else {})
+    return settled
+
+
 class CottageGarden(Game):
     id = data.GAME_ID
     title = data.TITLE
     rulebook = "cottage-garden.md"
+    kit_module = "pnp.kits.cottage_garden"
     state_model = CottageState
     action_model = Action
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, PREPARATION
@@ -399,13 +411,10 @@ class CottageGarden(Game):
                 for p in state.players]
 
     # checks ---------------------------------------------------------------------------------
-    def check_action(self, state: CottageState, action) -> CheckResult:
-        handler = getattr(self, f"_check_{action.type}")
-        found, effects = handler(state, action)
-        return CheckResult(not found, found, effects if not found else {})
-
+    # Each check_<type> below answers (violations, effects); @_settled makes it the CheckResult.
     @staticmethod
-    def _check_score_bed(state, action: ScoreBed):
+    @_settled
+    def check_score_bed(state, action: ScoreBed):
         malformed = _bed_rows_violations(action.bed)
         if malformed:
             raise InvalidState(malformed)
@@ -418,7 +427,8 @@ class CottageGarden(Game):
             f"scored only when every space is filled", "action.bed")]
         return found, {**summary, "empty": empty}
 
-    def _check_place_tile(self, state, action: PlaceTile):
+    @_settled
+    def check_place_tile(self, state, action: PlaceTile):
         _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
         bed, found = build_bed(action.bed, "action.bed")
         if found:
@@ -428,7 +438,8 @@ class CottageGarden(Game):
         found = bed.place_tile(action, "action")
         return found, {} if found else self._placed_effects(bed, cells)
 
-    def _check_place_token(self, state, action: PlaceToken):
+    @_settled
+    def check_place_token(self, state, action: PlaceToken):
         bed, found = build_bed(action.bed, "action.bed")
         if found:
             return found, {}
@@ -444,19 +455,9 @@ class CottageGarden(Game):
         return {"cells": rows, "covered": bed.covered_print(cells), **bed_summary(rows),
                 "owners": bed.owner_rows(), "flower_tiles": len(bed.tile_ids)}
 
-    @staticmethod
-    def _player(state, action, rule: str):
-        for player in state.players:
-            if player.name == action.player:
-                return player, []
-        names = ", ".join(p.name for p in state.players)
-        return None, [violation("unknown-player", rule,
-                                f"no player is called {action.player!r} (players: {names})", "action.player")]
-
-    def _check_move_cube(self, state, action: MoveCube):
-        player, found = self._player(state, action, SCORING)
-        if found:
-            return found, {}
+    @_settled
+    def check_move_cube(self, state, action: MoveCube):
+        player = player_named(state, action.player)
         cubes = getattr(player, action.color)
         if all(value == data.TARGET for value in cubes):
             return [violation("colour-finished", PLANTING_TABLE,
@@ -486,10 +487,9 @@ class CottageGarden(Game):
         held = {p.beehives for p in state.players}
         return next((tile for tile in data.BEEHIVE_TILES if tile not in held), None)
 
-    def _check_final_round_penalty(self, state, action: FinalRoundPenalty):
-        player, found = self._player(state, action, FINAL_ROUND)
-        if found:
-            return found, {}
+    @_settled
+    def check_final_round_penalty(self, state, action: FinalRoundPenalty):
+        player = player_named(state, action.player)
         if action.flowerbeds_left == 0:
             return [violation("no-flowerbeds-left", FINAL_ROUND,
                               f"{player.name} has no flowerbeds left and loses no more points",
@@ -508,7 +508,8 @@ class CottageGarden(Game):
                     "crossed_line_back": action.from_ >= high and to <= low}
 
     @staticmethod
-    def _check_start_final_round(state, action: StartFinalRound):
+    @_settled
+    def check_start_final_round(state, action: StartFinalRound):
         found, counts = [], []
         for i, layout in enumerate(action.beds):
             _, broken = build_bed(layout, f"action.beds[{i}]")
@@ -519,7 +520,8 @@ class CottageGarden(Game):
                        "kept": [i for i in range(len(counts)) if i not in given_up]}
 
     @staticmethod
-    def _check_refill(state, action: Refill):
+    @_settled
+    def check_refill(state, action: Refill):
         players = len(state.players)
         side_name = data.nursery_side(players)
         track = data.NURSERY_SIDES[side_name]["track"]
@@ -552,7 +554,8 @@ class CottageGarden(Game):
                     "cats_returned": int(action.ramble)}
 
     @staticmethod
-    def _check_move_gardener(state, action: MoveGardener):
+    @_settled
+    def check_move_gardener(state, action: MoveGardener):
         players = len(state.players)
         side_name = data.nursery_side(players)
         if action.space not in data.NURSERY_SIDES[side_name]["track"]:
@@ -564,7 +567,8 @@ class CottageGarden(Game):
                     "final_round_starts": die == data.FINAL_ROUND_FACE and action.die < die}
 
     @staticmethod
-    def _check_turns(state, action: Turns):
+    @_settled
+    def check_turns(state, action: Turns):
         players = len(state.players)
         side = data.NURSERY_SIDES[data.nursery_side(players)]
         return [], {"players": players, "nursery_side": data.nursery_side(players),
@@ -574,14 +578,14 @@ class CottageGarden(Game):
                     "turns_before_final_round": turns_before_final_round(players)}
 
     @staticmethod
-    def _check_orient_tile(state, action: OrientTile):
+    @_settled
+    def check_orient_tile(state, action: OrientTile):
         _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
         squares = oriented_squares(action.tile, action.rotation, action.flip)
         return [], {"squares": [[r + 1, c + 1, letter] for r, c, letter in squares],
                     "rows": 1 + max(r for r, _, _ in squares), "columns": 1 + max(c for _, c, _ in squares)}
 
 
-GAME = CottageGarden()
 
 
 def page_data() -> dict:
@@ -609,3 +613,7 @@ EXAMPLE_STATE = {"players": [
 EXAMPLE_CHECK = {"state": EXAMPLE_STATE, "action": {
     "type": "place_tile", "tile": "5F", "at": [1, 1], "rotation": 0, "flip": False,
     "bed": {"design": "1L", "tiles": [{"tile": "4B", "at": [2, 2]}], "cats": [[5, 1]], "pots": []}}}
+
+
+GAME = CottageGarden(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
+                     page_data=page_data)

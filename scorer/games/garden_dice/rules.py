@@ -40,8 +40,17 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, computed_once, violation
-from scorer.games.garden_dice import data
+from scorer.core import (
+    CheckResult,
+    Game,
+    PlayerScore,
+    StateModel,
+    Violation,
+    computed_once,
+    player_named,
+    violation,
+)
+from scorer.games.garden_dice import data, examples
 
 Coord = tuple[int, int]
 
@@ -310,6 +319,7 @@ class GardenDice(Game):
     id = data.GAME_ID
     title = data.TITLE
     rulebook = data.RULEBOOK
+    kit_module = "pnp.kits.garden_dice"
     state_model = GardenDiceState
     action_model = Action
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, R_SETUP
@@ -482,20 +492,43 @@ class GardenDice(Game):
         return list(map(final_score, state.players, state.crop_counts, state.face_values))
 
     # rule checks ------------------------------------------------------------------------------
-    def check_action(self, state: GardenDiceState, action) -> CheckResult:
+    def refuse_action(self, state: GardenDiceState, action) -> list[Violation]:
         players = {p.name: p for p in state.players}
-        if action.player not in players:
-            return _illegal(violation("unknown-player", R_TURN,
-                                      f"{action.player!r} is not one of the players", "action.player"))
         turn_problem = _turn_violations(action.turn, players, action.player)
         if turn_problem:
-            return CheckResult(False, turn_problem)
-        handler = _CHECKS[action.type]
+            return turn_problem
         if action.type not in _NEEDS_NO_BOARD and state.board is None:
-            return _illegal(violation("board-required", R_TURN,
-                                      "this check needs the board: add \"board\" to the state",
-                                      "board"))
-        return handler(Context(state, players[action.player]), action)
+            return [violation("board-required", R_TURN, "this check needs the board: add \"board\" to the state",
+                              "board")]
+        return []
+
+    # Each check reads the acting player's turn through a Context.
+    def check_water(self, state, action: Water) -> CheckResult:
+        return _check_water(Context(state, player_named(state, action.player)), action)
+
+    def check_harvest(self, state, action: Harvest) -> CheckResult:
+        return _check_harvest(Context(state, player_named(state, action.player)), action)
+
+    def check_move_critter(self, state, action: MoveCritter) -> CheckResult:
+        return _check_move_critter(Context(state, player_named(state, action.player)), action)
+
+    def check_buy(self, state, action: Buy) -> CheckResult:
+        return _check_buy(Context(state, player_named(state, action.player)), action)
+
+    def check_place(self, state, action: Place) -> CheckResult:
+        return _check_place(Context(state, player_named(state, action.player)), action)
+
+    def check_flip(self, state, action: Flip) -> CheckResult:
+        return _check_flip(Context(state, player_named(state, action.player)), action)
+
+    def check_remove_critter(self, state, action: RemoveCritter) -> CheckResult:
+        return _check_remove_critter(Context(state, player_named(state, action.player)), action)
+
+    def check_sun_reroll(self, state, action: SunReroll) -> CheckResult:
+        return _check_sun_reroll(Context(state, player_named(state, action.player)), action)
+
+    def check_sun_set_die(self, state, action: SunSetDie) -> CheckResult:
+        return _check_sun_set_die(Context(state, player_named(state, action.player)), action)
 
 
 def final_score(player: Player, counts: tuple[int, ...], face: int) -> PlayerScore:
@@ -598,14 +631,14 @@ def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | 
     return tile, []
 
 
-def check_water(ctx: Context, action: Water) -> CheckResult:
+def _check_water(ctx: Context, action: Water) -> CheckResult:
     tile, found = _crop_tile(ctx, action, data.SEED, R_WATER)
     if found:
         return CheckResult(False, found)
     return CheckResult(True, [], {"watered": _sorted(ctx.board.chain(_at(action.at)))})
 
 
-def check_harvest(ctx: Context, action: Harvest) -> CheckResult:
+def _check_harvest(ctx: Context, action: Harvest) -> CheckResult:
     tile, found = _crop_tile(ctx, action, data.VEGGIE, R_HARVEST)
     if found:
         return CheckResult(False, found)
@@ -639,7 +672,7 @@ def harvest_points(board: Board, at: Coord, tile: BoardTile) -> tuple[int, str |
     return value, None
 
 
-def check_move_critter(ctx: Context, action: MoveCritter) -> CheckResult:
+def _check_move_critter(ctx: Context, action: MoveCritter) -> CheckResult:
     found = (_position_problem(action.from_, "action.from", R_MOVE)
              + _position_problem(action.to, "action.to", R_MOVE))
     if found:
@@ -717,7 +750,7 @@ def _eat_problems(ctx: Context, action: MoveCritter, critter: BoardTile, target:
     return ctx.no_free_disc(R_MOVE, "the critter or the eaten tile")
 
 
-def check_buy(ctx: Context, action: Buy) -> CheckResult:
+def _check_buy(ctx: Context, action: Buy) -> CheckResult:
     value = data.CROP_VALUES[action.crop]
     if action.die < value:
         return _illegal(violation("die-too-low", R_BUY,
@@ -745,7 +778,7 @@ def check_buy(ctx: Context, action: Buy) -> CheckResult:
 _PLACE_SIDE_UP = {"rabbit": "bird", "scarecrow": "sundial"}
 
 
-def check_place(ctx: Context, action: Place) -> CheckResult:
+def _check_place(ctx: Context, action: Place) -> CheckResult:
     if action.tile in _PLACE_SIDE_UP:
         up = _PLACE_SIDE_UP[action.tile]
         return _illegal(violation("wrong-side-up", R_PLACE,
@@ -824,7 +857,7 @@ def coordinate_reading(ctx: Context, dice: list[int], at: Coord, turn: TurnSoFar
                           "action.dice")]
 
 
-def check_flip(ctx: Context, action: Flip) -> CheckResult:
+def _check_flip(ctx: Context, action: Flip) -> CheckResult:
     found = _position_problem(action.at, "action.at", R_FLIP)
     if found:
         return CheckResult(False, found)
@@ -846,7 +879,7 @@ def check_flip(ctx: Context, action: Flip) -> CheckResult:
     return CheckResult(True, [], {"flipped": list(action.at), "from": tile.kind, "to": other})
 
 
-def check_remove_critter(ctx: Context, action: RemoveCritter) -> CheckResult:
+def _check_remove_critter(ctx: Context, action: RemoveCritter) -> CheckResult:
     found = _position_problem(action.at, "action.at", R_REMOVE)
     if found:
         return CheckResult(False, found)
@@ -871,7 +904,7 @@ def check_remove_critter(ctx: Context, action: RemoveCritter) -> CheckResult:
     return CheckResult(False, problems)
 
 
-def check_sun_reroll(ctx: Context, action: SunReroll) -> CheckResult:
+def _check_sun_reroll(ctx: Context, action: SunReroll) -> CheckResult:
     found = _sun_problems(ctx)
     if action.turn.dice_spent:
         found.append(violation("not-start-of-turn", R_SUN,
@@ -883,7 +916,7 @@ def check_sun_reroll(ctx: Context, action: SunReroll) -> CheckResult:
                                   "end_bonus_lost": data.SUN_TOKEN_POINTS})
 
 
-def check_sun_set_die(ctx: Context, action: SunSetDie) -> CheckResult:
+def _check_sun_set_die(ctx: Context, action: SunSetDie) -> CheckResult:
     found = _sun_problems(ctx)
     if found:
         return CheckResult(False, found)
@@ -899,16 +932,9 @@ def _sun_problems(ctx: Context) -> list[Violation]:
                       f"{ctx.player.name} has already used their sun token", "action.player")]
 
 
-_CHECKS = {
-    "water": check_water, "harvest": check_harvest, "move_critter": check_move_critter,
-    "buy": check_buy, "place": check_place, "flip": check_flip,
-    "remove_critter": check_remove_critter, "sun_reroll": check_sun_reroll,
-    "sun_set_die": check_sun_set_die,
-}
 # Buying and the sun token do not depend on the board (it only sharpens the disc count).
 _NEEDS_NO_BOARD = {"buy", "sun_reroll", "sun_set_die"}
 
-GAME = GardenDice()
 
 # What the web pages show first: the rulebook's final-score example (Blue, 103) and its
 # harvest example laid out on the house board (see tests/test_garden_dice_checks.py).
@@ -951,3 +977,7 @@ def page_data() -> dict:
         "max_players": data.MAX_PLAYERS,
         "min_players": data.MIN_PLAYERS,
     }
+
+
+GAME = GardenDice(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
+                  page_data=page_data)

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, WithJsonSchema
 
 from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, describe_value, violation
-from scorer.games.garden_variety import data
+from scorer.games.garden_variety import data, examples
 
 BOX = "What's in the box"
 START = "How to start"
@@ -159,6 +159,7 @@ class GardenVarietyGame(Game):
     id = data.GAME_ID
     title = data.TITLE
     rulebook = "garden-variety.md"
+    kit_module = "pnp.kits.garden_variety"
     state_model = GardenVarietyState
     action_model = GardenVarietyAction
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, PLAYERS_RULE
@@ -206,7 +207,10 @@ class GardenVarietyGame(Game):
         return [PlayerScore(p.name, {"garden_bed": p.garden_bed, "hand": p.hand}, {"gnomes": p.gnomes})
                 for p in state.players]
 
-    def check_action(self, state: GardenVarietyState, action: ResolveRound) -> CheckResult:
+    def action_players(self, action: ResolveRound) -> list[tuple[str, str]]:
+        return [(f"action.plays[{i}].player", play.player) for i, play in enumerate(action.plays)]
+
+    def check_resolve_round(self, state: GardenVarietyState, action: ResolveRound) -> CheckResult:
         found = _rule_violations(action.rule)
         found += _player_play_violations(state, action.plays)
         for i, play in enumerate(action.plays):
@@ -253,12 +257,9 @@ def _player_play_violations(state: GardenVarietyState, plays: list[Play]) -> lis
     names = [p.name for p in state.players]
     found, seen = [], set()
     for i, play in enumerate(plays):
-        path = f"action.plays[{i}].player"
-        if play.player not in names:
-            found.append(violation("unknown-player", PLAY, f"{play.player!r} is not a player in this game "
-                                                           f"({', '.join(names)})", path))
-        elif play.player in seen:
-            found.append(violation("played-twice", PLAY, f"{play.player} plays one card a round, not two", path))
+        if play.player in seen:
+            found.append(violation("played-twice", PLAY, f"{play.player} plays one card a round, not two",
+                                   f"action.plays[{i}].player"))
         seen.add(play.player)
     for name in names:
         if name not in seen:
@@ -370,7 +371,6 @@ def _table_violations(state: GardenVarietyState, plays: list[Play]) -> list[Viol
     return found
 
 
-GAME = GardenVarietyGame()
 
 
 # The pages open on these (scorer.pages reads them): a finished four-player game where Kim and
@@ -444,3 +444,7 @@ def page_data() -> dict:
                    for g in data.GNOMES.values()],
         "box": {"cards": data.BOX_CARDS, "gnomes": data.BOX_GNOMES, "hand": data.HAND_SIZE},
     }
+
+
+GAME = GardenVarietyGame(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
+                         page_data=page_data, check_from_form=check_from_form)

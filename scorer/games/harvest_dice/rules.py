@@ -11,8 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, violation
-from scorer.games.harvest_dice import data
+from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, player_named, violation
+from scorer.games.harvest_dice import data, examples
 
 RULE_SETUP = "Harvest Dice › Set-Up"
 RULE_PLANT = "Harvest Dice › Game Play › Plant it"
@@ -262,6 +262,7 @@ class HarvestDice(Game):
     id = data.GAME_ID
     title = data.TITLE
     rulebook = "harvest-dice.md"
+    kit_module = "pnp.kits.harvest_dice"
     state_model = HarvestState
     action_model = Action
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_SETUP
@@ -414,29 +415,32 @@ class HarvestDice(Game):
         return bonus
 
     # rule checks ------------------------------------------------------------------------
-    def check_action(self, state: HarvestState, action) -> CheckResult:
-        before = state_triggers(state)
-        finished = [t for t in before if t["trigger"] == "market-full"]
+    def refuse_action(self, state: HarvestState, action) -> list[Violation]:
+        finished = [t for t in state_triggers(state) if t["trigger"] == "market-full"]
         if finished:
-            return CheckResult(False, [violation(
+            return [violation(
                 "game-over", RULE_END,
                 f"the {finished[0]['market']} market is full, so the game ended with the round that "
-                f"filled it; no more dice are taken", "markets")])
-        if isinstance(action, LastDieAction):
-            return self._last_die(state, action, before)
-        index = next((i for i, p in enumerate(state.players) if p.name == action.player), None)
-        if index is None:
-            return CheckResult(False, [violation(
-                "unknown-player", RULE_SETUP,
-                f"no player called {action.player!r}; players: {', '.join(p.name for p in state.players)}",
-                "action.player")])
-        player = state.players[index]
-        die, found = apply_powers(state.mode, player, action.die, action.pig_powers)
+                f"filled it; no more dice are taken", "markets")]
+        return []
+
+    def check_plant(self, state: HarvestState, action: PlantAction) -> CheckResult:
+        return self._with_powers(self._plant, state, action)
+
+    def check_feed(self, state: HarvestState, action: FeedAction) -> CheckResult:
+        return self._with_powers(self._feed, state, action)
+
+    def check_last_die(self, state: HarvestState, action: LastDieAction) -> CheckResult:
+        return self._last_die(state, action, state_triggers(state))
+
+    @staticmethod
+    def _with_powers(check, state: HarvestState, action: PlantAction | FeedAction) -> CheckResult:
+        """Planting and feeding both take the die as the declared pig powers leave it."""
+        index = state.players.index(player_named(state, action.player))
+        die, found = apply_powers(state.mode, state.players[index], action.die, action.pig_powers)
         if found:
             return CheckResult(False, found)
-        if isinstance(action, PlantAction):
-            return self._plant(state, index, action, die, before)
-        return self._feed(state, index, action, die, before)
+        return check(state, index, action, die, state_triggers(state))
 
     def _plant(self, state, index, action: PlantAction, die: PoweredDie, before) -> CheckResult:
         player = state.players[index]
@@ -516,7 +520,6 @@ class HarvestDice(Game):
         return end_triggers(state.markets.model_dump(), state.mode, players)
 
 
-GAME = HarvestDice()
 
 
 # --- for the web pages -----------------------------------------------------------------------
@@ -553,3 +556,7 @@ EXAMPLE_CHECK = {
                            "pig_powers_used": 0}]},
     "action": {"type": "feed", "player": "Susan", "die": {"color": "orange", "value": 5}},
 }
+
+
+GAME = HarvestDice(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
+                   page_data=page_data)

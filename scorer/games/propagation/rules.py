@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, Violation, violation
-from scorer.games.propagation import data
+from scorer.games.propagation import data, examples
 
 # Rulebook section headings, for the "rule" of each violation.
 R_MATERIALS = "Propagation › Materials"
@@ -417,7 +417,7 @@ def _plant_dict(plant: Plant, **changes) -> dict:
             **changes}
 
 
-def check_sow(action: Sow) -> CheckResult:
+def _check_sow(action: Sow) -> CheckResult:
     space = _space(action.at)
     found = []
     occupant = _occupant(action.board, space)
@@ -434,7 +434,7 @@ def check_sow(action: Sow) -> CheckResult:
                                                "kind": action.kind, "tier": 0}})
 
 
-def check_grow(action: Grow) -> CheckResult:
+def _check_grow(action: Grow) -> CheckResult:
     own = [p for p in action.board.plants if p.owner == action.player]
     stale = [(i, p) for i, p in enumerate(action.board.plants)
              if p.owner == action.player and p.tier >= data.PLANTS[p.kind]["dies"]]
@@ -453,7 +453,7 @@ def check_grow(action: Grow) -> CheckResult:
     })
 
 
-def check_harvest(action: Harvest) -> CheckResult:
+def _check_harvest(action: Harvest) -> CheckResult:
     rule = data.PLANTS[action.kind]
     eligible = [p for p in action.board.plants
                 if p.owner == action.player and p.kind == action.kind and p.tier >= rule["grown"]]
@@ -469,7 +469,7 @@ def check_harvest(action: Harvest) -> CheckResult:
     })
 
 
-def check_propagate(action: Propagate) -> CheckResult:
+def _check_propagate(action: Propagate) -> CheckResult:
     pattern = data.PATTERNS[action.pattern]
     kind, origin, board = pattern["kind"], _space(action.origin), action.board
     if not any(_space(p.at) == origin and p.owner == action.player and p.kind == kind
@@ -531,7 +531,7 @@ def _illegal(code: str, rule: str, message: str, path: str) -> CheckResult:
     return CheckResult(False, [violation(code, rule, message, path)])
 
 
-def check_end_round(action: EndRound, player_total: int) -> CheckResult:
+def _check_end_round(action: EndRound, player_total: int) -> CheckResult:
     dead = [p for p in action.board.plants if p.tier >= data.PLANTS[p.kind]["dies"]]
     returned: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for plant in dead:
@@ -554,6 +554,7 @@ class Propagation(Game):
     id = data.GAME_ID
     title = data.TITLE
     rulebook = "propagation.md"
+    kit_module = "pnp.kits.propagation"
     state_model = PropagationState
     action_model = Action
     min_players, max_players, roster_rule = data.PLAYERS_MIN, data.PLAYERS_MAX, R_MATERIALS
@@ -595,21 +596,29 @@ class Propagation(Game):
             **{kind: getattr(p.harvested, kind) * data.PLANTS[kind]["points"] for kind in data.KINDS},
             "bonus": bonus[p.name]}) for p in state.players]
 
-    def check_action(self, state: PropagationState, action) -> CheckResult:
-        names = [p.name for p in state.players]
-        problems = board_violations(action.board, set(names), "action.board")
-        if getattr(action, "player", None) is not None and action.player not in names:
-            problems.append(violation("unknown-player", R_TURNS,
-                                      f"{action.player!r} is not a player of this game", "action.player"))
+    def refuse_action(self, state: PropagationState, action) -> list[Violation]:
+        """Each action carries the board it is taken on; an impossible board is a malformed request."""
+        problems = board_violations(action.board, {p.name for p in state.players}, "action.board")
         if problems:
             raise InvalidState(problems)
-        if isinstance(action, EndRound):
-            return check_end_round(action, len(names))
-        return {Sow: check_sow, Grow: check_grow, Harvest: check_harvest,
-                Propagate: check_propagate}[type(action)](action)
+        return []
+
+    def check_end_round(self, state: PropagationState, action: EndRound) -> CheckResult:
+        return _check_end_round(action, len(state.players))
+
+    def check_sow(self, state: PropagationState, action: Sow) -> CheckResult:
+        return _check_sow(action)
+
+    def check_grow(self, state: PropagationState, action: Grow) -> CheckResult:
+        return _check_grow(action)
+
+    def check_propagate(self, state: PropagationState, action: Propagate) -> CheckResult:
+        return _check_propagate(action)
+
+    def check_harvest(self, state: PropagationState, action: Harvest) -> CheckResult:
+        return _check_harvest(action)
 
 
-GAME = Propagation()
 
 
 # --- for the web pages -----------------------------------------------------------------------
@@ -617,7 +626,7 @@ GAME = Propagation()
 def page_data() -> dict:
     """What the score and dispute pages draw the hex board and their menus from, all read
     from data.py, plus the kit's player colours and symbols so the screen matches the print."""
-    from pnp.colors import PLAYER_COLORS
+    from scorer.games.player_colours import PLAYER_COLORS
 
     return {
         "radius": data.BOARD_RADIUS, "top": list(data.TOP_HEX),
@@ -666,3 +675,7 @@ EXAMPLE_CHECK = {
     "action": {"type": "propagate", "player": "Ada", "pattern": "tomato-north-fan", "origin": [1, 0],
                "board": _ROUND_10_BOARD},
 }
+
+
+GAME = Propagation(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
+                   page_data=page_data)

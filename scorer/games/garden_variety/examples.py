@@ -1,0 +1,4 @@
+"""Worked rule checks beyond the check page's opening one (rules.EXAMPLE_CHECK): with it, at
+least one for each action type. The conformance test runs them all; docs/adding-a-game.md."""
+
+CHECKS: list[dict] = []
