@@ -1,4 +1,4 @@
-"""The JSON API (DESIGN.md "HTTP mirror" and "Storage").
+"""The JSON API (docs/app.md: "The JSON API" and "Saved results").
 
 Every answer is JSON. Bad JSON is 400, an unknown game 404, an impossible state 422 with the
 violations, a body over 1 MB 413 (Flask's MAX_CONTENT_LENGTH), a database that is down 503.
@@ -8,19 +8,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import orjson
 from flask import Blueprint, Response, abort, current_app, jsonify, request
-from pydantic import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import scorer
-from scorer.core import Game, InvalidState, UnknownGame, violation
+from scorer.core import InvalidState, UnknownGame, violation
 from scorer.games import CATALOGUE
 from scorer.storage import Storage, StorageUnavailable
 
 bp = Blueprint("api", __name__)
 
-REQUEST_RULE = "Request format (DESIGN.md)"
+REQUEST_RULE = "Request format (docs/app.md)"
 MAX_ID = 2**63 - 1  # the largest id any database column can hold
 
 
@@ -30,12 +28,6 @@ class BadJSON(Exception):
 
 def storage() -> Storage:
     return current_app.extensions["gardenkit.storage"]
-
-
-# A body turned into digits ("0") and everything else (" "), to look for a run of 19 digits in
-# C speed; a regular expression takes ten times as long, as much as the parse it guards.
-_DIGITS_AS_ZEROS = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
-_NINETEEN_DIGITS = b"0" * 19
 
 
 def request_body() -> bytes:
@@ -68,35 +60,14 @@ def body_held_to_limit() -> bytes:
 
 
 def read_json() -> Any:
-    """The request body as JSON (whatever the Content-Type says); BadJSON when it is not."""
+    """The request body as JSON (whatever the Content-Type says); BadJSON when it is not. The
+    game then reads the document as the Python API and the CLI do, so all three answer alike."""
     return parse_json(request_body())
 
 
-def read_state(game: Game) -> Any:
-    """The body of a request about one state. The common body, a state the game's model
-    accepts, is read and checked by pydantic in one pass over the bytes, which saves a
-    score request 20-30 us of server CPU against parsing first and validating the result.
-    Any other body comes back parsed as JSON, for the game to refuse as the Python API does
-    for the same document (a 400 for bad JSON): what pydantic's own JSON reader refuses (a
-    UTF-8 byte order mark, lone surrogates) takes that path too, and what it accepts it
-    reads as the standard parser does."""
-    body = request_body()
-    try:
-        return game.state_model.model_validate_json(body)
-    except ValidationError:
-        return parse_json(body)
-
-
 def parse_json(body: bytes) -> Any:
-    if _NINETEEN_DIGITS not in body.translate(_DIGITS_AS_ZEROS):
-        try:
-            return orjson.loads(body)  # the fast path: nearly every body is plain UTF-8 JSON
-        except orjson.JSONDecodeError:
-            pass
-    # The standard parser decides the rest and names the fault. It also reads what JSON
-    # allows but orjson refuses (UTF-16 bodies, lone surrogates) or bends: orjson turns an
-    # integer beyond 64 bits into a float, so a body with a run of 19 digits or more
-    # (a number that may be that large, or digits in a string) is read here.
+    """The body as JSON, read by the standard parser: integers of any size stay exact, and a
+    fault is named in its words. NaN and Infinity are not JSON and are refused."""
     if not body.strip():
         raise BadJSON("the request body is empty; send the JSON document")
     try:
@@ -143,35 +114,20 @@ def list_games():
     return jsonify({"games": [game_info(game_id) for game_id in CATALOGUE]})
 
 
-def game_operation(operation: str):
-    """Route POST /api/games/<game id>/<operation> to the view. Each live game's address is
-    also a rule of its own, with the id as a default: werkzeug matches a fixed address by
-    dictionary lookups, while a <game_id> part costs it a regular expression, a sort and
-    the converter on every request (13,600 instructions, callgrind). The general rule
-    answers every other id (404, unknown game)."""
-    def register(view):
-        for game_id in scorer.GAMES:
-            bp.add_url_rule(f"/api/games/{game_id}/{operation}", view_func=view, methods=["POST"],
-                            defaults={"game_id": game_id})
-        bp.add_url_rule(f"/api/games/<game_id>/{operation}", view_func=view, methods=["POST"])
-        return view
-    return register
-
-
-@game_operation("score")
+@bp.post("/api/games/<game_id>/score")
 def score(game_id: str):
     game = scorer.GAMES[game_id]
-    return jsonify(game.score(read_state(game)))
+    return jsonify(game.score(read_json()))
 
 
-@game_operation("validate")
+@bp.post("/api/games/<game_id>/validate")
 def validate(game_id: str):
     game = scorer.GAMES[game_id]
-    found = game.validate(read_state(game))
+    found = game.validate(read_json())
     return jsonify({"valid": not found, "violations": found})
 
 
-@game_operation("check")
+@bp.post("/api/games/<game_id>/check")
 def check(game_id: str):
     game = scorer.GAMES[game_id]
     body = read_json()

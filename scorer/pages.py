@@ -8,7 +8,6 @@ templates/static/ only add live totals and add/remove without a reload.
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
@@ -37,23 +36,18 @@ def forms_need_their_csrf_token() -> None:
 def render_game_page(game_id: str, page: str, **context: Any):
     """The game's own template if it has one, else the generic one. Templates also get
     `page_data`: JSON-ready house content for a game's own page and script (tile shapes, sheet
-    sizes), from the rules module's page_data(); None when it has none."""
+    sizes), from the game's page_data hook; None when it has none."""
     names = [f"games/{game_id}/{page}.html", f"{page}.html"]
     template = current_app.jinja_env.select_template(names)
-    return render_template(template, page_data=_page_data(scorer.GAMES[game_id]), **context)
-
-
-def _page_data(game) -> Any:
-    rules = _rules_module(game)
-    make = getattr(rules, "page_data", None)
-    return make() if make else None
+    make_page_data = scorer.GAMES[game_id].page_data
+    return render_template(template, page_data=make_page_data() if make_page_data else None, **context)
 
 
 def live_game(game_id: str):
     """The game, None when its rules are still coming; 404 for an id that is no game."""
     if game_id not in CATALOGUE:
         abort(404)
-    return scorer.GAMES[game_id] if game_id in scorer.GAMES else None
+    return scorer.GAMES.get(game_id)
 
 
 @bp.app_template_filter("label")
@@ -72,14 +66,9 @@ def home():
     return render_template("home.html", games=[game_info(g) for g in CATALOGUE])
 
 
-def _rules_module(game):
-    return sys.modules[type(game).__module__]
-
-
-def _example_state(game) -> dict:
-    """A game's example state (EXAMPLE_STATE in its rules module) or two empty players."""
-    example = getattr(_rules_module(game), "EXAMPLE_STATE", None)
-    return json.loads(json.dumps(example)) if example else {"players": [{}, {}]}
+def _fresh_copy(example: Any) -> Any:
+    """A copy of a game's example that a request may change without touching the game's."""
+    return json.loads(json.dumps(example))
 
 
 @bp.route("/games/<game_id>/score", methods=["GET", "POST"])
@@ -90,7 +79,7 @@ def score_page(game_id: str):
     spec = form_spec(game.state_model)
     result = violations = None
     if request.method == "GET":
-        state = _example_state(game)
+        state = _fresh_copy(game.example_state)
     else:
         state = _submitted_state(game)
         op = request.form.get("op", "score")
@@ -141,19 +130,18 @@ def _submitted_state(game) -> dict:
 
 @bp.route("/games/<game_id>/check", methods=["GET", "POST"])
 def check_page(game_id: str):
-    """A rule check. The generic form posts the state and action as JSON text; a game whose
-    rules module defines check_from_form(fields) -> (state, action) may post plain fields
-    instead (its own check.html), so its page works without JavaScript."""
+    """A rule check. The generic form posts the state and action as JSON text; a game with a
+    check_from_form hook (fields -> (state, action)) may post plain fields instead (its own
+    check.html), so its page works without JavaScript."""
     game = live_game(game_id)
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
-    example = getattr(_rules_module(game), "EXAMPLE_CHECK", None) or {"state": _example_state(game), "action": {}}
+    example = game.example_checks[0] if game.example_checks else {"state": game.example_state, "action": {}}
     state, action = example["state"], example["action"]
     outcome = violations = None
     if request.method == "POST":
-        from_form = getattr(_rules_module(game), "check_from_form", None)
-        if from_form is not None and "state" not in request.form:
-            state, action = from_form({key: request.form.getlist(key)[-1] for key in request.form})
+        if game.check_from_form is not None and "state" not in request.form:
+            state, action = game.check_from_form({key: request.form.getlist(key)[-1] for key in request.form})
             outcome, violations = _run_check(game, state, action)
         else:
             state, action = request.form.get("state", ""), request.form.get("action", "")

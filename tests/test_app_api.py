@@ -1,4 +1,4 @@
-"""The JSON API through Flask's test client: every status DESIGN.md names, and the results store."""
+"""The JSON API through Flask's test client: every status docs/app.md names, and the results store."""
 import csv
 import io
 import json
@@ -71,11 +71,10 @@ FINISHED_TEXT = json.dumps(FINISHED)
 ], ids=["integer-beyond-64-bits", "negative-beyond-64-bits", "utf-16", "byte-order-mark",
         "lone-surrogate", "key-given-twice", "float-for-a-count", "exponent-for-a-count", "minus-zero"])
 @pytest.mark.parametrize("operation", ["score", "validate"])
-def test_json_the_fast_readers_cannot_read_exactly_is_read_as_json_says(client, body, operation):
-    """pydantic reads the common state straight from the bytes, and orjson the common JSON;
-    valid JSON that either would refuse, or bend (orjson turns an integer beyond 64 bits
-    into a float), is read by the standard parser instead, so the answer is exactly the
-    Python API's for the same document."""
+def test_unusual_json_is_read_exactly_as_json_says(client, body, operation):
+    """Valid JSON that a fast reader might refuse or bend (an integer beyond 64 bits turned
+    into a float, UTF-16, a byte order mark) is read exactly, so the answer is the Python
+    API's for the same document."""
     import scorer
 
     state = json.loads(body)
