@@ -1,10 +1,12 @@
 """One realistic end-of-game state (and one rule check) per game, for the benchmarks.
 
-Shapes follow DESIGN.md ("States, per game"). Each is checked against the game's rules
+Shapes follow docs/app.md ("State format"). Each is checked against the game's rules
 before it is timed (bench/scoring.py), so a sample that the rules reject shows up in the
 bench table as rejected instead of timing the error path.
 """
 from __future__ import annotations
+
+from typing import Any
 
 # Garden Dice with the four players the box allows: the HTTP benchmark's scoring request.
 GARDEN_DICE_4P = {
@@ -56,7 +58,7 @@ COTTAGE_GARDEN_CHECK = {
     "action": {"type": "score_bed", "bed": ["ppFFF", "FFFFF", "FCFFF", "FFFFF", "FFFFK"]},
 }
 
-PROPAGATION = {
+PROPAGATION: dict[str, Any] = {
     "players": [
         {"name": "Ada", "harvested": {"tomato": 6, "carrot": 3, "apple": 2}},
         {"name": "Bo", "harvested": {"tomato": 4, "carrot": 4, "apple": 1}},

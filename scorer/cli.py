@@ -1,4 +1,4 @@
-"""`gardenkit score|check|validate GAME FILE.json` (DESIGN.md "CLI mirror").
+"""`gardenkit score|check|validate GAME FILE.json` (docs/app.md "Command line").
 
 Exit status: 0 when the command ran (a check answers "legal" or "not legal" with 0), 1 when
 the state is impossible (every violation printed), 2 on bad usage: an unknown game, a file

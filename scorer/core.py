@@ -149,7 +149,7 @@ def describe_value(value: Any) -> str:
 
 # --- ranking -------------------------------------------------------------------------------
 
-def competition_ranks(keys: Sequence[Sequence[float]]) -> list[int]:
+def competition_ranks(keys: Sequence[tuple[float, ...]]) -> list[int]:
     """Competition ranking ("1224"): the highest key ranks 1, players with equal keys share a
     rank, and the next distinct key skips the shared places. A key is the total followed by
     the game's tie-breakers in order; whatever survives them all is a shared rank."""

@@ -1,11 +1,14 @@
-"""A regular (non-editable) install ships the templates and the deck list, and the app finds
-them through the import system."""
+"""A regular (non-editable) install ships the templates, the deck list and every registered
+game's packages, and the app finds them through the import system."""
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+
+import scorer
+from scorer.games import CATALOGUE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,14 +26,22 @@ def test_wheel_ships_templates_and_the_app_finds_them(tmp_path):
                    "gardenkit_templates/static/style.css", "gardenkit_templates/static/score.js",
                    "scorer/games/garden_variety/deck.csv"):
         assert needed in names, f"{needed} missing from {wheel.name}"
+    for game_id, (_title, package) in CATALOGUE.items():
+        game_files = [f"scorer/games/{package}/{module}.py" for module in ("__init__", "data", "rules", "examples")]
+        game_files.append(scorer.GAMES[game_id].kit_module.replace(".", "/") + ".py")
+        game_files += [f"gardenkit_templates/{page.relative_to(ROOT / 'templates').as_posix()}"
+                       for page in (ROOT / "templates" / "games" / game_id).glob("*.html")]
+        missing = [name for name in game_files if name not in names]
+        assert not missing, f"{game_id}: {missing} missing from {wheel.name}"
 
     unpacked = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(unpacked)
+    instance = str(tmp_path / "instance")
     probe = ("import scorer.app as a, scorer;"
-             "app = scorer.create_app({'TESTING': True, 'SECRET_KEY': 'x', 'INSTANCE_PATH': %r});"
+             f"app = scorer.create_app({{'TESTING': True, 'SECRET_KEY': 'x', 'INSTANCE_PATH': {instance!r}}});"
              "c = app.test_client();"
              "print(a.templates_dir()); print(c.get('/').status_code, c.get('/static/style.css').status_code,"
-             " c.get('/games/garden-variety/score').status_code)") % str(tmp_path / "instance")
+             " c.get('/games/garden-variety/score').status_code)")
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
                          cwd=tmp_path, env={"PYTHONPATH": str(unpacked), "PATH": "/usr/bin:/bin"})
     assert run.returncode == 0, run.stderr

@@ -1,4 +1,4 @@
-"""Saved results (DESIGN.md "Storage") on both databases a deployment may choose through
+"""Saved results (docs/app.md "JSON API") on both databases a deployment may choose through
 GARDENKIT_DATABASE_URL: a SQLite file and a real PostgreSQL server (tests/pg.py).
 
 Every test runs twice, once per database, through the JSON API of a fresh app whose database

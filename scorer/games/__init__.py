@@ -1,11 +1,14 @@
-"""The five games. Each is a package scorer/games/<module>/ with
+"""The games, and the registry every part of gardenkit discovers them from. Each game is a
+package scorer/games/<package>/ with
 
-    data.py   the game's components, values and house content as plain Python data
-              (no heavy imports: the print kits in pnp/kits read it too)
-    rules.py  the state and action models and the rules; defines GAME, a scorer.core.Game
+    data.py      the game's components, values and house content as plain Python data
+                 (no heavy imports: the print kits in pnp/kits read it too)
+    rules.py     the state and action models and the rules; defines GAME, a scorer.core.Game
+    examples.py  worked rule checks, at least one per action type
 
-so that the kit and the scorer read one source of truth. A game whose rules module does not
-exist yet is listed as "coming" by the app and is absent from GAMES.
+so that the kit and the scorer read one source of truth, and one line in CATALOGUE below
+(docs/adding-a-game.md). A registered game whose rules module does not exist yet is listed
+as "coming" by the app and is absent from GAMES.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the rules machinery loads with the first game, not with this registry
     from scorer.core import Game
 
-# id -> (title, package name), in the order the games are listed.
+# The registry: id -> (title, package name), in the order the games are listed.
 CATALOGUE: dict[str, tuple[str, str]] = {
     "garden-dice": ("Garden Dice", "garden_dice"),
     "harvest-dice": ("Harvest Dice", "harvest_dice"),

@@ -1,0 +1,136 @@
+"""The game contract (docs/adding-a-game.md), proven over every registered game: its kit builds
+on both papers, its example state scores, every action type has a worked check, its pages
+render, OpenAPI lists it, and the checks every game shares answer alike."""
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+from typing import Annotated, Literal
+
+import pytest
+from pydantic import Field
+from pypdf import PdfReader
+
+import scorer
+from pnp.cli import main as gardenkit
+from scorer.core import Game, PlayerScore, StateModel
+from scorer.games import CATALOGUE
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_IDS = list(scorer.GAMES)
+
+
+def test_every_registered_game_has_its_rules():
+    assert list(CATALOGUE) == GAME_IDS
+    for game_id, (title, _package) in CATALOGUE.items():
+        game = scorer.GAMES[game_id]
+        assert (game.id, game.title) == (game_id, title)
+        assert game.rulebook.endswith(".md") and game.kit_module.startswith("pnp.kits.")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_kit_builds_on_both_papers(game_id, tmp_path):
+    status = gardenkit(["build", "--game", game_id, "--paper", "letter", "--paper", "a4", "--format", "pdf",
+                        "--out", str(tmp_path), "--quiet"])
+    assert status == 0
+    for paper in ("letter", "a4"):
+        pdf = PdfReader(tmp_path / paper / f"{game_id}.pdf")
+        assert len(pdf.pages) > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_example_state_is_possible_and_scores(game_id):
+    game = scorer.GAMES[game_id]
+    assert scorer.validate(game_id, game.example_state) == []
+    result = scorer.score(game_id, game.example_state)
+    assert [p["name"] for p in result["players"]] and result["winners"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_action_type_has_a_worked_check(game_id, client):
+    game = scorer.GAMES[game_id]
+    worked = {example["action"]["type"] for example in game.example_checks}
+    assert worked == set(game.action_types())
+    for example in game.example_checks:
+        answer = client.post(f"/api/games/{game_id}/check", json=example)
+        assert answer.status_code == 200, answer.get_json()
+        assert answer.get_json() == scorer.check(game_id, example["state"], example["action"])
+
+
+def _set_at(document: dict, path: str, value: str) -> None:
+    """Set document["action"]["plays"][0]["player"] for the path "action.plays[0].player"."""
+    keys: list = [int(part) if part.isdigit() else part for part in re.findall(r"[^.\[\]]+", path)]
+    target = document
+    for key in keys[:-1]:
+        target = target[key]
+    target[keys[-1]] = value
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_an_action_by_someone_not_playing_is_refused_alike(game_id, client):
+    """A shared check of the core: the same code, status and path in every game."""
+    game = scorer.GAMES[game_id]
+    for example in game.example_checks:
+        named = game.action_players(game.parse_action(example["action"]))
+        if not named:
+            continue
+        path = named[0][0]
+        request = json.loads(json.dumps(example))
+        _set_at(request, path, "Nobody at all")
+        answer = client.post(f"/api/games/{game_id}/check", json=request)
+        assert answer.status_code == 422
+        assert [(v["code"], v["path"]) for v in answer.get_json()["violations"]] == [("unknown-player", path)]
+        return
+    pytest.fail(f"{game_id}: no worked check names a player")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_pages_render_with_the_games_examples(game_id, client):
+    game = scorer.GAMES[game_id]
+    score_page = client.get(f"/games/{game_id}/score")
+    check_page = client.get(f"/games/{game_id}/check")
+    assert score_page.status_code == check_page.status_code == 200
+    first_name = game.example_state["players"][0]["name"]
+    assert first_name in score_page.get_data(as_text=True)
+    assert game.title in check_page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_openapi_lists_the_game(game_id, client):
+    document = client.get("/openapi.json").get_json()
+    for operation in ("score", "validate", "check"):
+        assert f"/api/games/{game_id}/{operation}" in document["paths"]
+
+
+def test_an_unknown_game_is_404_on_every_operation(client):
+    for operation in ("score", "validate", "check"):
+        answer = client.post(f"/api/games/no-such-game/{operation}", json={})
+        assert answer.status_code == 404 and "unknown game" in answer.get_json()["error"]
+
+
+def test_a_game_without_the_check_of_one_of_its_actions_is_refused_when_made():
+    class Knock(StateModel):
+        type: Literal["knock"]
+
+    class Tiny(Game):
+        id, title, rulebook, kit_module = "tiny", "Tiny", "tiny.md", "pnp.kits.tiny"
+        state_model = StateModel
+        action_model = Annotated[Knock, Field(discriminator="type")]
+
+        def player_scores(self, state) -> list[PlayerScore]:
+            return []
+
+    with pytest.raises(TypeError, match="check_knock"):
+        Tiny(example_state={})
+
+
+def test_scorer_never_imports_pnp():
+    """The arrows run one way: the print kits read the games' data, the scorer needs no print code."""
+    for source in (ROOT / "scorer").rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text())):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not [name for name in names if name.split(".")[0] == "pnp"], source
