@@ -15,7 +15,6 @@ from scorer.games.propagation import data, examples
 # Rulebook section headings, for the "rule" of each violation.
 R_MATERIALS = "Propagation › Materials"
 R_SETUP = "Propagation › Set up"
-R_TURNS = "Propagation › Rounds and Turns › Player Turns"
 R_ROUNDS = "Propagation › Rounds and Turns › Rounds"
 R_SHARED = "Propagation › Rules › Shared Rules"
 R_GROWTH = "Propagation › Rules › Plant Growth and Death"
