@@ -1,4 +1,4 @@
-"""The JSON API (docs/app.md: "The JSON API" and "Saved results").
+"""The JSON API (docs/app.md "JSON API", "State format" and "Request format").
 
 Every answer is JSON. Bad JSON is 400, an unknown game 404, an impossible state 422 with the
 violations, a body over 1 MB 413 (Flask's MAX_CONTENT_LENGTH), a database that is down 503.
