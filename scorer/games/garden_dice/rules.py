@@ -351,8 +351,6 @@ class GardenDice(Game):
 
     def _disc_violations(self, state: GardenDiceState) -> list[Violation]:
         discs = discs_on_board(state.board or [])
-        if not discs and max((p.unplaced_seeds for p in state.players), default=0) <= data.DISCS_FOR_TILES:
-            return []  # the usual end of a game: nothing on the board, few seeds in hand
         found = []
         for i, player in enumerate(state.players):
             on_board = discs.get(player.name, 0)
