@@ -5,11 +5,13 @@ Requests on one kept-alive connection, or sent back to back before any answer, a
 answered in order; an idle kept-alive connection is closed after the keep-alive time; a
 client that connects and says nothing, or stalls in the middle of its request, costs one
 thread and nobody else waits for it; broken requests get an HTTP answer, not a dropped
-connection; a chunked body is read whole and held to the size limit like any other."""
+connection; a chunked body is read whole and held to the size limit like any other; a
+request under way when the server is told to stop is still answered."""
 from __future__ import annotations
 
 import http.client
 import json
+import signal
 import socket
 import time
 
@@ -172,3 +174,20 @@ def test_a_chunked_form_over_the_size_limit_is_refused_not_cut_short(server):
                             "application/x-www-form-urlencoded")
     assert answer.startswith(b"HTTP/1.1 413 ")
     assert b"<h1>Too large</h1>" in answer
+
+
+def test_a_request_under_way_when_the_server_is_told_to_stop_is_still_answered(tmp_path):
+    """systemd stops (and restarts) the server with SIGTERM: requests already under way get
+    their answers within the graceful-stop time, then the server exits cleanly."""
+    with ProductionServer(f"sqlite:///{tmp_path / 'results.db'}", workers=1, threads=2,
+                          log_path=tmp_path / "server.log") as server:
+        server.wait_for_workers(1)
+        with socket.create_connection(("127.0.0.1", server.port), timeout=ANSWER_WITHIN_S) as sock:
+            sock.sendall(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode())
+            time.sleep(0.2)  # the worker is now reading this request
+            server.process.send_signal(signal.SIGTERM)
+            time.sleep(0.5)
+            sock.sendall(b"\r\n")
+            answer = _read_all(sock)
+        assert answer.startswith(b"HTTP/1.1 200 ") and b"Connection: close" in answer
+        assert server.process.wait(timeout=server_options("127.0.0.1", 0)["graceful_timeout"] + 5) == 0
