@@ -17,9 +17,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-import orjson
 from flask import Flask, jsonify, render_template, request
-from flask.json.provider import DefaultJSONProvider
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
@@ -28,30 +26,6 @@ from scorer.storage import Storage, StorageUnavailable
 MAX_BODY_BYTES = 1024 * 1024
 csrf = CSRFProtect()
 log = logging.getLogger("gardenkit")
-
-
-class AnswerJSON(DefaultJSONProvider):
-    """Flask's JSON provider with the API's answers written by orjson: a 4-player score
-    result in a twentieth of the standard library's time (bench). orjson writes only the
-    compact form, which is what Flask asks for when it builds an answer (`jsonify`); the
-    spaced form of templates' `tojson` and debug mode's indented one stay Flask's. Keys keep
-    the order the scorer gives them (each game's categories in rulebook order), and non-ASCII
-    text is written as UTF-8, not as \\u escapes. What orjson would write differently from
-    Flask (dates, dataclasses, subclasses of the basic types) or cannot write at all
-    (integers beyond 64 bits, text with lone surrogates) goes to Flask's own dumps too."""
-
-    sort_keys = False
-    _COMPACT = {"separators": (",", ":")}
-    _FLASK_DECIDES = (orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
-                      | orjson.OPT_PASSTHROUGH_SUBCLASS)
-
-    def dumps(self, obj: Any, **kwargs: Any) -> str:
-        if kwargs == self._COMPACT:
-            try:
-                return orjson.dumps(obj, option=self._FLASK_DECIDES).decode()
-            except TypeError:  # orjson.JSONEncodeError included
-                pass
-        return super().dumps(obj, **kwargs)
 
 
 def templates_dir() -> Path:
@@ -85,7 +59,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
-    app.json = AnswerJSON(app)
+    # Answers keep the order the scorer gives their keys (each game's categories in rulebook
+    # order), not Flask's default alphabetical one.
+    app.json.sort_keys = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
     app.extensions["gardenkit.storage"] = Storage(app.config["DATABASE_URL"])
@@ -151,7 +127,8 @@ def _register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        body, status = answer(error.code or 500, messages.get(error.code, error.description or error.name))
+        status = error.code or 500
+        body, status = answer(status, messages.get(status, error.description or error.name))
         # A 405 names the methods the address does take (HTTP's Allow header).
         allowed = getattr(error, "valid_methods", None)
         return body, status, {"Allow": ", ".join(allowed)} if allowed else {}

@@ -48,29 +48,11 @@ class UnknownGame(KeyError):
         return self.message
 
 
-class computed_once:
-    """A value derived from a state model's fields, worked out on first use and kept on the
-    instance, so that the impossible-state checks and the score share it. The models are
-    frozen, so it cannot go stale. functools.cached_property does the same, but in Python
-    3.11 it takes a lock on every first use, which costs more than the values here."""
-
-    def __init__(self, derive):
-        self.derive = derive
-        self.name = derive.__name__
-        self.__doc__ = derive.__doc__
-
-    def __get__(self, model, owner=None):
-        if model is None:
-            return self
-        value = model.__dict__[self.name] = self.derive(model)  # later reads find it there
-        return value
-
-
 class StateModel(BaseModel):
     """Base of every state and action model: strict types (a "3" is not a 3, true is not 1)
     and no unknown fields, so a typo in a field or crop name is reported, not ignored."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, ignored_types=(computed_once,))
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 # --- turning pydantic's errors into violations -------------------------------------------
@@ -153,10 +135,7 @@ def competition_ranks(keys: Sequence[tuple[float, ...]]) -> list[int]:
     """Competition ranking ("1224"): the highest key ranks 1, players with equal keys share a
     rank, and the next distinct key skips the shared places. A key is the total followed by
     the game's tie-breakers in order; whatever survives them all is a shared rank."""
-    ordered = sorted(keys, reverse=True)
-    # A key's rank is one more than the number of keys above it: where its first equal
-    # stands in the descending order.
-    return [ordered.index(key) + 1 for key in keys]
+    return [1 + sum(other > key for other in keys) for key in keys]
 
 
 # --- the Game base class -------------------------------------------------------------------
@@ -346,8 +325,6 @@ def unknown_players(state: Any, named: Iterable[tuple[str, str]], rule: str) -> 
 
 def duplicate_names(names: Sequence[str], rule: str) -> list[Violation]:
     """Players are told apart by name, so two players may not share one."""
-    if len(set(names)) == len(names):
-        return []
     seen: set[str] = set()
     found = []
     for index, name in enumerate(names):

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter
+from werkzeug.datastructures import MultiDict
 
 OMIT = object()
 _INT = re.compile(r"^[+-]?\d+$")
@@ -43,7 +44,10 @@ class Widget:
     required: bool = False
 
 
+@cache
 def state_schema(model: Any) -> dict:
+    """The model's JSON schema, built once per model: every score and check page reads it,
+    and building it takes longer than the rest of the page. Callers only read it."""
     return TypeAdapter(model).json_schema()
 
 
@@ -126,7 +130,9 @@ class FormSpec:
     player_fields: list[Widget]
 
 
+@cache
 def form_spec(model: Any) -> FormSpec:
+    """The model's generic form, built once per model like its schema. Callers only read it."""
     schema = state_schema(model)
     defs = schema.get("$defs", {})
     players = _resolve(schema.get("properties", {}).get("players", {}), defs)
@@ -181,13 +187,13 @@ def _schema_at(schema: dict, defs: dict, parts: list[str]) -> dict | None:
     return schema
 
 
-def state_from_form(form: Mapping, model: Any) -> dict:
+def state_from_form(form: MultiDict, model: Any) -> dict:
     """The state JSON a form describes (see the module's naming convention). Names outside the
     schema (csrf_token, the submit button, ...) are ignored."""
     schema = state_schema(model)
     defs = schema.get("$defs", {})
     tree: dict = {}
-    for name in form.keys():
+    for name in form:
         parts = name.split(".")
         sub = _schema_at(schema, defs, parts)
         if sub is None:

@@ -1,7 +1,7 @@
 """The production server (`gardenkit serve`, gunicorn with worker processes) as a subprocess
 on a free loopback port, for the load and fault tests and for `make bench`.
 
-    with ProductionServer(database_url, workers=3) as server:
+    with ProductionServer(database_url, workers=3, threads=4) as server:
         server.url                  # http://127.0.0.1:PORT
         server.worker_pids()        # the gunicorn workers, to kill one mid-run
         status, body = request(server.url, "POST", "/api/results", {...})
@@ -41,9 +41,10 @@ class PortTaken(RuntimeError):
 
 class ProductionServer:
     def __init__(self, database_url: str, workers: int = 3, env: dict[str, str] | None = None,
-                 log_path: Path | None = None):
+                 log_path: Path | None = None, threads: int | None = None):
         self.database_url = database_url
         self.workers = workers
+        self.threads = threads  # None: `gardenkit serve`'s default
         self.extra_env = env or {}
         self.log_path = log_path
         self.port = 0
@@ -57,12 +58,14 @@ class ProductionServer:
     def start(self, timeout: float = 30.0, attempts: int = 3) -> ProductionServer:
         env = {**os.environ, "GARDENKIT_DATABASE_URL": self.database_url, **self.extra_env}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-        self._log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL
+        # open for the server's whole life, closed by stop()
+        self._log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        threads = ["--threads", str(self.threads)] if self.threads else []
         for attempt in range(attempts):
             self.port = free_port()
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "pnp.cli", "serve", "--host", "127.0.0.1",
-                 "--port", str(self.port), "--workers", str(self.workers)],
+                 "--port", str(self.port), "--workers", str(self.workers), *threads],
                 cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT,
                 start_new_session=True)
             try:

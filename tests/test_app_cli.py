@@ -97,6 +97,7 @@ def test_illegal_play_is_answered_with_exit_0(tmp_path):
     (["score", "garden-variety", "-"], "", "not valid JSON"),
     (["check", "garden-variety", "-"], '{"players": []}', 'holds {"state"'),
     (["score"], None, "the following arguments are required"),
+    (["serve", "--threads", "0"], None, "expected a whole number of at least 1, not '0'"),
 ])
 def test_bad_usage_exits_2_with_one_plain_line(tmp_path, args, stdin, message):
     args = [write(tmp_path, "s.json", FINISHED) if a == "FILE" else a for a in args]
@@ -137,11 +138,12 @@ def child_processes(pid: int) -> list[int]:
 def test_serve_runs_gunicorn_workers_and_prints_the_url(tmp_path):
     port = free_port()
     env = {**os.environ, "GARDENKIT_INSTANCE_PATH": str(tmp_path / "instance")}
-    server = subprocess.Popen([*GARDENKIT, "serve", "--port", str(port), "--workers", "2"], cwd=ROOT, env=env,
+    server = subprocess.Popen([*GARDENKIT, "serve", "--port", str(port), "--workers", "2", "--threads", "3"],
+                              cwd=ROOT, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert server.stdout.readline().strip() == \
-            f"gardenkit: serving on http://127.0.0.1:{port}/ with 2 worker(s); Ctrl+C stops"
+            f"gardenkit: serving on http://127.0.0.1:{port}/ with 2 worker(s) of 3 thread(s); Ctrl+C stops"
         deadline = time.monotonic() + 20
         while True:
             try:
@@ -170,44 +172,3 @@ def test_serve_on_a_busy_port_says_so_and_exits_2():
     assert run.returncode == 2
     assert f"port {port} on 127.0.0.1 is already in use" in run.stderr
     assert gardenkit("serve", "--host", "no-such-host.invalid").returncode == 2
-
-
-def test_each_worker_is_settled_after_loading_the_app():
-    """gunicorn calls settle_worker in each worker once the app is loaded: the loaded app is
-    moved out of the garbage collector's way. Each worker is a OneThreadWorker."""
-    import gc
-
-    from scorer.serve import OneThreadWorker, server_options, settle_worker
-
-    options = server_options("127.0.0.1", 8000, 2)
-    assert options["post_worker_init"] is settle_worker
-    assert options["worker_class"] is OneThreadWorker and options["http_protocols"] == "h1"
-    try:
-        settle_worker(None)
-        assert gc.get_freeze_count() > 1000  # every module, model and template loaded so far
-    finally:
-        gc.unfreeze()
-
-
-def test_an_answer_is_corked_while_the_app_writes_it_and_uncorked_after():
-    """serve wraps the app so gunicorn's two writes (headers, body) leave as one packet."""
-    from scorer.serve import answers_in_one_packet, uncork_answer
-
-    def cork(sock):
-        return sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_CORK)
-
-    seen = []
-
-    def app(environ, start_response):
-        seen.append(cork(environ["gunicorn.socket"]))
-        return [b"answer"]
-
-    with socket.create_server(("127.0.0.1", 0)) as server, \
-            socket.create_connection(server.getsockname()) as client:
-        environ = {"gunicorn.socket": client}
-        assert answers_in_one_packet(app)(environ, None) == [b"answer"]
-        assert seen == [1]
-        uncork_answer(None, None, environ, None)
-        assert cork(client) == 0
-        client.close()
-        uncork_answer(None, None, environ, None)  # a client that has gone is no error

@@ -74,6 +74,21 @@ def test_add_and_remove_players_without_javascript(client, csrf_token):
     assert names == [("0", "Ann"), ("1", "Cy")]
 
 
+def test_each_game_form_is_built_once_and_left_as_built_by_the_pages(client, csrf_token):
+    """The score and check pages share one form (and schema) per game, built on first use;
+    adding, removing and scoring players on the page leave it as a fresh build would be."""
+    from scorer.forms import state_schema
+
+    model = scorer.GAMES["garden-variety"].state_model
+    assert form_spec(model) is form_spec(model) and state_schema(model) is state_schema(model)
+    token = csrf_token(client, SCORE)
+    for op in ("add", "remove:1", "score"):
+        assert client.post(SCORE, data=gv_form(token, THREE, op=op)).status_code == 200
+    assert client.get(CHECK).status_code == 200
+    assert form_spec(model) == form_spec.__wrapped__(model)
+    assert state_schema(model) == state_schema.__wrapped__(model)
+
+
 def test_save_then_find_it_on_the_results_page(client, csrf_token):
     answer = client.post(SCORE, data=gv_form(csrf_token(client, SCORE), THREE, op="save"))
     assert answer.status_code == 302

@@ -248,15 +248,15 @@ def test_warning_when_the_supply_cannot_be_empty_yet():
     assert scorer.score(GAME, full)["warnings"] == []
 
 
-def test_crop_counts_and_face_values_are_worked_out_once_and_leave_the_state_as_sent():
-    """The counts and face values are shared by the impossible-state checks and the score
-    (scorer.core.computed_once): kept on the state after first use, never part of its
-    fields, its equality or its dump."""
+def test_a_changed_copy_of_a_state_is_scored_from_its_own_harvest():
+    """Counts and face values are worked out from the state each time: a copy made with
+    model_copy(update=...) after the first score is scored from its own players."""
     game = scorer.GAMES[GAME]
     state = game.parse_state({"players": [player("Blue", 40, carrot=2, eggplant=1), player("Red", 30)]})
-    # worked out by the supply and track checks, in the order of data.CROPS
-    assert state.__dict__["crop_counts"] == [(0, 2, 0, 0, 1), (0, 0, 0, 0, 0)]
-    assert state.__dict__["face_values"] == [2 * 2 + 5, 0]
-    assert game.player_scores(state)[0].tiebreakers == {"harvested_face_value": 9}
-    fresh = game.state_model.model_validate(state.model_dump())
-    assert fresh == state and "crop_counts" not in state.model_dump()
+    assert [s.tiebreakers for s in game.player_scores(state)] == [
+        {"harvested_face_value": 2 * 2 + 5}, {"harvested_face_value": 0}]
+    richer = type(state.players[0]).model_validate(player("Red", 30, squash=3, tomato=3))
+    copy = state.model_copy(update={"players": [state.players[0], richer]})
+    red = game.player_scores(copy)[1]
+    assert red.tiebreakers == {"harvested_face_value": 3 * 1 + 3 * 3}
+    assert red.breakdown["collections"] == 2 * data.COLLECTION_POINTS[3]

@@ -35,7 +35,6 @@ Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import add, attrgetter, mul
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -46,7 +45,6 @@ from scorer.core import (
     PlayerScore,
     StateModel,
     Violation,
-    computed_once,
     player_named,
     violation,
 )
@@ -99,34 +97,21 @@ class BoardTile(StateModel):
     swallowed: Count = 0
 
 
-# map() over these works out counts and values in C: a state is checked on every request.
-_NONE_OF_EACH_CROP = (0,) * len(data.CROPS)
-_CROP_VALUES_IN_ORDER = tuple(data.CROP_VALUES[crop] for crop in data.CROPS)
-_UNPLACED_SEEDS = attrgetter("unplaced_seeds")
+def crop_counts(player: Player) -> tuple[int, ...]:
+    """The player's veggies harvested of each crop, in the order of data.CROPS (none is 0)."""
+    return tuple(player.harvested.get(crop, 0) for crop in data.CROPS)
 
 
-def face_value(counts: tuple[int, ...]) -> int:
-    """The values printed on the veggies harvested (counts in the order of data.CROPS): the
-    least the player's track can show, and the tie-breaker of the score."""
-    return sum(map(mul, counts, _CROP_VALUES_IN_ORDER))
+def face_value(player: Player) -> int:
+    """The values printed on the veggies the player harvested: the least the player's track
+    can show, and the tie-breaker of the score."""
+    return sum(data.CROP_VALUES[crop] * count for crop, count in player.harvested.items())
 
 
 class GardenDiceState(StateModel):
     variant: Literal[data.VARIANTS] = "standard"
     players: list[Player]
     board: list[BoardTile] | None = None
-
-    @computed_once
-    def crop_counts(self) -> list[tuple[int, ...]]:
-        """Each player's veggies harvested of each crop, in the order of data.CROPS (none
-        is 0): the impossible-state checks and the score both start from these."""
-        return [tuple(map(player.harvested.get, data.CROPS, _NONE_OF_EACH_CROP)) for player in self.players]
-
-    @computed_once
-    def face_values(self) -> list[int]:
-        """Each player's face value of the veggies harvested: the least the track can show
-        (an impossible-state check) and the tie-breaker of the score."""
-        return list(map(face_value, self.crop_counts))
 
 
 class TurnSoFar(StateModel):
@@ -337,7 +322,8 @@ class GardenDice(Game):
 
     def _track_violations(self, state: GardenDiceState) -> list[Violation]:
         found = []
-        for i, (player, face) in enumerate(zip(state.players, state.face_values)):
+        for i, player in enumerate(state.players):
+            face = face_value(player)
             if player.track < face:
                 found.append(violation(
                     "track-below-harvest", R_HARVEST,
@@ -349,21 +335,21 @@ class GardenDice(Game):
     def _supply_violations(self, state: GardenDiceState) -> list[Violation]:
         players = state.players
         supply = data.SUPPLY_PER_CROP[len(players)]
-        on_board = crops_on_board(state.board) if state.board else _NONE_OF_EACH_CROP
-        harvested = list(map(sum, zip(*state.crop_counts)))
-        in_play = list(map(add, harvested, on_board))
+        on_board = crops_on_board(state.board or [])
+        counts = [crop_counts(player) for player in players]
+        in_play = [sum(held[c] for held in counts) + on_board[c] for c in range(len(data.CROPS))]
         found = []
         if max(in_play) > supply:
             for c, crop in enumerate(data.CROPS):
                 if in_play[c] > supply:
-                    most = max(range(len(players)), key=lambda i: state.crop_counts[i][c])
+                    most = max(range(len(players)), key=lambda i: counts[i][c])
                     where = " plus those on the board" if on_board[c] else ""
                     found.append(violation(
                         "crop-over-supply", R_SETUP,
                         f"{in_play[c]} {crop} tiles are harvested{where}, but a "
                         f"{len(players)}-player game uses only {supply}",
                         f"players[{most}].harvested.{crop}"))
-        bought = sum(in_play) + sum(map(_UNPLACED_SEEDS, players))
+        bought = sum(in_play) + sum(player.unplaced_seeds for player in players)
         if not found and bought > supply * len(data.CROPS):
             found.append(violation(
                 "too-many-tiles", R_SETUP,
@@ -374,8 +360,6 @@ class GardenDice(Game):
 
     def _disc_violations(self, state: GardenDiceState) -> list[Violation]:
         discs = discs_on_board(state.board or [])
-        if not discs and max(map(_UNPLACED_SEEDS, state.players), default=0) <= data.DISCS_FOR_TILES:
-            return []  # the usual end of a game: nothing on the board, few seeds in hand
         found = []
         for i, player in enumerate(state.players):
             on_board = discs.get(player.name, 0)
@@ -489,7 +473,7 @@ class GardenDice(Game):
 
     # scoring ----------------------------------------------------------------------------------
     def player_scores(self, state: GardenDiceState) -> list[PlayerScore]:
-        return list(map(final_score, state.players, state.crop_counts, state.face_values))
+        return [final_score(player) for player in state.players]
 
     # rule checks ------------------------------------------------------------------------------
     def refuse_action(self, state: GardenDiceState, action) -> list[Violation]:
@@ -531,28 +515,25 @@ class GardenDice(Game):
         return _check_sun_set_die(Context(state, player_named(state, action.player)), action)
 
 
-def final_score(player: Player, counts: tuple[int, ...], face: int) -> PlayerScore:
+def final_score(player: Player) -> PlayerScore:
     """Game End: the track plus the end-of-game bonuses and penalty; ties go to the higher
-    face value of the veggies harvested. `counts` and `face` are the player's entries in
-    GardenDiceState.crop_counts and .face_values."""
+    face value of the veggies harvested."""
+    counts = crop_counts(player)
     leftover = player.unplaced_seeds - data.UNPLACED_SEEDS_FORGIVEN
     breakdown = {
         "track": player.track,
         "unplaced_seeds": -data.UNPLACED_SEED_PENALTY * leftover if leftover > 0 else 0,
         "sets": data.SET_BONUS * min(counts),
-        "collections": sum(map(_COLLECTION_BY_COUNT.get, counts, _BEST_COLLECTION_FOR_EACH)),
+        "collections": sum(collection_points(count) for count in counts),
         "sun": data.SUN_TOKEN_POINTS if player.sun_token else 0,
     }
-    return PlayerScore(player.name, breakdown, {"harvested_face_value": face})
+    return PlayerScore(player.name, breakdown, {"harvested_face_value": face_value(player)})
 
 
-# Collection points for 0, 1, 2 ... identical veggies, up to the largest size that scores;
-# any larger count scores as that size (the default of the lookup, one per crop for map()).
-# Looked up, not searched: scoring runs on every request.
-_COLLECTION_BY_COUNT = {
-    count: max((points for size, points in data.COLLECTION_POINTS.items() if size <= count), default=0)
-    for count in range(max(data.COLLECTION_POINTS) + 1)}
-_BEST_COLLECTION_FOR_EACH = (max(data.COLLECTION_POINTS.values()),) * len(data.CROPS)
+def collection_points(count: int) -> int:
+    """The points of a collection of `count` identical veggies: those of the largest
+    collection size it reaches (a larger count scores as the largest size)."""
+    return max((points for size, points in data.COLLECTION_POINTS.items() if size <= count), default=0)
 
 
 # --- checks ----------------------------------------------------------------------------------
