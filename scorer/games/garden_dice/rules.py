@@ -1,16 +1,17 @@
 """Garden Dice rules: the state and action models, impossible states, final scoring and the
 rule checks a table may dispute.
 
-State (DESIGN.md, garden-dice) with two additions of ours: a board tile may carry
+State (the garden-dice state format) with three additions of ours: a board tile may carry
 `"swallowed": n` (bird/rabbit only: discs its owner put on it for tiles it swallowed whole),
-and every action may carry `"turn"`, what already happened this turn:
+a rock may carry the `"owner"` who placed it (each of the two players has one rock), and
+every action may carry `"turn"`, what already happened this turn:
 
     "turn": {"dice_spent": 0,               # dice spent so far (the sun reroll needs 0)
              "bought": {"carrot": 1},       # seeds bought so far, per crop
              "sundial": [-1],               # sundial changes already made to coordinate dice
              "ate_from": ["Blue"]}          # opponents whose tile a critter already ate
 
-Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours:
+Actions (`type` tags). The first three shapes are the format's own; the rest are ours:
 
     {"type": "water",   "player": P, "at": [r, c], "die": d}
         -> {"watered": [[r, c], ...]}   sorted, the first tile included
@@ -64,6 +65,7 @@ R_SUNDIAL = f"{_G} › Special Tiles › Sundial"
 R_SCARECROW = f"{_G} › Special Tiles › Scarecrow"
 R_ROCK = f"{_G} › Special Tiles › Rock (2 Players Only)"
 R_SUN = f"{_G} › Sun Tokens"
+R_FORMAT = f"{_G} › state format"
 
 # --- models ----------------------------------------------------------------------------------
 
@@ -235,10 +237,11 @@ def crops_on_board(tiles: Iterable[BoardTile]) -> tuple[int, ...]:
 
 
 def discs_on_board(tiles: Iterable[BoardTile]) -> dict[str, int]:
-    """Each owner's discs on the board: one on each own tile, plus swallowed ones."""
+    """Each owner's discs on the board: one on each own tile, plus swallowed ones. A rock
+    takes no disc, even when the state says whose it was."""
     discs: dict[str, int] = {}
     for tile in tiles:
-        if tile.owner is not None:
+        if tile.owner is not None and tile.kind != data.ROCK:
             discs[tile.owner] = discs.get(tile.owner, 0) + 1 + tile.swallowed
     return discs
 
@@ -313,6 +316,7 @@ class GardenDice(Game):
     state_model = GardenDiceState
     action_model = Action
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, R_SETUP
+    format_rule = R_FORMAT
 
     # impossible states ------------------------------------------------------------------------
     def state_violations(self, state: GardenDiceState) -> list[Violation]:
@@ -327,13 +331,22 @@ class GardenDice(Game):
 
     def _track_violations(self, state: GardenDiceState) -> list[Violation]:
         found = []
-        for i, (player, face) in enumerate(zip(state.players, state.face_values)):
+        harvested_by_all = sum(map(sum, state.crop_counts))
+        for i, (player, counts, face) in enumerate(zip(state.players, state.crop_counts, state.face_values)):
+            most = most_track_points(counts, harvested_by_all - sum(counts))
             if player.track < face:
                 found.append(violation(
                     "track-below-harvest", R_HARVEST,
                     f"{player.name}'s score is {player.track}, but the veggies {player.name} "
                     f"harvested show {face}: every harvested veggie scores at least its value",
                     f"players[{i}].track"))
+            elif player.track > most:
+                found.append(violation(
+                    "track-above-harvest", R_HARVEST,
+                    f"{player.name}'s score is {player.track}, but the veggies harvested can give at "
+                    f"most {most}: each of {player.name}'s veggies scores its value doubled on a star "
+                    "or plus 3 by an own scarecrow, and a chain adds 1 for each other player's "
+                    "veggie it takes; nothing else moves the scoring track", f"players[{i}].track"))
         return found
 
     def _supply_violations(self, state: GardenDiceState) -> list[Violation]:
@@ -353,12 +366,15 @@ class GardenDice(Game):
                         f"{in_play[c]} {crop} tiles are harvested{where}, but a "
                         f"{len(players)}-player game uses only {supply}",
                         f"players[{most}].harvested.{crop}"))
-        bought = sum(in_play) + sum(map(_UNPLACED_SEEDS, players))
+        # Tiles swallowed whole leave the game; their discs on the critters still count them.
+        swallowed = sum(t.swallowed for t in state.board or [])
+        bought = sum(in_play) + sum(map(_UNPLACED_SEEDS, players)) + swallowed
         if not found and bought > supply * len(data.CROPS):
+            eaten = ", swallowed by critters" if swallowed else ""
             found.append(violation(
                 "too-many-tiles", R_SETUP,
-                f"the players hold {bought} seed/veggie tiles (harvested, unplaced and on the "
-                f"board), more than the {supply * len(data.CROPS)} a {len(players)}-player "
+                f"the players hold {bought} seed/veggie tiles (harvested, unplaced, on the "
+                f"board{eaten}), more than the {supply * len(data.CROPS)} a {len(players)}-player "
                 "game uses", "players"))
         return found
 
@@ -380,7 +396,7 @@ class GardenDice(Game):
                 on = f", {on_board} on the board" if on_board else ""
                 found.append(violation(
                     "too-many-unplaced-seeds", R_BUY,
-                    f"{player.name} holds {player.unplaced_seeds} unplaced seeds, but each needs "
+                    f"{player.name} holds {plural(player.unplaced_seeds, 'unplaced seed')}, but each needs "
                     f"a disc and only {free} are free ({data.DISCS_PER_PLAYER} discs: "
                     f"{data.DISCS_ON_TRACK} on the scoring track{on})",
                     f"players[{i}].unplaced_seeds"))
@@ -392,7 +408,7 @@ class GardenDice(Game):
         seen: dict[Coord, int] = {}
         critters: dict[str, int] = {}
         helpers: dict[str, int] = {}
-        rocks = 0
+        rocks: dict[str | None, int] = {}
         for i, tile in enumerate(state.board or []):
             path = f"board[{i}]"
             at = _at(tile.at)
@@ -418,7 +434,7 @@ class GardenDice(Game):
             if tile.kind in data.HELPER_SIDES:
                 helpers[tile.owner] = helpers.get(tile.owner, 0) + 1
             if tile.kind == data.ROCK:
-                rocks += 1
+                rocks[tile.owner] = rocks.get(tile.owner, 0) + 1
                 if len(state.players) != data.ROCK_PLAYER_COUNT:
                     found.append(violation("rock-not-allowed", R_ROCK,
                                            "rocks are used only in a 2-player game", f"{path}.kind"))
@@ -432,10 +448,15 @@ class GardenDice(Game):
                 found.append(violation("too-many-sundials", R_SETUP,
                                        f"{owner} has {n} sundial/scarecrow tiles on the board, "
                                        "but each player has one", "board"))
-        if rocks > data.ROCKS_IN_TWO_PLAYER_GAME:
+        if sum(rocks.values()) > data.ROCKS_IN_TWO_PLAYER_GAME:
             found.append(violation("too-many-rocks", R_ROCK,
-                                   f"{rocks} rocks are on the board, but there are only "
+                                   f"{sum(rocks.values())} rocks are on the board, but there are only "
                                    f"{data.ROCKS_IN_TWO_PLAYER_GAME}", "board"))
+        for owner, n in rocks.items():
+            if owner is not None and n > data.ROCKS_PER_PLAYER:
+                found.append(violation("too-many-rocks", R_SETUP,
+                                       f"{owner} has {n} rocks on the board, but each player has one",
+                                       "board"))
         return found
 
     @staticmethod
@@ -448,9 +469,9 @@ class GardenDice(Game):
             found.append(violation("crop-not-allowed", R_COMPONENTS,
                                    f"a {tile.kind} tile has no crop", f"{path}.crop"))
         if tile.kind == data.ROCK:
-            if tile.owner is not None:
-                found.append(violation("owner-not-allowed", R_ROCK,
-                                       "rocks belong to nobody and carry no disc", f"{path}.owner"))
+            if tile.owner is not None and tile.owner not in names:
+                found.append(violation("unknown-owner", R_SETUP,
+                                       f"{tile.owner!r} is not one of the players", f"{path}.owner"))
         elif tile.owner is None:
             found.append(violation("owner-missing", R_COMPONENTS,
                                    f"a {tile.kind} tile carries its owner's disc: say whose it is",
@@ -498,6 +519,23 @@ class GardenDice(Game):
         return handler(Context(state, players[action.player]), action)
 
 
+def most_track_points(counts: tuple[int, ...], others_harvested: int) -> int:
+    """The most a player's scoring track can show: each own veggie harvested scores its value
+    doubled on a star or plus the scarecrow bonus, whichever is more, and a chain pays 1 for
+    every other player's veggie it took (at most all of them)."""
+    best = sum(n * max(value * data.STAR_MULTIPLIER, value + data.SCARECROW_BONUS)
+               for n, value in zip(counts, _CROP_VALUES_IN_ORDER))
+    return best + data.CHAIN_BONUS_PER_OPPONENT_VEGGIE * others_harvested
+
+
+def a_or_an(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def final_score(player: Player, counts: tuple[int, ...], face: int) -> PlayerScore:
     """Game End: the track plus the end-of-game bonuses and penalty; ties go to the higher
     face value of the veggies harvested. `counts` and `face` are the player's entries in
@@ -536,6 +574,18 @@ class Context:
     def free_discs(self) -> int:
         return (data.DISCS_FOR_TILES - self.board.discs_of(self.player.name)
                 - self.player.unplaced_seeds)
+
+    def sold_out(self, crop: str, rule: str, consequence: str) -> list[Violation]:
+        """Why no tile of `crop` can be bought or held any more: every tile of it the game
+        uses is harvested or on the board."""
+        supply = data.SUPPLY_PER_CROP[len(self.state.players)]
+        gone = (sum(p.harvested.get(crop, 0) for p in self.state.players)
+                + sum(1 for t in self.board.tiles.values() if t.crop == crop))
+        if gone < supply:
+            return []
+        return [violation("crop-sold-out", rule,
+                          f"all {supply} {crop} tiles of this game are harvested or on the board: "
+                          f"{consequence}", "action.crop")]
 
     def no_free_disc(self, rule: str, what: str) -> list[Violation]:
         if self.free_discs > 0:
@@ -593,7 +643,7 @@ def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | 
     value = data.CROP_VALUES[tile.crop]
     if action.die < value:
         return None, [violation("die-too-low", rule,
-                                f"a {tile.crop} is worth {value}: it needs a die of {value} or more, "
+                                f"{a_or_an(tile.crop)} {tile.crop} is worth {value}: it needs a die of {value} or more, "
                                 f"not {action.die}", "action.die")]
     return tile, []
 
@@ -721,20 +771,13 @@ def check_buy(ctx: Context, action: Buy) -> CheckResult:
     value = data.CROP_VALUES[action.crop]
     if action.die < value:
         return _illegal(violation("die-too-low", R_BUY,
-                                  f"a {action.crop} seed costs a die of {value} or more, not "
+                                  f"{a_or_an(action.crop)} {action.crop} seed costs a die of {value} or more, not "
                                   f"{action.die}", "action.die"))
     if action.turn.bought.get(action.crop, 0) >= data.MAX_SAME_CROP_PER_TURN:
         return _illegal(violation("two-of-a-crop", R_BUY,
                                   f"{ctx.player.name} already bought {data.MAX_SAME_CROP_PER_TURN} "
                                   f"{action.crop} seeds this turn", "action.crop"))
-    supply = data.SUPPLY_PER_CROP[len(ctx.state.players)]
-    gone = (sum(p.harvested.get(action.crop, 0) for p in ctx.state.players)
-            + sum(1 for t in ctx.board.tiles.values() if t.crop == action.crop))
-    if gone >= supply:
-        return _illegal(violation("crop-sold-out", R_BUY,
-                                  f"all {supply} {action.crop} tiles of this game are harvested "
-                                  "or on the board: the stack is empty", "action.crop"))
-    found = ctx.no_free_disc(R_BUY, "a new seed")
+    found = ctx.sold_out(action.crop, R_BUY, "the stack is empty") or ctx.no_free_disc(R_BUY, "a new seed")
     if found:
         return CheckResult(False, found)
     return CheckResult(True, [], {"bought": action.crop,
@@ -779,6 +822,8 @@ def _place_tile_problems(ctx: Context, action: Place) -> list[Violation]:
             found.append(violation("no-seed-to-place", R_PLACE,
                                    f"{name} has no purchased seed waiting to be placed",
                                    "action.tile"))
+        elif action.crop is not None:
+            found += ctx.sold_out(action.crop, R_PLACE, f"none is left for {name} to hold as a seed")
         return found
     if action.crop is not None:
         return [violation("crop-not-allowed", R_PLACE, f"a {action.tile} tile has no crop",
@@ -790,6 +835,10 @@ def _place_tile_problems(ctx: Context, action: Place) -> list[Violation]:
         rocks = sum(1 for t in ctx.board.tiles.values() if t.kind == data.ROCK)
         if rocks >= data.ROCKS_IN_TWO_PLAYER_GAME:
             return [violation("no-rock-left", R_ROCK, "both rocks are already on the board",
+                              "action.tile")]
+        if ctx.board.owned(name, data.ROCK):
+            return [violation("no-rock-left", R_SETUP,
+                              f"{name}'s rock is already on the board; each player has one",
                               "action.tile")]
         return []
     sides = data.CRITTER_SIDES if action.tile == "bird" else data.HELPER_SIDES
@@ -917,7 +966,7 @@ EXAMPLE_STATE = {
     "players": [
         {"name": "Blue", "track": 58, "sun_token": True, "unplaced_seeds": 4,
          "harvested": {"squash": 2, "carrot": 3, "tomato": 4, "artichoke": 2, "eggplant": 2}},
-        {"name": "Red", "track": 61, "sun_token": False, "unplaced_seeds": 1,
+        {"name": "Red", "track": 48, "sun_token": False, "unplaced_seeds": 1,
          "harvested": {"squash": 1, "carrot": 2, "tomato": 1, "artichoke": 1, "eggplant": 1}},
     ],
 }
@@ -929,7 +978,7 @@ def _veggie(at: Coord, crop: str, owner: str) -> dict:
 
 EXAMPLE_CHECK = {
     "state": {
-        "players": [{"name": name, "track": 20, "sun_token": True, "unplaced_seeds": 0, "harvested": {}}
+        "players": [{"name": name, "track": 0, "sun_token": True, "unplaced_seeds": 0, "harvested": {}}
                     for name in ("Yellow", "Green", "Red", "Blue")],
         "board": [_veggie((2, 3), "tomato", "Yellow"), _veggie((2, 2), "squash", "Yellow"),
                   _veggie((3, 3), "carrot", "Green"), _veggie((4, 3), "squash", "Green"),
