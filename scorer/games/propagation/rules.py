@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from itertools import permutations
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -23,6 +24,7 @@ R_SOW = "Propagation › Rules › Actions › Sow"
 R_PROPAGATE = "Propagation › Rules › Actions › Propagate"
 R_HARVEST = "Propagation › Rules › Actions › Harvest"
 R_BONUS = "Propagation › Bonus Scoring cards"
+R_FORMAT = "Propagation › state format"
 
 Space = tuple[int, int]
 Coord = Annotated[list[int], Field(min_length=2, max_length=2)]
@@ -53,6 +55,9 @@ class Harvested(StateModel):
 class Player(StateModel):
     name: str = Field(min_length=1)
     harvested: Harvested = Harvested()
+    # Points already scored from bonus cards at rounds 10 and 20, as recorded at the table:
+    # the usual way to score a finished game (the bonus boards settle a disputed card).
+    bonus_points: int | None = Field(None, ge=0)
 
 
 class BonusEntry(StateModel):
@@ -291,6 +296,15 @@ def resolve_card(card_id: str, board: Board, names: list[str]) -> dict:
     return {"card": card_id, "counts": counts, "paid": paid, "points": card["points"]}
 
 
+def _most_bonus_points(reading: str) -> int:
+    """The most one player can score from bonus cards in a game: round 10 resolves the first
+    card; round 20 resolves the card revealed at round 10, a different one, and under "both"
+    the first card again. Each resolution pays a player at most the card's points."""
+    first_card_resolutions = expected_bonus_entries(reading)[20]
+    points = [card["points"] for card in data.BONUS_CARDS.values()]
+    return max(first_card_resolutions * first + second for first, second in permutations(points, 2))
+
+
 def expected_bonus_entries(reading: str) -> dict[int, int]:
     """How many card resolutions each bonus round has under a reading of round 20."""
     return {10: 1, 20: 2 if reading == "both" else 1}
@@ -298,14 +312,45 @@ def expected_bonus_entries(reading: str) -> dict[int, int]:
 
 def _bonus_violations(state: PropagationState, names: set[str]) -> list[Violation]:
     entries = state.bonus or []
-    found = []
+    found = _bonus_points_violations(state)
     for index, entry in enumerate(entries):
         where = f"bonus[{index}]"
         if entry.card not in data.BONUS_CARDS:
             found.append(violation("unknown-bonus-card", R_BONUS,
                                    f"{entry.card!r} is not a bonus card of this kit", f"{where}.card"))
-        found += board_violations(entry.board, names, f"{where}.board")
+        board_found = board_violations(entry.board, names, f"{where}.board")
+        found += board_found or _dead_plant_violations(entry.board, f"{where}.board")
     return found + _bonus_timing_violations(state)
+
+
+def _dead_plant_violations(board: Board, path: str) -> list[Violation]:
+    """The end of a round checks deaths first and only then resolves the bonus cards, so a
+    bonus board holds no plant at its death tier."""
+    return [violation("dead-plant-on-bonus-board", R_ROUNDS,
+                      f"the {plant.kind} at {list(plant.at)} is at tier {plant.tier}, its death tier: it died "
+                      "at the end of the round, before the bonus cards were resolved, so it is not on the "
+                      "board they are resolved on", f"{path}.plants[{index}].tier")
+            for index, plant in enumerate(board.plants) if plant.tier >= data.PLANTS[plant.kind]["dies"]]
+
+
+def _bonus_points_violations(state: PropagationState) -> list[Violation]:
+    """Recorded bonus points are one way to give the bonus, the boards the other: not both,
+    and never more than the cards in play can pay one player."""
+    recorded = [(i, p) for i, p in enumerate(state.players) if p.bonus_points is not None]
+    found = []
+    if recorded and state.bonus:
+        found.append(violation("bonus-given-twice", R_BONUS,
+                               "give the bonus either as each player's recorded bonus_points or as the "
+                               "bonus boards to resolve, not both: the boards would count it again", "bonus"))
+    most = _most_bonus_points(state.round_20)
+    for i, player in recorded:
+        if player.bonus_points > most:
+            found.append(violation(
+                "bonus-points-too-high", R_BONUS,
+                f"{player.name} records {player.bonus_points} bonus points, but the bonus cards pay one "
+                f"player at most {most} in a game (round 10 and round 20, reading {state.round_20!r})",
+                f"players[{i}].bonus_points"))
+    return found
 
 
 def _bonus_timing_violations(state: PropagationState) -> list[Violation]:
@@ -426,7 +471,8 @@ def check_sow(action: Sow) -> CheckResult:
                                "needs an empty space on the board", "action.at"))
     if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
         found.append(violation("kind-already-on-board", R_SOW,
-                               f"{action.player} already has a {action.kind} on the board; sow only "
+                               f"{action.player} already has {'an' if action.kind == 'apple' else 'a'} "
+                               f"{action.kind} on the board; sow only "
                                "a kind you have none of (propagate it instead)", "action.kind"))
     if found:
         return CheckResult(False, found)
@@ -557,6 +603,7 @@ class Propagation(Game):
     state_model = PropagationState
     action_model = Action
     min_players, max_players, roster_rule = data.PLAYERS_MIN, data.PLAYERS_MAX, R_MATERIALS
+    format_rule = R_FORMAT
 
     def state_violations(self, state: PropagationState) -> list[Violation]:
         names = [p.name for p in state.players]
@@ -566,6 +613,8 @@ class Propagation(Game):
         return found + _bonus_violations(state, set(names))
 
     def state_warnings(self, state: PropagationState) -> list[Violation]:
+        if any(p.bonus_points is not None for p in state.players):
+            return []  # the bonus was recorded at the table, not given as boards
         rounds = Counter(entry.round for entry in state.bonus or [])
         warnings = []
         for round_, expected in expected_bonus_entries(state.round_20).items():
@@ -587,13 +636,13 @@ class Propagation(Game):
         return {"bonus_resolutions": self.bonus_resolutions(state)}
 
     def player_scores(self, state: PropagationState) -> list[PlayerScore]:
-        bonus = Counter()
+        bonus: Counter[str] = Counter()
         for resolution in self.bonus_resolutions(state):
             for name in resolution["paid"]:
                 bonus[name] += resolution["points"]
         return [PlayerScore(p.name, {
             **{kind: getattr(p.harvested, kind) * data.PLANTS[kind]["points"] for kind in data.KINDS},
-            "bonus": bonus[p.name]}) for p in state.players]
+            "bonus": bonus[p.name] if p.bonus_points is None else p.bonus_points}) for p in state.players]
 
     def check_action(self, state: PropagationState, action) -> CheckResult:
         names = [p.name for p in state.players]
