@@ -330,3 +330,9 @@ def test_messages_say_an_orange_die():
     result = check(sheet(), feed("orange", 3))
     assert codes(result) == ["could-plant"]
     assert result["violations"][0]["message"].startswith("an orange 3 can still be planted")
+
+
+def test_feeding_a_pig_past_the_house_sheet_crosses_nothing():
+    result = check(sheet(garden=["CCCCCC", "CCCCCC", "CCCCCC"], pig=25), feed("red", 6))
+    assert result["legal"]
+    assert (result["effects"]["circles"], result["effects"]["wasted"], result["effects"]["pig"]) == (0, 6, 25)

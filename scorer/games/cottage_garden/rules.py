@@ -28,7 +28,7 @@ END = "Cottage Garden › End of the Game"
 PREPARATION = "Cottage Garden › Preparation"
 SOLO = "Cottage Garden › Solo Rules"
 TILE_LIST = "Cottage Garden › List of 36 Flower Tiles"
-CONTENTS = "Cottage Garden › the box contents"
+CONTENTS = "Cottage Garden › Preparation (the box holds 16 flower-pot tokens)"
 FORMAT = "Cottage Garden › state format"
 
 Cell = Annotated[list[int], Field(min_length=2, max_length=2)]

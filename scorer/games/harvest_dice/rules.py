@@ -345,10 +345,6 @@ class HarvestDice(Game):
                 f"{player.name}'s pig has {player.pig} circles crossed, but the garden is empty: a die "
                 "may only be fed when it cannot be planted, and in an empty garden every die can be",
                 f"{where}.pig"))
-        if player.pig > data.PIG_CIRCLES:
-            found.append(violation("pig-overfull", RULE_SHEET,
-                                   f"the pig has {data.PIG_CIRCLES} circles, so {player.pig} cannot be crossed",
-                                   f"{where}.pig"))
         earned = data.pig_rows_completed(player.pig)
         if player.pig_powers_used > earned:
             found.append(violation(
@@ -379,7 +375,12 @@ class HarvestDice(Game):
 
     # unusual but possible ---------------------------------------------------------------
     def state_warnings(self, state: HarvestState) -> list[Violation]:
-        found = []
+        found = [violation("pig-overfull", RULE_SHEET,
+                           f"{p.name}'s pig shows {p.pig} circles, but the house sheet's pig has "
+                           f"{data.PIG_CIRCLES} ({data.PIG_ROWS} rows of {data.PIG_ROW_CIRCLES}): scored as a full "
+                           "pig; the real sheet's row count is unknown, so check the count against your sheet",
+                           f"players[{i}].pig")
+                 for i, p in enumerate(state.players) if p.pig > data.PIG_CIRCLES]
         if not state_triggers(state):
             found.append(violation(
                 "game-not-finished", RULE_END,
@@ -514,7 +515,7 @@ class HarvestDice(Game):
                 "could-plant", RULE_FEED,
                 f"{'an' if die.color[0] in 'aeiou' else 'a'} {die.color} {die.value} can still be planted ({die.crop} at {where}); only a die that "
                 f"cannot be planted may be fed to the pig", "action")], effects)
-        crossed = min(die.value, data.PIG_CIRCLES - player.pig)
+        crossed = max(0, min(die.value, data.PIG_CIRCLES - player.pig))  # a full pig crosses nothing
         pig = player.pig + crossed
         rows_before = data.pig_rows_completed(player.pig)
         rows_after = data.pig_rows_completed(pig)
