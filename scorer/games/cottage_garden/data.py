@@ -217,7 +217,7 @@ BED_DESIGNS: dict[str, tuple[str, ...]] = {
 BED_IDS = tuple(BED_DESIGNS)
 BED_BOARDS = tuple(sorted({bed[:-1] for bed in BED_DESIGNS}, key=int))
 BED_SIDES = {"L": "light", "D": "dark"}
-# Cell letters of score_bed (DESIGN.md): what a player sees on each space of a bed.
+# Cell letters of score_bed (the state format): what a player sees on each space of a bed.
 EMPTY, PRINTED_POT, PRINTED_CLOCHE = ".", "p", "c"
 FLOWER, FLOWER_POT, FLOWER_CLOCHE = "F", "P", "C"
 CAT, POT_TOKEN = "K", "O"

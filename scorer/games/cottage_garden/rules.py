@@ -15,6 +15,7 @@ from pydantic import Field
 from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, violation
 from scorer.games.cottage_garden import data
 from scorer.games.cottage_garden.data import oriented_squares
+from scorer.games.words import plural
 
 # Rulebook section headings, cited by every violation.
 SCORING = "Cottage Garden › 3 Scoring Phase"
@@ -291,7 +292,7 @@ def _bed_rows_violations(rows: list[str]) -> list[dict]:
     for i, row in enumerate(rows):
         if len(row) != data.BED_SIZE:
             found.append(violation("bed-shape", SCORING,
-                                   f"row {i + 1} has {len(row)} spaces; a flowerbed row has {data.BED_SIZE}",
+                                   f"row {i + 1} has {plural(len(row), 'space')}; a flowerbed row has {data.BED_SIZE}",
                                    f"action.bed[{i}]"))
         bad = sorted(set(row) - set(data.BED_CELLS))
         if bad:
@@ -391,7 +392,7 @@ class CottageGarden(Game):
             cubes = getattr(player, colour)
             if len(cubes) != data.CUBES_PER_COLOUR:
                 found.append(violation("cube-count", PREPARATION,
-                                       f"{player.name} has {len(cubes)} {colour} cubes; every player has "
+                                       f"{player.name} has {plural(len(cubes), colour + ' cube')}; every player has "
                                        f"exactly {data.CUBES_PER_COLOUR}", f"players[{i}].{colour}"))
             track = data.TRACKS[colour]
             for j, value in enumerate(cubes):
@@ -469,7 +470,7 @@ class CottageGarden(Game):
         if not summary["complete"]:
             found.append(violation(
                 "bed-not-complete", SCORING,
-                f"this flowerbed still shows {len(empty)} empty space{'s' * (len(empty) != 1)}; it is "
+                f"this flowerbed still shows {plural(len(empty), 'empty space')}; it is "
                 f"scored only when every space is filled", "action.bed"))
         # An unfinished bed still gets its counts, so a client reads one shape either way.
         return found, {**summary, "empty": empty, "warnings": printed_tile_warnings(action.bed)}
@@ -632,7 +633,7 @@ class CottageGarden(Game):
         lowest = data.GARDENER_START_FACE[players]
         if action.die < lowest:
             found.append(violation("gardener-die-too-low", PREPARATION,
-                                   f"with {players} player{'s' * (players != 1)} the gardener die starts "
+                                   f"with {plural(players, 'player')} the gardener die starts "
                                    f"on {lowest} and only ever goes up, so it cannot show {action.die}",
                                    "action.die"))
         if found:

@@ -43,6 +43,7 @@ from pydantic import Field
 
 from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, computed_once, violation
 from scorer.games.garden_dice import data
+from scorer.games.words import a_or_an, plural
 
 Coord = tuple[int, int]
 
@@ -526,14 +527,6 @@ def most_track_points(counts: tuple[int, ...], others_harvested: int) -> int:
     best = sum(n * max(value * data.STAR_MULTIPLIER, value + data.SCARECROW_BONUS)
                for n, value in zip(counts, _CROP_VALUES_IN_ORDER))
     return best + data.CHAIN_BONUS_PER_OPPONENT_VEGGIE * others_harvested
-
-
-def a_or_an(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def final_score(player: Player, counts: tuple[int, ...], face: int) -> PlayerScore:

@@ -12,6 +12,7 @@ from pydantic import Field, WithJsonSchema
 
 from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, describe_value, violation
 from scorer.games.garden_variety import data
+from scorer.games.words import plural
 
 _G = data.TITLE
 BOX = f"{_G} › What's in the box"
@@ -234,7 +235,7 @@ def _player_violations(index: int, p: PlayerState) -> list[Violation]:
                                f"{data.HAND_SIZE}", f"{path}.hand"))
     if p.gnomes > p.garden_bed + p.hand:
         found.append(violation("more-gnomes-than-cards", END,
-                               f"{p.name} has {p.gnomes} gnomes but only {p.garden_bed + p.hand} cards; "
+                               f"{p.name} has {plural(p.gnomes, 'gnome')} but only {plural(p.garden_bed + p.hand, 'card')}; "
                                "gnomes are counted among the cards", f"{path}.gnomes"))
     return found
 
@@ -245,7 +246,7 @@ def _uneven_bed_warnings(players: list[PlayerState]) -> list[Violation]:
     between beds, so an uneven bed is only a warning."""
     count = len(players)
     return [violation("garden-bed-not-whole-rounds", ROUND,
-                      f"{p.name}'s garden bed holds {p.garden_bed} cards; each round won brings one card "
+                      f"{p.name}'s garden bed holds {plural(p.garden_bed, 'card')}; each round won brings one card "
                       f"from each of the {count} players, so without a gnome moving cards between beds "
                       f"it would be a multiple of {count}: check the count", f"players[{i}].garden_bed")
             for i, p in enumerate(players) if p.garden_bed % count]

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, violation
 from scorer.games.harvest_dice import data
+from scorer.games.words import a_or_an, plural
 
 RULE_SETUP = "Harvest Dice › Set-Up"
 RULE_PLANT = "Harvest Dice › Game Play › Plant it"
@@ -342,7 +343,7 @@ class HarvestDice(Game):
         if player.pig and not found and not garden_cells(player.garden):
             found.append(violation(
                 "pig-fed-with-nothing-planted", RULE_FEED,
-                f"{player.name}'s pig has {player.pig} circles crossed, but the garden is empty: a die "
+                f"{player.name}'s pig has {plural(player.pig, 'circle')} crossed, but the garden is empty: a die "
                 "may only be fed when it cannot be planted, and in an empty garden every die can be",
                 f"{where}.pig"))
         earned = data.pig_rows_completed(player.pig)
@@ -363,7 +364,7 @@ class HarvestDice(Game):
         for row, line in enumerate(garden):
             if len(line) != data.GARDEN_COLUMNS:
                 found.append(violation("garden-shape", RULE_SHEET,
-                                       f"garden row {row + 1} has {len(line)} spaces, not {data.GARDEN_COLUMNS}",
+                                       f"garden row {row + 1} has {plural(len(line), 'space')}, not {data.GARDEN_COLUMNS}",
                                        f"{path}[{row}]"))
             bad = sorted(set(line) - allowed)
             if bad:
@@ -411,7 +412,7 @@ class HarvestDice(Game):
             if planted + fewest_feeds > most:
                 found.append(violation(
                     "too-many-dice-for-rounds", RULE_MARKET,
-                    f"{player.name} planted {planted} and fed at least {fewest_feeds} dice, but a player "
+                    f"{player.name} planted {planted} and fed at least {plural(fewest_feeds, 'die')}, but a player "
                     f"drafts at most {most} dice in the {rounds} round(s) the markets show"
                     f"{' and the one under way' if under_way else ''}", f"players[{index}]"))
             elif most_feeds is not None and planted + most_feeds < fewest:
@@ -513,7 +514,7 @@ class HarvestDice(Game):
             where = "; ".join(f"row {r}, column {c}" for r, c in options)
             return CheckResult(False, [violation(
                 "could-plant", RULE_FEED,
-                f"{'an' if die.color[0] in 'aeiou' else 'a'} {die.color} {die.value} can still be planted ({die.crop} at {where}); only a die that "
+                f"{a_or_an(die.color)} {die.color} {die.value} can still be planted ({die.crop} at {where}); only a die that "
                 f"cannot be planted may be fed to the pig", "action")], effects)
         crossed = max(0, min(die.value, data.PIG_CIRCLES - player.pig))  # a full pig crosses nothing
         pig = player.pig + crossed

@@ -12,6 +12,7 @@ from pydantic import Field
 
 from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, Violation, violation
 from scorer.games.propagation import data
+from scorer.games.words import a_or_an, plural
 
 # Rulebook section headings, for the "rule" of each violation.
 R_MATERIALS = "Propagation › Materials"
@@ -132,7 +133,7 @@ def _rock_violations(rocks: list[list[int]], path: str) -> list[Violation]:
     found = []
     if len(rocks) != data.ROCKS:
         found.append(violation("rock-count", R_SETUP,
-                               f"the board has {len(rocks)} rocks; set-up places exactly {data.ROCKS}",
+                               f"the board has {plural(len(rocks), 'rock')}; set-up places exactly {data.ROCKS}",
                                f"{path}.rocks"))
     seen: dict[Space, int] = {}
     for index, coord in enumerate(rocks):
@@ -471,7 +472,7 @@ def check_sow(action: Sow) -> CheckResult:
                                "needs an empty space on the board", "action.at"))
     if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
         found.append(violation("kind-already-on-board", R_SOW,
-                               f"{action.player} already has {'an' if action.kind == 'apple' else 'a'} "
+                               f"{action.player} already has {a_or_an(action.kind)} "
                                f"{action.kind} on the board; sow only "
                                "a kind you have none of (propagate it instead)", "action.kind"))
     if found:
