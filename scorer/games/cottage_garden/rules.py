@@ -218,7 +218,8 @@ def _already_complete(bed: Bed, path: str) -> list[dict]:
 
 def _two_different_boards(layouts: list[BedLayout]) -> list[dict]:
     """A player's two flowerbeds are two different boards: each board is one side up."""
-    found, seen = [], {}
+    found: list[dict] = []
+    seen: dict[str, int] = {}
     for i, layout in enumerate(layouts):
         board = layout.design[:-1]
         if board in seen:

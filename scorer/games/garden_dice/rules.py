@@ -35,9 +35,9 @@ Actions (`type` tags). The first three shapes are the format's own; the rest are
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import add, attrgetter, mul
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -70,7 +70,14 @@ R_FORMAT = f"{_G} › state format"
 
 # --- models ----------------------------------------------------------------------------------
 
-Crop = Literal[data.CROPS]
+if TYPE_CHECKING:  # mypy cannot read a Literal built from data.py: to it these names are text
+    Crop = str
+    TileKind = str
+    Variant = str
+else:
+    Crop = Literal[data.CROPS]
+    TileKind = Literal[data.TILE_KINDS]
+    Variant = Literal[data.VARIANTS]
 Count = Annotated[int, Field(ge=0)]
 Die = Annotated[int, Field(ge=1, le=6)]
 Position = Annotated[list[int], Field(min_length=2, max_length=2)]
@@ -87,10 +94,15 @@ class Player(StateModel):
 
 class BoardTile(StateModel):
     at: Position
-    kind: Literal[data.TILE_KINDS]
+    kind: TileKind
     crop: Crop | None = None
     owner: Name | None = None
     swallowed: Count = 0
+
+    @property
+    def value(self) -> int:
+        """The point value printed on a seed/veggie tile (0 on any other tile)."""
+        return data.CROP_VALUES[self.crop] if self.crop else 0
 
 
 # map() over these works out counts and values in C: a state is checked on every request.
@@ -106,7 +118,7 @@ def face_value(counts: tuple[int, ...]) -> int:
 
 
 class GardenDiceState(StateModel):
-    variant: Literal[data.VARIANTS] = "standard"
+    variant: Variant = "standard"
     players: list[Player]
     board: list[BoardTile] | None = None
 
@@ -262,7 +274,7 @@ class Board:
     def discs_of(self, player: str) -> int:
         return discs_on_board(self.tiles.values()).get(player, 0)
 
-    def protected_by_scarecrow(self, at: Coord, owner: str) -> bool:
+    def protected_by_scarecrow(self, at: Coord, owner: str | None) -> bool:
         """Whether the owner's own scarecrow stands in one of the eight spaces round `at`."""
         return any((t := self.tiles.get(n)) is not None and t.kind == "scarecrow"
                    and t.owner == owner for n in surrounding(at))
@@ -276,11 +288,11 @@ class Board:
         frontier = [start]
         while frontier:
             here = frontier.pop()
-            value = data.CROP_VALUES[self.tiles[here].crop]
+            value = self.tiles[here].value
             for near in orthogonal(here):
                 tile = self.tiles.get(near)
                 if (near not in reached and tile is not None and tile.kind == side
-                        and data.CROP_VALUES[tile.crop] < value):
+                        and tile.value < value):
                     reached.add(near)
                     frontier.append(near)
         return reached
@@ -423,7 +435,8 @@ class GardenDice(Game):
             seen.setdefault(at, i)
             found += self._tile_fields(tile, path, names)
             if tile.kind in data.CRITTER_SIDES:
-                critters[tile.owner] = critters.get(tile.owner, 0) + 1
+                if tile.owner is not None:  # (a missing owner is reported with the tile)
+                    critters[tile.owner] = critters.get(tile.owner, 0) + 1
                 if state.variant == "family":
                     found.append(violation("critter-in-family-game", R_FAMILY,
                                            "the family game plays without bird/rabbit tiles",
@@ -432,7 +445,7 @@ class GardenDice(Game):
                 found.append(violation("swallowed-not-on-critter", R_EAT,
                                        "only a bird or rabbit carries discs of swallowed tiles",
                                        f"{path}.swallowed"))
-            if tile.kind in data.HELPER_SIDES:
+            if tile.kind in data.HELPER_SIDES and tile.owner is not None:
                 helpers[tile.owner] = helpers.get(tile.owner, 0) + 1
             if tile.kind == data.ROCK:
                 rocks[tile.owner] = rocks.get(tile.owner, 0) + 1
@@ -440,12 +453,12 @@ class GardenDice(Game):
                     found.append(violation("rock-not-allowed", R_ROCK,
                                            "rocks are used only in a 2-player game", f"{path}.kind"))
         for owner, n in critters.items():
-            if n > 1 and owner:
+            if n > 1:
                 found.append(violation("too-many-critters", R_SETUP,
                                        f"{owner} has {n} bird/rabbit tiles on the board, but "
                                        "each player has one", "board"))
         for owner, n in helpers.items():
-            if n > 1 and owner:
+            if n > 1:
                 found.append(violation("too-many-sundials", R_SETUP,
                                        f"{owner} has {n} sundial/scarecrow tiles on the board, "
                                        "but each player has one", "board"))
@@ -453,10 +466,10 @@ class GardenDice(Game):
             found.append(violation("too-many-rocks", R_ROCK,
                                    f"{sum(rocks.values())} rocks are on the board, but there are only "
                                    f"{data.ROCKS_IN_TWO_PLAYER_GAME}", "board"))
-        for owner, n in rocks.items():
-            if owner is not None and n > data.ROCKS_PER_PLAYER:
+        for rock_owner, n in rocks.items():
+            if rock_owner is not None and n > data.ROCKS_PER_PLAYER:
                 found.append(violation("too-many-rocks", R_SETUP,
-                                       f"{owner} has {n} rocks on the board, but each player has one",
+                                       f"{rock_owner} has {n} rocks on the board, but each player has one",
                                        "board"))
         return found
 
@@ -633,10 +646,10 @@ def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | 
         return None, [violation(f"not-your-{side}", rule,
                                 f"{ctx.player.name} may only {verb} their own {side}s; this is "
                                 f"{describe(tile)}", "action.at")]
-    value = data.CROP_VALUES[tile.crop]
+    value, crop = tile.value, str(tile.crop)
     if action.die < value:
         return None, [violation("die-too-low", rule,
-                                f"{a_or_an(tile.crop)} {tile.crop} is worth {value}: it needs a die of {value} or more, "
+                                f"{a_or_an(crop)} {crop} is worth {value}: it needs a die of {value} or more, "
                                 f"not {action.die}", "action.die")]
     return tile, []
 
@@ -655,11 +668,11 @@ def check_harvest(ctx: Context, action: Harvest) -> CheckResult:
     start = _at(action.at)
     reached = ctx.board.chain(start)
     harvester = ctx.player.name
-    points = {harvester: 0}
+    points: dict[str | None, int] = {harvester: 0}
     scored = []
     # Scored one tile at a time from the first; the order does not change any total.
     for at in [start] + sorted(reached - {start}):
-        tile = ctx.board.get(at)
+        tile = ctx.board.tiles[at]
         value, bonus = harvest_points(ctx.board, at, tile)
         points[tile.owner] = points.get(tile.owner, 0) + value
         scored.append({"at": list(at), "crop": tile.crop, "owner": tile.owner,
@@ -674,7 +687,7 @@ def check_harvest(ctx: Context, action: Harvest) -> CheckResult:
 def harvest_points(board: Board, at: Coord, tile: BoardTile) -> tuple[int, str | None]:
     """A harvested veggie's points for its owner: the owner's scarecrow adds its bonus and
     cancels the star; otherwise a star space doubles the value."""
-    value = data.CROP_VALUES[tile.crop]
+    value = tile.value
     if board.protected_by_scarecrow(at, tile.owner):
         return value + data.SCARECROW_BONUS, "scarecrow"
     if at in data.STAR_SPACES:
@@ -707,7 +720,7 @@ def check_move_critter(ctx: Context, action: MoveCritter) -> CheckResult:
     found = _eat_problems(ctx, action, critter, target, end)
     if found:
         return CheckResult(False, found)
-    value = data.CROP_VALUES[target.crop]
+    value = target.value
     return CheckResult(True, [], {
         "eats": list(end),
         "eaten": {"crop": target.crop, "kind": target.kind, "owner": target.owner},
@@ -881,7 +894,7 @@ def check_flip(ctx: Context, action: Flip) -> CheckResult:
         found.append(violation("needs-a-six", R_FLIP,
                                f"flipping a special tile takes a six, not a {action.die}",
                                "action.die"))
-    if found:
+    if found or tile is None:
         return CheckResult(False, found)
     sides = data.CRITTER_SIDES if tile.kind in data.CRITTER_SIDES else data.HELPER_SIDES
     other = sides[1 - sides.index(tile.kind)]
@@ -941,7 +954,7 @@ def _sun_problems(ctx: Context) -> list[Violation]:
                       f"{ctx.player.name} has already used their sun token", "action.player")]
 
 
-_CHECKS = {
+_CHECKS: dict[str, Callable[[Context, Any], CheckResult]] = {
     "water": check_water, "harvest": check_harvest, "move_critter": check_move_critter,
     "buy": check_buy, "place": check_place, "flip": check_flip,
     "remove_critter": check_remove_critter, "sun_reroll": check_sun_reroll,

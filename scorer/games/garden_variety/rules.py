@@ -131,9 +131,9 @@ def _break_tie(first: Standing, second: Standing) -> tuple[Standing, str]:
         return (second if first.loses_ties else first), "the wishing gnome loses ties"
     if {first.kind, second.kind} == {"wildflower", "critter"}:
         return (first if first.kind == "wildflower" else second), "a wildflower beats a critter on a tie"
-    if first.kind == second.kind == "critter":
+    if first.kind == second.kind == "critter" and first.color and second.color:
         for winner, loser in ((first, second), (second, first)):
-            if data.BEATS[winner.color] == loser.color:
+            if winner.color and data.BEATS[winner.color] == loser.color:
                 return winner, (f"{data.CRITTERS[winner.color]} ({winner.color}) beats "
                                 f"{data.CRITTERS[loser.color]} ({loser.color})")
     return first, "still tied: the card played first wins"
@@ -462,7 +462,7 @@ def _form_card(row: dict[str, str]) -> dict:
     if kind == "wildflower":
         return {"kind": kind, "number": _form_number(row.get("number", ""))}
     card = {"kind": kind, "name": row.get("gnome", "")}
-    gnome = data.GNOMES.get(card["name"])
+    gnome = data.GNOMES.get(row.get("gnome", ""))
     if gnome is not None and gnome.declares and row.get("declared"):
         card["declared"] = _form_number(row["declared"])
     return card

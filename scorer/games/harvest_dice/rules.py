@@ -7,7 +7,7 @@ leaves open are explained in docs/house-rules.md, "Harvest Dice".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
@@ -26,9 +26,14 @@ RULE_SHEET = "Harvest Dice › Scoring (the house score sheet)"
 RULE_FORMAT = "Harvest Dice › state format"
 
 Count = Annotated[int, Field(ge=0)]
-# Literal types built from data.py, so the accepted names are the sheet's own.
-DieColor = Literal[tuple(data.DIE_COLOR_CROP)]  # type: ignore[valid-type]
-Mode = Literal[data.MODES]  # type: ignore[valid-type]
+# Literal types built from data.py, so the accepted names are the sheet's own. mypy cannot
+# read a Literal built that way: to it these names are text.
+if TYPE_CHECKING:
+    DieColor = str
+    Mode = str
+else:
+    DieColor = Literal[tuple(data.DIE_COLOR_CROP)]
+    Mode = Literal[data.MODES]
 
 
 # --- models --------------------------------------------------------------------------------
@@ -493,9 +498,9 @@ class HarvestDice(Game):
                    "column": column_report(cells, die.crop, die.value)}
         if found:
             return CheckResult(False, found, effects)
-        garden = [list(line) for line in player.garden]
-        garden[at[0] - 1][at[1] - 1] = data.CROP_LETTER[die.crop]
-        garden = ["".join(line) for line in garden]
+        spaces = [list(line) for line in player.garden]
+        spaces[at[0] - 1][at[1] - 1] = data.CROP_LETTER[die.crop]
+        garden = ["".join(line) for line in spaces]
         after = self._triggers_with(state, index, garden=garden)
         effects.update({"planted": {"at": list(at), "crop": die.crop},
                         "ribbon": data.EMPTY not in garden[at[0] - 1]}, **end_effects(before, after))

@@ -10,6 +10,8 @@ Coordinates are axial [q, r] on flat-topped hexagons (the pinned board): [0, 0] 
 """
 from __future__ import annotations
 
+from typing import Final
+
 GAME_ID = "propagation"
 TITLE = "Propagation"
 
@@ -192,7 +194,7 @@ BONUS_CARDS: dict[str, dict] = {
 # first card is resolved again together with the card revealed at round 10; "newest": only
 # the card revealed at round 10 is resolved. A state may choose with "round_20".
 ROUND_20_READINGS = ("both", "newest")
-DEFAULT_ROUND_20 = "both"
+DEFAULT_ROUND_20: Final = "both"
 
 # HOUSE: the rulebook gives no tie-breaker for the final scores: tied players share the
 # place (and the win).

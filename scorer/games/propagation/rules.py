@@ -4,9 +4,9 @@ end_round). The game's numbers, patterns and cards come from data.py."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import permutations
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -30,7 +30,10 @@ R_FORMAT = "Propagation › state format"
 Space = tuple[int, int]
 Coord = Annotated[list[int], Field(min_length=2, max_length=2)]
 Kind = Literal["tomato", "carrot", "apple"]
-PatternId = Literal[tuple(data.PATTERNS)]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # mypy cannot read a Literal built from data.py: to it a pattern id is text
+    PatternId = str
+else:
+    PatternId = Literal[tuple(data.PATTERNS)]
 
 
 # --- models ----------------------------------------------------------------------------------
@@ -55,7 +58,7 @@ class Harvested(StateModel):
 
 class Player(StateModel):
     name: str = Field(min_length=1)
-    harvested: Harvested = Harvested()
+    harvested: Harvested = Harvested(tomato=0, carrot=0, apple=0)
     # Points already scored from bonus cards at rounds 10 and 20, as recorded at the table:
     # the usual way to score a finished game (the bonus boards settle a disputed card).
     bonus_points: int | None = Field(None, ge=0)
@@ -345,7 +348,7 @@ def _bonus_points_violations(state: PropagationState) -> list[Violation]:
                                "bonus boards to resolve, not both: the boards would count it again", "bonus"))
     most = _most_bonus_points(state.round_20)
     for i, player in recorded:
-        if player.bonus_points > most:
+        if (player.bonus_points or 0) > most:
             found.append(violation(
                 "bonus-points-too-high", R_BONUS,
                 f"{player.name} records {player.bonus_points} bonus points, but the bonus cards pay one "
@@ -583,7 +586,7 @@ def check_end_round(action: EndRound, player_total: int) -> CheckResult:
     returned: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for plant in dead:
         returned[plant.owner][plant.kind] += 1
-    effects = {"died": _sorted(_space(p.at) for p in dead),
+    effects: dict[str, Any] = {"died": _sorted(_space(p.at) for p in dead),
                "returned": {owner: dict(kinds) for owner, kinds in returned.items()}}
     if action.round is not None:
         effects.update({
@@ -616,7 +619,7 @@ class Propagation(Game):
     def state_warnings(self, state: PropagationState) -> list[Violation]:
         if any(p.bonus_points is not None for p in state.players):
             return []  # the bonus was recorded at the table, not given as boards
-        rounds = Counter(entry.round for entry in state.bonus or [])
+        rounds: Counter[int] = Counter(entry.round for entry in state.bonus or [])
         warnings = []
         for round_, expected in expected_bonus_entries(state.round_20).items():
             if rounds[round_] < expected:
@@ -655,8 +658,9 @@ class Propagation(Game):
             raise InvalidState(problems)
         if isinstance(action, EndRound):
             return check_end_round(action, len(names))
-        return {Sow: check_sow, Grow: check_grow, Harvest: check_harvest,
-                Propagate: check_propagate}[type(action)](action)
+        checks: dict[type, Callable[[Any], CheckResult]] = {
+            Sow: check_sow, Grow: check_grow, Harvest: check_harvest, Propagate: check_propagate}
+        return checks[type(action)](action)
 
 
 GAME = Propagation()
