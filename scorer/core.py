@@ -205,7 +205,7 @@ class Game(ABC):
     @property
     def format_rule(self) -> str:
         """Where a malformed state or action is explained."""
-        return f"{self.title}: state format"
+        return f"{self.title} › state format"
 
     def action_types(self) -> list[str]:
         """The `type` tags of the game's actions, in the order of its action models."""

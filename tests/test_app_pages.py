@@ -104,7 +104,7 @@ def test_save_then_find_it_on_the_results_page(client, csrf_token):
 
 
 def test_impossible_state_is_not_saved_from_the_page(client, csrf_token):
-    answer = client.post(SCORE, data=gv_form(csrf_token(client, SCORE), [("Ann", 7, 0, 0), ("Bo", 6, 0, 0)], op="save"))
+    answer = client.post(SCORE, data=gv_form(csrf_token(client, SCORE), [("Ann", 6, 6, 0), ("Bo", 6, 0, 0)], op="save"))
     assert answer.status_code == 200 and "not possible" in text_of(answer)
     assert client.get("/api/results").get_json() == {"results": []}
 

@@ -139,7 +139,7 @@ def test_score_bed_counts_visible_pots_tokens_and_cloches():
     bed = ["pcFFF", "PCFKO", "FFFFF", "OOFFF", "cFFFF"]
     result = check({"type": "score_bed", "bed": bed})
     assert result == {"legal": True, "violations": [],
-                      "effects": {"complete": True, "pots": 5, "cloches": 3, "empty": []}}
+                      "effects": {"complete": True, "pots": 5, "cloches": 3, "empty": [], "warnings": []}}
 
 
 def test_the_rulebooks_left_bed_cats_give_nothing():
@@ -149,9 +149,32 @@ def test_the_rulebooks_left_bed_cats_give_nothing():
 
 
 def test_score_bed_on_an_incomplete_bed():
-    result = check({"type": "score_bed", "bed": ["p....", "FFFFF", "FFFFF", "FFFFF", "FFFFF"]})
+    result = check({"type": "score_bed", "bed": ["p....", "FFFFF", "FFFCF", "FFFFF", "FFFFF"]})
     assert not result["legal"] and result["violations"][0]["code"] == "bed-not-complete"
-    assert result["effects"] == {}
+    # The same shape as a complete bed, so a client reads one answer either way.
+    assert result["effects"] == {"complete": False, "pots": 1, "cloches": 1,
+                                 "empty": [[1, 2], [1, 3], [1, 4], [1, 5]], "warnings": []}
+
+
+@pytest.mark.parametrize("bed, what", [
+    (["PPPPF", "FFFFF", "FFFFF", "FFFFF", "FFFFF"], "'P' spaces, but only 3 flower tiles show a flower pot"),
+    (["CCCCC", "CCCCC", "FFFFF", "FFFFF", "FFFFF"], "'C' spaces, but only 9 one-square"),
+    (["OOOOO", "OOOOO", "OOOOO", "OOFFF", "FFFFF"], "'O' spaces, but only 16 flower-pot tokens"),
+])
+def test_score_bed_cannot_show_more_than_the_box_holds(bed, what):
+    """List of 36 Flower Tiles: 2A, 2B and 5F show a pot; one-square tiles show a cloche and
+    are among the 11 smallest; the box has 16 flower-pot tokens."""
+    result = check({"type": "score_bed", "bed": bed})
+    assert not result["legal"]
+    assert [v["code"] for v in result["violations"]] == ["more-than-the-box"]
+    assert what in result["violations"][0]["message"]
+
+
+def test_more_cloche_tiles_than_the_kit_prints_is_only_a_warning():
+    # The kit prints two one-square tiles; the real box may have up to nine.
+    result = check({"type": "score_bed", "bed": ["CCCFF", "FFFFF", "FFFFF", "FFFFF", "FFFFF"]})
+    assert result["legal"] and result["effects"]["cloches"] == 3
+    assert [w["code"] for w in result["effects"]["warnings"]] == ["not-in-printed-tiles"]
 
 
 @pytest.mark.parametrize("bed", [["FFFFF"] * 4, ["FFFFF"] * 4 + ["FFFF"], ["FFFFF"] * 4 + ["FFFFX"]])
@@ -342,6 +365,36 @@ def test_bonuses_are_won_again_after_moving_back():
     assert move("blue", 0, 2, after)["effects"]["pot_token"] is True
 
 
+# A complete bed: design 1L (p.... / ..... / ..c.. / ..... / ....p) with its two printed pots
+# and its cloche left showing, which count as filled.
+FULL_1L = {"design": "1L", "tiles": [
+    {"tile": "4A", "at": [1, 2]}, {"tile": "5F", "at": [2, 1]}, {"tile": "2C", "at": [3, 1]},
+    {"tile": "2D", "at": [3, 4]}, {"tile": "3A", "at": [4, 1]}, {"tile": "2A", "at": [4, 4]},
+    {"tile": "3B", "at": [5, 1]}], "cats": [[5, 4]], "pots": []}
+
+
+def test_a_complete_bed_takes_no_more_pieces():
+    full = check({"type": "place_token", "bed": FULL_1L, "token": "cat", "at": [1, 1]})
+    assert [v["code"] for v in full["violations"]] == ["bed-already-complete"]
+    tile = check({"type": "place_tile", "bed": FULL_1L, "tile": "1B", "at": [1, 1]})
+    assert [v["code"] for v in tile["violations"]] == ["bed-already-complete"]
+    assert "printed pot or cloche counts as filled" in tile["violations"][0]["message"]
+    open_bed = dict(FULL_1L, cats=[])
+    last = check({"type": "place_token", "bed": open_bed, "token": "cat", "at": [5, 4]})
+    assert last["legal"] and last["effects"]["complete"] and last["effects"]["cells"][4] == "FFFKp"
+
+
+def test_the_final_round_keeps_no_complete_bed_and_two_different_boards():
+    three = {"design": "3D", "tiles": [{"tile": t, "at": [r, 2]} for t, r in (("3A", 1), ("3B", 2), ("4A", 3))]}
+    complete = check({"type": "start_final_round", "beds": [FULL_1L, three]})
+    assert [(v["code"], v["path"]) for v in complete["violations"]] == [("bed-already-complete", "action.beds[0]")]
+    twice = check({"type": "start_final_round", "beds": [three, three]})
+    assert [v["code"] for v in twice["violations"]] == ["same-flowerbed-twice"]
+    sides = check({"type": "start_final_round", "beds": [three, dict(three, design="3L")]})
+    assert [v["code"] for v in sides["violations"]] == ["same-flowerbed-twice"]
+    assert "two sides of one board" in sides["violations"][0]["message"]
+
+
 def test_start_of_the_final_round_gives_up_beds_with_fewer_than_three_tiles():
     beds = [{"design": "2L", "tiles": [{"tile": "1A", "at": [2, 2]}, {"tile": "1B", "at": [3, 3]}],
              "cats": [[4, 4]], "pots": [[5, 5]]},
@@ -408,6 +461,32 @@ def test_three_players_turn_two_spaces_before_the_gardener_space():
     three = {"players": [player(f"P{i}") for i in range(3)]}
     assert gardener("EB", 1, three)["effects"]["die"] == 2
     assert gardener("ED", 2, three)["effects"]["die"] == 2
+
+
+def test_the_gardener_die_never_shows_less_than_its_start():
+    """With 1-2 players the gardener die starts on 2 and is only ever turned up."""
+    assert [v["code"] for v in gardener("N2", 1)["violations"]] == ["gardener-die-too-low"]
+    assert gardener("N2", 2)["legal"]
+    three = {"players": [player(f"P{i}") for i in range(3)]}
+    assert gardener("EB", 1, three)["legal"]
+
+
+def test_solo_gardener_never_moves_from_a_row_it_skips():
+    solo = {"players": [player()]}
+    assert [v["code"] for v in gardener("N2", 2, solo)["violations"]] == ["solo-unused-row"]
+    assert gardener("N3", 2, solo)["legal"]
+
+
+def test_a_cube_moves_at_most_a_flowerbed_of_steps():
+    assert [v["code"] for v in move("orange", 0, 10**20)["violations"]] == ["too-many-steps"]
+    assert [v["code"] for v in move("orange", 0, 26)["violations"]] == ["too-many-steps"]
+    assert move("orange", 0, 25)["effects"]["to"] == 20
+
+
+def test_the_format_rule_names_the_game():
+    with pytest.raises(InvalidState) as caught:
+        scorer.score(GAME, {"players": [{"name": "Ann", "orange": "x", "blue": [0, 0, 0]}]})
+    assert caught.value.violations[0]["rule"] == "Cottage Garden › state format"
 
 
 def test_solo_gardener_moves_two_spaces():

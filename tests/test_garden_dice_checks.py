@@ -16,7 +16,7 @@ FOUR = ["Yellow", "Green", "Red", "Blue"]
 def players(names=FOUR, **overrides):
     found = []
     for name in names:
-        p = {"name": name, "track": 20, "sun_token": True, "unplaced_seeds": 0, "harvested": {}}
+        p = {"name": name, "track": 0, "sun_token": True, "unplaced_seeds": 0, "harvested": {}}
         p.update(overrides.get(name, {}))
         found.append(p)
     return found
@@ -329,8 +329,8 @@ def test_buy_needs_a_free_disc_and_a_tile_left_in_the_stack():
     buy = {"type": "buy", "player": "Blue", "crop": "squash", "die": 1}
     full = {"players": players(Blue={"unplaced_seeds": 8})}
     assert codes(scorer.check(GAME, full, buy)) == ["no-free-disc"]
-    two = {"players": players(["Blue", "Red"], Blue={"harvested": {"squash": 3}},
-                              Red={"harvested": {"squash": 1}}),
+    two = {"players": players(["Blue", "Red"], Blue={"track": 3, "harvested": {"squash": 3}},
+                              Red={"track": 1, "harvested": {"squash": 1}}),
            "board": [tile((1, 1), "seed", "Red", "squash")]}
     assert codes(scorer.check(GAME, two, buy)) == ["crop-sold-out"]
 
@@ -477,3 +477,39 @@ def test_a_chain_is_exactly_the_strictly_falling_paths(cells, start_index):
     for at in reached - {start}:  # and nothing else: each came from a higher reached neighbour
         assert board.get(at).kind == side
         assert any(n in reached and value(n) > value(at) for n in orthogonal(at))
+
+
+# --- issue 16: sold-out seeds, rocks with owners, words ------------------------------------
+
+def test_a_seed_of_a_sold_out_crop_cannot_be_placed():
+    """Two players use five tomatoes; all five harvested means no unplaced seed can be a
+    tomato (Garden Dice › Setup), so placing one is refused like buying one."""
+    names = ["Blue", "Red"]
+    held = {"Blue": {"track": 9, "unplaced_seeds": 1, "harvested": {"tomato": 3}},
+            "Red": {"track": 6, "harvested": {"tomato": 2}}}
+    place = {"type": "place", "player": "Blue", "tile": "seed", "crop": "tomato", "dice": [1, 2], "at": [1, 2]}
+    result = check([], place, names=names, **held)
+    assert codes(result) == ["crop-sold-out"]
+    assert result["violations"][0]["rule"] == "Garden Dice › Place a Tile"
+    buy = {"type": "buy", "player": "Blue", "crop": "tomato", "die": 3}
+    assert codes(check([], buy, names=names, **held)) == ["crop-sold-out"]
+    assert check([], {**place, "crop": "carrot"}, names=names, **held)["legal"]
+
+
+def test_each_player_of_a_two_player_game_places_one_rock():
+    names = ["Blue", "Red"]
+    rock = {"type": "place", "player": "Blue", "tile": "rock", "dice": [4, 4], "at": [4, 4]}
+    own = check([tile((1, 1), "rock", "Blue")], rock, names=names)
+    assert codes(own) == ["no-rock-left"] and "Blue's rock" in own["violations"][0]["message"]
+    assert check([tile((1, 1), "rock", "Red")], rock, names=names)["legal"]
+    # A rock without an owner (the older state shape) still only counts against the two.
+    assert check([tile((1, 1), "rock")], rock, names=names)["legal"]
+    assert codes(check([tile((1, 1), "rock"), tile((1, 2), "rock")], rock, names=names)) == ["no-rock-left"]
+
+
+def test_messages_use_an_before_a_vowel():
+    water = {"type": "water", "player": "Blue", "at": [1, 1], "die": 3}
+    low = check([tile((1, 1), "seed", "Blue", "eggplant")], water)
+    assert "an eggplant is worth 5" in low["violations"][0]["message"]
+    buy = check([], {"type": "buy", "player": "Blue", "crop": "artichoke", "die": 2})
+    assert "an artichoke seed costs" in buy["violations"][0]["message"]

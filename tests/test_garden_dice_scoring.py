@@ -24,7 +24,7 @@ BLUE = player("Blue", 58, sun=True, unplaced=4,
 def test_rulebook_final_score_example_blue_103():
     """Game End example: Blue ends with 58 on the track, four leftover seeds (only three
     cost 5 each), two full sets, a 3-carrot and a 4-tomato collection and his sun token."""
-    result = scorer.score(GAME, {"players": [BLUE, player("Red", 40, squash=1)]})
+    result = scorer.score(GAME, {"players": [BLUE, player("Red", 16, squash=1)]})
     blue = result["players"][0]
     assert blue["name"] == "Blue"
     assert blue["breakdown"] == {"track": 58, "unplaced_seeds": -15, "sets": 30,
@@ -40,13 +40,13 @@ def test_rulebook_example_with_its_board_and_unharvested_veggies_worth_nothing()
     board = [{"at": [6, 5], "kind": "veggie", "crop": "eggplant", "owner": "Blue"},
              {"at": [3, 3], "kind": "scarecrow", "owner": "Blue"},
              {"at": [1, 2], "kind": "veggie", "crop": "tomato", "owner": "Red"}]
-    result = scorer.score(GAME, {"players": [BLUE, player("Red", 40, squash=1)], "board": board})
+    result = scorer.score(GAME, {"players": [BLUE, player("Red", 16, squash=1)], "board": board})
     assert result["players"][0]["total"] == 103
 
 
 def test_unplaced_seeds_penalty_spares_the_first():
-    scores = [scorer.score(GAME, {"players": [player("A", 20, unplaced=n), player("B", 0)]})
-              ["players"][0]["breakdown"]["unplaced_seeds"] for n in (0, 1, 2, 3)]
+    scores = [next(p for p in scorer.score(GAME, {"players": [player("A", 0, unplaced=n), player("B", 0)]})
+                   ["players"] if p["name"] == "A")["breakdown"]["unplaced_seeds"] for n in (0, 1, 2, 3)]
     assert scores == [0, 0, -5, -10]
 
 
@@ -54,7 +54,7 @@ def test_unplaced_seeds_penalty_spares_the_first():
 def test_collection_sizes(count, points):
     # four players, so up to ten tomatoes are in the game
     others = [player(name) for name in "BCD"]
-    result = scorer.score(GAME, {"players": [player("A", 30, tomato=count), *others]})
+    result = scorer.score(GAME, {"players": [player("A", 3 * count, tomato=count), *others]})
     a = next(p for p in result["players"] if p["name"] == "A")
     assert a["breakdown"]["collections"] == points
 
@@ -68,25 +68,25 @@ def test_sets_and_collections_use_the_same_tiles():
 
 
 def test_missing_crops_count_as_zero_and_sun_token_is_worth_five():
-    result = scorer.score(GAME, {"players": [player("A", 3, sun=True, carrot=1), player("B", 8)]})
+    result = scorer.score(GAME, {"players": [player("A", 3, sun=True, carrot=1), player("B", 1)]})
     a = next(p for p in result["players"] if p["name"] == "A")
     assert a["breakdown"] == {"track": 3, "unplaced_seeds": 0, "sets": 0, "collections": 0, "sun": 5}
 
 
 def test_tie_broken_by_face_value_of_harvested_veggies():
-    # Both total 30 (B's three squashes add a 10-point collection); A's veggies show
+    # Both total 20 (B's three squashes add a 10-point collection); A's veggies show
     # 2 × 5 = 10, B's only 3 × 1 = 3, so A wins the tie.
-    a = player("A", 30, eggplant=2)
-    b = player("B", 20, squash=3)
+    a = player("A", 20, eggplant=2)
+    b = player("B", 10, squash=3)
     result = scorer.score(GAME, {"players": [b, a]})
-    assert [p["total"] for p in result["players"]] == [30, 30]
+    assert [p["total"] for p in result["players"]] == [20, 20]
     assert result["winners"] == ["A"]
     assert [p["rank"] for p in result["players"]] == [1, 2]
     assert result["players"][0]["tiebreakers"] == {"harvested_face_value": 10}
 
 
 def test_still_tied_players_share_the_victory():
-    result = scorer.score(GAME, {"players": [player("A", 12, carrot=1), player("B", 12, carrot=1),
+    result = scorer.score(GAME, {"players": [player("A", 4, carrot=1), player("B", 4, carrot=1),
                                              player("C", 2)]})
     assert result["winners"] == ["A", "B"]
     assert [p["rank"] for p in result["players"]] == [1, 1, 3]
@@ -113,20 +113,20 @@ def test_duplicate_names():
 
 def test_more_of_a_crop_than_the_supply_for_the_player_count():
     # 2 players use 5 of each crop: 3 + 3 eggplants cannot have been harvested.
-    state = {"players": [player("A", 50, eggplant=3), player("B", 50, eggplant=3)]}
+    state = {"players": [player("A", 30, eggplant=3), player("B", 30, eggplant=3)]}
     found = scorer.validate(GAME, state)
     assert [v["code"] for v in found] == ["crop-over-supply"]
     assert found[0]["path"] == "players[0].harvested.eggplant"
     assert found[0]["rule"] == "Garden Dice › Setup"
     # The path points at the player holding the most of that crop.
-    found = scorer.validate(GAME, {"players": [player("A", 50, eggplant=2), player("B", 50, eggplant=4)]})
+    found = scorer.validate(GAME, {"players": [player("A", 20, eggplant=2), player("B", 40, eggplant=4)]})
     assert [v["path"] for v in found] == ["players[1].harvested.eggplant"]
     # With three players seven are used: the same harvest is possible.
     assert codes({"players": state["players"] + [player("C")]}) == []
 
 
 def test_crops_on_the_board_count_against_the_supply():
-    state = {"players": [player("A", 20, squash=4), player("B")],
+    state = {"players": [player("A", 10, squash=4), player("B")],
              "board": [{"at": [1, 1], "kind": "seed", "crop": "squash", "owner": "B"},
                        {"at": [1, 2], "kind": "veggie", "crop": "squash", "owner": "A"}]}
     assert codes(state) == ["crop-over-supply"]
@@ -135,7 +135,7 @@ def test_crops_on_the_board_count_against_the_supply():
 def test_more_tiles_in_hand_than_the_game_uses():
     # 2 players: 25 tiles. 4 of each crop harvested by A (20) + 3 unplaced each = 26.
     crops = {crop: 4 for crop in data.CROPS}
-    state = {"players": [player("A", 200, unplaced=3, **crops), player("B", unplaced=3)]}
+    state = {"players": [player("A", 100, unplaced=3, **crops), player("B", unplaced=3)]}
     assert codes(state) == ["too-many-tiles"]
 
 
@@ -155,7 +155,7 @@ def test_unplaced_seeds_need_free_discs_with_a_board():
               {"at": [2, 2], "kind": "veggie", "crop": "carrot", "owner": "A"},
               {"at": [3, 3], "kind": "sundial", "owner": "A"},
               {"at": [4, 4], "kind": "bird", "owner": "A", "swallowed": 1}]
-    players = [player("A", 10), player("B", 0)]
+    players = [player("A", 0), player("B", 0)]
     assert codes({"players": players, "board": board}) == []
     players[0]["unplaced_seeds"] = 1
     assert codes({"players": players, "board": board}) == ["too-many-unplaced-seeds"]
@@ -169,6 +169,53 @@ def test_track_below_face_value_of_own_harvest():
     assert [v["code"] for v in found] == ["track-below-harvest"]
     assert found[0]["path"] == "players[0].track"
     assert codes({"players": [player("A", 10, eggplant=2), player("B")]}) == []
+
+
+@pytest.mark.parametrize("crop, most", [("squash", 4), ("carrot", 5), ("tomato", 6), ("artichoke", 8),
+                                        ("eggplant", 10)])
+def test_track_above_what_the_harvest_can_score(crop, most):
+    """One veggie scores at most its value doubled on a star or plus 3 by an own scarecrow
+    (Garden Dice › Harvest a Veggie): nothing else moves the track."""
+    assert codes({"players": [player("A", most, **{crop: 1}), player("B")]}) == []
+    found = scorer.validate(GAME, {"players": [player("A", most + 1, **{crop: 1}), player("B")]})
+    assert [(v["code"], v["path"]) for v in found] == [("track-above-harvest", "players[0].track")]
+    assert codes({"players": [player("A", 500, squash=1), player("B")]}) == ["track-above-harvest"]
+
+
+def test_a_chain_pays_one_point_for_each_other_players_veggie():
+    # A's squash scores at most 4; B's three harvested veggies could all have been taken by
+    # A's chains, one bonus point each.
+    assert codes({"players": [player("A", 7, squash=1), player("B", 3, squash=3)]}) == []
+    assert codes({"players": [player("A", 8, squash=1), player("B", 3, squash=3)]}) == ["track-above-harvest"]
+
+
+def test_swallowed_tiles_count_against_the_supply():
+    """25 tiles in a 2-player game: 25 harvested leaves none for a critter to swallow."""
+    crops = {crop: 3 for crop in data.CROPS}
+    other = {crop: 2 for crop in data.CROPS}
+    board = [{"at": [1, 1], "kind": "bird", "owner": "A", "swallowed": 3}]
+    state = {"players": [player("A", 60, **crops), player("B", 40, **other)], "board": board}
+    assert codes(state) == ["too-many-tiles"]
+    assert "swallowed" in scorer.validate(GAME, state)[0]["message"]
+    board[0]["swallowed"] = 0
+    assert codes(state) == []
+
+
+def test_a_rock_may_name_its_owner_and_takes_no_disc():
+    rocks = [{"at": [1, 1], "kind": "rock", "owner": "A"}, {"at": [1, 2], "kind": "rock", "owner": "B"}]
+    assert codes({"players": [player("A", unplaced=8), player("B")], "board": rocks}) == []
+    rocks[1]["owner"] = "A"
+    found = scorer.validate(GAME, {"players": [player("A"), player("B")], "board": rocks})
+    assert [v["code"] for v in found] == ["too-many-rocks"] and "A has 2 rocks" in found[0]["message"]
+
+
+def test_one_unplaced_seed_is_singular_and_the_format_rule_names_the_game():
+    board = [{"at": [1, c], "kind": "seed", "crop": "squash", "owner": "A"} for c in range(1, 5)]
+    board += [{"at": [2, c], "kind": "seed", "crop": "carrot", "owner": "A"} for c in range(1, 5)]
+    found = scorer.validate(GAME, {"players": [player("A", unplaced=1), player("B")], "board": board})
+    assert "holds 1 unplaced seed," in found[0]["message"]
+    malformed = scorer.validate(GAME, {"players": [player("A", track="5"), player("B")]})
+    assert malformed[0]["rule"] == "Garden Dice › state format"
 
 
 def test_two_tiles_in_one_space_and_coordinates_off_the_board():
@@ -214,7 +261,7 @@ def test_critters_in_the_family_variant():
     ({"at": [1, 1], "kind": "bird", "crop": "tomato", "owner": "A"}, "crop-not-allowed"),
     ({"at": [1, 1], "kind": "seed", "crop": "tomato"}, "owner-missing"),
     ({"at": [1, 1], "kind": "seed", "crop": "tomato", "owner": "Zed"}, "unknown-owner"),
-    ({"at": [1, 1], "kind": "rock", "owner": "A"}, "owner-not-allowed"),
+    ({"at": [1, 1], "kind": "rock", "owner": "Zed"}, "unknown-owner"),
     ({"at": [1, 1], "kind": "sundial", "owner": "A", "swallowed": 1}, "swallowed-not-on-critter"),
 ])
 def test_malformed_board_tiles(tile, code):
@@ -239,7 +286,7 @@ def test_malformed_input_is_an_invalid_state_with_a_path(state, path):
 
 def test_warning_when_the_supply_cannot_be_empty_yet():
     board = [{"at": [1, 1], "kind": "seed", "crop": "carrot", "owner": "A"}]
-    result = scorer.score(GAME, {"players": [player("A", 3), player("B")], "board": board})
+    result = scorer.score(GAME, {"players": [player("A", 0), player("B")], "board": board})
     assert [w["code"] for w in result["warnings"]] == ["game-not-over"]
     # Every one of the 25 tiles accounted for: no warning.
     crops = {crop: 4 for crop in data.CROPS}
@@ -252,7 +299,7 @@ def test_a_changed_copy_of_a_state_is_scored_from_its_own_harvest():
     """Counts and face values are worked out from the state each time: a copy made with
     model_copy(update=...) after the first score is scored from its own players."""
     game = scorer.GAMES[GAME]
-    state = game.parse_state({"players": [player("Blue", 40, carrot=2, eggplant=1), player("Red", 30)]})
+    state = game.parse_state({"players": [player("Blue", 20, carrot=2, eggplant=1), player("Red", 3)]})
     assert [s.tiebreakers for s in game.player_scores(state)] == [
         {"harvested_face_value": 2 * 2 + 5}, {"harvested_face_value": 0}]
     richer = type(state.players[0]).model_validate(player("Red", 30, squash=3, tomato=3))

@@ -30,7 +30,7 @@ def test_score_page_plain_form_shows_the_breakdown(client, csrf_token):
             "players.0.harvested.squash": "2", "players.0.harvested.carrot": "3",
             "players.0.harvested.tomato": "4", "players.0.harvested.artichoke": "2",
             "players.0.harvested.eggplant": "2",
-            "players.1.name": "Red", "players.1.track": "40", "players.1.unplaced_seeds": "0",
+            "players.1.name": "Red", "players.1.track": "12", "players.1.unplaced_seeds": "0",
             "players.1.sun_token": "false"}
     html = client.post(f"/games/{GAME}/score", data=form).get_data(as_text=True)
     assert "Winner: <strong>Blue</strong>" in html

@@ -5,10 +5,13 @@ import scorer
 
 GAME = "harvest-dice"
 EMPTY = ["......", "......", "......"]
+# A pig is only fed once something is planted (Feed it), so a fed pig comes with one carrot.
+ONE_CARROT = ["......", "......", ".....C"]
 
 
 def sheet(garden=None, pig=0, powers=0, mode="basic", others=None, **markets):
-    players = [{"name": "Bob", "garden": list(garden or EMPTY), "pig": pig, "pig_powers_used": powers},
+    garden = garden or (ONE_CARROT if pig else EMPTY)
+    players = [{"name": "Bob", "garden": list(garden), "pig": pig, "pig_powers_used": powers},
                {"name": "Ann", "garden": list(EMPTY), "pig": 0, "pig_powers_used": 0}]
     players += others or []
     return {"mode": mode, "markets": {"lettuce": 0, "tomato": 0, "carrot": 0, **markets}, "players": players}
@@ -322,3 +325,15 @@ def test_malformed_actions(action, code, path):
 def test_check_on_an_impossible_state_raises():
     with pytest.raises(scorer.InvalidState):
         check(sheet(["L.L...", "......", "......"]), plant("green", 2, (1, 2)))
+
+
+def test_messages_say_an_orange_die():
+    result = check(sheet(), feed("orange", 3))
+    assert codes(result) == ["could-plant"]
+    assert result["violations"][0]["message"].startswith("an orange 3 can still be planted")
+
+
+def test_feeding_a_pig_past_the_house_sheet_crosses_nothing():
+    result = check(sheet(garden=["CCCCCC", "CCCCCC", "CCCCCC"], pig=25), feed("red", 6))
+    assert result["legal"]
+    assert (result["effects"]["circles"], result["effects"]["wasted"], result["effects"]["pig"]) == (0, 6, 25)

@@ -6,11 +6,14 @@ from scorer.games.harvest_dice import data
 
 GAME = "harvest-dice"
 EMPTY_GARDEN = ["......", "......", "......"]
+# A pig is only fed once something is planted (Feed it), so a fed pig comes with one tomato.
+ONE_TOMATO = ["......", "......", ".....T"]
 FULL_GARDEN = ["LLLTTT", "LLLTTT", "CCCCCC"]
 
 
 def player(name="Bob", garden=None, pig=0, powers=0):
-    return {"name": name, "garden": list(garden or EMPTY_GARDEN), "pig": pig, "pig_powers_used": powers}
+    garden = garden or (ONE_TOMATO if pig else EMPTY_GARDEN)
+    return {"name": name, "garden": list(garden), "pig": pig, "pig_powers_used": powers}
 
 
 def state(*players, mode="basic", lettuce=0, tomato=0, carrot=0):
@@ -56,7 +59,8 @@ def test_basic_market_starts_at_one_and_advanced_at_zero():
 def test_design_example_scores_every_part():
     example = {"mode": "basic", "markets": {"lettuce": 2, "tomato": 1, "carrot": 0},
                "players": [{"name": "Bob", "garden": ["LLT...", "L.TT..", "CCC..."],
-                            "pig": 8, "pig_powers_used": 1}]}
+                            "pig": 8, "pig_powers_used": 1},
+                           {"name": "Ann", "garden": ["L.....", "......", "......"], "pig": 0}]}
     result = scorer.score(GAME, example)
     bob = result["players"][0]
     # 3 lettuce x 3, 3 tomato x 2, 3 carrots x 1, no full row, pig row 1 complete = 3
@@ -124,10 +128,10 @@ def test_advanced_award_needs_at_least_one():
 # --- ranking and tie-breakers ------------------------------------------------------------
 
 def test_tie_broken_by_most_veggies_planted():
-    bob = player("Bob", garden=["LLL...", "......", "......"])          # 3 lettuce x 1 = 3
-    cid = player("Cid", pig=6, powers=1)                                 # pig row 1 = 3, nothing planted
+    bob = player("Bob", garden=["LLLL..", "......", "......"])          # 4 lettuce x 1 = 4
+    cid = player("Cid", pig=6, powers=1)                                 # 1 tomato + pig row 1 = 3
     result = scorer.score(GAME, state(cid, bob))
-    assert [p["total"] for p in result["players"]] == [3, 3]
+    assert [p["total"] for p in result["players"]] == [4, 4]
     assert result["winners"] == ["Bob"]
     assert [(p["name"], p["rank"]) for p in result["players"]] == [("Bob", 1), ("Cid", 2)]
 
@@ -176,10 +180,16 @@ def test_one_connected_patch_per_crop_is_possible_even_winding():
     assert scorer.validate(GAME, state(player(garden=garden), player("Ann"))) == []
 
 
-def test_pig_cannot_hold_more_than_its_circles():
-    found = scorer.validate(GAME, state(player(pig=data.PIG_CIRCLES + 1), player("Ann")))
-    assert codes(found) == ["pig-overfull"] and found[0]["path"] == "players[0].pig"
-    assert scorer.validate(GAME, state(player(pig=data.PIG_CIRCLES), player("Ann"))) == []
+def test_a_pig_past_the_house_sheet_is_only_a_warning():
+    # The house sheet's pig has 24 circles, but the real sheet's row count is unknown: a
+    # bigger count is scored as a full house pig, with a warning, never refused.
+    raw = state(player(pig=data.PIG_CIRCLES + 1), player("Ann"))
+    assert scorer.validate(GAME, raw) == []
+    result = scorer.score(GAME, raw)
+    overfull = [w for w in result["warnings"] if w["code"] == "pig-overfull"]
+    assert [w["path"] for w in overfull] == ["players[0].pig"]
+    assert breakdown(result)["pig"] == data.PIG_ROW_VALUES[-1]
+    assert "pig-overfull" not in warning_codes(state(player(pig=data.PIG_CIRCLES), player("Ann")))
 
 
 @pytest.mark.parametrize("pig, used, ok", [(0, 1, False), (5, 1, False), (6, 1, True), (17, 3, False), (18, 3, True)])
@@ -254,9 +264,63 @@ def test_unfinished_game_warns_and_each_trigger_silences_it():
                                                       mode="advanced", tomato=5))
 
 
-def test_one_sheet_alone_is_scored_with_a_warning():
-    assert "single-sheet" in warning_codes(state(player()))
-    assert "single-sheet" not in warning_codes(state(player(), player("Ann")))
+def test_the_rulebook_plays_with_two_to_four_players():
+    """Set-Up covers 2- and 3-player games, the box has four pencils and there is no solo
+    rule, so one sheet alone is not a game of Harvest Dice."""
+    found = scorer.validate(GAME, state(player()))
+    assert [(v["code"], v["message"]) for v in found] == [
+        ("player-count", "Harvest Dice is played by 2 to 4 players, not 1")]
+    assert scorer.validate(GAME, state(player(), player("Ann"))) == []
+
+
+def test_a_fed_pig_needs_something_planted():
+    """Feed it: only a die that cannot be planted is fed, and in an empty garden every die
+    can be planted (no column is full, no crop needs a neighbour yet)."""
+    found = scorer.validate(GAME, state(player(garden=EMPTY_GARDEN, pig=12), player("Ann")))
+    assert [(v["code"], v["path"], v["rule"]) for v in found] == [
+        ("pig-fed-with-nothing-planted", "players[0].pig", "Harvest Dice › Game Play › Feed it")]
+    assert scorer.validate(GAME, state(player(garden=ONE_TOMATO, pig=12), player("Ann"))) == []
+
+
+def test_a_player_drafts_by_seat():
+    """Two players draft 5 of the 6 dice a round, the start player 3 and the other 2, and the
+    start player marker moves on each round: in 4 finished rounds each took exactly 10."""
+    assert data.drafts_per_player(2, 4) == (10, 10)
+    assert data.drafts_per_player(2, 5) == (12, 13)
+    assert data.drafts_per_player(3, 3) == (8, 8)      # 9 dice, 8 drafted: 3, 3 and 2
+    assert data.drafts_per_player(4, 5) == (10, 10)    # 9 dice, 8 drafted: 2 each
+
+
+def test_twelve_plants_after_five_rounds_of_a_finished_four_player_game_warn():
+    # The lettuce market is full after 5 rounds (basic sheet), so no round is under way: each
+    # of the four players drafted exactly 10 dice.
+    twelve = ["LLLLLL", "TTTTTT", "......"]
+    ten = ["LLLLL.", "TTTTT.", "......"]
+    players = [player("P0", garden=twelve)] + [player(f"P{i}", garden=ten) for i in (1, 2, 3)]
+    found = scorer.score(GAME, state(*players, lettuce=5))["warnings"]
+    assert ("too-many-dice-for-rounds", "players[0]") in [(w["code"], w["path"]) for w in found]
+    assert not [w for w in found if w["path"] in ("players[1]", "players[2]", "players[3]")]
+
+
+def test_more_plants_than_the_table_drafted_warn():
+    # 2 players, 5 finished rounds (tomato market full): 25 dice drafted in all (at most 13 by
+    # one player), yet the two sheets show 30 veggies.
+    fifteen = ["LLLLLL", "TTTTTT", "CCC..."]
+    found = warning_codes(state(player(garden=fifteen), player("Ann", garden=fifteen), tomato=5))
+    assert "too-many-dice-for-table" in found
+
+
+def test_more_plants_of_a_colour_than_its_dice_warn():
+    # 2 players use 2 green dice; in 5 finished rounds (carrot market full, every last die
+    # orange) 10 green dice were drafted, so 12 lettuce cannot have been planted.
+    six = ["LLLLLL", "......", "......"]
+    found = scorer.score(GAME, state(player(garden=six), player("Ann", garden=six), carrot=5))["warnings"]
+    colour = [w for w in found if w["code"] == "too-many-of-a-colour"]
+    assert len(colour) == 1 and "12 lettuce" in colour[0]["message"] and "at most 10 green" in colour[0]["message"]
+    # the same gardens with the lettuce market taking two of the last dice: 8 green
+    five = ["LLLLL.", "......", "......"]
+    assert "too-many-of-a-colour" not in warning_codes(state(player(garden=five), player("Ann", garden=five),
+                                                             carrot=5))
 
 
 def test_more_dice_than_rounds_allow_warns():
@@ -267,7 +331,7 @@ def test_more_dice_than_rounds_allow_warns():
 
 def test_fewer_dice_than_rounds_require_warns():
     # 10 rounds, but Ann's sheet shows 2 veggies and no pig: she took at least 20 dice
-    raw = state(player(garden=FULL_GARDEN, pig=6), player("Ann", garden=["LL....", "......", "......"]),
+    raw = state(player(garden=FULL_GARDEN, pig=12), player("Ann", garden=["LL....", "......", "......"]),
                 lettuce=4, tomato=3, carrot=3)
     found = scorer.score(GAME, raw)["warnings"]
     assert ("too-few-dice-for-rounds", "players[1]") in [(w["code"], w["path"]) for w in found]

@@ -20,8 +20,8 @@ pytest_plugins = ["load_fixtures"]
 KIM_WINS = marked_state("Kim")  # a possible Garden Variety end: Kim wins
 ANN_WINS = {"players": [{"name": "Ann", "orange": [8, 8, 20], "blue": [6, 20, 0], "beehives": 2},
                         {"name": "Ben", "orange": [12, 5, 0], "blue": [10, 4, 4], "beehives": 1}]}
-# A Garden Variety bed grows by one card per player for each round won: 14 is impossible.
-IMPOSSIBLE = {"players": [{**KIM_WINS["players"][0], "garden_bed": 14}, *KIM_WINS["players"][1:]]}
+# A Garden Variety hand never holds more than five cards: six is impossible.
+IMPOSSIBLE = {"players": [{**KIM_WINS["players"][0], "hand": 6}, *KIM_WINS["players"][1:]]}
 
 
 @pytest.fixture

@@ -28,6 +28,21 @@ def test_score_validate_check_over_http(client):
     assert checked.status_code == 200 and checked.get_json()["effects"]["placed"] == [[2, -1]]
 
 
+
+def test_a_finished_game_with_recorded_bonus_points_over_http(client):
+    finished = {"players": [{"name": "Ada", "harvested": {"tomato": 9, "carrot": 2, "apple": 1}, "bonus_points": 5},
+                            {"name": "Bo", "harvested": {"tomato": 3, "carrot": 6, "apple": 2}, "bonus_points": 11}]}
+    scored = client.post("/api/games/propagation/score", json=finished)
+    assert scored.status_code == 200
+    body = scored.get_json()
+    assert [(p["name"], p["total"], p["breakdown"]["bonus"]) for p in body["players"]] == [
+        ("Bo", 34, 11), ("Ada", 22, 5)]
+    both = dict(rules.EXAMPLE_STATE, players=finished["players"] + [{"name": "Cy"}])
+    refused = client.post("/api/games/propagation/score", json=both)
+    assert refused.status_code == 422
+    assert [v["code"] for v in refused.get_json()["violations"]] == ["bonus-given-twice"]
+
+
 def test_check_with_an_impossible_board_is_422(client):
     action = dict(rules.EXAMPLE_CHECK["action"], board={"rocks": [[0, 0]], "plants": []})
     answer = client.post("/api/games/propagation/check", json={"state": rules.EXAMPLE_CHECK["state"],

@@ -102,10 +102,29 @@ def test_impossible_plants(plants, code, path):
     assert [(v["code"], v["path"]) for v in found] == [(code, path)]
 
 
-def test_death_tier_itself_may_be_on_the_board():
-    # Grown to its death tier during the round, it is removed only when the round ends.
-    assert scorer.validate(GAME_ID, bonus_with(board(plant((1, 0), tier=6),
-                                                     plant((2, 0), kind="apple", tier=10)))) == []
+@pytest.mark.parametrize("card, plants", [
+    ("most-tomatoes", [plant((1, 0), tier=6), plant((2, 0), tier=6), plant((1, -1), "Bo")]),
+    ("apple-growers", [plant((q, 0), kind="apple", tier=10) for q in (1, 3)] + [plant((-1, 0), kind="apple")]),
+    ("ripe-and-ready", [plant((1, 0), kind="carrot", tier=6), plant((1, -1), "Bo", tier=3)]),
+])
+def test_a_bonus_board_holds_no_plant_at_its_death_tier(card, plants):
+    """Rounds and Turns › Rounds: deaths are checked first, then the bonus cards resolve, so a
+    plant at its death tier is gone from the board the cards are resolved on; end_round on
+    the same board reports it dead."""
+    b = board(*plants)
+    found = scorer.validate(GAME_ID, bonus_with(b, card=card))
+    dead = [i for i, p in enumerate(plants) if p["tier"] >= data.PLANTS[p["kind"]]["dies"]]
+    assert [(v["code"], v["path"]) for v in found] == [
+        ("dead-plant-on-bonus-board", f"bonus[0].board.plants[{i}].tier") for i in dead]
+    assert found[0]["rule"] == "Propagation › Rounds and Turns › Rounds"
+    died = check({"type": "end_round", "board": b})["effects"]["died"]
+    assert died == sorted(plants[i]["at"] for i in dead)
+
+
+def test_the_death_tier_itself_may_be_on_a_board_during_the_round():
+    # Grown to its death tier at the start of a turn, it is removed only when the round ends.
+    b = board(plant((1, 0), tier=6), plant((2, 0), kind="apple", tier=10))
+    assert check({"type": "harvest", "player": "Ada", "kind": "tomato", "board": b})["legal"]
 
 
 def free_spaces(count):
@@ -244,6 +263,55 @@ def test_harvest_points_and_breakdown_keys():
     assert bo["breakdown"] == {"tomato": 0, "carrot": 20, "apple": 0, "bonus": 0} and bo["total"] == 20
     # No tie-breaker: tied players share first place.
     assert [p["rank"] for p in result["players"]] == [1, 1] and result["winners"] == ["Ada", "Bo"]
+
+
+# --- bonus points recorded at the table ------------------------------------------------------
+
+def recorded(points, reading="both", **extra):
+    raw = state("Ada", "Bo", "Cy", harvested={"Ada": {"tomato": 12, "carrot": 4, "apple": 3},
+                                              "Bo": {"tomato": 6, "carrot": 8, "apple": 2},
+                                              "Cy": {"tomato": 3, "carrot": 2, "apple": 6}},
+                round_20=reading, **extra)
+    for player, n in zip(raw["players"], points):
+        if n is not None:
+            player["bonus_points"] = n
+    return raw
+
+
+def test_a_finished_game_scored_with_recorded_bonus_points():
+    result = scorer.score(GAME_ID, recorded([10, 0, 18]))
+    totals = {p["name"]: (p["total"], p["breakdown"]["bonus"]) for p in result["players"]}
+    # Ada 12 + 8 + 12 + 10, Bo 6 + 16 + 8 + 0, Cy 3 + 4 + 24 + 18
+    assert totals == {"Ada": (42, 10), "Bo": (30, 0), "Cy": (49, 18)}
+    assert result["winners"] == ["Cy"] and result["warnings"] == [] and result["bonus_resolutions"] == []
+    # A player who scored no bonus may leave the field out.
+    assert scorer.score(GAME_ID, recorded([10, None, 18]))["players"][2]["breakdown"]["bonus"] == 0
+
+
+def test_recorded_bonus_points_are_bounded_by_the_cards():
+    """The best two house cards pay 6 each: under "both" the first card resolves twice and the
+    round-10 card once (18 at most), under "newest" each once (12 at most)."""
+    assert scorer.validate(GAME_ID, recorded([18, 0, 0])) == []
+    found = scorer.validate(GAME_ID, recorded([19, 0, 0]))
+    assert [(v["code"], v["path"], v["rule"]) for v in found] == [
+        ("bonus-points-too-high", "players[0].bonus_points", "Propagation › Bonus Scoring cards")]
+    assert scorer.validate(GAME_ID, recorded([12, 0, 0], reading="newest")) == []
+    assert codes(scorer.validate(GAME_ID, recorded([13, 0, 0], reading="newest"))) == ["bonus-points-too-high"]
+    assert codes(scorer.validate(GAME_ID, recorded([-1, 0, 0]))) == ["out-of-range"]
+
+
+def test_bonus_points_and_bonus_boards_are_not_both_given():
+    raw = recorded([5, 0, 0], bonus=[{"card": "most-tomatoes", "round": 10, "board": board(plant((1, 0)))}])
+    found = scorer.validate(GAME_ID, raw)
+    assert [(v["code"], v["path"]) for v in found] == [("bonus-given-twice", "bonus")]
+
+
+def test_the_format_rule_and_an_apple_message():
+    found = scorer.validate(GAME_ID, {"players": [{"name": "A", "harvested": {"tomato": "3"}}, {"name": "B"}]})
+    assert found[0]["rule"] == "Propagation › state format"
+    sow = check({"type": "sow", "player": "Ada", "kind": "apple", "at": [1, -1],
+                 "board": board(plant((1, 0), kind="apple"))})
+    assert "Ada already has an apple on the board" in sow["violations"][0]["message"]
 
 
 def test_design_example_scores():

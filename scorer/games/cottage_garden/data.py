@@ -217,7 +217,7 @@ BED_DESIGNS: dict[str, tuple[str, ...]] = {
 BED_IDS = tuple(BED_DESIGNS)
 BED_BOARDS = tuple(sorted({bed[:-1] for bed in BED_DESIGNS}, key=int))
 BED_SIDES = {"L": "light", "D": "dark"}
-# Cell letters of score_bed (DESIGN.md): what a player sees on each space of a bed.
+# Cell letters of score_bed (the state format): what a player sees on each space of a bed.
 EMPTY, PRINTED_POT, PRINTED_CLOCHE = ".", "p", "c"
 FLOWER, FLOWER_POT, FLOWER_CLOCHE = "F", "P", "C"
 CAT, POT_TOKEN = "K", "O"
@@ -250,4 +250,13 @@ COUNTS = {
     "planting_tables": 4, "flowerbeds": 9, "flower_tiles": 36, "cats": 30, "pot_tokens": 16,
     "beehive_tiles": 2, "orange_cubes": 12, "blue_cubes": 12,
 }
+# The rulebook's tile list: exactly three tiles show a flower pot (the two-square 2A and 2B
+# and the straight five 5F), and every one-square tile shows a cloche. How many tiles have
+# one square is not known: at most the 11 small tiles less the two pot tiles of two squares.
+POT_TILES_IN_BOX = 3
+MOST_CLOCHE_TILES = TILE_LIST["1-3"] - 2
+# House design: the one-square (cloche) tiles gardenkit prints.
+HOUSE_CLOCHE_TILES = sum(1 for shape, *_ in FLOWER_TILES.values() if "C" in "".join(shape))
+# A flowerbed has 25 spaces, so one scoring moves a cube at most 25 steps.
+MOST_STEPS = BED_SIZE * BED_SIZE
 CATS_AT_START = 2       # each player's reserve at the start (and the limit at a turn's end)

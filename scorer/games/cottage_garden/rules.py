@@ -16,6 +16,7 @@ from pydantic import Field
 from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, player_named, violation
 from scorer.games.cottage_garden import data, examples
 from scorer.games.cottage_garden.data import oriented_squares
+from scorer.games.words import plural
 
 # Rulebook section headings, cited by every violation.
 SCORING = "Cottage Garden › 3 Scoring Phase"
@@ -29,6 +30,7 @@ END = "Cottage Garden › End of the Game"
 PREPARATION = "Cottage Garden › Preparation"
 SOLO = "Cottage Garden › Solo Rules"
 TILE_LIST = "Cottage Garden › List of 36 Flower Tiles"
+CONTENTS = "Cottage Garden › Preparation (the box holds 16 flower-pot tokens)"
 
 Cell = Annotated[list[int], Field(min_length=2, max_length=2)]
 Colour = Literal["orange", "blue"]
@@ -204,6 +206,33 @@ class Bed:
                 for r in range(data.BED_SIZE)]
 
 
+def _already_complete(bed: Bed, path: str) -> list[dict]:
+    """A bed with no empty space left was complete: it was scored and cleared at once, so
+    nothing more is placed on it (a printed pot or cloche counts as filled)."""
+    if data.EMPTY in "".join(bed.rows()):
+        return []
+    return [violation("bed-already-complete", SCORING,
+                      "every space of this flowerbed is already filled (a printed pot or cloche counts "
+                      "as filled), so it was complete, scored and cleared: nothing more goes on it", path)]
+
+
+def _two_different_boards(layouts: list[BedLayout]) -> list[dict]:
+    """A player's two flowerbeds are two different boards: each board is one side up."""
+    found: list[dict] = []
+    seen: dict[str, int] = {}
+    for i, layout in enumerate(layouts):
+        board = layout.design[:-1]
+        if board in seen:
+            same = layouts[seen[board]].design == layout.design
+            found.append(violation(
+                "same-flowerbed-twice", PREPARATION,
+                f"beds {seen[board]} and {i} are {'the same flowerbed' if same else 'two sides of one board'} "
+                f"({layouts[seen[board]].design} and {layout.design}); a flowerbed board shows one side at a time",
+                f"action.beds[{i}].design"))
+        seen.setdefault(board, i)
+    return found
+
+
 def _cells_text(cells: list[tuple[int, int]]) -> str:
     return ", ".join(f"[{r + 1}, {c + 1}]" for r, c in cells)
 
@@ -224,6 +253,30 @@ def build_bed(layout: BedLayout, path: str) -> tuple[Bed, list[dict]]:
     return bed, found
 
 
+def box_violations(rows: list[str]) -> list[dict]:
+    """More pots or cloches on flower tiles, or flower-pot tokens, than the box holds."""
+    cells = "".join(rows)
+    limits = ((data.FLOWER_POT, data.POT_TILES_IN_BOX, "flower tiles show a flower pot", TILE_LIST),
+              (data.FLOWER_CLOCHE, data.MOST_CLOCHE_TILES,
+               "one-square flower tiles (each showing a cloche) can be among the 11 smallest tiles", TILE_LIST),
+              (data.POT_TOKEN, data.COUNTS["pot_tokens"], "flower-pot tokens are in the box", CONTENTS))
+    return [violation("more-than-the-box", rule,
+                      f"the bed shows {cells.count(letter)} {letter!r} spaces, but only {most} {what}",
+                      "action.bed")
+            for letter, most, what, rule in limits if cells.count(letter) > most]
+
+
+def printed_tile_warnings(rows: list[str]) -> list[dict]:
+    """More cloche tiles than the house kit prints: the real count of one-square tiles is
+    unknown, so this is only a warning."""
+    cloches = "".join(rows).count(data.FLOWER_CLOCHE)
+    if cloches <= data.HOUSE_CLOCHE_TILES:
+        return []
+    return [violation("not-in-printed-tiles", TILE_LIST,
+                      f"the bed shows {cloches} flower tiles with a cloche, but the printed kit has only "
+                      f"{data.HOUSE_CLOCHE_TILES} (the real box may have more one-square tiles)", "action.bed")]
+
+
 def bed_summary(rows: list[str]) -> dict:
     """What score_bed reports for visible cells: complete, and the visible pots and cloches."""
     cells = "".join(rows)
@@ -240,7 +293,7 @@ def _bed_rows_violations(rows: list[str]) -> list[dict]:
     for i, row in enumerate(rows):
         if len(row) != data.BED_SIZE:
             found.append(violation("bed-shape", SCORING,
-                                   f"row {i + 1} has {len(row)} spaces; a flowerbed row has {data.BED_SIZE}",
+                                   f"row {i + 1} has {plural(len(row), 'space')}; a flowerbed row has {data.BED_SIZE}",
                                    f"action.bed[{i}]"))
         bad = sorted(set(row) - set(data.BED_CELLS))
         if bad:
@@ -308,11 +361,11 @@ def solo_spaces() -> set[str]:
 
 def _settled(check):
     """A check that answers (violations, effects) as its CheckResult: legal when nothing is
-    wrong, and then with its effects."""
+    wrong. The effects come either way, so an unfinished bed still gets its counts."""
     @functools.wraps(check)
     def settled(*args) -> CheckResult:
         found, effects = check(*args)
-        return CheckResult(not found, found, effects if not found else {})
+        return CheckResult(not found, found, effects)
     return settled
 
 
@@ -350,7 +403,7 @@ class CottageGarden(Game):
             cubes = getattr(player, colour)
             if len(cubes) != data.CUBES_PER_COLOUR:
                 found.append(violation("cube-count", PREPARATION,
-                                       f"{player.name} has {len(cubes)} {colour} cubes; every player has "
+                                       f"{player.name} has {plural(len(cubes), colour + ' cube')}; every player has "
                                        f"exactly {data.CUBES_PER_COLOUR}", f"players[{i}].{colour}"))
             track = data.TRACKS[colour]
             for j, value in enumerate(cubes):
@@ -421,16 +474,20 @@ class CottageGarden(Game):
         summary = bed_summary(action.bed)
         empty = [[r + 1, c + 1] for r, row in enumerate(action.bed) for c, ch in enumerate(row)
                  if ch == data.EMPTY]
-        found = [] if summary["complete"] else [violation(
-            "bed-not-complete", SCORING,
-            f"this flowerbed still shows {len(empty)} empty space{'s' * (len(empty) != 1)}; it is "
-            f"scored only when every space is filled", "action.bed")]
-        return found, {**summary, "empty": empty}
+        found = box_violations(action.bed)
+        if not summary["complete"]:
+            found.append(violation(
+                "bed-not-complete", SCORING,
+                f"this flowerbed still shows {plural(len(empty), 'empty space')}; it is "
+                f"scored only when every space is filled", "action.bed"))
+        # An unfinished bed still gets its counts, so a client reads one shape either way.
+        return found, {**summary, "empty": empty, "warnings": printed_tile_warnings(action.bed)}
 
     @_settled
     def check_place_tile(self, state, action: PlaceTile):
         _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
         bed, found = build_bed(action.bed, "action.bed")
+        found = found or _already_complete(bed, "action.bed")
         if found:
             return found, {}
         cells = [(action.at[0] - 1 + r, action.at[1] - 1 + c) for r, c, _ in
@@ -441,6 +498,7 @@ class CottageGarden(Game):
     @_settled
     def check_place_token(self, state, action: PlaceToken):
         bed, found = build_bed(action.bed, "action.bed")
+        found = found or _already_complete(bed, "action.bed")
         if found:
             return found, {}
         letter = data.CAT if action.token == "cat" else data.POT_TOKEN
@@ -470,6 +528,11 @@ class CottageGarden(Game):
             return [violation("cube-on-target", SCORING,
                               "a cube on the target cannot move further; move another cube",
                               "action.from")], {}
+        if action.steps > data.MOST_STEPS:
+            return [violation("too-many-steps", SCORING,
+                              f"a cube moves one step per visible pot or cloche of the bed scored, and a "
+                              f"flowerbed has only {data.MOST_STEPS} spaces, not {action.steps}",
+                              "action.steps")], {}
         to, forfeited = advance(action.color, action.from_, action.steps)
         return [], {
             "to": to, "forfeited_steps": forfeited, "points": to - action.from_,
@@ -510,14 +573,16 @@ class CottageGarden(Game):
     @staticmethod
     @_settled
     def check_start_final_round(state, action: StartFinalRound):
-        found, counts = [], []
+        found, counts = _two_different_boards(action.beds), []
         for i, layout in enumerate(action.beds):
-            _, broken = build_bed(layout, f"action.beds[{i}]")
-            found += broken
+            bed, broken = build_bed(layout, f"action.beds[{i}]")
+            found += broken or _already_complete(bed, f"action.beds[{i}]")
             counts.append(len(layout.tiles))
+        if found:
+            return found, {}
         given_up = [i for i, n in enumerate(counts) if n < data.FINAL_ROUND_MIN_TILES]
-        return found, {"flower_tiles": counts, "given_up": given_up,
-                       "kept": [i for i in range(len(counts)) if i not in given_up]}
+        return [], {"flower_tiles": counts, "given_up": given_up,
+                    "kept": [i for i in range(len(counts)) if i not in given_up]}
 
     @staticmethod
     @_settled
@@ -562,6 +627,19 @@ class CottageGarden(Game):
             return [violation("not-a-gardener-space", GARDENER,
                               f"{action.space!r} is not a space of the gardener track on the "
                               f"{side_name}-player side", "action.space")], {}
+        found = []
+        if players == 1 and action.space not in solo_spaces():
+            found.append(violation("solo-unused-row", SOLO,
+                                   f"the solo gardener never stands on {action.space}; it uses only "
+                                   f"the first and third row of each side", "action.space"))
+        lowest = data.GARDENER_START_FACE[players]
+        if action.die < lowest:
+            found.append(violation("gardener-die-too-low", PREPARATION,
+                                   f"with {plural(players, 'player')} the gardener die starts "
+                                   f"on {lowest} and only ever goes up, so it cannot show {action.die}",
+                                   "action.die"))
+        if found:
+            return found, {}
         to, die = gardener_move(players, action.space, action.die)
         return [], {"to": to, "die": die,
                     "final_round_starts": die == data.FINAL_ROUND_FACE and action.die < die}

@@ -25,7 +25,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 # --- the board -------------------------------------------------------------------------------
 
 BOARD_SIZE = 6  # rows and columns, each marked with a die face 1-6
-# house: the printed board's star ("rich soil") spaces are not known; DESIGN.md pins these.
+# house: the printed board's star ("rich soil") spaces are not known; these are pinned for the kit and the scorer.
 STAR_SPACES: frozenset[tuple[int, int]] = frozenset({(1, 2), (2, 6), (3, 4), (4, 3), (5, 1), (6, 5)})
 
 # house: the scoring track is a loop of 100 spaces, 0-99, round the garden. A player whose
@@ -50,9 +50,10 @@ SEED, VEGGIE = "seed", "veggie"
 CROP_SIDES = (SEED, VEGGIE)
 CRITTER_SIDES = ("bird", "rabbit")          # one two-sided tile per player
 HELPER_SIDES = ("sundial", "scarecrow")     # one two-sided tile per player
-ROCK = "rock"                               # two-player game only; no owner, no disc
+ROCK = "rock"                               # two-player game only; no disc (the owner is optional)
 TILE_KINDS = (*CROP_SIDES, *CRITTER_SIDES, *HELPER_SIDES, ROCK)
-ROCKS_IN_TWO_PLAYER_GAME = 2                # one per player
+ROCKS_IN_TWO_PLAYER_GAME = 2
+ROCKS_PER_PLAYER = 1                        # Setup: each player of a 2-player game gets one
 ROCK_PLAYER_COUNT = 2
 
 # Box contents the kit prints.

@@ -9,7 +9,7 @@ def _tile(at: tuple[int, int], kind: str, owner: str, crop: str | None = None) -
 
 
 def _state(*board: dict, blue_seeds: int = 0) -> dict:
-    players: list[dict] = [{"name": name, "track": 20, "sun_token": True, "harvested": {},
+    players: list[dict] = [{"name": name, "track": 0, "sun_token": True, "harvested": {},
                 "unplaced_seeds": blue_seeds if name == "Blue" else 0} for name in ("Green", "Blue", "Red")]
     return {"players": players, "board": list(board)}
 

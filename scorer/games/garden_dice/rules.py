@@ -1,16 +1,17 @@
 """Garden Dice rules: the state and action models, impossible states, final scoring and the
 rule checks a table may dispute.
 
-State (DESIGN.md, garden-dice) with two additions of ours: a board tile may carry
+State (the garden-dice state format) with three additions of ours: a board tile may carry
 `"swallowed": n` (bird/rabbit only: discs its owner put on it for tiles it swallowed whole),
-and every action may carry `"turn"`, what already happened this turn:
+a rock may carry the `"owner"` who placed it (each of the two players has one rock), and
+every action may carry `"turn"`, what already happened this turn:
 
     "turn": {"dice_spent": 0,               # dice spent so far (the sun reroll needs 0)
              "bought": {"carrot": 1},       # seeds bought so far, per crop
              "sundial": [-1],               # sundial changes already made to coordinate dice
              "ate_from": ["Blue"]}          # opponents whose tile a critter already ate
 
-Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours:
+Actions (`type` tags). The first three shapes are the format's own; the rest are ours:
 
     {"type": "water",   "player": P, "at": [r, c], "die": d}
         -> {"watered": [[r, c], ...]}   sorted, the first tile included
@@ -35,7 +36,7 @@ Actions (`type` tags). The first three shapes are DESIGN.md's; the rest are ours
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
@@ -49,6 +50,7 @@ from scorer.core import (
     violation,
 )
 from scorer.games.garden_dice import data, examples
+from scorer.games.words import a_or_an, plural
 
 Coord = tuple[int, int]
 
@@ -74,7 +76,14 @@ R_SUN = f"{_G} › Sun Tokens"
 
 # --- models ----------------------------------------------------------------------------------
 
-Crop = Literal[data.CROPS]
+if TYPE_CHECKING:  # mypy cannot read a Literal built from data.py: to it these names are text
+    Crop = str
+    TileKind = str
+    Variant = str
+else:
+    Crop = Literal[data.CROPS]
+    TileKind = Literal[data.TILE_KINDS]
+    Variant = Literal[data.VARIANTS]
 Count = Annotated[int, Field(ge=0)]
 Die = Annotated[int, Field(ge=1, le=6)]
 Position = Annotated[list[int], Field(min_length=2, max_length=2)]
@@ -91,10 +100,15 @@ class Player(StateModel):
 
 class BoardTile(StateModel):
     at: Position
-    kind: Literal[data.TILE_KINDS]
+    kind: TileKind
     crop: Crop | None = None
     owner: Name | None = None
     swallowed: Count = 0
+
+    @property
+    def value(self) -> int:
+        """The point value printed on a seed/veggie tile (0 on any other tile)."""
+        return data.CROP_VALUES[self.crop] if self.crop else 0
 
 
 def crop_counts(player: Player) -> tuple[int, ...]:
@@ -109,7 +123,7 @@ def face_value(player: Player) -> int:
 
 
 class GardenDiceState(StateModel):
-    variant: Literal[data.VARIANTS] = "standard"
+    variant: Variant = "standard"
     players: list[Player]
     board: list[BoardTile] | None = None
 
@@ -229,10 +243,11 @@ def crops_on_board(tiles: Iterable[BoardTile]) -> tuple[int, ...]:
 
 
 def discs_on_board(tiles: Iterable[BoardTile]) -> dict[str, int]:
-    """Each owner's discs on the board: one on each own tile, plus swallowed ones."""
+    """Each owner's discs on the board: one on each own tile, plus swallowed ones. A rock
+    takes no disc, even when the state says whose it was."""
     discs: dict[str, int] = {}
     for tile in tiles:
-        if tile.owner is not None:
+        if tile.owner is not None and tile.kind != data.ROCK:
             discs[tile.owner] = discs.get(tile.owner, 0) + 1 + tile.swallowed
     return discs
 
@@ -252,7 +267,7 @@ class Board:
     def discs_of(self, player: str) -> int:
         return discs_on_board(self.tiles.values()).get(player, 0)
 
-    def protected_by_scarecrow(self, at: Coord, owner: str) -> bool:
+    def protected_by_scarecrow(self, at: Coord, owner: str | None) -> bool:
         """Whether the owner's own scarecrow stands in one of the eight spaces round `at`."""
         return any((t := self.tiles.get(n)) is not None and t.kind == "scarecrow"
                    and t.owner == owner for n in surrounding(at))
@@ -266,11 +281,11 @@ class Board:
         frontier = [start]
         while frontier:
             here = frontier.pop()
-            value = data.CROP_VALUES[self.tiles[here].crop]
+            value = self.tiles[here].value
             for near in orthogonal(here):
                 tile = self.tiles.get(near)
                 if (near not in reached and tile is not None and tile.kind == side
-                        and data.CROP_VALUES[tile.crop] < value):
+                        and tile.value < value):
                     reached.add(near)
                     frontier.append(near)
         return reached
@@ -322,14 +337,24 @@ class GardenDice(Game):
 
     def _track_violations(self, state: GardenDiceState) -> list[Violation]:
         found = []
+        counts = [crop_counts(player) for player in state.players]
+        harvested_by_all = sum(sum(held) for held in counts)
         for i, player in enumerate(state.players):
             face = face_value(player)
+            most = most_track_points(counts[i], harvested_by_all - sum(counts[i]))
             if player.track < face:
                 found.append(violation(
                     "track-below-harvest", R_HARVEST,
                     f"{player.name}'s score is {player.track}, but the veggies {player.name} "
                     f"harvested show {face}: every harvested veggie scores at least its value",
                     f"players[{i}].track"))
+            elif player.track > most:
+                found.append(violation(
+                    "track-above-harvest", R_HARVEST,
+                    f"{player.name}'s score is {player.track}, but the veggies harvested can give at "
+                    f"most {most}: each of {player.name}'s veggies scores its value doubled on a star "
+                    "or plus 3 by an own scarecrow, and a chain adds 1 for each other player's "
+                    "veggie it takes; nothing else moves the scoring track", f"players[{i}].track"))
         return found
 
     def _supply_violations(self, state: GardenDiceState) -> list[Violation]:
@@ -349,12 +374,15 @@ class GardenDice(Game):
                         f"{in_play[c]} {crop} tiles are harvested{where}, but a "
                         f"{len(players)}-player game uses only {supply}",
                         f"players[{most}].harvested.{crop}"))
-        bought = sum(in_play) + sum(player.unplaced_seeds for player in players)
+        # Tiles swallowed whole leave the game; their discs on the critters still count them.
+        swallowed = sum(t.swallowed for t in state.board or [])
+        bought = sum(in_play) + sum(player.unplaced_seeds for player in players) + swallowed
         if not found and bought > supply * len(data.CROPS):
+            eaten = ", swallowed by critters" if swallowed else ""
             found.append(violation(
                 "too-many-tiles", R_SETUP,
-                f"the players hold {bought} seed/veggie tiles (harvested, unplaced and on the "
-                f"board), more than the {supply * len(data.CROPS)} a {len(players)}-player "
+                f"the players hold {bought} seed/veggie tiles (harvested, unplaced, on the "
+                f"board{eaten}), more than the {supply * len(data.CROPS)} a {len(players)}-player "
                 "game uses", "players"))
         return found
 
@@ -374,7 +402,7 @@ class GardenDice(Game):
                 on = f", {on_board} on the board" if on_board else ""
                 found.append(violation(
                     "too-many-unplaced-seeds", R_BUY,
-                    f"{player.name} holds {player.unplaced_seeds} unplaced seeds, but each needs "
+                    f"{player.name} holds {plural(player.unplaced_seeds, 'unplaced seed')}, but each needs "
                     f"a disc and only {free} are free ({data.DISCS_PER_PLAYER} discs: "
                     f"{data.DISCS_ON_TRACK} on the scoring track{on})",
                     f"players[{i}].unplaced_seeds"))
@@ -386,7 +414,7 @@ class GardenDice(Game):
         seen: dict[Coord, int] = {}
         critters: dict[str, int] = {}
         helpers: dict[str, int] = {}
-        rocks = 0
+        rocks: dict[str | None, int] = {}
         for i, tile in enumerate(state.board or []):
             path = f"board[{i}]"
             at = _at(tile.at)
@@ -400,7 +428,8 @@ class GardenDice(Game):
             seen.setdefault(at, i)
             found += self._tile_fields(tile, path, names)
             if tile.kind in data.CRITTER_SIDES:
-                critters[tile.owner] = critters.get(tile.owner, 0) + 1
+                if tile.owner is not None:  # (a missing owner is reported with the tile)
+                    critters[tile.owner] = critters.get(tile.owner, 0) + 1
                 if state.variant == "family":
                     found.append(violation("critter-in-family-game", R_FAMILY,
                                            "the family game plays without bird/rabbit tiles",
@@ -409,27 +438,32 @@ class GardenDice(Game):
                 found.append(violation("swallowed-not-on-critter", R_EAT,
                                        "only a bird or rabbit carries discs of swallowed tiles",
                                        f"{path}.swallowed"))
-            if tile.kind in data.HELPER_SIDES:
+            if tile.kind in data.HELPER_SIDES and tile.owner is not None:
                 helpers[tile.owner] = helpers.get(tile.owner, 0) + 1
             if tile.kind == data.ROCK:
-                rocks += 1
+                rocks[tile.owner] = rocks.get(tile.owner, 0) + 1
                 if len(state.players) != data.ROCK_PLAYER_COUNT:
                     found.append(violation("rock-not-allowed", R_ROCK,
                                            "rocks are used only in a 2-player game", f"{path}.kind"))
         for owner, n in critters.items():
-            if n > 1 and owner:
+            if n > 1:
                 found.append(violation("too-many-critters", R_SETUP,
                                        f"{owner} has {n} bird/rabbit tiles on the board, but "
                                        "each player has one", "board"))
         for owner, n in helpers.items():
-            if n > 1 and owner:
+            if n > 1:
                 found.append(violation("too-many-sundials", R_SETUP,
                                        f"{owner} has {n} sundial/scarecrow tiles on the board, "
                                        "but each player has one", "board"))
-        if rocks > data.ROCKS_IN_TWO_PLAYER_GAME:
+        if sum(rocks.values()) > data.ROCKS_IN_TWO_PLAYER_GAME:
             found.append(violation("too-many-rocks", R_ROCK,
-                                   f"{rocks} rocks are on the board, but there are only "
+                                   f"{sum(rocks.values())} rocks are on the board, but there are only "
                                    f"{data.ROCKS_IN_TWO_PLAYER_GAME}", "board"))
+        for rock_owner, n in rocks.items():
+            if rock_owner is not None and n > data.ROCKS_PER_PLAYER:
+                found.append(violation("too-many-rocks", R_SETUP,
+                                       f"{rock_owner} has {n} rocks on the board, but each player has one",
+                                       "board"))
         return found
 
     @staticmethod
@@ -442,9 +476,9 @@ class GardenDice(Game):
             found.append(violation("crop-not-allowed", R_COMPONENTS,
                                    f"a {tile.kind} tile has no crop", f"{path}.crop"))
         if tile.kind == data.ROCK:
-            if tile.owner is not None:
-                found.append(violation("owner-not-allowed", R_ROCK,
-                                       "rocks belong to nobody and carry no disc", f"{path}.owner"))
+            if tile.owner is not None and tile.owner not in names:
+                found.append(violation("unknown-owner", R_SETUP,
+                                       f"{tile.owner!r} is not one of the players", f"{path}.owner"))
         elif tile.owner is None:
             found.append(violation("owner-missing", R_COMPONENTS,
                                    f"a {tile.kind} tile carries its owner's disc: say whose it is",
@@ -515,6 +549,15 @@ class GardenDice(Game):
         return _check_sun_set_die(Context(state, player_named(state, action.player)), action)
 
 
+def most_track_points(counts: tuple[int, ...], others_harvested: int) -> int:
+    """The most a player's scoring track can show: each own veggie harvested scores its value
+    doubled on a star or plus the scarecrow bonus, whichever is more, and a chain pays 1 for
+    every other player's veggie it took (at most all of them)."""
+    best = sum(n * max(data.CROP_VALUES[crop] * data.STAR_MULTIPLIER, data.CROP_VALUES[crop] + data.SCARECROW_BONUS)
+               for n, crop in zip(counts, data.CROPS))
+    return best + data.CHAIN_BONUS_PER_OPPONENT_VEGGIE * others_harvested
+
+
 def final_score(player: Player) -> PlayerScore:
     """Game End: the track plus the end-of-game bonuses and penalty; ties go to the higher
     face value of the veggies harvested."""
@@ -550,6 +593,18 @@ class Context:
     def free_discs(self) -> int:
         return (data.DISCS_FOR_TILES - self.board.discs_of(self.player.name)
                 - self.player.unplaced_seeds)
+
+    def sold_out(self, crop: str, rule: str, consequence: str) -> list[Violation]:
+        """Why no tile of `crop` can be bought or held any more: every tile of it the game
+        uses is harvested or on the board."""
+        supply = data.SUPPLY_PER_CROP[len(self.state.players)]
+        gone = (sum(p.harvested.get(crop, 0) for p in self.state.players)
+                + sum(1 for t in self.board.tiles.values() if t.crop == crop))
+        if gone < supply:
+            return []
+        return [violation("crop-sold-out", rule,
+                          f"all {supply} {crop} tiles of this game are harvested or on the board: "
+                          f"{consequence}", "action.crop")]
 
     def no_free_disc(self, rule: str, what: str) -> list[Violation]:
         if self.free_discs > 0:
@@ -604,10 +659,10 @@ def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | 
         return None, [violation(f"not-your-{side}", rule,
                                 f"{ctx.player.name} may only {verb} their own {side}s; this is "
                                 f"{describe(tile)}", "action.at")]
-    value = data.CROP_VALUES[tile.crop]
+    value, crop = tile.value, str(tile.crop)
     if action.die < value:
         return None, [violation("die-too-low", rule,
-                                f"a {tile.crop} is worth {value}: it needs a die of {value} or more, "
+                                f"{a_or_an(crop)} {crop} is worth {value}: it needs a die of {value} or more, "
                                 f"not {action.die}", "action.die")]
     return tile, []
 
@@ -626,11 +681,11 @@ def _check_harvest(ctx: Context, action: Harvest) -> CheckResult:
     start = _at(action.at)
     reached = ctx.board.chain(start)
     harvester = ctx.player.name
-    points = {harvester: 0}
+    points: dict[str | None, int] = {harvester: 0}
     scored = []
     # Scored one tile at a time from the first; the order does not change any total.
     for at in [start] + sorted(reached - {start}):
-        tile = ctx.board.get(at)
+        tile = ctx.board.tiles[at]
         value, bonus = harvest_points(ctx.board, at, tile)
         points[tile.owner] = points.get(tile.owner, 0) + value
         scored.append({"at": list(at), "crop": tile.crop, "owner": tile.owner,
@@ -645,7 +700,7 @@ def _check_harvest(ctx: Context, action: Harvest) -> CheckResult:
 def harvest_points(board: Board, at: Coord, tile: BoardTile) -> tuple[int, str | None]:
     """A harvested veggie's points for its owner: the owner's scarecrow adds its bonus and
     cancels the star; otherwise a star space doubles the value."""
-    value = data.CROP_VALUES[tile.crop]
+    value = tile.value
     if board.protected_by_scarecrow(at, tile.owner):
         return value + data.SCARECROW_BONUS, "scarecrow"
     if at in data.STAR_SPACES:
@@ -678,7 +733,7 @@ def _check_move_critter(ctx: Context, action: MoveCritter) -> CheckResult:
     found = _eat_problems(ctx, action, critter, target, end)
     if found:
         return CheckResult(False, found)
-    value = data.CROP_VALUES[target.crop]
+    value = target.value
     return CheckResult(True, [], {
         "eats": list(end),
         "eaten": {"crop": target.crop, "kind": target.kind, "owner": target.owner},
@@ -735,20 +790,13 @@ def _check_buy(ctx: Context, action: Buy) -> CheckResult:
     value = data.CROP_VALUES[action.crop]
     if action.die < value:
         return _illegal(violation("die-too-low", R_BUY,
-                                  f"a {action.crop} seed costs a die of {value} or more, not "
+                                  f"{a_or_an(action.crop)} {action.crop} seed costs a die of {value} or more, not "
                                   f"{action.die}", "action.die"))
     if action.turn.bought.get(action.crop, 0) >= data.MAX_SAME_CROP_PER_TURN:
         return _illegal(violation("two-of-a-crop", R_BUY,
                                   f"{ctx.player.name} already bought {data.MAX_SAME_CROP_PER_TURN} "
                                   f"{action.crop} seeds this turn", "action.crop"))
-    supply = data.SUPPLY_PER_CROP[len(ctx.state.players)]
-    gone = (sum(p.harvested.get(action.crop, 0) for p in ctx.state.players)
-            + sum(1 for t in ctx.board.tiles.values() if t.crop == action.crop))
-    if gone >= supply:
-        return _illegal(violation("crop-sold-out", R_BUY,
-                                  f"all {supply} {action.crop} tiles of this game are harvested "
-                                  "or on the board: the stack is empty", "action.crop"))
-    found = ctx.no_free_disc(R_BUY, "a new seed")
+    found = ctx.sold_out(action.crop, R_BUY, "the stack is empty") or ctx.no_free_disc(R_BUY, "a new seed")
     if found:
         return CheckResult(False, found)
     return CheckResult(True, [], {"bought": action.crop,
@@ -793,6 +841,8 @@ def _place_tile_problems(ctx: Context, action: Place) -> list[Violation]:
             found.append(violation("no-seed-to-place", R_PLACE,
                                    f"{name} has no purchased seed waiting to be placed",
                                    "action.tile"))
+        elif action.crop is not None:
+            found += ctx.sold_out(action.crop, R_PLACE, f"none is left for {name} to hold as a seed")
         return found
     if action.crop is not None:
         return [violation("crop-not-allowed", R_PLACE, f"a {action.tile} tile has no crop",
@@ -804,6 +854,10 @@ def _place_tile_problems(ctx: Context, action: Place) -> list[Violation]:
         rocks = sum(1 for t in ctx.board.tiles.values() if t.kind == data.ROCK)
         if rocks >= data.ROCKS_IN_TWO_PLAYER_GAME:
             return [violation("no-rock-left", R_ROCK, "both rocks are already on the board",
+                              "action.tile")]
+        if ctx.board.owned(name, data.ROCK):
+            return [violation("no-rock-left", R_SETUP,
+                              f"{name}'s rock is already on the board; each player has one",
                               "action.tile")]
         return []
     sides = data.CRITTER_SIDES if action.tile == "bird" else data.HELPER_SIDES
@@ -853,7 +907,7 @@ def _check_flip(ctx: Context, action: Flip) -> CheckResult:
         found.append(violation("needs-a-six", R_FLIP,
                                f"flipping a special tile takes a six, not a {action.die}",
                                "action.die"))
-    if found:
+    if found or tile is None:
         return CheckResult(False, found)
     sides = data.CRITTER_SIDES if tile.kind in data.CRITTER_SIDES else data.HELPER_SIDES
     other = sides[1 - sides.index(tile.kind)]
@@ -924,7 +978,7 @@ EXAMPLE_STATE = {
     "players": [
         {"name": "Blue", "track": 58, "sun_token": True, "unplaced_seeds": 4,
          "harvested": {"squash": 2, "carrot": 3, "tomato": 4, "artichoke": 2, "eggplant": 2}},
-        {"name": "Red", "track": 61, "sun_token": False, "unplaced_seeds": 1,
+        {"name": "Red", "track": 48, "sun_token": False, "unplaced_seeds": 1,
          "harvested": {"squash": 1, "carrot": 2, "tomato": 1, "artichoke": 1, "eggplant": 1}},
     ],
 }
@@ -936,7 +990,7 @@ def _veggie(at: Coord, crop: str, owner: str) -> dict:
 
 EXAMPLE_CHECK = {
     "state": {
-        "players": [{"name": name, "track": 20, "sun_token": True, "unplaced_seeds": 0, "harvested": {}}
+        "players": [{"name": name, "track": 0, "sun_token": True, "unplaced_seeds": 0, "harvested": {}}
                     for name in ("Yellow", "Green", "Red", "Blue")],
         "board": [_veggie((2, 3), "tomato", "Yellow"), _veggie((2, 2), "squash", "Yellow"),
                   _veggie((3, 3), "carrot", "Green"), _veggie((4, 3), "squash", "Green"),

@@ -12,15 +12,18 @@ from pydantic import Field, WithJsonSchema
 
 from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, describe_value, violation
 from scorer.games.garden_variety import data, examples
+from scorer.games.words import plural
 
-BOX = "What's in the box"
-START = "How to start"
-PLAY = "How to play"
-CARDS = "Types of cards"
-ROUND = "Winning a round"
-END = "Winning the game"
-HOUSE = "House rules: Garden Variety (docs/house-rules.md)"
-PLAYERS_RULE = "Number of players (the box: 2 to 5)"
+_G = data.TITLE
+BOX = f"{_G} › What's in the box"
+START = f"{_G} › How to start"
+PLAY = f"{_G} › How to play"
+CARDS = f"{_G} › Types of cards"
+GNOMES = f"{_G} › Types of cards › Gnome cards"
+ROUND = f"{_G} › Winning a round"
+END = f"{_G} › Winning the game"
+# The rulebook gives no player count; the box says 2 to 5.
+PLAYERS_RULE = f"{_G} › How to start (the box: 2 to 5 players)"
 
 
 # --- models -----------------------------------------------------------------------------------
@@ -127,9 +130,9 @@ def _break_tie(first: Standing, second: Standing) -> tuple[Standing, str]:
         return (second if first.loses_ties else first), "the wishing gnome loses ties"
     if {first.kind, second.kind} == {"wildflower", "critter"}:
         return (first if first.kind == "wildflower" else second), "a wildflower beats a critter on a tie"
-    if first.kind == second.kind == "critter":
+    if first.kind == second.kind == "critter" and first.color and second.color:
         for winner, loser in ((first, second), (second, first)):
-            if data.BEATS[winner.color] == loser.color:
+            if winner.color and data.BEATS[winner.color] == loser.color:
                 return winner, (f"{data.CRITTERS[winner.color]} ({winner.color}) beats "
                                 f"{data.CRITTERS[loser.color]} ({loser.color})")
     return first, "still tied: the card played first wins"
@@ -168,7 +171,7 @@ class GardenVarietyGame(Game):
         players = state.players
         found = []
         for i, p in enumerate(players):
-            found += _player_violations(i, p, len(players))
+            found += _player_violations(i, p)
         cards = sum(p.garden_bed + p.hand for p in players)
         if cards > data.BOX_CARDS:
             found.append(violation("too-many-cards", BOX,
@@ -182,13 +185,13 @@ class GardenVarietyGame(Game):
         return found
 
     def state_warnings(self, state: GardenVarietyState) -> list[Violation]:
+        found = _uneven_bed_warnings(state.players)
         hands = [p.hand for p in state.players]
         if hands and min(hands) > 0:
-            return [violation("game-not-over", PLAY,
-                              "every player still holds cards, so the game has not ended (it ends when "
-                              "a round starts and someone has no card): these are the scores so far",
-                              "players")]
-        found = []
+            return found + [violation("game-not-over", PLAY,
+                                      "every player still holds cards, so the game has not ended (it ends "
+                                      "when a round starts and someone has no card): these are the scores so far",
+                                      "players")]
         cards = sum(p.garden_bed + p.hand for p in state.players)
         if cards < data.BOX_CARDS:
             found.append(violation("cards-unaccounted", PLAY,
@@ -216,13 +219,14 @@ class GardenVarietyGame(Game):
         for i, play in enumerate(action.plays):
             found += card_violations(play.card, f"action.plays[{i}].card")
         if not found:
-            found = _table_violations(state, action.plays)
+            found = _box_violations(state, action.plays)
         if found:
             return CheckResult(False, found)
-        return CheckResult(True, effects=resolve(action.plays, action.rule))
+        return CheckResult(True, effects={**resolve(action.plays, action.rule),
+                                          "warnings": printed_deck_warnings(action.plays)})
 
 
-def _player_violations(index: int, p: PlayerState, players: int) -> list[Violation]:
+def _player_violations(index: int, p: PlayerState) -> list[Violation]:
     path = f"players[{index}]"
     found = []
     if not p.name.strip():
@@ -233,20 +237,29 @@ def _player_violations(index: int, p: PlayerState, players: int) -> list[Violati
                                f"{data.HAND_SIZE}", f"{path}.hand"))
     if p.gnomes > p.garden_bed + p.hand:
         found.append(violation("more-gnomes-than-cards", END,
-                               f"{p.name} has {p.gnomes} gnomes but only {p.garden_bed + p.hand} cards; "
+                               f"{p.name} has {plural(p.gnomes, 'gnome')} but only {plural(p.garden_bed + p.hand, 'card')}; "
                                "gnomes are counted among the cards", f"{path}.gnomes"))
-    if p.garden_bed % players:
-        found.append(violation("garden-bed-not-whole-rounds", ROUND,
-                               f"{p.name}'s garden bed holds {p.garden_bed} cards, but each round won "
-                               f"brings one card from each of the {players} players, so it must be a "
-                               f"multiple of {players}", f"{path}.garden_bed"))
     return found
+
+
+def _uneven_bed_warnings(players: list[PlayerState]) -> list[Violation]:
+    """Each round won brings one card from every player, so without gnomes a garden bed is a
+    multiple of the player count. The real gnome effects are unknown and one may move cards
+    between beds, so an uneven bed is only a warning."""
+    count = len(players)
+    return [violation("garden-bed-not-whole-rounds", ROUND,
+                      f"{p.name}'s garden bed holds {plural(p.garden_bed, 'card')}; each round won brings one card "
+                      f"from each of the {count} players, so without a gnome moving cards between beds "
+                      f"it would be a multiple of {count}: check the count", f"players[{i}].garden_bed")
+            for i, p in enumerate(players) if p.garden_bed % count]
 
 
 def _rule_violations(rule: int | str) -> list[Violation]:
     if _whole(rule) and rule in data.DIE_RULES:
         return []
-    if rule == data.CHAOS:
+    if rule is None:
+        message = "the round's rule is missing: give the die's rule (0, 3, 5, 7 or 10)"
+    elif rule == data.CHAOS:
         message = "a chaos roll is rerolled once every card is played: give the rule of the reroll"
     else:
         message = f"the die has no rule {describe_value(rule)}; its rules are closest to 0, 3, 5, 7 or 10"
@@ -282,7 +295,7 @@ def card_violations(card: CardPlayed, path: str) -> list[Violation]:
 def _critter_violations(card: CardPlayed, path: str) -> list[Violation]:
     found = _unused_fields(card, path, "a critter", ("name",))
     if card.color is None:
-        found.append(violation("missing-field", CARDS, "a critter card has a colour", f"{path}.color"))
+        found.append(violation("missing-field", CARDS, "the critter's colour is missing", f"{path}.color"))
     elif card.color not in data.COLORS:
         found.append(violation("no-such-color", CARDS, f"there are no {card.color!r} critters; the critters "
                                                        f"are {_critter_list()}", f"{path}.color"))
@@ -291,6 +304,8 @@ def _critter_violations(card: CardPlayed, path: str) -> list[Violation]:
             found.append(violation("undeclared-value", CARDS,
                                    "a 0/10 critter must be declared as 0 or 10 when it is played",
                                    f"{path}.declared"))
+    elif card.number is None:
+        found.append(violation("missing-field", CARDS, "the critter's number is missing", f"{path}.number"))
     elif not (_whole(card.number) and card.number in data.NUMBERS):
         found.append(violation("no-such-card", CARDS, f"critters show 1 to 9 (or the rare 0/10), "
                                                       f"not {describe_value(card.number)}", f"{path}.number"))
@@ -302,7 +317,9 @@ def _critter_violations(card: CardPlayed, path: str) -> list[Violation]:
 
 def _wildflower_violations(card: CardPlayed, path: str) -> list[Violation]:
     found = _unused_fields(card, path, "a wildflower", ("color", "name", "declared"))
-    if not (_whole(card.number) and card.number in data.NUMBERS):
+    if card.number is None:
+        found.append(violation("missing-field", CARDS, "the wildflower's number is missing", f"{path}.number"))
+    elif not (_whole(card.number) and card.number in data.NUMBERS):
         found.append(violation("no-such-card", CARDS, f"wildflowers show 1 to 9, not {describe_value(card.number)}",
                                f"{path}.number"))
     return found
@@ -310,17 +327,23 @@ def _wildflower_violations(card: CardPlayed, path: str) -> list[Violation]:
 
 def _gnome_violations(card: CardPlayed, path: str) -> list[Violation]:
     found = _unused_fields(card, path, "a gnome", ("color", "number"))
-    gnome = data.GNOMES.get(card.name)
-    if gnome is None:
-        found.append(violation("no-such-gnome", HOUSE, f"there is no {card.name!r} gnome; the gnomes are "
-                                                       f"{', '.join(data.GNOMES)}", f"{path}.name"))
+    gnome = data.GNOMES.get(card.name) if card.name is not None else None
+    if card.name is None:
+        found.append(violation("missing-field", GNOMES, "the gnome's name is missing; the gnomes are "
+                                                        f"{', '.join(data.GNOMES)}", f"{path}.name"))
+    elif gnome is None:
+        # The real gnome effects are unknown; a round can only be judged with an effect the
+        # scorer knows, so an unknown gnome cannot be resolved (docs/house-rules.md).
+        found.append(violation("no-such-gnome", GNOMES, f"gardenkit knows no {card.name!r} gnome, so it cannot "
+                                                        f"judge its effect; the gnomes are "
+                                                        f"{', '.join(data.GNOMES)}", f"{path}.name"))
     elif gnome.declares:
         low, high = gnome.declared_range
         if not (_whole(card.declared) and low <= card.declared <= high):
-            found.append(violation("undeclared-value", HOUSE, f"the {gnome.title} must be declared as a number "
+            found.append(violation("undeclared-value", GNOMES, f"the {gnome.title} must be declared as a number "
                                                               f"from {low} to {high}", f"{path}.declared"))
     elif card.declared is not None:
-        found.append(violation("declared-on-plain-card", HOUSE, f"the {gnome.title} is not declared",
+        found.append(violation("declared-on-plain-card", GNOMES, f"the {gnome.title} is not declared",
                                f"{path}.declared"))
     return found
 
@@ -347,9 +370,10 @@ def deck_card(card: CardPlayed) -> data.Card:
     return data.Card("gnome", name=card.name)
 
 
-def _table_violations(state: GardenVarietyState, plays: list[Play]) -> list[Violation]:
-    """Cards that the box cannot supply: a design not in the deck, more copies of one card than
-    the deck has, or more cards (or gnomes) on the table and in the counts than exist."""
+def printed_deck_warnings(plays: list[Play]) -> list[Violation]:
+    """Cards the rulebook allows but gardenkit's printed deck does not hold (a design it lacks,
+    or more copies than it prints). The real deck's split is unknown, so an owner of the real
+    cards may well hold them: a warning, never a refusal."""
     found = []
     used: dict[data.Card, int] = {}
     for i, play in enumerate(plays):
@@ -357,9 +381,18 @@ def _table_violations(state: GardenVarietyState, plays: list[Play]) -> list[Viol
         used[card] = used.get(card, 0) + 1
         have = data.DECK.get(card, 0)
         if used[card] > have:
-            code, message = (("not-in-deck", f"the deck has no {card.label}") if not have else
-                             ("too-many-copies", f"the deck has only {have} {card.label}"))
-            found.append(violation(code, HOUSE, message, f"action.plays[{i}].card"))
+            code, message = (
+                ("not-in-deck", f"{card.label} is not in the printed deck (the real deck's split is "
+                                "unknown, so it may be in yours)") if not have else
+                ("too-many-copies", f"the printed deck has only {have} {card.label} (the real deck may "
+                                    "have more)"))
+            found.append(violation(code, CARDS, message, f"action.plays[{i}].card"))
+    return found
+
+
+def _box_violations(state: GardenVarietyState, plays: list[Play]) -> list[Violation]:
+    """More cards (or gnomes) on the table and in the counts than the box holds."""
+    found = []
     held = sum(p.garden_bed + p.hand for p in state.players)
     if held + len(plays) > data.BOX_CARDS:
         found.append(violation("too-many-cards", BOX, f"{held} cards counted plus {len(plays)} on the table "
@@ -427,7 +460,7 @@ def _form_card(row: dict[str, str]) -> dict:
     if kind == "wildflower":
         return {"kind": kind, "number": _form_number(row.get("number", ""))}
     card = {"kind": kind, "name": row.get("gnome", "")}
-    gnome = data.GNOMES.get(card["name"])
+    gnome = data.GNOMES.get(row.get("gnome", ""))
     if gnome is not None and gnome.declares and row.get("declared"):
         card["declared"] = _form_number(row["declared"])
     return card

@@ -13,11 +13,9 @@ MODES = ("basic", "advanced")
 DEFAULT_MODE = "basic"  # the rulebook is written for the basic game
 
 # --- players and dice (rulebook: Components, Set-Up) ----------------------------------------
-# The rulebook covers 2, 3 and 4 players. One sheet may still be scored alone (a player
-# tallying their own sheet); that is scored, with a warning.
-MIN_PLAYERS, MAX_PLAYERS = 1, 4
-RULEBOOK_PLAYERS = (2, 4)
-DICE_PER_COLOR = {1: 3, 2: 2, 3: 3, 4: 3}
+# The rulebook covers 2, 3 and 4 players (set-up notes for 2 and 3, four pencils, no solo rule).
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+DICE_PER_COLOR = {2: 2, 3: 3, 4: 3}
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 
 # --- crops -----------------------------------------------------------------------------------
@@ -32,7 +30,7 @@ CROP_DIE_COLOR = {crop: color for color, crop in DIE_COLOR_CROP.items()}
 # die stickers and in the sheet's legend, so colour is never the only clue.
 CROP_SHAPE = {"lettuce": "square", "tomato": "circle", "carrot": "triangle"}
 
-# --- the house score sheet (DESIGN.md, harvest-dice) ------------------------------------------
+# --- the house score sheet (pinned for the kit and the scorer) ---------------------------------
 GARDEN_ROWS = 3
 GARDEN_COLUMNS = len(DIE_FACES)  # column n takes dice showing n
 RIBBON_POINTS = 5                # per completely planted garden row
@@ -55,9 +53,21 @@ ADVANCED_BONUS_CATEGORIES = ("carrot", "lettuce", "tomato", "pig")
 # step (never past 1 or 6) or, in the advanced game only, changes its colour.
 COLOR_POWER_MODES = ("advanced",)
 
-# Dice drafted per player per round: with 4 players 8 dice are drafted two each; with 2 or 3
-# players the last in turn order drafts one fewer, so a player takes 2 or 3.
-DRAFTS_PER_ROUND = {1: (2, 3), 2: (2, 3), 3: (2, 3), 4: (2, 2)}
+
+
+def dice_drafted_per_round(players: int) -> int:
+    """Every die but the last is drafted (Game Play): 5 with two players, 8 with three or four."""
+    return len(DIE_COLOR_CROP) * DICE_PER_COLOR[players] - 1
+
+
+def drafts_per_player(players: int, rounds: int) -> tuple[int, int]:
+    """The fewest and most dice one player drafts in `rounds` whole rounds. Players draft one
+    die each in turn from the start player, so the first (drafted mod players) seats take one
+    more (with 2 or 3 players the last seat drafts one fewer); the start player marker moves
+    one seat a round, so every player takes each seat in turn."""
+    base, extra = divmod(dice_drafted_per_round(players), players)
+    extras = [sum(1 for k in range(rounds) if (seat + k) % players < extra) for seat in range(players)]
+    return base * rounds + min(extras), base * rounds + max(extras)
 
 
 def market_capacity(mode: str) -> int:

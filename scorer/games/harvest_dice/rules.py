@@ -1,18 +1,19 @@
 """Harvest Dice rules: the state and action models, what makes a sheet impossible, final
 scoring, and the rule checks for planting, feeding the pig, the last die and the end triggers.
 
-Every number comes from data.py (the house sheet of DESIGN.md); the choices the rulebook
+Every number comes from data.py (the house score sheet); the choices the rulebook
 leaves open are explained in docs/house-rules.md, "Harvest Dice".
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
 from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, player_named, violation
 from scorer.games.harvest_dice import data, examples
+from scorer.games.words import a_or_an, plural
 
 RULE_SETUP = "Harvest Dice › Set-Up"
 RULE_PLANT = "Harvest Dice › Game Play › Plant it"
@@ -21,12 +22,17 @@ RULE_FEED = "Harvest Dice › Game Play › Feed it"
 RULE_POWERS = "Harvest Dice › Game Play › Pig Powers"
 RULE_MARKET = "Harvest Dice › The Last Die & The Market"
 RULE_END = "Harvest Dice › End Game"
-RULE_SHEET = "Harvest Dice › Score sheet (house sheet, DESIGN.md)"
+RULE_SHEET = "Harvest Dice › Scoring (the house score sheet)"
 
 Count = Annotated[int, Field(ge=0)]
-# Literal types built from data.py, so the accepted names are the sheet's own.
-DieColor = Literal[tuple(data.DIE_COLOR_CROP)]  # type: ignore[valid-type]
-Mode = Literal[data.MODES]  # type: ignore[valid-type]
+# Literal types built from data.py, so the accepted names are the sheet's own. mypy cannot
+# read a Literal built that way: to it these names are text.
+if TYPE_CHECKING:
+    DieColor = str
+    Mode = str
+else:
+    DieColor = Literal[tuple(data.DIE_COLOR_CROP)]
+    Mode = Literal[data.MODES]
 
 
 # --- models --------------------------------------------------------------------------------
@@ -185,6 +191,37 @@ def end_effects(before: list[dict], after: list[dict]) -> dict:
             "triggered_now": [t for t in after if t not in before]}
 
 
+def _table_dice_warnings(state: HarvestState, rounds: int) -> list[Violation]:
+    """All players together draft every die but the last each round, and each colour has a
+    fixed number of dice, one of which was the last die whenever its market was crossed."""
+    players = len(state.players)
+    gardens = [crop_counts(p.garden) for p in state.players]
+    taken = sum(sum(counts.values()) for counts in gardens) + sum(-(-p.pig // data.DIE_FACES[-1])
+                                                                   for p in state.players)
+    drafted = data.dice_drafted_per_round(players) * rounds
+    found = []
+    if taken > drafted:
+        found.append(violation(
+            "too-many-dice-for-table", RULE_MARKET,
+            f"the sheets show at least {taken} dice planted or fed, but {players} players draft only "
+            f"{drafted} dice in {rounds} round(s)", "players"))
+    # A colour power (advanced game) turns a die of one colour into another.
+    recoloured = sum(p.pig_powers_used for p in state.players) if state.mode in data.COLOR_POWER_MODES else 0
+    markets = state.markets.model_dump()
+    for crop in data.CROPS:
+        planted = sum(counts[crop] for counts in gardens)
+        dice = data.DICE_PER_COLOR[players] * rounds - markets[crop] + recoloured
+        if planted > dice:
+            color = data.CROP_DIE_COLOR[crop]
+            found.append(violation(
+                "too-many-of-a-colour", RULE_MARKET,
+                f"{planted} {crop} are planted, but at most {dice} {color} dice were drafted in "
+                f"{rounds} round(s) ({data.DICE_PER_COLOR[players]} {color} dice a round, less the "
+                f"{markets[crop]} that were the last die{', plus colour powers' if recoloured else ''})",
+                "players"))
+    return found
+
+
 # --- pig powers ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -307,10 +344,12 @@ class HarvestDice(Game):
                         f"{player.name}'s {crop} grows in {groups} separate patches; after the first "
                         f"{crop}, every new one must touch another, so all of them form one patch",
                         f"{where}.garden"))
-        if player.pig > data.PIG_CIRCLES:
-            found.append(violation("pig-overfull", RULE_SHEET,
-                                   f"the pig has {data.PIG_CIRCLES} circles, so {player.pig} cannot be crossed",
-                                   f"{where}.pig"))
+        if player.pig and not found and not garden_cells(player.garden):
+            found.append(violation(
+                "pig-fed-with-nothing-planted", RULE_FEED,
+                f"{player.name}'s pig has {plural(player.pig, 'circle')} crossed, but the garden is empty: a die "
+                "may only be fed when it cannot be planted, and in an empty garden every die can be",
+                f"{where}.pig"))
         earned = data.pig_rows_completed(player.pig)
         if player.pig_powers_used > earned:
             found.append(violation(
@@ -329,7 +368,7 @@ class HarvestDice(Game):
         for row, line in enumerate(garden):
             if len(line) != data.GARDEN_COLUMNS:
                 found.append(violation("garden-shape", RULE_SHEET,
-                                       f"garden row {row + 1} has {len(line)} spaces, not {data.GARDEN_COLUMNS}",
+                                       f"garden row {row + 1} has {plural(len(line), 'space')}, not {data.GARDEN_COLUMNS}",
                                        f"{path}[{row}]"))
             bad = sorted(set(line) - allowed)
             if bad:
@@ -341,12 +380,12 @@ class HarvestDice(Game):
 
     # unusual but possible ---------------------------------------------------------------
     def state_warnings(self, state: HarvestState) -> list[Violation]:
-        found = []
-        low, high = data.RULEBOOK_PLAYERS
-        if not low <= len(state.players) <= high:
-            found.append(violation("single-sheet", RULE_SETUP,
-                                   f"the rulebook plays with {low} to {high} players; this sheet is scored "
-                                   f"on its own", "players"))
+        found = [violation("pig-overfull", RULE_SHEET,
+                           f"{p.name}'s pig shows {p.pig} circles, but the house sheet's pig has "
+                           f"{data.PIG_CIRCLES} ({data.PIG_ROWS} rows of {data.PIG_ROW_CIRCLES}): scored as a full "
+                           "pig; the real sheet's row count is unknown, so check the count against your sheet",
+                           f"players[{i}].pig")
+                 for i, p in enumerate(state.players) if p.pig > data.PIG_CIRCLES]
         if not state_triggers(state):
             found.append(violation(
                 "game-not-finished", RULE_END,
@@ -357,29 +396,36 @@ class HarvestDice(Game):
 
     @staticmethod
     def _round_warnings(state: HarvestState) -> list[Violation]:
-        """Each round ends with one market circle crossed, and every player drafts 2 or 3 dice
-        a round (2 with four players), each planted or fed (1 to 6 pig circles). A sheet whose
-        veggies and pig do not fit the market's round count was most likely mis-copied: a
-        warning, because the round count is read from the markets the player typed."""
-        rounds = sum(state.markets.model_dump().values())
-        fewest, most = data.DRAFTS_PER_ROUND[len(state.players)] if state.players else (2, 3)
+        """Each round ends with one market circle crossed by the colour of its last die, and
+        every other die is drafted, planted or fed (1 to 6 pig circles). A sheet whose veggies
+        and pig do not fit the rounds the markets show was most likely mis-copied: a warning,
+        because the round count is read from the markets the player typed. Once a market is
+        full the game is over; otherwise one more round may be under way."""
+        players = len(state.players)
+        markets = state.markets.model_dump()
+        rounds = sum(markets.values())
+        under_way = 0 if any(crossed >= data.market_capacity(state.mode) for crossed in markets.values()) else 1
+        fewest, most = data.drafts_per_player(players, rounds)
+        most += under_way * data.drafts_per_player(players, 1)[1]
         found = []
         for index, player in enumerate(state.players):
             planted = len(garden_cells(player.garden))
             fewest_feeds = -(-player.pig // data.DIE_FACES[-1])
+            # A die fed to a full pig crosses nothing, so a full pig may have eaten any number.
             most_feeds = None if player.pig >= data.PIG_CIRCLES else player.pig
-            if planted + fewest_feeds > most * (rounds + 1):
+            if planted + fewest_feeds > most:
                 found.append(violation(
                     "too-many-dice-for-rounds", RULE_MARKET,
-                    f"{player.name} planted {planted} and fed at least {fewest_feeds} dice, more than "
-                    f"{most} dice a round allows in the {rounds} round(s) the markets show", f"players[{index}]"))
-            elif most_feeds is not None and planted + most_feeds < fewest * rounds:
+                    f"{player.name} planted {planted} and fed at least {plural(fewest_feeds, 'die')}, but a player "
+                    f"drafts at most {most} dice in the {rounds} round(s) the markets show"
+                    f"{' and the one under way' if under_way else ''}", f"players[{index}]"))
+            elif most_feeds is not None and planted + most_feeds < fewest:
                 found.append(violation(
                     "too-few-dice-for-rounds", RULE_MARKET,
-                    f"the markets show {rounds} finished round(s), so {player.name} took at least "
-                    f"{fewest * rounds} dice, but the sheet accounts for at most {planted + most_feeds}",
+                    f"the markets show {rounds} finished round(s), so {player.name} drafted at least "
+                    f"{fewest} dice, but the sheet accounts for at most {planted + most_feeds}",
                     f"players[{index}]"))
-        return found
+        return found + _table_dice_warnings(state, rounds + under_way)
 
     # scoring ----------------------------------------------------------------------------
     def player_scores(self, state: HarvestState) -> list[PlayerScore]:
@@ -454,9 +500,9 @@ class HarvestDice(Game):
                    "column": column_report(cells, die.crop, die.value)}
         if found:
             return CheckResult(False, found, effects)
-        garden = [list(line) for line in player.garden]
-        garden[at[0] - 1][at[1] - 1] = data.CROP_LETTER[die.crop]
-        garden = ["".join(line) for line in garden]
+        spaces = [list(line) for line in player.garden]
+        spaces[at[0] - 1][at[1] - 1] = data.CROP_LETTER[die.crop]
+        garden = ["".join(line) for line in spaces]
         after = self._triggers_with(state, index, garden=garden)
         effects.update({"planted": {"at": list(at), "crop": die.crop},
                         "ribbon": data.EMPTY not in garden[at[0] - 1]}, **end_effects(before, after))
@@ -475,9 +521,9 @@ class HarvestDice(Game):
             where = "; ".join(f"row {r}, column {c}" for r, c in options)
             return CheckResult(False, [violation(
                 "could-plant", RULE_FEED,
-                f"a {die.color} {die.value} can still be planted ({die.crop} at {where}); only a die that "
+                f"{a_or_an(die.color)} {die.color} {die.value} can still be planted ({die.crop} at {where}); only a die that "
                 f"cannot be planted may be fed to the pig", "action")], effects)
-        crossed = min(die.value, data.PIG_CIRCLES - player.pig)
+        crossed = max(0, min(die.value, data.PIG_CIRCLES - player.pig))  # a full pig crosses nothing
         pig = player.pig + crossed
         rows_before = data.pig_rows_completed(player.pig)
         rows_after = data.pig_rows_completed(pig)

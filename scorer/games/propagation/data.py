@@ -5,10 +5,12 @@ The rulebook lost its pattern pictures and its bonus-card page; everything marke
 below was designed for gardenkit and is explained in docs/house-rules.md (Propagation).
 No pydantic, Flask or reportlab here: the kit (pnp/kits/propagation.py) imports this module.
 
-Coordinates are axial [q, r] on flat-topped hexagons (DESIGN.md): [0, 0] is the centre and
+Coordinates are axial [q, r] on flat-topped hexagons (the pinned board): [0, 0] is the centre and
 [0, -1] its north neighbour, so "north" always means toward the coloured top hex [0, -4].
 """
 from __future__ import annotations
+
+from typing import Final
 
 GAME_ID = "propagation"
 TITLE = "Propagation"
@@ -132,7 +134,7 @@ PATTERNS: dict[str, dict] = {
 # "every-player" pays every player whose count reaches "at_least".
 # "measure" names what is counted for each player on the board the card is resolved on;
 # the scorer implements each measure (rules.py MEASURES), the kit prints "text".
-# The first two are pinned by DESIGN.md; the rest are HOUSE designs.
+# The first two are pinned (shared with the scorer's state format); the rest are HOUSE designs.
 
 BONUS_CARDS: dict[str, dict] = {
     "most-tomatoes": {"name": "Most Tomatoes", "award": "one-winner", "points": 5,
@@ -192,7 +194,7 @@ BONUS_CARDS: dict[str, dict] = {
 # first card is resolved again together with the card revealed at round 10; "newest": only
 # the card revealed at round 10 is resolved. A state may choose with "round_20".
 ROUND_20_READINGS = ("both", "newest")
-DEFAULT_ROUND_20 = "both"
+DEFAULT_ROUND_20: Final = "both"
 
 # HOUSE: the rulebook gives no tie-breaker for the final scores: tied players share the
 # place (and the win).

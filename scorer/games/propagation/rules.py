@@ -4,13 +4,15 @@ end_round). The game's numbers, patterns and cards come from data.py."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
-from typing import Annotated, Literal
+from collections.abc import Callable, Iterable
+from itertools import permutations
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
 from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, Violation, violation
 from scorer.games.propagation import data, examples
+from scorer.games.words import a_or_an, plural
 
 # Rulebook section headings, for the "rule" of each violation.
 R_MATERIALS = "Propagation › Materials"
@@ -26,7 +28,10 @@ R_BONUS = "Propagation › Bonus Scoring cards"
 Space = tuple[int, int]
 Coord = Annotated[list[int], Field(min_length=2, max_length=2)]
 Kind = Literal["tomato", "carrot", "apple"]
-PatternId = Literal[tuple(data.PATTERNS)]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # mypy cannot read a Literal built from data.py: to it a pattern id is text
+    PatternId = str
+else:
+    PatternId = Literal[tuple(data.PATTERNS)]
 
 
 # --- models ----------------------------------------------------------------------------------
@@ -51,7 +56,10 @@ class Harvested(StateModel):
 
 class Player(StateModel):
     name: str = Field(min_length=1)
-    harvested: Harvested = Harvested()
+    harvested: Harvested = Harvested(tomato=0, carrot=0, apple=0)
+    # Points already scored from bonus cards at rounds 10 and 20, as recorded at the table:
+    # the usual way to score a finished game (the bonus boards settle a disputed card).
+    bonus_points: int | None = Field(None, ge=0)
 
 
 class BonusEntry(StateModel):
@@ -126,7 +134,7 @@ def _rock_violations(rocks: list[list[int]], path: str) -> list[Violation]:
     found = []
     if len(rocks) != data.ROCKS:
         found.append(violation("rock-count", R_SETUP,
-                               f"the board has {len(rocks)} rocks; set-up places exactly {data.ROCKS}",
+                               f"the board has {plural(len(rocks), 'rock')}; set-up places exactly {data.ROCKS}",
                                f"{path}.rocks"))
     seen: dict[Space, int] = {}
     for index, coord in enumerate(rocks):
@@ -290,6 +298,15 @@ def resolve_card(card_id: str, board: Board, names: list[str]) -> dict:
     return {"card": card_id, "counts": counts, "paid": paid, "points": card["points"]}
 
 
+def _most_bonus_points(reading: str) -> int:
+    """The most one player can score from bonus cards in a game: round 10 resolves the first
+    card; round 20 resolves the card revealed at round 10, a different one, and under "both"
+    the first card again. Each resolution pays a player at most the card's points."""
+    first_card_resolutions = expected_bonus_entries(reading)[20]
+    points = [card["points"] for card in data.BONUS_CARDS.values()]
+    return max(first_card_resolutions * first + second for first, second in permutations(points, 2))
+
+
 def expected_bonus_entries(reading: str) -> dict[int, int]:
     """How many card resolutions each bonus round has under a reading of round 20."""
     return {10: 1, 20: 2 if reading == "both" else 1}
@@ -297,14 +314,45 @@ def expected_bonus_entries(reading: str) -> dict[int, int]:
 
 def _bonus_violations(state: PropagationState, names: set[str]) -> list[Violation]:
     entries = state.bonus or []
-    found = []
+    found = _bonus_points_violations(state)
     for index, entry in enumerate(entries):
         where = f"bonus[{index}]"
         if entry.card not in data.BONUS_CARDS:
             found.append(violation("unknown-bonus-card", R_BONUS,
                                    f"{entry.card!r} is not a bonus card of this kit", f"{where}.card"))
-        found += board_violations(entry.board, names, f"{where}.board")
+        board_found = board_violations(entry.board, names, f"{where}.board")
+        found += board_found or _dead_plant_violations(entry.board, f"{where}.board")
     return found + _bonus_timing_violations(state)
+
+
+def _dead_plant_violations(board: Board, path: str) -> list[Violation]:
+    """The end of a round checks deaths first and only then resolves the bonus cards, so a
+    bonus board holds no plant at its death tier."""
+    return [violation("dead-plant-on-bonus-board", R_ROUNDS,
+                      f"the {plant.kind} at {list(plant.at)} is at tier {plant.tier}, its death tier: it died "
+                      "at the end of the round, before the bonus cards were resolved, so it is not on the "
+                      "board they are resolved on", f"{path}.plants[{index}].tier")
+            for index, plant in enumerate(board.plants) if plant.tier >= data.PLANTS[plant.kind]["dies"]]
+
+
+def _bonus_points_violations(state: PropagationState) -> list[Violation]:
+    """Recorded bonus points are one way to give the bonus, the boards the other: not both,
+    and never more than the cards in play can pay one player."""
+    recorded = [(i, p) for i, p in enumerate(state.players) if p.bonus_points is not None]
+    found = []
+    if recorded and state.bonus:
+        found.append(violation("bonus-given-twice", R_BONUS,
+                               "give the bonus either as each player's recorded bonus_points or as the "
+                               "bonus boards to resolve, not both: the boards would count it again", "bonus"))
+    most = _most_bonus_points(state.round_20)
+    for i, player in recorded:
+        if (player.bonus_points or 0) > most:
+            found.append(violation(
+                "bonus-points-too-high", R_BONUS,
+                f"{player.name} records {player.bonus_points} bonus points, but the bonus cards pay one "
+                f"player at most {most} in a game (round 10 and round 20, reading {state.round_20!r})",
+                f"players[{i}].bonus_points"))
+    return found
 
 
 def _bonus_timing_violations(state: PropagationState) -> list[Violation]:
@@ -425,7 +473,8 @@ def _check_sow(action: Sow) -> CheckResult:
                                "needs an empty space on the board", "action.at"))
     if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
         found.append(violation("kind-already-on-board", R_SOW,
-                               f"{action.player} already has a {action.kind} on the board; sow only "
+                               f"{action.player} already has {a_or_an(action.kind)} "
+                               f"{action.kind} on the board; sow only "
                                "a kind you have none of (propagate it instead)", "action.kind"))
     if found:
         return CheckResult(False, found)
@@ -535,7 +584,7 @@ def _check_end_round(action: EndRound, player_total: int) -> CheckResult:
     returned: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for plant in dead:
         returned[plant.owner][plant.kind] += 1
-    effects = {"died": _sorted(_space(p.at) for p in dead),
+    effects: dict[str, Any] = {"died": _sorted(_space(p.at) for p in dead),
                "returned": {owner: dict(kinds) for owner, kinds in returned.items()}}
     if action.round is not None:
         effects.update({
@@ -566,7 +615,9 @@ class Propagation(Game):
         return found + _bonus_violations(state, set(names))
 
     def state_warnings(self, state: PropagationState) -> list[Violation]:
-        rounds = Counter(entry.round for entry in state.bonus or [])
+        if any(p.bonus_points is not None for p in state.players):
+            return []  # the bonus was recorded at the table, not given as boards
+        rounds: Counter[int] = Counter(entry.round for entry in state.bonus or [])
         warnings = []
         for round_, expected in expected_bonus_entries(state.round_20).items():
             if rounds[round_] < expected:
@@ -587,13 +638,13 @@ class Propagation(Game):
         return {"bonus_resolutions": self.bonus_resolutions(state)}
 
     def player_scores(self, state: PropagationState) -> list[PlayerScore]:
-        bonus = Counter()
+        bonus: Counter[str] = Counter()
         for resolution in self.bonus_resolutions(state):
             for name in resolution["paid"]:
                 bonus[name] += resolution["points"]
         return [PlayerScore(p.name, {
             **{kind: getattr(p.harvested, kind) * data.PLANTS[kind]["points"] for kind in data.KINDS},
-            "bonus": bonus[p.name]}) for p in state.players]
+            "bonus": bonus[p.name] if p.bonus_points is None else p.bonus_points}) for p in state.players]
 
     def refuse_action(self, state: PropagationState, action) -> list[Violation]:
         """Each action carries the board it is taken on; an impossible board is a malformed request."""
