@@ -57,6 +57,16 @@ def cli_builds(tmp_path_factory) -> dict[str, Path]:
     return built
 
 
+@pytest.fixture(scope="module")
+def reader(tmp_path_factory):
+    """One app for the tests that only read answers: what one test builds, the next reuses."""
+    from conftest import make_app
+
+    application = make_app(tmp_path_factory.mktemp("reader"))
+    yield application.test_client()
+    application.extensions["gardenkit.storage"].engine.dispose()
+
+
 def members(zip_bytes: bytes) -> dict[str, bytes]:
     with zipfile.ZipFile(io.BytesIO(zip_bytes)) as archive:
         return {name: archive.read(name) for name in archive.namelist()}
@@ -80,24 +90,24 @@ def deck_upload(text: str | bytes, filename: str = "my-deck.csv") -> dict:
 # --- the same bytes as the command line ------------------------------------------------------
 
 @pytest.mark.parametrize("option_set", sorted(OPTION_SETS))
-def test_every_kit_from_the_app_is_byte_for_byte_what_gardenkit_build_writes(client, cli_builds, option_set):
+def test_every_kit_from_the_app_is_byte_for_byte_what_gardenkit_build_writes(reader, cli_builds, option_set):
     query, _ = OPTION_SETS[option_set]
     paper = re.search(r"paper=(\w+)", query).group(1)
     folder = cli_builds[option_set]
     for game in KITS:
-        pdf = client.get(f"/kits/{game}.pdf?{query}")
+        pdf = reader.get(f"/kits/{game}.pdf?{query}")
         assert pdf.status_code == 200
         assert pdf.data == (folder / paper / f"{game}.pdf").read_bytes(), game
-        pages = client.get(f"/kits/{game}.zip?{query}")
+        pages = reader.get(f"/kits/{game}.zip?{query}")
         assert pages.status_code == 200
         assert members(pages.data) == cli_files(folder, paper, game), game
 
 
-def test_a_deck_list_upload_gives_the_bytes_of_build_with_deck(client, cli_builds):
+def test_a_deck_list_upload_gives_the_bytes_of_build_with_deck(reader, cli_builds):
     folder = cli_builds["deck"]
-    pdf = client.post("/kits/garden-variety.pdf?paper=a4", data=deck_upload(SMALL_DECK))
+    pdf = reader.post("/kits/garden-variety.pdf?paper=a4", data=deck_upload(SMALL_DECK))
     assert pdf.data == (folder / "a4" / f"{GV}.pdf").read_bytes()
-    pages = client.post("/kits/garden-variety.zip?paper=a4", data=deck_upload(SMALL_DECK))
+    pages = reader.post("/kits/garden-variety.zip?paper=a4", data=deck_upload(SMALL_DECK))
     assert members(pages.data) == cli_files(folder, "a4", GV)
 
 
@@ -112,8 +122,8 @@ def test_the_app_builds_the_same_bytes_twice_whatever_was_built_between(app_fact
 # --- the downloads and their options -----------------------------------------------------------
 
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_a_pdf_on_each_paper_is_an_attachment_named_by_game_paper_and_version(client, paper):
-    answer = client.get(f"/kits/harvest-dice.pdf?paper={paper}")
+def test_a_pdf_on_each_paper_is_an_attachment_named_by_game_paper_and_version(reader, paper):
+    answer = reader.get(f"/kits/harvest-dice.pdf?paper={paper}")
     reader = pdf_of(answer)
     assert answer.headers["Content-Disposition"] == f'attachment; filename="harvest-dice-{paper}-v{VERSION}.pdf"'
     box = reader.pages[0].mediabox
@@ -121,28 +131,28 @@ def test_a_pdf_on_each_paper_is_an_attachment_named_by_game_paper_and_version(cl
         (PAPERS[paper].width_mm * MM, PAPERS[paper].height_mm * MM), abs=0.01)
 
 
-def test_no_options_mean_the_command_lines_defaults(client):
-    assert client.get("/kits/garden-dice.pdf").data == client.get("/kits/garden-dice.pdf?paper=letter&duplex=long"
+def test_no_options_mean_the_command_lines_defaults(reader):
+    assert reader.get("/kits/garden-dice.pdf").data == reader.get("/kits/garden-dice.pdf?paper=letter&duplex=long"
                                                                    "&bleed=3&ink_saver=0&cmyk=0&pod=0").data
 
 
 @pytest.mark.parametrize("option", ["duplex=short", "bleed=0", "bleed=7.5", "ink_saver=1", "cmyk=1", "pod=1"])
-def test_each_option_changes_the_pdf(client, option):
-    plain = client.get("/kits/garden-variety.pdf").data
-    changed = client.get(f"/kits/garden-variety.pdf?{option}")
+def test_each_option_changes_the_pdf(reader, option):
+    plain = reader.get("/kits/garden-variety.pdf").data
+    changed = reader.get(f"/kits/garden-variety.pdf?{option}")
     assert pdf_of(changed).pages and changed.data != plain
 
 
-def test_pod_pages_carry_trim_boxes_and_cmyk_writes_cmyk(client):
-    pod = pdf_of(client.get("/kits/garden-variety.pdf?pod=1&bleed=3"))
+def test_pod_pages_carry_trim_boxes_and_cmyk_writes_cmyk(reader):
+    pod = pdf_of(reader.get("/kits/garden-variety.pdf?pod=1&bleed=3"))
     assert float(pod.pages[0].mediabox.width) == pytest.approx((63.5 + 6) * MM, abs=0.01)
     assert [float(v) for v in pod.pages[0].trimbox] == pytest.approx([3 * MM, 3 * MM, 66.5 * MM, 91.9 * MM], abs=0.01)
-    content = pdf_of(client.get("/kits/garden-variety.pdf?cmyk=1")).pages[0].get_contents().get_data().decode("latin1")
+    content = pdf_of(reader.get("/kits/garden-variety.pdf?cmyk=1")).pages[0].get_contents().get_data().decode("latin1")
     assert re.search(r"\d k\s", content) and not re.search(r"\d rg\s", content)
 
 
-def test_a_kits_zip_holds_one_svg_per_pdf_page_and_the_manifest(client):
-    answer = client.get("/kits/cottage-garden.zip?paper=a4")
+def test_a_kits_zip_holds_one_svg_per_pdf_page_and_the_manifest(reader):
+    answer = reader.get("/kits/cottage-garden.zip?paper=a4")
     assert answer.mimetype == "application/zip"
     assert answer.headers["Content-Disposition"] == f'attachment; filename="cottage-garden-a4-v{VERSION}-svg.zip"'
     files = members(answer.data)
@@ -150,27 +160,27 @@ def test_a_kits_zip_holds_one_svg_per_pdf_page_and_the_manifest(client):
     assert all(name.startswith("a4/cottage-garden/p") for name in svgs)
     manifest = json.loads(files["a4/cottage-garden/manifest.json"])
     assert manifest["game"] == "cottage-garden" and manifest["paper"]["name"] == "a4"
-    assert len(svgs) == len(pdf_of(client.get("/kits/cottage-garden.pdf?paper=a4")).pages)
+    assert len(svgs) == len(pdf_of(reader.get("/kits/cottage-garden.pdf?paper=a4")).pages)
     assert max(p["page"] for p in manifest["placements"]) == len(svgs)
 
 
-def test_all_zip_holds_every_kit_as_the_command_line_lays_it_out(client, cli_builds):
+def test_all_zip_holds_every_kit_as_the_command_line_lays_it_out(reader, cli_builds):
     query, _ = OPTION_SETS["a4-short-saver"]
-    answer = client.get(f"/kits/all.zip?{query}")
+    answer = reader.get(f"/kits/all.zip?{query}")
     assert answer.status_code == 200 and answer.mimetype == "application/zip"
     assert answer.headers["Content-Disposition"] == f'attachment; filename="gardenkit-kits-a4-v{VERSION}.zip"'
     folder = cli_builds["a4-short-saver"]
     written = {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
     assert members(answer.data) == written
-    assert client.get(f"/kits/all.zip?{query}").data == answer.data
+    assert reader.get(f"/kits/all.zip?{query}").data == answer.data
 
 
-def test_a_preview_page_is_one_svg_page_of_the_kit(client):
-    files = members(client.get("/kits/garden-dice.zip").data)
-    answer = client.get("/kits/garden-dice/pages/3.svg")
+def test_a_preview_page_is_one_svg_page_of_the_kit(reader):
+    files = members(reader.get("/kits/garden-dice.zip").data)
+    answer = reader.get("/kits/garden-dice/pages/3.svg")
     assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
     assert answer.data == next(data for name, data in files.items() if "/p03-" in name)
-    missing = client.get("/kits/garden-dice/pages/99.svg")
+    missing = reader.get("/kits/garden-dice/pages/99.svg")
     assert missing.status_code == 404 and "no page 99" in missing.json["error"]
 
 
@@ -191,28 +201,27 @@ REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize("address", ["/kits/garden-dice.pdf", "/kits/garden-dice.zip", "/kits/all.zip",
-                                     "/kits/garden-dice/pages/1.svg"])
 @pytest.mark.parametrize(("query", "field", "message"), REFUSALS)
-def test_a_bad_option_is_a_400_in_plain_words_and_nothing_is_built(app, client, address, query, field, message):
-    answer = client.get(f"{address}?{query}")
-    assert answer.status_code == 400 and answer.mimetype == "application/json"
-    assert message in answer.json["error"]
-    assert message in answer.json["problems"][field][0]
+def test_a_bad_option_is_a_400_in_plain_words_and_nothing_is_built(app, client, query, field, message):
+    for address in ("/kits/garden-dice.pdf", "/kits/garden-dice.zip", "/kits/all.zip", "/kits/garden-dice/pages/1.svg"):
+        answer = client.get(f"{address}?{query}")
+        assert answer.status_code == 400 and answer.mimetype == "application/json", address
+        assert message in answer.json["error"]
+        assert message in answer.json["problems"][field][0]
     assert app.extensions["gardenkit.kits"].builds == 0
 
 
-def test_every_mistake_is_named_at_once(client):
-    answer = client.get("/kits/garden-dice.pdf?paper=b5&bleed=20&pod=yes")
+def test_every_mistake_is_named_at_once(reader):
+    answer = reader.get("/kits/garden-dice.pdf?paper=b5&bleed=20&pod=yes")
     assert answer.status_code == 400 and sorted(answer.json["problems"]) == ["bleed", "paper", "pod"]
 
 
 @pytest.mark.parametrize("address", ["/kits/chess.pdf", "/kits/chess.zip", "/kits/all.pdf", "/kits/chess/pages/1.svg"])
-def test_an_unknown_kit_is_a_404_that_names_the_kits(client, address):
-    answer = client.get(address)
+def test_an_unknown_kit_is_a_404_that_names_the_kits(reader, address):
+    answer = reader.get(address)
     assert answer.status_code == 404 and answer.mimetype == "application/json"
     assert "garden-dice" in answer.json["error"]
-    assert client.get("/games/chess/print").status_code == 404
+    assert reader.get("/games/chess/print").status_code == 404
 
 
 # --- the cache -------------------------------------------------------------------------------------
@@ -326,9 +335,9 @@ def test_a_deck_list_changes_the_cards_and_is_cached_by_its_content(app, client)
     assert standard.data != answer.data and cache.builds == 3
 
 
-def test_a_bad_deck_list_is_refused_line_by_line(client):
+def test_a_bad_deck_list_is_refused_line_by_line(reader):
     bad = DECK_HEADER + "critter,purple,5,,1\nwildflower,,3,,1\nwildflower,,12,,1\ngnome,,,grumpy,0\n"
-    answer = client.post("/kits/garden-variety.pdf", data=deck_upload(bad))
+    answer = reader.post("/kits/garden-variety.pdf", data=deck_upload(bad))
     assert answer.status_code == 400
     lines = answer.json["problems"]["deck"]
     assert lines[0].startswith("line 2: a critter's color must be one of blue, red, green, yellow")
@@ -345,13 +354,13 @@ def test_a_bad_deck_list_is_refused_line_by_line(client):
     ("", "lists no cards"),
     ("name,count\nthief,1\n", "the first row must be the header"),
 ])
-def test_a_deck_list_too_large_too_long_or_unreadable_is_refused(client, content, message):
-    answer = client.post("/kits/garden-variety.pdf", data=deck_upload(content))
+def test_a_deck_list_too_large_too_long_or_unreadable_is_refused(reader, content, message):
+    answer = reader.post("/kits/garden-variety.pdf", data=deck_upload(content))
     assert answer.status_code == 400 and message in answer.json["error"]
 
 
-def test_only_garden_variety_takes_a_deck_list(client):
-    answer = client.post("/kits/garden-dice.pdf", data=deck_upload(SMALL_DECK))
+def test_only_garden_variety_takes_a_deck_list(reader):
+    answer = reader.post("/kits/garden-dice.pdf", data=deck_upload(SMALL_DECK))
     assert answer.status_code == 400 and answer.json["problems"]["deck"] == ["only Garden Variety is built from a deck list"]
 
 
@@ -371,9 +380,9 @@ def test_an_uploaded_deck_overwrites_nothing_and_leaves_no_file(client, tmp_path
 # --- the print page ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", KITS)
-def test_each_kits_print_page_shows_its_pages_in_order_and_its_checklist(client, game):
-    html = client.get(f"/games/{game}/print?paper=a4").get_data(as_text=True)
-    manifest = json.loads(members(client.get(f"/kits/{game}.zip?paper=a4").data)[f"a4/{game}/manifest.json"])
+def test_each_kits_print_page_shows_its_pages_in_order_and_its_checklist(reader, game):
+    html = reader.get(f"/games/{game}/print?paper=a4").get_data(as_text=True)
+    manifest = json.loads(members(reader.get(f"/kits/{game}.zip?paper=a4").data)[f"a4/{game}/manifest.json"])
     thumbs = re.findall(rf'<img src="/kits/{game}/pages/(\d+)\.svg\?paper=a4&amp;duplex=long&amp;bleed=3"', html)
     assert [int(n) for n in thumbs] == list(range(1, max(p["page"] for p in manifest["placements"]) + 1))
     rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>([^<]+)</td><td>[^<]+</td><td>\d</td><td>(\d+)</td></tr>', html)
@@ -383,18 +392,18 @@ def test_each_kits_print_page_shows_its_pages_in_order_and_its_checklist(client,
     assert ('for="deck"' in html) == (game == GV)
 
 
-def test_home_score_and_rule_pages_link_to_the_print_page(client):
-    home = client.get("/").get_data(as_text=True)
+def test_home_score_and_rule_pages_link_to_the_print_page(reader):
+    home = reader.get("/").get_data(as_text=True)
     for game in KITS:
         assert f'href="/games/{game}/print"' in home
     for game in KITS:
         for page in ("score", "check"):
-            html = client.get(f"/games/{game}/{page}").get_data(as_text=True)
+            html = reader.get(f"/games/{game}/{page}").get_data(as_text=True)
             assert f'href="/games/{game}/print"' in html, (game, page)
 
 
-def test_a_bad_option_in_the_address_shows_the_page_with_the_message_beside_its_field(client):
-    answer = client.get("/games/garden-dice/print?paper=b5&bleed=12")
+def test_a_bad_option_in_the_address_shows_the_page_with_the_message_beside_its_field(reader):
+    answer = reader.get("/games/garden-dice/print?paper=b5&bleed=12")
     assert answer.status_code == 400
     html = answer.get_data(as_text=True)
     assert re.search(r'id="bleed-error" data-swap><ul><li>bleed must be between 0 and 10 mm, not 12</li>', html)
