@@ -13,6 +13,7 @@ import tempfile
 import threading
 import zipfile
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 import pytest
 from pypdf import PdfReader
@@ -92,7 +93,7 @@ def deck_upload(text: str | bytes, filename: str = "my-deck.csv") -> dict:
 @pytest.mark.parametrize("option_set", sorted(OPTION_SETS))
 def test_every_kit_from_the_app_is_byte_for_byte_what_gardenkit_build_writes(reader, cli_builds, option_set):
     query, _ = OPTION_SETS[option_set]
-    paper = re.search(r"paper=(\w+)", query).group(1)
+    paper = dict(parse_qsl(query))["paper"]
     folder = cli_builds[option_set]
     for game in KITS:
         pdf = reader.get(f"/kits/{game}.pdf?{query}")
@@ -147,7 +148,9 @@ def test_pod_pages_carry_trim_boxes_and_cmyk_writes_cmyk(reader):
     pod = pdf_of(reader.get("/kits/garden-variety.pdf?pod=1&bleed=3"))
     assert float(pod.pages[0].mediabox.width) == pytest.approx((63.5 + 6) * MM, abs=0.01)
     assert [float(v) for v in pod.pages[0].trimbox] == pytest.approx([3 * MM, 3 * MM, 66.5 * MM, 91.9 * MM], abs=0.01)
-    content = pdf_of(reader.get("/kits/garden-variety.pdf?cmyk=1")).pages[0].get_contents().get_data().decode("latin1")
+    contents = pdf_of(reader.get("/kits/garden-variety.pdf?cmyk=1")).pages[0].get_contents()
+    assert contents is not None
+    content = contents.get_data().decode("latin1")
     assert re.search(r"\d k\s", content) and not re.search(r"\d rg\s", content)
 
 
@@ -295,9 +298,13 @@ def test_a_request_arriving_during_a_build_waits_for_it_instead_of_building_agai
     arrived = threading.Semaphore(0)
     answers = []
 
+    def build_again() -> bytes:
+        calls.append("again")
+        return b"other"
+
     def second():
         arrived.release()
-        answers.append(cache.get_or_build("key", lambda: calls.append("again") or b"other"))
+        answers.append(cache.get_or_build("key", build_again))
     waiters = [threading.Thread(target=second) for _ in range(3)]
     for waiter in waiters:
         waiter.start()
