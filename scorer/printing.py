@@ -33,13 +33,14 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, url_for
 from werkzeug.datastructures import FileStorage, MultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from pnp.build import kit_components, render_outputs
 from pnp.cli import _bleed as cli_bleed
 from pnp.impose import impose
 from pnp.kits import available_kits
 from pnp.options import PAPERS, BuildOptions
-from scorer.api import game_info
+from scorer.api import body_held_to_limit, game_info
 from scorer.games.garden_variety import data as garden_variety
 
 bp = Blueprint("printing", __name__)
@@ -340,6 +341,23 @@ def kit_manifest(svg_zip: bytes) -> dict:
 
 
 # --- answers ---------------------------------------------------------------------------------
+
+@bp.before_request
+def uploads_held_to_the_size_limit() -> None:
+    """A deck list sent in chunks is held to the size limit before the form parser reads it,
+    as the pages' forms are (werkzeug alone would cut it short without a word)."""
+    if "HTTP_TRANSFER_ENCODING" in request.environ:
+        body_held_to_limit()
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def upload_too_large(error: RequestEntityTooLarge):
+    message = f"the upload is larger than {current_app.config['MAX_CONTENT_LENGTH'] // 1024} KB"
+    game_id = (request.view_args or {}).get("game_id", "")
+    if request.path.startswith("/kits/") or not printable(game_id):
+        return refusal(413, message)
+    return _render_print(game_id, KitOptions(), {"deck": [message]}), 413
+
 
 def printable(game_id: str) -> bool:
     return game_id in available_kits()

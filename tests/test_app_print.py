@@ -366,6 +366,26 @@ def test_a_deck_list_too_large_too_long_or_unreadable_is_refused(reader, content
     assert answer.status_code == 400 and message in answer.json["error"]
 
 
+def test_an_upload_over_the_body_limit_is_a_413_in_plain_words(client, csrf_token):
+    huge = deck_upload(DECK_HEADER + "#" * (1024 * 1024))
+    answer = client.post("/kits/garden-variety.pdf", data=huge)
+    assert answer.status_code == 413 and answer.json["error"] == "the upload is larger than 1024 KB"
+    token = csrf_token(client, "/games/garden-variety/print")
+    answer = client.post("/games/garden-variety/print", data={"csrf_token": token, "download": "pdf",
+                                                              **deck_upload(DECK_HEADER + "#" * (1024 * 1024))})
+    assert answer.status_code == 413
+    deck_box = answer.get_data(as_text=True).split('id="deck-error"')[1].split("</div>")[0]
+    assert "the upload is larger than 1024 KB" in deck_box
+
+
+def test_a_chunked_upload_is_held_to_the_body_limit_too(client):
+    body = b"--b\r\nContent-Disposition: form-data; name=\"deck\"; filename=\"d.csv\"\r\n\r\n" + b"#" * (1024 * 1024 + 10)
+    answer = client.post("/kits/garden-variety.pdf", input_stream=io.BytesIO(body),
+                         content_type="multipart/form-data; boundary=b", headers={"Transfer-Encoding": "chunked"},
+                         environ_overrides={"wsgi.input_terminated": True})  # as gunicorn says of a chunked body
+    assert answer.status_code == 413 and answer.mimetype == "application/json"
+
+
 def test_only_garden_variety_takes_a_deck_list(reader):
     answer = reader.post("/kits/garden-dice.pdf", data=deck_upload(SMALL_DECK))
     assert answer.status_code == 400 and answer.json["problems"]["deck"] == ["only Garden Variety is built from a deck list"]
