@@ -17,6 +17,7 @@ per-process cache keyed by the options, the deck's content hash and the package 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import io
 import json
@@ -54,6 +55,7 @@ DEFAULT_CACHE_BYTES = 32 * 1024 * 1024
 DECK_GAME = garden_variety.GAME_ID      # the one kit built from an owner's deck list
 MAX_DECK_BYTES = 64 * 1024              # the shipped deck.csv is under 2 KB
 MAX_DECK_LINES = 400                    # ... and 55 lines
+MAX_DECK_CARDS = 4 * garden_variety.BOX_CARDS  # counts make the work: a row may ask for thousands
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)        # fixed member dates: the same kit gives the same zip
 
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(BuildOptions)}
@@ -181,10 +183,13 @@ def read_deck(upload: FileStorage | None, game_id: str) -> DeckUpload | None:
     if lines > MAX_DECK_LINES:
         raise OptionError({"deck": [f"the deck list has {lines} lines; at most {MAX_DECK_LINES} are read"]})
     try:
-        garden_variety.parse_deck(text)
+        cards = garden_variety.deck_size(garden_variety.parse_deck(text))
     except garden_variety.DeckError as error:
         raise OptionError({"deck": [f"line {line}: {message}" if line else message
                                     for line, message in error.errors]}) from None
+    if cards > MAX_DECK_CARDS:
+        raise OptionError({"deck": [f"the deck list counts {cards} cards; the app prints at most {MAX_DECK_CARDS} "
+                                    f"(gardenkit build --deck prints any number)"]})
     return DeckUpload(content)
 
 
@@ -333,6 +338,14 @@ def kit_pages(svg_zip: bytes) -> list[KitPage]:
         stem = Path(member).stem  # p07-board-r1c1
         pages.append(KitPage(int(stem[1:3]), stem[4:], member))
     return pages
+
+
+def inline_pages(svg_zip: bytes, pages: list[KitPage]) -> dict[int, str]:
+    """Page number -> the page as a data: address. A kit built from an uploaded deck exists
+    only in the request that brought the deck, so its thumbnails travel inside the page."""
+    with zipfile.ZipFile(io.BytesIO(svg_zip)) as archive:
+        return {page.number: "data:image/svg+xml;base64," + base64.b64encode(archive.read(page.member)).decode()
+                for page in pages}
 
 
 def kit_manifest(svg_zip: bytes) -> dict:
@@ -487,9 +500,11 @@ def _print_form(game_id: str):
 def _render_print(game_id: str, options: KitOptions, problems: dict[str, list[str]] | None = None,
                   given: Mapping[str, str] | None = None, deck: DeckUpload | None = None) -> str:
     svg_zip = None if problems else kit_svg_zip(game_id, options, deck)
+    pages = kit_pages(svg_zip) if svg_zip else []
     return render_template(
         "print.html", game=game_info(game_id), options=options, problems=problems or {},
         given=given if given is not None else options.query(), papers=PAPERS, duplex_edges=DUPLEX_EDGES,
         takes_deck=game_id == DECK_GAME, deck=deck, max_deck_kb=MAX_DECK_BYTES // 1024,
-        pages=kit_pages(svg_zip) if svg_zip else [], manifest=kit_manifest(svg_zip) if svg_zip else None,
+        pages=pages, manifest=kit_manifest(svg_zip) if svg_zip else None,
+        inline=inline_pages(svg_zip, pages) if svg_zip and deck else {},
         query=options.query(), version=KIT_VERSION)

@@ -3,6 +3,7 @@ the kit cache, Garden Variety deck uploads, the same bytes as `gardenkit build`,
 print page in real headless Chromium on a phone and a desktop screen."""
 from __future__ import annotations
 
+import base64
 import io
 import json
 import re
@@ -386,6 +387,15 @@ def test_a_chunked_upload_is_held_to_the_body_limit_too(client):
     assert answer.status_code == 413 and answer.mimetype == "application/json"
 
 
+def test_a_deck_list_counting_more_cards_than_the_app_prints_is_refused(reader):
+    answer = reader.post("/kits/garden-variety.pdf", data=deck_upload(DECK_HEADER + "critter,red,5,,100000\n"))
+    assert answer.status_code == 400
+    assert answer.json["problems"]["deck"] == [f"the deck list counts 100000 cards; the app prints at most "
+                                               f"{printing.MAX_DECK_CARDS} (gardenkit build --deck prints any number)"]
+    at_the_bound = DECK_HEADER + f"critter,red,5,,{printing.MAX_DECK_CARDS}\n"
+    assert reader.post("/kits/garden-variety.zip", data=deck_upload(at_the_bound)).status_code == 200
+
+
 def test_only_garden_variety_takes_a_deck_list(reader):
     answer = reader.post("/kits/garden-dice.pdf", data=deck_upload(SMALL_DECK))
     assert answer.status_code == 400 and answer.json["problems"]["deck"] == ["only Garden Variety is built from a deck list"]
@@ -485,6 +495,10 @@ def test_the_form_previews_a_deck_list_in_the_checklist(client, csrf_token):
     html = answer.get_data(as_text=True)
     assert answer.status_code == 200 and "Your deck list is fine" in html
     assert re.search(r'<th scope="row">Critter red 5</th><td>card</td><td>63.5 × 88.9</td><td>2</td><td>2</td>', html)
+    # the thumbnails are that deck's pages, carried inside the page (no later request has the deck)
+    thumbs = [base64.b64decode(data) for data in re.findall(r'<img src="data:image/svg\+xml;base64,([^"]+)"', html)]
+    pages = members(client.post("/kits/garden-variety.zip", data=deck_upload(SMALL_DECK)).data)
+    assert thumbs == [pages[name] for name in sorted(pages) if name.endswith(".svg")]
 
 
 # --- in a real browser -----------------------------------------------------------------------------

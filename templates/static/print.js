@@ -50,7 +50,9 @@
   }
 
   form.addEventListener("change", function (event) {
-    if (event.target.name === "deck") return;
+    // a chosen deck list is previewed by posting the form ("Show these options"); the
+    // address alone would show the standard deck
+    if (event.target.name === "deck" || (form.elements.deck && form.elements.deck.files.length)) return;
     clearTimeout(timer);
     timer = setTimeout(refresh, 200);
   });
