@@ -33,6 +33,12 @@ def durability() -> list[dict]:
     return durability_bench.measurements()
 
 
+def print_cache() -> list[dict]:
+    from bench import print_cache as print_bench
+
+    return print_bench.measurements()
+
+
 def fuzz() -> list[dict]:
     from bench import fuzz as fuzz_bench
 
@@ -45,6 +51,7 @@ SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("http", http),
     ("durability", durability),
     ("fuzz", fuzz),
+    ("print", print_cache),
 ]
 
 
