@@ -90,10 +90,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     app.extensions["gardenkit.storage"] = Storage(app.config["DATABASE_URL"])
 
-    from scorer import api, pages
+    from scorer import api, history, pages
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(history.bp)
     _register_error_handlers(app)
     app.after_request(_security_headers)
     return app
@@ -151,7 +152,7 @@ def _register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        body, status = answer(error.code or 500, messages.get(error.code, error.description or error.name))
+        body, status = answer(error.code or 500, messages.get(error.code or 500, error.description or error.name))
         # A 405 names the methods the address does take (HTTP's Allow header).
         allowed = getattr(error, "valid_methods", None)
         return body, status, {"Allow": ", ".join(allowed)} if allowed else {}
