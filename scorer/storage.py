@@ -321,7 +321,7 @@ class Storage:
                     SavedResult.saved_at.desc(), SavedResult.id.desc())
                 if game:
                     query = query.where(SavedResult.game == game)
-                return player_stats(session.execute(query).tuples())
+                return player_stats(session.execute(query))
         return self._guard(work)
 
     def ping(self) -> None:
