@@ -186,6 +186,7 @@ def test_the_end_screen_picture(client):
     saved_id = save(client, state).get_json()["id"]
     answer = client.get(f"/results/{saved_id}.svg")
     assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    assert answer.headers["Content-Security-Policy"] == "default-src 'none'"
     body = answer.get_data(as_text=True)
     assert "<Kim" not in body and "&lt;Kim &amp; \"co\"&gt;" in body
     svg = ElementTree.fromstring(body)   # well-formed, whatever the names held
