@@ -85,7 +85,8 @@ class StorageUnavailable(Exception):
     # What the database driver says -> what the operator must fix, in plain words.
     CAUSES = (("readonly", "it is read-only"), ("read-only", "it is read-only"),
               ("disk is full", "its disk is full"), ("no space left", "its disk is full"),
-              ("disk i/o error", "its disk cannot be written (full or failing)"))
+              ("disk i/o error", "its disk cannot be written (full or failing)"),
+              ("can't locate revision", "it was upgraded by a newer release of gardenkit"))
 
     def __init__(self, detail: str):
         self.detail = detail
@@ -202,9 +203,12 @@ class Storage:
         with self._schema_lock:
             if self._schema_ready:
                 return
+            from alembic.util import CommandError
+
             try:
                 upgrade(self.engine)
-            except SQLAlchemyError as error:
+            except (SQLAlchemyError, CommandError) as error:
+                # CommandError: the database is at a revision this release does not know
                 raise StorageUnavailable(str(error).splitlines()[0]) from None
             self._schema_ready = True
 
@@ -228,8 +232,9 @@ class Storage:
     def save_once(self, game: str, state: Any, result: dict, *, key: str | None = None,
                   note: str | None = None) -> tuple[dict[str, Any], bool]:
         """save(), and whether this call stored it (False: the key was saved before)."""
-        if key is not None and save_key_problem(key):
-            raise ValueError(save_key_problem(key))
+        problem = save_key_problem(key) if key is not None else None
+        if problem:
+            raise ValueError(problem)
 
         def insert():
             with self._session() as session, session.begin():

@@ -223,3 +223,26 @@ def test_workers_starting_together_upgrade_once(database_url, old):
             assert connection.execute(sa.text("select count(*) from alembic_version")).scalar() == 1
     finally:
         engine.dispose()
+
+
+def test_a_database_from_a_newer_release_is_a_plain_503_not_a_crash(tmp_path, caplog):
+    """Going back to this release after a newer one upgraded the database: the app starts,
+    scoring works, and saving says why it cannot."""
+    url = f"sqlite:///{tmp_path / 'newer.db'}"
+    Storage(url).engine.dispose()
+    engine = engine_for(url)
+    with engine.begin() as connection:
+        connection.execute(sa.text("update alembic_version set version_num = '0099'"))
+    engine.dispose()
+    caplog.set_level("WARNING", logger="gardenkit")
+    app = scorer.create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance"), "DATABASE_URL": url})
+    client = app.test_client()
+    try:
+        assert client.post("/api/games/garden-variety/score", json=GV_STATE).status_code == 200
+        answer = client.post("/api/results", json={"game": "garden-variety", "state": GV_STATE})
+        assert answer.status_code == 503
+        assert answer.get_json()["error"].startswith(
+            "the results database is not available: it was upgraded by a newer release of gardenkit")
+        assert any("0099" in record.getMessage() for record in caplog.records)
+    finally:
+        app.extensions["gardenkit.storage"].engine.dispose()
