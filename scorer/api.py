@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import scorer
@@ -141,55 +141,6 @@ def check(game_id: str):
         raise InvalidState([violation("unknown-field", REQUEST_RULE,
                                       f"{key!r} is not part of a check request", key) for key in extra])
     return jsonify(game.check(body["state"], body["action"]))
-
-
-# --- saved results ------------------------------------------------------------------------------
-
-@bp.post("/api/results")
-def save_result():
-    body = read_json()
-    if not isinstance(body, dict) or set(body) != {"game", "state"}:
-        raise InvalidState([violation("bad-request-shape", REQUEST_RULE,
-                                      'the body must be {"game": <game id>, "state": {...}}', "")])
-    game_id = body["game"]
-    if not isinstance(game_id, str) or game_id not in scorer.GAMES:
-        raise InvalidState([violation("unknown-game", REQUEST_RULE,
-                                      f"{game_id!r} is not a game with live rules; known: "
-                                      f"{', '.join(scorer.GAMES)}", "game")])
-    result = scorer.GAMES[game_id].score(body["state"])
-    saved = storage().save(game_id, body["state"], result)
-    return jsonify({"id": saved["id"], "result": result}), 201, {"Location": f"/api/results/{saved['id']}"}
-
-
-def _game_filter() -> str | None:
-    game = request.args.get("game") or None
-    if game is not None and game not in CATALOGUE:
-        raise UnknownGame(game, list(CATALOGUE))
-    return game
-
-
-@bp.get("/api/results")
-def list_results():
-    limit_text = request.args.get("limit", "100")
-    if not limit_text.isdigit() or not 1 <= int(limit_text) <= 1000:
-        return jsonify({"error": "limit must be a whole number from 1 to 1000"}), 400
-    return jsonify({"results": storage().list(_game_filter(), int(limit_text))})
-
-
-@bp.get("/api/results/<int:result_id>")
-def get_result(result_id: int):
-    found = storage().get(result_id) if result_id <= MAX_ID else None
-    if found is None:
-        abort(404)
-    return jsonify(found)
-
-
-@bp.get("/api/results.csv")
-def results_csv():
-    game = _game_filter()
-    name = f"gardenkit-results{'-' + game if game else ''}.csv"
-    return Response(storage().csv(game), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 # --- service endpoints ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
 import scorer
-from scorer.api import MAX_ID, body_held_to_limit, game_info, storage
+from scorer.api import body_held_to_limit, game_info, storage
 from scorer.core import InvalidState
 from scorer.forms import display_value, form_spec, state_from_form
 from scorer.games import CATALOGUE
@@ -102,7 +102,7 @@ def score_page(game_id: str):
             if result is not None and op == "save":
                 saved = storage().save(game_id, state, result)
                 flash(f"Saved: {', '.join(result['winners'])} won.")
-                return redirect(url_for("pages.result_page", result_id=saved["id"]))
+                return redirect(url_for("history.result_page", result_id=saved["id"]))
     return render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
                             players=_player_rows(state), result=result, violations=violations,
                             state_json=json.dumps(state, indent=1))
@@ -177,23 +177,3 @@ def _run_check(game, state: Any, action: Any):
         return game.check(state, action), None
     except InvalidState as invalid:
         return None, invalid.violations
-
-
-@bp.get("/results")
-def results_page():
-    game = request.args.get("game") or None
-    if game is not None and game not in CATALOGUE:
-        abort(404)
-    return render_template("results.html", results=storage().list(game), game=game,
-                           games=[game_info(g) for g in CATALOGUE],
-                           titles={g: title for g, (title, _) in CATALOGUE.items()})
-
-
-@bp.get("/results/<int:result_id>")
-def result_page(result_id: int):
-    found = storage().get(result_id) if result_id <= MAX_ID else None
-    if found is None:
-        abort(404)
-    return render_template("result.html", saved=found, result=found["result"],
-                           game=game_info(found["game"]) if found["game"] in CATALOGUE else {"title": found["game"]})
-

@@ -1,24 +1,33 @@
 """Saved results: SQLAlchemy 2.x on SQLite (the default, a file in the instance folder) or any
 other database URL, such as PostgreSQL for a shared server.
 
-Each save is one transaction: a crash mid-request leaves every earlier save intact and never a
-half-written row. A database that is down, locked for too long or read-only raises
-StorageUnavailable, which the app answers with 503 and a plain message.
+Each save, edit or delete is one transaction: a crash mid-request leaves every earlier save
+intact and never a half-written row. A database that is down, locked for too long or read-only
+raises StorageUnavailable, which the app answers with 503 and a plain message.
+
+The schema belongs to the Alembic migrations in scorer/migrations: a store brings its
+database to the newest revision when it starts (upgrade below), including a database made
+by the first release, which created its table without a revision record.
 """
 from __future__ import annotations
 
+import builtins
 import csv
 import importlib.util
 import io
 import logging
+import re
 import threading
 import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, create_engine, event, select, text
-from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy import JSON, DateTime, Integer, String, Text, create_engine, event, inspect, select, text
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import NullPool
 
@@ -27,6 +36,17 @@ log = logging.getLogger("gardenkit.storage")
 SQLITE_BUSY_TIMEOUT_MS = 5000
 WAL_SWITCH_RETRY_S = 0.01
 LIST_LIMIT = 100
+NOTE_MAX_CHARS = 500
+SAVE_KEY_MAX_CHARS = 100
+# A save key is an opaque token the client makes up (a UUID, say): plain ASCII only, so it
+# reads the same in a header, a form field, a log line and every database's collation.
+SAVE_KEY_PATTERN = re.compile(rf"[A-Za-z0-9._:~-]{{1,{SAVE_KEY_MAX_CHARS}}}")
+
+TABLE = "gardenkit_results"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+FIRST_RELEASE_REVISION = "0001"   # the table as the first release's create_all made it
+# Any fixed number: PostgreSQL's advisory lock that lets one starting worker migrate at a time.
+PG_MIGRATION_LOCK = 0x67_6B_72_73
 
 
 class Base(DeclarativeBase):
@@ -34,16 +54,23 @@ class Base(DeclarativeBase):
 
 
 class SavedResult(Base):
-    __tablename__ = "gardenkit_results"
+    """One saved game. Kept in step with the newest migration (scorer/migrations/versions)."""
+
+    __tablename__ = TABLE
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game: Mapped[str] = mapped_column(String(40), index=True)
     saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     state: Mapped[dict] = mapped_column(JSON)
     result: Mapped[dict] = mapped_column(JSON)
+    note: Mapped[str | None] = mapped_column(Text)
+    updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    save_key: Mapped[str | None] = mapped_column(String(SAVE_KEY_MAX_CHARS), index=True, unique=True)
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "saved_at": _iso(self.saved_at),
+                "updated_at": _iso(self.updated_at) if self.updated_at else None,
+                "note": self.note,
                 "winners": self.result.get("winners", []),
                 "players": [{"name": p["name"], "total": p["total"], "rank": p["rank"]}
                             for p in self.result.get("players", [])]}
@@ -58,7 +85,8 @@ class StorageUnavailable(Exception):
     # What the database driver says -> what the operator must fix, in plain words.
     CAUSES = (("readonly", "it is read-only"), ("read-only", "it is read-only"),
               ("disk is full", "its disk is full"), ("no space left", "its disk is full"),
-              ("disk i/o error", "its disk cannot be written (full or failing)"))
+              ("disk i/o error", "its disk cannot be written (full or failing)"),
+              ("can't locate revision", "it was upgraded by a newer release of gardenkit"))
 
     def __init__(self, detail: str):
         self.detail = detail
@@ -116,6 +144,35 @@ def database_url(url: str) -> URL:
     return parsed
 
 
+def save_key_problem(key: str) -> str | None:
+    """Why a save key is refused, in plain words; None when it is a good one."""
+    if SAVE_KEY_PATTERN.fullmatch(key):
+        return None
+    return (f"a save key is 1 to {SAVE_KEY_MAX_CHARS} plain characters "
+            "(letters, digits and . _ : ~ -), such as a UUID")
+
+
+def note_problem(note: Any) -> str | None:
+    """Why a note is refused, in plain words; None when it can be kept."""
+    if not isinstance(note, str):
+        return "a note is text"
+    if len(note) > NOTE_MAX_CHARS:
+        return f"a note is at most {NOTE_MAX_CHARS} characters; this one has {len(note)}"
+    return None
+
+
+def clean_note(note: str | None) -> str | None:
+    """The note as kept: trimmed, and none at all when it is blank."""
+    return (note or "").strip() or None
+
+
+class _Unchanged:
+    """The default of Storage.update's fields: leave this one as it is."""
+
+
+UNCHANGED: Any = _Unchanged()
+
+
 class Storage:
     def __init__(self, url: str):
         self.url = url
@@ -140,22 +197,19 @@ class Storage:
         return {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
 
     def _ensure_schema(self) -> None:
-        """Create the table on first use (and again later if the database was down at start)."""
+        """Upgrade the database on first use (and again later if it was down at start)."""
         if self._schema_ready:
             return
         with self._schema_lock:
             if self._schema_ready:
                 return
+            from alembic.util import CommandError
+
             try:
-                Base.metadata.create_all(self.engine)
-            except SQLAlchemyError:
-                # Workers starting together race to create the table, and the loser's CREATE
-                # fails on the winner's table. create_all looks before it creates, so a second
-                # pass finds it; a database that is really down fails again.
-                try:
-                    Base.metadata.create_all(self.engine)
-                except SQLAlchemyError as error:
-                    raise StorageUnavailable(str(error).splitlines()[0]) from None
+                upgrade(self.engine)
+            except (SQLAlchemyError, CommandError) as error:
+                # CommandError: the database is at a revision this release does not know
+                raise StorageUnavailable(str(error).splitlines()[0]) from None
             self._schema_ready = True
 
     def _session(self) -> Session:
@@ -169,25 +223,85 @@ class Storage:
             raise StorageUnavailable(str(error).splitlines()[0]) from None
 
     # --- the operations ----------------------------------------------------------------------
-    def save(self, game: str, state: Any, result: dict) -> dict[str, Any]:
-        """Store one scored game in one transaction; the saved record."""
-        def work():
+    def save(self, game: str, state: Any, result: dict, *, key: str | None = None,
+             note: str | None = None) -> dict[str, Any]:
+        """Store one scored game in one transaction; the saved record. A game saved again
+        under the same key is not stored twice: the first record comes back."""
+        return self.save_once(game, state, result, key=key, note=note)[0]
+
+    def save_once(self, game: str, state: Any, result: dict, *, key: str | None = None,
+                  note: str | None = None) -> tuple[dict[str, Any], bool]:
+        """save(), and whether this call stored it (False: the key was saved before)."""
+        problem = save_key_problem(key) if key is not None else None
+        if problem:
+            raise ValueError(problem)
+
+        def insert():
             with self._session() as session, session.begin():
                 row = SavedResult(game=game, saved_at=datetime.now(timezone.utc), state=state,
-                                  result=result)
+                                  result=result, note=clean_note(note), save_key=key)
                 session.add(row)
                 session.flush()
                 return row.as_dict()
+
+        def work():
+            if key is not None:
+                earlier = self._by_key(key)
+                if earlier is not None:
+                    return earlier, False
+            try:
+                return insert(), True
+            except IntegrityError:
+                # Another request with the same key stored it between our look and our
+                # insert (the unique index refused ours): theirs is the saved record.
+                earlier = self._by_key(key) if key is not None else None
+                if earlier is None:
+                    raise
+                return earlier, False
+        return self._guard(work)
+
+    def _by_key(self, key: str) -> dict[str, Any] | None:
+        with self._session() as session:
+            row = session.scalars(select(SavedResult).where(SavedResult.save_key == key)).first()
+            return row.as_dict() if row else None
+
+    def update(self, result_id: int, *, state: Any = UNCHANGED, result: Any = UNCHANGED,
+               note: Any = UNCHANGED) -> dict[str, Any] | None:
+        """Change a saved game in one transaction: a new state with its new score, and/or
+        its note. The changed record, or None when there is no such result."""
+        if (state is UNCHANGED) != (result is UNCHANGED):
+            raise ValueError("a new state is saved together with its score")
+
+        def work():
+            with self._session() as session, session.begin():
+                row = session.get(SavedResult, result_id)
+                if row is None:
+                    return None
+                if state is not UNCHANGED:
+                    row.state, row.result = state, result
+                if note is not UNCHANGED:
+                    row.note = clean_note(note)
+                row.updated_at = datetime.now(timezone.utc)
+                session.flush()
+                return row.as_dict()
+        return self._guard(work)
+
+    def delete(self, result_id: int) -> bool:
+        """Remove a saved game; False when there was no such result."""
+        def work():
+            with self._session() as session, session.begin():
+                row = session.get(SavedResult, result_id)
+                if row is None:
+                    return False
+                session.delete(row)
+                return True
         return self._guard(work)
 
     def list(self, game: str | None = None, limit: int = LIST_LIMIT) -> list[dict[str, Any]]:
         """Saved results, newest first (summaries: players, totals, ranks, winners)."""
         def work():
             with self._session() as session:
-                query = select(SavedResult).order_by(SavedResult.saved_at.desc(), SavedResult.id.desc())
-                if game:
-                    query = query.where(SavedResult.game == game)
-                return [row.summary() for row in session.scalars(query.limit(limit))]
+                return [row.summary() for row in session.scalars(_newest_first(game).limit(limit))]
         return self._guard(work)
 
     def get(self, result_id: int) -> dict[str, Any] | None:
@@ -201,10 +315,18 @@ class Storage:
         """Every saved result as CSV, one row per player, newest game first."""
         def work():
             with self._session() as session:
-                query = select(SavedResult).order_by(SavedResult.saved_at.desc(), SavedResult.id.desc())
+                return results_csv(session.scalars(_newest_first(game)).all())
+        return self._guard(work)
+
+    def player_stats(self, game: str | None = None) -> builtins.list[dict[str, Any]]:
+        """Each player's record across every saved result (see player_stats below)."""
+        def work():
+            with self._session() as session:
+                query = select(SavedResult.game, SavedResult.result).order_by(
+                    SavedResult.saved_at.desc(), SavedResult.id.desc())
                 if game:
                     query = query.where(SavedResult.game == game)
-                return results_csv(session.scalars(query))
+                return player_stats(session.execute(query))
         return self._guard(work)
 
     def ping(self) -> None:
@@ -216,23 +338,140 @@ class Storage:
         self._guard(work)
 
 
-CSV_COLUMNS = ["result_id", "saved_at", "game", "player", "rank", "total", "winner", "breakdown"]
+def _newest_first(game: str | None):
+    query = select(SavedResult).order_by(SavedResult.saved_at.desc(), SavedResult.id.desc())
+    return query.where(SavedResult.game == game) if game else query
 
 
-def results_csv(rows) -> str:
+# --- migrations ------------------------------------------------------------------------------
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database to the newest revision of scorer/migrations.
+
+    A database already there (every start but the first after a release) is only read, so
+    a read-only file starts too. Otherwise one process at a time migrates, inside one
+    transaction: workers that start together on a new or old file wait for the first and
+    then find the work done, and an upgrade that fails changes nothing. A table made by
+    the first release, which kept no revision record, is recorded as revision 0001 first."""
+    from alembic import command
+    from alembic.config import Config
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    with engine.connect() as connection:
+        if MigrationContext.configure(connection).get_current_revision() == head:
+            return
+    with _migration_transaction(engine) as connection:
+        config.attributes["connection"] = connection
+        if (MigrationContext.configure(connection).get_current_revision() is None
+                and inspect(connection).has_table(TABLE)):
+            command.stamp(config, FIRST_RELEASE_REVISION)
+        command.upgrade(config, "head")
+
+
+@contextmanager
+def _migration_transaction(engine: Engine) -> Iterator[Connection]:
+    """A connection in a transaction that only one process at a time can hold.
+
+    SQLite: BEGIN IMMEDIATE takes the file's write lock at once (others wait up to the busy
+    timeout), on a connection of its own where Python's sqlite3 module leaves transactions
+    to us, as SQLAlchemy's SQLite notes describe, so that the DDL is transactional too.
+    PostgreSQL: a transaction-scoped advisory lock, released by the commit."""
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as connection:
+            if engine.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:lock)"), {"lock": PG_MIGRATION_LOCK})
+            yield connection
+        return
+    migrator = create_engine(engine.url, poolclass=NullPool,
+                             connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(migrator, "connect")
+    def _leave_transactions_to_us(dbapi_connection, record) -> None:
+        _sqlite_pragmas(dbapi_connection, record)
+        dbapi_connection.isolation_level = None
+
+    @event.listens_for(migrator, "begin")
+    def _take_the_write_lock(connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    try:
+        with migrator.begin() as connection:
+            yield connection
+    finally:
+        migrator.dispose()
+
+
+# --- history: players and CSV ----------------------------------------------------------------
+
+def player_key(name: str) -> str:
+    """Names that differ only in case or surrounding spaces are the same player."""
+    return name.strip().casefold()
+
+
+def player_stats(rows: Iterable[tuple[str, dict]]) -> list[dict[str, Any]]:
+    """Per player, from (game id, result) pairs newest first: games played and won, and per
+    game the games, wins, average total and best total. A shared win counts for each winner.
+    The name shown is the newest spelling. Most games first, then most wins, then by name."""
+    players: dict[str, dict[str, Any]] = {}
+    for game, result in rows:
+        for entry in result.get("players", []):
+            key = player_key(entry["name"])
+            player = players.setdefault(key, {"name": entry["name"].strip(), "games": 0, "wins": 0,
+                                              "per_game": {}, "_totals": {}})
+            won = entry["rank"] == 1
+            player["games"] += 1
+            player["wins"] += won
+            per_game = player["per_game"].setdefault(game, {"games": 0, "wins": 0, "average": 0.0, "best": None})
+            per_game["games"] += 1
+            per_game["wins"] += won
+            player["_totals"].setdefault(game, []).append(entry["total"])
+    for player in players.values():
+        for game, totals in player.pop("_totals").items():
+            player["per_game"][game].update(average=round(sum(totals) / len(totals), 1), best=max(totals))
+    return sorted(players.values(), key=lambda p: (-p["games"], -p["wins"], player_key(p["name"])))
+
+
+CSV_FIRST_COLUMNS = ["result_id", "saved_at", "updated_at", "game", "player", "rank", "total", "winner"]
+CSV_LAST_COLUMNS = ["breakdown", "note"]
+
+
+def results_csv(rows: Sequence[SavedResult]) -> str:
+    """One line per player. Each score category has a column of its own: the union of the
+    categories of the games exported, in the order the scorer gives them; a category a
+    game does not have stays empty. `breakdown` repeats them as one text cell, as the
+    first release wrote it, for sheets already built on that column."""
+    categories: dict[str, None] = {}
+    for row in rows:
+        for p in row.result.get("players", []):
+            categories.update(dict.fromkeys(p.get("breakdown", {})))
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([_cell(name) for name in [*CSV_FIRST_COLUMNS, *categories, *CSV_LAST_COLUMNS]])
     for row in rows:
         winners = set(row.result.get("winners", []))
         for p in row.result.get("players", []):
-            breakdown = "; ".join(f"{k}={v}" for k, v in p.get("breakdown", {}).items())
-            writer.writerow([row.id, _iso(row.saved_at), row.game, _cell(p["name"]), p["rank"],
-                             p["total"], "yes" if p["name"] in winners else "", breakdown])
+            breakdown = p.get("breakdown", {})
+            cells = [row.id, _iso(row.saved_at), _iso(row.updated_at) if row.updated_at else "", row.game,
+                     p["name"], p["rank"], p["total"], "yes" if p["name"] in winners else "",
+                     *(breakdown.get(category, "") for category in categories),
+                     "; ".join(f"{k}={v}" for k, v in breakdown.items()), row.note or ""]
+            writer.writerow([_cell(cell) for cell in cells])
     return out.getvalue()
 
 
-def _cell(text: str) -> str:
-    """A spreadsheet runs a cell that starts with = + - @ as a formula: a player name must
-    stay a name, so such a name is quoted with a leading apostrophe."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", ";", " ")
+
+
+def _cell(value: Any) -> Any:
+    """A spreadsheet may run a text cell that starts with = + - @ (or a tab, a carriage
+    return, a semicolon or a space before them) as a formula: such text is kept as text by
+    a leading apostrophe. Numbers are the scorer's own integers and stay numbers, so a
+    sheet can add up a negative category such as Garden Dice's unplaced seeds."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text

@@ -1,12 +1,15 @@
 """scorer.storage on a real SQLite file: WAL and busy timeout, one transaction per save,
-newest first, URLs passed through unchanged."""
+newest first, URLs passed through unchanged; saving once per key, editing, deleting, notes,
+players' records and the CSV."""
+import csv
+import io
 import sqlite3
 import threading
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
-from scorer.storage import Storage, StorageUnavailable, database_url
+from scorer.storage import NOTE_MAX_CHARS, Storage, StorageUnavailable, database_url, note_problem, save_key_problem
 
 RESULT = {"game": "garden-variety", "winners": ["A"], "warnings": [],
           "players": [{"name": "A", "total": 6, "rank": 1, "breakdown": {"garden_bed": 6, "hand": 0}},
@@ -42,8 +45,8 @@ def test_save_list_get_and_csv(store):
     assert store.get(first["id"])["state"] == STATE
     assert store.get(10_000) is None
     lines = store.csv("garden-variety").splitlines()
-    assert lines[0] == "result_id,saved_at,game,player,rank,total,winner,breakdown"
-    assert len(lines) == 3 and lines[1].endswith(",A,1,6,yes,garden_bed=6; hand=0")
+    assert lines[0] == "result_id,saved_at,updated_at,game,player,rank,total,winner,garden_bed,hand,breakdown,note"
+    assert len(lines) == 3 and lines[1].endswith(",garden-variety,A,1,6,yes,6,0,garden_bed=6; hand=0,")
 
 
 def test_a_failed_save_leaves_earlier_saves_and_no_half_row(store):
@@ -96,11 +99,11 @@ def test_workers_starting_together_on_a_new_file_start_quietly(tmp_path, caplog)
         stores: list[Storage] = []
         starting = threading.Barrier(4)
 
-        def start():
+        def start(url: str, starting: threading.Barrier, stores: list[Storage]) -> None:
             starting.wait()
             stores.append(Storage(url))
 
-        threads = [threading.Thread(target=start) for _ in range(4)]
+        threads = [threading.Thread(target=start, args=(url, starting, stores)) for _ in range(4)]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -111,3 +114,154 @@ def test_workers_starting_together_on_a_new_file_start_quietly(tmp_path, caplog)
         for store in stores:
             store.engine.dispose()
     assert [record.getMessage() for record in caplog.records] == []
+
+
+# --- saving once per key ------------------------------------------------------------------------
+
+def test_the_same_key_saves_once_and_returns_the_first_record(store):
+    first, created = store.save_once("garden-variety", STATE, RESULT, key="pad-1")
+    again, created_again = store.save_once("garden-variety", STATE, RESULT, key="pad-1")
+    assert (created, created_again) == (True, False)
+    assert again == first
+    assert store.save("garden-variety", STATE, RESULT, key="pad-1") == first
+    other = store.save("garden-variety", STATE, RESULT, key="pad-2")
+    assert other["id"] != first["id"]
+    unkeyed = [store.save("garden-variety", STATE, RESULT) for _ in range(2)]   # no key: every save counts
+    assert unkeyed[0]["id"] != unkeyed[1]["id"]
+    assert len(store.list()) == 4
+
+
+def test_a_save_that_loses_the_race_for_its_key_returns_the_winners_record(store, tmp_path):
+    """Another process stores the same key between this save's look and its insert: the
+    unique index refuses the second row, and the first comes back."""
+    rival = Storage(store.url)
+    rivals_record = {}
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def rival_saves_first(connection, cursor, statement, *args):
+        if statement.startswith("INSERT INTO gardenkit_results") and not rivals_record:
+            rivals_record.update(rival.save("garden-variety", STATE, RESULT, key="raced"))
+
+    try:
+        record, created = store.save_once("garden-variety", STATE, {**RESULT, "winners": ["B"]}, key="raced")
+    finally:
+        rival.engine.dispose()
+    assert rivals_record and not created
+    assert record == rivals_record and record["winners"] == ["A"]
+    assert len(store.list()) == 1
+
+
+def test_threads_racing_with_one_key_store_one_row(store):
+    starting, records, errors = threading.Barrier(6), [], []
+
+    def save():
+        starting.wait()
+        try:
+            records.append(store.save_once("garden-variety", STATE, RESULT, key="one-game"))
+        except Exception as error:  # collected, so the assertion below names it
+            errors.append(error)
+
+    threads = [threading.Thread(target=save) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert {record["id"] for record, _ in records} == {store.list()[0]["id"]}
+    assert sorted(created for _, created in records) == [False] * 5 + [True]
+
+
+@pytest.mark.parametrize("key", ["", "a b", "x" * 101, "naïve", "semi;colon", "new\nline"])
+def test_a_bad_save_key_is_refused_before_anything_is_saved(store, key):
+    assert save_key_problem(key)
+    with pytest.raises(ValueError, match="plain characters"):
+        store.save("garden-variety", STATE, RESULT, key=key)
+    assert store.list() == []
+
+
+def test_good_save_keys():
+    for key in ("0b0c7f0e-3a5e-4a8e-9c1f-6f1c2a9b1d22", "pad:2026-11-23T11:40:00.123Z~1", "x" * 100):
+        assert save_key_problem(key) is None
+
+
+# --- editing, deleting, notes -----------------------------------------------------------------------
+
+def test_an_update_changes_state_and_score_together_and_marks_the_time(store):
+    saved = store.save("garden-variety", STATE, RESULT, note="  at Ann's  ")
+    assert saved["note"] == "at Ann's" and saved["updated_at"] is None
+    new_state = {"players": [{**STATE["players"][0], "garden_bed": 3}, STATE["players"][1]]}
+    new_result = {**RESULT, "winners": ["B"]}
+    changed = store.update(saved["id"], state=new_state, result=new_result)
+    assert changed["state"] == new_state and changed["result"] == new_result
+    assert changed["note"] == "at Ann's" and changed["updated_at"] >= saved["saved_at"]
+    assert changed["saved_at"] == saved["saved_at"]
+    assert store.get(saved["id"]) == changed
+    assert store.update(saved["id"], note="   ")["note"] is None   # a blank note is no note
+    with pytest.raises(ValueError):
+        store.update(saved["id"], state=new_state)   # a state without its score
+    assert store.update(10_000, note="x") is None
+
+
+def test_delete_removes_one_result(store):
+    kept, gone = store.save("garden-variety", STATE, RESULT), store.save("garden-variety", STATE, RESULT)
+    assert store.delete(gone["id"]) is True
+    assert store.delete(gone["id"]) is False
+    assert [r["id"] for r in store.list()] == [kept["id"]]
+
+
+def test_note_bounds():
+    assert note_problem("x" * NOTE_MAX_CHARS) is None
+    assert "at most 500" in note_problem("x" * (NOTE_MAX_CHARS + 1))
+    assert note_problem(5) == "a note is text"
+
+
+# --- players' records ---------------------------------------------------------------------------------
+
+def gv_result(*players: tuple[str, int, int]) -> dict:
+    return {"winners": [n for n, _, rank in players if rank == 1], "warnings": [],
+            "players": [{"name": n, "total": t, "rank": r, "breakdown": {"garden_bed": t, "hand": 0}}
+                        for n, t, r in players]}
+
+
+def test_player_stats_match_names_whatever_their_case_and_spaces(store):
+    store.save("garden-variety", {}, gv_result(("Ann", 20, 1), ("Bo", 10, 2)))
+    store.save("garden-variety", {}, gv_result(("ann ", 14, 2), ("BO", 16, 1)))
+    store.save("garden-dice", {}, gv_result((" Ann", 90, 1), ("Cy", 90, 1)))   # a shared win
+    by_name = {p["name"]: p for p in store.player_stats()}
+    assert set(by_name) == {"Ann", "BO", "Cy"}   # the newest spelling, trimmed
+    ann = by_name["Ann"]
+    assert (ann["games"], ann["wins"]) == (3, 2)
+    assert ann["per_game"] == {"garden-dice": {"games": 1, "wins": 1, "average": 90.0, "best": 90},
+                               "garden-variety": {"games": 2, "wins": 1, "average": 17.0, "best": 20}}
+    assert by_name["BO"]["per_game"]["garden-variety"] == {"games": 2, "wins": 1, "average": 13.0, "best": 16}
+    assert (by_name["Cy"]["games"], by_name["Cy"]["wins"]) == (1, 1)
+    assert [p["name"] for p in store.player_stats()] == ["Ann", "BO", "Cy"]   # most games, then wins
+    assert [p["name"] for p in store.player_stats("garden-dice")] == ["Ann", "Cy"]
+
+
+# --- the CSV ----------------------------------------------------------------------------------------
+
+def test_the_csv_has_a_column_per_category_of_every_game(store):
+    store.save("garden-variety", STATE, RESULT)
+    store.save("garden-dice", {}, {"winners": ["Blue"], "warnings": [], "players": [
+        {"name": "Blue", "total": 103, "rank": 1,
+         "breakdown": {"track": 58, "unplaced_seeds": -15, "sets": 30, "collections": 25, "sun": 5}}]})
+    rows = list(csv.DictReader(io.StringIO(store.csv())))
+    header = list(rows[0])
+    assert header[8:-2] == ["track", "unplaced_seeds", "sets", "collections", "sun", "garden_bed", "hand"]
+    blue, a = rows[0], rows[1]
+    assert (blue["track"], blue["unplaced_seeds"], blue["garden_bed"]) == ("58", "-15", "")
+    assert (a["garden_bed"], a["hand"], a["track"]) == ("6", "0", "")
+
+
+@pytest.mark.parametrize("text", ["=1+1", "+1", "-cmd", "@SUM(A1)", "\tx", "\rx", ";x", " =1+1"])
+def test_every_text_cell_that_could_be_a_formula_is_neutralised(store, text):
+    result = {**RESULT, "winners": [text], "players": [{**RESULT["players"][0], "name": text}]}
+    store.save("garden-variety", STATE, result, note=text + " note")
+    rows = list(csv.reader(io.StringIO(store.csv(), newline="")))
+    player, note = rows[1][4], rows[1][-1]
+    assert player == "'" + text
+    kept = (text + " note").strip()   # a note is kept trimmed
+    assert note == ("'" + kept if kept[0] in "=+-@\t\r; " else kept)
+    for cell in (c for row in rows for c in row):
+        assert not cell.startswith(("=", "+", "@", "\t", "\r", ";", " ")), cell

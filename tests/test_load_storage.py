@@ -2,18 +2,21 @@
 GARDENKIT_DATABASE_URL: a SQLite file and a real PostgreSQL server (tests/pg.py).
 
 Every test runs twice, once per database, through the JSON API of a fresh app whose database
-starts empty: the schema must be created on first start on either.
+starts empty: the schema must be created on first start on either. Saving once per key is
+raced by separate processes, each with its own connection, as gunicorn's workers would.
 """
 from __future__ import annotations
 
 import csv
 import io
+import multiprocessing
 
 import pytest
 import sqlalchemy as sa
 from prod_server import marked_state
 
 import scorer
+from scorer.storage import Storage
 
 pytest_plugins = ["load_fixtures"]
 
@@ -107,3 +110,64 @@ def test_an_impossible_state_is_refused_and_nothing_is_saved(api, database_url):
 
 def test_an_unknown_result_id_is_404(api):
     assert api.get("/api/results/999999").status_code == 404
+
+
+def test_an_idempotency_key_saves_once_and_a_repeat_answers_200(api, database_url):
+    first = api.post("/api/results", json={"game": "garden-variety", "state": KIM_WINS},
+                     headers={"Idempotency-Key": "queued-offline-1"})
+    again = api.post("/api/results", json={"game": "garden-variety", "state": KIM_WINS},
+                     headers={"Idempotency-Key": "queued-offline-1"})
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.get_json()["id"] == first.get_json()["id"]
+    assert saved_rows(database_url) == 1
+
+
+def save_with_key(url: str, barrier, answers) -> None:
+    """One worker process: wait for the others, then save the same game under one key."""
+    store = Storage(url)
+    barrier.wait(timeout=30)
+    record, created = store.save_once("garden-variety", KIM_WINS, scorer.score("garden-variety", KIM_WINS),
+                                      key="raced-across-processes")
+    answers.put((record["id"], created))
+    store.engine.dispose()
+
+
+@pytest.mark.slow
+def test_processes_racing_with_one_key_save_once(database_url):
+    spawn = multiprocessing.get_context("spawn")
+    barrier, answers = spawn.Barrier(4), spawn.Queue()
+    Storage(database_url).engine.dispose()   # the schema first, so that the race is the saves'
+    workers = [spawn.Process(target=save_with_key, args=(database_url, barrier, answers)) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=60)
+    assert [worker.exitcode for worker in workers] == [0, 0, 0, 0]
+    results = [answers.get(timeout=5) for _ in workers]
+    assert len({saved_id for saved_id, _ in results}) == 1
+    assert sorted(created for _, created in results) == [False, False, False, True]
+    assert saved_rows(database_url) == 1
+
+
+def test_an_edit_is_rescored_and_an_impossible_one_changes_nothing(api):
+    saved_id = save(api, "garden-variety", KIM_WINS)["id"]
+    lee_wins = {"players": [{**KIM_WINS["players"][0], "name": "Lee"}, {**KIM_WINS["players"][1], "name": "Kim"},
+                            *KIM_WINS["players"][2:]]}
+    edited = api.patch(f"/api/results/{saved_id}", json={"state": lee_wins, "note": "names swapped"})
+    assert edited.status_code == 200 and edited.get_json()["winners"] == ["Lee"]
+    refused = api.patch(f"/api/results/{saved_id}", json={"state": IMPOSSIBLE, "note": "lost?"})
+    assert refused.status_code == 422 and refused.get_json()["violations"]
+    kept = api.get(f"/api/results/{saved_id}").get_json()
+    assert kept["state"] == lee_wins and kept["note"] == "names swapped"
+    assert api.patch("/api/results/999999", json={"note": "x"}).status_code == 404
+
+
+def test_delete_and_players(api, database_url):
+    kept = save(api, "garden-variety", KIM_WINS)["id"]
+    gone = save(api, "cottage-garden", ANN_WINS)["id"]
+    assert api.delete(f"/api/results/{gone}").status_code == 204
+    assert api.delete(f"/api/results/{gone}").status_code == 404
+    assert [r["id"] for r in api.get("/api/results").get_json()["results"]] == [kept]
+    players = api.get("/api/players").get_json()["players"]
+    assert {p["name"] for p in players} == {p["name"] for p in KIM_WINS["players"]}
+    assert saved_rows(database_url) == 1

@@ -1,0 +1,308 @@
+"""Saved games, the history players keep: the results API and pages, editing and deleting a
+saved game, a note per game, each player's record, the CSV export and a picture of the end
+screen to share.
+
+API (JSON, no cookie, so no CSRF token): POST/GET /api/results, GET/PATCH/DELETE
+/api/results/<id>, GET /api/results.csv, GET /api/players. Pages (plain forms with a CSRF
+token; the small script only shows dates in the reader's own time zone): /results,
+/results/<id>, /results/<id>.svg, /results/<id>/edit, /results/<id>/delete, /players.
+"""
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+import svgwrite
+from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+
+import scorer
+from scorer.api import (
+    MAX_ID,
+    REQUEST_RULE,
+    BadJSON,
+    bad_json,
+    body_held_to_limit,
+    game_info,
+    invalid_state,
+    read_json,
+    storage,
+    unknown_game,
+)
+from scorer.core import InvalidState, UnknownGame, violation
+from scorer.games import CATALOGUE
+from scorer.storage import NOTE_MAX_CHARS, note_problem, save_key_problem
+
+bp = Blueprint("history", __name__)
+bp.register_error_handler(BadJSON, bad_json)
+bp.register_error_handler(InvalidState, invalid_state)
+bp.register_error_handler(UnknownGame, unknown_game)
+
+SAVE_BODY_KEYS = {"game", "state"}
+EDIT_BODY_KEYS = {"state", "note"}
+
+
+@bp.before_request
+def forms_need_their_csrf_token() -> None:
+    """The pages' form posts carry the token of the page they came from (as in scorer.pages);
+    the JSON API does not, as it uses no cookie."""
+    if request.path.startswith("/api/"):
+        return
+    if "HTTP_TRANSFER_ENCODING" in request.environ:
+        body_held_to_limit()
+    if current_app.config["WTF_CSRF_ENABLED"] and request.method == "POST":
+        current_app.extensions["csrf"].protect()
+
+
+def titles() -> dict[str, str]:
+    return {game_id: title for game_id, (title, _) in CATALOGUE.items()}
+
+
+def saved_or_404(result_id: int) -> dict[str, Any]:
+    found = storage().get(result_id) if result_id <= MAX_ID else None
+    if found is None:
+        abort(404)
+    return found
+
+
+def _game_filter() -> str | None:
+    game = request.args.get("game") or None
+    if game is not None and game not in CATALOGUE:
+        raise UnknownGame(game, list(CATALOGUE))
+    return game
+
+
+def _page_game_filter() -> str | None:
+    game = request.args.get("game") or None
+    if game is not None and game not in CATALOGUE:
+        abort(404)
+    return game
+
+
+# --- the JSON API ---------------------------------------------------------------------------------
+
+def _request_problem(message: str, path: str = "") -> InvalidState:
+    return InvalidState([violation("bad-request-shape", REQUEST_RULE, message, path)])
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    problem = save_key_problem(key)
+    if problem:
+        raise BadJSON(f"the Idempotency-Key header is not usable: {problem}")
+    return key
+
+
+def _checked_note(body: dict) -> str | None:
+    note = body.get("note")
+    problem = note_problem(note) if note is not None else None
+    if problem:
+        raise _request_problem(problem, "note")
+    return note
+
+
+@bp.post("/api/results")
+def save_result():
+    """Save a finished game. With an Idempotency-Key header, the same key saves once: the
+    first request answers 201, every repeat 200 with the same id."""
+    key = _idempotency_key()
+    body = read_json()
+    if not isinstance(body, dict) or not SAVE_BODY_KEYS <= set(body) <= SAVE_BODY_KEYS | {"note"}:
+        raise _request_problem('the body must be {"game": <game id>, "state": {...}}, and may have "note"')
+    game_id = body["game"]
+    if not isinstance(game_id, str) or game_id not in scorer.GAMES:
+        raise InvalidState([violation("unknown-game", REQUEST_RULE,
+                                      f"{game_id!r} is not a game with live rules; known: "
+                                      f"{', '.join(scorer.GAMES)}", "game")])
+    note = _checked_note(body)
+    result = scorer.GAMES[game_id].score(body["state"])
+    saved, created = storage().save_once(game_id, body["state"], result, key=key, note=note)
+    return (jsonify({"id": saved["id"], "result": saved["result"]}), 201 if created else 200,
+            {"Location": f"/api/results/{saved['id']}"})
+
+
+@bp.get("/api/results")
+def list_results():
+    limit_text = request.args.get("limit", "100")
+    if not limit_text.isdigit() or not 1 <= int(limit_text) <= 1000:
+        return jsonify({"error": "limit must be a whole number from 1 to 1000"}), 400
+    return jsonify({"results": storage().list(_game_filter(), int(limit_text))})
+
+
+@bp.get("/api/results/<int:result_id>")
+def get_result(result_id: int):
+    return jsonify(saved_or_404(result_id))
+
+
+@bp.patch("/api/results/<int:result_id>")
+def edit_result(result_id: int):
+    """Change a saved game: a new "state" is checked and scored again (422 with the
+    violations, and nothing changed, when it is impossible); a "note" replaces the note
+    (null or "" removes it)."""
+    saved = saved_or_404(result_id)
+    body = read_json()
+    if not isinstance(body, dict) or not body or not set(body) <= EDIT_BODY_KEYS:
+        raise _request_problem('the body must be {"state": {...}} or {"note": "..."}, or both')
+    changes: dict[str, Any] = {}
+    if "note" in body:
+        changes["note"] = _checked_note(body)
+    if "state" in body:
+        changes.update(state=body["state"], result=scorer.score(saved["game"], body["state"]))
+    changed = storage().update(result_id, **changes)
+    if changed is None:  # deleted by someone else meanwhile
+        abort(404)
+    return jsonify(changed)
+
+
+@bp.delete("/api/results/<int:result_id>")
+def delete_result(result_id: int):
+    if result_id > MAX_ID or not storage().delete(result_id):
+        abort(404)
+    return "", 204
+
+
+@bp.get("/api/results.csv")
+def results_csv():
+    game = _game_filter()
+    name = f"gardenkit-results{'-' + game if game else ''}.csv"
+    return Response(storage().csv(game), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/api/players")
+def list_players():
+    return jsonify({"players": storage().player_stats(_game_filter())})
+
+
+# --- pages ----------------------------------------------------------------------------------------
+
+@bp.app_template_filter("utc_text")
+def utc_text(iso: str) -> str:
+    """2026-11-23T11:40:00+00:00 -> 23 Nov 2026, 11:40 UTC: what a page says before (or
+    without) its script shows the reader's own time."""
+    return datetime.fromisoformat(iso).strftime("%-d %b %Y, %H:%M UTC")
+
+
+@bp.get("/results")
+def results_page():
+    game = _page_game_filter()
+    return render_template("results.html", results=storage().list(game), game=game,
+                           games=[game_info(g) for g in CATALOGUE], titles=titles())
+
+
+@bp.get("/results/<int:result_id>")
+def result_page(result_id: int):
+    found = saved_or_404(result_id)
+    return render_template("result.html", saved=found, result=found["result"],
+                           game=game_info(found["game"]) if found["game"] in CATALOGUE else {"title": found["game"]})
+
+
+@bp.route("/results/<int:result_id>/edit", methods=["GET", "POST"])
+def edit_page(result_id: int):
+    """Edit a saved game's state (as JSON) and its note. An impossible state is refused with
+    the reasons, keeps what was typed, and changes nothing saved."""
+    saved = saved_or_404(result_id)
+    state_text, note = json.dumps(saved["state"], indent=1), saved["note"] or ""
+    problems: list[str] = []
+    if request.method == "POST":
+        state_text, note = request.form.get("state", ""), request.form.get("note", "")
+        problems = _edit_problems(saved, state_text, note)
+        if not problems:
+            flash("Saved your changes; the game was scored again.")
+            return redirect(url_for("history.result_page", result_id=result_id))
+    return render_template("history_edit.html", saved=saved, title=titles().get(saved["game"], saved["game"]),
+                           state_text=state_text, note=note, problems=problems,
+                           note_max=NOTE_MAX_CHARS), 422 if problems else 200
+
+
+def _edit_problems(saved: dict, state_text: str, note: str) -> list[str]:
+    """Apply an edit from the page; what stops it, in plain words ([] when it was saved)."""
+    problem = note_problem(note)
+    if problem:
+        return [f"The note is too long: {problem}."]
+    try:
+        state = json.loads(state_text)
+    except (ValueError, RecursionError) as error:
+        return [f"The game state is not valid JSON ({error})."]
+    try:
+        result = scorer.score(saved["game"], state)
+    except InvalidState as invalid:
+        return [v["message"] for v in invalid.violations]
+    if storage().update(saved["id"], state=state, result=result, note=note) is None:
+        abort(404)
+    return []
+
+
+@bp.route("/results/<int:result_id>/delete", methods=["GET", "POST"])
+def delete_page(result_id: int):
+    """GET asks to confirm; the form's POST deletes."""
+    saved = saved_or_404(result_id)
+    title = titles().get(saved["game"], saved["game"])
+    if request.method == "POST":
+        storage().delete(result_id)
+        flash(f"Deleted the {title} game of {utc_text(saved['saved_at'])}.")
+        return redirect(url_for("history.results_page"))
+    return render_template("history_delete.html", saved=saved, title=title)
+
+
+@bp.get("/players")
+def players_page():
+    game = _page_game_filter()
+    return render_template("players.html", players=storage().player_stats(game), game=game,
+                           games=[game_info(g) for g in CATALOGUE], titles=titles())
+
+
+# --- the end screen as a picture -----------------------------------------------------------------
+
+PICTURE_WIDTH = 640
+ROW_HEIGHT = 44
+NAME_MAX_CHARS = 28
+
+
+@bp.get("/results/<int:result_id>.svg")
+def result_picture(result_id: int):
+    saved = saved_or_404(result_id)
+    name = f"gardenkit-{saved['game']}-{saved['id']}.svg"
+    # The picture has no script and no link; opened on its own it may load nothing either.
+    return Response(end_screen_svg(saved, titles().get(saved["game"], saved["game"])), mimetype="image/svg+xml",
+                    headers={"Content-Disposition": f'inline; filename="{name}"',
+                             "Content-Security-Policy": "default-src 'none'"})
+
+
+def end_screen_svg(saved: dict, title: str) -> str:
+    """The end screen to share: the game, the date, the ranking with totals, the winners
+    starred and named in words (not by colour alone). svgwrite escapes every text."""
+    players = saved["result"].get("players", [])
+    height = 150 + ROW_HEIGHT * len(players)
+    winners = saved["result"].get("winners", [])
+    drawing = svgwrite.Drawing(size=(PICTURE_WIDTH, height), viewBox=f"0 0 {PICTURE_WIDTH} {height}")
+    drawing.set_desc(title=f"{title}: {' & '.join(winners)} won", desc=utc_text(saved["saved_at"]))
+    drawing.add(drawing.rect((0, 0), (PICTURE_WIDTH, height), fill="#fbfaf6"))
+    drawing.add(drawing.rect((0, 0), (PICTURE_WIDTH, 8), fill="#00715a"))
+    font = {"font_family": "system-ui, 'DejaVu Sans', sans-serif", "fill": "#1d2a22"}
+    drawing.add(drawing.text(_short(title), insert=(32, 58), font_size=30, font_weight="bold", **font))
+    drawing.add(drawing.text(utc_text(saved["saved_at"]), insert=(32, 88), font_size=16,
+                             **{**font, "fill": "#5b6b60"}))
+    top = 118
+    for index, player in enumerate(players):
+        y = top + index * ROW_HEIGHT
+        first = player["rank"] == 1
+        if first:
+            drawing.add(drawing.rect((20, y), (PICTURE_WIDTH - 40, ROW_HEIGHT - 6), rx=8,
+                                     fill="#fff7e0", stroke="#e69f00"))
+        baseline = y + ROW_HEIGHT / 2 + 4
+        weight = "bold" if first else "normal"
+        drawing.add(drawing.text(f"{player['rank']}.", insert=(36, baseline), font_size=20, font_weight=weight, **font))
+        label = _short(player["name"]) + ("  \u2605 winner" if first else "")
+        drawing.add(drawing.text(label, insert=(80, baseline), font_size=20, font_weight=weight, **font))
+        drawing.add(drawing.text(str(player["total"]), insert=(PICTURE_WIDTH - 36, baseline), font_size=22,
+                                 font_weight="bold", text_anchor="end", **font))
+    drawing.add(drawing.text("gardenkit", insert=(PICTURE_WIDTH - 32, height - 16), font_size=13,
+                             text_anchor="end", **{**font, "fill": "#5b6b60"}))
+    return drawing.tostring()
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= NAME_MAX_CHARS else text[:NAME_MAX_CHARS - 1] + "\u2026"

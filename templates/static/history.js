@@ -1,0 +1,17 @@
+// Saved games: each <time data-local> holds the moment in UTC (its datetime attribute) and
+// says it in UTC as text, which is what a reader without JavaScript sees. Here it is said
+// again in the reader's own time zone and language, with the UTC text kept as a tooltip.
+"use strict";
+(function () {
+  const format = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  function showLocalTimes() {
+    for (const element of document.querySelectorAll("time[data-local]")) {
+      const moment = new Date(element.dateTime);
+      if (Number.isNaN(moment.getTime())) continue;
+      element.title = element.textContent;
+      element.textContent = format.format(moment);
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showLocalTimes);
+  else showLocalTimes();
+})();
