@@ -58,6 +58,7 @@ class _Connection:
 
     def __init__(self) -> None:
         self.sock: socket.socket | None = None
+        self.started = 0.0  # when the request now in flight was sent
         self.reset()
 
     def reset(self) -> None:
@@ -130,6 +131,7 @@ def run_load(host: str, port: int, request: bytes, connections: int, seconds: fl
         wake = waiting[0][0] if waiting else stop_at
         for key, _ in selector.select(timeout=max(0.0, wake - now)):
             conn: _Connection = key.data
+            assert conn.sock is not None  # only open connections are registered
             try:
                 chunk = conn.sock.recv(65536)
             except ConnectionError:

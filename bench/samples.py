@@ -96,7 +96,7 @@ GARDEN_VARIETY_CHECK = {
 }
 
 # game id -> (state to score, {"state", "action"} to check)
-SAMPLES = {
+SAMPLES: dict[str, tuple[dict, dict]] = {
     "garden-dice": (GARDEN_DICE_4P, GARDEN_DICE_CHECK),
     "harvest-dice": (HARVEST_DICE, HARVEST_DICE_CHECK),
     "cottage-garden": (COTTAGE_GARDEN, COTTAGE_GARDEN_CHECK),

@@ -42,7 +42,7 @@ def _rejected(call: Callable[[], object]) -> str | None:
 
 def measurements(runs: int = 5, seconds: float = 0.25) -> list[dict]:
     """[{"what", "value", "unit", "note"}] for each available game's score and check."""
-    rows = []
+    rows: list[dict] = []
     for game_id, (state, check) in SAMPLES.items():
         if game_id not in scorer.GAMES:
             rows.append({"what": f"{game_id} score / check", "value": None, "unit": "calls/s",

@@ -113,10 +113,10 @@ def test_schemathesis_finds_no_server_error(app):
         @settings(max_examples=8, deadline=None, derandomize=True,
                   suppress_health_check=list(HealthCheck))
         @given(case=op.as_strategy())
-        def run(case):
+        def run(case, label=op.label):
             response = case.call()
             if response.status_code >= 500:
-                failures.append((op.label, response.status_code, case.body, response.text[:200]))
+                failures.append((label, response.status_code, case.body, response.text[:200]))
             case.validate_response(response, checks=[not_a_server_error, status_code_conformance,
                                                      content_type_conformance, response_schema_conformance])
 

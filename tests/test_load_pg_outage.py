@@ -54,7 +54,7 @@ def test_a_database_outage_is_a_clear_503_and_the_app_recovers(private_postgres,
             load.join(timeout=30)
 
         assert set(run.statuses) <= {201, 503}, (run.statuses, run.bodies)
-        for status, body in run.bodies:
+        for _status, body in run.bodies:
             assert set(body) == {"error"} and "not available" in body["error"]
             assert "Traceback" not in body["error"]
         assert request(server.url, "GET", "/healthz")[0] == 200

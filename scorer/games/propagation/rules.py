@@ -4,7 +4,7 @@ end_round). The game's numbers, patterns and cards come from data.py."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from itertools import permutations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
