@@ -127,9 +127,16 @@ def test_a_game_without_the_check_of_one_of_its_actions_is_refused_when_made():
         Tiny(example_state={})
 
 
+# The web app's print page sits on top of both halves: it serves kits that pnp draws.
+WEB_PRINTING = ROOT / "scorer" / "printing.py"
+
+
 def test_scorer_never_imports_pnp():
-    """The arrows run one way: the print kits read the games' data, the scorer needs no print code."""
+    """The arrows run one way: the print kits read the games' data and rules, which need no
+    print code; only the web app's print page, above both, builds kits."""
     for source in (ROOT / "scorer").rglob("*.py"):
+        if source == WEB_PRINTING:
+            continue
         for node in ast.walk(ast.parse(source.read_text())):
             names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
