@@ -11,12 +11,13 @@ import json
 import sys
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
 
 import scorer
 from scorer.api import MAX_ID, body_held_to_limit, game_info, storage
 from scorer.core import InvalidState
-from scorer.forms import display_value, form_spec, state_from_form
+from scorer.forms import display_value, for_players, form_spec, state_from_form
 from scorer.games import CATALOGUE
 
 bp = Blueprint("pages", __name__)
@@ -30,8 +31,21 @@ def forms_need_their_csrf_token() -> None:
     sent in chunks is held to the size limit before anything parses it (api.body_held_to_limit)."""
     if "HTTP_TRANSFER_ENCODING" in request.environ:
         body_held_to_limit()
-    if current_app.config["WTF_CSRF_ENABLED"]:
+    if not current_app.config["WTF_CSRF_ENABLED"] or _live_totals_request():
+        return
+    try:
         current_app.extensions["csrf"].protect()
+    except CSRFError:
+        if request.endpoint != "pages.score_page":
+            raise
+        g.form_refused = True  # the score page sends every entry back with a fresh token
+
+
+def _live_totals_request() -> bool:
+    """The score pages' scripts post the form's state as JSON to the page's own address for
+    live totals in the page's words. That only computes and never saves, so it needs no token
+    (and a page from another site cannot send JSON here without CORS)."""
+    return request.endpoint == "pages.score_page" and request.method == "POST" and request.is_json
 
 
 def render_game_page(game_id: str, page: str, **context: Any):
@@ -53,7 +67,7 @@ def live_game(game_id: str):
     """The game, None when its rules are still coming; 404 for an id that is no game."""
     if game_id not in CATALOGUE:
         abort(404)
-    return scorer.GAMES[game_id] if game_id in scorer.GAMES else None
+    return scorer.GAMES.get(game_id)
 
 
 @bp.app_template_filter("label")
@@ -79,7 +93,19 @@ def _rules_module(game):
 def _example_state(game) -> dict:
     """A game's example state (EXAMPLE_STATE in its rules module) or two empty players."""
     example = getattr(_rules_module(game), "EXAMPLE_STATE", None)
-    return json.loads(json.dumps(example)) if example else {"players": [{}, {}]}
+    return json.loads(json.dumps(example)) if example else _blank_state()
+
+
+def _blank_state() -> dict:
+    """What a new game opens on: two empty player rows, nothing else. Examples only come when
+    asked for, so no number the players did not type can reach their scores."""
+    return {"players": [{}, {}]}
+
+
+def _asked_for_example() -> bool:
+    """"Try an example" opens the page with ?example=1; the form carries the mark on so the
+    page keeps saying it is an example until "New game"."""
+    return request.args.get("example") == "1" or request.form.get("_example") == "1"
 
 
 @bp.route("/games/<game_id>/score", methods=["GET", "POST"])
@@ -87,10 +113,15 @@ def score_page(game_id: str):
     game = live_game(game_id)
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
+    if _live_totals_request():
+        return _live_totals(game, game_info(game_id)["title"], request.get_json(silent=True))
     spec = form_spec(game.state_model)
     result = violations = None
+    refused = g.get("form_refused", False)
     if request.method == "GET":
-        state = _example_state(game)
+        state = _example_state(game) if _asked_for_example() else _blank_state()
+    elif refused:
+        state = _submitted_state(game)
     else:
         state = _submitted_state(game)
         op = request.form.get("op", "score")
@@ -109,14 +140,25 @@ def score_page(game_id: str):
             try:
                 result = game.score(state)
             except InvalidState as invalid:
-                violations = invalid.violations
+                violations = [for_players(v, game_info(game_id)["title"]) for v in invalid.violations]
             if result is not None and op == "save":
                 saved = storage().save(game_id, state, result)
                 flash(f"Saved: {', '.join(result['winners'])} won.")
                 return redirect(url_for("pages.result_page", result_id=saved["id"]))
-    return render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
+    page = render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
                             players=_player_rows(state), result=result, violations=violations,
-                            state_json=json.dumps(state, indent=1))
+                            state_json=json.dumps(state, indent=1), example=_asked_for_example(),
+                            refused=refused, fresh=request.method == "GET" and not _asked_for_example(),
+                            answered=request.method == "POST" and (result or violations) is not None)
+    return (page, 400) if refused else page
+
+
+def _live_totals(game, title: str, state: Any):
+    """What the API's score answers, with any violation in the page's words (see for_players)."""
+    try:
+        return jsonify(game.score(state))
+    except InvalidState as invalid:
+        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]}), 422
 
 
 def _player_rows(state: dict) -> list[dict]:
@@ -158,6 +200,10 @@ def check_page(game_id: str):
         else:
             state, action = request.form.get("state", ""), request.form.get("action", "")
             outcome, violations = _run_check(game, *_parse_texts(state, action))
+        title = game_info(game_id)["title"]
+        violations = violations and [for_players(v, title) for v in violations]
+        if outcome and outcome.get("violations"):
+            outcome = dict(outcome, violations=[for_players(v, title) for v in outcome["violations"]])
     return render_game_page(game_id, "check", game=game_info(game_id), state=state, action=action,
                             state_text=_as_text(state), action_text=_as_text(action), outcome=outcome,
                             violations=violations, has_checks=game.action_model is not None)

@@ -95,10 +95,23 @@ def test_impossible_state_is_not_saved_from_the_page(client, csrf_token):
 
 
 def test_forms_need_the_csrf_token(client):
-    answer = client.post(SCORE, data=gv_form("forged", THREE))
-    assert answer.status_code == 400
-    assert "reload the page" in text_of(answer)
     assert client.post(CHECK, data={"rule": "5"}).status_code == 400
+    assert client.post(SCORE, data=gv_form("forged", THREE, op="save")).status_code == 400
+    assert client.get("/api/results").get_json()["results"] == []
+
+
+def test_an_expired_score_form_keeps_every_entry_and_can_be_sent_again(client, csrf_token):
+    answer = client.post(SCORE, data=gv_form("expired-token", THREE, op="save"))
+    assert answer.status_code == 400
+    page = answer.get_data(as_text=True)
+    assert "nothing was scored or saved yet. Every entry is still here" in text_of(answer)
+    for name, bed, _, _ in THREE:
+        assert f'value="{name}"' in page and f'value="{bed}"' in page
+    fields = browser_fields(page)          # the page carries a fresh token: Save again works
+    fields["op"] = "save"
+    again = client.post(SCORE, data=fields)
+    assert again.status_code == 302
+    assert len(client.get("/api/results").get_json()["results"]) == 1
 
 
 def test_api_is_exempt_from_csrf(client):
@@ -154,9 +167,9 @@ def test_generic_check_page_with_json_text(client, csrf_token):
               ' {"player": "B", "card": {"kind": "critter", "color": "green", "number": 2}}]}')
     assert "A wins the round" in text_of(client.post(CHECK, data={"csrf_token": token, "state": state, "action": action}))
     bad = text_of(client.post(CHECK, data={"csrf_token": token, "state": "{", "action": action}))
-    assert "the state is not valid JSON" in bad
+    assert "The state is not valid JSON" in bad
     deep = client.post(CHECK, data={"csrf_token": token, "state": "[" * 50000, "action": action})
-    assert deep.status_code == 200 and "the state is not valid JSON" in text_of(deep)
+    assert deep.status_code == 200 and "The state is not valid JSON" in text_of(deep)
 
 
 class FormFields(HTMLParser):

@@ -36,7 +36,7 @@ def test_score_page_plain_form_shows_the_breakdown(client, csrf_token):
     assert "Winner: <strong>Blue</strong>" in html
     assert "<td class=\"total\">103</td>" in html
     for column in ("Track", "Unplaced seeds", "Sets", "Collections", "Sun"):
-        assert f"<th>{column}</th>" in html
+        assert f'<th class="part">{column}</th>' in html
     assert 'name="players.0.harvested.eggplant"' in html
 
 
@@ -48,8 +48,8 @@ def test_check_page_plain_form_without_javascript(client, csrf_token):
     html = client.post(f"/games/{GAME}/check", data={
         "csrf_token": token, "state": json.dumps(EXAMPLE_CHECK["state"]),
         "action": json.dumps(action)}).get_data(as_text=True)
-    assert "Not legal" in html and "a tomato is worth 3" in html
-    assert "Garden Dice › Harvest a Veggie" in html
+    assert "Not legal" in html and "A tomato is worth 3" in html
+    assert "Garden Dice: Harvest a Veggie" in html
 
 
 @pytest.mark.browser

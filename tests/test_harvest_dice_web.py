@@ -55,7 +55,7 @@ def test_api_check_with_a_malformed_action_is_422(client):
 # --- the pages without a script ------------------------------------------------------------
 
 def test_score_page_carries_the_sheet_for_its_script(client):
-    html = client.get(SCORE_PAGE).get_data(as_text=True)
+    html = client.get(SCORE_PAGE + "?example=1").get_data(as_text=True)
     start = html.index('<script type="application/json" id="hd-sheet">') + len('<script type="application/json" id="hd-sheet">')
     sheet = json.loads(html[start:html.index("</script>", start)])
     assert sheet == rules.page_data()

@@ -18,8 +18,8 @@ def embedded_data(html: str) -> dict:
     return json.loads(found.group(1))
 
 
-def test_score_page_opens_on_the_example_with_board_data(client):
-    response = client.get(SCORE)
+def test_score_page_shows_the_example_with_board_data_on_request(client):
+    response = client.get(SCORE + "?example=1")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert embedded_data(html) == json.loads(json.dumps(rules.page_data()))

@@ -210,9 +210,15 @@
     return bad;
   }
 
+  // status 0: no answer (offline).
   async function postJSON(url, body) {
-    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
-                                         body: JSON.stringify(body) });
+    let response;
+    try {
+      response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
+                                    body: JSON.stringify(body) });
+    } catch (e) {
+      return { status: 0, payload: null };
+    }
     let payload = null;
     try { payload = await response.json(); } catch (e) { payload = null; }
     return { status: response.status, payload };
@@ -280,6 +286,7 @@
       });
       return { players, round_20: readingField.value, bonus: bonusEntries() };
     }
+    window.gardenkit.stateOf = state;  // what static/pad.js queues when Save is pressed offline
 
     const editors = {};
     for (const round of [10, 20]) {
@@ -347,10 +354,12 @@
         lastViolations = (payload && payload.violations) || [{ message: `the scorer answered ${status}` }];
         table.replaceChildren();
         live.querySelector(".live-winners").textContent = "Not scored yet: fix the problems below.";
-        listItems(problems, lastViolations.map((v) => v.message + (v.path ? ` (${v.path})` : "")));
+        listItems(problems, lastViolations.map((v) => v.message));
         listItems(warnings, []);
         listItems(resolutions, []);
       }
+      form.dispatchEvent(new CustomEvent("gardenkit:answer", {
+        detail: status === 200 ? { result: payload } : status ? { violations: lastViolations } : { offline: true } }));
       drawBoards();
     }, 150);
 
@@ -381,7 +390,6 @@
         if (count >= D.players.max) return;
         const copy = template.content.firstElementChild.cloneNode(true);
         for (const input of copy.querySelectorAll("[name]")) input.name = input.name.replace("__i__", count);
-        copy.querySelector("[name$='.name']").value = `Player ${count + 1}`;
         playersBox.appendChild(copy);
         renumber();
         changed();
