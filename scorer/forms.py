@@ -239,6 +239,8 @@ def display_value(value: Any, kind: str) -> str:
 
 _PLAYER_PATH = re.compile(r"players\[(\d+)\]((?:\.[A-Za-z_]\w*)*)")
 _PATH_PART = re.compile(r"\[(\d+)\]")
+_PLAIN_WORDS_FOR = {" is required but missing": " is missing", ": string should have at least 1 character": " is empty"}
+_PLAIN_WORDS = re.compile("|".join(map(re.escape, _PLAIN_WORDS_FOR)), re.IGNORECASE)
 
 
 def field_name(path: str) -> str:
@@ -259,7 +261,7 @@ def for_players(violation: Mapping, game_title: str) -> dict:
     cited as "<Game>: <section>" when it comes from a rulebook, and the input it is about
     (`field`). `path` stays for scripts that mark a board space; pages do not print it."""
     message = _PLAYER_PATH.sub(_player_words, str(violation.get("message", "")))
-    message = message.replace(" is required but missing", " is missing")
+    message = _PLAIN_WORDS.sub(lambda found: _PLAIN_WORDS_FOR[found.group(0).lower()], message)
     rule = str(violation.get("rule", ""))
     cited = rule.replace(" › ", ": ", 1) if "›" in rule else ""
     if cited and not cited.startswith(game_title):

@@ -7,11 +7,25 @@ templates/static/ only add live totals and add/remove without a reload.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf.csrf import CSRFError
 
 import scorer
@@ -79,6 +93,20 @@ def label(key: str) -> str:
 @bp.app_template_global()
 def shown(value: Any, kind: str) -> str:
     return display_value(value, kind)
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, from the site's root so its scope is every page. Its cache name
+    changes with the static files, so a new version replaces the old cache."""
+    folder = Path(current_app.static_folder or "")
+    assets = sorted(p for p in folder.iterdir() if p.is_file())
+    version = hashlib.sha256(b"".join(p.read_bytes() for p in assets)).hexdigest()[:12]
+    urls = ["/", url_for("pages.results_page")]
+    urls += [url_for(f"pages.{page}_page", game_id=game_id) for game_id in scorer.GAMES for page in ("score", "check")]
+    urls += [url_for("static", filename=p.name) for p in assets]
+    script = render_template("sw.js", version=version, urls=urls)
+    return Response(script, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 @bp.get("/")

@@ -13,13 +13,13 @@ def fill_player(page, index, name, garden_bed, hand, gnomes):
 
 def ranking(page):
     return page.locator("#result table.ranking tbody tr").evaluate_all(
-        "rows => rows.map(r => Array.from(r.children).map(c => c.textContent.trim()))")
+        "rows => rows.map(r => Array.from(r.children).map(c => c.querySelector('summary') ? c.querySelector('summary').textContent : c.textContent.trim()))")
 
 
 def test_score_three_players_live_then_save_and_find_it(live_server, page):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server + "/games/garden-variety/score")
+    page.goto(live_server + "/games/garden-variety/score?example=1")
     # the example opens with four players: remove one, then add one back (without reloads)
     page.locator("fieldset.player").nth(3).get_by_role("button", name="Remove this player").click()
     page.locator("fieldset.player").nth(2).get_by_role("button", name="Remove this player").click()
@@ -54,7 +54,7 @@ def test_score_three_players_live_then_save_and_find_it(live_server, page):
 
 
 def test_impossible_counts_show_violations_live(live_server, page):
-    page.goto(live_server + "/games/garden-variety/score")
+    page.goto(live_server + "/games/garden-variety/score?example=1")
     page.fill("input[name='players.0.hand']", "7")
     page.wait_for_selector("#result .violations")
     assert "a hand is never more than 5" in page.locator("#result .violations").text_content()

@@ -101,7 +101,7 @@ def ranking_total(page, name):
 
 @pytest.mark.browser
 def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page):
-    page.goto(live_server + SCORE_PAGE)
+    page.goto(live_server + SCORE_PAGE + "?example=1")
     bob = page.locator("fieldset.player").first
     total = ranking_total(page, "Bob")
     assert total.inner_text() == "77"  # the example sheet, scored as the page opens
@@ -131,7 +131,7 @@ def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page)
     page.locator('.hd-switch [data-mode="advanced"]').click()
     assert page.locator("select[name=mode]").input_value() == "advanced"
     assert page.locator('[data-market-for="markets.lettuce"] .hd-printed').count() == 0
-    page.locator("#result thead th", has_text="Bonus").wait_for()
+    page.locator("#result thead th", has_text="Bonus").wait_for(state="attached")  # a phone shows it on tap
     assert page.locator("input[name='markets.lettuce']").get_attribute("max") == "6"
     page.locator('.hd-switch [data-mode="basic"]').click()
     assert page.locator('[data-market-for="markets.lettuce"] .hd-printed').count() == 1
@@ -140,7 +140,7 @@ def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page)
 
 @pytest.mark.browser
 def test_score_page_markets_and_players(live_server, page):
-    page.goto(live_server + SCORE_PAGE)
+    page.goto(live_server + SCORE_PAGE + "?example=1")
     ranking_total(page, "Bob").wait_for()
     # the lettuce market: the printed circle and 3 crossed in play. Circle 4 is the last
     # crossed, so tapping it uncrosses it; circle 6 fills the market; the printed one is fixed

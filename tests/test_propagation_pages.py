@@ -75,7 +75,7 @@ def space(page, root, at):
 
 @pytest.mark.browser
 def test_score_page_hex_board_is_clickable_and_totals_follow(live_server, page):
-    page.goto(live_server + SCORE)
+    page.goto(live_server + SCORE + "?example=1")
     round_10 = ".board-editor[data-round='10']"
     assert page.locator(f"{round_10} g.space").count() == 61
     page.wait_for_selector("#live-result tbody tr")
@@ -133,7 +133,7 @@ def test_score_page_without_javascript_is_a_plain_form(live_server, browser):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
     try:
         tab = context.new_page()
-        tab.goto(live_server + SCORE)
+        tab.goto(live_server + SCORE + "?example=1")
         assert not tab.locator(".board-editor").first.is_visible()  # needs the script
         assert tab.locator("textarea[name=bonus]").is_visible()
         tab.locator("button.primary").click()

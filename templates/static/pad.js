@@ -25,6 +25,7 @@
   var result = document.getElementById("result");
   var isExample = !!form.querySelector("input[name=_example]");
   var restoring = false;
+  var leaving = false;  // New game / Rematch wrote the next draft: the page going away must not overwrite it
 
   function read(key, fallback) {
     try {
@@ -107,11 +108,11 @@
 
   var keepTimer = null;
   function keep() {
-    if (isExample || restoring) return;
+    if (isExample || restoring || leaving) return;
     clearTimeout(keepTimer);
     keepTimer = setTimeout(function () { write(KEYS.draft, snapshot()); }, 150);
   }
-  function keepNow() { if (!isExample && !restoring) write(KEYS.draft, snapshot()); }
+  function keepNow() { if (!isExample && !restoring && !leaving) write(KEYS.draft, snapshot()); }
 
   // --- the bar: new game, rematch, undo ---------------------------------------------------------
 
@@ -135,12 +136,13 @@
       });
     }
     write(KEYS.draft, next);
+    leaving = true;
     try { sessionStorage.setItem(KEYS.undo, keepPlayers ? "rematch" : "new"); } catch (e) { /* no undo offer then */ }
   }
 
   var rematch = form.querySelector("[data-pad=rematch]");
   form.querySelector("[data-pad=new]").addEventListener("click", function () {
-    if (!isExample) startOver(false); else write(KEYS.draft, { players: [], shared: {} });
+    if (!isExample) startOver(false);
   });
   rematch.addEventListener("click", function () {
     startOver(true);

@@ -92,12 +92,36 @@
     return ul;
   }
 
+  // A new answer replaces the old one; focus that was on the answer moves to the new one.
+  function showInPlace(parts) {
+    var hadFocus = result.contains(document.activeElement);
+    result.replaceChildren.apply(result, parts);
+    var heading = result.querySelector(".answer");
+    if (hadFocus && heading) heading.focus({ preventScroll: true });
+  }
+
   function drawViolations(violations) {
     var box = el("div", { "class": "violations" });
     box.appendChild(el("h2", { "class": "answer", tabindex: "-1" }, "This state is not possible"));
     box.appendChild(problemList(violations));
-    result.replaceChildren(box);
+    showInPlace([box]);
     form.dispatchEvent(new CustomEvent("gardenkit:answer", { detail: { violations: violations } }));
+  }
+
+  // The player's name, opening to their breakdown (phones show only rank, name and total).
+  function breakdown(p, keys, tiebreakers) {
+    var details = el("details", { "class": "breakdown" });
+    details.appendChild(el("summary", {}, p.name));
+    var list = details.appendChild(el("dl"));
+    keys.forEach(function (k) {
+      list.appendChild(el("dt", {}, label(k)));
+      list.appendChild(el("dd", {}, k in p.breakdown ? p.breakdown[k] : ""));
+    });
+    tiebreakers.forEach(function (k) {
+      list.appendChild(el("dt", {}, label(k) + " (tie-break)"));
+      list.appendChild(el("dd", {}, (p.tiebreakers || {})[k]));
+    });
+    return details;
   }
 
   function drawScore(data) {
@@ -130,7 +154,7 @@
     data.players.forEach(function (p) {
       var row = el("tr", p.rank === 1 ? { "class": "first" } : {});
       row.appendChild(el("td", {}, p.rank));
-      row.appendChild(el("th", { scope: "row" }, p.name));
+      row.appendChild(el("th", { scope: "row" })).appendChild(breakdown(p, keys, tiebreakers));
       keys.forEach(function (k) {
         row.appendChild(el("td", { "class": "part", "data-label": label(k) }, k in p.breakdown ? p.breakdown[k] : ""));
       });
@@ -148,7 +172,7 @@
       data.warnings.forEach(function (w) { warn.appendChild(el("li", {}, w.message)); });
       parts.push(warn);
     }
-    result.replaceChildren.apply(result, parts);
+    showInPlace(parts);
     form.dispatchEvent(new CustomEvent("gardenkit:answer", { detail: { result: data } }));
   }
 
