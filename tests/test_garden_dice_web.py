@@ -44,7 +44,7 @@ def test_check_page_plain_form_without_javascript(client, csrf_token):
     page = client.get(f"/games/{GAME}/check").get_data(as_text=True)
     assert 'id="gd-board"' in page and '"stars": [[1, 2]' in page
     token = csrf_token(client, f"/games/{GAME}/check")
-    action = dict(EXAMPLE_CHECK["action"], die=2)
+    action = dict(json.loads(json.dumps(EXAMPLE_CHECK["action"])), die=2)
     html = client.post(f"/games/{GAME}/check", data={
         "csrf_token": token, "state": json.dumps(EXAMPLE_CHECK["state"]),
         "action": json.dumps(action)}).get_data(as_text=True)
