@@ -21,8 +21,8 @@ def test_score_three_players_live_then_save_and_find_it(live_server, page):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(live_server + "/games/garden-variety/score?example=1")
     # the example opens with four players: remove one, then add one back (without reloads)
-    page.locator("fieldset.player").nth(3).get_by_role("button", name="Remove this player").click()
-    page.locator("fieldset.player").nth(2).get_by_role("button", name="Remove this player").click()
+    page.locator("fieldset.player").nth(3).get_by_role("button", name="Remove player").click()
+    page.locator("fieldset.player").nth(2).get_by_role("button", name="Remove player").click()
     assert page.locator("fieldset.player").count() == 2
     page.get_by_role("button", name="Add player").click()
     assert page.locator("fieldset.player").count() == 3

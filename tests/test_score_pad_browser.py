@@ -135,11 +135,11 @@ def test_a_game_survives_reload_and_a_closed_tab_then_rematch_and_undo(live_serv
     assert page.locator("#pad-note").inner_text() == "Your game in progress is back."
     assert page.locator("#players input[name$='.name']").evaluate_all("els => els.map(e => e.value)") == ["Ann", "Bo", "Cy"]
     # remove Cy by mistake: undo brings Cy back
-    page.locator("fieldset.player").nth(2).get_by_role("button", name="Remove this player").click()
+    page.locator("fieldset.player").nth(2).get_by_role("button", name="Cy: Remove player").click()
     assert page.locator("fieldset.player").count() == 2
     page.get_by_role("button", name="Undo").click()
     assert page.locator("fieldset.player").nth(2).locator("input[name$='.name']").input_value() == "Cy"
-    page.locator("fieldset.player").nth(2).get_by_role("button", name="Remove this player").click()
+    page.locator("fieldset.player").nth(2).get_by_role("button", name="Remove player").click()
 
     second = page.context.new_page()          # the tab is closed, the game opened again
     page.close()

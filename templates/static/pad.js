@@ -187,6 +187,23 @@
     }, 0);
   }, true);
 
+  // --- every control says whose it is: "Ann: Remove player", "Bo: one more hand" -------------
+
+  function nameControls() {
+    playerSets().forEach(function (set, n) {
+      var nameInput = set.querySelector("input[name$='.name']");
+      var who = (nameInput && nameInput.value.trim()) || "Player " + (n + 1);
+      Array.prototype.forEach.call(set.querySelectorAll("button[value^='remove:'], button[data-whose]"), function (button) {
+        if (!button.dataset.what) {
+          button.dataset.what = button.hasAttribute("data-whose") ? button.getAttribute("aria-label") : button.textContent.trim();
+        }
+        button.setAttribute("aria-label", who + ": " + button.dataset.what);
+      });
+    });
+  }
+  form.addEventListener("input", function (event) { if (/\.name$/.test(event.target.name || "")) nameControls(); });
+  new MutationObserver(nameControls).observe(form.querySelector("#players"), { childList: true, subtree: true });
+
   // --- recent players ---------------------------------------------------------------------------
 
   function drawRoster() {
@@ -355,6 +372,7 @@
     if (served) { try { mark(JSON.parse(served.textContent)); } catch (e) { /* the list above still says it */ } }
     if (!navigator.onLine) showOffline();
     showRematch();
+    nameControls();
     sendQueued();
   });
 })();

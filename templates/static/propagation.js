@@ -66,30 +66,51 @@
   // A HexBoard draws {rocks, plants} and calls onSpace([q, r]) when a space is clicked (or
   // Enter/Space pressed on it). Marks: {"q,r": {cls: "placed", sign: "+", note: "..."}}.
 
+  // Arrow keys on a board: left/right along a row of hexes, up/down to the space above/below.
+  const HEX_KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
   class HexBoard {
     constructor(container, label, onSpace) {
       const extentX = (D.radius * 1.5 + 1) * HEX + 2, extentY = (D.radius + 0.5) * SQ3 * HEX + 2;
       this.svg = node("svg", { viewBox: `${-extentX} ${-extentY} ${2 * extentX} ${2 * extentY}`,
                                class: "hexboard", role: "group", "aria-label": label });
       container.appendChild(this.svg);
+      // What a space shows (coordinates, plants, rocks, marks) is drawn in a layer above the
+      // spaces that takes no taps and is hidden from assistive tech: a space's words are its
+      // aria-label, so they never disagree with letters inside the button.
+      const spacesLayer = node("g", {}, this.svg);
+      const labelsLayer = node("g", { class: "labels", "aria-hidden": "true" }, this.svg);
       this.cells = new Map();
       for (const space of D.spaces) {
         const [cx, cy] = centre(space);
-        const cell = node("g", { class: "space" + (same(space, D.top) ? " top" : ""), tabindex: "0",
-                                 role: "button", "data-at": key(space) }, this.svg);
+        const cell = node("g", { class: "space" + (same(space, D.top) ? " top" : ""),
+                                 tabindex: this.cells.size ? "-1" : "0", role: "button", "data-at": key(space) }, spacesLayer);
         node("polygon", { points: hexPoints(cx, cy, HEX * 0.97), class: "hex" }, cell);
-        node("text", { x: cx, y: cy + HEX * 0.78, class: "coord" }, cell, key(space));
+        const shown = node("g", { "data-for": key(space) }, labelsLayer);
+        node("text", { x: cx, y: cy + HEX * 0.78, class: "coord" }, shown, key(space));
         if (same(space, D.top)) {  // the coloured top hex also says so, in a star and a word
-          node("polygon", { class: "top-star", points: starPoints(cx, cy - HEX * 0.42, 2.2, 0.9) }, cell);
-          node("text", { x: cx, y: cy + HEX * 0.42, class: "top-label" }, cell, "TOP");
+          node("polygon", { class: "top-star", points: starPoints(cx, cy - HEX * 0.42, 2.2, 0.9) }, shown);
+          node("text", { x: cx, y: cy + HEX * 0.42, class: "top-label" }, shown, "TOP");
         }
-        const content = node("g", { class: "content" }, cell);
+        const content = node("g", { class: "content" }, shown);
         cell.addEventListener("click", () => onSpace(space));
+        shown.addEventListener("click", () => onSpace(space));  // a tap on the letters is a tap on the space
         cell.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onSpace(space); }
+          const step = HEX_KEYS[e.key];
+          const next = step && this.cells.get(key([space[0] + step[0], space[1] + step[1]]));
+          if (step) e.preventDefault();
+          if (next) this.moveFocus(cell, next.cell);
         });
         this.cells.set(key(space), { cell, content, space });
       }
+    }
+
+    // One tab stop for the whole board; arrow keys walk to the neighbouring space.
+    moveFocus(from, to) {
+      from.setAttribute("tabindex", "-1");
+      to.setAttribute("tabindex", "0");
+      to.focus();
     }
 
     draw(board, players, marks) {
@@ -113,6 +134,7 @@
         }
         const mark = marks[k];
         cell.setAttribute("class", "space" + (same(space, D.top) ? " top" : "") + (mark ? " mark-" + mark.cls : ""));
+        content.parentNode.setAttribute("class", mark ? "mark-" + mark.cls : "");  // colours its sign
         if (mark) {
           node("text", { x: cx + HEX * 0.5, y: cy - HEX * 0.38, class: "mark-sign" }, content, mark.sign);
           words.push(mark.note);
