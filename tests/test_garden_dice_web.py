@@ -71,7 +71,7 @@ def test_dispute_board_by_clicking_on_a_phone(live_server, page):
     page.click("#gd-crops >> text=3 tomato")
     page.click("#gd-owners >> text=Blue")
     page.click("button[data-at='5,3']")
-    assert "tomato seed of Blue" in page.get_attribute("button[data-at='5,3']", "aria-label")
+    assert "tomato seed of Blue" in page.locator("button[data-at='5,3']").inner_text()
     page.select_option("#gd-type", "water")
     page.select_option("#gd-actor", "Green")
     page.fill("#gd-die", "5")

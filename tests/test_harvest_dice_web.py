@@ -106,17 +106,19 @@ def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page)
     total = ranking_total(page, "Bob")
     assert total.inner_text() == "77"  # the example sheet, scored as the page opens
 
-    # Row 3, column 2 is empty: tap -> lettuce (touches Bob's lettuce): 7 lettuce x 4
+    # Row 3, column 2 is empty: one tap with lettuce chosen (touches Bob's lettuce): 7 lettuce x 4
     cell = bob.locator('.hd-cell[data-row="3"][data-col="2"]')
+    assert bob.get_by_role("radio", name="lettuce").get_attribute("aria-checked") == "true"
     cell.click()
     assert bob.locator("textarea[name$='.garden']").input_value().split("\n")[2] == "LL.TCC"
     page.wait_for_function("document.querySelector('#result tbody tr td.total') && "
                            "document.querySelector('#result tbody tr td.total').textContent === '81'")
-    # -> tomato, away from Bob's tomatoes: an impossible sheet, said in words
+    assert page.evaluate("document.activeElement.dataset.col") == "2"   # focus stays on the space
+    # tomato chosen, one tap: away from Bob's tomatoes, an impossible sheet, said in words
+    bob.get_by_role("radio", name="tomato").click()
     cell.click()
     page.locator("#result .violations", has_text="separate patches").wait_for()
-    # -> carrot, -> empty again: back to 77
-    cell.click()
+    # a second tap with the same veggie empties the space: back to 77
     cell.click()
     assert cell.get_attribute("aria-label") == "Row 3, column 2: empty"
     page.wait_for_function("document.querySelector('#result td.total') && "
