@@ -230,3 +230,40 @@ def test_a_queued_save_sent_twice_is_saved_once(live_server, page):
     page.wait_for_function("JSON.parse(localStorage.getItem('gardenkit:queue')).length === 0")
     assert len(client_results(page, live_server)) == 1
     assert json.dumps(client_results(page, live_server)[0]["winners"]) == '["Ann"]'
+
+
+def test_propagation_renaming_the_example_players_keeps_their_plants(live_server, page):
+    page.goto(live_server + "/games/propagation/score?example=1")
+    page.locator("#live-result tbody tr").first.wait_for()
+    names = page.locator("#players input[name$='.name']")
+    for index, new_name in enumerate(["Ann", "Ben", "Cat"][:names.count()]):
+        names.nth(index).fill(new_name)
+        names.nth(index).dispatch_event("change")
+    page.wait_for_function("document.querySelector('#live-result .live-winners').textContent.includes('Winner')"
+                           " || document.querySelector('#live-result .live-winners').textContent.includes('Shared')")
+    assert page.locator("#live-result .live-violations li").count() == 0
+    page.locator("button.primary[value=score]").click()
+    page.wait_for_load_state()
+    assert "not a player" not in page.locator("#result").inner_text()
+    assert {row[1] for row in ranking(page)} <= {"Ann", "Ben", "Cat"}
+
+
+def bonus_points_supported() -> bool:
+    from scorer.games.propagation.rules import Player
+    return "bonus_points" in Player.model_fields
+
+
+@pytest.mark.skipif(not bonus_points_supported(), reason="the Propagation bonus_points field is not in this branch yet")
+def test_propagation_scores_the_bonus_points_players_have(live_server, page):
+    page.goto(live_server + "/games/propagation/score")
+    assert not page.locator("details.bonus-boards").evaluate("d => d.open")   # the boards wait for a dispute
+    for index, (name, tomatoes, bonus) in enumerate((("Ann", "2", "5"), ("Bo", "4", "0"))):
+        page.fill(f"[name='players.{index}.name']", name)
+        page.fill(f"[name='players.{index}.harvested.tomato']", tomatoes)
+        page.fill(f"[name='players.{index}.bonus_points']", bonus)
+    page.locator("button.primary[value=score]").click()
+    page.wait_for_load_state()
+    state = {"players": [{"name": "Ann", "harvested": {"tomato": 2}, "bonus_points": 5},
+                         {"name": "Bo", "harvested": {"tomato": 4}, "bonus_points": 0}]}
+    assert ranking(page) == expected("propagation", state)
+    assert answer_in_view(page)

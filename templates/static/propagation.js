@@ -269,7 +269,8 @@
     const firstCard = form.querySelector("#first-card");
     const secondCard = form.querySelector("#second-card");
     const live = document.getElementById("live-result");
-    form.querySelector("details.paste").open = false;  // open for people without JavaScript
+    // The boards settle a card in dispute; bonus points typed per player are the usual way.
+    const boardsBox = form.querySelector("details.bonus-boards");
     let boards = { 10: emptyBoard(), 20: emptyBoard() };
 
     const playerNames = () => [...playersBox.querySelectorAll("[name$='.name']")].map((i) => i.value.trim());
@@ -288,6 +289,7 @@
 
     function bonusEntries() {
       const entries = [];
+      if (!boardsBox.open) return entries;
       const both = readingField.value === "both";
       if (firstCard.value) entries.push({ card: firstCard.value, round: 10, board: boards[10] });
       if (firstCard.value && both) entries.push({ card: firstCard.value, round: 20, board: boards[20] });
@@ -304,9 +306,13 @@
             harvested[kind] = /^\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : input.value;
           }
         }
-        return { name: set.querySelector("[name$='.name']").value.trim(), harvested };
+        const player = { name: set.querySelector("[name$='.name']").value.trim(), harvested };
+        const bonus = set.querySelector("[name$='.bonus_points']").value.trim();
+        if (bonus !== "") player.bonus_points = /^\d+$/.test(bonus) ? Number(bonus) : bonus;
+        return player;
       });
-      return { players, round_20: readingField.value, bonus: bonusEntries() };
+      const entries = bonusEntries();
+      return Object.assign({ players, round_20: readingField.value }, entries.length ? { bonus: entries } : {});
     }
     window.gardenkit.stateOf = state;  // what static/pad.js queues when Save is pressed offline
 
@@ -386,7 +392,8 @@
     }, 150);
 
     function changed() {
-      bonusField.value = JSON.stringify(bonusEntries());
+      const entries = bonusEntries();
+      bonusField.value = entries.length ? JSON.stringify(entries) : "";
       drawBoards();
       rescore();
     }
@@ -423,13 +430,28 @@
         changed();
       }
     });
+    // Renaming a player renames their plants on both boards, so a rename never leaves plants
+    // owned by someone who is not a player.
+    const nameBefore = new WeakMap();
+    playersBox.addEventListener("focusin", (e) => {
+      if (/\.name$/.test(e.target.name || "")) nameBefore.set(e.target, e.target.value.trim());
+    });
+    playersBox.addEventListener("change", (e) => {
+      const before = nameBefore.get(e.target), after = (e.target.value || "").trim();
+      if (!before || !after || before === after) return;
+      for (const round of [10, 20]) {
+        for (const plant of boards[round].plants) if (plant.owner === before) plant.owner = after;
+      }
+      nameBefore.set(e.target, after);
+    });
     form.addEventListener("input", (e) => { if (e.target !== bonusField) changed(); });
     form.addEventListener("change", (e) => { if (e.target !== bonusField) changed(); });
     bonusField.addEventListener("change", () => {
       try { loadBonus(JSON.parse(bonusField.value)); } catch (err) { /* the scorer reports bad JSON on submit */ }
       changed();
     });
-    form.addEventListener("submit", () => { bonusField.value = JSON.stringify(bonusEntries()); });
+    form.addEventListener("submit", () => { const entries = bonusEntries(); bonusField.value = entries.length ? JSON.stringify(entries) : ""; });
+    boardsBox.addEventListener("toggle", changed);
     changed();
   }
 
