@@ -56,10 +56,11 @@ def forms_need_their_csrf_token() -> None:
 
 
 def _live_totals_request() -> bool:
-    """The score pages' scripts post the form's state as JSON to the page's own address for
-    live totals in the page's words. That only computes and never saves, so it needs no token
+    """The score and check pages' scripts post JSON to the page's own address for live totals
+    and checks in the page's words. That only computes and never saves, so it needs no token
     (and a page from another site cannot send JSON here without CORS)."""
-    return request.endpoint == "pages.score_page" and request.method == "POST" and request.is_json
+    return (request.endpoint in ("pages.score_page", "pages.check_page") and request.method == "POST"
+            and request.is_json)
 
 
 def render_game_page(game_id: str, page: str, **context: Any):
@@ -219,6 +220,8 @@ def check_page(game_id: str):
         return render_template("coming.html", game=game_info(game_id)), 404
     example = getattr(_rules_module(game), "EXAMPLE_CHECK", None) or {"state": _example_state(game), "action": {}}
     state, action = example["state"], example["action"]
+    if _live_totals_request():
+        return _live_check(game, game_info(game_id)["title"], request.get_json(silent=True))
     outcome = violations = None
     if request.method == "POST":
         from_form = getattr(_rules_module(game), "check_from_form", None)
@@ -235,6 +238,18 @@ def check_page(game_id: str):
     return render_game_page(game_id, "check", game=game_info(game_id), state=state, action=action,
                             state_text=_as_text(state), action_text=_as_text(action), outcome=outcome,
                             violations=violations, has_checks=game.action_model is not None)
+
+
+def _live_check(game, title: str, body: Any):
+    """What the API's check answers ({"state", "action"} in), in the page's words."""
+    if not isinstance(body, dict) or set(body) != {"state", "action"}:
+        return jsonify({"violations": [{"code": "bad-request-shape", "rule": "", "path": "", "field": "",
+                                        "message": "The page sent something other than a state and an action"}]}), 422
+    try:
+        outcome = game.check(body["state"], body["action"])
+    except InvalidState as invalid:
+        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]}), 422
+    return jsonify(dict(outcome, violations=[for_players(v, title) for v in outcome.get("violations", [])]))
 
 
 def _as_text(value: Any) -> str:

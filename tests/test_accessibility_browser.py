@@ -38,6 +38,8 @@ def test_no_axe_violations_and_16px_fields_on_every_page(live_server, sized):
         small = page.evaluate("""[...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
             .filter(e => e.offsetParent && parseFloat(getComputedStyle(e).fontSize) < 16).map(e => e.name || e.id)""")
         assert small == [], f"{path}: fields under 16px: {small}"
+        words = page.locator("main").inner_text()
+        assert "DESIGN" not in words and ".md" not in words, f"{path} names an internal file"
     # a page answered by the server, then the saved result it leads to
     page = settled(sized, live_server + "/games/garden-variety/score?example=1")
     page.get_by_role("button", name="Save result").click()

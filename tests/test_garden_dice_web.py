@@ -87,7 +87,8 @@ def test_dispute_board_by_clicking_on_a_phone(live_server, page):
     page.click("#gd-check")
     page.wait_for_selector(".verdict.illegal")
     reason = page.locator("#gd-answer .reasons").inner_text()
-    assert "needs a die of 4 or more" in reason and "Water a Seed" in reason
+    assert "needs a die of 4 or more" in reason and "Garden Dice: Water a Seed" in reason
+    assert "DESIGN" not in page.locator("main").inner_text()   # the page's words, no internal names
     assert page.locator(".gd-cell.reached").count() == 0
 
     # Rules about the whole turn: a third artichoke in one turn is refused.

@@ -210,7 +210,7 @@
     problems.replaceChildren();
     list.forEach(function (v) {
       var li = el("li", {}, v.message + " ");
-      li.appendChild(el("span", { "class": "rule" }, v.rule));
+      if (v.rule) li.appendChild(el("span", { "class": "rule" }, v.rule));
       problems.appendChild(li);
     });
     problems.hidden = list.length === 0;

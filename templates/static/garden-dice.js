@@ -350,7 +350,7 @@
     var ul = el("ul", { "class": "reasons" });
     list.forEach(function (v) {
       var li = el("li", {}, v.message + " ");
-      li.appendChild(el("span", { "class": "rule" }, v.rule + (v.path ? " \u00b7 " + v.path : "")));
+      if (v.rule) li.appendChild(el("span", { "class": "rule" }, v.rule));
       ul.appendChild(li);
     });
     return ul;

@@ -430,7 +430,7 @@
       var ul = make("ul", { "class": "reasons" });
       list.forEach(function (v) {
         var li = make("li", {}, v.message + " ");
-        li.appendChild(make("span", { "class": "rule" }, v.rule));
+        if (v.rule) li.appendChild(make("span", { "class": "rule" }, v.rule));
         ul.appendChild(li);
       });
       return ul;

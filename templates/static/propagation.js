@@ -601,14 +601,14 @@
         lastOutcome = payload;
         verdict.textContent = payload.legal ? "✓ Legal" : "✗ Not legal";
         verdict.className = "verdict " + (payload.legal ? "legal" : "illegal");
-        listItems(answer.querySelector(".live-reasons"), payload.violations.map((v) => `${v.message} (${v.rule})`));
+        listItems(answer.querySelector(".live-reasons"), payload.violations.map((v) => v.message + (v.rule ? ` (${v.rule})` : "")));
         listItems(answer.querySelector(".live-effects"), describe(payload));
         marks = effectMarks(payload.effects || {});
       } else {
         const problems = (payload && payload.violations) || [{ message: `the checker answered ${status}` }];
         verdict.textContent = "Cannot check this";
         verdict.className = "verdict illegal";
-        listItems(answer.querySelector(".live-reasons"), problems.map((v) => v.message + (v.path ? ` (${v.path})` : "")));
+        listItems(answer.querySelector(".live-reasons"), problems.map((v) => v.message));
         listItems(answer.querySelector(".live-effects"), []);
         marks = spacesOfViolations(problems, (path) => (path === "action.board" ? board : null));
       }
