@@ -267,3 +267,18 @@ def test_propagation_scores_the_bonus_points_players_have(live_server, page):
                          {"name": "Bo", "harvested": {"tomato": 4}, "bonus_points": 0}]}
     assert ranking(page) == expected("propagation", state)
     assert answer_in_view(page)
+
+
+def test_an_expired_form_keeps_every_entry_and_saves_on_the_second_try(live_server, page):
+    page.goto(live_server + "/games/garden-variety/score")
+    typed, _ = TYPED["garden-variety"]
+    for name, text in typed.items():
+        page.fill(f"[name='{name}']", text)
+    page.evaluate("document.querySelector('[name=csrf_token]').value = 'expired'")   # a page left open for hours
+    page.get_by_role("button", name="Save result").click()
+    page.wait_for_load_state()
+    assert "Every entry is still here" in page.locator("#form-refused").inner_text()
+    assert [page.input_value(f"[name='{name}']") for name in typed] == list(typed.values())
+    page.get_by_role("button", name="Save result").click()
+    page.wait_for_url("**/results/*")
+    assert "Saved: Ann won." in page.locator(".flash").inner_text()

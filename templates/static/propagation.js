@@ -324,9 +324,17 @@
         (space) => { if (editSpace(boards[round], space, toolbar)) changed(); });
       editors[round] = { toolbar, board };
     }
+    // Copying replaces the round-20 board: it can be undone until that board is changed again.
+    const undoCopy = form.querySelector("#undo-copy");
     form.querySelector("#copy-board").addEventListener("click", () => {
+      const before = boards[20];
       boards[20] = copyBoard(boards[10]);
+      undoCopy.hidden = false;
+      undoCopy.onclick = () => { boards[20] = before; undoCopy.hidden = true; changed(); };
       changed();
+    });
+    form.querySelector(".board-editor[data-round='20']").addEventListener("click", (e) => {
+      if (e.target.closest("svg")) undoCopy.hidden = true;
     });
 
     let lastViolations = [];
