@@ -68,7 +68,7 @@ def test_round_check_page_shows_only_the_fields_a_card_has(live_server, page):
     page.get_by_role("button", name="Who wins?").click()
     assert "Max wins the round" in page.locator("#check-result").text_content()
     # the answer is in view with focus on it, not 1,500 px below the top of a reloaded page
-    assert page.evaluate("document.activeElement.id") == "answer"
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'answer'")
     assert 0 <= page.locator("#check-result").bounding_box()["y"] < 844
     first = page.locator(".gv-play").first
     first.locator("select.gv-kind").select_option("critter")

@@ -65,9 +65,11 @@ def expected(game_id, state):
 
 
 def answer_in_view(page) -> bool:
-    return page.evaluate("""() => { const a = document.activeElement;
+    """Focus is on the answer's heading and the heading is on screen (waits for the page)."""
+    page.wait_for_function("""() => { const a = document.activeElement;
         if (!a || !a.classList.contains('answer')) return false;
         const box = a.getBoundingClientRect(); return box.top >= 0 && box.top < innerHeight; }""")
+    return True
 
 
 @pytest.mark.parametrize("game_id", list(TYPED))
@@ -75,7 +77,8 @@ def test_blank_start_scores_only_what_was_typed_with_the_answer_in_view(live_ser
     path = f"{live_server}/games/{game_id}/score"
     page.goto(path + "?example=1")
     assert page.locator(".example-note").is_visible()           # the example says it is one
-    page.get_by_role("link", name="New game").click()
+    with page.expect_navigation():
+        page.get_by_role("link", name="New game").click()
     page.wait_for_url(path)
     assert page.locator(".example-note").count() == 0
     names = page.locator("#players input[name$='.name']")
@@ -90,8 +93,8 @@ def test_blank_start_scores_only_what_was_typed_with_the_answer_in_view(live_ser
             page.get_by_role("button", name="Add player").click()
             page.fill(f"[name='players.{index}.name']", name)
             page.fill(f"[name='players.{index}.harvested.{kind}']", "1")
-    page.locator("button.primary[value=score]").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.locator("button.primary[value=score]").click()
     assert ranking(page) == expected(game_id, state)
     assert answer_in_view(page)
     if game_id == "propagation":
@@ -104,8 +107,8 @@ def test_refused_save_keeps_the_first_error_in_view_next_to_its_field(live_serve
     page.fill("[name='players.0.name']", "Ann")
     page.fill("[name='players.1.name']", "Bo")
     page.fill("[name='players.1.track']", "12")
-    page.get_by_role("button", name="Save result").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save result").click()
     assert answer_in_view(page)
     text = page.locator("main").inner_text()
     assert "Player 1's track is missing" in text
@@ -148,8 +151,8 @@ def test_a_game_survives_reload_and_a_closed_tab_then_rematch_and_undo(live_serv
     second.get_by_role("button", name="Save result").click()
     second.wait_for_url("**/results/*")
     second.goto(path)
-    second.get_by_role("button", name="Rematch").click()
-    second.wait_for_load_state()
+    with second.expect_navigation():
+        second.get_by_role("button", name="Rematch").click()
     assert second.locator("#players input[name$='.name']").evaluate_all("els => els.map(e => e.value)") == ["Ann", "Bo"]
     assert second.locator("[name='players.0.garden_bed']").input_value() == ""
     # the players are offered in every name field from now on
@@ -163,8 +166,8 @@ def test_phone_end_screen_shows_rank_name_total_and_the_breakdown_on_tap(live_se
     typed, state = TYPED["garden-dice"]
     for name, text in typed.items():
         page.fill(f"[name='{name}']", text)
-    page.locator("button.primary[value=score]").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.locator("button.primary[value=score]").click()
     table = page.locator("#result table.ranking")
     assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth")  # no sideways scroll
     first = page.locator("#result tbody tr").first
@@ -242,8 +245,8 @@ def test_propagation_renaming_the_example_players_keeps_their_plants(live_server
     page.wait_for_function("document.querySelector('#live-result .live-winners').textContent.includes('Winner')"
                            " || document.querySelector('#live-result .live-winners').textContent.includes('Shared')")
     assert page.locator("#live-result .live-violations li").count() == 0
-    page.locator("button.primary[value=score]").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.locator("button.primary[value=score]").click()
     assert "not a player" not in page.locator("#result").inner_text()
     assert {row[1] for row in ranking(page)} <= {"Ann", "Ben", "Cat"}
 
@@ -261,8 +264,8 @@ def test_propagation_scores_the_bonus_points_players_have(live_server, page):
         page.fill(f"[name='players.{index}.name']", name)
         page.fill(f"[name='players.{index}.harvested.tomato']", tomatoes)
         page.fill(f"[name='players.{index}.bonus_points']", bonus)
-    page.locator("button.primary[value=score]").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.locator("button.primary[value=score]").click()
     state = {"players": [{"name": "Ann", "harvested": {"tomato": 2}, "bonus_points": 5},
                          {"name": "Bo", "harvested": {"tomato": 4}, "bonus_points": 0}]}
     assert ranking(page) == expected("propagation", state)
@@ -275,8 +278,8 @@ def test_an_expired_form_keeps_every_entry_and_saves_on_the_second_try(live_serv
     for name, text in typed.items():
         page.fill(f"[name='{name}']", text)
     page.evaluate("document.querySelector('[name=csrf_token]').value = 'expired'")   # a page left open for hours
-    page.get_by_role("button", name="Save result").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save result").click()
     assert "Every entry is still here" in page.locator("#form-refused").inner_text()
     assert [page.input_value(f"[name='{name}']") for name in typed] == list(typed.values())
     page.get_by_role("button", name="Save result").click()
