@@ -25,6 +25,7 @@
   var result = document.getElementById("result");
   var isExample = !!form.querySelector("input[name=_example]");
   var restoring = false;
+  var touched = false;  // live problems are marked at their fields once the players have typed
   var leaving = false;  // New game / Rematch wrote the next draft: the page going away must not overwrite it
 
   function read(key, fallback) {
@@ -110,7 +111,7 @@
   function keep() {
     if (isExample || restoring || leaving) return;
     clearTimeout(keepTimer);
-    keepTimer = setTimeout(function () { write(KEYS.draft, snapshot()); }, 150);
+    keepTimer = setTimeout(keepNow, 150);
   }
   function keepNow() { if (!isExample && !restoring && !leaving) write(KEYS.draft, snapshot()); }
 
@@ -135,6 +136,7 @@
         if (input.name.indexOf("players.") !== 0 && input.tagName === "SELECT") next.shared[input.name] = input.value;
       });
     }
+    clearTimeout(keepTimer);
     write(KEYS.draft, next);
     leaving = true;
     try { sessionStorage.setItem(KEYS.undo, keepPlayers ? "rematch" : "new"); } catch (e) { /* no undo offer then */ }
@@ -276,7 +278,7 @@
     if (detail.offline) return showOffline();
     if (result) result.classList.remove("stale");
     if (detail.violations) {
-      mark(detail.violations);
+      if (touched) mark(detail.violations);
       totals.textContent = "Not scored yet";
       summary.textContent = detail.violations.length === 1 ? "1 problem to fix: " + detail.violations[0].message
         : detail.violations.length + " problems to fix; the first: " + detail.violations[0].message;
@@ -352,7 +354,7 @@
 
   // --- start ----------------------------------------------------------------------------------------
 
-  form.addEventListener("input", keep);
+  form.addEventListener("input", function (event) { if (event.isTrusted) touched = true; keep(); });
   form.addEventListener("change", function () { keep(); showRematch(); });
   form.addEventListener("click", function (event) { if (event.target.closest("button[name=op]")) keep(); });
   window.addEventListener("pagehide", keepNow);

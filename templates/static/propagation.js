@@ -460,7 +460,8 @@
     });
     form.addEventListener("submit", () => { const entries = bonusEntries(); bonusField.value = entries.length ? JSON.stringify(entries) : ""; });
     boardsBox.addEventListener("toggle", changed);
-    changed();
+    // A blank sheet waits for the players' names before it asks for totals.
+    if (playerNames().some(Boolean)) changed(); else drawBoards();
   }
 
   // --- the dispute page ---------------------------------------------------------------------
