@@ -339,3 +339,58 @@ def test_generic_pages_serve_every_game_as_a_plain_form(client, generic_pages, g
     check_fields = browser_fields(client.get(check_path).get_data(as_text=True))
     assert "state" in check_fields and "action" in check_fields
     assert client.post(check_path, data=check_fields).status_code == 200
+
+
+# --- the score pad's server side: words for players, live answers, offline files --------------
+
+def test_violations_read_in_the_pages_numbering_and_point_at_their_field():
+    from scorer.forms import for_players
+
+    missing = for_players({"code": "missing-field", "rule": "State format (DESIGN.md)",
+                           "message": "players[0].track is required but missing", "path": "players[0].track"},
+                          "Garden Dice")
+    assert missing["message"] == "Player 1's track is missing" and missing["rule"] == ""
+    assert missing["field"] == "players.0.track"
+    ruled = for_players({"code": "x", "rule": "Garden Dice › Water a Seed", "path": "players[2].harvested.squash",
+                         "message": "players[2].harvested.squash: input should be greater than or equal to 0"},
+                        "Garden Dice")
+    assert ruled["message"].startswith("Player 3's harvested squash")
+    assert ruled["rule"] == "Garden Dice: Water a Seed" and ruled["field"] == "players.2.harvested.squash"
+
+
+def test_a_blank_page_and_an_example_on_request(client):
+    blank = client.get(SCORE).get_data(as_text=True)
+    assert 'value="Ann"' not in blank and "Example game" not in blank and "data-fresh" in blank
+    assert blank.count('name="players.0.name" value=""') == 1 and 'name="players.1.name" value=""' in blank
+    example = client.get(SCORE + "?example=1").get_data(as_text=True)
+    assert "Example game" in example and 'name="_example" value="1"' in example and "data-fresh" not in example
+
+
+def test_live_totals_answer_json_in_the_players_words_without_a_token(client):
+    scored = client.post(SCORE, json={"players": [{"name": "Ann", "garden_bed": 3, "hand": 1, "gnomes": 0},
+                                                  {"name": "Bo", "garden_bed": 1, "hand": 1, "gnomes": 0}]})
+    assert scored.status_code == 200 and scored.get_json()["winners"] == ["Ann"]
+    refused = client.post(SCORE, json={"players": [{"name": "Ann", "hand": 1, "gnomes": 0},
+                                                   {"name": "Bo", "garden_bed": 1, "hand": 1, "gnomes": 0}]})
+    assert refused.status_code == 422
+    assert refused.get_json()["violations"][0]["message"] == "Player 1's garden bed is missing"
+    assert client.get("/api/results").get_json()["results"] == []   # it only computes
+    checked = client.post(CHECK, json={"state": {}, "action": {}})
+    assert checked.status_code == 422 and "DESIGN" not in checked.get_data(as_text=True)
+
+
+def test_the_service_worker_and_manifest_cover_every_page(client, app):
+    import json as json_module
+    from pathlib import Path
+
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.mimetype == "text/javascript"
+    script = worker.get_data(as_text=True)
+    for path in ["/", "/results", "/static/pad.js", "/static/style.css"] + [
+            f"/games/{g}/{p}" for g in scorer.GAMES for p in ("score", "check")]:
+        assert f'"{path}"' in script
+    manifest = json_module.loads(client.get("/static/manifest.webmanifest").get_data(as_text=True))
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert (Path(app.static_folder) / Path(icon["src"]).name).exists()
+    assert 'rel="manifest"' in client.get("/").get_data(as_text=True)
