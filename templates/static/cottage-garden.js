@@ -35,7 +35,8 @@
     var colour = track.dataset.colour;
     var line = parseInt(track.dataset.line, 10);
     // A lane is a radio group: one tab stop (the cube's space), arrow keys move the cube.
-    var lane = el("div", { "class": "cg-lane", role: "radiogroup", "aria-label": colour + " cube " + (index + 1) });
+    var lane = el("div", { "class": "cg-lane", role: "radiogroup", "aria-label": colour + " cube " + (index + 1),
+                           "data-whose": "" });  // static/pad.js names the player: "Ann: orange cube 1"
     var values = Array.prototype.map.call(select.options, function (o) { return parseInt(o.value, 10); });
     var last = values[values.length - 1];
     lane.appendChild(el("span", { "class": "cg-lane-name", "aria-hidden": "true" }, index + 1));

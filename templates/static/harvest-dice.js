@@ -115,7 +115,11 @@
       }
       this.cells.push(row);
     }
-    var picker = options.onTap ? null : new Picker(name + ": veggie a tap plants");
+    var picker = options.onTap ? null : new Picker("veggie a tap plants");
+    if (picker) {  // on the score sheet static/pad.js puts the player's name first: "Bob: garden"
+      table.setAttribute("aria-label", "garden");
+      table.dataset.whose = picker.node.dataset.whose = "";
+    }
     box.replaceChildren.apply(box, picker ? [picker.node, table] : [table]);
     var self = this;
     box.addEventListener("click", function (event) {
@@ -259,8 +263,7 @@
     fieldset.dataset.enhanced = "yes";
     var garden = fieldset.querySelector("[data-garden-for]");
     var textarea = fieldset.querySelector("textarea[name$='.garden']");
-    var nameInput = fieldset.querySelector("input[name$='.name']");
-    if (garden && textarea) new Garden(garden, textarea, { label: "Garden of " + (nameInput && nameInput.value || "this player") });
+    if (garden && textarea) new Garden(garden, textarea, {});
     var pig = fieldset.querySelector("[data-pig-for]");
     var pigInput = fieldset.querySelector("input[name$='.pig']");
     var powersInput = fieldset.querySelector("input[name$='.pig_powers_used']");

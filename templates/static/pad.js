@@ -190,12 +190,13 @@
   }, true);
 
   // --- every control says whose it is: "Ann: Remove player", "Bo: one more hand" -------------
+  // (remove buttons, and any element a page script marks with data-whose and an aria-label)
 
   function nameControls() {
     playerSets().forEach(function (set, n) {
       var nameInput = set.querySelector("input[name$='.name']");
       var who = (nameInput && nameInput.value.trim()) || "Player " + (n + 1);
-      Array.prototype.forEach.call(set.querySelectorAll("button[value^='remove:'], button[data-whose]"), function (button) {
+      Array.prototype.forEach.call(set.querySelectorAll("button[value^='remove:'], [data-whose]"), function (button) {
         if (!button.dataset.what) {
           button.dataset.what = button.hasAttribute("data-whose") ? button.getAttribute("aria-label") : button.textContent.trim();
         }
