@@ -52,9 +52,9 @@ def forms_need_their_csrf_token() -> None:
     try:
         current_app.extensions["csrf"].protect()
     except CSRFError:
-        if request.endpoint != "pages.score_page":
+        if request.endpoint not in ("pages.score_page", "pages.check_page"):
             raise
-        g.form_refused = True  # the score page sends every entry back with a fresh token
+        g.form_refused = True  # the page sends every entry back with a fresh token
 
 
 def _live_totals_request() -> bool:
@@ -225,21 +225,25 @@ def check_page(game_id: str):
     if _live_totals_request():
         return _live_check(game, game_info(game_id)["title"], request.get_json(silent=True))
     outcome = violations = None
+    refused = g.get("form_refused", False)  # an expired token: the entries come back, unchecked
     if request.method == "POST":
         from_form = getattr(_rules_module(game), "check_from_form", None)
         if from_form is not None and "state" not in request.form:
             state, action = from_form({key: request.form.getlist(key)[-1] for key in request.form})
-            outcome, violations = _run_check(game, state, action)
+            if not refused:
+                outcome, violations = _run_check(game, state, action)
         else:
             state, action = request.form.get("state", ""), request.form.get("action", "")
-            outcome, violations = _run_check(game, *_parse_texts(state, action))
+            if not refused:
+                outcome, violations = _run_check(game, *_parse_texts(state, action))
         title = game_info(game_id)["title"]
         violations = violations and [for_players(v, title) for v in violations]
         if outcome and outcome.get("violations"):
             outcome = dict(outcome, violations=[for_players(v, title) for v in outcome["violations"]])
-    return render_game_page(game_id, "check", game=game_info(game_id), state=state, action=action,
+    page = render_game_page(game_id, "check", game=game_info(game_id), state=state, action=action,
                             state_text=_as_text(state), action_text=_as_text(action), outcome=outcome,
-                            violations=violations, has_checks=game.action_model is not None)
+                            violations=violations, has_checks=game.action_model is not None, refused=refused)
+    return (page, 400) if refused else page
 
 
 def _live_check(game, title: str, body: Any):

@@ -152,6 +152,13 @@ def test_garden_variety_round_check_as_a_plain_form(client, csrf_token):
     assert "Max wins the round" in text
     assert "Out, in order: Kim, Lee." in text
     assert "the copycat gnome wins ties" in text
+    # the same round from a page left open until its token expired: every entry comes back
+    expired = client.post(CHECK, data=dict(fields, csrf_token="expired"))
+    assert expired.status_code == 400
+    assert "nothing was checked yet. Every entry is still here: press Who wins? again" in text_of(expired)
+    again = browser_fields(expired.get_data(as_text=True))
+    assert [again[f"row.{i}.name"] for i in range(3)] == ["Kim", "Lee", "Max"]
+    assert "Max wins the round" in text_of(client.post(CHECK, data=again))
 
 
 def test_garden_variety_check_reports_an_impossible_card(client, csrf_token):
