@@ -102,9 +102,7 @@
   }
 
   function hasEntries(saved) {
-    return !!saved && saved.players.some(function (p) {
-      return Object.keys(p).some(function (k) { return k === "name" && String(p[k]).trim(); });
-    });
+    return !!saved && playerNames(saved).length > 0;
   }
 
   var keepTimer = null;

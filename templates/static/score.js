@@ -85,7 +85,7 @@
     var ul = el("ul");
     items.forEach(function (v) {
       var li = el("li");
-      li.appendChild(v.field ? el("a", { href: "#", "data-field": v.field }, v.message) : document.createTextNode(v.message));
+      li.appendChild(v.field ? el("a", { href: "#players", "data-field": v.field }, v.message) : document.createTextNode(v.message));
       if (v.rule) li.appendChild(el("span", { "class": "rule" }, v.rule));
       ul.appendChild(li);
     });
