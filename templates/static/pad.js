@@ -322,6 +322,8 @@
     write(KEYS.queue, queue);
     keepNow();
     say(["Saved on this device. It will be sent to Results once, when the network is back."]);
+    totals.textContent = "Saved on this device";
+    note.focus();  // the answer to Save, in view, as the answer to a plain-form Save is
   });
 
   var sending = false;
