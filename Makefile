@@ -8,7 +8,9 @@ PORT   ?= 8000
 # to look at rendered PDF pages, PostgreSQL for the storage tests against a real server.
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
 
-.PHONY: run test bench install install-dev system-deps kits clean
+.PHONY: run test bench install install-dev system-deps kits clean axe
+# axe-core, the accessibility checker the browser tests run on every page (tests/axe.py).
+AXE := .cache/axe/node_modules/axe-core/axe.min.js
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +41,11 @@ system-deps:
 	  fi; \
 	fi
 
+$(AXE):
+	npm install --no-save --prefix .cache/axe axe-core@4
+
+axe: $(AXE)
+
 kits: install
 	$(BIN)/gardenkit build --paper letter --paper a4 --out output
 
@@ -46,7 +53,7 @@ run: kits
 	$(BIN)/gardenkit serve --host $(HOST) --port $(PORT)
 
 # pytest exits 5 when it collected no test: that is a failure of the suite, say so plainly.
-test: install-dev system-deps
+test: install-dev system-deps axe
 	@$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "no tests were collected"; exit 1; fi; exit $$rc
 

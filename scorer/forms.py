@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -238,3 +239,38 @@ def display_value(value: Any, kind: str) -> str:
     if kind == "json":
         return value if isinstance(value, str) else json.dumps(value)
     return str(value)
+
+
+# --- violations in the page's words ---------------------------------------------------------------
+
+_PLAYER_PATH = re.compile(r"players\[(\d+)\]((?:\.[A-Za-z_]\w*)*)")
+_PATH_PART = re.compile(r"\[(\d+)\]")
+_PLAIN_WORDS_FOR = {" is required but missing": " is missing", ": string should have at least 1 character": " is empty"}
+_PLAIN_WORDS = re.compile("|".join(map(re.escape, _PLAIN_WORDS_FOR)), re.IGNORECASE)
+
+
+def field_name(path: str) -> str:
+    """The form input a violation path points at: players[0].harvested.squash ->
+    players.0.harvested.squash (the module's naming convention)."""
+    return _PATH_PART.sub(r".\1", path).lstrip(".")
+
+
+def _player_words(match: re.Match) -> str:
+    number = int(match.group(1)) + 1
+    what = " ".join(part.replace("_", " ") for part in match.group(2).split(".") if part)
+    return f"Player {number}'s {what}" if what else f"Player {number}"
+
+
+def for_players(violation: Mapping, game_title: str) -> dict:
+    """A violation as a score page shows it: players counted from 1 as the page numbers them
+    ("Player 1's track is missing"), no JSON paths or internal file names in the words, the rule
+    cited as "<Game>: <section>" when it comes from a rulebook, and the input it is about
+    (`field`). `path` stays for scripts that mark a board space; pages do not print it."""
+    message = _PLAYER_PATH.sub(_player_words, str(violation.get("message", "")))
+    message = _PLAIN_WORDS.sub(lambda found: _PLAIN_WORDS_FOR[found.group(0).lower()], message)
+    rule = str(violation.get("rule", ""))
+    cited = rule.replace(" › ", ": ", 1) if "›" in rule else ""
+    if cited and not cited.startswith(game_title):
+        cited = f"{game_title}: {cited}"
+    return {"code": violation.get("code", ""), "message": message[:1].upper() + message[1:],
+            "rule": cited, "path": violation.get("path", ""), "field": field_name(str(violation.get("path", "")))}

@@ -3,20 +3,39 @@
 Page convention: `/games/<id>/score` and `/games/<id>/check` render
 `templates/games/<id>/score.html` (or `check.html`) when that file exists, else the generic
 template. Every page works as a plain form POST (CSRF-protected); the small scripts in
-templates/static/ only add live totals and add/remove without a reload.
+templates/static/ add live totals and checks (JSON posted to the page's own address, answered
+in the players' words), add/remove without a reload, and the score pad (static/pad.js: the
+game in progress kept on the device, offline saves). /sw.js keeps the pages working offline.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import uuid
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_wtf.csrf import CSRFError
 
 import scorer
 from scorer.api import body_held_to_limit, game_info, storage
 from scorer.core import InvalidState
-from scorer.forms import display_value, form_spec, state_from_form
+from scorer.forms import display_value, for_players, form_spec, state_from_form
 from scorer.games import CATALOGUE
+from scorer.storage import save_key_problem
 
 bp = Blueprint("pages", __name__)
 
@@ -29,8 +48,22 @@ def forms_need_their_csrf_token() -> None:
     sent in chunks is held to the size limit before anything parses it (api.body_held_to_limit)."""
     if "HTTP_TRANSFER_ENCODING" in request.environ:
         body_held_to_limit()
-    if current_app.config["WTF_CSRF_ENABLED"]:
+    if not current_app.config["WTF_CSRF_ENABLED"] or _live_totals_request():
+        return
+    try:
         current_app.extensions["csrf"].protect()
+    except CSRFError:
+        if request.endpoint not in ("pages.score_page", "pages.check_page"):
+            raise
+        g.form_refused = True  # the page sends every entry back with a fresh token
+
+
+def _live_totals_request() -> bool:
+    """The score and check pages' scripts post JSON to the page's own address for live totals
+    and checks in the page's words. That only computes and never saves, so it needs no token
+    (and a page from another site cannot send JSON here without CORS)."""
+    return (request.endpoint in ("pages.score_page", "pages.check_page") and request.method == "POST"
+            and request.is_json)
 
 
 def render_game_page(game_id: str, page: str, **context: Any):
@@ -61,6 +94,20 @@ def shown(value: Any, kind: str) -> str:
     return display_value(value, kind)
 
 
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, from the site's root so its scope is every page. Its cache name
+    changes with the static files, so a new version replaces the old cache."""
+    folder = Path(current_app.static_folder or "")
+    assets = sorted(p for p in folder.iterdir() if p.is_file())
+    version = hashlib.sha256(b"".join(p.read_bytes() for p in assets)).hexdigest()[:12]
+    urls = ["/", url_for("history.results_page")]
+    urls += [url_for(f"pages.{page}_page", game_id=game_id) for game_id in scorer.GAMES for page in ("score", "check")]
+    urls += [url_for("static", filename=p.name) for p in assets]
+    script = render_template("sw.js", version=version, urls=urls)
+    return Response(script, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
 @bp.get("/")
 def home():
     return render_template("home.html", games=[game_info(g) for g in CATALOGUE])
@@ -71,15 +118,39 @@ def _fresh_copy(example: Any) -> Any:
     return json.loads(json.dumps(example))
 
 
+def _submitted_save_key() -> str | None:
+    """The page's save key, so that the same page saved twice keeps one result; a missing or
+    malformed key (an old page, a hand-made post) saves without one."""
+    key = request.form.get("save_key", "")
+    return key if key and save_key_problem(key) is None else None
+
+
+def _blank_state() -> dict:
+    """What a new game opens on: two empty player rows, nothing else. Examples only come when
+    asked for, so no number the players did not type can reach their scores."""
+    return {"players": [{}, {}]}
+
+
+def _asked_for_example() -> bool:
+    """"Try an example" opens the page with ?example=1; the form carries the mark on so the
+    page keeps saying it is an example until "New game"."""
+    return request.args.get("example") == "1" or request.form.get("_example") == "1"
+
+
 @bp.route("/games/<game_id>/score", methods=["GET", "POST"])
 def score_page(game_id: str):
     game = live_game(game_id)
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
+    if _live_totals_request():
+        return _live_totals(game, game_info(game_id)["title"], request.get_json(silent=True))
     spec = form_spec(game.state_model)
     result = violations = None
+    refused = g.get("form_refused", False)
     if request.method == "GET":
-        state = _fresh_copy(game.example_state)
+        state = _fresh_copy(game.example_state) if _asked_for_example() else _blank_state()
+    elif refused:
+        state = _submitted_state(game)
     else:
         state = _submitted_state(game)
         op = request.form.get("op", "score")
@@ -98,14 +169,26 @@ def score_page(game_id: str):
             try:
                 result = game.score(state)
             except InvalidState as invalid:
-                violations = invalid.violations
+                violations = [for_players(v, game_info(game_id)["title"]) for v in invalid.violations]
             if result is not None and op == "save":
-                saved = storage().save(game_id, state, result)
+                saved = storage().save(game_id, state, result, key=_submitted_save_key())
                 flash(f"Saved: {', '.join(result['winners'])} won.")
                 return redirect(url_for("history.result_page", result_id=saved["id"]))
-    return render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
+    page = render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
                             players=_player_rows(state), result=result, violations=violations,
-                            state_json=json.dumps(state, indent=1))
+                            state_json=json.dumps(state, indent=1), example=_asked_for_example(),
+                            refused=refused, fresh=request.method == "GET" and not _asked_for_example(),
+                            answered=request.method == "POST" and (result or violations) is not None,
+                            save_key=uuid.uuid4().hex)
+    return (page, 400) if refused else page
+
+
+def _live_totals(game, title: str, state: Any):
+    """What the API's score answers, with any violation in the page's words (see for_players)."""
+    try:
+        return jsonify(game.score(state))
+    except InvalidState as invalid:
+        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]}), 422
 
 
 def _player_rows(state: dict) -> list[dict]:
@@ -138,17 +221,39 @@ def check_page(game_id: str):
         return render_template("coming.html", game=game_info(game_id)), 404
     example = game.example_checks[0] if game.example_checks else {"state": game.example_state, "action": {}}
     state, action = example["state"], example["action"]
+    if _live_totals_request():
+        return _live_check(game, game_info(game_id)["title"], request.get_json(silent=True))
     outcome = violations = None
+    refused = g.get("form_refused", False)  # an expired token: the entries come back, unchecked
     if request.method == "POST":
         if game.check_from_form is not None and "state" not in request.form:
             state, action = game.check_from_form({key: request.form.getlist(key)[-1] for key in request.form})
-            outcome, violations = _run_check(game, state, action)
+            if not refused:
+                outcome, violations = _run_check(game, state, action)
         else:
             state, action = request.form.get("state", ""), request.form.get("action", "")
-            outcome, violations = _run_check(game, *_parse_texts(state, action))
-    return render_game_page(game_id, "check", game=game_info(game_id), state=state, action=action,
+            if not refused:
+                outcome, violations = _run_check(game, *_parse_texts(state, action))
+        title = game_info(game_id)["title"]
+        violations = violations and [for_players(v, title) for v in violations]
+        if outcome and outcome.get("violations"):
+            outcome = dict(outcome, violations=[for_players(v, title) for v in outcome["violations"]])
+    page = render_game_page(game_id, "check", game=game_info(game_id), state=state, action=action,
                             state_text=_as_text(state), action_text=_as_text(action), outcome=outcome,
-                            violations=violations, has_checks=game.action_model is not None)
+                            violations=violations, has_checks=game.action_model is not None, refused=refused)
+    return (page, 400) if refused else page
+
+
+def _live_check(game, title: str, body: Any):
+    """What the API's check answers ({"state", "action"} in), in the page's words."""
+    if not isinstance(body, dict) or set(body) != {"state", "action"}:
+        return jsonify({"violations": [{"code": "bad-request-shape", "rule": "", "path": "", "field": "",
+                                        "message": "The page sent something other than a state and an action"}]}), 422
+    try:
+        outcome = game.check(body["state"], body["action"])
+    except InvalidState as invalid:
+        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]}), 422
+    return jsonify(dict(outcome, violations=[for_players(v, title) for v in outcome.get("violations", [])]))
 
 
 def _as_text(value: Any) -> str:

@@ -13,16 +13,16 @@ def fill_player(page, index, name, garden_bed, hand, gnomes):
 
 def ranking(page):
     return page.locator("#result table.ranking tbody tr").evaluate_all(
-        "rows => rows.map(r => Array.from(r.children).map(c => c.textContent.trim()))")
+        "rows => rows.map(r => Array.from(r.children).map(c => c.querySelector('summary') ? c.querySelector('summary').textContent : c.textContent.trim()))")
 
 
 def test_score_three_players_live_then_save_and_find_it(live_server, page):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server + "/games/garden-variety/score")
+    page.goto(live_server + "/games/garden-variety/score?example=1")
     # the example opens with four players: remove one, then add one back (without reloads)
-    page.locator("fieldset.player").nth(3).get_by_role("button", name="Remove this player").click()
-    page.locator("fieldset.player").nth(2).get_by_role("button", name="Remove this player").click()
+    page.locator("fieldset.player").nth(3).get_by_role("button", name="Remove player").click()
+    page.locator("fieldset.player").nth(2).get_by_role("button", name="Remove player").click()
     assert page.locator("fieldset.player").count() == 2
     page.get_by_role("button", name="Add player").click()
     assert page.locator("fieldset.player").count() == 3
@@ -54,7 +54,7 @@ def test_score_three_players_live_then_save_and_find_it(live_server, page):
 
 
 def test_impossible_counts_show_violations_live(live_server, page):
-    page.goto(live_server + "/games/garden-variety/score")
+    page.goto(live_server + "/games/garden-variety/score?example=1")
     page.fill("input[name='players.0.hand']", "7")
     page.wait_for_selector("#result .violations")
     assert "a hand is never more than 5" in page.locator("#result .violations").text_content()
@@ -67,6 +67,9 @@ def test_round_check_page_shows_only_the_fields_a_card_has(live_server, page):
     assert not row.locator(".gv-for-critter").is_visible()
     page.get_by_role("button", name="Who wins?").click()
     assert "Max wins the round" in page.locator("#check-result").text_content()
+    # the answer is in view with focus on it, not 1,500 px below the top of a reloaded page
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'answer'")
+    assert 0 <= page.locator("#check-result").bounding_box()["y"] < 844
     first = page.locator(".gv-play").first
     first.locator("select.gv-kind").select_option("critter")
     first.locator("select[name$='.number']").select_option("0/10")

@@ -52,7 +52,9 @@ def test_score_as_a_plain_form(client, csrf_token):
     text = text_of(answer)
     assert "Winner: Ann" in text
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", answer.get_data(as_text=True), re.S)
-    cells = [re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row) for row in rows]
+    # a player's name cell also holds their breakdown for phones: read the name from its summary
+    cells = [[re.sub(r"<details[^>]*><summary>(.*?)</summary>.*", r"\1", cell)
+              for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)] for row in rows]
     assert cells[0][:2] == ["Rank", "Player"] and "Garden bed" in cells[0] and "Total" in cells[0]
     assert cells[1] == ["1", "Ann", "21", "0", "2", "21"]
     assert cells[2] == ["2", "Bo", "18", "1", "4", "19"]
@@ -103,6 +105,26 @@ def test_save_then_find_it_on_the_results_page(client, csrf_token):
     assert "Winner" not in client.get("/results?game=garden-dice").get_data(as_text=True)
 
 
+def save_form(token, key):
+    form = gv_form(token, THREE, op="save")
+    form.add("save_key", key)
+    return form
+
+
+def test_a_page_saved_twice_keeps_one_result(client, csrf_token):
+    """Save pressed twice, or the same page posted again, carries the page's one save key."""
+    page = client.get(SCORE).get_data(as_text=True)
+    key = re.search(r'name="save_key" value="([0-9a-f]{32})"', page).group(1)
+    assert key not in client.get(SCORE).get_data(as_text=True)   # every page drawn has its own
+    token = csrf_token(client, SCORE)
+    first, again = (client.post(SCORE, data=save_form(token, key)) for _ in range(2))
+    assert first.status_code == again.status_code == 302
+    assert first.headers["Location"] == again.headers["Location"]
+    assert len(client.get("/api/results").get_json()["results"]) == 1
+    client.post(SCORE, data=save_form(token, "not a key!"))
+    assert len(client.get("/api/results").get_json()["results"]) == 2   # a bad key saves without one
+
+
 def test_impossible_state_is_not_saved_from_the_page(client, csrf_token):
     answer = client.post(SCORE, data=gv_form(csrf_token(client, SCORE), [("Ann", 6, 6, 0), ("Bo", 6, 0, 0)], op="save"))
     assert answer.status_code == 200 and "not possible" in text_of(answer)
@@ -110,10 +132,23 @@ def test_impossible_state_is_not_saved_from_the_page(client, csrf_token):
 
 
 def test_forms_need_the_csrf_token(client):
-    answer = client.post(SCORE, data=gv_form("forged", THREE))
-    assert answer.status_code == 400
-    assert "reload the page" in text_of(answer)
     assert client.post(CHECK, data={"rule": "5"}).status_code == 400
+    assert client.post(SCORE, data=gv_form("forged", THREE, op="save")).status_code == 400
+    assert client.get("/api/results").get_json()["results"] == []
+
+
+def test_an_expired_score_form_keeps_every_entry_and_can_be_sent_again(client, csrf_token):
+    answer = client.post(SCORE, data=gv_form("expired-token", THREE, op="save"))
+    assert answer.status_code == 400
+    page = answer.get_data(as_text=True)
+    assert "nothing was scored or saved yet. Every entry is still here" in text_of(answer)
+    for name, bed, _, _ in THREE:
+        assert f'value="{name}"' in page and f'value="{bed}"' in page
+    fields = browser_fields(page)          # the page carries a fresh token: Save again works
+    fields["op"] = "save"
+    again = client.post(SCORE, data=fields)
+    assert again.status_code == 302
+    assert len(client.get("/api/results").get_json()["results"]) == 1
 
 
 def test_api_is_exempt_from_csrf(client):
@@ -152,6 +187,13 @@ def test_garden_variety_round_check_as_a_plain_form(client, csrf_token):
     assert "Max wins the round" in text
     assert "Out, in order: Kim, Lee." in text
     assert "the copycat gnome wins ties" in text
+    # the same round from a page left open until its token expired: every entry comes back
+    expired = client.post(CHECK, data=dict(fields, csrf_token="expired"))
+    assert expired.status_code == 400
+    assert "nothing was checked yet. Every entry is still here: press Who wins? again" in text_of(expired)
+    again = browser_fields(expired.get_data(as_text=True))
+    assert [again[f"row.{i}.name"] for i in range(3)] == ["Kim", "Lee", "Max"]
+    assert "Max wins the round" in text_of(client.post(CHECK, data=again))
 
 
 def test_garden_variety_check_reports_an_impossible_card(client, csrf_token):
@@ -169,9 +211,9 @@ def test_generic_check_page_with_json_text(client, csrf_token):
               ' {"player": "B", "card": {"kind": "critter", "color": "green", "number": 2}}]}')
     assert "A wins the round" in text_of(client.post(CHECK, data={"csrf_token": token, "state": state, "action": action}))
     bad = text_of(client.post(CHECK, data={"csrf_token": token, "state": "{", "action": action}))
-    assert "the state is not valid JSON" in bad
+    assert "The state is not valid JSON" in bad
     deep = client.post(CHECK, data={"csrf_token": token, "state": "[" * 50000, "action": action})
-    assert deep.status_code == 200 and "the state is not valid JSON" in text_of(deep)
+    assert deep.status_code == 200 and "The state is not valid JSON" in text_of(deep)
 
 
 class FormFields(HTMLParser):
@@ -339,3 +381,58 @@ def test_generic_pages_serve_every_game_as_a_plain_form(client, generic_pages, g
     check_fields = browser_fields(client.get(check_path).get_data(as_text=True))
     assert "state" in check_fields and "action" in check_fields
     assert client.post(check_path, data=check_fields).status_code == 200
+
+
+# --- the score pad's server side: words for players, live answers, offline files --------------
+
+def test_violations_read_in_the_pages_numbering_and_point_at_their_field():
+    from scorer.forms import for_players
+
+    missing = for_players({"code": "missing-field", "rule": "State format (DESIGN.md)",
+                           "message": "players[0].track is required but missing", "path": "players[0].track"},
+                          "Garden Dice")
+    assert missing["message"] == "Player 1's track is missing" and missing["rule"] == ""
+    assert missing["field"] == "players.0.track"
+    ruled = for_players({"code": "x", "rule": "Garden Dice › Water a Seed", "path": "players[2].harvested.squash",
+                         "message": "players[2].harvested.squash: input should be greater than or equal to 0"},
+                        "Garden Dice")
+    assert ruled["message"].startswith("Player 3's harvested squash")
+    assert ruled["rule"] == "Garden Dice: Water a Seed" and ruled["field"] == "players.2.harvested.squash"
+
+
+def test_a_blank_page_and_an_example_on_request(client):
+    blank = client.get(SCORE).get_data(as_text=True)
+    assert 'value="Ann"' not in blank and "Example game" not in blank and "data-fresh" in blank
+    assert blank.count('name="players.0.name" value=""') == 1 and 'name="players.1.name" value=""' in blank
+    example = client.get(SCORE + "?example=1").get_data(as_text=True)
+    assert "Example game" in example and 'name="_example" value="1"' in example and "data-fresh" not in example
+
+
+def test_live_totals_answer_json_in_the_players_words_without_a_token(client):
+    scored = client.post(SCORE, json={"players": [{"name": "Ann", "garden_bed": 4, "hand": 1, "gnomes": 0},
+                                                  {"name": "Bo", "garden_bed": 2, "hand": 1, "gnomes": 0}]})
+    assert scored.status_code == 200 and scored.get_json()["winners"] == ["Ann"]
+    refused = client.post(SCORE, json={"players": [{"name": "Ann", "hand": 1, "gnomes": 0},
+                                                   {"name": "Bo", "garden_bed": 2, "hand": 1, "gnomes": 0}]})
+    assert refused.status_code == 422
+    assert refused.get_json()["violations"][0]["message"] == "Player 1's garden bed is missing"
+    assert client.get("/api/results").get_json()["results"] == []   # it only computes
+    checked = client.post(CHECK, json={"state": {}, "action": {}})
+    assert checked.status_code == 422 and "DESIGN" not in checked.get_data(as_text=True)
+
+
+def test_the_service_worker_and_manifest_cover_every_page(client, app):
+    import json as json_module
+    from pathlib import Path
+
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.mimetype == "text/javascript"
+    script = worker.get_data(as_text=True)
+    for path in ["/", "/results", "/static/pad.js", "/static/style.css"] + [
+            f"/games/{g}/{p}" for g in scorer.GAMES for p in ("score", "check")]:
+        assert f'"{path}"' in script
+    manifest = json_module.loads(client.get("/static/manifest.webmanifest").get_data(as_text=True))
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert (Path(app.static_folder) / Path(icon["src"]).name).exists()
+    assert 'rel="manifest"' in client.get("/").get_data(as_text=True)

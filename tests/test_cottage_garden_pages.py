@@ -35,10 +35,11 @@ def test_score_page_reports_an_impossible_table(client, csrf_token):
 
 def test_score_page_offers_every_track_space(client):
     html = client.get(SCORE).get_data(as_text=True)
-    orange = re.search(r'name="players.0.orange.0".*?</select>', html, re.S).group(0)
-    assert re.findall(r'value="(\d+)"', orange) == [str(v) for v in (0, *range(1, 16), 20)]
-    blue = re.search(r'name="players.0.blue.0".*?</select>', html, re.S).group(0)
-    assert re.findall(r'value="(\d+)"', blue) == [str(v) for v in (0, 2, 4, 6, 8, 10, 12, 14, 20)]
+    orange = re.search(r'name="players.0.orange.0".*?</select>', html, re.S)
+    blue = re.search(r'name="players.0.blue.0".*?</select>', html, re.S)
+    assert orange and blue
+    assert re.findall(r'value="(\d+)"', orange.group(0)) == [str(v) for v in (0, *range(1, 16), 20)]
+    assert re.findall(r'value="(\d+)"', blue.group(0)) == [str(v) for v in (0, 2, 4, 6, 8, 10, 12, 14, 20)]
 
 
 def test_flowerbed_page_works_as_a_json_form_without_javascript(client, csrf_token):
@@ -95,7 +96,7 @@ def test_flowerbed_page_on_a_phone(live_server, page, tmp_path):
 def test_completing_a_bed_shows_its_score(live_server, page):
     page.goto(live_server + CHECK)
     placements = [("5F", 1, 1, 0), ("5B", 2, 1, 0), ("6B", 3, 2, 0), ("4A", 5, 1, 0)]
-    for tile, row, col, turns in placements:
+    for tile, row, col, _turns in placements:
         page.select_option("#cg-piece", tile)
         page.select_option("#cg-row", str(row))
         page.select_option("#cg-col", str(col))
@@ -114,7 +115,7 @@ def test_completing_a_bed_shows_its_score(live_server, page):
 
 @pytest.mark.browser
 def test_score_page_tracks_move_cubes_and_update_totals(live_server, page, tmp_path):
-    page.goto(live_server + SCORE)
+    page.goto(live_server + SCORE + "?example=1")
     page.wait_for_selector(".cg-lane")
     first = page.locator("fieldset.player").first
     # the example's first player is the rulebook's 64-point table; move a blue cube 6 -> 8

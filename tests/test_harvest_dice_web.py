@@ -55,7 +55,7 @@ def test_api_check_with_a_malformed_action_is_422(client):
 # --- the pages without a script ------------------------------------------------------------
 
 def test_score_page_carries_the_sheet_for_its_script(client):
-    html = client.get(SCORE_PAGE).get_data(as_text=True)
+    html = client.get(SCORE_PAGE + "?example=1").get_data(as_text=True)
     start = html.index('<script type="application/json" id="hd-sheet">') + len('<script type="application/json" id="hd-sheet">')
     sheet = json.loads(html[start:html.index("</script>", start)])
     assert sheet == rules.page_data()
@@ -101,22 +101,25 @@ def ranking_total(page, name):
 
 @pytest.mark.browser
 def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page):
-    page.goto(live_server + SCORE_PAGE)
+    page.goto(live_server + SCORE_PAGE + "?example=1")
     bob = page.locator("fieldset.player").first
     total = ranking_total(page, "Bob")
     assert total.inner_text() == "77"  # the example sheet, scored as the page opens
 
-    # Row 3, column 2 is empty: tap -> lettuce (touches Bob's lettuce): 7 lettuce x 4
+    # Row 3, column 2 is empty: one tap with lettuce chosen (touches Bob's lettuce): 7 lettuce x 4
     cell = bob.locator('.hd-cell[data-row="3"][data-col="2"]')
+    assert bob.get_by_role("radio", name="lettuce").get_attribute("aria-checked") == "true"
+    assert bob.get_by_role("grid").get_attribute("aria-label") == "Bob: garden"   # whose, and what
     cell.click()
     assert bob.locator("textarea[name$='.garden']").input_value().split("\n")[2] == "LL.TCC"
     page.wait_for_function("document.querySelector('#result tbody tr td.total') && "
                            "document.querySelector('#result tbody tr td.total').textContent === '81'")
-    # -> tomato, away from Bob's tomatoes: an impossible sheet, said in words
+    assert page.evaluate("document.activeElement.dataset.col") == "2"   # focus stays on the space
+    # tomato chosen, one tap: away from Bob's tomatoes, an impossible sheet, said in words
+    bob.get_by_role("radio", name="tomato").click()
     cell.click()
     page.locator("#result .violations", has_text="separate patches").wait_for()
-    # -> carrot, -> empty again: back to 77
-    cell.click()
+    # a second tap with the same veggie empties the space: back to 77
     cell.click()
     assert cell.get_attribute("aria-label") == "Row 3, column 2: empty"
     page.wait_for_function("document.querySelector('#result td.total') && "
@@ -131,7 +134,7 @@ def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page)
     page.locator('.hd-switch [data-mode="advanced"]').click()
     assert page.locator("select[name=mode]").input_value() == "advanced"
     assert page.locator('[data-market-for="markets.lettuce"] .hd-printed').count() == 0
-    page.locator("#result thead th", has_text="Bonus").wait_for()
+    page.locator("#result thead th", has_text="Bonus").wait_for(state="attached")  # a phone shows it on tap
     assert page.locator("input[name='markets.lettuce']").get_attribute("max") == "6"
     page.locator('.hd-switch [data-mode="basic"]').click()
     assert page.locator('[data-market-for="markets.lettuce"] .hd-printed').count() == 1
@@ -140,7 +143,7 @@ def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page)
 
 @pytest.mark.browser
 def test_score_page_markets_and_players(live_server, page):
-    page.goto(live_server + SCORE_PAGE)
+    page.goto(live_server + SCORE_PAGE + "?example=1")
     ranking_total(page, "Bob").wait_for()
     # the lettuce market: the printed circle and 3 crossed in play. Circle 4 is the last
     # crossed, so tapping it uncrosses it; circle 6 fills the market; the printed one is fixed

@@ -34,13 +34,15 @@
   function drawLane(track, select, index) {
     var colour = track.dataset.colour;
     var line = parseInt(track.dataset.line, 10);
-    var lane = el("div", { "class": "cg-lane", role: "group", "aria-label": colour + " cube " + (index + 1) });
+    // A lane is a radio group: one tab stop (the cube's space), arrow keys move the cube.
+    var lane = el("div", { "class": "cg-lane", role: "radiogroup", "aria-label": colour + " cube " + (index + 1),
+                           "data-whose": "" });  // static/pad.js names the player: "Ann: orange cube 1"
     var values = Array.prototype.map.call(select.options, function (o) { return parseInt(o.value, 10); });
     var last = values[values.length - 1];
     lane.appendChild(el("span", { "class": "cg-lane-name", "aria-hidden": "true" }, index + 1));
     values.forEach(function (value) {
       var text = value === 0 ? "S" : String(value);
-      var button = el("button", { type: "button", "class": "cg-space", "data-value": value,
+      var button = el("button", { type: "button", "class": "cg-space", "data-value": value, role: "radio",
                                   "aria-label": (value === 0 ? "start" : value) + " for " + colour + " cube " + (index + 1) }, text);
       button.style.gridColumn = column(colour, value, last);
       if (value === line) button.classList.add("cg-after-line");
@@ -52,6 +54,16 @@
       });
       lane.appendChild(button);
     });
+    lane.addEventListener("keydown", function (event) {
+      var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      var buttons = Array.prototype.slice.call(lane.querySelectorAll(".cg-space"));
+      var at = buttons.indexOf(event.target);
+      if (!step || at < 0) return;
+      event.preventDefault();
+      var next = buttons[Math.min(buttons.length - 1, Math.max(0, at + step))];
+      next.click();
+      next.focus();
+    });
     mark(lane, select);
     select.addEventListener("change", function () { mark(lane, select); });
     return lane;
@@ -61,7 +73,8 @@
     Array.prototype.forEach.call(lane.querySelectorAll(".cg-space"), function (b) {
       var on = b.dataset.value === select.value;
       b.classList.toggle("on", on);
-      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.setAttribute("aria-checked", on ? "true" : "false");
+      b.tabIndex = on ? 0 : -1;
     });
   }
 
@@ -198,7 +211,7 @@
     problems.replaceChildren();
     list.forEach(function (v) {
       var li = el("li", {}, v.message + " ");
-      li.appendChild(el("span", { "class": "rule" }, v.rule));
+      if (v.rule) li.appendChild(el("span", { "class": "rule" }, v.rule));
       problems.appendChild(li);
     });
     problems.hidden = list.length === 0;

@@ -10,4 +10,9 @@
     if (text !== undefined && text !== null) node.textContent = String(text);
     return node;
   };
+
+  // Every page and asset keeps working offline after the first visit (see /sw.js).
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(function () { /* the pages work without it */ });
+  }
 })();

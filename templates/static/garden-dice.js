@@ -142,47 +142,74 @@
     if (t.kind === "seed" || t.kind === "veggie") return t.crop + " " + t.kind + (t.owner ? " of " + t.owner : "");
     return t.kind + (t.owner ? " of " + t.owner : "");
   }
+  // A cell's words (its accessible name) are in a visually hidden span; what it shows is
+  // aria-hidden, so the name is never at odds with the visible letters.
   function drawCell(button, r, c) {
     var k = key([r, c]), t = model.board[k];
     button.className = "gd-cell" + (stars[k] ? " star" : "") + (t ? " " + t.kind : "");
     button.replaceChildren();
     button.style.background = "";
+    var face = el("span", { "class": "gd-look", "aria-hidden": "true" });
     if (t && (t.kind === "seed" || t.kind === "veggie")) {
       if (t.kind === "veggie") button.style.background = CROP_LOOK[t.crop];
-      button.appendChild(el("span", { "class": "v" }, values[t.crop]));
-      button.appendChild(el("span", { "class": "n" }, t.crop));
-      button.appendChild(el("span", { "class": "k" }, t.kind));
+      face.appendChild(el("span", { "class": "v" }, values[t.crop]));
+      face.appendChild(el("span", { "class": "n" }, t.crop));
+      face.appendChild(el("span", { "class": "k" }, t.kind));
     } else if (t) {
-      button.appendChild(el("span", { "class": "n" }, t.kind));
+      face.appendChild(el("span", { "class": "n" }, t.kind));
     }
-    if (stars[k]) button.appendChild(el("span", { "class": t ? "s small" : "s", "aria-hidden": "true" }, "\u2605"));
+    if (stars[k]) face.appendChild(el("span", { "class": t ? "s small" : "s" }, "\u2605"));
     if (t && t.owner) {
       var i = ownerIndex(t.owner), lk = look(Math.max(i, 0));
       var badge = el("span", { "class": "o" }, lk[1] + " " + t.owner.charAt(0));
       badge.style.borderColor = lk[0];
-      button.appendChild(badge);
+      face.appendChild(badge);
     }
     var marks = answer ? answer.marks[k] : null;
     if (marks) button.classList.add(marks);
     ["at", "from", "to"].forEach(function (f) {
       if (action[f] && key(action[f]) === k) button.classList.add("chosen");
     });
-    button.setAttribute("aria-label", "row " + r + " column " + c + (stars[k] ? ", star" : "") + ": " +
-                        (tileText(t) || "empty") + (marks ? ", " + marks : ""));
+    button.appendChild(el("span", { "class": "visually-hidden" }, "row " + r + " column " + c + (stars[k] ? ", star" : "") +
+                          ": " + (tileText(t) || "empty") + (marks ? ", " + marks : "")));
+    button.appendChild(face);
   }
+  // The board follows the ARIA grid pattern: rows of gridcells, one tab stop (the current
+  // cell), arrow keys, Home/End, and focus stays on the cell after Enter or a tap redraws it.
+  var current = [1, 1];
   function drawBoard() {
     var board = document.getElementById("gd-board");
+    var hadFocus = board.contains(document.activeElement);
     board.replaceChildren();
     board.appendChild(el("span", { "class": "gd-corner", "aria-hidden": "true" }));
     for (var c = 1; c <= DATA.board_size; c++) board.appendChild(el("span", { "class": "gd-head", "aria-hidden": "true" }, c));
     for (var r = 1; r <= DATA.board_size; r++) {
-      board.appendChild(el("span", { "class": "gd-head", "aria-hidden": "true" }, r));
+      var row = board.appendChild(el("div", { role: "row", "class": "gd-row-cells" }));
+      row.appendChild(el("span", { "class": "gd-head", "aria-hidden": "true" }, r));
       for (c = 1; c <= DATA.board_size; c++) {
-        var b = el("button", { type: "button", "data-at": r + "," + c });
+        var here = r === current[0] && c === current[1];
+        var b = el("button", { type: "button", "data-at": r + "," + c, tabindex: here ? "0" : "-1" });
         drawCell(b, r, c);
-        board.appendChild(b);
+        row.appendChild(el("div", { role: "gridcell", "class": "gd-gridcell" })).appendChild(b);
       }
     }
+    if (hadFocus) focusCell();
+  }
+  function focusCell() {
+    var board = document.getElementById("gd-board");
+    Array.prototype.forEach.call(board.querySelectorAll("button[data-at]"), function (b) { b.tabIndex = -1; });
+    var cell = board.querySelector("button[data-at='" + current[0] + "," + current[1] + "']");
+    if (cell) { cell.tabIndex = 0; cell.focus(); }
+  }
+  var MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  function moveOnBoard(event) {
+    var n = DATA.board_size, step = MOVES[event.key];
+    if (step) current = [Math.min(n, Math.max(1, current[0] + step[0])), Math.min(n, Math.max(1, current[1] + step[1]))];
+    else if (event.key === "Home") current = [current[0], 1];
+    else if (event.key === "End") current = [current[0], n];
+    else return;
+    event.preventDefault();
+    focusCell();
   }
   function drawPlayers() {
     var list = document.getElementById("gd-player-list");
@@ -323,7 +350,7 @@
     var ul = el("ul", { "class": "reasons" });
     list.forEach(function (v) {
       var li = el("li", {}, v.message + " ");
-      li.appendChild(el("span", { "class": "rule" }, v.rule + (v.path ? " \u00b7 " + v.path : "")));
+      if (v.rule) li.appendChild(el("span", { "class": "rule" }, v.rule));
       ul.appendChild(li);
     });
     return ul;
@@ -397,8 +424,12 @@
   variant.addEventListener("change", function () { model.variant = variant.value; sync(); });
   document.getElementById("gd-board").addEventListener("click", function (event) {
     var cell = event.target.closest("button[data-at]");
-    if (cell) clickCell(coords(cell.getAttribute("data-at")));
+    if (!cell) return;
+    current = coords(cell.getAttribute("data-at"));
+    document.getElementById("gd-undo-clear").hidden = true;  // the board changed: nothing to undo any more
+    clickCell(current);
   });
+  document.getElementById("gd-board").addEventListener("keydown", moveOnBoard);
   document.getElementById("gd-add-player").addEventListener("click", function () {
     var i = model.players.length, colour = DATA.colours[i % DATA.colours.length];
     var name = colour.charAt(0).toUpperCase() + colour.slice(1);
@@ -406,7 +437,16 @@
     model.players.push({ name: name, track: 0, sun_token: true, unplaced_seeds: 0, harvested: {} });
     refresh();
   });
-  document.getElementById("gd-clear").addEventListener("click", function () { model.board = {}; refresh(); });
+  // Emptying the board can be undone: the tiles come back until the board is changed again.
+  document.getElementById("gd-clear").addEventListener("click", function () {
+    var before = model.board;
+    model.board = {};
+    refresh();
+    var undo = document.getElementById("gd-undo-clear");
+    undo.hidden = false;
+    undo.onclick = function () { model.board = before; undo.hidden = true; refresh(); };
+    undo.focus();
+  });
   ["gd-type", "gd-tile"].forEach(function (id) {
     document.getElementById(id).addEventListener("change", function () { drawActionFields(); sync(); });
   });

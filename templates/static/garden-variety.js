@@ -22,7 +22,9 @@
           var button = document.createElement("button");
           button.type = "button";
           button.textContent = spec[0];
-          button.setAttribute("aria-label", spec[2]);
+          var title = input.closest(".gv-count").querySelector(".gv-count-title");
+          button.setAttribute("aria-label", spec[2] + " " + (title ? title.textContent.toLowerCase() : ""));
+          button.dataset.whose = "";  // static/pad.js puts the player's name first: "Ann: one more hand"
           button.addEventListener("click", function () {
             var value = parseInt(input.value || "0", 10);
             input.value = Math.max(0, (isNaN(value) ? 0 : value) + spec[1]);

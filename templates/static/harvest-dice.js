@@ -9,7 +9,6 @@
   if (!sheetNode) return;
   var SHEET = JSON.parse(sheetNode.textContent);
   var EMPTY = ".";
-  var CYCLE = [EMPTY].concat(SHEET.crops.map(function (c) { return c.letter; }));
   var BY_LETTER = {};
   SHEET.crops.forEach(function (c) { BY_LETTER[c.letter] = c; });
   var PIG_CIRCLES = SHEET.pig_rows * SHEET.pig_row_circles;
@@ -55,41 +54,102 @@
     return grid;
   }
 
+  // The veggie a tap plants (score sheet): one tap puts it in a space, a second tap on the
+  // same veggie empties the space again. A radio group: one tab stop, arrow keys choose.
+  function Picker(label) {
+    var group = make("div", { "class": "hd-picker", role: "radiogroup", "aria-label": label });
+    var self = this;
+    this.letter = SHEET.crops[0].letter;
+    this.node = group;
+    SHEET.crops.forEach(function (crop) {
+      var button = make("button", { type: "button", role: "radio", "data-letter": crop.letter });
+      button.appendChild(cropSymbol(crop.letter));
+      button.appendChild(document.createTextNode(" " + crop.crop));
+      group.appendChild(button);
+    });
+    group.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-letter]");
+      if (button) self.choose(button.dataset.letter);
+    });
+    group.addEventListener("keydown", function (event) {
+      var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      if (!step) return;
+      event.preventDefault();
+      var letters = SHEET.crops.map(function (c) { return c.letter; });
+      var at = (letters.indexOf(self.letter) + step + letters.length) % letters.length;
+      self.choose(letters[at]);
+      group.querySelector("[data-letter='" + letters[at] + "']").focus();
+    });
+    this.choose(this.letter);
+  }
+  Picker.prototype.choose = function (letter) {
+    this.letter = letter;
+    Array.prototype.forEach.call(this.node.querySelectorAll("[data-letter]"), function (b) {
+      var on = b.dataset.letter === letter;
+      b.setAttribute("aria-checked", on ? "true" : "false");
+      b.tabIndex = on ? 0 : -1;
+    });
+  };
+
+  // The garden follows the ARIA grid pattern: rows of gridcells, one tab stop, arrow keys,
+  // focus kept on the space after a tap or Enter.
   function Garden(box, textarea, options) {
     this.box = box;
     this.textarea = textarea;
     this.cells = [];
-    var table = make("div", { "class": "hd-grid", role: "group", "aria-label": options.label || "Garden" });
-    table.appendChild(make("span", { "class": "hd-corner" }));
+    var name = options.label || "Garden";
+    var table = make("div", { "class": "hd-grid", role: "grid", "aria-label": name });
+    table.appendChild(make("span", { "class": "hd-corner", "aria-hidden": "true" }));
     for (var c = 0; c < SHEET.columns; c++) {
-      table.appendChild(make("span", { "class": "hd-head", title: "dice showing " + (c + 1) }, c + 1));
+      table.appendChild(make("span", { "class": "hd-head", title: "dice showing " + (c + 1), "aria-hidden": "true" }, c + 1));
     }
     for (var r = 0; r < SHEET.rows; r++) {
-      table.appendChild(make("span", { "class": "hd-rowhead" }, r + 1));
+      var line = table.appendChild(make("div", { role: "row", "class": "hd-row" }));
+      line.appendChild(make("span", { "class": "hd-rowhead", "aria-hidden": "true" }, r + 1));
       var row = [];
       for (c = 0; c < SHEET.columns; c++) {
-        var cell = make("button", { type: "button", "class": "hd-cell", "data-row": r + 1, "data-col": c + 1 });
-        table.appendChild(cell);
+        var cell = make("button", { type: "button", "class": "hd-cell", "data-row": r + 1, "data-col": c + 1,
+                                    tabindex: r === 0 && c === 0 ? "0" : "-1" });
+        line.appendChild(make("div", { role: "gridcell", "class": "hd-gridcell" })).appendChild(cell);
         row.push(cell);
       }
       this.cells.push(row);
     }
-    box.replaceChildren(table);
+    var picker = options.onTap ? null : new Picker("veggie a tap plants");
+    if (picker) {  // on the score sheet static/pad.js puts the player's name first: "Bob: garden"
+      table.setAttribute("aria-label", "garden");
+      table.dataset.whose = picker.node.dataset.whose = "";
+    }
+    box.replaceChildren.apply(box, picker ? [picker.node, table] : [table]);
     var self = this;
     box.addEventListener("click", function (event) {
       var cell = event.target.closest(".hd-cell");
       if (!cell) return;
       var r = parseInt(cell.dataset.row, 10) - 1, c = parseInt(cell.dataset.col, 10) - 1;
+      self.focusCell(r, c);
       if (options.onTap) { options.onTap(r + 1, c + 1); return; }
       var grid = readGarden(textarea);
-      var at = CYCLE.indexOf(grid[r][c]);
-      grid[r][c] = CYCLE[(at + 1) % CYCLE.length];  // an unreadable letter becomes empty
+      grid[r][c] = grid[r][c] === picker.letter ? EMPTY : picker.letter;
       textarea.value = grid.map(function (line) { return line.join(""); }).join("\n");
       fire(textarea);
+    });
+    table.addEventListener("keydown", function (event) {
+      var step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
+      var cell = event.target.closest(".hd-cell");
+      if (!step || !cell) return;
+      event.preventDefault();
+      self.focusCell(Math.min(SHEET.rows - 1, Math.max(0, cell.dataset.row - 1 + step[0])),
+                     Math.min(SHEET.columns - 1, Math.max(0, cell.dataset.col - 1 + step[1])));
     });
     textarea.addEventListener("input", function () { self.update(); });
     this.update();
   }
+
+  Garden.prototype.focusCell = function (r, c) {
+    this.cells.forEach(function (row) { row.forEach(function (cell) { cell.tabIndex = -1; }); });
+    this.cells[r][c].tabIndex = 0;
+    this.cells[r][c].focus();
+  };
 
   Garden.prototype.update = function () {
     var grid = readGarden(this.textarea);
@@ -203,8 +263,7 @@
     fieldset.dataset.enhanced = "yes";
     var garden = fieldset.querySelector("[data-garden-for]");
     var textarea = fieldset.querySelector("textarea[name$='.garden']");
-    var nameInput = fieldset.querySelector("input[name$='.name']");
-    if (garden && textarea) new Garden(garden, textarea, { label: "Garden of " + (nameInput && nameInput.value || "this player") });
+    if (garden && textarea) new Garden(garden, textarea, {});
     var pig = fieldset.querySelector("[data-pig-for]");
     var pigInput = fieldset.querySelector("input[name$='.pig']");
     var powersInput = fieldset.querySelector("input[name$='.pig_powers_used']");
@@ -374,7 +433,7 @@
       var ul = make("ul", { "class": "reasons" });
       list.forEach(function (v) {
         var li = make("li", {}, v.message + " ");
-        li.appendChild(make("span", { "class": "rule" }, v.rule));
+        if (v.rule) li.appendChild(make("span", { "class": "rule" }, v.rule));
         ul.appendChild(li);
       });
       return ul;

@@ -66,30 +66,51 @@
   // A HexBoard draws {rocks, plants} and calls onSpace([q, r]) when a space is clicked (or
   // Enter/Space pressed on it). Marks: {"q,r": {cls: "placed", sign: "+", note: "..."}}.
 
+  // Arrow keys on a board: left/right along a row of hexes, up/down to the space above/below.
+  const HEX_KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
   class HexBoard {
     constructor(container, label, onSpace) {
       const extentX = (D.radius * 1.5 + 1) * HEX + 2, extentY = (D.radius + 0.5) * SQ3 * HEX + 2;
       this.svg = node("svg", { viewBox: `${-extentX} ${-extentY} ${2 * extentX} ${2 * extentY}`,
                                class: "hexboard", role: "group", "aria-label": label });
       container.appendChild(this.svg);
+      // What a space shows (coordinates, plants, rocks, marks) is drawn in a layer above the
+      // spaces that takes no taps and is hidden from assistive tech: a space's words are its
+      // aria-label, so they never disagree with letters inside the button.
+      const spacesLayer = node("g", {}, this.svg);
+      const labelsLayer = node("g", { class: "labels", "aria-hidden": "true" }, this.svg);
       this.cells = new Map();
       for (const space of D.spaces) {
         const [cx, cy] = centre(space);
-        const cell = node("g", { class: "space" + (same(space, D.top) ? " top" : ""), tabindex: "0",
-                                 role: "button", "data-at": key(space) }, this.svg);
+        const cell = node("g", { class: "space" + (same(space, D.top) ? " top" : ""),
+                                 tabindex: this.cells.size ? "-1" : "0", role: "button", "data-at": key(space) }, spacesLayer);
         node("polygon", { points: hexPoints(cx, cy, HEX * 0.97), class: "hex" }, cell);
-        node("text", { x: cx, y: cy + HEX * 0.78, class: "coord" }, cell, key(space));
+        const shown = node("g", { "data-for": key(space) }, labelsLayer);
+        node("text", { x: cx, y: cy + HEX * 0.78, class: "coord" }, shown, key(space));
         if (same(space, D.top)) {  // the coloured top hex also says so, in a star and a word
-          node("polygon", { class: "top-star", points: starPoints(cx, cy - HEX * 0.42, 2.2, 0.9) }, cell);
-          node("text", { x: cx, y: cy + HEX * 0.42, class: "top-label" }, cell, "TOP");
+          node("polygon", { class: "top-star", points: starPoints(cx, cy - HEX * 0.42, 2.2, 0.9) }, shown);
+          node("text", { x: cx, y: cy + HEX * 0.42, class: "top-label" }, shown, "TOP");
         }
-        const content = node("g", { class: "content" }, cell);
+        const content = node("g", { class: "content" }, shown);
         cell.addEventListener("click", () => onSpace(space));
+        shown.addEventListener("click", () => onSpace(space));  // a tap on the letters is a tap on the space
         cell.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onSpace(space); }
+          const step = HEX_KEYS[e.key];
+          const next = step && this.cells.get(key([space[0] + step[0], space[1] + step[1]]));
+          if (step) e.preventDefault();
+          if (next) this.moveFocus(cell, next.cell);
         });
         this.cells.set(key(space), { cell, content, space });
       }
+    }
+
+    // One tab stop for the whole board; arrow keys walk to the neighbouring space.
+    moveFocus(from, to) {
+      from.setAttribute("tabindex", "-1");
+      to.setAttribute("tabindex", "0");
+      to.focus();
     }
 
     draw(board, players, marks) {
@@ -113,6 +134,7 @@
         }
         const mark = marks[k];
         cell.setAttribute("class", "space" + (same(space, D.top) ? " top" : "") + (mark ? " mark-" + mark.cls : ""));
+        content.parentNode.setAttribute("class", mark ? "mark-" + mark.cls : "");  // colours its sign
         if (mark) {
           node("text", { x: cx + HEX * 0.5, y: cy - HEX * 0.38, class: "mark-sign" }, content, mark.sign);
           words.push(mark.note);
@@ -210,9 +232,15 @@
     return bad;
   }
 
+  // status 0: no answer (offline).
   async function postJSON(url, body) {
-    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
-                                         body: JSON.stringify(body) });
+    let response;
+    try {
+      response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
+                                    body: JSON.stringify(body) });
+    } catch (e) {
+      return { status: 0, payload: null };
+    }
     let payload = null;
     try { payload = await response.json(); } catch (e) { payload = null; }
     return { status: response.status, payload };
@@ -241,7 +269,8 @@
     const firstCard = form.querySelector("#first-card");
     const secondCard = form.querySelector("#second-card");
     const live = document.getElementById("live-result");
-    form.querySelector("details.paste").open = false;  // open for people without JavaScript
+    // The boards settle a card in dispute; bonus points typed per player are the usual way.
+    const boardsBox = form.querySelector("details.bonus-boards");
     let boards = { 10: emptyBoard(), 20: emptyBoard() };
 
     const playerNames = () => [...playersBox.querySelectorAll("[name$='.name']")].map((i) => i.value.trim());
@@ -260,6 +289,7 @@
 
     function bonusEntries() {
       const entries = [];
+      if (!boardsBox.open) return entries;
       const both = readingField.value === "both";
       if (firstCard.value) entries.push({ card: firstCard.value, round: 10, board: boards[10] });
       if (firstCard.value && both) entries.push({ card: firstCard.value, round: 20, board: boards[20] });
@@ -276,10 +306,15 @@
             harvested[kind] = /^\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : input.value;
           }
         }
-        return { name: set.querySelector("[name$='.name']").value.trim(), harvested };
+        const player = { name: set.querySelector("[name$='.name']").value.trim(), harvested };
+        const bonus = set.querySelector("[name$='.bonus_points']").value.trim();
+        if (bonus !== "") player.bonus_points = /^\d+$/.test(bonus) ? Number(bonus) : bonus;
+        return player;
       });
-      return { players, round_20: readingField.value, bonus: bonusEntries() };
+      const entries = bonusEntries();
+      return Object.assign({ players, round_20: readingField.value }, entries.length ? { bonus: entries } : {});
     }
+    window.gardenkit.stateOf = state;  // what static/pad.js queues when Save is pressed offline
 
     const editors = {};
     for (const round of [10, 20]) {
@@ -289,9 +324,17 @@
         (space) => { if (editSpace(boards[round], space, toolbar)) changed(); });
       editors[round] = { toolbar, board };
     }
+    // Copying replaces the round-20 board: it can be undone until that board is changed again.
+    const undoCopy = form.querySelector("#undo-copy");
     form.querySelector("#copy-board").addEventListener("click", () => {
+      const before = boards[20];
       boards[20] = copyBoard(boards[10]);
+      undoCopy.hidden = false;
+      undoCopy.onclick = () => { boards[20] = before; undoCopy.hidden = true; changed(); };
       changed();
+    });
+    form.querySelector(".board-editor[data-round='20']").addEventListener("click", (e) => {
+      if (e.target.closest("svg")) undoCopy.hidden = true;
     });
 
     let lastViolations = [];
@@ -347,15 +390,18 @@
         lastViolations = (payload && payload.violations) || [{ message: `the scorer answered ${status}` }];
         table.replaceChildren();
         live.querySelector(".live-winners").textContent = "Not scored yet: fix the problems below.";
-        listItems(problems, lastViolations.map((v) => v.message + (v.path ? ` (${v.path})` : "")));
+        listItems(problems, lastViolations.map((v) => v.message));
         listItems(warnings, []);
         listItems(resolutions, []);
       }
+      form.dispatchEvent(new CustomEvent("gardenkit:answer", {
+        detail: status === 200 ? { result: payload } : status ? { violations: lastViolations } : { offline: true } }));
       drawBoards();
     }, 150);
 
     function changed() {
-      bonusField.value = JSON.stringify(bonusEntries());
+      const entries = bonusEntries();
+      bonusField.value = entries.length ? JSON.stringify(entries) : "";
       drawBoards();
       rescore();
     }
@@ -381,7 +427,6 @@
         if (count >= D.players.max) return;
         const copy = template.content.firstElementChild.cloneNode(true);
         for (const input of copy.querySelectorAll("[name]")) input.name = input.name.replace("__i__", count);
-        copy.querySelector("[name$='.name']").value = `Player ${count + 1}`;
         playersBox.appendChild(copy);
         renumber();
         changed();
@@ -393,14 +438,30 @@
         changed();
       }
     });
+    // Renaming a player renames their plants on both boards, so a rename never leaves plants
+    // owned by someone who is not a player.
+    const nameBefore = new WeakMap();
+    playersBox.addEventListener("focusin", (e) => {
+      if (/\.name$/.test(e.target.name || "")) nameBefore.set(e.target, e.target.value.trim());
+    });
+    playersBox.addEventListener("change", (e) => {
+      const before = nameBefore.get(e.target), after = (e.target.value || "").trim();
+      if (!before || !after || before === after) return;
+      for (const round of [10, 20]) {
+        for (const plant of boards[round].plants) if (plant.owner === before) plant.owner = after;
+      }
+      nameBefore.set(e.target, after);
+    });
     form.addEventListener("input", (e) => { if (e.target !== bonusField) changed(); });
     form.addEventListener("change", (e) => { if (e.target !== bonusField) changed(); });
     bonusField.addEventListener("change", () => {
       try { loadBonus(JSON.parse(bonusField.value)); } catch (err) { /* the scorer reports bad JSON on submit */ }
       changed();
     });
-    form.addEventListener("submit", () => { bonusField.value = JSON.stringify(bonusEntries()); });
-    changed();
+    form.addEventListener("submit", () => { const entries = bonusEntries(); bonusField.value = entries.length ? JSON.stringify(entries) : ""; });
+    boardsBox.addEventListener("toggle", changed);
+    // A blank sheet waits for the players' names before it asks for totals.
+    if (playerNames().some(Boolean)) changed(); else drawBoards();
   }
 
   // --- the dispute page ---------------------------------------------------------------------
@@ -549,14 +610,14 @@
         lastOutcome = payload;
         verdict.textContent = payload.legal ? "✓ Legal" : "✗ Not legal";
         verdict.className = "verdict " + (payload.legal ? "legal" : "illegal");
-        listItems(answer.querySelector(".live-reasons"), payload.violations.map((v) => `${v.message} (${v.rule})`));
+        listItems(answer.querySelector(".live-reasons"), payload.violations.map((v) => v.message + (v.rule ? ` (${v.rule})` : "")));
         listItems(answer.querySelector(".live-effects"), describe(payload));
         marks = effectMarks(payload.effects || {});
       } else {
         const problems = (payload && payload.violations) || [{ message: `the checker answered ${status}` }];
         verdict.textContent = "Cannot check this";
         verdict.className = "verdict illegal";
-        listItems(answer.querySelector(".live-reasons"), problems.map((v) => v.message + (v.path ? ` (${v.path})` : "")));
+        listItems(answer.querySelector(".live-reasons"), problems.map((v) => v.message));
         listItems(answer.querySelector(".live-effects"), []);
         marks = spacesOfViolations(problems, (path) => (path === "action.board" ? board : null));
       }

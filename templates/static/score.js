@@ -74,6 +74,7 @@
   }
 
   var el = window.gardenkit.el;
+  window.gardenkit.stateOf = formState;  // what static/pad.js queues when Save is pressed offline
 
   function label(key) {
     var words = key.replace(/[_-]/g, " ");
@@ -83,18 +84,44 @@
   function problemList(items) {
     var ul = el("ul");
     items.forEach(function (v) {
-      var li = el("li", {}, v.message + " ");
-      li.appendChild(el("span", { "class": "rule" }, v.rule + (v.path ? " · " + v.path : "")));
+      var li = el("li");
+      li.appendChild(v.field ? el("a", { href: "#players", "data-field": v.field }, v.message) : document.createTextNode(v.message));
+      if (v.rule) li.appendChild(el("span", { "class": "rule" }, v.rule));
       ul.appendChild(li);
     });
     return ul;
   }
 
+  // A new answer replaces the old one; focus that was on the answer moves to the new one.
+  function showInPlace(parts) {
+    var hadFocus = result.contains(document.activeElement);
+    result.replaceChildren.apply(result, parts);
+    var heading = result.querySelector(".answer");
+    if (hadFocus && heading) heading.focus({ preventScroll: true });
+  }
+
   function drawViolations(violations) {
     var box = el("div", { "class": "violations" });
-    box.appendChild(el("h2", {}, "This state is not possible"));
+    box.appendChild(el("h2", { "class": "answer", tabindex: "-1" }, "This state is not possible"));
     box.appendChild(problemList(violations));
-    result.replaceChildren(box);
+    showInPlace([box]);
+    form.dispatchEvent(new CustomEvent("gardenkit:answer", { detail: { violations: violations } }));
+  }
+
+  // The player's name, opening to their breakdown (phones show only rank, name and total).
+  function breakdown(p, keys, tiebreakers) {
+    var details = el("details", { "class": "breakdown" });
+    details.appendChild(el("summary", {}, p.name));
+    var list = details.appendChild(el("dl"));
+    keys.forEach(function (k) {
+      list.appendChild(el("dt", {}, label(k)));
+      list.appendChild(el("dd", {}, k in p.breakdown ? p.breakdown[k] : ""));
+    });
+    tiebreakers.forEach(function (k) {
+      list.appendChild(el("dt", {}, label(k) + " (tie-break)"));
+      list.appendChild(el("dd", {}, (p.tiebreakers || {})[k]));
+    });
+    return details;
   }
 
   function drawScore(data) {
@@ -114,33 +141,39 @@
     }
     var table = el("table", { "class": "ranking" });
     var head = el("tr");
-    ["Rank", "Player"].concat(keys.map(label)).forEach(function (h) { head.appendChild(el("th", {}, h)); });
+    ["Rank", "Player"].forEach(function (h) { head.appendChild(el("th", {}, h)); });
+    keys.forEach(function (k) { head.appendChild(el("th", { "class": "part" }, label(k))); });
     tiebreakers.forEach(function (k) {
-      var th = el("th", { "class": "tb" }, label(k) + " ");
+      var th = el("th", { "class": "tb part" }, label(k) + " ");
       th.appendChild(el("small", {}, "tie-break"));
       head.appendChild(th);
     });
-    head.appendChild(el("th", {}, "Total"));
+    head.appendChild(el("th", { "class": "total" }, "Total"));
     table.appendChild(el("thead")).appendChild(head);
     var body = table.appendChild(el("tbody"));
     data.players.forEach(function (p) {
       var row = el("tr", p.rank === 1 ? { "class": "first" } : {});
       row.appendChild(el("td", {}, p.rank));
-      row.appendChild(el("th", { scope: "row" }, p.name));
-      keys.forEach(function (k) { row.appendChild(el("td", {}, k in p.breakdown ? p.breakdown[k] : "")); });
-      tiebreakers.forEach(function (k) { row.appendChild(el("td", { "class": "tb" }, (p.tiebreakers || {})[k])); });
+      row.appendChild(el("th", { scope: "row" })).appendChild(breakdown(p, keys, tiebreakers));
+      keys.forEach(function (k) {
+        row.appendChild(el("td", { "class": "part", "data-label": label(k) }, k in p.breakdown ? p.breakdown[k] : ""));
+      });
+      tiebreakers.forEach(function (k) {
+        row.appendChild(el("td", { "class": "tb part", "data-label": label(k) + " (tie-break)" }, (p.tiebreakers || {})[k]));
+      });
       row.appendChild(el("td", { "class": "total" }, p.total));
       body.appendChild(row);
     });
     var wrap = el("div", { "class": "table-wrap" });
     wrap.appendChild(table);
-    var parts = [winners, wrap];
+    var parts = [el("h2", { "class": "answer", tabindex: "-1" }, "Final scores"), winners, wrap];
     if (data.warnings && data.warnings.length) {
       var warn = el("ul", { "class": "warnings" });
       data.warnings.forEach(function (w) { warn.appendChild(el("li", {}, w.message)); });
       parts.push(warn);
     }
-    result.replaceChildren.apply(result, parts);
+    showInPlace(parts);
+    form.dispatchEvent(new CustomEvent("gardenkit:answer", { detail: { result: data } }));
   }
 
   function refresh() {
@@ -154,7 +187,9 @@
       if (answer.status === 200) drawScore(answer.data);
       else if (answer.data.violations) drawViolations(answer.data.violations);
       else drawViolations([{ message: answer.data.error || "could not score", rule: "", path: "" }]);
-    }).catch(function () { /* offline: the Score button still works */ });
+    }).catch(function () {
+      form.dispatchEvent(new CustomEvent("gardenkit:answer", { detail: { offline: true } }));
+    });
   }
 
   function soon() {

@@ -1,0 +1,381 @@
+// The score pad around any score form (loaded by _score_form_start.html, no build step):
+//   - the game in progress is kept on this device and comes back after a reload or a closed tab;
+//   - recent players are offered in every name field; "Rematch" keeps the players, "New game"
+//     clears, and both can be undone;
+//   - each problem is shown next to its field, which is marked (aria-invalid, aria-describedby);
+//   - one spoken summary and the running totals beside Save;
+//   - offline: the page says so, totals wait for the network (they come from the server's
+//     rules, never from a copy in JavaScript), and Save keeps the game in a queue that is sent
+//     once, with an idempotency key, when the network is back.
+// Page scripts announce each answer with a "gardenkit:answer" event on the form
+// ({result} | {violations} | {offline}) and register gardenkit.stateOf(form) -> state JSON.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.score-form");
+  if (!form) return;
+  var gardenkit = window.gardenkit;
+  var el = gardenkit.el;
+  var path = location.pathname;
+  var game = path.split("/")[2];
+  var KEYS = { draft: "gardenkit:draft:" + path, cleared: "gardenkit:cleared:" + path,
+               undo: "gardenkit:offer-undo:" + path, roster: "gardenkit:roster", queue: "gardenkit:queue" };
+  var note = document.getElementById("pad-note");
+  var summary = document.getElementById("pad-summary");
+  var roster = document.getElementById("recent-players");
+  var result = document.getElementById("result");
+  var isExample = !!form.querySelector("input[name=_example]");
+  var restoring = false;
+  var touched = false;  // live problems are marked at their fields once the players have typed
+  var leaving = false;  // New game / Rematch wrote the next draft: the page going away must not overwrite it
+
+  function read(key, fallback) {
+    try {
+      var value = JSON.parse(localStorage.getItem(key));
+      return value === null ? fallback : value;
+    } catch (e) { return fallback; }
+  }
+  function write(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* storage full or off: the form still works */ }
+  }
+
+  // --- what the form holds, as {players: [{field: value}], shared: {name: value}} ------------
+
+  var SKIP = { csrf_token: 1, op: 1, _example: 1, _state_json: 1 };
+  function dataFields(root) {
+    return Array.prototype.filter.call(root.querySelectorAll("input[name], select[name], textarea[name]"), function (input) {
+      return !SKIP[input.name] && input.type !== "radio" && !(input.type === "hidden" && input.dataset.kind === "bool") &&
+        !input.closest("template");
+    });
+  }
+  function valueOf(input) { return input.type === "checkbox" ? input.checked : input.value; }
+  function playerSets() { return Array.prototype.slice.call(form.querySelectorAll("#players fieldset.player")); }
+  function prefixOf(set) {
+    var named = set.querySelector("[name^='players.']");
+    return named ? named.name.split(".").slice(0, 2).join(".") + "." : "";
+  }
+
+  function snapshot() {
+    var shared = {};
+    var players = playerSets().map(function (set) {
+      var prefix = prefixOf(set), fields = {};
+      dataFields(set).forEach(function (input) { fields[input.name.slice(prefix.length)] = valueOf(input); });
+      return fields;
+    });
+    dataFields(form).forEach(function (input) {
+      if (input.name.indexOf("players.") !== 0) shared[input.name] = valueOf(input);
+    });
+    return { players: players, shared: shared };
+  }
+
+  function put(input, value) {
+    if (!input) return;
+    if (input.type === "checkbox") input.checked = !!value; else input.value = value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function restore(saved) {
+    restoring = true;
+    var add = form.querySelector("button[name=op][value=add]");
+    var wanted = Math.max(1, saved.players.length);
+    for (var guard = 0; playerSets().length < wanted && add && guard < 20; guard++) add.click();
+    for (var sets = playerSets(); sets.length > wanted; sets = playerSets()) {
+      var remove = sets[sets.length - 1].querySelector("button[value^='remove:']");
+      if (!remove) break;
+      remove.click();
+      if (playerSets().length === sets.length) break;  // the page keeps a minimum of players
+    }
+    Object.keys(saved.shared).forEach(function (name) {
+      put(form.querySelector("[name='" + CSS.escape(name) + "']:not([type=hidden])") ||
+          form.querySelector("[name='" + CSS.escape(name) + "']"), saved.shared[name]);
+    });
+    playerSets().forEach(function (set, n) {
+      var fields = saved.players[n] || {}, prefix = prefixOf(set);
+      dataFields(set).forEach(function (input) {
+        var key = input.name.slice(prefix.length);
+        if (key in fields) put(input, fields[key]);
+        else if (input.type !== "checkbox" && input.tagName !== "SELECT") put(input, "");
+      });
+    });
+    restoring = false;
+    keep();
+  }
+
+  function hasEntries(saved) {
+    return !!saved && playerNames(saved).length > 0;
+  }
+
+  var keepTimer = null;
+  function keep() {
+    if (isExample || restoring || leaving) return;
+    clearTimeout(keepTimer);
+    keepTimer = setTimeout(keepNow, 150);
+  }
+  function keepNow() { if (!isExample && !restoring && !leaving) write(KEYS.draft, snapshot()); }
+
+  // --- the bar: new game, rematch, undo ---------------------------------------------------------
+
+  function say(parts, asAlert) {
+    note.replaceChildren.apply(note, parts.map(function (p) { return typeof p === "string" ? document.createTextNode(p) : p; }));
+    note.hidden = false;
+    note.setAttribute("role", asAlert ? "alert" : "status");
+  }
+
+  function playerNames(saved) {
+    return saved.players.map(function (p) { return String(p.name || "").trim(); }).filter(Boolean);
+  }
+
+  function startOver(keepPlayers) {
+    var current = snapshot();
+    if (hasEntries(current)) write(KEYS.cleared, current);
+    var next = { players: keepPlayers ? playerNames(current).map(function (name) { return { name: name }; }) : [], shared: {} };
+    if (keepPlayers) {
+      dataFields(form).forEach(function (input) {  // game settings (variant, sheet) stay for the rematch
+        if (input.name.indexOf("players.") !== 0 && input.tagName === "SELECT") next.shared[input.name] = input.value;
+      });
+    }
+    clearTimeout(keepTimer);
+    write(KEYS.draft, next);
+    leaving = true;
+    try { sessionStorage.setItem(KEYS.undo, keepPlayers ? "rematch" : "new"); } catch (e) { /* no undo offer then */ }
+  }
+
+  var rematch = form.querySelector("[data-pad=rematch]");
+  form.querySelector("[data-pad=new]").addEventListener("click", function () {
+    if (!isExample) startOver(false);
+  });
+  rematch.addEventListener("click", function () {
+    startOver(true);
+    location.href = path;
+  });
+  function showRematch() { rematch.hidden = isExample || playerNames(snapshot()).length === 0; }
+
+  function offerUndo() {
+    var offered = null;
+    try { offered = sessionStorage.getItem(KEYS.undo); sessionStorage.removeItem(KEYS.undo); } catch (e) { return; }
+    var cleared = read(KEYS.cleared, null);
+    if (!offered || !cleared) return;
+    var undo = el("button", { type: "button", "class": "link" }, "Undo");
+    undo.addEventListener("click", function () {
+      restore(cleared);
+      say(["The game you left is back."]);
+    });
+    say([offered === "rematch" ? "Rematch: same players, new scores. " : "New game started. ", undo]);
+  }
+
+  // --- players removed by mistake come back ---------------------------------------------------
+
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest("button[value^='remove:']");
+    if (!button || restoring) return;
+    var set = button.closest("fieldset.player");
+    var prefix = prefixOf(set), fields = {};
+    dataFields(set).forEach(function (input) { fields[input.name.slice(prefix.length)] = valueOf(input); });
+    var name = String(fields.name || "").trim() || "The player";
+    setTimeout(function () {
+      if (document.contains(set)) return;  // not removed (the minimum number of players)
+      var undo = el("button", { type: "button", "class": "link" }, "Undo");
+      undo.addEventListener("click", function () {
+        var saved = snapshot();
+        saved.players.push(fields);
+        restore(saved);
+        say([name + " is back (as the last player)."]);
+      });
+      say([name + " was removed. ", undo]);
+      undo.focus();
+      keep();
+    }, 0);
+  }, true);
+
+  // --- every control says whose it is: "Ann: Remove player", "Bo: one more hand" -------------
+  // (remove buttons, and any element a page script marks with data-whose and an aria-label)
+
+  function nameControls() {
+    playerSets().forEach(function (set, n) {
+      var nameInput = set.querySelector("input[name$='.name']");
+      var who = (nameInput && nameInput.value.trim()) || "Player " + (n + 1);
+      Array.prototype.forEach.call(set.querySelectorAll("button[value^='remove:'], [data-whose]"), function (button) {
+        if (!button.dataset.what) {
+          button.dataset.what = button.hasAttribute("data-whose") ? button.getAttribute("aria-label") : button.textContent.trim();
+        }
+        button.setAttribute("aria-label", who + ": " + button.dataset.what);
+      });
+    });
+  }
+  form.addEventListener("input", function (event) { if (/\.name$/.test(event.target.name || "")) nameControls(); });
+  new MutationObserver(nameControls).observe(form.querySelector("#players"), { childList: true, subtree: true });
+
+  // --- recent players ---------------------------------------------------------------------------
+
+  function drawRoster() {
+    roster.replaceChildren.apply(roster, read(KEYS.roster, []).map(function (name) { return el("option", { value: name }); }));
+  }
+  function remember(names) {
+    var list = names.concat(read(KEYS.roster, []).filter(function (n) { return names.indexOf(n) < 0; }));
+    write(KEYS.roster, list.slice(0, 24));
+  }
+  form.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (input.name && /^players\.[^.]+\.name$/.test(input.name)) input.setAttribute("list", "recent-players");
+  });
+
+  // --- problems next to their fields --------------------------------------------------------------
+
+  function fieldFor(name) {
+    var parts = name.split(".");
+    if (parts[0] === "players" && /^\d+$/.test(parts[1] || "")) {
+      var set = playerSets()[Number(parts[1])];
+      if (!set) return null;
+      var prefix = prefixOf(set), rest = parts.slice(2).join(".");
+      if (!rest) return set.querySelector("input, select, textarea");
+      return set.querySelector("[name='" + CSS.escape(prefix + rest) + "']:not([type=hidden])") ||
+        set.querySelector("[name^='" + CSS.escape(prefix + rest + ".") + "']");
+    }
+    return form.querySelector("[name='" + CSS.escape(name) + "']:not([type=hidden])") ||
+      form.querySelector("[name^='" + CSS.escape(name + ".") + "']");
+  }
+
+  var marked = [];
+  function unmark() {
+    marked.forEach(function (m) {
+      m.input.removeAttribute("aria-invalid");
+      if (m.describedBy) m.input.setAttribute("aria-describedby", m.describedBy);
+      else m.input.removeAttribute("aria-describedby");
+      m.note.remove();
+    });
+    marked = [];
+  }
+  function mark(violations) {
+    unmark();
+    violations.forEach(function (v, n) {
+      var input = v.field && fieldFor(v.field);
+      if (!input) return;
+      var id = "field-error-" + n;
+      var message = el("span", { "class": "field-error", id: id }, v.message);
+      (input.closest("label") || input).insertAdjacentElement("afterend", message);
+      marked.push({ input: input, note: message, describedBy: input.getAttribute("aria-describedby") });
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", ((input.getAttribute("aria-describedby") || "") + " " + id).trim());
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-field]");
+    if (!link) return;
+    event.preventDefault();
+    var input = fieldFor(link.dataset.field);
+    if (input) input.focus();
+  });
+
+  // --- the answer: spoken summary, running totals, offline ----------------------------------------
+
+  var save = form.querySelector("button[name=op][value=save]");
+  var bar = save && save.closest(".actions");
+  var totals = el("output", { "class": "pad-totals", "aria-hidden": "true" });
+  if (bar) { bar.classList.add("pad-sticky"); bar.insertBefore(totals, bar.firstChild); }
+
+  function showAnswer(detail) {
+    if (detail.offline) return showOffline();
+    if (result) result.classList.remove("stale");
+    if (detail.violations) {
+      if (touched) mark(detail.violations);
+      totals.textContent = "Not scored yet";
+      summary.textContent = detail.violations.length === 1 ? "1 problem to fix: " + detail.violations[0].message
+        : detail.violations.length + " problems to fix; the first: " + detail.violations[0].message;
+    } else if (detail.result) {
+      unmark();
+      var line = detail.result.players.map(function (p) { return p.name + " " + p.total; }).join(" · ");
+      totals.textContent = line;
+      summary.textContent = (detail.result.winners.length === 1 ? detail.result.winners[0] + " leads. " : "Tied: " +
+        detail.result.winners.join(" and ") + ". ") + line.split(" · ").join(", ") + ".";
+    }
+  }
+  form.addEventListener("gardenkit:answer", function (event) { showAnswer(event.detail || {}); });
+
+  function showOffline() {
+    say(["You are offline. Every entry stays on this device; totals when back online; " +
+         "Save result keeps the game and sends it when the network is back."]);
+    totals.textContent = "Totals when back online";
+    if (result) result.classList.add("stale");
+  }
+  window.addEventListener("offline", showOffline);
+  window.addEventListener("online", function () {
+    note.hidden = true;
+    form.dispatchEvent(new Event("change"));  // the page script asks for fresh totals
+    sendQueued();
+  });
+
+  // --- saving: remembered players, and a queue while offline --------------------------------------
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
+  }
+
+  form.addEventListener("submit", function (event) {
+    var op = event.submitter && event.submitter.value;
+    if (op !== "save") return;
+    remember(playerNames(snapshot()));
+    if (navigator.onLine || !gardenkit.stateOf) return;
+    event.preventDefault();
+    var queue = read(KEYS.queue, []);
+    queue.push({ game: game, state: gardenkit.stateOf(form), key: newKey(), at: new Date().toLocaleTimeString() });
+    write(KEYS.queue, queue);
+    keepNow();
+    say(["Saved on this device. It will be sent to Results once, when the network is back."]);
+    totals.textContent = "Saved on this device";
+    note.focus();  // the answer to Save, in view, as the answer to a plain-form Save is
+  });
+
+  var sending = false;
+  function sendQueued() {
+    var queue = read(KEYS.queue, []);
+    if (sending || !queue.length || !navigator.onLine) return;
+    sending = true;
+    var item = queue[0];
+    fetch("/api/results", { method: "POST", body: JSON.stringify({ game: item.game, state: item.state }),
+                            headers: { "Content-Type": "application/json", "Idempotency-Key": item.key } })
+      .then(function (response) {
+        return response.json().then(function (body) { return { status: response.status, body: body }; });
+      })
+      .then(function (answer) {
+        write(KEYS.queue, read(KEYS.queue, []).filter(function (q) { return q.key !== item.key; }));
+        if (answer.status < 300) {
+          var link = el("a", { href: "/results/" + answer.body.id }, "see it in Results");
+          say(["The game saved offline at " + item.at + " is now saved: " +
+               answer.body.result.winners.join(" & ") + " won; ", link, "."]);
+        } else {
+          var first = (answer.body.violations || [{ message: answer.body.error || "it was refused" }])[0];
+          say(["The game saved offline at " + item.at + " could not be saved: " + first.message], true);
+        }
+        sending = false;
+        sendQueued();
+      })
+      .catch(function () { sending = false; });  // still offline: try again on the next "online"
+  }
+
+  // --- start ----------------------------------------------------------------------------------------
+
+  form.addEventListener("input", function (event) { if (event.isTrusted) touched = true; keep(); });
+  form.addEventListener("change", function () { keep(); showRematch(); });
+  form.addEventListener("click", function (event) { if (event.target.closest("button[name=op]")) keep(); });
+  window.addEventListener("pagehide", keepNow);
+
+  // After every page script has run (they are deferred too), so "Add player" works here.
+  document.addEventListener("DOMContentLoaded", function () {
+    drawRoster();
+    var draft = read(KEYS.draft, null);
+    if (form.hasAttribute("data-fresh") && draft && (hasEntries(draft) || draft.players.length)) {
+      restore(draft);
+      if (hasEntries(draft)) say(["Your game in progress is back."]);
+    } else {
+      keepNow();
+    }
+    offerUndo();
+    var served = document.getElementById("answer-violations");
+    if (served) { try { mark(JSON.parse(served.textContent)); } catch (e) { /* the list above still says it */ } }
+    if (!navigator.onLine) showOffline();
+    showRematch();
+    nameControls();
+    sendQueued();
+  });
+})();
