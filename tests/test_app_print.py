@@ -517,8 +517,10 @@ def test_print_page_on_a_phone_changes_options_and_downloads_the_pdf(live_server
     page.get_by_label("Short edge").check()
     page.get_by_label("Ink saver").check()
     # the preview follows the options without a reload
-    page.wait_for_function("document.querySelector('.thumbs img').src.includes('paper=a4')")
+    # (waits for the last of the three changes: each one redraws the preview)
+    page.wait_for_function("document.querySelector('.thumbs img').src.includes('ink_saver=1')")
     assert "duplex=short" in page.locator(".thumbs img").first.get_attribute("src")
+    assert "paper=a4" in page.locator(".thumbs img").first.get_attribute("src")
     assert "ink_saver=1" in page.url
     with page.expect_download() as download:
         page.get_by_role("button", name="Download PDF").click()
