@@ -296,3 +296,17 @@ def test_security_headers_on_pages_and_api(client):
         headers = client.get(path).headers
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_30_digit_number_is_read_exactly_by_the_api_and_the_python_api(client):
+    """One JSON reading keeps integers of any size exact: the count in the answer is the sum
+    of the numbers sent, to the last digit, through HTTP and through scorer.validate alike."""
+    import scorer
+
+    huge = 123456789012345678901234567890
+    state = gv_state(("Kim", huge, 1, 0), ("Lee", 0, 1, 0))
+    exact = f"hold {huge + 2} cards"
+    over_http = post(client, GV + "/validate", json.dumps(state)).get_json()["violations"]
+    in_python = scorer.validate("garden-variety", state)
+    assert over_http == in_python
+    assert any(exact in v["message"] for v in in_python), in_python
