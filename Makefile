@@ -52,8 +52,11 @@ kits: install
 run: kits
 	$(BIN)/gardenkit serve --host $(HOST) --port $(PORT)
 
-# pytest exits 5 when it collected no test: that is a failure of the suite, say so plainly.
+# Lint and types first (both configured in pyproject.toml), then the suite; any failure fails
+# the target. pytest exits 5 when it collected no test: that is a failure too, said plainly.
 test: install-dev system-deps axe
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 	@$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "no tests were collected"; exit 1; fi; exit $$rc
 

@@ -30,23 +30,6 @@ def storage() -> Storage:
     return current_app.extensions["gardenkit.storage"]
 
 
-def request_body() -> bytes:
-    """The body bytes; 413 when it is over Flask's limit. With a plain Content-Length (every
-    client here sends one) they are read straight from the WSGI input, as the WSGI spec
-    allows, and the length is taken from the environ: werkzeug's stream wrappers and header
-    properties cost as much as parsing the JSON. Anything else (a chunked upload, an odd
-    length) is left to werkzeug, held to the limit."""
-    environ = request.environ
-    declared = environ.get("CONTENT_LENGTH", "")
-    if not declared.isdigit() or "HTTP_TRANSFER_ENCODING" in environ:
-        return body_held_to_limit()
-    length = int(declared)
-    limit = current_app.config["MAX_CONTENT_LENGTH"]
-    if limit is not None and length > limit:
-        raise RequestEntityTooLarge()
-    return environ["wsgi.input"].read(length)
-
-
 def body_held_to_limit() -> bytes:
     """The body through werkzeug (kept for get_data and the form parser), 413 when it is
     over the limit. werkzeug stops reading a body that has no length (a chunked one) at the
@@ -62,7 +45,7 @@ def body_held_to_limit() -> bytes:
 def read_json() -> Any:
     """The request body as JSON (whatever the Content-Type says); BadJSON when it is not. The
     game then reads the document as the Python API and the CLI do, so all three answer alike."""
-    return parse_json(request_body())
+    return parse_json(body_held_to_limit())
 
 
 def parse_json(body: bytes) -> Any:

@@ -48,7 +48,9 @@ def run(command: str, game_id: str, file: str, as_json: bool = False,
         if as_json:
             _dump({"violations": invalid.violations}, out)
         else:
-            print("This state is not possible:", file=out)
+            # a check is refused for its action too (a malformed one, a player not in the game)
+            subject = "state or action" if command == "check" else "state"
+            print(f"This {subject} is not possible:", file=out)
             _print_violations(invalid.violations, out)
         return EXIT_INVALID
 

@@ -252,9 +252,8 @@ class Game(ABC):
     # the public operations -----------------------------------------------------------------
     def parse_state(self, raw: Any) -> Any:
         """The checked state model; InvalidState with every reason when it is malformed or
-        impossible. `raw` is the state's JSON document, or the state model itself when
-        pydantic has already read it (the API reads JSON bytes that way); pydantic passes a
-        model through unchanged, and the impossible-state checks run either way."""
+        impossible. `raw` is the state's JSON document as Python data (the API, the command
+        line and the pages all read it with the standard json module first)."""
         try:
             state = self.state_model.model_validate(raw)
         except ValidationError as error:

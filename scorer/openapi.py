@@ -159,7 +159,7 @@ def _shared_schemas() -> dict[str, dict]:
 def openapi_document() -> dict[str, Any]:
     schemas = _shared_schemas()
     paths: dict[str, dict] = {
-        "/api/games": {"get": {"summary": "the five games and whether their rules are live",
+        "/api/games": {"get": {"summary": "the registered games and whether their rules are live",
                                "operationId": "listGames", "tags": ["games"],
                                "responses": {"200": _answer("games", {"type": "object", "required": ["games"],
                                                                       "properties": {"games": {"type": "array"}}})}}},

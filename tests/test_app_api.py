@@ -23,11 +23,14 @@ def post(client, path, body):
 
 # --- games ---------------------------------------------------------------------------------
 
-def test_games_lists_all_five_with_status(client):
+def test_games_lists_every_registered_game_with_status(client):
+    from scorer.games import CATALOGUE
+
     games = client.get("/api/games").get_json()["games"]
-    assert [g["id"] for g in games] == ["garden-dice", "harvest-dice", "cottage-garden", "propagation",
-                                        "garden-variety"]
-    gv = games[-1]
+    assert [g["id"] for g in games] == list(CATALOGUE)  # a new game joins by its registry line alone
+    assert [g["id"] for g in games][:5] == ["garden-dice", "harvest-dice", "cottage-garden", "propagation",
+                                            "garden-variety"]
+    gv = games[4]
     assert gv["status"] == "live" and gv["title"] == "Garden Variety"
     assert gv["links"]["score"] == GV + "/score"
     assert all(g["status"] in ("live", "coming") for g in games)
@@ -296,3 +299,17 @@ def test_security_headers_on_pages_and_api(client):
         headers = client.get(path).headers
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_30_digit_number_is_read_exactly_by_the_api_and_the_python_api(client):
+    """One JSON reading keeps integers of any size exact: the count in the answer is the sum
+    of the numbers sent, to the last digit, through HTTP and through scorer.validate alike."""
+    import scorer
+
+    huge = 123456789012345678901234567890
+    state = gv_state(("Kim", huge, 1, 0), ("Lee", 0, 1, 0))
+    exact = f"hold {huge + 2} cards"
+    over_http = post(client, GV + "/validate", json.dumps(state)).get_json()["violations"]
+    in_python = scorer.validate("garden-variety", state)
+    assert over_http == in_python
+    assert any(exact in v["message"] for v in in_python), in_python

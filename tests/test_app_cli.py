@@ -81,6 +81,15 @@ def test_check_reads_state_and_action(tmp_path):
     assert as_json["effects"]["winner"] == "Lee"
 
 
+def test_a_check_naming_someone_not_playing_exits_1_and_blames_the_action(tmp_path):
+    request = json.loads(json.dumps(ROUND))
+    request["action"]["plays"][1]["player"] = "Nobody"
+    done = gardenkit("check", "garden-variety", write(tmp_path, "check.json", request))
+    assert done.returncode == 1
+    assert done.stdout.startswith("This state or action is not possible:")
+    assert "no player is called 'Nobody'" in done.stdout and "[action.plays[1].player]" in done.stdout
+
+
 def test_illegal_play_is_answered_with_exit_0(tmp_path):
     illegal = json.loads(json.dumps(ROUND))
     illegal["action"]["plays"][0]["card"]["number"] = 12

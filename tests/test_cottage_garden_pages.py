@@ -95,8 +95,8 @@ def test_flowerbed_page_on_a_phone(live_server, page, tmp_path):
 @pytest.mark.browser
 def test_completing_a_bed_shows_its_score(live_server, page):
     page.goto(live_server + CHECK)
-    placements = [("5F", 1, 1, 0), ("5B", 2, 1, 0), ("6B", 3, 2, 0), ("4A", 5, 1, 0)]
-    for tile, row, col, _turns in placements:
+    placements = [("5F", 1, 1), ("5B", 2, 1), ("6B", 3, 2), ("4A", 5, 1)]  # each tile as drawn, unturned
+    for tile, row, col in placements:
         page.select_option("#cg-piece", tile)
         page.select_option("#cg-row", str(row))
         page.select_option("#cg-col", str(col))

@@ -163,7 +163,7 @@ def _chunked_score(port: int, body: bytes, path: str = "/api/games/garden-variet
 
 
 def test_a_chunked_body_is_read_whole_and_held_to_the_size_limit(server):
-    """Bodies without a Content-Length take werkzeug's path (scorer.api.request_body)."""
+    """Bodies without a Content-Length are read whole by werkzeug and held to the limit too."""
     from scorer.app import MAX_BODY_BYTES
 
     answer = _chunked_score(server.port, json.dumps(FINISHED).encode())

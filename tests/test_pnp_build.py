@@ -59,7 +59,7 @@ def test_manifest_holds_every_card_front_and_mirrored_back(built, paper):
         assert placed["x_mm"] + placed["width_mm"] <= width - PAGE_MARGIN_MM + 1e-6
         assert placed["y_mm"] + placed["height_mm"] <= height - PAGE_MARGIN_MM + 1e-6
     by_page = itertools.groupby(sorted(data["placements"], key=lambda p: p["page"]), key=lambda p: p["page"])
-    for page, group in by_page:
+    for _page, group in by_page:
         rects = [(p["x_mm"], p["y_mm"], p["width_mm"], p["height_mm"]) for p in group]
         for (ax, ay, aw, ah), (bx, by, bw, bh) in itertools.combinations(rects, 2):
             assert ax + aw <= bx + 1e-6 or bx + bw <= ax + 1e-6 or ay + ah <= by + 1e-6 or by + bh <= ay + 1e-6

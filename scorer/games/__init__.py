@@ -43,7 +43,7 @@ def _has_rules(game_id: str) -> bool:
 
 class GameRegistry(Mapping):
     """{game id: Game}, importing a game's rules only when first asked for, so that a
-    command touching one game does not pay for all five."""
+    command touching one game does not pay for all of them."""
 
     def __init__(self) -> None:
         self._loaded: dict[str, Game] = {}

@@ -97,11 +97,11 @@ class Card:
     @property
     def label(self) -> str:
         """Plain words for people: "Blue Opossum 6", "Wildflower 4", "Thief Gnome"."""
-        if self.kind == "critter":
+        if self.color is not None:  # only critters have a colour
             return f"{self.color.capitalize()} {CRITTERS[self.color]} {self.number}"
-        if self.kind == "wildflower":
-            return f"Wildflower {self.number}"
-        return GNOMES[self.name].title
+        if self.name is not None:  # only gnomes have a name
+            return GNOMES[self.name].title
+        return f"Wildflower {self.number}"
 
 
 Deck = dict  # Card -> number of copies, in deck-list order
@@ -143,7 +143,7 @@ def parse_deck(text: str, source: str = "deck list") -> Deck:
                                         f"({','.join(DECK_COLUMNS)}), found {len(fields)}"))
             continue
         card, count, problems = _parse_row(dict(zip(DECK_COLUMNS, fields)))
-        if problems:
+        if problems or card is None:  # a row without a card always says why
             errors.extend((line_number, p) for p in problems)
         elif card in deck:
             errors.append((line_number, f"{card.label} is listed twice; change its count instead"))
