@@ -238,7 +238,7 @@ class PoweredDie:
 
 
 def powers_left(player: Player) -> int:
-    return data.pig_rows_completed(player.pig) - player.pig_powers_used
+    return data.pig_powers_earned(player.pig) - player.pig_powers_used
 
 
 def apply_powers(mode: str, player: Player, die: Die, powers: list) -> tuple[PoweredDie, list[Violation]]:
@@ -350,7 +350,7 @@ class HarvestDice(Game):
                 f"{player.name}'s pig has {plural(player.pig, 'circle')} crossed, but the garden is empty: a die "
                 "may only be fed when it cannot be planted, and in an empty garden every die can be",
                 f"{where}.pig"))
-        earned = data.pig_rows_completed(player.pig)
+        earned = data.pig_powers_earned(player.pig)
         if player.pig_powers_used > earned:
             found.append(violation(
                 "pig-powers-unearned", RULE_POWERS,
