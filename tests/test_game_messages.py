@@ -76,3 +76,16 @@ def test_no_message_counts_from_zero_or_names_a_field():
         {"player": "Lee", "card": {"kind": "critter", "color": "red", "number": 3}}]})
     assert [v["message"] for v in extra["violations"]] == [
         "a wildflower card has no colour", "a wildflower card is never declared as a number"]
+
+
+def test_malformed_json_is_described_counting_from_one():
+    # The path stays the JSON path; the words a player reads count list items from 1.
+    sheet = {"mode": "basic", "markets": {}, "players": [{"name": "A"}, {"name": "B", "garden": ["......"] * 3}]}
+    found = scorer.validate("harvest-dice", sheet)
+    assert [(v["message"], v["path"]) for v in found] == [
+        ("player 1 › garden is required but missing", "players[0].garden")]
+    board = {"players": [{"name": "A", "track": 0, "sun_token": True, "unplaced_seeds": 0},
+                         {"name": "B", "track": 0, "sun_token": True, "unplaced_seeds": 0}],
+             "board": [{"at": [1, "a"], "kind": "seed"}]}
+    assert [v["message"] for v in scorer.validate("garden-dice", board)] == [
+        "board tile 1 › coordinate 2 must be a whole number, not 'a'"]
