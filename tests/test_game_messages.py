@@ -46,7 +46,9 @@ def test_counts_read_as_words_not_as_a_bracketed_plural():
     crowded = {"mode": "basic", "markets": {"lettuce": 1, "tomato": 0, "carrot": 0},
                "players": [_harvest_player("A", ["LLLLLL", "LLL...", "......"]), _harvest_player("B", empty)]}
     messages = [w["message"] for w in scorer.score("harvest-dice", crowded)["warnings"]]
-    assert any("in 1 round the markets show" in m for m in messages), messages
+    assert any("A planted 9 dice, but a player drafts at most 6 dice in 1 round the markets show" in m
+               for m in messages), messages
+    assert any("less the 1 that was the last die" in m for m in messages), messages
     power = scorer.check("harvest-dice", {**sheet, "players": [_harvest_player("A", ["L.....", "......", "......"], 6),
                                                                _harvest_player("B", empty)]},
                          {"type": "plant", "player": "A", "die": {"color": "green", "value": 4}, "at": [1, 2],

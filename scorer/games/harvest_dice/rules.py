@@ -217,7 +217,7 @@ def _table_dice_warnings(state: HarvestState, rounds: int) -> list[Violation]:
                 "too-many-of-a-colour", RULE_MARKET,
                 f"{planted} {crop} are planted, but at most {dice} {color} dice were drafted in "
                 f"{plural(rounds, 'round')} ({data.DICE_PER_COLOR[players]} {color} dice a round, less the "
-                f"{markets[crop]} that were the last die{', plus colour powers' if recoloured else ''})",
+                f"{markets[crop]} that {'was' if markets[crop] == 1 else 'were'} the last die{', plus colour powers' if recoloured else ''})",
                 "players"))
     return found
 
@@ -414,9 +414,11 @@ class HarvestDice(Game):
             # A die fed to a full pig crosses nothing, so a full pig may have eaten any number.
             most_feeds = None if player.pig >= data.PIG_CIRCLES else player.pig
             if planted + fewest_feeds > most:
+                used = (f"planted {planted} and fed at least {plural(fewest_feeds, 'die')}" if fewest_feeds
+                        else f"planted {plural(planted, 'die')}")
                 found.append(violation(
                     "too-many-dice-for-rounds", RULE_MARKET,
-                    f"{player.name} planted {planted} and fed at least {plural(fewest_feeds, 'die')}, but a player "
+                    f"{player.name} {used}, but a player "
                     f"drafts at most {most} dice in {plural(rounds, 'round')} the markets show"
                     f"{' and the one under way' if under_way else ''}", f"players[{index}]"))
             elif most_feeds is not None and planted + most_feeds < fewest:
