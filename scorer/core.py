@@ -76,6 +76,28 @@ def json_path(loc: Sequence[Any], prefix: str = "") -> str:
     return path
 
 
+# One item of a JSON list, as a player names it ("player 1", "garden row 2"), where the plain
+# singular of the list's name would read wrongly.
+_ITEM_WORDS = {"players": "player", "dice": "die", "bonus": "bonus entry", "garden": "garden row",
+               "bed": "bed row", "board": "board tile", "at": "coordinate", "empty": "empty space",
+               "orange": "orange cube", "blue": "blue cube", "sundial": "sundial change",
+               "ate_from": "opponent eaten from", "pig_powers": "pig power"}
+
+
+def place_in_words(loc: Sequence[Any], prefix: str = "") -> str:
+    """('players', 0, 'garden') -> 'player 1 › garden': where a field is, for a player's eyes,
+    counting list items from 1 (the violation's path keeps the JSON form)."""
+    words: list[str] = [prefix] if prefix else []
+    for part in loc:
+        if isinstance(part, int) and words:
+            name = words.pop()
+            item = _ITEM_WORDS.get(name.replace(" ", "_"), name[:-1] if name.endswith("s") else f"{name} item")
+            words.append(f"{item.replace('_', ' ')} {part + 1}")
+        else:
+            words.append(str(part).replace("_", " "))
+    return " › ".join(words)
+
+
 def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
                           drop_tag: bool = False) -> list[Violation]:
     """One violation per pydantic error, with a stable code and plain words.
@@ -92,12 +114,12 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
         # part; the key itself is the user's path.
         loc = [p for p in loc if p != "[key]"]
         path = json_path(loc, prefix)
-        where = path or (prefix or "the input")
+        where = place_in_words(loc, prefix) or "the input"
         kind = err["type"]
         if kind == "missing":
             found.append(violation("missing-field", rule, f"{where} is required but missing", path))
         elif kind == "extra_forbidden":
-            parent = json_path(loc[:-1], prefix) or "the input"
+            parent = place_in_words(loc[:-1], prefix) or "the input"
             found.append(violation("unknown-field", rule,
                                    f"{loc[-1]!r} is not a name this game knows (in {parent})", path))
         elif kind in _TYPE_WORDS:
@@ -113,10 +135,10 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
         elif kind == "union_tag_invalid":
             expected = err.get("ctx", {}).get("expected_tags", "")
             found.append(violation("unknown-action", rule,
-                                   f"{where}.type {err['ctx']['tag']!r} is not an action of this game "
+                                   f"{where} › type {err['ctx']['tag']!r} is not an action of this game "
                                    f"(expected {expected})", json_path(["type"], path)))
         elif kind == "union_tag_not_found":
-            found.append(violation("missing-field", rule, f"{where}.type is required but missing",
+            found.append(violation("missing-field", rule, f"{where} › type is required but missing",
                                    json_path(["type"], path)))
         else:
             found.append(violation("invalid-value", rule, f"{where}: {err['msg']}", path))

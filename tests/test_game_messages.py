@@ -27,3 +27,67 @@ def test_every_rule_citation_names_its_game():
         cited += [game.format_rule, game.roster_rule]
         assert cited and all(rule.startswith(f"{game.title} › ") for rule in cited), (game_id, cited)
         assert not any("DESIGN" in rule for rule in cited)
+
+
+_ROCKS = [[4, -4], [-4, 4], [0, 0], [2, -2], [-2, 2], [4, 0], [-4, 0], [0, 3], [0, -3], [2, 1]]
+
+
+def _harvest_player(name, garden, pig=0, used=0):
+    return {"name": name, "garden": garden, "pig": pig, "pig_powers_used": used}
+
+
+def test_counts_read_as_words_not_as_a_bracketed_plural():
+    empty = ["......"] * 3
+    sheet = {"mode": "basic", "markets": {"lettuce": 1, "tomato": 0, "carrot": 0},
+             "players": [_harvest_player("A", ["L.....", "......", "......"], pig=3, used=1),
+                         _harvest_player("B", empty)]}
+    unearned = scorer.validate("harvest-dice", sheet)[0]["message"]
+    assert "A used 1 pig power but completed only 0 pig rows" in unearned
+    crowded = {"mode": "basic", "markets": {"lettuce": 1, "tomato": 0, "carrot": 0},
+               "players": [_harvest_player("A", ["LLLLLL", "LLL...", "......"]), _harvest_player("B", empty)]}
+    messages = [w["message"] for w in scorer.score("harvest-dice", crowded)["warnings"]]
+    assert any("A planted 9 dice, but a player drafts at most 6 dice in 1 round the markets show" in m
+               for m in messages), messages
+    assert any("less the 1 that was the last die" in m for m in messages), messages
+    power = scorer.check("harvest-dice", {**sheet, "players": [_harvest_player("A", ["L.....", "......", "......"], 6),
+                                                               _harvest_player("B", empty)]},
+                         {"type": "plant", "player": "A", "die": {"color": "green", "value": 4}, "at": [1, 2],
+                          "pig_powers": [{"power": "down"}, {"power": "down"}]})
+    assert "A declares 2 pig powers but has 1 unused" in power["violations"][0]["message"]
+    board = {"rocks": _ROCKS, "plants": []}
+    try:
+        scorer.score("propagation", {"players": [{"name": "Ada"}, {"name": "Bo"}], "bonus": [
+            {"card": "most-tomatoes", "round": 10, "board": board},
+            {"card": "apple-growers", "round": 10, "board": board}]})
+    except scorer.InvalidState as error:
+        assert "round 10 resolves 1 card (" in error.violations[0]["message"]
+    else:
+        raise AssertionError("two cards at round 10 were accepted")
+
+
+def test_no_message_counts_from_zero_or_names_a_field():
+    bed = {"design": "1L", "tiles": [{"tile": "2A", "at": [2, 2]}]}
+    twice = scorer.check("cottage-garden", {"players": [{"name": "Ann", "orange": [0, 0, 0], "blue": [0, 0, 0]}]},
+                         {"type": "start_final_round", "beds": [bed, {"design": "1D"}]})
+    message = twice["violations"][0]["message"]
+    assert message.startswith("the first and second flowerbeds are two sides of one board"), message
+    state = {"players": [{"name": "Kim", "garden_bed": 0, "hand": 4, "gnomes": 0},
+                         {"name": "Lee", "garden_bed": 0, "hand": 4, "gnomes": 0}]}
+    extra = scorer.check("garden-variety", state, {"type": "resolve_round", "rule": 7, "plays": [
+        {"player": "Kim", "card": {"kind": "wildflower", "number": 5, "color": "red", "declared": 3}},
+        {"player": "Lee", "card": {"kind": "critter", "color": "red", "number": 3}}]})
+    assert [v["message"] for v in extra["violations"]] == [
+        "a wildflower card has no colour", "a wildflower card is never declared as a number"]
+
+
+def test_malformed_json_is_described_counting_from_one():
+    # The path stays the JSON path; the words a player reads count list items from 1.
+    sheet = {"mode": "basic", "markets": {}, "players": [{"name": "A"}, {"name": "B", "garden": ["......"] * 3}]}
+    found = scorer.validate("harvest-dice", sheet)
+    assert [(v["message"], v["path"]) for v in found] == [
+        ("player 1 › garden is required but missing", "players[0].garden")]
+    board = {"players": [{"name": "A", "track": 0, "sun_token": True, "unplaced_seeds": 0},
+                         {"name": "B", "track": 0, "sun_token": True, "unplaced_seeds": 0}],
+             "board": [{"at": [1, "a"], "kind": "seed"}]}
+    assert [v["message"] for v in scorer.validate("garden-dice", board)] == [
+        "board tile 1 › coordinate 2 must be a whole number, not 'a'"]

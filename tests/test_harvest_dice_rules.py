@@ -192,6 +192,20 @@ def test_a_pig_past_the_house_sheet_is_only_a_warning():
     assert "pig-overfull" not in warning_codes(state(player(pig=data.PIG_CIRCLES), player("Ann")))
 
 
+def test_a_pig_past_the_house_sheet_keeps_the_powers_of_its_rows():
+    # A real sheet's pig may be longer than the house one: 30 circles are five rows of six
+    # crossed, so five powers were earned; the house sheet's four rows only bring a warning.
+    rows = data.PIG_ROWS + 1
+    raw = state(player(pig=rows * data.PIG_ROW_CIRCLES, powers=rows), player("Ann"))
+    assert scorer.validate(GAME, raw) == []
+    assert "pig-overfull" in warning_codes(raw)
+    fed = state(player(garden=["L.....", "......", "......"], pig=rows * data.PIG_ROW_CIRCLES, powers=rows - 1),
+                player("Ann"))
+    plant = {"type": "plant", "player": "Bob", "die": {"color": "green", "value": 3}, "at": [1, 2],
+             "pig_powers": [{"power": "down"}]}
+    assert scorer.check(GAME, fed, plant)["legal"]
+
+
 @pytest.mark.parametrize("pig, used, ok", [(0, 1, False), (5, 1, False), (6, 1, True), (17, 3, False), (18, 3, True)])
 def test_pig_powers_need_completed_rows(pig, used, ok):
     found = scorer.validate(GAME, state(player(pig=pig, powers=used), player("Ann")))

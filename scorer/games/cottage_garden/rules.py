@@ -216,6 +216,9 @@ def _already_complete(bed: Bed, path: str) -> list[dict]:
                       "as filled), so it was complete, scored and cleared: nothing more goes on it", path)]
 
 
+_ORDINALS = ("first", "second")  # a player keeps at most two flowerbeds
+
+
 def _two_different_boards(layouts: list[BedLayout]) -> list[dict]:
     """A player's two flowerbeds are two different boards: each board is one side up."""
     found: list[dict] = []
@@ -226,7 +229,8 @@ def _two_different_boards(layouts: list[BedLayout]) -> list[dict]:
             same = layouts[seen[board]].design == layout.design
             found.append(violation(
                 "same-flowerbed-twice", PREPARATION,
-                f"beds {seen[board]} and {i} are {'the same flowerbed' if same else 'two sides of one board'} "
+                f"the {_ORDINALS[seen[board]]} and {_ORDINALS[i]} flowerbeds are "
+                f"{'the same flowerbed' if same else 'two sides of one board'} "
                 f"({layouts[seen[board]].design} and {layout.design}); a flowerbed board shows one side at a time",
                 f"action.beds[{i}].design"))
         seen.setdefault(board, i)

@@ -353,8 +353,13 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# What a field the card does not have means to a player, for "a wildflower card has no colour".
+_FIELD_WORDS = {"color": "has no colour", "number": "has no number", "name": "has no gnome name",
+                "declared": "is never declared as a number"}
+
+
 def _unused_fields(card: CardPlayed, path: str, what: str, fields: tuple[str, ...]) -> list[Violation]:
-    return [violation("field-not-on-card", CARDS, f"{what} card has no {field}", f"{path}.{field}")
+    return [violation("field-not-on-card", CARDS, f"{what} card {_FIELD_WORDS[field]}", f"{path}.{field}")
             for field in fields if getattr(card, field) is not None]
 
 

@@ -81,7 +81,14 @@ def market_value(mode: str, crossed: int) -> int:
 
 
 def pig_rows_completed(circles: int) -> int:
+    """Rows of the house pig completed (its points and the rows a feed completes)."""
     return min(circles, PIG_CIRCLES) // PIG_ROW_CIRCLES
+
+
+def pig_powers_earned(circles: int) -> int:
+    """One pig power per row of 6 circles crossed (Pig Powers). Not held to the house pig's
+    rows: a real sheet's pig may be longer, and a pig past the house one is only warned of."""
+    return circles // PIG_ROW_CIRCLES
 
 
 def pig_points(circles: int) -> int:

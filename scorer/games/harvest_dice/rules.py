@@ -204,7 +204,7 @@ def _table_dice_warnings(state: HarvestState, rounds: int) -> list[Violation]:
         found.append(violation(
             "too-many-dice-for-table", RULE_MARKET,
             f"the sheets show at least {taken} dice planted or fed, but {players} players draft only "
-            f"{drafted} dice in {rounds} round(s)", "players"))
+            f"{drafted} dice in {plural(rounds, 'round')}", "players"))
     # A colour power (advanced game) turns a die of one colour into another.
     recoloured = sum(p.pig_powers_used for p in state.players) if state.mode in data.COLOR_POWER_MODES else 0
     markets = state.markets.model_dump()
@@ -216,8 +216,8 @@ def _table_dice_warnings(state: HarvestState, rounds: int) -> list[Violation]:
             found.append(violation(
                 "too-many-of-a-colour", RULE_MARKET,
                 f"{planted} {crop} are planted, but at most {dice} {color} dice were drafted in "
-                f"{rounds} round(s) ({data.DICE_PER_COLOR[players]} {color} dice a round, less the "
-                f"{markets[crop]} that were the last die{', plus colour powers' if recoloured else ''})",
+                f"{plural(rounds, 'round')} ({data.DICE_PER_COLOR[players]} {color} dice a round, less the "
+                f"{markets[crop]} that {'was' if markets[crop] == 1 else 'were'} the last die{', plus colour powers' if recoloured else ''})",
                 "players"))
     return found
 
@@ -238,7 +238,7 @@ class PoweredDie:
 
 
 def powers_left(player: Player) -> int:
-    return data.pig_rows_completed(player.pig) - player.pig_powers_used
+    return data.pig_powers_earned(player.pig) - player.pig_powers_used
 
 
 def apply_powers(mode: str, player: Player, die: Die, powers: list) -> tuple[PoweredDie, list[Violation]]:
@@ -248,7 +248,7 @@ def apply_powers(mode: str, player: Player, die: Die, powers: list) -> tuple[Pow
     if len(powers) > available:
         found.append(violation(
             "no-pig-power", RULE_POWERS,
-            f"{player.name} declares {len(powers)} pig power(s) but has {max(available, 0)} unused "
+            f"{player.name} declares {plural(len(powers), 'pig power')} but has {max(available, 0)} unused "
             f"(one per completed pig row, {player.pig_powers_used} already used)", "action.pig_powers"))
     color, value = die.color, die.value
     for index, power in enumerate(powers):
@@ -350,12 +350,12 @@ class HarvestDice(Game):
                 f"{player.name}'s pig has {plural(player.pig, 'circle')} crossed, but the garden is empty: a die "
                 "may only be fed when it cannot be planted, and in an empty garden every die can be",
                 f"{where}.pig"))
-        earned = data.pig_rows_completed(player.pig)
+        earned = data.pig_powers_earned(player.pig)
         if player.pig_powers_used > earned:
             found.append(violation(
                 "pig-powers-unearned", RULE_POWERS,
-                f"{player.name} used {player.pig_powers_used} pig power(s) but completed only {earned} pig "
-                f"row(s); each completed row gives one power", f"{where}.pig_powers_used"))
+                f"{player.name} used {plural(player.pig_powers_used, 'pig power')} but completed only "
+                f"{plural(earned, 'pig row')}; each completed row gives one power", f"{where}.pig_powers_used"))
         return found
 
     @staticmethod
@@ -414,15 +414,17 @@ class HarvestDice(Game):
             # A die fed to a full pig crosses nothing, so a full pig may have eaten any number.
             most_feeds = None if player.pig >= data.PIG_CIRCLES else player.pig
             if planted + fewest_feeds > most:
+                used = (f"planted {planted} and fed at least {plural(fewest_feeds, 'die')}" if fewest_feeds
+                        else f"planted {plural(planted, 'die')}")
                 found.append(violation(
                     "too-many-dice-for-rounds", RULE_MARKET,
-                    f"{player.name} planted {planted} and fed at least {plural(fewest_feeds, 'die')}, but a player "
-                    f"drafts at most {most} dice in the {rounds} round(s) the markets show"
+                    f"{player.name} {used}, but a player "
+                    f"drafts at most {most} dice in {plural(rounds, 'round')} the markets show"
                     f"{' and the one under way' if under_way else ''}", f"players[{index}]"))
             elif most_feeds is not None and planted + most_feeds < fewest:
                 found.append(violation(
                     "too-few-dice-for-rounds", RULE_MARKET,
-                    f"the markets show {rounds} finished round(s), so {player.name} drafted at least "
+                    f"the markets show {plural(rounds, 'finished round')}, so {player.name} drafted at least "
                     f"{fewest} dice, but the sheet accounts for at most {planted + most_feeds}",
                     f"players[{index}]"))
         return found + _table_dice_warnings(state, rounds + under_way)

@@ -374,7 +374,7 @@ def _bonus_timing_violations(state: PropagationState) -> list[Violation]:
                                        f"bonus[{i}]"))
         if len(set(cards)) > limits[round_]:
             found.append(violation("too-many-bonus-cards", R_BONUS,
-                                   f"round {round_} resolves {limits[round_]} card(s) "
+                                   f"round {round_} resolves {plural(limits[round_], 'card')} "
                                    f"(reading {state.round_20!r}), not {len(set(cards))}",
                                    f"bonus[{indexes[limits[round_]]}]"))
         first = entries[indexes[0]].board
@@ -557,7 +557,7 @@ def _chosen_targets(action, spaces, blocked, free, sow_count) -> set[Space] | Ch
         if sow_count == len(free):
             return set(free)
         return _illegal("choose-targets", R_PROPAGATE,
-                        f"{len(free)} spaces are free but only {sow_count} plant(s) can be sown: "
+                        f"{len(free)} spaces are free but only {plural(sow_count, 'plant')} can be sown: "
                         "say which spaces in targets", "action.targets")
     chosen = [_space(t) for t in action.targets]
     for index, space in enumerate(chosen):
@@ -570,8 +570,8 @@ def _chosen_targets(action, spaces, blocked, free, sow_count) -> set[Space] | Ch
                             f"{list(space)} is {_OCCUPANT_WORDS[blocked[space]]}", where)
     if len(set(chosen)) != sow_count or len(chosen) != sow_count:
         return _illegal("wrong-target-count", R_PROPAGATE,
-                        f"this propagation sows {sow_count} plant(s); targets names "
-                        f"{len(chosen)} space(s)", "action.targets")
+                        f"this propagation sows {plural(sow_count, 'plant')}; targets names "
+                        f"{plural(len(chosen), 'space')}", "action.targets")
     return set(chosen)
 
 
@@ -623,7 +623,7 @@ class Propagation(Game):
             if rounds[round_] < expected:
                 warnings.append(violation(
                     "bonus-incomplete", R_BONUS,
-                    f"round {round_} should resolve {expected} bonus card(s) (reading "
+                    f"round {round_} should resolve {plural(expected, 'bonus card')} (reading "
                     f"{state.round_20!r}) but {rounds[round_]} given: the game looks unfinished "
                     "and the bonus points may be short", "bonus"))
         return warnings
