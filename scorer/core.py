@@ -85,17 +85,22 @@ _ITEM_WORDS = {"players": "player", "dice": "die", "bonus": "bonus entry", "gard
 
 
 def place_in_words(loc: Sequence[Any], prefix: str = "") -> str:
-    """('players', 0, 'garden') -> 'player 1 › garden': where a field is, for a player's eyes,
+    """('players', 0, 'garden') -> "player 1's garden": where a field is, for a player's eyes,
     counting list items from 1 (the violation's path keeps the JSON form)."""
     words: list[str] = [prefix] if prefix else []
+    numbered: set[int] = set()   # places in `words` that name one item of a list
     for part in loc:
         if isinstance(part, int) and words:
             name = words.pop()
             item = _ITEM_WORDS.get(name.replace(" ", "_"), name[:-1] if name.endswith("s") else f"{name} item")
             words.append(f"{item.replace('_', ' ')} {part + 1}")
+            numbered.add(len(words) - 1)
         else:
             words.append(str(part).replace("_", " "))
-    return " › ".join(words)
+    text = words[0] if words else ""
+    for index in range(1, len(words)):
+        text += ("'s " if index - 1 in numbered else " › ") + words[index]
+    return text
 
 
 def violations_from_error(error: ValidationError, rule: str, prefix: str = "",

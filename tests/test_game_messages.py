@@ -85,9 +85,9 @@ def test_malformed_json_is_described_counting_from_one():
     sheet = {"mode": "basic", "markets": {}, "players": [{"name": "A"}, {"name": "B", "garden": ["......"] * 3}]}
     found = scorer.validate("harvest-dice", sheet)
     assert [(v["message"], v["path"]) for v in found] == [
-        ("player 1 › garden is required but missing", "players[0].garden")]
+        ("player 1's garden is required but missing", "players[0].garden")]
     board = {"players": [{"name": "A", "track": 0, "sun_token": True, "unplaced_seeds": 0},
                          {"name": "B", "track": 0, "sun_token": True, "unplaced_seeds": 0}],
              "board": [{"at": [1, "a"], "kind": "seed"}]}
     assert [v["message"] for v in scorer.validate("garden-dice", board)] == [
-        "board tile 1 › coordinate 2 must be a whole number, not 'a'"]
+        "board tile 1's coordinate 2 must be a whole number, not 'a'"]
