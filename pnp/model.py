@@ -173,3 +173,14 @@ def group(children: Sequence[Shape], translate: Point = (0.0, 0.0), rotate: floa
           scale: float = 1.0) -> Group:
     """A Group from any sequence of shapes."""
     return Group(tuple(children), translate, rotate, scale)
+
+
+@dataclass(frozen=True)
+class KitGuide:
+    """What a kit's first page tells the person printing it, declared by each kit module as
+    `GUIDE` and drawn by the front matter: what to take from elsewhere, how to cut and put
+    the pieces together, and what to print on."""
+
+    box_items: tuple[tuple[str, int], ...]  # ("six-sided dice (d6)", 5): things the kit does not print
+    assembly: tuple[str, ...]               # cutting and assembly steps, in order, in plain words
+    paper: str                              # suggested paper or card weight, one line
