@@ -13,12 +13,42 @@ from functools import lru_cache
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import KitOptions
-from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text, group
+from pnp.model import (
+    Circle,
+    Component,
+    Face,
+    Group,
+    Icon,
+    KitGuide,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    group,
+)
 from pnp.parts import CUT, FOLD, TAB, cube_net, die_face
 from scorer.games.cottage_garden import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1)),
+    assembly=(
+        "Print the nursery, flower-tile, flowerbed and player-aid pages two-sided, flipping on "
+        "the long edge; the rest one-sided.",
+        "Glue the nursery pages onto card if you like; cut them on their crop marks.",
+        "Cut the flower tiles along the solid lines: every tile is one piece of 1 to 6 squares.",
+        "Cut the flowerbeds, planting tables, cats, pot tokens, beehive tiles, cubes and parasol.",
+        "Gardener die: cut the net, fold the dashed lines, glue the grey tabs inside.",
+        "Wheelbarrow: cut, fold the walls up, glue the tabs and the wheel under the front.",
+    ),
+    paper="Tiles, tokens and the die on 200-300 g/m² card; tables and aids on plain paper or card.",
+)
 
 CELL = 18.0            # one flowerbed space = one flower-tile square, mm
 BED_BORDER = 4.0       # the hedge round a flowerbed

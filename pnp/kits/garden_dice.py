@@ -9,13 +9,28 @@ from __future__ import annotations
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import KitOptions
-from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style, Text
+from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Style, Text
 from pnp.parts import die_face, perimeter_track
 from pnp.text import wrap
 from scorer.games.garden_dice import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1)),
+    assembly=(
+        "Print the tile pages two-sided, flipping on the long edge; everything else is one-sided.",
+        "Glue the two board halves: trim one along its line, lay it on the other's glue zone, "
+        "match the marks.",
+        "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
+        "on the front.",
+        "Cut the round sun tokens, lap tokens and player discs on their circles.",
+        "Cut the player aids and the score pad sheets apart; one score sheet serves one game.",
+    ),
+    paper="Tiles, tokens and discs on 200-300 g/m² card; board, aids and score pad on plain paper.",
+)
 
 # --- sizes (mm) --------------------------------------------------------------------------------
 TILE = 30.0                      # every square tile

@@ -15,12 +15,24 @@ from pnp.colors import INK, OKABE_ITO, lighten, text_color_on
 from pnp.errors import KitError
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import KitOptions
-from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.parts import cube_net, ellipse, text_column
 from scorer.games.garden_variety import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("glue stick for the die", 1),),
+    assembly=(
+        "Print the card pages two-sided, flipping on the long edge; the last page one-sided.",
+        "Cut the 54 cards on their crop marks; sleeves over a playing card make them sturdier.",
+        "Die: cut the net on the solid lines, fold the dashed lines, glue the grey tabs inside.",
+        "Cut the two rules-summary cards.",
+    ),
+    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die on card.",
+)
 
 CARD_W, CARD_H = 63.5, 88.9
 DIE_FACE_MM = 18.0

@@ -14,13 +14,27 @@ from __future__ import annotations
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
 from pnp.kits import KitOptions
-from pnp.model import Circle, Component, Face, Group, Icon, Line, Polygon, Rect, Style, Text
+from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Style, Text
 from pnp.parts import PIPS, die_face
 from pnp.text import layout_lines
 from scorer.games.harvest_dice import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("plain six-sided dice (d6), about 16 mm", max(data.DICE_PER_COLOR.values()) * len(data.CROPS)),
+               ("pencils, one per player", 4)),
+    assembly=(
+        "Print at actual size, one-sided; print the score-sheet page once per four players.",
+        "Cut the score sheets apart on their crop marks; each player takes a sheet of the game "
+        "you play (basic or advanced).",
+        "Cut the die stickers, three colours of six faces, and stick them on plain dice.",
+        "Cut out the pig marker, fold it on the dashed line so it stands.",
+    ),
+    paper="Score sheets on plain 80-100 g/m² paper; stickers on sticker paper; the pig on card.",
+)
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
 CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": OKABE_ITO["vermillion"],

@@ -13,11 +13,26 @@ import math
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid
 from pnp.kits import KitOptions
-from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style, Text, group
+from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Style, Text, group
 from scorer.games.propagation import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("pencil for the score sheet", 1),),
+    assembly=(
+        "Print the bonus-card pages two-sided, flipping on the long edge; the rest one-sided.",
+        "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
+        "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
+        "row on its owner's growth tracker.",
+        "Cut each player's growth tracker and its square tier markers; the round track and its "
+        "marker; the rocks and the start token.",
+        "Cut the bonus cards and the player aids; keep the score sheet whole.",
+    ),
+    paper="Tokens and markers on 200-300 g/m² card; board and trackers on card or heavy paper.",
+)
 
 SQRT3 = math.sqrt(3)
 POKER = (63.5, 88.9)
