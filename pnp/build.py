@@ -20,7 +20,7 @@ from pnp.errors import KitError
 from pnp.impose import Imposition, impose
 from pnp.kits import KIT_MODULES, KitOptions, available_kits, load_kit
 from pnp.model import Component
-from pnp.options import PAPERS, BuildOptions
+from pnp.options import PAPERS, BuildOptions, Paper
 
 EXIT_OK, EXIT_KIT_ERROR, EXIT_USAGE = 0, 1, 2
 
@@ -81,6 +81,16 @@ def kit_components(game: str, options: BuildOptions) -> tuple[str, list[Componen
     return kit.TITLE, components
 
 
+def lay_out(game: str, components: list[Component], paper: Paper, options: BuildOptions) -> Imposition:
+    """Every page of one game's kit on one paper, laid out and marked, ready to render."""
+    return impose(components, paper, bleed=options.bleed_mm, duplex=options.duplex, pod=options.pod)
+
+
+def impose_kit(game: str, paper: Paper, options: BuildOptions) -> Imposition:
+    _, components = kit_components(game, options)
+    return lay_out(game, components, paper, options)
+
+
 def _games_to_build(options: BuildOptions, explicit: bool, log: TextIO) -> list[str] | None:
     present = set(available_kits())
     missing = [g for g in options.games if g not in present]
@@ -107,8 +117,7 @@ def run_build(options: BuildOptions, log: TextIO | None = None) -> int:
         try:
             title, components = kit_components(game, options)
             for paper_name in options.papers:
-                imposition = impose(components, PAPERS[paper_name], bleed=options.bleed_mm,
-                                    duplex=options.duplex, pod=options.pod)
+                imposition = lay_out(game, components, PAPERS[paper_name], options)
                 files = render_outputs(game, title, imposition, options)
                 write_outputs(options.out, game, paper_name, files)
                 if options.progress:
