@@ -55,6 +55,7 @@ class TextLine:
     owner: int           # the placement's index on its sheet, -1 for the sheet's own marks
     picture: int | None  # the icon it belongs to, if any
     order: int           # when it is painted
+    kept: Box | None = None  # the part inside its piece's trim box (None: it lies all in the bleed)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class Drawn:
     picture: int | None
     order: int
     shape: Shape
+    style: Style
     matrix: Affine       # the shape's own coordinates -> page
     fill: str | None
 
@@ -213,6 +215,11 @@ def _inside(inner: Box, outer: Box) -> bool:
             and inner[2] <= outer[2] + TOLERANCE_MM and inner[3] <= outer[3] + TOLERANCE_MM)
 
 
+def _intersection(a: Box, b: Box) -> Box | None:
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] < box[2] and box[1] < box[3] else None
+
+
 def _rect_box(rect: Rect4) -> Box:
     x, y, w, h = rect
     return (x, y, x + w, y + h)
@@ -228,10 +235,14 @@ def _visible(style: Style) -> bool:
 
 
 class _Flattener:
+    """Walks one sheet's trees; a piece's text is clipped to the piece's bleed, as printed."""
+
     def __init__(self, flat: Flat):
         self.flat = flat
         self.pictures = 0
         self.painted = 0
+        self.printed: Box | None = None   # the current piece's bleed box
+        self.trimmed: Box | None = None   # and its trim box
 
     def walk(self, shape: Shape, matrix: Affine, owner: int, picture: int | None) -> None:
         if isinstance(shape, Group):
@@ -247,7 +258,7 @@ class _Flattener:
             fill = None if isinstance(shape, Line) else shape.style.fill
             self.painted += 1
             self.flat.shapes.append(Drawn(_box(matrix, _outline_points(shape), pad), owner, picture, self.painted,
-                                          shape, matrix, fill))
+                                          shape, shape.style, matrix, fill))
 
     def text(self, text: Text, matrix: Affine, owner: int, picture: int | None) -> None:
         size_pt = text.size * _scale(matrix) / PT_MM
@@ -259,8 +270,14 @@ class _Flattener:
             top, bottom = line.baseline - CAP_HEIGHT * text.size, line.baseline + below * text.size
             box = _box(matrix, [(line.left, top), (line.left + line.width, bottom),
                                 (line.left, bottom), (line.left + line.width, top)])
+            kept: Box | None = box
+            if self.printed is not None and self.trimmed is not None:
+                printed = _intersection(box, self.printed)
+                if printed is None:
+                    continue  # all of it is clipped away with the bleed
+                box, kept = printed, _intersection(box, self.trimmed)
             self.painted += 1
-            self.flat.texts.append(TextLine(line.text, box, size_pt, text.fill, owner, picture, self.painted))
+            self.flat.texts.append(TextLine(line.text, box, size_pt, text.fill, owner, picture, self.painted, kept))
 
     def icon(self, icon: Icon, matrix: Affine, owner: int, picture: int | None) -> None:
         """An icon is one picture: its parts are drawn (for what text sits on) but never
@@ -275,7 +292,9 @@ def flatten(sheet: Sheet) -> Flat:
     flat = Flat(sheet)
     walker = _Flattener(flat)
     for index, placed in enumerate(sheet.placements):
+        walker.printed, walker.trimmed = _rect_box(placed.bleed_rect), _rect_box(placed.rect)
         walker.walk(placed.face.shapes, placed.matrix, index, None)
+    walker.printed = walker.trimmed = None
     walker.walk(sheet.overlay, IDENTITY, -1, None)
     return flat
 
@@ -299,8 +318,16 @@ def _plate(flat: Flat, text: TextLine) -> int:
 
 
 def overlapping_text(flat: Flat) -> Iterator[Problem]:
+    """Text crossing text, another piece, or the outline of a shape of its own piece that is
+    not hidden under a plate the text sits on. (Text on a plate painted over a piece, such
+    as a board's joining instruction, is on the plate, not on the piece.)"""
     page = flat.sheet.number
     texts = flat.texts
+    last: dict[int, int] = {}
+    for owner, order in [(shape.owner, shape.order) for shape in flat.shapes] + \
+            [(text.owner, text.order) for text in flat.texts]:
+        last[owner] = max(last.get(owner, 0), order)
+    last = {index: last.get(index, 0) + 1 for index in range(len(flat.sheet.placements))}
     for i, text in enumerate(texts):
         for other in texts[i + 1:]:
             if text.picture is not None and text.picture == other.picture:
@@ -308,11 +335,11 @@ def overlapping_text(flat: Flat) -> Iterator[Problem]:
             if _overlap(text.box, other.box):
                 yield Problem(page, "overlap", f"text {_quote(text.text)} ({_who(flat, text.owner)}) overlaps "
                                                f"text {_quote(other.text)} ({_who(flat, other.owner)})")
+        plate = _plate(flat, text)
         for index, placed in enumerate(flat.sheet.placements):
-            if index != text.owner and _overlap(text.box, _rect_box(placed.rect)):
+            if index != text.owner and _overlap(text.box, _rect_box(placed.rect)) and plate < last[index]:
                 yield Problem(page, "overlap", f"text {_quote(text.text)} ({_who(flat, text.owner)}) "
                                                f"overlaps the piece {placed.component.name}")
-        plate = _plate(flat, text)
         for shape in flat.shapes:
             if shape.owner != text.owner or shape.order <= plate or \
                     (text.picture is not None and text.picture == shape.picture):
@@ -334,13 +361,18 @@ def near_edge(flat: Flat) -> Iterator[Problem]:
             yield Problem(sheet.number, "edge", f"the cut line of {placed.component.name} lies within "
                                                 f"{EDGE_MM:g} mm of the paper edge")
     for text in flat.texts:
-        if not _inside(text.box, safe):
+        if text.kept is not None and not _inside(text.kept, safe):
             yield Problem(sheet.number, "edge", f"text {_quote(text.text)} ({_who(flat, text.owner)}) lies "
                                                 f"within {EDGE_MM:g} mm of the paper edge")
     for shape in flat.shapes:
-        if shape.owner < 0 and not _inside(shape.box, safe):
+        if shape.owner < 0 and _inked(shape.style) and not _inside(shape.box, safe):
             yield Problem(sheet.number, "edge", f"a cut mark at {_where(shape.box)} lies within "
                                                 f"{EDGE_MM:g} mm of the paper edge")
+
+
+def _inked(style: Style) -> bool:
+    """Does the shape put ink on paper? (A white halo under a mark does not.)"""
+    return any(color is not None and color.upper() != "#FFFFFF" for color in (style.fill, style.stroke))
 
 
 def _where(box: Box) -> str:
