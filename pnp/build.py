@@ -17,6 +17,7 @@ from typing import TextIO
 
 from pnp.colors import Paint
 from pnp.errors import KitError
+from pnp.frontmatter import add_front_matter
 from pnp.impose import Imposition, impose
 from pnp.kits import KIT_MODULES, KitOptions, available_kits, load_kit
 from pnp.model import Component
@@ -82,8 +83,15 @@ def kit_components(game: str, options: BuildOptions) -> tuple[str, list[Componen
 
 
 def lay_out(game: str, components: list[Component], paper: Paper, options: BuildOptions) -> Imposition:
-    """Every page of one game's kit on one paper, laid out and marked, ready to render."""
-    return impose(components, paper, bleed=options.bleed_mm, duplex=options.duplex, pod=options.pod)
+    """Every page of one game's kit on one paper, laid out and marked, ready to render: the
+    kit's first page, then its pieces, a footer on each page (print-on-demand files hold the
+    pieces alone, one face a page)."""
+    kit = load_kit(game)
+    imposition = impose(components, paper, bleed=options.bleed_mm, duplex=options.duplex, pod=options.pod,
+                        cut=options.cut, first_page=1 if options.pod else 2)
+    if not options.pod:
+        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex)
+    return imposition
 
 
 def impose_kit(game: str, paper: Paper, options: BuildOptions) -> Imposition:

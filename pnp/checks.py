@@ -383,7 +383,7 @@ def small_text(flat: Flat) -> Iterator[Problem]:
     for text in flat.texts:
         if text.size_pt < MIN_TEXT_PT - 0.01:
             yield Problem(flat.sheet.number, "size", f"text {_quote(text.text)} ({_who(flat, text.owner)}) "
-                                                     f"is {text.size_pt:.1f} pt, under {MIN_TEXT_PT:g} pt")
+                                                     f"is {text.size_pt:.2f} pt, under {MIN_TEXT_PT:g} pt")
 
 
 def contrast(foreground: str, background: str) -> float:

@@ -232,10 +232,10 @@ def _printable(paper: Paper, band: Band | None = None) -> Rect4:
 
 def footer_box(paper_w: float, paper_h: float, band: Band) -> Rect4:
     """The box kept free for the footer line in a page's band (upright, or turned on the left)."""
-    m = PAGE_MARGIN_MM
-    if band == "left":
-        return (m, (paper_h - FOOTER_LENGTH_MM) / 2, FOOTER_BAND_MM, FOOTER_LENGTH_MM)
-    return ((paper_w - FOOTER_LENGTH_MM) / 2, paper_h - m - FOOTER_BAND_MM, FOOTER_LENGTH_MM, FOOTER_BAND_MM)
+    m, across, along = PAGE_MARGIN_MM, FOOTER_BAND_MM, FOOTER_LENGTH_MM
+    if band in ("left", "right"):
+        return (m if band == "left" else paper_w - m - across, (paper_h - along) / 2, across, along)
+    return ((paper_w - along) / 2, paper_h - m - across if band == "bottom" else m, along, across)
 
 
 def _across(length: float, room: float, gap: float) -> int:

@@ -37,5 +37,7 @@ class BuildOptions:
     ink_saver: bool = False
     cmyk: bool = False
     pod: bool = False
+    cut: Literal["gutters", "shared"] = "gutters"  # "shared": same-size pieces edge to edge, one cut for two
+    dark_backs: bool = False  # the dark full-bleed card backs instead of the light, ink-saving default
     deck: Path | None = None
     progress: bool = True

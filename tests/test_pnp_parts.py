@@ -91,8 +91,11 @@ def test_cube_net_has_six_faces_and_a_glue_tab_for_each_of_the_seven_seams():
     faces = [Group.of(Text(5, 5, str(i))) for i in range(6)]
     net = cube_net(faces, 20)
     assert (net.width, net.height) == (80 + 4, 60)
-    placed = [c for c in net.shapes.children if isinstance(c, Group)]
+    placed = [c for c in net.shapes.children if isinstance(c, Group) and not isinstance(c.children[0], Text)]
     assert len(placed) == 6 and len(NET_TABS) == 7
+    labels = [c for c in net.shapes.children if isinstance(c, Group) and isinstance(c.children[0], Text)]
+    assert [label.children[0].text for label in labels] == ["glue"] * 7
+    assert sorted(label.rotate for label in labels) == [0] * 6 + [90]  # turned along the side tab
     tab_fills = [c for c in net.shapes.children if isinstance(c, Polygon)]
     assert len(tab_fills) == 7
     folds = [c for c in net.shapes.children if isinstance(c, Line) and c.style.dash]
