@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import TextIO
 
 from pnp.colors import Paint
+from pnp.cuts import count_cuts, paper_sheets
 from pnp.errors import KitError
 from pnp.frontmatter import add_front_matter
 from pnp.impose import Imposition, impose
-from pnp.kits import KIT_MODULES, KitOptions, available_kits, load_kit
+from pnp.kits import KIT_MODULES, available_kits, load_kit
 from pnp.model import Component
-from pnp.options import PAPERS, BuildOptions, Paper
+from pnp.options import PAPERS, BuildOptions, KitOptions, Paper
 
 EXIT_OK, EXIT_KIT_ERROR, EXIT_USAGE = 0, 1, 2
 
@@ -76,7 +77,8 @@ def write_outputs(out: Path, game: str, paper: str, files: dict[Path, bytes]) ->
 
 def kit_components(game: str, options: BuildOptions) -> tuple[str, list[Component]]:
     kit = load_kit(game)
-    components = kit.components(KitOptions(deck=options.deck))
+    components = kit.components(KitOptions(deck=options.deck, dark_backs=options.dark_backs,
+                                           coordinates=options.coordinates))
     if not components:
         raise KitError(f"the {game} kit has no components")
     return kit.TITLE, components
@@ -129,7 +131,8 @@ def run_build(options: BuildOptions, log: TextIO | None = None) -> int:
                 files = render_outputs(game, title, imposition, options)
                 write_outputs(options.out, game, paper_name, files)
                 if options.progress:
-                    print(f"built {game} [{paper_name}]: {len(imposition.sheets)} pages, "
+                    print(f"built {game} [{paper_name}]: {len(imposition.sheets)} pages on "
+                          f"{paper_sheets(imposition)} sheets, {count_cuts(imposition)} straight cuts, "
                           f"{'+'.join(options.formats)} in {time.perf_counter() - started:.2f} s", file=log)
                     started = time.perf_counter()
         except KitError as error:
