@@ -9,10 +9,9 @@ from shapes import texts, walk
 
 from pnp.build import run_build
 from pnp.impose import impose
-from pnp.kits import KitOptions
 from pnp.kits import garden_dice as kit
 from pnp.model import Icon
-from pnp.options import PAPERS, BuildOptions
+from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.garden_dice import data
 
 

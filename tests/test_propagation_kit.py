@@ -62,10 +62,21 @@ def test_board_colours_the_top_hex_and_prints_no_coordinates(pieces):
     assert "TOP" in labels
 
 
-def test_board_prints_coordinates_only_when_asked():
-    labels = texts(kit.board_component(coordinates=True).front)
+def test_board_prints_coordinates_only_when_the_hidden_option_asks():
+    from pnp.options import KitOptions
+
+    board = {c.name: c for c in kit.components(KitOptions(coordinates=True))}["board"]
+    labels = texts(board.front)
     for q, r in data.board_spaces():
         assert f"{q},{r}" in labels
+
+
+def test_bonus_card_back_is_light_unless_dark_backs_are_asked_for(pieces):
+    from pnp.colors import luminance
+    from pnp.options import KitOptions
+
+    dark = {c.name: c for c in kit.components(KitOptions(dark_backs=True))}["bonus-most-tomatoes"].back
+    assert luminance(pieces["bonus-most-tomatoes"].back.background) > 0.7 > 0.2 > luminance(dark.background)
 
 
 def test_board_fits_whole_on_letter_and_a4_and_a_space_holds_the_largest_token(pieces):

@@ -12,7 +12,6 @@ from functools import lru_cache
 
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
 from pnp.icons import outline_of, register_icon, solid, star_points
-from pnp.kits import KitOptions
 from pnp.model import (
     Circle,
     Component,
@@ -29,6 +28,7 @@ from pnp.model import (
     Text,
     group,
 )
+from pnp.options import KitOptions
 from pnp.parts import CUT, FOLD, TAB, cube_net, die_face
 from scorer.games.cottage_garden import data
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid, star_points
-from pnp.kits import KitOptions
 from pnp.model import (
     Circle,
     Component,
@@ -25,6 +24,7 @@ from pnp.model import (
     Text,
     group,
 )
+from pnp.options import KitOptions
 from pnp.parts import die_face, perimeter_track
 from pnp.text import layout_lines
 from scorer.games.garden_dice import data

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
-from pnp.kits import KitOptions
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
+from pnp.options import KitOptions
 from pnp.parts import PIPS, die_face
 from pnp.text import layout_lines
 from scorer.games.harvest_dice import data

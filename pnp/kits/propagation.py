@@ -13,7 +13,6 @@ import math
 
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid
-from pnp.kits import KitOptions
 from pnp.model import (
     Circle,
     Component,
@@ -30,6 +29,7 @@ from pnp.model import (
     Text,
     group,
 )
+from pnp.options import KitOptions
 from scorer.games.propagation import data
 
 GAME_ID = data.GAME_ID
@@ -148,8 +148,8 @@ def board_size() -> tuple[float, float]:
 
 
 def board_component(coordinates: bool = False) -> Component:
-    """The board. `coordinates` stamps each space's [q, r] for checking the scorer against a
-    printed board; players never need them, so the kit leaves them off."""
+    """The board. `coordinates` (the build's hidden --coordinates) stamps each space's [q, r]
+    for checking the scorer against a printed board; players never need them."""
     width, height = board_size()
     ox, oy = width / 2, height / 2
     edge = Style(fill=SOIL, stroke=SOIL_EDGE, stroke_width=0.5)
@@ -161,7 +161,7 @@ def board_component(coordinates: bool = False) -> Component:
         shapes.append(Polygon(hex_points(cx, cy, HEX_SIZE * 0.98), top if space == data.TOP_HEX else edge))
         if coordinates:
             shapes.append(Text(cx, cy + HEX_SIZE * 0.68, coordinate_label(space), size=2.3, align="center",
-                               anchor="bottom", fill=darken(SOIL_EDGE, 0.2)))
+                               anchor="bottom", fill=INK))
     tx, ty = hex_centre(data.TOP_HEX, HEX_SIZE)
     shapes += [Icon("star", ox + tx, oy + ty - 5.0, 7, "#FFFFFF"),
                Text(ox + tx, oy + ty + 2.5, "TOP", size=3.6, bold=True, align="center", anchor="middle")]
@@ -500,24 +500,30 @@ def bonus_card_front(card: dict) -> Face:
     return Face(group(shapes), background=SOIL)
 
 
-def bonus_card_back() -> Face:
-    """A light back by default: a hex outline on soil, the title in green."""
+def bonus_card_back(dark: bool = False) -> Face:
+    """By default a light back that saves ink (hex outlines on soil, the title in green);
+    `dark` gives the full-bleed green back."""
     w, h = POKER
-    edge = Style(fill=None, stroke=lighten(SOIL_EDGE, 0.3), stroke_width=0.4)
+    if dark:
+        ground, ink, edge = CARD_GREEN, "#FFFFFF", Style(fill=lighten(CARD_GREEN, 0.15),
+                                                         stroke=lighten(CARD_GREEN, 0.45), stroke_width=0.4)
+    else:
+        ground, ink, edge = SOIL, CARD_GREEN, Style(fill=None, stroke=lighten(SOIL_EDGE, 0.3), stroke_width=0.4)
     size = 6.0
     shapes: list[Shape] = []
     for space in data.board_spaces():
         if data.distance(space) <= 3:
             x, y = hex_centre(space, size)
             shapes.append(Polygon(hex_points(w / 2 + x, h / 2 + y, size * 0.95), edge))
-    shapes += [Rect(6, h / 2 - 8, w - 12, 16, Style(fill="#FFFFFF", stroke=CARD_GREEN, stroke_width=0.5)),
-               Text(w / 2, h / 2 - 2, TITLE, size=4.6, bold=True, align="center", anchor="middle", fill=CARD_GREEN),
-               Text(w / 2, h / 2 + 4, "bonus card", size=3, align="center", anchor="middle", fill=CARD_GREEN)]
-    return Face(group(shapes), background=SOIL)
+    shapes += [Rect(6, h / 2 - 8, w - 12, 16, Style(fill=CARD_GREEN if dark else "#FFFFFF", stroke=ink,
+                                                   stroke_width=0.5)),
+               Text(w / 2, h / 2 - 2, TITLE, size=4.6, bold=True, align="center", anchor="middle", fill=ink),
+               Text(w / 2, h / 2 + 4, "bonus card", size=3, align="center", anchor="middle", fill=ink)]
+    return Face(group(shapes), background=ground)
 
 
-def bonus_cards() -> list[Component]:
-    back = bonus_card_back()
+def bonus_cards(dark_backs: bool = False) -> list[Component]:
+    back = bonus_card_back(dark_backs)
     return [Component(f"bonus-{card_id}", "card", *POKER, bonus_card_front(card), back)
             for card_id, card in data.BONUS_CARDS.items()]
 
@@ -603,13 +609,14 @@ def player_colours() -> list[PlayerColor]:
 
 
 def components(options: KitOptions | None = None) -> list[Component]:
-    pieces: list[Component] = [board_component(), round_track(), round_marker(), score_sheet()]
+    options = options or KitOptions()
+    pieces: list[Component] = [board_component(options.coordinates), round_track(), round_marker(), score_sheet()]
     for colour in player_colours():
         pieces += [plant_token(colour, kind, number) for kind in data.KINDS
                    for number in range(1, data.PLANTS[kind]["tokens"] + 1)]
     pieces += [rock_token(), start_player_token()]
     for colour in player_colours():
         pieces += [tier_tracker(colour), tier_marker(colour)]
-    pieces += bonus_cards()
+    pieces += bonus_cards(options.dark_backs)
     pieces.append(player_aid())
     return pieces
