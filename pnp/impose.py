@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pnp.fonts import measure
 from pnp.model import Component, Face, Group, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import PAGE_MARGIN_MM, Paper
 
@@ -38,7 +39,7 @@ IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 EPS = 1e-6
 TILE_OVERLAP_MM = 10.0
 MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --cut shared lays them edge to edge
-MARK_GAP_MM = 0.2        # cut ticks stop this far from any trim box
+MARK_GAP_MM = 0.1        # cut ticks stop this far from any trim box
 MARK_LENGTH_MM = 5.0
 MARK_MIN_MM = 0.8        # a shorter tick is dropped (it would be lost in the cut)
 BLEED_OUTSIDE_MM = 2.0   # bleed runs this far past the printable area's edge (not into the footer band)
@@ -48,7 +49,7 @@ SEAM_MARK_INSET_MM = 8.0
 SEAM_ARROW_MM = 3.5
 JOIN_TEXT_MM = 2.4       # 6.8 pt
 INK_COLOR = "#222222"
-MARK_STYLE = Style(stroke="#000000", stroke_width=0.2)      # cut ticks
+MARK_STYLE = Style(stroke="#000000", stroke_width=0.25)     # cut ticks
 HALO_STYLE = Style(stroke="#FFFFFF", stroke_width=0.6)
 TRIM_STYLE = Style(stroke="#000000", stroke_width=0.25)     # a tiled board's trim line
 ARROW_STYLE = Style(fill="#000000")
@@ -262,7 +263,9 @@ def _gutter(slack: float, count: int, bleed: float, least: float) -> float:
     if count <= 1:
         return 0.0
     wanted = min(2 * bleed, slack / count)
-    return min(max(wanted, least), slack / (count - 1))
+    if wanted < least:  # too tight for outer margins worth having: all the slack goes to the gutters
+        return slack / (count - 1)
+    return wanted
 
 
 def _pieces(components: Sequence[Component], area: Rect4, gap: float) -> list[Piece]:
@@ -431,8 +434,8 @@ def _tile_count(length: float, room: float) -> int:
 
 
 def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Frame]:
-    """A piece larger than the printable area, cut into equal portions that overlap by at
-    least TILE_OVERLAP_MM. At each seam the earlier portion (left, or upper) is trimmed on a
+    """A piece larger than the printable area, cut into equal portions that overlap by
+    TILE_OVERLAP_MM. At each seam the earlier portion (left, or upper) is trimmed on a
     line; the later one keeps the overlap as a glue zone, marked, with a one-line joining
     instruction, and both carry matching alignment marks at the two ends of the seam."""
     area = _printable(paper, "bottom")
@@ -443,9 +446,10 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
     piece_w, piece_h = (h, w) if rotated else (w, h)
     turn = quarter_turn(w, h) if rotated else IDENTITY
     cols, rows = _tile_count(piece_w, area[2]), _tile_count(piece_h, area[3])
-    part_w, part_h = min(piece_w, area[2]), min(piece_h, area[3])
-    step_x = (piece_w - part_w) / (cols - 1) if cols > 1 else 0.0
-    step_y = (piece_h - part_h) / (rows - 1) if rows > 1 else 0.0
+    # equal portions, each overlapping the next by TILE_OVERLAP_MM: a narrow glue zone
+    part_w, part_h = ((length + (count - 1) * TILE_OVERLAP_MM) / count
+                      for length, count in ((piece_w, cols), (piece_h, rows)))
+    step_x, step_y = part_w - TILE_OVERLAP_MM, part_h - TILE_OVERLAP_MM
     x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
     pages_per_copy = rows * cols
     frames = []
@@ -460,16 +464,14 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
                 page_of = {(r, c): first_page + (copy_index * pages_per_copy + r * cols + c) * stride
                            for r in range(rows) for c in range(cols)}
                 frame = Frame([slot])
-                seam_x = part_w - step_x  # width of the overlap, from a portion's right edge
-                seam_y = part_h - step_y
                 if col + 1 < cols:
                     frame.seams += _trim_seam(slot.rect, "right", page_of[(row, col + 1)])
                 if col > 0:
-                    frame.seams += _glue_seam(slot.rect, "left", seam_x, page_of[(row, col - 1)])
+                    frame.seams += _glue_seam(slot.rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)])
                 if row + 1 < rows:
                     frame.seams += _trim_seam(slot.rect, "bottom", page_of[(row + 1, col)])
                 if row > 0:
-                    frame.seams += _glue_seam(slot.rect, "top", seam_y, page_of[(row - 1, col)])
+                    frame.seams += _glue_seam(slot.rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)])
                 frames.append(frame)
     return frames
 
@@ -525,7 +527,8 @@ def _glue_seam(rect: Rect4, side: str, overlap: float, trimmed_page: int) -> lis
     instruction = f"GLUE: trim page {trimmed_page} on its line and lay it here, arrows tip to tip"
     cx, cy = zx + zw / 2, zy + zh / 2
     label = Text(0, 0, instruction, size=JOIN_TEXT_MM, align="center", anchor="middle", bold=True, fill=INK_COLOR)
-    shapes.append(Group.of(Rect(-52, -2.2, 104, 4.4, Style(fill="#FFFFFF")), label,
+    plate_w = measure(instruction, JOIN_TEXT_MM, True) + 3.0
+    shapes.append(Group.of(Rect(-plate_w / 2, -2.2, plate_w, 4.4, Style(fill="#FFFFFF")), label,
                            translate=(cx, cy), rotate=-90 if side == "left" else 0))
     return shapes
 
