@@ -126,13 +126,15 @@ def _checklist_line(members: list[Component]) -> str:
         return f"{count} × {members[0].name.replace('-', ' ')}"
     shared = os.path.commonprefix([c.name for c in members])
     shared = shared[:shared.rfind("-")] if "-" in shared else shared
-    rests = list(dict.fromkeys(c.name[len(shared):].strip("-").split("-")[0] for c in members))
+    # what tells the members apart, without their numbers: "blue-1" -> "blue", "topsy-turvy" -> "topsy turvy"
+    rests = list(dict.fromkeys(" ".join(part for part in c.name[len(shared):].strip("-").split("-")
+                                        if not re.search(r"\d", part)) for c in members))
     words = shared.replace("-", " ")
     kinds = {c.kind for c in members}
     if len(kinds) == 1:  # "flower tile" -> "flower tiles", "critter" -> "critter cards"
         kind = kinds.pop()
         words = f"{words}s" if words.endswith(kind) else f"{words} {kind}s"
-    if len(rests) <= 5 and not any(re.search(r"\d", rest) for rest in rests):
+    if len(rests) <= 5 and all(rests):
         words += ": " + ", ".join(rests)
     return f"{count} × {words}"
 
