@@ -84,7 +84,7 @@ def test_the_calibration_bar_prints_50_mm_long(kit_pdf, tmp_path):
                     str(tmp_path / "first")], check=True)
     image = Image.open(tmp_path / "first.png").convert("L")
     width = image.width
-    grey = list(image.getdata())
+    grey = image.tobytes()  # one byte a pixel, row after row
     left, right = round((MARGIN - 2) * 10), round((MARGIN + CALIBRATION_MM + 2) * 10)
     lengths = []
     for y in range(image.height):  # the bar's outline: pixel rows dark almost all the way along
