@@ -342,15 +342,20 @@ def _merge_pages(pages: list[list[Shelf]], area: Rect4, gap: float) -> list[list
     sheets become one sheet)."""
     merged: list[list[Shelf]] = []
     for page in pages:
-        for index, earlier in enumerate(merged):
-            together = sorted(_page_pieces(earlier) + _page_pieces(page), key=lambda piece: -piece.height)
-            repacked = _paginate(together, area, gap)
-            if len(repacked) == 1:
-                merged[index] = repacked[0]
-                break
-        else:
+        if not _merge_into(merged, page, area, gap):
             merged.append(page)
     return merged
+
+
+def _merge_into(pages: list[list[Shelf]], page: list[Shelf], area: Rect4, gap: float) -> bool:
+    """Repacks `page` together with the first of `pages` that can take all of it."""
+    for index, earlier in enumerate(pages):
+        together = sorted(_page_pieces(earlier) + _page_pieces(page), key=lambda piece: -piece.height)
+        repacked = _paginate(together, area, gap)
+        if len(repacked) == 1:
+            pages[index] = repacked[0]
+            return True
+    return False
 
 
 def _page_pieces(page: list[Shelf]) -> list[Piece]:
@@ -362,9 +367,23 @@ def _stock(component: Component) -> str:
     return "sticker" if component.kind == "sticker" else "paper"
 
 
+def _pages(components: Sequence[Component], area: Rect4, gap: float) -> list[list[Shelf]]:
+    """Pages of two-sided pieces first, then of one-sided ones. A page of one-sided pieces
+    that fits on a two-sided page joins it: that sheet goes through the printer twice anyway,
+    and a one-sided piece only leaves blank paper behind it. Stickers keep pages of their own."""
+    def paginate(selected: list[Component]) -> list[list[Shelf]]:
+        return _merge_pages(_paginate(_pieces(selected, area, gap), area, gap), area, gap)
+
+    on_paper = [c for c in components if _stock(c) == "paper"]
+    two_sided = paginate([c for c in on_paper if c.double_sided])
+    one_sided = [page for page in paginate([c for c in on_paper if not c.double_sided])
+                 if not _merge_into(two_sided, page, area, gap)]
+    return two_sided + one_sided + paginate([c for c in components if _stock(c) != "paper"])
+
+
 def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, shared: bool) -> list[Frame]:
     """The pages of these pieces, with the footer's band at the bottom of the page or, when
-    that costs a page, down its left side."""
+    that costs a sheet, down its left side."""
     least = 0.0 if shared else MIN_GUTTER_MM
     best: list[Frame] | None = None
     bands: tuple[Band, ...] = ("bottom", "left")
@@ -372,11 +391,8 @@ def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, s
         area = _printable(paper, band)
         if any(_fit_scale(c, area) is None for c in components):
             continue
-        frames = []
-        for stock in dict.fromkeys(_stock(c) for c in components):
-            pieces = _pieces([c for c in components if _stock(c) == stock], area, least)
-            for shelves in _merge_pages(_paginate(pieces, area, least), area, least):
-                frames.append(Frame(_place_shelves(shelves, area, bleed, least, shared), band))
+        frames = [Frame(_place_shelves(shelves, area, bleed, least, shared), band)
+                  for shelves in _pages(components, area, least)]
         if best is None or len(frames) < len(best):
             best = frames
     return best or []
@@ -709,9 +725,7 @@ def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
         return Imposition(paper, list(components), sheets)
     fitting = [c for c in components if _fits(c, paper)]
     shared = cut == "shared"
-    frames = _shelf_frames([c for c in fitting if c.double_sided], paper, bleed, shared)
-    frames += _shelf_frames([c for c in fitting if not c.double_sided], paper, bleed, shared)
-    for frame in frames:
+    for frame in _shelf_frames(fitting, paper, bleed, shared):
         sheets += _frame_sheets(frame, first_page + len(sheets), paper, bleed, duplex)
     for component in components:
         if not _fits(component, paper):

@@ -258,3 +258,22 @@ def test_turned_pieces_get_backs_exactly_behind_their_fronts(duplex):
             fx, fy = apply(front.matrix, u, v)
             bx, by = apply(back.matrix, 63.5 - u, v)  # the same point of the card, seen from behind
             assert (bx, by) == pytest.approx((width - fx, fy) if duplex == "long" else (fx, height - fy))
+
+
+def test_a_few_one_sided_pieces_ride_on_a_two_sided_sheet_with_room():
+    tiles = cards(6, size=(30, 30), prefix="tile")  # two-sided, a corner of the page
+    tokens = cards(4, double_sided=False, size=(20, 20), prefix="token")
+    imposition = impose(tiles + tokens, PAPERS["letter"])
+    assert len(imposition.sheets) == 2  # one sheet through the printer twice
+    front, back = imposition.sheets
+    assert {p.component.name[:4] for p in front.placements} == {"tile", "toke"}
+    assert {p.component.name[:4] for p in back.placements} == {"tile"}  # a token's back is blank paper
+    check_sheet_geometry(imposition)
+
+
+def test_stickers_keep_a_page_of_their_own():
+    sticker = Component("die-stickers", "sticker", 60, 40, FACE)
+    imposition = impose([*cards(2, double_sided=False), sticker], PAPERS["a4"])
+    pages = {p.page: {q.component.kind for q in imposition.placements() if q.page == p.page}
+             for p in imposition.placements()}
+    assert sorted(map(sorted, pages.values())) == [["card"], ["sticker"]]
