@@ -15,8 +15,11 @@ FACE = Face(Group.of(Rect(0, 0, 10, 10, Style(fill="#0072B2"))), background="#E6
 BACK = Face(Group(), background="#222222")
 
 
-def cards(count: int, double_sided: bool = True, size=POKER, prefix="card") -> list[Component]:
-    return [Component(f"{prefix}-{i}", "card", *size, FACE, BACK if double_sided else None) for i in range(count)]
+def cards(count: int, double_sided: bool = True, size: tuple[float, float] = POKER,
+          prefix: str = "card") -> list[Component]:
+    width, height = size
+    return [Component(f"{prefix}-{i}", "card", width, height, FACE, BACK if double_sided else None)
+            for i in range(count)]
 
 
 def overlaps(a, b) -> bool:
@@ -117,7 +120,7 @@ def test_cut_ticks_mark_every_cut_line_inside_the_printable_area(paper):
     check_sheet_geometry(imposition)
     vertical_cuts = {round(x, 3) for p in sheet.placements for x in (p.rect[0], p.rect[0] + p.rect[2])}
     horizontal_cuts = {round(y, 3) for p in sheet.placements for y in (p.rect[1], p.rect[1] + p.rect[3])}
-    ticks = [line for line in sheet.overlay.children if line.style == MARK_STYLE]
+    ticks = [line for line in sheet.overlay.children if isinstance(line, Line) and line.style == MARK_STYLE]
     assert vertical_cuts <= {line.x1 for line in ticks if line.x1 == line.x2}
     assert horizontal_cuts <= {line.y1 for line in ticks if line.y1 == line.y2}
 
@@ -169,7 +172,7 @@ def test_an_oversized_board_is_tiled_with_overlap_and_covers_the_whole_piece():
     for u in range(0, 401, 10):
         for v in range(0, 331, 10):
             assert any(a - 1e-6 <= u <= c + 1e-6 and b - 1e-6 <= v <= d + 1e-6 for a, b, c, d in sources)
-    by_tile = {tuple(p.tile): s for p, s in zip(portions, sources)}
+    by_tile = {p.tile: s for p, s in zip(portions, sources)}
     right_neighbour = by_tile[(1, 1)][2] - by_tile[(1, 2)][0]
     assert right_neighbour >= TILE_OVERLAP_MM - 1e-6
     assert all(len(s.overlay.children) > 0 for s in imposition.sheets)  # ticks, and the seams
