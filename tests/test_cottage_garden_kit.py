@@ -25,13 +25,13 @@ def test_the_box_contents(pieces):
     counts = {name: c.count for name, c in pieces.items()}
     tiles = {f"flower-tile-{tile}": 1 for tile in data.TILE_IDS}
     assert counts == {
-        "nursery": 1, **tiles,
+        "nursery-1-3": 1, "nursery-4": 1, **tiles,
         **{f"flowerbed-{b}": 1 for b in range(1, 10)},
         "planting-table": 4, "cat": 30, "flower-pot-token": 16, "beehive-2": 1, "beehive-1": 1,
         "parasol": 1, "wheelbarrow": 1, "cube-orange": 12, "cube-blue": 12, "gardener-die": 1, "player-aid": 4}
     assert len(tiles) == data.COUNTS["flower_tiles"]
     two_sided = {name for name, c in pieces.items() if c.double_sided}
-    assert two_sided == {"nursery", "player-aid", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
+    assert two_sided == {"player-aid", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
 
 
 def tile_squares_drawn(face):
@@ -134,9 +134,9 @@ def chevron_counts(face):
     return heads
 
 
-@pytest.mark.parametrize("side,face_name", [("1-3", "front"), ("4", "back")])
-def test_nursery_sides_show_their_track_and_arrow_marks(pieces, side, face_name):
-    face = getattr(pieces["nursery"], face_name)
+@pytest.mark.parametrize("side", ["1-3", "4"])
+def test_nursery_sides_show_their_track_and_arrow_marks(pieces, side):
+    face = pieces[f"nursery-{side}"].front
     words = texts(face)
     assert set(data.NURSERY_SPACES) <= set(words)
     assert [w for w in words if w in data.GARDENER_ROWS] == list(data.NURSERY_SIDES[side]["track"])

@@ -39,9 +39,10 @@ TITLE = data.TITLE
 GUIDE = KitGuide(
     box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1)),
     assembly=(
-        "Print the nursery, flower-tile, flowerbed and player-aid pages two-sided, flipping on "
-        "the long edge; the rest one-sided.",
-        "Glue the nursery pages onto card if you like; cut them on their crop marks.",
+        "Print the flower-tile, flowerbed and player-aid pages two-sided, flipping on the long "
+        "edge; the rest one-sided.",
+        "Nursery: print the board for your player count (1-3 or 4). Trim the first page on its "
+        "line, glue it over the second page's glue zone with the arrows tip to tip, then cut.",
         "Cut the flower tiles along the solid lines: every tile is one piece of 1 to 6 squares.",
         "Cut the flowerbeds, planting tables, cats, pot tokens, beehive tiles, cubes and parasol.",
         "Gardener die: cut the net, fold the dashed lines, glue the grey tabs inside.",
@@ -416,8 +417,11 @@ def _gardener_marks(side: dict) -> list[Shape]:
     return shapes
 
 
-def nursery() -> Component:
-    return Component("nursery", "board", NURSERY, NURSERY, nursery_face("1-3"), nursery_face("4"))
+def nurseries() -> list[Component]:
+    """The box's two-sided nursery as two one-sided boards, one per side: a game needs only the
+    side for its player count, and a board glued from two pages is flat on one side only."""
+    return [Component(f"nursery-{side}", "board", NURSERY, NURSERY, nursery_face(side))
+            for side in data.NURSERY_SIDES]
 
 
 # --- planting table ------------------------------------------------------------------------
@@ -677,7 +681,7 @@ def player_aid() -> Component:
 def components(options: KitOptions | None = None) -> list[Component]:
     counts = data.COUNTS
     return [
-        nursery(),
+        *nurseries(),
         *flower_tiles(),
         *flowerbeds(),
         Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
