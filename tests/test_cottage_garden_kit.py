@@ -124,7 +124,7 @@ def chevron_counts(face):
     for shape, dx, dy in walk(face.shapes):
         if isinstance(shape, Text) and shape.text in data.GARDENER_ROWS:
             labels[shape.text] = (shape.x + dx, shape.y + dy)
-    heads = Counter()
+    heads: Counter[str] = Counter()
     for child in face.shapes.children:
         if isinstance(child, Group) and child.children and all(isinstance(s, Polygon) and len(s.points) == 4
                                                                for s in child.children):

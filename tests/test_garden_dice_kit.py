@@ -119,7 +119,7 @@ def manifest_for(parts, paper):
 def test_two_sided_tiles_have_aligned_backs(parts, paper):
     manifest = manifest_for(parts, paper)
     page_w = manifest["paper"]["width_mm"]
-    placed = {}
+    placed: dict[tuple[str, int], dict[str, dict]] = {}
     for p in manifest["placements"]:
         placed.setdefault((p["component"], p["copy"]), {})[p["side"]] = p
     two_sided = [c for c in manifest["components"] if c["double_sided"]]

@@ -59,4 +59,5 @@ def test_the_card_back_is_light_unless_dark_backs_are_asked_for(pieces):
 
     light = pieces["critter-blue-1"].back
     dark = {c.name: c for c in kit.components(KitOptions(dark_backs=True))}["critter-blue-1"].back
+    assert light is not None and dark is not None
     assert luminance(light.background) > 0.8 > 0.1 > luminance(dark.background)

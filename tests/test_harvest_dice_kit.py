@@ -110,7 +110,7 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):
     for page in reader.pages:
         assert round(float(page.mediabox.width) / 72 * 25.4, 1) == 215.9
         embedded = []
-        for font in page["/Resources"]["/Font"].values():
+        for font in page["/Resources"]["/Font"].values():  # type: ignore[index]
             font = font.get_object()
             descendants = font.get("/DescendantFonts")
             described = descendants[0].get_object() if descendants else font

@@ -75,8 +75,10 @@ def test_bonus_card_back_is_light_unless_dark_backs_are_asked_for(pieces):
     from pnp.colors import luminance
     from pnp.options import KitOptions
 
+    light = pieces["bonus-most-tomatoes"].back
     dark = {c.name: c for c in kit.components(KitOptions(dark_backs=True))}["bonus-most-tomatoes"].back
-    assert luminance(pieces["bonus-most-tomatoes"].back.background) > 0.7 > 0.2 > luminance(dark.background)
+    assert light is not None and dark is not None
+    assert luminance(light.background) > 0.7 > 0.2 > luminance(dark.background)
 
 
 def test_board_fits_whole_on_letter_and_a4_and_a_space_holds_the_largest_token(pieces):
@@ -192,7 +194,7 @@ def test_manifest_counts_every_piece(letter_build, pieces):
     _, manifest = letter_build
     listed = {c["name"]: c["count"] for c in manifest["components"]}
     assert listed == {name: c.count for name, c in pieces.items()}
-    fronts = {}
+    fronts: dict[str, int] = {}
     for placement in manifest["placements"]:
         if placement["side"] == "front" and "tile" not in placement:
             fronts[placement["component"]] = fronts.get(placement["component"], 0) + 1
