@@ -299,6 +299,16 @@ def flatten(sheet: Sheet) -> Flat:
     return flat
 
 
+def bounds(shape: Shape) -> Box | None:
+    """The box everything drawn by a shape tree covers, in its own coordinates (None: nothing)."""
+    flat = Flat(Sheet(0, 0.0, 0.0, "front", []))
+    _Flattener(flat).walk(shape, IDENTITY, 0, None)
+    boxes = [item.box for item in flat.shapes] + [text.box for text in flat.texts]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 # --- the checks ----------------------------------------------------------------------------
 
 def _quote(text: str) -> str:

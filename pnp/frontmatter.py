@@ -12,10 +12,10 @@ release's, never the build's: the same kit builds to the same bytes on any day.
 """
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import replace
 
+from pnp.checks import bounds
 from pnp.cuts import count_cuts
 from pnp.impose import Imposition, Sheet
 from pnp.model import Component, Group, KitGuide, Line, Rect, Shape, Style, Text
@@ -33,8 +33,10 @@ BODY = 3.1                 # mm, 8.8 pt
 HEADING = 4.0
 TITLE = 9.0
 MARGIN = 14.0              # the first page's text stays this far from the paper edge
-PICTURE_HEIGHT = 44.0
-PICTURE_MAX = 9            # pieces shown in the picture
+PICTURE_BOX = 30.0         # each piece in the picture fits a square this big
+PICTURE_PER_ROW = 6
+PICTURE_MAX = 12           # pieces shown in the picture
+MAX_VARIANTS = 6           # a checklist line names this many variants at most ("blue, red, ...")
 CALIBRATION_MM = 50.0
 
 DEFAULT_ASSEMBLY = (
@@ -112,31 +114,40 @@ def _without_text(shape: Shape) -> Shape | None:
 
 
 def _groups(components: list[Component]) -> list[tuple[str, list[Component]]]:
-    """Components grouped by the first word of their names, in kit order ("tile-squash" and
-    "tile-carrot" are tiles; "critter-blue-1" and "critter-red-9" are critters)."""
+    """Components grouped by their names without numbered parts, in kit order
+    ("critter-blue-1" and "critter-blue-9" are blue critters, "flower-tile-1A" a flower tile)."""
     groups: dict[str, list[Component]] = {}
     for component in components:
-        groups.setdefault(component.name.split("-")[0], []).append(component)
+        words = [part for part in component.name.split("-") if not re.search(r"\d", part)]
+        groups.setdefault(" ".join(words) or component.name, []).append(component)
     return list(groups.items())
 
 
-def _checklist_line(members: list[Component]) -> str:
+def _families(components: list[Component]) -> list[list[tuple[str, list[Component]]]]:
+    """The groups gathered by their first word when they are pieces of one kind ("tile squash"
+    and "tile carrot" are tiles); groups of different kinds stay apart ("flower tile", "flower
+    pot token")."""
+    families: dict[tuple[str, str], list[tuple[str, list[Component]]]] = {}
+    for name, members in _groups(components):
+        kinds = {c.kind for c in members}
+        key = (name.split()[0], kinds.pop() if len(kinds) == 1 else name)
+        families.setdefault(key, []).append((name, members))
+    return list(families.values())
+
+
+def _checklist_line(family: list[tuple[str, list[Component]]]) -> str:
+    """'38 × critter cards: blue, red, green, yellow', '10 × tile squash', '16 × bonus cards'."""
+    members = [c for _, group in family for c in group]
     count = sum(c.count for c in members)
-    if len(members) == 1:
-        return f"{count} × {members[0].name.replace('-', ' ')}"
-    shared = os.path.commonprefix([c.name for c in members])
-    shared = shared[:shared.rfind("-")] if "-" in shared else shared
-    # what tells the members apart, without their numbers: "blue-1" -> "blue", "topsy-turvy" -> "topsy turvy"
-    rests = list(dict.fromkeys(" ".join(part for part in c.name[len(shared):].strip("-").split("-")
-                                        if not re.search(r"\d", part)) for c in members))
-    words = shared.replace("-", " ")
     kinds = {c.kind for c in members}
-    if len(kinds) == 1:  # "flower tile" -> "flower tiles", "critter" -> "critter cards"
-        kind = kinds.pop()
-        words = f"{words}s" if words.endswith(kind) else f"{words} {kind}s"
-    if len(rests) <= 5 and all(rests):
-        words += ": " + ", ".join(rests)
-    return f"{count} × {words}"
+    kind = kinds.pop() if len(kinds) == 1 else ""
+    name = family[0][0] if len(family) == 1 else family[0][0].split()[0]
+    noun = "" if not kind or kind in name.split() else f" {kind}" + ("s" if count > 1 else "")
+    line = f"{count} × {name}{noun}"
+    variants = [group_name.split(" ", 1)[1] for group_name, _ in family if " " in group_name]
+    if 1 < len(family) <= MAX_VARIANTS and len(variants) == len(family):
+        line += ": " + ", ".join(variants)
+    return line
 
 
 def _page_ranges(pages: list[int]) -> str:
@@ -145,25 +156,37 @@ def _page_ranges(pages: list[int]) -> str:
     return pairs[0] if len(pairs) == 1 else ", ".join(pairs[:-1]) + " and " + pairs[-1]
 
 
-def _picture(components: list[Component], x: float, y: float, width: float) -> list[Shape]:
-    """One piece of each kind, side by side at a common scale, without their words."""
-    shown = [members[0] for _, members in _groups(components)][:PICTURE_MAX]
+def _picture(components: list[Component], x: float, y: float, width: float) -> tuple[list[Shape], float]:
+    """One piece of each kind in rows, each fitted to a square box, without their words; and
+    the picture's height."""
+    shown = [family[0][1][0] for family in _families(components)][:PICTURE_MAX]
+    per_row = min(len(shown), PICTURE_PER_ROW)
     gap = 4.0
-    widest = (width - gap * (len(shown) - 1)) / len(shown)
+    box = min(PICTURE_BOX, (width - gap * (per_row - 1)) / per_row)
+    rows = [shown[start:start + per_row] for start in range(0, len(shown), per_row)]
     shapes: list[Shape] = []
-    scales = [min(widest / c.width_mm, PICTURE_HEIGHT / c.height_mm) for c in shown]
-    total = sum(c.width_mm * s for c, s in zip(shown, scales)) + gap * (len(shown) - 1)
-    left = x + (width - total) / 2
-    for component, scale in zip(shown, scales):
-        w, h = component.width_mm * scale, component.height_mm * scale
-        top = y + (PICTURE_HEIGHT - h) / 2
-        art = _without_text(component.front.shapes)
-        shapes.append(Group.of(Rect(0, 0, component.width_mm, component.height_mm,
-                                    Style(fill=component.front.background)),
-                               *(() if art is None else (art,)), translate=(left, top), scale=scale))
-        shapes.append(Rect(left, top, w, h, FRAME))
-        left += w + gap
-    return shapes
+    for row_index, row in enumerate(rows):
+        left = x + (width - len(row) * box - gap * (len(row) - 1)) / 2
+        for component in row:
+            shapes += _thumbnail(component, left, y + row_index * (box + gap), box)
+            left += box + gap
+    return shapes, len(rows) * box + (len(rows) - 1) * gap
+
+
+def _thumbnail(component: Component, x: float, y: float, box: float) -> list[Shape]:
+    """The piece's front fitted to a square, art running past its edge (into the bleed)
+    included, since nothing clips it here."""
+    art = _without_text(component.front.shapes)
+    drawn = bounds(art) if art is not None else None
+    x0, y0, x1, y1 = (0.0, 0.0, component.width_mm, component.height_mm)
+    if drawn is not None:
+        x0, y0, x1, y1 = min(x0, drawn[0]), min(y0, drawn[1]), max(x1, drawn[2]), max(y1, drawn[3])
+    scale = min(box / (x1 - x0), box / (y1 - y0))
+    left = x + (box - (x1 - x0) * scale) / 2 - x0 * scale
+    top = y + (box - (y1 - y0) * scale) / 2 - y0 * scale
+    background = Rect(0, 0, component.width_mm, component.height_mm, Style(fill=component.front.background))
+    return [Group.of(background, *(() if art is None else (art,)), translate=(left, top), scale=scale),
+            Rect(left, top, component.width_mm * scale, component.height_mm * scale, FRAME)]
 
 
 def _calibration_bar(x: float, y: float) -> list[Shape]:
@@ -188,8 +211,9 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     page.text(f"Print-and-play kit {KIT_VERSION}, released {KIT_RELEASED} · {paper.name.capitalize()} paper · "
               f"{pages} pages", after=3.0)
     shapes = list(page.shapes)
-    shapes += _picture(imposition.components, MARGIN, page.y, content)
-    top = page.y + PICTURE_HEIGHT + 4.0
+    picture, picture_height = _picture(imposition.components, MARGIN, page.y, content)
+    shapes += picture
+    top = page.y + picture_height + 4.0
     column = (content - 8.0) / 2
     left, right = _Column(MARGIN, top, column), _Column(MARGIN + column + 8.0, top, column)
 
@@ -216,8 +240,8 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
         left.text(f"{number}. {step}", indent=0.0, after=1.0)
 
     right.heading("Checklist")
-    for _, members in _groups(imposition.components):
-        right.item(_checklist_line(members), box=True)
+    for family in _families(imposition.components):
+        right.item(_checklist_line(family), box=True)
 
     shapes += left.shapes + right.shapes
     bar_y = max(left.y, right.y) + 4.0

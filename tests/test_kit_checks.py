@@ -93,3 +93,10 @@ def test_every_page_of_every_kit_passes_the_layout_checks(game, paper):
     problems = checks.check_imposition(kit(game, paper))
     shown = "\n".join(str(problem) for problem in problems[:25])
     assert not problems, f"{len(problems)} layout problems in the {game} kit on {paper}, first ones:\n{shown}"
+
+
+def test_bounds_cover_what_a_tree_draws_after_its_transforms():
+    turned = Group.of(Rect(0, 0, 20, 10, Style(fill=INK)), translate=(50, 5), rotate=90)
+    x0, y0, x1, y1 = checks.bounds(Group.of(turned, Line(-3, 0, 0, 0, Style(stroke=INK, stroke_width=0.2)))) or (0, 0, 0, 0)
+    assert (x0, y0, x1, y1) == pytest.approx((-3.1, -0.1, 50, 25), abs=1e-6)
+    assert checks.bounds(Group()) is None
