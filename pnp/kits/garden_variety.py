@@ -417,12 +417,12 @@ def rules_win_blocks() -> tuple[tuple[str, str], ...]:
 
 
 def fitted_column(blocks, top: float, bottom: float) -> Group:
-    """The paragraphs in the largest type (2.8 mm down to 2.0 mm) that ends above `bottom`:
-    the gnome effects come from the data module and may grow."""
+    """The paragraphs in the largest type (2.8 mm down to 2.15 mm, just over 6 pt) that ends
+    above `bottom`: the gnome effects come from the data module and may grow."""
     size = 2.8
     while True:
         column, end = text_column(blocks, 4.5, top, CARD_W - 9, size=size)
-        if end <= bottom or size <= 2.0:
+        if end <= bottom or size <= 2.15:
             return column
         size = round(size - 0.05, 2)
 
