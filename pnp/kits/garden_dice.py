@@ -458,16 +458,17 @@ def aid_actions() -> list[tuple[str, str, str, tuple[DieMark, ...], str]]:
         ("garden-dice-seeds", CROP_COLORS["carrot"], "Buy a seed", ("≥",),
          f"die ≥ its value; a free disc on it; at most {data.MAX_SAME_CROP_PER_TURN} of a crop a turn"),
         ("garden-dice-place", CROP_COLORS["squash"], "Place a tile", ("row", "col"),
-         "a bought seed, bird, sundial (or rock) on an empty space"),
+         f"on an empty space: a bought seed, your bird or sundial tile (a disc on it) or, with "
+         f"{data.ROCK_PLAYER_COUNT} players, your rock"),
         ("garden-dice-water", OKABE_ITO["blue"], "Water a seed", ("≥",),
-         "it turns veggie and spreads to touching lower seeds"),
+         "your seed turns veggie; touching seeds worth less turn too, and on"),
         ("garden-dice-basket", FENCE, "Harvest a veggie", ("≥",),
-         f"score it (star ×{data.STAR_MULTIPLIER}); spreads to touching lower veggies"),
-        ("garden-dice-bird", OKABE_ITO["sky_blue"], "Move a critter", ("=",),
-         "that many empty spaces in a line; eat an opponent's seed (bird) or veggie (rabbit)"),
+         f"score it (star ×{data.STAR_MULTIPLIER}); touching lower veggies go too, each to its owner"),
+        ("garden-dice-bird", OKABE_ITO["sky_blue"], "Move a critter", ("≤",),
+         "up to that many empty spaces in a line; eat an opponent's seed (bird) or veggie (rabbit)"),
         ("garden-dice-flip", FENCE, "Flip a special tile", (data.SIX,), "bird to rabbit or back, sundial to scarecrow or back"),
         ("garden-dice-rabbit", "#B8A48C", "Remove a critter", ("row", "col", data.SIX),
-         "it goes back to its owner with its discs"),
+         "any critter, yours too, goes back to its owner with its discs"),
     ]
 
 
