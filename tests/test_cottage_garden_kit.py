@@ -65,6 +65,17 @@ def test_a_tile_s_outer_edges_run_on_into_the_bleed(pieces):
     assert (left, top, right) == (-kit.BLEED, -kit.BLEED, 2 * kit.TILE_SQUARE + kit.BLEED)
 
 
+@pytest.mark.parametrize("tile", ["1A", "3C", "6H"])
+def test_a_tile_s_cut_line_runs_along_every_outer_edge_of_its_squares(pieces, tile):
+    from pnp.model import Line
+
+    squares = {(r, c) for r, c, _ in data.oriented_squares(tile)}
+    outer = sum((r + dr, c + dc) not in squares for r, c in squares for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+    cuts = [s for s in pieces[f"flower-tile-{tile}"].front.shapes.children
+            if isinstance(s, Line) and s.style == kit.CUT_LINE]
+    assert len(cuts) == outer
+
+
 def test_tiles_sit_flush_in_bed_squares_and_fit_nursery_spaces(pieces):
     assert 0 < kit.CELL - kit.TILE_SQUARE <= 1.0  # a tile cut a little large still fits its squares
     bed = pieces["flowerbed-1"]
