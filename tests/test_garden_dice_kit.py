@@ -157,4 +157,4 @@ def test_built_pdf_matches_the_manifest(tmp_path):
     width_pt = float(reader.pages[0].mediabox.width)
     assert width_pt == pytest.approx(215.9 / 25.4 * 72, abs=0.5)
     text = "".join(page.extract_text() for page in reader.pages)
-    assert "your turn" in text and "SQUASH" in text
+    assert "Your turn" in text and "SQUASH" in text

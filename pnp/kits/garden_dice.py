@@ -499,13 +499,16 @@ def aid_notes() -> list[tuple[str, str, str, str]]:
     ]
 
 
-def _aid_header(title: str) -> list[Shape]:
+def _aid_header(title: str, sections: str) -> list[Shape]:
+    """The card's title, and the rulebook sections it sums up."""
     return [Rect(0, 0, AID_W, 11.0, Style(fill=FENCE, decorative=True)),
-            Text(5.0, 5.5, title, size=4.2, anchor="middle", bold=True, fill=WHITE)]
+            Text(5.0, 5.5, title, size=4.2, anchor="middle", bold=True, fill=WHITE),
+            Text(AID_W - 4.0, 5.5, f"{TITLE}: {sections}", size=2.2, align="right", anchor="middle", fill=WHITE,
+                 max_width=32.0)]
 
 
 def aid_front() -> Face:
-    shapes = _aid_header(f"{TITLE} · your turn")
+    shapes = _aid_header("Your turn", "On Your Turn; The Actions")
     shapes.append(Text(5.0, 14.0, "Roll the 4 dice; spend them on actions, any order, as often as you can. "
                                   "Four alike: you may reroll.", size=2.4, anchor="top", fill=INK, max_width=AID_W - 10))
     y = 23.5
@@ -523,7 +526,7 @@ def aid_front() -> Face:
 
 
 def aid_back() -> Face:
-    shapes = _aid_header(f"{TITLE} · reminders")
+    shapes = _aid_header("Reminders", "Special Tiles; Sun Tokens; Game End")
     y = 15.0
     for icon, colour, name, text in aid_notes():
         shapes.append(Icon(icon, 10.0, y + 4.5, 9.0, colour))

@@ -598,7 +598,8 @@ def _plant_table(x: float, y: float) -> list[Shape]:
             shapes.append(Text(x + offset, row_y, str(value), size=2.7, anchor="top", fill=INK))
         shapes.append(Text(x + 70, row_y, after, size=2.7, anchor="top", fill=INK))
     shapes.append(Text(x, y + 22.5, "Sow only a kind you have none of. Harvest takes ALL your grown plants "
-                                    "of one kind.", size=2.5, anchor="top", fill=INK, max_width=125))
+                                    f"of one kind. ({TITLE}: Actions; Individual plant type rules)", size=2.5,
+                       anchor="top", fill=INK, max_width=125))
     return shapes
 
 
