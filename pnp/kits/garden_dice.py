@@ -517,7 +517,7 @@ def aid_front() -> Face:
         shapes.append(Text(18.0, y + 1.0, name, size=2.9, anchor="top", bold=True, fill=darken(FENCE, 0.2)))
         for index, mark in enumerate(cost):  # the dice, right-aligned on the name's line
             shapes.append(_die_mark(mark, AID_W - 5.0 - (len(cost) - index) * 6.4, y))
-        shapes.append(Text(18.0, y + 5.6, effect, size=2.3, anchor="top", fill=INK, max_width=AID_W - 23.0,
+        shapes.append(Text(18.0, y + 6.8, effect, size=2.3, anchor="top", fill=INK, max_width=AID_W - 23.0,
                            line_height=1.15))
         y += 14.6
     if y > AID_H - 2.0:
