@@ -1,17 +1,24 @@
 """Imposition: where every face of every piece goes on which page.
 
 Pieces are packed on the paper's printable area (trim boxes at least PAGE_MARGIN_MM inside
-the edge) in shelves: pieces of one size are grouped, laid in rows (turned 90 degrees when
-that fits more on a page), and a row of another size continues on the same page when it
-fits. The slack of a page is shared between the gutters and the outer margin so that bleed
-and crop marks both get room; gutters too narrow to cut twice collapse to a shared cut line.
+the edge, less a band along one edge for the page's footer) in shelves: pieces of one size
+are grouped, laid in rows (turned 90 degrees when that fits more on a page), and a row of
+another size continues on the same page when it fits. A size group that fits on one page is
+never split over two, and pages whose pieces fit together are merged. Every two pieces keep
+a gutter of at least MIN_GUTTER_MM (each its own bleed and its own cut) unless the build asks
+for shared cuts, which lays pieces of one size edge to edge.
 
-Double-sided pieces are imposed first: each of their pages is followed by a page of their
+Two-sided pieces are imposed first: each of their pages is followed by a page of their
 backs, mirrored for the duplex flip (long edge: x' = page_w - x - w; short edge:
 y' = page_h - y - h, the back turned 180 degrees so a card turned over like a book page shows
-its back upright). Single-sided pieces follow, then pieces larger than the printable area,
-tiled over pages with an overlap and alignment marks (or on one page when the paper is big
-enough). With `pod`, every face gets its own page of piece + bleed, with TrimBox/BleedBox.
+its back upright). One-sided pieces follow (riding on a two-sided page when they fit there),
+then pieces larger than the printable area, tiled over pages in portions overlapping by
+TILE_OVERLAP_MM with a trim line, a glue zone and alignment arrows at each seam (or on one
+page when the paper is big enough, or when the piece may shrink a little: fit_scale).
+
+Cut ticks continue every cut edge into the gutters and margins, never within PAGE_MARGIN_MM
+of the paper edge (home printers print nothing there). With `pod`, every face gets its own
+page of piece + bleed + a slug with true crop marks, with TrimBox/BleedBox.
 
 Every placement records its page rectangle, the matrix from face coordinates to the page
 and its bleed on each side; the renderers draw from it and the manifest is written from it.
@@ -43,6 +50,7 @@ MARK_GAP_MM = 0.1        # cut ticks stop this far from any trim box
 MARK_LENGTH_MM = 5.0
 MARK_MIN_MM = 0.8        # a shorter tick is dropped (it would be lost in the cut)
 BLEED_OUTSIDE_MM = 2.0   # bleed runs this far past the printable area's edge (not into the footer band)
+POD_SLUG_MM = 6.0        # room round a print-on-demand face for its crop marks
 FOOTER_BAND_MM = 4.0     # kept along one edge of every page, inside the margin, for the footer line
 FOOTER_LENGTH_MM = 110.0
 SEAM_MARK_INSET_MM = 8.0
@@ -716,12 +724,8 @@ def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
     sheets: list[Sheet] = []
     if pod:
         for component in components:
-            page_w, page_h = component.width_mm + 2 * bleed, component.height_mm + 2 * bleed
-            trim = (bleed, bleed, component.width_mm, component.height_mm)
             for number in range(1, component.count + 1):
-                slot = Slot(component, number, trim, False, translation(bleed, bleed))
-                sheets += _sheets_of(Frame([slot]), first_page + len(sheets), page_w, page_h, duplex,
-                                     [(bleed, bleed, bleed, bleed)], (trim, (0.0, 0.0, page_w, page_h)))
+                sheets += _pod_sheets(component, number, first_page + len(sheets), bleed, duplex)
         return Imposition(paper, list(components), sheets)
     fitting = [c for c in components if _fits(c, paper)]
     shared = cut == "shared"
@@ -732,6 +736,25 @@ def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
             for frame in _tile_frames(component, paper, first_page + len(sheets)):
                 sheets += _frame_sheets(frame, first_page + len(sheets), paper, bleed, duplex)
     return Imposition(paper, list(components), sheets)
+
+
+def _pod_sheets(component: Component, number: int, page: int, bleed: float, duplex: str) -> list[Sheet]:
+    """One face on a page of its own for a print shop: the piece, its bleed, and round them a
+    slug holding true crop marks on every trim line, outside the bleed (shops print to the edge
+    and trim)."""
+    w, h = component.width_mm, component.height_mm
+    edge = bleed + POD_SLUG_MM
+    page_w, page_h = w + 2 * edge, h + 2 * edge
+    trim = (edge, edge, w, h)
+    outside = POD_SLUG_MM - MARK_GAP_MM  # from the paper edge to just short of the bleed
+    marks = []
+    for at in (edge, edge + w):  # vertical trim lines: marks above and below
+        marks += [(at, 0.0, at, outside), (at, page_h - outside, at, page_h)]
+    for at in (edge, edge + h):  # horizontal trim lines: marks left and right
+        marks += [(0.0, at, outside, at), (page_w - outside, at, page_w, at)]
+    frame = Frame([Slot(component, number, trim, False, translation(edge, edge))], marks=sorted(marks))
+    bleed_box = (POD_SLUG_MM, POD_SLUG_MM, w + 2 * bleed, h + 2 * bleed)
+    return _sheets_of(frame, page, page_w, page_h, duplex, [(bleed, bleed, bleed, bleed)], (trim, bleed_box))
 
 
 def _frame_sheets(frame: Frame, page: int, paper: Paper, bleed: float, duplex: str) -> list[Sheet]:

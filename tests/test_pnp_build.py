@@ -117,9 +117,9 @@ def test_pod_pages_carry_trim_and_bleed_boxes(tmp_path):
     reader = PdfReader(tmp_path / "letter" / f"{GV}.pdf")
     page = reader.pages[0]
     mm = 72 / 25.4
-    assert float(page.mediabox.width) == pytest.approx((63.5 + 6) * mm, abs=0.01)
-    assert [float(v) for v in page.trimbox] == pytest.approx([3 * mm, 3 * mm, 66.5 * mm, 91.9 * mm], abs=0.01)
-    assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 69.5 * mm, 94.9 * mm], abs=0.01)
+    assert float(page.mediabox.width) == pytest.approx((63.5 + 6 + 12) * mm, abs=0.01)  # bleed, and the marks' slug
+    assert [float(v) for v in page.trimbox] == pytest.approx([9 * mm, 9 * mm, 72.5 * mm, 97.9 * mm], abs=0.01)
+    assert [float(v) for v in page.bleedbox] == pytest.approx([6 * mm, 6 * mm, 75.5 * mm, 100.9 * mm], abs=0.01)
     data = manifest(tmp_path, "letter")
     assert len(reader.pages) == len(data["placements"])
 

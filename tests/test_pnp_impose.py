@@ -228,10 +228,17 @@ def test_pod_pages_are_one_face_each_with_trim_and_bleed_boxes():
     imposition = impose(cards(2), PAPERS["letter"], pod=True, bleed=3)
     assert len(imposition.sheets) == 4
     for sheet in imposition.sheets:
-        assert (sheet.width_mm, sheet.height_mm) == pytest.approx((69.5, 94.9))
-        assert sheet.trim_box == pytest.approx((3, 3, 63.5, 88.9))
-        assert sheet.bleed_box == pytest.approx((0, 0, 69.5, 94.9))
+        assert (sheet.width_mm, sheet.height_mm) == pytest.approx((81.5, 106.9))  # bleed and a 6 mm slug
+        assert sheet.trim_box == pytest.approx((9, 9, 63.5, 88.9))
+        assert sheet.bleed_box == pytest.approx((6, 6, 69.5, 94.9))
         assert len(sheet.placements) == 1
+        marks = [s for s in sheet.overlay.children if isinstance(s, Line) and s.style == MARK_STYLE]
+        assert len(marks) == 8  # two on each of the four trim lines, in the slug, off the bleed
+        for mark in marks:  # on a trim line, and outside the bleed
+            assert mark.x1 == mark.x2 in (9, 72.5) or mark.y1 == mark.y2 in (9, 97.9)
+            box = (min(mark.x1, mark.x2), min(mark.y1, mark.y2), abs(mark.x2 - mark.x1) or 1e-3,
+                   abs(mark.y2 - mark.y1) or 1e-3)
+            assert not overlaps(box, sheet.bleed_box)
     assert [s.side for s in imposition.sheets] == ["front", "back", "front", "back"]
 
 
