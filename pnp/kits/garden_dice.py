@@ -36,13 +36,14 @@ TITLE = data.TITLE
 GUIDE = KitGuide(
     box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1)),
     assembly=(
-        "Print the tile pages two-sided, flipping on the long edge; everything else is one-sided.",
+        "Print the tile and player-aid pages two-sided, flipping on the long edge; the rest one-sided.",
         "Glue the two board halves: trim one along its line, lay it on the other's glue zone, "
         "match the marks.",
         "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
         "on the front.",
         "Cut the round sun tokens, lap tokens and player discs on their circles.",
-        "Cut the player aids and the score pad sheets apart; one score sheet serves one game.",
+        "Cut the player aids and the four score sheets apart; one sheet serves one game, so print "
+        "that page again for more.",
     ),
     paper="Tiles, tokens and discs on 200-300 g/m² card; board, aids and score pad on plain paper.",
 )
