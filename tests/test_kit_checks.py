@@ -100,3 +100,10 @@ def test_bounds_cover_what_a_tree_draws_after_its_transforms():
     x0, y0, x1, y1 = checks.bounds(Group.of(turned, Line(-3, 0, 0, 0, Style(stroke=INK, stroke_width=0.2)))) or (0, 0, 0, 0)
     assert (x0, y0, x1, y1) == pytest.approx((-3.1, -0.1, 50, 25), abs=1e-6)
     assert checks.bounds(Group()) is None
+
+
+@pytest.mark.parametrize("game", list(KIT_MODULES))
+def test_the_other_print_options_pass_the_layout_checks_too(game):
+    options = BuildOptions(games=(game,), cut="shared", dark_backs=True, duplex="short")
+    problems = checks.check_imposition(impose_kit(game, PAPERS["letter"], options))
+    assert not problems, "\n".join(str(problem) for problem in problems[:25])
