@@ -475,29 +475,31 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
                       for length, count in ((piece_w, cols), (piece_h, rows)))
     step_x, step_y = part_w - TILE_OVERLAP_MM, part_h - TILE_OVERLAP_MM
     x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
-    pages_per_copy = rows * cols
     frames = []
+    stride = 2 if component.double_sided else 1  # a two-sided portion's back page follows it
     for copy_index in range(component.count):
+        first = first_page + copy_index * rows * cols * stride
+        page_of = {(r, c): first + (r * cols + c) * stride for r in range(rows) for c in range(cols)}
         for row in range(rows):
             for col in range(cols):
-                px, py = col * step_x, row * step_y
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
-                            compose(translation(x - px, y - py), turn),
-                            tile=(row + 1, col + 1))
-                stride = 2 if component.double_sided else 1  # a two-sided portion's back page follows it
-                page_of = {(r, c): first_page + (copy_index * pages_per_copy + r * cols + c) * stride
-                           for r in range(rows) for c in range(cols)}
-                frame = Frame([slot])
-                if col + 1 < cols:
-                    frame.seams += _trim_seam(slot.rect, "right", page_of[(row, col + 1)])
-                if col > 0:
-                    frame.seams += _glue_seam(slot.rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)])
-                if row + 1 < rows:
-                    frame.seams += _trim_seam(slot.rect, "bottom", page_of[(row + 1, col)])
-                if row > 0:
-                    frame.seams += _glue_seam(slot.rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)])
-                frames.append(frame)
+                            compose(translation(x - col * step_x, y - row * step_y), turn), tile=(row + 1, col + 1))
+                frames.append(Frame([slot], seams=_seams(slot.rect, row, col, rows, cols, page_of)))
     return frames
+
+
+def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int]) -> list[Shape]:
+    """A portion's trim lines (towards the next portions) and glue zones (under the previous)."""
+    shapes: list[Shape] = []
+    if col + 1 < cols:
+        shapes += _trim_seam(rect, "right")
+    if col > 0:
+        shapes += _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)])
+    if row + 1 < rows:
+        shapes += _trim_seam(rect, "bottom")
+    if row > 0:
+        shapes += _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)])
+    return shapes
 
 
 def _seam_ends(rect: Rect4, side: str, at: float) -> list[tuple[float, float]]:
@@ -522,7 +524,7 @@ def _arrow(tip: tuple[float, float], pointing: str) -> list[Shape]:
     return [Polygon(points, HALO_STYLE), Polygon(points, ARROW_STYLE)]
 
 
-def _trim_seam(rect: Rect4, side: str, glued_onto: int) -> list[Shape]:
+def _trim_seam(rect: Rect4, side: str) -> list[Shape]:
     """The earlier portion: its edge at `side` is a trim line; arrows point at it from inside."""
     ends = _seam_ends(rect, side, 0.0)
     (x1, y1), (x2, y2) = ends
