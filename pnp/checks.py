@@ -67,7 +67,10 @@ class Drawn:
     shape: Shape
     style: Style
     matrix: Affine       # the shape's own coordinates -> page
-    fill: str | None
+
+    @property
+    def fill(self) -> str | None:
+        return None if isinstance(self.shape, Line) else self.style.fill
 
     def contains(self, x: float, y: float) -> bool:
         """Does the shape's filled area hold the page point?"""
@@ -83,20 +86,20 @@ class Drawn:
         if not _overlap(box, self.box):
             return False
         if isinstance(self.shape, Circle):
-            return self._circle_crosses(box)
-        page = [apply(self.matrix, x, y) for x, y in _outline_points(self.shape)]
-        closed = not isinstance(self.shape, Line)
-        segments = list(zip(page, page[1:] + page[:1] if closed else page[1:]))
-        return any(_crosses_segment(box, start, end) for start, end in segments)
+            return _circle_crosses(self.shape, self.matrix, box)
+        return any(_crosses_segment(box, apply(self.matrix, *start), apply(self.matrix, *end))
+                   for start, end in _segments(self.shape))
 
-    def _circle_crosses(self, box: Box) -> bool:
-        cx, cy = apply(self.matrix, self.shape.cx, self.shape.cy)  # type: ignore[union-attr]
-        r = self.shape.r * _scale(self.matrix)  # type: ignore[union-attr]
-        x0, y0 = box[0] + TOLERANCE_MM, box[1] + TOLERANCE_MM
-        x1, y1 = box[2] - TOLERANCE_MM, box[3] - TOLERANCE_MM
-        nearest = math.hypot(min(max(cx, x0), x1) - cx, min(max(cy, y0), y1) - cy)
-        farthest = max(math.hypot(x - cx, y - cy) for x in (x0, x1) for y in (y0, y1))
-        return nearest < r < farthest
+
+def _circle_crosses(circle: Circle, matrix: Affine, box: Box) -> bool:
+    """Is the circle's edge partly inside the box (shrunk by the tolerance)?"""
+    cx, cy = apply(matrix, circle.cx, circle.cy)
+    r = circle.r * _scale(matrix)
+    x0, y0 = box[0] + TOLERANCE_MM, box[1] + TOLERANCE_MM
+    x1, y1 = box[2] - TOLERANCE_MM, box[3] - TOLERANCE_MM
+    nearest = math.hypot(min(max(cx, x0), x1) - cx, min(max(cy, y0), y1) - cy)
+    farthest = max(math.hypot(x - cx, y - cy) for x in (x0, x1) for y in (y0, y1))
+    return nearest < r < farthest
 
 
 @dataclass
@@ -169,6 +172,24 @@ def _outline_points(shape: Shape) -> list[tuple[float, float]]:
     if isinstance(shape, Path):
         return _path_points(shape)
     raise TypeError(f"not a drawn shape: {shape!r}")
+
+
+def _segments(shape: Shape) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The straight pieces of a shape's outline, in its own coordinates (a path's curves
+    followed through eight points each; each of its subpaths on its own)."""
+    if isinstance(shape, Path):
+        runs: list[list[tuple[float, float]]] = []
+        for command in shape.commands:
+            if command[0] == "M":
+                runs.append([(command[1], command[2])])
+            elif command[0] == "Z" and runs:
+                runs[-1].append(runs[-1][0])
+            elif runs:
+                runs[-1] += _path_points(Path((("M", *runs[-1][-1]), command)))[1:]
+        return [pair for run in runs for pair in zip(run, run[1:])]
+    points = _outline_points(shape)
+    closed = points + points[:1] if not isinstance(shape, Line) else points
+    return list(zip(closed, closed[1:]))
 
 
 def _contains(shape: Shape, x: float, y: float) -> bool:
@@ -255,10 +276,9 @@ class _Flattener:
             self.icon(shape, matrix, owner, picture)
         elif _visible(shape.style):
             pad = shape.style.stroke_width / 2 if shape.style.stroke else 0.0
-            fill = None if isinstance(shape, Line) else shape.style.fill
             self.painted += 1
             self.flat.shapes.append(Drawn(_box(matrix, _outline_points(shape), pad), owner, picture, self.painted,
-                                          shape, shape.style, matrix, fill))
+                                          shape, shape.style, matrix))
 
     def text(self, text: Text, matrix: Affine, owner: int, picture: int | None) -> None:
         size_pt = text.size * _scale(matrix) / PT_MM

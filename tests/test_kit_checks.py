@@ -10,7 +10,7 @@ from pnp import checks
 from pnp.build import impose_kit
 from pnp.impose import Imposition, impose
 from pnp.kits import KIT_MODULES
-from pnp.model import Component, Face, Group, Line, Polygon, Rect, Style, Text
+from pnp.model import Component, Face, Group, Line, Path, Polygon, Rect, Style, Text
 from pnp.options import PAPERS, BuildOptions
 
 INK = "#222222"
@@ -107,3 +107,11 @@ def test_the_other_print_options_pass_the_layout_checks_too(game):
     options = BuildOptions(games=(game,), cut="shared", dark_backs=True, duplex="short")
     problems = checks.check_imposition(impose_kit(game, PAPERS["letter"], options))
     assert not problems, "\n".join(str(problem) for problem in problems[:25])
+
+
+def test_a_path_of_two_strokes_is_not_joined_across_the_text_between_them():
+    strokes = Path((("M", 5, 10), ("L", 5, 30), ("M", 60, 10), ("L", 60, 30)), Style(stroke=INK, stroke_width=0.3))
+    between = Text(12, 20, "between", size=4, fill=INK)
+    assert found(one_piece(strokes, between), "overlap") == []
+    crossing = Path((("M", 5, 10), ("L", 5, 30), ("M", 20, 10), ("L", 20, 30)), Style(stroke=INK, stroke_width=0.3))
+    assert found(one_piece(crossing, between), "overlap")
