@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from pnp.colors import luminance
+from pnp.colors import Paint, luminance
 from pnp.fonts import CAP_HEIGHT, DESCENT
 from pnp.icons import icon_group
 from pnp.impose import IDENTITY, Affine, Imposition, Rect4, Sheet, apply, compose, translation
@@ -109,6 +109,7 @@ class Flat:
     sheet: Sheet
     texts: list[TextLine] = field(default_factory=list)
     shapes: list[Drawn] = field(default_factory=list)
+    paint: Paint = field(default_factory=Paint)
 
 
 # --- geometry ------------------------------------------------------------------------------
@@ -422,37 +423,42 @@ def contrast(foreground: str, background: str) -> float:
 
 
 def _ground(flat: Flat, text: TextLine) -> str:
-    """The colour under the middle of a line of text: the last fill painted there before it."""
+    """The colour under the middle of a line of text, as the build paints it: the last fill
+    painted there before it, else the piece's background, else the paper."""
     x, y = (text.box[0] + text.box[2]) / 2, (text.box[1] + text.box[3]) / 2
+    paint = flat.paint
     ground = "#FFFFFF"
     for placed in flat.sheet.placements:
         if _inside((x, y, x, y), _rect_box(placed.bleed_rect)):
-            ground = placed.face.background
+            ground = paint.background(placed.face.background)
     for shape in flat.shapes:
-        if shape.order < text.order and shape.fill is not None and shape.contains(x, y):
-            ground = shape.fill
+        fill = paint.style(shape.style).fill if shape.fill is not None else None
+        if shape.order < text.order and fill is not None and shape.contains(x, y):
+            ground = fill
     return ground
 
 
 def low_contrast(flat: Flat) -> Iterator[Problem]:
     for text in flat.texts:
-        ground = _ground(flat, text)
-        ratio = contrast(text.fill, ground)
+        ground, ink = _ground(flat, text), flat.paint.text(text.fill)
+        ratio = contrast(ink, ground)
         needed = 3.0 if text.size_pt >= LARGE_TEXT_PT else 4.5
         if ratio < needed - 0.005:
             yield Problem(flat.sheet.number, "contrast",
-                          f"text {_quote(text.text)} ({_who(flat, text.owner)}) in {text.fill} on {ground} "
+                          f"text {_quote(text.text)} ({_who(flat, text.owner)}) in {ink} on {ground} "
                           f"has contrast {ratio:.1f}:1, under {needed:g}:1")
 
 
 CHECKS = (overlapping_text, near_edge, small_text, low_contrast)
 
 
-def check_sheet(sheet: Sheet) -> list[Problem]:
+def check_sheet(sheet: Sheet, paint: Paint = Paint()) -> list[Problem]:
     flat = flatten(sheet)
+    flat.paint = paint
     return [problem for check in CHECKS for problem in check(flat)]
 
 
-def check_imposition(imposition: Imposition) -> list[Problem]:
-    """Every problem of every page, in page order; [] when the kit passes every check."""
-    return [problem for sheet in imposition.sheets for problem in check_sheet(sheet)]
+def check_imposition(imposition: Imposition, paint: Paint = Paint()) -> list[Problem]:
+    """Every problem of every page, in page order; [] when the kit passes every check.
+    `paint` is the build's colour transform (the ink-saver build pales backgrounds)."""
+    return [problem for sheet in imposition.sheets for problem in check_sheet(sheet, paint)]

@@ -8,6 +8,7 @@ import pytest
 
 from pnp import checks
 from pnp.build import impose_kit
+from pnp.colors import Paint
 from pnp.impose import Imposition, impose
 from pnp.kits import KIT_MODULES
 from pnp.model import Component, Face, Group, Line, Path, Polygon, Rect, Style, Text
@@ -104,9 +105,19 @@ def test_bounds_cover_what_a_tree_draws_after_its_transforms():
 
 @pytest.mark.parametrize("game", list(KIT_MODULES))
 def test_the_other_print_options_pass_the_layout_checks_too(game):
-    options = BuildOptions(games=(game,), cut="shared", dark_backs=True, duplex="short")
-    problems = checks.check_imposition(impose_kit(game, PAPERS["letter"], options))
+    options = BuildOptions(games=(game,), cut="shared", dark_backs=True, duplex="short", ink_saver=True)
+    problems = checks.check_imposition(impose_kit(game, PAPERS["letter"], options), Paint(ink_saver=True))
     assert not problems, "\n".join(str(problem) for problem in problems[:25])
+
+
+def test_contrast_is_judged_on_the_colours_the_build_prints():
+    """Orange on a black panel reads well; the ink-saver build drops the panel (it is only
+    decoration), leaving orange on pale paper."""
+    panel = Rect(0, 0, 80, 60, Style(fill="#000000", decorative=True))
+    orange = one_piece(panel, Text(10, 20, "Harvest", size=4, fill="#E69F00"))
+    assert found(orange, "contrast") == []
+    saved = [p for p in checks.check_imposition(orange, Paint(ink_saver=True)) if p.check == "contrast"]
+    assert saved and "#E69F00" in saved[0].detail
 
 
 def test_a_path_of_two_strokes_is_not_joined_across_the_text_between_them():
