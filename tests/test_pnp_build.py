@@ -215,6 +215,7 @@ def test_stale_pages_of_a_longer_build_are_removed(tmp_path):
     (["--bleed", "50"], "--bleed"),
     (["--paper", "legal"], "--paper"),
     (["--duplex", "sideways"], "--duplex"),
+    (["--cut", "bogus"], "--cut"),
 ])
 def test_bad_usage_is_one_plain_line_and_exit_2(args, words, capsys, tmp_path):
     with pytest.raises(SystemExit) as raised:
