@@ -4,6 +4,8 @@ included, as a player pays them):
 - the Garden Variety deck (Letter, PDF) against bench/raw_reportlab.py, the floor: a
   minimal hand-written reportlab script drawing 54 cards with backs. Goal: at most 2x.
 - every kit (Letter, PDF + SVG): goal under 3 s on the 2-core machine, under 200 MB peak.
+- per kit on Letter: pages, sheets of paper (a two-sided sheet once) and the straight cuts
+  it takes, with bleed gutters (the default) and with `--cut shared`. Counts, not times.
 
 Times are medians of several runs; peak memory is the child's own ru_maxrss (os.wait4).
 """
@@ -71,4 +73,21 @@ def measurements(runs: int = 7) -> list[dict]:
          "note": "goal < 3 s" + ("" if everything < 3 else "  ** MISSED **")},
         {"what": "every kit: peak memory", "value": round(peak, 1), "unit": "MB",
          "note": "goal < 200 MB" + ("" if peak < 200 else "  ** MISSED **")},
-    ]
+    ] + cut_counts()
+
+
+def cut_counts() -> list[dict]:
+    """Per kit on Letter: the straight cuts it takes (the build prints the same figure)."""
+    from pnp.build import impose_kit
+    from pnp.cuts import count_cuts, paper_sheets
+    from pnp.kits import available_kits
+    from pnp.options import PAPERS, BuildOptions
+
+    rows = []
+    for game in available_kits():
+        kit = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
+        shared = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,), cut="shared"))
+        rows.append({"what": f"{game} (letter): straight cuts", "value": count_cuts(kit), "unit": "cuts",
+                     "note": f"{len(kit.sheets)} pages on {paper_sheets(kit)} sheets; "
+                             f"{count_cuts(shared)} cuts with --cut shared"})
+    return rows

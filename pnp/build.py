@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import TextIO
 
 from pnp.colors import Paint
+from pnp.cuts import count_cuts, paper_sheets
 from pnp.errors import KitError
+from pnp.frontmatter import add_front_matter
 from pnp.impose import Imposition, impose
-from pnp.kits import GAME_IDS, KitOptions, available_kits, load_kit
+from pnp.kits import GAME_IDS, available_kits, load_kit
 from pnp.model import Component
-from pnp.options import PAPERS, BuildOptions
+from pnp.options import PAPERS, BuildOptions, KitOptions, Paper
 
 EXIT_OK, EXIT_KIT_ERROR, EXIT_USAGE = 0, 1, 2
 
@@ -75,10 +77,28 @@ def write_outputs(out: Path, game: str, paper: str, files: dict[Path, bytes]) ->
 
 def kit_components(game: str, options: BuildOptions) -> tuple[str, list[Component]]:
     kit = load_kit(game)
-    components = kit.components(KitOptions(deck=options.deck))
+    components = kit.components(KitOptions(deck=options.deck, dark_backs=options.dark_backs,
+                                           coordinates=options.coordinates))
     if not components:
         raise KitError(f"the {game} kit has no components")
     return kit.TITLE, components
+
+
+def lay_out(game: str, components: list[Component], paper: Paper, options: BuildOptions) -> Imposition:
+    """Every page of one game's kit on one paper, laid out and marked, ready to render: the
+    kit's first page, then its pieces, a footer on each page (print-on-demand files hold the
+    pieces alone, one face a page)."""
+    kit = load_kit(game)
+    imposition = impose(components, paper, bleed=options.bleed_mm, duplex=options.duplex, pod=options.pod,
+                        cut=options.cut, first_page=1 if options.pod else 2)
+    if not options.pod:
+        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex)
+    return imposition
+
+
+def impose_kit(game: str, paper: Paper, options: BuildOptions) -> Imposition:
+    _, components = kit_components(game, options)
+    return lay_out(game, components, paper, options)
 
 
 def _games_to_build(options: BuildOptions, explicit: bool, log: TextIO) -> list[str] | None:
@@ -107,12 +127,12 @@ def run_build(options: BuildOptions, log: TextIO | None = None) -> int:
         try:
             title, components = kit_components(game, options)
             for paper_name in options.papers:
-                imposition = impose(components, PAPERS[paper_name], bleed=options.bleed_mm,
-                                    duplex=options.duplex, pod=options.pod)
+                imposition = lay_out(game, components, PAPERS[paper_name], options)
                 files = render_outputs(game, title, imposition, options)
                 write_outputs(options.out, game, paper_name, files)
                 if options.progress:
-                    print(f"built {game} [{paper_name}]: {len(imposition.sheets)} pages, "
+                    print(f"built {game} [{paper_name}]: {len(imposition.sheets)} pages on "
+                          f"{paper_sheets(imposition)} sheets, {count_cuts(imposition)} straight cuts, "
                           f"{'+'.join(options.formats)} in {time.perf_counter() - started:.2f} s", file=log)
                     started = time.perf_counter()
         except KitError as error:

@@ -75,6 +75,12 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--cmyk", action="store_true", help="write colours as CMYK")
     build.add_argument("--pod", action="store_true",
                        help="one face per page with TrimBox/BleedBox, for print-on-demand services")
+    build.add_argument("--cut", choices=["gutters", "shared"], default="gutters",
+                       help="gutters: a bleed gutter between every two pieces (default); shared: same-size "
+                            "pieces edge to edge, so one cut serves two")
+    build.add_argument("--dark-backs", action="store_true",
+                       help="the dark full-bleed card backs instead of the light ones that save ink")
+    build.add_argument("--coordinates", action="store_true", help=argparse.SUPPRESS)  # for testing boards
     build.add_argument("--deck", type=Path, metavar="FILE",
                        help="Garden Variety: build the deck from your own deck list (CSV)")
     build.add_argument("--quiet", action="store_true", help="no progress output")
@@ -112,8 +118,8 @@ def _build_options(args: argparse.Namespace) -> BuildOptions:
     return BuildOptions(
         games=tuple(dict.fromkeys(games)), papers=tuple(dict.fromkeys(args.paper or ["letter", "a4"])),
         formats=tuple(dict.fromkeys(formats)), out=args.out, bleed_mm=args.bleed,
-        duplex=args.duplex, ink_saver=args.ink_saver, cmyk=args.cmyk, pod=args.pod,
-        deck=args.deck, progress=not args.quiet)
+        duplex=args.duplex, ink_saver=args.ink_saver, cmyk=args.cmyk, pod=args.pod, cut=args.cut,
+        dark_backs=args.dark_backs, coordinates=args.coordinates, deck=args.deck, progress=not args.quiet)
 
 
 def main(argv: list[str] | None = None) -> int:

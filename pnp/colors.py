@@ -77,8 +77,10 @@ def luminance(color: str) -> float:
 
 
 def text_color_on(background: str) -> str:
-    """Black or white, whichever reads better on `background`."""
-    return BLACK if luminance(background) > 0.35 else WHITE
+    """Black or white, whichever reads better on `background`: the one with the higher WCAG
+    contrast ratio. Both ratios are equal at a luminance of sqrt(1.05 * 0.05) - 0.05 (0.179),
+    so mid colours such as Okabe-Ito vermillion and bluish green take black text."""
+    return BLACK if luminance(background) > 0.179 else WHITE
 
 
 # --- the ink-saver build ------------------------------------------------------------------

@@ -1,17 +1,24 @@
 """Imposition: where every face of every piece goes on which page.
 
 Pieces are packed on the paper's printable area (trim boxes at least PAGE_MARGIN_MM inside
-the edge) in shelves: pieces of one size are grouped, laid in rows (turned 90 degrees when
-that fits more on a page), and a row of another size continues on the same page when it
-fits. The slack of a page is shared between the gutters and the outer margin so that bleed
-and crop marks both get room; gutters too narrow to cut twice collapse to a shared cut line.
+the edge, less a band along one edge for the page's footer) in shelves: pieces of one size
+are grouped, laid in rows (turned 90 degrees when that fits more on a page), and a row of
+another size continues on the same page when it fits. A size group that fits on one page is
+never split over two, and pages whose pieces fit together are merged. Every two pieces keep
+a gutter of at least MIN_GUTTER_MM (each its own bleed and its own cut) unless the build asks
+for shared cuts, which lays pieces of one size edge to edge.
 
-Double-sided pieces are imposed first: each of their pages is followed by a page of their
+Two-sided pieces are imposed first: each of their pages is followed by a page of their
 backs, mirrored for the duplex flip (long edge: x' = page_w - x - w; short edge:
 y' = page_h - y - h, the back turned 180 degrees so a card turned over like a book page shows
-its back upright). Single-sided pieces follow, then pieces larger than the printable area,
-tiled over pages with an overlap and alignment marks (or on one page when the paper is big
-enough). With `pod`, every face gets its own page of piece + bleed, with TrimBox/BleedBox.
+its back upright). One-sided pieces follow (riding on a two-sided page when they fit there),
+then pieces larger than the printable area, tiled over pages in portions overlapping by
+TILE_OVERLAP_MM with a trim line, a glue zone and alignment arrows at each seam (or on one
+page when the paper is big enough, or when the piece may shrink a little: fit_scale).
+
+Cut ticks continue every cut edge into the gutters and margins, never within PAGE_MARGIN_MM
+of the paper edge (home printers print nothing there). With `pod`, every face gets its own
+page of piece + bleed + a slug with true crop marks, with TrimBox/BleedBox.
 
 Every placement records its page rectangle, the matrix from face coordinates to the page
 and its bleed on each side; the renderers draw from it and the manifest is written from it.
@@ -25,25 +32,37 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pnp.model import Circle, Component, Face, Group, Line, Style
+from pnp.fonts import measure
+from pnp.model import Component, Face, Group, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import PAGE_MARGIN_MM, Paper
 
 Affine = tuple[float, float, float, float, float, float]
 Rect4 = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-left
 Sides = tuple[float, float, float, float]  # left, top, right, bottom
+Band = Literal["bottom", "top", "left", "right"]  # the page edge along which the footer runs
+Cut = Literal["gutters", "shared"]
 
 IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 EPS = 1e-6
 TILE_OVERLAP_MM = 10.0
-MARK_GAP_MM = 0.5        # crop marks start this far outside the piece's bleed
+MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --cut shared lays them edge to edge
+MARK_GAP_MM = 0.1        # cut ticks stop this far from any trim box
 MARK_LENGTH_MM = 5.0
-MARK_MIN_MM = 1.5        # a shorter mark is dropped (it would be lost in the cut)
-EDGE_CLEAR_MM = 1.0      # marks stop short of the paper edge
-MARK_ROOM_MM = MARK_GAP_MM + 3.0 + EDGE_CLEAR_MM  # what an outer edge keeps for its marks
-MIN_GUTTER_MM = 2.0      # narrower gutters become a shared cut line
-MARK_STYLE = Style(stroke="#000000", stroke_width=0.15)     # crop marks
-TARGET_STYLE = Style(stroke="#000000", stroke_width=0.2)    # tile alignment targets
+MARK_MIN_MM = 0.8        # a shorter tick is dropped (it would be lost in the cut)
+BLEED_OUTSIDE_MM = 2.0   # bleed runs this far past the printable area's edge (not into the footer band)
+POD_SLUG_MM = 6.0        # room round a print-on-demand face for its crop marks
+FOOTER_BAND_MM = 4.0     # kept along one edge of every page, inside the margin, for the footer line
+FOOTER_LENGTH_MM = 110.0
+SEAM_MARK_INSET_MM = 8.0
+SEAM_ARROW_MM = 3.5
+JOIN_TEXT_MM = 2.4       # 6.8 pt
+INK_COLOR = "#222222"
+MARK_STYLE = Style(stroke="#000000", stroke_width=0.25)     # cut ticks
 HALO_STYLE = Style(stroke="#FFFFFF", stroke_width=0.6)
+TRIM_STYLE = Style(stroke="#000000", stroke_width=0.25)     # a tiled board's trim line
+ARROW_STYLE = Style(fill="#000000")
+GLUE_STYLE = Style(fill="#E4E4E4")
+HATCH_STYLE = Style(stroke="#9A9A9A", stroke_width=0.3)
 
 
 def compose(outer: Affine, inner: Affine) -> Affine:
@@ -80,6 +99,7 @@ class Placed:
     matrix: Affine              # face coordinates -> page coordinates
     bleed: Sides                # bleed drawn beyond each side of `rect`
     tile: tuple[int, int] | None = None
+    scale: float = 1.0          # below 1 when the piece is printed smaller to fit the page whole
 
     @property
     def face(self) -> Face:
@@ -100,6 +120,8 @@ class Placed:
                "rotated": self.rotated}
         if self.tile is not None:
             row["tile"] = list(self.tile)
+        if self.scale != 1.0:
+            row["scale"] = round(self.scale, 4)
         return row
 
 
@@ -115,10 +137,18 @@ class Sheet:
     overlay: Group = field(default_factory=Group)
     trim_box: Rect4 | None = None
     bleed_box: Rect4 | None = None
+    band: Band | None = None   # where the footer goes; None on print-on-demand pages
+    label: str = ""            # the page's name when it holds no pieces (the kit's first page)
+
+    @property
+    def footer(self) -> Rect4 | None:
+        return None if self.band is None else footer_box(self.width_mm, self.height_mm, self.band)
 
     @property
     def name(self) -> str:
         """A short slug of what is on the page, for its SVG file name."""
+        if not self.placements:
+            return self.label
         names = list(dict.fromkeys(p.component.name for p in self.placements))
         if len(names) == 1:
             slug = names[0]
@@ -165,23 +195,26 @@ class Slot:
     matrix: Affine
     edges: tuple[bool, bool, bool, bool] = (True, True, True, True)  # which sides are real cut edges
     tile: tuple[int, int] | None = None
+    scale: float = 1.0
 
 
 @dataclass
 class Frame:
     slots: list[Slot]
-    marks: list[tuple[float, float, float, float]] = field(default_factory=list)  # crop mark segments
-    targets: list[tuple[float, float]] = field(default_factory=list)  # tile alignment marks
+    band: Band = "bottom"
+    marks: list[tuple[float, float, float, float]] = field(default_factory=list)  # cut mark segments
+    seams: list[Shape] = field(default_factory=list)  # a tiled board's trim line, glue zone and marks
 
 
 @dataclass(frozen=True)
 class Piece:
     component: Component
     copy: int
-    width: float    # on the page, after turning
+    width: float    # on the page, after turning and scaling
     height: float
     rotated: bool
     columns: int    # how many of this piece fit across the page: its grid, when a row holds only it
+    scale: float = 1.0
 
 
 @dataclass
@@ -191,103 +224,223 @@ class Shelf:
     height: float
     pieces: list[Piece]
 
-    @property
-    def width(self) -> float:
-        return sum(piece.width for piece in self.pieces)
+    def width(self, gap: float) -> float:
+        return sum(piece.width for piece in self.pieces) + gap * (len(self.pieces) - 1)
 
 
-def _printable(paper: Paper) -> Rect4:
+def _printable(paper: Paper, band: Band | None = None) -> Rect4:
+    """Where trim boxes may go: PAGE_MARGIN_MM inside the edge, less the footer's band."""
     m = PAGE_MARGIN_MM
-    return (m, m, paper.width_mm - 2 * m, paper.height_mm - 2 * m)
+    x, y, w, h = m, m, paper.width_mm - 2 * m, paper.height_mm - 2 * m
+    if band == "bottom":
+        h -= FOOTER_BAND_MM
+    elif band == "left":
+        x, w = x + FOOTER_BAND_MM, w - FOOTER_BAND_MM
+    return (x, y, w, h)
 
 
-def _per_page(width: float, height: float, area: Rect4) -> int:
-    return math.floor((area[2] + EPS) / width) * math.floor((area[3] + EPS) / height)
+def footer_box(paper_w: float, paper_h: float, band: Band) -> Rect4:
+    """The box kept free for the footer line in a page's band (upright, or turned on the left)."""
+    m, across, along = PAGE_MARGIN_MM, FOOTER_BAND_MM, FOOTER_LENGTH_MM
+    if band in ("left", "right"):
+        return (m if band == "left" else paper_w - m - across, (paper_h - along) / 2, across, along)
+    return ((paper_w - along) / 2, paper_h - m - across if band == "bottom" else m, along, across)
 
 
-def _fits(component: Component, area: Rect4) -> bool:
-    return _per_page(component.width_mm, component.height_mm, area) > 0 or \
-        _per_page(component.height_mm, component.width_mm, area) > 0
+def _across(length: float, room: float, gap: float) -> int:
+    """How many pieces of `length` fit in `room` with `gap` between neighbours."""
+    return math.floor((room + gap + EPS) / (length + gap))
 
 
-def _gutter(slack: float, count: int, bleed: float) -> float:
-    """Gutter between `count` pieces in a line with `slack` mm to spare: shared between the
-    gutters (room for two bleeds) and the two outer margins (room for bleed and marks)."""
-    if count <= 1 or bleed <= 0:
+def _per_page(width: float, height: float, area: Rect4, gap: float) -> int:
+    return _across(width, area[2], gap) * _across(height, area[3], gap)
+
+
+def _fit_scale(component: Component, area: Rect4) -> float | None:
+    """The scale at which the piece fits the area whole (1.0 when it fits as drawn); None
+    when it needs more shrinking than its `fit_scale` allows."""
+    w, h = component.width_mm, component.height_mm
+    needed = max(min(area[2] / w, area[3] / h), min(area[2] / h, area[3] / w))
+    scale = min(1.0, needed)
+    return scale if scale >= component.fit_scale - EPS else None
+
+
+def _gutter(slack: float, count: int, bleed: float, least: float) -> float:
+    """The gutter between `count` pieces in a line with `slack` mm to spare: room for both
+    bleeds where the page has it, half a gutter left at each outer edge, never under `least`."""
+    if count <= 1:
         return 0.0
-    gutter = min(2 * bleed, (slack + 2 * (PAGE_MARGIN_MM - MARK_ROOM_MM)) / count, slack / (count - 1))
-    return gutter if gutter >= MIN_GUTTER_MM else 0.0
+    wanted = min(2 * bleed, slack / count)
+    if wanted < least:  # too tight for outer margins worth having: all the slack goes to the gutters
+        return slack / (count - 1)
+    return wanted
 
 
-def _pieces(components: Sequence[Component], area: Rect4) -> list[Piece]:
+def _pieces(components: Sequence[Component], area: Rect4, gap: float) -> list[Piece]:
     """Every copy, turned 90 degrees when that saves its size group a page, tallest first
     (first-fit decreasing height packs shelves tightly); equal heights keep kit order."""
-    groups: dict[tuple[float, float], list[tuple[Component, int]]] = {}
+    groups: dict[tuple[float, float, float], list[tuple[Component, int]]] = {}
     for component in components:
-        groups.setdefault((component.width_mm, component.height_mm), []).extend(
-            (component, copy) for copy in range(1, component.count + 1))
+        scale = _fit_scale(component, area) or 1.0
+        groups.setdefault((component.width_mm * scale, component.height_mm * scale, scale), []).extend(
+            (component, number) for number in range(1, component.count + 1))
     pieces = []
-    for (width, height), copies in groups.items():
-        upright, turned = _per_page(width, height, area), _per_page(height, width, area)
+    for (width, height, scale), copies in groups.items():
+        upright, turned = _per_page(width, height, area, gap), _per_page(height, width, area, gap)
         rotated = upright == 0 or (turned > 0 and math.ceil(len(copies) / turned) < math.ceil(len(copies) / upright))
         piece_w, piece_h = (height, width) if rotated else (width, height)
-        columns = math.floor((area[2] + EPS) / piece_w)
-        pieces += [Piece(component, copy, piece_w, piece_h, rotated, columns) for component, copy in copies]
+        columns = _across(piece_w, area[2], gap)
+        pieces += [Piece(component, number, piece_w, piece_h, rotated, columns, scale) for component, number in copies]
     return sorted(pieces, key=lambda piece: -piece.height)
 
 
-def _shelf_frames(components: Sequence[Component], area: Rect4, bleed: float) -> list[Frame]:
+def _size_groups(pieces: list[Piece]) -> list[list[Piece]]:
+    groups: dict[tuple[float, float], list[Piece]] = {}
+    for piece in pieces:
+        groups.setdefault((piece.width, piece.height), []).append(piece)
+    return list(groups.values())
+
+
+def _paginate(pieces: list[Piece], area: Rect4, gap: float) -> list[list[Shelf]]:
     """Shelves, tallest pieces first: each piece joins a shelf of the page being filled that
-    has the width and height for it, else opens a shelf below, else a new page. Earlier pages
-    are not back-filled, so pieces of a kind stay together instead of being scattered into
-    every leftover corner."""
+    has the width and height for it, else opens a shelf below, else a new page. Pieces of one
+    size stay together: a group that fits on a page of its own is not split over two, and
+    earlier pages are not back-filled."""
     pages: list[list[Shelf]] = []
-    for piece in _pieces(components, area):
-        if not pages or not (_fit_in_shelf(pages[-1], piece, area) or _fit_below(pages[-1], piece, area)):
+    for group in _size_groups(pieces):
+        if pages and len(_paginate_onto(_clone(pages[-1]), group, area, gap)) > 1 \
+                and len(_paginate_onto([], group, area, gap)) == 1:
+            pages.append([])
+        if not pages:
+            pages.append([])
+        pages[-1:] = _paginate_onto(pages[-1], group, area, gap)
+    return pages
+
+
+def _clone(page: list[Shelf]) -> list[Shelf]:
+    return [Shelf(shelf.height, list(shelf.pieces)) for shelf in page]
+
+
+def _paginate_onto(page: list[Shelf], group: list[Piece], area: Rect4, gap: float) -> list[list[Shelf]]:
+    pages = [page]
+    for piece in group:
+        if not (_fit_in_shelf(pages[-1], piece, area, gap) or _fit_below(pages[-1], piece, area, gap)):
             pages.append([Shelf(piece.height, [piece])])
-    return [Frame(_place_shelves(shelves, area, bleed)) for shelves in pages]
+    return pages
 
 
-def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4) -> bool:
+def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float) -> bool:
     for shelf in shelves:
-        if piece.height <= shelf.height + EPS and shelf.width + piece.width <= area[2] + EPS:
+        if piece.height <= shelf.height + EPS and shelf.width(gap) + gap + piece.width <= area[2] + EPS:
             shelf.pieces.append(piece)
             return True
     return False
 
 
-def _fit_below(shelves: list[Shelf], piece: Piece, area: Rect4) -> bool:
-    if sum(shelf.height for shelf in shelves) + piece.height <= area[3] + EPS:
+def _fit_below(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float) -> bool:
+    used = sum(shelf.height for shelf in shelves) + gap * len(shelves)
+    if used + piece.height <= area[3] + EPS:
         shelves.append(Shelf(piece.height, [piece]))
         return True
     return False
 
 
-def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float) -> list[Slot]:
+def _merge_pages(pages: list[list[Shelf]], area: Rect4, gap: float) -> list[list[Shelf]]:
+    """Pages whose pieces fit together on one page are packed onto one (two nearly empty
+    sheets become one sheet)."""
+    merged: list[list[Shelf]] = []
+    for page in pages:
+        if not _merge_into(merged, page, area, gap):
+            merged.append(page)
+    return merged
+
+
+def _merge_into(pages: list[list[Shelf]], page: list[Shelf], area: Rect4, gap: float) -> bool:
+    """Repacks `page` together with the first of `pages` that can take all of it."""
+    for index, earlier in enumerate(pages):
+        together = sorted(_page_pieces(earlier) + _page_pieces(page), key=lambda piece: -piece.height)
+        repacked = _paginate(together, area, gap)
+        if len(repacked) == 1:
+            pages[index] = repacked[0]
+            return True
+    return False
+
+
+def _page_pieces(page: list[Shelf]) -> list[Piece]:
+    return [piece for shelf in page for piece in shelf.pieces]
+
+
+def _stock(component: Component) -> str:
+    """Pieces printed on different stock never share a page: stickers go on sticker paper."""
+    return "sticker" if component.kind == "sticker" else "paper"
+
+
+def _pages(components: Sequence[Component], area: Rect4, gap: float) -> list[list[Shelf]]:
+    """Pages of two-sided pieces first, then of one-sided ones. A page of one-sided pieces
+    that fits on a two-sided page joins it: that sheet goes through the printer twice anyway,
+    and a one-sided piece only leaves blank paper behind it. Stickers keep pages of their own."""
+    def paginate(selected: list[Component]) -> list[list[Shelf]]:
+        return _merge_pages(_paginate(_pieces(selected, area, gap), area, gap), area, gap)
+
+    on_paper = [c for c in components if _stock(c) == "paper"]
+    two_sided = paginate([c for c in on_paper if c.double_sided])
+    one_sided = [page for page in paginate([c for c in on_paper if not c.double_sided])
+                 if not _merge_into(two_sided, page, area, gap)]
+    return two_sided + one_sided + paginate([c for c in components if _stock(c) != "paper"])
+
+
+def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, shared: bool) -> list[Frame]:
+    """The pages of these pieces, with the footer's band at the bottom of the page or, when
+    that costs a sheet, down its left side."""
+    least = 0.0 if shared else MIN_GUTTER_MM
+    best: list[Frame] | None = None
+    bands: tuple[Band, ...] = ("bottom", "left")
+    for band in bands:
+        area = _printable(paper, band)
+        if any(_fit_scale(c, area) is None for c in components):
+            continue
+        frames = [Frame(_place_shelves(shelves, area, bleed, least, shared), band)
+                  for shelves in _pages(components, area, least)]
+        if best is None or len(frames) < len(best):
+            best = frames
+    return best or []
+
+
+def _same_size(a: Shelf, b: Shelf) -> bool:
+    sizes = {(p.width, p.height) for p in a.pieces + b.pieces}
+    return len(sizes) == 1
+
+
+def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, least: float, shared: bool) -> list[Slot]:
     ax, ay, aw, ah = area
     total = sum(shelf.height for shelf in shelves)
-    row_gap = _gutter(ah - total, len(shelves), bleed)
-    y = ay + (ah - total - (len(shelves) - 1) * row_gap) / 2
+    row_gap = _gutter(ah - total, len(shelves), bleed, least)
+    gaps = [0.0 if shared and _same_size(above, below) else row_gap for above, below in zip(shelves, shelves[1:])]
+    y = ay + (ah - total - sum(gaps)) / 2
     slots = []
-    for shelf in shelves:
-        for piece, x in zip(shelf.pieces, _columns(shelf, ax, aw, bleed)):
-            component = piece.component
-            turn = quarter_turn(component.width_mm, component.height_mm) if piece.rotated else IDENTITY
-            slots.append(Slot(component, piece.copy, (x, y, piece.width, piece.height), piece.rotated,
-                              compose(translation(x, y), turn)))
-        y += shelf.height + row_gap
+    for shelf, gap_below in zip(shelves, gaps + [0.0]):
+        for piece, x in zip(shelf.pieces, _columns(shelf, ax, aw, bleed, least, shared)):
+            slots.append(Slot(piece.component, piece.copy, (x, y, piece.width, piece.height), piece.rotated,
+                              _placing(piece.component, x, y, piece.rotated, piece.scale), scale=piece.scale))
+        y += shelf.height + gap_below
     return slots
 
 
-def _columns(shelf: Shelf, ax: float, aw: float, bleed: float) -> list[float]:
+def _placing(component: Component, x: float, y: float, rotated: bool, scale: float) -> Affine:
+    """Face coordinates -> page: scaled, turned a quarter when `rotated`, its corner at (x, y)."""
+    w, h = component.width_mm * scale, component.height_mm * scale
+    turn = quarter_turn(w, h) if rotated else IDENTITY
+    return compose(translation(x, y), compose(turn, (scale, 0.0, 0.0, scale, 0.0, 0.0)))
+
+
+def _columns(shelf: Shelf, ax: float, aw: float, bleed: float, least: float, shared: bool) -> list[float]:
     """Left edges of a shelf's pieces. A row of one size sits on that size's full-row grid
-    (a short last row lines up with the rows above); a mixed row spreads its own pieces."""
+    (a short last row lines up with the rows above); a mixed row spreads its own pieces.
+    `--cut shared` lays a row of one size edge to edge."""
     first = shelf.pieces[0]
-    if all((p.width, p.height) == (first.width, first.height) for p in shelf.pieces):
-        widths = [first.width] * first.columns
-    else:
-        widths = [p.width for p in shelf.pieces]
-    gap = _gutter(aw - sum(widths), len(widths), bleed)
+    uniform = all((p.width, p.height) == (first.width, first.height) for p in shelf.pieces)
+    widths = [first.width] * first.columns if uniform else [p.width for p in shelf.pieces]
+    gap = 0.0 if shared and uniform else _gutter(aw - sum(widths), len(widths), bleed, least)
     x = ax + (aw - sum(widths) - (len(widths) - 1) * gap) / 2
     lefts = []
     for width in widths:
@@ -296,15 +449,20 @@ def _columns(shelf: Shelf, ax: float, aw: float, bleed: float) -> list[float]:
     return lefts[:len(shelf.pieces)]
 
 
+# --- boards larger than the page: portions, seams and the joining instruction -----------------
+
 def _tile_count(length: float, room: float) -> int:
     if length <= room + EPS:
         return 1
     return math.ceil((length - TILE_OVERLAP_MM) / (room - TILE_OVERLAP_MM) - EPS)
 
 
-def _tile_frames(component: Component, paper: Paper, area: Rect4) -> list[Frame]:
-    """A piece larger than the printable area, cut into equal portions that overlap by at
-    least TILE_OVERLAP_MM; alignment marks sit in the middle of every overlap."""
+def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Frame]:
+    """A piece larger than the printable area, cut into equal portions that overlap by
+    TILE_OVERLAP_MM. At each seam the earlier portion (left, or upper) is trimmed on a
+    line; the later one keeps the overlap as a glue zone, marked, with a one-line joining
+    instruction, and both carry matching alignment marks at the two ends of the seam."""
+    area = _printable(paper, "bottom")
     w, h = component.width_mm, component.height_mm
     upright = _tile_count(w, area[2]) * _tile_count(h, area[3])
     turned = _tile_count(h, area[2]) * _tile_count(w, area[3])
@@ -312,50 +470,127 @@ def _tile_frames(component: Component, paper: Paper, area: Rect4) -> list[Frame]
     piece_w, piece_h = (h, w) if rotated else (w, h)
     turn = quarter_turn(w, h) if rotated else IDENTITY
     cols, rows = _tile_count(piece_w, area[2]), _tile_count(piece_h, area[3])
-    part_w, part_h = min(piece_w, area[2]), min(piece_h, area[3])
-    step_x = (piece_w - part_w) / (cols - 1) if cols > 1 else 0.0
-    step_y = (piece_h - part_h) / (rows - 1) if rows > 1 else 0.0
-    targets = [((c + 1) * step_x + (part_w - step_x) / 2, r * step_y + part_h / 2)
-               for c in range(cols - 1) for r in range(rows)]
-    targets += [(c * step_x + part_w / 2, (r + 1) * step_y + (part_h - step_y) / 2)
-                for r in range(rows - 1) for c in range(cols)]
+    # equal portions, each overlapping the next by TILE_OVERLAP_MM: a narrow glue zone
+    part_w, part_h = ((length + (count - 1) * TILE_OVERLAP_MM) / count
+                      for length, count in ((piece_w, cols), (piece_h, rows)))
+    step_x, step_y = part_w - TILE_OVERLAP_MM, part_h - TILE_OVERLAP_MM
+    x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
     frames = []
-    for copy in range(1, component.count + 1):
+    stride = 2 if component.double_sided else 1  # a two-sided portion's back page follows it
+    for copy_index in range(component.count):
+        first = first_page + copy_index * rows * cols * stride
+        page_of = {(r, c): first + (r * cols + c) * stride for r in range(rows) for c in range(cols)}
         for row in range(rows):
             for col in range(cols):
-                px, py = col * step_x, row * step_y
-                x, y = (paper.width_mm - part_w) / 2, (paper.height_mm - part_h) / 2
-                slot = Slot(component, copy, (x, y, part_w, part_h), rotated,
-                            compose(translation(x - px, y - py), turn),
-                            edges=(col == 0, row == 0, col == cols - 1, row == rows - 1), tile=(row + 1, col + 1))
-                inside = [(tx - px + x, ty - py + y) for tx, ty in targets
-                          if px + 3 <= tx <= px + part_w - 3 and py + 3 <= ty <= py + part_h - 3]
-                frames.append(Frame([slot], targets=inside))
+                slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
+                            compose(translation(x - col * step_x, y - row * step_y), turn), tile=(row + 1, col + 1))
+                frames.append(Frame([slot], seams=_seams(slot.rect, row, col, rows, cols, page_of)))
     return frames
 
 
-# --- bleed and crop marks ------------------------------------------------------------------
+def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int]) -> list[Shape]:
+    """A portion's trim lines (towards the next portions) and glue zones (under the previous)."""
+    shapes: list[Shape] = []
+    if col + 1 < cols:
+        shapes += _trim_seam(rect, "right")
+    if col > 0:
+        shapes += _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)])
+    if row + 1 < rows:
+        shapes += _trim_seam(rect, "bottom")
+    if row > 0:
+        shapes += _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)])
+    return shapes
+
+
+def _seam_ends(rect: Rect4, side: str, at: float) -> list[tuple[float, float]]:
+    """The two points of a seam line `at` mm into the portion from `side`, SEAM_MARK_INSET_MM
+    in from the portion's corners."""
+    x, y, w, h = rect
+    inset = SEAM_MARK_INSET_MM
+    if side in ("left", "right"):
+        line_x = x + at if side == "left" else x + w - at
+        return [(line_x, y + inset), (line_x, y + h - inset)]
+    line_y = y + at if side == "top" else y + h - at
+    return [(x + inset, line_y), (x + w - inset, line_y)]
+
+
+def _arrow(tip: tuple[float, float], pointing: str) -> list[Shape]:
+    """A small solid triangle whose tip touches the seam, on a white halo."""
+    dx, dy = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}[pointing]
+    size = SEAM_ARROW_MM
+    tx, ty = tip
+    back = (tx - dx * size, ty - dy * size)
+    points = (tip, (back[0] + dy * size / 2, back[1] + dx * size / 2), (back[0] - dy * size / 2, back[1] - dx * size / 2))
+    return [Polygon(points, HALO_STYLE), Polygon(points, ARROW_STYLE)]
+
+
+def _trim_seam(rect: Rect4, side: str) -> list[Shape]:
+    """The earlier portion: its edge at `side` is a trim line; arrows point at it from inside."""
+    ends = _seam_ends(rect, side, 0.0)
+    (x1, y1), (x2, y2) = ends
+    shapes: list[Shape] = [Line(x1, y1, x2, y2, HALO_STYLE), Line(x1, y1, x2, y2, TRIM_STYLE)]
+    pointing = "right" if side == "right" else "down"
+    for end in ends:
+        shapes += _arrow(end, pointing)
+    return shapes
+
+
+def _glue_seam(rect: Rect4, side: str, overlap: float, trimmed_page: int) -> list[Shape]:
+    """The later portion: the overlap at `side` is the glue zone, hatched, with the joining
+    instruction in it (hidden once the neighbour lies on it); arrows at the zone's far line
+    meet the neighbour's arrows tip to tip."""
+    x, y, w, h = rect
+    zone = (x, y, overlap, h) if side == "left" else (x, y, w, overlap)
+    zx, zy, zw, zh = zone
+    shapes: list[Shape] = [Rect(zx, zy, zw, zh, GLUE_STYLE)]
+    step = 6.0
+    for offset in range(0, int(zw + zh), int(step)):  # diagonal hatching, clipped to the zone by hand
+        shapes.append(_clipped_diagonal(zone, offset))
+    ends = _seam_ends(rect, side, overlap)
+    pointing = "left" if side == "left" else "up"
+    for end in ends:
+        shapes += _arrow(end, pointing)
+    instruction = f"GLUE: trim page {trimmed_page} on its line and lay it here, arrows tip to tip"
+    cx, cy = zx + zw / 2, zy + zh / 2
+    label = Text(0, 0, instruction, size=JOIN_TEXT_MM, align="center", anchor="middle", bold=True, fill=INK_COLOR)
+    plate_w = measure(instruction, JOIN_TEXT_MM, True) + 3.0
+    shapes.append(Group.of(Rect(-plate_w / 2, -2.2, plate_w, 4.4, Style(fill="#FFFFFF")), label,
+                           translate=(cx, cy), rotate=-90 if side == "left" else 0))
+    return shapes
+
+
+def _clipped_diagonal(zone: Rect4, offset: float) -> Line:
+    """A 45-degree hatch line of the glue zone, from its top or left edge to its bottom or right."""
+    x, y, w, h = zone
+    start = (x + min(offset, w), y + max(0.0, offset - w))
+    end = (x + max(0.0, offset - h), y + min(offset, h))
+    return Line(start[0], start[1], end[0], end[1], HATCH_STYLE)
+
+
+# --- bleed and cut marks -------------------------------------------------------------------
 
 def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
     """Each side's bleed: the full bleed when free, half the gap to a facing neighbour, and
-    at an outer edge what leaves room for the crop marks."""
+    at an outer edge no further than the page's safe margin and the footer's band."""
     result = []
     rects = [slot.rect for slot in frame.slots]
+    ax, ay, aw, ah = _printable(paper, frame.band)
     for index, slot in enumerate(frame.slots):
         x, y, w, h = slot.rect
-        free = [x, y, paper.width_mm - x - w, paper.height_mm - y - h]  # distance to the paper edge
-        room = [max(0.0, d - MARK_ROOM_MM) for d in free]
+        room = [x - ax + BLEED_OUTSIDE_MM * (frame.band != "left"), y - ay + BLEED_OUTSIDE_MM,
+                ax + aw - x - w + BLEED_OUTSIDE_MM, ay + ah - y - h + BLEED_OUTSIDE_MM * (frame.band != "bottom")]
+        room = [max(0.0, r) for r in room]
         for other_index, (ox, oy, ow, oh) in enumerate(rects):
             if other_index == index:
                 continue
-            # a neighbour faces a side when their ranges across it overlap, bleeds included
-            # (so that corners of two bleeds never meet diagonally)
-            if oy < y + h + bleed - EPS and y - bleed < oy + oh - EPS:  # facing left or right
+            # a neighbour faces a side when their ranges across it overlap, both bleeds
+            # included (so that corners of two bleeds never meet diagonally)
+            if oy - bleed < y + h + bleed - EPS and y - bleed < oy + oh + bleed - EPS:  # facing left or right
                 if ox + ow <= x + EPS:
                     room[0] = min(room[0], (x - ox - ow) / 2)
                 elif ox >= x + w - EPS:
                     room[2] = min(room[2], (ox - x - w) / 2)
-            if ox < x + w + bleed - EPS and x - bleed < ox + ow - EPS:  # facing up or down
+            if ox - bleed < x + w + bleed - EPS and x - bleed < ox + ow + bleed - EPS:  # facing up or down
                 if oy + oh <= y + EPS:
                     room[1] = min(room[1], (y - oy - oh) / 2)
                 elif oy >= y + h - EPS:
@@ -364,44 +599,45 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
     return result  # type: ignore[return-value]
 
 
-def _crop_marks(frame: Frame, bleeds: list[Sides], paper: Paper) -> list[tuple[float, float, float, float]]:
-    """Short lines continuing each cut edge beyond the pieces, clipped so that they never
-    touch any piece's bleed (nor come closer than EDGE_CLEAR_MM to the paper edge)."""
-    blocked = []
-    for slot, (left, top, right, bottom) in zip(frame.slots, bleeds):
-        x, y, w, h = slot.rect
-        blocked.append((x - left, y - top, x + w + right, y + h + bottom))
+def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, float]]:
+    """Short ticks continuing each cut edge beyond its piece, in the gutters and margins a
+    home printer prints: they run over bleed (they are drawn on a halo) but stop short of
+    every trim box, of the footer and of the last PAGE_MARGIN_MM of the paper."""
+    blocked = [(x - MARK_GAP_MM, y - MARK_GAP_MM, x + w + MARK_GAP_MM, y + h + MARK_GAP_MM)
+               for x, y, w, h in (slot.rect for slot in frame.slots)]
+    fx, fy, fw, fh = footer_box(paper.width_mm, paper.height_mm, frame.band)
+    blocked.append((fx, fy, fx + fw, fy + fh))
     marks = set()
-    for slot, (left, top, right, bottom) in zip(frame.slots, bleeds):
+    for slot in frame.slots:
         x, y, w, h = slot.rect
         edge_left, edge_top, edge_right, edge_bottom = slot.edges
         for edge, at in ((edge_top, y), (edge_bottom, y + h)):  # horizontal cut lines
             if edge:
-                marks.add(_mark(True, at, x - left - MARK_GAP_MM, -1, blocked, paper))
-                marks.add(_mark(True, at, x + w + right + MARK_GAP_MM, 1, blocked, paper))
+                marks.add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper))
+                marks.add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper))
         for edge, at in ((edge_left, x), (edge_right, x + w)):  # vertical cut lines
             if edge:
-                marks.add(_mark(False, at, y - top - MARK_GAP_MM, -1, blocked, paper))
-                marks.add(_mark(False, at, y + h + bottom + MARK_GAP_MM, 1, blocked, paper))
-    marks.discard(None)
-    return sorted(marks)  # type: ignore[arg-type]
+                marks.add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper))
+                marks.add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper))
+    return sorted(mark for mark in marks if mark is not None)
 
 
 def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper):
-    """A mark on the line `at` (a y for a horizontal mark, an x for a vertical one) from
-    `start` outwards in `direction`, cut short before any bleed rectangle in its way."""
-    limit = (paper.width_mm if horizontal else paper.height_mm) - EDGE_CLEAR_MM
-    end = max(EDGE_CLEAR_MM, start - MARK_LENGTH_MM) if direction < 0 else min(limit, start + MARK_LENGTH_MM)
+    """A tick on the line `at` (a y for a horizontal tick, an x for a vertical one) from
+    `start` outwards in `direction`, cut short before any box in its way."""
+    safe = PAGE_MARGIN_MM + MARK_STYLE.stroke_width
+    limit = (paper.width_mm if horizontal else paper.height_mm) - safe
+    end = max(safe, start - MARK_LENGTH_MM) if direction < 0 else min(limit, start + MARK_LENGTH_MM)
     for x0, y0, x1, y1 in blocked:
         across0, across1, along0, along1 = (y0, y1, x0, x1) if horizontal else (x0, x1, y0, y1)
-        if not across0 - MARK_GAP_MM < at < across1 + MARK_GAP_MM:
+        if not across0 - EPS < at < across1 + EPS:
             continue
-        if along0 - EPS < start < along1 + EPS:
-            return None  # the mark would start on a piece
-        if direction < 0 and along1 < start:
-            end = max(end, along1 + MARK_GAP_MM)
-        elif direction > 0 and along0 > start:
-            end = min(end, along0 - MARK_GAP_MM)
+        if along0 + EPS < start < along1 - EPS:
+            return None  # the tick would start on a piece
+        if direction < 0 and along1 <= start + EPS:
+            end = max(end, along1)
+        elif direction > 0 and along0 >= start - EPS:
+            end = min(end, along0)
     if (end - start) * direction < MARK_MIN_MM:
         return None
     low, high = round(min(start, end), 3), round(max(start, end), 3)
@@ -409,11 +645,10 @@ def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, pa
     return (low, at, high, at) if horizontal else (at, low, at, high)
 
 
-def _overlay(marks, targets) -> Group:
-    shapes: list = [Line(x1, y1, x2, y2, MARK_STYLE) for x1, y1, x2, y2 in marks]
-    for x, y in targets:  # a target on a white halo, readable on any artwork
-        for style in (HALO_STYLE, TARGET_STYLE):
-            shapes += [Line(x - 4, y, x + 4, y, style), Line(x, y - 4, x, y + 4, style), Circle(x, y, 2.0, style)]
+def _overlay(marks, seams: Sequence[Shape] = ()) -> Group:
+    shapes: list[Shape] = list(seams)
+    for style in (HALO_STYLE, MARK_STYLE):  # every tick on a white halo, readable on any bleed
+        shapes += [Line(x1, y1, x2, y2, style) for x1, y1, x2, y2 in marks]
     return Group(tuple(shapes))
 
 
@@ -446,27 +681,42 @@ def _book_turn(component: Component) -> Affine:
     return (-1.0, 0.0, 0.0, 1.0, component.width_mm, 0.0)
 
 
+_MIRRORED_BAND: dict[str, dict[str, Band]] = {
+    "long": {"bottom": "bottom", "top": "top", "left": "right", "right": "left"},
+    "short": {"bottom": "top", "top": "bottom", "left": "left", "right": "right"},
+}
+
+
 def _sheets_of(frame: Frame, page: int, paper_w: float, paper_h: float, duplex: str, bleed_of: list[Sides],
                boxes: tuple[Rect4 | None, Rect4 | None] = (None, None)) -> list[Sheet]:
-    fronts = [Placed(page, s.component, s.copy, "front", s.rect, s.rotated, s.matrix, b, s.tile)
+    band = None if boxes[0] is not None else frame.band
+    fronts = [Placed(page, s.component, s.copy, "front", s.rect, s.rotated, s.matrix, b, s.tile, s.scale)
               for s, b in zip(frame.slots, bleed_of)]
-    sheets = [Sheet(page, paper_w, paper_h, "front", fronts, _overlay(frame.marks, frame.targets), *boxes)]
+    sheets = [Sheet(page, paper_w, paper_h, "front", fronts, _overlay(frame.marks, frame.seams), *boxes, band)]
     backed = [(s, b) for s, b in zip(frame.slots, bleed_of) if s.component.double_sided]
     if backed:
         mirror = _mirror(paper_w, paper_h, duplex)
         backs = [Placed(page + 1, s.component, s.copy, "back", _mirror_rect(s.rect, paper_w, paper_h, duplex),
                         s.rotated, compose(mirror, compose(s.matrix, _book_turn(s.component))),
-                        _mirror_sides(b, duplex), s.tile) for s, b in backed]
+                        _mirror_sides(b, duplex), s.tile, s.scale) for s, b in backed]
         marks = [_mirror_segment(m, paper_w, paper_h, duplex) for m in frame.marks]
-        targets = [apply(mirror, x, y) for x, y in frame.targets]
-        back_boxes = tuple(None if box is None else _mirror_rect(box, paper_w, paper_h, duplex) for box in boxes)
-        sheets.append(Sheet(page + 1, paper_w, paper_h, "back", backs, _overlay(sorted(marks), targets),
-                            *back_boxes))  # type: ignore[arg-type]
+        trim, bleed_box = (None if box is None else _mirror_rect(box, paper_w, paper_h, duplex) for box in boxes)
+        sheets.append(Sheet(page + 1, paper_w, paper_h, "back", backs, _overlay(sorted(marks)), trim, bleed_box,
+                            None if band is None else _MIRRORED_BAND[duplex][band]))
     return sheets
 
 
+def _fits(component: Component, paper: Paper) -> bool:
+    return _fit_scale(component, _printable(paper, "bottom")) is not None or \
+        _fit_scale(component, _printable(paper, "left")) is not None
+
+
 def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
-           duplex: Literal["long", "short"] = "long", pod: bool = False) -> Imposition:
+           duplex: Literal["long", "short"] = "long", pod: bool = False, cut: Cut = "gutters",
+           first_page: int = 1) -> Imposition:
+    """Lay out every copy of every component on pages of `paper`, numbered from `first_page`
+    (a kit's first page may be its guide). `cut="shared"` lays pieces of one size edge to
+    edge so that one cut serves two; the default keeps a gutter between every two pieces."""
     if not components:
         raise ValueError("nothing to impose: the kit has no components")
     names = [c.name for c in components]
@@ -476,22 +726,40 @@ def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
     sheets: list[Sheet] = []
     if pod:
         for component in components:
-            page_w, page_h = component.width_mm + 2 * bleed, component.height_mm + 2 * bleed
-            trim = (bleed, bleed, component.width_mm, component.height_mm)
-            for copy in range(1, component.count + 1):
-                slot = Slot(component, copy, trim, False, translation(bleed, bleed))
-                sheets += _sheets_of(Frame([slot]), len(sheets) + 1, page_w, page_h, duplex,
-                                     [(bleed,) * 4], (trim, (0.0, 0.0, page_w, page_h)))  # type: ignore[list-item]
+            for number in range(1, component.count + 1):
+                sheets += _pod_sheets(component, number, first_page + len(sheets), bleed, duplex)
         return Imposition(paper, list(components), sheets)
-    area = _printable(paper)
-    fitting = [c for c in components if _fits(c, area)]
-    frames = _shelf_frames([c for c in fitting if c.double_sided], area, bleed)
-    frames += _shelf_frames([c for c in fitting if not c.double_sided], area, bleed)
+    fitting = [c for c in components if _fits(c, paper)]
+    shared = cut == "shared"
+    for frame in _shelf_frames(fitting, paper, bleed, shared):
+        sheets += _frame_sheets(frame, first_page + len(sheets), paper, bleed, duplex)
     for component in components:
-        if not _fits(component, area):
-            frames += _tile_frames(component, paper, area)
-    for frame in frames:
-        bleeds = _bleeds(frame, paper, bleed)
-        frame.marks = _crop_marks(frame, bleeds, paper)
-        sheets += _sheets_of(frame, len(sheets) + 1, paper.width_mm, paper.height_mm, duplex, bleeds)
+        if not _fits(component, paper):
+            for frame in _tile_frames(component, paper, first_page + len(sheets)):
+                sheets += _frame_sheets(frame, first_page + len(sheets), paper, bleed, duplex)
     return Imposition(paper, list(components), sheets)
+
+
+def _pod_sheets(component: Component, number: int, page: int, bleed: float, duplex: str) -> list[Sheet]:
+    """One face on a page of its own for a print shop: the piece, its bleed, and round them a
+    slug holding true crop marks on every trim line, outside the bleed (shops print to the edge
+    and trim)."""
+    w, h = component.width_mm, component.height_mm
+    edge = bleed + POD_SLUG_MM
+    page_w, page_h = w + 2 * edge, h + 2 * edge
+    trim = (edge, edge, w, h)
+    outside = POD_SLUG_MM - MARK_GAP_MM  # from the paper edge to just short of the bleed
+    marks = []
+    for at in (edge, edge + w):  # vertical trim lines: marks above and below
+        marks += [(at, 0.0, at, outside), (at, page_h - outside, at, page_h)]
+    for at in (edge, edge + h):  # horizontal trim lines: marks left and right
+        marks += [(0.0, at, outside, at), (page_w - outside, at, page_w, at)]
+    frame = Frame([Slot(component, number, trim, False, translation(edge, edge))], marks=sorted(marks))
+    bleed_box = (POD_SLUG_MM, POD_SLUG_MM, w + 2 * bleed, h + 2 * bleed)
+    return _sheets_of(frame, page, page_w, page_h, duplex, [(bleed, bleed, bleed, bleed)], (trim, bleed_box))
+
+
+def _frame_sheets(frame: Frame, page: int, paper: Paper, bleed: float, duplex: str) -> list[Sheet]:
+    bleeds = _bleeds(frame, paper, bleed)
+    frame.marks = _cut_marks(frame, paper)
+    return _sheets_of(frame, page, paper.width_mm, paper.height_mm, duplex, bleeds)

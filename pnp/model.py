@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 Point = tuple[float, float]
 
@@ -127,7 +127,7 @@ class Group:
         return Group(tuple(children), translate, rotate, scale)
 
 
-Shape = Union[Rect, Circle, Polygon, Line, Path, Text, Icon, Group]
+Shape = Rect | Circle | Polygon | Line | Path | Text | Icon | Group
 
 ComponentKind = Literal["card", "tile", "token", "board", "sheet", "aid", "die", "pad", "sticker", "marker"]
 
@@ -157,6 +157,10 @@ class Component:
     # Round and hexagonal pieces are still imposed by their bounding box; the outline is
     # part of the face's artwork so the player sees where to cut.
     outline: Literal["rect", "circle", "hex", "polygon"] = "rect"
+    # A piece a little larger than the printable area may be printed this much smaller to
+    # fit one page whole (0.9: down to 90 %) instead of being tiled over pages and glued.
+    # Letter and A4 differ, so the imposition shrinks it only as much as the paper needs.
+    fit_scale: float = 1.0
 
     @property
     def double_sided(self) -> bool:
@@ -167,9 +171,22 @@ class Component:
             raise ValueError(f"component {self.name!r} has no area")
         if self.count < 1:
             raise ValueError(f"component {self.name!r} needs a count of at least 1")
+        if not 0 < self.fit_scale <= 1:
+            raise ValueError(f"component {self.name!r}: fit_scale is a share of its size, over 0 and at most 1")
 
 
 def group(children: Sequence[Shape], translate: Point = (0.0, 0.0), rotate: float = 0.0,
           scale: float = 1.0) -> Group:
     """A Group from any sequence of shapes."""
     return Group(tuple(children), translate, rotate, scale)
+
+
+@dataclass(frozen=True)
+class KitGuide:
+    """What a kit's first page tells the person printing it, declared by each kit module as
+    `GUIDE` and drawn by the front matter: what to take from elsewhere, how to cut and put
+    the pieces together, and what to print on."""
+
+    box_items: tuple[tuple[str, int], ...]  # ("six-sided dice (d6)", 5): things the kit does not print
+    assembly: tuple[str, ...]               # cutting and assembly steps, in order, in plain words
+    paper: str                              # suggested paper or card weight, one line

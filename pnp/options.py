@@ -1,4 +1,5 @@
-"""Print options, validated once at the edge (pnp.cli) and passed down unchanged."""
+"""Print options, validated once at the edge (pnp.cli) and passed down unchanged, and the
+options a kit module's `components()` receives."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -37,5 +38,19 @@ class BuildOptions:
     ink_saver: bool = False
     cmyk: bool = False
     pod: bool = False
+    cut: Literal["gutters", "shared"] = "gutters"  # "shared": same-size pieces edge to edge, one cut for two
+    dark_backs: bool = False  # the dark full-bleed card backs instead of the light, ink-saving default
+    coordinates: bool = False  # hidden: board coordinates printed on the pieces, for testing
     deck: Path | None = None
     progress: bool = True
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    """What a kit's content may depend on (print options such as bleed live in BuildOptions).
+
+    A kit reads only the fields it has a use for; the pipeline fills them from the build."""
+
+    deck: Path | None = None     # Garden Variety: build from an owner's own deck list
+    dark_backs: bool = False     # the dark full-bleed card backs; the default back is light and saves ink
+    coordinates: bool = False    # a hidden testing aid: print board coordinates on the pieces

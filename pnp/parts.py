@@ -24,6 +24,7 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 CUT = Style(stroke=INK, stroke_width=0.25)
 FOLD = Style(stroke="#777777", stroke_width=0.2, dash=(1.2, 1.0))
 TAB = Style(fill="#DDDDDD", decorative=True)
+GLUE_TEXT_MM = 2.2  # 6.2 pt, the smallest print size the kits use
 
 
 def die_face(value: int, size: float, pip_color: str = INK, face_color: str | None = None,
@@ -88,9 +89,10 @@ def _tab(x: float, y: float, face: float, side: int, depth: float) -> list[Shape
     else:
         points = ((x, y), (x - depth, y + inset), (x - depth, y + face - inset), (x, y + face))
     outline = (("M",) + points[0],) + tuple(("L",) + p for p in points[1:])
-    return [Polygon(points, TAB), Path(outline, CUT), Text(sum(p[0] for p in points) / 4, sum(p[1] for p in points) / 4,
-                                                           "glue", size=min(depth * 0.35, 2.5), align="center",
-                                                           anchor="middle", fill="#666666")]
+    centre = (sum(p[0] for p in points) / 4, sum(p[1] for p in points) / 4)
+    label = Text(0, 0, "glue", size=GLUE_TEXT_MM, align="center", anchor="middle", fill="#444444")
+    # the word runs along the tab, which is shallow, so on a side tab it is turned
+    return [Polygon(points, TAB), Path(outline, CUT), Group.of(label, translate=centre, rotate=90 if side in (2, 4) else 0)]
 
 
 def _net_lines(face: float) -> list[Shape]:

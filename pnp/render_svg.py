@@ -12,7 +12,8 @@ card backs, or the same animal on nine cards, cost one drawing each.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import svgwrite
 
@@ -40,9 +41,9 @@ class SvgPainter:
     def __init__(self, paint: Paint):
         self.drawing = svgwrite.Drawing(debug=False)  # an element factory; pages get their own
         self.paint = paint
-        self._make = {Group: self.group, Rect: self.rect, Circle: self.circle, Polygon: self.polygon,
+        self._make: dict[type, Callable[[Any], Any]] = {Group: self.group, Rect: self.rect, Circle: self.circle, Polygon: self.polygon,
                       Line: self.line, Path: self.path, Text: self.text, Icon: self.icon}
-        self._icons: dict[tuple, object] = {}       # key -> <g id=...> drawing
+        self._icons: dict[tuple, Any] = {}          # key -> <g id=...> drawing
         self._faces: dict[int, tuple] = {}          # id(face) -> (face, <g id=...>, icons used)
         self._used: dict[str, object] = {}          # ids the current page refers to
 

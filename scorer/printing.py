@@ -36,9 +36,8 @@ from flask import Blueprint, Response, current_app, jsonify, redirect, render_te
 from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from pnp.build import kit_components, render_outputs
+from pnp.build import kit_components, lay_out, render_outputs
 from pnp.cli import _bleed as cli_bleed
-from pnp.impose import impose
 from pnp.kits import available_kits
 from pnp.options import PAPERS, BuildOptions
 from scorer.api import body_held_to_limit, game_info
@@ -200,8 +199,7 @@ def build_files(game_id: str, options: BuildOptions) -> dict[Path, bytes]:
     under the same relative paths: the command line's own pieces, called as it calls them.
     The one place to adapt when the build pipeline changes."""
     title, components = kit_components(game_id, options)
-    imposition = impose(components, PAPERS[options.papers[0]], bleed=options.bleed_mm,
-                        duplex=options.duplex, pod=options.pod)
+    imposition = lay_out(game_id, components, PAPERS[options.papers[0]], options)
     return render_outputs(game_id, title, imposition, options)
 
 

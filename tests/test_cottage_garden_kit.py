@@ -11,7 +11,7 @@ from shapes import texts, walk
 
 from pnp.build import run_build
 from pnp.kits import cottage_garden as kit
-from pnp.model import Group, Icon, Polygon, Text
+from pnp.model import Group, Icon, Polygon, Rect, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.cottage_garden import data
 
@@ -23,38 +23,80 @@ def pieces():
 
 def test_the_box_contents(pieces):
     counts = {name: c.count for name, c in pieces.items()}
+    tiles = {f"flower-tile-{tile}": 1 for tile in data.TILE_IDS}
     assert counts == {
-        "nursery": 1, "flower-tiles": 1,
+        "nursery-1-3": 1, "nursery-4": 1, **tiles,
         **{f"flowerbed-{b}": 1 for b in range(1, 10)},
         "planting-table": 4, "cat": 30, "flower-pot-token": 16, "beehive-2": 1, "beehive-1": 1,
-        "parasol": 1, "wheelbarrow": 1, "cube-orange": 12, "cube-blue": 12, "gardener-die": 1}
+        "parasol": 1, "wheelbarrow": 1, "cube-orange": 12, "cube-blue": 12, "gardener-die": 1, "player-aid": 4}
+    assert len(tiles) == data.COUNTS["flower_tiles"]
     two_sided = {name for name, c in pieces.items() if c.double_sided}
-    assert two_sided == {"nursery", "flower-tiles", *(f"flowerbed-{b}" for b in range(1, 10))}
+    assert two_sided == {"player-aid", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
 
 
-def test_tile_sheet_holds_every_tile_once_as_the_rules_shape_it():
-    cells = kit.tile_sheet_cells(mirrored=False)
-    assert all(0 <= r < kit.TILE_SHEET_ROWS and 0 <= c < kit.TILE_SHEET_COLUMNS for r, c in cells)
-    per_tile = Counter(tile for tile, _ in cells.values())
-    squares = {t: sum(ch != "." for row in data.FLOWER_TILES[t][0] for ch in row) for t in data.TILE_IDS}
-    assert per_tile == squares  # no tile missing, none overlapping another (cells is a map)
-    spare = kit.TILE_SHEET_ROWS * kit.TILE_SHEET_COLUMNS - len(cells)
-    assert spare == 4  # 150 squares on a 154-square sheet
-    for tile, (rotation, flip, top, left) in kit.TILE_SHEET.items():
-        drawn = sorted((r - top, c - left, letter) for (r, c), (t, letter) in cells.items() if t == tile)
-        assert drawn == data.oriented_squares(tile, rotation, flip)
+def tile_squares_drawn(face):
+    """(row, col) of every flower square drawn on a tile face (each is a translated group)."""
+    return {(round(child.translate[1] / kit.TILE_SQUARE), round(child.translate[0] / kit.TILE_SQUARE))
+            for child in face.shapes.children
+            if isinstance(child, Group) and len(child.children) == 1 and isinstance(child.children[0], Group)}
 
 
-def test_the_back_of_the_tile_sheet_shows_each_tile_turned_over():
-    front, back = kit.tile_sheet_cells(False), kit.tile_sheet_cells(True)
-    last = kit.TILE_SHEET_COLUMNS - 1
-    assert all(back[(r, last - c)] == value for (r, c), value in front.items())
+@pytest.mark.parametrize("tile", data.TILE_IDS)
+def test_each_tile_is_its_own_piece_shaped_as_the_rules_shape_it(pieces, tile):
+    piece = pieces[f"flower-tile-{tile}"]
+    squares = {(r, c) for r, c, _ in data.oriented_squares(tile)}
+    width = max(c for _, c in squares) + 1
+    assert tile_squares_drawn(piece.front) == squares
+    assert tile_squares_drawn(piece.back) == {(r, width - 1 - c) for r, c in squares}  # turned over
+    assert (piece.width_mm, piece.height_mm) == (width * kit.TILE_SQUARE,
+                                                 (max(r for r, _ in squares) + 1) * kit.TILE_SQUARE)
+    assert piece.outline == "polygon" and tile in texts(piece.front) and tile in texts(piece.back)
 
 
-def test_tile_squares_are_flowerbed_squares(pieces):
-    sheet, bed = pieces["flower-tiles"], pieces["flowerbed-1"]
-    assert sheet.width_mm == kit.TILE_SHEET_COLUMNS * kit.CELL
+def test_a_tile_s_outer_edges_run_on_into_the_bleed(pieces):
+    """The L-shaped tile 3C: its colour reaches past every outer edge, so a shifted cut or back
+    shows the tile's own flower, not a neighbour's."""
+    face = pieces["flower-tile-3C"].front
+    colour = data.FLOWER_COLOURS[data.FLOWER_TILES["3C"][2]]
+    grown = [s for s in face.shapes.children if isinstance(s, Rect) and s.style.fill == colour]
+    left = min(r.x for r in grown)
+    top = min(r.y for r in grown)
+    right = max(r.x + r.w for r in grown)
+    assert (left, top, right) == (-kit.BLEED, -kit.BLEED, 2 * kit.TILE_SQUARE + kit.BLEED)
+
+
+@pytest.mark.parametrize("tile", ["1A", "3C", "6H"])
+def test_a_tile_s_cut_line_runs_along_every_outer_edge_of_its_squares(pieces, tile):
+    from pnp.model import Line
+
+    squares = {(r, c) for r, c, _ in data.oriented_squares(tile)}
+    outer = sum((r + dr, c + dc) not in squares for r, c in squares for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+    cuts = [s for s in pieces[f"flower-tile-{tile}"].front.shapes.children
+            if isinstance(s, Line) and s.style == kit.CUT_LINE]
+    assert len(cuts) == outer
+
+
+def test_tiles_sit_flush_in_bed_squares_and_fit_nursery_spaces(pieces):
+    assert 0 < kit.CELL - kit.TILE_SQUARE <= 1.0  # a tile cut a little large still fits its squares
+    bed = pieces["flowerbed-1"]
     assert bed.width_mm == data.BED_SIZE * kit.CELL + 2 * kit.BED_BORDER
+    longest = max(max(r, c) + 1 for tile in data.TILE_IDS for r, c, _ in data.oriented_squares(tile))
+    four_long = [t for t in data.TILE_IDS
+                 if max(max(r, c) + 1 for r, c, _ in data.oriented_squares(t)) <= 4]
+    assert longest == 5 and len(four_long) == len(data.TILE_IDS) - 1
+    assert kit.SPACE - 1.5 > 4 * kit.TILE_SQUARE  # every tile but the straight five lies inside a space
+
+
+def test_player_aid_covers_a_turn_and_scoring_citing_the_rulebook(pieces):
+    aid = pieces["player-aid"]
+    front, back = " ".join(texts(aid.front)), " ".join(texts(aid.back))
+    for phase in ("1 Refilling Phase", "2 Planting Phase", "3 Scoring Phase", "4 Gardener Phase"):
+        assert f"Cottage Garden: {phase}" in front
+    assert "Turning Space" in front and "gardener" in front
+    for words in ("pot", "cloche", "cats", "red line", "Beehives", "final round",
+                  f"fewer than {data.FINAL_ROUND_MIN_TILES} tiles", "Cottage Garden: Final Round",
+                  "Cottage Garden: Beehives"):
+        assert words in back, words
 
 
 def symbols(face):
@@ -93,7 +135,7 @@ def chevron_counts(face):
     for shape, dx, dy in walk(face.shapes):
         if isinstance(shape, Text) and shape.text in data.GARDENER_ROWS:
             labels[shape.text] = (shape.x + dx, shape.y + dy)
-    heads = Counter()
+    heads: Counter[str] = Counter()
     for child in face.shapes.children:
         if isinstance(child, Group) and child.children and all(isinstance(s, Polygon) and len(s.points) == 4
                                                                for s in child.children):
@@ -103,9 +145,9 @@ def chevron_counts(face):
     return heads
 
 
-@pytest.mark.parametrize("side,face_name", [("1-3", "front"), ("4", "back")])
-def test_nursery_sides_show_their_track_and_arrow_marks(pieces, side, face_name):
-    face = getattr(pieces["nursery"], face_name)
+@pytest.mark.parametrize("side", ["1-3", "4"])
+def test_nursery_sides_show_their_track_and_arrow_marks(pieces, side):
+    face = pieces[f"nursery-{side}"].front
     words = texts(face)
     assert set(data.NURSERY_SPACES) <= set(words)
     assert [w for w in words if w in data.GARDENER_ROWS] == list(data.NURSERY_SIDES[side]["track"])
@@ -131,10 +173,12 @@ def test_manifest_backs_follow_their_fronts_mirrored(built, paper):
     backs = {(p["component"], p["copy"]): p for p in manifest["placements"] if p["side"] == "back"}
     counts = {c["name"]: c["count"] for c in manifest["components"]}
     assert Counter(name for name, _ in fronts) == counts
-    assert set(backs) == {key for key in fronts if key[0] in {"nursery", "flower-tiles"} or key[0].startswith("flowerbed")}
+    two_sided = {c["name"] for c in manifest["components"] if c["double_sided"]}
+    assert {name for name, _ in backs} == two_sided
+    assert {f"flower-tile-{tile}" for tile in data.TILE_IDS} <= two_sided  # each tile aligned on its own
     for key, back in backs.items():
         front = fronts[key]
-        assert back["page"] == front["page"] + 1 and "tile" not in front  # boards fit a page whole
+        assert back["page"] == front["page"] + 1
         assert back["x_mm"] == pytest.approx(width - front["x_mm"] - front["width_mm"], abs=0.01)
         assert back["y_mm"] == pytest.approx(front["y_mm"], abs=0.01)
     pages = len(PdfReader(built / paper / "cottage-garden.pdf").pages)

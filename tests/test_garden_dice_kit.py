@@ -9,10 +9,9 @@ from shapes import texts, walk
 
 from pnp.build import run_build
 from pnp.impose import impose
-from pnp.kits import KitOptions
 from pnp.kits import garden_dice as kit
 from pnp.model import Icon
-from pnp.options import PAPERS, BuildOptions
+from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.garden_dice import data
 
 
@@ -72,25 +71,44 @@ def test_board_draws_the_house_star_spaces_and_die_markers(parts):
 def test_track_runs_0_to_99_and_the_aid_explains_laps(parts):
     numbers = {t for t in texts(parts["board"].front) if t.isdigit()}
     assert {str(n) for n in range(data.TRACK_SPACES)} <= numbers
-    aid = " ".join(texts(parts["player-aid"].front))
+    aid = " ".join(texts(parts["player-aid"].back))
     assert f"+{data.TRACK_SPACES} lap token" in aid
     assert parts["lap-token"].count == data.LAP_TOKENS
 
 
-def test_player_aid_covers_every_action_with_its_dice_cost(parts):
-    aid = " ".join(texts(parts["player-aid"].front))
-    for action in ("Buy a seed", "Place a tile", "Water a seed", "Harvest a veggie", "Move a critter",
-                   "Flip a special tile", "Remove a critter", "Sundial", "Sun token", "Game end"):
-        assert action in aid
-    assert "Flip a special tile — a 6" in aid
-    assert "Remove a critter — 2 dice on its space + a 6" in aid
-    assert f"+{data.SET_BONUS} per set" in aid
+def test_discs_fit_the_track_spaces_they_mark_the_score_on(parts):
+    disc = parts["disc-green"]
+    assert disc.width_mm == kit.DISC and kit.DISC <= kit.TRACK_CELL - 1.0
 
 
-def test_scoring_pad_rows(parts):
-    pad = texts(parts["scoring-pad"].front)
+def test_player_aid_pictures_every_action_with_an_icon_and_its_dice(parts):
+    aid = parts["player-aid"]
+    assert aid.double_sided and aid.count == data.PLAYER_AIDS
+    words = texts(aid.front)
+    icons = [s.name for s, _, _ in walk(aid.front.shapes) if isinstance(s, Icon)]
+    actions = kit.aid_actions()
+    assert len(actions) == 7
+    for icon, _, name, _, _ in actions:
+        assert name in words and icon in icons
+    # the dice an action costs are drawn as dice: a 6 shows six pips, signs sit on blank dice
+    flip = dict((name, cost) for _, _, name, cost, _ in actions)
+    assert flip["Flip a special tile"] == (data.SIX,)
+    assert flip["Remove a critter"] == ("row", "col", data.SIX)
+    assert words.count("row") == 2 and words.count("col") == 2
+    back = " ".join(texts(aid.back))
+    for note in ("Sundial", "Sun token", "Score track", "Game end"):
+        assert note in back
+    assert f"+{data.SET_BONUS} per set" in back
+
+
+def test_scoring_pad_is_four_sheets_to_a_page(parts):
+    pad = parts["scoring-pad"]
+    assert pad.count == 4
+    words = texts(pad.front)
     for row in ("Track", "Leftover seeds", "Sets", "Collections", "Sun token", "Total", "Tie-breaker"):
-        assert row in pad
+        assert row in words
+    placements = [p for p in manifest_for(parts, "letter")["placements"] if p["component"] == "scoring-pad"]
+    assert len(placements) == 4 and len({p["page"] for p in placements}) == 1
 
 
 def manifest_for(parts, paper):
@@ -101,11 +119,11 @@ def manifest_for(parts, paper):
 def test_two_sided_tiles_have_aligned_backs(parts, paper):
     manifest = manifest_for(parts, paper)
     page_w = manifest["paper"]["width_mm"]
-    placed = {}
+    placed: dict[tuple[str, int], dict[str, dict]] = {}
     for p in manifest["placements"]:
         placed.setdefault((p["component"], p["copy"]), {})[p["side"]] = p
     two_sided = [c for c in manifest["components"] if c["double_sided"]]
-    assert sum(c["count"] for c in two_sided) == 50 + 4 + 4 + 2
+    assert sum(c["count"] for c in two_sided) == 50 + 4 + 4 + 2 + data.PLAYER_AIDS  # tiles and the aids
     for c in two_sided:
         for copy in range(1, c["count"] + 1):
             front, back = placed[(c["name"], copy)]["front"], placed[(c["name"], copy)]["back"]
@@ -139,4 +157,4 @@ def test_built_pdf_matches_the_manifest(tmp_path):
     width_pt = float(reader.pages[0].mediabox.width)
     assert width_pt == pytest.approx(215.9 / 25.4 * 72, abs=0.5)
     text = "".join(page.extract_text() for page in reader.pages)
-    assert "player aid" in text and "SQUASH" in text
+    assert "Your turn" in text and "SQUASH" in text

@@ -104,13 +104,13 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):
     options = BuildOptions(games=("harvest-dice",), papers=("letter",), out=tmp_path, progress=False)
     assert run_build(options) == 0
     reader = PdfReader(tmp_path / "letter" / "harvest-dice.pdf")
-    assert len(reader.pages) == 4
+    assert len(reader.pages) == 5  # the kit's first page, then the four pages of pieces
     svgs = sorted(p.name for p in (tmp_path / "letter" / "harvest-dice").glob("*.svg"))
-    assert len(svgs) == 4 and svgs[0].startswith("p01-")
+    assert len(svgs) == 5 and svgs[0].startswith("p01-")
     for page in reader.pages:
         assert round(float(page.mediabox.width) / 72 * 25.4, 1) == 215.9
         embedded = []
-        for font in page["/Resources"]["/Font"].values():
+        for font in page["/Resources"]["/Font"].values():  # type: ignore[index]
             font = font.get_object()
             descendants = font.get("/DescendantFonts")
             described = descendants[0].get_object() if descendants else font

@@ -9,9 +9,11 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 from pnp import build as build_module
 from pnp.cli import main
@@ -59,7 +61,7 @@ def test_manifest_holds_every_card_front_and_mirrored_back(built, paper):
         assert placed["x_mm"] + placed["width_mm"] <= width - PAGE_MARGIN_MM + 1e-6
         assert placed["y_mm"] + placed["height_mm"] <= height - PAGE_MARGIN_MM + 1e-6
     by_page = itertools.groupby(sorted(data["placements"], key=lambda p: p["page"]), key=lambda p: p["page"])
-    for _page, group in by_page:
+    for _, group in by_page:
         rects = [(p["x_mm"], p["y_mm"], p["width_mm"], p["height_mm"]) for p in group]
         for (ax, ay, aw, ah), (bx, by, bw, bh) in itertools.combinations(rects, 2):
             assert ax + aw <= bx + 1e-6 or bx + bw <= ax + 1e-6 or ay + ah <= by + 1e-6 or by + bh <= ay + 1e-6
@@ -87,7 +89,8 @@ def test_fonts_are_embedded_truetype_never_the_standard_14(built):
     reader = PdfReader(built / "letter" / f"{GV}.pdf")
     seen = 0
     for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
+        resources = cast(DictionaryObject, page["/Resources"])
+        for font in cast(DictionaryObject, resources["/Font"]).values():
             font = font.get_object()
             name = str(font["/BaseFont"])
             assert not any(base in name for base in BASE14), name
@@ -114,16 +117,18 @@ def test_pod_pages_carry_trim_and_bleed_boxes(tmp_path):
     reader = PdfReader(tmp_path / "letter" / f"{GV}.pdf")
     page = reader.pages[0]
     mm = 72 / 25.4
-    assert float(page.mediabox.width) == pytest.approx((63.5 + 6) * mm, abs=0.01)
-    assert [float(v) for v in page.trimbox] == pytest.approx([3 * mm, 3 * mm, 66.5 * mm, 91.9 * mm], abs=0.01)
-    assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 69.5 * mm, 94.9 * mm], abs=0.01)
+    assert float(page.mediabox.width) == pytest.approx((63.5 + 6 + 12) * mm, abs=0.01)  # bleed, and the marks' slug
+    assert [float(v) for v in page.trimbox] == pytest.approx([9 * mm, 9 * mm, 72.5 * mm, 97.9 * mm], abs=0.01)
+    assert [float(v) for v in page.bleedbox] == pytest.approx([6 * mm, 6 * mm, 75.5 * mm, 100.9 * mm], abs=0.01)
     data = manifest(tmp_path, "letter")
     assert len(reader.pages) == len(data["placements"])
 
 
 def test_cmyk_build_writes_only_cmyk_colours(tmp_path):
     assert run("--paper", "a4", "--cmyk", "--format", "pdf", "--out", str(tmp_path)) == 0
-    content = PdfReader(tmp_path / "a4" / f"{GV}.pdf").pages[0].get_contents().get_data().decode("latin1")
+    contents = PdfReader(tmp_path / "a4" / f"{GV}.pdf").pages[0].get_contents()
+    assert contents is not None
+    content = contents.get_data().decode("latin1")
     assert re.search(r"\d k\s", content) and re.search(r"\d K\s", content)
     assert not re.search(r"\d (rg|RG)\s", content)
 
@@ -146,8 +151,8 @@ def test_short_edge_duplex_mirrors_rows(tmp_path):
 
 def test_ink_saver_pales_the_card_backgrounds(built, tmp_path):
     assert run("--paper", "letter", "--ink-saver", "--format", "svg", "--out", str(tmp_path)) == 0
-    normal = next((built / "letter" / GV).glob("p02-*.svg")).read_text()
-    saver = next((tmp_path / "letter" / GV).glob("p02-*.svg")).read_text()
+    normal = next((built / "letter" / GV).glob("p03-*.svg")).read_text()  # the first page of backs
+    saver = next((tmp_path / "letter" / GV).glob("p03-*.svg")).read_text()
     assert 'fill="#2F5D3A"' in normal and 'fill="#2F5D3A"' not in saver.split("<defs>")[1].split("</defs>")[1]
 
 
@@ -210,6 +215,7 @@ def test_stale_pages_of_a_longer_build_are_removed(tmp_path):
     (["--bleed", "50"], "--bleed"),
     (["--paper", "legal"], "--paper"),
     (["--duplex", "sideways"], "--duplex"),
+    (["--cut", "bogus"], "--cut"),
 ])
 def test_bad_usage_is_one_plain_line_and_exit_2(args, words, capsys, tmp_path):
     with pytest.raises(SystemExit) as raised:

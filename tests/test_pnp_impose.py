@@ -1,12 +1,13 @@
-"""Imposition: packing, margins, mirrored backs, bleed, crop marks, tiling, pod pages."""
+"""Imposition: packing, margins, gutters, mirrored backs, bleed, cut ticks, tiling with seams,
+fitting a board whole, pod pages."""
 from __future__ import annotations
 
 import itertools
 
 import pytest
 
-from pnp.impose import EDGE_CLEAR_MM, MARK_STYLE, TILE_OVERLAP_MM, apply, impose
-from pnp.model import Component, Face, Group, Rect, Style
+from pnp.impose import MARK_STYLE, MIN_GUTTER_MM, TILE_OVERLAP_MM, apply, impose
+from pnp.model import Component, Face, Group, Line, Polygon, Rect, Style, Text
 from pnp.options import PAGE_MARGIN_MM, PAPERS
 
 POKER = (63.5, 88.9)
@@ -14,8 +15,11 @@ FACE = Face(Group.of(Rect(0, 0, 10, 10, Style(fill="#0072B2"))), background="#E6
 BACK = Face(Group(), background="#222222")
 
 
-def cards(count: int, double_sided: bool = True, size=POKER, prefix="card") -> list[Component]:
-    return [Component(f"{prefix}-{i}", "card", *size, FACE, BACK if double_sided else None) for i in range(count)]
+def cards(count: int, double_sided: bool = True, size: tuple[float, float] = POKER,
+          prefix: str = "card") -> list[Component]:
+    width, height = size
+    return [Component(f"{prefix}-{i}", "card", width, height, FACE, BACK if double_sided else None)
+            for i in range(count)]
 
 
 def overlaps(a, b) -> bool:
@@ -36,13 +40,23 @@ def check_sheet_geometry(imposition) -> None:
         for a, b in itertools.combinations(sheet.placements, 2):
             assert not overlaps(a.rect, b.rect), f"page {sheet.number}: {a.component.name} overlaps {b.component.name}"
             assert not overlaps(a.bleed_rect, b.bleed_rect), "bleeds must not run into a neighbour"
-        crop_marks = [s for s in sheet.overlay.children if s.style == MARK_STYLE]
-        for line in crop_marks:  # on the paper, off every piece
+            assert gap(a.rect, b.rect) >= MIN_GUTTER_MM - 1e-6, "two pieces share a cut without --cut shared"
+        ticks = [s for s in sheet.overlay.children if isinstance(s, Line) and s.style == MARK_STYLE]
+        for line in ticks:  # where a home printer prints, off every piece
             box = (min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1) or 1e-3,
                    abs(line.y2 - line.y1) or 1e-3)
-            assert box[0] >= EDGE_CLEAR_MM - 1e-6 and box[0] + box[2] <= paper.width_mm - EDGE_CLEAR_MM + 1e-3
+            half = MARK_STYLE.stroke_width / 2  # a tick on a cut line 5 mm in spreads half its width outward
+            assert box[0] >= PAGE_MARGIN_MM - half and box[0] + box[2] <= paper.width_mm - PAGE_MARGIN_MM + half
+            assert box[1] >= PAGE_MARGIN_MM - half and box[1] + box[3] <= paper.height_mm - PAGE_MARGIN_MM + half
             for placed in sheet.placements:
-                assert not overlaps(box, placed.bleed_rect), f"a crop mark crosses {placed.component.name}"
+                assert not overlaps(box, placed.rect), f"a cut tick crosses {placed.component.name}"
+
+
+def gap(a, b) -> float:
+    """The distance between two rectangles (0 when they touch)."""
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return max(bx - ax - aw, ax - bx - bw, by - ay - ah, ay - by - bh)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -54,7 +68,8 @@ def test_poker_cards_pack_nine_a_sheet_without_blank_or_dropped_pages(paper, cou
     backs = [p for p in imposition.placements() if p.side == "back"]
     assert sorted(p.component.name for p in fronts) == sorted(f"card-{i}" for i in range(count))
     assert len(backs) == count
-    assert max(len(s.placements) for s in imposition.sheets) == min(count, 9)
+    if count <= 9:
+        assert max(len(s.placements) for s in imposition.sheets) == count
     check_sheet_geometry(imposition)
 
 
@@ -98,14 +113,38 @@ def test_bleed_is_the_full_bleed_where_there_is_room():
     assert all(p.bleed == (0, 0, 0, 0) for p in no_bleed.placements())
 
 
-def test_crop_marks_extend_every_cut_line_outside_the_pieces():
-    imposition = impose(cards(9), PAPERS["a4"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_cut_ticks_mark_every_cut_line_inside_the_printable_area(paper):
+    imposition = impose(cards(9), PAPERS[paper])
     sheet = imposition.sheets[0]
     check_sheet_geometry(imposition)
     vertical_cuts = {round(x, 3) for p in sheet.placements for x in (p.rect[0], p.rect[0] + p.rect[2])}
-    marked = {line.x1 for line in sheet.overlay.children if line.x1 == line.x2 and line.style == MARK_STYLE}
-    assert vertical_cuts <= marked
-    assert all(line.style.stroke_width == pytest.approx(0.15) for line in sheet.overlay.children)
+    horizontal_cuts = {round(y, 3) for p in sheet.placements for y in (p.rect[1], p.rect[1] + p.rect[3])}
+    ticks = [line for line in sheet.overlay.children if isinstance(line, Line) and line.style == MARK_STYLE]
+    assert vertical_cuts <= {line.x1 for line in ticks if line.x1 == line.x2}
+    assert horizontal_cuts <= {line.y1 for line in ticks if line.y1 == line.y2}
+
+
+def test_cut_shared_lays_same_size_pieces_edge_to_edge():
+    shared = impose(cards(9), PAPERS["a4"], cut="shared").sheets[0]
+    rects = sorted(p.rect for p in shared.placements)
+    assert rects[1][1] == pytest.approx(rects[0][1] + rects[0][3])  # one column: each card on the one above
+    assert rects[3][0] == pytest.approx(rects[0][0] + rects[0][2])  # one row: each card beside the other
+    assert all(p.bleed == (0, 0, 0, 0) or 0 in p.bleed for p in shared.placements)  # no bleed where they touch
+
+
+def test_a_kind_that_fits_a_page_is_not_split_over_two():
+    """Six cards follow a sheet that leaves room for three: they go together on the next page."""
+    sheet = Component("sheet", "sheet", 180, 170, FACE)
+    imposition = impose([sheet, *cards(6, double_sided=False)], PAPERS["letter"])
+    pages = {p.page for p in imposition.placements() if p.component.name.startswith("card")}
+    assert len(pages) == 1
+
+
+def test_nearly_empty_sheets_are_packed_together():
+    few = cards(2, size=(60, 60), prefix="tile") + [Component("bed", "board", 150, 150, FACE, BACK)]
+    imposition = impose(few, PAPERS["a4"])
+    assert len(imposition.sheets) == 2  # one sheet, its back; not two two-sided sheets
 
 
 def test_mixed_sizes_share_pages_and_turn_when_that_saves_pages():
@@ -133,10 +172,50 @@ def test_an_oversized_board_is_tiled_with_overlap_and_covers_the_whole_piece():
     for u in range(0, 401, 10):
         for v in range(0, 331, 10):
             assert any(a - 1e-6 <= u <= c + 1e-6 and b - 1e-6 <= v <= d + 1e-6 for a, b, c, d in sources)
-    by_tile = {tuple(p.tile): s for p, s in zip(portions, sources)}
+    by_tile = {p.tile: s for p, s in zip(portions, sources)}
     right_neighbour = by_tile[(1, 1)][2] - by_tile[(1, 2)][0]
     assert right_neighbour >= TILE_OVERLAP_MM - 1e-6
-    assert all(len(s.overlay.children) > 0 for s in imposition.sheets)  # marks and alignment targets
+    assert all(len(s.overlay.children) > 0 for s in imposition.sheets)  # ticks, and the seams
+
+
+def seam_texts(sheet) -> list[str]:
+    found = []
+
+    def walk(shape):
+        if isinstance(shape, Group):
+            for child in shape.children:
+                walk(child)
+        elif isinstance(shape, Text):
+            found.append(shape.text)
+    walk(sheet.overlay)
+    return found
+
+
+def test_a_board_split_in_two_gets_a_trim_line_a_glue_zone_and_matching_marks():
+    board = Component("board", "board", 300, 200, FACE)
+    imposition = impose([board], PAPERS["letter"], first_page=2)
+    first, second = imposition.sheets
+    assert [p.tile for p in (first.placements[0], second.placements[0])] == [(1, 1), (2, 1)] or \
+        [p.tile for p in (first.placements[0], second.placements[0])] == [(1, 1), (1, 2)]
+    assert seam_texts(first) == []
+    assert seam_texts(second) == ["GLUE: trim page 2 on its line and lay it here, arrows tip to tip"]
+    tips = []
+    for sheet in (first, second):  # each portion's arrow tips, in board coordinates
+        placed = sheet.placements[0]
+        arrows = [s for s in sheet.overlay.children if isinstance(s, Polygon) and s.style.fill == "#000000"]
+        assert len(arrows) == 2  # one at each end of the seam
+        tips.append(sorted(tuple(round(v, 3) for v in apply(_inverse(placed.matrix), *a.points[0])) for a in arrows))
+    assert tips[0] == tips[1]  # tip to tip once joined
+
+
+def test_a_board_that_may_shrink_a_little_fits_one_page_whole():
+    board = Component("board", "board", 228, 250, FACE, fit_scale=0.85)
+    for paper in ("letter", "a4"):
+        placed = list(impose([board], PAPERS[paper]).placements())
+        assert len(placed) == 1 and placed[0].tile is None and 0.85 <= placed[0].scale < 1
+        assert placed[0].rect[2] == pytest.approx(placed[0].scale * (250 if placed[0].rotated else 228))
+    stiff = Component("board", "board", 228, 250, FACE)
+    assert len(list(impose([stiff], PAPERS["letter"]).placements())) == 2
 
 
 def test_a_large_paper_takes_the_board_whole():
@@ -149,10 +228,17 @@ def test_pod_pages_are_one_face_each_with_trim_and_bleed_boxes():
     imposition = impose(cards(2), PAPERS["letter"], pod=True, bleed=3)
     assert len(imposition.sheets) == 4
     for sheet in imposition.sheets:
-        assert (sheet.width_mm, sheet.height_mm) == pytest.approx((69.5, 94.9))
-        assert sheet.trim_box == pytest.approx((3, 3, 63.5, 88.9))
-        assert sheet.bleed_box == pytest.approx((0, 0, 69.5, 94.9))
+        assert (sheet.width_mm, sheet.height_mm) == pytest.approx((81.5, 106.9))  # bleed and a 6 mm slug
+        assert sheet.trim_box == pytest.approx((9, 9, 63.5, 88.9))
+        assert sheet.bleed_box == pytest.approx((6, 6, 69.5, 94.9))
         assert len(sheet.placements) == 1
+        marks = [s for s in sheet.overlay.children if isinstance(s, Line) and s.style == MARK_STYLE]
+        assert len(marks) == 8  # two on each of the four trim lines, in the slug, off the bleed
+        for mark in marks:  # on a trim line, and outside the bleed
+            assert mark.x1 == mark.x2 in (9, 72.5) or mark.y1 == mark.y2 in (9, 97.9)
+            box = (min(mark.x1, mark.x2), min(mark.y1, mark.y2), abs(mark.x2 - mark.x1) or 1e-3,
+                   abs(mark.y2 - mark.y1) or 1e-3)
+            assert not overlaps(box, sheet.bleed_box)
     assert [s.side for s in imposition.sheets] == ["front", "back", "front", "back"]
 
 
@@ -182,3 +268,22 @@ def test_turned_pieces_get_backs_exactly_behind_their_fronts(duplex):
             fx, fy = apply(front.matrix, u, v)
             bx, by = apply(back.matrix, 63.5 - u, v)  # the same point of the card, seen from behind
             assert (bx, by) == pytest.approx((width - fx, fy) if duplex == "long" else (fx, height - fy))
+
+
+def test_a_few_one_sided_pieces_ride_on_a_two_sided_sheet_with_room():
+    tiles = cards(6, size=(30, 30), prefix="tile")  # two-sided, a corner of the page
+    tokens = cards(4, double_sided=False, size=(20, 20), prefix="token")
+    imposition = impose(tiles + tokens, PAPERS["letter"])
+    assert len(imposition.sheets) == 2  # one sheet through the printer twice
+    front, back = imposition.sheets
+    assert {p.component.name[:4] for p in front.placements} == {"tile", "toke"}
+    assert {p.component.name[:4] for p in back.placements} == {"tile"}  # a token's back is blank paper
+    check_sheet_geometry(imposition)
+
+
+def test_stickers_keep_a_page_of_their_own():
+    sticker = Component("die-stickers", "sticker", 60, 40, FACE)
+    imposition = impose([*cards(2, double_sided=False), sticker], PAPERS["a4"])
+    pages = {p.page: {q.component.kind for q in imposition.placements() if q.page == p.page}
+             for p in imposition.placements()}
+    assert sorted(map(sorted, pages.values())) == [["card"], ["sticker"]]

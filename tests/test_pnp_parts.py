@@ -62,6 +62,7 @@ def test_cmyk_prints_black_and_greys_with_black_ink_only():
 def test_ink_saver_drops_decorative_fills_and_outlines_meaningful_ones():
     assert ink_saver_style(Style(fill="#2F5D3A", decorative=True)).fill is None
     meaningful = ink_saver_style(Style(fill="#D55E00"))
+    assert meaningful.fill is not None
     assert luminance(meaningful.fill) > luminance("#D55E00") and meaningful.stroke == "#D55E00"
     assert Paint(ink_saver=True).text("#FFFFFF") == "#000000"
     assert Paint(ink_saver=True).background("#2F5D3A") != "#2F5D3A"
@@ -73,7 +74,8 @@ def test_kits_register_icons_and_unknown_names_fail_plainly():
     def dot(size: float, color: str) -> Group:
         return Group.of(Polygon(((0, 0), (size, 0), (0, size)), Style(fill=color)))
 
-    assert icon_group("test-dot", 5, "#000000").children[0].points[1] == (5, 0)
+    triangle = icon_group("test-dot", 5, "#000000").children[0]
+    assert isinstance(triangle, Polygon) and triangle.points[1] == (5, 0)
     with pytest.raises(ValueError, match="already registered"):
         register_icon("star")(dot)
     with pytest.raises(KeyError, match="unknown icon 'nope'"):
@@ -91,8 +93,11 @@ def test_cube_net_has_six_faces_and_a_glue_tab_for_each_of_the_seven_seams():
     faces = [Group.of(Text(5, 5, str(i))) for i in range(6)]
     net = cube_net(faces, 20)
     assert (net.width, net.height) == (80 + 4, 60)
-    placed = [c for c in net.shapes.children if isinstance(c, Group)]
+    placed = [c for c in net.shapes.children if isinstance(c, Group) and not isinstance(c.children[0], Text)]
     assert len(placed) == 6 and len(NET_TABS) == 7
+    labels = [c for c in net.shapes.children if isinstance(c, Group) and isinstance(c.children[0], Text)]
+    assert [label.children[0].text for label in labels if isinstance(label.children[0], Text)] == ["glue"] * 7
+    assert sorted(label.rotate for label in labels) == [0] * 6 + [90]  # turned along the side tab
     tab_fills = [c for c in net.shapes.children if isinstance(c, Polygon)]
     assert len(tab_fills) == 7
     folds = [c for c in net.shapes.children if isinstance(c, Line) and c.style.dash]

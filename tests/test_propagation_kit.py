@@ -5,7 +5,7 @@ import pytest
 from shapes import texts, walk
 
 from pnp.kits import propagation as kit
-from pnp.model import Icon, Polygon
+from pnp.model import Icon, Line, Polygon, Text
 from scorer.games.propagation import data
 
 
@@ -14,35 +14,44 @@ def pieces():
     return {c.name: c for c in kit.components()}
 
 
-def test_plant_tokens_per_colour_in_three_sizes(pieces):
+def test_every_plant_token_is_numbered_in_three_sizes_per_colour(pieces):
     colours = kit.player_colours()
     assert len(colours) == 4 and len({c.symbol for c in colours}) == 4
     for colour in colours:
         for kind, expected in (("apple", 5), ("carrot", 10), ("tomato", 15)):
-            token = pieces[f"{kind}-{colour.name}"]
-            assert token.count == expected == data.PLANTS[kind]["tokens"]
-            assert token.outline == "circle" and token.width_mm == data.TOKEN_DIAMETER_MM[kind]
-            icons = {s.name for s, _, _ in walk(token.front.shapes) if isinstance(s, Icon)}
-            assert {colour.symbol, f"propagation-{kind}"} <= icons  # symbol, not colour alone
-            assert colour.letter in texts(token.front)
+            assert expected == data.PLANTS[kind]["tokens"]
+            for number in range(1, expected + 1):
+                token = pieces[f"{kind}-{colour.name}-{number:02d}"]
+                assert token.count == 1 and token.outline == "circle"
+                assert token.width_mm == data.TOKEN_DIAMETER_MM[kind]
+                icons = {s.name for s, _, _ in walk(token.front.shapes) if isinstance(s, Icon)}
+                assert {colour.symbol, f"propagation-{kind}"} <= icons  # symbol, not colour alone
+                assert str(number) in texts(token.front)
+            assert f"{kind}-{colour.name}-{expected + 1:02d}" not in pieces
     sizes = sorted(data.TOKEN_DIAMETER_MM.values())
     assert len(set(sizes)) == 3
 
 
-def test_rocks_start_token_round_track(pieces):
+def test_six_and_nine_tokens_are_underlined_as_they_turn_on_the_table(pieces):
+    lines = [s for s, _, _ in walk(pieces["tomato-red-06"].front.shapes) if isinstance(s, Line)]
+    assert len(lines) == 1
+    assert not [s for s, _, _ in walk(pieces["tomato-red-08"].front.shapes) if isinstance(s, Line)]
+
+
+def test_rocks_start_token_round_track_and_its_marker(pieces):
     assert pieces["rock"].count == 10
     assert pieces["start-player"].count == 1
     track = texts(pieces["round-track"].front)
     assert [str(n) for n in range(1, 21)] == [t for t in track if t.isdigit()]
     stars = [s for s, _, _ in walk(pieces["round-track"].front.shapes) if isinstance(s, Icon) and s.name == "star"]
     assert len(stars) == len(data.BONUS_ROUNDS) == 2
+    assert pieces["round-marker"].width_mm < kit.ROUND_BOX  # the marker sits inside a round's box
 
 
-def test_board_labels_every_space_and_colours_the_top_hex(pieces):
+def test_board_colours_the_top_hex_and_prints_no_coordinates(pieces):
     board = pieces["board"]
     labels = texts(board.front)
-    for q, r in data.board_spaces():
-        assert f"{q},{r}" in labels
+    assert not any("," in label for label in labels)  # no developer coordinates
     hexes = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Polygon)]
     assert len(hexes) == 61
     top = [h for h in hexes if h.style.fill == kit.TOP_HEX_FILL]
@@ -53,16 +62,36 @@ def test_board_labels_every_space_and_colours_the_top_hex(pieces):
     assert "TOP" in labels
 
 
-def test_board_is_larger_than_letter_so_it_is_tiled_but_fits_a3(pieces):
+def test_board_prints_coordinates_only_when_the_hidden_option_asks():
+    from pnp.options import KitOptions
+
+    board = {c.name: c for c in kit.components(KitOptions(coordinates=True))}["board"]
+    labels = texts(board.front)
+    for q, r in data.board_spaces():
+        assert f"{q},{r}" in labels
+
+
+def test_bonus_card_back_is_light_unless_dark_backs_are_asked_for(pieces):
+    from pnp.colors import luminance
+    from pnp.options import KitOptions
+
+    light = pieces["bonus-most-tomatoes"].back
+    dark = {c.name: c for c in kit.components(KitOptions(dark_backs=True))}["bonus-most-tomatoes"].back
+    assert light is not None and dark is not None
+    assert luminance(light.background) > 0.7 > 0.2 > luminance(dark.background)
+
+
+def test_board_fits_whole_on_letter_and_a4_and_a_space_holds_the_largest_token(pieces):
+    from pnp.options import PAGE_MARGIN_MM, PAPERS
+
     board = pieces["board"]
-    assert board.kind == "board"
-    assert board.width_mm > 215.9 - 10 or board.height_mm > 279.4 - 10
-    assert board.width_mm < 297 - 10 and board.height_mm < 420 - 10
-    # A space holds the largest token.
-    assert max(data.TOKEN_DIAMETER_MM.values()) + 3 < kit.HEX_SIZE * 3 ** 0.5
+    for paper in (PAPERS["letter"], PAPERS["a4"]):
+        assert board.width_mm <= paper.width_mm - 2 * PAGE_MARGIN_MM
+        assert board.height_mm <= paper.height_mm - 2 * PAGE_MARGIN_MM
+    assert max(data.TOKEN_DIAMETER_MM.values()) + 1 < kit.HEX_SIZE * 3 ** 0.5
 
 
-def test_bonus_cards_are_poker_sized_with_backs(pieces):
+def test_bonus_cards_are_poker_sized_with_a_picture_and_no_code_name(pieces):
     cards = [c for c in pieces.values() if c.kind == "card"]
     assert len(cards) == len(data.BONUS_CARDS) >= 12
     for card in cards:
@@ -70,15 +99,41 @@ def test_bonus_cards_are_poker_sized_with_backs(pieces):
         card_id = card.name.removeprefix("bonus-")
         words = texts(card.front)
         assert data.BONUS_CARDS[card_id]["text"] in words
-        assert str(data.BONUS_CARDS[card_id]["points"]) in words and card_id in words
+        assert str(data.BONUS_CARDS[card_id]["points"]) in words and card_id not in words
+        pictured = [s for s, _, y in walk(card.front.shapes)
+                    if isinstance(s, (Icon, Polygon)) and 24 <= _top(s, y) <= 48]
+        assert pictured, card_id
 
 
-def test_growth_tracker_per_player_marks_grown_and_death_tiers(pieces):
+def _top(shape, dy):
+    if isinstance(shape, Icon):
+        return shape.cy + dy
+    return min(y for _, y in shape.points) + dy
+
+
+def test_growth_tracker_has_a_numbered_row_per_token_with_cells_that_fit_the_marker(pieces):
+    tokens = sum(plant["tokens"] for plant in data.PLANTS.values())
     for colour in kit.player_colours():
         tracker = pieces[f"tracker-{colour.name}"]
         icons = [s.name for s, _, _ in walk(tracker.front.shapes) if isinstance(s, Icon)]
-        rows = kit.COHORTS * len(data.KINDS)
-        assert icons.count("star") == rows + 1 and icons.count("cross") == rows + 1  # + legend
+        assert icons.count("star") == tokens + 1 and icons.count("cross") == tokens + 1  # + legend
+        numbers = [t for t in texts(tracker.front) if t.isdigit()]
+        for plant in data.PLANTS.values():
+            for n in range(1, plant["tokens"] + 1):
+                assert str(n) in numbers
+        marker = pieces[f"tier-marker-{colour.name}"]
+        assert marker.count == tokens
+        assert marker.width_mm + 1 <= kit.TIER_CELL
+    width, height = kit.tracker_size()
+    assert width <= 215.9 - 10 and height <= 279.4 - 10
+
+
+def test_score_sheet_has_a_row_per_round_and_a_total(pieces):
+    words = texts(pieces["score-sheet"].front)
+    for n in range(1, data.ROUNDS + 1):
+        assert any(w.startswith(f"Round {n}") for w in words)
+    assert "Total" in words
+    assert sum("bonus" in w for w in words) == len(data.BONUS_ROUNDS)
 
 
 def test_player_aid_draws_every_pattern(pieces):
@@ -90,18 +145,28 @@ def test_player_aid_draws_every_pattern(pieces):
     assert len(crosses) == sum(len(p["spaces"]) for p in data.PATTERNS.values())
 
 
+def test_pattern_captions_sit_below_their_diagrams(pieces):
+    from pnp.text import layout_lines
+
+    aid = pieces["player-aid"]
+    hexes = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Polygon)]
+    names = {p["name"] for p in data.PATTERNS.values()}
+    captions = [s for s, _, _ in walk(aid.front.shapes)
+                if isinstance(s, Text) and s.text.split(" - ")[0] in names]
+    assert len(captions) == len(data.PATTERNS)
+    for caption in captions:
+        line = layout_lines(caption)[0]
+        left, right, top = line.left, line.left + line.width, line.baseline - caption.size
+        for hexagon in hexes:
+            xs, ys = [x for x, _ in hexagon.points], [y for _, y in hexagon.points]
+            overlaps = min(xs) < right and max(xs) > left and min(ys) < line.baseline and max(ys) > top
+            assert not overlaps, caption.text
+
+
 def test_pattern_diagram_puts_crosses_north_of_the_origin_for_the_north_fan():
     shapes = kit.pattern_diagram(data.PATTERNS["tomato-north-fan"], 0.0, 0.0)
     crosses = [s for s in shapes if isinstance(s, Icon) and s.name == "cross"]
     assert len(crosses) == 3 and all(c.cy < 0 for c in crosses)
-
-
-def test_card_texts_fit_above_the_tie_line():
-    from pnp.text import wrap
-
-    for card in data.BONUS_CARDS.values():
-        lines = wrap(card["text"], 3.3, False, 63.5 - 12)
-        assert 34 + len(lines) * 3.3 * 1.25 < 88.9 - 36, card["name"]
 
 
 # --- the built kit: manifest, PDF -----------------------------------------------------------------
@@ -129,7 +194,7 @@ def test_manifest_counts_every_piece(letter_build, pieces):
     _, manifest = letter_build
     listed = {c["name"]: c["count"] for c in manifest["components"]}
     assert listed == {name: c.count for name, c in pieces.items()}
-    fronts = {}
+    fronts: dict[str, int] = {}
     for placement in manifest["placements"]:
         if placement["side"] == "front" and "tile" not in placement:
             fronts[placement["component"]] = fronts.get(placement["component"], 0) + 1
@@ -149,13 +214,9 @@ def test_card_backs_follow_their_fronts_mirrored(letter_build):
         assert back["x_mm"] == pytest.approx(width - front["x_mm"] - front["width_mm"])
 
 
-def test_board_is_tiled_on_letter_and_whole_on_a3(letter_build, tmp_path):
+def test_board_is_one_placement_on_letter(letter_build):
     _, manifest = letter_build
-    tiles = [p for p in manifest["placements"] if p["component"] == "board"]
-    assert len(tiles) >= 2 and all("tile" in p for p in tiles)
-    assert len({p["page"] for p in tiles}) == len(tiles)
-    _, a3 = build(tmp_path, "a3", formats=("pdf",))
-    whole = [p for p in a3["placements"] if p["component"] == "board"]
+    whole = [p for p in manifest["placements"] if p["component"] == "board"]
     assert len(whole) == 1 and "tile" not in whole[0]
 
 

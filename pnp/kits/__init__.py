@@ -2,7 +2,8 @@
 
     GAME_ID: str                      # e.g. "garden-dice"
     TITLE: str                        # e.g. "Garden Dice"
-    def components(options: KitOptions) -> list[pnp.model.Component]
+    GUIDE: pnp.model.KitGuide         # what the first page tells the printer
+    def components(options: pnp.options.KitOptions) -> list[pnp.model.Component]
 
 and draws its data (values, shapes, decks) from the game's module in scorer.games, so the
 kit and the scorer share one source of truth. Which games exist, and which module is each
@@ -13,8 +14,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
 
 import scorer
@@ -22,13 +21,6 @@ from scorer.games import CATALOGUE
 
 # Every registered game, in the order kits are built and listed.
 GAME_IDS: tuple[str, ...] = tuple(CATALOGUE)
-
-
-@dataclass(frozen=True)
-class KitOptions:
-    """Options a kit's content may depend on (print options such as bleed live elsewhere)."""
-
-    deck: Path | None = None  # Garden Variety: build from an owner's own deck list
 
 
 def available_kits() -> list[str]:

@@ -10,48 +10,64 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance
+from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
 from pnp.icons import outline_of, register_icon, solid, star_points
-from pnp.kits import KitOptions
-from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text, group
+from pnp.model import (
+    Circle,
+    Component,
+    Face,
+    Group,
+    Icon,
+    KitGuide,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    group,
+)
+from pnp.options import KitOptions
 from pnp.parts import CUT, FOLD, TAB, cube_net, die_face
 from scorer.games.cottage_garden import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
 
-CELL = 18.0            # one flowerbed space = one flower-tile square, mm
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1)),
+    assembly=(
+        "Print the flower-tile, flowerbed and player-aid pages two-sided, flipping on the long "
+        "edge; the rest one-sided.",
+        "Nursery: print the board for your player count (1-3 or 4). Trim the first page on its "
+        "line, glue it over the second page's glue zone with the arrows tip to tip, then cut.",
+        "Cut the flower tiles along the solid lines: every tile is one piece of 1 to 6 squares.",
+        "Cut the flowerbeds, planting tables, cats, pot tokens, beehive tiles, cubes and parasol.",
+        "Gardener die: cut the net, fold the dashed lines, glue the grey tabs inside.",
+        "Wheelbarrow: cut, fold the walls up, glue the tabs and the wheel under the front.",
+    ),
+    paper="Tiles, tokens and the die on 200-300 g/m² card; tables and aids on plain paper or card.",
+)
+
+TILE_SQUARE = 13.0     # one square of a flower tile, mm
+CELL = 13.5            # one flowerbed space: a tile cut half a millimetre large still sits flush
 BED_BORDER = 4.0       # the hedge round a flowerbed
 BLEED = 3.0            # how far edge artwork runs past the trim (the build's default bleed)
-SPACE = 36.0           # a nursery space
-BAND = 22.0            # depth of the gardener track round the nursery
+SPACE = 4 * CELL + 2.0  # a nursery space holds any tile up to four squares long
+BAND = 18.0            # depth of the gardener track round the nursery
 
 ORANGE = OKABE_ITO["orange"]
 BLUE = OKABE_ITO["blue"]
 RED_LINE = OKABE_ITO["vermillion"]
 LEAF = "#3E7D4F"
+LEAF_TEXT = darken(LEAF, 0.25)  # the green of words on light soil, dark enough to read
 SOIL = {"L": "#EAD9B5", "D": "#A9825A"}
 POT_COLOUR = "#B5562B"
 GLASS = "#5B9BC8"
 THIN = Style(stroke=INK, stroke_width=0.2)
 CUT_LINE = Style(stroke=INK, stroke_width=0.4)
-
-# The 36 tiles packed on one 11 x 14 sheet of squares (4 squares wasted), found once by a
-# backtracking search and kept here so the layout never changes between builds:
-# tile -> (rotation, flip, top row, left column), orientations as in the placement check.
-TILE_SHEET_COLUMNS, TILE_SHEET_ROWS = 11, 14
-TILE_SHEET: dict[str, tuple[int, bool, int, int]] = {
-    "6F": (0, False, 0, 0), "6B": (0, True, 0, 1), "6C": (0, False, 0, 5), "6H": (0, False, 0, 8),
-    "1A": (0, False, 0, 10), "6E": (180, False, 1, 3), "6D": (90, True, 2, 0), "6A": (90, False, 2, 6),
-    "5A": (180, False, 2, 8), "6G": (90, False, 3, 2), "5E": (270, False, 3, 8), "2D": (90, False, 4, 2),
-    "5C": (270, False, 4, 4), "1B": (0, False, 4, 5), "5B": (270, False, 5, 0), "5I": (0, False, 5, 7),
-    "5H": (270, True, 6, 1), "5D": (90, False, 6, 5), "4G": (90, True, 6, 9), "5G": (270, False, 7, 3),
-    "2B": (90, False, 7, 4), "4D": (0, True, 7, 6), "5F": (90, False, 8, 9), "4C": (270, False, 9, 0),
-    "4H": (0, False, 9, 4), "4E": (90, False, 9, 6), "4A": (90, False, 9, 8), "3B": (90, False, 9, 10),
-    "4F": (90, False, 10, 1), "4B": (0, False, 11, 3), "3E": (0, False, 11, 5), "3C": (270, False, 12, 0),
-    "3D": (270, False, 12, 2), "2C": (0, False, 12, 6), "2A": (90, False, 12, 10), "3A": (0, False, 13, 4),
-}
-
 
 # --- icons ---------------------------------------------------------------------------------
 
@@ -169,7 +185,7 @@ def _polygon(points) -> tuple:
 def _pattern_commands(pattern: str) -> tuple[tuple, bool]:
     """The pattern of a flower square as one path (filled, or stroked when the flag is False).
     One path per square instead of a dozen shapes keeps the 300 printed squares quick to render."""
-    s = CELL
+    s = TILE_SQUARE
     if pattern == "dots":
         return sum((_circle(s * (0.2 + 0.3 * i), s * (0.2 + 0.3 * j), s * 0.06) for i in range(3) for j in range(3)), ()), True
     if pattern == "stripes":  # parallel slanted strokes, each cut to the square
@@ -197,9 +213,9 @@ def flower_square(colour_name: str, pattern: str) -> Group:
     colour = data.FLOWER_COLOURS[colour_name]
     ink = _pattern_ink(colour)
     commands, filled = _pattern_commands(pattern)
-    marks = Style(fill=ink) if filled else Style(stroke=ink, stroke_width=0.85)
-    return Group.of(Rect(0, 0, CELL, CELL, Style(fill=colour)), Path(commands, marks),
-                    Rect(0, 0, CELL, CELL, Style(stroke=darken(colour, 0.25), stroke_width=0.15)))
+    marks = Style(fill=ink) if filled else Style(stroke=ink, stroke_width=0.7)
+    return Group.of(Rect(0, 0, TILE_SQUARE, TILE_SQUARE, Style(fill=colour)), Path(commands, marks),
+                    Rect(0, 0, TILE_SQUARE, TILE_SQUARE, Style(stroke=darken(colour, 0.25), stroke_width=0.15)))
 
 
 def _symbol(letter: str, cx: float, cy: float, size: float) -> list[Shape]:
@@ -209,67 +225,75 @@ def _symbol(letter: str, cx: float, cy: float, size: float) -> list[Shape]:
             Icon(icon[0], cx, cy, size * 0.85, icon[1])]
 
 
-def _tile_label(tile: str, x: float, y: float) -> list[Shape]:
-    flower = data.FLOWER_TILES[tile][1]
-    return [Rect(x + 1.2, y + 1.2, CELL - 2.4, 6.6, Style(fill=WHITE, stroke=INK, stroke_width=0.15), radius=1.0),
-            Text(x + CELL / 2, y + 4.0, tile, size=2.6, align="center", bold=True, fill=INK),
-            Text(x + CELL / 2, y + 6.7, flower, size=1.45, align="center", fill=INK)]
+def tile_squares(tile: str, turned_over: bool = False) -> dict[tuple[int, int], str]:
+    """(row, col) -> what the square shows, for a tile as printed (turned_over: seen from
+    behind, each row reversed, as a tile turned over like a book page)."""
+    squares = data.oriented_squares(tile)
+    width = max(c for _, c, _ in squares) + 1
+    return {(r, width - 1 - c if turned_over else c): letter for r, c, letter in squares}
 
 
-def tile_sheet_cells(mirrored: bool) -> dict[tuple[int, int], tuple[str, str]]:
-    """(row, col) -> (tile, visible letter) for every square of the tile sheet; mirrored is
-    the sheet seen from behind (each tile turned over: its flip toggled)."""
-    cells = {}
-    for tile, (rotation, flip, top, left) in TILE_SHEET.items():
-        for r, c, letter in data.oriented_squares(tile, rotation, flip):
-            col = left + c
-            cells[(top + r, TILE_SHEET_COLUMNS - 1 - col if mirrored else col)] = (tile, letter)
-    return cells
+def tile_size(tile: str) -> tuple[float, float]:
+    squares = tile_squares(tile)
+    return (max(c for _, c in squares) + 1) * TILE_SQUARE, (max(r for r, _ in squares) + 1) * TILE_SQUARE
 
 
-def tile_sheet_face(mirrored: bool) -> Face:
-    cells = tile_sheet_cells(mirrored)
+def tile_face(tile: str, turned_over: bool) -> Face:
+    """A flower tile: its squares, the art of each outer edge running on into the bleed (a
+    slightly off cut or a shifted back still shows the tile's own flower), printed pots and
+    cloches, its id on a plain square, and its outline as the cut line."""
+    squares = tile_squares(tile, turned_over)
+    _, _, colour, pattern = data.FLOWER_TILES[tile]
+    fill = Style(fill=data.FLOWER_COLOURS[colour])
     shapes: list[Shape] = []
-    cut: list[tuple] = []  # every cut between tiles, as one path
-    labelled: set[str] = set()
-    last_row, last_col = TILE_SHEET_ROWS - 1, TILE_SHEET_COLUMNS - 1
-    for row in range(TILE_SHEET_ROWS):
-        for col in range(TILE_SHEET_COLUMNS):
-            x, y = col * CELL, row * CELL
-            if (row, col) not in cells:
-                shapes += [Rect(x, y, CELL, CELL, Style(fill="#EEEEEE")),
-                           Text(x + CELL / 2, y + CELL / 2, "spare", size=2.2, align="center", anchor="middle",
-                                fill="#999999")]
-                continue
-            tile, letter = cells[(row, col)]
-            _, _, colour, pattern = data.FLOWER_TILES[tile]
-            # squares on the sheet's edge run into the bleed, so a slightly off cut shows flower
-            grow_x = (BLEED if col == 0 else 0.0, BLEED if col == last_col else 0.0)
-            grow_y = (BLEED if row == 0 else 0.0, BLEED if row == last_row else 0.0)
-            if any(grow_x + grow_y):
-                shapes.append(Rect(x - grow_x[0], y - grow_y[0], CELL + sum(grow_x), CELL + sum(grow_y),
-                                   Style(fill=data.FLOWER_COLOURS[colour])))
-            shapes.append(Group((flower_square(colour, pattern),), translate=(x, y)))
-            if letter in "PC":
-                shapes += _symbol(letter, x + CELL / 2, y + CELL / 2, CELL * 0.62)
-            elif tile not in labelled:
-                labelled.add(tile)
-                shapes += _tile_label(tile, x, y)
-            for dr, dc, x1, y1, x2, y2 in ((-1, 0, x, y, x + CELL, y), (0, -1, x, y, x, y + CELL),
-                                           (1, 0, x, y + CELL, x + CELL, y + CELL),
-                                           (0, 1, x + CELL, y, x + CELL, y + CELL)):
-                neighbour = cells.get((row + dr, col + dc))
-                inside = 0 <= row + dr <= last_row and 0 <= col + dc <= last_col
-                # a cut between two tiles is drawn once (by the square above or left of it)
-                if inside and (neighbour is None or (neighbour[0] != tile and (dr < 0 or dc < 0))):
-                    cut += [("M", x1, y1), ("L", x2, y2)]
-    # the label goes on a plain square; a tile whose only square shows a symbol gets it there
-    for tile in data.TILE_IDS:
-        if tile not in labelled:
-            (row, col) = min(cell for cell, (t, _) in cells.items() if t == tile)
-            shapes.append(Text(col * CELL + CELL / 2, row * CELL + 3.2, tile, size=2.4, align="center",
-                               bold=True, fill=INK))
-    return Face(group(shapes + [Path(tuple(cut), CUT_LINE)]), background=WHITE)
+    for (row, col) in squares:
+        x, y = col * TILE_SQUARE, row * TILE_SQUARE
+        grow = [BLEED if (row + dr, col + dc) not in squares else 0.0
+                for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0))]
+        shapes.append(Rect(x - grow[0], y - grow[1], TILE_SQUARE + grow[0] + grow[2],
+                           TILE_SQUARE + grow[1] + grow[3], fill))
+    for (row, col) in squares:
+        shapes.append(Group((flower_square(colour, pattern),), translate=(col * TILE_SQUARE, row * TILE_SQUARE)))
+    labelled = False
+    for (row, col), letter in sorted(squares.items()):
+        cx, cy = (col + 0.5) * TILE_SQUARE, (row + 0.5) * TILE_SQUARE
+        if letter in "PC" and len(squares) == 1:  # room for the id above the symbol
+            shapes += _symbol(letter, cx, cy + 2.2, TILE_SQUARE * 0.45)
+        elif letter in "PC":
+            shapes += _symbol(letter, cx, cy, TILE_SQUARE * 0.62)
+        elif not labelled:
+            labelled = True
+            shapes += _tile_label(tile, cx, cy)
+    if not labelled:  # a one-square tile shows its symbol: the id goes above it
+        (row, col) = min(squares)
+        shapes += _tile_label(tile, (col + 0.5) * TILE_SQUARE, row * TILE_SQUARE + 3.2)
+    shapes += _outline(squares)
+    return Face(group(shapes), background=WHITE)
+
+
+def _tile_label(tile: str, cx: float, cy: float) -> list[Shape]:
+    return [Rect(cx - 4.0, cy - 2.6, 8.0, 5.2, Style(fill=WHITE, stroke=INK, stroke_width=0.15), radius=1.0),
+            Text(cx, cy, tile, size=2.8, align="center", anchor="middle", bold=True, fill=INK)]
+
+
+def _outline(squares) -> list[Shape]:
+    """Every edge of the tile's squares that no other square of it shares: its cut line."""
+    edges: list[Shape] = []
+    s = TILE_SQUARE
+    for (row, col) in squares:
+        x, y = col * s, row * s
+        for dr, dc, x1, y1, x2, y2 in ((-1, 0, x, y, x + s, y), (1, 0, x, y + s, x + s, y + s),
+                                       (0, -1, x, y, x, y + s), (0, 1, x + s, y, x + s, y + s)):
+            if (row + dr, col + dc) not in squares:
+                edges.append(Line(x1, y1, x2, y2, CUT_LINE))
+    return edges
+
+
+def flower_tiles() -> list[Component]:
+    """Each tile its own two-sided piece, so it gets its own bleed and its own place in the
+    manifest (duplex alignment is checked tile by tile)."""
+    return [Component(f"flower-tile-{tile}", "tile", *tile_size(tile), tile_face(tile, False),
+                      tile_face(tile, True), outline="polygon") for tile in data.TILE_IDS]
 
 
 # --- flowerbeds ----------------------------------------------------------------------------
@@ -343,7 +367,7 @@ def nursery_face(side_name: str) -> Face:
             shapes.append(Rect(x + 1, y + 1, SPACE - 2, SPACE - 2, Style(fill="#F6EFD9", stroke=LEAF, stroke_width=0.5),
                                radius=2.0))
             shapes.append(Text(x + SPACE / 2, y + 3, row + column, size=3.2, align="center", anchor="top", bold=True,
-                               fill=LEAF))
+                               fill=LEAF_TEXT))
     if len(side["track"]) > 16:  # the four-player side also has the two diagonal rows
         dash = Style(stroke=LEAF, stroke_width=0.5, dash=(2.0, 1.5))
         far = BAND + 4 * SPACE
@@ -353,15 +377,16 @@ def nursery_face(side_name: str) -> Face:
         shapes.append(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, Style(fill=WHITE, stroke=INK, stroke_width=0.3),
                            radius=1.5))
         corner = label in _CORNER_DIRECTION
-        shapes.append(_chevrons(marks[label], x + w / 2, y + h / 2 + (1.5 if corner else 0.0), direction,
+        shapes.append(_chevrons(marks[label], x + w / 2 + (1.5 if corner else 0.0), y + h / 2, direction,
                                 0.75 if corner else 1.0))
-        shapes.append(Text(x + 2.2, y + h - 2.0, label, size=2.0, fill="#666666"))
+        shapes.append(Text(x + 2.2, y + h - 2.0, label, size=2.2, fill="#595959"))
     shapes += _gardener_marks(side)
     players = _player_counts(side["players"])
-    centre = NURSERY / 2
-    shapes += [Rect(centre - 13, centre - 5, 26, 10, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
-               Text(centre, centre - 1.0, "Nursery", size=2.8, align="center", bold=True, fill=LEAF),
-               Text(centre, centre + 3.0, f"{players} players", size=2.4, align="center", fill=LEAF)]
+    # The name sits in space A1, clear of the middle, where a board printed on two pages is joined.
+    cx, cy = BAND + SPACE / 2, BAND + SPACE / 2
+    shapes += [Rect(cx - 14, cy - 5, 28, 10, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
+               Text(cx, cy - 1.0, "Nursery", size=2.8, align="center", bold=True, fill=LEAF_TEXT),
+               Text(cx, cy + 3.0, f"{players} players", size=2.4, align="center", fill=LEAF_TEXT)]
     return Face(group(shapes), background="#DCEBC9")
 
 
@@ -383,17 +408,20 @@ def _gardener_marks(side: dict) -> list[Shape]:
     for label, counts in starts.items():
         (x, y, w, h), _ = _track_space(label)
         for i in range(max(counts)):  # as many pawns as players start here (1-2 shows two)
-            shapes.append(Icon("cg-pawn", x + w - 3.2 - i * 3.0, y + h - 4.0, 4.0, OKABE_ITO["bluish_green"]))
+            shapes.append(Icon("cg-pawn", x + w - 3.0 - i * 2.6, y + h - 3.8, 3.6, OKABE_ITO["bluish_green"]))
     for label, counts in turns.items():
         (x, y, w, h), _ = _track_space(label)
         shapes.append(Icon("cg-turn", x + 4.0, y + 4.0, 5.0, INK))
-        shapes.append(Text(x + 7.0, y + 4.2, "die +1", size=2.0, bold=True, fill=INK))
-        shapes.append(Text(x + 7.0, y + 6.6, f"{_player_counts(counts)} pl.", size=1.7, fill=INK))
+        shapes.append(Text(x + 7.0, y + 4.2, "die +1", size=2.2, bold=True, fill=INK))
+        shapes.append(Text(x + 7.0, y + 7.0, f"{_player_counts(counts)} pl.", size=2.2, fill=INK))
     return shapes
 
 
-def nursery() -> Component:
-    return Component("nursery", "board", NURSERY, NURSERY, nursery_face("1-3"), nursery_face("4"))
+def nurseries() -> list[Component]:
+    """The box's two-sided nursery as two one-sided boards, one per side: a game needs only the
+    side for its player count, and a board glued from two pages is flat on one side only."""
+    return [Component(f"nursery-{side}", "board", NURSERY, NURSERY, nursery_face(side))
+            for side in data.NURSERY_SIDES]
 
 
 # --- planting table ------------------------------------------------------------------------
@@ -418,7 +446,7 @@ def mouse_line_x(colour: str) -> float:
 def planting_table_face() -> Face:
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, TABLE_W + 2 * BLEED, TABLE_H + 2 * BLEED,
                                 Style(fill="#F3EBD3", decorative=True))]
-    shapes.append(Text(_T_LEFT, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF))
+    shapes.append(Text(_T_LEFT, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
     shapes.append(Text(60.0, 6.0, "orange track: 1 point a step, one step per visible flower pot", size=2.3,
                        fill=INK))
     shapes.append(Text(60.0, 9.6, "blue track: 2 points a step, one step per visible garden cloche", size=2.3,
@@ -451,7 +479,7 @@ def planting_table_face() -> Face:
     shapes.append(Icon("cg-mouse", line_x - 4.0, _BLUE_Y + _ROW_H + 6.0, 5.0, "#7A6A5A"))
     shapes.append(Icon("cg-mouse", line_x + 4.0, _BLUE_Y + _ROW_H + 6.0, 5.0, "#7A6A5A"))
     shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 7.2, "crossing the red line forward: take a cat",
-                       size=2.2, fill=RED_LINE, bold=True))
+                       size=2.2, fill=darken(RED_LINE, 0.35), bold=True))
     shapes.append(Text(_T_LEFT, TABLE_H - 3.0, "last cube of a colour leaves the start: take a flower pot",
                        size=2.2, fill=INK))
     return Face(group(shapes), background="#F3EBD3")
@@ -484,7 +512,7 @@ def cube_tokens(colour: str) -> Component:
     face = Face(group([Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2),
                             radius=1.0),
                        Icon(icon, size / 2, size / 2 - 0.6, 6.0, POT_COLOUR if colour == "orange" else GLASS),
-                       Text(size - 1.3, size - 1.2, letter, size=2.0, align="right", bold=True, fill=INK)]),
+                       Text(size - 1.3, size - 1.2, letter, size=2.2, align="right", bold=True, fill=INK)]),
                 background=fill)
     return Component(f"cube-{colour}", "token", size, size, face, count=data.COUNTS[f"{colour}_cubes"])
 
@@ -527,7 +555,7 @@ def wheelbarrow() -> Component:
     wheel_cx, wheel_cy = 84.0, 28.0
     shapes += [Circle(wheel_cx, wheel_cy, 9.0, Style(fill="#555555", stroke=INK, stroke_width=0.25)),
                Circle(wheel_cx, wheel_cy, 3.0, Style(fill="#BBBBBB")),
-               Text(wheel_cx, wheel_cy + 14.0, "wheel: glue under the front", size=2.0, align="center", fill=INK),
+               Text(wheel_cx, wheel_cy + 14.0, "wheel: glue under the front", size=2.2, align="center", fill=INK),
                Text(base_x + base_w / 2, base_y + base_h / 2, "Wheelbarrow", size=3.0, align="center",
                     anchor="middle", bold=True, fill=INK),
                Text(base_x + base_w / 2, base_y - wall / 2, "front", size=2.2, align="center", anchor="middle",
@@ -543,14 +571,118 @@ def gardener_die() -> Component:
     return Component("gardener-die", "die", net.width, net.height, Face(net.shapes), outline="polygon")
 
 
+# --- player aid ----------------------------------------------------------------------------
+# Two sides, one per player: a turn's four phases and the gardener on the front; scoring a
+# bed, the red line, beehives and the final round on the back. Our own words; each block
+# names the rulebook section it sums up.
+
+AID_W, AID_H = 190.0, 130.0  # two to a Letter or A4 page
+AID_TEXT = 2.4               # 6.8 pt
+AID_COLUMN = (AID_W - 16) / 2
+
+
+def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, x: float, y: float) -> tuple[list[Shape], float]:
+    """An icon, a heading with the section it comes from, and a paragraph; returns the y below."""
+    from pnp.parts import text_column
+
+    shapes: list[Shape] = [Icon(icon, x + 4.0, y + 3.6, 7.5, colour)]
+    column, bottom = text_column(((heading, ""),), x + 10, y, AID_COLUMN - 10, size=AID_TEXT * 1.1, color=LEAF_TEXT,
+                                 gap=0.3)
+    shapes.append(column)
+    shapes.append(Text(x + 10, bottom, f"{TITLE}: {section}", size=AID_TEXT * 0.9, anchor="top", fill="#595959",
+                       max_width=AID_COLUMN - 10))
+    body_column, end = text_column((("", body),), x + 10, bottom + AID_TEXT + 0.8, AID_COLUMN - 10, size=AID_TEXT,
+                                   gap=0)
+    shapes.append(body_column)
+    return shapes, max(end, y + 9) + 2.4
+
+
+def _aid_side(title: str, columns: tuple[list[tuple[str, str, str, str, str]], ...]) -> Face:
+    shapes: list[Shape] = [Rect(0, 0, AID_W, 10, Style(fill=LEAF)),
+                           Text(6, 5, title, size=4.0, bold=True, anchor="middle", fill=text_color_on(LEAF))]
+    for index, blocks in enumerate(columns):
+        x, y = 6.0 + index * (AID_COLUMN + 4), 14.0
+        for block in blocks:
+            drawn, y = _aid_block(*block, x, y)
+            shapes += drawn
+        if y > AID_H - 2:
+            raise ValueError(f"the player aid text runs past its card on {title!r}")
+    return Face(group(shapes), background=WHITE)
+
+
+def turn_blocks() -> list[tuple[str, str, str, str, str]]:
+    cats = data.CATS_AT_START
+    return [
+        ("cg-turn", INK, "1 Refill the gardener row", "1 Refilling Phase",
+         "The gardener row is the row, column (4 players: also diagonal) the gardener die points at. If 3 or 4 "
+         "of its spaces are empty, fill them from the garden path: the tile in front of the wheelbarrow goes on "
+         "the empty space nearest the gardener, and so on. Only 1 or 2 empty: you may give back a cat to refill "
+         "them anyway (a ramble)."),
+        ("cg-pot", POT_COLOUR, "2 Plant", "2 Planting Phase",
+         "Take one tile from the gardener row, or a flower pot from the supply, and put it on one of your two "
+         "beds at once. Turn or flip a tile as you like; it may cover printed pots and cloches, but never other "
+         "tiles, your own cats or pots, or hang over the edge. You may also set cats from your reserve on empty "
+         "spaces. Testing a tile? Mark its space with the parasol."),
+        ("cg-cloche", GLASS, "3 Score a full bed", "3 Scoring Phase",
+         "A bed with no empty space scores at once (see the back). Then its tiles go to the end of the garden "
+         "path, its pots and cats to the supply; flip the bed and take the waiting one."),
+        ("cg-pawn", OKABE_ITO["bluish_green"], "4 Move the gardener", "4 Gardener Phase",
+         "Move the die one space on, the way the arrows point. On the Turning Space turn it up by one; "
+         f"when it shows {data.FINAL_ROUND_FACE} the final round begins."),
+        ("cg-turn", INK, "The Turning Space", "4 Gardener Phase",
+         "With 2 or 4 players it is the space the gardener started on; with 3 players, the space two before "
+         "it. The board marks it with this arrow and 'die +1'."),
+        ("cg-parasol", OKABE_ITO["reddish_purple"], "Your next turn", "The Next Turn",
+         "The arrow marks (> to >>>>) on the track tell which gardener row comes round to you next: with 4 "
+         "players always your own mark; with 3, a new mark each time the gardener passes its start; with 2, "
+         "rows 1 and 3 for the first player, 2 and 4 for the second."),
+        ("cg-cat", "#8A8A8A", "Cats", "Special rules for the Planting Table",
+         f"Keep at most {cats} cats in reserve at the end of your turn: place the extras on empty spaces of "
+         "your beds (if that fills a bed, it scores)."),
+    ]
+
+
+def scoring_blocks() -> list[tuple[str, str, str, str, str]]:
+    orange, blue = data.FINAL_ROUND_STEPS_BACK["orange"], data.FINAL_ROUND_STEPS_BACK["blue"]
+    two, one = data.BEEHIVE_TILES
+    return [
+        ("cg-pot", POT_COLOUR, "Flower pots: orange track", "3 Scoring Phase",
+         f"Move ONE orange cube one step for each pot you can see on the bed: printed, on a tile or a pot "
+         f"token. A step is {data.STEP_POINTS['orange']} point."),
+        ("cg-cloche", GLASS, "Cloches: blue track", "3 Scoring Phase",
+         f"Move ONE blue cube one step for each cloche you can see. A step is {data.STEP_POINTS['blue']} "
+         "points. Covered pots and cloches, and cats, score nothing. You choose which cube of each colour."),
+        ("cg-hive", ORANGE, f"The target ({data.TARGET})", "3 Scoring Phase",
+         f"From 15 (orange) or 14 (blue) one step reaches the target, worth {data.TARGET}; steps left over are "
+         "lost. A colour with all its cubes there scores no more."),
+        ("cg-mouse", "#7A6A5A", "The red line", "Special rules for the Planting Table",
+         "A cube moving forward across the red line earns you a cat at once. When the last cube of a colour "
+         "leaves the start, take a flower pot and place it at once."),
+        ("cg-hive", ORANGE, "Beehives", "Beehives",
+         f"First onto the target: the {two}-hive tile; second: the {one}-hive tile (never both). A hive is "
+         "1 point at the end, and more hives wins a tie."),
+        ("cg-cat", "#8A8A8A", "The final round", "Final Round",
+         f"At its start give up every bed with fewer than {data.FINAL_ROUND_MIN_TILES} tiles. Before each of "
+         f"your turns lose 2 points: one orange cube back {orange} steps or one blue cube back {blue}. A "
+         "finished bed leaves the game and is not replaced; with no bed left you lose nothing more. It ends "
+         "when every bed is gone."),
+    ]
+
+
+def player_aid() -> Component:
+    turn, scoring = turn_blocks(), scoring_blocks()
+    front = _aid_side(f"{TITLE} · a turn", (turn[:5], turn[5:]))
+    back = _aid_side(f"{TITLE} · scoring", (scoring[:3], scoring[3:]))
+    return Component("player-aid", "aid", AID_W, AID_H, front, back, count=data.MAX_PLAYERS)
+
+
 # --- the kit -------------------------------------------------------------------------------
 
 def components(options: KitOptions | None = None) -> list[Component]:
-    sheet_w, sheet_h = TILE_SHEET_COLUMNS * CELL, TILE_SHEET_ROWS * CELL
     counts = data.COUNTS
     return [
-        nursery(),
-        Component("flower-tiles", "sheet", sheet_w, sheet_h, tile_sheet_face(False), tile_sheet_face(True)),
+        *nurseries(),
+        *flower_tiles(),
         *flowerbeds(),
         Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
                   count=counts["planting_tables"]),
@@ -563,4 +695,5 @@ def components(options: KitOptions | None = None) -> list[Component]:
         cube_tokens("orange"),
         cube_tokens("blue"),
         gardener_die(),
+        player_aid(),
     ]

@@ -8,14 +8,45 @@ from __future__ import annotations
 
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid, star_points
-from pnp.kits import KitOptions
-from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style, Text
+from pnp.model import (
+    Circle,
+    Component,
+    Face,
+    Group,
+    Icon,
+    KitGuide,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    group,
+)
+from pnp.options import KitOptions
 from pnp.parts import die_face, perimeter_track
-from pnp.text import wrap
+from pnp.text import layout_lines
 from scorer.games.garden_dice import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1)),
+    assembly=(
+        "Print the tile and player-aid pages two-sided, flipping on the long edge; the rest one-sided.",
+        "Glue the two board halves: trim one along its line, lay it on the other's glue zone, "
+        "match the marks.",
+        "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
+        "on the front.",
+        "Cut the round sun tokens, lap tokens and player discs on their circles.",
+        "Cut the player aids and the four score sheets apart; one sheet serves one game, so print "
+        "that page again for more.",
+    ),
+    paper="Tiles, tokens and discs on 200-300 g/m² card; board, aids and score pad on plain paper.",
+)
 
 # --- sizes (mm) --------------------------------------------------------------------------------
 TILE = 30.0                      # every square tile
@@ -29,9 +60,10 @@ GARDEN_AT = (BOARD - GARDEN) / 2  # the garden is centred inside the track
 MARKER = 13.0                    # die faces naming rows and columns
 SUN_TOKEN = 22.0
 LAP_TOKEN = 18.0
-DISC = 15.0
+DISC = 9.0                       # sits inside a 10 mm track space, and on a tile beside its art
 AID_W, AID_H = 95.0, 130.0
-PAD_W, PAD_H = 190.0, 120.0
+PAD_W, PAD_H = 95.0, 128.0       # four score sheets to a page: a pad
+PAD_SHEETS = 4
 
 # --- colours -------------------------------------------------------------------------------------
 CROP_COLORS = {
@@ -91,15 +123,15 @@ def tomato_icon(size: float, color: str) -> Group:
 def artichoke_icon(size: float, color: str) -> Group:
     s = size
     stem = Rect(s * 0.46, s * 0.78, s * 0.08, s * 0.18, _leaf_style(s))
-    scales = []
+    scales: list[Shape] = []
     # Rows of pointed scales, wide at the bottom, narrowing to the tip.
-    for row, (y, half, count) in enumerate(((0.72, 0.34, 4), (0.55, 0.3, 3), (0.38, 0.22, 2), (0.22, 0.1, 1))):
+    for y, half, count in ((0.72, 0.34, 4), (0.55, 0.3, 3), (0.38, 0.22, 2), (0.22, 0.1, 1)):
         width = 2 * half / count
         for k in range(count):
             left = 0.5 - half + k * width
             scales.append(Polygon(((s * left, s * (y + 0.1)), (s * (left + width / 2), s * (y - 0.12)),
                                    (s * (left + width), s * (y + 0.1))), solid(color, s)))
-    return Group(tuple([stem] + scales[::-1]))
+    return Group((stem, *scales[::-1]))
 
 
 @register_icon("garden-dice-eggplant")
@@ -210,7 +242,7 @@ def seed_face(crop: str) -> Face:
     packet = Polygon(top + ((27.0, 27.5), (7.0, 27.5)), Style(fill="#FFFDF4", stroke=edge, stroke_width=0.4))
     band = Rect(7.0, 20.0, 20.0, 5.6, Style(fill=color))
     shapes = (packet, band,
-              Text(17.0, 12.2, "SEEDS", size=1.9, align="center", anchor="middle", bold=True, fill=edge),
+              Text(17.0, 12.0, "SEEDS", size=2.2, align="center", anchor="middle", bold=True, fill=INK),
               Icon(crop_icon(crop), 17.0, 16.4, 6.6, color),
               Text(17.0, 22.8, crop.upper(), size=2.5, align="center", anchor="middle", bold=True,
                    fill=text_color_on(color)),
@@ -230,7 +262,7 @@ def veggie_face(crop: str) -> Face:
 def special_face(icon: str, color: str, name: str, note: str, background: str) -> Face:
     return Face(Group.of(Icon(icon, TILE / 2, 13.0, 17.0, color),
                          caption(name.upper(), 23.6, size=2.8),
-                         caption(note, 26.8, size=1.9, bold=False)), background=background)
+                         caption(note, 26.8, size=2.2, bold=False)), background=background)
 
 
 def crop_tiles() -> list[Component]:
@@ -255,7 +287,7 @@ def special_tiles() -> list[Component]:
 
 def tokens() -> list[Component]:
     sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 9.5, 13.0, OKABE_ITO["yellow"]),
-                        caption(f"+{data.SUN_TOKEN_POINTS} if unused", 18.0, SUN_TOKEN, size=2.0)),
+                        caption(f"+{data.SUN_TOKEN_POINTS} if unused", 18.0, SUN_TOKEN, size=2.2)),
                background="#FFF8D6")
     lap = Face(Group.of(round_outline(LAP_TOKEN),
                         Text(LAP_TOKEN / 2, 8.2, f"+{data.TRACK_SPACES}", size=5.2, align="center",
@@ -273,8 +305,8 @@ def disc_face(colour: str) -> Face:
     # round it stays paper white.
     return Face(Group.of(Circle(DISC / 2, DISC / 2, DISC / 2 + 1.0, Style(fill=player.hex)),
                          round_outline(DISC),
-                         Icon(player.symbol, DISC / 2, 6.2, 6.4, WHITE if ink == WHITE else INK),
-                         Text(DISC / 2, 12.0, player.letter, size=2.8, align="center", anchor="middle",
+                         Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
+                         Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
                               bold=True, fill=ink)),
                 background=WHITE)
 
@@ -289,7 +321,8 @@ def discs() -> list[Component]:
 def garden_space(row: int, col: int) -> Group:
     x, y = GARDEN_AT + (col - 1) * CELL, GARDEN_AT + (row - 1) * CELL
     star = (row, col) in data.STAR_SPACES
-    shapes = [Rect(x, y, CELL, CELL, Style(fill=STAR_SOIL if star else SOIL, stroke=FENCE, stroke_width=0.3))]
+    shapes: list[Shape] = [Rect(x, y, CELL, CELL, Style(fill=STAR_SOIL if star else SOIL, stroke=FENCE,
+                                                        stroke_width=0.3))]
     if star:
         shapes += [Icon("star", x + CELL / 2, y + CELL / 2 - 2.5, 15.0, OKABE_ITO["orange"]),
                    Text(x + CELL / 2, y + CELL - 6.0, f"×{data.STAR_MULTIPLIER}", size=4.0, align="center",
@@ -300,7 +333,7 @@ def garden_space(row: int, col: int) -> Group:
 def markers() -> Group:
     """Die faces naming each row (left of the garden) and column (above it)."""
     band = (GARDEN_AT + TRACK_CELL) / 2  # centre of the strip between track and garden
-    shapes = []
+    shapes: list[Shape] = []
     for value in data.DIE_FACES[:data.BOARD_SIZE]:
         centre = GARDEN_AT + (value - 0.5) * CELL
         face = Group.of(die_face(value, MARKER, pip_color=INK, face_color=WHITE, radius=1.6),
@@ -347,125 +380,202 @@ def board() -> Component:
 
 
 # --- player aid and scoring pad ---------------------------------------------------------------------------
+# The aid's front pictures the seven actions: an icon, the dice they cost drawn as dice, and
+# one short line; the back holds the sundial, sun token, track and the end of the game.
 
-def aid_sections() -> list[tuple[str, str, str]]:
-    """(action, dice it costs, what it does) in our own words, values from the data."""
-    v = data.CROP_VALUES
-    cheapest, dearest = min(v.values()), max(v.values())
+@register_icon("garden-dice-seeds")
+def seeds_icon(size: float, color: str) -> Group:
+    """A seed packet."""
+    s = size
+    top = tuple((s * (0.18 + i * 0.064), s * (0.12 + (i % 2) * 0.06)) for i in range(11))
+    packet = Polygon(top + ((s * 0.82, s * 0.95), (s * 0.18, s * 0.95)), Style(fill="#FFFDF4", stroke=INK,
+                                                                                stroke_width=s * 0.04))
+    seeds = tuple(Circle(s * x, s * y, s * 0.06, Style(fill=color)) for x, y in ((0.4, 0.5), (0.6, 0.45), (0.5, 0.7)))
+    return Group((packet,) + seeds)
+
+
+@register_icon("garden-dice-place")
+def place_icon(size: float, color: str) -> Group:
+    """A tile going onto the garden grid."""
+    s = size
+    grid = tuple(Rect(s * (0.1 + 0.4 * c), s * (0.2 + 0.38 * r), s * 0.38, s * 0.36,
+                      Style(fill=SOIL, stroke=FENCE, stroke_width=s * 0.03)) for r in range(2) for c in range(2))
+    tile = Rect(s * 0.5, s * 0.58, s * 0.38, s * 0.36, solid(color, s))
+    return Group(grid + (tile,))
+
+
+@register_icon("garden-dice-water")
+def water_icon(size: float, color: str) -> Group:
+    """A watering can."""
+    s = size
+    can = solid(color, s)
+    return Group.of(Rect(s * 0.2, s * 0.4, s * 0.45, s * 0.45, can, radius=s * 0.06),
+                    Polygon(((s * 0.62, s * 0.6), (s * 0.95, s * 0.3), (s * 0.98, s * 0.36), (s * 0.66, s * 0.7)), can),
+                    Path((("M", s * 0.24, s * 0.42), ("C", s * 0.24, s * 0.12, s * 0.6, s * 0.12, s * 0.6, s * 0.42)),
+                         Style(stroke=outline_of(color), stroke_width=s * 0.06)),
+                    Circle(s * 0.9, s * 0.2, s * 0.04, Style(fill=OKABE_ITO["sky_blue"])),
+                    Circle(s * 0.97, s * 0.12, s * 0.035, Style(fill=OKABE_ITO["sky_blue"])))
+
+
+@register_icon("garden-dice-basket")
+def basket_icon(size: float, color: str) -> Group:
+    """A harvest basket with a veggie in it."""
+    s = size
+    wicker = solid(color, s)
+    return Group.of(Path((("M", s * 0.2, s * 0.5), ("C", s * 0.2, s * 0.05, s * 0.8, s * 0.05, s * 0.8, s * 0.5)),
+                         Style(stroke=outline_of(color), stroke_width=s * 0.06)),
+                    Circle(s * 0.5, s * 0.42, s * 0.16, solid(CROP_COLORS["tomato"], s)),
+                    Polygon(((s * 0.08, s * 0.5), (s * 0.92, s * 0.5), (s * 0.8, s * 0.92), (s * 0.2, s * 0.92)), wicker),
+                    Line(s * 0.16, s * 0.7, s * 0.84, s * 0.7, Style(stroke=outline_of(color), stroke_width=s * 0.04)))
+
+
+@register_icon("garden-dice-flip")
+def flip_icon(size: float, color: str) -> Group:
+    """Two arrows chasing each other: turn the tile over."""
+    s = size
+    pen = Style(stroke=color, stroke_width=s * 0.09)
+    head = Style(fill=color)
+    return Group.of(Path((("M", s * 0.15, s * 0.45), ("C", s * 0.15, s * 0.15, s * 0.7, s * 0.1, s * 0.8, s * 0.35)), pen),
+                    Polygon(((s * 0.68, s * 0.32), (s * 0.92, s * 0.3), (s * 0.84, s * 0.52)), head),
+                    Path((("M", s * 0.85, s * 0.55), ("C", s * 0.85, s * 0.85, s * 0.3, s * 0.9, s * 0.2, s * 0.65)), pen),
+                    Polygon(((s * 0.32, s * 0.68), (s * 0.08, s * 0.7), (s * 0.16, s * 0.48)), head))
+
+
+DieMark = int | str  # pips on a die face, or a word or sign printed on a blank die
+
+
+def _die_mark(mark: DieMark, x: float, y: float, side: float = 5.6) -> Group:
+    """One die of an action's cost: pips when the value is fixed, a sign when it is not."""
+    edge = Rect(0, 0, side, side, Style(fill=WHITE, stroke=INK, stroke_width=0.3), radius=1.0)
+    if isinstance(mark, int):
+        return Group.of(edge, die_face(mark, side), translate=(x, y))
+    return Group.of(edge, Text(side / 2, side / 2, mark, size=2.6, align="center", anchor="middle", bold=True,
+                               fill=INK), translate=(x, y))
+
+
+def aid_actions() -> list[tuple[str, str, str, tuple[DieMark, ...], str]]:
+    """(icon, icon colour, action, dice it costs, what it does) in our own words."""
     return [
-        ("Buy a seed", "1 die, at least the value",
-         f"Take a seed ({cheapest}–{dearest}) and put a free disc on it. No free disc, no buy; "
-         f"at most {data.MAX_SAME_CROP_PER_TURN} of one crop a turn."),
-        ("Place a tile", "2 dice: row and column",
-         "Put a bought seed (seed up), your bird/rabbit (bird up), your sundial/scarecrow (sundial up) "
-         f"or, with {data.ROCK_PLAYER_COUNT} players, your rock on an empty space. Special tiles take a disc."),
-        ("Water a seed", "1 die, at least the value",
-         "Your seed turns veggie. It spreads to touching seeds (not diagonal, anyone's) worth less than "
-         "the tile it came from, and on."),
-        ("Harvest a veggie", "1 die, at least the value",
-         "Score it and take it. It spreads like watering to lower touching veggies; each owner scores "
-         f"their own. Star ×{data.STAR_MULTIPLIER}; own scarecrow nearby +{data.SCARECROW_BONUS} "
-         f"(no star). You get +{data.CHAIN_BONUS_PER_OPPONENT_VEGGIE} per opponent veggie in it."),
-        ("Move a critter", "1 die: up to that many spaces",
-         "Straight through empty spaces. Bird ends on an opponent's seed (not one their scarecrow "
-         "guards), rabbit on an opponent's veggie, and eats it: one tile per opponent a turn, needs "
-         "a free disc. Swallow it (your disc on the critter) or pay a die of its value to keep it as "
-         "your seed."),
-        ("Flip a special tile", f"a {data.SIX}", "Bird and rabbit, or sundial and scarecrow, swap sides."),
-        ("Remove a critter", f"2 dice on its space + a {data.SIX}",
-         "Any critter, yours too, goes back to its owner with all its discs."),
+        ("garden-dice-seeds", CROP_COLORS["carrot"], "Buy a seed", ("≥",),
+         f"die ≥ its value; a free disc on it; at most {data.MAX_SAME_CROP_PER_TURN} of a crop a turn"),
+        ("garden-dice-place", CROP_COLORS["squash"], "Place a tile", ("row", "col"),
+         f"on an empty space: a bought seed, your bird or sundial tile (a disc on it) or, with "
+         f"{data.ROCK_PLAYER_COUNT} players, your rock"),
+        ("garden-dice-water", OKABE_ITO["blue"], "Water a seed", ("≥",),
+         "your seed turns veggie; touching seeds worth less turn too, and on"),
+        ("garden-dice-basket", FENCE, "Harvest a veggie", ("≥",),
+         f"score it (star ×{data.STAR_MULTIPLIER}); touching lower veggies go too, each to its owner"),
+        ("garden-dice-bird", OKABE_ITO["sky_blue"], "Move a critter", ("≤",),
+         "up to that many empty spaces in a line; eat an opponent's seed (bird) or veggie (rabbit)"),
+        ("garden-dice-flip", FENCE, "Flip a special tile", (data.SIX,), "bird to rabbit or back, sundial to scarecrow or back"),
+        ("garden-dice-rabbit", "#B8A48C", "Remove a critter", ("row", "col", data.SIX),
+         "any critter, yours too, goes back to its owner with its discs"),
     ]
 
 
-def aid_notes() -> list[tuple[str, str]]:
+def aid_notes() -> list[tuple[str, str, str, str]]:
+    """(icon, colour, heading, text) for the back of the aid."""
     one, two = data.SUNDIAL_ONE_DIE_STEPS
-    collections = ", ".join(f"{n}{'+' if n == max(data.COLLECTION_POINTS) else ''}: {p}"
+    collections = ", ".join(f"{n}{'+' if n == max(data.COLLECTION_POINTS) else ''} alike +{p}"
                             for n, p in data.COLLECTION_POINTS.items())
     supply = ", ".join(f"{n} players {k}" for n, k in data.SUPPLY_PER_CROP.items())
     return [
-        ("Sundial", f"Once a turn: one coordinate die ±{one} or ±{two}, or two dice ±{data.SUNDIAL_TWO_DICE_STEP}."),
-        ("Sun token", "Discard it at the start of your turn to reroll all dice, or any time to set one die "
-                      f"as you like. Kept to the end: +{data.SUN_TOKEN_POINTS}."),
-        ("Track", f"0–{data.TRACK_SPACES - 1}. Passing {data.TRACK_SPACES - 1}, start again at 0 and take "
-                  f"a +{data.TRACK_SPACES} lap token."),
-        ("Game end", "When the last seed leaves the supply, that turn ends the game. "
-                     f"−{data.UNPLACED_SEED_PENALTY} per unplaced seed but the first; +{data.SET_BONUS} per set of "
-                     f"all five crops; collections {collections}; tie: most face value harvested."),
-        ("Tiles per crop", supply + "."),
+        ("garden-dice-sundial", "#D9D2C0", "Sundial",
+         f"Once a turn: one coordinate die ±{one} or ±{two}, or two dice ±{data.SUNDIAL_TWO_DICE_STEP} each."),
+        ("garden-dice-scarecrow", OKABE_ITO["blue"], "Scarecrow",
+         f"Guards the seeds round it from birds; your veggies harvested beside it score "
+         f"+{data.SCARECROW_BONUS} (instead of a star's ×{data.STAR_MULTIPLIER})."),
+        ("sun", OKABE_ITO["yellow"], "Sun token",
+         "Discard at the start of your turn to reroll all dice, or any time to set one die as you like. "
+         f"Kept to the end: +{data.SUN_TOKEN_POINTS}."),
+        ("star", OKABE_ITO["orange"], "Score track",
+         f"0–{data.TRACK_SPACES - 1}. Passing {data.TRACK_SPACES - 1}, go on from 0 and take a "
+         f"+{data.TRACK_SPACES} lap token. Each harvest also scores +{data.CHAIN_BONUS_PER_OPPONENT_VEGGIE} per "
+         "opponent veggie in it."),
+        ("garden-dice-seeds", CROP_COLORS["eggplant"], "Game end",
+         "The turn that empties the seed supply is the last. "
+         f"−{data.UNPLACED_SEED_PENALTY} per unplaced seed but the first; +{data.SET_BONUS} per set of all five "
+         f"crops; per crop {collections}. Tie: most face value harvested."),
+        ("garden-dice-place", CROP_COLORS["artichoke"], "Tiles per crop", supply + "."),
     ]
 
 
-def _flow(items: list[tuple[str, float, bool, str]], x: float, y: float, width: float) -> tuple[list, float]:
-    """Stack paragraphs (text, size, bold, colour) down from y; returns shapes and the next y."""
-    shapes = []
-    for text, size, bold, fill in items:
-        lines = len(wrap(text, size, bold, width))
-        shapes.append(Text(x, y, text, size=size, anchor="top", bold=bold, fill=fill, max_width=width,
-                           line_height=1.18))
-        y += lines * size * 1.18 + size * 0.25
-    return shapes, y
+def _aid_header(title: str, sections: str) -> list[Shape]:
+    """The card's title, and the rulebook sections it sums up."""
+    return [Rect(0, 0, AID_W, 11.0, Style(fill=FENCE, decorative=True)),
+            Text(5.0, 5.5, title, size=4.2, anchor="middle", bold=True, fill=WHITE),
+            Text(AID_W - 4.0, 5.5, f"{TITLE}: {sections}", size=2.2, align="right", anchor="middle", fill=WHITE,
+                 max_width=32.0)]
 
 
-def aid_face() -> Face:
-    margin, width = 5.0, AID_W - 10.0
-    shapes: list = [Rect(0, 0, AID_W, 11.0, Style(fill=FENCE, decorative=True)),
-                    Text(margin, 5.5, f"{TITLE} · player aid", size=4.2, anchor="middle", bold=True, fill=WHITE)]
-    y = 14.0
-    intro = ("Roll all 4 dice. Spend dice on actions, in any order and as often as you like, until no "
-             "action is possible. All four alike: you may reroll.")
-    flowed, y = _flow([(intro, 2.35, False, INK)], margin, y, width)
-    shapes += flowed
-    for name, cost, effect in aid_sections():
-        flowed, y = _flow([(f"{name} — {cost}", 2.5, True, darken(FENCE, 0.2)), (effect, 2.25, False, INK)],
-                          margin, y + 0.6, width)
-        shapes += flowed
-    y += 0.8
-    shapes.append(Line(margin, y, AID_W - margin, y, Style(stroke=FENCE, stroke_width=0.3)))
-    for name, text in aid_notes():
-        flowed, y = _flow([(f"{name}: {text}", 2.25, False, INK)], margin, y + 1.0, width)
-        shapes += flowed
-    if y > AID_H - 3.0:
-        raise ValueError(f"the player aid text runs to {y:.1f} mm, past its {AID_H} mm card")
-    return Face(Group(tuple(shapes)), background="#FBF8F0")
+def aid_front() -> Face:
+    shapes = _aid_header("Your turn", "On Your Turn; The Actions")
+    shapes.append(Text(5.0, 14.0, "Roll the 4 dice; spend them on actions, any order, as often as you can. "
+                                  "Four alike: you may reroll.", size=2.4, anchor="top", fill=INK, max_width=AID_W - 10))
+    y = 23.5
+    for icon, colour, name, cost, effect in aid_actions():
+        shapes.append(Icon(icon, 10.0, y + 6.0, 10.0, colour))
+        shapes.append(Text(18.0, y + 1.0, name, size=2.9, anchor="top", bold=True, fill=darken(FENCE, 0.2)))
+        for index, mark in enumerate(cost):  # the dice, right-aligned on the name's line
+            shapes.append(_die_mark(mark, AID_W - 5.0 - (len(cost) - index) * 6.4, y))
+        shapes.append(Text(18.0, y + 6.8, effect, size=2.3, anchor="top", fill=INK, max_width=AID_W - 23.0,
+                           line_height=1.15))
+        y += 14.6
+    if y > AID_H - 2.0:
+        raise ValueError(f"the player aid's actions run to {y:.1f} mm, past its {AID_H} mm card")
+    return Face(group(shapes), background="#FBF8F0")
+
+
+def aid_back() -> Face:
+    shapes = _aid_header("Reminders", "Special Tiles; Sun Tokens; Game End")
+    y = 15.0
+    for icon, colour, name, text in aid_notes():
+        shapes.append(Icon(icon, 10.0, y + 4.5, 9.0, colour))
+        shapes.append(Text(18.0, y, name, size=2.9, anchor="top", bold=True, fill=darken(FENCE, 0.2)))
+        body = Text(18.0, y + 4.2, text, size=2.3, anchor="top", fill=INK, max_width=AID_W - 23.0, line_height=1.15)
+        shapes.append(body)
+        y += max(11.0, 4.2 + len(layout_lines(body)) * 2.3 * 1.15 + 2.6)
+    if y > AID_H - 2.0:
+        raise ValueError(f"the player aid's reminders run to {y:.1f} mm, past its {AID_H} mm card")
+    return Face(group(shapes), background="#FBF8F0")
 
 
 PAD_ROWS = (
-    ("Track", "score marker (+100 per lap token)"),
+    ("Track", "marker's space, +100 per lap token"),
     ("Leftover seeds", f"−{data.UNPLACED_SEED_PENALTY} each, except the first"),
     ("Sets", f"+{data.SET_BONUS} per set of all five crops"),
-    ("Collections", " · ".join(f"{n}{'+' if n == max(data.COLLECTION_POINTS) else ''} alike: +{p}"
-                               for n, p in data.COLLECTION_POINTS.items()) + " (per crop)"),
+    ("Collections", " · ".join(f"{n}{'+' if n == max(data.COLLECTION_POINTS) else ''}: +{p}"
+                               for n, p in data.COLLECTION_POINTS.items()) + " per crop"),
     ("Sun token", f"+{data.SUN_TOKEN_POINTS} if still yours"),
     ("Total", ""),
-    ("Tie-breaker", "face value of your harvested veggies"),
+    ("Tie-breaker", "face value of harvested veggies"),
 )
 
 
 def pad_face() -> Face:
-    margin, label_w, header_h, row_h = 5.0, 66.0, 12.0, 12.5
+    """One score sheet of the pad: a row per part of the final score, a column per player."""
+    margin, label_w, header_h, row_h = 4.0, 37.0, 9.0, 12.5
     col_w = (PAD_W - 2 * margin - label_w) / data.MAX_PLAYERS
-    top = 13.0
+    top = 16.0
     line = Style(stroke=INK, stroke_width=0.3)
-    shapes: list = [Text(margin, 7.0, f"{TITLE} · final scores", size=5.0, anchor="middle", bold=True, fill=FENCE),
-                    Text(PAD_W - margin, 7.0, "write each name by a symbol", size=2.4, align="right",
-                         anchor="middle", fill=INK)]
-    # player columns: a name line and the four symbols to pick from
+    shapes: list[Shape] = [Text(margin, 6.0, f"{TITLE} · final scores", size=4.0, anchor="middle", bold=True,
+                                fill=darken(FENCE, 0.2)),
+                           Text(margin, 11.5, "a player's name above their symbol", size=2.3, anchor="middle",
+                                fill=INK)]
     for k, colour in enumerate(data.PLAYER_COLOURS):
         x = margin + label_w + k * col_w
         player = PLAYER_COLORS[colour]
-        shapes.append(Icon(player.symbol, x + 4.5, top + 4.0, 5.0, player.hex))
-        shapes.append(Text(x + 8.5, top + 4.0, "name", size=2.2, anchor="middle", fill="#888888"))
+        shapes.append(Icon(player.symbol, x + col_w / 2, top + header_h - 3.0, 4.4, player.hex))
     rows_top = top + header_h
     for i, (name, hint) in enumerate(PAD_ROWS):
         y = rows_top + i * row_h
-        total = name == "Total"
-        if total:
+        if name == "Total":
             shapes.append(Rect(margin, y, PAD_W - 2 * margin, row_h, Style(fill="#F3E7C9", decorative=True)))
-        shapes.append(Text(margin + 1.5, y + (row_h / 2 if not hint else 4.6), name, size=3.3, anchor="middle",
+        shapes.append(Text(margin + 1.2, y + (row_h / 2 if not hint else 3.6), name, size=2.9, anchor="middle",
                            bold=True, fill=INK))
         if hint:
-            shapes.append(Text(margin + 1.5, y + 9.0, hint, size=2.1, anchor="middle", fill=INK,
-                               max_width=label_w - 3))
+            shapes.append(Text(margin + 1.2, y + 6.0, hint, size=2.2, anchor="top", fill=INK, max_width=label_w - 2,
+                               line_height=1.1))
     bottom = rows_top + len(PAD_ROWS) * row_h
     for i in range(len(PAD_ROWS) + 1):
         y = rows_top + i * row_h
@@ -474,13 +584,13 @@ def pad_face() -> Face:
         x = margin + label_w + k * col_w
         shapes.append(Line(x, top, x, bottom, line))
     if bottom > PAD_H - 3.0:
-        raise ValueError("the scoring pad's rows do not fit its sheet")
-    return Face(Group(tuple(shapes)), background=WHITE)
+        raise ValueError("the score sheet's rows do not fit its page")
+    return Face(group(shapes), background=WHITE)
 
 
 def paper_pieces() -> list[Component]:
-    return [Component("player-aid", "aid", AID_W, AID_H, aid_face(), count=data.PLAYER_AIDS),
-            Component("scoring-pad", "pad", PAD_W, PAD_H, pad_face())]
+    return [Component("player-aid", "aid", AID_W, AID_H, aid_front(), aid_back(), count=data.PLAYER_AIDS),
+            Component("scoring-pad", "pad", PAD_W, PAD_H, pad_face(), count=PAD_SHEETS)]
 
 
 def components(options: KitOptions) -> list[Component]:

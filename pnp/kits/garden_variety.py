@@ -5,22 +5,37 @@ The deck comes from scorer/games/garden_variety/data.py (its deck.csv, or an own
 list through `--deck`), so the printed cards and the scorer agree. Every card says what it is
 three ways -- colour, an animal or flower drawing, and a letter/word -- so colour-blind
 players can read it: critters carry their number big in two corners, a badge in the critter's
-colour with the animal's initial (O, S, F, B), the drawing, the name and whom it beats.
+colour that has the shape and letter every gardenkit kit gives that colour (pnp.colors: blue
+circle B, red triangle R, green square G, yellow diamond Y), the drawing, the name and whom it
+beats. Wildflowers carry a flower badge (orange is no player colour, so it has no letter), and
+each gnome variety has its own picture.
 """
 from __future__ import annotations
 
 import math
 
-from pnp.colors import INK, OKABE_ITO, lighten, text_color_on
+from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, lighten, text_color_on
 from pnp.errors import KitError
 from pnp.icons import outline_of, register_icon, solid, star_points
-from pnp.kits import KitOptions
-from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.options import KitOptions
 from pnp.parts import cube_net, ellipse, text_column
 from scorer.games.garden_variety import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("glue stick for the die", 1),),
+    assembly=(
+        "Print the card pages two-sided, flipping on the long edge; the last page one-sided.",
+        "Cut the 54 cards on their crop marks; sleeves over a playing card make them sturdier.",
+        "Die: cut the net on the solid lines, fold the dashed lines, glue the grey tabs inside.",
+        "Cut the two rules-summary cards.",
+    ),
+    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die on card.",
+)
 
 CARD_W, CARD_H = 63.5, 88.9
 DIE_FACE_MM = 18.0
@@ -137,11 +152,10 @@ def wildflower(size: float, color: str) -> Group:
     ) + petals + (Circle(50 * u, 36 * u, 10 * u, Style(fill="#8A5A2B", stroke="#5E3B18", stroke_width=size * 0.015)),))
 
 
-@register_icon("gv-gnome")
-def gnome(size: float, color: str) -> Group:
-    """A garden gnome: `color` is his hat."""
+def gnome_figure(size: float, color: str) -> list[Shape]:
+    """A garden gnome standing in the 100-unit square: `color` is his hat."""
     u = size / 100
-    return Group.of(
+    return [
         Polygon(((30 * u, 66 * u), (70 * u, 66 * u), (82 * u, 98 * u), (18 * u, 98 * u)),
                 Style(fill="#3C6E8F", stroke="#24455A", stroke_width=size * 0.015)),
         Circle(50 * u, 48 * u, 15 * u, Style(fill="#F2C6A0", stroke="#B98A68", stroke_width=size * 0.015)),
@@ -153,7 +167,48 @@ def gnome(size: float, color: str) -> Group:
         Circle(44 * u, 45 * u, 1.8 * u, Style(fill=DARK)), Circle(56 * u, 45 * u, 1.8 * u, Style(fill=DARK)),
         Polygon(((30 * u, 40 * u), (52 * u, 2 * u), (70 * u, 40 * u)), solid(color, size)),
         Rect(27 * u, 37 * u, 46 * u, 7 * u, Style(fill=outline_of(color)), radius=3 * u),
-    )
+    ]
+
+
+@register_icon("gv-gnome")
+def gnome(size: float, color: str) -> Group:
+    return Group(tuple(gnome_figure(size, color)))
+
+
+# Each gnome variety's own picture: the gnome doing what his card does.
+
+@register_icon("gv-gnome-copycat")
+def copycat_gnome(size: float, color: str) -> Group:
+    """Two gnomes side by side, the second a pale copy of the first."""
+    small = size * 0.72
+    pale = lighten(color, 0.55)
+    return Group.of(Group(tuple(gnome_figure(small, color)), translate=(0, size * 0.26)),
+                    Group(tuple(gnome_figure(small, pale)), translate=(size * 0.3, size * 0.26)))
+
+
+@register_icon("gv-gnome-wishing")
+def wishing_gnome(size: float, color: str) -> Group:
+    """A gnome raising a wand with a star on it."""
+    u = size / 100
+    return Group((*gnome_figure(size * 0.85, color),
+                  Line(72 * u, 80 * u, 92 * u, 24 * u, Style(stroke="#8A5A2B", stroke_width=3 * u)),
+                  Polygon(star_points(92 * u, 20 * u, 11 * u, 4.5 * u), solid(OKABE_ITO["yellow"], size))))
+
+
+@register_icon("gv-gnome-topsy-turvy")
+def topsy_turvy_gnome(size: float, color: str) -> Group:
+    """A gnome standing on his head."""
+    return Group((Group(tuple(gnome_figure(size, color)), translate=(size, size), rotate=180),))
+
+
+@register_icon("gv-gnome-thief")
+def thief_gnome(size: float, color: str) -> Group:
+    """A gnome in a bandit's mask with a sack over his shoulder."""
+    u = size / 100
+    mask = Rect(33 * u, 41 * u, 34 * u, 8 * u, Style(fill=DARK), radius=3 * u)
+    eyes = (Circle(43 * u, 45 * u, 2 * u, Style(fill="#FFFFFF")), Circle(57 * u, 45 * u, 2 * u, Style(fill="#FFFFFF")))
+    sack = Circle(80 * u, 70 * u, 14 * u, Style(fill="#C9A46A", stroke="#8A6A3A", stroke_width=size * 0.015))
+    return Group((sack, *gnome_figure(size, color), mask, *eyes))
 
 
 @register_icon("gv-copycat")
@@ -188,7 +243,7 @@ def thief(size: float, color: str) -> Group:
     u = size / 100
     band = (("M", 4 * u, 38 * u), ("C", 30 * u, 26 * u, 70 * u, 26 * u, 96 * u, 38 * u),
             ("L", 92 * u, 66 * u), ("C", 70 * u, 74 * u, 30 * u, 74 * u, 8 * u, 66 * u), ("Z",))
-    holes = []
+    holes: list[tuple] = []
     for cx in (32, 68):
         eye = ellipse(cx * u, 50 * u, 11 * u, 7 * u, Style())
         holes.extend(eye.commands)
@@ -197,6 +252,7 @@ def thief(size: float, color: str) -> Group:
 
 GNOME_EMBLEMS = {"copycat": "gv-copycat", "wishing": "gv-wishing", "topsy-turvy": "gv-topsy-turvy",
                  "thief": "gv-thief"}
+GNOME_PICTURES = {name: f"gv-gnome-{name}" for name in GNOME_EMBLEMS}
 
 
 # --- card faces ------------------------------------------------------------------------------
@@ -206,17 +262,28 @@ def _both_corners(index: Group) -> Group:
     return Group((index, Group((index,), translate=(CARD_W, CARD_H), rotate=180)))
 
 
-def _number_index(label: str, color: str, letter: str) -> Group:
+def _number_index(label: str, badge: Shape) -> Group:
+    """The card's number, with the colour badge under it."""
     size = 12.0 if len(label) == 1 else 6.2
-    badge_text = text_color_on(color)
     shapes: list[Shape] = [
         Text(9.5 if len(label) == 1 else 11.5, 5.5, label, size=size, align="center", anchor="top", bold=True, fill=INK),
-        Circle(9.5, 21, 4.3, Style(fill=color, stroke=outline_of(color), stroke_width=0.3)),
-        Text(9.5, 21, letter, size=4.6, align="center", anchor="middle", bold=True, fill=badge_text),
+        badge,
     ]
     if label in ("6", "9"):  # the turned corner must not read as the other number
         shapes.append(Line(6.3, 15.3, 12.7, 15.3, Style(stroke=INK, stroke_width=0.9)))
     return Group(tuple(shapes))
+
+
+def colour_badge(colour: str) -> Group:
+    """The critter colour's own symbol, filled with the colour, its letter on it."""
+    player = PLAYER_COLORS[colour]
+    return Group.of(Icon(player.symbol, 9.5, 21.5, 9.6, player.hex),
+                    Text(9.5, 21.9 if player.symbol != "triangle" else 23.0, player.letter, size=3.6, align="center",
+                         anchor="middle", bold=True, fill=text_color_on(player.hex)))
+
+
+def flower_badge() -> Group:
+    return Group.of(Icon("flower", 9.5, 21, 8.6, WILDFLOWER_COLOR))
 
 
 def _panel() -> Rect:
@@ -230,7 +297,7 @@ def critter_face(card) -> Face:
     rare = card.number == data.RARE_NUMBER
     shapes: list[Shape] = [
         _panel(),
-        _both_corners(_number_index(str(card.number), color, animal[0])),
+        _both_corners(_number_index(str(card.number), colour_badge(card.color))),
         Icon(ANIMAL_ICONS[card.color], CARD_W / 2, 40 if rare else 41, 40, color),
         Text(CARD_W / 2, 60 if rare else 63.5, f"{card.color.capitalize()} {animal}", size=4.2, align="center",
              anchor="top", bold=True, fill=INK),
@@ -246,7 +313,7 @@ def critter_face(card) -> Face:
 def wildflower_face(card) -> Face:
     return Face(Group.of(
         _panel(),
-        _both_corners(_number_index(str(card.number), WILDFLOWER_COLOR, "W")),
+        _both_corners(_number_index(str(card.number), flower_badge())),
         Icon("gv-wildflower", CARD_W / 2, 41, 40, WILDFLOWER_COLOR),
         Text(CARD_W / 2, 63.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
         Text(CARD_W / 2, 69.5, "wins ties with critters", size=2.6, align="center", anchor="top", fill="#555555"),
@@ -260,15 +327,17 @@ def gnome_face(card) -> Face:
     return Face(Group.of(
         _panel(),
         _both_corners(emblem),
-        Icon("gv-gnome", CARD_W / 2, 29, 33, GNOME_COLOR),
-        Icon(GNOME_EMBLEMS[card.name], CARD_W / 2 + 13, 38, 9, GNOME_COLOR),
+        Icon(GNOME_PICTURES[card.name], CARD_W / 2, 29, 33, GNOME_COLOR),
         Text(CARD_W / 2, 49, variety.title, size=4.3, align="center", anchor="top", bold=True, fill=INK),
         Text(CARD_W / 2, 56.5, variety.effect, size=3.1, align="center", anchor="top", fill=INK, max_width=40),
     ), background=GNOME_COLOR)
 
 
-def card_back() -> Face:
-    trellis = Style(stroke="#4C8A5A", stroke_width=0.6)
+def card_back(dark: bool = False) -> Face:
+    """The shared back: by default a light one that saves ink (a thin green trellis on cream);
+    `dark` gives the full-bleed dark green back."""
+    ground, line, title = (BACK_COLOR, "#4C8A5A", BACK_COLOR) if dark else (CREAM, "#B7CDB0", BACK_COLOR)
+    trellis = Style(stroke=line, stroke_width=0.6 if dark else 0.4)
     lines: list[Shape] = []
     step = 12.0
     for i in range(-8, 9):  # a diamond trellis, symmetric under a half turn
@@ -279,10 +348,11 @@ def card_back() -> Face:
                ((12, 13), (CARD_W - 12, CARD_H - 13), (CARD_W - 12, 13), (12, CARD_H - 13))]
     return Face(Group((
         *lines, *flowers,
-        Rect(7, CARD_H / 2 - 16, CARD_W - 14, 32, Style(fill=CREAM, stroke="#C9B77A", stroke_width=0.5), radius=4),
+        Rect(7, CARD_H / 2 - 16, CARD_W - 14, 32, Style(fill="#FFFFFF" if not dark else CREAM, stroke="#C9B77A",
+                                                        stroke_width=0.5), radius=4),
         Text(CARD_W / 2, CARD_H / 2, "Garden\nVariety", size=7.5, align="center", anchor="middle", bold=True,
-             fill=BACK_COLOR, line_height=1.1),
-    )), background=BACK_COLOR)
+             fill=title, line_height=1.1),
+    )), background=ground)
 
 
 def card_face(card) -> Face:
@@ -347,12 +417,12 @@ def rules_win_blocks() -> tuple[tuple[str, str], ...]:
 
 
 def fitted_column(blocks, top: float, bottom: float) -> Group:
-    """The paragraphs in the largest type (2.8 mm down to 2.0 mm) that ends above `bottom`:
-    the gnome effects come from the data module and may grow."""
+    """The paragraphs in the largest type (2.8 mm down to 2.15 mm, just over 6 pt) that ends
+    above `bottom`: the gnome effects come from the data module and may grow."""
     size = 2.8
     while True:
         column, end = text_column(blocks, 4.5, top, CARD_W - 9, size=size)
-        if end <= bottom or size <= 2.0:
+        if end <= bottom or size <= 2.15:
             return column
         size = round(size - 0.05, 2)
 
@@ -366,7 +436,7 @@ def rules_cards() -> list[Component]:
         title = Text(CARD_W / 2, 5.5, heading, size=4.6, align="center", anchor="top", bold=True, fill=BACK_COLOR)
         column = fitted_column(blocks, top=13, bottom=CARD_H - 8)
         footer = Text(CARD_W / 2, CARD_H - 4, f"Garden Variety · summary {number}/2", size=2.2, align="center",
-                      anchor="bottom", fill="#777777")
+                      anchor="bottom", fill="#595959")
         cards.append(Component(f"rules-summary-{number}", "aid", CARD_W, CARD_H,
                                Face(Group.of(title, column, footer), background=CREAM)))
     return cards
@@ -384,7 +454,7 @@ def load_deck(options: KitOptions) -> dict:
 
 
 def components(options: KitOptions) -> list[Component]:
-    back = card_back()
+    back = card_back(dark=options.dark_backs)
     cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count)
              for card, count in load_deck(options).items()]
     return cards + rules_cards() + [die_net()]

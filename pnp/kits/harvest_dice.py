@@ -13,14 +13,28 @@ from __future__ import annotations
 
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
-from pnp.kits import KitOptions
-from pnp.model import Circle, Component, Face, Group, Icon, Line, Polygon, Rect, Style, Text
+from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
+from pnp.options import KitOptions
 from pnp.parts import PIPS, die_face
 from pnp.text import layout_lines
 from scorer.games.harvest_dice import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("plain six-sided dice (d6), about 16 mm", max(data.DICE_PER_COLOR.values()) * len(data.CROPS)),
+               ("pencils, one per player", 4)),
+    assembly=(
+        "Print at actual size, one-sided; print the score-sheet page once per four players.",
+        "Cut the score sheets apart on their crop marks; each player takes a sheet of the game "
+        "you play (basic or advanced).",
+        "Cut the die stickers, three colours of six faces, and stick them on plain dice.",
+        "Cut out the pig marker, fold it on the dashed line so it stands.",
+    ),
+    paper="Score sheets on plain 80-100 g/m² paper; stickers on sticker paper; the pig on card.",
+)
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
 CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": OKABE_ITO["vermillion"],
@@ -34,7 +48,7 @@ PIG_STEP = 6.0       # pig and market circle pitch
 CIRCLE_R = 2.4
 THIN = Style(stroke=INK, stroke_width=0.25)
 GRID = Style(stroke=INK, stroke_width=0.35)
-FAINT = "#9A9A9A"  # hints a pencil writes over
+FAINT = "#707070"  # hints a pencil writes over: light, yet 4.9:1 on white
 LABEL = 2.6          # text size of labels, mm (about 7.4 pt)
 
 GARDEN_HEAD = 5.5    # die faces over the garden columns
@@ -107,7 +121,7 @@ def label(x: float, y: float, text: str, size: float = LABEL, fill: str = INK, *
 # --- the score sheet ---------------------------------------------------------------------------
 
 def score_sheet(mode: str) -> Group:
-    shapes = [label(MARGIN, MARGIN + 4, TITLE.upper(), size=4.2, bold=True),
+    shapes: list[Shape] = [label(MARGIN, MARGIN + 4, TITLE.upper(), size=4.2, bold=True),
               label(SHEET_W - MARGIN, MARGIN + 4, f"{mode.upper()} GAME", size=2.8, bold=True, align="right"),
               label(MARGIN, MARGIN + 10.5, "Name", size=LABEL),
               Line(MARGIN + 9, MARGIN + 11, SHEET_W - MARGIN, MARGIN + 11, THIN)]
@@ -140,7 +154,7 @@ def garden(x: float, y: float) -> Group:
         shapes.append(Icon("harvest-ribbon", ribbon_x + 3.5, cy - 1.2, 6.5, OKABE_ITO["blue"]))
         shapes.append(label(ribbon_x + 3.5, cy + 4.6, str(data.RIBBON_POINTS), size=2.3, align="center", bold=True))
         shapes.append(Rect(ribbon_x + 8.5, cy - 3.5, 7.0, 7.0, THIN, radius=1.0))
-    shapes.append(label(ribbon_x + 12, top - 1.5, "full row", size=2.0, align="center"))
+    shapes.append(label(ribbon_x + 12, top - 1.5, "full row", size=2.2, align="center"))
     return Group(tuple(shapes))
 
 
@@ -160,12 +174,12 @@ def pig(x: float, y: float) -> Group:
     """The pig: its rows of circles, a power box and the row's points beside each row."""
     shapes: list = [Icon("harvest-pig", x + 5.5, y + 9.0, 11.0, PIG_PINK),
                     label(x + 5.5, y + 19.0, "PIG", size=2.6, bold=True, align="center"),
-                    label(x + 5.5, y + 22.5, "cross", size=1.9, align="center"),
-                    label(x + 5.5, y + 25.0, "pips", size=1.9, align="center")]
+                    label(x + 5.5, y + 22.5, "cross", size=2.2, align="center"),
+                    label(x + 5.5, y + 25.0, "pips", size=2.2, align="center")]
     first = x + 16.0
     power_x = first + (data.PIG_ROW_CIRCLES - 0.5) * PIG_STEP + 2.5
-    shapes.append(label(power_x + 2.75, y - 0.2, "power", size=1.9, align="center"))
-    shapes.append(label(power_x + 13.0, y - 0.2, "points", size=1.9, align="center"))
+    shapes.append(label(power_x + 2.75, y - 0.2, "power", size=2.2, align="center"))
+    shapes.append(label(power_x + 13.0, y - 0.2, "points", size=2.2, align="center"))
     for row, value in enumerate(data.PIG_ROW_VALUES):
         cy = y + 2.0 + (row + 0.5) * PIG_STEP
         for i in range(data.PIG_ROW_CIRCLES):
@@ -182,7 +196,7 @@ def markets(x: float, y: float, mode: str) -> Group:
     """The three shared markets; on the basic sheet the first circle comes crossed."""
     printed = data.PRINTED_CROSSED[mode]
     shapes: list = [label(x, y + 1.2, "MARKETS", size=2.6, bold=True, anchor="middle"),
-                    label(x + 22.0, y + 1.2, "a veggie scores the highest number crossed", size=1.9, anchor="middle")]
+                    label(x + 22.0, y + 1.2, "a veggie scores the highest number crossed", size=2.2, anchor="middle")]
     first = x + 25.0
     for row, crop in enumerate(data.CROPS):
         cy = y + 4.0 + (row + 0.5) * PIG_STEP
@@ -194,7 +208,7 @@ def markets(x: float, y: float, mode: str) -> Group:
                 shapes.append(crossed_circle(cx, cy, CIRCLE_R))
             else:  # the number is the market's value once this circle is crossed
                 shapes += [Circle(cx, cy, CIRCLE_R, THIN),
-                           label(cx, cy, str(i + 1), size=1.9, align="center", anchor="middle", fill=FAINT)]
+                           label(cx, cy, str(i + 1), size=2.2, align="center", anchor="middle", fill=FAINT)]
     return Group(tuple(shapes))
 
 
@@ -214,7 +228,7 @@ def score_boxes(x: float, y: float, mode: str) -> Group:
                                OKABE_ITO["blue"] if key == "ribbons" else OKABE_ITO["yellow"])
         if icon:
             shapes.append(Icon(icon, bx + 2.2, y + 1.8, 3.4, color))
-        shapes.append(label(bx + (4.4 if icon else width / 2), y + 1.8, text, size=1.9, anchor="middle",
+        shapes.append(label(bx + (4.4 if icon else width / 2), y + 1.8, text, size=2.2, anchor="middle",
                             bold=key == "total", align="left" if icon else "center"))
         style = Style(stroke=INK, stroke_width=0.5 if key == "total" else 0.3)
         shapes.append(Rect(bx, y + 4.0, width, 8.0, style, radius=1.0))
@@ -236,7 +250,7 @@ def start_marker() -> Group:
     fold = Line(0, half, MARKER_W, half, Style(stroke=INK, stroke_width=0.2, dash=(1.5, 1.5)))
     upside_down = Group((side(),), translate=(MARKER_W, half), rotate=180.0)
     return Group.of(Group.of(side(), translate=(0, half)), upside_down, fold,
-                    label(MARKER_W - 2, half - 0.8, "fold", size=1.8, align="right"))
+                    label(MARKER_W - 2, half - 0.8, "fold", size=2.2, align="right"))
 
 
 SUMMARY = (

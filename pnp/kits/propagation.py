@@ -1,7 +1,8 @@
-"""Propagation's print-and-play kit: the hex board (with its coloured top hex and every space
-labelled with its coordinates), plant tokens in three sizes per player colour, rocks, a
-growth-tier tracker per player, the round track, the start-player token, the bonus cards
-and a player aid drawing the propagation patterns.
+"""Propagation's print-and-play kit: the hex board (whole on one Letter or A4 page, its top
+hex coloured), numbered plant tokens in three sizes per player colour, rocks, a growth
+tracker per player with one numbered row per plant token and a square marker for each row,
+the round track and its marker, a score sheet, the start-player token, the bonus cards (each
+with a picture of what it counts) and a player aid drawing the propagation patterns.
 
 Every number, pattern and card text comes from scorer/games/propagation/data.py (loaded
 without the rules machinery); this module only draws them.
@@ -12,12 +13,42 @@ import math
 
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid
-from pnp.kits import KitOptions
-from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style, Text, group
+from pnp.model import (
+    Circle,
+    Component,
+    Face,
+    Group,
+    Icon,
+    KitGuide,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    group,
+)
+from pnp.options import KitOptions
 from scorer.games.propagation import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("pencil for the score sheet", 1),),
+    assembly=(
+        "Print the bonus-card pages two-sided, flipping on the long edge; the rest one-sided.",
+        "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
+        "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
+        "row on its owner's growth tracker.",
+        "Cut each player's growth tracker and its square tier markers; the round track and its "
+        "marker; the rocks and the start token.",
+        "Cut the bonus cards and the player aids; keep the score sheet whole.",
+    ),
+    paper="Tokens and markers on 200-300 g/m² card; board and trackers on card or heavy paper.",
+)
 
 SQRT3 = math.sqrt(3)
 POKER = (63.5, 88.9)
@@ -104,8 +135,10 @@ def coordinate_label(space: tuple[int, int]) -> str:
 
 # --- the board -------------------------------------------------------------------------------
 
-HEX_SIZE = 15.0        # centre to corner, mm: 26 mm across the flats holds the 21 mm apple
-BOARD_MARGIN = 9.0
+# Centre to corner, mm: 22.9 mm across the flats holds the 21 mm apple, and the whole board
+# (195 x 216 mm) fits the printable area of both Letter and A4, so it is never tiled.
+HEX_SIZE = 13.2
+BOARD_MARGIN = 5.0
 
 
 def board_size() -> tuple[float, float]:
@@ -114,60 +147,66 @@ def board_size() -> tuple[float, float]:
             (2 * extent + 1) * SQRT3 * HEX_SIZE + 2 * BOARD_MARGIN)
 
 
-def board_component() -> Component:
+def board_component(coordinates: bool = False) -> Component:
+    """The board. `coordinates` (the build's hidden --coordinates) stamps each space's [q, r]
+    for checking the scorer against a printed board; players never need them."""
     width, height = board_size()
     ox, oy = width / 2, height / 2
     edge = Style(fill=SOIL, stroke=SOIL_EDGE, stroke_width=0.5)
     top = Style(fill=TOP_HEX_FILL, stroke=SOIL_EDGE, stroke_width=0.8)
-    shapes: list = []
+    shapes: list[Shape] = []
     for space in data.board_spaces():
         x, y = hex_centre(space, HEX_SIZE)
         cx, cy = ox + x, oy + y
         shapes.append(Polygon(hex_points(cx, cy, HEX_SIZE * 0.98), top if space == data.TOP_HEX else edge))
-        shapes.append(Text(cx, cy + HEX_SIZE * 0.68, coordinate_label(space), size=2.3, align="center",
-                           anchor="bottom", fill=darken(SOIL_EDGE, 0.2)))
+        if coordinates:
+            shapes.append(Text(cx, cy + HEX_SIZE * 0.68, coordinate_label(space), size=2.3, align="center",
+                               anchor="bottom", fill=INK))
     tx, ty = hex_centre(data.TOP_HEX, HEX_SIZE)
-    shapes += [Icon("star", ox + tx, oy + ty - 6.0, 8, "#FFFFFF"),
-               Text(ox + tx, oy + ty + 2.0, "TOP", size=3.6, bold=True, align="center", anchor="middle")]
+    shapes += [Icon("star", ox + tx, oy + ty - 5.0, 7, "#FFFFFF"),
+               Text(ox + tx, oy + ty + 2.5, "TOP", size=3.6, bold=True, align="center", anchor="middle")]
     shapes += _board_corner_notes(width, height)
     return Component("board", "board", width, height, Face(group(shapes), background=LAWN))
 
 
-def _board_corner_notes(width: float, height: float) -> list:
+def _board_corner_notes(width: float, height: float) -> list[Shape]:
     """Title and the reminder that north is toward the top hex, in the empty corners."""
-    arrow = Group.of(Icon("arrow", 0, 0, 12, INK), translate=(width - 22, 26), rotate=-90)
+    left, right = BOARD_MARGIN + 2, width - BOARD_MARGIN - 2
     return [
-        Text(BOARD_MARGIN, BOARD_MARGIN + 2, TITLE, size=7, bold=True, anchor="top", fill=CARD_GREEN),
-        Text(BOARD_MARGIN, BOARD_MARGIN + 12, "Patterns point north:\ntoward the TOP hex.", size=3.2,
+        Text(left, BOARD_MARGIN + 2, TITLE, size=6, bold=True, anchor="top", fill=CARD_GREEN),
+        Text(left, BOARD_MARGIN + 11, "Patterns point north:\ntoward the TOP hex.", size=2.8,
              anchor="top", fill=INK),
-        arrow,
-        Text(width - 22, 36, "north", size=3.2, align="center", anchor="top", fill=INK),
-        Text(width - BOARD_MARGIN, height - BOARD_MARGIN, "Spaces show [q, r] coordinates for the scorer.",
-             size=2.6, align="right", anchor="bottom", fill=INK),
+        Group.of(Icon("arrow", 0, 0, 10, INK), translate=(right - 8, BOARD_MARGIN + 8), rotate=-90),
+        Text(right - 8, BOARD_MARGIN + 15, "north", size=2.8, align="center", anchor="top", fill=INK),
     ]
 
 
 # --- plant tokens, rocks, start player -------------------------------------------------------
 
-def plant_token(colour: PlayerColor, kind: str) -> Component:
+def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
+    """One plant token: the plant, the player's colour and symbol, and its number, which is
+    its row on the owner's growth tracker."""
     diameter = data.TOKEN_DIAMETER_MM[kind]
     r = diameter / 2
     ring = Style(fill=None, stroke=darken(colour.hex, 0.45), stroke_width=0.35)
-    inner = Style(fill="#FFFFFF", stroke=None)
-    marker, mark_colour = r * 0.34, text_color_on(colour.hex)
-    rim = r * 0.8  # the player's symbol and letter sit on the coloured rim, low left and right
-    shapes = [
-        Circle(r, r - r * 0.1, r * 0.6, inner),
-        Icon(plant_icon(kind), r, r - r * 0.1, r * 0.98, PLANT_COLOURS[kind]),
+    ink = text_color_on(colour.hex)
+    badge = r * 0.6  # the white disc holding the plant and the number
+    number_size = max(2.6, badge * 0.62)
+    nx = r + badge * 0.45
+    shapes: list[Shape] = [
+        Circle(r, r, badge, Style(fill="#FFFFFF")),
+        Icon(plant_icon(kind), r - badge * 0.42, r, badge * 1.05, PLANT_COLOURS[kind]),
+        Text(nx, r, str(number), size=number_size, bold=True, align="center", anchor="middle", fill=INK),
         Circle(r, r, r - 0.2, ring),
-        # Colour is never the only clue: the player's symbol and letter are printed too.
-        Icon(colour.symbol, r - rim * 0.66, r + rim * 0.62, marker, mark_colour),
-        Text(r + rim * 0.66, r + rim * 0.62, colour.letter, size=marker * 1.1, bold=True, align="center",
-             anchor="middle", fill=mark_colour),
+        # Colour is never the only clue: the player's symbol sits on the coloured rim.
+        Icon(colour.symbol, r, r + (r + badge) / 2 - 0.2, (r - badge) * 0.85, ink),
     ]
-    return Component(f"{kind}-{colour.name}", "token", diameter, diameter,
-                     Face(group(shapes), background=colour.hex), count=data.PLANTS[kind]["tokens"],
-                     outline="circle")
+    if number in (6, 9):  # a round token turns: a bar under the number tells 6 from 9
+        bar = number_size * 0.36
+        shapes.append(Line(nx - bar, r + number_size * 0.5, nx + bar, r + number_size * 0.5,
+                           Style(stroke=INK, stroke_width=0.3)))
+    return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
+                     Face(group(shapes), background=colour.hex), outline="circle")
 
 
 ROCK_DIAMETER = 19.0
@@ -175,7 +214,7 @@ ROCK_DIAMETER = 19.0
 
 def rock_token() -> Component:
     r = ROCK_DIAMETER / 2
-    shapes = [Icon("propagation-rock", r, r, r * 1.5, ROCK_GREY),
+    shapes: list[Shape] = [Icon("propagation-rock", r, r, r * 1.5, ROCK_GREY),
               Circle(r, r, r - 0.2, Style(stroke=darken(ROCK_GREY, 0.5), stroke_width=0.35))]
     return Component("rock", "token", ROCK_DIAMETER, ROCK_DIAMETER, Face(group(shapes), background="#D9D9D9"),
                      count=data.ROCKS, outline="circle")
@@ -183,146 +222,326 @@ def rock_token() -> Component:
 
 def start_player_token() -> Component:
     d = 30.0
-    shapes = [Icon("sun", d / 2, d / 2 - 3, 15, "#E69F00"),
+    shapes: list[Shape] = [Icon("sun", d / 2, d / 2 - 3, 15, "#E69F00"),
               Text(d / 2, d - 6, "START", size=3.6, bold=True, align="center", anchor="middle", fill=INK),
               Circle(d / 2, d / 2, d / 2 - 0.2, Style(stroke=INK, stroke_width=0.35))]
     return Component("start-player", "token", d, d, Face(group(shapes), background="#FFF5D6"),
                      outline="circle")
 
 
-# --- growth-tier tracker and round track -----------------------------------------------------
+# --- growth trackers -------------------------------------------------------------------------
+# Every plant on the board is a numbered token, and every token has its own row on its
+# owner's tracker: a square marker on the row shows that plant's tier. A player has at most
+# as many plants as tokens, so the rows always suffice.
 
-TIER_BOX = 7.0
-COHORTS = 3  # tracks per plant kind: plants sown or propagated on different turns
+TIER_CELL = 8.5     # a tracker cell
+TIER_MARKER = 7.0   # the square marker that sits in a cell
+ROW_LABEL = 9.0     # the row's number, left of its cells
+TRACKER_HEAD = 27.0
+
+
+def tracker_size() -> tuple[float, float]:
+    columns = _tracker_columns()
+    width = 8 + sum(_column_width(kinds) for kinds in columns) + 6 * (len(columns) - 1)
+    tallest = max(sum(_block_height(kind) for kind in kinds) for kinds in columns)
+    return width, TRACKER_HEAD + tallest
+
+
+BLOCK_HEAD = 10.0   # a kind's name and its tier numbers, above its rows
+
+
+def _column_width(kinds: tuple[str, ...]) -> float:
+    return ROW_LABEL + max(data.PLANTS[kind]["dies"] + 1 for kind in kinds) * TIER_CELL
+
+
+def _block_height(kind: str) -> float:
+    return BLOCK_HEAD + data.PLANTS[kind]["tokens"] * TIER_CELL + 3
+
+
+def _tracker_columns() -> tuple[tuple[str, ...], ...]:
+    """Tomatoes in the left column; carrots above apple trees on the right."""
+    return (("tomato",), ("carrot", "apple"))
 
 
 def tier_tracker(colour: PlayerColor) -> Component:
-    """One sheet per player: for each plant kind a few tier tracks 0..death tier (a coin on a
-    track follows a group of plants sown on the same turn), grown tier starred, death tier
-    crossed."""
-    label_w = 26.0
-    most_tiers = max(p["dies"] for p in data.PLANTS.values()) + 1
-    width = label_w + most_tiers * TIER_BOX + 8
-    row_h = TIER_BOX + 1.0
-    block_h = COHORTS * row_h + 6.0
-    height = 18 + len(data.KINDS) * block_h + 8
-    shapes: list = [
-        Rect(0, 0, width, 11, Style(fill=colour.hex, decorative=False)),
-        Icon(colour.symbol, 7, 5.5, 6, "#FFFFFF"),
-        Text(13, 5.5, f"Growth tiers - {colour.letter}", size=4.2, bold=True, anchor="middle",
+    width, height = tracker_size()
+    shapes: list[Shape] = [
+        Rect(0, 0, width, 11, Style(fill=colour.hex)),
+        Icon(colour.symbol, 7, 5.5, 6, text_color_on(colour.hex)),
+        Text(13, 5.5, f"{TITLE} · growth tracker · {colour.name} player", size=4.2, bold=True, anchor="middle",
              fill=text_color_on(colour.hex)),
-        Icon("star", label_w + 2, 15, 3.4, TOP_HEX_FILL),
-        Text(label_w + 4.5, 15, "fully grown: may harvest", size=2.6, anchor="middle", fill=INK),
-        Icon("cross", label_w + 42, 15, 3.0, INK),
-        Text(label_w + 44.5, 15, "dies at the end of the round", size=2.6, anchor="middle", fill=INK),
+        Text(4, 14, "Sown or propagated: a marker on cell 0 of that token's row. Start of your turn: every "
+                    "marker one cell right. Harvested or died: marker off (an apple tree harvested goes "
+                    "back to 0).", size=2.5, anchor="top", fill=INK, max_width=width - 8),
+        Icon("star", 6, TRACKER_HEAD - 4, 3.4, TOP_HEX_FILL),
+        Text(8.5, TRACKER_HEAD - 4, "fully grown: may harvest", size=2.5, anchor="middle", fill=INK),
+        Icon("cross", 52, TRACKER_HEAD - 4, 3.0, INK),
+        Text(54.5, TRACKER_HEAD - 4, "dies at the end of the round", size=2.5, anchor="middle", fill=INK),
     ]
-    y = 19.0
-    for kind in data.KINDS:
-        plant = data.PLANTS[kind]
-        shapes += [Icon(plant_icon(kind), 6, y + block_h / 2 - 2, 9, PLANT_COLOURS[kind]),
-                   Text(12, y + 2.5, plant["name"], size=3.0, bold=True, anchor="top", fill=INK)]
-        for row in range(COHORTS):
-            top = y + 6 + row * row_h
-            for tier in range(plant["dies"] + 1):
-                shapes += _tier_box(label_w + tier * TIER_BOX, top, tier, plant)
-        y += block_h
+    x = 4.0
+    for kinds in _tracker_columns():
+        y = TRACKER_HEAD
+        for kind in kinds:
+            shapes += _tracker_block(kind, x, y)
+            y += _block_height(kind)
+        x += _column_width(kinds) + 6
     return Component(f"tracker-{colour.name}", "aid", width, height, Face(group(shapes)))
 
 
-def _tier_box(x: float, y: float, tier: int, plant: dict) -> list:
-    """A tier's box: white while growing, green once grown (a star on the grown tier), red
-    with a cross on the death tier -- marks as well as tints."""
+def _tracker_block(kind: str, x: float, y: float) -> list[Shape]:
+    """A kind's heading with its tier numbers, then one row per token of that kind."""
+    plant = data.PLANTS[kind]
+    shapes: list[Shape] = [Icon(plant_icon(kind), x + 3, y + 2.5, 5, PLANT_COLOURS[kind]),
+                           Text(x + 6.5, y + 2.5, plant["name"], size=2.8, bold=True, anchor="middle", fill=INK)]
+    for tier in range(plant["dies"] + 1):
+        cx = x + ROW_LABEL + (tier + 0.5) * TIER_CELL
+        shapes.append(Text(cx, y + BLOCK_HEAD - 1, str(tier), size=2.3, align="center", anchor="bottom", fill=INK))
+    for number in range(1, plant["tokens"] + 1):
+        top = y + BLOCK_HEAD + (number - 1) * TIER_CELL
+        shapes.append(Text(x + ROW_LABEL - 1.5, top + TIER_CELL / 2, str(number), size=3.0, bold=True,
+                           align="right", anchor="middle", fill=INK))
+        for tier in range(plant["dies"] + 1):
+            shapes += _tier_cell(x + ROW_LABEL + tier * TIER_CELL, top, tier, plant)
+    return shapes
+
+
+def _tier_cell(x: float, y: float, tier: int, plant: dict) -> list[Shape]:
+    """White while growing, green once grown (a star on the grown tier), red with a cross on
+    the death tier: marks as well as tints."""
+    mark: Shape | None = None
     if tier == plant["dies"]:
-        fill, mark = lighten("#D55E00", 0.6), Icon("cross", x + TIER_BOX - 2.3, y + TIER_BOX - 2.3, 3.0, INK)
+        fill, mark = lighten("#D55E00", 0.6), Icon("cross", x + TIER_CELL / 2, y + TIER_CELL / 2, 4.0, INK)
     elif tier >= plant["grown"]:
         fill = lighten("#009E73", 0.65)
-        mark = Icon("star", x + TIER_BOX - 2.3, y + TIER_BOX - 2.3, 3.4, TOP_HEX_FILL) if tier == plant["grown"] else None
+        if tier == plant["grown"]:
+            mark = Icon("star", x + TIER_CELL / 2, y + TIER_CELL / 2, 4.4, TOP_HEX_FILL)
     else:
-        fill, mark = "#FFFFFF", None
-    shapes = [Rect(x, y, TIER_BOX, TIER_BOX, Style(fill=fill, stroke=INK, stroke_width=0.25)),
-              Text(x + 1.0, y + 1.0, str(tier), size=2.4, anchor="top", fill=INK)]
+        fill = "#FFFFFF"
+    shapes: list[Shape] = [Rect(x, y, TIER_CELL, TIER_CELL, Style(fill=fill, stroke=INK, stroke_width=0.25))]
     return shapes + ([mark] if mark else [])
 
 
+def tier_marker(colour: PlayerColor) -> Component:
+    """The square marker of a tracker row: one per plant token, in the player's colour."""
+    s = TIER_MARKER
+    face = Face(group([Icon(colour.symbol, s / 2, s / 2, s * 0.6, text_color_on(colour.hex))]),
+                background=colour.hex)
+    tokens = sum(plant["tokens"] for plant in data.PLANTS.values())
+    return Component(f"tier-marker-{colour.name}", "marker", s, s, face, count=tokens)
+
+
+# --- rounds and scores -----------------------------------------------------------------------
+
+ROUND_BOX = 16.0
+ROUND_MARKER = 12.0
+
+
 def round_track() -> Component:
-    box, per_row = 16.0, data.ROUNDS // 2
-    width = per_row * box + 12
-    height = 2 * box + 22
-    shapes: list = [Text(6, 5, "Rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN),
-                     Text(width - 6, 5, "Star = resolve the bonus cards (round 10: reveal a new card)",
-                          size=2.8, align="right", anchor="top", fill=INK)]
+    per_row = data.ROUNDS // 2
+    width = per_row * ROUND_BOX + 12
+    height = 2 * ROUND_BOX + 22
+    shapes: list[Shape] = [
+        Text(6, 5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN),
+        Text(width - 6, 5, "Star: score the bonus cards (round 10: then reveal a new one)",
+             size=2.6, align="right", anchor="top", fill=INK)]
     for index in range(data.ROUNDS):
         number = index + 1
-        x, y = 6 + (index % per_row) * box, 14 + (index // per_row) * box
+        x, y = 6 + (index % per_row) * ROUND_BOX, 14 + (index // per_row) * ROUND_BOX
         bonus = number in data.BONUS_ROUNDS
-        shapes.append(Rect(x, y, box, box, Style(fill=lighten(TOP_HEX_FILL, 0.55) if bonus else "#FFFFFF",
-                                                 stroke=INK, stroke_width=0.3)))
-        shapes.append(Text(x + box / 2, y + box / 2 + (2.5 if bonus else 0), str(number), size=5,
+        shapes.append(Rect(x, y, ROUND_BOX, ROUND_BOX, Style(fill=lighten(TOP_HEX_FILL, 0.55) if bonus else "#FFFFFF",
+                                                             stroke=INK, stroke_width=0.3)))
+        shapes.append(Text(x + ROUND_BOX / 2, y + ROUND_BOX / 2 + (2.5 if bonus else 0), str(number), size=5,
                            bold=bonus, align="center", anchor="middle", fill=INK))
         if bonus:
-            shapes.append(Icon("star", x + box / 2, y + 4.5, 6, TOP_HEX_FILL))
+            shapes.append(Icon("star", x + ROUND_BOX / 2, y + 4.5, 6, TOP_HEX_FILL))
     return Component("round-track", "board", width, height, Face(group(shapes)))
+
+
+def round_marker() -> Component:
+    d = ROUND_MARKER
+    shapes: list[Shape] = [Circle(d / 2, d / 2, d / 2 - 0.2, Style(stroke=INK, stroke_width=0.35)),
+              Text(d / 2, d / 2, "round", size=2.5, bold=True, align="center", anchor="middle", fill=INK)]
+    return Component("round-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"), outline="circle")
+
+
+SCORE_W, SCORE_H = 190.0, 128.0
+
+
+def score_sheet() -> Component:
+    """Points written down as they are scored: each harvest in its round's row, the bonus
+    cards in the rows of rounds 10 and 20, the sum at the bottom."""
+    label_w, head, row_h = 40.0, 16.0, 4.9
+    col_w = (SCORE_W - 8 - label_w) / data.PLAYERS_MAX
+    rows = [f"Round {n}" for n in range(1, data.ROUNDS + 1)]
+    rows[data.BONUS_ROUNDS[0] - 1] += " + bonus"
+    rows[data.BONUS_ROUNDS[1] - 1] += " + bonus"
+    rows.append("Total")
+    line = Style(stroke=INK, stroke_width=0.25)
+    shapes: list[Shape] = [
+        Text(4, 4, f"{TITLE} · scores", size=4.6, bold=True, anchor="top", fill=CARD_GREEN),
+        Text(SCORE_W - 4, 4.5, "write each harvest in its round; a player's name above their symbol", size=2.5,
+             align="right", anchor="top", fill=INK)]
+    for k, colour in enumerate(player_colours()):
+        x = 4 + label_w + k * col_w
+        shapes += [Icon(colour.symbol, x + 4, head - 3, 4.5, colour.hex),
+                   Text(x + 7.5, head - 3, colour.name, size=2.5, anchor="middle", fill=INK)]
+    for index, label in enumerate(rows):
+        y = head + index * row_h
+        total = label == "Total"
+        if total or "bonus" in label:
+            shapes.append(Rect(4, y, SCORE_W - 8, row_h, Style(fill=lighten(TOP_HEX_FILL, 0.7), decorative=True)))
+        shapes.append(Text(5.5, y + row_h / 2, label, size=2.8, bold=total, anchor="middle", fill=INK))
+    bottom = head + len(rows) * row_h
+    for index in range(len(rows) + 1):
+        y = head + index * row_h
+        shapes.append(Line(4, y, SCORE_W - 4, y, Style(stroke=INK, stroke_width=0.5 if index in (0, len(rows) - 1) else 0.2)))
+    for k in range(data.PLAYERS_MAX + 1):
+        x = 4 + label_w + k * col_w
+        shapes.append(Line(x, head - 6 if k else head, x, bottom, line))
+    return Component("score-sheet", "pad", SCORE_W, SCORE_H, Face(group(shapes)))
 
 
 # --- bonus cards -----------------------------------------------------------------------------
 
-def bonus_card_front(card_id: str, card: dict) -> Face:
+PICTURE_HEX = 3.4
+
+
+def _mini_hex(cx: float, cy: float, fill: str = "#FFFFFF") -> Polygon:
+    return Polygon(hex_points(cx, cy, PICTURE_HEX * 0.95), Style(fill=fill, stroke=SOIL_EDGE, stroke_width=0.25))
+
+
+def _patch(cx: float, cy: float, marked: dict[tuple[int, int], str], radius: int = 1,
+           extra: tuple[tuple[int, int], ...] = ()) -> list[Shape]:
+    """A small patch of hexes round (cx, cy) with icons on the `marked` spaces."""
+    shapes: list[Shape] = []
+    spaces = [s for s in data.board_spaces() if data.distance(s) <= radius] + list(extra)
+    for space in spaces:
+        x, y = hex_centre(space, PICTURE_HEX)
+        shapes.append(_mini_hex(cx + x, cy + y))
+    for space, icon in marked.items():
+        x, y = hex_centre(space, PICTURE_HEX)
+        colour = ROCK_GREY if icon == "propagation-rock" else PLANT_COLOURS.get(icon.removeprefix("propagation-"), INK)
+        shapes.append(Icon(icon, cx + x, cy + y, PICTURE_HEX * 1.4, colour))
+    return shapes
+
+
+def bonus_picture(card: dict, cx: float, cy: float) -> list[Shape]:
+    """What the card counts, drawn: the plants it counts, or the shape on the board it asks for."""
+    measure = card["measure"]
+    if measure == "plants":
+        kinds = card["kinds"]
+        step = 13.0
+        shapes: list[Shape] = []
+        for i, kind in enumerate(kinds):
+            x = cx + (i - (len(kinds) - 1) / 2) * step
+            shapes.append(Icon(plant_icon(kind), x, cy, 11, PLANT_COLOURS[kind]))
+        at_least = card.get("at_least")
+        label = f"{at_least} or more" if at_least else "most"
+        shapes.append(Text(cx, cy + 8.5, label, size=2.6, bold=True, align="center", anchor="middle", fill=INK))
+        return shapes
+    tomato, carrot, rock = plant_icon("tomato"), plant_icon("carrot"), "propagation-rock"
+    if measure == "largest-group":
+        return _patch(cx, cy, {(0, 0): tomato, (0, -1): carrot, (1, -1): tomato, (1, 0): tomato})
+    if measure == "fully-grown":
+        return [Icon(plant_icon("carrot"), cx - 5, cy, 11, PLANT_COLOURS["carrot"]),
+                Icon("star", cx + 6, cy - 2, 7, TOP_HEX_FILL),
+                Text(cx, cy + 8.5, "fully grown", size=2.6, bold=True, align="center", anchor="middle", fill=INK)]
+    if measure == "longest-line":
+        line = {(0, -1): carrot, (0, 0): carrot, (0, 1): carrot}
+        return _patch(cx, cy, line)
+    if measure == "next-to-rock":
+        return _patch(cx, cy, {(0, 0): rock, (0, -1): tomato, (1, 0): carrot, (-1, 1): tomato})
+    if measure == "north-half":
+        return _board_picture(cx, cy, lambda s: data.north_of_centre(s))
+    if measure == "kinds-grown":
+        return [Icon(plant_icon(kind), cx + (i - 1) * 12, cy, 10, PLANT_COLOURS[kind])
+                for i, kind in enumerate(data.KINDS)]
+    if measure == "near-centre":
+        return _patch(cx, cy, {(0, 0): tomato}) + [Text(cx, cy + 10.5, "centre", size=2.5, align="center",
+                                                        anchor="middle", fill=INK)]
+    if measure == "corners":
+        return _board_picture(cx, cy, lambda s: s in data.CORNERS)
+    raise ValueError(f"no picture for the bonus measure {measure!r}")
+
+
+def _board_picture(cx: float, cy: float, highlighted) -> list[Shape]:
+    """The whole board in small, the spaces the card counts filled."""
+    size = 1.45
+    shapes: list[Shape] = []
+    for space in data.board_spaces():
+        x, y = hex_centre(space, size)
+        fill = TOP_HEX_FILL if highlighted(space) else "#FFFFFF"
+        shapes.append(Polygon(hex_points(cx + x, cy + y, size * 0.95), Style(fill=fill, stroke=SOIL_EDGE,
+                                                                            stroke_width=0.15)))
+    return shapes
+
+
+def bonus_card_front(card: dict) -> Face:
     w, h = POKER
     one_winner = card["award"] == "one-winner"
     award = "ONE WINNER" if one_winner else "EVERY PLAYER WHO..."
-    shapes = [
-        Rect(0, 0, w, 20, Style(fill=CARD_GREEN)),
-        Text(w / 2, 10, card["name"], size=4.6, bold=True, align="center", anchor="middle", fill="#FFFFFF",
+    shapes: list[Shape] = [
+        Rect(0, 0, w, 15, Style(fill=CARD_GREEN)),
+        Text(w / 2, 7.5, card["name"], size=4.4, bold=True, align="center", anchor="middle", fill="#FFFFFF",
              max_width=w - 10),
-        Icon("star" if one_winner else "check", 10, 27, 6, TOP_HEX_FILL if one_winner else "#009E73"),
-        Text(15, 27, award, size=3.0, bold=True, anchor="middle", fill=INK),
-        Text(6, 34, card["text"], size=3.3, anchor="top", fill=INK, max_width=w - 12, line_height=1.25),
-        Circle(w / 2, h - 20, 9, Style(fill="#FFFFFF", stroke=CARD_GREEN, stroke_width=0.8)),
-        Text(w / 2, h - 20, str(card["points"]), size=8, bold=True, align="center", anchor="middle",
+        Icon("star" if one_winner else "check", 9, 20, 5, TOP_HEX_FILL if one_winner else "#009E73"),
+        Text(13, 20, award, size=2.9, bold=True, anchor="middle", fill=INK),
+        Rect(6, 24.5, w - 12, 23, Style(fill="#FFFFFF", stroke=SOIL_EDGE, stroke_width=0.3), radius=2),
+        *bonus_picture(card, w / 2, 35),
+        Text(6, 50, card["text"], size=3.0, anchor="top", fill=INK, max_width=w - 12, line_height=1.2),
+        Circle(w / 2, h - 11.5, 7, Style(fill="#FFFFFF", stroke=CARD_GREEN, stroke_width=0.8)),
+        Text(w / 2, h - 12, str(card["points"]), size=6.5, bold=True, align="center", anchor="middle",
              fill=CARD_GREEN),
-        Text(w / 2, h - 8.5, "points", size=2.6, align="center", anchor="middle", fill=INK),
-        Text(w / 2, h - 4, card_id, size=2.1, align="center", anchor="middle", fill=darken(SOIL_EDGE, 0.2)),
+        Text(w / 2 + 9, h - 11.5, "points", size=2.6, anchor="middle", fill=INK),
     ]
     if one_winner:
-        shapes.append(Text(w / 2, h - 33, "Tie: all tied score (2 players: nobody).", size=2.3,
+        shapes.append(Text(w / 2, h - 21.5, "Tie: all tied score (2 players: nobody).", size=2.3,
                            align="center", anchor="middle", fill=INK))
     return Face(group(shapes), background=SOIL)
 
 
-def bonus_card_back() -> Face:
+def bonus_card_back(dark: bool = False) -> Face:
+    """By default a light back that saves ink (hex outlines on soil, the title in green);
+    `dark` gives the full-bleed green back."""
     w, h = POKER
-    edge = Style(fill=lighten(CARD_GREEN, 0.15), stroke=lighten(CARD_GREEN, 0.45), stroke_width=0.4)
+    if dark:
+        ground, ink, edge = CARD_GREEN, "#FFFFFF", Style(fill=lighten(CARD_GREEN, 0.15),
+                                                         stroke=lighten(CARD_GREEN, 0.45), stroke_width=0.4)
+    else:
+        ground, ink, edge = SOIL, CARD_GREEN, Style(fill=None, stroke=lighten(SOIL_EDGE, 0.3), stroke_width=0.4)
     size = 6.0
-    shapes: list = []
+    shapes: list[Shape] = []
     for space in data.board_spaces():
         if data.distance(space) <= 3:
             x, y = hex_centre(space, size)
             shapes.append(Polygon(hex_points(w / 2 + x, h / 2 + y, size * 0.95), edge))
-    shapes += [Rect(6, h / 2 - 8, w - 12, 16, Style(fill=CARD_GREEN, stroke="#FFFFFF", stroke_width=0.4)),
-               Text(w / 2, h / 2 - 2, TITLE, size=4.6, bold=True, align="center", anchor="middle", fill="#FFFFFF"),
-               Text(w / 2, h / 2 + 4, "bonus card", size=3, align="center", anchor="middle", fill="#FFFFFF")]
-    return Face(group(shapes), background=CARD_GREEN)
+    shapes += [Rect(6, h / 2 - 8, w - 12, 16, Style(fill=CARD_GREEN if dark else "#FFFFFF", stroke=ink,
+                                                   stroke_width=0.5)),
+               Text(w / 2, h / 2 - 2, TITLE, size=4.6, bold=True, align="center", anchor="middle", fill=ink),
+               Text(w / 2, h / 2 + 4, "bonus card", size=3, align="center", anchor="middle", fill=ink)]
+    return Face(group(shapes), background=ground)
 
 
-def bonus_cards() -> list[Component]:
-    back = bonus_card_back()
-    return [Component(f"bonus-{card_id}", "card", *POKER, bonus_card_front(card_id, card), back)
+def bonus_cards(dark_backs: bool = False) -> list[Component]:
+    back = bonus_card_back(dark_backs)
+    return [Component(f"bonus-{card_id}", "card", *POKER, bonus_card_front(card), back)
             for card_id, card in data.BONUS_CARDS.items()]
 
 
 # --- player aid: the propagation patterns --------------------------------------------------
 
-AID_SIZE = (190.0, 124.0)  # two to a Letter or A4 page
-AID_HEX = 3.7
+AID_SIZE = (190.0, 130.0)  # two to a Letter or A4 page
+AID_HEX = 2.9
+AID_CELL = (44.0, 34.0)    # one pattern: its diagram above its caption
 
 
-def pattern_diagram(pattern: dict, cx: float, cy: float) -> list:
+def pattern_diagram(pattern: dict, cx: float, cy: float) -> list[Shape]:
     """A radius-2 patch of hexes around the origin (north up, as on the board): the origin
     shows the plant, each pattern space an X ('or' spaces for a choose-one pattern)."""
     spaces = set(pattern["spaces"])
     blank = Style(fill="#FFFFFF", stroke=SOIL_EDGE, stroke_width=0.25)
     target = Style(fill=lighten(PLANT_COLOURS[pattern["kind"]], 0.6), stroke=SOIL_EDGE, stroke_width=0.35)
-    shapes: list = []
+    shapes: list[Shape] = []
     for space in data.board_spaces():
         if data.distance(space) > 2:
             continue
@@ -335,10 +554,15 @@ def pattern_diagram(pattern: dict, cx: float, cy: float) -> list:
     return shapes
 
 
+def pattern_half_height() -> float:
+    """Half the height of a pattern diagram: five hexes from north to south."""
+    return 2.5 * SQRT3 * AID_HEX
+
+
 def player_aid() -> Component:
     w, h = AID_SIZE
-    cell_w, cell_h = 44.0, 34.0
-    shapes: list = [
+    cell_w, cell_h = AID_CELL
+    shapes: list[Shape] = [
         Text(6, 5, f"{TITLE}: propagation patterns", size=5, bold=True, anchor="top", fill=CARD_GREEN),
         Group.of(Icon("arrow", 0, 0, 7, INK), translate=(w - 12, 9), rotate=-90),
         Text(w - 18, 6, "north = toward the TOP hex", size=2.8, align="right", anchor="top", fill=INK),
@@ -347,33 +571,35 @@ def player_aid() -> Component:
              fill=INK, max_width=w - 40),
     ]
     rows = [[p for p in data.PATTERNS.values() if p["kind"] == kind] for kind in data.KINDS]
+    half = pattern_half_height()
     for row_index, row in enumerate(rows):
-        top = 19 + row_index * cell_h
+        top = 20 + row_index * cell_h
         for col, pattern in enumerate(row):
-            cx = 10 + cell_w / 2 + col * cell_w
-            shapes += pattern_diagram(pattern, cx, top + cell_h / 2 - 3)
+            cx = 8 + cell_w / 2 + col * cell_w
+            shapes += pattern_diagram(pattern, cx, top + half)
             caption = pattern["name"] + (" - pick ONE X" if pattern["mode"] == "choose" else "")
-            shapes.append(Text(cx, top + cell_h - 2, caption, size=2.6, align="center", anchor="bottom",
+            shapes.append(Text(cx, top + 2 * half + 1.5, caption, size=2.6, align="center", anchor="top",
                                fill=INK))
-    shapes += _plant_table(10 + cell_w + 6, 19 + 2 * cell_h + 4)
+    shapes += _plant_table(8 + cell_w + 6, 20 + 2 * cell_h + 2)
     return Component("player-aid", "aid", w, h, Face(group(shapes)), count=data.PLAYERS_MAX)
 
 
-def _plant_table(x: float, y: float) -> list:
+def _plant_table(x: float, y: float) -> list[Shape]:
     columns = ((6, "Plant"), (28, "grown"), (43, "dies"), (56, "points"), (70, "when harvested"))
-    shapes: list = [Text(x + offset, y, title, size=2.7, bold=True, anchor="top", fill=INK)
-                    for offset, title in columns]
+    shapes: list[Shape] = [Text(x + offset, y, title, size=2.7, bold=True, anchor="top", fill=INK)
+                           for offset, title in columns]
     for index, kind in enumerate(data.KINDS):
         plant = data.PLANTS[kind]
-        row_y = y + 6 + index * 7
+        row_y = y + 5 + index * 5.5
         after = "stays, back to tier 0" if plant["stays"] else "removed"
-        shapes += [Icon(plant_icon(kind), x + 2, row_y + 1.5, 5, PLANT_COLOURS[kind]),
+        shapes += [Icon(plant_icon(kind), x + 2, row_y + 1.4, 4.4, PLANT_COLOURS[kind]),
                    Text(x + 6, row_y, plant["name"], size=2.7, anchor="top", fill=INK)]
         for offset, value in ((28, plant["grown"]), (43, plant["dies"]), (56, plant["points"])):
             shapes.append(Text(x + offset, row_y, str(value), size=2.7, anchor="top", fill=INK))
         shapes.append(Text(x + 70, row_y, after, size=2.7, anchor="top", fill=INK))
-    shapes.append(Text(x, y + 28, "Sow only a kind you have none of. Harvest takes ALL your grown plants "
-                                  "of one kind.", size=2.5, anchor="top", fill=INK, max_width=120))
+    shapes.append(Text(x, y + 22.5, "Sow only a kind you have none of. Harvest takes ALL your grown plants "
+                                    f"of one kind. ({TITLE}: Actions; Individual plant type rules)", size=2.5,
+                       anchor="top", fill=INK, max_width=125))
     return shapes
 
 
@@ -384,11 +610,14 @@ def player_colours() -> list[PlayerColor]:
 
 
 def components(options: KitOptions | None = None) -> list[Component]:
-    pieces: list[Component] = [board_component(), round_track()]
+    options = options or KitOptions()
+    pieces: list[Component] = [board_component(options.coordinates), round_track(), round_marker(), score_sheet()]
     for colour in player_colours():
-        pieces += [plant_token(colour, kind) for kind in data.KINDS]
+        pieces += [plant_token(colour, kind, number) for kind in data.KINDS
+                   for number in range(1, data.PLANTS[kind]["tokens"] + 1)]
     pieces += [rock_token(), start_player_token()]
-    pieces += [tier_tracker(colour) for colour in player_colours()]
-    pieces += bonus_cards()
+    for colour in player_colours():
+        pieces += [tier_tracker(colour), tier_marker(colour)]
+    pieces += bonus_cards(options.dark_backs)
     pieces.append(player_aid())
     return pieces

@@ -1,0 +1,464 @@
+"""Layout checks over an imposed kit: the drawing model after imposition, before rendering.
+
+Every sheet is flattened into what will be printed on it, in page millimetres: the lines of
+text with their boxes, size and colour, the drawn shapes with their boxes, and what each
+piece's cut outline is. The checks then read that flat list:
+
+- `overlapping_text`: a line of text crosses another line of text, another piece's trim box,
+  or the edge of a shape of its own piece (a diagram printed over its caption). Text lying
+  wholly inside a shape (a label in its box) or wholly outside it is fine.
+- `near_edge`: marks, cut lines or text within EDGE_MM of the paper edge, where home printers
+  print nothing. A print-on-demand sheet is exempt: its crop marks belong outside the trim.
+- `small_text`: text under MIN_TEXT_PT at print size.
+- `low_contrast`: text whose contrast with what it sits on is under 4.5:1 (3:1 for text of
+  LARGE_TEXT_PT and more), the WCAG ratios.
+
+`check_imposition` runs them all and returns plain-words problems, empty when the kit is good.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from pnp.colors import Paint, luminance
+from pnp.fonts import CAP_HEIGHT, DESCENT
+from pnp.icons import icon_group
+from pnp.impose import IDENTITY, Affine, Imposition, Rect4, Sheet, apply, compose, translation
+from pnp.model import Circle, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.text import layout_lines
+
+EDGE_MM = 5.0
+MIN_TEXT_PT = 6.0
+LARGE_TEXT_PT = 14.0
+PT_MM = 25.4 / 72
+TOLERANCE_MM = 0.2  # a box this far into another is a touch, not an overlap
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 on the page
+
+
+@dataclass(frozen=True)
+class Problem:
+    page: int
+    check: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"page {self.page}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class TextLine:
+    text: str
+    box: Box
+    size_pt: float
+    fill: str
+    owner: int           # the placement's index on its sheet, -1 for the sheet's own marks
+    picture: int | None  # the icon it belongs to, if any
+    order: int           # when it is painted
+    kept: Box | None = None  # the part inside its piece's trim box (None: it lies all in the bleed)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    box: Box
+    owner: int
+    picture: int | None
+    order: int
+    shape: Shape
+    style: Style
+    matrix: Affine       # the shape's own coordinates -> page
+
+    @property
+    def fill(self) -> str | None:
+        return None if isinstance(self.shape, Line) else self.style.fill
+
+    def contains(self, x: float, y: float) -> bool:
+        """Does the shape's filled area hold the page point?"""
+        if not (self.box[0] <= x <= self.box[2] and self.box[1] <= y <= self.box[3]):
+            return False
+        return _contains(self.shape, *apply(_inverse(self.matrix), x, y))
+
+    def covers(self, box: Box) -> bool:
+        return self.fill is not None and all(self.contains(x, y) for x in (box[0], box[2]) for y in (box[1], box[3]))
+
+    def crosses(self, box: Box) -> bool:
+        """Does the shape's outline pass through the box (shrunk by the tolerance)?"""
+        if not _overlap(box, self.box):
+            return False
+        if isinstance(self.shape, Circle):
+            return _circle_crosses(self.shape, self.matrix, box)
+        return any(_crosses_segment(box, apply(self.matrix, *start), apply(self.matrix, *end))
+                   for start, end in _segments(self.shape))
+
+
+def _circle_crosses(circle: Circle, matrix: Affine, box: Box) -> bool:
+    """Is the circle's edge partly inside the box (shrunk by the tolerance)?"""
+    cx, cy = apply(matrix, circle.cx, circle.cy)
+    r = circle.r * _scale(matrix)
+    x0, y0 = box[0] + TOLERANCE_MM, box[1] + TOLERANCE_MM
+    x1, y1 = box[2] - TOLERANCE_MM, box[3] - TOLERANCE_MM
+    nearest = math.hypot(min(max(cx, x0), x1) - cx, min(max(cy, y0), y1) - cy)
+    farthest = max(math.hypot(x - cx, y - cy) for x in (x0, x1) for y in (y0, y1))
+    return nearest < r < farthest
+
+
+@dataclass
+class Flat:
+    """What one sheet prints, in paint order."""
+
+    sheet: Sheet
+    texts: list[TextLine] = field(default_factory=list)
+    shapes: list[Drawn] = field(default_factory=list)
+    paint: Paint = field(default_factory=Paint)
+
+
+# --- geometry ------------------------------------------------------------------------------
+
+def _group_matrix(group: Group) -> Affine:
+    matrix = translation(*group.translate)
+    if group.rotate:
+        angle = math.radians(group.rotate)
+        c, s = math.cos(angle), math.sin(angle)
+        matrix = compose(matrix, (c, s, -s, c, 0.0, 0.0))
+    if group.scale != 1.0:
+        matrix = compose(matrix, (group.scale, 0.0, 0.0, group.scale, 0.0, 0.0))
+    return matrix
+
+
+def _inverse(m: Affine) -> Affine:
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def _scale(m: Affine) -> float:
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def _box(matrix: Affine, points: list[tuple[float, float]], pad: float = 0.0) -> Box:
+    page = [apply(matrix, x, y) for x, y in points]
+    xs, ys = [p[0] for p in page], [p[1] for p in page]
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def _path_points(path: Path) -> list[tuple[float, float]]:
+    """The path as a polyline: curves followed through eight points each."""
+    points: list[tuple[float, float]] = []
+    for command in path.commands:
+        if command[0] in ("M", "L"):
+            points.append((command[1], command[2]))
+        elif command[0] == "C" and points:
+            (x0, y0), (x1, y1, x2, y2, x3, y3) = points[-1], command[1:7]
+            for step in range(1, 9):
+                t = step / 8
+                u = 1 - t
+                points.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
+                               u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
+    return points
+
+
+def _outline_points(shape: Shape) -> list[tuple[float, float]]:
+    """The shape's outline in its own coordinates, as the corners of a closed polygon (a
+    circle gives the corners of its square)."""
+    if isinstance(shape, Rect):
+        return [(shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x + shape.w, shape.y + shape.h),
+                (shape.x, shape.y + shape.h)]
+    if isinstance(shape, Circle):
+        r = shape.r
+        return [(shape.cx + dx * r, shape.cy + dy * r) for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    if isinstance(shape, Polygon):
+        return list(shape.points)
+    if isinstance(shape, Line):
+        return [(shape.x1, shape.y1), (shape.x2, shape.y2)]
+    if isinstance(shape, Path):
+        return _path_points(shape)
+    raise TypeError(f"not a drawn shape: {shape!r}")
+
+
+def _segments(shape: Shape) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The straight pieces of a shape's outline, in its own coordinates (a path's curves
+    followed through eight points each; each of its subpaths on its own)."""
+    if isinstance(shape, Path):
+        runs: list[list[tuple[float, float]]] = []
+        for command in shape.commands:
+            if command[0] == "M":
+                runs.append([(command[1], command[2])])
+            elif command[0] == "Z" and runs:
+                runs[-1].append(runs[-1][0])
+            elif runs:
+                runs[-1] += _path_points(Path((("M", *runs[-1][-1]), command)))[1:]
+        return [pair for run in runs for pair in zip(run, run[1:])]
+    points = _outline_points(shape)
+    closed = points + points[:1] if not isinstance(shape, Line) else points
+    return list(zip(closed, closed[1:]))
+
+
+def _contains(shape: Shape, x: float, y: float) -> bool:
+    """Does the filled area of `shape` (own coordinates) hold the point?"""
+    if isinstance(shape, Rect):
+        return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
+    if isinstance(shape, Circle):
+        return (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r ** 2
+    if isinstance(shape, (Polygon, Path)):
+        points = _outline_points(shape)
+        inside = False
+        for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+        return inside
+    return False
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return (min(a[2], b[2]) - max(a[0], b[0]) > TOLERANCE_MM
+            and min(a[3], b[3]) - max(a[1], b[1]) > TOLERANCE_MM)
+
+
+def _crosses_segment(box: Box, start: tuple[float, float], end: tuple[float, float]) -> bool:
+    """Does the segment pass through the box shrunk by the tolerance (Liang-Barsky clip)?"""
+    x0, y0, x1, y1 = box[0] + TOLERANCE_MM, box[1] + TOLERANCE_MM, box[2] - TOLERANCE_MM, box[3] - TOLERANCE_MM
+    if x0 >= x1 or y0 >= y1:
+        return False
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, start[0] - x0), (dx, x1 - start[0]), (-dy, start[1] - y0), (dy, y1 - start[1])):
+        if p == 0:
+            if q < 0:
+                return False
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    return low <= high
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return (inner[0] >= outer[0] - TOLERANCE_MM and inner[1] >= outer[1] - TOLERANCE_MM
+            and inner[2] <= outer[2] + TOLERANCE_MM and inner[3] <= outer[3] + TOLERANCE_MM)
+
+
+def _intersection(a: Box, b: Box) -> Box | None:
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] < box[2] and box[1] < box[3] else None
+
+
+def _rect_box(rect: Rect4) -> Box:
+    x, y, w, h = rect
+    return (x, y, x + w, y + h)
+
+
+# --- flattening ----------------------------------------------------------------------------
+
+DESCENDERS = frozenset("gjpqyQ,;()[]{}|_@$")
+
+
+def _visible(style: Style) -> bool:
+    return style.fill is not None or (style.stroke is not None and style.stroke_width > 0)
+
+
+class _Flattener:
+    """Walks one sheet's trees; a piece's text is clipped to the piece's bleed, as printed."""
+
+    def __init__(self, flat: Flat):
+        self.flat = flat
+        self.pictures = 0
+        self.painted = 0
+        self.printed: Box | None = None   # the current piece's bleed box
+        self.trimmed: Box | None = None   # and its trim box
+
+    def walk(self, shape: Shape, matrix: Affine, owner: int, picture: int | None) -> None:
+        if isinstance(shape, Group):
+            inner = compose(matrix, _group_matrix(shape))
+            for child in shape.children:
+                self.walk(child, inner, owner, picture)
+        elif isinstance(shape, Text):
+            self.text(shape, matrix, owner, picture)
+        elif isinstance(shape, Icon):
+            self.icon(shape, matrix, owner, picture)
+        elif _visible(shape.style):
+            pad = shape.style.stroke_width / 2 if shape.style.stroke else 0.0
+            self.painted += 1
+            self.flat.shapes.append(Drawn(_box(matrix, _outline_points(shape), pad), owner, picture, self.painted,
+                                          shape, shape.style, matrix))
+
+    def text(self, text: Text, matrix: Affine, owner: int, picture: int | None) -> None:
+        size_pt = text.size * _scale(matrix) / PT_MM
+        for line in layout_lines(text):
+            if not line.text.strip():
+                continue
+            # the box runs from the capitals' top to the descenders, or the baseline without any
+            below = DESCENT if DESCENDERS.intersection(line.text) else 0.02
+            top, bottom = line.baseline - CAP_HEIGHT * text.size, line.baseline + below * text.size
+            box = _box(matrix, [(line.left, top), (line.left + line.width, bottom),
+                                (line.left, bottom), (line.left + line.width, top)])
+            kept: Box | None = box
+            if self.printed is not None and self.trimmed is not None:
+                printed = _intersection(box, self.printed)
+                if printed is None:
+                    continue  # all of it is clipped away with the bleed
+                box, kept = printed, _intersection(box, self.trimmed)
+            self.painted += 1
+            self.flat.texts.append(TextLine(line.text, box, size_pt, text.fill, owner, picture, self.painted, kept))
+
+    def icon(self, icon: Icon, matrix: Affine, owner: int, picture: int | None) -> None:
+        """An icon is one picture: its parts are drawn (for what text sits on) but never
+        tested against each other."""
+        self.pictures += 1
+        corner = translation(icon.cx - icon.size / 2, icon.cy - icon.size / 2)
+        self.walk(icon_group(icon.name, icon.size, icon.color), compose(matrix, corner), owner,
+                  picture if picture is not None else self.pictures)
+
+
+def flatten(sheet: Sheet) -> Flat:
+    flat = Flat(sheet)
+    walker = _Flattener(flat)
+    for index, placed in enumerate(sheet.placements):
+        walker.printed, walker.trimmed = _rect_box(placed.bleed_rect), _rect_box(placed.rect)
+        walker.walk(placed.face.shapes, placed.matrix, index, None)
+    walker.printed = walker.trimmed = None
+    walker.walk(sheet.overlay, IDENTITY, -1, None)
+    return flat
+
+
+def bounds(shape: Shape) -> Box | None:
+    """The box everything drawn by a shape tree covers, in its own coordinates (None: nothing)."""
+    flat = Flat(Sheet(0, 0.0, 0.0, "front", []))
+    _Flattener(flat).walk(shape, IDENTITY, 0, None)
+    boxes = [item.box for item in flat.shapes] + [text.box for text in flat.texts]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+# --- the checks ----------------------------------------------------------------------------
+
+def _quote(text: str) -> str:
+    return repr(text if len(text) <= 30 else text[:29] + "…")
+
+
+def _who(flat: Flat, owner: int) -> str:
+    return "the page's own marks" if owner < 0 else flat.sheet.placements[owner].component.name
+
+
+def _plate(flat: Flat, text: TextLine) -> int:
+    """When the last fill painted before the text that wholly holds it was painted (0 if
+    none): whatever was painted before that plate is hidden under it."""
+    plates = [shape.order for shape in flat.shapes
+              if shape.order < text.order and _inside(text.box, shape.box) and shape.covers(text.box)]
+    return max(plates, default=0)
+
+
+def overlapping_text(flat: Flat) -> Iterator[Problem]:
+    """Text crossing text, another piece, or the outline of a shape of its own piece that is
+    not hidden under a plate the text sits on. (Text on a plate painted over a piece, such
+    as a board's joining instruction, is on the plate, not on the piece.)"""
+    page = flat.sheet.number
+    texts = flat.texts
+    last: dict[int, int] = {}
+    for owner, order in [(shape.owner, shape.order) for shape in flat.shapes] + \
+            [(text.owner, text.order) for text in flat.texts]:
+        last[owner] = max(last.get(owner, 0), order)
+    last = {index: last.get(index, 0) + 1 for index in range(len(flat.sheet.placements))}
+    for i, text in enumerate(texts):
+        for other in texts[i + 1:]:
+            if text.picture is not None and text.picture == other.picture:
+                continue
+            if _overlap(text.box, other.box):
+                yield Problem(page, "overlap", f"text {_quote(text.text)} ({_who(flat, text.owner)}) overlaps "
+                                               f"text {_quote(other.text)} ({_who(flat, other.owner)})")
+        plate = _plate(flat, text)
+        for index, placed in enumerate(flat.sheet.placements):
+            if index != text.owner and _overlap(text.box, _rect_box(placed.rect)) and plate < last[index]:
+                yield Problem(page, "overlap", f"text {_quote(text.text)} ({_who(flat, text.owner)}) "
+                                               f"overlaps the piece {placed.component.name}")
+        for shape in flat.shapes:
+            if shape.owner != text.owner or shape.order <= plate or \
+                    (text.picture is not None and text.picture == shape.picture):
+                continue
+            if shape.crosses(text.box):
+                yield Problem(page, "overlap", f"text {_quote(text.text)} ({_who(flat, text.owner)}) is "
+                                               f"crossed by the edge of a {type(shape.shape).__name__.lower()} "
+                                               f"at {_where(shape.box)}")
+                break
+
+
+def near_edge(flat: Flat) -> Iterator[Problem]:
+    sheet = flat.sheet
+    if sheet.trim_box is not None:  # print on demand: the shop trims, its crop marks sit outside
+        return
+    safe = (EDGE_MM, EDGE_MM, sheet.width_mm - EDGE_MM, sheet.height_mm - EDGE_MM)
+    for placed in sheet.placements:
+        if not _inside(_rect_box(placed.rect), safe):
+            yield Problem(sheet.number, "edge", f"the cut line of {placed.component.name} lies within "
+                                                f"{EDGE_MM:g} mm of the paper edge")
+    for text in flat.texts:
+        if text.kept is not None and not _inside(text.kept, safe):
+            yield Problem(sheet.number, "edge", f"text {_quote(text.text)} ({_who(flat, text.owner)}) lies "
+                                                f"within {EDGE_MM:g} mm of the paper edge")
+    for shape in flat.shapes:
+        if shape.owner < 0 and _inked(shape.style) and not _inside(shape.box, safe):
+            yield Problem(sheet.number, "edge", f"a cut mark at {_where(shape.box)} lies within "
+                                                f"{EDGE_MM:g} mm of the paper edge")
+
+
+def _inked(style: Style) -> bool:
+    """Does the shape put ink on paper? (A white halo under a mark does not.)"""
+    return any(color is not None and color.upper() != "#FFFFFF" for color in (style.fill, style.stroke))
+
+
+def _where(box: Box) -> str:
+    return f"({box[0]:.1f}, {box[1]:.1f}) mm"
+
+
+def small_text(flat: Flat) -> Iterator[Problem]:
+    for text in flat.texts:
+        if text.size_pt < MIN_TEXT_PT - 0.01:
+            yield Problem(flat.sheet.number, "size", f"text {_quote(text.text)} ({_who(flat, text.owner)}) "
+                                                     f"is {text.size_pt:.2f} pt, under {MIN_TEXT_PT:g} pt")
+
+
+def contrast(foreground: str, background: str) -> float:
+    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def _ground(flat: Flat, text: TextLine) -> str:
+    """The colour under the middle of a line of text, as the build paints it: the last fill
+    painted there before it, else the piece's background, else the paper."""
+    x, y = (text.box[0] + text.box[2]) / 2, (text.box[1] + text.box[3]) / 2
+    paint = flat.paint
+    ground = "#FFFFFF"
+    for placed in flat.sheet.placements:
+        if _inside((x, y, x, y), _rect_box(placed.bleed_rect)):
+            ground = paint.background(placed.face.background)
+    for shape in flat.shapes:
+        fill = paint.style(shape.style).fill if shape.fill is not None else None
+        if shape.order < text.order and fill is not None and shape.contains(x, y):
+            ground = fill
+    return ground
+
+
+def low_contrast(flat: Flat) -> Iterator[Problem]:
+    for text in flat.texts:
+        ground, ink = _ground(flat, text), flat.paint.text(text.fill)
+        ratio = contrast(ink, ground)
+        needed = 3.0 if text.size_pt >= LARGE_TEXT_PT else 4.5
+        if ratio < needed - 0.005:
+            yield Problem(flat.sheet.number, "contrast",
+                          f"text {_quote(text.text)} ({_who(flat, text.owner)}) in {ink} on {ground} "
+                          f"has contrast {ratio:.1f}:1, under {needed:g}:1")
+
+
+CHECKS = (overlapping_text, near_edge, small_text, low_contrast)
+
+
+def check_sheet(sheet: Sheet, paint: Paint = Paint()) -> list[Problem]:
+    flat = flatten(sheet)
+    flat.paint = paint
+    return [problem for check in CHECKS for problem in check(flat)]
+
+
+def check_imposition(imposition: Imposition, paint: Paint = Paint()) -> list[Problem]:
+    """Every problem of every page, in page order; [] when the kit passes every check.
+    `paint` is the build's colour transform (the ink-saver build pales backgrounds)."""
+    return [problem for sheet in imposition.sheets for problem in check_sheet(sheet, paint)]

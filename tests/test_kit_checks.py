@@ -1,0 +1,128 @@
+"""The layout checks (pnp.checks): each catches what it names on a small made-up page, and
+every page of every kit, Letter and A4, passes all of them."""
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from pnp import checks
+from pnp.build import impose_kit
+from pnp.colors import Paint
+from pnp.impose import Imposition, impose
+from pnp.kits import KIT_MODULES
+from pnp.model import Component, Face, Group, Line, Path, Polygon, Rect, Style, Text
+from pnp.options import PAPERS, BuildOptions
+
+INK = "#222222"
+
+
+def one_piece(*shapes, background: str = "#FFFFFF", size: tuple[float, float] = (80.0, 60.0)) -> Imposition:
+    piece = Component("piece", "aid", *size, Face(Group(tuple(shapes)), background))
+    return impose([piece], PAPERS["letter"])
+
+
+def found(imposition: Imposition, check: str) -> list[str]:
+    return [problem.detail for problem in checks.check_imposition(imposition) if problem.check == check]
+
+
+def test_a_clean_piece_passes_every_check():
+    plate = Rect(5, 5, 50, 12, Style(fill="#FFFFFF", stroke=INK))
+    assert checks.check_imposition(one_piece(plate, Text(8, 8, "Score", size=4, anchor="top", fill=INK))) == []
+
+
+def test_a_diagram_drawn_over_its_caption_is_found():
+    hexagon = Polygon(((20, 20), (30, 15), (40, 20), (40, 32), (30, 37), (20, 32)), Style(fill="#FFFFFF", stroke=INK))
+    caption = Text(30, 34, "North fan", size=3, align="center", fill=INK)
+    assert any("'North fan'" in detail and "polygon" in detail for detail in found(one_piece(hexagon, caption), "overlap"))
+
+
+def test_a_label_on_its_own_plate_hides_the_pattern_under_it():
+    pattern = [Line(x, 0, x + 20, 60, Style(stroke="#88AA88", stroke_width=0.4)) for x in range(0, 80, 6)]
+    plate = Rect(10, 20, 60, 14, Style(fill="#FFFFFF"))
+    label = Text(40, 27, "Propagation", size=6, align="center", anchor="middle", fill=INK)
+    assert found(one_piece(*pattern, label), "overlap")
+    assert found(one_piece(*pattern, plate, label), "overlap") == []
+
+
+def test_two_texts_on_one_another_are_found():
+    first, second = Text(10, 20, "Harvest", size=4, fill=INK), Text(14, 21, "Market", size=4, fill=INK)
+    assert any("'Harvest'" in detail and "'Market'" in detail for detail in found(one_piece(first, second), "overlap"))
+
+
+def test_text_under_six_points_is_found_and_six_passes():
+    assert found(one_piece(Text(10, 20, "tiny", size=5.5 * checks.PT_MM, fill=INK)), "size")
+    assert found(one_piece(Text(10, 20, "fine", size=6 * checks.PT_MM, fill=INK)), "size") == []
+
+
+def test_a_scaled_down_group_counts_at_its_printed_size():
+    text = Group.of(Text(10, 20, "shrunk", size=3, fill=INK), scale=0.6)  # 3 mm is 8.5 pt; at 0.6 it is 5.1 pt
+    assert found(one_piece(text), "size")
+
+
+def test_faint_text_is_found_against_what_it_sits_on():
+    assert found(one_piece(Text(10, 20, "2", size=4, fill="#9A9A9A")), "contrast")
+    dark_panel = Rect(0, 0, 80, 30, Style(fill="#1F3A2A"))
+    assert found(one_piece(dark_panel, Text(10, 20, "back", size=4, fill=INK)), "contrast")
+    assert found(one_piece(dark_panel, Text(10, 20, "back", size=4, fill="#FFFFFF")), "contrast") == []
+
+
+def test_large_text_may_use_the_lower_contrast():
+    orange = Rect(0, 0, 80, 60, Style(fill="#D55E00"))  # white on it: 3.9:1
+    assert found(one_piece(orange, Text(10, 20, "R", size=4, fill="#FFFFFF")), "contrast")
+    assert found(one_piece(orange, Text(10, 30, "R", size=14 * checks.PT_MM, fill="#FFFFFF")), "contrast") == []
+
+
+def test_marks_and_text_near_the_paper_edge_are_found():
+    imposition = one_piece(Text(10, 20, "fine", size=4, fill=INK))
+    sheet = imposition.sheets[0]
+    sheet.overlay = Group.of(Line(1.0, 30, 4.0, 30, Style(stroke=INK, stroke_width=0.15)),
+                             Text(100, 278, "page 1 of 1", size=2.5, fill=INK))
+    details = found(imposition, "edge")
+    assert any("cut mark" in detail for detail in details)
+    assert any("'page 1 of 1'" in detail for detail in details)
+
+
+@cache
+def kit(game: str, paper: str) -> Imposition:
+    return impose_kit(game, PAPERS[paper], BuildOptions(games=(game,)))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", list(KIT_MODULES))
+def test_every_page_of_every_kit_passes_the_layout_checks(game, paper):
+    problems = checks.check_imposition(kit(game, paper))
+    shown = "\n".join(str(problem) for problem in problems[:25])
+    assert not problems, f"{len(problems)} layout problems in the {game} kit on {paper}, first ones:\n{shown}"
+
+
+def test_bounds_cover_what_a_tree_draws_after_its_transforms():
+    turned = Group.of(Rect(0, 0, 20, 10, Style(fill=INK)), translate=(50, 5), rotate=90)
+    x0, y0, x1, y1 = checks.bounds(Group.of(turned, Line(-3, 0, 0, 0, Style(stroke=INK, stroke_width=0.2)))) or (0, 0, 0, 0)
+    assert (x0, y0, x1, y1) == pytest.approx((-3.1, -0.1, 50, 25), abs=1e-6)
+    assert checks.bounds(Group()) is None
+
+
+@pytest.mark.parametrize("game", list(KIT_MODULES))
+def test_the_other_print_options_pass_the_layout_checks_too(game):
+    options = BuildOptions(games=(game,), cut="shared", dark_backs=True, duplex="short", ink_saver=True)
+    problems = checks.check_imposition(impose_kit(game, PAPERS["letter"], options), Paint(ink_saver=True))
+    assert not problems, "\n".join(str(problem) for problem in problems[:25])
+
+
+def test_contrast_is_judged_on_the_colours_the_build_prints():
+    """Orange on a black panel reads well; the ink-saver build drops the panel (it is only
+    decoration), leaving orange on pale paper."""
+    panel = Rect(0, 0, 80, 60, Style(fill="#000000", decorative=True))
+    orange = one_piece(panel, Text(10, 20, "Harvest", size=4, fill="#E69F00"))
+    assert found(orange, "contrast") == []
+    saved = [p for p in checks.check_imposition(orange, Paint(ink_saver=True)) if p.check == "contrast"]
+    assert saved and "#E69F00" in saved[0].detail
+
+
+def test_a_path_of_two_strokes_is_not_joined_across_the_text_between_them():
+    strokes = Path((("M", 5, 10), ("L", 5, 30), ("M", 60, 10), ("L", 60, 30)), Style(stroke=INK, stroke_width=0.3))
+    between = Text(12, 20, "between", size=4, fill=INK)
+    assert found(one_piece(strokes, between), "overlap") == []
+    crossing = Path((("M", 5, 10), ("L", 5, 30), ("M", 20, 10), ("L", 20, 30)), Style(stroke=INK, stroke_width=0.3))
+    assert found(one_piece(crossing, between), "overlap")

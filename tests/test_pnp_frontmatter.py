@@ -1,0 +1,118 @@
+"""A kit's first page and footers, read back from real PDFs (pypdf for the words, pdftoppm
+for the calibration bar), and the straight-cut count the build reports."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.cli import main
+from pnp.cuts import count_cuts, sheet_cuts
+from pnp.frontmatter import CALIBRATION_MM, DEFAULT_ASSEMBLY, KIT_RELEASED, KIT_VERSION, MARGIN, front_sheet
+from pnp.impose import impose
+from pnp.kits import load_kit
+from pnp.model import Component, Face, Group, Rect, Style, Text
+from pnp.options import PAPERS, KitOptions
+
+GV = "garden-variety"
+
+
+@pytest.fixture(scope="module")
+def kit_pdf(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("kit")
+    assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--quiet", "--out", str(out)]) == 0
+    return out / "letter" / f"{GV}.pdf"
+
+
+def page_texts(pdf: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(pdf).pages]
+
+
+def test_every_page_names_the_game_its_number_and_the_kit_release(kit_pdf):
+    texts = page_texts(kit_pdf)
+    for number, text in enumerate(texts, start=1):
+        footer = f"Garden Variety · page {number} of {len(texts)} · kit {KIT_VERSION}, {KIT_RELEASED}"
+        assert footer in text, f"page {number} lacks its footer"
+
+
+def test_the_first_page_says_how_to_print_and_what_is_in_the_kit(kit_pdf):
+    first = page_texts(kit_pdf)[0]
+    assert first.startswith("Garden Variety")
+    assert "100 %" in first and "50 mm" in first
+    reader_pages = len(PdfReader(kit_pdf).pages)
+    assert f"{reader_pages} pages" in first
+    assert re.search(r"Two-sided: pages 2-3(, \d+-\d+)*( and \d+-\d+)?\. Print each pair on one sheet, flipping on "
+                     r"the long edge", " ".join(first.split()))
+    guide = load_kit(GV).GUIDE
+    for thing, count in guide.box_items:
+        assert f"{count} × {thing}" in " ".join(first.split())
+    critters = sum(c.count for c in load_kit(GV).components(KitOptions()) if c.name.startswith("critter-"))
+    assert "Checklist" in first and f"{critters} × critter cards: blue, red, green, yellow" in first
+    assert "gnome cards: copycat, wishing, topsy turvy, thief" in " ".join(first.split())
+
+
+def test_a_kit_without_a_guide_still_gets_its_first_page():
+    piece = Component("token-sun", "token", 20, 20, Face(Group.of(Rect(0, 0, 20, 20, Style(fill="#E69F00")))), count=6)
+    imposition = impose([piece], PAPERS["a4"], first_page=2)
+    sheet = front_sheet("Sun Game", None, imposition, "long")
+    words = [shape.text for shape in _texts(sheet.overlay)]
+    assert words[0] == "Sun Game"
+    assert any(DEFAULT_ASSEMBLY[0] in text for text in words)
+    assert "Every page is one-sided." in words and "6 × token sun" in words
+
+
+def _texts(group: Group) -> list[Text]:
+    found: list[Text] = []
+    for child in group.children:
+        if isinstance(child, Group):
+            found += _texts(child)
+        elif isinstance(child, Text):
+            found.append(child)
+    return found
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils (pdftoppm) is not installed")
+def test_the_calibration_bar_prints_50_mm_long(kit_pdf, tmp_path):
+    """Rendered at 254 dpi (10 pixels a millimetre), the bar's dark ends are 50 mm apart."""
+    from PIL import Image
+
+    subprocess.run(["pdftoppm", "-png", "-r", "254", "-f", "1", "-l", "1", "-singlefile", str(kit_pdf),
+                    str(tmp_path / "first")], check=True)
+    image = Image.open(tmp_path / "first.png").convert("L")
+    width = image.width
+    grey = image.tobytes()  # one byte a pixel, row after row
+    left, right = round((MARGIN - 2) * 10), round((MARGIN + CALIBRATION_MM + 2) * 10)
+    lengths = []
+    for y in range(image.height):  # the bar's outline: pixel rows dark almost all the way along
+        dark = [x for x in range(left, right) if grey[y * width + x] < 100]
+        if len(dark) > 0.9 * CALIBRATION_MM * 10:
+            lengths.append((dark[-1] - dark[0] + 1) / 10)
+    assert lengths, "no calibration bar on the first page"
+    assert lengths == [pytest.approx(CALIBRATION_MM + 0.2, abs=0.3)] * len(lengths)  # plus its 0.2 mm outline
+
+
+def test_straight_cuts_follow_the_paper_trimmer():
+    grid = [(10 + c * 30, 10 + r * 30, 25, 25) for r in range(3) for c in range(3)]
+    assert sheet_cuts(grid, 200, 200) == 6 + 3 * 6  # six cuts across, then six down each strip
+    touching = [(10 + c * 25, 10 + r * 25, 25, 25) for r in range(3) for c in range(3)]
+    assert sheet_cuts(touching, 200, 200) == 4 + 3 * 4  # neighbours share their cut
+    assert sheet_cuts([(5, 5, 190, 190)], 200, 200) == 4
+    assert sheet_cuts([(0, 0, 200, 200)], 200, 200) == 0
+
+
+def test_cut_shared_takes_fewer_cuts_and_the_build_says_how_many(tmp_path, capsys):
+    assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--out", str(tmp_path)]) == 0
+    assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--cut", "shared",
+                 "--out", str(tmp_path / "shared")]) == 0
+    said = re.findall(r"built garden-variety \[letter\]: (\d+) pages on (\d+) sheets, (\d+) straight cuts",
+                      capsys.readouterr().err)
+    assert len(said) == 2
+    gutters, shared = int(said[0][2]), int(said[1][2])
+    assert shared < gutters
+    kit = load_kit(GV)
+    imposition = impose(kit.components(KitOptions()), PAPERS["letter"], first_page=2)
+    assert count_cuts(imposition) == gutters
