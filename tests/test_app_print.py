@@ -19,6 +19,7 @@ from urllib.parse import parse_qsl
 import pytest
 from pypdf import PdfReader
 
+from pnp.impose import POD_SLUG_MM
 from pnp.kits import available_kits
 from pnp.options import PAPERS
 from scorer import printing
@@ -147,8 +148,11 @@ def test_each_option_changes_the_pdf(reader, option):
 
 def test_pod_pages_carry_trim_boxes_and_cmyk_writes_cmyk(reader):
     pod = pdf_of(reader.get("/kits/garden-variety.pdf?pod=1&bleed=3"))
-    assert float(pod.pages[0].mediabox.width) == pytest.approx((63.5 + 6) * MM, abs=0.01)
-    assert [float(v) for v in pod.pages[0].trimbox] == pytest.approx([3 * MM, 3 * MM, 66.5 * MM, 91.9 * MM], abs=0.01)
+    # a card, 3 mm of bleed and a slug for the crop marks round it
+    edge = 3 + POD_SLUG_MM
+    assert float(pod.pages[0].mediabox.width) == pytest.approx((63.5 + 2 * edge) * MM, abs=0.01)
+    assert [float(v) for v in pod.pages[0].trimbox] == pytest.approx(
+        [edge * MM, edge * MM, (edge + 63.5) * MM, (edge + 88.9) * MM], abs=0.01)
     contents = pdf_of(reader.get("/kits/garden-variety.pdf?cmyk=1")).pages[0].get_contents()
     assert contents is not None
     content = contents.get_data().decode("latin1")

@@ -10,7 +10,7 @@ from pnp import checks
 from pnp.build import impose_kit
 from pnp.colors import Paint
 from pnp.impose import Imposition, impose
-from pnp.kits import KIT_MODULES
+from pnp.kits import GAME_IDS
 from pnp.model import Component, Face, Group, Line, Path, Polygon, Rect, Style, Text
 from pnp.options import PAPERS, BuildOptions
 
@@ -89,7 +89,7 @@ def kit(game: str, paper: str) -> Imposition:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("game", list(KIT_MODULES))
+@pytest.mark.parametrize("game", list(GAME_IDS))
 def test_every_page_of_every_kit_passes_the_layout_checks(game, paper):
     problems = checks.check_imposition(kit(game, paper))
     shown = "\n".join(str(problem) for problem in problems[:25])
@@ -103,7 +103,7 @@ def test_bounds_cover_what_a_tree_draws_after_its_transforms():
     assert checks.bounds(Group()) is None
 
 
-@pytest.mark.parametrize("game", list(KIT_MODULES))
+@pytest.mark.parametrize("game", list(GAME_IDS))
 def test_the_other_print_options_pass_the_layout_checks_too(game):
     options = BuildOptions(games=(game,), cut="shared", dark_backs=True, duplex="short", ink_saver=True)
     problems = checks.check_imposition(impose_kit(game, PAPERS["letter"], options), Paint(ink_saver=True))
