@@ -355,6 +355,18 @@ def test_a_bad_deck_list_is_refused_line_by_line(reader):
     assert not any(line.startswith("line 3") for line in lines)
 
 
+@pytest.mark.parametrize(("row", "message"), [
+    ("critter,red,5,," + "9" * 5000, "line 2: count must be a whole number of at least 1 (at most 9 digits)"),
+    ("critter,red," + "9" * 5000 + ",,1", "line 2: a critter's number must be 1 to 9"),
+    ("critter,red,5,,\u00b2", "line 2: count must be a whole number"),       # superscript two
+    ("critter,red,5,,\u0663", "line 2: count must be a whole number"),       # Arabic-Indic three
+    ("wildflower,,\uff13,,1", "line 2: a wildflower's number must be 1 to 9"),  # fullwidth three
+])
+def test_a_deck_list_number_in_odd_or_endless_digits_is_refused_in_plain_words(reader, row, message):
+    answer = reader.post("/kits/garden-variety.pdf", data=deck_upload(DECK_HEADER + row + "\n"))
+    assert answer.status_code == 400 and answer.json["problems"]["deck"][0].startswith(message)
+
+
 @pytest.mark.parametrize(("content", "message"), [
     (DECK_HEADER + "# " + "x" * 70_000 + "\n", "larger than 64 KB"),
     (DECK_HEADER + "# a note\n" * 500, "has 501 lines; at most 400"),
