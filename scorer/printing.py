@@ -21,6 +21,7 @@ import base64
 import hashlib
 import io
 import json
+import re
 import tempfile
 import threading
 import typing
@@ -62,6 +63,7 @@ _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(BuildOptions)}
 DUPLEX_EDGES: tuple[str, ...] = typing.get_args(typing.get_type_hints(BuildOptions)["duplex"])
 SWITCHES = ("ink_saver", "cmyk", "pod")
 OPTION_NAMES = ("paper", "duplex", "bleed", *SWITCHES)
+PLAIN_MILLIMETRES = re.compile(r"[-+]?[0-9]+(\.[0-9]{0,2})?", re.ASCII)  # a sign: the range says why
 
 
 class OptionError(ValueError):
@@ -133,7 +135,10 @@ def _duplex(text: str) -> str:
 
 
 def _bleed(text: str) -> float:
-    """The command line's own range and wording, without its '--'."""
+    """The command line's own range and wording, without its '--', for plain decimals only:
+    float() also reads '٣', '3_0' and '1e0', and endless decimals would each be a new build."""
+    if not PLAIN_MILLIMETRES.fullmatch(text):
+        raise ValueError(f"bleed takes millimetres like 3 or 2.5 (at most two decimals), not {text!r}")
     try:
         return cli_bleed(text)
     except argparse.ArgumentTypeError as error:

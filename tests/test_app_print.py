@@ -195,8 +195,13 @@ REFUSALS = [
     ("duplex=sideways", "duplex", "duplex must be long or short"),
     ("bleed=11", "bleed", "bleed must be between 0 and 10 mm, not 11"),
     ("bleed=-1", "bleed", "bleed must be between 0 and 10 mm, not -1"),
-    ("bleed=nan", "bleed", "bleed must be between 0 and 10 mm"),
-    ("bleed=wide", "bleed", "bleed takes millimetres, not 'wide'"),
+    ("bleed=nan", "bleed", "bleed takes millimetres like 3 or 2.5"),
+    ("bleed=wide", "bleed", "bleed takes millimetres like 3 or 2.5 (at most two decimals), not 'wide'"),
+    ("bleed=%D9%A3", "bleed", "bleed takes millimetres like 3 or 2.5"),        # Arabic-Indic three
+    ("bleed=%EF%BC%93", "bleed", "bleed takes millimetres like 3 or 2.5"),     # fullwidth three
+    ("bleed=3_0", "bleed", "bleed takes millimetres like 3 or 2.5"),
+    ("bleed=1e0", "bleed", "bleed takes millimetres like 3 or 2.5"),
+    ("bleed=2.0000001", "bleed", "at most two decimals"),
     ("ink_saver=yes", "ink_saver", "ink_saver takes 1 (on) or 0 (off), not 'yes'"),
     ("cmyk=2", "cmyk", "cmyk takes 1 (on) or 0 (off), not '2'"),
     ("pod=true", "pod", "pod takes 1 (on) or 0 (off), not 'true'"),
@@ -476,7 +481,7 @@ def test_the_form_shows_its_mistakes_beside_the_fields(client, csrf_token):
                                                             "download": "pdf"})
     assert answer.status_code == 400
     html = answer.get_data(as_text=True)
-    assert "bleed takes millimetres, not &#39;eleven&#39;</li>" in html.split('id="bleed-error"')[1].split("</div>")[0]
+    assert "bleed takes millimetres like 3 or 2.5 (at most two decimals), not &#39;eleven&#39;</li>" in html.split('id="bleed-error"')[1].split("</div>")[0]
     assert re.search(r'<option value="a4" selected>', html)  # what was chosen stays chosen
 
 
