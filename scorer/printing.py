@@ -420,6 +420,10 @@ def download_zip(game_id: str):
 
 
 def _download(game_id: str, kind: str):
+    if (game_id, kind) == ("all", "zip"):  # a POST: the GET has its own route, download_all
+        answer, status = refusal(405, "every kit in one zip is a GET; there is no deck list to send with it")
+        answer.headers["Allow"] = "GET, HEAD, OPTIONS"
+        return answer, status
     if not printable(game_id):
         return _unknown_kit(game_id)
     try:

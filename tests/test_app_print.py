@@ -233,6 +233,13 @@ def test_an_unknown_kit_is_a_404_that_names_the_kits(reader, address):
     assert reader.get("/games/chess/print").status_code == 404
 
 
+def test_posting_to_the_all_kits_zip_is_a_405_not_an_unknown_kit(reader):
+    answer = reader.post("/kits/all.zip?paper=a4")
+    assert answer.status_code == 405 and answer.mimetype == "application/json"
+    assert answer.json["error"].startswith("every kit in one zip is a GET")
+    assert answer.headers["Allow"] == "GET, HEAD, OPTIONS"
+
+
 # --- the cache -------------------------------------------------------------------------------------
 
 def test_a_second_request_is_answered_from_the_cache(app, client):
