@@ -588,3 +588,28 @@ def test_print_page_on_a_desktop_works_from_the_keyboard(live_server, browser, a
         assert download.value.suggested_filename == f"propagation-a3-v{VERSION}.pdf"
     finally:
         context.close()
+
+
+def contrast(foreground: str, background: str) -> float:
+    """WCAG contrast ratio of two computed 'rgb(r, g, b)' colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@pytest.mark.browser
+def test_on_a_phone_the_checklist_scrolls_from_the_keyboard_and_mistakes_are_legible(live_server, page):
+    page.goto(live_server + "/games/propagation/print?bleed=99")
+    mistake = page.locator("#bleed-error li")
+    colour = mistake.evaluate("e => getComputedStyle(e).color")
+    assert contrast(colour, "rgb(255, 255, 255)") >= 4.5  # small text on the white form card
+    page.goto(live_server + "/games/propagation/print")
+    table = page.get_by_role("region", name="Pieces table")
+    assert table.evaluate("e => e.scrollWidth > e.clientWidth")  # wider than the phone: it scrolls
+    table.focus()
+    assert table.evaluate("e => e === document.activeElement")
+    page.keyboard.press("ArrowRight")
+    assert table.evaluate("e => e.scrollLeft") > 0
