@@ -429,6 +429,9 @@ def _download(game_id: str, kind: str):
     try:
         options = read_options(request.args)
         deck = read_deck(request.files.get("deck"), game_id) if request.method == "POST" else None
+        if request.method == "POST" and deck is None:  # none chosen, or lost in a cut-off upload
+            raise OptionError({"deck": [f"a POST sends a {garden_variety.TITLE} deck list as the file 'deck'; "
+                                        f"GET this address for the kit as it comes"]})
     except OptionError as error:
         return refusal(400, str(error), error.problems)
     return kit_answer(game_id, kind, options, deck)

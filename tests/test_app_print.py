@@ -425,6 +425,26 @@ def test_only_garden_variety_takes_a_deck_list(reader):
     assert answer.status_code == 400 and answer.json["problems"]["deck"] == ["only Garden Variety is built from a deck list"]
 
 
+@pytest.mark.parametrize("body", [
+    {},                                                     # no file at all
+    {"deck": (io.BytesIO(b""), "")},                        # the file field left empty
+])
+def test_a_post_without_a_deck_list_is_refused_not_answered_with_the_standard_deck(app, client, body):
+    answer = client.post("/kits/garden-variety.pdf", data=body, content_type="multipart/form-data")
+    assert answer.status_code == 400
+    assert answer.json["problems"]["deck"] == ["a POST sends a Garden Variety deck list as the file 'deck'; "
+                                               "GET this address for the kit as it comes"]
+    assert app.extensions["gardenkit.kits"].builds == 0
+
+
+def test_a_deck_list_cut_off_mid_upload_is_refused_not_dropped(client):
+    cut_off = (b'--edge\r\nContent-Disposition: form-data; name="deck"; filename="deck.csv"\r\n\r\n'
+               + SMALL_DECK.encode())  # the closing boundary never comes
+    answer = client.post("/kits/garden-variety.pdf", input_stream=io.BytesIO(cut_off),
+                         content_type="multipart/form-data; boundary=edge", content_length=len(cut_off))
+    assert answer.status_code == 400 and "deck" in answer.json["problems"]
+
+
 def test_an_uploaded_deck_overwrites_nothing_and_leaves_no_file(client, tmp_path, monkeypatch):
     private = tmp_path / "tmp"
     private.mkdir()
