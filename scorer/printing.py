@@ -272,12 +272,12 @@ class KitCache:
                 return found
             try:
                 built = build()
-            finally:
+                with self._lock:
+                    self.builds += 1
+                    self._store(key, built)
+            finally:  # only once stored: a request arriving in between would build again
                 with self._lock:
                     self._building.pop(key, None)
-            with self._lock:
-                self.builds += 1
-                self._store(key, built)
             return built
 
     def _store(self, key: Hashable, value: bytes) -> None:

@@ -329,6 +329,17 @@ def test_a_request_arriving_during_a_build_waits_for_it_instead_of_building_agai
     assert calls == ["first"] and answers == [b"kit"] * 3 and cache.builds == 1
 
 
+def test_a_built_kit_is_in_the_cache_before_its_build_lock_goes():
+    """Otherwise a request arriving between the two would find neither and build again."""
+    class Watched(printing.KitCache):
+        def _store(self, key, value):
+            self.building_when_stored = key in self._building
+            super()._store(key, value)
+    cache = Watched(10_000)
+    cache.get_or_build("key", lambda: b"kit")
+    assert cache.building_when_stored and cache.get("key") == b"kit" and not cache._building
+
+
 def test_a_failed_build_is_not_kept_and_the_next_request_builds_again():
     cache = printing.KitCache(10_000)
 
