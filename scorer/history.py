@@ -126,7 +126,8 @@ def save_result():
 @bp.get("/api/results")
 def list_results():
     limit_text = request.args.get("limit", "100")
-    if not limit_text.isdigit() or not 1 <= int(limit_text) <= 1000:
+    # isascii: '²' passes isdigit and then int() raises; len: int() refuses thousands of digits
+    if not (limit_text.isascii() and limit_text.isdigit() and len(limit_text) <= 4) or not 1 <= int(limit_text) <= 1000:
         return jsonify({"error": "limit must be a whole number from 1 to 1000"}), 400
     return jsonify({"results": storage().list(_game_filter(), int(limit_text))})
 

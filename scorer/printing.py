@@ -21,6 +21,7 @@ import base64
 import hashlib
 import io
 import json
+import re
 import tempfile
 import threading
 import typing
@@ -61,6 +62,7 @@ _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(BuildOptions)}
 DUPLEX_EDGES: tuple[str, ...] = typing.get_args(typing.get_type_hints(BuildOptions)["duplex"])
 SWITCHES = ("ink_saver", "cmyk", "pod")
 OPTION_NAMES = ("paper", "duplex", "bleed", *SWITCHES)
+PLAIN_MILLIMETRES = re.compile(r"[-+]?[0-9]+(\.[0-9]{0,2})?", re.ASCII)  # a sign: the range says why
 
 
 class OptionError(ValueError):
@@ -132,7 +134,10 @@ def _duplex(text: str) -> str:
 
 
 def _bleed(text: str) -> float:
-    """The command line's own range and wording, without its '--'."""
+    """The command line's own range and wording, without its '--', for plain decimals only:
+    float() also reads '٣', '3_0' and '1e0', and endless decimals would each be a new build."""
+    if not PLAIN_MILLIMETRES.fullmatch(text):
+        raise ValueError(f"bleed takes millimetres like 3 or 2.5 (at most two decimals), not {text!r}")
     try:
         return cli_bleed(text)
     except argparse.ArgumentTypeError as error:
@@ -265,12 +270,12 @@ class KitCache:
                 return found
             try:
                 built = build()
-            finally:
+                with self._lock:
+                    self.builds += 1
+                    self._store(key, built)
+            finally:  # only once stored: a request arriving in between would build again
                 with self._lock:
                     self._building.pop(key, None)
-            with self._lock:
-                self.builds += 1
-                self._store(key, built)
             return built
 
     def _store(self, key: Hashable, value: bytes) -> None:
@@ -413,11 +418,18 @@ def download_zip(game_id: str):
 
 
 def _download(game_id: str, kind: str):
+    if (game_id, kind) == ("all", "zip"):  # a POST: the GET has its own route, download_all
+        answer, status = refusal(405, "every kit in one zip is a GET; there is no deck list to send with it")
+        answer.headers["Allow"] = "GET, HEAD, OPTIONS"
+        return answer, status
     if not printable(game_id):
         return _unknown_kit(game_id)
     try:
         options = read_options(request.args)
         deck = read_deck(request.files.get("deck"), game_id) if request.method == "POST" else None
+        if request.method == "POST" and deck is None:  # none chosen, or lost in a cut-off upload
+            raise OptionError({"deck": [f"a POST sends a {garden_variety.TITLE} deck list as the file 'deck'; "
+                                        f"GET this address for the kit as it comes"]})
     except OptionError as error:
         return refusal(400, str(error), error.problems)
     return kit_answer(game_id, kind, options, deck)

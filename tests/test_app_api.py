@@ -219,6 +219,9 @@ def test_results_bad_queries(client):
     assert client.get("/api/results?game=chess").status_code == 404
     assert client.get("/api/results?limit=0").status_code == 400
     assert client.get("/api/results?limit=abc").status_code == 400
+    for odd_digits in ("\u00b2", "\u0663", "9" * 5000):  # superscript two, Arabic-Indic three, endless
+        answer = client.get("/api/results", query_string={"limit": odd_digits})
+        assert answer.status_code == 400 and answer.get_json()["error"].startswith("limit must be a whole number")
     assert client.get("/api/results/999").status_code == 404
     assert client.get(f"/api/results/{10**30}").status_code == 404
     assert client.get("/api/results/abc").status_code == 404

@@ -74,6 +74,9 @@ def test_add_and_remove_players_without_javascript(client, csrf_token):
     removed = client.post(SCORE, data=gv_form(token, THREE, op="remove:1")).get_data(as_text=True)
     names = re.findall(r'name="players\.(\d)\.name" value="([^"]*)"', removed)
     assert names == [("0", "Ann"), ("1", "Cy")]
+    for odd_index in ("\u00b2", "9" * 5000):  # a superscript two; more digits than int() reads
+        odd = client.post(SCORE, data=gv_form(token, THREE, op="remove:" + odd_index))
+        assert odd.status_code == 200 and len(re.findall(r'name="players\.\d\.name"', odd.get_data(as_text=True))) == 3
 
 
 def test_each_game_form_is_built_once_and_left_as_built_by_the_pages(client, csrf_token):

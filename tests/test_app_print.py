@@ -199,8 +199,13 @@ REFUSALS = [
     ("duplex=sideways", "duplex", "duplex must be long or short"),
     ("bleed=11", "bleed", "bleed must be between 0 and 10 mm, not 11"),
     ("bleed=-1", "bleed", "bleed must be between 0 and 10 mm, not -1"),
-    ("bleed=nan", "bleed", "bleed must be between 0 and 10 mm"),
-    ("bleed=wide", "bleed", "bleed takes millimetres, not 'wide'"),
+    ("bleed=nan", "bleed", "bleed takes millimetres like 3 or 2.5"),
+    ("bleed=wide", "bleed", "bleed takes millimetres like 3 or 2.5 (at most two decimals), not 'wide'"),
+    ("bleed=%D9%A3", "bleed", "bleed takes millimetres like 3 or 2.5"),        # Arabic-Indic three
+    ("bleed=%EF%BC%93", "bleed", "bleed takes millimetres like 3 or 2.5"),     # fullwidth three
+    ("bleed=3_0", "bleed", "bleed takes millimetres like 3 or 2.5"),
+    ("bleed=1e0", "bleed", "bleed takes millimetres like 3 or 2.5"),
+    ("bleed=2.0000001", "bleed", "at most two decimals"),
     ("ink_saver=yes", "ink_saver", "ink_saver takes 1 (on) or 0 (off), not 'yes'"),
     ("cmyk=2", "cmyk", "cmyk takes 1 (on) or 0 (off), not '2'"),
     ("pod=true", "pod", "pod takes 1 (on) or 0 (off), not 'true'"),
@@ -230,6 +235,13 @@ def test_an_unknown_kit_is_a_404_that_names_the_kits(reader, address):
     assert answer.status_code == 404 and answer.mimetype == "application/json"
     assert "garden-dice" in answer.json["error"]
     assert reader.get("/games/chess/print").status_code == 404
+
+
+def test_posting_to_the_all_kits_zip_is_a_405_not_an_unknown_kit(reader):
+    answer = reader.post("/kits/all.zip?paper=a4")
+    assert answer.status_code == 405 and answer.mimetype == "application/json"
+    assert answer.json["error"].startswith("every kit in one zip is a GET")
+    assert answer.headers["Allow"] == "GET, HEAD, OPTIONS"
 
 
 # --- the cache -------------------------------------------------------------------------------------
@@ -321,6 +333,17 @@ def test_a_request_arriving_during_a_build_waits_for_it_instead_of_building_agai
     assert calls == ["first"] and answers == [b"kit"] * 3 and cache.builds == 1
 
 
+def test_a_built_kit_is_in_the_cache_before_its_build_lock_goes():
+    """Otherwise a request arriving between the two would find neither and build again."""
+    class Watched(printing.KitCache):
+        def _store(self, key, value):
+            self.building_when_stored = key in self._building
+            super()._store(key, value)
+    cache = Watched(10_000)
+    cache.get_or_build("key", lambda: b"kit")
+    assert cache.building_when_stored and cache.get("key") == b"kit" and not cache._building
+
+
 def test_a_failed_build_is_not_kept_and_the_next_request_builds_again():
     cache = printing.KitCache(10_000)
 
@@ -357,6 +380,18 @@ def test_a_bad_deck_list_is_refused_line_by_line(reader):
     assert any(line.startswith("line 5: count must be") for line in lines)
     assert any(line.startswith("line 5: a gnome's name must be") for line in lines)
     assert not any(line.startswith("line 3") for line in lines)
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ("critter,red,5,," + "9" * 5000, "line 2: count must be a whole number of at least 1 (at most 9 digits)"),
+    ("critter,red," + "9" * 5000 + ",,1", "line 2: a critter's number must be 1 to 9"),
+    ("critter,red,5,,\u00b2", "line 2: count must be a whole number"),       # superscript two
+    ("critter,red,5,,\u0663", "line 2: count must be a whole number"),       # Arabic-Indic three
+    ("wildflower,,\uff13,,1", "line 2: a wildflower's number must be 1 to 9"),  # fullwidth three
+])
+def test_a_deck_list_number_in_odd_or_endless_digits_is_refused_in_plain_words(reader, row, message):
+    answer = reader.post("/kits/garden-variety.pdf", data=deck_upload(DECK_HEADER + row + "\n"))
+    assert answer.status_code == 400 and answer.json["problems"]["deck"][0].startswith(message)
 
 
 @pytest.mark.parametrize(("content", "message"), [
@@ -403,6 +438,26 @@ def test_a_deck_list_counting_more_cards_than_the_app_prints_is_refused(reader):
 def test_only_garden_variety_takes_a_deck_list(reader):
     answer = reader.post("/kits/garden-dice.pdf", data=deck_upload(SMALL_DECK))
     assert answer.status_code == 400 and answer.json["problems"]["deck"] == ["only Garden Variety is built from a deck list"]
+
+
+@pytest.mark.parametrize("body", [
+    {},                                                     # no file at all
+    {"deck": (io.BytesIO(b""), "")},                        # the file field left empty
+])
+def test_a_post_without_a_deck_list_is_refused_not_answered_with_the_standard_deck(app, client, body):
+    answer = client.post("/kits/garden-variety.pdf", data=body, content_type="multipart/form-data")
+    assert answer.status_code == 400
+    assert answer.json["problems"]["deck"] == ["a POST sends a Garden Variety deck list as the file 'deck'; "
+                                               "GET this address for the kit as it comes"]
+    assert app.extensions["gardenkit.kits"].builds == 0
+
+
+def test_a_deck_list_cut_off_mid_upload_is_refused_not_dropped(client):
+    cut_off = (b'--edge\r\nContent-Disposition: form-data; name="deck"; filename="deck.csv"\r\n\r\n'
+               + SMALL_DECK.encode())  # the closing boundary never comes
+    answer = client.post("/kits/garden-variety.pdf", input_stream=io.BytesIO(cut_off),
+                         content_type="multipart/form-data; boundary=edge", content_length=len(cut_off))
+    assert answer.status_code == 400 and "deck" in answer.json["problems"]
 
 
 def test_an_uploaded_deck_overwrites_nothing_and_leaves_no_file(client, tmp_path, monkeypatch):
@@ -468,7 +523,7 @@ def test_the_form_shows_its_mistakes_beside_the_fields(client, csrf_token):
                                                             "download": "pdf"})
     assert answer.status_code == 400
     html = answer.get_data(as_text=True)
-    assert "bleed takes millimetres, not &#39;eleven&#39;</li>" in html.split('id="bleed-error"')[1].split("</div>")[0]
+    assert "bleed takes millimetres like 3 or 2.5 (at most two decimals), not &#39;eleven&#39;</li>" in html.split('id="bleed-error"')[1].split("</div>")[0]
     assert re.search(r'<option value="a4" selected>', html)  # what was chosen stays chosen
 
 
@@ -570,3 +625,30 @@ def test_print_page_on_a_desktop_works_from_the_keyboard(live_server, browser, a
         assert download.value.suggested_filename == f"propagation-a3-v{VERSION}.pdf"
     finally:
         context.close()
+
+
+def contrast(foreground: str, background: str) -> float:
+    """WCAG contrast ratio of two computed 'rgb(r, g, b)' colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@pytest.mark.browser
+def test_on_a_phone_the_checklist_scrolls_from_the_keyboard_and_mistakes_are_legible(live_server, page):
+    page.goto(live_server + "/games/propagation/print?bleed=99")
+    mistake = page.locator("#bleed-error li")
+    colour = mistake.evaluate("e => getComputedStyle(e).color")
+    assert contrast(colour, "rgb(255, 255, 255)") >= 4.5  # small text on the white form card
+    page.goto(live_server + "/games/propagation/print")
+    table = page.get_by_role("region", name="Pieces table")
+    assert table.evaluate("e => e.scrollWidth > e.clientWidth")  # wider than the phone: it scrolls
+    table.focus()
+    assert table.evaluate("e => e === document.activeElement")
+    page.keyboard.press("ArrowRight")
+    # (the site scrolls smoothly: wait for the scroll to move)
+    page.wait_for_function("() => document.querySelector('.table-wrap[role=region]').scrollLeft > 0",
+                           timeout=3000)

@@ -37,6 +37,7 @@ BEATS = {color: COLORS[(i + 1) % len(COLORS)] for i, color in enumerate(COLORS)}
 NUMBERS = tuple(range(1, 10))      # printed numbers of ordinary critters and wildflowers
 RARE_NUMBER = "0/10"               # the rare critter: its player declares 0 or 10
 RARE_VALUES = (0, 10)
+MAX_DIGITS = 9                     # the longest count or number a deck list may write
 
 KINDS = ("critter", "wildflower", "gnome")
 
@@ -159,9 +160,10 @@ def parse_deck(text: str, source: str = "deck list") -> Deck:
 def _parse_row(row: dict[str, str]) -> tuple[Card | None, int, list[str]]:
     problems: list[str] = []
     kind, color, number, name = row["kind"].lower(), row["color"].lower(), row["number"], row["name"].lower()
-    count = int(row["count"]) if row["count"].isdigit() else 0
+    count = _whole_number(row["count"]) or 0
     if count < 1:
-        problems.append(f"count must be a whole number of at least 1, not {row['count']!r}")
+        problems.append(f"count must be a whole number of at least 1 (at most {MAX_DIGITS} digits), "
+                        f"not {row['count']!r}")
     if kind == "critter":
         if color not in COLORS:
             problems.append(f"a critter's color must be one of {', '.join(COLORS)}, not {color!r}")
@@ -184,9 +186,18 @@ def _parse_row(row: dict[str, str]) -> tuple[Card | None, int, list[str]]:
     return (None, count, problems)
 
 
-def _card_number(text: str, problems: list[str], kind: str, rare: bool) -> int | None:
-    if text.isdigit() and int(text) in NUMBERS:
+def _whole_number(text: str) -> int | None:
+    """text as a whole number in plain digits, else None. str.isdigit alone also passes '²' and
+    '٣', which int() refuses or reads, and thousands of digits, which int() refuses."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
         return int(text)
+    return None
+
+
+def _card_number(text: str, problems: list[str], kind: str, rare: bool) -> int | None:
+    value = _whole_number(text)
+    if value in NUMBERS:
+        return value
     allowed = f"1 to 9{' or ' + RARE_NUMBER if rare else ''}"
     problems.append(f"a {kind}'s number must be {allowed}, not {text!r}")
     return None
