@@ -125,6 +125,20 @@ def _submitted_save_key() -> str | None:
     return key if key and save_key_problem(key) is None else None
 
 
+def _example_for_page(game) -> dict:
+    """The game's example as its score page shows it. Score pages record what players have at
+    the end of a game, so an example that gives its bonus as boards to resolve shows the points
+    those boards paid instead (the boards settle a card in dispute on the rules page)."""
+    state = _fresh_copy(game.example_state)
+    records_bonus_points = any(w.key == "bonus_points" for w in form_spec(game.state_model).player_fields)
+    if state.get("bonus") and records_bonus_points:
+        paid = {p["name"]: p["breakdown"]["bonus"] for p in game.score(state)["players"]}
+        for player in state["players"]:
+            player["bonus_points"] = paid[player["name"]]
+        del state["bonus"]
+    return state
+
+
 def _blank_state() -> dict:
     """What a new game opens on: two empty player rows, nothing else. Examples only come when
     asked for, so no number the players did not type can reach their scores."""
@@ -148,7 +162,7 @@ def score_page(game_id: str):
     result = violations = None
     refused = g.get("form_refused", False)
     if request.method == "GET":
-        state = _fresh_copy(game.example_state) if _asked_for_example() else _blank_state()
+        state = _example_for_page(game) if _asked_for_example() else _blank_state()
     elif refused:
         state = _submitted_state(game)
     else:
