@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import uuid
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from flask import (
     url_for,
 )
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup
 
 import scorer
 from scorer.api import body_held_to_limit, game_info, storage
@@ -92,6 +94,58 @@ def label(key: str) -> str:
 @bp.app_template_global()
 def shown(value: Any, kind: str) -> str:
     return display_value(value, kind)
+
+
+class FieldProblems:
+    """A refused score's problems, each to be shown next to the input it is about, so a page
+    without JavaScript marks its fields too. A problem about a group ("players.0.harvested")
+    goes to the group's first input as the page draws it."""
+
+    def __init__(self, violations: list[dict]):
+        self.unclaimed: dict[str, list[str]] = {}
+        for v in violations:
+            if v["field"]:
+                self.unclaimed.setdefault(v["field"], []).append(v["message"])
+        self.claimed: dict[str, tuple[str, list[str]]] = {}
+        self.note_of_field: dict[str, str] = {}
+
+    def attrs(self, name: str) -> Markup:
+        found = [f for f in self.unclaimed if f == name or name.startswith(f + ".")]
+        messages = [message for f in found for message in self.unclaimed.pop(f)]
+        if not messages:
+            return Markup("")
+        note_id = "problem-" + re.sub(r"[^a-z0-9]+", "-", name.lower())
+        self.claimed[name] = (note_id, messages)
+        self.note_of_field.update((f, note_id) for f in found)
+        return Markup(' aria-invalid="true" aria-describedby="{}"').format(note_id)
+
+    def note(self, name: str) -> Markup:
+        if name not in self.claimed:
+            return Markup("")
+        note_id, messages = self.claimed[name]
+        return Markup('<span class="field-error served" id="{}">{}</span>').format(note_id, " ".join(messages))
+
+
+@bp.app_template_global()
+def problem_attrs(name: str) -> Markup:
+    """aria-invalid and aria-describedby for an input a refused score has a problem with."""
+    problems = g.get("field_problems")
+    return problems.attrs(name) if problems else Markup("")
+
+
+@bp.app_template_global()
+def problem_note(name: str) -> Markup:
+    """The problem next to its input (after the input's label), when there is one."""
+    problems = g.get("field_problems")
+    return problems.note(name) if problems else Markup("")
+
+
+@bp.app_template_global()
+def problem_link(field: str) -> str:
+    """Where a problem in the answer's list leads: its note beside the field, or the players."""
+    problems = g.get("field_problems")
+    note_id = problems.note_of_field.get(field) if problems else None
+    return f"#{note_id}" if note_id else "#players"
 
 
 @bp.get("/sw.js")
@@ -184,6 +238,7 @@ def score_page(game_id: str):
                 result = game.score(state)
             except InvalidState as invalid:
                 violations = [for_players(v, game_info(game_id)["title"]) for v in invalid.violations]
+                g.field_problems = FieldProblems(violations)
             if result is not None and op == "save":
                 saved = storage().save(game_id, state, result, key=_submitted_save_key())
                 flash(f"Saved: {', '.join(result['winners'])} won.")

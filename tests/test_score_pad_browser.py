@@ -131,6 +131,27 @@ def test_refused_save_keeps_the_first_error_in_view_next_to_its_field(live_serve
     assert client_results(page, live_server) == []
 
 
+def test_without_javascript_a_refused_save_marks_its_field_with_the_answer_in_view(live_server, browser):
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/games/garden-dice/score")
+        page.fill("[name='players.0.name']", "Ann")
+        page.fill("[name='players.1.name']", "Bo")
+        page.fill("[name='players.1.track']", "12")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Save result").click()
+        assert answer_in_view(page)
+        track = page.locator("[name='players.0.track']")
+        assert track.get_attribute("aria-invalid") == "true"
+        note = page.locator("#" + track.get_attribute("aria-describedby"))
+        assert note.inner_text() == "Player 1's track is missing" and note.is_visible()
+        page.get_by_role("link", name="Player 1's track is missing").click()
+        assert note.evaluate("n => { const b = n.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }")
+    finally:
+        context.close()
+
+
 def client_results(page, live_server):
     return page.request.get(live_server + "/api/results").json()["results"]
 
