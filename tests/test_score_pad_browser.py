@@ -19,10 +19,10 @@ PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
 SCREENSHOTS = os.environ.get("GARDENKIT_SCREENSHOTS")
 
 
-def screenshot(page, tmp_path, name):
+def screenshot(page, tmp_path, name, full_page=False):
     folder = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / name))
+    page.screenshot(path=str(folder / name), full_page=full_page)
 GD_CROPS = ("squash", "carrot", "tomato", "artichoke", "eggplant")
 
 
@@ -34,11 +34,11 @@ def gd_player(name, track):
 # What each test types on a blank page (input name -> text), and the state that is exactly
 # those entries plus the blank page's visible starting values (zero, "start", empty rows).
 TYPED = {
-    "garden-variety": ({"players.0.name": "Ann", "players.0.garden_bed": "10", "players.0.hand": "2",
-                        "players.0.gnomes": "1", "players.1.name": "Bo", "players.1.garden_bed": "8",
-                        "players.1.hand": "1", "players.1.gnomes": "0"},
-                       {"players": [{"name": "Ann", "garden_bed": 10, "hand": 2, "gnomes": 1},
-                                    {"name": "Bo", "garden_bed": 8, "hand": 1, "gnomes": 0}]}),
+    "garden-variety": ({"players.0.name": "Ann", "players.0.garden_bed": "28", "players.0.hand": "0",
+                        "players.0.gnomes": "1", "players.1.name": "Bo", "players.1.garden_bed": "26",
+                        "players.1.hand": "0", "players.1.gnomes": "0"},
+                       {"players": [{"name": "Ann", "garden_bed": 28, "hand": 0, "gnomes": 1},
+                                    {"name": "Bo", "garden_bed": 26, "hand": 0, "gnomes": 0}]}),
     "garden-dice": ({"players.0.name": "Ann", "players.0.track": "30", "players.1.name": "Bo", "players.1.track": "25"},
                     {"variant": "standard", "players": [gd_player("Ann", 30), gd_player("Bo", 25)]}),
     "cottage-garden": ({"players.0.name": "Ann", "players.1.name": "Bo"},
@@ -82,7 +82,7 @@ def answer_in_view(page) -> bool:
 
 
 @pytest.mark.parametrize("game_id", list(TYPED))
-def test_blank_start_scores_only_what_was_typed_with_the_answer_in_view(live_server, page, game_id):
+def test_blank_start_scores_only_what_was_typed_with_the_answer_in_view(live_server, page, game_id, tmp_path):
     path = f"{live_server}/games/{game_id}/score"
     page.goto(path + "?example=1")
     assert page.locator(".example-note").is_visible()           # the example says it is one
@@ -108,6 +108,9 @@ def test_blank_start_scores_only_what_was_typed_with_the_answer_in_view(live_ser
     assert answer_in_view(page)
     if game_id == "propagation":
         assert page.locator("#result td[data-label=Bonus]").all_text_contents() == ["0"] * 4
+    if game_id == "garden-variety":   # the README's picture: a new game, typed and scored, on a laptop
+        page.set_viewport_size({"width": 1000, "height": 800})
+        screenshot(page, tmp_path, "app-score.png", full_page=True)
 
 
 def test_refused_save_keeps_the_first_error_in_view_next_to_its_field(live_server, sized):
@@ -177,7 +180,7 @@ def test_a_game_survives_reload_and_a_closed_tab_then_rematch_and_undo(live_serv
     second = page.context.new_page()          # the tab is closed, the game opened again
     page.close()
     second.goto(path)
-    assert second.locator("[name='players.0.garden_bed']").input_value() == "10"
+    assert second.locator("[name='players.0.garden_bed']").input_value() == "28"
     second.get_by_role("button", name="Save result").click()
     second.wait_for_url("**/results/*")
     second.goto(path)
@@ -188,7 +191,7 @@ def test_a_game_survives_reload_and_a_closed_tab_then_rematch_and_undo(live_serv
     # the players are offered in every name field from now on
     assert second.locator("#recent-players option").evaluate_all("os => os.map(o => o.value)")[:2] == ["Ann", "Bo"]
     second.get_by_role("button", name="Undo").click()
-    assert second.locator("[name='players.0.garden_bed']").input_value() == "10"
+    assert second.locator("[name='players.0.garden_bed']").input_value() == "28"
 
 
 def test_phone_end_screen_shows_rank_name_total_and_the_breakdown_on_tap(live_server, page, tmp_path):
