@@ -344,6 +344,9 @@
       select.dispatchEvent(new Event("change", { bubbles: true }));
     });
     select.addEventListener("change", show);
+    // The switch replaces the select for everyone: the hidden select still posts the mode but
+    // is no longer an invisible tab stop or a second control for screen readers.
+    select.closest("label").hidden = true;
     select.closest("label").after(group);
     show();
   }
