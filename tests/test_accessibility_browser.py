@@ -45,6 +45,14 @@ def test_no_axe_violations_and_16px_fields_on_every_page(live_server, sized):
     page.get_by_role("button", name="Save result").click()
     page.wait_for_url("**/results/*")
     found["saved result"] = axe_violations(settled(page, page.url))
+    # a refused Save: problems beside their fields, the fields marked
+    page.goto(live_server + "/games/garden-dice/score")
+    page.fill("[name='players.0.name']", "Ann")
+    page.fill("[name='players.1.name']", "Bo")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save result").click()
+    assert page.locator("[aria-invalid=true]").count() == 2
+    found["refused save"] = axe_violations(page)
     assert {path: v for path, v in found.items() if v} == {}
 
 
