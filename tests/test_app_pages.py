@@ -460,3 +460,13 @@ def test_a_refused_score_marks_each_field_without_javascript(client, csrf_token,
     assert note and message in note.group(1).replace("&#39;", "'")
     assert f'<a href="#{note_id}" data-field="{field}">' in html
     assert html.count('aria-invalid="true"') == html.count('class="field-error served"')
+
+
+def test_no_page_carries_inline_script_handlers(client):
+    """Pages keep their scripts in static files (a strict Content-Security-Policy blocks inline
+    handlers), and a filter changes the list only when Show is pressed (WCAG 3.2.2)."""
+    paths = ["/", "/results", "/players"] + [f"/games/{g}/{p}" for g in scorer.GAMES for p in ("score", "check")]
+    for path in paths:
+        html = client.get(path).get_data(as_text=True)
+        assert not re.search(r"\son[a-z]+=", html), f"{path} has an inline handler"
+    assert '<button type="submit">Show</button>' in client.get("/results").get_data(as_text=True)
