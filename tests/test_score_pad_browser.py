@@ -48,8 +48,10 @@ TYPED = {
                       "players": [{"name": n, "garden": ["......"] * 3, "pig": 0, "pig_powers_used": 0} for n in ("Ann", "Bo")]}),
     "propagation": ({"players.0.name": "Ann", "players.0.harvested.tomato": "2",
                      "players.1.name": "Bo", "players.1.harvested.tomato": "1"},
-                    {"players": [{"name": "Ann", "harvested": {"tomato": 2}}, {"name": "Bo", "harvested": {"tomato": 1}},
-                                 {"name": "Cy", "harvested": {"carrot": 1}}, {"name": "Di", "harvested": {"apple": 1}}]}),
+                    {"players": [{"name": "Ann", "harvested": {"tomato": 2}, "bonus_points": 0},
+                                 {"name": "Bo", "harvested": {"tomato": 1}, "bonus_points": 0},
+                                 {"name": "Cy", "harvested": {"carrot": 1}, "bonus_points": 0},
+                                 {"name": "Di", "harvested": {"apple": 1}, "bonus_points": 0}]}),
 }
 
 
@@ -108,6 +110,7 @@ def test_blank_start_scores_only_what_was_typed_with_the_answer_in_view(live_ser
     assert answer_in_view(page)
     if game_id == "propagation":
         assert page.locator("#result td[data-label=Bonus]").all_text_contents() == ["0"] * 4
+        assert page.locator("#result .warnings").count() == 0   # no talk of bonus boards nobody drew
     if game_id == "garden-variety":   # the README's picture: a new game, typed and scored, on a laptop
         page.set_viewport_size({"width": 1000, "height": 800})
         screenshot(page, tmp_path, "app-score.png", full_page=True)
