@@ -579,7 +579,7 @@
           [{ message: status ? `the scorer answered ${status}` : "you are offline: this answer needs the network" }];
         verdict.textContent = "Cannot settle the card on this board";
         verdict.className = "verdict illegal";
-        listItems(answer.querySelector(".bonus-counts"), problems.map((v) => v.message));
+        listItems(answer.querySelector(".bonus-counts"), problems.map((v) => v.message + (v.rule ? ` (${v.rule})` : "")));
         markSpaces(spacesOfViolations(problems, (path) => (path === "bonus[0].board" ? board : null)));
       }
       answer.focus();
