@@ -26,9 +26,9 @@ def screenshot(page, tmp_path, name, full_page=False):
 GD_CROPS = ("squash", "carrot", "tomato", "artichoke", "eggplant")
 
 
-def gd_player(name, track):
+def gd_player(name, track, **harvested):
     return {"name": name, "track": track, "unplaced_seeds": 0, "sun_token": False,
-            "harvested": dict.fromkeys(GD_CROPS, 0)}
+            "harvested": dict.fromkeys(GD_CROPS, 0) | harvested}
 
 
 # What each test types on a blank page (input name -> text), and the state that is exactly
@@ -39,8 +39,10 @@ TYPED = {
                         "players.1.hand": "0", "players.1.gnomes": "0"},
                        {"players": [{"name": "Ann", "garden_bed": 28, "hand": 0, "gnomes": 1},
                                     {"name": "Bo", "garden_bed": 26, "hand": 0, "gnomes": 0}]}),
-    "garden-dice": ({"players.0.name": "Ann", "players.0.track": "30", "players.1.name": "Bo", "players.1.track": "25"},
-                    {"variant": "standard", "players": [gd_player("Ann", 30), gd_player("Bo", 25)]}),
+    # a track the harvest can explain (the rules refuse points no veggie could have scored)
+    "garden-dice": ({"players.0.name": "Ann", "players.0.track": "20", "players.0.harvested.eggplant": "2",
+                     "players.1.name": "Bo", "players.1.track": "12", "players.1.harvested.tomato": "2"},
+                    {"variant": "standard", "players": [gd_player("Ann", 20, eggplant=2), gd_player("Bo", 12, tomato=2)]}),
     "cottage-garden": ({"players.0.name": "Ann", "players.1.name": "Bo"},
                        {"players": [{"name": n, "orange": [0, 0, 0], "blue": [0, 0, 0], "beehives": 0} for n in ("Ann", "Bo")]}),
     "harvest-dice": ({"players.0.name": "Ann", "players.1.name": "Bo"},
@@ -208,7 +210,7 @@ def test_phone_end_screen_shows_rank_name_total_and_the_breakdown_on_tap(live_se
     assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth")  # no sideways scroll
     first = page.locator("#result tbody tr").first
     visible = first.locator("td, th").evaluate_all("cells => cells.filter(c => c.offsetParent).map(c => c.innerText.trim())")
-    assert visible == ["1", "Ann", "30"]
+    assert visible == ["1", "Ann", "20"]
     first.locator("summary").click()
     assert "Track" in first.locator(".breakdown dl").inner_text()
     assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth")  # still, with the breakdown open
