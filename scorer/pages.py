@@ -30,6 +30,7 @@ from flask import (
     url_for,
 )
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup
 
 import scorer
 from scorer.api import body_held_to_limit, game_info, storage
@@ -95,6 +96,58 @@ def shown(value: Any, kind: str) -> str:
     return display_value(value, kind)
 
 
+class FieldProblems:
+    """A refused score's problems, each to be shown next to the input it is about, so a page
+    without JavaScript marks its fields too. A problem about a group ("players.0.harvested")
+    goes to the group's first input as the page draws it."""
+
+    def __init__(self, violations: list[dict]):
+        self.unclaimed: dict[str, list[str]] = {}
+        for v in violations:
+            if v["field"]:
+                self.unclaimed.setdefault(v["field"], []).append(v["message"])
+        self.claimed: dict[str, tuple[str, list[str]]] = {}
+        self.note_of_field: dict[str, str] = {}
+
+    def attrs(self, name: str) -> Markup:
+        found = [f for f in self.unclaimed if f == name or name.startswith(f + ".")]
+        messages = [message for f in found for message in self.unclaimed.pop(f)]
+        if not messages:
+            return Markup("")
+        note_id = "problem-" + re.sub(r"[^a-z0-9]+", "-", name.lower())
+        self.claimed[name] = (note_id, messages)
+        self.note_of_field.update((f, note_id) for f in found)
+        return Markup(' aria-invalid="true" aria-describedby="{}"').format(note_id)
+
+    def note(self, name: str) -> Markup:
+        if name not in self.claimed:
+            return Markup("")
+        note_id, messages = self.claimed[name]
+        return Markup('<span class="field-error served" id="{}">{}</span>').format(note_id, " ".join(messages))
+
+
+@bp.app_template_global()
+def problem_attrs(name: str) -> Markup:
+    """aria-invalid and aria-describedby for an input a refused score has a problem with."""
+    problems = g.get("field_problems")
+    return problems.attrs(name) if problems else Markup("")
+
+
+@bp.app_template_global()
+def problem_note(name: str) -> Markup:
+    """The problem next to its input (after the input's label), when there is one."""
+    problems = g.get("field_problems")
+    return problems.note(name) if problems else Markup("")
+
+
+@bp.app_template_global()
+def problem_link(field: str) -> str:
+    """Where a problem in the answer's list leads: its note beside the field, or the players."""
+    problems = g.get("field_problems")
+    note_id = problems.note_of_field.get(field) if problems else None
+    return f"#{note_id}" if note_id else "#players"
+
+
 @bp.get("/sw.js")
 def service_worker():
     """The service worker, from the site's root so its scope is every page. Its cache name
@@ -126,6 +179,20 @@ def _submitted_save_key() -> str | None:
     return key if key and save_key_problem(key) is None else None
 
 
+def _example_for_page(game) -> dict:
+    """The game's example as its score page shows it. Score pages record what players have at
+    the end of a game, so an example that gives its bonus as boards to resolve shows the points
+    those boards paid instead (the boards settle a card in dispute on the rules page)."""
+    state = _fresh_copy(game.example_state)
+    records_bonus_points = any(w.key == "bonus_points" for w in form_spec(game.state_model).player_fields)
+    if state.get("bonus") and records_bonus_points:
+        paid = {p["name"]: p["breakdown"]["bonus"] for p in game.score(state)["players"]}
+        for player in state["players"]:
+            player["bonus_points"] = paid[player["name"]]
+        del state["bonus"]
+    return state
+
+
 def _blank_state() -> dict:
     """What a new game opens on: two empty player rows, nothing else. Examples only come when
     asked for, so no number the players did not type can reach their scores."""
@@ -149,7 +216,7 @@ def score_page(game_id: str):
     result = violations = None
     refused = g.get("form_refused", False)
     if request.method == "GET":
-        state = _fresh_copy(game.example_state) if _asked_for_example() else _blank_state()
+        state = _example_for_page(game) if _asked_for_example() else _blank_state()
     elif refused:
         state = _submitted_state(game)
     else:
@@ -172,6 +239,7 @@ def score_page(game_id: str):
                 result = game.score(state)
             except InvalidState as invalid:
                 violations = [for_players(v, game_info(game_id)["title"]) for v in invalid.violations]
+                g.field_problems = FieldProblems(violations)
             if result is not None and op == "save":
                 saved = storage().save(game_id, state, result, key=_submitted_save_key())
                 flash(f"Saved: {', '.join(result['winners'])} won.")

@@ -45,6 +45,14 @@ def test_no_axe_violations_and_16px_fields_on_every_page(live_server, sized):
     page.get_by_role("button", name="Save result").click()
     page.wait_for_url("**/results/*")
     found["saved result"] = axe_violations(settled(page, page.url))
+    # a refused Save: problems beside their fields, the fields marked
+    page.goto(live_server + "/games/garden-dice/score")
+    page.fill("[name='players.0.name']", "Ann")
+    page.fill("[name='players.1.name']", "Bo")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save result").click()
+    assert page.locator("[aria-invalid=true]").count() == 2
+    found["refused save"] = axe_violations(page)
     assert {path: v for path, v in found.items() if v} == {}
 
 
@@ -75,6 +83,33 @@ def test_boards_are_one_tab_stop_walked_by_arrow_keys(live_server, page):
         page.keyboard.press("Tab")
         presses += 1
     assert presses < 40
+
+    # Harvest Dice: the pig and each market are one tab stop, walked by arrow keys
+    page.goto(live_server + "/games/harvest-dice/score?example=1")
+    pig = page.get_by_role("grid", name="Bob: pig")
+    assert pig.locator("button").evaluate_all("bs => bs.filter(b => b.tabIndex === 0).length") == 1
+    pig.locator("button[tabindex='0']").focus()
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown"):
+        page.keyboard.press(key)
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Bob: pig circle 9"   # rows of six
+    pressed = page.evaluate("document.activeElement.getAttribute('aria-pressed')")
+    page.keyboard.press("Enter")                 # Bob's 9th circle was the last crossed: Enter uncrosses it
+    assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") != pressed
+    assert page.locator("[name='players.0.pig']").input_value() == "8"
+    assert page.evaluate("document.activeElement.dataset.circle") == "9"
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.dataset.power") == "2"
+    # the Basic/Advanced switch replaces the mode select: no invisible tab stop is left behind
+    assert page.locator("select[name=mode]").evaluate("s => s.closest('[hidden]') !== null")
+    assert page.locator("header nav a").evaluate_all("as => as.map(a => a.getBoundingClientRect().height >= 24)") == [True, True]
+    lettuce = page.get_by_role("grid", name="lettuce market circles")
+    stops = lettuce.locator("button").evaluate_all("bs => bs.filter(b => b.tabIndex === 0).map(b => b.dataset.circle)")
+    assert stops == ["2"]                        # circle 1 is printed crossed: skipped
+    lettuce.locator("button[tabindex='0']").focus()
+    page.keyboard.press("Home")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "lettuce market circle 2"
+    page.keyboard.press("Tab")                   # one Tab leaves the whole row
+    assert page.evaluate("document.activeElement.closest('[role=grid]') === null")
 
     page.goto(live_server + "/games/propagation/check")
     spaces = page.locator("svg.hexboard g.space")

@@ -439,3 +439,37 @@ def test_the_service_worker_and_manifest_cover_every_page(client, app):
     for icon in manifest["icons"]:
         assert (Path(app.static_folder) / Path(icon["src"]).name).exists()
     assert 'rel="manifest"' in client.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game_id, form, field, message", [
+    ("garden-dice", {"players.0.name": "Ann", "players.1.name": "Bo", "players.1.track": "12"},
+     "players.0.track", "Player 1's track is missing"),
+    ("propagation", {"players.0.name": "Ann", "players.0.bonus_points": "999", "players.1.name": "Bo"},
+     "players.0.bonus_points", "Ann records 999 bonus points"),
+    ("garden-variety", {"players.0.name": "Ann", "players.0.garden_bed": "10", "players.0.hand": "2",
+                        "players.1.name": "Bo", "players.1.garden_bed": "8", "players.1.hand": "1", "players.1.gnomes": "0"},
+     "players.0.gnomes", "Player 1's gnomes"),
+])
+def test_a_refused_score_marks_each_field_without_javascript(client, csrf_token, game_id, form, field, message):
+    """The server draws each problem beside its input and marks the input, so a page without
+    JavaScript shows where to fix it; the answer's list links to that note."""
+    path = f"/games/{game_id}/score"
+    html = client.post(path, data=dict(form, csrf_token=csrf_token(client, path), op="save")).get_data(as_text=True)
+    note_id = "problem-" + field.replace(".", "-").replace("_", "-")
+    tag = re.search(rf'<(?:input|select|textarea)[^>]*name="{re.escape(field)}"[^>]*>', html)
+    assert tag and 'aria-invalid="true"' in tag.group(0) and f'aria-describedby="{note_id}"' in tag.group(0)
+    note = re.search(rf'</label><span class="field-error served" id="{note_id}">([^<]*)</span>',
+                     html[tag.end():])
+    assert note and message in note.group(1).replace("&#39;", "'")
+    assert f'<a href="#{note_id}" data-field="{field}">' in html
+    assert html.count('aria-invalid="true"') == html.count('class="field-error served"')
+
+
+def test_no_page_carries_inline_script_handlers(client):
+    """Pages keep their scripts in static files (a strict Content-Security-Policy blocks inline
+    handlers), and a filter changes the list only when Show is pressed (WCAG 3.2.2)."""
+    paths = ["/", "/results", "/players"] + [f"/games/{g}/{p}" for g in scorer.GAMES for p in ("score", "check")]
+    for path in paths:
+        html = client.get(path).get_data(as_text=True)
+        assert not re.search(r"\son[a-z]+=", html), f"{path} has an inline handler"
+    assert '<button type="submit">Show</button>' in client.get("/results").get_data(as_text=True)

@@ -90,7 +90,7 @@ def test_an_action_by_someone_not_playing_is_refused_alike(game_id, client):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_pages_render_with_the_games_examples(game_id, client):
     game = scorer.GAMES[game_id]
-    score_page = client.get(f"/games/{game_id}/score?example=1")
+    score_page = client.get(f"/games/{game_id}/score?example=1")   # a score page opens blank otherwise
     check_page = client.get(f"/games/{game_id}/check")
     assert score_page.status_code == check_page.status_code == 200
     first_name = game.example_state["players"][0]["name"]

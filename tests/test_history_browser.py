@@ -19,8 +19,8 @@ LONG_NAME_WINS = {"players": [{"name": "Maximiliana Wolkenstein-Apfelbaum", "gar
                               {"name": "Max", "garden_bed": 12, "hand": 2, "gnomes": 1}]}
 
 
-def save(base: str, state: dict, note: str) -> dict:
-    body = json.dumps({"game": "garden-variety", "state": state, "note": note}).encode()
+def save(base: str, state: dict, note: str, game: str = "garden-variety") -> dict:
+    body = json.dumps({"game": game, "state": state, "note": note}).encode()
     request = urllib.request.Request(base + "/api/results", data=body, method="POST",
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as answer:
@@ -59,6 +59,12 @@ def test_results_page_on_a_phone_in_local_time(live_server, browser, tmp_path):
         page.wait_for_url("**/results")
         assert "Deleted the Garden Variety game" in page.locator(".flash").text_content()
         assert page.locator("ol.saved li").count() == 1
+        # the players' records fit too, with the longest one-word game title in the table
+        save(live_server, {"players": [{"name": "Ada", "harvested": {"tomato": 3}, "bonus_points": 10},
+                                       {"name": "Bo", "harvested": {"carrot": 2}, "bonus_points": 0}]}, "", "propagation")
+        page.goto(live_server + "/players")
+        assert page.locator(".per-game th[scope=row]", has_text="Propagation").count() == 2
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert errors == []
     finally:
         context.close()

@@ -18,16 +18,19 @@ def embedded_data(html: str) -> dict:
     return json.loads(found.group(1))
 
 
-def test_score_page_shows_the_example_with_board_data_on_request(client):
+def test_score_page_example_records_the_bonus_points_its_boards_paid(client):
+    """The score page asks for what players have at the end (their bonus points); the example's
+    bonus boards become the points they paid, so the example scores as before."""
     response = client.get(SCORE + "?example=1")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert embedded_data(html) == json.loads(json.dumps(rules.page_data()))
-    assert html.count('class="board-editor js-only"') == 2  # one board per bonus round
+    assert "board-editor" not in html and 'name="bonus"' not in html  # the boards live on the rules page
+    assert 'href="/games/propagation/check#bonus-card"' in html
     assert 'name="players.2.harvested.apple" value="4"' in html
-    bonus = re.search(r'<textarea name="bonus"[^>]*>(.*?)</textarea>', html, re.S)
-    assert bonus
-    assert json.loads(bonus.group(1).replace("&#34;", '"')) == rules.EXAMPLE_STATE["bonus"]
+    paid = {p["name"]: p["breakdown"]["bonus"] for p in rules.GAME.score(rules.EXAMPLE_STATE)["players"]}
+    for index, name in enumerate(p["name"] for p in rules.EXAMPLE_STATE["players"]):
+        assert f'name="players.{index}.bonus_points" value="{paid[name]}"' in html
 
 
 def test_score_form_works_without_javascript(client, csrf_token):
@@ -75,31 +78,29 @@ def space(page, root, at):
 
 
 @pytest.mark.browser
-def test_score_page_hex_board_is_clickable_and_totals_follow(live_server, page):
-    page.goto(live_server + SCORE + "?example=1")
-    round_10 = ".board-editor[data-round='10']"
-    assert page.locator(f"{round_10} g.space").count() == 61
-    page.wait_for_selector("#live-result tbody tr")
-    assert "Ada" in page.locator("#live-result .live-winners").inner_text()
-    # Cy plants three tomatoes on the round-10 board: Cy now has the most tomatoes (Ada 2).
-    page.select_option(f"{round_10} [data-tool=owner]", "Cy")
-    page.select_option(f"{round_10} [data-tool=kind]", "tomato")
+def test_rules_page_settles_a_bonus_card_on_the_drawn_board(live_server, page):
+    page.goto(live_server + CHECK + "#bonus-card")
+    page.fill("#player-names", "Ada, Bo, Cy")
+    page.select_option("#bonus-card-choice", "most-tomatoes")
+    # Cy plants three tomatoes: Cy has the most and is paid.
+    page.select_option("#propagation-check [data-tool=owner]", "Cy")
+    page.select_option("#propagation-check [data-tool=kind]", "tomato")
+    page.fill("#propagation-check [data-tool=tier]", "0")
     for at in ("-3,2", "-3,3", "-2,3"):
-        space(page, round_10, at).click()
-    assert "Cy's tomato, tier 0" in space(page, round_10, "-3,3").get_attribute("aria-label")
-    cy_row = page.locator("#live-result tbody tr", has_text="Cy")
-    page.wait_for_function("""() => [...document.querySelectorAll('#live-result li')]
-        .some(li => li.textContent.startsWith('Round 10, Most Tomatoes: Ada 2, Bo 0, Cy 3'))""")
-    assert cy_row.locator("td").nth(4).inner_text() == "10"  # bonus column: 5 + 5
-    # A rock next to another is impossible: the scorer says so and the space is marked.
-    page.check(f"{round_10} input[value=rock]")
-    space(page, round_10, "1,1").click()  # next to the rock on [2,1]
-    page.wait_for_selector("#live-result .live-violations li")
-    assert "rocks must be placed apart" in page.locator("#live-result .live-violations").inner_text()
-    page.wait_for_selector(f"{round_10} g.space.mark-bad")
-    # The form field the server reads holds the same boards.
-    bonus = json.loads(page.locator("textarea[name=bonus]").input_value())
-    assert [1, 1] in bonus[0]["board"]["rocks"]
+        space(page, "#propagation-check", at).click()
+    page.click("#bonus-card-run")
+    page.wait_for_function("document.querySelector('#bonus-card .verdict').textContent !== ''")
+    answer = page.locator("#bonus-card .bonus-answer")
+    assert answer.locator(".verdict").inner_text() == "Most Tomatoes (5 points): Cy scores 5 points."
+    assert "Cy counts 3" in answer.inner_text()
+    assert answer.evaluate("a => a === document.activeElement")   # the answer in view, with focus
+    # A plant at its death tier cannot be on a bonus board: the scorer says so and marks it.
+    page.fill("#propagation-check [data-tool=tier]", "6")
+    space(page, "#propagation-check", "-3,4").click()
+    page.click("#bonus-card-run")
+    page.wait_for_selector("#bonus-card .verdict.illegal")
+    assert "death tier" in answer.inner_text()
+    page.wait_for_selector("#propagation-check g.space.mark-bad")
 
 
 @pytest.mark.browser
@@ -135,8 +136,8 @@ def test_score_page_without_javascript_is_a_plain_form(live_server, browser):
     try:
         tab = context.new_page()
         tab.goto(live_server + SCORE + "?example=1")
-        assert not tab.locator(".board-editor").first.is_visible()  # needs the script
-        assert tab.locator("textarea[name=bonus]").is_visible()
+        assert not tab.locator("#live-result").is_visible()  # needs the script
+        assert tab.locator("[name='players.0.bonus_points']").is_visible()
         tab.locator("button.primary").click()
         assert "Winner: Ada" in tab.locator("#result").inner_text()
     finally:

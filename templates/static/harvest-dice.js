@@ -163,6 +163,63 @@
     }
   };
 
+  // --- rows of circles as an ARIA grid: one tab stop, arrow keys, focus kept -------------------
+  // Used by the pig and the markets, as the garden does: Left/Right along a row, Up/Down
+  // between rows, Home/End to a row's ends; a tap or Enter leaves focus where it was, since
+  // the buttons are updated in place, never redrawn. Printed (disabled) circles are skipped.
+  function gridRows(grid) {
+    return Array.prototype.map.call(grid.querySelectorAll("[role=row]"), function (row) {
+      return Array.prototype.filter.call(row.querySelectorAll("button"), function (b) { return !b.disabled; });
+    }).filter(function (row) { return row.length; });
+  }
+
+  function focusInGrid(grid, button) {
+    Array.prototype.forEach.call(grid.querySelectorAll("button"), function (b) { b.tabIndex = -1; });
+    button.tabIndex = 0;
+    button.focus();
+  }
+
+  // Exactly one usable button keeps the tab stop (the first, when a mode change disabled it).
+  function keepTabStop(grid) {
+    var buttons = Array.prototype.slice.call(grid.querySelectorAll("button"));
+    var current = buttons.filter(function (b) { return b.tabIndex === 0 && !b.disabled; })[0];
+    var stop = current || buttons.filter(function (b) { return !b.disabled; })[0];
+    buttons.forEach(function (b) { b.tabIndex = b === stop ? 0 : -1; });
+  }
+
+  function circleGrid(label) {
+    var grid = make("div", { role: "grid", "aria-label": label, "data-whose": "" });
+    grid.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (button && !button.disabled) focusInGrid(grid, button);
+    });
+    grid.addEventListener("keydown", function (event) {
+      var button = event.target.closest("button");
+      if (!button) return;
+      var rows = gridRows(grid);
+      var r = rows.findIndex(function (row) { return row.indexOf(button) >= 0; });
+      if (r < 0) return;
+      var c = rows[r].indexOf(button);
+      var moves = { ArrowLeft: [0, c - 1], ArrowRight: [0, c + 1], ArrowUp: [-1, c], ArrowDown: [1, c],
+                    Home: [0, 0], End: [0, rows[r].length - 1] };
+      var move = moves[event.key];
+      if (!move) return;
+      event.preventDefault();
+      var row = rows[Math.min(rows.length - 1, Math.max(0, r + move[0]))];
+      focusInGrid(grid, row[Math.min(row.length - 1, Math.max(0, move[1]))]);
+    });
+    return grid;
+  }
+
+  function gridRow(grid, className) {
+    return grid.appendChild(make("div", { role: "row", "class": className }));
+  }
+
+  function inCell(row, child) {
+    row.appendChild(make("div", { role: "gridcell", "class": "hd-circle-cell" })).appendChild(child);
+    return child;
+  }
+
   // --- the pig: rows of circles, a power box and the row's points --------------------------
   function Pig(box, pigInput, powersInput) {
     this.pigInput = pigInput;
@@ -171,26 +228,22 @@
     this.powers = [];
     this.values = [];
     var self = this;
-    var body = make("div", { "class": "hd-pig-rows", role: "group", "aria-label": "Pig" });
+    var body = circleGrid("pig");
+    body.classList.add("hd-pig-rows");
     for (var row = 0; row < SHEET.pig_rows; row++) {
-      var line = make("div", { "class": "hd-pig-row" });
+      var line = gridRow(body, "hd-pig-row");
       for (var i = 0; i < SHEET.pig_row_circles; i++) {
         var n = row * SHEET.pig_row_circles + i + 1;
-        var circle = make("button", { type: "button", "class": "hd-circle", "data-circle": n, "aria-label": "Pig circle " + n });
-        line.appendChild(circle);
-        self.circles.push(circle);
+        self.circles.push(inCell(line, make("button", { type: "button", "class": "hd-circle", "data-circle": n,
+                                                        "aria-label": "pig circle " + n, "data-whose": "" })));
       }
-      var power = make("button", { type: "button", "class": "hd-power", "data-power": row + 1,
-                                   "aria-label": "Pig power " + (row + 1) + " used" }, "P");
-      var value = make("span", { "class": "hd-value", title: "points when this row is the last one full" },
-                       SHEET.pig_row_values[row]);
-      line.appendChild(power);
-      line.appendChild(value);
-      self.powers.push(power);
-      self.values.push(value);
-      body.appendChild(line);
+      self.powers.push(inCell(line, make("button", { type: "button", "class": "hd-power", "data-power": row + 1,
+                                                     "aria-label": "pig power " + (row + 1) + " used", "data-whose": "" }, "P")));
+      self.values.push(inCell(line, make("span", { "class": "hd-value", title: "points when this row is the last one full" },
+                                         SHEET.pig_row_values[row])));
     }
     box.replaceChildren(body);
+    keepTabStop(body);
     box.addEventListener("click", function (event) {
       var circle = event.target.closest("[data-circle]");
       if (circle) tapTo(pigInput, parseInt(circle.dataset.circle, 10));
@@ -223,13 +276,14 @@
     this.modeOf = modeOf;
     this.circles = [];
     var self = this;
-    var line = make("div", { "class": "hd-market-row", role: "group", "aria-label": input.name });
+    this.crop = box.closest("[data-crop]").dataset.crop;
+    this.grid = circleGrid(this.crop + " market circles");
+    this.grid.removeAttribute("data-whose");  // the markets are everyone's
+    var line = gridRow(this.grid, "hd-market-row");
     for (var i = 0; i < SHEET.market_circles; i++) {
-      var circle = make("button", { type: "button", "class": "hd-circle", "data-circle": i + 1 }, i + 1);
-      line.appendChild(circle);
-      this.circles.push(circle);
+      this.circles.push(inCell(line, make("button", { type: "button", "class": "hd-circle", "data-circle": i + 1 }, i + 1)));
     }
-    box.replaceChildren(line);
+    box.replaceChildren(this.grid);
     box.addEventListener("click", function (event) {
       var circle = event.target.closest("[data-circle]");
       if (!circle || circle.disabled) return;
@@ -244,7 +298,7 @@
   };
 
   Market.prototype.update = function () {
-    var printed = this.printed(), crossed = count(this.input);
+    var printed = this.printed(), crossed = count(this.input), crop = this.crop;
     this.input.max = String(SHEET.market_circles - printed);
     this.circles.forEach(function (circle, index) {
       var isPrinted = index < printed;
@@ -252,9 +306,10 @@
       circle.disabled = isPrinted;
       circle.classList.toggle("hd-printed", isPrinted);
       circle.classList.toggle("hd-crossed", on);
-      circle.setAttribute("aria-label", "Market circle " + (index + 1) + (isPrinted ? ", printed crossed" : ""));
+      circle.setAttribute("aria-label", crop + " market circle " + (index + 1) + (isPrinted ? ", printed crossed" : ""));
       circle.setAttribute("aria-pressed", on ? "true" : "false");
     });
+    keepTabStop(this.grid);
   };
 
   // --- the score page --------------------------------------------------------------------------
@@ -289,6 +344,9 @@
       select.dispatchEvent(new Event("change", { bubbles: true }));
     });
     select.addEventListener("change", show);
+    // The switch replaces the select for everyone: the hidden select still posts the mode but
+    // is no longer an invisible tab stop or a second control for screen readers.
+    select.closest("label").hidden = true;
     select.closest("label").after(group);
     show();
   }

@@ -236,7 +236,21 @@
   }
 
   var marked = [];
+  // The server marks a refused score's fields too (for pages without JavaScript); the script
+  // takes those marks over, so a field never carries the same problem twice.
+  function unmarkServed() {
+    form.querySelectorAll(".field-error.served").forEach(function (note) {
+      form.querySelectorAll("[aria-describedby~='" + note.id + "']").forEach(function (input) {
+        var rest = input.getAttribute("aria-describedby").split(" ").filter(function (id) { return id !== note.id; });
+        if (rest.length) input.setAttribute("aria-describedby", rest.join(" "));
+        else input.removeAttribute("aria-describedby");
+        input.removeAttribute("aria-invalid");
+      });
+      note.remove();
+    });
+  }
   function unmark() {
+    unmarkServed();
     marked.forEach(function (m) {
       m.input.removeAttribute("aria-invalid");
       if (m.describedBy) m.input.setAttribute("aria-describedby", m.describedBy);

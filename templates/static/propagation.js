@@ -264,38 +264,10 @@
   function scorePage(form) {
     const playersBox = form.querySelector("#players");
     const template = document.getElementById("player-template");
-    const bonusField = form.querySelector("[name=bonus]");
     const readingField = form.querySelector("[name=round_20]");
-    const firstCard = form.querySelector("#first-card");
-    const secondCard = form.querySelector("#second-card");
     const live = document.getElementById("live-result");
-    // The boards settle a card in dispute; bonus points typed per player are the usual way.
-    const boardsBox = form.querySelector("details.bonus-boards");
-    let boards = { 10: emptyBoard(), 20: emptyBoard() };
 
     const playerNames = () => [...playersBox.querySelectorAll("[name$='.name']")].map((i) => i.value.trim());
-
-    // Bonus entries (the server's, or JSON typed by hand) -> the two card menus and two boards.
-    function loadBonus(entries) {
-      if (!Array.isArray(entries)) return;
-      const at10 = entries.filter((e) => e && e.round === 10);
-      const at20 = entries.filter((e) => e && e.round === 20);
-      if (at10[0]) { firstCard.value = at10[0].card; boards[10] = asBoard(at10[0].board); }
-      const newer = at20.find((e) => !at10[0] || e.card !== at10[0].card);
-      if (newer) secondCard.value = newer.card;
-      if (at20[0]) boards[20] = asBoard(at20[0].board);
-    }
-    try { loadBonus(JSON.parse(bonusField.value || "[]")); } catch (e) { /* start with empty boards */ }
-
-    function bonusEntries() {
-      const entries = [];
-      if (!boardsBox.open) return entries;
-      const both = readingField.value === "both";
-      if (firstCard.value) entries.push({ card: firstCard.value, round: 10, board: boards[10] });
-      if (firstCard.value && both) entries.push({ card: firstCard.value, round: 20, board: boards[20] });
-      if (secondCard.value) entries.push({ card: secondCard.value, round: 20, board: boards[20] });
-      return entries;
-    }
 
     function state() {
       const players = [...playersBox.querySelectorAll("fieldset.player")].map((set) => {
@@ -311,60 +283,17 @@
         if (bonus !== "") player.bonus_points = /^\d+$/.test(bonus) ? Number(bonus) : bonus;
         return player;
       });
-      const entries = bonusEntries();
-      return Object.assign({ players, round_20: readingField.value }, entries.length ? { bonus: entries } : {});
+      return { players, round_20: readingField.value };
     }
     window.gardenkit.stateOf = state;  // what static/pad.js queues when Save is pressed offline
-
-    const editors = {};
-    for (const round of [10, 20]) {
-      const root = form.querySelector(`.board-editor[data-round='${round}']`);
-      const toolbar = makeToolbar(root, playerNames);
-      const board = new HexBoard(root.querySelector(".board-holder"), `board at the end of round ${round}`,
-        (space) => { if (editSpace(boards[round], space, toolbar)) changed(); });
-      editors[round] = { toolbar, board };
-    }
-    // Copying replaces the round-20 board: it can be undone until that board is changed again.
-    const undoCopy = form.querySelector("#undo-copy");
-    form.querySelector("#copy-board").addEventListener("click", () => {
-      const before = boards[20];
-      boards[20] = copyBoard(boards[10]);
-      undoCopy.hidden = false;
-      undoCopy.onclick = () => { boards[20] = before; undoCopy.hidden = true; changed(); };
-      changed();
-    });
-    form.querySelector(".board-editor[data-round='20']").addEventListener("click", (e) => {
-      if (e.target.closest("svg")) undoCopy.hidden = true;
-    });
-
-    let lastViolations = [];
-    function drawBoards() {
-      const names = playerNames();
-      const entries = bonusEntries();
-      const boardOfPath = (path) => {
-        const m = /^bonus\[(\d+)\]\.board$/.exec(path);
-        return m && entries[Number(m[1])] ? entries[Number(m[1])].board : null;
-      };
-      for (const round of [10, 20]) {
-        const marks = {};
-        entries.forEach((e, i) => {
-          if (e.round !== round) return;
-          for (const [k, v] of Object.entries(spacesOfViolations(lastViolations.filter((x) =>
-            (x.path || "").startsWith(`bonus[${i}].`)), boardOfPath))) marks[k] = v;
-        });
-        editors[round].board.draw(boards[round], names, marks);
-        editors[round].toolbar.refreshOwners();
-      }
-    }
 
     const rescore = debounce(async () => {
       const { status, payload } = await postJSON(form.dataset.api, state());
       const table = live.querySelector("tbody");
       const problems = live.querySelector(".live-violations");
       const warnings = live.querySelector(".live-warnings");
-      const resolutions = live.querySelector(".live-resolutions");
+      let violations = [];
       if (status === 200 && payload) {
-        lastViolations = [];
         table.replaceChildren(...payload.players.map((p) => {
           const tr = document.createElement("tr");
           const cells = [p.rank, p.name, p.breakdown.tomato, p.breakdown.carrot, p.breakdown.apple,
@@ -381,30 +310,16 @@
           (payload.winners.length === 1 ? "Winner: " : "Shared win: ") + payload.winners.join(" & ");
         listItems(problems, []);
         listItems(warnings, payload.warnings.map((w) => w.message));
-        const cardName = (id) => (D.cards.find((c) => c.id === id) || { name: id }).name;
-        listItems(resolutions, payload.bonus_resolutions.map((r) =>
-          `Round ${r.round}, ${cardName(r.card)}: ` +
-          Object.entries(r.counts).map(([n, c]) => `${n} ${c}`).join(", ") + " → " +
-          (r.paid.length ? r.paid.join(" & ") + ` +${r.points}` : "nobody scores")));
       } else {
-        lastViolations = (payload && payload.violations) || [{ message: `the scorer answered ${status}` }];
+        violations = (payload && payload.violations) || [{ message: `the scorer answered ${status}` }];
         table.replaceChildren();
         live.querySelector(".live-winners").textContent = "Not scored yet: fix the problems below.";
-        listItems(problems, lastViolations.map((v) => v.message));
+        listItems(problems, violations.map((v) => v.message));
         listItems(warnings, []);
-        listItems(resolutions, []);
       }
       form.dispatchEvent(new CustomEvent("gardenkit:answer", {
-        detail: status === 200 ? { result: payload } : status ? { violations: lastViolations } : { offline: true } }));
-      drawBoards();
+        detail: status === 200 ? { result: payload } : status ? { violations } : { offline: true } }));
     }, 150);
-
-    function changed() {
-      const entries = bonusEntries();
-      bonusField.value = entries.length ? JSON.stringify(entries) : "";
-      drawBoards();
-      rescore();
-    }
 
     // Players are added and removed here without a reload (the buttons also work without JS).
     function renumber() {
@@ -429,39 +344,19 @@
         for (const input of copy.querySelectorAll("[name]")) input.name = input.name.replace("__i__", count);
         playersBox.appendChild(copy);
         renumber();
-        changed();
+        rescore();
       } else if (button.value.startsWith("remove:")) {
         e.preventDefault();
         if (count <= D.players.min) return;
         button.closest("fieldset.player").remove();
         renumber();
-        changed();
+        rescore();
       }
     });
-    // Renaming a player renames their plants on both boards, so a rename never leaves plants
-    // owned by someone who is not a player.
-    const nameBefore = new WeakMap();
-    playersBox.addEventListener("focusin", (e) => {
-      if (/\.name$/.test(e.target.name || "")) nameBefore.set(e.target, e.target.value.trim());
-    });
-    playersBox.addEventListener("change", (e) => {
-      const before = nameBefore.get(e.target), after = (e.target.value || "").trim();
-      if (!before || !after || before === after) return;
-      for (const round of [10, 20]) {
-        for (const plant of boards[round].plants) if (plant.owner === before) plant.owner = after;
-      }
-      nameBefore.set(e.target, after);
-    });
-    form.addEventListener("input", (e) => { if (e.target !== bonusField) changed(); });
-    form.addEventListener("change", (e) => { if (e.target !== bonusField) changed(); });
-    bonusField.addEventListener("change", () => {
-      try { loadBonus(JSON.parse(bonusField.value)); } catch (err) { /* the scorer reports bad JSON on submit */ }
-      changed();
-    });
-    form.addEventListener("submit", () => { const entries = bonusEntries(); bonusField.value = entries.length ? JSON.stringify(entries) : ""; });
-    boardsBox.addEventListener("toggle", changed);
+    form.addEventListener("input", rescore);
+    form.addEventListener("change", rescore);
     // A blank sheet waits for the players' names before it asks for totals.
-    if (playerNames().some(Boolean)) changed(); else drawBoards();
+    if (playerNames().some(Boolean)) rescore();
   }
 
   // --- the dispute page ---------------------------------------------------------------------
@@ -640,6 +535,10 @@
       changed();
     }
 
+    settleBonusCard(document.getElementById("bonus-card"), names, () => board, (found) => {
+      marks = found;
+      view.draw(board, names(), pickMarks());
+    });
     form.addEventListener("submit", (e) => { e.preventDefault(); runCheck(); });
     answer.querySelector("#apply-effects").addEventListener("click", applyEffects);
     form.querySelector("#clear-picks").addEventListener("click", () => {
@@ -650,6 +549,41 @@
     }
     namesField.addEventListener("input", changed);
     changed();
+  }
+
+  // --- a bonus card in dispute, on the dispute page's board ---------------------------------
+
+  /* Scores the drawn board as one resolution of the chosen card with the scorer's own rules
+     (the score page's JSON answer), and says what each player counts and who is paid. */
+  function settleBonusCard(box, names, currentBoard, markSpaces) {
+    if (!box) return;
+    const cardField = box.querySelector("#bonus-card-choice");
+    const answer = box.querySelector(".bonus-answer");
+    const verdict = answer.querySelector(".verdict");
+    const cardName = () => cardField.selectedOptions[0].textContent;
+    box.querySelector("#bonus-card-run").addEventListener("click", async () => {
+      const board = currentBoard();
+      const { status, payload } = await postJSON(box.dataset.scoreApi, {
+        players: names().map((name) => ({ name })), bonus: [{ card: cardField.value, round: 10, board }] });
+      if (status === 200 && payload) {
+        const paid = payload.bonus_resolutions[0];
+        verdict.textContent = paid.paid.length
+          ? `${cardName()}: ${paid.paid.join(" & ")} ${paid.paid.length === 1 ? "scores" : "each score"} ${paid.points} points.`
+          : `${cardName()}: nobody scores it on this board.`;
+        verdict.className = "verdict legal";
+        listItems(answer.querySelector(".bonus-counts"),
+          Object.entries(paid.counts).map(([name, count]) => `${name} counts ${count}`));
+        markSpaces({});
+      } else {
+        const problems = (payload && payload.violations) ||
+          [{ message: status ? `the scorer answered ${status}` : "you are offline: this answer needs the network" }];
+        verdict.textContent = "Cannot settle the card on this board";
+        verdict.className = "verdict illegal";
+        listItems(answer.querySelector(".bonus-counts"), problems.map((v) => v.message + (v.rule ? ` (${v.rule})` : "")));
+        markSpaces(spacesOfViolations(problems, (path) => (path === "bonus[0].board" ? board : null)));
+      }
+      answer.focus();
+    });
   }
 
   const scoreForm = document.getElementById("propagation-score");
