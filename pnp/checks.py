@@ -141,70 +141,79 @@ def _box(matrix: Affine, points: list[tuple[float, float]], pad: float = 0.0) ->
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
-def _path_points(path: Path) -> list[tuple[float, float]]:
-    """The path as a polyline: curves followed through eight points each."""
-    points: list[tuple[float, float]] = []
-    for command in path.commands:
-        if command[0] in ("M", "L"):
-            points.append((command[1], command[2]))
-        elif command[0] == "C" and points:
-            (x0, y0), (x1, y1, x2, y2, x3, y3) = points[-1], command[1:7]
-            for step in range(1, 9):
-                t = step / 8
-                u = 1 - t
-                points.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
-                               u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
+def _curve(start: tuple[float, float], command: tuple) -> list[tuple[float, float]]:
+    """A cubic curve from `start` followed through eight points (the start left out)."""
+    (x0, y0), (x1, y1, x2, y2, x3, y3) = start, command[1:7]
+    points = []
+    for step in range(1, 9):
+        t = step / 8
+        u = 1 - t
+        points.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
+                       u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
     return points
 
 
-def _outline_points(shape: Shape) -> list[tuple[float, float]]:
-    """The shape's outline in its own coordinates, as the corners of a closed polygon (a
-    circle gives the corners of its square)."""
-    if isinstance(shape, Rect):
-        return [(shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x + shape.w, shape.y + shape.h),
-                (shape.x, shape.y + shape.h)]
-    if isinstance(shape, Circle):
-        r = shape.r
-        return [(shape.cx + dx * r, shape.cy + dy * r) for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
-    if isinstance(shape, Polygon):
-        return list(shape.points)
-    if isinstance(shape, Line):
-        return [(shape.x1, shape.y1), (shape.x2, shape.y2)]
+def _subpaths(path: Path) -> list[list[tuple[float, float]]]:
+    """Each subpath of the path as its own polyline: every 'M' starts a new one, so two
+    strokes are never joined by a line the renderer does not draw. A closed ('Z') subpath
+    ends where it began."""
+    runs: list[list[tuple[float, float]]] = []
+    for command in path.commands:
+        if command[0] == "M":
+            runs.append([(command[1], command[2])])
+        elif not runs:
+            continue
+        elif command[0] == "L":
+            runs[-1].append((command[1], command[2]))
+        elif command[0] == "C":
+            runs[-1] += _curve(runs[-1][-1], command)
+        elif command[0] == "Z":
+            runs[-1].append(runs[-1][0])
+    return runs
+
+
+def _rings(shape: Shape) -> list[list[tuple[float, float]]]:
+    """The shape's outline in its own coordinates, as polylines (a circle gives the corners
+    of its square; a polygon or rectangle one closed ring; a path one run per subpath)."""
     if isinstance(shape, Path):
-        return _path_points(shape)
-    raise TypeError(f"not a drawn shape: {shape!r}")
+        return _subpaths(shape)
+    if isinstance(shape, Line):
+        return [[(shape.x1, shape.y1), (shape.x2, shape.y2)]]
+    if isinstance(shape, Rect):
+        corners = [(shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x + shape.w, shape.y + shape.h),
+                   (shape.x, shape.y + shape.h)]
+    elif isinstance(shape, Circle):
+        corners = [(shape.cx + dx * shape.r, shape.cy + dy * shape.r) for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    elif isinstance(shape, Polygon):
+        corners = list(shape.points)
+    else:
+        raise TypeError(f"not a drawn shape: {shape!r}")
+    return [corners + corners[:1]]
+
+
+def _outline_points(shape: Shape) -> list[tuple[float, float]]:
+    """Every point of the shape's outline, for its box."""
+    return [point for ring in _rings(shape) for point in ring]
 
 
 def _segments(shape: Shape) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The straight pieces of a shape's outline, in its own coordinates (a path's curves
-    followed through eight points each; each of its subpaths on its own)."""
-    if isinstance(shape, Path):
-        runs: list[list[tuple[float, float]]] = []
-        for command in shape.commands:
-            if command[0] == "M":
-                runs.append([(command[1], command[2])])
-            elif command[0] == "Z" and runs:
-                runs[-1].append(runs[-1][0])
-            elif runs:
-                runs[-1] += _path_points(Path((("M", *runs[-1][-1]), command)))[1:]
-        return [pair for run in runs for pair in zip(run, run[1:])]
-    points = _outline_points(shape)
-    closed = points + points[:1] if not isinstance(shape, Line) else points
-    return list(zip(closed, closed[1:]))
+    """The straight pieces of a shape's outline, in its own coordinates."""
+    return [pair for ring in _rings(shape) for pair in zip(ring, ring[1:])]
 
 
 def _contains(shape: Shape, x: float, y: float) -> bool:
-    """Does the filled area of `shape` (own coordinates) hold the point?"""
+    """Does the filled area of `shape` (own coordinates) hold the point? A path fills each
+    subpath closed on its own (even-odd across them), as a renderer fills it."""
     if isinstance(shape, Rect):
         return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
     if isinstance(shape, Circle):
         return (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r ** 2
     if isinstance(shape, (Polygon, Path)):
-        points = _outline_points(shape)
         inside = False
-        for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
+        for ring in _rings(shape):
+            for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]):
+                if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                    inside = not inside
         return inside
     return False
 

@@ -136,18 +136,38 @@ def _families(components: list[Component]) -> list[list[tuple[str, list[Componen
 
 
 def _checklist_line(family: list[tuple[str, list[Component]]]) -> str:
-    """'38 × critter cards: blue, red, green, yellow', '10 × tile squash', '16 × bonus cards'."""
+    """'38 × critter cards: blue, red, green, yellow', '120 × tier markers: blue, red, green,
+    yellow', '4 × player aids', '1 × die stickers', '6 × token sun'."""
     members = [c for _, group in family for c in group]
     count = sum(c.count for c in members)
     kinds = {c.kind for c in members}
     kind = kinds.pop() if len(kinds) == 1 else ""
-    name = family[0][0] if len(family) == 1 else family[0][0].split()[0]
-    noun = "" if not kind or kind in name.split() else f" {kind}" + ("s" if count > 1 else "")
-    line = f"{count} × {name}{noun}"
-    variants = [group_name.split(" ", 1)[1] for group_name, _ in family if " " in group_name]
-    if 1 < len(family) <= MAX_VARIANTS and len(variants) == len(family):
+    names = [group_name.split() for group_name, _ in family]
+    shared = _common_words(names)
+    words = list(shared)
+    if kind and words[-1] in (kind, kind + "s"):
+        words[-1] = _plural(words[-1], count)
+    elif kind and not {kind, kind + "s"} & set(words):
+        words.append(_plural(kind, count))
+    line = f"{count} × {' '.join(words)}"
+    variants = [" ".join(name[len(shared):]) for name in names]
+    if 1 < len(family) <= MAX_VARIANTS and all(variants):
         line += ": " + ", ".join(variants)
     return line
+
+
+def _common_words(names: list[list[str]]) -> list[str]:
+    """The words every name starts with ('tier marker' of 'tier marker blue' and 'tier marker red')."""
+    shared: list[str] = []
+    for words in zip(*names):
+        if len(set(words)) > 1:
+            break
+        shared.append(words[0])
+    return shared
+
+
+def _plural(noun: str, count: int) -> str:
+    return noun if count == 1 or noun.endswith("s") else noun + "s"
 
 
 def _page_ranges(pages: list[int]) -> str:

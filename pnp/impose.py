@@ -330,11 +330,18 @@ def _paginate_onto(page: list[Shelf], group: list[Piece], area: Rect4, gap: floa
 
 
 def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float) -> bool:
+    """A piece joins a shelf of its own kind or size only: a marker tucked into the end of a
+    row of tokens is a lone piece away from the rest of its kind."""
     for shelf in shelves:
-        if piece.height <= shelf.height + EPS and shelf.width(gap) + gap + piece.width <= area[2] + EPS:
+        if all(_alike(other, piece) for other in shelf.pieces) and \
+                piece.height <= shelf.height + EPS and shelf.width(gap) + gap + piece.width <= area[2] + EPS:
             shelf.pieces.append(piece)
             return True
     return False
+
+
+def _alike(a: Piece, b: Piece) -> bool:
+    return a.component.kind == b.component.kind or (a.width, a.height) == (b.width, b.height)
 
 
 def _fit_below(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float) -> bool:

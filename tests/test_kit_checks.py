@@ -126,3 +126,14 @@ def test_a_path_of_two_strokes_is_not_joined_across_the_text_between_them():
     assert found(one_piece(strokes, between), "overlap") == []
     crossing = Path((("M", 5, 10), ("L", 5, 30), ("M", 20, 10), ("L", 20, 30)), Style(stroke=INK, stroke_width=0.3))
     assert found(one_piece(crossing, between), "overlap")
+
+
+def test_a_filled_path_of_two_squares_fills_each_square_not_the_gap_between_them():
+    """Joined into one polygon, the two squares' corners would enclose the gap at (5, 12),
+    and white text there would seem to sit on the dark fill."""
+    squares = Path((("M", 0, 0), ("L", 10, 0), ("L", 10, 10), ("L", 0, 10), ("Z",),
+                    ("M", 20, 20), ("L", 30, 20), ("L", 30, 30), ("L", 20, 30), ("Z",)), Style(fill="#1F3A2A"))
+    in_the_gap = Text(5, 12, "gap", size=3, align="center", anchor="middle", fill="#FFFFFF")
+    on_a_square = Text(25, 25, "in", size=3, align="center", anchor="middle", fill="#FFFFFF")
+    assert found(one_piece(squares, in_the_gap), "contrast")
+    assert found(one_piece(squares, on_a_square), "contrast") == []

@@ -65,6 +65,17 @@ def test_a_kit_without_a_guide_still_gets_its_first_page():
     assert "Every page is one-sided." in words and "6 × token sun" in words
 
 
+def test_the_checklist_names_each_kind_once_with_its_colours_and_in_the_plural():
+    art = Face(Group.of(Rect(0, 0, 7, 7, Style(fill="#E69F00"))))
+    markers = [Component(f"tier-marker-{colour}", "marker", 7, 7, art, count=30) for colour in ("blue", "red")]
+    aid = Component("player-aid", "aid", 100, 60, art, count=4)
+    stickers = Component("die-stickers", "sticker", 100, 60, art)
+    sheet = front_sheet("Marker Game", None, impose([*markers, aid, stickers], PAPERS["a4"], first_page=2), "long")
+    words = [shape.text for shape in _texts(sheet.overlay)]
+    assert "60 × tier markers: blue, red" in words
+    assert "4 × player aids" in words and "1 × die stickers" in words
+
+
 def _texts(group: Group) -> list[Text]:
     found: list[Text] = []
     for child in group.children:

@@ -141,6 +141,17 @@ def test_a_kind_that_fits_a_page_is_not_split_over_two():
     assert len(pages) == 1
 
 
+def test_a_small_piece_is_not_tucked_into_a_row_of_another_kind():
+    """Two tokens leave room at the end of their row; the markers still make a row of their
+    own, all together, rather than one sitting beside the tokens."""
+    tokens = [Component(f"token-{i}", "token", 80, 80, FACE) for i in range(2)]
+    markers = [Component(f"marker-{i}", "marker", 10, 10, FACE) for i in range(6)]
+    imposition = impose(tokens + markers, PAPERS["letter"])
+    token_rows = {p.rect[1] for p in imposition.placements() if p.component.kind == "token"}
+    marker_rows = {p.rect[1] for p in imposition.placements() if p.component.kind == "marker"}
+    assert len(marker_rows) == 1 and not marker_rows & token_rows
+
+
 def test_nearly_empty_sheets_are_packed_together():
     few = cards(2, size=(60, 60), prefix="tile") + [Component("bed", "board", 150, 150, FACE, BACK)]
     imposition = impose(few, PAPERS["a4"])
