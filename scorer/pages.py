@@ -91,6 +91,13 @@ def label(key: str) -> str:
     return key.replace("_", " ").replace("-", " ").capitalize()
 
 
+@bp.app_template_filter("in_players_words")
+def in_players_words(problem: dict, game_title: str) -> dict:
+    """A warning or violation as a page shows it (for_players): a saved result keeps the
+    API's words, the page says them the players' way."""
+    return for_players(problem, game_title)
+
+
 @bp.app_template_global()
 def shown(value: Any, kind: str) -> str:
     return display_value(value, kind)
@@ -254,9 +261,11 @@ def score_page(game_id: str):
 
 
 def _live_totals(game, title: str, state: Any):
-    """What the API's score answers, with any violation in the page's words (see for_players)."""
+    """What the API's score answers, with any violation or warning in the page's words (see
+    for_players)."""
     try:
-        return jsonify(game.score(state))
+        result = game.score(state)
+        return jsonify(dict(result, warnings=[for_players(w, title) for w in result["warnings"]]))
     except InvalidState as invalid:
         return jsonify({"violations": [for_players(v, title) for v in invalid.violations]}), 422
 
