@@ -8,7 +8,7 @@ PORT   ?= 8000
 # to look at rendered PDF pages, PostgreSQL for the storage tests against a real server.
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
 
-.PHONY: run test bench install install-dev system-deps kits clean
+.PHONY: run test bench soak install install-dev system-deps kits clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,11 @@ test: install-dev system-deps
 
 bench: install-dev system-deps
 	$(BIN)/python -m bench.run
+
+# The random simulation tests by the thousand: 10,000 judged games per game with an engine,
+# with the time per game (docs/engines.md). Long: minutes per game on a busy machine.
+soak: install-dev
+	$(BIN)/python -m bench.soak
 
 clean:
 	rm -rf output/letter output/a4 output/a3 output/tabloid build dist *.egg-info
