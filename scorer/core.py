@@ -305,7 +305,11 @@ class Game(ABC):
     def check(self, raw_state: Any, raw_action: Any) -> dict[str, Any]:
         """Parse both, refuse an action naming someone who is not playing (an impossible
         request, like a malformed action), then hand the action to check_<its type>."""
-        state = self.parse_state(raw_state)
+        return self.check_parsed(self.parse_state(raw_state), raw_action)
+
+    def check_parsed(self, state: Any, raw_action: Any) -> dict[str, Any]:
+        """`check` on a state already parsed, so that an engine weighing every action open to
+        a player reads the state once, not once per action."""
         action = self.parse_action(raw_action)
         strangers = unknown_players(state, self.action_players(action), self.roster_rule)
         if strangers:

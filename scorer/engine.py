@@ -8,7 +8,8 @@ die was rolled). A transition takes the effects that `check` answered, so each r
 implementation.
 
 A log is a JSON list. Its first entry is the setup,
-    {"setup": {"game": id, "players": [names], "seed": s, "version": v, "house_rules": [...]}}
+    {"setup": {"game": id, "players": [names], "seed": s, "options": {...}, "version": v,
+               "house_rules": [...]}}
 and every later entry is either an action in the game's `check` format (it has a "type") or
 a chance outcome, marked as such: {"chance": "roll", ...} or {"chance": "draw", ...}.
 `simulate` writes one by playing uniformly at random among the legal actions; `replay`
@@ -52,14 +53,18 @@ class Engine(ABC):
     # Where the engine follows a house reading of the rulebook (docs/house-rules.md): these
     # notes go into every log's setup entry, so a reader knows which reading was played.
     house_rules: ClassVar[tuple[str, ...]] = ()
+    # The game's variants, {option: its choices} (Harvest Dice: {"mode": ("basic", "advanced")}):
+    # a simulated game picks each at random from its seed, and the setup entry records them.
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
 
     def __init__(self, game: Game) -> None:
         self.game = game
 
     # what each game provides ------------------------------------------------------------------
     @abstractmethod
-    def initial_state(self, names: Sequence[str]) -> State:
-        """The state before the first chance outcome or action (nothing dealt or rolled)."""
+    def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
+        """The state before the first chance outcome or action (nothing dealt or rolled);
+        `options` holds one choice of each of `option_choices`."""
 
     @abstractmethod
     def chance_kind(self, state: State) -> str | None:
@@ -121,8 +126,16 @@ class Engine(ABC):
     def judge(self, state: State, raw_action: Any) -> dict[str, Any]:
         """The engine's judgement of an action, in `check`'s result shape: `check` on the
         state it reads, then what only the table knows."""
+        return self.judge_all(state, [raw_action])[0]
+
+    def judge_all(self, state: State, raw_actions: Sequence[Any]) -> list[dict[str, Any]]:
+        """`judge` for each of several actions on one state, which is read once."""
+        checked = self.game.parse_state(self.check_state(state))
+        return [self._judge_on(state, checked, raw_action) for raw_action in raw_actions]
+
+    def _judge_on(self, state: State, checked: Any, raw_action: Any) -> dict[str, Any]:
         try:
-            answer = self.game.check(self.check_state(state), raw_action)
+            answer = self.game.check_parsed(checked, raw_action)
         except InvalidState as invalid:
             return {"legal": False, "violations": invalid.violations, "effects": {}}
         if not answer["legal"]:
@@ -162,9 +175,21 @@ class Engine(ABC):
             raise IllegalMove(found)
         return self.apply_chance(state, outcome)
 
-    def setup_entry(self, names: Sequence[str], seed: int) -> dict[str, Any]:
-        return {"setup": {"game": self.game.id, "players": list(names), "seed": seed,
+    def setup_entry(self, names: Sequence[str], seed: int, options: dict[str, Any]) -> dict[str, Any]:
+        return {"setup": {"game": self.game.id, "players": list(names), "seed": seed, "options": options,
                           "version": self.version, "house_rules": list(self.house_rules)}}
+
+    def random_legal_action(self, state: State, rng: random.Random) -> Action:
+        """An action drawn uniformly among the legal candidates: candidates are drawn at
+        random and judged until one is legal, which is a uniform draw among the legal ones
+        without judging them all."""
+        candidates = self.candidate_actions(state, rng)
+        checked = self.game.parse_state(self.check_state(state))
+        while candidates:
+            action = candidates.pop(rng.randrange(len(candidates)))
+            if self._judge_on(state, checked, action)["legal"]:
+                return action
+        raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
 
     def simulate(self, players: int, seed: int) -> tuple[list[dict], dict[str, Any]]:
         """A whole game played at random from the seed: (log, end state's score JSON)."""
@@ -173,19 +198,16 @@ class Engine(ABC):
             raise InvalidState([violation("bad-seed", LOG_RULE, f"the seed is a whole number, not {seed!r}",
                                           "seed")])
         rng = random.Random(seed)
-        state = self.initial_state(names)
-        log: list[dict] = [self.setup_entry(names, seed)]
+        options = {name: rng.choice(choices) for name, choices in self.option_choices.items()}
+        state = self.initial_state(names, options)
+        log: list[dict] = [self.setup_entry(names, seed, options)]
         while not self.is_over(state):
             if self.chance_kind(state) is not None:
                 outcome = self.sample_chance(state, rng)
                 state = self.resolve_chance(state, outcome)
                 log.append(outcome)
                 continue
-            legal = [action for action in self.candidate_actions(state, rng)
-                     if self.judge(state, action)["legal"]]
-            if not legal:
-                raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
-            action = rng.choice(legal)
+            action = self.random_legal_action(state, rng)
             state = self.apply(state, action)
             log.append(action)
         return log, self.score_state(state)
@@ -194,8 +216,8 @@ class Engine(ABC):
         """Play a recorded log from its setup. Answers the final state and its score, or the
         first entry that breaks a rule with its violations and the state before it.
         InvalidState when the log itself is unreadable (not a list, no setup, too long)."""
-        names = self._read_setup(log)
-        state = self.initial_state(names)
+        names, options = self._read_setup(log)
+        state = self.initial_state(names, options)
         for index, entry in enumerate(log[1:], start=1):
             try:
                 state = self._step(state, entry, index)
@@ -214,7 +236,7 @@ class Engine(ABC):
             return self.resolve_chance(state, entry)
         return self.apply(state, entry)
 
-    def _read_setup(self, log: Any) -> list[str]:
+    def _read_setup(self, log: Any) -> tuple[list[str], dict[str, Any]]:
         def refuse(code: str, message: str, path: str) -> InvalidState:
             return InvalidState([violation(code, LOG_RULE, message, path)])
 
@@ -241,7 +263,18 @@ class Engine(ABC):
                  + duplicate_names(names, game.roster_rule))
         if found:
             raise InvalidState([{**v, "path": "log[0].setup.players"} for v in found])
-        return names
+        options = setup.get("options", {})
+        if not isinstance(options, dict):
+            raise refuse("bad-options", "setup.options is an object", "log[0].setup.options")
+        for name, choices in self.option_choices.items():
+            if name not in options or options[name] not in choices or isinstance(options[name], bool):
+                raise refuse("bad-option", f"setup.options.{name} is one of "
+                                           f"{', '.join(map(str, choices))}", f"log[0].setup.options.{name}")
+        unknown = sorted(set(options) - set(self.option_choices))
+        if unknown:
+            raise refuse("unknown-option", f"{self.game.title} has no option {unknown[0]!r}",
+                         f"log[0].setup.options.{unknown[0]}")
+        return names, options
 
 
 def player_names(game: Game, players: int) -> list[str]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import scorer
 from scorer.core import InvalidState
 from scorer.engine import Engine, IllegalMove
@@ -34,7 +36,8 @@ def player_counts(game_id: str) -> list[int]:
 
 
 def public_check(game_id: str, state: dict, action: dict) -> dict:
-    """scorer.check through JSON, as a client sends it; an impossible request is illegal."""
+    """scorer.check through JSON, as a client sends it (the simulator's every action goes
+    through it); an impossible request is illegal."""
     try:
         return scorer.check(game_id, json.loads(json.dumps(state)), json.loads(json.dumps(action)))
     except InvalidState as invalid:
@@ -43,32 +46,41 @@ def public_check(game_id: str, state: dict, action: dict) -> dict:
 
 def assert_possible(game_id: str, state: dict, where: str) -> None:
     game_engine = engine(game_id)
-    for view in (game_engine.score_state(state), game_engine.check_state(state)):
+    views = [game_engine.score_state(state), game_engine.check_state(state)]
+    for view in views[:1] if views[0] == views[1] else views:
         assert scorer.validate(game_id, view) == [], f"{where}: impossible state {view}"
 
 
 def judge_random_actions(game_id: str, state: dict, rng: random.Random, where: str) -> None:
-    game_engine = engine(game_id)
-    for action in game_engine.action_space(state, rng):
-        answer = public_check(game_id, game_engine.check_state(state), action)
+    """Random actions of the whole action space: the engine refuses exactly those `check`
+    refuses (with check's violations) and those the table refuses; the rest it takes, and
+    the state after each is possible. `check` reads the state once for all of them."""
+    game, game_engine = scorer.GAMES[game_id], engine(game_id)
+    checked_state = game.parse_state(game_engine.check_state(state))
+    actions = game_engine.action_space(state, rng)
+    for action, judged in zip(actions, game_engine.judge_all(state, actions)):
         try:
-            after = game_engine.apply(state, action)
-        except IllegalMove as refused:
-            if answer["legal"]:
-                table = game_engine.table_violations(state, scorer.GAMES[game_id].parse_action(action))
-                assert table and refused.violations == table, f"{where}: refused {action} without a reason"
-            else:
-                assert refused.violations == answer["violations"], f"{where}: {action}"
+            answer = game.check_parsed(checked_state, action)
+        except InvalidState as invalid:
+            answer = {"legal": False, "violations": invalid.violations}
+        if not answer["legal"]:
+            assert not judged["legal"] and judged["violations"] == answer["violations"], f"{where}: {action}"
             continue
-        assert answer["legal"], f"{where}: the engine took {action}, which check refuses: {answer}"
-        assert_possible(game_id, after, f"{where} after {action}")
+        table = game_engine.table_violations(state, game.parse_action(action))
+        assert judged["legal"] == (not table), f"{where}: {action} judged {judged}, table says {table}"
+        if table:
+            with pytest.raises(IllegalMove):
+                game_engine.apply(state, action)
+        else:
+            assert_possible(game_id, game_engine.apply(state, action), f"{where} after {action}")
 
 
 def play_and_judge(game_id: str, players: int, seed: int) -> dict:
     """One random game judged at every step; returns its end state's score output."""
     game_engine = engine(game_id)
     rng = random.Random(seed)
-    state = game_engine.initial_state([f"P{i + 1}" for i in range(players)])
+    options = {name: rng.choice(choices) for name, choices in game_engine.option_choices.items()}
+    state = game_engine.initial_state([f"P{i + 1}" for i in range(players)], options)
     for step in range(5000):
         where = f"{game_id} players={players} seed={seed} step={step}"
         assert_possible(game_id, state, where)
@@ -80,9 +92,7 @@ def play_and_judge(game_id: str, players: int, seed: int) -> dict:
             state = game_engine.resolve_chance(state, outcome)
             continue
         judge_random_actions(game_id, state, rng, where)
-        legal = [a for a in game_engine.candidate_actions(state, rng) if game_engine.judge(state, a)["legal"]]
-        assert legal, f"{where}: no legal action"
-        action = rng.choice(legal)
+        action = game_engine.random_legal_action(state, rng)
         answer = public_check(game_id, game_engine.check_state(state), action)
         assert answer["legal"], f"{where}: {action} judged illegal: {answer['violations']}"
         after = game_engine.apply(state, action)

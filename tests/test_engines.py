@@ -68,6 +68,7 @@ def test_unreadable_logs_are_refused_in_plain_words(game_id):
     log, _ = scorer.simulate(game_id, 2, 1)
     for bad in ({}, [], [{"action": 1}], [{"setup": {**log[0]["setup"], "version": 99}}],
                 [{"setup": {**log[0]["setup"], "players": ["Ann"]}}],
+                [{"setup": {**log[0]["setup"], "options": {**log[0]["setup"]["options"], "colour": "blue"}}}],
                 [log[0]] + [{"chance": "roll", "face": 3}] * MAX_LOG_ENTRIES):
         with pytest.raises(InvalidState) as refused:
             scorer.replay(game_id, bad)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from scorer.core import Violation, violation
@@ -33,7 +34,7 @@ class GardenVarietyEngine(Engine):
         "Garden Variety: the first listed player starts; a chaos face is rerolled until the die shows a rule",
     )
 
-    def initial_state(self, names):
+    def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         deck = sorted(card.id for card in data.expand(data.DECK))
         return {"players": [{"name": name, "hand": [], "garden_bed": []} for name in names],
                 "deck": deck, "leader": data.FIRST_PLAYER, "rolls": [], "drawing": list(range(len(names)))}
