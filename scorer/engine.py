@@ -133,6 +133,11 @@ class Engine(ABC):
         checked = self.game.parse_state(self.check_state(state))
         return [self._judge_on(state, checked, raw_action) for raw_action in raw_actions]
 
+    def any_legal(self, state: State, raw_actions: Sequence[Any]) -> bool:
+        """Whether any of the actions is legal, judging them only until one is."""
+        checked = self.game.parse_state(self.check_state(state))
+        return any(self._judge_on(state, checked, action)["legal"] for action in raw_actions)
+
     def _judge_on(self, state: State, checked: Any, raw_action: Any) -> dict[str, Any]:
         try:
             answer = self.game.check_parsed(checked, raw_action)
@@ -179,16 +184,17 @@ class Engine(ABC):
         return {"setup": {"game": self.game.id, "players": list(names), "seed": seed, "options": options,
                           "version": self.version, "house_rules": list(self.house_rules)}}
 
-    def random_legal_action(self, state: State, rng: random.Random) -> Action:
-        """An action drawn uniformly among the legal candidates: candidates are drawn at
-        random and judged until one is legal, which is a uniform draw among the legal ones
-        without judging them all."""
+    def random_legal_action(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any]]:
+        """An action drawn uniformly among the legal candidates, with its judgement:
+        candidates are drawn at random and judged until one is legal, which is a uniform
+        draw among the legal ones without judging them all."""
         candidates = self.candidate_actions(state, rng)
         checked = self.game.parse_state(self.check_state(state))
         while candidates:
             action = candidates.pop(rng.randrange(len(candidates)))
-            if self._judge_on(state, checked, action)["legal"]:
-                return action
+            answer = self._judge_on(state, checked, action)
+            if answer["legal"]:
+                return action, answer
         raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
 
     def simulate(self, players: int, seed: int) -> tuple[list[dict], dict[str, Any]]:
@@ -202,13 +208,15 @@ class Engine(ABC):
         state = self.initial_state(names, options)
         log: list[dict] = [self.setup_entry(names, seed, options)]
         while not self.is_over(state):
+            if len(log) > MAX_LOG_ENTRIES:
+                raise RuntimeError(f"{self.game.title}: no end after {MAX_LOG_ENTRIES} moves (seed {seed})")
             if self.chance_kind(state) is not None:
                 outcome = self.sample_chance(state, rng)
                 state = self.resolve_chance(state, outcome)
                 log.append(outcome)
                 continue
-            action = self.random_legal_action(state, rng)
-            state = self.apply(state, action)
+            action, answer = self.random_legal_action(state, rng)
+            state = self.transition(state, self.game.parse_action(action), answer["effects"])
             log.append(action)
         return log, self.score_state(state)
 

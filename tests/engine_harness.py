@@ -92,9 +92,10 @@ def play_and_judge(game_id: str, players: int, seed: int) -> dict:
             state = game_engine.resolve_chance(state, outcome)
             continue
         judge_random_actions(game_id, state, rng, where)
-        action = game_engine.random_legal_action(state, rng)
+        action, judged = game_engine.random_legal_action(state, rng)
         answer = public_check(game_id, game_engine.check_state(state), action)
         assert answer["legal"], f"{where}: {action} judged illegal: {answer['violations']}"
+        assert judged["effects"] == answer["effects"], where
         after = game_engine.apply(state, action)
         observed = game_engine.observed_effects(state, action, after)
         assert observed and all(answer["effects"][key] == value for key, value in observed.items()), (

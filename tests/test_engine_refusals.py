@@ -1,0 +1,73 @@
+"""What only a game's table can refuse, game by game: the engine's judgement beyond `check`
+(a card not in the hand, a die not in the pool, a player out of turn), each on a real
+simulated game, replayed up to the move that breaks the rule."""
+from __future__ import annotations
+
+import copy
+
+import scorer
+
+
+def _first(log: list, kind: str) -> int:
+    return next(i for i, entry in enumerate(log) if entry.get("type") == kind)
+
+
+def _refusal(game_id: str, log: list, index: int) -> dict:
+    result = scorer.replay(game_id, log)
+    assert not result["legal"] and result["index"] == index
+    return result
+
+
+def test_garden_variety_refuses_a_card_not_in_the_hand_and_plays_out_of_turn():
+    log, _ = scorer.simulate("garden-variety", 3, 2)
+    index = _first(log, "resolve_round")
+    hands_before = scorer.replay("garden-variety", log[:index])["state"]["players"]
+    stranger = next(card for card in ("critter-blue-1", "critter-red-9", "wildflower-4", "gnome-thief")
+                    if card not in hands_before[0]["hand"])
+    kind, *rest = stranger.split("-")
+    card = ({"kind": "critter", "color": rest[0], "number": int(rest[1])} if kind == "critter" else
+            {"kind": "wildflower", "number": int(rest[0])} if kind == "wildflower" else
+            {"kind": "gnome", "name": rest[0]})
+    broken = copy.deepcopy(log)
+    broken[index]["plays"][0]["card"] = card
+    assert _refusal("garden-variety", broken, index)["violations"][0]["code"] == "card-not-in-hand"
+    broken = copy.deepcopy(log)
+    broken[index]["plays"].reverse()
+    assert _refusal("garden-variety", broken, index)["violations"][0]["code"] == "out-of-turn"
+    broken = copy.deepcopy(log)
+    rolled = broken[index]["rule"]
+    broken[index]["rule"] = next(rule for rule in (0, 3, 5, 7, 10) if rule != rolled)
+    assert _refusal("garden-variety", broken, index)["violations"][0]["code"] == "rule-not-rolled"
+
+
+def test_harvest_dice_refuses_a_die_not_in_the_pool_and_a_drafter_out_of_turn():
+    log, _ = scorer.simulate("harvest-dice", 3, 4)
+    index = next(i for i, entry in enumerate(log) if entry.get("type") in ("plant", "feed"))
+    pool = log[index - 1]["dice"]
+    broken = copy.deepcopy(log)
+    broken[index]["die"] = next({"color": c, "value": v} for c in ("green", "red", "orange") for v in range(1, 7)
+                                if {"color": c, "value": v} not in pool)
+    broken[index]["type"], broken[index]["pig_powers"] = "feed", []
+    broken[index].pop("at", None)
+    codes = [v["code"] for v in _refusal("harvest-dice", broken, index)["violations"]]
+    assert "die-not-in-pool" in codes or "could-plant" in codes
+    broken = copy.deepcopy(log)
+    broken[index]["player"] = "Ben"
+    assert _refusal("harvest-dice", broken, index)["violations"][0]["code"] == "out-of-turn"
+    last = _first(log, "last_die")
+    broken = copy.deepcopy(log)
+    broken.insert(index, {"type": "last_die", "die": pool[0]})
+    assert _refusal("harvest-dice", broken, index)["violations"][0]["code"] == "not-last-die"
+    assert last > index
+
+
+def test_garden_dice_refuses_a_die_not_in_the_pool_and_a_roll_out_of_place():
+    log, _ = scorer.simulate("garden-dice", 2, 6)
+    index = _first(log, "buy")
+    pool = next(entry for entry in reversed(log[:index]) if "chance" in entry)["dice"]
+    broken = copy.deepcopy(log)
+    broken[index]["die"] = next(d for d in range(6, 0, -1) if d not in pool and d >= 1)
+    assert _refusal("garden-dice", broken, index)["violations"][0]["code"] == "die-not-in-pool"
+    broken = copy.deepcopy(log)
+    broken.insert(index, {"chance": "roll", "dice": [1, 2, 3, 4]})
+    assert _refusal("garden-dice", broken, index)["violations"][0]["code"] == "no-chance-now"
