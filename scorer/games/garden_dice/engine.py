@@ -90,7 +90,7 @@ class GardenDiceEngine(Engine):
             at, to = [rng.randint(0, SIZE + 1), rng.randint(1, SIZE)], [rng.randint(1, SIZE), rng.randint(1, SIZE)]
             kind = rng.choice(("buy", "place", "water", "harvest", "flip", "move_critter", "remove_critter",
                                "sun_set_die", "sun_reroll"))
-            fields: dict[str, Any] = {
+            by_kind: dict[str, dict[str, Any]] = {
                 "buy": {"crop": rng.choice(data.CROPS), "die": die},
                 "place": {"tile": rng.choice(("seed", "bird", "sundial", "rock", "rabbit")),
                           "dice": rng.sample(state["pool"], 2) if len(state["pool"]) > 1 else [die, die], "at": to,
@@ -98,8 +98,8 @@ class GardenDiceEngine(Engine):
                 "water": {"at": to, "die": die}, "harvest": {"at": to, "die": die}, "flip": {"at": at, "die": die},
                 "move_critter": {"from": rng.choice([t["at"] for t in state["board"]] or [at]), "to": to, "die": die},
                 "remove_critter": {"at": to, "dice": [die, rng.randint(1, 6), 6]},
-                "sun_set_die": {"die": die, "to": rng.randint(1, 6)}, "sun_reroll": {}}[kind]
-            action = {"type": kind, "player": name, **fields, "turn": dict(state["turn"])}
+                "sun_set_die": {"die": die, "to": rng.randint(1, 6)}, "sun_reroll": {}}
+            action = {"type": kind, "player": name, **by_kind[kind], "turn": dict(state["turn"])}
             if rng.random() < 0.1:
                 action["turn"] = {**state["turn"], "dice_spent": rng.randint(0, 4)}
             found.append(action)
