@@ -49,7 +49,7 @@ class GardenDiceEngine(Engine):
         return {"variant": options["variant"], "board": [],
                 "players": [{"name": name, "track": 0, "sun_token": True, "seeds": [], "harvested": {}}
                             for name in names],
-                "supply": {crop: supply for crop in data.CROPS}, "current": 0, "pool": None,
+                "supply": {crop: supply for crop in data.CROPS}, "current": data.FIRST_PLAYER, "pool": None,
                 "turn": _fresh_turn(), "last_turn": False, "over": False}
 
     # chance -------------------------------------------------------------------------------

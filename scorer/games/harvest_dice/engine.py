@@ -38,7 +38,7 @@ class HarvestDiceEngine(Engine):
         return {"mode": options["mode"], "markets": {crop: 0 for crop in data.CROPS},
                 "players": [{"name": name, "garden": list(blank), "pig": 0, "pig_powers_used": 0}
                             for name in names],
-                "start": 0, "pool": None, "drafted": 0, "over": False}
+                "start": data.FIRST_PLAYER, "pool": None, "drafted": 0, "over": False}
 
     # chance -------------------------------------------------------------------------------
     def chance_kind(self, state: State) -> str | None:
