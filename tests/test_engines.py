@@ -79,6 +79,11 @@ def test_unreadable_logs_are_refused_in_plain_words(game_id):
         assert refused.value.violations[0]["message"]
     result = scorer.replay(game_id, [log[0], "move"])
     assert not result["legal"] and result["violations"][0]["code"] == "not-an-entry"
+    first_chance = next(entry for entry in log if "chance" in entry)
+    for odd in ([[1]], {"a": 1}, None, "x", [None] * 9):
+        garbled = {key: (odd if key != "chance" else value) for key, value in first_chance.items()}
+        result = scorer.replay(game_id, [log[0], garbled])
+        assert not result["legal"] and result["index"] == 1 and result["violations"][0]["message"]
 
 
 @pytest.mark.parametrize("game_id", ENGINES)

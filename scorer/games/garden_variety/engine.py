@@ -67,7 +67,7 @@ class GardenVarietyEngine(Engine):
             return [violation("out-of-turn", PLAY, f"{player['name']} draws next", "chance.player")]
         cards = outcome.get("cards")
         wanted = _draw_count(state, player)
-        if not isinstance(cards, list) or len(cards) != wanted:
+        if not isinstance(cards, list) or len(cards) != wanted or not all(isinstance(c, str) for c in cards):
             return [violation("wrong-draw", PLAY, f"{player['name']} draws {plural(wanted, 'card')} "
                                                   "(back up to five, while the deck lasts)", "chance.cards")]
         missing = Counter(cards) - Counter(state["deck"])
