@@ -16,8 +16,9 @@ from tests.engine_harness import games_with_engines, play_and_judge, player_coun
 GAMES_PER_GAME = 200  # random games per game in the normal suite, shared among its player counts
 # Garden Dice's judged game costs about 0.45 s of CPU (long turns, and the end of each turn is
 # known only once no die action is legal), so the normal suite plays fewer of them; `make
-# soak` plays the 10,000.
-FEWER_GAMES = {"garden-dice": 30}
+# soak` plays the 10,000. Propagation's judged game costs 0.2-0.7 s (twenty rounds, and check
+# reads the whole board for every action judged), so it plays fewer too.
+FEWER_GAMES = {"garden-dice": 30, "propagation": 45}
 ENGINES = games_with_engines()
 
 
