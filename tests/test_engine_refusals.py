@@ -4,8 +4,10 @@ simulated game, replayed up to the move that breaks the rule."""
 from __future__ import annotations
 
 import copy
+import random
 
 import scorer
+from scorer.games.propagation import data
 
 
 def _first(log: list, kind: str) -> int:
@@ -71,3 +73,46 @@ def test_garden_dice_refuses_a_die_not_in_the_pool_and_a_roll_out_of_place():
     broken = copy.deepcopy(log)
     broken.insert(index, {"chance": "roll", "dice": [1, 2, 3, 4]})
     assert _refusal("garden-dice", broken, index)["violations"][0]["code"] == "no-chance-now"
+
+
+def test_propagation_refuses_a_player_out_of_turn_another_board_and_a_step_out_of_order():
+    log, _ = scorer.simulate("propagation", 3, 4)
+    index = next(i for i, entry in enumerate(log) if entry.get("type") in ("sow", "propagate", "harvest"))
+    broken = copy.deepcopy(log)
+    broken[index]["player"] = next(name for name in ("Ann", "Ben", "Cal") if name != log[index]["player"])
+    assert _refusal("propagation", broken, index)["violations"][0]["code"] == "out-of-turn"
+    growth = next(i for i, entry in enumerate(log) if entry.get("type") == "grow" and entry["board"]["plants"])
+    broken = copy.deepcopy(log)
+    broken[growth]["board"]["plants"].pop()
+    assert _refusal("propagation", broken, growth)["violations"][0]["code"] == "not-the-table"
+    broken = copy.deepcopy(log)
+    broken.insert(growth, {"type": "end_round", "board": log[growth]["board"], "round": 1})
+    assert _refusal("propagation", broken, growth)["violations"][0]["code"] == "out-of-phase"
+    end = _first(log, "end_round")
+    broken = copy.deepcopy(log)
+    broken[end]["round"] = 2
+    assert _refusal("propagation", broken, end)["violations"][0]["code"] == "wrong-round"
+
+
+def test_propagation_player_with_no_action_left_after_growing_passes():
+    """All three kinds on the board, none grown, and every other space taken: nothing to sow,
+    propagate or harvest, so the turn passes to the next player."""
+    game_engine = scorer.GAMES["propagation"].engine
+    assert game_engine is not None
+    state = game_engine.initial_state(["Ann", "Ben", "Cal"], {"round_20": "both"})
+    state = game_engine.resolve_chance(state, game_engine.sample_chance(state, random.Random(3)))
+    state = game_engine.resolve_chance(state, {"chance": "reveal", "card": "most-tomatoes"})
+    rocks = {tuple(rock) for rock in state["board"]["rocks"]}
+    free = [space for space in data.board_spaces() if space not in rocks]
+    ann = [{"at": list(space), "owner": "Ann", "kind": kind, "tier": 0} for space, kind in zip(free, data.KINDS)]
+    others = [{"at": list(space), "owner": owner, "kind": kind, "tier": 1}
+              for space, (owner, kind) in zip(free[3:], [(o, k) for o in ("Ben", "Cal") for k in data.KINDS
+                                                          for _ in range(data.PLANTS[k]["tokens"])])]
+    state = {**state, "board": {**state["board"], "plants": sorted(ann + others, key=lambda p: p["at"])}}
+    after = game_engine.apply(state, {"type": "grow", "player": "Ann", "board": state["board"]})
+    assert (after["phase"], after["turn"]) == ("grow", 1)
+    assert all(p["tier"] == 1 for p in after["board"]["plants"] if p["owner"] == "Ann")
+    with_room = {**state, "board": {**state["board"], "plants": [p for p in state["board"]["plants"]
+                                                                 if p["owner"] != "Ben"]}}
+    after = game_engine.apply(with_room, {"type": "grow", "player": "Ann", "board": with_room["board"]})
+    assert (after["phase"], after["turn"]) == ("act", 0)
