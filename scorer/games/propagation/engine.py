@@ -47,7 +47,7 @@ class PropagationEngine(Engine):
     def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         return {"players": [{"name": name, "harvested": dict.fromkeys(data.KINDS, 0)} for name in names],
                 "board": {"rocks": [], "plants": []}, "cards": [], "bonus": [],
-                "round_20": options["round_20"], "round": 1, "start": 0, "turn": 0, "phase": "rocks"}
+                "round_20": options["round_20"], "round": 1, "start": data.FIRST_PLAYER, "turn": 0, "phase": "rocks"}
 
     # chance -------------------------------------------------------------------------------
     def chance_kind(self, state: State) -> str | None:
