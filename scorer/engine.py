@@ -35,6 +35,7 @@ Outcome = dict  # a chance outcome: {"chance": kind, ...}
 LOG_RULE = "Game log format"
 MAX_LOG_ENTRIES = 5000      # far above any simulated game (docs/engines.md); bounds a replay
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay")
+RANDOM_ACTIONS = 4          # actions an engine's action_space draws at each step of a test game
 
 
 class IllegalMove(Exception):
@@ -92,8 +93,8 @@ class Engine(ABC):
 
     @abstractmethod
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
-        """Actions drawn at random from the whole action space, most of them illegal, for the
-        random simulation tests."""
+        """RANDOM_ACTIONS actions drawn at random from the whole action space, most of them
+        illegal, for the random simulation tests."""
 
     @abstractmethod
     def table_violations(self, state: State, action: Any) -> list[Violation]:

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from scorer.core import Violation, violation
-from scorer.engine import Action, Engine, Outcome, State
+from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.garden_dice import data
 
 TURN = f"{data.TITLE} › On Your Turn"
@@ -84,7 +84,7 @@ class GardenDiceEngine(Engine):
         """Any action type by any player, with dice in or out of the pool, any space, any
         tile, a turn record now and then not this turn's."""
         found = []
-        for _ in range(4):
+        for _ in range(RANDOM_ACTIONS):
             name = rng.choice(state["players"])["name"]
             die = rng.choice(state["pool"]) if rng.random() < 0.7 else rng.randint(1, 6)
             at, to = [rng.randint(0, SIZE + 1), rng.randint(1, SIZE)], [rng.randint(1, SIZE), rng.randint(1, SIZE)]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.core import Violation, violation
-from scorer.engine import Action, Engine, Outcome, State
+from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.garden_variety import data
 from scorer.games.words import plural
 
@@ -99,7 +99,7 @@ class GardenVarietyEngine(Engine):
         """Rounds with a random rule, random cards of the whole deck (in hand or not), in turn
         order or shuffled, now and then a player missing or a declaration wrong."""
         found = []
-        for _ in range(4):
+        for _ in range(RANDOM_ACTIONS):
             players = [state["players"][i] for i in _play_order(state)]
             if rng.random() < 0.3:
                 rng.shuffle(players)

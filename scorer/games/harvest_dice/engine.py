@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.core import Violation, violation
-from scorer.engine import Action, Engine, Outcome, State
+from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.harvest_dice import data
 
 PLAY = f"{data.TITLE} › Game Play"
@@ -83,7 +83,7 @@ class HarvestDiceEngine(Engine):
         """Any type, any player, any die (now and then one that is no die), any space, any
         pig powers."""
         found = []
-        for _ in range(4):
+        for _ in range(RANDOM_ACTIONS):
             kind = rng.choice(("plant", "plant", "feed", "last_die"))
             die = rng.choice(state["pool"]) if rng.random() < 0.7 else {
                 "color": rng.choice((*COLORS, "blue")), "value": rng.choice((*data.DIE_FACES, 0, 7))}
