@@ -100,11 +100,12 @@ class Card:
     @property
     def label(self) -> str:
         """Plain words for people: "Blue Opossum 6", "Wildflower 4", "Thief Gnome"."""
+        # str(): a critter always has its colour and a gnome its name (the deck list checks)
         if self.kind == "critter":
-            return f"{self.color.capitalize()} {CRITTERS[self.color]} {self.number}"
+            return f"{str(self.color).capitalize()} {CRITTERS[str(self.color)]} {self.number}"
         if self.kind == "wildflower":
             return f"Wildflower {self.number}"
-        return GNOMES[self.name].title
+        return GNOMES[str(self.name)].title
 
 
 Deck = dict  # Card -> number of copies, in deck-list order
@@ -146,7 +147,7 @@ def parse_deck(text: str, source: str = "deck list") -> Deck:
                                         f"({','.join(DECK_COLUMNS)}), found {len(fields)}"))
             continue
         card, count, problems = _parse_row(dict(zip(DECK_COLUMNS, fields)))
-        if problems:
+        if problems or card is None:  # an unknown kind (no card) always comes with a problem
             errors.extend((line_number, p) for p in problems)
         elif card in deck:
             errors.append((line_number, f"{card.label} is listed twice; change its count instead"))
