@@ -132,3 +132,13 @@ def test_http_replay_and_example(game_id, client):
     assert client.get(f"/api/games/{game_id}/example?seed=abc").status_code == 400
     assert client.get(f"/api/games/{game_id}/example?players=40").status_code == 422
     assert client.get("/api/games/no-such-game/example").status_code == 404
+
+
+def test_cli_simulate_without_out_prints_only_the_log_on_standard_output(capsys):
+    game_id = ENGINES[0]
+    assert gardenkit(["simulate", game_id, "--seed", "9", "--json"]) == 0
+    printed = capsys.readouterr()
+    log = json.loads(printed.out)
+    assert log == scorer.simulate(game_id, scorer.GAMES[game_id].min_players, 9)[0]
+    report = json.loads(printed.err)
+    assert report["seed"] == 9 and report["score"] == scorer.score(game_id, report["end_state"])
