@@ -116,3 +116,16 @@ def test_propagation_player_with_no_action_left_after_growing_passes():
                                                                  if p["owner"] != "Ben"]}}
     after = game_engine.apply(with_room, {"type": "grow", "player": "Ann", "board": with_room["board"]})
     assert (after["phase"], after["turn"]) == ("act", 0)
+
+
+def test_propagation_refuses_rocks_side_by_side_and_a_bonus_card_revealed_twice():
+    log, _ = scorer.simulate("propagation", 2, 5)
+    rocks, reveal = log[1], log[2]
+    assert (rocks["chance"], reveal["chance"]) == ("rocks", "reveal")
+    broken = copy.deepcopy(log)
+    broken[1]["rocks"][1] = [rocks["rocks"][0][0], rocks["rocks"][0][1] + 1]
+    assert "rocks-adjacent" in [v["code"] for v in _refusal("propagation", broken, 1)["violations"]]
+    round_10_card = next(i for i, entry in enumerate(log) if entry.get("chance") == "reveal" and i > 2)
+    broken = copy.deepcopy(log)
+    broken[round_10_card]["card"] = reveal["card"]
+    assert _refusal("propagation", broken, round_10_card)["violations"][0]["code"] == "card-already-revealed"
