@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from scorer.core import InvalidState, Violation, violation
-from scorer.engine import Action, Engine, Outcome, State
+from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.propagation import data
 
 R_TURNS = f"{data.TITLE} › Rounds and Turns › Player Turns"
@@ -99,7 +99,7 @@ class PropagationEngine(Engine):
         names = [p["name"] for p in state["players"]]
         current = _current(state)
         found = []
-        for _ in range(4):
+        for _ in range(RANDOM_ACTIONS):
             player = current if rng.random() < 0.6 else rng.choice(names)
             own = [p for p in state["board"]["plants"] if p["owner"] == player]
             kind = rng.choice(data.KINDS)
