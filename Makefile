@@ -8,7 +8,7 @@ PORT   ?= 8000
 # to look at rendered PDF pages, PostgreSQL for the storage tests against a real server.
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
 
-.PHONY: run test bench install install-dev system-deps kits clean axe
+.PHONY: run test bench soak install install-dev system-deps kits clean axe
 # axe-core, the accessibility checker the browser tests run on every page (tests/axe.py).
 AXE := .cache/axe/node_modules/axe-core/axe.min.js
 
@@ -62,6 +62,11 @@ test: install-dev system-deps axe
 
 bench: install-dev system-deps
 	$(BIN)/python -m bench.run
+
+# The random simulation tests by the thousand: 10,000 judged games per game with an engine,
+# with the time per game (docs/engines.md). Long: minutes per game on a busy machine.
+soak: install-dev
+	$(BIN)/python -m bench.soak
 
 clean:
 	rm -rf output/letter output/a4 output/a3 output/tabloid build dist *.egg-info

@@ -53,9 +53,15 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _seed(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"--seed takes a whole number of 0 or more, not {text!r}")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gardenkit", description=__doc__.splitlines()[0])
-    subs = parser.add_subparsers(dest="command", metavar="{build,score,check,validate,serve}",
+    subs = parser.add_subparsers(dest="command", metavar="{build,score,check,validate,simulate,replay,serve}",
                                  parser_class=_Parser)
 
     build = subs.add_parser("build", help="write print-and-play PDF and SVG kits")
@@ -94,6 +100,20 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("game", metavar="GAME", help="game id: " + ", ".join(GAME_IDS))
         sub.add_argument("file", metavar="FILE.json", help=filehelp + " ('-' reads standard input)")
         sub.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    simulate = subs.add_parser("simulate", help="play a whole game at random and write its log")
+    simulate.add_argument("game", metavar="GAME", help="game id: " + ", ".join(GAME_IDS))
+    simulate.add_argument("--players", type=_positive, default=None, metavar="N",
+                          help="how many players (default: the fewest the game allows)")
+    simulate.add_argument("--seed", type=_seed, default=None, metavar="S",
+                          help="the seed of the dice, draws and choices (default: a new one)")
+    simulate.add_argument("--out", type=Path, default=None, metavar="FILE",
+                          help="write the log here (default: print it)")
+    simulate.add_argument("--json", action="store_true", help="print the end state and scores as JSON")
+    replay = subs.add_parser("replay", help="play a game log back and judge every move")
+    replay.add_argument("game", metavar="GAME", help="game id: " + ", ".join(GAME_IDS))
+    replay.add_argument("file", metavar="LOG.json", help="a game log ('-' reads standard input)")
+    replay.add_argument("--json", action="store_true", help="print the result as JSON")
 
     serve = subs.add_parser("serve", help="serve the web app on a production WSGI server")
     serve.add_argument("--host", default="127.0.0.1")
@@ -140,6 +160,10 @@ def main(argv: list[str] | None = None) -> int:
             return serve(args.host, args.port, args.workers, args.threads)
         from scorer import cli as scorer_cli
 
+        if args.command == "simulate":
+            return scorer_cli.simulate(args.game, args.players, args.seed, args.out, as_json=args.json)
+        if args.command == "replay":
+            return scorer_cli.replay(args.game, args.file, as_json=args.json)
         return scorer_cli.run(args.command, args.game, args.file, as_json=args.json)
     except UsageError as error:
         print(f"gardenkit: {error}", file=sys.stderr)

@@ -5,6 +5,8 @@
     scorer.score(game_id, state) -> dict        # raises scorer.InvalidState (has .violations)
     scorer.validate(game_id, state) -> list     # violations, [] when the state is possible
     scorer.check(game_id, state, action) -> dict
+    scorer.simulate(game_id, players, seed) -> (log, end_state)
+    scorer.replay(game_id, log) -> dict         # the end and its score, or the first illegal move
     scorer.create_app(config=None) -> flask.Flask
 """
 from __future__ import annotations
@@ -26,7 +28,7 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'scorer' has no attribute {name!r}")
 
 __all__ = ["GAMES", "CATALOGUE", "InvalidState", "UnknownGame", "score", "validate", "check",
-           "create_app"]
+           "simulate", "replay", "create_app"]
 
 
 def score(game_id: str, state: Any) -> dict:
@@ -42,6 +44,24 @@ def validate(game_id: str, state: Any) -> list:
 def check(game_id: str, state: Any, action: Any) -> dict:
     """Is the action legal on this state, why not, and what does it do."""
     return GAMES[game_id].check(state, action)
+
+
+def simulate(game_id: str, players: int, seed: int) -> tuple[list, dict]:
+    """A whole game played at random among the legal actions, with dice and draws from the
+    seed (the same seed plays the same game): (log, end state's score JSON). The log's first
+    entry is the setup; then actions in the check format and chance outcomes marked "chance"."""
+    from scorer.engine import engine_of
+
+    return engine_of(GAMES[game_id]).simulate(players, seed)
+
+
+def replay(game_id: str, log: Any) -> dict:
+    """Play a log from its setup: {"legal": true, "state", "end_state", "score", ...}, or
+    {"legal": false, "index", "entry", "violations", "state", ...} at the first entry that
+    breaks a rule (the state is the one before it). InvalidState for an unreadable log."""
+    from scorer.engine import engine_of
+
+    return engine_of(GAMES[game_id]).replay(log)
 
 
 def create_app(config: dict | None = None):

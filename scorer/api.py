@@ -6,6 +6,7 @@ violations, a body over 1 MB 413 (Flask's MAX_CONTENT_LENGTH), a database that i
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
@@ -63,8 +64,17 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+class BadQuery(Exception):
+    pass
+
+
 @bp.errorhandler(BadJSON)
 def bad_json(error: BadJSON):
+    return jsonify({"error": str(error)}), 400
+
+
+@bp.errorhandler(BadQuery)
+def bad_query(error: BadQuery):
     return jsonify({"error": str(error)}), 400
 
 
@@ -88,6 +98,9 @@ def game_info(game_id: str) -> dict[str, Any]:
         info["rulebook"] = game.rulebook
         info["has_checks"] = game.action_model is not None
         info["links"] = {op: f"/api/games/{game_id}/{op}" for op in ("score", "validate", "check")}
+        if game.engine is not None:
+            info["links"]["replay"] = f"/api/games/{game_id}/replay"
+            info["links"]["example"] = f"/api/games/{game_id}/example"
         info["pages"] = {"score": f"/games/{game_id}/score", "check": f"/games/{game_id}/check"}
     return info
 
@@ -124,6 +137,40 @@ def check(game_id: str):
         raise InvalidState([violation("unknown-field", REQUEST_RULE,
                                       f"{key!r} is not part of a check request", key) for key in extra])
     return jsonify(game.check(body["state"], body["action"]))
+
+
+@bp.post("/api/games/<game_id>/replay")
+def replay(game_id: str):
+    """200 with the end and its score, or with the first move that breaks a rule (`legal`
+    says which); 422 for a body that is no game log (or one over its length bound)."""
+    game = scorer.GAMES[game_id]
+    from scorer.engine import engine_of
+
+    return jsonify(engine_of(game).replay(read_json()))
+
+
+@bp.get("/api/games/<game_id>/example")
+def example(game_id: str):
+    """A simulated end state, always a possible one, for the pages' "try an example" buttons:
+    ?seed= replays that game (a fresh seed when absent), ?players= how many play."""
+    game = scorer.GAMES[game_id]
+    from scorer.engine import engine_of
+
+    game_engine = engine_of(game)
+    seed = _whole_query("seed", secrets.randbelow(2**32))
+    players = _whole_query("players", game.min_players)
+    log, end_state = game_engine.simulate(players, seed)
+    return jsonify({"seed": seed, "players": players, "state": end_state, "score": game.score(end_state),
+                    "log": log})
+
+
+def _whole_query(name: str, default: int) -> int:
+    text = request.args.get(name)
+    if text is None:
+        return default
+    if not text.isdigit() or len(text) > 18:
+        raise BadQuery(f"?{name}= takes a whole number of 0 or more, not {text[:40]!r}")
+    return int(text)
 
 
 # --- service endpoints ----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""`gardenkit score|check|validate GAME FILE.json` (docs/app.md "Command line").
+"""`gardenkit score|check|validate GAME FILE.json`, `gardenkit simulate GAME` and
+`gardenkit replay GAME LOG.json` (docs/app.md "Command line", docs/engines.md).
 
 Exit status: 0 when the command ran (a check answers "legal" or "not legal" with 0), 1 when
 the state is impossible (every violation printed), 2 on bad usage: an unknown game, a file
@@ -9,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 import scorer
@@ -176,3 +179,88 @@ def _plain(value: Any) -> str:
     if isinstance(value, (str, int)):
         return str(value)
     return json.dumps(value, ensure_ascii=False)
+
+
+# --- whole games: simulate and replay -------------------------------------------------------------
+
+def simulate(game_id: str, players: int | None, seed: int | None, out_file: Path | None,
+             as_json: bool = False, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """`gardenkit simulate`: the log goes to --out (written whole or not at all) or to
+    standard output; the end state and its scores to standard output, or to standard error
+    when the log takes standard output, so `> game.json` keeps only the log."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        game = _game(game_id)
+        if game.engine is None:
+            raise Usage(f"{game.title} has no engine yet: it cannot be simulated")
+        seed = secrets.randbelow(2**32) if seed is None else seed
+        log, end_state = scorer.simulate(game_id, game.min_players if players is None else players, seed)
+        if out_file is not None:
+            _write_whole(out_file, json.dumps(log, indent=1, ensure_ascii=False) + "\n")
+        else:
+            _dump(log, out)
+        report = out if out_file is not None else err
+        result = game.score(end_state)
+        if as_json:
+            _dump({"seed": seed, "end_state": end_state, "score": result}, report)
+        else:
+            where = f", log in {out_file}" if out_file is not None else ""
+            print(f"{game.title}: a random game, seed {seed}, {len(log) - 1} moves{where}", file=report)
+            print(ranking_table(result), file=report)
+        return EXIT_OK
+    except Usage as error:
+        print(f"gardenkit: {error}", file=err)
+        return EXIT_USAGE
+    except InvalidState as invalid:
+        print("gardenkit: " + "; ".join(v["message"] for v in invalid.violations), file=err)
+        return EXIT_USAGE
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write through a temporary file beside the target, so a failure leaves no half log."""
+    if path.is_dir():
+        raise Usage(f"{path} is a folder; give --out a file name")
+    if not path.parent.is_dir():
+        raise Usage(f"no such folder: {path.parent}")
+    temporary = path.with_name(f".{path.name}.partial")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise Usage(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def replay(game_id: str, file: str, as_json: bool = False,
+           out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """`gardenkit replay`: 0 when every move of the log is legal, 1 at the first that is not
+    (or for a log that cannot be read as one), 2 on bad usage."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        game = _game(game_id)
+        if game.engine is None:
+            raise Usage(f"{game.title} has no engine yet: it cannot replay a log")
+        result = scorer.replay(game_id, _read_json(file))
+    except Usage as error:
+        print(f"gardenkit: {error}", file=err)
+        return EXIT_USAGE
+    except InvalidState as invalid:
+        if as_json:
+            _dump({"violations": invalid.violations}, out)
+        else:
+            print("This is not a game log gardenkit can read:", file=out)
+            _print_violations(invalid.violations, out)
+        return EXIT_INVALID
+    if as_json:
+        _dump(result, out)
+    elif result["legal"]:
+        ending = "the game is over" if result["over"] else "the game is not over yet"
+        print(f"All {result['moves']} moves are legal; {ending}.", file=out)
+        print(ranking_table(result["score"]), file=out)
+    else:
+        print(f"Move {result['index']} breaks a rule: {json.dumps(result['entry'], ensure_ascii=False)}",
+              file=out)
+        _print_violations(result["violations"], out)
+    return EXIT_OK if result["legal"] else EXIT_INVALID

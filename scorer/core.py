@@ -15,9 +15,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, ClassVar, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+if TYPE_CHECKING:  # the engine module builds on this one
+    from scorer.engine import Engine
 
 Violation = dict  # {"code", "rule", "message", "path"}
 
@@ -214,16 +217,20 @@ class Game(ABC):
 
     def __init__(self, *, example_state: dict, example_checks: Sequence[Example] = (),
                  page_data: Callable[[], dict] | None = None,
-                 check_from_form: Callable[[dict[str, str]], tuple[Any, Any]] | None = None) -> None:
+                 check_from_form: Callable[[dict[str, str]], tuple[Any, Any]] | None = None,
+                 engine: Callable[[Game], Engine] | None = None) -> None:
         """example_state: a possible state, the score page's first example.
         example_checks: worked checks, at least one of each action type; the first one opens
         the check page. page_data: JSON-ready house content for the game's own page templates.
         check_from_form: the check page's plain form fields -> (state, action), for a game
-        whose check page works without JavaScript."""
+        whose check page works without JavaScript. engine: the game's scorer.engine.Engine
+        class, which plays whole games on these rules (simulate, replay); None for a game
+        without one yet."""
         self.example_state = example_state
         self.example_checks = list(example_checks)
         self.page_data = page_data
         self.check_from_form = check_from_form
+        self.engine = engine(self) if engine is not None else None
         self._action_adapter = TypeAdapter(self.action_model) if self.action_model else None
         unchecked = [kind for kind in self.action_types() if not callable(getattr(self, f"check_{kind}", None))]
         if unchecked:
@@ -324,7 +331,11 @@ class Game(ABC):
     def check(self, raw_state: Any, raw_action: Any) -> dict[str, Any]:
         """Parse both, refuse an action naming someone who is not playing (an impossible
         request, like a malformed action), then hand the action to check_<its type>."""
-        state = self.parse_state(raw_state)
+        return self.check_parsed(self.parse_state(raw_state), raw_action)
+
+    def check_parsed(self, state: Any, raw_action: Any) -> dict[str, Any]:
+        """`check` on a state already parsed, so that an engine weighing every action open to
+        a player reads the state once, not once per action."""
         action = self.parse_action(raw_action)
         strangers = unknown_players(state, self.action_players(action), self.roster_rule)
         if strangers:

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 import scorer
+from scorer.engine import MAX_LOG_ENTRIES
 from scorer.games import CATALOGUE
 
 ERROR = {"$ref": "#/components/schemas/Error"}
@@ -86,7 +87,36 @@ def _game_paths(game_id: str) -> dict[str, dict]:
             "responses": {"200": _answer("legality, reasons and effects", {"$ref": "#/components/schemas/Check"}),
                           "422": _answer("the state or action is malformed or impossible", VIOLATIONS),
                           **ERRORS}}}
+    if scorer.GAMES[game_id].engine is not None:
+        paths.update(_engine_paths(game_id, title, prefix))
     return paths
+
+
+def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
+    """Replay a game log; a simulated game for the pages' examples (docs/engines.md)."""
+    log = {"type": "array", "minItems": 1, "maxItems": MAX_LOG_ENTRIES, "items": {"type": "object"},
+           "description": 'the setup {"setup": {...}}, then actions in the check format and chance '
+                          'outcomes {"chance": ...}'}
+    whole = {"type": "integer", "minimum": 0}
+    return {
+        f"/api/games/{game_id}/replay": {"post": {
+            "summary": f"{title}: replay a game log", "operationId": f"replay{prefix}", "tags": [title],
+            "requestBody": _json_body(log),
+            "responses": {"200": _answer("the end and its score (legal: true), or the first move that breaks "
+                                         "a rule with its violations and the state before it (legal: false)",
+                                         {"type": "object", "required": ["legal"]}),
+                          "422": _answer("not a game log this engine can read", VIOLATIONS), **ERRORS}}},
+        f"/api/games/{game_id}/example": {"get": {
+            "summary": f"{title}: a randomly played game and its end state", "operationId": f"example{prefix}",
+            "tags": [title],
+            "parameters": [{"name": "seed", "in": "query", "required": False, "schema": whole},
+                           {"name": "players", "in": "query", "required": False, "schema": whole}],
+            "responses": {"200": _answer("seed, players, the end state, its score and the log",
+                                         {"type": "object", "required": ["seed", "players", "state", "score", "log"]}),
+                          "400": _answer("a seed or player count that is not a whole number", ERROR),
+                          "404": ERRORS["404"],
+                          "422": _answer("a player count the game does not allow", VIOLATIONS)}}},
+    }
 
 
 def _results_paths() -> dict[str, dict]:

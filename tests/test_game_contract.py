@@ -16,6 +16,7 @@ from pypdf import PdfReader
 import scorer
 from pnp.cli import main as gardenkit
 from scorer.core import Game, PlayerScore, StateModel
+from scorer.engine import Engine
 from scorer.games import CATALOGUE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +104,21 @@ def test_openapi_lists_the_game(game_id, client):
     document = client.get("/openapi.json").get_json()
     for operation in ("score", "validate", "check"):
         assert f"/api/games/{game_id}/{operation}" in document["paths"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_engine_plays_on_the_games_own_rules(game_id, client):
+    """A game's engine (docs/engines.md) is bound to that game, and its simulated end states
+    are possible and score; the random simulation tests (tests/test_engines.py) go further."""
+    game = scorer.GAMES[game_id]
+    if game.engine is None:
+        pytest.skip(f"{game.title} has no engine yet")
+    assert isinstance(game.engine, Engine) and game.engine.game is game and game.engine.version >= 1
+    log, end_state = scorer.simulate(game_id, game.min_players, 3)
+    assert log[0]["setup"]["game"] == game_id and scorer.validate(game_id, end_state) == []
+    assert scorer.score(game_id, end_state)["winners"]
+    document = client.get("/openapi.json").get_json()
+    assert {f"/api/games/{game_id}/replay", f"/api/games/{game_id}/example"} <= set(document["paths"])
 
 
 def test_an_unknown_game_is_404_on_every_operation(client):

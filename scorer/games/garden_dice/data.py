@@ -21,6 +21,8 @@ TILES_PER_CROP_IN_BOX = 10
 # Tiles of each crop used, by number of players (Setup); the rest stay in the box.
 SUPPLY_PER_CROP: dict[int, int] = {2: 5, 3: 7, 4: 10}
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+# house: a simulated or replayed game (the engine) starts with the first listed player.
+FIRST_PLAYER = 0
 
 # --- the board -------------------------------------------------------------------------------
 

@@ -50,6 +50,7 @@ from scorer.core import (
     violation,
 )
 from scorer.games.garden_dice import data, examples
+from scorer.games.garden_dice.engine import GardenDiceEngine
 from scorer.games.words import a_or_an, plural
 
 Coord = tuple[int, int]
@@ -1015,4 +1016,4 @@ def page_data() -> dict:
 
 
 GAME = GardenDice(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
-                  page_data=page_data)
+                  page_data=page_data, engine=GardenDiceEngine)

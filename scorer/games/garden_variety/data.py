@@ -46,6 +46,9 @@ CHAOS = "chaos"
 DIE_RULES = (0, 3, 5, 7, 10)       # "the card closest to N wins"
 DIE_FACES = (*DIE_RULES, CHAOS)    # chaos: reroll after every card is played
 DIE_LABELS = {0: "0", 3: "3", 5: "5", 7: "7", 10: "10", CHAOS: "!"}
+# The engine's house reading (docs/house-rules.md): the first listed player stands for the
+# rulebook's youngest, who starts. (A chaos reroll that shows chaos is simply rolled again.)
+FIRST_PLAYER = 0
 
 
 # --- gnomes ---------------------------------------------------------------------------------

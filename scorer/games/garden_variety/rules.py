@@ -12,6 +12,7 @@ from pydantic import Field, WithJsonSchema
 
 from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, describe_value, violation
 from scorer.games.garden_variety import data, examples
+from scorer.games.garden_variety.engine import GardenVarietyEngine
 from scorer.games.words import plural
 
 _G = data.TITLE
@@ -485,4 +486,4 @@ def page_data() -> dict:
 
 
 GAME = GardenVarietyGame(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
-                         page_data=page_data, check_from_form=check_from_form)
+                         page_data=page_data, check_from_form=check_from_form, engine=GardenVarietyEngine)

@@ -15,6 +15,8 @@ DEFAULT_MODE = "basic"  # the rulebook is written for the basic game
 # --- players and dice (rulebook: Components, Set-Up) ----------------------------------------
 # The rulebook covers 2, 3 and 4 players (set-up notes for 2 and 3, four pencils, no solo rule).
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+# house: a simulated or replayed game (the engine) starts with the first listed player.
+FIRST_PLAYER = 0
 DICE_PER_COLOR = {2: 2, 3: 3, 4: 3}
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 

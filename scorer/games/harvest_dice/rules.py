@@ -13,6 +13,7 @@ from pydantic import Field
 
 from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, player_named, violation
 from scorer.games.harvest_dice import data, examples
+from scorer.games.harvest_dice.engine import HarvestDiceEngine
 from scorer.games.words import a_or_an, plural
 
 RULE_SETUP = "Harvest Dice › Set-Up"
@@ -607,4 +608,4 @@ EXAMPLE_CHECK = {
 
 
 GAME = HarvestDice(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
-                   page_data=page_data)
+                   page_data=page_data, engine=HarvestDiceEngine)

@@ -65,6 +65,9 @@ PLAYERS_MIN, PLAYERS_MAX = 2, 4
 ROUNDS = 20
 BONUS_ROUNDS = (10, 20)
 ROCKS = 10
+# HOUSE: the rulebook's starting player is whoever most recently ate a fruit or vegetable; a
+# simulated or replayed game gives the starting player token to the first player listed.
+FIRST_PLAYER = 0
 
 KINDS = ("tomato", "carrot", "apple")
 

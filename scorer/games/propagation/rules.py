@@ -12,6 +12,7 @@ from pydantic import Field
 
 from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, Violation, violation
 from scorer.games.propagation import data, examples
+from scorer.games.propagation.engine import PropagationEngine
 from scorer.games.words import a_or_an, plural
 
 # Rulebook section headings, for the "rule" of each violation.
@@ -728,4 +729,4 @@ EXAMPLE_CHECK = {
 
 
 GAME = Propagation(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
-                   page_data=page_data)
+                   page_data=page_data, engine=PropagationEngine)

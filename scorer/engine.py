@@ -1,0 +1,305 @@
+"""Game engines: play a whole game from its setup, one action or chance outcome at a time.
+
+An engine holds a game's full state as JSON (hands, deck, dice, whose turn it is: more than
+the score JSON), versioned by the engine. The rules themselves stay in the game's Game: the
+engine's judgement of an action is the Game's `check` on the state `check` reads
+(`check_state`), plus what only the table knows (whose turn it is, what is in a hand, which
+die was rolled). A transition takes the effects that `check` answered, so each rule has one
+implementation.
+
+A log is a JSON list. Its first entry is the setup,
+    {"setup": {"game": id, "players": [names], "seed": s, "options": {...}, "version": v,
+               "house_rules": [...]}}
+and every later entry is either an action in the game's `check` format (it has a "type") or
+a chance outcome, marked as such: {"chance": "roll", ...} or {"chance": "draw", ...}.
+`simulate` writes one by playing uniformly at random among the legal actions; `replay`
+plays one back and stops at the first entry that breaks a rule. docs/engines.md describes
+each game's engine.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from scorer.core import InvalidState, Violation, duplicate_names, player_count, violation
+
+if TYPE_CHECKING:
+    from scorer.core import Game
+
+State = dict  # an engine's full state, JSON-ready
+Action = dict  # an action in the game's check format
+Outcome = dict  # a chance outcome: {"chance": kind, ...}
+
+LOG_RULE = "Game log format"
+MAX_LOG_ENTRIES = 5000      # far above any simulated game (docs/engines.md); bounds a replay
+PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay")
+RANDOM_ACTIONS = 4          # actions an engine's action_space draws at each step of a test game
+
+
+class IllegalMove(Exception):
+    """The action or chance outcome cannot happen on this state; `.violations` says why."""
+
+    def __init__(self, violations: Sequence[Violation]):
+        self.violations = list(violations)
+        super().__init__("; ".join(v["message"] for v in self.violations))
+
+
+class Engine(ABC):
+    """One game's engine. Subclasses set `version` and `house_rules` and implement the
+    abstract methods; the judgement, the moves and the log handling are shared here."""
+
+    version: ClassVar[int]
+    # Where the engine follows a house reading of the rulebook (docs/house-rules.md): these
+    # notes go into every log's setup entry, so a reader knows which reading was played.
+    house_rules: ClassVar[tuple[str, ...]] = ()
+    # The game's variants, {option: its choices} (Harvest Dice: {"mode": ("basic", "advanced")}):
+    # a simulated game picks each at random from its seed, and the setup entry records them.
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # what each game provides ------------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
+        """The state before the first chance outcome or action (nothing dealt or rolled);
+        `options` holds one choice of each of `option_choices`."""
+
+    @abstractmethod
+    def chance_kind(self, state: State) -> str | None:
+        """The kind of chance outcome the game waits for ("roll", "draw"), or None when a
+        player acts next or the game is over."""
+
+    @abstractmethod
+    def sample_chance(self, state: State, rng: random.Random) -> Outcome:
+        """A chance outcome drawn with the game's odds (only when chance_kind is not None)."""
+
+    @abstractmethod
+    def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
+        """Why this recorded outcome cannot happen now ([] when it can)."""
+
+    @abstractmethod
+    def apply_chance(self, state: State, outcome: Outcome) -> State:
+        """The state after a possible chance outcome."""
+
+    @abstractmethod
+    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
+        """The actions the pieces on the table allow, for the simulator to choose among once
+        `check` has judged them. Every legal action must be among them, or (where the
+        choices multiply, as in a round where every player picks a card) a uniform sample of
+        them drawn with rng."""
+
+    @abstractmethod
+    def action_space(self, state: State, rng: random.Random) -> list[Action]:
+        """RANDOM_ACTIONS actions drawn at random from the whole action space, most of them
+        illegal, for the random simulation tests."""
+
+    @abstractmethod
+    def table_violations(self, state: State, action: Any) -> list[Violation]:
+        """What only the full state can refuse about a parsed action that `check` judged
+        legal: it is not this player's turn, the card is not in the hand, that is not the
+        die rolled."""
+
+    @abstractmethod
+    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
+        """The state after a legal action, following the effects `check` answered."""
+
+    @abstractmethod
+    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
+        """What a transition did, read from the two states in the terms of `check`'s effects
+        (a subset of its keys): the simulation tests compare the two."""
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """The game has ended."""
+
+    @abstractmethod
+    def score_state(self, state: State) -> dict[str, Any]:
+        """The game's score JSON for this state (what `score` reads)."""
+
+    @abstractmethod
+    def check_state(self, state: State) -> dict[str, Any]:
+        """The state `check` judges the next action on."""
+
+    # the shared machinery -------------------------------------------------------------------
+    def judge(self, state: State, raw_action: Any) -> dict[str, Any]:
+        """The engine's judgement of an action, in `check`'s result shape: `check` on the
+        state it reads, then what only the table knows."""
+        return self.judge_all(state, [raw_action])[0]
+
+    def judge_all(self, state: State, raw_actions: Sequence[Any]) -> list[dict[str, Any]]:
+        """`judge` for each of several actions on one state, which is read once."""
+        checked = self.game.parse_state(self.check_state(state))
+        return [self._judge_on(state, checked, raw_action) for raw_action in raw_actions]
+
+    def any_legal(self, state: State, raw_actions: Sequence[Any]) -> bool:
+        """Whether any of the actions is legal, judging them only until one is."""
+        checked = self.game.parse_state(self.check_state(state))
+        return any(self._judge_on(state, checked, action)["legal"] for action in raw_actions)
+
+    def _judge_on(self, state: State, checked: Any, raw_action: Any) -> dict[str, Any]:
+        try:
+            answer = self.game.check_parsed(checked, raw_action)
+        except InvalidState as invalid:
+            return {"legal": False, "violations": invalid.violations, "effects": {}}
+        if not answer["legal"]:
+            return answer
+        refused = self.table_violations(state, self.game.parse_action(raw_action))
+        if refused:
+            return {"legal": False, "violations": refused, "effects": {}}
+        return answer
+
+    def apply(self, state: State, raw_action: Any) -> State:
+        """The state after the action; IllegalMove when the engine refuses it."""
+        if self.is_over(state):
+            raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more moves",
+                                         "action")])
+        if self.chance_kind(state) is not None:
+            raise IllegalMove([violation("chance-expected", LOG_RULE,
+                                         f"the game waits for a {self.chance_kind(state)}, not an action",
+                                         "action")])
+        answer = self.judge(state, raw_action)
+        if not answer["legal"]:
+            raise IllegalMove(answer["violations"])
+        return self.transition(state, self.game.parse_action(raw_action), answer["effects"])
+
+    def resolve_chance(self, state: State, outcome: Outcome) -> State:
+        """The state after a recorded chance outcome; IllegalMove when it cannot happen."""
+        kind = self.chance_kind(state)
+        if kind is None:
+            raise IllegalMove([violation("no-chance-now", LOG_RULE,
+                                         "no roll or draw happens now: a player's action comes next",
+                                         "chance")])
+        if outcome.get("chance") != kind:
+            raise IllegalMove([violation("wrong-chance", LOG_RULE,
+                                         f"the game waits for a {kind}, not {outcome.get('chance')!r}",
+                                         "chance")])
+        found = self.chance_violations(state, outcome)
+        if found:
+            raise IllegalMove(found)
+        return self.apply_chance(state, outcome)
+
+    def setup_entry(self, names: Sequence[str], seed: int, options: dict[str, Any]) -> dict[str, Any]:
+        return {"setup": {"game": self.game.id, "players": list(names), "seed": seed, "options": options,
+                          "version": self.version, "house_rules": list(self.house_rules)}}
+
+    def random_legal_action(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any]]:
+        """An action drawn uniformly among the legal candidates, with its judgement:
+        candidates are drawn at random and judged until one is legal, which is a uniform
+        draw among the legal ones without judging them all."""
+        candidates = self.candidate_actions(state, rng)
+        checked = self.game.parse_state(self.check_state(state))
+        while candidates:
+            action = candidates.pop(rng.randrange(len(candidates)))
+            answer = self._judge_on(state, checked, action)
+            if answer["legal"]:
+                return action, answer
+        raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
+
+    def simulate(self, players: int, seed: int) -> tuple[list[dict], dict[str, Any]]:
+        """A whole game played at random from the seed: (log, end state's score JSON)."""
+        names = player_names(self.game, players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidState([violation("bad-seed", LOG_RULE, f"the seed is a whole number, not {seed!r}",
+                                          "seed")])
+        rng = random.Random(seed)
+        options = {name: rng.choice(choices) for name, choices in self.option_choices.items()}
+        state = self.initial_state(names, options)
+        log: list[dict] = [self.setup_entry(names, seed, options)]
+        while not self.is_over(state):
+            if len(log) > MAX_LOG_ENTRIES:
+                raise RuntimeError(f"{self.game.title}: no end after {MAX_LOG_ENTRIES} moves (seed {seed})")
+            if self.chance_kind(state) is not None:
+                outcome = self.sample_chance(state, rng)
+                state = self.resolve_chance(state, outcome)
+                log.append(outcome)
+                continue
+            action, answer = self.random_legal_action(state, rng)
+            state = self.transition(state, self.game.parse_action(action), answer["effects"])
+            log.append(action)
+        return log, self.score_state(state)
+
+    def replay(self, log: Any) -> dict[str, Any]:
+        """Play a recorded log from its setup. Answers the final state and its score, or the
+        first entry that breaks a rule with its violations and the state before it.
+        InvalidState when the log itself is unreadable (not a list, no setup, too long)."""
+        names, options = self._read_setup(log)
+        state = self.initial_state(names, options)
+        for index, entry in enumerate(log[1:], start=1):
+            try:
+                state = self._step(state, entry, index)
+            except IllegalMove as illegal:
+                return {"legal": False, "index": index, "entry": entry, "violations": illegal.violations,
+                        "state": state, "check_state": self.check_state(state)}
+        return {"legal": True, "moves": len(log) - 1, "over": self.is_over(state), "state": state,
+                "end_state": self.score_state(state), "score": self.game.score(self.score_state(state))}
+
+    def _step(self, state: State, entry: Any, index: int) -> State:
+        if not isinstance(entry, dict):
+            raise IllegalMove([violation("not-an-entry", LOG_RULE,
+                                         "each log entry is an object: an action or a chance outcome",
+                                         f"log[{index}]")])
+        if "chance" in entry:
+            return self.resolve_chance(state, entry)
+        return self.apply(state, entry)
+
+    def _read_setup(self, log: Any) -> tuple[list[str], dict[str, Any]]:
+        def refuse(code: str, message: str, path: str) -> InvalidState:
+            return InvalidState([violation(code, LOG_RULE, message, path)])
+
+        if not isinstance(log, list) or not log:
+            raise refuse("not-a-log", "a game log is a list whose first entry is the setup", "log")
+        if len(log) > MAX_LOG_ENTRIES:
+            raise refuse("log-too-long", f"a game log holds at most {MAX_LOG_ENTRIES} entries, "
+                                         f"not {len(log)}", "log")
+        setup = log[0].get("setup") if isinstance(log[0], dict) else None
+        if not isinstance(setup, dict):
+            raise refuse("missing-setup", 'the first entry must be {"setup": {...}}', "log[0]")
+        if setup.get("game", self.game.id) != self.game.id:
+            raise refuse("wrong-game", f"this log is of {setup.get('game')!r}, not {self.game.id}",
+                         "log[0].setup.game")
+        if setup.get("version") != self.version:
+            raise refuse("unknown-version", f"this log was written by engine version "
+                                            f"{setup.get('version')!r}; {self.game.title}'s engine "
+                                            f"is version {self.version}", "log[0].setup.version")
+        names = setup.get("players")
+        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+            raise refuse("bad-players", "setup.players lists the players' names", "log[0].setup.players")
+        game = self.game
+        found = (player_count(len(names), game.min_players, game.max_players, game.roster_rule, game.title)
+                 + duplicate_names(names, game.roster_rule))
+        if found:
+            raise InvalidState([{**v, "path": "log[0].setup.players"} for v in found])
+        options = setup.get("options", {})
+        if not isinstance(options, dict):
+            raise refuse("bad-options", "setup.options is an object", "log[0].setup.options")
+        for name, choices in self.option_choices.items():
+            if name not in options or options[name] not in choices or isinstance(options[name], bool):
+                raise refuse("bad-option", f"setup.options.{name} is one of "
+                                           f"{', '.join(map(str, choices))}", f"log[0].setup.options.{name}")
+        unknown = sorted(set(options) - set(self.option_choices))
+        if unknown:
+            raise refuse("unknown-option", f"{self.game.title} has no option {unknown[0]!r}",
+                         f"log[0].setup.options.{unknown[0]}")
+        return names, options
+
+
+def player_names(game: Game, players: int) -> list[str]:
+    """Names for a simulated game; InvalidState when the game cannot have that many players."""
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            game.min_players <= players <= game.max_players):
+        allowed = f"{game.min_players} to {game.max_players}"
+        raise InvalidState([violation("player-count", game.roster_rule,
+                                      f"{game.title} is played by {allowed} players, not {players!r}",
+                                      "players")])
+    return [PLAYER_NAMES[i] if i < len(PLAYER_NAMES) else f"Player {i + 1}" for i in range(players)]
+
+
+def engine_of(game: Game) -> Engine:
+    """The game's engine; InvalidState when it has none yet."""
+    if game.engine is None:
+        raise InvalidState([violation("no-engine", LOG_RULE,
+                                      f"{game.title} cannot be simulated or replayed yet", "game")])
+    return game.engine

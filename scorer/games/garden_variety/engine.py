@@ -1,0 +1,218 @@
+"""Garden Variety's engine: deal, roll, play a round, draw back to five, until a hand is empty.
+
+The full state (version 1):
+    {"players": [{"name": "Ann", "hand": [card ids], "garden_bed": [card ids]}],
+     "deck": [card ids], "leader": 0, "rolls": [die faces this round],
+     "drawing": [player indexes still to draw, in order]}
+Card ids are data.Card.id ("critter-blue-6", "gnome-thief"). Chance outcomes are
+{"chance": "draw", "player": P, "cards": [ids]} and {"chance": "roll", "face": 0|3|5|7|10|"chaos"}.
+Who wins a round is the rules module's `resolve`, reached through `check`.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from scorer.core import Violation, violation
+from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.garden_variety import data
+from scorer.games.words import plural
+
+PLAY = f"{data.TITLE} › How to play"
+START = f"{data.TITLE} › How to start"
+CARDS_BY_ID = {card.id: card for card in data.DECK}
+NOT_A_RULE = (1, 4, None, "seven")  # die faces that do not exist, for the random tests
+
+
+class GardenVarietyEngine(Engine):
+    version = 1
+    house_rules = (
+        "Garden Variety: the four gnome effects are gardenkit's own (docs/house-rules.md, Garden Variety)",
+        "Garden Variety: the deck is gardenkit's printed deck (deck.csv)",
+        "Garden Variety: the first listed player starts; a chaos face is rerolled until the die shows a rule",
+    )
+
+    def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
+        deck = sorted(card.id for card in data.expand(data.DECK))
+        return {"players": [{"name": name, "hand": [], "garden_bed": []} for name in names],
+                "deck": deck, "leader": data.FIRST_PLAYER, "rolls": [], "drawing": list(range(len(names)))}
+
+    # chance -------------------------------------------------------------------------------
+    def chance_kind(self, state: State) -> str | None:
+        if state["drawing"]:
+            return "draw"
+        if self.is_over(state):
+            return None
+        if not state["rolls"] or state["rolls"][-1] == data.CHAOS:
+            return "roll"
+        return None
+
+    def sample_chance(self, state: State, rng: random.Random) -> Outcome:
+        if self.chance_kind(state) == "roll":
+            return {"chance": "roll", "face": rng.choice(data.DIE_FACES)}
+        player = state["players"][state["drawing"][0]]
+        return {"chance": "draw", "player": player["name"],
+                "cards": rng.sample(state["deck"], _draw_count(state, player))}
+
+    def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
+        if outcome["chance"] == "roll":
+            if outcome.get("face") in data.DIE_FACES and not isinstance(outcome.get("face"), bool):
+                return []
+            return [violation("no-such-face", PLAY, f"the die has no face {outcome.get('face')!r}; its "
+                                                    "faces are 0, 3, 5, 7, 10 and chaos", "chance.face")]
+        player = state["players"][state["drawing"][0]]
+        if outcome.get("player") != player["name"]:
+            return [violation("out-of-turn", PLAY, f"{player['name']} draws next", "chance.player")]
+        cards = outcome.get("cards")
+        wanted = _draw_count(state, player)
+        if not isinstance(cards, list) or len(cards) != wanted or not all(isinstance(c, str) for c in cards):
+            return [violation("wrong-draw", PLAY, f"{player['name']} draws {plural(wanted, 'card')} "
+                                                  "(back up to five, while the deck lasts)", "chance.cards")]
+        missing = Counter(cards) - Counter(state["deck"])
+        if missing:
+            return [violation("not-in-deck", PLAY, f"the deck holds no {', '.join(map(str, missing))}",
+                              "chance.cards")]
+        return []
+
+    def apply_chance(self, state: State, outcome: Outcome) -> State:
+        if outcome["chance"] == "roll":
+            return {**state, "rolls": [*state["rolls"], outcome["face"]]}
+        index, *rest = state["drawing"]
+        players = [dict(p) for p in state["players"]]
+        players[index]["hand"] = sorted(players[index]["hand"] + outcome["cards"])
+        deck = list((Counter(state["deck"]) - Counter(outcome["cards"])).elements())
+        state = {**state, "players": players, "deck": sorted(deck), "drawing": rest}
+        # a player with a full hand or facing an empty deck draws nothing: no entry for that
+        return {**state, "drawing": [i for i in rest if _draw_count(state, players[i])]}
+
+    # actions ------------------------------------------------------------------------------
+    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
+        """Each player's card chosen uniformly among the different cards (and declarations)
+        in their hand: a uniform draw among the round's legal plays."""
+        plays = [{"player": state["players"][i]["name"], "card": rng.choice(_options(state["players"][i]))}
+                 for i in _play_order(state)]
+        return [{"type": "resolve_round", "rule": state["rolls"][-1], "plays": plays}]
+
+    def action_space(self, state: State, rng: random.Random) -> list[Action]:
+        """Rounds with a random rule, random cards of the whole deck (in hand or not), in turn
+        order or shuffled, now and then a player missing or a declaration wrong."""
+        found = []
+        for _ in range(RANDOM_ACTIONS):
+            players = [state["players"][i] for i in _play_order(state)]
+            if rng.random() < 0.3:
+                rng.shuffle(players)
+            if rng.random() < 0.1:
+                players = players[:-1]
+            plays = []
+            for player in players:
+                card = rng.choice(_options(player)) if rng.random() < 0.6 else _play_json(
+                    rng.choice(list(CARDS_BY_ID)), rng.choice((0, 5, 10)))
+                if rng.random() < 0.05:
+                    card = {**card, "declared": rng.choice((-1, 4, 11))}
+                plays.append({"player": player["name"], "card": card})
+            rule = state["rolls"][-1] if rng.random() < 0.6 else rng.choice((*data.DIE_FACES, *NOT_A_RULE))
+            found.append({"type": "resolve_round", "rule": rule, "plays": plays})
+        return found
+
+    def table_violations(self, state: State, action: Any) -> list[Violation]:
+        found = []
+        order = [state["players"][i]["name"] for i in _play_order(state)]
+        if [play.player for play in action.plays] != order:
+            found.append(violation("out-of-turn", PLAY, f"{order[0]} leads this round and the others follow "
+                                                        f"clockwise: {', '.join(order)}", "action.plays"))
+        if action.rule != state["rolls"][-1]:
+            found.append(violation("rule-not-rolled", PLAY, f"the die shows {state['rolls'][-1]}, not "
+                                                            f"{action.rule}", "action.rule"))
+        hands = {p["name"]: p["hand"] for p in state["players"]}
+        for i, play in enumerate(action.plays):
+            card = _card_id(play.card)
+            if card not in hands[play.player]:
+                found.append(violation("card-not-in-hand", PLAY, f"{play.player} holds no {card}",
+                                       f"action.plays[{i}].card"))
+        return found
+
+    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
+        played = {play.player: _card_id(play.card) for play in action.plays}
+        players = []
+        for player in state["players"]:
+            hand = list(player["hand"])
+            hand.remove(played[player["name"]])
+            bed = player["garden_bed"]
+            if player["name"] == effects["winner"]:
+                bed = sorted(bed + list(played.values()))
+            players.append({**player, "hand": hand, "garden_bed": bed})
+        winner = [p["name"] for p in players].index(effects["winner"])
+        drawing = [(winner + k) % len(players) for k in range(len(players))]
+        state = {**state, "players": players, "leader": winner, "rolls": []}
+        # Before the next round each player draws back up to five, the winner first.
+        return {**state, "drawing": [i for i in drawing if _draw_count(state, players[i])]}
+
+    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
+        grew = [a["name"] for b, a in zip(before["players"], after["players"])
+                if len(a["garden_bed"]) > len(b["garden_bed"])]
+        return {"winner": grew[0] if len(grew) == 1 else grew}
+
+    def is_over(self, state: State) -> bool:
+        """A round starts (everyone has drawn) and someone has no card to play."""
+        return not state["drawing"] and not state["rolls"] and any(not p["hand"] for p in state["players"])
+
+    # views ----------------------------------------------------------------------------------
+    def score_state(self, state: State) -> dict[str, Any]:
+        return {"players": [_counts(p, len(p["hand"])) for p in state["players"]]}
+
+    def check_state(self, state: State) -> dict[str, Any]:
+        """While the round is played every player's card is on the table, out of the hand."""
+        playing = self.chance_kind(state) is None and not self.is_over(state)
+        return {"players": [_counts(p, len(p["hand"]) - playing) for p in state["players"]]}
+
+
+def _counts(player: dict, hand: int) -> dict[str, Any]:
+    gnomes = sum(1 for card in player["garden_bed"] if CARDS_BY_ID[card].kind == "gnome")
+    return {"name": player["name"], "garden_bed": len(player["garden_bed"]), "hand": hand, "gnomes": gnomes}
+
+
+def _draw_count(state: State, player: dict) -> int:
+    return min(data.HAND_SIZE - len(player["hand"]), len(state["deck"]))
+
+
+def _play_order(state: State) -> list[int]:
+    count = len(state["players"])
+    return [(state["leader"] + k) % count for k in range(count)]
+
+
+def _options(player: dict) -> list[dict]:
+    """Every different play the player's hand allows: each card once, with each value a
+    0/10 critter or a wishing gnome may be declared as."""
+    return [_play_json(card, declared) for card in sorted(set(player["hand"]))
+            for declared in _declarations(CARDS_BY_ID[card])]
+
+
+def _declarations(card: data.Card) -> list[int | None]:
+    if card.number == data.RARE_NUMBER:
+        return list(data.RARE_VALUES)
+    gnome = data.GNOMES.get(card.name) if card.name else None
+    if gnome is not None and gnome.declares:
+        low, high = gnome.declared_range
+        return list(range(low, high + 1))
+    return [None]
+
+
+def _play_json(card_id: str, declared: int | None) -> dict:
+    """A card as a play's JSON; `declared` is used only by a card that is declared."""
+    card = CARDS_BY_ID[card_id]
+    if card.kind == "critter":
+        found: dict[str, Any] = {"kind": "critter", "color": card.color, "number": card.number}
+    elif card.kind == "wildflower":
+        found = {"kind": "wildflower", "number": card.number}
+    else:
+        found = {"kind": "gnome", "name": card.name}
+    choices = _declarations(card)
+    if choices != [None]:
+        found["declared"] = declared if declared in choices else choices[0]
+    return found
+
+
+def _card_id(card: Any) -> str:
+    return data.Card(card.kind, card.color, card.number, card.name).id

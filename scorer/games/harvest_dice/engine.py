@@ -1,0 +1,203 @@
+"""Harvest Dice's engine: roll the pool, draft every die but the last, cross the last die's
+market, pass the start player marker, until a round in which an end trigger was reached.
+
+The full state (version 1) is the score JSON with the table around it:
+    {"mode": "basic", "markets": {...}, "players": [{"name", "garden", "pig", "pig_powers_used"}],
+     "start": i, "pool": [{"color", "value"}] or null before the roll, "drafted": n, "over": false}
+Chance outcomes are {"chance": "roll", "dice": [{"color", "value"}, ...]}, every die of the
+player count, greens first, then reds, then oranges. Where a die may go, what feeding crosses
+and when the game ends are the rules module's, reached through `check`'s effects.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from scorer.core import Violation, violation
+from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.harvest_dice import data
+
+PLAY = f"{data.TITLE} › Game Play"
+LAST_DIE = f"{data.TITLE} › The Last Die & The Market"
+COLORS = tuple(data.DIE_COLOR_CROP)
+STEPS = {"up": 1, "down": -1}
+
+
+class HarvestDiceEngine(Engine):
+    version = 1
+    option_choices = {"mode": data.MODES}
+    house_rules = (
+        "Harvest Dice: the house score sheet (docs/house-rules.md, Harvest Dice)",
+        "Harvest Dice: the first listed player is the first start player",
+        "Harvest Dice: pig powers are never compulsory",
+    )
+
+    def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
+        blank = [data.EMPTY * data.GARDEN_COLUMNS] * data.GARDEN_ROWS
+        return {"mode": options["mode"], "markets": {crop: 0 for crop in data.CROPS},
+                "players": [{"name": name, "garden": list(blank), "pig": 0, "pig_powers_used": 0}
+                            for name in names],
+                "start": data.FIRST_PLAYER, "pool": None, "drafted": 0, "over": False}
+
+    # chance -------------------------------------------------------------------------------
+    def chance_kind(self, state: State) -> str | None:
+        return "roll" if state["pool"] is None and not state["over"] else None
+
+    def sample_chance(self, state: State, rng: random.Random) -> Outcome:
+        return {"chance": "roll", "dice": [{"color": color, "value": rng.choice(data.DIE_FACES)}
+                                           for color in _dice_colors(state)]}
+
+    def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
+        dice = outcome.get("dice")
+        colors = _dice_colors(state)
+        if (not isinstance(dice, list) or [d.get("color") if isinstance(d, dict) else None for d in dice] != colors
+                or not all(d.get("value") in data.DIE_FACES and not isinstance(d.get("value"), bool) for d in dice)):
+            per_color = data.DICE_PER_COLOR[len(state["players"])]
+            return [violation("wrong-roll", data.TITLE + " › Set-Up",
+                              f"with {len(state['players'])} players the pool is {per_color} dice of each colour "
+                              "(greens, then reds, then oranges), each showing 1 to 6", "chance.dice")]
+        return []
+
+    def apply_chance(self, state: State, outcome: Outcome) -> State:
+        return {**state, "pool": [dict(die) for die in outcome["dice"]], "drafted": 0}
+
+    # actions ------------------------------------------------------------------------------
+    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
+        """The last die, or for the drafter: each different die of the pool, turned by its
+        pig powers the same way (up, down, or to another colour in the advanced game: a power
+        up then down changes nothing), fed or planted in any row of the column it then shows."""
+        if _drafts_done(state):
+            return [{"type": "last_die", "die": state["pool"][0]}]
+        player = state["players"][_drafter(state)]
+        spare = data.pig_rows_completed(player["pig"]) - player["pig_powers_used"]
+        found = []
+        for die in _distinct(state["pool"]):
+            for powers, value in _power_uses(state["mode"], die, spare):
+                feed = {"type": "feed", "player": player["name"], "die": die, "pig_powers": powers}
+                found += [feed, *({**feed, "type": "plant", "at": [row, value]}
+                                  for row in range(1, data.GARDEN_ROWS + 1))]
+        return found
+
+    def action_space(self, state: State, rng: random.Random) -> list[Action]:
+        """Any type, any player, any die (now and then one that is no die), any space, any
+        pig powers."""
+        found = []
+        for _ in range(RANDOM_ACTIONS):
+            kind = rng.choice(("plant", "plant", "feed", "last_die"))
+            die = rng.choice(state["pool"]) if rng.random() < 0.7 else {
+                "color": rng.choice((*COLORS, "blue")), "value": rng.choice((*data.DIE_FACES, 0, 7))}
+            if kind == "last_die":
+                found.append({"type": kind, "die": die})
+                continue
+            player = rng.choice(state["players"])["name"]
+            powers = [{"power": rng.choice(("up", "down", "color"))} for _ in range(rng.choice((0, 0, 1, 2)))]
+            for power in powers:
+                if power["power"] == "color" or rng.random() < 0.1:
+                    power["to"] = rng.choice(COLORS)
+            action = {"type": kind, "player": player, "die": die, "pig_powers": powers}
+            if kind == "plant":
+                action["at"] = [rng.randint(0, data.GARDEN_ROWS + 1), rng.randint(0, data.GARDEN_COLUMNS + 1)]
+            found.append(action)
+        return found
+
+    def table_violations(self, state: State, action: Any) -> list[Violation]:
+        die = action.die.model_dump()
+        if action.type == "last_die":
+            if not _drafts_done(state):
+                left = len(state["pool"]) - 1
+                return [violation("not-last-die", LAST_DIE, f"the last die comes once the others are drafted: "
+                                                            f"{left} more to draft", "action")]
+            if die != state["pool"][0]:
+                return [violation("not-the-last-die", LAST_DIE, f"the last die is a {state['pool'][0]['color']} "
+                                                                f"{state['pool'][0]['value']}", "action.die")]
+            return []
+        if _drafts_done(state):
+            return [violation("last-die-stays", LAST_DIE, "only one die is left: nobody takes it, every player "
+                                                          "crosses its market", "action")]
+        found = []
+        drafter = state["players"][_drafter(state)]["name"]
+        if action.player != drafter:
+            found.append(violation("out-of-turn", PLAY, f"it is {drafter}'s turn to take a die", "action.player"))
+        if die not in state["pool"]:
+            found.append(violation("die-not-in-pool", PLAY, f"the pool holds no {die['color']} {die['value']}",
+                                   "action.die"))
+        return found
+
+    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
+        if action.type == "last_die":
+            markets = {**state["markets"], effects["market"]: state["markets"][effects["market"]] + 1}
+            return {**state, "markets": markets, "pool": None, "drafted": 0, "over": effects["game_over"],
+                    "start": (state["start"] + 1) % len(state["players"])}
+        players = [dict(p) for p in state["players"]]
+        player = players[_drafter(state)]
+        player["pig_powers_used"] += effects["pig_powers_spent"]
+        if action.type == "plant":
+            (row, col), letter = effects["planted"]["at"], data.CROP_LETTER[effects["planted"]["crop"]]
+            line = player["garden"][row - 1]
+            player["garden"] = [*player["garden"][:row - 1], line[:col - 1] + letter + line[col:],
+                                *player["garden"][row:]]
+        else:
+            player["pig"] = effects["pig"]
+        pool = list(state["pool"])
+        pool.remove(action.die.model_dump())
+        return {**state, "players": players, "pool": pool, "drafted": state["drafted"] + 1}
+
+    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
+        if action["type"] == "last_die":
+            crop = next(c for c in data.CROPS if after["markets"][c] != before["markets"][c])
+            return {"market": crop, "crossed": after["markets"][crop], "game_over": after["over"]}
+        index = _drafter(before)
+        old, new = before["players"][index], after["players"][index]
+        spent = {"pig_powers_spent": new["pig_powers_used"] - old["pig_powers_used"]}
+        if action["type"] == "feed":
+            return {**spent, "pig": new["pig"]}
+        cells = [(r, c) for r in range(data.GARDEN_ROWS) for c in range(data.GARDEN_COLUMNS)
+                 if old["garden"][r][c] != new["garden"][r][c]]
+        (row, col), = cells
+        return {**spent, "planted": {"at": [row + 1, col + 1], "crop": data.LETTER_CROP[new["garden"][row][col]]}}
+
+    def is_over(self, state: State) -> bool:
+        return state["over"]
+
+    # views ----------------------------------------------------------------------------------
+    def score_state(self, state: State) -> dict[str, Any]:
+        return {"mode": state["mode"], "markets": dict(state["markets"]),
+                "players": [dict(p) for p in state["players"]]}
+
+    def check_state(self, state: State) -> dict[str, Any]:
+        return self.score_state(state)
+
+
+def _dice_colors(state: State) -> list[str]:
+    per_color = data.DICE_PER_COLOR[len(state["players"])]
+    return [color for color in COLORS for _ in range(per_color)]
+
+
+def _drafts_done(state: State) -> bool:
+    return state["drafted"] == data.dice_drafted_per_round(len(state["players"]))
+
+
+def _drafter(state: State) -> int:
+    return (state["start"] + state["drafted"]) % len(state["players"])
+
+
+def _distinct(pool: list[dict]) -> list[dict]:
+    return [die for i, die in enumerate(pool) if die not in pool[:i]]
+
+
+def _power_uses(mode: str, die: dict, spare: int) -> list[tuple[list[dict], int]]:
+    """(pig powers, the value they leave) for each use of up to `spare` powers that moves the
+    die one way, with at most one colour change in the advanced game."""
+    colors: list[str | None] = [None]
+    if mode in data.COLOR_POWER_MODES:
+        colors += [color for color in COLORS if color != die["color"]]
+    found = []
+    for color in colors:
+        recolour = [] if color is None else [{"power": "color", "to": color}]
+        for direction, step in STEPS.items():
+            for count in range(0 if direction == "up" else 1, spare - len(recolour) + 1):
+                value = die["value"] + step * count
+                if min(data.DIE_FACES) <= value <= max(data.DIE_FACES):
+                    found.append((recolour + [{"power": direction}] * count, value))
+    return found

@@ -1,0 +1,290 @@
+"""Propagation's engine: rocks and the first bonus card, then twenty rounds in which each
+player grows their plants and sows, propagates or harvests, each round ended by deaths and,
+at rounds 10 and 20, the bonus cards.
+
+The full state (version 1):
+    {"players": [{"name", "harvested": {"tomato", "carrot", "apple"}}],
+     "board": {"rocks": [[q, r]], "plants": [{"at", "owner", "kind", "tier"}]},
+     "cards": [bonus cards revealed, in order], "bonus": [resolutions so far, score format],
+     "round_20": "both"|"newest", "round": 1-20, "start": i, "turn": k (players done this round),
+     "phase": "rocks"|"reveal"|"grow"|"act"|"end_round"|"over"}
+Chance outcomes are {"chance": "rocks", "rocks": [[q, r] x 10]} and {"chance": "reveal",
+"card": id}. What each action does (growth, sowing, the spaces a pattern fills, a harvest,
+deaths and the bonus rounds) is the rules module's, reached through `check`'s effects.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from scorer.core import InvalidState, Violation, violation
+from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.propagation import data
+
+R_TURNS = f"{data.TITLE} › Rounds and Turns › Player Turns"
+R_ROUNDS = f"{data.TITLE} › Rounds and Turns › Rounds"
+R_SETUP = f"{data.TITLE} › Set up"
+R_BONUS = f"{data.TITLE} › Bonus Scoring cards"
+CARD_IDS = sorted(data.BONUS_CARDS)
+SPACES = data.board_spaces()
+PHASE_WORDS = {"grow": "grow their plants", "act": "sow, propagate or harvest", "end_round": "end the round"}
+ACTION_PHASES = {"grow": "grow", "sow": "act", "propagate": "act", "harvest": "act", "end_round": "end_round"}
+
+
+class PropagationEngine(Engine):
+    version = 1
+    house_rules = (
+        "Propagation: the propagation patterns and the bonus cards are gardenkit's own "
+        "(docs/house-rules.md, Propagation)",
+        "Propagation: the first listed player holds the starting player token; the rocks are placed "
+        "at random, ten apart",
+        "Propagation: a player who can neither sow, propagate nor harvest after growing passes",
+    )
+    option_choices = {"round_20": data.ROUND_20_READINGS}
+
+    def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
+        return {"players": [{"name": name, "harvested": dict.fromkeys(data.KINDS, 0)} for name in names],
+                "board": {"rocks": [], "plants": []}, "cards": [], "bonus": [],
+                "round_20": options["round_20"], "round": 1, "start": data.FIRST_PLAYER, "turn": 0, "phase": "rocks"}
+
+    # chance -------------------------------------------------------------------------------
+    def chance_kind(self, state: State) -> str | None:
+        return state["phase"] if state["phase"] in ("rocks", "reveal") else None
+
+    def sample_chance(self, state: State, rng: random.Random) -> Outcome:
+        if state["phase"] == "reveal":
+            return {"chance": "reveal", "card": rng.choice([c for c in CARD_IDS if c not in state["cards"]])}
+        while True:  # a greedy random placement may fall short of ten: place again
+            rocks: list[tuple[int, int]] = []
+            for space in rng.sample(SPACES, len(SPACES)):
+                if not any(n in rocks for n in data.neighbours(space)):
+                    rocks.append(space)
+            if len(rocks) >= data.ROCKS:
+                return {"chance": "rocks", "rocks": [list(s) for s in sorted(rocks[:data.ROCKS])]}
+
+    def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
+        if outcome["chance"] == "reveal":
+            card = outcome.get("card")
+            if not isinstance(card, str) or card not in data.BONUS_CARDS:
+                return [violation("unknown-bonus-card", R_BONUS, f"{card!r} is not a bonus card of this kit",
+                                  "chance.card")]
+            if card in state["cards"]:
+                return [violation("card-already-revealed", R_BONUS, f"{card!r} is already revealed",
+                                  "chance.card")]
+            return []
+        # The rocks are judged as the board check reads them: ten, on the board, apart.
+        try:
+            self.game.check_parsed(self.game.parse_state(self.check_state(state)),
+                                   {"type": "end_round", "board": {"rocks": outcome.get("rocks"), "plants": []}})
+        except InvalidState as invalid:
+            return [{**v, "path": v["path"].replace("action.board", "chance")} for v in invalid.violations]
+        return []
+
+    def apply_chance(self, state: State, outcome: Outcome) -> State:
+        if outcome["chance"] == "reveal":
+            return {**state, "cards": [*state["cards"], outcome["card"]], "phase": "grow"}
+        rocks = [list(s) for s in sorted(map(tuple, outcome["rocks"]))]
+        return {**state, "board": {**state["board"], "rocks": rocks}, "phase": "reveal"}
+
+    # actions ------------------------------------------------------------------------------
+    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
+        return _candidates(state)
+
+    def action_space(self, state: State, rng: random.Random) -> list[Action]:
+        """Every action type by a random player, on random spaces (some off the board), with
+        random patterns and targets, now and then on a board that is not the table's or for
+        the wrong round."""
+        names = [p["name"] for p in state["players"]]
+        current = _current(state)
+        found = []
+        for _ in range(RANDOM_ACTIONS):
+            player = current if rng.random() < 0.6 else rng.choice(names)
+            own = [p for p in state["board"]["plants"] if p["owner"] == player]
+            kind = rng.choice(data.KINDS)
+            board = _other_board(state["board"], rng) if rng.random() < 0.1 else state["board"]
+            kind_of_action = rng.choice(("grow", "sow", "propagate", "harvest", "end_round"))
+            action: Action = {"type": kind_of_action, "player": player, "board": board}
+            if kind_of_action == "sow":
+                action.update(kind=kind, at=_random_coord(rng))
+            elif kind_of_action == "harvest":
+                action["kind"] = kind
+            elif kind_of_action == "propagate":
+                pattern = rng.choice(list(data.PATTERNS))
+                origin = rng.choice(own)["at"] if own and rng.random() < 0.7 else _random_coord(rng)
+                action.update(pattern=pattern, origin=origin)
+                if rng.random() < 0.5:
+                    spaces = _pattern_spaces(pattern, origin)
+                    action["targets"] = rng.sample(spaces, rng.randint(1, len(spaces)))
+            elif kind_of_action == "end_round":
+                del action["player"]
+                action["round"] = state["round"] if rng.random() < 0.7 else rng.randint(1, data.ROUNDS)
+            found.append(action)
+        return found
+
+    def table_violations(self, state: State, action: Any) -> list[Violation]:
+        phase = ACTION_PHASES[action.type]
+        if phase != state["phase"]:
+            return [violation("out-of-phase", R_TURNS, _phase_message(state), "action.type")]
+        found = []
+        if action.type != "end_round" and action.player != _current(state):
+            found.append(violation("out-of-turn", R_TURNS, f"it is {_current(state)}'s turn", "action.player"))
+        if action.type == "end_round" and action.round != state["round"]:
+            found.append(violation("wrong-round", R_ROUNDS, f"this is the end of round {state['round']}",
+                                   "action.round"))
+        if _board_json(action.board) != state["board"]:
+            found.append(violation("not-the-table", R_TURNS, "this board is not the one on the table",
+                                   "action.board"))
+        return found
+
+    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
+        if action.type == "end_round":
+            return self._end_round(state, effects)
+        plants = state["board"]["plants"]
+        if action.type == "grow":
+            plants = [p for p in plants if p["owner"] != action.player] + effects["grown"]
+        elif action.type == "sow":
+            plants = [*plants, effects["sown"]]
+        elif action.type == "propagate":
+            plants = plants + effects["new_plants"]
+        else:
+            state = _harvest(state, action, effects)
+            plants = state["board"]["plants"]
+        state = {**state, "board": {**state["board"], "plants": _sorted_plants(plants)}}
+        if action.type == "grow":
+            state = {**state, "phase": "act"}
+            if self.any_legal(state, _candidates(state)):
+                return state
+        return _next_turn(state)
+
+    def _end_round(self, state: State, effects: dict[str, Any]) -> State:
+        died = effects["died"]
+        board = {**state["board"], "plants": [p for p in state["board"]["plants"] if p["at"] not in died]}
+        bonus = state["bonus"]
+        if effects["resolve_bonus"]:
+            bonus = bonus + [{"card": card, "round": state["round"], "board": board}
+                             for card in _cards_resolved(state)]
+        start = (state["start"] + 1) % len(state["players"]) if effects["pass_start_token"] else state["start"]
+        phase = "over" if effects["game_over"] else "reveal" if effects["reveal_new_card"] else "grow"
+        return {**state, "board": board, "bonus": bonus, "start": start, "turn": 0, "phase": phase,
+                "round": state["round"] + (not effects["game_over"])}
+
+    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
+        old, new = before["board"]["plants"], after["board"]["plants"]
+        added = [p for p in new if p["at"] not in [o["at"] for o in old]]
+        if action["type"] == "grow":
+            return {"grown": [p for p in new if p["owner"] == action["player"]]}
+        if action["type"] == "sow":
+            return {"sown": added[0] if len(added) == 1 else added}
+        if action["type"] == "propagate":
+            return {"new_plants": added, "placed": [p["at"] for p in added]}
+        if action["type"] == "harvest":
+            index = [p["name"] for p in before["players"]].index(action["player"])
+            kind = action["kind"]
+            count = after["players"][index]["harvested"][kind] - before["players"][index]["harvested"][kind]
+            return {"count": count, "points": count * data.PLANTS[kind]["points"],
+                    "removed": [p["at"] for p in old if p not in new and p["at"] not in [n["at"] for n in new]]}
+        return {"died": [p["at"] for p in old if p["at"] not in [n["at"] for n in new]],
+                "game_over": after["phase"] == "over",
+                "resolve_bonus": len(after["bonus"]) > len(before["bonus"])}
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["phase"] == "over")
+
+    # views ----------------------------------------------------------------------------------
+    def score_state(self, state: State) -> dict[str, Any]:
+        return {"players": state["players"], "bonus": state["bonus"], "round_20": state["round_20"]}
+
+    def check_state(self, state: State) -> dict[str, Any]:
+        return self.score_state(state)
+
+
+def _current(state: State) -> str:
+    players = state["players"]
+    return str(players[(state["start"] + state["turn"]) % len(players)]["name"])
+
+
+def _phase_message(state: State) -> str:
+    if state["phase"] == "over":
+        return "the game is over"
+    if state["phase"] == "end_round":
+        return f"every player has had a turn: round {state['round']} ends next"
+    return f"{_current(state)} is to {PHASE_WORDS[state['phase']]} next"
+
+
+def _next_turn(state: State) -> State:
+    turn = state["turn"] + 1
+    return {**state, "turn": turn, "phase": "end_round" if turn == len(state["players"]) else "grow"}
+
+
+def _harvest(state: State, action: Any, effects: dict[str, Any]) -> State:
+    players = [{**p, "harvested": {**p["harvested"], action.kind: p["harvested"][action.kind] + effects["count"]}}
+               if p["name"] == action.player else p for p in state["players"]]
+    plants = [{**p, "tier": 0} if p["at"] in effects["reset"] else p
+              for p in state["board"]["plants"] if p["at"] not in effects["removed"]]
+    return {**state, "players": players, "board": {**state["board"], "plants": plants}}
+
+
+def _cards_resolved(state: State) -> list[str]:
+    """Round 10 resolves the first card; round 20 the card revealed at round 10, with the
+    first card again under the "both" reading of round 20 (data.ROUND_20_READINGS)."""
+    first, *later = state["cards"]
+    if state["round"] == data.BONUS_ROUNDS[0]:
+        return [first]
+    return [first, *later] if state["round_20"] == "both" else later
+
+
+def _candidates(state: State) -> list[Action]:
+    """The actions the pieces allow in this phase: a superset of the legal ones."""
+    board = state["board"]
+    if state["phase"] == "end_round":
+        return [{"type": "end_round", "board": board, "round": state["round"]}]
+    player = _current(state)
+    if state["phase"] == "grow":
+        return [{"type": "grow", "player": player, "board": board}]
+    taken = {tuple(s) for s in board["rocks"]} | {tuple(p["at"]) for p in board["plants"]}
+    own = [p for p in board["plants"] if p["owner"] == player]
+    kinds_on_board = {p["kind"] for p in own}
+    found: list[Action] = [{"type": "sow", "player": player, "kind": kind, "at": list(space), "board": board}
+                           for kind in data.KINDS if kind not in kinds_on_board
+                           for space in SPACES if space not in taken]
+    found += [{"type": "harvest", "player": player, "kind": kind, "board": board} for kind in sorted(kinds_on_board)]
+    for plant in own:
+        for pattern_id, pattern in data.PATTERNS.items():
+            if pattern["kind"] != plant["kind"]:
+                continue
+            free = [s for s in _pattern_spaces(pattern_id, plant["at"])
+                    if data.on_board((s[0], s[1])) and tuple(s) not in taken]
+            sizes = [1] if pattern["mode"] == "choose" else range(1, len(free) + 1)
+            found += [{"type": "propagate", "player": player, "pattern": pattern_id, "origin": plant["at"],
+                       "targets": list(chosen), "board": board}
+                      for size in sizes for chosen in combinations(free, size)]
+    return found
+
+
+def _pattern_spaces(pattern_id: str, origin: list[int]) -> list[list[int]]:
+    return [[origin[0] + dq, origin[1] + dr] for dq, dr in data.PATTERNS[pattern_id]["spaces"]]
+
+
+def _random_coord(rng: random.Random) -> list[int]:
+    return [rng.randint(-5, 5), rng.randint(-5, 5)]
+
+
+def _other_board(board: dict, rng: random.Random) -> dict:
+    """The table's board with one plant gone or one rock fewer: not the board on the table."""
+    if board["plants"] and rng.random() < 0.7:
+        plants = list(board["plants"])
+        plants.pop(rng.randrange(len(plants)))
+        return {**board, "plants": plants}
+    return {**board, "rocks": board["rocks"][1:]}
+
+
+def _sorted_plants(plants: list[dict]) -> list[dict]:
+    return sorted(plants, key=lambda p: p["at"])
+
+
+def _board_json(board: Any) -> dict:
+    return {"rocks": sorted(list(c) for c in board.rocks),
+            "plants": _sorted_plants([{"at": list(p.at), "owner": p.owner, "kind": p.kind, "tier": p.tier}
+                                      for p in board.plants])}

@@ -1,0 +1,131 @@
+"""What only a game's table can refuse, game by game: the engine's judgement beyond `check`
+(a card not in the hand, a die not in the pool, a player out of turn), each on a real
+simulated game, replayed up to the move that breaks the rule."""
+from __future__ import annotations
+
+import copy
+import random
+
+import scorer
+from scorer.games.propagation import data
+
+
+def _first(log: list, kind: str) -> int:
+    return next(i for i, entry in enumerate(log) if entry.get("type") == kind)
+
+
+def _refusal(game_id: str, log: list, index: int) -> dict:
+    result = scorer.replay(game_id, log)
+    assert not result["legal"] and result["index"] == index
+    return result
+
+
+def test_garden_variety_refuses_a_card_not_in_the_hand_and_plays_out_of_turn():
+    log, _ = scorer.simulate("garden-variety", 3, 2)
+    index = _first(log, "resolve_round")
+    hands_before = scorer.replay("garden-variety", log[:index])["state"]["players"]
+    stranger = next(card for card in ("critter-blue-1", "critter-red-9", "wildflower-4", "gnome-thief")
+                    if card not in hands_before[0]["hand"])
+    kind, *rest = stranger.split("-")
+    card = ({"kind": "critter", "color": rest[0], "number": int(rest[1])} if kind == "critter" else
+            {"kind": "wildflower", "number": int(rest[0])} if kind == "wildflower" else
+            {"kind": "gnome", "name": rest[0]})
+    broken = copy.deepcopy(log)
+    broken[index]["plays"][0]["card"] = card
+    assert _refusal("garden-variety", broken, index)["violations"][0]["code"] == "card-not-in-hand"
+    broken = copy.deepcopy(log)
+    broken[index]["plays"].reverse()
+    assert _refusal("garden-variety", broken, index)["violations"][0]["code"] == "out-of-turn"
+    broken = copy.deepcopy(log)
+    rolled = broken[index]["rule"]
+    broken[index]["rule"] = next(rule for rule in (0, 3, 5, 7, 10) if rule != rolled)
+    assert _refusal("garden-variety", broken, index)["violations"][0]["code"] == "rule-not-rolled"
+
+
+def test_harvest_dice_refuses_a_die_not_in_the_pool_and_a_drafter_out_of_turn():
+    log, _ = scorer.simulate("harvest-dice", 3, 4)
+    index = next(i for i, entry in enumerate(log) if entry.get("type") in ("plant", "feed"))
+    pool = log[index - 1]["dice"]
+    broken = copy.deepcopy(log)
+    broken[index]["die"] = next({"color": c, "value": v} for c in ("green", "red", "orange") for v in range(1, 7)
+                                if {"color": c, "value": v} not in pool)
+    broken[index]["type"], broken[index]["pig_powers"] = "feed", []
+    broken[index].pop("at", None)
+    codes = [v["code"] for v in _refusal("harvest-dice", broken, index)["violations"]]
+    assert "die-not-in-pool" in codes or "could-plant" in codes
+    broken = copy.deepcopy(log)
+    broken[index]["player"] = "Ben"
+    assert _refusal("harvest-dice", broken, index)["violations"][0]["code"] == "out-of-turn"
+    last = _first(log, "last_die")
+    broken = copy.deepcopy(log)
+    broken.insert(index, {"type": "last_die", "die": pool[0]})
+    assert _refusal("harvest-dice", broken, index)["violations"][0]["code"] == "not-last-die"
+    assert last > index
+
+
+def test_garden_dice_refuses_a_die_not_in_the_pool_and_a_roll_out_of_place():
+    log, _ = scorer.simulate("garden-dice", 2, 6)
+    index = _first(log, "buy")
+    pool = next(entry for entry in reversed(log[:index]) if "chance" in entry)["dice"]
+    broken = copy.deepcopy(log)
+    broken[index]["die"] = next(d for d in range(6, 0, -1) if d not in pool and d >= 1)
+    assert _refusal("garden-dice", broken, index)["violations"][0]["code"] == "die-not-in-pool"
+    broken = copy.deepcopy(log)
+    broken.insert(index, {"chance": "roll", "dice": [1, 2, 3, 4]})
+    assert _refusal("garden-dice", broken, index)["violations"][0]["code"] == "no-chance-now"
+
+
+def test_propagation_refuses_a_player_out_of_turn_another_board_and_a_step_out_of_order():
+    log, _ = scorer.simulate("propagation", 3, 4)
+    index = next(i for i, entry in enumerate(log) if entry.get("type") in ("sow", "propagate", "harvest"))
+    broken = copy.deepcopy(log)
+    broken[index]["player"] = next(name for name in ("Ann", "Ben", "Cal") if name != log[index]["player"])
+    assert _refusal("propagation", broken, index)["violations"][0]["code"] == "out-of-turn"
+    growth = next(i for i, entry in enumerate(log) if entry.get("type") == "grow" and entry["board"]["plants"])
+    broken = copy.deepcopy(log)
+    broken[growth]["board"]["plants"].pop()
+    assert _refusal("propagation", broken, growth)["violations"][0]["code"] == "not-the-table"
+    broken = copy.deepcopy(log)
+    broken.insert(growth, {"type": "end_round", "board": log[growth]["board"], "round": 1})
+    assert _refusal("propagation", broken, growth)["violations"][0]["code"] == "out-of-phase"
+    end = _first(log, "end_round")
+    broken = copy.deepcopy(log)
+    broken[end]["round"] = 2
+    assert _refusal("propagation", broken, end)["violations"][0]["code"] == "wrong-round"
+
+
+def test_propagation_player_with_no_action_left_after_growing_passes():
+    """All three kinds on the board, none grown, and every other space taken: nothing to sow,
+    propagate or harvest, so the turn passes to the next player."""
+    game_engine = scorer.GAMES["propagation"].engine
+    assert game_engine is not None
+    state = game_engine.initial_state(["Ann", "Ben", "Cal"], {"round_20": "both"})
+    state = game_engine.resolve_chance(state, game_engine.sample_chance(state, random.Random(3)))
+    state = game_engine.resolve_chance(state, {"chance": "reveal", "card": "most-tomatoes"})
+    rocks = {tuple(rock) for rock in state["board"]["rocks"]}
+    free = [space for space in data.board_spaces() if space not in rocks]
+    ann = [{"at": list(space), "owner": "Ann", "kind": kind, "tier": 0} for space, kind in zip(free, data.KINDS)]
+    others = [{"at": list(space), "owner": owner, "kind": kind, "tier": 1}
+              for space, (owner, kind) in zip(free[3:], [(o, k) for o in ("Ben", "Cal") for k in data.KINDS
+                                                          for _ in range(data.PLANTS[k]["tokens"])])]
+    state = {**state, "board": {**state["board"], "plants": sorted(ann + others, key=lambda p: p["at"])}}
+    after = game_engine.apply(state, {"type": "grow", "player": "Ann", "board": state["board"]})
+    assert (after["phase"], after["turn"]) == ("grow", 1)
+    assert all(p["tier"] == 1 for p in after["board"]["plants"] if p["owner"] == "Ann")
+    with_room = {**state, "board": {**state["board"], "plants": [p for p in state["board"]["plants"]
+                                                                 if p["owner"] != "Ben"]}}
+    after = game_engine.apply(with_room, {"type": "grow", "player": "Ann", "board": with_room["board"]})
+    assert (after["phase"], after["turn"]) == ("act", 0)
+
+
+def test_propagation_refuses_rocks_side_by_side_and_a_bonus_card_revealed_twice():
+    log, _ = scorer.simulate("propagation", 2, 5)
+    rocks, reveal = log[1], log[2]
+    assert (rocks["chance"], reveal["chance"]) == ("rocks", "reveal")
+    broken = copy.deepcopy(log)
+    broken[1]["rocks"][1] = [rocks["rocks"][0][0], rocks["rocks"][0][1] + 1]
+    assert "rocks-adjacent" in [v["code"] for v in _refusal("propagation", broken, 1)["violations"]]
+    round_10_card = next(i for i, entry in enumerate(log) if entry.get("chance") == "reveal" and i > 2)
+    broken = copy.deepcopy(log)
+    broken[round_10_card]["card"] = reveal["card"]
+    assert _refusal("propagation", broken, round_10_card)["violations"][0]["code"] == "card-already-revealed"

@@ -1,0 +1,144 @@
+"""The random simulation tests over every game with an engine, and the engine's doors: the
+Python API, the command line and the HTTP API. `make soak` runs the same games by the
+thousand (tests/soak.py)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import scorer
+from pnp.cli import main as gardenkit
+from scorer.core import InvalidState
+from scorer.engine import MAX_LOG_ENTRIES
+from tests.engine_harness import games_with_engines, play_and_judge, player_counts, replays_to_its_end
+
+GAMES_PER_GAME = 200  # random games per game in the normal suite, shared among its player counts
+# Garden Dice's judged game costs about 0.45 s of CPU (long turns, and the end of each turn is
+# known only once no die action is legal), so the normal suite plays fewer of them; `make
+# soak` plays the 10,000. Propagation's judged game costs 0.2-0.7 s (twenty rounds, and check
+# reads the whole board for every action judged), so it plays fewer too.
+FEWER_GAMES = {"garden-dice": 30, "propagation": 45}
+ENGINES = games_with_engines()
+
+
+def _seeds(game_id: str) -> list[tuple[int, int]]:
+    counts = player_counts(game_id)
+    per_count = -(-FEWER_GAMES.get(game_id, GAMES_PER_GAME) // len(counts))
+    return [(players, seed) for players in counts for seed in range(per_count)]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_random_games_keep_every_rule(game_id):
+    for players, seed in _seeds(game_id):
+        result = play_and_judge(game_id, players, seed)
+        assert len(result["players"]) == players and result["winners"]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_simulated_logs_replay_to_their_end(game_id):
+    for players in player_counts(game_id):
+        for seed in range(3):
+            replays_to_its_end(game_id, players, seed)
+
+
+def test_a_game_without_an_engine_says_so():
+    without = [game_id for game_id in scorer.GAMES if game_id not in ENGINES]
+    for game_id in without:
+        with pytest.raises(InvalidState, match="cannot be simulated"):
+            scorer.simulate(game_id, 2, 1)
+
+
+# --- the doors -------------------------------------------------------------------------------------
+
+def _broken_log(game_id: str) -> tuple[list, int]:
+    """A simulated log whose first action is replaced by one the engine refuses: the same
+    action once more after it was taken, or the action before the chance that precedes it."""
+    log, _ = scorer.simulate(game_id, 2, 7)
+    first = next(i for i, entry in enumerate(log) if "type" in entry)
+    return [*log[:first + 1], log[first], *log[first + 1:]], first + 1
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_replay_stops_at_the_first_illegal_move_with_the_state_before_it(game_id):
+    broken, index = _broken_log(game_id)
+    result = scorer.replay(game_id, broken)
+    assert not result["legal"] and result["index"] == index and result["violations"]
+    before = scorer.replay(game_id, broken[:index])
+    assert result["state"] == before["state"]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_unreadable_logs_are_refused_in_plain_words(game_id):
+    log, _ = scorer.simulate(game_id, 2, 1)
+    for bad in ({}, [], [{"action": 1}], [{"setup": {**log[0]["setup"], "version": 99}}],
+                [{"setup": {**log[0]["setup"], "players": ["Ann"]}}],
+                [{"setup": {**log[0]["setup"], "options": {**log[0]["setup"]["options"], "colour": "blue"}}}],
+                [log[0]] + [{"chance": "roll", "face": 3}] * MAX_LOG_ENTRIES):
+        with pytest.raises(InvalidState) as refused:
+            scorer.replay(game_id, bad)
+        assert refused.value.violations[0]["message"]
+    result = scorer.replay(game_id, [log[0], "move"])
+    assert not result["legal"] and result["violations"][0]["code"] == "not-an-entry"
+    first_chance = next(entry for entry in log if "chance" in entry)
+    for odd in ([[1]], {"a": 1}, None, "x", [None] * 9):
+        garbled = {key: (odd if key != "chance" else value) for key, value in first_chance.items()}
+        result = scorer.replay(game_id, [log[0], garbled])
+        assert not result["legal"] and result["index"] == 1 and result["violations"][0]["message"]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_cli_simulates_into_a_file_and_replays_it(game_id, tmp_path, capsys):
+    out = tmp_path / "game.json"
+    assert gardenkit(["simulate", game_id, "--players", "2", "--seed", "5", "--out", str(out)]) == 0
+    assert "seed 5" in capsys.readouterr().out
+    assert json.loads(out.read_text()) == scorer.simulate(game_id, 2, 5)[0]
+    assert not list(tmp_path.glob(".*partial"))
+    assert gardenkit(["replay", game_id, str(out)]) == 0
+    assert "moves are legal" in capsys.readouterr().out
+    broken, _ = _broken_log(game_id)
+    out.write_text(json.dumps(broken))
+    assert gardenkit(["replay", game_id, str(out)]) == 1
+    assert "breaks a rule" in capsys.readouterr().out
+
+
+def test_cli_bad_usage_is_exit_2(tmp_path, capsys):
+    game_id = ENGINES[0]
+    assert gardenkit(["simulate", game_id, "--players", "99"]) == 2
+    with pytest.raises(SystemExit) as parser_exit:
+        gardenkit(["simulate", game_id, "--seed", "-3"])
+    assert parser_exit.value.code == 2
+    assert gardenkit(["simulate", game_id, "--out", str(tmp_path / "no" / "log.json")]) == 2
+    assert gardenkit(["replay", game_id, str(tmp_path / "missing.json")]) == 2
+    (tmp_path / "bad.json").write_text("[{")
+    assert gardenkit(["replay", game_id, str(tmp_path / "bad.json")]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_http_replay_and_example(game_id, client):
+    log, end_state = scorer.simulate(game_id, 2, 11)
+    answer = client.post(f"/api/games/{game_id}/replay", json=log)
+    assert answer.status_code == 200 and answer.get_json()["end_state"] == end_state
+    broken, index = _broken_log(game_id)
+    answer = client.post(f"/api/games/{game_id}/replay", json=broken)
+    assert answer.status_code == 200 and answer.get_json()["index"] == index
+    assert client.post(f"/api/games/{game_id}/replay", json={"log": log}).status_code == 422
+    assert client.post(f"/api/games/{game_id}/replay", data="[{").status_code == 400
+    example = client.get(f"/api/games/{game_id}/example?seed=11&players=2").get_json()
+    assert example["state"] == end_state and scorer.validate(game_id, example["state"]) == []
+    fresh = client.get(f"/api/games/{game_id}/example").get_json()
+    assert scorer.validate(game_id, fresh["state"]) == [] and isinstance(fresh["seed"], int)
+    assert client.get(f"/api/games/{game_id}/example?seed=abc").status_code == 400
+    assert client.get(f"/api/games/{game_id}/example?players=40").status_code == 422
+    assert client.get("/api/games/no-such-game/example").status_code == 404
+
+
+def test_cli_simulate_without_out_prints_only_the_log_on_standard_output(capsys):
+    game_id = ENGINES[0]
+    assert gardenkit(["simulate", game_id, "--seed", "9", "--json"]) == 0
+    printed = capsys.readouterr()
+    log = json.loads(printed.out)
+    assert log == scorer.simulate(game_id, scorer.GAMES[game_id].min_players, 9)[0]
+    report = json.loads(printed.err)
+    assert report["seed"] == 9 and report["score"] == scorer.score(game_id, report["end_state"])
