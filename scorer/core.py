@@ -15,11 +15,17 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, ClassVar, get_args
+import json
+import re
+import unicodedata
+from typing import Annotated, Any, ClassVar, get_args
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
 Violation = dict  # {"code", "rule", "message", "path"}
+
+MAX_VIOLATIONS = 50    # violations listed in one answer; the rest are counted in one more
+MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
 
 
 def violation(code: str, rule: str, message: str, path: str = "") -> Violation:
@@ -29,10 +35,12 @@ def violation(code: str, rule: str, message: str, path: str = "") -> Violation:
 
 
 class InvalidState(ValueError):
-    """The state (or action) is malformed or impossible; `.violations` says every reason."""
+    """The state (or action) is malformed or impossible; `.violations` says every reason, up
+    to MAX_VIOLATIONS of them and then one more saying how many were left out, so that a
+    hostile document cannot make the answer grow with its own size."""
 
     def __init__(self, violations: Sequence[Violation]):
-        self.violations = list(violations)
+        self.violations = capped(violations)
         super().__init__("; ".join(v["message"] for v in self.violations) or "invalid state")
 
 
@@ -53,6 +61,87 @@ class StateModel(BaseModel):
     and no unknown fields, so a typo in a field or crop name is reported, not ignored."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def capped(violations: Sequence[Violation]) -> list[Violation]:
+    """The first MAX_VIOLATIONS violations, and one more counting the rest."""
+    if len(violations) <= MAX_VIOLATIONS:
+        return list(violations)
+    rest = len(violations) - MAX_VIOLATIONS
+    first = violations[0]
+    return [*violations[:MAX_VIOLATIONS],
+            violation("too-many-violations", first["rule"],
+                      f"{rest} more problems were found and are not listed; fix these first", "")]
+
+
+# --- bounds every game shares ------------------------------------------------------------------
+# Every door (JSON API, forms, command line, Python API) reads a state through its game's
+# models, so bounds declared on the models below hold for all of them. They keep every number
+# within what a box of components makes possible, which also keeps it far below the size at
+# which Python refuses to turn an integer into text.
+
+def _normalised_name(value: Any) -> Any:
+    """A name as players mean it: no surrounding spaces, one Unicode spelling (NFC)."""
+    return unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else value
+
+
+def _no_surrogates(value: str) -> str:
+    """A lone surrogate (a \\ud800 escape in JSON) is no character and cannot be saved or shown."""
+    if _SURROGATE.search(value):
+        raise ValueError("contains a broken character (a lone UTF-16 surrogate)")
+    return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+PlayerName = Annotated[str, BeforeValidator(_normalised_name), AfterValidator(_no_surrogates),
+                       Field(min_length=1, max_length=MAX_NAME_LENGTH,
+                             description=f"the player's name, 1 to {MAX_NAME_LENGTH} characters")]
+"""A player's name: stripped, Unicode-NFC, 1 to 40 characters; blank is refused."""
+
+Text = Annotated[str, AfterValidator(_no_surrogates), Field(max_length=200)]
+"""Any other short text of a state or action (a tile's name, a space, a card)."""
+
+
+def count_up_to(high: int, description: str = "") -> Any:
+    """A whole number from 0 to `high`, the most the game's components make possible."""
+    return Annotated[int, Field(ge=0, le=high, description=description or None)]
+
+
+def at_most(items: int) -> Any:
+    """A list (or object) of at most this many entries, from the components in the box."""
+    return Field(max_length=items)
+
+
+def names_key(name: str) -> str:
+    """How names are compared for duplicates: the same letters in any case are one name."""
+    return name.casefold()
+
+
+# --- reading JSON text, the one way every door does it --------------------------------------
+
+class BadJSON(ValueError):
+    """The text is not a JSON document this app reads; str() says why in plain words."""
+
+
+def read_json_text(text: bytes | str) -> Any:
+    """JSON bytes (UTF-8, UTF-16 or UTF-32, with or without a BOM, as json.loads detects) or
+    text, as a document. Refused in plain words: an empty body, bad JSON, nesting too deep to
+    read, NaN and Infinity. A lone surrogate (\\ud800) is left to the models, which refuse
+    it in names and text with the path where it was found."""
+    if not text.strip():
+        raise BadJSON("the document is empty; send the JSON document")
+    try:
+        document = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise BadJSON("the document is nested too deeply to read") from None
+    except ValueError as error:
+        raise BadJSON(f"the document is not valid JSON ({error})") from None
+    return document
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 # --- turning pydantic's errors into violations -------------------------------------------
@@ -125,6 +214,8 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
 
 def describe_value(value: Any) -> str:
     """A short, readable form of a value a player sent, for messages."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a whole number of about {value.bit_length() * 3 // 10} digits"
     text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -255,6 +346,7 @@ class Game(ABC):
         impossible. `raw` is the state's JSON document, or the state model itself when
         pydantic has already read it (the API reads JSON bytes that way); pydantic passes a
         model through unchanged, and the impossible-state checks run either way."""
+        self.refuse_player_count(raw)
         try:
             state = self.state_model.model_validate(raw)
         except ValidationError as error:
@@ -263,6 +355,16 @@ class Game(ABC):
         if found:
             raise InvalidState(found)
         return state
+
+    def refuse_player_count(self, raw: Any) -> None:
+        """A player list longer or shorter than the game allows is refused with one violation
+        before anything reads a single player, so its cost does not grow with its length."""
+        players = raw.get("players") if isinstance(raw, dict) else None
+        if isinstance(players, list):
+            found = player_count(len(players), self.min_players, self.max_players,
+                                 self.roster_rule, self.title)
+            if found:
+                raise InvalidState(found)
 
     def parse_action(self, raw: Any) -> Any:
         if self._action_adapter is None:
@@ -324,15 +426,16 @@ def unknown_players(state: Any, named: Iterable[tuple[str, str]], rule: str) -> 
 
 
 def duplicate_names(names: Sequence[str], rule: str) -> list[Violation]:
-    """Players are told apart by name, so two players may not share one."""
+    """Players are told apart by name, so two players may not share one; names differing
+    only in case are the same name to the players at the table."""
     seen: set[str] = set()
     found = []
     for index, name in enumerate(names):
-        if name in seen:
+        if names_key(name) in seen:
             found.append(violation("duplicate-player-name", rule,
                                    f"two players are both called {name!r}; give each a different name",
                                    f"players[{index}].name"))
-        seen.add(name)
+        seen.add(names_key(name))
     return found
 
 
