@@ -113,6 +113,27 @@ def at_most(items: int) -> Any:
     return Field(max_length=items)
 
 
+def number_within(reach: int) -> Any:
+    """A whole number from -reach to reach (a coordinate, a track space, a count the rules
+    check more closely): a value a little wrong is left for the rules to explain in their
+    words, anything further is no position or count the components have."""
+    return Annotated[int, Field(ge=-reach, le=reach)]
+
+
+LARGEST_NUMBER = 10**6
+
+
+def _modest_number(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST_NUMBER:
+        raise ValueError(f"no component shows a number as large as {describe_value(value)}")
+    return value
+
+
+ModestNumber = BeforeValidator(_modest_number)
+"""For a field left open (Any) so the rules can explain a wrong value: a number is still held
+far below anything the game could mean."""
+
+
 def names_key(name: str) -> str:
     """How names are compared for duplicates: the same letters in any case are one name."""
     return name.casefold()
