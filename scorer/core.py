@@ -11,16 +11,17 @@ docs/adding-a-game.md walks through it.
 """
 from __future__ import annotations
 
+import json
+import re
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-import json
-import re
-import unicodedata
 from typing import Annotated, Any, ClassVar, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import PydanticCustomError
 
 Violation = dict  # {"code", "rule", "message", "path"}
 
@@ -85,17 +86,24 @@ def _normalised_name(value: Any) -> Any:
     return unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else value
 
 
+def _not_blank(value: str) -> str:
+    if not value:
+        raise PydanticCustomError("blank_name", "is blank; every player needs a name")
+    return value
+
+
 def _no_surrogates(value: str) -> str:
     """A lone surrogate (a \\ud800 escape in JSON) is no character and cannot be saved or shown."""
     if _SURROGATE.search(value):
-        raise ValueError("contains a broken character (a lone UTF-16 surrogate)")
+        raise PydanticCustomError("broken_text", "contains a broken character (a lone UTF-16 surrogate)")
     return value
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-PlayerName = Annotated[str, BeforeValidator(_normalised_name), AfterValidator(_no_surrogates),
-                       Field(min_length=1, max_length=MAX_NAME_LENGTH,
+PlayerName = Annotated[str, BeforeValidator(_normalised_name), AfterValidator(_not_blank),
+                       AfterValidator(_no_surrogates),
+                       Field(max_length=MAX_NAME_LENGTH,
                              description=f"the player's name, 1 to {MAX_NAME_LENGTH} characters")]
 """A player's name: stripped, Unicode-NFC, 1 to 40 characters; blank is refused."""
 
@@ -103,21 +111,23 @@ Text = Annotated[str, AfterValidator(_no_surrogates), Field(max_length=200)]
 """Any other short text of a state or action (a tile's name, a space, a card)."""
 
 
-def count_up_to(high: int, description: str = "") -> Any:
-    """A whole number from 0 to `high`, the most the game's components make possible."""
-    return Annotated[int, Field(ge=0, le=high, description=description or None)]
+def up_to(high: int, description: str = "") -> Any:
+    """For `Annotated[int, up_to(n)]`: a whole number from 0 to n, the most the game's
+    components make possible."""
+    return Field(ge=0, le=high, description=description or None)
 
 
 def at_most(items: int) -> Any:
-    """A list (or object) of at most this many entries, from the components in the box."""
+    """For `Annotated[list[...], at_most(n)]`: at most n entries (a list or an object), from
+    the components in the box."""
     return Field(max_length=items)
 
 
-def number_within(reach: int) -> Any:
-    """A whole number from -reach to reach (a coordinate, a track space, a count the rules
-    check more closely): a value a little wrong is left for the rules to explain in their
-    words, anything further is no position or count the components have."""
-    return Annotated[int, Field(ge=-reach, le=reach)]
+def within(reach: int) -> Any:
+    """For `Annotated[int, within(n)]`: a whole number from -n to n (a coordinate, a track
+    space, a count the rules check more closely). A value a little wrong is left for the rules
+    to explain in their words; anything further is no position or count the box has."""
+    return Field(ge=-reach, le=reach)
 
 
 LARGEST_NUMBER = 10**6
@@ -125,7 +135,8 @@ LARGEST_NUMBER = 10**6
 
 def _modest_number(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST_NUMBER:
-        raise ValueError(f"no component shows a number as large as {describe_value(value)}")
+        raise PydanticCustomError("number_too_large", "no component shows a number as large as {value}",
+                                  {"value": describe_value(value)})
     return value
 
 
@@ -218,7 +229,17 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
         elif kind == "literal_error":
             found.append(violation("not-allowed-value", rule,
                                    f"{where} is {describe_value(err.get('input'))}; {err['msg'].lower()}", path))
-        elif kind in ("too_short", "too_long"):
+        elif kind == "blank_name":
+            found.append(violation("blank-name", rule, f"{where} {err['msg']}", path))
+        elif kind in ("too_long", "too_short") and isinstance(err.get("input"), str):
+            limit = err.get("ctx", {}).get("max_length" if kind == "too_long" else "min_length")
+            most = "at most" if kind == "too_long" else "at least"
+            found.append(violation("wrong-length", rule, f"{where} is {len(err['input'])} characters "
+                                   f"long; it may have {most} {limit}", path))
+        elif kind in ("number_too_large", "broken_text"):
+            found.append(violation("out-of-range" if kind == "number_too_large" else "invalid-value",
+                                   rule, f"{where} {err['msg']}", path))
+        elif kind in ("too_short", "too_long", "string_too_long", "string_too_short"):
             found.append(violation("wrong-length", rule, f"{where}: {err['msg'].lower()}", path))
         elif kind == "union_tag_invalid":
             expected = err.get("ctx", {}).get("expected_tags", "")

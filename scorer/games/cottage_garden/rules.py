@@ -22,10 +22,9 @@ from scorer.core import (
     StateModel,
     Text,
     at_most,
-    number_within,
-    count_up_to,
     player_named,
     violation,
+    within,
 )
 from scorer.games.cottage_garden import data, examples
 from scorer.games.cottage_garden.data import oriented_squares
@@ -45,9 +44,9 @@ SOLO = "Cottage Garden › Solo Rules"
 TILE_LIST = "Cottage Garden › List of 36 Flower Tiles"
 CONTENTS = "Cottage Garden › Preparation (the box holds 16 flower-pot tokens)"
 
-Cell = Annotated[list[number_within(2 * data.BED_SIZE)], Field(min_length=2, max_length=2)]
+Cell = Annotated[list[Annotated[int, within(2 * data.BED_SIZE)]], Field(min_length=2, max_length=2)]
 # A cube stands on a scoring-track space; a track has TARGET + 1 spaces.
-TrackSpace = number_within(data.TARGET + data.MOST_STEPS)
+TrackSpace = Annotated[int, within(data.TARGET + data.MOST_STEPS)]
 Cubes = Annotated[list[TrackSpace], at_most(data.COUNTS["orange_cubes"])]
 Colour = Literal["orange", "blue"]
 
@@ -58,7 +57,7 @@ class PlayerState(StateModel):
     name: PlayerName
     orange: Cubes
     blue: Cubes
-    beehives: number_within(data.COUNTS["beehive_tiles"] * max(data.BEEHIVE_TILES)) = 0
+    beehives: Annotated[int, within(data.COUNTS["beehive_tiles"] * max(data.BEEHIVE_TILES))] = 0
 
 
 class CottageState(StateModel):
