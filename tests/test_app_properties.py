@@ -109,11 +109,12 @@ def test_schemathesis_finds_no_server_error(app):
     failures = []
     for operation in schema.get_all_operations():
         op = operation.ok()
+        label = op.label
 
         @settings(max_examples=8, deadline=None, derandomize=True,
                   suppress_health_check=list(HealthCheck))
         @given(case=op.as_strategy())
-        def run(case, label=op.label):
+        def run(case):
             response = case.call()
             if response.status_code >= 500:
                 failures.append((label, response.status_code, case.body, response.text[:200]))
