@@ -40,7 +40,10 @@ def render_game_page(game_id: str, page: str, **context: Any):
     names = [f"games/{game_id}/{page}.html", f"{page}.html"]
     template = current_app.jinja_env.select_template(names)
     make_page_data = scorer.GAMES[game_id].page_data
-    return render_template(template, page_data=make_page_data() if make_page_data else None, **context)
+    page = render_template(template, page_data=make_page_data() if make_page_data else None, **context)
+    # Pasted JSON may hold a lone surrogate (\ud800), which UTF-8 cannot hold: the page shows
+    # it as "?" while the state's own check names the field it is in.
+    return page.encode("utf-8", "replace")
 
 
 def live_game(game_id: str):

@@ -297,11 +297,13 @@ class Storage:
                 return True
         return self._guard(work)
 
-    def list(self, game: str | None = None, limit: int = LIST_LIMIT) -> list[dict[str, Any]]:
-        """Saved results, newest first (summaries: players, totals, ranks, winners)."""
+    def list(self, game: str | None = None, limit: int = LIST_LIMIT, offset: int = 0) -> list[dict[str, Any]]:
+        """Saved results, newest first (summaries: players, totals, ranks, winners), `limit`
+        of them after skipping the `offset` newest."""
         def work():
             with self._session() as session:
-                return [row.summary() for row in session.scalars(_newest_first(game).limit(limit))]
+                query = _newest_first(game).limit(limit).offset(offset)
+                return [row.summary() for row in session.scalars(query)]
         return self._guard(work)
 
     def get(self, result_id: int) -> dict[str, Any] | None:

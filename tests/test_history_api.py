@@ -19,8 +19,8 @@ KIM_WINS = {"players": [{"name": "Kim", "garden_bed": 24, "hand": 1, "gnomes": 3
 LEE_WINS = {"players": [{"name": "Kim", "garden_bed": 12, "hand": 2, "gnomes": 3},
                         {"name": "Lee", "garden_bed": 24, "hand": 1, "gnomes": 2},
                         {"name": "Max", "garden_bed": 15, "hand": 0, "gnomes": 1}]}
-# A Garden Variety bed grows by one card per player for each round won: 14 of 3 players is impossible.
-IMPOSSIBLE = {"players": [{**KIM_WINS["players"][0], "garden_bed": 14}, *KIM_WINS["players"][1:]]}
+# A hand holds at most five cards (an uneven garden bed is only a warning now).
+IMPOSSIBLE = {"players": [{**KIM_WINS["players"][0], "hand": 6}, *KIM_WINS["players"][1:]]}
 
 
 @pytest.fixture(autouse=True)

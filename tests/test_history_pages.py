@@ -18,7 +18,7 @@ KIM_WINS = {"players": [{"name": "Kim", "garden_bed": 24, "hand": 1, "gnomes": 3
 LEE_WINS = {"players": [{"name": "Kim", "garden_bed": 12, "hand": 2, "gnomes": 3},
                         {"name": "Lee", "garden_bed": 24, "hand": 1, "gnomes": 2},
                         {"name": "Max", "garden_bed": 15, "hand": 0, "gnomes": 1}]}
-IMPOSSIBLE = {"players": [{**KIM_WINS["players"][0], "garden_bed": 14}, *KIM_WINS["players"][1:]]}
+IMPOSSIBLE = {"players": [{**KIM_WINS["players"][0], "hand": 6}, *KIM_WINS["players"][1:]]}
 ISO_UTC = re.compile(r'<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00)" data-local>(\d{1,2} \w{3} \d{4}, \d\d:\d\d UTC)</time>')
 
 

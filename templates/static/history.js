@@ -12,6 +12,13 @@
       element.textContent = format.format(moment);
     }
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showLocalTimes);
-  else showLocalTimes();
+  // A filter's select sends its form when changed (the page's CSP allows no inline handler).
+  function submitOnChange() {
+    for (const select of document.querySelectorAll("select[data-submit-on-change]")) {
+      select.addEventListener("change", () => select.form.submit());
+    }
+  }
+  function start() { showLocalTimes(); submitOnChange(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();
