@@ -26,9 +26,9 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from scorer.core import MAX_BODY_BYTES
 from scorer.storage import Storage, StorageUnavailable
 
-MAX_BODY_BYTES = 1024 * 1024
 csrf = CSRFProtect()
 log = logging.getLogger("gardenkit")
 

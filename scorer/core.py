@@ -25,6 +25,7 @@ from pydantic_core import PydanticCustomError
 
 Violation = dict  # {"code", "rule", "message", "path"}
 
+MAX_BODY_BYTES = 1024 * 1024  # the largest JSON document any door reads (a request body, a file)
 MAX_VIOLATIONS = 50    # violations listed in one answer; the rest are counted in one more
 MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
 
