@@ -26,6 +26,10 @@ from pydantic_core import PydanticCustomError
 Violation = dict  # {"code", "rule", "message", "path"}
 
 MAX_BODY_BYTES = 1024 * 1024  # the largest JSON document any door reads (a request body, a file)
+# Objects and lists in one JSON document. The largest state or check (a Propagation board of 61
+# plants, say) holds a few hundred; a megabyte of empty objects would hold 260,000, and reading
+# them alone would take some 26 MB. Counted in the text before it is read.
+MAX_JSON_CONTAINERS = 10_000
 MAX_VIOLATIONS = 50    # violations listed in one answer; the rest are counted in one more
 MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
 
@@ -164,6 +168,10 @@ def read_json_text(text: bytes | str) -> Any:
     it in names and text with the path where it was found."""
     if not text.strip():
         raise BadJSON("the document is empty; send the JSON document")
+    containers = _count_containers(text)
+    if containers > MAX_JSON_CONTAINERS:
+        raise BadJSON(f"the document holds {containers:,} objects and lists; no game state or "
+                      f"check needs more than {MAX_JSON_CONTAINERS:,}")
     try:
         document = json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
@@ -171,6 +179,16 @@ def read_json_text(text: bytes | str) -> Any:
     except ValueError as error:
         raise BadJSON(f"the document is not valid JSON ({error})") from None
     return document
+
+
+def _count_containers(text: bytes | str) -> int:
+    """Opening braces and brackets, strings included: names are short, so a real document's
+    count is hardly changed, and counting costs a fraction of a millisecond per megabyte."""
+    if isinstance(text, bytes) and not json.detect_encoding(text).startswith("utf-8"):
+        text = text.decode(json.detect_encoding(text), "replace")  # UTF-16 or UTF-32: rare
+    if isinstance(text, str):
+        return text.count("{") + text.count("[")
+    return text.count(b"{") + text.count(b"[")
 
 
 def _reject_constant(name: str) -> Any:

@@ -34,7 +34,29 @@ OMIT = object()
 # ASCII digits only (not "²" or "٣", which Python's int() and str.isdigit() accept), and few
 # enough that the number is no bigger than any game's components make possible.
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,15}")
-MAX_FORM_FIELDS = 2000   # a full score sheet of the largest game has a few hundred
+MAX_FORM_FIELDS = 600    # the largest page, 12 player rows, has about 200
+MAX_FIELD_CHARS = 10_000  # any one field but the pasted JSON texts
+# %-escapes in one form: the standard decoder takes about 1.5 us each, so 50,000 keep a form
+# well inside the 100 ms budget, and still carry a pasted state of some 30 KB of JSON.
+MAX_FORM_ESCAPES = 50_000
+JSON_TEXT_FIELDS = ("_state_json", "state", "action")
+
+
+def form_too_big(body: bytes) -> str | None:
+    """Why an url-encoded form body costs more to read than any page's form may, or None;
+    counted in the raw body before anything decodes it."""
+    if body.count(b"&") >= MAX_FORM_FIELDS:
+        return f"this form has more than {MAX_FORM_FIELDS:,} fields; no score sheet has that many"
+    if body.count(b"%") > MAX_FORM_ESCAPES:
+        return (f"this form holds more than {MAX_FORM_ESCAPES:,} encoded characters; "
+                "paste a smaller state")
+    return None
+
+
+def oversized_field(form: MultiDict) -> str | None:
+    """The name of a field longer than any page's field needs, or None."""
+    return next((name for name, value in form.items(multi=True)
+                 if name not in JSON_TEXT_FIELDS and len(value) > MAX_FIELD_CHARS), None)
 
 
 def whole_number(text: str) -> int | None:

@@ -15,7 +15,14 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 import scorer
 from scorer.api import body_held_to_limit, game_info, storage
 from scorer.core import InvalidState
-from scorer.forms import display_value, form_spec, state_from_form
+from scorer.forms import (
+    MAX_FIELD_CHARS,
+    display_value,
+    form_spec,
+    form_too_big,
+    oversized_field,
+    state_from_form,
+)
 from scorer.games import CATALOGUE
 
 bp = Blueprint("pages", __name__)
@@ -26,9 +33,16 @@ MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
 @bp.before_request
 def forms_need_their_csrf_token() -> None:
     """Every form post of the pages carries the token from the page it came from. A form
-    sent in chunks is held to the size limit before anything parses it (api.body_held_to_limit)."""
+    sent in chunks is held to the size limit before anything parses it (api.body_held_to_limit),
+    and a form of more fields than any page has is refused before any field is read."""
     if "HTTP_TRANSFER_ENCODING" in request.environ:
         body_held_to_limit()
+    too_big = (form_too_big(body_held_to_limit()) if request.method == "POST"
+               and request.mimetype == "application/x-www-form-urlencoded" else None)
+    if too_big:
+        abort(413, too_big)
+    if request.method == "POST" and (field := oversized_field(request.form)):
+        abort(413, f"the form's field {field[:40]!r} is longer than {MAX_FIELD_CHARS:,} characters")
     if current_app.config["WTF_CSRF_ENABLED"]:
         current_app.extensions["csrf"].protect()
 
@@ -114,7 +128,7 @@ def score_page(game_id: str):
 def _player_rows(state: dict) -> list[dict]:
     """The players to draw as form rows (at least one), whatever a pasted state held."""
     players = state.get("players")
-    rows = [p if isinstance(p, dict) else {} for p in players] if isinstance(players, list) else []
+    rows = [p if isinstance(p, dict) else {} for p in players[:MAX_ROWS]] if isinstance(players, list) else []
     return rows or [{}]
 
 
