@@ -9,7 +9,6 @@ import socket
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlencode
 
 import pytest
 from prod_server import ProductionServer, marked_state, request
