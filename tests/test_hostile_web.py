@@ -30,4 +30,4 @@ def test_pages_run_under_their_policy_with_nothing_blocked(live_server, strict_p
     strict_page.wait_for_load_state("networkidle")
     assert blocked == [] and errors == []
     # the page's stylesheet applied: the body is not the browser's default serif text
-    assert "serif" != strict_page.evaluate("getComputedStyle(document.body).fontFamily")
+    assert strict_page.evaluate("getComputedStyle(document.body).fontFamily") != "serif"
