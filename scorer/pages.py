@@ -14,7 +14,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 
 import scorer
 from scorer.api import body_held_to_limit, game_info, storage
-from scorer.core import InvalidState
+from scorer.core import BadJSON, InvalidState, read_json_text
 from scorer.forms import (
     MAX_FIELD_CHARS,
     display_value,
@@ -137,8 +137,8 @@ def _submitted_state(game) -> dict:
     pasted = request.form.get("_state_json", "").strip()
     if pasted:
         try:
-            state = json.loads(pasted)
-        except (ValueError, RecursionError):
+            state = read_json_text(pasted)
+        except BadJSON:
             state = None
         if isinstance(state, dict):
             return state
@@ -180,9 +180,9 @@ def _parse_texts(*texts: str) -> list[Any]:
     parsed = []
     for name, text in zip(("state", "action"), texts):
         try:
-            parsed.append(json.loads(text))
-        except (ValueError, RecursionError) as error:
-            parsed.append(_BadText(f"the {name} is not valid JSON ({error})"))
+            parsed.append(read_json_text(text))
+        except BadJSON as error:  # its words name "the document": here it is the state or action
+            parsed.append(_BadText(str(error).replace("the document", f"the {name}", 1)))
     return parsed
 
 
