@@ -158,3 +158,20 @@ def test_a_vanished_database_is_reported_not_replaced(tmp_path):
         assert not database.exists()  # not silently replaced by an empty one
         status, _ = request(running.url, "POST", "/api/games/garden-variety/score", SAVE["state"])
         assert status == 200  # scoring needs no database
+
+
+def test_healthz_reports_a_database_that_cannot_be_written_and_recovers(tmp_path):
+    from test_load_disk_faults import immutable
+
+    database = tmp_path / "results.db"
+    with ProductionServer(f"sqlite:///{database}", workers=1) as running:
+        assert request(running.url, "POST", "/api/results", SAVE)[0] == 201
+        with immutable(database):
+            status, health = request(running.url, "GET", "/healthz")
+            assert status == 503 and "read-only" in health["database"]
+            assert request(running.url, "POST", "/api/results", SAVE)[0] == 503
+            assert request(running.url, "GET", "/api/results")[0] == 200  # reading still works
+        assert request(running.url, "GET", "/healthz")[0] == 200
+        status, _ = request(running.url, "POST", "/api/results", SAVE)
+        assert status == 201
+        assert len(request(running.url, "GET", "/api/results")[1]["results"]) == 2
