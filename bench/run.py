@@ -39,6 +39,12 @@ def print_cache() -> list[dict]:
     return print_bench.measurements()
 
 
+def hostile() -> list[dict]:
+    from bench import hostile as hostile_bench
+
+    return hostile_bench.measurements()
+
+
 def fuzz() -> list[dict]:
     from bench import fuzz as fuzz_bench
 
@@ -51,6 +57,7 @@ SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("http", http),
     ("durability", durability),
     ("fuzz", fuzz),
+    ("hostile", hostile),
     ("print", print_cache),
 ]
 

@@ -119,8 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=_port, default=8000)
     serve.add_argument("--workers", type=_positive, default=2, help="worker processes (default 2)")
-    serve.add_argument("--threads", type=_positive, default=4,
-                       help="requests each worker answers at once (default 4)")
+    serve.add_argument("--threads", type=_positive, default=None,
+                       help="requests each worker answers at once (default: as docs/deploy.md says)")
     return parser
 
 
@@ -155,9 +155,9 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_build(options)
         if args.command == "serve":
-            from scorer.serve import serve
+            from scorer.serve import DEFAULT_THREADS, serve
 
-            return serve(args.host, args.port, args.workers, args.threads)
+            return serve(args.host, args.port, args.workers, args.threads or DEFAULT_THREADS)
         from scorer import cli as scorer_cli
 
         if args.command == "simulate":

@@ -7,6 +7,10 @@ be overridden by the `config` mapping given to create_app (tests do this):
     GARDENKIT_SECRET_KEY     (or SECRET_KEY) signs sessions and CSRF tokens; default: a random
                              key kept in the instance folder, shared by every worker process
     GARDENKIT_INSTANCE_PATH  where the instance folder is (default: Flask's choice)
+    GARDENKIT_HTTPS          "1" when users reach the app over HTTPS: cookies are then
+                             marked Secure, so a browser never sends them in plain HTTP
+    GARDENKIT_PROXIES        how many proxies stand in front (default 0): their
+                             X-Forwarded-For/-Proto/-Host headers are then believed
 """
 from __future__ import annotations
 
@@ -20,10 +24,11 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
+from scorer.core import MAX_BODY_BYTES
 from scorer.storage import Storage, StorageUnavailable
 
-MAX_BODY_BYTES = 1024 * 1024
 csrf = CSRFProtect()
 log = logging.getLogger("gardenkit")
 
@@ -55,8 +60,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # pays for the check.
         WTF_CSRF_CHECK_DEFAULT=False,
         SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=os.environ.get("GARDENKIT_HTTPS", "") == "1",
+        PROXIES=_proxy_count(os.environ.get("GARDENKIT_PROXIES", "0")),
     )
     app.config.update(config or {})
+    if app.config["PROXIES"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"],  # type: ignore[method-assign]
+                                x_proto=app.config["PROXIES"], x_host=app.config["PROXIES"])
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     # Answers keep the order the scorer gives their keys (each game's categories in rulebook
@@ -77,8 +87,23 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def _proxy_count(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or int(text) > 10:
+        raise ValueError(f"GARDENKIT_PROXIES must be a whole number from 0 to 10, not {text!r}")
+    return int(text)
+
+
+# Pages run only the app's own scripts and styles (templates/static/): an injected inline
+# script or a script from elsewhere is not run, and forms post only back to the app.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+                           "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                           "form-action 'self'; frame-ancestors 'none'")
+
+
 def _security_headers(response):
-    """No MIME sniffing, no framing by other sites (clickjacking), no full URLs leaked."""
+    """No MIME sniffing, no framing by other sites (clickjacking), no full URLs leaked, and
+    no script or style from anywhere but the app."""
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Referrer-Policy", "same-origin")
@@ -130,7 +155,10 @@ def _register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         status = error.code or 500
-        body, status = answer(status, messages.get(status, error.description or error.name))
+        # Our own refusals carry their reason; werkzeug's stock ones get our plain words.
+        own_words = error.description != type(error).description
+        message = error.description if own_words else messages.get(status, error.description or error.name)
+        body, status = answer(status, message or error.name)
         # A 405 names the methods the address does take (HTTP's Allow header).
         allowed = getattr(error, "valid_methods", None)
         return body, status, {"Allow": ", ".join(allowed)} if allowed else {}

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import scorer
-from scorer.core import InvalidState, UnknownGame
+from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, UnknownGame, read_json_text
 from scorer.games import CATALOGUE
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -68,29 +68,29 @@ def _game(game_id: str):
 
 
 def _read_json(file: str) -> Any:
+    """The file's JSON, read as the web app reads a request body: at most MAX_BODY_BYTES
+    (one byte more is read to tell a file of exactly the limit from a larger one), in UTF-8,
+    UTF-16 or UTF-32, with or without a byte-order mark."""
     name = "standard input" if file == "-" else file
     try:
         if file == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read(MAX_BODY_BYTES + 1)
         else:
-            with open(file, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(file, "rb") as handle:
+                data = handle.read(MAX_BODY_BYTES + 1)
     except FileNotFoundError:
         raise Usage(f"no such file: {file}") from None
     except IsADirectoryError:
         raise Usage(f"{file} is a folder, not a JSON file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise Usage(f"cannot read {name}: {error}") from None
+    except OSError as error:
+        raise Usage(f"cannot read {name}: {error.strerror or error}") from None
+    if len(data) > MAX_BODY_BYTES:
+        raise Usage(f"{name} is larger than {MAX_BODY_BYTES // 1024} KB, the most any game "
+                    "state needs (the web app holds request bodies to the same limit)")
     try:
-        return json.loads(text, parse_constant=_no_constants)
-    except json.JSONDecodeError as error:
-        raise Usage(f"{name} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
-    except (ValueError, RecursionError) as error:
-        raise Usage(f"{name} is not valid JSON: {error}") from None
-
-
-def _no_constants(name: str):
-    raise ValueError(f"{name} is not a JSON number")
+        return read_json_text(data)
+    except BadJSON as error:
+        raise Usage(f"{name}: {error}") from None
 
 
 def _dump(data: Any, out: TextIO) -> None:

@@ -11,18 +11,30 @@ docs/adding-a-game.md walks through it.
 """
 from __future__ import annotations
 
+import json
+import re
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, get_args
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, get_args
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import PydanticCustomError
 
 if TYPE_CHECKING:  # the engine module builds on this one
     from scorer.engine import Engine
 
 Violation = dict  # {"code", "rule", "message", "path"}
+
+MAX_BODY_BYTES = 1024 * 1024  # the largest JSON document any door reads (a request body, a file)
+# Objects and lists in one JSON document. The largest state or check (a Propagation board of 61
+# plants, say) holds a few hundred; a megabyte of empty objects would hold 260,000, and reading
+# them alone would take some 26 MB. Counted in the text before it is read.
+MAX_JSON_CONTAINERS = 10_000
+MAX_VIOLATIONS = 50    # violations listed in one answer; the rest are counted in one more
+MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
 
 
 def violation(code: str, rule: str, message: str, path: str = "") -> Violation:
@@ -32,10 +44,12 @@ def violation(code: str, rule: str, message: str, path: str = "") -> Violation:
 
 
 class InvalidState(ValueError):
-    """The state (or action) is malformed or impossible; `.violations` says every reason."""
+    """The state (or action) is malformed or impossible; `.violations` says every reason, up
+    to MAX_VIOLATIONS of them and then one more saying how many were left out, so that a
+    hostile document cannot make the answer grow with its own size."""
 
     def __init__(self, violations: Sequence[Violation]):
-        self.violations = list(violations)
+        self.violations = capped(violations)
         super().__init__("; ".join(v["message"] for v in self.violations) or "invalid state")
 
 
@@ -56,6 +70,132 @@ class StateModel(BaseModel):
     and no unknown fields, so a typo in a field or crop name is reported, not ignored."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def capped(violations: Sequence[Violation]) -> list[Violation]:
+    """The first MAX_VIOLATIONS violations, and one more counting the rest."""
+    if len(violations) <= MAX_VIOLATIONS:
+        return list(violations)
+    rest = len(violations) - MAX_VIOLATIONS
+    first = violations[0]
+    return [*violations[:MAX_VIOLATIONS],
+            violation("too-many-violations", first["rule"],
+                      f"{rest} more problems were found and are not listed; fix these first", "")]
+
+
+# --- bounds every game shares ------------------------------------------------------------------
+# Every door (JSON API, forms, command line, Python API) reads a state through its game's
+# models, so bounds declared on the models below hold for all of them. They keep every number
+# within what a box of components makes possible, which also keeps it far below the size at
+# which Python refuses to turn an integer into text.
+
+def _normalised_name(value: Any) -> Any:
+    """A name as players mean it: no surrounding spaces, one Unicode spelling (NFC)."""
+    return unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else value
+
+
+def _not_blank(value: str) -> str:
+    if not value:
+        raise PydanticCustomError("blank_name", "is blank; every player needs a name")
+    return value
+
+
+def _no_surrogates(value: str) -> str:
+    """A lone surrogate (a \\ud800 escape in JSON) is no character and cannot be saved or shown."""
+    if _SURROGATE.search(value):
+        raise PydanticCustomError("broken_text", "contains a broken character (a lone UTF-16 surrogate)")
+    return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+PlayerName = Annotated[str, BeforeValidator(_normalised_name), AfterValidator(_not_blank),
+                       AfterValidator(_no_surrogates),
+                       Field(max_length=MAX_NAME_LENGTH,
+                             description=f"the player's name, 1 to {MAX_NAME_LENGTH} characters")]
+"""A player's name: stripped, Unicode-NFC, 1 to 40 characters; blank is refused."""
+
+Text = Annotated[str, AfterValidator(_no_surrogates), Field(max_length=200)]
+"""Any other short text of a state or action (a tile's name, a space, a card)."""
+
+
+def up_to(high: int, description: str = "") -> Any:
+    """For `Annotated[int, up_to(n)]`: a whole number from 0 to n, the most the game's
+    components make possible."""
+    return Field(ge=0, le=high, description=description or None)
+
+
+def at_most(items: int) -> Any:
+    """For `Annotated[list[...], at_most(n)]`: at most n entries (a list or an object), from
+    the components in the box."""
+    return Field(max_length=items)
+
+
+def within(reach: int) -> Any:
+    """For `Annotated[int, within(n)]`: a whole number from -n to n (a coordinate, a track
+    space, a count the rules check more closely). A value a little wrong is left for the rules
+    to explain in their words; anything further is no position or count the box has."""
+    return Field(ge=-reach, le=reach)
+
+
+LARGEST_NUMBER = 10**6
+
+
+def _modest_number(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST_NUMBER:
+        raise PydanticCustomError("number_too_large", "no component shows a number as large as {value}",
+                                  {"value": describe_value(value)})
+    return value
+
+
+ModestNumber = BeforeValidator(_modest_number)
+"""For a field left open (Any) so the rules can explain a wrong value: a number is still held
+far below anything the game could mean."""
+
+
+def names_key(name: str) -> str:
+    """How names are compared for duplicates: the same letters in any case are one name."""
+    return name.casefold()
+
+
+# --- reading JSON text, the one way every door does it --------------------------------------
+
+class BadJSON(ValueError):
+    """The text is not a JSON document this app reads; str() says why in plain words."""
+
+
+def read_json_text(text: bytes | str) -> Any:
+    """JSON bytes (UTF-8, UTF-16 or UTF-32, with or without a BOM, as json.loads detects) or
+    text, as a document. Refused in plain words: an empty body, bad JSON, nesting too deep to
+    read, NaN and Infinity. A lone surrogate (\\ud800) is left to the models, which refuse
+    it in names and text with the path where it was found."""
+    if not text.strip():
+        raise BadJSON("the document is empty; send the JSON document")
+    containers = _count_containers(text)
+    if containers > MAX_JSON_CONTAINERS:
+        raise BadJSON(f"the document holds {containers:,} objects and lists; no game state or "
+                      f"check needs more than {MAX_JSON_CONTAINERS:,}")
+    try:
+        document = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise BadJSON("the document is nested too deeply to read") from None
+    except ValueError as error:
+        raise BadJSON(f"the document is not valid JSON ({error})") from None
+    return document
+
+
+def _count_containers(text: bytes | str) -> int:
+    """Opening braces and brackets, strings included: names are short, so a real document's
+    count is hardly changed, and counting costs a fraction of a millisecond per megabyte."""
+    if isinstance(text, bytes) and not json.detect_encoding(text).startswith("utf-8"):
+        text = text.decode(json.detect_encoding(text), "replace")  # UTF-16 or UTF-32: rare
+    if isinstance(text, str):
+        return text.count("{") + text.count("[")
+    return text.count(b"{") + text.count(b"[")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 # --- turning pydantic's errors into violations -------------------------------------------
@@ -138,7 +278,17 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
         elif kind == "literal_error":
             found.append(violation("not-allowed-value", rule,
                                    f"{where} is {describe_value(err.get('input'))}; {err['msg'].lower()}", path))
-        elif kind in ("too_short", "too_long"):
+        elif kind == "blank_name":
+            found.append(violation("blank-name", rule, f"{where} {err['msg']}", path))
+        elif kind in ("too_long", "too_short") and isinstance(err.get("input"), str):
+            limit = err.get("ctx", {}).get("max_length" if kind == "too_long" else "min_length")
+            most = "at most" if kind == "too_long" else "at least"
+            found.append(violation("wrong-length", rule, f"{where} is {len(err['input'])} characters "
+                                   f"long; it may have {most} {limit}", path))
+        elif kind in ("number_too_large", "broken_text"):
+            found.append(violation("out-of-range" if kind == "number_too_large" else "invalid-value",
+                                   rule, f"{where} {err['msg']}", path))
+        elif kind in ("too_short", "too_long", "string_too_long", "string_too_short"):
             found.append(violation("wrong-length", rule, f"{where}: {err['msg'].lower()}", path))
         elif kind == "union_tag_invalid":
             expected = err.get("ctx", {}).get("expected_tags", "")
@@ -155,6 +305,8 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
 
 def describe_value(value: Any) -> str:
     """A short, readable form of a value a player sent, for messages."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a whole number of about {value.bit_length() * 3 // 10} digits"
     text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -286,8 +438,10 @@ class Game(ABC):
     # the public operations -----------------------------------------------------------------
     def parse_state(self, raw: Any) -> Any:
         """The checked state model; InvalidState with every reason when it is malformed or
-        impossible. `raw` is the state's JSON document as Python data (the API, the command
-        line and the pages all read it with the standard json module first)."""
+        impossible. `raw` is the state's JSON document as Python data (every door reads it
+        with the one JSON reader, read_json_text, first); the player count is refused before
+        any player is read."""
+        self.refuse_player_count(raw)
         try:
             state = self.state_model.model_validate(raw)
         except ValidationError as error:
@@ -296,6 +450,16 @@ class Game(ABC):
         if found:
             raise InvalidState(found)
         return state
+
+    def refuse_player_count(self, raw: Any) -> None:
+        """A player list longer or shorter than the game allows is refused with one violation
+        before anything reads a single player, so its cost does not grow with its length."""
+        players = raw.get("players") if isinstance(raw, dict) else None
+        if isinstance(players, list):
+            found = player_count(len(players), self.min_players, self.max_players,
+                                 self.roster_rule, self.title)
+            if found:
+                raise InvalidState(found)
 
     def parse_action(self, raw: Any) -> Any:
         if self._action_adapter is None:
@@ -361,15 +525,16 @@ def unknown_players(state: Any, named: Iterable[tuple[str, str]], rule: str) -> 
 
 
 def duplicate_names(names: Sequence[str], rule: str) -> list[Violation]:
-    """Players are told apart by name, so two players may not share one."""
+    """Players are told apart by name, so two players may not share one; names differing
+    only in case are the same name to the players at the table."""
     seen: set[str] = set()
     found = []
     for index, name in enumerate(names):
-        if name in seen:
+        if names_key(name) in seen:
             found.append(violation("duplicate-player-name", rule,
                                    f"two players are both called {name!r}; give each a different name",
                                    f"players[{index}].name"))
-        seen.add(name)
+        seen.add(names_key(name))
     return found
 
 

@@ -13,7 +13,9 @@ The schema says what each value is, so the server (state_from_form) and the page
     json          anything more complex, as JSON text
 
 Values that do not convert are passed on as typed, so the state's own validation reports
-them at the right path instead of the form guessing.
+them at the right path instead of the form guessing. Numbers are read by whole_number alone
+(ASCII digits only), and a name that clashes with another (`players=1` beside
+`players.0.name=A`) gives way to the fields below it, so no form can break the parser.
 """
 from __future__ import annotations
 
@@ -27,8 +29,47 @@ from typing import Any
 from pydantic import TypeAdapter
 from werkzeug.datastructures import MultiDict
 
+from scorer.core import BadJSON, read_json_text
+
 OMIT = object()
-_INT = re.compile(r"^[+-]?\d+$")
+# ASCII digits only (not "²" or "٣", which Python's int() and str.isdigit() accept), and few
+# enough that the number is no bigger than any game's components make possible.
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,15}")
+MAX_FORM_FIELDS = 600    # the largest page, 12 player rows, has about 200
+MAX_FIELD_CHARS = 10_000  # any one field but the pasted JSON texts
+# %-escapes in one form: the standard decoder takes about 1.5 us each, so 50,000 keep a form
+# well inside the 100 ms budget, and still carry a pasted state of some 30 KB of JSON.
+MAX_FORM_ESCAPES = 50_000
+JSON_TEXT_FIELDS = ("_state_json", "state", "action")
+
+
+def form_too_big(body: bytes) -> str | None:
+    """Why an url-encoded form body costs more to read than any page's form may, or None;
+    counted in the raw body before anything decodes it."""
+    if body.count(b"&") >= MAX_FORM_FIELDS:
+        return f"this form has more than {MAX_FORM_FIELDS:,} fields; no score sheet has that many"
+    if body.count(b"%") > MAX_FORM_ESCAPES:
+        return (f"this form holds more than {MAX_FORM_ESCAPES:,} encoded characters; "
+                "paste a smaller state")
+    return None
+
+
+def oversized_field(form: MultiDict) -> str | None:
+    """The name of a field longer than any page's field needs, or None."""
+    return next((name for name, value in form.items(multi=True)
+                 if name not in JSON_TEXT_FIELDS and len(value) > MAX_FIELD_CHARS), None)
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number a form or query field holds, or None when it holds anything else:
+    the one reader of numbers typed into a form or an address."""
+    stripped = text.strip()
+    return int(stripped) if _WHOLE_NUMBER.fullmatch(stripped) else None
+
+
+def is_index(text: str) -> bool:
+    """A list position in a field's name (`players.0.name`): ASCII digits, not too many."""
+    return text.isascii() and text.isdigit() and len(text) <= 6
 
 
 @dataclass
@@ -152,31 +193,40 @@ def convert(text: str, kind: str) -> Any:
     if kind in ("int", "float", "choice", "json") and not stripped:
         return OMIT
     if kind == "int":
-        return int(stripped) if _INT.match(stripped) else stripped
+        return _number_or_text(stripped)
     if kind == "float":
-        try:
-            return float(stripped)
-        except ValueError:
-            return stripped
+        return _decimal_or_text(stripped)
     if kind == "choice":
-        return int(stripped) if _INT.match(stripped) else stripped
+        return _number_or_text(stripped)
     if kind == "ints":
         parts = [p for p in re.split(r"[\s,;]+", stripped) if p]
-        return [int(p) if _INT.match(p) else p for p in parts]
+        return [_number_or_text(p) for p in parts]
     if kind == "lines":
         return [line.strip() for line in text.splitlines() if line.strip()]
     if kind == "json":
         try:
-            return json.loads(stripped)
-        except (ValueError, RecursionError):
+            return read_json_text(stripped)
+        except BadJSON:
             return stripped
     return stripped
+
+
+def _number_or_text(text: str) -> Any:
+    number = whole_number(text)
+    return text if number is None else number
+
+
+_DECIMAL = re.compile(r"[+-]?[0-9]{1,15}(\.[0-9]{1,15})?")
+
+
+def _decimal_or_text(text: str) -> Any:
+    return float(text) if _DECIMAL.fullmatch(text) else text
 
 
 def _schema_at(schema: dict, defs: dict, parts: list[str]) -> dict | None:
     for part in parts:
         schema = _resolve(schema, defs)
-        if schema.get("type") == "array" and part.isdigit():
+        if schema.get("type") == "array" and is_index(part):
             schema = schema.get("items", {})
         elif part in schema.get("properties", {}):
             schema = schema["properties"][part]
@@ -205,11 +255,20 @@ def state_from_form(form: MultiDict, model: Any) -> dict:
         value = convert(form.getlist(name)[-1], kind)
         if value is OMIT:
             continue
-        node = tree
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
-        node[parts[-1]] = value
+        _place(tree, parts, value)
     return _lists(tree, schema, defs)
+
+
+def _place(tree: dict, parts: list[str], value: Any) -> None:
+    """Put a value at its path. Where names clash (`players` and `players.0.name`), the
+    fields below win, in whichever order they came: a value never replaces a group."""
+    node = tree
+    for part in parts[:-1]:
+        if not isinstance(node.get(part), dict):
+            node[part] = {}
+        node = node[part]
+    if not isinstance(node.get(parts[-1]), dict):
+        node[parts[-1]] = value
 
 
 def _lists(node: Any, schema: dict, defs: dict) -> Any:
@@ -218,7 +277,7 @@ def _lists(node: Any, schema: dict, defs: dict) -> Any:
     if not isinstance(node, dict):
         return node
     resolved = _resolve(schema, defs)
-    if resolved.get("type") == "array" and all(k.isdigit() for k in node):
+    if resolved.get("type") == "array" and all(is_index(k) for k in node):
         items = resolved.get("items", {})
         return [_lists(node[k], items, defs) for k in sorted(node, key=int)]
     out = {}

@@ -15,6 +15,7 @@ from typing import Any
 
 import svgwrite
 from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from werkzeug.exceptions import BadRequest, Forbidden, UnsupportedMediaType
 
 import scorer
 from scorer.api import (
@@ -30,8 +31,9 @@ from scorer.api import (
     unknown_game,
 )
 from scorer.core import InvalidState, UnknownGame, violation
+from scorer.forms import whole_number
 from scorer.games import CATALOGUE
-from scorer.storage import NOTE_MAX_CHARS, note_problem, save_key_problem
+from scorer.storage import LIST_LIMIT, NOTE_MAX_CHARS, note_problem, save_key_problem
 
 bp = Blueprint("history", __name__)
 bp.register_error_handler(BadJSON, bad_json)
@@ -40,6 +42,9 @@ bp.register_error_handler(UnknownGame, unknown_game)
 
 SAVE_BODY_KEYS = {"game", "state"}
 EDIT_BODY_KEYS = {"state", "note"}
+MAX_LIST_LIMIT = 1000       # results in one answer of /api/results
+MAX_OFFSET = 10**9          # far more saved games than any club keeps
+PAGE_SIZE = 50              # results on one page of /results
 
 
 @bp.before_request
@@ -47,6 +52,7 @@ def forms_need_their_csrf_token() -> None:
     """The pages' form posts carry the token of the page they came from (as in scorer.pages);
     the JSON API does not, as it uses no cookie."""
     if request.path.startswith("/api/"):
+        refuse_cross_site_write()
         return
     if "HTTP_TRANSFER_ENCODING" in request.environ:
         body_held_to_limit()
@@ -80,6 +86,22 @@ def _page_game_filter() -> str | None:
 
 
 # --- the JSON API ---------------------------------------------------------------------------------
+
+def refuse_cross_site_write() -> None:
+    """A write to the API must come from this site or from a program, never from another web
+    page: a page elsewhere can make a browser send a form (text/plain, form-encoded) to any
+    address, but not a JSON body without the site's consent, and the browser names the page's
+    site in Origin. So a body that changes data must say it is JSON (415 otherwise), and a
+    foreign Origin is refused (403)."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    origin = request.headers.get("Origin")
+    if origin is not None and origin.rstrip("/") != request.host_url.rstrip("/"):
+        raise Forbidden(f"writes to saved results are only taken from this site's own pages, "
+                        f"not from {origin[:100]}")
+    if request.method != "DELETE" and request.mimetype != "application/json":
+        raise UnsupportedMediaType("send the body as JSON, with the header Content-Type: application/json")
+
 
 def _request_problem(message: str, path: str = "") -> InvalidState:
     return InvalidState([violation("bad-request-shape", REQUEST_RULE, message, path)])
@@ -123,13 +145,34 @@ def save_result():
             {"Location": f"/api/results/{saved['id']}"})
 
 
+class BadQuery(BadRequest):
+    """A number in the address that is no number or out of range: a 400 in plain words."""
+
+
+def query_number(name: str, default: int, low: int, high: int) -> int:
+    """A whole number from the address (`?limit=20`), read by the forms' one number reader;
+    BadQuery, a plain 400, for anything else or out of range."""
+    text = request.args.get(name)
+    if text is None:
+        return default
+    number = whole_number(text)
+    if number is None or not low <= number <= high:
+        raise BadQuery(f"{name} must be a whole number from {low} to {high}")
+    return number
+
+
 @bp.get("/api/results")
 def list_results():
-    limit_text = request.args.get("limit", "100")
-    # isascii: '²' passes isdigit and then int() raises; len: int() refuses thousands of digits
-    if not (limit_text.isascii() and limit_text.isdigit() and len(limit_text) <= 4) or not 1 <= int(limit_text) <= 1000:
-        return jsonify({"error": "limit must be a whole number from 1 to 1000"}), 400
-    return jsonify({"results": storage().list(_game_filter(), int(limit_text))})
+    """A page of saved results, newest first; `next` is the address of the following page
+    when there may be one."""
+    limit = query_number("limit", LIST_LIMIT, 1, MAX_LIST_LIMIT)
+    offset = query_number("offset", 0, 0, MAX_OFFSET)
+    game = _game_filter()
+    results = storage().list(game, limit, offset)
+    answer: dict[str, Any] = {"results": results}
+    if len(results) == limit and offset + limit <= MAX_OFFSET:
+        answer["next"] = url_for("history.list_results", game=game, limit=limit, offset=offset + limit)
+    return jsonify(answer)
 
 
 @bp.get("/api/results/<int:result_id>")
@@ -189,8 +232,12 @@ def utc_text(iso: str) -> str:
 @bp.get("/results")
 def results_page():
     game = _page_game_filter()
-    return render_template("results.html", results=storage().list(game), game=game,
-                           games=[game_info(g) for g in CATALOGUE], titles=titles())
+    page = query_number("page", 1, 1, MAX_OFFSET // PAGE_SIZE)
+    # One more than a page tells whether an older page exists.
+    found = storage().list(game, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE)
+    return render_template("results.html", results=found[:PAGE_SIZE], game=game, page=page,
+                           more=len(found) > PAGE_SIZE, games=[game_info(g) for g in CATALOGUE],
+                           titles=titles())
 
 
 @bp.get("/results/<int:result_id>")

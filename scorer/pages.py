@@ -34,8 +34,16 @@ from markupsafe import Markup
 
 import scorer
 from scorer.api import body_held_to_limit, game_info, storage
-from scorer.core import InvalidState
-from scorer.forms import display_value, for_players, form_spec, state_from_form
+from scorer.core import BadJSON, InvalidState, read_json_text
+from scorer.forms import (
+    MAX_FIELD_CHARS,
+    display_value,
+    for_players,
+    form_spec,
+    form_too_big,
+    oversized_field,
+    state_from_form,
+)
 from scorer.games import CATALOGUE
 from scorer.storage import save_key_problem
 
@@ -47,9 +55,16 @@ MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
 @bp.before_request
 def forms_need_their_csrf_token() -> None:
     """Every form post of the pages carries the token from the page it came from. A form
-    sent in chunks is held to the size limit before anything parses it (api.body_held_to_limit)."""
+    sent in chunks is held to the size limit before anything parses it (api.body_held_to_limit),
+    and a form of more fields than any page has is refused before any field is read."""
     if "HTTP_TRANSFER_ENCODING" in request.environ:
         body_held_to_limit()
+    too_big = (form_too_big(body_held_to_limit()) if request.method == "POST"
+               and request.mimetype == "application/x-www-form-urlencoded" else None)
+    if too_big:
+        abort(413, too_big)
+    if request.method == "POST" and (field := oversized_field(request.form)):
+        abort(413, f"the form's field {field[:40]!r} is longer than {MAX_FIELD_CHARS:,} characters")
     if not current_app.config["WTF_CSRF_ENABLED"] or _live_totals_request():
         return
     try:
@@ -75,7 +90,10 @@ def render_game_page(game_id: str, page: str, **context: Any):
     names = [f"games/{game_id}/{page}.html", f"{page}.html"]
     template = current_app.jinja_env.select_template(names)
     make_page_data = scorer.GAMES[game_id].page_data
-    return render_template(template, page_data=make_page_data() if make_page_data else None, **context)
+    page = render_template(template, page_data=make_page_data() if make_page_data else None, **context)
+    # Pasted JSON may hold a lone surrogate (\ud800), which UTF-8 cannot hold: the page shows
+    # it as "?" while the state's own check names the field it is in.
+    return page.encode("utf-8", "replace")
 
 
 def live_game(game_id: str):
@@ -273,7 +291,7 @@ def _live_totals(game, title: str, state: Any):
 def _player_rows(state: dict) -> list[dict]:
     """The players to draw as form rows (at least one), whatever a pasted state held."""
     players = state.get("players")
-    rows = [p if isinstance(p, dict) else {} for p in players] if isinstance(players, list) else []
+    rows = [p if isinstance(p, dict) else {} for p in players[:MAX_ROWS]] if isinstance(players, list) else []
     return rows or [{}]
 
 
@@ -282,8 +300,8 @@ def _submitted_state(game) -> dict:
     pasted = request.form.get("_state_json", "").strip()
     if pasted:
         try:
-            state = json.loads(pasted)
-        except (ValueError, RecursionError):
+            state = read_json_text(pasted)
+        except BadJSON:
             state = None
         if isinstance(state, dict):
             return state
@@ -347,9 +365,9 @@ def _parse_texts(*texts: str) -> list[Any]:
     parsed = []
     for name, text in zip(("state", "action"), texts):
         try:
-            parsed.append(json.loads(text))
-        except (ValueError, RecursionError) as error:
-            parsed.append(_BadText(f"the {name} is not valid JSON ({error})"))
+            parsed.append(read_json_text(text))
+        except BadJSON as error:  # its words name "the document": here it is the state or action
+            parsed.append(_BadText(str(error).replace("the document", f"the {name}", 1)))
     return parsed
 
 

@@ -15,7 +15,10 @@ import sys
 from gunicorn.app.base import BaseApplication
 
 DEFAULT_WORKERS = 2   # one per core of a small machine
-DEFAULT_THREADS = 4   # requests one worker answers at once
+# Requests one worker answers at once. A thread waiting on a slow client costs no CPU, and
+# gunicorn gives a client that stops mid-request no time limit: 32 threads a worker keep
+# ordinary scoring fast with 16 such clients held open (docs/deploy.md has the numbers).
+DEFAULT_THREADS = 32
 
 
 class GardenkitServer(BaseApplication):

@@ -16,9 +16,11 @@ import csv
 import importlib.util
 import io
 import logging
+import os
 import re
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -86,7 +88,10 @@ class StorageUnavailable(Exception):
     CAUSES = (("readonly", "it is read-only"), ("read-only", "it is read-only"),
               ("disk is full", "its disk is full"), ("no space left", "its disk is full"),
               ("disk i/o error", "its disk cannot be written (full or failing)"),
-              ("can't locate revision", "it was upgraded by a newer release of gardenkit"))
+              ("can't locate revision", "it was upgraded by a newer release of gardenkit"),
+              ("unable to open database file",
+               "its file is missing or cannot be opened (restore it from a backup, or restart "
+               "the server to begin an empty one)"))
 
     def __init__(self, detail: str):
         self.detail = detail
@@ -131,6 +136,15 @@ def _switch_to_wal(cursor) -> None:
             if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 log.warning("SQLite WAL mode not enabled: %s", error)
             return
+
+
+def _heal_shared_memory(path: str) -> None:
+    shm = path + "-shm"
+    try:
+        if os.access(path, os.W_OK) and os.path.exists(shm) and not os.access(shm, os.W_OK):
+            os.chmod(shm, os.stat(path).st_mode & 0o666)
+    except OSError as error:  # not ours to change: the save that follows says why it fails
+        log.warning("could not make %s writable again: %s", shm, error)
 
 
 def database_url(url: str) -> URL:
@@ -179,6 +193,7 @@ class Storage:
         self.engine: Engine = create_engine(database_url(url), pool_pre_ping=True, future=True,
                                             **self._engine_options(url))
         if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "do_connect", self._sqlite_open)
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._schema_ready = False
         self._schema_lock = threading.Lock()
@@ -195,6 +210,21 @@ class Storage:
             # file after a backup is restored over it.
             return {"poolclass": NullPool, "connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}}
         return {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
+
+    def _sqlite_open(self, _dialect, _record, cargs, cparams) -> None:
+        """How each SQLite connection opens the file. Once the database exists, it is opened
+        for reading and writing only, never created: a file deleted under a running server is
+        then reported as missing, not silently replaced by an empty one. And a shared-memory
+        file (-shm) that SQLite recreated read-only while the database was read-only gets the
+        database's permissions back once the database is writable again, so saving recovers
+        without anyone fixing the -shm by hand."""
+        path = cargs[0] if cargs and isinstance(cargs[0], str) else ""
+        if not path or path == ":memory:" or path.startswith("file:"):
+            return
+        if self._schema_ready:
+            cargs[0] = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=rw"
+            cparams["uri"] = True
+        _heal_shared_memory(path)
 
     def _ensure_schema(self) -> None:
         """Upgrade the database on first use (and again later if it was down at start)."""
@@ -297,11 +327,13 @@ class Storage:
                 return True
         return self._guard(work)
 
-    def list(self, game: str | None = None, limit: int = LIST_LIMIT) -> list[dict[str, Any]]:
-        """Saved results, newest first (summaries: players, totals, ranks, winners)."""
+    def list(self, game: str | None = None, limit: int = LIST_LIMIT, offset: int = 0) -> list[dict[str, Any]]:
+        """Saved results, newest first (summaries: players, totals, ranks, winners), `limit`
+        of them after skipping the `offset` newest."""
         def work():
             with self._session() as session:
-                return [row.summary() for row in session.scalars(_newest_first(game).limit(limit))]
+                query = _newest_first(game).limit(limit).offset(offset)
+                return [row.summary() for row in session.scalars(query)]
         return self._guard(work)
 
     def get(self, result_id: int) -> dict[str, Any] | None:
@@ -330,11 +362,14 @@ class Storage:
         return self._guard(work)
 
     def ping(self) -> None:
-        """StorageUnavailable unless the database answers a query."""
+        """StorageUnavailable unless the database can be written: a write that changes
+        nothing, rolled back, so a read-only file or a full disk shows here, not only when a
+        player tries to save."""
         def work():
             self._ensure_schema()
-            with self.engine.connect() as connection:
-                connection.execute(text("SELECT 1"))
+            with self.engine.connect() as connection, connection.begin() as transaction:
+                connection.execute(text("UPDATE alembic_version SET version_num = version_num"))
+                transaction.rollback()
         self._guard(work)
 
 
@@ -463,15 +498,15 @@ def results_csv(rows: Sequence[SavedResult]) -> str:
     return out.getvalue()
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", ";", " ")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", ";", " ", "|", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def _cell(value: Any) -> Any:
-    """A spreadsheet may run a text cell that starts with = + - @ (or a tab, a carriage
-    return, a semicolon or a space before them) as a formula: such text is kept as text by
+    """A spreadsheet may run a text cell that starts with = + - @ (or their full-width forms,
+    a pipe, or any space, tab, line break or semicolon before them) as a formula: such text is kept as text by
     a leading apostrophe. Numbers are the scorer's own integers and stay numbers, so a
     sheet can add up a negative category such as Garden Dice's unplaced seeds."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
     text = str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    return "'" + text if text.startswith(FORMULA_STARTS) or text[:1].isspace() else text

@@ -99,7 +99,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    # Playwright's wait_for_function evaluates its predicate as a string, which the app's
+    # Content-Security-Policy forbids; tests/test_hostile_web.py loads the pages under the policy.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)  # a phone
     context.set_default_timeout(5000)
     tab = context.new_page()
     yield tab

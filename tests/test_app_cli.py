@@ -57,14 +57,15 @@ def test_score_json_matches_the_api_shape(tmp_path):
 
 
 def test_invalid_state_prints_violations_and_exits_1(tmp_path):
-    bad = {"players": [{"name": "A", "garden_bed": 7, "hand": 9, "gnomes": 0}]}
+    bad = {"players": [{"name": "A", "garden_bed": 7, "hand": 9, "gnomes": 0},
+                       {"name": "B", "garden_bed": 7, "hand": 0, "gnomes": 0}]}
     run = gardenkit("score", "garden-variety", write(tmp_path, "bad.json", bad))
     assert run.returncode == 1
     assert "not possible" in run.stdout and "hand is never more than 5" in run.stdout
     assert "Traceback" not in run.stdout + run.stderr
     as_json = gardenkit("score", "garden-variety", write(tmp_path, "bad.json", bad), "--json")
     assert as_json.returncode == 1
-    assert {v["code"] for v in json.loads(as_json.stdout)["violations"]} >= {"hand-too-big", "player-count"}
+    assert {v["code"] for v in json.loads(as_json.stdout)["violations"]} >= {"hand-too-big"}
 
 
 def test_validate_exit_codes(tmp_path):
@@ -103,7 +104,7 @@ def test_illegal_play_is_answered_with_exit_0(tmp_path):
     (["score", "garden-variety", "missing.json"], None, "no such file"),
     (["score", "garden-variety", "."], None, "is a folder"),
     (["score", "garden-variety", "-"], "{not json", "not valid JSON"),
-    (["score", "garden-variety", "-"], "", "not valid JSON"),
+    (["score", "garden-variety", "-"], "", "is empty"),
     (["check", "garden-variety", "-"], '{"players": []}', 'holds {"state"'),
     (["score"], None, "the following arguments are required"),
     (["serve", "--threads", "0"], None, "expected a whole number of at least 1, not '0'"),

@@ -230,7 +230,7 @@ def test_only_one_market_can_fill():
 
 
 @pytest.mark.parametrize("raw, code, path", [
-    ({"mode": "expert", "markets": {}, "players": []}, "not-allowed-value", "mode"),
+    ({"mode": "expert", "markets": {}, "players": [player(), player("Ann")]}, "not-allowed-value", "mode"),
     ({"markets": {"lettuce": 1, "potato": 2}, "players": [player(), player("Ann")]}, "unknown-field", "markets.potato"),
     ({"markets": {"lettuce": "1"}, "players": [player(), player("Ann")]}, "wrong-type", "markets.lettuce"),
     ({"markets": {"lettuce": -1}, "players": [player(), player("Ann")]}, "out-of-range", "markets.lettuce"),
@@ -238,7 +238,8 @@ def test_only_one_market_can_fill():
      "out-of-range", "players[0].pig"),
     ({"markets": {}, "players": [{"name": "Bob", "pig": 2}, player("Ann")]}, "missing-field", "players[0].garden"),
     ({"players": [player(), player("Ann")]}, "missing-field", "markets"),
-    ({"markets": {}, "players": [{"name": "Bob", "garden": "LLL", "pig": 2}]}, "wrong-type", "players[0].garden"),
+    ({"markets": {}, "players": [{"name": "Bob", "garden": "LLL", "pig": 2}, player("Ann")]},
+     "wrong-type", "players[0].garden"),
 ])
 def test_malformed_states_are_violations_not_crashes(raw, code, path):
     found = scorer.validate(GAME, raw)

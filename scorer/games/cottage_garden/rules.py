@@ -13,7 +13,19 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, player_named, violation
+from scorer.core import (
+    CheckResult,
+    Game,
+    InvalidState,
+    PlayerName,
+    PlayerScore,
+    StateModel,
+    Text,
+    at_most,
+    player_named,
+    violation,
+    within,
+)
 from scorer.games.cottage_garden import data, examples
 from scorer.games.cottage_garden.data import oriented_squares
 from scorer.games.words import plural
@@ -32,27 +44,30 @@ SOLO = "Cottage Garden › Solo Rules"
 TILE_LIST = "Cottage Garden › List of 36 Flower Tiles"
 CONTENTS = "Cottage Garden › Preparation (the box holds 16 flower-pot tokens)"
 
-Cell = Annotated[list[int], Field(min_length=2, max_length=2)]
+Cell = Annotated[list[Annotated[int, within(2 * data.BED_SIZE)]], Field(min_length=2, max_length=2)]
+# A cube stands on a scoring-track space; a track has TARGET + 1 spaces.
+TrackSpace = Annotated[int, within(data.TARGET + data.MOST_STEPS)]
+Cubes = Annotated[list[TrackSpace], at_most(data.COUNTS["orange_cubes"])]
 Colour = Literal["orange", "blue"]
 
 
 # --- state ---------------------------------------------------------------------------------
 
 class PlayerState(StateModel):
-    name: str = Field(min_length=1)
-    orange: list[int]
-    blue: list[int]
-    beehives: int = 0
+    name: PlayerName
+    orange: Cubes
+    blue: Cubes
+    beehives: Annotated[int, within(data.COUNTS["beehive_tiles"] * max(data.BEEHIVE_TILES))] = 0
 
 
 class CottageState(StateModel):
-    players: list[PlayerState]
+    players: list[PlayerState]  # how many: Game.min_players/max_players
 
 
 # --- actions -------------------------------------------------------------------------------
 
 class PlacedTile(StateModel):
-    tile: str
+    tile: Text
     at: Cell
     rotation: Literal[0, 90, 180, 270] = 0
     flip: bool = False
@@ -61,21 +76,21 @@ class PlacedTile(StateModel):
 class BedLayout(StateModel):
     """One flowerbed as it lies: its printed design and what has been placed on it."""
 
-    design: str
-    tiles: list[PlacedTile] = []
-    cats: list[Cell] = []
-    pots: list[Cell] = []
+    design: Text
+    tiles: Annotated[list[PlacedTile], at_most(data.COUNTS["flower_tiles"])] = []
+    cats: Annotated[list[Cell], at_most(data.COUNTS["cats"])] = []
+    pots: Annotated[list[Cell], at_most(data.COUNTS["pot_tokens"])] = []
 
 
 class ScoreBed(StateModel):
     type: Literal["score_bed"]
-    bed: list[str]
+    bed: Annotated[list[Text], at_most(data.BED_SIZE)]
 
 
 class PlaceTile(StateModel):
     type: Literal["place_tile"]
     bed: BedLayout
-    tile: str
+    tile: Text
     at: Cell
     rotation: Literal[0, 90, 180, 270] = 0
     flip: bool = False
@@ -90,17 +105,17 @@ class PlaceToken(StateModel):
 
 class MoveCube(StateModel):
     type: Literal["move_cube"]
-    player: str
+    player: PlayerName
     color: Colour
-    from_: int = Field(alias="from")
-    steps: int = Field(ge=1)
+    from_: TrackSpace = Field(alias="from")
+    steps: int = Field(ge=1, le=data.MOST_STEPS * data.COUNTS["flowerbeds"])
 
 
 class FinalRoundPenalty(StateModel):
     type: Literal["final_round_penalty"]
-    player: str
+    player: PlayerName
     color: Colour
-    from_: int = Field(alias="from")
+    from_: TrackSpace = Field(alias="from")
     flowerbeds_left: int = Field(ge=0, le=2)
 
 
@@ -111,15 +126,15 @@ class StartFinalRound(StateModel):
 
 class Refill(StateModel):
     type: Literal["refill"]
-    gardener: str
-    empty: list[str]
+    gardener: Text
+    empty: Annotated[list[Text], at_most(data.COUNTS["flower_tiles"])]
     path: int = Field(ge=0, le=data.COUNTS["flower_tiles"])
     ramble: bool = False
 
 
 class MoveGardener(StateModel):
     type: Literal["move_gardener"]
-    space: str
+    space: Text
     die: int = Field(ge=1, le=data.FINAL_ROUND_FACE)
 
 
@@ -129,7 +144,7 @@ class Turns(StateModel):
 
 class OrientTile(StateModel):
     type: Literal["orient_tile"]
-    tile: str
+    tile: Text
     rotation: Literal[0, 90, 180, 270] = 0
     flip: bool = False
 

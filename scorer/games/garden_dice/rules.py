@@ -43,11 +43,14 @@ from pydantic import Field
 from scorer.core import (
     CheckResult,
     Game,
+    PlayerName,
     PlayerScore,
     StateModel,
     Violation,
+    at_most,
     player_named,
     violation,
+    within,
 )
 from scorer.games.garden_dice import data, examples
 from scorer.games.garden_dice.engine import GardenDiceEngine
@@ -85,10 +88,13 @@ else:
     Crop = Literal[data.CROPS]
     TileKind = Literal[data.TILE_KINDS]
     Variant = Literal[data.VARIANTS]
-Count = Annotated[int, Field(ge=0)]
+# The track has 100 spaces and a player laps it at most once per lap token; no count of tiles
+# or seeds comes near that either, and the rules check each more closely.
+Count = Annotated[int, Field(ge=0, le=data.TRACK_SPACES * (data.LAP_TOKENS + 1))]
 Die = Annotated[int, Field(ge=1, le=6)]
-Position = Annotated[list[int], Field(min_length=2, max_length=2)]
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+Position = Annotated[list[Annotated[int, within(2 * data.BOARD_SIZE)]], Field(min_length=2, max_length=2)]
+Name = PlayerName
+Crops = at_most(len(data.CROPS))
 
 
 class Player(StateModel):
@@ -96,7 +102,7 @@ class Player(StateModel):
     track: Count
     sun_token: bool
     unplaced_seeds: Count
-    harvested: dict[Crop, Count] = {}
+    harvested: Annotated[dict[Crop, Count], Crops] = {}
 
 
 class BoardTile(StateModel):
@@ -126,14 +132,14 @@ def face_value(player: Player) -> int:
 class GardenDiceState(StateModel):
     variant: Variant = "standard"
     players: list[Player]
-    board: list[BoardTile] | None = None
+    board: Annotated[list[BoardTile], at_most(data.BOARD_SIZE * data.BOARD_SIZE)] | None = None
 
 
 class TurnSoFar(StateModel):
     dice_spent: Annotated[int, Field(ge=0, le=data.DICE)] = 0
-    bought: dict[Crop, Count] = {}
+    bought: Annotated[dict[Crop, Count], Crops] = {}
     sundial: Annotated[list[Annotated[int, Field(ge=-2, le=2)]], Field(max_length=2)] = []
-    ate_from: list[Name] = []
+    ate_from: Annotated[list[Name], at_most(data.MAX_PLAYERS)] = []
 
 
 class _Action(StateModel):

@@ -10,7 +10,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, WithJsonSchema
 
-from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, describe_value, violation
+from scorer.core import (
+    CheckResult,
+    Game,
+    ModestNumber,
+    PlayerName,
+    PlayerScore,
+    StateModel,
+    Violation,
+    describe_value,
+    violation,
+)
 from scorer.games.garden_variety import data, examples
 from scorer.games.garden_variety.engine import GardenVarietyEngine
 from scorer.games.words import plural
@@ -28,11 +38,11 @@ PLAYERS_RULE = f"{_G} › How to start (the box: 2 to 5 players)"
 
 
 # --- models -----------------------------------------------------------------------------------
-Count = Annotated[int, Field(ge=0, description="a number of cards")]
+Count = Annotated[int, Field(ge=0, le=data.BOX_CARDS, description="a number of cards")]
 
 
 class PlayerState(StateModel):
-    name: Annotated[str, Field(min_length=1, max_length=60)]
+    name: PlayerName
     garden_bed: Annotated[Count, Field(description="cards collected by winning rounds")]
     hand: Annotated[Count, Field(description="cards left in hand at the end")]
     gnomes: Annotated[Count, Field(description="gnome cards collected (tie-breaker)")]
@@ -49,24 +59,24 @@ class CardPlayed(StateModel):
 
     kind: Annotated[str, Field(json_schema_extra={"enum": list(data.KINDS)})]
     color: Annotated[str, Field(json_schema_extra={"enum": list(data.COLORS)})] | None = None
-    number: Annotated[Any, WithJsonSchema({"anyOf": [{"type": "integer"}, {"const": data.RARE_NUMBER}],
+    number: Annotated[Any, ModestNumber, WithJsonSchema({"anyOf": [{"type": "integer"}, {"const": data.RARE_NUMBER}],
                                            "description": "1-9, or 0/10 for the rare critter"})] = None
-    declared: Annotated[Any, WithJsonSchema({"type": "integer", "description":
+    declared: Annotated[Any, ModestNumber, WithJsonSchema({"type": "integer", "description":
                                              "the value chosen for a 0/10 critter or a wishing gnome"})] = None
     name: Annotated[str, Field(json_schema_extra={"enum": list(data.GNOMES)})] | None = None
 
 
 class Play(StateModel):
-    player: str
+    player: PlayerName
     card: CardPlayed
 
 
 class ResolveRound(StateModel):
     type: Literal["resolve_round"]
     # Any, checked by the rules: a rule that is no die face is an illegal play, not bad JSON.
-    rule: Annotated[Any, WithJsonSchema({"enum": list(data.DIE_RULES), "description":
+    rule: Annotated[Any, ModestNumber, WithJsonSchema({"enum": list(data.DIE_RULES), "description":
                                          "the die's rule for the round (after a chaos roll, the reroll)"})]
-    plays: list[Play] = Field(description="every player's card, in play order")
+    plays: list[Play] = Field(description="every player's card, in play order", max_length=data.MAX_PLAYERS)
 
 
 GardenVarietyAction = Annotated[ResolveRound, Field(discriminator="type")]

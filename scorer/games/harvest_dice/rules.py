@@ -11,7 +11,19 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from scorer.core import CheckResult, Game, PlayerScore, StateModel, Violation, player_named, violation
+from scorer.core import (
+    CheckResult,
+    Game,
+    PlayerName,
+    PlayerScore,
+    StateModel,
+    Text,
+    Violation,
+    at_most,
+    player_named,
+    violation,
+    within,
+)
 from scorer.games.harvest_dice import data, examples
 from scorer.games.harvest_dice.engine import HarvestDiceEngine
 from scorer.games.words import a_or_an, plural
@@ -25,7 +37,11 @@ RULE_MARKET = "Harvest Dice › The Last Die & The Market"
 RULE_END = "Harvest Dice › End Game"
 RULE_SHEET = "Harvest Dice › Scoring (the house score sheet)"
 
-Count = Annotated[int, Field(ge=0)]
+# No circle count of the sheet goes past its pig pen (4 rows of 6); the rules check each closely.
+Count = Annotated[int, Field(ge=0, le=data.PIG_ROWS * data.PIG_ROW_CIRCLES)]
+PigPowers = at_most(data.PIG_ROWS * data.PIG_ROW_CIRCLES)
+# The real sheet's pig pen size is lost (a bigger pig only warns): ten house pens is the bound.
+PigCircles = Annotated[int, Field(ge=0, le=10 * data.PIG_ROWS * data.PIG_ROW_CIRCLES)]
 # Literal types built from data.py, so the accepted names are the sheet's own. mypy cannot
 # read a Literal built that way: to it these names are text.
 if TYPE_CHECKING:
@@ -47,10 +63,10 @@ class Markets(StateModel):
 
 
 class Player(StateModel):
-    name: Annotated[str, Field(min_length=1, max_length=60)]
-    garden: list[str]
-    pig: Count = 0
-    pig_powers_used: Count = 0
+    name: PlayerName
+    garden: Annotated[list[Annotated[Text, Field(max_length=4 * data.GARDEN_ROWS)]], at_most(4 * data.GARDEN_ROWS)]
+    pig: PigCircles = 0
+    pig_powers_used: PigCircles = 0
 
 
 class HarvestState(StateModel):
@@ -72,22 +88,22 @@ class PigPower(StateModel):
     to: DieColor | None = None
 
 
-Space = Annotated[list[int], Field(min_length=2, max_length=2)]
+Space = Annotated[list[Annotated[int, within(4 * data.GARDEN_ROWS)]], Field(min_length=2, max_length=2)]
 
 
 class PlantAction(StateModel):
     type: Literal["plant"]
-    player: str
+    player: PlayerName
     die: Die
     at: Space
-    pig_powers: list[PigPower] = []
+    pig_powers: Annotated[list[PigPower], PigPowers] = []
 
 
 class FeedAction(StateModel):
     type: Literal["feed"]
-    player: str
+    player: PlayerName
     die: Die
-    pig_powers: list[PigPower] = []
+    pig_powers: Annotated[list[PigPower], PigPowers] = []
 
 
 class LastDieAction(StateModel):

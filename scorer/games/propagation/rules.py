@@ -10,7 +10,20 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
-from scorer.core import CheckResult, Game, InvalidState, PlayerScore, StateModel, Violation, violation
+from scorer.core import (
+    CheckResult,
+    Game,
+    InvalidState,
+    PlayerName,
+    PlayerScore,
+    StateModel,
+    Text,
+    Violation,
+    at_most,
+    up_to,
+    violation,
+    within,
+)
 from scorer.games.propagation import data, examples
 from scorer.games.propagation.engine import PropagationEngine
 from scorer.games.words import a_or_an, plural
@@ -27,7 +40,12 @@ R_HARVEST = "Propagation › Rules › Actions › Harvest"
 R_BONUS = "Propagation › Bonus Scoring cards"
 
 Space = tuple[int, int]
-Coord = Annotated[list[int], Field(min_length=2, max_length=2)]
+Coord = Annotated[list[Annotated[int, within(2 * data.BOARD_RADIUS)]], Field(min_length=2, max_length=2)]
+SPACES = len(data.board_spaces())
+OnTheBoard = at_most(SPACES)
+# A plant grows a tier a round; a player harvests at most a board's worth of plants a round.
+Tier = Annotated[int, up_to(data.ROUNDS)]
+HarvestCount = Annotated[int, up_to(data.ROUNDS * SPACES)]
 Kind = Literal["tomato", "carrot", "apple"]
 if TYPE_CHECKING:  # mypy cannot read a Literal built from data.py: to it a pattern id is text
     PatternId = str
@@ -39,39 +57,39 @@ else:
 
 class Plant(StateModel):
     at: Coord
-    owner: str
+    owner: PlayerName
     kind: Kind
-    tier: int = Field(ge=0)
+    tier: Tier
 
 
 class Board(StateModel):
-    rocks: list[Coord]
-    plants: list[Plant] = []
+    rocks: Annotated[list[Coord], OnTheBoard]
+    plants: Annotated[list[Plant], OnTheBoard] = []
 
 
 class Harvested(StateModel):
-    tomato: int = Field(0, ge=0)
-    carrot: int = Field(0, ge=0)
-    apple: int = Field(0, ge=0)
+    tomato: HarvestCount = 0
+    carrot: HarvestCount = 0
+    apple: HarvestCount = 0
 
 
 class Player(StateModel):
-    name: str = Field(min_length=1)
+    name: PlayerName
     harvested: Harvested = Harvested(tomato=0, carrot=0, apple=0)
     # Points already scored from bonus cards at rounds 10 and 20, as recorded at the table:
     # the usual way to score a finished game (the bonus boards settle a disputed card).
-    bonus_points: int | None = Field(None, ge=0)
+    bonus_points: HarvestCount | None = None
 
 
 class BonusEntry(StateModel):
-    card: str
+    card: Text
     round: Literal[10, 20]
     board: Board
 
 
 class PropagationState(StateModel):
     players: list[Player]
-    bonus: list[BonusEntry] | None = None
+    bonus: Annotated[list[BonusEntry], at_most(2 * len(data.BONUS_ROUNDS))] | None = None
     round_20: Literal["both", "newest"] = data.DEFAULT_ROUND_20
 
 
@@ -83,7 +101,7 @@ class EndRound(StateModel):
 
 class Sow(StateModel):
     type: Literal["sow"]
-    player: str
+    player: PlayerName
     kind: Kind
     at: Coord
     board: Board
@@ -91,22 +109,22 @@ class Sow(StateModel):
 
 class Grow(StateModel):
     type: Literal["grow"]
-    player: str
+    player: PlayerName
     board: Board
 
 
 class Propagate(StateModel):
     type: Literal["propagate"]
-    player: str
+    player: PlayerName
     pattern: PatternId
     origin: Coord
     board: Board
-    targets: list[Coord] | None = None
+    targets: Annotated[list[Coord], OnTheBoard] | None = None
 
 
 class Harvest(StateModel):
     type: Literal["harvest"]
-    player: str
+    player: PlayerName
     kind: Kind
     board: Board
 

@@ -1,0 +1,144 @@
+"""`make bench` hostile section: the worst bodies found, each sent to every endpoint that
+reads it, with the CPU time and the extra memory of the worst one per endpoint.
+
+The budget (docs/app.md, "Bounds"): any body up to the 1 MB limit is answered within 100 ms
+of CPU and under 20 MB of extra memory, never with a 500. The bodies are sent in-process
+through the app (so the numbers are the app's own work, without the network), through a
+fresh SQLite file. tests/test_hostile_*.py send the same bodies in the normal suite.
+"""
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from werkzeug.test import EnvironBuilder
+
+import scorer
+from scorer.core import MAX_BODY_BYTES
+
+LIMIT = MAX_BODY_BYTES - 1024   # just under the limit, room for the wrapping
+JSON, FORM = "application/json", "application/x-www-form-urlencoded"
+
+
+def _fill(template: str, item: str, separator: str = ",") -> bytes:
+    """template with {} replaced by as many copies of item as fit under the limit."""
+    room = LIMIT - len(template)
+    count = room // (len(item) + len(separator))
+    return template.replace("{}", separator.join([item] * count)).encode()
+
+
+def json_bodies() -> Iterator[tuple[str, bytes]]:
+    """(name, body): the worst JSON documents found for the state readers."""
+    yield "260,000 empty players", _fill('{"players":[{}]}'.replace("{}]", "{}]", 1).replace("[{}]", "[{}]"), "{}")
+    yield "deep nesting", b"[" * (LIMIT // 2) + b"]" * (LIMIT // 2)
+    yield "4,300-digit numbers", _fill('{"players":[{}]}', '{"name":"A","track":' + "9" * 4300 + "}")
+    yield "two players, huge lists", json.dumps({"players": [
+        {"name": "A", "orange": [0] * (LIMIT // 8), "blue": [], "garden": ["L"] * (LIMIT // 16)},
+        {"name": "B", "orange": [], "blue": [0] * (LIMIT // 8)}]}).encode()[:LIMIT] + b"]}]}"
+    yield "one huge name", json.dumps({"players": [{"name": "x" * (LIMIT - 100)}, {"name": "B"}]}).encode()
+    yield "many unknown fields", _fill('{"players":[{"name":"A",{}},{"name":"B"}]}', '"f":0')
+    yield "many bad numbers", _fill('{"players":[{"name":"A","track":{}}]}', '"x"')
+
+
+def _wrapped(body: bytes, operation: str) -> bytes:
+    if operation == "check":
+        return b'{"state":' + body + b',"action":{"type":"turns"}}'
+    if operation == "results":
+        return b'{"game":"cottage-garden","state":' + body + b"}"
+    return body
+
+
+def form_bodies() -> Iterator[tuple[str, str]]:
+    """(name, url-encoded form): the worst score forms found."""
+    yield "1 MB of player rows", "&".join(
+        urlencode({f"players.{i}.name": "A", f"players.{i}.garden_bed": "1"}) for i in range(LIMIT // 60))[:LIMIT]
+    yield "599 fields of rows", "&".join(f"players.{i}.name=P{i}" for i in range(599))
+    yield "one 1 MB field", urlencode({"players.0.name": "x" * (LIMIT - 100), "players.1.name": "B"})
+    yield "1 MB pasted JSON", urlencode({"_state_json": json.dumps({"players": [{"name": "x" * (LIMIT // 2)}]})})
+    yield "pasted JSON of 50,000 escapes", urlencode({"players": "1", "players.0.name": "A",
+                                                     "_state_json": "[" * 16_000 + "]" * 16_000})
+    yield "clashing names", urlencode({"players": "1", "players.0.name": "A", "players.0": "x",
+                                       "players.0.name.first": "B", "players.²": "3"})
+    yield "Unicode digits", "&".join(f"players.{i}.garden_bed=%C2%B2" for i in range(599))
+    yield "4,300-digit numbers", "&".join(f"players.{i}.track={'9' * 4300}" for i in range(200))
+
+
+def measure(app, method: str, path: str, body: bytes | dict | str | None, content_type: str) -> tuple[float, float, int]:
+    """(CPU ms, extra MB at the peak, status) of one request, the app's own work only: the
+    request is built before measuring, and timed apart from the (slow) memory tracing."""
+    def answer(environ: dict) -> int:
+        statuses: list[str] = []
+        for _ in app(environ, lambda status, headers, *rest: statuses.append(status)):
+            pass
+        return int(statuses[0].split()[0])
+
+    data = body if not isinstance(body, dict) else urlencode(body)
+    environs = [EnvironBuilder(path=path, method=method, data=data, content_type=content_type).get_environ()
+                for _ in range(2)]
+    start = time.process_time()
+    status = answer(environs[0])
+    cpu = (time.process_time() - start) * 1000
+    tracemalloc.start()
+    answer(environs[1])
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    return cpu, peak, status
+
+
+def worst_per_endpoint() -> list[dict[str, Any]]:
+    with tempfile.TemporaryDirectory() as folder:
+        app = scorer.create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "INSTANCE_PATH": folder,
+                                 "DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.db'}"})
+        worst: dict[str, tuple[float, float, str, int]] = {}
+        # The first request sets the app up, and each page's first one compiles its template.
+        measure(app, "GET", "/healthz", None, JSON)
+        for game_id in scorer.GAMES:
+            measure(app, "GET", f"/games/{game_id}/score", None, FORM)
+
+        def keep(endpoint: str, name: str, numbers: tuple[float, float, int]) -> None:
+            cpu, memory, status = numbers
+            before = worst.get(endpoint, (0.0, 0.0, "", 0))
+            worst[endpoint] = (max(cpu, before[0]), max(memory, before[1]),
+                               name if cpu >= before[0] else before[2], max(status, before[3]))
+
+        for game_id in scorer.GAMES:
+            for name, body in json_bodies():
+                for operation in ("score", "validate", "check"):
+                    keep(f"POST /api/games/*/{operation}", name, measure(
+                        app, "POST", f"/api/games/{game_id}/{operation}", _wrapped(body, operation), JSON))
+            for name, form in form_bodies():
+                keep("POST /games/*/score (form)", name, measure(
+                    app, "POST", f"/games/{game_id}/score", form, FORM))
+        for name, body in json_bodies():
+            keep("POST /api/results", name, measure(app, "POST", "/api/results", _wrapped(body, "results"), JSON))
+        for query in ("limit=%C2%B2", "limit=" + "9" * 5000, "offset=-1"):
+            keep("GET /api/results", query[:20], measure(app, "GET", f"/api/results?{query}", None, JSON))
+    return [{"what": f"{endpoint}: worst CPU", "value": cpu, "unit": "ms",
+             "note": f"{name}; peak +{memory:.1f} MB; worst status {status}"}
+            for endpoint, (cpu, memory, name, status) in worst.items()]
+
+
+def measurements() -> list[dict[str, Any]]:
+    from bench import slow_clients
+
+    rows = worst_per_endpoint()
+    with tempfile.TemporaryDirectory() as folder:
+        import sys
+
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+        from prod_server import ProductionServer
+
+        with ProductionServer(f"sqlite:///{Path(folder) / 'slow.db'}", workers=2) as server:
+            slow_clients.scoring_latencies(server.url, 20)  # warm the workers
+            with slow_clients.held_open(server.url, 8, 8):
+                times = slow_clients.scoring_latencies(server.url, 300)
+    rows.append({"what": "score p99 with 8 slow-header + 8 slow-reading clients",
+                 "value": slow_clients.percentile(times, 0.99) * 1000, "unit": "ms",
+                 "note": f"gardenkit serve defaults; max {max(times) * 1000:.0f} ms of {len(times)}"})
+    return rows
