@@ -115,6 +115,16 @@ def test_straight_cuts_follow_the_paper_trimmer():
     assert sheet_cuts([(0, 0, 200, 200)], 200, 200) == 0
 
 
+def test_a_sheet_of_chits_is_trimmed_then_cut_once_along_each_printed_line():
+    art = Face(Group.of(Rect(0, 0, 7, 7, Style(fill="#E69F00"))))
+    chits = Component("marker-sheet", "sheet", 42, 35, art, chits=(6, 5))
+    loose = Component("marker-sheet", "sheet", 42, 35, art)
+    trimmed = count_cuts(impose([loose], PAPERS["a4"]))
+    assert count_cuts(impose([chits], PAPERS["a4"])) == trimmed + 5 + 4
+    with pytest.raises(ValueError, match="chit sheet"):
+        Component("marker-sheet", "sheet", 42, 35, art, chits=(0, 5))
+
+
 def test_cut_shared_takes_fewer_cuts_and_the_build_says_how_many(tmp_path, capsys):
     assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--out", str(tmp_path)]) == 0
     assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--cut", "shared",
