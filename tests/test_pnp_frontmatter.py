@@ -76,6 +76,15 @@ def test_the_checklist_names_each_kind_once_with_its_colours_and_in_the_plural()
     assert "4 × player aids" in words and "1 × die stickers" in words
 
 
+def test_the_checklist_counts_the_chits_of_a_chit_sheet_and_says_to_cut_its_lines():
+    art = Face(Group.of(Rect(0, 0, 7, 7, Style(fill="#E69F00"))))
+    sheets = [Component(f"tier-marker-sheet-{colour}", "sheet", 42, 35, art, chits=(6, 5)) for colour in ("blue", "red")]
+    sheet = front_sheet("Marker Game", None, impose(sheets, PAPERS["a4"], first_page=2), "long")
+    words = [shape.text for shape in _texts(sheet.overlay)]
+    assert "2 × tier marker sheets of 30: blue, red" in words
+    assert any("along a sheet's printed lines" in text for text in words)
+
+
 def _texts(group: Group) -> list[Text]:
     found: list[Text] = []
     for child in group.children:
