@@ -6,7 +6,8 @@ each part are then cut the same way, along either direction, whichever takes few
 A group of pieces that no straight cut can split (pieces interlocked like bricks) is counted
 as one cut per side of each of its pieces. Two pieces laid edge to edge share the cut between
 them, which is what `--cut shared` buys. Both faces of a two-sided sheet are cut once, from
-the front.
+the front. A sheet of chits is trimmed like any piece, then cut along its printed lines with
+a ruler, its chits lying still: one cut per line.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from pnp.impose import Imposition, Rect4
+from pnp.model import Component
 
 PRECISION = 2  # decimals of a millimetre: edges closer than this are one cut
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -55,10 +57,21 @@ def sheet_cuts(rects: Sequence[Rect4], width: float, height: float) -> int:
     return _cuts(boxes, (0.0, 0.0, round(width, PRECISION), round(height, PRECISION))) if boxes else 0
 
 
+def chit_cuts(component: Component) -> int:
+    """Cuts along a chit sheet's printed lines once it is trimmed: one per inner line."""
+    if component.chits is None:
+        return 0
+    columns, rows = component.chits
+    return columns - 1 + rows - 1
+
+
 def count_cuts(imposition: Imposition) -> int:
-    """Straight cuts for the whole kit: every printed sheet, cut from its front."""
+    """Straight cuts for the whole kit: every printed sheet, cut from its front, and every chit
+    sheet along its lines."""
+    fronts = [sheet for sheet in imposition.sheets if sheet.side == "front"]
     return sum(sheet_cuts([placed.rect for placed in sheet.placements], sheet.width_mm, sheet.height_mm)
-               for sheet in imposition.sheets if sheet.side == "front")
+               + sum(chit_cuts(placed.component) for placed in sheet.placements)
+               for sheet in fronts)
 
 
 def paper_sheets(imposition: Imposition) -> int:

@@ -136,8 +136,8 @@ def _families(components: list[Component]) -> list[list[tuple[str, list[Componen
 
 
 def _checklist_line(family: list[tuple[str, list[Component]]]) -> str:
-    """'38 × critter cards: blue, red, green, yellow', '120 × tier markers: blue, red, green,
-    yellow', '4 × player aids', '1 × die stickers', '6 × token sun'."""
+    """'38 × critter cards: blue, red, green, yellow', '4 × tier marker sheets of 30: blue, red,
+    green, yellow' (sheets of chits), '4 × player aids', '1 × die stickers', '6 × token sun'."""
     members = [c for _, group in family for c in group]
     count = sum(c.count for c in members)
     kinds = {c.kind for c in members}
@@ -150,6 +150,9 @@ def _checklist_line(family: list[tuple[str, list[Component]]]) -> str:
     elif kind and not {kind, kind + "s"} & set(words):
         words.append(_plural(kind, count))
     line = f"{count} × {' '.join(words)}"
+    chits = {c.chits for c in members}
+    if len(chits) == 1 and (grid := chits.pop()) is not None:
+        line += f" of {grid[0] * grid[1]}"
     variants = [" ".join(name[len(shared):]) for name in names]
     if 1 < len(family) <= MAX_VARIANTS and all(variants):
         line += ": " + ", ".join(variants)
@@ -247,7 +250,9 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     else:
         left.item("Every page is one-sided.")
     left.item(guide.paper if guide is not None else DEFAULT_PAPER)
-    left.item(f"Cutting takes about {count_cuts(imposition)} straight cuts: each one runs from tick to tick. "
+    chit_sheets = any(placed.component.chits for sheet in imposition.sheets for placed in sheet.placements)
+    along = ", or along a sheet's printed lines" if chit_sheets else ""
+    left.item(f"Cutting takes about {count_cuts(imposition)} straight cuts: each one runs from tick to tick{along}. "
               "A piece's colour runs a little past its edge, so a cut slightly off still looks clean.")
     left.heading("Take from elsewhere")
     items = guide.box_items if guide is not None else ()

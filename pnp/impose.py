@@ -330,8 +330,8 @@ def _paginate_onto(page: list[Shelf], group: list[Piece], area: Rect4, gap: floa
 
 
 def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float) -> bool:
-    """A piece joins a shelf of its own kind or size only: a marker tucked into the end of a
-    row of tokens is a lone piece away from the rest of its kind."""
+    """A piece joins a shelf of its own kind or size only, and of its own run: a marker tucked
+    into the end of a row of tokens is a lone piece away from the rest of its kind."""
     for shelf in shelves:
         if all(_alike(other, piece) for other in shelf.pieces) and \
                 piece.height <= shelf.height + EPS and shelf.width(gap) + gap + piece.width <= area[2] + EPS:
@@ -341,6 +341,8 @@ def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float) -
 
 
 def _alike(a: Piece, b: Piece) -> bool:
+    if a.component.run != b.component.run:
+        return False
     return a.component.kind == b.component.kind or (a.width, a.height) == (b.width, b.height)
 
 

@@ -161,6 +161,13 @@ class Component:
     # fit one page whole (0.9: down to 90 %) instead of being tiled over pages and glued.
     # Letter and A4 differ, so the imposition shrinks it only as much as the paper needs.
     fit_scale: float = 1.0
+    # A sheet of chits: (columns, rows) of equal squares with printed lines between them,
+    # imposed and trimmed as one piece, then cut along its lines: one straight cut per inner
+    # line instead of four cuts round each loose chit.
+    chits: tuple[int, int] | None = None
+    # Pieces of one run (one player's tokens of one kind) share their rows with no other run,
+    # so a colour's run never continues on the row of the next.
+    run: str | None = None
 
     @property
     def double_sided(self) -> bool:
@@ -173,6 +180,8 @@ class Component:
             raise ValueError(f"component {self.name!r} needs a count of at least 1")
         if not 0 < self.fit_scale <= 1:
             raise ValueError(f"component {self.name!r}: fit_scale is a share of its size, over 0 and at most 1")
+        if self.chits is not None and min(self.chits) < 1:
+            raise ValueError(f"component {self.name!r}: a chit sheet needs at least one column and one row")
 
 
 def group(children: Sequence[Shape], translate: Point = (0.0, 0.0), rotate: float = 0.0,

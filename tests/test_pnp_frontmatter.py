@@ -76,6 +76,15 @@ def test_the_checklist_names_each_kind_once_with_its_colours_and_in_the_plural()
     assert "4 × player aids" in words and "1 × die stickers" in words
 
 
+def test_the_checklist_counts_the_chits_of_a_chit_sheet_and_says_to_cut_its_lines():
+    art = Face(Group.of(Rect(0, 0, 7, 7, Style(fill="#E69F00"))))
+    sheets = [Component(f"tier-marker-sheet-{colour}", "sheet", 42, 35, art, chits=(6, 5)) for colour in ("blue", "red")]
+    sheet = front_sheet("Marker Game", None, impose(sheets, PAPERS["a4"], first_page=2), "long")
+    words = [shape.text for shape in _texts(sheet.overlay)]
+    assert "2 × tier marker sheets of 30: blue, red" in words
+    assert any("along a sheet's printed lines" in text for text in words)
+
+
 def _texts(group: Group) -> list[Text]:
     found: list[Text] = []
     for child in group.children:
@@ -113,6 +122,16 @@ def test_straight_cuts_follow_the_paper_trimmer():
     assert sheet_cuts(touching, 200, 200) == 4 + 3 * 4  # neighbours share their cut
     assert sheet_cuts([(5, 5, 190, 190)], 200, 200) == 4
     assert sheet_cuts([(0, 0, 200, 200)], 200, 200) == 0
+
+
+def test_a_sheet_of_chits_is_trimmed_then_cut_once_along_each_printed_line():
+    art = Face(Group.of(Rect(0, 0, 7, 7, Style(fill="#E69F00"))))
+    chits = Component("marker-sheet", "sheet", 42, 35, art, chits=(6, 5))
+    loose = Component("marker-sheet", "sheet", 42, 35, art)
+    trimmed = count_cuts(impose([loose], PAPERS["a4"]))
+    assert count_cuts(impose([chits], PAPERS["a4"])) == trimmed + 5 + 4
+    with pytest.raises(ValueError, match="chit sheet"):
+        Component("marker-sheet", "sheet", 42, 35, art, chits=(0, 5))
 
 
 def test_cut_shared_takes_fewer_cuts_and_the_build_says_how_many(tmp_path, capsys):

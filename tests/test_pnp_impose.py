@@ -152,6 +152,17 @@ def test_a_small_piece_is_not_tucked_into_a_row_of_another_kind():
     assert len(marker_rows) == 1 and not marker_rows & token_rows
 
 
+def test_a_run_of_pieces_keeps_its_rows_to_itself():
+    """Three blue and three red tokens would fit one row; as two runs they make a row each."""
+    tokens = [Component(f"token-{colour}-{i}", "token", 20, 20, FACE, run=colour)
+              for colour in ("blue", "red") for i in range(3)]
+    imposition = impose(tokens, PAPERS["letter"])
+    rows: dict[float, set[str | None]] = {}
+    for placed in imposition.placements():
+        rows.setdefault(placed.rect[1], set()).add(placed.component.run)
+    assert sorted(rows.values(), key=str) == [{"blue"}, {"red"}]
+
+
 def test_nearly_empty_sheets_are_packed_together():
     few = cards(2, size=(60, 60), prefix="tile") + [Component("bed", "board", 150, 150, FACE, BACK)]
     imposition = impose(few, PAPERS["a4"])

@@ -1,6 +1,8 @@
 """Propagation kit: the pieces it draws match the game's data (counts, sizes, labels)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from shapes import texts, walk
 
@@ -121,11 +123,31 @@ def test_growth_tracker_has_a_numbered_row_per_token_with_cells_that_fit_the_mar
         for plant in data.PLANTS.values():
             for n in range(1, plant["tokens"] + 1):
                 assert str(n) in numbers
-        marker = pieces[f"tier-marker-{colour.name}"]
-        assert marker.count == tokens
-        assert marker.width_mm + 1 <= kit.TIER_CELL
+        sheet = pieces[f"tier-marker-sheet-{colour.name}"]
+        columns, rows = sheet.chits
+        symbols = [s for s, _, _ in walk(sheet.front.shapes) if isinstance(s, Icon) and s.name == colour.symbol]
+        assert len(symbols) == tokens <= columns * rows  # a marker for every tracker row
+        assert sheet.width_mm / columns + 1 <= kit.TIER_CELL and sheet.height_mm / rows + 1 <= kit.TIER_CELL
     width, height = kit.tracker_size()
     assert width <= 215.9 - 10 and height <= 279.4 - 10
+
+
+def test_each_players_markers_are_one_sheet_with_a_printed_line_between_every_two_markers(pieces):
+    assert not [name for name in pieces if name.startswith("tier-marker-") and "sheet" not in name]
+    for colour in kit.player_colours():
+        sheet = pieces[f"tier-marker-sheet-{colour.name}"]
+        assert sheet.count == 1 and sheet.front.background == colour.hex
+        columns, rows = sheet.chits
+        lines = [s for s, _, _ in walk(sheet.front.shapes) if isinstance(s, Line)]
+        down = sorted(round(s.x1 / kit.TIER_MARKER, 6) for s in lines if s.x1 == s.x2 and s.y2 - s.y1 == sheet.height_mm)
+        across = sorted(round(s.y1 / kit.TIER_MARKER, 6) for s in lines if s.y1 == s.y2 and s.x2 - s.x1 == sheet.width_mm)
+        assert down == list(range(1, columns)) and across == list(range(1, rows))
+
+
+def test_the_first_page_says_to_cut_each_marker_sheet_along_its_lines():
+    steps = " ".join(kit.GUIDE.assembly)
+    assert "cut each marker sheet along its lines" in steps
+    assert "tier markers" in steps
 
 
 def test_score_sheet_has_a_row_per_round_and_a_total(pieces):
@@ -218,6 +240,39 @@ def test_board_is_one_placement_on_letter(letter_build):
     _, manifest = letter_build
     whole = [p for p in manifest["placements"] if p["component"] == "board"]
     assert len(whole) == 1 and "tile" not in whole[0]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_printed_row_of_plant_tokens_holds_one_players_tokens_of_one_kind(tmp_path, paper):
+    """Every player's run of a kind starts a row of its own: no colour runs on after another's."""
+    _, manifest = build(tmp_path, paper)
+    rows: dict[tuple[int, float], set[str]] = {}
+    for placement in manifest["placements"]:
+        kind, _, rest = placement["component"].partition("-")
+        if placement["side"] == "front" and kind in data.PLANTS:
+            colour = rest.rsplit("-", 1)[0]
+            rows.setdefault((placement["page"], round(placement["y_mm"], 1)), set()).add(f"{kind}-{colour}")
+    assert rows and all(len(runs) == 1 for runs in rows.values())
+    per_run: dict[str, int] = {}
+    for runs in rows.values():
+        run = runs.pop()
+        per_run[run] = per_run.get(run, 0) + 1
+    assert per_run["tomato-blue"] == 2 and per_run["carrot-blue"] == 1 and per_run["apple-blue"] == 1
+
+
+def test_the_cut_count_cuts_each_marker_sheet_once_along_every_line():
+    from pnp.cuts import count_cuts
+    from pnp.impose import impose
+    from pnp.options import PAPERS, KitOptions
+
+    sheets = [c for c in kit.components(KitOptions()) if c.name.startswith("tier-marker-sheet-")]
+    assert sheets[0].chits is not None
+    columns, rows = sheets[0].chits
+    imposition = impose(sheets, PAPERS["letter"])
+    loose = [replace(sheet, chits=None) for sheet in sheets]
+    trimmed_only = count_cuts(impose(loose, PAPERS["letter"]))
+    assert count_cuts(imposition) == trimmed_only + len(sheets) * (columns - 1 + rows - 1)
+    assert count_cuts(imposition) < len(sheets) * sum(p["tokens"] for p in data.PLANTS.values())
 
 
 def test_pdf_pages_and_svgs_agree(letter_build):

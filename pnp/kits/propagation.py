@@ -43,8 +43,9 @@ GUIDE = KitGuide(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
         "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
         "row on its owner's growth tracker.",
-        "Cut each player's growth tracker and its square tier markers; the round track and its "
-        "marker; the rocks and the start token.",
+        "Cut each player's growth tracker and its marker sheet; then cut each marker sheet along "
+        "its lines into square tier markers, one per plant token. Cut the round track and its "
+        "marker, the rocks and the start token.",
         "Cut the bonus cards and the player aids; keep the score sheet whole.",
     ),
     paper="Tokens and markers on 200-300 g/m² card; board and trackers on card or heavy paper.",
@@ -206,7 +207,19 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
         shapes.append(Line(nx - bar, r + number_size * 0.5, nx + bar, r + number_size * 0.5,
                            Style(stroke=INK, stroke_width=0.3)))
     return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
-                     Face(group(shapes), background=colour.hex), outline="circle")
+                     Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number))
+
+
+TOKENS_PER_ROW = 10  # ten carrots (17 mm) fit across Letter and A4; fifteen tomatoes do not
+
+
+def token_run(colour: PlayerColor, kind: str, number: int) -> str:
+    """The printed row a token belongs to: a player's tokens of one kind together, never
+    sharing a row with another colour or kind. A kind with more tokens than a row holds is
+    split into even rows (tomatoes 1-8 over 9-15), a block rather than a run with a stub."""
+    tokens = data.PLANTS[kind]["tokens"]
+    per_row = math.ceil(tokens / math.ceil(tokens / TOKENS_PER_ROW))
+    return f"{kind}-{colour.name}-row{(number - 1) // per_row + 1}"
 
 
 ROCK_DIAMETER = 19.0
@@ -321,13 +334,25 @@ def _tier_cell(x: float, y: float, tier: int, plant: dict) -> list[Shape]:
     return shapes + ([mark] if mark else [])
 
 
-def tier_marker(colour: PlayerColor) -> Component:
-    """The square marker of a tracker row: one per plant token, in the player's colour."""
+MARKER_COLUMNS = 6  # a player's markers as a sheet of chits, six across
+
+
+def tier_marker_sheet(colour: PlayerColor) -> Component:
+    """A player's square tier markers, one per plant token, as ONE piece: a grid of chits in
+    the player's colour with printed lines between them, cut along its lines (one cut per
+    line) instead of cutting each small marker out on its own."""
     s = TIER_MARKER
-    face = Face(group([Icon(colour.symbol, s / 2, s / 2, s * 0.6, text_color_on(colour.hex))]),
-                background=colour.hex)
-    tokens = sum(plant["tokens"] for plant in data.PLANTS.values())
-    return Component(f"tier-marker-{colour.name}", "marker", s, s, face, count=tokens)
+    markers = sum(plant["tokens"] for plant in data.PLANTS.values())
+    rows = math.ceil(markers / MARKER_COLUMNS)
+    width, height = MARKER_COLUMNS * s, rows * s
+    ink = text_color_on(colour.hex)
+    shapes: list[Shape] = [Icon(colour.symbol, (index % MARKER_COLUMNS + 0.5) * s, (index // MARKER_COLUMNS + 0.5) * s,
+                                s * 0.6, ink) for index in range(markers)]
+    cut = Style(stroke=darken(colour.hex, 0.45), stroke_width=0.25)
+    shapes += [Line(column * s, 0, column * s, height, cut) for column in range(1, MARKER_COLUMNS)]
+    shapes += [Line(0, row * s, width, row * s, cut) for row in range(1, rows)]
+    return Component(f"tier-marker-sheet-{colour.name}", "sheet", width, height,
+                     Face(group(shapes), background=colour.hex), chits=(MARKER_COLUMNS, rows))
 
 
 # --- rounds and scores -----------------------------------------------------------------------
@@ -617,7 +642,7 @@ def components(options: KitOptions | None = None) -> list[Component]:
                    for number in range(1, data.PLANTS[kind]["tokens"] + 1)]
     pieces += [rock_token(), start_player_token()]
     for colour in player_colours():
-        pieces += [tier_tracker(colour), tier_marker(colour)]
+        pieces += [tier_tracker(colour), tier_marker_sheet(colour)]
     pieces += bonus_cards(options.dark_backs)
     pieces.append(player_aid())
     return pieces
