@@ -271,7 +271,7 @@ def score_page(game_id: str):
                 return redirect(url_for("history.result_page", result_id=saved["id"]))
     page = render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
                             players=_player_rows(state), result=result, violations=violations,
-                            state_json=json.dumps(state, indent=1), example=_asked_for_example(),
+                            state_json=_state_text(state), example=_asked_for_example(),
                             refused=refused, fresh=request.method == "GET" and not _asked_for_example(),
                             answered=request.method == "POST" and (result or violations) is not None,
                             save_key=uuid.uuid4().hex)
@@ -289,10 +289,23 @@ def _live_totals(game, title: str, state: Any):
 
 
 def _player_rows(state: dict) -> list[dict]:
-    """The players to draw as form rows (at least one), whatever a pasted state held."""
+    """The players to draw as form rows (at least one), whatever a pasted state held. A text
+    longer than any field takes is drawn cut to that length: no game has such a value, and a
+    page must not echo a megabyte back."""
     players = state.get("players")
-    rows = [p if isinstance(p, dict) else {} for p in players[:MAX_ROWS]] if isinstance(players, list) else []
+    rows = [_clipped(p) if isinstance(p, dict) else {} for p in players[:MAX_ROWS]] if isinstance(players, list) else []
     return rows or [{}]
+
+
+def _clipped(player: dict) -> dict:
+    return {key: value[:MAX_FIELD_CHARS] if isinstance(value, str) else value for key, value in player.items()}
+
+
+def _state_text(state: dict) -> str:
+    """The state as the page's JSON box shows it; empty when it is far larger than any game's
+    state (a pasted megabyte is not echoed back)."""
+    text = json.dumps(state, indent=1)
+    return text if len(text) <= MAX_FIELD_CHARS * 8 else ""
 
 
 def _submitted_state(game) -> dict:
