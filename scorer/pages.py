@@ -15,7 +15,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 import scorer
 from scorer.api import body_held_to_limit, game_info, storage
 from scorer.core import InvalidState
-from scorer.forms import display_value, form_spec, state_from_form
+from scorer.forms import display_value, form_spec, is_index, state_from_form
 from scorer.games import CATALOGUE
 
 bp = Blueprint("pages", __name__)
@@ -92,7 +92,7 @@ def score_page(game_id: str):
         if op == "add" and len(players) < MAX_ROWS:
             state["players"] = players
             players.append({})
-        elif op.startswith("remove:") and op[7:].isdigit() and len(players) > MIN_ROWS:
+        elif op.startswith("remove:") and is_index(op[7:]) and len(players) > MIN_ROWS:
             index = int(op[7:])
             if index < len(players):
                 players.pop(index)
@@ -106,9 +106,20 @@ def score_page(game_id: str):
                 saved = storage().save(game_id, state, result)
                 flash(f"Saved: {', '.join(result['winners'])} won.")
                 return redirect(url_for("history.result_page", result_id=saved["id"]))
+    state = _shown_state(state)
     return render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
                             players=_player_rows(state), result=result, violations=violations,
                             state_json=json.dumps(state, indent=1))
+
+
+def _shown_state(state: dict) -> dict:
+    """The state as the page shows it back: a form or pasted JSON with more players than the
+    form offers rows (tens of thousands of pasted rows, say) has already been refused with one
+    violation, and drawing every row again would make the page grow with the request."""
+    players = state.get("players")
+    if isinstance(players, list) and len(players) > MAX_ROWS:
+        return {**state, "players": players[:MAX_ROWS]}
+    return state
 
 
 def _player_rows(state: dict) -> list[dict]:

@@ -21,6 +21,7 @@ from scorer.core import (
     describe_value,
     violation,
 )
+from scorer.forms import is_index, whole_number
 from scorer.games.garden_variety import data, examples
 from scorer.games.words import plural
 
@@ -439,7 +440,7 @@ def check_from_form(fields: dict[str, str]) -> tuple[dict, dict]:
     play order (row.<i>.name, counts, and the card played), and the rule. Rows without a name
     are spare rows; values that are not numbers are passed on for the rules to report."""
     rows = sorted({int(key.split(".")[1]) for key in fields
-                   if key.startswith("row.") and key.split(".")[1].isdigit()})
+                   if key.startswith("row.") and is_index(key.split(".")[1])})
     players, plays = [], []
     for i in rows:
         row = {key.split(".", 2)[2]: value.strip() for key, value in fields.items()
@@ -454,8 +455,8 @@ def check_from_form(fields: dict[str, str]) -> tuple[dict, dict]:
 
 
 def _form_number(text: str) -> int | str:
-    text = text.strip()
-    return int(text) if text.lstrip("-").isdigit() else text
+    number = whole_number(text)
+    return text.strip() if number is None else number
 
 
 def _form_card(row: dict[str, str]) -> dict:
