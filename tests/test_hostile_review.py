@@ -2,6 +2,8 @@
 grew with the request before it was fixed."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import scorer
@@ -59,3 +61,22 @@ def test_the_round_check_page_answers_odd_numbers_in_plain_words(client, csrf_to
                                      "row.0.name": "Ann", f"row.{text}.name": "Bo"})
     assert answer.status_code == 200
     assert "something went wrong" not in answer.get_data(as_text=True)
+
+
+GV_STATE = {"players": [{"name": "Kim", "garden_bed": 20, "hand": 1, "gnomes": 3},
+                        {"name": "Lee", "garden_bed": 8, "hand": 0, "gnomes": 2}]}
+
+
+def test_a_note_with_a_lone_surrogate_is_refused_and_the_saved_note_kept(client):
+    saved = client.post("/api/results", json={"game": "garden-variety", "state": GV_STATE, "note": "kept"})
+    address = f"/api/results/{saved.get_json()['id']}"
+    broken = b'{"note": "a\\ud800b"}'
+    edited = client.patch(address, data=broken, content_type="application/json")
+    assert edited.status_code == 422
+    assert "broken character" in edited.get_json()["violations"][0]["message"]
+    new = client.post("/api/results", content_type="application/json",
+                      data=b'{"game": "garden-variety", "note": "\\udfff", "state": ' + json.dumps(GV_STATE).encode() + b"}")
+    assert new.status_code == 422
+    assert client.get(address).get_json()["note"] == "kept"
+    assert len(client.get("/api/results").get_json()["results"]) == 1
+
