@@ -11,11 +11,12 @@ import json
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 import scorer
 from scorer.api import body_held_to_limit, game_info, storage
 from scorer.core import InvalidState
-from scorer.forms import display_value, form_spec, is_index, state_from_form
+from scorer.forms import MAX_FORM_FIELDS, display_value, form_spec, is_index, state_from_form
 from scorer.games import CATALOGUE
 
 bp = Blueprint("pages", __name__)
@@ -29,6 +30,11 @@ def forms_need_their_csrf_token() -> None:
     sent in chunks is held to the size limit before anything parses it (api.body_held_to_limit)."""
     if "HTTP_TRANSFER_ENCODING" in request.environ:
         body_held_to_limit()
+    if request.method == "POST" and len(request.form) > MAX_FORM_FIELDS:
+        # werkzeug holds only multipart forms to a number of fields; reading tens of
+        # thousands of rows into a state would cost far more than any page is worth.
+        raise RequestEntityTooLarge(f"the form has more than {MAX_FORM_FIELDS} fields; "
+                                    "no score sheet or check needs as many")
     if current_app.config["WTF_CSRF_ENABLED"]:
         current_app.extensions["csrf"].protect()
 
