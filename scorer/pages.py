@@ -118,13 +118,13 @@ def score_page(game_id: str):
                             state_json=json.dumps(state, indent=1))
 
 
-def _shown_state(state: dict) -> dict:
-    """The state as the page shows it back: a form or pasted JSON with more players than the
-    form offers rows (tens of thousands of pasted rows, say) has already been refused with one
-    violation, and drawing every row again would make the page grow with the request."""
-    players = state.get("players")
-    if isinstance(players, list) and len(players) > MAX_ROWS:
-        return {**state, "players": players[:MAX_ROWS]}
+def _shown_state(state: Any, rows: str = "players") -> Any:
+    """The state (or action) as the page shows it back: one with more players (or plays) than
+    the form offers rows (tens of thousands of pasted rows, say) has already been refused with
+    one violation, and drawing every row again would make the page grow with the request."""
+    listed = state.get(rows) if isinstance(state, dict) else None
+    if isinstance(listed, list) and len(listed) > MAX_ROWS:
+        return {**state, rows: listed[:MAX_ROWS]}
     return state
 
 
@@ -163,6 +163,7 @@ def check_page(game_id: str):
         if game.check_from_form is not None and "state" not in request.form:
             state, action = game.check_from_form({key: request.form.getlist(key)[-1] for key in request.form})
             outcome, violations = _run_check(game, state, action)
+            state, action = _shown_state(state), _shown_state(action, "plays")
         else:
             state, action = request.form.get("state", ""), request.form.get("action", "")
             outcome, violations = _run_check(game, *_parse_texts(state, action))

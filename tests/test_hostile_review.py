@@ -88,3 +88,14 @@ def test_a_note_with_a_lone_surrogate_is_refused_and_the_saved_note_kept(client)
     assert client.get(address).get_json()["note"] == "kept"
     assert len(client.get("/api/results").get_json()["results"]) == 1
 
+
+
+def test_the_round_check_form_with_two_thousand_rows_is_refused_without_drawing_them(client, csrf_token):
+    page = "/games/garden-variety/check"
+    rows = "&".join(f"row.{index}.name=p{index}&row.{index}.kind=wildflower" for index in range(999))
+    answer = client.post(page, data=f"csrf_token={csrf_token(client, page)}&rule=7&{rows}",
+                         content_type="application/x-www-form-urlencoded")
+    assert answer.status_code == 200
+    assert "Garden Variety is played by" in answer.get_data(as_text=True)
+    # Before the fix every row was drawn again (4 MB), after a pass over every field per row.
+    assert len(answer.data) < 300_000
