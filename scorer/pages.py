@@ -41,6 +41,7 @@ from scorer.forms import (
     for_players,
     form_spec,
     form_too_big,
+    is_index,
     oversized_field,
     state_from_form,
 )
@@ -253,8 +254,7 @@ def score_page(game_id: str):
         if op == "add" and len(players) < MAX_ROWS:
             state["players"] = players
             players.append({})
-        elif re.fullmatch(r"remove:[0-9]{1,4}", op) and len(players) > MIN_ROWS:
-            # plain digits, few: '²' passes isdigit and thousands of digits pass too; int() refuses both
+        elif op.startswith("remove:") and is_index(op[7:]) and len(players) > MIN_ROWS:
             index = int(op[7:])
             if index < len(players):
                 players.pop(index)
@@ -269,6 +269,7 @@ def score_page(game_id: str):
                 saved = storage().save(game_id, state, result, key=_submitted_save_key())
                 flash(f"Saved: {', '.join(result['winners'])} won.")
                 return redirect(url_for("history.result_page", result_id=saved["id"]))
+    state = _shown_state(state)
     page = render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
                             players=_player_rows(state), result=result, violations=violations,
                             state_json=_state_text(state), example=_asked_for_example(),
@@ -286,6 +287,16 @@ def _live_totals(game, title: str, state: Any):
         return jsonify(dict(result, warnings=[for_players(w, title) for w in result["warnings"]]))
     except InvalidState as invalid:
         return jsonify({"violations": [for_players(v, title) for v in invalid.violations]}), 422
+
+
+def _shown_state(state: Any, rows: str = "players") -> Any:
+    """The state (or action) as the page shows it back: one with more players (or plays) than
+    the form offers rows (tens of thousands of pasted rows, say) has already been refused with
+    one violation, and drawing every row again would make the page grow with the request."""
+    listed = state.get(rows) if isinstance(state, dict) else None
+    if isinstance(listed, list) and len(listed) > MAX_ROWS:
+        return {**state, rows: listed[:MAX_ROWS]}
+    return state
 
 
 def _player_rows(state: dict) -> list[dict]:
@@ -340,6 +351,7 @@ def check_page(game_id: str):
             state, action = game.check_from_form({key: request.form.getlist(key)[-1] for key in request.form})
             if not refused:
                 outcome, violations = _run_check(game, state, action)
+            state, action = _shown_state(state), _shown_state(action, "plays")
         else:
             state, action = request.form.get("state", ""), request.form.get("action", "")
             if not refused:

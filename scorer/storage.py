@@ -172,6 +172,10 @@ def note_problem(note: Any) -> str | None:
         return "a note is text"
     if len(note) > NOTE_MAX_CHARS:
         return f"a note is at most {NOTE_MAX_CHARS} characters; this one has {len(note)}"
+    try:
+        note.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (a \ud800 escape in JSON): no database keeps it
+        return "a note cannot hold a broken character (a lone UTF-16 surrogate)"
     return None
 
 

@@ -21,6 +21,7 @@ from scorer.core import (
     describe_value,
     violation,
 )
+from scorer.forms import is_index, whole_number
 from scorer.games.garden_variety import data, examples
 from scorer.games.garden_variety.engine import GardenVarietyEngine
 from scorer.games.words import plural
@@ -444,12 +445,14 @@ def check_from_form(fields: dict[str, str]) -> tuple[dict, dict]:
     """The (state, action) of the Garden Variety check page's plain form: one row per player in
     play order (row.<i>.name, counts, and the card played), and the rule. Rows without a name
     are spare rows; values that are not numbers are passed on for the rules to report."""
-    rows = sorted({int(key.split(".")[1]) for key in fields
-                   if key.startswith("row.") and key.split(".")[1].isdigit()})
+    by_row: dict[int, dict[str, str]] = {}  # one pass over the fields, however many rows come
+    for key, value in fields.items():
+        parts = key.split(".")
+        if len(parts) == 3 and parts[0] == "row" and is_index(parts[1]):
+            by_row.setdefault(int(parts[1]), {})[parts[2]] = value.strip()
     players, plays = [], []
-    for i in rows:
-        row = {key.split(".", 2)[2]: value.strip() for key, value in fields.items()
-               if key.startswith(f"row.{i}.") and key.count(".") == 2}
+    for i in sorted(by_row):
+        row = by_row[i]
         if not row.get("name"):
             continue
         players.append({"name": row["name"], **{count: _form_number(row.get(count, "0") or "0")
@@ -460,8 +463,8 @@ def check_from_form(fields: dict[str, str]) -> tuple[dict, dict]:
 
 
 def _form_number(text: str) -> int | str:
-    text = text.strip()
-    return int(text) if text.lstrip("-").isdigit() else text
+    number = whole_number(text)
+    return text.strip() if number is None else number
 
 
 def _form_card(row: dict[str, str]) -> dict:
