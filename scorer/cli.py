@@ -183,6 +183,14 @@ def _plain(value: Any) -> str:
 
 # --- whole games: simulate and replay -------------------------------------------------------------
 
+def _game_with_engine(game_id: str, doing: str):
+    """The game, when it has an engine to play it; Usage (exit 2) in plain words if not."""
+    game = _game(game_id)
+    if game.engine is None:
+        raise Usage(f"{game.title} has no engine yet: it cannot {doing}")
+    return game
+
+
 def simulate(game_id: str, players: int | None, seed: int | None, out_file: Path | None,
              as_json: bool = False, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """`gardenkit simulate`: the log goes to --out (written whole or not at all) or to
@@ -191,9 +199,7 @@ def simulate(game_id: str, players: int | None, seed: int | None, out_file: Path
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        game = _game(game_id)
-        if game.engine is None:
-            raise Usage(f"{game.title} has no engine yet: it cannot be simulated")
+        game = _game_with_engine(game_id, "be simulated")
         seed = secrets.randbelow(2**32) if seed is None else seed
         log, end_state = scorer.simulate(game_id, game.min_players if players is None else players, seed)
         if out_file is not None:
@@ -239,9 +245,7 @@ def replay(game_id: str, file: str, as_json: bool = False,
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        game = _game(game_id)
-        if game.engine is None:
-            raise Usage(f"{game.title} has no engine yet: it cannot replay a log")
+        _game_with_engine(game_id, "replay a log")
         result = scorer.replay(game_id, _read_json(file))
     except Usage as error:
         print(f"gardenkit: {error}", file=err)
