@@ -394,7 +394,7 @@ def test_generic_pages_serve_every_game_as_a_plain_form(client, generic_pages, g
 def test_violations_read_in_the_pages_numbering_and_point_at_their_field():
     from scorer.forms import for_players
 
-    missing = for_players({"code": "missing-field", "rule": "State format (DESIGN.md)",
+    missing = for_players({"code": "missing-field", "rule": "State format (docs/app.md)",
                            "message": "players[0].track is required but missing", "path": "players[0].track"},
                           "Garden Dice")
     assert missing["message"] == "Player 1's track is missing" and missing["rule"] == ""
