@@ -56,22 +56,31 @@ def test_a_failed_save_leaves_earlier_saves_and_no_half_row(store):
     assert len(store.list()) == 1
 
 
-def test_concurrent_saves_from_threads_all_land(store):
-    errors = []
+def errors_in_threads(work, count: int) -> list[Exception]:
+    """Runs work() on `count` threads at once; what each raised, collected so that the
+    caller's assertion names it."""
+    errors: list[Exception] = []
 
-    def save_some():
+    def run():
         try:
-            for _ in range(10):
-                store.save("garden-variety", STATE, RESULT)
-        except Exception as error:  # collected, so the assertion below names it
+            work()
+        except Exception as error:
             errors.append(error)
 
-    threads = [threading.Thread(target=save_some) for _ in range(4)]
+    threads = [threading.Thread(target=run) for _ in range(count)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert errors == []
+    return errors
+
+
+def test_concurrent_saves_from_threads_all_land(store):
+    def save_some():
+        for _ in range(10):
+            store.save("garden-variety", STATE, RESULT)
+
+    assert errors_in_threads(save_some, 4) == []
     assert len(store.list(limit=1000)) == 40
 
 
@@ -152,21 +161,13 @@ def test_a_save_that_loses_the_race_for_its_key_returns_the_winners_record(store
 
 
 def test_threads_racing_with_one_key_store_one_row(store):
-    starting, records, errors = threading.Barrier(6), [], []
+    starting, records = threading.Barrier(6), []
 
     def save():
         starting.wait()
-        try:
-            records.append(store.save_once("garden-variety", STATE, RESULT, key="one-game"))
-        except Exception as error:  # collected, so the assertion below names it
-            errors.append(error)
+        records.append(store.save_once("garden-variety", STATE, RESULT, key="one-game"))
 
-    threads = [threading.Thread(target=save) for _ in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
+    assert errors_in_threads(save, 6) == []
     assert {record["id"] for record, _ in records} == {store.list()[0]["id"]}
     assert sorted(created for _, created in records) == [False] * 5 + [True]
 

@@ -10,23 +10,9 @@ import threading
 import xml.etree.ElementTree as ElementTree
 
 import pytest
+from history_states import IMPOSSIBLE, KIM_WINS, LEE_WINS
 
 import scorer
-
-KIM_WINS = {"players": [{"name": "Kim", "garden_bed": 24, "hand": 1, "gnomes": 3},
-                        {"name": "Lee", "garden_bed": 15, "hand": 0, "gnomes": 2},
-                        {"name": "Max", "garden_bed": 12, "hand": 2, "gnomes": 1}]}
-LEE_WINS = {"players": [{"name": "Kim", "garden_bed": 12, "hand": 2, "gnomes": 3},
-                        {"name": "Lee", "garden_bed": 24, "hand": 1, "gnomes": 2},
-                        {"name": "Max", "garden_bed": 15, "hand": 0, "gnomes": 1}]}
-# A Garden Variety hand never holds more than five cards: six is impossible.
-IMPOSSIBLE = {"players": [{**KIM_WINS["players"][0], "hand": 6}, *KIM_WINS["players"][1:]]}
-
-
-@pytest.fixture(autouse=True)
-def needs_garden_variety():
-    if "garden-variety" not in scorer.GAMES:
-        pytest.skip("garden-variety rules are not written yet")
 
 
 def rows_in_file(app) -> list[tuple]:

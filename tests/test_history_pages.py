@@ -9,23 +9,11 @@ import re
 import sqlite3
 
 import pytest
+from history_states import IMPOSSIBLE, KIM_WINS, LEE_WINS
 
 import scorer
 
-KIM_WINS = {"players": [{"name": "Kim", "garden_bed": 24, "hand": 1, "gnomes": 3},
-                        {"name": "Lee", "garden_bed": 15, "hand": 0, "gnomes": 2},
-                        {"name": "Max", "garden_bed": 12, "hand": 2, "gnomes": 1}]}
-LEE_WINS = {"players": [{"name": "Kim", "garden_bed": 12, "hand": 2, "gnomes": 3},
-                        {"name": "Lee", "garden_bed": 24, "hand": 1, "gnomes": 2},
-                        {"name": "Max", "garden_bed": 15, "hand": 0, "gnomes": 1}]}
-IMPOSSIBLE = {"players": [{**KIM_WINS["players"][0], "hand": 6}, *KIM_WINS["players"][1:]]}
 ISO_UTC = re.compile(r'<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00)" data-local>(\d{1,2} \w{3} \d{4}, \d\d:\d\d UTC)</time>')
-
-
-@pytest.fixture(autouse=True)
-def needs_garden_variety():
-    if "garden-variety" not in scorer.GAMES:
-        pytest.skip("garden-variety rules are not written yet")
 
 
 def saved(client, state=KIM_WINS, note=None) -> int:

@@ -118,14 +118,19 @@ def test_blank_start_scores_only_what_was_typed_with_the_answer_in_view(live_ser
         screenshot(page, tmp_path, "app-score.png", full_page=True)
 
 
-def test_refused_save_keeps_the_first_error_in_view_next_to_its_field(live_server, sized):
-    page = sized
+def save_with_a_track_missing(page, live_server):
+    """Garden Dice with player 1's track left empty, saved: a refused Save."""
     page.goto(live_server + "/games/garden-dice/score")
     page.fill("[name='players.0.name']", "Ann")
     page.fill("[name='players.1.name']", "Bo")
     page.fill("[name='players.1.track']", "12")
     with page.expect_navigation():
         page.get_by_role("button", name="Save result").click()
+
+
+def test_refused_save_keeps_the_first_error_in_view_next_to_its_field(live_server, sized):
+    page = sized
+    save_with_a_track_missing(page, live_server)
     assert answer_in_view(page)
     text = page.locator("main").inner_text()
     assert "Player 1's track is missing" in text
@@ -143,12 +148,7 @@ def test_without_javascript_a_refused_save_marks_its_field_with_the_answer_in_vi
     context = browser.new_context(java_script_enabled=False, viewport=PHONE)
     try:
         page = context.new_page()
-        page.goto(live_server + "/games/garden-dice/score")
-        page.fill("[name='players.0.name']", "Ann")
-        page.fill("[name='players.1.name']", "Bo")
-        page.fill("[name='players.1.track']", "12")
-        with page.expect_navigation():
-            page.get_by_role("button", name="Save result").click()
+        save_with_a_track_missing(page, live_server)
         assert answer_in_view(page)
         track = page.locator("[name='players.0.track']")
         assert track.get_attribute("aria-invalid") == "true"
