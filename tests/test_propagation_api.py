@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scorer
-from scorer.games.propagation import data, rules
+from scorer.games.propagation import data, examples, rules
 
 
 def test_score_validate_check_over_http(client):
@@ -89,7 +89,7 @@ def test_any_json_is_a_violation_list_never_a_crash(value):
     json.dumps(scorer.validate("propagation", {"players": [{"name": "A"}, {"name": "B"}], "bonus": value}))
 
 
-free_spaces = [list(s) for s in data.board_spaces() if list(s) not in rules._EXAMPLE_ROCKS]
+free_spaces = [list(s) for s in data.board_spaces() if list(s) not in examples.ROCKS]
 placed = st.lists(st.fixed_dictionaries({"at": st.sampled_from(free_spaces), "owner": st.sampled_from(["A", "B", "C"]),
                                          "kind": st.sampled_from(data.KINDS), "tier": st.integers(0, 10)}),
                   max_size=15, unique_by=lambda p: tuple(p["at"]))
@@ -105,7 +105,7 @@ def test_end_round_kills_exactly_the_plants_at_their_death_tier(plants):
         if counts[p["owner"], p["kind"]] <= data.PLANTS[p["kind"]]["tokens"]:
             kept.append(p)
     plants = kept
-    board = {"rocks": rules._EXAMPLE_ROCKS, "plants": plants}
+    board = {"rocks": examples.ROCKS, "plants": plants}
     outcome = scorer.check("propagation", {"players": [{"name": n} for n in "ABC"]},
                            {"type": "end_round", "board": board})
     dying = sorted(p["at"] for p in plants if p["tier"] == data.PLANTS[p["kind"]]["dies"])

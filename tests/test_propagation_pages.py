@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorer.games.propagation import rules
+from scorer.games.propagation import examples, rules
 
 SCORE, CHECK = "/games/propagation/score", "/games/propagation/check"
 
@@ -35,7 +35,7 @@ def test_score_page_example_records_the_bonus_points_its_boards_paid(client):
 
 def test_score_form_works_without_javascript(client, csrf_token):
     token = csrf_token(client, SCORE)
-    board = {"rocks": rules._EXAMPLE_ROCKS, "plants": [{"at": [1, 0], "owner": "Bo", "kind": "tomato", "tier": 1}]}
+    board = {"rocks": examples.ROCKS, "plants": [{"at": [1, 0], "owner": "Bo", "kind": "tomato", "tier": 1}]}
     form = {"csrf_token": token, "op": "score",
             "players.0.name": "Ada", "players.0.harvested.tomato": "4",
             "players.1.name": "Bo", "players.1.harvested.carrot": "1",

@@ -3,8 +3,8 @@ propagation): with it, at least one for each action type, on the opening check's
 board with three players. The conformance test runs them all (see docs/adding-a-game.md)."""
 from __future__ import annotations
 
-_ROCKS = [[4, -4], [-4, 4], [0, 0], [2, -2], [-2, 2], [4, 0], [-4, 0], [0, 3], [0, -3], [2, 1]]
-_BOARD = {"rocks": _ROCKS, "plants": [
+ROCKS = [[4, -4], [-4, 4], [0, 0], [2, -2], [-2, 2], [4, 0], [-4, 0], [0, 3], [0, -3], [2, 1]]
+ROUND_10_BOARD = {"rocks": ROCKS, "plants": [
     {"at": [1, 0], "owner": "Ada", "kind": "tomato", "tier": 2},
     {"at": [1, -1], "owner": "Ada", "kind": "tomato", "tier": 0},
     {"at": [-1, 0], "owner": "Bo", "kind": "carrot", "tier": 4},
@@ -13,10 +13,10 @@ _BOARD = {"rocks": _ROCKS, "plants": [
 _STATE = {"players": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}]}
 
 CHECKS: list[dict] = [
-    {"state": _STATE, "action": {"type": "end_round", "board": _BOARD, "round": 10}},
+    {"state": _STATE, "action": {"type": "end_round", "board": ROUND_10_BOARD, "round": 10}},
     # Cy sows a carrot on a free space.
-    {"state": _STATE, "action": {"type": "sow", "player": "Cy", "kind": "carrot", "at": [-1, 2], "board": _BOARD}},
-    {"state": _STATE, "action": {"type": "grow", "player": "Ada", "board": _BOARD}},
+    {"state": _STATE, "action": {"type": "sow", "player": "Cy", "kind": "carrot", "at": [-1, 2], "board": ROUND_10_BOARD}},
+    {"state": _STATE, "action": {"type": "grow", "player": "Ada", "board": ROUND_10_BOARD}},
     # Bo's fully grown apple is harvested.
-    {"state": _STATE, "action": {"type": "harvest", "player": "Bo", "kind": "apple", "board": _BOARD}},
+    {"state": _STATE, "action": {"type": "harvest", "player": "Bo", "kind": "apple", "board": ROUND_10_BOARD}},
 ]

@@ -714,14 +714,9 @@ def page_data() -> dict:
     }
 
 
-_EXAMPLE_ROCKS = [[4, -4], [-4, 4], [0, 0], [2, -2], [-2, 2], [4, 0], [-4, 0], [0, 3], [0, -3], [2, 1]]
-_ROUND_10_BOARD = {"rocks": _EXAMPLE_ROCKS, "plants": [
-    {"at": [1, 0], "owner": "Ada", "kind": "tomato", "tier": 2},
-    {"at": [1, -1], "owner": "Ada", "kind": "tomato", "tier": 0},
-    {"at": [-1, 0], "owner": "Bo", "kind": "carrot", "tier": 4},
-    {"at": [-2, 0], "owner": "Bo", "kind": "apple", "tier": 6},
-    {"at": [3, -1], "owner": "Cy", "kind": "apple", "tier": 3}]}
-_ROUND_20_BOARD = {"rocks": _EXAMPLE_ROCKS, "plants": [
+# The example game's round-20 board; its round-10 board (examples.ROUND_10_BOARD) also
+# carries the rules page's worked checks.
+_ROUND_20_BOARD = {"rocks": examples.ROCKS, "plants": [
     {"at": [1, 0], "owner": "Ada", "kind": "tomato", "tier": 1},
     {"at": [-1, 0], "owner": "Bo", "kind": "carrot", "tier": 2},
     {"at": [-1, 1], "owner": "Bo", "kind": "carrot", "tier": 2},
@@ -735,14 +730,14 @@ EXAMPLE_STATE = {
                 {"name": "Bo", "harvested": {"tomato": 3, "carrot": 6, "apple": 2}},
                 {"name": "Cy", "harvested": {"tomato": 4, "carrot": 0, "apple": 4}}],
     "round_20": data.DEFAULT_ROUND_20,
-    "bonus": [{"card": "most-tomatoes", "round": 10, "board": _ROUND_10_BOARD},
+    "bonus": [{"card": "most-tomatoes", "round": 10, "board": examples.ROUND_10_BOARD},
               {"card": "most-tomatoes", "round": 20, "board": _ROUND_20_BOARD},
               {"card": "carrot-patch", "round": 20, "board": _ROUND_20_BOARD}],
 }
 EXAMPLE_CHECK = {
     "state": {"players": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}]},
     "action": {"type": "propagate", "player": "Ada", "pattern": "tomato-north-fan", "origin": [1, 0],
-               "board": _ROUND_10_BOARD},
+               "board": examples.ROUND_10_BOARD},
 }
 
 
