@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
@@ -176,7 +177,7 @@ def read_json_text(text: bytes | str) -> Any:
         raise BadJSON(f"the document holds {containers:,} objects and lists; no game state or "
                       f"check needs more than {MAX_JSON_CONTAINERS:,}")
     try:
-        document = json.loads(text, parse_constant=_reject_constant)
+        document = json.loads(text, parse_constant=_reject_constant, parse_int=_whole_number)
     except RecursionError:
         raise BadJSON("the document is nested too deeply to read") from None
     except ValueError as error:
@@ -192,6 +193,15 @@ def _count_containers(text: bytes | str) -> int:
     if isinstance(text, str):
         return text.count("{") + text.count("[")
     return text.count(b"{") + text.count(b"[")
+
+
+def _whole_number(digits: str) -> int:
+    """A JSON integer; one longer than Python converts (4,300 digits) is refused in plain
+    words rather than in the interpreter's."""
+    length = len(digits.lstrip("-"))
+    if length > sys.get_int_max_str_digits() > 0:
+        raise ValueError(f"a number has {length:,} digits; no game counts anywhere near that high")
+    return int(digits)
 
 
 def _reject_constant(name: str) -> Any:

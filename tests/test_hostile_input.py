@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
 import scorer
-from scorer.core import MAX_BODY_BYTES, MAX_VIOLATIONS, InvalidState
+from scorer.core import MAX_BODY_BYTES, MAX_VIOLATIONS, InvalidState, read_json_text
 from scorer.forms import state_from_form, whole_number
 
 GAMES = list(scorer.GAMES)
@@ -180,6 +180,15 @@ def test_the_cli_reads_the_encodings_the_api_reads(tmp_path, encoding, client):
     api = client.post("/api/games/garden-variety/score", data=state.encode(encoding),
                       content_type="application/json")
     assert api.status_code == 200 and json.loads(run.stdout)["winners"] == api.get_json()["winners"]
+
+
+def test_a_number_past_pythons_digit_limit_is_refused_in_plain_words(client):
+    body = '{"players": [{"name": "A", "track": -' + "9" * 4400 + "}]}"
+    answer = client.post("/api/games/garden-dice/score", data=body, content_type="application/json")
+    assert answer.status_code == 400
+    assert "a number has 4,400 digits" in answer.get_json()["error"]
+    assert "sys." not in answer.get_json()["error"]
+    assert read_json_text("[-" + "9" * 4300 + "]") == [-int("9" * 4300)]  # the limit itself reads
 
 
 def test_the_cli_prints_no_traceback_for_hostile_files(tmp_path):
