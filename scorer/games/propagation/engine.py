@@ -133,7 +133,7 @@ class PropagationEngine(Engine):
         if action.type == "end_round" and action.round != state["round"]:
             found.append(violation("wrong-round", R_ROUNDS, f"this is the end of round {state['round']}",
                                    "action.round"))
-        if _board_json(action.board) != state["board"]:
+        if not _is_the_table(action.board, state["board"]):
             found.append(violation("not-the-table", R_TURNS, "this board is not the one on the table",
                                    "action.board"))
         return found
@@ -197,7 +197,10 @@ class PropagationEngine(Engine):
         return {"players": state["players"], "bonus": state["bonus"], "round_20": state["round_20"]}
 
     def check_state(self, state: State) -> dict[str, Any]:
-        return self.score_state(state)
+        """The score JSON without the bonus boards, as an unfinished game's may be: no check
+        reads them, and leaving them out spares reading up to three boards for every action
+        judged."""
+        return {"players": state["players"], "round_20": state["round_20"]}
 
 
 def _current(state: State) -> str:
@@ -284,7 +287,9 @@ def _sorted_plants(plants: list[dict]) -> list[dict]:
     return sorted(plants, key=lambda p: p["at"])
 
 
-def _board_json(board: Any) -> dict:
-    return {"rocks": sorted(list(c) for c in board.rocks),
-            "plants": _sorted_plants([{"at": list(p.at), "owner": p.owner, "kind": p.kind, "tier": p.tier}
-                                      for p in board.plants])}
+def _is_the_table(board: Any, table: dict) -> bool:
+    """Whether a parsed board holds exactly the table's rocks and plants, in any order (the
+    table keeps both sorted, a plant's space first)."""
+    return (len(board.plants) == len(table["plants"]) and sorted(board.rocks) == table["rocks"]
+            and sorted((p.at, p.owner, p.kind, p.tier) for p in board.plants)
+            == [(p["at"], p["owner"], p["kind"], p["tier"]) for p in table["plants"]])
