@@ -136,6 +136,14 @@ PATTERNS: dict[str, dict] = {
                        "spaces": _steps("N+N", "NE+NE", "SE+SE", "S+S", "SW+SW", "NW+NW")},
 }
 
+
+def plants_sown(mode: str, free: int, tokens: int) -> int:
+    """How many new plants a propagation sows, given the pattern's mode, its free spaces and
+    the player's tokens of that kind left: one for "choose", else one on every free space
+    the tokens reach (the rule check and the engine's candidate moves both ask this)."""
+    return 1 if mode == "choose" else min(free, tokens)
+
+
 # --- bonus cards -----------------------------------------------------------------------------
 # "award": "one-winner" pays the player(s) with the highest count (ties: see TIE_RULES);
 # "every-player" pays every player whose count reaches "at_least".

@@ -15,8 +15,9 @@ deaths and the bonus rounds) is the rules module's, reached through `check`'s ef
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from itertools import combinations
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import permutations
 from typing import Any
 
 from scorer.core import InvalidState, Violation, violation
@@ -29,6 +30,7 @@ R_SETUP = f"{data.TITLE} › Set up"
 R_BONUS = f"{data.TITLE} › Bonus Scoring cards"
 CARD_IDS = sorted(data.BONUS_CARDS)
 SPACES = data.board_spaces()
+PATTERNS_BY_KIND = {kind: [(pid, p) for pid, p in data.PATTERNS.items() if p["kind"] == kind] for kind in data.KINDS}
 PHASE_WORDS = {"grow": "grow their plants", "act": "sow, propagate or harvest", "end_round": "end the round"}
 ACTION_PHASES = {"grow": "grow", "sow": "act", "propagate": "act", "harvest": "act", "end_round": "end_round"}
 
@@ -154,7 +156,8 @@ class PropagationEngine(Engine):
         state = {**state, "board": {**state["board"], "plants": _sorted_plants(plants)}}
         if action.type == "grow":
             state = {**state, "phase": "act"}
-            if self.any_legal(state, _candidates(state)):
+            # Judged kind by kind, the likeliest first, without building every propagation.
+            if any(self.any_legal(state, moves) for moves in _moves_open(state)):
                 return state
         return _next_turn(state)
 
@@ -243,26 +246,41 @@ def _candidates(state: State) -> list[Action]:
     board = state["board"]
     if state["phase"] == "end_round":
         return [{"type": "end_round", "board": board, "round": state["round"]}]
-    player = _current(state)
     if state["phase"] == "grow":
-        return [{"type": "grow", "player": player, "board": board}]
-    taken = {tuple(s) for s in board["rocks"]} | {tuple(p["at"]) for p in board["plants"]}
+        return [{"type": "grow", "player": _current(state), "board": board}]
+    return [move for moves in _moves_open(state) for move in moves]
+
+
+def _moves_open(state: State) -> Iterator[list[Action]]:
+    """The current player's sowings, harvests and then each plant's propagations, as the
+    pieces allow them, one list at a time."""
+    board, player = state["board"], _current(state)
+    taken = {(q, r) for q, r in board["rocks"]} | {(p["at"][0], p["at"][1]) for p in board["plants"]}
+    empty = [space for space in SPACES if space not in taken]
     own = [p for p in board["plants"] if p["owner"] == player]
-    kinds_on_board = {p["kind"] for p in own}
-    found: list[Action] = [{"type": "sow", "player": player, "kind": kind, "at": list(space), "board": board}
-                           for kind in data.KINDS if kind not in kinds_on_board
-                           for space in SPACES if space not in taken]
-    found += [{"type": "harvest", "player": player, "kind": kind, "board": board} for kind in sorted(kinds_on_board)]
+    on_board = Counter(p["kind"] for p in own)
+    yield [{"type": "sow", "player": player, "kind": kind, "at": list(space), "board": board}
+           for kind in data.KINDS if not on_board[kind] for space in empty]
+    yield [{"type": "harvest", "player": player, "kind": kind, "board": board} for kind in sorted(on_board)]
+    empty_set = set(empty)
     for plant in own:
-        for pattern_id, pattern in data.PATTERNS.items():
-            if pattern["kind"] != plant["kind"]:
-                continue
-            free = [s for s in _pattern_spaces(pattern_id, plant["at"])
-                    if data.on_board((s[0], s[1])) and tuple(s) not in taken]
-            sizes = [1] if pattern["mode"] == "choose" else range(1, len(free) + 1)
-            found += [{"type": "propagate", "player": player, "pattern": pattern_id, "origin": plant["at"],
-                       "targets": list(chosen), "board": board}
-                      for size in sizes for chosen in combinations(free, size)]
+        tokens = data.PLANTS[plant["kind"]]["tokens"] - on_board[plant["kind"]]
+        yield _propagations(player, plant, empty_set, tokens, board)
+
+
+def _propagations(player: str, plant: dict, empty: set[tuple[int, int]], tokens: int, board: dict) -> list[Action]:
+    """Each pattern of the plant's kind from it: as many new plants as the rules sow
+    (data.plants_sown) on the empty spaces of the pattern, in every order `targets` may list
+    them, and once without `targets`. With no token left or no empty space nothing is placed."""
+    found: list[Action] = []
+    for pattern_id, pattern in PATTERNS_BY_KIND[plant["kind"]]:
+        free = [s for s in _pattern_spaces(pattern_id, plant["at"]) if (s[0], s[1]) in empty]
+        if not free or not tokens:
+            continue
+        move = {"type": "propagate", "player": player, "pattern": pattern_id, "origin": plant["at"], "board": board}
+        found += [{**move, "targets": list(targets)}
+                  for targets in permutations(free, data.plants_sown(pattern["mode"], len(free), tokens))]
+        found.append(move)
     return found
 
 

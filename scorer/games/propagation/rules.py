@@ -562,7 +562,7 @@ def _check_propagate(action: Propagate) -> CheckResult:
         return _illegal("pattern-blocked", R_PROPAGATE,
                         f"every space of {pattern['name']} around {list(origin)} is blocked or off "
                         "the board; nothing can be sown", "action.pattern")
-    sow_count = 1 if pattern["mode"] == "choose" else min(len(free), tokens)
+    sow_count = data.plants_sown(pattern["mode"], len(free), tokens)
     chosen = _chosen_targets(action, spaces, blocked, free, sow_count)
     if isinstance(chosen, CheckResult):
         return chosen
