@@ -22,7 +22,9 @@ def _refusal(game_id: str, log: list, index: int) -> dict:
 
 def test_garden_variety_refuses_a_card_not_in_the_hand_and_plays_out_of_turn():
     log, _ = scorer.simulate("garden-variety", 3, 2)
-    index = _first(log, "resolve_round")
+    # A round the die opened with a rule (after a chaos face the round's entry gives the reroll).
+    index = next(i for i, entry in enumerate(log) if entry.get("type") == "resolve_round"
+                 and log[i - 1].get("face") != "chaos")
     hands_before = scorer.replay("garden-variety", log[:index])["state"]["players"]
     stranger = next(card for card in ("critter-blue-1", "critter-red-9", "wildflower-4", "gnome-thief")
                     if card not in hands_before[0]["hand"])
