@@ -77,3 +77,58 @@ def test_after_a_face_that_is_a_rule_the_round_must_use_it():
     broken[index]["rule"] = next(rule for rule in data.DIE_RULES if rule != log[index - 1]["face"])
     result = scorer.replay(GAME_ID, broken)
     assert not result["legal"] and result["violations"][0]["code"] == "rule-not-rolled"
+
+
+def _roll_index(log: list) -> int:
+    return next(i for i, entry in enumerate(log) if entry.get("chance") == "roll")
+
+
+@pytest.mark.parametrize(("face", "code"), [
+    (3.0, "no-such-face"), (True, "no-such-face"), (False, "no-such-face"), ("3", "no-such-face"),
+    ("Chaos", "no-such-face"), pytest.param(10**400, "out-of-range", id="huge"), ([3], "no-such-face"),
+    (None, "no-such-face")])
+def test_a_roll_is_a_face_of_the_die_exactly(face, code):
+    log, _ = scorer.simulate(GAME_ID, 2, 3)
+    index = _roll_index(log)
+    broken = copy.deepcopy(log)
+    broken[index]["face"] = face
+    result = scorer.replay(GAME_ID, broken)
+    assert not result["legal"] and result["index"] == index
+    assert [(v["code"], v["path"]) for v in result["violations"]] == [(code, "chance.face")]
+    assert "Traceback" not in result["violations"][0]["message"]
+
+
+def test_a_recorded_roll_or_draw_holds_nothing_else():
+    log, _ = scorer.simulate(GAME_ID, 2, 3)
+    roll, draw = _roll_index(log), 1
+    for index, extra in ((roll, {"reroll": 7}), (draw, {"face_up": True})):
+        broken = copy.deepcopy(log)
+        broken[index].update(extra)
+        result = scorer.replay(GAME_ID, broken)
+        key = next(iter(extra))
+        assert not result["legal"] and result["index"] == index
+        assert [(v["code"], v["path"]) for v in result["violations"]] == [("unknown-field", f"chance.{key}")]
+
+
+@pytest.mark.parametrize(("field", "value", "path"), [
+    ("cards", ["critter-blue-1", 7, "wildflower-2", "wildflower-3", "wildflower-4"], "chance.cards[1]"),
+    ("cards", "critter-blue-1", "chance.cards"), ("player", 1, "chance.player"), ("player", None, "chance.player")])
+def test_a_draw_names_the_player_and_the_cards_as_text(field, value, path):
+    log, _ = scorer.simulate(GAME_ID, 2, 3)
+    broken = copy.deepcopy(log)
+    broken[1][field] = value
+    result = scorer.replay(GAME_ID, broken)
+    assert not result["legal"] and result["index"] == 1
+    assert [(v["code"], v["path"]) for v in result["violations"]] == [("wrong-type", path)]
+
+
+def test_a_float_face_over_http_is_a_plain_refusal(client):
+    log, _ = scorer.simulate(GAME_ID, 2, 3)
+    index = _roll_index(log)
+    broken = copy.deepcopy(log)
+    broken[index]["face"] = 5.0
+    answer = client.post(f"/api/games/{GAME_ID}/replay", json=broken)
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["legal"] is False and body["index"] == index
+    assert body["violations"][0]["path"] == "chance.face" and "5.0" in body["violations"][0]["message"]

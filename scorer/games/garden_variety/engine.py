@@ -16,10 +16,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from scorer.core import Violation, violation
-from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from pydantic import Field, ValidationError
+
+from scorer.core import ModestNumber, StateModel, Text, Violation, describe_value, violation, violations_from_error
+from scorer.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.garden_variety import data
 from scorer.games.words import plural
 
@@ -27,6 +29,22 @@ PLAY = f"{data.TITLE} › How to play"
 START = f"{data.TITLE} › How to start"
 CARDS_BY_ID = {card.id: card for card in data.DECK}
 NOT_A_RULE = (1, 4, None, "seven")  # die faces that do not exist, for the random tests
+
+
+# What a recorded chance outcome may hold, no more: the face and the cards are judged by
+# chance_violations, in the game's words.
+class Roll(StateModel):
+    chance: Literal["roll"]
+    face: Annotated[Any, ModestNumber]
+
+
+class Draw(StateModel):
+    chance: Literal["draw"]
+    player: Text
+    cards: Annotated[list[Text], Field(max_length=data.BOX_CARDS)]
+
+
+OUTCOMES: dict[str, type[StateModel]] = {"roll": Roll, "draw": Draw}
 
 
 class GardenVarietyEngine(Engine):
@@ -64,17 +82,23 @@ class GardenVarietyEngine(Engine):
                 "cards": rng.sample(state["deck"], _draw_count(state, player))}
 
     def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
+        try:
+            OUTCOMES[outcome["chance"]].model_validate(outcome)
+        except ValidationError as error:
+            return violations_from_error(error, LOG_RULE, "chance")
         if outcome["chance"] == "roll":
-            if outcome.get("face") in data.DIE_FACES and not isinstance(outcome.get("face"), bool):
+            face = outcome["face"]
+            # A face is one of the die's own: 3.0 or true is not a face, though Python finds them equal.
+            if face in data.DIE_FACES and type(face) in (int, str):
                 return []
-            return [violation("no-such-face", PLAY, f"the die has no face {outcome.get('face')!r}; its "
+            return [violation("no-such-face", PLAY, f"the die has no face {describe_value(face)}; its "
                                                     "faces are 0, 3, 5, 7, 10 and chaos", "chance.face")]
         player = state["players"][state["drawing"][0]]
         if outcome.get("player") != player["name"]:
             return [violation("out-of-turn", PLAY, f"{player['name']} draws next", "chance.player")]
-        cards = outcome.get("cards")
+        cards = outcome["cards"]
         wanted = _draw_count(state, player)
-        if not isinstance(cards, list) or len(cards) != wanted or not all(isinstance(c, str) for c in cards):
+        if len(cards) != wanted:
             return [violation("wrong-draw", PLAY, f"{player['name']} draws {plural(wanted, 'card')} "
                                                   "(back up to five, while the deck lasts)", "chance.cards")]
         missing = Counter(cards) - Counter(state["deck"])
