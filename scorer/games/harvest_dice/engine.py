@@ -12,16 +12,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from scorer.core import Violation, violation
-from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from pydantic import Field, ValidationError
+
+from scorer.core import StateModel, Text, Violation, violation, violations_from_error
+from scorer.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.harvest_dice import data
 
 PLAY = f"{data.TITLE} › Game Play"
 LAST_DIE = f"{data.TITLE} › The Last Die & The Market"
 COLORS = tuple(data.DIE_COLOR_CROP)
 STEPS = {"up": 1, "down": -1}
+
+
+# A recorded roll holds every die of the pool as {"color", "value"} and nothing else: a value
+# is a whole number from 1 to 6 (3.0, true or "3" is no face of a die). Which colours, how
+# many and in what order is judged by chance_violations.
+class RolledDie(StateModel):
+    color: Text
+    value: Annotated[int, Field(ge=min(data.DIE_FACES), le=max(data.DIE_FACES))]
+
+
+class Roll(StateModel):
+    chance: Literal["roll"]
+    dice: Annotated[list[RolledDie], Field(max_length=len(COLORS) * max(data.DICE_PER_COLOR.values()))]
 
 
 class HarvestDiceEngine(Engine):
@@ -49,10 +64,11 @@ class HarvestDiceEngine(Engine):
                                            for color in _dice_colors(state)]}
 
     def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
-        dice = outcome.get("dice")
-        colors = _dice_colors(state)
-        if (not isinstance(dice, list) or [d.get("color") if isinstance(d, dict) else None for d in dice] != colors
-                or not all(d.get("value") in data.DIE_FACES and not isinstance(d.get("value"), bool) for d in dice)):
+        try:
+            Roll.model_validate(outcome)
+        except ValidationError as error:
+            return violations_from_error(error, LOG_RULE, "chance")
+        if [die["color"] for die in outcome["dice"]] != _dice_colors(state):
             per_color = data.DICE_PER_COLOR[len(state["players"])]
             return [violation("wrong-roll", data.TITLE + " › Set-Up",
                               f"with {len(state['players'])} players the pool is {per_color} dice of each colour "
