@@ -3,6 +3,7 @@ that every action judged goes through answer for the roster and the place they a
 about."""
 from __future__ import annotations
 
+import copy
 import random
 from itertools import permutations
 
@@ -105,3 +106,43 @@ def test_a_board_check_names_the_roster_and_the_place_it_was_asked_about():
     found = scorer.validate(GAME_ID, {"players": [{"name": "Ada"}, {"name": "Bo"}], "bonus": bonus})
     assert [(v["code"], v["path"]) for v in found] == [("unknown-owner", "bonus[0].board.plants[0].owner")]
     assert scorer.validate(GAME_ID, {"players": [{"name": "Ada"}, {"name": "Cy"}], "bonus": bonus}) == []
+
+
+# --- recorded chance outcomes ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("rock", "code", "path"), [
+    pytest.param([0, 3.0], "wrong-type", "chance.rocks[0][1]", id="float"),
+    pytest.param([True, 1], "wrong-type", "chance.rocks[0][0]", id="bool"),
+    pytest.param(["0", 1], "wrong-type", "chance.rocks[0][0]", id="text"),
+    pytest.param([10**400, 0], "out-of-range", "chance.rocks[0][0]", id="huge"),
+    pytest.param([0, 0, 0], "wrong-length", "chance.rocks[0]", id="three-numbers"),
+    pytest.param({"q": 0, "r": 1}, "wrong-type", "chance.rocks[0]", id="object")])
+def test_recorded_rocks_are_pairs_of_whole_numbers_in_the_log_s_words(rock, code, path):
+    log, _ = scorer.simulate(GAME_ID, 2, 5)
+    broken = copy.deepcopy(log)
+    broken[1]["rocks"][0] = rock
+    result = scorer.replay(GAME_ID, broken)
+    assert not result["legal"] and result["index"] == 1
+    assert [(v["code"], v["path"]) for v in result["violations"]] == [(code, path)]
+    assert result["violations"][0]["message"].startswith("chance › ")
+
+
+@pytest.mark.parametrize(("entry", "extra"), [(1, {"placed_by": "Ann"}), (2, {"face_up": True})])
+def test_a_recorded_outcome_holds_nothing_else(entry, extra):
+    log, _ = scorer.simulate(GAME_ID, 2, 5)
+    broken = copy.deepcopy(log)
+    broken[entry].update(extra)
+    result = scorer.replay(GAME_ID, broken)
+    assert not result["legal"] and result["index"] == entry
+    assert [(v["code"], v["path"]) for v in result["violations"]] == [("unknown-field", f"chance.{next(iter(extra))}")]
+
+
+@pytest.mark.parametrize(("card", "code"), [(7, "wrong-type"), pytest.param(10**5000, "wrong-type", id="huge"),
+                                            (None, "wrong-type"), ("most-beans", "unknown-bonus-card")])
+def test_a_revealed_card_is_a_card_of_the_kit_by_name(card, code):
+    log, _ = scorer.simulate(GAME_ID, 2, 5)
+    broken = copy.deepcopy(log)
+    broken[2]["card"] = card
+    result = scorer.replay(GAME_ID, broken)
+    assert not result["legal"] and result["index"] == 2
+    assert [(v["code"], v["path"]) for v in result["violations"]] == [(code, "chance.card")]

@@ -18,10 +18,12 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import permutations
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from scorer.core import InvalidState, Violation, violation
-from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from pydantic import Field, ValidationError
+
+from scorer.core import InvalidState, StateModel, Text, Violation, violation, violations_from_error, within
+from scorer.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.propagation import data
 
 R_TURNS = f"{data.TITLE} › Rounds and Turns › Player Turns"
@@ -31,8 +33,26 @@ R_BONUS = f"{data.TITLE} › Bonus Scoring cards"
 CARD_IDS = sorted(data.BONUS_CARDS)
 SPACES = data.board_spaces()
 PATTERNS_BY_KIND = {kind: [(pid, p) for pid, p in data.PATTERNS.items() if p["kind"] == kind] for kind in data.KINDS}
+# A space as the check format and the log write it, [q, r] (rules.py reads it from here): a
+# little off the board is left for the rules to explain, anything further is no space.
+Coord = Annotated[list[Annotated[int, within(2 * data.BOARD_RADIUS)]], Field(min_length=2, max_length=2)]
 PHASE_WORDS = {"grow": "grow their plants", "act": "sow, propagate or harvest", "end_round": "end the round"}
 ACTION_PHASES = {"grow": "grow", "sow": "act", "propagate": "act", "harvest": "act", "end_round": "end_round"}
+
+
+# What a recorded chance outcome may hold, no more; where the rocks lie and which card it is
+# are judged by chance_violations.
+class Rocks(StateModel):
+    chance: Literal["rocks"]
+    rocks: Annotated[list[Coord], Field(max_length=len(SPACES))]
+
+
+class Reveal(StateModel):
+    chance: Literal["reveal"]
+    card: Text
+
+
+OUTCOMES: dict[str, type[StateModel]] = {"rocks": Rocks, "reveal": Reveal}
 
 
 class PropagationEngine(Engine):
@@ -67,9 +87,13 @@ class PropagationEngine(Engine):
                 return {"chance": "rocks", "rocks": [list(s) for s in sorted(rocks[:data.ROCKS])]}
 
     def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
+        try:
+            OUTCOMES[outcome["chance"]].model_validate(outcome)
+        except ValidationError as error:
+            return violations_from_error(error, LOG_RULE, "chance")
         if outcome["chance"] == "reveal":
-            card = outcome.get("card")
-            if not isinstance(card, str) or card not in data.BONUS_CARDS:
+            card = outcome["card"]
+            if card not in data.BONUS_CARDS:
                 return [violation("unknown-bonus-card", R_BONUS, f"{card!r} is not a bonus card of this kit",
                                   "chance.card")]
             if card in state["cards"]:
@@ -79,7 +103,7 @@ class PropagationEngine(Engine):
         # The rocks are judged as the board check reads them: ten, on the board, apart.
         try:
             self.game.check_parsed(self.game.parse_state(self.check_state(state)),
-                                   {"type": "end_round", "board": {"rocks": outcome.get("rocks"), "plants": []}})
+                                   {"type": "end_round", "board": {"rocks": outcome["rocks"], "plants": []}})
         except InvalidState as invalid:
             return [{**v, "path": v["path"].replace("action.board", "chance")} for v in invalid.violations]
         return []

@@ -23,10 +23,9 @@ from scorer.core import (
     at_most,
     up_to,
     violation,
-    within,
 )
 from scorer.games.propagation import data, examples
-from scorer.games.propagation.engine import PropagationEngine
+from scorer.games.propagation.engine import Coord, PropagationEngine
 from scorer.games.words import a_or_an, plural
 
 # Rulebook section headings, for the "rule" of each violation.
@@ -41,7 +40,6 @@ R_HARVEST = "Propagation › Rules › Actions › Harvest"
 R_BONUS = "Propagation › Bonus Scoring cards"
 
 Space = tuple[int, int]
-Coord = Annotated[list[Annotated[int, within(2 * data.BOARD_RADIUS)]], Field(min_length=2, max_length=2)]
 SPACES = len(data.board_spaces())
 OnTheBoard = at_most(SPACES)
 # A plant grows a tier a round; a player harvests at most a board's worth of plants a round.
