@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import pytest
 
@@ -81,3 +82,17 @@ def test_a_clean_roll_leaves_the_pool_as_plain_dice():
     assert replayed["legal"] and replayed["state"]["pool"] == log[1]["dice"]
     assert all(set(die) == {"color", "value"} and type(die["value"]) is int for die in replayed["state"]["pool"])
     assert scorer.replay(GAME_ID, log)["end_state"] == end_state
+
+
+def test_the_engine_does_not_claim_its_candidates_hold_every_legal_action():
+    """A move written another way (here without the optional `pig_powers`) is legal but is no
+    candidate, so the engine declares its candidates incomplete."""
+    engine = scorer.GAMES[GAME_ID].engine
+    assert engine is not None
+    log, _ = scorer.simulate(GAME_ID, 2, 1)
+    state = scorer.replay(GAME_ID, log[:2])["state"]
+    candidates = engine.candidate_actions(state, random.Random(0))
+    plain = next({k: v for k, v in move.items() if k != "pig_powers"} for move in candidates
+                 if move.get("pig_powers") == [] and engine.judge(state, move)["legal"])
+    assert engine.judge(state, plain)["legal"] and plain not in candidates
+    assert getattr(engine, "candidates_complete", True) is False

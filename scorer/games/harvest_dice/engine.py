@@ -47,6 +47,10 @@ class HarvestDiceEngine(Engine):
         "Harvest Dice: the first listed player is the first start player",
         "Harvest Dice: pig powers are never compulsory",
     )
+    # The candidates write each move one way (pig powers all one way, a colour change first,
+    # `pig_powers` always given): the same move with its powers in another order, or up and
+    # down mixed, is legal too, and every such list would run to thousands of candidates.
+    candidates_complete = False
 
     def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         blank = [data.EMPTY * data.GARDEN_COLUMNS] * data.GARDEN_ROWS
