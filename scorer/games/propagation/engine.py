@@ -181,7 +181,7 @@ class PropagationEngine(Engine):
         if action.type == "grow":
             state = {**state, "phase": "act"}
             # Judged kind by kind, the likeliest first, without building every propagation.
-            if any(self.any_legal(state, moves) for moves in _moves_open(state)):
+            if any(self.any_legal(state, moves) for moves in _moves_open(state) if moves):
                 return state
         return _next_turn(state)
 
