@@ -80,7 +80,9 @@ class GardenDiceEngine(Engine):
     # actions ------------------------------------------------------------------------------
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
         """Every die action the pool and the pieces allow, the sun's uses, the reroll of four
-        equal dice, and ending the turn."""
+        equal dice, and ending the turn. They share one copy of the turn record, not the
+        state's own."""
+        state = {**state, "turn": _copy_turn(state["turn"])}
         return [*_die_actions(state), *_free_actions(state), _action(state, "end_turn")]
 
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
@@ -90,7 +92,7 @@ class GardenDiceEngine(Engine):
         for _ in range(RANDOM_ACTIONS):
             kind = rng.choice(ACTION_TYPES)
             action = {"type": kind, "player": rng.choice(state["players"])["name"],
-                      **_random_fields(kind, state, rng), "turn": state["turn"]}
+                      **_random_fields(kind, state, rng), "turn": _copy_turn(state["turn"])}
             if rng.random() < 0.1:
                 action["turn"] = {**state["turn"], "dice_spent": rng.randint(0, 4)}
             found.append(action)
@@ -261,7 +263,7 @@ def _random_fields(kind: str, state: State, rng: random.Random) -> dict[str, Any
                 "at": space}
     if kind == "move_critter":
         spit = {"spit_out_die": rng.choice(pool)} if rng.random() < 0.3 else {}
-        start = rng.choice([t["at"] for t in state["board"]] or [space])
+        start = list(rng.choice([t["at"] for t in state["board"]] or [space]))
         return {"from": start, "to": [rng.randint(1, SIZE), rng.randint(1, SIZE)], "die": die, **spit}
     if kind == "remove_critter":
         return {"at": space, "dice": sorted([die, rng.randint(1, 6), data.SIX])}
@@ -286,9 +288,11 @@ def _pass_dice(state: State) -> State:
 def _copy(state: State) -> State:
     return {**state, "board": [dict(t) for t in state["board"]], "supply": dict(state["supply"]),
             "players": [{**p, "seeds": dict(p["seeds"]), "harvested": dict(p["harvested"])} for p in state["players"]],
-            "pool": list(state["pool"]),
-            "turn": {**state["turn"], "bought": dict(state["turn"]["bought"]),
-                     "sundial": list(state["turn"]["sundial"]), "ate_from": list(state["turn"]["ate_from"])}}
+            "pool": list(state["pool"]), "turn": _copy_turn(state["turn"])}
+
+
+def _copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
+    return {**turn, "bought": dict(turn["bought"]), "sundial": list(turn["sundial"]), "ate_from": list(turn["ate_from"])}
 
 
 def _add(counts: dict[str, int], crop: str, n: int) -> None:
@@ -383,53 +387,60 @@ def _die_actions(state: State) -> Iterator[Action]:
         yield from kind(state, own)
 
 
+# Each kind's actions are written out whole (not through _action): a step lists them all.
+
 def _buys(state: State, own: list[dict]) -> list[Action]:
-    return [_action(state, "buy", crop=crop, die=die) for die in sorted(set(state["pool"])) for crop in data.CROPS]
+    name, turn = state["players"][state["current"]]["name"], state["turn"]
+    return [{"type": "buy", "player": name, "crop": crop, "die": die, "turn": turn}
+            for die in sorted(set(state["pool"])) for crop in data.CROPS]
 
 
 def _waterings_and_harvests(state: State, own: list[dict]) -> list[Action]:
+    name, turn = state["players"][state["current"]]["name"], state["turn"]
     sides = {data.SEED: "water", data.VEGGIE: "harvest"}
-    return [_action(state, sides[t["kind"]], at=t["at"], die=die)
+    return [{"type": sides[t["kind"]], "player": name, "at": list(t["at"]), "die": die, "turn": turn}
             for t in own if t["kind"] in sides for die in sorted(set(state["pool"]))]
 
 
 def _flips(state: State, own: list[dict]) -> list[Action]:
     if data.SIX not in state["pool"]:
         return []
-    return [_action(state, "flip", at=t["at"], die=data.SIX) for t in own
+    return [_action(state, "flip", at=list(t["at"]), die=data.SIX) for t in own
             if t["kind"] in (*data.CRITTER_SIDES, *data.HELPER_SIDES)]
 
 
 def _removals(state: State, own: list[dict]) -> list[Action]:
     """Any critter on the board, with each three dice of the pool holding a six."""
     triples = sorted({tuple(sorted(triple)) for triple in combinations(state["pool"], 3) if data.SIX in triple})
-    return [_action(state, "remove_critter", at=t["at"], dice=list(triple))
+    return [_action(state, "remove_critter", at=list(t["at"]), dice=list(triple))
             for t in state["board"] if t["kind"] in data.CRITTER_SIDES for triple in triples]
 
 
 def _critter_moves(state: State, own: list[dict]) -> Iterator[Action]:
     """Each straight move of the player's critter; onto a tile, also spitting it out with
     each other die of the pool. One at a time: the first is most often legal."""
-    pool = state["pool"]
+    name, turn, pool = state["players"][state["current"]]["name"], state["turn"], state["pool"]
     occupied = {tuple(t["at"]) for t in state["board"]}
     for critter in (t for t in own if t["kind"] in data.CRITTER_SIDES):
-        r, c = critter["at"]
-        for die in sorted(set(pool)):
-            for dr, dc in DIRECTIONS:
-                for to in ((r + dr * k, c + dc * k) for k in range(1, die + 1)):
-                    if not (1 <= to[0] <= SIZE and 1 <= to[1] <= SIZE):
-                        break
-                    move = {"from": critter["at"], "to": list(to), "die": die}
-                    yield _action(state, "move_critter", **move)
-                    if to in occupied:
-                        yield from (_action(state, "move_critter", **move, spit_out_die=other)
-                                    for other in sorted(set(_without(pool, die))))
+        for die, to in _straight_lines(critter["at"], sorted(set(pool))):
+            move = {"type": "move_critter", "player": name, "from": list(critter["at"]), "to": list(to), "die": die,
+                    "turn": turn}
+            yield move
+            if to in occupied:
+                yield from ({**move, "spit_out_die": other} for other in sorted(set(_without(pool, die))))
+
+
+def _straight_lines(start: list[int], dice: list[int]) -> list[tuple[int, tuple[int, int]]]:
+    """(die, space) for every space on the board in a straight line from `start` within each die."""
+    r, c = start
+    return [(die, (r + dr * k, c + dc * k)) for die in dice for dr, dc in DIRECTIONS for k in range(1, die + 1)
+            if 1 <= r + dr * k <= SIZE and 1 <= c + dc * k <= SIZE]
 
 
 def _placements(state: State, own: list[dict]) -> list[Action]:
     """Each tile the player holds on each empty space a pair of dice can name (with the
     player's sundial on the board, every space within its reach of the dice)."""
-    player = state["players"][state["current"]]
+    player, turn = state["players"][state["current"]], state["turn"]
     held = [("seed", crop) for crop in sorted(player["seeds"])]
     held += [(tile, None) for tile, sides in SPECIAL_TILES if not any(t["kind"] in sides for t in own)
              and (tile != "bird" or state["variant"] != "family")
@@ -443,6 +454,7 @@ def _placements(state: State, own: list[dict]) -> list[Action]:
         spaces = sorted({(row + x, col + y) for row, col in ((a, b), (b, a)) for x, y in reach
                          if 1 <= row + x <= SIZE and 1 <= col + y <= SIZE} - occupied)
         for tile, crop in held:
-            extra = {"crop": crop} if crop else {}
-            found += [_action(state, "place", tile=tile, **extra, dice=[a, b], at=list(at)) for at in spaces]
+            place = {"type": "place", "player": player["name"], "tile": tile, **({"crop": crop} if crop else {}),
+                     "turn": turn}
+            found += [{**place, "dice": [a, b], "at": list(at)} for at in spaces]
     return found
