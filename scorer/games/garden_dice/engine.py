@@ -194,6 +194,7 @@ class GardenDiceEngine(Engine):
         return any(self._judge_on(state, checked, action)["legal"] for action in raw_actions)
 
     def random_legal_action(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any]]:
+        """Engine's draw, uniform among the legal candidates, judged on the kept parse."""
         candidates = self.candidate_actions(state, rng)
         while candidates:
             action = candidates.pop(rng.randrange(len(candidates)))
