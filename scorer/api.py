@@ -12,13 +12,14 @@ from flask import Blueprint, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import scorer
-from scorer.core import BadJSON, InvalidState, UnknownGame, read_json_text, violation
+from scorer.core import MAX_LOG_CONTAINERS, BadJSON, InvalidState, UnknownGame, read_json_text, violation
 from scorer.games import CATALOGUE
 from scorer.storage import Storage, StorageUnavailable
 
 bp = Blueprint("api", __name__)
 
 REQUEST_RULE = "Request format (docs/app.md)"
+LOG_BOUNDS = {"most_containers": MAX_LOG_CONTAINERS, "needed_by": "game log"}  # read_json_text's, for a log
 MAX_ID = 2**63 - 1  # the largest id any database column can hold
 
 
@@ -44,10 +45,11 @@ def read_json() -> Any:
     return parse_json(body_held_to_limit())
 
 
-def parse_json(body: bytes) -> Any:
-    """The body as JSON, read as every door reads JSON (scorer.core.read_json_text)."""
+def parse_json(body: bytes, **bounds: Any) -> Any:
+    """The body as JSON, read as every door reads JSON (scorer.core.read_json_text, whose
+    bounds a game log widens)."""
     try:
-        return read_json_text(body)
+        return read_json_text(body, **bounds)
     except BadJSON as error:
         raise BadJSON(str(error).replace("the document", "the request body", 1)) from None
 
@@ -134,7 +136,7 @@ def replay(game_id: str):
     game = scorer.GAMES[game_id]
     from scorer.engine import engine_of
 
-    return jsonify(engine_of(game).replay(read_json()))
+    return jsonify(engine_of(game).replay(parse_json(body_held_to_limit(), **LOG_BOUNDS)))
 
 
 @bp.get("/api/games/<game_id>/example")

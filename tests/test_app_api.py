@@ -6,6 +6,8 @@ import logging
 
 import pytest
 
+import scorer
+
 GV = "/api/games/garden-variety"
 
 
@@ -315,3 +317,16 @@ def test_a_30_digit_number_is_read_exactly_by_the_api_and_the_python_api(client)
     in_python = scorer.validate("garden-variety", state)
     assert over_http == in_python
     assert [(v["code"], v["path"]) for v in in_python] == [("out-of-range", "players[0].garden_bed")], in_python
+
+
+# --- whole games: replay and examples --------------------------------------------------------
+
+def test_the_longest_simulated_logs_replay_over_http(client):
+    """A 4-player Propagation log carries the board in every move: some 11,000 objects and
+    lists, more than any state or check holds, yet every game log the engine writes replays."""
+    log, end_state = scorer.simulate("propagation", 4, 0)
+    assert json.dumps(log).count("{") + json.dumps(log).count("[") > 10_000
+    answer = post(client, "/api/games/propagation/replay", log)
+    assert answer.status_code == 200 and answer.get_json()["end_state"] == end_state
+    # the log's own bound still holds: a body of nothing but empty lists is refused unread
+    assert post(client, "/api/games/propagation/replay", b"[" + b"[]," * 60_000 + b"[]]").status_code == 400
