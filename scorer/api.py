@@ -5,6 +5,7 @@ violations, a body over 1 MB 413 (Flask's MAX_CONTENT_LENGTH), a database that i
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
@@ -20,7 +21,6 @@ from scorer.storage import Storage, StorageUnavailable
 bp = Blueprint("api", __name__)
 
 REQUEST_RULE = "Request format (docs/app.md)"
-LOG_BOUNDS = {"most_containers": MAX_LOG_CONTAINERS, "needed_by": "game log"}  # read_json_text's, for a log
 MAX_ID = 2**63 - 1  # the largest id any database column can hold
 
 
@@ -46,13 +46,19 @@ def read_json() -> Any:
     return parse_json(body_held_to_limit())
 
 
-def parse_json(body: bytes, **bounds: Any) -> Any:
-    """The body as JSON, read as every door reads JSON (scorer.core.read_json_text, whose
-    bounds a game log widens)."""
+def parse_json(body: bytes, reader: Callable[[bytes], Any] = read_json_text) -> Any:
+    """The body as JSON, read as every door reads JSON (scorer.core.read_json_text), or as
+    a game log (read_log_json)."""
     try:
-        return read_json_text(body, **bounds)
+        return reader(body)
     except BadJSON as error:
         raise BadJSON(str(error).replace("the document", "the request body", 1)) from None
+
+
+def read_log_json(text: bytes | str) -> Any:
+    """A game log's JSON text, read as every JSON document is, but with a log's bound on its
+    objects and lists: a log repeats the table in many entries."""
+    return read_json_text(text, MAX_LOG_CONTAINERS, "game log")
 
 
 @bp.errorhandler(BadJSON)
@@ -131,7 +137,7 @@ def replay(game_id: str):
     """200 with the end and its score, or with the first move that breaks a rule (`legal`
     says which); 422 for a body that is no game log (or one over its length bound)."""
     game = scorer.GAMES[game_id]
-    return jsonify(engine_of(game).replay(parse_json(body_held_to_limit(), **LOG_BOUNDS)))
+    return jsonify(engine_of(game).replay(parse_json(body_held_to_limit(), read_log_json)))
 
 
 @bp.get("/api/games/<game_id>/example")
