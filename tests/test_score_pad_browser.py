@@ -274,7 +274,7 @@ def test_a_queued_save_sent_twice_is_saved_once(live_server, page):
 
 
 def test_propagation_renaming_the_example_players_breaks_nothing(live_server, page):
-    page.goto(live_server + "/games/propagation/score?example=1")
+    page.goto(live_server + "/games/propagation/score?example=1&seed=5&players=3")
     page.locator("#live-result tbody tr").first.wait_for()
     names = page.locator("#players input[name$='.name']")
     for index, new_name in enumerate(["Ann", "Ben", "Cat"][:names.count()]):
