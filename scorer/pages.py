@@ -445,14 +445,16 @@ def check_page(game_id: str):
     return (page, 400) if refused else page
 
 
-def _check_page(game, *, state: Any, action: Any, replay: ReplayBox | None, **context: Any) -> bytes:
-    """The rules page: its check form holding the state and action, the answers given, the
+def _check_page(game, *, state: Any, action: Any, replay: ReplayBox | None, outcome: dict | None = None,
+                violations: list | None = None, refused: bool = False, example_origin: dict | None = None,
+                check_posted: bool = False) -> bytes:
+    """The rules page: its check form holding the state and action, the check's answer, the
     example bar and the replay box (for a game with an engine)."""
     return render_game_page(game.id, "check", game=game_info(game.id), state=state, action=action,
-                            state_text=_as_text(state), action_text=_as_text(action),
-                            has_checks=game.action_model is not None, simulates=game.engine is not None,
-                            replay=replay, **{"outcome": None, "violations": None, "refused": False,
-                                              "example_origin": None, "check_posted": False, **context})
+                            state_text=_as_text(state), action_text=_as_text(action), outcome=outcome,
+                            violations=violations, has_checks=game.action_model is not None,
+                            refused=refused, simulates=game.engine is not None, example_origin=example_origin,
+                            replay=replay, check_posted=check_posted)
 
 
 def _simulated_check(game) -> tuple[dict, dict, dict]:
@@ -565,9 +567,9 @@ def _replay_too_large():
     game = live_game(str((request.view_args or {}).get("game_id")))
     if game is None:
         abort(413)
-    box = ReplayBox(posted=True, problem=f"This log is larger than the {MAX_LOG_CHARS:,} characters a game "
-                                         "log may hold, so it was not read. Your browser's Back button "
-                                         "brings your text back.")
+    box = ReplayBox(posted=True, problem=f"This log is too large to read: a game log holds at most "
+                                         f"{MAX_LOG_CHARS:,} characters. It was not read, so it is not in "
+                                         "the box; your browser's Back button brings your text back.")
     state, action = _default_check(game)
     return _check_page(game, state=state, action=action, replay=box), 413
 

@@ -137,7 +137,7 @@ def test_a_log_over_its_cap_or_the_bodys_is_413_beside_the_box(client, csrf_toke
     for size in (MAX_LOG_CHARS + 1, MAX_BODY_BYTES + 10):
         answer = replay(client, csrf_token, "garden-variety", "[" + " " * (size - 2) + "]")
         assert answer.status_code == 413
-        assert f"larger than the {MAX_LOG_CHARS:,} characters a game log may hold" in problem_beside_the_box(answer)
+        assert f"too large to read: a game log holds at most {MAX_LOG_CHARS:,} characters" in problem_beside_the_box(answer)
         assert "Replay a game log" in text_of(answer)
     # a log sent %-escaped (not as the box's form sends it) past the forms' bound on escapes: 413 too
     path = check_path("garden-variety")
