@@ -550,14 +550,14 @@ def _replay_in_words(game, replayed: dict) -> dict:
 
 
 def _entry_words(entry: Any) -> str:
-    """What a log entry is, for a player: "Ann's harvest", "the roll"."""
+    """What a log entry is, for a player: "Ann's harvest", "a resolve round move", "the roll"."""
     if not isinstance(entry, dict):
         return "an entry that is neither a move nor a roll or draw"
     if "chance" in entry:
         return f"the {str(entry['chance'])[:40]}"
     kind = str(entry.get("type", "move"))[:40].replace("_", " ")
     player = entry.get("player")
-    return f"{player[:40]}'s {kind}" if isinstance(player, str) else kind
+    return f"{player[:40]}'s {kind}" if isinstance(player, str) else f"a {kind} move"
 
 
 def _replay_too_large():

@@ -97,7 +97,7 @@ def test_a_log_that_breaks_a_rule_shows_the_entry_its_reasons_and_the_state_befo
     entry = log[index]
     assert f"✗ Entry {index + 1} of the log breaks a rule" in text
     kind = entry["type"].replace("_", " ")   # a Garden Variety round is played by everyone: no "player"
-    what = f"{entry['player']}'s {kind}" if "player" in entry else kind
+    what = f"{entry['player']}'s {kind}" if "player" in entry else f"a {kind} move"
     assert f"Entry {index + 1}, counting the setup as entry 1, is {what}" in text
     title = scorer.GAMES[game_id].title
     for v in violations:
