@@ -133,6 +133,17 @@ def test_an_unreadable_log_is_answered_beside_the_box_and_kept(client, csrf_toke
     assert "Every move is legal" not in text_of(answer)
 
 
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_every_rules_page_answers_bad_json_400_and_a_huge_log_413(client, csrf_token, game_id):
+    log, _ = scorer.simulate(game_id, 2, 9)
+    cut = json.dumps(log)[:5000]   # a log pasted only in part
+    answer = replay(client, csrf_token, game_id, cut)
+    assert answer.status_code == 400 and problem_beside_the_box(answer).startswith("The log is not valid JSON")
+    assert box_text(answer) == cut
+    huge = replay(client, csrf_token, game_id, json.dumps(log * (MAX_LOG_CHARS // len(json.dumps(log)) + 1)))
+    assert huge.status_code == 413 and "too large to read" in problem_beside_the_box(huge)
+
+
 def test_a_log_over_its_cap_or_the_bodys_is_413_beside_the_box(client, csrf_token):
     for size in (MAX_LOG_CHARS + 1, MAX_BODY_BYTES + 10):
         answer = replay(client, csrf_token, "garden-variety", "[" + " " * (size - 2) + "]")
