@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import scorer
-from scorer.core import MAX_LOG_CONTAINERS, BadJSON, InvalidState, UnknownGame, read_json_text, violation
+from scorer.core import BadJSON, InvalidState, UnknownGame, read_json_text, read_log_json, violation
 from scorer.engine import engine_of
 from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
 from scorer.games import CATALOGUE
@@ -53,12 +53,6 @@ def parse_json(body: bytes, reader: Callable[[bytes], Any] = read_json_text) -> 
         return reader(body)
     except BadJSON as error:
         raise BadJSON(str(error).replace("the document", "the request body", 1)) from None
-
-
-def read_log_json(text: bytes | str) -> Any:
-    """A game log's JSON text, read as every JSON document is, but with a log's bound on its
-    objects and lists: a log repeats the table in many entries."""
-    return read_json_text(text, MAX_LOG_CONTAINERS, "game log")
 
 
 @bp.errorhandler(BadJSON)

@@ -190,6 +190,12 @@ def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS
     return document
 
 
+def read_log_json(text: bytes | str) -> Any:
+    """A game log's JSON text, read as every JSON document is, but with a log's bound on its
+    objects and lists: a log repeats the table in many entries."""
+    return read_json_text(text, MAX_LOG_CONTAINERS, "game log")
+
+
 def _count_containers(text: bytes | str) -> int:
     """Opening braces and brackets, strings included: names are short, so a real document's
     count is hardly changed, and counting costs a fraction of a millisecond per megabyte."""

@@ -36,8 +36,8 @@ from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import scorer
-from scorer.api import body_held_to_limit, game_info, read_log_json, storage
-from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, read_json_text
+from scorer.api import body_held_to_limit, game_info, storage
+from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, read_json_text, read_log_json
 from scorer.engine import engine_of
 from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
 from scorer.forms import (
