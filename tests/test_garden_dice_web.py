@@ -3,14 +3,16 @@ JavaScript) and in a phone-sized browser."""
 import html
 import json
 import re
+from typing import get_args
 
 import pytest
+from axe import axe_violations
 from playwright.sync_api import expect
 
 import scorer
 from scorer.core import InvalidState
 from scorer.forms import for_players
-from scorer.games.garden_dice.rules import EXAMPLE_CHECK
+from scorer.games.garden_dice.rules import EXAMPLE_CHECK, Action, GardenDiceState, Player
 from scorer.pages import label
 
 GAME = "garden-dice"
@@ -194,3 +196,133 @@ def test_new_actions_asked_by_the_page_script_answer_as_check_does(client, state
     assert (answer["legal"], answer["effects"]) == (outcome["legal"], outcome["effects"])
     assert answer["violations"] == [for_players(v, "Garden Dice") for v in outcome["violations"]]
 
+
+def _action_shapes() -> dict[str, list[str]]:
+    """Each action type check knows, with the fields it reads (by their JSON names)."""
+    shapes = {}
+    for model in get_args(get_args(Action)[0]):
+        (kind,) = get_args(model.model_fields["type"].annotation)
+        shapes[kind] = [field.alias or name for name, field in model.model_fields.items() if name != "type"]
+    return shapes
+
+
+def test_the_page_offers_every_action_and_field_check_knows(client):
+    page = client.get(f"/games/{GAME}/check").get_data(as_text=True)
+    board_form = page[page.index('id="gd-type"'):page.index("</select>", page.index('id="gd-type"'))]
+    hint = html.unescape(page[page.index('class="gd-shapes"'):page.index("</details>")])
+    for kind, fields in _action_shapes().items():
+        assert f'<option value="{kind}">' in board_form, f"the board's action list lacks {kind}"
+        assert f'"type": "{kind}"' in hint, f"the JSON form's list of actions lacks {kind}"
+        for field in fields:
+            assert f'"{field}"' in hint, f"the JSON form does not say what {kind}'s {field!r} is"
+    for field in (*GardenDiceState.model_fields, *Player.model_fields):
+        assert f'"{field}"' in hint, f"the JSON form does not say what a state's {field!r} is"
+
+
+def _boxes(page) -> tuple[dict, dict]:
+    return json.loads(page.input_value("textarea[name=state]")), json.loads(page.input_value("textarea[name=action]"))
+
+
+def _judged(state: dict, action: dict) -> dict:
+    try:
+        return scorer.check(GAME, state, action)
+    except InvalidState as invalid:
+        return {"invalid": invalid.violations}
+
+
+@pytest.mark.browser
+def test_the_board_keeps_every_field_the_json_form_gives_it(live_server, page):
+    """A check typed into the JSON form comes back on the board with nothing lost: the script
+    rewrites the JSON boxes from the board, and they still ask check the same question."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    for name, state, action in NEW_CHECKS:
+        page.goto(f"{live_server}/games/{GAME}/check")
+        page.click("#gd-json summary")
+        page.fill("textarea[name=state]", json.dumps(state))
+        page.fill("textarea[name=action]", json.dumps(action))
+        with page.expect_navigation():
+            page.get_by_role("button", name="Check the JSON").click()
+        assert page.input_value("#gd-type") == action["type"], name
+        assert _judged(*_boxes(page)) == _judged(state, action), name
+    assert errors == []
+
+
+def _answer_is_checks(page, legal: bool) -> str:
+    """Check: the page's verdict is check's on the JSON the board sent; its reasons, returned."""
+    page.click("#gd-check")
+    page.mouse.move(0, 0)   # axe judges the page at rest, not the button under the pointer
+    page.wait_for_selector("#gd-answer > *")
+    shown = page.locator("#gd-answer").inner_text()
+    assert ("\u2713 Legal" if legal else "\u2717 Not legal") in shown, shown
+    assert scorer.check(GAME, *_boxes(page))["legal"] is legal
+    return shown
+
+
+@pytest.mark.browser
+def test_spitting_out_equal_dice_and_the_stacks_by_clicking_on_a_phone(live_server, page):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server}/games/{GAME}/check")
+    # The rulebook's eating example: Green's rabbit three spaces from Blue's eggplant.
+    page.click("#gd-clear")
+    page.click("#gd-kinds >> text=rabbit")
+    page.click("#gd-owners >> text=Green")
+    page.click("button[data-at='2,2']")
+    page.click("#gd-kinds >> text=veggie")
+    page.click("#gd-crops >> text=5 eggplant")
+    page.click("#gd-owners >> text=Blue")
+    page.click("button[data-at='2,5']")
+    page.select_option("#gd-type", "move_critter")
+    page.select_option("#gd-actor", "Green")
+    page.fill("#gd-die", "3")
+    page.check("input[name=gd-mode][value=pick]")
+    page.click("button[data-at='2,2']")
+    page.click("button[data-at='2,5']")
+    assert not page.locator("#gd-spit-die").is_visible()
+    assert "swallowed" in _answer_is_checks(page, legal=True)
+    page.get_by_label("If it eats a tile").select_option(label="spit out the seeds (one more die)")
+    page.get_by_label("Die spent to spit out").fill("4")
+    assert "takes a die of 5 or more, not 4" in _answer_is_checks(page, legal=False)
+    page.get_by_label("Die spent to spit out").fill("5")
+    assert "eggplant" in _answer_is_checks(page, legal=True)
+    assert _boxes(page)[1] == {"type": "move_critter", "player": "Green", "from": [2, 2], "to": [2, 5], "die": 3,
+                               "spit_out_die": 5}
+    assert "eaten" in page.locator("button[data-at='2,5']").get_attribute("class").split()
+    assert axe_violations(page) == []
+
+    # Four equal dice may all be rolled again; four that differ may not.
+    page.select_option("#gd-type", label="Reroll four equal dice")
+    page.get_by_label("Dice", exact=True).fill("4, 4, 4, 5")
+    assert "same result" in _answer_is_checks(page, legal=False)
+    page.get_by_label("Dice", exact=True).fill("4, 4, 4, 4")
+    _answer_is_checks(page, legal=True)
+    page.select_option("#gd-type", label="End the turn")
+    _answer_is_checks(page, legal=True)
+
+    # The stacks counted: an empty squash stack sells no squash.
+    page.get_by_label("Count the tiles left in each stack").check()
+    # 4 players start with 10 of each; the eggplant on the board came from its stack
+    assert page.get_by_label("Squash tiles left in the stack").input_value() == "10"
+    assert page.get_by_label("Eggplant tiles left in the stack").input_value() == "9"
+    page.get_by_label("Squash tiles left in the stack").fill("0")
+    page.select_option("#gd-type", "buy")
+    page.select_option("#gd-crop", "squash")
+    page.fill("#gd-die", "1")
+    assert "squash stack is empty" in _answer_is_checks(page, legal=False)
+    # Seeds by crop: Red holds a carrot seed (from the carrot stack), so Red cannot place a tomato seed.
+    page.get_by_label("Carrot tiles left in the stack").fill("9")
+    page.get_by_label("Red's unplaced seeds by crop").check()
+    page.get_by_label("Red's carrot seeds").fill("1")
+    page.get_by_label("Red's carrot seeds").press("Tab")
+    red = _boxes(page)[0]["players"][2]
+    assert (red["name"], red["seeds"], red["unplaced_seeds"]) == ("Red", {"carrot": 1}, 1)
+    page.select_option("#gd-type", "place")
+    page.select_option("#gd-actor", "Red")
+    page.select_option("#gd-crop", "tomato")
+    page.get_by_label("Dice", exact=True).fill("1, 1")
+    page.click("button[data-at='1,1']")
+    assert "Red holds no tomato seed" in _answer_is_checks(page, legal=False)
+    assert axe_violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert errors == []

@@ -21,7 +21,8 @@
   var stars = {};
   DATA.stars.forEach(function (s) { stars[s[0] + "," + s[1]] = true; });
 
-  var model = { variant: "standard", players: [], board: {} };  // board: "r,c" -> tile
+  // board: "r,c" -> tile; supply: tiles left in each stack, null while the table does not count them
+  var model = { variant: "standard", players: [], board: {}, supply: null };
   var action = { at: null, from: null, to: null };
   var brush = { kind: "veggie", crop: DATA.crops[0].name, owner: 0 };
   var answer = null;        // {marks: {"r,c": "reached" | "eaten"}} of the last check
@@ -53,10 +54,13 @@
     model.variant = state.variant || "standard";
     model.players = (Array.isArray(state.players) && state.players.length ? state.players : [{}, {}])
       .map(function (p, i) {
-        return { name: p.name || DATA.colours[i].charAt(0).toUpperCase() + DATA.colours[i].slice(1),
-                 track: typeof p.track === "number" ? p.track : 0, sun_token: p.sun_token !== false,
-                 unplaced_seeds: p.unplaced_seeds || 0, harvested: p.harvested || {} };
+        var player = { name: p.name || DATA.colours[i].charAt(0).toUpperCase() + DATA.colours[i].slice(1),
+                       track: typeof p.track === "number" ? p.track : 0, sun_token: p.sun_token !== false,
+                       unplaced_seeds: p.unplaced_seeds || 0, harvested: p.harvested || {} };
+        if (p.seeds && typeof p.seeds === "object") player.seeds = Object.assign({}, p.seeds);
+        return player;
       });
+    model.supply = state.supply && typeof state.supply === "object" ? Object.assign({}, state.supply) : null;
     model.board = {};
     (state.board || []).forEach(function (t) {
       if (Array.isArray(t.at)) model.board[key(t.at)] = t;
@@ -68,6 +72,10 @@
     if (act.crop) document.getElementById("gd-crop").value = act.crop;
     if (act.tile) document.getElementById("gd-tile").value = act.tile;
     if (act.to && !Array.isArray(act.to)) document.getElementById("gd-to-value").value = act.to;
+    if (act.spit_out_die) {
+      document.getElementById("gd-eat").value = "spit";
+      document.getElementById("gd-spit-die").value = act.spit_out_die;
+    }
     actorName = act.player || null;
     var turn = act.turn || {};
     if (act.crop && turn.bought) document.getElementById("gd-bought").value = turn.bought[act.crop] || 0;
@@ -79,7 +87,9 @@
   // --- what we send ------------------------------------------------------------------------------
   function stateJSON() {
     var board = Object.keys(model.board).sort().map(function (k) { return model.board[k]; });
-    return { variant: model.variant, players: model.players, board: board };
+    var state = { variant: model.variant, players: model.players, board: board };
+    if (model.supply) state.supply = model.supply;
+    return state;
   }
   function number(id) { return parseInt(document.getElementById(id).value, 10); }
   function actionJSON() {
@@ -87,7 +97,10 @@
     var a = { type: type, player: document.getElementById("gd-actor").value };
     var dice = document.getElementById("gd-dice").value.split(/[\s,;]+/).filter(Boolean).map(Number);
     if (/^(water|harvest|flip)$/.test(type)) { a.at = action.at; a.die = number("gd-die"); }
-    if (type === "move_critter") { a.from = action.from; a.to = action.to; a.die = number("gd-die"); }
+    if (type === "move_critter") {
+      a.from = action.from; a.to = action.to; a.die = number("gd-die");
+      if (document.getElementById("gd-eat").value === "spit") a.spit_out_die = number("gd-spit-die");
+    }
     if (type === "buy") { a.crop = document.getElementById("gd-crop").value; a.die = number("gd-die"); }
     if (type === "place") {
       a.tile = document.getElementById("gd-tile").value;
@@ -96,6 +109,7 @@
     }
     if (type === "remove_critter") { a.at = action.at; a.dice = dice; }
     if (type === "sun_set_die") { a.die = number("gd-die"); a.to = number("gd-to-value"); }
+    if (type === "reroll_equal_dice") a.dice = dice;
     var turn = turnJSON(type, a);
     if (Object.keys(turn).length) a.turn = turn;
     return a;
@@ -108,7 +122,7 @@
     var sundial = document.getElementById("gd-sundial").value.split(/[\s,;]+/).filter(Boolean).map(Number);
     if ((type === "place" || type === "remove_critter") && sundial.length) turn.sundial = sundial;
     var spent = number("gd-spent");
-    if (type === "sun_reroll" && spent > 0) turn.dice_spent = spent;
+    if ((type === "sun_reroll" || type === "reroll_equal_dice") && spent > 0) turn.dice_spent = spent;
     var ate = Array.prototype.filter.call(document.querySelectorAll("#gd-ate input:checked"), function (box) {
       return box.value !== a.player;
     }).map(function (box) { return box.value; });
@@ -130,6 +144,12 @@
       box.appendChild(label);
     });
     atePreset = [];
+  }
+  // The question changed: an answer still on screen would answer the old one.
+  function questionChanged() {
+    answer = null;
+    document.getElementById("gd-answer").replaceChildren();
+    drawBoard(); sync();
   }
   function sync() {
     stateBox.value = JSON.stringify(stateJSON(), null, 1);
@@ -234,6 +254,7 @@
       seeds.addEventListener("change", function () { p.unplaced_seeds = parseInt(seeds.value, 10) || 0; refresh(); });
       seedLabel.appendChild(seeds);
       extra.appendChild(seedLabel);
+      extra.appendChild(byCropToggle(p, i));
       var sunLabel = el("label", { "class": "gd-inline" });
       var sun = el("input", { type: "checkbox" });
       sun.checked = p.sun_token;
@@ -249,6 +270,7 @@
         });
         extra.appendChild(drop);
       }
+      if (p.seeds) row.appendChild(seedsByCrop(p, seeds));
       list.appendChild(row);
     });
     document.getElementById("gd-add-player").disabled = model.players.length >= DATA.max_players;
@@ -257,6 +279,68 @@
     model.players.forEach(function (p) { actor.appendChild(el("option", { value: p.name }, p.name)); });
     if (chosen && ownerIndex(chosen) >= 0) actor.value = chosen;
     drawAte();
+  }
+  // Which crops a player's unplaced seeds are, when the table knows (the rules then refuse
+  // placing a seed the player does not hold). Off, the state says only how many.
+  function byCropToggle(p, i) {
+    var label = el("label", { "class": "gd-inline" });
+    var box = el("input", { type: "checkbox", id: "gd-by-crop-" + i });
+    box.checked = Boolean(p.seeds);
+    box.addEventListener("change", function () {
+      if (box.checked) p.seeds = {}; else delete p.seeds;
+      refresh();
+      document.getElementById("gd-by-crop-" + i).focus();
+    });
+    label.appendChild(box);
+    label.appendChild(el("span", { "class": "visually-hidden" }, p.name + "'s unplaced seeds"));
+    label.appendChild(document.createTextNode(" by crop"));
+    return label;
+  }
+  // The inputs change the model in place (no redraw), so Tab walks on from crop to crop.
+  function seedsByCrop(p, count) {
+    var group = el("div", { "class": "group crops gd-seeds" });
+    DATA.crops.forEach(function (c) {
+      var label = el("label", { "class": "crop crop-" + c.name });
+      var name = el("span", { "class": "crop-name" });
+      name.appendChild(el("span", { "class": "value", "aria-hidden": "true" }, c.value));
+      name.appendChild(el("span", { "class": "visually-hidden" }, p.name + "'s "));
+      name.appendChild(document.createTextNode(c.name.charAt(0).toUpperCase() + c.name.slice(1)));
+      name.appendChild(el("span", { "class": "visually-hidden" }, " seeds"));
+      label.appendChild(name);
+      var input = el("input", { type: "number", min: "0", inputmode: "numeric", value: p.seeds[c.name] || 0 });
+      input.addEventListener("change", function () {
+        var n = parseInt(input.value, 10) || 0;
+        if (n > 0) p.seeds[c.name] = n; else delete p.seeds[c.name];
+        p.unplaced_seeds = Object.keys(p.seeds).reduce(function (sum, k) { return sum + p.seeds[k]; }, 0);
+        count.value = p.unplaced_seeds;
+        questionChanged();
+      });
+      label.appendChild(input);
+      group.appendChild(label);
+    });
+    return group;
+  }
+  // A first guess for the stacks, for the players to correct: Setup's stacks less the tiles the
+  // page shows out of them (on the board, harvested, held as seeds). Tiles swallowed whole are
+  // not known by crop; the check says so if the guess is too high.
+  function stacksLeftAsShown() {
+    var left = {};
+    DATA.crops.forEach(function (c) { left[c.name] = DATA.stacks_at_start[model.players.length] || 0; });
+    Object.keys(model.board).forEach(function (k) { if (model.board[k].crop in left) left[model.board[k].crop] -= 1; });
+    model.players.forEach(function (p) {
+      [p.harvested, p.seeds || {}].forEach(function (counts) {
+        Object.keys(counts).forEach(function (crop) { if (crop in left) left[crop] -= counts[crop]; });
+      });
+    });
+    Object.keys(left).forEach(function (crop) { left[crop] = Math.max(0, left[crop]); });
+    return left;
+  }
+  function drawStacks() {
+    document.getElementById("gd-count-stacks").checked = Boolean(model.supply);
+    document.getElementById("gd-supply").hidden = !model.supply;
+    DATA.crops.forEach(function (c) {
+      document.getElementById("gd-supply-" + c.name).value = model.supply ? model.supply[c.name] || 0 : 0;
+    });
   }
   function pill(group, name, value, text, checked, onPick, color) {
     var label = el("label", { "class": "gd-pill" });
@@ -288,6 +372,17 @@
            function () { brush.owner = i; }, look(i)[0]);
     });
   }
+  var DICE_EXAMPLE = { place: "e.g. 6, 1", remove_critter: "e.g. 2, 6, 1", reroll_equal_dice: "e.g. 4, 4, 4, 4" };
+  // What the rulebook says about the action, where its fields alone do not tell.
+  var HINTS = {
+    move_critter: "A critter that ends on an opponent's tile eats it: a bird eats seeds, a rabbit veggies. " +
+      "Swallowed whole, the tile leaves the game and one of your discs goes on the critter. To spit out " +
+      "the seeds instead, spend one more die, at least the tile's value: you keep the tile as a seed you bought.",
+    reroll_equal_dice: "When all four dice show the same number you may roll them all again, before " +
+      "spending any, as often as it happens.",
+    end_turn: "Your turn ends when no die left can pay for any action, even one you would rather not take. " +
+      "The check does not see your dice, so it cannot tell whether one of them still could."
+  };
   function drawActionFields() {
     var type = document.getElementById("gd-type").value;
     Array.prototype.forEach.call(app.querySelectorAll("[data-for]"), function (node) {
@@ -296,19 +391,22 @@
     var tile = document.getElementById("gd-tile").value;
     var cropField = document.getElementById("gd-crop").closest("label");
     if (type === "place" && tile !== "seed") cropField.hidden = true;
+    if (document.getElementById("gd-eat").value !== "spit") document.getElementById("gd-spit-field").hidden = true;
+    document.getElementById("gd-dice").placeholder = DICE_EXAMPLE[type] || "";
     document.getElementById("gd-at").textContent = action.at ? "row " + action.at[0] + ", column " + action.at[1] : "none";
     document.getElementById("gd-from").textContent = action.from ? "[" + action.from.join(", ") + "]" : "none";
     document.getElementById("gd-to").textContent = action.to ? "[" + action.to.join(", ") + "]" : "none";
     var needsSpace = /^(water|harvest|place|flip|remove_critter|move_critter)$/.test(type);
-    document.getElementById("gd-hint").textContent = needsSpace
+    var pickHint = needsSpace
       ? "Choose \u201cchooses the action's space\u201d above, then click the space" +
         (type === "move_critter" ? "s: first the critter, then where it goes." : ".")
       : "";
+    document.getElementById("gd-hint").textContent = [pickHint, HINTS[type] || ""].join(" ").trim();
   }
   function refresh() {
     answer = null;
     document.getElementById("gd-answer").replaceChildren();
-    drawPlayers(); drawPalette(); drawBoard(); drawActionFields(); sync();
+    drawPlayers(); drawStacks(); drawPalette(); drawBoard(); drawActionFields(); sync();
   }
 
   // --- clicks ------------------------------------------------------------------------------------
@@ -332,9 +430,7 @@
       var same = old && old.kind === t.kind && old.crop === t.crop && old.owner === t.owner;
       if (same) delete model.board[k]; else model.board[k] = t;  // a second click empties it
     }
-    answer = null;
-    document.getElementById("gd-answer").replaceChildren();
-    drawBoard(); drawActionFields(); sync();
+    drawActionFields(); questionChanged();
   }
 
   // --- the answer --------------------------------------------------------------------------------
@@ -402,12 +498,9 @@
     drawBoard();
   }
   function check() {
-    sync();
     // An old answer left on screen while the new one is on its way would read as the answer
     // to the new question: clear it first.
-    answer = null;
-    document.getElementById("gd-answer").replaceChildren();
-    drawBoard();
+    questionChanged();
     var body = JSON.stringify({ state: stateJSON(), action: actionJSON() });
     fetch(app.getAttribute("data-api"), { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
       .then(function (r) { return r.json().then(function (data) { drawAnswer(r.status, data); }); })
@@ -447,10 +540,21 @@
     undo.onclick = function () { model.board = before; undo.hidden = true; refresh(); };
     undo.focus();
   });
-  ["gd-type", "gd-tile"].forEach(function (id) {
+  document.getElementById("gd-count-stacks").addEventListener("change", function (event) {
+    model.supply = event.target.checked ? stacksLeftAsShown() : null;
+    drawStacks(); questionChanged();
+  });
+  DATA.crops.forEach(function (c) {
+    var input = document.getElementById("gd-supply-" + c.name);
+    input.addEventListener("change", function () {
+      model.supply[c.name] = Math.max(0, parseInt(input.value, 10) || 0);
+      questionChanged();
+    });
+  });
+  ["gd-type", "gd-tile", "gd-eat"].forEach(function (id) {
     document.getElementById(id).addEventListener("change", function () { drawActionFields(); sync(); });
   });
-  ["gd-die", "gd-dice", "gd-crop", "gd-to-value", "gd-bought", "gd-sundial", "gd-spent"].forEach(function (id) {
+  ["gd-die", "gd-dice", "gd-crop", "gd-to-value", "gd-bought", "gd-sundial", "gd-spent", "gd-spit-die"].forEach(function (id) {
     document.getElementById(id).addEventListener("change", sync);
   });
   document.getElementById("gd-actor").addEventListener("change", function () { drawAte(); sync(); });

@@ -1162,6 +1162,7 @@ def page_data() -> dict:
         "board_size": data.BOARD_SIZE,
         "stars": sorted([list(at) for at in data.STAR_SPACES]),
         "crops": [{"name": crop, "value": value} for crop, value in data.CROP_VALUES.items()],
+        "stacks_at_start": data.SUPPLY_PER_CROP,  # tiles of each crop, by number of players
         "kinds": list(data.TILE_KINDS),
         "variants": list(data.VARIANTS),
         "colours": list(data.PLAYER_COLOURS),
