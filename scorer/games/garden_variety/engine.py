@@ -28,6 +28,7 @@ NOT_A_RULE = (1, 4, None, "seven")  # die faces that do not exist, for the rando
 
 class GardenVarietyEngine(Engine):
     version = 1
+    candidates_complete = False  # each player's card is drawn at random: a sample of the round's plays
     house_rules = (
         "Garden Variety: the four gnome effects are gardenkit's own (docs/house-rules.md, Garden Variety)",
         "Garden Variety: the deck is gardenkit's printed deck (deck.csv)",
