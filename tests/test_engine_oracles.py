@@ -1,6 +1,7 @@
 """The random simulation tests can fail: bugs planted in the engines (turn order, start
 players, the end of the game, lost pieces, candidates left out, scores, replays) are each
-caught by tests/engine_harness.py on a fixed seed known to reach the bug."""
+caught by tests/engine_harness.py on a fixed seed known to reach the bug. Also the gaps the
+new checks found in the engines' candidates, each pinned by a test."""
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,7 @@ from scorer.games.harvest_dice.rules import end_triggers
 from scorer.games.propagation import data as propagation_data
 from scorer.games.propagation.engine import PropagationEngine
 from tests import engine_harness
-from tests.engine_harness import play_and_judge
+from tests.engine_harness import Judge, play_and_judge
 
 
 def _planted(monkeypatch, cls: type, name: str, wrap) -> None:
@@ -176,3 +177,27 @@ def test_a_game_without_an_oracle_fails(monkeypatch):
     monkeypatch.setattr(engine_harness, "ORACLE_PACKAGE", "tests.no_such_oracles")
     with pytest.raises(AssertionError, match="has an engine but no oracle"):
         play_and_judge("garden-variety", 2, 0)
+
+
+# --- gaps the checks found in the engines' candidates --------------------------------------------
+
+def _among_candidates(game_id: str, state: dict, action: dict) -> None:
+    judge = Judge(game_id, 0)
+    checked = judge.possible(state)
+    judged = judge.engine.judge(state, action)
+    assert judged["legal"], judged["violations"]
+    after = judge.take(state, checked, action, judged)
+    judge.among_candidates(state, action, after, judge.engine.candidate_actions(state, judge.probe))
+
+
+def test_harvest_dice_candidates_spend_pig_powers_that_cancel_out():
+    """A power up then down leaves the die as it was but spends two powers: legal, and an
+    outcome the simulator's candidates left out."""
+    state = scorer.GAMES["harvest-dice"].engine.initial_state(["Ann", "Ben"], {"mode": "basic"})
+    state["markets"]["lettuce"] = 2  # two rounds played: Ann starts again
+    state["players"][0].update(garden=["T.....", "......", "......"], pig=12)
+    state["players"][1].update(garden=["L.....", "......", "......"], pig=6)
+    state["pool"], state["drafted"] = [{"color": "green", "value": 3}, {"color": "red", "value": 5}], 4
+    for powers in ([{"power": "up"}, {"power": "down"}], [{"power": "down"}, {"power": "up"}]):
+        _among_candidates("harvest-dice", state, {"type": "plant", "player": "Ann", "die": {"color": "green", "value": 3},
+                                                  "pig_powers": powers, "at": [1, 3]})

@@ -65,8 +65,8 @@ class HarvestDiceEngine(Engine):
     # actions ------------------------------------------------------------------------------
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
         """The last die, or for the drafter: each different die of the pool, turned by its
-        pig powers the same way (up, down, or to another colour in the advanced game: a power
-        up then down changes nothing), fed or planted in any row of the column it then shows."""
+        pig powers to each colour and value they can reach (_power_uses), fed or planted in
+        any row of the column it then shows."""
         if _drafts_done(state):
             return [{"type": "last_die", "die": state["pool"][0]}]
         player = state["players"][_drafter(state)]
@@ -187,17 +187,25 @@ def _distinct(pool: list[dict]) -> list[dict]:
 
 
 def _power_uses(mode: str, die: dict, spare: int) -> list[tuple[list[dict], int]]:
-    """(pig powers, the value they leave) for each use of up to `spare` powers that moves the
-    die one way, with at most one colour change in the advanced game."""
-    colors: list[str | None] = [None]
+    """(pig powers, the value they leave): one use for each colour and value the die can be
+    turned to with each number of powers up to `spare`. Powers that cancel out (up then
+    down) still spend the powers, so they are an outcome of their own."""
+    powers = [{"power": direction} for direction in STEPS]
     if mode in data.COLOR_POWER_MODES:
-        colors += [color for color in COLORS if color != die["color"]]
-    found = []
-    for color in colors:
-        recolour = [] if color is None else [{"power": "color", "to": color}]
-        for direction, step in STEPS.items():
-            for count in range(0 if direction == "up" else 1, spare - len(recolour) + 1):
-                value = die["value"] + step * count
-                if min(data.DIE_FACES) <= value <= max(data.DIE_FACES):
-                    found.append((recolour + [{"power": direction}] * count, value))
+        powers += [{"power": "color", "to": color} for color in COLORS]
+    reached: dict[tuple[str, int], list[dict]] = {(die["color"], die["value"]): []}
+    found: list[tuple[list[dict], int]] = [([], die["value"])]
+    for _ in range(spare):
+        further: dict[tuple[str, int], list[dict]] = {}
+        for (color, value), used in reached.items():
+            for power in powers:
+                if "to" in power:  # a power must change the die: another colour, a value 1-6
+                    turned, allowed = (power["to"], value), power["to"] != color
+                else:
+                    turned = (color, value + STEPS[power["power"]])
+                    allowed = turned[1] in data.DIE_FACES
+                if allowed:
+                    further.setdefault(turned, used + [power])
+        reached = further
+        found += [(used, value) for (_, value), used in reached.items()]
     return found
