@@ -201,3 +201,12 @@ def test_harvest_dice_candidates_spend_pig_powers_that_cancel_out():
     for powers in ([{"power": "up"}, {"power": "down"}], [{"power": "down"}, {"power": "up"}]):
         _among_candidates("harvest-dice", state, {"type": "plant", "player": "Ann", "die": {"color": "green", "value": 3},
                                                   "pig_powers": powers, "at": [1, 3]})
+
+
+def test_garden_dice_candidates_hold_the_sun_setting_a_die_to_the_face_it_shows():
+    log, _ = scorer.simulate("garden-dice", 2, 3)
+    first = next(i for i, entry in enumerate(log) if "type" in entry)
+    state = scorer.replay("garden-dice", log[:first])["state"]
+    die = state["pool"][0]
+    _among_candidates("garden-dice", state, {"type": "sun_set_die", "player": state["players"][state["current"]]["name"],
+                                             "die": die, "to": die, "turn": state["turn"]})

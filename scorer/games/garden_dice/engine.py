@@ -77,7 +77,7 @@ class GardenDiceEngine(Engine):
         if player["sun_token"]:
             found.append(_action(state, "sun_reroll"))
             found += [_action(state, "sun_set_die", die=die, to=to)
-                      for die in sorted(set(state["pool"])) for to in data.DIE_FACES if to != die]
+                      for die in sorted(set(state["pool"])) for to in data.DIE_FACES]
         return found
 
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
