@@ -128,6 +128,9 @@ class Judge:
         return after
 
     def random_actions(self, state: dict, checked: Any) -> None:
+        """Random actions of the whole action space, mostly illegal: each the engine takes is
+        legal by check, a move the oracle accepts to a possible state, and (complete
+        candidates) one the simulator could have chosen."""
         actions = self.engine.action_space(state, self.probe)
         candidates: list[dict] | None = None
         for action, judged in zip(actions, self.engine.judge_all(state, actions)):

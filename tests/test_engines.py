@@ -15,12 +15,8 @@ from tests.engine_harness import engine, games_with_engines, oracle, play_and_ju
 
 GAMES_PER_GAME = 200  # judged random games per game in the normal suite, shared among its player counts
 ENGINES = games_with_engines()
-
-
-def _seeds(game_id: str) -> list[tuple[int, int]]:
-    counts = player_counts(game_id)
-    per_count = -(-GAMES_PER_GAME // len(counts))
-    return [(players, seed) for players in counts for seed in range(per_count)]
+# Each player count is a test of its own, its share of the game's games: a failure names it.
+PLAYER_COUNTS = [(game_id, players) for game_id in ENGINES for players in player_counts(game_id)]
 
 
 @pytest.mark.parametrize("game_id", ENGINES)
@@ -29,9 +25,9 @@ def test_every_game_with_an_engine_has_an_oracle(game_id):
     assert module.__name__ == f"tests.oracles.{game_id.replace('-', '_')}"
 
 
-@pytest.mark.parametrize("game_id", ENGINES)
-def test_random_games_keep_every_rule(game_id):
-    for players, seed in _seeds(game_id):
+@pytest.mark.parametrize(("game_id", "players"), PLAYER_COUNTS)
+def test_random_games_keep_every_rule(game_id, players):
+    for seed in range(-(-GAMES_PER_GAME // len(player_counts(game_id)))):
         record = play_and_judge(game_id, players, seed)
         assert len(record.score["players"]) == players and record.score["winners"]
 
