@@ -217,15 +217,15 @@ def _before_passing(before: dict, entry: dict, after: dict) -> dict:
 
 
 def _spent_dice(entry: dict) -> list[int]:
-    """Every die an action spends: its "die" and "dice" fields, and any other field naming a
-    die it spends (a spit-out die)."""
+    """Every die an action spends: its "die" and "dice" fields, and any other field (or field
+    of a field) whose name says it holds a die, such as a die spent to spit out an eaten tile."""
     found: list[int] = []
     for key, value in entry.items():
         if key == "turn":
             continue
-        if key.endswith("dice") and isinstance(value, list):
+        if "dice" in key and isinstance(value, list):
             found += value
-        elif key.endswith("die") and isinstance(value, int) and not isinstance(value, bool):
+        elif "die" in key and isinstance(value, int) and not isinstance(value, bool):
             found.append(value)
         elif isinstance(value, dict):
             found += _spent_dice(value)
