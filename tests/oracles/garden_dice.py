@@ -34,7 +34,7 @@ def state_faults(state: dict) -> list[str]:
     players, board = state["players"], _board(state)
     faults = [] if len(board) == len(state["board"]) else ["two tiles share a space"]
     faults += _tile_faults(state, board)
-    faults += _conservation_faults(state, board)
+    faults += _conservation_faults(state)
     for player in players:
         faults += _player_faults(state, board, player)
     faults += _turn_faults(state)
@@ -106,7 +106,7 @@ def _swallowed(state: dict) -> int:
     return sum(t.get("swallowed", 0) for t in state["board"])
 
 
-def _conservation_faults(state: dict, board: Board) -> list[str]:
+def _conservation_faults(state: dict) -> list[str]:
     per_crop = data.SUPPLY_PER_CROP[len(state["players"])]
     accounted = _accounted(state)
     faults = [f"{n} {crop} tiles in play, more than the {per_crop} the game uses"

@@ -10,7 +10,6 @@ from collections import Counter
 from scorer.games.garden_variety import data
 
 DECK = Counter(card.id for card in data.expand(data.DECK))
-CARDS = {card.id: card for card in data.DECK}
 
 
 def state_faults(state: dict) -> list[str]:
@@ -33,8 +32,8 @@ def state_faults(state: dict) -> list[str]:
     rolls = state["rolls"]
     if any(face not in data.DIE_FACES for face in rolls) or any(face != data.CHAOS for face in rolls[:-1]):
         faults.append(f"rolls {rolls}: only a chaos face is rolled again")
-    if state["drawing"] != still_to_draw(state):
-        faults.append(f"drawing {state['drawing']}, but {still_to_draw(state)} are to draw back to "
+    if state["drawing"] != _still_to_draw(state):
+        faults.append(f"drawing {state['drawing']}, but {_still_to_draw(state)} are to draw back to "
                       f"{data.HAND_SIZE}, the leader first and then clockwise, while the deck lasts")
     if state["drawing"] and rolls:
         faults.append("the die is rolled before every player has drawn")
@@ -49,25 +48,25 @@ def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
     return _round_faults(before, entry, after)
 
 
-def still_to_draw(state: dict) -> list[int]:
+def _still_to_draw(state: dict) -> list[int]:
     """Players short of a full hand, from the leader clockwise; nobody once the deck is out."""
     if not state["deck"]:
         return []
-    return [i for i in clockwise(state) if len(state["players"][i]["hand"]) < data.HAND_SIZE]
+    return [i for i in _clockwise(state) if len(state["players"][i]["hand"]) < data.HAND_SIZE]
 
 
-def clockwise(state: dict) -> list[int]:
+def _clockwise(state: dict) -> list[int]:
     count = len(state["players"])
     return [(state["leader"] + k) % count for k in range(count)]
 
 
 def _game_over(state: dict) -> bool:
     """How to play: a round that starts with an empty hand ends the game."""
-    return not still_to_draw(state) and any(not p["hand"] for p in state["players"])
+    return not _still_to_draw(state) and any(not p["hand"] for p in state["players"])
 
 
 def _draw_faults(before: dict, entry: dict, after: dict) -> list[str]:
-    waiting = still_to_draw(before)
+    waiting = _still_to_draw(before)
     if not waiting:
         return ["a card is drawn, but every hand is full or the deck is out"]
     drawer = waiting[0]
@@ -87,7 +86,7 @@ def _draw_faults(before: dict, entry: dict, after: dict) -> list[str]:
 
 def _roll_faults(before: dict, entry: dict, after: dict) -> list[str]:
     faults = []
-    if still_to_draw(before):
+    if _still_to_draw(before):
         faults.append("the die is rolled before every player has drawn")
     if _game_over(before):
         faults.append("the die is rolled, but a hand is empty: the game is over")
@@ -100,7 +99,7 @@ def _roll_faults(before: dict, entry: dict, after: dict) -> list[str]:
 
 def _round_faults(before: dict, entry: dict, after: dict) -> list[str]:
     players = before["players"]
-    order = [players[i]["name"] for i in clockwise(before)]
+    order = [players[i]["name"] for i in _clockwise(before)]
     plays = entry["plays"]
     faults = []
     if _game_over(before):
@@ -109,7 +108,7 @@ def _round_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append(f"played by {[p['player'] for p in plays]}: the leader {order[0]} first, then clockwise")
     if not before["rolls"] or entry["rule"] != before["rolls"][-1] or entry["rule"] == data.CHAOS:
         faults.append(f"rule {entry['rule']}, but the die shows {before['rolls']}")
-    played = {play["player"]: card_id(play["card"]) for play in plays}
+    played = {play["player"]: _card_id(play["card"]) for play in plays}
     winners = [i for i, (old, new) in enumerate(zip(players, after["players"]))
                if len(new["garden_bed"]) != len(old["garden_bed"])]
     for old, new in zip(players, after["players"]):
@@ -137,7 +136,7 @@ def _only_player_changed(before: dict, after: dict, index: int, field: str) -> l
             if (i != index and new != old) or (i == index and {**new, field: 0} != {**old, field: 0})]
 
 
-def card_id(card: dict) -> str:
+def _card_id(card: dict) -> str:
     if card["kind"] == "critter":
         return f"critter-{card['color']}-{str(card['number']).replace('/', '-')}"
     if card["kind"] == "wildflower":

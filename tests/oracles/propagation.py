@@ -51,13 +51,13 @@ def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append(f"a {entry['type']} in phase {before['phase']}")
     if entry["type"] == "end_round":
         return faults + _end_round_faults(before, entry, after)
-    if entry["player"] != current(before):
-        faults.append(f"{entry['player']} acts on {current(before)}'s turn")
+    if entry["player"] != _current(before):
+        faults.append(f"{entry['player']} acts on {_current(before)}'s turn")
     faults += ACTION_FAULTS[entry["type"]](before, entry, after)
     return faults + _turn_passing_faults(before, entry, after)
 
 
-def current(state: dict) -> str:
+def _current(state: dict) -> str:
     players = state["players"]
     return str(players[(state["start"] + state["turn"]) % len(players)]["name"])
 
