@@ -5,14 +5,16 @@ violations, a body over 1 MB 413 (Flask's MAX_CONTENT_LENGTH), a database that i
 """
 from __future__ import annotations
 
-import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import scorer
-from scorer.core import BadJSON, InvalidState, UnknownGame, read_json_text, violation
+from scorer.core import BadJSON, InvalidState, UnknownGame, read_json_text, read_log_json, violation
+from scorer.engine import engine_of
+from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
 from scorer.games import CATALOGUE
 from scorer.storage import Storage, StorageUnavailable
 
@@ -44,16 +46,13 @@ def read_json() -> Any:
     return parse_json(body_held_to_limit())
 
 
-def parse_json(body: bytes) -> Any:
-    """The body as JSON, read as every door reads JSON (scorer.core.read_json_text)."""
+def parse_json(body: bytes, reader: Callable[[bytes], Any] = read_json_text) -> Any:
+    """The body as JSON, read as every door reads JSON (scorer.core.read_json_text), or as
+    a game log (read_log_json)."""
     try:
-        return read_json_text(body)
+        return reader(body)
     except BadJSON as error:
         raise BadJSON(str(error).replace("the document", "the request body", 1)) from None
-
-
-class BadQuery(Exception):
-    pass
 
 
 @bp.errorhandler(BadJSON)
@@ -61,8 +60,8 @@ def bad_json(error: BadJSON):
     return jsonify({"error": str(error)}), 400
 
 
-@bp.errorhandler(BadQuery)
-def bad_query(error: BadQuery):
+@bp.errorhandler(BadExampleQuery)
+def bad_query(error: BadExampleQuery):
     return jsonify({"error": str(error)}), 400
 
 
@@ -132,33 +131,26 @@ def replay(game_id: str):
     """200 with the end and its score, or with the first move that breaks a rule (`legal`
     says which); 422 for a body that is no game log (or one over its length bound)."""
     game = scorer.GAMES[game_id]
-    from scorer.engine import engine_of
-
-    return jsonify(engine_of(game).replay(read_json()))
+    return jsonify(engine_of(game).replay(parse_json(body_held_to_limit(), read_log_json)))
 
 
 @bp.get("/api/games/<game_id>/example")
 def example(game_id: str):
     """A simulated end state, always a possible one, for the pages' "try an example" buttons:
-    ?seed= replays that game (a fresh seed when absent), ?players= how many play."""
+    ?seed= (one of scorer.examples.SEED_POOL) replays that game, a fresh seed when absent;
+    ?players= how many play. Bounded in cost by scorer.examples (503 when busy)."""
     game = scorer.GAMES[game_id]
-    from scorer.engine import engine_of
-
-    game_engine = engine_of(game)
-    seed = _whole_query("seed", secrets.randbelow(2**32))
-    players = _whole_query("players", game.min_players)
-    log, end_state = game_engine.simulate(players, seed)
-    return jsonify({"seed": seed, "players": players, "state": end_state, "score": game.score(end_state),
-                    "log": log})
+    engine_of(game)  # a game without an engine answers that first
+    seed = read_seed(request.args.get("seed"), fresh_seed())
+    players = read_players(game, request.args.get("players"), game.min_players)
+    played = EXAMPLES.game(game, players, seed)
+    return jsonify({"seed": seed, "players": players, "state": played.end_state,
+                    "score": game.score(played.end_state), "log": played.log()})
 
 
-def _whole_query(name: str, default: int) -> int:
-    text = request.args.get(name)
-    if text is None:
-        return default
-    if not text.isdigit() or len(text) > 18:
-        raise BadQuery(f"?{name}= takes a whole number of 0 or more, not {text[:40]!r}")
-    return int(text)
+@bp.errorhandler(ExamplesBusy)
+def examples_busy(error: ExamplesBusy):
+    return jsonify({"error": str(error)}), 503, {"Retry-After": str(error.retry_after)}
 
 
 # --- service endpoints ----------------------------------------------------------------------------

@@ -12,11 +12,12 @@ import json
 import os
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 import scorer
-from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, UnknownGame, read_json_text
+from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, UnknownGame, read_json_text, read_log_json
 from scorer.games import CATALOGUE
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -67,7 +68,7 @@ def _game(game_id: str):
         raise Usage(str(error)) from None
 
 
-def _read_json(file: str) -> Any:
+def _read_json(file: str, reader: Callable[[bytes], Any] = read_json_text) -> Any:
     """The file's JSON, read as the web app reads a request body: at most MAX_BODY_BYTES
     (one byte more is read to tell a file of exactly the limit from a larger one), in UTF-8,
     UTF-16 or UTF-32, with or without a byte-order mark."""
@@ -88,7 +89,7 @@ def _read_json(file: str) -> Any:
         raise Usage(f"{name} is larger than {MAX_BODY_BYTES // 1024} KB, the most any game "
                     "state needs (the web app holds request bodies to the same limit)")
     try:
-        return read_json_text(data)
+        return reader(data)
     except BadJSON as error:
         raise Usage(f"{name}: {error}") from None
 
@@ -246,7 +247,7 @@ def replay(game_id: str, file: str, as_json: bool = False,
     err = err or sys.stderr
     try:
         _game_with_engine(game_id, "replay a log")
-        result = scorer.replay(game_id, _read_json(file))
+        result = scorer.replay(game_id, _read_json(file, read_log_json))
     except Usage as error:
         print(f"gardenkit: {error}", file=err)
         return EXIT_USAGE

@@ -34,6 +34,9 @@ MAX_BODY_BYTES = 1024 * 1024  # the largest JSON document any door reads (a requ
 # plants, say) holds a few hundred; a megabyte of empty objects would hold 260,000, and reading
 # them alone would take some 26 MB. Counted in the text before it is read.
 MAX_JSON_CONTAINERS = 10_000
+# A game log repeats the table in many entries (a 4-player Propagation log carries the board in
+# every move: up to some 12,600 objects and lists in the longest simulated games).
+MAX_LOG_CONTAINERS = 40_000
 MAX_VIOLATIONS = 50    # violations listed in one answer; the rest are counted in one more
 MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
 
@@ -165,17 +168,19 @@ class BadJSON(ValueError):
     """The text is not a JSON document this app reads; str() says why in plain words."""
 
 
-def read_json_text(text: bytes | str) -> Any:
+def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS,
+                   needed_by: str = "game state or check") -> Any:
     """JSON bytes (UTF-8, UTF-16 or UTF-32, with or without a BOM, as json.loads detects) or
     text, as a document. Refused in plain words: an empty body, bad JSON, nesting too deep to
-    read, NaN and Infinity. A lone surrogate (\\ud800) is left to the models, which refuse
-    it in names and text with the path where it was found."""
+    read, NaN and Infinity, more objects and lists than the document read (`needed_by`) holds.
+    A lone surrogate (\\ud800) is left to the models, which refuse it in names and text with
+    the path where it was found."""
     if not text.strip():
         raise BadJSON("the document is empty; send the JSON document")
     containers = _count_containers(text)
-    if containers > MAX_JSON_CONTAINERS:
-        raise BadJSON(f"the document holds {containers:,} objects and lists; no game state or "
-                      f"check needs more than {MAX_JSON_CONTAINERS:,}")
+    if containers > most_containers:
+        raise BadJSON(f"the document holds {containers:,} objects and lists; no {needed_by} "
+                      f"needs more than {most_containers:,}")
     try:
         document = json.loads(text, parse_constant=_reject_constant, parse_int=_whole_number)
     except RecursionError:
@@ -183,6 +188,12 @@ def read_json_text(text: bytes | str) -> Any:
     except ValueError as error:
         raise BadJSON(f"the document is not valid JSON ({error})") from None
     return document
+
+
+def read_log_json(text: bytes | str) -> Any:
+    """A game log's JSON text, read as every JSON document is, but with a log's bound on its
+    objects and lists: a log repeats the table in many entries."""
+    return read_json_text(text, MAX_LOG_CONTAINERS, "game log")
 
 
 def _count_containers(text: bytes | str) -> int:

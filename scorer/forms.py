@@ -36,7 +36,12 @@ OMIT = object()
 # enough that the number is no bigger than any game's components make possible.
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,15}")
 MAX_FORM_FIELDS = 600    # the largest page, 12 player rows, has about 200
-MAX_FIELD_CHARS = 10_000  # any one field but the pasted JSON texts
+MAX_FIELD_CHARS = 10_000  # any one field but the pasted JSON texts and a game log
+# A game log pasted into a rules page's replay box (its own cap): the longest simulated log, a
+# 4-player Propagation game, is some 340,000 characters, and twice that pretty-printed. The
+# body's cap (1 MB) still holds around it.
+MAX_LOG_CHARS = 1_000_000
+FIELD_CAPS = {"log": MAX_LOG_CHARS}
 # %-escapes in one form: the standard decoder takes about 1.5 us each, so 50,000 keep a form
 # well inside the 100 ms budget, and still carry a pasted state of some 30 KB of JSON.
 MAX_FORM_ESCAPES = 50_000
@@ -54,10 +59,15 @@ def form_too_big(body: bytes) -> str | None:
     return None
 
 
+def field_cap(name: str) -> int:
+    """The most characters a form field of this name may hold (JSON_TEXT_FIELDS: only the body's cap)."""
+    return FIELD_CAPS.get(name, MAX_FIELD_CHARS)
+
+
 def oversized_field(form: MultiDict) -> str | None:
     """The name of a field longer than any page's field needs, or None."""
     return next((name for name, value in form.items(multi=True)
-                 if name not in JSON_TEXT_FIELDS and len(value) > MAX_FIELD_CHARS), None)
+                 if name not in JSON_TEXT_FIELDS and len(value) > field_cap(name)), None)
 
 
 def whole_number(text: str) -> int | None:

@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 
 import scorer
 from scorer.engine import MAX_LOG_ENTRIES
+from scorer.examples import SEED_POOL
 from scorer.games import CATALOGUE
 
 ERROR = {"$ref": "#/components/schemas/Error"}
@@ -109,13 +110,18 @@ def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
         f"/api/games/{game_id}/example": {"get": {
             "summary": f"{title}: a randomly played game and its end state", "operationId": f"example{prefix}",
             "tags": [title],
-            "parameters": [{"name": "seed", "in": "query", "required": False, "schema": whole},
+            "parameters": [{"name": "seed", "in": "query", "required": False,
+                            "schema": {**whole, "maximum": SEED_POOL - 1},
+                            "description": f"one of the {SEED_POOL} seeds of the examples; a fresh one when absent"},
                            {"name": "players", "in": "query", "required": False, "schema": whole}],
             "responses": {"200": _answer("seed, players, the end state, its score and the log",
                                          {"type": "object", "required": ["seed", "players", "state", "score", "log"]}),
-                          "400": _answer("a seed or player count that is not a whole number", ERROR),
+                          "400": _answer("a seed outside the pool or a player count that is not a whole number",
+                                         ERROR),
                           "404": ERRORS["404"],
-                          "422": _answer("a player count the game does not allow", VIOLATIONS)}}},
+                          "422": _answer("a player count the game does not allow", VIOLATIONS),
+                          "503": _answer("other examples are being played: ask again after Retry-After seconds",
+                                         ERROR)}}},
     }
 
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import secrets
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import (
     Blueprint,
@@ -31,13 +33,18 @@ from flask import (
 )
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
+from werkzeug.exceptions import RequestEntityTooLarge
 
 import scorer
 from scorer.api import body_held_to_limit, game_info, storage
-from scorer.core import BadJSON, InvalidState, read_json_text
+from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, read_json_text, read_log_json
+from scorer.engine import engine_of
+from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
 from scorer.forms import (
     MAX_FIELD_CHARS,
+    MAX_LOG_CHARS,
     display_value,
+    field_cap,
     for_players,
     form_spec,
     form_too_big,
@@ -54,26 +61,41 @@ MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
 
 
 @bp.before_request
-def forms_need_their_csrf_token() -> None:
+def forms_need_their_csrf_token() -> Any:
     """Every form post of the pages carries the token from the page it came from. A form
     sent in chunks is held to the size limit before anything parses it (api.body_held_to_limit),
-    and a form of more fields than any page has is refused before any field is read."""
-    if "HTTP_TRANSFER_ENCODING" in request.environ:
-        body_held_to_limit()
-    too_big = (form_too_big(body_held_to_limit()) if request.method == "POST"
-               and request.mimetype == "application/x-www-form-urlencoded" else None)
-    if too_big:
-        abort(413, too_big)
-    if request.method == "POST" and (field := oversized_field(request.form)):
-        abort(413, f"the form's field {field[:40]!r} is longer than {MAX_FIELD_CHARS:,} characters")
+    and a form of more fields than any page has is refused before any field is read. A game
+    log too large to read is answered beside the replay box."""
+    try:
+        _hold_form_to_limits()
+    except RequestEntityTooLarge:
+        if not _replay_request():
+            raise
+        return _replay_too_large()
     if not current_app.config["WTF_CSRF_ENABLED"] or _live_totals_request():
-        return
+        return None
     try:
         current_app.extensions["csrf"].protect()
     except CSRFError:
         if request.endpoint not in ("pages.score_page", "pages.check_page"):
             raise
         g.form_refused = True  # the page sends every entry back with a fresh token
+    return None
+
+
+def _hold_form_to_limits() -> None:
+    if "HTTP_TRANSFER_ENCODING" in request.environ:
+        body_held_to_limit()
+    if _replay_request():
+        # A pasted log is one multipart field (no %-escapes to decode) of up to MAX_LOG_CHARS:
+        # only the body's cap holds it while it is parsed; its own cap is checked below.
+        request.max_form_memory_size = MAX_BODY_BYTES
+    too_big = (form_too_big(body_held_to_limit()) if request.method == "POST"
+               and request.mimetype == "application/x-www-form-urlencoded" else None)
+    if too_big:
+        abort(413, too_big)
+    if request.method == "POST" and (field := oversized_field(request.form)):
+        abort(413, f"the form's field {field[:40]!r} is longer than {field_cap(field):,} characters")
 
 
 def _live_totals_request() -> bool:
@@ -205,11 +227,10 @@ def _submitted_save_key() -> str | None:
     return key if key and save_key_problem(key) is None else None
 
 
-def _example_for_page(game) -> dict:
-    """The game's example as its score page shows it. Score pages record what players have at
-    the end of a game, so an example that gives its bonus as boards to resolve shows the points
-    those boards paid instead (the boards settle a card in dispute on the rules page)."""
-    state = _fresh_copy(game.example_state)
+def _as_recorded(game, state: dict) -> dict:
+    """An example as its score page shows it. Score pages record what players have at the end
+    of a game, so an example that gives its bonus as boards to resolve shows the points those
+    boards paid instead (the boards settle a card in dispute on the rules page)."""
     records_bonus_points = any(w.key == "bonus_points" for w in form_spec(game.state_model).player_fields)
     if state.get("bonus") and records_bonus_points:
         paid = {p["name"]: p["breakdown"]["bonus"] for p in game.score(state)["players"]}
@@ -217,6 +238,52 @@ def _example_for_page(game) -> dict:
             player["bonus_points"] = paid[player["name"]]
         del state["bonus"]
     return state
+
+
+def _example_for_page(game) -> tuple[dict, dict | None]:
+    """The score page's example and where it comes from: the end of a game the engine played
+    ({"seed", "players"}: the address's, or a fresh seed and player count each time), or for a
+    game without an engine its worked example (None)."""
+    if game.engine is None:
+        return _as_recorded(game, _fresh_copy(game.example_state)), None
+    origin = _asked_example_origin(game)
+    played = EXAMPLES.game(game, origin["players"], origin["seed"])
+    return _as_recorded(game, _fresh_copy(played.end_state)), origin
+
+
+def _asked_example_origin(game) -> dict:
+    """{"seed", "players"} of the example the address asks for: ?seed= and ?players= when
+    given, else a fresh seed (never ?instead_of=, the one shown before) and player count."""
+    args = request.args
+    shown_before = args.get("instead_of")
+    try:
+        seed = read_seed(args.get("seed"), fresh_seed(None if shown_before is None else read_seed(shown_before, 0)))
+        players = read_players(game, args.get("players"),
+                               secrets.choice(range(game.min_players, min(game.max_players, MAX_ROWS) + 1)))
+    except InvalidState as invalid:   # a player count the game does not allow
+        raise BadExampleQuery(invalid.violations[0]["message"]) from None
+    return {"seed": seed, "players": players}
+
+
+def _posted_example_origin(game) -> dict | None:
+    """The example a posted score form came from ({"seed", "players"}), so the page can still
+    link to it; None for a worked example or a form that says nothing readable."""
+    try:
+        return {"seed": read_seed(request.form.get("_example_seed", ""), 0),
+                "players": read_players(game, request.form.get("_example_players", ""), 0)}
+    except (BadExampleQuery, InvalidState):
+        return None
+
+
+@bp.errorhandler(BadExampleQuery)
+def bad_example_query(error: BadExampleQuery):
+    return render_template("error.html", status=400, message=str(error)), 400
+
+
+@bp.errorhandler(ExamplesBusy)
+def examples_busy(error: ExamplesBusy):
+    return (render_template("error.html", status=503, message=str(error)), 503,
+            {"Retry-After": str(error.retry_after)})
 
 
 def _blank_state() -> dict:
@@ -239,14 +306,17 @@ def score_page(game_id: str):
     if _live_totals_request():
         return _live_totals(game, game_info(game_id)["title"], request.get_json(silent=True))
     spec = form_spec(game.state_model)
-    result = violations = None
+    result = violations = origin = None
     refused = g.get("form_refused", False)
+    example = _asked_for_example()
+    not_saved = False  # Save pressed on an example
     if request.method == "GET":
-        state = _example_for_page(game) if _asked_for_example() else _blank_state()
+        state, origin = _example_for_page(game) if example else (_blank_state(), None)
     elif refused:
         state = _submitted_state(game)
     else:
         state = _submitted_state(game)
+        origin = _posted_example_origin(game) if example else None
         op = request.form.get("op", "score")
         players = state.get("players")
         if not isinstance(players, list):  # pasted JSON may say anything; score it as given
@@ -265,18 +335,22 @@ def score_page(game_id: str):
             except InvalidState as invalid:
                 violations = [for_players(v, game_info(game_id)["title"]) for v in invalid.violations]
                 g.field_problems = FieldProblems(violations)
-            if result is not None and op == "save":
+            # An example is never saved: its made-up or simulated players would join the
+            # players' records (scorer.history) as if they had played.
+            not_saved = result is not None and op == "save" and example
+            if result is not None and op == "save" and not example:
                 saved = storage().save(game_id, state, result, key=_submitted_save_key())
                 flash(f"Saved: {', '.join(result['winners'])} won.")
                 return redirect(url_for("history.result_page", result_id=saved["id"]))
     state = _shown_state(state)
     page = render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
                             players=_player_rows(state), result=result, violations=violations,
-                            state_json=_state_text(state), example=_asked_for_example(),
-                            refused=refused, fresh=request.method == "GET" and not _asked_for_example(),
+                            state_json=_state_text(state), example=example, example_origin=origin,
+                            example_not_saved=not_saved, refused=refused,
+                            fresh=request.method == "GET" and not example,
                             answered=request.method == "POST" and (result or violations) is not None,
                             save_key=uuid.uuid4().hex)
-    return (page, 400) if refused else page
+    return (page, 400) if refused else (page, 422) if not_saved else page
 
 
 def _live_totals(game, title: str, state: Any):
@@ -336,17 +410,22 @@ def _submitted_state(game) -> dict:
 def check_page(game_id: str):
     """A rule check. The generic form posts the state and action as JSON text; a game with a
     check_from_form hook (fields -> (state, action)) may post plain fields instead (its own
-    check.html), so its page works without JavaScript."""
+    check.html), so its page works without JavaScript. A game with an engine also replays a
+    pasted game log (?replay=1) and opens on a moment of a simulated game (?example=1)."""
     game = live_game(game_id)
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
-    example = game.example_checks[0] if game.example_checks else {"state": game.example_state, "action": {}}
-    state, action = example["state"], example["action"]
     if _live_totals_request():
         return _live_check(game, game_info(game_id)["title"], request.get_json(silent=True))
+    if _replay_request():
+        return _replay_answer(game)
+    state, action = _default_check(game)
+    origin = None
     outcome = violations = None
     refused = g.get("form_refused", False)  # an expired token: the entries come back, unchecked
-    if request.method == "POST":
+    if request.method == "GET" and game.engine is not None and _asked_for_example():
+        state, action, origin = _simulated_check(game)
+    elif request.method == "POST":
         if game.check_from_form is not None and "state" not in request.form:
             state, action = game.check_from_form({key: request.form.getlist(key)[-1] for key in request.form})
             if not refused:
@@ -360,10 +439,145 @@ def check_page(game_id: str):
         violations = violations and [for_players(v, title) for v in violations]
         if outcome and outcome.get("violations"):
             outcome = dict(outcome, violations=[for_players(v, title) for v in outcome["violations"]])
-    page = render_game_page(game_id, "check", game=game_info(game_id), state=state, action=action,
-                            state_text=_as_text(state), action_text=_as_text(action), outcome=outcome,
-                            violations=violations, has_checks=game.action_model is not None, refused=refused)
+    page = _check_page(game, state=state, action=action, outcome=outcome, violations=violations,
+                       refused=refused, example_origin=origin, replay=_replay_box(game),
+                       check_posted=request.method == "POST")
     return (page, 400) if refused else page
+
+
+def _check_page(game, *, state: Any, action: Any, replay: ReplayBox | None, outcome: dict | None = None,
+                violations: list | None = None, refused: bool = False, example_origin: dict | None = None,
+                check_posted: bool = False) -> bytes:
+    """The rules page: its check form holding the state and action, the check's answer, the
+    example bar and the replay box (for a game with an engine)."""
+    return render_game_page(game.id, "check", game=game_info(game.id), state=state, action=action,
+                            state_text=_as_text(state), action_text=_as_text(action), outcome=outcome,
+                            violations=violations, has_checks=game.action_model is not None,
+                            refused=refused, simulates=game.engine is not None, example_origin=example_origin,
+                            replay=replay, check_posted=check_posted)
+
+
+def _simulated_check(game) -> tuple[dict, dict, dict]:
+    """The rules page's example for a game with an engine: the state before a move of a
+    simulated game and that move, which the engine found legal (so Check says legal), with
+    where it comes from: {"seed", "players", "entry"} (the move's number in the log, counted
+    from 1 as the replay box counts: the setup is entry 1)."""
+    origin = _asked_example_origin(game)
+    _, position = EXAMPLES.position(game, origin["players"], origin["seed"])
+    return position.state, position.action, {**origin, "entry": position.index + 1}
+
+
+@dataclass
+class ReplayBox:
+    """A rules page's replay box: what it holds and what the page says about it."""
+
+    max_chars: ClassVar[int] = MAX_LOG_CHARS
+    text: str = ""
+    simulated: dict | None = None   # {"seed", "players"} of the simulated game it holds
+    posted: bool = False            # the page answers the box's post
+    refused: bool = False           # ... whose token had expired: nothing was replayed
+    problem: str | None = None      # why the log was not replayed, said beside the box
+    answer: dict | None = None      # the replay in the players' words (_replay_in_words)
+
+
+def _replay_request() -> bool:
+    """A post of a replay box (its form posts to ?replay=1), not of the check form."""
+    return (request.endpoint == "pages.check_page" and request.method == "POST"
+            and request.args.get("replay") == "1")
+
+
+def _replay_box(game) -> ReplayBox | None:
+    """The box of a rules page opened for checks: empty, or with ?log=simulated the log of a
+    simulated game (a fresh seed, or ?seed= and ?players=), to show what a log looks like.
+    None for a game without an engine."""
+    if game.engine is None:
+        return None
+    if request.method == "GET" and request.args.get("log") == "simulated":
+        origin = _asked_example_origin(game)
+        played = EXAMPLES.game(game, origin["players"], origin["seed"])
+        return ReplayBox(text=_log_text(played.log()), simulated=origin)
+    return ReplayBox()
+
+
+def _log_text(log: list) -> str:
+    """A log as the box shows it: one entry a line, so a reader can find the entry a replay
+    names."""
+    return "[" + ",\n ".join(json.dumps(entry, ensure_ascii=False) for entry in log) + "]"
+
+
+def _replay_answer(game):
+    """The rules page answering its replay box: the replay (200, legal or not), or why the
+    pasted text is no log this game's engine reads (400 not JSON, 422 not such a log) beside
+    the box, which keeps the text."""
+    box = ReplayBox(text=request.form.get("log", ""), posted=True, refused=g.get("form_refused", False))
+    status = 400 if box.refused else 200
+    if not box.refused:
+        box.problem, status = _replay_into(box, game)
+    state, action = _default_check(game)
+    return _check_page(game, state=state, action=action, replay=box), status
+
+
+def _replay_into(box: ReplayBox, game) -> tuple[str | None, int]:
+    """Replay the box's text, putting the answer in the box: (problem or None, status)."""
+    if not box.text.strip():
+        return "Paste a game log into the box first.", 400
+    try:
+        log = read_log_json(box.text)
+        box.answer = _replay_in_words(game, engine_of(game).replay(log))
+    except BadJSON as error:
+        return _sentence(str(error).replace("the document", "the log", 1)), 400
+    except InvalidState as invalid:
+        return " ".join(_sentence(for_players(v, game.title)["message"]) for v in invalid.violations), 422
+    return None, 200
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def _replay_in_words(game, replayed: dict) -> dict:
+    """A replay as the page shows it: for a legal log the moves, whether the game is over and
+    its score; at a move that breaks a rule its number (1-based, the setup being entry 1), what
+    it is, the reasons in the players' words and the state before it, as JSON to read."""
+    if replayed["legal"]:
+        return {key: replayed[key] for key in ("legal", "moves", "over", "score")}
+    index, entry = replayed["index"], replayed["entry"]
+    return {"legal": False, "entry": index + 1, "move": index, "what": _entry_words(entry),
+            "entry_json": json.dumps(entry, indent=1, ensure_ascii=False),
+            "violations": [for_players(v, game.title) for v in replayed["violations"]],
+            "state_json": json.dumps(replayed["state"], indent=1, ensure_ascii=False)}
+
+
+def _entry_words(entry: Any) -> str:
+    """What a log entry is, for a player: "Ann's harvest", "a resolve round move", "the roll"."""
+    if not isinstance(entry, dict):
+        return "an entry that is neither a move nor a roll or draw"
+    if "chance" in entry:
+        return f"the {str(entry['chance'])[:40]}"
+    kind = str(entry.get("type", "move"))[:40].replace("_", " ")
+    player = entry.get("player")
+    return f"{player[:40]}'s {kind}" if isinstance(player, str) else f"a {kind} move"
+
+
+def _replay_too_large():
+    """A replay post over the log's cap or the body's, answered beside the box. What was sent
+    was not read, so it cannot come back in the box: the browser's Back button keeps it (and
+    the page's script stops such a post before it is sent)."""
+    game = live_game(str((request.view_args or {}).get("game_id")))
+    if game is None:
+        abort(413)
+    box = ReplayBox(posted=True, problem=f"This log is too large to read: a game log holds at most "
+                                         f"{MAX_LOG_CHARS:,} characters. It was not read, so it is not in "
+                                         "the box; your browser's Back button brings your text back.")
+    state, action = _default_check(game)
+    return _check_page(game, state=state, action=action, replay=box), 413
+
+
+def _default_check(game) -> tuple[Any, Any]:
+    """The (state, action) a rules page opens on: the game's first worked check."""
+    example = game.example_checks[0] if game.example_checks else {"state": game.example_state, "action": {}}
+    return example["state"], example["action"]
 
 
 def _live_check(game, title: str, body: Any):

@@ -8,6 +8,8 @@
     live_server  the app served for real on a free loopback port (a thread); yields the base URL
     browser      one headless Debian chromium for the session (Playwright); skips without it
     page         a fresh Playwright page in its own context (cookies do not leak between tests)
+    worked_examples  score pages open the game's worked example on ?example=1 (as a game
+                 without an engine does), not a simulated game: for tests of a sheet's known numbers
 """
 from __future__ import annotations
 
@@ -65,6 +67,14 @@ def csrf_token():
         assert found, f"no CSRF token in the form at {path}"
         return found.group(1)
     return token
+
+
+@pytest.fixture
+def worked_examples(monkeypatch):
+    import scorer
+
+    for game in scorer.GAMES.values():
+        monkeypatch.setattr(game, "engine", None)
 
 
 @pytest.fixture

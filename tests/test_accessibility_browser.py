@@ -3,10 +3,13 @@ violation (a scored page and a saved result included), fields use 16px text (iOS
 into smaller), and the board widgets are one tab stop that arrow keys walk."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from axe import axe_violations
 
 import scorer
+from tests.test_replay_pages import broken_log
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +38,11 @@ def settled(page, path):
 
 def test_no_axe_violations_and_16px_fields_on_every_page(live_server, sized):
     found = {}
-    for path in PAGES + [f"/games/{g}/score?example=1" for g in scorer.GAMES]:
+    # examples of fixed seeds (a fresh one would make a failure come and go): Harvest Dice's
+    # pigs past their third row, Garden Dice's sundials, Propagation's bonus cards
+    examples = [f"/games/{g}/{p}?example=1&seed=6&players=3" for g in scorer.GAMES for p in ("score", "check")]
+    examples.append("/games/propagation/check?log=simulated&seed=6&players=3")   # a replay box filled
+    for path in PAGES + examples:
         page = settled(sized, live_server + path)
         found[path] = axe_violations(page)
         small = page.evaluate("""[...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
@@ -43,8 +50,17 @@ def test_no_axe_violations_and_16px_fields_on_every_page(live_server, sized):
         assert small == [], f"{path}: fields under 16px: {small}"
         words = page.locator("main").inner_text()
         assert "DESIGN" not in words and ".md" not in words, f"{path} names an internal file"
-    # a page answered by the server, then the saved result it leads to
+    # Save on an example: refused beside the answer; then a typed game and the saved result it leads to
     page = settled(sized, live_server + "/games/garden-variety/score?example=1")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save result").click()
+    assert page.locator(".result .notice", has_text="Not saved").is_visible()
+    found["example not saved"] = axe_violations(page)
+    page.goto(live_server + "/games/garden-variety/score")
+    for index, (name, bed) in enumerate((("Ann", "20"), ("Bo", "12"))):
+        page.fill(f"[name='players.{index}.name']", name)
+        for field, value in (("garden_bed", bed), ("hand", "0"), ("gnomes", "1")):
+            page.fill(f"[name='players.{index}.{field}']", value)
     page.get_by_role("button", name="Save result").click()
     page.wait_for_url("**/results/*")
     found["saved result"] = axe_violations(settled(page, page.url))
@@ -56,10 +72,20 @@ def test_no_axe_violations_and_16px_fields_on_every_page(live_server, sized):
         page.get_by_role("button", name="Save result").click()
     assert page.locator("[aria-invalid=true]").count() == 2
     found["refused save"] = axe_violations(page)
+    # a rules page answering its replay box: every move legal, a move that breaks a rule, no log
+    log, _ = scorer.simulate("garden-dice", 2, 5)
+    for name, text in (("legal", json.dumps(log)), ("broken", json.dumps(broken_log("garden-dice")[0])),
+                       ("unreadable", "[{")):
+        page.goto(live_server + "/games/garden-dice/check?log=simulated&seed=6&players=2")
+        page.fill("#replay-log", text)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Replay").click()
+        page.locator("details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+        found[f"replay: {name}"] = axe_violations(page)
     assert {path: v for path, v in found.items() if v} == {}
 
 
-def test_boards_are_one_tab_stop_walked_by_arrow_keys(live_server, page):
+def test_boards_are_one_tab_stop_walked_by_arrow_keys(live_server, page, worked_examples):
     page.goto(live_server + "/games/garden-dice/check")
     cells = page.locator("#gd-board button[data-at]")
     assert cells.evaluate_all("bs => bs.filter(b => b.tabIndex === 0).length") == 1

@@ -6,6 +6,8 @@ import logging
 
 import pytest
 
+import scorer
+
 GV = "/api/games/garden-variety"
 
 
@@ -315,3 +317,77 @@ def test_a_30_digit_number_is_read_exactly_by_the_api_and_the_python_api(client)
     in_python = scorer.validate("garden-variety", state)
     assert over_http == in_python
     assert [(v["code"], v["path"]) for v in in_python] == [("out-of-range", "players[0].garden_bed")], in_python
+
+
+# --- whole games: replay and examples --------------------------------------------------------
+
+def test_the_longest_simulated_logs_replay_over_http(client):
+    """A 4-player Propagation log carries the board in every move: some 11,000 objects and
+    lists, more than any state or check holds, yet every game log the engine writes replays."""
+    log, end_state = scorer.simulate("propagation", 4, 0)
+    assert json.dumps(log).count("{") + json.dumps(log).count("[") > 10_000
+    answer = post(client, "/api/games/propagation/replay", log)
+    assert answer.status_code == 200 and answer.get_json()["end_state"] == end_state
+    # the log's own bound still holds: a body of nothing but empty lists is refused unread
+    assert post(client, "/api/games/propagation/replay", b"[" + b"[]," * 60_000 + b"[]]").status_code == 400
+
+
+@pytest.fixture
+def simulations(monkeypatch):
+    """Every game an engine plays from now on, as (game, players, seed): the engines still play
+    them (the count is taken on the way through)."""
+    from scorer.engine import Engine
+
+    played = []
+    simulate = Engine.simulate
+
+    def counted(engine, players, seed):
+        played.append((engine.game.id, players, seed))
+        return simulate(engine, players, seed)
+    monkeypatch.setattr(Engine, "simulate", counted)
+    return played
+
+
+def test_an_example_game_is_played_once_and_only_from_the_seed_pool(client, simulations):
+    from scorer.examples import EXAMPLES, SEED_POOL
+
+    EXAMPLES._games.clear()
+    first = client.get("/api/games/harvest-dice/example?seed=255&players=3").get_json()
+    again = client.get("/api/games/harvest-dice/example?seed=255&players=3").get_json()
+    assert first == again and simulations == [("harvest-dice", 3, 255)]   # the second one was kept
+    assert first["log"] == scorer.simulate("harvest-dice", 3, 255)[0]
+    # the 257th seed is no example: refused before anything is played
+    beyond = client.get(f"/api/games/harvest-dice/example?seed={SEED_POOL}")
+    assert beyond.status_code == 400 and "from 0 to 255" in beyond.get_json()["error"]
+    assert client.get("/api/games/harvest-dice/example?seed=%C2%B2").status_code == 400   # a superscript two
+    assert len(simulations) == 2   # scorer.simulate above; nothing for the refused seeds
+    fresh = {client.get("/api/games/garden-variety/example").get_json()["seed"] for _ in range(12)}
+    assert fresh <= set(range(SEED_POOL)) and len(fresh) > 1
+
+
+def test_examples_keep_the_last_games_played_and_one_plays_at_a_time(simulations):
+    from scorer.examples import ExamplesBusy, SimulatedGames
+
+    games = SimulatedGames(cached=2, wait_seconds=0.05)
+    harvest = scorer.GAMES["harvest-dice"]
+    for seed in (1, 2, 1, 3, 2):   # 1 is used again, so 2 is the oldest when 3 comes
+        games.game(harvest, 2, seed)
+    assert [seed for _, _, seed in simulations] == [1, 2, 3, 2]
+    with games.turn():             # another request is playing a game
+        with pytest.raises(ExamplesBusy):
+            games.game(harvest, 2, 4)
+        assert games.game(harvest, 2, 2).seed == 2   # a kept game needs no turn
+
+
+def test_a_busy_example_is_503_with_retry_after_and_no_wait_beyond_its_bound(client, monkeypatch):
+    import time
+
+    from scorer.examples import EXAMPLES
+
+    monkeypatch.setattr(EXAMPLES, "wait_seconds", 0.2)
+    with EXAMPLES.turn():
+        started = time.monotonic()
+        answer = client.get("/api/games/garden-dice/example?seed=9&players=4")
+        waited = time.monotonic() - started
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "2"
+    assert "try again" in answer.get_json()["error"] and 0.2 <= waited < 1.5

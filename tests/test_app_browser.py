@@ -1,5 +1,15 @@
-"""The Garden Variety pages in real headless Chromium (on a phone-sized screen)."""
+"""The pages in real headless Chromium (on a phone-sized screen): Garden Variety's, the rules
+pages' simulated examples and replay box, the score page's examples."""
+import json
+import re
+
 import pytest
+from werkzeug.datastructures import MultiDict
+
+import scorer
+from scorer.forms import MAX_LOG_CHARS, state_from_form
+from tests.engine_harness import games_with_engines
+from tests.test_replay_pages import broken_log
 
 pytestmark = pytest.mark.browser
 
@@ -19,8 +29,11 @@ def ranking(page):
 def test_score_three_players_live_then_save_and_find_it(live_server, page):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server + "/games/garden-variety/score?example=1")
-    # the example opens with four players: remove one, then add one back (without reloads)
+    page.goto(live_server + "/games/garden-variety/score")
+    # a new game opens with two players: make it four, remove two, then add one back (without reloads)
+    for _ in range(2):
+        page.get_by_role("button", name="Add player").click()
+    assert page.locator("fieldset.player").count() == 4
     page.locator("fieldset.player").nth(3).get_by_role("button", name="Remove player").click()
     page.locator("fieldset.player").nth(2).get_by_role("button", name="Remove player").click()
     assert page.locator("fieldset.player").count() == 2
@@ -74,3 +87,82 @@ def test_round_check_page_shows_only_the_fields_a_card_has(live_server, page):
     first.locator("select.gv-kind").select_option("critter")
     first.locator("select[name$='.number']").select_option("0/10")
     assert first.locator(".gv-for-declared").is_visible()
+
+
+# --- examples from real play and the replay box ------------------------------------------------
+
+# How each rules page's own script answers a check: what to press, where the verdict appears.
+RULES_PAGE_CHECK = {
+    "garden-dice": ("#gd-check", "#gd-answer", "✓ Legal"),
+    "harvest-dice": (None, "#hd-answer", "✓ Legal"),          # it asks as soon as the page is drawn
+    "propagation": ("#propagation-check button.primary", "#live-check .verdict", "✓ Legal"),
+    "garden-variety": ("#gv-check-form button.primary", "#check-result", "wins the round"),   # a plain form
+}
+
+
+@pytest.mark.parametrize("game_id", games_with_engines())
+def test_each_rules_page_script_takes_its_simulated_example_as_legal(live_server, page, game_id):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server}/games/{game_id}/check")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Try an example from a played game").click()
+    assert "seed" in page.locator(".example-note").inner_text()
+    press, answer, legal = RULES_PAGE_CHECK[game_id]
+    if press:
+        page.locator(press).click()
+    page.locator(answer, has_text=legal).wait_for()
+    assert "Not legal" not in page.locator(answer).inner_text() and errors == []
+
+
+def test_try_an_example_twice_gives_two_possible_games(live_server, page):
+    game = scorer.GAMES["garden-dice"]
+    page.goto(live_server + "/games/garden-dice/score")
+    seeds = []
+    for link in ("Try an example", "Another example"):
+        with page.expect_navigation():
+            page.get_by_role("link", name=link).click()
+        note = page.locator(".example-note").inner_text()
+        seeds.append(re.search(r"seed (\d+)", note).group(1))
+        fields = page.locator("#score-form").evaluate(
+            "f => [...new FormData(f)].filter(([k, v]) => typeof v === 'string')")
+        shown = state_from_form(MultiDict(fields), game.state_model)
+        assert scorer.validate("garden-dice", shown) == []
+        page.locator("#result .winners").wait_for()   # the page's live totals score it too
+    assert seeds[0] != seeds[1]
+
+
+def test_a_pasted_log_replays_on_a_phone(live_server, page):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    log, end_state = scorer.simulate("harvest-dice", 3, 8)
+    page.goto(live_server + "/games/harvest-dice/check")
+    page.fill("#replay-log", json.dumps(log, indent=1))
+    with page.expect_navigation():
+        page.get_by_role("button", name="Replay").click()
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'answer'")
+    result = page.locator("#replay-result")
+    assert "✓ Every move is legal" in result.inner_text() and 0 <= result.bounding_box()["y"] < 844
+    winners = scorer.score("harvest-dice", end_state)["winners"]
+    assert winners[0] in result.locator(".winners").inner_text()
+    assert result.locator("table.ranking tbody tr").count() == 3
+
+    broken, index, _ = broken_log("harvest-dice")
+    page.fill("#replay-log", json.dumps(broken))
+    with page.expect_navigation():
+        page.get_by_role("button", name="Replay").click()
+    assert f"Entry {index + 1} of the log breaks a rule" in result.inner_text()
+    assert result.locator(".reasons li").count() >= 1
+    state = result.locator("details.state-before pre")
+    assert not state.is_visible()
+    result.locator("details.state-before summary").click()
+    assert state.is_visible() and json.loads(state.inner_text()) == scorer.replay("harvest-dice", broken[:index])["state"]
+
+    # a log longer than the box takes is not sent: it stays, and the reason is beside the box
+    too_long = "[" + " " * MAX_LOG_CHARS + "]"
+    page.fill("#replay-log", too_long)
+    address = page.url
+    page.get_by_role("button", name="Replay").click()
+    assert "so it was not sent" in page.locator("#replay-problem").inner_text()
+    assert page.url == address and len(page.input_value("#replay-log")) == len(too_long)
+    assert page.locator("#replay-log").get_attribute("aria-invalid") == "true" and errors == []

@@ -7,6 +7,7 @@ import copy
 import random
 
 import scorer
+from scorer.games.garden_dice import data as garden_dice
 from scorer.games.propagation import data
 
 
@@ -22,7 +23,9 @@ def _refusal(game_id: str, log: list, index: int) -> dict:
 
 def test_garden_variety_refuses_a_card_not_in_the_hand_and_plays_out_of_turn():
     log, _ = scorer.simulate("garden-variety", 3, 2)
-    index = _first(log, "resolve_round")
+    # A round the die opened with a rule (after a chaos face the round's entry gives the reroll).
+    index = next(i for i, entry in enumerate(log) if entry.get("type") == "resolve_round"
+                 and log[i - 1].get("face") != "chaos")
     hands_before = scorer.replay("garden-variety", log[:index])["state"]["players"]
     stranger = next(card for card in ("critter-blue-1", "critter-red-9", "wildflower-4", "gnome-thief")
                     if card not in hands_before[0]["hand"])
@@ -73,6 +76,56 @@ def test_garden_dice_refuses_a_die_not_in_the_pool_and_a_roll_out_of_place():
     broken = copy.deepcopy(log)
     broken.insert(index, {"chance": "roll", "dice": [1, 2, 3, 4]})
     assert _refusal("garden-dice", broken, index)["violations"][0]["code"] == "no-chance-now"
+
+
+def _garden_dice_states(log: list) -> list[dict]:
+    """The engine's state before each entry of a Garden Dice log (index i: before log[i])."""
+    game_engine = scorer.GAMES["garden-dice"].engine
+    assert game_engine is not None
+    state = game_engine.initial_state(log[0]["setup"]["players"], log[0]["setup"]["options"])
+    states = [state, state]
+    for entry in log[1:]:
+        state = (game_engine.resolve_chance(state, entry) if "chance" in entry else game_engine.apply(state, entry))
+        states.append(state)
+    return states
+
+
+def _garden_dice_refusal_is_checks(log: list, index: int, code: str) -> None:
+    """The replay stops at log[index] with `code`, and the public check on the state the
+    engine judged gives the same violations: the rule is judged by check alone."""
+    result = _refusal("garden-dice", log, index)
+    assert result["violations"][0]["code"] == code
+    assert scorer.check("garden-dice", result["check_state"], log[index])["violations"] == result["violations"]
+
+
+def test_garden_dice_refuses_a_buy_from_an_empty_stack_by_check():
+    log, _ = scorer.simulate("garden-dice", 2, 6)
+    states = _garden_dice_states(log)
+    index, crop = next((i, crop) for i, entry in enumerate(log) if entry.get("type") == "buy"
+                       for crop, left in states[i]["supply"].items() if not left)
+    broken = copy.deepcopy(log)
+    broken[index].update(crop=crop, die=6)
+    _garden_dice_refusal_is_checks(broken, index, "stack-empty")
+
+
+def test_garden_dice_refuses_placing_a_seed_not_held_by_check():
+    log, _ = scorer.simulate("garden-dice", 3, 2)
+    states = _garden_dice_states(log)
+    index, crop = next((i, crop) for i, entry in enumerate(log) if entry.get("tile") == "seed"
+                       for crop in garden_dice.CROPS if crop not in states[i]["players"][states[i]["current"]]["seeds"])
+    broken = copy.deepcopy(log)
+    broken[index]["crop"] = crop
+    _garden_dice_refusal_is_checks(broken, index, "seed-not-held")
+
+
+def test_garden_dice_refuses_ending_a_turn_while_a_die_allows_an_action():
+    log, _ = scorer.simulate("garden-dice", 2, 3)
+    index = _first(log, "buy")
+    broken = copy.deepcopy(log)
+    broken.insert(index, {"type": "end_turn", "player": log[index]["player"], "turn": log[index]["turn"]})
+    result = _refusal("garden-dice", broken, index)
+    assert result["violations"][0]["code"] == "die-action-left"
+    assert scorer.check("garden-dice", result["check_state"], broken[index])["legal"]  # only the table knows
 
 
 def test_propagation_refuses_a_player_out_of_turn_another_board_and_a_step_out_of_order():

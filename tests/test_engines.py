@@ -141,3 +141,16 @@ def test_cli_simulate_without_out_prints_only_the_log_on_standard_output(capsys)
     assert log == scorer.simulate(game_id, scorer.GAMES[game_id].min_players, 9)[0]
     report = json.loads(printed.err)
     assert report["seed"] == 9 and report["score"] == scorer.score(game_id, report["end_state"])
+
+
+def test_cli_replays_the_longest_simulated_logs(tmp_path, capsys):
+    """A 4-player Propagation log holds more objects and lists than any state (the board rides
+    in every move): the command line reads a log with a log's bound, as the HTTP API does."""
+    log, _ = scorer.simulate("propagation", 4, 0)
+    assert json.dumps(log).count("{") + json.dumps(log).count("[") > 10_000
+    out = tmp_path / "long.json"
+    out.write_text(json.dumps(log))
+    assert gardenkit(["replay", "propagation", str(out)]) == 0
+    assert "moves are legal" in capsys.readouterr().out
+    out.write_text("[" + "[]," * 60_000 + "[]]")
+    assert gardenkit(["replay", "propagation", str(out)]) == 2

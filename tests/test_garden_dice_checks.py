@@ -281,6 +281,28 @@ def test_eating_needs_a_free_disc():
     assert check(CRITTER_BOARD, {**move, "to": [5, 4]}, Yellow={"unplaced_seeds": 6})["legal"]
 
 
+def test_rulebook_spit_out_example_the_eater_keeps_the_tile_as_a_seed():
+    """Eating a Tile example: Green's rabbit eats Blue's eggplant and spits out the seeds
+    with a 5; with only a 4 it cannot, and a move that eats nothing spits out nothing."""
+    move = {"type": "move_critter", "player": "Green", "from": [2, 2], "to": [2, 5], "die": 3}
+    spat = check(CRITTER_BOARD, {**move, "spit_out_die": 5}, Green={"unplaced_seeds": 1})
+    assert spat["effects"] == {"eats": [2, 5], "eaten": {"crop": "eggplant", "kind": "veggie", "owner": "Blue"},
+                               "swallowed": False, "spat_out": "eggplant", "unplaced_seeds": 2}
+    low = check(CRITTER_BOARD, {**move, "spit_out_die": 4})
+    assert codes(low) == ["die-too-low"] and low["violations"][0]["path"] == "action.spit_out_die"
+    assert low["violations"][0]["rule"] == "Garden Dice › Move a Critter › Eating a Tile"
+    nothing = check(CRITTER_BOARD, {**move, "to": [2, 4], "spit_out_die": 5})
+    assert codes(nothing) == ["nothing-to-spit-out"]
+    swallowed = check(CRITTER_BOARD, move)["effects"]
+    assert (swallowed["swallowed"], swallowed["spit_out_die_needed"]) == (True, 5)
+
+
+def test_spitting_out_needs_a_free_disc_like_swallowing():
+    move = {"type": "move_critter", "player": "Yellow", "from": [5, 5], "to": [5, 2], "die": 3}
+    assert codes(check(CRITTER_BOARD, {**move, "spit_out_die": 3}, Yellow={"unplaced_seeds": 6})) == [
+        "no-free-disc"]
+
+
 def test_remove_critter_rulebook_example():
     """Remove a Critter example: Blue spends 1, 2 and a 6 on Red's rabbit at (1,2), which
     carries Red's disc and two more from tiles it swallowed: Red gets three discs back."""
@@ -433,6 +455,25 @@ def test_sun_token_two_uses():
     assert codes(scorer.check(GAME, spent, reroll)) == ["no-sun-token"]
 
 
+def test_four_equal_dice_may_be_rerolled_before_any_is_spent():
+    reroll = {"type": "reroll_equal_dice", "player": "Red", "dice": [4, 4, 4, 4]}
+    state = {"players": players()}
+    assert scorer.check(GAME, state, reroll) == {"legal": True, "violations": [],
+                                                 "effects": {"reroll": "all four dice"}}
+    assert codes(scorer.check(GAME, state, {**reroll, "dice": [4, 4, 4, 5]})) == ["dice-not-all-equal"]
+    late = scorer.check(GAME, state, {**reroll, "turn": {"dice_spent": 1}})
+    assert codes(late) == ["not-start-of-turn"] and late["violations"][0]["rule"] == "Garden Dice › On Your Turn"
+    with pytest.raises(scorer.InvalidState):
+        scorer.check(GAME, state, {**reroll, "dice": [4, 4, 4]})
+
+
+def test_ending_a_turn_is_the_tables_to_refuse():
+    """Whether a die left still allows an action depends on the dice, which the state does
+    not hold: check answers legal, and a whole game's engine refuses it while one does."""
+    result = scorer.check(GAME, {"players": players()}, {"type": "end_turn", "player": "Blue"})
+    assert result == {"legal": True, "violations": [], "effects": {"turn_over": True}}
+
+
 def test_check_through_the_public_api_rejects_an_impossible_state():
     state = {"players": players(["A"]), "board": []}
     with pytest.raises(scorer.InvalidState):
@@ -513,3 +554,54 @@ def test_messages_use_an_before_a_vowel():
     assert "an eggplant is worth 5" in low["violations"][0]["message"]
     buy = check([], {"type": "buy", "player": "Blue", "crop": "artichoke", "die": 2})
     assert "an artichoke seed costs" in buy["violations"][0]["message"]
+
+
+# --- the stacks and the seeds held, when the state counts them ---------------------------------
+
+def _two_players(blue_seeds=None, supply=None, **blue):
+    state = {"players": players(["Blue", "Red"], Blue=blue), "board": []}
+    if blue_seeds is not None:
+        state["players"][0]["seeds"] = blue_seeds
+    if supply is not None:
+        state["supply"] = supply
+    return state
+
+
+def test_a_buy_from_an_empty_stack_is_refused_when_the_state_counts_the_stacks():
+    """Two players use five tomatoes. Blue holds one unplaced and a critter swallowed
+    another: those are out of the stack, though the state cannot say of which crop they were
+    without the count of what is left. With "supply" the empty stack is refused."""
+    buy = {"type": "buy", "player": "Blue", "crop": "tomato", "die": 3}
+    held = {"track": 9, "unplaced_seeds": 1, "harvested": {"tomato": 3}}
+    board = [tile((1, 1), "bird", "Red", swallowed=1)]
+    blind = {**_two_players(**held), "board": board}
+    assert scorer.check(GAME, blind, buy)["legal"]  # what the older state cannot see
+    counted = {**_two_players(supply={"tomato": 0, "carrot": 5}, **held), "board": board}
+    result = scorer.check(GAME, counted, buy)
+    assert codes(result) == ["stack-empty"] and result["violations"][0]["rule"] == "Garden Dice › Buy a Seed Tile"
+    assert result["violations"][0]["path"] == "action.crop"
+    carrot = scorer.check(GAME, counted, {**buy, "crop": "carrot"})
+    assert carrot["effects"] == {"bought": "carrot", "unplaced_seeds": 2, "free_discs": 6, "stack_left": 4,
+                                 "last_seed": False}
+
+
+def test_taking_the_last_seed_of_the_last_stack_says_the_game_ends():
+    last = scorer.check(GAME, _two_players(supply={"squash": 1}), {"type": "buy", "player": "Blue",
+                                                                   "crop": "squash", "die": 1})
+    assert (last["effects"]["stack_left"], last["effects"]["last_seed"]) == (0, True)
+
+
+def test_seeds_held_count_against_a_crop_when_the_stacks_are_not_counted():
+    buy = {"type": "buy", "player": "Red", "crop": "tomato", "die": 3}
+    state = _two_players(blue_seeds={"tomato": 2}, track=9, unplaced_seeds=2, harvested={"tomato": 3})
+    assert codes(scorer.check(GAME, state, buy)) == ["crop-sold-out"]
+
+
+def test_placing_a_seed_not_held_is_refused_when_the_seeds_are_listed_by_crop():
+    place = {"type": "place", "player": "Blue", "tile": "seed", "crop": "tomato", "dice": [1, 2], "at": [1, 2]}
+    assert check([], place, Blue={"unplaced_seeds": 1})["legal"]  # the count alone cannot tell
+    holding = _two_players(blue_seeds={"carrot": 1}, unplaced_seeds=1)
+    result = scorer.check(GAME, holding, place)
+    assert codes(result) == ["seed-not-held"] and result["violations"][0]["path"] == "action.crop"
+    assert result["violations"][0]["rule"] == "Garden Dice › Place a Tile"
+    assert scorer.check(GAME, holding, {**place, "crop": "carrot"})["legal"]

@@ -307,3 +307,34 @@ def test_a_changed_copy_of_a_state_is_scored_from_its_own_harvest():
     red = game.player_scores(copy)[1]
     assert red.tiebreakers == {"harvested_face_value": 3 * 1 + 3 * 3}
     assert red.breakdown["collections"] == 2 * data.COLLECTION_POINTS[3]
+
+
+def test_seeds_by_crop_add_up_to_the_unplaced_seeds():
+    held = {**player("A", unplaced=2), "seeds": {"carrot": 1}}
+    found = scorer.validate(GAME, {"players": [held, player("B")]})
+    assert [(v["code"], v["path"]) for v in found] == [("seeds-do-not-add-up", "players[0].seeds")]
+    assert codes({"players": [{**held, "seeds": {"carrot": 1, "tomato": 1}}, player("B")]}) == []
+
+
+def test_the_stacks_count_against_each_crop_and_the_whole_supply():
+    # 2 players use 5 of each crop: 4 left in the stack and 2 harvested is one too many.
+    found = scorer.validate(GAME, {"players": [player("A", 4, carrot=2), player("B")], "supply": {"carrot": 4}})
+    assert [v["code"] for v in found] == ["crop-over-supply"]
+    assert "left in the stack" in found[0]["message"]
+    assert [v["path"] for v in scorer.validate(GAME, {"players": [player("A"), player("B")],
+                                                      "supply": {"carrot": 6}})] == ["supply.carrot"]
+    # Unplaced seeds of unknown crops count only towards the 25 tiles of the game.
+    full = {crop: 5 for crop in data.CROPS}
+    assert codes({"players": [player("A", unplaced=1), player("B")], "supply": full}) == ["too-many-tiles"]
+    seeds = {**player("A", unplaced=1), "seeds": {"squash": 1}}
+    assert codes({"players": [seeds, player("B")], "supply": {**full, "squash": 4}}) == []
+    assert codes({"players": [seeds, player("B")], "supply": full}) == ["crop-over-supply"]
+
+
+def test_with_the_stacks_counted_the_game_is_over_exactly_when_they_are_empty():
+    empty = dict.fromkeys(data.CROPS, 0)
+    ended = scorer.score(GAME, {"players": [player("A"), player("B")], "supply": empty})
+    assert ended["warnings"] == []
+    going = scorer.score(GAME, {"players": [player("A"), player("B")], "supply": {**empty, "carrot": 1}})
+    assert [(w["code"], w["path"]) for w in going["warnings"]] == [("game-not-over", "supply")]
+    assert "1 seed tile is still in the stacks" in going["warnings"][0]["message"]

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import scorer
 from scorer.games.harvest_dice import data, rules
 
 GAME = "harvest-dice"
@@ -55,11 +56,12 @@ def test_api_check_with_a_malformed_action_is_422(client):
 # --- the pages without a script ------------------------------------------------------------
 
 def test_score_page_carries_the_sheet_for_its_script(client):
-    html = client.get(SCORE_PAGE + "?example=1").get_data(as_text=True)
+    html = client.get(SCORE_PAGE + "?example=1&seed=5&players=2").get_data(as_text=True)
     start = html.index('<script type="application/json" id="hd-sheet">') + len('<script type="application/json" id="hd-sheet">')
     sheet = json.loads(html[start:html.index("</script>", start)])
     assert sheet == rules.page_data()
-    assert 'name="players.0.garden"' in html and "LLLTTC" in html  # the example, as plain text
+    garden = scorer.simulate(GAME, 2, 5)[1]["players"][0]["garden"]
+    assert 'name="players.0.garden"' in html and "\n".join(garden) in html  # the example, as plain text
 
 
 def test_score_page_works_as_a_plain_form(client, csrf_token):
@@ -100,7 +102,7 @@ def ranking_total(page, name):
 
 
 @pytest.mark.browser
-def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page):
+def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page, worked_examples):
     page.goto(live_server + SCORE_PAGE + "?example=1")
     bob = page.locator("fieldset.player").first
     total = ranking_total(page, "Bob")
@@ -142,7 +144,7 @@ def test_score_page_taps_update_the_sheet_and_the_live_totals(live_server, page)
 
 
 @pytest.mark.browser
-def test_score_page_markets_and_players(live_server, page):
+def test_score_page_markets_and_players(live_server, page, worked_examples):
     page.goto(live_server + SCORE_PAGE + "?example=1")
     ranking_total(page, "Bob").wait_for()
     # the lettuce market: the printed circle and 3 crossed in play. Circle 4 is the last

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+import scorer
 from scorer.games.propagation import examples, rules
 
 SCORE, CHECK = "/games/propagation/score", "/games/propagation/check"
@@ -19,17 +20,20 @@ def embedded_data(html: str) -> dict:
 
 
 def test_score_page_example_records_the_bonus_points_its_boards_paid(client):
-    """The score page asks for what players have at the end (their bonus points); the example's
-    bonus boards become the points they paid, so the example scores as before."""
-    response = client.get(SCORE + "?example=1")
+    """The score page asks for what players have at the end (their bonus points); a simulated
+    game's bonus boards become the points they paid, so the example scores as the game did."""
+    response = client.get(SCORE + "?example=1&seed=4&players=3")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert embedded_data(html) == json.loads(json.dumps(rules.page_data()))
     assert "board-editor" not in html and 'name="bonus"' not in html  # the boards live on the rules page
     assert 'href="/games/propagation/check#bonus-card"' in html
-    assert 'name="players.2.harvested.apple" value="4"' in html
-    paid = {p["name"]: p["breakdown"]["bonus"] for p in rules.GAME.score(rules.EXAMPLE_STATE)["players"]}
-    for index, name in enumerate(p["name"] for p in rules.EXAMPLE_STATE["players"]):
+    _, end_state = scorer.simulate("propagation", 3, 4)
+    assert end_state["bonus"]
+    apples = end_state["players"][2]["harvested"]["apple"]
+    assert f'name="players.2.harvested.apple" value="{apples}"' in html
+    paid = {p["name"]: p["breakdown"]["bonus"] for p in rules.GAME.score(end_state)["players"]}
+    for index, name in enumerate(p["name"] for p in end_state["players"]):
         assert f'name="players.{index}.bonus_points" value="{paid[name]}"' in html
 
 
@@ -131,7 +135,7 @@ def test_dispute_page_shows_a_propagation_on_the_board(live_server, page):
 
 
 @pytest.mark.browser
-def test_score_page_without_javascript_is_a_plain_form(live_server, browser):
+def test_score_page_without_javascript_is_a_plain_form(live_server, browser, worked_examples):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
     try:
         tab = context.new_page()

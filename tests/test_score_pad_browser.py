@@ -274,7 +274,7 @@ def test_a_queued_save_sent_twice_is_saved_once(live_server, page):
 
 
 def test_propagation_renaming_the_example_players_breaks_nothing(live_server, page):
-    page.goto(live_server + "/games/propagation/score?example=1")
+    page.goto(live_server + "/games/propagation/score?example=1&seed=5&players=3")
     page.locator("#live-result tbody tr").first.wait_for()
     names = page.locator("#players input[name$='.name']")
     for index, new_name in enumerate(["Ann", "Ben", "Cat"][:names.count()]):
@@ -317,3 +317,18 @@ def test_an_expired_form_keeps_every_entry_and_saves_on_the_second_try(live_serv
     page.get_by_role("button", name="Save result").click()
     page.wait_for_url("**/results/*")
     assert "Saved: Ann won." in page.locator(".flash").inner_text()
+
+
+def test_an_example_offers_no_rematch_and_is_not_saved_even_offline(live_server, page):
+    page.goto(live_server + "/games/garden-variety/score")
+    assert not page.get_by_role("button", name="Rematch").is_visible()   # nobody to play again yet
+    page.fill("[name='players.0.name']", "Ann")
+    page.locator("[name='players.0.name']").dispatch_event("change")
+    assert page.get_by_role("button", name="Rematch").is_visible()
+    page.goto(live_server + "/games/garden-variety/score?example=1&seed=3&players=3")
+    assert not page.get_by_role("button", name="Rematch").is_visible()   # an example is nobody's game
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save result").click()
+    assert "Not saved: this is an example" in page.locator("#pad-note").inner_text()
+    assert page.evaluate("localStorage.getItem('gardenkit:queue')") is None
+    page.context.set_offline(False)

@@ -328,6 +328,13 @@
   form.addEventListener("submit", function (event) {
     var op = event.submitter && event.submitter.value;
     if (op !== "save") return;
+    if (isExample) {  // an example is never saved (the server says so); offline, say it here
+      if (navigator.onLine) return;
+      event.preventDefault();
+      say(["Not saved: this is an example, and examples never go to Results or players' records."], true);
+      note.focus();
+      return;
+    }
     remember(playerNames(snapshot()));
     if (navigator.onLine || !gardenkit.stateOf) return;
     event.preventDefault();

@@ -1,56 +1,64 @@
 """Garden Dice's engine: each player rolls four dice and spends them on actions until none is
 possible, then passes the dice; the game ends with the turn that takes the last seed.
 
-The full state (version 1):
+The full state (version 2):
     {"variant": "standard", "board": [tiles as in the state format],
-     "players": [{"name", "track", "sun_token", "seeds": [crops bought, not placed], "harvested": {crop: n}}],
-     "supply": {crop: tiles left in its stack}, "current": i, "pool": [dice] or null before the roll,
+     "supply": {crop: tiles left in its stack},
+     "players": [{"name", "track", "sun_token", "seeds": {crop: n bought, not placed}, "harvested": {crop: n}}],
+     "current": i, "pool": [dice] or null before the roll,
      "turn": {"dice_spent", "bought", "sundial", "ate_from"}, "last_turn": false, "over": false}
 `turn` is the action's "turn" field as `check` reads it. Chance outcomes are
-{"chance": "roll", "dice": [d1, d2, d3, d4]}, at the start of a turn and after a sun reroll.
-Chains, harvest points, eating and the sundial's reading are the rules module's, reached
-through `check`'s effects.
+{"chance": "roll", "dice": [d1, d2, d3, d4]}: at the start of a turn, after a sun reroll and
+after four equal dice are rerolled. Chains, harvest points, eating, the sundial's reading and
+the end of the game are the rules module's, reached through `check`'s effects.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
-from itertools import combinations
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain, combinations
 from typing import Any
 
-from scorer.core import Violation, violation
+from scorer.core import Game, Violation, violation
 from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.garden_dice import data
 
 TURN = f"{data.TITLE} › On Your Turn"
-BUY = f"{data.TITLE} › Buy a Seed Tile"
-PLACE = f"{data.TITLE} › Place a Tile"
-DICE_ACTIONS = ("buy", "place", "water", "harvest", "flip", "move_critter", "remove_critter")
 SIZE = data.BOARD_SIZE
-# The spaces a sundial may make two dice name, and more: every change of at most 2 in all.
+# The spaces a sundial may make two dice name: one die changed by 1 or 2, or both by 1.
 SUNDIAL_REACH = [(x, y) for x in range(-2, 3) for y in range(-2, 3) if abs(x) + abs(y) <= 2]
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+ACTION_TYPES = ("buy", "place", "water", "harvest", "flip", "move_critter", "remove_critter", "sun_set_die",
+                "sun_reroll", "reroll_equal_dice", "end_turn")
+READ_STATES_KEPT = 3  # a step reads the state before it and one or two after
+SPECIAL_TILES = (("bird", data.CRITTER_SIDES), ("sundial", data.HELPER_SIDES), (data.ROCK, (data.ROCK,)))
 
 
 class GardenDiceEngine(Engine):
-    version = 1
+    version = 2
     option_choices = {"variant": data.VARIANTS}
     house_rules = (
         "Garden Dice: the house board and scoring track (docs/house-rules.md, Garden Dice)",
         "Garden Dice: the first listed player starts",
-        "Garden Dice: a critter always swallows what it eats (the action format has no spit-out choice)",
-        "Garden Dice: four equal dice are not rerolled (the rulebook allows it, the log has no such move)",
-        "Garden Dice: a turn ends as soon as no die action is possible; the sun cannot be spent after that",
+        "Garden Dice: a seed kept by spitting it out does not count against the two seeds of a crop bought in a turn",
+        "Garden Dice: four equal dice may be rerolled whenever none is spent yet, even when the sun made them equal",
+        "Garden Dice: when the dice left allow no action, the turn is over unless the player may still use the "
+        "sun or reroll four equal dice; then the player does so or ends the turn (end_turn)",
     )
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        # The last few states read for check, each with its parsed form (see _read).
+        self._read_states: tuple[tuple[State, Any], ...] = ()
 
     def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         supply = data.SUPPLY_PER_CROP[len(names)]
-        return {"variant": options["variant"], "board": [],
-                "players": [{"name": name, "track": 0, "sun_token": True, "seeds": [], "harvested": {}}
+        return {"variant": options["variant"], "board": [], "supply": dict.fromkeys(data.CROPS, supply),
+                "players": [{"name": name, "track": 0, "sun_token": True, "seeds": {}, "harvested": {}}
                             for name in names],
-                "supply": {crop: supply for crop in data.CROPS}, "current": data.FIRST_PLAYER, "pool": None,
-                "turn": _fresh_turn(), "last_turn": False, "over": False}
+                "current": data.FIRST_PLAYER, "pool": None, "turn": _fresh_turn(), "last_turn": False,
+                "over": False}
 
     # chance -------------------------------------------------------------------------------
     def chance_kind(self, state: State) -> str | None:
@@ -71,75 +79,62 @@ class GardenDiceEngine(Engine):
 
     # actions ------------------------------------------------------------------------------
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
-        """Every die action the pool and the pieces allow, and the sun's uses."""
-        player = state["players"][state["current"]]
-        found = _dice_candidates(state)
-        if player["sun_token"]:
-            found.append(_action(state, "sun_reroll"))
-            found += [_action(state, "sun_set_die", die=die, to=to)
-                      for die in sorted(set(state["pool"])) for to in data.DIE_FACES]
-        return found
+        """Every die action the pool and the pieces allow, the sun's uses, the reroll of four
+        equal dice, and ending the turn. They share one copy of the turn record, not the
+        state's own."""
+        state = {**state, "turn": _copy_turn(state["turn"])}
+        return [*_die_actions(state), *_free_actions(state), _action(state, "end_turn")]
 
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
         """Any action type by any player, with dice in or out of the pool, any space, any
         tile, a turn record now and then not this turn's."""
         found = []
         for _ in range(RANDOM_ACTIONS):
-            name = rng.choice(state["players"])["name"]
-            die = rng.choice(state["pool"]) if rng.random() < 0.7 else rng.randint(1, 6)
-            at, to = [rng.randint(0, SIZE + 1), rng.randint(1, SIZE)], [rng.randint(1, SIZE), rng.randint(1, SIZE)]
-            kind = rng.choice(("buy", "place", "water", "harvest", "flip", "move_critter", "remove_critter",
-                               "sun_set_die", "sun_reroll"))
-            by_kind: dict[str, dict[str, Any]] = {
-                "buy": {"crop": rng.choice(data.CROPS), "die": die},
-                "place": {"tile": rng.choice(("seed", "bird", "sundial", "rock", "rabbit")),
-                          "dice": rng.sample(state["pool"], 2) if len(state["pool"]) > 1 else [die, die], "at": to,
-                          **({"crop": rng.choice(data.CROPS)} if rng.random() < 0.6 else {})},
-                "water": {"at": to, "die": die}, "harvest": {"at": to, "die": die}, "flip": {"at": at, "die": die},
-                "move_critter": {"from": rng.choice([t["at"] for t in state["board"]] or [at]), "to": to, "die": die},
-                "remove_critter": {"at": to, "dice": [die, rng.randint(1, 6), 6]},
-                "sun_set_die": {"die": die, "to": rng.randint(1, 6)}, "sun_reroll": {}}
-            action = {"type": kind, "player": name, **by_kind[kind], "turn": dict(state["turn"])}
+            kind = rng.choice(ACTION_TYPES)
+            action = {"type": kind, "player": rng.choice(state["players"])["name"],
+                      **_random_fields(kind, state, rng), "turn": _copy_turn(state["turn"])}
             if rng.random() < 0.1:
                 action["turn"] = {**state["turn"], "dice_spent": rng.randint(0, 4)}
             found.append(action)
         return found
 
     def table_violations(self, state: State, action: Any) -> list[Violation]:
+        """Whose turn it is, the turn so far, the dice in the pool, and whether a die left
+        still allows an action: what only the table sees."""
         player = state["players"][state["current"]]
         if action.player != player["name"]:
             return [violation("out-of-turn", TURN, f"it is {player['name']}'s turn", "action.player")]
-        if action.turn.model_dump() != _turn_json(state["turn"]):
+        if action.turn.model_dump() != state["turn"]:
             return [violation("wrong-turn-record", TURN, f"this turn so far is {state['turn']}", "action.turn")]
-        named = [action.die] if action.type == "sun_set_die" else _dice_of(action)
-        missing = Counter(named) - Counter(state["pool"])
+        missing = Counter(_dice_named(action)) - Counter(state["pool"])
         if missing:
             return [violation("die-not-in-pool", TURN, f"the dice left are {state['pool']}", "action")]
-        if action.type == "buy" and not state["supply"][action.crop]:
-            return [violation("stack-empty", BUY, f"the {action.crop} stack is empty", "action.crop")]
-        if action.type == "place" and action.tile == "seed" and action.crop not in player["seeds"]:
-            return [violation("seed-not-held", PLACE, f"{player['name']} holds no {action.crop} seed",
-                              "action.crop")]
+        if action.type == "end_turn" and self.any_legal(state, _die_actions(state)):
+            return [violation("die-action-left", TURN,
+                              f"the dice left ({state['pool']}) still allow an action, even an undesired "
+                              "one: the turn goes on", "action")]
         return []
 
     def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
         state = _copy(state)
+        if action.type == "end_turn":
+            return _pass_dice(state)
         player = state["players"][state["current"]]
         turn = state["turn"]
-        for die in _dice_of(action):
+        for die in _dice_spent(action):
             state["pool"].remove(die)
-        turn["dice_spent"] += len(_dice_of(action))
+            turn["dice_spent"] += 1
         turn["sundial"] += effects.get("sundial", [])
         board = {tuple(t["at"]): t for t in state["board"]}
         if action.type == "buy":
             state["supply"][action.crop] -= 1
-            player["seeds"].append(action.crop)
-            turn["bought"][action.crop] = turn["bought"].get(action.crop, 0) + 1
-            state["last_turn"] = state["last_turn"] or not any(state["supply"].values())
+            _add(player["seeds"], action.crop, 1)
+            _add(turn["bought"], action.crop, 1)
+            state["last_turn"] = state["last_turn"] or effects["last_seed"]
         elif action.type == "place":
             tile = {"at": effects["placed"], "kind": action.tile, "owner": player["name"]}
             if action.tile == "seed":
-                player["seeds"].remove(action.crop)
+                _add(player["seeds"], action.crop, -1)
                 tile["crop"] = action.crop
             board[tuple(effects["placed"])] = tile
         elif action.type == "water":
@@ -148,8 +143,7 @@ class GardenDiceEngine(Engine):
         elif action.type == "harvest":
             for at in effects["harvested"]:
                 tile = board.pop(tuple(at))
-                owner = _player(state, tile["owner"])
-                owner["harvested"][tile["crop"]] = owner["harvested"].get(tile["crop"], 0) + 1
+                _add(_player(state, tile["owner"])["harvested"], tile["crop"], 1)
             for name, points in effects["points"].items():
                 _player(state, name)["track"] += points
         elif action.type == "flip":
@@ -157,31 +151,57 @@ class GardenDiceEngine(Engine):
         elif action.type == "remove_critter":
             board.pop(tuple(effects["removed"]))
         elif action.type == "move_critter":
-            critter = board.pop(tuple(action.from_))
-            critter["at"] = list(action.to)
-            if effects["eats"]:  # swallowed whole: the tile leaves the game, a disc goes on the critter
-                eaten = board.pop(tuple(effects["eats"]))
-                critter["swallowed"] = critter.get("swallowed", 0) + 1
-                turn["ate_from"].append(eaten["owner"])
-            board[tuple(action.to)] = critter
+            _move_critter(board, player, turn, action, effects)
         elif action.type == "sun_set_die":
             state["pool"][state["pool"].index(action.die)] = action.to
             player["sun_token"] = False
-        else:  # sun_reroll: the dice go back to chance
+        elif action.type == "sun_reroll":  # the dice go back to chance
             state["pool"] = None
             player["sun_token"] = False
+        else:  # reroll_equal_dice: the dice go back to chance, the sun stays
+            state["pool"] = None
         state["board"] = sorted(board.values(), key=lambda t: t["at"])
         return self._settle(state) if state["pool"] is not None else state
 
     def _settle(self, state: State) -> State:
-        """The turn goes on while a die action is possible; otherwise the dice pass on, or the
-        game ends after the turn that took the last seed."""
-        if self.any_legal(state, _dice_candidates(state)):
+        """The turn goes on while a die left allows an action, or while the player may still
+        use the sun or reroll four equal dice (or end the turn instead); otherwise the dice
+        pass on, or the game ends after the turn that took the last seed."""
+        if state["pool"] and self.any_legal(state, chain(_die_actions(state), _free_actions(state))):
             return state
-        if state["last_turn"]:
-            return {**state, "over": True}
-        return {**state, "pool": None, "turn": _fresh_turn(),
-                "current": (state["current"] + 1) % len(state["players"])}
+        return _pass_dice(state)
+
+    # Engine's judging, with each state read once ---------------------------------------------
+    # A step judges one state several times: the simulator's draw, the move, and after it
+    # the question whether the turn goes on (a turn's end is known only once no die action
+    # is legal). States are never changed in place, so the same object is the same state and
+    # its parsed check state can be kept.
+    def _read(self, state: State) -> Any:
+        """The state `check` reads, parsed once while it is among the last few read."""
+        for kept, checked in self._read_states:
+            if kept is state:
+                return checked
+        checked = self.game.parse_state(self.check_state(state))
+        self._read_states = ((state, checked), *self._read_states[:READ_STATES_KEPT - 1])
+        return checked
+
+    def judge_all(self, state: State, raw_actions: Sequence[Any]) -> list[dict[str, Any]]:
+        checked = self._read(state)
+        return [self._judge_on(state, checked, action) for action in raw_actions]
+
+    def any_legal(self, state: State, raw_actions: Iterable[Any]) -> bool:
+        checked = self._read(state)
+        return any(self._judge_on(state, checked, action)["legal"] for action in raw_actions)
+
+    def random_legal_action(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any]]:
+        """Engine's draw, uniform among the legal candidates, judged on the kept parse."""
+        candidates = self.candidate_actions(state, rng)
+        while candidates:
+            action = candidates.pop(rng.randrange(len(candidates)))
+            answer = self.judge(state, action)
+            if answer["legal"]:
+                return action, answer
+        raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
 
     def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
         old = {tuple(t["at"]): t for t in before["board"]}
@@ -197,15 +217,18 @@ class GardenDiceEngine(Engine):
             return {"placed": next(list(at) for at in new if at not in old)}
         if kind == "buy":
             index = before["current"]
-            return {"unplaced_seeds": len(after["players"][index]["seeds"])}
+            return {"unplaced_seeds": sum(after["players"][index]["seeds"].values()),
+                    "stack_left": after["supply"][action["crop"]]}
         if kind == "move_critter":
-            to = tuple(action["to"])
-            swallowed = new[to].get("swallowed", 0) - old[tuple(action["from"])].get("swallowed", 0)
-            return {"eats": list(to) if to in old and swallowed == 1 else None}
+            return _observed_eating(before, action, after, old, new)
         if kind == "remove_critter":
             return {"removed": next(list(at) for at in old if at not in new)}
         if kind == "flip":
             return {"to": new[tuple(action["at"])]["kind"]}
+        if kind == "reroll_equal_dice":
+            return {"reroll": "all four dice"} if after["pool"] is None else {}
+        if kind == "end_turn":
+            return {"turn_over": after["current"] != before["current"] or after["over"]}
         return {"sun_token_spent": not after["players"][before["current"]]["sun_token"]}
 
     def is_over(self, state: State) -> bool:
@@ -213,80 +236,226 @@ class GardenDiceEngine(Engine):
 
     # views ----------------------------------------------------------------------------------
     def score_state(self, state: State) -> dict[str, Any]:
+        """The score JSON, with the stacks and each player's seeds by crop that `check` reads."""
         return {"variant": state["variant"], "board": [dict(t) for t in state["board"]],
+                "supply": dict(state["supply"]),
                 "players": [{"name": p["name"], "track": p["track"], "sun_token": p["sun_token"],
-                             "unplaced_seeds": len(p["seeds"]), "harvested": dict(p["harvested"])}
+                             "unplaced_seeds": sum(p["seeds"].values()), "seeds": dict(p["seeds"]),
+                             "harvested": dict(p["harvested"])}
                             for p in state["players"]]}
 
     def check_state(self, state: State) -> dict[str, Any]:
         return self.score_state(state)
 
 
+def _random_fields(kind: str, state: State, rng: random.Random) -> dict[str, Any]:
+    """The fields of a random action of this type: dice mostly from the pool, spaces on the
+    board or just off it. Dice are listed as the candidates list them (lowest first), which
+    the rules read in any order."""
+    pool = state["pool"]
+    die = rng.choice(pool) if rng.random() < 0.7 else rng.randint(1, 6)
+    space = [rng.randint(0, SIZE + 1), rng.randint(1, SIZE)]
+    if kind in ("buy", "water", "harvest", "flip"):
+        return {"crop": rng.choice(data.CROPS), "die": die} if kind == "buy" else {"at": space, "die": die}
+    if kind == "place":
+        tile = rng.choice(("seed", "bird", "sundial", "rock", "rabbit"))
+        crop = {"crop": rng.choice(data.CROPS)} if rng.random() < 0.6 else {}
+        return {"tile": tile, **crop, "dice": sorted(rng.sample(pool, 2) if len(pool) > 1 else [die, die]),
+                "at": space}
+    if kind == "move_critter":
+        spit = {"spit_out_die": rng.choice(pool)} if rng.random() < 0.3 else {}
+        start = list(rng.choice([t["at"] for t in state["board"]] or [space]))
+        return {"from": start, "to": [rng.randint(1, SIZE), rng.randint(1, SIZE)], "die": die, **spit}
+    if kind == "remove_critter":
+        return {"at": space, "dice": sorted([die, rng.randint(1, 6), data.SIX])}
+    if kind == "sun_set_die":
+        return {"die": die, "to": rng.choice(data.DIE_FACES)}
+    if kind == "reroll_equal_dice":
+        return {"dice": [die] * data.DICE if rng.random() < 0.5 else sorted(pool)}
+    return {}  # sun_reroll, end_turn
+
+
 def _fresh_turn() -> dict[str, Any]:
     return {"dice_spent": 0, "bought": {}, "sundial": [], "ate_from": []}
 
 
-def _turn_json(turn: dict) -> dict:
-    return {**turn, "bought": {crop: n for crop, n in turn["bought"].items() if n}}
+def _pass_dice(state: State) -> State:
+    """The turn is over: the dice pass clockwise, or the game ends after the last seed's turn."""
+    if state["last_turn"]:
+        return {**state, "over": True}
+    return {**state, "pool": None, "turn": _fresh_turn(), "current": (state["current"] + 1) % len(state["players"])}
 
 
 def _copy(state: State) -> State:
-    return {**state, "board": [dict(t) for t in state["board"]],
-            "players": [{**p, "seeds": list(p["seeds"]), "harvested": dict(p["harvested"])} for p in state["players"]],
-            "supply": dict(state["supply"]), "pool": list(state["pool"]),
-            "turn": {**state["turn"], "bought": dict(state["turn"]["bought"]),
-                     "sundial": list(state["turn"]["sundial"]), "ate_from": list(state["turn"]["ate_from"])}}
+    return {**state, "board": [dict(t) for t in state["board"]], "supply": dict(state["supply"]),
+            "players": [{**p, "seeds": dict(p["seeds"]), "harvested": dict(p["harvested"])} for p in state["players"]],
+            "pool": list(state["pool"]), "turn": _copy_turn(state["turn"])}
+
+
+def _copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
+    return {**turn, "bought": dict(turn["bought"]), "sundial": list(turn["sundial"]), "ate_from": list(turn["ate_from"])}
+
+
+def _add(counts: dict[str, int], crop: str, n: int) -> None:
+    """Add n to counts[crop], leaving out a crop that reaches none (the JSON lists only what is held)."""
+    counts[crop] = counts.get(crop, 0) + n
+    if not counts[crop]:
+        del counts[crop]
 
 
 def _player(state: State, name: str) -> dict:
     return next(p for p in state["players"] if p["name"] == name)
 
 
-def _dice_of(action: Any) -> list[int]:
+def _move_critter(board: dict, player: dict, turn: dict, action: Any, effects: dict[str, Any]) -> None:
+    """The critter moves; what it eats leaves the board, and is swallowed whole (a disc goes
+    on the critter) or spat out (its eater keeps it as a seed)."""
+    critter = board.pop(tuple(action.from_))
+    critter["at"] = list(action.to)
+    if effects["eats"]:
+        eaten = board.pop(tuple(effects["eats"]))
+        turn["ate_from"].append(eaten["owner"])
+        if effects["swallowed"]:
+            critter["swallowed"] = critter.get("swallowed", 0) + 1
+        else:
+            _add(player["seeds"], eaten["crop"], 1)
+    board[tuple(action.to)] = critter
+
+
+def _observed_eating(before: State, action: Action, after: State, old: dict, new: dict) -> dict[str, Any]:
+    to = tuple(action["to"])
+    if to not in old:
+        return {"eats": None}
+    swallowed = new[to].get("swallowed", 0) - old[tuple(action["from"])].get("swallowed", 0)
+    index = before["current"]
+    kept = sum(after["players"][index]["seeds"].values()) - sum(before["players"][index]["seeds"].values())
+    return {"eats": list(to), "swallowed": swallowed == 1 and kept == 0}
+
+
+def _dice_spent(action: Any) -> list[int]:
     if action.type in ("place", "remove_critter"):
         return list(action.dice)
-    if action.type in ("sun_reroll", "sun_set_die"):
-        return []
-    return [action.die]
+    if action.type == "move_critter":
+        return [action.die] + ([action.spit_out_die] if action.spit_out_die is not None else [])
+    if action.type in ("water", "harvest", "buy", "flip"):
+        return [action.die]
+    return []
+
+
+def _dice_named(action: Any) -> list[int]:
+    """The dice of the pool an action uses: those it spends, the die the sun changes, the four
+    equal dice rerolled."""
+    if action.type == "sun_set_die":
+        return [action.die]
+    if action.type == "reroll_equal_dice":
+        return list(action.dice)
+    return _dice_spent(action)
+
+
+def _without(pool: list[int], die: int) -> list[int]:
+    """The pool with one die of this value set aside."""
+    rest = list(pool)
+    rest.remove(die)
+    return rest
 
 
 def _action(state: State, kind: str, **fields: Any) -> Action:
     player = state["players"][state["current"]]["name"]
-    return {"type": kind, "player": player, **fields, "turn": _turn_json(state["turn"])}
+    return {"type": kind, "player": player, **fields, "turn": state["turn"]}
 
 
-def _dice_candidates(state: State) -> list[Action]:
-    """Every action that spends dice of the pool, as the pieces allow: buys, placements on
-    the empty spaces the dice can name, waterings and harvests of own tiles, flips, critter
-    moves in a straight line, critter removals."""
+def _free_actions(state: State) -> list[Action]:
+    """What the player may do without spending a die: the sun's two uses while the sun token
+    is held, and the reroll of four equal dice."""
     pool = state["pool"]
-    player = state["players"][state["current"]]
-    name = player["name"]
-    dice = sorted(set(pool))
-    board = {tuple(t["at"]): t for t in state["board"]}
+    found = []
+    if state["players"][state["current"]]["sun_token"]:
+        found.append(_action(state, "sun_reroll"))
+        found += [_action(state, "sun_set_die", die=die, to=to) for die in sorted(set(pool)) for to in data.DIE_FACES]
+    if len(pool) == data.DICE and len(set(pool)) == 1:
+        found.append(_action(state, "reroll_equal_dice", dice=list(pool)))
+    return found
+
+
+def _die_actions(state: State) -> Iterator[Action]:
+    """Every action that spends dice of the pool, as the pieces allow, one kind at a time and
+    the kinds most often legal first (a critter's move, a placement): when the question is
+    whether any is legal, the first legal one ends the search."""
+    name = state["players"][state["current"]]["name"]
     own = [t for t in state["board"] if t.get("owner") == name]
-    found = [_action(state, "buy", crop=crop, die=die) for crop in data.CROPS for die in dice]
-    found += [_action(state, kind, at=t["at"], die=die) for t in own for die in dice
-              for kind, side in (("water", data.SEED), ("harvest", data.VEGGIE)) if t["kind"] == side]
-    if data.SIX in pool:
-        found += [_action(state, "flip", at=t["at"], die=data.SIX) for t in own
-                  if t["kind"] in (*data.CRITTER_SIDES, *data.HELPER_SIDES)]
+    yield from _critter_moves(state, own)
+    for kind in (_placements, _buys, _waterings_and_harvests, _flips, _removals):
+        yield from kind(state, own)
+
+
+# Each kind's actions are written out whole (not through _action): a step lists them all.
+
+def _buys(state: State, own: list[dict]) -> list[Action]:
+    name, turn = state["players"][state["current"]]["name"], state["turn"]
+    return [{"type": "buy", "player": name, "crop": crop, "die": die, "turn": turn}
+            for die in sorted(set(state["pool"])) for crop in data.CROPS]
+
+
+def _waterings_and_harvests(state: State, own: list[dict]) -> list[Action]:
+    name, turn = state["players"][state["current"]]["name"], state["turn"]
+    sides = {data.SEED: "water", data.VEGGIE: "harvest"}
+    return [{"type": sides[t["kind"]], "player": name, "at": list(t["at"]), "die": die, "turn": turn}
+            for t in own if t["kind"] in sides for die in sorted(set(state["pool"]))]
+
+
+def _flips(state: State, own: list[dict]) -> list[Action]:
+    if data.SIX not in state["pool"]:
+        return []
+    return [_action(state, "flip", at=list(t["at"]), die=data.SIX) for t in own
+            if t["kind"] in (*data.CRITTER_SIDES, *data.HELPER_SIDES)]
+
+
+def _removals(state: State, own: list[dict]) -> list[Action]:
+    """Any critter on the board, with each three dice of the pool holding a six."""
+    triples = sorted({tuple(sorted(triple)) for triple in combinations(state["pool"], 3) if data.SIX in triple})
+    return [_action(state, "remove_critter", at=list(t["at"]), dice=list(triple))
+            for t in state["board"] if t["kind"] in data.CRITTER_SIDES for triple in triples]
+
+
+def _critter_moves(state: State, own: list[dict]) -> Iterator[Action]:
+    """Each straight move of the player's critter; onto a tile, also spitting it out with
+    each other die of the pool. One at a time: the first is most often legal."""
+    name, turn, pool = state["players"][state["current"]]["name"], state["turn"], state["pool"]
+    occupied = {tuple(t["at"]) for t in state["board"]}
     for critter in (t for t in own if t["kind"] in data.CRITTER_SIDES):
-        r, c = critter["at"]
-        for die in dice:
-            found += [_action(state, "move_critter", **{"from": critter["at"]}, to=[r + dr * k, c + dc * k], die=die)
-                      for dr, dc in DIRECTIONS for k in range(1, die + 1)
-                      if 1 <= r + dr * k <= SIZE and 1 <= c + dc * k <= SIZE]
-    pairs = sorted({tuple(sorted(pair)) for pair in combinations(pool, 2)})
-    sundial = any(t["kind"] == "sundial" for t in own)
-    tiles = [("seed", crop) for crop in sorted(set(player["seeds"]))] + [(kind, None) for kind in ("bird", "sundial", "rock")]
-    for a, b in pairs:
-        spaces = sorted({(row + x, col + y) for row, col in ((a, b), (b, a))
-                         for x, y in (SUNDIAL_REACH if sundial else [(0, 0)])
-                         if 1 <= row + x <= SIZE and 1 <= col + y <= SIZE})
-        found += [_action(state, "place", tile=tile, **({"crop": crop} if crop else {}), dice=[a, b], at=list(at))
-                  for tile, crop in tiles for at in spaces if at not in board]
-    triples = sorted({tuple(sorted(triple)) for triple in combinations(pool, 3)})
-    found += [_action(state, "remove_critter", at=t["at"], dice=list(triple))
-              for t in state["board"] if t["kind"] in data.CRITTER_SIDES for triple in triples if data.SIX in triple]
+        for die, to in _straight_lines(critter["at"], sorted(set(pool))):
+            move = {"type": "move_critter", "player": name, "from": list(critter["at"]), "to": list(to), "die": die,
+                    "turn": turn}
+            yield move
+            if to in occupied:
+                yield from ({**move, "spit_out_die": other} for other in sorted(set(_without(pool, die))))
+
+
+def _straight_lines(start: list[int], dice: list[int]) -> list[tuple[int, tuple[int, int]]]:
+    """(die, space) for every space on the board in a straight line from `start` within each die."""
+    r, c = start
+    return [(die, (r + dr * k, c + dc * k)) for die in dice for dr, dc in DIRECTIONS for k in range(1, die + 1)
+            if 1 <= r + dr * k <= SIZE and 1 <= c + dc * k <= SIZE]
+
+
+def _placements(state: State, own: list[dict]) -> list[Action]:
+    """Each tile the player holds on each empty space a pair of dice can name (with the
+    player's sundial on the board, every space within its reach of the dice)."""
+    player, turn = state["players"][state["current"]], state["turn"]
+    held = [("seed", crop) for crop in sorted(player["seeds"])]
+    held += [(tile, None) for tile, sides in SPECIAL_TILES if not any(t["kind"] in sides for t in own)
+             and (tile != "bird" or state["variant"] != "family")
+             and (tile != data.ROCK or len(state["players"]) == data.ROCK_PLAYER_COUNT)]
+    if not held:
+        return []
+    occupied = {tuple(t["at"]) for t in state["board"]}
+    reach = SUNDIAL_REACH if any(t["kind"] == "sundial" for t in own) else [(0, 0)]
+    found = []
+    for a, b in sorted({tuple(sorted(pair)) for pair in combinations(state["pool"], 2)}):
+        spaces = sorted({(row + x, col + y) for row, col in ((a, b), (b, a)) for x, y in reach
+                         if 1 <= row + x <= SIZE and 1 <= col + y <= SIZE} - occupied)
+        for tile, crop in held:
+            place = {"type": "place", "player": player["name"], "tile": tile, **({"crop": crop} if crop else {}),
+                     "turn": turn}
+            found += [{**place, "dice": [a, b], "at": list(at)} for at in spaces]
     return found

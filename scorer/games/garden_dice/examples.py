@@ -21,6 +21,10 @@ CHECKS: list[dict] = [
     # Move a Critter: Green's rabbit goes 3 right to eat Blue's eggplant.
     {"state": _state(_tile((2, 2), "rabbit", "Green"), _tile((2, 5), "veggie", "Blue", "eggplant")),
      "action": {"type": "move_critter", "player": "Green", "from": [2, 2], "to": [2, 5], "die": 3}},
+    # Eating a Tile: ... and spits out the seeds with a 5, keeping the eggplant as a seed.
+    {"state": _state(_tile((2, 2), "rabbit", "Green"), _tile((2, 5), "veggie", "Blue", "eggplant")),
+     "action": {"type": "move_critter", "player": "Green", "from": [2, 2], "to": [2, 5], "die": 3,
+                "spit_out_die": 5}},
     # Buy a Seed Tile: a 5 buys an artichoke (value 4).
     {"state": _state(), "action": {"type": "buy", "player": "Blue", "crop": "artichoke", "die": 5}},
     # Place a Tile: a 6 and a 1 put Blue's artichoke seed at (1,6).
@@ -36,4 +40,8 @@ CHECKS: list[dict] = [
     # The sun token, both uses: reroll at the start of a turn, or set a die to any value.
     {"state": _state(), "action": {"type": "sun_reroll", "player": "Red"}},
     {"state": _state(), "action": {"type": "sun_set_die", "player": "Red", "die": 2, "to": 6}},
+    # On Your Turn: four equal dice may be rerolled before any is spent.
+    {"state": _state(), "action": {"type": "reroll_equal_dice", "player": "Red", "dice": [4, 4, 4, 4]}},
+    # On Your Turn: a player whose dice left allow no action ends the turn.
+    {"state": _state(), "action": {"type": "end_turn", "player": "Blue", "turn": {"dice_spent": 3}}},
 ]

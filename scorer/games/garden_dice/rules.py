@@ -1,10 +1,13 @@
 """Garden Dice rules: the state and action models, impossible states, final scoring and the
 rule checks a table may dispute.
 
-State (the garden-dice state format) with three additions of ours: a board tile may carry
+State (the garden-dice state format) with additions of ours: a board tile may carry
 `"swallowed": n` (bird/rabbit only: discs its owner put on it for tiles it swallowed whole),
-a rock may carry the `"owner"` who placed it (each of the two players has one rock), and
-every action may carry `"turn"`, what already happened this turn:
+a rock may carry the `"owner"` who placed it (each of the two players has one rock), the
+state may count the tiles left in each stack, `"supply": {crop: n}`, and a player the
+unplaced seeds by crop, `"seeds": {crop: n}` (adding up to `unplaced_seeds`): with them a buy
+from an empty stack and the placing of a seed not held are refused. Every action may carry
+`"turn"`, what already happened this turn:
 
     "turn": {"dice_spent": 0,               # dice spent so far (the sun reroll needs 0)
              "bought": {"carrot": 1},       # seeds bought so far, per crop
@@ -17,10 +20,13 @@ Actions (`type` tags). The first three shapes are the format's own; the rest are
         -> {"watered": [[r, c], ...]}   sorted, the first tile included
     {"type": "harvest", "player": P, "at": [r, c], "die": d}
         -> {"harvested": [[r, c], ...], "points": {P: n, ...}, "tiles": [...], "chain_bonus": n}
-    {"type": "move_critter", "player": P, "from": [r, c], "to": [r, c], "die": d}
-        -> {"eats": [r, c] or null, "eaten": {...} or null}
+    {"type": "move_critter", "player": P, "from": [r, c], "to": [r, c], "die": d,
+                        "spit_out_die": d2 (optional: spit out the eaten tile's seeds)}
+        -> {"eats": [r, c] or null, "eaten": {...} or null, "swallowed": bool (when eating),
+            "spit_out_die_needed": n (swallowed) or "spat_out": C, "unplaced_seeds": n}
     {"type": "buy",     "player": P, "crop": C, "die": d}
-        -> {"bought": C, "unplaced_seeds": n, "free_discs": n}
+        -> {"bought": C, "unplaced_seeds": n, "free_discs": n,
+            "stack_left": n, "last_seed": bool (both when the state counts the stacks)}
     {"type": "place",   "player": P, "tile": "seed|bird|sundial|rock", "crop": C (seeds only),
                         "dice": [d1, d2], "at": [r, c]}
         -> {"placed": [r, c], "tile": ..., "row_die": d, "column_die": d, "sundial": [changes]}
@@ -32,6 +38,10 @@ Actions (`type` tags). The first three shapes are the format's own; the rest are
     {"type": "sun_reroll",  "player": P}                   (start of the turn only)
     {"type": "sun_set_die", "player": P, "die": d, "to": v}
         -> {"sun_token_spent": true, "end_bonus_lost": 5, ...}
+    {"type": "reroll_equal_dice", "player": P, "dice": [d, d, d, d]}   (as rolled, none spent)
+        -> {"reroll": "all four dice"}
+    {"type": "end_turn", "player": P}
+        -> {"turn_over": true}   (the table refuses it while a die left allows an action)
 """
 from __future__ import annotations
 
@@ -103,6 +113,9 @@ class Player(StateModel):
     sun_token: bool
     unplaced_seeds: Count
     harvested: Annotated[dict[Crop, Count], Crops] = {}
+    # The unplaced seeds by crop, when the table knows them (a whole game's engine does):
+    # they must add up to unplaced_seeds. Without them a check sees only the count.
+    seeds: Annotated[dict[Crop, Count], Crops] | None = None
 
 
 class BoardTile(StateModel):
@@ -133,6 +146,9 @@ class GardenDiceState(StateModel):
     variant: Variant = "standard"
     players: list[Player]
     board: Annotated[list[BoardTile], at_most(data.BOARD_SIZE * data.BOARD_SIZE)] | None = None
+    # The seed tiles left in each stack, when the table counts them (a crop left out has
+    # none left). Without it a buy is judged from what is harvested and on the board.
+    supply: Annotated[dict[Crop, Count], Crops] | None = None
 
 
 class TurnSoFar(StateModel):
@@ -164,6 +180,9 @@ class MoveCritter(_Action):
     from_: Position = Field(alias="from")
     to: Position
     die: Die
+    # Eating a Tile: with this further die the eaten tile's seeds are spat out (the eater
+    # keeps it as a seed); without it the critter swallows the tile whole.
+    spit_out_die: Die | None = None
 
 
 class Buy(_Action):
@@ -203,7 +222,17 @@ class SunSetDie(_Action):
     to: Die
 
 
-Action = Annotated[Water | Harvest | MoveCritter | Buy | Place | Flip | RemoveCritter | SunReroll | SunSetDie, Field(discriminator="type")]
+class RerollEqualDice(_Action):
+    type: Literal["reroll_equal_dice"]
+    dice: Annotated[list[Die], Field(min_length=data.DICE, max_length=data.DICE)]
+
+
+class EndTurn(_Action):
+    type: Literal["end_turn"]
+
+
+Action = Annotated[Water | Harvest | MoveCritter | Buy | Place | Flip | RemoveCritter | SunReroll | SunSetDie
+                   | RerollEqualDice | EndTurn, Field(discriminator="type")]
 
 # --- small helpers ---------------------------------------------------------------------------
 
@@ -249,6 +278,31 @@ def crops_on_board(tiles: Iterable[BoardTile]) -> tuple[int, ...]:
     return tuple(on_board.values())
 
 
+def seeds_held(players: Iterable[Player]) -> tuple[int, ...]:
+    """The unplaced seeds of each crop, in the order of data.CROPS, of the players whose
+    seeds the state lists by crop (the others' count only towards the total)."""
+    held = dict.fromkeys(data.CROPS, 0)
+    for player in players:
+        for crop, n in (player.seeds or {}).items():
+            held[crop] += n
+    return tuple(held.values())
+
+
+def _crop_path(state: GardenDiceState, counts: list[tuple[int, ...]], c: int) -> str:
+    """Where a crop over its supply is pointed at: the player who harvested most of it,
+    else its stack, else the player holding most of it as seeds, else the board."""
+    crop = data.CROPS[c]
+    most = max(range(len(state.players)), key=lambda i: counts[i][c])
+    if counts[most][c]:
+        return f"players[{most}].harvested.{crop}"
+    if (state.supply or {}).get(crop):
+        return f"supply.{crop}"
+    holder = max(range(len(state.players)), key=lambda i: (state.players[i].seeds or {}).get(crop, 0))
+    if (state.players[holder].seeds or {}).get(crop):
+        return f"players[{holder}].seeds.{crop}"
+    return "board"
+
+
 def discs_on_board(tiles: Iterable[BoardTile]) -> dict[str, int]:
     """Each owner's discs on the board: one on each own tile, plus swallowed ones. A rock
     takes no disc, even when the state says whose it was."""
@@ -264,6 +318,7 @@ class Board:
 
     def __init__(self, tiles: list[BoardTile]):
         self.tiles = {_at(t.at): t for t in tiles}
+        self.discs = discs_on_board(tiles)
 
     def get(self, at: Coord) -> BoardTile | None:
         return self.tiles.get(at)
@@ -272,7 +327,7 @@ class Board:
         return [(at, t) for at, t in self.tiles.items() if t.owner == player and t.kind in kinds]
 
     def discs_of(self, player: str) -> int:
-        return discs_on_board(self.tiles.values()).get(player, 0)
+        return self.discs.get(player, 0)
 
     def protected_by_scarecrow(self, at: Coord, owner: str | None) -> bool:
         """Whether the owner's own scarecrow stands in one of the eight spaces round `at`."""
@@ -333,18 +388,18 @@ class GardenDice(Game):
 
     # impossible states ------------------------------------------------------------------------
     def state_violations(self, state: GardenDiceState) -> list[Violation]:
-        found = self._track_violations(state)
+        counts = [crop_counts(player) for player in state.players]
+        found = self._track_violations(state, counts) + self._seed_violations(state)
         board_found = self._board_violations(state) if state.board is not None else []
         found += board_found
         if len(state.players) in data.SUPPLY_PER_CROP:
-            found += self._supply_violations(state)
+            found += self._supply_violations(state, counts)
         if not board_found:  # disc counts mean little on a board that is itself impossible
             found += self._disc_violations(state)
         return found
 
-    def _track_violations(self, state: GardenDiceState) -> list[Violation]:
+    def _track_violations(self, state: GardenDiceState, counts: list[tuple[int, ...]]) -> list[Violation]:
         found = []
-        counts = [crop_counts(player) for player in state.players]
         harvested_by_all = sum(sum(held) for held in counts)
         for i, player in enumerate(state.players):
             face = face_value(player)
@@ -364,33 +419,49 @@ class GardenDice(Game):
                     "veggie it takes; nothing else moves the scoring track", f"players[{i}].track"))
         return found
 
-    def _supply_violations(self, state: GardenDiceState) -> list[Violation]:
+    def _supply_violations(self, state: GardenDiceState, counts: list[tuple[int, ...]]) -> list[Violation]:
         players = state.players
         supply = data.SUPPLY_PER_CROP[len(players)]
         on_board = crops_on_board(state.board or [])
-        counts = [crop_counts(player) for player in players]
-        in_play = [sum(held[c] for held in counts) + on_board[c] for c in range(len(data.CROPS))]
+        held = seeds_held(players)
+        stacks = tuple((state.supply or {}).get(crop, 0) for crop in data.CROPS)
+        harvested = [sum(column) for column in zip(*counts)]
+        in_play = [harvested[c] + on_board[c] + held[c] + stacks[c] for c in range(len(data.CROPS))]
         found = []
-        if max(in_play) > supply:
-            for c, crop in enumerate(data.CROPS):
-                if in_play[c] > supply:
-                    most = max(range(len(players)), key=lambda i: counts[i][c])
-                    where = " plus those on the board" if on_board[c] else ""
-                    found.append(violation(
-                        "crop-over-supply", R_SETUP,
-                        f"{in_play[c]} {crop} tiles are harvested{where}, but a "
-                        f"{len(players)}-player game uses only {supply}",
-                        f"players[{most}].harvested.{crop}"))
+        for c, crop in enumerate(data.CROPS):
+            if in_play[c] > supply:
+                extras = [words for words, n in (("those on the board", on_board[c]),
+                                                 ("those held as seeds", held[c]),
+                                                 ("those left in the stack", stacks[c])) if n]
+                where = f" plus {', '.join(extras)}" if extras else ""
+                found.append(violation(
+                    "crop-over-supply", R_SETUP,
+                    f"{in_play[c]} {crop} tiles are harvested{where}, but a "
+                    f"{len(players)}-player game uses only {supply}", _crop_path(state, counts, c)))
         # Tiles swallowed whole leave the game; their discs on the critters still count them.
         swallowed = sum(t.swallowed for t in state.board or [])
-        bought = sum(in_play) + sum(player.unplaced_seeds for player in players) + swallowed
-        if not found and bought > supply * len(data.CROPS):
+        unknown_seeds = sum(player.unplaced_seeds for player in players if player.seeds is None)
+        bought = sum(in_play) - sum(stacks) + unknown_seeds + swallowed
+        if not found and bought + sum(stacks) > supply * len(data.CROPS):
             eaten = ", swallowed by critters" if swallowed else ""
+            left = f", and {sum(stacks)} are left in the stacks:" if sum(stacks) else ","
             found.append(violation(
                 "too-many-tiles", R_SETUP,
                 f"the players hold {bought} seed/veggie tiles (harvested, unplaced, on the "
-                f"board{eaten}), more than the {supply * len(data.CROPS)} a {len(players)}-player "
+                f"board{eaten}){left} more than the {supply * len(data.CROPS)} a {len(players)}-player "
                 "game uses", "players"))
+        return found
+
+    @staticmethod
+    def _seed_violations(state: GardenDiceState) -> list[Violation]:
+        found = []
+        for i, player in enumerate(state.players):
+            if player.seeds is not None and sum(player.seeds.values()) != player.unplaced_seeds:
+                found.append(violation(
+                    "seeds-do-not-add-up", R_BUY,
+                    f"{player.name}'s seeds by crop add up to {sum(player.seeds.values())}, but "
+                    f"{player.name} holds {plural(player.unplaced_seeds, 'unplaced seed')}",
+                    f"players[{i}].seeds"))
         return found
 
     def _disc_violations(self, state: GardenDiceState) -> list[Violation]:
@@ -423,35 +494,34 @@ class GardenDice(Game):
         helpers: dict[str, int] = {}
         rocks: dict[str | None, int] = {}
         for i, tile in enumerate(state.board or []):
-            path = f"board[{i}]"
             at = _at(tile.at)
             if not on_board(at):
                 found.append(violation("off-board", R_COMPONENTS,
-                                       f"{list(at)} is not a space of the 6×6 garden", f"{path}.at"))
+                                       f"{list(at)} is not a space of the 6×6 garden", f"board[{i}].at"))
             elif at in seen:
                 found.append(violation("two-tiles-one-space", R_PLACE,
                                        f"board[{seen[at]}] and board[{i}] are both at {list(at)}: "
-                                       "a space holds one tile", f"{path}.at"))
+                                       "a space holds one tile", f"board[{i}].at"))
             seen.setdefault(at, i)
-            found += self._tile_fields(tile, path, names)
+            found += self._tile_fields(tile, i, names)
             if tile.kind in data.CRITTER_SIDES:
                 if tile.owner is not None:  # (a missing owner is reported with the tile)
                     critters[tile.owner] = critters.get(tile.owner, 0) + 1
                 if state.variant == "family":
                     found.append(violation("critter-in-family-game", R_FAMILY,
                                            "the family game plays without bird/rabbit tiles",
-                                           f"{path}.kind"))
+                                           f"board[{i}].kind"))
             elif tile.swallowed:
                 found.append(violation("swallowed-not-on-critter", R_EAT,
                                        "only a bird or rabbit carries discs of swallowed tiles",
-                                       f"{path}.swallowed"))
+                                       f"board[{i}].swallowed"))
             if tile.kind in data.HELPER_SIDES and tile.owner is not None:
                 helpers[tile.owner] = helpers.get(tile.owner, 0) + 1
             if tile.kind == data.ROCK:
                 rocks[tile.owner] = rocks.get(tile.owner, 0) + 1
                 if len(state.players) != data.ROCK_PLAYER_COUNT:
                     found.append(violation("rock-not-allowed", R_ROCK,
-                                           "rocks are used only in a 2-player game", f"{path}.kind"))
+                                           "rocks are used only in a 2-player game", f"board[{i}].kind"))
         for owner, n in critters.items():
             if n > 1:
                 found.append(violation("too-many-critters", R_SETUP,
@@ -474,8 +544,9 @@ class GardenDice(Game):
         return found
 
     @staticmethod
-    def _tile_fields(tile: BoardTile, path: str, names: set[str]) -> list[Violation]:
+    def _tile_fields(tile: BoardTile, index: int, names: set[str]) -> list[Violation]:
         found = []
+        path = f"board[{index}]"
         if tile.kind in data.CROP_SIDES and tile.crop is None:
             found.append(violation("crop-missing", R_COMPONENTS,
                                    f"a {tile.kind} tile needs its crop", f"{path}.crop"))
@@ -496,6 +567,13 @@ class GardenDice(Game):
         return found
 
     def state_warnings(self, state: GardenDiceState) -> list[Violation]:
+        if state.supply is not None:
+            left = sum(state.supply.values())
+            if not left:
+                return []
+            return [violation("game-not-over", R_END,
+                              f"{plural(left, 'seed tile')} {'is' if left == 1 else 'are'} still in the "
+                              "stacks: the game ends when the last one is taken", "supply")]
         if state.board is None:
             return []
         supply = data.SUPPLY_PER_CROP[len(state.players)] * len(data.CROPS)
@@ -528,32 +606,49 @@ class GardenDice(Game):
         return []
 
     # Each check reads the acting player's turn through a Context.
+    _last_board: tuple[GardenDiceState | None, Board | None] = (None, None)
+
+    def _context(self, state: GardenDiceState, action) -> Context:
+        """The check's Context. An engine judges many actions on one state, so the board of
+        the last state checked is kept: models are frozen, the same object has the same board."""
+        kept, board = self._last_board
+        if kept is not state or board is None:
+            board = Board(state.board or [])
+            self._last_board = (state, board)
+        return Context(state, player_named(state, action.player), board)
+
     def check_water(self, state, action: Water) -> CheckResult:
-        return _check_water(Context(state, player_named(state, action.player)), action)
+        return _check_water(self._context(state, action), action)
 
     def check_harvest(self, state, action: Harvest) -> CheckResult:
-        return _check_harvest(Context(state, player_named(state, action.player)), action)
+        return _check_harvest(self._context(state, action), action)
 
     def check_move_critter(self, state, action: MoveCritter) -> CheckResult:
-        return _check_move_critter(Context(state, player_named(state, action.player)), action)
+        return _check_move_critter(self._context(state, action), action)
 
     def check_buy(self, state, action: Buy) -> CheckResult:
-        return _check_buy(Context(state, player_named(state, action.player)), action)
+        return _check_buy(self._context(state, action), action)
 
     def check_place(self, state, action: Place) -> CheckResult:
-        return _check_place(Context(state, player_named(state, action.player)), action)
+        return _check_place(self._context(state, action), action)
 
     def check_flip(self, state, action: Flip) -> CheckResult:
-        return _check_flip(Context(state, player_named(state, action.player)), action)
+        return _check_flip(self._context(state, action), action)
 
     def check_remove_critter(self, state, action: RemoveCritter) -> CheckResult:
-        return _check_remove_critter(Context(state, player_named(state, action.player)), action)
+        return _check_remove_critter(self._context(state, action), action)
 
     def check_sun_reroll(self, state, action: SunReroll) -> CheckResult:
-        return _check_sun_reroll(Context(state, player_named(state, action.player)), action)
+        return _check_sun_reroll(self._context(state, action), action)
 
     def check_sun_set_die(self, state, action: SunSetDie) -> CheckResult:
-        return _check_sun_set_die(Context(state, player_named(state, action.player)), action)
+        return _check_sun_set_die(self._context(state, action), action)
+
+    def check_reroll_equal_dice(self, state, action: RerollEqualDice) -> CheckResult:
+        return _check_reroll_equal_dice(self._context(state, action), action)
+
+    def check_end_turn(self, state, action: EndTurn) -> CheckResult:
+        return _check_end_turn(self._context(state, action), action)
 
 
 def most_track_points(counts: tuple[int, ...], others_harvested: int) -> int:
@@ -591,10 +686,10 @@ def collection_points(count: int) -> int:
 class Context:
     """What a rule check needs: the state, its board, and the acting player."""
 
-    def __init__(self, state: GardenDiceState, player: Player):
+    def __init__(self, state: GardenDiceState, player: Player, board: Board):
         self.state = state
         self.player = player
-        self.board = Board(state.board or [])
+        self.board = board
 
     @property
     def free_discs(self) -> int:
@@ -605,13 +700,22 @@ class Context:
         """Why no tile of `crop` can be bought or held any more: every tile of it the game
         uses is harvested or on the board."""
         supply = data.SUPPLY_PER_CROP[len(self.state.players)]
-        gone = (sum(p.harvested.get(crop, 0) for p in self.state.players)
+        gone = (sum(p.harvested.get(crop, 0) + (p.seeds or {}).get(crop, 0) for p in self.state.players)
                 + sum(1 for t in self.board.tiles.values() if t.crop == crop))
         if gone < supply:
             return []
         return [violation("crop-sold-out", rule,
-                          f"all {supply} {crop} tiles of this game are harvested or on the board: "
+                          f"all {supply} {crop} tiles of this game are harvested, held or on the board: "
                           f"{consequence}", "action.crop")]
+
+    def stack_empty(self, crop: str) -> list[Violation]:
+        """Why no seed of `crop` can be bought: its stack is empty. A state that does not
+        count the stacks is judged from the tiles of that crop known to be out of them."""
+        if self.state.supply is None:
+            return self.sold_out(crop, R_BUY, "the stack is empty")
+        if self.state.supply.get(crop):
+            return []
+        return [violation("stack-empty", R_BUY, f"the {crop} stack is empty", "action.crop")]
 
     def no_free_disc(self, rule: str, what: str) -> list[Violation]:
         if self.free_discs > 0:
@@ -736,17 +840,32 @@ def _check_move_critter(ctx: Context, action: MoveCritter) -> CheckResult:
         return CheckResult(False, found)
     target = ctx.board.get(end)
     if target is None:
+        if action.spit_out_die is not None:
+            return _illegal(violation("nothing-to-spit-out", R_EAT,
+                                      f"{list(end)} is empty: the critter eats nothing there, so "
+                                      "there are no seeds to spit out", "action.spit_out_die"))
         return CheckResult(True, [], {"eats": None, "eaten": None})
     found = _eat_problems(ctx, action, critter, target, end)
     if found:
         return CheckResult(False, found)
-    value = target.value
-    return CheckResult(True, [], {
-        "eats": list(end),
-        "eaten": {"crop": target.crop, "kind": target.kind, "owner": target.owner},
-        # Eating a Tile: swallow it (one more own disc on the critter), or spit out the
-        # seeds with a further die of at least the tile's value.
-        "spit_out_die_needed": value})
+    return _eat(ctx, action, target, end)
+
+
+def _eat(ctx: Context, action: MoveCritter, target: BoardTile, end: Coord) -> CheckResult:
+    """Eating a Tile: the critter swallows the tile whole (it leaves the game, one more of
+    the eater's discs goes on the critter), or, with a further die of at least the tile's
+    value, spits out the seeds: the eater keeps the tile as a purchased seed."""
+    eaten = {"eats": list(end), "eaten": {"crop": target.crop, "kind": target.kind, "owner": target.owner}}
+    if action.spit_out_die is None:
+        return CheckResult(True, [], {**eaten, "swallowed": True, "spit_out_die_needed": target.value})
+    if action.spit_out_die < target.value:
+        crop = str(target.crop)
+        return _illegal(violation("die-too-low", R_EAT,
+                                  f"spitting out the seeds of {a_or_an(crop)} {crop} (worth {target.value}) "
+                                  f"takes a die of {target.value} or more, not {action.spit_out_die}",
+                                  "action.spit_out_die"))
+    return CheckResult(True, [], {**eaten, "swallowed": False, "spat_out": target.crop,
+                                  "unplaced_seeds": ctx.player.unplaced_seeds + 1})
 
 
 def _line_problems(board: Board, start: Coord, end: Coord, die: int) -> list[Violation]:
@@ -803,12 +922,16 @@ def _check_buy(ctx: Context, action: Buy) -> CheckResult:
         return _illegal(violation("two-of-a-crop", R_BUY,
                                   f"{ctx.player.name} already bought {data.MAX_SAME_CROP_PER_TURN} "
                                   f"{action.crop} seeds this turn", "action.crop"))
-    found = ctx.sold_out(action.crop, R_BUY, "the stack is empty") or ctx.no_free_disc(R_BUY, "a new seed")
+    found = ctx.stack_empty(action.crop) or ctx.no_free_disc(R_BUY, "a new seed")
     if found:
         return CheckResult(False, found)
-    return CheckResult(True, [], {"bought": action.crop,
-                                  "unplaced_seeds": ctx.player.unplaced_seeds + 1,
-                                  "free_discs": ctx.free_discs - 1})
+    effects = {"bought": action.crop, "unplaced_seeds": ctx.player.unplaced_seeds + 1,
+               "free_discs": ctx.free_discs - 1}
+    if ctx.state.supply is not None:
+        left = {**ctx.state.supply, action.crop: ctx.state.supply[action.crop] - 1}
+        # Game End: taking the last tile of the last stack ends the game after this turn.
+        effects.update(stack_left=left[action.crop], last_seed=not any(left.values()))
+    return CheckResult(True, [], effects)
 
 
 _PLACE_SIDE_UP = {"rabbit": "bird", "scarecrow": "sundial"}
@@ -848,6 +971,10 @@ def _place_tile_problems(ctx: Context, action: Place) -> list[Violation]:
             found.append(violation("no-seed-to-place", R_PLACE,
                                    f"{name} has no purchased seed waiting to be placed",
                                    "action.tile"))
+        elif action.crop is not None and ctx.player.seeds is not None:
+            if not ctx.player.seeds.get(action.crop):
+                found.append(violation("seed-not-held", R_PLACE, f"{name} holds no {action.crop} seed",
+                                       "action.crop"))
         elif action.crop is not None:
             found += ctx.sold_out(action.crop, R_PLACE, f"none is left for {name} to hold as a seed")
         return found
@@ -967,6 +1094,27 @@ def _check_sun_set_die(ctx: Context, action: SunSetDie) -> CheckResult:
                                   "end_bonus_lost": data.SUN_TOKEN_POINTS})
 
 
+def _check_reroll_equal_dice(ctx: Context, action: RerollEqualDice) -> CheckResult:
+    found = []
+    if len(set(action.dice)) != 1:
+        found.append(violation("dice-not-all-equal", R_TURN,
+                               f"only four dice showing the same result may be rerolled; these show "
+                               f"{', '.join(map(str, action.dice))}", "action.dice"))
+    if action.turn.dice_spent:
+        found.append(violation("not-start-of-turn", R_TURN,
+                               "four equal dice are rerolled as they were rolled, before any of them "
+                               "is spent", "action.turn.dice_spent"))
+    if found:
+        return CheckResult(False, found)
+    return CheckResult(True, [], {"reroll": "all four dice"})
+
+
+def _check_end_turn(ctx: Context, action: EndTurn) -> CheckResult:
+    """Only the table, which sees the dice left, can tell whether one of them still allows an
+    action (then the turn goes on); the state and the action alone never forbid ending."""
+    return CheckResult(True, [], {"turn_over": True})
+
+
 def _sun_problems(ctx: Context) -> list[Violation]:
     if ctx.player.sun_token:
         return []
@@ -974,8 +1122,9 @@ def _sun_problems(ctx: Context) -> list[Violation]:
                       f"{ctx.player.name} has already used their sun token", "action.player")]
 
 
-# Buying and the sun token do not depend on the board (it only sharpens the disc count).
-_NEEDS_NO_BOARD = {"buy", "sun_reroll", "sun_set_die"}
+# Buying, the dice and the sun token do not depend on the board (it only sharpens the disc
+# count).
+_NEEDS_NO_BOARD = {"buy", "sun_reroll", "sun_set_die", "reroll_equal_dice", "end_turn"}
 
 
 # What the web pages show first: the rulebook's final-score example (Blue, 103) and its

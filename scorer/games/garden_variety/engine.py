@@ -1,22 +1,27 @@
 """Garden Variety's engine: deal, roll, play a round, draw back to five, until a hand is empty.
 
-The full state (version 1):
+The full state (version 2):
     {"players": [{"name": "Ann", "hand": [card ids], "garden_bed": [card ids]}],
-     "deck": [card ids], "leader": 0, "rolls": [die faces this round],
+     "deck": [card ids], "leader": 0, "rolls": [the die's face this round, once rolled],
      "drawing": [player indexes still to draw, in order]}
 Card ids are data.Card.id ("critter-blue-6", "gnome-thief"). Chance outcomes are
 {"chance": "draw", "player": P, "cards": [ids]} and {"chance": "roll", "face": 0|3|5|7|10|"chaos"}.
-Who wins a round is the rules module's `resolve`, reached through `check`.
+At the table a chaos face is rolled again only once every card is played, so the log keeps
+that order: the round's `resolve_round` (the plays) carries the reroll as its rule, and no
+roll entry stands between the chaos face and the plays. Who wins a round is the rules
+module's `resolve`, reached through `check`.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from scorer.core import Violation, violation
-from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from pydantic import Field, ValidationError
+
+from scorer.core import ModestNumber, StateModel, Text, Violation, describe_value, violation, violations_from_error
+from scorer.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.garden_variety import data
 from scorer.games.words import plural
 
@@ -26,14 +31,35 @@ CARDS_BY_ID = {card.id: card for card in data.DECK}
 NOT_A_RULE = (1, 4, None, "seven")  # die faces that do not exist, for the random tests
 
 
+# What a recorded chance outcome may hold, no more: the face and the cards are judged by
+# chance_violations, in the game's words.
+class Roll(StateModel):
+    chance: Literal["roll"]
+    face: Annotated[Any, ModestNumber]
+
+
+class Draw(StateModel):
+    chance: Literal["draw"]
+    player: Text
+    cards: Annotated[list[Text], Field(max_length=data.BOX_CARDS)]
+
+
+OUTCOMES: dict[str, type[StateModel]] = {"roll": Roll, "draw": Draw}
+
+
 class GardenVarietyEngine(Engine):
-    version = 1
-    candidates_complete = False  # each player's card is drawn at random: a sample of the round's plays
+    # Version 2: a chaos face's reroll is the rule of the round's entry, written after the
+    # plays as at the table (version 1 logged it as a second roll before them).
+    version = 2
     house_rules = (
         "Garden Variety: the four gnome effects are gardenkit's own (docs/house-rules.md, Garden Variety)",
         "Garden Variety: the deck is gardenkit's printed deck (deck.csv)",
-        "Garden Variety: the first listed player starts; a chaos face is rerolled until the die shows a rule",
+        "Garden Variety: the first listed player starts; after a chaos face the die is rolled again once every "
+        "card is played, until it shows a rule, and the round's entry gives that rule",
     )
+    # A round's candidates are one uniform draw of every player's card (and, after a chaos
+    # face, of the reroll), not every combination.
+    candidates_complete = False
 
     def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         deck = sorted(card.id for card in data.expand(data.DECK))
@@ -44,11 +70,9 @@ class GardenVarietyEngine(Engine):
     def chance_kind(self, state: State) -> str | None:
         if state["drawing"]:
             return "draw"
-        if self.is_over(state):
+        if self.is_over(state) or state["rolls"]:
             return None
-        if not state["rolls"] or state["rolls"][-1] == data.CHAOS:
-            return "roll"
-        return None
+        return "roll"
 
     def sample_chance(self, state: State, rng: random.Random) -> Outcome:
         if self.chance_kind(state) == "roll":
@@ -58,17 +82,23 @@ class GardenVarietyEngine(Engine):
                 "cards": rng.sample(state["deck"], _draw_count(state, player))}
 
     def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
+        try:
+            OUTCOMES[outcome["chance"]].model_validate(outcome)
+        except ValidationError as error:
+            return violations_from_error(error, LOG_RULE, "chance")
         if outcome["chance"] == "roll":
-            if outcome.get("face") in data.DIE_FACES and not isinstance(outcome.get("face"), bool):
+            face = outcome["face"]
+            # A face is one of the die's own: 3.0 or true is not a face, though Python finds them equal.
+            if face in data.DIE_FACES and type(face) in (int, str):
                 return []
-            return [violation("no-such-face", PLAY, f"the die has no face {outcome.get('face')!r}; its "
+            return [violation("no-such-face", PLAY, f"the die has no face {describe_value(face)}; its "
                                                     "faces are 0, 3, 5, 7, 10 and chaos", "chance.face")]
         player = state["players"][state["drawing"][0]]
         if outcome.get("player") != player["name"]:
             return [violation("out-of-turn", PLAY, f"{player['name']} draws next", "chance.player")]
-        cards = outcome.get("cards")
+        cards = outcome["cards"]
         wanted = _draw_count(state, player)
-        if not isinstance(cards, list) or len(cards) != wanted or not all(isinstance(c, str) for c in cards):
+        if len(cards) != wanted:
             return [violation("wrong-draw", PLAY, f"{player['name']} draws {plural(wanted, 'card')} "
                                                   "(back up to five, while the deck lasts)", "chance.cards")]
         missing = Counter(cards) - Counter(state["deck"])
@@ -91,10 +121,13 @@ class GardenVarietyEngine(Engine):
     # actions ------------------------------------------------------------------------------
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
         """Each player's card chosen uniformly among the different cards (and declarations)
-        in their hand: a uniform draw among the round's legal plays."""
+        in their hand: a uniform draw among the round's legal plays. After a chaos face the
+        die is rolled again once the cards are down: a reroll showing chaos is rolled again,
+        so each rule is as likely."""
         plays = [{"player": state["players"][i]["name"], "card": rng.choice(_options(state["players"][i]))}
                  for i in _play_order(state)]
-        return [{"type": "resolve_round", "rule": state["rolls"][-1], "plays": plays}]
+        rule = rng.choice(data.DIE_RULES) if state["rolls"][-1] == data.CHAOS else state["rolls"][-1]
+        return [{"type": "resolve_round", "rule": rule, "plays": plays}]
 
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
         """Rounds with a random rule, random cards of the whole deck (in hand or not), in turn
@@ -123,7 +156,7 @@ class GardenVarietyEngine(Engine):
         if [play.player for play in action.plays] != order:
             found.append(violation("out-of-turn", PLAY, f"{order[0]} leads this round and the others follow "
                                                         f"clockwise: {', '.join(order)}", "action.plays"))
-        if action.rule != state["rolls"][-1]:
+        if state["rolls"][-1] != data.CHAOS and action.rule != state["rolls"][-1]:
             found.append(violation("rule-not-rolled", PLAY, f"the die shows {state['rolls'][-1]}, not "
                                                             f"{action.rule}", "action.rule"))
         hands = {p["name"]: p["hand"] for p in state["players"]}

@@ -12,16 +12,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from scorer.core import Violation, violation
-from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from pydantic import Field, ValidationError
+
+from scorer.core import StateModel, Text, Violation, violation, violations_from_error
+from scorer.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.harvest_dice import data
 
 PLAY = f"{data.TITLE} › Game Play"
 LAST_DIE = f"{data.TITLE} › The Last Die & The Market"
 COLORS = tuple(data.DIE_COLOR_CROP)
 STEPS = {"up": 1, "down": -1}
+
+
+# A recorded roll holds every die of the pool as {"color", "value"} and nothing else: a value
+# is a whole number from 1 to 6 (3.0, true or "3" is no face of a die). Which colours, how
+# many and in what order is judged by chance_violations.
+class RolledDie(StateModel):
+    color: Text
+    value: Annotated[int, Field(ge=min(data.DIE_FACES), le=max(data.DIE_FACES))]
+
+
+class Roll(StateModel):
+    chance: Literal["roll"]
+    dice: Annotated[list[RolledDie], Field(max_length=len(COLORS) * max(data.DICE_PER_COLOR.values()))]
 
 
 class HarvestDiceEngine(Engine):
@@ -32,6 +47,10 @@ class HarvestDiceEngine(Engine):
         "Harvest Dice: the first listed player is the first start player",
         "Harvest Dice: pig powers are never compulsory",
     )
+    # The candidates write each move one way (pig powers all one way, a colour change first,
+    # `pig_powers` always given): the same move with its powers in another order, or up and
+    # down mixed, is legal too, and every such list would run to thousands of candidates.
+    candidates_complete = False
 
     def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         blank = [data.EMPTY * data.GARDEN_COLUMNS] * data.GARDEN_ROWS
@@ -49,10 +68,11 @@ class HarvestDiceEngine(Engine):
                                            for color in _dice_colors(state)]}
 
     def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
-        dice = outcome.get("dice")
-        colors = _dice_colors(state)
-        if (not isinstance(dice, list) or [d.get("color") if isinstance(d, dict) else None for d in dice] != colors
-                or not all(d.get("value") in data.DIE_FACES and not isinstance(d.get("value"), bool) for d in dice)):
+        try:
+            Roll.model_validate(outcome)
+        except ValidationError as error:
+            return violations_from_error(error, LOG_RULE, "chance")
+        if [die["color"] for die in outcome["dice"]] != _dice_colors(state):
             per_color = data.DICE_PER_COLOR[len(state["players"])]
             return [violation("wrong-roll", data.TITLE + " › Set-Up",
                               f"with {len(state['players'])} players the pool is {per_color} dice of each colour "
@@ -65,8 +85,8 @@ class HarvestDiceEngine(Engine):
     # actions ------------------------------------------------------------------------------
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
         """The last die, or for the drafter: each different die of the pool, turned by its
-        pig powers to each colour and value they can reach (_power_uses), fed or planted in
-        any row of the column it then shows."""
+        pig powers the same way (up, down, or to another colour in the advanced game: a power
+        up then down changes nothing), fed or planted in any row of the column it then shows."""
         if _drafts_done(state):
             return [{"type": "last_die", "die": state["pool"][0]}]
         player = state["players"][_drafter(state)]
@@ -187,25 +207,17 @@ def _distinct(pool: list[dict]) -> list[dict]:
 
 
 def _power_uses(mode: str, die: dict, spare: int) -> list[tuple[list[dict], int]]:
-    """(pig powers, the value they leave): one use for each colour and value the die can be
-    turned to with each number of powers up to `spare`. Powers that cancel out (up then
-    down) still spend the powers, so they are an outcome of their own."""
-    powers = [{"power": direction} for direction in STEPS]
+    """(pig powers, the value they leave) for each use of up to `spare` powers that moves the
+    die one way, with at most one colour change in the advanced game."""
+    colors: list[str | None] = [None]
     if mode in data.COLOR_POWER_MODES:
-        powers += [{"power": "color", "to": color} for color in COLORS]
-    reached: dict[tuple[str, int], list[dict]] = {(die["color"], die["value"]): []}
-    found: list[tuple[list[dict], int]] = [([], die["value"])]
-    for _ in range(spare):
-        further: dict[tuple[str, int], list[dict]] = {}
-        for (color, value), used in reached.items():
-            for power in powers:
-                if "to" in power:  # a power must change the die: another colour, a value 1-6
-                    turned, allowed = (power["to"], value), power["to"] != color
-                else:
-                    turned = (color, value + STEPS[power["power"]])
-                    allowed = turned[1] in data.DIE_FACES
-                if allowed:
-                    further.setdefault(turned, used + [power])
-        reached = further
-        found += [(used, value) for (_, value), used in reached.items()]
+        colors += [color for color in COLORS if color != die["color"]]
+    found = []
+    for color in colors:
+        recolour = [] if color is None else [{"power": "color", "to": color}]
+        for direction, step in STEPS.items():
+            for count in range(0 if direction == "up" else 1, spare - len(recolour) + 1):
+                value = die["value"] + step * count
+                if min(data.DIE_FACES) <= value <= max(data.DIE_FACES):
+                    found.append((recolour + [{"power": direction}] * count, value))
     return found

@@ -34,7 +34,8 @@ def distance(a: tuple[int, int], b: tuple[int, int] = (0, 0)) -> int:
 
 
 def on_board(space: tuple[int, int]) -> bool:
-    return distance(space) <= BOARD_RADIUS
+    # A set lookup: the rules ask this of every rock and plant of every board they judge.
+    return space in _SPACES
 
 
 def neighbours(space: tuple[int, int]) -> list[tuple[int, int]]:
@@ -45,8 +46,11 @@ def neighbours(space: tuple[int, int]) -> list[tuple[int, int]]:
 def board_spaces() -> list[tuple[int, int]]:
     """All 61 spaces, row by row from the north as printed (by r, then q)."""
     span = range(-BOARD_RADIUS, BOARD_RADIUS + 1)
-    return sorted(((q, r) for q in span for r in span if on_board((q, r))),
+    return sorted(((q, r) for q in span for r in span if distance((q, r)) <= BOARD_RADIUS),
                   key=lambda s: (2 * s[1] + s[0], s[0]))
+
+
+_SPACES = frozenset(board_spaces())
 
 
 # The six corners, four steps out along each direction, clockwise from the top hex.
@@ -131,6 +135,14 @@ PATTERNS: dict[str, dict] = {
     "apple-seedling": {"kind": "apple", "mode": "choose", "name": "Seedling",
                        "spaces": _steps("N+N", "NE+NE", "SE+SE", "S+S", "SW+SW", "NW+NW")},
 }
+
+
+def plants_sown(mode: str, free: int, tokens: int) -> int:
+    """How many new plants a propagation sows, given the pattern's mode, its free spaces and
+    the player's tokens of that kind left: one for "choose", else one on every free space
+    the tokens reach (the rule check and the engine's candidate moves both ask this)."""
+    return 1 if mode == "choose" else min(free, tokens)
+
 
 # --- bonus cards -----------------------------------------------------------------------------
 # "award": "one-winner" pays the player(s) with the highest count (ties: see TIE_RULES);

@@ -15,12 +15,15 @@ deaths and the bonus rounds) is the rules module's, reached through `check`'s ef
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from itertools import combinations
-from typing import Any
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import permutations
+from typing import Annotated, Any, Literal
 
-from scorer.core import InvalidState, Violation, violation
-from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from pydantic import Field, ValidationError
+
+from scorer.core import InvalidState, StateModel, Text, Violation, violation, violations_from_error, within
+from scorer.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.propagation import data
 
 R_TURNS = f"{data.TITLE} › Rounds and Turns › Player Turns"
@@ -29,8 +32,27 @@ R_SETUP = f"{data.TITLE} › Set up"
 R_BONUS = f"{data.TITLE} › Bonus Scoring cards"
 CARD_IDS = sorted(data.BONUS_CARDS)
 SPACES = data.board_spaces()
+PATTERNS_BY_KIND = {kind: [(pid, p) for pid, p in data.PATTERNS.items() if p["kind"] == kind] for kind in data.KINDS}
+# A space as the check format and the log write it, [q, r] (rules.py reads it from here): a
+# little off the board is left for the rules to explain, anything further is no space.
+Coord = Annotated[list[Annotated[int, within(2 * data.BOARD_RADIUS)]], Field(min_length=2, max_length=2)]
 PHASE_WORDS = {"grow": "grow their plants", "act": "sow, propagate or harvest", "end_round": "end the round"}
 ACTION_PHASES = {"grow": "grow", "sow": "act", "propagate": "act", "harvest": "act", "end_round": "end_round"}
+
+
+# What a recorded chance outcome may hold, no more; where the rocks lie and which card it is
+# are judged by chance_violations.
+class Rocks(StateModel):
+    chance: Literal["rocks"]
+    rocks: Annotated[list[Coord], Field(max_length=len(SPACES))]
+
+
+class Reveal(StateModel):
+    chance: Literal["reveal"]
+    card: Text
+
+
+OUTCOMES: dict[str, type[StateModel]] = {"rocks": Rocks, "reveal": Reveal}
 
 
 class PropagationEngine(Engine):
@@ -65,9 +87,13 @@ class PropagationEngine(Engine):
                 return {"chance": "rocks", "rocks": [list(s) for s in sorted(rocks[:data.ROCKS])]}
 
     def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
+        try:
+            OUTCOMES[outcome["chance"]].model_validate(outcome)
+        except ValidationError as error:
+            return violations_from_error(error, LOG_RULE, "chance")
         if outcome["chance"] == "reveal":
-            card = outcome.get("card")
-            if not isinstance(card, str) or card not in data.BONUS_CARDS:
+            card = outcome["card"]
+            if card not in data.BONUS_CARDS:
                 return [violation("unknown-bonus-card", R_BONUS, f"{card!r} is not a bonus card of this kit",
                                   "chance.card")]
             if card in state["cards"]:
@@ -77,7 +103,7 @@ class PropagationEngine(Engine):
         # The rocks are judged as the board check reads them: ten, on the board, apart.
         try:
             self.game.check_parsed(self.game.parse_state(self.check_state(state)),
-                                   {"type": "end_round", "board": {"rocks": outcome.get("rocks"), "plants": []}})
+                                   {"type": "end_round", "board": {"rocks": outcome["rocks"], "plants": []}})
         except InvalidState as invalid:
             return [{**v, "path": v["path"].replace("action.board", "chance")} for v in invalid.violations]
         return []
@@ -133,7 +159,7 @@ class PropagationEngine(Engine):
         if action.type == "end_round" and action.round != state["round"]:
             found.append(violation("wrong-round", R_ROUNDS, f"this is the end of round {state['round']}",
                                    "action.round"))
-        if _board_json(action.board) != state["board"]:
+        if not _is_the_table(action.board, state["board"]):
             found.append(violation("not-the-table", R_TURNS, "this board is not the one on the table",
                                    "action.board"))
         return found
@@ -154,7 +180,8 @@ class PropagationEngine(Engine):
         state = {**state, "board": {**state["board"], "plants": _sorted_plants(plants)}}
         if action.type == "grow":
             state = {**state, "phase": "act"}
-            if self.any_legal(state, _candidates(state)):
+            # Judged kind by kind, the likeliest first, without building every propagation.
+            if any(self.any_legal(state, moves) for moves in _moves_open(state) if moves):
                 return state
         return _next_turn(state)
 
@@ -197,7 +224,10 @@ class PropagationEngine(Engine):
         return {"players": state["players"], "bonus": state["bonus"], "round_20": state["round_20"]}
 
     def check_state(self, state: State) -> dict[str, Any]:
-        return self.score_state(state)
+        """The score JSON without the bonus boards, as an unfinished game's may be: no check
+        reads them, and leaving them out spares reading up to three boards for every action
+        judged."""
+        return {"players": state["players"], "round_20": state["round_20"]}
 
 
 def _current(state: State) -> str:
@@ -240,26 +270,41 @@ def _candidates(state: State) -> list[Action]:
     board = state["board"]
     if state["phase"] == "end_round":
         return [{"type": "end_round", "board": board, "round": state["round"]}]
-    player = _current(state)
     if state["phase"] == "grow":
-        return [{"type": "grow", "player": player, "board": board}]
-    taken = {tuple(s) for s in board["rocks"]} | {tuple(p["at"]) for p in board["plants"]}
+        return [{"type": "grow", "player": _current(state), "board": board}]
+    return [move for moves in _moves_open(state) for move in moves]
+
+
+def _moves_open(state: State) -> Iterator[list[Action]]:
+    """The current player's sowings, harvests and then each plant's propagations, as the
+    pieces allow them, one list at a time."""
+    board, player = state["board"], _current(state)
+    taken = {(q, r) for q, r in board["rocks"]} | {(p["at"][0], p["at"][1]) for p in board["plants"]}
+    empty = [space for space in SPACES if space not in taken]
     own = [p for p in board["plants"] if p["owner"] == player]
-    kinds_on_board = {p["kind"] for p in own}
-    found: list[Action] = [{"type": "sow", "player": player, "kind": kind, "at": list(space), "board": board}
-                           for kind in data.KINDS if kind not in kinds_on_board
-                           for space in SPACES if space not in taken]
-    found += [{"type": "harvest", "player": player, "kind": kind, "board": board} for kind in sorted(kinds_on_board)]
+    on_board = Counter(p["kind"] for p in own)
+    yield [{"type": "sow", "player": player, "kind": kind, "at": list(space), "board": board}
+           for kind in data.KINDS if not on_board[kind] for space in empty]
+    yield [{"type": "harvest", "player": player, "kind": kind, "board": board} for kind in sorted(on_board)]
+    empty_set = set(empty)
     for plant in own:
-        for pattern_id, pattern in data.PATTERNS.items():
-            if pattern["kind"] != plant["kind"]:
-                continue
-            free = [s for s in _pattern_spaces(pattern_id, plant["at"])
-                    if data.on_board((s[0], s[1])) and tuple(s) not in taken]
-            sizes = [1] if pattern["mode"] == "choose" else range(1, len(free) + 1)
-            found += [{"type": "propagate", "player": player, "pattern": pattern_id, "origin": plant["at"],
-                       "targets": list(chosen), "board": board}
-                      for size in sizes for chosen in combinations(free, size)]
+        tokens = data.PLANTS[plant["kind"]]["tokens"] - on_board[plant["kind"]]
+        yield _propagations(player, plant, empty_set, tokens, board)
+
+
+def _propagations(player: str, plant: dict, empty: set[tuple[int, int]], tokens: int, board: dict) -> list[Action]:
+    """Each pattern of the plant's kind from it: as many new plants as the rules sow
+    (data.plants_sown) on the empty spaces of the pattern, in every order `targets` may list
+    them, and once without `targets`. With no token left or no empty space nothing is placed."""
+    found: list[Action] = []
+    for pattern_id, pattern in PATTERNS_BY_KIND[plant["kind"]]:
+        free = [s for s in _pattern_spaces(pattern_id, plant["at"]) if (s[0], s[1]) in empty]
+        if not free or not tokens:
+            continue
+        move = {"type": "propagate", "player": player, "pattern": pattern_id, "origin": plant["at"], "board": board}
+        found += [{**move, "targets": list(targets)}
+                  for targets in permutations(free, data.plants_sown(pattern["mode"], len(free), tokens))]
+        found.append(move)
     return found
 
 
@@ -284,7 +329,9 @@ def _sorted_plants(plants: list[dict]) -> list[dict]:
     return sorted(plants, key=lambda p: p["at"])
 
 
-def _board_json(board: Any) -> dict:
-    return {"rocks": sorted(list(c) for c in board.rocks),
-            "plants": _sorted_plants([{"at": list(p.at), "owner": p.owner, "kind": p.kind, "tier": p.tier}
-                                      for p in board.plants])}
+def _is_the_table(board: Any, table: dict) -> bool:
+    """Whether a parsed board holds exactly the table's rocks and plants, in any order (the
+    table keeps both sorted, a plant's space first)."""
+    return (len(board.plants) == len(table["plants"]) and sorted(board.rocks) == table["rocks"]
+            and sorted((p.at, p.owner, p.kind, p.tier) for p in board.plants)
+            == [(p["at"], p["owner"], p["kind"], p["tier"]) for p in table["plants"]])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from functools import cache, lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -22,10 +23,9 @@ from scorer.core import (
     at_most,
     up_to,
     violation,
-    within,
 )
 from scorer.games.propagation import data, examples
-from scorer.games.propagation.engine import PropagationEngine
+from scorer.games.propagation.engine import Coord, PropagationEngine
 from scorer.games.words import a_or_an, plural
 
 # Rulebook section headings, for the "rule" of each violation.
@@ -40,7 +40,6 @@ R_HARVEST = "Propagation › Rules › Actions › Harvest"
 R_BONUS = "Propagation › Bonus Scoring cards"
 
 Space = tuple[int, int]
-Coord = Annotated[list[Annotated[int, within(2 * data.BOARD_RADIUS)]], Field(min_length=2, max_length=2)]
 SPACES = len(data.board_spaces())
 OnTheBoard = at_most(SPACES)
 # A plant grows a tier a round; a player harvests at most a board's worth of plants a round.
@@ -146,65 +145,70 @@ def board_violations(board: Board, names: set[str], path: str) -> list[Violation
     """Everything that cannot be on a Propagation board: rocks other than ten, apart and on
     the board; plants off the board, on a rock, sharing a space, past their death tier, of
     an unknown owner, or more of a kind than the owner has tokens."""
-    return _rock_violations(board.rocks, path) + _plant_violations(board, names, path)
+    rocks = tuple((q, r) for q, r in board.rocks)
+    plants = tuple((p.at[0], p.at[1], p.owner, p.kind, p.tier) for p in board.plants)
+    return [{**found, "path": path + found["path"]} for found in _layout_violations(rocks, plants, frozenset(names))]
 
 
-def _rock_violations(rocks: list[list[int]], path: str) -> list[Violation]:
+# Every action carries the board it is taken on, so a game's engine asks about the same few
+# boards over and over (once for each action it weighs): the answers are kept for the latest.
+@lru_cache(maxsize=64)
+def _layout_violations(rocks: tuple[Space, ...], plants: tuple[tuple[int, int, str, str, int], ...],
+                       names: frozenset[str]) -> tuple[Violation, ...]:
+    """board_violations on the board's rocks and plants as (q, r, owner, kind, tier), each
+    violation's path starting after the board's own."""
+    return (*_rock_violations(rocks), *_plant_violations(set(rocks), plants, names))
+
+
+def _rock_violations(rocks: tuple[Space, ...]) -> list[Violation]:
     found = []
     if len(rocks) != data.ROCKS:
         found.append(violation("rock-count", R_SETUP,
                                f"the board has {plural(len(rocks), 'rock')}; set-up places exactly {data.ROCKS}",
-                               f"{path}.rocks"))
-    seen: dict[Space, int] = {}
-    for index, coord in enumerate(rocks):
-        space, where = _space(coord), f"{path}.rocks[{index}]"
+                               ".rocks"))
+    seen: set[Space] = set()
+    for index, space in enumerate(rocks):
+        where = f".rocks[{index}]"
         if not data.on_board(space):
             found.append(violation("off-board", R_SETUP, f"rock {list(space)} is off the board", where))
         elif space in seen:
-            found.append(violation("space-shared", R_SHARED,
-                                   f"two rocks are on the same space {list(space)}", where))
+            found.append(violation("space-shared", R_SHARED, f"two rocks are on the same space {list(space)}", where))
         else:
-            for other in data.neighbours(space):
-                if other in seen:
-                    found.append(violation("rocks-adjacent", R_SETUP,
-                                           f"rocks {list(other)} and {list(space)} are next to each "
-                                           "other; rocks must be placed apart", where))
-        seen.setdefault(space, index)
+            found += [violation("rocks-adjacent", R_SETUP, f"rocks {list(other)} and {list(space)} are next to "
+                                "each other; rocks must be placed apart", where)
+                      for other in data.neighbours(space) if other in seen]
+        seen.add(space)
     return found
 
 
-def _plant_violations(board: Board, names: set[str], path: str) -> list[Violation]:
+def _plant_violations(rocks: set[Space], plants: tuple[tuple[int, int, str, str, int], ...],
+                      names: frozenset[str]) -> list[Violation]:
     found = []
-    rocks = {_space(c) for c in board.rocks}
     taken: set[Space] = set()
-    for index, plant in enumerate(board.plants):
-        space, where = _space(plant.at), f"{path}.plants[{index}]"
-        rule = data.PLANTS[plant.kind]
-        if plant.owner not in names:
-            found.append(violation("unknown-owner", R_MATERIALS,
-                                   f"the {plant.kind} at {list(space)} belongs to {plant.owner!r}, "
+    for index, (q, r, owner, kind, tier) in enumerate(plants):
+        where = f".plants[{index}]"
+        if owner not in names:
+            found.append(violation("unknown-owner", R_MATERIALS, f"the {kind} at {[q, r]} belongs to {owner!r}, "
                                    "who is not a player", f"{where}.owner"))
-        if not data.on_board(space):
-            found.append(violation("off-board", R_SHARED,
-                                   f"the {plant.kind} at {list(space)} is off the board", f"{where}.at"))
-        elif space in rocks:
-            found.append(violation("plant-on-rock", R_SHARED,
-                                   f"the {plant.kind} at {list(space)} is on a rock", f"{where}.at"))
-        elif space in taken:
-            found.append(violation("space-shared", R_SHARED,
-                                   f"two plants are on the same space {list(space)}", f"{where}.at"))
-        taken.add(space)
-        if plant.tier > rule["dies"]:
+        if not data.on_board((q, r)):
+            found.append(violation("off-board", R_SHARED, f"the {kind} at {[q, r]} is off the board", f"{where}.at"))
+        elif (q, r) in rocks:
+            found.append(violation("plant-on-rock", R_SHARED, f"the {kind} at {[q, r]} is on a rock", f"{where}.at"))
+        elif (q, r) in taken:
+            found.append(violation("space-shared", R_SHARED, f"two plants are on the same space {[q, r]}",
+                                   f"{where}.at"))
+        taken.add((q, r))
+        if tier > data.PLANTS[kind]["dies"]:
             found.append(violation("tier-past-death", R_GROWTH,
-                                   f"the {plant.kind} at {list(space)} is at tier {plant.tier}, but "
-                                   f"{plant.kind} plants die at tier {rule['dies']}", f"{where}.tier"))
-    counts = Counter((p.owner, p.kind) for p in board.plants)
+                                   f"the {kind} at {[q, r]} is at tier {tier}, but {kind} plants die at tier "
+                                   f"{data.PLANTS[kind]['dies']}", f"{where}.tier"))
+    counts = Counter((owner, kind) for _, _, owner, kind, _ in plants)
     for (owner, kind), count in sorted(counts.items()):
         tokens = data.PLANTS[kind]["tokens"]
         if count > tokens and owner in names:
             found.append(violation("too-many-tokens", R_SETUP,
                                    f"{owner} has {count} {kind} plants on the board but only {tokens} "
-                                   f"{kind} tokens", f"{path}.plants"))
+                                   f"{kind} tokens", ".plants"))
     return found
 
 
@@ -317,6 +321,7 @@ def resolve_card(card_id: str, board: Board, names: list[str]) -> dict:
     return {"card": card_id, "counts": counts, "paid": paid, "points": card["points"]}
 
 
+@cache  # two readings, each a fixed sum over the cards: worked out once, not for every state read
 def _most_bonus_points(reading: str) -> int:
     """The most one player can score from bonus cards in a game: round 10 resolves the first
     card; round 20 resolves the card revealed at round 10, a different one, and under "both"
@@ -555,7 +560,7 @@ def _check_propagate(action: Propagate) -> CheckResult:
         return _illegal("pattern-blocked", R_PROPAGATE,
                         f"every space of {pattern['name']} around {list(origin)} is blocked or off "
                         "the board; nothing can be sown", "action.pattern")
-    sow_count = 1 if pattern["mode"] == "choose" else min(len(free), tokens)
+    sow_count = data.plants_sown(pattern["mode"], len(free), tokens)
     chosen = _chosen_targets(action, spaces, blocked, free, sow_count)
     if isinstance(chosen, CheckResult):
         return chosen

@@ -1,0 +1,98 @@
+"""Harvest Dice's engine: a recorded roll holds every die of the pool as exactly
+{"color": <a colour>, "value": <a whole number 1 to 6>}, through the Python API and over
+HTTP, and anything else is refused with the log entry and the die it is in."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+import scorer
+
+GAME_ID = "harvest-dice"
+
+
+def _log_with_a_bad_die(die: object, index_in_roll: int = 2) -> tuple[list, int]:
+    """A simulated log whose first roll has `die` in place of one of its dice."""
+    log, _ = scorer.simulate(GAME_ID, 3, 4)
+    entry = next(i for i, e in enumerate(log) if e.get("chance") == "roll")
+    broken = copy.deepcopy(log)
+    broken[entry]["dice"][index_in_roll] = die
+    return broken, entry
+
+
+BAD_DICE = [
+    pytest.param({"color": "green", "value": 3.0}, "wrong-type", "chance.dice[2].value", id="float"),
+    pytest.param({"color": "green", "value": True}, "wrong-type", "chance.dice[2].value", id="bool"),
+    pytest.param({"color": "green", "value": "3"}, "wrong-type", "chance.dice[2].value", id="text"),
+    pytest.param({"color": "green", "value": 10**400}, "out-of-range", "chance.dice[2].value", id="huge"),
+    pytest.param({"color": "green", "value": 7}, "out-of-range", "chance.dice[2].value", id="seven"),
+    pytest.param({"color": "green", "value": 0}, "out-of-range", "chance.dice[2].value", id="zero"),
+    pytest.param({"color": "green", "value": 3, "sticker": "L"}, "unknown-field", "chance.dice[2].sticker",
+                 id="extra-key"),
+    pytest.param({"color": "green"}, "missing-field", "chance.dice[2].value", id="no-value"),
+    pytest.param({"color": 1, "value": 3}, "wrong-type", "chance.dice[2].color", id="colour-number"),
+    pytest.param([3, "green"], "wrong-type", "chance.dice[2]", id="list"),
+]
+
+
+@pytest.mark.parametrize(("die", "code", "path"), BAD_DICE)
+def test_a_replayed_roll_refuses_a_die_that_is_not_exactly_a_colour_and_a_face(die, code, path):
+    broken, entry = _log_with_a_bad_die(die)
+    result = scorer.replay(GAME_ID, broken)
+    assert not result["legal"] and result["index"] == entry
+    assert [(v["code"], v["path"]) for v in result["violations"]] == [(code, path)]
+    assert "die 3" in result["violations"][0]["message"]
+
+
+@pytest.mark.parametrize(("die", "code", "path"), [BAD_DICE[0], BAD_DICE[1], BAD_DICE[6]])
+def test_the_same_refusals_over_http(client, die, code, path):
+    broken, entry = _log_with_a_bad_die(die)
+    answer = client.post(f"/api/games/{GAME_ID}/replay", data=json.dumps(broken),
+                         content_type="application/json")
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["legal"] is False and body["index"] == entry
+    assert [(v["code"], v["path"]) for v in body["violations"]] == [(code, path)]
+
+
+def test_a_roll_holds_nothing_but_its_dice():
+    log, _ = scorer.simulate(GAME_ID, 2, 1)
+    broken = copy.deepcopy(log)
+    broken[1]["seen_by"] = "Ann"
+    result = scorer.replay(GAME_ID, broken)
+    assert not result["legal"] and result["index"] == 1
+    assert [(v["code"], v["path"]) for v in result["violations"]] == [("unknown-field", "chance.seen_by")]
+
+
+def test_the_dice_of_the_player_count_in_colour_order_are_still_required():
+    broken, entry = _log_with_a_bad_die({"color": "blue", "value": 3})
+    result = scorer.replay(GAME_ID, broken)
+    assert [(v["code"], v["path"]) for v in result["violations"]] == [("wrong-roll", "chance.dice")]
+    missing_one = copy.deepcopy(broken)
+    missing_one[entry]["dice"] = missing_one[entry]["dice"][:-1]
+    assert scorer.replay(GAME_ID, missing_one)["violations"][0]["code"] == "wrong-roll"
+
+
+def test_a_clean_roll_leaves_the_pool_as_plain_dice():
+    log, end_state = scorer.simulate(GAME_ID, 2, 1)
+    replayed = scorer.replay(GAME_ID, log[:2])
+    assert replayed["legal"] and replayed["state"]["pool"] == log[1]["dice"]
+    assert all(set(die) == {"color", "value"} and type(die["value"]) is int for die in replayed["state"]["pool"])
+    assert scorer.replay(GAME_ID, log)["end_state"] == end_state
+
+
+def test_the_engine_does_not_claim_its_candidates_hold_every_legal_action():
+    """A move written another way (here without the optional `pig_powers`) is legal but is no
+    candidate, so the engine declares its candidates incomplete."""
+    engine = scorer.GAMES[GAME_ID].engine
+    assert engine is not None
+    log, _ = scorer.simulate(GAME_ID, 2, 1)
+    state = scorer.replay(GAME_ID, log[:2])["state"]
+    candidates = engine.candidate_actions(state, random.Random(0))
+    plain = next({k: v for k, v in move.items() if k != "pig_powers"} for move in candidates
+                 if move.get("pig_powers") == [] and engine.judge(state, move)["legal"])
+    assert engine.judge(state, plain)["legal"] and plain not in candidates
+    assert getattr(engine, "candidates_complete", True) is False
