@@ -1,8 +1,9 @@
 """Garden Variety's oracle, from the rulebook (How to start, How to play, Winning a round)
 and the engine's state format (docs/engines.md): every card of the deck in exactly one
-hand, garden bed or the deck; hands drawn back to five, the round's winner first; the round
-led by the last round's winner and played clockwise; the winner takes every card played;
-no round once a hand is empty."""
+hand, garden bed or the deck; hands drawn back to five, the round's winner first; the die
+rolled once before the round (a chaos face rolled again after the plays, as the round's
+rule); the round led by the last round's winner and played clockwise; the winner takes every
+card played; no round once a hand is empty."""
 from __future__ import annotations
 
 from collections import Counter
@@ -30,8 +31,8 @@ def state_faults(state: dict) -> list[str]:
     if not 0 <= state["leader"] < count:
         faults.append(f"leader {state['leader']} is no player")
     rolls = state["rolls"]
-    if any(face not in data.DIE_FACES for face in rolls) or any(face != data.CHAOS for face in rolls[:-1]):
-        faults.append(f"rolls {rolls}: only a chaos face is rolled again")
+    if len(rolls) > 1 or any(face not in data.DIE_FACES for face in rolls):
+        faults.append(f"rolls {rolls}: the die is rolled once before a round (a chaos face again after the plays)")
     if state["drawing"] != _still_to_draw(state):
         faults.append(f"drawing {state['drawing']}, but {_still_to_draw(state)} are to draw back to "
                       f"{data.HAND_SIZE}, the leader first and then clockwise, while the deck lasts")
@@ -90,8 +91,8 @@ def _roll_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append("the die is rolled before every player has drawn")
     if _game_over(before):
         faults.append("the die is rolled, but a hand is empty: the game is over")
-    if before["rolls"] and before["rolls"][-1] != data.CHAOS:
-        faults.append(f"the die is rolled again though it shows {before['rolls'][-1]}")
+    if before["rolls"]:
+        faults.append(f"the die is rolled again before the plays, though it shows {before['rolls'][-1]}")
     if after["rolls"] != [*before["rolls"], entry["face"]]:
         faults.append(f"rolls {after['rolls']} after rolling {entry['face']}")
     return faults
@@ -106,8 +107,9 @@ def _round_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append("a round is played, but a hand is empty: the game is over")
     if [play["player"] for play in plays] != order:
         faults.append(f"played by {[p['player'] for p in plays]}: the leader {order[0]} first, then clockwise")
-    if not before["rolls"] or entry["rule"] != before["rolls"][-1] or entry["rule"] == data.CHAOS:
-        faults.append(f"rule {entry['rule']}, but the die shows {before['rolls']}")
+    if before["rolls"] != [entry["rule"]] and (before["rolls"] != [data.CHAOS] or entry["rule"] not in data.DIE_RULES):
+        faults.append(f"rule {entry['rule']}, but the die shows {before['rolls']} (after a chaos face, the "
+                      "reroll once the cards are played)")
     played = {play["player"]: _card_id(play["card"]) for play in plays}
     winners = [i for i, (old, new) in enumerate(zip(players, after["players"]))
                if len(new["garden_bed"]) != len(old["garden_bed"])]
