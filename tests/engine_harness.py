@@ -165,8 +165,7 @@ class Judge:
         replays to this very state."""
         end_state = self.engine.score_state(state)
         score = scorer.score(self.game_id, end_state)
-        excused: set[str] = getattr(self.oracle, "end_warnings_excused", lambda _: set())(state)
-        unfinished = [w for w in score["warnings"] if w["code"] in NOT_OVER_WARNINGS - excused]
+        unfinished = [w for w in score["warnings"] if w["code"] in NOT_OVER_WARNINGS]
         assert not unfinished, f"{self.where}: the game ended, but the score says {unfinished}"
         keys = {}
         for player in score["players"]:

@@ -11,13 +11,7 @@ turned into '_': tests/oracles/garden_variety.py) that defines
         wrong player acted, the turn, start player or leader did not pass as the rulebook
         says, the game did not end exactly when it should.
 
-Both answer [] when all is well. An oracle may also define
-
-    end_warnings_excused(state: dict) -> set[str]
-        the codes of score warnings that a finished game's score may carry all the same,
-        because the score JSON cannot show what proves the game over (Garden Dice: tiles
-        swallowed by a critter that was since removed).
- They are written from the rulebook and the state format
+Both answer [] when all is well. They are written from the rulebook and the state format
 documented in docs/engines.md, never by calling the game's rules.py: an oracle that asked
 the rules would agree with every bug it is there to find. They may read the game's data
 module (the box contents and the house choices the rules also read). The harness calls

@@ -102,6 +102,10 @@ def _accounted(state: dict) -> Counter:
     return found
 
 
+def _seeds_held(player: dict) -> int:
+    return sum(Counter(player["seeds"]).values())  # seeds: {crop: n}, or a list of crops
+
+
 def _swallowed(state: dict) -> int:
     return sum(t.get("swallowed", 0) for t in state["board"])
 
@@ -120,7 +124,7 @@ def _conservation_faults(state: dict) -> list[str]:
 def _player_faults(state: dict, board: Board, player: dict) -> list[str]:
     name = player["name"]
     own = [t for t in board.values() if t.get("owner") == name and t["kind"] != data.ROCK]
-    discs = len(player["seeds"]) + len(own) + sum(t.get("swallowed", 0) for t in own)
+    discs = _seeds_held(player) + len(own) + sum(t.get("swallowed", 0) for t in own)
     faults = [] if discs <= data.DISCS_FOR_TILES else [
         f"{name} has {discs} discs on tiles, but {data.DISCS_FOR_TILES} beside the scoring marker"]
     face = sum(data.CROP_VALUES[crop] * n for crop, n in player["harvested"].items())
@@ -154,14 +158,6 @@ def _turn_faults(state: dict) -> list[str]:
     if empty and not state["over"] and (pool is None or turn["dice_spent"] == 0):
         faults.append("the last seed was bought, but another turn began: the game ends with that turn")
     return faults
-
-
-def end_warnings_excused(state: dict) -> set[str]:
-    """Tiles a critter swallowed whole leave the game, and once that critter is removed
-    nothing in the score JSON shows them: to `score` the supply then looks unfinished."""
-    total = data.SUPPLY_PER_CROP[len(state["players"])] * len(data.CROPS)
-    gone = total - sum(_accounted(state).values()) - _swallowed(state)
-    return {"game-not-over"} if gone and not any(state["supply"].values()) else set()
 
 
 # --- the end of a turn ------------------------------------------------------------------------
@@ -445,7 +441,7 @@ def _move_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if {**moved, "swallowed": 0} != {**critter, "at": list(end), "swallowed": 0} or start in new:
         faults.append(f"the {critter['kind']} did not end at {list(end)}: {moved}")
     swallowed = moved.get("swallowed", 0) - critter.get("swallowed", 0)
-    held = len(after["players"][before["current"]]["seeds"]) - len(before["players"][before["current"]]["seeds"])
+    held = _seeds_held(after["players"][before["current"]]) - _seeds_held(before["players"][before["current"]])
     if swallowed + held != (eaten is not None) or min(swallowed, held) < 0:
         faults.append(f"the tile eaten was swallowed {swallowed} times and spat out {held} times")
     return faults + _unchanged_elsewhere(old, new, {start, end})
