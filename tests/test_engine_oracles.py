@@ -140,7 +140,7 @@ def test_garden_dice_losing_a_seed_held_is_caught(monkeypatch):
     def forgets(before, action, after):
         if action.type != "place":
             return after
-        players = [{**p, "seeds": []} if p["name"] == action.player else p for p in after["players"]]
+        players = [{**p, "seeds": {}} if p["name"] == action.player else p for p in after["players"]]
         return {**after, "players": players}
     _planted(monkeypatch, GardenDiceEngine, "transition", lambda original: _after(original, forgets))
     with pytest.raises(AssertionError, match="tiles appeared .* or vanished"):
@@ -150,11 +150,11 @@ def test_garden_dice_losing_a_seed_held_is_caught(monkeypatch):
 # --- candidates, scores and replays ------------------------------------------------------------
 
 def test_a_legal_action_missing_from_complete_candidates_is_caught(monkeypatch):
-    def no_pig_powers(candidates):
-        return lambda self, state, rng: [a for a in candidates(self, state, rng) if not a.get("pig_powers")]
-    _planted(monkeypatch, HarvestDiceEngine, "candidate_actions", no_pig_powers)
-    with pytest.raises(AssertionError, match="no candidate of the simulator has its outcome"):
-        play_and_judge("harvest-dice", 2, 0)
+    def no_harvests(candidates):
+        return lambda self, state, rng: [a for a in candidates(self, state, rng) if a["type"] != "harvest"]
+    _planted(monkeypatch, PropagationEngine, "candidate_actions", no_harvests)
+    with pytest.raises(AssertionError, match="'harvest'.* is legal but no candidate of the simulator has its outcome"):
+        play_and_judge("propagation", 2, 0)
 
 
 def test_wrong_winners_are_caught(monkeypatch):
@@ -188,19 +188,6 @@ def _among_candidates(game_id: str, state: dict, action: dict) -> None:
     assert judged["legal"], judged["violations"]
     after = judge.take(state, checked, action, judged)
     judge.among_candidates(state, action, after, judge.engine.candidate_actions(state, judge.probe))
-
-
-def test_harvest_dice_candidates_spend_pig_powers_that_cancel_out():
-    """A power up then down leaves the die as it was but spends two powers: legal, and an
-    outcome the simulator's candidates left out."""
-    state = scorer.GAMES["harvest-dice"].engine.initial_state(["Ann", "Ben"], {"mode": "basic"})
-    state["markets"]["lettuce"] = 2  # two rounds played: Ann starts again
-    state["players"][0].update(garden=["T.....", "......", "......"], pig=12)
-    state["players"][1].update(garden=["L.....", "......", "......"], pig=6)
-    state["pool"], state["drafted"] = [{"color": "green", "value": 3}, {"color": "red", "value": 5}], 4
-    for powers in ([{"power": "up"}, {"power": "down"}], [{"power": "down"}, {"power": "up"}]):
-        _among_candidates("harvest-dice", state, {"type": "plant", "player": "Ann", "die": {"color": "green", "value": 3},
-                                                  "pig_powers": powers, "at": [1, 3]})
 
 
 def test_garden_dice_candidates_hold_the_sun_setting_a_die_to_the_face_it_shows():
