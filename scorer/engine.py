@@ -47,7 +47,8 @@ class IllegalMove(Exception):
 
 
 class Engine(ABC):
-    """One game's engine. Subclasses set `version` and `house_rules` and implement the
+    """One game's engine. Subclasses set `version` and `house_rules` (and
+    `candidates_complete = False` when their candidates are a sample) and implement the
     abstract methods; the judgement, the moves and the log handling are shared here."""
 
     version: ClassVar[int]
@@ -57,6 +58,12 @@ class Engine(ABC):
     # The game's variants, {option: its choices} (Harvest Dice: {"mode": ("basic", "advanced")}):
     # a simulated game picks each at random from its seed, and the setup entry records them.
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    # Whether `candidate_actions` lists every legal action (a superset of them), as the
+    # random simulation tests then assert: each action of `action_space` the engine judges
+    # legal must be among the candidates (or one with the same outcome must be). An engine
+    # whose candidates are a random SAMPLE of the legal actions (where the choices multiply)
+    # sets this to False.
+    candidates_complete: ClassVar[bool] = True
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -89,7 +96,7 @@ class Engine(ABC):
         """The actions the pieces on the table allow, for the simulator to choose among once
         `check` has judged them. Every legal action must be among them, or (where the
         choices multiply, as in a round where every player picks a card) a uniform sample of
-        them drawn with rng."""
+        them drawn with rng, and then the engine sets `candidates_complete` to False."""
 
     @abstractmethod
     def action_space(self, state: State, rng: random.Random) -> list[Action]:

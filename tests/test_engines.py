@@ -1,6 +1,6 @@
 """The random simulation tests over every game with an engine, and the engine's doors: the
 Python API, the command line and the HTTP API. `make soak` runs the same games by the
-thousand (tests/soak.py)."""
+thousand (bench/soak.py)."""
 from __future__ import annotations
 
 import json
@@ -11,35 +11,34 @@ import scorer
 from pnp.cli import main as gardenkit
 from scorer.core import InvalidState
 from scorer.engine import MAX_LOG_ENTRIES
-from tests.engine_harness import games_with_engines, play_and_judge, player_counts, replays_to_its_end
+from tests.engine_harness import engine, games_with_engines, oracle, play_and_judge, player_counts
 
-GAMES_PER_GAME = 200  # random games per game in the normal suite, shared among its player counts
-# Garden Dice's judged game costs about 0.45 s of CPU (long turns, and the end of each turn is
-# known only once no die action is legal), so the normal suite plays fewer of them; `make
-# soak` plays the 10,000. Propagation's judged game costs 0.2-0.7 s (twenty rounds, and check
-# reads the whole board for every action judged), so it plays fewer too.
-FEWER_GAMES = {"garden-dice": 30, "propagation": 45}
+GAMES_PER_GAME = 200  # judged random games per game in the normal suite, shared among its player counts
 ENGINES = games_with_engines()
-
-
-def _seeds(game_id: str) -> list[tuple[int, int]]:
-    counts = player_counts(game_id)
-    per_count = -(-FEWER_GAMES.get(game_id, GAMES_PER_GAME) // len(counts))
-    return [(players, seed) for players in counts for seed in range(per_count)]
+# Each player count is a test of its own, its share of the game's games: a failure names it.
+PLAYER_COUNTS = [(game_id, players) for game_id in ENGINES for players in player_counts(game_id)]
 
 
 @pytest.mark.parametrize("game_id", ENGINES)
-def test_random_games_keep_every_rule(game_id):
-    for players, seed in _seeds(game_id):
-        result = play_and_judge(game_id, players, seed)
-        assert len(result["players"]) == players and result["winners"]
+def test_every_game_with_an_engine_has_an_oracle(game_id):
+    module = oracle(game_id)
+    assert module.__name__ == f"tests.oracles.{game_id.replace('-', '_')}"
+
+
+@pytest.mark.parametrize(("game_id", "players"), PLAYER_COUNTS)
+def test_random_games_keep_every_rule(game_id, players):
+    for seed in range(-(-GAMES_PER_GAME // len(player_counts(game_id)))):
+        record = play_and_judge(game_id, players, seed)
+        assert len(record.score["players"]) == players and record.score["winners"]
 
 
 @pytest.mark.parametrize("game_id", ENGINES)
-def test_simulated_logs_replay_to_their_end(game_id):
+def test_the_judged_game_is_the_game_simulate_plays(game_id):
     for players in player_counts(game_id):
-        for seed in range(3):
-            replays_to_its_end(game_id, players, seed)
+        record = play_and_judge(game_id, players, seed=players)
+        log, end_state = scorer.simulate(game_id, players, players)
+        assert log == record.log and end_state == engine(game_id).score_state(record.end_state)
+        assert log[0]["setup"]["version"] == engine(game_id).version
 
 
 def test_a_game_without_an_engine_says_so():

@@ -1,0 +1,19 @@
+"""Independent oracles for the random simulation tests (tests/engine_harness.py).
+
+Each game with an engine has a module here named after its package (the game id with '-'
+turned into '_': tests/oracles/garden_variety.py) that defines
+
+    state_faults(state: dict) -> list[str]
+        what is impossible in a full engine state: a piece not accounted for exactly once, a
+        turn pointer or phase that does not fit the rest, a score or track out of range;
+    step_faults(before: dict, entry: dict, after: dict) -> list[str]
+        what is wrong with one transition, `entry` being the action or chance outcome: the
+        wrong player acted, the turn, start player or leader did not pass as the rulebook
+        says, the game did not end exactly when it should.
+
+Both answer [] when all is well. They are written from the rulebook and the state format
+documented in docs/engines.md, never by calling the game's rules.py: an oracle that asked
+the rules would agree with every bug it is there to find. They may read the game's data
+module (the box contents and the house choices the rules also read). The harness calls
+both at every step of every random game, so they stay cheap: plain loops over the JSON.
+"""

@@ -1,0 +1,495 @@
+"""Garden Dice's oracle, from the rulebook (Setup, On Your Turn, The Actions, Special Tiles,
+Sun Tokens, Game End) and the engine's state format (docs/engines.md): every seed/veggie
+tile in the supply, held, on the board, harvested or swallowed whole, each player's nine
+discs, the scoring track against what was harvested; each action by the player whose turn it
+is and as the book describes it (chains, harvest points, critter moves); the dice passed
+clockwise only once no die action is left; the game over after the turn that took the last
+seed, and not before.
+
+Written so that it holds whether the engine lets a critter spit out what it eats, lets four
+equal dice be rolled again, or offers the sun after a roll that allows nothing: each of
+those is a choice the rulebook gives. Whether any die action is left is the one question
+asked of the engine (its candidates, judged by `check`): answering it here would mean
+writing every rule again.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import scorer
+from scorer.games.garden_dice import data
+
+DIE_ACTIONS = ("buy", "place", "water", "harvest", "flip", "move_critter", "remove_critter")
+SIDES = {"bird": "rabbit", "rabbit": "bird", "sundial": "scarecrow", "scarecrow": "sundial"}
+LINES = ((0, 1), (0, -1), (1, 0), (-1, 0))
+AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+SUNDIAL_REACH = 2  # one die by 1 or 2, or two dice by 1 each: at most 2 in all, once a turn
+
+Board = dict[tuple[int, int], dict]
+
+
+def state_faults(state: dict) -> list[str]:
+    players, board = state["players"], _board(state)
+    faults = [] if len(board) == len(state["board"]) else ["two tiles share a space"]
+    faults += _tile_faults(state, board)
+    faults += _conservation_faults(state)
+    for player in players:
+        faults += _player_faults(state, board, player)
+    faults += _turn_faults(state)
+    return faults
+
+
+def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    faults = []
+    player = before["players"][before["current"]]
+    if "chance" not in entry and entry.get("player") != player["name"]:
+        faults.append(f"{entry.get('player')} acts on {player['name']}'s turn")
+    if after["over"] or after["current"] != before["current"]:
+        faults += _turn_end_faults(before, entry, after)
+    faults += _kept_faults(before, entry, after)
+    if "chance" not in entry:
+        faults += ACTION_FAULTS.get(entry["type"], _no_faults)(before, entry, after)
+    return faults
+
+
+# --- states -----------------------------------------------------------------------------------
+
+def _board(state: dict) -> Board:
+    return {(t["at"][0], t["at"][1]): t for t in state["board"]}
+
+
+def _value(tile: dict) -> int:
+    return data.CROP_VALUES[tile["crop"]]
+
+
+def _on_board(at: tuple[int, int]) -> bool:
+    return 1 <= at[0] <= data.BOARD_SIZE and 1 <= at[1] <= data.BOARD_SIZE
+
+
+def _tile_faults(state: dict, board: Board) -> list[str]:
+    names = [p["name"] for p in state["players"]]
+    faults = []
+    for at, tile in board.items():
+        if not _on_board(at) or tile["kind"] not in data.TILE_KINDS:
+            faults.append(f"{tile} is no tile on the board")
+        elif tile["kind"] != data.ROCK and tile.get("owner") not in names:
+            faults.append(f"{tile} belongs to nobody playing")
+        elif tile["kind"] in data.CROP_SIDES and tile.get("crop") not in data.CROPS:
+            faults.append(f"{tile} is no crop")
+        elif tile.get("swallowed", 0) and tile["kind"] not in data.CRITTER_SIDES:
+            faults.append(f"{tile} swallowed tiles, but only a bird or rabbit eats")
+    for name in names:
+        owned = Counter(t["kind"] for t in board.values() if t.get("owner") == name)
+        if owned["bird"] + owned["rabbit"] > 1 or owned["sundial"] + owned["scarecrow"] > 1 or owned["rock"] > 1:
+            faults.append(f"{name} has more special tiles on the board than the one of each they were given")
+    rocks = sum(t["kind"] == data.ROCK for t in board.values())
+    if rocks and len(names) != data.ROCK_PLAYER_COUNT:
+        faults.append(f"a rock on the board in a {len(names)}-player game: rocks are for two players only")
+    if state["variant"] == "family" and any(t["kind"] in data.CRITTER_SIDES for t in board.values()):
+        faults.append("a bird or rabbit in the family game, which leaves them out")
+    return faults
+
+
+def _accounted(state: dict) -> Counter:
+    """Seed/veggie tiles of each crop in the supply, held, on the board or harvested."""
+    found = Counter(state["supply"])
+    for player in state["players"]:
+        found.update(player["seeds"])
+        found.update(player["harvested"])
+    found.update(t["crop"] for t in state["board"] if t["kind"] in data.CROP_SIDES)
+    return found
+
+
+def _seeds_held(player: dict) -> int:
+    return sum(Counter(player["seeds"]).values())  # seeds: {crop: n}, or a list of crops
+
+
+def _swallowed(state: dict) -> int:
+    return sum(t.get("swallowed", 0) for t in state["board"])
+
+
+def _conservation_faults(state: dict) -> list[str]:
+    per_crop = data.SUPPLY_PER_CROP[len(state["players"])]
+    accounted = _accounted(state)
+    faults = [f"{n} {crop} tiles in play, more than the {per_crop} the game uses"
+              for crop, n in accounted.items() if n > per_crop]
+    faults += [f"the {crop} stack holds {n}" for crop, n in state["supply"].items() if not 0 <= n <= per_crop]
+    if sum(accounted.values()) + _swallowed(state) > per_crop * len(data.CROPS):
+        faults.append("more seed/veggie tiles held, placed, harvested and swallowed than the game uses")
+    return faults
+
+
+def _player_faults(state: dict, board: Board, player: dict) -> list[str]:
+    name = player["name"]
+    own = [t for t in board.values() if t.get("owner") == name and t["kind"] != data.ROCK]
+    discs = _seeds_held(player) + len(own) + sum(t.get("swallowed", 0) for t in own)
+    faults = [] if discs <= data.DISCS_FOR_TILES else [
+        f"{name} has {discs} discs on tiles, but {data.DISCS_FOR_TILES} beside the scoring marker"]
+    face = sum(data.CROP_VALUES[crop] * n for crop, n in player["harvested"].items())
+    others = sum(sum(p["harvested"].values()) for p in state["players"] if p is not player)
+    most = sum(max(data.STAR_MULTIPLIER * data.CROP_VALUES[crop], data.CROP_VALUES[crop] + data.SCARECROW_BONUS) * n
+               for crop, n in player["harvested"].items()) + data.CHAIN_BONUS_PER_OPPONENT_VEGGIE * others
+    if not face <= player["track"] <= most:
+        faults.append(f"{name}'s track shows {player['track']}, outside {face}-{most}: only harvests score, "
+                      "each veggie its value, doubled on a star or plus 3 by a scarecrow, plus a chain point "
+                      "for each opponent's veggie")
+    return faults
+
+
+def _turn_faults(state: dict) -> list[str]:
+    turn, pool = state["turn"], state["pool"]
+    faults = [] if 0 <= state["current"] < len(state["players"]) else [f"player {state['current']} is to play"]
+    if pool is not None and (len(pool) + turn["dice_spent"] != data.DICE
+                             or any(d not in data.DIE_FACES for d in pool)):
+        faults.append(f"the pool {pool} with {turn['dice_spent']} dice spent: a turn has {data.DICE} dice")
+    if any(n > data.MAX_SAME_CROP_PER_TURN for n in turn["bought"].values()):
+        faults.append(f"bought {turn['bought']} this turn: at most two of a crop")
+    if len(turn["sundial"]) > 2 or sum(map(abs, turn["sundial"])) > SUNDIAL_REACH:
+        faults.append(f"the sundial changed dice by {turn['sundial']} this turn")
+    if len(set(turn["ate_from"])) != len(turn["ate_from"]):
+        faults.append(f"critters ate twice from one opponent this turn: {turn['ate_from']}")
+    empty = not any(state["supply"].values())
+    if state["last_turn"] != empty:
+        faults.append(f"last turn is {state['last_turn']} with the supply {state['supply']}")
+    if state["over"] and not empty:
+        faults.append("the game is over with seeds left in the supply")
+    if empty and not state["over"] and (pool is None or turn["dice_spent"] == 0):
+        faults.append("the last seed was bought, but another turn began: the game ends with that turn")
+    return faults
+
+
+# --- the end of a turn ------------------------------------------------------------------------
+
+def _turn_end_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    faults = []
+    empty = not any(after["supply"].values())
+    if after["over"]:
+        if after["current"] != before["current"]:
+            faults.append("the dice passed as the game ended")
+        if not empty:
+            faults.append("the game ended with seeds in the supply")
+    else:
+        if after["current"] != (before["current"] + 1) % len(before["players"]):
+            faults.append(f"the dice passed from player {before['current']} to {after['current']}, not clockwise")
+        if after["pool"] is not None or after["turn"]["dice_spent"] or after["turn"]["bought"]:
+            faults.append("the next turn did not start afresh with a roll")
+        if empty:
+            faults.append("the last seed was bought this turn: the game ends with it, the dice do not pass")
+    left = _die_action_left(before, entry, after)
+    if left is not None:
+        faults.append(f"the turn ended while a die action was left: {left}")
+    return faults
+
+
+def _die_action_left(before: dict, entry: dict, after: dict) -> dict | None:
+    """A die action legal on the table as it stood after the entry, before the dice passed
+    (judged by the engine's candidates and check), or None."""
+    game_engine = scorer.GAMES[data.GAME_ID].engine
+    assert game_engine is not None
+    table = _before_passing(before, entry, after)
+    actions = [a for a in game_engine.candidate_actions(table, random.Random(0)) if a["type"] in DIE_ACTIONS]
+    # judge_all, not the engine's any_legal, which its own end of turn relies on
+    return next((a for a, judged in zip(actions, game_engine.judge_all(table, actions)) if judged["legal"]), None)
+
+
+def _before_passing(before: dict, entry: dict, after: dict) -> dict:
+    """The table after the entry and before the dice passed: the board and the players as
+    after, the dice and the turn record as the entry left them."""
+    turn = before["turn"]
+    if "chance" in entry:
+        pool = list(entry["dice"])
+    elif entry["type"] == "sun_set_die":
+        pool = list(before["pool"])
+        pool[pool.index(entry["die"])] = entry["to"]
+    else:
+        spent = _spent_dice(entry)
+        pool = list((Counter(before["pool"]) - Counter(spent)).elements())
+        turn = {**turn, "dice_spent": turn["dice_spent"] + len(spent),
+                "bought": _bought(turn, entry), "sundial": turn["sundial"] + _sundial_used(before, entry),
+                "ate_from": turn["ate_from"] + _eaten_from(before, entry)}
+    return {**after, "current": before["current"], "pool": pool, "turn": turn, "over": False}
+
+
+def _spent_dice(entry: dict) -> list[int]:
+    """Every die an action spends: its "die" and "dice" fields, and any other field (or field
+    of a field) whose name says it holds a die, such as a die spent to spit out an eaten tile."""
+    found: list[int] = []
+    for key, value in entry.items():
+        if key == "turn":
+            continue
+        if "dice" in key and isinstance(value, list):
+            found += value
+        elif "die" in key and isinstance(value, int) and not isinstance(value, bool):
+            found.append(value)
+        elif isinstance(value, dict):
+            found += _spent_dice(value)
+    return found
+
+
+def _bought(turn: dict, entry: dict) -> dict:
+    if entry["type"] != "buy":
+        return turn["bought"]
+    return {**turn["bought"], entry["crop"]: turn["bought"].get(entry["crop"], 0) + 1}
+
+
+def _sundial_used(before: dict, entry: dict) -> list[int]:
+    if entry["type"] not in ("place", "remove_critter"):
+        return []
+    game_engine = scorer.GAMES[data.GAME_ID].engine
+    assert game_engine is not None
+    return list(game_engine.judge(before, entry)["effects"].get("sundial", []))
+
+
+def _eaten_from(before: dict, entry: dict) -> list[str]:
+    if entry["type"] != "move_critter":
+        return []
+    eaten = _board(before).get((entry["to"][0], entry["to"][1]))
+    return [eaten["owner"]] if eaten else []
+
+
+# --- what every step keeps --------------------------------------------------------------------
+
+def _kept_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Tiles leave the game only when swallowed whole, and a removed critter takes its
+    swallowed discs with it; only harvests move the tracks, only the sun uses spend suns."""
+    faults = []
+    kind = entry.get("type")
+    held_before, held_after = _accounted(before), _accounted(after)
+    lost, gained = held_before - held_after, held_after - held_before
+    eaten = _board(before).get(tuple(entry["to"])) if kind == "move_critter" else None
+    allowed = Counter([eaten["crop"]]) if eaten and eaten["kind"] in data.CROP_SIDES else Counter()
+    if gained or lost - allowed:
+        faults.append(f"seed/veggie tiles appeared {dict(gained)} or vanished {dict(lost - allowed)}")
+    removed = _board(before).get(tuple(entry["at"]), {}) if kind == "remove_critter" else {}
+    before_total = sum(held_before.values()) + _swallowed(before)
+    after_total = sum(held_after.values()) + _swallowed(after)
+    if before_total - after_total != removed.get("swallowed", 0):
+        faults.append(f"{before_total - after_total} tiles left the game, not by a removed critter's "
+                      f"{removed.get('swallowed', 0)} swallowed")
+    for old, new in zip(before["players"], after["players"]):
+        if kind != "harvest" and new["track"] != old["track"]:
+            faults.append(f"{old['name']}'s track moved without a harvest")
+        if new["sun_token"] and not old["sun_token"]:
+            faults.append(f"{old['name']} got a sun token back")
+        if new["sun_token"] != old["sun_token"] and kind not in ("sun_reroll", "sun_set_die"):
+            faults.append(f"{old['name']}'s sun token was spent by a {kind or 'roll'}")
+    return faults
+
+
+# --- the actions ------------------------------------------------------------------------------
+
+def _no_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    return []
+
+
+def _unchanged_elsewhere(before: Board, after: Board, spaces: set[tuple[int, int]]) -> list[str]:
+    changed = {at for at in before.keys() | after.keys() if before.get(at) != after.get(at)} - spaces
+    return [f"tiles at {sorted(changed)} changed as well"] if changed else []
+
+
+def _buy_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    crop, index = entry["crop"], before["current"]
+    faults = []
+    if entry["die"] < data.CROP_VALUES[crop]:
+        faults.append(f"a {crop} (value {data.CROP_VALUES[crop]}) bought with a {entry['die']}")
+    if before["turn"]["bought"].get(crop, 0) >= data.MAX_SAME_CROP_PER_TURN:
+        faults.append(f"a third {crop} bought this turn")
+    if after["supply"] != {**before["supply"], crop: before["supply"][crop] - 1}:
+        faults.append(f"buying a {crop} took {before['supply']} to {after['supply']}")
+    if Counter(after["players"][index]["seeds"]) != Counter(before["players"][index]["seeds"]) + Counter([crop]):
+        faults.append(f"the {crop} bought is not among the seeds held")
+    return faults + _unchanged_elsewhere(_board(before), _board(after), set())
+
+
+def _names_space(dice: list[int], at: tuple[int, int], sundial_left: int) -> bool:
+    """Two coordinate dice name the space, one as the row and one as the column, or do
+    with the sundial's change left this turn."""
+    a, b = dice
+    return min(abs(a - at[0]) + abs(b - at[1]), abs(b - at[0]) + abs(a - at[1])) <= sundial_left
+
+
+def _sundial_left(state: dict, board: Board) -> int:
+    name = state["players"][state["current"]]["name"]
+    if not any(t["kind"] == "sundial" and t.get("owner") == name for t in board.values()):
+        return 0
+    return SUNDIAL_REACH - sum(map(abs, state["turn"]["sundial"]))
+
+
+def _place_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    at, name = (entry["at"][0], entry["at"][1]), entry["player"]
+    old, new = _board(before), _board(after)
+    faults = [] if at not in old else [f"{at} is taken"]
+    if not _names_space(entry["dice"], at, _sundial_left(before, old)):
+        faults.append(f"the dice {entry['dice']} do not name {list(at)}")
+    tile = new.get(at, {})
+    side = data.SEED if entry["tile"] == "seed" else entry["tile"]
+    if tile.get("kind") != side or (side != data.ROCK and tile.get("owner") != name):
+        faults.append(f"{name}'s {entry['tile']} was placed as {tile}")
+    if entry["tile"] == "rock" and len(before["players"]) != data.ROCK_PLAYER_COUNT:
+        faults.append("a rock placed in a game of more than two")
+    index = before["current"]
+    seeds = Counter(before["players"][index]["seeds"])
+    if entry["tile"] == "seed":
+        if tile.get("crop") != entry["crop"] or seeds[entry["crop"]] < 1:
+            faults.append(f"a {entry['crop']} seed placed that {name} did not hold")
+        seeds -= Counter([entry["crop"]])
+    if Counter(after["players"][index]["seeds"]) != seeds:
+        faults.append(f"{name}'s seeds held are wrong after the placing")
+    return faults + _unchanged_elsewhere(old, new, {at})
+
+
+def _chain(board: Board, start: tuple[int, int], side: str) -> set[tuple[int, int]]:
+    """Chaining: from each tile reached, to the orthogonal tiles on the same side worth less
+    than it, whoever owns them."""
+    reached, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for dr, dc in LINES:
+            near = board.get((r + dr, c + dc))
+            if (near is not None and near["kind"] == side and (r + dr, c + dc) not in reached
+                    and _value(near) < _value(board[(r, c)])):
+                reached.add((r + dr, c + dc))
+                todo.append((r + dr, c + dc))
+    return reached
+
+
+def _own_crop_tile(before: dict, entry: dict, side: str) -> tuple[Board, tuple[int, int], list[str]]:
+    board, at = _board(before), (entry["at"][0], entry["at"][1])
+    tile = board.get(at)
+    if tile is None or tile["kind"] != side or tile["owner"] != entry["player"]:
+        return board, at, [f"{entry['player']} has no {side} at {list(at)}"]
+    if _value(tile) > entry["die"]:
+        return board, at, [f"a {tile['crop']} (value {_value(tile)}) taken with a {entry['die']}"]
+    return board, at, []
+
+
+def _water_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    board, at, faults = _own_crop_tile(before, entry, data.SEED)
+    if faults:
+        return faults
+    watered = _chain(board, at, data.SEED)
+    new = _board(after)
+    faults = [f"{list(space)} should be watered" for space in sorted(watered)
+              if new.get(space) != {**board[space], "kind": data.VEGGIE}]
+    return faults + _unchanged_elsewhere(board, new, watered)
+
+
+def _harvest_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    board, at, faults = _own_crop_tile(before, entry, data.VEGGIE)
+    if faults:
+        return faults
+    taken = _chain(board, at, data.VEGGIE)
+    new = _board(after)
+    faults = [f"{list(space)} should be harvested" for space in sorted(taken) if space in new]
+    faults += _unchanged_elsewhere(board, new, taken)
+    points: Counter = Counter()
+    harvested = {p["name"]: Counter(p["harvested"]) for p in before["players"]}
+    for space in taken:
+        tile = board[space]
+        points[tile["owner"]] += _harvest_points(board, space)
+        harvested[tile["owner"]][tile["crop"]] += 1
+        if tile["owner"] != entry["player"]:
+            points[entry["player"]] += data.CHAIN_BONUS_PER_OPPONENT_VEGGIE
+    for old, new_player in zip(before["players"], after["players"]):
+        if new_player["track"] - old["track"] != points[old["name"]]:
+            faults.append(f"{old['name']} scored {new_player['track'] - old['track']}, not {points[old['name']]}")
+        if +Counter(new_player["harvested"]) != +harvested[old["name"]]:
+            faults.append(f"{old['name']}'s harvested veggies are {new_player['harvested']}")
+    return faults
+
+
+def _harvest_points(board: Board, space: tuple[int, int]) -> int:
+    """A veggie's value, plus 3 beside its owner's scarecrow, or else doubled on a star."""
+    tile = board[space]
+    guarded = any(board.get((space[0] + dr, space[1] + dc), {}).get("kind") == "scarecrow"
+                  and board[(space[0] + dr, space[1] + dc)].get("owner") == tile["owner"] for dr, dc in AROUND)
+    if guarded:
+        return _value(tile) + data.SCARECROW_BONUS
+    return _value(tile) * (data.STAR_MULTIPLIER if space in data.STAR_SPACES else 1)
+
+
+def _flip_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    old, new, at = _board(before), _board(after), (entry["at"][0], entry["at"][1])
+    tile = old.get(at, {})
+    if entry["die"] != data.SIX or tile.get("owner") != entry["player"] or tile.get("kind") not in SIDES:
+        return [f"{entry['player']} flips {tile} with a {entry['die']}"]
+    faults = [] if new.get(at) == {**tile, "kind": SIDES[tile["kind"]]} else [f"{tile} flipped to {new.get(at)}"]
+    return faults + _unchanged_elsewhere(old, new, {at})
+
+
+def _move_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    old, new = _board(before), _board(after)
+    start, end = (entry["from"][0], entry["from"][1]), (entry["to"][0], entry["to"][1])
+    critter = old.get(start, {})
+    name = entry["player"]
+    if critter.get("kind") not in data.CRITTER_SIDES or critter.get("owner") != name:
+        return [f"{name} moves {critter or 'nothing'} from {list(start)}"]
+    steps = abs(end[0] - start[0]) + abs(end[1] - start[1])
+    faults = []
+    if (end[0] != start[0] and end[1] != start[1]) or not 1 <= steps <= entry["die"] or not _on_board(end):
+        faults.append(f"a move from {list(start)} to {list(end)} with a {entry['die']}: straight, at most the die")
+    else:
+        step = ((end[0] > start[0]) - (end[0] < start[0]), (end[1] > start[1]) - (end[1] < start[1]))
+        if any((start[0] + step[0] * k, start[1] + step[1] * k) in old for k in range(1, steps)):
+            faults.append(f"the {critter['kind']} passed over a tile on its way to {list(end)}")
+    eaten = old.get(end)
+    if eaten is not None:
+        faults += _eating_faults(before, critter, eaten, end)
+    moved = new.get(end, {})
+    if {**moved, "swallowed": 0} != {**critter, "at": list(end), "swallowed": 0} or start in new:
+        faults.append(f"the {critter['kind']} did not end at {list(end)}: {moved}")
+    swallowed = moved.get("swallowed", 0) - critter.get("swallowed", 0)
+    held = _seeds_held(after["players"][before["current"]]) - _seeds_held(before["players"][before["current"]])
+    if swallowed + held != (eaten is not None) or min(swallowed, held) < 0:
+        faults.append(f"the tile eaten was swallowed {swallowed} times and spat out {held} times")
+    return faults + _unchanged_elsewhere(old, new, {start, end})
+
+
+def _eating_faults(before: dict, critter: dict, eaten: dict, at: tuple[int, int]) -> list[str]:
+    """Move a Critter: a bird eats an opponent's seed not beside that opponent's scarecrow, a
+    rabbit an opponent's veggie; each tile eaten this turn from a different opponent."""
+    board = _board(before)
+    food = data.SEED if critter["kind"] == "bird" else data.VEGGIE
+    if eaten["kind"] != food or eaten.get("owner") == critter["owner"]:
+        return [f"a {critter['kind']} ate {eaten}"]
+    if critter["kind"] == "bird" and any(
+            board.get((at[0] + dr, at[1] + dc), {}).get("kind") == "scarecrow"
+            and board[(at[0] + dr, at[1] + dc)].get("owner") == eaten["owner"] for dr, dc in AROUND):
+        return [f"a bird ate {eaten}, which its owner's scarecrow protects"]
+    if eaten["owner"] in before["turn"]["ate_from"]:
+        return [f"critters ate from {eaten['owner']} twice this turn"]
+    return []
+
+
+def _remove_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    old, new, at = _board(before), _board(after), (entry["at"][0], entry["at"][1])
+    faults = [] if old.get(at, {}).get("kind") in data.CRITTER_SIDES else [f"no critter at {list(at)} to remove"]
+    dice = list(entry["dice"])
+    if data.SIX not in dice:
+        faults.append(f"a critter removed with {dice}: one die must be a six")
+    else:
+        dice.remove(data.SIX)
+        if not _names_space(dice, at, _sundial_left(before, old)):
+            faults.append(f"the dice {dice} do not name the critter at {list(at)}")
+    if at in new:
+        faults.append(f"the critter at {list(at)} is still there")
+    return faults + _unchanged_elsewhere(old, new, {at})
+
+
+def _sun_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    index = before["current"]
+    faults = [] if before["players"][index]["sun_token"] else ["the sun was used twice"]
+    if after["players"][index]["sun_token"]:
+        faults.append("the sun was used and kept")
+    if entry["type"] == "sun_reroll" and before["turn"]["dice_spent"]:
+        faults.append("the sun rerolled the dice after the turn's first action, not at its start")
+    return faults + _unchanged_elsewhere(_board(before), _board(after), set())
+
+
+ACTION_FAULTS: dict[str, Any] = {
+    "buy": _buy_faults, "place": _place_faults, "water": _water_faults, "harvest": _harvest_faults,
+    "flip": _flip_faults, "move_critter": _move_faults, "remove_critter": _remove_faults,
+    "sun_reroll": _sun_faults, "sun_set_die": _sun_faults,
+}

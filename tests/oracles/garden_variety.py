@@ -1,0 +1,173 @@
+"""Garden Variety's oracle, from the rulebook (How to start, How to play, Winning a round)
+and the engine's state format (docs/engines.md): every card of the deck in exactly one
+hand, garden bed or the deck; hands drawn back to five, the round's winner first; the die
+rolled once before the round (a chaos face rolled again after the plays, as the round's
+rule); the round led by the last round's winner and played clockwise; the winner takes every
+card played; no round once a hand is empty."""
+from __future__ import annotations
+
+from collections import Counter
+
+from scorer.games.garden_variety import data
+
+DECK = Counter(card.id for card in data.expand(data.DECK))
+
+
+def state_faults(state: dict) -> list[str]:
+    players = state["players"]
+    count = len(players)
+    faults = []
+    held = Counter(state["deck"])
+    for player in players:
+        held.update(player["hand"])
+        held.update(player["garden_bed"])
+        if len(player["hand"]) > data.HAND_SIZE:
+            faults.append(f"{player['name']} holds {len(player['hand'])} cards, more than {data.HAND_SIZE}")
+        if len(player["garden_bed"]) % count:
+            faults.append(f"{player['name']}'s garden bed holds {len(player['garden_bed'])} cards: a won "
+                          f"round brings {count}")
+    if held != DECK:
+        faults.append(f"cards not accounted for once: missing {dict(DECK - held)}, extra {dict(held - DECK)}")
+    if not 0 <= state["leader"] < count:
+        faults.append(f"leader {state['leader']} is no player")
+    rolls = state["rolls"]
+    if len(rolls) > 1 or any(face not in data.DIE_FACES for face in rolls):
+        faults.append(f"rolls {rolls}: the die is rolled once before a round (a chaos face again after the plays)")
+    if state["drawing"] != _still_to_draw(state):
+        faults.append(f"drawing {state['drawing']}, but {_still_to_draw(state)} are to draw back to "
+                      f"{data.HAND_SIZE}, the leader first and then clockwise, while the deck lasts")
+    if state["drawing"] and rolls:
+        faults.append("the die is rolled before every player has drawn")
+    return faults
+
+
+def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    if entry.get("chance") == "draw":
+        return _draw_faults(before, entry, after)
+    if entry.get("chance") == "roll":
+        return _roll_faults(before, entry, after)
+    return _round_faults(before, entry, after)
+
+
+def _still_to_draw(state: dict) -> list[int]:
+    """Players short of a full hand, from the leader clockwise; nobody once the deck is out."""
+    if not state["deck"]:
+        return []
+    return [i for i in _clockwise(state) if len(state["players"][i]["hand"]) < data.HAND_SIZE]
+
+
+def _clockwise(state: dict) -> list[int]:
+    count = len(state["players"])
+    return [(state["leader"] + k) % count for k in range(count)]
+
+
+def _game_over(state: dict) -> bool:
+    """How to play: a round that starts with an empty hand ends the game."""
+    return not _still_to_draw(state) and any(not p["hand"] for p in state["players"])
+
+
+def _draw_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    waiting = _still_to_draw(before)
+    if not waiting:
+        return ["a card is drawn, but every hand is full or the deck is out"]
+    drawer = waiting[0]
+    name = before["players"][drawer]["name"]
+    faults = [] if entry["player"] == name else [f"{entry['player']} draws, but {name} is next to draw"]
+    wanted = min(data.HAND_SIZE - len(before["players"][drawer]["hand"]), len(before["deck"]))
+    if len(entry["cards"]) != wanted:
+        faults.append(f"{name} draws {len(entry['cards'])} cards, not {wanted}")
+    hand = Counter(before["players"][drawer]["hand"]) + Counter(entry["cards"])
+    if Counter(after["players"][drawer]["hand"]) != hand:
+        faults.append(f"{name}'s hand is not the old hand and the cards drawn")
+    if Counter(after["deck"]) != Counter(before["deck"]) - Counter(entry["cards"]):
+        faults.append("the deck did not lose exactly the cards drawn")
+    faults += _only_player_changed(before, after, drawer, "hand")
+    return faults
+
+
+def _roll_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    faults = []
+    if _still_to_draw(before):
+        faults.append("the die is rolled before every player has drawn")
+    if _game_over(before):
+        faults.append("the die is rolled, but a hand is empty: the game is over")
+    if before["rolls"]:
+        faults.append(f"the die is rolled again before the plays, though it shows {before['rolls'][-1]}")
+    if after["rolls"] != [*before["rolls"], entry["face"]]:
+        faults.append(f"rolls {after['rolls']} after rolling {entry['face']}")
+    return faults
+
+
+def _round_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    players = before["players"]
+    order = [players[i]["name"] for i in _clockwise(before)]
+    plays = entry["plays"]
+    faults = []
+    if _game_over(before):
+        faults.append("a round is played, but a hand is empty: the game is over")
+    if [play["player"] for play in plays] != order:
+        faults.append(f"played by {[p['player'] for p in plays]}: the leader {order[0]} first, then clockwise")
+    if before["rolls"] != [entry["rule"]] and (before["rolls"] != [data.CHAOS] or entry["rule"] not in data.DIE_RULES):
+        faults.append(f"rule {entry['rule']}, but the die shows {before['rolls']} (after a chaos face, the "
+                      "reroll once the cards are played)")
+    played = {play["player"]: _card_id(play["card"]) for play in plays}
+    winners = [i for i, (old, new) in enumerate(zip(players, after["players"]))
+               if len(new["garden_bed"]) != len(old["garden_bed"])]
+    for old, new in zip(players, after["players"]):
+        if Counter(new["hand"]) != Counter(old["hand"]) - Counter([played.get(old["name"], "")]):
+            faults.append(f"{old['name']}'s hand did not lose just the card played")
+    if len(winners) != 1:
+        return faults + [f"{len(winners)} garden beds changed: the winner alone takes the cards"]
+    winner = winners[0]
+    taken = Counter(after["players"][winner]["garden_bed"]) - Counter(players[winner]["garden_bed"])
+    if taken != Counter(played.values()):
+        faults.append(f"the winner took {dict(taken)}, not the cards played")
+    if after["leader"] != winner:
+        faults.append(f"{players[winner]['name']} won the round but {players[after['leader']]['name']} leads next")
+    expected = _round_winner(plays, entry["rule"])
+    if expected is not None and expected != players[winner]["name"]:
+        faults.append(f"closest to {entry['rule']} is {expected}'s card, but {players[winner]['name']} won")
+    if after["rolls"]:
+        faults.append("the die still shows the played round's rule")
+    return faults
+
+
+def _only_player_changed(before: dict, after: dict, index: int, field: str) -> list[str]:
+    return [f"{old['name']}'s cards changed out of turn" for i, (old, new)
+            in enumerate(zip(before["players"], after["players"]))
+            if (i != index and new != old) or (i == index and {**new, field: 0} != {**old, field: 0})]
+
+
+def _card_id(card: dict) -> str:
+    if card["kind"] == "critter":
+        return f"critter-{card['color']}-{str(card['number']).replace('/', '-')}"
+    if card["kind"] == "wildflower":
+        return f"wildflower-{card['number']}"
+    return f"gnome-{card['name']}"
+
+
+def _round_winner(plays: list[dict], rule: int) -> str | None:
+    """Winning a round, for a round without gnomes (their effects are house content): each
+    card against the best so far, in the order played; nearer the rule wins, then on a tie a
+    wildflower beats a critter and a critter beats the colour after it in the cycle, else the
+    card played first stays."""
+    if any(play["card"]["kind"] == "gnome" for play in plays):
+        return None
+    best = plays[0]
+    for play in plays[1:]:
+        if _beats(play["card"], best["card"], rule):
+            best = play
+    return str(best["player"])
+
+
+def _beats(card: dict, best: dict, rule: int) -> bool:
+    near, nearest = abs(_value(card) - rule), abs(_value(best) - rule)
+    if near != nearest:
+        return near < nearest
+    if card["kind"] != best["kind"]:
+        return card["kind"] == "wildflower"
+    return card["kind"] == "critter" and data.BEATS[card["color"]] == best["color"]
+
+
+def _value(card: dict) -> int:
+    return int(card["declared"] if "declared" in card else card["number"])

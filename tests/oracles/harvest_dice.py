@@ -1,0 +1,245 @@
+"""Harvest Dice's oracle, from the rulebook (Set-Up, Game Play, Pig Powers, The Last Die & The
+Market, Starting a new round, End Game) and the engine's state format (docs/engines.md):
+every die of the round in the pool or drafted; the drafting order from the start player
+clockwise; the start player marker one seat on each round; every die a player drafted
+planted or fed; one market circle crossed a round; the end exactly after the round in
+which a trigger was reached."""
+from __future__ import annotations
+
+from collections import Counter
+
+from scorer.games.harvest_dice import data
+
+COLORS = tuple(data.DIE_COLOR_CROP)  # the order of a roll: greens, reds, oranges
+STEP = {"up": 1, "down": -1}
+
+
+def state_faults(state: dict) -> list[str]:
+    players = state["players"]
+    count = len(players)
+    rounds = sum(state["markets"].values())  # each round's last die crosses one circle
+    faults = [f"{crop} market shows {n} circles crossed in play, outside 0-{_capacity(state)}"
+              for crop, n in state["markets"].items() if not 0 <= n <= _capacity(state)]
+    if sum(n == _capacity(state) for n in state["markets"].values()) > 1:
+        faults.append("two full markets: the round that fills one is the last")
+    if state["start"] != (data.FIRST_PLAYER + rounds) % count:
+        faults.append(f"after {rounds} rounds the start marker is at seat {state['start']}, not "
+                      f"{(data.FIRST_PLAYER + rounds) % count}: it moves one seat clockwise a round")
+    faults += _pool_faults(state)
+    for index, player in enumerate(players):
+        faults += _sheet_faults(player)
+        faults += _dice_accounting_faults(state, index, rounds)
+    triggered = _triggered(state)
+    if state["over"] and not triggered:
+        faults.append("the game is over, but no end trigger was reached")
+    if state["pool"] is None and triggered and not state["over"]:
+        faults.append(f"a round ended after {triggered} was reached, but the game goes on")
+    return faults
+
+
+def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    if entry.get("chance") == "roll":
+        return _roll_faults(before, entry, after)
+    if entry["type"] == "last_die":
+        return _last_die_faults(before, entry, after)
+    return _draft_faults(before, entry, after)
+
+
+def _capacity(state: dict) -> int:
+    return data.MARKET_CIRCLES - data.PRINTED_CROSSED[state["mode"]]
+
+
+def _dice(count: int) -> int:
+    return len(COLORS) * data.DICE_PER_COLOR[count]
+
+
+def _drafted_per_round(count: int) -> int:
+    return _dice(count) - 1  # every die but the last
+
+
+def _pool_faults(state: dict) -> list[str]:
+    pool, count = state["pool"], len(state["players"])
+    if pool is None:
+        return [] if state["drafted"] == 0 else [f"no dice rolled, yet {state['drafted']} drafted"]
+    faults = []
+    if state["over"]:
+        faults.append("the game is over, but dice are in the pool")
+    if len(pool) + state["drafted"] != _dice(count):
+        faults.append(f"{len(pool)} dice in the pool and {state['drafted']} drafted: the round has {_dice(count)}")
+    if not 0 <= state["drafted"] <= _drafted_per_round(count):
+        faults.append(f"{state['drafted']} dice drafted, more than the {_drafted_per_round(count)} of a round")
+    colours = Counter(die["color"] for die in pool)
+    if any(colour not in COLORS or n > data.DICE_PER_COLOR[count] for colour, n in colours.items()):
+        faults.append(f"the pool {pool} holds dice the round did not roll")
+    if any(die["value"] not in data.DIE_FACES for die in pool):
+        faults.append(f"the pool {pool} holds a value no die shows")
+    return faults
+
+
+def _sheet_faults(player: dict) -> list[str]:
+    name, garden = player["name"], player["garden"]
+    faults = []
+    if len(garden) != data.GARDEN_ROWS or any(len(row) != data.GARDEN_COLUMNS for row in garden):
+        return [f"{name}'s garden is not {data.GARDEN_ROWS} rows of {data.GARDEN_COLUMNS}"]
+    for letter in data.LETTER_CROP:
+        cells = {(r, c) for r, row in enumerate(garden) for c, mark in enumerate(row) if mark == letter}
+        if cells and len(_patch(cells)) != len(cells):
+            faults.append(f"{name}'s {data.LETTER_CROP[letter]} is in two patches: a crop already planted "
+                          "grows only next to itself")
+    if set("".join(garden)) - {data.EMPTY, *data.LETTER_CROP}:
+        faults.append(f"{name}'s garden holds marks that are no crop: {garden}")
+    if not 0 <= player["pig"] <= data.PIG_CIRCLES:
+        faults.append(f"{name}'s pig shows {player['pig']} circles, outside 0-{data.PIG_CIRCLES}")
+    if not 0 <= player["pig_powers_used"] <= player["pig"] // data.PIG_ROW_CIRCLES:
+        faults.append(f"{name} used {player['pig_powers_used']} pig powers with {player['pig']} circles crossed")
+    return faults
+
+
+def _patch(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The cells orthogonally joined to the first one."""
+    reached, todo = set(), [min(cells)]
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in reached:
+            continue
+        reached.add((r, c))
+        todo += [n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in cells]
+    return reached
+
+
+def _dice_accounting_faults(state: dict, index: int, rounds: int) -> list[str]:
+    """Every die the player drafted is planted (one space) or fed (1 to 6 circles, none once
+    the pig is full): the drafts follow from the seats, the start seat moving each round."""
+    count = len(state["players"])
+    seats = [(data.FIRST_PLAYER + r) % count for r in range(rounds)]
+    drafts = sum(1 for start in seats for k in range(_drafted_per_round(count)) if (start + k) % count == index)
+    drafts += sum(1 for k in range(state["drafted"]) if (state["start"] + k) % count == index)
+    player = state["players"][index]
+    planted = sum(mark != data.EMPTY for row in player["garden"] for mark in row)
+    fed = drafts - planted
+    least = -(-player["pig"] // max(data.DIE_FACES))
+    most = drafts if player["pig"] == data.PIG_CIRCLES else player["pig"]
+    if not least <= fed <= most:
+        return [f"{player['name']} drafted {drafts} dice and planted {planted}, so fed {fed}, but the pig "
+                f"shows {player['pig']} circles"]
+    return []
+
+
+def _triggered(state: dict) -> list[str]:
+    found = [f"{p['name']}'s full garden" for p in state["players"]
+             if data.EMPTY not in "".join(p["garden"])]
+    found += [f"{p['name']}'s full pig" for p in state["players"] if p["pig"] >= data.PIG_CIRCLES]
+    return found + [f"the full {crop} market" for crop, n in state["markets"].items() if n >= _capacity(state)]
+
+
+def _roll_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    count = len(before["players"])
+    faults = [] if before["pool"] is None and not before["over"] else ["dice rolled in the middle of a round"]
+    colours = [die["color"] for die in entry["dice"]]
+    if colours != [c for c in COLORS for _ in range(data.DICE_PER_COLOR[count])]:
+        faults.append(f"rolled {colours}: with {count} players every die of the round")
+    if after["pool"] != entry["dice"] or after["drafted"] != 0:
+        faults.append("the pool is not the dice rolled")
+    return faults
+
+
+def _draft_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    count = len(before["players"])
+    drafter = (before["start"] + before["drafted"]) % count
+    player, changed = before["players"][drafter], after["players"][drafter]
+    faults = []
+    if entry["player"] != player["name"]:
+        faults.append(f"{entry['player']} drafts, but it is {player['name']}'s turn: from the start player clockwise")
+    if before["drafted"] >= _drafted_per_round(count):
+        faults.append("a die is drafted, but only the last die is left")
+    pool = Counter(map(_die_key, before["pool"]))
+    pool[_die_key(entry["die"])] -= 1
+    if pool[_die_key(entry["die"])] < 0:
+        faults.append(f"{entry['die']} is not in the pool")
+    if Counter(map(_die_key, after["pool"])) != +pool or after["drafted"] != before["drafted"] + 1:
+        faults.append("the pool did not lose just the die drafted")
+    if after["markets"] != before["markets"] or after["start"] != before["start"]:
+        faults.append("a draft changed the markets or the start player")
+    faults += [f"{old['name']}'s sheet changed on {player['name']}'s draft"
+               for i, (old, new) in enumerate(zip(before["players"], after["players"])) if i != drafter and old != new]
+    colour, value, powers = _powered(entry, player, before["mode"])
+    faults += powers
+    if changed["pig_powers_used"] != player["pig_powers_used"] + len(entry.get("pig_powers", [])):
+        faults.append(f"{len(entry['pig_powers'])} pig powers used, {player['name']}'s sheet shows another count")
+    letter = data.CROP_LETTER[data.DIE_COLOR_CROP[colour]]
+    new_cells = [(r, c) for r in range(data.GARDEN_ROWS) for c in range(data.GARDEN_COLUMNS)
+                 if player["garden"][r][c] != changed["garden"][r][c]]
+    if entry["type"] == "plant":
+        if len(new_cells) != 1 or player["garden"][new_cells[0][0]][new_cells[0][1]] != data.EMPTY:
+            return faults + [f"planting changed {new_cells} of {player['name']}'s garden"]
+        (r, c), = new_cells
+        if changed["garden"][r][c] != letter or c + 1 != value:
+            faults.append(f"a {colour} {value} planted as {changed['garden'][r][c]} in column {c + 1}")
+        if changed["pig"] != player["pig"]:
+            faults.append("planting fed the pig")
+        return faults
+    if new_cells:
+        faults.append("feeding the pig planted something")
+    if changed["pig"] != min(data.PIG_CIRCLES, player["pig"] + value):
+        faults.append(f"a {value} fed to a pig of {player['pig']} circles left {changed['pig']}")
+    if _plantable(player["garden"], letter, value):
+        faults.append(f"a {colour} {value} was fed, but it could be planted: only a die that cannot be "
+                      "planted may be fed")
+    return faults
+
+
+def _die_key(die: dict) -> tuple[str, int]:
+    return die["color"], die["value"]
+
+
+def _powered(entry: dict, player: dict, mode: str) -> tuple[str, int, list[str]]:
+    """The die as the declared pig powers leave it, and what is wrong with those powers."""
+    colour, value = entry["die"]["color"], entry["die"]["value"]
+    faults = []
+    spare = player["pig"] // data.PIG_ROW_CIRCLES - player["pig_powers_used"]
+    if len(entry.get("pig_powers", [])) > spare:
+        faults.append(f"{player['name']} used {len(entry['pig_powers'])} pig powers with {spare} unlocked")
+    for power in entry.get("pig_powers", []):
+        if power["power"] == "color":
+            if mode not in data.COLOR_POWER_MODES or power["to"] == colour:
+                faults.append(f"a colour power to {power['to']} in the {mode} game")
+            colour = power["to"]
+        else:
+            value += STEP[power["power"]]
+            if value not in data.DIE_FACES:
+                faults.append(f"a pig power turns the die to {value}")
+    return colour, value, faults
+
+
+def _plantable(garden: list[str], letter: str, value: int) -> bool:
+    """Planting Restrictions: an open space in the die's column, next to the crop if the
+    garden already has it."""
+    grown = {(r, c) for r, row in enumerate(garden) for c, mark in enumerate(row) if mark == letter}
+    column = value - 1
+    if not 0 <= column < data.GARDEN_COLUMNS:
+        return False
+    for r in range(data.GARDEN_ROWS):
+        if garden[r][column] == data.EMPTY and (not grown or grown & {(r + 1, column), (r - 1, column),
+                                                                      (r, column + 1), (r, column - 1)}):
+            return True
+    return False
+
+
+def _last_die_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    count = len(before["players"])
+    faults = []
+    if before["pool"] is None or before["drafted"] != _drafted_per_round(count) or before["pool"] != [entry["die"]]:
+        faults.append(f"{entry['die']} is crossed as the last die, but the pool is {before['pool']}")
+    crop = data.DIE_COLOR_CROP[entry["die"]["color"]]
+    if after["markets"] != {**before["markets"], crop: before["markets"][crop] + 1}:
+        faults.append(f"the last die is {entry['die']['color']}: one {crop} circle is crossed, the markets "
+                      f"went from {before['markets']} to {after['markets']}")
+    if after["players"] != before["players"]:
+        faults.append("a sheet changed on the last die")
+    if after["pool"] is not None or after["drafted"] != 0:
+        faults.append("the dice were not collected after the last die")
+    if after["start"] != (before["start"] + 1) % count:
+        faults.append(f"the start marker went from seat {before['start']} to {after['start']}, not one seat clockwise")
+    if after["over"] != bool(_triggered(after)):
+        faults.append(f"the round ended with triggers {_triggered(after)}, and over is {after['over']}")
+    return faults

@@ -1,0 +1,310 @@
+"""Propagation's oracle, from the rulebook (Set up, Rounds and Turns, Rules, Bonus Scoring
+cards, Individual plant type rules) and the engine's state format (docs/engines.md): ten
+rocks apart; each player's tokens; a turn for each player from the holder of the starting
+player token, who passes it to the left after each round with three or four players; plants
+grown one tier at the start of their owner's turn and dead at twice their grown tier at the
+end of the round; a bonus card revealed at set-up and after round 10, resolved at rounds 10
+and 20; the game over after round 20, not before."""
+from __future__ import annotations
+
+from collections import Counter
+
+from scorer.games.propagation import data
+
+# Rounds and Turns: "There are 20 total rounds"; Bonus Scoring cards: resolved at the end of
+# the 10th and 20th. Taken from the rulebook, not the data module, so that a wrong number
+# there is caught here.
+ROUNDS = 20
+BONUS_ROUNDS = (10, 20)
+PHASES = ("rocks", "reveal", "grow", "act", "end_round", "over")
+ACTION_PHASE = {"grow": "grow", "sow": "act", "propagate": "act", "harvest": "act", "end_round": "end_round"}
+SPACES = set(data.board_spaces())
+
+Space = tuple[int, int]
+
+
+def state_faults(state: dict) -> list[str]:
+    phase, count = state["phase"], len(state["players"])
+    if phase not in PHASES or not 1 <= state["round"] <= ROUNDS:
+        return [f"phase {phase!r} of round {state['round']}"]
+    faults = []
+    if state["start"] != _start_player(state["round"], count):
+        faults.append(f"in round {state['round']} the starting player token is with player {state['start']}, not "
+                      f"{_start_player(state['round'], count)}: it passes left after each round with 3 or 4 players")
+    if phase == "over" and state["round"] != ROUNDS:
+        faults.append(f"the game ended in round {state['round']}: it has {ROUNDS}")
+    if (phase == "end_round") != (state["turn"] == count) or not 0 <= state["turn"] <= count:
+        faults.append(f"{state['turn']} of {count} turns taken in phase {phase}")
+    faults += _rock_faults(state)
+    faults += _card_faults(state)
+    faults += _plant_faults(state)
+    return faults
+
+
+def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    if entry.get("chance") == "rocks":
+        return _rocks_step_faults(before, entry, after)
+    if entry.get("chance") == "reveal":
+        return _reveal_faults(before, entry, after)
+    faults = []
+    if ACTION_PHASE[entry["type"]] != before["phase"]:
+        faults.append(f"a {entry['type']} in phase {before['phase']}")
+    if entry["type"] == "end_round":
+        return faults + _end_round_faults(before, entry, after)
+    if entry["player"] != _current(before):
+        faults.append(f"{entry['player']} acts on {_current(before)}'s turn")
+    faults += ACTION_FAULTS[entry["type"]](before, entry, after)
+    return faults + _turn_passing_faults(before, entry, after)
+
+
+def _current(state: dict) -> str:
+    players = state["players"]
+    return str(players[(state["start"] + state["turn"]) % len(players)]["name"])
+
+
+def _start_player(round_: int, count: int) -> int:
+    passes = round_ - 1 if count > 2 else 0
+    return (data.FIRST_PLAYER + passes) % count
+
+
+def _space(at: list[int]) -> Space:
+    return at[0], at[1]
+
+
+def _taken(board: dict) -> set[Space]:
+    return {_space(r) for r in board["rocks"]} | {_space(p["at"]) for p in board["plants"]}
+
+
+# --- states -----------------------------------------------------------------------------------
+
+def _rock_faults(state: dict) -> list[str]:
+    rocks = [_space(r) for r in state["board"]["rocks"]]
+    if state["phase"] == "rocks":
+        return [] if not rocks and not state["board"]["plants"] else ["pieces on the board before the rocks"]
+    faults = [] if len(set(rocks)) == data.ROCKS else [f"{len(set(rocks))} rocks, not {data.ROCKS}"]
+    if any(r not in SPACES for r in rocks) or any(n in rocks for r in rocks for n in data.neighbours(r)):
+        faults.append(f"rocks {rocks}: on the board and never next to each other")
+    return faults
+
+
+def _cards_due(state: dict) -> int:
+    """The first card is revealed at set-up, the second after round 10's bonus."""
+    if state["phase"] == "rocks" or (state["phase"] == "reveal" and state["round"] == 1):
+        return 0
+    return 1 if state["round"] <= BONUS_ROUNDS[0] or state["phase"] == "reveal" else 2
+
+
+def _resolutions_due(state: dict) -> Counter:
+    due: Counter = Counter()
+    if state["round"] > BONUS_ROUNDS[0]:
+        due[BONUS_ROUNDS[0]] = 1
+    if state["phase"] == "over":
+        due[BONUS_ROUNDS[1]] = 2 if state["round_20"] == "both" else 1
+    return due
+
+
+def _card_faults(state: dict) -> list[str]:
+    cards = state["cards"]
+    faults = []
+    if len(cards) != _cards_due(state) or len(set(cards)) != len(cards) or any(
+            c not in data.BONUS_CARDS for c in cards):
+        faults.append(f"bonus cards {cards} revealed in round {state['round']} ({state['phase']})")
+    resolved = Counter(entry["round"] for entry in state["bonus"])
+    if resolved != _resolutions_due(state):
+        faults.append(f"bonus resolutions {dict(resolved)} in round {state['round']} ({state['phase']})")
+    return faults
+
+
+def _grown_this_round(state: dict) -> set[str]:
+    """Players whose turn has begun this round (their plants have grown)."""
+    players, count = state["players"], len(state["players"])
+    done = state["turn"] + (state["phase"] == "act")
+    return {players[(state["start"] + k) % count]["name"] for k in range(min(done, count))}
+
+
+def _plant_faults(state: dict) -> list[str]:
+    plants, names = state["board"]["plants"], [p["name"] for p in state["players"]]
+    rocks = {_space(r) for r in state["board"]["rocks"]}
+    spaces = [_space(p["at"]) for p in plants]
+    faults = [] if len(set(spaces)) == len(spaces) else ["two plants on one space"]
+    grown = _grown_this_round(state)
+    for plant in plants:
+        kind = data.PLANTS.get(plant["kind"])
+        if kind is None or plant["owner"] not in names or _space(plant["at"]) not in SPACES - rocks:
+            faults.append(f"{plant} cannot be on the board")
+        elif not 0 <= plant["tier"] <= kind["dies"] or (plant["tier"] == kind["dies"] and plant["owner"] not in grown):
+            faults.append(f"{plant} should have died at the end of the last round")
+    tokens = Counter((p["owner"], p["kind"]) for p in plants)
+    faults += [f"{owner} has {n} {kind} plants on the board, more than {data.PLANTS[kind]['tokens']} tokens"
+               for (owner, kind), n in tokens.items() if kind in data.PLANTS and n > data.PLANTS[kind]["tokens"]]
+    faults += [f"{p['name']} harvested {p['harvested']}" for p in state["players"]
+               if any(n < 0 for n in p["harvested"].values())]
+    return faults
+
+
+# --- chance -----------------------------------------------------------------------------------
+
+def _rocks_step_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    faults = [] if before["phase"] == "rocks" else [f"rocks placed in phase {before['phase']}"]
+    if sorted(map(_space, after["board"]["rocks"])) != sorted(map(_space, entry["rocks"])):
+        faults.append("the rocks on the board are not the rocks placed")
+    return faults + ([] if after["phase"] == "reveal" else ["no card revealed after the rocks"])
+
+
+def _reveal_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    faults = []
+    if before["phase"] != "reveal" or before["round"] not in (1, BONUS_ROUNDS[0] + 1):
+        faults.append(f"a card revealed in round {before['round']} ({before['phase']}): at set-up and after round 10 only")
+    if entry["card"] in before["cards"] or after["cards"] != [*before["cards"], entry["card"]]:
+        faults.append(f"{entry['card']} revealed to {after['cards']} after {before['cards']}")
+    if after["board"] != before["board"] or after["phase"] != "grow":
+        faults.append("revealing a card changed the board or skipped the first turn")
+    return faults
+
+
+# --- turns ------------------------------------------------------------------------------------
+
+def _others_unchanged(before: dict, after: dict, player: str, kinds: set[str]) -> list[str]:
+    """Plants not the player's of these kinds, and other players' harvests, stay as they were."""
+    def keep(state: dict) -> list[dict]:
+        return sorted((p for p in state["board"]["plants"] if p["owner"] != player or p["kind"] not in kinds),
+                      key=lambda p: p["at"])
+    faults = [] if keep(before) == keep(after) else ["plants that were not the player's to change changed"]
+    if after["board"]["rocks"] != before["board"]["rocks"]:
+        faults.append("the rocks moved")
+    faults += [f"{old['name']}'s harvest changed" for old, new in zip(before["players"], after["players"])
+               if old["name"] != player and old != new]
+    return faults
+
+
+def _grow_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    player = entry["player"]
+    own = [p for p in before["board"]["plants"] if p["owner"] == player]
+    grown = sorted(({**p, "tier": p["tier"] + 1} for p in own), key=lambda p: p["at"])
+    faults = [] if grown == sorted((p for p in after["board"]["plants"] if p["owner"] == player),
+                                   key=lambda p: p["at"]) else [f"{player}'s plants did not grow one tier"]
+    return faults + _others_unchanged(before, after, player, set(data.KINDS))
+
+
+def _new_plants(before: dict, after: dict) -> list[dict]:
+    old = {_space(p["at"]) for p in before["board"]["plants"]}
+    return [p for p in after["board"]["plants"] if _space(p["at"]) not in old]
+
+
+def _sow_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    player, kind, at = entry["player"], entry["kind"], _space(entry["at"])
+    faults = []
+    if any(p["owner"] == player and p["kind"] == kind for p in before["board"]["plants"]):
+        faults.append(f"{player} sowed a {kind} with one already on the board")
+    if at in _taken(before["board"]) or at not in SPACES:
+        faults.append(f"{player} sowed on {list(at)}, which is not free")
+    if _new_plants(before, after) != [{"at": list(at), "owner": player, "kind": kind, "tier": 0}]:
+        faults.append(f"sowing a {kind} at {list(at)} placed {_new_plants(before, after)}")
+    return faults + _others_unchanged(before, after, player, {kind})
+
+
+def _harvest_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    player, kind = entry["player"], entry["kind"]
+    plant = data.PLANTS[kind]
+    ripe = [p for p in before["board"]["plants"]
+            if p["owner"] == player and p["kind"] == kind and p["tier"] >= plant["grown"]]
+    faults = [] if ripe else [f"{player} harvested {kind} with none fully grown"]
+    kept = [p for p in before["board"]["plants"] if p["owner"] == player and p["kind"] == kind and p not in ripe]
+    if plant["stays"]:
+        kept += [{**p, "tier": 0} for p in ripe]
+    if sorted(kept, key=lambda p: p["at"]) != sorted(
+            (p for p in after["board"]["plants"] if p["owner"] == player and p["kind"] == kind), key=lambda p: p["at"]):
+        faults.append(f"harvesting every fully grown {kind} of {player} left the board wrong")
+    index = [p["name"] for p in before["players"]].index(player)
+    gained = after["players"][index]["harvested"][kind] - before["players"][index]["harvested"][kind]
+    if gained != len(ripe) or {**after["players"][index]["harvested"], kind: 0} != {
+            **before["players"][index]["harvested"], kind: 0}:
+        faults.append(f"{player} harvested {len(ripe)} {kind}, the count went up by {gained}")
+    return faults + _others_unchanged(before, after, player, {kind})
+
+
+def _pattern_spaces(pattern: dict, origin: Space) -> list[Space]:
+    return [(origin[0] + dq, origin[1] + dr) for dq, dr in pattern["spaces"]]
+
+
+def _propagate_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    player, pattern = entry["player"], data.PATTERNS[entry["pattern"]]
+    kind, origin = pattern["kind"], _space(entry["origin"])
+    board = before["board"]
+    faults = []
+    if not any(_space(p["at"]) == origin and p["owner"] == player and p["kind"] == kind for p in board["plants"]):
+        faults.append(f"{player} has no {kind} at {list(origin)} to propagate from")
+    free = [s for s in _pattern_spaces(pattern, origin) if s in SPACES and s not in _taken(board)]
+    tokens = data.PLANTS[kind]["tokens"] - sum(p["owner"] == player and p["kind"] == kind for p in board["plants"])
+    wanted = 1 if pattern["mode"] == "choose" else min(len(free), tokens)
+    new = _new_plants(before, after)
+    if (len(new) != wanted or not wanted or any(_space(p["at"]) not in free for p in new)
+            or any(p != {"at": p["at"], "owner": player, "kind": kind, "tier": 0} for p in new)):
+        faults.append(f"propagating {entry['pattern']} from {list(origin)} placed {new}: {wanted} new {kind} "
+                      f"plants at tier 0 on its free spaces {free}")
+    return faults + _others_unchanged(before, after, player, {kind})
+
+
+def _can_act(state: dict, player: str) -> bool:
+    """Whether the player can sow, harvest or propagate anything (after growing)."""
+    plants = state["board"]["plants"]
+    taken = _taken(state["board"])
+    own = [p for p in plants if p["owner"] == player]
+    if SPACES - taken and {p["kind"] for p in own} != set(data.KINDS):
+        return True
+    if any(p["tier"] >= data.PLANTS[p["kind"]]["grown"] for p in own):
+        return True
+    tokens = Counter(p["kind"] for p in own)
+    return any(tokens[p["kind"]] < data.PLANTS[p["kind"]]["tokens"]
+               and any(s in SPACES and s not in taken for s in _pattern_spaces(pattern, _space(p["at"])))
+               for p in own for pattern in data.PATTERNS.values() if pattern["kind"] == p["kind"])
+
+
+def _turn_passing_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """A turn ends with its action, or right after growing when no action is possible; the
+    last player's turn brings the end of the round."""
+    count = len(before["players"])
+    if entry["type"] == "grow" and _can_act(after, entry["player"]):
+        expected = (before["turn"], "act")
+    else:
+        turn = before["turn"] + 1
+        expected = (turn, "end_round" if turn == count else "grow")
+    if (after["turn"], after["phase"]) != expected:
+        return [f"after {entry['player']}'s {entry['type']} it is turn {after['turn']} ({after['phase']}), "
+                f"not {expected[0]} ({expected[1]})"]
+    if (after["round"], after["start"], after["cards"], after["bonus"]) != (
+            before["round"], before["start"], before["cards"], before["bonus"]):
+        return ["a player's turn changed the round, the start player or the bonus cards"]
+    return []
+
+
+def _end_round_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    round_, count = before["round"], len(before["players"])
+    faults = [] if entry["round"] == round_ else [f"round {entry['round']} ended in round {round_}"]
+    living = [p for p in before["board"]["plants"] if p["tier"] < data.PLANTS[p["kind"]]["dies"]]
+    if sorted(living, key=lambda p: p["at"]) != sorted(after["board"]["plants"], key=lambda p: p["at"]):
+        faults.append("the plants at twice their grown tier, and only they, die at the end of the round")
+    cards = before["cards"]
+    new_bonus = after["bonus"][len(before["bonus"]):]
+    due = {BONUS_ROUNDS[0]: cards[:1],
+           BONUS_ROUNDS[1]: cards if before["round_20"] == "both" else cards[1:]}.get(round_, [])
+    if (after["bonus"][:len(before["bonus"])] != before["bonus"]
+            or sorted(b["card"] for b in new_bonus) != sorted(due)
+            or any(b["round"] != round_ or b["board"] != after["board"] for b in new_bonus)):
+        faults.append(f"round {round_} resolved {[b['card'] for b in new_bonus]}, not {due} on the board left")
+    over = round_ == ROUNDS
+    expected = (round_ if over else round_ + 1, "over" if over else "reveal" if round_ == BONUS_ROUNDS[0]
+                else "grow", 0)
+    if (after["round"], after["phase"], after["turn"]) != expected:
+        faults.append(f"after round {round_} the game is at round {after['round']} ({after['phase']}), not "
+                      f"{expected[0]} ({expected[1]})")
+    passed = (before["start"] + (count > 2 and not over)) % count
+    if after["start"] != passed:
+        faults.append(f"the starting player token went from {before['start']} to {after['start']}, not {passed}")
+    if after["players"] != before["players"] or after["cards"] != before["cards"]:
+        faults.append("the end of the round changed the harvests or the cards")
+    return faults
+
+
+ACTION_FAULTS = {"grow": _grow_faults, "sow": _sow_faults, "harvest": _harvest_faults,
+                 "propagate": _propagate_faults}
