@@ -9,6 +9,7 @@ documented in docs/house-rules.md, section "Cottage Garden".
 from __future__ import annotations
 
 import functools
+from collections.abc import Container
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -35,6 +36,7 @@ SCORING = "Cottage Garden › 3 Scoring Phase"
 PLANTING_TABLE = "Cottage Garden › 3 Scoring Phase › Special rules for the Planting Table"
 BEEHIVES = "Cottage Garden › 3 Scoring Phase › Beehives"
 PLANTING_RULES = "Cottage Garden › The Planting Rules"
+TAKE_A_TILE = "Cottage Garden › 2 Planting Phase › a) Take a Flower Tile"
 REFILLING = "Cottage Garden › 1 Refilling Phase"
 GARDENER = "Cottage Garden › 4 Gardener Phase"
 FINAL_ROUND = "Cottage Garden › Final Round"
@@ -82,25 +84,50 @@ class BedLayout(StateModel):
     pots: Annotated[list[Cell], at_most(data.COUNTS["pot_tokens"])] = []
 
 
+# `player` on an action that has it optional: who acts. A rule check needs no name, but a
+# game log does (the engine refuses a move out of turn), and a name must be a player's.
+Actor = PlayerName | None
+
+
 class ScoreBed(StateModel):
     type: Literal["score_bed"]
+    player: Actor = None
     bed: Annotated[list[Text], at_most(data.BED_SIZE)]
+
+
+class NurseryTake(StateModel):
+    """Where a planted tile was taken: its nursery space and the gardener's space that marks
+    the row it may be taken from."""
+
+    space: Text
+    gardener: Text
 
 
 class PlaceTile(StateModel):
     type: Literal["place_tile"]
+    player: Actor = None
     bed: BedLayout
     tile: Text
     at: Cell
     rotation: Literal[0, 90, 180, 270] = 0
     flip: bool = False
+    nursery: NurseryTake | None = None
 
 
 class PlaceToken(StateModel):
     type: Literal["place_token"]
+    player: Actor = None
     bed: BedLayout
     token: Literal["cat", "pot"]
     at: Cell
+
+
+class FitTile(StateModel):
+    """Where may this tile go on this bed: every placement the planting rules allow."""
+
+    type: Literal["fit_tile"]
+    bed: BedLayout
+    tile: Text
 
 
 class MoveCube(StateModel):
@@ -121,11 +148,13 @@ class FinalRoundPenalty(StateModel):
 
 class StartFinalRound(StateModel):
     type: Literal["start_final_round"]
+    player: Actor = None
     beds: list[BedLayout] = Field(max_length=2)
 
 
 class Refill(StateModel):
     type: Literal["refill"]
+    player: Actor = None
     gardener: Text
     empty: Annotated[list[Text], at_most(data.COUNTS["flower_tiles"])]
     path: int = Field(ge=0, le=data.COUNTS["flower_tiles"])
@@ -134,6 +163,7 @@ class Refill(StateModel):
 
 class MoveGardener(StateModel):
     type: Literal["move_gardener"]
+    player: Actor = None
     space: Text
     die: int = Field(ge=1, le=data.FINAL_ROUND_FACE)
 
@@ -149,7 +179,8 @@ class OrientTile(StateModel):
     flip: bool = False
 
 
-Action = Annotated[ScoreBed | PlaceTile | PlaceToken | MoveCube | FinalRoundPenalty | StartFinalRound | Refill | MoveGardener | Turns | OrientTile,
+Action = Annotated[ScoreBed | PlaceTile | PlaceToken | MoveCube | FinalRoundPenalty | StartFinalRound | Refill
+                   | MoveGardener | Turns | OrientTile | FitTile,
                    Field(discriminator="type")]
 
 
@@ -176,12 +207,12 @@ class Bed:
     def place(self, cells: list[tuple[int, int, str]], path: str, what: str, owner: str) -> list[dict]:
         """Put a piece's cells (0-based) on the bed if every rule allows; else the violations."""
         found = []
-        outside = [(r, c) for r, c, _ in cells if not (0 <= r < data.BED_SIZE and 0 <= c < data.BED_SIZE)]
+        outside = _outside(cells)
         if outside:
             found.append(violation("outside-bed", PLANTING_RULES,
                                    f"{what} would stick out over the edge of the flowerbed at "
                                    f"{_cells_text(outside)}", path))
-        taken = [(r, c) for r, c, _ in cells if (r, c) in self.pieces]
+        taken = _covering(cells, self.pieces)
         on_tiles = [cell for cell in taken if self.pieces[cell] in "FPC"]
         on_tokens = [cell for cell in taken if self.pieces[cell] in "KO"]
         if on_tiles:
@@ -199,16 +230,25 @@ class Bed:
 
     def place_tile(self, placed: PlacedTile | PlaceTile, path: str) -> list[dict]:
         if placed.tile in self.tile_ids:
-            return [violation("tile-twice", PLANTING_RULES,
-                              f"tile {placed.tile} is already on this flowerbed; there is one of each",
-                              path)]
-        row, col = placed.at
-        cells = [(row - 1 + r, col - 1 + c, s)
-                 for r, c, s in oriented_squares(placed.tile, placed.rotation, placed.flip)]
+            return [self._tile_twice(placed.tile, path)]
+        cells = _shifted(placed.tile, placed.at, placed.rotation, placed.flip)
         found = self.place(cells, path, f"tile {placed.tile}", placed.tile)
         if not found:
             self.tile_ids.add(placed.tile)
         return found
+
+    @staticmethod
+    def _tile_twice(tile: str, path: str) -> dict:
+        return violation("tile-twice", PLANTING_RULES,
+                         f"tile {tile} is already on this flowerbed; there is one of each", path)
+
+    def placements(self, tile: str, path: str) -> tuple[list[dict], list[dict]]:
+        """Every placement of the tile the planting rules allow on this bed, as (violations,
+        placements): {"at", "rotation", "flip"} in the place_tile format."""
+        if tile in self.tile_ids:
+            return [self._tile_twice(tile, path)], []
+        return [], [{"at": [row, col], "rotation": rotation, "flip": flip}
+                    for row, col, rotation, flip in _fitting(tile, frozenset(self.pieces))]
 
     def covered_print(self, cells: list[tuple[int, int]]) -> list[list[int]]:
         return [[r + 1, c + 1] for r, c in cells if self.printed[r][c] != data.EMPTY]
@@ -250,6 +290,42 @@ def _two_different_boards(layouts: list[BedLayout]) -> list[dict]:
                 f"action.beds[{i}].design"))
         seen.setdefault(board, i)
     return found
+
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+@functools.cache
+def _shape(tile: str, rotation: int, flip: bool) -> tuple[tuple[int, int, str], ...]:
+    return tuple(oriented_squares(tile, rotation, flip))
+
+
+def _shifted(tile: str, at: list[int] | tuple[int, int], rotation: int, flip: bool) -> list[tuple[int, int, str]]:
+    """The tile's squares (0-based bed cells, with their letters) when the top-left corner of
+    its turned bounding box lies on the 1-based space `at`."""
+    row, col = at
+    return [(row - 1 + r, col - 1 + c, letter) for r, c, letter in _shape(tile, rotation, flip)]
+
+
+def _outside(cells: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """The cells past the bed's edge: no piece may stick out."""
+    return [(r, c) for r, c, _ in cells if not (0 <= r < data.BED_SIZE and 0 <= c < data.BED_SIZE)]
+
+
+def _covering(cells: list[tuple[int, int, str]], taken: Container[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The cells already under a piece: no piece goes on another."""
+    return [(r, c) for r, c, _ in cells if (r, c) in taken]
+
+
+@functools.lru_cache(maxsize=4096)  # a bed changes one piece a turn, a nursery tile waits for turns
+def _fitting(tile: str, taken: frozenset[tuple[int, int]]) -> tuple[tuple[int, int, int, bool], ...]:
+    """Every (row, column, rotation, flip) at which the tile lies inside a bed whose pieces
+    cover `taken`, and on none of them."""
+    spaces = range(1, data.BED_SIZE + 1)
+    return tuple((row, col, rotation, flip) for rotation in ROTATIONS for flip in (False, True)
+                 for row in spaces for col in spaces
+                 if not _outside(cells := _shifted(tile, (row, col), rotation, flip))
+                 and not _covering(cells, taken))
 
 
 def _cells_text(cells: list[tuple[int, int]]) -> str:
@@ -366,6 +442,42 @@ def turns_before_final_round(players: int) -> int:
         space, die = gardener_move(players, space, die)
         turns += 1
     return turns // players
+
+
+def _off_track(players: int, space: str, path: str, rule: str) -> list[dict]:
+    """A gardener space that is not on the track of the nursery side this many players use."""
+    side_name = data.nursery_side(players)
+    track = data.NURSERY_SIDES[side_name]["track"]
+    if space in track:
+        return []
+    return [violation("not-a-gardener-space", rule,
+                      f"{space!r} is not a space of the gardener track on the {side_name}-player side "
+                      f"(spaces: {', '.join(track)})", path)]
+
+
+def _unused_solo_row(players: int, space: str, path: str) -> list[dict]:
+    if players > 1 or space in solo_spaces():
+        return []
+    return [violation("solo-unused-row", SOLO,
+                      f"the solo gardener never stands on {space}; it uses only the first and third "
+                      f"row of each side", path)]
+
+
+def _nursery_take(players: int, taken: NurseryTake | None) -> list[dict]:
+    """A tile is taken from the Gardener Row: the nursery row the gardener's space marks."""
+    if taken is None:
+        return []
+    _known("nursery space", taken.space, data.NURSERY_SPACES, "action.nursery.space", TAKE_A_TILE)
+    found = (_off_track(players, taken.gardener, "action.nursery.gardener", TAKE_A_TILE)
+             or _unused_solo_row(players, taken.gardener, "action.nursery.gardener"))
+    if found:
+        return found
+    row = data.GARDENER_ROWS[taken.gardener]
+    if taken.space in row:
+        return []
+    return [violation("not-in-gardener-row", TAKE_A_TILE,
+                      f"{taken.space} is not in the gardener row: with the gardener on {taken.gardener} "
+                      f"a tile is taken from {', '.join(row)}", "action.nursery.space")]
 
 
 def solo_spaces() -> set[str]:
@@ -505,14 +617,32 @@ class CottageGarden(Game):
     @_settled
     def check_place_tile(self, state, action: PlaceTile):
         _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
+        taken = _nursery_take(len(state.players), action.nursery)
+        bed, found = build_bed(action.bed, "action.bed")
+        found = found or _already_complete(bed, "action.bed")
+        if found:
+            return taken + found, {}
+        cells = [(r, c) for r, c, _ in _shifted(action.tile, action.at, action.rotation, action.flip)]
+        found = taken + bed.place_tile(action, "action")
+        if found:
+            return found, {}
+        row = {"gardener_row": list(data.GARDENER_ROWS[action.nursery.gardener])} if action.nursery else {}
+        return [], {**self._placed_effects(bed, cells), **row}
+
+    @staticmethod
+    @_settled
+    def check_fit_tile(state, action: FitTile):
+        _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
         bed, found = build_bed(action.bed, "action.bed")
         found = found or _already_complete(bed, "action.bed")
         if found:
             return found, {}
-        cells = [(action.at[0] - 1 + r, action.at[1] - 1 + c) for r, c, _ in
-                 oriented_squares(action.tile, action.rotation, action.flip)]
-        found = bed.place_tile(action, "action")
-        return found, {} if found else self._placed_effects(bed, cells)
+        found, placements = bed.placements(action.tile, "action.tile")
+        if not found and not placements:
+            found = [violation("tile-does-not-fit", PLANTING_RULES,
+                               f"tile {action.tile} fits nowhere on this flowerbed, however it is turned "
+                               f"or flipped", "action.tile")]
+        return found, {"placements": placements, "count": len(placements)}
 
     @_settled
     def check_place_token(self, state, action: PlaceToken):
@@ -607,20 +737,12 @@ class CottageGarden(Game):
     @_settled
     def check_refill(state, action: Refill):
         players = len(state.players)
-        side_name = data.nursery_side(players)
-        track = data.NURSERY_SIDES[side_name]["track"]
-        if action.gardener not in track:
-            return [violation("not-a-gardener-space", REFILLING,
-                              f"{action.gardener!r} is not a space of the gardener track on the "
-                              f"{side_name}-player side (spaces: {', '.join(track)})",
-                              "action.gardener")], {}
+        off_track = _off_track(players, action.gardener, "action.gardener", REFILLING)
+        if off_track:
+            return off_track, {}
         for i, space in enumerate(action.empty):
             _known("nursery space", space, data.NURSERY_SPACES, f"action.empty[{i}]", REFILLING)
-        found = []
-        if players == 1 and action.gardener not in solo_spaces():
-            found.append(violation("solo-unused-row", SOLO,
-                                   f"the solo gardener never stands on {action.gardener}; it uses only "
-                                   f"the first and third row of each side", "action.gardener"))
+        found = _unused_solo_row(players, action.gardener, "action.gardener")
         row = data.GARDENER_ROWS[action.gardener]
         empty = [space for space in row if space in action.empty]
         required = len(empty) >= 3
@@ -641,16 +763,10 @@ class CottageGarden(Game):
     @_settled
     def check_move_gardener(state, action: MoveGardener):
         players = len(state.players)
-        side_name = data.nursery_side(players)
-        if action.space not in data.NURSERY_SIDES[side_name]["track"]:
-            return [violation("not-a-gardener-space", GARDENER,
-                              f"{action.space!r} is not a space of the gardener track on the "
-                              f"{side_name}-player side", "action.space")], {}
-        found = []
-        if players == 1 and action.space not in solo_spaces():
-            found.append(violation("solo-unused-row", SOLO,
-                                   f"the solo gardener never stands on {action.space}; it uses only "
-                                   f"the first and third row of each side", "action.space"))
+        off_track = _off_track(players, action.space, "action.space", GARDENER)
+        if off_track:
+            return off_track, {}
+        found = _unused_solo_row(players, action.space, "action.space")
         lowest = data.GARDENER_START_FACE[players]
         if action.die < lowest:
             found.append(violation("gardener-die-too-low", PREPARATION,
