@@ -575,28 +575,33 @@ def test_the_acting_player_must_be_at_the_table_and_changes_no_answer():
         assert [(v["code"], v["path"]) for v in stranger.value.violations] == [("unknown-player", "action.player")]
 
 
-def fit(tile, design="1L", tiles=(), cats=(), pots=()):
-    return check({"type": "fit_tile", "tile": tile,
-                  "bed": {"design": design, "tiles": list(tiles), "cats": list(cats), "pots": list(pots)}})
+def fit(tiles, design="1L", bed_tiles=(), cats=(), pots=()):
+    return check({"type": "fit_tiles", "tiles": list(tiles),
+                  "bed": {"design": design, "tiles": list(bed_tiles), "cats": list(cats), "pots": list(pots)}})
 
 
-def test_fit_tile_lists_exactly_the_placements_place_tile_allows():
+def test_fit_tiles_lists_exactly_the_placements_place_tile_allows():
     tiles, cats = [{"tile": "5F", "at": [1, 1]}, {"tile": "4B", "at": [3, 3]}], [[5, 1]]
-    listed = fit("4E", tiles=tiles, cats=cats)
-    allowed = [{"at": [r, c], "rotation": rotation, "flip": flip}
-               for rotation in (0, 90, 180, 270) for flip in (False, True) for r in range(1, 6) for c in range(1, 6)
-               if place("4E", [r, c], rotation, flip, tiles=tiles, cats=cats)["legal"]]
-    assert listed["legal"] and listed["effects"]["placements"] == allowed
-    assert listed["effects"]["count"] == len(allowed) > 0
+    listed = fit(["4E", "6A"], bed_tiles=tiles, cats=cats)
+    for tile in ("4E", "6A"):
+        allowed = [{"at": [r, c], "rotation": rotation, "flip": flip}
+                   for rotation in (0, 90, 180, 270) for flip in (False, True)
+                   for r in range(1, 6) for c in range(1, 6)
+                   if place(tile, [r, c], rotation, flip, tiles=tiles, cats=cats)["legal"]]
+        assert listed["effects"]["placements"][tile] == allowed
+    assert listed["legal"] and listed["effects"]["count"] == sum(map(len, listed["effects"]["placements"].values()))
 
 
-def test_fit_tile_says_when_a_tile_fits_nowhere():
+def test_fit_tiles_says_when_no_tile_fits():
     # The straight five on a bed whose every row and column is broken by a cat.
     cats = [[r, c] for r, c in ((1, 3), (2, 1), (3, 4), (4, 2), (5, 5))]
-    nowhere = fit("5F", cats=cats)
-    assert [v["code"] for v in nowhere["violations"]] == ["tile-does-not-fit"]
-    assert nowhere["effects"] == {"placements": [], "count": 0}
-    twice = fit("3A", tiles=[{"tile": "3A", "at": [1, 1]}])
-    assert [v["code"] for v in twice["violations"]] == ["tile-twice"]
-    full = check({"type": "fit_tile", "tile": "1A", "bed": FULL_1L})
+    nowhere = fit(["5F"], cats=cats)
+    assert [(v["code"], v["path"]) for v in nowhere["violations"]] == [("tile-does-not-fit", "action.tiles[0]")]
+    assert nowhere["effects"] == {"placements": {"5F": []}, "count": 0}
+    twice = fit(["1A", "5F"], bed_tiles=[{"tile": "1A", "at": [1, 1]}], cats=cats)
+    assert [v["code"] for v in twice["violations"]] == ["tile-twice", "tile-does-not-fit"]
+    assert fit(["3A", "1A"], bed_tiles=[{"tile": "3A", "at": [1, 1]}])["legal"]  # one tile that fits is enough
+    full = check({"type": "fit_tiles", "tiles": ["1A"], "bed": FULL_1L})
     assert [v["code"] for v in full["violations"]] == ["bed-already-complete"]
+    with pytest.raises(InvalidState):
+        fit([])

@@ -9,7 +9,7 @@ documented in docs/house-rules.md, section "Cottage Garden".
 from __future__ import annotations
 
 import functools
-from collections.abc import Container
+from collections.abc import Set as AbstractSet
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -29,6 +29,7 @@ from scorer.core import (
 )
 from scorer.games.cottage_garden import data, examples
 from scorer.games.cottage_garden.data import oriented_squares
+from scorer.games.cottage_garden.engine import CottageGardenEngine
 from scorer.games.words import plural
 
 # Rulebook section headings, cited by every violation.
@@ -122,12 +123,13 @@ class PlaceToken(StateModel):
     at: Cell
 
 
-class FitTile(StateModel):
-    """Where may this tile go on this bed: every placement the planting rules allow."""
+class FitTiles(StateModel):
+    """Where may these tiles (the tiles of a gardener row, say) go on this bed: every
+    placement the planting rules allow."""
 
-    type: Literal["fit_tile"]
+    type: Literal["fit_tiles"]
     bed: BedLayout
-    tile: Text
+    tiles: Annotated[list[Text], Field(min_length=1, max_length=data.COUNTS["flower_tiles"])]
 
 
 class MoveCube(StateModel):
@@ -180,7 +182,7 @@ class OrientTile(StateModel):
 
 
 Action = Annotated[ScoreBed | PlaceTile | PlaceToken | MoveCube | FinalRoundPenalty | StartFinalRound | Refill
-                   | MoveGardener | Turns | OrientTile | FitTile,
+                   | MoveGardener | Turns | OrientTile | FitTiles,
                    Field(discriminator="type")]
 
 
@@ -200,6 +202,7 @@ class Bed:
 
     def __init__(self, design: str):
         self.printed = [list(row) for row in data.BED_DESIGNS[design]]
+        self.visible = [list(row) for row in data.BED_DESIGNS[design]]  # what each space shows
         self.pieces: dict[tuple[int, int], str] = {}   # cell -> visible letter of a piece
         self.owners: dict[tuple[int, int], str] = {}   # cell -> tile id, "cat" or "pot"
         self.tile_ids: set[str] = set()
@@ -212,7 +215,7 @@ class Bed:
             found.append(violation("outside-bed", PLANTING_RULES,
                                    f"{what} would stick out over the edge of the flowerbed at "
                                    f"{_cells_text(outside)}", path))
-        taken = _covering(cells, self.pieces)
+        taken = sorted(_covering({(r, c) for r, c, _ in cells}, self.pieces.keys()))
         on_tiles = [cell for cell in taken if self.pieces[cell] in "FPC"]
         on_tokens = [cell for cell in taken if self.pieces[cell] in "KO"]
         if on_tiles:
@@ -226,16 +229,24 @@ class Bed:
             for r, c, letter in cells:
                 self.pieces[(r, c)] = letter
                 self.owners[(r, c)] = owner
+                self.visible[r][c] = letter
         return found
 
-    def place_tile(self, placed: PlacedTile | PlaceTile, path: str) -> list[dict]:
-        if placed.tile in self.tile_ids:
-            return [self._tile_twice(placed.tile, path)]
-        cells = _shifted(placed.tile, placed.at, placed.rotation, placed.flip)
-        found = self.place(cells, path, f"tile {placed.tile}", placed.tile)
+    def place_tile(self, tile: str, at: list[int] | tuple[int, int], rotation: int, flip: bool,
+                   path: str) -> list[dict]:
+        if tile in self.tile_ids:
+            return [self._tile_twice(tile, path)]
+        found = self.place(_shifted(tile, at, rotation, flip), path, f"tile {tile}", tile)
         if not found:
-            self.tile_ids.add(placed.tile)
+            self.tile_ids.add(tile)
         return found
+
+    def copy(self) -> Bed:
+        twin = Bed.__new__(Bed)
+        twin.printed = self.printed  # never changed
+        twin.visible = [list(row) for row in self.visible]
+        twin.pieces, twin.owners, twin.tile_ids = dict(self.pieces), dict(self.owners), set(self.tile_ids)
+        return twin
 
     @staticmethod
     def _tile_twice(tile: str, path: str) -> dict:
@@ -257,8 +268,7 @@ class Bed:
         return [[self.owners.get((r, c)) for c in range(data.BED_SIZE)] for r in range(data.BED_SIZE)]
 
     def rows(self) -> list[str]:
-        return ["".join(self.pieces.get((r, c), self.printed[r][c]) for c in range(data.BED_SIZE))
-                for r in range(data.BED_SIZE)]
+        return ["".join(row) for row in self.visible]
 
 
 def _already_complete(bed: Bed, path: str) -> list[dict]:
@@ -312,20 +322,34 @@ def _outside(cells: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
     return [(r, c) for r, c, _ in cells if not (0 <= r < data.BED_SIZE and 0 <= c < data.BED_SIZE)]
 
 
-def _covering(cells: list[tuple[int, int, str]], taken: Container[tuple[int, int]]) -> list[tuple[int, int]]:
+def _covering(cells: AbstractSet[tuple[int, int]], taken: AbstractSet[tuple[int, int]]) -> AbstractSet[tuple[int, int]]:
     """The cells already under a piece: no piece goes on another."""
-    return [(r, c) for r, c, _ in cells if (r, c) in taken]
+    return cells & taken
+
+
+@functools.cache
+def _inside(tile: str) -> tuple[tuple[frozenset[tuple[int, int]], tuple[tuple[int, int, int, bool], ...]], ...]:
+    """The tile's placements (row, column, rotation, flip) that stay inside the bed, grouped
+    by the cells they cover (turns of a symmetric tile cover the same cells)."""
+    groups: dict[frozenset[tuple[int, int]], list[tuple[int, int, int, bool]]] = {}
+    spaces = range(1, data.BED_SIZE + 1)
+    for rotation in ROTATIONS:
+        for flip in (False, True):
+            for row in spaces:
+                for col in spaces:
+                    cells = _shifted(tile, (row, col), rotation, flip)
+                    if not _outside(cells):
+                        groups.setdefault(frozenset((r, c) for r, c, _ in cells), []).append((row, col, rotation, flip))
+    return tuple((cells, tuple(placements)) for cells, placements in groups.items())
 
 
 @functools.lru_cache(maxsize=4096)  # a bed changes one piece a turn, a nursery tile waits for turns
-def _fitting(tile: str, taken: frozenset[tuple[int, int]]) -> tuple[tuple[int, int, int, bool], ...]:
+def _fitting(tile: str, taken: frozenset[tuple[int, int]]) -> list[tuple[int, int, int, bool]]:
     """Every (row, column, rotation, flip) at which the tile lies inside a bed whose pieces
-    cover `taken`, and on none of them."""
-    spaces = range(1, data.BED_SIZE + 1)
-    return tuple((row, col, rotation, flip) for rotation in ROTATIONS for flip in (False, True)
-                 for row in spaces for col in spaces
-                 if not _outside(cells := _shifted(tile, (row, col), rotation, flip))
-                 and not _covering(cells, taken))
+    cover `taken`, and on none of them; turns first, then flips, rows and columns."""
+    found = [placement for cells, placements in _inside(tile) if not _covering(cells, taken)
+             for placement in placements]
+    return sorted(found, key=lambda p: (p[2], p[3], p[0], p[1]))
 
 
 def _cells_text(cells: list[tuple[int, int]]) -> str:
@@ -334,14 +358,25 @@ def _cells_text(cells: list[tuple[int, int]]) -> str:
 
 def build_bed(layout: BedLayout, path: str) -> tuple[Bed, list[dict]]:
     """The bed a layout describes, and every rule its pieces break between them."""
-    _known("flowerbed design", layout.design, data.BED_IDS, f"{path}.design", PLANTING_RULES)
-    for i, placed in enumerate(layout.tiles):
-        _known("tile", placed.tile, data.TILE_IDS, f"{path}.tiles[{i}].tile", TILE_LIST)
-    bed = Bed(layout.design)
+    tiles = tuple((placed.tile, *placed.at, placed.rotation, placed.flip) for placed in layout.tiles)
+    cats, pots = tuple(map(tuple, layout.cats)), tuple(map(tuple, layout.pots))
+    bed, found = _built(layout.design, tiles, cats, pots, path)
+    return bed.copy(), [dict(v) for v in found]
+
+
+# One flowerbed is judged many times over (every placement weighed on it, then the one made),
+# so the beds built are remembered; build_bed hands out copies.
+@functools.lru_cache(maxsize=4096)
+def _built(design: str, tiles: tuple[tuple[str, int, int, int, bool], ...], cats: tuple[tuple[int, ...], ...],
+           pots: tuple[tuple[int, ...], ...], path: str) -> tuple[Bed, list[dict]]:
+    _known("flowerbed design", design, data.BED_IDS, f"{path}.design", PLANTING_RULES)
+    for i, (tile, *_) in enumerate(tiles):
+        _known("tile", tile, data.TILE_IDS, f"{path}.tiles[{i}].tile", TILE_LIST)
+    bed = Bed(design)
     found = []
-    for i, placed in enumerate(layout.tiles):
-        found += bed.place_tile(placed, f"{path}.tiles[{i}]")
-    for kind, letter, cells in (("cat", data.CAT, layout.cats), ("pot", data.POT_TOKEN, layout.pots)):
+    for i, (tile, row, col, rotation, flip) in enumerate(tiles):
+        found += bed.place_tile(tile, (row, col), rotation, flip, f"{path}.tiles[{i}]")
+    for kind, letter, cells in (("cat", data.CAT, cats), ("pot", data.POT_TOKEN, pots)):
         for i, (r, c) in enumerate(cells):
             found += bed.place([(r - 1, c - 1, letter)], f"{path}.{kind}s[{i}]",
                                "a cat" if kind == "cat" else "a flower-pot token", kind)
@@ -433,6 +468,7 @@ def gardener_move(players: int, space: str, die: int) -> tuple[str, int]:
     return entered[-1], die + 1 if turns_die else die
 
 
+@functools.cache
 def turns_before_final_round(players: int) -> int:
     """Each player's turns before the Final Round, found by walking the gardener round."""
     side = data.NURSERY_SIDES[data.nursery_side(players)]
@@ -623,7 +659,7 @@ class CottageGarden(Game):
         if found:
             return taken + found, {}
         cells = [(r, c) for r, c, _ in _shifted(action.tile, action.at, action.rotation, action.flip)]
-        found = taken + bed.place_tile(action, "action")
+        found = taken + bed.place_tile(action.tile, action.at, action.rotation, action.flip, "action")
         if found:
             return found, {}
         row = {"gardener_row": list(data.GARDENER_ROWS[action.nursery.gardener])} if action.nursery else {}
@@ -631,18 +667,21 @@ class CottageGarden(Game):
 
     @staticmethod
     @_settled
-    def check_fit_tile(state, action: FitTile):
-        _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
+    def check_fit_tiles(state, action: FitTiles):
+        for i, tile in enumerate(action.tiles):
+            _known("tile", tile, data.TILE_IDS, f"action.tiles[{i}]", TILE_LIST)
         bed, found = build_bed(action.bed, "action.bed")
         found = found or _already_complete(bed, "action.bed")
         if found:
             return found, {}
-        found, placements = bed.placements(action.tile, "action.tile")
-        if not found and not placements:
-            found = [violation("tile-does-not-fit", PLANTING_RULES,
-                               f"tile {action.tile} fits nowhere on this flowerbed, however it is turned "
-                               f"or flipped", "action.tile")]
-        return found, {"placements": placements, "count": len(placements)}
+        placements: dict[str, list[dict]] = {}
+        for i, tile in enumerate(action.tiles):
+            twice, placements[tile] = bed.placements(tile, f"action.tiles[{i}]")
+            found += twice or [violation("tile-does-not-fit", PLANTING_RULES,
+                                         f"tile {tile} fits nowhere on this flowerbed, however it is turned "
+                                         f"or flipped", f"action.tiles[{i}]")]
+        count = sum(map(len, placements.values()))
+        return [] if count else found, {"placements": placements, "count": count}
 
     @_settled
     def check_place_token(self, state, action: PlaceToken):
@@ -829,4 +868,4 @@ EXAMPLE_CHECK = {"state": EXAMPLE_STATE, "action": {
 
 
 GAME = CottageGarden(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
-                     page_data=page_data)
+                     page_data=page_data, engine=CottageGardenEngine)
