@@ -605,3 +605,17 @@ def test_fit_tiles_says_when_no_tile_fits():
     assert [v["code"] for v in full["violations"]] == ["bed-already-complete"]
     with pytest.raises(InvalidState):
         fit([])
+
+
+def test_fit_tiles_over_one_space_lists_the_placements_that_cover_it():
+    bed_tiles = [{"tile": "5F", "at": [1, 1]}]
+    everywhere = fit(["3C"], bed_tiles=bed_tiles)["effects"]["placements"]["3C"]
+    over = check({"type": "fit_tiles", "tiles": ["3C"], "covering": [2, 1],
+                  "bed": {"design": "1L", "tiles": bed_tiles, "cats": [], "pots": []}})
+    assert over["legal"] and over["effects"]["placements"]["3C"] == [
+        p for p in everywhere if place("3C", p["at"], p["rotation"], p["flip"], tiles=bed_tiles)["effects"]
+        ["owners"][1][0] == "3C"]
+    covered = check({"type": "fit_tiles", "tiles": ["3C"], "covering": [1, 1],
+                     "bed": {"design": "1L", "tiles": bed_tiles, "cats": [], "pots": []}})
+    assert [v["code"] for v in covered["violations"]] == ["tile-does-not-fit"]
+    assert "over [1, 1]" in covered["violations"][0]["message"]

@@ -19,11 +19,11 @@ The full state (version 1):
               "bonus_pots": flower pots won and not placed yet},
      "over": bool}
 A turn's moves are the player's choices: the Final Round penalty, a ramble, cats, the tile or
-flower pot taken and placed, then what scoring asks (which bed first, which cubes) and cats
-over two. What follows without a choice follows by itself: a refill that is due, the
-Gardener Phase, the next turn. The one chance outcome is the set-up deal, {"chance": "draw", "tiles": [36 ids], "flowerbeds":
-[[light, dark] per player], "spare_bed": design}: the first 16 tiles fill the nursery A1..D4,
-the other 20 lie in the garden path. Which placements a tile has, when a bed is complete and
+flower pot taken and placed, then what scoring asks (which bed first, which cubes, where a
+pot won goes) and cats over two. What follows without a choice follows by itself: a refill
+that is due, the Gardener Phase, the next turn. The one chance outcome is the set-up deal,
+{"chance": "draw", "tiles": [36 ids], "flowerbeds": [[light, dark] per player], "spare_bed":
+design}: the first 16 tiles fill the nursery A1..D4, the other 20 lie in the garden path. Which placements a tile has, when a bed is complete and
 what it scores, where a cube lands and what it earns, refilling, the gardener and the Final
 Round are the rules module's, reached through `check`.
 """
@@ -52,24 +52,28 @@ R_GARDENER = f"{data.TITLE} › 4 Gardener Phase"
 R_FINAL = f"{data.TITLE} › Final Round"
 QUESTIONS = ("turns", "orient_tile", "fit_tiles")  # rule checks that are no move of a game
 TIDY_SHARE = 0.8  # of the simulator's choices, those that plant tidily (candidate_actions)
-MEMO_SIZE = 20_000
+MEMO_SIZE = 4096  # answers remembered (placements, parsed states) before starting afresh
 ROTATIONS = (0, 90, 180, 270)
 # The kinds of action_space's random actions, a rule question now and then.
 RANDOM_KINDS = ("place_tile", "place_tile", "place_tile", "place_token", "place_token", "score_bed", "move_cube",
-                "move_cube", "final_round_penalty", "start_final_round", "refill", "move_gardener", "question")  # answers remembered (placements, parsed states) before starting afresh
+                "move_cube", "final_round_penalty", "start_final_round", "refill", "move_gardener", "question")
 NURSERY_TILES = len(data.NURSERY_SPACES)
 SPACES = range(1, data.BED_SIZE + 1)
 # What a player is to do in each step of a turn, as moves (an action type, or a placed token).
 STEP_MOVES = {"penalty": ("final_round_penalty",), "plant": ("place_tile", "pot", "cat", "ramble"),
-              "cats": ("cat",)}
-DOING = {"start_final_round": "give up their flowerbeds of fewer than three tiles",
-         "bonus_pot": "place the flower pot just won", "move_cube": "move a scoring cube for the bed scored",
-         "score_bed": "score a completed flowerbed", "penalty": "lose 2 points before the Final Round turn",
-         "plant": "take a flower tile or a flower pot (or place a cat, or ramble)",
-         "cats": f"place cats until {data.CATS_AT_START} are left in reserve"}
+              "cats": ("cat",), "planted": ()}
+# What the player to move is to do, in words, and the rulebook section that says so.
+DOING = {"start_final_round": ("give up their flowerbeds of fewer than three tiles", R_FINAL),
+         "bonus_pot": ("place the flower pot just won", R_TABLE),
+         "move_cube": ("move a scoring cube for the bed scored", R_SCORING),
+         "score_bed": ("score a completed flowerbed", R_SCORING),
+         "penalty": ("lose 2 points before the Final Round turn", R_FINAL),
+         "plant": ("take a flower tile or a flower pot (or place a cat, or ramble)", R_PLANT),
+         "cats": (f"place cats until {data.CATS_AT_START} are left in reserve", R_TABLE),
+         "planted": ("end the turn", R_GARDENER)}
 # Moves the engine makes by itself, never a log's: no choice is left in them.
-BY_ITSELF = {"refill": "a refill that is due happens at the start of the turn, by itself",
-             "move_gardener": "the gardener moves by itself at the end of each turn"}
+BY_ITSELF = {"refill": ("a refill that is due happens at the start of the turn, by itself", R_REFILL),
+             "move_gardener": ("the gardener moves by itself at the end of each turn", R_GARDENER)}
 
 
 class CottageGardenEngine(Engine):
@@ -169,9 +173,9 @@ class CottageGardenEngine(Engine):
         colour to move...), with the actions of that choice. Most turns plant tidily, as
         players fill their beds: a tile covers the first empty space (reading order) of the
         fuller bed, or where no tile does, a pot or cat; else the same on either bed; the rest
-        plant anywhere. Drawn action by action and anywhere, the single
-        spaces a pot or cat may take outnumber the tiles' placements, and random games strew
-        their beds with tokens and odd gaps until nothing fits and hardly a bed is scored."""
+        plant anywhere. Drawn action by action and anywhere, the single spaces a pot or cat
+        may take outnumber the tiles' placements, and random games strew their beds with
+        tokens and odd gaps until nothing fits and hardly a bed is scored."""
         who, moves, _ = _expected(state)
         player = state["players"][who]
         row = [space for space in data.GARDENER_ROWS[state["gardener"]["space"]] if state["nursery"][space]]
@@ -224,31 +228,32 @@ class CottageGardenEngine(Engine):
         for bed in player["beds"]:
             if targets is not None and bed["design"] not in targets:
                 continue
-            placements = self._fits(state, bed)[tile]
+            target = targets[bed["design"]] if targets is not None else None
+            placements = self._fits(state, bed, target).get(tile, [])
             if targets is not None:
-                target, printed = targets[bed["design"]], _printed(bed["design"])
-                placements = [p for p in placements if target in _tile_spaces(tile, p)]
+                printed = _printed(bed["design"])
                 placements = [p for p in placements if not _tile_spaces(tile, p) & printed] or placements
             found += [{"type": "place_tile", "player": player["name"], "bed": bed, "tile": tile, **placement,
                        "nursery": {"space": space, "gardener": state["gardener"]["space"]}}
                       for placement in placements]
         return found
 
-    def _fits(self, state: State, bed: dict) -> dict[str, list[dict]]:
-        """check's fit_tiles placements, on the bed, of each tile of the gardener row. They
-        depend on the bed and the tiles alone, which come back turn after turn, so they are
-        remembered."""
+    def _fits(self, state: State, bed: dict, covering: tuple[int, int] | None = None) -> dict[str, list[dict]]:
+        """check's fit_tiles placements, on the bed, of each tile of the gardener row (over
+        the space `covering`, if given). They depend on the bed and the tiles alone, which
+        come back turn after turn, so they are remembered."""
         row = data.GARDENER_ROWS[state["gardener"]["space"]]
         tiles = [state["nursery"][space] for space in row if state["nursery"][space]]
         if not tiles:
             return {}
-        key = (_bed_key(bed), *tiles)
+        key = (_bed_key(bed), covering, *tiles)
         found = self._fit_memo.get(key)
         if found is None:
             if len(self._fit_memo) >= MEMO_SIZE:
                 self._fit_memo.clear()
-            answer = self.game.check_parsed(self._checked(state), {"type": "fit_tiles", "bed": bed, "tiles": tiles})
-            found = self._fit_memo[key] = answer["effects"]["placements"]
+            question = {"type": "fit_tiles", "bed": bed, "tiles": tiles, **({"covering": list(covering)} if covering else {})}
+            answer = self.game.check_parsed(self._checked(state), question)
+            found = self._fit_memo[key] = answer["effects"].get("placements", {})
         return found
 
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
@@ -262,9 +267,9 @@ class CottageGardenEngine(Engine):
             return [violation("not-a-move", R_TURN, f"{action.type} asks about the rules; it is no move of a game",
                               "action.type")]
         if action.type == "move_gardener" or (action.type == "refill" and not action.ramble):
-            return [violation("not-a-move", R_TURN, f"{BY_ITSELF[action.type]}: it is no move of a game log",
-                              "action.type")]
-        who, moves, doing = _expected(state)
+            words, rule = BY_ITSELF[action.type]
+            return [violation("not-a-move", rule, f"{words}: it is no move of a game log", "action.type")]
+        who, moves, (doing, rule) = _expected(state)
         player = state["players"][who]
         if action.player is None:
             return [violation("player-missing", R_TURN, f"a move of a game log names who makes it: {player['name']} "
@@ -273,7 +278,7 @@ class CottageGardenEngine(Engine):
             return [violation("out-of-turn", R_TURN, f"{player['name']} is to {doing}", "action.player")]
         move = _move_of(action)
         if move not in moves or (move == "ramble" and not state["turn"]["ramble"]):
-            return [violation("out-of-step", R_TURN, f"{player['name']} is to {doing} now", "action.type")]
+            return [violation("out-of-step", rule, f"{player['name']} is to {doing} now", "action.type")]
         return _TABLE_CHECKS[action.type](state, player, action)
 
     def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
@@ -508,7 +513,7 @@ def _stall_limit(state: State) -> int:
     return data.FINAL_ROUND_STALL_LAPS * len(track) // data.GARDENER_STEPS_PER_TURN[players]
 
 
-def _expected(state: State) -> tuple[int, tuple[str, ...], str]:
+def _expected(state: State) -> tuple[int, tuple[str, ...], tuple[str, str]]:
     """Who moves next, the moves open to them, and what they are to do, in words. Forced
     steps come first: the Final Round's give-ups, a flower pot won, the cubes of a bed scored,
     the beds completed; then the turn's own step."""

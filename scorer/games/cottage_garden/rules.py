@@ -130,6 +130,7 @@ class FitTiles(StateModel):
     type: Literal["fit_tiles"]
     bed: BedLayout
     tiles: Annotated[list[Text], Field(min_length=1, max_length=data.COUNTS["flower_tiles"])]
+    covering: Cell | None = None  # only the placements that cover this space
 
 
 class MoveCube(StateModel):
@@ -253,13 +254,14 @@ class Bed:
         return violation("tile-twice", PLANTING_RULES,
                          f"tile {tile} is already on this flowerbed; there is one of each", path)
 
-    def placements(self, tile: str, path: str) -> tuple[list[dict], list[dict]]:
-        """Every placement of the tile the planting rules allow on this bed, as (violations,
-        placements): {"at", "rotation", "flip"} in the place_tile format."""
+    def placements(self, tile: str, path: str, covering: tuple[int, int] | None = None) -> tuple[list[dict], list[dict]]:
+        """Every placement of the tile the planting rules allow on this bed (those covering
+        one 0-based cell, if given), as (violations, placements): {"at", "rotation", "flip"}
+        in the place_tile format."""
         if tile in self.tile_ids:
             return [self._tile_twice(tile, path)], []
         return [], [{"at": [row, col], "rotation": rotation, "flip": flip}
-                    for row, col, rotation, flip in _fitting(tile, frozenset(self.pieces))]
+                    for row, col, rotation, flip in _fitting(tile, frozenset(self.pieces), covering)]
 
     def covered_print(self, cells: list[tuple[int, int]]) -> list[list[int]]:
         return [[r + 1, c + 1] for r, c in cells if self.printed[r][c] != data.EMPTY]
@@ -327,10 +329,16 @@ def _covering(cells: AbstractSet[tuple[int, int]], taken: AbstractSet[tuple[int,
     return cells & taken
 
 
+Placements = tuple[tuple[frozenset[tuple[int, int]], tuple[tuple[int, int, int, bool], ...]], ...]
+
+
 @functools.cache
-def _inside(tile: str) -> tuple[tuple[frozenset[tuple[int, int]], tuple[tuple[int, int, int, bool], ...]], ...]:
-    """The tile's placements (row, column, rotation, flip) that stay inside the bed, grouped
-    by the cells they cover (turns of a symmetric tile cover the same cells)."""
+def _inside(tile: str, covering: tuple[int, int] | None) -> Placements:
+    """The tile's placements (row, column, rotation, flip) that stay inside the bed (and cover
+    the 0-based cell `covering`, if given), grouped by the cells they cover (turns of a
+    symmetric tile cover the same cells)."""
+    if covering is not None:
+        return tuple(group for group in _inside(tile, None) if covering in group[0])
     groups: dict[frozenset[tuple[int, int]], list[tuple[int, int, int, bool]]] = {}
     spaces = range(1, data.BED_SIZE + 1)
     for rotation in ROTATIONS:
@@ -344,10 +352,12 @@ def _inside(tile: str) -> tuple[tuple[frozenset[tuple[int, int]], tuple[tuple[in
 
 
 @functools.lru_cache(maxsize=4096)  # a bed changes one piece a turn, a nursery tile waits for turns
-def _fitting(tile: str, taken: frozenset[tuple[int, int]]) -> list[tuple[int, int, int, bool]]:
+def _fitting(tile: str, taken: frozenset[tuple[int, int]],
+             covering: tuple[int, int] | None) -> list[tuple[int, int, int, bool]]:
     """Every (row, column, rotation, flip) at which the tile lies inside a bed whose pieces
-    cover `taken`, and on none of them; turns first, then flips, rows and columns."""
-    found = [placement for cells, placements in _inside(tile) if not _covering(cells, taken)
+    cover `taken`, and on none of them (and on the cell `covering`, if given); turns first,
+    then flips, rows and columns."""
+    found = [placement for cells, placements in _inside(tile, covering) if not _covering(cells, taken)
              for placement in placements]
     return sorted(found, key=lambda p: (p[2], p[3], p[0], p[1]))
 
@@ -674,12 +684,14 @@ class CottageGarden(Game):
         found = found or _already_complete(bed, "action.bed")
         if found:
             return found, {}
+        covering = (action.covering[0] - 1, action.covering[1] - 1) if action.covering else None
+        where = f"over [{action.covering[0]}, {action.covering[1]}]" if action.covering else "on this flowerbed"
         placements: dict[str, list[dict]] = {}
         for i, tile in enumerate(action.tiles):
-            twice, placements[tile] = bed.placements(tile, f"action.tiles[{i}]")
+            twice, placements[tile] = bed.placements(tile, f"action.tiles[{i}]", covering)
             found += twice or [violation("tile-does-not-fit", PLANTING_RULES,
-                                         f"tile {tile} fits nowhere on this flowerbed, however it is turned "
-                                         f"or flipped", f"action.tiles[{i}]")]
+                                         f"tile {tile} fits nowhere {where}, however it is turned or flipped",
+                                         f"action.tiles[{i}]")]
         count = sum(map(len, placements.values()))
         return [] if count else found, {"placements": placements, "count": count}
 
