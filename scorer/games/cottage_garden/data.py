@@ -7,6 +7,8 @@ is described in docs/house-rules.md, section "Cottage Garden".
 """
 from __future__ import annotations
 
+import functools
+
 GAME_ID = "cottage-garden"
 TITLE = "Cottage Garden"
 
@@ -119,6 +121,7 @@ NURSERY_SIDES: dict[str, dict] = {
 GARDENER_ROWS: dict[str, tuple[str, ...]] = {**_SIDES, **_CORNERS}
 
 
+@functools.cache  # asked at every refill and every gardener move
 def nursery_side(players: int) -> str:
     """The nursery side used with this many players."""
     return next(name for name, side in NURSERY_SIDES.items() if players in side["players"])

@@ -55,8 +55,8 @@ TIDY_SHARE = 0.8  # of the simulator's choices, those that plant tidily (candida
 MEMO_SIZE = 4096  # answers remembered (placements, parsed states) before starting afresh
 ROTATIONS = (0, 90, 180, 270)
 # The kinds of action_space's random actions, a rule question now and then.
-RANDOM_KINDS = ("place_tile", "place_tile", "place_tile", "place_token", "place_token", "score_bed", "move_cube",
-                "move_cube", "final_round_penalty", "start_final_round", "refill", "move_gardener", "question")
+RANDOM_KINDS = ("place_tile", "place_tile", "place_token", "score_bed", "move_cube", "move_cube",
+                "final_round_penalty", "start_final_round", "refill", "move_gardener", "question")
 NURSERY_TILES = len(data.NURSERY_SPACES)
 SPACES = range(1, data.BED_SIZE + 1)
 # What a player is to do in each step of a turn, as moves (an action type, or a placed token).
@@ -228,8 +228,9 @@ class CottageGardenEngine(Engine):
         for bed in player["beds"]:
             if targets is not None and bed["design"] not in targets:
                 continue
+            # Over a target space the placements are few: ask for the whole row at once.
             target = targets[bed["design"]] if targets is not None else None
-            placements = self._fits(state, bed, target).get(tile, [])
+            placements = self._fits(state, bed, _row_tiles(state) if target else [tile], target).get(tile, [])
             if targets is not None:
                 printed = _printed(bed["design"])
                 placements = [p for p in placements if not _tile_spaces(tile, p) & printed] or placements
@@ -238,12 +239,11 @@ class CottageGardenEngine(Engine):
                       for placement in placements]
         return found
 
-    def _fits(self, state: State, bed: dict, covering: tuple[int, int] | None = None) -> dict[str, list[dict]]:
-        """check's fit_tiles placements, on the bed, of each tile of the gardener row (over
-        the space `covering`, if given). They depend on the bed and the tiles alone, which
-        come back turn after turn, so they are remembered."""
-        row = data.GARDENER_ROWS[state["gardener"]["space"]]
-        tiles = [state["nursery"][space] for space in row if state["nursery"][space]]
+    def _fits(self, state: State, bed: dict, tiles: list[str],
+              covering: tuple[int, int] | None = None) -> dict[str, list[dict]]:
+        """check's fit_tiles placements of the tiles on the bed (over the space `covering`, if
+        given). They depend on the bed and the tiles alone, which come back turn after turn,
+        so they are remembered."""
         if not tiles:
             return {}
         key = (_bed_key(bed), covering, *tiles)
@@ -432,7 +432,7 @@ class CottageGardenEngine(Engine):
             return False
         if state["supply"]["pots"]:
             return True
-        return any(any(self._fits(state, bed).values()) for bed in player["beds"])
+        return any(any(self._fits(state, bed, _row_tiles(state)).values()) for bed in player["beds"])
 
     def _checked(self, state: State) -> Any:
         """The state check reads, parsed; the last few are remembered (a turn asks check
@@ -623,6 +623,11 @@ _TABLE_CHECKS = {"place_tile": _table_place_tile, "place_token": _table_place_to
 
 # --- candidates ----------------------------------------------------------------------------------
 
+def _row_tiles(state: State) -> list[str]:
+    """The tiles of the gardener row, nearest the gardener first."""
+    return [state["nursery"][space] for space in data.GARDENER_ROWS[state["gardener"]["space"]] if state["nursery"][space]]
+
+
 def _refill_action(state: State, ramble: bool) -> Action:
     return {"type": "refill", "player": state["players"][state["current"]]["name"],
             "gardener": state["gardener"]["space"],
@@ -737,11 +742,13 @@ def _tile_spaces(tile: str, placement: dict) -> frozenset[tuple[int, int]]:
 
 
 def _first_empty_spaces(player: dict, fuller_only: bool) -> dict[str, tuple[int, int]]:
-    """The first empty space of each of the player's beds, or of the fuller one only."""
-    beds = player["beds"]
+    """The first empty space, in reading order, of each of the player's beds (or of the
+    fuller one only): the first that shows neither a piece nor a printed pot or cloche."""
+    beds = [(bed["design"], _covered(bed)) for bed in player["beds"]]
     if fuller_only and beds:
-        beds = [max(beds, key=lambda bed: len(_covered(bed)))]
-    return {bed["design"]: space for bed in beds if (space := _first_empty(bed))}
+        beds = [max(beds, key=lambda bed: len(bed[1]))]
+    return {design: space for design, covered in beds
+            if (space := next((s for s in _open_spaces(design) if s not in covered), None))}
 
 
 @functools.cache
@@ -750,13 +757,10 @@ def _printed(design: str) -> frozenset[tuple[int, int]]:
     return frozenset((r, c) for r in SPACES for c in SPACES if data.BED_DESIGNS[design][r - 1][c - 1] != data.EMPTY)
 
 
-def _first_empty(bed: dict) -> tuple[int, int] | None:
-    """The bed's first space, in reading order, that shows neither a piece nor a printed pot
-    or cloche."""
-    covered = _covered(bed)
-    printed = data.BED_DESIGNS[bed["design"]]
-    return next(((r, c) for r in SPACES for c in SPACES
-                 if printed[r - 1][c - 1] == data.EMPTY and (r, c) not in covered), None)
+@functools.cache
+def _open_spaces(design: str) -> tuple[tuple[int, int], ...]:
+    """The 1-based spaces of a bed design that print nothing, in reading order."""
+    return tuple((r, c) for r in SPACES for c in SPACES if data.BED_DESIGNS[design][r - 1][c - 1] == data.EMPTY)
 
 
 def _covered(bed: dict) -> set[tuple[int, int]]:

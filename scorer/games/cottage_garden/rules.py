@@ -526,12 +526,13 @@ def _nursery_take(players: int, taken: NurseryTake | None) -> list[dict]:
                       f"a tile is taken from {', '.join(row)}", "action.nursery.space")]
 
 
-def solo_spaces() -> set[str]:
+@functools.cache
+def solo_spaces() -> frozenset[str]:
     """Track spaces the solo gardener lands on: the first and third row of each side."""
     side = data.NURSERY_SIDES[data.nursery_side(1)]
     track, step = side["track"], data.GARDENER_STEPS_PER_TURN[1]
     first = track.index(side["gardener"][1])
-    return {track[(first + k) % len(track)] for k in range(0, len(track), step)}
+    return frozenset(track[(first + k) % len(track)] for k in range(0, len(track), step))
 
 
 # --- the game ------------------------------------------------------------------------------
