@@ -701,8 +701,8 @@ def _random_action(state: State, rng: random.Random) -> Action:
                       die=state["gardener"]["die"] if rng.random() < 0.8 else rng.randint(1, data.FINAL_ROUND_FACE))
     elif kind == "orient_tile":
         action["tile"] = rng.choice(data.TILE_IDS)
-    elif kind == "fit_tiles":
-        action.update(bed=_random_bed(player, rng), tiles=rng.sample(data.TILE_IDS, rng.randint(1, 4)))
+    elif kind == "fit_tiles":  # over one space: the whole bed's placements cost more than this question is worth
+        action.update(bed=_random_bed(player, rng), tiles=[rng.choice(data.TILE_IDS)], covering=_random_space(rng))
     return action
 
 
