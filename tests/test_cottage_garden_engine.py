@@ -184,3 +184,28 @@ def test_a_solo_game_takes_32_turns_before_the_final_round_and_has_no_beehives()
     start = next(a for b, e, a in steps if a["final_round"] and not b["final_round"])
     assert start["turns"] == 32 and start["gardener"]["die"] == data.FINAL_ROUND_FACE
     assert all(a["players"][0]["beehives"] == 0 and a["supply"]["beehives"] == [] for _, _, a in steps)
+
+
+def test_a_final_round_in_which_nobody_can_plant_ends_after_two_laps_of_the_gardener():
+    """No flower pot left and no tile in the nursery or the path: the beds can never fill.
+    A player without beds takes turns too (only the Gardener Phase), and does not restart the
+    count."""
+    before, entry, _ = _first(3, 0, lambda b, e, a: e.get("type") == "final_round_penalty")
+    stuck = copy.deepcopy(before)
+    tiles = [tile for tile in stuck["nursery"].values() if tile] + stuck["path"]
+    stuck.update(nursery=dict.fromkeys(stuck["nursery"]), path=[], discards=stuck["discards"] + tiles)
+    pots = stuck["supply"]["pots"]
+    stuck["supply"]["pots"] = 0
+    idle = next(i for i in range(3) if i != stuck["current"])
+    stuck["discards"] += [placed["tile"] for bed in stuck["players"][idle]["beds"] for placed in bed["tiles"]]
+    stuck["removed_beds"] += [bed["design"] for bed in stuck["players"][idle]["beds"]]
+    stuck["players"][idle]["beds"] = []
+    state, moves = ENGINE.apply(stuck, entry), []
+    while not state["over"]:  # nothing but the penalties before each turn is left to do
+        move, _ = ENGINE.random_legal_action(state, random.Random(len(moves)))
+        moves.append(move["type"])
+        state = ENGINE.apply(state, move)
+        assert len(moves) < 100
+    laps = data.FINAL_ROUND_STALL_LAPS * len(data.NURSERY_SIDES["1-3"]["track"])
+    assert state["stalled"] == laps and state["turns"] == stuck["turns"] + laps
+    assert set(moves) <= {"final_round_penalty"} and any(p["beds"] for p in state["players"]) and pots
