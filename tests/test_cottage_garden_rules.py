@@ -526,3 +526,96 @@ def test_the_pages_examples_are_possible():
     assert scorer.score(GAME, EXAMPLE_STATE)["players"][0]["total"] == 64
     assert scorer.check(GAME, EXAMPLE_CHECK["state"], EXAMPLE_CHECK["action"])["legal"]
     assert len(page_data()["tiles"]) == 36 and len(page_data()["beds"]) == 18
+
+
+# --- what a game log adds: who acts, where a tile was taken, where a tile fits ---------------
+
+def take(space, gardener, state=None, **fields):
+    action = {"type": "place_tile", "player": "Ann", "tile": "3A", "at": [1, 2],
+              "bed": {"design": "1L", "tiles": [], "cats": [], "pots": []},
+              "nursery": {"space": space, "gardener": gardener}, **fields}
+    return check(action, state)
+
+
+def test_a_tile_is_taken_from_the_row_the_gardener_marks():
+    taken = take("C3", "N3")
+    assert taken["legal"] and taken["effects"]["gardener_row"] == ["A3", "B3", "C3", "D3"]
+    assert taken["effects"]["cells"][0] == "pFFF."
+    away = take("C2", "N3")
+    assert [(v["code"], v["path"]) for v in away["violations"]] == [("not-in-gardener-row", "action.nursery.space")]
+    assert away["violations"][0]["rule"] == "Cottage Garden › 2 Planting Phase › a) Take a Flower Tile"
+    assert take("D4", "SE", {"players": [player(), *(player(f"P{i}") for i in range(3))]})["legal"]  # a diagonal
+    assert [v["code"] for v in take("A1", "NW")["violations"]] == ["not-a-gardener-space"]
+    solo = {"players": [player("Ann")]}
+    assert [v["code"] for v in take("A2", "N2", solo)["violations"]] == ["solo-unused-row"]
+    with pytest.raises(InvalidState) as unknown:
+        take("E5", "N1")
+    assert unknown.value.violations[0]["path"] == "action.nursery.space"
+
+
+def test_a_row_rule_and_a_bed_rule_broken_together_are_both_reported():
+    both = take("C2", "N3", at=[5, 5])
+    assert [v["code"] for v in both["violations"]] == ["not-in-gardener-row", "outside-bed"]
+
+
+def test_the_acting_player_must_be_at_the_table_and_changes_no_answer():
+    named = take("C3", "N3")
+    unnamed = check({key: value for key, value in
+                     {"type": "place_tile", "tile": "3A", "at": [1, 2], "nursery": {"space": "C3", "gardener": "N3"},
+                      "bed": {"design": "1L", "tiles": [], "cats": [], "pots": []}}.items()})
+    assert named == unnamed
+    for action in ({"type": "score_bed", "bed": ["FFFFF"] * 5}, {"type": "move_gardener", "space": "N1", "die": 2},
+                   {"type": "refill", "gardener": "N1", "empty": [], "path": 3},
+                   {"type": "place_token", "token": "cat", "at": [2, 2],
+                    "bed": {"design": "1L", "tiles": [], "cats": [], "pots": []}},
+                   {"type": "start_final_round", "beds": []}):
+        assert check({**action, "player": "Bo"}) == check(action)
+        with pytest.raises(InvalidState) as stranger:
+            check({**action, "player": "Zed"})
+        assert [(v["code"], v["path"]) for v in stranger.value.violations] == [("unknown-player", "action.player")]
+
+
+def fit(tiles, design="1L", bed_tiles=(), cats=(), pots=()):
+    return check({"type": "fit_tiles", "tiles": list(tiles),
+                  "bed": {"design": design, "tiles": list(bed_tiles), "cats": list(cats), "pots": list(pots)}})
+
+
+def test_fit_tiles_lists_exactly_the_placements_place_tile_allows():
+    tiles, cats = [{"tile": "5F", "at": [1, 1]}, {"tile": "4B", "at": [3, 3]}], [[5, 1]]
+    listed = fit(["4E", "6A"], bed_tiles=tiles, cats=cats)
+    for tile in ("4E", "6A"):
+        allowed = [{"at": [r, c], "rotation": rotation, "flip": flip}
+                   for rotation in (0, 90, 180, 270) for flip in (False, True)
+                   for r in range(1, 6) for c in range(1, 6)
+                   if place(tile, [r, c], rotation, flip, tiles=tiles, cats=cats)["legal"]]
+        assert listed["effects"]["placements"][tile] == allowed
+    assert listed["legal"] and listed["effects"]["count"] == sum(map(len, listed["effects"]["placements"].values()))
+
+
+def test_fit_tiles_says_when_no_tile_fits():
+    # The straight five on a bed whose every row and column is broken by a cat.
+    cats = [[r, c] for r, c in ((1, 3), (2, 1), (3, 4), (4, 2), (5, 5))]
+    nowhere = fit(["5F"], cats=cats)
+    assert [(v["code"], v["path"]) for v in nowhere["violations"]] == [("tile-does-not-fit", "action.tiles[0]")]
+    assert nowhere["effects"] == {"placements": {"5F": []}, "count": 0}
+    twice = fit(["1A", "5F"], bed_tiles=[{"tile": "1A", "at": [1, 1]}], cats=cats)
+    assert [v["code"] for v in twice["violations"]] == ["tile-twice", "tile-does-not-fit"]
+    assert fit(["3A", "1A"], bed_tiles=[{"tile": "3A", "at": [1, 1]}])["legal"]  # one tile that fits is enough
+    full = check({"type": "fit_tiles", "tiles": ["1A"], "bed": FULL_1L})
+    assert [v["code"] for v in full["violations"]] == ["bed-already-complete"]
+    with pytest.raises(InvalidState):
+        fit([])
+
+
+def test_fit_tiles_over_one_space_lists_the_placements_that_cover_it():
+    bed_tiles = [{"tile": "5F", "at": [1, 1]}]
+    everywhere = fit(["3C"], bed_tiles=bed_tiles)["effects"]["placements"]["3C"]
+    over = check({"type": "fit_tiles", "tiles": ["3C"], "covering": [2, 1],
+                  "bed": {"design": "1L", "tiles": bed_tiles, "cats": [], "pots": []}})
+    assert over["legal"] and over["effects"]["placements"]["3C"] == [
+        p for p in everywhere if place("3C", p["at"], p["rotation"], p["flip"], tiles=bed_tiles)["effects"]
+        ["owners"][1][0] == "3C"]
+    covered = check({"type": "fit_tiles", "tiles": ["3C"], "covering": [1, 1],
+                     "bed": {"design": "1L", "tiles": bed_tiles, "cats": [], "pots": []}})
+    assert [v["code"] for v in covered["violations"]] == ["tile-does-not-fit"]
+    assert "over [1, 1]" in covered["violations"][0]["message"]

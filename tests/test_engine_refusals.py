@@ -6,7 +6,11 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 import scorer
+from scorer.engine import IllegalMove
+from scorer.games.cottage_garden import data as cottage_data
 from scorer.games.garden_dice import data as garden_dice
 from scorer.games.propagation import data
 
@@ -182,3 +186,113 @@ def test_propagation_refuses_rocks_side_by_side_and_a_bonus_card_revealed_twice(
     broken = copy.deepcopy(log)
     broken[round_10_card]["card"] = reveal["card"]
     assert _refusal("propagation", broken, round_10_card)["violations"][0]["code"] == "card-already-revealed"
+
+
+# --- Cottage Garden ----------------------------------------------------------------------------------
+
+def _cottage_log() -> list:
+    """Three players; entry 3 is Ben's tile from the nursery, 16 a cat before a tile, 29-31 a
+    bed scored and its cubes moved."""
+    log, _ = scorer.simulate("cottage-garden", 3, 4)
+    assert [log[i]["type"] for i in (3, 16, 29, 30)] == ["place_tile", "place_token", "score_bed", "move_cube"]
+    return log
+
+
+def _cottage_refusal(log: list, index: int) -> str:
+    return _refusal("cottage-garden", log, index)["violations"][0]["code"]
+
+
+def test_cottage_garden_refuses_a_tile_that_is_not_on_the_nursery_space_it_names():
+    log = _cottage_log()
+    before = scorer.replay("cottage-garden", log[:3])["state"]
+    taken = log[3]["nursery"]
+    row = cottage_data.GARDENER_ROWS[taken["gardener"]]
+    other = next(space for space in row if space != taken["space"] and before["nursery"][space])
+    for change, code in ((lambda a: a["nursery"].update(space=other), "tile-not-there"),
+                         (lambda a: a.update(tile=before["nursery"][other]), "tile-not-there"),
+                         (lambda a: a.pop("nursery"), "nursery-missing")):
+        broken = copy.deepcopy(log)
+        change(broken[3])
+        assert _cottage_refusal(broken, 3) == code
+    # A space off the gardener row is the rule's to refuse, and check names the row.
+    broken = copy.deepcopy(log)
+    broken[3]["nursery"]["space"] = next(s for s in cottage_data.NURSERY_SPACES if s not in row)
+    assert _cottage_refusal(broken, 3) == "not-in-gardener-row"
+
+
+def test_cottage_garden_refuses_a_tile_taken_where_the_gardener_does_not_stand():
+    log = _cottage_log()
+    taken = log[3]["nursery"]
+    elsewhere = next(space for space, row in cottage_data.GARDENER_ROWS.items()
+                     if taken["space"] in row and space != taken["gardener"] and len(space) == 2)
+    broken = copy.deepcopy(log)
+    broken[3]["nursery"]["gardener"] = elsewhere
+    assert _cottage_refusal(broken, 3) == "gardener-not-there"
+
+
+def test_cottage_garden_refuses_a_move_out_of_turn_unnamed_or_on_another_players_bed():
+    log = _cottage_log()
+    broken = copy.deepcopy(log)
+    broken[3]["player"] = "Cal"
+    assert _cottage_refusal(broken, 3) == "out-of-turn"
+    broken = copy.deepcopy(log)
+    del broken[3]["player"]
+    assert _cottage_refusal(broken, 3) == "player-missing"
+    before = scorer.replay("cottage-garden", log[:3])["state"]
+    broken = copy.deepcopy(log)
+    broken[3]["bed"] = before["players"][2]["beds"][0]  # Cal's bed, empty like Ben's
+    assert _cottage_refusal(broken, 3) == "not-your-bed"
+
+
+def test_cottage_garden_refuses_a_cat_not_in_reserve_and_moves_the_engine_makes_itself():
+    log = _cottage_log()
+    before = scorer.replay("cottage-garden", log[:16])["state"]
+    cal = before["players"][2]
+    state = {**before, "players": [*before["players"][:2], {**cal, "cats": 0}], "supply": {
+        **before["supply"], "cats": before["supply"]["cats"] + cal["cats"]}}
+    game_engine = scorer.GAMES["cottage-garden"].engine
+    with pytest.raises(IllegalMove) as refused:
+        game_engine.apply(state, log[16])
+    assert refused.value.violations[0]["code"] == "no-cat-left"
+    for made_by_itself in ({"type": "move_gardener", "player": "Cal", **before["gardener"]},
+                           {"type": "refill", "player": "Cal", "gardener": before["gardener"]["space"],
+                            "empty": [s for s, tile in before["nursery"].items() if not tile],
+                            "path": len(before["path"])},
+                           {"type": "turns"}):
+        broken = [*log[:16], made_by_itself]
+        assert _cottage_refusal(broken, 16) == "not-a-move"
+
+
+def test_cottage_garden_refuses_scoring_out_of_step_and_cubes_moved_wrongly():
+    log = _cottage_log()
+    broken = copy.deepcopy(log)
+    broken.insert(29, log[32])  # a tile while a completed bed waits to be scored
+    assert _cottage_refusal(broken, 29) == "out-of-step"
+    broken = copy.deepcopy(log)
+    broken[29]["bed"] = ["FFFFF"] * 5  # complete, but not the bed completed
+    assert _cottage_refusal(broken, 29) == "not-a-completed-bed"
+    broken = copy.deepcopy(log)
+    broken[30]["steps"] += 1
+    assert _cottage_refusal(broken, 30) == "wrong-steps"
+    broken = copy.deepcopy(log)
+    broken.insert(31, log[30])  # blue twice: each colour moves one cube
+    assert _cottage_refusal(broken, 31) == "colour-not-to-move"
+    ben = scorer.replay("cottage-garden", log[:32])["state"]["players"][1]
+    penalty = {"type": "final_round_penalty", "player": "Ben", "color": "blue", "from": max(ben["blue"]),
+               "flowerbeds_left": 2}
+    assert _cottage_refusal([*log[:32], penalty], 32) == "out-of-step"  # before the Final Round
+    assert _cottage_refusal([*log[:32], {**penalty, "from": 0}], 32) == "cube-at-start"  # check's rule first
+
+
+def test_cottage_garden_refuses_a_deal_that_is_not_the_box():
+    log = _cottage_log()
+    deal = log[1]
+    for change, code in ((lambda d: d["tiles"].__setitem__(0, d["tiles"][1]), "wrong-deal"),
+                         (lambda d: d["tiles"].pop(), "wrong-deal"),
+                         (lambda d: d["flowerbeds"][1].__setitem__(0, d["flowerbeds"][0][0]), "flowerbed-twice"),
+                         (lambda d: d["flowerbeds"][0].reverse(), "wrong-flowerbeds"),
+                         (lambda d: d["flowerbeds"].pop(), "wrong-flowerbeds")):
+        broken = copy.deepcopy(log)
+        change(broken[1])
+        assert _cottage_refusal(broken, 1) == code
+    assert deal == log[1]

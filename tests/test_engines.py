@@ -70,8 +70,9 @@ def test_replay_stops_at_the_first_illegal_move_with_the_state_before_it(game_id
 @pytest.mark.parametrize("game_id", ENGINES)
 def test_unreadable_logs_are_refused_in_plain_words(game_id):
     log, _ = scorer.simulate(game_id, 2, 1)
+    too_many = [f"P{i}" for i in range(scorer.GAMES[game_id].max_players + 1)]  # one player may be a game
     for bad in ({}, [], [{"action": 1}], [{"setup": {**log[0]["setup"], "version": 99}}],
-                [{"setup": {**log[0]["setup"], "players": ["Ann"]}}],
+                [{"setup": {**log[0]["setup"], "players": too_many}}],
                 [{"setup": {**log[0]["setup"], "options": {**log[0]["setup"]["options"], "colour": "blue"}}}],
                 [log[0]] + [{"chance": "roll", "face": 3}] * MAX_LOG_ENTRIES):
         with pytest.raises(InvalidState) as refused:

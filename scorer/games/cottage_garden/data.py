@@ -7,6 +7,8 @@ is described in docs/house-rules.md, section "Cottage Garden".
 """
 from __future__ import annotations
 
+import functools
+
 GAME_ID = "cottage-garden"
 TITLE = "Cottage Garden"
 
@@ -119,6 +121,7 @@ NURSERY_SIDES: dict[str, dict] = {
 GARDENER_ROWS: dict[str, tuple[str, ...]] = {**_SIDES, **_CORNERS}
 
 
+@functools.cache  # asked at every refill and every gardener move
 def nursery_side(players: int) -> str:
     """The nursery side used with this many players."""
     return next(name for name, side in NURSERY_SIDES.items() if players in side["players"])
@@ -260,3 +263,12 @@ HOUSE_CLOCHE_TILES = sum(1 for shape, *_ in FLOWER_TILES.values() if "C" in "".j
 # A flowerbed has 25 spaces, so one scoring moves a cube at most 25 steps.
 MOST_STEPS = BED_SIZE * BED_SIZE
 CATS_AT_START = 2       # each player's reserve at the start (and the limit at a turn's end)
+
+# --- whole games (the engine) ---------------------------------------------------------------
+
+# House choice: the first listed player starts (the rulebook's last person to have weeded).
+FIRST_PLAYER = 0
+# House choice: the rulebook's Final Round ends only when every flowerbed is gone, but a bed
+# may never fill (no flower pot left, no tile of the row fits). When the gardener has gone this
+# many times round the nursery with nobody able to plant, the game ends.
+FINAL_ROUND_STALL_LAPS = 2

@@ -27,4 +27,9 @@ CHECKS: list[dict] = [
     {"state": _STATE, "action": {"type": "move_gardener", "space": "N1", "die": 2}},
     {"state": _STATE, "action": {"type": "turns"}},
     {"state": _STATE, "action": {"type": "orient_tile", "tile": "4E", "rotation": 90}},
+    # Where the straight five and the small square may go on a bed with one tile on it.
+    {"state": _STATE, "action": {"type": "fit_tiles", "bed": _BED, "tiles": ["5F", "4B"]}},
+    # Ann takes the tile on C3 from the row the gardener on N3 marks, and plants it.
+    {"state": _STATE, "action": {"type": "place_tile", "player": "Ann", "bed": _BED, "tile": "3A", "at": [5, 1],
+                                 "nursery": {"space": "C3", "gardener": "N3"}}},
 ]

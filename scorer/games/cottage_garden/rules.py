@@ -9,6 +9,7 @@ documented in docs/house-rules.md, section "Cottage Garden".
 from __future__ import annotations
 
 import functools
+from collections.abc import Set as AbstractSet
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -28,6 +29,7 @@ from scorer.core import (
 )
 from scorer.games.cottage_garden import data, examples
 from scorer.games.cottage_garden.data import oriented_squares
+from scorer.games.cottage_garden.engine import CottageGardenEngine
 from scorer.games.words import plural
 
 # Rulebook section headings, cited by every violation.
@@ -35,6 +37,7 @@ SCORING = "Cottage Garden › 3 Scoring Phase"
 PLANTING_TABLE = "Cottage Garden › 3 Scoring Phase › Special rules for the Planting Table"
 BEEHIVES = "Cottage Garden › 3 Scoring Phase › Beehives"
 PLANTING_RULES = "Cottage Garden › The Planting Rules"
+TAKE_A_TILE = "Cottage Garden › 2 Planting Phase › a) Take a Flower Tile"
 REFILLING = "Cottage Garden › 1 Refilling Phase"
 GARDENER = "Cottage Garden › 4 Gardener Phase"
 FINAL_ROUND = "Cottage Garden › Final Round"
@@ -82,25 +85,52 @@ class BedLayout(StateModel):
     pots: Annotated[list[Cell], at_most(data.COUNTS["pot_tokens"])] = []
 
 
+# `player` on an action that has it optional: who acts. A rule check needs no name, but a
+# game log does (the engine refuses a move out of turn), and a name must be a player's.
+Actor = PlayerName | None
+
+
 class ScoreBed(StateModel):
     type: Literal["score_bed"]
+    player: Actor = None
     bed: Annotated[list[Text], at_most(data.BED_SIZE)]
+
+
+class NurseryTake(StateModel):
+    """Where a planted tile was taken: its nursery space and the gardener's space that marks
+    the row it may be taken from."""
+
+    space: Text
+    gardener: Text
 
 
 class PlaceTile(StateModel):
     type: Literal["place_tile"]
+    player: Actor = None
     bed: BedLayout
     tile: Text
     at: Cell
     rotation: Literal[0, 90, 180, 270] = 0
     flip: bool = False
+    nursery: NurseryTake | None = None
 
 
 class PlaceToken(StateModel):
     type: Literal["place_token"]
+    player: Actor = None
     bed: BedLayout
     token: Literal["cat", "pot"]
     at: Cell
+
+
+class FitTiles(StateModel):
+    """Where may these tiles (the tiles of a gardener row, say) go on this bed: every
+    placement the planting rules allow."""
+
+    type: Literal["fit_tiles"]
+    bed: BedLayout
+    tiles: Annotated[list[Text], Field(min_length=1, max_length=data.COUNTS["flower_tiles"])]
+    covering: Cell | None = None  # only the placements that cover this space
 
 
 class MoveCube(StateModel):
@@ -121,11 +151,13 @@ class FinalRoundPenalty(StateModel):
 
 class StartFinalRound(StateModel):
     type: Literal["start_final_round"]
+    player: Actor = None
     beds: list[BedLayout] = Field(max_length=2)
 
 
 class Refill(StateModel):
     type: Literal["refill"]
+    player: Actor = None
     gardener: Text
     empty: Annotated[list[Text], at_most(data.COUNTS["flower_tiles"])]
     path: int = Field(ge=0, le=data.COUNTS["flower_tiles"])
@@ -134,6 +166,7 @@ class Refill(StateModel):
 
 class MoveGardener(StateModel):
     type: Literal["move_gardener"]
+    player: Actor = None
     space: Text
     die: int = Field(ge=1, le=data.FINAL_ROUND_FACE)
 
@@ -149,7 +182,8 @@ class OrientTile(StateModel):
     flip: bool = False
 
 
-Action = Annotated[ScoreBed | PlaceTile | PlaceToken | MoveCube | FinalRoundPenalty | StartFinalRound | Refill | MoveGardener | Turns | OrientTile,
+Action = Annotated[ScoreBed | PlaceTile | PlaceToken | MoveCube | FinalRoundPenalty | StartFinalRound | Refill
+                   | MoveGardener | Turns | OrientTile | FitTiles,
                    Field(discriminator="type")]
 
 
@@ -169,6 +203,7 @@ class Bed:
 
     def __init__(self, design: str):
         self.printed = [list(row) for row in data.BED_DESIGNS[design]]
+        self.visible = [list(row) for row in data.BED_DESIGNS[design]]  # what each space shows
         self.pieces: dict[tuple[int, int], str] = {}   # cell -> visible letter of a piece
         self.owners: dict[tuple[int, int], str] = {}   # cell -> tile id, "cat" or "pot"
         self.tile_ids: set[str] = set()
@@ -176,12 +211,12 @@ class Bed:
     def place(self, cells: list[tuple[int, int, str]], path: str, what: str, owner: str) -> list[dict]:
         """Put a piece's cells (0-based) on the bed if every rule allows; else the violations."""
         found = []
-        outside = [(r, c) for r, c, _ in cells if not (0 <= r < data.BED_SIZE and 0 <= c < data.BED_SIZE)]
+        outside = _outside(cells)
         if outside:
             found.append(violation("outside-bed", PLANTING_RULES,
                                    f"{what} would stick out over the edge of the flowerbed at "
                                    f"{_cells_text(outside)}", path))
-        taken = [(r, c) for r, c, _ in cells if (r, c) in self.pieces]
+        taken = sorted(_covering({(r, c) for r, c, _ in cells}, self.pieces.keys()))
         on_tiles = [cell for cell in taken if self.pieces[cell] in "FPC"]
         on_tokens = [cell for cell in taken if self.pieces[cell] in "KO"]
         if on_tiles:
@@ -195,20 +230,38 @@ class Bed:
             for r, c, letter in cells:
                 self.pieces[(r, c)] = letter
                 self.owners[(r, c)] = owner
+                self.visible[r][c] = letter
         return found
 
-    def place_tile(self, placed: PlacedTile | PlaceTile, path: str) -> list[dict]:
-        if placed.tile in self.tile_ids:
-            return [violation("tile-twice", PLANTING_RULES,
-                              f"tile {placed.tile} is already on this flowerbed; there is one of each",
-                              path)]
-        row, col = placed.at
-        cells = [(row - 1 + r, col - 1 + c, s)
-                 for r, c, s in oriented_squares(placed.tile, placed.rotation, placed.flip)]
-        found = self.place(cells, path, f"tile {placed.tile}", placed.tile)
+    def place_tile(self, tile: str, at: list[int] | tuple[int, int], rotation: int, flip: bool,
+                   path: str) -> list[dict]:
+        if tile in self.tile_ids:
+            return [self._tile_twice(tile, path)]
+        found = self.place(_shifted(tile, at, rotation, flip), path, f"tile {tile}", tile)
         if not found:
-            self.tile_ids.add(placed.tile)
+            self.tile_ids.add(tile)
         return found
+
+    def copy(self) -> Bed:
+        twin = Bed.__new__(Bed)
+        twin.printed = self.printed  # never changed
+        twin.visible = [list(row) for row in self.visible]
+        twin.pieces, twin.owners, twin.tile_ids = dict(self.pieces), dict(self.owners), set(self.tile_ids)
+        return twin
+
+    @staticmethod
+    def _tile_twice(tile: str, path: str) -> dict:
+        return violation("tile-twice", PLANTING_RULES,
+                         f"tile {tile} is already on this flowerbed; there is one of each", path)
+
+    def placements(self, tile: str, path: str, covering: tuple[int, int] | None = None) -> tuple[list[dict], list[dict]]:
+        """Every placement of the tile the planting rules allow on this bed (those covering
+        one 0-based cell, if given), as (violations, placements): {"at", "rotation", "flip"}
+        in the place_tile format."""
+        if tile in self.tile_ids:
+            return [self._tile_twice(tile, path)], []
+        return [], [{"at": [row, col], "rotation": rotation, "flip": flip}
+                    for row, col, rotation, flip in _fitting(tile, frozenset(self.pieces), covering)]
 
     def covered_print(self, cells: list[tuple[int, int]]) -> list[list[int]]:
         return [[r + 1, c + 1] for r, c in cells if self.printed[r][c] != data.EMPTY]
@@ -217,8 +270,7 @@ class Bed:
         return [[self.owners.get((r, c)) for c in range(data.BED_SIZE)] for r in range(data.BED_SIZE)]
 
     def rows(self) -> list[str]:
-        return ["".join(self.pieces.get((r, c), self.printed[r][c]) for c in range(data.BED_SIZE))
-                for r in range(data.BED_SIZE)]
+        return ["".join(row) for row in self.visible]
 
 
 def _already_complete(bed: Bed, path: str) -> list[dict]:
@@ -252,20 +304,89 @@ def _two_different_boards(layouts: list[BedLayout]) -> list[dict]:
     return found
 
 
+ROTATIONS = (0, 90, 180, 270)
+
+
+@functools.cache
+def _shape(tile: str, rotation: int, flip: bool) -> tuple[tuple[int, int, str], ...]:
+    return tuple(oriented_squares(tile, rotation, flip))
+
+
+def _shifted(tile: str, at: list[int] | tuple[int, int], rotation: int, flip: bool) -> list[tuple[int, int, str]]:
+    """The tile's squares (0-based bed cells, with their letters) when the top-left corner of
+    its turned bounding box lies on the 1-based space `at`."""
+    row, col = at
+    return [(row - 1 + r, col - 1 + c, letter) for r, c, letter in _shape(tile, rotation, flip)]
+
+
+def _outside(cells: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """The cells past the bed's edge: no piece may stick out."""
+    return [(r, c) for r, c, _ in cells if not (0 <= r < data.BED_SIZE and 0 <= c < data.BED_SIZE)]
+
+
+def _covering(cells: AbstractSet[tuple[int, int]], taken: AbstractSet[tuple[int, int]]) -> AbstractSet[tuple[int, int]]:
+    """The cells already under a piece: no piece goes on another."""
+    return cells & taken
+
+
+Placements = tuple[tuple[frozenset[tuple[int, int]], tuple[tuple[int, int, int, bool], ...]], ...]
+
+
+@functools.cache
+def _inside(tile: str, covering: tuple[int, int] | None) -> Placements:
+    """The tile's placements (row, column, rotation, flip) that stay inside the bed (and cover
+    the 0-based cell `covering`, if given), grouped by the cells they cover (turns of a
+    symmetric tile cover the same cells)."""
+    if covering is not None:
+        return tuple(group for group in _inside(tile, None) if covering in group[0])
+    groups: dict[frozenset[tuple[int, int]], list[tuple[int, int, int, bool]]] = {}
+    spaces = range(1, data.BED_SIZE + 1)
+    for rotation in ROTATIONS:
+        for flip in (False, True):
+            for row in spaces:
+                for col in spaces:
+                    cells = _shifted(tile, (row, col), rotation, flip)
+                    if not _outside(cells):
+                        groups.setdefault(frozenset((r, c) for r, c, _ in cells), []).append((row, col, rotation, flip))
+    return tuple((cells, tuple(placements)) for cells, placements in groups.items())
+
+
+@functools.lru_cache(maxsize=4096)  # a bed changes one piece a turn, a nursery tile waits for turns
+def _fitting(tile: str, taken: frozenset[tuple[int, int]],
+             covering: tuple[int, int] | None) -> list[tuple[int, int, int, bool]]:
+    """Every (row, column, rotation, flip) at which the tile lies inside a bed whose pieces
+    cover `taken`, and on none of them (and on the cell `covering`, if given); turns first,
+    then flips, rows and columns."""
+    found = [placement for cells, placements in _inside(tile, covering) if not _covering(cells, taken)
+             for placement in placements]
+    return sorted(found, key=lambda p: (p[2], p[3], p[0], p[1]))
+
+
 def _cells_text(cells: list[tuple[int, int]]) -> str:
     return ", ".join(f"[{r + 1}, {c + 1}]" for r, c in cells)
 
 
 def build_bed(layout: BedLayout, path: str) -> tuple[Bed, list[dict]]:
     """The bed a layout describes, and every rule its pieces break between them."""
-    _known("flowerbed design", layout.design, data.BED_IDS, f"{path}.design", PLANTING_RULES)
-    for i, placed in enumerate(layout.tiles):
-        _known("tile", placed.tile, data.TILE_IDS, f"{path}.tiles[{i}].tile", TILE_LIST)
-    bed = Bed(layout.design)
+    tiles = tuple((placed.tile, *placed.at, placed.rotation, placed.flip) for placed in layout.tiles)
+    cats, pots = tuple(map(tuple, layout.cats)), tuple(map(tuple, layout.pots))
+    bed, found = _built(layout.design, tiles, cats, pots, path)
+    return bed.copy(), [dict(v) for v in found]
+
+
+# One flowerbed is judged many times over (every placement weighed on it, then the one made),
+# so the beds built are remembered; build_bed hands out copies.
+@functools.lru_cache(maxsize=4096)
+def _built(design: str, tiles: tuple[tuple[str, int, int, int, bool], ...], cats: tuple[tuple[int, ...], ...],
+           pots: tuple[tuple[int, ...], ...], path: str) -> tuple[Bed, list[dict]]:
+    _known("flowerbed design", design, data.BED_IDS, f"{path}.design", PLANTING_RULES)
+    for i, (tile, *_) in enumerate(tiles):
+        _known("tile", tile, data.TILE_IDS, f"{path}.tiles[{i}].tile", TILE_LIST)
+    bed = Bed(design)
     found = []
-    for i, placed in enumerate(layout.tiles):
-        found += bed.place_tile(placed, f"{path}.tiles[{i}]")
-    for kind, letter, cells in (("cat", data.CAT, layout.cats), ("pot", data.POT_TOKEN, layout.pots)):
+    for i, (tile, row, col, rotation, flip) in enumerate(tiles):
+        found += bed.place_tile(tile, (row, col), rotation, flip, f"{path}.tiles[{i}]")
+    for kind, letter, cells in (("cat", data.CAT, cats), ("pot", data.POT_TOKEN, pots)):
         for i, (r, c) in enumerate(cells):
             found += bed.place([(r - 1, c - 1, letter)], f"{path}.{kind}s[{i}]",
                                "a cat" if kind == "cat" else "a flower-pot token", kind)
@@ -357,6 +478,7 @@ def gardener_move(players: int, space: str, die: int) -> tuple[str, int]:
     return entered[-1], die + 1 if turns_die else die
 
 
+@functools.cache
 def turns_before_final_round(players: int) -> int:
     """Each player's turns before the Final Round, found by walking the gardener round."""
     side = data.NURSERY_SIDES[data.nursery_side(players)]
@@ -368,12 +490,49 @@ def turns_before_final_round(players: int) -> int:
     return turns // players
 
 
-def solo_spaces() -> set[str]:
+def _off_track(players: int, space: str, path: str, rule: str) -> list[dict]:
+    """A gardener space that is not on the track of the nursery side this many players use."""
+    side_name = data.nursery_side(players)
+    track = data.NURSERY_SIDES[side_name]["track"]
+    if space in track:
+        return []
+    return [violation("not-a-gardener-space", rule,
+                      f"{space!r} is not a space of the gardener track on the {side_name}-player side "
+                      f"(spaces: {', '.join(track)})", path)]
+
+
+def _unused_solo_row(players: int, space: str, path: str) -> list[dict]:
+    if players > 1 or space in solo_spaces():
+        return []
+    return [violation("solo-unused-row", SOLO,
+                      f"the solo gardener never stands on {space}; it uses only the first and third "
+                      f"row of each side", path)]
+
+
+def _nursery_take(players: int, taken: NurseryTake | None) -> list[dict]:
+    """A tile is taken from the Gardener Row: the nursery row the gardener's space marks."""
+    if taken is None:
+        return []
+    _known("nursery space", taken.space, data.NURSERY_SPACES, "action.nursery.space", TAKE_A_TILE)
+    found = (_off_track(players, taken.gardener, "action.nursery.gardener", TAKE_A_TILE)
+             or _unused_solo_row(players, taken.gardener, "action.nursery.gardener"))
+    if found:
+        return found
+    row = data.GARDENER_ROWS[taken.gardener]
+    if taken.space in row:
+        return []
+    return [violation("not-in-gardener-row", TAKE_A_TILE,
+                      f"{taken.space} is not in the gardener row: with the gardener on {taken.gardener} "
+                      f"a tile is taken from {', '.join(row)}", "action.nursery.space")]
+
+
+@functools.cache
+def solo_spaces() -> frozenset[str]:
     """Track spaces the solo gardener lands on: the first and third row of each side."""
     side = data.NURSERY_SIDES[data.nursery_side(1)]
     track, step = side["track"], data.GARDENER_STEPS_PER_TURN[1]
     first = track.index(side["gardener"][1])
-    return {track[(first + k) % len(track)] for k in range(0, len(track), step)}
+    return frozenset(track[(first + k) % len(track)] for k in range(0, len(track), step))
 
 
 # --- the game ------------------------------------------------------------------------------
@@ -505,14 +664,37 @@ class CottageGarden(Game):
     @_settled
     def check_place_tile(self, state, action: PlaceTile):
         _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
+        taken = _nursery_take(len(state.players), action.nursery)
+        bed, found = build_bed(action.bed, "action.bed")
+        found = found or _already_complete(bed, "action.bed")
+        if found:
+            return taken + found, {}
+        cells = [(r, c) for r, c, _ in _shifted(action.tile, action.at, action.rotation, action.flip)]
+        found = taken + bed.place_tile(action.tile, action.at, action.rotation, action.flip, "action")
+        if found:
+            return found, {}
+        row = {"gardener_row": list(data.GARDENER_ROWS[action.nursery.gardener])} if action.nursery else {}
+        return [], {**self._placed_effects(bed, cells), **row}
+
+    @staticmethod
+    @_settled
+    def check_fit_tiles(state, action: FitTiles):
+        for i, tile in enumerate(action.tiles):
+            _known("tile", tile, data.TILE_IDS, f"action.tiles[{i}]", TILE_LIST)
         bed, found = build_bed(action.bed, "action.bed")
         found = found or _already_complete(bed, "action.bed")
         if found:
             return found, {}
-        cells = [(action.at[0] - 1 + r, action.at[1] - 1 + c) for r, c, _ in
-                 oriented_squares(action.tile, action.rotation, action.flip)]
-        found = bed.place_tile(action, "action")
-        return found, {} if found else self._placed_effects(bed, cells)
+        covering = (action.covering[0] - 1, action.covering[1] - 1) if action.covering else None
+        where = f"over [{action.covering[0]}, {action.covering[1]}]" if action.covering else "on this flowerbed"
+        placements: dict[str, list[dict]] = {}
+        for i, tile in enumerate(action.tiles):
+            twice, placements[tile] = bed.placements(tile, f"action.tiles[{i}]", covering)
+            found += twice or [violation("tile-does-not-fit", PLANTING_RULES,
+                                         f"tile {tile} fits nowhere {where}, however it is turned or flipped",
+                                         f"action.tiles[{i}]")]
+        count = sum(map(len, placements.values()))
+        return [] if count else found, {"placements": placements, "count": count}
 
     @_settled
     def check_place_token(self, state, action: PlaceToken):
@@ -607,20 +789,12 @@ class CottageGarden(Game):
     @_settled
     def check_refill(state, action: Refill):
         players = len(state.players)
-        side_name = data.nursery_side(players)
-        track = data.NURSERY_SIDES[side_name]["track"]
-        if action.gardener not in track:
-            return [violation("not-a-gardener-space", REFILLING,
-                              f"{action.gardener!r} is not a space of the gardener track on the "
-                              f"{side_name}-player side (spaces: {', '.join(track)})",
-                              "action.gardener")], {}
+        off_track = _off_track(players, action.gardener, "action.gardener", REFILLING)
+        if off_track:
+            return off_track, {}
         for i, space in enumerate(action.empty):
             _known("nursery space", space, data.NURSERY_SPACES, f"action.empty[{i}]", REFILLING)
-        found = []
-        if players == 1 and action.gardener not in solo_spaces():
-            found.append(violation("solo-unused-row", SOLO,
-                                   f"the solo gardener never stands on {action.gardener}; it uses only "
-                                   f"the first and third row of each side", "action.gardener"))
+        found = _unused_solo_row(players, action.gardener, "action.gardener")
         row = data.GARDENER_ROWS[action.gardener]
         empty = [space for space in row if space in action.empty]
         required = len(empty) >= 3
@@ -641,16 +815,10 @@ class CottageGarden(Game):
     @_settled
     def check_move_gardener(state, action: MoveGardener):
         players = len(state.players)
-        side_name = data.nursery_side(players)
-        if action.space not in data.NURSERY_SIDES[side_name]["track"]:
-            return [violation("not-a-gardener-space", GARDENER,
-                              f"{action.space!r} is not a space of the gardener track on the "
-                              f"{side_name}-player side", "action.space")], {}
-        found = []
-        if players == 1 and action.space not in solo_spaces():
-            found.append(violation("solo-unused-row", SOLO,
-                                   f"the solo gardener never stands on {action.space}; it uses only "
-                                   f"the first and third row of each side", "action.space"))
+        off_track = _off_track(players, action.space, "action.space", GARDENER)
+        if off_track:
+            return off_track, {}
+        found = _unused_solo_row(players, action.space, "action.space")
         lowest = data.GARDENER_START_FACE[players]
         if action.die < lowest:
             found.append(violation("gardener-die-too-low", PREPARATION,
@@ -713,4 +881,4 @@ EXAMPLE_CHECK = {"state": EXAMPLE_STATE, "action": {
 
 
 GAME = CottageGarden(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
-                     page_data=page_data)
+                     page_data=page_data, engine=CottageGardenEngine)

@@ -1,0 +1,296 @@
+"""Cottage Garden's oracle, from the rulebook (Preparation, the four phases of a turn, the
+Planting Rules, the Special rules for the Planting Table, Beehives, Cleanup, Final Round, End
+of the Game, The Next Turn, Solo Rules) and the engine's state format (docs/engines.md):
+every flower tile, flowerbed, cat, flower pot and beehive tile accounted for once; cubes on
+their tracks, moved only by scoring and the Final Round penalty; pieces inside their beds and
+never on one another, a full bed always being scored; turns taken in seat order, each turn
+moving the gardener one space (two solo) and the die turned on the turning space; exactly
+32/26/25 turns each (32 solo) before the Final Round; no bed added in it, and the game over
+exactly when the last bed is gone (or the Final Round is stuck). It reads the game's data
+module (the box and the house geometry), never rules.py."""
+from __future__ import annotations
+
+import functools
+from collections import Counter
+
+from scorer.games.cottage_garden import data
+
+BOX_TILES = sorted(data.TILE_IDS)
+BOARDS = sorted(data.BED_BOARDS)
+# The rulebook's turns per player before the Final Round (The Game; Solo Rules: 32 turns).
+TURNS_EACH = {1: 32, 2: 32, 3: 26, 4: 25}
+STEPS = ("penalty", "plant", "planted", "cats")
+ON_A_BED = {(r, c) for r in range(1, data.BED_SIZE + 1) for c in range(1, data.BED_SIZE + 1)}
+
+
+def state_faults(state: dict) -> list[str]:
+    players = state["players"]
+    faults = _piece_faults(state) + _turn_faults(state)
+    complete = set()
+    for index, player in enumerate(players):
+        faults += _cube_faults(player)
+        for bed in player["beds"]:
+            covered = _covered(bed)
+            spaces = set(covered)
+            if len(spaces) != len(covered) or not spaces <= ON_A_BED:
+                faults += [f"{player['name']}'s bed {bed['design']}: {fault}" for fault in _bed_faults(covered)]
+            if _open_spaces(bed["design"]) <= spaces:
+                complete.add((index, bed["design"]))
+    turn = state["turn"]
+    scored = [entry["design"] for entry in turn["queue"]] + ([turn["scoring"]["design"]] if turn["scoring"] else [])
+    if complete != {(state["current"], design) for design in scored} and not state["over"]:
+        faults.append(f"complete beds {sorted(complete)}, but the beds being scored are {scored}, the current "
+                      "player's: a bed is scored as soon as every space is filled")
+    return faults
+
+
+def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    if "chance" in entry:
+        return _deal_faults(before, entry, after)
+    faults = _actor_faults(before, entry) + _turn_passing_faults(before, entry, after)
+    faults += _cube_step_faults(before, entry, after) + _nursery_faults(before, entry, after)
+    if before["final_round"]:
+        for old, new in zip(before["players"], after["players"]):
+            if not {bed["design"] for bed in new["beds"]} <= {bed["design"] for bed in old["beds"]}:
+                faults.append(f"{new['name']} was given a new bed in the Final Round")
+    return faults
+
+
+# --- the pieces ------------------------------------------------------------------------------------
+
+def _piece_faults(state: dict) -> list[str]:
+    players = state["players"]
+    faults = []
+    tiles = [*state["stack"], *state["path"], *state["discards"], *filter(None, state["nursery"].values()),
+             *(placed["tile"] for player in players for bed in player["beds"] for placed in bed["tiles"])]
+    if sorted(tiles) != BOX_TILES:
+        found = Counter(tiles)
+        faults.append(f"flower tiles not accounted for once: missing {dict(Counter(BOX_TILES) - found)}, "
+                      f"extra {dict(found - Counter(BOX_TILES))}")
+    designs = [bed["design"] for player in players for bed in player["beds"]] + state["removed_beds"]
+    designs += [state["spare_bed"]] if state["spare_bed"] else []
+    boards = sorted([*(design[:-1] for design in designs), *state["boards"]])
+    if boards != BOARDS:
+        faults.append(f"flowerbed boards not accounted for once: {boards}")
+    dealt = 2 * len(players) + 1
+    if not state["stack"] and len(state["boards"]) != len(BOARDS) - dealt:
+        faults.append(f"{len(BOARDS) - len(state['boards'])} flowerbeds dealt; {len(players)} players get {dealt}")
+    cats = state["supply"]["cats"] + sum(p["cats"] + sum(len(b["cats"]) for b in p["beds"]) for p in players)
+    pots = state["supply"]["pots"] + sum(len(b["pots"]) for p in players for b in p["beds"])
+    if (cats, pots) != (data.COUNTS["cats"], data.COUNTS["pot_tokens"]):
+        faults.append(f"{cats} cats and {pots} flower pots on the table; the box holds {data.COUNTS['cats']} "
+                      f"and {data.COUNTS['pot_tokens']}")
+    if min(state["supply"]["cats"], state["supply"]["pots"], *(p["cats"] for p in players)) < 0:
+        faults.append("a negative count of cats or flower pots")
+    hives = sorted([*state["supply"]["beehives"], *(p["beehives"] for p in players if p["beehives"])])
+    wanted = [] if len(players) == 1 else sorted(data.BEEHIVE_TILES)
+    if hives != wanted:
+        faults.append(f"beehive tiles {hives}, but the game has {wanted}")
+    return faults
+
+
+def _cube_faults(player: dict) -> list[str]:
+    faults = []
+    for colour in data.COLOURS:
+        cubes = player[colour]
+        if len(cubes) != data.CUBES_PER_COLOUR or any(value not in data.TRACKS[colour] for value in cubes):
+            faults.append(f"{player['name']}'s {colour} cubes {cubes} are not three cubes on the {colour} track")
+    return faults
+
+
+@functools.cache
+def _cells(tile: str, rotation: int, flip: bool) -> tuple[tuple[int, int], ...]:
+    return tuple((r, c) for r, c, _ in data.oriented_squares(tile, rotation, flip))
+
+
+def _covered(bed: dict) -> list[tuple[int, int]]:
+    """Every 1-based space under a piece, once for each piece on it."""
+    spaces = [(row + r, col + c) for placed in bed["tiles"] for row, col in [placed["at"]]
+              for r, c in _cells(placed["tile"], placed["rotation"], placed["flip"])]
+    return spaces + [(r, c) for r, c in bed["cats"] + bed["pots"]]
+
+
+def _bed_faults(covered: list[tuple[int, int]]) -> list[str]:
+    """The Planting Rules: inside the bed, never on another piece."""
+    faults = []
+    if any(not (1 <= r <= data.BED_SIZE and 1 <= c <= data.BED_SIZE) for r, c in covered):
+        faults.append("a piece sticks out of the bed")
+    if len(set(covered)) != len(covered):
+        faults.append("two pieces lie on one space")
+    return faults
+
+
+@functools.cache
+def _open_spaces(design: str) -> frozenset[tuple[int, int]]:
+    """The spaces of a bed design that must be covered to complete it: all but the printed
+    pots and cloches."""
+    printed = data.BED_DESIGNS[design]
+    return frozenset((r, c) for r in range(1, data.BED_SIZE + 1) for c in range(1, data.BED_SIZE + 1)
+                     if printed[r - 1][c - 1] == ".")
+
+
+# --- turns, the gardener, the Final Round and the end ---------------------------------------------
+
+@functools.cache
+def _gardener_walk(players: int) -> tuple[tuple[str, int], ...]:
+    """(space, die face) of the gardener after each number of turns: one space a turn (two
+    solo) clockwise, the die turned up on entering the turning space until it shows 6."""
+    side = data.NURSERY_SIDES[data.nursery_side(players)]
+    track, turning = side["track"], side["turning"][players]
+    index, die = track.index(side["gardener"][players]), data.GARDENER_START_FACE[players]
+    walk = [(track[index], die)]
+    for _ in range(TURNS_EACH[players] * players * 3):
+        for _ in range(data.GARDENER_STEPS_PER_TURN[players]):
+            index = (index + 1) % len(track)
+            if track[index] == turning and die < data.FINAL_ROUND_FACE:
+                die += 1
+        walk.append((track[index], die))
+    return tuple(walk)
+
+
+def _stall_limit(players: int) -> int:
+    track = data.NURSERY_SIDES[data.nursery_side(players)]["track"]
+    return data.FINAL_ROUND_STALL_LAPS * len(track) // data.GARDENER_STEPS_PER_TURN[players]
+
+
+def _turn_faults(state: dict) -> list[str]:
+    players = state["players"]
+    count = len(players)
+    faults = []
+    turns, before_final = state["turns"], TURNS_EACH[count] * count
+    if state["current"] != turns % count:
+        faults.append(f"after {turns} turns it is player {state['current'] + 1}'s turn; seat order gives "
+                      f"player {turns % count + 1}")
+    if state["final_round"] != (turns >= before_final):
+        faults.append(f"{turns} turns taken, and the Final Round has {'' if state['final_round'] else 'not '}"
+                      f"started: it starts after {TURNS_EACH[count]} turns each")
+    walk = _gardener_walk(count)
+    if turns < len(walk) and (state["gardener"]["space"], state["gardener"]["die"]) != walk[turns]:
+        faults.append(f"after {turns} turns the gardener stands on {walk[turns]}, not {state['gardener']}")
+    if state["turn"]["step"] not in STEPS:
+        faults.append(f"no turn has a step {state['turn']['step']!r}")
+    if state["giving_up"] and (not state["final_round"] or state["giving_up"] != [
+            (state["current"] + k) % count for k in range(count - len(state["giving_up"]), count)]):
+        faults.append(f"players {state['giving_up']} still giving up beds, from the one whose turn is next")
+    if not state["stack"] and not state["final_round"] and any(len(p["beds"]) != 2 for p in players):
+        faults.append("before the Final Round every player plays two beds")
+    if any(len(p["beds"]) > 2 for p in players):
+        faults.append("a player with more than two beds")
+    for index, player in enumerate(players):
+        if player["cats"] > data.CATS_AT_START and player["beds"] and index != state["current"]:
+            faults.append(f"{player['name']} ended a turn with {player['cats']} cats in reserve and a bed to put "
+                          "them on")
+    if state["turn"]["bonus_pots"] > state["supply"]["pots"]:
+        faults.append("more flower pots won than the supply holds")
+    stuck = state["stalled"] >= _stall_limit(count)
+    ended = state["final_round"] and not state["giving_up"] and (not any(p["beds"] for p in players) or stuck)
+    if state["over"] != ended:
+        faults.append(f"over is {state['over']}, but the beds left are "
+                      f"{[b['design'] for p in players for b in p['beds']]} (the game ends once none is left)")
+    if state["stalled"] and not state["final_round"]:
+        faults.append("turns counted as stalled before the Final Round")
+    return faults
+
+
+def _actor_faults(before: dict, entry: dict) -> list[str]:
+    if before["over"] or before["stack"]:
+        return [f"{entry.get('type')} before the deal or after the end"]
+    seat = before["giving_up"][0] if before["giving_up"] else before["current"]
+    name = before["players"][seat]["name"]
+    if entry.get("player") != name:
+        return [f"{entry.get('player')} moved, but it is {name}'s move"]
+    if before["giving_up"] and entry["type"] != "start_final_round":
+        return [f"{entry['type']} while beds are still to be given up for the Final Round"]
+    return []
+
+
+def _planting(before: dict, entry: dict) -> bool:
+    """The Planting Phase's move: a tile, or a flower pot that is not a pot won by scoring."""
+    return entry["type"] == "place_tile" or (entry["type"] == "place_token" and entry["token"] == "pot"
+                                             and not before["turn"]["bonus_pots"])
+
+
+def _turn_passing_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """A turn ends only once its player has planted, or could not (no flower pot left, or no
+    bed); every turn passed over in one move is one whose player could not plant either."""
+    ended = after["turns"] - before["turns"]
+    if ended < 0:
+        return ["the turn count went back"]
+    faults = []
+    actor = before["current"]
+    planted = before["turn"]["step"] in ("planted", "cats") or _planting(before, entry)
+    if ended and not planted and after["supply"]["pots"] and after["players"][actor]["beds"]:
+        faults.append(f"{before['players'][actor]['name']}'s turn ended without a tile or flower pot, with a pot "
+                      "in the supply")
+    count = len(before["players"])
+    for k in range(1, ended):
+        skipped = after["players"][(actor + k) % count]
+        if after["supply"]["pots"] and skipped["beds"]:
+            faults.append(f"{skipped['name']}'s turn passed without a move, with a flower pot in the supply")
+    if after["final_round"] and not before["final_round"] and after["giving_up"] != [
+            (after["current"] + k) % count for k in range(count)]:
+        faults.append("the Final Round started, but not every player, from the one whose turn is next, gives "
+                      "up beds first")
+    return faults
+
+
+def _cube_step_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Cubes move only by scoring (forward, one step a pot or cloche, the target ending the
+    track) and by the Final Round penalty (orange two spaces back, blue one); only the
+    acting player's, and one cube at a time."""
+    faults = []
+    kind = entry["type"]
+    for old, new in zip(before["players"], after["players"]):
+        for colour in data.COLOURS:
+            if old[colour] == new[colour]:
+                continue
+            acting = kind in ("move_cube", "final_round_penalty") and entry.get("color") == colour and (
+                old["name"] == entry["player"])
+            if not acting:
+                faults.append(f"{old['name']}'s {colour} cubes moved on {kind}")
+                continue
+            track = data.TRACKS[colour]
+            start = track.index(entry["from"])
+            to = (track[min(start + entry["steps"], len(track) - 1)] if kind == "move_cube"
+                  else track[max(0, start - data.FINAL_ROUND_STEPS_BACK[colour])])
+            if Counter(new[colour]) != Counter(old[colour]) - Counter([entry["from"]]) + Counter([to]):
+                faults.append(f"{old['name']}'s {colour} cube from {entry['from']} should land on {to}: "
+                              f"{old[colour]} became {new[colour]}")
+            if kind == "move_cube" and to == data.TARGET and len(before["players"]) > 1 and not old["beehives"]:
+                free = before["supply"]["beehives"]
+                if free and new["beehives"] != max(free):
+                    faults.append(f"{old['name']} reached the target first of the two: the {max(free)}-hive "
+                                  f"tile, not {new['beehives']}")
+    return faults
+
+
+def _nursery_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """A tile is taken from the gardener row, the one it names; the row is refilled when 3 or
+    4 of its spaces are empty at the start of a turn."""
+    faults = []
+    if entry["type"] == "place_tile":
+        space = entry["nursery"]["space"]
+        if space not in data.GARDENER_ROWS[before["gardener"]["space"]]:
+            faults.append(f"a tile taken from {space}, off the gardener row of {before['gardener']['space']}")
+        if before["nursery"][space] != entry["tile"]:
+            faults.append(f"{entry['tile']} taken from {space}, which holds {before['nursery'][space]}")
+    began = after["turns"] > before["turns"] or (before["giving_up"] and not after["giving_up"])
+    if began and after["turn"]["step"] == "plant" and after["path"] and not after["giving_up"]:
+        row = data.GARDENER_ROWS[after["gardener"]["space"]]
+        if sum(1 for space in row if not after["nursery"][space]) >= 3:
+            faults.append(f"a turn starts on a gardener row of {row} with 3 or more spaces empty, unrefilled")
+    return faults
+
+
+def _deal_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    if not before["stack"]:
+        return ["a deal after the set-up"]
+    faults = []
+    if list(after["nursery"].values()) != entry["tiles"][:len(data.NURSERY_SPACES)]:
+        faults.append("the nursery is not filled with the first 16 tiles dealt")
+    for player, pair in zip(after["players"], entry["flowerbeds"]):
+        if [bed["design"] for bed in player["beds"]] != pair or any(bed["tiles"] for bed in player["beds"]):
+            faults.append(f"{player['name']} did not get the empty beds {pair}")
+    if (after["current"], after["turns"], after["spare_bed"]) != (data.FIRST_PLAYER, 0, entry["spare_bed"]):
+        faults.append("after the deal the first player starts with the spare bed beside the nursery")
+    return faults
