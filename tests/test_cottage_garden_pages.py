@@ -114,7 +114,7 @@ def test_completing_a_bed_shows_its_score(live_server, page):
 
 
 @pytest.mark.browser
-def test_score_page_tracks_move_cubes_and_update_totals(live_server, page, tmp_path):
+def test_score_page_tracks_move_cubes_and_update_totals(live_server, page, tmp_path, worked_examples):
     page.goto(live_server + SCORE + "?example=1")
     page.wait_for_selector(".cg-lane")
     first = page.locator("fieldset.player").first
