@@ -9,8 +9,11 @@ example requests must not be able to take the server from everyone else:
   many games to play;
 - the last CACHED_GAMES games played are kept, by (game, players, seed), each log as JSON
   text (a 4-player Propagation log is some 340 KB of it and several MB as Python objects);
-- a worker process plays one game at a time: a request waits at most WAIT_SECONDS for its
-  turn and is then answered busy (ExamplesBusy: a 503 with Retry-After), never held longer.
+- a worker process plays one game at a time, simulated for an example or replayed from a
+  posted log (a replay of 5,000 entries costs some 0.6 s): a request waits at most
+  WAIT_SECONDS for its turn and is then answered busy (ExamplesBusy: a 503 with
+  Retry-After), never held longer. So a flood of either keeps at most one thread of each
+  worker busy with games, and every other request still gets its share of the processor.
 """
 from __future__ import annotations
 
@@ -41,7 +44,7 @@ class ExamplesBusy(Exception):
     retry_after = RETRY_AFTER_SECONDS
 
     def __init__(self) -> None:
-        super().__init__("examples are being worked out for other people just now; "
+        super().__init__("games are being played out for other people just now; "
                          f"try again in {RETRY_AFTER_SECONDS} seconds")
 
 
@@ -111,7 +114,8 @@ class SimulatedGames:
 
     @contextmanager
     def turn(self) -> Iterator[None]:
-        """The process's one turn to play a game; ExamplesBusy when it is not free in time."""
+        """The process's one turn to play a game (a simulation, or a replay of a posted log);
+        ExamplesBusy when it is not free in time."""
         if not self._turn.acquire(timeout=self.wait_seconds):
             raise ExamplesBusy()
         try:
