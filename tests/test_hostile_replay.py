@@ -34,3 +34,35 @@ def test_a_busy_replay_box_keeps_the_log_and_says_to_try_again(client, csrf_toke
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "2"
     assert "try again in 2 seconds" in problem_beside_the_box(answer)
     assert box_text(answer) == text
+
+
+def test_only_a_few_requests_wait_for_the_turn_the_rest_are_told_at_once():
+    """A request waiting for the turn holds one of the worker's threads: were a flood of 100
+    all to wait, the worker would have no thread left for anyone else for seconds."""
+    import threading
+
+    from scorer.examples import MAX_WAITING, ExamplesBusy, SimulatedGames
+
+    games = SimulatedGames(wait_seconds=5)
+    released = threading.Event()
+    waited: list[str] = []
+
+    def wait_for_the_turn() -> None:
+        with games.turn():
+            waited.append("played")
+
+    with games.turn():
+        waiters = [threading.Thread(target=wait_for_the_turn) for _ in range(MAX_WAITING)]
+        for waiter in waiters:
+            waiter.start()
+        time.sleep(0.2)  # they are all waiting now
+        started = time.monotonic()
+        try:
+            with games.turn():
+                pass
+        except ExamplesBusy:
+            released.set()
+        assert released.is_set() and time.monotonic() - started < 0.5
+    for waiter in waiters:
+        waiter.join()
+    assert waited == ["played"] * MAX_WAITING
