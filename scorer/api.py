@@ -129,9 +129,14 @@ def check(game_id: str):
 @bp.post("/api/games/<game_id>/replay")
 def replay(game_id: str):
     """200 with the end and its score, or with the first move that breaks a rule (`legal`
-    says which); 422 for a body that is no game log (or one over its length bound)."""
+    says which); 422 for a body that is no game log (or one over its length bound); 503 when
+    the worker's one turn to play a game stays taken (scorer.examples)."""
     game = scorer.GAMES[game_id]
-    return jsonify(engine_of(game).replay(parse_json(body_held_to_limit(), read_log_json)))
+    log = parse_json(body_held_to_limit(), read_log_json)
+    engine = engine_of(game)
+    with EXAMPLES.turn():
+        replayed = engine.replay(log)
+    return jsonify(replayed)
 
 
 @bp.get("/api/games/<game_id>/example")

@@ -9,8 +9,13 @@ example requests must not be able to take the server from everyone else:
   many games to play;
 - the last CACHED_GAMES games played are kept, by (game, players, seed), each log as JSON
   text (a 4-player Propagation log is some 340 KB of it and several MB as Python objects);
-- a worker process plays one game at a time: a request waits at most WAIT_SECONDS for its
-  turn and is then answered busy (ExamplesBusy: a 503 with Retry-After), never held longer.
+- a worker process plays one game at a time, simulated for an example or replayed from a
+  posted log (a replay of 5,000 entries costs some 0.6 s): a request waits at most
+  WAIT_SECONDS for its turn and is then answered busy (ExamplesBusy: a 503 with
+  Retry-After), never held longer, and when MAX_WAITING requests are waiting already, a
+  request is answered busy at once. So a flood of either keeps only a few of a worker's
+  threads on games, and every other request still finds a thread and its share of the
+  processor.
 """
 from __future__ import annotations
 
@@ -33,6 +38,10 @@ SEED_POOL = 256       # seeds per game and player count
 CACHED_GAMES = 32     # at most some 13 MB of logs per worker process
 WAIT_SECONDS = 2.0    # several simulations' time: a request waits no longer for its turn
 RETRY_AFTER_SECONDS = 2
+# Requests that may wait for the turn at once. A waiting request holds one of the worker's
+# threads (scorer.serve), so a flood must not have them all waiting; more waiters than a
+# turn's WAIT_SECONDS can serve would only be answered busy later.
+MAX_WAITING = 3
 
 
 class ExamplesBusy(Exception):
@@ -41,7 +50,7 @@ class ExamplesBusy(Exception):
     retry_after = RETRY_AFTER_SECONDS
 
     def __init__(self) -> None:
-        super().__init__("examples are being worked out for other people just now; "
+        super().__init__("games are being played out for other people just now; "
                          f"try again in {RETRY_AFTER_SECONDS} seconds")
 
 
@@ -108,16 +117,24 @@ class SimulatedGames:
         self._games: OrderedDict[tuple[str, int, int], SimulatedGame] = OrderedDict()
         self._games_lock = threading.Lock()
         self._turn = threading.Lock()
+        self._waiting = threading.BoundedSemaphore(MAX_WAITING + 1)  # the player and the waiters
 
     @contextmanager
     def turn(self) -> Iterator[None]:
-        """The process's one turn to play a game; ExamplesBusy when it is not free in time."""
-        if not self._turn.acquire(timeout=self.wait_seconds):
+        """The process's one turn to play a game (a simulation, or a replay of a posted log);
+        ExamplesBusy when it is not free in time, or at once when MAX_WAITING requests are
+        waiting for it already."""
+        if not self._waiting.acquire(blocking=False):
             raise ExamplesBusy()
         try:
-            yield
+            if not self._turn.acquire(timeout=self.wait_seconds):
+                raise ExamplesBusy()
+            try:
+                yield
+            finally:
+                self._turn.release()
         finally:
-            self._turn.release()
+            self._waiting.release()
 
     def game(self, game: Game, players: int, seed: int) -> SimulatedGame:
         """The game the engine plays from this seed, from the kept ones when it is there."""

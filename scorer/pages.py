@@ -507,14 +507,15 @@ def _log_text(log: list) -> str:
 
 def _replay_answer(game):
     """The rules page answering its replay box: the replay (200, legal or not), or why the
-    pasted text is no log this game's engine reads (400 not JSON, 422 not such a log) beside
-    the box, which keeps the text."""
+    pasted text is no log this game's engine reads (400 not JSON, 422 not such a log) or was
+    not replayed yet (503, the worker busy playing games) beside the box, which keeps the text."""
     box = ReplayBox(text=request.form.get("log", ""), posted=True, refused=g.get("form_refused", False))
     status = 400 if box.refused else 200
     if not box.refused:
         box.problem, status = _replay_into(box, game)
     state, action = _default_check(game)
-    return _check_page(game, state=state, action=action, replay=box), status
+    busy = {"Retry-After": str(ExamplesBusy.retry_after)} if status == 503 else {}
+    return _check_page(game, state=state, action=action, replay=box), status, busy
 
 
 def _replay_into(box: ReplayBox, game) -> tuple[str | None, int]:
@@ -523,11 +524,15 @@ def _replay_into(box: ReplayBox, game) -> tuple[str | None, int]:
         return "Paste a game log into the box first.", 400
     try:
         log = read_log_json(box.text)
-        box.answer = _replay_in_words(game, engine_of(game).replay(log))
+        with EXAMPLES.turn():  # one game played at a time per worker, replays included
+            replayed = engine_of(game).replay(log)
+        box.answer = _replay_in_words(game, replayed)
     except BadJSON as error:
         return _sentence(str(error).replace("the document", "the log", 1)), 400
     except InvalidState as invalid:
         return " ".join(_sentence(for_players(v, game.title)["message"]) for v in invalid.violations), 422
+    except ExamplesBusy as busy:
+        return _sentence(str(busy)) + " Your log is still in the box.", 503
     return None, 200
 
 
