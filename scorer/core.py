@@ -12,6 +12,7 @@ docs/adding-a-game.md walks through it.
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 import unicodedata
@@ -182,7 +183,8 @@ def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS
         raise BadJSON(f"the document holds {containers:,} objects and lists; no {needed_by} "
                       f"needs more than {most_containers:,}")
     try:
-        document = json.loads(text, parse_constant=_reject_constant, parse_int=_whole_number)
+        document = json.loads(text, parse_constant=_reject_constant, parse_int=_whole_number,
+                              parse_float=_finite_number)
     except RecursionError:
         raise BadJSON("the document is nested too deeply to read") from None
     except ValueError as error:
@@ -213,6 +215,15 @@ def _whole_number(digits: str) -> int:
     if length > sys.get_int_max_str_digits() > 0:
         raise ValueError(f"a number has {length:,} digits; no game counts anywhere near that high")
     return int(digits)
+
+
+def _finite_number(digits: str) -> float:
+    """A JSON number with a fraction or exponent; one too large for a float (1e999) would be
+    read as infinity, which no answer can write back as JSON."""
+    number = float(digits)
+    if math.isinf(number):
+        raise ValueError(f"the number {digits[:20]} is too large to read")
+    return number
 
 
 def _reject_constant(name: str) -> Any:

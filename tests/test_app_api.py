@@ -107,11 +107,21 @@ def test_answers_are_compact_json_in_the_scorers_key_order(client):
     assert player_keys[0] == "name" and player_keys != sorted(player_keys)
 
 
-@pytest.mark.parametrize("body", [b"{", b"", b"   ", b'{"players": NaN}', b"\xff\xfe", b"[" * 100000])
+@pytest.mark.parametrize("body", [b"{", b"", b"   ", b'{"players": NaN}', b'{"players": 1e999}', b"\xff\xfe",
+                                  b"[" * 100000])
 def test_bad_json_is_400(client, body):
     answer = post(client, GV + "/score", body)
     assert answer.status_code == 400
     assert "error" in answer.get_json()
+
+
+def test_a_number_too_large_for_a_float_is_refused_not_echoed_as_infinity(client):
+    """A replay answers with the entry that broke a rule: 1e999 read as infinity would make
+    that answer invalid JSON."""
+    log = [{"setup": {"game": "garden-dice", "players": ["Ann", "Ben"], "seed": 1,
+                      "options": {"variant": "standard"}, "version": 2}}]
+    answer = post(client, "/api/games/garden-dice/replay", json.dumps(log)[:-1].encode() + b", 1e999]")
+    assert answer.status_code == 400 and "too large" in answer.get_json()["error"]
 
 
 def test_unknown_game_is_404(client):
