@@ -101,8 +101,10 @@ def read_players(game: Game, text: str | None, default: int) -> int:
     the rulebook's player count); `default` when absent."""
     if text is None:
         return default
-    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+    if not (text.isascii() and text.isdigit()):
         raise BadExampleQuery(f"?players= takes a whole number, not {text[:40]!r}")
+    if len(text) > 6:  # not read: a number this long is no player count (and int() of thousands of digits costs)
+        raise BadExampleQuery(f"?players= is how many play; {len(text)} digits is far too many")
     player_names(game, int(text))  # refuses a count the game does not allow
     return int(text)
 

@@ -106,7 +106,9 @@ def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
             "responses": {"200": _answer("the end and its score (legal: true), or the first move that breaks "
                                          "a rule with its violations and the state before it (legal: false)",
                                          {"type": "object", "required": ["legal"]}),
-                          "422": _answer("not a game log this engine can read", VIOLATIONS), **ERRORS}}},
+                          "422": _answer("not a game log this engine can read", VIOLATIONS), **ERRORS,
+                          "503": _answer("other games are being played or replayed: ask again after "
+                                         "Retry-After seconds", ERROR)}}},
         f"/api/games/{game_id}/example": {"get": {
             "summary": f"{title}: a randomly played game and its end state", "operationId": f"example{prefix}",
             "tags": [title],

@@ -131,6 +131,8 @@ def test_http_replay_and_example(game_id, client):
     assert scorer.validate(game_id, fresh["state"]) == [] and isinstance(fresh["seed"], int)
     assert client.get(f"/api/games/{game_id}/example?seed=abc").status_code == 400
     assert client.get(f"/api/games/{game_id}/example?players=40").status_code == 422
+    assert client.get(f"/api/games/{game_id}/example?players=99999").status_code == 422
+    assert client.get(f"/api/games/{game_id}/example?players={'9' * 5000}").status_code == 400
     assert client.get("/api/games/no-such-game/example").status_code == 404
 
 
