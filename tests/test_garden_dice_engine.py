@@ -9,6 +9,7 @@ import pytest
 import scorer
 from scorer.engine import IllegalMove
 from scorer.games.garden_dice import data
+from scorer.games.garden_dice.rules import EXAMPLE_CHECK
 
 GAME = "garden-dice"
 ENGINE = scorer.GAMES[GAME].engine
@@ -139,3 +140,19 @@ def test_the_game_ends_after_the_turn_that_takes_the_last_seed():
         action, judged = ENGINE.random_legal_action(state, rng)
         state = ENGINE.transition(state, scorer.GAMES[GAME].parse_action(action), judged["effects"])
     assert scorer.score(GAME, ENGINE.score_state(state))["warnings"] == []
+
+
+def test_the_rulebook_harvest_chain_through_the_engine_yellow_7_green_9_red_2():
+    """Harvest a Veggie › Chaining, the rulebook's example on the house board played by the
+    engine: Yellow's 3 takes his tomato, his squash, Green's carrot and squash and Red's
+    squash; each owner scores and takes the tile, and the tracks move 7, 9 and 2."""
+    names = [p["name"] for p in EXAMPLE_CHECK["state"]["players"]]
+    state = roll(table(names, EXAMPLE_CHECK["state"]["board"], taken={"tomato": 1, "squash": 3, "carrot": 1}),
+                 [3, 1, 1, 2])
+    after = act(state, "harvest", at=[2, 3], die=3)
+    assert {p["name"]: p["track"] for p in after["players"]} == {"Yellow": 7, "Green": 9, "Red": 2, "Blue": 0}
+    assert [p["harvested"] for p in after["players"]] == [
+        {"tomato": 1, "squash": 1}, {"carrot": 1, "squash": 1}, {"squash": 1}, {}]
+    assert after["board"] == [{"at": [3, 2], "kind": "scarecrow", "owner": "Green"}]
+    assert after["pool"] == [1, 1, 2] and after["current"] == 0
+    assert_possible(after)
