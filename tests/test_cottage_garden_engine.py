@@ -280,3 +280,19 @@ def test_cats_over_two_are_still_placed_and_then_the_won_cat_may_follow():
     assert after["turn"]["step"] == "cats"
     kinds = {a["type"] for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))}
     assert kinds == {"place_token"}  # three cats: one must go down
+
+
+def test_a_player_with_no_tile_or_pot_to_take_may_still_place_a_cat():
+    """Mouse hunt: cats may always be placed. With no flower pot left and no tile in the
+    nursery, the Planting Phase offers a cat or the end of the turn (before, it was skipped)."""
+    before, entry, _ = _first(3, 0, lambda b, e, a: e.get("type") == "final_round_penalty")
+    stuck = copy.deepcopy(before)
+    tiles = [tile for tile in stuck["nursery"].values() if tile] + stuck["path"]
+    stuck.update(nursery=dict.fromkeys(stuck["nursery"]), path=[], discards=stuck["discards"] + tiles)
+    player = stuck["players"][stuck["current"]]
+    stuck["supply"]["cats"] -= 1 - player["cats"]
+    player["cats"] = 1
+    after = ENGINE.apply({**stuck, "supply": {**stuck["supply"], "pots": 0}}, entry)
+    assert after["turn"]["step"] == "more_cats" and after["current"] == stuck["current"]
+    kinds = {a["type"] for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))}
+    assert kinds == {"place_token", "end_turn"}
