@@ -209,3 +209,90 @@ def test_a_final_round_in_which_nobody_can_plant_ends_after_two_laps_of_the_gard
     laps = data.FINAL_ROUND_STALL_LAPS * len(data.NURSERY_SIDES["1-3"]["track"])
     assert state["stalled"] == laps and state["turns"] == stuck["turns"] + laps
     assert set(moves) <= {"final_round_penalty"} and any(p["beds"] for p in state["players"]) and pots
+
+
+# --- the order of a turn's phases, and the cats a player may place ----------------------------------
+
+def test_a_bed_a_cat_completes_is_scored_after_the_planting_not_before():
+    """Cottage Garden › The Game: the Planting Phase comes before the Scoring Phase. A cat that
+    fills a bed's last space leaves the bed waiting: the tile or pot still goes onto the other
+    bed, and only then is the full bed scored (before, the bed was scored and replaced at once
+    and the tile could go onto the new bed)."""
+    before, entry, after = _first(2, 0, lambda b, e, a: e.get("type") == "place_token" and e["token"] == "cat"
+                                  and b["turn"]["step"] == "plant" and a["turn"]["queue"])
+    full = entry["bed"]["design"]
+    assert after["turn"]["step"] == "plant" and after["turn"]["scoring"] is None
+    player = after["players"][after["current"]]
+    assert full in [bed["design"] for bed in player["beds"]]  # not replaced yet
+    planting = ENGINE.candidate_actions(after, random.Random(1))
+    assert planting and all(a["type"] in ("place_tile", "place_token") for a in planting)
+    assert all(a["bed"]["design"] != full for a in planting if a["type"] == "place_tile" or a["token"] == "pot")
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(after, {"type": "score_bed", "player": player["name"], "bed": after["turn"]["queue"][0]["rows"]})
+    assert refused.value.violations[0]["code"] == "out-of-step"
+    state = after
+    while state["turn"]["step"] == "plant":  # cats first, perhaps, then the tile or pot
+        state = ENGINE.apply(state, ENGINE.candidate_actions(state, random.Random(len(state["path"])))[0])
+    assert state["turn"]["queue"][0]["design"] == full
+    assert ENGINE.candidate_actions(state, random.Random(0))[0]["type"] == "score_bed"
+
+
+def _about_to_win_a_cat(cats: int) -> tuple[dict, dict]:
+    """A state whose next move is the last cube move of a scoring, moved from 8 across the red
+    line, with `cats` in the player's reserve."""
+    before, entry, _ = _first(2, 1, lambda b, e, a: e.get("type") == "move_cube"
+                              and b["turn"]["scoring"]["moves"] == [e["color"]] and not b["final_round"])
+    state = copy.deepcopy(before)
+    player = state["players"][state["current"]]
+    colour = entry["color"]
+    low = data.MOUSE_LINE[colour][0]
+    player[colour][player[colour].index(entry["from"])] = low
+    state["supply"]["cats"] += player["cats"] - cats
+    player["cats"] = cats
+    return state, {**entry, "from": low}
+
+
+def test_a_cat_won_on_the_red_line_may_be_used_at_once_or_kept():
+    """Special rules for the Planting Table: a cat won on the red line may be used at once
+    (before, the turn ended at once and the cat waited for the next turn)."""
+    state, move = _about_to_win_a_cat(0)
+    after = ENGINE.apply(state, move)
+    seat = state["current"]
+    assert after["players"][seat]["cats"] == 1 and after["current"] == seat and after["turns"] == state["turns"]
+    choices = ENGINE.candidate_actions(after, random.Random(0))
+    kinds = {a["type"] for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))}
+    assert kinds == {"place_token", "end_turn"} and choices
+    cat = next(a for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))
+               if a["type"] == "place_token")
+    assert cat["token"] == "cat"
+    used = ENGINE.apply(after, cat)
+    assert used["players"][seat]["cats"] == 0 and used["turns"] == state["turns"] + 1  # nothing more to do
+    kept = ENGINE.apply(after, {"type": "end_turn", "player": state["players"][seat]["name"]})
+    assert kept["players"][seat]["cats"] == 1 and kept["turns"] == state["turns"] + 1
+    with pytest.raises(IllegalMove) as refused:  # no end_turn while a tile or pot must be taken
+        ENGINE.apply(kept, {"type": "end_turn", "player": kept["players"][kept["current"]]["name"]})
+    assert refused.value.violations[0]["code"] == "out-of-step"
+
+
+def test_cats_over_two_are_still_placed_and_then_the_won_cat_may_follow():
+    state, move = _about_to_win_a_cat(2)
+    after = ENGINE.apply(state, move)
+    assert after["turn"]["step"] == "cats"
+    kinds = {a["type"] for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))}
+    assert kinds == {"place_token"}  # three cats: one must go down
+
+
+def test_a_player_with_no_tile_or_pot_to_take_may_still_place_a_cat():
+    """Mouse hunt: cats may always be placed. With no flower pot left and no tile in the
+    nursery, the Planting Phase offers a cat or the end of the turn (before, it was skipped)."""
+    before, entry, _ = _first(3, 0, lambda b, e, a: e.get("type") == "final_round_penalty")
+    stuck = copy.deepcopy(before)
+    tiles = [tile for tile in stuck["nursery"].values() if tile] + stuck["path"]
+    stuck.update(nursery=dict.fromkeys(stuck["nursery"]), path=[], discards=stuck["discards"] + tiles)
+    player = stuck["players"][stuck["current"]]
+    stuck["supply"]["cats"] -= 1 - player["cats"]
+    player["cats"] = 1
+    after = ENGINE.apply({**stuck, "supply": {**stuck["supply"], "pots": 0}}, entry)
+    assert after["turn"]["step"] == "more_cats" and after["current"] == stuck["current"]
+    kinds = {a["type"] for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))}
+    assert kinds == {"place_token", "end_turn"}

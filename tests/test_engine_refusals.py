@@ -191,10 +191,10 @@ def test_propagation_refuses_rocks_side_by_side_and_a_bonus_card_revealed_twice(
 # --- Cottage Garden ----------------------------------------------------------------------------------
 
 def _cottage_log() -> list:
-    """Three players; entry 3 is Ben's tile from the nursery, 16 a cat before a tile, 29-31 a
+    """Three players; entry 3 is Ben's tile from the nursery, 16 a cat before a tile, 30-32 a
     bed scored and its cubes moved."""
     log, _ = scorer.simulate("cottage-garden", 3, 4)
-    assert [log[i]["type"] for i in (3, 16, 29, 30)] == ["place_tile", "place_token", "score_bed", "move_cube"]
+    assert [log[i]["type"] for i in (3, 16, 30, 31)] == ["place_tile", "place_token", "score_bed", "move_cube"]
     return log
 
 
@@ -266,19 +266,19 @@ def test_cottage_garden_refuses_a_cat_not_in_reserve_and_moves_the_engine_makes_
 def test_cottage_garden_refuses_scoring_out_of_step_and_cubes_moved_wrongly():
     log = _cottage_log()
     broken = copy.deepcopy(log)
-    broken.insert(29, log[32])  # a tile while a completed bed waits to be scored
-    assert _cottage_refusal(broken, 29) == "out-of-step"
+    broken.insert(30, log[29])  # a second tile while the completed bed waits to be scored
+    assert _cottage_refusal(broken, 30) == "out-of-step"
     broken = copy.deepcopy(log)
-    broken[29]["bed"] = ["FFFFF"] * 5  # complete, but not the bed completed
-    assert _cottage_refusal(broken, 29) == "not-a-completed-bed"
+    broken[30]["bed"] = ["FFFFF"] * 5  # complete, but not the bed completed
+    assert _cottage_refusal(broken, 30) == "not-a-completed-bed"
     broken = copy.deepcopy(log)
-    broken[30]["steps"] += 1
-    assert _cottage_refusal(broken, 30) == "wrong-steps"
+    broken[31]["steps"] += 1
+    assert _cottage_refusal(broken, 31) == "wrong-steps"
     broken = copy.deepcopy(log)
-    broken.insert(31, log[30])  # blue twice: each colour moves one cube
-    assert _cottage_refusal(broken, 31) == "colour-not-to-move"
+    broken.insert(32, log[31])  # blue twice: each colour moves one cube
+    assert _cottage_refusal(broken, 32) == "colour-not-to-move"
     ben = scorer.replay("cottage-garden", log[:32])["state"]["players"][1]
-    penalty = {"type": "final_round_penalty", "player": "Ben", "color": "blue", "from": max(ben["blue"]),
+    penalty = {"type": "final_round_penalty", "player": "Ben", "color": "orange", "from": max(ben["orange"]),
                "flowerbeds_left": 2}
     assert _cottage_refusal([*log[:32], penalty], 32) == "out-of-step"  # before the Final Round
     assert _cottage_refusal([*log[:32], {**penalty, "from": 0}], 32) == "cube-at-start"  # check's rule first

@@ -19,7 +19,7 @@ BOX_TILES = sorted(data.TILE_IDS)
 BOARDS = sorted(data.BED_BOARDS)
 # The rulebook's turns per player before the Final Round (The Game; Solo Rules: 32 turns).
 TURNS_EACH = {1: 32, 2: 32, 3: 26, 4: 25}
-STEPS = ("penalty", "plant", "planted", "cats")
+STEPS = ("penalty", "plant", "planted", "cats", "more_cats")
 ON_A_BED = {(r, c) for r in range(1, data.BED_SIZE + 1) for c in range(1, data.BED_SIZE + 1)}
 
 
@@ -49,6 +49,7 @@ def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
         return _deal_faults(before, entry, after)
     faults = _actor_faults(before, entry) + _turn_passing_faults(before, entry, after)
     faults += _cube_step_faults(before, entry, after) + _nursery_faults(before, entry, after)
+    faults += _phase_order_faults(before, entry, after)
     if before["final_round"]:
         for old, new in zip(before["players"], after["players"]):
             if not {bed["design"] for bed in new["beds"]} <= {bed["design"] for bed in old["beds"]}:
@@ -218,7 +219,7 @@ def _turn_passing_faults(before: dict, entry: dict, after: dict) -> list[str]:
         return ["the turn count went back"]
     faults = []
     actor = before["current"]
-    planted = before["turn"]["step"] in ("planted", "cats") or _planting(before, entry)
+    planted = before["turn"]["step"] in ("planted", "cats", "more_cats") or _planting(before, entry)
     if ended and not planted and after["supply"]["pots"] and after["players"][actor]["beds"]:
         faults.append(f"{before['players'][actor]['name']}'s turn ended without a tile or flower pot, with a pot "
                       "in the supply")
@@ -231,6 +232,24 @@ def _turn_passing_faults(before: dict, entry: dict, after: dict) -> list[str]:
             (after["current"] + k) % count for k in range(count)]:
         faults.append("the Final Round started, but not every player, from the one whose turn is next, gives "
                       "up beds first")
+    return faults
+
+
+def _open_bed(bed: dict) -> bool:
+    return not _open_spaces(bed["design"]) <= set(_covered(bed))
+
+
+def _phase_order_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """The Planting Phase comes before the Scoring Phase: no bed is scored while the tile or
+    flower pot is still to be taken. A cat won on the red line may be used at once: the turn
+    does not end on the move that won it while the player has a cat and a bed to put it on."""
+    faults = []
+    if entry["type"] == "score_bed" and before["turn"]["step"] == "plant":
+        faults.append("a bed scored before the tile or flower pot of the Planting Phase was taken")
+    seat = before["current"]
+    won = entry["type"] == "move_cube" and after["players"][seat]["cats"] > before["players"][seat]["cats"]
+    if won and after["turns"] > before["turns"] and any(_open_bed(bed) for bed in after["players"][seat]["beds"]):
+        faults.append(f"{before['players'][seat]['name']} won a cat and the turn ended before it could be used")
     return faults
 
 

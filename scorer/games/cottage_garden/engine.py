@@ -12,15 +12,16 @@ The full state (version 1):
      "supply": {"cats": n, "pots": n, "beehives": [beehive tiles left]},
      "gardener": {"space", "die"}, "current": i, "turns": turns ended, "final_round": bool,
      "giving_up": [players still to give up their small beds as the Final Round starts],
-     "stalled": Final Round turns in a row in which nobody planted (nobody could),
-     "turn": {"step": "penalty"|"plant"|"planted"|"cats", "ramble": bool, "skipped": no planting was possible,
+     "stalled": Final Round turns in a row in which nothing was placed (nothing could be planted),
+     "turn": {"step": "penalty"|"plant"|"planted"|"cats"|"more_cats", "ramble": bool,
+              "skipped": no planting was possible and nothing was placed, "cat_won": a cat won this turn,
               "queue": [{"design", "rows"}: completed beds waiting to be scored],
               "scoring": null or {"design", "pots", "cloches", "moves": [colours still to move]},
               "bonus_pots": flower pots won and not placed yet},
      "over": bool}
 A turn's moves are the player's choices: the Final Round penalty, a ramble, cats, the tile or
 flower pot taken and placed, then what scoring asks (which bed first, which cubes, where a
-pot won goes) and cats over two. What follows without a choice follows by itself: a refill
+pot won goes) and cats over two; after a cat won (or with nothing to plant) cats or end_turn. What follows without a choice follows by itself: a refill
 that is due, the Gardener Phase, the next turn. The one chance outcome is the set-up deal,
 {"chance": "draw", "tiles": [36 ids], "flowerbeds": [[light, dark] per player], "spare_bed":
 design}: the first 16 tiles fill the nursery A1..D4, the other 20 lie in the garden path. Which placements a tile has, when a bed is complete and
@@ -56,12 +57,12 @@ MEMO_SIZE = 4096  # answers remembered (placements, parsed states) before starti
 ROTATIONS = (0, 90, 180, 270)
 # The kinds of action_space's random actions, a rule question now and then.
 RANDOM_KINDS = ("place_tile", "place_tile", "place_token", "score_bed", "move_cube", "move_cube",
-                "final_round_penalty", "start_final_round", "refill", "move_gardener", "question")
+                "final_round_penalty", "start_final_round", "refill", "move_gardener", "end_turn", "question")
 NURSERY_TILES = len(data.NURSERY_SPACES)
 SPACES = range(1, data.BED_SIZE + 1)
 # What a player is to do in each step of a turn, as moves (an action type, or a placed token).
 STEP_MOVES = {"penalty": ("final_round_penalty",), "plant": ("place_tile", "pot", "cat", "ramble"),
-              "cats": ("cat",), "planted": ()}
+              "cats": ("cat",), "more_cats": ("cat", "end_turn"), "planted": ()}
 # What the player to move is to do, in words, and the rulebook section that says so.
 DOING = {"start_final_round": ("give up their flowerbeds of fewer than three tiles", R_FINAL),
          "bonus_pot": ("place the flower pot just won", R_TABLE),
@@ -70,6 +71,7 @@ DOING = {"start_final_round": ("give up their flowerbeds of fewer than three til
          "penalty": ("lose 2 points before the Final Round turn", R_FINAL),
          "plant": ("take a flower tile or a flower pot (or place a cat, or ramble)", R_PLANT),
          "cats": (f"place cats until {data.CATS_AT_START} are left in reserve", R_TABLE),
+         "more_cats": ("place a cat from their reserve or end the turn (end_turn)", R_TABLE),
          "planted": ("end the turn", R_GARDENER)}
 # Moves the engine makes by itself, never a log's: no choice is left in them.
 BY_ITSELF = {"refill": ("a refill that is due happens at the start of the turn, by itself", R_REFILL),
@@ -84,15 +86,16 @@ class CottageGardenEngine(Engine):
         "are gardenkit's own (docs/house-rules.md, Cottage Garden)",
         "Cottage Garden: the first listed player starts; of a player's two beds dealt, the first shows "
         "its light side; the solo beds are dealt at random",
-        "Cottage Garden: a completed bed is scored at once, even before the tile is taken; cats go onto the "
-        "beds in the Planting Phase, before the tile or pot is taken (after the scoring only the cats over "
-        "two); a ramble comes before anything is placed",
+        "Cottage Garden: cats go onto the beds in the Planting Phase before the tile or pot is taken, a bed "
+        "they complete waiting for the Scoring Phase; after the scoring only the cats over two, or any once a "
+        "cat was won (then end_turn); a ramble comes before anything is placed",
         "Cottage Garden: a scored bed's tiles join the garden path in the order they were planted, in the "
         "Final Round too (only the bed leaves the game); a bed given up takes its tiles out of the game",
         "Cottage Garden: a cat or flower pot the supply has run out of is not won, nor is a won pot with no "
         "free space on another bed; the Final Round penalty is skipped with every cube on the start",
-        "Cottage Garden: a player who can take neither a tile that fits nor a flower pot skips the planting; "
-        "a Final Round in which the gardener goes round twice without anybody able to plant ends the game; "
+        "Cottage Garden: a player who can take neither a tile that fits nor a flower pot skips the taking "
+        "(cats may still be placed, then end_turn); a Final Round in which the gardener goes round twice "
+        "without anybody placing anything ends the game; "
         "beds are given up for the Final Round player by player from the one whose turn is next",
     )
 
@@ -216,6 +219,8 @@ class CottageGardenEngine(Engine):
                     for rows in _unique(entry["rows"] for entry in state["turn"]["queue"])]
         if move == "ramble":
             return [_refill_action(state, ramble=True)] if state["turn"]["ramble"] else []
+        if move == "end_turn":
+            return [{"type": "end_turn", "player": player["name"]}]
         return [{"type": "start_final_round", "player": player["name"], "beds": player["beds"]}]
 
     def _tile_placements(self, state: State, player: dict, space: str,
@@ -303,6 +308,7 @@ class CottageGardenEngine(Engine):
         if action.token == "cat":
             player["cats"] -= 1
             bed["cats"].append(list(action.at))
+            turn["skipped"] = False  # a cat placed is a move: the Final Round is not stuck
         else:
             state["supply"]["pots"] -= 1
             bed["pots"].append(list(action.at))
@@ -335,6 +341,7 @@ class CottageGardenEngine(Engine):
         if effects["cat"] and supply["cats"]:
             supply["cats"] -= 1
             player["cats"] += 1
+            state["turn"]["cat_won"] = True  # it may be used at once
         if effects["pot_token"] and supply["pots"] > state["turn"]["bonus_pots"]:
             state["turn"]["bonus_pots"] += 1
         if effects["beehive_tile"] is not None:
@@ -349,6 +356,10 @@ class CottageGardenEngine(Engine):
     def _start_final_round(self, state: State, action: Any, effects: dict[str, Any]) -> State:
         _give_up(state, state["players"][state["giving_up"].pop(0)], effects["given_up"])
         return state if state["giving_up"] else self._begin_turn(state)
+
+    def _end_turn_move(self, state: State, action: Any, effects: dict[str, Any]) -> State:
+        state["turn"].update(step="planted", cat_won=False)
+        return state
 
     def _ramble(self, state: State, action: Any, effects: dict[str, Any]) -> State:
         _fill(state, effects["order"])
@@ -375,15 +386,21 @@ class CottageGardenEngine(Engine):
                     not any(p["beds"] for p in state["players"]) or state["stalled"] >= _stall_limit(state)):
                 state["over"] = True
                 return state
-            if state["giving_up"] or turn["bonus_pots"] or turn["scoring"] or turn["queue"]:
+            if state["giving_up"] or turn["bonus_pots"] or turn["scoring"] or (turn["queue"] and turn["step"] != "plant"):
                 return state
             if turn["step"] == "plant" and not self._can_plant(state, player):
-                turn.update(step="planted", ramble=False, skipped=True)
+                # Mouse hunt: with no tile or pot to take, the player may still place cats.
+                turn.update(step="more_cats" if self._can_place_a_cat(state, player) else "planted", ramble=False,
+                            skipped=True)
                 continue
-            if turn["step"] not in ("planted", "cats"):
+            if turn["step"] not in ("planted", "cats", "more_cats"):
                 return state
             if player["cats"] > data.CATS_AT_START and player["beds"]:
                 turn["step"] = "cats"
+                return state
+            if turn["step"] in ("planted", "cats") and turn["cat_won"]:
+                turn["step"] = "more_cats"  # a cat won may be used at once, or kept
+            if turn["step"] == "more_cats" and self._can_place_a_cat(state, player):
                 return state
             state = self._end_turn(state)
 
@@ -427,12 +444,20 @@ class CottageGardenEngine(Engine):
         return state
 
     def _can_plant(self, state: State, player: dict) -> bool:
-        """A flower pot always fits a bed that is not complete; else a tile of the row must."""
-        if not player["beds"]:
+        """A flower pot always fits a bed that is not complete (a bed a cat completed waits
+        for the Scoring Phase); else a tile of the row must."""
+        complete = {entry["design"] for entry in state["turn"]["queue"]}
+        open_beds = [bed for bed in player["beds"] if bed["design"] not in complete]
+        if not open_beds:
             return False
         if state["supply"]["pots"]:
             return True
-        return any(any(self._fits(state, bed, _row_tiles(state)).values()) for bed in player["beds"])
+        return any(any(self._fits(state, bed, _row_tiles(state)).values()) for bed in open_beds)
+
+    def _can_place_a_cat(self, state: State, player: dict) -> bool:
+        """A cat in reserve and a bed that is not complete (an empty space is left)."""
+        return player["cats"] > 0 and any(not set(_open_spaces(bed["design"])) <= _covered(bed)
+                                          for bed in player["beds"])
 
     def _checked(self, state: State) -> Any:
         """The state check reads, parsed; the last few are remembered (a turn asks check
@@ -474,6 +499,8 @@ class CottageGardenEngine(Engine):
             player = next(p for p in after["players"] if p["name"] == action["player"])
             kept = [bed["design"] for bed in player["beds"]]
             return {"given_up": [i for i, bed in enumerate(action["beds"]) if bed["design"] not in kept]}
+        if kind == "end_turn":
+            return {"turn_over": after["turns"] > before["turns"] or bool(after["over"])}
         # a ramble (a refill that is due, and the gardener, move by themselves)
         filled = [space for space, tile in after["nursery"].items() if tile and not before["nursery"][space]]
         index = before["current"]
@@ -496,13 +523,14 @@ _MOVES = {"place_tile": CottageGardenEngine._place_tile, "place_token": CottageG
           "score_bed": CottageGardenEngine._score_bed, "move_cube": CottageGardenEngine._move_cube,
           "final_round_penalty": CottageGardenEngine._penalty,
           "start_final_round": CottageGardenEngine._start_final_round,
-          "refill": CottageGardenEngine._ramble}
+          "refill": CottageGardenEngine._ramble, "end_turn": CottageGardenEngine._end_turn_move}
 
 
 # --- whose move, and which ---------------------------------------------------------------------
 
 def _fresh_turn() -> dict[str, Any]:
-    return {"step": "plant", "ramble": False, "queue": [], "scoring": None, "bonus_pots": 0, "skipped": False}
+    return {"step": "plant", "ramble": False, "queue": [], "scoring": None, "bonus_pots": 0, "skipped": False,
+            "cat_won": False}
 
 
 def _stall_limit(state: State) -> int:
@@ -524,7 +552,7 @@ def _expected(state: State) -> tuple[int, tuple[str, ...], tuple[str, str]]:
         return state["current"], ("pot",), DOING["bonus_pot"]
     if turn["scoring"]:
         return state["current"], ("move_cube",), DOING["move_cube"]
-    if turn["queue"]:
+    if turn["queue"] and turn["step"] != "plant":  # the Scoring Phase follows the Planting Phase
         return state["current"], ("score_bed",), DOING["score_bed"]
     return state["current"], STEP_MOVES[turn["step"]], DOING[turn["step"]]
 
@@ -618,7 +646,7 @@ def _table_refill(state: State, player: dict, action: Any) -> list[Violation]:
 _TABLE_CHECKS = {"place_tile": _table_place_tile, "place_token": _table_place_token,
                  "score_bed": _table_score_bed, "move_cube": _table_move_cube,
                  "final_round_penalty": _table_penalty, "start_final_round": _table_start_final_round,
-                 "refill": _table_refill}
+                 "refill": _table_refill, "end_turn": lambda state, player, action: []}
 
 
 # --- candidates ----------------------------------------------------------------------------------

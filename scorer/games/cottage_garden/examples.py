@@ -25,6 +25,8 @@ CHECKS: list[dict] = [
     # Three empty nursery spaces are refilled nearest the gardener first.
     {"state": _STATE, "action": {"type": "refill", "gardener": "S3", "empty": ["A3", "B3", "D3"], "path": 20}},
     {"state": _STATE, "action": {"type": "move_gardener", "space": "N1", "die": 2}},
+    # Ann keeps the cat she just won on the red line and ends her turn (the table says when she may).
+    {"state": _STATE, "action": {"type": "end_turn", "player": "Ann"}},
     {"state": _STATE, "action": {"type": "turns"}},
     {"state": _STATE, "action": {"type": "orient_tile", "tile": "4E", "rotation": 90}},
     # Where the straight five and the small square may go on a bed with one tile on it.

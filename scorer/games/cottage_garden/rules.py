@@ -171,6 +171,14 @@ class MoveGardener(StateModel):
     die: int = Field(ge=1, le=data.FINAL_ROUND_FACE)
 
 
+class EndTurn(StateModel):
+    """A player who may still place cats (one just won on the red line, or with no tile or
+    flower pot to take) and chooses to keep them."""
+
+    type: Literal["end_turn"]
+    player: Actor = None
+
+
 class Turns(StateModel):
     type: Literal["turns"]
 
@@ -183,7 +191,7 @@ class OrientTile(StateModel):
 
 
 Action = Annotated[ScoreBed | PlaceTile | PlaceToken | MoveCube | FinalRoundPenalty | StartFinalRound | Refill
-                   | MoveGardener | Turns | OrientTile | FitTiles,
+                   | MoveGardener | EndTurn | Turns | OrientTile | FitTiles,
                    Field(discriminator="type")]
 
 
@@ -830,6 +838,13 @@ class CottageGarden(Game):
         to, die = gardener_move(players, action.space, action.die)
         return [], {"to": to, "die": die,
                     "final_round_starts": die == data.FINAL_ROUND_FACE and action.die < die}
+
+    @staticmethod
+    @_settled
+    def check_end_turn(state, action: EndTurn):
+        """Only the table knows whether the turn may end (no tile or pot still to take, no
+        cats over two); the state and the action alone never forbid it."""
+        return [], {"turn_over": True}
 
     @staticmethod
     @_settled
