@@ -19,11 +19,24 @@ each game's engine.
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorer.core import InvalidState, Violation, duplicate_names, player_count, violation
+from pydantic import ValidationError
+
+from scorer.core import (
+    InvalidState,
+    PlayerName,
+    StateModel,
+    Violation,
+    describe_value,
+    duplicate_names,
+    player_count,
+    violation,
+    violations_from_error,
+)
 
 if TYPE_CHECKING:
     from scorer.core import Game
@@ -289,6 +302,9 @@ class Engine(ABC):
         return self.apply(state, entry)
 
     def _read_setup(self, log: Any) -> tuple[list[str], dict[str, Any]]:
+        """The players' names, as a state reads them, and the options of a log's setup;
+        InvalidState when the log is no log of this game and engine. Nothing the setup holds
+        is written back into a message as it came (a number may be too long to write)."""
         def refuse(code: str, message: str, path: str) -> InvalidState:
             return InvalidState([violation(code, LOG_RULE, message, path)])
 
@@ -300,33 +316,65 @@ class Engine(ABC):
         setup = log[0].get("setup") if isinstance(log[0], dict) else None
         if not isinstance(setup, dict):
             raise refuse("missing-setup", 'the first entry must be {"setup": {...}}', "log[0]")
+        options = setup.get("options", {})
+        if not isinstance(options, dict) or not all(isinstance(name, str) for name in options):
+            raise refuse("bad-options", "setup.options is an object", "log[0].setup.options")
+        for key, value in [("version", setup.get("version")), ("seed", setup.get("seed")), ("game", setup.get("game")),
+                           *((f"options.{name}", choice) for name, choice in options.items())]:
+            if too_long_to_write(value):
+                raise refuse("number-too-large", f"setup.{key} is {describe_value(value)}; no game counts "
+                                                 "anywhere near that high", f"log[0].setup.{key}")
         if setup.get("game", self.game.id) != self.game.id:
-            raise refuse("wrong-game", f"this log is of {setup.get('game')!r}, not {self.game.id}",
+            raise refuse("wrong-game", f"this log is of {describe_value(setup.get('game'))}, not {self.game.id}",
                          "log[0].setup.game")
         if setup.get("version") != self.version:
             raise refuse("unknown-version", f"this log was written by engine version "
-                                            f"{setup.get('version')!r}; {self.game.title}'s engine "
+                                            f"{describe_value(setup.get('version'))}; {self.game.title}'s engine "
                                             f"is version {self.version}", "log[0].setup.version")
-        names = setup.get("players")
-        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
-            raise refuse("bad-players", "setup.players lists the players' names", "log[0].setup.players")
-        game = self.game
-        found = (player_count(len(names), game.min_players, game.max_players, game.roster_rule, game.title)
-                 + duplicate_names(names, game.roster_rule))
-        if found:
-            raise InvalidState([{**v, "path": "log[0].setup.players"} for v in found])
-        options = setup.get("options", {})
-        if not isinstance(options, dict):
-            raise refuse("bad-options", "setup.options is an object", "log[0].setup.options")
+        names = self._read_players(setup.get("players"))
         for name, choices in self.option_choices.items():
             if name not in options or options[name] not in choices or isinstance(options[name], bool):
                 raise refuse("bad-option", f"setup.options.{name} is one of "
                                            f"{', '.join(map(str, choices))}", f"log[0].setup.options.{name}")
         unknown = sorted(set(options) - set(self.option_choices))
         if unknown:
-            raise refuse("unknown-option", f"{self.game.title} has no option {unknown[0]!r}",
+            raise refuse("unknown-option", f"{self.game.title} has no option {describe_value(unknown[0])}",
                          f"log[0].setup.options.{unknown[0]}")
         return names, options
+
+    def _read_players(self, names: Any) -> list[str]:
+        """setup.players: as many as the game allows (counted before any name is read), each
+        name read as a state reads it (stripped, NFC, 1 to 40 characters), none twice."""
+        game = self.game
+        if not isinstance(names, list):
+            raise InvalidState([violation("bad-players", LOG_RULE, "setup.players lists the players' names",
+                                          "log[0].setup.players")])
+        found = player_count(len(names), game.min_players, game.max_players, game.roster_rule, game.title)
+        if found:
+            raise InvalidState([{**v, "path": "log[0].setup.players"} for v in found])
+        try:
+            names = SetupPlayers.model_validate({"players": names}).players
+        except ValidationError as error:
+            raise InvalidState([{**v, "path": f"log[0].setup.{v['path']}"}
+                                for v in violations_from_error(error, LOG_RULE)]) from None
+        found = duplicate_names(names, game.roster_rule)
+        if found:
+            raise InvalidState([{**v, "path": "log[0].setup.players"} for v in found])
+        return names
+
+
+class SetupPlayers(StateModel):
+    """The players of a log's setup, whose names are read as every state reads them."""
+
+    players: list[PlayerName]
+
+
+def too_long_to_write(value: Any) -> bool:
+    """A whole number with more digits than Python turns into text (as the JSON reader
+    refuses one); such a number cannot be put into a message."""
+    limit = sys.get_int_max_str_digits()
+    return (isinstance(value, int) and not isinstance(value, bool) and limit > 0
+            and abs(value) >= 10**limit)
 
 
 def player_names(game: Game, players: int) -> list[str]:
