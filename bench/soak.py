@@ -2,8 +2,8 @@
 
 For every game with an engine, GAMES_PER_GAME random games (spread over its player counts)
 are each judged at every step by tests/engine_harness.py, its oracles included, and every
-one of them is replayed from its log (an eighth to a fifth of a judged game's cost, so no
-game is left out); then the same games are played again by plain `scorer.simulate`, timed alone.
+one of them is replayed from its log (a tenth to a quarter of a judged game's cost, so no game
+is left out); then the same games are played again by plain `scorer.simulate`, timed alone.
 `python -m bench.soak 500 garden-variety` runs fewer games, or one game.
 """
 from __future__ import annotations

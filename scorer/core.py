@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
-from pydantic_core import PydanticCustomError
+from pydantic_core import PydanticCustomError, PydanticKnownError
 
 if TYPE_CHECKING:  # the engine module builds on this one
     from scorer.engine import Engine
@@ -94,15 +94,19 @@ def capped(violations: Sequence[Violation]) -> list[Violation]:
 # within what a box of components makes possible, which also keeps it far below the size at
 # which Python refuses to turn an integer into text.
 
-def _normalised_name(value: Any) -> Any:
-    """A name as players mean it: no surrounding spaces, one Unicode spelling (NFC)."""
-    return unicodedata.normalize("NFC", value.strip()) if isinstance(value, str) else value
-
-
-def _not_blank(value: str) -> str:
-    if not value:
+def _player_name(value: str) -> str:
+    """A name as players mean it: no surrounding spaces, one Unicode spelling (NFC); then
+    blank, broken or too long is refused, in that order. One validator for all of it, after
+    pydantic has made sure the name is text: a name is read for every player and every plant
+    or tile a player owns."""
+    name = unicodedata.normalize("NFC", value.strip())
+    if not name:
         raise PydanticCustomError("blank_name", "is blank; every player needs a name")
-    return value
+    _no_surrogates(name)
+    if len(name) > MAX_NAME_LENGTH:  # pydantic's own error for a value too long, as Field(max_length) raises it
+        raise PydanticKnownError("too_long", {"field_type": "Value", "max_length": MAX_NAME_LENGTH,
+                                              "actual_length": len(name)})
+    return name
 
 
 def _no_surrogates(value: str) -> str:
@@ -114,10 +118,9 @@ def _no_surrogates(value: str) -> str:
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-PlayerName = Annotated[str, BeforeValidator(_normalised_name), AfterValidator(_not_blank),
-                       AfterValidator(_no_surrogates),
-                       Field(max_length=MAX_NAME_LENGTH,
-                             description=f"the player's name, 1 to {MAX_NAME_LENGTH} characters")]
+PlayerName = Annotated[str, AfterValidator(_player_name),
+                       Field(description=f"the player's name, 1 to {MAX_NAME_LENGTH} characters",
+                             json_schema_extra={"maxLength": MAX_NAME_LENGTH})]
 """A player's name: stripped, Unicode-NFC, 1 to 40 characters; blank is refused."""
 
 Text = Annotated[str, AfterValidator(_no_surrogates), Field(max_length=200)]

@@ -19,11 +19,24 @@ each game's engine.
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorer.core import InvalidState, Violation, duplicate_names, player_count, violation
+from pydantic import ValidationError
+
+from scorer.core import (
+    InvalidState,
+    PlayerName,
+    StateModel,
+    Violation,
+    describe_value,
+    duplicate_names,
+    player_count,
+    violation,
+    violations_from_error,
+)
 
 if TYPE_CHECKING:
     from scorer.core import Game
@@ -36,6 +49,9 @@ LOG_RULE = "Game log format"
 MAX_LOG_ENTRIES = 5000      # far above any simulated game (docs/engines.md); bounds a replay
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay")
 RANDOM_ACTIONS = 4          # actions an engine's action_space draws at each step of a test game
+# States whose parsed check state an engine keeps (Engine.read_state): a step reads the state
+# before it, the states after the random actions a test tries (RANDOM_ACTIONS) and the one after.
+READ_STATES_KEPT = 2 + RANDOM_ACTIONS
 
 
 class IllegalMove(Exception):
@@ -67,6 +83,8 @@ class Engine(ABC):
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        # The last few states read for check, each with its parsed check state (read_state).
+        self._read_states: tuple[tuple[State, Any], ...] = ()
 
     # what each game provides ------------------------------------------------------------------
     @abstractmethod
@@ -131,32 +149,58 @@ class Engine(ABC):
         """The state `check` judges the next action on."""
 
     # the shared machinery -------------------------------------------------------------------
+    # A step judges one state many times: the simulator's draw, the move, whether the turn
+    # goes on, the tests' probes. States are never changed in place, so the same object is
+    # the same state: read_state keeps the parsed check state of the last few states read,
+    # found by identity (each kept with its state, whose identity no other object can take
+    # while it is kept). An action is parsed once and judged and moved on in that form.
+    def read_state(self, state: State) -> Any:
+        """The check state as `check` parses it (InvalidState when it cannot), read once
+        while it is among the last READ_STATES_KEPT states read."""
+        kept = self._read_states  # one read: another thread may replace it meanwhile
+        for known, checked in kept:
+            if known is state:
+                return checked
+        checked = self.game.parse_state(self.check_state(state))
+        self._read_states = ((state, checked), *kept[:READ_STATES_KEPT - 1])
+        return checked
+
+    def parse_action(self, state: State, raw_action: Any) -> Any:
+        """The action as `check` parses it, to be judged on this state; InvalidState when it
+        cannot be parsed. An engine whose actions carry a large part of the table may parse
+        that part once for the many actions judged on a state (Propagation's board)."""
+        return self.game.parse_action(raw_action)
+
     def judge(self, state: State, raw_action: Any) -> dict[str, Any]:
         """The engine's judgement of an action, in `check`'s result shape: `check` on the
         state it reads, then what only the table knows."""
-        return self.judge_all(state, [raw_action])[0]
+        return self._judged(state, self.read_state(state), raw_action)[0]
 
-    def judge_all(self, state: State, raw_actions: Sequence[Any]) -> list[dict[str, Any]]:
-        """`judge` for each of several actions on one state, which is read once."""
-        checked = self.game.parse_state(self.check_state(state))
-        return [self._judge_on(state, checked, raw_action) for raw_action in raw_actions]
+    def judge_all(self, state: State, raw_actions: Iterable[Any]) -> list[dict[str, Any]]:
+        """`judge` for each of several actions on one state."""
+        checked = self.read_state(state)
+        return [self._judged(state, checked, raw_action)[0] for raw_action in raw_actions]
 
-    def any_legal(self, state: State, raw_actions: Sequence[Any]) -> bool:
+    def any_legal(self, state: State, raw_actions: Iterable[Any]) -> bool:
         """Whether any of the actions is legal, judging them only until one is."""
-        checked = self.game.parse_state(self.check_state(state))
-        return any(self._judge_on(state, checked, action)["legal"] for action in raw_actions)
+        checked = self.read_state(state)
+        return any(self._judged(state, checked, action)[0]["legal"] for action in raw_actions)
 
-    def _judge_on(self, state: State, checked: Any, raw_action: Any) -> dict[str, Any]:
+    def _judged(self, state: State, checked: Any, raw_action: Any) -> tuple[dict[str, Any], Any]:
+        """The judgement on the parsed check state, and the action as parsed (None when it
+        cannot be read). The parsed action goes to `check` as it is: pydantic takes a model
+        instance without validating it again."""
         try:
-            answer = self.game.check_parsed(checked, raw_action)
+            action = self.parse_action(state, raw_action)
+            answer = self.game.check_parsed(checked, action)
         except InvalidState as invalid:
-            return {"legal": False, "violations": invalid.violations, "effects": {}}
+            return {"legal": False, "violations": invalid.violations, "effects": {}}, None
         if not answer["legal"]:
-            return answer
-        refused = self.table_violations(state, self.game.parse_action(raw_action))
+            return answer, action
+        refused = self.table_violations(state, action)
         if refused:
-            return {"legal": False, "violations": refused, "effects": {}}
-        return answer
+            return {"legal": False, "violations": refused, "effects": {}}, action
+        return answer, action
 
     def apply(self, state: State, raw_action: Any) -> State:
         """The state after the action; IllegalMove when the engine refuses it."""
@@ -167,10 +211,10 @@ class Engine(ABC):
             raise IllegalMove([violation("chance-expected", LOG_RULE,
                                          f"the game waits for a {self.chance_kind(state)}, not an action",
                                          "action")])
-        answer = self.judge(state, raw_action)
+        answer, action = self._judged(state, self.read_state(state), raw_action)
         if not answer["legal"]:
             raise IllegalMove(answer["violations"])
-        return self.transition(state, self.game.parse_action(raw_action), answer["effects"])
+        return self.transition(state, action, answer["effects"])
 
     def resolve_chance(self, state: State, outcome: Outcome) -> State:
         """The state after a recorded chance outcome; IllegalMove when it cannot happen."""
@@ -196,13 +240,18 @@ class Engine(ABC):
         """An action drawn uniformly among the legal candidates, with its judgement:
         candidates are drawn at random and judged until one is legal, which is a uniform
         draw among the legal ones without judging them all."""
+        action, answer, _ = self._draw_legal(state, rng)
+        return action, answer
+
+    def _draw_legal(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any], Any]:
+        """random_legal_action's draw, with the action as parsed."""
         candidates = self.candidate_actions(state, rng)
-        checked = self.game.parse_state(self.check_state(state))
+        checked = self.read_state(state)
         while candidates:
             action = candidates.pop(rng.randrange(len(candidates)))
-            answer = self._judge_on(state, checked, action)
+            answer, parsed = self._judged(state, checked, action)
             if answer["legal"]:
-                return action, answer
+                return action, answer, parsed
         raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
 
     def simulate(self, players: int, seed: int) -> tuple[list[dict], dict[str, Any]]:
@@ -223,8 +272,8 @@ class Engine(ABC):
                 state = self.resolve_chance(state, outcome)
                 log.append(outcome)
                 continue
-            action, answer = self.random_legal_action(state, rng)
-            state = self.transition(state, self.game.parse_action(action), answer["effects"])
+            action, answer, parsed = self._draw_legal(state, rng)
+            state = self.transition(state, parsed, answer["effects"])
             log.append(action)
         return log, self.score_state(state)
 
@@ -253,6 +302,9 @@ class Engine(ABC):
         return self.apply(state, entry)
 
     def _read_setup(self, log: Any) -> tuple[list[str], dict[str, Any]]:
+        """The players' names, as a state reads them, and the options of a log's setup;
+        InvalidState when the log is no log of this game and engine. Nothing the setup holds
+        is written back into a message as it came (a number may be too long to write)."""
         def refuse(code: str, message: str, path: str) -> InvalidState:
             return InvalidState([violation(code, LOG_RULE, message, path)])
 
@@ -264,33 +316,65 @@ class Engine(ABC):
         setup = log[0].get("setup") if isinstance(log[0], dict) else None
         if not isinstance(setup, dict):
             raise refuse("missing-setup", 'the first entry must be {"setup": {...}}', "log[0]")
+        options = setup.get("options", {})
+        if not isinstance(options, dict) or not all(isinstance(name, str) for name in options):
+            raise refuse("bad-options", "setup.options is an object", "log[0].setup.options")
+        for key, value in [("version", setup.get("version")), ("seed", setup.get("seed")), ("game", setup.get("game")),
+                           *((f"options.{name}", choice) for name, choice in options.items())]:
+            if too_long_to_write(value):
+                raise refuse("number-too-large", f"setup.{key} is {describe_value(value)}; no game counts "
+                                                 "anywhere near that high", f"log[0].setup.{key}")
         if setup.get("game", self.game.id) != self.game.id:
-            raise refuse("wrong-game", f"this log is of {setup.get('game')!r}, not {self.game.id}",
+            raise refuse("wrong-game", f"this log is of {describe_value(setup.get('game'))}, not {self.game.id}",
                          "log[0].setup.game")
         if setup.get("version") != self.version:
             raise refuse("unknown-version", f"this log was written by engine version "
-                                            f"{setup.get('version')!r}; {self.game.title}'s engine "
+                                            f"{describe_value(setup.get('version'))}; {self.game.title}'s engine "
                                             f"is version {self.version}", "log[0].setup.version")
-        names = setup.get("players")
-        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
-            raise refuse("bad-players", "setup.players lists the players' names", "log[0].setup.players")
-        game = self.game
-        found = (player_count(len(names), game.min_players, game.max_players, game.roster_rule, game.title)
-                 + duplicate_names(names, game.roster_rule))
-        if found:
-            raise InvalidState([{**v, "path": "log[0].setup.players"} for v in found])
-        options = setup.get("options", {})
-        if not isinstance(options, dict):
-            raise refuse("bad-options", "setup.options is an object", "log[0].setup.options")
+        names = self._read_players(setup.get("players"))
         for name, choices in self.option_choices.items():
             if name not in options or options[name] not in choices or isinstance(options[name], bool):
                 raise refuse("bad-option", f"setup.options.{name} is one of "
                                            f"{', '.join(map(str, choices))}", f"log[0].setup.options.{name}")
         unknown = sorted(set(options) - set(self.option_choices))
         if unknown:
-            raise refuse("unknown-option", f"{self.game.title} has no option {unknown[0]!r}",
+            raise refuse("unknown-option", f"{self.game.title} has no option {describe_value(unknown[0])}",
                          f"log[0].setup.options.{unknown[0]}")
         return names, options
+
+    def _read_players(self, names: Any) -> list[str]:
+        """setup.players: as many as the game allows (counted before any name is read), each
+        name read as a state reads it (stripped, NFC, 1 to 40 characters), none twice."""
+        game = self.game
+        if not isinstance(names, list):
+            raise InvalidState([violation("bad-players", LOG_RULE, "setup.players lists the players' names",
+                                          "log[0].setup.players")])
+        found = player_count(len(names), game.min_players, game.max_players, game.roster_rule, game.title)
+        if found:
+            raise InvalidState([{**v, "path": "log[0].setup.players"} for v in found])
+        try:
+            names = SetupPlayers.model_validate({"players": names}).players
+        except ValidationError as error:
+            raise InvalidState([{**v, "path": f"log[0].setup.{v['path']}"}
+                                for v in violations_from_error(error, LOG_RULE)]) from None
+        found = duplicate_names(names, game.roster_rule)
+        if found:
+            raise InvalidState([{**v, "path": "log[0].setup.players"} for v in found])
+        return names
+
+
+class SetupPlayers(StateModel):
+    """The players of a log's setup, whose names are read as every state reads them."""
+
+    players: list[PlayerName]
+
+
+def too_long_to_write(value: Any) -> bool:
+    """A whole number with more digits than Python turns into text (as the JSON reader
+    refuses one); such a number cannot be put into a message."""
+    limit = sys.get_int_max_str_digits()
+    return (isinstance(value, int) and not isinstance(value, bool) and limit > 0
+            and abs(value) >= 10**limit)
 
 
 def player_names(game: Game, players: int) -> list[str]:

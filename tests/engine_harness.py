@@ -87,30 +87,41 @@ class Judge:
         self.oracle = oracle(game_id)
         self.probe = random.Random(f"probe-{seed}")
         self.where = game_id
+        # The score view validate last accepted: validate reads nothing but the view, so an
+        # equal view (most steps leave the scores alone) is accepted again without reading it.
+        self.accepted_score_view: dict | None = None
 
     def fail_on(self, faults: list[str], what: str) -> None:
         assert not faults, f"{self.where}: {what}: " + "; ".join(faults)
 
     def possible(self, state: dict) -> Any:
         """Assert the state is plain JSON, valid in both views and fine by the oracle; answer
-        the check state as `check` reads it (parsed once for every judgement of the step)."""
+        the check state as `check` reads it: the engine's own reading, which every judgement
+        of the step shares (the check state being plain JSON, it is what `check` makes of the
+        check state sent as JSON)."""
         assert as_json(state) == state, f"{self.where}: the state is not plain JSON: {state}"
         self.fail_on(self.oracle.state_faults(state), f"impossible state {state}")
         score_view, check_view = self.engine.score_state(state), self.engine.check_state(state)
+        assert as_json(check_view) == check_view, f"{self.where}: the check state is not plain JSON: {check_view}"
         try:
-            if check_view != score_view:
+            if check_view != score_view and score_view != self.accepted_score_view:
                 self.game.parse_state(as_json(score_view))
-            return self.game.parse_state(as_json(check_view))
+                self.accepted_score_view = score_view
+            return self.engine.read_state(state)
         except InvalidState as invalid:
             raise AssertionError(f"{self.where}: validate refuses {state}: {invalid.violations}") from None
 
-    def check(self, checked: Any, action: dict) -> dict:
-        """`check` on the parsed check state, the action sent as JSON; an impossible request
-        is illegal."""
+    def check(self, checked: Any, action: dict) -> tuple[dict, Any]:
+        """`check` on the parsed check state, the action sent as JSON (it must be plain JSON),
+        and the action as `check` parsed it (None when it cannot); an impossible request is
+        illegal."""
+        sent = as_json(action)
+        assert sent == action, f"{self.where}: the action is not plain JSON: {action}"
         try:
-            return self.game.check_parsed(checked, as_json(action))
+            parsed = self.game.parse_action(sent)
+            return self.game.check_parsed(checked, parsed), parsed
         except InvalidState as invalid:
-            return {"legal": False, "violations": invalid.violations, "effects": {}}
+            return {"legal": False, "violations": invalid.violations, "effects": {}}, None
 
     def step(self, before: dict, entry: dict, after: dict) -> None:
         self.fail_on(self.oracle.step_faults(before, entry, after), f"after {entry}")
@@ -118,10 +129,10 @@ class Judge:
     def take(self, state: dict, checked: Any, action: dict, judged: dict) -> dict:
         """The state after an action the engine judged legal: check agrees, with the same
         effects, and the transition shows them."""
-        said = self.check(checked, action)
+        said, parsed = self.check(checked, action)
         assert said["legal"], f"{self.where}: {action} judged legal, but check says {said['violations']}"
         assert judged["effects"] == said["effects"], f"{self.where}: {action}"
-        after = self.engine.transition(state, self.game.parse_action(action), said["effects"])
+        after = self.engine.transition(state, parsed, said["effects"])
         observed = self.engine.observed_effects(state, action, after)
         assert observed and all(said["effects"][key] == value for key, value in observed.items()), (
             f"{self.where}: {action}: check said {said['effects']}, the transition did {observed}")

@@ -157,3 +157,54 @@ def test_cli_replays_the_longest_simulated_logs(tmp_path, capsys):
     assert "moves are legal" in capsys.readouterr().out
     out.write_text("[" + "[]," * 60_000 + "[]]")
     assert gardenkit(["replay", "propagation", str(out)]) == 2
+
+
+# --- the log's setup, read as the rest of the app reads it -------------------------------------
+
+TOO_LONG_TO_WRITE = 10**5000  # more digits than Python turns into text
+
+
+def _setups_with_a_number_too_long(setup: dict) -> list[tuple[str, dict]]:
+    options = {name: TOO_LONG_TO_WRITE for name in setup["options"]}
+    return [("version", {**setup, "version": TOO_LONG_TO_WRITE}),
+            ("seed", {**setup, "seed": TOO_LONG_TO_WRITE}),
+            ("game", {**setup, "game": TOO_LONG_TO_WRITE}),
+            *([("options", {**setup, "options": options})] if options else [])]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_a_setup_number_too_long_to_write_is_refused_in_plain_words(game_id, client):
+    log, _ = scorer.simulate(game_id, 2, 3)
+    for key, setup in _setups_with_a_number_too_long(log[0]["setup"]):
+        with pytest.raises(InvalidState) as refused:
+            scorer.replay(game_id, [{"setup": setup}, *log[1:]])
+        found = refused.value.violations
+        assert found[0]["path"].startswith(f"log[0].setup.{key}"), found
+        assert "digits" in found[0]["message"] and len(found[0]["message"]) < 200, found
+    text = json.dumps(log).replace('"seed": 3', '"seed": ' + "9" * 5000, 1)
+    answer = client.post(f"/api/games/{game_id}/replay", data=text)
+    assert answer.status_code == 400 and "digits" in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_setup_names_are_read_as_a_state_reads_them(game_id, client):
+    """Stripped and in one Unicode spelling: " Ann" in the setup is the Ann of every action."""
+    log, end_state = scorer.simulate(game_id, 2, 4)
+    spaced = [{"setup": {**log[0]["setup"], "players": [" Ann", "Ben\t"]}}, *log[1:]]
+    result = scorer.replay(game_id, spaced)
+    assert result["legal"] and result["end_state"] == end_state
+    answer = client.post(f"/api/games/{game_id}/replay", json=spaced)
+    assert answer.status_code == 200 and answer.get_json()["end_state"] == end_state
+    for names, index, code in (([" ", "Ben"], 0, "blank-name"), (["Ann", "B" * 41], 1, "wrong-length"),
+                               (["Ann", "Be\ud800"], 1, "invalid-value"), ([7, "Ben"], 0, "wrong-type")):
+        bad = [{"setup": {**log[0]["setup"], "players": names}}, *log[1:]]
+        with pytest.raises(InvalidState) as refused:
+            scorer.replay(game_id, bad)
+        found = refused.value.violations[0]
+        assert (found["code"], found["path"]) == (code, f"log[0].setup.players[{index}]"), found
+        assert found["message"].startswith(f"player {index + 1} "), found
+        answer = client.post(f"/api/games/{game_id}/replay", json=bad)  # a lone surrogate goes as \ud800
+        assert answer.status_code == 422 and answer.get_json()["violations"][0]["path"] == found["path"]
+    twice = [{"setup": {**log[0]["setup"], "players": ["Ann", " ann"]}}, *log[1:]]
+    with pytest.raises(InvalidState, match="both called"):
+        scorer.replay(game_id, twice)

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain, combinations
 from typing import Any
 
-from scorer.core import Game, Violation, violation
+from scorer.core import Violation, violation
 from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.garden_dice import data
 
@@ -31,7 +31,6 @@ SUNDIAL_REACH = [(x, y) for x in range(-2, 3) for y in range(-2, 3) if abs(x) + 
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 ACTION_TYPES = ("buy", "place", "water", "harvest", "flip", "move_critter", "remove_critter", "sun_set_die",
                 "sun_reroll", "reroll_equal_dice", "end_turn")
-READ_STATES_KEPT = 3  # a step reads the state before it and one or two after
 SPECIAL_TILES = (("bird", data.CRITTER_SIDES), ("sundial", data.HELPER_SIDES), (data.ROCK, (data.ROCK,)))
 
 
@@ -46,11 +45,6 @@ class GardenDiceEngine(Engine):
         "Garden Dice: when the dice left allow no action, the turn is over unless the player may still use the "
         "sun or reroll four equal dice; then the player does so or ends the turn (end_turn)",
     )
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        # The last few states read for check, each with its parsed form (see _read).
-        self._read_states: tuple[tuple[State, Any], ...] = ()
 
     def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         supply = data.SUPPLY_PER_CROP[len(names)]
@@ -170,38 +164,6 @@ class GardenDiceEngine(Engine):
         if state["pool"] and self.any_legal(state, chain(_die_actions(state), _free_actions(state))):
             return state
         return _pass_dice(state)
-
-    # Engine's judging, with each state read once ---------------------------------------------
-    # A step judges one state several times: the simulator's draw, the move, and after it
-    # the question whether the turn goes on (a turn's end is known only once no die action
-    # is legal). States are never changed in place, so the same object is the same state and
-    # its parsed check state can be kept.
-    def _read(self, state: State) -> Any:
-        """The state `check` reads, parsed once while it is among the last few read."""
-        for kept, checked in self._read_states:
-            if kept is state:
-                return checked
-        checked = self.game.parse_state(self.check_state(state))
-        self._read_states = ((state, checked), *self._read_states[:READ_STATES_KEPT - 1])
-        return checked
-
-    def judge_all(self, state: State, raw_actions: Sequence[Any]) -> list[dict[str, Any]]:
-        checked = self._read(state)
-        return [self._judge_on(state, checked, action) for action in raw_actions]
-
-    def any_legal(self, state: State, raw_actions: Iterable[Any]) -> bool:
-        checked = self._read(state)
-        return any(self._judge_on(state, checked, action)["legal"] for action in raw_actions)
-
-    def random_legal_action(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any]]:
-        """Engine's draw, uniform among the legal candidates, judged on the kept parse."""
-        candidates = self.candidate_actions(state, rng)
-        while candidates:
-            action = candidates.pop(rng.randrange(len(candidates)))
-            answer = self.judge(state, action)
-            if answer["legal"]:
-                return action, answer
-        raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
 
     def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
         old = {tuple(t["at"]): t for t in before["board"]}

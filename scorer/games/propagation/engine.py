@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from scorer.core import InvalidState, StateModel, Text, Violation, violation, violations_from_error, within
+from scorer.core import Game, InvalidState, StateModel, Text, Violation, violation, violations_from_error, within
 from scorer.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.propagation import data
 
@@ -66,6 +66,11 @@ class PropagationEngine(Engine):
     )
     option_choices = {"round_20": data.ROUND_20_READINGS}
 
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        # The table's board last parsed (a state's own board object) and its parsed form.
+        self._board_read: tuple[dict, Any] | None = None
+
     def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         return {"players": [{"name": name, "harvested": dict.fromkeys(data.KINDS, 0)} for name in names],
                 "board": {"rocks": [], "plants": []}, "cards": [], "bonus": [],
@@ -102,7 +107,7 @@ class PropagationEngine(Engine):
             return []
         # The rocks are judged as the board check reads them: ten, on the board, apart.
         try:
-            self.game.check_parsed(self.game.parse_state(self.check_state(state)),
+            self.game.check_parsed(self.read_state(state),
                                    {"type": "end_round", "board": {"rocks": outcome["rocks"], "plants": []}})
         except InvalidState as invalid:
             return [{**v, "path": v["path"].replace("action.board", "chance")} for v in invalid.violations]
@@ -148,6 +153,22 @@ class PropagationEngine(Engine):
                 action["round"] = state["round"] if rng.random() < 0.7 else rng.randint(1, data.ROUNDS)
             found.append(action)
         return found
+
+    def parse_action(self, state: State, raw_action: Any) -> Any:
+        """Every action carries the board it is taken on: the candidates and probes judged on
+        a state carry the state's own board object, which is never changed in place, so it is
+        parsed once, with the first action that carries it, and the later actions are parsed
+        around it (pydantic takes a parsed board as it is). Any other board (a log's, say) is
+        parsed with its action, and so is a board that cannot be parsed, each time."""
+        board = raw_action.get("board") if isinstance(raw_action, dict) else None
+        if board is None or board is not state["board"]:
+            return super().parse_action(state, raw_action)
+        kept = self._board_read  # one read: another thread may replace it meanwhile
+        if kept is not None and kept[0] is board:
+            return super().parse_action(state, {**raw_action, "board": kept[1]})
+        action = super().parse_action(state, raw_action)
+        self._board_read = (board, action.board)
+        return action
 
     def table_violations(self, state: State, action: Any) -> list[Violation]:
         phase = ACTION_PHASES[action.type]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -64,6 +64,14 @@ class Plant(StateModel):
 class Board(StateModel):
     rocks: Annotated[list[Coord], OnTheBoard]
     plants: Annotated[list[Plant], OnTheBoard] = []
+
+    @cached_property
+    def layout(self) -> tuple[tuple[Space, ...], tuple[tuple[int, int, str, str, int], ...]]:
+        """The rocks as (q, r) and the plants as (q, r, owner, kind, tier): the key under
+        which board_violations keeps its answers, built once for a board that the engine
+        hands to many actions."""
+        return (tuple((q, r) for q, r in self.rocks),
+                tuple((p.at[0], p.at[1], p.owner, p.kind, p.tier) for p in self.plants))
 
 
 class Harvested(StateModel):
@@ -145,8 +153,7 @@ def board_violations(board: Board, names: set[str], path: str) -> list[Violation
     """Everything that cannot be on a Propagation board: rocks other than ten, apart and on
     the board; plants off the board, on a rock, sharing a space, past their death tier, of
     an unknown owner, or more of a kind than the owner has tokens."""
-    rocks = tuple((q, r) for q, r in board.rocks)
-    plants = tuple((p.at[0], p.at[1], p.owner, p.kind, p.tier) for p in board.plants)
+    rocks, plants = board.layout
     return [{**found, "path": path + found["path"]} for found in _layout_violations(rocks, plants, frozenset(names))]
 
 
