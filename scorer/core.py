@@ -341,7 +341,7 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
 def describe_value(value: Any) -> str:
     """A short, readable form of a value a player sent, for messages."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"a whole number of about {value.bit_length() * 3 // 10} digits"
+        return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1:,} digits"
     text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."
 

@@ -198,3 +198,11 @@ def test_the_cli_prints_no_traceback_for_hostile_files(tmp_path):
         path.write_bytes(body)
         run = gardenkit("score", "garden-dice", str(path))
         assert run.returncode in (1, 2) and b"Traceback" not in run.stdout + run.stderr
+
+
+def test_a_long_number_is_described_by_its_digit_count():
+    from scorer.core import describe_value
+
+    assert describe_value(10**5000) == "a whole number of about 5,001 digits"
+    assert describe_value(-(10**200)) == "a whole number of about 201 digits"
+    assert describe_value(12) == "12"
