@@ -116,3 +116,7 @@ def page(browser):
     tab = context.new_page()
     yield tab
     context.close()
+
+
+# The journey fixtures (tests/journey.py): a player's path in Chromium at phone and desktop sizes.
+from journey import desktop_journey, journey, phone_journey  # noqa: E402, F401
