@@ -8,7 +8,7 @@ PORT   ?= 8000
 # to look at rendered PDF pages, PostgreSQL for the storage tests against a real server.
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
 
-.PHONY: run test bench soak install install-dev system-deps kits clean axe
+.PHONY: run test bench soak install install-dev system-deps kits clean axe lint-js
 # axe-core, the accessibility checker the browser tests run on every page (tests/axe.py).
 AXE := .cache/axe/node_modules/axe-core/axe.min.js
 
@@ -46,6 +46,16 @@ $(AXE):
 
 axe: $(AXE)
 
+# ESLint (eslint:recommended with no-undef) over every script in templates/: package.json pins
+# it, package-lock.json the exact versions, eslint.config.mjs the rules.
+ESLINT := node_modules/.bin/eslint
+$(ESLINT): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+lint-js: $(ESLINT)
+	$(ESLINT) templates
+
 kits: install
 	$(BIN)/gardenkit build --paper letter --paper a4 --out output
 
@@ -54,8 +64,9 @@ run: kits
 
 # Lint and types first (both configured in pyproject.toml), then the suite; any failure fails
 # the target. pytest exits 5 when it collected no test: that is a failure too, said plainly.
-test: install-dev system-deps axe
+test: install-dev system-deps axe $(ESLINT)
 	$(BIN)/ruff check .
+	$(ESLINT) templates
 	$(BIN)/mypy
 	@$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "no tests were collected"; exit 1; fi; exit $$rc

@@ -5,7 +5,8 @@
 // own queue (static/pad.js) and are sent once when the network is back.
 "use strict";
 const CACHE = "gardenkit-{{ version }}";
-const PRECACHE = {{ urls|tojson }};
+// tojson escapes quotes and <, so the list reads back whole from a JavaScript string.
+const PRECACHE = JSON.parse('{{ urls|tojson }}');
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));

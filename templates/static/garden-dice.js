@@ -48,7 +48,7 @@
 
   // --- reading the example (or whatever the JSON boxes hold) ---------------------------------
   function load() {
-    var state = {}, act = {};
+    var state, act;
     try { state = JSON.parse(stateBox.value); } catch (e) { state = {}; }
     try { act = JSON.parse(actionBox.value); } catch (e) { act = {}; }
     model.variant = state.variant || "standard";

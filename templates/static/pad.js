@@ -151,7 +151,7 @@
   function showRematch() { rematch.hidden = isExample || playerNames(snapshot()).length === 0; }
 
   function offerUndo() {
-    var offered = null;
+    var offered;
     try { offered = sessionStorage.getItem(KEYS.undo); sessionStorage.removeItem(KEYS.undo); } catch (e) { return; }
     var cleared = read(KEYS.cleared, null);
     if (!offered || !cleared) return;

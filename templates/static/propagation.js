@@ -18,7 +18,6 @@
 
   const key = (s) => s[0] + "," + s[1];
   const same = (a, b) => a[0] === b[0] && a[1] === b[1];
-  const onBoard = ([q, r]) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= D.radius;
   const centre = ([q, r]) => [HEX * 1.5 * q, HEX * SQ3 * (r + q / 2)];
   const plantByKey = (board) => new Map(board.plants.map((p) => [key(p.at), p]));
 
@@ -241,7 +240,7 @@
     } catch (e) {
       return { status: 0, payload: null };
     }
-    let payload = null;
+    let payload;
     try { payload = await response.json(); } catch (e) { payload = null; }
     return { status: response.status, payload };
   }
