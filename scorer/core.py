@@ -401,6 +401,8 @@ class Game(ABC):
     # the JSON it reads (docs/app.md)
     state_model: ClassVar[type[StateModel]]
     action_model: ClassVar[Any] = None  # the action models as one union tagged by "type"
+    # each tie-breaker key of player_scores, in players' words: (one, many), e.g. ("gnome", "gnomes")
+    tiebreaker_words: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def __init__(self, *, example_state: dict, example_checks: Sequence[Example] = (),
                  page_data: Callable[[], dict] | None = None,
@@ -525,7 +527,30 @@ class Game(ABC):
         players.sort(key=itemgetter("rank"))  # stable: equal ranks keep the input order
         return {"game": self.id, "players": players,
                 "winners": [p["name"] for p in players if p["rank"] == 1],
+                "tie_break": self.tie_break(players),
                 "warnings": self.state_warnings(state), **self.score_details(state)}
+
+    def tie_break(self, ranking: Sequence[dict[str, Any]]) -> str | None:
+        """How a tie for the win was settled, in players' words ("Ben wins the tie: 5 gnomes
+        to 4"), from a score's ranking (players with "name", "total" and "tiebreakers", best
+        first); None when nobody tied the winner's total. The one source of these words, so
+        the API, the pages and the share picture agree."""
+        tied = [p for p in ranking if p["total"] == ranking[0]["total"]] if ranking else []
+        if len(tied) < 2:
+            return None
+        if not self.tiebreaker_words:
+            return f"{_names(tied)} share the win: {self.title} has no tie-breaker."
+        steps = []
+        for key, words in self.tiebreaker_words.items():
+            values = sorted((p["tiebreakers"].get(key, 0) for p in tied), reverse=True)
+            best = values[0]
+            counted = f"{best} {words[0] if best == 1 else words[1]}"
+            behind = [str(v) for v in values if v < best]
+            steps.append(f"{counted} to {' and '.join(behind)}" if behind else f"{counted} each")
+            tied = [p for p in tied if p["tiebreakers"].get(key, 0) == best]
+            if len(tied) == 1:
+                return f"{tied[0]['name']} wins the tie: {', then '.join(steps)}."
+        return f"{_names(tied)} share the win: {', then '.join(steps)}, so the tie stands."
 
     def check(self, raw_state: Any, raw_action: Any) -> dict[str, Any]:
         """Parse both, refuse an action naming someone who is not playing (an impossible
@@ -544,6 +569,10 @@ class Game(ABC):
             return CheckResult(False, refused).as_dict()
         result: CheckResult = getattr(self, f"check_{action.type}")(state, action)
         return result.as_dict()
+
+
+def _names(players: Sequence[dict[str, Any]]) -> str:
+    return " & ".join(p["name"] for p in players)
 
 
 def player_named(state: Any, name: str) -> Any:

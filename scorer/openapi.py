@@ -180,6 +180,8 @@ def _shared_schemas() -> dict[str, dict]:
         "Score": {"type": "object", "required": ["game", "players", "winners", "warnings"],
                   "properties": {"game": {"type": "string"}, "players": {"type": "array", "items": player},
                                  "winners": {"type": "array", "items": {"type": "string"}},
+                                 "tie_break": {"type": ["string", "null"],
+                                               "description": "how a tie for the win was settled, in words"},
                                  "warnings": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}}}},
         "Validation": {"type": "object", "required": ["valid", "violations"],
                        "properties": {"valid": {"type": "boolean"},

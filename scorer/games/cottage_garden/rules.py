@@ -558,6 +558,7 @@ def _settled(check):
 class CottageGarden(Game):
     id = data.GAME_ID
     title = data.TITLE
+    tiebreaker_words = {"beehives": ("beehive", "beehives")}
     rulebook = "cottage-garden.md"
     kit_module = "pnp.kits.cottage_garden"
     state_model = CottageState

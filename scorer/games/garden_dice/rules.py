@@ -380,6 +380,8 @@ def dice_readings(dice: list[int], at: Coord) -> list[dict]:
 class GardenDice(Game):
     id = data.GAME_ID
     title = data.TITLE
+    tiebreaker_words = {"harvested_face_value": ("point of harvested veggies' face value",
+                                                 "points of harvested veggies' face value")}
     rulebook = data.RULEBOOK
     kit_module = "pnp.kits.garden_dice"
     state_model = GardenDiceState

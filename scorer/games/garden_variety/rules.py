@@ -173,6 +173,7 @@ def resolve(plays: list[Play], rule: int) -> dict:
 class GardenVarietyGame(Game):
     id = data.GAME_ID
     title = data.TITLE
+    tiebreaker_words = {"gnomes": ("gnome", "gnomes")}
     rulebook = "garden-variety.md"
     kit_module = "pnp.kits.garden_variety"
     state_model = GardenVarietyState

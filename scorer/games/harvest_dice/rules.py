@@ -315,6 +315,8 @@ def reachable_with_powers(mode: str, die: PoweredDie, spare: int) -> list[tuple[
 class HarvestDice(Game):
     id = data.GAME_ID
     title = data.TITLE
+    tiebreaker_words = {"veggies_planted": ("veggie planted", "veggies planted"),
+                        "pig_circles": ("pig circle", "pig circles")}
     rulebook = "harvest-dice.md"
     kit_module = "pnp.kits.harvest_dice"
     state_model = HarvestState
