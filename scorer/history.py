@@ -9,12 +9,28 @@ token; the small script only shows dates in the reader's own time zone): /result
 """
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
+import textwrap
 from datetime import datetime
 from typing import Any
 
 import svgwrite
-from flask import Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadRequest, Forbidden, UnsupportedMediaType
 
 import scorer
@@ -31,8 +47,18 @@ from scorer.api import (
     unknown_game,
 )
 from scorer.core import InvalidState, UnknownGame, violation
-from scorer.forms import whole_number
+from scorer.forms import form_spec, whole_number
 from scorer.games import CATALOGUE
+from scorer.pages import (  # the score page's own form handling: an edit is the same form
+    _as_recorded,
+    _player_rows,
+    _shown_state,
+    _submitted_state,
+    change_rows,
+    live_totals,
+    render_game_page,
+    scored_for_page,
+)
 from scorer.storage import LIST_LIMIT, NOTE_MAX_CHARS, note_problem, save_key_problem
 
 bp = Blueprint("history", __name__)
@@ -56,8 +82,14 @@ def forms_need_their_csrf_token() -> None:
         return
     if "HTTP_TRANSFER_ENCODING" in request.environ:
         body_held_to_limit()
-    if current_app.config["WTF_CSRF_ENABLED"] and request.method == "POST":
+    if not current_app.config["WTF_CSRF_ENABLED"] or request.method != "POST" or _live_totals_request():
+        return
+    try:
         current_app.extensions["csrf"].protect()
+    except CSRFError:
+        if request.endpoint != "history.edit_page":
+            raise
+        g.form_refused = True  # the page sends every entry back with a fresh token, saving nothing
 
 
 def titles() -> dict[str, str]:
@@ -243,44 +275,83 @@ def results_page():
 @bp.get("/results/<int:result_id>")
 def result_page(result_id: int):
     found = saved_or_404(result_id)
-    return render_template("result.html", saved=found, result=found["result"],
+    result = with_tie_break(found)
+    return render_template("result.html", saved=found, result=result, picture_height=picture_height(result),
                            game=game_info(found["game"]) if found["game"] in CATALOGUE else {"title": found["game"]})
+
+
+def with_tie_break(saved: dict) -> dict:
+    """The saved result with its words on a tie for the win; a game saved before the scorer
+    said them gets them from its game's rules, read off the saved ranking."""
+    result = saved["result"]
+    if "tie_break" in result or saved["game"] not in scorer.GAMES:
+        return result
+    return {**result, "tie_break": scorer.GAMES[saved["game"]].tie_break(result.get("players", []))}
 
 
 @bp.route("/results/<int:result_id>/edit", methods=["GET", "POST"])
 def edit_page(result_id: int):
-    """Edit a saved game's state (as JSON) and its note. An impossible state is refused with
-    the reasons, keeps what was typed, and changes nothing saved."""
+    """Edit a saved game in the game's own score form, filled in from the saved game, with
+    the same fields, live totals and problems in the players' words, and its note. Save
+    changes scores it again and stores it; an impossible game is refused at its fields and
+    changes nothing saved. The form carries the version it was opened on: when the game was
+    changed meanwhile, the answer is 409 with both versions, and nothing is overwritten
+    unless Save changes is pressed again."""
     saved = saved_or_404(result_id)
-    state_text, note = json.dumps(saved["state"], indent=1), saved["note"] or ""
-    problems: list[str] = []
-    if request.method == "POST":
-        state_text, note = request.form.get("state", ""), request.form.get("note", "")
-        problems = _edit_problems(saved, state_text, note)
-        if not problems:
-            flash("Saved your changes; the game was scored again.")
-            return redirect(url_for("history.result_page", result_id=result_id))
-    return render_template("history_edit.html", saved=saved, title=titles().get(saved["game"], saved["game"]),
-                           state_text=state_text, note=note, problems=problems,
-                           note_max=NOTE_MAX_CHARS), 422 if problems else 200
-
-
-def _edit_problems(saved: dict, state_text: str, note: str) -> list[str]:
-    """Apply an edit from the page; what stops it, in plain words ([] when it was saved)."""
-    problem = note_problem(note)
-    if problem:
-        return [f"The note is too long: {problem}."]
-    try:
-        state = json.loads(state_text)
-    except (ValueError, RecursionError) as error:
-        return [f"The game state is not valid JSON ({error})."]
-    try:
-        result = scorer.score(saved["game"], state)
-    except InvalidState as invalid:
-        return [v["message"] for v in invalid.violations]
-    if storage().update(saved["id"], state=state, result=result, note=note) is None:
+    game = scorer.GAMES.get(saved["game"])
+    if game is None:  # a game whose rules are gone cannot be scored again
         abort(404)
-    return []
+    title = titles()[saved["game"]]
+    if _live_totals_request():
+        return live_totals(game, title, request.get_json(silent=True))
+    state, note = _as_recorded(game, copy.deepcopy(saved["state"])), saved["note"] or ""
+    result: dict | None = with_tie_break(saved)
+    violations = note_trouble = None
+    changed_meanwhile = None   # the saved game, when someone else changed it during this edit
+    refused = g.get("form_refused", False)
+    if request.method == "POST":
+        state, note = _submitted_state(game), request.form.get("note", "")
+        result = None
+        op = request.form.get("op", "score")
+        if not refused and not change_rows(state, op):
+            result, violations = scored_for_page(game, state)
+            note_trouble = note_problem(note)
+            if result is not None and op == "save" and not note_trouble:
+                if request.form.get("edit_version") != version_of(saved):
+                    changed_meanwhile = saved
+                else:
+                    return _save_edit(saved, state, result, note)
+    state = _shown_state(state)
+    page = render_game_page(
+        saved["game"], "score", game=game_info(saved["game"]), spec=form_spec(game.state_model), state=state,
+        players=_player_rows(state), result=result, violations=violations, state_json="", example=False,
+        example_origin=None, example_not_saved=False, refused=refused, fresh=False, save_key="",
+        answered=request.method == "POST" and (result or violations) is not None,
+        editing={"saved": saved, "note": note, "note_problem": note_trouble, "note_max": NOTE_MAX_CHARS,
+                 "version": version_of(saved), "changed_meanwhile": changed_meanwhile,
+                 "their_result": with_tie_break(saved) if changed_meanwhile else None})
+    status = 400 if refused else 409 if changed_meanwhile else 422 if violations or note_trouble else 200
+    return page, status
+
+
+def _live_totals_request() -> bool:
+    """The edit page's script asks for live totals as the score page's does: JSON posted to
+    the page's own address, which only computes and saves nothing, so it needs no token."""
+    return request.endpoint == "history.edit_page" and request.method == "POST" and request.is_json
+
+
+def version_of(saved: dict) -> str:
+    """What an edit form carries to tell that the game was changed while it was being edited:
+    a fingerprint of what is stored (its time of last change, state and note)."""
+    stored = json.dumps([saved["updated_at"] or saved["saved_at"], saved["state"], saved["note"]], sort_keys=True)
+    return hashlib.sha256(stored.encode()).hexdigest()[:24]
+
+
+def _save_edit(saved: dict, state: dict, result: dict, note: str):
+    if storage().update(saved["id"], state=state, result=result, note=note) is None:
+        abort(404)  # deleted meanwhile
+    flash(f"Saved your changes: {' & '.join(result['winners'])} won.")
+    return redirect(url_for("history.result_page", result_id=saved["id"]))
 
 
 @bp.route("/results/<int:result_id>/delete", methods=["GET", "POST"])
@@ -306,6 +377,8 @@ def players_page():
 
 PICTURE_WIDTH = 640
 ROW_HEIGHT = 44
+TIE_LINE_HEIGHT = 26
+TIE_LINE_CHARS = 60         # of the tie-break's words on one line of the picture
 NAME_MAX_CHARS = 28
 
 
@@ -319,19 +392,32 @@ def result_picture(result_id: int):
                              "Content-Security-Policy": "default-src 'none'"})
 
 
+def picture_height(result: dict) -> int:
+    """The share picture's height: its header, a row per player, and the lines on a tie."""
+    return 150 + ROW_HEIGHT * len(result.get("players", [])) + TIE_LINE_HEIGHT * len(_tie_lines(result))
+
+
+def _tie_lines(result: dict) -> list[str]:
+    """How a tie was settled, in lines that fit the picture's width."""
+    return textwrap.wrap(result.get("tie_break") or "", TIE_LINE_CHARS)
+
+
 def end_screen_svg(saved: dict, title: str) -> str:
     """The end screen to share: the game, the date, the ranking with totals, the winners
-    starred and named in words (not by colour alone). svgwrite escapes every text."""
-    players = saved["result"].get("players", [])
-    height = 150 + ROW_HEIGHT * len(players)
-    winners = saved["result"].get("winners", [])
+    starred and named in words (not by colour alone), and how a tie for the win was settled.
+    The date (id "saved-at") is in UTC here; the page's Share says it again in the reader's
+    own time before drawing the picture. svgwrite escapes every text."""
+    result = with_tie_break(saved)
+    players = result.get("players", [])
+    height = picture_height(result)
+    winners = result.get("winners", [])
     drawing = svgwrite.Drawing(size=(PICTURE_WIDTH, height), viewBox=f"0 0 {PICTURE_WIDTH} {height}")
     drawing.set_desc(title=f"{title}: {' & '.join(winners)} won", desc=utc_text(saved["saved_at"]))
     drawing.add(drawing.rect((0, 0), (PICTURE_WIDTH, height), fill="#fbfaf6"))
     drawing.add(drawing.rect((0, 0), (PICTURE_WIDTH, 8), fill="#00715a"))
     font = {"font_family": "system-ui, 'DejaVu Sans', sans-serif", "fill": "#1d2a22"}
     drawing.add(drawing.text(_short(title), insert=(32, 58), font_size=30, font_weight="bold", **font))
-    drawing.add(drawing.text(utc_text(saved["saved_at"]), insert=(32, 88), font_size=16,
+    drawing.add(drawing.text(utc_text(saved["saved_at"]), insert=(32, 88), font_size=16, id="saved-at",
                              **{**font, "fill": "#5b6b60"}))
     top = 118
     for index, player in enumerate(players):
@@ -347,6 +433,9 @@ def end_screen_svg(saved: dict, title: str) -> str:
         drawing.add(drawing.text(label, insert=(80, baseline), font_size=20, font_weight=weight, **font))
         drawing.add(drawing.text(str(player["total"]), insert=(PICTURE_WIDTH - 36, baseline), font_size=22,
                                  font_weight="bold", text_anchor="end", **font))
+    for index, line in enumerate(_tie_lines(result)):
+        drawing.add(drawing.text(line, insert=(32, top + ROW_HEIGHT * len(players) + 20 + TIE_LINE_HEIGHT * index),
+                                 font_size=17, font_style="italic", class_="tie-break", **font))
     drawing.add(drawing.text("gardenkit", insert=(PICTURE_WIDTH - 32, height - 16), font_size=13,
                              text_anchor="end", **{**font, "fill": "#5b6b60"}))
     return drawing.tostring()

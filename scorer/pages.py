@@ -304,7 +304,7 @@ def score_page(game_id: str):
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
     if _live_totals_request():
-        return _live_totals(game, game_info(game_id)["title"], request.get_json(silent=True))
+        return live_totals(game, game_info(game_id)["title"], request.get_json(silent=True))
     spec = form_spec(game.state_model)
     result = violations = origin = None
     refused = g.get("form_refused", False)
@@ -318,23 +318,8 @@ def score_page(game_id: str):
         state = _submitted_state(game)
         origin = _posted_example_origin(game) if example else None
         op = request.form.get("op", "score")
-        players = state.get("players")
-        if not isinstance(players, list):  # pasted JSON may say anything; score it as given
-            players = []
-        if op == "add" and len(players) < MAX_ROWS:
-            state["players"] = players
-            players.append({})
-        elif op.startswith("remove:") and is_index(op[7:]) and len(players) > MIN_ROWS:
-            index = int(op[7:])
-            if index < len(players):
-                players.pop(index)
-                state["players"] = players
-        else:
-            try:
-                result = game.score(state)
-            except InvalidState as invalid:
-                violations = [for_players(v, game_info(game_id)["title"]) for v in invalid.violations]
-                g.field_problems = FieldProblems(violations)
+        if not change_rows(state, op):
+            result, violations = scored_for_page(game, state)
             # An example is never saved: its made-up or simulated players would join the
             # players' records (scorer.history) as if they had played.
             not_saved = result is not None and op == "save" and example
@@ -353,7 +338,37 @@ def score_page(game_id: str):
     return (page, 400) if refused else (page, 422) if not_saved else page
 
 
-def _live_totals(game, title: str, state: Any):
+def change_rows(state: dict, op: str) -> bool:
+    """A score form's Add player or Remove (the page without its script), within the rows the
+    form offers: True when it was one; False otherwise (the form is then scored)."""
+    players = state.get("players")
+    if not isinstance(players, list):  # pasted JSON may say anything; score it as given
+        players = []
+    if op == "add" and len(players) < MAX_ROWS:
+        state["players"] = players
+        players.append({})
+        return True
+    if op.startswith("remove:") and is_index(op[7:]) and len(players) > MIN_ROWS:
+        index = int(op[7:])
+        if index < len(players):
+            players.pop(index)
+            state["players"] = players
+        return True
+    return False
+
+
+def scored_for_page(game, state: Any) -> tuple[dict | None, list[dict] | None]:
+    """(the result, None), or (None, the violations in the players' words), each marked at
+    its field for the page."""
+    try:
+        return game.score(state), None
+    except InvalidState as invalid:
+        violations = [for_players(v, game.title) for v in invalid.violations]
+        g.field_problems = FieldProblems(violations)
+        return None, violations
+
+
+def live_totals(game, title: str, state: Any):
     """What the API's score answers, with any violation or warning in the page's words (see
     for_players)."""
     try:

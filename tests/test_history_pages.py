@@ -1,15 +1,18 @@
 """The history pages through Flask's test client with CSRF on, on the app's real SQLite file:
 the results list and a saved result (dates as <time> in UTC, readable without script), the
-edit form (re-scored, or refused with the reasons and nothing lost), delete with its confirm
-step, players' records."""
+edit form (the game's own score form, filled from the saved game: re-scored, or refused at its
+fields with nothing lost, and a stale edit shown beside the saved game), delete with its
+confirm step, players' records."""
 from __future__ import annotations
 
 import json
 import re
 import sqlite3
+from html.parser import HTMLParser
 
 import pytest
-from history_states import IMPOSSIBLE, KIM_WINS, LEE_WINS
+from history_states import KIM_WINS, LEE_WINS
+from werkzeug.datastructures import MultiDict
 
 import scorer
 
@@ -64,37 +67,176 @@ def edit_token(client, result_id: int) -> str:
     return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
 
 
-def test_the_edit_form_shows_the_state_and_note_and_rescores(app, client):
+class FormReader(HTMLParser):
+    """What a browser sends for the score form as drawn: every named input, select and
+    textarea with its value (the player template's fields left out, as the browser does)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.fields: list[tuple[str, str]] = []
+        self.select: str | None = None
+        self.textarea: str | None = None
+        self.in_template = 0
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "template":
+            self.in_template += 1
+        if self.in_template:
+            return
+        if tag == "option" and self.select and "selected" in a:
+            self.fields.append((self.select, a["value"]))
+        if "name" not in a:
+            return
+        if tag == "input" and a.get("type") not in ("submit", "button", "checkbox", "radio"):
+            self.fields.append((a["name"], a.get("value") or ""))
+        elif tag == "input" and a.get("type") in ("checkbox", "radio") and "checked" in a:
+            self.fields.append((a["name"], a.get("value") or "on"))
+        elif tag == "select":
+            self.select = a["name"]
+        elif tag == "textarea":
+            self.textarea = a["name"]
+            self.fields.append((a["name"], ""))
+
+    def handle_endtag(self, tag):
+        if tag == "template":
+            self.in_template -= 1
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
+
+    def handle_data(self, data):
+        if self.textarea and not self.in_template:
+            name, text = self.fields[-1]
+            self.fields[-1] = (name, text + data)
+
+
+def form_fields(html: str) -> MultiDict:
+    form = html[html.index('class="score-form'):html.index("</form>")]
+    reader = FormReader()
+    reader.feed("<form " + form)
+    return MultiDict(reader.fields)
+
+
+def edit_form(client, result_id: int) -> tuple[str, MultiDict]:
+    html = client.get(f"/results/{result_id}/edit").get_data(as_text=True)
+    return html, form_fields(html)
+
+
+def post_edit(client, result_id: int, fields: MultiDict, op: str = "save"):
+    sent = MultiDict(fields)
+    sent["op"] = op
+    return client.post(f"/results/{result_id}/edit", data=sent)
+
+
+def test_the_edit_page_is_the_score_form_filled_from_the_saved_game(client):
     result_id = saved(client, note="old note")
-    form = client.get(f"/results/{result_id}/edit").get_data(as_text=True)
-    assert 'maxlength="500"' in form and ">old note</textarea>" in form
-    shown = re.search(r'<textarea id="state"[^>]*>(.*?)</textarea>', form, re.S).group(1)
-    assert json.loads(shown.replace("&#34;", '"').replace("&quot;", '"')) == KIM_WINS
-    answer = client.post(f"/results/{result_id}/edit", data={
-        "csrf_token": edit_token(client, result_id), "state": json.dumps(LEE_WINS), "note": "Lee's comeback"})
+    html, fields = edit_form(client, result_id)
+    assert 'class="score-form gv-score"' in html and "data-pad-edit" in html and "Editing a saved game" in html
+    assert [fields[f"players.{i}.name"] for i in range(3)] == ["Kim", "Lee", "Max"]
+    assert (fields["players.0.garden_bed"], fields["players.0.hand"], fields["players.0.gnomes"]) == ("24", "1", "3")
+    assert fields["note"] == "old note" and 'maxlength="500"' in html
+    # never the score page's save key, never JSON to type
+    assert "save_key" not in fields and "_state_json" not in fields and 'id="state"' not in html
+    assert "Save changes" in html and "Winner: <strong>Kim</strong>" in html
+
+
+def test_an_edit_through_the_form_is_scored_again_and_stored(client):
+    result_id = saved(client, note="old note")
+    _, fields = edit_form(client, result_id)
+    for i, player in enumerate(LEE_WINS["players"]):
+        for key in ("garden_bed", "hand", "gnomes"):
+            fields[f"players.{i}.{key}"] = str(player[key])
+    fields["note"] = "Lee's comeback"
+    answer = post_edit(client, result_id, fields)
     assert answer.status_code == 302 and answer.headers["Location"] == f"/results/{result_id}"
     page = client.get(answer.headers["Location"])
     assert "Winner: Lee" in text_of(page) and "Lee&#39;s comeback" in page.get_data(as_text=True)
-    assert "scored again" in text_of(page) and "Edited" in text_of(page)
+    assert "Saved your changes: Lee won." in text_of(page) and "Edited" in text_of(page)
     record = client.get(f"/api/results/{result_id}").get_json()
-    assert record["result"] == scorer.score("garden-variety", LEE_WINS) and record["note"] == "Lee's comeback"
+    assert record["state"] == LEE_WINS and record["note"] == "Lee's comeback"
+    assert record["result"] == scorer.score("garden-variety", LEE_WINS)
 
 
-@pytest.mark.parametrize("state_text, note, says", [
-    (json.dumps(IMPOSSIBLE), "changed", "Nothing was changed"),
-    ("{not json", "changed", "not valid JSON"),
-    (json.dumps(LEE_WINS), "x" * 501, "at most 500 characters"),
+@pytest.mark.parametrize("game_id", sorted(scorer.GAMES))
+def test_every_game_comes_back_unchanged_through_its_edit_form(client, game_id):
+    """The form drawn from a saved game sends that game back: nothing is lost or changed by
+    opening an edit and saving it."""
+    game = scorer.GAMES[game_id]
+    answer = client.post("/api/results", json={"game": game_id, "state": game.example_state})
+    result_id = answer.get_json()["id"]
+    before = client.get(f"/api/results/{result_id}").get_json()
+    _, fields = edit_form(client, result_id)
+    assert post_edit(client, result_id, fields).status_code == 302
+    after = client.get(f"/api/results/{result_id}").get_json()
+    # (bonus boards come back as the points they paid, as the score page records them)
+    assert (after["result"]["players"], after["result"]["winners"]) == (before["result"]["players"],
+                                                                         before["result"]["winners"])
+    assert after["updated_at"] is not None
+
+
+@pytest.mark.parametrize("change, field, says", [
+    ({"players.0.hand": "6"}, "players.0.hand", "hand"),
+    ({"note": "x" * 501}, "note", "at most 500 characters"),
 ])
-def test_a_refused_edit_keeps_what_was_typed_and_changes_nothing(app, client, state_text, note, says):
+def test_a_refused_edit_keeps_what_was_typed_and_changes_nothing(app, client, change, field, says):
     result_id = saved(client, note="keep me")
     before = rows_in_file(app)
-    answer = client.post(f"/results/{result_id}/edit", data={
-        "csrf_token": edit_token(client, result_id), "state": state_text, "note": note})
+    _, fields = edit_form(client, result_id)
+    for name, value in change.items():
+        fields[name] = value
+    answer = post_edit(client, result_id, fields)
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
-    assert says in text_of(answer) and "Nothing was changed" in html
-    assert 'aria-invalid="true"' in html and 'aria-describedby="state-hint edit-problems"' in html
-    assert "players[" not in html   # the reasons in players' words, not JSON paths
+    assert says in text_of(answer)
+    marked = re.search(rf'<(input|textarea)[^>]*name="{re.escape(field)}"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in marked
+    assert form_fields(html)[field] == change[field]   # what was typed is still there
+    shown = re.sub(r"<script.*?</script>", "", html, flags=re.S)
+    assert "players[" not in shown and "column" not in shown   # players' words, no parser
+    assert rows_in_file(app) == before
+
+
+def test_a_stale_edit_shows_both_versions_and_overwrites_only_when_asked(app, client):
+    result_id = saved(client, note="first")
+    _, mine = edit_form(client, result_id)
+    # meanwhile someone else changes the game
+    assert client.patch(f"/api/results/{result_id}", json={"state": LEE_WINS, "note": "theirs"}).status_code == 200
+    mine["players.0.name"] = "Kit"
+    before = rows_in_file(app)
+    answer = post_edit(client, result_id, mine)
+    assert answer.status_code == 409
+    words = text_of(answer)
+    assert "Someone changed this game while you edited it; here are both" in words
+    assert "Lee 25" in words and "winner: Lee" in words and "theirs" in words   # theirs, as saved now
+    assert "Kit 25" in words                                                        # and mine
+    assert rows_in_file(app) == before
+    again = form_fields(answer.get_data(as_text=True))
+    assert again["players.0.name"] == "Kit"
+    assert post_edit(client, result_id, again).status_code == 302   # pressed again: mine replaces theirs
+    assert client.get(f"/api/results/{result_id}").get_json()["result"]["winners"] == ["Kit"]
+
+
+def test_the_edit_forms_live_totals_answer_in_words_and_save_nothing(app, client):
+    result_id = saved(client)
+    before = rows_in_file(app)
+    answer = client.post(f"/results/{result_id}/edit", json=LEE_WINS)
+    assert answer.status_code == 200 and answer.get_json()["winners"] == ["Lee"]
+    refused = client.post(f"/results/{result_id}/edit", json={"players": [{"name": "Kim"}]})
+    assert refused.status_code == 422 and "players[" not in json.dumps(refused.get_json())
+    assert rows_in_file(app) == before
+
+
+def test_an_expired_edit_form_keeps_every_entry_and_saves_nothing(app, client):
+    result_id = saved(client)
+    _, fields = edit_form(client, result_id)
+    fields["csrf_token"] = "expired"
+    fields["players.1.name"] = "Lou"
+    before = rows_in_file(app)
+    answer = post_edit(client, result_id, fields)
+    assert answer.status_code == 400 and "nothing was scored or saved" in text_of(answer)
+    assert form_fields(answer.get_data(as_text=True))["players.1.name"] == "Lou"
     assert rows_in_file(app) == before
 
 
@@ -117,7 +259,7 @@ def test_edit_and_delete_forms_need_their_csrf_token(app, client):
     result_id = saved(client)
     before = rows_in_file(app)
     assert client.post(f"/results/{result_id}/delete", data={"csrf_token": "forged"}).status_code == 400
-    assert client.post(f"/results/{result_id}/edit", data={"state": json.dumps(LEE_WINS)}).status_code == 400
+    assert client.post(f"/results/{result_id}/edit", data={"players.0.name": "Kit", "op": "save"}).status_code == 400
     assert rows_in_file(app) == before
 
 

@@ -24,6 +24,9 @@
   var roster = document.getElementById("recent-players");
   var result = document.getElementById("result");
   var isExample = !!form.querySelector("input[name=_example]");
+  // Editing a saved game (the form says so, _edit_form_start.html): the score page's draft and
+  // save key are never touched, nothing is kept as a draft or queued as a new game.
+  var isEdit = !!form.querySelector("[data-pad-edit]");
   var restoring = false;
   var touched = false;  // live problems are marked at their fields once the players have typed
   var leaving = false;  // New game / Rematch wrote the next draft: the page going away must not overwrite it
@@ -107,11 +110,11 @@
 
   var keepTimer = null;
   function keep() {
-    if (isExample || restoring || leaving) return;
+    if (isExample || isEdit || restoring || leaving) return;
     clearTimeout(keepTimer);
     keepTimer = setTimeout(keepNow, 150);
   }
-  function keepNow() { if (!isExample && !restoring && !leaving) write(KEYS.draft, snapshot()); }
+  function keepNow() { if (!isExample && !isEdit && !restoring && !leaving) write(KEYS.draft, snapshot()); }
 
   // --- the bar: new game, rematch, undo ---------------------------------------------------------
 
@@ -141,14 +144,15 @@
   }
 
   var rematch = form.querySelector("[data-pad=rematch]");
-  form.querySelector("[data-pad=new]").addEventListener("click", function () {
+  var newGame = form.querySelector("[data-pad=new]");
+  if (newGame) newGame.addEventListener("click", function () {  // an edit has no new game
     if (!isExample) startOver(false);
   });
-  rematch.addEventListener("click", function () {
+  if (rematch) rematch.addEventListener("click", function () {
     startOver(true);
     location.href = path;
   });
-  function showRematch() { rematch.hidden = isExample || playerNames(snapshot()).length === 0; }
+  function showRematch() { if (rematch) rematch.hidden = isExample || playerNames(snapshot()).length === 0; }
 
   function offerUndo() {
     var offered;
@@ -336,6 +340,14 @@
       return;
     }
     remember(playerNames(snapshot()));
+    if (isEdit) {  // an edit is sent by the form, online; queued, it would be saved as a new game
+      if (navigator.onLine) return;
+      event.preventDefault();
+      say(["You are offline, so the change is not saved yet. Every entry stays on this page: " +
+           "press Save changes again when the network is back."], true);
+      note.focus();
+      return;
+    }
     if (navigator.onLine || !gardenkit.stateOf) return;
     event.preventDefault();
     var queue = read(KEYS.queue, []);

@@ -134,10 +134,9 @@
     winners.appendChild(el("span", { "class": "trophy", "aria-hidden": "true" }, "\u2605"));
     winners.appendChild(document.createTextNode(data.winners.length === 1 ? "Winner: " : "Shared win: "));
     winners.appendChild(el("strong", {}, data.winners.join(" & ")));
-    var players = data.players;
-    if (data.winners.length === 1 && players.length > 1 && players[1].total === players[0].total) {
+    if (data.tie_break) {  // the scorer's own words for how a tie for the win was settled
       winners.appendChild(document.createTextNode(" "));
-      winners.appendChild(el("small", { "class": "tiebreak-note" }, "won on the tie-break"));
+      winners.appendChild(el("small", { "class": "tiebreak-note" }, data.tie_break));
     }
     var table = el("table", { "class": "ranking" });
     var head = el("tr");
