@@ -158,3 +158,26 @@ def phone_journey(browser):
 @pytest.fixture
 def desktop_journey(browser):
     yield from _journey_fixture(browser, DESKTOP)
+
+
+def tap_to_leave(journey: Journey, locator, url: str) -> None:
+    """Tap a link or submit button that opens another page (whose arrival at `url`, a glob or
+    pattern as Page.wait_for_url takes, is waited for), asserting as Journey.tap does that the element under the finger got the tap.
+    The verdict is taken at the click, kept in the tab's sessionStorage across the navigation."""
+    page = journey.page
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    assert box, f"nothing to tap: {locator} is not shown"
+    locator.evaluate(f"""meant => document.addEventListener('click', e => {{
+        const hit = e.target;
+        sessionStorage.setItem('__journeyTap', (hit === meant || meant.contains(hit)) ? 'ok' : ({DESCRIBE})(hit));
+    }}, {{capture: true, once: true}})""")
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if journey.touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+    page.wait_for_url(url)
+    landed = page.evaluate("() => { const v = sessionStorage.getItem('__journeyTap'); "
+                           "sessionStorage.removeItem('__journeyTap'); return v; }")
+    assert landed == "ok", f"a tap meant for {locator} landed on {landed}"

@@ -27,8 +27,9 @@
   // Editing a saved game (the form says so, _edit_form_start.html): the score page's draft and
   // save key are never touched, nothing is kept as a draft or queued as a new game.
   var isEdit = !!form.querySelector("[data-pad-edit]");
+  // live problems are marked at their fields once the players have typed, or at once in a saved game
+  var touched = isEdit;
   var restoring = false;
-  var touched = false;  // live problems are marked at their fields once the players have typed
   var leaving = false;  // New game / Rematch wrote the next draft: the page going away must not overwrite it
 
   function read(key, fallback) {

@@ -1,0 +1,146 @@
+"""Journeys through saved games, at phone (touch, 390 px) and desktop sizes: a game saved from
+the score page, opened from Results and edited through the same score form by taps (live
+totals, a refused entry marked at its field, the note, offline, Save changes), the change
+stored and the end screen updated, and the score page's own game in progress untouched; a tie
+game's end screen and share picture saying how the tie was broken."""
+from __future__ import annotations
+
+import json
+import struct
+import urllib.request
+
+import pytest
+from journey import tap_to_leave
+
+pytestmark = pytest.mark.browser
+
+SCORE = "/games/garden-variety/score"
+DRAFT = "gardenkit:draft:" + SCORE
+# Kim 13, Lee 12, Max 11: one more card in Lee's hand makes it a tie that Kim's gnomes break.
+KIM_AHEAD = [("Kim", 12, 1, 3), ("Lee", 12, 0, 2), ("Max", 9, 2, 1)]
+
+
+def read_api(base: str, path: str):
+    with urllib.request.urlopen(base + path, timeout=10) as answer:
+        return json.load(answer)
+
+
+def save_by_api(base: str, state: dict) -> int:
+    request = urllib.request.Request(base + "/api/results", data=json.dumps({"game": "garden-variety", "state": state}).encode(),
+                                     method="POST", headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)["id"]
+
+
+def score_and_save(journey, base: str) -> None:
+    """A new game typed on the score page (three players) and saved."""
+    page = journey.page
+    page.goto(base + SCORE)
+    journey.tap(page.get_by_role("button", name="Add player"))
+    for i, (name, bed, hand, gnomes) in enumerate(KIM_AHEAD):
+        for key, value in (("name", name), ("garden_bed", bed), ("hand", hand), ("gnomes", gnomes)):
+            page.locator(f"[name='players.{i}.{key}']").fill(str(value))
+    journey.wait_until("document.querySelector('.pad-totals').textContent.includes('Kim 13')")
+    tap_to_leave(journey, page.get_by_role("button", name="Save result"), "**/results/*")
+
+
+def tap_times(journey, name: str, times: int) -> None:
+    for _ in range(times):
+        journey.tap(journey.page.get_by_role("button", name=name, exact=True))
+
+
+def test_edit_a_saved_game_through_its_score_form_by_taps(journey, live_server):
+    page = journey.page
+    score_and_save(journey, live_server)
+    result_id = int(page.url.split("#")[0].rsplit("/", 1)[1])
+    draft_before = page.evaluate(f"() => localStorage.getItem({json.dumps(DRAFT)})")
+
+    page.goto(live_server + "/results")
+    tap_to_leave(journey, page.locator(f"a[href='/results/{result_id}']"), f"**/results/{result_id}")
+    tap_to_leave(journey, page.get_by_role("link", name="Edit result or note"), f"**/results/{result_id}/edit")
+    assert "Editing a saved game" in page.locator(".edit-banner").text_content()
+    assert [page.locator(f"[name='players.{i}.name']").input_value() for i in range(3)] == ["Kim", "Lee", "Max"]
+    assert page.locator("textarea[name=_state_json], textarea#state").count() == 0   # no JSON to type
+    journey.wait_until("document.querySelector('.gv-stepper button')")
+    journey.assert_accessible("on the edit page as it opens")
+
+    journey.reset_layout_shift()
+    tap_times(journey, "Lee: one more hand", 1)           # Lee 13: level with Kim, whose gnomes win
+    journey.wait_until("document.querySelector('.pad-totals').textContent.includes('Lee 13')")
+    assert page.locator("#result .tiebreak-note").text_content() == "Kim wins the tie: 3 gnomes to 2."
+    # The live totals answer an impossible game with 422 (the score page's own contract,
+    # scorer.pages.live_totals), which the browser logs as a failed load.
+    journey.allow_error(r"status of 422")
+    tap_times(journey, "Max: one more hand", 4)           # 6 cards in a hand: impossible
+    journey.wait_until("document.querySelector('.field-error')")
+    hand = page.locator("[name='players.2.hand']")
+    assert hand.get_attribute("aria-invalid") == "true"
+    problem = page.locator("#" + hand.get_attribute("aria-describedby").split()[-1]).text_content()
+    assert "hand" in problem and "players[" not in problem
+    journey.assert_accessible("after an impossible entry on the edit page")
+    tap_times(journey, "Max: one fewer hand", 4)
+    tap_times(journey, "Lee: one more gnomes", 2)         # Lee's 4 gnomes now break the tie
+    journey.wait_until("document.querySelector('#result .tiebreak-note')"
+                       " && document.querySelector('#result .tiebreak-note').textContent.startsWith('Lee')")
+    assert page.locator("#result .tiebreak-note").text_content() == "Lee wins the tie: 4 gnomes to 3."
+    journey.tap(page.locator("#note"))
+    page.locator("#note").fill("Lee's comeback")
+    journey.assert_steady("editing the saved game")
+    journey.assert_accessible("after the edits")
+
+    # Offline, Save changes keeps everything on the page and queues nothing as a new game.
+    journey.allow_error("ERR_INTERNET_DISCONNECTED")   # the browser's own log of the live totals asked offline
+    page.context.set_offline(True)
+    journey.tap(page.get_by_role("button", name="Save changes"))
+    assert "not saved yet" in page.locator("#pad-note").text_content()
+    assert page.evaluate("() => localStorage.getItem('gardenkit:queue')") in (None, "[]")
+    journey.assert_accessible("after Save changes offline")
+    page.context.set_offline(False)
+
+    tap_to_leave(journey, page.get_by_role("button", name="Save changes"), f"**/results/{result_id}#answer")
+    assert "Saved your changes: Lee won." in page.locator(".flash").text_content()
+    assert page.locator(".tiebreak-note").text_content() == "Lee wins the tie: 4 gnomes to 3."
+    assert page.locator("p.note").text_content() == "Lee's comeback"
+    journey.assert_accessible("on the edited result")
+    stored = read_api(live_server, f"/api/results/{result_id}")
+    assert stored["state"]["players"][1] == {"name": "Lee", "garden_bed": 12, "hand": 1, "gnomes": 4}
+    assert stored["result"]["winners"] == ["Lee"] and stored["note"] == "Lee's comeback"
+    assert len(read_api(live_server, "/api/results")["results"]) == 1   # edited, not saved again
+    # the score page's own game in progress was never written by the edit, nor any draft kept of it
+    assert page.evaluate(f"() => localStorage.getItem({json.dumps(DRAFT)})") == draft_before
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.includes('/results/'))") == []
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_a_tie_games_end_screen_and_share_picture_say_how_it_was_broken(journey, live_server, tmp_path):
+    page = journey.page
+    result_id = save_by_api(live_server, {"players": [{"name": "Ann", "garden_bed": 10, "hand": 0, "gnomes": 4},
+                                                      {"name": "Ben", "garden_bed": 9, "hand": 1, "gnomes": 5}]})
+    page.goto(f"{live_server}/results/{result_id}")
+    said = "Ben wins the tie: 5 gnomes to 4."
+    assert page.locator(".tiebreak-note").text_content() == said
+    assert said in page.locator("img.picture").get_attribute("alt")
+    journey.assert_accessible("on a tie game's result")
+    with urllib.request.urlopen(f"{live_server}/results/{result_id}.svg", timeout=10) as answer:
+        assert said in answer.read().decode()   # the picture's words: the tie-break line of its SVG
+
+    journey.reset_layout_shift()
+    with page.expect_download() as started:
+        journey.tap(page.get_by_role("link", name="Share picture"))
+    download = started.value
+    local = page.evaluate(f"""() => {{ const d = new Date({json.dumps(read_api(live_server, f'/api/results/{result_id}')['saved_at'])});
+        const two = n => String(n).padStart(2, '0');
+        return `${{d.getFullYear()}}-${{two(d.getMonth() + 1)}}-${{two(d.getDate())}}-${{two(d.getHours())}}${{two(d.getMinutes())}}`; }}""")
+    assert download.suggested_filename == f"gardenkit-garden-variety-{result_id}-{local}.png"
+    path = tmp_path / "shared.png"
+    download.save_as(path)
+    width, height = png_size(path.read_bytes())
+    assert (width, height) == (1280, 2 * page.locator("img.picture").evaluate("img => img.naturalHeight"))
+    assert path.stat().st_size > 10_000   # drawn, not blank
+    journey.wait_until("document.getElementById('share-status').textContent.startsWith('Downloaded')")
+    journey.assert_steady("sharing the picture")
+    journey.assert_accessible("after sharing the picture")
