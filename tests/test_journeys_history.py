@@ -144,3 +144,26 @@ def test_a_tie_games_end_screen_and_share_picture_say_how_it_was_broken(journey,
     journey.wait_until("document.getElementById('share-status').textContent.startsWith('Downloaded')")
     journey.assert_steady("sharing the picture")
     journey.assert_accessible("after sharing the picture")
+
+
+@pytest.mark.parametrize("game_id", ["cottage-garden", "garden-dice", "garden-variety", "harvest-dice", "propagation"])
+def test_every_games_edit_form_opens_filled_and_saves_unchanged(phone_journey, live_server, game_id):
+    """Each game's own score page script works in the edit form: it opens filled in from the
+    saved game, accessible and without errors, and Save changes stores the same scores."""
+    import scorer
+
+    journey, page = phone_journey, phone_journey.page
+    request = urllib.request.Request(live_server + "/api/results", method="POST",
+                                     data=json.dumps({"game": game_id, "state": scorer.GAMES[game_id].example_state}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        saved = json.load(answer)
+    page.goto(f"{live_server}/results/{saved['id']}/edit")
+    names = [p["name"] for p in scorer.GAMES[game_id].example_state["players"]]
+    assert [page.locator(f"[name='players.{i}.name']").input_value() for i in range(len(names))] == names
+    journey.assert_accessible(f"on the {game_id} edit form")
+    tap_to_leave(journey, page.get_by_role("button", name="Save changes"), f"**/results/{saved['id']}#answer")
+    stored = read_api(live_server, f"/api/results/{saved['id']}")
+    assert [(p["name"], p["total"]) for p in stored["result"]["players"]] == \
+        [(p["name"], p["total"]) for p in saved["result"]["players"]]
+    assert stored["updated_at"] is not None
