@@ -280,3 +280,29 @@ def test_players_records_page(client):
     assert words.count("Garden Variety") >= 3
     assert "No saved games yet" in text_of(client.get("/players?game=garden-dice"))
     assert client.get("/players?game=chess").status_code == 404
+
+
+BEN_WINS_THE_TIE = {"players": [{"name": "Ann", "garden_bed": 10, "hand": 0, "gnomes": 4},
+                                {"name": "Ben", "garden_bed": 9, "hand": 1, "gnomes": 5}]}
+
+
+def test_a_tie_games_page_and_picture_say_how_it_was_broken(client):
+    result_id = saved(client, BEN_WINS_THE_TIE)
+    page = client.get(f"/results/{result_id}").get_data(as_text=True)
+    said = "Ben wins the tie: 5 gnomes to 4."
+    assert f'<small class="tiebreak-note">{said}</small>' in page
+    svg = client.get(f"/results/{result_id}.svg").get_data(as_text=True)
+    assert said in svg and 'id="saved-at"' in svg
+    height = re.search(r'<svg[^>]* height="(\d+)"', svg).group(1)
+    assert f'height="{height}"' in re.search(r'<img class="picture"[^>]*>', page).group(0)
+
+
+def test_a_game_saved_before_the_tie_break_words_gets_them_from_its_rules(app, client):
+    result_id = saved(client, BEN_WINS_THE_TIE)
+    with sqlite3.connect(app.config["DATABASE_URL"].removeprefix("sqlite:///")) as connection:
+        (stored,) = connection.execute("select result from gardenkit_results where id = ?", (result_id,)).fetchone()
+        older = {key: value for key, value in json.loads(stored).items() if key != "tie_break"}
+        connection.execute("update gardenkit_results set result = ? where id = ?", (json.dumps(older), result_id))
+    assert "tie_break" not in client.get(f"/api/results/{result_id}").get_json()["result"]
+    assert "Ben wins the tie: 5 gnomes to 4." in client.get(f"/results/{result_id}.svg").get_data(as_text=True)
+    assert "Ben wins the tie: 5 gnomes to 4." in text_of(client.get(f"/results/{result_id}"))
