@@ -167,3 +167,26 @@ def test_every_games_edit_form_opens_filled_and_saves_unchanged(phone_journey, l
     assert [(p["name"], p["total"]) for p in stored["result"]["players"]] == \
         [(p["name"], p["total"]) for p in saved["result"]["players"]]
     assert stored["updated_at"] is not None
+
+
+def test_an_edit_of_a_game_changed_meanwhile_shows_both_and_saves_only_when_asked(desktop_journey, live_server):
+    journey, page = desktop_journey, desktop_journey.page
+    result_id = save_by_api(live_server, {"players": [{"name": n, "garden_bed": b, "hand": h, "gnomes": g}
+                                                      for n, b, h, g in KIM_AHEAD]})
+    page.goto(f"{live_server}/results/{result_id}/edit")
+    journey.wait_until("document.querySelector('.gv-stepper button')")
+    tap_times(journey, "Max: one more garden bed", 3)     # Max 14 here ...
+    request = urllib.request.Request(f"{live_server}/api/results/{result_id}", method="PATCH",
+                                     data=json.dumps({"note": "changed on another phone"}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=10).close()   # ... while someone else changes the note
+    # The answer is the page itself, sent with 409 as a stale edit's answer must be; the browser logs that status.
+    journey.allow_error(r"status of 409")
+    tap_to_leave(journey, page.get_by_role("button", name="Save changes"), f"**/results/{result_id}/edit#answer")
+    conflict = page.locator("#changed-meanwhile")
+    assert "Someone changed this game while you edited it; here are both" in conflict.text_content()
+    assert "changed on another phone" in conflict.text_content() and "Max 14" in conflict.text_content()
+    assert read_api(live_server, f"/api/results/{result_id}")["result"]["winners"] == ["Kim"]   # nothing overwritten
+    journey.assert_accessible("when the game was changed meanwhile")
+    tap_to_leave(journey, page.get_by_role("button", name="Save changes"), f"**/results/{result_id}#answer")
+    assert read_api(live_server, f"/api/results/{result_id}")["result"]["winners"] == ["Max"]
