@@ -277,6 +277,7 @@ def result_page(result_id: int):
     found = saved_or_404(result_id)
     result = with_tie_break(found)
     return render_template("result.html", saved=found, result=result, picture_height=picture_height(result),
+                           version=version_of(found),
                            game=game_info(found["game"]) if found["game"] in CATALOGUE else {"title": found["game"]})
 
 
@@ -325,7 +326,8 @@ def edit_page(result_id: int):
     page = render_game_page(
         saved["game"], "score", game=game_info(saved["game"]), spec=form_spec(game.state_model), state=state,
         players=_player_rows(state), result=result, violations=violations, state_json="", example=False,
-        example_origin=None, example_not_saved=False, refused=refused, fresh=False, save_key="",
+        example_origin=None, example_not_saved=False, refused=refused, save_key="",
+        fresh=request.method == "GET",   # static/pad.js may bring back this edit's unsaved changes
         answered=request.method == "POST" and (result or violations) is not None,
         editing={"saved": saved, "note": note, "note_problem": note_trouble, "note_max": NOTE_MAX_CHARS,
                  "version": version_of(saved), "changed_meanwhile": changed_meanwhile,

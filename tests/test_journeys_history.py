@@ -1,8 +1,9 @@
 """Journeys through saved games, at phone (touch, 390 px) and desktop sizes: a game saved from
 the score page, opened from Results and edited through the same score form by taps (live
-totals, a refused entry marked at its field, the note, offline, Save changes), the change
+totals, a reload mid-edit, a refused entry marked at its field, the note, offline, Save changes), the change
 stored and the end screen updated, and the score page's own game in progress untouched; a tie
-game's end screen and share picture saying how the tie was broken."""
+game's end screen and share picture saying how the tie was broken. An edit's unsaved changes
+come back after a reload, under a key of their own."""
 from __future__ import annotations
 
 import json
@@ -68,6 +69,12 @@ def test_edit_a_saved_game_through_its_score_form_by_taps(journey, live_server):
     tap_times(journey, "Lee: one more hand", 1)           # Lee 13: level with Kim, whose gnomes win
     journey.wait_until("document.querySelector('.pad-totals').textContent.includes('Lee 13')")
     assert page.locator("#result .tiebreak-note").text_content() == "Kim wins the tie: 3 gnomes to 2."
+    journey.assert_steady("the first edits")
+    page.reload()   # mid-edit: the unsaved change comes back, with no word of the score page's game
+    journey.wait_until("document.getElementById('pad-note').textContent.includes('unsaved changes')")
+    assert page.locator("[name='players.1.hand']").input_value() == "1"
+    journey.wait_until("document.querySelector('.gv-stepper button')")
+    journey.reset_layout_shift()
     # The live totals answer an impossible game with 422 (the score page's own contract,
     # scorer.pages.live_totals), which the browser logs as a failed load.
     journey.allow_error(r"status of 422")
@@ -106,7 +113,8 @@ def test_edit_a_saved_game_through_its_score_form_by_taps(journey, live_server):
     assert stored["state"]["players"][1] == {"name": "Lee", "garden_bed": 12, "hand": 1, "gnomes": 4}
     assert stored["result"]["winners"] == ["Lee"] and stored["note"] == "Lee's comeback"
     assert len(read_api(live_server, "/api/results")["results"]) == 1   # edited, not saved again
-    # the score page's own game in progress was never written by the edit, nor any draft kept of it
+    # the score page's own game in progress was never written by the edit, and the edit's own
+    # unsaved changes, now saved, are let go
     assert page.evaluate(f"() => localStorage.getItem({json.dumps(DRAFT)})") == draft_before
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.includes('/results/'))") == []
 
@@ -175,6 +183,14 @@ def test_an_edit_of_a_game_changed_meanwhile_shows_both_and_saves_only_when_aske
                                                       for n, b, h, g in KIM_AHEAD]})
     page.goto(f"{live_server}/results/{result_id}/edit")
     journey.wait_until("document.querySelector('.gv-stepper button')")
+    tap_times(journey, "Kim: one more hand", 1)
+    journey.wait_until("Object.keys(localStorage).some(k => k.startsWith('gardenkit:edit-draft:')"
+                       " && localStorage.getItem(k).includes('\"hand\":\"2\"'))")   # kept on the device
+    tap_to_leave(journey, page.get_by_role("link", name="Cancel"), f"**/results/{result_id}")
+    page.goto(f"{live_server}/results/{result_id}/edit")   # a cancelled change does not come back
+    journey.wait_until("document.readyState === 'complete'")
+    journey.wait_until("document.querySelector('.gv-stepper button')")
+    assert page.locator("[name='players.0.hand']").input_value() == "1" and page.locator("#pad-note").is_hidden()
     tap_times(journey, "Max: one more garden bed", 3)     # Max 14 here ...
     request = urllib.request.Request(f"{live_server}/api/results/{result_id}", method="PATCH",
                                      data=json.dumps({"note": "changed on another phone"}).encode(),

@@ -6,6 +6,7 @@
 //     JavaScript) draws that SVG as a PNG with the date in the reader's own time, and hands it
 //     to the device's share sheet where the browser can share files (Web Share API), or
 //     downloads it otherwise.
+//   - Unsaved edits of a version no longer saved are dropped.
 "use strict";
 (function () {
   const format = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -88,9 +89,23 @@
     });
   }
 
+  // An edit of this game keeps its unsaved changes under the version it was opened on
+  // (static/pad.js); those of a version no longer saved can never come back.
+  function dropStaleEditDrafts() {
+    const edit = document.querySelector("a[data-edit-version]");
+    if (!edit) return;
+    const prefix = `gardenkit:edit-draft:${new URL(edit.href).pathname}:`;
+    try {
+      for (const key of Object.keys(localStorage)) {
+        if (key.startsWith(prefix) && key !== prefix + edit.dataset.editVersion) localStorage.removeItem(key);
+      }
+    } catch (error) { /* storage off: nothing was kept */ }
+  }
+
   function start() {
     showLocalTimes();
     offerSharing();
+    dropStaleEditDrafts();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

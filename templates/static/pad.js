@@ -24,9 +24,12 @@
   var roster = document.getElementById("recent-players");
   var result = document.getElementById("result");
   var isExample = !!form.querySelector("input[name=_example]");
-  // Editing a saved game (the form says so, _edit_form_start.html): the score page's draft and
-  // save key are never touched, nothing is kept as a draft or queued as a new game.
-  var isEdit = !!form.querySelector("[data-pad-edit]");
+  // Editing a saved game (the form says so, _edit_form_start.html) is a mode of its own: its
+  // unsaved changes are kept under a key of the saved version it was opened on, never as the
+  // score page's draft; it has no save key and nothing is queued as a new game.
+  var editing = form.querySelector("[data-pad-edit]");
+  var isEdit = !!editing;
+  if (isEdit) KEYS.draft = "gardenkit:edit-draft:" + path + ":" + editing.dataset.padEdit;
   // live problems are marked at their fields once the players have typed, or at once in a saved game
   var touched = isEdit;
   var restoring = false;
@@ -111,11 +114,11 @@
 
   var keepTimer = null;
   function keep() {
-    if (isExample || isEdit || restoring || leaving) return;
+    if (isExample || restoring || leaving) return;
     clearTimeout(keepTimer);
     keepTimer = setTimeout(keepNow, 150);
   }
-  function keepNow() { if (!isExample && !isEdit && !restoring && !leaving) write(KEYS.draft, snapshot()); }
+  function keepNow() { if (!isExample && !restoring && !leaving) write(KEYS.draft, snapshot()); }
 
   // --- the bar: new game, rematch, undo ---------------------------------------------------------
 
@@ -152,6 +155,11 @@
   if (rematch) rematch.addEventListener("click", function () {
     startOver(true);
     location.href = path;
+  });
+  var cancel = form.querySelector("[data-pad=cancel]");
+  if (cancel) cancel.addEventListener("click", function () {  // the edit's changes are let go
+    leaving = true;
+    try { localStorage.removeItem(KEYS.draft); } catch (e) { /* nothing was kept then */ }
   });
   function showRematch() { if (rematch) rematch.hidden = isExample || playerNames(snapshot()).length === 0; }
 
@@ -398,7 +406,10 @@
   document.addEventListener("DOMContentLoaded", function () {
     drawRoster();
     var draft = read(KEYS.draft, null);
-    if (form.hasAttribute("data-fresh") && draft && (hasEntries(draft) || draft.players.length)) {
+    if (isEdit && form.hasAttribute("data-fresh") && draft && JSON.stringify(draft) !== JSON.stringify(snapshot())) {
+      restore(draft);
+      say(["Your unsaved changes to this game are back."]);
+    } else if (!isEdit && form.hasAttribute("data-fresh") && draft && (hasEntries(draft) || draft.players.length)) {
       restore(draft);
       if (hasEntries(draft)) say(["Your game in progress is back."]);
     } else {
