@@ -39,7 +39,6 @@ from scorer.api import (
     REQUEST_RULE,
     BadJSON,
     bad_json,
-    body_held_to_limit,
     game_info,
     invalid_state,
     read_json,
@@ -51,6 +50,7 @@ from scorer.forms import form_spec, whole_number
 from scorer.games import CATALOGUE
 from scorer.pages import (  # the score page's own form handling: an edit is the same form
     _as_recorded,
+    _hold_form_to_limits,
     _player_rows,
     _shown_state,
     _submitted_state,
@@ -80,8 +80,7 @@ def forms_need_their_csrf_token() -> None:
     if request.path.startswith("/api/"):
         refuse_cross_site_write()
         return
-    if "HTTP_TRANSFER_ENCODING" in request.environ:
-        body_held_to_limit()
+    _hold_form_to_limits()   # the score pages' limits: the edit form is a score form
     if not current_app.config["WTF_CSRF_ENABLED"] or request.method != "POST" or _live_totals_request():
         return
     try:

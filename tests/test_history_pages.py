@@ -306,3 +306,16 @@ def test_a_game_saved_before_the_tie_break_words_gets_them_from_its_rules(app, c
     assert "tie_break" not in client.get(f"/api/results/{result_id}").get_json()["result"]
     assert "Ben wins the tie: 5 gnomes to 4." in client.get(f"/results/{result_id}.svg").get_data(as_text=True)
     assert "Ben wins the tie: 5 gnomes to 4." in text_of(client.get(f"/results/{result_id}"))
+
+
+def test_the_edit_form_is_held_to_the_score_forms_limits(app, client):
+    result_id = saved(client)
+    before = rows_in_file(app)
+    token = edit_token(client, result_id)
+    crowded = client.post(f"/results/{result_id}/edit", data="&".join(f"players.{i}.name=x" for i in range(2000))
+                          + f"&csrf_token={token}&op=save", content_type="application/x-www-form-urlencoded")
+    assert crowded.status_code == 413 and "more than 600 fields" in text_of(crowded)
+    long_name = client.post(f"/results/{result_id}/edit", data={"csrf_token": token, "op": "save",
+                                                                "players.0.name": "x" * 20_000})
+    assert long_name.status_code == 413
+    assert rows_in_file(app) == before
