@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import struct
 import urllib.request
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from journey import tap_to_leave
@@ -18,6 +20,7 @@ pytestmark = pytest.mark.browser
 SCORE = "/games/garden-variety/score"
 DRAFT = "gardenkit:draft:" + SCORE
 # Kim 13, Lee 12, Max 11: one more card in Lee's hand makes it a tie that Kim's gnomes break.
+PLAYERS_ZONE = "Pacific/Auckland"
 KIM_AHEAD = [("Kim", 12, 1, 3), ("Lee", 12, 0, 2), ("Max", 9, 2, 1)]
 
 
@@ -126,6 +129,8 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def test_a_tie_games_end_screen_and_share_picture_say_how_it_was_broken(journey, live_server, tmp_path):
     page = journey.page
+    # the players' own time zone, far from the server's UTC, so the picture's local time shows
+    page.context.new_cdp_session(page).send("Emulation.setTimezoneOverride", {"timezoneId": PLAYERS_ZONE})
     result_id = save_by_api(live_server, {"players": [{"name": "Ann", "garden_bed": 10, "hand": 0, "gnomes": 4},
                                                       {"name": "Ben", "garden_bed": 9, "hand": 1, "gnomes": 5}]})
     page.goto(f"{live_server}/results/{result_id}")
@@ -140,9 +145,8 @@ def test_a_tie_games_end_screen_and_share_picture_say_how_it_was_broken(journey,
     with page.expect_download() as started:
         journey.tap(page.get_by_role("link", name="Share picture"))
     download = started.value
-    local = page.evaluate(f"""() => {{ const d = new Date({json.dumps(read_api(live_server, f'/api/results/{result_id}')['saved_at'])});
-        const two = n => String(n).padStart(2, '0');
-        return `${{d.getFullYear()}}-${{two(d.getMonth() + 1)}}-${{two(d.getDate())}}-${{two(d.getHours())}}${{two(d.getMinutes())}}`; }}""")
+    saved_at = datetime.fromisoformat(read_api(live_server, f"/api/results/{result_id}")["saved_at"])
+    local = saved_at.astimezone(ZoneInfo(PLAYERS_ZONE)).strftime("%Y-%m-%d-%H%M")
     assert download.suggested_filename == f"gardenkit-garden-variety-{result_id}-{local}.png"
     path = tmp_path / "shared.png"
     download.save_as(path)
