@@ -210,3 +210,23 @@ def test_an_edit_of_a_game_changed_meanwhile_shows_both_and_saves_only_when_aske
     journey.assert_accessible("when the game was changed meanwhile")
     tap_to_leave(journey, page.get_by_role("button", name="Save changes"), f"**/results/{result_id}#answer")
     assert read_api(live_server, f"/api/results/{result_id}")["result"]["winners"] == ["Max"]
+
+
+def test_a_propagation_tie_is_said_shared_live_and_on_its_page(phone_journey, live_server):
+    """Propagation's rules break no tie: its own live panel and its result say the win is shared and why."""
+    journey, page = phone_journey, phone_journey.page
+    players = [{"name": name, "harvested": {"tomato": 2}, "bonus_points": 0} for name in ("Ada", "Bo")]
+    request = urllib.request.Request(live_server + "/api/results", method="POST",
+                                     data=json.dumps({"game": "propagation", "state": {"players": players}}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        result_id = json.load(answer)["id"]
+    said = "Ada & Bo share the win: Propagation has no tie-breaker."
+    page.goto(f"{live_server}/results/{result_id}")
+    assert page.locator(".tiebreak-note").text_content() == said
+    page.goto(f"{live_server}/results/{result_id}/edit")
+    page.locator("[name='players.1.name']").fill("Bea")
+    journey.wait_until("document.querySelector('.live-winners').textContent.includes('Bea share')")
+    assert page.locator(".live-winners").text_content() == \
+        "Shared win: Ada & Bea. Ada & Bea share the win: Propagation has no tie-breaker."
+    journey.assert_accessible("on a Propagation tie's edit form")

@@ -306,7 +306,8 @@
           return tr;
         }));
         live.querySelector(".live-winners").textContent =
-          (payload.winners.length === 1 ? "Winner: " : "Shared win: ") + payload.winners.join(" & ");
+          (payload.winners.length === 1 ? "Winner: " : "Shared win: ") + payload.winners.join(" & ") +
+          (payload.tie_break ? `. ${payload.tie_break}` : "");  // the scorer's words on a tie
         listItems(problems, []);
         listItems(warnings, payload.warnings.map((w) => w.message));
       } else {
