@@ -4,8 +4,9 @@ screen to share.
 
 API (JSON, no cookie, so no CSRF token): POST/GET /api/results, GET/PATCH/DELETE
 /api/results/<id>, GET /api/results.csv, GET /api/players. Pages (plain forms with a CSRF
-token; the small script only shows dates in the reader's own time zone): /results,
-/results/<id>, /results/<id>.svg, /results/<id>/edit, /results/<id>/delete, /players.
+token; the small script shows dates in the reader's own time zone and shares the picture as
+a PNG): /results, /results/<id>, /results/<id>.svg, /results/<id>/edit (the game's own score
+form, scorer.pages), /results/<id>/delete, /players.
 """
 from __future__ import annotations
 
