@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pnp.art import cottage_garden as art
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
+from pnp.fonts import measure
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import (
     Circle,
@@ -240,10 +242,11 @@ def tile_size(tile: str) -> tuple[float, float]:
 
 def tile_face(tile: str, turned_over: bool) -> Face:
     """A flower tile: its squares, the art of each outer edge running on into the bleed (a
-    slightly off cut or a shifted back still shows the tile's own flower), printed pots and
-    cloches, its id on a plain square, and its outline as the cut line."""
+    slightly off cut or a shifted back still shows the tile's own flower), the species drawn
+    on each plain square, printed pots and cloches, its id in a corner, and its outline as
+    the cut line."""
     squares = tile_squares(tile, turned_over)
-    _, _, colour, pattern = data.FLOWER_TILES[tile]
+    _, species, colour, pattern = data.FLOWER_TILES[tile]
     fill = Style(fill=data.FLOWER_COLOURS[colour])
     shapes: list[Shape] = []
     for (row, col) in squares:
@@ -254,26 +257,19 @@ def tile_face(tile: str, turned_over: bool) -> Face:
                            TILE_SQUARE + grow[1] + grow[3], fill))
     for (row, col) in squares:
         shapes.append(Group((flower_square(colour, pattern),), translate=(col * TILE_SQUARE, row * TILE_SQUARE)))
-    labelled = False
-    for (row, col), letter in sorted(squares.items()):
-        cx, cy = (col + 0.5) * TILE_SQUARE, (row + 0.5) * TILE_SQUARE
-        if letter in "PC" and len(squares) == 1:  # room for the id above the symbol
-            shapes += _symbol(letter, cx, cy + 2.2, TILE_SQUARE * 0.45)
-        elif letter in "PC":
-            shapes += _symbol(letter, cx, cy, TILE_SQUARE * 0.62)
-        elif not labelled:
-            labelled = True
-            shapes += _tile_label(tile, cx, cy)
-    if not labelled:  # a one-square tile shows its symbol: the id goes above it
-        (row, col) = min(squares)
-        shapes += _tile_label(tile, (col + 0.5) * TILE_SQUARE, row * TILE_SQUARE + 3.2)
+    plain = [(col * TILE_SQUARE, row * TILE_SQUARE) for (row, col), letter in sorted(squares.items()) if letter not in "PC"]
+    if len(squares) == 1 and not plain:  # one printed symbol: the flower fills it, the symbol in a corner
+        letter = next(iter(squares.values()))
+        shapes += art.tile_flowers(species, data.FLOWER_COLOURS[colour], [(0.0, 0.0)], TILE_SQUARE, 0.8)
+        shapes += _symbol(letter, TILE_SQUARE - 3.3, TILE_SQUARE - 3.3, TILE_SQUARE * 0.4)
+    else:
+        shapes += art.tile_flowers(species, data.FLOWER_COLOURS[colour], plain, TILE_SQUARE)
+        for (row, col), letter in squares.items():
+            if letter in "PC":
+                shapes += _symbol(letter, (col + 0.5) * TILE_SQUARE, (row + 0.5) * TILE_SQUARE, TILE_SQUARE * 0.62)
+    shapes += art.tile_id(tile, *(plain[0] if plain else (0.0, 0.0)))
     shapes += _outline(squares)
     return Face(group(shapes), background=WHITE)
-
-
-def _tile_label(tile: str, cx: float, cy: float) -> list[Shape]:
-    return [Rect(cx - 4.0, cy - 2.6, 8.0, 5.2, Style(fill=WHITE, stroke=INK, stroke_width=0.15), radius=1.0),
-            Text(cx, cy, tile, size=2.8, align="center", anchor="middle", bold=True, fill=INK)]
 
 
 def _outline(squares) -> list[Shape]:
@@ -302,7 +298,8 @@ def bed_face(design: str) -> Face:
     side = design[-1]
     soil = SOIL[side]
     size = data.BED_SIZE * CELL + 2 * BED_BORDER
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, Style(fill=LEAF))]
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, Style(fill=LEAF)),
+                           *art.hedge(size, BED_BORDER, BLEED)]
     grid = Style(fill=soil, stroke=darken(soil, 0.35), stroke_width=0.3)
     for r, row in enumerate(data.BED_DESIGNS[design]):
         for c, printed in enumerate(row):
@@ -312,6 +309,7 @@ def bed_face(design: str) -> Face:
                 shapes += _symbol(printed, x + CELL / 2, y + CELL / 2, CELL * 0.7)
     word = data.BED_SIDES[side]
     label = f"flowerbed {design} · {word} side"
+    shapes.append(art.label_plate(size / 2, BED_BORDER / 2, measure(label, 2.2, True) + 3.0, 3.4))
     shapes.append(Text(size / 2, BED_BORDER / 2, label, size=2.2, align="center", anchor="middle", fill=WHITE,
                        bold=True))
     return Face(group(shapes), background=LEAF)
@@ -358,8 +356,7 @@ def _chevrons(count: int, cx: float, cy: float, direction: float, scale: float =
 def nursery_face(side_name: str) -> Face:
     side = data.NURSERY_SIDES[side_name]
     marks = data.arrow_marks(side_name)
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, NURSERY + 2 * BLEED, NURSERY + 2 * BLEED,
-                                Style(fill="#DCEBC9", decorative=True))]
+    shapes: list[Shape] = art.gravel_path(NURSERY, BAND, BLEED)
     # the 4x4 nursery, every space named as the rulebook's examples name them
     for r, row in enumerate(data.ROWS):
         for c, column in enumerate(data.COLUMNS):
@@ -374,8 +371,7 @@ def nursery_face(side_name: str) -> Face:
         shapes += [Line(BAND, BAND, far, far, dash), Line(far, BAND, BAND, far, dash)]
     for label in side["track"]:
         (x, y, w, h), direction = _track_space(label)
-        shapes.append(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, Style(fill=WHITE, stroke=INK, stroke_width=0.3),
-                           radius=1.5))
+        shapes.append(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, art.FLAG_STYLE, radius=1.5))
         corner = label in _CORNER_DIRECTION
         shapes.append(_chevrons(marks[label], x + w / 2 + (1.5 if corner else 0.0), y + h / 2, direction,
                                 0.75 if corner else 1.0))
