@@ -6,6 +6,8 @@ Every number printed comes from scorer.games.garden_dice.data, the module the sc
 """
 from __future__ import annotations
 
+from pnp.art import garden_dice as art
+from pnp.art.looks import wordmark
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import (
@@ -237,26 +239,15 @@ def round_outline(diameter: float) -> Circle:
 def seed_face(crop: str) -> Face:
     """The seed side: a seed packet with the crop's name and picture, value in the corner."""
     color = CROP_COLORS[crop]
-    edge = outline_of(color)
-    top = tuple((7.0 + i * 2.0, 8.0 + (i % 2) * 1.4) for i in range(11))  # a torn, zig-zag top
-    packet = Polygon(top + ((27.0, 27.5), (7.0, 27.5)), Style(fill="#FFFDF4", stroke=edge, stroke_width=0.4))
-    band = Rect(7.0, 20.0, 20.0, 5.6, Style(fill=color))
-    shapes = (packet, band,
-              Text(17.0, 12.0, "SEEDS", size=2.2, align="center", anchor="middle", bold=True, fill=INK),
-              Icon(crop_icon(crop), 17.0, 16.4, 6.6, color),
-              Text(17.0, 22.8, crop.upper(), size=2.5, align="center", anchor="middle", bold=True,
-                   fill=text_color_on(color)),
-              value_badge(data.CROP_VALUES[crop]))
-    return Face(Group(shapes), background=KRAFT)
+    shapes = (*art.seed_packet(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
+    return Face(Group(shapes), background=lighten(color, 0.55))
 
 
 def veggie_face(crop: str) -> Face:
     """The veggie side: the vegetable, its value and its name."""
     color = CROP_COLORS[crop]
-    shapes = (Icon(crop_icon(crop), 16.0, 14.6, 18.5, color),
-              caption(crop.capitalize(), 26.2, size=2.7),
-              value_badge(data.CROP_VALUES[crop]))
-    return Face(Group(shapes), background=lighten(color, 0.82))
+    shapes = (*art.veggie_bed(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
+    return Face(Group(shapes), background=lighten(color, 0.8))
 
 
 def special_face(icon: str, color: str, name: str, note: str, background: str) -> Face:
@@ -356,8 +347,7 @@ def board_notes() -> Group:
                                 f"owner's scarecrow gives +{data.SCARECROW_BONUS} instead",
                           size=2.8, align="center", anchor="middle", fill=INK),
                      translate=(band, middle), rotate=90)
-    return Group.of(Text(middle, band - 3.2, TITLE.upper(), size=7.0, align="center", anchor="middle", bold=True,
-                         fill=FENCE),
+    return Group.of(wordmark(TITLE, middle, band - 6.2, 9.0, align="center")[0],
                     Text(middle, band + 4.4, f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on "
                                              f"from 0 and take a +{data.TRACK_SPACES} lap token",
                          size=2.8, align="center", anchor="middle", fill=INK),
