@@ -230,9 +230,9 @@ def _title(page: _Column, title: str) -> None:
     if title not in LOOKS:
         page.text(title, size=TITLE, bold=True, after=2.0)
         return
-    mark, _ = wordmark(title, page.x, page.y, TITLE * 1.5, max_width=page.width)
+    mark, _, height = wordmark(title, page.x, page.y, TITLE * 1.5, max_width=page.width)
     page.shapes.append(mark)
-    page.y += TITLE * 1.5 + 2.0
+    page.y += height + 2.0
 
 
 def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, duplex: str) -> Sheet:

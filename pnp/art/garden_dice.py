@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.art.looks import look
 from pnp.art.shapes import filled, leaf
-from pnp.colors import INK, WHITE, darken, lighten, text_color_on
+from pnp.colors import INK, WHITE, darken, text_color_on
 from pnp.model import Icon, Path, Polygon, Rect, Shape, Style, Text
 
 LOOK = look("Garden Dice")

@@ -46,9 +46,10 @@ def look(title: str) -> Look:
 
 
 def wordmark(title: str, x: float, y: float, height: float, align: str = "left", max_width: float | None = None,
-             on_dark: bool = False) -> tuple[Group, float]:
-    """The game's wordmark with its top-left (or top-centre, `align="center"`) at (x, y),
-    `height` tall including its swash; and its width. `max_width` shrinks it to fit."""
+             on_dark: bool = False, middle: bool = False) -> tuple[Group, float, float]:
+    """The game's wordmark with its top-left (or top-centre, `align="center"`) at (x, y), or
+    its middle there when `middle`; `height` tall including its swash. Returns it with its
+    width and height: `max_width` shrinks it to fit."""
     chosen = LOOKS[title]
     cap, below = cap_height(chosen.face), descent(chosen.face)
     size = height / (cap + below + 0.2)
@@ -56,7 +57,9 @@ def wordmark(title: str, x: float, y: float, height: float, align: str = "left",
     gap = height * 0.15
     width = measure(title, size, face=chosen.face) + 2 * (ornament + gap)
     if max_width is not None and width > max_width:
-        return wordmark(title, x, y, height * max_width / width, align, None, on_dark)
+        return wordmark(title, x, y, height * max_width / width, align, None, on_dark, middle)
+    if middle:
+        y -= height / 2
     left = x - width / 2 if align == "center" else x
     text_x = left + ornament + gap
     text_w = width - 2 * (ornament + gap)
@@ -75,7 +78,7 @@ def wordmark(title: str, x: float, y: float, height: float, align: str = "left",
         Icon(left_icon, left + ornament / 2, y + height * 0.45, ornament, left_colour),
         Icon(right_icon, left + width - ornament / 2, y + height * 0.45, ornament, right_colour),
     ]
-    return Group(tuple(shapes)), width
+    return Group(tuple(shapes)), width, height
 
 
 # --- the ornaments -------------------------------------------------------------------------------
