@@ -87,5 +87,7 @@ def stroke(commands: Commands, color: str, width: float) -> Path:
 
 
 def filled(commands: Commands, fill: str, edge: str | None = None, width: float = 0.2,
-           decorative: bool = False) -> Path:
+           decorative: bool = True) -> Path:
+    """A filled path. Illustration is decoration: the ink-saver build prints it in outline
+    (its edge), so pass decorative=False only for a fill whose colour means something."""
     return Path(commands, Style(fill=fill, stroke=edge, stroke_width=width, decorative=decorative))
