@@ -20,7 +20,8 @@ from pnp.fonts import DISPLAY_FACES, FACES_FOLDER
 from pnp.icons import icon_group
 from pnp.impose import impose
 from pnp.kits import cottage_garden, garden_variety
-from pnp.model import Group, Icon, Path as PathShape, Shape, Style, Text
+from pnp.model import Group, Icon, Shape, Style, Text
+from pnp.model import Path as PathShape
 from pnp.options import PAPERS, BuildOptions
 from pnp.render_pdf import PdfPainter, render_pdf
 from pnp.render_svg import SvgPainter, render_sheet_svg

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.art.flowers import species_icon
-from pnp.art.shapes import circle, filled, leaf, stroke
+from pnp.art.shapes import Commands, circle, filled, leaf, stroke
 from pnp.colors import WHITE, darken, lighten
 from pnp.fonts import cap_height, descent, measure
 from pnp.icons import register_icon, regular_polygon
@@ -103,7 +103,7 @@ def wheat(size: float, color: str) -> Group:
     """An ear of wheat: grains up a bent stalk."""
     s = size
     edge = darken(color, 0.45)
-    grains = ()
+    grains: Commands = ()
     for i in range(5):
         y = s * (0.7 - i * 0.13)
         grains += leaf(s * 0.5, y, s * 0.3, y - s * 0.14, s * 0.1) + leaf(s * 0.5, y, s * 0.7, y - s * 0.14, s * 0.1)
