@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from pnp.art.critters import pose_icon
-from pnp.art.looks import look, wordmark
+from pnp.art.looks import wordmark
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, lighten, text_color_on
 from pnp.errors import KitError
 from pnp.icons import outline_of, register_icon, solid, star_points
@@ -302,7 +302,7 @@ def critter_face(card) -> Face:
         _both_corners(_number_index(str(card.number), colour_badge(card.color))),
         Icon(pose_icon(ANIMAL_ICONS[card.color], card.number), CARD_W / 2, 40 if rare else 41, 40, color),
         Text(CARD_W / 2, 60 if rare else 63.5, f"{card.color.capitalize()} {animal}", size=4.2, align="center",
-             anchor="top", bold=True, fill=INK, face=look(TITLE).face),
+             anchor="top", bold=True, fill=INK),
         Text(CARD_W / 2, 66 if rare else 69.5, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
              align="center", anchor="top", fill="#555555"),
     ]
@@ -317,8 +317,7 @@ def wildflower_face(card) -> Face:
         _panel(),
         _both_corners(_number_index(str(card.number), flower_badge())),
         Icon("gv-wildflower", CARD_W / 2, 41, 40, WILDFLOWER_COLOR),
-        Text(CARD_W / 2, 63.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK,
-             face=look(TITLE).face),
+        Text(CARD_W / 2, 63.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
         Text(CARD_W / 2, 69.5, "wins ties with critters", size=2.6, align="center", anchor="top", fill="#555555"),
     ), background=WILDFLOWER_COLOR)
 
@@ -331,8 +330,7 @@ def gnome_face(card) -> Face:
         _panel(),
         _both_corners(emblem),
         Icon(GNOME_PICTURES[card.name], CARD_W / 2, 29, 33, GNOME_COLOR),
-        Text(CARD_W / 2, 49, variety.title, size=4.3, align="center", anchor="top", bold=True, fill=INK,
-             face=look(TITLE).face),
+        Text(CARD_W / 2, 49, variety.title, size=4.3, align="center", anchor="top", bold=True, fill=INK),
         Text(CARD_W / 2, 56.5, variety.effect, size=3.1, align="center", anchor="top", fill=INK, max_width=40),
     ), background=GNOME_COLOR)
 
