@@ -1,13 +1,15 @@
 """Cottage Garden's art: the species' flowers on the tiles, the tile id in a corner, the
-clipped hedge round each flowerbed and the gravel path round the nursery."""
+clipped hedge round each flowerbed, and the nursery as seed trays with seedlings inside a
+gravel path."""
 from __future__ import annotations
 
 import math
 
 from pnp.art.flowers import species_icon
-from pnp.art.shapes import blob, circle, filled, ring_of
+from pnp.art.shapes import blob, circle, filled, leaf, ring_of
 from pnp.colors import INK, WHITE, darken, lighten
-from pnp.model import Icon, Rect, Shape, Style, Text
+from pnp.icons import register_icon
+from pnp.model import Group, Icon, Path, Rect, Shape, Style, Text
 
 HEDGE = "#2F6B3A"
 HEDGE_LIGHT = "#4C8A4F"
@@ -66,13 +68,13 @@ def gravel_path(size: float, band: float, bleed: float) -> list[Shape]:
     far = size - band
     inner = (band, band, far - band)
     pebbles: tuple = ()
-    spacing = 2.6
+    spacing = 5.5  # sparse: most of the path lies under the flagstones, and every pebble costs drawing time
     steps = int((size + 2 * bleed) / spacing)
     for i in range(steps):
         for j in range(int((band + bleed) / spacing)):
             x = -bleed + i * spacing + (j % 2) * spacing / 2
             y = -bleed + j * spacing
-            wobble = 0.35 + 0.25 * math.sin(i * 1.7 + j * 2.3)
+            wobble = 0.5 + 0.3 * math.sin(i * 1.7 + j * 2.3)
             for px, py in ((x, y), (y, x), (x, size - y), (size - y, x)):  # the four sides
                 if not (inner[0] < px < inner[0] + inner[2] and inner[1] < py < inner[1] + inner[2]):
                     pebbles += circle(px, py, wobble)
@@ -83,3 +85,24 @@ def gravel_path(size: float, band: float, bleed: float) -> list[Shape]:
 
 
 FLAG_STYLE = Style(fill=FLAGSTONE, stroke=FLAGSTONE_EDGE, stroke_width=0.35)
+
+
+TRAY = Style(fill="#EFE2C4", stroke="#9A6B43", stroke_width=0.9)
+SOIL_TEXT = "#2F5E3B"
+
+
+@register_icon("cg-sprouts")
+def sprouts(size: float, color: str) -> Group:
+    """A little clump of seedlings on a mound of earth."""
+    s = size
+    leaves = leaf(s * 0.3, s * 0.7, s * 0.06, s * 0.42, s * 0.16) + leaf(s * 0.32, s * 0.62, s * 0.46, s * 0.28, s * 0.15) + \
+        leaf(s * 0.66, s * 0.7, s * 0.94, s * 0.4, s * 0.16) + leaf(s * 0.64, s * 0.62, s * 0.56, s * 0.22, s * 0.14)
+    mound = Path((("M", s * 0.04, s * 0.9), ("C", s * 0.2, s * 0.62, s * 0.8, s * 0.62, s * 0.96, s * 0.9), ("Z",)),
+                 Style(fill="#9A6B43", stroke="#6B4A2B", stroke_width=s * 0.03, decorative=True))
+    return Group.of(filled(leaves, color, darken(color, 0.4), s * 0.03), mound)
+
+
+def tray_sprouts(x: float, y: float, size: float) -> list[Shape]:
+    """Seedlings in the bottom corners of a nursery space (a seed tray): clear of its name."""
+    return [Icon("cg-sprouts", x + 7.0, y + size - 6.5, 8.0, HEDGE_LIGHT),
+            Icon("cg-sprouts", x + size - 7.0, y + size - 6.5, 8.0, HEDGE_LIGHT)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnp.art import cottage_garden as art
+from pnp.art.looks import wordmark
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
 from pnp.fonts import measure
 from pnp.icons import outline_of, register_icon, solid, star_points
@@ -361,8 +362,8 @@ def nursery_face(side_name: str) -> Face:
     for r, row in enumerate(data.ROWS):
         for c, column in enumerate(data.COLUMNS):
             x, y = BAND + c * SPACE, BAND + r * SPACE
-            shapes.append(Rect(x + 1, y + 1, SPACE - 2, SPACE - 2, Style(fill="#F6EFD9", stroke=LEAF, stroke_width=0.5),
-                               radius=2.0))
+            shapes.append(Rect(x + 1, y + 1, SPACE - 2, SPACE - 2, art.TRAY, radius=2.0))
+            shapes += art.tray_sprouts(x, y, SPACE)
             shapes.append(Text(x + SPACE / 2, y + 3, row + column, size=3.2, align="center", anchor="top", bold=True,
                                fill=LEAF_TEXT))
     if len(side["track"]) > 16:  # the four-player side also has the two diagonal rows
@@ -380,9 +381,9 @@ def nursery_face(side_name: str) -> Face:
     players = _player_counts(side["players"])
     # The name sits in space A1, clear of the middle, where a board printed on two pages is joined.
     cx, cy = BAND + SPACE / 2, BAND + SPACE / 2
-    shapes += [Rect(cx - 14, cy - 5, 28, 10, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
-               Text(cx, cy - 1.0, "Nursery", size=2.8, align="center", bold=True, fill=LEAF_TEXT),
-               Text(cx, cy + 3.0, f"{players} players", size=2.4, align="center", fill=LEAF_TEXT)]
+    shapes += [Rect(cx - 24, cy - 9, 48, 18, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
+               wordmark(TITLE, cx, cy - 7.5, 8.5, align="center", max_width=44)[0],
+               Text(cx, cy + 5.5, f"Nursery · {players} players", size=2.6, align="center", bold=True, fill=LEAF_TEXT)]
     return Face(group(shapes), background="#DCEBC9")
 
 
