@@ -72,14 +72,14 @@ def _register(animal_icon: str, pose: int):
 def opossum_hanging(size: float, color: str) -> Group:
     """Hanging by its tail from a branch, upside down."""
     u = size / 100
-    return Group((*_branch(u), _critter("gv-opossum", size, color, 0.82, 52, 50, 180)))
+    return Group((*_branch(u), _critter("gv-opossum", size, color, 0.82, 52, 43, 180)))
 
 
 @_register("gv-opossum", 3)
 def opossum_sniffing(size: float, color: str) -> Group:
     """Sniffing a flower among grass."""
     u = size / 100
-    grass = sum(((("M", x * u, 100 * u), ("L", (x + 3) * u, 86 * u)) for x in range(4, 100, 9)), ())
+    grass = sum(((("M", x * u, 84 * u), ("L", (x + 3) * u, 74 * u)) for x in range(4, 100, 7)), ())
     return Group((stroke(grass, FOLIAGE, 1.6 * u), *_small_flower(u, 12, 52, 9, PINK),
                   _critter("gv-opossum", size, color, 0.86, 58, 45)))
 
@@ -88,9 +88,9 @@ def opossum_sniffing(size: float, color: str) -> Group:
 def snail_climbing(size: float, color: str) -> Group:
     """Climbing a broad leaf."""
     u = size / 100
-    return Group((filled(leaf(8 * u, 96 * u, 96 * u, 10 * u, 46 * u), FOLIAGE, FOLIAGE_EDGE, 1.0 * u),
-                  stroke((("M", 8 * u, 96 * u), ("L", 92 * u, 14 * u)), lighten(FOLIAGE, 0.35), 1.2 * u),
-                  _critter("gv-snail", size, color, 0.74, 52, 46, -38)))
+    return Group((filled(leaf(92 * u, 96 * u, 4 * u, 10 * u, 46 * u), FOLIAGE, FOLIAGE_EDGE, 1.0 * u),
+                  stroke((("M", 92 * u, 96 * u), ("L", 8 * u, 14 * u)), lighten(FOLIAGE, 0.35), 1.2 * u),
+                  _critter("gv-snail", size, color, 0.74, 48, 50, 40)))
 
 
 @_register("gv-snail", 3)
