@@ -48,7 +48,7 @@ SPECIES: dict[str, Species] = {
     "Marigold": Species("radial", 14, 0.42, 0.14, 0.0, BROWN, 0.1, layers=3),
     "Primrose": Species("radial", 5, 0.4, 0.3, 0.0, "#E8A417", 0.1),
     "Crocus": Species("cup", 3, 0.42, 0.2, 0.7, GOLD),
-    "Lavender": Species("spike", 11, 0.05, 0.07, 0.6),
+    "Lavender": Species("spike", 11, 0.075, 0.09, 0.6),
     "Poppy": Species("poppy", 4, 0.44, 0.42, 0.0, "#2B2B2B", 0.11),
     "Cosmos": Species("radial", 8, 0.44, 0.19, 0.0, GOLD, 0.1),
     "Daisy": Species("radial", 16, 0.44, 0.1, 0.2, GOLD, 0.12),
@@ -68,9 +68,9 @@ SPECIES: dict[str, Species] = {
     "Anemone": Species("radial", 6, 0.43, 0.28, 0.0, "#1F1F3A", 0.12),
     "Columbine": Species("radial", 5, 0.45, 0.15, 1.0, GOLD, 0.08, layers=2),
     "Delphinium": Species("spike", 9, 0.085, 0.1, 0.3, "#FFFFFF"),
-    "Salvia": Species("spike", 10, 0.07, 0.08, 0.9),
+    "Salvia": Species("spike", 10, 0.085, 0.1, 0.9),
     "Sweet Pea": Species("sweetpea"),
-    "Hydrangea": Species("ball", 4, 0.06, 0.06, centre="#FFFFFF"),
+    "Hydrangea": Species("ball", 4, 0.075, 0.075, centre="#FFFFFF"),
     "Iris": Species("iris", centre=GOLD),
     "Lupin": Species("spike", 12, 0.07, 0.1, 0.2),
     "Cornflower": Species("radial", 10, 0.43, 0.14, 1.0, "#2E2E6B", 0.1, layers=2),
@@ -164,7 +164,7 @@ def ball(s: float, color: str, spec: Species) -> list[Shape]:
     shapes: list[Shape] = [stroke((("M", c, s * 0.97), ("L", c, c)), STEM, s * 0.03), *_leaves(s, s * 0.95),
                            filled(circle(c, s * 0.43, r), full, edge, s * 0.014)]
     florets: Commands = ()
-    spacing = s * 0.13
+    spacing = s * 0.15
     for row in range(-3, 4):
         for col in range(-3, 4):
             x = c + col * spacing + (row % 2) * spacing / 2

@@ -14,6 +14,7 @@ Commands = tuple[tuple, ...]
 
 
 def circle(cx: float, cy: float, r: float) -> Commands:
+    """A circle as path commands, so many circles can share one Path."""
     k = r * KAPPA
     return (("M", cx + r, cy), ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
             ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy), ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),

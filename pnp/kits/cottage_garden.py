@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from pnp.art import cottage_garden as art
 from pnp.art.looks import wordmark
+from pnp.art.shapes import circle as circle_path
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
 from pnp.fonts import measure
 from pnp.icons import outline_of, register_icon, solid, star_points
@@ -170,17 +171,6 @@ def _pattern_ink(colour: str) -> str:
     return darken(colour, 0.45) if luminance(colour) > 0.45 else lighten(colour, 0.55)
 
 
-KAPPA = 0.5523  # cubic Bezier handle length for a quarter circle
-
-
-def _circle(cx: float, cy: float, r: float) -> tuple:
-    """A circle as path commands, so many circles can share one Path."""
-    k = r * KAPPA
-    return (("M", cx + r, cy), ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-            ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy), ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-            ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy), ("Z",))
-
-
 def _polygon(points) -> tuple:
     return (("M",) + tuple(points[0]),) + tuple(("L",) + tuple(p) for p in points[1:]) + (("Z",),)
 
@@ -190,13 +180,13 @@ def _pattern_commands(pattern: str) -> tuple[tuple, bool]:
     One path per square instead of a dozen shapes keeps the 300 printed squares quick to render."""
     s = TILE_SQUARE
     if pattern == "dots":
-        return sum((_circle(s * (0.2 + 0.3 * i), s * (0.2 + 0.3 * j), s * 0.06) for i in range(3) for j in range(3)), ()), True
+        return sum((circle_path(s * (0.2 + 0.3 * i), s * (0.2 + 0.3 * j), s * 0.06) for i in range(3) for j in range(3)), ()), True
     if pattern == "stripes":  # parallel slanted strokes, each cut to the square
         return sum(((("M", s * x1, s * y1), ("L", s * x2, s * y2))
                     for x1, y1, x2, y2 in ((0, 0.5, 0.25, 0), (0, 1, 0.5, 0), (0.25, 1, 0.75, 0),
                                            (0.5, 1, 1, 0), (0.75, 1, 1, 0.5))), ()), False
     if pattern == "rings":
-        return sum((_circle(s * (0.28 + 0.44 * i), s * (0.28 + 0.44 * j), s * 0.12) for i in range(2) for j in range(2)), ()), False
+        return sum((circle_path(s * (0.28 + 0.44 * i), s * (0.28 + 0.44 * j), s * 0.12) for i in range(2) for j in range(2)), ()), False
     if pattern == "checks":
         q = s / 4
         return sum((_polygon(((i * q, j * q), ((i + 1) * q, j * q), ((i + 1) * q, (j + 1) * q), (i * q, (j + 1) * q)))
