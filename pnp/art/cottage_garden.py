@@ -4,6 +4,7 @@ gravel path."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from pnp.art.flowers import species_icon
 from pnp.art.shapes import blob, circle, filled, leaf, ring_of
@@ -18,6 +19,7 @@ PEBBLE = "#B9A985"
 FLAGSTONE = "#F1ECE0"
 FLAGSTONE_EDGE = "#8C7F66"
 ID_TEXT = 2.2  # the tile id: 6.2 pt, the smallest size printed
+BLEED = 3.0    # the build's bleed: the hedge and the gravel run on into it
 
 
 def tile_flowers(species: str, colour: str, squares: list[tuple[float, float]], square: float,
@@ -54,6 +56,20 @@ def hedge(size: float, band: float, bleed: float) -> list[Shape]:
                 flowers += ring_of(5, x - band * 0.1, y - band * 0.12, 0.05, band * 0.16, band * 0.13)
     return [filled(bushes, HEDGE_LIGHT, HEDGE, 0.2, decorative=True), filled(shade, HEDGE, decorative=True),
             filled(flowers, "#F7D9E8", "#9C4A74", 0.1, decorative=True)]
+
+
+@lru_cache(maxsize=8)
+def hedge_icon(band: float) -> str:
+    """The hedge of a `band` wide border as an icon: drawn once per build and placed on all
+    eighteen flowerbed sides (`Icon(name, size / 2, size / 2, size, HEDGE)`), instead of
+    writing its hundreds of curves out again for each."""
+    name = f"cg-hedge-{band:g}"
+
+    def drawing(size: float, color: str) -> Group:
+        return Group(tuple(hedge(size, band, BLEED)))
+    drawing.__qualname__ = "hedge_drawing"
+    register_icon(name)(drawing)
+    return name
 
 
 def label_plate(cx: float, cy: float, width: float, height: float) -> Rect:

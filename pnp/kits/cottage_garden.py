@@ -290,7 +290,7 @@ def bed_face(design: str) -> Face:
     soil = SOIL[side]
     size = data.BED_SIZE * CELL + 2 * BED_BORDER
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, Style(fill=LEAF)),
-                           *art.hedge(size, BED_BORDER, BLEED)]
+                           Icon(art.hedge_icon(BED_BORDER), size / 2, size / 2, size, art.HEDGE)]
     grid = Style(fill=soil, stroke=darken(soil, 0.35), stroke_width=0.3)
     for r, row in enumerate(data.BED_DESIGNS[design]):
         for c, printed in enumerate(row):
