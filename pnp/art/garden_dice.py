@@ -1,9 +1,10 @@
-"""Garden Dice's art: a seed packet filling the seed side of each crop tile, and the grown
-vegetable in its bed of soil on the veggie side. Both are drawn into a tile of any size."""
+"""Garden Dice's art: a seed packet filling the seed side of each crop tile, the grown
+vegetable in its bed of soil on the veggie side, and scenery round the special tiles'
+pictures. All are drawn into a tile of any size."""
 from __future__ import annotations
 
 from pnp.art.looks import look
-from pnp.art.shapes import filled, leaf
+from pnp.art.shapes import blob, circle, filled, leaf, ring_of
 from pnp.colors import INK, WHITE, darken, text_color_on
 from pnp.model import Icon, Path, Polygon, Rect, Shape, Style, Text
 
@@ -62,3 +63,38 @@ def veggie_bed(crop: str, icon: str, color: str, size: float) -> list[Shape]:
         Rect(s * 0.2, s * 0.8, s * 0.6, s * 0.13, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=s * 0.05),
         Text(s / 2, s * 0.865, name, size=NAME_SIZE, align="center", anchor="middle", face=LOOK.face, fill=INK),
     ]
+
+
+def _tufts(points: tuple[tuple[float, float], ...]) -> Shape:
+    blades: tuple = ()
+    for x, y in points:
+        blades += (("M", x - 1.2, y), ("L", x - 1.6, y - 2.2), ("M", x, y), ("L", x, y - 2.8), ("M", x + 1.2, y),
+                   ("L", x + 1.7, y - 2.1))
+    return Path(blades, Style(stroke=SPROUT, stroke_width=0.35))
+
+
+def _cloud(left: float, bottom: float, width: float) -> tuple:
+    """A cloud's outline: three puffs over a flat bottom, one closed curve."""
+    w, h, x, b = width, width * 0.45, left, bottom
+    return (("M", x, b), ("C", x - 0.1 * w, b - 0.5 * h, x + 0.15 * w, b - 0.8 * h, x + 0.3 * w, b - 0.6 * h),
+            ("C", x + 0.35 * w, b - 1.1 * h, x + 0.7 * w, b - 1.1 * h, x + 0.72 * w, b - 0.6 * h),
+            ("C", x + 0.9 * w, b - 0.8 * h, x + 1.1 * w, b - 0.4 * h, x + w, b), ("Z",))
+
+
+def special_scene(name: str, size: float) -> list[Shape]:
+    """Small scenery round a special tile's picture, in the corners its picture and words
+    leave free (the top and the sides above the name)."""
+    s = size
+    if name == "bird":
+        return [filled(_cloud(s * 0.03, s * 0.2, s * 0.24) + _cloud(s * 0.74, s * 0.26, s * 0.2), WHITE, "#9CC3DA", 0.25)]
+    if name in ("rabbit", "scarecrow"):
+        return [_tufts(((s * 0.12, s * 0.68), (s * 0.88, s * 0.68), (s * 0.2, s * 0.22), (s * 0.82, s * 0.2)))]
+    if name == "sundial":
+        blooms = ring_of(5, s * 0.14, s * 0.62, 0.1, s * 0.05, s * 0.045) + ring_of(5, s * 0.86, s * 0.62, 0.1, s * 0.05, s * 0.045)
+        return [_tufts(((s * 0.14, s * 0.72), (s * 0.86, s * 0.72))), filled(blooms, "#F4A6C8", "#9C4A74", 0.15),
+                filled(circle(s * 0.14, s * 0.62, s * 0.015) + circle(s * 0.86, s * 0.62, s * 0.015), "#F2C12E")]
+    if name == "rock":
+        pebbles = blob(s * 0.13, s * 0.66, s * 0.04, 5, 0.2) + blob(s * 0.87, s * 0.64, s * 0.05, 5, 0.2, 30) + \
+            blob(s * 0.2, s * 0.18, s * 0.03, 5, 0.2, 60)
+        return [filled(pebbles, "#C9C9C4", "#7E7E78", 0.2)]
+    return []

@@ -251,7 +251,7 @@ def veggie_face(crop: str) -> Face:
 
 
 def special_face(icon: str, color: str, name: str, note: str, background: str) -> Face:
-    return Face(Group.of(Icon(icon, TILE / 2, 13.0, 17.0, color),
+    return Face(Group.of(*art.special_scene(name, TILE), Icon(icon, TILE / 2, 13.0, 17.0, color),
                          caption(name.upper(), 23.6, size=2.8),
                          caption(note, 26.8, size=2.2, bold=False)), background=background)
 
