@@ -1,7 +1,7 @@
 """Each game's look: its display face, its palette and its wordmark.
 
 The wordmark is the game's name set in its display face, in its ink colour, over a swash in
-its accent colour, between two small drawings of the game (a die with a sprout, a flower,
+its accent colour, between two small drawings of the game in its colours (a die with a sprout, a flower,
 a seedling in a hex, a gnome's hat). Kits put it on boards, card backs and the first page.
 """
 from __future__ import annotations
@@ -22,21 +22,20 @@ SPROUT = "#3C8D2F"
 class Look:
     face: str        # a display face of pnp.fonts.DISPLAY_FACES
     ink: str         # the wordmark's and headings' colour on light paper
-    accent: str      # the swash and ornaments
-    paper: str       # a light ground the game's panels use
+    accent: str      # the swash under the name
     ornaments: tuple[tuple[str, str], tuple[str, str]]  # (icon, colour) left and right of the name
 
 
 LOOKS: dict[str, Look] = {
-    "Garden Dice": Look("comfortaa", "#2F5A24", "#E69F00", "#F6F0DF",
+    "Garden Dice": Look("comfortaa", "#2F5A24", "#E69F00",
                         (("look-sprout-die", "#E69F00"), ("look-sprout-die", "#D55E00"))),
-    "Harvest Dice": Look("quicksand", "#6B3B12", "#D55E00", "#FBF1DC",
+    "Harvest Dice": Look("quicksand", "#6B3B12", "#D55E00",
                          (("look-wheat", "#C98B1B"), ("look-wheat", "#C98B1B"))),
-    "Cottage Garden": Look("cabin-sketch", "#2F5B3A", "#CC79A7", "#F4F1E6",
+    "Cottage Garden": Look("cabin-sketch", "#2F5B3A", "#CC79A7",
                            ((species_icon("Rose"), "#CC79A7"), (species_icon("Foxglove"), "#CC79A7"))),
-    "Propagation": Look("comfortaa", "#1E4D5C", "#009E73", "#EEF5F0",
+    "Propagation": Look("comfortaa", "#1E4D5C", "#009E73",
                         (("look-seedling-hex", "#009E73"), ("look-seedling-hex", "#56B4E9"))),
-    "Garden Variety": Look("cabin-sketch", "#4A2C5A", "#E69F00", "#FFF7E8",
+    "Garden Variety": Look("cabin-sketch", "#2F5D3A", "#E69F00",
                            (("look-gnome-hat", "#D55E00"), ("look-gnome-hat", "#0072B2"))),
 }
 
