@@ -120,7 +120,7 @@ def deck():
     return (imposition, *rendered(imposition.sheets))
 
 
-def test_a_colours_critters_come_in_every_pose(deck):
+def test_a_colours_critters_come_in_every_pose_and_wildflowers_vary(deck):
     imposition = deck[0]
     pictures: dict[str, set[str]] = {}
     for component in imposition.components:
@@ -132,6 +132,9 @@ def test_a_colours_critters_come_in_every_pose(deck):
     assert set(pictures) == set(garden_variety.CRITTER_COLORS)
     for colour, names in pictures.items():
         assert len(names) == POSES, f"{colour}: {sorted(names)}"
+    flowers = {s.name for component in imposition.components if component.name.startswith("wildflower-")
+               for s in shapes_of(component.front.shapes) if isinstance(s, Icon) and s.size == 40}
+    assert len(flowers) == POSES, sorted(flowers)
 
 
 def test_every_pose_is_printed_in_pdf_and_svg(deck):

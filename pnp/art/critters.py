@@ -1,5 +1,5 @@
 """Garden Variety's critters in three poses each, so a colour's nine cards are not nine
-copies of one picture.
+copies of one picture; the wildflowers likewise take turns among three flowers.
 
 Pose one is the critter as the kit draws it (its icon, e.g. "gv-frog"); poses two and three
 put that drawing into a little scene (hanging from a branch, on a lily pad, climbing a leaf,
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from pnp.art.flowers import species_icon
 from pnp.art.shapes import blob, circle, filled, leaf, ring_of, stroke
 from pnp.colors import darken, lighten
 from pnp.icons import icon_group, register_icon
@@ -29,6 +30,14 @@ def pose_icon(animal_icon: str, number: int | str) -> str:
     the critter's own drawing."""
     pose = number % POSES if isinstance(number, int) else 0
     return animal_icon if pose == 0 else f"{animal_icon}-pose{pose + 1}"
+
+
+def wildflower_icon(own_icon: str, number: int | str) -> str:
+    """The flower a wildflower card numbered `number` shows: the deck's own wildflower, a
+    poppy or a cornflower (drawn as Cottage Garden draws its species), by pairs of numbers,
+    so the box's wildflowers 1, 4, 6 and 9 show all three."""
+    pose = number // 2 % POSES if isinstance(number, int) else 0
+    return (own_icon, species_icon("Poppy"), species_icon("Cornflower"))[pose]
 
 
 def _critter(animal_icon: str, size: float, color: str, share: float, x: float, y: float,

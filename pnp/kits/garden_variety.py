@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from pnp.art.critters import pose_icon
+from pnp.art.critters import pose_icon, wildflower_icon
 from pnp.art.looks import wordmark
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, lighten, text_color_on
 from pnp.errors import KitError
@@ -316,7 +316,7 @@ def wildflower_face(card) -> Face:
     return Face(Group.of(
         _panel(),
         _both_corners(_number_index(str(card.number), flower_badge())),
-        Icon("gv-wildflower", CARD_W / 2, 41, 40, WILDFLOWER_COLOR),
+        Icon(wildflower_icon("gv-wildflower", card.number), CARD_W / 2, 41, 40, WILDFLOWER_COLOR),
         Text(CARD_W / 2, 63.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
         Text(CARD_W / 2, 69.5, "wins ties with critters", size=2.6, align="center", anchor="top", fill="#555555"),
     ), background=WILDFLOWER_COLOR)
