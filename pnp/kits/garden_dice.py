@@ -7,7 +7,7 @@ Every number printed comes from scorer.games.garden_dice.data, the module the sc
 from __future__ import annotations
 
 from pnp.art import garden_dice as art
-from pnp.art.looks import wordmark
+from pnp.art.looks import look, wordmark
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import (
@@ -493,7 +493,7 @@ def aid_notes() -> list[tuple[str, str, str, str]]:
 def _aid_header(title: str, sections: str) -> list[Shape]:
     """The card's title, and the rulebook sections it sums up."""
     return [Rect(0, 0, AID_W, 11.0, Style(fill=FENCE, decorative=True)),
-            Text(5.0, 5.5, title, size=4.2, anchor="middle", bold=True, fill=WHITE),
+            Text(5.0, 5.5, title, size=4.2, anchor="middle", bold=True, fill=WHITE, face=look(TITLE).face),
             Text(AID_W - 4.0, 5.5, f"{TITLE}: {sections}", size=2.2, align="right", anchor="middle", fill=WHITE,
                  max_width=32.0)]
 
@@ -549,7 +549,7 @@ def pad_face() -> Face:
     top = 16.0
     line = Style(stroke=INK, stroke_width=0.3)
     shapes: list[Shape] = [Text(margin, 6.0, f"{TITLE} · final scores", size=4.0, anchor="middle", bold=True,
-                                fill=darken(FENCE, 0.2)),
+                                fill=darken(FENCE, 0.2), face=look(TITLE).face),
                            Text(margin, 11.5, "a player's name above their symbol", size=2.3, anchor="middle",
                                 fill=INK)]
     for k, colour in enumerate(data.PLAYER_COLOURS):

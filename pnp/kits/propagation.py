@@ -284,7 +284,7 @@ def tier_tracker(colour: PlayerColor) -> Component:
         Rect(0, 0, width, 11, Style(fill=colour.hex)),
         Icon(colour.symbol, 7, 5.5, 6, text_color_on(colour.hex)),
         Text(13, 5.5, f"{TITLE} · growth tracker · {colour.name} player", size=4.2, bold=True, anchor="middle",
-             fill=text_color_on(colour.hex)),
+             fill=text_color_on(colour.hex), face=look(TITLE).face),
         Text(4, 14, "Sown or propagated: a marker on cell 0 of that token's row. Start of your turn: every "
                     "marker one cell right. Harvested or died: marker off (an apple tree harvested goes "
                     "back to 0).", size=2.5, anchor="top", fill=INK, max_width=width - 8),
@@ -368,7 +368,7 @@ def round_track() -> Component:
     width = per_row * ROUND_BOX + 12
     height = 2 * ROUND_BOX + 22
     shapes: list[Shape] = [
-        Text(6, 5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN),
+        Text(6, 5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN, face=look(TITLE).face),
         Text(width - 6, 5, "Star: score the bonus cards (round 10: then reveal a new one)",
              size=2.6, align="right", anchor="top", fill=INK)]
     for index in range(data.ROUNDS):
