@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pnp.colors import Paint, luminance
-from pnp.fonts import CAP_HEIGHT, DESCENT
+from pnp.fonts import cap_height, descent
 from pnp.icons import icon_group
 from pnp.impose import IDENTITY, Affine, Imposition, Rect4, Sheet, apply, compose, translation
 from pnp.model import Circle, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
@@ -296,8 +296,8 @@ class _Flattener:
             if not line.text.strip():
                 continue
             # the box runs from the capitals' top to the descenders, or the baseline without any
-            below = DESCENT if DESCENDERS.intersection(line.text) else 0.02
-            top, bottom = line.baseline - CAP_HEIGHT * text.size, line.baseline + below * text.size
+            below = descent(text.face) if DESCENDERS.intersection(line.text) else 0.02
+            top, bottom = line.baseline - cap_height(text.face) * text.size, line.baseline + below * text.size
             box = _box(matrix, [(line.left, top), (line.left + line.width, bottom),
                                 (line.left, bottom), (line.left + line.width, top)])
             kept: Box | None = box

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from pnp.art.looks import LOOKS, wordmark
 from pnp.checks import bounds
 from pnp.cuts import count_cuts
 from pnp.impose import Imposition, Sheet
@@ -223,13 +224,24 @@ def _calibration_bar(x: float, y: float) -> list[Shape]:
     return shapes
 
 
+def _title(page: _Column, title: str) -> None:
+    """The game's wordmark (its name in its display face, see pnp.art.looks) heads the page;
+    a kit without a look of its own gets its name in bold."""
+    if title not in LOOKS:
+        page.text(title, size=TITLE, bold=True, after=2.0)
+        return
+    mark, _, height = wordmark(title, page.x, page.y, TITLE * 1.5, max_width=page.width)
+    page.shapes.append(mark)
+    page.y += height + 2.0
+
+
 def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, duplex: str) -> Sheet:
     """The kit's first page, drawn from its GUIDE and its imposed pages (numbered from 2)."""
     paper = imposition.paper
     width, height = paper.width_mm, paper.height_mm
     content = width - 2 * MARGIN
     page = _Column(MARGIN, MARGIN, content)
-    page.text(title, size=TITLE, bold=True, after=2.0)
+    _title(page, title)
     pages = len(imposition.sheets) + 1
     page.text(f"Print-and-play kit {KIT_VERSION}, released {KIT_RELEASED} · {paper.name.capitalize()} paper · "
               f"{pages} pages", after=3.0)

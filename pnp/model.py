@@ -84,6 +84,8 @@ class Path:
 class Text:
     """Text in the project font. `size` is the font size in millimetres (1 pt = 0.3528 mm).
 
+    `face` sets it in one of the display faces of pnp.fonts.DISPLAY_FACES instead (wordmarks
+    and headings; always that face's bold weight).
     `x` is the left edge, centre or right edge of every line according to `align`; `y` is
     placed by `anchor`: the first line's baseline, the top of the block, its middle or its
     bottom. With `max_width` the text is wrapped at spaces (see pnp.text.layout_lines), and
@@ -100,6 +102,7 @@ class Text:
     fill: str = "#000000"
     max_width: float | None = None
     line_height: float = 1.2  # multiple of size
+    face: str | None = None
 
 
 @dataclass(frozen=True)

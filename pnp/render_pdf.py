@@ -164,7 +164,7 @@ class PdfPainter:
             return
         from reportlab.pdfbase.pdfmetrics import getFont
 
-        font = getFont(pdf_font(text.bold))
+        font = getFont(pdf_font(text.bold, text.face))
         document = self.canvas._doc
         escape = self.canvas._escape
         ops = ["BT", self.color(self.paint.text(text.fill))]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import svgwrite
 
 from pnp.colors import Paint
-from pnp.fonts import SVG_FAMILY
+from pnp.fonts import SVG_FAMILY, svg_family
 from pnp.icons import icon_group
 from pnp.model import Circle, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.numbers import num
@@ -122,7 +122,9 @@ class SvgPainter:
         if not lines:
             return None
         attributes = {"font_size": num(text.size), "fill": self.paint.text(text.fill)}
-        if text.bold:
+        if text.face is not None:
+            attributes["font_family"] = svg_family(text.face)
+        if text.bold or text.face is not None:
             attributes["font_weight"] = "bold"
         if text.align != "left":
             attributes["text_anchor"] = _ANCHORS[text.align]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.fonts import CAP_HEIGHT, DESCENT, measure, missing_glyphs
+from pnp.fonts import cap_height, descent, measure, missing_glyphs
 from pnp.model import Text
 
 
@@ -24,7 +24,7 @@ class Line:
     width: float
 
 
-def wrap(text: str, size: float, bold: bool, max_width: float | None) -> list[str]:
+def wrap(text: str, size: float, bold: bool, max_width: float | None, face: str | None = None) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         if max_width is None:
@@ -33,7 +33,7 @@ def wrap(text: str, size: float, bold: bool, max_width: float | None) -> list[st
         current = ""
         for word in paragraph.split():
             candidate = f"{current} {word}" if current else word
-            if current and measure(candidate, size, bold) > max_width:
+            if current and measure(candidate, size, bold, face) > max_width:
                 lines.append(current)
                 current = word
             else:
@@ -47,28 +47,28 @@ def first_baseline(text: Text, line_count: int) -> float:
 
     top: the capitals' top at y; bottom: the last line's descenders end at y;
     middle: the block from the first capitals' top to the last baseline is centred on y."""
-    cap = CAP_HEIGHT * text.size
+    cap = cap_height(text.face) * text.size
     block = (line_count - 1) * text.line_height * text.size
     if text.anchor == "top":
         return text.y + cap
     if text.anchor == "middle":
         return text.y - (block + cap) / 2 + cap
     if text.anchor == "bottom":
-        return text.y - DESCENT * text.size - block
+        return text.y - descent(text.face) * text.size - block
     return text.y
 
 
 @lru_cache(maxsize=4096)
 def layout_lines(text: Text) -> tuple[Line, ...]:
-    missing = missing_glyphs(text.text, text.bold)
+    missing = missing_glyphs(text.text, text.bold, text.face)
     if missing:
-        raise ValueError(f"the text {text.text[:40]!r} uses characters the project font cannot draw: {missing}")
-    strings = wrap(text.text, text.size, text.bold, text.max_width)
+        raise ValueError(f"the text {text.text[:40]!r} uses characters its font cannot draw: {missing}")
+    strings = wrap(text.text, text.size, text.bold, text.max_width, text.face)
     baseline = first_baseline(text, len(strings))
     step = text.line_height * text.size
     laid = []
     for index, string in enumerate(strings):
-        width = measure(string, text.size, text.bold)
+        width = measure(string, text.size, text.bold, text.face)
         left = text.x - {"left": 0.0, "center": width / 2, "right": width}[text.align]
         laid.append(Line(string, text.x, left, baseline + index * step, width))
     return tuple(laid)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import scorer
+from pnp.fonts import DISPLAY_FACES
 from scorer.games import CATALOGUE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +27,9 @@ def test_wheel_ships_templates_and_the_app_finds_them(tmp_path):
                    "gardenkit_templates/static/style.css", "gardenkit_templates/static/score.js",
                    "scorer/games/garden_variety/deck.csv"):
         assert needed in names, f"{needed} missing from {wheel.name}"
+    for face in DISPLAY_FACES.values():  # the kits' display faces, each with its licence
+        for needed in (face.file, face.file.replace("-Bold.ttf", "-OFL.txt")):
+            assert f"pnp/art/fonts/{needed}" in names, f"{needed} missing from {wheel.name}"
     for game_id, (_title, package) in CATALOGUE.items():
         game_files = [f"scorer/games/{package}/{module}.py" for module in ("__init__", "data", "rules", "examples")]
         game_files.append(scorer.GAMES[game_id].kit_module.replace(".", "/") + ".py")

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from shapes import texts, walk
 
+from pnp.fonts import DISPLAY_FACES
 from pnp.impose import impose
 from pnp.kits import harvest_dice as kit
 from pnp.model import Circle, Icon, Line, Text
@@ -117,4 +118,5 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):
             file = described["/FontDescriptor"].get_object()  # no unembedded standard font
             assert "/FontFile2" in file or "/FontFile" in file
             embedded.append(str(font["/BaseFont"]))
-        assert embedded and all("Vera" in name for name in embedded)
+        shipped = ("Vera", *(face.file.removesuffix(".ttf") for face in DISPLAY_FACES.values()))
+        assert embedded and all(any(font in name for font in shipped) for name in embedded)

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from pnp.colors import Paint
-from pnp.fonts import measure
+from pnp.fonts import DISPLAY_FACES, measure
 from pnp.impose import impose
 from pnp.model import Circle, Component, Face, Group, Icon, Line, Path, Polygon, Rect, Style, Text
 from pnp.options import PAPERS
@@ -133,10 +133,11 @@ def svg_records(svg: str) -> list[dict]:
         elif tag == "text":
             spans = list(element) or [element]
             size, bold = float(element.get("font-size")), element.get("font-weight") == "bold"
+            face = next((name for name, f in DISPLAY_FACES.items() if f.svg_family == element.get("font-family")), None)
             share = {"start": 0, "middle": 0.5, "end": 1}[element.get("text-anchor", "start")]
             for span in spans:
                 x, y = float(span.get("x")), float(span.get("y"))
-                left = x - share * measure(span.text, size, bold)
+                left = x - share * measure(span.text, size, bold, face)
                 records.append({"kind": "text", "at": _apply(matrix, left, y), "fill": fill})
             return
         for child in element:

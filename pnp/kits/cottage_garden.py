@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pnp.art import cottage_garden as art
+from pnp.art.looks import wordmark
+from pnp.art.shapes import circle as circle_path
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
+from pnp.fonts import measure
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import (
     Circle,
@@ -167,17 +171,6 @@ def _pattern_ink(colour: str) -> str:
     return darken(colour, 0.45) if luminance(colour) > 0.45 else lighten(colour, 0.55)
 
 
-KAPPA = 0.5523  # cubic Bezier handle length for a quarter circle
-
-
-def _circle(cx: float, cy: float, r: float) -> tuple:
-    """A circle as path commands, so many circles can share one Path."""
-    k = r * KAPPA
-    return (("M", cx + r, cy), ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-            ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy), ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-            ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy), ("Z",))
-
-
 def _polygon(points) -> tuple:
     return (("M",) + tuple(points[0]),) + tuple(("L",) + tuple(p) for p in points[1:]) + (("Z",),)
 
@@ -187,13 +180,13 @@ def _pattern_commands(pattern: str) -> tuple[tuple, bool]:
     One path per square instead of a dozen shapes keeps the 300 printed squares quick to render."""
     s = TILE_SQUARE
     if pattern == "dots":
-        return sum((_circle(s * (0.2 + 0.3 * i), s * (0.2 + 0.3 * j), s * 0.06) for i in range(3) for j in range(3)), ()), True
+        return sum((circle_path(s * (0.2 + 0.3 * i), s * (0.2 + 0.3 * j), s * 0.06) for i in range(3) for j in range(3)), ()), True
     if pattern == "stripes":  # parallel slanted strokes, each cut to the square
         return sum(((("M", s * x1, s * y1), ("L", s * x2, s * y2))
                     for x1, y1, x2, y2 in ((0, 0.5, 0.25, 0), (0, 1, 0.5, 0), (0.25, 1, 0.75, 0),
                                            (0.5, 1, 1, 0), (0.75, 1, 1, 0.5))), ()), False
     if pattern == "rings":
-        return sum((_circle(s * (0.28 + 0.44 * i), s * (0.28 + 0.44 * j), s * 0.12) for i in range(2) for j in range(2)), ()), False
+        return sum((circle_path(s * (0.28 + 0.44 * i), s * (0.28 + 0.44 * j), s * 0.12) for i in range(2) for j in range(2)), ()), False
     if pattern == "checks":
         q = s / 4
         return sum((_polygon(((i * q, j * q), ((i + 1) * q, j * q), ((i + 1) * q, (j + 1) * q), (i * q, (j + 1) * q)))
@@ -240,10 +233,11 @@ def tile_size(tile: str) -> tuple[float, float]:
 
 def tile_face(tile: str, turned_over: bool) -> Face:
     """A flower tile: its squares, the art of each outer edge running on into the bleed (a
-    slightly off cut or a shifted back still shows the tile's own flower), printed pots and
-    cloches, its id on a plain square, and its outline as the cut line."""
+    slightly off cut or a shifted back still shows the tile's own flower), the species drawn
+    on each plain square, printed pots and cloches, its id in a corner, and its outline as
+    the cut line."""
     squares = tile_squares(tile, turned_over)
-    _, _, colour, pattern = data.FLOWER_TILES[tile]
+    _, species, colour, pattern = data.FLOWER_TILES[tile]
     fill = Style(fill=data.FLOWER_COLOURS[colour])
     shapes: list[Shape] = []
     for (row, col) in squares:
@@ -254,26 +248,19 @@ def tile_face(tile: str, turned_over: bool) -> Face:
                            TILE_SQUARE + grow[1] + grow[3], fill))
     for (row, col) in squares:
         shapes.append(Group((flower_square(colour, pattern),), translate=(col * TILE_SQUARE, row * TILE_SQUARE)))
-    labelled = False
-    for (row, col), letter in sorted(squares.items()):
-        cx, cy = (col + 0.5) * TILE_SQUARE, (row + 0.5) * TILE_SQUARE
-        if letter in "PC" and len(squares) == 1:  # room for the id above the symbol
-            shapes += _symbol(letter, cx, cy + 2.2, TILE_SQUARE * 0.45)
-        elif letter in "PC":
-            shapes += _symbol(letter, cx, cy, TILE_SQUARE * 0.62)
-        elif not labelled:
-            labelled = True
-            shapes += _tile_label(tile, cx, cy)
-    if not labelled:  # a one-square tile shows its symbol: the id goes above it
-        (row, col) = min(squares)
-        shapes += _tile_label(tile, (col + 0.5) * TILE_SQUARE, row * TILE_SQUARE + 3.2)
+    plain = [(col * TILE_SQUARE, row * TILE_SQUARE) for (row, col), letter in sorted(squares.items()) if letter not in "PC"]
+    if len(squares) == 1 and not plain:  # one printed symbol: the flower fills it, the symbol in a corner
+        letter = next(iter(squares.values()))
+        shapes += art.tile_flowers(species, data.FLOWER_COLOURS[colour], [(0.0, 0.0)], TILE_SQUARE, 0.8)
+        shapes += _symbol(letter, TILE_SQUARE - 3.3, TILE_SQUARE - 3.3, TILE_SQUARE * 0.4)
+    else:
+        shapes += art.tile_flowers(species, data.FLOWER_COLOURS[colour], plain, TILE_SQUARE)
+        for (row, col), letter in squares.items():
+            if letter in "PC":
+                shapes += _symbol(letter, (col + 0.5) * TILE_SQUARE, (row + 0.5) * TILE_SQUARE, TILE_SQUARE * 0.62)
+    shapes += art.tile_id(tile, *(plain[0] if plain else (0.0, 0.0)))
     shapes += _outline(squares)
     return Face(group(shapes), background=WHITE)
-
-
-def _tile_label(tile: str, cx: float, cy: float) -> list[Shape]:
-    return [Rect(cx - 4.0, cy - 2.6, 8.0, 5.2, Style(fill=WHITE, stroke=INK, stroke_width=0.15), radius=1.0),
-            Text(cx, cy, tile, size=2.8, align="center", anchor="middle", bold=True, fill=INK)]
 
 
 def _outline(squares) -> list[Shape]:
@@ -302,7 +289,8 @@ def bed_face(design: str) -> Face:
     side = design[-1]
     soil = SOIL[side]
     size = data.BED_SIZE * CELL + 2 * BED_BORDER
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, Style(fill=LEAF))]
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, size + 2 * BLEED, size + 2 * BLEED, Style(fill=LEAF)),
+                           Icon(art.hedge_icon(BED_BORDER), size / 2, size / 2, size, art.HEDGE)]
     grid = Style(fill=soil, stroke=darken(soil, 0.35), stroke_width=0.3)
     for r, row in enumerate(data.BED_DESIGNS[design]):
         for c, printed in enumerate(row):
@@ -312,6 +300,7 @@ def bed_face(design: str) -> Face:
                 shapes += _symbol(printed, x + CELL / 2, y + CELL / 2, CELL * 0.7)
     word = data.BED_SIDES[side]
     label = f"flowerbed {design} · {word} side"
+    shapes.append(art.label_plate(size / 2, BED_BORDER / 2, measure(label, 2.2, True) + 3.0, 3.4))
     shapes.append(Text(size / 2, BED_BORDER / 2, label, size=2.2, align="center", anchor="middle", fill=WHITE,
                        bold=True))
     return Face(group(shapes), background=LEAF)
@@ -358,14 +347,13 @@ def _chevrons(count: int, cx: float, cy: float, direction: float, scale: float =
 def nursery_face(side_name: str) -> Face:
     side = data.NURSERY_SIDES[side_name]
     marks = data.arrow_marks(side_name)
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, NURSERY + 2 * BLEED, NURSERY + 2 * BLEED,
-                                Style(fill="#DCEBC9", decorative=True))]
+    shapes: list[Shape] = art.gravel_path(NURSERY, BAND, BLEED)
     # the 4x4 nursery, every space named as the rulebook's examples name them
     for r, row in enumerate(data.ROWS):
         for c, column in enumerate(data.COLUMNS):
             x, y = BAND + c * SPACE, BAND + r * SPACE
-            shapes.append(Rect(x + 1, y + 1, SPACE - 2, SPACE - 2, Style(fill="#F6EFD9", stroke=LEAF, stroke_width=0.5),
-                               radius=2.0))
+            shapes.append(Rect(x + 1, y + 1, SPACE - 2, SPACE - 2, art.TRAY, radius=2.0))
+            shapes += art.tray_sprouts(x, y, SPACE)
             shapes.append(Text(x + SPACE / 2, y + 3, row + column, size=3.2, align="center", anchor="top", bold=True,
                                fill=LEAF_TEXT))
     if len(side["track"]) > 16:  # the four-player side also has the two diagonal rows
@@ -374,8 +362,7 @@ def nursery_face(side_name: str) -> Face:
         shapes += [Line(BAND, BAND, far, far, dash), Line(far, BAND, BAND, far, dash)]
     for label in side["track"]:
         (x, y, w, h), direction = _track_space(label)
-        shapes.append(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, Style(fill=WHITE, stroke=INK, stroke_width=0.3),
-                           radius=1.5))
+        shapes.append(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, art.FLAG_STYLE, radius=1.5))
         corner = label in _CORNER_DIRECTION
         shapes.append(_chevrons(marks[label], x + w / 2 + (1.5 if corner else 0.0), y + h / 2, direction,
                                 0.75 if corner else 1.0))
@@ -384,9 +371,9 @@ def nursery_face(side_name: str) -> Face:
     players = _player_counts(side["players"])
     # The name sits in space A1, clear of the middle, where a board printed on two pages is joined.
     cx, cy = BAND + SPACE / 2, BAND + SPACE / 2
-    shapes += [Rect(cx - 14, cy - 5, 28, 10, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
-               Text(cx, cy - 1.0, "Nursery", size=2.8, align="center", bold=True, fill=LEAF_TEXT),
-               Text(cx, cy + 3.0, f"{players} players", size=2.4, align="center", fill=LEAF_TEXT)]
+    shapes += [Rect(cx - 24, cy - 9, 48, 18, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
+               wordmark(TITLE, cx, cy - 7.5, 8.5, align="center", max_width=44)[0],
+               Text(cx, cy + 5.5, f"Nursery · {players} players", size=2.6, align="center", bold=True, fill=LEAF_TEXT)]
     return Face(group(shapes), background="#DCEBC9")
 
 

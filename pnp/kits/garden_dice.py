@@ -6,6 +6,8 @@ Every number printed comes from scorer.games.garden_dice.data, the module the sc
 """
 from __future__ import annotations
 
+from pnp.art import garden_dice as art
+from pnp.art.looks import look, wordmark
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import (
@@ -237,30 +239,19 @@ def round_outline(diameter: float) -> Circle:
 def seed_face(crop: str) -> Face:
     """The seed side: a seed packet with the crop's name and picture, value in the corner."""
     color = CROP_COLORS[crop]
-    edge = outline_of(color)
-    top = tuple((7.0 + i * 2.0, 8.0 + (i % 2) * 1.4) for i in range(11))  # a torn, zig-zag top
-    packet = Polygon(top + ((27.0, 27.5), (7.0, 27.5)), Style(fill="#FFFDF4", stroke=edge, stroke_width=0.4))
-    band = Rect(7.0, 20.0, 20.0, 5.6, Style(fill=color))
-    shapes = (packet, band,
-              Text(17.0, 12.0, "SEEDS", size=2.2, align="center", anchor="middle", bold=True, fill=INK),
-              Icon(crop_icon(crop), 17.0, 16.4, 6.6, color),
-              Text(17.0, 22.8, crop.upper(), size=2.5, align="center", anchor="middle", bold=True,
-                   fill=text_color_on(color)),
-              value_badge(data.CROP_VALUES[crop]))
-    return Face(Group(shapes), background=KRAFT)
+    shapes = (*art.seed_packet(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
+    return Face(Group(shapes), background=lighten(color, 0.55))
 
 
 def veggie_face(crop: str) -> Face:
     """The veggie side: the vegetable, its value and its name."""
     color = CROP_COLORS[crop]
-    shapes = (Icon(crop_icon(crop), 16.0, 14.6, 18.5, color),
-              caption(crop.capitalize(), 26.2, size=2.7),
-              value_badge(data.CROP_VALUES[crop]))
-    return Face(Group(shapes), background=lighten(color, 0.82))
+    shapes = (*art.veggie_bed(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
+    return Face(Group(shapes), background=lighten(color, 0.8))
 
 
 def special_face(icon: str, color: str, name: str, note: str, background: str) -> Face:
-    return Face(Group.of(Icon(icon, TILE / 2, 13.0, 17.0, color),
+    return Face(Group.of(*art.special_scene(name, TILE), Icon(icon, TILE / 2, 13.0, 17.0, color),
                          caption(name.upper(), 23.6, size=2.8),
                          caption(note, 26.8, size=2.2, bold=False)), background=background)
 
@@ -356,8 +347,7 @@ def board_notes() -> Group:
                                 f"owner's scarecrow gives +{data.SCARECROW_BONUS} instead",
                           size=2.8, align="center", anchor="middle", fill=INK),
                      translate=(band, middle), rotate=90)
-    return Group.of(Text(middle, band - 3.2, TITLE.upper(), size=7.0, align="center", anchor="middle", bold=True,
-                         fill=FENCE),
+    return Group.of(wordmark(TITLE, middle, band - 6.2, 9.0, align="center")[0],
                     Text(middle, band + 4.4, f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on "
                                              f"from 0 and take a +{data.TRACK_SPACES} lap token",
                          size=2.8, align="center", anchor="middle", fill=INK),
@@ -503,7 +493,7 @@ def aid_notes() -> list[tuple[str, str, str, str]]:
 def _aid_header(title: str, sections: str) -> list[Shape]:
     """The card's title, and the rulebook sections it sums up."""
     return [Rect(0, 0, AID_W, 11.0, Style(fill=FENCE, decorative=True)),
-            Text(5.0, 5.5, title, size=4.2, anchor="middle", bold=True, fill=WHITE),
+            Text(5.0, 5.5, title, size=4.2, anchor="middle", bold=True, fill=WHITE, face=look(TITLE).face),
             Text(AID_W - 4.0, 5.5, f"{TITLE}: {sections}", size=2.2, align="right", anchor="middle", fill=WHITE,
                  max_width=32.0)]
 
@@ -559,7 +549,7 @@ def pad_face() -> Face:
     top = 16.0
     line = Style(stroke=INK, stroke_width=0.3)
     shapes: list[Shape] = [Text(margin, 6.0, f"{TITLE} · final scores", size=4.0, anchor="middle", bold=True,
-                                fill=darken(FENCE, 0.2)),
+                                fill=darken(FENCE, 0.2), face=look(TITLE).face),
                            Text(margin, 11.5, "a player's name above their symbol", size=2.3, anchor="middle",
                                 fill=INK)]
     for k, colour in enumerate(data.PLAYER_COLOURS):

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import math
 
+from pnp.art.critters import pose_icon, wildflower_icon
+from pnp.art.looks import wordmark
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, lighten, text_color_on
 from pnp.errors import KitError
 from pnp.icons import outline_of, register_icon, solid, star_points
@@ -298,7 +300,7 @@ def critter_face(card) -> Face:
     shapes: list[Shape] = [
         _panel(),
         _both_corners(_number_index(str(card.number), colour_badge(card.color))),
-        Icon(ANIMAL_ICONS[card.color], CARD_W / 2, 40 if rare else 41, 40, color),
+        Icon(pose_icon(ANIMAL_ICONS[card.color], card.number), CARD_W / 2, 40 if rare else 41, 40, color),
         Text(CARD_W / 2, 60 if rare else 63.5, f"{card.color.capitalize()} {animal}", size=4.2, align="center",
              anchor="top", bold=True, fill=INK),
         Text(CARD_W / 2, 66 if rare else 69.5, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
@@ -314,7 +316,7 @@ def wildflower_face(card) -> Face:
     return Face(Group.of(
         _panel(),
         _both_corners(_number_index(str(card.number), flower_badge())),
-        Icon("gv-wildflower", CARD_W / 2, 41, 40, WILDFLOWER_COLOR),
+        Icon(wildflower_icon("gv-wildflower", card.number), CARD_W / 2, 41, 40, WILDFLOWER_COLOR),
         Text(CARD_W / 2, 63.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
         Text(CARD_W / 2, 69.5, "wins ties with critters", size=2.6, align="center", anchor="top", fill="#555555"),
     ), background=WILDFLOWER_COLOR)
@@ -336,7 +338,7 @@ def gnome_face(card) -> Face:
 def card_back(dark: bool = False) -> Face:
     """The shared back: by default a light one that saves ink (a thin green trellis on cream);
     `dark` gives the full-bleed dark green back."""
-    ground, line, title = (BACK_COLOR, "#4C8A5A", BACK_COLOR) if dark else (CREAM, "#B7CDB0", BACK_COLOR)
+    ground, line = (BACK_COLOR, "#4C8A5A") if dark else (CREAM, "#B7CDB0")
     trellis = Style(stroke=line, stroke_width=0.6 if dark else 0.4)
     lines: list[Shape] = []
     step = 12.0
@@ -348,10 +350,9 @@ def card_back(dark: bool = False) -> Face:
                ((12, 13), (CARD_W - 12, CARD_H - 13), (CARD_W - 12, 13), (12, CARD_H - 13))]
     return Face(Group((
         *lines, *flowers,
-        Rect(7, CARD_H / 2 - 16, CARD_W - 14, 32, Style(fill="#FFFFFF" if not dark else CREAM, stroke="#C9B77A",
+        Rect(4, CARD_H / 2 - 9, CARD_W - 8, 18, Style(fill="#FFFFFF" if not dark else CREAM, stroke="#C9B77A",
                                                         stroke_width=0.5), radius=4),
-        Text(CARD_W / 2, CARD_H / 2, "Garden\nVariety", size=7.5, align="center", anchor="middle", bold=True,
-             fill=title, line_height=1.1),
+        wordmark(TITLE, CARD_W / 2, CARD_H / 2, 12.0, align="center", max_width=CARD_W - 10, middle=True)[0],
     )), background=ground)
 
 

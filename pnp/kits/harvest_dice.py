@@ -11,6 +11,7 @@ circles (5 mm) are still easy to draw in and cross with a pencil.
 """
 from __future__ import annotations
 
+from pnp.art.looks import look, wordmark
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
@@ -121,7 +122,7 @@ def label(x: float, y: float, text: str, size: float = LABEL, fill: str = INK, *
 # --- the score sheet ---------------------------------------------------------------------------
 
 def score_sheet(mode: str) -> Group:
-    shapes: list[Shape] = [label(MARGIN, MARGIN + 4, TITLE.upper(), size=4.2, bold=True),
+    shapes: list[Shape] = [wordmark(TITLE, MARGIN, MARGIN - 0.2, 6.0)[0],
               label(SHEET_W - MARGIN, MARGIN + 4, f"{mode.upper()} GAME", size=2.8, bold=True, align="right"),
               label(MARGIN, MARGIN + 10.5, "Name", size=LABEL),
               Line(MARGIN + 9, MARGIN + 11, SHEET_W - MARGIN, MARGIN + 11, THIN)]
@@ -284,7 +285,7 @@ SUMMARY_INDENT = 20.5
 
 
 def rules_card() -> Group:
-    shapes: list = [label(MARGIN, MARGIN + 4, f"{TITLE.upper()} IN SHORT", size=4.0, bold=True)]
+    shapes: list = [label(MARGIN, MARGIN + 4, f"{TITLE} in short", size=4.0, face=look(TITLE).face)]
     y = MARGIN + 9.5
     for heading, text in SUMMARY:
         shapes.append(label(MARGIN, y, heading, size=2.7, bold=True, anchor="top"))

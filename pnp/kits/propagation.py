@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from pnp.art import propagation as art
+from pnp.art.looks import look, wordmark
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid
 from pnp.model import (
@@ -155,7 +157,7 @@ def board_component(coordinates: bool = False) -> Component:
     ox, oy = width / 2, height / 2
     edge = Style(fill=SOIL, stroke=SOIL_EDGE, stroke_width=0.5)
     top = Style(fill=TOP_HEX_FILL, stroke=SOIL_EDGE, stroke_width=0.8)
-    shapes: list[Shape] = []
+    shapes: list[Shape] = art.board_frame(width, height)
     for space in data.board_spaces():
         x, y = hex_centre(space, HEX_SIZE)
         cx, cy = ox + x, oy + y
@@ -174,7 +176,7 @@ def _board_corner_notes(width: float, height: float) -> list[Shape]:
     """Title and the reminder that north is toward the top hex, in the empty corners."""
     left, right = BOARD_MARGIN + 2, width - BOARD_MARGIN - 2
     return [
-        Text(left, BOARD_MARGIN + 2, TITLE, size=6, bold=True, anchor="top", fill=CARD_GREEN),
+        wordmark(TITLE, left, BOARD_MARGIN + 0.5, 8.0)[0],
         Text(left, BOARD_MARGIN + 11, "Patterns point north:\ntoward the TOP hex.", size=2.8,
              anchor="top", fill=INK),
         Group.of(Icon("arrow", 0, 0, 10, INK), translate=(right - 8, BOARD_MARGIN + 8), rotate=-90),
@@ -282,7 +284,7 @@ def tier_tracker(colour: PlayerColor) -> Component:
         Rect(0, 0, width, 11, Style(fill=colour.hex)),
         Icon(colour.symbol, 7, 5.5, 6, text_color_on(colour.hex)),
         Text(13, 5.5, f"{TITLE} · growth tracker · {colour.name} player", size=4.2, bold=True, anchor="middle",
-             fill=text_color_on(colour.hex)),
+             fill=text_color_on(colour.hex), face=look(TITLE).face),
         Text(4, 14, "Sown or propagated: a marker on cell 0 of that token's row. Start of your turn: every "
                     "marker one cell right. Harvested or died: marker off (an apple tree harvested goes "
                     "back to 0).", size=2.5, anchor="top", fill=INK, max_width=width - 8),
@@ -366,7 +368,7 @@ def round_track() -> Component:
     width = per_row * ROUND_BOX + 12
     height = 2 * ROUND_BOX + 22
     shapes: list[Shape] = [
-        Text(6, 5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN),
+        Text(6, 5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN, face=look(TITLE).face),
         Text(width - 6, 5, "Star: score the bonus cards (round 10: then reveal a new one)",
              size=2.6, align="right", anchor="top", fill=INK)]
     for index in range(data.ROUNDS):
@@ -506,9 +508,10 @@ def bonus_card_front(card: dict) -> Face:
     one_winner = card["award"] == "one-winner"
     award = "ONE WINNER" if one_winner else "EVERY PLAYER WHO..."
     shapes: list[Shape] = [
+        *art.bonus_card_art(w, h),
         Rect(0, 0, w, 15, Style(fill=CARD_GREEN)),
         Text(w / 2, 7.5, card["name"], size=4.4, bold=True, align="center", anchor="middle", fill="#FFFFFF",
-             max_width=w - 10),
+             max_width=w - 10, face=look(TITLE).face),
         Icon("star" if one_winner else "check", 9, 20, 5, TOP_HEX_FILL if one_winner else "#009E73"),
         Text(13, 20, award, size=2.9, bold=True, anchor="middle", fill=INK),
         Rect(6, 24.5, w - 12, 23, Style(fill="#FFFFFF", stroke=SOIL_EDGE, stroke_width=0.3), radius=2),
@@ -542,7 +545,7 @@ def bonus_card_back(dark: bool = False) -> Face:
             shapes.append(Polygon(hex_points(w / 2 + x, h / 2 + y, size * 0.95), edge))
     shapes += [Rect(6, h / 2 - 8, w - 12, 16, Style(fill=CARD_GREEN if dark else "#FFFFFF", stroke=ink,
                                                    stroke_width=0.5)),
-               Text(w / 2, h / 2 - 2, TITLE, size=4.6, bold=True, align="center", anchor="middle", fill=ink),
+               wordmark(TITLE, w / 2, h / 2 - 2, 8.0, align="center", max_width=w - 16, on_dark=dark, middle=True)[0],
                Text(w / 2, h / 2 + 4, "bonus card", size=3, align="center", anchor="middle", fill=ink)]
     return Face(group(shapes), background=ground)
 

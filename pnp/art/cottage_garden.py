@@ -1,0 +1,124 @@
+"""Cottage Garden's art: the species' flowers on the tiles, the tile id in a corner, the
+clipped hedge round each flowerbed, and the nursery as seed trays with seedlings inside a
+gravel path."""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from pnp.art.flowers import species_icon
+from pnp.art.shapes import blob, circle, filled, leaf, ring_of
+from pnp.colors import INK, WHITE, darken, lighten
+from pnp.icons import register_icon
+from pnp.model import Group, Icon, Path, Rect, Shape, Style, Text
+
+HEDGE = "#2F6B3A"
+HEDGE_LIGHT = "#4C8A4F"
+GRAVEL = "#D8CBA8"
+PEBBLE = "#B9A985"
+FLAGSTONE = "#F1ECE0"
+FLAGSTONE_EDGE = "#8C7F66"
+ID_TEXT = 2.2  # the tile id: 6.2 pt, the smallest size printed
+BLEED = 3.0    # the build's bleed: the hedge and the gravel run on into it
+
+
+def tile_flowers(species: str, colour: str, squares: list[tuple[float, float]], square: float,
+                 share: float = 0.86) -> list[Shape]:
+    """The species' flower on each of `squares` (their top-left corners): a bed of it, its
+    square's pattern showing round it."""
+    size = square * share
+    return [Icon(species_icon(species), x + square / 2, y + square / 2, size, colour) for x, y in squares]
+
+
+def tile_id(tile: str, x: float, y: float) -> list[Shape]:
+    """The tile's id small in the corner at (x, y) of its square, on a white plate."""
+    return [Rect(x + 0.5, y + 0.5, 5.6, 3.3, Style(fill=WHITE, stroke=INK, stroke_width=0.12), radius=0.8),
+            Text(x + 3.3, y + 2.15, tile, size=ID_TEXT, align="center", anchor="middle", bold=True, fill=INK)]
+
+
+def hedge(size: float, band: float, bleed: float) -> list[Shape]:
+    """A clipped box hedge filling the border `band` of a square board of side `size` (and its
+    bleed): rounded bushes along every side with a few flowers in them."""
+    bushes: tuple = ()
+    shade: tuple = ()
+    flowers: tuple = ()
+    step = band * 1.5
+    count = max(1, round((size + 2 * bleed) / step))
+    pitch = (size + 2 * bleed) / count
+    middle = band / 2
+    for side in range(4):
+        for i in range(count + 1):
+            along = -bleed + i * pitch
+            x, y = {0: (along, middle), 1: (size - middle, along), 2: (along, size - middle), 3: (middle, along)}[side]
+            bushes += blob(x, y, band * 0.62, 7, 0.16, i * 31 + side * 11)
+            shade += circle(x + band * 0.14, y + band * 0.12, band * 0.26)
+            if (i + side) % 3 == 0:
+                flowers += ring_of(5, x - band * 0.1, y - band * 0.12, 0.05, band * 0.16, band * 0.13)
+    return [filled(bushes, HEDGE_LIGHT, HEDGE, 0.2, decorative=True), filled(shade, HEDGE, decorative=True),
+            filled(flowers, "#F7D9E8", "#9C4A74", 0.1, decorative=True)]
+
+
+@lru_cache(maxsize=8)
+def hedge_icon(band: float) -> str:
+    """The hedge of a `band` wide border as an icon: drawn once per build and placed on all
+    eighteen flowerbed sides (`Icon(name, size / 2, size / 2, size, HEDGE)`), instead of
+    writing its hundreds of curves out again for each."""
+    name = f"cg-hedge-{band:g}"
+
+    def drawing(size: float, color: str) -> Group:
+        return Group(tuple(hedge(size, band, BLEED)))
+    drawing.__qualname__ = "hedge_drawing"
+    register_icon(name)(drawing)
+    return name
+
+
+def label_plate(cx: float, cy: float, width: float, height: float) -> Rect:
+    """A dark plate under a label lying on the hedge, so the words sit on one colour."""
+    return Rect(cx - width / 2, cy - height / 2, width, height, Style(fill=HEDGE, stroke=lighten(HEDGE, 0.4),
+                                                                        stroke_width=0.15), radius=height / 2)
+
+
+def gravel_path(size: float, band: float, bleed: float) -> list[Shape]:
+    """The gravel path the gardener walks round the nursery: the outer `band` of a square
+    board of side `size`, scattered with pebbles (under the track's flagstones)."""
+    far = size - band
+    inner = (band, band, far - band)
+    pebbles: tuple = ()
+    spacing = 5.5  # sparse: most of the path lies under the flagstones, and every pebble costs drawing time
+    steps = int((size + 2 * bleed) / spacing)
+    for i in range(steps):
+        for j in range(int((band + bleed) / spacing)):
+            x = -bleed + i * spacing + (j % 2) * spacing / 2
+            y = -bleed + j * spacing
+            wobble = 0.5 + 0.3 * math.sin(i * 1.7 + j * 2.3)
+            for px, py in ((x, y), (y, x), (x, size - y), (size - y, x)):  # the four sides
+                if not (inner[0] < px < inner[0] + inner[2] and inner[1] < py < inner[1] + inner[2]):
+                    pebbles += circle(px, py, wobble)
+    return [Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(fill=GRAVEL, decorative=True)),
+            filled(pebbles, PEBBLE, decorative=True),
+            Rect(band, band, far - band, far - band, Style(fill="#DCEBC9", stroke=darken(HEDGE, 0.1),
+                                                           stroke_width=1.2, decorative=True))]
+
+
+FLAG_STYLE = Style(fill=FLAGSTONE, stroke=FLAGSTONE_EDGE, stroke_width=0.35)
+
+
+TRAY = Style(fill="#EFE2C4", stroke="#9A6B43", stroke_width=0.9)
+SOIL_TEXT = "#2F5E3B"
+
+
+@register_icon("cg-sprouts")
+def sprouts(size: float, color: str) -> Group:
+    """A little clump of seedlings on a mound of earth."""
+    s = size
+    leaves = leaf(s * 0.3, s * 0.7, s * 0.06, s * 0.42, s * 0.16) + leaf(s * 0.32, s * 0.62, s * 0.46, s * 0.28, s * 0.15) + \
+        leaf(s * 0.66, s * 0.7, s * 0.94, s * 0.4, s * 0.16) + leaf(s * 0.64, s * 0.62, s * 0.56, s * 0.22, s * 0.14)
+    mound = Path((("M", s * 0.04, s * 0.9), ("C", s * 0.2, s * 0.62, s * 0.8, s * 0.62, s * 0.96, s * 0.9), ("Z",)),
+                 Style(fill="#9A6B43", stroke="#6B4A2B", stroke_width=s * 0.03, decorative=True))
+    return Group.of(filled(leaves, color, darken(color, 0.4), s * 0.03), mound)
+
+
+def tray_sprouts(x: float, y: float, size: float) -> list[Shape]:
+    """Seedlings in the bottom corners of a nursery space (a seed tray): clear of its name."""
+    return [Icon("cg-sprouts", x + 7.0, y + size - 6.5, 8.0, HEDGE_LIGHT),
+            Icon("cg-sprouts", x + size - 7.0, y + size - 6.5, 8.0, HEDGE_LIGHT)]

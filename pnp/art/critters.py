@@ -1,0 +1,160 @@
+"""Garden Variety's critters in three poses each, so a colour's nine cards are not nine
+copies of one picture; the wildflowers likewise take turns among three flowers.
+
+Pose one is the critter as the kit draws it (its icon, e.g. "gv-frog"); poses two and three
+put that drawing into a little scene (hanging from a branch, on a lily pad, climbing a leaf,
+visiting a flower, ...). Each pose is an icon, so a pose is drawn once per build however
+many cards show it. Drawings use a 100-unit square scaled to the icon's size.
+"""
+from __future__ import annotations
+
+import math
+
+from pnp.art.flowers import species_icon
+from pnp.art.shapes import blob, circle, filled, leaf, ring_of, stroke
+from pnp.colors import darken, lighten
+from pnp.icons import icon_group, register_icon
+from pnp.model import Group, Path, Shape, Style
+
+BARK = "#7A5230"
+FOLIAGE = "#3E8E41"
+FOLIAGE_EDGE = "#245A28"
+WATER = "#BFE3F2"
+PINK = "#F4A6C8"
+POSES = 3
+
+
+def pose_icon(animal_icon: str, number: int | str) -> str:
+    """The icon of the pose a card numbered `number` shows: the poses take turns along the
+    numbers 1-9, so neighbouring numbers never share a picture; the rare "0/10" card keeps
+    the critter's own drawing."""
+    pose = number % POSES if isinstance(number, int) else 0
+    return animal_icon if pose == 0 else f"{animal_icon}-pose{pose + 1}"
+
+
+def wildflower_icon(own_icon: str, number: int | str) -> str:
+    """The flower a wildflower card numbered `number` shows: the deck's own wildflower, a
+    poppy or a cornflower (drawn as Cottage Garden draws its species), by pairs of numbers,
+    so the box's wildflowers 1, 4, 6 and 9 show all three."""
+    pose = number // 2 % POSES if isinstance(number, int) else 0
+    return (own_icon, species_icon("Poppy"), species_icon("Cornflower"))[pose]
+
+
+def _critter(animal_icon: str, size: float, color: str, share: float, x: float, y: float,
+             rotate: float = 0.0) -> Group:
+    """The critter's own drawing at `share` of the square, its centre moved to (x, y) units."""
+    u = size / 100
+    drawn = size * share
+    return Group((Group((icon_group(animal_icon, drawn, color),), translate=(-drawn / 2, -drawn / 2)),),
+                 translate=(x * u, y * u), rotate=rotate)
+
+
+def _branch(u: float) -> list[Shape]:
+    leaves = leaf(30 * u, 10 * u, 18 * u, 22 * u, 8 * u) + leaf(62 * u, 9 * u, 74 * u, 20 * u, 8 * u) + \
+        leaf(86 * u, 11 * u, 96 * u, 2 * u, 7 * u)
+    return [stroke((("M", 0, 12 * u), ("C", 30 * u, 6 * u, 60 * u, 14 * u, 100 * u, 8 * u)), BARK, 4 * u),
+            filled(leaves, FOLIAGE, FOLIAGE_EDGE, 0.8 * u)]
+
+
+def _small_flower(u: float, x: float, y: float, r: float, color: str) -> list[Shape]:
+    return [stroke((("M", x * u, y * u), ("L", x * u, (y + r * 3) * u)), FOLIAGE, 1.6 * u),
+            filled(ring_of(6, x * u, y * u, 0.5 * u, r * u, r * 0.75 * u), color, darken(color, 0.4), 0.6 * u),
+            filled(circle(x * u, y * u, r * 0.32 * u), "#F2C12E", darken("#F2C12E", 0.4), 0.5 * u)]
+
+
+def _motion(u: float, arcs: tuple[tuple[float, float, float], ...], color: str) -> Shape:
+    commands: tuple = ()
+    for x, y, length in arcs:
+        commands += (("M", x * u, y * u), ("C", (x - length * 0.4) * u, (y - 3) * u, (x - length * 0.7) * u, (y - 3) * u,
+                                            (x - length) * u, y * u))
+    return stroke(commands, color, 1.8 * u)
+
+
+def _register(animal_icon: str, pose: int):
+    def decorator(function):
+        register_icon(f"{animal_icon}-pose{pose}")(function)
+        return function
+    return decorator
+
+
+@_register("gv-opossum", 2)
+def opossum_hanging(size: float, color: str) -> Group:
+    """Hanging by its tail from a branch, upside down."""
+    u = size / 100
+    return Group((*_branch(u), _critter("gv-opossum", size, color, 0.82, 52, 43, 180)))
+
+
+@_register("gv-opossum", 3)
+def opossum_sniffing(size: float, color: str) -> Group:
+    """Sniffing a flower among grass."""
+    u = size / 100
+    grass = sum(((("M", x * u, 84 * u), ("L", (x + 3) * u, 74 * u)) for x in range(4, 100, 7)), ())
+    return Group((stroke(grass, FOLIAGE, 1.6 * u), *_small_flower(u, 12, 52, 9, PINK),
+                  _critter("gv-opossum", size, color, 0.86, 58, 45)))
+
+
+@_register("gv-snail", 2)
+def snail_climbing(size: float, color: str) -> Group:
+    """Climbing a broad leaf."""
+    u = size / 100
+    return Group((filled(leaf(92 * u, 96 * u, 4 * u, 10 * u, 46 * u), FOLIAGE, FOLIAGE_EDGE, 1.0 * u),
+                  stroke((("M", 92 * u, 96 * u), ("L", 8 * u, 14 * u)), lighten(FOLIAGE, 0.35), 1.2 * u),
+                  _critter("gv-snail", size, color, 0.74, 48, 50, 40)))
+
+
+@_register("gv-snail", 3)
+def snail_strawberry(size: float, color: str) -> Group:
+    """Arriving at a strawberry."""
+    u = size / 100
+    berry = Path((("M", 20 * u, 62 * u), ("C", 34 * u, 60 * u, 36 * u, 74 * u, 22 * u, 92 * u),
+                  ("C", 8 * u, 74 * u, 8 * u, 60 * u, 20 * u, 62 * u), ("Z",)),
+                 Style(fill="#D7263D", stroke="#8A1424", stroke_width=0.8 * u))
+    seeds = sum((circle(x * u, y * u, 0.9 * u) for x, y in ((16, 68), (24, 68), (20, 75), (15, 79), (25, 79), (20, 85))), ())
+    calyx = ring_of(5, 20 * u, 61 * u, 0, 7 * u, 3 * u, 0.8)
+    return Group((berry, filled(seeds, "#F6E27A"), filled(calyx, FOLIAGE, FOLIAGE_EDGE, 0.5 * u),
+                  _critter("gv-snail", size, color, 0.76, 62, 50)))
+
+
+@_register("gv-frog", 2)
+def frog_lily_pad(size: float, color: str) -> Group:
+    """Sitting on a lily pad, a water lily beside it."""
+    u = size / 100
+    pad = Path((("M", 50 * u, 86 * u), ("L", 62 * u, 74 * u),
+                ("C", 110 * u, 80 * u, 100 * u, 100 * u, 50 * u, 100 * u),
+                ("C", 0, 100 * u, -10 * u, 80 * u, 38 * u, 74 * u), ("Z",)),
+               Style(fill="#4E9A4A", stroke=FOLIAGE_EDGE, stroke_width=0.9 * u))
+    ripples = sum(((("M", x * u, y * u), ("C", (x + 6) * u, (y - 2) * u, (x + 12) * u, (y - 2) * u, (x + 18) * u, y * u))
+                   for x, y in ((2, 70), (80, 66))), ())
+    lily = filled(ring_of(8, 88 * u, 84 * u, 0, 10 * u, 5 * u, 0.7), "#FFFFFF", "#B07AA0", 0.6 * u)
+    return Group((stroke(ripples, "#6FB6D6", 1.4 * u), pad, lily,
+                  filled(circle(88 * u, 84 * u, 2.5 * u), "#F2C12E", "#9C7A12", 0.4 * u),
+                  _critter("gv-frog", size, color, 0.78, 48, 45)))
+
+
+@_register("gv-frog", 3)
+def frog_leaping(size: float, color: str) -> Group:
+    """Mid-leap, speed lines behind it."""
+    u = size / 100
+    return Group((_motion(u, ((30, 78, 24), (24, 88, 18), (36, 68, 16)), darken(color, 0.3)),
+                  _critter("gv-frog", size, color, 0.8, 58, 44, 28)))
+
+
+@_register("gv-bee", 2)
+def bee_on_flower(size: float, color: str) -> Group:
+    """Gathering pollen on a big open flower."""
+    u = size / 100
+    head = filled(ring_of(10, 50 * u, 80 * u, 2 * u, 26 * u, 11 * u, 0.2), "#FFFFFF", "#B48BB0", 0.8 * u)
+    middle = filled(blob(50 * u, 80 * u, 9 * u, 9, 0.15), "#F2B705", "#9C7A12", 0.6 * u)
+    return Group((head, middle, _critter("gv-bee", size, color, 0.7, 52, 46)))
+
+
+@_register("gv-bee", 3)
+def bee_looping(size: float, color: str) -> Group:
+    """Looping the loop, its flight drawn as a dotted trail."""
+    u = size / 100
+    loop = []
+    for i in range(61):
+        t = i / 60 * 2 * math.pi * 1.25
+        loop.append(("M" if i == 0 else "L", (14 + i * 0.9 + 14 * math.sin(t)) * u, (78 - 14 * math.cos(t) + 6) * u))
+    trail = Path(tuple(loop), Style(stroke=darken(color, 0.45), stroke_width=1.3 * u, dash=(2.5 * u, 2.5 * u)))
+    return Group((trail, _critter("gv-bee", size, color, 0.72, 58, 40, -12)))

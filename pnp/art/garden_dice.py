@@ -1,0 +1,100 @@
+"""Garden Dice's art: a seed packet filling the seed side of each crop tile, the grown
+vegetable in its bed of soil on the veggie side, and scenery round the special tiles'
+pictures. All are drawn into a tile of any size."""
+from __future__ import annotations
+
+from pnp.art.looks import look
+from pnp.art.shapes import blob, circle, filled, leaf, ring_of
+from pnp.colors import INK, WHITE, darken, text_color_on
+from pnp.model import Icon, Path, Polygon, Rect, Shape, Style, Text
+
+LOOK = look("Garden Dice")
+PACKET_PAPER = "#FFFBEF"
+SOIL = "#8A5A35"
+SOIL_LIGHT = "#A8764C"
+SPROUT = "#3C8D2F"
+NAME_SIZE = 2.9  # 8.2 pt
+BLEED = 3.0      # the build's bleed: the soil runs on into it, so an off cut still shows soil
+
+
+def seed_packet(crop: str, icon: str, color: str, size: float) -> list[Shape]:
+    """The packet: crimped top, a window showing the crop over its rows of soil, the crop's
+    name on a band in its colour, "seeds" on the crimp. Leaves the top-left corner (a fifth
+    of the tile) free for the value badge."""
+    s = size
+    edge = darken(color, 0.45)
+    left, right, top, bottom = s * 0.08, s * 0.92, s * 0.1, s * 0.95
+    crimp = tuple((left + i * (right - left) / 16, top + (0.0 if i % 2 else s * 0.025)) for i in range(17))
+    shapes: list[Shape] = [
+        Polygon(crimp + ((right, bottom), (left, bottom)), Style(fill=PACKET_PAPER, stroke=edge, stroke_width=0.35)),
+        Rect(left, top + s * 0.05, right - left, s * 0.1, Style(fill=color, decorative=True)),
+    ]
+    window = (s * 0.2, s * 0.27, s * 0.6, s * 0.42)
+    wx, wy, ww, wh = window
+    rows = sum(((("M", wx + ww * 0.04, wy + wh * (0.74 + k * 0.11)),
+                 ("C", wx + ww * 0.35, wy + wh * (0.7 + k * 0.11), wx + ww * 0.65, wy + wh * (0.78 + k * 0.11),
+                  wx + ww * 0.96, wy + wh * (0.74 + k * 0.11))) for k in range(3)), ())
+    shapes += [
+        Rect(wx, wy, ww, wh, Style(fill="#E8F3FB", stroke=edge, stroke_width=0.3), radius=s * 0.06),
+        Rect(wx, wy + wh * 0.66, ww, wh * 0.34, Style(fill=SOIL_LIGHT), radius=s * 0.04),
+        Path(rows, Style(stroke=SOIL, stroke_width=0.35)),
+        Icon(icon, wx + ww / 2, wy + wh * 0.46, wh * 0.86, color),
+        Rect(left, s * 0.73, right - left, s * 0.14, Style(fill=color, stroke=edge, stroke_width=0.3)),
+        Text(s / 2, s * 0.8, crop.upper(), size=NAME_SIZE, align="center", anchor="middle", face=LOOK.face,
+             fill=text_color_on(color)),
+        Text(s * 0.62, top + s * 0.1, "SEEDS", size=2.2, align="center", anchor="middle", bold=True,
+             fill=text_color_on(color)),
+    ]
+    return shapes
+
+
+def veggie_bed(crop: str, icon: str, color: str, size: float) -> list[Shape]:
+    """The grown vegetable on a mound of soil among leaves, its name on a plate below."""
+    s, bleed = size, BLEED
+    leaves = leaf(s * 0.5, s * 0.72, s * 0.1, s * 0.5, s * 0.16) + leaf(s * 0.5, s * 0.72, s * 0.9, s * 0.48, s * 0.16)
+    mound = Path((("M", -bleed, s * 0.74), ("C", s * 0.25, s * 0.62, s * 0.75, s * 0.62, s + bleed, s * 0.74),
+                  ("L", s + bleed, s + bleed), ("L", -bleed, s + bleed), ("Z",)),
+                 Style(fill=SOIL_LIGHT, stroke=SOIL, stroke_width=0.3, decorative=True))
+    name = crop.capitalize()
+    return [
+        mound,
+        filled(leaves, SPROUT, darken(SPROUT, 0.4), 0.25),
+        Icon(icon, s * 0.53, s * 0.45, s * 0.6, color),
+        Rect(s * 0.2, s * 0.8, s * 0.6, s * 0.13, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=s * 0.05),
+        Text(s / 2, s * 0.865, name, size=NAME_SIZE, align="center", anchor="middle", face=LOOK.face, fill=INK),
+    ]
+
+
+def _tufts(points: tuple[tuple[float, float], ...]) -> Shape:
+    blades: tuple = ()
+    for x, y in points:
+        blades += (("M", x - 1.2, y), ("L", x - 1.6, y - 2.2), ("M", x, y), ("L", x, y - 2.8), ("M", x + 1.2, y),
+                   ("L", x + 1.7, y - 2.1))
+    return Path(blades, Style(stroke=SPROUT, stroke_width=0.35))
+
+
+def _cloud(left: float, bottom: float, width: float) -> tuple:
+    """A cloud's outline: three puffs over a flat bottom, one closed curve."""
+    w, h, x, b = width, width * 0.45, left, bottom
+    return (("M", x, b), ("C", x - 0.1 * w, b - 0.5 * h, x + 0.15 * w, b - 0.8 * h, x + 0.3 * w, b - 0.6 * h),
+            ("C", x + 0.35 * w, b - 1.1 * h, x + 0.7 * w, b - 1.1 * h, x + 0.72 * w, b - 0.6 * h),
+            ("C", x + 0.9 * w, b - 0.8 * h, x + 1.1 * w, b - 0.4 * h, x + w, b), ("Z",))
+
+
+def special_scene(name: str, size: float) -> list[Shape]:
+    """Small scenery round a special tile's picture, in the corners its picture and words
+    leave free (the top and the sides above the name)."""
+    s = size
+    if name == "bird":
+        return [filled(_cloud(s * 0.03, s * 0.2, s * 0.24) + _cloud(s * 0.74, s * 0.26, s * 0.2), WHITE, "#9CC3DA", 0.25)]
+    if name in ("rabbit", "scarecrow"):
+        return [_tufts(((s * 0.12, s * 0.68), (s * 0.88, s * 0.68), (s * 0.2, s * 0.22), (s * 0.82, s * 0.2)))]
+    if name == "sundial":
+        blooms = ring_of(5, s * 0.14, s * 0.62, 0.1, s * 0.05, s * 0.045) + ring_of(5, s * 0.86, s * 0.62, 0.1, s * 0.05, s * 0.045)
+        return [_tufts(((s * 0.14, s * 0.72), (s * 0.86, s * 0.72))), filled(blooms, "#F4A6C8", "#9C4A74", 0.15),
+                filled(circle(s * 0.14, s * 0.62, s * 0.015) + circle(s * 0.86, s * 0.62, s * 0.015), "#F2C12E")]
+    if name == "rock":
+        pebbles = blob(s * 0.13, s * 0.66, s * 0.04, 5, 0.2) + blob(s * 0.87, s * 0.64, s * 0.05, 5, 0.2, 30) + \
+            blob(s * 0.2, s * 0.18, s * 0.03, 5, 0.2, 60)
+        return [filled(pebbles, "#C9C9C4", "#7E7E78", 0.2)]
+    return []

@@ -1,0 +1,97 @@
+"""Propagation's art: the board framed as a raised garden bed of timber planks with
+seedlings at its corners, and the bonus cards framed by a climbing vine with a potted
+seedling and a watering can at their foot."""
+from __future__ import annotations
+
+from pnp.art.shapes import circle, filled, leaf, stroke
+from pnp.colors import darken
+from pnp.icons import register_icon
+from pnp.model import Group, Icon, Path, Rect, Shape, Style
+
+TIMBER = "#A4784A"
+TIMBER_EDGE = "#6B4A2B"
+VINE = "#3E8E41"
+VINE_EDGE = "#245A28"
+TERRACOTTA = "#C4673A"
+CAN = "#6C9BB8"
+PLANK = 3.5   # the frame's width inside the trim, mm: clear of the 5 mm board margin's contents
+BLEED = 3.0
+
+
+def board_frame(width: float, height: float) -> list[Shape]:
+    """Timber planks round the board (running on into the bleed), joined by corner posts."""
+    wood = Style(fill=TIMBER, stroke=TIMBER_EDGE, stroke_width=0.35, decorative=True)
+    outer = PLANK + BLEED
+    grain = Style(stroke=darken(TIMBER, 0.2), stroke_width=0.2)
+    shapes: list[Shape] = [
+        Rect(-BLEED, -BLEED, width + 2 * BLEED, outer, wood),
+        Rect(-BLEED, height - PLANK, width + 2 * BLEED, outer, wood),
+        Rect(-BLEED, -BLEED, outer, height + 2 * BLEED, wood),
+        Rect(width - PLANK, -BLEED, outer, height + 2 * BLEED, wood),
+    ]
+    lines: tuple = ()
+    for y in (PLANK * 0.35, height - PLANK * 0.55):
+        lines += (("M", PLANK + 4, y), ("C", width * 0.3, y + 0.4, width * 0.6, y - 0.4, width - PLANK - 4, y))
+    for x in (PLANK * 0.45, width - PLANK * 0.45):
+        lines += (("M", x, PLANK + 4), ("C", x + 0.4, height * 0.4, x - 0.4, height * 0.6, x, height - PLANK - 4))
+    shapes.append(Path(lines, grain))
+    for x, y in ((0, 0), (width - PLANK, 0), (0, height - PLANK), (width - PLANK, height - PLANK)):
+        shapes.append(Rect(x - 0.6, y - 0.6, PLANK + 1.2, PLANK + 1.2, Style(fill=darken(TIMBER, 0.15), stroke=TIMBER_EDGE,
+                                                                             stroke_width=0.35, decorative=True),
+                           radius=0.6))
+        shapes.append(filled(circle(x + PLANK / 2, y + PLANK / 2, 0.5), TIMBER_EDGE))
+    return shapes
+
+
+def vine_frame(width: float, height: float, margin: float) -> list[Shape]:
+    """A vine climbing both long edges of a card within `margin` of them, a leaf at every bend."""
+    stems: tuple = ()
+    leaves: tuple = ()
+    step = 9.0
+    for side, x in ((1, margin / 2), (-1, width - margin / 2)):
+        stems += (("M", x, height - 2.0),)
+        y = height - 2.0
+        k = 0
+        while y - step > 20.0:
+            bend = side * (margin * 0.3) * (1 if k % 2 else -1)
+            stems += (("C", x + bend, y - step * 0.3, x + bend, y - step * 0.7, x, y - step),)
+            tip_x = x + side * margin * 0.45 * (1 if k % 2 else -1)
+            leaves += leaf(x, y - step / 2, tip_x, y - step / 2 - 2.6, 1.6)
+            y -= step
+            k += 1
+    return [stroke(stems, VINE_EDGE, 0.35), filled(leaves, VINE, VINE_EDGE, 0.15, decorative=True)]
+
+
+@register_icon("propagation-potted-seedling")
+def potted_seedling(size: float, color: str) -> Group:
+    """A seedling in a terracotta pot (`color`: its leaves)."""
+    s = size
+    pot = Path((("M", s * 0.22, s * 0.58), ("L", s * 0.78, s * 0.58), ("L", s * 0.7, s * 0.98), ("L", s * 0.3, s * 0.98),
+                ("Z",)), Style(fill=TERRACOTTA, stroke=darken(TERRACOTTA, 0.4), stroke_width=s * 0.03))
+    rim = Rect(s * 0.17, s * 0.52, s * 0.66, s * 0.1, Style(fill=TERRACOTTA, stroke=darken(TERRACOTTA, 0.4),
+                                                             stroke_width=s * 0.03), radius=s * 0.02)
+    leaves = leaf(s * 0.5, s * 0.36, s * 0.14, s * 0.16, s * 0.2) + leaf(s * 0.5, s * 0.3, s * 0.88, s * 0.06, s * 0.22)
+    return Group.of(stroke((("M", s * 0.5, s * 0.54), ("C", s * 0.48, s * 0.4, s * 0.52, s * 0.3, s * 0.5, s * 0.22)),
+                           color, s * 0.05),
+                    filled(leaves, color, darken(color, 0.4), s * 0.025), pot, rim)
+
+
+@register_icon("propagation-watering-can")
+def watering_can(size: float, color: str) -> Group:
+    """A watering can, drops falling from its rose."""
+    s = size
+    edge = darken(color, 0.4)
+    body = Rect(s * 0.2, s * 0.42, s * 0.48, s * 0.44, Style(fill=color, stroke=edge, stroke_width=s * 0.03), radius=s * 0.05)
+    spout = Path((("M", s * 0.66, s * 0.74), ("L", s * 0.9, s * 0.4), ("L", s * 0.95, s * 0.44), ("L", s * 0.68, s * 0.84),
+                  ("Z",)), Style(fill=color, stroke=edge, stroke_width=s * 0.03))
+    handle = Path((("M", s * 0.26, s * 0.44), ("C", s * 0.26, s * 0.2, s * 0.6, s * 0.2, s * 0.62, s * 0.44)),
+                  Style(stroke=edge, stroke_width=s * 0.05))
+    drops = sum((circle(s * x, s * y, s * 0.03) for x, y in ((0.96, 0.54), (0.9, 0.62), (0.98, 0.68))), ())
+    return Group.of(handle, spout, body, filled(drops, "#56B4E9", darken("#56B4E9", 0.3), s * 0.01))
+
+
+def bonus_card_art(width: float, height: float) -> list[Shape]:
+    """The vine up both long edges, a potted seedling and a watering can in the bottom corners."""
+    return [*vine_frame(width, height, 5.0),
+            Icon("propagation-potted-seedling", 8.5, height - 9.0, 10.0, VINE),
+            Icon("propagation-watering-can", width - 7.5, height - 9.0, 9.0, CAN)]
