@@ -13,26 +13,44 @@ piece's cut outline is. The checks then read that flat list:
 - `low_contrast`: text whose contrast with what it sits on is under 4.5:1 (3:1 for text of
   LARGE_TEXT_PT and more), the WCAG ratios.
 
+Two more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
+on (at least FIT_CLEARANCE_MM smaller both ways, as printed), and `crossed_seams`, a board's
+seam running through one of its play spaces or words.
+
 `check_imposition` runs them all and returns plain-words problems, empty when the kit is good.
 """
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pnp.colors import Paint, luminance
 from pnp.fonts import CAP_HEIGHT, DESCENT
 from pnp.icons import icon_group
-from pnp.impose import IDENTITY, Affine, Imposition, Rect4, Sheet, apply, compose, translation
-from pnp.model import Circle, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.impose import (
+    IDENTITY,
+    TOLERANCE_MM,
+    Affine,
+    Imposition,
+    Placed,
+    Rect4,
+    Sheet,
+    apply,
+    compose,
+    translation,
+)
+from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.text import layout_lines
 
 EDGE_MM = 5.0
 MIN_TEXT_PT = 6.0
 LARGE_TEXT_PT = 14.0
+# A piece is this much smaller than the space it sits on, both ways: cut a quarter of a
+# millimetre large all round, it still lies inside its space and beside its neighbours.
+FIT_CLEARANCE_MM = 0.5
 PT_MM = 25.4 / 72
-TOLERANCE_MM = 0.2  # a box this far into another is a touch, not an overlap
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 on the page
 
 
@@ -339,6 +357,19 @@ def bounds(shape: Shape) -> Box | None:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
+def words(shape: Shape) -> list[tuple[str, Box]]:
+    """Every line of text a shape tree prints, with its box, in the tree's own coordinates."""
+    flat = Flat(Sheet(0, 0.0, 0.0, "front", []))
+    _Flattener(flat).walk(shape, IDENTITY, 0, None)
+    return [(text.text, text.box) for text in flat.texts]
+
+
+def keep_clear(component: Component) -> list[Box]:
+    """The piece's play spaces and words, in its own millimetres: where no seam may run."""
+    spaces = [(x, y, x + w, y + h) for x, y, w, h in (space.box for space in component.spaces)]
+    return spaces + [box for _, box in words(component.front.shapes)]
+
+
 # --- the checks ----------------------------------------------------------------------------
 
 def _quote(text: str) -> str:
@@ -461,6 +492,80 @@ def low_contrast(flat: Flat) -> Iterator[Problem]:
 CHECKS = (overlapping_text, near_edge, small_text, low_contrast)
 
 
+def _first_page(imposition: Imposition, component: Component) -> int:
+    return next((placed.page for placed in imposition.placements() if placed.component is component), 0)
+
+
+def _printed_scale(imposition: Imposition, component: Component) -> float:
+    """How much smaller than drawn the piece prints (a board may shrink to fit one page)."""
+    return min((placed.scale for placed in imposition.placements() if placed.component is component), default=1.0)
+
+
+def misfits(imposition: Imposition) -> Iterator[Problem]:
+    """Every piece put on a kind of space against every such space of the kit's boards, at
+    their printed sizes: the piece (or the part of it one space holds) is at least
+    FIT_CLEARANCE_MM smaller than the space both ways, turned if need be."""
+    spaces: dict[str, list[tuple[Component, float, float]]] = {}
+    for board in imposition.components:
+        scale = _printed_scale(imposition, board)
+        for space in board.spaces:
+            spaces.setdefault(space.kind, []).append((board, space.box[2] * scale, space.box[3] * scale))
+    for piece in imposition.components:
+        if piece.sits_on is None:
+            continue
+        page = _first_page(imposition, piece)
+        scale = _printed_scale(imposition, piece)
+        width, height = (size * scale for size in (piece.footprint or (piece.width_mm, piece.height_mm)))
+        if piece.sits_on not in spaces:
+            yield Problem(page, "fit", f"{piece.name} goes on {piece.sits_on} spaces, and no board of the kit has one")
+            continue
+        room = FIT_CLEARANCE_MM - 1e-6
+        for board, space_w, space_h in spaces[piece.sits_on]:
+            if not ((width + room <= space_w and height + room <= space_h) or
+                    (height + room <= space_w and width + room <= space_h)):
+                yield Problem(page, "fit", f"{piece.name} ({width:.1f} × {height:.1f} mm) does not fit a "
+                                           f"{space_w:.1f} × {space_h:.1f} mm {piece.sits_on} space of "
+                                           f"{board.name} with {FIT_CLEARANCE_MM:g} mm to spare")
+                break
+
+
+def _seam_lines(placed: Placed, last: tuple[int, int]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The trim lines of a board's portion (its right and lower edges, where a later portion
+    is glued under it), in the board's own millimetres."""
+    assert placed.tile is not None
+    x, y, w, h = placed.rect
+    lines = []
+    if placed.tile[1] < last[1]:
+        lines.append(((x + w, y), (x + w, y + h)))
+    if placed.tile[0] < last[0]:
+        lines.append(((x, y + h), (x + w, y + h)))
+    to_face = _inverse(placed.matrix)
+    return [(apply(to_face, *start), apply(to_face, *end)) for start, end in lines]
+
+
+def crossed_seams(imposition: Imposition) -> Iterator[Problem]:
+    """A board printed in portions is joined on seams: none may run through a play space or
+    a word of the board (a space cut in two will not hold its piece; a word cut in two will
+    not read)."""
+    tiled = [placed for placed in imposition.placements() if placed.tile is not None and placed.side == "front"]
+    for component in dict.fromkeys(placed.component for placed in tiled):
+        portions = [placed for placed in tiled if placed.component is component and placed.copy == 1]
+        last = (max(p.tile[0] for p in portions if p.tile), max(p.tile[1] for p in portions if p.tile))
+        spaces = [(f"{space.kind} space", (x, y, x + w, y + h)) for space in component.spaces
+                  for x, y, w, h in (space.box,)]
+        obstacles = spaces + [(f"word {_quote(text)}", box) for text, box in words(component.front.shapes)]
+        for placed in portions:
+            for start, end in _seam_lines(placed, last):
+                crossed = Counter(name for name, box in obstacles if _crosses_segment(box, start, end))
+                if crossed:
+                    what = ", ".join(name if count == 1 else f"{count} × {name}" for name, count in crossed.items())
+                    yield Problem(placed.page, "seam", f"the seam of {component.name} at "
+                                                       f"({start[0]:.1f}, {start[1]:.1f}) mm crosses {what}")
+
+
+KIT_CHECKS = (misfits, crossed_seams)
+
+
 def check_sheet(sheet: Sheet, paint: Paint = Paint()) -> list[Problem]:
     flat = flatten(sheet)
     flat.paint = paint
@@ -470,4 +575,5 @@ def check_sheet(sheet: Sheet, paint: Paint = Paint()) -> list[Problem]:
 def check_imposition(imposition: Imposition, paint: Paint = Paint()) -> list[Problem]:
     """Every problem of every page, in page order; [] when the kit passes every check.
     `paint` is the build's colour transform (the ink-saver build pales backgrounds)."""
-    return [problem for sheet in imposition.sheets for problem in check_sheet(sheet, paint)]
+    pages = [problem for sheet in imposition.sheets for problem in check_sheet(sheet, paint)]
+    return pages + [problem for check in KIT_CHECKS for problem in check(imposition)]

@@ -45,6 +45,8 @@ Cut = Literal["gutters", "shared"]
 IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 EPS = 1e-6
 TILE_OVERLAP_MM = 10.0
+TOLERANCE_MM = 0.2       # a box this far into another is a touch, not an overlap
+SEAM_MARGIN_MM = 1.0     # a seam keeps this far from a play space or a word where the gutter has room
 MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --cut shared lays them edge to edge
 MARK_GAP_MM = 0.1        # cut ticks stop this far from any trim box
 MARK_LENGTH_MM = 5.0
@@ -467,10 +469,11 @@ def _tile_count(length: float, room: float) -> int:
 
 
 def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Frame]:
-    """A piece larger than the printable area, cut into equal portions that overlap by
+    """A piece larger than the printable area, cut into portions that overlap by
     TILE_OVERLAP_MM. At each seam the earlier portion (left, or upper) is trimmed on a
     line; the later one keeps the overlap as a glue zone, marked, with a one-line joining
-    instruction, and both carry matching alignment marks at the two ends of the seam."""
+    instruction, and both carry matching alignment marks at the two ends of the seam.
+    Seams run on grid lines and gutters: never through a play space or a word of the piece."""
     area = _printable(paper, "bottom")
     w, h = component.width_mm, component.height_mm
     upright = _tile_count(w, area[2]) * _tile_count(h, area[3])
@@ -479,22 +482,75 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
     piece_w, piece_h = (h, w) if rotated else (w, h)
     turn = quarter_turn(w, h) if rotated else IDENTITY
     cols, rows = _tile_count(piece_w, area[2]), _tile_count(piece_h, area[3])
-    # equal portions, each overlapping the next by TILE_OVERLAP_MM: a narrow glue zone
-    part_w, part_h = ((length + (count - 1) * TILE_OVERLAP_MM) / count
-                      for length, count in ((piece_w, cols), (piece_h, rows)))
-    step_x, step_y = part_w - TILE_OVERLAP_MM, part_h - TILE_OVERLAP_MM
-    x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
+    clear = [_turned_box(turn, box) for box in _keep_clear(component)]
+    columns = _portions(piece_w, cols, area[2], [(x0, x1) for x0, _, x1, _ in clear])
+    bands = _portions(piece_h, rows, area[3], [(y0, y1) for _, y0, _, y1 in clear])
     frames = []
     stride = 2 if component.double_sided else 1  # a two-sided portion's back page follows it
     for copy_index in range(component.count):
         first = first_page + copy_index * rows * cols * stride
         page_of = {(r, c): first + (r * cols + c) * stride for r in range(rows) for c in range(cols)}
-        for row in range(rows):
-            for col in range(cols):
+        for row, (top, bottom) in enumerate(bands):
+            for col, (left, right) in enumerate(columns):
+                part_w, part_h = right - left, bottom - top
+                x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
-                            compose(translation(x - col * step_x, y - row * step_y), turn), tile=(row + 1, col + 1))
+                            compose(translation(x - left, y - top), turn), tile=(row + 1, col + 1))
                 frames.append(Frame([slot], seams=_seams(slot.rect, row, col, rows, cols, page_of)))
     return frames
+
+
+def _keep_clear(component: Component) -> list[tuple[float, float, float, float]]:
+    """The boxes a seam must not cross, in the piece's own millimetres: its play spaces and
+    its words. (Imported here: the checks read imposed pages, so they import this module.)"""
+    from pnp.checks import keep_clear
+
+    return keep_clear(component)
+
+
+def _turned_box(turn: Affine, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = box
+    corners = [apply(turn, x, y) for x in (x0, x1) for y in (y0, y1)]
+    return (min(p[0] for p in corners), min(p[1] for p in corners),
+            max(p[0] for p in corners), max(p[1] for p in corners))
+
+
+def _portions(length: float, count: int, room: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Where each of `count` portions of a `length` starts and ends along one axis. Each seam
+    sits as near an equal split as it can in a gap between blocked spans (SEAM_MARGIN_MM from
+    either side where the gap allows, else in its middle), every portion no longer than `room`;
+    the later portion starts TILE_OVERLAP_MM before the seam, its glue zone."""
+    overlap = TILE_OVERLAP_MM
+    gaps = _gaps(length, blocked)
+    cuts: list[float] = []
+    for index in range(1, count):
+        start = cuts[-1] - overlap if cuts else 0.0
+        later = count - index  # portions after this seam
+        ideal = start + (length - start + later * overlap) / (later + 1)
+        possible = [at for at in (_nearest_in(gap, ideal) for gap in gaps)
+                    if start < at and at - start <= room + EPS
+                    and length - (at - overlap) <= later * room - (later - 1) * overlap + EPS]
+        cuts.append(min(possible, key=lambda at: abs(at - ideal)) if possible else ideal)
+    starts = [0.0] + [cut - overlap for cut in cuts]
+    return list(zip(starts, cuts + [length]))
+
+
+def _gaps(length: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The stretches of 0..length no blocked span covers (touching a span's edge is allowed)."""
+    gaps, reached = [], 0.0
+    for low, high in sorted(blocked):
+        if low - reached > -EPS:
+            gaps.append((reached, low))
+        reached = max(reached, high)
+    if reached < length:
+        gaps.append((reached, length))
+    return [(max(0.0, low), min(length, high)) for low, high in gaps if high > 0.0 and low < length]
+
+
+def _nearest_in(gap: tuple[float, float], ideal: float) -> float:
+    low, high = gap
+    margin = min(SEAM_MARGIN_MM, (high - low) / 2)
+    return min(max(ideal, low + margin), high - margin)
 
 
 def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int]) -> list[Shape]:

@@ -129,6 +129,16 @@ class Group:
 
 Shape = Rect | Circle | Polygon | Line | Path | Text | Icon | Group
 
+@dataclass(frozen=True)
+class Space:
+    """A play space printed on a board: where a piece that `sits_on` this `kind` is put.
+    `box` is (x, y, w, h) in the board's own millimetres. The fit check holds every such
+    piece smaller than every space of its kind, and a board's seams keep clear of spaces."""
+
+    kind: str
+    box: tuple[float, float, float, float]
+
+
 ComponentKind = Literal["card", "tile", "token", "board", "sheet", "aid", "die", "pad", "sticker", "marker"]
 
 
@@ -168,6 +178,12 @@ class Component:
     # Pieces of one run (one player's tokens of one kind) share their rows with no other run,
     # so a colour's run never continues on the row of the next.
     run: str | None = None
+    # A board's play spaces (pnp.model.Space); a piece put on them names their kind in
+    # `sits_on`, and `footprint` is the part of it one space holds (a flower tile's square;
+    # None: the whole piece).
+    spaces: tuple[Space, ...] = ()
+    sits_on: str | None = None
+    footprint: tuple[float, float] | None = None
 
     @property
     def double_sided(self) -> bool:

@@ -20,12 +20,13 @@ from pnp.model import (
     Polygon,
     Rect,
     Shape,
+    Space,
     Style,
     Text,
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import die_face, perimeter_track
+from pnp.parts import die_face, perimeter_cells, perimeter_track
 from pnp.text import layout_lines
 from scorer.games.garden_dice import data
 
@@ -267,7 +268,7 @@ def special_face(icon: str, color: str, name: str, note: str, background: str) -
 
 def crop_tiles() -> list[Component]:
     return [Component(f"tile-{crop}", "tile", TILE, TILE, seed_face(crop), veggie_face(crop),
-                      count=data.TILES_PER_CROP_IN_BOX) for crop in data.CROPS]
+                      count=data.TILES_PER_CROP_IN_BOX, sits_on="garden") for crop in data.CROPS]
 
 
 def special_tiles() -> list[Component]:
@@ -277,10 +278,12 @@ def special_tiles() -> list[Component]:
     scarecrow = special_face("garden-dice-scarecrow", OKABE_ITO["blue"], "scarecrow", "guards your tiles",
                              "#F6EEDD")
     rock = special_face("garden-dice-rock", STONE, "rock", "blocks critters", "#E4E4E0")
-    return [Component("bird-rabbit", "tile", TILE, TILE, bird, rabbit, count=data.CRITTER_TILES),
-            Component("sundial-scarecrow", "tile", TILE, TILE, sundial, scarecrow, count=data.HELPER_TILES),
+    return [Component("bird-rabbit", "tile", TILE, TILE, bird, rabbit, count=data.CRITTER_TILES,
+                      sits_on="garden"),
+            Component("sundial-scarecrow", "tile", TILE, TILE, sundial, scarecrow, count=data.HELPER_TILES,
+                      sits_on="garden"),
             # The same on both sides (Special Tiles: Rock).
-            Component("rock", "tile", TILE, TILE, rock, rock, count=data.ROCK_TILES)]
+            Component("rock", "tile", TILE, TILE, rock, rock, count=data.ROCK_TILES, sits_on="garden")]
 
 
 # --- tokens and discs --------------------------------------------------------------------------------
@@ -313,7 +316,7 @@ def disc_face(colour: str) -> Face:
 
 def discs() -> list[Component]:
     return [Component(f"disc-{colour}", "marker", DISC, DISC, disc_face(colour), count=data.DISCS_PER_PLAYER,
-                      outline="circle") for colour in data.PLAYER_COLOURS]
+                      outline="circle", sits_on="track") for colour in data.PLAYER_COLOURS]
 
 
 # --- the board -------------------------------------------------------------------------------------------
@@ -356,11 +359,12 @@ def board_notes() -> Group:
                                 f"owner's scarecrow gives +{data.SCARECROW_BONUS} instead",
                           size=2.8, align="center", anchor="middle", fill=INK),
                      translate=(band, middle), rotate=90)
-    return Group.of(Text(middle, band - 3.2, TITLE.upper(), size=7.0, align="center", anchor="middle", bold=True,
-                         fill=FENCE),
-                    Text(middle, band + 4.4, f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on "
-                                             f"from 0 and take a +{data.TRACK_SPACES} lap token",
-                         size=2.8, align="center", anchor="middle", fill=INK),
+    # Title and track note each in one half of the strip: the board's seam runs down the middle.
+    return Group.of(Text((TRACK_CELL + middle) / 2, band, TITLE.upper(), size=7.0, align="center", anchor="middle",
+                         bold=True, fill=FENCE),
+                    Text((middle + BOARD - TRACK_CELL) / 2, band,
+                         f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on from 0 and take "
+                         f"a +{data.TRACK_SPACES} lap token", size=2.8, align="center", anchor="middle", fill=INK),
                     right)
 
 
@@ -375,8 +379,16 @@ def board_face() -> Face:
     return Face(Group((inner, track, *spaces, fence, markers(), board_notes())), background=WHITE)
 
 
+def board_spaces() -> tuple[Space, ...]:
+    """Where tiles and discs go: the garden's spaces and the track's cells."""
+    garden = [Space("garden", (GARDEN_AT + c * CELL, GARDEN_AT + r * CELL, CELL, CELL))
+              for r in range(data.BOARD_SIZE) for c in range(data.BOARD_SIZE)]
+    track = [Space("track", cell) for cell in perimeter_cells(BOARD, BOARD, TRACK_CELL)]
+    return (*garden, *track)
+
+
 def board() -> Component:
-    return Component("board", "board", BOARD, BOARD, board_face())
+    return Component("board", "board", BOARD, BOARD, board_face(), spaces=board_spaces())
 
 
 # --- player aid and scoring pad ---------------------------------------------------------------------------
