@@ -462,10 +462,9 @@ def contrast(foreground: str, background: str) -> float:
     return (lighter + 0.05) / (darker + 0.05)
 
 
-def _ground(flat: Flat, text: TextLine) -> str:
-    """The colour under the middle of a line of text, as the build paints it: the last fill
+def _ground(flat: Flat, text: TextLine, x: float, y: float) -> str:
+    """The colour under a point of a line of text, as the build paints it: the last fill
     painted there before it, else the piece's background, else the paper."""
-    x, y = (text.box[0] + text.box[2]) / 2, (text.box[1] + text.box[3]) / 2
     paint = flat.paint
     ground = "#FFFFFF"
     for placed in flat.sheet.placements:
@@ -478,11 +477,20 @@ def _ground(flat: Flat, text: TextLine) -> str:
     return ground
 
 
+def _under(text: TextLine) -> list[tuple[float, float]]:
+    """Where a line's ground is read: its middle and, a tenth of the way in from each end,
+    near its top and its baseline (a number spilling off its light badge is read at its end)."""
+    x0, y0, x1, y1 = text.box
+    dx, dy = (x1 - x0) / 10, (y1 - y0) / 5
+    return [((x0 + x1) / 2, (y0 + y1) / 2)] + [(x, y) for x in (x0 + dx, x1 - dx) for y in (y0 + dy, y1 - dy)]
+
+
 def low_contrast(flat: Flat) -> Iterator[Problem]:
     for text in flat.texts:
-        ground, ink = _ground(flat, text), flat.paint.text(text.fill)
-        ratio = contrast(ink, ground)
+        ink = flat.paint.text(text.fill)
         needed = 3.0 if text.size_pt >= LARGE_TEXT_PT else 4.5
+        ratio, ground = min((contrast(ink, ground), ground)
+                            for ground in (_ground(flat, text, x, y) for x, y in _under(text)))
         if ratio < needed - 0.005:
             yield Problem(flat.sheet.number, "contrast",
                           f"text {_quote(text.text)} ({_who(flat, text.owner)}) in {ink} on {ground} "

@@ -13,7 +13,7 @@ from pnp.build import impose_kit
 from pnp.colors import Paint
 from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS
-from pnp.model import Component, Face, Group, Line, Path, Polygon, Rect, Space, Style, Text
+from pnp.model import Circle, Component, Face, Group, Line, Path, Polygon, Rect, Space, Style, Text
 from pnp.options import PAPERS, BuildOptions, KitOptions
 
 INK = "#222222"
@@ -202,3 +202,12 @@ def test_seams_fall_in_the_gutter_between_spaces_nearest_an_even_split():
     seam = first[1]
     assert 148.0 <= seam <= 150.0 and second == (seam - impose_module.TILE_OVERLAP_MM, 300.0)
     assert not any(a < seam < b for a, b in spaces)
+
+
+def test_a_number_spilling_off_its_light_badge_is_found():
+    """The middle of '15' is on the white badge, its end on the dark rim: read at its ends."""
+    rim, badge = Rect(0, 0, 80, 60, Style(fill="#0072B2")), Circle(40, 30, 4.0, Style(fill="#FFFFFF"))
+    spilling = Text(42.5, 30, "15", size=2.8, bold=True, align="center", anchor="middle", fill=INK)
+    centred = Text(40, 30, "15", size=2.8, bold=True, align="center", anchor="middle", fill=INK)
+    assert any("'15'" in detail for detail in found(one_piece(rim, badge, spilling), "contrast"))
+    assert found(one_piece(rim, badge, centred), "contrast") == []
