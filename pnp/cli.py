@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pnp.kits import GAME_IDS
 from pnp.options import PAPERS, BuildOptions
+from pnp.version import RELEASED, VERSION
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -61,6 +62,7 @@ def _seed(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gardenkit", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"gardenkit {VERSION}, released {RELEASED}")
     subs = parser.add_subparsers(dest="command", metavar="{build,score,check,validate,simulate,replay,serve}",
                                  parser_class=_Parser)
 

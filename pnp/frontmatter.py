@@ -20,9 +20,7 @@ from pnp.cuts import count_cuts
 from pnp.impose import Imposition, Sheet
 from pnp.model import Component, Group, KitGuide, Line, Rect, Shape, Style, Text
 from pnp.text import layout_lines
-
-KIT_VERSION = "1.1"
-KIT_RELEASED = "2026-11-23"
+from pnp.version import RELEASED, VERSION
 
 INK = "#222222"
 RULE = Style(stroke="#7A7A7A", stroke_width=0.25)
@@ -49,7 +47,7 @@ DEFAULT_PAPER = "Pieces on card of 200-300 g/m², sheets and aids on plain paper
 # --- the footer ----------------------------------------------------------------------------
 
 def footer_text(title: str, page: int, pages: int) -> str:
-    return f"{title} · page {page} of {pages} · kit {KIT_VERSION}, {KIT_RELEASED}"
+    return f"{title} · page {page} of {pages} · kit {VERSION}, {RELEASED}"
 
 
 def _footer(sheet: Sheet, text: str) -> Shape:
@@ -231,7 +229,7 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     page = _Column(MARGIN, MARGIN, content)
     page.text(title, size=TITLE, bold=True, after=2.0)
     pages = len(imposition.sheets) + 1
-    page.text(f"Print-and-play kit {KIT_VERSION}, released {KIT_RELEASED} · {paper.name.capitalize()} paper · "
+    page.text(f"Print-and-play kit {VERSION}, released {RELEASED} · {paper.name.capitalize()} paper · "
               f"{pages} pages", after=3.0)
     shapes = list(page.shapes)
     picture, picture_height = _picture(imposition.components, MARGIN, page.y, content)

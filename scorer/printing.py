@@ -29,7 +29,6 @@ import zipfile
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, fields
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -41,15 +40,12 @@ from pnp.build import kit_components, lay_out, render_outputs
 from pnp.cli import _bleed as cli_bleed
 from pnp.kits import available_kits
 from pnp.options import PAPERS, BuildOptions
+from pnp.version import VERSION as KIT_VERSION
 from scorer.api import body_held_to_limit, game_info
 from scorer.games.garden_variety import data as garden_variety
 
 bp = Blueprint("printing", __name__)
 
-try:
-    KIT_VERSION = metadata.version("gardenkit")
-except metadata.PackageNotFoundError:  # a checkout run without installing
-    KIT_VERSION = "0+unknown"
 
 DEFAULT_CACHE_BYTES = 32 * 1024 * 1024
 DECK_GAME = garden_variety.GAME_ID      # the one kit built from an owner's deck list

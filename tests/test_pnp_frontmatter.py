@@ -12,11 +12,12 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.cuts import count_cuts, sheet_cuts
-from pnp.frontmatter import CALIBRATION_MM, DEFAULT_ASSEMBLY, KIT_RELEASED, KIT_VERSION, MARGIN, front_sheet
+from pnp.frontmatter import CALIBRATION_MM, DEFAULT_ASSEMBLY, MARGIN, front_sheet
 from pnp.impose import impose
 from pnp.kits import load_kit
 from pnp.model import Component, Face, Group, Rect, Style, Text
 from pnp.options import PAPERS, KitOptions
+from pnp.version import RELEASED, VERSION
 
 GV = "garden-variety"
 
@@ -35,7 +36,7 @@ def page_texts(pdf: Path) -> list[str]:
 def test_every_page_names_the_game_its_number_and_the_kit_release(kit_pdf):
     texts = page_texts(kit_pdf)
     for number, text in enumerate(texts, start=1):
-        footer = f"Garden Variety · page {number} of {len(texts)} · kit {KIT_VERSION}, {KIT_RELEASED}"
+        footer = f"Garden Variety · page {number} of {len(texts)} · kit {VERSION}, {RELEASED}"
         assert footer in text, f"page {number} lacks its footer"
 
 
