@@ -86,13 +86,15 @@ def kit_components(game: str, options: BuildOptions) -> tuple[str, list[Componen
 
 def lay_out(game: str, components: list[Component], paper: Paper, options: BuildOptions) -> Imposition:
     """Every page of one game's kit on one paper, laid out and marked, ready to render: the
-    kit's first page, then its pieces, a footer on each page (print-on-demand files hold the
+    kit's first page (and its duplex test page), then its pieces, a footer on each page (print-on-demand files hold the
     pieces alone, one face a page)."""
     kit = load_kit(game)
+    # the guide is page 1; a kit with two-sided pages has its duplex test page behind it
+    front_pages = 0 if options.pod else 2 if any(c.double_sided for c in components) else 1
     imposition = impose(components, paper, bleed=options.bleed_mm, duplex=options.duplex, pod=options.pod,
-                        cut=options.cut, first_page=1 if options.pod else 2)
+                        cut=options.cut, first_page=front_pages + 1)
     if not options.pod:
-        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex)
+        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex, options.cut)
     return imposition
 
 

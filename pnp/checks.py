@@ -74,6 +74,7 @@ class TextLine:
     picture: int | None  # the icon it belongs to, if any
     order: int           # when it is painted
     kept: Box | None = None  # the part inside its piece's trim box (None: it lies all in the bleed)
+    thumbnail: bool = False  # words of a small picture of a piece (checked on the piece itself)
 
 
 @dataclass(frozen=True)
@@ -292,10 +293,18 @@ class _Flattener:
         self.painted = 0
         self.printed: Box | None = None   # the current piece's bleed box
         self.trimmed: Box | None = None   # and its trim box
+        self.thumbnail = False
 
     def walk(self, shape: Shape, matrix: Affine, owner: int, picture: int | None) -> None:
         if isinstance(shape, Group):
             inner = compose(matrix, _group_matrix(shape))
+            if shape.picture and not self.thumbnail:
+                self.pictures += 1
+                self.thumbnail, picture = True, self.pictures
+                for child in shape.children:
+                    self.walk(child, inner, owner, picture)
+                self.thumbnail = False
+                return
             for child in shape.children:
                 self.walk(child, inner, owner, picture)
         elif isinstance(shape, Text):
@@ -325,7 +334,8 @@ class _Flattener:
                     continue  # all of it is clipped away with the bleed
                 box, kept = printed, _intersection(box, self.trimmed)
             self.painted += 1
-            self.flat.texts.append(TextLine(line.text, box, size_pt, text.fill, owner, picture, self.painted, kept))
+            self.flat.texts.append(TextLine(line.text, box, size_pt, text.fill, owner, picture, self.painted, kept,
+                                            self.thumbnail))
 
     def icon(self, icon: Icon, matrix: Affine, owner: int, picture: int | None) -> None:
         """An icon is one picture: its parts are drawn (for what text sits on) but never
@@ -450,8 +460,13 @@ def _where(box: Box) -> str:
     return f"({box[0]:.1f}, {box[1]:.1f}) mm"
 
 
+def _read(flat: Flat) -> list[TextLine]:
+    """The text meant to be read: not the words of a small picture of a piece."""
+    return [text for text in flat.texts if not text.thumbnail]
+
+
 def small_text(flat: Flat) -> Iterator[Problem]:
-    for text in flat.texts:
+    for text in _read(flat):
         if text.size_pt < MIN_TEXT_PT - 0.01:
             yield Problem(flat.sheet.number, "size", f"text {_quote(text.text)} ({_who(flat, text.owner)}) "
                                                      f"is {text.size_pt:.2f} pt, under {MIN_TEXT_PT:g} pt")
@@ -486,7 +501,7 @@ def _under(text: TextLine) -> list[tuple[float, float]]:
 
 
 def low_contrast(flat: Flat) -> Iterator[Problem]:
-    for text in flat.texts:
+    for text in _read(flat):
         ink = flat.paint.text(text.fill)
         needed = 3.0 if text.size_pt >= LARGE_TEXT_PT else 4.5
         ratio, ground = min((contrast(ink, ground), ground)

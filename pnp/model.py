@@ -120,6 +120,9 @@ class Group:
     translate: Point = (0.0, 0.0)
     rotate: float = 0.0  # degrees, clockwise on the page
     scale: float = 1.0
+    # A picture of a piece drawn small (a kit's first page shows one of each): its words are
+    # part of the picture, as on the piece, not text to read at this size.
+    picture: bool = False
 
     @staticmethod
     def of(*children: Shape, translate: Point = (0.0, 0.0), rotate: float = 0.0,
