@@ -18,6 +18,7 @@ from typing import TextIO
 from pnp.colors import Paint
 from pnp.cuts import count_cuts, paper_sheets
 from pnp.errors import KitError
+from pnp.fold import fold_cards
 from pnp.frontmatter import add_front_matter
 from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS, available_kits, load_kit
@@ -81,7 +82,7 @@ def kit_components(game: str, options: BuildOptions) -> tuple[str, list[Componen
                                            coordinates=options.coordinates))
     if not components:
         raise KitError(f"the {game} kit has no components")
-    return kit.TITLE, components
+    return kit.TITLE, fold_cards(components) if options.fold else components
 
 
 def lay_out(game: str, components: list[Component], paper: Paper, options: BuildOptions) -> Imposition:
@@ -94,7 +95,8 @@ def lay_out(game: str, components: list[Component], paper: Paper, options: Build
     imposition = impose(components, paper, bleed=options.bleed_mm, duplex=options.duplex, pod=options.pod,
                         cut=options.cut, first_page=front_pages + 1)
     if not options.pod:
-        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex, options.cut)
+        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex, options.cut,
+                         options.fold)
     return imposition
 
 

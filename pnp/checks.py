@@ -485,9 +485,11 @@ def _ground(flat: Flat, text: TextLine, x: float, y: float) -> str:
     for placed in flat.sheet.placements:
         if _inside((x, y, x, y), _rect_box(placed.bleed_rect)):
             ground = paint.background(placed.face.background)
+    bleeds = [_rect_box(placed.bleed_rect) for placed in flat.sheet.placements]
     for shape in flat.shapes:
         fill = paint.style(shape.style).fill if shape.fill is not None else None
-        if shape.order < text.order and fill is not None and shape.contains(x, y):
+        clipped = shape.owner >= 0 and not _inside((x, y, x, y), bleeds[shape.owner])  # the build clips art there
+        if shape.order < text.order and fill is not None and not clipped and shape.contains(x, y):
             ground = fill
     return ground
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from pnp.checks import bounds
 from pnp.cuts import count_cuts
 from pnp.fonts import measure
 from pnp.impose import Imposition, Sheet
@@ -48,6 +49,8 @@ DEFAULT_ASSEMBLY = (
     "Round and hexagonal pieces: cut them square first, then follow their outline.",
 )
 DEFAULT_PAPER = "Pieces on card of 200-300 g/m², sheets and aids on plain paper."
+FOLDING = ("Cards print front and back side by side: cut round each pair, fold the back behind the front "
+           "on the dashed line, glue the halves together, then cut off the folded edge on its solid line.")
 GLUE_UP = ("Card too heavy to print two-sided? Print the back pages on their own, glue each to the back "
            "of its front page (glue stick all over, the two held against a window so their cut ticks "
            "line up), press flat under books, then cut.")
@@ -242,15 +245,15 @@ def _picture_cells(shown: list[tuple[Component, str, str]], scale: float, x: flo
     shapes: list[Shape] = []
     for component, name, where in shown:
         label_w = max(measure(name, LABEL, True), measure(where, LABEL, False))
-        thumb_w, thumb_h = component.width_mm * scale, component.height_mm * scale
-        cell_w = max(thumb_w, label_w)
+        x0, y0, x1, y1 = (edge * scale for edge in _drawn(component))
+        cell_w = max(x1 - x0, label_w)
         if cell_w > width:
             return None
         if left + cell_w > x + width:
             top += row_height + gap
             left, row_height = x, 0.0
-        thumb_x = left + (cell_w - thumb_w) / 2
-        shapes += _thumbnail(component, thumb_x, top, scale)
+        shapes += _thumbnail(component, left + (cell_w - (x1 - x0)) / 2 - x0, top - y0, scale)
+        thumb_h = y1 - y0
         label_y = top + thumb_h + 1.2
         shapes += [Text(left + cell_w / 2, label_y, name, size=LABEL, bold=True, align="center", anchor="top",
                         fill=INK),
@@ -260,6 +263,14 @@ def _picture_cells(shown: list[tuple[Component, str, str]], scale: float, x: flo
         height = top + row_height - y
         left += cell_w + gap
     return shapes, height
+
+
+def _drawn(component: Component) -> tuple[float, float, float, float]:
+    """What the piece's front draws, its trim box included, in its own millimetres: art that
+    runs into the bleed is not cut off in a picture."""
+    drawn = bounds(component.front.shapes) or (0.0, 0.0, 0.0, 0.0)
+    return (min(0.0, drawn[0]), min(0.0, drawn[1]), max(component.width_mm, drawn[2]),
+            max(component.height_mm, drawn[3]))
 
 
 def _thumbnail(component: Component, x: float, y: float, scale: float) -> list[Shape]:
@@ -316,7 +327,7 @@ def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
 
 
 def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, duplex: str,
-                cut: str = "gutters") -> Sheet:
+                cut: str = "gutters", fold: bool = False) -> Sheet:
     """The kit's first page, drawn from its GUIDE and its imposed pages (numbered from 2, or
     from 3 after a duplex test page when the kit has two-sided pages)."""
     paper = imposition.paper
@@ -348,6 +359,8 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
         left.item(GLUE_UP)
     else:
         left.item("Every page is one-sided.")
+    if fold:
+        left.item(FOLDING)
     stocks = page_stock(imposition)
     on = {name: [number for number, used in stocks.items() if used == name] for name in STOCK_ORDER}
     left.item(" · ".join(f"{name.capitalize()}: {'page' if len(numbers) == 1 else 'pages'} "
@@ -383,11 +396,11 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
 
 
 def add_front_matter(imposition: Imposition, title: str, guide: KitGuide | None, duplex: str,
-                     cut: str = "gutters") -> None:
+                     cut: str = "gutters", fold: bool = False) -> None:
     """Puts the first page, and the duplex test page behind it when the kit has two-sided
     pages, before the kit's pages (which the imposition numbered from 2 or 3), and a footer
     on every page."""
-    front = [front_sheet(title, guide, imposition, duplex, cut)]
+    front = [front_sheet(title, guide, imposition, duplex, cut, fold)]
     if any(sheet.side == "back" for sheet in imposition.sheets):
         front.append(duplex_test_sheet(imposition, duplex))
     imposition.sheets[:0] = front

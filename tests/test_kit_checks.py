@@ -105,10 +105,18 @@ def test_bounds_cover_what_a_tree_draws_after_its_transforms():
     assert checks.bounds(Group()) is None
 
 
+# Every other layout option, each on one of the two papers (the defaults run on both above).
+OTHER_OPTIONS = {"a4-shared-dark-short-saver": ("a4", dict(cut="shared", dark_backs=True, duplex="short",
+                                                            ink_saver=True, bleed_mm=5.0)),
+                 "letter-fold": ("letter", dict(fold=True))}
+
+
+@pytest.mark.parametrize("chosen", list(OTHER_OPTIONS))
 @pytest.mark.parametrize("game", list(GAME_IDS))
-def test_the_other_print_options_pass_the_layout_checks_too(game):
-    options = BuildOptions(games=(game,), cut="shared", dark_backs=True, duplex="short", ink_saver=True)
-    problems = checks.check_imposition(impose_kit(game, PAPERS["letter"], options), Paint(ink_saver=True))
+def test_the_other_print_options_pass_the_layout_checks_too(game, chosen):
+    paper, chosen_options = OTHER_OPTIONS[chosen]
+    options = BuildOptions(games=(game,), **chosen_options)
+    problems = checks.check_imposition(impose_kit(game, PAPERS[paper], options), Paint(ink_saver=options.ink_saver))
     assert not problems, "\n".join(str(problem) for problem in problems[:25])
 
 
