@@ -48,6 +48,10 @@ TILE_OVERLAP_MM = 10.0
 TOLERANCE_MM = 0.2       # a box this far into another is a touch, not an overlap
 SEAM_MARGIN_MM = 1.0     # a seam keeps this far from a play space or a word where the gutter has room
 MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --cut shared lays them edge to edge
+# A home laser prints nothing in the outer LASER_BORDER_MM; pieces keep EDGE_KEEP_MM more than
+# the page margin where they can, so some of their bleed is printed past that border.
+LASER_BORDER_MM = 4.2
+EDGE_KEEP_MM = 1.0
 MARK_GAP_MM = 0.1        # cut ticks stop this far from any trim box
 MARK_LENGTH_MM = 5.0
 MARK_MIN_MM = 0.8        # a shorter tick is dropped (it would be lost in the cut)
@@ -269,13 +273,16 @@ def _fit_scale(component: Component, area: Rect4) -> float | None:
 
 def _gutter(slack: float, count: int, bleed: float, least: float) -> float:
     """The gutter between `count` pieces in a line with `slack` mm to spare: room for both
-    bleeds where the page has it, half a gutter left at each outer edge, never under `least`."""
+    bleeds where the page has it, half a gutter left at each outer edge. When that is too
+    tight, each outer edge keeps EDGE_KEEP_MM if the gutters can still have `least`, else
+    all the slack goes to the gutters."""
     if count <= 1:
         return 0.0
     wanted = min(2 * bleed, slack / count)
-    if wanted < least:  # too tight for outer margins worth having: all the slack goes to the gutters
-        return slack / (count - 1)
-    return wanted
+    if wanted >= least:
+        return wanted
+    inner = slack - 2 * EDGE_KEEP_MM
+    return inner / (count - 1) if inner >= least * (count - 1) else slack / (count - 1)
 
 
 def _pieces(components: Sequence[Component], area: Rect4, gap: float) -> list[Piece]:
@@ -426,7 +433,11 @@ def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, least: float
     ax, ay, aw, ah = area
     total = sum(shelf.height for shelf in shelves)
     row_gap = _gutter(ah - total, len(shelves), bleed, least)
-    gaps = [0.0 if shared and _same_size(above, below) else row_gap for above, below in zip(shelves, shelves[1:])]
+    # Rows of one size so tight that the outer edges would keep no bleed past a laser
+    # printer's unprinted border share their cuts instead (as --cut shared lays them).
+    rows_shared = shared or (ah - total - row_gap * (len(shelves) - 1)) / 2 < EDGE_KEEP_MM - EPS
+    gaps = [0.0 if rows_shared and _same_size(above, below) else row_gap
+            for above, below in zip(shelves, shelves[1:])]
     y = ay + (ah - total - sum(gaps)) / 2
     slots = []
     for shelf, gap_below in zip(shelves, gaps + [0.0]):
