@@ -389,22 +389,29 @@ def _page_pieces(page: list[Shelf]) -> list[Piece]:
 
 
 def _stock(component: Component) -> str:
-    """Pieces printed on different stock never share a page: stickers go on sticker paper."""
-    return "sticker" if component.kind == "sticker" else "paper"
+    """Pieces printed on different stock never share a page: stickers go on sticker paper,
+    and pads (sheets to write on, printed again and again) on plain paper, apart from pieces
+    that go on card."""
+    return component.kind if component.kind in ("sticker", "pad") else "card"
 
 
 def _pages(components: Sequence[Component], area: Rect4, gap: float) -> list[list[Shelf]]:
-    """Pages of two-sided pieces first, then of one-sided ones. A page of one-sided pieces
-    that fits on a two-sided page joins it: that sheet goes through the printer twice anyway,
-    and a one-sided piece only leaves blank paper behind it. Stickers keep pages of their own."""
+    """Pages of two-sided pieces first (one two-sided print run), then of one-sided ones,
+    each stock on pages of its own. A page of one-sided pieces that fits on a two-sided page
+    of its stock joins it: that sheet goes through the printer twice anyway, and a one-sided
+    piece only leaves blank paper behind it."""
     def paginate(selected: list[Component]) -> list[list[Shelf]]:
-        return _merge_pages(_paginate(_pieces(selected, area, gap), area, gap), area, gap)
+        return _merge_pages(_paginate(_pieces(selected, area, gap), area, gap), area, gap) if selected else []
 
-    on_paper = [c for c in components if _stock(c) == "paper"]
-    two_sided = paginate([c for c in on_paper if c.double_sided])
-    one_sided = [page for page in paginate([c for c in on_paper if not c.double_sided])
-                 if not _merge_into(two_sided, page, area, gap)]
-    return two_sided + one_sided + paginate([c for c in components if _stock(c) != "paper"])
+    two_sided: list[list[Shelf]] = []
+    one_sided: list[list[Shelf]] = []
+    for stock in dict.fromkeys(_stock(c) for c in components):
+        on_stock = [c for c in components if _stock(c) == stock]
+        backed = paginate([c for c in on_stock if c.double_sided])
+        one_sided += [page for page in paginate([c for c in on_stock if not c.double_sided])
+                      if not _merge_into(backed, page, area, gap)]
+        two_sided += backed
+    return two_sided + one_sided
 
 
 def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, shared: bool) -> list[Frame]:
@@ -764,7 +771,11 @@ _MIRRORED_BAND: dict[str, dict[str, Band]] = {
 
 
 def _sheets_of(frame: Frame, page: int, paper_w: float, paper_h: float, duplex: str, bleed_of: list[Sides],
-               boxes: tuple[Rect4 | None, Rect4 | None] = (None, None)) -> list[Sheet]:
+               boxes: tuple[Rect4 | None, Rect4 | None] = (None, None),
+               back_marks: list[tuple[float, float, float, float]] | None = None) -> list[Sheet]:
+    """The page of the frame's fronts and, when some are two-sided, the page of their backs,
+    mirrored for the flip; `back_marks` are the back's cut ticks before mirroring (by default
+    the front's)."""
     band = None if boxes[0] is not None else frame.band
     fronts = [Placed(page, s.component, s.copy, "front", s.rect, s.rotated, s.matrix, b, s.tile, s.scale)
               for s, b in zip(frame.slots, bleed_of)]
@@ -775,7 +786,7 @@ def _sheets_of(frame: Frame, page: int, paper_w: float, paper_h: float, duplex: 
         backs = [Placed(page + 1, s.component, s.copy, "back", _mirror_rect(s.rect, paper_w, paper_h, duplex),
                         s.rotated, compose(mirror, compose(s.matrix, _book_turn(s.component))),
                         _mirror_sides(b, duplex), s.tile, s.scale) for s, b in backed]
-        marks = [_mirror_segment(m, paper_w, paper_h, duplex) for m in frame.marks]
+        marks = [_mirror_segment(m, paper_w, paper_h, duplex) for m in (back_marks or frame.marks)]
         trim, bleed_box = (None if box is None else _mirror_rect(box, paper_w, paper_h, duplex) for box in boxes)
         sheets.append(Sheet(page + 1, paper_w, paper_h, "back", backs, _overlay(sorted(marks)), trim, bleed_box,
                             None if band is None else _MIRRORED_BAND[duplex][band]))
@@ -836,6 +847,10 @@ def _pod_sheets(component: Component, number: int, page: int, bleed: float, dupl
 
 
 def _frame_sheets(frame: Frame, page: int, paper: Paper, bleed: float, duplex: str) -> list[Sheet]:
+    """The frame's pages; a back page ticks the cuts of the pieces it backs only (a one-sided
+    piece riding on a two-sided page has nothing behind it)."""
     bleeds = _bleeds(frame, paper, bleed)
     frame.marks = _cut_marks(frame, paper)
-    return _sheets_of(frame, page, paper.width_mm, paper.height_mm, duplex, bleeds)
+    backed = Frame([slot for slot in frame.slots if slot.component.double_sided], frame.band)
+    return _sheets_of(frame, page, paper.width_mm, paper.height_mm, duplex, bleeds,
+                      back_marks=_cut_marks(backed, paper))

@@ -332,3 +332,23 @@ def test_rows_too_tight_for_outer_bleed_share_their_cuts_and_keep_clear_of_a_las
     assert min(min(y, paper.height_mm - y - h) for _, y, _, h in rects) >= PAGE_MARGIN_MM + EDGE_KEEP_MM
     lefts = sorted({round(x, 3) for x, _, _, _ in rects})
     assert all(b - a > 63.5 + 1.2 for a, b in zip(lefts, lefts[1:]))  # columns keep their gutters
+
+
+def test_a_back_page_ticks_only_the_cuts_of_the_pieces_it_backs():
+    """Two-sided tiles with one-sided tokens riding on their page: the back page has no
+    ticks for the tokens, which have nothing behind them."""
+    tiles = cards(3, size=(30, 30), prefix="tile")
+    tokens = [Component("token", "token", 20, 20, FACE, count=6)]
+    front, back = impose([*tiles, *tokens], PAPERS["letter"]).sheets[:2]
+    assert {p.component.name for p in front.placements} >= {"tile-0", "token"}
+    ticks = [line for line in back.overlay.children if isinstance(line, Line) and line.style == MARK_STYLE]
+    edges = {round(x, 3) for p in back.placements for x in (p.rect[0], p.rect[0] + p.rect[2])}
+    assert ticks and {line.x1 for line in ticks if line.x1 == line.x2} <= edges
+
+
+def test_pads_and_pieces_for_card_never_share_a_page():
+    """A score pad is printed on plain paper again and again; tokens go on card."""
+    pad = Component("score-pad", "pad", 90, 120, FACE, count=2)
+    tokens = Component("token", "token", 20, 20, FACE, count=10)
+    pages = impose([pad, tokens], PAPERS["letter"]).sheets
+    assert [sorted({p.component.kind for p in sheet.placements}) for sheet in pages] == [["pad"], ["token"]]

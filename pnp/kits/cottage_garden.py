@@ -519,7 +519,7 @@ def _round_token(name: str, count: int, icon: str, colour: str, fill: str, size:
                  sits_on: str | None = "bed") -> Component:
     face = Face(group([Circle(size / 2, size / 2, size / 2 - 0.3, Style(fill=fill, stroke=INK, stroke_width=0.3)),
                        Icon(icon, size / 2, size / 2, size * 0.78, colour)]), background=fill)
-    return Component(name, "token", size, size, face, count=count, outline="circle", sits_on=sits_on)
+    return Component(name, "token", size, size, face, count=count, outline="circle", sits_on=sits_on, run=name)
 
 
 def beehive_tile(hives: int) -> Component:
@@ -541,7 +541,7 @@ def cube_tokens(colour: str) -> Component:
                        Text(size - 1.3, size - 1.2, letter, size=2.2, align="right", bold=True, fill=INK)]),
                 background=fill)
     return Component(f"cube-{colour}", "token", size, size, face, count=data.COUNTS[f"{colour}_cubes"],
-                     sits_on=f"{colour} track")
+                     sits_on=f"{colour} track", run=f"cube-{colour}")
 
 
 def wheelbarrow() -> Component:

@@ -289,8 +289,9 @@ def special_tiles() -> list[Component]:
 # --- tokens and discs --------------------------------------------------------------------------------
 
 def tokens() -> list[Component]:
-    sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 9.5, 13.0, OKABE_ITO["yellow"]),
-                        caption(f"+{data.SUN_TOKEN_POINTS} if unused", 18.0, SUN_TOKEN, size=2.2)),
+    # the caption sits high enough to keep 1 mm inside the cut circle at both its ends
+    sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 9.0, 12.0, OKABE_ITO["yellow"]),
+                        caption(f"+{data.SUN_TOKEN_POINTS} if unused", 16.8, SUN_TOKEN, size=2.2)),
                background="#FFF8D6")
     lap = Face(Group.of(round_outline(LAP_TOKEN),
                         Text(LAP_TOKEN / 2, 8.2, f"+{data.TRACK_SPACES}", size=5.2, align="center",
@@ -316,7 +317,7 @@ def disc_face(colour: str) -> Face:
 
 def discs() -> list[Component]:
     return [Component(f"disc-{colour}", "marker", DISC, DISC, disc_face(colour), count=data.DISCS_PER_PLAYER,
-                      outline="circle", sits_on="track") for colour in data.PLAYER_COLOURS]
+                      outline="circle", sits_on="track", run=f"disc-{colour}") for colour in data.PLAYER_COLOURS]
 
 
 # --- the board -------------------------------------------------------------------------------------------
@@ -497,6 +498,10 @@ def aid_notes() -> list[tuple[str, str, str, str]]:
         ("garden-dice-scarecrow", OKABE_ITO["blue"], "Scarecrow",
          f"Guards the seeds round it from birds; your veggies harvested beside it score "
          f"+{data.SCARECROW_BONUS} (instead of a star's ×{data.STAR_MULTIPLIER})."),
+        ("garden-dice-bird", OKABE_ITO["sky_blue"], "Eating",
+         "Your bird moves onto an opponent's seed, your rabbit onto a veggie (a disc in your supply needed; "
+         "no bird on a seed its owner's scarecrow guards). Swallow it (tile out, a disc of yours on the "
+         "critter) or spit the seeds (a die of its value or more: it is your seed). One tile per opponent a turn."),
         ("sun", OKABE_ITO["yellow"], "Sun token",
          "Discard at the start of your turn to reroll all dice, or any time to set one die as you like. "
          f"Kept to the end: +{data.SUN_TOKEN_POINTS}."),
@@ -539,7 +544,7 @@ def aid_front() -> Face:
 
 
 def aid_back() -> Face:
-    shapes = _aid_header("Reminders", "Special Tiles; Sun Tokens; Game End")
+    shapes = _aid_header("Reminders", "Special Tiles; Move A Critter; Sun Tokens; Game End")
     y = 15.0
     for icon, colour, name, text in aid_notes():
         shapes.append(Icon(icon, 10.0, y + 4.5, 9.0, colour))
