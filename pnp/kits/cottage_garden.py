@@ -40,8 +40,6 @@ TITLE = data.TITLE
 GUIDE = KitGuide(
     box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1)),
     assembly=(
-        "Print the flower-tile, flowerbed and player-aid pages two-sided, flipping on the long "
-        "edge; the rest one-sided.",
         "Nursery: print the board for your player count (1-3 or 4). Trim the first page on its "
         "line, glue it over the second page's glue zone with the arrows tip to tip, then cut.",
         "Cut the flower tiles along the solid lines: every tile is one piece of 1 to 6 squares.",

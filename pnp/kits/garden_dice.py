@@ -37,7 +37,6 @@ TITLE = data.TITLE
 GUIDE = KitGuide(
     box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1)),
     assembly=(
-        "Print the tile and player-aid pages two-sided, flipping on the long edge; the rest one-sided.",
         "Glue the two board halves: trim one along its line, lay it on the other's glue zone, "
         "match the marks.",
         "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
@@ -46,7 +45,7 @@ GUIDE = KitGuide(
         "Cut the player aids and the four score sheets apart; one sheet serves one game, so print "
         "that page again for more.",
     ),
-    paper="Tiles, tokens and discs on 200-300 g/m² card; board, aids and score pad on plain paper.",
+    paper="Tiles, tokens, discs and the board on 200-300 g/m² card; aids and the score pad on plain paper.",
 )
 
 # --- sizes (mm) --------------------------------------------------------------------------------

@@ -40,7 +40,6 @@ TITLE = data.TITLE
 GUIDE = KitGuide(
     box_items=(("pencil for the score sheet", 1),),
     assembly=(
-        "Print the bonus-card pages two-sided, flipping on the long edge; the rest one-sided.",
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
         "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
         "row on its owner's growth tracker.",
@@ -50,7 +49,7 @@ GUIDE = KitGuide(
         "round track and its marker, and the start token.",
         "Cut the bonus cards and the player aids; keep the score sheet whole.",
     ),
-    paper="Tokens and markers on 200-300 g/m² card; board and trackers on card or heavy paper.",
+    paper="Tokens, cards and the board on 200-300 g/m² card; trackers and the score sheet on plain paper.",
 )
 
 SQRT3 = math.sqrt(3)
