@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.checks import bounds
+from pnp.checks import Box, bounds
 from pnp.cuts import count_cuts
 from pnp.fonts import measure
 from pnp.impose import Imposition, Sheet
@@ -223,7 +223,8 @@ def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[
         printed = sorted({page for c in members for page in pages[c.name]})
         on = sorted({stocks[page] for page in printed if page in stocks}, key=STOCK_ORDER.index)
         name = " ".join(_common_words([group.split() for group, _ in family]))
-        shown.append((members[0], name, f"p. {page_ranges(printed)} · {' + '.join(on)}" if printed else ""))
+        where = f"p. {page_ranges(printed)} · {' + '.join(on)}" if printed else ""
+        shown.append((members[0], _drawn(members[0]), name, where))
     for scale in PICTURE_SCALES:
         cells = _picture_cells(shown, 1 / scale, x, y, width)
         if cells is not None and cells[1] <= PICTURE_HEIGHT:
@@ -235,7 +236,7 @@ def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[
     return [], 0.0
 
 
-def _picture_cells(shown: list[tuple[Component, str, str]], scale: float, x: float, y: float,
+def _picture_cells(shown: list[tuple[Component, Box, str, str]], scale: float, x: float, y: float,
                    width: float) -> tuple[list[Shape], float] | None:
     """The thumbnails at `scale` in rows under a caption line, each over its two-line label;
     None when one row cannot hold a thumbnail."""
@@ -243,9 +244,9 @@ def _picture_cells(shown: list[tuple[Component, str, str]], scale: float, x: flo
     top = y + LABEL * 1.6
     left, row_height, height = x, 0.0, 0.0
     shapes: list[Shape] = []
-    for component, name, where in shown:
+    for component, drawn, name, where in shown:
         label_w = max(measure(name, LABEL, True), measure(where, LABEL, False))
-        x0, y0, x1, y1 = (edge * scale for edge in _drawn(component))
+        x0, y0, x1, y1 = (edge * scale for edge in drawn)
         cell_w = max(x1 - x0, label_w)
         if cell_w > width:
             return None
@@ -265,7 +266,7 @@ def _picture_cells(shown: list[tuple[Component, str, str]], scale: float, x: flo
     return shapes, height
 
 
-def _drawn(component: Component) -> tuple[float, float, float, float]:
+def _drawn(component: Component) -> Box:
     """What the piece's front draws, its trim box included, in its own millimetres: art that
     runs into the bleed is not cut off in a picture."""
     drawn = bounds(component.front.shapes) or (0.0, 0.0, 0.0, 0.0)
