@@ -332,18 +332,31 @@ def _clone(page: list[Shelf]) -> list[Shelf]:
 
 def _paginate_onto(page: list[Shelf], group: list[Piece], area: Rect4, gap: float) -> list[list[Shelf]]:
     pages = [page]
+    runs: dict[str, float] = {}  # how wide each run's pieces are in a row
     for piece in group:
-        if not (_fit_in_shelf(pages[-1], piece, area, gap) or _fit_below(pages[-1], piece, area, gap)):
+        if piece.component.run is not None:
+            runs[piece.component.run] = runs.get(piece.component.run, -gap) + gap + piece.width
+    for piece in group:
+        if not (_fit_in_shelf(pages[-1], piece, area, gap, runs) or _fit_below(pages[-1], piece, area, gap)):
             pages.append([Shelf(piece.height, [piece])])
     return pages
 
 
-def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float) -> bool:
+def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float, runs: dict[str, float]) -> bool:
     """A piece joins a shelf of its own kind or size only, and of its own run: a marker tucked
-    into the end of a row of tokens is a lone piece away from the rest of its kind."""
+    into the end of a row of tokens is a lone piece away from the rest of its kind. A run
+    (one player's tokens of one kind) may start beside another run of the same size when the
+    whole of it fits in the rest of the row; its pieces then follow there."""
     for shelf in shelves:
-        if all(_alike(other, piece) for other in shelf.pieces) and \
-                piece.height <= shelf.height + EPS and shelf.width(gap) + gap + piece.width <= area[2] + EPS:
+        if piece.height > shelf.height + EPS or shelf.width(gap) + gap + piece.width > area[2] + EPS:
+            continue
+        run = piece.component.run
+        continuing = run is not None and shelf.pieces[-1].component.run == run
+        beside = run is not None and all(
+            other.component.kind == piece.component.kind and (other.width, other.height) == (piece.width, piece.height)
+            and other.component.run != run for other in shelf.pieces) and \
+            shelf.width(gap) + gap + runs[run] <= area[2] + EPS
+        if continuing or beside or all(_alike(other, piece) for other in shelf.pieces):
             shelf.pieces.append(piece)
             return True
     return False

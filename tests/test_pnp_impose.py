@@ -156,15 +156,16 @@ def test_a_small_piece_is_not_tucked_into_a_row_of_another_kind():
     assert len(marker_rows) == 1 and not marker_rows & token_rows
 
 
-def test_a_run_of_pieces_keeps_its_rows_to_itself():
-    """Three blue and three red tokens would fit one row; as two runs they make a row each."""
+def test_a_run_of_pieces_is_never_split_between_rows():
+    """Three blue and three red tokens share a row, each run whole; nine green ones do not fit
+    the rest of that row, so they start a row of their own rather than run on after red."""
     tokens = [Component(f"token-{colour}-{i}", "token", 20, 20, FACE, run=colour)
-              for colour in ("blue", "red") for i in range(3)]
+              for colour, count in (("blue", 3), ("red", 3), ("green", 8)) for i in range(count)]
     imposition = impose(tokens, PAPERS["letter"])
-    rows: dict[float, set[str | None]] = {}
+    rows: dict[float, list[str | None]] = {}
     for placed in imposition.placements():
-        rows.setdefault(placed.rect[1], set()).add(placed.component.run)
-    assert sorted(rows.values(), key=str) == [{"blue"}, {"red"}]
+        rows.setdefault(placed.rect[1], []).append(placed.component.run)
+    assert sorted(rows.values(), key=len) == [["blue"] * 3 + ["red"] * 3, ["green"] * 8]
 
 
 def test_nearly_empty_sheets_are_packed_together():

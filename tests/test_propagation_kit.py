@@ -232,21 +232,28 @@ def test_board_is_one_placement_on_letter(letter_build):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_a_printed_row_of_plant_tokens_holds_one_players_tokens_of_one_kind(tmp_path, paper):
-    """Every player's run of a kind starts a row of its own: no colour runs on after another's."""
+def test_printed_rows_of_plant_tokens_hold_whole_runs_in_number_order(tmp_path, paper):
+    """A player's tokens of a kind print in runs of up to TOKENS_PER_ROW (tomatoes 1-5, 6-10,
+    11-15), each run whole on one row and in number order; two runs may share a row."""
     _, manifest = build(tmp_path, paper)
-    rows: dict[tuple[int, float], set[str]] = {}
+    rows: dict[tuple[int, float], list[tuple[float, str]]] = {}
     for placement in manifest["placements"]:
         kind, _, rest = placement["component"].partition("-")
         if placement["side"] == "front" and kind in data.PLANTS:
-            colour = rest.rsplit("-", 1)[0]
-            rows.setdefault((placement["page"], round(placement["y_mm"], 1)), set()).add(f"{kind}-{colour}")
-    assert rows and all(len(runs) == 1 for runs in rows.values())
-    per_run: dict[str, int] = {}
-    for runs in rows.values():
-        run = runs.pop()
-        per_run[run] = per_run.get(run, 0) + 1
-    assert per_run["tomato-blue"] == 2 and per_run["carrot-blue"] == 1 and per_run["apple-blue"] == 1
+            rows.setdefault((placement["page"], round(placement["y_mm"], 1)), []).append(
+                (placement["x_mm"], placement["component"]))
+    where: dict[str, set[tuple[int, float]]] = {}
+    for row, pieces in rows.items():
+        for _, name in pieces:
+            colour, kind, number = name.split("-")[1], name.split("-")[0], int(name.split("-")[2])
+            where.setdefault(kit.token_run(next(c for c in kit.player_colours() if c.name == colour), kind, number),
+                             set()).add(row)
+        names = [name for _, name in sorted(pieces)]
+        for left, right in zip(names, names[1:]):  # left to right, numbers go up within a run
+            if left.rsplit("-", 1)[0] == right.rsplit("-", 1)[0]:
+                assert int(right.rsplit("-", 1)[1]) > int(left.rsplit("-", 1)[1])
+    assert where and all(len(rows_of_run) == 1 for rows_of_run in where.values())
+    assert len([run for run in where if run.startswith("tomato-blue")]) == 3
 
 
 def test_pdf_pages_and_svgs_agree(letter_build):

@@ -221,7 +221,7 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
                      sits_on="hex")
 
 
-TOKENS_PER_ROW = 10  # ten carrots (17 mm) fit across Letter and A4; fifteen tomatoes do not
+TOKENS_PER_ROW = 7  # rows of five tomatoes, five carrots and five apples: two players' runs to a row
 
 
 def token_run(colour: PlayerColor, kind: str, number: int) -> str:
