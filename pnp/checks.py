@@ -12,6 +12,9 @@ piece's cut outline is. The checks then read that flat list:
 - `small_text`: text under MIN_TEXT_PT at print size.
 - `low_contrast`: text whose contrast with what it sits on is under 4.5:1 (3:1 for text of
   LARGE_TEXT_PT and more), the WCAG ratios.
+- `lost_bleed`: a coloured piece cut on its trim line whose bleed a home laser printer's
+  unprinted outer LASER_BORDER_MM leaves under KEPT_BLEED_MM (where it has that much), so a
+  slightly off cut there shows white paper.
 
 Two more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed), and `crossed_seams`, a board's
@@ -31,6 +34,7 @@ from pnp.fonts import CAP_HEIGHT, DESCENT
 from pnp.icons import icon_group
 from pnp.impose import (
     IDENTITY,
+    LASER_BORDER_MM,
     TOLERANCE_MM,
     Affine,
     Imposition,
@@ -47,6 +51,8 @@ from pnp.text import layout_lines
 EDGE_MM = 5.0
 MIN_TEXT_PT = 6.0
 LARGE_TEXT_PT = 14.0
+# Printed past a laser's unprinted border, a coloured piece keeps at least this much bleed.
+KEPT_BLEED_MM = 1.2
 # A piece is this much smaller than the space it sits on, both ways: cut a quarter of a
 # millimetre large all round, it still lies inside its space and beside its neighbours.
 FIT_CLEARANCE_MM = 0.5
@@ -514,7 +520,24 @@ def low_contrast(flat: Flat) -> Iterator[Problem]:
                           f"has contrast {ratio:.1f}:1, under {needed:g}:1")
 
 
-CHECKS = (overlapping_text, near_edge, small_text, low_contrast)
+def lost_bleed(flat: Flat) -> Iterator[Problem]:
+    sheet = flat.sheet
+    if sheet.trim_box is not None:  # print on demand: the shop prints to the edge
+        return
+    for placed in sheet.placements:
+        if placed.component.outline != "rect" or placed.face.background.upper() == "#FFFFFF":
+            continue  # a round or shaped piece is cut inside its box; white paper shows no miscut
+        x, y, w, h = placed.rect
+        room = (x, y, sheet.width_mm - x - w, sheet.height_mm - y - h)  # to the paper edge, per side
+        kept = min(min(bleed, edge - LASER_BORDER_MM) - min(bleed, KEPT_BLEED_MM)
+                   for bleed, edge in zip(placed.bleed, room))
+        if kept < -0.01:
+            yield Problem(sheet.number, "bleed", f"{placed.component.name} keeps under {KEPT_BLEED_MM:g} mm of "
+                                                 f"its bleed past a laser printer's {LASER_BORDER_MM:g} mm "
+                                                 f"unprinted border")
+
+
+CHECKS = (overlapping_text, near_edge, small_text, low_contrast, lost_bleed)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -219,3 +219,15 @@ def test_a_number_spilling_off_its_light_badge_is_found():
     centred = Text(40, 30, "15", size=2.8, bold=True, align="center", anchor="middle", fill=INK)
     assert any("'15'" in detail for detail in found(one_piece(rim, badge, spilling), "contrast"))
     assert found(one_piece(rim, badge, centred), "contrast") == []
+
+
+def test_cards_left_on_the_margin_with_little_bleed_past_a_lasers_border_are_found(monkeypatch):
+    """Garden Variety on Letter as it once printed: three rows of cards with gutters, the top
+    and bottom rows 5 mm from the edge, 0.8 mm of their bleed printed past a laser's 4.2 mm
+    border. Now the rows share their cuts and the cards keep their bleed."""
+    gv = BuildOptions(games=("garden-variety",))
+    assert [p for p in checks.check_imposition(kit("garden-variety", "letter")) if p.check == "bleed"] == []
+    monkeypatch.setattr(impose_module, "EDGE_KEEP_MM", 0.0)
+    problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
+                if p.check == "bleed"]
+    assert problems and "critter-blue-1 keeps under 1.2 mm of its bleed" in problems[0]
