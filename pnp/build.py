@@ -18,6 +18,7 @@ from typing import TextIO
 from pnp.colors import Paint
 from pnp.cuts import count_cuts, paper_sheets
 from pnp.errors import KitError
+from pnp.fold import fold_cards
 from pnp.frontmatter import add_front_matter
 from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS, available_kits, load_kit
@@ -81,18 +82,21 @@ def kit_components(game: str, options: BuildOptions) -> tuple[str, list[Componen
                                            coordinates=options.coordinates))
     if not components:
         raise KitError(f"the {game} kit has no components")
-    return kit.TITLE, components
+    return kit.TITLE, fold_cards(components) if options.fold else components
 
 
 def lay_out(game: str, components: list[Component], paper: Paper, options: BuildOptions) -> Imposition:
     """Every page of one game's kit on one paper, laid out and marked, ready to render: the
-    kit's first page, then its pieces, a footer on each page (print-on-demand files hold the
+    kit's first page (and its duplex test page), then its pieces, a footer on each page (print-on-demand files hold the
     pieces alone, one face a page)."""
     kit = load_kit(game)
+    # the guide is page 1; a kit with two-sided pages has its duplex test page behind it
+    front_pages = 0 if options.pod else 2 if any(c.double_sided for c in components) else 1
     imposition = impose(components, paper, bleed=options.bleed_mm, duplex=options.duplex, pod=options.pod,
-                        cut=options.cut, first_page=1 if options.pod else 2)
+                        cut=options.cut, first_page=front_pages + 1)
     if not options.pod:
-        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex)
+        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex, options.cut,
+                         options.fold)
     return imposition
 
 

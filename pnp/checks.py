@@ -12,27 +12,51 @@ piece's cut outline is. The checks then read that flat list:
 - `small_text`: text under MIN_TEXT_PT at print size.
 - `low_contrast`: text whose contrast with what it sits on is under 4.5:1 (3:1 for text of
   LARGE_TEXT_PT and more), the WCAG ratios.
+- `lost_bleed`: a coloured piece cut on its trim line whose bleed a home laser printer's
+  unprinted outer LASER_BORDER_MM leaves under KEPT_BLEED_MM (where it has that much), so a
+  slightly off cut there shows white paper.
+
+Two more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
+on (at least FIT_CLEARANCE_MM smaller both ways, as printed), and `crossed_seams`, a board's
+seam running through one of its play spaces or words.
 
 `check_imposition` runs them all and returns plain-words problems, empty when the kit is good.
 """
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pnp.colors import Paint, luminance
 from pnp.fonts import cap_height, descent
 from pnp.icons import icon_group
-from pnp.impose import IDENTITY, Affine, Imposition, Rect4, Sheet, apply, compose, translation
-from pnp.model import Circle, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.impose import (
+    IDENTITY,
+    LASER_BORDER_MM,
+    TOLERANCE_MM,
+    Affine,
+    Imposition,
+    Placed,
+    Rect4,
+    Sheet,
+    apply,
+    compose,
+    translation,
+)
+from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.text import layout_lines
 
 EDGE_MM = 5.0
 MIN_TEXT_PT = 6.0
 LARGE_TEXT_PT = 14.0
+# Printed past a laser's unprinted border, a coloured piece keeps at least this much bleed.
+KEPT_BLEED_MM = 1.2
+# A piece is this much smaller than the space it sits on, both ways: cut a quarter of a
+# millimetre large all round, it still lies inside its space and beside its neighbours.
+FIT_CLEARANCE_MM = 0.5
 PT_MM = 25.4 / 72
-TOLERANCE_MM = 0.2  # a box this far into another is a touch, not an overlap
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 on the page
 
 
@@ -56,6 +80,7 @@ class TextLine:
     picture: int | None  # the icon it belongs to, if any
     order: int           # when it is painted
     kept: Box | None = None  # the part inside its piece's trim box (None: it lies all in the bleed)
+    thumbnail: bool = False  # words of a small picture of a piece (checked on the piece itself)
 
 
 @dataclass(frozen=True)
@@ -274,10 +299,18 @@ class _Flattener:
         self.painted = 0
         self.printed: Box | None = None   # the current piece's bleed box
         self.trimmed: Box | None = None   # and its trim box
+        self.thumbnail = False
 
     def walk(self, shape: Shape, matrix: Affine, owner: int, picture: int | None) -> None:
         if isinstance(shape, Group):
             inner = compose(matrix, _group_matrix(shape))
+            if shape.picture and not self.thumbnail:
+                self.pictures += 1
+                self.thumbnail, picture = True, self.pictures
+                for child in shape.children:
+                    self.walk(child, inner, owner, picture)
+                self.thumbnail = False
+                return
             for child in shape.children:
                 self.walk(child, inner, owner, picture)
         elif isinstance(shape, Text):
@@ -307,7 +340,8 @@ class _Flattener:
                     continue  # all of it is clipped away with the bleed
                 box, kept = printed, _intersection(box, self.trimmed)
             self.painted += 1
-            self.flat.texts.append(TextLine(line.text, box, size_pt, text.fill, owner, picture, self.painted, kept))
+            self.flat.texts.append(TextLine(line.text, box, size_pt, text.fill, owner, picture, self.painted, kept,
+                                            self.thumbnail))
 
     def icon(self, icon: Icon, matrix: Affine, owner: int, picture: int | None) -> None:
         """An icon is one picture: its parts are drawn (for what text sits on) but never
@@ -337,6 +371,19 @@ def bounds(shape: Shape) -> Box | None:
     if not boxes:
         return None
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def words(shape: Shape) -> list[tuple[str, Box]]:
+    """Every line of text a shape tree prints, with its box, in the tree's own coordinates."""
+    flat = Flat(Sheet(0, 0.0, 0.0, "front", []))
+    _Flattener(flat).walk(shape, IDENTITY, 0, None)
+    return [(text.text, text.box) for text in flat.texts]
+
+
+def keep_clear(component: Component) -> list[Box]:
+    """The piece's play spaces and words, in its own millimetres: where no seam may run."""
+    spaces = [(x, y, x + w, y + h) for x, y, w, h in (space.box for space in component.spaces)]
+    return spaces + [box for _, box in words(component.front.shapes)]
 
 
 # --- the checks ----------------------------------------------------------------------------
@@ -419,8 +466,13 @@ def _where(box: Box) -> str:
     return f"({box[0]:.1f}, {box[1]:.1f}) mm"
 
 
+def _read(flat: Flat) -> list[TextLine]:
+    """The text meant to be read: not the words of a small picture of a piece."""
+    return [text for text in flat.texts if not text.thumbnail]
+
+
 def small_text(flat: Flat) -> Iterator[Problem]:
-    for text in flat.texts:
+    for text in _read(flat):
         if text.size_pt < MIN_TEXT_PT - 0.01:
             yield Problem(flat.sheet.number, "size", f"text {_quote(text.text)} ({_who(flat, text.owner)}) "
                                                      f"is {text.size_pt:.2f} pt, under {MIN_TEXT_PT:g} pt")
@@ -431,34 +483,135 @@ def contrast(foreground: str, background: str) -> float:
     return (lighter + 0.05) / (darker + 0.05)
 
 
-def _ground(flat: Flat, text: TextLine) -> str:
-    """The colour under the middle of a line of text, as the build paints it: the last fill
+def _ground(flat: Flat, text: TextLine, x: float, y: float) -> str:
+    """The colour under a point of a line of text, as the build paints it: the last fill
     painted there before it, else the piece's background, else the paper."""
-    x, y = (text.box[0] + text.box[2]) / 2, (text.box[1] + text.box[3]) / 2
     paint = flat.paint
     ground = "#FFFFFF"
     for placed in flat.sheet.placements:
         if _inside((x, y, x, y), _rect_box(placed.bleed_rect)):
             ground = paint.background(placed.face.background)
+    bleeds = [_rect_box(placed.bleed_rect) for placed in flat.sheet.placements]
     for shape in flat.shapes:
         fill = paint.style(shape.style).fill if shape.fill is not None else None
-        if shape.order < text.order and fill is not None and shape.contains(x, y):
+        clipped = shape.owner >= 0 and not _inside((x, y, x, y), bleeds[shape.owner])  # the build clips art there
+        if shape.order < text.order and fill is not None and not clipped and shape.contains(x, y):
             ground = fill
     return ground
 
 
+def _under(text: TextLine) -> list[tuple[float, float]]:
+    """Where a line's ground is read: its middle and, a tenth of the way in from each end,
+    near its top and its baseline (a number spilling off its light badge is read at its end)."""
+    x0, y0, x1, y1 = text.box
+    dx, dy = (x1 - x0) / 10, (y1 - y0) / 5
+    return [((x0 + x1) / 2, (y0 + y1) / 2)] + [(x, y) for x in (x0 + dx, x1 - dx) for y in (y0 + dy, y1 - dy)]
+
+
 def low_contrast(flat: Flat) -> Iterator[Problem]:
-    for text in flat.texts:
-        ground, ink = _ground(flat, text), flat.paint.text(text.fill)
-        ratio = contrast(ink, ground)
+    for text in _read(flat):
+        ink = flat.paint.text(text.fill)
         needed = 3.0 if text.size_pt >= LARGE_TEXT_PT else 4.5
+        ratio, ground = min((contrast(ink, ground), ground)
+                            for ground in (_ground(flat, text, x, y) for x, y in _under(text)))
         if ratio < needed - 0.005:
             yield Problem(flat.sheet.number, "contrast",
                           f"text {_quote(text.text)} ({_who(flat, text.owner)}) in {ink} on {ground} "
                           f"has contrast {ratio:.1f}:1, under {needed:g}:1")
 
 
-CHECKS = (overlapping_text, near_edge, small_text, low_contrast)
+def lost_bleed(flat: Flat) -> Iterator[Problem]:
+    sheet = flat.sheet
+    if sheet.trim_box is not None:  # print on demand: the shop prints to the edge
+        return
+    for placed in sheet.placements:
+        if placed.component.outline != "rect" or placed.face.background.upper() == "#FFFFFF":
+            continue  # a round or shaped piece is cut inside its box; white paper shows no miscut
+        x, y, w, h = placed.rect
+        room = (x, y, sheet.width_mm - x - w, sheet.height_mm - y - h)  # to the paper edge, per side
+        kept = min(min(bleed, edge - LASER_BORDER_MM) - min(bleed, KEPT_BLEED_MM)
+                   for bleed, edge in zip(placed.bleed, room))
+        if kept < -0.01:
+            yield Problem(sheet.number, "bleed", f"{placed.component.name} keeps under {KEPT_BLEED_MM:g} mm of "
+                                                 f"its bleed past a laser printer's {LASER_BORDER_MM:g} mm "
+                                                 f"unprinted border")
+
+
+CHECKS = (overlapping_text, near_edge, small_text, low_contrast, lost_bleed)
+
+
+def _first_page(imposition: Imposition, component: Component) -> int:
+    return next((placed.page for placed in imposition.placements() if placed.component is component), 0)
+
+
+def _printed_scale(imposition: Imposition, component: Component) -> float:
+    """How much smaller than drawn the piece prints (a board may shrink to fit one page)."""
+    return min((placed.scale for placed in imposition.placements() if placed.component is component), default=1.0)
+
+
+def misfits(imposition: Imposition) -> Iterator[Problem]:
+    """Every piece put on a kind of space against every such space of the kit's boards, at
+    their printed sizes: the piece (or the part of it one space holds) is at least
+    FIT_CLEARANCE_MM smaller than the space both ways, turned if need be."""
+    spaces: dict[str, list[tuple[Component, float, float]]] = {}
+    for board in imposition.components:
+        scale = _printed_scale(imposition, board)
+        for space in board.spaces:
+            spaces.setdefault(space.kind, []).append((board, space.box[2] * scale, space.box[3] * scale))
+    for piece in imposition.components:
+        if piece.sits_on is None:
+            continue
+        page = _first_page(imposition, piece)
+        scale = _printed_scale(imposition, piece)
+        width, height = (size * scale for size in (piece.footprint or (piece.width_mm, piece.height_mm)))
+        if piece.sits_on not in spaces:
+            yield Problem(page, "fit", f"{piece.name} goes on {piece.sits_on} spaces, and no board of the kit has one")
+            continue
+        room = FIT_CLEARANCE_MM - 1e-6
+        for board, space_w, space_h in spaces[piece.sits_on]:
+            if not ((width + room <= space_w and height + room <= space_h) or
+                    (height + room <= space_w and width + room <= space_h)):
+                yield Problem(page, "fit", f"{piece.name} ({width:.1f} × {height:.1f} mm) does not fit a "
+                                           f"{space_w:.1f} × {space_h:.1f} mm {piece.sits_on} space of "
+                                           f"{board.name} with {FIT_CLEARANCE_MM:g} mm to spare")
+                break
+
+
+def _seam_lines(placed: Placed, last: tuple[int, int]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The trim lines of a board's portion (its right and lower edges, where a later portion
+    is glued under it), in the board's own millimetres."""
+    assert placed.tile is not None
+    x, y, w, h = placed.rect
+    lines = []
+    if placed.tile[1] < last[1]:
+        lines.append(((x + w, y), (x + w, y + h)))
+    if placed.tile[0] < last[0]:
+        lines.append(((x, y + h), (x + w, y + h)))
+    to_face = _inverse(placed.matrix)
+    return [(apply(to_face, *start), apply(to_face, *end)) for start, end in lines]
+
+
+def crossed_seams(imposition: Imposition) -> Iterator[Problem]:
+    """A board printed in portions is joined on seams: none may run through a play space or
+    a word of the board (a space cut in two will not hold its piece; a word cut in two will
+    not read)."""
+    tiled = [placed for placed in imposition.placements() if placed.tile is not None and placed.side == "front"]
+    for component in dict.fromkeys(placed.component for placed in tiled):
+        portions = [placed for placed in tiled if placed.component is component and placed.copy == 1]
+        last = (max(p.tile[0] for p in portions if p.tile), max(p.tile[1] for p in portions if p.tile))
+        spaces = [(f"{space.kind} space", (x, y, x + w, y + h)) for space in component.spaces
+                  for x, y, w, h in (space.box,)]
+        obstacles = spaces + [(f"word {_quote(text)}", box) for text, box in words(component.front.shapes)]
+        for placed in portions:
+            for start, end in _seam_lines(placed, last):
+                crossed = Counter(name for name, box in obstacles if _crosses_segment(box, start, end))
+                if crossed:
+                    what = ", ".join(name if count == 1 else f"{count} × {name}" for name, count in crossed.items())
+                    yield Problem(placed.page, "seam", f"the seam of {component.name} at "
+                                                       f"({start[0]:.1f}, {start[1]:.1f}) mm crosses {what}")
+
+
+KIT_CHECKS = (misfits, crossed_seams)
 
 
 def check_sheet(sheet: Sheet, paint: Paint = Paint()) -> list[Problem]:
@@ -470,4 +623,5 @@ def check_sheet(sheet: Sheet, paint: Paint = Paint()) -> list[Problem]:
 def check_imposition(imposition: Imposition, paint: Paint = Paint()) -> list[Problem]:
     """Every problem of every page, in page order; [] when the kit passes every check.
     `paint` is the build's colour transform (the ink-saver build pales backgrounds)."""
-    return [problem for sheet in imposition.sheets for problem in check_sheet(sheet, paint)]
+    pages = [problem for sheet in imposition.sheets for problem in check_sheet(sheet, paint)]
+    return pages + [problem for check in KIT_CHECKS for problem in check(imposition)]

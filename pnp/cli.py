@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pnp.kits import GAME_IDS
 from pnp.options import PAPERS, BuildOptions
+from pnp.version import RELEASED, VERSION
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -61,6 +62,7 @@ def _seed(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gardenkit", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"gardenkit {VERSION}, released {RELEASED}")
     subs = parser.add_subparsers(dest="command", metavar="{build,score,check,validate,simulate,replay,serve}",
                                  parser_class=_Parser)
 
@@ -86,6 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "pieces edge to edge, so one cut serves two")
     build.add_argument("--dark-backs", action="store_true",
                        help="the dark full-bleed card backs instead of the light ones that save ink")
+    build.add_argument("--fold", action="store_true",
+                       help="two-sided cards one-sided, front and back side by side: cut, fold and glue "
+                            "(no two-sided printing)")
     build.add_argument("--coordinates", action="store_true", help=argparse.SUPPRESS)  # for testing boards
     build.add_argument("--deck", type=Path, metavar="FILE",
                        help="Garden Variety: build the deck from your own deck list (CSV)")
@@ -139,7 +144,7 @@ def _build_options(args: argparse.Namespace) -> BuildOptions:
         games=tuple(dict.fromkeys(games)), papers=tuple(dict.fromkeys(args.paper or ["letter", "a4"])),
         formats=tuple(dict.fromkeys(formats)), out=args.out, bleed_mm=args.bleed,
         duplex=args.duplex, ink_saver=args.ink_saver, cmyk=args.cmyk, pod=args.pod, cut=args.cut,
-        dark_backs=args.dark_backs, coordinates=args.coordinates, deck=args.deck, progress=not args.quiet)
+        dark_backs=args.dark_backs, fold=args.fold, coordinates=args.coordinates, deck=args.deck, progress=not args.quiet)
 
 
 def main(argv: list[str] | None = None) -> int:

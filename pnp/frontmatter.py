@@ -13,17 +13,15 @@ release's, never the build's: the same kit builds to the same bytes on any day.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from pnp.art.looks import LOOKS, wordmark
-from pnp.checks import bounds
+from pnp.checks import Box, bounds
 from pnp.cuts import count_cuts
+from pnp.fonts import measure
 from pnp.impose import Imposition, Sheet
 from pnp.model import Component, Group, KitGuide, Line, Rect, Shape, Style, Text
 from pnp.text import layout_lines
-
-KIT_VERSION = "1.1"
-KIT_RELEASED = "2026-11-23"
+from pnp.version import RELEASED, VERSION
 
 INK = "#222222"
 RULE = Style(stroke="#7A7A7A", stroke_width=0.25)
@@ -34,9 +32,16 @@ BODY = 3.1                 # mm, 8.8 pt
 HEADING = 4.0
 TITLE = 9.0
 MARGIN = 14.0              # the first page's text stays this far from the paper edge
-PICTURE_BOX = 30.0         # each piece in the picture fits a square this big
-PICTURE_PER_ROW = 6
+LABEL = 2.2               # mm, 6.2 pt: the picture's labels
 PICTURE_MAX = 12           # pieces shown in the picture
+PICTURE_HEIGHT = 100.0     # the picture's most, labels included
+PICTURE_SCALES = (2, 3, 4, 5, 6, 8, 10)  # 1:2, 1:3 ...: the largest that fits is used
+TEST_CROSS = 3.0           # arm of a duplex test cross
+# What each kind of piece is printed on, heaviest first in STOCK_ORDER: a page is printed on
+# the heaviest stock of its pieces.
+STOCK = {"sticker": "sticker paper", "card": "card", "tile": "card", "token": "card", "marker": "card",
+         "die": "card", "board": "card", "sheet": "paper", "aid": "paper", "pad": "paper"}
+STOCK_ORDER = ("sticker paper", "card", "paper")
 MAX_VARIANTS = 6           # a checklist line names this many variants at most ("blue, red, ...")
 CALIBRATION_MM = 50.0
 
@@ -45,12 +50,19 @@ DEFAULT_ASSEMBLY = (
     "Round and hexagonal pieces: cut them square first, then follow their outline.",
 )
 DEFAULT_PAPER = "Pieces on card of 200-300 g/m², sheets and aids on plain paper."
+FOLDING = ("Cards print front and back side by side: cut round each pair, fold the back behind the front "
+           "on the dashed line, glue the halves together, then cut off the folded edge on its solid line.")
+GLUE_UP = ("Card too heavy to print two-sided? Print the back pages on their own, glue each to the back "
+           "of its front page (glue stick all over, the two held against a window so their cut ticks "
+           "line up), press flat under books, then cut.")
 
 
 # --- the footer ----------------------------------------------------------------------------
 
-def footer_text(title: str, page: int, pages: int) -> str:
-    return f"{title} · page {page} of {pages} · kit {KIT_VERSION}, {KIT_RELEASED}"
+def footer_text(title: str, page: int, pages: int, back: bool = False) -> str:
+    """The footer line; a back page says whose back it is, so a sheet fed the wrong way shows."""
+    where = f"page {page} of {pages}" + (f" (back of page {page - 1})" if back else "")
+    return f"{title} · {where} · kit {VERSION}, {RELEASED}"
 
 
 def _footer(sheet: Sheet, text: str) -> Shape:
@@ -67,7 +79,8 @@ def add_footers(imposition: Imposition, title: str) -> None:
     pages = len(imposition.sheets)
     for sheet in imposition.sheets:
         if sheet.band is not None:
-            sheet.overlay = Group((*sheet.overlay.children, _footer(sheet, footer_text(title, sheet.number, pages))))
+            text = footer_text(title, sheet.number, pages, sheet.side == "back")
+            sheet.overlay = Group((*sheet.overlay.children, _footer(sheet, text)))
 
 
 # --- the first page ------------------------------------------------------------------------
@@ -104,16 +117,6 @@ class _Column:
             self.shapes.append(Line(self.x + 1.0, top + 1.2, self.x + 3.0, top + 1.2, Style(stroke=INK, stroke_width=0.3)))
 
 
-def _without_text(shape: Shape) -> Shape | None:
-    """The artwork of a face with its words left out: at picture size they would be unreadable."""
-    if isinstance(shape, Text):
-        return None
-    if isinstance(shape, Group):
-        kept = tuple(child for child in (_without_text(c) for c in shape.children) if child is not None)
-        return replace(shape, children=kept)
-    return shape
-
-
 def _groups(components: list[Component]) -> list[tuple[str, list[Component]]]:
     """Components grouped by their names without numbered parts, in kit order
     ("critter-blue-1" and "critter-blue-9" are blue critters, "flower-tile-1A" a flower tile)."""
@@ -143,6 +146,9 @@ def _checklist_line(family: list[tuple[str, list[Component]]]) -> str:
     count = sum(c.count for c in members)
     kinds = {c.kind for c in members}
     kind = kinds.pop() if len(kinds) == 1 else ""
+    pads = kind == "pad"
+    if pads:  # a pad is counted in its sheets: "8 × score sheets: 4 basic, 4 advanced"
+        kind = "sheet"
     names = [group_name.split() for group_name, _ in family]
     shared = _common_words(names)
     words = list(shared)
@@ -155,6 +161,8 @@ def _checklist_line(family: list[tuple[str, list[Component]]]) -> str:
     if len(chits) == 1 and (grid := chits.pop()) is not None:
         line += f" of {grid[0] * grid[1]}"
     variants = [" ".join(name[len(shared):]) for name in names]
+    if pads:
+        variants = [f"{sum(c.count for c in group)} {variant}" for variant, (_, group) in zip(variants, family)]
     if 1 < len(family) <= MAX_VARIANTS and all(variants):
         line += ": " + ", ".join(variants)
     return line
@@ -174,43 +182,104 @@ def _plural(noun: str, count: int) -> str:
     return noun if count == 1 or noun.endswith("s") else noun + "s"
 
 
-def _page_ranges(pages: list[int]) -> str:
-    """[2, 3, 6, 7] -> '2-3 and 6-7' (fronts with their backs)."""
-    pairs = [f"{page}-{page + 1}" for page in pages]
-    return pairs[0] if len(pairs) == 1 else ", ".join(pairs[:-1]) + " and " + pairs[-1]
+def page_ranges(pages: list[int]) -> str:
+    """[1, 2, 3, 4, 7, 9, 10] -> '1-4, 7 and 9-10'."""
+    runs: list[list[int]] = []
+    for page in sorted(set(pages)):
+        if runs and page == runs[-1][-1] + 1:
+            runs[-1].append(page)
+        else:
+            runs.append([page])
+    spans = [f"{run[0]}" if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs]
+    return spans[0] if len(spans) == 1 else ", ".join(spans[:-1]) + " and " + spans[-1]
 
 
-def _picture(components: list[Component], x: float, y: float, width: float) -> tuple[list[Shape], float]:
-    """One piece of each kind in rows, each fitted to a square box, without their words; and
-    the picture's height."""
-    shown = [family[0][1][0] for family in _families(components)][:PICTURE_MAX]
-    per_row = min(len(shown), PICTURE_PER_ROW)
-    gap = 4.0
-    box = min(PICTURE_BOX, (width - gap * (per_row - 1)) / per_row)
-    rows = [shown[start:start + per_row] for start in range(0, len(shown), per_row)]
+def stock(component: Component) -> str:
+    """A sheet of chits is cut into pieces: card, as pieces are."""
+    return "card" if component.chits else STOCK[component.kind]
+
+
+def page_stock(imposition: Imposition) -> dict[int, str]:
+    """What each page of pieces is printed on: the heaviest stock of its pieces (a back
+    page is its front's)."""
+    stocks: dict[int, str] = {}
+    for sheet in imposition.sheets:
+        kinds = {stock(placed.component) for placed in sheet.placements}
+        heaviest = next((name for name in STOCK_ORDER if name in kinds), None)
+        if heaviest is not None:
+            stocks[sheet.number] = heaviest
+    return stocks
+
+
+def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[list[Shape], float]:
+    """One piece of each kind, all drawn at one scale, with its words, each named with its
+    pages and what they print on; and the picture's height."""
+    families = _families(imposition.components)[:PICTURE_MAX]
+    stocks = page_stock(imposition)
+    pages = {c.name: [p.page for p in imposition.placements() if p.component is c and p.side == "front"]
+             for c in imposition.components}
+    shown = []
+    for family in families:
+        members = [c for _, group in family for c in group]
+        printed = sorted({page for c in members for page in pages[c.name]})
+        on = sorted({stocks[page] for page in printed if page in stocks}, key=STOCK_ORDER.index)
+        name = " ".join(_common_words([group.split() for group, _ in family]))
+        where = f"p. {page_ranges(printed)} · {' + '.join(on)}" if printed else ""
+        shown.append((members[0], _drawn(members[0]), name, where))
+    for scale in PICTURE_SCALES:
+        cells = _picture_cells(shown, 1 / scale, x, y, width)
+        if cells is not None and cells[1] <= PICTURE_HEIGHT:
+            shapes, height = cells
+            caption = Text(x, y, f"The pieces at 1:{scale} (about {round(100 / scale)} % of their printed size), each with "
+                                 "the pages it is on and what to print those on:",
+                           size=LABEL, anchor="top", fill=INK, max_width=width)
+            return [caption, *shapes], height + LABEL * 1.6
+    return [], 0.0
+
+
+def _picture_cells(shown: list[tuple[Component, Box, str, str]], scale: float, x: float, y: float,
+                   width: float) -> tuple[list[Shape], float] | None:
+    """The thumbnails at `scale` in rows under a caption line, each over its two-line label;
+    None when one row cannot hold a thumbnail."""
+    gap = 5.0
+    top = y + LABEL * 1.6
+    left, row_height, height = x, 0.0, 0.0
     shapes: list[Shape] = []
-    for row_index, row in enumerate(rows):
-        left = x + (width - len(row) * box - gap * (len(row) - 1)) / 2
-        for component in row:
-            shapes += _thumbnail(component, left, y + row_index * (box + gap), box)
-            left += box + gap
-    return shapes, len(rows) * box + (len(rows) - 1) * gap
+    for component, drawn, name, where in shown:
+        label_w = max(measure(name, LABEL, True), measure(where, LABEL, False))
+        x0, y0, x1, y1 = (edge * scale for edge in drawn)
+        cell_w = max(x1 - x0, label_w)
+        if cell_w > width:
+            return None
+        if left + cell_w > x + width:
+            top += row_height + gap
+            left, row_height = x, 0.0
+        shapes += _thumbnail(component, left + (cell_w - (x1 - x0)) / 2 - x0, top - y0, scale)
+        thumb_h = y1 - y0
+        label_y = top + thumb_h + 1.2
+        shapes += [Text(left + cell_w / 2, label_y, name, size=LABEL, bold=True, align="center", anchor="top",
+                        fill=INK),
+                   Text(left + cell_w / 2, label_y + LABEL * 1.25, where, size=LABEL, align="center",
+                        anchor="top", fill=INK)]
+        row_height = max(row_height, thumb_h + 1.2 + LABEL * 2.3)
+        height = top + row_height - y
+        left += cell_w + gap
+    return shapes, height
 
 
-def _thumbnail(component: Component, x: float, y: float, box: float) -> list[Shape]:
-    """The piece's front fitted to a square, art running past its edge (into the bleed)
-    included, since nothing clips it here."""
-    art = _without_text(component.front.shapes)
-    drawn = bounds(art) if art is not None else None
-    x0, y0, x1, y1 = (0.0, 0.0, component.width_mm, component.height_mm)
-    if drawn is not None:
-        x0, y0, x1, y1 = min(x0, drawn[0]), min(y0, drawn[1]), max(x1, drawn[2]), max(y1, drawn[3])
-    scale = min(box / (x1 - x0), box / (y1 - y0))
-    left = x + (box - (x1 - x0) * scale) / 2 - x0 * scale
-    top = y + (box - (y1 - y0) * scale) / 2 - y0 * scale
+def _drawn(component: Component) -> Box:
+    """What the piece's front draws, its trim box included, in its own millimetres: art that
+    runs into the bleed is not cut off in a picture."""
+    drawn = bounds(component.front.shapes) or (0.0, 0.0, 0.0, 0.0)
+    return (min(0.0, drawn[0]), min(0.0, drawn[1]), max(component.width_mm, drawn[2]),
+            max(component.height_mm, drawn[3]))
+
+
+def _thumbnail(component: Component, x: float, y: float, scale: float) -> list[Shape]:
+    """The piece's front at `scale`, words and all, framed by its trim line."""
     background = Rect(0, 0, component.width_mm, component.height_mm, Style(fill=component.front.background))
-    return [Group.of(background, *(() if art is None else (art,)), translate=(left, top), scale=scale),
-            Rect(left, top, component.width_mm * scale, component.height_mm * scale, FRAME)]
+    return [Group((background, component.front.shapes), (x, y), 0.0, scale, picture=True),
+            Rect(x, y, component.width_mm * scale, component.height_mm * scale, FRAME)]
 
 
 def _calibration_bar(x: float, y: float) -> list[Shape]:
@@ -235,18 +304,57 @@ def _title(page: _Column, title: str) -> None:
     page.y += height + 2.0
 
 
-def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, duplex: str) -> Sheet:
-    """The kit's first page, drawn from its GUIDE and its imposed pages (numbered from 2)."""
+def _test_crosses(paper_w: float, paper_h: float) -> list[tuple[str, float, float]]:
+    """Where page 1's duplex test crosses are: placed unevenly, so that a back printed for
+    the wrong flip lands its crosses elsewhere."""
+    inset = MARGIN / 2 + 2.0
+    return [("A", inset, paper_h * 0.3), ("B", paper_w - inset, paper_h * 0.55), ("C", inset, paper_h * 0.8)]
+
+
+def _cross(letter: str, x: float, y: float) -> list[Shape]:
+    arm, ink = TEST_CROSS, Style(stroke=INK, stroke_width=0.3)
+    return [Line(x - arm, y, x + arm, y, ink), Line(x, y - arm, x, y + arm, ink),
+            Text(x, y + arm + 0.6, letter, size=BODY * 0.8, align="center", anchor="top", bold=True, fill=INK)]
+
+
+def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
+    """Page 2, the back of page 1: its crosses lie on page 1's when the printer flips on the
+    edge the kit was built for."""
+    paper = imposition.paper
+    width, height = paper.width_mm, paper.height_mm
+    other = "short" if duplex == "long" else "long"
+    shapes: list[Shape] = []
+    for letter, x, y in _test_crosses(width, height):
+        shapes += _cross(letter, width - x if duplex == "long" else x, y if duplex == "long" else height - y)
+    column = _Column(MARGIN * 2, height * 0.38, width - MARGIN * 4)
+    column.text("Duplex test: the back of page 1", size=HEADING, bold=True, after=2.0)
+    column.text("Hold this sheet up to a light. Crosses A, B and C on this side should lie on crosses A, B and "
+                "C of page 1, within a millimetre.", after=2.0)
+    column.text(f"Off by a few millimetres: your printer shifts its backs; move the back page in its settings, "
+                f"or glue backs up instead (page 1 says how). Crosses somewhere else entirely: your printer "
+                f"flips on the {other} edge; set it to flip on the {duplex} edge, or build the kit with "
+                f"--duplex {other}.", after=2.0)
+    column.text("Once they line up, print the two-sided pages as page 1 says: one run, two-sided.")
+    return Sheet(2, width, height, "back", [], Group(tuple(shapes + column.shapes)),
+                 band="bottom" if duplex == "long" else "top", label="duplex-test")
+
+
+def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, duplex: str,
+                cut: str = "gutters", fold: bool = False) -> Sheet:
+    """The kit's first page, drawn from its GUIDE and its imposed pages (numbered from 2, or
+    from 3 after a duplex test page when the kit has two-sided pages)."""
     paper = imposition.paper
     width, height = paper.width_mm, paper.height_mm
     content = width - 2 * MARGIN
+    backs = [sheet.number for sheet in imposition.sheets if sheet.side == "back"]
+    tested = bool(backs)
     page = _Column(MARGIN, MARGIN, content)
     _title(page, title)
-    pages = len(imposition.sheets) + 1
-    page.text(f"Print-and-play kit {KIT_VERSION}, released {KIT_RELEASED} · {paper.name.capitalize()} paper · "
+    pages = len(imposition.sheets) + 1 + tested
+    page.text(f"Print-and-play kit {VERSION}, released {RELEASED} · {paper.name.capitalize()} paper · "
               f"{pages} pages", after=3.0)
     shapes = list(page.shapes)
-    picture, picture_height = _picture(imposition.components, MARGIN, page.y, content)
+    picture, picture_height = _picture(imposition, MARGIN, page.y, content)
     shapes += picture
     top = page.y + picture_height + 4.0
     column = (content - 8.0) / 2
@@ -254,40 +362,59 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
 
     left.heading("How to print")
     left.item("Print at 100 % (actual size); turn off “fit to page”. Check the 50 mm bar below.")
-    backs = [sheet.number - 1 for sheet in imposition.sheets if sheet.side == "back"]
-    edge = "long" if duplex == "long" else "short"
     if backs:
-        left.item(f"Two-sided: pages {_page_ranges(backs)}. Print each pair on one sheet, flipping on the "
-                  f"{edge} edge. Every other page is one-sided.")
+        two_sided = [1, 2] + [number for back in backs for number in (back - 1, back)]
+        one_sided = [sheet.number for sheet in imposition.sheets if sheet.number not in two_sided]
+        left.item(f"First print pages 1-2 two-sided, flipping on the {duplex} edge: page 2 is a duplex test.")
+        rest = f"; then pages {page_ranges(one_sided)} one-sided." if one_sided else "."
+        left.item(f"Then print pages {page_ranges(two_sided)} two-sided in one run, flipping on the {duplex} "
+                  f"edge (each back follows its front){rest}")
+        left.item(GLUE_UP)
     else:
         left.item("Every page is one-sided.")
+    if fold:
+        left.item(FOLDING)
+    stocks = page_stock(imposition)
+    on = {name: [number for number, used in stocks.items() if used == name] for name in STOCK_ORDER}
+    left.item(" · ".join(f"{name.capitalize()}: {'page' if len(numbers) == 1 else 'pages'} "
+                         f"{page_ranges(numbers)}" for name, numbers in on.items() if numbers) + ".")
     left.item(guide.paper if guide is not None else DEFAULT_PAPER)
     chit_sheets = any(placed.component.chits for sheet in imposition.sheets for placed in sheet.placements)
     along = ", or along a sheet's printed lines" if chit_sheets else ""
-    left.item(f"Cutting takes about {count_cuts(imposition)} straight cuts: each one runs from tick to tick{along}. "
-              "A piece's colour runs a little past its edge, so a cut slightly off still looks clean.")
+    edges = ("Pieces of one size share their edges: one cut parts two neighbours, with no colour running past "
+             "the line, so cut on the line itself." if cut == "shared" else
+             "A piece's colour runs a little past its edge, so a cut slightly off still looks clean.")
+    left.item(f"Cutting takes about {count_cuts(imposition)} straight cuts: each one runs from tick to tick"
+              f"{along}. {edges}")
     left.heading("Take from elsewhere")
     items = guide.box_items if guide is not None else ()
     for thing, count in items:
         left.item(f"{count} × {thing}", box=True)
     if not items:
         left.item("Nothing: the kit prints everything the game needs.")
-    left.heading("Cutting and assembly")
-    for number, step in enumerate(guide.assembly if guide is not None else DEFAULT_ASSEMBLY, start=1):
-        left.text(f"{number}. {step}", indent=0.0, after=1.0)
 
     right.heading("Checklist")
     for family in _families(imposition.components):
         right.item(_checklist_line(family), box=True)
+    right.heading("Cutting and assembly")
+    for number, step in enumerate(guide.assembly if guide is not None else DEFAULT_ASSEMBLY, start=1):
+        right.text(f"{number}. {step}", indent=0.0, after=1.0)
 
     shapes += left.shapes + right.shapes
     bar_y = max(left.y, right.y) + 4.0
     shapes += _calibration_bar(MARGIN, bar_y)
+    if tested:
+        shapes += [shape for letter, x, y in _test_crosses(width, height) for shape in _cross(letter, x, y)]
     return Sheet(1, width, height, "front", [], Group(tuple(shapes)), band="bottom", label="guide")
 
 
-def add_front_matter(imposition: Imposition, title: str, guide: KitGuide | None, duplex: str) -> None:
-    """Puts the first page before the kit's pages (which the imposition numbered from 2) and
-    a footer on every page."""
-    imposition.sheets.insert(0, front_sheet(title, guide, imposition, duplex))
+def add_front_matter(imposition: Imposition, title: str, guide: KitGuide | None, duplex: str,
+                     cut: str = "gutters", fold: bool = False) -> None:
+    """Puts the first page, and the duplex test page behind it when the kit has two-sided
+    pages, before the kit's pages (which the imposition numbered from 2 or 3), and a footer
+    on every page."""
+    front = [front_sheet(title, guide, imposition, duplex, cut, fold)]
+    if any(sheet.side == "back" for sheet in imposition.sheets):
+        front.append(duplex_test_sheet(imposition, duplex))
+    imposition.sheets[:0] = front
     add_footers(imposition, title)

@@ -45,7 +45,13 @@ Cut = Literal["gutters", "shared"]
 IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 EPS = 1e-6
 TILE_OVERLAP_MM = 10.0
+TOLERANCE_MM = 0.2       # a box this far into another is a touch, not an overlap
+SEAM_MARGIN_MM = 1.0     # a seam keeps this far from a play space or a word where the gutter has room
 MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --cut shared lays them edge to edge
+# A home laser prints nothing in the outer LASER_BORDER_MM; pieces keep EDGE_KEEP_MM more than
+# the page margin where they can, so some of their bleed is printed past that border.
+LASER_BORDER_MM = 4.2
+EDGE_KEEP_MM = 1.0
 MARK_GAP_MM = 0.1        # cut ticks stop this far from any trim box
 MARK_LENGTH_MM = 5.0
 MARK_MIN_MM = 0.8        # a shorter tick is dropped (it would be lost in the cut)
@@ -267,13 +273,16 @@ def _fit_scale(component: Component, area: Rect4) -> float | None:
 
 def _gutter(slack: float, count: int, bleed: float, least: float) -> float:
     """The gutter between `count` pieces in a line with `slack` mm to spare: room for both
-    bleeds where the page has it, half a gutter left at each outer edge, never under `least`."""
+    bleeds where the page has it, half a gutter left at each outer edge. When that is too
+    tight, each outer edge keeps EDGE_KEEP_MM if the gutters can still have `least`, else
+    all the slack goes to the gutters."""
     if count <= 1:
         return 0.0
     wanted = min(2 * bleed, slack / count)
-    if wanted < least:  # too tight for outer margins worth having: all the slack goes to the gutters
-        return slack / (count - 1)
-    return wanted
+    if wanted >= least:
+        return wanted
+    inner = slack - 2 * EDGE_KEEP_MM
+    return inner / (count - 1) if inner >= least * (count - 1) else slack / (count - 1)
 
 
 def _pieces(components: Sequence[Component], area: Rect4, gap: float) -> list[Piece]:
@@ -323,18 +332,31 @@ def _clone(page: list[Shelf]) -> list[Shelf]:
 
 def _paginate_onto(page: list[Shelf], group: list[Piece], area: Rect4, gap: float) -> list[list[Shelf]]:
     pages = [page]
+    runs: dict[str, float] = {}  # how wide each run's pieces are in a row
     for piece in group:
-        if not (_fit_in_shelf(pages[-1], piece, area, gap) or _fit_below(pages[-1], piece, area, gap)):
+        if piece.component.run is not None:
+            runs[piece.component.run] = runs.get(piece.component.run, -gap) + gap + piece.width
+    for piece in group:
+        if not (_fit_in_shelf(pages[-1], piece, area, gap, runs) or _fit_below(pages[-1], piece, area, gap)):
             pages.append([Shelf(piece.height, [piece])])
     return pages
 
 
-def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float) -> bool:
+def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float, runs: dict[str, float]) -> bool:
     """A piece joins a shelf of its own kind or size only, and of its own run: a marker tucked
-    into the end of a row of tokens is a lone piece away from the rest of its kind."""
+    into the end of a row of tokens is a lone piece away from the rest of its kind. A run
+    (one player's tokens of one kind) may start beside another run of the same size when the
+    whole of it fits in the rest of the row; its pieces then follow there."""
     for shelf in shelves:
-        if all(_alike(other, piece) for other in shelf.pieces) and \
-                piece.height <= shelf.height + EPS and shelf.width(gap) + gap + piece.width <= area[2] + EPS:
+        if piece.height > shelf.height + EPS or shelf.width(gap) + gap + piece.width > area[2] + EPS:
+            continue
+        run = piece.component.run
+        continuing = run is not None and shelf.pieces[-1].component.run == run
+        beside = run is not None and all(
+            other.component.kind == piece.component.kind and (other.width, other.height) == (piece.width, piece.height)
+            and other.component.run != run for other in shelf.pieces) and \
+            shelf.width(gap) + gap + runs[run] <= area[2] + EPS
+        if continuing or beside or all(_alike(other, piece) for other in shelf.pieces):
             shelf.pieces.append(piece)
             return True
     return False
@@ -380,22 +402,29 @@ def _page_pieces(page: list[Shelf]) -> list[Piece]:
 
 
 def _stock(component: Component) -> str:
-    """Pieces printed on different stock never share a page: stickers go on sticker paper."""
-    return "sticker" if component.kind == "sticker" else "paper"
+    """Pieces printed on different stock never share a page: stickers go on sticker paper,
+    and pads (sheets to write on, printed again and again) on plain paper, apart from pieces
+    that go on card."""
+    return component.kind if component.kind in ("sticker", "pad") else "card"
 
 
 def _pages(components: Sequence[Component], area: Rect4, gap: float) -> list[list[Shelf]]:
-    """Pages of two-sided pieces first, then of one-sided ones. A page of one-sided pieces
-    that fits on a two-sided page joins it: that sheet goes through the printer twice anyway,
-    and a one-sided piece only leaves blank paper behind it. Stickers keep pages of their own."""
+    """Pages of two-sided pieces first (one two-sided print run), then of one-sided ones,
+    each stock on pages of its own. A page of one-sided pieces that fits on a two-sided page
+    of its stock joins it: that sheet goes through the printer twice anyway, and a one-sided
+    piece only leaves blank paper behind it."""
     def paginate(selected: list[Component]) -> list[list[Shelf]]:
-        return _merge_pages(_paginate(_pieces(selected, area, gap), area, gap), area, gap)
+        return _merge_pages(_paginate(_pieces(selected, area, gap), area, gap), area, gap) if selected else []
 
-    on_paper = [c for c in components if _stock(c) == "paper"]
-    two_sided = paginate([c for c in on_paper if c.double_sided])
-    one_sided = [page for page in paginate([c for c in on_paper if not c.double_sided])
-                 if not _merge_into(two_sided, page, area, gap)]
-    return two_sided + one_sided + paginate([c for c in components if _stock(c) != "paper"])
+    two_sided: list[list[Shelf]] = []
+    one_sided: list[list[Shelf]] = []
+    for stock in dict.fromkeys(_stock(c) for c in components):
+        on_stock = [c for c in components if _stock(c) == stock]
+        backed = paginate([c for c in on_stock if c.double_sided])
+        one_sided += [page for page in paginate([c for c in on_stock if not c.double_sided])
+                      if not _merge_into(backed, page, area, gap)]
+        two_sided += backed
+    return two_sided + one_sided
 
 
 def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, shared: bool) -> list[Frame]:
@@ -424,7 +453,11 @@ def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, least: float
     ax, ay, aw, ah = area
     total = sum(shelf.height for shelf in shelves)
     row_gap = _gutter(ah - total, len(shelves), bleed, least)
-    gaps = [0.0 if shared and _same_size(above, below) else row_gap for above, below in zip(shelves, shelves[1:])]
+    # Rows of one size so tight that the outer edges would keep no bleed past a laser
+    # printer's unprinted border share their cuts instead (as --cut shared lays them).
+    rows_shared = shared or (ah - total - row_gap * (len(shelves) - 1)) / 2 < EDGE_KEEP_MM - EPS
+    gaps = [0.0 if rows_shared and _same_size(above, below) else row_gap
+            for above, below in zip(shelves, shelves[1:])]
     y = ay + (ah - total - sum(gaps)) / 2
     slots = []
     for shelf, gap_below in zip(shelves, gaps + [0.0]):
@@ -467,10 +500,11 @@ def _tile_count(length: float, room: float) -> int:
 
 
 def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Frame]:
-    """A piece larger than the printable area, cut into equal portions that overlap by
+    """A piece larger than the printable area, cut into portions that overlap by
     TILE_OVERLAP_MM. At each seam the earlier portion (left, or upper) is trimmed on a
     line; the later one keeps the overlap as a glue zone, marked, with a one-line joining
-    instruction, and both carry matching alignment marks at the two ends of the seam."""
+    instruction, and both carry matching alignment marks at the two ends of the seam.
+    Seams run on grid lines and gutters: never through a play space or a word of the piece."""
     area = _printable(paper, "bottom")
     w, h = component.width_mm, component.height_mm
     upright = _tile_count(w, area[2]) * _tile_count(h, area[3])
@@ -479,22 +513,75 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
     piece_w, piece_h = (h, w) if rotated else (w, h)
     turn = quarter_turn(w, h) if rotated else IDENTITY
     cols, rows = _tile_count(piece_w, area[2]), _tile_count(piece_h, area[3])
-    # equal portions, each overlapping the next by TILE_OVERLAP_MM: a narrow glue zone
-    part_w, part_h = ((length + (count - 1) * TILE_OVERLAP_MM) / count
-                      for length, count in ((piece_w, cols), (piece_h, rows)))
-    step_x, step_y = part_w - TILE_OVERLAP_MM, part_h - TILE_OVERLAP_MM
-    x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
+    clear = [_turned_box(turn, box) for box in _keep_clear(component)]
+    columns = _portions(piece_w, cols, area[2], [(x0, x1) for x0, _, x1, _ in clear])
+    bands = _portions(piece_h, rows, area[3], [(y0, y1) for _, y0, _, y1 in clear])
     frames = []
     stride = 2 if component.double_sided else 1  # a two-sided portion's back page follows it
     for copy_index in range(component.count):
         first = first_page + copy_index * rows * cols * stride
         page_of = {(r, c): first + (r * cols + c) * stride for r in range(rows) for c in range(cols)}
-        for row in range(rows):
-            for col in range(cols):
+        for row, (top, bottom) in enumerate(bands):
+            for col, (left, right) in enumerate(columns):
+                part_w, part_h = right - left, bottom - top
+                x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
-                            compose(translation(x - col * step_x, y - row * step_y), turn), tile=(row + 1, col + 1))
+                            compose(translation(x - left, y - top), turn), tile=(row + 1, col + 1))
                 frames.append(Frame([slot], seams=_seams(slot.rect, row, col, rows, cols, page_of)))
     return frames
+
+
+def _keep_clear(component: Component) -> list[tuple[float, float, float, float]]:
+    """The boxes a seam must not cross, in the piece's own millimetres: its play spaces and
+    its words. (Imported here: the checks read imposed pages, so they import this module.)"""
+    from pnp.checks import keep_clear
+
+    return keep_clear(component)
+
+
+def _turned_box(turn: Affine, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = box
+    corners = [apply(turn, x, y) for x in (x0, x1) for y in (y0, y1)]
+    return (min(p[0] for p in corners), min(p[1] for p in corners),
+            max(p[0] for p in corners), max(p[1] for p in corners))
+
+
+def _portions(length: float, count: int, room: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Where each of `count` portions of a `length` starts and ends along one axis. Each seam
+    sits as near an equal split as it can in a gap between blocked spans (SEAM_MARGIN_MM from
+    either side where the gap allows, else in its middle), every portion no longer than `room`;
+    the later portion starts TILE_OVERLAP_MM before the seam, its glue zone."""
+    overlap = TILE_OVERLAP_MM
+    gaps = _gaps(length, blocked)
+    cuts: list[float] = []
+    for index in range(1, count):
+        start = cuts[-1] - overlap if cuts else 0.0
+        later = count - index  # portions after this seam
+        ideal = start + (length - start + later * overlap) / (later + 1)
+        possible = [at for at in (_nearest_in(gap, ideal) for gap in gaps)
+                    if start < at and at - start <= room + EPS
+                    and length - (at - overlap) <= later * room - (later - 1) * overlap + EPS]
+        cuts.append(min(possible, key=lambda at: abs(at - ideal)) if possible else ideal)
+    starts = [0.0] + [cut - overlap for cut in cuts]
+    return list(zip(starts, cuts + [length]))
+
+
+def _gaps(length: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The stretches of 0..length no blocked span covers (touching a span's edge is allowed)."""
+    gaps, reached = [], 0.0
+    for low, high in sorted(blocked):
+        if low - reached > -EPS:
+            gaps.append((reached, low))
+        reached = max(reached, high)
+    if reached < length:
+        gaps.append((reached, length))
+    return [(max(0.0, low), min(length, high)) for low, high in gaps if high > 0.0 and low < length]
+
+
+def _nearest_in(gap: tuple[float, float], ideal: float) -> float:
+    low, high = gap
+    margin = min(SEAM_MARGIN_MM, (high - low) / 2)
+    return min(max(ideal, low + margin), high - margin)
 
 
 def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int]) -> list[Shape]:
@@ -697,7 +784,11 @@ _MIRRORED_BAND: dict[str, dict[str, Band]] = {
 
 
 def _sheets_of(frame: Frame, page: int, paper_w: float, paper_h: float, duplex: str, bleed_of: list[Sides],
-               boxes: tuple[Rect4 | None, Rect4 | None] = (None, None)) -> list[Sheet]:
+               boxes: tuple[Rect4 | None, Rect4 | None] = (None, None),
+               back_marks: list[tuple[float, float, float, float]] | None = None) -> list[Sheet]:
+    """The page of the frame's fronts and, when some are two-sided, the page of their backs,
+    mirrored for the flip; `back_marks` are the back's cut ticks before mirroring (by default
+    the front's)."""
     band = None if boxes[0] is not None else frame.band
     fronts = [Placed(page, s.component, s.copy, "front", s.rect, s.rotated, s.matrix, b, s.tile, s.scale)
               for s, b in zip(frame.slots, bleed_of)]
@@ -708,7 +799,7 @@ def _sheets_of(frame: Frame, page: int, paper_w: float, paper_h: float, duplex: 
         backs = [Placed(page + 1, s.component, s.copy, "back", _mirror_rect(s.rect, paper_w, paper_h, duplex),
                         s.rotated, compose(mirror, compose(s.matrix, _book_turn(s.component))),
                         _mirror_sides(b, duplex), s.tile, s.scale) for s, b in backed]
-        marks = [_mirror_segment(m, paper_w, paper_h, duplex) for m in frame.marks]
+        marks = [_mirror_segment(m, paper_w, paper_h, duplex) for m in (back_marks or frame.marks)]
         trim, bleed_box = (None if box is None else _mirror_rect(box, paper_w, paper_h, duplex) for box in boxes)
         sheets.append(Sheet(page + 1, paper_w, paper_h, "back", backs, _overlay(sorted(marks)), trim, bleed_box,
                             None if band is None else _MIRRORED_BAND[duplex][band]))
@@ -769,6 +860,10 @@ def _pod_sheets(component: Component, number: int, page: int, bleed: float, dupl
 
 
 def _frame_sheets(frame: Frame, page: int, paper: Paper, bleed: float, duplex: str) -> list[Sheet]:
+    """The frame's pages; a back page ticks the cuts of the pieces it backs only (a one-sided
+    piece riding on a two-sided page has nothing behind it)."""
     bleeds = _bleeds(frame, paper, bleed)
     frame.marks = _cut_marks(frame, paper)
-    return _sheets_of(frame, page, paper.width_mm, paper.height_mm, duplex, bleeds)
+    backed = Frame([slot for slot in frame.slots if slot.component.double_sided], frame.band)
+    return _sheets_of(frame, page, paper.width_mm, paper.height_mm, duplex, bleeds,
+                      back_marks=_cut_marks(backed, paper))

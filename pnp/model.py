@@ -123,6 +123,9 @@ class Group:
     translate: Point = (0.0, 0.0)
     rotate: float = 0.0  # degrees, clockwise on the page
     scale: float = 1.0
+    # A picture of a piece drawn small (a kit's first page shows one of each): its words are
+    # part of the picture, as on the piece, not text to read at this size.
+    picture: bool = False
 
     @staticmethod
     def of(*children: Shape, translate: Point = (0.0, 0.0), rotate: float = 0.0,
@@ -131,6 +134,16 @@ class Group:
 
 
 Shape = Rect | Circle | Polygon | Line | Path | Text | Icon | Group
+
+@dataclass(frozen=True)
+class Space:
+    """A play space printed on a board: where a piece that `sits_on` this `kind` is put.
+    `box` is (x, y, w, h) in the board's own millimetres. The fit check holds every such
+    piece smaller than every space of its kind, and a board's seams keep clear of spaces."""
+
+    kind: str
+    box: tuple[float, float, float, float]
+
 
 ComponentKind = Literal["card", "tile", "token", "board", "sheet", "aid", "die", "pad", "sticker", "marker"]
 
@@ -171,6 +184,12 @@ class Component:
     # Pieces of one run (one player's tokens of one kind) share their rows with no other run,
     # so a colour's run never continues on the row of the next.
     run: str | None = None
+    # A board's play spaces (pnp.model.Space); a piece put on them names their kind in
+    # `sits_on`, and `footprint` is the part of it one space holds (a flower tile's square;
+    # None: the whole piece).
+    spaces: tuple[Space, ...] = ()
+    sits_on: str | None = None
+    footprint: tuple[float, float] | None = None
 
     @property
     def double_sided(self) -> bool:

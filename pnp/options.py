@@ -40,6 +40,7 @@ class BuildOptions:
     pod: bool = False
     cut: Literal["gutters", "shared"] = "gutters"  # "shared": same-size pieces edge to edge, one cut for two
     dark_backs: bool = False  # the dark full-bleed card backs instead of the light, ink-saving default
+    fold: bool = False  # two-sided cards one-sided, front and back side by side to fold and glue
     coordinates: bool = False  # hidden: board coordinates printed on the pieces, for testing
     deck: Path | None = None
     progress: bool = True

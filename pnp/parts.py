@@ -124,21 +124,29 @@ def corner_indices(width: float, height: float, label: str, size: float, color: 
     return Group((top_left, turned))
 
 
-def perimeter_track(width: float, height: float, cell: float, start: int = 0, x: float = 0.0, y: float = 0.0,
-                    style: Style = Style(stroke=INK, stroke_width=0.25), number_size: float | None = None,
-                    highlight: dict[int, str] | None = None) -> Group:
-    """Numbered square cells round the border of a width x height rectangle at (x, y),
-    clockwise from the top-left corner, numbered from `start`. `highlight` maps a number to a
-    fill colour (e.g. every fifth cell). The number of cells follows from the size."""
+def perimeter_cells(width: float, height: float, cell: float, x: float = 0.0,
+                    y: float = 0.0) -> list[tuple[float, float, float, float]]:
+    """The (x, y, w, h) of each cell of a perimeter track, clockwise from the top-left corner."""
     across, down = max(1, round(width / cell)), max(1, round(height / cell))
     step_x, step_y = width / across, height / down
     positions = [(x + i * step_x, y) for i in range(across)]
     positions += [(x + width - step_x, y + j * step_y) for j in range(1, down)]
     positions += [(x + width - step_x - i * step_x, y + height - step_y) for i in range(1, across)]
     positions += [(x, y + height - step_y - j * step_y) for j in range(1, down - 1)]
+    return [(left, top, step_x, step_y) for left, top in positions]
+
+
+def perimeter_track(width: float, height: float, cell: float, start: int = 0, x: float = 0.0, y: float = 0.0,
+                    style: Style = Style(stroke=INK, stroke_width=0.25), number_size: float | None = None,
+                    highlight: dict[int, str] | None = None) -> Group:
+    """Numbered square cells round the border of a width x height rectangle at (x, y),
+    clockwise from the top-left corner, numbered from `start`. `highlight` maps a number to a
+    fill colour (e.g. every fifth cell). The number of cells follows from the size."""
+    cells = perimeter_cells(width, height, cell, x, y)
+    step_x, step_y = cells[0][2], cells[0][3]
     size = number_size or min(step_x, step_y) * 0.4
     shapes: list[Shape] = []
-    for offset, (cx, cy) in enumerate(positions):
+    for offset, (cx, cy, _, _) in enumerate(cells):
         number = start + offset
         fill = (highlight or {}).get(number)
         cell_style = Style(fill=fill, stroke=style.stroke, stroke_width=style.stroke_width) if fill else style

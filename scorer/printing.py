@@ -9,8 +9,8 @@
     GET  /kits/all.zip?OPTIONS          every kit: PDFs, SVG pages and manifests
     POST /kits/garden-variety.pdf|.zip  the same, built from a deck list sent as the `deck` file
 
-OPTIONS: paper=letter|a4|a3|tabloid, duplex=long|short, bleed=MM, ink_saver=1, cmyk=1, pod=1.
-They are read once, here, against pnp's own definitions (PAPERS, BuildOptions, the CLI's
+OPTIONS: paper=letter|a4|a3|tabloid, duplex=long|short, bleed=MM, cut=gutters|shared, ink_saver=1,
+cmyk=1, pod=1, dark_backs=1, fold=1: every layout option of `gardenkit build`. They are read once, here, against pnp's own definitions (PAPERS, BuildOptions, the CLI's
 bleed range). A kit is built by the command line's own pieces (build_files) and kept in a
 per-process cache keyed by the options, the deck's content hash and the package version.
 """
@@ -29,7 +29,6 @@ import zipfile
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, fields
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -41,15 +40,12 @@ from pnp.build import kit_components, lay_out, render_outputs
 from pnp.cli import _bleed as cli_bleed
 from pnp.kits import available_kits
 from pnp.options import PAPERS, BuildOptions
+from pnp.version import VERSION as KIT_VERSION
 from scorer.api import body_held_to_limit, game_info
 from scorer.games.garden_variety import data as garden_variety
 
 bp = Blueprint("printing", __name__)
 
-try:
-    KIT_VERSION = metadata.version("gardenkit")
-except metadata.PackageNotFoundError:  # a checkout run without installing
-    KIT_VERSION = "0+unknown"
 
 DEFAULT_CACHE_BYTES = 32 * 1024 * 1024
 DECK_GAME = garden_variety.GAME_ID      # the one kit built from an owner's deck list
@@ -60,8 +56,9 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)        # fixed member dates: the same kit gives
 
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(BuildOptions)}
 DUPLEX_EDGES: tuple[str, ...] = typing.get_args(typing.get_type_hints(BuildOptions)["duplex"])
-SWITCHES = ("ink_saver", "cmyk", "pod")
-OPTION_NAMES = ("paper", "duplex", "bleed", *SWITCHES)
+CUTS: tuple[str, ...] = typing.get_args(typing.get_type_hints(BuildOptions)["cut"])
+SWITCHES = ("ink_saver", "cmyk", "pod", "dark_backs", "fold")
+OPTION_NAMES = ("paper", "duplex", "bleed", "cut", *SWITCHES)
 PLAIN_MILLIMETRES = re.compile(r"[-+]?[0-9]+(\.[0-9]{0,2})?", re.ASCII)  # a sign: the range says why
 
 
@@ -80,22 +77,29 @@ class KitOptions:
     paper: str = _DEFAULTS["papers"][0]
     duplex: str = _DEFAULTS["duplex"]
     bleed_mm: float = _DEFAULTS["bleed_mm"]
+    cut: str = _DEFAULTS["cut"]
     ink_saver: bool = False
     cmyk: bool = False
     pod: bool = False
+    dark_backs: bool = False
+    fold: bool = False
 
     def query(self) -> dict[str, Any]:
         """The options as the shortest query string that reads back to them."""
         bleed = f"{self.bleed_mm:g}"
         query = {"paper": self.paper, "duplex": self.duplex,
                  "bleed": bleed if float(bleed) == self.bleed_mm else repr(self.bleed_mm)}
+        if self.cut != _DEFAULTS["cut"]:
+            query["cut"] = self.cut
         query.update({name: "1" for name in SWITCHES if getattr(self, name)})
         return query
 
     def build_options(self, games: tuple[str, ...], formats: tuple[str, ...], deck: Path | None = None) -> BuildOptions:
         return BuildOptions(games=games, papers=(self.paper,), formats=formats, bleed_mm=self.bleed_mm,
                             duplex=self.duplex,  # type: ignore[arg-type]  # checked against DUPLEX_EDGES
-                            ink_saver=self.ink_saver, cmyk=self.cmyk, pod=self.pod, deck=deck, progress=False)
+                            cut=self.cut,  # type: ignore[arg-type]  # checked against CUTS
+                            ink_saver=self.ink_saver, cmyk=self.cmyk, pod=self.pod, dark_backs=self.dark_backs,
+                            fold=self.fold, deck=deck, progress=False)
 
 
 def read_options(values: MultiDict) -> KitOptions:
@@ -133,6 +137,13 @@ def _duplex(text: str) -> str:
     return text.lower()
 
 
+def _cut(text: str) -> str:
+    if text.lower() not in CUTS:
+        raise ValueError(f"cut must be {' or '.join(CUTS)} (a gutter between pieces, or one cut shared by "
+                         f"two), not {text!r}")
+    return text.lower()
+
+
 def _bleed(text: str) -> float:
     """The command line's own range and wording, without its '--', for plain decimals only:
     float() also reads '٣', '3_0' and '1e0', and endless decimals would each be a new build."""
@@ -152,7 +163,7 @@ def _switch(name: str) -> Callable[[str], bool]:
     return read
 
 
-_READERS: dict[str, Callable[[str], Any]] = {"paper": _paper, "duplex": _duplex, "bleed": _bleed,
+_READERS: dict[str, Callable[[str], Any]] = {"paper": _paper, "duplex": _duplex, "bleed": _bleed, "cut": _cut,
                                              **{name: _switch(name) for name in SWITCHES}}
 
 
@@ -513,7 +524,7 @@ def _render_print(game_id: str, options: KitOptions, problems: dict[str, list[st
     pages = kit_pages(svg_zip) if svg_zip else []
     return render_template(
         "print.html", game=game_info(game_id), options=options, problems=problems or {},
-        given=given if given is not None else options.query(), papers=PAPERS, duplex_edges=DUPLEX_EDGES,
+        given=given if given is not None else options.query(), papers=PAPERS, duplex_edges=DUPLEX_EDGES, cuts=CUTS,
         takes_deck=game_id == DECK_GAME, deck=deck, max_deck_kb=MAX_DECK_BYTES // 1024,
         pages=pages, manifest=kit_manifest(svg_zip) if svg_zip else None,
         inline=inline_pages(svg_zip, pages) if svg_zip and deck else {},

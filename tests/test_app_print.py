@@ -37,6 +37,8 @@ OPTION_SETS = {
     "a4-short-saver": ("paper=a4&duplex=short&bleed=2&ink_saver=1",
                        ["--paper", "a4", "--duplex", "short", "--bleed", "2", "--ink-saver"]),
     "letter-cmyk-pod": ("paper=letter&bleed=0&cmyk=1&pod=1", ["--paper", "letter", "--bleed", "0", "--cmyk", "--pod"]),
+    "letter-shared-dark-fold": ("paper=letter&cut=shared&dark_backs=1&fold=1",
+                                ["--paper", "letter", "--cut", "shared", "--dark-backs", "--fold"]),
 }
 
 
@@ -139,11 +141,25 @@ def test_no_options_mean_the_command_lines_defaults(reader):
                                                                    "&bleed=3&ink_saver=0&cmyk=0&pod=0").data
 
 
-@pytest.mark.parametrize("option", ["duplex=short", "bleed=0", "bleed=7.5", "ink_saver=1", "cmyk=1", "pod=1"])
+@pytest.mark.parametrize("option", ["duplex=short", "bleed=0", "bleed=7.5", "ink_saver=1", "cmyk=1", "pod=1",
+                                    "cut=shared", "dark_backs=1", "fold=1"])
 def test_each_option_changes_the_pdf(reader, option):
     plain = reader.get("/kits/garden-variety.pdf").data
     changed = reader.get(f"/kits/garden-variety.pdf?{option}")
     assert pdf_of(changed).pages and changed.data != plain
+
+
+def test_the_print_page_offers_every_layout_option_of_gardenkit_build(reader):
+    """Every option of `gardenkit build` that changes a kit's pages is a field of the form
+    (which games, formats and folder are what the download links choose)."""
+    done = subprocess.run([sys.executable, "-m", "pnp.cli", "build", "--help"], capture_output=True, text=True,
+                          check=True)
+    chosen_elsewhere = {"game", "format", "out", "quiet", "help"}
+    options = {name.replace("-", "_") for name in re.findall(r"--([a-z-]+)", done.stdout)} - chosen_elsewhere
+    page = reader.get(f"/games/{GV}/print").get_data(as_text=True)
+    fields = set(re.findall(r'name="([a-z_]+)"', page))
+    assert options == {"paper", "duplex", "bleed", "cut", "ink_saver", "cmyk", "pod", "dark_backs", "fold", "deck"}
+    assert options <= fields
 
 
 def test_pod_pages_carry_trim_boxes_and_cmyk_writes_cmyk(reader):

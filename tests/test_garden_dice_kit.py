@@ -158,3 +158,13 @@ def test_built_pdf_matches_the_manifest(tmp_path):
     assert width_pt == pytest.approx(215.9 / 25.4 * 72, abs=0.5)
     text = "".join(page.extract_text() for page in reader.pages)
     assert "Your turn" in text and "SQUASH" in text
+
+
+def test_the_aid_gives_the_eating_rules():
+    from shapes import texts
+
+    from pnp.kits import garden_dice
+
+    words = " ".join(texts(garden_dice.aid_back()))
+    assert "Eating" in words and "Swallow it" in words and "spit the seeds" in words
+    assert "One tile per opponent a turn." in words

@@ -2,17 +2,19 @@
 every page of every kit, Letter and A4, passes all of them."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import pytest
 
 from pnp import checks
+from pnp import impose as impose_module
 from pnp.build import impose_kit
 from pnp.colors import Paint
 from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS
-from pnp.model import Component, Face, Group, Line, Path, Polygon, Rect, Style, Text
-from pnp.options import PAPERS, BuildOptions
+from pnp.model import Circle, Component, Face, Group, Line, Path, Polygon, Rect, Space, Style, Text
+from pnp.options import PAPERS, BuildOptions, KitOptions
 
 INK = "#222222"
 
@@ -103,10 +105,18 @@ def test_bounds_cover_what_a_tree_draws_after_its_transforms():
     assert checks.bounds(Group()) is None
 
 
+# Every other layout option, each on one of the two papers (the defaults run on both above).
+OTHER_OPTIONS = {"a4-shared-dark-short-saver": ("a4", dict(cut="shared", dark_backs=True, duplex="short",
+                                                            ink_saver=True, bleed_mm=5.0)),
+                 "letter-fold": ("letter", dict(fold=True))}
+
+
+@pytest.mark.parametrize("chosen", list(OTHER_OPTIONS))
 @pytest.mark.parametrize("game", list(GAME_IDS))
-def test_the_other_print_options_pass_the_layout_checks_too(game):
-    options = BuildOptions(games=(game,), cut="shared", dark_backs=True, duplex="short", ink_saver=True)
-    problems = checks.check_imposition(impose_kit(game, PAPERS["letter"], options), Paint(ink_saver=True))
+def test_the_other_print_options_pass_the_layout_checks_too(game, chosen):
+    paper, chosen_options = OTHER_OPTIONS[chosen]
+    options = BuildOptions(games=(game,), **chosen_options)
+    problems = checks.check_imposition(impose_kit(game, PAPERS[paper], options), Paint(ink_saver=options.ink_saver))
     assert not problems, "\n".join(str(problem) for problem in problems[:25])
 
 
@@ -137,3 +147,87 @@ def test_a_filled_path_of_two_squares_fills_each_square_not_the_gap_between_them
     on_a_square = Text(25, 25, "in", size=3, align="center", anchor="middle", fill="#FFFFFF")
     assert found(one_piece(squares, in_the_gap), "contrast")
     assert found(one_piece(squares, on_a_square), "contrast") == []
+
+
+def _with_token(size: float) -> Imposition:
+    """Cottage Garden's kit with its cats drawn `size` mm across."""
+    from pnp.kits import cottage_garden
+
+    pieces = [replace(c, width_mm=size, height_mm=size) if c.name == "cat" else c
+              for c in cottage_garden.components(KitOptions())]
+    return impose(pieces, PAPERS["letter"])
+
+
+def test_a_token_too_big_for_its_space_is_found_and_one_that_fits_passes():
+    """The kit's cats lie on 13.5 mm flowerbed spaces: 16 mm (as they once were) overhang
+    their neighbours; 13.0 mm is the largest that leaves the clearance."""
+    too_big = [p for p in checks.misfits(_with_token(16.0))]
+    assert [p.check for p in too_big] == ["fit"] and "cat (16.0 × 16.0 mm)" in too_big[0].detail
+    assert "13.5 × 13.5 mm bed space" in too_big[0].detail
+    assert list(checks.misfits(_with_token(13.5 - checks.FIT_CLEARANCE_MM))) == []
+    assert list(checks.misfits(_with_token(13.5 - checks.FIT_CLEARANCE_MM + 0.05)))
+
+
+def test_a_piece_put_on_spaces_no_board_has_is_found():
+    token = Component("seed", "token", 10, 10, Face(Group()), sits_on="garden")
+    assert [p.detail for p in checks.misfits(impose([token], PAPERS["letter"]))] == [
+        "seed goes on garden spaces, and no board of the kit has one"]
+
+
+def test_a_board_printed_smaller_shrinks_its_spaces_for_the_fit():
+    board = Component("board", "board", 100, 100, Face(Group()), spaces=(Space("cell", (0, 0, 10, 10)),))
+    token = Component("disc", "token", 9.2, 9.2, Face(Group()), sits_on="cell")
+    assert list(checks.misfits(impose([board, token], PAPERS["letter"]))) == []
+    shrunk = impose([board, token], PAPERS["letter"])
+    for sheet in shrunk.sheets:
+        sheet.placements = [replace(p, scale=0.95) if p.component is board else p for p in sheet.placements]
+    assert [p.check for p in checks.misfits(shrunk)] == ["fit"]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_seam_moved_onto_the_play_spaces_is_found(paper, monkeypatch):
+    """Told nothing of the board's spaces and words, the tiler splits Garden Dice's board in
+    equal halves (as it once did): 5 mm inside garden column 4 and through track cells."""
+    assert list(checks.crossed_seams(kit("garden-dice", paper))) == []
+    monkeypatch.setattr(impose_module, "_keep_clear", lambda component: [])
+    problems = list(checks.crossed_seams(impose_kit("garden-dice", PAPERS[paper], BuildOptions(games=("garden-dice",)))))
+    assert problems and "garden space" in problems[0].detail and "track space" in problems[0].detail
+
+
+def test_a_seam_through_a_word_is_found(monkeypatch):
+    """A board with no spaces, only a title across its middle: the seam goes round the title."""
+    title = Text(150, 100, "Board title", size=8, align="center", fill=INK)
+    board = Component("board", "board", 300, 200, Face(Group.of(title)))
+    assert list(checks.crossed_seams(impose([board], PAPERS["letter"]))) == []
+    monkeypatch.setattr(impose_module, "_keep_clear", lambda component: [])
+    problems = list(checks.crossed_seams(impose([board], PAPERS["letter"])))
+    assert problems and "word 'Board title'" in problems[0].detail
+
+
+def test_seams_fall_in_the_gutter_between_spaces_nearest_an_even_split():
+    spaces = [(x, x + 28.0) for x in range(0, 300, 30)]  # 28 mm spaces, 2 mm gutters
+    (first, second) = impose_module._portions(300.0, 2, 200.0, spaces)
+    seam = first[1]
+    assert 148.0 <= seam <= 150.0 and second == (seam - impose_module.TILE_OVERLAP_MM, 300.0)
+    assert not any(a < seam < b for a, b in spaces)
+
+
+def test_a_number_spilling_off_its_light_badge_is_found():
+    """The middle of '15' is on the white badge, its end on the dark rim: read at its ends."""
+    rim, badge = Rect(0, 0, 80, 60, Style(fill="#0072B2")), Circle(40, 30, 4.0, Style(fill="#FFFFFF"))
+    spilling = Text(42.5, 30, "15", size=2.8, bold=True, align="center", anchor="middle", fill=INK)
+    centred = Text(40, 30, "15", size=2.8, bold=True, align="center", anchor="middle", fill=INK)
+    assert any("'15'" in detail for detail in found(one_piece(rim, badge, spilling), "contrast"))
+    assert found(one_piece(rim, badge, centred), "contrast") == []
+
+
+def test_cards_left_on_the_margin_with_little_bleed_past_a_lasers_border_are_found(monkeypatch):
+    """Garden Variety on Letter as it once printed: three rows of cards with gutters, the top
+    and bottom rows 5 mm from the edge, 0.8 mm of their bleed printed past a laser's 4.2 mm
+    border. Now the rows share their cuts and the cards keep their bleed."""
+    gv = BuildOptions(games=("garden-variety",))
+    assert [p for p in checks.check_imposition(kit("garden-variety", "letter")) if p.check == "bleed"] == []
+    monkeypatch.setattr(impose_module, "EDGE_KEEP_MM", 0.0)
+    problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
+                if p.check == "bleed"]
+    assert problems and "critter-blue-1 keeps under 1.2 mm of its bleed" in problems[0]

@@ -151,8 +151,8 @@ def test_short_edge_duplex_mirrors_rows(tmp_path):
 
 def test_ink_saver_pales_the_card_backgrounds(built, tmp_path):
     assert run("--paper", "letter", "--ink-saver", "--format", "svg", "--out", str(tmp_path)) == 0
-    normal = next((built / "letter" / GV).glob("p03-*.svg")).read_text()  # the first page of backs
-    saver = next((tmp_path / "letter" / GV).glob("p03-*.svg")).read_text()
+    normal = next((built / "letter" / GV).glob("p04-*.svg")).read_text()  # the first page of card backs
+    saver = next((tmp_path / "letter" / GV).glob("p04-*.svg")).read_text()
     assert 'fill="#2F5D3A"' in normal and 'fill="#2F5D3A"' not in saver.split("<defs>")[1].split("</defs>")[1]
 
 

@@ -1,13 +1,11 @@
 """Propagation kit: the pieces it draws match the game's data (counts, sizes, labels)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from shapes import texts, walk
 
 from pnp.kits import propagation as kit
-from pnp.model import Icon, Line, Polygon, Text
+from pnp.model import Icon, Line, Polygon, Rect, Text
 from scorer.games.propagation import data
 
 
@@ -113,41 +111,30 @@ def _top(shape, dy):
     return min(y for _, y in shape.points) + dy
 
 
-def test_growth_tracker_has_a_numbered_row_per_token_with_cells_that_fit_the_marker(pieces):
-    tokens = sum(plant["tokens"] for plant in data.PLANTS.values())
+def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cut(pieces):
+    """A plant's sowing round is written on its token's row: nothing slides every turn."""
     for colour in kit.player_colours():
         tracker = pieces[f"tracker-{colour.name}"]
-        icons = [s.name for s, _, _ in walk(tracker.front.shapes) if isinstance(s, Icon)]
-        assert icons.count("star") == tokens + 1 and icons.count("cross") == tokens + 1  # + legend
-        numbers = [t for t in texts(tracker.front) if t.isdigit()]
+        words = texts(tracker.front)
+        numbers = [t for t in words if t.isdigit()]
+        boxes = [s for s, _, _ in walk(tracker.front.shapes)
+                 if isinstance(s, Rect) and (s.w, s.h) == (kit.WRITE_W, kit.WRITE_H)]
+        assert len(boxes) == len(kit.BOX_HEADINGS) * sum(p["tokens"] for p in data.PLANTS.values())
         for plant in data.PLANTS.values():
-            for n in range(1, plant["tokens"] + 1):
-                assert str(n) in numbers
-        sheet = pieces[f"tier-marker-sheet-{colour.name}"]
-        columns, rows = sheet.chits
-        symbols = [s for s, _, _ in walk(sheet.front.shapes) if isinstance(s, Icon) and s.name == colour.symbol]
-        assert len(symbols) == tokens <= columns * rows  # a marker for every tracker row
-        assert sheet.width_mm / columns + 1 <= kit.TIER_CELL and sheet.height_mm / rows + 1 <= kit.TIER_CELL
+            assert [str(n) for n in range(1, plant["tokens"] + 1)] == numbers[:plant["tokens"]]
+            numbers = numbers[plant["tokens"]:]
+            assert f"grown: sown + {plant['grown']} · dies: end of sown + {plant['dies']}" in words
+        assert words.count("sown in round") == len(data.PLANTS)
+    assert not [name for name in pieces if "marker-sheet" in name or name.startswith("tier-marker")]
     width, height = kit.tracker_size()
     assert width <= 215.9 - 10 and height <= 279.4 - 10
 
 
-def test_each_players_markers_are_one_sheet_with_a_printed_line_between_every_two_markers(pieces):
-    assert not [name for name in pieces if name.startswith("tier-marker-") and "sheet" not in name]
-    for colour in kit.player_colours():
-        sheet = pieces[f"tier-marker-sheet-{colour.name}"]
-        assert sheet.count == 1 and sheet.front.background == colour.hex
-        columns, rows = sheet.chits
-        lines = [s for s, _, _ in walk(sheet.front.shapes) if isinstance(s, Line)]
-        down = sorted(round(s.x1 / kit.TIER_MARKER, 6) for s in lines if s.x1 == s.x2 and s.y2 - s.y1 == sheet.height_mm)
-        across = sorted(round(s.y1 / kit.TIER_MARKER, 6) for s in lines if s.y1 == s.y2 and s.x2 - s.x1 == sheet.width_mm)
-        assert down == list(range(1, columns)) and across == list(range(1, rows))
-
-
-def test_the_first_page_says_to_cut_each_marker_sheet_along_its_lines():
-    steps = " ".join(kit.GUIDE.assembly)
-    assert "cut each marker sheet along its lines" in steps
-    assert "tier markers" in steps
+def test_plant_tokens_rocks_and_the_round_marker_are_craft_punch_sizes(pieces):
+    punches = {12.7, 15.875, 19.05}  # 1/2, 5/8 and 3/4 inch
+    round_pieces = [c for c in pieces.values() if c.outline == "circle" and c.name != "start-player"]
+    assert round_pieces and {c.width_mm for c in round_pieces} <= punches
+    assert "punch" in " ".join(kit.GUIDE.assembly)
 
 
 def test_score_sheet_has_a_row_per_round_and_a_total(pieces):
@@ -165,6 +152,8 @@ def test_player_aid_draws_every_pattern(pieces):
         assert any(w.startswith(pattern["name"]) for w in words)
     crosses = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Icon) and s.name == "cross"]
     assert len(crosses) == sum(len(p["spaces"]) for p in data.PATTERNS.values())
+    strip = " ".join(texts(pieces["player-aid"].front))
+    assert "Your turn: your plants grow one tier" in strip and "Rounds and Turns" in strip
 
 
 def test_pattern_captions_sit_below_their_diagrams(pieces):
@@ -243,36 +232,28 @@ def test_board_is_one_placement_on_letter(letter_build):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_a_printed_row_of_plant_tokens_holds_one_players_tokens_of_one_kind(tmp_path, paper):
-    """Every player's run of a kind starts a row of its own: no colour runs on after another's."""
+def test_printed_rows_of_plant_tokens_hold_whole_runs_in_number_order(tmp_path, paper):
+    """A player's tokens of a kind print in runs of up to TOKENS_PER_ROW (tomatoes 1-5, 6-10,
+    11-15), each run whole on one row and in number order; two runs may share a row."""
     _, manifest = build(tmp_path, paper)
-    rows: dict[tuple[int, float], set[str]] = {}
+    rows: dict[tuple[int, float], list[tuple[float, str]]] = {}
     for placement in manifest["placements"]:
         kind, _, rest = placement["component"].partition("-")
         if placement["side"] == "front" and kind in data.PLANTS:
-            colour = rest.rsplit("-", 1)[0]
-            rows.setdefault((placement["page"], round(placement["y_mm"], 1)), set()).add(f"{kind}-{colour}")
-    assert rows and all(len(runs) == 1 for runs in rows.values())
-    per_run: dict[str, int] = {}
-    for runs in rows.values():
-        run = runs.pop()
-        per_run[run] = per_run.get(run, 0) + 1
-    assert per_run["tomato-blue"] == 2 and per_run["carrot-blue"] == 1 and per_run["apple-blue"] == 1
-
-
-def test_the_cut_count_cuts_each_marker_sheet_once_along_every_line():
-    from pnp.cuts import count_cuts
-    from pnp.impose import impose
-    from pnp.options import PAPERS, KitOptions
-
-    sheets = [c for c in kit.components(KitOptions()) if c.name.startswith("tier-marker-sheet-")]
-    assert sheets[0].chits is not None
-    columns, rows = sheets[0].chits
-    imposition = impose(sheets, PAPERS["letter"])
-    loose = [replace(sheet, chits=None) for sheet in sheets]
-    trimmed_only = count_cuts(impose(loose, PAPERS["letter"]))
-    assert count_cuts(imposition) == trimmed_only + len(sheets) * (columns - 1 + rows - 1)
-    assert count_cuts(imposition) < len(sheets) * sum(p["tokens"] for p in data.PLANTS.values())
+            rows.setdefault((placement["page"], round(placement["y_mm"], 1)), []).append(
+                (placement["x_mm"], placement["component"]))
+    where: dict[str, set[tuple[int, float]]] = {}
+    for row, pieces in rows.items():
+        for _, name in pieces:
+            colour, kind, number = name.split("-")[1], name.split("-")[0], int(name.split("-")[2])
+            where.setdefault(kit.token_run(next(c for c in kit.player_colours() if c.name == colour), kind, number),
+                             set()).add(row)
+        names = [name for _, name in sorted(pieces)]
+        for left, right in zip(names, names[1:]):  # left to right, numbers go up within a run
+            if left.rsplit("-", 1)[0] == right.rsplit("-", 1)[0]:
+                assert int(right.rsplit("-", 1)[1]) > int(left.rsplit("-", 1)[1])
+    assert where and all(len(rows_of_run) == 1 for rows_of_run in where.values())
+    assert len([run for run in where if run.startswith("tomato-blue")]) == 3
 
 
 def test_pdf_pages_and_svgs_agree(letter_build):

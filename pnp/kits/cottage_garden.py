@@ -28,6 +28,7 @@ from pnp.model import (
     Polygon,
     Rect,
     Shape,
+    Space,
     Style,
     Text,
     group,
@@ -43,8 +44,6 @@ TITLE = data.TITLE
 GUIDE = KitGuide(
     box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1)),
     assembly=(
-        "Print the flower-tile, flowerbed and player-aid pages two-sided, flipping on the long "
-        "edge; the rest one-sided.",
         "Nursery: print the board for your player count (1-3 or 4). Trim the first page on its "
         "line, glue it over the second page's glue zone with the arrows tip to tip, then cut.",
         "Cut the flower tiles along the solid lines: every tile is one piece of 1 to 6 squares.",
@@ -280,7 +279,8 @@ def flower_tiles() -> list[Component]:
     """Each tile its own two-sided piece, so it gets its own bleed and its own place in the
     manifest (duplex alignment is checked tile by tile)."""
     return [Component(f"flower-tile-{tile}", "tile", *tile_size(tile), tile_face(tile, False),
-                      tile_face(tile, True), outline="polygon") for tile in data.TILE_IDS]
+                      tile_face(tile, True), outline="polygon", sits_on="bed", footprint=(TILE_SQUARE, TILE_SQUARE))
+            for tile in data.TILE_IDS]
 
 
 # --- flowerbeds ----------------------------------------------------------------------------
@@ -308,8 +308,10 @@ def bed_face(design: str) -> Face:
 
 def flowerbeds() -> list[Component]:
     size = data.BED_SIZE * CELL + 2 * BED_BORDER
-    return [Component(f"flowerbed-{board}", "board", size, size, bed_face(f"{board}L"), bed_face(f"{board}D"))
-            for board in data.BED_BOARDS]
+    spaces = tuple(Space("bed", (BED_BORDER + c * CELL, BED_BORDER + r * CELL, CELL, CELL))
+                   for r in range(data.BED_SIZE) for c in range(data.BED_SIZE))
+    return [Component(f"flowerbed-{board}", "board", size, size, bed_face(f"{board}L"), bed_face(f"{board}D"),
+                      spaces=spaces) for board in data.BED_BOARDS]
 
 
 # --- the nursery ---------------------------------------------------------------------------
@@ -407,8 +409,17 @@ def _gardener_marks(side: dict) -> list[Shape]:
 def nurseries() -> list[Component]:
     """The box's two-sided nursery as two one-sided boards, one per side: a game needs only the
     side for its player count, and a board glued from two pages is flat on one side only."""
-    return [Component(f"nursery-{side}", "board", NURSERY, NURSERY, nursery_face(side))
-            for side in data.NURSERY_SIDES]
+    return [Component(f"nursery-{side}", "board", NURSERY, NURSERY, nursery_face(side),
+                      spaces=nursery_spaces(side)) for side in data.NURSERY_SIDES]
+
+
+def nursery_spaces(side_name: str) -> tuple[Space, ...]:
+    """The 4x4 spaces that hold the tiles on offer and the gardener track's spaces, as drawn."""
+    tiles = [Space("nursery", (BAND + c * SPACE + 1, BAND + r * SPACE + 1, SPACE - 2, SPACE - 2))
+             for r in range(len(data.ROWS)) for c in range(len(data.COLUMNS))]
+    track = [Space("gardener track", (x + 0.8, y + 0.8, w - 1.6, h - 1.6))
+             for (x, y, w, h), _ in map(_track_space, data.NURSERY_SIDES[side_name]["track"])]
+    return (*tiles, *track)
 
 
 # --- planting table ------------------------------------------------------------------------
@@ -430,6 +441,17 @@ def mouse_line_x(colour: str) -> float:
     return _value_x(first_beyond) - _STEP * (data.STEP_POINTS[colour] - 1)
 
 
+def _track_spaces(colour: str) -> list[tuple[float, float, float, float]]:
+    """Each numbered space of a planting-table track, as drawn: (x, y, w, h)."""
+    y = _ORANGE_Y if colour == "orange" else _BLUE_Y
+    width = _STEP * data.STEP_POINTS[colour]
+    return [(_value_x(value) - (width - _STEP), y, width, _ROW_H) for value in data.TRACKS[colour][1:-1]]
+
+
+def table_spaces() -> tuple[Space, ...]:
+    return tuple(Space(f"{colour} track", box) for colour in ("orange", "blue") for box in _track_spaces(colour))
+
+
 def planting_table_face() -> Face:
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, TABLE_W + 2 * BLEED, TABLE_H + 2 * BLEED,
                                 Style(fill="#F3EBD3", decorative=True))]
@@ -443,9 +465,7 @@ def planting_table_face() -> Face:
         shapes.append(Rect(_T_LEFT, y, _T_START, _ROW_H, Style(fill=WHITE, stroke=INK, stroke_width=0.3)))
         shapes.append(Icon(icon, _T_LEFT + _T_START / 2, y + 6.5, 8.0, POT_COLOUR if icon == "cg-pot" else GLASS))
         shapes.append(Text(_T_LEFT + _T_START / 2, y + _ROW_H - 2.0, "start", size=2.2, align="center", fill=INK))
-        width = _STEP * data.STEP_POINTS[colour]
-        for value in track[1:-1]:
-            x = _value_x(value) - (width - _STEP)
+        for value, (x, _, width, _) in zip(track[1:-1], _track_spaces(colour)):
             shapes.append(Rect(x, y, width, _ROW_H, Style(fill=lighten(fill, 0.55), stroke=INK, stroke_width=0.3)))
             shapes.append(Text(x + width / 2, y + _ROW_H / 2, str(value), size=4.0, align="center",
                                anchor="middle", bold=True, fill=INK))
@@ -474,13 +494,17 @@ def planting_table_face() -> Face:
 
 # --- small pieces --------------------------------------------------------------------------
 
-TOKEN = 16.0
+# Cats and flower-pot tokens lie on one flowerbed space each, beside tiles and one another:
+# a millimetre smaller than the space, as the flower tiles' squares are half a millimetre.
+TOKEN = CELL - 1.0
+CUBE = _STEP - 1.0   # a cube token on one orange space of the planting table
 
 
-def _round_token(name: str, count: int, icon: str, colour: str, fill: str, size: float = TOKEN) -> Component:
+def _round_token(name: str, count: int, icon: str, colour: str, fill: str, size: float = TOKEN,
+                 sits_on: str | None = "bed") -> Component:
     face = Face(group([Circle(size / 2, size / 2, size / 2 - 0.3, Style(fill=fill, stroke=INK, stroke_width=0.3)),
                        Icon(icon, size / 2, size / 2, size * 0.78, colour)]), background=fill)
-    return Component(name, "token", size, size, face, count=count, outline="circle")
+    return Component(name, "token", size, size, face, count=count, outline="circle", sits_on=sits_on, run=name)
 
 
 def beehive_tile(hives: int) -> Component:
@@ -494,14 +518,15 @@ def beehive_tile(hives: int) -> Component:
 
 
 def cube_tokens(colour: str) -> Component:
-    size = 10.0
+    size = CUBE
     fill, icon, letter = (ORANGE, "cg-pot", "O") if colour == "orange" else (BLUE, "cg-cloche", "B")
     face = Face(group([Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2),
                             radius=1.0),
                        Icon(icon, size / 2, size / 2 - 0.6, 6.0, POT_COLOUR if colour == "orange" else GLASS),
                        Text(size - 1.3, size - 1.2, letter, size=2.2, align="right", bold=True, fill=INK)]),
                 background=fill)
-    return Component(f"cube-{colour}", "token", size, size, face, count=data.COUNTS[f"{colour}_cubes"])
+    return Component(f"cube-{colour}", "token", size, size, face, count=data.COUNTS[f"{colour}_cubes"],
+                     sits_on=f"{colour} track", run=f"cube-{colour}")
 
 
 def wheelbarrow() -> Component:
@@ -672,12 +697,13 @@ def components(options: KitOptions | None = None) -> list[Component]:
         *flower_tiles(),
         *flowerbeds(),
         Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
-                  count=counts["planting_tables"]),
+                  count=counts["planting_tables"], spaces=table_spaces()),
         _round_token("cat", counts["cats"], "cg-cat", "#8A8A8A", "#F4E6C8"),
         _round_token("flower-pot-token", counts["pot_tokens"], "cg-pot", POT_COLOUR, "#FBE3D3"),
         beehive_tile(2),
         beehive_tile(1),
-        _round_token("parasol", 1, "cg-parasol", OKABE_ITO["reddish_purple"], WHITE, size=22.0),
+        _round_token("parasol", 1, "cg-parasol", OKABE_ITO["reddish_purple"], WHITE, size=22.0,
+                     sits_on=None),
         wheelbarrow(),
         cube_tokens("orange"),
         cube_tokens("blue"),

@@ -22,12 +22,13 @@ from pnp.model import (
     Polygon,
     Rect,
     Shape,
+    Space,
     Style,
     Text,
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import die_face, perimeter_track
+from pnp.parts import die_face, perimeter_cells, perimeter_track
 from pnp.text import layout_lines
 from scorer.games.garden_dice import data
 
@@ -38,7 +39,6 @@ TITLE = data.TITLE
 GUIDE = KitGuide(
     box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1)),
     assembly=(
-        "Print the tile and player-aid pages two-sided, flipping on the long edge; the rest one-sided.",
         "Glue the two board halves: trim one along its line, lay it on the other's glue zone, "
         "match the marks.",
         "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
@@ -47,7 +47,7 @@ GUIDE = KitGuide(
         "Cut the player aids and the four score sheets apart; one sheet serves one game, so print "
         "that page again for more.",
     ),
-    paper="Tiles, tokens and discs on 200-300 g/m² card; board, aids and score pad on plain paper.",
+    paper="Tiles, tokens, discs and the board on 200-300 g/m² card; aids and the score pad on plain paper.",
 )
 
 # --- sizes (mm) --------------------------------------------------------------------------------
@@ -258,7 +258,7 @@ def special_face(icon: str, color: str, name: str, note: str, background: str) -
 
 def crop_tiles() -> list[Component]:
     return [Component(f"tile-{crop}", "tile", TILE, TILE, seed_face(crop), veggie_face(crop),
-                      count=data.TILES_PER_CROP_IN_BOX) for crop in data.CROPS]
+                      count=data.TILES_PER_CROP_IN_BOX, sits_on="garden") for crop in data.CROPS]
 
 
 def special_tiles() -> list[Component]:
@@ -268,17 +268,20 @@ def special_tiles() -> list[Component]:
     scarecrow = special_face("garden-dice-scarecrow", OKABE_ITO["blue"], "scarecrow", "guards your tiles",
                              "#F6EEDD")
     rock = special_face("garden-dice-rock", STONE, "rock", "blocks critters", "#E4E4E0")
-    return [Component("bird-rabbit", "tile", TILE, TILE, bird, rabbit, count=data.CRITTER_TILES),
-            Component("sundial-scarecrow", "tile", TILE, TILE, sundial, scarecrow, count=data.HELPER_TILES),
+    return [Component("bird-rabbit", "tile", TILE, TILE, bird, rabbit, count=data.CRITTER_TILES,
+                      sits_on="garden"),
+            Component("sundial-scarecrow", "tile", TILE, TILE, sundial, scarecrow, count=data.HELPER_TILES,
+                      sits_on="garden"),
             # The same on both sides (Special Tiles: Rock).
-            Component("rock", "tile", TILE, TILE, rock, rock, count=data.ROCK_TILES)]
+            Component("rock", "tile", TILE, TILE, rock, rock, count=data.ROCK_TILES, sits_on="garden")]
 
 
 # --- tokens and discs --------------------------------------------------------------------------------
 
 def tokens() -> list[Component]:
-    sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 9.5, 13.0, OKABE_ITO["yellow"]),
-                        caption(f"+{data.SUN_TOKEN_POINTS} if unused", 18.0, SUN_TOKEN, size=2.2)),
+    # the caption sits high enough to keep 1 mm inside the cut circle at both its ends
+    sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 9.0, 12.0, OKABE_ITO["yellow"]),
+                        caption(f"+{data.SUN_TOKEN_POINTS} if unused", 16.8, SUN_TOKEN, size=2.2)),
                background="#FFF8D6")
     lap = Face(Group.of(round_outline(LAP_TOKEN),
                         Text(LAP_TOKEN / 2, 8.2, f"+{data.TRACK_SPACES}", size=5.2, align="center",
@@ -304,7 +307,7 @@ def disc_face(colour: str) -> Face:
 
 def discs() -> list[Component]:
     return [Component(f"disc-{colour}", "marker", DISC, DISC, disc_face(colour), count=data.DISCS_PER_PLAYER,
-                      outline="circle") for colour in data.PLAYER_COLOURS]
+                      outline="circle", sits_on="track", run=f"disc-{colour}") for colour in data.PLAYER_COLOURS]
 
 
 # --- the board -------------------------------------------------------------------------------------------
@@ -347,10 +350,12 @@ def board_notes() -> Group:
                                 f"owner's scarecrow gives +{data.SCARECROW_BONUS} instead",
                           size=2.8, align="center", anchor="middle", fill=INK),
                      translate=(band, middle), rotate=90)
-    return Group.of(wordmark(TITLE, middle, band - 6.2, 9.0, align="center")[0],
-                    Text(middle, band + 4.4, f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on "
-                                             f"from 0 and take a +{data.TRACK_SPACES} lap token",
-                         size=2.8, align="center", anchor="middle", fill=INK),
+    # The wordmark and the track note each in one half of the strip: the board's seam runs down the middle.
+    return Group.of(wordmark(TITLE, (TRACK_CELL + middle) / 2, band, 9.0, align="center",
+                             max_width=middle - TRACK_CELL - 4.0, middle=True)[0],
+                    Text((middle + BOARD - TRACK_CELL) / 2, band,
+                         f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on from 0 and take "
+                         f"a +{data.TRACK_SPACES} lap token", size=2.8, align="center", anchor="middle", fill=INK),
                     right)
 
 
@@ -365,8 +370,16 @@ def board_face() -> Face:
     return Face(Group((inner, track, *spaces, fence, markers(), board_notes())), background=WHITE)
 
 
+def board_spaces() -> tuple[Space, ...]:
+    """Where tiles and discs go: the garden's spaces and the track's cells."""
+    garden = [Space("garden", (GARDEN_AT + c * CELL, GARDEN_AT + r * CELL, CELL, CELL))
+              for r in range(data.BOARD_SIZE) for c in range(data.BOARD_SIZE)]
+    track = [Space("track", cell) for cell in perimeter_cells(BOARD, BOARD, TRACK_CELL)]
+    return (*garden, *track)
+
+
 def board() -> Component:
-    return Component("board", "board", BOARD, BOARD, board_face())
+    return Component("board", "board", BOARD, BOARD, board_face(), spaces=board_spaces())
 
 
 # --- player aid and scoring pad ---------------------------------------------------------------------------
@@ -475,6 +488,10 @@ def aid_notes() -> list[tuple[str, str, str, str]]:
         ("garden-dice-scarecrow", OKABE_ITO["blue"], "Scarecrow",
          f"Guards the seeds round it from birds; your veggies harvested beside it score "
          f"+{data.SCARECROW_BONUS} (instead of a star's ×{data.STAR_MULTIPLIER})."),
+        ("garden-dice-bird", OKABE_ITO["sky_blue"], "Eating",
+         "Your bird moves onto an opponent's seed, your rabbit onto a veggie (a disc in your supply needed; "
+         "no bird on a seed its owner's scarecrow guards). Swallow it (tile out, a disc of yours on the "
+         "critter) or spit the seeds (a die of its value or more: it is your seed). One tile per opponent a turn."),
         ("sun", OKABE_ITO["yellow"], "Sun token",
          "Discard at the start of your turn to reroll all dice, or any time to set one die as you like. "
          f"Kept to the end: +{data.SUN_TOKEN_POINTS}."),
@@ -517,7 +534,7 @@ def aid_front() -> Face:
 
 
 def aid_back() -> Face:
-    shapes = _aid_header("Reminders", "Special Tiles; Sun Tokens; Game End")
+    shapes = _aid_header("Reminders", "Special Tiles; Move A Critter; Sun Tokens; Game End")
     y = 15.0
     for icon, colour, name, text in aid_notes():
         shapes.append(Icon(icon, 10.0, y + 4.5, 9.0, colour))

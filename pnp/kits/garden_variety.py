@@ -31,7 +31,6 @@ TITLE = data.TITLE
 GUIDE = KitGuide(
     box_items=(("glue stick for the die", 1),),
     assembly=(
-        "Print the card pages two-sided, flipping on the long edge; the last page one-sided.",
         "Cut the 54 cards on their crop marks; sleeves over a playing card make them sturdier.",
         "Die: cut the net on the solid lines, fold the dashed lines, glue the grey tabs inside.",
         "Cut the two rules-summary cards.",

@@ -1,7 +1,7 @@
 """Propagation's print-and-play kit: the hex board (whole on one Letter or A4 page, its top
-hex coloured), numbered plant tokens in three sizes per player colour, rocks, a growth
-tracker per player with one numbered row per plant token and a square marker for each row,
-the round track and its marker, a score sheet, the start-player token, the bonus cards (each
+hex coloured), numbered plant tokens in three punch sizes per player colour, rocks, a growth
+tracker per player with one numbered row per plant token where the round it was sown is
+written in pencil, the round track and its marker, a score sheet, the start-player token, the bonus cards (each
 with a picture of what it counts) and a player aid drawing the propagation patterns.
 
 Every number, pattern and card text comes from scorer/games/propagation/data.py (loaded
@@ -27,6 +27,7 @@ from pnp.model import (
     Polygon,
     Rect,
     Shape,
+    Space,
     Style,
     Text,
     group,
@@ -41,16 +42,16 @@ TITLE = data.TITLE
 GUIDE = KitGuide(
     box_items=(("pencil for the score sheet", 1),),
     assembly=(
-        "Print the bonus-card pages two-sided, flipping on the long edge; the rest one-sided.",
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
         "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
         "row on its owner's growth tracker.",
-        "Cut each player's growth tracker and its marker sheet; then cut each marker sheet along "
-        "its lines into square tier markers, one per plant token. Cut the round track and its "
-        "marker, the rocks and the start token.",
+        "Plant tokens, rocks and the round marker are standard punch sizes (1/2, 5/8 and 3/4 inch): "
+        "a craft punch cuts each in one press.",
+        "Cut each player's growth tracker (plants are tracked in pencil: no markers to cut), the "
+        "round track and its marker, and the start token.",
         "Cut the bonus cards and the player aids; keep the score sheet whole.",
     ),
-    paper="Tokens and markers on 200-300 g/m² card; board and trackers on card or heavy paper.",
+    paper="Tokens, cards and the board on 200-300 g/m² card; trackers and the score sheet on plain paper.",
 )
 
 SQRT3 = math.sqrt(3)
@@ -169,7 +170,16 @@ def board_component(coordinates: bool = False) -> Component:
     shapes += [Icon("star", ox + tx, oy + ty - 5.0, 7, "#FFFFFF"),
                Text(ox + tx, oy + ty + 2.5, "TOP", size=3.6, bold=True, align="center", anchor="middle")]
     shapes += _board_corner_notes(width, height)
-    return Component("board", "board", width, height, Face(group(shapes), background=LAWN))
+    return Component("board", "board", width, height, Face(group(shapes), background=LAWN), spaces=hex_spaces())
+
+
+def hex_spaces() -> tuple[Space, ...]:
+    """Each hex by the circle inside its drawn outline (as the box round that circle): a round
+    token on it must fit the hex's width across its flats."""
+    width, height = board_size()
+    side = SQRT3 * HEX_SIZE * 0.98
+    centres = [hex_centre(space, HEX_SIZE) for space in data.board_spaces()]
+    return tuple(Space("hex", (width / 2 + x - side / 2, height / 2 + y - side / 2, side, side)) for x, y in centres)
 
 
 def _board_corner_notes(width: float, height: float) -> list[Shape]:
@@ -193,7 +203,7 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
     r = diameter / 2
     ring = Style(fill=None, stroke=darken(colour.hex, 0.45), stroke_width=0.35)
     ink = text_color_on(colour.hex)
-    badge = r * 0.6  # the white disc holding the plant and the number
+    badge = r * 0.64  # the white disc holding the plant and the number, two digits well inside it
     number_size = max(2.6, badge * 0.62)
     nx = r + badge * 0.45
     shapes: list[Shape] = [
@@ -209,10 +219,11 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
         shapes.append(Line(nx - bar, r + number_size * 0.5, nx + bar, r + number_size * 0.5,
                            Style(stroke=INK, stroke_width=0.3)))
     return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
-                     Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number))
+                     Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number),
+                     sits_on="hex")
 
 
-TOKENS_PER_ROW = 10  # ten carrots (17 mm) fit across Letter and A4; fifteen tomatoes do not
+TOKENS_PER_ROW = 7  # rows of five tomatoes, five carrots and five apples: two players' runs to a row
 
 
 def token_run(colour: PlayerColor, kind: str, number: int) -> str:
@@ -224,7 +235,7 @@ def token_run(colour: PlayerColor, kind: str, number: int) -> str:
     return f"{kind}-{colour.name}-row{(number - 1) // per_row + 1}"
 
 
-ROCK_DIAMETER = 19.0
+ROCK_DIAMETER = 19.05  # a 3/4 inch craft punch
 
 
 def rock_token() -> Component:
@@ -232,7 +243,7 @@ def rock_token() -> Component:
     shapes: list[Shape] = [Icon("propagation-rock", r, r, r * 1.5, ROCK_GREY),
               Circle(r, r, r - 0.2, Style(stroke=darken(ROCK_GREY, 0.5), stroke_width=0.35))]
     return Component("rock", "token", ROCK_DIAMETER, ROCK_DIAMETER, Face(group(shapes), background="#D9D9D9"),
-                     count=data.ROCKS, outline="circle")
+                     count=data.ROCKS, outline="circle", sits_on="hex")
 
 
 def start_player_token() -> Component:
@@ -246,31 +257,31 @@ def start_player_token() -> Component:
 
 # --- growth trackers -------------------------------------------------------------------------
 # Every plant on the board is a numbered token, and every token has its own row on its
-# owner's tracker: a square marker on the row shows that plant's tier. A player has at most
-# as many plants as tokens, so the rows always suffice.
+# owner's tracker, where the round it was sown is written in pencil: its tier is the rounds
+# since, so nothing slides from turn to turn. A player has at most as many plants as tokens.
 
-TIER_CELL = 8.5     # a tracker cell
-TIER_MARKER = 7.0   # the square marker that sits in a cell
-ROW_LABEL = 9.0     # the row's number, left of its cells
+ROW_LABEL = 9.0     # the row's number, left of its boxes
+WRITE_W = 17.0      # a box for a round number written in pencil
+WRITE_H = 7.0
 TRACKER_HEAD = 27.0
+BLOCK_HEAD = 14.0   # a kind's name, when it grows and dies, and its boxes' headings, above its rows
+TRACKER_GAP = 6.0   # between the tracker's columns
+BOX_HEADINGS = ("sown in round", "grown from", "dies end of")
 
 
 def tracker_size() -> tuple[float, float]:
     columns = _tracker_columns()
-    width = 8 + sum(_column_width(kinds) for kinds in columns) + 6 * (len(columns) - 1)
+    width = 8 + sum(_column_width() for _ in columns) + TRACKER_GAP * (len(columns) - 1)
     tallest = max(sum(_block_height(kind) for kind in kinds) for kinds in columns)
     return width, TRACKER_HEAD + tallest
 
 
-BLOCK_HEAD = 10.0   # a kind's name and its tier numbers, above its rows
-
-
-def _column_width(kinds: tuple[str, ...]) -> float:
-    return ROW_LABEL + max(data.PLANTS[kind]["dies"] + 1 for kind in kinds) * TIER_CELL
+def _column_width() -> float:
+    return ROW_LABEL + len(BOX_HEADINGS) * WRITE_W
 
 
 def _block_height(kind: str) -> float:
-    return BLOCK_HEAD + data.PLANTS[kind]["tokens"] * TIER_CELL + 3
+    return BLOCK_HEAD + data.PLANTS[kind]["tokens"] * WRITE_H + 3
 
 
 def _tracker_columns() -> tuple[tuple[str, ...], ...]:
@@ -285,13 +296,10 @@ def tier_tracker(colour: PlayerColor) -> Component:
         Icon(colour.symbol, 7, 5.5, 6, text_color_on(colour.hex)),
         Text(13, 5.5, f"{TITLE} · growth tracker · {colour.name} player", size=4.2, bold=True, anchor="middle",
              fill=text_color_on(colour.hex), face=look(TITLE).face),
-        Text(4, 14, "Sown or propagated: a marker on cell 0 of that token's row. Start of your turn: every "
-                    "marker one cell right. Harvested or died: marker off (an apple tree harvested goes "
-                    "back to 0).", size=2.5, anchor="top", fill=INK, max_width=width - 8),
-        Icon("star", 6, TRACKER_HEAD - 4, 3.4, TOP_HEX_FILL),
-        Text(8.5, TRACKER_HEAD - 4, "fully grown: may harvest", size=2.5, anchor="middle", fill=INK),
-        Icon("cross", 52, TRACKER_HEAD - 4, 3.0, INK),
-        Text(54.5, TRACKER_HEAD - 4, "dies at the end of the round", size=2.5, anchor="middle", fill=INK),
+        Text(4, 14, "Sown or propagated: in pencil, write this round in that token's row, and the rounds it "
+                    "grows and dies. Its tier is the rounds since it was sown. Harvested or died: rub the row "
+                    "out (an apple tree harvested: write this round again).", size=2.5, anchor="top",
+             fill=INK, max_width=width - 8),
     ]
     x = 4.0
     for kinds in _tracker_columns():
@@ -299,68 +307,37 @@ def tier_tracker(colour: PlayerColor) -> Component:
         for kind in kinds:
             shapes += _tracker_block(kind, x, y)
             y += _block_height(kind)
-        x += _column_width(kinds) + 6
+        x += _column_width() + TRACKER_GAP
     return Component(f"tracker-{colour.name}", "aid", width, height, Face(group(shapes)))
 
 
 def _tracker_block(kind: str, x: float, y: float) -> list[Shape]:
-    """A kind's heading with its tier numbers, then one row per token of that kind."""
+    """A kind's heading (when it grows and dies), then one row of pencil boxes per token."""
     plant = data.PLANTS[kind]
     shapes: list[Shape] = [Icon(plant_icon(kind), x + 3, y + 2.5, 5, PLANT_COLOURS[kind]),
-                           Text(x + 6.5, y + 2.5, plant["name"], size=2.8, bold=True, anchor="middle", fill=INK)]
-    for tier in range(plant["dies"] + 1):
-        cx = x + ROW_LABEL + (tier + 0.5) * TIER_CELL
-        shapes.append(Text(cx, y + BLOCK_HEAD - 1, str(tier), size=2.3, align="center", anchor="bottom", fill=INK))
+                           Text(x + 6.5, y + 2.5, plant["name"], size=2.8, bold=True, anchor="middle", fill=INK),
+                           Text(x + 1.0, y + 7.0, f"grown: sown + {plant['grown']} · dies: end of sown + "
+                                                  f"{plant['dies']}", size=2.3, anchor="middle", fill=INK)]
+    marks = (None, Icon("star", 0, 0, 3.0, TOP_HEX_FILL), Icon("cross", 0, 0, 2.6, INK))
+    for index, (heading, mark) in enumerate(zip(BOX_HEADINGS, marks)):
+        left = x + ROW_LABEL + index * WRITE_W
+        shapes.append(Text(left + WRITE_W / 2 + (1.6 if mark else 0.0), y + BLOCK_HEAD - 1.2, heading, size=2.2,
+                           align="center", anchor="bottom", fill=INK))
+        if mark is not None:
+            shapes.append(Group.of(mark, translate=(left + 1.2, y + BLOCK_HEAD - 2.2)))
     for number in range(1, plant["tokens"] + 1):
-        top = y + BLOCK_HEAD + (number - 1) * TIER_CELL
-        shapes.append(Text(x + ROW_LABEL - 1.5, top + TIER_CELL / 2, str(number), size=3.0, bold=True,
+        top = y + BLOCK_HEAD + (number - 1) * WRITE_H
+        shapes.append(Text(x + ROW_LABEL - 1.5, top + WRITE_H / 2, str(number), size=3.0, bold=True,
                            align="right", anchor="middle", fill=INK))
-        for tier in range(plant["dies"] + 1):
-            shapes += _tier_cell(x + ROW_LABEL + tier * TIER_CELL, top, tier, plant)
+        shapes += [Rect(x + ROW_LABEL + index * WRITE_W, top, WRITE_W, WRITE_H,
+                        Style(fill="#FFFFFF", stroke=INK, stroke_width=0.25)) for index in range(len(BOX_HEADINGS))]
     return shapes
-
-
-def _tier_cell(x: float, y: float, tier: int, plant: dict) -> list[Shape]:
-    """White while growing, green once grown (a star on the grown tier), red with a cross on
-    the death tier: marks as well as tints."""
-    mark: Shape | None = None
-    if tier == plant["dies"]:
-        fill, mark = lighten("#D55E00", 0.6), Icon("cross", x + TIER_CELL / 2, y + TIER_CELL / 2, 4.0, INK)
-    elif tier >= plant["grown"]:
-        fill = lighten("#009E73", 0.65)
-        if tier == plant["grown"]:
-            mark = Icon("star", x + TIER_CELL / 2, y + TIER_CELL / 2, 4.4, TOP_HEX_FILL)
-    else:
-        fill = "#FFFFFF"
-    shapes: list[Shape] = [Rect(x, y, TIER_CELL, TIER_CELL, Style(fill=fill, stroke=INK, stroke_width=0.25))]
-    return shapes + ([mark] if mark else [])
-
-
-MARKER_COLUMNS = 6  # a player's markers as a sheet of chits, six across
-
-
-def tier_marker_sheet(colour: PlayerColor) -> Component:
-    """A player's square tier markers, one per plant token, as ONE piece: a grid of chits in
-    the player's colour with printed lines between them, cut along its lines (one cut per
-    line) instead of cutting each small marker out on its own."""
-    s = TIER_MARKER
-    markers = sum(plant["tokens"] for plant in data.PLANTS.values())
-    rows = math.ceil(markers / MARKER_COLUMNS)
-    width, height = MARKER_COLUMNS * s, rows * s
-    ink = text_color_on(colour.hex)
-    shapes: list[Shape] = [Icon(colour.symbol, (index % MARKER_COLUMNS + 0.5) * s, (index // MARKER_COLUMNS + 0.5) * s,
-                                s * 0.6, ink) for index in range(markers)]
-    cut = Style(stroke=darken(colour.hex, 0.45), stroke_width=0.25)
-    shapes += [Line(column * s, 0, column * s, height, cut) for column in range(1, MARKER_COLUMNS)]
-    shapes += [Line(0, row * s, width, row * s, cut) for row in range(1, rows)]
-    return Component(f"tier-marker-sheet-{colour.name}", "sheet", width, height,
-                     Face(group(shapes), background=colour.hex), chits=(MARKER_COLUMNS, rows))
 
 
 # --- rounds and scores -----------------------------------------------------------------------
 
 ROUND_BOX = 16.0
-ROUND_MARKER = 12.0
+ROUND_MARKER = 12.7   # a 1/2 inch craft punch
 
 
 def round_track() -> Component:
@@ -609,7 +586,19 @@ def player_aid() -> Component:
             shapes.append(Text(cx, top + 2 * half + 1.5, caption, size=2.6, align="center", anchor="top",
                                fill=INK))
     shapes += _plant_table(8 + cell_w + 6, 20 + 2 * cell_h + 2)
+    shapes += _turn_strip(6, h - 10.5, w - 12)
     return Component("player-aid", "aid", w, h, Face(group(shapes)), count=data.PLAYERS_MAX)
+
+
+def _turn_strip(x: float, y: float, width: float) -> list[Shape]:
+    """The turn and the end of a round, in order, along the aid's foot."""
+    first, second = data.BONUS_ROUNDS
+    return [Rect(x, y, width, 8.0, Style(fill=lighten(TOP_HEX_FILL, 0.8), decorative=True), radius=1.0),
+            Text(x + 2, y + 1.2, f"Your turn: your plants grow one tier, then ONE action for one kind: sow, propagate "
+                                 f"or harvest. End of a round, in order: plants at their death tier die; rounds "
+                                 f"{first} and {second}: score the bonus cards (round {first}: reveal one more); the "
+                                 f"start token passes left. ({TITLE}: Rounds and Turns)",
+                 size=2.3, anchor="top", fill=INK, max_width=width - 4)]
 
 
 def _plant_table(x: float, y: float) -> list[Shape]:
@@ -645,7 +634,7 @@ def components(options: KitOptions | None = None) -> list[Component]:
                    for number in range(1, data.PLANTS[kind]["tokens"] + 1)]
     pieces += [rock_token(), start_player_token()]
     for colour in player_colours():
-        pieces += [tier_tracker(colour), tier_marker_sheet(colour)]
+        pieces.append(tier_tracker(colour))
     pieces += bonus_cards(options.dark_backs)
     pieces.append(player_aid())
     return pieces

@@ -84,8 +84,9 @@ PLANTS: dict[str, dict] = {
     "apple": {"name": "Apple tree", "grown": 5, "dies": 10, "points": 4, "stays": True, "tokens": 5},
 }
 
-# Token diameters in mm for the kit: three sizes so that kinds differ by shape too.
-TOKEN_DIAMETER_MM = {"tomato": 14.0, "carrot": 17.0, "apple": 21.0}
+# Token diameters in mm for the kit: three sizes so that kinds differ by shape too, each a
+# standard craft-punch size (1/2, 5/8 and 3/4 inch) so a punch can cut them.
+TOKEN_DIAMETER_MM = {"tomato": 12.7, "carrot": 15.875, "apple": 19.05}
 
 # Earliest round a plant of a kind can first be harvested: sown in round 1 at tier 0, it
 # grows one tier at the start of each later turn. Used to bound the harvest counts.
