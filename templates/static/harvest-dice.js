@@ -12,6 +12,8 @@
   var BY_LETTER = {};
   SHEET.crops.forEach(function (c) { BY_LETTER[c.letter] = c; });
   var PIG_CIRCLES = SHEET.pig_rows * SHEET.pig_row_circles;
+  // What a tap on a rules page's garden space makes of it, in turn: empty, then each crop.
+  var CYCLE = [EMPTY].concat(SHEET.crops.map(function (c) { return c.letter; }));
 
   var make = window.gardenkit.el;
 
