@@ -210,6 +210,18 @@ def service_worker():
     return Response(script, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
+@bp.get("/api")
+def api_page():
+    """The JSON API for people: every address and what it does, from the OpenAPI document
+    (/openapi.json, which the footer's API link used to open as a bare JSON page)."""
+    from scorer.openapi import openapi_document
+
+    paths = openapi_document()["paths"]
+    endpoints = [{"method": method.upper(), "path": path, "summary": operation.get("summary", "")}
+                 for path, operations in paths.items() for method, operation in operations.items()]
+    return render_template("api.html", endpoints=endpoints)
+
+
 @bp.get("/")
 def home():
     return render_template("home.html", games=[game_info(g) for g in CATALOGUE])

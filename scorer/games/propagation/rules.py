@@ -716,6 +716,8 @@ def page_data() -> dict:
     return {
         "radius": data.BOARD_RADIUS, "top": list(data.TOP_HEX),
         "spaces": [list(s) for s in data.board_spaces()],
+        # each space's name for screen readers and titles, in the words the answers use
+        "space_names": {f"{q},{r}": hex_words((q, r)) for q, r in data.board_spaces()},
         "rocks": data.ROCKS, "kinds": list(data.KINDS),
         "plants": {kind: {k: plant[k] for k in ("name", "grown", "dies", "points", "tokens")}
                    for kind, plant in data.PLANTS.items()},
