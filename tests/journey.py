@@ -158,3 +158,25 @@ def phone_journey(browser):
 @pytest.fixture
 def desktop_journey(browser):
     yield from _journey_fixture(browser, DESKTOP)
+
+
+def tap_to_submit(trip: Journey, locator) -> None:
+    """`trip.tap` for a control that sends the page away (a form's submit button): the check
+    that the element under the finger got the click is made as the click happens and kept in
+    sessionStorage across the navigation, then read on the page that answers."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    assert box, f"nothing to tap: {locator} is not shown"
+    locator.evaluate("""el => document.addEventListener('click', e => {
+        sessionStorage.setItem('journeyTap', e.target === el || el.contains(e.target) ? 'ok'
+            : e.target.nodeName.toLowerCase() + ' "' + (e.target.textContent || '').trim().slice(0, 30) + '"');
+    }, {capture: true, once: true})""")
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    with trip.page.expect_navigation():
+        if trip.touch:
+            trip.page.touchscreen.tap(x, y)
+        else:
+            trip.page.mouse.click(x, y)
+    landed = trip.page.evaluate("() => { const hit = sessionStorage.getItem('journeyTap');"
+                                " sessionStorage.removeItem('journeyTap'); return hit; }")
+    assert landed == "ok", f"a tap meant to submit {locator} landed on {landed}"

@@ -24,12 +24,12 @@
     if (old) old.replaceChildren();
   }
 
-  // Draw a check's reply (HTTP status, JSON body) into `box`; `cannot` heads a refusal of the
-  // state or action itself (422).
+  // Draw a check's reply (HTTP status, JSON body) into `box`; `cannot` heads the reasons a
+  // board or action cannot be checked at all ("checked": false).
   gardenkit.drawAnswer = function (box, status, data, cannot) {
     var el = gardenkit.el;
     var parts = [];
-    if (status !== 200) {
+    if (status !== 200 || !data || typeof data.legal !== "boolean") {
       var problems = el("div", { "class": "violations" });
       problems.appendChild(el("h2", {}, cannot || "Cannot check this"));
       problems.appendChild(reasons((data && data.violations) ||

@@ -190,8 +190,8 @@
         var owner = shown.owners[r][c];
         var cell = el("button", { type: "button", role: "gridcell", "data-row": r + 1, "data-col": c + 1,
                                   tabindex: r + 1 === focused[0] && c + 1 === focused[1] ? "0" : "-1",
-                                  "aria-label": "row " + (r + 1) + ", column " + (c + 1) + ": " +
-                                  WORDS[letter] + (owner && data.tiles[owner] ? " (" + owner + ")" : "") });
+                                  "aria-label": (owner && data.tiles[owner] ? owner + ", " : "") + "row " + (r + 1) +
+                                  ", column " + (c + 1) + ": " + WORDS[letter] });
         cellContent(cell, letter, owner);
         outline(cell, r, c, owner);
         cell.addEventListener("click", function () { focused = [r + 1, c + 1]; placeAt(r + 1, c + 1); });
@@ -259,9 +259,11 @@
       next.tiles.push({ tile: piece.id, at: at, rotation: piece.rotation, flip: piece.flip });
     }
     post(action).then(function (answer) {
-      if (answer.status !== 200) { showProblems(answer.body.violations || [{ message: "could not check", rule: "" }]); return; }
       var result = answer.body;
-      if (!result.legal) { showProblems(result.violations); return; }
+      if (answer.status !== 200 || !result.legal) {  // refused, or a bed that cannot be checked
+        showProblems(result.violations || [{ message: "could not check", rule: "" }]);
+        return;
+      }
       history.push({ layout: layout, shown: shown, words: words });
       layout = next;
       shown = result.effects;
@@ -303,7 +305,7 @@
       return;
     }
     post({ type: "orient_tile", tile: piece.id, rotation: piece.rotation, flip: piece.flip }).then(function (answer) {
-      if (answer.status === 200) { piece.squares = answer.body.effects.squares; drawPreview(); }
+      if (answer.body.legal) { piece.squares = answer.body.effects.squares; drawPreview(); }
     });
   }
 

@@ -447,7 +447,7 @@
   function drawAnswer(status, data) {
     window.gardenkit.drawAnswer(document.getElementById("gd-answer"), status, data,
                                 "The board or the action cannot be checked");
-    answer = status === 200 ? { marks: marksOf(data.effects || {}) } : null;
+    answer = data && data.effects ? { marks: marksOf(data.effects) } : null;
     drawBoard();
   }
   function check() {

@@ -505,7 +505,7 @@
     // The verdict once, the reasons and the answer in words (static/answer.js).
     function drawAnswer(status, data) {
       window.gardenkit.drawAnswer(answer, status, data);
-      markOptions(status === 200 ? data.effects.options : []);
+      markOptions(data && data.effects ? data.effects.options : []);
     }
 
     // aria-busy stays true from the change until the answer to it is drawn.

@@ -487,7 +487,7 @@
         state: JSON.parse(stateField.value), action: action() });
       // The verdict, the reasons and the answer in words (static/answer.js), marked on the board.
       window.gardenkit.drawAnswer(answer.querySelector(".live-answer"), status, payload);
-      lastOutcome = status === 200 && payload ? payload : null;
+      lastOutcome = payload && payload.effects ? payload : null;
       if (lastOutcome) marks = effectMarks(payload.effects || {});
       else marks = spacesOfViolations((payload && payload.violations) || [], (path) => (path === "action.board" ? board : null));
       answer.querySelector("#apply-effects").hidden = !(lastOutcome && lastOutcome.legal);
@@ -518,9 +518,10 @@
     form.querySelector("#clear-picks").addEventListener("click", () => {
       origin = null; targets = []; at = null; marks = {}; changed();
     });
-    // A dispute on another board starts from an empty one, not by erasing the example's pieces.
+    // A dispute on another board starts from an empty one, not by erasing the example's plants
+    // one by one; the set-up's rocks stay (every board has its 10).
     form.querySelector("#clear-board").addEventListener("click", () => {
-      board = emptyBoard(); origin = null; targets = []; at = null; marks = {}; changed();
+      board = { rocks: board.rocks, plants: [] }; origin = null; targets = []; at = null; marks = {}; changed();
     });
     for (const field of [typeField, playerField, kindField, patternField, roundField, namesField]) {
       field.addEventListener("change", () => { marks = {}; changed(); });

@@ -912,7 +912,7 @@ def _bed_words(effects: dict[str, Any]) -> str:
     pots, cloches = plural(effects["pots"], "flower pot"), plural(effects["cloches"], "cloche")
     if effects["complete"]:
         return f"The bed is complete: score it now, {pots} (orange steps) and {cloches} (blue steps)."
-    empty = sum(row.count(".") for row in effects["cells"]) if "cells" in effects else len(effects.get("empty", []))
+    empty = sum(row.count(".") for row in effects["cells"])
     return f"The bed is not complete: {plural(empty, 'empty space')} left; {pots} and {cloches} show so far."
 
 
@@ -922,14 +922,6 @@ def _placed(action: Any, effects: dict[str, Any]) -> list[str]:
     if effects.get("covered"):
         lines.append(f"It covers the printed symbol on {'; '.join(_space(at) for at in effects['covered'])}.")
     return lines
-
-
-def _scored(action: Any, effects: dict[str, Any]) -> list[str]:
-    if effects["complete"]:
-        return [_bed_words(effects)]
-    empty = "; ".join(_space(at) for at in effects.get("empty", []))
-    return [f"The bed is not complete, so it scores nothing yet: {plural(effects['pots'], 'flower pot')} and "
-            f"{plural(effects['cloches'], 'cloche')} show, and these spaces are empty: {empty}."]
 
 
 def _cube(action: Any, effects: dict[str, Any]) -> list[str]:
@@ -981,7 +973,7 @@ def _fitted(action: Any, effects: dict[str, Any]) -> list[str]:
     return [f"Tile {tile} fits in {plural(len(ways), 'way')}." for tile, ways in effects["placements"].items()]
 
 
-_ANSWER_WORDS = {"place_tile": _placed, "place_token": _placed, "score_bed": _scored, "move_cube": _cube,
+_ANSWER_WORDS = {"place_tile": _placed, "place_token": _placed, "score_bed": lambda action, effects: [_bed_words(effects)], "move_cube": _cube,
                  "final_round_penalty": _penalty, "start_final_round": _final_round, "refill": _refill,
                  "move_gardener": _gardener, "turns": _turns, "orient_tile": _oriented, "fit_tiles": _fitted,
                  "end_turn": lambda action, effects: [f"{action.player}'s turn is over."]}
