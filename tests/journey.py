@@ -160,8 +160,8 @@ def desktop_journey(browser):
     yield from _journey_fixture(browser, DESKTOP)
 
 
-def tap_to_submit(trip: Journey, locator) -> None:
-    """`trip.tap` for a control that sends the page away (a form's submit button): the check
+def tap_and_follow(trip: Journey, locator) -> None:
+    """`trip.tap` for a control that sends the page away (a form's submit button, a link): the check
     that the element under the finger got the click is made as the click happens and kept in
     sessionStorage across the navigation, then read on the page that answers."""
     locator.scroll_into_view_if_needed()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from journey import tap_to_submit
+from journey import tap_and_follow
 
 # What an answer in words never shows: JSON (braces, brackets, quotes) or a space written as
 # numbers ("3, 3", "2,-1").
@@ -49,6 +49,15 @@ def test_harvest_dice_dispute(journey, live_server):
     assert page.locator(f"{HD} .verdict").count() == 1, "the verdict is said more than once"
     in_words(page.locator(HD), "on the example")
     journey.assert_accessible("on the Harvest Dice rules page as it opens")
+
+    # The pig's power buttons read at 4.5:1 at least, earned or not.
+    ratios = page.evaluate("""() => [...document.querySelectorAll('#hd-check .hd-power')].map(b => {
+        const lum = c => { const v = c.match(/\\d+/g).slice(0, 3).map(x => x / 255)
+            .map(x => x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+        const s = getComputedStyle(b), a = lum(s.color), z = lum(s.backgroundColor);
+        return (Math.max(a, z) + 0.05) / (Math.min(a, z) + 0.05); })""")
+    assert ratios and min(ratios) >= 4.5, f"pig power letters at {min(ratios):.2f}:1"
 
     # The players are the ones shown: a player named Bob is not told the table has 1 player.
     others = page.locator("input[name=hd-others]")
@@ -321,7 +330,7 @@ def test_cottage_garden_flowerbed(journey, live_server):
     page.locator("#check-form textarea[name=state]").fill(
         '{"players": [{"name": "Ann", "orange": [0, 0, 0], "blue": [2, 0, 0]}, '
         '{"name": "Ben", "orange": [0, 0, 0], "blue": [0, 0, 0]}]}')
-    tap_to_submit(journey, page.locator("#check-form button[type=submit]"))
+    tap_and_follow(journey, page.locator("#check-form button[type=submit]"))
     answered(journey, "#check-result")
     text = in_words(page.locator("#check-result"), "after a JSON check")
     assert "Ann's blue cube moves to space" in text, text
@@ -348,7 +357,7 @@ def test_garden_variety_round(journey, live_server):
         page.locator(f"input[name='row.{row}.name']").fill("")
     play(0, "Kim", "red", "6")
     play(1, "Lee", "blue", "8")
-    tap_to_submit(journey, page.locator("#gv-check-form button[type=submit]"))
+    tap_and_follow(journey, page.locator("#gv-check-form button[type=submit]"))
     journey.wait_until("document.querySelector('#check-result .winners')")
     text = in_words(page.locator("#check-result"), "on a red 6 against a blue 8")
     for said in ("Lee wins the round", "contradicts itself", "Types of cards", "Winning a round",
@@ -363,7 +372,19 @@ def test_garden_variety_round(journey, live_server):
     # A refused round: one player plays twice.
     journey.tap(page.locator("input[name='row.1.name']"))
     page.locator("input[name='row.1.name']").fill("Kim")
-    tap_to_submit(journey, page.locator("#gv-check-form button[type=submit]"))
+    tap_and_follow(journey, page.locator("#gv-check-form button[type=submit]"))
     journey.wait_until("document.querySelector('#check-result .violations, #check-result .reasons')")
     assert page.locator("#check-result li").count() >= 1
     journey.assert_accessible("after a refused round")
+
+
+# --- the API page --------------------------------------------------------------------------------
+
+def test_the_footers_api_link_opens_a_page_with_a_title_and_a_language(journey, live_server):
+    page = journey.page
+    page.goto(f"{live_server}/games/garden-variety/check")
+    tap_and_follow(journey, page.locator("footer a", has_text="API"))
+    assert page.title() == "The gardenkit JSON API · gardenkit"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("td", has_text="is this action legal").count() >= 5  # a check per game
+    journey.assert_accessible("on the API page")
