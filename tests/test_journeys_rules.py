@@ -117,13 +117,17 @@ def test_harvest_dice_dispute(journey, live_server):
 GD = "#gd-answer"
 
 
-def gd_check(journey, where: str) -> str:
-    page = journey.page
-    journey.tap(page.locator("#gd-check"))
-    answered(journey, GD)
-    text = in_words(page.locator(GD), where)
+def check_by_tap(journey, button: str, box: str, where: str) -> str:
+    """Tap the page's Check button, wait for the answer in `box`, read it in words, run axe."""
+    journey.tap(journey.page.locator(button))
+    answered(journey, box)
+    text = in_words(journey.page.locator(box), where)
     journey.assert_accessible(f"after checking {where}")
     return text
+
+
+def gd_check(journey, where: str) -> str:
+    return check_by_tap(journey, "#gd-check", GD, where)
 
 
 def gd_paint(journey, kind: str, at: tuple[int, int], crop: str | None = None, owner: str | None = None) -> None:
@@ -212,12 +216,7 @@ PR = "#live-check .live-answer"
 
 
 def pr_check(journey, where: str) -> str:
-    page = journey.page
-    journey.tap(page.locator("#propagation-check button[type=submit]"))
-    answered(journey, PR)
-    text = in_words(page.locator(PR), where)
-    journey.assert_accessible(f"after checking {where}")
-    return text
+    return check_by_tap(journey, "#propagation-check button[type=submit]", PR, where)
 
 
 def pr_space(page, q: int, r: int):
@@ -256,6 +255,8 @@ def test_propagation_dispute(journey, live_server):
     page.locator("#action-type").select_option("sow")
     assert_cleared(journey, PR, "changing the action")
     page.locator("#action-kind").select_option("carrot")
+    text = pr_check(journey, "a sowing with no space picked")  # the next step, not a JSON field
+    assert "Pick where to sow first" in text and "None" not in text, text
     journey.tap(page.locator("input[name=b-mode][value=at]"))
     journey.tap(pr_space(page, 0, 2))
     text = pr_check(journey, "a sowing")

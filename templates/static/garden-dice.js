@@ -450,10 +450,21 @@
     answer = data && data.effects ? { marks: marksOf(data.effects) } : null;
     drawBoard();
   }
+  // An action on the board needs its space picked first: said as the player's next step, not
+  // as a JSON field the check would find missing.
+  function spaceNotPicked() {
+    var type = document.getElementById("gd-type").value;
+    var how = "choose \u201cchooses the action's space\u201d above and tap ";
+    if (type === "move_critter" && !(action.from && action.to)) return "Pick the move first: " + how + "the critter, then where it goes.";
+    if (/^(water|harvest|place|flip|remove_critter)$/.test(type) && !action.at) return "Pick the space first: " + how + "it on the board.";
+    return "";
+  }
   function check() {
     // An old answer left on screen while the new one is on its way would read as the answer
     // to the new question: clear it first.
     questionChanged();
+    var unpicked = spaceNotPicked();
+    if (unpicked) { drawAnswer(0, { violations: [{ message: unpicked, rule: "" }] }); return; }
     var body = JSON.stringify({ state: stateJSON(), action: actionJSON() });
     fetch(app.getAttribute("data-api"), { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
       .then(function (r) { return r.json().then(function (data) { drawAnswer(r.status, data); }); })

@@ -481,8 +481,21 @@
     }
 
     let lastOutcome = null;
+    // The action's spaces are picked on the board first: said as the next step, not as a
+    // JSON field the check would find missing.
+    function spaceNotPicked() {
+      if (typeField.value === "sow" && !at) return "Pick where to sow first: choose \u201cpick where to sow\u201d and tap a space.";
+      if (typeField.value === "propagate" && !origin) return "Pick the origin first: choose \u201cpick the origin\u201d and tap the plant it grows from.";
+      return "";
+    }
+
     async function runCheck() {
       sync();
+      const unpicked = spaceNotPicked();
+      if (unpicked) {
+        window.gardenkit.drawAnswer(answer.querySelector(".live-answer"), 0, { violations: [{ message: unpicked, rule: "" }] });
+        return;
+      }
       const { status, payload } = await postJSON(form.dataset.api, {
         state: JSON.parse(stateField.value), action: action() });
       // The verdict, the reasons and the answer in words (static/answer.js), marked on the board.
