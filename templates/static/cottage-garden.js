@@ -203,7 +203,9 @@
     if (hadFocus) bedBox.querySelector("[tabindex='0']").focus();
     var tiles = shown.flower_tiles;
     // What the bed is now, in the check's own words (its summary); an empty bed has no answer yet.
-    var said = words.length ? words : ["An empty bed: tap a space, or move to it with the arrow keys and press Enter, to place the piece."];
+    var empty = count(shown.cells).empty;
+    var said = words.length ? words : ["Nothing placed yet: " + empty + " empty space" + (empty === 1 ? "" : "s") +
+      " to fill. Tap a space, or move to it with the arrow keys and press Enter, to place the piece."];
     var list = el("ul", { "class": "summary" });
     said.forEach(function (line) { list.appendChild(el("li", { "class": shown.complete ? "cg-complete" : "" }, line)); });
     status.replaceChildren(list,
