@@ -71,7 +71,13 @@ def test_harvest_dice_dispute(journey, live_server):
     assert "played by" not in text and "Legal" in text, text
     assert '"Ann"' in page.locator("textarea[name=state]").input_value()
 
-    # Edit the garden by taps (feeding: a tap changes a space) and see the old answer go.
+    # Empty the garden in one tap, then garden by taps (feeding: a tap changes a space); each
+    # change takes the old answer away.
+    journey.tap(page.locator("button.hd-empty-garden"))
+    assert_cleared(journey, HD, "emptying the garden")
+    assert page.locator("[data-garden-for] .hd-cell[aria-label$=': empty']").count() == 18
+    hd_settled(journey)
+    journey.tap(page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='2']"))
     cell = page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='3']")
     journey.tap(cell)
     assert "lettuce" in cell.get_attribute("aria-label")

@@ -430,6 +430,11 @@
         }
       }
     });
+    // Another garden in dispute starts empty, not by tapping every space of the example's back.
+    form.querySelector(".hd-empty-garden").addEventListener("click", function () {
+      f["hd-garden"].value = emptyGarden().join("\n");
+      fire(f["hd-garden"]);
+    });
     new Pig(form.querySelector("[data-pig-for]"), f["hd-pig"], f["hd-powers-used"]);
     modeSwitch(f["hd-mode"], function () {
       form.classList.toggle("hd-colour-allowed", f["hd-mode"].value === "advanced");
