@@ -160,23 +160,24 @@ def desktop_journey(browser):
     yield from _journey_fixture(browser, DESKTOP)
 
 
-def tap_and_follow(trip: Journey, locator) -> None:
-    """`trip.tap` for a control that sends the page away (a form's submit button, a link): the check
-    that the element under the finger got the click is made as the click happens and kept in
-    sessionStorage across the navigation, then read on the page that answers."""
+def tap_to_leave(journey: Journey, locator, url: str) -> None:
+    """Tap a link or submit button that opens another page (whose arrival at `url`, a glob or
+    pattern as Page.wait_for_url takes, is waited for), asserting as Journey.tap does that the element under the finger got the tap.
+    The verdict is taken at the click, kept in the tab's sessionStorage across the navigation."""
+    page = journey.page
     locator.scroll_into_view_if_needed()
     box = locator.bounding_box()
     assert box, f"nothing to tap: {locator} is not shown"
-    locator.evaluate("""el => document.addEventListener('click', e => {
-        sessionStorage.setItem('journeyTap', e.target === el || el.contains(e.target) ? 'ok'
-            : e.target.nodeName.toLowerCase() + ' "' + (e.target.textContent || '').trim().slice(0, 30) + '"');
-    }, {capture: true, once: true})""")
+    locator.evaluate(f"""meant => document.addEventListener('click', e => {{
+        const hit = e.target;
+        sessionStorage.setItem('__journeyTap', (hit === meant || meant.contains(hit)) ? 'ok' : ({DESCRIBE})(hit));
+    }}, {{capture: true, once: true}})""")
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    with trip.page.expect_navigation():
-        if trip.touch:
-            trip.page.touchscreen.tap(x, y)
-        else:
-            trip.page.mouse.click(x, y)
-    landed = trip.page.evaluate("() => { const hit = sessionStorage.getItem('journeyTap');"
-                                " sessionStorage.removeItem('journeyTap'); return hit; }")
-    assert landed == "ok", f"a tap meant to submit {locator} landed on {landed}"
+    if journey.touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+    page.wait_for_url(url)
+    landed = page.evaluate("() => { const v = sessionStorage.getItem('__journeyTap'); "
+                           "sessionStorage.removeItem('__journeyTap'); return v; }")
+    assert landed == "ok", f"a tap meant for {locator} landed on {landed}"

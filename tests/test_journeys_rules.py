@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from journey import tap_and_follow
+from journey import tap_to_leave
 
 # What an answer in words never shows: JSON (braces, brackets, quotes) or a space written as
 # numbers ("3, 3", "2,-1").
@@ -337,7 +337,7 @@ def test_cottage_garden_flowerbed(journey, live_server):
     page.locator("#check-form textarea[name=state]").fill(
         '{"players": [{"name": "Ann", "orange": [0, 0, 0], "blue": [2, 0, 0]}, '
         '{"name": "Ben", "orange": [0, 0, 0], "blue": [0, 0, 0]}]}')
-    tap_and_follow(journey, page.locator("#check-form button[type=submit]"))
+    tap_to_leave(journey, page.locator("#check-form button[type=submit]"), "**/games/cottage-garden/check#answer")
     answered(journey, "#check-result")
     text = in_words(page.locator("#check-result"), "after a JSON check")
     assert "Ann's blue cube moves to space" in text, text
@@ -364,7 +364,7 @@ def test_garden_variety_round(journey, live_server):
         page.locator(f"input[name='row.{row}.name']").fill("")
     play(0, "Kim", "red", "6")
     play(1, "Lee", "blue", "8")
-    tap_and_follow(journey, page.locator("#gv-check-form button[type=submit]"))
+    tap_to_leave(journey, page.locator("#gv-check-form button[type=submit]"), "**/games/garden-variety/check#answer")
     journey.wait_until("document.querySelector('#check-result .winners')")
     text = in_words(page.locator("#check-result"), "on a red 6 against a blue 8")
     for said in ("Lee wins the round", "contradicts itself", "Types of cards", "Winning a round",
@@ -379,7 +379,10 @@ def test_garden_variety_round(journey, live_server):
     # A refused round: one player plays twice.
     journey.tap(page.locator("input[name='row.1.name']"))
     page.locator("input[name='row.1.name']").fill("Kim")
-    tap_and_follow(journey, page.locator("#gv-check-form button[type=submit]"))
+    # The answer comes back at the same address (#answer): drop the fragment first, so that
+    # waiting for it waits for the new page, not the one already there.
+    page.evaluate("() => history.replaceState(null, '', location.pathname)")
+    tap_to_leave(journey, page.locator("#gv-check-form button[type=submit]"), "**/games/garden-variety/check#answer")
     journey.wait_until("document.querySelector('#check-result .violations, #check-result .reasons')")
     assert page.locator("#check-result li").count() >= 1
     journey.assert_accessible("after a refused round")
@@ -390,7 +393,7 @@ def test_garden_variety_round(journey, live_server):
 def test_the_footers_api_link_opens_a_page_with_a_title_and_a_language(journey, live_server):
     page = journey.page
     page.goto(f"{live_server}/games/garden-variety/check")
-    tap_and_follow(journey, page.locator("footer a", has_text="API"))
+    tap_to_leave(journey, page.locator("footer a", has_text="API"), "**/api")
     assert page.title() == "The gardenkit JSON API · gardenkit"
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.locator("td", has_text="is this action legal").count() >= 5  # a check per game
