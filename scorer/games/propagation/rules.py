@@ -803,7 +803,7 @@ def _propagated(action: Any, effects: dict[str, Any]) -> list[str]:
     return lines
 
 
-_SKIP_WORDS = {**{why: f"{words} there" for why, words in _OCCUPANT_WORDS.items()}, "off-board": "off the board",
+_SKIP_WORDS = {**{why: f"{words} is there" for why, words in _OCCUPANT_WORDS.items()}, "off-board": "off the board",
                "not-chosen": "not chosen", "no-token": "no token left for it"}
 
 
