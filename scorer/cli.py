@@ -165,21 +165,13 @@ def _check(game, document: Any, as_json: bool, out: TextIO) -> int:
     if as_json:
         _dump(answer, out)
         return EXIT_OK
+    # The verdict once, the reasons, then what the action does in the words the pages show
+    # (the answer's "summary"); --json gives the whole answer.
     print("Legal." if answer["legal"] else "Not legal:", file=out)
     _print_violations(answer["violations"], out)
-    for key, value in answer["effects"].items():
-        print(f"{_label(key)}: {_plain(value)}", file=out)
+    for line in answer["summary"]:
+        print(line, file=out)
     return EXIT_OK
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return ", ".join(value) or "none"
-    if isinstance(value, (str, int)):
-        return str(value)
-    return json.dumps(value, ensure_ascii=False)
 
 
 # --- whole games: simulate and replay -------------------------------------------------------------

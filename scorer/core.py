@@ -554,13 +554,26 @@ class Game(ABC):
 
     def check(self, raw_state: Any, raw_action: Any) -> dict[str, Any]:
         """Parse both, refuse an action naming someone who is not playing (an impossible
-        request, like a malformed action), then hand the action to check_<its type>."""
-        return self.check_parsed(self.parse_state(raw_state), raw_action)
+        request, like a malformed action), then hand the action to check_<its type>. The
+        answer adds "summary": what the action does (or why not) in the players' words, one
+        sentence an item (`describe`), the words every door shows."""
+        state = self.parse_state(raw_state)
+        action = self.parse_action(raw_action)
+        answer = self._judge(state, action)
+        return {**answer, "summary": self.describe(state, action, answer)}
 
     def check_parsed(self, state: Any, raw_action: Any) -> dict[str, Any]:
         """`check` on a state already parsed, so that an engine weighing every action open to
-        a player reads the state once, not once per action."""
-        action = self.parse_action(raw_action)
+        a player reads the state once, not once per action (and writes no words for it)."""
+        return self._judge(state, self.parse_action(raw_action))
+
+    def describe(self, state: Any, action: Any, answer: dict[str, Any]) -> list[str]:
+        """A checked action's answer in the players' words, one sentence an item: what it does
+        when legal, anything more worth knowing when not (the reasons are the violations').
+        Spaces are named as players name them ("row 3, column 3"), never as JSON."""
+        return []
+
+    def _judge(self, state: Any, action: Any) -> dict[str, Any]:
         strangers = unknown_players(state, self.action_players(action), self.roster_rule)
         if strangers:
             raise InvalidState(strangers)

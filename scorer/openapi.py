@@ -189,7 +189,9 @@ def _shared_schemas() -> dict[str, dict]:
         "Check": {"type": "object", "required": ["legal", "violations", "effects"],
                   "properties": {"legal": {"type": "boolean"},
                                  "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
-                                 "effects": {"type": "object"}}},
+                                 "effects": {"type": "object"},
+                                 "summary": {"type": "array", "items": {"type": "string"},
+                                             "description": "the answer in the players' words, a sentence an item"}}},
         "Saved": {"type": "object", "required": ["id", "result"],
                   "properties": {"id": {"type": "integer"}, "result": {"$ref": "#/components/schemas/Score"}}},
     }

@@ -210,6 +210,18 @@ def service_worker():
     return Response(script, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
+@bp.get("/api")
+def api_page():
+    """The JSON API for people: every address and what it does, from the OpenAPI document
+    (/openapi.json, which the footer's API link used to open as a bare JSON page)."""
+    from scorer.openapi import openapi_document
+
+    paths = openapi_document()["paths"]
+    endpoints = [{"method": method.upper(), "path": path, "summary": operation.get("summary", "")}
+                 for path, operations in paths.items() for method, operation in operations.items()]
+    return render_template("api.html", endpoints=endpoints)
+
+
 @bp.get("/")
 def home():
     return render_template("home.html", games=[game_info(g) for g in CATALOGUE])
@@ -601,14 +613,18 @@ def _default_check(game) -> tuple[Any, Any]:
 
 
 def _live_check(game, title: str, body: Any):
-    """What the API's check answers ({"state", "action"} in), in the page's words."""
+    """What the API's check answers ({"state", "action"} in), in the page's words. A board or
+    action that cannot be checked (an impossible state, a malformed action) is what a player's
+    half-edited board often is: it is answered 200 with `"checked": false` and the reasons, so
+    that editing never makes the browser log a refused request. A body that is no state and
+    action at all is the page's own fault: 422."""
     if not isinstance(body, dict) or set(body) != {"state", "action"}:
         return jsonify({"violations": [{"code": "bad-request-shape", "rule": "", "path": "", "field": "",
                                         "message": "The page sent something other than a state and an action"}]}), 422
     try:
         outcome = game.check(body["state"], body["action"])
     except InvalidState as invalid:
-        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]}), 422
+        return jsonify({"checked": False, "violations": [for_players(v, title) for v in invalid.violations]})
     return jsonify(dict(outcome, violations=[for_players(v, title) for v in outcome.get("violations", [])]))
 
 

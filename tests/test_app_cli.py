@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import scorer
+
 GARDENKIT = [sys.executable, "-m", "pnp.cli"]
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,9 +79,24 @@ def test_validate_exit_codes(tmp_path):
 def test_check_reads_state_and_action(tmp_path):
     run = gardenkit("check", "garden-variety", write(tmp_path, "c.json", ROUND))
     assert run.returncode == 0, run.stderr
-    assert "Legal." in run.stdout and "Winner: Lee" in run.stdout and "Eliminated: Kim" in run.stdout
+    # the verdict once, then the answer in the pages' words: no JSON, no field names
+    assert run.stdout.splitlines()[0] == "Legal." and run.stdout.count("Legal") == 1
+    assert "Lee wins the round." in run.stdout and "Lee stays and Kim is out" in run.stdout
+    assert not any(mark in run.stdout for mark in "{}[]\"") and "Winner:" not in run.stdout
     as_json = json.loads(gardenkit("check", "garden-variety", write(tmp_path, "c.json", ROUND), "--json").stdout)
     assert as_json["effects"]["winner"] == "Lee"
+
+
+def test_a_harvest_dice_check_prints_words_with_the_verdict_once(tmp_path):
+    example = scorer.GAMES["harvest-dice"].example_checks[0]  # Susan feeds an orange 5 to her pig
+    run = gardenkit("check", "harvest-dice", write(tmp_path, "c.json", example))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [
+        "Legal.", "Susan feeds the die to the pig: 5 circles crossed, 5 in all.",
+        "This die cannot be planted: row 1, column 5 touches no carrot; row 2, column 5 touches no carrot; "
+        "row 3, column 5 touches no carrot."]
+    as_json = json.loads(gardenkit("check", "harvest-dice", write(tmp_path, "c.json", example), "--json").stdout)
+    assert as_json["effects"]["pig"] == 5 and as_json["summary"] == run.stdout.splitlines()[1:]
 
 
 def test_a_check_naming_someone_not_playing_exits_1_and_blames_the_action(tmp_path):

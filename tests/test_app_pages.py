@@ -423,8 +423,11 @@ def test_live_totals_answer_json_in_the_players_words_without_a_token(client):
     assert refused.status_code == 422
     assert refused.get_json()["violations"][0]["message"] == "Player 1's garden bed is missing"
     assert client.get("/api/results").get_json()["results"] == []   # it only computes
+    # a board that cannot be checked is answered with its reasons, not refused (200)
     checked = client.post(CHECK, json={"state": {}, "action": {}})
-    assert checked.status_code == 422 and "DESIGN" not in checked.get_data(as_text=True)
+    assert checked.status_code == 200 and checked.get_json()["checked"] is False
+    assert checked.get_json()["violations"] and "DESIGN" not in checked.get_data(as_text=True)
+    assert client.post(CHECK, json={"state": {}}).status_code == 422  # no state and action: the page's fault
 
 
 def test_the_service_worker_and_manifest_cover_every_page(client, app):

@@ -73,7 +73,8 @@ def test_junk_never_raises_anything_but_invalid_state(game_id):
         assert isinstance(found, list) and (found == []) == (result is not None)
         answer = only_invalid_state(lambda: scorer.check(game_id, state, action))
         if answer is not None:
-            assert set(answer) == {"legal", "violations", "effects"}
+            assert set(answer) == {"legal", "violations", "effects", "summary"}
+            assert all(isinstance(line, str) for line in answer["summary"])
 
     run()
 

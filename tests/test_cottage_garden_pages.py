@@ -58,11 +58,11 @@ def test_flowerbed_page_on_a_phone(live_server, page, tmp_path):
     bed = page.locator("#cg-bed")
     assert bed.locator(".cg-cell").count() == 25
     # bed 1, light side: printed pots at [1,1] and [5,5], a cloche at [3,3]
-    assert page.locator("#cg-status").inner_text().startswith("Not complete: 22 empty spaces")
+    assert page.locator("#cg-status").inner_text().startswith("Nothing placed yet: 22 empty spaces")
     page.select_option("#cg-piece", "5F")
     page.locator('.cg-cell[data-row="1"][data-col="1"]').click()
     page.wait_for_function("document.querySelector('.cg-cell[data-row=\"1\"][data-col=\"5\"]').classList.contains('cg-tile')")
-    assert "Visible so far: 2 pots, 1 cloche" in page.locator("#cg-status").inner_text()
+    assert "2 flower pots and 1 cloche show so far" in page.locator("#cg-status").inner_text()
     # an illegal placement: the straight five cannot go in again, a 2x2 cannot overlap it
     page.select_option("#cg-piece", "4B")
     page.locator('.cg-cell[data-row="1"][data-col="2"]').click()
@@ -87,7 +87,7 @@ def test_flowerbed_page_on_a_phone(live_server, page, tmp_path):
     # the dark side of another bed starts empty of pieces
     page.select_option("#cg-board", "5")
     page.check('input[name="cg-side"][value="D"]')
-    assert page.locator("#cg-status").inner_text().startswith("Not complete: 24 empty spaces")
+    assert page.locator("#cg-status").inner_text().startswith("Nothing placed yet: 24 empty spaces")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(tmp_path / "flowerbed.png"), full_page=True)
 

@@ -139,7 +139,9 @@ def test_score_bed_counts_visible_pots_tokens_and_cloches():
     bed = ["pcFFF", "PCFKO", "FFFFF", "OOFFF", "cFFFF"]
     result = check({"type": "score_bed", "bed": bed})
     assert result == {"legal": True, "violations": [],
-                      "effects": {"complete": True, "pots": 5, "cloches": 3, "empty": [], "warnings": []}}
+                      "effects": {"complete": True, "pots": 5, "cloches": 3, "empty": [], "warnings": []},
+                      "summary": ["The bed is complete: score it now, 5 flower pots (orange steps) and "
+                                  "3 cloches (blue steps)."]}
 
 
 def test_the_rulebooks_left_bed_cats_give_nothing():

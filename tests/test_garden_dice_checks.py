@@ -149,7 +149,10 @@ def test_rulebook_watering_example():
     watering; (4,3), (5,1) are star spaces and hold tiles like any other."""
     result = check(WATER_BOARD, {"type": "water", "player": "Green", "at": [5, 2], "die": 5})
     assert result == {"legal": True, "violations": [],
-                      "effects": {"watered": [[5, 2], [5, 3], [5, 4], [6, 3]]}}
+                      "effects": {"watered": [[5, 2], [5, 3], [5, 4], [6, 3]]},
+                      "summary": ["Green's water reaches 4 tiles along the chain: Green's artichoke seed on "
+                                  "row 5, column 2; Blue's tomato seed on row 5, column 3; Green's squash seed "
+                                  "on row 5, column 4; Yellow's carrot seed on row 6, column 3."]}
 
 
 @pytest.mark.parametrize("action,code", [
@@ -459,7 +462,8 @@ def test_four_equal_dice_may_be_rerolled_before_any_is_spent():
     reroll = {"type": "reroll_equal_dice", "player": "Red", "dice": [4, 4, 4, 4]}
     state = {"players": players()}
     assert scorer.check(GAME, state, reroll) == {"legal": True, "violations": [],
-                                                 "effects": {"reroll": "all four dice"}}
+                                                 "effects": {"reroll": "all four dice"},
+                                                 "summary": ["Four equal dice: Red rerolls all four."]}
     assert codes(scorer.check(GAME, state, {**reroll, "dice": [4, 4, 4, 5]})) == ["dice-not-all-equal"]
     late = scorer.check(GAME, state, {**reroll, "turn": {"dice_spent": 1}})
     assert codes(late) == ["not-start-of-turn"] and late["violations"][0]["rule"] == "Garden Dice › On Your Turn"
@@ -471,7 +475,8 @@ def test_ending_a_turn_is_the_tables_to_refuse():
     """Whether a die left still allows an action depends on the dice, which the state does
     not hold: check answers legal, and a whole game's engine refuses it while one does."""
     result = scorer.check(GAME, {"players": players()}, {"type": "end_turn", "player": "Blue"})
-    assert result == {"legal": True, "violations": [], "effects": {"turn_over": True}}
+    assert result == {"legal": True, "violations": [], "effects": {"turn_over": True},
+                      "summary": ["Blue's turn is over."]}
 
 
 def test_check_through_the_public_api_rejects_an_impossible_state():

@@ -13,7 +13,6 @@ import scorer
 from scorer.core import InvalidState
 from scorer.forms import for_players
 from scorer.games.garden_dice.rules import EXAMPLE_CHECK, Action, GardenDiceState, Player
-from scorer.pages import label
 
 GAME = "garden-dice"
 
@@ -67,8 +66,8 @@ def test_dispute_board_by_clicking_on_a_phone(live_server, page):
     page.click("#gd-check")
     page.wait_for_selector(".verdict.legal")
     assert page.locator(".gd-cell.reached").count() == 5
-    points = page.locator(".gd-points").inner_text()
-    assert "Yellow\t7" in points and "Green\t9" in points and "Red\t2" in points
+    points = page.locator("#gd-answer .summary").inner_text()
+    assert "Points on the track: Yellow 7 points; Green 9 points; Red 2 points." in points
 
     # Now fill a board by clicking: Green's artichoke seed next to Blue's tomato seed.
     page.click("#gd-clear")
@@ -149,28 +148,29 @@ NEW_CHECKS = [
 
 
 def answer_on_page(page: str) -> dict:
-    """The check answer a page shows without JavaScript: verdict, reasons and effects."""
+    """The check answer a page shows without JavaScript: verdict, reasons and what it does in
+    words (each an item of a list: the reasons', then the summary's)."""
     section = re.search(r'<section id="check-result".*?</section>', page, re.S)
     assert section, "the page shows no answer"
     shown = section.group(0)
     verdict = re.search(r'<p class="verdict (legal|illegal)">', shown)
-    reasons = [html.unescape(m).strip() for m in re.findall(r"<li>(.*?)(?: <span class=\"rule\">|</li>)", shown, re.S)]
-    effects = {html.unescape(k): html.unescape(re.sub(r"</?code>", "", v))
-               for k, v in re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", shown, re.S)}
-    return {"legal": verdict.group(1) == "legal" if verdict else None, "reasons": reasons, "effects": effects}
+    items = [html.unescape(m).strip() for m in re.findall(r"<li>(.*?)(?: <span class=\"rule\">|</li>)", shown, re.S)]
+    words = re.search(r'<ul class="summary">(.*?)</ul>', shown, re.S)
+    said = [html.unescape(m) for m in re.findall(r"<li>(.*?)</li>", words.group(1), re.S)] if words else []
+    return {"legal": verdict.group(1) == "legal" if verdict else None,
+            "reasons": items[:len(items) - len(said)], "summary": said}
 
 
 def expected_on_page(state: dict, action: dict) -> dict:
-    """scorer.check's answer, as the page words it: reasons in the players' words, effects
-    under their labels, values as the page prints them."""
+    """scorer.check's answer, as the page words it: reasons and what it does in the players'
+    words (the answer's summary)."""
     try:
         outcome = scorer.check(GAME, state, action)
     except InvalidState as invalid:
         return {"legal": None, "reasons": [for_players(v, "Garden Dice")["message"] for v in invalid.violations],
-                "effects": {}}
-    shown = {label(k): str(v) if isinstance(v, (str, int)) else json.dumps(v) for k, v in outcome["effects"].items()}
+                "summary": []}
     return {"legal": outcome["legal"], "reasons": [for_players(v, "Garden Dice")["message"] for v in outcome["violations"]],
-            "effects": shown}
+            "summary": outcome["summary"]}
 
 
 @pytest.mark.parametrize("state, action", [case[1:] for case in NEW_CHECKS], ids=[case[0] for case in NEW_CHECKS])
@@ -189,7 +189,7 @@ def test_new_actions_asked_by_the_page_script_answer_as_check_does(client, state
     try:
         outcome = scorer.check(GAME, state, action)
     except InvalidState as invalid:
-        assert response.status_code == 422
+        assert response.status_code == 200 and response.get_json()["checked"] is False
         assert [v["code"] for v in response.get_json()["violations"]] == [v["code"] for v in invalid.violations]
         return
     answer = response.get_json()
@@ -280,7 +280,7 @@ def test_spitting_out_equal_dice_and_the_stacks_by_clicking_on_a_phone(live_serv
     page.click("button[data-at='2,2']")
     page.click("button[data-at='2,5']")
     assert not page.locator("#gd-spit-die").is_visible()
-    assert "swallowed" in _answer_is_checks(page, legal=True)
+    assert "swallowing it whole" in _answer_is_checks(page, legal=True)
     page.get_by_label("If it eats a tile").select_option(label="spit out the seeds (one more die)")
     page.get_by_label("Die spent to spit out").fill("4")
     assert "takes a die of 5 or more, not 4" in _answer_is_checks(page, legal=False)

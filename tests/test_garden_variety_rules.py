@@ -174,6 +174,29 @@ def test_colour_cycle_settles_equal_distance():
     assert effects(7, critter("blue", 6), critter("yellow", 8))["winner"] == "Bo"  # yellow beats blue
 
 
+def test_a_red_blue_tie_says_the_rulebook_contradicts_itself():
+    # Types of cards: blue beats red; Winning a round: a red 6 and a blue 8 are still tied.
+    result = round_of(7, critter("red", 6), critter("blue", 8))
+    note = result["effects"]["steps"][0]["rulebook_contradiction"]
+    assert result["effects"]["winner"] == "Bo"  # the app plays the colour list
+    assert note["code"] == "rulebook-contradicts-itself" and note["rule"] == "Garden Variety › Winning a round"
+    words = " ".join(result["summary"])
+    assert result["summary"][0] == "Bo wins the round."
+    for said in ("contradicts itself", "Types of cards", "Winning a round", "plays the colour list",
+                 "By the example, Ann (played first) would stay instead"):
+        assert said in words
+    # blue played first: both readings agree, and the answer says so
+    agreeing = round_of(7, critter("blue", 8), critter("red", 6))
+    assert "both readings give the same winner" in " ".join(agreeing["summary"])
+
+
+@pytest.mark.parametrize("cards", [(("red", 6), ("green", 8)), (("red", 5), ("blue", 8)), (("blue", 4), ("green", 6))])
+def test_other_meetings_carry_no_contradiction(cards):
+    result = round_of(7, *(critter(colour, number) for colour, number in cards))
+    assert all("rulebook_contradiction" not in step for step in result["effects"]["steps"])
+    assert "contradicts" not in " ".join(result["summary"])
+
+
 @pytest.mark.parametrize("first, second", [("blue", "green"), ("green", "blue"), ("red", "yellow"),
                                            ("yellow", "red")])
 def test_colours_across_the_cycle_fall_to_play_order(first, second):

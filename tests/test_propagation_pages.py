@@ -121,7 +121,7 @@ def test_dispute_page_shows_a_propagation_on_the_board(live_server, page):
     page.select_option("#action-type", "harvest")
     page.click("#propagation-check button.primary")
     page.wait_for_selector("#live-check .verdict.illegal")
-    assert "no tomato at tier 3" in page.locator("#live-check .live-reasons").inner_text()
+    assert "no tomato at tier 3" in page.locator("#live-check .reasons").inner_text()
     # End of the round: a tomato at tier 6 dies.
     page.select_option("#action-type", "end_round")
     page.select_option("#propagation-check [data-tool=owner]", "Bo")
@@ -131,7 +131,7 @@ def test_dispute_page_shows_a_propagation_on_the_board(live_server, page):
     page.click("#propagation-check button.primary")
     page.wait_for_selector("g.space.mark-died")
     assert page.locator("g.space[data-at='-3,2']").get_attribute("class").endswith("mark-died")
-    assert "-3,2" in page.locator("#live-check .live-effects").inner_text()
+    assert "2 south-west then 1 north-west of the centre" in page.locator("#live-check .summary").inner_text()
 
 
 @pytest.mark.browser

@@ -85,7 +85,8 @@ def test_impossible_rocks(rocks, code):
 def test_adjacent_rocks_path_and_rule():
     found = scorer.validate(GAME_ID, bonus_with(board(rocks=ROCKS[:9] + [[1, 0]])))
     assert found == [{"code": "rocks-adjacent", "rule": "Propagation › Set up",
-                      "message": "rocks [0, 0] and [1, 0] are next to each other; rocks must be placed apart",
+                      "message": "two rocks are next to each other (the centre; 1 space south-east of the "
+                                 "centre); rocks must be placed apart",
                       "path": "bonus[0].board.rocks[9]"}]
 
 
@@ -416,7 +417,8 @@ def test_score_reports_bonus_resolutions_in_entry_order():
 def test_sow_on_an_empty_space():
     result = check({"type": "sow", "player": "Ada", "kind": "carrot", "at": [1, 0], "board": board()})
     assert result == {"legal": True, "violations": [],
-                      "effects": {"sown": {"at": [1, 0], "owner": "Ada", "kind": "carrot", "tier": 0}}}
+                      "effects": {"sown": {"at": [1, 0], "owner": "Ada", "kind": "carrot", "tier": 0}},
+                      "summary": ["Sown (+ on the board): Ada's carrot at tier 0 (1 space south-east of the centre)."]}
 
 
 @pytest.mark.parametrize("at, plants, code", [

@@ -114,6 +114,8 @@
   var bedBox = $("cg-bed"), status = $("cg-status"), problems = $("cg-problems");
   var piece = { id: $("cg-piece").value, rotation: 0, flip: false, squares: [[1, 1, "F"]] };
   var layout, history, shown;
+  var words = [];                 // the last answer's summary: what the bed is now, in words
+  var focused = [1, 1];           // the bed's one tab stop, kept across redraws
 
   function design() {
     var side = planner.querySelector("input[name=cg-side]:checked").value;
@@ -136,6 +138,7 @@
     shown = { cells: data.beds[layout.design].slice(), owners: emptyOwners(), complete: false, flower_tiles: 0 };
     var summary = count(shown.cells);
     shown.pots = summary.pots; shown.cloches = summary.cloches;
+    words = [];
     showProblems([]);
     drawBed();
     refreshPieceList();
@@ -178,6 +181,7 @@
                 C: "flower showing a cloche", K: "cat", O: "flower-pot token" };
 
   function drawBed() {
+    var hadFocus = bedBox.contains(document.activeElement);
     bedBox.replaceChildren();
     bedBox.className = "cg-bed cg-side-" + layout.design.slice(-1);
     shown.cells.forEach(function (row, r) {
@@ -185,27 +189,44 @@
       row.split("").forEach(function (letter, c) {
         var owner = shown.owners[r][c];
         var cell = el("button", { type: "button", role: "gridcell", "data-row": r + 1, "data-col": c + 1,
-                                  "aria-label": "row " + (r + 1) + ", column " + (c + 1) + ": " +
-                                  WORDS[letter] + (owner && data.tiles[owner] ? " (" + owner + ")" : "") });
+                                  tabindex: r + 1 === focused[0] && c + 1 === focused[1] ? "0" : "-1",
+                                  "aria-label": (owner && data.tiles[owner] ? owner + ", " : "") + "row " + (r + 1) +
+                                  ", column " + (c + 1) + ": " + WORDS[letter] });
         cellContent(cell, letter, owner);
         outline(cell, r, c, owner);
-        cell.addEventListener("click", function () { placeAt(r + 1, c + 1); });
+        cell.addEventListener("click", function () { focused = [r + 1, c + 1]; placeAt(r + 1, c + 1); });
         line.appendChild(cell);
       });
       bedBox.appendChild(line);
     });
+    // A redraw keeps the focus where it was: a keyboard player places piece after piece.
+    if (hadFocus) bedBox.querySelector("[tabindex='0']").focus();
     var tiles = shown.flower_tiles;
-    var scoreText = shown.complete
-      ? "Complete: score it now. " + shown.pots + " flower pot" + (shown.pots === 1 ? "" : "s") + " (orange steps) and " +
-        shown.cloches + " cloche" + (shown.cloches === 1 ? "" : "s") + " (blue steps)."
-      : "Not complete: " + count(shown.cells).empty + " empty space" + (count(shown.cells).empty === 1 ? "" : "s") +
-        ". Visible so far: " + shown.pots + " pot" + (shown.pots === 1 ? "" : "s") + ", " + shown.cloches + " cloche" +
-        (shown.cloches === 1 ? "" : "s") + ".";
-    status.replaceChildren(el("strong", { "class": shown.complete ? "cg-complete" : "" }, scoreText),
-      el("span", { "class": "cg-tiles-count" }, " Flower tiles on this bed: " + tiles +
+    // What the bed is now, in the check's own words (its summary); an empty bed has no answer yet.
+    var empty = count(shown.cells).empty;
+    var said = words.length ? words : ["Nothing placed yet: " + empty + " empty space" + (empty === 1 ? "" : "s") +
+      " to fill. Tap a space, or move to it with the arrow keys and press Enter, to place the piece."];
+    var list = el("ul", { "class": "summary" });
+    said.forEach(function (line) { list.appendChild(el("li", { "class": shown.complete ? "cg-complete" : "" }, line)); });
+    status.replaceChildren(list,
+      el("p", { "class": "cg-tiles-count" }, "Flower tiles on this bed: " + tiles +
          (tiles < data.final_round_min_tiles ? " (a bed with fewer than " + data.final_round_min_tiles +
           " is given up when the Final Round starts)." : ".")));
   }
+
+  // Arrow keys walk the bed (one tab stop); Enter and Space are the buttons' own click.
+  bedBox.addEventListener("keydown", function (event) {
+    var step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    focused = [Math.min(data.bed_size, Math.max(1, focused[0] + step[0])),
+               Math.min(data.bed_size, Math.max(1, focused[1] + step[1]))];
+    Array.prototype.forEach.call(bedBox.querySelectorAll(".cg-cell"), function (cell) {
+      var here = cell.dataset.row === String(focused[0]) && cell.dataset.col === String(focused[1]);
+      cell.tabIndex = here ? 0 : -1;
+      if (here) cell.focus();
+    });
+  });
 
   function showProblems(list) {
     problems.replaceChildren();
@@ -240,12 +261,15 @@
       next.tiles.push({ tile: piece.id, at: at, rotation: piece.rotation, flip: piece.flip });
     }
     post(action).then(function (answer) {
-      if (answer.status !== 200) { showProblems(answer.body.violations || [{ message: "could not check", rule: "" }]); return; }
       var result = answer.body;
-      if (!result.legal) { showProblems(result.violations); return; }
-      history.push({ layout: layout, shown: shown });
+      if (answer.status !== 200 || !result.legal) {  // refused, or a bed that cannot be checked
+        showProblems(result.violations || [{ message: "could not check", rule: "" }]);
+        return;
+      }
+      history.push({ layout: layout, shown: shown, words: words });
       layout = next;
       shown = result.effects;
+      words = result.summary;
       showProblems([]);
       drawBed();
       refreshPieceList();
@@ -283,22 +307,35 @@
       return;
     }
     post({ type: "orient_tile", tile: piece.id, rotation: piece.rotation, flip: piece.flip }).then(function (answer) {
-      if (answer.status === 200) { piece.squares = answer.body.effects.squares; drawPreview(); }
+      if (answer.body.legal) { piece.squares = answer.body.effects.squares; drawPreview(); }
     });
   }
 
+  // Another piece or turn asks another question: a refusal of the last one goes.
   $("cg-piece").addEventListener("change", function () {
-    piece.id = this.value; piece.rotation = 0; piece.flip = false; orient();
+    piece.id = this.value; piece.rotation = 0; piece.flip = false; showProblems([]); orient();
   });
-  $("cg-rotate").addEventListener("click", function () { piece.rotation = (piece.rotation + 90) % 360; orient(); });
-  $("cg-flip").addEventListener("click", function () { piece.flip = !piece.flip; orient(); });
+  $("cg-rotate").addEventListener("click", function () { piece.rotation = (piece.rotation + 90) % 360; showProblems([]); orient(); });
+  $("cg-flip").addEventListener("click", function () { piece.flip = !piece.flip; showProblems([]); orient(); });
+  // Scoring the bed as it stands: complete or not, what it shows.
+  $("cg-score").addEventListener("click", function () {
+    post({ type: "score_bed", bed: shown.cells }).then(function (answer) {
+      if (answer.status !== 200 || !answer.body.legal) {
+        showProblems((answer.body && answer.body.violations) || [{ message: "could not check", rule: "" }]);
+        return;
+      }
+      showProblems([]);
+      words = answer.body.summary;
+      drawBed();
+    }).catch(function () { showProblems([{ message: "the checker could not be reached", rule: "" }]); });
+  });
   $("cg-place").addEventListener("click", function () {
     placeAt(parseInt($("cg-row").value, 10), parseInt($("cg-col").value, 10));
   });
   $("cg-undo").addEventListener("click", function () {
     var last = history.pop();
     if (!last) return;
-    layout = last.layout; shown = last.shown;
+    layout = last.layout; shown = last.shown; words = last.words;
     showProblems([]); drawBed(); refreshPieceList();
   });
   $("cg-clear").addEventListener("click", reset);

@@ -394,8 +394,8 @@
     if (document.getElementById("gd-eat").value !== "spit") document.getElementById("gd-spit-field").hidden = true;
     document.getElementById("gd-dice").placeholder = DICE_EXAMPLE[type] || "";
     document.getElementById("gd-at").textContent = action.at ? "row " + action.at[0] + ", column " + action.at[1] : "none";
-    document.getElementById("gd-from").textContent = action.from ? "[" + action.from.join(", ") + "]" : "none";
-    document.getElementById("gd-to").textContent = action.to ? "[" + action.to.join(", ") + "]" : "none";
+    document.getElementById("gd-from").textContent = action.from ? "row " + action.from[0] + ", column " + action.from[1] : "none";
+    document.getElementById("gd-to").textContent = action.to ? "row " + action.to[0] + ", column " + action.to[1] : "none";
     var needsSpace = /^(water|harvest|place|flip|remove_critter|move_critter)$/.test(type);
     var pickHint = needsSpace
       ? "Choose \u201cchooses the action's space\u201d above, then click the space" +
@@ -442,65 +442,29 @@
     });
     return marks;
   }
-  function reasons(list) {
-    var ul = el("ul", { "class": "reasons" });
-    list.forEach(function (v) {
-      var li = el("li", {}, v.message + " ");
-      if (v.rule) li.appendChild(el("span", { "class": "rule" }, v.rule));
-      ul.appendChild(li);
-    });
-    return ul;
-  }
+  // The verdict, the reasons and the answer in words (static/answer.js); every tile the move
+  // reaches is marked on the board.
   function drawAnswer(status, data) {
-    var box = document.getElementById("gd-answer");
-    box.replaceChildren();
-    if (status !== 200) {
-      var v = el("div", { "class": "violations" });
-      v.appendChild(el("h2", {}, "The board or the action cannot be checked"));
-      v.appendChild(reasons(data.violations || [{ message: data.error || "the check failed", rule: "" }]));
-      box.appendChild(v);
-      answer = null; drawBoard();
-      return;
-    }
-    box.appendChild(el("p", { "class": "verdict " + (data.legal ? "legal" : "illegal") },
-                       data.legal ? "\u2713 Legal" : "\u2717 Not legal"));
-    if (data.violations.length) box.appendChild(reasons(data.violations));
-    var e = data.effects || {};
-    if (e.points) {
-      var table = el("table", { "class": "ranking gd-points" });
-      var head = el("tr");
-      head.appendChild(el("th", {}, "Player")); head.appendChild(el("th", {}, "Points"));
-      table.appendChild(head);
-      Object.keys(e.points).forEach(function (name) {
-        var tr = el("tr");
-        tr.appendChild(el("th", { scope: "row" }, name)); tr.appendChild(el("td", {}, e.points[name]));
-        table.appendChild(tr);
-      });
-      box.appendChild(table);
-      var ul = el("ul", { "class": "gd-tiles" });
-      (e.tiles || []).forEach(function (t) {
-        ul.appendChild(el("li", {}, t.owner + "'s " + t.crop + " at [" + t.at.join(", ") + "]: " + t.points +
-                          (t.bonus ? " (" + t.bonus + " bonus)" : "")));
-      });
-      if (e.chain_bonus) ul.appendChild(el("li", {}, "chain bonus to the harvester: +" + e.chain_bonus));
-      box.appendChild(ul);
-    }
-    var rest = Object.keys(e).filter(function (k) { return k !== "points" && k !== "tiles"; });
-    if (rest.length) {
-      var dl = el("dl", { "class": "effects" });
-      rest.forEach(function (k) {
-        dl.appendChild(el("dt", {}, k.replace(/_/g, " ")));
-        dl.appendChild(el("dd", {}, typeof e[k] === "object" ? JSON.stringify(e[k]) : e[k]));
-      });
-      box.appendChild(dl);
-    }
-    answer = { marks: marksOf(e) };
+    window.gardenkit.drawAnswer(document.getElementById("gd-answer"), status, data,
+                                "The board or the action cannot be checked");
+    answer = data && data.effects ? { marks: marksOf(data.effects) } : null;
     drawBoard();
+  }
+  // An action on the board needs its space picked first: said as the player's next step, not
+  // as a JSON field the check would find missing.
+  function spaceNotPicked() {
+    var type = document.getElementById("gd-type").value;
+    var how = "choose \u201cchooses the action's space\u201d above and tap ";
+    if (type === "move_critter" && !(action.from && action.to)) return "Pick the move first: " + how + "the critter, then where it goes.";
+    if (/^(water|harvest|place|flip|remove_critter)$/.test(type) && !action.at) return "Pick the space first: " + how + "it on the board.";
+    return "";
   }
   function check() {
     // An old answer left on screen while the new one is on its way would read as the answer
     // to the new question: clear it first.
     questionChanged();
+    var unpicked = spaceNotPicked();
+    if (unpicked) { drawAnswer(0, { violations: [{ message: unpicked, rule: "" }] }); return; }
     var body = JSON.stringify({ state: stateJSON(), action: actionJSON() });
     fetch(app.getAttribute("data-api"), { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
       .then(function (r) { return r.json().then(function (data) { drawAnswer(r.status, data); }); })
@@ -551,13 +515,14 @@
       questionChanged();
     });
   });
+  // Any change to the action asks another question: the old answer goes at once.
   ["gd-type", "gd-tile", "gd-eat"].forEach(function (id) {
-    document.getElementById(id).addEventListener("change", function () { drawActionFields(); sync(); });
+    document.getElementById(id).addEventListener("change", function () { drawActionFields(); questionChanged(); });
   });
-  ["gd-die", "gd-dice", "gd-crop", "gd-to-value", "gd-bought", "gd-sundial", "gd-spent", "gd-spit-die"].forEach(function (id) {
-    document.getElementById(id).addEventListener("change", sync);
+  app.querySelector(".gd-action").addEventListener("input", function (event) {
+    if (event.target.id !== "gd-type") questionChanged();
   });
-  document.getElementById("gd-actor").addEventListener("change", function () { drawAte(); sync(); });
+  document.getElementById("gd-actor").addEventListener("change", function () { drawAte(); questionChanged(); });
   document.getElementById("gd-check").addEventListener("click", check);
   app.hidden = false;
   document.getElementById("gd-json").open = false;

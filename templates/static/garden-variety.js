@@ -97,5 +97,7 @@
     }
     renumber();
     fitAll();
+    // The answer on the page is the round that was posted: a change makes it another round.
+    window.gardenkit.answerGoesOnChange(checkForm, null);
   }
 })();

@@ -12,6 +12,8 @@
   var BY_LETTER = {};
   SHEET.crops.forEach(function (c) { BY_LETTER[c.letter] = c; });
   var PIG_CIRCLES = SHEET.pig_rows * SHEET.pig_row_circles;
+  // What a tap on a rules page's garden space makes of it, in turn: empty, then each crop.
+  var CYCLE = [EMPTY].concat(SHEET.crops.map(function (c) { return c.letter; }));
 
   var make = window.gardenkit.el;
 
@@ -390,6 +392,8 @@
     var f = form.elements;
     // Fill the controls from the JSON the page opened with.
     f["hd-name"].value = acting.name || "Player";
+    f["hd-others"].value = players.filter(function (p) { return p && p !== acting && p.name; })
+      .map(function (p) { return p.name; }).join(", ");
     f["hd-garden"].value = (acting.garden || []).join("\n");
     f["hd-pig"].value = acting.pig || 0;
     f["hd-powers-used"].value = acting.pig_powers_used || 0;
@@ -426,6 +430,11 @@
         }
       }
     });
+    // Another garden in dispute starts empty, not by tapping every space of the example's back.
+    form.querySelector(".hd-empty-garden").addEventListener("click", function () {
+      f["hd-garden"].value = emptyGarden().join("\n");
+      fire(f["hd-garden"]);
+    });
     new Pig(form.querySelector("[data-pig-for]"), f["hd-pig"], f["hd-powers-used"]);
     modeSwitch(f["hd-mode"], function () {
       form.classList.toggle("hd-colour-allowed", f["hd-mode"].value === "advanced");
@@ -435,7 +444,13 @@
       var name = f["hd-name"].value.trim() || "Player";
       var me = { name: name, garden: f["hd-garden"].value.split("\n").map(function (l) { return l.trim(); }).filter(Boolean),
                  pig: count(f["hd-pig"]), pig_powers_used: count(f["hd-powers-used"]) };
-      var others = players.filter(function (p) { return p && p.name !== acting.name && p.name !== name; });
+      // The table is the players the page shows: your sheet and the other names typed. An other
+      // player keeps the example's sheet while the name is the example's, else an empty one.
+      var others = f["hd-others"].value.split(",").map(function (n) { return n.trim(); }).filter(Boolean)
+        .map(function (other) {
+          return players.filter(function (p) { return p && p !== acting && p.name === other; })[0] ||
+            { name: other, garden: emptyGarden(), pig: 0, pig_powers_used: 0 };
+        });
       var newState = { mode: f["hd-mode"].value, markets: state.markets || { lettuce: 0, tomato: 0, carrot: 0 },
                        players: [me].concat(others) };
       var type = f["hd-type"].value;
@@ -448,6 +463,12 @@
       for (var i = 0; i < Math.abs(n); i++) powers.push({ power: n > 0 ? "up" : "down" });
       if (powers.length && type !== "last_die") newAction.pig_powers = powers;
       return { state: newState, action: newAction };
+    }
+
+    function emptyGarden() {
+      var rows = [];
+      for (var r = 0; r < SHEET.rows; r++) rows.push(new Array(SHEET.columns + 1).join(EMPTY));
+      return rows;
     }
 
     function showTarget() {
@@ -482,83 +503,22 @@
         .then(function (reply) {
           if (mine !== sequence) return;
           if (!pending) answer.setAttribute("aria-busy", "false");
-          if (reply.status === 200) { drawAnswer(reply.data); markOptions(reply.data.effects.options); }
-          else { drawProblems(reply.data.violations || [{ message: reply.data.error || "could not check", rule: "", path: "" }]); markOptions([]); }
+          drawAnswer(reply.status, reply.data);
         }).catch(function () { if (!pending) answer.setAttribute("aria-busy", "false"); /* offline: Check still posts */ });
     }
 
-    function reasons(list) {
-      var ul = make("ul", { "class": "reasons" });
-      list.forEach(function (v) {
-        var li = make("li", {}, v.message + " ");
-        if (v.rule) li.appendChild(make("span", { "class": "rule" }, v.rule));
-        ul.appendChild(li);
-      });
-      return ul;
-    }
-
-    function drawProblems(list) {
-      var box = make("div", { "class": "violations" });
-      box.appendChild(make("h2", {}, "Cannot check this"));
-      box.appendChild(reasons(list));
-      answer.replaceChildren(box);
-    }
-
-    function place(at) { return "row " + at[0] + ", column " + at[1]; }
-
-    // Why each space of the die's column is closed, in words.
-    function whyNot(effects) {
-      var grid = readGarden(f["hd-garden"]);
-      return (effects.column || []).map(function (space) {
-        var because = space.problems.map(function (code) {
-          if (code === "space-taken") return "holds a " + cropName(grid[space.at[0] - 1][space.at[1] - 1]);
-          if (code === "not-adjacent") return "touches no " + effects.crop;
-          return code;
-        });
-        return place(space.at) + " " + because.join(" and ");
-      }).join("; ");
-    }
-
-    function explain(effects) {
-      var lines = [];
-      if (effects.planted) lines.push("Plants a " + effects.planted.crop + " at " + place(effects.planted.at) + "." + (effects.ribbon ? " That row is now full: a ribbon." : ""));
-      if ("circles" in effects) {
-        lines.push("Crosses " + effects.circles + " pig circle" + (effects.circles === 1 ? "" : "s") + " (the pig now has " + effects.pig + ")" +
-                   (effects.wasted ? "; " + effects.wasted + " pip" + (effects.wasted === 1 ? " is" : "s are") + " lost, the pig is full" : "") + ".");
-        if (effects.powers_unlocked) lines.push("Completes pig row " + effects.rows_completed.join(" and ") + ": " + effects.powers_unlocked + " new pig power" + (effects.powers_unlocked === 1 ? "" : "s") + ".");
-      }
-      if (effects.market) lines.push("Every player crosses a circle of the " + effects.market + " market: " + effects.market + " are now worth " + effects.value + " each.");
-      if (effects.pig_powers_spent) lines.push("Uses " + effects.pig_powers_spent + " pig power" + (effects.pig_powers_spent === 1 ? "" : "s") + ": the die counts as " + effects.die.color + " " + effects.die.value + ".");
-      if (effects.options && !effects.planted && effects.crop) {
-        lines.push(effects.options.length ? "This die can be planted at " + effects.options.map(place).join("; ") + "."
-                   : "This die cannot be planted: " + whyNot(effects) + ".");
-      }
-      if (effects.plantable_with_more_powers && effects.plantable_with_more_powers.length) {
-        var best = effects.plantable_with_more_powers[0];
-        lines.push("More pig powers could have planted it (for example " + best.powers + " more to make it a " + best.die.color + " " + best.die.value + " at " + place(best.at) + "), but pig powers are never compulsory.");
-      }
-      (effects.triggered_now || []).forEach(function (t) {
-        lines.push("This triggers the end of the game: " + (t.trigger === "market-full" ? "the " + t.market + " market is full" : t.trigger === "garden-full" ? t.player + "'s garden is full" : t.player + "'s pig is full") + "; the round is played to its end.");
-      });
-      if (effects.game_over) lines.push("The game is over after this round.");
-      return lines;
-    }
-
-    function drawAnswer(data) {
-      var parts = [make("p", { "class": "verdict " + (data.legal ? "legal" : "illegal") }, data.legal ? "\u2713 Legal" : "\u2717 Not legal")];
-      if (data.violations.length) parts.push(reasons(data.violations));
-      var lines = explain(data.effects || {});
-      if (lines.length) {
-        var ul = make("ul", { "class": "hd-effects" });
-        lines.forEach(function (line) { ul.appendChild(make("li", {}, line)); });
-        parts.push(ul);
-      }
-      answer.replaceChildren.apply(answer, parts);
+    // The verdict once, the reasons and the answer in words (static/answer.js).
+    function drawAnswer(status, data) {
+      window.gardenkit.drawAnswer(answer, status, data);
+      markOptions(data && data.effects ? data.effects.options : []);
     }
 
     // aria-busy stays true from the change until the answer to it is drawn.
+    // The old answer goes at once: it answers a question no longer on the page.
     function soon() {
       pending = true;
+      answer.replaceChildren();
+      markOptions([]);
       answer.setAttribute("aria-busy", "true");
       clearTimeout(timer);
       timer = setTimeout(check, 150);

@@ -74,7 +74,7 @@
       this.svg = node("svg", { viewBox: `${-extentX} ${-extentY} ${2 * extentX} ${2 * extentY}`,
                                class: "hexboard", role: "group", "aria-label": label });
       container.appendChild(this.svg);
-      // What a space shows (coordinates, plants, rocks, marks) is drawn in a layer above the
+      // What a space shows (plants, rocks, marks) is drawn in a layer above the
       // spaces that takes no taps and is hidden from assistive tech: a space's words are its
       // aria-label, so they never disagree with letters inside the button.
       const spacesLayer = node("g", {}, this.svg);
@@ -86,14 +86,12 @@
                                  tabindex: this.cells.size ? "-1" : "0", role: "button", "data-at": key(space) }, spacesLayer);
         node("polygon", { points: hexPoints(cx, cy, HEX * 0.97), class: "hex" }, cell);
         const shown = node("g", { "data-for": key(space) }, labelsLayer);
-        node("text", { x: cx, y: cy + HEX * 0.78, class: "coord" }, shown, key(space));
         if (same(space, D.top)) {  // the coloured top hex also says so, in a star and a word
           node("polygon", { class: "top-star", points: starPoints(cx, cy - HEX * 0.42, 2.2, 0.9) }, shown);
           node("text", { x: cx, y: cy + HEX * 0.42, class: "top-label" }, shown, "TOP");
         }
         const content = node("g", { class: "content" }, shown);
         cell.addEventListener("click", () => onSpace(space));
-        shown.addEventListener("click", () => onSpace(space));  // a tap on the letters is a tap on the space
         cell.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onSpace(space); }
           const step = HEX_KEYS[e.key];
@@ -119,7 +117,7 @@
       for (const [k, { cell, content, space }] of this.cells) {
         content.replaceChildren();
         const [cx, cy] = centre(space);
-        const words = [`space ${k}`];
+        const words = [D.space_names[k] || k];
         if (rocks.has(k)) {
           node("polygon", { class: "rock", points: [[-0.5, 0.25], [-0.3, -0.35], [0.15, -0.45], [0.5, -0.05],
             [0.35, 0.4], [-0.15, 0.45]].map(([x, y]) => `${cx + x * HEX},${cy + y * HEX}`).join(" ") }, content);
@@ -459,7 +457,11 @@
       actionField.value = JSON.stringify(action(), null, 1);
     }
 
+    // Anything changed asks another question: the old answer and its marks go at once.
     function changed() {
+      answer.querySelector(".live-answer").replaceChildren();
+      answer.querySelector("#apply-effects").hidden = true;
+      lastOutcome = null;
       refreshPlayers();
       showFields();
       sync();
@@ -479,43 +481,29 @@
       return found;
     }
 
-    function describe(outcome) {
-      const e = outcome.effects || {};
-      const lines = [];
-      if (e.placed) lines.push(`New plants on ${e.placed.map(key).join("  ")}; ${e.tokens_left} tokens left.`);
-      if (e.skipped && e.skipped.length) lines.push("Skipped: " + e.skipped.map((s) => `${key(s.at)} (${s.reason})`).join(", ") + ".");
-      if (e.harvested) lines.push(`Harvested ${e.count} on ${e.harvested.map(key).join("  ")}: ${e.points} points.` +
-        (e.reset && e.reset.length ? " The apple trees stay, back to tier 0." : " They leave the board."));
-      if (e.died) lines.push(e.died.length ? `Dies at the end of the round: ${e.died.map(key).join("  ")}.` : "Nothing dies this round.");
-      if (e.resolve_bonus) lines.push("Resolve the bonus cards now." + (e.reveal_new_card ? " Then reveal a new card." : ""));
-      if (e.game_over) lines.push("That was the last round.");
-      if (e.grown) lines.push(`Grows: ${e.grown.map((p) => `${key(p.at)} → tier ${p.tier}`).join(", ") || "nothing"}.`);
-      if (e.sown) lines.push(`Sown: a ${e.sown.kind} on ${key(e.sown.at)} at tier 0.`);
-      return lines;
+    let lastOutcome = null;
+    // The action's spaces are picked on the board first: said as the next step, not as a
+    // JSON field the check would find missing.
+    function spaceNotPicked() {
+      if (typeField.value === "sow" && !at) return "Pick where to sow first: choose \u201cpick where to sow\u201d and tap a space.";
+      if (typeField.value === "propagate" && !origin) return "Pick the origin first: choose \u201cpick the origin\u201d and tap the plant it grows from.";
+      return "";
     }
 
-    let lastOutcome = null;
     async function runCheck() {
       sync();
+      const unpicked = spaceNotPicked();
+      if (unpicked) {
+        window.gardenkit.drawAnswer(answer.querySelector(".live-answer"), 0, { violations: [{ message: unpicked, rule: "" }] });
+        return;
+      }
       const { status, payload } = await postJSON(form.dataset.api, {
         state: JSON.parse(stateField.value), action: action() });
-      const verdict = answer.querySelector(".verdict");
-      lastOutcome = null;
-      if (status === 200 && payload) {
-        lastOutcome = payload;
-        verdict.textContent = payload.legal ? "✓ Legal" : "✗ Not legal";
-        verdict.className = "verdict " + (payload.legal ? "legal" : "illegal");
-        listItems(answer.querySelector(".live-reasons"), payload.violations.map((v) => v.message + (v.rule ? ` (${v.rule})` : "")));
-        listItems(answer.querySelector(".live-effects"), describe(payload));
-        marks = effectMarks(payload.effects || {});
-      } else {
-        const problems = (payload && payload.violations) || [{ message: `the checker answered ${status}` }];
-        verdict.textContent = "Cannot check this";
-        verdict.className = "verdict illegal";
-        listItems(answer.querySelector(".live-reasons"), problems.map((v) => v.message));
-        listItems(answer.querySelector(".live-effects"), []);
-        marks = spacesOfViolations(problems, (path) => (path === "action.board" ? board : null));
-      }
+      // The verdict, the reasons and the answer in words (static/answer.js), marked on the board.
+      window.gardenkit.drawAnswer(answer.querySelector(".live-answer"), status, payload);
+      lastOutcome = payload && payload.effects ? payload : null;
+      if (lastOutcome) marks = effectMarks(payload.effects || {});
+      else marks = spacesOfViolations((payload && payload.violations) || [], (path) => (path === "action.board" ? board : null));
       answer.querySelector("#apply-effects").hidden = !(lastOutcome && lastOutcome.legal);
       view.draw(board, names(), pickMarks());
     }
@@ -543,6 +531,11 @@
     answer.querySelector("#apply-effects").addEventListener("click", applyEffects);
     form.querySelector("#clear-picks").addEventListener("click", () => {
       origin = null; targets = []; at = null; marks = {}; changed();
+    });
+    // A dispute on another board starts from an empty one, not by erasing the example's plants
+    // one by one; the set-up's rocks stay (every board has its 10).
+    form.querySelector("#clear-board").addEventListener("click", () => {
+      board = { rocks: board.rocks, plants: [] }; origin = null; targets = []; at = null; marks = {}; changed();
     });
     for (const field of [typeField, playerField, kindField, patternField, roundField, namesField]) {
       field.addEventListener("change", () => { marks = {}; changed(); });

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Set as AbstractSet
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -566,6 +566,10 @@ class CottageGarden(Game):
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, PREPARATION
 
     # state ----------------------------------------------------------------------------------
+    def describe(self, state, action: Any, answer: dict[str, Any]) -> list[str]:
+        words = _ANSWER_WORDS.get(action.type)
+        return words(action, answer["effects"]) if answer["legal"] and words else []
+
     def state_violations(self, state: CottageState) -> list[dict]:
         found = []
         for i, player in enumerate(state.players):
@@ -898,3 +902,79 @@ EXAMPLE_CHECK = {"state": EXAMPLE_STATE, "action": {
 
 GAME = CottageGarden(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
                      page_data=page_data, engine=CottageGardenEngine)
+
+
+# --- the answer in words ---------------------------------------------------------------------------
+def _space(at: Any) -> str:
+    return f"row {at[0]}, column {at[1]}"
+
+
+def _bed_words(effects: dict[str, Any]) -> str:
+    pots, cloches = plural(effects["pots"], "flower pot"), plural(effects["cloches"], "cloche")
+    if effects["complete"]:
+        return f"The bed is complete: score it now, {pots} (orange steps) and {cloches} (blue steps)."
+    empty = sum(row.count(".") for row in effects["cells"])
+    return f"The bed is not complete: {plural(empty, 'empty space')} left; {pots} and {cloches} show so far."
+
+
+def _placed(action: Any, effects: dict[str, Any]) -> list[str]:
+    what = f"tile {action.tile}" if action.type == "place_tile" else ("a cat" if action.token == "cat" else "a flower-pot token")
+    lines = [f"{what[:1].upper()}{what[1:]} goes on {_space(action.at)}.", _bed_words(effects)]
+    if effects.get("covered"):
+        lines.append(f"It covers the printed symbol on {'; '.join(_space(at) for at in effects['covered'])}.")
+    return lines
+
+
+def _cube(action: Any, effects: dict[str, Any]) -> list[str]:
+    lines = [f"{action.player}'s {action.color} cube moves to space {effects['to']}: {plural(effects['points'], 'point')}."]
+    if effects.get("forfeited_steps"):
+        lines.append(f"{plural(effects['forfeited_steps'], 'step')} past the track's end are lost.")
+    gains = [thing for key, thing in (("cat", "a cat"), ("pot_token", "a flower-pot token")) if effects.get(key)]
+    if effects.get("beehive_tile"):
+        gains.append(f"beehive tile {effects['beehive_tile']}")
+    if gains:
+        lines.append(f"{action.player} gains {' and '.join(gains)}.")
+    return lines
+
+
+def _penalty(action: Any, effects: dict[str, Any]) -> list[str]:
+    return [f"{action.player}'s {action.color} cube goes back to space {effects['to']}: "
+            f"{plural(effects['points_lost'], 'point')} lost" + (", and a cat with it." if effects.get("cat") else ".")]
+
+
+def _final_round(action: Any, effects: dict[str, Any]) -> list[str]:
+    beds = lambda indexes: ", ".join(f"bed {i + 1}" for i in indexes) or "none"  # noqa: E731
+    return [f"The Final Round starts. Beds given up (too few flower tiles): {beds(effects['given_up'])}; "
+            f"beds kept: {beds(effects['kept'])}."]
+
+
+def _refill(action: Any, effects: dict[str, Any]) -> list[str]:
+    order = ", ".join(effects.get("order") or []) or "nothing"
+    return [f"The nursery refill is {effects['refill']}: fill {order}, in that order."
+            + (f" {plural(effects['cats_returned'], 'cat')} go back." if effects.get("cats_returned") else "")]
+
+
+def _gardener(action: Any, effects: dict[str, Any]) -> list[str]:
+    return [f"The gardener moves to {effects['to']} and the die shows {effects['die']}."
+            + (" The Final Round starts." if effects.get("final_round_starts") else "")]
+
+
+def _turns(action: Any, effects: dict[str, Any]) -> list[str]:
+    return [f"With {effects['players']} players the nursery uses side {effects['nursery_side']}, the gardener starts "
+            f"on {effects['gardener_space']} with the die at {effects['die_start']}: "
+            f"{plural(effects['turns_before_final_round'], 'turn')} before the Final Round."]
+
+
+def _oriented(action: Any, effects: dict[str, Any]) -> list[str]:
+    return [f"Tile {action.tile} turned {action.rotation}°{' and flipped' if action.flip else ''} takes "
+            f"{plural(effects['rows'], 'row')} and {plural(effects['columns'], 'column')}."]
+
+
+def _fitted(action: Any, effects: dict[str, Any]) -> list[str]:
+    return [f"Tile {tile} fits in {plural(len(ways), 'way')}." for tile, ways in effects["placements"].items()]
+
+
+_ANSWER_WORDS = {"place_tile": _placed, "place_token": _placed, "score_bed": lambda action, effects: [_bed_words(effects)], "move_cube": _cube,
+                 "final_round_penalty": _penalty, "start_final_round": _final_round, "refill": _refill,
+                 "move_gardener": _gardener, "turns": _turns, "orient_tile": _oriented, "fit_tiles": _fitted,
+                 "end_turn": lambda action, effects: [f"{action.player}'s turn is over."]}

@@ -45,8 +45,8 @@ Actions (`type` tags). The first three shapes are the format's own; the rest are
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Annotated, Literal
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -261,6 +261,11 @@ def describe(tile: BoardTile) -> str:
     return f"{tile.owner}'s {tile.kind}"
 
 
+def space_words(position: Sequence[int]) -> str:
+    """A space as players name it: "row 3, column 3" (row 1 at the top)."""
+    return f"row {position[0]}, column {position[1]}"
+
+
 def _at(position: list[int]) -> Coord:
     return (position[0], position[1])
 
@@ -388,6 +393,9 @@ class GardenDice(Game):
     action_model = Action
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, R_SETUP
 
+    def describe(self, state: GardenDiceState, action: Any, answer: dict[str, Any]) -> list[str]:
+        return answer_in_words(state, action, answer["effects"]) if answer["legal"] else []
+
     # impossible states ------------------------------------------------------------------------
     def state_violations(self, state: GardenDiceState) -> list[Violation]:
         counts = [crop_counts(player) for player in state.players]
@@ -499,10 +507,10 @@ class GardenDice(Game):
             at = _at(tile.at)
             if not on_board(at):
                 found.append(violation("off-board", R_COMPONENTS,
-                                       f"{list(at)} is not a space of the 6×6 garden", f"board[{i}].at"))
+                                       f"{space_words(at)} is not a space of the 6×6 garden", f"board[{i}].at"))
             elif at in seen:
                 found.append(violation("two-tiles-one-space", R_PLACE,
-                                       f"board[{seen[at]}] and board[{i}] are both at {list(at)}: "
+                                       f"board[{seen[at]}] and board[{i}] are both on {space_words(at)}: "
                                        "a space holds one tile", f"board[{i}].at"))
             seen.setdefault(at, i)
             found += self._tile_fields(tile, i, names)
@@ -752,7 +760,7 @@ def _turn_violations(turn: TurnSoFar, players: dict, actor: str) -> list[Violati
 def _position_problem(position: list[int], path: str, rule: str) -> list[Violation]:
     if on_board(_at(position)):
         return []
-    return [violation("off-board", rule, f"{position} is not a space of the 6×6 garden", path)]
+    return [violation("off-board", rule, f"{space_words(position)} is not a space of the 6×6 garden", path)]
 
 
 def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | None, list]:
@@ -762,10 +770,10 @@ def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | 
         return None, found
     tile = ctx.board.get(_at(action.at))
     if tile is None:
-        return None, [violation("empty-space", rule, f"there is no tile at {action.at}", "action.at")]
+        return None, [violation("empty-space", rule, f"there is no tile on {space_words(action.at)}", "action.at")]
     if tile.kind != side:
         return None, [violation(f"not-a-{side}", rule,
-                                f"the tile at {action.at} is {describe(tile)}, not a {side}",
+                                f"the tile on {space_words(action.at)} is {describe(tile)}, not a {side}",
                                 "action.at")]
     if tile.owner != ctx.player.name:
         verb = "water" if side == data.SEED else "harvest"
@@ -844,7 +852,7 @@ def _check_move_critter(ctx: Context, action: MoveCritter) -> CheckResult:
     if target is None:
         if action.spit_out_die is not None:
             return _illegal(violation("nothing-to-spit-out", R_EAT,
-                                      f"{list(end)} is empty: the critter eats nothing there, so "
+                                      f"{space_words(end)} is empty: the critter eats nothing there, so "
                                       "there are no seeds to spit out", "action.spit_out_die"))
         return CheckResult(True, [], {"eats": None, "eaten": None})
     found = _eat_problems(ctx, action, critter, target, end)
@@ -877,7 +885,7 @@ def _line_problems(board: Board, start: Coord, end: Coord, die: int) -> list[Vio
     if start[0] != end[0] and start[1] != end[1]:
         return [violation("not-straight", R_MOVE,
                           f"a critter moves in a straight line along a row or column; "
-                          f"{list(end)} is not in line with {list(start)}", "action.to")]
+                          f"{space_words(end)} is not in line with {space_words(start)}", "action.to")]
     distance = abs(end[0] - start[0]) + abs(end[1] - start[1])
     if distance > die:
         return [violation("too-far", R_MOVE,
@@ -889,7 +897,7 @@ def _line_problems(board: Board, start: Coord, end: Coord, die: int) -> list[Vio
         if tile is not None:
             why = "rocks are impassable" if tile.kind == data.ROCK else "critters pass only empty spaces"
             return [violation("path-blocked", R_ROCK if tile.kind == data.ROCK else R_MOVE,
-                              f"{describe(tile)} at {list(between)} is in the way: {why}",
+                              f"{describe(tile)} on {space_words(between)} is in the way: {why}",
                               "action.to")]
     return []
 
@@ -901,7 +909,7 @@ def _eat_problems(ctx: Context, action: MoveCritter, critter: BoardTile, target:
         why = ("rocks are impassable" if target.kind == data.ROCK else
                f"a {critter.kind} may only end on an opponent's {prey}")
         return [violation("space-occupied", R_ROCK if target.kind == data.ROCK else R_MOVE,
-                          f"{list(end)} holds {describe(target)}: {why}", "action.to")]
+                          f"{space_words(end)} holds {describe(target)}: {why}", "action.to")]
     if critter.kind == "bird" and ctx.board.protected_by_scarecrow(end, target.owner):
         return [violation("scarecrow-protects", R_SCARECROW,
                           f"{target.owner}'s scarecrow guards {describe(target)}: a bird cannot "
@@ -952,7 +960,7 @@ def _check_place(ctx: Context, action: Place) -> CheckResult:
     occupant = ctx.board.get(at)
     if occupant is not None:
         return _illegal(violation("space-taken", R_PLACE,
-                                  f"{list(at)} already holds {describe(occupant)}", "action.at"))
+                                  f"{space_words(at)} already holds {describe(occupant)}", "action.at"))
     reading, found = coordinate_reading(ctx, action.dice, at, action.turn, R_PLACE)
     if found:
         return CheckResult(False, found)
@@ -1016,7 +1024,7 @@ def coordinate_reading(ctx: Context, dice: list[int], at: Coord, turn: TurnSoFar
     reachable = [r for r in readings if sundial_allows(turn.sundial + r["sundial"])]
     if has_sundial and reachable:
         return reachable[0], []
-    read = " or ".join(f"({r['row_die']}, {r['column_die']})" for r in readings)
+    read = " or ".join(space_words((r['row_die'], r['column_die'])) for r in readings)
     if not has_sundial:
         why = f"and {ctx.player.name} has no sundial (sundial side up) on the board to change them"
     elif turn.sundial:
@@ -1024,7 +1032,7 @@ def coordinate_reading(ctx: Context, dice: list[int], at: Coord, turn: TurnSoFar
     else:
         why = "and a sundial changes one die by 1 or 2, or two dice by 1 each"
     return {}, [violation("dice-do-not-match", rule if not has_sundial else R_SUNDIAL,
-                          f"dice {dice[0]} and {dice[1]} read {read}, not {list(at)}, {why}",
+                          f"dice {dice[0]} and {dice[1]} read {read}, not {space_words(at)}, {why}",
                           "action.dice")]
 
 
@@ -1038,7 +1046,7 @@ def _check_flip(ctx: Context, action: Flip) -> CheckResult:
         what = describe(tile) if tile else "nothing"
         found.append(violation("not-your-special-tile", R_FLIP,
                                f"{ctx.player.name} can flip only their own bird/rabbit or "
-                               f"sundial/scarecrow; {list(action.at)} holds {what}", "action.at"))
+                               f"sundial/scarecrow; {space_words(action.at)} holds {what}", "action.at"))
     if action.die != data.SIX:
         found.append(violation("needs-a-six", R_FLIP,
                                f"flipping a special tile takes a six, not a {action.die}",
@@ -1059,7 +1067,7 @@ def _check_remove_critter(ctx: Context, action: RemoveCritter) -> CheckResult:
     if critter is None or critter.kind not in data.CRITTER_SIDES:
         what = describe(critter) if critter else "nothing"
         return _illegal(violation("not-a-critter", R_REMOVE,
-                                  f"{list(at)} holds {what}, not a bird or rabbit", "action.at"))
+                                  f"{space_words(at)} holds {what}, not a bird or rabbit", "action.at"))
     sixes = [i for i, d in enumerate(action.dice) if d == data.SIX]
     if not sixes:
         return _illegal(violation("needs-a-six", R_REMOVE,
@@ -1157,6 +1165,94 @@ EXAMPLE_CHECK = {
     },
     "action": {"type": "harvest", "player": "Yellow", "at": [2, 3], "die": 3},
 }
+
+# --- the answer in words ---------------------------------------------------------------------------
+def answer_in_words(state: GardenDiceState, action: Any, effects: dict[str, Any]) -> list[str]:
+    """What a legal action does, in the players' words (Game.describe): every tile it reaches
+    named by its owner, crop and space."""
+    tiles = {_at(t.at): t for t in state.board or []}
+
+    def tile_at(at: Sequence[int]) -> str:
+        tile = tiles.get(_at(list(at)))
+        return f"{describe(tile) if tile else 'the space'} on {space_words(at)}"
+
+    who = getattr(action, "player", "")
+    words = _ANSWER_WORDS.get(action.type)
+    return words(who, action, effects, tile_at) if words else []
+
+
+def _watered(who, action, effects, tile_at) -> list[str]:
+    reached = [tile_at(at) for at in effects["watered"]]
+    return [f"{who}'s water reaches {plural(len(reached), 'tile')} along the chain: {'; '.join(reached)}."]
+
+
+def _harvested(who, action, effects, tile_at) -> list[str]:
+    lines = [f"{who}'s harvest reaches {plural(len(effects['tiles']), 'veggie')} along the chain:"]
+    for tile in effects["tiles"]:
+        bonus = f", with the {tile['bonus']} bonus" if tile["bonus"] else ""
+        lines.append(f"{tile['owner']}'s {tile['crop']} on {space_words(tile['at'])}: "
+                     f"{plural(tile['points'], 'point')}{bonus}.")
+    if effects.get("chain_bonus"):
+        lines.append(f"{who} scores a chain bonus of {plural(effects['chain_bonus'], 'point')}.")
+    lines.append("Points on the track: " + "; ".join(f"{name} {plural(points, 'point')}"
+                                                     for name, points in effects["points"].items()) + ".")
+    return lines
+
+
+def _moved(who, action, effects, tile_at) -> list[str]:
+    to = space_words(action.to)
+    if not effects.get("eaten"):
+        return [f"{who}'s critter moves from {space_words(action.from_)} to {to} and eats nothing."]
+    eaten = effects["eaten"]
+    line = f"{who}'s critter moves from {space_words(action.from_)} to {to} and eats {eaten['owner']}'s {eaten['crop']} {eaten['kind']} there"
+    if effects.get("swallowed"):
+        return [line + f", swallowing it whole (spitting out its seeds would take one more die of "
+                       f"{effects['spit_out_die_needed']} or more)."]
+    return [line + f"; it spits out the seeds: {who} takes {a_or_an(effects['spat_out'])} {effects['spat_out']} "
+                   f"seed and has {plural(effects['unplaced_seeds'], 'unplaced seed')}."]
+
+
+def _bought(who, action, effects, tile_at) -> list[str]:
+    lines = [f"{who} buys {a_or_an(effects['bought'])} {effects['bought']} seed: "
+             f"{plural(effects['unplaced_seeds'], 'unplaced seed')} and {plural(effects['free_discs'], 'free disc')} now."]
+    if "stack_left" in effects:
+        lines.append(f"The {effects['bought']} stack keeps {plural(effects['stack_left'], 'tile')}"
+                     + (": that was the last seed of the stacks, the game ends." if effects.get("last_seed") else "."))
+    return lines
+
+
+def _placed(who, action, effects, tile_at) -> list[str]:
+    what = f"{effects['crop']} seed" if effects.get("crop") else effects["tile"]
+    changes = effects.get("sundial") or []
+    sundial = (" after the sundial changes " + " and ".join(f"a die by {c:+d}" for c in changes)) if changes else ""
+    return [f"{who} places {a_or_an(what)} {what} on {space_words(effects['placed'])}: the {effects['row_die']} "
+            f"is the row die and the {effects['column_die']} the column die{sundial}."]
+
+
+def _flipped(who, action, effects, tile_at) -> list[str]:
+    return [f"The {effects['from']} on {space_words(effects['flipped'])} turns over to its {effects['to']} side."]
+
+
+def _removed(who, action, effects, tile_at) -> list[str]:
+    return [f"{tile_at(effects['removed'])} leaves the board (the six and dice of {effects['row_die']} and "
+            f"{effects['column_die']}); {plural(effects['discs_returned'], 'disc')} "
+            f"{'goes' if effects['discs_returned'] == 1 else 'go'} back to {effects['owner']}."]
+
+
+def _sun(who, action, effects, tile_at) -> list[str]:
+    what = ("rerolls all four dice" if action.type == "sun_reroll"
+            else f"turns a {effects['die']['from']} into a {effects['die']['to']}")
+    return [f"{who} spends the sun token and {what}; the token's {plural(effects['end_bonus_lost'], 'point')} "
+            "at the game's end are lost."]
+
+
+_ANSWER_WORDS: dict[str, Callable[..., list[str]]] = {
+    "water": _watered, "harvest": _harvested, "move_critter": _moved, "buy": _bought, "place": _placed,
+    "flip": _flipped, "remove_critter": _removed, "sun_reroll": _sun, "sun_set_die": _sun,
+    "reroll_equal_dice": lambda who, *_: [f"Four equal dice: {who} rerolls all four."],
+    "end_turn": lambda who, *_: [f"{who}'s turn is over."],
+}
+
 
 def page_data() -> dict:
     """House content for the game's web pages, from the same data the rules use."""

@@ -33,6 +33,11 @@ CRITTERS = {"blue": "Opossum", "red": "Snail", "green": "Frog", "yellow": "Bee"}
 # A letter for each colour, printed beside the colour so colour is never the only clue.
 COLOR_LETTERS = {"blue": "B", "red": "R", "green": "G", "yellow": "Y"}
 BEATS = {color: COLORS[(i + 1) % len(COLORS)] for i, color in enumerate(COLORS)}
+# The pair the rulebook contradicts itself on: its colour list (Types of cards) has blue beat
+# red, while its example under Winning a round calls a red 6 and a blue 8 a tie colour cannot
+# break. gardenkit plays the list (docs/house-rules.md, Comparing two cards); a round this pair
+# decides says so in its answer.
+CONTRADICTED_PAIR = frozenset({"blue", "red"})
 
 NUMBERS = tuple(range(1, 10))      # printed numbers of ordinary critters and wildflowers
 RARE_NUMBER = "0/10"               # the rare critter: its player declares 0 or 10

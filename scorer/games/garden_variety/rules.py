@@ -150,6 +150,31 @@ def _break_tie(first: Standing, second: Standing) -> tuple[Standing, str]:
     return first, "still tied: the card played first wins"
 
 
+def _rulebook_contradicts(first: Standing, second: Standing, rule: int) -> bool:
+    """A red and a blue critter at the same distance, with no gnome's tie flag: the tie the
+    rulebook's colour list and its own example settle differently."""
+    return (first.kind == second.kind == "critter" and {first.color, second.color} == data.CONTRADICTED_PAIR
+            and not (first.wins_ties or second.wins_ties or first.loses_ties or second.loses_ties)
+            and first.number is not None and second.number is not None
+            and abs(first.number - rule) == abs(second.number - rule))
+
+
+def _contradiction(first: Standing, second: Standing) -> dict:
+    """The rulebook's two readings of a red-blue tie, which one gardenkit plays and why, as a
+    violation-shaped note (code, rule, message) naming the section."""
+    by_example = first.player
+    by_colour = first.player if first.color == "blue" else second.player
+    outcome = ("Here both readings give the same winner." if by_example == by_colour else
+               f"By the example, {by_example} (played first) would stay instead.")
+    return {"code": "rulebook-contradicts-itself", "rule": ROUND, "path": "",
+            "message": "The rulebook contradicts itself on this pair: its colour list (Types of cards) says the "
+                       "blue opossum beats the red snail, but its example under Winning a round says a red 6 and a "
+                       "blue 8 cannot be separated by colour, so the card played first wins. gardenkit plays the "
+                       "colour list: it is stated as the rule, while the worked example that should follow it is "
+                       "missing from the rulebook (a broken box is left), so the example's sentence is the likelier "
+                       f"slip (house rules: Comparing two cards). {outcome}"}
+
+
 def resolve(plays: list[Play], rule: int) -> dict:
     """The rulebook's pairwise elimination: the first card meets the next one, the loser
     leaves the round, the card still standing meets the next, and so on."""
@@ -163,7 +188,10 @@ def resolve(plays: list[Play], rule: int) -> dict:
             winner, reason = compare(champion, challenger, rule, flipped)
             loser = challenger if winner is champion else champion
         eliminated.append(loser.player)
-        steps.append({"stays": winner.player, "out": loser.player, "reason": reason})
+        step: dict[str, Any] = {"stays": winner.player, "out": loser.player, "reason": reason}
+        if not challenger.thief and _rulebook_contradicts(champion, challenger, rule):
+            step["rulebook_contradiction"] = _contradiction(champion, challenger)
+        steps.append(step)
         champion = winner
     return {"winner": champion.player, "eliminated": eliminated, "rule": rule, "flipped": flipped,
             "counts_as": {c.player: c.number for c in cards}, "steps": steps}
@@ -225,6 +253,19 @@ class GardenVarietyGame(Game):
 
     def action_players(self, action: ResolveRound) -> list[tuple[str, str]]:
         return [(f"action.plays[{i}].player", play.player) for i, play in enumerate(action.plays)]
+
+    def describe(self, state: GardenVarietyState, action: Any, answer: dict[str, Any]) -> list[str]:
+        """Who wins the round, then each meeting of two cards in play order and why."""
+        if not answer["legal"]:
+            return []
+        effects = answer["effects"]
+        flipped = f" (topsy-turvy: the card farthest from {effects['rule']} wins)" if effects["flipped"] else ""
+        lines = [f"{effects['winner']} wins the round{flipped}."]
+        for step in effects["steps"]:
+            lines.append(f"{step['stays']} stays and {step['out']} is out: {step['reason']}.")
+            if "rulebook_contradiction" in step:
+                lines.append(step["rulebook_contradiction"]["message"])
+        return lines
 
     def check_resolve_round(self, state: GardenVarietyState, action: ResolveRound) -> CheckResult:
         found = _rule_violations(action.rule)

@@ -7,7 +7,7 @@ leaves open are explained in docs/house-rules.md, "Harvest Dice".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -491,6 +491,9 @@ class HarvestDice(Game):
                 f"filled it; no more dice are taken", "markets")]
         return []
 
+    def describe(self, state: HarvestState, action: Any, answer: dict[str, Any]) -> list[str]:
+        return answer_in_words(state, action, answer["effects"])
+
     def check_plant(self, state: HarvestState, action: PlantAction) -> CheckResult:
         return self._with_powers(self._plant, state, action)
 
@@ -587,6 +590,75 @@ class HarvestDice(Game):
         return end_triggers(state.markets.model_dump(), state.mode, players)
 
 
+
+
+# --- the answer in words ---------------------------------------------------------------------------
+def _space(at: list[int]) -> str:
+    return f"row {at[0]}, column {at[1]}"
+
+
+def answer_in_words(state: HarvestState, action: Any, effects: dict[str, Any]) -> list[str]:
+    """What the die does, in the players' words (Game.describe): where it is planted, what the
+    pig gains, what the market pays, and for a die that cannot be planted why each space of its
+    column is closed. Said for a refused move too, since where the die could go is the answer."""
+    lines: list[str] = []
+    if effects.get("planted"):
+        planted = effects["planted"]
+        lines.append(f"{action.player} plants {a_or_an(planted['crop'])} {planted['crop']} on {_space(planted['at'])}."
+                     + (" That row is now full: a ribbon." if effects.get("ribbon") else ""))
+    if "circles" in effects:
+        wasted = effects["wasted"]
+        lost = f"; {plural(wasted, 'pip')} {'is' if wasted == 1 else 'are'} lost, the pig is full" if wasted else ""
+        lines.append(f"{action.player} feeds the die to the pig: {plural(effects['circles'], 'circle')} crossed, "
+                     f"{effects['pig']} in all{lost}.")
+        if effects.get("powers_unlocked"):
+            rows = " and ".join(str(row) for row in effects["rows_completed"])
+            lines.append(f"Pig row {rows} is full: {plural(effects['powers_unlocked'], 'new pig power')}.")
+    if effects.get("market"):
+        market = effects["market"]
+        lines.append(f"Every player crosses a circle of the {market} market: each {market} is now worth "
+                     f"{plural(effects['value'], 'point')}.")
+    if effects.get("pig_powers_spent"):
+        die = effects["die"]
+        lines.append(f"{plural(effects['pig_powers_spent'], 'pig power')} spent: the die counts as "
+                     f"{a_or_an(die['color'])} {die['color']} {die['value']}.")
+    if "options" in effects and not effects.get("planted"):
+        lines.append(_where_it_grows(state, action, effects))
+    more = effects.get("plantable_with_more_powers") or []
+    if more:
+        best = more[0]
+        lines.append(f"More pig powers could have planted it ({best['powers']} more would make it "
+                     f"{a_or_an(best['die']['color'])} {best['die']['color']} {best['die']['value']} on "
+                     f"{_space(best['at'])}), but pig powers are never compulsory.")
+    for trigger in effects.get("triggered_now") or []:
+        lines.append(f"This triggers the end of the game: {_trigger_words(trigger)}; the round is played to its end.")
+    if effects.get("game_over"):
+        lines.append("The game is over after this round.")
+    return lines
+
+
+def _where_it_grows(state: HarvestState, action: Any, effects: dict[str, Any]) -> str:
+    options = effects["options"]
+    if options:
+        return f"This die can be planted on {'; '.join(_space(at) for at in options)}."
+    garden = player_named(state, action.player).garden
+    closed = []
+    for space in effects["column"]:
+        row, column = space["at"]
+        letter = garden[row - 1][column - 1] if row <= len(garden) and column <= len(garden[row - 1]) else data.EMPTY
+        because = [f"holds {a_or_an(data.LETTER_CROP.get(letter, 'crop'))} {data.LETTER_CROP.get(letter, 'crop')}"
+                   if code == "space-taken" else f"touches no {effects['crop']}" if code == "not-adjacent" else code
+                   for code in space["problems"]]
+        closed.append(f"{_space(space['at'])} {' and '.join(because)}")
+    return f"This die cannot be planted: {'; '.join(closed)}."
+
+
+def _trigger_words(trigger: dict[str, Any]) -> str:
+    if trigger["trigger"] == "market-full":
+        return f"the {trigger['market']} market is full"
+    if trigger["trigger"] == "garden-full":
+        return f"{trigger['player']}'s garden is full"
+    return f"{trigger['player']}'s pig is full"
 
 
 # --- for the web pages -----------------------------------------------------------------------

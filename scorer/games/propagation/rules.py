@@ -177,12 +177,12 @@ def _rock_violations(rocks: tuple[Space, ...]) -> list[Violation]:
     for index, space in enumerate(rocks):
         where = f".rocks[{index}]"
         if not data.on_board(space):
-            found.append(violation("off-board", R_SETUP, f"rock {list(space)} is off the board", where))
+            found.append(violation("off-board", R_SETUP, f"the rock {hex_words(space)} is off the board", where))
         elif space in seen:
-            found.append(violation("space-shared", R_SHARED, f"two rocks are on the same space {list(space)}", where))
+            found.append(violation("space-shared", R_SHARED, f"two rocks are on the same space, {hex_words(space)}", where))
         else:
-            found += [violation("rocks-adjacent", R_SETUP, f"rocks {list(other)} and {list(space)} are next to "
-                                "each other; rocks must be placed apart", where)
+            found += [violation("rocks-adjacent", R_SETUP, f"two rocks are next to each other ({hex_words(other)}; "
+                                f"{hex_words(space)}); rocks must be placed apart", where)
                       for other in data.neighbours(space) if other in seen]
         seen.add(space)
     return found
@@ -360,7 +360,7 @@ def _dead_plant_violations(board: Board, path: str) -> list[Violation]:
     """The end of a round checks deaths first and only then resolves the bonus cards, so a
     bonus board holds no plant at its death tier."""
     return [violation("dead-plant-on-bonus-board", R_ROUNDS,
-                      f"the {plant.kind} at {list(plant.at)} is at tier {plant.tier}, its death tier: it died "
+                      f"the {plant.kind} {hex_words(plant.at)} is at tier {plant.tier}, its death tier: it died "
                       "at the end of the round, before the bonus cards were resolved, so it is not on the "
                       "board they are resolved on", f"{path}.plants[{index}].tier")
             for index, plant in enumerate(board.plants) if plant.tier >= data.PLANTS[plant.kind]["dies"]]
@@ -500,7 +500,7 @@ def _check_sow(action: Sow) -> CheckResult:
     found = []
     occupant = _occupant(action.board, space)
     if occupant:
-        found.append(violation(_OCCUPANT_CODES[occupant], R_SHARED, f"{list(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
+        found.append(violation(_OCCUPANT_CODES[occupant], R_SHARED, f"{hex_words(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
                                "needs an empty space on the board", "action.at"))
     if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
         found.append(violation("kind-already-on-board", R_SOW,
@@ -520,7 +520,7 @@ def _check_grow(action: Grow) -> CheckResult:
     if stale:
         return CheckResult(False, [violation(
             "should-have-died", R_GROWTH,
-            f"the {p.kind} at {list(p.at)} is at its death tier {p.tier}; it died at the end of "
+            f"the {p.kind} {hex_words(p.at)} is at its death tier {p.tier}; it died at the end of "
             "the last round and cannot grow", f"action.board.plants[{i}].tier") for i, p in stale])
     grown = [_plant_dict(p, tier=p.tier + 1) for p in own]
     return CheckResult(True, effects={
@@ -554,7 +554,7 @@ def _check_propagate(action: Propagate) -> CheckResult:
     if not any(_space(p.at) == origin and p.owner == action.player and p.kind == kind
                for p in board.plants):
         return _illegal("no-origin-plant", R_PROPAGATE,
-                        f"{action.player} has no {kind} at {list(origin)} to propagate from",
+                        f"{action.player} has no {kind} {hex_words(origin)} to propagate from",
                         "action.origin")
     tokens = _tokens_left(board, action.player, kind)
     if tokens == 0:
@@ -565,7 +565,7 @@ def _check_propagate(action: Propagate) -> CheckResult:
     free = [s for s in spaces if blocked[s] is None]
     if not free:
         return _illegal("pattern-blocked", R_PROPAGATE,
-                        f"every space of {pattern['name']} around {list(origin)} is blocked or off "
+                        f"every space of {pattern['name']} around {hex_words(origin)} is blocked or off "
                         "the board; nothing can be sown", "action.pattern")
     sow_count = data.plants_sown(pattern["mode"], len(free), tokens)
     chosen = _chosen_targets(action, spaces, blocked, free, sow_count)
@@ -595,10 +595,10 @@ def _chosen_targets(action, spaces, blocked, free, sow_count) -> set[Space] | Ch
         where = f"action.targets[{index}]"
         if space not in spaces:
             return _illegal("target-not-in-pattern", R_PROPAGATE,
-                            f"{list(space)} is not a space of this pattern", where)
+                            f"{hex_words(space)} is not a space of this pattern", where)
         if blocked[space]:
             return _illegal("target-blocked", R_SHARED,
-                            f"{list(space)} is {_OCCUPANT_WORDS[blocked[space]]}", where)
+                            f"{hex_words(space)} is {_OCCUPANT_WORDS[blocked[space]]}", where)
     if len(set(chosen)) != sow_count or len(chosen) != sow_count:
         return _illegal("wrong-target-count", R_PROPAGATE,
                         f"this propagation sows {plural(sow_count, 'plant')}; targets names "
@@ -637,6 +637,10 @@ class Propagation(Game):
     state_model = PropagationState
     action_model = Action
     min_players, max_players, roster_rule = data.PLAYERS_MIN, data.PLAYERS_MAX, R_MATERIALS
+
+    def describe(self, state, action: Any, answer: dict[str, Any]) -> list[str]:
+        words = _ANSWER_WORDS.get(action.type)
+        return words(action, answer["effects"]) if answer["legal"] and words else []
 
     def state_violations(self, state: PropagationState) -> list[Violation]:
         names = [p.name for p in state.players]
@@ -712,6 +716,8 @@ def page_data() -> dict:
     return {
         "radius": data.BOARD_RADIUS, "top": list(data.TOP_HEX),
         "spaces": [list(s) for s in data.board_spaces()],
+        # each space's name for screen readers and titles, in the words the answers use
+        "space_names": {f"{q},{r}": hex_words((q, r)) for q, r in data.board_spaces()},
         "rocks": data.ROCKS, "kinds": list(data.KINDS),
         "plants": {kind: {k: plant[k] for k in ("name", "grown", "dies", "points", "tokens")}
                    for kind, plant in data.PLANTS.items()},
@@ -755,3 +761,78 @@ EXAMPLE_CHECK = {
 
 GAME = Propagation(example_state=EXAMPLE_STATE, example_checks=[EXAMPLE_CHECK, *examples.CHECKS],
                    page_data=page_data, engine=PropagationEngine)
+
+
+# --- the answer in words ---------------------------------------------------------------------------
+_COMPASS = {"N": "north", "NE": "north-east", "SE": "south-east", "S": "south", "SW": "south-west", "NW": "north-west"}
+
+
+def hex_words(space: Any) -> str:
+    """A space as players find it on the board, walking from the centre: "the centre",
+    "2 spaces north", "2 north then 1 north-east". Each space is reached by steps in at most two
+    neighbouring compass directions."""
+    q, r = space[0], space[1]
+    if (q, r) == (0, 0):
+        return "the centre"
+    names = list(data.DIRECTIONS)
+    for index, first in enumerate(names):
+        second = names[(index + 1) % len(names)]
+        (q1, r1), (q2, r2) = data.DIRECTIONS[first], data.DIRECTIONS[second]
+        det = q1 * r2 - q2 * r1
+        a, b = (q * r2 - q2 * r) // det, (q1 * r - q * r1) // det
+        if a >= 0 and b >= 0 and a * q1 + b * q2 == q and a * r1 + b * r2 == r and a:
+            walk = f"{plural(a, 'space')} {_COMPASS[first]} of the centre"
+            return walk if not b else f"{a} {_COMPASS[first]} then {b} {_COMPASS[second]} of the centre"
+    return "a space off the board"
+
+
+def _plant_words(plant: dict[str, Any]) -> str:
+    return f"{plant['owner']}'s {data.PLANTS[plant['kind']]['name'].lower()} at tier {plant['tier']} ({hex_words(plant['at'])})"
+
+
+def _spaces(spaces: list) -> str:
+    return "; ".join(hex_words(space) for space in spaces)
+
+
+def _propagated(action: Any, effects: dict[str, Any]) -> list[str]:
+    lines = [f"New plants (+ on the board): {'; '.join(_plant_words(p) for p in effects['new_plants']) or 'none'}; "
+             f"{plural(effects['tokens_left'], 'token')} left."]
+    if effects.get("skipped"):
+        lines.append("Skipped (× on the board): " + "; ".join(
+            f"{hex_words(s['at'])}, {_SKIP_WORDS.get(s['reason'], s['reason'])}" for s in effects["skipped"]) + ".")
+    return lines
+
+
+_SKIP_WORDS = {**{why: f"{words} is there" for why, words in _OCCUPANT_WORDS.items()}, "off-board": "off the board",
+               "not-chosen": "not chosen", "no-token": "no token left for it"}
+
+
+def _harvested(action: Any, effects: dict[str, Any]) -> list[str]:
+    line = (f"{action.player} harvests {plural(effects['count'], 'plant')} (★ on the board: {_spaces(effects['harvested'])}): "
+            f"{plural(effects['points'], 'point')}.")
+    return [line + (" The apple trees stay, back to tier 0." if effects.get("reset") else " They leave the board.")]
+
+
+def _round_ended(action: Any, effects: dict[str, Any]) -> list[str]:
+    lines = [f"Dies at the end of the round (× on the board): {_spaces(effects['died'])}." if effects["died"]
+             else "Nothing dies this round."]
+    if effects.get("resolve_bonus"):
+        lines.append("Resolve the bonus cards now." + (" Then reveal a new card." if effects.get("reveal_new_card") else ""))
+    if effects.get("game_over"):
+        lines.append("That was the last round: the game is over.")
+    elif effects.get("pass_start_token"):
+        lines.append("The start token passes to the next player.")
+    return lines
+
+
+def _grown(action: Any, effects: dict[str, Any]) -> list[str]:
+    lines = [f"{action.player}'s plants grow one tier: " + ("; ".join(_plant_words(p) for p in effects["grown"]) or "nothing") + "."]
+    if effects.get("fully_grown"):
+        lines.append(f"Fully grown, ready to harvest (★): {_spaces(effects['fully_grown'])}.")
+    if effects.get("at_death_tier"):
+        lines.append(f"At the death tier, harvest them or they die (!): {_spaces(effects['at_death_tier'])}.")
+    return lines
+
+
+_ANSWER_WORDS = {"propagate": _propagated, "harvest": _harvested, "end_round": _round_ended, "grow": _grown,
+                 "sow": lambda action, effects: [f"Sown (+ on the board): {_plant_words(effects['sown'])}."]}
