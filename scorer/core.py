@@ -40,6 +40,7 @@ MAX_JSON_CONTAINERS = 10_000
 MAX_LOG_CONTAINERS = 40_000
 MAX_VIOLATIONS = 50    # violations listed in one answer; the rest are counted in one more
 MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
+MAX_NAME_INPUT = 4 * MAX_NAME_LENGTH  # characters of a name as sent, before NFC (see _player_name)
 
 
 def violation(code: str, rule: str, message: str, path: str = "") -> Violation:
@@ -96,17 +97,62 @@ def capped(violations: Sequence[Violation]) -> list[Violation]:
 
 def _player_name(value: str) -> str:
     """A name as players mean it: no surrounding spaces, one Unicode spelling (NFC); then
-    blank, broken or too long is refused, in that order. One validator for all of it, after
-    pydantic has made sure the name is text: a name is read for every player and every plant
-    or tile a player owns."""
-    name = unicodedata.normalize("NFC", value.strip())
+    too long, blank, broken, unprintable or mixing look-alike alphabets is refused. One
+    validator for all of it, after pydantic has made sure the name is text: a name is read for
+    every player and every plant or tile a player owns.
+
+    The length is checked on the text as sent before it is normalised: NFC puts a run of
+    combining marks in order in quadratic time, so 16,000 marks cost a worker 0.4 s. A name
+    of 40 characters written decomposed (a base letter and its marks) needs at most a few
+    characters each; MAX_NAME_INPUT allows that and no more."""
+    stripped = value.strip()
+    if len(stripped) > MAX_NAME_INPUT:
+        raise _name_too_long(len(stripped))
+    name = unicodedata.normalize("NFC", stripped)
     if not name:
         raise PydanticCustomError("blank_name", "is blank; every player needs a name")
     _no_surrogates(name)
-    if len(name) > MAX_NAME_LENGTH:  # pydantic's own error for a value too long, as Field(max_length) raises it
-        raise PydanticKnownError("too_long", {"field_type": "Value", "max_length": MAX_NAME_LENGTH,
-                                              "actual_length": len(name)})
+    if len(name) > MAX_NAME_LENGTH:
+        raise _name_too_long(len(name))
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        raise PydanticCustomError("unprintable_name", "holds a control character (a tab, a line "
+                                  "break or a terminal escape); a name is plain text on one line")
+    if not any(_visible(char) for char in name):
+        raise PydanticCustomError("blank_name", "shows no visible letter; every player needs a name "
+                                  "the table can read")
+    if len(_confusable_scripts(name)) > 1:
+        raise PydanticCustomError("unprintable_name", "mixes Latin letters with look-alike Greek or "
+                                  "Cyrillic ones; write it in one alphabet")
     return name
+
+
+def _name_too_long(length: int) -> PydanticKnownError:
+    """pydantic's own error for a value too long, as Field(max_length) raises it."""
+    return PydanticKnownError("too_long", {"field_type": "Value", "max_length": MAX_NAME_LENGTH,
+                                           "actual_length": length})
+
+
+# Characters that take up room but show nothing: Hangul fillers and the blank Braille pattern
+# (letters and symbols by category), used to pass a blank name off as a real one.
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _visible(char: str) -> bool:
+    """A letter, digit, punctuation mark or symbol that shows something; spaces, format
+    characters (U+200B) and combining marks alone do not."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK_LOOKING
+
+
+def _confusable_scripts(name: str) -> set[str]:
+    """Which of the alphabets whose letters look alike (Latin, Greek, Cyrillic) the name's
+    letters come from: "Ann" and "\u0410nn" (a Cyrillic A) look the same at the table."""
+    scripts = set()
+    for char in name:
+        if char.isalpha():
+            script = unicodedata.name(char, "").split(" ", 1)[0]
+            if script in ("LATIN", "GREEK", "CYRILLIC"):
+                scripts.add(script)
+    return scripts
 
 
 def _no_surrogates(value: str) -> str:
@@ -162,8 +208,9 @@ far below anything the game could mean."""
 
 
 def names_key(name: str) -> str:
-    """How names are compared for duplicates: the same letters in any case are one name."""
-    return name.casefold()
+    """How names are compared for duplicates: the same letters in any case are one name, and
+    characters that show nothing (a zero-width space) do not make a name another."""
+    return "".join(char for char in name if unicodedata.category(char) != "Cf").casefold()
 
 
 # --- reading JSON text, the one way every door does it --------------------------------------
@@ -315,6 +362,8 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
                                    f"{where} is {describe_value(err.get('input'))}; {err['msg'].lower()}", path))
         elif kind == "blank_name":
             found.append(violation("blank-name", rule, f"{where} {err['msg']}", path))
+        elif kind == "unprintable_name":
+            found.append(violation("invalid-value", rule, f"{where} {err['msg']}", path))
         elif kind in ("too_long", "too_short") and isinstance(err.get("input"), str):
             limit = err.get("ctx", {}).get("max_length" if kind == "too_long" else "min_length")
             most = "at most" if kind == "too_long" else "at least"
