@@ -30,7 +30,7 @@ from scorer.api import (
     storage,
     unknown_game,
 )
-from scorer.core import InvalidState, UnknownGame, violation
+from scorer.core import InvalidState, UnknownGame, read_json_text, violation
 from scorer.forms import whole_number
 from scorer.games import CATALOGUE
 from scorer.storage import LIST_LIMIT, NOTE_MAX_CHARS, note_problem, save_key_problem
@@ -271,9 +271,9 @@ def _edit_problems(saved: dict, state_text: str, note: str) -> list[str]:
     if problem:
         return [f"The note is too long: {problem}."]
     try:
-        state = json.loads(state_text)
-    except (ValueError, RecursionError) as error:
-        return [f"The game state is not valid JSON ({error})."]
+        state = read_json_text(state_text)
+    except BadJSON as error:
+        return [f"The game state {str(error).removeprefix('the document ')}."]
     try:
         result = scorer.score(saved["game"], state)
     except InvalidState as invalid:

@@ -36,7 +36,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import scorer
-from scorer.api import body_held_to_limit, game_info, storage
+from scorer.api import bad_json, body_held_to_limit, game_info, read_json, storage
 from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, read_json_text, read_log_json
 from scorer.engine import engine_of
 from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
@@ -275,6 +275,10 @@ def _posted_example_origin(game) -> dict | None:
         return None
 
 
+# The live totals and checks read their JSON as the API does, and refuse it in the same words.
+bp.register_error_handler(BadJSON, bad_json)
+
+
 @bp.errorhandler(BadExampleQuery)
 def bad_example_query(error: BadExampleQuery):
     return render_template("error.html", status=400, message=str(error)), 400
@@ -304,7 +308,7 @@ def score_page(game_id: str):
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
     if _live_totals_request():
-        return _live_totals(game, game_info(game_id)["title"], request.get_json(silent=True))
+        return _live_totals(game, game_info(game_id)["title"], read_json())
     spec = form_spec(game.state_model)
     result = violations = origin = None
     refused = g.get("form_refused", False)
@@ -416,7 +420,7 @@ def check_page(game_id: str):
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
     if _live_totals_request():
-        return _live_check(game, game_info(game_id)["title"], request.get_json(silent=True))
+        return _live_check(game, game_info(game_id)["title"], read_json())
     if _replay_request():
         return _replay_answer(game)
     state, action = _default_check(game)
