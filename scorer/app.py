@@ -11,6 +11,8 @@ be overridden by the `config` mapping given to create_app (tests do this):
                              marked Secure, so a browser never sends them in plain HTTP
     GARDENKIT_PROXIES        how many proxies stand in front (default 0): their
                              X-Forwarded-For/-Proto/-Host headers are then believed
+    GARDENKIT_ADMIN_TOKEN    the operator's token: `Authorization: Bearer <token>` may edit
+                             or delete any saved result (scorer.owners); default: none
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import importlib.util
 import logging
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +30,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.core import MAX_BODY_BYTES
-from scorer.storage import Storage, StorageUnavailable
+from scorer.storage import NotYours, Storage, StorageUnavailable
 
 csrf = CSRFProtect()
 log = logging.getLogger("gardenkit")
@@ -62,6 +65,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("GARDENKIT_HTTPS", "") == "1",
         PROXIES=_proxy_count(os.environ.get("GARDENKIT_PROXIES", "0")),
+        ADMIN_TOKEN=os.environ.get("GARDENKIT_ADMIN_TOKEN") or None,
+        # The session keeps the keys of the results this browser saved (scorer.owners): for
+        # as long as browsers keep a cookie.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
     )
     app.config.update(config or {})
     if app.config["PROXIES"]:
@@ -146,6 +153,10 @@ def _register_error_handlers(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_failed(error: CSRFError):
         return answer(400, "the form expired or did not come from this site; reload the page and try again")
+
+    @app.errorhandler(NotYours)
+    def not_yours(error: NotYours):
+        return answer(403, str(error))
 
     @app.errorhandler(StorageUnavailable)
     def storage_down(error: StorageUnavailable):

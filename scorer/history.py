@@ -33,7 +33,8 @@ from scorer.api import (
 from scorer.core import InvalidState, UnknownGame, read_json_text, violation
 from scorer.forms import whole_number
 from scorer.games import CATALOGUE
-from scorer.storage import LIST_LIMIT, NOTE_MAX_CHARS, note_problem, save_key_problem
+from scorer.owners import may_change, require_owner, save_owned
+from scorer.storage import LIST_LIMIT, NOTE_MAX_CHARS, KeyReused, StaleVersion, note_problem, save_key_problem
 
 bp = Blueprint("history", __name__)
 bp.register_error_handler(BadJSON, bad_json)
@@ -41,7 +42,7 @@ bp.register_error_handler(InvalidState, invalid_state)
 bp.register_error_handler(UnknownGame, unknown_game)
 
 SAVE_BODY_KEYS = {"game", "state"}
-EDIT_BODY_KEYS = {"state", "note"}
+EDIT_BODY_KEYS = {"state", "note", "version"}
 MAX_LIST_LIMIT = 1000       # results in one answer of /api/results
 MAX_OFFSET = 10**9          # far more saved games than any club keeps
 PAGE_SIZE = 50              # results on one page of /results
@@ -125,10 +126,26 @@ def _checked_note(body: dict) -> str | None:
     return note
 
 
+@bp.errorhandler(KeyReused)
+def key_reused(error: KeyReused):
+    return jsonify({"error": str(error)}), 422
+
+
+@bp.errorhandler(StaleVersion)
+def stale_version(error: StaleVersion):
+    """409 with both versions: the one the edit was made on, and the result as it is now."""
+    message = f"{error}; look at it again and make your change on version {error.current['version']}"
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message, "your_version": error.attempted, "current": error.current}), 409
+    return render_template("error.html", status=409, message=message), 409
+
+
 @bp.post("/api/results")
 def save_result():
-    """Save a finished game. With an Idempotency-Key header, the same key saves once: the
-    first request answers 201, every repeat 200 with the same id."""
+    """Save a finished game; the answer carries the result's key, which edits and deletes
+    it (scorer.owners). With an Idempotency-Key header, the same key saves once: the first
+    request answers 201, every repeat of the same game 200 with the same id and key, and a
+    repeat with another game 422."""
     key = _idempotency_key()
     body = read_json()
     if not isinstance(body, dict) or not SAVE_BODY_KEYS <= set(body) <= SAVE_BODY_KEYS | {"note"}:
@@ -140,8 +157,9 @@ def save_result():
                                       f"{', '.join(scorer.GAMES)}", "game")])
     note = _checked_note(body)
     result = scorer.GAMES[game_id].score(body["state"])
-    saved, created = storage().save_once(game_id, body["state"], result, key=key, note=note)
-    return (jsonify({"id": saved["id"], "result": saved["result"]}), 201 if created else 200,
+    saved, created, result_key = save_owned(storage(), game_id, body["state"], result, key=key, note=note)
+    return (jsonify({"id": saved["id"], "key": result_key, "version": saved["version"],
+                     "result": saved["result"]}), 201 if created else 200,
             {"Location": f"/api/results/{saved['id']}"})
 
 
@@ -182,14 +200,20 @@ def get_result(result_id: int):
 
 @bp.patch("/api/results/<int:result_id>")
 def edit_result(result_id: int):
-    """Change a saved game: a new "state" is checked and scored again (422 with the
-    violations, and nothing changed, when it is impossible); a "note" replaces the note
-    (null or "" removes it)."""
+    """Change a saved game, by its saver or the operator (403 otherwise): a new "state" is
+    checked and scored again (422 with the violations, and nothing changed, when it is
+    impossible); a "note" replaces the note (null or "" removes it). "version" names the
+    version the change was made on: 409 when the result has changed since."""
     saved = saved_or_404(result_id)
     body = read_json()
-    if not isinstance(body, dict) or not body or not set(body) <= EDIT_BODY_KEYS:
-        raise _request_problem('the body must be {"state": {...}} or {"note": "..."}, or both')
-    changes: dict[str, Any] = {}
+    if not isinstance(body, dict) or not set(body) - {"version"} or not set(body) <= EDIT_BODY_KEYS:
+        raise _request_problem('the body must be {"version": n, "state": {...}} or {"version": n, '
+                               '"note": "..."}, or all three')
+    version = body.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= MAX_ID:
+        raise _request_problem('say which version of the result you changed: "version" (a whole '
+                               f'number; it is {saved["version"]} now)', "version")
+    changes: dict[str, Any] = {"version": version, "may_change": may_change(result_id)}
     if "note" in body:
         changes["note"] = _checked_note(body)
     if "state" in body:
@@ -202,7 +226,7 @@ def edit_result(result_id: int):
 
 @bp.delete("/api/results/<int:result_id>")
 def delete_result(result_id: int):
-    if result_id > MAX_ID or not storage().delete(result_id):
+    if result_id > MAX_ID or not storage().delete(result_id, may_change(result_id)):
         abort(404)
     return "", 204
 
@@ -252,6 +276,7 @@ def edit_page(result_id: int):
     """Edit a saved game's state (as JSON) and its note. An impossible state is refused with
     the reasons, keeps what was typed, and changes nothing saved."""
     saved = saved_or_404(result_id)
+    require_owner(storage(), result_id)
     state_text, note = json.dumps(saved["state"], indent=1), saved["note"] or ""
     problems: list[str] = []
     if request.method == "POST":
@@ -278,7 +303,9 @@ def _edit_problems(saved: dict, state_text: str, note: str) -> list[str]:
         result = scorer.score(saved["game"], state)
     except InvalidState as invalid:
         return [v["message"] for v in invalid.violations]
-    if storage().update(saved["id"], state=state, result=result, note=note) is None:
+    version = whole_number(request.form.get("version", ""))  # a form that names its version
+    if storage().update(saved["id"], state=state, result=result, note=note, version=version,
+                        may_change=may_change(saved["id"])) is None:
         abort(404)
     return []
 
@@ -287,9 +314,10 @@ def _edit_problems(saved: dict, state_text: str, note: str) -> list[str]:
 def delete_page(result_id: int):
     """GET asks to confirm; the form's POST deletes."""
     saved = saved_or_404(result_id)
+    require_owner(storage(), result_id)
     title = titles().get(saved["game"], saved["game"])
     if request.method == "POST":
-        storage().delete(result_id)
+        storage().delete(result_id, may_change(result_id))
         flash(f"Deleted the {title} game of {utc_text(saved['saved_at'])}.")
         return redirect(url_for("history.results_page"))
     return render_template("history_delete.html", saved=saved, title=title)

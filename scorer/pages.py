@@ -53,6 +53,7 @@ from scorer.forms import (
     state_from_form,
 )
 from scorer.games import CATALOGUE
+from scorer.owners import save_owned
 from scorer.storage import save_key_problem
 
 bp = Blueprint("pages", __name__)
@@ -343,7 +344,7 @@ def score_page(game_id: str):
             # players' records (scorer.history) as if they had played.
             not_saved = result is not None and op == "save" and example
             if result is not None and op == "save" and not example:
-                saved = storage().save(game_id, state, result, key=_submitted_save_key())
+                saved = save_owned(storage(), game_id, state, result, key=_submitted_save_key())[0]
                 flash(f"Saved: {', '.join(result['winners'])} won.")
                 return redirect(url_for("history.result_page", result_id=saved["id"]))
     state = _shown_state(state)

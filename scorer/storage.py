@@ -21,7 +21,7 @@ import re
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,6 +31,7 @@ from sqlalchemy import JSON, DateTime, Integer, String, Text, create_engine, eve
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import NullPool
 
 log = logging.getLogger("gardenkit.storage")
@@ -56,9 +57,13 @@ class Base(DeclarativeBase):
 
 
 class SavedResult(Base):
-    """One saved game. Kept in step with the newest migration (scorer/migrations/versions)."""
+    """One saved game. Kept in step with the newest migration (scorer/migrations/versions).
+    SQLAlchemy raises `version` on every change and makes each UPDATE and DELETE name the
+    version it read, so of two edits made at once, the second changes nothing."""
 
     __tablename__ = TABLE
+    # AUTOINCREMENT: SQLite never gives a deleted result's id to another.
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game: Mapped[str] = mapped_column(String(40), index=True)
@@ -68,17 +73,43 @@ class SavedResult(Base):
     note: Mapped[str | None] = mapped_column(Text)
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     save_key: Mapped[str | None] = mapped_column(String(SAVE_KEY_MAX_CHARS), index=True, unique=True)
+    version: Mapped[int] = mapped_column(Integer, server_default="1")
+    # SHA-256 of the key that lets its saver change it; None for results saved before keys.
+    owner_key_hash: Mapped[str | None] = mapped_column(String(64))
+
+    __mapper_args__ = {"version_id_col": version}
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "saved_at": _iso(self.saved_at),
                 "updated_at": _iso(self.updated_at) if self.updated_at else None,
-                "note": self.note,
+                "version": self.version, "note": self.note,
                 "winners": self.result.get("winners", []),
                 "players": [{"name": p["name"], "total": p["total"], "rank": p["rank"]}
                             for p in self.result.get("players", [])]}
 
     def as_dict(self) -> dict[str, Any]:
         return {**self.summary(), "state": self.state, "result": self.result}
+
+
+class NotYours(Exception):
+    """Only the result's saver (holding its key) or the operator may change or delete it."""
+
+
+class StaleVersion(Exception):
+    """The edit was made on an older version of the result: `.attempted` is the version the
+    edit named (None: none), `.current` the result as it is now."""
+
+    def __init__(self, current: dict[str, Any], attempted: int | None):
+        self.current, self.attempted = current, attempted
+        super().__init__(f"the result was changed since (it is at version {current['version']} now)")
+
+
+class KeyReused(ValueError):
+    """A save key already names another game: a repeated save must repeat the same game."""
+
+
+OwnerCheck = Callable[[str | None], bool]
+"""Whether the request may change a result, given the hash of the result's key (None: none)."""
 
 
 class StorageUnavailable(Exception):
@@ -258,14 +289,15 @@ class Storage:
 
     # --- the operations ----------------------------------------------------------------------
     def save(self, game: str, state: Any, result: dict, *, key: str | None = None,
-             note: str | None = None) -> dict[str, Any]:
+             note: str | None = None, owner_key_hash: str | None = None) -> dict[str, Any]:
         """Store one scored game in one transaction; the saved record. A game saved again
         under the same key is not stored twice: the first record comes back."""
-        return self.save_once(game, state, result, key=key, note=note)[0]
+        return self.save_once(game, state, result, key=key, note=note, owner_key_hash=owner_key_hash)[0]
 
     def save_once(self, game: str, state: Any, result: dict, *, key: str | None = None,
-                  note: str | None = None) -> tuple[dict[str, Any], bool]:
-        """save(), and whether this call stored it (False: the key was saved before)."""
+                  note: str | None = None, owner_key_hash: str | None = None) -> tuple[dict[str, Any], bool]:
+        """save(), and whether this call stored it (False: the key was saved before, for
+        this same game; KeyReused when it names another)."""
         problem = save_key_problem(key) if key is not None else None
         if problem:
             raise ValueError(problem)
@@ -273,16 +305,23 @@ class Storage:
         def insert():
             with self._session() as session, session.begin():
                 row = SavedResult(game=game, saved_at=datetime.now(timezone.utc), state=state,
-                                  result=result, note=clean_note(note), save_key=key)
+                                  result=result, note=clean_note(note), save_key=key,
+                                  owner_key_hash=owner_key_hash)
                 session.add(row)
                 session.flush()
                 return row.as_dict()
+
+        def same_game(earlier: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+            if (earlier["game"], earlier["state"], earlier["note"]) != (game, state, clean_note(note)):
+                raise KeyReused(f"the save key {key!r} already saved another game (result "
+                                f"{earlier['id']}); a repeated save must send the same game")
+            return earlier, False
 
         def work():
             if key is not None:
                 earlier = self._by_key(key)
                 if earlier is not None:
-                    return earlier, False
+                    return same_game(earlier)
             try:
                 return insert(), True
             except IntegrityError:
@@ -291,7 +330,7 @@ class Storage:
                 earlier = self._by_key(key) if key is not None else None
                 if earlier is None:
                     raise
-                return earlier, False
+                return same_game(earlier)
         return self._guard(work)
 
     def _by_key(self, key: str) -> dict[str, Any] | None:
@@ -300,35 +339,51 @@ class Storage:
             return row.as_dict() if row else None
 
     def update(self, result_id: int, *, state: Any = UNCHANGED, result: Any = UNCHANGED,
-               note: Any = UNCHANGED) -> dict[str, Any] | None:
+               note: Any = UNCHANGED, version: int | None = None,
+               may_change: OwnerCheck | None = None) -> dict[str, Any] | None:
         """Change a saved game in one transaction: a new state with its new score, and/or
-        its note. The changed record, or None when there is no such result."""
+        its note. The changed record, or None when there is no such result. NotYours when
+        `may_change` refuses the result's key; StaleVersion when `version` is not the
+        result's version, or another edit got in first."""
         if (state is UNCHANGED) != (result is UNCHANGED):
             raise ValueError("a new state is saved together with its score")
 
-        def work():
-            with self._session() as session, session.begin():
-                row = session.get(SavedResult, result_id)
-                if row is None:
-                    return None
-                if state is not UNCHANGED:
-                    row.state, row.result = state, result
-                if note is not UNCHANGED:
-                    row.note = clean_note(note)
-                row.updated_at = datetime.now(timezone.utc)
-                session.flush()
-                return row.as_dict()
-        return self._guard(work)
+        def change(row: SavedResult) -> None:
+            if version is not None and version != row.version:
+                raise StaleVersion(row.as_dict(), version)
+            if state is not UNCHANGED:
+                row.state, row.result = state, result
+            if note is not UNCHANGED:
+                row.note = clean_note(note)
+            row.updated_at = datetime.now(timezone.utc)
+        return self._change(result_id, change, may_change, version)
 
-    def delete(self, result_id: int) -> bool:
-        """Remove a saved game; False when there was no such result."""
+    def delete(self, result_id: int, may_change: OwnerCheck | None = None) -> bool:
+        """Remove a saved game; False when there was no such result (NotYours as update)."""
+        def remove(row: SavedResult) -> None:
+            Session.object_session(row).delete(row)  # type: ignore[union-attr]
+        return self._change(result_id, remove, may_change, None) is not None
+
+    def _change(self, result_id: int, change: Callable[[SavedResult], None],
+                may_change: OwnerCheck | None, version: int | None) -> dict[str, Any] | None:
+        """One change to one result, in one transaction, by whoever may make it: the record
+        as changed (as it was, for a deletion), or None when there is no such result."""
         def work():
-            with self._session() as session, session.begin():
-                row = session.get(SavedResult, result_id)
-                if row is None:
-                    return False
-                session.delete(row)
-                return True
+            try:
+                with self._session() as session, session.begin():
+                    row = session.get(SavedResult, result_id)
+                    if row is None:
+                        return None
+                    if may_change is not None and not may_change(row.owner_key_hash):
+                        raise NotYours("only the browser that saved this result, or the operator, may change it")
+                    change(row)
+                    session.flush()
+                    return row.as_dict()
+            except StaleDataError:  # another edit or deletion committed between our read and write
+                current = self.get(result_id)
+                if current is None:
+                    return None
+                raise StaleVersion(current, version) from None
         return self._guard(work)
 
     def list(self, game: str | None = None, limit: int = LIST_LIMIT, offset: int = 0) -> list[dict[str, Any]]:
@@ -345,6 +400,13 @@ class Storage:
             with self._session() as session:
                 row = session.get(SavedResult, result_id)
                 return row.as_dict() if row else None
+        return self._guard(work)
+
+    def owner_key_hash(self, result_id: int) -> str | None:
+        """The hash of the result's key (None: no such result, or saved before keys)."""
+        def work():
+            with self._session() as session:
+                return session.scalar(select(SavedResult.owner_key_hash).where(SavedResult.id == result_id))
         return self._guard(work)
 
     def csv(self, game: str | None = None) -> str:
