@@ -161,9 +161,12 @@ def _confusable_scripts(name: str) -> set[str]:
 
 
 def _no_surrogates(value: str) -> str:
-    """A lone surrogate (a \\ud800 escape in JSON) is no character and cannot be saved or shown."""
+    """A lone surrogate (a \\ud800 escape in JSON) is no character and cannot be saved or shown;
+    a NUL (\\u0000) is no text a database keeps (PostgreSQL refuses it)."""
     if _SURROGATE.search(value):
         raise PydanticCustomError("broken_text", "contains a broken character (a lone UTF-16 surrogate)")
+    if "\x00" in value:
+        raise PydanticCustomError("broken_text", "contains a NUL character (\\u0000), which is no text")
     return value
 
 

@@ -37,6 +37,11 @@ from sqlalchemy.pool import NullPool
 log = logging.getLogger("gardenkit.storage")
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+# PostgreSQL: how long a new connection, one statement (a lock wait included) and a connection
+# left idle inside a transaction may take before the server gives up on it. A database that
+# hangs then costs a request a few seconds and a 503, not a worker's threads for minutes.
+PG_CONNECT_TIMEOUT_S = 5
+PG_STATEMENT_TIMEOUT_MS = 5000
 WAL_SWITCH_RETRY_S = 0.01
 LIST_LIMIT = 100
 NOTE_MAX_CHARS = 500
@@ -120,6 +125,8 @@ class StorageUnavailable(Exception):
               ("disk is full", "its disk is full"), ("no space left", "its disk is full"),
               ("disk i/o error", "its disk cannot be written (full or failing)"),
               ("can't locate revision", "it was upgraded by a newer release of gardenkit"),
+              ("statement timeout", "it did not answer in time"),
+              ("timeout expired", "it did not answer in time"),
               ("unable to open database file",
                "its file is missing or cannot be opened (restore it from a backup, or restart "
                "the server to begin an empty one)"))
@@ -201,6 +208,8 @@ def note_problem(note: Any) -> str | None:
     """Why a note is refused, in plain words; None when it can be kept."""
     if not isinstance(note, str):
         return "a note is text"
+    if "\x00" in note:  # PostgreSQL keeps no NUL in text
+        return "a note cannot hold a NUL character (\\u0000)"
     if len(note) > NOTE_MAX_CHARS:
         return f"a note is at most {NOTE_MAX_CHARS} characters; this one has {len(note)}"
     try:
@@ -244,7 +253,16 @@ class Storage:
             # read-only after the file is writable again, and would keep writing to the old
             # file after a backup is restored over it.
             return {"poolclass": NullPool, "connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}}
-        return {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
+        options = {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
+        if make_url(url).get_backend_name() == "postgresql":
+            # libpq's own settings, which psycopg2 and psycopg 3 both pass on; keepalives notice
+            # a server machine that went away without closing the connection.
+            options["connect_args"] = {
+                "connect_timeout": PG_CONNECT_TIMEOUT_S,
+                "options": f"-c statement_timeout={PG_STATEMENT_TIMEOUT_MS} "
+                           f"-c idle_in_transaction_session_timeout={PG_STATEMENT_TIMEOUT_MS}",
+                "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 2}
+        return options
 
     def _sqlite_open(self, _dialect, _record, cargs, cparams) -> None:
         """How each SQLite connection opens the file. Once the database exists, it is opened
