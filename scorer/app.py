@@ -11,22 +11,29 @@ be overridden by the `config` mapping given to create_app (tests do this):
                              marked Secure, so a browser never sends them in plain HTTP
     GARDENKIT_PROXIES        how many proxies stand in front (default 0): their
                              X-Forwarded-For/-Proto/-Host headers are then believed
+    GARDENKIT_HOSTS          more host names the app answers to, separated by commas (".club.org"
+                             takes every name under club.org); a request naming any other
+                             host is refused, so a page elsewhere cannot reach the app by DNS
+                             rebinding. Always answered: the loopback names and, under
+                             `gardenkit serve`, the names it listens on (LISTEN_HOST)
     GARDENKIT_ADMIN_TOKEN    the operator's token: `Authorization: Bearer <token>` may edit
                              or delete any saved result (scorer.owners); default: none
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import logging
 import os
 import secrets
+import socket
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, Response, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.core import MAX_BODY_BYTES
@@ -71,6 +78,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
     )
     app.config.update(config or {})
+    if app.config.get("TRUSTED_HOSTS") is None:
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("LISTEN_HOST"),
+                                                    os.environ.get("GARDENKIT_HOSTS", ""))
     if app.config["PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"],  # type: ignore[method-assign]
                                 x_proto=app.config["PROXIES"], x_host=app.config["PROXIES"])
@@ -92,6 +102,25 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _register_error_handlers(app)
     app.after_request(_security_headers)
     return app
+
+
+LOOPBACK_NAMES = ["localhost", "127.0.0.1"]
+
+
+def trusted_hosts(listen_host: str | None, more: str) -> list[str]:
+    """The host names a request may name (Flask's TRUSTED_HOSTS): the loopback names, the
+    names of the address the server listens on (every name and address of the machine when
+    that is all of them, 0.0.0.0 or ::), and those GARDENKIT_HOSTS adds. werkzeug matches
+    no IPv6 address in brackets ([::1]), so a server on IPv6 is reached by a name."""
+    names = [*LOOPBACK_NAMES, *(name.strip() for name in more.split(",") if name.strip())]
+    if listen_host in ("0.0.0.0", "::", ""):
+        machine = socket.gethostname()
+        names += [machine, f"{machine}.local", socket.getfqdn()]
+        with contextlib.suppress(OSError):  # a machine whose name does not resolve: the name is listed
+            names += [str(info[4][0]) for info in socket.getaddrinfo(machine, None, socket.AF_INET)]
+    elif listen_host and ":" not in listen_host:
+        names.append(listen_host)
+    return list(dict.fromkeys(names))
 
 
 def _proxy_count(text: str) -> int:
@@ -153,6 +182,15 @@ def _register_error_handlers(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_failed(error: CSRFError):
         return answer(400, "the form expired or did not come from this site; reload the page and try again")
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error: SecurityError):
+        # No page: a page's links are built from the host name, which is the one refused.
+        message = ("this server does not answer to the host name this request names; its "
+                   "operator can add the name to GARDENKIT_HOSTS")
+        if wants_json():
+            return jsonify({"error": message}), 400
+        return Response(message + "\n", 400, mimetype="text/plain")
 
     @app.errorhandler(NotYours)
     def not_yours(error: NotYours):

@@ -22,8 +22,9 @@ DEFAULT_THREADS = 32
 
 
 class GardenkitServer(BaseApplication):
-    def __init__(self, options: dict):
+    def __init__(self, options: dict, listen_host: str = "127.0.0.1"):
         self.options = options
+        self.listen_host = listen_host
         super().__init__()
 
     def load_config(self) -> None:
@@ -33,7 +34,8 @@ class GardenkitServer(BaseApplication):
     def load(self):
         from scorer.app import create_app
 
-        return create_app()
+        # The app answers requests naming the host it listens on (scorer.app.trusted_hosts).
+        return create_app({"LISTEN_HOST": self.listen_host})
 
 
 def server_options(host: str, port: int, workers: int = DEFAULT_WORKERS,
@@ -88,7 +90,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = DEFAULT_WORK
     url_host = f"[{host}]" if ":" in host else host
     print(f"gardenkit: serving on http://{url_host}:{port}/ with {workers} worker(s) of {threads} "
           "thread(s); Ctrl+C stops", flush=True)
-    GardenkitServer(server_options(host, port, workers, threads)).run()
+    GardenkitServer(server_options(host, port, workers, threads), host).run()
     return 0
 
 

@@ -253,7 +253,7 @@ class Storage:
             # read-only after the file is writable again, and would keep writing to the old
             # file after a backup is restored over it.
             return {"poolclass": NullPool, "connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}}
-        options = {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
+        options: dict[str, Any] = {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
         if make_url(url).get_backend_name() == "postgresql":
             # libpq's own settings, which psycopg2 and psycopg 3 both pass on; keepalives notice
             # a server machine that went away without closing the connection.

@@ -110,6 +110,21 @@ def test_cross_site_writes_are_refused(server, headers, expected):
     still_saved(server)
 
 
+def test_a_rebound_host_name_is_refused_even_from_its_own_origin(server):
+    """DNS rebinding: a page at evil.example whose name now points at this machine sends
+    Host and Origin alike, so only the list of the server's own names tells it apart."""
+    port = server.url.rsplit(":", 1)[1]
+    foreign = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}",
+               "Content-Type": "application/json"}
+    status, answer, _ = raw(server, "POST", "/api/results", json.dumps(SAVE).encode(), foreign)
+    assert status == 400 and "GARDENKIT_HOSTS" in json.loads(answer)["error"]
+    deleted, _, _ = raw(server, "DELETE", f"/api/results/{server.saved_id}", b"", foreign)
+    assert deleted == 400
+    page, text, _ = raw(server, "GET", "/", b"", {"Host": "evil.example"})
+    assert page == 400 and b"Traceback" not in text
+    still_saved(server)
+
+
 def test_a_write_from_the_apps_own_origin_is_taken(server):
     status, answer, _ = raw(server, "POST", "/api/results", json.dumps(SAVE).encode(),
                             {"Content-Type": "application/json", "Origin": server.url})
