@@ -180,3 +180,16 @@ def test_a_database_of_the_previous_release_upgrades_keeping_every_result(databa
         assert again["id"] > before[-1][0]
     finally:
         store.engine.dispose()
+
+
+def test_the_openapi_document_describes_ownership_and_every_results_answer(client):
+    doc = client.get("/openapi.json").get_json()
+    results, one = doc["paths"]["/api/results"], doc["paths"]["/api/results/{result_id}"]
+    assert {"200", "201", "403", "415", "422"} <= set(results["post"]["responses"])
+    assert [p["name"] for p in results["post"]["parameters"]] == ["Idempotency-Key"]
+    assert {"200", "403", "409", "415", "422"} <= set(one["patch"]["responses"])
+    assert {"204", "403", "404"} <= set(one["delete"]["responses"])
+    assert one["patch"]["security"] == one["delete"]["security"]
+    assert {"resultKey", "bearer", "session"} == set(doc["components"]["securitySchemes"])
+    assert "key" in doc["components"]["schemas"]["Saved"]["required"]
+    assert "/api/players" in doc["paths"]
