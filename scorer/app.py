@@ -58,7 +58,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     instance_path = (config or {}).get("INSTANCE_PATH") or os.environ.get("GARDENKIT_INSTANCE_PATH")
     app = Flask(__name__, instance_relative_config=True, instance_path=instance_path,
                 template_folder=str(folder), static_folder=str(folder / "static"))
-    os.makedirs(app.instance_path, exist_ok=True)
+    try:
+        os.makedirs(app.instance_path, exist_ok=True)
+    except OSError as error:
+        raise ConfigurationProblem(_instance_words(app.instance_path, error)) from None
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         DATABASE_URL=os.environ.get("GARDENKIT_DATABASE_URL")
@@ -85,7 +88,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"],  # type: ignore[method-assign]
                                 x_proto=app.config["PROXIES"], x_host=app.config["PROXIES"])
     if not app.config["SECRET_KEY"]:
-        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+        try:
+            app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+        except OSError as error:
+            raise ConfigurationProblem(_instance_words(app.instance_path, error)) from None
     # Answers keep the order the scorer gives their keys (each game's categories in rulebook
     # order), not Flask's default alphabetical one.
     app.json.sort_keys = False  # type: ignore[attr-defined]
@@ -123,9 +129,18 @@ def trusted_hosts(listen_host: str | None, more: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+class ConfigurationProblem(ValueError):
+    """The app cannot start as configured; str() says what to change, in one line."""
+
+
+def _instance_words(path: str, error: OSError) -> str:
+    return (f"cannot use the instance folder {path} ({error.strerror}); set GARDENKIT_INSTANCE_PATH "
+            "to a folder the server may write")
+
+
 def _proxy_count(text: str) -> int:
     if not text.isascii() or not text.isdigit() or int(text) > 10:
-        raise ValueError(f"GARDENKIT_PROXIES must be a whole number from 0 to 10, not {text!r}")
+        raise ConfigurationProblem(f"GARDENKIT_PROXIES must be a whole number from 0 to 10, not {text!r}")
     return int(text)
 
 

@@ -81,9 +81,27 @@ def bind_problem(host: str, port: int) -> str | None:
     return None
 
 
+def configuration_problem(host: str) -> str | None:
+    """Why the app cannot start as configured (an instance folder it cannot write, say), or
+    None: the app is built once here, so the user reads one line rather than a traceback
+    from every worker. Its database connections are closed before the workers start."""
+    from scorer.app import ConfigurationProblem, create_app
+
+    try:
+        app = create_app({"LISTEN_HOST": host})
+    except ConfigurationProblem as error:
+        return str(error)
+    app.extensions["gardenkit.storage"].engine.dispose()
+    return None
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = DEFAULT_WORKERS,
           threads: int = DEFAULT_THREADS) -> int:
     problem = bind_problem(host, port)
+    if problem:
+        print(f"gardenkit: {problem}", file=sys.stderr)
+        return 2
+    problem = configuration_problem(host)
     if problem:
         print(f"gardenkit: {problem}", file=sys.stderr)
         return 2
