@@ -16,6 +16,11 @@ be overridden by the `config` mapping given to create_app (tests do this):
                              host is refused, so a page elsewhere cannot reach the app by DNS
                              rebinding. Always answered: the loopback names and, under
                              `gardenkit serve`, the names it listens on (LISTEN_HOST)
+    GARDENKIT_WRITE_LIMIT    how many saves, edits and deletes one address may make (default
+                             "60 per minute"); GARDENKIT_EXPORT_LIMIT likewise for the CSV
+                             export and the players' records (default "10 per minute"). Counted
+                             in each worker's memory: with N workers an address may get up to
+                             N times the limit. "off" turns a limit off
     GARDENKIT_ADMIN_TOKEN    the operator's token: `Authorization: Bearer <token>` may edit
                              or delete any saved result (scorer.owners); default: none
 """
@@ -32,6 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -40,6 +47,15 @@ from scorer.core import MAX_BODY_BYTES
 from scorer.storage import NotYours, Storage, StorageUnavailable
 
 csrf = CSRFProtect()
+# In each worker's memory: no store to run, and a flood from one address is still cut to a
+# few times the limit (docs/deploy.md). Tests turn it on where they test it.
+limiter = Limiter(get_remote_address, storage_uri="memory://", headers_enabled=True)
+# Endpoints whose every request writes, or reads the whole history, by the limit they share.
+RATE_LIMITED = {
+    "writes": ("history.save_result", "history.edit_result", "history.delete_result",
+               "history.edit_page", "history.delete_page"),
+    "exports": ("history.results_csv", "history.list_players", "history.players_page"),
+}
 log = logging.getLogger("gardenkit")
 
 
@@ -79,8 +95,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # The session keeps the keys of the results this browser saved (scorer.owners): for
         # as long as browsers keep a cookie.
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        WRITE_LIMIT=os.environ.get("GARDENKIT_WRITE_LIMIT", "60 per minute"),
+        EXPORT_LIMIT=os.environ.get("GARDENKIT_EXPORT_LIMIT", "10 per minute"),
     )
     app.config.update(config or {})
+    app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING"))
     if app.config.get("TRUSTED_HOSTS") is None:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("LISTEN_HOST"),
                                                     os.environ.get("GARDENKIT_HOSTS", ""))
@@ -105,6 +124,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(history.bp)
+    _limit_rates(app)
     _register_error_handlers(app)
     app.after_request(_security_headers)
     return app
@@ -136,6 +156,19 @@ class ConfigurationProblem(ValueError):
 def _instance_words(path: str, error: OSError) -> str:
     return (f"cannot use the instance folder {path} ({error.strerror}); set GARDENKIT_INSTANCE_PATH "
             "to a folder the server may write")
+
+
+def _limit_rates(app: Flask) -> None:
+    """Each group of RATE_LIMITED endpoints shares one limit per client address; a client
+    over it is answered 429 with Retry-After."""
+    limiter.init_app(app)
+    for group, endpoints in RATE_LIMITED.items():
+        rate = app.config[f"{group[:-1].upper()}_LIMIT"]
+        if rate == "off":
+            continue
+        shared = limiter.shared_limit(rate, scope=group)
+        for endpoint in endpoints:
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
 
 
 def _proxy_count(text: str) -> int:
@@ -197,6 +230,11 @@ def _register_error_handlers(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_failed(error: CSRFError):
         return answer(400, "the form expired or did not come from this site; reload the page and try again")
+
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(error: RateLimitExceeded):
+        return answer(429, f"too many requests of this kind from your address (the limit is "
+                           f"{error.limit.limit}); try again in a minute")
 
     @app.errorhandler(SecurityError)
     def untrusted_host(error: SecurityError):
