@@ -235,7 +235,7 @@ def delete_result(result_id: int):
 def results_csv():
     game = _game_filter()
     name = f"gardenkit-results{'-' + game if game else ''}.csv"
-    return Response(storage().csv(game), mimetype="text/csv",
+    return Response(storage().csv(game), mimetype="text/csv",  # streamed, batch by batch
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
