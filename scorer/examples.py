@@ -22,17 +22,20 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from scorer.engine import engine_of, player_names
 
 if TYPE_CHECKING:
     from scorer.core import Game
+
+T = TypeVar("T")
 
 SEED_POOL = 256       # seeds per game and player count
 CACHED_GAMES = 32     # at most some 13 MB of logs per worker process
@@ -58,6 +61,20 @@ class ExamplesBusy(Busy):
     """Every turn to play a game was taken for WAIT_SECONDS: ask again a little later."""
 
     doing = "games are being played out for other people"
+
+
+def off_the_loop(work: Callable[[], T]) -> T:
+    """Run costly computing (a simulation, a replay, a kit build) where it cannot hold up
+    other requests: under `gardenkit serve`'s gevent workers, on a real thread of gevent's
+    pool, so the worker's loop keeps answering (the interpreter switches between the two
+    every few milliseconds); elsewhere, here and now."""
+    if "gevent" in sys.modules:
+        import gevent
+        from gevent import monkey
+
+        if monkey.is_module_patched("threading"):
+            return gevent.get_hub().threadpool.apply(work)
+    return work()
 
 
 class OneAtATime:
@@ -174,7 +191,7 @@ class SimulatedGames:
         with self.turn():
             found = self._kept(key)  # played by the request that had the turn before
             if found is None:
-                log, end_state = engine_of(game).simulate(players, seed)
+                log, end_state = off_the_loop(lambda: engine_of(game).simulate(players, seed))
                 found = SimulatedGame(game.id, players, seed, json.dumps(log), end_state)
                 self._keep(key, found)
         return found
@@ -185,7 +202,8 @@ class SimulatedGames:
         played = self.game(game, players, seed)
         if played.position is None:
             with self.turn():
-                played.position = _position_in(game, played.log(), f"{game.id} {players} {seed}")
+                played.position = off_the_loop(
+                    lambda: _position_in(game, played.log(), f"{game.id} {players} {seed}"))
         return played, played.position
 
     def _kept(self, key: tuple[str, int, int]) -> SimulatedGame | None:

@@ -39,7 +39,7 @@ import scorer
 from scorer.api import bad_json, body_held_to_limit, game_info, read_json, storage
 from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, read_json_text, read_log_json
 from scorer.engine import engine_of
-from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
+from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, off_the_loop, read_players, read_seed
 from scorer.forms import (
     MAX_FIELD_CHARS,
     MAX_LOG_CHARS,
@@ -530,7 +530,7 @@ def _replay_into(box: ReplayBox, game) -> tuple[str | None, int]:
     try:
         log = read_log_json(box.text)
         with EXAMPLES.turn():  # one game played at a time per worker, replays included
-            replayed = engine_of(game).replay(log)
+            replayed = off_the_loop(lambda: engine_of(game).replay(log))
         box.answer = _replay_in_words(game, replayed)
     except BadJSON as error:
         return _sentence(str(error).replace("the document", "the log", 1)), 400

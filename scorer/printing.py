@@ -42,7 +42,7 @@ from pnp.cli import _bleed as cli_bleed
 from pnp.kits import available_kits
 from pnp.options import PAPERS, BuildOptions
 from scorer.api import body_held_to_limit, game_info
-from scorer.examples import Busy, OneAtATime
+from scorer.examples import Busy, OneAtATime, off_the_loop
 from scorer.games.garden_variety import data as garden_variety
 
 bp = Blueprint("printing", __name__)
@@ -317,7 +317,7 @@ KIT_BUILDS = OneAtATime(KitsBusy)
 def _in_turn(build: Callable[[], bytes]) -> Callable[[], bytes]:
     def build_in_turn() -> bytes:
         with KIT_BUILDS.turn():
-            return build()
+            return off_the_loop(build)
     return build_in_turn
 
 

@@ -11,6 +11,7 @@ mode with a busy timeout (scorer.storage), so several workers can save at once.
 from __future__ import annotations
 
 import errno
+import multiprocessing
 import socket
 import sys
 
@@ -86,16 +87,30 @@ def bind_problem(host: str, port: int) -> str | None:
 
 def configuration_problem(host: str) -> str | None:
     """Why the app cannot start as configured (an instance folder it cannot write, say), or
-    None: the app is built once here, so the user reads one line rather than a traceback
-    from every worker. Its database connections are closed before the workers start."""
+    None: the app is built once first, so the user reads one line rather than a traceback
+    from every worker. It is built in a process of its own: the app's modules must be
+    imported first in each worker, after gevent has made their locks its own, or a lock
+    made here would stop a worker's every connection while it waits."""
+    context = multiprocessing.get_context("fork")
+    receiving, sending = context.Pipe(duplex=False)
+    trial = context.Process(target=_try_building, args=(host, sending))
+    trial.start()
+    sending.close()
+    problem = receiving.recv() if receiving.poll(120) else "the app did not start within two minutes"
+    trial.join(10)
+    return problem
+
+
+def _try_building(host: str, answer) -> None:
     from scorer.app import ConfigurationProblem, create_app
 
     try:
         app = create_app({"LISTEN_HOST": host})
     except ConfigurationProblem as error:
-        return str(error)
+        answer.send(str(error))
+        return
     app.extensions["gardenkit.storage"].engine.dispose()
-    return None
+    answer.send(None)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = DEFAULT_WORKERS) -> int:

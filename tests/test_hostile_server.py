@@ -14,7 +14,7 @@ import pytest
 from prod_server import ProductionServer, marked_state, request
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench import slow_clients  # noqa: E402
+from bench import server_choice, slow_clients  # noqa: E402
 from bench.hostile import _wrapped, form_bodies, json_bodies  # noqa: E402
 
 SAVE = {"game": "garden-variety", "state": marked_state("Kim")}
@@ -190,3 +190,15 @@ def test_healthz_reports_a_database_that_cannot_be_written_and_recovers(tmp_path
         status, _ = request(running.url, "POST", "/api/results", SAVE)
         assert status == 201
         assert len(request(running.url, "GET", "/api/results")[1]["results"]) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, count", server_choice.ATTACKS)
+def test_a_plain_get_answers_within_a_second_while_hostile_clients_hold_connections(server, kind, count):
+    """What made the threaded workers wait 29-88 s: each such client held a thread."""
+    port = int(server.url.rsplit(":", 1)[1])
+    server_choice.plain_get(port, 60.0, "/kits/all.zip")  # built once: the downloads only send
+    with server_choice.attack(port, kind, count):
+        times = [server_choice.plain_get(port) for _ in range(5)]
+    assert None not in times and max(times) < 1.0, times
+    still_saved(server)
