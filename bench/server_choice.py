@@ -62,6 +62,20 @@ def running(code: str, folder: str) -> Iterator[int]:
         server.wait(15)
 
 
+def plain_body(port: int, path: str, timeout: float = 60.0) -> bytes:
+    """The whole answer to one GET (a 200), read as a client would."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read()
+        if response.status != 200:
+            raise RuntimeError(f"GET {path} answered {response.status}")
+        return body
+    finally:
+        connection.close()
+
+
 def plain_get(port: int, timeout: float = GET_TIMEOUT, path: str = "/healthz") -> float | None:
     """Seconds for one GET on a new connection; None when it failed or waited too long."""
     started = time.perf_counter()

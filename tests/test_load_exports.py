@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from history_states import KIM_WINS, LEE_WINS
 
 import scorer
 from scorer.storage import SavedResult, Storage, _groups_of, _newest_first, player_stats
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.hostile import history_of  # noqa: E402
 
 pytest_plugins = ["load_fixtures"]
 
@@ -53,17 +55,7 @@ def test_players_and_csv_counted_by_the_database_match_counting_in_python(databa
 
 @pytest.fixture(scope="module")
 def fifty_thousand(tmp_path_factory):
-    """A SQLite file of 50,000 saved results, every game in turn, written directly."""
-    path = tmp_path_factory.mktemp("history") / "results.db"
-    Storage(f"sqlite:///{path}").engine.dispose()
-    games = [(game_id, json.dumps(game.example_state), json.dumps(game.score(game.example_state)))
-             for game_id, game in scorer.GAMES.items()]
-    with sqlite3.connect(path) as connection:
-        connection.executemany(
-            "insert into gardenkit_results (game, saved_at, state, result, version) values (?, ?, ?, ?, 1)",
-            (games[i % len(games)][:1] + (f"2026-11-20 10:{i // 1000 % 60:02d}:00",) + games[i % len(games)][1:]
-             for i in range(50_000)))
-    return f"sqlite:///{path}"
+    return history_of(tmp_path_factory.mktemp("history") / "results.db", 50_000)
 
 
 # Run in a process of its own, so its peak memory is the export's, not the test session's.
