@@ -20,6 +20,7 @@ from typing import Any, TextIO, cast
 
 import scorer
 from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, UnknownGame, read_json_text, read_log_json
+from scorer.files import write_atomic
 from scorer.games import CATALOGUE
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -248,10 +249,9 @@ def simulate(game_id: str, players: int | None, seed: int | None, out_file: Path
 
 
 def _write_whole(path: Path, text: str) -> None:
-    """Write through a temporary file beside the target (pnp.build.write_atomic), so a failure
-    leaves no half log and a device, a FIFO or a planted symlink is never written through."""
-    from pnp.build import write_atomic
-
+    """Write through a temporary file beside the target (scorer.files.write_atomic), so a
+    failure leaves no half log and a device, a FIFO or a planted symlink is never written
+    through."""
     if path.is_dir():
         raise Usage(f"{path} is a folder; give --out a file name")
     if not path.parent.is_dir():

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from pnp.build import write_atomic
+from scorer.files import write_atomic
 
 GARDENKIT = [sys.executable, "-m", "pnp.cli"]
 
