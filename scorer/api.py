@@ -19,11 +19,11 @@ from scorer.examples import (
     BadExampleQuery,
     ExamplesBusy,
     fresh_seed,
-    off_the_loop,
     read_players,
     read_seed,
 )
 from scorer.games import CATALOGUE
+from scorer.green import off_the_loop
 from scorer.storage import Storage, StorageUnavailable
 
 bp = Blueprint("api", __name__)

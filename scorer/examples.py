@@ -22,20 +22,18 @@ from __future__ import annotations
 import json
 import random
 import secrets
-import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from scorer.engine import engine_of, player_names
+from scorer.green import off_the_loop
 
 if TYPE_CHECKING:
     from scorer.core import Game
-
-T = TypeVar("T")
 
 SEED_POOL = 256       # seeds per game and player count
 CACHED_GAMES = 32     # at most some 13 MB of logs per worker process
@@ -61,20 +59,6 @@ class ExamplesBusy(Busy):
     """Every turn to play a game was taken for WAIT_SECONDS: ask again a little later."""
 
     doing = "games are being played out for other people"
-
-
-def off_the_loop(work: Callable[[], T]) -> T:
-    """Run costly computing (a simulation, a replay, a kit build) where it cannot hold up
-    other requests: under `gardenkit serve`'s gevent workers, on a real thread of gevent's
-    pool, so the worker's loop keeps answering (the interpreter switches between the two
-    every few milliseconds); elsewhere, here and now."""
-    if "gevent" in sys.modules:
-        import gevent
-        from gevent import monkey
-
-        if monkey.is_module_patched("threading"):
-            return gevent.get_hub().threadpool.apply(work)
-    return work()
 
 
 class OneAtATime:

@@ -39,7 +39,7 @@ import scorer
 from scorer.api import bad_json, body_held_to_limit, game_info, read_json, storage
 from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, read_json_text, read_log_json
 from scorer.engine import engine_of
-from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, off_the_loop, read_players, read_seed
+from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
 from scorer.forms import (
     MAX_FIELD_CHARS,
     MAX_LOG_CHARS,
@@ -53,6 +53,7 @@ from scorer.forms import (
     state_from_form,
 )
 from scorer.games import CATALOGUE
+from scorer.green import off_the_loop
 from scorer.owners import save_owned
 from scorer.storage import save_key_problem
 

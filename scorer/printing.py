@@ -42,8 +42,9 @@ from pnp.cli import _bleed as cli_bleed
 from pnp.kits import available_kits
 from pnp.options import PAPERS, BuildOptions
 from scorer.api import body_held_to_limit, game_info
-from scorer.examples import Busy, OneAtATime, off_the_loop
+from scorer.examples import Busy, OneAtATime
 from scorer.games.garden_variety import data as garden_variety
+from scorer.green import off_the_loop
 
 bp = Blueprint("printing", __name__)
 

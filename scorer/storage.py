@@ -34,6 +34,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import NullPool
 
+from scorer.green import cooperative_psycopg2, gevent_patched
+
 log = logging.getLogger("gardenkit.storage")
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -236,6 +238,8 @@ class Storage:
         self.url = url
         self.engine: Engine = create_engine(database_url(url), pool_pre_ping=True, future=True,
                                             **self._engine_options(url))
+        if self.engine.dialect.driver == "psycopg2" and gevent_patched():
+            cooperative_psycopg2()
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "do_connect", self._sqlite_open)
             event.listen(self.engine, "connect", _sqlite_pragmas)

@@ -73,3 +73,42 @@ def test_a_save_stuck_behind_a_lock_gives_up_with_a_503(postgres_url, tmp_path, 
         holder.join(10)
         locker.dispose()
         app.extensions["gardenkit.storage"].engine.dispose()
+
+
+@pytest.mark.slow
+def test_a_save_stuck_behind_a_lock_holds_only_itself_on_the_real_server(postgres_url, tmp_path):
+    """`gardenkit serve`'s gevent worker waits for PostgreSQL on its loop (scorer.green), so
+    while one request waits on the database the worker's other connections are answered."""
+    import json as json_module
+
+    from prod_server import ProductionServer, request
+
+    with ProductionServer(postgres_url, workers=1, log_path=tmp_path / "server.log") as server:
+        assert request(server.url, "POST", "/api/results", {"game": "garden-variety", "state": KIM_WINS})[0] == 201
+        locker = sa.create_engine(postgres_url, poolclass=sa.pool.NullPool)
+        locked, release = threading.Event(), threading.Event()
+
+        def hold_the_table() -> None:
+            with locker.begin() as connection:
+                connection.execute(sa.text("lock table gardenkit_results in access exclusive mode"))
+                locked.set()
+                release.wait(30)
+
+        holder = threading.Thread(target=hold_the_table)
+        holder.start()
+        stuck: list[int] = []
+        try:
+            assert locked.wait(10)
+            saver = threading.Thread(target=lambda: stuck.append(request(
+                server.url, "POST", "/api/results", {"game": "garden-variety", "state": KIM_WINS})[0]))
+            saver.start()
+            time.sleep(0.5)  # the save is waiting on the lock now
+            started = time.monotonic()
+            status, games = request(server.url, "GET", "/api/games")
+            assert status == 200 and time.monotonic() - started < 1.0 and json_module.dumps(games)
+            saver.join(15)
+            assert stuck == [503]  # the statement timeout ended the wait
+        finally:
+            release.set()
+            holder.join(10)
+            locker.dispose()
