@@ -3,9 +3,11 @@ words (PostgreSQL keeps none; it was a 500), and a statement stuck behind a lock
 after the statement timeout with a 503 instead of holding the request's thread."""
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 import sqlalchemy as sa
@@ -47,11 +49,11 @@ def test_a_nul_in_a_note_or_a_name_is_refused_in_words(postgres_url, tmp_path):
         app.extensions["gardenkit.storage"].engine.dispose()
 
 
-def test_a_save_stuck_behind_a_lock_gives_up_with_a_503(postgres_url, tmp_path, monkeypatch):
-    monkeypatch.setattr(scorer.storage, "PG_STATEMENT_TIMEOUT_MS", 1000)
-    app = make_app(postgres_url, tmp_path)
-    client = app.test_client()
-    locker = sa.create_engine(postgres_url, poolclass=sa.pool.NullPool)
+@contextlib.contextmanager
+def table_locked(url: str) -> Iterator[None]:
+    """Another session holds the results table locked (as a stuck migration or a long backup
+    would) until the block ends."""
+    locker = sa.create_engine(url, poolclass=sa.pool.NullPool)
     locked, release = threading.Event(), threading.Event()
 
     def hold_the_table() -> None:
@@ -64,14 +66,24 @@ def test_a_save_stuck_behind_a_lock_gives_up_with_a_503(postgres_url, tmp_path, 
     holder.start()
     try:
         assert locked.wait(10)
-        started = time.monotonic()
-        answer = client.post("/api/results", json={"game": "garden-variety", "state": KIM_WINS})
-        assert time.monotonic() - started < 5
-        assert answer.status_code == 503 and "did not answer in time" in answer.get_json()["error"]
+        yield
     finally:
         release.set()
         holder.join(10)
         locker.dispose()
+
+
+def test_a_save_stuck_behind_a_lock_gives_up_with_a_503(postgres_url, tmp_path, monkeypatch):
+    monkeypatch.setattr(scorer.storage, "PG_STATEMENT_TIMEOUT_MS", 1000)
+    app = make_app(postgres_url, tmp_path)
+    client = app.test_client()
+    try:
+        with table_locked(postgres_url):
+            started = time.monotonic()
+            answer = client.post("/api/results", json={"game": "garden-variety", "state": KIM_WINS})
+            assert time.monotonic() - started < 5
+            assert answer.status_code == 503 and "did not answer in time" in answer.get_json()["error"]
+    finally:
         app.extensions["gardenkit.storage"].engine.dispose()
 
 
@@ -79,36 +91,18 @@ def test_a_save_stuck_behind_a_lock_gives_up_with_a_503(postgres_url, tmp_path, 
 def test_a_save_stuck_behind_a_lock_holds_only_itself_on_the_real_server(postgres_url, tmp_path):
     """`gardenkit serve`'s gevent worker waits for PostgreSQL on its loop (scorer.green), so
     while one request waits on the database the worker's other connections are answered."""
-    import json as json_module
-
     from prod_server import ProductionServer, request
 
     with ProductionServer(postgres_url, workers=1, log_path=tmp_path / "server.log") as server:
         assert request(server.url, "POST", "/api/results", {"game": "garden-variety", "state": KIM_WINS})[0] == 201
-        locker = sa.create_engine(postgres_url, poolclass=sa.pool.NullPool)
-        locked, release = threading.Event(), threading.Event()
-
-        def hold_the_table() -> None:
-            with locker.begin() as connection:
-                connection.execute(sa.text("lock table gardenkit_results in access exclusive mode"))
-                locked.set()
-                release.wait(30)
-
-        holder = threading.Thread(target=hold_the_table)
-        holder.start()
         stuck: list[int] = []
-        try:
-            assert locked.wait(10)
+        with table_locked(postgres_url):
             saver = threading.Thread(target=lambda: stuck.append(request(
                 server.url, "POST", "/api/results", {"game": "garden-variety", "state": KIM_WINS})[0]))
             saver.start()
             time.sleep(0.5)  # the save is waiting on the lock now
             started = time.monotonic()
-            status, games = request(server.url, "GET", "/api/games")
-            assert status == 200 and time.monotonic() - started < 1.0 and json_module.dumps(games)
+            status, _ = request(server.url, "GET", "/api/games")
+            assert status == 200 and time.monotonic() - started < 1.0
             saver.join(15)
-            assert stuck == [503]  # the statement timeout ended the wait
-        finally:
-            release.set()
-            holder.join(10)
-            locker.dispose()
+        assert stuck == [503]  # the statement timeout ended the wait
