@@ -8,7 +8,7 @@ PORT   ?= 8000
 # to look at rendered PDF pages, PostgreSQL for the storage tests against a real server.
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
 
-.PHONY: run test bench soak install install-dev system-deps kits clean axe lint-js
+.PHONY: run test bench soak install install-dev system-deps kits clean axe lint-js proxy
 # axe-core, the accessibility checker the browser tests run on every page (tests/axe.py).
 AXE := .cache/axe/node_modules/axe-core/axe.min.js
 
@@ -61,6 +61,14 @@ kits: install
 
 run: kits
 	$(BIN)/gardenkit serve --host $(HOST) --port $(PORT)
+
+# The ready proxy for a club server (deploy/nginx.conf): port 8080 in front of `make run`'s
+# 127.0.0.1:8000, in the foreground. Run gardenkit with GARDENKIT_PROXIES=1 behind it.
+proxy:
+	@command -v nginx >/dev/null || { [ "$$(id -u)" = "0" ] && apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; } || \
+	  { echo "install nginx (Debian: apt-get install nginx-light) and run make proxy again"; exit 1; }
+	nginx -c $(CURDIR)/deploy/nginx.conf
 
 # Lint and types first (both configured in pyproject.toml), then the suite; any failure fails
 # the target. pytest exits 5 when it collected no test: that is a failure too, said plainly.

@@ -9,7 +9,6 @@ one SVG per page of the PDF next to it.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -24,21 +23,9 @@ from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS, available_kits, load_kit
 from pnp.model import Component
 from pnp.options import PAPERS, BuildOptions, KitOptions, Paper
+from scorer.files import write_atomic
 
 EXIT_OK, EXIT_KIT_ERROR, EXIT_USAGE = 0, 1, 2
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so that readers see the old file or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, path)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
 
 
 def svg_name(number: int, slug: str) -> str:

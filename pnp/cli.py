@@ -125,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_port, default=8000)
     serve.add_argument("--workers", type=_positive, default=2, help="worker processes (default 2)")
     serve.add_argument("--threads", type=_positive, default=None,
-                       help="requests each worker answers at once (default: as docs/deploy.md says)")
+                       help="no effect: kept for command lines written for the old threaded workers "
+                            "(docs/deploy.md)")
     return parser
 
 
@@ -160,9 +161,9 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_build(options)
         if args.command == "serve":
-            from scorer.serve import DEFAULT_THREADS, serve
+            from scorer.serve import serve
 
-            return serve(args.host, args.port, args.workers, args.threads or DEFAULT_THREADS)
+            return serve(args.host, args.port, args.workers)  # --threads: see its help
         from scorer import cli as scorer_cli
 
         if args.command == "simulate":

@@ -14,8 +14,16 @@ from werkzeug.exceptions import RequestEntityTooLarge
 import scorer
 from scorer.core import BadJSON, InvalidState, UnknownGame, read_json_text, read_log_json, violation
 from scorer.engine import engine_of
-from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
+from scorer.examples import (
+    EXAMPLES,
+    BadExampleQuery,
+    ExamplesBusy,
+    fresh_seed,
+    read_players,
+    read_seed,
+)
 from scorer.games import CATALOGUE
+from scorer.green import off_the_loop
 from scorer.storage import Storage, StorageUnavailable
 
 bp = Blueprint("api", __name__)
@@ -135,7 +143,7 @@ def replay(game_id: str):
     log = parse_json(body_held_to_limit(), read_log_json)
     engine = engine_of(game)
     with EXAMPLES.turn():
-        replayed = engine.replay(log)
+        replayed = off_the_loop(lambda: engine.replay(log))
     return jsonify(replayed)
 
 

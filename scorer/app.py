@@ -11,25 +11,51 @@ be overridden by the `config` mapping given to create_app (tests do this):
                              marked Secure, so a browser never sends them in plain HTTP
     GARDENKIT_PROXIES        how many proxies stand in front (default 0): their
                              X-Forwarded-For/-Proto/-Host headers are then believed
+    GARDENKIT_HOSTS          more host names the app answers to, separated by commas (".club.org"
+                             takes every name under club.org); a request naming any other
+                             host is refused, so a page elsewhere cannot reach the app by DNS
+                             rebinding. Always answered: the loopback names and, under
+                             `gardenkit serve`, the names it listens on (LISTEN_HOST)
+    GARDENKIT_WRITE_LIMIT    how many saves, edits and deletes one address may make (default
+                             "60 per minute"); GARDENKIT_EXPORT_LIMIT likewise for the CSV
+                             export and the players' records (default "10 per minute"). Counted
+                             in each worker's memory: with N workers an address may get up to
+                             N times the limit. "off" turns a limit off
+    GARDENKIT_ADMIN_TOKEN    the operator's token: `Authorization: Bearer <token>` may edit
+                             or delete any saved result (scorer.owners); default: none
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import logging
 import os
 import secrets
+import socket
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, Response, jsonify, render_template, request
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.core import MAX_BODY_BYTES
-from scorer.storage import Storage, StorageUnavailable
+from scorer.storage import NotYours, Storage, StorageUnavailable
 
 csrf = CSRFProtect()
+# In each worker's memory: no store to run, and a flood from one address is still cut to a
+# few times the limit (docs/deploy.md). Tests turn it on where they test it.
+limiter = Limiter(get_remote_address, storage_uri="memory://", headers_enabled=True)
+# Endpoints whose every request writes, or reads the whole history, by the limit they share.
+RATE_LIMITED = {
+    "writes": ("history.save_result", "history.edit_result", "history.delete_result",
+               "history.edit_page", "history.delete_page"),
+    "exports": ("history.results_csv", "history.list_players", "history.players_page"),
+}
 log = logging.getLogger("gardenkit")
 
 
@@ -48,7 +74,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     instance_path = (config or {}).get("INSTANCE_PATH") or os.environ.get("GARDENKIT_INSTANCE_PATH")
     app = Flask(__name__, instance_relative_config=True, instance_path=instance_path,
                 template_folder=str(folder), static_folder=str(folder / "static"))
-    os.makedirs(app.instance_path, exist_ok=True)
+    try:
+        os.makedirs(app.instance_path, exist_ok=True)
+    except OSError as error:
+        raise ConfigurationProblem(_instance_words(app.instance_path, error)) from None
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         DATABASE_URL=os.environ.get("GARDENKIT_DATABASE_URL")
@@ -62,13 +91,26 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("GARDENKIT_HTTPS", "") == "1",
         PROXIES=_proxy_count(os.environ.get("GARDENKIT_PROXIES", "0")),
+        ADMIN_TOKEN=os.environ.get("GARDENKIT_ADMIN_TOKEN") or None,
+        # The session keeps the keys of the results this browser saved (scorer.owners): for
+        # as long as browsers keep a cookie.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        WRITE_LIMIT=os.environ.get("GARDENKIT_WRITE_LIMIT", "60 per minute"),
+        EXPORT_LIMIT=os.environ.get("GARDENKIT_EXPORT_LIMIT", "10 per minute"),
     )
     app.config.update(config or {})
+    app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING"))
+    if app.config.get("TRUSTED_HOSTS") is None:
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("LISTEN_HOST"),
+                                                    os.environ.get("GARDENKIT_HOSTS", ""))
     if app.config["PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"],  # type: ignore[method-assign]
                                 x_proto=app.config["PROXIES"], x_host=app.config["PROXIES"])
     if not app.config["SECRET_KEY"]:
-        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+        try:
+            app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+        except OSError as error:
+            raise ConfigurationProblem(_instance_words(app.instance_path, error)) from None
     # Answers keep the order the scorer gives their keys (each game's categories in rulebook
     # order), not Flask's default alphabetical one.
     app.json.sort_keys = False  # type: ignore[attr-defined]
@@ -82,14 +124,56 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(history.bp)
+    _limit_rates(app)
     _register_error_handlers(app)
     app.after_request(_security_headers)
     return app
 
 
+LOOPBACK_NAMES = ["localhost", "127.0.0.1"]
+
+
+def trusted_hosts(listen_host: str | None, more: str) -> list[str]:
+    """The host names a request may name (Flask's TRUSTED_HOSTS): the loopback names, the
+    names of the address the server listens on (every name and address of the machine when
+    that is all of them, 0.0.0.0 or ::), and those GARDENKIT_HOSTS adds. werkzeug matches
+    no IPv6 address in brackets ([::1]), so a server on IPv6 is reached by a name."""
+    names = [*LOOPBACK_NAMES, *(name.strip() for name in more.split(",") if name.strip())]
+    if listen_host in ("0.0.0.0", "::", ""):
+        machine = socket.gethostname()
+        names += [machine, f"{machine}.local", socket.getfqdn()]
+        with contextlib.suppress(OSError):  # a machine whose name does not resolve: the name is listed
+            names += [str(info[4][0]) for info in socket.getaddrinfo(machine, None, socket.AF_INET)]
+    elif listen_host and ":" not in listen_host:
+        names.append(listen_host)
+    return list(dict.fromkeys(names))
+
+
+class ConfigurationProblem(ValueError):
+    """The app cannot start as configured; str() says what to change, in one line."""
+
+
+def _instance_words(path: str, error: OSError) -> str:
+    return (f"cannot use the instance folder {path} ({error.strerror}); set GARDENKIT_INSTANCE_PATH "
+            "to a folder the server may write")
+
+
+def _limit_rates(app: Flask) -> None:
+    """Each group of RATE_LIMITED endpoints shares one limit per client address; a client
+    over it is answered 429 with Retry-After."""
+    limiter.init_app(app)
+    for group, endpoints in RATE_LIMITED.items():
+        rate = app.config[f"{group[:-1].upper()}_LIMIT"]
+        if rate == "off":
+            continue
+        shared = limiter.shared_limit(rate, scope=group)
+        for endpoint in endpoints:
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
+
+
 def _proxy_count(text: str) -> int:
     if not text.isascii() or not text.isdigit() or int(text) > 10:
-        raise ValueError(f"GARDENKIT_PROXIES must be a whole number from 0 to 10, not {text!r}")
+        raise ConfigurationProblem(f"GARDENKIT_PROXIES must be a whole number from 0 to 10, not {text!r}")
     return int(text)
 
 
@@ -146,6 +230,24 @@ def _register_error_handlers(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_failed(error: CSRFError):
         return answer(400, "the form expired or did not come from this site; reload the page and try again")
+
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(error: RateLimitExceeded):
+        return answer(429, f"too many requests of this kind from your address (the limit is "
+                           f"{error.limit.limit}); try again in a minute")
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error: SecurityError):
+        # No page: a page's links are built from the host name, which is the one refused.
+        message = ("this server does not answer to the host name this request names; its "
+                   "operator can add the name to GARDENKIT_HOSTS")
+        if wants_json():
+            return jsonify({"error": message}), 400
+        return Response(message + "\n", 400, mimetype="text/plain")
+
+    @app.errorhandler(NotYours)
+    def not_yours(error: NotYours):
+        return answer(403, str(error))
 
     @app.errorhandler(StorageUnavailable)
     def storage_down(error: StorageUnavailable):

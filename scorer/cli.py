@@ -8,16 +8,19 @@ Output is a plain table by default and the API's JSON with --json.
 """
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import scorer
 from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, UnknownGame, read_json_text, read_log_json
+from scorer.files import write_atomic
 from scorer.games import CATALOGUE
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -27,10 +30,32 @@ class Usage(Exception):
     pass
 
 
+# Control characters but the line break: a name or move read from a file may carry a terminal
+# escape (ESC, or the one-character CSI U+009B) that would retitle or clear the terminal.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_safe(stream: TextIO) -> TextIO:
+    """The stream, writing each control character as its \\u escape, which reads the same in
+    JSON and shows plainly in text, so no file read can steer the terminal."""
+    return cast(TextIO, _EscapedControls(stream))
+
+
+class _EscapedControls(io.TextIOBase):
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(_CONTROL.sub(lambda found: f"\\u{ord(found.group()):04x}", text))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
 def run(command: str, game_id: str, file: str, as_json: bool = False,
         out: TextIO | None = None, err: TextIO | None = None) -> int:
-    out = out or sys.stdout
-    err = err or sys.stderr
+    out, err = terminal_safe(out or sys.stdout), terminal_safe(err or sys.stderr)
     try:
         game = _game(game_id)
         document = _read_json(file)
@@ -189,8 +214,7 @@ def simulate(game_id: str, players: int | None, seed: int | None, out_file: Path
     """`gardenkit simulate`: the log goes to --out (written whole or not at all) or to
     standard output; the end state and its scores to standard output, or to standard error
     when the log takes standard output, so `> game.json` keeps only the log."""
-    out = out or sys.stdout
-    err = err or sys.stderr
+    out, err = terminal_safe(out or sys.stdout), terminal_safe(err or sys.stderr)
     try:
         game = _game_with_engine(game_id, "be simulated")
         seed = secrets.randbelow(2**32) if seed is None else seed
@@ -217,17 +241,16 @@ def simulate(game_id: str, players: int | None, seed: int | None, out_file: Path
 
 
 def _write_whole(path: Path, text: str) -> None:
-    """Write through a temporary file beside the target, so a failure leaves no half log."""
+    """Write through a temporary file beside the target (scorer.files.write_atomic), so a
+    failure leaves no half log and a device, a FIFO or a planted symlink is never written
+    through."""
     if path.is_dir():
         raise Usage(f"{path} is a folder; give --out a file name")
     if not path.parent.is_dir():
         raise Usage(f"no such folder: {path.parent}")
-    temporary = path.with_name(f".{path.name}.partial")
     try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
+        write_atomic(path, text.encode("utf-8"))
     except OSError as error:
-        temporary.unlink(missing_ok=True)
         raise Usage(f"cannot write {path}: {error.strerror or error}") from None
 
 
@@ -235,8 +258,7 @@ def replay(game_id: str, file: str, as_json: bool = False,
            out: TextIO | None = None, err: TextIO | None = None) -> int:
     """`gardenkit replay`: 0 when every move of the log is legal, 1 at the first that is not
     (or for a log that cannot be read as one), 2 on bad usage."""
-    out = out or sys.stdout
-    err = err or sys.stderr
+    out, err = terminal_safe(out or sys.stdout), terminal_safe(err or sys.stderr)
     try:
         _game_with_engine(game_id, "replay a log")
         result = scorer.replay(game_id, _read_json(file, read_log_json))

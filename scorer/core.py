@@ -38,8 +38,14 @@ MAX_JSON_CONTAINERS = 10_000
 # A game log repeats the table in many entries (a 4-player Propagation log carries the board in
 # every move: up to some 12,600 objects and lists in the longest simulated games).
 MAX_LOG_CONTAINERS = 40_000
+# Names (keys) in one JSON document's objects: each unknown one is a violation that costs some
+# 8 µs to describe, so a megabyte of 90,000 of them cost 0.4-0.75 s. A real state or check holds
+# a few hundred; a log some 1.7 for each object and list. Counted as the colons in the text.
+MAX_JSON_KEYS = MAX_JSON_CONTAINERS
+MAX_LOG_KEYS = 2 * MAX_LOG_CONTAINERS
 MAX_VIOLATIONS = 50    # violations listed in one answer; the rest are counted in one more
 MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
+MAX_NAME_INPUT = 4 * MAX_NAME_LENGTH  # characters of a name as sent, before NFC (see _player_name)
 
 
 def violation(code: str, rule: str, message: str, path: str = "") -> Violation:
@@ -96,23 +102,71 @@ def capped(violations: Sequence[Violation]) -> list[Violation]:
 
 def _player_name(value: str) -> str:
     """A name as players mean it: no surrounding spaces, one Unicode spelling (NFC); then
-    blank, broken or too long is refused, in that order. One validator for all of it, after
-    pydantic has made sure the name is text: a name is read for every player and every plant
-    or tile a player owns."""
-    name = unicodedata.normalize("NFC", value.strip())
+    too long, blank, broken, unprintable or mixing look-alike alphabets is refused. One
+    validator for all of it, after pydantic has made sure the name is text: a name is read for
+    every player and every plant or tile a player owns.
+
+    The length is checked on the text as sent before it is normalised: NFC puts a run of
+    combining marks in order in quadratic time, so 16,000 marks cost a worker 0.4 s. A name
+    of 40 characters written decomposed (a base letter and its marks) needs at most a few
+    characters each; MAX_NAME_INPUT allows that and no more."""
+    stripped = value.strip()
+    if len(stripped) > MAX_NAME_INPUT:
+        raise _name_too_long(len(stripped))
+    name = unicodedata.normalize("NFC", stripped)
     if not name:
         raise PydanticCustomError("blank_name", "is blank; every player needs a name")
     _no_surrogates(name)
-    if len(name) > MAX_NAME_LENGTH:  # pydantic's own error for a value too long, as Field(max_length) raises it
-        raise PydanticKnownError("too_long", {"field_type": "Value", "max_length": MAX_NAME_LENGTH,
-                                              "actual_length": len(name)})
+    if len(name) > MAX_NAME_LENGTH:
+        raise _name_too_long(len(name))
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        raise PydanticCustomError("unprintable_name", "holds a control character (a tab, a line "
+                                  "break or a terminal escape); a name is plain text on one line")
+    if not any(_visible(char) for char in name):
+        raise PydanticCustomError("blank_name", "shows no visible letter; every player needs a name "
+                                  "the table can read")
+    if len(_confusable_scripts(name)) > 1:
+        raise PydanticCustomError("unprintable_name", "mixes Latin letters with look-alike Greek or "
+                                  "Cyrillic ones; write it in one alphabet")
     return name
 
 
+def _name_too_long(length: int) -> PydanticKnownError:
+    """pydantic's own error for a value too long, as Field(max_length) raises it."""
+    return PydanticKnownError("too_long", {"field_type": "Value", "max_length": MAX_NAME_LENGTH,
+                                           "actual_length": length})
+
+
+# Characters that take up room but show nothing: Hangul fillers and the blank Braille pattern
+# (letters and symbols by category), used to pass a blank name off as a real one.
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _visible(char: str) -> bool:
+    """A letter, digit, punctuation mark or symbol that shows something; spaces, format
+    characters (U+200B) and combining marks alone do not."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK_LOOKING
+
+
+def _confusable_scripts(name: str) -> set[str]:
+    """Which of the alphabets whose letters look alike (Latin, Greek, Cyrillic) the name's
+    letters come from: "Ann" and "\u0410nn" (a Cyrillic A) look the same at the table."""
+    scripts = set()
+    for char in name:
+        if char.isalpha():
+            script = unicodedata.name(char, "").split(" ", 1)[0]
+            if script in ("LATIN", "GREEK", "CYRILLIC"):
+                scripts.add(script)
+    return scripts
+
+
 def _no_surrogates(value: str) -> str:
-    """A lone surrogate (a \\ud800 escape in JSON) is no character and cannot be saved or shown."""
+    """A lone surrogate (a \\ud800 escape in JSON) is no character and cannot be saved or shown;
+    a NUL (\\u0000) is no text a database keeps (PostgreSQL refuses it)."""
     if _SURROGATE.search(value):
         raise PydanticCustomError("broken_text", "contains a broken character (a lone UTF-16 surrogate)")
+    if "\x00" in value:
+        raise PydanticCustomError("broken_text", "contains a NUL character (\\u0000), which is no text")
     return value
 
 
@@ -162,8 +216,9 @@ far below anything the game could mean."""
 
 
 def names_key(name: str) -> str:
-    """How names are compared for duplicates: the same letters in any case are one name."""
-    return name.casefold()
+    """How names are compared for duplicates: the same letters in any case are one name, and
+    characters that show nothing (a zero-width space) do not make a name another."""
+    return "".join(char for char in name if unicodedata.category(char) != "Cf").casefold()
 
 
 # --- reading JSON text, the one way every door does it --------------------------------------
@@ -173,24 +228,31 @@ class BadJSON(ValueError):
 
 
 def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS,
-                   needed_by: str = "game state or check") -> Any:
+                   needed_by: str = "game state or check", most_keys: int = MAX_JSON_KEYS) -> Any:
     """JSON bytes (UTF-8, UTF-16 or UTF-32, with or without a BOM, as json.loads detects) or
     text, as a document. Refused in plain words: an empty body, bad JSON, nesting too deep to
-    read, NaN and Infinity, more objects and lists than the document read (`needed_by`) holds.
+    read, NaN and Infinity, more objects and lists, or more names in them, than the document
+    read (`needed_by`) holds.
     A lone surrogate (\\ud800) is left to the models, which refuse it in names and text with
     the path where it was found."""
     if not text.strip():
         raise BadJSON("the document is empty; send the JSON document")
-    containers = _count_containers(text)
+    containers, keys = _containers_and_names(text)
     if containers > most_containers:
         raise BadJSON(f"the document holds {containers:,} objects and lists; no {needed_by} "
                       f"needs more than {most_containers:,}")
+    if keys > most_keys:
+        raise BadJSON(f"the document holds {keys:,} names in its objects; no {needed_by} "
+                      f"needs more than {most_keys:,}")
     try:
         document = json.loads(text, parse_constant=_reject_constant, parse_int=_whole_number,
                               parse_float=_finite_number)
     except RecursionError:
         raise BadJSON("the document is nested too deeply to read") from None
-    except ValueError as error:
+    except json.JSONDecodeError as error:  # the decoder's own words are for programmers
+        raise BadJSON(f"the document is not valid JSON: it breaks off or has a mistake at line "
+                      f"{error.lineno}, column {error.colno}") from None
+    except ValueError as error:  # a number refused in our words below
         raise BadJSON(f"the document is not valid JSON ({error})") from None
     return document
 
@@ -198,17 +260,18 @@ def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS
 def read_log_json(text: bytes | str) -> Any:
     """A game log's JSON text, read as every JSON document is, but with a log's bound on its
     objects and lists: a log repeats the table in many entries."""
-    return read_json_text(text, MAX_LOG_CONTAINERS, "game log")
+    return read_json_text(text, MAX_LOG_CONTAINERS, "game log", MAX_LOG_KEYS)
 
 
-def _count_containers(text: bytes | str) -> int:
-    """Opening braces and brackets, strings included: names are short, so a real document's
-    count is hardly changed, and counting costs a fraction of a millisecond per megabyte."""
+def _containers_and_names(text: bytes | str) -> tuple[int, int]:
+    """Opening braces and brackets, and colons (each name in an object has one), strings
+    included: names are short, so a real document's counts are hardly changed, and counting
+    costs a fraction of a millisecond per megabyte."""
     if isinstance(text, bytes) and not json.detect_encoding(text).startswith("utf-8"):
         text = text.decode(json.detect_encoding(text), "replace")  # UTF-16 or UTF-32: rare
     if isinstance(text, str):
-        return text.count("{") + text.count("[")
-    return text.count(b"{") + text.count(b"[")
+        return text.count("{") + text.count("["), text.count(":")
+    return text.count(b"{") + text.count(b"["), text.count(b":")
 
 
 def _whole_number(digits: str) -> int:
@@ -315,6 +378,8 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
                                    f"{where} is {describe_value(err.get('input'))}; {err['msg'].lower()}", path))
         elif kind == "blank_name":
             found.append(violation("blank-name", rule, f"{where} {err['msg']}", path))
+        elif kind == "unprintable_name":
+            found.append(violation("invalid-value", rule, f"{where} {err['msg']}", path))
         elif kind in ("too_long", "too_short") and isinstance(err.get("input"), str):
             limit = err.get("ctx", {}).get("max_length" if kind == "too_long" else "min_length")
             most = "at most" if kind == "too_long" else "at least"

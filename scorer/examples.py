@@ -25,11 +25,12 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorer.engine import engine_of, player_names
+from scorer.green import off_the_loop
 
 if TYPE_CHECKING:
     from scorer.core import Game
@@ -44,14 +45,46 @@ RETRY_AFTER_SECONDS = 2
 MAX_WAITING = 3
 
 
-class ExamplesBusy(Exception):
-    """Every turn to play a game was taken for WAIT_SECONDS: ask again a little later."""
+class Busy(Exception):
+    """A worker's turn for costly work stayed taken: a 503 with Retry-After."""
 
     retry_after = RETRY_AFTER_SECONDS
+    doing = "work is being done for other people"
 
     def __init__(self) -> None:
-        super().__init__("games are being played out for other people just now; "
-                         f"try again in {RETRY_AFTER_SECONDS} seconds")
+        super().__init__(f"{self.doing} just now; try again in {RETRY_AFTER_SECONDS} seconds")
+
+
+class ExamplesBusy(Busy):
+    """Every turn to play a game was taken for WAIT_SECONDS: ask again a little later."""
+
+    doing = "games are being played out for other people"
+
+
+class OneAtATime:
+    """A process's one turn for one kind of costly work (playing a game; building a print
+    kit): a request waits at most `wait_seconds` for it and is then answered `busy`, and at
+    once when MAX_WAITING requests are waiting already."""
+
+    def __init__(self, busy: type[Busy], wait_seconds: float = WAIT_SECONDS) -> None:
+        self.busy = busy
+        self.wait_seconds = wait_seconds
+        self._turn = threading.Lock()
+        self._waiting = threading.BoundedSemaphore(MAX_WAITING + 1)  # the holder and the waiters
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        if not self._waiting.acquire(blocking=False):
+            raise self.busy()
+        try:
+            if not self._turn.acquire(timeout=self.wait_seconds):
+                raise self.busy()
+            try:
+                yield
+            finally:
+                self._turn.release()
+        finally:
+            self._waiting.release()
 
 
 class BadExampleQuery(ValueError):
@@ -115,28 +148,23 @@ class SimulatedGames:
 
     def __init__(self, cached: int = CACHED_GAMES, wait_seconds: float = WAIT_SECONDS) -> None:
         self.cached = cached
-        self.wait_seconds = wait_seconds
         self._games: OrderedDict[tuple[str, int, int], SimulatedGame] = OrderedDict()
         self._games_lock = threading.Lock()
-        self._turn = threading.Lock()
-        self._waiting = threading.BoundedSemaphore(MAX_WAITING + 1)  # the player and the waiters
+        self._playing = OneAtATime(ExamplesBusy, wait_seconds)
 
-    @contextmanager
-    def turn(self) -> Iterator[None]:
+    @property
+    def wait_seconds(self) -> float:
+        return self._playing.wait_seconds
+
+    @wait_seconds.setter
+    def wait_seconds(self, seconds: float) -> None:
+        self._playing.wait_seconds = seconds
+
+    def turn(self) -> AbstractContextManager[None]:
         """The process's one turn to play a game (a simulation, or a replay of a posted log);
         ExamplesBusy when it is not free in time, or at once when MAX_WAITING requests are
         waiting for it already."""
-        if not self._waiting.acquire(blocking=False):
-            raise ExamplesBusy()
-        try:
-            if not self._turn.acquire(timeout=self.wait_seconds):
-                raise ExamplesBusy()
-            try:
-                yield
-            finally:
-                self._turn.release()
-        finally:
-            self._waiting.release()
+        return self._playing.turn()
 
     def game(self, game: Game, players: int, seed: int) -> SimulatedGame:
         """The game the engine plays from this seed, from the kept ones when it is there."""
@@ -147,7 +175,7 @@ class SimulatedGames:
         with self.turn():
             found = self._kept(key)  # played by the request that had the turn before
             if found is None:
-                log, end_state = engine_of(game).simulate(players, seed)
+                log, end_state = off_the_loop(lambda: engine_of(game).simulate(players, seed))
                 found = SimulatedGame(game.id, players, seed, json.dumps(log), end_state)
                 self._keep(key, found)
         return found
@@ -158,7 +186,8 @@ class SimulatedGames:
         played = self.game(game, players, seed)
         if played.position is None:
             with self.turn():
-                played.position = _position_in(game, played.log(), f"{game.id} {players} {seed}")
+                played.position = off_the_loop(
+                    lambda: _position_in(game, played.log(), f"{game.id} {players} {seed}"))
         return played, played.position
 
     def _kept(self, key: tuple[str, int, int]) -> SimulatedGame | None:

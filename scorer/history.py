@@ -11,8 +11,6 @@ form, scorer.pages), /results/<id>/delete, /players.
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 import textwrap
 from datetime import datetime
 from typing import Any
@@ -49,6 +47,7 @@ from scorer.api import (
 from scorer.core import InvalidState, UnknownGame, violation
 from scorer.forms import form_spec, whole_number
 from scorer.games import CATALOGUE
+from scorer.owners import may_change, require_owner, save_owned
 from scorer.pages import (  # the score page's own form handling: an edit is the same form
     _as_recorded,
     _hold_form_to_limits,
@@ -60,7 +59,7 @@ from scorer.pages import (  # the score page's own form handling: an edit is the
     render_game_page,
     scored_for_page,
 )
-from scorer.storage import LIST_LIMIT, NOTE_MAX_CHARS, note_problem, save_key_problem
+from scorer.storage import LIST_LIMIT, NOTE_MAX_CHARS, KeyReused, StaleVersion, note_problem, save_key_problem
 
 bp = Blueprint("history", __name__)
 bp.register_error_handler(BadJSON, bad_json)
@@ -68,7 +67,7 @@ bp.register_error_handler(InvalidState, invalid_state)
 bp.register_error_handler(UnknownGame, unknown_game)
 
 SAVE_BODY_KEYS = {"game", "state"}
-EDIT_BODY_KEYS = {"state", "note"}
+EDIT_BODY_KEYS = {"state", "note", "version"}
 MAX_LIST_LIMIT = 1000       # results in one answer of /api/results
 MAX_OFFSET = 10**9          # far more saved games than any club keeps
 PAGE_SIZE = 50              # results on one page of /results
@@ -157,10 +156,26 @@ def _checked_note(body: dict) -> str | None:
     return note
 
 
+@bp.errorhandler(KeyReused)
+def key_reused(error: KeyReused):
+    return jsonify({"error": str(error)}), 422
+
+
+@bp.errorhandler(StaleVersion)
+def stale_version(error: StaleVersion):
+    """409 with both versions: the one the edit was made on, and the result as it is now."""
+    message = f"{error}; look at it again and make your change on version {error.current['version']}"
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message, "your_version": error.attempted, "current": error.current}), 409
+    return render_template("error.html", status=409, message=message), 409
+
+
 @bp.post("/api/results")
 def save_result():
-    """Save a finished game. With an Idempotency-Key header, the same key saves once: the
-    first request answers 201, every repeat 200 with the same id."""
+    """Save a finished game; the answer carries the result's key, which edits and deletes
+    it (scorer.owners). With an Idempotency-Key header, the same key saves once: the first
+    request answers 201, every repeat of the same game 200 with the same id and key, and a
+    repeat with another game 422."""
     key = _idempotency_key()
     body = read_json()
     if not isinstance(body, dict) or not SAVE_BODY_KEYS <= set(body) <= SAVE_BODY_KEYS | {"note"}:
@@ -172,8 +187,9 @@ def save_result():
                                       f"{', '.join(scorer.GAMES)}", "game")])
     note = _checked_note(body)
     result = scorer.GAMES[game_id].score(body["state"])
-    saved, created = storage().save_once(game_id, body["state"], result, key=key, note=note)
-    return (jsonify({"id": saved["id"], "result": saved["result"]}), 201 if created else 200,
+    saved, created, result_key = save_owned(storage(), game_id, body["state"], result, key=key, note=note)
+    return (jsonify({"id": saved["id"], "key": result_key, "version": saved["version"],
+                     "result": saved["result"]}), 201 if created else 200,
             {"Location": f"/api/results/{saved['id']}"})
 
 
@@ -214,14 +230,20 @@ def get_result(result_id: int):
 
 @bp.patch("/api/results/<int:result_id>")
 def edit_result(result_id: int):
-    """Change a saved game: a new "state" is checked and scored again (422 with the
-    violations, and nothing changed, when it is impossible); a "note" replaces the note
-    (null or "" removes it)."""
+    """Change a saved game, by its saver or the operator (403 otherwise): a new "state" is
+    checked and scored again (422 with the violations, and nothing changed, when it is
+    impossible); a "note" replaces the note (null or "" removes it). "version" names the
+    version the change was made on: 409 when the result has changed since."""
     saved = saved_or_404(result_id)
     body = read_json()
-    if not isinstance(body, dict) or not body or not set(body) <= EDIT_BODY_KEYS:
-        raise _request_problem('the body must be {"state": {...}} or {"note": "..."}, or both')
-    changes: dict[str, Any] = {}
+    if not isinstance(body, dict) or not set(body) - {"version"} or not set(body) <= EDIT_BODY_KEYS:
+        raise _request_problem('the body must be {"version": n, "state": {...}} or {"version": n, '
+                               '"note": "..."}, or all three')
+    version = body.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= MAX_ID:
+        raise _request_problem('say which version of the result you changed: "version" (a whole '
+                               f'number; it is {saved["version"]} now)', "version")
+    changes: dict[str, Any] = {"version": version, "may_change": may_change(result_id)}
     if "note" in body:
         changes["note"] = _checked_note(body)
     if "state" in body:
@@ -234,7 +256,7 @@ def edit_result(result_id: int):
 
 @bp.delete("/api/results/<int:result_id>")
 def delete_result(result_id: int):
-    if result_id > MAX_ID or not storage().delete(result_id):
+    if result_id > MAX_ID or not storage().delete(result_id, may_change(result_id)):
         abort(404)
     return "", 204
 
@@ -243,7 +265,7 @@ def delete_result(result_id: int):
 def results_csv():
     game = _game_filter()
     name = f"gardenkit-results{'-' + game if game else ''}.csv"
-    return Response(storage().csv(game), mimetype="text/csv",
+    return Response(storage().csv(game), mimetype="text/csv",  # streamed, batch by batch
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
@@ -299,12 +321,13 @@ def edit_page(result_id: int):
     changed meanwhile, the answer is 409 with both versions, and nothing is overwritten
     unless Save changes is pressed again."""
     saved = saved_or_404(result_id)
+    require_owner(storage(), result_id)
     game = scorer.GAMES.get(saved["game"])
     if game is None:  # a game whose rules are gone cannot be scored again
         abort(404)
     title = titles()[saved["game"]]
     if _live_totals_request():
-        return live_totals(game, title, request.get_json(silent=True))
+        return live_totals(game, title, read_json())
     state, note = _as_recorded(game, copy.deepcopy(saved["state"])), saved["note"] or ""
     result: dict | None = with_tie_break(saved)
     violations = note_trouble = None
@@ -344,13 +367,15 @@ def _live_totals_request() -> bool:
 
 def version_of(saved: dict) -> str:
     """What an edit form carries to tell that the game was changed while it was being edited:
-    a fingerprint of what is stored (its time of last change, state and note)."""
-    stored = json.dumps([saved["updated_at"] or saved["saved_at"], saved["state"], saved["note"]], sort_keys=True)
-    return hashlib.sha256(stored.encode()).hexdigest()[:24]
+    the stored version, which every change moves on."""
+    return str(saved["version"])
 
 
 def _save_edit(saved: dict, state: dict, result: dict, note: str):
-    if storage().update(saved["id"], state=state, result=result, note=note) is None:
+    # The version opened is checked again in the change's own transaction (an edit that got in
+    # between is a StaleVersion, answered 409), and only the saver or the operator may change it.
+    if storage().update(saved["id"], state=state, result=result, note=note, version=saved["version"],
+                        may_change=may_change(saved["id"])) is None:
         abort(404)  # deleted meanwhile
     flash(f"Saved your changes: {' & '.join(result['winners'])} won.")
     return redirect(url_for("history.result_page", result_id=saved["id"]))
@@ -360,9 +385,10 @@ def _save_edit(saved: dict, state: dict, result: dict, note: str):
 def delete_page(result_id: int):
     """GET asks to confirm; the form's POST deletes."""
     saved = saved_or_404(result_id)
+    require_owner(storage(), result_id)
     title = titles().get(saved["game"], saved["game"])
     if request.method == "POST":
-        storage().delete(result_id)
+        storage().delete(result_id, may_change(result_id))
         flash(f"Deleted the {title} game of {utc_text(saved['saved_at'])}.")
         return redirect(url_for("history.results_page"))
     return render_template("history_delete.html", saved=saved, title=title)

@@ -16,8 +16,19 @@ import scorer
 from scorer.engine import MAX_LOG_ENTRIES
 from scorer.examples import SEED_POOL
 from scorer.games import CATALOGUE
+from scorer.storage import NOTE_MAX_CHARS, SAVE_KEY_PATTERN
 
 ERROR = {"$ref": "#/components/schemas/Error"}
+# Who may change a saved result (scorer.owners): its key, or the operator's token as a bearer
+# token, or the saving browser's session cookie.
+SECURITY_SCHEMES = {
+    "resultKey": {"type": "apiKey", "in": "header", "name": "X-Result-Key",
+                  "description": "the key the save answered with"},
+    "bearer": {"type": "http", "scheme": "bearer",
+               "description": "the result's key, or the operator's GARDENKIT_ADMIN_TOKEN"},
+    "session": {"type": "apiKey", "in": "cookie", "name": "session",
+                "description": "the saving browser's session, which remembers its recent saves"},
+}
 VIOLATIONS = {"$ref": "#/components/schemas/Violations"}
 
 
@@ -129,38 +140,87 @@ def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
 
 def _results_paths() -> dict[str, dict]:
     live = list(scorer.GAMES)
+    note = {"type": ["string", "null"], "maxLength": NOTE_MAX_CHARS}
     save_body = {"oneOf": [
         {"type": "object", "additionalProperties": False, "required": ["game", "state"],
          "properties": {"game": {"const": game_id},
-                        "state": {"$ref": f"#/components/schemas/{_prefix(game_id)}State"}}}
+                        "state": {"$ref": f"#/components/schemas/{_prefix(game_id)}State"}, "note": note}}
         for game_id in live]}
+    edit_body = {"type": "object", "additionalProperties": False, "required": ["version"],
+                 "minProperties": 2, "properties": {
+                     "version": {"type": "integer", "minimum": 1,
+                                 "description": "the version the change was made on (409 when stale)"},
+                     "state": {"type": "object", "description": "the game's new state, scored again"},
+                     "note": note}}
     game_query = {"name": "game", "in": "query", "required": False,
                   "schema": {"type": "string", "enum": list(CATALOGUE)}}
+    result_id = {"name": "result_id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
+    idempotency = {"name": "Idempotency-Key", "in": "header", "required": False,
+                   "schema": {"type": "string", "pattern": SAVE_KEY_PATTERN.pattern},
+                   "description": "the same key saves once: a repeat of the same game answers 200 with the "
+                                  "same id and key, a repeat with another game 422"}
     unavailable = {"503": _answer("the results database is not available", ERROR)}
+    writes = {"403": _answer("a write from another site's page (its Origin), or by someone who does not hold "
+                             "the result's key", ERROR),
+              "415": _answer("the body is not sent as application/json", ERROR),
+              "429": _answer("too many writes or exports from this address: ask again after Retry-After "
+                             "seconds", ERROR)}
+    owner: list[dict[str, list]] = [{"resultKey": []}, {"bearer": []}, {"session": []}]
+    saved = {"$ref": "#/components/schemas/SavedResult"}
     return {
         "/api/results": {
             "post": {"summary": "save a finished game", "operationId": "saveResult", "tags": ["results"],
-                     "requestBody": _json_body(save_body),
-                     "responses": {"201": _answer("saved", {"$ref": "#/components/schemas/Saved"}),
-                                   "422": _answer("impossible state or unknown game: nothing saved", VIOLATIONS),
-                                   "400": ERRORS["400"], "413": ERRORS["413"], **unavailable}},
+                     "parameters": [idempotency], "requestBody": _json_body(save_body),
+                     "responses": {"201": _answer("saved; keep the key to edit or delete it",
+                                                  {"$ref": "#/components/schemas/Saved"}),
+                                   "200": _answer("saved before under this Idempotency-Key: the same id and key",
+                                                  {"$ref": "#/components/schemas/Saved"}),
+                                   "422": _answer("impossible state or unknown game, or an Idempotency-Key that "
+                                                  "saved another game: nothing saved", VIOLATIONS),
+                                   "400": ERRORS["400"], "413": ERRORS["413"], **writes, **unavailable}},
             "get": {"summary": "saved games, newest first", "operationId": "listResults", "tags": ["results"],
                     "parameters": [game_query, {"name": "limit", "in": "query", "required": False,
-                                                "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
+                                                "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
+                                   {"name": "offset", "in": "query", "required": False,
+                                    "schema": {"type": "integer", "minimum": 0}}],
                     "responses": {"200": _answer("saved results", {"type": "object", "required": ["results"],
-                                                                   "properties": {"results": {"type": "array"}}}),
+                                                                   "properties": {"results": {"type": "array"},
+                                                                                  "next": {"type": "string"}}}),
                                   "400": _answer("bad limit", ERROR), "404": ERRORS["404"], **unavailable}}},
-        "/api/results/{result_id}": {"get": {
-            "summary": "one saved game", "operationId": "getResult", "tags": ["results"],
-            "parameters": [{"name": "result_id", "in": "path", "required": True,
-                            "schema": {"type": "integer", "minimum": 1}}],
-            "responses": {"200": _answer("the saved game with its state and result", {"type": "object"}),
-                          "404": _answer("no such result", ERROR), **unavailable}}},
+        "/api/results/{result_id}": {
+            "get": {"summary": "one saved game", "operationId": "getResult", "tags": ["results"],
+                    "parameters": [result_id],
+                    "responses": {"200": _answer("the saved game with its state and result", saved),
+                                  "404": _answer("no such result", ERROR), **unavailable}},
+            "patch": {"summary": "change a saved game's state or note (its saver or the operator)",
+                      "operationId": "editResult", "tags": ["results"], "security": owner,
+                      "parameters": [result_id], "requestBody": _json_body(edit_body),
+                      "responses": {"200": _answer("the changed game, at its next version", saved),
+                                    "409": _answer("the game changed since the version named: both versions",
+                                                   {"type": "object", "required": ["error", "your_version", "current"],
+                                                    "properties": {"error": {"type": "string"},
+                                                                   "your_version": {"type": "integer"},
+                                                                   "current": saved}}),
+                                    "422": _answer("an impossible state or a bad body: nothing changed", VIOLATIONS),
+                                    "404": _answer("no such result", ERROR), "400": ERRORS["400"],
+                                    "413": ERRORS["413"], **writes, **unavailable}},
+            "delete": {"summary": "delete a saved game (its saver or the operator)", "operationId": "deleteResult",
+                       "tags": ["results"], "security": owner, "parameters": [result_id],
+                       "responses": {"204": _answer("deleted; its id is never used again"),
+                                     "404": _answer("no such result", ERROR),
+                                     "403": writes["403"], "429": writes["429"], **unavailable}}},
         "/api/results.csv": {"get": {
-            "summary": "saved games as CSV, one row per player", "operationId": "resultsCsv",
+            "summary": "saved games as CSV, one row per player (streamed)", "operationId": "resultsCsv",
             "tags": ["results"], "parameters": [game_query],
             "responses": {"200": _answer("CSV", {"type": "string"}, "text/csv"),
-                          "404": ERRORS["404"], **unavailable}}},
+                          "404": ERRORS["404"], "429": writes["429"], **unavailable}}},
+        "/api/players": {"get": {
+            "summary": "each player's record across the saved games", "operationId": "listPlayers",
+            "tags": ["results"], "parameters": [game_query],
+            "responses": {"200": _answer("players, most games first",
+                                         {"type": "object", "required": ["players"],
+                                          "properties": {"players": {"type": "array", "items": {"type": "object"}}}}),
+                          "404": ERRORS["404"], "429": writes["429"], **unavailable}}},
     }
 
 
@@ -192,8 +252,17 @@ def _shared_schemas() -> dict[str, dict]:
                                  "effects": {"type": "object"},
                                  "summary": {"type": "array", "items": {"type": "string"},
                                              "description": "the answer in the players' words, a sentence an item"}}},
-        "Saved": {"type": "object", "required": ["id", "result"],
-                  "properties": {"id": {"type": "integer"}, "result": {"$ref": "#/components/schemas/Score"}}},
+        "Saved": {"type": "object", "required": ["id", "key", "version", "result"],
+                  "properties": {"id": {"type": "integer"},
+                                 "key": {"type": "string", "description": "edits and deletes this result: send it "
+                                         "as X-Result-Key or Authorization: Bearer"},
+                                 "version": {"type": "integer"}, "result": {"$ref": "#/components/schemas/Score"}}},
+        "SavedResult": {"type": "object", "required": ["id", "game", "saved_at", "version", "state", "result"],
+                        "properties": {"id": {"type": "integer"}, "game": {"type": "string"},
+                                       "saved_at": {"type": "string"}, "updated_at": {"type": ["string", "null"]},
+                                       "version": {"type": "integer", "minimum": 1},
+                                       "note": {"type": ["string", "null"]}, "state": {"type": "object"},
+                                       "result": {"$ref": "#/components/schemas/Score"}}},
     }
 
 
@@ -217,4 +286,4 @@ def openapi_document() -> dict[str, Any]:
     return {"openapi": "3.1.0",
             "info": {"title": "gardenkit scorer", "version": "1.0",
                      "description": "Score garden games, check whether a state is possible, settle rule disputes."},
-            "paths": paths, "components": {"schemas": schemas}}
+            "paths": paths, "components": {"schemas": schemas, "securitySchemes": SECURITY_SCHEMES}}

@@ -36,7 +36,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import scorer
-from scorer.api import body_held_to_limit, game_info, storage
+from scorer.api import bad_json, body_held_to_limit, game_info, read_json, storage
 from scorer.core import MAX_BODY_BYTES, BadJSON, InvalidState, read_json_text, read_log_json
 from scorer.engine import engine_of
 from scorer.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
@@ -53,6 +53,8 @@ from scorer.forms import (
     state_from_form,
 )
 from scorer.games import CATALOGUE
+from scorer.green import off_the_loop
+from scorer.owners import save_owned
 from scorer.storage import save_key_problem
 
 bp = Blueprint("pages", __name__)
@@ -287,6 +289,10 @@ def _posted_example_origin(game) -> dict | None:
         return None
 
 
+# The live totals and checks read their JSON as the API does, and refuse it in the same words.
+bp.register_error_handler(BadJSON, bad_json)
+
+
 @bp.errorhandler(BadExampleQuery)
 def bad_example_query(error: BadExampleQuery):
     return render_template("error.html", status=400, message=str(error)), 400
@@ -316,7 +322,7 @@ def score_page(game_id: str):
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
     if _live_totals_request():
-        return live_totals(game, game_info(game_id)["title"], request.get_json(silent=True))
+        return live_totals(game, game_info(game_id)["title"], read_json())
     spec = form_spec(game.state_model)
     result = violations = origin = None
     refused = g.get("form_refused", False)
@@ -336,7 +342,7 @@ def score_page(game_id: str):
             # players' records (scorer.history) as if they had played.
             not_saved = result is not None and op == "save" and example
             if result is not None and op == "save" and not example:
-                saved = storage().save(game_id, state, result, key=_submitted_save_key())
+                saved = save_owned(storage(), game_id, state, result, key=_submitted_save_key())[0]
                 flash(f"Saved: {', '.join(result['winners'])} won.")
                 return redirect(url_for("history.result_page", result_id=saved["id"]))
     state = _shown_state(state)
@@ -443,7 +449,7 @@ def check_page(game_id: str):
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
     if _live_totals_request():
-        return _live_check(game, game_info(game_id)["title"], request.get_json(silent=True))
+        return _live_check(game, game_info(game_id)["title"], read_json())
     if _replay_request():
         return _replay_answer(game)
     state, action = _default_check(game)
@@ -552,7 +558,7 @@ def _replay_into(box: ReplayBox, game) -> tuple[str | None, int]:
     try:
         log = read_log_json(box.text)
         with EXAMPLES.turn():  # one game played at a time per worker, replays included
-            replayed = engine_of(game).replay(log)
+            replayed = off_the_loop(lambda: engine_of(game).replay(log))
         box.answer = _replay_in_words(game, replayed)
     except BadJSON as error:
         return _sentence(str(error).replace("the document", "the log", 1)), 400

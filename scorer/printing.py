@@ -42,7 +42,9 @@ from pnp.kits import available_kits
 from pnp.options import PAPERS, BuildOptions
 from pnp.version import VERSION as KIT_VERSION
 from scorer.api import body_held_to_limit, game_info
+from scorer.examples import Busy, OneAtATime
 from scorer.games.garden_variety import data as garden_variety
+from scorer.green import off_the_loop
 
 bp = Blueprint("printing", __name__)
 
@@ -60,6 +62,9 @@ CUTS: tuple[str, ...] = typing.get_args(typing.get_type_hints(BuildOptions)["cut
 SWITCHES = ("ink_saver", "cmyk", "pod", "dark_backs", "fold")
 OPTION_NAMES = ("paper", "duplex", "bleed", "cut", *SWITCHES)
 PLAIN_MILLIMETRES = re.compile(r"[-+]?[0-9]+(\.[0-9]{0,2})?", re.ASCII)  # a sign: the range says why
+# Bleed in half millimetres: every other value would be a kit of its own to build (0.01 mm
+# steps made some 700,000), and no printer needs finer.
+BLEED_STEP_MM = 0.5
 
 
 class OptionError(ValueError):
@@ -150,9 +155,12 @@ def _bleed(text: str) -> float:
     if not PLAIN_MILLIMETRES.fullmatch(text):
         raise ValueError(f"bleed takes millimetres like 3 or 2.5 (at most two decimals), not {text!r}")
     try:
-        return cli_bleed(text)
+        bleed = cli_bleed(text)
     except argparse.ArgumentTypeError as error:
         raise ValueError(str(error).removeprefix("--")) from None
+    if bleed % BLEED_STEP_MM:
+        raise ValueError(f"bleed comes in steps of {BLEED_STEP_MM:g} mm (such as 2, 2.5 or 3), not {text}")
+    return bleed
 
 
 def _switch(name: str) -> Callable[[str], bool]:
@@ -308,15 +316,32 @@ def _create_cache(state) -> None:
     state.app.extensions["gardenkit.kits"] = KitCache(state.app.config.get("KIT_CACHE_BYTES", DEFAULT_CACHE_BYTES))
 
 
+class KitsBusy(Busy):
+    doing = "print kits are being built for other people"
+
+
+# A worker builds one kit at a time (a build costs up to a second of the processor, every kit
+# in one zip more): a flood of builds, each with options of its own, holds only a few threads
+# and gets 503s with Retry-After, while kits already built are served from the cache at once.
+KIT_BUILDS = OneAtATime(KitsBusy)
+
+
+def _in_turn(build: Callable[[], bytes]) -> Callable[[], bytes]:
+    def build_in_turn() -> bytes:
+        with KIT_BUILDS.turn():
+            return off_the_loop(build)
+    return build_in_turn
+
+
 def kit_pdf(game_id: str, options: KitOptions, deck: DeckUpload | None = None) -> bytes:
     key = ("pdf", game_id, options, deck and deck.digest, KIT_VERSION)
-    return kit_cache().get_or_build(key, lambda: _only_pdf(build_with_deck(game_id, options, ("pdf",), deck)))
+    return kit_cache().get_or_build(key, _in_turn(lambda: _only_pdf(build_with_deck(game_id, options, ("pdf",), deck))))
 
 
 def kit_svg_zip(game_id: str, options: KitOptions, deck: DeckUpload | None = None) -> bytes:
     """The SVG pages and manifest.json, as `gardenkit build` lays them out (<paper>/<game>/)."""
     key = ("svg", game_id, options, deck and deck.digest, KIT_VERSION)
-    return kit_cache().get_or_build(key, lambda: zipped(build_with_deck(game_id, options, ("svg",), deck)))
+    return kit_cache().get_or_build(key, _in_turn(lambda: zipped(build_with_deck(game_id, options, ("svg",), deck))))
 
 
 def all_kits_zip(options: KitOptions) -> bytes:
@@ -329,6 +354,7 @@ def all_kits_zip(options: KitOptions) -> bytes:
                 files.update((Path(name), pages.read(name)) for name in pages.namelist())
             files[Path(options.paper, f"{game_id}.pdf")] = kit_pdf(game_id, options)
         return zipped(files)
+    # Each kit is built in its own turn; zipping them together needs none.
     return kit_cache().get_or_build(("all", options, KIT_VERSION), build)
 
 
@@ -412,6 +438,12 @@ def refusal(status: int, message: str, problems: dict[str, list[str]] | None = N
     if problems:
         body["problems"] = problems
     return jsonify(body), status
+
+
+@bp.errorhandler(Busy)
+def kits_busy(error: Busy):
+    answer, status = refusal(503, str(error))
+    return answer, status, {"Retry-After": str(error.retry_after)}
 
 
 def _unknown_kit(game_id: str):

@@ -1,29 +1,34 @@
-"""`gardenkit serve`: the web app on gunicorn, embedded, with its stock `gthread` workers.
+"""`gardenkit serve`: the web app on gunicorn, embedded, with its stock `gevent` workers.
 
 Each worker process builds its own app (and database connections) after the fork, so no
-connection is shared between processes; within a worker, a pool of threads answers requests
-while the worker's main loop watches the idle keep-alive connections. SQLite runs in WAL
-mode with a busy timeout (scorer.storage), so several workers and threads can save at once.
-docs/deploy.md says how to choose the numbers below for a club's server.
+connection is shared between processes. Within a worker every connection is a greenlet: a
+client that sends its request slowly, sends nothing or does not read its answer costs a
+greenlet waiting on its socket, not one of a few threads, so such clients cannot take the
+server from everyone else (the threaded `gthread` worker gave each a thread: 128 slow-header
+clients stalled it; docs/deploy.md has the measurements and the choice). SQLite runs in WAL
+mode with a busy timeout (scorer.storage), so several workers can save at once.
 """
 from __future__ import annotations
 
 import errno
+import multiprocessing
 import socket
 import sys
 
 from gunicorn.app.base import BaseApplication
 
 DEFAULT_WORKERS = 2   # one per core of a small machine
-# Requests one worker answers at once. A thread waiting on a slow client costs no CPU, and
-# gunicorn gives a client that stops mid-request no time limit: 32 threads a worker keep
-# ordinary scoring fast with 16 such clients held open (docs/deploy.md has the numbers).
-DEFAULT_THREADS = 32
+# Connections one worker holds at once, idle and slow ones included (a greenlet each).
+WORKER_CONNECTIONS = 2000
+# A worker is replaced, gracefully, after this many requests (give or take the jitter): the
+# memory a flood made it grow (to 500-745 MB) goes back to the system.
+MAX_REQUESTS, MAX_REQUESTS_JITTER = 5000, 500
 
 
 class GardenkitServer(BaseApplication):
-    def __init__(self, options: dict):
+    def __init__(self, options: dict, listen_host: str = "127.0.0.1"):
         self.options = options
+        self.listen_host = listen_host
         super().__init__()
 
     def load_config(self) -> None:
@@ -33,21 +38,22 @@ class GardenkitServer(BaseApplication):
     def load(self):
         from scorer.app import create_app
 
-        return create_app()
+        # The app answers requests naming the host it listens on (scorer.app.trusted_hosts).
+        return create_app({"LISTEN_HOST": self.listen_host})
 
 
-def server_options(host: str, port: int, workers: int = DEFAULT_WORKERS,
-                   threads: int = DEFAULT_THREADS) -> dict:
+def server_options(host: str, port: int, workers: int = DEFAULT_WORKERS) -> dict:
     return {
         "bind": f"{host}:{port}",
         "workers": workers,
-        "worker_class": "gthread",
-        "threads": threads,
-        # An idle keep-alive connection waits in the worker's main loop, not on a thread,
-        # and is closed after this many seconds.
+        "worker_class": "gevent",
+        "worker_connections": WORKER_CONNECTIONS,
+        "max_requests": MAX_REQUESTS,
+        "max_requests_jitter": MAX_REQUESTS_JITTER,
+        # An idle keep-alive connection is closed after this many seconds.
         "keepalive": 5,
-        # A worker whose main loop has not checked in for this long is restarted. Requests
-        # run on the pool threads, so this catches a hung worker, not a slow request.
+        # A worker whose loop has not checked in for this long is restarted: a request that
+        # computes (a kit build, a replay) holds its worker's loop, for about a second at most.
         "timeout": 30,
         # On stop or restart, requests under way get this long to finish.
         "graceful_timeout": 10,
@@ -79,16 +85,47 @@ def bind_problem(host: str, port: int) -> str | None:
     return None
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = DEFAULT_WORKERS,
-          threads: int = DEFAULT_THREADS) -> int:
+def configuration_problem(host: str) -> str | None:
+    """Why the app cannot start as configured (an instance folder it cannot write, say), or
+    None: the app is built once first, so the user reads one line rather than a traceback
+    from every worker. It is built in a process of its own: the app's modules must be
+    imported first in each worker, after gevent has made their locks its own, or a lock
+    made here would stop a worker's every connection while it waits."""
+    context = multiprocessing.get_context("fork")
+    receiving, sending = context.Pipe(duplex=False)
+    trial = context.Process(target=_try_building, args=(host, sending))
+    trial.start()
+    sending.close()
+    problem = receiving.recv() if receiving.poll(120) else "the app did not start within two minutes"
+    trial.join(10)
+    return problem
+
+
+def _try_building(host: str, answer) -> None:
+    from scorer.app import ConfigurationProblem, create_app
+
+    try:
+        app = create_app({"LISTEN_HOST": host})
+    except ConfigurationProblem as error:
+        answer.send(str(error))
+        return
+    app.extensions["gardenkit.storage"].engine.dispose()
+    answer.send(None)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = DEFAULT_WORKERS) -> int:
     problem = bind_problem(host, port)
     if problem:
         print(f"gardenkit: {problem}", file=sys.stderr)
         return 2
+    problem = configuration_problem(host)
+    if problem:
+        print(f"gardenkit: {problem}", file=sys.stderr)
+        return 2
     url_host = f"[{host}]" if ":" in host else host
-    print(f"gardenkit: serving on http://{url_host}:{port}/ with {workers} worker(s) of {threads} "
-          "thread(s); Ctrl+C stops", flush=True)
-    GardenkitServer(server_options(host, port, workers, threads)).run()
+    print(f"gardenkit: serving on http://{url_host}:{port}/ with {workers} worker(s); Ctrl+C stops",
+          flush=True)
+    GardenkitServer(server_options(host, port, workers), host).run()
     return 0
 
 

@@ -21,7 +21,7 @@ import re
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,11 +31,19 @@ from sqlalchemy import JSON, DateTime, Integer, String, Text, create_engine, eve
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import NullPool
+
+from scorer.green import cooperative_psycopg2, gevent_patched
 
 log = logging.getLogger("gardenkit.storage")
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+# PostgreSQL: how long a new connection, one statement (a lock wait included) and a connection
+# left idle inside a transaction may take before the server gives up on it. A database that
+# hangs then costs a request a few seconds and a 503, not a worker's threads for minutes.
+PG_CONNECT_TIMEOUT_S = 5
+PG_STATEMENT_TIMEOUT_MS = 5000
 WAL_SWITCH_RETRY_S = 0.01
 LIST_LIMIT = 100
 NOTE_MAX_CHARS = 500
@@ -56,9 +64,13 @@ class Base(DeclarativeBase):
 
 
 class SavedResult(Base):
-    """One saved game. Kept in step with the newest migration (scorer/migrations/versions)."""
+    """One saved game. Kept in step with the newest migration (scorer/migrations/versions).
+    SQLAlchemy raises `version` on every change and makes each UPDATE and DELETE name the
+    version it read, so of two edits made at once, the second changes nothing."""
 
     __tablename__ = TABLE
+    # AUTOINCREMENT: SQLite never gives a deleted result's id to another.
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game: Mapped[str] = mapped_column(String(40), index=True)
@@ -68,17 +80,43 @@ class SavedResult(Base):
     note: Mapped[str | None] = mapped_column(Text)
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     save_key: Mapped[str | None] = mapped_column(String(SAVE_KEY_MAX_CHARS), index=True, unique=True)
+    version: Mapped[int] = mapped_column(Integer, server_default="1")
+    # SHA-256 of the key that lets its saver change it; None for results saved before keys.
+    owner_key_hash: Mapped[str | None] = mapped_column(String(64))
+
+    __mapper_args__ = {"version_id_col": version}
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "saved_at": _iso(self.saved_at),
                 "updated_at": _iso(self.updated_at) if self.updated_at else None,
-                "note": self.note,
+                "version": self.version, "note": self.note,
                 "winners": self.result.get("winners", []),
                 "players": [{"name": p["name"], "total": p["total"], "rank": p["rank"]}
                             for p in self.result.get("players", [])]}
 
     def as_dict(self) -> dict[str, Any]:
         return {**self.summary(), "state": self.state, "result": self.result}
+
+
+class NotYours(Exception):
+    """Only the result's saver (holding its key) or the operator may change or delete it."""
+
+
+class StaleVersion(Exception):
+    """The edit was made on an older version of the result: `.attempted` is the version the
+    edit named (None: none), `.current` the result as it is now."""
+
+    def __init__(self, current: dict[str, Any], attempted: int | None):
+        self.current, self.attempted = current, attempted
+        super().__init__(f"the result was changed since (it is at version {current['version']} now)")
+
+
+class KeyReused(ValueError):
+    """A save key already names another game: a repeated save must repeat the same game."""
+
+
+OwnerCheck = Callable[[str | None], bool]
+"""Whether the request may change a result, given the hash of the result's key (None: none)."""
 
 
 class StorageUnavailable(Exception):
@@ -89,6 +127,8 @@ class StorageUnavailable(Exception):
               ("disk is full", "its disk is full"), ("no space left", "its disk is full"),
               ("disk i/o error", "its disk cannot be written (full or failing)"),
               ("can't locate revision", "it was upgraded by a newer release of gardenkit"),
+              ("statement timeout", "it did not answer in time"),
+              ("timeout expired", "it did not answer in time"),
               ("unable to open database file",
                "its file is missing or cannot be opened (restore it from a backup, or restart "
                "the server to begin an empty one)"))
@@ -170,6 +210,8 @@ def note_problem(note: Any) -> str | None:
     """Why a note is refused, in plain words; None when it can be kept."""
     if not isinstance(note, str):
         return "a note is text"
+    if "\x00" in note:  # PostgreSQL keeps no NUL in text
+        return "a note cannot hold a NUL character (\\u0000)"
     if len(note) > NOTE_MAX_CHARS:
         return f"a note is at most {NOTE_MAX_CHARS} characters; this one has {len(note)}"
     try:
@@ -196,6 +238,8 @@ class Storage:
         self.url = url
         self.engine: Engine = create_engine(database_url(url), pool_pre_ping=True, future=True,
                                             **self._engine_options(url))
+        if self.engine.dialect.driver == "psycopg2" and gevent_patched():
+            cooperative_psycopg2()
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "do_connect", self._sqlite_open)
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -213,7 +257,16 @@ class Storage:
             # read-only after the file is writable again, and would keep writing to the old
             # file after a backup is restored over it.
             return {"poolclass": NullPool, "connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}}
-        return {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
+        options: dict[str, Any] = {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
+        if make_url(url).get_backend_name() == "postgresql":
+            # libpq's own settings, which psycopg2 and psycopg 3 both pass on; keepalives notice
+            # a server machine that went away without closing the connection.
+            options["connect_args"] = {
+                "connect_timeout": PG_CONNECT_TIMEOUT_S,
+                "options": f"-c statement_timeout={PG_STATEMENT_TIMEOUT_MS} "
+                           f"-c idle_in_transaction_session_timeout={PG_STATEMENT_TIMEOUT_MS}",
+                "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 2}
+        return options
 
     def _sqlite_open(self, _dialect, _record, cargs, cparams) -> None:
         """How each SQLite connection opens the file. Once the database exists, it is opened
@@ -258,14 +311,15 @@ class Storage:
 
     # --- the operations ----------------------------------------------------------------------
     def save(self, game: str, state: Any, result: dict, *, key: str | None = None,
-             note: str | None = None) -> dict[str, Any]:
+             note: str | None = None, owner_key_hash: str | None = None) -> dict[str, Any]:
         """Store one scored game in one transaction; the saved record. A game saved again
         under the same key is not stored twice: the first record comes back."""
-        return self.save_once(game, state, result, key=key, note=note)[0]
+        return self.save_once(game, state, result, key=key, note=note, owner_key_hash=owner_key_hash)[0]
 
     def save_once(self, game: str, state: Any, result: dict, *, key: str | None = None,
-                  note: str | None = None) -> tuple[dict[str, Any], bool]:
-        """save(), and whether this call stored it (False: the key was saved before)."""
+                  note: str | None = None, owner_key_hash: str | None = None) -> tuple[dict[str, Any], bool]:
+        """save(), and whether this call stored it (False: the key was saved before, for
+        this same game; KeyReused when it names another)."""
         problem = save_key_problem(key) if key is not None else None
         if problem:
             raise ValueError(problem)
@@ -273,16 +327,23 @@ class Storage:
         def insert():
             with self._session() as session, session.begin():
                 row = SavedResult(game=game, saved_at=datetime.now(timezone.utc), state=state,
-                                  result=result, note=clean_note(note), save_key=key)
+                                  result=result, note=clean_note(note), save_key=key,
+                                  owner_key_hash=owner_key_hash)
                 session.add(row)
                 session.flush()
                 return row.as_dict()
+
+        def same_game(earlier: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+            if (earlier["game"], earlier["state"], earlier["note"]) != (game, state, clean_note(note)):
+                raise KeyReused(f"the save key {key!r} already saved another game (result "
+                                f"{earlier['id']}); a repeated save must send the same game")
+            return earlier, False
 
         def work():
             if key is not None:
                 earlier = self._by_key(key)
                 if earlier is not None:
-                    return earlier, False
+                    return same_game(earlier)
             try:
                 return insert(), True
             except IntegrityError:
@@ -291,7 +352,7 @@ class Storage:
                 earlier = self._by_key(key) if key is not None else None
                 if earlier is None:
                     raise
-                return earlier, False
+                return same_game(earlier)
         return self._guard(work)
 
     def _by_key(self, key: str) -> dict[str, Any] | None:
@@ -300,35 +361,51 @@ class Storage:
             return row.as_dict() if row else None
 
     def update(self, result_id: int, *, state: Any = UNCHANGED, result: Any = UNCHANGED,
-               note: Any = UNCHANGED) -> dict[str, Any] | None:
+               note: Any = UNCHANGED, version: int | None = None,
+               may_change: OwnerCheck | None = None) -> dict[str, Any] | None:
         """Change a saved game in one transaction: a new state with its new score, and/or
-        its note. The changed record, or None when there is no such result."""
+        its note. The changed record, or None when there is no such result. NotYours when
+        `may_change` refuses the result's key; StaleVersion when `version` is not the
+        result's version, or another edit got in first."""
         if (state is UNCHANGED) != (result is UNCHANGED):
             raise ValueError("a new state is saved together with its score")
 
-        def work():
-            with self._session() as session, session.begin():
-                row = session.get(SavedResult, result_id)
-                if row is None:
-                    return None
-                if state is not UNCHANGED:
-                    row.state, row.result = state, result
-                if note is not UNCHANGED:
-                    row.note = clean_note(note)
-                row.updated_at = datetime.now(timezone.utc)
-                session.flush()
-                return row.as_dict()
-        return self._guard(work)
+        def change(row: SavedResult) -> None:
+            if version is not None and version != row.version:
+                raise StaleVersion(row.as_dict(), version)
+            if state is not UNCHANGED:
+                row.state, row.result = state, result
+            if note is not UNCHANGED:
+                row.note = clean_note(note)
+            row.updated_at = datetime.now(timezone.utc)
+        return self._change(result_id, change, may_change, version)
 
-    def delete(self, result_id: int) -> bool:
-        """Remove a saved game; False when there was no such result."""
+    def delete(self, result_id: int, may_change: OwnerCheck | None = None) -> bool:
+        """Remove a saved game; False when there was no such result (NotYours as update)."""
+        def remove(row: SavedResult) -> None:
+            Session.object_session(row).delete(row)  # type: ignore[union-attr]
+        return self._change(result_id, remove, may_change, None) is not None
+
+    def _change(self, result_id: int, change: Callable[[SavedResult], None],
+                may_change: OwnerCheck | None, version: int | None) -> dict[str, Any] | None:
+        """One change to one result, in one transaction, by whoever may make it: the record
+        as changed (as it was, for a deletion), or None when there is no such result."""
         def work():
-            with self._session() as session, session.begin():
-                row = session.get(SavedResult, result_id)
-                if row is None:
-                    return False
-                session.delete(row)
-                return True
+            try:
+                with self._session() as session, session.begin():
+                    row = session.get(SavedResult, result_id)
+                    if row is None:
+                        return None
+                    if may_change is not None and not may_change(row.owner_key_hash):
+                        raise NotYours("only the browser that saved this result, or the operator, may change it")
+                    change(row)
+                    session.flush()
+                    return row.as_dict()
+            except StaleDataError:  # another edit or deletion committed between our read and write
+                current = self.get(result_id)
+                if current is None:
+                    return None
+                raise StaleVersion(current, version) from None
         return self._guard(work)
 
     def list(self, game: str | None = None, limit: int = LIST_LIMIT, offset: int = 0) -> list[dict[str, Any]]:
@@ -347,22 +424,42 @@ class Storage:
                 return row.as_dict() if row else None
         return self._guard(work)
 
-    def csv(self, game: str | None = None) -> str:
-        """Every saved result as CSV, one row per player, newest game first."""
+    def owner_key_hash(self, result_id: int) -> str | None:
+        """The hash of the result's key (None: no such result, or saved before keys)."""
         def work():
             with self._session() as session:
-                return results_csv(session.scalars(_newest_first(game)).all())
+                return session.scalar(select(SavedResult.owner_key_hash).where(SavedResult.id == result_id))
         return self._guard(work)
 
+    def csv(self, game: str | None = None) -> Iterator[str]:
+        """Every saved result as CSV, one row per player, newest game first, as chunks of
+        text to stream: the rows are read in batches of EXPORT_BATCH, never all at once, and
+        without their states. The columns are found first (StorageUnavailable then, before
+        anything is sent); a database failing later ends the stream early."""
+        def columns():
+            with self._session() as session:
+                return score_categories(session, game)
+        categories = self._guard(columns)
+
+        def chunks() -> Iterator[str]:
+            with self._session() as session:
+                rows = session.execute(_newest_first(game, *CSV_FIELDS).execution_options(yield_per=EXPORT_BATCH))
+                yield from results_csv(rows.partitions(), categories)
+        return chunks()
+
     def player_stats(self, game: str | None = None) -> builtins.list[dict[str, Any]]:
-        """Each player's record across every saved result (see player_stats below)."""
+        """Each player's record across every saved result (see player_stats below), counted
+        by the database: what comes back is one row per spelling of a name and game, however
+        many results there are."""
         def work():
             with self._session() as session:
-                query = select(SavedResult.game, SavedResult.result).order_by(
-                    SavedResult.saved_at.desc(), SavedResult.id.desc())
-                if game:
-                    query = query.where(SavedResult.game == game)
-                return player_stats(session.execute(query))
+                dialect = session.get_bind().dialect.name
+                if dialect not in _PLAYER_GROUPS:  # another database: the results read here, in batches
+                    query = _newest_first(game, SavedResult.game, SavedResult.result, SavedResult.saved_at,
+                                          SavedResult.id).execution_options(yield_per=EXPORT_BATCH)
+                    return player_stats(_groups_of(session.execute(query)))
+                query = text(_PLAYER_GROUPS[dialect].format(where="WHERE r.game = :game" if game else ""))
+                return player_stats(session.execute(query, {"game": game}))
         return self._guard(work)
 
     def ping(self) -> None:
@@ -377,8 +474,10 @@ class Storage:
         self._guard(work)
 
 
-def _newest_first(game: str | None):
-    query = select(SavedResult).order_by(SavedResult.saved_at.desc(), SavedResult.id.desc())
+def _newest_first(game: str | None, *columns: Any):
+    """Saved results, newest first: whole rows, or only the columns given."""
+    query = select(*columns) if columns else select(SavedResult)
+    query = query.order_by(SavedResult.saved_at.desc(), SavedResult.id.desc())
     return query.where(SavedResult.game == game) if game else query
 
 
@@ -451,26 +550,50 @@ def player_key(name: str) -> str:
     return name.strip().casefold()
 
 
-def player_stats(rows: Iterable[tuple[str, dict]]) -> list[dict[str, Any]]:
-    """Per player, from (game id, result) pairs newest first: games played and won, and per
-    game the games, wins, average total and best total. A shared win counts for each winner.
-    The name shown is the newest spelling. Most games first, then most wins, then by name."""
-    players: dict[str, dict[str, Any]] = {}
-    for game, result in rows:
+# Per name as spelled and game: games, wins, the sum and best of the totals, and the newest
+# result (when and which) the spelling was in. A shared win counts for each winner.
+_PLAYER_GROUPS = {
+    "sqlite": "SELECT json_extract(p.value, '$.name'), r.game, COUNT(*), "
+              "SUM(json_extract(p.value, '$.rank') = 1), SUM(json_extract(p.value, '$.total')), "
+              "MAX(json_extract(p.value, '$.total')), MAX(r.saved_at), MAX(r.id) "
+              "FROM gardenkit_results r, json_each(r.result, '$.players') p {where} GROUP BY 1, 2",
+    "postgresql": "SELECT p->>'name', r.game, COUNT(*), SUM(CASE WHEN (p->>'rank')::int = 1 THEN 1 ELSE 0 END), "
+                  "SUM((p->>'total')::bigint)::bigint, MAX((p->>'total')::bigint), MAX(r.saved_at), MAX(r.id) "
+                  "FROM gardenkit_results r, json_array_elements(r.result->'players') p {where} GROUP BY 1, 2",
+}
+
+
+def _groups_of(rows: Iterable[Any]) -> Iterator[tuple]:
+    """What a _PLAYER_GROUPS query answers, one row per player of each result."""
+    for game, result, saved_at, result_id in rows:
         for entry in result.get("players", []):
-            key = player_key(entry["name"])
-            player = players.setdefault(key, {"name": entry["name"].strip(), "games": 0, "wins": 0,
-                                              "per_game": {}, "_totals": {}})
-            won = entry["rank"] == 1
-            player["games"] += 1
-            player["wins"] += won
-            per_game = player["per_game"].setdefault(game, {"games": 0, "wins": 0, "average": 0.0, "best": None})
-            per_game["games"] += 1
-            per_game["wins"] += won
-            player["_totals"].setdefault(game, []).append(entry["total"])
+            yield entry["name"], game, 1, int(entry["rank"] == 1), entry["total"], entry["total"], saved_at, result_id
+
+
+def player_stats(groups: Iterable[tuple]) -> list[dict[str, Any]]:
+    """Per player, from rows (name, game, games, wins, sum of totals, best total, newest
+    saved_at, newest id) as _PLAYER_GROUPS counts them: games played and won, and per game the
+    games, wins, average total and best total. Names that differ only in case or surrounding
+    spaces are one player, shown in the newest spelling. Most games first, then most wins,
+    then by name."""
+    players: dict[str, dict[str, Any]] = {}
+    for name, game, games, wins, points, best, newest, newest_id in groups:
+        player = players.setdefault(player_key(name), {"name": name.strip(), "games": 0, "wins": 0,
+                                                       "per_game": {}, "_newest": (newest, newest_id),
+                                                       "_points": {}})
+        if (newest, newest_id) > player["_newest"]:
+            player["name"], player["_newest"] = name.strip(), (newest, newest_id)
+        player["games"] += games
+        player["wins"] += wins
+        per_game = player["per_game"].setdefault(game, {"games": 0, "wins": 0, "average": 0.0, "best": best})
+        per_game["games"] += games
+        per_game["wins"] += wins
+        per_game["best"] = max(per_game["best"], best)
+        player["_points"][game] = player["_points"].get(game, 0) + points
     for player in players.values():
-        for game, totals in player.pop("_totals").items():
-            player["per_game"][game].update(average=round(sum(totals) / len(totals), 1), best=max(totals))
+        del player["_newest"]
+        for game, points in player.pop("_points").items():
+            player["per_game"][game]["average"] = round(points / player["per_game"][game]["games"], 1)
     return sorted(players.values(), key=lambda p: (-p["games"], -p["wins"], player_key(p["name"])))
 
 
@@ -478,28 +601,64 @@ CSV_FIRST_COLUMNS = ["result_id", "saved_at", "updated_at", "game", "player", "r
 CSV_LAST_COLUMNS = ["breakdown", "note"]
 
 
-def results_csv(rows: Sequence[SavedResult]) -> str:
-    """One line per player. Each score category has a column of its own: the union of the
-    categories of the games exported, in the order the scorer gives them; a category a
-    game does not have stays empty. `breakdown` repeats them as one text cell, as the
-    first release wrote it, for sheets already built on that column."""
+EXPORT_BATCH = 1000   # saved results read at once by the CSV export
+CSV_FIELDS = (SavedResult.id, SavedResult.saved_at, SavedResult.updated_at, SavedResult.game,
+              SavedResult.result, SavedResult.note)
+
+
+# Each result's score categories (the keys of its first player's breakdown: every player of a
+# game has the same), one list per distinct set, the newest first: the database reads the JSON,
+# some 20 times faster than Python does. Keys joined by U+001F, which no category holds.
+_CATEGORY_LISTS = {
+    "sqlite": "SELECT keys FROM (SELECT (SELECT group_concat(key, char(31)) FROM json_each(result, "
+              "'$.players[0].breakdown')) AS keys, saved_at FROM gardenkit_results {where}) "
+              "GROUP BY keys ORDER BY MAX(saved_at) DESC",
+    "postgresql": "SELECT keys FROM (SELECT (SELECT string_agg(k, chr(31)) FROM json_object_keys("
+                  "result->'players'->0->'breakdown') AS k) AS keys, saved_at FROM gardenkit_results {where}) "
+                  "AS listed GROUP BY keys ORDER BY MAX(saved_at) DESC",
+}
+
+
+def score_categories(session: Session, game: str | None) -> list[str]:
+    """The union of the score categories of the saved results (of one game), in the order the
+    scorer gives them, the newest results' first."""
+    query = _CATEGORY_LISTS.get(session.get_bind().dialect.name)
     categories: dict[str, None] = {}
-    for row in rows:
-        for p in row.result.get("players", []):
-            categories.update(dict.fromkeys(p.get("breakdown", {})))
+    if query is None:  # another database: the results read here, in batches
+        for result in session.scalars(_newest_first(game, SavedResult.result).execution_options(yield_per=EXPORT_BATCH)):
+            for p in result.get("players", [])[:1]:
+                categories.update(dict.fromkeys(p.get("breakdown", {})))
+        return list(categories)
+    lists = session.scalars(text(query.format(where="WHERE game = :game" if game else "")), {"game": game})
+    for keys in lists:
+        categories.update(dict.fromkeys((keys or "").split("\x1f")))
+    categories.pop("", None)
+    return list(categories)
+
+
+def results_csv(batches: Iterable[Sequence[Any]], categories: Sequence[str]) -> Iterator[str]:
+    """One line per player, as text chunks, one per batch of rows (id, saved_at, updated_at,
+    game, result, note). Each score category has a column of its own; a category a game
+    does not have stays empty. `breakdown` repeats them as one text cell, as the first
+    release wrote it, for sheets already built on that column."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([_cell(name) for name in [*CSV_FIRST_COLUMNS, *categories, *CSV_LAST_COLUMNS]])
-    for row in rows:
-        winners = set(row.result.get("winners", []))
-        for p in row.result.get("players", []):
-            breakdown = p.get("breakdown", {})
-            cells = [row.id, _iso(row.saved_at), _iso(row.updated_at) if row.updated_at else "", row.game,
-                     p["name"], p["rank"], p["total"], "yes" if p["name"] in winners else "",
-                     *(breakdown.get(category, "") for category in categories),
-                     "; ".join(f"{k}={v}" for k, v in breakdown.items()), row.note or ""]
-            writer.writerow([_cell(cell) for cell in cells])
-    return out.getvalue()
+    for batch in batches:
+        for result_id, saved_at, updated_at, game, result, note in batch:
+            winners = set(result.get("winners", []))
+            saved, updated, note = _iso(saved_at), _iso(updated_at) if updated_at else "", _cell(note or "")
+            for p in result.get("players", []):
+                breakdown = p.get("breakdown", {})
+                # Only the text players typed can start like a formula: the rest is ours.
+                writer.writerow([result_id, saved, updated, game,
+                                 _cell(p["name"]), p["rank"], p["total"], "yes" if p["name"] in winners else "",
+                                 *[breakdown.get(category, "") for category in categories],
+                                 "; ".join(f"{k}={v}" for k, v in breakdown.items()), note])
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    yield out.getvalue()
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", ";", " ", "|", "\uff1d", "\uff0b", "\uff0d", "\uff20")

@@ -56,7 +56,10 @@ class ProductionServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0, attempts: int = 3) -> ProductionServer:
-        env = {**os.environ, "GARDENKIT_DATABASE_URL": self.database_url, **self.extra_env}
+        # Load and durability runs save thousands of games from one address: the rate limits
+        # are off unless a test sets them (as the hostile ones do).
+        env = {**os.environ, "GARDENKIT_DATABASE_URL": self.database_url, "GARDENKIT_WRITE_LIMIT": "off",
+               "GARDENKIT_EXPORT_LIMIT": "off", **self.extra_env}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
         # open for the server's whole life, closed by stop()
         self._log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL  # noqa: SIM115

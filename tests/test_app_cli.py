@@ -170,7 +170,7 @@ def test_serve_runs_gunicorn_workers_and_prints_the_url(tmp_path):
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert server.stdout.readline().strip() == \
-            f"gardenkit: serving on http://127.0.0.1:{port}/ with 2 worker(s) of 3 thread(s); Ctrl+C stops"
+            f"gardenkit: serving on http://127.0.0.1:{port}/ with 2 worker(s); Ctrl+C stops"
         deadline = time.monotonic() + 20
         while True:
             try:

@@ -222,6 +222,7 @@ REFUSALS = [
     ("bleed=3_0", "bleed", "bleed takes millimetres like 3 or 2.5"),
     ("bleed=1e0", "bleed", "bleed takes millimetres like 3 or 2.5"),
     ("bleed=2.0000001", "bleed", "at most two decimals"),
+    ("bleed=2.37", "bleed", "bleed comes in steps of 0.5 mm (such as 2, 2.5 or 3), not 2.37"),
     ("ink_saver=yes", "ink_saver", "ink_saver takes 1 (on) or 0 (off), not 'yes'"),
     ("cmyk=2", "cmyk", "cmyk takes 1 (on) or 0 (off), not '2'"),
     ("pod=true", "pod", "pod takes 1 (on) or 0 (off), not 'true'"),

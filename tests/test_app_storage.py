@@ -44,7 +44,7 @@ def test_save_list_get_and_csv(store):
     assert [r["id"] for r in store.list("garden-variety")] == [first["id"]]
     assert store.get(first["id"])["state"] == STATE
     assert store.get(10_000) is None
-    lines = store.csv("garden-variety").splitlines()
+    lines = "".join(store.csv("garden-variety")).splitlines()
     assert lines[0] == "result_id,saved_at,updated_at,game,player,rank,total,winner,garden_bed,hand,breakdown,note"
     assert len(lines) == 3 and lines[1].endswith(",garden-variety,A,1,6,yes,6,0,garden_bed=6; hand=0,")
 
@@ -247,7 +247,7 @@ def test_the_csv_has_a_column_per_category_of_every_game(store):
     store.save("garden-dice", {}, {"winners": ["Blue"], "warnings": [], "players": [
         {"name": "Blue", "total": 103, "rank": 1,
          "breakdown": {"track": 58, "unplaced_seeds": -15, "sets": 30, "collections": 25, "sun": 5}}]})
-    rows = list(csv.DictReader(io.StringIO(store.csv())))
+    rows = list(csv.DictReader(io.StringIO("".join(store.csv()))))
     header = list(rows[0])
     assert header[8:-2] == ["track", "unplaced_seeds", "sets", "collections", "sun", "garden_bed", "hand"]
     blue, a = rows[0], rows[1]
@@ -259,7 +259,7 @@ def test_the_csv_has_a_column_per_category_of_every_game(store):
 def test_every_text_cell_that_could_be_a_formula_is_neutralised(store, text):
     result = {**RESULT, "winners": [text], "players": [{**RESULT["players"][0], "name": text}]}
     store.save("garden-variety", STATE, result, note=text + " note")
-    rows = list(csv.reader(io.StringIO(store.csv(), newline="")))
+    rows = list(csv.reader(io.StringIO("".join(store.csv()), newline="")))
     player, note = rows[1][4], rows[1][-1]
     assert player == "'" + text
     kept = (text + " note").strip()   # a note is kept trimmed

@@ -90,19 +90,19 @@ def test_a_note_is_saved_and_bounded(app, client):
 
 def test_an_edit_rescores_the_new_state(app, client):
     saved_id = save(client, note="first").get_json()["id"]
-    answer = client.patch(f"/api/results/{saved_id}", json={"state": LEE_WINS})
+    answer = client.patch(f"/api/results/{saved_id}", json={"version": 1, "state": LEE_WINS})
     assert answer.status_code == 200
     edited = answer.get_json()
     assert edited["state"] == LEE_WINS and edited["result"] == scorer.score("garden-variety", LEE_WINS)
     assert edited["winners"] == ["Lee"] and edited["note"] == "first" and edited["updated_at"]
     assert client.get(f"/api/results/{saved_id}").get_json() == edited
-    assert client.patch(f"/api/results/{saved_id}", json={"note": None}).get_json()["note"] is None
+    assert client.patch(f"/api/results/{saved_id}", json={"version": 2, "note": None}).get_json()["note"] is None
 
 
 def test_an_impossible_edit_is_refused_with_the_violations_and_nothing_is_lost(app, client):
     saved_id = save(client, note="keep me").get_json()["id"]
     before = rows_in_file(app)
-    answer = client.patch(f"/api/results/{saved_id}", json={"state": IMPOSSIBLE, "note": "changed"})
+    answer = client.patch(f"/api/results/{saved_id}", json={"version": 1, "state": IMPOSSIBLE, "note": "changed"})
     assert answer.status_code == 422
     assert answer.get_json()["violations"] and all(v["message"] for v in answer.get_json()["violations"])
     assert rows_in_file(app) == before
@@ -110,7 +110,8 @@ def test_an_impossible_edit_is_refused_with_the_violations_and_nothing_is_lost(a
 
 
 @pytest.mark.parametrize("body, status", [({}, 422), ({"game": "garden-dice"}, 422), ([1], 422),
-                                          ({"note": "x" * 501}, 422), (b"{nope", 400)])
+                                          ({"version": 1, "note": "x" * 501}, 422), ({"note": "x"}, 422),
+                                          ({"version": "1", "note": "x"}, 422), (b"{nope", 400)])
 def test_bad_edit_bodies_are_refused(app, client, body, status):
     saved_id = save(client).get_json()["id"]
     before = rows_in_file(app)

@@ -23,7 +23,7 @@ from scorer.storage import MIGRATIONS, Base, Storage, upgrade
 
 pytest_plugins = ["load_fixtures"]
 
-HEAD = "0002"
+HEAD = "0003"
 _twin_names = itertools.count(1)
 
 # The table exactly as the first release (commit bc270d7) declared it and created it with
@@ -135,7 +135,7 @@ def postgres_or_sqlite_twin(database_url, tmp_path, request):
 def test_a_first_release_database_upgrades_with_every_result_intact(database_url, tmp_path):
     before = make_first_release_database(database_url)
     app = scorer.create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance"),
-                             "DATABASE_URL": database_url})
+                             "DATABASE_URL": database_url, "ADMIN_TOKEN": "operator"})
     client = app.test_client()
     try:
         assert revision_of(database_url) == HEAD
@@ -147,8 +147,11 @@ def test_a_first_release_database_upgrades_with_every_result_intact(database_url
             assert datetime.fromisoformat(record["saved_at"]) == stored
             assert record["note"] is None and record["updated_at"] is None
         assert [r["id"] for r in client.get("/api/results").get_json()["results"]] == [before[1]["id"], before[0]["id"]]
-        # the new columns work on the old rows, and new saves follow them
-        edited = client.patch(f"/api/results/{before[0]['id']}", json={"note": "the first game"})
+        # the new columns work on the old rows (which have no saver's key: only the operator
+        # changes them), and new saves follow them
+        address, note = f"/api/results/{before[0]['id']}", {"version": 1, "note": "the first game"}
+        assert client.patch(address, json=note).status_code == 403
+        edited = client.patch(address, json=note, headers={"Authorization": "Bearer operator"})
         assert edited.status_code == 200 and edited.get_json()["note"] == "the first game"
         again = client.post("/api/results", json={"game": "garden-variety", "state": GV_STATE},
                             headers={"Idempotency-Key": "after-upgrade"})

@@ -80,7 +80,7 @@ GV_STATE = {"players": [{"name": "Kim", "garden_bed": 20, "hand": 1, "gnomes": 3
 def test_a_note_with_a_lone_surrogate_is_refused_and_the_saved_note_kept(client):
     saved = client.post("/api/results", json={"game": "garden-variety", "state": GV_STATE, "note": "kept"})
     address = f"/api/results/{saved.get_json()['id']}"
-    broken = b'{"note": "a\\ud800b"}'
+    broken = b'{"version": 1, "note": "a\\ud800b"}'
     edited = client.patch(address, data=broken, content_type="application/json")
     assert edited.status_code == 422
     assert "broken character" in edited.get_json()["violations"][0]["message"]

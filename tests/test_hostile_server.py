@@ -14,7 +14,7 @@ import pytest
 from prod_server import ProductionServer, marked_state, request
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench import slow_clients  # noqa: E402
+from bench import server_choice, slow_clients  # noqa: E402
 from bench.hostile import _wrapped, form_bodies, json_bodies  # noqa: E402
 
 SAVE = {"game": "garden-variety", "state": marked_state("Kim")}
@@ -110,6 +110,21 @@ def test_cross_site_writes_are_refused(server, headers, expected):
     still_saved(server)
 
 
+def test_a_rebound_host_name_is_refused_even_from_its_own_origin(server):
+    """DNS rebinding: a page at evil.example whose name now points at this machine sends
+    Host and Origin alike, so only the list of the server's own names tells it apart."""
+    port = server.url.rsplit(":", 1)[1]
+    foreign = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}",
+               "Content-Type": "application/json"}
+    status, answer, _ = raw(server, "POST", "/api/results", json.dumps(SAVE).encode(), foreign)
+    assert status == 400 and "GARDENKIT_HOSTS" in json.loads(answer)["error"]
+    deleted, _, _ = raw(server, "DELETE", f"/api/results/{server.saved_id}", b"", foreign)
+    assert deleted == 400
+    page, text, _ = raw(server, "GET", "/", b"", {"Host": "evil.example"})
+    assert page == 400 and b"Traceback" not in text
+    still_saved(server)
+
+
 def test_a_write_from_the_apps_own_origin_is_taken(server):
     status, answer, _ = raw(server, "POST", "/api/results", json.dumps(SAVE).encode(),
                             {"Content-Type": "application/json", "Origin": server.url})
@@ -175,3 +190,15 @@ def test_healthz_reports_a_database_that_cannot_be_written_and_recovers(tmp_path
         status, _ = request(running.url, "POST", "/api/results", SAVE)
         assert status == 201
         assert len(request(running.url, "GET", "/api/results")[1]["results"]) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, count", server_choice.ATTACKS)
+def test_a_plain_get_answers_within_a_second_while_hostile_clients_hold_connections(server, kind, count):
+    """What made the threaded workers wait 29-88 s: each such client held a thread."""
+    port = int(server.url.rsplit(":", 1)[1])
+    server_choice.plain_get(port, 60.0, "/kits/all.zip")  # built once: the downloads only send
+    with server_choice.attack(port, kind, count):
+        times = [server_choice.plain_get(port) for _ in range(5)]
+    assert None not in times and max(times) < 1.0, times
+    still_saved(server)

@@ -153,13 +153,13 @@ def test_an_edit_is_rescored_and_an_impossible_one_changes_nothing(api):
     saved_id = save(api, "garden-variety", KIM_WINS)["id"]
     lee_wins = {"players": [{**KIM_WINS["players"][0], "name": "Lee"}, {**KIM_WINS["players"][1], "name": "Kim"},
                             *KIM_WINS["players"][2:]]}
-    edited = api.patch(f"/api/results/{saved_id}", json={"state": lee_wins, "note": "names swapped"})
+    edited = api.patch(f"/api/results/{saved_id}", json={"version": 1, "state": lee_wins, "note": "names swapped"})
     assert edited.status_code == 200 and edited.get_json()["winners"] == ["Lee"]
-    refused = api.patch(f"/api/results/{saved_id}", json={"state": IMPOSSIBLE, "note": "lost?"})
+    refused = api.patch(f"/api/results/{saved_id}", json={"version": 2, "state": IMPOSSIBLE, "note": "lost?"})
     assert refused.status_code == 422 and refused.get_json()["violations"]
     kept = api.get(f"/api/results/{saved_id}").get_json()
     assert kept["state"] == lee_wins and kept["note"] == "names swapped"
-    assert api.patch("/api/results/999999", json={"note": "x"}).status_code == 404
+    assert api.patch("/api/results/999999", json={"version": 1, "note": "x"}).status_code == 404
 
 
 def test_delete_and_players(api, database_url):

@@ -1,0 +1,71 @@
+"""Player names against a hostile table: a name's cost is bounded before any per-character
+work, and a name that shows nothing or passes for another player's is refused in words."""
+from __future__ import annotations
+
+import json
+import resource
+import time
+
+import pytest
+
+import scorer
+
+GAMES = list(scorer.GAMES)
+
+
+def with_first_name(game_id: str, name: str) -> dict:
+    state = json.loads(json.dumps(scorer.GAMES[game_id].example_state))
+    state["players"][0]["name"] = name
+    return state
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_name_of_16000_combining_marks_costs_no_more_than_a_short_one(game_id):
+    # NFC sorts a run of marks of two classes in quadratic time: 0.39 s before the bound.
+    name = "a" + "\u0301" * 8000 + "\u0316" * 8000
+    scorer.validate(game_id, with_first_name(game_id, "Ann"))  # the models are built on first use
+    started, clock = cpu_seconds(), time.perf_counter()
+    found = scorer.validate(game_id, with_first_name(game_id, name))
+    assert cpu_seconds() - started < 0.05 and time.perf_counter() - clock < 0.2
+    assert "wrong-length" in [v["code"] for v in found]
+
+
+# Propagation's plants name their owner, so a renamed first player leaves them ownerless.
+@pytest.mark.parametrize("game_id", [game for game in GAMES if game != "propagation"])
+def test_a_decomposed_name_of_40_letters_is_still_taken(game_id):
+    name = "e\u0301" * 30 + "\u1100\u1161\u11a8" * 10  # 90 characters as sent, 40 after NFC
+    assert scorer.validate(game_id, with_first_name(game_id, name)) == []
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u2800", "\u115f", "\u3164\u3164", " \u200b\u200c ", "\u0301"])
+def test_a_name_that_shows_nothing_is_blank(name):
+    found = scorer.validate("garden-dice", with_first_name("garden-dice", name))
+    assert [v["code"] for v in found] == ["blank-name"], found
+    assert "visible" in found[0]["message"] or "blank" in found[0]["message"]
+
+
+@pytest.mark.parametrize("name", ["Ann\x1b]0;owned\x07", "Ann\x1b[2J", "Ann\u009b2J", "A\tnn"])
+def test_a_name_with_a_control_character_is_refused(name):
+    found = scorer.validate("garden-dice", with_first_name("garden-dice", name))
+    assert [v["code"] for v in found] == ["invalid-value"] and "control character" in found[0]["message"]
+
+
+def test_a_latin_name_with_a_cyrillic_look_alike_is_refused():
+    found = scorer.validate("garden-dice", with_first_name("garden-dice", "\u0410nn"))
+    assert [v["code"] for v in found] == ["invalid-value"] and "one alphabet" in found[0]["message"]
+
+
+@pytest.mark.parametrize("name", ["Анна", "Ζωή", "José", "山田はなこ", "👩‍👩‍👧 family", "Zoë-Jane O'Neil"])
+def test_real_names_in_one_alphabet_are_taken(name):
+    assert scorer.validate("garden-dice", with_first_name("garden-dice", name)) == []
+
+
+def test_a_zero_width_space_does_not_make_a_second_name():
+    state = json.loads(json.dumps(scorer.GAMES["garden-dice"].example_state))
+    state["players"][1]["name"] = state["players"][0]["name"] + "\u200b"
+    assert "duplicate-player-name" in [v["code"] for v in scorer.validate("garden-dice", state)]

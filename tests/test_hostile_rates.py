@@ -1,0 +1,39 @@
+"""Rate limits on writes and exports: one address saving, editing or deleting faster than the
+limit, or exporting the whole history again and again, is answered 429 with Retry-After,
+while reading and scoring go on; other addresses have limits of their own."""
+from __future__ import annotations
+
+from conftest import make_app
+from history_states import KIM_WINS
+
+SAVE = {"game": "garden-variety", "state": KIM_WINS}
+
+
+def limited_app(tmp_path):
+    return make_app(tmp_path, RATELIMIT_ENABLED=True, WRITE_LIMIT="3 per minute", EXPORT_LIMIT="2 per minute")
+
+
+def test_writes_past_the_limit_are_429_with_retry_after(tmp_path):
+    app = limited_app(tmp_path)
+    client = app.test_client()
+    saved = [client.post("/api/results", json=SAVE) for _ in range(2)]
+    assert [a.status_code for a in saved] == [201, 201]
+    edit = client.patch(f"/api/results/{saved[0].get_json()['id']}", json={"version": 1, "note": "x"})
+    assert edit.status_code == 200  # the third write of the minute: edits share the limit
+    refused = client.post("/api/results", json=SAVE)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert "too many requests" in refused.get_json()["error"]
+    assert client.delete(f"/api/results/{saved[1].get_json()['id']}").status_code == 429
+    assert client.get("/api/results").status_code == 200
+    assert client.post("/api/games/garden-variety/score", json=KIM_WINS).status_code == 200
+    other = app.test_client()
+    assert other.post("/api/results", json=SAVE, environ_base={"REMOTE_ADDR": "10.0.0.9"}).status_code == 201
+
+
+def test_exports_past_the_limit_are_429(tmp_path):
+    client = limited_app(tmp_path).test_client()
+    assert client.get("/api/results.csv").status_code == 200
+    assert client.get("/api/players").status_code == 200
+    assert client.get("/api/results.csv").status_code == 429
+    page = client.get("/players")
+    assert page.status_code == 429 and "too many requests" in page.get_data(as_text=True).lower()
