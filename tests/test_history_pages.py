@@ -202,7 +202,9 @@ def test_a_stale_edit_shows_both_versions_and_overwrites_only_when_asked(app, cl
     result_id = saved(client, note="first")
     _, mine = edit_form(client, result_id)
     # meanwhile someone else changes the game
-    assert client.patch(f"/api/results/{result_id}", json={"state": LEE_WINS, "note": "theirs"}).status_code == 200
+    version = client.get(f"/api/results/{result_id}").get_json()["version"]
+    assert client.patch(f"/api/results/{result_id}",
+                        json={"state": LEE_WINS, "note": "theirs", "version": version}).status_code == 200
     mine["players.0.name"] = "Kit"
     before = rows_in_file(app)
     answer = post_edit(client, result_id, mine)
