@@ -1,0 +1,127 @@
+"""Players' records and each game's statistics, as pages (the queries are scorer/stats.py's).
+
+    /players/              the roster: every player of the saved games, merges and renames
+    /players/<key>         one player: per game, head to head, recent games, categories
+    /stats/<game>          one game: score distribution, deciding categories, first player,
+                           length, each chart with its table
+
+Merging "Anne" into "Ann" (or renaming) changes no saved game: it stores an alias that the
+roster lists with an Undo button. Anyone using the app may make or undo one, as anyone may
+edit a saved game here; the forms carry the page's CSRF token.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+
+from scorer import stats
+from scorer.api import storage
+from scorer.charts import Bar, bar_chart
+from scorer.games import CATALOGUE
+from scorer.storage import player_key
+
+bp = Blueprint("records", __name__)
+KEY_MAX_CHARS = 200
+
+
+@bp.before_request
+def forms_need_their_csrf_token() -> None:
+    if request.method == "POST" and current_app.config["WTF_CSRF_ENABLED"]:
+        current_app.extensions["csrf"].protect()
+
+
+def titles() -> dict[str, str]:
+    return {game_id: title for game_id, (title, _) in CATALOGUE.items()}
+
+
+def percent(value: float | None) -> str:
+    return "–" if value is None else f"{round(value * 100)} %"
+
+
+@bp.app_template_filter("percent")
+def percent_filter(value: float | None) -> str:
+    return percent(value)
+
+
+@bp.get("/players/")
+def roster_page():
+    with stats.reading(storage()) as connection:
+        players, merged = stats.roster(connection), stats.aliases(connection)
+    return render_template("records/roster.html", players=players, merged=merged, games=titles())
+
+
+@bp.get("/players/<key>")
+def player_page(key: str):
+    if len(key) > KEY_MAX_CHARS:
+        abort(404)
+    with stats.reading(storage()) as connection:
+        record = stats.player(connection, player_key(key))
+    if record is None:
+        abort(404, f"no saved game has a player called {key[:60]}")
+    names = titles()
+    charts = {game: _category_chart(record["name"], names.get(game, game), game, shares)
+              for game, shares in record["categories"].items()}
+    return render_template("records/player.html", p=record, titles=names, charts=charts)
+
+
+def _category_chart(name: str, title: str, game: str, shares: list[dict[str, Any]]):
+    bars = [Bar(s["category"].replace("_", " "), s["share"] or 0, percent(s["share"]), s["table"]) for s in shares]
+    summary = "; ".join(f"{b.label} {b.text} (table {percent(s['table'])})" for b, s in zip(bars, shares))
+    return bar_chart(f"categories-{game}", f"Where {name}'s {title} points come from", summary, bars,
+                     "the table's average")
+
+
+@bp.post("/players/merge")
+def merge():
+    name, into = request.form.get("name", ""), request.form.get("into", "")
+    try:
+        with stats.reading(storage(), write=True) as connection:
+            done = stats.merge(connection, name, into)
+    except stats.MergeRefused as refused:
+        flash(f"Not merged: {refused}.")
+        return redirect(url_for("records.roster_page"))
+    flash(done)
+    return redirect(url_for("records.player_page", key=player_key(into)))
+
+
+@bp.post("/players/undo")
+def undo():
+    with stats.reading(storage(), write=True) as connection:
+        done = stats.undo_merge(connection, request.form.get("alias", "")[:KEY_MAX_CHARS])
+    flash(done or "There was no such merge to undo.")
+    return redirect(url_for("records.roster_page"))
+
+
+@bp.get("/stats/<game_id>")
+def game_page(game_id: str):
+    if game_id not in CATALOGUE:
+        abort(404)
+    title = titles()[game_id]
+    with stats.reading(storage()) as connection:
+        figures = stats.game(connection, game_id)
+    return render_template("records/game.html", s=figures, title=title, game_id=game_id,
+                           charts=_game_charts(figures, title), games=titles())
+
+
+def _game_charts(s: dict[str, Any], title: str) -> dict[str, Any]:
+    charts: dict[str, Any] = {}
+    if s["distribution"]:
+        bars = [Bar(f"{d['low']}–{d['high']}" if d["high"] != d["low"] else str(d["low"]), d["plays"],
+                    f"{d['plays']} ({d['wins']} won)") for d in s["distribution"]]
+        charts["distribution"] = bar_chart(
+            "distribution", f"{title}: final totals", "; ".join(f"{b.label}: {b.text}" for b in bars), bars)
+    if s["categories"]:
+        bars = [Bar(c["category"].replace("_", " "), c["decided_share"] or 0, percent(c["decided_share"]))
+                for c in s["categories"]]
+        charts["decided"] = bar_chart(
+            "decided", f"{title}: how often each category decided the winner",
+            "; ".join(f"{b.label}: {b.text} of games won alone" for b in bars), bars)
+    if s["first_player"]:
+        first = s["first_player"]
+        bars = [Bar("went first", first["win_rate"], percent(first["win_rate"]), first["even"])]
+        charts["first"] = bar_chart(
+            "first-player", f"{title}: how often the first player won",
+            f"the first player won {percent(first['win_rate'])} of {first['games']} games; "
+            f"an even chance is {percent(first['even'])}", bars, "an even chance")
+    return charts
