@@ -56,7 +56,7 @@ def player_page(key: str):
     if len(key) > KEY_MAX_CHARS:
         abort(404)
     with stats.reading(storage()) as connection:
-        record = stats.player(connection, player_key(key))
+        record = stats.player(connection, key)
     if record is None:
         abort(404, f"no saved game has a player called {key[:60]}")
     names = titles()

@@ -90,9 +90,9 @@ def aliases(connection: Connection) -> list[dict[str, Any]]:
     return [dict(row) for row in rows]
 
 
-def player(connection: Connection, key: str) -> dict[str, Any] | None:
-    """A player's record, or None when no saved game has them."""
-    target, keys = keys_of(connection, key)
+def player(connection: Connection, name: str) -> dict[str, Any] | None:
+    """The record of a player (named in any spelling), or None when no saved game has them."""
+    target, keys = keys_of(connection, player_key(name))
     mine = PLAYS.c.player_key.in_(keys)
     per_game = connection.execute(
         select(PLAYS.c.game, func.count().label("games"), func.sum(PLAYS.c.won).label("wins"),
@@ -185,7 +185,7 @@ def _distribution(connection: Connection, game_id: str, low: int | None, high: i
     if low is None or high is None:
         return []
     width = max(1, -(-(high - low + 1) // HISTOGRAM_BARS))
-    band = ((PLAYS.c.total - literal(low)) / literal(width)).label("band")
+    band = ((PLAYS.c.total - literal(low)) // literal(width)).label("band")
     rows = connection.execute(
         select(band, func.count().label("plays"), func.sum(PLAYS.c.won).label("wins"))
         .where(PLAYS.c.game == game_id).group_by(band).order_by(band)).all()
