@@ -87,10 +87,14 @@ def merge():
 
 @bp.post("/players/undo")
 def undo():
+    alias = request.form.get("alias", "")[:KEY_MAX_CHARS]
     with stats.reading(storage(), write=True) as connection:
-        done = stats.undo_merge(connection, request.form.get("alias", "")[:KEY_MAX_CHARS])
-    flash(done or "There was no such merge to undo.")
-    return redirect(url_for("records.roster_page"))
+        done = stats.undo_merge(connection, alias)
+    if done is None:
+        flash("There was no such merge to undo.")
+        return redirect(url_for("records.roster_page"))
+    flash(done)
+    return redirect(url_for("records.player_page", key=alias))  # the name that is its own again
 
 
 @bp.get("/stats/<game_id>")
