@@ -1,12 +1,15 @@
 """The saved results unfolded into rows the database can count: one row per player of each
-saved game (gardenkit_plays) and one per player and score category (gardenkit_play_points),
-plus the stored merges of players' names (gardenkit_player_aliases).
+saved game (gardenkit_plays), one per player and score category (gardenkit_play_points), the
+running counts the records pages read (gardenkit_tallies), and the stored merges of players'
+names (gardenkit_player_aliases).
 
-A result keeps its scores as JSON, which neither SQLite nor PostgreSQL can index; these rows
-can be, so a player's page and a game's statistics stay fast however long the history grows.
-They are written in the same transaction as the result itself (SQLAlchemy's mapper events
-below), so they can never disagree with it, and migration 0004 writes them for the games
-saved before it.
+A result keeps its scores as JSON, which neither SQLite nor PostgreSQL can index. The tallies
+hold, per game and per player, counts and sums that each save adds to and each delete takes
+from (an edit does both), so a player's page or a game's statistics reads a few hundred rows
+at most however long the history grows; what a sum cannot give (a best score, the recent
+games) is one index seek in the plays. All of it is written in the same transaction as the
+result itself (SQLAlchemy's mapper events below), so it never disagrees with the results,
+and migration 0004 writes it for the games saved before it.
 """
 from __future__ import annotations
 
@@ -14,7 +17,8 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Column, DateTime, Index, Integer, String, Table, Text, delete, event, select
+from sqlalchemy import BigInteger, Column, DateTime, Index, Integer, String, Table, Text, delete, event, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from scorer.storage import Base, SavedResult, player_key
@@ -34,8 +38,8 @@ PLAYS = Table(
     Column("players", Integer, nullable=False),      # how many played this game
     Column("started", Integer),                      # 1: this player went first; NULL: not recorded
     Column("seconds", Integer),                      # the game's length, when recorded
-    Index("ix_gardenkit_plays_player", "player_key", "game"),
-    Index("ix_gardenkit_plays_game", "game", "total"),
+    Index("ix_gardenkit_plays_best", "player_key", "game", "total"),
+    Index("ix_gardenkit_plays_recent", "player_key", "saved_at"),
 )
 
 POINTS = Table(
@@ -49,9 +53,29 @@ POINTS = Table(
     Column("total", Integer, nullable=False),
     # 1 when this player won alone and, without this category (for everyone), would not have.
     Column("decided", Integer, nullable=False),
-    Index("ix_gardenkit_play_points_player", "player_key", "game", "category", "points", "total"),
-    Index("ix_gardenkit_play_points_game", "game", "category", "points", "decided"),
 )
+
+# What each kind of tally counts (n, wins, points, totals), by subject ("" the whole table,
+# else a player_key), game and label:
+#   game      ""            games; games won alone; seconds of the timed ones; timed games
+#   total     a total       final scores of that total; of them winners
+#   start     player count  games whose start player is recorded; the start player won
+#   category  a category    scores; decided by it; its points; the totals they were part of
+#   player    ""            the player's games; wins; points (sum of totals)
+#   opponent  their key     games together; finished ahead of them; finished behind
+TALLIES = Table(
+    "gardenkit_tallies", Base.metadata,
+    Column("subject", Text, primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("kind", String(20), primary_key=True),
+    Column("label", Text, primary_key=True),
+    Column("n", BigInteger, nullable=False),
+    Column("wins", BigInteger, nullable=False),
+    Column("points", BigInteger, nullable=False),
+    Column("totals", BigInteger, nullable=False),
+)
+COUNTS = ("n", "wins", "points", "totals")
+Tally = tuple[str, str, str, str]
 
 ALIASES = Table(
     "gardenkit_player_aliases", Base.metadata,
@@ -120,7 +144,8 @@ def game_seconds(started_at: datetime | None, ended_at: datetime | None) -> int 
 
 
 def write_rows(connection: Connection, results: Iterable[Any]) -> None:
-    """Write the rows of results (objects or rows with SavedResult's attributes)."""
+    """Write the rows of results (objects or rows with SavedResult's attributes) and add
+    them to the tallies."""
     plays: list[dict[str, Any]] = []
     points: list[dict[str, Any]] = []
     for r in results:
@@ -133,11 +158,64 @@ def write_rows(connection: Connection, results: Iterable[Any]) -> None:
         connection.execute(PLAYS.insert(), plays)
     if points:
         connection.execute(POINTS.insert(), points)
+    _count(connection, plays, points, 1)
 
 
 def forget(connection: Connection, result_id: int) -> None:
+    """Take a result's rows away, and out of the tallies."""
+    plays = [dict(r) for r in connection.execute(select(PLAYS).where(PLAYS.c.result_id == result_id)).mappings()]
+    points = [dict(r) for r in connection.execute(select(POINTS).where(POINTS.c.result_id == result_id)).mappings()]
+    _count(connection, plays, points, -1)
     connection.execute(delete(POINTS).where(POINTS.c.result_id == result_id))
     connection.execute(delete(PLAYS).where(PLAYS.c.result_id == result_id))
+
+
+def tallies(plays: list[dict[str, Any]], points: list[dict[str, Any]]) -> dict[Tally, list[int]]:
+    """What rows of plays and points (of any number of results) add to each tally."""
+    counts: dict[Tally, list[int]] = {}
+
+    def add(tally: Tally, n: int = 1, wins: int = 0, points: int = 0, totals: int = 0) -> None:
+        row = counts.setdefault(tally, [0, 0, 0, 0])
+        for i, value in enumerate((n, wins, points, totals)):
+            row[i] += value
+
+    by_result: dict[int, list[dict[str, Any]]] = {}
+    for p in plays:
+        by_result.setdefault(p["result_id"], []).append(p)
+    for players in by_result.values():
+        first = players[0]
+        timed = first["seconds"] is not None
+        add(("", first["game"], "game", ""), wins=int(any(p["sole_winner"] for p in players)),
+            points=first["seconds"] or 0, totals=int(timed))
+        for p in players:
+            game, key = p["game"], p["player_key"]
+            add(("", game, "total", str(p["total"])), wins=p["won"])
+            add((key, game, "player", ""), wins=p["won"], points=p["total"])
+            if p["started"]:
+                add(("", game, "start", str(p["players"])), wins=p["won"])
+            for q in players:
+                if q is not p:
+                    add((key, game, "opponent", q["player_key"]), wins=int(p["rank"] < q["rank"]),
+                        points=int(p["rank"] > q["rank"]))
+    for c in points:
+        for subject in ("", c["player_key"]):
+            add((subject, c["game"], "category", c["category"]), wins=c["decided"], points=c["points"], totals=c["total"])
+    return counts
+
+
+def _count(connection: Connection, plays: list[dict[str, Any]], points: list[dict[str, Any]], sign: int) -> None:
+    """Add (sign 1) or take away (-1) rows from the tallies: one upsert per tally, in key
+    order, so two saves at once on PostgreSQL take their row locks in the same order."""
+    counts = tallies(plays, points)
+    if not counts:
+        return
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    upsert = dialect.insert(TALLIES)
+    upsert = upsert.on_conflict_do_update(index_elements=list(TALLIES.primary_key.columns),
+                                          set_={c: TALLIES.c[c] + upsert.excluded[c] for c in COUNTS})
+    connection.execute(upsert, [{"subject": s, "game": g, "kind": k, "label": label,
+                                 **{c: sign * v for c, v in zip(COUNTS, values)}}
+                                for (s, g, k, label), values in sorted(counts.items())])
 
 
 def batches(connection: Connection, size: int = 500) -> Iterator[list[Any]]:

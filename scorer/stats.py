@@ -14,11 +14,11 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import and_, case, delete, func, literal, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
-from scorer.plays import ALIASES, PLAYS, POINTS
+from scorer.plays import ALIASES, PLAYS, TALLIES
 from scorer.storage import Storage, StorageUnavailable, player_key
 
 ROSTER_LIMIT = 200          # players on the roster page (most games first)
@@ -42,7 +42,7 @@ def reading(store: Storage, write: bool = False) -> Iterator[Connection]:
 
 
 def _resolved(column):
-    """A plays or points row's player after merges: the alias's target, else its own key."""
+    """A player's key after merges: the alias's target, else the key itself."""
     alias = select(ALIASES.c.player_key).where(ALIASES.c.alias_key == column).scalar_subquery()
     return func.coalesce(alias, column)
 
@@ -58,31 +58,36 @@ def keys_of(connection: Connection, key: str) -> tuple[str, list[str]]:
 
 def names_of(connection: Connection, targets: list[str]) -> dict[str, str]:
     """The name each player is shown by: the one their merge or rename gave, else the
-    newest spelling in their saved games."""
-    if not targets:
-        return {}
+    newest spelling in their saved games (one index seek each)."""
     names: dict[str, str] = {}
-    newest = (select(PLAYS.c.player_key, PLAYS.c.name, func.max(PLAYS.c.saved_at))
-              .where(PLAYS.c.player_key.in_(targets))
-              .group_by(PLAYS.c.player_key, PLAYS.c.name).order_by(func.max(PLAYS.c.saved_at)))
-    for key, name, _ in connection.execute(newest):
-        names[key] = name
-    given = select(ALIASES.c.player_key, ALIASES.c.name).where(ALIASES.c.player_key.in_(targets)).order_by(ALIASES.c.made_at)
-    for key, name in connection.execute(given):
-        names[key] = name
+    for key in targets:
+        newest = connection.scalar(select(PLAYS.c.name).where(PLAYS.c.player_key == key)
+                                   .order_by(PLAYS.c.saved_at.desc()).limit(1))
+        if newest is not None:
+            names[key] = newest
+    if targets:
+        given = (select(ALIASES.c.player_key, ALIASES.c.name).where(ALIASES.c.player_key.in_(targets))
+                 .order_by(ALIASES.c.made_at))
+        names.update({key: name for key, name in connection.execute(given)})
     return names
 
 
+def _tally(kind: str, *where) -> Any:
+    return select(TALLIES.c.game, TALLIES.c.label, TALLIES.c.n, TALLIES.c.wins, TALLIES.c.points,
+                  TALLIES.c.totals).where(TALLIES.c.kind == kind, TALLIES.c.n > 0, *where)
+
+
 def roster(connection: Connection) -> list[dict[str, Any]]:
-    """The table's players, most games first: games, wins and when they last played."""
-    who = _resolved(PLAYS.c.player_key).label("who")
+    """The table's players, most games first: games and wins."""
+    who = _resolved(TALLIES.c.subject).label("who")
     rows = connection.execute(
-        select(who, func.count().label("games"), func.sum(PLAYS.c.won).label("wins"),
-               func.max(PLAYS.c.saved_at).label("last"))
-        .group_by(who).order_by(func.count().desc(), func.sum(PLAYS.c.won).desc(), who).limit(ROSTER_LIMIT)).all()
+        select(who, func.sum(TALLIES.c.n).label("games"), func.sum(TALLIES.c.wins).label("wins"))
+        .where(TALLIES.c.kind == "player", TALLIES.c.n > 0)
+        .group_by(who).order_by(func.sum(TALLIES.c.n).desc(), func.sum(TALLIES.c.wins).desc(), who)
+        .limit(ROSTER_LIMIT)).all()
     names = names_of(connection, [r.who for r in rows])
-    return [{"key": r.who, "name": names.get(r.who, r.who), "games": r.games, "wins": int(r.wins or 0),
-             "last": r.last} for r in rows]
+    return [{"key": r.who, "name": names.get(r.who, r.who), "games": int(r.games), "wins": int(r.wins)}
+            for r in rows]
 
 
 def aliases(connection: Connection) -> list[dict[str, Any]]:
@@ -93,41 +98,40 @@ def aliases(connection: Connection) -> list[dict[str, Any]]:
 def player(connection: Connection, name: str) -> dict[str, Any] | None:
     """The record of a player (named in any spelling), or None when no saved game has them."""
     target, keys = keys_of(connection, player_key(name))
-    mine = PLAYS.c.player_key.in_(keys)
-    per_game = connection.execute(
-        select(PLAYS.c.game, func.count().label("games"), func.sum(PLAYS.c.won).label("wins"),
-               func.max(PLAYS.c.total).label("best"), func.avg(PLAYS.c.total).label("average"))
-        .where(mine).group_by(PLAYS.c.game).order_by(func.count().desc(), PLAYS.c.game)).all()
+    per_game: dict[str, dict[str, Any]] = {}
+    for r in connection.execute(_tally("player", TALLIES.c.subject.in_(keys))):
+        game = per_game.setdefault(r.game, {"game": r.game, "games": 0, "wins": 0, "points": 0})
+        game["games"] += r.n
+        game["wins"] += r.wins
+        game["points"] += r.points
     if not per_game:
         return None
-    games = sum(r.games for r in per_game)
-    wins = sum(int(r.wins or 0) for r in per_game)
+    for game in per_game.values():
+        game.update(win_rate=game["wins"] / game["games"], average=game.pop("points") / game["games"],
+                    best=connection.scalar(select(func.max(PLAYS.c.total))
+                                           .where(PLAYS.c.player_key.in_(keys), PLAYS.c.game == game["game"])))
+    games = sorted(per_game.values(), key=lambda g: (-g["games"], g["game"]))
+    played, wins = sum(g["games"] for g in games), sum(g["wins"] for g in games)
     return {"key": target, "name": names_of(connection, [target]).get(target, target),
-            "games": games, "wins": wins, "win_rate": wins / games,
-            "per_game": [{"game": r.game, "games": r.games, "wins": int(r.wins or 0),
-                          "win_rate": int(r.wins or 0) / r.games, "best": r.best,
-                          "average": float(r.average)} for r in per_game],
+            "games": played, "wins": wins, "win_rate": wins / played, "per_game": games,
             "opponents": _opponents(connection, keys),
             "recent": _recent(connection, keys),
-            "categories": _categories(connection, keys, [r.game for r in per_game])}
+            "categories": _categories(connection, keys, [g["game"] for g in games])}
 
 
 def _opponents(connection: Connection, keys: list[str]) -> list[dict[str, Any]]:
     """Head to head against each regular opponent: games together, and who finished ahead."""
-    me, them = PLAYS.alias("me"), PLAYS.alias("them")
-    who = _resolved(them.c.player_key).label("who")
+    who = _resolved(TALLIES.c.label).label("who")
     rows = connection.execute(
-        select(who, func.count().label("together"),
-               func.sum(case((me.c.rank < them.c.rank, 1), else_=0)).label("ahead"),
-               func.sum(case((me.c.rank > them.c.rank, 1), else_=0)).label("behind"))
-        .select_from(me.join(them, and_(them.c.result_id == me.c.result_id, them.c.seat != me.c.seat)))
-        .where(me.c.player_key.in_(keys), them.c.player_key.not_in(keys))
-        .group_by(who).having(func.count() >= REGULAR)
-        .order_by(func.count().desc(), who).limit(OPPONENTS)).all()
+        select(who, func.sum(TALLIES.c.n).label("together"), func.sum(TALLIES.c.wins).label("ahead"),
+               func.sum(TALLIES.c.points).label("behind"))
+        .where(TALLIES.c.kind == "opponent", TALLIES.c.subject.in_(keys), TALLIES.c.label.not_in(keys))
+        .group_by(who).having(func.sum(TALLIES.c.n) >= REGULAR)
+        .order_by(func.sum(TALLIES.c.n).desc(), who).limit(OPPONENTS)).all()
     names = names_of(connection, [r.who for r in rows])
-    return [{"key": r.who, "name": names.get(r.who, r.who), "together": r.together,
-             "ahead": int(r.ahead or 0), "behind": int(r.behind or 0),
-             "level": r.together - int(r.ahead or 0) - int(r.behind or 0)} for r in rows]
+    return [{"key": r.who, "name": names.get(r.who, r.who), "together": int(r.together),
+             "ahead": int(r.ahead), "behind": int(r.behind),
+             "level": int(r.together - r.ahead - r.behind)} for r in rows]
 
 
 def _recent(connection: Connection, keys: list[str]) -> list[dict[str, Any]]:
@@ -140,21 +144,19 @@ def _recent(connection: Connection, keys: list[str]) -> list[dict[str, Any]]:
 
 def _categories(connection: Connection, keys: list[str], games: list[str]) -> dict[str, list[dict[str, Any]]]:
     """Per game the player has played: each category's share of the player's points, beside
-    its share of everyone's points in that game."""
+    its share of everyone's points in that game; the categories that bring the table most
+    points first."""
+    mine: dict[tuple[str, str], list[int]] = {}
+    for r in connection.execute(_tally("category", TALLIES.c.subject.in_(keys))):
+        sums = mine.setdefault((r.game, r.label), [0, 0])
+        sums[0] += r.points
+        sums[1] += r.totals
     share: dict[str, list[dict[str, Any]]] = {}
-    mine = dict(((r.game, r.category), (r.points, r.total)) for r in connection.execute(
-        select(POINTS.c.game, POINTS.c.category, func.sum(POINTS.c.points).label("points"),
-               func.sum(POINTS.c.total).label("total"))
-        .where(POINTS.c.player_key.in_(keys)).group_by(POINTS.c.game, POINTS.c.category)))
-    table = connection.execute(
-        select(POINTS.c.game, POINTS.c.category, func.sum(POINTS.c.points).label("points"),
-               func.sum(POINTS.c.total).label("total"))
-        .where(POINTS.c.game.in_(games)).group_by(POINTS.c.game, POINTS.c.category)
-        .order_by(POINTS.c.game, func.min(POINTS.c.seat), POINTS.c.category))
-    for r in table:
-        points, total = mine.get((r.game, r.category), (0, 0))
+    table = _tally("category", TALLIES.c.subject == "", TALLIES.c.game.in_(games))
+    for r in connection.execute(table.order_by(TALLIES.c.game, TALLIES.c.points.desc(), TALLIES.c.label)):
+        points, totals = mine.get((r.game, r.label), (0, 0))
         share.setdefault(r.game, []).append({
-            "category": r.category, "share": _ratio(points, total), "table": _ratio(r.points, r.total)})
+            "category": r.label, "share": _ratio(points, totals), "table": _ratio(r.points, r.totals)})
     return share
 
 
@@ -165,70 +167,56 @@ def _ratio(part: Any, whole: Any) -> float | None:
 def game(connection: Connection, game_id: str) -> dict[str, Any]:
     """One game's statistics from its saved results (numbers of games and plays are 0 when
     none is saved)."""
-    of_game = PLAYS.c.game == game_id
-    head = connection.execute(
-        select(func.count(func.distinct(PLAYS.c.result_id)).label("games"), func.count().label("plays"),
-               func.min(PLAYS.c.total).label("low"), func.max(PLAYS.c.total).label("high"),
-               func.avg(PLAYS.c.total).label("average"))
-        .where(of_game)).one()
-    sole = connection.scalar(select(func.count()).where(of_game, PLAYS.c.sole_winner == 1)) or 0
-    return {"game": game_id, "games": head.games, "plays": head.plays, "low": head.low, "high": head.high,
-            "average": float(head.average) if head.average is not None else None, "sole_wins": sole,
-            "distribution": _distribution(connection, game_id, head.low, head.high),
-            "categories": _deciders(connection, game_id, sole),
+    of_game = TALLIES.c.subject == "", TALLIES.c.game == game_id
+    head = connection.execute(_tally("game", *of_game)).first()
+    totals = [(int(r.label), r.n, r.wins) for r in connection.execute(_tally("total", *of_game))]
+    plays = sum(n for _, n, _ in totals)
+    return {"game": game_id, "games": head.n if head else 0, "plays": plays,
+            "low": min((t for t, _, _ in totals), default=None), "high": max((t for t, _, _ in totals), default=None),
+            "average": sum(t * n for t, n, _ in totals) / plays if plays else None,
+            "sole_wins": head.wins if head else 0,
+            "distribution": _distribution(totals),
+            "categories": _deciders(connection, game_id, head.wins if head else 0),
             "first_player": _first_player(connection, game_id),
-            "length": _length(connection, game_id)}
+            "length": {"games": head.totals, "average": head.points / head.totals} if head and head.totals else None}
 
 
-def _distribution(connection: Connection, game_id: str, low: int | None, high: int | None) -> list[dict[str, Any]]:
-    """Totals in at most HISTOGRAM_BARS equal bands: how many totals, and how many of them won."""
-    if low is None or high is None:
+def _distribution(totals: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
+    """Totals (total, scores, winners) in at most HISTOGRAM_BARS equal bands: how many scores
+    fell in each, and how many of them won."""
+    if not totals:
         return []
+    low, high = min(t for t, _, _ in totals), max(t for t, _, _ in totals)
     width = max(1, -(-(high - low + 1) // HISTOGRAM_BARS))
-    band = ((PLAYS.c.total - literal(low)) // literal(width)).label("band")
-    rows = connection.execute(
-        select(band, func.count().label("plays"), func.sum(PLAYS.c.won).label("wins"))
-        .where(PLAYS.c.game == game_id).group_by(band).order_by(band)).all()
-    counted = {int(r.band): (r.plays, int(r.wins or 0)) for r in rows}
-    bands = (high - low) // width + 1
-    return [{"low": low + i * width, "high": low + (i + 1) * width - 1,
-             "plays": counted.get(i, (0, 0))[0], "wins": counted.get(i, (0, 0))[1]} for i in range(bands)]
+    bands = [{"low": low + i * width, "high": low + (i + 1) * width - 1, "plays": 0, "wins": 0}
+             for i in range((high - low) // width + 1)]
+    for total, n, wins in totals:
+        band = bands[(total - low) // width]
+        band["plays"] += n
+        band["wins"] += wins
+    return bands
 
 
 def _deciders(connection: Connection, game_id: str, sole_wins: int) -> list[dict[str, Any]]:
-    """Per category (in the scorer's order): the average points it gives a player, and in how
-    many games with a sole winner it decided the win (without it, the winner would not have
-    won)."""
-    rows = connection.execute(
-        select(POINTS.c.category, func.avg(POINTS.c.points).label("average"),
-               func.sum(POINTS.c.decided).label("decided"))
-        .where(POINTS.c.game == game_id).group_by(POINTS.c.category)
-        .order_by(func.min(POINTS.c.seat), POINTS.c.category)).all()
-    return [{"category": r.category, "average": float(r.average), "decided": int(r.decided or 0),
-             "decided_share": _ratio(r.decided or 0, sole_wins)} for r in rows]
+    """Per category (the ones that bring most points first): the average points it gives a
+    player, and in how many games with a sole winner it decided the win (without it, the
+    winner would not have won outright)."""
+    rows = connection.execute(_tally("category", TALLIES.c.subject == "", TALLIES.c.game == game_id)
+                              .order_by(TALLIES.c.points.desc(), TALLIES.c.label))
+    return [{"category": r.label, "average": r.points / r.n, "decided": int(r.wins),
+             "decided_share": _ratio(r.wins, sole_wins)} for r in rows]
 
 
 def _first_player(connection: Connection, game_id: str) -> dict[str, Any] | None:
     """How often the player who went first won, beside the rate an even chance gives (one in
     the number of players), over the games whose start player was recorded."""
-    row = connection.execute(
-        select(func.count().label("games"), func.sum(PLAYS.c.won).label("wins"),
-               func.avg(literal(1.0) / PLAYS.c.players).label("even"))
-        .where(PLAYS.c.game == game_id, PLAYS.c.started == 1)).one()
-    if not row.games:
+    rows = connection.execute(_tally("start", TALLIES.c.subject == "", TALLIES.c.game == game_id)).all()
+    games = sum(r.n for r in rows)
+    if not games:
         return None
-    return {"games": row.games, "wins": int(row.wins or 0), "win_rate": int(row.wins or 0) / row.games,
-            "even": float(row.even)}
-
-
-def _length(connection: Connection, game_id: str) -> dict[str, Any] | None:
-    row = connection.execute(
-        select(func.count().label("games"), func.avg(PLAYS.c.seconds).label("average"),
-               func.min(PLAYS.c.seconds).label("shortest"), func.max(PLAYS.c.seconds).label("longest"))
-        .where(PLAYS.c.game == game_id, PLAYS.c.seat == 0, PLAYS.c.seconds.is_not(None))).one()
-    if not row.games:
-        return None
-    return {"games": row.games, "average": float(row.average), "shortest": row.shortest, "longest": row.longest}
+    wins = sum(r.wins for r in rows)
+    return {"games": games, "wins": wins, "win_rate": wins / games,
+            "even": sum(r.n / int(r.label) for r in rows) / games}
 
 
 # --- merges and renames ---------------------------------------------------------------------------

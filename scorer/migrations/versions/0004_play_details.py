@@ -1,6 +1,7 @@
 """Players' records: each saved game unfolded into one row per player (gardenkit_plays) and
-one per player and score category (gardenkit_play_points), which the database can index and
-count, and the stored merges of players' names (gardenkit_player_aliases). Every game saved
+one per player and score category (gardenkit_play_points), the running counts the records
+pages read (gardenkit_tallies), and the stored merges of players' names
+(gardenkit_player_aliases). Every game saved
 before this revision is unfolded here, a batch at a time.
 
 Revision ID: 0004
@@ -34,8 +35,8 @@ def upgrade() -> None:
         sa.Column("started", sa.Integer(), nullable=True),
         sa.Column("seconds", sa.Integer(), nullable=True),
         sa.PrimaryKeyConstraint("result_id", "seat"))
-    op.create_index("ix_gardenkit_plays_player", "gardenkit_plays", ["player_key", "game"])
-    op.create_index("ix_gardenkit_plays_game", "gardenkit_plays", ["game", "total"])
+    op.create_index("ix_gardenkit_plays_best", "gardenkit_plays", ["player_key", "game", "total"])
+    op.create_index("ix_gardenkit_plays_recent", "gardenkit_plays", ["player_key", "saved_at"])
     op.create_table(
         "gardenkit_play_points",
         sa.Column("result_id", sa.Integer(), autoincrement=False, nullable=False),
@@ -47,10 +48,17 @@ def upgrade() -> None:
         sa.Column("total", sa.Integer(), nullable=False),
         sa.Column("decided", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("result_id", "seat", "category"))
-    op.create_index("ix_gardenkit_play_points_player", "gardenkit_play_points",
-                    ["player_key", "game", "category", "points", "total"])
-    op.create_index("ix_gardenkit_play_points_game", "gardenkit_play_points",
-                    ["game", "category", "points", "decided"])
+    op.create_table(
+        "gardenkit_tallies",
+        sa.Column("subject", sa.Text(), nullable=False),
+        sa.Column("game", sa.String(length=40), nullable=False),
+        sa.Column("kind", sa.String(length=20), nullable=False),
+        sa.Column("label", sa.Text(), nullable=False),
+        sa.Column("n", sa.BigInteger(), nullable=False),
+        sa.Column("wins", sa.BigInteger(), nullable=False),
+        sa.Column("points", sa.BigInteger(), nullable=False),
+        sa.Column("totals", sa.BigInteger(), nullable=False),
+        sa.PrimaryKeyConstraint("subject", "game", "kind", "label"))
     op.create_table(
         "gardenkit_player_aliases",
         sa.Column("alias_key", sa.Text(), nullable=False),
@@ -68,5 +76,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("gardenkit_player_aliases")
+    op.drop_table("gardenkit_tallies")
     op.drop_table("gardenkit_play_points")
     op.drop_table("gardenkit_plays")
