@@ -5,7 +5,6 @@ file that is not a gardenkit history, or is broken, is refused in words and chan
 from __future__ import annotations
 
 import itertools
-import json
 import os
 
 import pytest
