@@ -4,11 +4,9 @@ times, merges) and the players' records; restoring again adds nothing and change
 file that is not a gardenkit history, or is broken, is refused in words and changes nothing."""
 from __future__ import annotations
 
-import itertools
-import os
-
 import pytest
 from history_states import KIM_WINS, LEE_WINS
+from test_history_migrations import postgres_or_sqlite_twin  # noqa: F401 (the second database)
 
 import scorer
 from pnp.cli import main
@@ -16,18 +14,6 @@ from scorer import stats
 from scorer.storage import Storage
 
 pytest_plugins = ["load_fixtures"]
-_twins = itertools.count(1)
-
-
-@pytest.fixture
-def second_database(database_url, tmp_path, request):
-    """A second, empty database of the same kind as database_url."""
-    if database_url.startswith("sqlite"):
-        return f"sqlite:///{tmp_path / 'restored.db'}"
-    server = request.getfixturevalue("postgres_server")
-    name = f"gardenkit_restore_{os.getpid()}_{next(_twins)}"
-    request.addfinalizer(lambda: server.drop_database(name))
-    return server.create_database(name)
 
 
 def history_of(url: str) -> tuple[list, dict | None]:
@@ -41,7 +27,8 @@ def history_of(url: str) -> tuple[list, dict | None]:
 
 
 def test_a_backup_restores_every_saved_game_and_restoring_again_adds_nothing(
-        database_url, second_database, tmp_path, monkeypatch, capsys):
+        database_url, request, tmp_path, monkeypatch, capsys):
+    second_database = request.getfixturevalue("postgres_or_sqlite_twin")()
     monkeypatch.setenv("GARDENKIT_INSTANCE_PATH", str(tmp_path / "instance"))
     store = Storage(database_url)
     for state, note in [(KIM_WINS, "Sunday"), (LEE_WINS, None)]:
