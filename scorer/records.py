@@ -1,6 +1,7 @@
 """Players' records and each game's statistics, as pages (the queries are scorer/stats.py's).
 
     /players/              the roster: every player of the saved games, merges and renames
+    /players/plays.bgstats.json   every saved game as a play log (scorer/playlog.py)
     /players/<key>         one player: per game, head to head, recent games, categories
     /stats/<game>          one game: score distribution, deciding categories, first player,
                            length, each chart with its table
@@ -13,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 
-from scorer import stats
+from scorer import playlog, stats
 from scorer.api import storage
 from scorer.charts import Bar, bar_chart
 from scorer.games import CATALOGUE
@@ -49,6 +50,13 @@ def roster_page():
     with stats.reading(storage()) as connection:
         players, merged = stats.roster(connection), stats.aliases(connection)
     return render_template("records/roster.html", players=players, merged=merged, games=titles())
+
+
+@bp.get("/players/plays.bgstats.json")
+def play_log():
+    """Every saved game in BG Stats' JSON layout, streamed (scorer/playlog.py)."""
+    return Response(playlog.bgstats_json(storage()), mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="gardenkit-plays.bgstats.json"'})
 
 
 @bp.get("/players/<key>")

@@ -41,7 +41,7 @@ def reading(store: Storage, write: bool = False) -> Iterator[Connection]:
         raise StorageUnavailable(str(error).splitlines()[0]) from None
 
 
-def _resolved(column):
+def resolved(column):
     """A player's key after merges: the alias's target, else the key itself."""
     alias = select(ALIASES.c.player_key).where(ALIASES.c.alias_key == column).scalar_subquery()
     return func.coalesce(alias, column)
@@ -79,7 +79,7 @@ def _tally(kind: str, *where) -> Any:
 
 def roster(connection: Connection) -> list[dict[str, Any]]:
     """The table's players, most games first: games and wins."""
-    who = _resolved(TALLIES.c.subject).label("who")
+    who = resolved(TALLIES.c.subject).label("who")
     rows = connection.execute(
         select(who, func.sum(TALLIES.c.n).label("games"), func.sum(TALLIES.c.wins).label("wins"))
         .where(TALLIES.c.kind == "player", TALLIES.c.n > 0)
@@ -121,7 +121,7 @@ def player(connection: Connection, name: str) -> dict[str, Any] | None:
 
 def _opponents(connection: Connection, keys: list[str]) -> list[dict[str, Any]]:
     """Head to head against each regular opponent: games together, and who finished ahead."""
-    who = _resolved(TALLIES.c.label).label("who")
+    who = resolved(TALLIES.c.label).label("who")
     rows = connection.execute(
         select(who, func.sum(TALLIES.c.n).label("together"), func.sum(TALLIES.c.wins).label("ahead"),
                func.sum(TALLIES.c.points).label("behind"))

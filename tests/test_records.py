@@ -200,3 +200,21 @@ def test_merging_from_the_roster_needs_the_pages_token_and_can_be_undone(app_fac
     undone = client.post("/players/undo", data={"alias": "anne", "csrf_token": token}, follow_redirects=True)
     assert "Anne's games count as Anne's own again" in text_of(undone)
     assert text_of(client.get("/players/anne")).count("1 game, 1 win") == 1
+
+
+def test_every_play_downloads_in_bg_stats_layout_with_stable_ids(client):
+    api_save(client, KIM_WINS)
+    api_save(client, ANNE)
+    answer = client.get("/players/plays.bgstats.json")
+    assert answer.status_code == 200 and "attachment" in answer.headers["Content-Disposition"]
+    log = answer.get_json()
+    games = {g["id"]: g["name"] for g in log["games"]}
+    players = {p["id"]: p["name"] for p in log["players"]}
+    assert sorted(players.values()) == ["Anne", "Kim", "Lee", "Max"] and log["locations"] == []
+    kim_wins = log["plays"][0]
+    assert games[kim_wins["gameRefId"]] == "Garden Variety"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", kim_wins["playDate"])
+    assert [(players[s["playerRefId"]], s["score"], s["winner"], s["seatOrder"]) for s in kim_wins["playerScores"]] == [
+        ("Kim", "25", True, 1), ("Lee", "15", False, 2), ("Max", "14", False, 3)]
+    assert kim_wins["uuid"] == client.get("/players/plays.bgstats.json").get_json()["plays"][0]["uuid"]
+    assert len({p["uuid"] for p in log["plays"]}) == 2
