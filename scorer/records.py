@@ -20,6 +20,7 @@ from scorer import playlog, stats
 from scorer.api import storage
 from scorer.charts import Bar, bar_chart
 from scorer.games import CATALOGUE
+from scorer.pages import label
 from scorer.storage import player_key
 
 bp = Blueprint("records", __name__)
@@ -74,7 +75,7 @@ def player_page(key: str):
 
 
 def _category_chart(name: str, title: str, game: str, shares: list[dict[str, Any]]):
-    bars = [Bar(s["category"].replace("_", " "), s["share"] or 0, percent(s["share"]), s["table"]) for s in shares]
+    bars = [Bar(label(s["category"]), s["share"] or 0, percent(s["share"]), s["table"]) for s in shares]
     summary = "; ".join(f"{b.label} {b.text} (table {percent(s['table'])})" for b, s in zip(bars, shares))
     return bar_chart(f"categories-{game}", f"Where {name}'s {title} points come from", summary, bars,
                      "the table's average")
@@ -124,7 +125,7 @@ def _game_charts(s: dict[str, Any], title: str) -> dict[str, Any]:
         charts["distribution"] = bar_chart(
             "distribution", f"{title}: final totals", "; ".join(f"{b.label}: {b.text}" for b in bars), bars)
     if s["categories"]:
-        bars = [Bar(c["category"].replace("_", " "), c["decided_share"] or 0, percent(c["decided_share"]))
+        bars = [Bar(label(c["category"]), c["decided_share"] or 0, percent(c["decided_share"]))
                 for c in s["categories"]]
         charts["decided"] = bar_chart(
             "decided", f"{title}: how often each category decided the winner",

@@ -169,11 +169,11 @@ def test_the_roster_player_and_game_pages_show_the_records(client):
     words = text_of(player)
     assert player.status_code == 200 and "2 games, 1 win (50 %)" in words
     assert "Garden Variety 2 1 50 % 25 19.5" in words and "lee 2 1 1 0" in words
-    assert "garden bed 92 % 94 %" in words   # the chart's table: Kim's share beside the table's
+    assert "Garden bed 92 % 94 %" in words   # the chart's table: Kim's share beside the table's
     page = client.get("/stats/garden-variety").get_data(as_text=True)
     charts = re.findall(r'<svg [^>]*role="img"[^>]*>', page)
     assert len(charts) == 2 and all("aria-label=" in c for c in charts)
-    assert "garden bed 2 100 % 17.0" in text_of(client.get("/stats/garden-variety"))
+    assert "Garden bed 2 100 % 17.0" in text_of(client.get("/stats/garden-variety"))
 
 
 def test_unknown_players_and_games_are_404_and_the_old_address_leads_to_the_roster(client):
