@@ -83,3 +83,24 @@ def test_two_spellings_merged_from_the_roster_and_the_merge_undone(live_server, 
     tap_to_leave(desktop_journey, page.get_by_role("button", name="Undo: anne counts as Ann"), "**/players/anne")
     assert "Anne's games count as Anne's own again" in page.locator(".flash").text_content()
     assert "1 game, 1 win" in page.locator(".record").text_content()
+
+
+FOUR = {"players": [{"name": "Marguerite", "garden_bed": 12, "hand": 1, "gnomes": 3},
+                    {"name": "Bartholomew", "garden_bed": 11, "hand": 0, "gnomes": 2},
+                    {"name": "Kim", "garden_bed": 9, "hand": 1, "gnomes": 1},
+                    {"name": "Lee", "garden_bed": 8, "hand": 0, "gnomes": 0}]}
+
+
+def test_a_saved_games_score_sheet_has_its_players_as_columns_on_a_phone(live_server, phone_journey):
+    save_by_api(live_server, FOUR)
+    page = phone_journey.page
+    page.goto(live_server + "/results")
+    tap_to_leave(phone_journey, page.locator("ol.saved a").first, "**/results/*")
+    sheet = page.get_by_role("table", name="Score sheet")
+    heads = sheet.locator("thead th").all_text_contents()
+    assert [h.strip() for h in heads] == ["Category", "Marguerite ★", "Bartholomew", "Kim", "Lee"]
+    assert sheet.get_by_role("row", name="Total 13 11 10 8").is_visible()
+    assert sheet.get_by_role("row", name="Garden bed 12 11 9 8").is_visible()
+    box = sheet.bounding_box()
+    assert box and box["x"] + box["width"] <= PHONE["width"], "the sheet is wider than the phone"
+    assert_fits_the_phone(phone_journey, "on a saved four-player game")
