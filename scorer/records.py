@@ -62,7 +62,7 @@ def play_log():
 
 @bp.get("/players/<key>")
 def player_page(key: str):
-    if len(key) > KEY_MAX_CHARS:
+    if len(key) > KEY_MAX_CHARS or not key.isprintable():   # no saved name is either
         abort(404)
     with stats.reading(storage()) as connection:
         record = stats.player(connection, key)
@@ -97,8 +97,10 @@ def merge():
 @bp.post("/players/undo")
 def undo():
     alias = request.form.get("alias", "")[:KEY_MAX_CHARS]
-    with stats.reading(storage(), write=True) as connection:
-        done = stats.undo_merge(connection, alias)
+    done = None
+    if alias.isprintable():   # a control character names no merge (and PostgreSQL keeps no NUL)
+        with stats.reading(storage(), write=True) as connection:
+            done = stats.undo_merge(connection, alias)
     if done is None:
         flash("There was no such merge to undo.")
         return redirect(url_for("records.roster_page"))

@@ -232,6 +232,8 @@ def merge(connection: Connection, name: str, into: str) -> str:
     name, into = name.strip(), into.strip()
     if not name or not into or len(into) > NAME_MAX_CHARS:
         raise MergeRefused(f"give both names, each at most {NAME_MAX_CHARS} characters")
+    if not (name.isprintable() and into.isprintable()):   # no saved name holds one (and PostgreSQL keeps no NUL)
+        raise MergeRefused("a name cannot hold a control character")
     alias_key = player_key(name)
     if connection.scalar(select(func.count()).where(PLAYS.c.player_key == alias_key)) == 0:
         raise MergeRefused(f"no saved game has a player called {name}")

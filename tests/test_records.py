@@ -120,6 +120,8 @@ def test_a_merge_counts_one_name_as_another_and_its_undo_gives_it_back(store):
         assert stats.player(connection, "annie")["games"] == 1
     with stats.reading(store, write=True) as connection, pytest.raises(stats.MergeRefused, match="no saved game"):
         stats.merge(connection, "Zed", "Ann")
+    with stats.reading(store, write=True) as connection, pytest.raises(stats.MergeRefused, match="control character"):
+        stats.merge(connection, "Ann\x00", "Ann")
 
 
 def test_an_older_database_gets_its_saved_games_counted_by_the_upgrade(database_url):
@@ -179,6 +181,7 @@ def test_the_roster_player_and_game_pages_show_the_records(client):
 def test_unknown_players_and_games_are_404_and_the_old_address_leads_to_the_roster(client):
     assert client.get("/players/nobody").status_code == 404
     assert client.get("/players/" + "x" * 300).status_code == 404
+    assert client.get("/players/a%00b").status_code == 404
     assert client.get("/stats/chess").status_code == 404
     moved = client.get("/players")
     assert moved.status_code == 301 and moved.headers["Location"].endswith("/players/")
