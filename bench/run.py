@@ -51,6 +51,12 @@ def fuzz() -> list[dict]:
     return fuzz_bench.measurements()
 
 
+def records() -> list[dict]:
+    from bench import records as records_bench
+
+    return records_bench.measurements()
+
+
 SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("kits", kits),
     ("scoring", scoring),
@@ -59,6 +65,7 @@ SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("fuzz", fuzz),
     ("hostile", hostile),
     ("print", print_cache),
+    ("records", records),
 ]
 
 

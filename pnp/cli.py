@@ -120,6 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="LOG.json", help="a game log ('-' reads standard input)")
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
 
+    history = subs.add_parser("history", help="back up the saved games to a JSON file, or restore them from one")
+    history.add_argument("action", choices=["backup", "restore"])
+    history.add_argument("file", metavar="FILE", help="the backup file (JSON)")
+
     serve = subs.add_parser("serve", help="serve the web app on a production WSGI server")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=_port, default=8000)
@@ -164,6 +168,10 @@ def main(argv: list[str] | None = None) -> int:
             from scorer.serve import serve
 
             return serve(args.host, args.port, args.workers)  # --threads: see its help
+        if args.command == "history":
+            from scorer import backup
+
+            return backup.main(args.action, args.file)
         from scorer import cli as scorer_cli
 
         if args.command == "simulate":

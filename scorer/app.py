@@ -53,8 +53,8 @@ limiter = Limiter(get_remote_address, storage_uri="memory://", headers_enabled=T
 # Endpoints whose every request writes, or reads the whole history, by the limit they share.
 RATE_LIMITED = {
     "writes": ("history.save_result", "history.edit_result", "history.delete_result",
-               "history.edit_page", "history.delete_page"),
-    "exports": ("history.results_csv", "history.list_players", "history.players_page"),
+               "history.edit_page", "history.delete_page", "records.merge", "records.undo"),
+    "exports": ("history.results_csv", "history.list_players", "records.play_log"),
 }
 log = logging.getLogger("gardenkit")
 
@@ -118,12 +118,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     app.extensions["gardenkit.storage"] = Storage(app.config["DATABASE_URL"])
 
-    from scorer import api, history, pages, printing
+    from scorer import api, history, pages, printing, records
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(records.bp)
     _limit_rates(app)
     _register_error_handlers(app)
     app.after_request(_security_headers)

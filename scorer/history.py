@@ -396,9 +396,7 @@ def delete_page(result_id: int):
 
 @bp.get("/players")
 def players_page():
-    game = _page_game_filter()
-    return render_template("players.html", players=storage().player_stats(game), game=game,
-                           games=[game_info(g) for g in CATALOGUE], titles=titles())
+    return redirect(url_for("records.roster_page"), 301)  # the roster (scorer/records.py) took its place
 
 
 # --- the end screen as a picture -----------------------------------------------------------------

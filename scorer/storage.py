@@ -673,3 +673,8 @@ def _cell(value: Any) -> Any:
         return value
     text = str(value)
     return "'" + text if text.startswith(FORMULA_STARTS) or text[:1].isspace() else text
+
+
+# The rows that let the database count players and categories, kept in step with every save,
+# edit and delete above (scorer/plays.py registers itself on SavedResult).
+import scorer.plays  # noqa: E402, F401

@@ -474,7 +474,7 @@ def test_a_refused_score_marks_each_field_without_javascript(client, csrf_token,
 def test_no_page_carries_inline_script_handlers(client):
     """Pages keep their scripts in static files (a strict Content-Security-Policy blocks inline
     handlers), and a filter changes the list only when Show is pressed (WCAG 3.2.2)."""
-    paths = ["/", "/results", "/players"] + [f"/games/{g}/{p}" for g in scorer.GAMES for p in ("score", "check")]
+    paths = ["/", "/results", "/players/", "/players/kim", "/stats/garden-variety"] + [f"/games/{g}/{p}" for g in scorer.GAMES for p in ("score", "check")]
     for path in paths:
         html = client.get(path).get_data(as_text=True)
         assert not re.search(r"\son[a-z]+=", html), f"{path} has an inline handler"

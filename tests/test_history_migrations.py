@@ -23,7 +23,7 @@ from scorer.storage import MIGRATIONS, Base, Storage, upgrade
 
 pytest_plugins = ["load_fixtures"]
 
-HEAD = "0003"
+HEAD = "0004"
 _twin_names = itertools.count(1)
 
 # The table exactly as the first release (commit bc270d7) declared it and created it with

@@ -47,7 +47,7 @@ def test_the_results_list_links_each_game_and_says_when_in_utc_without_script(cl
     stored = client.get(f"/api/results/{first}").get_json()["saved_at"]
     assert stamps[1][0] == stored
     assert "Rainy Sunday at Ann&#39;s" in html
-    assert 'href="/api/results.csv"' in html and 'href="/players"' in html
+    assert 'href="/api/results.csv"' in html and 'href="/players/"' in html
     assert 'src="/static/history.js"' in html
 
 
@@ -274,14 +274,12 @@ def test_unknown_results_are_404_pages(client):
 def test_players_records_page(client):
     saved(client)
     saved(client, {"players": [{**p, "name": " " + p["name"].lower()} for p in LEE_WINS["players"]]})
-    page = client.get("/players")
+    page = client.get("/players/")
     assert page.status_code == 200
     words = text_of(page)
-    # the newest spelling names the player
-    assert "kim 2 games, 1 win" in words and "lee 2 games, 1 win" in words and "max 2 games, 0 wins" in words
-    assert words.count("Garden Variety") >= 3
-    assert "No saved games yet" in text_of(client.get("/players?game=garden-dice"))
-    assert client.get("/players?game=chess").status_code == 404
+    # the newest spelling names the player: games, wins, win rate
+    assert "kim 2 1 50 %" in words and "lee 2 1 50 %" in words and "max 2 0 0 %" in words
+    assert "Garden Variety 2 1 50 % 25 19.5" in text_of(client.get("/players/KIM"))
 
 
 BEN_WINS_THE_TIE = {"players": [{"name": "Ann", "garden_bed": 10, "hand": 0, "gnomes": 4},

@@ -17,7 +17,7 @@ def strict_page(browser):
     context.close()
 
 
-@pytest.mark.parametrize("path", ["/", "/results", "/players",
+@pytest.mark.parametrize("path", ["/", "/results", "/players/", "/players/kim", "/stats/garden-variety",
                                   *(f"/games/{g}/{p}" for g in scorer.GAMES for p in ("score", "check"))])
 def test_pages_run_under_their_policy_with_nothing_blocked(live_server, strict_page, path):
     blocked: list[str] = []
