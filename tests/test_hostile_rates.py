@@ -35,5 +35,5 @@ def test_exports_past_the_limit_are_429(tmp_path):
     assert client.get("/api/results.csv").status_code == 200
     assert client.get("/api/players").status_code == 200
     assert client.get("/api/results.csv").status_code == 429
-    page = client.get("/players")
-    assert page.status_code == 429 and "too many requests" in page.get_data(as_text=True).lower()
+    play_log = client.get("/players/plays.bgstats.json")   # the whole play log is an export too
+    assert play_log.status_code == 429 and "too many requests" in play_log.get_data(as_text=True).lower()
