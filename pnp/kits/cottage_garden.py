@@ -523,7 +523,7 @@ def readable_regions() -> tuple[Region, ...]:
 
 def readable_sheets() -> tuple[ReadableSheet, ...]:
     return (ReadableSheet(GAME_ID, "planting-table", READABLE_LAYOUT, TABLE_W, TABLE_H, planting_table_markers(),
-                          readable_regions(), piece_mm=CUBE),)
+                          readable_regions(), piece_mm=CUBE, unread=(("beehives", 0),)),)
 
 
 # --- small pieces --------------------------------------------------------------------------

@@ -271,7 +271,7 @@ def readable_regions(mode: str) -> tuple[Region, ...]:
         cy = tops["pig"] + 2.0 + (row + 0.5) * PIG_STEP
         regions += [Region("pig", "circle", _circle_box(first + i * PIG_STEP, cy, CIRCLE_R),
                            row * data.PIG_ROW_CIRCLES + i + 1) for i in range(data.PIG_ROW_CIRCLES)]
-        regions.append(Region("pig_powers_used", "circle", (power_x, cy - 2.75, 5.5, 5.5), row + 1))
+        regions.append(Region("pig_powers_used", "box", (power_x, cy - 2.75, 5.5, 5.5), row + 1))
     printed = data.PRINTED_CROSSED[mode]
     for row, crop in enumerate(data.CROPS):
         cy = tops["markets"] + 4.0 + (row + 0.5) * PIG_STEP
@@ -282,7 +282,8 @@ def readable_regions(mode: str) -> tuple[Region, ...]:
 
 def readable_sheets() -> tuple[ReadableSheet, ...]:
     return tuple(ReadableSheet(GAME_ID, f"score-sheet-{mode}", READABLE_LAYOUT, SHEET_W, SHEET_H,
-                               sheet_markers(mode), readable_regions(mode), state=(("mode", mode),))
+                               sheet_markers(mode), readable_regions(mode), state=(("mode", mode),),
+                               shared=("markets",))
                  for mode in data.MODES)
 
 

@@ -11,7 +11,8 @@ crossed for the `value`-th pig pip, the track space a cube on it stands for. How
 put together from its regions:
 
 - `cell`: one letter of a string, the shape drawn there (or `.` when empty);
-- `circle`: crossed or not; the field is how many of its circles are crossed;
+- `circle` (a round one) and `box` (a square one): crossed or not; the field is how many of
+  them are crossed;
 - `track-space`: the pieces standing on it; the field lists the `value` of each piece.
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-RegionKind = Literal["cell", "circle", "track-space"]
+RegionKind = Literal["cell", "circle", "box", "track-space"]
 Box = tuple[float, float, float, float]   # x, y, width, height in mm
 
 DICTIONARY = "DICT_4X4_50"
@@ -54,7 +55,10 @@ class ReadableSheet:
     """One kind of printed sheet a photo can be read from. `markers` are its four corners,
     top-left, top-right, bottom-right, bottom-left; their ids say which sheet this is (game,
     kind and layout version), so a photo tells a basic sheet from an advanced one.
-    `state` holds the fields the sheet fixes by being this sheet (the game's mode)."""
+    `state` holds the fields the sheet fixes by being this sheet (the game's mode); `shared`
+    the top-level fields every player's sheet shows a copy of (Harvest Dice's markets), read
+    from each sheet and combined; `unread` the player's fields the sheet does not show, with
+    the value they start at, for the player to type."""
 
     game: str
     component: str
@@ -64,6 +68,8 @@ class ReadableSheet:
     markers: tuple[Marker, ...]
     regions: tuple[Region, ...]
     state: tuple[tuple[str, str], ...] = ()
+    shared: tuple[str, ...] = ()
+    unread: tuple[tuple[str, int], ...] = ()
     piece_mm: float = 0.0    # side of a piece (a cube) standing on a track space
 
     def manifest_fields(self) -> dict:
