@@ -79,7 +79,7 @@ def veggie(image: np.ndarray, region: Region, letter: str, rng: np.random.Genera
     x, y, w, h = region.box_mm
     centre = np.array([x + w / 2, y + h / 2]) + rng.normal(0, 0.04 * w, 2)
     size = w * rng.uniform(0.52, 0.66)
-    turn = math.radians(rng.normal(0, 8))
+    turn = math.radians(rng.normal(0, 5))
     shape = LETTER_SHAPES[letter]
     if shape == "circle":
         angles = np.linspace(0, 2 * math.pi, 14, endpoint=False) + rng.uniform(0, 1)

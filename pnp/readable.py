@@ -15,7 +15,7 @@ from pnp.kits import available_kits, load_kit
 from pnp.model import Group, Rect, Style
 from scorer.photo.sheets import DICTIONARY, Marker, ReadableSheet
 
-MARKER = 5.0        # a marker's side, mm: 6 cells of 0.83 mm, readable at 3 MP with four sheets in view
+MARKER = 5.0        # a marker's side, mm: 6 cells of 0.83 mm, readable at 3 MP with a score sheet in view
 INSET = 1.0         # from the sheet's edge to the marker: its white margin survives a sloppy cut
 QUIET = 0.8         # the white round a marker that the detector needs to find its black border
 MARKER_CELLS = 6    # 4 x 4 bits and a one-cell black border
@@ -28,12 +28,14 @@ ID_BLOCKS: dict[tuple[str, str, int], int] = {
 }
 
 
-def corner_markers(game: str, component: str, version: int, width: float, height: float) -> tuple[Marker, ...]:
-    """The four corner markers of a sheet, in the order top-left, top-right, bottom-right, bottom-left."""
+def corner_markers(game: str, component: str, version: int, width: float, height: float,
+                   side: float = MARKER) -> tuple[Marker, ...]:
+    """The four corner markers of a sheet, in the order top-left, top-right, bottom-right,
+    bottom-left; a wide sheet, seen from further away, has room for larger ones."""
     first = ID_BLOCKS[(game, component, version)]
-    far_x, far_y = width - INSET - MARKER, height - INSET - MARKER
+    far_x, far_y = width - INSET - side, height - INSET - side
     corners = ((INSET, INSET), (far_x, INSET), (far_x, far_y), (INSET, far_y))
-    return tuple(Marker(first + i, (x, y, MARKER, MARKER)) for i, (x, y) in enumerate(corners))
+    return tuple(Marker(first + i, (x, y, side, side)) for i, (x, y) in enumerate(corners))
 
 
 @functools.cache

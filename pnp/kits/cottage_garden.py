@@ -449,7 +449,7 @@ def mouse_line_x(colour: str) -> float:
 def planting_table_face() -> Face:
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, TABLE_W + 2 * BLEED, TABLE_H + 2 * BLEED,
                                 Style(fill="#F3EBD3", decorative=True))]
-    corner = readable.INSET + readable.MARKER + 1.0  # text keeps clear of the corner markers
+    corner = readable.INSET + MARKER + 1.0  # text keeps clear of the corner markers
     shapes.append(Text(corner, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
     shapes.append(Text(60.0, 6.0, "orange track: 1 point a step, one step per visible flower pot", size=2.3,
                        fill=INK))
@@ -495,10 +495,11 @@ def planting_table_face() -> Face:
 
 READABLE_LAYOUT = 1   # the version of the regions below: a new one when they move
 CUBE = 8.0            # a wooden cube's side, mm
+MARKER = 8.0          # the corner markers: the long table is photographed from further away
 
 
 def planting_table_markers():
-    return readable.corner_markers(GAME_ID, "planting-table", READABLE_LAYOUT, TABLE_W, TABLE_H)
+    return readable.corner_markers(GAME_ID, "planting-table", READABLE_LAYOUT, TABLE_W, TABLE_H, MARKER)
 
 
 def _target_x() -> float:

@@ -22,6 +22,7 @@ from scorer.photo.sheets import DICTIONARY, ReadableSheet, Region
 PX_PER_MM = 8.0          # the straightened sheet: a pencil line is 3 pixels wide
 DETECT_SIDE = 2400       # markers are looked for on the photo scaled to at most this side
 INK = 0.22               # darker than the paper around it by this much: a pencil mark
+CELL_INSET = 0.09        # a space is read inside its printed border, this share of its side in
 EMPTY_INK = 0.035        # a garden space with less of its inside inked holds nothing
 CROSS_INK = 0.035        # a circle or box whose ring inside is this inked is crossed
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
@@ -55,9 +56,9 @@ class _Seen:
     def predicted_centre(self) -> np.ndarray:
         """Where this marker alone says its sheet's centre is, and how many pixels a mm is."""
         square = _box_corners(self.sheet.markers[self.role].box_mm)
-        homography = cv2.getPerspectiveTransform(square, self.corners.astype(np.float32))
-        centre = np.array([[[self.sheet.width_mm / 2, self.sheet.height_mm / 2]]], np.float32)
-        return cv2.perspectiveTransform(centre, homography)[0, 0]
+        # affine, not perspective: a 5 mm square's perspective, carried across the sheet, is noise
+        affine, _ = cv2.estimateAffine2D(square, self.corners.astype(np.float32))
+        return affine @ np.array([self.sheet.width_mm / 2, self.sheet.height_mm / 2, 1.0])
 
     def scale(self) -> float:
         return float(np.linalg.norm(self.corners[0] - self.corners[2])) / (self.sheet.markers[self.role].box_mm[2] * math.sqrt(2))
@@ -80,13 +81,13 @@ def decode(data: bytes) -> np.ndarray:
 def _detector() -> cv2.aruco.ArucoDetector:
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    parameters.minMarkerPerimeterRate = 0.01   # four sheets in one photo make small markers
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
     return cv2.aruco.ArucoDetector(dictionary, parameters)
 
 
-def detect_markers(image: np.ndarray, sheets: tuple[ReadableSheet, ...]) -> list[_Seen]:
+def detect_markers(image: np.ndarray, sheets: tuple[ReadableSheet, ...], scale: float) -> list[_Seen]:
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    scale = min(1.0, DETECT_SIDE / max(gray.shape))
     small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
     corners, ids, _ = _detector().detectMarkers(small)
     by_id = {marker.id: (sheet, role) for sheet in sheets for role, marker in enumerate(sheet.markers)}
@@ -122,20 +123,30 @@ def _missing_markers(members: dict[int, _Seen]) -> str:
             "whole sheet is in the picture, and keep fingers and shadows off its corners")
 
 
-def find_sheets(image: np.ndarray, game: str, titles: dict[str, str],
+def _title(game: str) -> str:
+    import scorer
+
+    return scorer.GAMES[game].title if game in scorer.GAMES else game
+
+
+def find_sheets(image: np.ndarray, game: str,
                 sheets: tuple[ReadableSheet, ...]) -> list[tuple[ReadableSheet, np.ndarray]]:
     """Each whole sheet of `game` in the photo, in reading order, with the homography from its
     millimetres to the photo's pixels."""
-    groups = group_sheets(detect_markers(image, sheets))
+    scale = min(1.0, DETECT_SIDE / max(image.shape[:2]))
+    groups = group_sheets(detect_markers(image, sheets, scale))
+    if scale < 1 and any(len(group) < 4 for group in groups) or not groups:
+        # small markers blur away when the photo is scaled down: look again at every pixel
+        groups = group_sheets(detect_markers(image, sheets, 1.0))
     if not groups:
-        raise PhotoError(f"no {titles.get(game, game)} sheet was found: none of its corner markers is visible. "
+        raise PhotoError(f"no {_title(game)} sheet was found: none of its corner markers is visible. "
                          "Photograph the whole printed sheet from above, in good light, and make sure it is in focus")
     others = [g for g in groups if next(iter(g.values())).sheet.game != game]
     ours = [g for g in groups if g not in others]
     if not ours:
         other = next(iter(others[0].values())).sheet.game
-        raise PhotoError(f"this is a {titles.get(other, other)} sheet, not a {titles.get(game, game)} one: "
-                         f"read it from the {titles.get(other, other)} score page")
+        raise PhotoError(f"this is a {_title(other)} sheet, not a {_title(game)} one: "
+                         f"read it from the {_title(other)} score page")
     whole = [g for g in ours if len(g) == 4]
     if not whole:
         raise PhotoError(_missing_markers(max(ours, key=len)))
@@ -167,10 +178,9 @@ def straighten(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
 def ink_map(flat: np.ndarray) -> np.ndarray:
     """How much darker each pixel is than the paper around it (0 paper .. 1 black): uneven light
     and a shadow's edge divide out, as the paper is found by closing over thin dark strokes."""
-    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gray = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0), 0.8)  # sensor noise
     size = int(2.5 * PX_PER_MM) | 1
     paper = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    paper = cv2.GaussianBlur(paper, (size, size), 0)
     return np.clip(1.0 - gray / np.maximum(paper, 1.0), 0.0, 1.0)
 
 
@@ -185,41 +195,61 @@ def _sureness(distance: float, threshold: float) -> float:
     return round(float(min(1.0, 0.5 + 0.5 * abs(distance) / (SURE_MARGIN * threshold))), 3)
 
 
-SHAPE_LETTERS = {"square": "L", "circle": "T", "triangle": "C"}
+SHAPE_LETTERS = {"circle": "T", "square": "L", "triangle": "C"}
+# Told apart by the convex hull of what is drawn: a triangle fills its smallest enclosing
+# triangle (above 0.9; circles and squares about 0.55-0.65); a square is less round than a
+# circle (perimeter squared over 4 pi area: 1.13-1.22 against 1.03-1.10 for shaky hands) and
+# fills its smallest enclosing rectangle more (0.89-0.98 against 0.78-0.87). Each measure
+# counts in units of half the gap between the shapes' ranges.
+TRIANGLE_FILL, TRIANGLE_UNIT = 0.79, 0.06
+ROUND_BORDER, ROUND_UNIT = 1.117, 0.013
+RECT_BORDER, RECT_UNIT = 0.875, 0.01
+SHAPE_SURE = 1.5        # units from the border, summed: sure
+
+
+def _grid_line(contour: np.ndarray) -> bool:
+    """A long thin streak: the space's printed border showing at the edge of the crop."""
+    (_, _), (width, height), _ = cv2.minAreaRect(contour)
+    return min(width, height) < 0.8 * PX_PER_MM and max(width, height) > 3 * PX_PER_MM
 
 
 def read_cell(ink: np.ndarray, region: Region) -> Field:
-    """The veggie drawn in a garden space, by the outline's shape: its convex hull fills its
-    smallest enclosing triangle (carrot), rectangle (lettuce) or circle (tomato) best. A hull
-    is the same for an outline with a gap, a filled shape or a shaky line."""
-    inside = ink[_pixels(region.box_mm, 0.12)]
+    """The veggie drawn in a garden space, told by the shape of the convex hull of what is
+    drawn: circle (tomato), square (lettuce) or triangle (carrot). A hull is the same for an
+    outline with a gap, a filled shape or a shaky line."""
+    inside = ink[_pixels(region.box_mm, CELL_INSET)]
     marked = (inside > INK).astype(np.uint8)
     share = float(marked.mean()) if marked.size else 0.0
     if share < EMPTY_INK:
         return Field(".", _sureness(EMPTY_INK - share, EMPTY_INK))
     joined = cv2.morphologyEx(marked, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    largest = max(contours, key=cv2.contourArea)
-    keep = [c for c in contours if cv2.arcLength(c, False) > 0.25 * cv2.arcLength(largest, False)]
+    drawn = [c for c in contours if not _grid_line(c)]
+    if not drawn:
+        return Field(".", 0.5)
+    largest = max(drawn, key=lambda c: cv2.arcLength(c, False))
+    keep = [c for c in drawn if cv2.arcLength(c, False) > 0.25 * cv2.arcLength(largest, False)]
     hull = cv2.convexHull(np.concatenate(keep))
     area = cv2.contourArea(hull)
     if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie
         return Field(".", 0.4)
-    (_, _), (w, h), _ = cv2.minAreaRect(hull)
-    _, radius = cv2.minEnclosingCircle(hull)
     triangle_area, _ = cv2.minEnclosingTriangle(hull.astype(np.float32))
-    fills = {"triangle": area / max(triangle_area, 1.0), "square": area / max(w * h, 1.0),
-             "circle": area / max(math.pi * radius * radius, 1.0)}
-    ranked = sorted(fills.items(), key=lambda item: item[1], reverse=True)
-    (best, best_fill), (_, second_fill) = ranked[0], ranked[1]
-    confidence = min(_sureness(best_fill - second_fill, 0.06), _sureness(share - EMPTY_INK, EMPTY_INK))
-    return Field(SHAPE_LETTERS[best], confidence)
+    triangle = (area / max(triangle_area, 1.0) - TRIANGLE_FILL) / TRIANGLE_UNIT
+    (_, _), (width, height), _ = cv2.minAreaRect(hull)
+    roundness = cv2.arcLength(hull, True) ** 2 / (4 * math.pi * area)
+    square = (roundness - ROUND_BORDER) / ROUND_UNIT + (area / max(width * height, 1.0) - RECT_BORDER) / RECT_UNIT
+    if triangle > 0:
+        shape, units = "triangle", triangle
+    else:
+        shape, units = ("square", min(square, -triangle)) if square > 0 else ("circle", min(-square, -triangle))
+    confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK))
+    return Field(SHAPE_LETTERS[shape], confidence)
 
 
 # Where a cross is looked for: a ring inside the outline, as fractions of the half side from
 # the centre, clear of the printed outline, of a market circle's number and of a box's pig.
 # Every stroke through the region crosses the ring; the print inside does not reach it.
-RINGS = {"circle": (0.5, 0.88), "box": (0.72, 0.88)}
+RINGS = {"circle": (0.5, 0.8), "box": (0.72, 0.88)}
 
 
 def read_cross(ink: np.ndarray, region: Region) -> Field:
@@ -366,8 +396,7 @@ def combine(reads: list[SheetRead]) -> dict[str, Any]:
     return {"state": state, "confidence": confidence}
 
 
-def read_photos(photos: list[bytes], game: str, titles: dict[str, str],
-                sheets: tuple[ReadableSheet, ...]) -> dict[str, Any]:
+def read_photos(photos: list[bytes], game: str, sheets: tuple[ReadableSheet, ...]) -> dict[str, Any]:
     """{"state", "confidence"} read from the photos, a sheet a player, in the photos' order
     (several sheets in one photo in reading order). PhotoError says why a photo cannot be read,
     naming it by its place when there are several."""
@@ -375,7 +404,7 @@ def read_photos(photos: list[bytes], game: str, titles: dict[str, str],
     for number, data in enumerate(photos, start=1):
         try:
             image = decode(data)
-            reads += [read_sheet(image, sheet, homography) for sheet, homography in find_sheets(image, game, titles, sheets)]
+            reads += [read_sheet(image, sheet, homography) for sheet, homography in find_sheets(image, game, sheets)]
         except PhotoError as error:
             raise PhotoError(f"photo {number}: {error}" if len(photos) > 1 else str(error)) from None
     return combine(reads)
