@@ -157,6 +157,13 @@ def mark_sheet(sheet: ReadableSheet, state: dict[str, Any], player: dict[str, An
     return image
 
 
+def png_bytes(image: np.ndarray) -> bytes:
+    ok, encoded = cv2.imencode(".png", image)
+    if not ok:
+        raise ValueError("OpenCV could not encode the sample as PNG")
+    return encoded.tobytes()
+
+
 def sample_images(game: str, state: dict[str, Any], seed: int) -> list[np.ndarray]:
     """Each player's sheet, in the players' order."""
     sheets = readable_sheets(game)

@@ -145,8 +145,7 @@ def find_sheets(image: np.ndarray, game: str,
     ours = [g for g in groups if g not in others]
     if not ours:
         other = next(iter(others[0].values())).sheet.game
-        raise PhotoError(f"this is a {_title(other)} sheet, not a {_title(game)} one: "
-                         f"read it from the {_title(other)} score page")
+        raise PhotoError(f"this is a {_title(other)} sheet, not a {_title(game)} one")
     whole = [g for g in ours if len(g) == 4]
     if not whole:
         raise PhotoError(_missing_markers(max(ours, key=len)))
