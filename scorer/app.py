@@ -76,12 +76,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     app.extensions["gardenkit.storage"] = Storage(app.config["DATABASE_URL"])
 
-    from scorer import api, history, pages, printing
+    from scorer import api, history, pages, photo_pages, printing
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(photo_pages.bp)
     _register_error_handlers(app)
     app.after_request(_security_headers)
     return app

@@ -15,6 +15,10 @@ class PhotoError(ValueError):
     """A photo that cannot be read, with the reason in words a player can act on."""
 
 
+class PhotoTooLarge(PhotoError):
+    """A photo beyond the bounds: too many bytes, or too many pixels once opened."""
+
+
 def photo_kind(data: bytes) -> str:
     if data.startswith(b"\xff\xd8\xff"):
         return "JPEG"
@@ -74,14 +78,14 @@ def check_photo(data: bytes) -> tuple[str, int, int]:
     if not data:
         raise PhotoError("the file is empty: choose or take a photo of the sheet")
     if len(data) > MAX_BYTES:
-        raise PhotoError(f"the photo is {len(data) / 1024 / 1024:.1f} MB; the reader takes at most "
+        raise PhotoTooLarge(f"the photo is {len(data) / 1024 / 1024:.1f} MB; the reader takes at most "
                          f"{MAX_BYTES // 1024 // 1024} MB: send a smaller photo (your camera's lower resolution will do)")
     kind = photo_kind(data)
     width, height = SIZE_READERS[kind](data)
     if width < 1 or height < 1:
         raise PhotoError(f"this {kind} file says it is {width} x {height} pixels: it is damaged")
     if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE:
-        raise PhotoError(f"the photo would be {width} x {height} pixels ({width * height / 1e6:.0f} megapixels) "
+        raise PhotoTooLarge(f"the photo would be {width} x {height} pixels ({width * height / 1e6:.0f} megapixels) "
                          f"once opened; the reader takes at most {MAX_PIXELS // 1_000_000} megapixels, so it was "
                          "refused unopened: send a smaller photo")
     return kind, width, height
