@@ -78,8 +78,8 @@ def check_photo(data: bytes) -> tuple[str, int, int]:
     if not data:
         raise PhotoError("the file is empty: choose or take a photo of the sheet")
     if len(data) > MAX_BYTES:
-        raise PhotoTooLarge(f"the photo is {len(data) / 1024 / 1024:.1f} MB; the reader takes at most "
-                         f"{MAX_BYTES // 1024 // 1024} MB: send a smaller photo (your camera's lower resolution will do)")
+        raise PhotoTooLarge(f"the photo is larger than {MAX_BYTES // 1024 // 1024} MB, the most the reader takes: "
+                            "send a smaller photo (your camera's lower resolution will do)")
     kind = photo_kind(data)
     width, height = SIZE_READERS[kind](data)
     if width < 1 or height < 1:

@@ -405,5 +405,7 @@ def read_photos(photos: list[bytes], game: str, sheets: tuple[ReadableSheet, ...
             image = decode(data)
             reads += [read_sheet(image, sheet, homography) for sheet, homography in find_sheets(image, game, sheets)]
         except PhotoError as error:
-            raise PhotoError(f"photo {number}: {error}" if len(photos) > 1 else str(error)) from None
+            if len(photos) == 1:
+                raise
+            raise type(error)(f"photo {number}: {error}") from None
     return combine(reads)
