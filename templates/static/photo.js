@@ -1,7 +1,7 @@
 // Read from a photo (templates/_photo_read.html): the photos go to the page's photo address,
 // the state read comes back with a confidence per field; each field of the score form is set
-// from the state (by the input's name, the field's dotted path), the game's own script and
-// score.js redraw from the input events, and every field read with less than SURE confidence
+// from the state (by the input's name, the field's dotted path), the game's own script
+// redraws from the input events, and every field read with less than SURE confidence
 // is outlined until the player changes it. Nothing is saved: Save stays the player's.
 (function () {
   "use strict";
@@ -46,10 +46,13 @@
     return parts.join(".");
   }
 
+  // The game's script redraws the field from these events; they do not bubble to the form, so
+  // score.js asks for totals once the player has typed the names (the names left empty would
+  // only be refused).
   function setField(element, value) {
     element.value = Array.isArray(value) ? value.join("\n") : String(value);
-    element.dispatchEvent(new Event("input", { bubbles: true }));
-    element.dispatchEvent(new Event("change", { bubbles: true }));
+    element.dispatchEvent(new Event("input"));
+    element.dispatchEvent(new Event("change"));
   }
 
   // Sets every input named by a path in the state; a list with no input of its own (the
