@@ -89,9 +89,7 @@ def degrade(sheet: np.ndarray, rng: np.random.Generator) -> tuple[bytes, int]:
     sigma = rng.uniform(0.0, 2.0)
     if sigma > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), sigma)
-    noise = np.empty(photo.shape, np.float32)
-    cv2.randn(noise, 0.0, float(rng.uniform(2, 8)))
-    photo += noise
+    photo += rng.standard_normal(photo.shape, np.float32) * np.float32(rng.uniform(2, 8))
     quality = int(rng.integers(50, 91))
     ok, encoded = cv2.imencode(".jpg", np.clip(photo, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok

@@ -36,7 +36,7 @@ class SampleError(ValueError):
 @functools.cache
 def blank_sheet(game: str, component: str) -> np.ndarray:
     """The printed sheet alone at DPI, as a BGR image (rendered once per process)."""
-    from pnp.render_pdf import draw_sheet, new_canvas, PdfPainter
+    from pnp.render_pdf import PdfPainter, draw_sheet, new_canvas
 
     piece = next(c for c in load_kit(game).components(None) if c.name == component)
     placed = Placed(1, piece, 1, "front", (0.0, 0.0, piece.width_mm, piece.height_mm), False,
@@ -51,6 +51,8 @@ def blank_sheet(game: str, component: str) -> np.ndarray:
         subprocess.run(["pdftoppm", "-r", str(DPI), "-png", "-singlefile", str(pdf), str(Path(folder, "sheet"))],
                        check=True, capture_output=True)
         image = cv2.imread(str(Path(folder, "sheet.png")), cv2.IMREAD_COLOR)
+    if image is None:
+        raise SampleError(f"pdftoppm wrote no picture of the {component}")
     return image
 
 

@@ -21,7 +21,7 @@ from pnp.build import kit_components, lay_out, render_outputs
 from pnp.options import PAPERS, BuildOptions
 from pnp.photo_sample import PX_PER_MM, mark_sheet, png_bytes, sample_images
 from pnp.readable import readable_sheets
-from scorer.photo.intake import MAX_PIXELS, PhotoError, check_photo
+from scorer.photo.intake import PhotoError, check_photo
 from scorer.photo.reader import read_photos
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
