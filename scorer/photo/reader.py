@@ -24,8 +24,10 @@ DETECT_SIDE = 2400       # markers are looked for on the photo scaled to at most
 INK = 0.22               # darker than the paper around it by this much: a pencil mark
 CELL_INSET = 0.09        # a space is read inside its printed border, this share of its side in
 EMPTY_INK = 0.035        # a garden space with less of its inside inked holds nothing
-CROSS_INK = 0.035        # a circle or box whose ring inside is this inked is crossed
+CROSS_INK = 0.1          # a circle or box whose ring's diagonals hold this much more ink is crossed
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
+SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
+UNSURE = 0.7             # its fields' confidence is at most this
 ROLE_NAMES = ("top-left", "top-right", "bottom-right", "bottom-left")
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three"}
 
@@ -54,13 +56,14 @@ class _Seen:
     corners: np.ndarray
 
     def predicted_centre(self) -> np.ndarray:
-        """Where this marker alone says its sheet's centre is, and how many pixels a mm is."""
+        """Where this marker alone says its sheet's centre is, in the photo's pixels."""
         square = _box_corners(self.sheet.markers[self.role].box_mm)
         # affine, not perspective: a 5 mm square's perspective, carried across the sheet, is noise
         affine, _ = cv2.estimateAffine2D(square, self.corners.astype(np.float32))
         return affine @ np.array([self.sheet.width_mm / 2, self.sheet.height_mm / 2, 1.0])
 
     def scale(self) -> float:
+        """The photo's pixels per mm at this marker."""
         return float(np.linalg.norm(self.corners[0] - self.corners[2])) / (self.sheet.markers[self.role].box_mm[2] * math.sqrt(2))
 
 
@@ -78,18 +81,25 @@ def decode(data: bytes) -> np.ndarray:
     return image
 
 
-def _detector() -> cv2.aruco.ArucoDetector:
+def _detector(patient: bool) -> cv2.aruco.ArucoDetector:
+    """OpenCV's detector; a patient one tries more threshold windows and reads each cell from
+    more pixels, for markers in a shadow's edge or a blur (slower: only when needed)."""
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     parameters.minMarkerPerimeterRate = 0.01   # four sheets in one photo make small markers
+    if patient:
+        parameters.adaptiveThreshWinSizeMax = 53
+        parameters.adaptiveThreshWinSizeStep = 6
+        parameters.perspectiveRemovePixelPerCell = 8
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
     return cv2.aruco.ArucoDetector(dictionary, parameters)
 
 
-def detect_markers(image: np.ndarray, sheets: tuple[ReadableSheet, ...], scale: float) -> list[_Seen]:
+def detect_markers(image: np.ndarray, sheets: tuple[ReadableSheet, ...], scale: float,
+                   patient: bool = False) -> list[_Seen]:
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    corners, ids, _ = _detector().detectMarkers(small)
+    corners, ids, _ = _detector(patient).detectMarkers(small)
     by_id = {marker.id: (sheet, role) for sheet in sheets for role, marker in enumerate(sheet.markers)}
     seen = []
     for found, marker_id in zip(corners, [] if ids is None else ids.flatten()):
@@ -115,6 +125,11 @@ def group_sheets(seen: list[_Seen]) -> list[dict[int, _Seen]]:
     return [members for _, _, members in groups]
 
 
+def _completeness(groups: list[dict[int, _Seen]]) -> tuple[int, int]:
+    """Whole sheets seen, then markers seen."""
+    return sum(len(group) == 4 for group in groups), sum(len(group) for group in groups)
+
+
 def _missing_markers(members: dict[int, _Seen]) -> str:
     count = len(members)
     missing = [ROLE_NAMES[role] for role in range(4) if role not in members]
@@ -133,11 +148,17 @@ def find_sheets(image: np.ndarray, game: str,
                 sheets: tuple[ReadableSheet, ...]) -> list[tuple[ReadableSheet, np.ndarray]]:
     """Each whole sheet of `game` in the photo, in reading order, with the homography from its
     millimetres to the photo's pixels."""
+    # small markers blur away when the photo is scaled down: look again at every pixel, then
+    # patiently, until every sheet seen has its four corners; keep the pass that saw the most
     scale = min(1.0, DETECT_SIDE / max(image.shape[:2]))
-    groups = group_sheets(detect_markers(image, sheets, scale))
-    if scale < 1 and any(len(group) < 4 for group in groups) or not groups:
-        # small markers blur away when the photo is scaled down: look again at every pixel
-        groups = group_sheets(detect_markers(image, sheets, 1.0))
+    passes = [(scale, False)] + ([(1.0, False)] if scale < 1 else []) + [(1.0, True)]
+    groups: list[dict[int, _Seen]] = []
+    for size, patient in passes:
+        found = group_sheets(detect_markers(image, sheets, size, patient))
+        if _completeness(found) > _completeness(groups):
+            groups = found
+        if groups and all(len(group) == 4 for group in groups):
+            break
     if not groups:
         raise PhotoError(f"no {_title(game)} sheet was found: none of its corner markers is visible. "
                          "Photograph the whole printed sheet from above, in good light, and make sure it is in focus")
@@ -245,27 +266,39 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
     return Field(SHAPE_LETTERS[shape], confidence)
 
 
-# Where a cross is looked for: a ring inside the outline, as fractions of the half side from
-# the centre, clear of the printed outline, of a market circle's number and of a box's pig.
-# Every stroke through the region crosses the ring; the print inside does not reach it.
+# Where a cross is looked for: a ring inside the outline (as fractions of the half side from
+# the centre; round for a circle, square for a box), clear of the printed outline, of a market
+# circle's number and of a box's pig. A cross or a slash runs through the ring's diagonal
+# sectors; a blurred outline darkens the whole ring alike, so the diagonals are measured
+# against the sectors on the axes.
 RINGS = {"circle": (0.5, 0.8), "box": (0.72, 0.88)}
+DIAGONAL_DEGREES = 20    # a diagonal sector: this close to 45 degrees
+AXIS_DEGREES = 12        # an axis sector: this close to an axis
 
 
 def read_cross(ink: np.ndarray, region: Region) -> Field:
-    """Crossed or not: the share of the ring that is inked (a cross or a slash crosses it)."""
+    """Crossed or not: how much more ink the ring holds on its diagonals than on its axes."""
+    excess = cross_excess(ink, region)
+    return Field(excess > CROSS_INK, _sureness(excess - CROSS_INK, CROSS_INK))
+
+
+def cross_excess(ink: np.ndarray, region: Region) -> float:
     x, y, w, h = region.box_mm
     rows, columns = _pixels(region.box_mm)
-    patch = ink[rows, columns]
+    patch = ink[rows, columns] > INK
     if patch.size == 0:
-        return Field(False, 0.0)
+        return 0.0
     ys, xs = np.mgrid[rows.start:rows.stop, columns.start:columns.stop]
-    dx = np.abs((xs + 0.5) / PX_PER_MM - (x + w / 2)) / (w / 2)
-    dy = np.abs((ys + 0.5) / PX_PER_MM - (y + h / 2)) / (h / 2)
-    distance = np.hypot(dx, dy) if region.kind == "circle" else np.maximum(dx, dy)
+    dx = ((xs + 0.5) / PX_PER_MM - (x + w / 2)) / (w / 2)
+    dy = ((ys + 0.5) / PX_PER_MM - (y + h / 2)) / (h / 2)
+    distance = np.hypot(dx, dy) if region.kind == "circle" else np.maximum(np.abs(dx), np.abs(dy))
     inner, outer = RINGS[region.kind]
     ring = (distance >= inner) & (distance <= outer)
-    share = float((patch[ring] > INK).mean())
-    return Field(share > CROSS_INK, _sureness(share - CROSS_INK, CROSS_INK))
+    off_axis = np.abs(np.degrees(np.arctan2(np.abs(dy), np.abs(dx))) - 45)  # 0 on a diagonal, 45 on an axis
+    diagonals = [float(patch[ring & (off_axis < DIAGONAL_DEGREES) & (np.sign(dx) == sx) & (np.sign(dy) == sy)].mean())
+                 for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    axes = float(patch[ring & (off_axis > 45 - AXIS_DEGREES)].mean())
+    return sorted(diagonals)[-2] - axes  # a slash crosses two diagonals, a cross four
 
 
 # Hue (OpenCV's 0-180) of each track's pieces: the cubes' orange and blue, and not the red
@@ -302,10 +335,29 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
     return Field(sorted(values), confidence)
 
 
+def edge_blur_mm(ink: np.ndarray, sheet: ReadableSheet) -> float:
+    """How far the photo smears a sharp printed edge: the distance over which the ink rises
+    from 20 % to 80 % across the outer edges of the markers' black borders (0.1 mm or so in a
+    sharp photo)."""
+    widths = []
+    for marker in sheet.markers:
+        x, y, side, _ = marker.box_mm
+        rows, columns = _pixels((x - 0.8, y + side / 3, 1.6, side / 3))
+        profile = ink[rows, columns].mean(axis=0)
+        low, high = float(profile[:3].mean()), float(profile[-3:].mean())
+        if high - low < 0.3:
+            continue
+        level = (profile - low) / (high - low)
+        widths.append((np.argmax(level > 0.8) - np.argmax(level > 0.2)) / PX_PER_MM)
+    return float(np.median(widths)) if widths else 1.0
+
+
 def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> SheetRead:
     flat = straighten(image, sheet, homography)
     ink = ink_map(flat)
     read = SheetRead(sheet)
+    # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
+    sure_at_most = 1.0 if edge_blur_mm(ink, sheet) <= SHARP_MM else UNSURE
     by_path: dict[str, list[Region]] = {}
     for region in sheet.regions:
         by_path.setdefault(region.path, []).append(region)
@@ -318,7 +370,7 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
         else:
             found = _count_crossed([read_cross(ink, r) for r in sorted(regions, key=lambda r: r.value or 0)])
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
-        target[path] = found
+        target[path] = Field(found.value, min(found.confidence, sure_at_most))
     return read
 
 
