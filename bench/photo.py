@@ -122,9 +122,9 @@ class Tally:
 
 
 def _value(state: dict, path: str):
-    node = state
-    for part in path.split("."):
-        node = node[int(part)] if isinstance(node, (list, str)) else node[part]
+    from scorer.photo.sheets import field_at
+
+    node = field_at(state, path)
     return sorted(node) if isinstance(node, list) else node
 
 

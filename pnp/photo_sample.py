@@ -21,7 +21,7 @@ from pnp.colors import Paint
 from pnp.impose import Placed, Sheet
 from pnp.kits import load_kit
 from pnp.readable import readable_sheets
-from scorer.photo.sheets import ReadableSheet, Region
+from scorer.photo.sheets import ReadableSheet, Region, field_at
 
 DPI = 200
 PX_PER_MM = DPI / 25.4
@@ -134,20 +134,13 @@ def place_cubes(image: np.ndarray, region: Region, count: int, side: float, colo
         cube(image, centre, side, colour, rng)
 
 
-def _field(state: dict[str, Any], path: str) -> Any:
-    node: Any = state
-    for part in path.split("."):
-        node = node[int(part)] if isinstance(node, (list, str)) else node[part]
-    return node
-
-
 def mark_sheet(sheet: ReadableSheet, state: dict[str, Any], player: dict[str, Any], seed: int) -> np.ndarray:
     """One player's sheet, printed and marked as the state says."""
     image = blank_sheet(sheet.game, sheet.component).copy()
     rng = np.random.default_rng(seed)
     for region in sheet.regions:
         source = state if region.path.split(".")[0] in sheet.shared else player
-        value = _field(source, region.path)
+        value = field_at(source, region.path)
         if region.kind == "cell" and value in LETTER_SHAPES:
             veggie(image, region, value, rng)
         elif region.kind in ("circle", "box") and region.value is not None and value >= region.value:

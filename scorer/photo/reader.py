@@ -154,9 +154,9 @@ def find_sheets(image: np.ndarray, game: str,
     passes = [(scale, False)] + ([(1.0, False)] if scale < 1 else []) + [(1.0, True)]
     groups: list[dict[int, _Seen]] = []
     for size, patient in passes:
-        found = group_sheets(detect_markers(image, sheets, size, patient))
-        if _completeness(found) > _completeness(groups):
-            groups = found
+        seen = group_sheets(detect_markers(image, sheets, size, patient))
+        if _completeness(seen) > _completeness(groups):
+            groups = seen
         if groups and all(len(group) == 4 for group in groups):
             break
     if not groups:

@@ -18,7 +18,7 @@ put together from its regions:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 RegionKind = Literal["cell", "circle", "box", "track-space"]
 Box = tuple[float, float, float, float]   # x, y, width, height in mm
@@ -76,3 +76,11 @@ class ReadableSheet:
         return {"readable": [region.record() for region in self.regions],
                 "markers": [marker.record() for marker in self.markers],
                 "readable_layout": self.layout_version}
+
+
+def field_at(state: Any, path: str) -> Any:
+    """The value at a dotted path of a state (`players.0.garden.1.3`: a letter of a row)."""
+    node = state
+    for part in path.split("."):
+        node = node[int(part)] if isinstance(node, (list, str)) else node[part]
+    return node
