@@ -268,16 +268,15 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
 
 # Where a cross is looked for: a ring inside the outline (as fractions of the half side from
 # the centre; round for a circle, square for a box), clear of the printed outline, of a market
-# circle's number and of a box's pig. A cross or a slash runs through the ring's diagonal
-# sectors; a blurred outline darkens the whole ring alike, so the diagonals are measured
-# against the sectors on the axes.
+# circle's number and of a box's pig. The ring is cut into eight sectors: a slash runs through
+# two of them, a cross through four, while a blurred outline darkens them all alike, so a
+# cross is the second inkiest sector against the third least inky.
 RINGS = {"circle": (0.5, 0.8), "box": (0.72, 0.88)}
-DIAGONAL_DEGREES = 20    # a diagonal sector: this close to 45 degrees
-AXIS_DEGREES = 12        # an axis sector: this close to an axis
+SECTORS = 8
 
 
 def read_cross(ink: np.ndarray, region: Region) -> Field:
-    """Crossed or not: how much more ink the ring holds on its diagonals than on its axes."""
+    """Crossed or not, from how much one stroke's sectors stand out of the ring."""
     excess = cross_excess(ink, region)
     return Field(excess > CROSS_INK, _sureness(excess - CROSS_INK, CROSS_INK))
 
@@ -285,8 +284,8 @@ def read_cross(ink: np.ndarray, region: Region) -> Field:
 def cross_excess(ink: np.ndarray, region: Region) -> float:
     x, y, w, h = region.box_mm
     rows, columns = _pixels(region.box_mm)
-    patch = ink[rows, columns] > INK
-    if patch.size == 0:
+    inked = ink[rows, columns] > INK
+    if inked.size == 0:
         return 0.0
     ys, xs = np.mgrid[rows.start:rows.stop, columns.start:columns.stop]
     dx = ((xs + 0.5) / PX_PER_MM - (x + w / 2)) / (w / 2)
@@ -294,11 +293,9 @@ def cross_excess(ink: np.ndarray, region: Region) -> float:
     distance = np.hypot(dx, dy) if region.kind == "circle" else np.maximum(np.abs(dx), np.abs(dy))
     inner, outer = RINGS[region.kind]
     ring = (distance >= inner) & (distance <= outer)
-    off_axis = np.abs(np.degrees(np.arctan2(np.abs(dy), np.abs(dx))) - 45)  # 0 on a diagonal, 45 on an axis
-    diagonals = [float(patch[ring & (off_axis < DIAGONAL_DEGREES) & (np.sign(dx) == sx) & (np.sign(dy) == sy)].mean())
-                 for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
-    axes = float(patch[ring & (off_axis > 45 - AXIS_DEGREES)].mean())
-    return sorted(diagonals)[-2] - axes  # a slash crosses two diagonals, a cross four
+    sector = np.round(np.arctan2(dy, dx) / (2 * math.pi / SECTORS)).astype(int) % SECTORS
+    shares = sorted(float(inked[ring & (sector == n)].mean()) for n in range(SECTORS))
+    return shares[-2] - shares[2]
 
 
 # Hue (OpenCV's 0-180) of each track's pieces: the cubes' orange and blue, and not the red
