@@ -51,6 +51,12 @@ def fuzz() -> list[dict]:
     return fuzz_bench.measurements()
 
 
+def photo() -> list[dict]:
+    from bench import photo as photo_bench
+
+    return photo_bench.measurements()
+
+
 SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("kits", kits),
     ("scoring", scoring),
@@ -59,6 +65,7 @@ SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("fuzz", fuzz),
     ("hostile", hostile),
     ("print", print_cache),
+    ("photo", photo),
 ]
 
 
