@@ -24,7 +24,7 @@ DETECT_SIDE = 2400       # markers are looked for on the photo scaled to at most
 INK = 0.22               # darker than the paper around it by this much: a pencil mark
 CELL_INSET = 0.09        # a space is read inside its printed border, this share of its side in
 EMPTY_INK = 0.035        # a garden space with less of its inside inked holds nothing
-CROSS_INK = 0.1          # a circle or box whose ring's diagonals hold this much more ink is crossed
+CROSS_INK = {"circle": 0.1, "box": 0.06}  # a mark's sectors this much inkier than the ring: crossed
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
 UNSURE = 0.7             # its fields' confidence is at most this
@@ -270,15 +270,18 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
 # the centre; round for a circle, square for a box), clear of the printed outline, of a market
 # circle's number and of a box's pig. The ring is cut into eight sectors: a slash runs through
 # two of them, a cross through four, while a blurred outline darkens them all alike, so a
-# cross is the second inkiest sector against the third least inky.
+# mark is the least inky of its sectors against the third least inky sector of all.
 RINGS = {"circle": (0.5, 0.8), "box": (0.72, 0.88)}
 SECTORS = 8
+# Sectors a mark must ink: a circle is crossed by a slash too, a box by a cross (its pig's ears
+# blur into two sectors of the ring, as a slash would).
+MARKED_SECTORS = {"circle": 2, "box": 4}
 
 
 def read_cross(ink: np.ndarray, region: Region) -> Field:
     """Crossed or not, from how much one stroke's sectors stand out of the ring."""
-    excess = cross_excess(ink, region)
-    return Field(excess > CROSS_INK, _sureness(excess - CROSS_INK, CROSS_INK))
+    excess, threshold = cross_excess(ink, region), CROSS_INK[region.kind]
+    return Field(excess > threshold, _sureness(excess - threshold, threshold))
 
 
 def cross_excess(ink: np.ndarray, region: Region) -> float:
@@ -295,7 +298,7 @@ def cross_excess(ink: np.ndarray, region: Region) -> float:
     ring = (distance >= inner) & (distance <= outer)
     sector = np.round(np.arctan2(dy, dx) / (2 * math.pi / SECTORS)).astype(int) % SECTORS
     shares = sorted(float(inked[ring & (sector == n)].mean()) for n in range(SECTORS))
-    return shares[-2] - shares[2]
+    return shares[-MARKED_SECTORS[region.kind]] - shares[2]
 
 
 # Hue (OpenCV's 0-180) of each track's pieces: the cubes' orange and blue, and not the red
