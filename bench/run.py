@@ -57,6 +57,12 @@ def records() -> list[dict]:
     return records_bench.measurements()
 
 
+def photo() -> list[dict]:
+    from bench import photo as photo_bench
+
+    return photo_bench.measurements()
+
+
 SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("kits", kits),
     ("scoring", scoring),
@@ -66,6 +72,7 @@ SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("hostile", hostile),
     ("print", print_cache),
     ("records", records),
+    ("photo", photo),
 ]
 
 

@@ -63,7 +63,7 @@ def _seed(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gardenkit", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"gardenkit {VERSION}, released {RELEASED}")
-    subs = parser.add_subparsers(dest="command", metavar="{build,score,check,validate,simulate,replay,serve}",
+    subs = parser.add_subparsers(dest="command", metavar="{build,score,check,validate,simulate,replay,read,photo-sample,history,serve}",
                                  parser_class=_Parser)
 
     build = subs.add_parser("build", help="write print-and-play PDF and SVG kits")
@@ -124,6 +124,16 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("action", choices=["backup", "restore"])
     history.add_argument("file", metavar="FILE", help="the backup file (JSON)")
 
+    read = subs.add_parser("read", help="read a game's end from photos of its printed sheets")
+    read.add_argument("--game", required=True, metavar="GAME", help="game id: " + ", ".join(GAME_IDS))
+    read.add_argument("photos", nargs="+", metavar="PHOTO", help="JPEG, PNG or WebP photos, a sheet a player")
+    sample = subs.add_parser("photo-sample", help="draw each player's sheet as left at the end of a game")
+    sample.add_argument("--game", required=True, metavar="GAME", help="game id: " + ", ".join(GAME_IDS))
+    sample.add_argument("--state", required=True, metavar="STATE.json", help="the end state ('-' reads standard input)")
+    sample.add_argument("--seed", type=_seed, default=0, metavar="N", help="the seed of the hand's wobble (default 0)")
+    sample.add_argument("--out", type=Path, required=True, metavar="FILE.png",
+                        help="FILE.png, or FILE-1.png, FILE-2.png ... for several players")
+
     serve = subs.add_parser("serve", help="serve the web app on a production WSGI server")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=_port, default=8000)
@@ -172,6 +182,12 @@ def main(argv: list[str] | None = None) -> int:
             from scorer import backup
 
             return backup.main(args.action, args.file)
+        if args.command in ("read", "photo-sample"):
+            from pnp import photo_cli
+
+            if args.command == "read":
+                return photo_cli.read(args.game, args.photos)
+            return photo_cli.photo_sample(args.game, args.state, args.seed, args.out)
         from scorer import cli as scorer_cli
 
         if args.command == "simulate":

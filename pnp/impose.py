@@ -181,11 +181,14 @@ class Imposition:
             yield from sheet.placements
 
     def manifest(self, game: str) -> dict:
+        from pnp.readable import manifest_fields
+
         return {
             "game": game,
             "paper": {"name": self.paper.name, "width_mm": self.paper.width_mm, "height_mm": self.paper.height_mm},
             "components": [{"name": c.name, "kind": c.kind, "width_mm": c.width_mm, "height_mm": c.height_mm,
-                            "count": c.count, "double_sided": c.double_sided} for c in self.components],
+                            "count": c.count, "double_sided": c.double_sided, **manifest_fields(game, c.name)}
+                           for c in self.components],
             "placements": [placed.record() for placed in self.placements()],
         }
 

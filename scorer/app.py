@@ -118,13 +118,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     app.extensions["gardenkit.storage"] = Storage(app.config["DATABASE_URL"])
 
-    from scorer import api, history, pages, printing, records
+    from scorer import api, history, pages, photo_pages, printing, records
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(records.bp)
+    app.register_blueprint(photo_pages.bp)
     _limit_rates(app)
     _register_error_handlers(app)
     app.after_request(_security_headers)

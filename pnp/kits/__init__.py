@@ -4,6 +4,7 @@
     TITLE: str                        # e.g. "Garden Dice"
     GUIDE: pnp.model.KitGuide         # what the first page tells the printer
     def components(options: pnp.options.KitOptions) -> list[pnp.model.Component]
+    def readable_sheets() -> tuple[scorer.photo.sheets.ReadableSheet, ...]   # optional (docs/photos.md)
 
 and draws its data (values, shapes, decks) from the game's module in scorer.games, so the
 kit and the scorer share one source of truth. Which games exist, and which module is each

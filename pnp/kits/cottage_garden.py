@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pnp import readable
 from pnp.art import cottage_garden as art
 from pnp.art.looks import wordmark
 from pnp.art.shapes import circle as circle_path
@@ -36,6 +37,7 @@ from pnp.model import (
 from pnp.options import KitOptions
 from pnp.parts import CUT, FOLD, TAB, cube_net, die_face
 from scorer.games.cottage_garden import data
+from scorer.photo.sheets import ReadableSheet, Region
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
@@ -69,6 +71,7 @@ LEAF_TEXT = darken(LEAF, 0.25)  # the green of words on light soil, dark enough 
 SOIL = {"L": "#EAD9B5", "D": "#A9825A"}
 POT_COLOUR = "#B5562B"
 GLASS = "#5B9BC8"
+HONEY = "#8C7A5B"
 THIN = Style(stroke=INK, stroke_width=0.2)
 CUT_LINE = Style(stroke=INK, stroke_width=0.4)
 
@@ -455,7 +458,8 @@ def table_spaces() -> tuple[Space, ...]:
 def planting_table_face() -> Face:
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, TABLE_W + 2 * BLEED, TABLE_H + 2 * BLEED,
                                 Style(fill="#F3EBD3", decorative=True))]
-    shapes.append(Text(_T_LEFT, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
+    corner = readable.INSET + MARKER + 1.0  # text keeps clear of the corner markers
+    shapes.append(Text(corner, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
     shapes.append(Text(60.0, 6.0, "orange track: 1 point a step, one step per visible flower pot", size=2.3,
                        fill=INK))
     shapes.append(Text(60.0, 9.6, "blue track: 2 points a step, one step per visible garden cloche", size=2.3,
@@ -469,7 +473,7 @@ def planting_table_face() -> Face:
             shapes.append(Rect(x, y, width, _ROW_H, Style(fill=lighten(fill, 0.55), stroke=INK, stroke_width=0.3)))
             shapes.append(Text(x + width / 2, y + _ROW_H / 2, str(value), size=4.0, align="center",
                                anchor="middle", bold=True, fill=INK))
-    target_x = _value_x(data.TRACKS["orange"][-2]) + _STEP + 2.0
+    target_x = _target_x()
     shapes.append(Rect(target_x, _ORANGE_Y, TABLE_W - target_x - 3.0, _BLUE_Y + _ROW_H - _ORANGE_Y,
                        Style(fill="#FFF4C2", stroke=INK, stroke_width=0.5), radius=2.0))
     # the last step of each track leads into the target (blue from 14, orange from 15)
@@ -477,7 +481,8 @@ def planting_table_face() -> Face:
     shapes.append(Icon("arrow", (blue_end + target_x) / 2, _BLUE_Y + _ROW_H / 2, target_x - blue_end - 2.0, BLUE))
     cx = (target_x + TABLE_W - 3.0) / 2
     shapes.append(Text(cx, _ORANGE_Y + 12.0, str(data.TARGET), size=9.0, align="center", bold=True, fill=INK))
-    shapes.append(Icon("cg-hive", cx, _ORANGE_Y + 22.0, 8.0, ORANGE))
+    # a honey brown, not the orange of the cubes: a photo must not take the hive for a cube
+    shapes.append(Icon("cg-hive", cx, _ORANGE_Y + 22.0, 8.0, HONEY))
     shapes.append(Text(cx, _ORANGE_Y + 32.0, "target", size=2.2, align="center", fill=INK))
     # the red mouse line: one straight line, as both tracks put it at the same point value
     line_x = mouse_line_x("orange")
@@ -487,9 +492,46 @@ def planting_table_face() -> Face:
     shapes.append(Icon("cg-mouse", line_x + 4.0, _BLUE_Y + _ROW_H + 6.0, 5.0, "#7A6A5A"))
     shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 7.2, "crossing the red line forward: take a cat",
                        size=2.2, fill=darken(RED_LINE, 0.35), bold=True))
-    shapes.append(Text(_T_LEFT, TABLE_H - 3.0, "last cube of a colour leaves the start: take a flower pot",
+    shapes.append(Text(corner, TABLE_H - 3.0, "last cube of a colour leaves the start: take a flower pot",
                        size=2.2, fill=INK))
+    shapes.append(readable.marker_shapes(planting_table_markers()))
     return Face(group(shapes), background="#F3EBD3")
+
+
+# --- what a photo of a planting table reads ---------------------------------------------------
+
+READABLE_LAYOUT = 1   # the version of the regions below: a new one when they move
+WOODEN_CUBE = 8.0     # a wooden cube's side, mm
+MARKER = 8.0          # the corner markers: the long table is photographed from further away
+
+
+def planting_table_markers():
+    return readable.corner_markers(GAME_ID, "planting-table", READABLE_LAYOUT, TABLE_W, TABLE_H, MARKER)
+
+
+def _target_x() -> float:
+    return _value_x(data.TRACKS["orange"][-2]) + _STEP + 2.0
+
+
+def readable_regions() -> tuple[Region, ...]:
+    """Each track's spaces where planting_table_face draws them, the start box as space 0 and
+    the target as space 20 of both tracks: a cube of the track's colour on a space is one of
+    the player's three cubes of that colour standing at that value."""
+    regions: list[Region] = []
+    target_box = (_target_x(), _ORANGE_Y, TABLE_W - _target_x() - 3.0, _BLUE_Y + _ROW_H - _ORANGE_Y)
+    for colour, y in (("orange", _ORANGE_Y), ("blue", _BLUE_Y)):
+        track = data.TRACKS[colour]
+        width = _STEP * data.STEP_POINTS[colour]
+        regions.append(Region(colour, "track-space", (_T_LEFT, y, _T_START, _ROW_H), track[0]))
+        regions += [Region(colour, "track-space", (_value_x(value) - (width - _STEP), y, width, _ROW_H), value)
+                    for value in track[1:-1]]
+        regions.append(Region(colour, "track-space", target_box, track[-1]))
+    return tuple(regions)
+
+
+def readable_sheets() -> tuple[ReadableSheet, ...]:
+    return (ReadableSheet(GAME_ID, "planting-table", READABLE_LAYOUT, TABLE_W, TABLE_H, planting_table_markers(),
+                          readable_regions(), piece_mm=WOODEN_CUBE, unread=(("beehives", 0),)),)
 
 
 # --- small pieces --------------------------------------------------------------------------

@@ -11,6 +11,7 @@ circles (5 mm) are still easy to draw in and cross with a pencil.
 """
 from __future__ import annotations
 
+from pnp import readable
 from pnp.art.looks import look, wordmark
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
@@ -19,6 +20,7 @@ from pnp.options import KitOptions
 from pnp.parts import PIPS, die_face
 from pnp.text import layout_lines
 from scorer.games.harvest_dice import data
+from scorer.photo.sheets import ReadableSheet, Region
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
@@ -121,21 +123,29 @@ def label(x: float, y: float, text: str, size: float = LABEL, fill: str = INK, *
 
 # --- the score sheet ---------------------------------------------------------------------------
 
+def section_tops() -> dict[str, float]:
+    """Where each part of the score sheet starts, top to bottom (mm)."""
+    tops = {"garden": MARGIN + 12.5}
+    tops["legend"] = tops["garden"] + GARDEN_HEAD + 1.5 + data.GARDEN_ROWS * CELL + 1.2
+    tops["pig"] = tops["legend"] + 5.0
+    tops["markets"] = tops["pig"] + 2.0 + data.PIG_ROWS * PIG_STEP + 2.0
+    tops["score"] = tops["markets"] + 3.5 + len(data.CROPS) * PIG_STEP + 1.5
+    return tops
+
+
 def score_sheet(mode: str) -> Group:
-    shapes: list[Shape] = [wordmark(TITLE, MARGIN, MARGIN - 0.2, 6.0)[0],
-              label(SHEET_W - MARGIN, MARGIN + 4, f"{mode.upper()} GAME", size=2.8, bold=True, align="right"),
+    corner = readable.MARKER + readable.INSET  # the corner markers' room beside the title and score boxes
+    shapes: list[Shape] = [wordmark(TITLE, corner + 1, MARGIN - 0.2, 6.0)[0],
+              label(SHEET_W - corner - 1, MARGIN + 4, f"{mode.upper()} GAME", size=2.8, bold=True, align="right"),
               label(MARGIN, MARGIN + 10.5, "Name", size=LABEL),
               Line(MARGIN + 9, MARGIN + 11, SHEET_W - MARGIN, MARGIN + 11, THIN)]
-    y = MARGIN + 12.5
-    shapes.append(garden(MARGIN, y))
-    y += GARDEN_HEAD + 1.5 + data.GARDEN_ROWS * CELL + 1.2
-    shapes.append(legend(MARGIN, y))
-    y += 5.0
-    shapes.append(pig(MARGIN, y))
-    y += 2.0 + data.PIG_ROWS * PIG_STEP + 2.0
-    shapes.append(markets(MARGIN, y, mode))
-    y += 3.5 + len(data.CROPS) * PIG_STEP + 1.5
-    shapes.append(score_boxes(MARGIN, y, mode))
+    tops = section_tops()
+    shapes.append(garden(MARGIN, tops["garden"]))
+    shapes.append(legend(MARGIN, tops["legend"]))
+    shapes.append(pig(MARGIN, tops["pig"]))
+    shapes.append(markets(MARGIN, tops["markets"], mode))
+    shapes.append(score_boxes(corner + 1, tops["score"], mode, SHEET_W - 2 * corner - 2))
+    shapes.append(readable.marker_shapes(sheet_markers(mode)))
     return Group(tuple(shapes))
 
 
@@ -213,7 +223,7 @@ def markets(x: float, y: float, mode: str) -> Group:
     return Group(tuple(shapes))
 
 
-def score_boxes(x: float, y: float, mode: str) -> Group:
+def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
     """One box per breakdown entry of the scorer, then the total."""
     entries: list[tuple[str, str | None, str]] = [(crop, data.CROP_SHAPE[crop], f"{crop[:3]} ×") for crop in data.CROPS]
     entries += [("ribbons", "harvest-ribbon", "ribbons"), ("pig", "harvest-pig", "pig")]
@@ -221,7 +231,7 @@ def score_boxes(x: float, y: float, mode: str) -> Group:
         entries.append(("bonus", "star", f"+{data.ADVANCED_BONUS_POINTS} each"))
     entries.append(("total", None, "TOTAL"))
     gap = 1.2
-    width = (SHEET_W - 2 * MARGIN - gap * (len(entries) - 1)) / len(entries)
+    width = (span - gap * (len(entries) - 1)) / len(entries)
     shapes: list = []
     for index, (key, icon, text) in enumerate(entries):
         bx = x + index * (width + gap)
@@ -234,6 +244,48 @@ def score_boxes(x: float, y: float, mode: str) -> Group:
         style = Style(stroke=INK, stroke_width=0.5 if key == "total" else 0.3)
         shapes.append(Rect(bx, y + 4.0, width, 8.0, style, radius=1.0))
     return Group(tuple(shapes))
+
+
+# --- what a photo of a score sheet reads ------------------------------------------------------
+
+READABLE_LAYOUT = 1   # the version of the regions below: a new one when they move
+
+
+def sheet_markers(mode: str):
+    return readable.corner_markers(GAME_ID, f"score-sheet-{mode}", READABLE_LAYOUT, SHEET_W, SHEET_H)
+
+
+def _circle_box(cx: float, cy: float, r: float) -> tuple[float, float, float, float]:
+    return (cx - r, cy - r, 2 * r, 2 * r)
+
+
+def readable_regions(mode: str) -> tuple[Region, ...]:
+    """Every garden space, pig circle, power box and market circle a player marks, where
+    score_sheet draws it: garden spaces hold a drawn veggie; circles and boxes are crossed."""
+    tops = section_tops()
+    garden_top = tops["garden"] + GARDEN_HEAD + 1.5
+    regions = [Region(f"garden.{r}.{c}", "cell", (MARGIN + c * CELL, garden_top + r * CELL, CELL, CELL))
+               for r in range(data.GARDEN_ROWS) for c in range(data.GARDEN_COLUMNS)]
+    first = MARGIN + 16.0
+    power_x = first + (data.PIG_ROW_CIRCLES - 0.5) * PIG_STEP + 2.5
+    for row in range(data.PIG_ROWS):
+        cy = tops["pig"] + 2.0 + (row + 0.5) * PIG_STEP
+        regions += [Region("pig", "circle", _circle_box(first + i * PIG_STEP, cy, CIRCLE_R),
+                           row * data.PIG_ROW_CIRCLES + i + 1) for i in range(data.PIG_ROW_CIRCLES)]
+        regions.append(Region("pig_powers_used", "box", (power_x, cy - 2.75, 5.5, 5.5), row + 1))
+    printed = data.PRINTED_CROSSED[mode]
+    for row, crop in enumerate(data.CROPS):
+        cy = tops["markets"] + 4.0 + (row + 0.5) * PIG_STEP
+        regions += [Region(f"markets.{crop}", "circle", _circle_box(MARGIN + 25.0 + i * PIG_STEP, cy, CIRCLE_R),
+                           i + 1 - printed) for i in range(printed, data.MARKET_CIRCLES)]
+    return tuple(regions)
+
+
+def readable_sheets() -> tuple[ReadableSheet, ...]:
+    return tuple(ReadableSheet(GAME_ID, f"score-sheet-{mode}", READABLE_LAYOUT, SHEET_W, SHEET_H,
+                               sheet_markers(mode), readable_regions(mode), state=(("mode", mode),),
+                               shared=("markets",))
+                 for mode in data.MODES)
 
 
 # --- the other pieces --------------------------------------------------------------------------

@@ -1,0 +1,229 @@
+"""Reading photos: random legal end states (the engines' simulations), each player's sheet
+drawn by photo-sample, then photographed badly on purpose, and read back.
+
+The photograph (`degrade`): the sheet on a cluttered table, seen up to MAX_TILT degrees from
+square-on and turned any way, 3 to 12 megapixels, uneven light, a hard shadow across it,
+blur up to 2 px, sensor noise, JPEG quality 50 to 90. A field is one dotted path the reader
+gives a confidence for (each garden space, the pig, each market, each track's cubes); the
+fields the sheet does not show (Cottage Garden's beehives) are not counted.
+
+    python -m bench.photo [--photos N] [--seed S]      N photos per game (default 500)
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+GAMES = ("harvest-dice", "cottage-garden")
+PHOTOS = 500
+MAX_TILT = 40.0
+SURE = 0.9              # a field read with this confidence or more is shown as sure (not highlighted)
+GOALS = {"fields right": 99.5, "photos entirely right": 97.0}
+MAX_SURE_ERRORS_PER_1000 = 1.0
+MAX_SECONDS_12MP = 1.5
+
+
+def clutter(width: int, height: int, rng: np.random.Generator) -> np.ndarray:
+    """A busy table: a wood-ish gradient, papers, pens, coasters and dice, drawn at a quarter size."""
+    small = (max(8, height // 4), max(8, width // 4))
+    base = np.array(rng.uniform(60, 200, 3))
+    table = np.ones((*small, 3), np.float32) * base
+    table += np.linspace(-30, 30, small[1])[None, :, None] * rng.uniform(-1, 1)
+    for _ in range(int(rng.integers(15, 40))):
+        colour = tuple(float(v) for v in rng.uniform(0, 255, 3))
+        x, y = int(rng.integers(0, small[1])), int(rng.integers(0, small[0]))
+        size = int(rng.integers(5, max(6, small[1] // 5)))
+        kind = rng.integers(0, 3)
+        if kind == 0:
+            cv2.rectangle(table, (x, y), (x + size, y + int(size * rng.uniform(0.3, 1.5))), colour, -1)
+        elif kind == 1:
+            cv2.circle(table, (x, y), size // 2, colour, -1)
+        else:
+            cv2.line(table, (x, y), (x + size, y + int(rng.integers(-size, size))), colour, int(rng.integers(1, 5)))
+    return cv2.resize(table, (width, height), interpolation=cv2.INTER_LINEAR)
+
+
+def _rotation(axis_angle: float, tilt: float, turn: float) -> np.ndarray:
+    """Turn in the sheet's plane, then tilt about an axis in it."""
+    c, s = math.cos(turn), math.sin(turn)
+    spin = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+    axis = np.array([math.cos(axis_angle), math.sin(axis_angle), 0.0])
+    tilted, _ = cv2.Rodrigues(axis * tilt)
+    return tilted @ spin
+
+
+def degrade(sheet: np.ndarray, rng: np.random.Generator) -> tuple[bytes, int]:
+    """A photo of a flat sheet image (JPEG bytes) and its pixel count."""
+    megapixels = rng.uniform(3.0, 12.0)
+    width = int(math.sqrt(megapixels * 1e6 * 4 / 3))
+    height = int(width * 3 / 4)
+    h, w = sheet.shape[:2]
+    corners = np.array([[-w / 2, -h / 2, 0], [w / 2, -h / 2, 0], [w / 2, h / 2, 0], [-w / 2, h / 2, 0]])
+    rotation = _rotation(rng.uniform(0, 2 * math.pi), math.radians(rng.uniform(0, MAX_TILT)),
+                         rng.uniform(0, 2 * math.pi))
+    turned = corners @ rotation.T
+    # a phone about 1.1-1.6 sheet lengths away: the far edge looks as much smaller as it does then
+    distance = max(w, h) * rng.uniform(1.1, 1.6)
+    projected = np.array([[x / (1 + z / distance), y / (1 + z / distance)] for x, y, z in turned], np.float32)
+    spread = np.ptp(projected, axis=0)
+    if spread[0] < spread[1]:  # the phone held upright for a sheet that stands upright
+        width, height = height, width
+    photo = clutter(width, height, rng)
+    # as large as fits in the frame, times 0.55-0.95: the player frames the sheet, not the table
+    projected *= rng.uniform(0.55, 0.95) * min(width / spread[0], height / spread[1])
+    room = np.array([width, height]) - np.ptp(projected, axis=0)
+    projected += np.array([width, height]) / 2 - projected.mean(axis=0) + rng.uniform(-0.4, 0.4, 2) * room
+    source = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    homography = cv2.getPerspectiveTransform(source, projected)
+    warped = cv2.warpPerspective(sheet.astype(np.float32), homography, (width, height), flags=cv2.INTER_LINEAR)
+    mask = cv2.warpPerspective(np.ones((h, w), np.float32), homography, (width, height), flags=cv2.INTER_LINEAR)
+    photo = photo * (1 - mask[..., None]) + warped * mask[..., None]
+    photo = photo * _light(width, height, rng)[..., None]
+    sigma = rng.uniform(0.0, 2.0)
+    if sigma > 0.3:
+        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+    photo += rng.standard_normal(photo.shape, np.float32) * np.float32(rng.uniform(2, 8))
+    quality = int(rng.integers(50, 91))
+    ok, encoded = cv2.imencode(".jpg", np.clip(photo, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return encoded.tobytes(), width * height
+
+
+def _light(width: int, height: int, rng: np.random.Generator) -> np.ndarray:
+    """Uneven light (brighter towards a lamp) and a hard shadow across the frame."""
+    ys, xs = np.mgrid[0:height:8, 0:width:8].astype(np.float32)
+    lamp = rng.uniform(0, 1, 2) * np.array([width, height])
+    falloff = np.hypot(xs - lamp[0], ys - lamp[1]) / math.hypot(width, height)
+    light = rng.uniform(0.95, 1.1) - falloff * rng.uniform(0.2, 0.45)
+    angle = rng.uniform(0, 2 * math.pi)
+    through = rng.uniform(0.3, 0.7, 2) * np.array([width, height])
+    side = (xs - through[0]) * math.cos(angle) + (ys - through[1]) * math.sin(angle)
+    light = np.where(side > 0, light * rng.uniform(0.45, 0.7), light)
+    return cv2.resize(light, (width, height), interpolation=cv2.INTER_NEAREST)
+
+
+@dataclass
+class Tally:
+    photos: int = 0
+    whole: int = 0
+    fields: int = 0
+    right: int = 0
+    sure_wrong: int = 0
+    unreadable: int = 0
+    seconds_12mp: list[float] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+
+
+def _value(state: dict, path: str):
+    from scorer.photo.sheets import field_at
+
+    node = field_at(state, path)
+    return sorted(node) if isinstance(node, list) else node
+
+
+def one_photo(game: str, seed: int, tally: Tally, sheets) -> None:
+    import scorer
+    from pnp.photo_sample import mark_sheet
+    from scorer.photo.intake import PhotoError
+    from scorer.photo.reader import read_photos
+
+    rng = np.random.default_rng(seed)
+    game_info = scorer.GAMES[game]
+    players = int(rng.integers(game_info.min_players, game_info.max_players + 1))
+    _, state = scorer.simulate(game, players, seed)
+    player = int(rng.integers(0, players))
+    sheet = next(s for s in sheets if s.game == game and all(state.get(k) == v for k, v in s.state))
+    flat = mark_sheet(sheet, state, state["players"][player], seed)
+    photo, pixels = degrade(flat, rng)
+    truth = {**state, "players": [state["players"][player]]}
+    started = time.perf_counter()
+    tally.photos += 1
+    try:
+        read = read_photos([photo], game, sheets)
+    except PhotoError as error:
+        tally.unreadable += 1
+        tally.misses.append(f"{game} seed {seed}: unreadable: {error}")
+        return
+    finally:
+        if pixels >= 11e6:
+            tally.seconds_12mp.append(time.perf_counter() - started)
+    wrong = []
+    for path, confidence in read["confidence"].items():
+        if confidence == 0.0:  # not on the sheet (beehives): for the player to type
+            continue
+        tally.fields += 1
+        if _value(read["state"], path) == _value(truth, path):
+            tally.right += 1
+        else:
+            wrong.append(f"{path}={_value(read['state'], path)} not {_value(truth, path)} ({confidence})")
+            tally.sure_wrong += confidence >= SURE
+    tally.whole += not wrong
+    if wrong:
+        tally.misses.append(f"{game} seed {seed}: " + "; ".join(wrong))
+
+
+def measure(photos: int = PHOTOS, seed: int = 1) -> dict[str, Tally]:
+    from pnp.readable import readable_sheets
+
+    sheets = tuple(s for game in GAMES for s in readable_sheets(game))
+    tallies = {}
+    for game in GAMES:
+        tally = Tally()
+        for n in range(photos):
+            one_photo(game, seed * 100_000 + n, tally, sheets)
+        tallies[game] = tally
+    return tallies
+
+
+def rows(tallies: dict[str, Tally]) -> list[dict]:
+    found = []
+    for game, tally in tallies.items():
+        fields = 100 * tally.right / max(tally.fields, 1)
+        whole = 100 * tally.whole / max(tally.photos, 1)
+        sure = 1000 * tally.sure_wrong / max(tally.fields, 1)
+        slow = max(tally.seconds_12mp, default=float("nan"))
+        mean = sum(tally.seconds_12mp) / max(len(tally.seconds_12mp), 1)
+        found += [
+            {"what": f"{game} photos read", "value": tally.photos, "unit": "photos",
+             "note": f"{tally.unreadable} refused as unreadable"},
+            {"what": f"{game} fields right", "value": fields, "unit": "%",
+             "note": f"{tally.right:,} of {tally.fields:,}; goal >= {GOALS['fields right']} %"},
+            {"what": f"{game} photos entirely right", "value": whole, "unit": "%",
+             "note": f"goal >= {GOALS['photos entirely right']} %"},
+            {"what": f"{game} fields wrong yet sure", "value": sure, "unit": "per 1,000",
+             "note": f"{tally.sure_wrong} (confidence >= {SURE}); goal < {MAX_SURE_ERRORS_PER_1000}"},
+            {"what": f"{game} seconds per 11-12 MP photo", "value": mean, "unit": "s",
+             "note": f"slowest {slow:.2f} s of {len(tally.seconds_12mp)}; goal <= {MAX_SECONDS_12MP} s"},
+        ]
+    return found
+
+
+def measurements() -> list[dict]:
+    return rows(measure())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.photo", description=__doc__.splitlines()[0])
+    parser.add_argument("--photos", type=int, default=PHOTOS, help=f"photos per game (default {PHOTOS})")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--misses", action="store_true", help="list every photo read wrong")
+    options = parser.parse_args(argv)
+    random.seed(options.seed)
+    tallies = measure(options.photos, options.seed)
+    for row in rows(tallies):
+        print(f"{row['what']:<42} {row['value']:>10.2f} {row['unit']:<10} {row['note']}")
+    if options.misses:
+        for tally in tallies.values():
+            print("\n".join(tally.misses))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,463 @@
+"""Read the end of a game from photos of its printed sheets.
+
+For each photo: find the ArUco corner markers, group them into sheets (a photo may hold
+several), map each sheet's millimetres onto the photo with a homography fitted to all sixteen
+marker corners, straighten the sheet to PX_PER_MM, then read each region by its kind with a
+confidence from 0 to 1. The sheets' regions arrive as data (scorer.photo.sheets), so this
+module knows no game.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from scorer.photo.intake import PhotoError, check_photo
+from scorer.photo.sheets import DICTIONARY, ReadableSheet, Region
+
+PX_PER_MM = 8.0          # the straightened sheet: a pencil line is 3 pixels wide
+DETECT_SIDE = 2400       # markers are looked for on the photo scaled to at most this side
+INK = 0.22               # darker than the paper around it by this much: a pencil mark
+CELL_INSET = 0.09        # a space is read inside its printed border, this share of its side in
+EMPTY_INK = 0.035        # a garden space with less of its inside inked holds nothing
+CROSS_INK = {"circle": 0.1, "box": 0.06}  # a mark's sectors this much inkier than the ring: crossed
+SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
+SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
+UNSURE = 0.7             # its fields' confidence is at most this
+ROLE_NAMES = ("top-left", "top-right", "bottom-right", "bottom-left")
+NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three"}
+
+
+@dataclass
+class Field:
+    """A field's value read from one sheet, and how sure the reading is."""
+
+    value: Any
+    confidence: float
+
+
+@dataclass
+class SheetRead:
+    sheet: ReadableSheet
+    player: dict[str, Field] = field(default_factory=dict)   # by path in the player's state
+    shared: dict[str, Field] = field(default_factory=dict)   # by path in the whole state
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """One detected marker: the sheet it belongs to, its corner, its four corners in pixels."""
+
+    sheet: ReadableSheet
+    role: int
+    corners: np.ndarray
+
+    def predicted_centre(self) -> np.ndarray:
+        """Where this marker alone says its sheet's centre is, in the photo's pixels."""
+        square = _box_corners(self.sheet.markers[self.role].box_mm)
+        # affine, not perspective: a 5 mm square's perspective, carried across the sheet, is noise
+        affine, _ = cv2.estimateAffine2D(square, self.corners.astype(np.float32))
+        return affine @ np.array([self.sheet.width_mm / 2, self.sheet.height_mm / 2, 1.0])
+
+    def scale(self) -> float:
+        """The photo's pixels per mm at this marker."""
+        return float(np.linalg.norm(self.corners[0] - self.corners[2])) / (self.sheet.markers[self.role].box_mm[2] * math.sqrt(2))
+
+
+def _box_corners(box: tuple[float, float, float, float]) -> np.ndarray:
+    x, y, w, h = box
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+
+
+def decode(data: bytes) -> np.ndarray:
+    """The photo as a BGR image, once its bounds are checked."""
+    kind, _, _ = check_photo(data)
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise PhotoError(f"this {kind} file is damaged: it cannot be opened as a picture")
+    return image
+
+
+def _detector(patient: bool) -> cv2.aruco.ArucoDetector:
+    """OpenCV's detector; a patient one tries more threshold windows and reads each cell from
+    more pixels, for markers in a shadow's edge or a blur (slower: only when needed)."""
+    parameters = cv2.aruco.DetectorParameters()
+    parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    parameters.minMarkerPerimeterRate = 0.01   # four sheets in one photo make small markers
+    if patient:
+        parameters.adaptiveThreshWinSizeMax = 53
+        parameters.adaptiveThreshWinSizeStep = 6
+        parameters.perspectiveRemovePixelPerCell = 8
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
+    return cv2.aruco.ArucoDetector(dictionary, parameters)
+
+
+def detect_markers(image: np.ndarray, sheets: tuple[ReadableSheet, ...], scale: float,
+                   patient: bool = False) -> list[_Seen]:
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    corners, ids, _ = _detector(patient).detectMarkers(small)
+    by_id = {marker.id: (sheet, role) for sheet in sheets for role, marker in enumerate(sheet.markers)}
+    seen = []
+    for found, marker_id in zip(corners, [] if ids is None else ids.flatten()):
+        if int(marker_id) in by_id:
+            sheet, role = by_id[int(marker_id)]
+            seen.append(_Seen(sheet, role, found.reshape(4, 2) / scale))
+    return seen
+
+
+def group_sheets(seen: list[_Seen]) -> list[dict[int, _Seen]]:
+    """Markers gathered into sheets: a marker joins the sheet of its kind whose centre it
+    predicts within a third of the sheet's size, and that has no marker of its corner yet."""
+    groups: list[tuple[ReadableSheet, np.ndarray, dict[int, _Seen]]] = []
+    for marker in sorted(seen, key=lambda m: m.role):
+        centre = marker.predicted_centre()
+        reach = max(marker.sheet.width_mm, marker.sheet.height_mm) * marker.scale() / 3
+        for sheet, where, members in groups:
+            if sheet is marker.sheet and marker.role not in members and np.linalg.norm(where - centre) < reach:
+                members[marker.role] = marker
+                break
+        else:
+            groups.append((marker.sheet, centre, {marker.role: marker}))
+    return [members for _, _, members in groups]
+
+
+def _completeness(groups: list[dict[int, _Seen]]) -> tuple[int, int]:
+    """Whole sheets seen, then markers seen."""
+    return sum(len(group) == 4 for group in groups), sum(len(group) for group in groups)
+
+
+def _missing_markers(members: dict[int, _Seen]) -> str:
+    count = len(members)
+    missing = [ROLE_NAMES[role] for role in range(4) if role not in members]
+    return (f"only {NUMBER_WORDS[count]} corner marker{'s are' if count > 1 else ' is'} visible "
+            f"(the {' and '.join(missing)} {'ones are' if len(missing) > 1 else 'one is'} not); step back so the "
+            "whole sheet is in the picture, and keep fingers and shadows off its corners")
+
+
+def _title(game: str) -> str:
+    import scorer
+
+    return scorer.GAMES[game].title if game in scorer.GAMES else game
+
+
+def find_sheets(image: np.ndarray, game: str,
+                sheets: tuple[ReadableSheet, ...]) -> list[tuple[ReadableSheet, np.ndarray]]:
+    """Each whole sheet of `game` in the photo, in reading order, with the homography from its
+    millimetres to the photo's pixels."""
+    # small markers blur away when the photo is scaled down: look again at every pixel, then
+    # patiently, until every sheet seen has its four corners; keep the pass that saw the most
+    scale = min(1.0, DETECT_SIDE / max(image.shape[:2]))
+    passes = [(scale, False)] + ([(1.0, False)] if scale < 1 else []) + [(1.0, True)]
+    groups: list[dict[int, _Seen]] = []
+    for size, patient in passes:
+        seen = group_sheets(detect_markers(image, sheets, size, patient))
+        if _completeness(seen) > _completeness(groups):
+            groups = seen
+        if groups and all(len(group) == 4 for group in groups):
+            break
+    if not groups:
+        raise PhotoError(f"no {_title(game)} sheet was found: none of its corner markers is visible. "
+                         "Photograph the whole printed sheet from above, in good light, and make sure it is in focus")
+    others = [g for g in groups if next(iter(g.values())).sheet.game != game]
+    ours = [g for g in groups if g not in others]
+    if not ours:
+        other = next(iter(others[0].values())).sheet.game
+        raise PhotoError(f"this is a {_title(other)} sheet, not a {_title(game)} one")
+    whole = [g for g in ours if len(g) == 4]
+    if not whole:
+        raise PhotoError(_missing_markers(max(ours, key=len)))
+    found = []
+    for members in whole:
+        sheet = members[0].sheet
+        millimetres = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in range(4)])
+        pixels = np.concatenate([members[role].corners for role in range(4)]).astype(np.float32)
+        homography, _ = cv2.findHomography(millimetres, pixels)
+        if homography is None:
+            raise PhotoError("the sheet's corners do not make a flat sheet: lay it flat and take the photo again")
+        found.append((sheet, homography))
+    return sorted(found, key=lambda item: _reading_order(item[0], item[1]))
+
+
+def _reading_order(sheet: ReadableSheet, homography: np.ndarray) -> tuple[float, float]:
+    centre = cv2.perspectiveTransform(np.array([[[sheet.width_mm / 2, sheet.height_mm / 2]]], np.float32),
+                                      homography)[0, 0]
+    return (round(float(centre[1]) / 400), float(centre[0]))  # rows of sheets, then left to right
+
+
+def straighten(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> np.ndarray:
+    """The sheet as if scanned flat at PX_PER_MM."""
+    to_mm = np.diag([1 / PX_PER_MM, 1 / PX_PER_MM, 1.0])
+    size = (round(sheet.width_mm * PX_PER_MM), round(sheet.height_mm * PX_PER_MM))
+    return cv2.warpPerspective(image, homography @ to_mm, size, flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
+
+
+def ink_map(flat: np.ndarray) -> np.ndarray:
+    """How much darker each pixel is than the paper around it (0 paper .. 1 black): uneven light
+    and a shadow's edge divide out, as the paper is found by closing over thin dark strokes."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0), 0.8)  # sensor noise
+    size = int(2.5 * PX_PER_MM) | 1
+    paper = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    return np.clip(1.0 - gray / np.maximum(paper, 1.0), 0.0, 1.0)
+
+
+def _pixels(box: tuple[float, float, float, float], inset: float = 0.0) -> tuple[slice, slice]:
+    x, y, w, h = box
+    return (slice(round((y + inset * h) * PX_PER_MM), round((y + h - inset * h) * PX_PER_MM)),
+            slice(round((x + inset * w) * PX_PER_MM), round((x + w - inset * w) * PX_PER_MM)))
+
+
+def _sureness(distance: float, threshold: float) -> float:
+    """0.5 on the threshold, 1 at SURE_MARGIN thresholds' distance from it."""
+    return round(float(min(1.0, 0.5 + 0.5 * abs(distance) / (SURE_MARGIN * threshold))), 3)
+
+
+SHAPE_LETTERS = {"circle": "T", "square": "L", "triangle": "C"}
+# Told apart by the convex hull of what is drawn: a triangle fills its smallest enclosing
+# triangle (above 0.9; circles and squares about 0.55-0.65); a square is less round than a
+# circle (perimeter squared over 4 pi area: 1.13-1.22 against 1.03-1.10 for shaky hands) and
+# fills its smallest enclosing rectangle more (0.89-0.98 against 0.78-0.87). Each measure
+# counts in units of half the gap between the shapes' ranges.
+TRIANGLE_FILL, TRIANGLE_UNIT = 0.79, 0.06
+ROUND_BORDER, ROUND_UNIT = 1.117, 0.013
+RECT_BORDER, RECT_UNIT = 0.875, 0.01
+SHAPE_SURE = 1.5        # units from the border, summed: sure
+
+
+def _grid_line(contour: np.ndarray) -> bool:
+    """A long thin streak: the space's printed border showing at the edge of the crop."""
+    (_, _), (width, height), _ = cv2.minAreaRect(contour)
+    return min(width, height) < 0.8 * PX_PER_MM and max(width, height) > 3 * PX_PER_MM
+
+
+def read_cell(ink: np.ndarray, region: Region) -> Field:
+    """The veggie drawn in a garden space, told by the shape of the convex hull of what is
+    drawn: circle (tomato), square (lettuce) or triangle (carrot). A hull is the same for an
+    outline with a gap, a filled shape or a shaky line."""
+    inside = ink[_pixels(region.box_mm, CELL_INSET)]
+    marked = (inside > INK).astype(np.uint8)
+    share = float(marked.mean()) if marked.size else 0.0
+    if share < EMPTY_INK:
+        return Field(".", _sureness(EMPTY_INK - share, EMPTY_INK))
+    joined = cv2.morphologyEx(marked, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    drawn = [c for c in contours if not _grid_line(c)]
+    if not drawn:
+        return Field(".", 0.5)
+    largest = max(drawn, key=lambda c: cv2.arcLength(c, False))
+    keep = [c for c in drawn if cv2.arcLength(c, False) > 0.25 * cv2.arcLength(largest, False)]
+    hull = cv2.convexHull(np.concatenate(keep))
+    area = cv2.contourArea(hull)
+    if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie
+        return Field(".", 0.4)
+    triangle_area, _ = cv2.minEnclosingTriangle(hull.astype(np.float32))
+    triangle = (area / max(triangle_area, 1.0) - TRIANGLE_FILL) / TRIANGLE_UNIT
+    (_, _), (width, height), _ = cv2.minAreaRect(hull)
+    roundness = cv2.arcLength(hull, True) ** 2 / (4 * math.pi * area)
+    square = (roundness - ROUND_BORDER) / ROUND_UNIT + (area / max(width * height, 1.0) - RECT_BORDER) / RECT_UNIT
+    if triangle > 0:
+        shape, units = "triangle", triangle
+    else:
+        shape, units = ("square", min(square, -triangle)) if square > 0 else ("circle", min(-square, -triangle))
+    confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK))
+    return Field(SHAPE_LETTERS[shape], confidence)
+
+
+# Where a cross is looked for: a ring inside the outline (as fractions of the half side from
+# the centre; round for a circle, square for a box), clear of the printed outline, of a market
+# circle's number and of a box's pig. The ring is cut into eight sectors: a slash runs through
+# two of them, a cross through four, while a blurred outline darkens them all alike, so a
+# mark is the least inky of its sectors against the third least inky sector of all.
+RINGS = {"circle": (0.5, 0.8), "box": (0.72, 0.88)}
+SECTORS = 8
+# Sectors a mark must ink: a circle is crossed by a slash too, a box by a cross (its pig's ears
+# blur into two sectors of the ring, as a slash would).
+MARKED_SECTORS = {"circle": 2, "box": 4}
+
+
+def read_cross(ink: np.ndarray, region: Region) -> Field:
+    """Crossed or not, from how much one stroke's sectors stand out of the ring."""
+    excess, threshold = cross_excess(ink, region), CROSS_INK[region.kind]
+    return Field(excess > threshold, _sureness(excess - threshold, threshold))
+
+
+def cross_excess(ink: np.ndarray, region: Region) -> float:
+    x, y, w, h = region.box_mm
+    rows, columns = _pixels(region.box_mm)
+    inked = ink[rows, columns] > INK
+    if inked.size == 0:
+        return 0.0
+    ys, xs = np.mgrid[rows.start:rows.stop, columns.start:columns.stop]
+    dx = ((xs + 0.5) / PX_PER_MM - (x + w / 2)) / (w / 2)
+    dy = ((ys + 0.5) / PX_PER_MM - (y + h / 2)) / (h / 2)
+    distance = np.hypot(dx, dy) if region.kind == "circle" else np.maximum(np.abs(dx), np.abs(dy))
+    inner, outer = RINGS[region.kind]
+    ring = (distance >= inner) & (distance <= outer)
+    sector = np.round(np.arctan2(dy, dx) / (2 * math.pi / SECTORS)).astype(int) % SECTORS
+    shares = sorted(float(inked[ring & (sector == n)].mean()) for n in range(SECTORS))
+    return shares[-MARKED_SECTORS[region.kind]] - shares[2]
+
+
+# Hue (OpenCV's 0-180) of each track's pieces: the cubes' orange and blue, and not the red
+# line, the pots or the cloches printed on the table.
+PIECE_HUES = {"orange": (14, 30), "blue": (94, 116)}
+PIECE_SATURATION = 140
+
+
+def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list[Region]) -> Field:
+    """The values of the track spaces the pieces of the track's colour stand on: each blob of
+    the colour counts as many pieces as its area holds, on the space holding its centre."""
+    hsv = cv2.cvtColor(flat, cv2.COLOR_BGR2HSV)
+    low, high = PIECE_HUES[path]
+    mask = cv2.inRange(hsv, (low, PIECE_SATURATION, 50), (high, 255, 255))
+    side = round(sheet.piece_mm * PX_PER_MM * 0.4)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+    count, _, stats, centres = cv2.connectedComponentsWithStats(mask)
+    piece_area = (sheet.piece_mm * PX_PER_MM) ** 2
+    values: list[int] = []
+    confidence = 1.0
+    for label in range(1, count):
+        pieces = stats[label, cv2.CC_STAT_AREA] / piece_area
+        if pieces < 0.45:
+            continue
+        x, y = centres[label] / PX_PER_MM
+        space = next((r for r in regions if r.box_mm[0] <= x < r.box_mm[0] + r.box_mm[2]
+                      and r.box_mm[1] <= y < r.box_mm[1] + r.box_mm[3]), None)
+        if space is None:
+            confidence = min(confidence, 0.3)  # a cube off the track: where it stands is a guess
+            continue
+        whole = max(1, round(pieces))
+        confidence = min(confidence, _sureness(0.5 - abs(pieces - whole), 0.2))
+        values += [int(space.value or 0)] * whole
+    return Field(sorted(values), confidence)
+
+
+def edge_blur_mm(ink: np.ndarray, sheet: ReadableSheet) -> float:
+    """How far the photo smears a sharp printed edge: the distance over which the ink rises
+    from 20 % to 80 % across the outer edges of the markers' black borders (0.1 mm or so in a
+    sharp photo)."""
+    widths = []
+    for marker in sheet.markers:
+        x, y, side, _ = marker.box_mm
+        rows, columns = _pixels((x - 0.8, y + side / 3, 1.6, side / 3))
+        profile = ink[rows, columns].mean(axis=0)
+        low, high = float(profile[:3].mean()), float(profile[-3:].mean())
+        if high - low < 0.3:
+            continue
+        level = (profile - low) / (high - low)
+        widths.append((np.argmax(level > 0.8) - np.argmax(level > 0.2)) / PX_PER_MM)
+    return float(np.median(widths)) if widths else 1.0
+
+
+def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> SheetRead:
+    flat = straighten(image, sheet, homography)
+    ink = ink_map(flat)
+    read = SheetRead(sheet)
+    # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
+    sure_at_most = 1.0 if edge_blur_mm(ink, sheet) <= SHARP_MM else UNSURE
+    by_path: dict[str, list[Region]] = {}
+    for region in sheet.regions:
+        by_path.setdefault(region.path, []).append(region)
+    for path, regions in by_path.items():
+        kind = regions[0].kind
+        if kind == "cell":
+            found = read_cell(ink, regions[0])
+        elif kind == "track-space":
+            found = read_pieces(flat, sheet, path, regions)
+        else:
+            found = _count_crossed([read_cross(ink, r) for r in sorted(regions, key=lambda r: r.value or 0)])
+        target = read.shared if path.split(".")[0] in sheet.shared else read.player
+        target[path] = Field(found.value, min(found.confidence, sure_at_most))
+    return read
+
+
+def _count_crossed(marks: list[Field]) -> Field:
+    """How many are crossed; they are crossed in order, so a gap makes the count unsure."""
+    crossed = [bool(mark.value) for mark in marks]
+    count = sum(crossed)
+    confidence = min((mark.confidence for mark in marks), default=1.0)
+    if crossed != [True] * count + [False] * (len(crossed) - count):
+        confidence = min(confidence, 0.4)
+    return Field(count, confidence)
+
+
+def _nest(flat: dict[str, Any]) -> dict[str, Any]:
+    """Dotted paths to nested fields: numeric parts index lists, and a list of single letters
+    (a garden row read space by space) becomes the string the state holds."""
+    root: dict[str, Any] = {}
+    for path, value in flat.items():
+        node = root
+        *parents, last = path.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[last] = value
+    return _listed(root)
+
+
+def _listed(node: Any) -> Any:
+    if not isinstance(node, dict):
+        return node
+    if node and all(key.isdigit() for key in node):
+        items = [_listed(node[key]) for key in sorted(node, key=int)]
+        if all(isinstance(item, str) and len(item) == 1 for item in items):
+            return "".join(items)
+        return items
+    return {key: _listed(value) for key, value in node.items()}
+
+
+def _agreed(readings: list[Field]) -> Field:
+    """A shared field read from several sheets: the value most of them show; every sheet that
+    shows another lowers the confidence by its share."""
+    votes = Counter(repr(reading.value) for reading in readings)
+    winner, agreeing = votes.most_common(1)[0]
+    chosen = [reading for reading in readings if repr(reading.value) == winner]
+    confidence = min(reading.confidence for reading in chosen) * agreeing / len(readings)
+    return Field(chosen[0].value, round(confidence, 3))
+
+
+def combine(reads: list[SheetRead]) -> dict[str, Any]:
+    """The score JSON of the game the sheets show, one player a sheet in their order, and
+    the confidence of each field by its dotted path in that JSON."""
+    fixed = {dict(read.sheet.state).get("mode") for read in reads}
+    if len(fixed) > 1:
+        raise PhotoError("the photos show both basic and advanced sheets: a game is played on one kind; "
+                         "read the sheets of one game together")
+    state: dict[str, Any] = dict(reads[0].sheet.state)
+    confidence: dict[str, float] = {key: 1.0 for key in state}
+    shared_paths = sorted({path for read in reads for path in read.shared})
+    shared = {}
+    for path in shared_paths:
+        found = _agreed([read.shared[path] for read in reads if path in read.shared])
+        shared[path] = found.value
+        confidence[path] = found.confidence
+    state.update(_nest(shared))
+    players = []
+    for index, read in enumerate(reads):
+        fields = {path: found.value for path, found in read.player.items()}
+        fields.update(dict(read.sheet.unread))
+        players.append({"name": "", **_nest(fields)})
+        for path, found in read.player.items():
+            confidence[f"players.{index}.{path}"] = found.confidence
+        for path, _ in read.sheet.unread:
+            confidence[f"players.{index}.{path}"] = 0.0
+    state["players"] = players
+    return {"state": state, "confidence": confidence}
+
+
+def read_photos(photos: list[bytes], game: str, sheets: tuple[ReadableSheet, ...]) -> dict[str, Any]:
+    """{"state", "confidence"} read from the photos, a sheet a player, in the photos' order
+    (several sheets in one photo in reading order). PhotoError says why a photo cannot be read,
+    naming it by its place when there are several."""
+    reads = []
+    for number, data in enumerate(photos, start=1):
+        try:
+            image = decode(data)
+            reads += [read_sheet(image, sheet, homography) for sheet, homography in find_sheets(image, game, sheets)]
+        except PhotoError as error:
+            if len(photos) == 1:
+                raise
+            raise type(error)(f"photo {number}: {error}") from None
+    return combine(reads)

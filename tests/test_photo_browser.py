@@ -1,0 +1,94 @@
+"""Read from a photo on the score pages, in Chromium at phone and desktop sizes: a photo fills
+the fields, an unsure field is outlined for the player to check, a bad file gets a plain answer."""
+from __future__ import annotations
+
+import shutil
+
+import cv2
+import pytest
+
+import scorer
+from pnp.photo_sample import mark_sheet, png_bytes
+from pnp.readable import readable_sheets
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm is not installed")]
+
+
+def _sheet_photo(game: str, seed: int, smudge: bool = False) -> tuple[dict, bytes]:
+    """A flat photo of the first player's sheet; `smudge` puts a short stray stroke in an empty
+    garden space, which the reader cannot call a veggie or empty with confidence."""
+    _, state = scorer.simulate(game, 2, seed)
+    sheet = next(s for s in readable_sheets(game) if all(state.get(k) == v for k, v in s.state))
+    image = mark_sheet(sheet, state, state["players"][0], seed)
+    if smudge:
+        garden = state["players"][0]["garden"]
+        row, col = next((r, c) for r in range(3) for c in range(6) if garden[r][c] == ".")
+        box = next(region.box_mm for region in sheet.regions if region.path == f"garden.{row}.{col}")
+        scale = image.shape[1] / sheet.width_mm
+        x, y = (box[0] + box[2] * 0.35) * scale, (box[1] + box[3] * 0.45) * scale
+        cv2.line(image, (round(x), round(y)), (round(x + box[2] * 0.35 * scale), round(y + 4)), (70, 70, 70), 3)
+    return state, png_bytes(image)
+
+
+def _choose(journey, name: str, data: bytes, mime: str = "image/png") -> None:
+    journey.page.locator(".photo-input").set_input_files({"name": name, "mimeType": mime, "buffer": data})
+
+
+def test_a_harvest_dice_photo_fills_the_score_page_and_marks_the_unsure_garden(journey, live_server):
+    state, photo = _sheet_photo("harvest-dice", 6, smudge=True)
+    page = journey.page
+    # harvest-dice.js asks for the totals of the blank sheet as the page opens, which the
+    # server refuses (no names yet): the score pad's own, not the photo's
+    journey.allow_error("status of 422")
+    page.goto(f"{live_server}/games/harvest-dice/score")
+    journey.wait_until("document.querySelector('.photo-read') && !document.querySelector('.photo-read').hidden")
+    journey.reset_layout_shift()
+    _choose(journey, "sheet.png", photo)
+    journey.wait_until("document.querySelector('.photo-status').textContent.indexOf('Read 1 sheet') === 0", 15)
+    player = state["players"][0]
+    assert page.locator("[name='players.0.garden']").input_value().split("\n") == player["garden"]
+    assert page.locator("[name='players.0.pig']").input_value() == str(player["pig"])
+    assert page.locator("[name='mode']").input_value() == state["mode"]
+    assert page.locator("[name='markets.tomato']").input_value() == str(state["markets"]["tomato"])
+    assert page.locator("#players fieldset.player").count() == 1
+    unsure = page.locator(".photo-unsure")
+    assert unsure.count() == 1 and unsure.first.get_attribute("data-garden-for") == "players.0.garden"
+    assert "player 1's garden" in page.locator(".photo-status").text_content()
+    journey.assert_steady("the filling of the page from a photo")
+    journey.assert_accessible("after a photo filled the score page")
+    # a file that is no photo gets a plain answer (a 422), and the page keeps what it had
+    _choose(journey, "notes.txt", b"shopping list", "text/plain")
+    journey.wait_until("document.querySelector('.photo-status.photo-refused')", 10)
+    assert "JPEG, PNG or WebP" in page.locator(".photo-status").text_content()
+    assert page.locator("[name='players.0.pig']").input_value() == str(player["pig"])
+
+
+def test_a_planting_table_photo_fills_the_cubes_and_marks_the_beehives(phone_journey, live_server):
+    journey = phone_journey
+    state, photo = _sheet_photo("cottage-garden", 3)
+    page = journey.page
+    # the page asks for the totals as it opens and as a field changes, which the server
+    # refuses while the names are empty: the score pad's own, not the photo's
+    journey.allow_error("status of 422")
+    page.goto(f"{live_server}/games/cottage-garden/score")
+    journey.wait_until("document.querySelector('.photo-read') && !document.querySelector('.photo-read').hidden")
+    _choose(journey, "table.jpg", photo)
+    journey.wait_until("document.querySelector('.photo-status').textContent.indexOf('Read 1 sheet') === 0", 15)
+    player = state["players"][0]
+    for colour in ("orange", "blue"):
+        cubes = sorted(int(page.locator(f"[name='players.0.{colour}.{k}']").input_value()) for k in range(3))
+        assert cubes == sorted(player[colour])
+    hives = page.locator(".photo-unsure")
+    assert hives.count() == 1 and hives.first.locator("[name='players.0.beehives']").count() == 1
+    # the player picks the beehive tile: the field is theirs, its mark goes
+    page.locator("[name='players.0.beehives']").select_option("2")
+    assert page.locator(".photo-unsure").count() == 0
+    journey.assert_accessible("after a photo filled the planting table")
+    # a photo far beyond the bounds is refused in words, unopened
+    journey.allow_error("status of 413")
+    bomb = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR" + (60_000).to_bytes(4, "big") * 2 + b"\x08\x02\x00\x00\x00"
+            + bytes(4))
+    _choose(journey, "bomb.png", bomb)
+    journey.wait_until("document.querySelector('.photo-status.photo-refused')", 10)
+    assert "refused unopened" in page.locator(".photo-status").text_content()
