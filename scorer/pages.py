@@ -31,7 +31,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_wtf.csrf import CSRFError
+from flask_wtf.csrf import CSRFError, generate_csrf
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -210,6 +210,14 @@ def service_worker():
     return Response(script, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
+@bp.get("/csrf-token")
+def fresh_csrf_token():
+    """The form token for this browser's session as it is now (starting one if it has none):
+    every page's script puts it in a form just before posting it (static/dom.js), so a page
+    from the service worker's cache, or drawn before the session changed, is never refused."""
+    return jsonify({"csrf_token": generate_csrf()}), 200, {"Cache-Control": "no-store"}
+
+
 @bp.get("/")
 def home():
     return render_template("home.html", games=[game_info(g) for g in CATALOGUE])
@@ -349,7 +357,8 @@ def score_page(game_id: str):
                             example_not_saved=not_saved, refused=refused,
                             fresh=request.method == "GET" and not example,
                             answered=request.method == "POST" and (result or violations) is not None,
-                            save_key=uuid.uuid4().hex)
+                            save_key=(refused and _submitted_save_key()) or uuid.uuid4().hex,
+                            retry_op=request.form.get("op", "score") if refused else None)
     return (page, 400) if refused else (page, 422) if not_saved else page
 
 

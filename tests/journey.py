@@ -158,3 +158,48 @@ def phone_journey(browser):
 @pytest.fixture
 def desktop_journey(browser):
     yield from _journey_fixture(browser, DESKTOP)
+
+
+# --- added for the score pad's journeys ---------------------------------------------------------
+
+LANDED_KEY = "__journeyLanded"
+
+
+def tap_away(trip: Journey, locator, timeout: float = 5.0) -> None:
+    """trip.tap() for a link or button that may take the player to another page (Save, a link):
+    the check is made in the click itself and kept in sessionStorage, which the next page of the
+    same site still has, so a navigation does not lose it. Wait for the next page yourself."""
+    page = trip.page
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    assert box, f"nothing to tap: {locator} is not shown"
+    page.evaluate(f"""([el, key]) => {{
+        sessionStorage.removeItem(key);
+        document.addEventListener('click', e => {{
+            const ok = e.target === el || el.contains(e.target);
+            sessionStorage.setItem(key, ok ? 'ok' : 'a tap meant for ' + ({DESCRIBE})(el) + ' landed on ' + ({DESCRIBE})(e.target));
+        }}, {{capture: true, once: true}});
+    }}""", [locator.element_handle(), LANDED_KEY])
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if trip.touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            landed = page.evaluate(f"() => sessionStorage.getItem('{LANDED_KEY}')")
+        except Exception:  # noqa: BLE001 - the page is between documents: ask the next one
+            landed = None
+        if landed:
+            break
+        assert time.monotonic() < deadline, "the tap never reached the page"
+        page.wait_for_timeout(30)
+    assert landed == "ok", landed
+
+
+def tap_and_type(trip: Journey, locator, text: str) -> None:
+    """A field reached by tapping it, then typed into as a keyboard does (what the page put in
+    the field on focus stays unless the page selected it)."""
+    trip.tap(locator)
+    trip.page.keyboard.type(text)

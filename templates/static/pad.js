@@ -398,5 +398,22 @@
     showRematch();
     nameControls();
     sendQueued();
+    retryRefused();
   });
+
+  // A press the server refused for a stale token comes back with every entry and a fresh
+  // token: press it again, once per save key (the same key, so a Save is still stored once).
+  function retryRefused() {
+    var refused = document.getElementById("form-refused");
+    var op = refused && refused.dataset.retry;
+    var button = op && form.querySelector("button[name=op][value='" + CSS.escape(op) + "']");
+    if (!button) return;
+    var once = "gardenkit:retried:" + form.elements.save_key.value;
+    try {
+      if (sessionStorage.getItem(once)) return;
+      sessionStorage.setItem(once, "1");
+    } catch (e) { return; }
+    refused.textContent = "This page had been open a long time; sending it again with a fresh token.";
+    form.requestSubmit(button);
+  }
 })();
