@@ -329,7 +329,10 @@ def score_page(game_id: str):
         players = state.get("players")
         if not isinstance(players, list):  # pasted JSON may say anything; score it as given
             players = []
-        if op == "add" and len(players) < MAX_ROWS:
+        if op == "add" and len(players) >= min(game.max_players, MAX_ROWS):
+            flash(f"{game_info(game_id)['title']} is played by at most {game.max_players} players: "
+                  "there is no room for another.")
+        elif op == "add":
             state["players"] = players
             players.append({})
         elif op.startswith("remove:") and is_index(op[7:]) and len(players) > MIN_ROWS:
@@ -337,7 +340,11 @@ def score_page(game_id: str):
             if index < len(players):
                 players.pop(index)
                 state["players"] = players
+        elif (unusable := _paste_problem()) is not None:
+            violations = [{"code": "unreadable-paste", "message": unusable, "rule": "", "path": "", "field": ""}]
         else:
+            if request.form.get("_state_json", "").strip():
+                flash("The pasted game was scored, not the fields: the fields now show it.")
             try:
                 result = game.score(state)
             except InvalidState as invalid:
@@ -358,18 +365,20 @@ def score_page(game_id: str):
                             fresh=request.method == "GET" and not example,
                             answered=request.method == "POST" and (result or violations) is not None,
                             save_key=(refused and _submitted_save_key()) or uuid.uuid4().hex,
+                            max_players=game.max_players,
                             retry_op=request.form.get("op", "score") if refused else None)
     return (page, 400) if refused else (page, 422) if not_saved else page
 
 
 def _live_totals(game, title: str, state: Any):
     """What the API's score answers, with any violation or warning in the page's words (see
-    for_players)."""
+    for_players). A state not possible yet is an answer too, not an error (200 with
+    "violations"): the page asks while players are still typing."""
     try:
         result = game.score(state)
         return jsonify(dict(result, warnings=[for_players(w, title) for w in result["warnings"]]))
     except InvalidState as invalid:
-        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]}), 422
+        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]})
 
 
 def _shown_state(state: Any, rows: str = "players") -> Any:
@@ -400,6 +409,23 @@ def _state_text(state: dict) -> str:
     state (a pasted megabyte is not echoed back)."""
     text = json.dumps(state, indent=1)
     return text if len(text) <= MAX_FIELD_CHARS * 8 else ""
+
+
+def _paste_problem() -> str | None:
+    """Why the pasted text cannot be scored, in plain words; None when there is none or it is
+    a game. A broken paste is said, never passed over for the fields in silence."""
+    pasted = request.form.get("_state_json", "").strip()
+    if not pasted:
+        return None
+    try:
+        state = read_json_text(pasted)
+    except BadJSON as unreadable:
+        return (f"The pasted text is not readable as JSON ({unreadable}), so nothing was scored. "
+                "Fix it, or empty the box to score the fields.")
+    if not isinstance(state, dict):
+        return ('The pasted text is not a game (a game is an object with a list of "players"), so nothing '
+                "was scored. Fix it, or empty the box to score the fields.")
+    return None
 
 
 def _submitted_state(game) -> dict:

@@ -420,7 +420,7 @@ def test_live_totals_answer_json_in_the_players_words_without_a_token(client):
     assert scored.status_code == 200 and scored.get_json()["winners"] == ["Ann"]
     refused = client.post(SCORE, json={"players": [{"name": "Ann", "hand": 1, "gnomes": 0},
                                                    {"name": "Bo", "garden_bed": 2, "hand": 1, "gnomes": 0}]})
-    assert refused.status_code == 422
+    assert refused.status_code == 200   # an answer while players type, not an error
     assert refused.get_json()["violations"][0]["message"] == "Player 1's garden bed is missing"
     assert client.get("/api/results").get_json()["results"] == []   # it only computes
     checked = client.post(CHECK, json={"state": {}, "action": {}})

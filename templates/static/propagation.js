@@ -292,7 +292,7 @@
       const problems = live.querySelector(".live-violations");
       const warnings = live.querySelector(".live-warnings");
       let violations = [];
-      if (status === 200 && payload) {
+      if (status === 200 && payload && !payload.violations) {
         table.replaceChildren(...payload.players.map((p) => {
           const tr = document.createElement("tr");
           const cells = [p.rank, p.name, p.breakdown.tomato, p.breakdown.carrot, p.breakdown.apple,
@@ -317,7 +317,7 @@
         listItems(warnings, []);
       }
       form.dispatchEvent(new CustomEvent("gardenkit:answer", {
-        detail: status === 200 ? { result: payload } : status ? { violations } : { offline: true } }));
+        detail: status === 200 && payload && !payload.violations ? { result: payload } : status ? { violations } : { offline: true } }));
     }, 150);
 
     // Players are added and removed here without a reload (the buttons also work without JS).
@@ -500,7 +500,7 @@
         state: JSON.parse(stateField.value), action: action() });
       const verdict = answer.querySelector(".verdict");
       lastOutcome = null;
-      if (status === 200 && payload) {
+      if (status === 200 && payload && !payload.violations) {
         lastOutcome = payload;
         verdict.textContent = payload.legal ? "✓ Legal" : "✗ Not legal";
         verdict.className = "verdict " + (payload.legal ? "legal" : "illegal");
@@ -564,7 +564,7 @@
       const board = currentBoard();
       const { status, payload } = await postJSON(box.dataset.scoreApi, {
         players: names().map((name) => ({ name })), bonus: [{ card: cardField.value, round: 10, board }] });
-      if (status === 200 && payload) {
+      if (status === 200 && payload && !payload.violations) {
         const paid = payload.bonus_resolutions[0];
         verdict.textContent = paid.paid.length
           ? `${cardName()}: ${paid.paid.join(" & ")} ${paid.paid.length === 1 ? "scores" : "each score"} ${paid.points} points.`
