@@ -166,9 +166,11 @@ LANDED_KEY = "__journeyLanded"
 
 
 def tap_away(trip: Journey, locator, timeout: float = 5.0) -> None:
-    """trip.tap() for a link or button that may take the player to another page (Save, a link):
-    the check is made in the click itself and kept in sessionStorage, which the next page of the
-    same site still has, so a navigation does not lose it. Wait for the next page yourself."""
+    """trip.tap() for a link or button that may take the player to another page (Save, a link),
+    or a control whose script redraws what was tapped in the same click (a garden space): the
+    check is made in the click itself, before the page's own handlers, and kept in
+    sessionStorage, which the next page of the same site still has. Wait for the next page
+    yourself."""
     page = trip.page
     locator.scroll_into_view_if_needed()
     box = locator.bounding_box()

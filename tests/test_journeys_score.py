@@ -64,7 +64,7 @@ def enter_harvest_dice(trip: Journey, index: int, player: dict) -> None:
                 continue
             for want in ([now[r][c]] if now[r][c] != "." else []) + ([letter] if letter != "." else []):
                 trip.tap(box.locator(f".hd-picker [data-letter='{want}']"))
-                trip.tap(box.locator(f"[aria-label^='Row {r + 1}, column {c + 1}:']"))
+                tap_away(trip, box.locator(f"[aria-label^='Row {r + 1}, column {c + 1}:']"))  # redrawn as tapped
 
 
 def enter_cottage_garden(trip: Journey, index: int, player: dict) -> None:
@@ -74,7 +74,7 @@ def enter_cottage_garden(trip: Journey, index: int, player: dict) -> None:
     for colour in ("orange", "blue"):
         for k, value in enumerate(player[colour]):
             if box.locator(f"select[name$='.{colour}.{k}']").input_value() != str(value):
-                trip.tap(box.locator(f"[aria-label='{'start' if value == 0 else value} for {colour} cube {k + 1}']"))
+                tap_away(trip, box.locator(f"[aria-label='{'start' if value == 0 else value} for {colour} cube {k + 1}']"))
 
 
 def gd(name, track, seeds=0, sun=False, **harvested):
@@ -219,6 +219,7 @@ def test_a_table_scores_saves_and_plays_on_through_a_network_outage(live_server,
     # The browser logs each request it could not make while offline (live totals, the token).
     trip.allow_error("ERR_INTERNET_DISCONNECTED")
     page.context.set_offline(True)
+    trip.wait_until("document.querySelector('.pad-totals').textContent === 'Totals when back online'")
     enter_game(trip, game, offline)
     for _ in range(2):
         tap_away(trip, page.locator("button.save"))

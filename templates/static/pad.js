@@ -308,6 +308,9 @@
   }
   function judged(violation) {
     var field = violation.field || "";
+    var row = /^players\.(\d+)/.exec(field);
+    var set = row && playerSets()[Number(row[1])];
+    if (set && set.contains(document.activeElement)) return false;  // still being entered
     if (field && touchedAt(field)) return true;
     return !/^players\.\d+/.test(field) && playerSets().length > 0 && playerSets().every(entered);
   }
@@ -370,7 +373,7 @@
     if (detail.offline) return showOffline();
     if (result) result.classList.remove("stale");
     if (detail.violations) {
-      mark(detail.violations);
+      mark(detail.violations.filter(judged));
       totals.textContent = "Not scored yet";
       summary.textContent = !detail.violations.length ? "" : detail.violations.length === 1 ?
         "1 problem to fix: " + detail.violations[0].message
@@ -385,9 +388,9 @@
   }
   form.addEventListener("gardenkit:answer", function (event) { showAnswer(event.detail || {}); });
 
+  // Offline: the totals line says so at once (it holds its room, so nothing moves while players
+  // type); a page that opens offline says more in its note.
   function showOffline() {
-    say(["You are offline. Every entry stays on this device; totals when back online; " +
-         "Save result keeps the game and sends it when the network is back."]);
     totals.textContent = "Totals when back online";
     if (result) result.classList.add("stale");
   }
@@ -490,7 +493,11 @@
     offerUndo();
     var served = document.getElementById("answer-violations");
     if (served) { try { mark(JSON.parse(served.textContent)); } catch (e) { /* the list above still says it */ } }
-    if (!navigator.onLine) showOffline();
+    if (!navigator.onLine) {
+      showOffline();
+      say(["You are offline. Every entry stays on this device; totals when back online; " +
+           "Save result keeps the game and sends it when the network is back."]);
+    }
     showRematch();
     nameControls();
     retryRefused();

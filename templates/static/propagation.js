@@ -268,8 +268,11 @@
 
     const playerNames = () => [...playersBox.querySelectorAll("[name$='.name']")].map((i) => i.value.trim());
 
-    function state() {
-      const players = [...playersBox.querySelectorAll("fieldset.player")].map((set) => {
+    // Live totals leave out players not entered yet (static/pad.js: gardenkit.entered), so
+    // nobody is judged before they are typed; Save sends every row.
+    function state(live) {
+      const entered = (set) => live !== true || !window.gardenkit.entered || window.gardenkit.entered(set);
+      const players = [...playersBox.querySelectorAll("fieldset.player")].filter(entered).map((set) => {
         const harvested = {};
         for (const kind of D.kinds) {
           const input = set.querySelector(`[name$='.harvested.${kind}']`);
@@ -284,10 +287,10 @@
       });
       return { players, round_20: readingField.value };
     }
-    window.gardenkit.stateOf = state;  // what static/pad.js queues when Save is pressed offline
+    window.gardenkit.stateOf = () => state(false);  // what static/pad.js queues when Save is pressed offline
 
     const rescore = debounce(async () => {
-      const { status, payload } = await postJSON(form.dataset.api, state());
+      const { status, payload } = await postJSON(form.dataset.api, state(true));
       const table = live.querySelector("tbody");
       const problems = live.querySelector(".live-violations");
       const warnings = live.querySelector(".live-warnings");
@@ -310,7 +313,8 @@
         listItems(problems, []);
         listItems(warnings, payload.warnings.map((w) => w.message));
       } else {
-        violations = (payload && payload.violations) || [{ message: `the scorer answered ${status}` }];
+        violations = ((payload && payload.violations) || [{ message: `the scorer answered ${status}` }])
+          .filter((v) => !window.gardenkit.judged || window.gardenkit.judged(v));
         table.replaceChildren();
         live.querySelector(".live-winners").textContent = "Not scored yet: fix the problems below.";
         listItems(problems, violations.map((v) => v.message));

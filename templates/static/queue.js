@@ -15,10 +15,12 @@
     try { localStorage.setItem(KEY, JSON.stringify(queue)); } catch (e) { /* storage off: nothing was queued */ }
   }
 
-  // One line at the top of the page: what waits, then what happened to it.
-  var line = null;
+  // One line at the top of the page (a score page's own note): what waits, then what happened to it.
+  var line = document.getElementById("pad-note");
   function say(parts, asAlert) {
-    if (!line) {
+    if (line) {
+      line.hidden = false;
+    } else {
       line = el("p", { "class": "notice queue-note", id: "queue-note", tabindex: "-1" });
       var main = document.querySelector("main");
       if (!main) return;
