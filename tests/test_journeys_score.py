@@ -234,3 +234,49 @@ def test_a_table_scores_saves_and_plays_on_through_a_network_outage(live_server,
     trip.wait_until("document.body.textContent.includes('is now saved')")
     games = stored(trip, live_server)
     assert [g["winners"] for g in games] == [winner(game_id, g) for g in game.games], games
+
+
+def test_the_score_form_judges_only_what_players_did_and_says_so_plainly(live_server, journey):
+    """Garden Dice: a fresh page refuses nothing; Add stops at the game's own player limit and
+    says why; a problem shows at its field once the player moves on, in plain words; pasted
+    JSON, broken or not, is never taken or dropped in silence."""
+    trip, page = journey, journey.page
+    page.goto(live_server + "/games/garden-dice/score")
+    assert_not_judged_yet(trip, "on a fresh page")
+    for _ in range(2):
+        trip.tap(page.locator("button[value=add]"))
+    trip.tap(page.locator("button[value=add]"))   # a 5th player: Garden Dice is for 2 to 4
+    assert page.locator("#players fieldset.player").count() == 4
+    assert "at most 4 players" in page.locator("#pad-note").inner_text()
+    trip.assert_accessible("after a 5th player was refused")
+
+    first = player_set(page, 0)
+    type_over(trip, first.locator("input[name$='.name']"), "Kay")
+    type_over(trip, first.locator("input[name$='.track']"), "-4")
+    assert_not_judged_yet(trip, "while Kay's row is still being entered")
+    # (with one player the rules speak only of the number of players: a second one is typed)
+    type_over(trip, player_set(page, 1).locator("input[name$='.name']"), "Lou")
+    note = page.locator(".field-error")
+    note.first.wait_for()
+    assert note.all_inner_texts() == ["Player 1's track must be 0 or more"]
+    assert "state format" not in page.locator("main").inner_text()
+    assert_not_judged_yet_beyond = page.locator("#players fieldset.player").nth(2).locator("[aria-invalid=true]")
+    assert assert_not_judged_yet_beyond.count() == 0   # players not entered yet are not judged
+    trip.assert_accessible("with a problem at its field")
+
+    trip.tap(page.locator("details.paste summary"))
+    paste = page.locator("textarea[name=_state_json]")
+    type_over(trip, paste, '{"players": [')
+    trip.tap(page.locator("details.paste summary"))   # leaving the box is when the paste is read
+    assert "The pasted text was not used" in page.locator("#pad-note").inner_text()
+    assert page.locator("input[name='players.0.name']").input_value() == "Kay"
+    trip.tap(page.locator("details.paste summary"))
+    paste.fill('{"variant": "standard", "players": [{"name": "Ann", "track": 20, "unplaced_seeds": 0, '
+               '"sun_token": false, "harvested": {"eggplant": 2}}, {"name": "Bo", "track": 6, '
+               '"unplaced_seeds": 0, "sun_token": false, "harvested": {"tomato": 1}}]}')
+    paste.dispatch_event("change")
+    assert "now in the fields above" in page.locator("#pad-note").inner_text()
+    assert page.locator("#players input[name$='.name']").evaluate_all("els => els.map(e => e.value)") == ["Ann", "Bo"]
+    assert page.locator("input[name='players.0.harvested.eggplant']").input_value() == "2"
+    assert paste.input_value() == ""
+    trip.assert_accessible("after a paste")

@@ -274,10 +274,13 @@
     var list = names.concat(read(KEYS.roster, []).filter(function (n) { return names.indexOf(n) < 0; }));
     write(KEYS.roster, list.slice(0, 24));
   }
-  form.addEventListener("focusin", function (event) {
-    var input = event.target;
-    if (input.name && /^players\.[^.]+\.name$/.test(input.name)) input.setAttribute("list", "recent-players");
-  });
+  // Offered in every name field from the start: a list given to a field as it is tapped opened
+  // its suggestions between the press and the release, and the tap's click was lost.
+  function offerRoster() {
+    form.querySelectorAll("#players input[name$='.name']").forEach(function (input) { input.setAttribute("list", "recent-players"); });
+  }
+  new MutationObserver(offerRoster).observe(form.querySelector("#players"), { childList: true });
+  offerRoster();
 
   // --- problems next to their fields --------------------------------------------------------------
 
@@ -309,13 +312,24 @@
   function judged(violation) {
     var field = violation.field || "";
     var row = /^players\.(\d+)/.exec(field);
-    var set = row && playerSets()[Number(row[1])];
-    if (set && set.contains(document.activeElement)) return false;  // still being entered
-    if (field && touchedAt(field)) return true;
-    return !/^players\.\d+/.test(field) && playerSets().length > 0 && playerSets().every(entered);
+    if (row) {
+      var set = playerSets()[Number(row[1])];
+      return !!set && !set.contains(document.activeElement) && touchedAt(field);  // not while still being entered
+    }
+    var everyone = playerSets().length > 0 && playerSets().every(entered);
+    return field === "" || field === "players" ? everyone : everyone || touchedAt(field);
   }
   gardenkit.entered = entered;
   gardenkit.judged = judged;
+  // A row left is a row to judge: the page script is asked for a fresh answer.
+  var rowInUse = null;
+  form.addEventListener("focusin", function (event) {
+    var row = event.target.closest("fieldset.player");
+    if (row === rowInUse) return;
+    var left = rowInUse;
+    rowInUse = row;
+    if (left && entered(left)) form.dispatchEvent(new Event("change"));
+  });
 
   var marked = [];
   // The server marks a refused score's fields too (for pages without JavaScript); the script
