@@ -163,9 +163,25 @@ def save_online(trip: Journey, base: str, expected: list[str], count: int) -> No
     words = page.locator("main").inner_text()
     assert f"Saved: {', '.join(expected)} won." in words, words[:400]
     assert page.locator(".winners strong").first.inner_text() == " & ".join(expected)
+    assert page.get_by_role("rowheader", name=expected[0], exact=True).count() == 1   # the row says whose
     games = stored(trip, base)
     assert len(games) == count and games[-1]["winners"] == expected, games
     trip.assert_accessible("on the saved result")
+
+
+CONTRAST = """sel => {
+  const lum = c => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(v => v / 255)
+    .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratios = [...document.querySelectorAll(sel)].filter(b => b.offsetParent && b.textContent.trim() && !/rgba\\(.*, 0\\)$/.test(getComputedStyle(b).backgroundColor)).map(b => {
+    const style = getComputedStyle(b), a = lum(style.color), z = lum(style.backgroundColor);
+    return (Math.max(a, z) + 0.05) / (Math.min(a, z) + 0.05); });
+  return ratios.length ? Math.min(...ratios) : 21; }"""
+
+
+def lowest_contrast(page, selector: str) -> float:
+    """The lowest contrast of text to its own background among the shown controls (axe leaves
+    controls it cannot judge, such as ones with drawn crosses, as incomplete)."""
+    return page.evaluate(CONTRAST, selector)
 
 
 def assert_not_judged_yet(trip: Journey, where: str) -> None:
@@ -185,6 +201,7 @@ def test_a_table_scores_saves_and_plays_on_through_a_network_outage(live_server,
     page.reload()  # the page as it opens on every later visit: from a worker that is ready
     assert_not_judged_yet(trip, "on a fresh page")
     trip.assert_accessible("on a fresh score page")
+    assert lowest_contrast(page, "#players button") >= 4.5   # every control's words readable (the pig's "P")
 
     # The first game: two players, a reload (a tab closed, a phone locked), two more.
     trip.tap(page.locator("button[value=add]"))
@@ -205,6 +222,10 @@ def test_a_table_scores_saves_and_plays_on_through_a_network_outage(live_server,
     enter_game(trip, game, first)
     trip.assert_steady("entry of the first game")
     trip.assert_accessible("after the first game is entered")
+    # the live ranking: each row says whose it is to a screen reader
+    page.locator("table.ranking tbody tr").first.wait_for()
+    for player in first:
+        assert page.get_by_role("rowheader", name=player["name"], exact=True).count() == 1, player["name"]
     save_online(trip, live_server, winner(game_id, first), 1)
 
     # The next game, played over the one the page brings back.

@@ -321,6 +321,11 @@
   }
   gardenkit.entered = entered;
   gardenkit.judged = judged;
+  // A page that opens filled in (the server's answer to Score or Save, an example) holds what
+  // was entered: it is judged as it stands. (Before the page scripts ask for totals.)
+  if (!form.hasAttribute("data-fresh")) {
+    dataFields(form).forEach(function (input) { if (String(valueOf(input)).trim() !== "") touched[input.name] = true; });
+  }
   // A row left is a row to judge: the page script is asked for a fresh answer.
   var rowInUse = null;
   form.addEventListener("focusin", function (event) {

@@ -179,7 +179,8 @@
     data.players.forEach(function (p) {
       var row = el("tr", p.rank === 1 ? { "class": "first" } : {});
       row.appendChild(el("td", {}, p.rank));
-      row.appendChild(el("th", { scope: "row" })).appendChild(breakdown(p, keys, tiebreakers));
+      // named by the player: the breakdown inside would otherwise leave the row header nameless
+      row.appendChild(el("th", { scope: "row", "aria-label": p.name })).appendChild(breakdown(p, keys, tiebreakers));
       keys.forEach(function (k) {
         row.appendChild(el("td", { "class": "part", "data-label": label(k) }, k in p.breakdown ? p.breakdown[k] : ""));
       });
