@@ -199,9 +199,3 @@ def tap_away(trip: Journey, locator, timeout: float = 5.0) -> None:
         page.wait_for_timeout(30)
     assert landed == "ok", landed
 
-
-def tap_and_type(trip: Journey, locator, text: str) -> None:
-    """A field reached by tapping it, then typed into as a keyboard does (what the page put in
-    the field on focus stays unless the page selected it)."""
-    trip.tap(locator)
-    trip.page.keyboard.type(text)

@@ -7,11 +7,11 @@ with the winner the rules give, and the page's words and its table must agree. N
 during entry, axe clean at every step, no refusal before a player typed anything."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pytest
-from journey import Journey, tap_and_type, tap_away
+from journey import Journey, tap_away
 
 import scorer
 
@@ -22,8 +22,7 @@ def type_over(trip: Journey, locator, text: str) -> None:
     """Tap a field and type: a count field selects what it shows on focus, so typing replaces
     it; a name is selected by the player first (as a long press does)."""
     trip.tap(locator)
-    if locator.evaluate("f => f.type === 'text' && f.value !== ''"):
-        trip.page.keyboard.press("ControlOrMeta+a")
+    locator.evaluate("f => { if (f.type !== 'number' && f.value !== '') f.select(); }")
     trip.page.keyboard.type(text)
 
 
@@ -155,6 +154,15 @@ def enter_game(trip: Journey, game: Game, players: list[dict]) -> None:
         game.enter(trip, index, player)
 
 
+def wait_for_ranking(trip: Journey, rows: int) -> None:
+    """The live totals rank every player entered (the page's answer says why not, if not)."""
+    try:
+        trip.wait_until(f"document.querySelectorAll('table.ranking tbody tr').length === {rows}")
+    except AssertionError:
+        raise AssertionError("no ranking of every player: " + trip.page.locator("form ~ #result, #live-result")
+                             .first.inner_text()) from None
+
+
 def save_online(trip: Journey, base: str, expected: list[str], count: int) -> None:
     """Save: the result page says who won, its table agrees, and the database holds one more game."""
     page = trip.page
@@ -223,7 +231,7 @@ def test_a_table_scores_saves_and_plays_on_through_a_network_outage(live_server,
     trip.assert_steady("entry of the first game")
     trip.assert_accessible("after the first game is entered")
     # the live ranking: each row says whose it is to a screen reader
-    page.locator("table.ranking tbody tr").first.wait_for()
+    wait_for_ranking(trip, len(first))
     for player in first:
         assert page.get_by_role("rowheader", name=player["name"], exact=True).count() == 1, player["name"]
     save_online(trip, live_server, winner(game_id, first), 1)
