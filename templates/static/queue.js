@@ -29,9 +29,16 @@
     line.setAttribute("role", asAlert ? "alert" : "status");
     line.replaceChildren.apply(line, parts.map(function (p) { return typeof p === "string" ? document.createTextNode(p) : p; }));
   }
+  var saidWaiting = false;
   function sayWaiting() {
     var waiting = read().length;
-    if (!waiting) return;
+    if (!waiting) {
+      // Sent by another page of this site open at the same time: this one says so, once.
+      if (saidWaiting && !sending) say(["The games saved offline were sent from another open page; they are in Results."]);
+      saidWaiting = false;
+      return;
+    }
+    saidWaiting = true;
     say([(waiting === 1 ? "1 game saved offline is waiting" : waiting + " games saved offline are waiting") +
          " to be sent to Results; " + (navigator.onLine ? "sending now." : "it goes when the network is back.")]);
   }
@@ -55,6 +62,7 @@
       })
       .then(function (answer) {
         write(read().filter(function (q) { return q.key !== item.key; }));
+        saidWaiting = false;
         if (answer.status < 300) {
           var link = el("a", { href: "/results/" + answer.body.id }, "see it in Results");
           say(["The game saved offline at " + item.at + " is now saved: " +
