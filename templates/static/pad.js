@@ -314,7 +314,13 @@
     var row = /^players\.(\d+)/.exec(field);
     if (row) {
       var set = playerSets()[Number(row[1])];
-      return !!set && !set.contains(document.activeElement) && touchedAt(field);  // not while still being entered
+      if (!set || !touchedAt(field)) return false;
+      // While a player types in a row, its other fields wait (a track before its harvest); the
+      // field being typed in answers at once, and so does a tap on a board or a stepper.
+      var active = document.activeElement;
+      var typing = set.contains(active) && /^(INPUT|TEXTAREA)$/.test(active.tagName) && active.type !== "checkbox";
+      return !typing || active.name === field || field.indexOf(active.name + ".") === 0 ||
+        active.name.indexOf(field + ".") === 0;
     }
     var everyone = playerSets().length > 0 && playerSets().every(entered);
     return field === "" || field === "players" ? everyone : everyone || touchedAt(field);

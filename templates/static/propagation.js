@@ -504,7 +504,7 @@
         state: JSON.parse(stateField.value), action: action() });
       const verdict = answer.querySelector(".verdict");
       lastOutcome = null;
-      if (status === 200 && payload && !payload.violations) {
+      if (status === 200 && payload) {
         lastOutcome = payload;
         verdict.textContent = payload.legal ? "✓ Legal" : "✗ Not legal";
         verdict.className = "verdict " + (payload.legal ? "legal" : "illegal");
