@@ -398,11 +398,11 @@
     if (detail.offline) return showOffline();
     if (result) result.classList.remove("stale");
     if (detail.violations) {
-      mark(detail.violations.filter(judged));
+      var shown = detail.violations.filter(judged);  // only what players can be asked about yet
+      mark(shown);
       totals.textContent = "Not scored yet";
-      summary.textContent = !detail.violations.length ? "" : detail.violations.length === 1 ?
-        "1 problem to fix: " + detail.violations[0].message
-        : detail.violations.length + " problems to fix; the first: " + detail.violations[0].message;
+      summary.textContent = !shown.length ? "" : shown.length === 1 ? "1 problem to fix: " + shown[0].message
+        : shown.length + " problems to fix; the first: " + shown[0].message;
     } else if (detail.result) {
       unmark();
       var line = detail.result.players.map(function (p) { return p.name + " " + p.total; }).join(" · ");
