@@ -7,6 +7,7 @@ with the winner the rules give, and the page's words and its table must agree. N
 during entry, axe clean at every step, no refusal before a player typed anything."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -154,6 +155,19 @@ def enter_game(trip: Journey, game: Game, players: list[dict]) -> None:
         game.enter(trip, index, player)
 
 
+def settle(trip: Journey, timeout: float = 3.0) -> None:
+    """Wait until the page has stopped moving: no new layout shift over two looks 150 ms apart."""
+    deadline = time.monotonic() + timeout
+    before = trip.layout_shift()
+    while time.monotonic() < deadline:
+        trip.page.wait_for_timeout(150)
+        now = trip.layout_shift()
+        if now == before:
+            return
+        before = now
+    raise AssertionError(f"the page kept moving for {timeout} s")
+
+
 def wait_for_ranking(trip: Journey, rows: int) -> None:
     """The live totals rank every player entered (the page's answer says why not, if not)."""
     try:
@@ -215,8 +229,9 @@ def test_a_table_scores_saves_and_plays_on_through_a_network_outage(live_server,
     trip.tap(page.locator("button[value=add]"))
     trip.tap(page.locator("button[value=add]"))
     assert page.locator("#players fieldset.player").count() == 4
-    # Each new row moves what is below it, the Add button too, as asked; from here on, typing
-    # and tapping must move nothing.
+    # Each new row moves what is below it, the Add button too, as asked (and the answer to the
+    # new rows may land a moment later); from here on, typing and tapping must move nothing.
+    settle(trip)
     trip.reset_layout_shift()
     enter_game(trip, game, first[:2])
     assert_not_judged_yet(trip, "while the first two players are entered")

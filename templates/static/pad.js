@@ -319,8 +319,7 @@
       // field being typed in answers at once, and so does a tap on a board or a stepper.
       var active = document.activeElement;
       var typing = set.contains(active) && /^(INPUT|TEXTAREA)$/.test(active.tagName) && active.type !== "checkbox";
-      return !typing || active.name === field || field.indexOf(active.name + ".") === 0 ||
-        active.name.indexOf(field + ".") === 0;
+      return !typing || active.name === field || field.indexOf(active.name + ".") === 0;
     }
     var everyone = playerSets().length > 0 && playerSets().every(entered);
     return field === "" || field === "players" ? everyone : everyone || touchedAt(field);
