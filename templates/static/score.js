@@ -218,7 +218,10 @@
     });
   }
 
+  // An answer to entries typed over since is dropped (a number half typed, "1" of "14", is not
+  // judged), and the next one is asked for once typing pauses.
   function soon() {
+    sequence++;
     clearTimeout(timer);
     timer = setTimeout(refresh, 250);
   }
