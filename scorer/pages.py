@@ -213,8 +213,8 @@ def service_worker():
 @bp.get("/csrf-token")
 def fresh_csrf_token():
     """The form token for this browser's session as it is now (starting one if it has none):
-    every page's script puts it in a form just before posting it (static/dom.js), so a page
-    from the service worker's cache, or drawn before the session changed, is never refused."""
+    every page with a form asks for it as it opens and when the network is back (static/dom.js),
+    so a page from the service worker's cache, drawn for no session or an old one, is not refused."""
     return jsonify({"csrf_token": generate_csrf()}), 200, {"Cache-Control": "no-store"}
 
 

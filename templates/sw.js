@@ -10,7 +10,7 @@ const PRECACHE = JSON.parse('{{ urls|tojson }}');
 
 // The pages are cached without the browser's cookie: a page fetched in the background must
 // never answer with a new session (its cookie would replace the one of the page the player has
-// open, whose form token would then be refused). Forms fetch a fresh token when posted (dom.js).
+// open, whose form token would then be refused). Pages renew their forms' token as they open (dom.js).
 self.addEventListener("install", (event) => {
   const requests = PRECACHE.map((url) => new Request(url, { credentials: "omit" }));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)).then(() => self.skipWaiting()));
