@@ -316,6 +316,13 @@ _PLAYER_PATH = re.compile(r"players\[(\d+)\]((?:\.[A-Za-z_]\w*)*)")
 _PATH_PART = re.compile(r"\[(\d+)\]")
 _PLAIN_WORDS_FOR = {" is required but missing": " is missing", ": string should have at least 1 character": " is empty"}
 _PLAIN_WORDS = re.compile("|".join(map(re.escape, _PLAIN_WORDS_FOR)), re.IGNORECASE)
+# A number the validator found out of range, in its own words ("...: input should be greater
+# than or equal to 0"), said as players would say it ("... must be 0 or more").
+_BOUND_WORDS_FOR = {"greater than or equal to": "{} or more", "less than or equal to": "{} or less",
+                    "greater than": "more than {}", "less than": "less than {}"}
+_BOUND_WORDS = re.compile(r": input should be (greater than or equal to|less than or equal to|greater than|less than) "
+                          r"(-?[\d.]+)", re.IGNORECASE)
+_LIBRARY_WORDS = re.compile(r": input should be ", re.IGNORECASE)
 
 
 def field_name(path: str) -> str:
@@ -337,8 +344,12 @@ def for_players(violation: Mapping, game_title: str) -> dict:
     (`field`). `path` stays for scripts that mark a board space; pages do not print it."""
     message = _PLAYER_PATH.sub(_player_words, str(violation.get("message", "")))
     message = _PLAIN_WORDS.sub(lambda found: _PLAIN_WORDS_FOR[found.group(0).lower()], message)
+    message = _BOUND_WORDS.sub(lambda found: " must be " + _BOUND_WORDS_FOR[found.group(1).lower()].format(found.group(2)),
+                               message)
+    message = _LIBRARY_WORDS.sub(" should be ", message)
     rule = str(violation.get("rule", ""))
-    cited = rule.replace(" › ", ": ", 1) if "›" in rule else ""
+    # "<Game> › state format" is no rulebook section: the message alone says what to fix.
+    cited = rule.replace(" › ", ": ", 1) if "›" in rule and not rule.endswith("› state format") else ""
     if cited and not cited.startswith(game_title):
         cited = f"{game_title}: {cited}"
     return {"code": violation.get("code", ""), "message": message[:1].upper() + message[1:],

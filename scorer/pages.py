@@ -31,7 +31,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_wtf.csrf import CSRFError
+from flask_wtf.csrf import CSRFError, generate_csrf
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -224,6 +224,14 @@ def api_page():
     return render_template("api.html", endpoints=endpoints)
 
 
+@bp.get("/csrf-token")
+def fresh_csrf_token():
+    """The form token for this browser's session as it is now (starting one if it has none):
+    every page with a form asks for it as it opens and when the network is back (static/dom.js),
+    so a page from the service worker's cache, drawn for no session or an old one, is not refused."""
+    return jsonify({"csrf_token": generate_csrf()}), 200, {"Cache-Control": "no-store"}
+
+
 @bp.get("/")
 def home():
     return render_template("home.html", games=[game_info(g) for g in CATALOGUE])
@@ -336,7 +344,17 @@ def score_page(game_id: str):
         state = _submitted_state(game)
         origin = _posted_example_origin(game) if example else None
         op = request.form.get("op", "score")
-        if not change_rows(state, op):
+        players = state.get("players")
+        if op == "add" and isinstance(players, list) and len(players) >= min(game.max_players, MAX_ROWS):
+            flash(f"{game_info(game_id)['title']} is played by at most {game.max_players} players: "
+                  "there is no room for another.")
+        elif change_rows(state, op):
+            pass
+        elif (unusable := _paste_problem()) is not None:
+            violations = [{"code": "unreadable-paste", "message": unusable, "rule": "", "path": "", "field": ""}]
+        else:
+            if request.form.get("_state_json", "").strip():
+                flash("The pasted game was scored, not the fields: the fields now show it.")
             result, violations = scored_for_page(game, state)
             # An example is never saved: its made-up or simulated players would join the
             # players' records (scorer.history) as if they had played.
@@ -352,7 +370,9 @@ def score_page(game_id: str):
                             example_not_saved=not_saved, refused=refused,
                             fresh=request.method == "GET" and not example,
                             answered=request.method == "POST" and (result or violations) is not None,
-                            save_key=uuid.uuid4().hex)
+                            save_key=(refused and _submitted_save_key()) or uuid.uuid4().hex,
+                            max_players=game.max_players,
+                            retry_op=request.form.get("op", "score") if refused else None)
     return (page, 400) if refused else (page, 422) if not_saved else page
 
 
@@ -388,12 +408,13 @@ def scored_for_page(game, state: Any) -> tuple[dict | None, list[dict] | None]:
 
 def live_totals(game, title: str, state: Any):
     """What the API's score answers, with any violation or warning in the page's words (see
-    for_players)."""
+    for_players). A state not possible yet is an answer too, not an error (200 with
+    "violations"): the page asks while players are still typing."""
     try:
         result = game.score(state)
         return jsonify(dict(result, warnings=[for_players(w, title) for w in result["warnings"]]))
     except InvalidState as invalid:
-        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]}), 422
+        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]})
 
 
 def _shown_state(state: Any, rows: str = "players") -> Any:
@@ -424,6 +445,23 @@ def _state_text(state: dict) -> str:
     state (a pasted megabyte is not echoed back)."""
     text = json.dumps(state, indent=1)
     return text if len(text) <= MAX_FIELD_CHARS * 8 else ""
+
+
+def _paste_problem() -> str | None:
+    """Why the pasted text cannot be scored, in plain words; None when there is none or it is
+    a game. A broken paste is said, never passed over for the fields in silence."""
+    pasted = request.form.get("_state_json", "").strip()
+    if not pasted:
+        return None
+    try:
+        state = read_json_text(pasted)
+    except BadJSON as unreadable:
+        return (f"The pasted text is not readable as JSON ({unreadable}), so nothing was scored. "
+                "Fix it, or empty the box to score the fields.")
+    if not isinstance(state, dict):
+        return ('The pasted text is not a game (a game is an object with a list of "players"), so nothing '
+                "was scored. Fix it, or empty the box to score the fields.")
+    return None
 
 
 def _submitted_state(game) -> dict:

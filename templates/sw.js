@@ -8,8 +8,12 @@ const CACHE = "gardenkit-{{ version }}";
 // tojson escapes quotes and <, so the list reads back whole from a JavaScript string.
 const PRECACHE = JSON.parse('{{ urls|tojson }}');
 
+// The pages are cached without the browser's cookie: a page fetched in the background must
+// never answer with a new session (its cookie would replace the one of the page the player has
+// open, whose form token would then be refused). Pages renew their forms' token as they open (dom.js).
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+  const requests = PRECACHE.map((url) => new Request(url, { credentials: "omit" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -37,7 +41,8 @@ async function fromCache(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/") ||
+      url.pathname === "/csrf-token") return;
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(caches.match(request).then((hit) => hit || fetchAndKeep(request)));
   } else {

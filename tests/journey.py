@@ -160,24 +160,49 @@ def desktop_journey(browser):
     yield from _journey_fixture(browser, DESKTOP)
 
 
-def tap_to_leave(journey: Journey, locator, url: str) -> None:
-    """Tap a link or submit button that opens another page (whose arrival at `url`, a glob or
-    pattern as Page.wait_for_url takes, is waited for), asserting as Journey.tap does that the element under the finger got the tap.
-    The verdict is taken at the click, kept in the tab's sessionStorage across the navigation."""
-    page = journey.page
+# --- added for the score pad's journeys ---------------------------------------------------------
+
+LANDED_KEY = "__journeyLanded"
+
+
+def tap_away(trip: Journey, locator, timeout: float = 5.0) -> None:
+    """trip.tap() for a link or button that may take the player to another page (Save, a link),
+    or a control whose script redraws what was tapped in the same click (a garden space): the
+    check is made in the click itself, before the page's own handlers, and kept in
+    sessionStorage, which the next page of the same site still has. Wait for the next page
+    yourself."""
+    page = trip.page
     locator.scroll_into_view_if_needed()
     box = locator.bounding_box()
     assert box, f"nothing to tap: {locator} is not shown"
-    locator.evaluate(f"""meant => document.addEventListener('click', e => {{
-        const hit = e.target;
-        sessionStorage.setItem('__journeyTap', (hit === meant || meant.contains(hit)) ? 'ok' : ({DESCRIBE})(hit));
-    }}, {{capture: true, once: true}})""")
+    page.evaluate(f"""([el, key]) => {{
+        sessionStorage.removeItem(key);
+        document.addEventListener('click', e => {{
+            const ok = e.target === el || el.contains(e.target);
+            sessionStorage.setItem(key, ok ? 'ok' : 'a tap meant for ' + ({DESCRIBE})(el) + ' landed on ' + ({DESCRIBE})(e.target));
+        }}, {{capture: true, once: true}});
+    }}""", [locator.element_handle(), LANDED_KEY])
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    if journey.touch:
+    if trip.touch:
         page.touchscreen.tap(x, y)
     else:
         page.mouse.click(x, y)
-    page.wait_for_url(url)
-    landed = page.evaluate("() => { const v = sessionStorage.getItem('__journeyTap'); "
-                           "sessionStorage.removeItem('__journeyTap'); return v; }")
-    assert landed == "ok", f"a tap meant for {locator} landed on {landed}"
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            landed = page.evaluate(f"() => sessionStorage.getItem('{LANDED_KEY}')")
+        except Exception:  # noqa: BLE001 - the page is between documents: ask the next one
+            landed = None
+        if landed:
+            break
+        assert time.monotonic() < deadline, "the tap never reached the page"
+        page.wait_for_timeout(30)
+    assert landed == "ok", landed
+
+
+
+def tap_to_leave(journey: Journey, locator, url: str) -> None:
+    """tap_away() for a link or submit button that opens another page, then wait for it to
+    arrive at `url` (a glob or pattern, as Page.wait_for_url takes)."""
+    tap_away(journey, locator)
+    journey.page.wait_for_url(url)

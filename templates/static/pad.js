@@ -5,8 +5,13 @@
 //   - each problem is shown next to its field, which is marked (aria-invalid, aria-describedby);
 //   - one spoken summary and the running totals beside Save;
 //   - offline: the page says so, totals wait for the network (they come from the server's
-//     rules, never from a copy in JavaScript), and Save keeps the game in a queue that is sent
-//     once, with an idempotency key, when the network is back.
+//     rules, never from a copy in JavaScript), and Save keeps the game in a queue that
+//     static/queue.js sends from any page, once, when the network is back;
+//   - a save key made of the game's own entries: the same game saved twice (online, offline,
+//     or both) is stored once, and the next game typed over it is a new one;
+//   - problems are shown only at fields a player has touched (or all after Score or Save):
+//     players not yet entered are not judged;
+//   - a count field selects what it shows when tapped, so typing replaces it.
 // Page scripts announce each answer with a "gardenkit:answer" event on the form
 // ({result} | {violations} | {offline}) and register gardenkit.stateOf(form) -> state JSON.
 (function () {
@@ -18,7 +23,7 @@
   var path = location.pathname;
   var game = path.split("/")[2];
   var KEYS = { draft: "gardenkit:draft:" + path, cleared: "gardenkit:cleared:" + path,
-               undo: "gardenkit:offer-undo:" + path, roster: "gardenkit:roster", queue: "gardenkit:queue" };
+               undo: "gardenkit:offer-undo:" + path, roster: "gardenkit:roster", game: "gardenkit:game:" + path };
   var note = document.getElementById("pad-note");
   var summary = document.getElementById("pad-summary");
   var roster = document.getElementById("recent-players");
@@ -30,9 +35,8 @@
   var editing = form.querySelector("[data-pad-edit]");
   var isEdit = !!editing;
   if (isEdit) KEYS.draft = "gardenkit:edit-draft:" + path + ":" + editing.dataset.padEdit;
-  // live problems are marked at their fields once the players have typed, or at once in a saved game
-  var touched = isEdit;
   var restoring = false;
+  var touched = {};  // the fields a player has typed in or tapped (by name): only these are judged live
   var leaving = false;  // New game / Rematch wrote the next draft: the page going away must not overwrite it
 
   function read(key, fallback) {
@@ -47,7 +51,7 @@
 
   // --- what the form holds, as {players: [{field: value}], shared: {name: value}} ------------
 
-  var SKIP = { csrf_token: 1, op: 1, _example: 1, _state_json: 1 };
+  var SKIP = { csrf_token: 1, op: 1, _example: 1, _state_json: 1, save_key: 1 };
   function dataFields(root) {
     return Array.prototype.filter.call(root.querySelectorAll("input[name], select[name], textarea[name]"), function (input) {
       return !SKIP[input.name] && input.type !== "radio" && !(input.type === "hidden" && input.dataset.kind === "bool") &&
@@ -102,10 +106,49 @@
         var key = input.name.slice(prefix.length);
         if (key in fields) put(input, fields[key]);
         else if (input.type !== "checkbox" && input.tagName !== "SELECT") put(input, "");
+        if (key in fields && fields[key] !== "") touched[input.name] = true;  // typed before: judged again
       });
     });
     restoring = false;
     keep();
+  }
+
+  // A pasted state (JSON) fills the fields, so what is scored is what the page shows.
+  function fromState(state) {
+    function flatten(value, prefix, out) {
+      if (Array.isArray(value)) {
+        out[prefix] = value.join(value.every(function (v) { return typeof v === "string"; }) ? "\n" : ", ");
+        value.forEach(function (v, i) { flatten(v, prefix + "." + i, out); });
+      } else if (value !== null && typeof value === "object") {
+        Object.keys(value).forEach(function (k) { flatten(value[k], prefix ? prefix + "." + k : k, out); });
+      } else {
+        out[prefix] = value === null ? "" : value;
+      }
+      return out;
+    }
+    var shared = {};
+    Object.keys(state).forEach(function (k) { if (k !== "players") flatten(state[k], k, shared); });
+    return { players: state.players.map(function (p) { return flatten(p, "", {}); }), shared: shared };
+  }
+  var paste = form.elements._state_json;
+  if (paste) {
+    paste.addEventListener("change", function () {
+      var text = paste.value.trim(), state = null, problem = null;
+      if (!text) return;
+      try { state = JSON.parse(text); } catch (e) { problem = "it is not readable as JSON (" + e.message + ")"; }
+      if (!problem && (state === null || typeof state !== "object" || !Array.isArray(state.players))) {
+        problem = "it is not a game: a game is an object with a list of \"players\"";
+      }
+      if (problem) {
+        say(["The pasted text was not used: " + problem + ". Fix it, or empty the box; until then the totals " +
+             "come from the fields above, and Score or Save will refuse the pasted text."], true);
+        return;
+      }
+      restore(fromState(state));
+      paste.value = "";
+      form.dispatchEvent(new Event("change"));
+      say(["The pasted game is now in the fields above, and replaced what they held: check them, then Save."]);
+    });
   }
 
   function hasEntries(saved) {
@@ -143,6 +186,7 @@
     }
     clearTimeout(keepTimer);
     write(KEYS.draft, next);
+    write(KEYS.game, newKey());  // a new game: its save key differs even if its entries do not
     leaving = true;
     try { sessionStorage.setItem(KEYS.undo, keepPlayers ? "rematch" : "new"); } catch (e) { /* no undo offer then */ }
   }
@@ -161,7 +205,10 @@
     leaving = true;
     try { localStorage.removeItem(KEYS.draft); } catch (e) { /* nothing was kept then */ }
   });
-  function showRematch() { if (rematch) rematch.hidden = isExample || playerNames(snapshot()).length === 0; }
+  // Rematch keeps its place while it cannot be used (visibility, not display): a button that
+  // appeared when a name field lost focus moved the page under the next tap. (An edit has none.)
+  if (rematch) rematch.hidden = isExample;
+  function showRematch() { if (rematch) rematch.classList.toggle("pad-unset", playerNames(snapshot()).length === 0); }
 
   function offerUndo() {
     var offered;
@@ -175,6 +222,18 @@
     });
     say([offered === "rematch" ? "Rematch: same players, new scores. " : "New game started. ", undo]);
   }
+
+  // --- each game's own player limit, at the Add button ------------------------------------------
+
+  var most = Number(form.querySelector("[data-max-players]") && form.querySelector("[data-max-players]").dataset.maxPlayers);
+  form.addEventListener("click", function (event) {
+    var add = event.target.closest("button[name=op][value=add]");
+    if (!add || !most || playerSets().length < most) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    say([document.querySelector("h1").firstChild.textContent.trim() + " is played by at most " + most +
+         " players: there is no room for another."], true);
+  }, true);
 
   // --- players removed by mistake come back ---------------------------------------------------
 
@@ -227,10 +286,13 @@
     var list = names.concat(read(KEYS.roster, []).filter(function (n) { return names.indexOf(n) < 0; }));
     write(KEYS.roster, list.slice(0, 24));
   }
-  form.addEventListener("focusin", function (event) {
-    var input = event.target;
-    if (input.name && /^players\.[^.]+\.name$/.test(input.name)) input.setAttribute("list", "recent-players");
-  });
+  // Offered in every name field from the start: a list given to a field as it is tapped opened
+  // its suggestions between the press and the release, and the tap's click was lost.
+  function offerRoster() {
+    form.querySelectorAll("#players input[name$='.name']").forEach(function (input) { input.setAttribute("list", "recent-players"); });
+  }
+  new MutationObserver(offerRoster).observe(form.querySelector("#players"), { childList: true });
+  offerRoster();
 
   // --- problems next to their fields --------------------------------------------------------------
 
@@ -247,6 +309,50 @@
     return form.querySelector("[name='" + CSS.escape(name) + "']:not([type=hidden])") ||
       form.querySelector("[name^='" + CSS.escape(name + ".") + "']");
   }
+
+  // What is judged while players type: a problem at a field someone has touched; a whole
+  // game's problem (the number of players, a shared total) once every player shown is entered.
+  function touchedAt(field) {
+    return Object.keys(touched).some(function (name) {
+      return name === field || name.indexOf(field + ".") === 0 || field.indexOf(name + ".") === 0;
+    });
+  }
+  function entered(set) {
+    var prefix = prefixOf(set);
+    return !!prefix && Object.keys(touched).some(function (name) { return name.indexOf(prefix) === 0; });
+  }
+  function judged(violation) {
+    var field = violation.field || "";
+    var row = /^players\.(\d+)/.exec(field);
+    if (row) {
+      var set = playerSets()[Number(row[1])];
+      if (!set || !touchedAt(field)) return false;
+      // While a player types in a row, its other fields wait (a track before its harvest); the
+      // field being typed in answers at once, and so does a tap on a board or a stepper.
+      var active = document.activeElement;
+      var typing = set.contains(active) && /^(INPUT|TEXTAREA)$/.test(active.tagName) && active.type !== "checkbox";
+      return !typing || active.name === field || field.indexOf(active.name + ".") === 0;
+    }
+    var everyone = playerSets().length > 0 && playerSets().every(entered);
+    return field === "" || field === "players" ? everyone : everyone || touchedAt(field);
+  }
+  gardenkit.entered = entered;
+  gardenkit.judged = judged;
+  // A page that opens filled in (the server's answer to Score or Save, an example) holds what
+  // was entered: it is judged as it stands. (Before the page scripts ask for totals.)
+  // So does a saved game opened to be edited: its problems are shown at once.
+  if (isEdit || !form.hasAttribute("data-fresh")) {
+    dataFields(form).forEach(function (input) { if (String(valueOf(input)).trim() !== "") touched[input.name] = true; });
+  }
+  // A row left is a row to judge: the page script is asked for a fresh answer.
+  var rowInUse = null;
+  form.addEventListener("focusin", function (event) {
+    var row = event.target.closest("fieldset.player");
+    if (row === rowInUse) return;
+    var left = rowInUse;
+    rowInUse = row;
+    if (left && entered(left)) form.dispatchEvent(new Event("change"));
+  });
 
   var marked = [];
   // The server marks a refused score's fields too (for pages without JavaScript); the script
@@ -304,10 +410,11 @@
     if (detail.offline) return showOffline();
     if (result) result.classList.remove("stale");
     if (detail.violations) {
-      if (touched) mark(detail.violations);
+      var shown = detail.violations.filter(judged);  // only what players can be asked about yet
+      mark(shown);
       totals.textContent = "Not scored yet";
-      summary.textContent = detail.violations.length === 1 ? "1 problem to fix: " + detail.violations[0].message
-        : detail.violations.length + " problems to fix; the first: " + detail.violations[0].message;
+      summary.textContent = !shown.length ? "" : shown.length === 1 ? "1 problem to fix: " + shown[0].message
+        : shown.length + " problems to fix; the first: " + shown[0].message;
     } else if (detail.result) {
       unmark();
       var line = detail.result.players.map(function (p) { return p.name + " " + p.total; }).join(" · ");
@@ -318,9 +425,9 @@
   }
   form.addEventListener("gardenkit:answer", function (event) { showAnswer(event.detail || {}); });
 
+  // Offline: the totals line says so at once (it holds its room, so nothing moves while players
+  // type); a page that opens offline says more in its note.
   function showOffline() {
-    say(["You are offline. Every entry stays on this device; totals when back online; " +
-         "Save result keeps the game and sends it when the network is back."]);
     totals.textContent = "Totals when back online";
     if (result) result.classList.add("stale");
   }
@@ -328,7 +435,6 @@
   window.addEventListener("online", function () {
     note.hidden = true;
     form.dispatchEvent(new Event("change"));  // the page script asks for fresh totals
-    sendQueued();
   });
 
   // --- saving: remembered players, and a queue while offline --------------------------------------
@@ -336,6 +442,22 @@
   function newKey() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
     return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
+  }
+
+  // The key a save goes with, made of this game's entries (and the game's own id, renewed by
+  // New game and Rematch): the same game saved twice, online or offline, is stored once; the
+  // next game typed over it has other entries, so another key. (No crypto.subtle: pages
+  // served over plain http on a home network have none.)
+  function hashed(text, seed) {
+    var h = seed >>> 0;
+    for (var i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+    return ("0000000" + h.toString(16)).slice(-8);
+  }
+  function saveKey(state) {
+    var gameId = read(KEYS.game, null);
+    if (!gameId) { gameId = newKey(); write(KEYS.game, gameId); }
+    var text = game + "\n" + gameId + "\n" + JSON.stringify(state);
+    return "g-" + hashed(text, 2166136261) + hashed(text, 2538058380) + hashed(text, 461845907) + hashed(text, 16777619);
   }
 
   form.addEventListener("submit", function (event) {
@@ -357,47 +479,48 @@
       note.focus();
       return;
     }
-    if (navigator.onLine || !gardenkit.stateOf) return;
+    if (!gardenkit.stateOf) return;
+    var state = gardenkit.stateOf(form);
+    form.elements.save_key.value = saveKey(state);
+    if (navigator.onLine || !gardenkit.queueSave) return;
     event.preventDefault();
-    var queue = read(KEYS.queue, []);
-    queue.push({ game: game, state: gardenkit.stateOf(form), key: newKey(), at: new Date().toLocaleTimeString() });
-    write(KEYS.queue, queue);
+    gardenkit.queueSave({ game: game, state: state, key: form.elements.save_key.value, at: new Date().toLocaleTimeString() });
     keepNow();
     say(["Saved on this device. It will be sent to Results once, when the network is back."]);
     totals.textContent = "Saved on this device";
     note.focus();  // the answer to Save, in view, as the answer to a plain-form Save is
   });
 
-  var sending = false;
-  function sendQueued() {
-    var queue = read(KEYS.queue, []);
-    if (sending || !queue.length || !navigator.onLine) return;
-    sending = true;
-    var item = queue[0];
-    fetch("/api/results", { method: "POST", body: JSON.stringify({ game: item.game, state: item.state }),
-                            headers: { "Content-Type": "application/json", "Idempotency-Key": item.key } })
-      .then(function (response) {
-        return response.json().then(function (body) { return { status: response.status, body: body }; });
-      })
-      .then(function (answer) {
-        write(KEYS.queue, read(KEYS.queue, []).filter(function (q) { return q.key !== item.key; }));
-        if (answer.status < 300) {
-          var link = el("a", { href: "/results/" + answer.body.id }, "see it in Results");
-          say(["The game saved offline at " + item.at + " is now saved: " +
-               answer.body.result.winners.join(" & ") + " won; ", link, "."]);
-        } else {
-          var first = (answer.body.violations || [{ message: answer.body.error || "it was refused" }])[0];
-          say(["The game saved offline at " + item.at + " could not be saved: " + first.message], true);
-        }
-        sending = false;
-        sendQueued();
-      })
-      .catch(function () { sending = false; });  // still offline: try again on the next "online"
+  // A count field shows a real number (0 included): tapped, it selects it, so typing replaces it.
+  var selectNext = null;
+  form.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (input.type !== "number" || input.value === "") return;
+    input.select();
+    selectNext = input;
+  });
+  form.addEventListener("mouseup", function (event) {
+    if (event.target === selectNext) event.preventDefault();  // the click would put a caret in the selection
+    selectNext = null;
+  });
+
+  // What a player touched: typed in, or set by a tap on the page's own controls (a stepper, a
+  // garden space), whose scripts change the field in the same tap.
+  var tapping = false;
+  form.addEventListener("click", function (event) {
+    if (!event.isTrusted) return;
+    tapping = true;
+    setTimeout(function () { tapping = false; }, 0);
+  }, true);
+  function noteTouched(event) {
+    if ((event.isTrusted || tapping) && event.target.name && !restoring) touched[event.target.name] = true;
   }
+  form.addEventListener("input", noteTouched, true);
+  form.addEventListener("change", noteTouched, true);
 
   // --- start ----------------------------------------------------------------------------------------
 
-  form.addEventListener("input", function (event) { if (event.isTrusted) touched = true; keep(); });
+  form.addEventListener("input", keep);
   form.addEventListener("change", function () { keep(); showRematch(); });
   form.addEventListener("click", function (event) { if (event.target.closest("button[name=op]")) keep(); });
   window.addEventListener("pagehide", keepNow);
@@ -418,9 +541,29 @@
     offerUndo();
     var served = document.getElementById("answer-violations");
     if (served) { try { mark(JSON.parse(served.textContent)); } catch (e) { /* the list above still says it */ } }
-    if (!navigator.onLine) showOffline();
+    if (!navigator.onLine) {
+      showOffline();
+      say(["You are offline. Every entry stays on this device; totals when back online; " +
+           "Save result keeps the game and sends it when the network is back."]);
+    }
     showRematch();
     nameControls();
-    sendQueued();
+    retryRefused();
   });
+
+  // A press the server refused for a stale token comes back with every entry and a fresh
+  // token: press it again, once per save key (the same key, so a Save is still stored once).
+  function retryRefused() {
+    var refused = document.getElementById("form-refused");
+    var op = refused && refused.dataset.retry;
+    var button = op && form.querySelector("button[name=op][value='" + CSS.escape(op) + "']");
+    if (!button) return;
+    var once = "gardenkit:retried:" + form.elements.save_key.value;
+    try {
+      if (sessionStorage.getItem(once)) return;
+      sessionStorage.setItem(once, "1");
+    } catch (e) { return; }
+    refused.textContent = "This page had been open a long time; sending it again with a fresh token.";
+    form.requestSubmit(button);
+  }
 })();

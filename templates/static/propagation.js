@@ -266,8 +266,11 @@
 
     const playerNames = () => [...playersBox.querySelectorAll("[name$='.name']")].map((i) => i.value.trim());
 
-    function state() {
-      const players = [...playersBox.querySelectorAll("fieldset.player")].map((set) => {
+    // Live totals leave out players not entered yet (static/pad.js: gardenkit.entered), so
+    // nobody is judged before they are typed; Save sends every row.
+    function state(live) {
+      const entered = (set) => live !== true || !window.gardenkit.entered || window.gardenkit.entered(set);
+      const players = [...playersBox.querySelectorAll("fieldset.player")].filter(entered).map((set) => {
         const harvested = {};
         for (const kind of D.kinds) {
           const input = set.querySelector(`[name$='.harvested.${kind}']`);
@@ -282,15 +285,15 @@
       });
       return { players, round_20: readingField.value };
     }
-    window.gardenkit.stateOf = state;  // what static/pad.js queues when Save is pressed offline
+    window.gardenkit.stateOf = () => state(false);  // what static/pad.js queues when Save is pressed offline
 
     const rescore = debounce(async () => {
-      const { status, payload } = await postJSON(form.dataset.api, state());
+      const { status, payload } = await postJSON(form.dataset.api, state(true));
       const table = live.querySelector("tbody");
       const problems = live.querySelector(".live-violations");
       const warnings = live.querySelector(".live-warnings");
       let violations = [];
-      if (status === 200 && payload) {
+      if (status === 200 && payload && !payload.violations) {
         table.replaceChildren(...payload.players.map((p) => {
           const tr = document.createElement("tr");
           const cells = [p.rank, p.name, p.breakdown.tomato, p.breakdown.carrot, p.breakdown.apple,
@@ -309,14 +312,15 @@
         listItems(problems, []);
         listItems(warnings, payload.warnings.map((w) => w.message));
       } else {
-        violations = (payload && payload.violations) || [{ message: `the scorer answered ${status}` }];
+        violations = ((payload && payload.violations) || [{ message: `the scorer answered ${status}` }])
+          .filter((v) => !window.gardenkit.judged || window.gardenkit.judged(v));
         table.replaceChildren();
         live.querySelector(".live-winners").textContent = "Not scored yet: fix the problems below.";
         listItems(problems, violations.map((v) => v.message));
         listItems(warnings, []);
       }
       form.dispatchEvent(new CustomEvent("gardenkit:answer", {
-        detail: status === 200 ? { result: payload } : status ? { violations } : { offline: true } }));
+        detail: status === 200 && payload && !payload.violations ? { result: payload } : status ? { violations } : { offline: true } }));
     }, 150);
 
     // Players are added and removed here without a reload (the buttons also work without JS).
@@ -558,7 +562,7 @@
       const board = currentBoard();
       const { status, payload } = await postJSON(box.dataset.scoreApi, {
         players: names().map((name) => ({ name })), bonus: [{ card: cardField.value, round: 10, board }] });
-      if (status === 200 && payload) {
+      if (status === 200 && payload && !payload.violations) {
         const paid = payload.bonus_resolutions[0];
         verdict.textContent = paid.paid.length
           ? `${cardName()}: ${paid.paid.join(" & ")} ${paid.paid.length === 1 ? "scores" : "each score"} ${paid.points} points.`

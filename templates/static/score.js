@@ -50,14 +50,21 @@
     return out;
   }
 
-  function formState() {
+  // The state the fields describe. For live totals (`live`), players not entered yet are left
+  // out (nobody is judged before they are typed), and `liveRows` keeps which row each is.
+  var liveRows = [];
+  function formState(live) {
     var pasted = form.elements["_state_json"];
-    if (pasted && pasted.value.trim()) {
-      try { return JSON.parse(pasted.value); } catch (e) { /* fall back to the fields */ }
+    if (pasted && pasted.value.trim() && live !== true) {
+      try { return JSON.parse(pasted.value); } catch (e) { /* the fields, as the page said (static/pad.js) */ }
     }
+    var sets = Array.prototype.slice.call(players.querySelectorAll("fieldset.player"));
+    var left = live === true && window.gardenkit.entered ? sets.filter(function (set) { return !window.gardenkit.entered(set); }) : [];
+    liveRows = sets.map(function (set, n) { return left.indexOf(set) < 0 ? n : -1; }).filter(function (n) { return n >= 0; });
     var tree = {};
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || !el.dataset.kind || el.disabled || el.closest("template")) return;
+      if (left.indexOf(el.closest("fieldset.player")) >= 0) return;
       if (el.type === "hidden" && el.dataset.kind === "bool") return;
       var value = convert(el);
       if (value === undefined) return;
@@ -74,7 +81,8 @@
   }
 
   var el = window.gardenkit.el;
-  window.gardenkit.stateOf = formState;  // what static/pad.js queues when Save is pressed offline
+  // what static/pad.js queues when Save is pressed offline: every row, as the form holds it
+  window.gardenkit.stateOf = function () { return formState(false); };
 
   function label(key) {
     var words = key.replace(/[_-]/g, " ");
@@ -100,7 +108,24 @@
     if (hadFocus && heading) heading.focus({ preventScroll: true });
   }
 
+  // A live answer's problems at the rows they are about (rows not entered were left out), and
+  // only those a player can be asked about yet (static/pad.js: gardenkit.judged).
+  function asShown(violations) {
+    return violations.map(function (v) {
+      var found = /^players\.(\d+)(.*)$/.exec(v.field || "");
+      if (!found || liveRows[Number(found[1])] === undefined) return v;
+      var row = liveRows[Number(found[1])];
+      return Object.assign({}, v, { field: "players." + row + found[2],
+                                    message: String(v.message).replace("Player " + (Number(found[1]) + 1) + "'s", "Player " + (row + 1) + "'s") });
+    }).filter(function (v) { return !window.gardenkit.judged || window.gardenkit.judged(v); });
+  }
+
   function drawViolations(violations) {
+    if (!violations.length) {  // nothing to ask yet: no answer rather than a refusal
+      showInPlace([]);
+      form.dispatchEvent(new CustomEvent("gardenkit:answer", { detail: { violations: [] } }));
+      return;
+    }
     var box = el("div", { "class": "violations" });
     box.appendChild(el("h2", { "class": "answer", tabindex: "-1" }, "This state is not possible"));
     box.appendChild(problemList(violations));
@@ -153,7 +178,8 @@
     data.players.forEach(function (p) {
       var row = el("tr", p.rank === 1 ? { "class": "first" } : {});
       row.appendChild(el("td", {}, p.rank));
-      row.appendChild(el("th", { scope: "row" })).appendChild(breakdown(p, keys, tiebreakers));
+      // named by the player: the breakdown inside would otherwise leave the row header nameless
+      row.appendChild(el("th", { scope: "row", "aria-label": p.name })).appendChild(breakdown(p, keys, tiebreakers));
       keys.forEach(function (k) {
         row.appendChild(el("td", { "class": "part", "data-label": label(k) }, k in p.breakdown ? p.breakdown[k] : ""));
       });
@@ -178,20 +204,23 @@
   function refresh() {
     var mine = ++sequence;
     fetch(form.dataset.api, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(formState())
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(formState(true))
     }).then(function (response) {
       return response.json().then(function (data) { return { status: response.status, data: data }; });
     }).then(function (answer) {
       if (mine !== sequence) return;  // a newer request is on its way
-      if (answer.status === 200) drawScore(answer.data);
-      else if (answer.data.violations) drawViolations(answer.data.violations);
+      if (answer.status === 200 && !answer.data.violations) drawScore(answer.data);
+      else if (answer.data.violations) drawViolations(asShown(answer.data.violations));
       else drawViolations([{ message: answer.data.error || "could not score", rule: "", path: "" }]);
     }).catch(function () {
       form.dispatchEvent(new CustomEvent("gardenkit:answer", { detail: { offline: true } }));
     });
   }
 
+  // An answer to entries typed over since is dropped (a number half typed, "1" of "14", is not
+  // judged), and the next one is asked for once typing pauses.
   function soon() {
+    sequence++;
     clearTimeout(timer);
     timer = setTimeout(refresh, 250);
   }

@@ -1,0 +1,84 @@
+// Games saved while offline (static/pad.js puts them in a queue on this device) are sent from
+// whichever page is open when the network is back, so this runs on every page (base.html).
+// Each game goes with its save key as Idempotency-Key: two pages sending at once, or a send
+// repeated after a lost answer, still store it once. Until it is sent, every page says it waits.
+(function () {
+  "use strict";
+  var gardenkit = window.gardenkit;
+  var el = gardenkit.el;
+  var KEY = "gardenkit:queue";
+
+  function read() {
+    try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; }
+  }
+  function write(queue) {
+    try { localStorage.setItem(KEY, JSON.stringify(queue)); } catch (e) { /* storage off: nothing was queued */ }
+  }
+
+  // One line at the top of the page (a score page's own note): what waits, then what happened to it.
+  var line = document.getElementById("pad-note");
+  function say(parts, asAlert) {
+    if (line) {
+      line.hidden = false;
+    } else {
+      line = el("p", { "class": "notice queue-note", id: "queue-note", tabindex: "-1" });
+      var main = document.querySelector("main");
+      if (!main) return;
+      main.insertBefore(line, main.firstChild);
+    }
+    line.setAttribute("role", asAlert ? "alert" : "status");
+    line.replaceChildren.apply(line, parts.map(function (p) { return typeof p === "string" ? document.createTextNode(p) : p; }));
+  }
+  var saidWaiting = false;
+  function sayWaiting() {
+    var waiting = read().length;
+    if (!waiting) {
+      // Sent by another page of this site open at the same time: this one says so, once.
+      if (saidWaiting && !sending) say(["The games saved offline were sent from another open page; they are in Results."]);
+      saidWaiting = false;
+      return;
+    }
+    saidWaiting = true;
+    say([(waiting === 1 ? "1 game saved offline is waiting" : waiting + " games saved offline are waiting") +
+         " to be sent to Results; " + (navigator.onLine ? "sending now." : "it goes when the network is back.")]);
+  }
+
+  // A game saved again before it was sent (Save pressed twice) replaces itself: one key, one game.
+  gardenkit.queueSave = function (item) {
+    write(read().filter(function (q) { return q.key !== item.key; }).concat([item]));
+    sayWaiting();
+  };
+
+  var sending = false;
+  function send() {
+    var queue = read();
+    if (sending || !queue.length || !navigator.onLine) return;
+    sending = true;
+    var item = queue[0];
+    fetch("/api/results", { method: "POST", body: JSON.stringify({ game: item.game, state: item.state }),
+                            headers: { "Content-Type": "application/json", "Idempotency-Key": item.key } })
+      .then(function (response) {
+        return response.json().then(function (body) { return { status: response.status, body: body }; });
+      })
+      .then(function (answer) {
+        write(read().filter(function (q) { return q.key !== item.key; }));
+        saidWaiting = false;
+        if (answer.status < 300) {
+          var link = el("a", { href: "/results/" + answer.body.id }, "see it in Results");
+          say(["The game saved offline at " + item.at + " is now saved: " +
+               answer.body.result.winners.join(" & ") + " won; ", link, "."]);
+        } else {
+          var first = (answer.body.violations || [{ message: answer.body.error || "it was refused" }])[0];
+          say(["The game saved offline at " + item.at + " could not be saved: " + first.message], true);
+        }
+        sending = false;
+        send();
+      })
+      .catch(function () { sending = false; sayWaiting(); });  // still offline: again on the next "online"
+  }
+
+  window.addEventListener("online", send);
+  window.addEventListener("storage", function (event) { if (event.key === KEY) sayWaiting(); });
+  sayWaiting();
+  send();
+})();
