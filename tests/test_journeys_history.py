@@ -29,11 +29,13 @@ def read_api(base: str, path: str):
         return json.load(answer)
 
 
-def save_by_api(base: str, state: dict) -> int:
-    request = urllib.request.Request(base + "/api/results", data=json.dumps({"game": "garden-variety", "state": state}).encode(),
-                                     method="POST", headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)["id"]
+def save_by_api(journey, base: str, state: dict, game_id: str = "garden-variety") -> dict:
+    """Saved through the JSON API by the journey's own browser (its requests share the page's
+    cookies), which therefore owns the result and may edit it."""
+    answer = journey.page.context.request.post(base + "/api/results", data=json.dumps({"game": game_id, "state": state}),
+                                               headers={"Content-Type": "application/json"})
+    assert answer.status == 201, answer.text()
+    return answer.json()
 
 
 def score_and_save(journey, base: str) -> None:
@@ -131,8 +133,8 @@ def test_a_tie_games_end_screen_and_share_picture_say_how_it_was_broken(journey,
     page = journey.page
     # the players' own time zone, far from the server's UTC, so the picture's local time shows
     page.context.new_cdp_session(page).send("Emulation.setTimezoneOverride", {"timezoneId": PLAYERS_ZONE})
-    result_id = save_by_api(live_server, {"players": [{"name": "Ann", "garden_bed": 10, "hand": 0, "gnomes": 4},
-                                                      {"name": "Ben", "garden_bed": 9, "hand": 1, "gnomes": 5}]})
+    result_id = save_by_api(journey, live_server, {"players": [{"name": "Ann", "garden_bed": 10, "hand": 0, "gnomes": 4},
+                                                               {"name": "Ben", "garden_bed": 9, "hand": 1, "gnomes": 5}]})["id"]
     page.goto(f"{live_server}/results/{result_id}")
     said = "Ben wins the tie: 5 gnomes to 4."
     assert page.locator(".tiebreak-note").text_content() == said
@@ -165,11 +167,7 @@ def test_every_games_edit_form_opens_filled_and_saves_unchanged(phone_journey, l
     import scorer
 
     journey, page = phone_journey, phone_journey.page
-    request = urllib.request.Request(live_server + "/api/results", method="POST",
-                                     data=json.dumps({"game": game_id, "state": scorer.GAMES[game_id].example_state}).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        saved = json.load(answer)
+    saved = save_by_api(journey, live_server, scorer.GAMES[game_id].example_state, game_id)
     page.goto(f"{live_server}/results/{saved['id']}/edit")
     names = [p["name"] for p in scorer.GAMES[game_id].example_state["players"]]
     assert [page.locator(f"[name='players.{i}.name']").input_value() for i in range(len(names))] == names
@@ -183,8 +181,8 @@ def test_every_games_edit_form_opens_filled_and_saves_unchanged(phone_journey, l
 
 def test_an_edit_of_a_game_changed_meanwhile_shows_both_and_saves_only_when_asked(desktop_journey, live_server):
     journey, page = desktop_journey, desktop_journey.page
-    result_id = save_by_api(live_server, {"players": [{"name": n, "garden_bed": b, "hand": h, "gnomes": g}
-                                                      for n, b, h, g in KIM_AHEAD]})
+    result_id = save_by_api(journey, live_server, {"players": [{"name": n, "garden_bed": b, "hand": h, "gnomes": g}
+                                                               for n, b, h, g in KIM_AHEAD]})["id"]
     page.goto(f"{live_server}/results/{result_id}/edit")
     journey.wait_until("document.querySelector('.gv-stepper button')")
     tap_times(journey, "Kim: one more hand", 1)
@@ -196,10 +194,11 @@ def test_an_edit_of_a_game_changed_meanwhile_shows_both_and_saves_only_when_aske
     journey.wait_until("document.querySelector('.gv-stepper button')")
     assert page.locator("[name='players.0.hand']").input_value() == "1" and page.locator("#pad-note").is_hidden()
     tap_times(journey, "Max: one more garden bed", 3)     # Max 14 here ...
-    request = urllib.request.Request(f"{live_server}/api/results/{result_id}", method="PATCH",
-                                     data=json.dumps({"note": "changed on another phone"}).encode(),
-                                     headers={"Content-Type": "application/json"})
-    urllib.request.urlopen(request, timeout=10).close()   # ... while someone else changes the note
+    version = read_api(live_server, f"/api/results/{result_id}")["version"]
+    changed = page.context.request.patch(f"{live_server}/api/results/{result_id}",   # ... while the saver's other tab
+                                         data=json.dumps({"note": "changed on another phone", "version": version}),
+                                         headers={"Content-Type": "application/json"})
+    assert changed.ok, changed.text()                                                  # changes the note
     # The answer is the page itself, sent with 409 as a stale edit's answer must be; the browser logs that status.
     journey.allow_error(r"status of 409")
     tap_to_leave(journey, page.get_by_role("button", name="Save changes"), f"**/results/{result_id}/edit#answer")
@@ -216,11 +215,7 @@ def test_a_propagation_tie_is_said_shared_live_and_on_its_page(phone_journey, li
     """Propagation's rules break no tie: its own live panel and its result say the win is shared and why."""
     journey, page = phone_journey, phone_journey.page
     players = [{"name": name, "harvested": {"tomato": 2}, "bonus_points": 0} for name in ("Ada", "Bo")]
-    request = urllib.request.Request(live_server + "/api/results", method="POST",
-                                     data=json.dumps({"game": "propagation", "state": {"players": players}}).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        result_id = json.load(answer)["id"]
+    result_id = save_by_api(journey, live_server, {"players": players}, "propagation")["id"]
     said = "Ada & Bo share the win: Propagation has no tie-breaker."
     page.goto(f"{live_server}/results/{result_id}")
     assert page.locator(".tiebreak-note").text_content() == said
