@@ -75,6 +75,14 @@ def test_large_text_may_use_the_lower_contrast():
     assert found(one_piece(orange, Text(10, 30, "R", size=14 * checks.PT_MM, fill="#FFFFFF")), "contrast") == []
 
 
+def test_a_lone_symbol_gets_no_large_text_allowance():
+    """Garden Variety's die once printed its "!" in pink on white (3.1:1) at 28 pt: a thin
+    bar and a dot, read as small text is, so it needs 4.5:1 where a large word needs 3:1."""
+    pink, large = "#CC79A7", 28 * checks.PT_MM
+    assert found(one_piece(Text(10, 30, "Go", size=large, fill=pink)), "contrast") == []
+    assert found(one_piece(Text(10, 30, "!", size=large, fill=pink)), "contrast")
+
+
 def test_marks_and_text_near_the_paper_edge_are_found():
     imposition = one_piece(Text(10, 20, "fine", size=4, fill=INK))
     sheet = imposition.sheets[0]
