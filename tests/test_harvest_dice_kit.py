@@ -90,6 +90,15 @@ def test_die_stickers_six_faces_for_every_die_with_shaped_pips(pieces):
     assert icons == {shape: dice * pips_per_die for shape in data.CROP_SHAPE.values()}
 
 
+def test_the_guide_names_each_score_sheet_page_by_the_heading_it_prints(pieces):
+    """"The score-sheet page" once left the printer to guess between the basic and advanced one."""
+    steps = " ".join(kit.GUIDE.assembly)
+    for mode in data.MODES:
+        heading = f"{mode.upper()} GAME"
+        assert f"headed {heading}" in steps
+        assert heading in texts(pieces[f"score-sheet-{mode}"].front)
+
+
 def test_rules_card_and_marker(pieces):
     card = " ".join(texts(pieces["rules-summary"].front))
     for heading in ("Plant it", "Feed it", "Pig powers", "The last die", "The end", "Scoring"):

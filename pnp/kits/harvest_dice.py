@@ -28,7 +28,8 @@ GUIDE = KitGuide(
     box_items=(("plain six-sided dice (d6), about 16 mm", max(data.DICE_PER_COLOR.values()) * len(data.CROPS)),
                ("pencils, one per player", 4)),
     assembly=(
-        "Print at actual size, one-sided; print the score-sheet page once per four players.",
+        "Print at actual size, one-sided. Score sheets: print the page headed BASIC GAME or the one "
+        "headed ADVANCED GAME, for the game you play, once per four players.",
         "Cut the score sheets apart on their crop marks; each player takes a sheet of the game "
         "you play (basic or advanced).",
         "Cut the die stickers, three colours of six faces, and stick them on plain dice.",
