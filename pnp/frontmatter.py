@@ -211,6 +211,21 @@ def page_stock(imposition: Imposition) -> dict[int, str]:
     return stocks
 
 
+PAGES_OF = re.compile(r"\{pages of ([\w-]+)\}")
+
+
+def with_pages(step: str, imposition: Imposition) -> str:
+    """A guide step with each "{pages of <piece>}" replaced by the pages that piece prints
+    on in this build ("15-16"), so a step can say which pages to print for what."""
+    def pages(match: re.Match[str]) -> str:
+        name = match.group(1)
+        printed = sorted({p.page for p in imposition.placements() if p.component.name == name and p.side == "front"})
+        if not printed:
+            raise ValueError(f"a guide step names the pages of {name!r}, a piece the kit does not print")
+        return page_ranges(printed)
+    return PAGES_OF.sub(pages, step)
+
+
 def _runs_by_stock(two_sided: list[int], stocks: dict[int, str]) -> str:
     """The two-sided pages as print runs, one per stock (a run fed from one tray of paper or
     card): "pages 3-8 two-sided on card", or "the two-sided pages in one run per stock: pages
@@ -412,7 +427,7 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
         right.item(_checklist_line(family), box=True)
     right.heading("Cutting and assembly")
     for number, step in enumerate(guide.assembly if guide is not None else DEFAULT_ASSEMBLY, start=1):
-        right.text(f"{number}. {step}", indent=0.0, after=1.0)
+        right.text(f"{number}. {with_pages(step, imposition)}", indent=0.0, after=1.0)
 
     shapes += left.shapes + right.shapes
     bar_y = max(left.y, right.y) + 4.0

@@ -228,3 +228,12 @@ def test_cut_shared_takes_fewer_cuts_and_the_build_says_how_many(tmp_path, capsy
     kit = load_kit(GV)
     imposition = impose(kit.components(KitOptions()), PAPERS["letter"], first_page=2)
     assert count_cuts(imposition) == gutters
+
+
+def test_a_guide_step_naming_the_pages_of_a_piece_the_kit_lacks_is_refused():
+    from pnp.frontmatter import with_pages
+
+    imposition = _kit("cottage-garden")
+    assert with_pages("pages {pages of nursery-4}", imposition).startswith("pages ")
+    with pytest.raises(ValueError, match="'nursery-5', a piece the kit does not print"):
+        with_pages("pages {pages of nursery-5}", imposition)
