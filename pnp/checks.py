@@ -56,6 +56,7 @@ KEPT_BLEED_MM = 1.2
 # A piece is this much smaller than the space it sits on, both ways: cut a quarter of a
 # millimetre large all round, it still lies inside its space and beside its neighbours.
 FIT_CLEARANCE_MM = 0.5
+EPS_MM = 0.05  # drawing closer than this past a trim line is on it
 PT_MM = 25.4 / 72
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 on the page
 
@@ -527,13 +528,29 @@ def low_contrast(flat: Flat) -> Iterator[Problem]:
                           f"has contrast {ratio:.1f}:1, under {needed:g}:1")
 
 
+def _coloured_bleed(placed: Placed, drawn: dict[int, Box | None]) -> bool:
+    """Is there colour past the piece's trim line: a coloured background, or art running on
+    into the bleed (a flower tile's squares on white)? `drawn` keeps each face's bounds
+    while a page is checked (a face is shared by many pieces)."""
+    if placed.face.background.upper() != "#FFFFFF":
+        return True
+    face = placed.face
+    if id(face) not in drawn:
+        drawn[id(face)] = bounds(face.shapes)
+    box = drawn[id(face)]
+    width, height = placed.component.width_mm, placed.component.height_mm
+    return box is not None and (box[0] < -EPS_MM or box[1] < -EPS_MM or box[2] > width + EPS_MM
+                                or box[3] > height + EPS_MM)
+
+
 def lost_bleed(flat: Flat) -> Iterator[Problem]:
     sheet = flat.sheet
     if sheet.trim_box is not None:  # print on demand: the shop prints to the edge
         return
+    drawn: dict[int, Box | None] = {}
     for placed in sheet.placements:
-        if placed.component.outline != "rect" or placed.face.background.upper() == "#FFFFFF":
-            continue  # a round or shaped piece is cut inside its box; white paper shows no miscut
+        if placed.component.outline == "circle" or not _coloured_bleed(placed, drawn):
+            continue  # a round piece meets its box at four points only; white paper shows no miscut
         x, y, w, h = placed.rect
         room = (x, y, sheet.width_mm - x - w, sheet.height_mm - y - h)  # to the paper edge, per side
         kept = min(min(bleed, edge - LASER_BORDER_MM) - min(bleed, KEPT_BLEED_MM)

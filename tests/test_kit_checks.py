@@ -239,3 +239,15 @@ def test_cards_left_on_the_margin_with_little_bleed_past_a_lasers_border_are_fou
     problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
                 if p.check == "bleed"]
     assert problems and "critter-blue-1 keeps under 1.2 mm of its bleed" in problems[0]
+
+
+def test_tiles_on_white_whose_colour_runs_into_the_bleed_keep_it_past_a_lasers_border(monkeypatch):
+    """Cottage Garden's tiles are white pieces whose flower colour runs into their bleed; on A4
+    they once printed 5 mm from the edge (0.8 mm of bleed past a laser's border). Packed a
+    millimetre in from the printable area, as now, they keep it."""
+    cg = BuildOptions(games=("cottage-garden",))
+    assert [p for p in checks.check_imposition(kit("cottage-garden", "a4")) if p.check == "bleed"] == []
+    monkeypatch.setattr(impose_module, "EDGE_KEEP_MM", 0.0)
+    problems = [p.detail for p in checks.check_imposition(impose_kit("cottage-garden", PAPERS["a4"], cg))
+                if p.check == "bleed"]
+    assert any(detail.startswith("flower-tile-") for detail in problems)
