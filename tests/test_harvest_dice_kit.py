@@ -99,6 +99,18 @@ def test_the_guide_names_each_score_sheet_page_by_the_heading_it_prints(pieces):
         assert heading in texts(pieces[f"score-sheet-{mode}"].front)
 
 
+@pytest.mark.parametrize("crop", list(kit.CROP_COLOR))
+def test_a_six_shows_six_pips_well_apart_not_two_bars(crop):
+    """Lettuce's square pips once sat 0.54 mm apart down a six and read as two bars."""
+    from pnp.checks import bounds
+
+    face = kit.sticker_face(0, 0, kit.STICKER, 6, crop)
+    pips = sorted(bounds(shape) for shape in face.children if isinstance(shape, Icon))
+    assert len(pips) == 6
+    gaps = [below[1] - above[3] for above, below in zip(pips, pips[1:]) if above[0] == below[0]]
+    assert len(gaps) == 4 and min(gaps) >= 0.8
+
+
 def test_rules_card_and_marker(pieces):
     card = " ".join(texts(pieces["rules-summary"].front))
     for heading in ("Plant it", "Feed it", "Pig powers", "The last die", "The end", "Scoring"):

@@ -55,6 +55,7 @@ LABEL = 2.6          # text size of labels, mm (about 7.4 pt)
 
 GARDEN_HEAD = 5.5    # die faces over the garden columns
 STICKER = 12.0       # side of a die sticker, for 16 mm dice
+PIP = 0.19            # a pip's box as a share of the sticker: a six's pips stay 0.8 mm or more apart, not bars
 STICKER_GAP = 5.0     # wide gaps: easy to cut, and the sheet keeps a page of sticker paper to itself
 
 
@@ -105,7 +106,7 @@ def sticker_face(x: float, y: float, side: float, value: int, crop: str) -> Grou
                          radius=side * 0.15)]
     for col, row in PIPS[value]:
         shapes.append(Icon(data.CROP_SHAPE[crop], side * (0.25 + 0.25 * col), side * (0.25 + 0.25 * row),
-                           side * 0.24, INK))  # dark pips read on every crop colour and in ink-saver prints
+                           side * PIP, INK))  # dark pips read on every crop colour and in ink-saver prints
     return Group(tuple(shapes), translate=(x, y))
 
 
