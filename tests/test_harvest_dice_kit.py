@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from shapes import texts, walk
 
+from pnp.art.looks import look
 from pnp.fonts import DISPLAY_FACES
 from pnp.impose import impose
 from pnp.kits import harvest_dice as kit
@@ -109,6 +110,14 @@ def test_a_six_shows_six_pips_well_apart_not_two_bars(crop):
     assert len(pips) == 6
     gaps = [below[1] - above[3] for above, below in zip(pips, pips[1:]) if above[0] == below[0]]
     assert len(gaps) == 4 and min(gaps) >= 0.8
+
+
+def test_the_rules_summary_carries_the_wordmark_the_pig_and_the_crops(pieces):
+    """The summary card was plain text, the plainest piece of the five kits."""
+    drawn = [shape for shape, _, _ in walk(pieces["rules-summary"].front.shapes)]
+    assert any(isinstance(s, Text) and s.text == kit.TITLE and s.face == look(kit.TITLE).face for s in drawn)
+    icons = {s.name for s in drawn if isinstance(s, Icon)}
+    assert {"harvest-pig", *data.CROP_SHAPE.values()} <= icons
 
 
 def test_rules_card_and_marker(pieces):

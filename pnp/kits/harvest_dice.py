@@ -287,7 +287,15 @@ SUMMARY_INDENT = 20.5
 
 
 def rules_card() -> Group:
-    shapes: list = [label(MARGIN, MARGIN + 4, f"{TITLE} in short", size=4.0, face=look(TITLE).face)]
+    """The rules in short under the game's wordmark, the pig and the three crops drawn as the
+    score sheet draws them, so the card looks like the rest of the kit (it was plain text)."""
+    shapes: list = [wordmark(TITLE, MARGIN, MARGIN - 0.2, 6.0)[0],
+                    Icon("harvest-pig", SHEET_W - MARGIN - 4.5, MARGIN + 3.0, 8.0, PIG_PINK),
+                    Line(MARGIN, MARGIN + 7.6, SHEET_W - MARGIN - 10.0, MARGIN + 7.6,
+                         Style(stroke=look(TITLE).accent, stroke_width=0.5))]
+    for number, crop in enumerate(data.CROPS):
+        shapes.append(Icon(data.CROP_SHAPE[crop], SHEET_W - MARGIN - 26.0 + number * 6.0, MARGIN + 3.0, 4.0,
+                           CROP_COLOR[crop]))
     y = MARGIN + 9.5
     for heading, text in SUMMARY:
         shapes.append(label(MARGIN, y, heading, size=2.7, bold=True, anchor="top"))
