@@ -413,8 +413,10 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     edges = ("Pieces of one size share their edges: one cut parts two neighbours, with no colour running past "
              "the line, so cut on the line itself." if cut == "shared" else
              "A piece's colour runs a little past its edge, so a cut slightly off still looks clean.")
-    left.item(f"Cutting takes about {count_cuts(imposition)} straight cuts: each one runs from tick to tick"
-              f"{along}. {edges}")
+    round_pieces = any(c.outline == "circle" for c in imposition.components)
+    punched = f" ({count_cuts(imposition, punched=True)} with the round pieces punched)" if round_pieces else ""
+    left.item(f"Cutting takes about {count_cuts(imposition)} straight cuts{punched}: each one runs from tick to "
+              f"tick{along}. {edges}")
     left.heading("Take from elsewhere")
     items = guide.box_items if guide is not None else ()
     for thing, count in items:

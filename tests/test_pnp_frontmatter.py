@@ -237,3 +237,14 @@ def test_a_guide_step_naming_the_pages_of_a_piece_the_kit_lacks_is_refused():
     assert with_pages("pages {pages of nursery-4}", imposition).startswith("pages ")
     with pytest.raises(ValueError, match="'nursery-5', a piece the kit does not print"):
         with_pages("pages {pages of nursery-5}", imposition)
+
+
+def test_page_one_counts_the_cuts_apart_from_the_round_pieces_a_punch_presses_out():
+    """Propagation's "367 straight cuts" once counted the 130 tokens its guide says to punch."""
+    imposition = _kit("propagation")
+    cut, punched = count_cuts(imposition), count_cuts(imposition, punched=True)
+    assert punched < cut
+    words = " ".join(" ".join(text.text for text in _texts(imposition.sheets[0].overlay)).split())
+    assert f"Cutting takes about {cut} straight cuts ({punched} with the round pieces punched)" in words
+    square_only = _kit("garden-variety")
+    assert count_cuts(square_only, punched=True) == count_cuts(square_only)
