@@ -82,8 +82,9 @@ def lay_out(game: str, components: list[Component], paper: Paper, options: Build
     imposition = impose(components, paper, bleed=options.bleed_mm, duplex=options.duplex, pod=options.pod,
                         cut=options.cut, first_page=front_pages + 1)
     if not options.pod:
-        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex, options.cut,
-                         options.fold)
+        # --fold folds cards alone: a kit without cards has no folding to explain
+        folds = options.fold and any(c.kind == "card" for c in components)
+        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex, options.cut, folds)
     return imposition
 
 

@@ -56,6 +56,7 @@ KEPT_BLEED_MM = 1.2
 # A piece is this much smaller than the space it sits on, both ways: cut a quarter of a
 # millimetre large all round, it still lies inside its space and beside its neighbours.
 FIT_CLEARANCE_MM = 0.5
+EPS_MM = 0.05  # drawing closer than this past a trim line is on it
 PT_MM = 25.4 / 72
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 on the page
 
@@ -508,10 +509,17 @@ def _under(text: TextLine) -> list[tuple[float, float]]:
     return [((x0 + x1) / 2, (y0 + y1) / 2)] + [(x, y) for x in (x0 + dx, x1 - dx) for y in (y0 + dy, y1 - dy)]
 
 
+def _needed_contrast(text: TextLine) -> float:
+    """WCAG's 3:1 for large text rests on letters' strokes growing with their size; a mark with
+    no letter or digit in it ("!", "?") is a thin bar and a dot at any size, so it gets 4.5:1."""
+    is_word = any(char.isalnum() for char in text.text)
+    return 3.0 if is_word and text.size_pt >= LARGE_TEXT_PT else 4.5
+
+
 def low_contrast(flat: Flat) -> Iterator[Problem]:
     for text in _read(flat):
         ink = flat.paint.text(text.fill)
-        needed = 3.0 if text.size_pt >= LARGE_TEXT_PT else 4.5
+        needed = _needed_contrast(text)
         ratio, ground = min((contrast(ink, ground), ground)
                             for ground in (_ground(flat, text, x, y) for x, y in _under(text)))
         if ratio < needed - 0.005:
@@ -520,13 +528,29 @@ def low_contrast(flat: Flat) -> Iterator[Problem]:
                           f"has contrast {ratio:.1f}:1, under {needed:g}:1")
 
 
+def _coloured_bleed(placed: Placed, drawn: dict[int, Box | None]) -> bool:
+    """Is there colour past the piece's trim line: a coloured background, or art running on
+    into the bleed (a flower tile's squares on white)? `drawn` keeps each face's bounds
+    while a page is checked (a face is shared by many pieces)."""
+    if placed.face.background.upper() != "#FFFFFF":
+        return True
+    face = placed.face
+    if id(face) not in drawn:
+        drawn[id(face)] = bounds(face.shapes)
+    box = drawn[id(face)]
+    width, height = placed.component.width_mm, placed.component.height_mm
+    return box is not None and (box[0] < -EPS_MM or box[1] < -EPS_MM or box[2] > width + EPS_MM
+                                or box[3] > height + EPS_MM)
+
+
 def lost_bleed(flat: Flat) -> Iterator[Problem]:
     sheet = flat.sheet
     if sheet.trim_box is not None:  # print on demand: the shop prints to the edge
         return
+    drawn: dict[int, Box | None] = {}
     for placed in sheet.placements:
-        if placed.component.outline != "rect" or placed.face.background.upper() == "#FFFFFF":
-            continue  # a round or shaped piece is cut inside its box; white paper shows no miscut
+        if placed.component.outline == "circle" or not _coloured_bleed(placed, drawn):
+            continue  # a round piece meets its box at four points only; white paper shows no miscut
         x, y, w, h = placed.rect
         room = (x, y, sheet.width_mm - x - w, sheet.height_mm - y - h)  # to the paper edge, per side
         kept = min(min(bleed, edge - LASER_BORDER_MM) - min(bleed, KEPT_BLEED_MM)

@@ -65,13 +65,17 @@ def chit_cuts(component: Component) -> int:
     return columns - 1 + rows - 1
 
 
-def count_cuts(imposition: Imposition) -> int:
+def count_cuts(imposition: Imposition, punched: bool = False) -> int:
     """Straight cuts for the whole kit: every printed sheet, cut from its front, and every chit
-    sheet along its lines."""
+    sheet along its lines; `punched`: with its round pieces pressed out with a craft punch
+    instead, so the cuts free only the other pieces."""
     fronts = [sheet for sheet in imposition.sheets if sheet.side == "front"]
-    return sum(sheet_cuts([placed.rect for placed in sheet.placements], sheet.width_mm, sheet.height_mm)
-               + sum(chit_cuts(placed.component) for placed in sheet.placements)
-               for sheet in fronts)
+    total = 0
+    for sheet in fronts:
+        cut = [placed for placed in sheet.placements if not (punched and placed.component.outline == "circle")]
+        total += (sheet_cuts([placed.rect for placed in cut], sheet.width_mm, sheet.height_mm)
+                  + sum(chit_cuts(placed.component) for placed in cut))
+    return total
 
 
 def paper_sheets(imposition: Imposition) -> int:

@@ -29,25 +29,31 @@ FACES_FOLDER = Path(__file__).parent / "art" / "fonts"
 
 @dataclass(frozen=True)
 class DisplayFace:
-    """A display face: one bold TrueType file in pnp/art/fonts (its licence beside it), the
-    name the PDF embeds it under, the SVG font-family list, and its vertical metrics as
-    fractions of the font size (so "top" and "middle" text sits as it does in Vera)."""
+    """A display face: one TrueType file in pnp/art/fonts and its licence beside it, the name
+    the PDF embeds it under, the SVG font-family list, and its vertical metrics as fractions
+    of the font size (so "top" and "middle" text sits as it does in Vera)."""
 
     pdf_name: str
     file: str
+    licence: str
     svg_family: str
     cap_height: float
     descent: float
 
 
-# The games' display faces, all under the SIL Open Font License 1.1 (files *-OFL.txt).
+# The games' display faces, one a game, all under the SIL Open Font License 1.1 (Eurofurence
+# and Leckerli One as Debian's fonts-eurofurence and fonts-leckerli-one ship them).
 DISPLAY_FACES = {
-    "comfortaa": DisplayFace("GardenkitComfortaa", "Comfortaa-Bold.ttf",
+    "comfortaa": DisplayFace("GardenkitComfortaa", "Comfortaa-Bold.ttf", "Comfortaa-OFL.txt",
                              "'Comfortaa', 'Quicksand', 'DejaVu Sans', sans-serif", 0.781, 0.234),
-    "quicksand": DisplayFace("GardenkitQuicksand", "Quicksand-Bold.ttf",
+    "quicksand": DisplayFace("GardenkitQuicksand", "Quicksand-Bold.ttf", "Quicksand-OFL.txt",
                              "'Quicksand', 'Comfortaa', 'DejaVu Sans', sans-serif", 0.700, 0.250),
-    "cabin-sketch": DisplayFace("GardenkitCabinSketch", "CabinSketch-Bold.ttf",
+    "cabin-sketch": DisplayFace("GardenkitCabinSketch", "CabinSketch-Bold.ttf", "CabinSketch-OFL.txt",
                                 "'Cabin Sketch', 'Cabin', 'DejaVu Sans', sans-serif", 0.640, 0.298),
+    "eurofurence": DisplayFace("GardenkitEurofurence", "Eurofurence-Bold.ttf", "Eurofurence-OFL.txt",
+                               "'Eurofurence', 'Comfortaa', 'DejaVu Sans', sans-serif", 0.649, 0.176),
+    "leckerli-one": DisplayFace("GardenkitLeckerliOne", "LeckerliOne-Regular.ttf", "LeckerliOne-OFL.txt",
+                                "'Leckerli One', 'Cabin Sketch', 'DejaVu Sans', sans-serif", 0.749, 0.274),
 }
 
 

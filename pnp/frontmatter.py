@@ -211,6 +211,34 @@ def page_stock(imposition: Imposition) -> dict[int, str]:
     return stocks
 
 
+PAGES_OF = re.compile(r"\{pages of ([\w-]+)\}")
+
+
+def with_pages(step: str, imposition: Imposition) -> str:
+    """A guide step with each "{pages of <piece>}" replaced by the pages that piece prints
+    on in this build ("15-16"), so a step can say which pages to print for what."""
+    def pages(match: re.Match[str]) -> str:
+        name = match.group(1)
+        printed = sorted({p.page for p in imposition.placements() if p.component.name == name and p.side == "front"})
+        if not printed:
+            raise ValueError(f"a guide step names the pages of {name!r}, a piece the kit does not print")
+        return page_ranges(printed)
+    return PAGES_OF.sub(pages, step)
+
+
+def _runs_by_stock(two_sided: list[int], stocks: dict[int, str]) -> str:
+    """The two-sided pages as print runs, one per stock (a run fed from one tray of paper or
+    card): "pages 3-8 two-sided on card", or "the two-sided pages in one run per stock: pages
+    3-4 on paper, pages 5-8 on card"."""
+    runs: dict[str, list[int]] = {}
+    for number in two_sided:
+        runs.setdefault(stocks.get(number, "paper"), []).append(number)
+    named = [f"pages {page_ranges(numbers)} on {name}" for name, numbers in runs.items()]
+    if len(named) == 1:
+        return named[0].replace(" on ", " two-sided on ", 1)
+    return "the two-sided pages in one run per stock: " + ", ".join(named)
+
+
 def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[list[Shape], float]:
     """One piece of each kind, all drawn at one scale, with its words, each named with its
     pages and what they print on; and the picture's height."""
@@ -334,7 +362,7 @@ def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
                 f"or glue backs up instead (page 1 says how). Crosses somewhere else entirely: your printer "
                 f"flips on the {other} edge; set it to flip on the {duplex} edge, or build the kit with "
                 f"--duplex {other}.", after=2.0)
-    column.text("Once they line up, print the two-sided pages as page 1 says: one run, two-sided.")
+    column.text("Once they line up, print the two-sided pages as page 1 says: two-sided, one run per stock.")
     return Sheet(2, width, height, "back", [], Group(tuple(shapes + column.shapes)),
                  band="bottom" if duplex == "long" else "top", label="duplex-test")
 
@@ -363,11 +391,12 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     left.heading("How to print")
     left.item("Print at 100 % (actual size); turn off “fit to page”. Check the 50 mm bar below.")
     if backs:
-        two_sided = [1, 2] + [number for back in backs for number in (back - 1, back)]
-        one_sided = [sheet.number for sheet in imposition.sheets if sheet.number not in two_sided]
-        left.item(f"First print pages 1-2 two-sided, flipping on the {duplex} edge: page 2 is a duplex test.")
+        two_sided = [number for back in backs if back > 2 for number in (back - 1, back)]
+        one_sided = [sheet.number for sheet in imposition.sheets if sheet.number not in two_sided + [1, 2]]
+        left.item(f"First print pages 1-2 two-sided on plain paper, flipping on the {duplex} edge: page 2 is a "
+                  f"duplex test.")
         rest = f"; then pages {page_ranges(one_sided)} one-sided." if one_sided else "."
-        left.item(f"Then print pages {page_ranges(two_sided)} two-sided in one run, flipping on the {duplex} "
+        left.item(f"Then print {_runs_by_stock(two_sided, page_stock(imposition))}, flipping on the {duplex} "
                   f"edge (each back follows its front){rest}")
         left.item(GLUE_UP)
     else:
@@ -384,8 +413,10 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     edges = ("Pieces of one size share their edges: one cut parts two neighbours, with no colour running past "
              "the line, so cut on the line itself." if cut == "shared" else
              "A piece's colour runs a little past its edge, so a cut slightly off still looks clean.")
-    left.item(f"Cutting takes about {count_cuts(imposition)} straight cuts: each one runs from tick to tick"
-              f"{along}. {edges}")
+    round_pieces = any(c.outline == "circle" for c in imposition.components)
+    punched = f" ({count_cuts(imposition, punched=True)} with the round pieces punched)" if round_pieces else ""
+    left.item(f"Cutting takes about {count_cuts(imposition)} straight cuts{punched}: each one runs from tick to "
+              f"tick{along}. {edges}")
     left.heading("Take from elsewhere")
     items = guide.box_items if guide is not None else ()
     for thing, count in items:
@@ -398,7 +429,7 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
         right.item(_checklist_line(family), box=True)
     right.heading("Cutting and assembly")
     for number, step in enumerate(guide.assembly if guide is not None else DEFAULT_ASSEMBLY, start=1):
-        right.text(f"{number}. {step}", indent=0.0, after=1.0)
+        right.text(f"{number}. {with_pages(step, imposition)}", indent=0.0, after=1.0)
 
     shapes += left.shapes + right.shapes
     bar_y = max(left.y, right.y) + 4.0

@@ -416,8 +416,17 @@ def _pages(components: Sequence[Component], area: Rect4, gap: float) -> list[lis
     each stock on pages of its own. A page of one-sided pieces that fits on a two-sided page
     of its stock joins it: that sheet goes through the printer twice anyway, and a one-sided
     piece only leaves blank paper behind it."""
+    ax, ay, aw, ah = area
+    kept = (ax + EDGE_KEEP_MM, ay + EDGE_KEEP_MM, aw - 2 * EDGE_KEEP_MM, ah - 2 * EDGE_KEEP_MM)
+
     def paginate(selected: list[Component]) -> list[list[Shelf]]:
-        return _merge_pages(_paginate(_pieces(selected, area, gap), area, gap), area, gap) if selected else []
+        """Packed EDGE_KEEP_MM inside the printable area when that costs no page, so a full
+        row still leaves its outer pieces some bleed past a laser's unprinted border."""
+        if not selected:
+            return []
+        edged, tight = (_merge_pages(_paginate(_pieces(selected, room, gap), room, gap), room, gap)
+                        for room in (kept, area))
+        return edged if len(edged) <= len(tight) else tight
 
     two_sided: list[list[Shelf]] = []
     one_sided: list[list[Shelf]] = []

@@ -184,3 +184,17 @@ def test_manifest_backs_follow_their_fronts_mirrored(built, paper):
     pages = len(PdfReader(built / paper / "cottage-garden.pdf").pages)
     assert pages == max(p["page"] for p in manifest["placements"])
     assert len(list((built / paper / "cottage-garden").glob("p*.svg"))) == pages
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_page_one_names_the_pages_of_each_nursery_to_print_only_one(paper):
+    """Page 1 once said "print the board for your player count" without saying which pages
+    hold which nursery, and listed both as pages to print."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    pages = {name: sorted({p.page for p in imposition.placements() if p.component.name == f"nursery-{name}"})
+             for name in data.NURSERY_SIDES}
+    words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
+    assert (f"print only the one for your player count, pages {pages['1-3'][0]}-{pages['1-3'][-1]} for 1-3 "
+            f"players or pages {pages['4'][0]}-{pages['4'][-1]} for 4" in words)

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from shapes import texts, walk
 
+from pnp.art.looks import look
 from pnp.fonts import DISPLAY_FACES
 from pnp.impose import impose
 from pnp.kits import harvest_dice as kit
@@ -88,6 +89,35 @@ def test_die_stickers_six_faces_for_every_die_with_shaped_pips(pieces):
     pips_per_die = sum(range(1, 7))
     dice = data.DICE_PER_COLOR[4]
     assert icons == {shape: dice * pips_per_die for shape in data.CROP_SHAPE.values()}
+
+
+def test_the_guide_names_each_score_sheet_page_by_the_heading_it_prints(pieces):
+    """"The score-sheet page" once left the printer to guess between the basic and advanced one."""
+    steps = " ".join(kit.GUIDE.assembly)
+    for mode in data.MODES:
+        heading = f"{mode.upper()} GAME"
+        assert f"headed {heading}" in steps
+        assert heading in texts(pieces[f"score-sheet-{mode}"].front)
+
+
+@pytest.mark.parametrize("crop", list(kit.CROP_COLOR))
+def test_a_six_shows_six_pips_well_apart_not_two_bars(crop):
+    """Lettuce's square pips once sat 0.54 mm apart down a six and read as two bars."""
+    from pnp.checks import bounds
+
+    face = kit.sticker_face(0, 0, kit.STICKER, 6, crop)
+    pips = sorted(bounds(shape) for shape in face.children if isinstance(shape, Icon))
+    assert len(pips) == 6
+    gaps = [below[1] - above[3] for above, below in zip(pips, pips[1:]) if above[0] == below[0]]
+    assert len(gaps) == 4 and min(gaps) >= 0.8
+
+
+def test_the_rules_summary_carries_the_wordmark_the_pig_and_the_crops(pieces):
+    """The summary card was plain text, the plainest piece of the five kits."""
+    drawn = [shape for shape, _, _ in walk(pieces["rules-summary"].front.shapes)]
+    assert any(isinstance(s, Text) and s.text == kit.TITLE and s.face == look(kit.TITLE).face for s in drawn)
+    icons = {s.name for s in drawn if isinstance(s, Icon)}
+    assert {"harvest-pig", *data.CROP_SHAPE.values()} <= icons
 
 
 def test_rules_card_and_marker(pieces):

@@ -187,8 +187,16 @@ def test_every_game_has_a_look_and_its_face_ships_with_its_licence():
 
     assert {load_kit(game).TITLE for game in GAME_IDS} == set(LOOKS)
     for face in DISPLAY_FACES.values():
-        licence = FACES_FOLDER / face.file.replace("-Bold.ttf", "-OFL.txt")
-        assert (FACES_FOLDER / face.file).is_file() and "SIL OPEN FONT LICENSE" in licence.read_text()
+        licence = (FACES_FOLDER / face.licence).read_text()
+        assert (FACES_FOLDER / face.file).is_file() and "SIL OPEN FONT LICENSE" in licence.upper()
+
+
+def test_each_game_has_a_display_face_and_an_ink_of_its_own():
+    """Cottage Garden and Garden Variety once shared Cabin Sketch in one green, Garden Dice
+    and Propagation Comfortaa: a kit's wordmark should tell its game at a glance."""
+    assert len({chosen.face for chosen in LOOKS.values()}) == len(LOOKS)
+    assert len({chosen.ink for chosen in LOOKS.values()}) == len(LOOKS)
+    assert set(DISPLAY_FACES) == {chosen.face for chosen in LOOKS.values()}  # no face shipped unused
 
 
 # --- the ink-saver build -----------------------------------------------------------------------

@@ -75,6 +75,14 @@ def test_large_text_may_use_the_lower_contrast():
     assert found(one_piece(orange, Text(10, 30, "R", size=14 * checks.PT_MM, fill="#FFFFFF")), "contrast") == []
 
 
+def test_a_lone_symbol_gets_no_large_text_allowance():
+    """Garden Variety's die once printed its "!" in pink on white (3.1:1) at 28 pt: a thin
+    bar and a dot, read as small text is, so it needs 4.5:1 where a large word needs 3:1."""
+    pink, large = "#CC79A7", 28 * checks.PT_MM
+    assert found(one_piece(Text(10, 30, "Go", size=large, fill=pink)), "contrast") == []
+    assert found(one_piece(Text(10, 30, "!", size=large, fill=pink)), "contrast")
+
+
 def test_marks_and_text_near_the_paper_edge_are_found():
     imposition = one_piece(Text(10, 20, "fine", size=4, fill=INK))
     sheet = imposition.sheets[0]
@@ -231,3 +239,15 @@ def test_cards_left_on_the_margin_with_little_bleed_past_a_lasers_border_are_fou
     problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
                 if p.check == "bleed"]
     assert problems and "critter-blue-1 keeps under 1.2 mm of its bleed" in problems[0]
+
+
+def test_tiles_on_white_whose_colour_runs_into_the_bleed_keep_it_past_a_lasers_border(monkeypatch):
+    """Cottage Garden's tiles are white pieces whose flower colour runs into their bleed; on A4
+    they once printed 5 mm from the edge (0.8 mm of bleed past a laser's border). Packed a
+    millimetre in from the printable area, as now, they keep it."""
+    cg = BuildOptions(games=("cottage-garden",))
+    assert [p for p in checks.check_imposition(kit("cottage-garden", "a4")) if p.check == "bleed"] == []
+    monkeypatch.setattr(impose_module, "EDGE_KEEP_MM", 0.0)
+    problems = [p.detail for p in checks.check_imposition(impose_kit("cottage-garden", PAPERS["a4"], cg))
+                if p.check == "bleed"]
+    assert any(detail.startswith("flower-tile-") for detail in problems)

@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
 from pnp import build as build_module
+from pnp.art.looks import look
 from pnp.cli import main
 from pnp.options import PAGE_MARGIN_MM, PAPERS
 
@@ -153,7 +154,8 @@ def test_ink_saver_pales_the_card_backgrounds(built, tmp_path):
     assert run("--paper", "letter", "--ink-saver", "--format", "svg", "--out", str(tmp_path)) == 0
     normal = next((built / "letter" / GV).glob("p04-*.svg")).read_text()  # the first page of card backs
     saver = next((tmp_path / "letter" / GV).glob("p04-*.svg")).read_text()
-    assert 'fill="#2F5D3A"' in normal and 'fill="#2F5D3A"' not in saver.split("<defs>")[1].split("</defs>")[1]
+    ink = f'fill="{look("Garden Variety").ink}"'  # the wordmark on the light card back
+    assert ink in normal and ink not in saver.split("<defs>")[1].split("</defs>")[1]
 
 
 def test_an_owners_deck_list_is_built_and_a_bad_one_is_refused(tmp_path, capsys):

@@ -41,6 +41,13 @@ def test_a_folded_kit_prints_one_sided_and_says_how_to_fold():
     assert FOLDING in words and "Every page is one-sided." in words
 
 
+def test_a_kit_without_cards_says_nothing_of_folding():
+    """Garden Dice's guide once told --fold builds how to fold cards the kit does not have."""
+    imposition = impose_kit("garden-dice", PAPERS["letter"], BuildOptions(games=("garden-dice",), fold=True))
+    words = " ".join(_words(imposition.sheets[0].overlay))
+    assert FOLDING not in words and "two-sided" in words  # its tiles and aids still print two-sided
+
+
 def _words(group: Group) -> list[str]:
     from shapes import walk
 

@@ -13,7 +13,7 @@ from shapes import walk
 
 from pnp.cli import main
 from pnp.cuts import count_cuts, sheet_cuts
-from pnp.frontmatter import CALIBRATION_MM, DEFAULT_ASSEMBLY, MARGIN, front_sheet
+from pnp.frontmatter import CALIBRATION_MM, DEFAULT_ASSEMBLY, MARGIN, front_sheet, page_ranges, page_stock
 from pnp.impose import impose
 from pnp.kits import load_kit
 from pnp.model import Component, Face, Group, Line, Rect, Style, Text
@@ -53,20 +53,36 @@ def _kit(game: str, **options):
 
 
 def test_two_sided_pages_are_one_print_run_after_a_duplex_test_page(kit_pdf):
-    """Page 2 is page 1's back and the duplex test; every two-sided page follows in one run,
-    so printing that run two-sided pairs each back with its front."""
+    """Page 2 is page 1's back and the duplex test; every two-sided page of pieces follows in
+    one run, so printing that run two-sided pairs each back with its front."""
     imposition = _kit(GV)
     backs = [sheet.number for sheet in imposition.sheets if sheet.side == "back"]
-    run = sorted({1, 2, *backs, *(back - 1 for back in backs)})
-    assert run == list(range(1, run[-1] + 1))  # one range, from page 1
+    run = sorted({*backs, *(back - 1 for back in backs)} - {1, 2})
+    assert run == list(range(3, run[-1] + 1))  # one range, after the test sheet
     one_sided = list(range(run[-1] + 1, len(imposition.sheets) + 1))
     first = " ".join(page_texts(kit_pdf)[0].split())
-    assert "First print pages 1-2 two-sided, flipping on the long edge: page 2 is a duplex test." in first
-    assert (f"Then print pages 1-{run[-1]} two-sided in one run, flipping on the long edge (each back follows "
+    assert ("First print pages 1-2 two-sided on plain paper, flipping on the long edge: page 2 is a duplex "
+            "test." in first)
+    assert (f"Then print pages 3-{run[-1]} two-sided on card, flipping on the long edge (each back follows "
             f"its front); then pages {one_sided[0]}" in first)
     assert "Card too heavy to print two-sided?" in first
     test = " ".join(page_texts(kit_pdf)[1].split())
     assert "Duplex test: the back of page 1" in test and "--duplex short" in test
+
+
+def test_two_sided_pages_of_paper_and_of_card_are_separate_runs():
+    """Garden Dice's two-sided aids print on paper and its tiles on card: one run over both
+    (as page 1 once asked) would feed card through a paper run or the reverse."""
+    imposition = _kit("garden-dice")
+    stocks = page_stock(imposition)
+    backs = [sheet.number for sheet in imposition.sheets if sheet.side == "back" and sheet.number > 2]
+    runs: dict[str, list[int]] = {}
+    for number in sorted({*backs, *(back - 1 for back in backs)}):
+        runs.setdefault(stocks[number], []).append(number)
+    assert set(runs) == {"paper", "card"}
+    words = " ".join(" ".join(text.text for text in _texts(imposition.sheets[0].overlay)).split())
+    expected = ", ".join(f"pages {page_ranges(pages)} on {name}" for name, pages in runs.items())
+    assert f"Then print the two-sided pages in one run per stock: {expected}, flipping" in words
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
@@ -212,3 +228,23 @@ def test_cut_shared_takes_fewer_cuts_and_the_build_says_how_many(tmp_path, capsy
     kit = load_kit(GV)
     imposition = impose(kit.components(KitOptions()), PAPERS["letter"], first_page=2)
     assert count_cuts(imposition) == gutters
+
+
+def test_a_guide_step_naming_the_pages_of_a_piece_the_kit_lacks_is_refused():
+    from pnp.frontmatter import with_pages
+
+    imposition = _kit("cottage-garden")
+    assert with_pages("pages {pages of nursery-4}", imposition).startswith("pages ")
+    with pytest.raises(ValueError, match="'nursery-5', a piece the kit does not print"):
+        with_pages("pages {pages of nursery-5}", imposition)
+
+
+def test_page_one_counts_the_cuts_apart_from_the_round_pieces_a_punch_presses_out():
+    """Propagation's "367 straight cuts" once counted the 130 tokens its guide says to punch."""
+    imposition = _kit("propagation")
+    cut, punched = count_cuts(imposition), count_cuts(imposition, punched=True)
+    assert punched < cut
+    words = " ".join(" ".join(text.text for text in _texts(imposition.sheets[0].overlay)).split())
+    assert f"Cutting takes about {cut} straight cuts ({punched} with the round pieces punched)" in words
+    square_only = _kit("garden-variety")
+    assert count_cuts(square_only, punched=True) == count_cuts(square_only)

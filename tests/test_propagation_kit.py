@@ -111,6 +111,13 @@ def _top(shape, dy):
     return min(y for _, y in shape.points) + dy
 
 
+def test_the_guide_asks_for_a_pencil_per_player_and_an_eraser():
+    """Every player writes on their own tracker and rubs out a plant that dies: one pencil
+    for the score sheet (as once listed) leaves the table short."""
+    wanted = dict((thing.split(",")[0].split(" (")[0], count) for thing, count in kit.GUIDE.box_items)
+    assert wanted == {"pencils": data.PLAYERS_MAX, "eraser": 1}
+
+
 def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cut(pieces):
     """A plant's sowing round is written on its token's row: nothing slides every turn."""
     for colour in kit.player_colours():

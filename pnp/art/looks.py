@@ -33,9 +33,9 @@ LOOKS: dict[str, Look] = {
                          (("look-wheat", "#C98B1B"), ("look-wheat", "#C98B1B"))),
     "Cottage Garden": Look("cabin-sketch", "#2F5B3A", "#CC79A7",
                            ((species_icon("Rose"), "#CC79A7"), (species_icon("Foxglove"), "#CC79A7"))),
-    "Propagation": Look("comfortaa", "#1E4D5C", "#009E73",
+    "Propagation": Look("eurofurence", "#1E4D5C", "#009E73",
                         (("look-seedling-hex", "#009E73"), ("look-seedling-hex", "#56B4E9"))),
-    "Garden Variety": Look("cabin-sketch", "#2F5D3A", "#E69F00",
+    "Garden Variety": Look("leckerli-one", "#6B2D5C", "#E69F00",
                            (("look-gnome-hat", "#D55E00"), ("look-gnome-hat", "#0072B2"))),
 }
 

@@ -46,8 +46,9 @@ TITLE = data.TITLE
 GUIDE = KitGuide(
     box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1)),
     assembly=(
-        "Nursery: print the board for your player count (1-3 or 4). Trim the first page on its "
-        "line, glue it over the second page's glue zone with the arrows tip to tip, then cut.",
+        "Nursery: print only the one for your player count, pages {pages of nursery-1-3} for 1-3 "
+        "players or pages {pages of nursery-4} for 4. Trim its first page on its line, glue it over "
+        "the second page's glue zone with the arrows tip to tip, then cut.",
         "Cut the flower tiles along the solid lines: every tile is one piece of 1 to 6 squares.",
         "Cut the flowerbeds, planting tables, cats, pot tokens, beehive tiles, cubes and parasol.",
         "Gardener die: cut the net, fold the dashed lines, glue the grey tabs inside.",

@@ -16,7 +16,7 @@ import math
 
 from pnp.art.critters import pose_icon, wildflower_icon
 from pnp.art.looks import wordmark
-from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, lighten, text_color_on
+from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_color_on
 from pnp.errors import KitError
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
@@ -46,6 +46,7 @@ CRITTER_COLORS = {"blue": OKABE_ITO["blue"], "red": OKABE_ITO["vermillion"],
 ANIMAL_ICONS = {"blue": "gv-opossum", "red": "gv-snail", "green": "gv-frog", "yellow": "gv-bee"}
 WILDFLOWER_COLOR = OKABE_ITO["orange"]
 GNOME_COLOR = OKABE_ITO["reddish_purple"]
+GNOME_INK = darken(GNOME_COLOR, 0.25)  # the gnomes' pink deep enough (5:1) for the die's "!" on white
 BACK_COLOR = "#2F5D3A"
 CREAM = "#F7F1DC"
 PANEL = Style(fill="#FFFFFF", decorative=True)
@@ -369,7 +370,7 @@ def die_face(label: str) -> Group:
     s = DIE_FACE_MM
     shapes: list[Shape] = [Rect(0, 0, s, s, Style(fill="#FFFFFF", decorative=True))]
     if label == data.DIE_LABELS[data.CHAOS]:
-        shapes += [Text(s / 2, s * 0.44, "!", size=10, align="center", anchor="middle", bold=True, fill=GNOME_COLOR),
+        shapes += [Text(s / 2, s * 0.44, "!", size=10, align="center", anchor="middle", bold=True, fill=GNOME_INK),
                    Text(s / 2, s * 0.82, "chaos", size=2.6, align="center", anchor="middle", bold=True, fill=INK)]
     else:
         shapes += [Text(s / 2, s / 2, label, size=9 if len(label) == 1 else 8, align="center", anchor="middle",

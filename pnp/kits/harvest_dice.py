@@ -30,7 +30,8 @@ GUIDE = KitGuide(
     box_items=(("plain six-sided dice (d6), about 16 mm", max(data.DICE_PER_COLOR.values()) * len(data.CROPS)),
                ("pencils, one per player", 4)),
     assembly=(
-        "Print at actual size, one-sided; print the score-sheet page once per four players.",
+        "Print at actual size, one-sided. Score sheets: print the page headed BASIC GAME or the one "
+        "headed ADVANCED GAME, for the game you play, once per four players.",
         "Cut the score sheets apart on their crop marks; each player takes a sheet of the game "
         "you play (basic or advanced).",
         "Cut the die stickers, three colours of six faces, and stick them on plain dice.",
@@ -56,6 +57,7 @@ LABEL = 2.6          # text size of labels, mm (about 7.4 pt)
 
 GARDEN_HEAD = 5.5    # die faces over the garden columns
 STICKER = 12.0       # side of a die sticker, for 16 mm dice
+PIP = 0.19            # a pip's box as a share of the sticker: a six's pips stay 0.8 mm or more apart, not bars
 STICKER_GAP = 5.0     # wide gaps: easy to cut, and the sheet keeps a page of sticker paper to itself
 
 
@@ -106,7 +108,7 @@ def sticker_face(x: float, y: float, side: float, value: int, crop: str) -> Grou
                          radius=side * 0.15)]
     for col, row in PIPS[value]:
         shapes.append(Icon(data.CROP_SHAPE[crop], side * (0.25 + 0.25 * col), side * (0.25 + 0.25 * row),
-                           side * 0.24, INK))  # dark pips read on every crop colour and in ink-saver prints
+                           side * PIP, INK))  # dark pips read on every crop colour and in ink-saver prints
     return Group(tuple(shapes), translate=(x, y))
 
 
@@ -337,7 +339,15 @@ SUMMARY_INDENT = 20.5
 
 
 def rules_card() -> Group:
-    shapes: list = [label(MARGIN, MARGIN + 4, f"{TITLE} in short", size=4.0, face=look(TITLE).face)]
+    """The rules in short under the game's wordmark, the pig and the three crops drawn as the
+    score sheet draws them, so the card looks like the rest of the kit (it was plain text)."""
+    shapes: list = [wordmark(TITLE, MARGIN, MARGIN - 0.2, 6.0)[0],
+                    Icon("harvest-pig", SHEET_W - MARGIN - 4.5, MARGIN + 3.0, 8.0, PIG_PINK),
+                    Line(MARGIN, MARGIN + 7.6, SHEET_W - MARGIN - 10.0, MARGIN + 7.6,
+                         Style(stroke=look(TITLE).accent, stroke_width=0.5))]
+    for number, crop in enumerate(data.CROPS):
+        shapes.append(Icon(data.CROP_SHAPE[crop], SHEET_W - MARGIN - 26.0 + number * 6.0, MARGIN + 3.0, 4.0,
+                           CROP_COLOR[crop]))
     y = MARGIN + 9.5
     for heading, text in SUMMARY:
         shapes.append(label(MARGIN, y, heading, size=2.7, bold=True, anchor="top"))

@@ -40,7 +40,9 @@ TITLE = data.TITLE
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
-    box_items=(("pencil for the score sheet", 1),),
+    # every player keeps their own tracker in pencil and rubs out the row of a plant harvested or dead
+    box_items=(("pencils, one per player (for the growth trackers and the score sheet)", data.PLAYERS_MAX),
+               ("eraser", 1)),
     assembly=(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
         "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
