@@ -230,7 +230,7 @@ def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
     entries: list[tuple[str, str | None, str]] = [(crop, data.CROP_SHAPE[crop], f"{crop[:3]} ×") for crop in data.CROPS]
     entries += [("ribbons", "harvest-ribbon", "ribbons"), ("pig", "harvest-pig", "pig")]
     if mode == "advanced":
-        entries.append(("bonus", "star", f"+{data.ADVANCED_BONUS_POINTS} each"))
+        entries.append(("bonus", "star", f"+{data.ADVANCED_BONUS_POINTS} ea."))  # "each" runs into TOTAL
     entries.append(("total", None, "TOTAL"))
     gap = 1.2
     width = (span - gap * (len(entries) - 1)) / len(entries)
