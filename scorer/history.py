@@ -59,7 +59,15 @@ from scorer.pages import (  # the score page's own form handling: an edit is the
     render_game_page,
     scored_for_page,
 )
-from scorer.storage import LIST_LIMIT, NOTE_MAX_CHARS, KeyReused, StaleVersion, note_problem, save_key_problem
+from scorer.storage import (
+    LIST_LIMIT,
+    NOTE_MAX_CHARS,
+    KeyOfDeletedResult,
+    KeyReused,
+    StaleVersion,
+    note_problem,
+    save_key_problem,
+)
 
 bp = Blueprint("history", __name__)
 bp.register_error_handler(BadJSON, bad_json)
@@ -158,7 +166,7 @@ def _checked_note(body: dict) -> str | None:
 
 @bp.errorhandler(KeyReused)
 def key_reused(error: KeyReused):
-    return jsonify({"error": str(error)}), 422
+    return jsonify({"error": str(error)}), 410 if isinstance(error, KeyOfDeletedResult) else 422
 
 
 @bp.errorhandler(StaleVersion)
@@ -174,8 +182,9 @@ def stale_version(error: StaleVersion):
 def save_result():
     """Save a finished game; the answer carries the result's key, which edits and deletes
     it (scorer.owners). With an Idempotency-Key header, the same key saves once: the first
-    request answers 201, every repeat of the same game 200 with the same id and key, and a
-    repeat with another game 422."""
+    request answers 201, every repeat of the same game 200 with the same id (and its key,
+    only to a request that owns the result), a repeat with another game 422, and a repeat
+    after the result was deleted 410."""
     key = _idempotency_key()
     body = read_json()
     if not isinstance(body, dict) or not SAVE_BODY_KEYS <= set(body) <= SAVE_BODY_KEYS | {"note"}:
@@ -188,8 +197,10 @@ def save_result():
     note = _checked_note(body)
     result = scorer.GAMES[game_id].score(body["state"])
     saved, created, result_key = save_owned(storage(), game_id, body["state"], result, key=key, note=note)
-    return (jsonify({"id": saved["id"], "key": result_key, "version": saved["version"],
-                     "result": saved["result"]}), 201 if created else 200,
+    answer = {"id": saved["id"], "version": saved["version"], "result": saved["result"]}
+    if result_key is not None:
+        answer["key"] = result_key
+    return (jsonify(answer), 201 if created else 200,
             {"Location": f"/api/results/{saved['id']}"})
 
 

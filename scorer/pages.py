@@ -55,7 +55,7 @@ from scorer.forms import (
 from scorer.games import CATALOGUE
 from scorer.green import off_the_loop
 from scorer.owners import save_owned
-from scorer.storage import save_key_problem
+from scorer.storage import KeyReused, save_key_problem
 
 bp = Blueprint("pages", __name__)
 
@@ -360,9 +360,14 @@ def score_page(game_id: str):
             # players' records (scorer.history) as if they had played.
             not_saved = result is not None and op == "save" and example
             if result is not None and op == "save" and not example:
-                saved = save_owned(storage(), game_id, state, result, key=_submitted_save_key())[0]
-                flash(f"Saved: {', '.join(result['winners'])} won.")
-                return redirect(url_for("history.result_page", result_id=saved["id"]))
+                try:
+                    saved = save_owned(storage(), game_id, state, result, key=_submitted_save_key())[0]
+                except KeyReused as error:  # a repeat of a save since deleted, or of another game
+                    violations = [{"code": "save-key-used", "message": str(error), "rule": "", "path": "",
+                                   "field": ""}]
+                else:
+                    flash(f"Saved: {', '.join(result['winners'])} won.")
+                    return redirect(url_for("history.result_page", result_id=saved["id"]))
     state = _shown_state(state)
     page = render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
                             players=_player_rows(state), result=result, violations=violations,
