@@ -75,11 +75,14 @@ def _offered_keys(result_id: int) -> list[str]:
     return [key for key in offered if key]
 
 
-def is_operator() -> bool:
+def is_operator(typed: str | None = None) -> bool:
+    """Whether the request carries the operator's token: as `Authorization: Bearer`, or as
+    `typed`, the token typed into a page's form (the roster's merge form)."""
     token = current_app.config.get("ADMIN_TOKEN") or ""
     scheme, _, credential = request.headers.get("Authorization", "").partition(" ")
-    return bool(token) and scheme.lower() == "bearer" and hmac.compare_digest(
-        credential.strip().encode("utf-8", "replace"), token.encode("utf-8", "replace"))
+    offered = typed if typed is not None else credential if scheme.lower() == "bearer" else ""
+    return bool(token) and bool(offered) and hmac.compare_digest(
+        offered.strip().encode("utf-8", "replace"), token.encode("utf-8", "replace"))
 
 
 def may_change(result_id: int) -> OwnerCheck:
