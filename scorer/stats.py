@@ -256,8 +256,8 @@ def merge(connection: Connection, name: str, into: str) -> str:
 def _played_together(connection: Connection, keys: list[str], others: list[str]) -> bool:
     """Whether any saved game has a player under one of `keys` and another under `others`."""
     theirs = select(PLAYS.c.result_id).where(PLAYS.c.player_key.in_(others))
-    return connection.scalar(select(func.count()).where(PLAYS.c.player_key.in_(keys),
-                                                        PLAYS.c.result_id.in_(theirs))) > 0
+    shared = select(PLAYS.c.result_id).where(PLAYS.c.player_key.in_(keys), PLAYS.c.result_id.in_(theirs))
+    return connection.execute(shared.limit(1)).first() is not None
 
 
 def undo_merge(connection: Connection, alias_key: str) -> str | None:
