@@ -126,10 +126,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(history.bp)
     app.register_blueprint(records.bp)
     app.register_blueprint(photo_pages.bp)
+    app.before_request(_chunked_bodies_read_whole)
     _limit_rates(app)
     _register_error_handlers(app)
     app.after_request(_security_headers)
     return app
+
+
+def _chunked_bodies_read_whole() -> None:
+    """Every body sent in chunks is read here, the one place that reads bodies, before any
+    page's form parser: held to the size limit, and a malformed one refused with a plain 400.
+    The photo page reads its larger uploads with its own parser and limit."""
+    from scorer.api import body_held_to_limit
+
+    if "HTTP_TRANSFER_ENCODING" in request.environ and request.blueprint != "photo":
+        body_held_to_limit()
 
 
 LOOPBACK_NAMES = ["localhost", "127.0.0.1"]

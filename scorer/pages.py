@@ -86,8 +86,6 @@ def forms_need_their_csrf_token() -> Any:
 
 
 def _hold_form_to_limits() -> None:
-    if "HTTP_TRANSFER_ENCODING" in request.environ:
-        body_held_to_limit()
     if _replay_request():
         # A pasted log is one multipart field (no %-escapes to decode) of up to MAX_LOG_CHARS:
         # only the body's cap holds it while it is parsed; its own cap is checked below.
