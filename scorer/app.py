@@ -182,6 +182,14 @@ def _limit_rates(app: Flask) -> None:
         shared = limiter.shared_limit(rate, scope=group)
         for endpoint in endpoints:
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
+    if app.config["WRITE_LIMIT"] != "off":
+        # A save through the score form is a write as the API's are; scoring there is not.
+        saves = limiter.shared_limit(app.config["WRITE_LIMIT"], scope="writes", exempt_when=_not_a_save)
+        app.view_functions["pages.score_page"] = saves(app.view_functions["pages.score_page"])  # type: ignore[assignment]
+
+
+def _not_a_save() -> bool:
+    return request.method != "POST" or request.form.get("op") != "save"
 
 
 def _proxy_count(text: str) -> int:

@@ -31,6 +31,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError, generate_csrf
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -357,7 +358,9 @@ def score_page(game_id: str):
             # An example is never saved: its made-up or simulated players would join the
             # players' records (scorer.history) as if they had played.
             not_saved = result is not None and op == "save" and example
-            if result is not None and op == "save" and not example:
+            if result is not None and op == "save" and not example and (too_many := g.get("saves_refused")):
+                violations = [{"code": "too-many-saves", "message": too_many, "rule": "", "path": "", "field": ""}]
+            elif result is not None and op == "save" and not example:
                 try:
                     saved = save_owned(storage(), game_id, state, result, key=_submitted_save_key())[0]
                 except KeyReused as error:  # a repeat of a save since deleted, or of another game
@@ -376,7 +379,18 @@ def score_page(game_id: str):
                             save_key=(refused and _submitted_save_key()) or uuid.uuid4().hex,
                             max_players=game.max_players,
                             retry_op=request.form.get("op", "score") if refused else None)
+    if g.get("saves_refused"):
+        return page, 429
     return (page, 400) if refused else (page, 422) if not_saved else page
+
+
+@bp.errorhandler(RateLimitExceeded)
+def too_many_saves(error: RateLimitExceeded):
+    """A save through the score form over the write limit (scorer.app): the page comes back,
+    every entry kept, saying why nothing was saved."""
+    g.saves_refused = (f"Not saved: too many requests of this kind from your address (the limit is "
+                       f"{error.limit.limit}); press Save result again in a minute")
+    return score_page(**(request.view_args or {}))
 
 
 def change_rows(state: dict, op: str) -> bool:
