@@ -44,6 +44,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.core import MAX_BODY_BYTES
+from scorer.examples import Busy
 from scorer.storage import NotYours, Storage, StorageUnavailable
 
 csrf = CSRFProtect()
@@ -265,6 +266,11 @@ def _register_error_handlers(app: Flask) -> None:
         if wants_json():
             return jsonify({"error": message}), 400
         return Response(message + "\n", 400, mimetype="text/plain")
+
+    @app.errorhandler(Busy)
+    def busy(error: Busy):
+        body, status = answer(503, str(error))
+        return body, status, {"Retry-After": str(error.retry_after)}
 
     @app.errorhandler(NotYours)
     def not_yours(error: NotYours):

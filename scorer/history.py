@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import copy
 import textwrap
+from collections.abc import Iterator
+from contextlib import ExitStack
 from datetime import datetime
 from typing import Any
 
@@ -45,6 +47,7 @@ from scorer.api import (
     unknown_game,
 )
 from scorer.core import InvalidState, UnknownGame, violation
+from scorer.examples import Busy, OneAtATime
 from scorer.forms import form_spec, whole_number
 from scorer.games import CATALOGUE
 from scorer.owners import may_change, require_owner, save_owned
@@ -272,12 +275,39 @@ def delete_result(result_id: int):
     return "", 204
 
 
+class ExportsBusy(Busy):
+    doing = "the saved games are being exported for someone else"
+
+
+# A worker streams one whole-history export at a time: reading a batch of rows is database
+# and Python work that holds a gevent worker's loop, and several at once stalled every other
+# request of the worker for seconds. Another export waits briefly, then gets a 503 with
+# Retry-After.
+EXPORTS = OneAtATime(ExportsBusy)
+
+
+def exported(chunks: Iterator[str], mimetype: str, filename: str) -> Response:
+    """A streamed export in the worker's export turn, given back when the stream ends or is
+    closed (the client gone); ExportsBusy when the turn stays taken."""
+    turn = ExitStack()
+    turn.enter_context(EXPORTS.turn())
+
+    def streamed() -> Iterator[str]:
+        try:
+            yield from chunks
+        finally:
+            turn.close()
+    response = Response(streamed(), mimetype=mimetype,
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    response.call_on_close(turn.close)   # also when the stream was never begun
+    return response
+
+
 @bp.get("/api/results.csv")
 def results_csv():
     game = _game_filter()
     name = f"gardenkit-results{'-' + game if game else ''}.csv"
-    return Response(storage().csv(game), mimetype="text/csv",  # streamed, batch by batch
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return exported(storage().csv(game), "text/csv", name)  # streamed, batch by batch
 
 
 @bp.get("/api/players")

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.exceptions import Forbidden
 
 from scorer import playlog, stats
 from scorer.api import storage
 from scorer.charts import Bar, bar_chart
 from scorer.games import CATALOGUE
+from scorer.history import exported
 from scorer.owners import is_operator
 from scorer.pages import label
 from scorer.storage import player_key
@@ -70,8 +71,7 @@ def roster_page():
 @bp.get("/players/plays.bgstats.json")
 def play_log():
     """Every saved game in BG Stats' JSON layout, streamed (scorer/playlog.py)."""
-    return Response(playlog.bgstats_json(storage()), mimetype="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="gardenkit-plays.bgstats.json"'})
+    return exported(playlog.bgstats_json(storage()), "application/json", "gardenkit-plays.bgstats.json")
 
 
 @bp.get("/players/<key>")
