@@ -5,11 +5,12 @@ violations, a body over 1 MB 413 (Flask's MAX_CONTENT_LENGTH), a database that i
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 
 import scorer
 from scorer.core import BadJSON, InvalidState, UnknownGame, read_json_text, read_log_json, violation
@@ -28,6 +29,8 @@ from scorer.storage import Storage, StorageUnavailable
 
 bp = Blueprint("api", __name__)
 
+log = logging.getLogger("gardenkit.api")
+
 REQUEST_RULE = "Request format (docs/app.md)"
 MAX_ID = 2**63 - 1  # the largest id any database column can hold
 
@@ -41,7 +44,16 @@ def body_held_to_limit() -> bytes:
     over the limit. werkzeug stops reading a body that has no length (a chunked one) at the
     limit without a word, so that a form or JSON cut short would pass for whole: one byte
     more from the input tells a body of exactly the limit from a larger one."""
-    body = request.get_data(cache=True)
+    try:
+        body = request.get_data(cache=True)
+    except HTTPException:
+        raise
+    except Exception:  # noqa: BLE001 -- the server's own reader refused it: a malformed chunk, say
+        log.info("unreadable request body on %s %s", request.method, request.path)
+        raise BadRequest("the request body could not be read: its chunks are malformed or it was cut off") from None
+    if request.content_length is not None and len(body) < request.content_length:
+        raise BadRequest(f"the request body ended after {len(body)} of the {request.content_length} "
+                         "bytes its Content-Length announced")
     limit = current_app.config["MAX_CONTENT_LENGTH"]
     if limit is not None and len(body) >= limit and request.environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge()

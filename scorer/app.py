@@ -44,6 +44,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.core import MAX_BODY_BYTES
+from scorer.examples import Busy
 from scorer.storage import NotYours, Storage, StorageUnavailable
 
 csrf = CSRFProtect()
@@ -126,10 +127,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(history.bp)
     app.register_blueprint(records.bp)
     app.register_blueprint(photo_pages.bp)
+    app.before_request(_chunked_bodies_read_whole)
     _limit_rates(app)
     _register_error_handlers(app)
     app.after_request(_security_headers)
     return app
+
+
+def _chunked_bodies_read_whole() -> None:
+    """Every body sent in chunks is read here, the one place that reads bodies, before any
+    page's form parser: held to the size limit, and a malformed one refused with a plain 400.
+    The photo page reads its larger uploads with its own parser and limit."""
+    from scorer.api import body_held_to_limit
+
+    if "HTTP_TRANSFER_ENCODING" in request.environ and request.blueprint != "photo":
+        body_held_to_limit()
 
 
 LOOPBACK_NAMES = ["localhost", "127.0.0.1"]
@@ -171,6 +183,14 @@ def _limit_rates(app: Flask) -> None:
         shared = limiter.shared_limit(rate, scope=group)
         for endpoint in endpoints:
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
+    if app.config["WRITE_LIMIT"] != "off":
+        # A save through the score form is a write as the API's are; scoring there is not.
+        saves = limiter.shared_limit(app.config["WRITE_LIMIT"], scope="writes", exempt_when=_not_a_save)
+        app.view_functions["pages.score_page"] = saves(app.view_functions["pages.score_page"])  # type: ignore[assignment]
+
+
+def _not_a_save() -> bool:
+    return request.method != "POST" or request.form.get("op") != "save"
 
 
 def _proxy_count(text: str) -> int:
@@ -246,6 +266,11 @@ def _register_error_handlers(app: Flask) -> None:
         if wants_json():
             return jsonify({"error": message}), 400
         return Response(message + "\n", 400, mimetype="text/plain")
+
+    @app.errorhandler(Busy)
+    def busy(error: Busy):
+        body, status = answer(503, str(error))
+        return body, status, {"Retry-After": str(error.retry_after)}
 
     @app.errorhandler(NotYours)
     def not_yours(error: NotYours):

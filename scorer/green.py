@@ -27,7 +27,18 @@ def off_the_loop(work: Callable[[], T]) -> T:
     if gevent_patched():
         import gevent
 
-        return gevent.get_hub().threadpool.apply(work)
+        # The outcome comes back as a value: an exception raised on the pool's thread would
+        # also be printed, traceback and all, by gevent's hub, though the request answers it
+        # (a replay refused with 422, say).
+        def outcome() -> tuple[T | None, Exception | None]:
+            try:
+                return work(), None
+            except Exception as error:  # noqa: BLE001 -- raised again below, on the loop
+                return None, error
+        result, error = gevent.get_hub().threadpool.apply(outcome)
+        if error is not None:
+            raise error
+        return result
     return work()
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import copy
 import textwrap
+from collections.abc import Iterator
+from contextlib import ExitStack
 from datetime import datetime
 from typing import Any
 
@@ -45,6 +47,7 @@ from scorer.api import (
     unknown_game,
 )
 from scorer.core import InvalidState, UnknownGame, violation
+from scorer.examples import Busy, OneAtATime
 from scorer.forms import form_spec, whole_number
 from scorer.games import CATALOGUE
 from scorer.owners import may_change, require_owner, save_owned
@@ -59,7 +62,15 @@ from scorer.pages import (  # the score page's own form handling: an edit is the
     render_game_page,
     scored_for_page,
 )
-from scorer.storage import LIST_LIMIT, NOTE_MAX_CHARS, KeyReused, StaleVersion, note_problem, save_key_problem
+from scorer.storage import (
+    LIST_LIMIT,
+    NOTE_MAX_CHARS,
+    KeyOfDeletedResult,
+    KeyReused,
+    StaleVersion,
+    note_problem,
+    save_key_problem,
+)
 
 bp = Blueprint("history", __name__)
 bp.register_error_handler(BadJSON, bad_json)
@@ -158,7 +169,7 @@ def _checked_note(body: dict) -> str | None:
 
 @bp.errorhandler(KeyReused)
 def key_reused(error: KeyReused):
-    return jsonify({"error": str(error)}), 422
+    return jsonify({"error": str(error)}), 410 if isinstance(error, KeyOfDeletedResult) else 422
 
 
 @bp.errorhandler(StaleVersion)
@@ -174,8 +185,9 @@ def stale_version(error: StaleVersion):
 def save_result():
     """Save a finished game; the answer carries the result's key, which edits and deletes
     it (scorer.owners). With an Idempotency-Key header, the same key saves once: the first
-    request answers 201, every repeat of the same game 200 with the same id and key, and a
-    repeat with another game 422."""
+    request answers 201, every repeat of the same game 200 with the same id (and its key,
+    only to a request that owns the result), a repeat with another game 422, and a repeat
+    after the result was deleted 410."""
     key = _idempotency_key()
     body = read_json()
     if not isinstance(body, dict) or not SAVE_BODY_KEYS <= set(body) <= SAVE_BODY_KEYS | {"note"}:
@@ -188,8 +200,10 @@ def save_result():
     note = _checked_note(body)
     result = scorer.GAMES[game_id].score(body["state"])
     saved, created, result_key = save_owned(storage(), game_id, body["state"], result, key=key, note=note)
-    return (jsonify({"id": saved["id"], "key": result_key, "version": saved["version"],
-                     "result": saved["result"]}), 201 if created else 200,
+    answer = {"id": saved["id"], "version": saved["version"], "result": saved["result"]}
+    if result_key is not None:
+        answer["key"] = result_key
+    return (jsonify(answer), 201 if created else 200,
             {"Location": f"/api/results/{saved['id']}"})
 
 
@@ -261,12 +275,39 @@ def delete_result(result_id: int):
     return "", 204
 
 
+class ExportsBusy(Busy):
+    doing = "the saved games are being exported for someone else"
+
+
+# A worker streams one whole-history export at a time: reading a batch of rows is database
+# and Python work that holds a gevent worker's loop, and several at once stalled every other
+# request of the worker for seconds. Another export waits briefly, then gets a 503 with
+# Retry-After.
+EXPORTS = OneAtATime(ExportsBusy)
+
+
+def exported(chunks: Iterator[str], mimetype: str, filename: str) -> Response:
+    """A streamed export in the worker's export turn, given back when the stream ends or is
+    closed (the client gone); ExportsBusy when the turn stays taken."""
+    turn = ExitStack()
+    turn.enter_context(EXPORTS.turn())
+
+    def streamed() -> Iterator[str]:
+        try:
+            yield from chunks
+        finally:
+            turn.close()
+    response = Response(streamed(), mimetype=mimetype,
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    response.call_on_close(turn.close)   # also when the stream was never begun
+    return response
+
+
 @bp.get("/api/results.csv")
 def results_csv():
     game = _game_filter()
     name = f"gardenkit-results{'-' + game if game else ''}.csv"
-    return Response(storage().csv(game), mimetype="text/csv",  # streamed, batch by batch
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return exported(storage().csv(game), "text/csv", name)  # streamed, batch by batch
 
 
 @bp.get("/api/players")

@@ -157,8 +157,8 @@ def _results_paths() -> dict[str, dict]:
     result_id = {"name": "result_id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
     idempotency = {"name": "Idempotency-Key", "in": "header", "required": False,
                    "schema": {"type": "string", "pattern": SAVE_KEY_PATTERN.pattern},
-                   "description": "the same key saves once: a repeat of the same game answers 200 with the "
-                                  "same id and key, a repeat with another game 422"}
+                   "description": "the same key saves once: a repeat of the same game answers 200 with the same "
+                                  "id (its key only to its owner), a repeat with another game 422, after a delete 410"}
     unavailable = {"503": _answer("the results database is not available", ERROR)}
     writes = {"403": _answer("a write from another site's page (its Origin), or by someone who does not hold "
                              "the result's key", ERROR),
@@ -173,10 +173,13 @@ def _results_paths() -> dict[str, dict]:
                      "parameters": [idempotency], "requestBody": _json_body(save_body),
                      "responses": {"201": _answer("saved; keep the key to edit or delete it",
                                                   {"$ref": "#/components/schemas/Saved"}),
-                                   "200": _answer("saved before under this Idempotency-Key: the same id and key",
+                                   "200": _answer("saved before under this Idempotency-Key: the same id (and key, only to a "
+                                                  "request that owns the result)",
                                                   {"$ref": "#/components/schemas/Saved"}),
                                    "422": _answer("impossible state or unknown game, or an Idempotency-Key that "
                                                   "saved another game: nothing saved", VIOLATIONS),
+                                   "410": _answer("the Idempotency-Key's result was deleted: not saved again",
+                                                  ERROR),
                                    "400": ERRORS["400"], "413": ERRORS["413"], **writes, **unavailable}},
             "get": {"summary": "saved games, newest first", "operationId": "listResults", "tags": ["results"],
                     "parameters": [game_query, {"name": "limit", "in": "query", "required": False,

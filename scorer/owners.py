@@ -11,9 +11,10 @@ the operator's token (`Authorization: Bearer <GARDENKIT_ADMIN_TOKEN>`), which ma
 result, including those saved before results had keys. Tokens and keys are compared in
 constant time.
 
-A save repeated with the same save key (Idempotency-Key) answers with the same result key:
-the key is then derived from the save key and the app's secret, so the repeat can give it
-back although the database does not hold it.
+A save repeated with the same save key (Idempotency-Key) answers with the same result; its
+key (derived from the save key and the app's secret, so the database need not hold it) only
+when the repeat already may change the result: its session holds the key, or it carries the
+key or the operator's token. Whoever merely knows a save key learns no result's key.
 """
 from __future__ import annotations
 
@@ -44,12 +45,15 @@ def new_key(save_key: str | None) -> str:
 
 
 def save_owned(storage: Storage, game: str, state: Any, result: dict, *, key: str | None = None,
-               note: str | None = None) -> tuple[dict[str, Any], bool, str]:
-    """Storage.save_once with a key for the saver: (record, stored now, the result's key).
-    The browser's session remembers the key."""
+               note: str | None = None) -> tuple[dict[str, Any], bool, str | None]:
+    """Storage.save_once with a key for the saver: (record, stored now, the result's key, or
+    None for a repeat by a request that does not own the result). The browser's session
+    remembers the key."""
     result_key = new_key(key)
     saved, created = storage.save_once(game, state, result, key=key, note=note,
                                        owner_key_hash=key_hash(result_key))
+    if not created and not may_change(saved["id"])(storage.owner_key_hash(saved["id"])):
+        return saved, created, None
     remember(saved["id"], result_key)
     return saved, created, result_key
 
@@ -71,11 +75,14 @@ def _offered_keys(result_id: int) -> list[str]:
     return [key for key in offered if key]
 
 
-def is_operator() -> bool:
+def is_operator(typed: str | None = None) -> bool:
+    """Whether the request carries the operator's token: as `Authorization: Bearer`, or as
+    `typed`, the token typed into a page's form (the roster's merge form)."""
     token = current_app.config.get("ADMIN_TOKEN") or ""
     scheme, _, credential = request.headers.get("Authorization", "").partition(" ")
-    return bool(token) and scheme.lower() == "bearer" and hmac.compare_digest(
-        credential.strip().encode("utf-8", "replace"), token.encode("utf-8", "replace"))
+    offered = typed if typed is not None else credential if scheme.lower() == "bearer" else ""
+    return bool(token) and bool(offered) and hmac.compare_digest(
+        offered.strip().encode("utf-8", "replace"), token.encode("utf-8", "replace"))
 
 
 def may_change(result_id: int) -> OwnerCheck:

@@ -31,6 +31,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError, generate_csrf
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -55,7 +56,7 @@ from scorer.forms import (
 from scorer.games import CATALOGUE
 from scorer.green import off_the_loop
 from scorer.owners import save_owned
-from scorer.storage import save_key_problem
+from scorer.storage import KeyReused, save_key_problem
 
 bp = Blueprint("pages", __name__)
 
@@ -86,8 +87,6 @@ def forms_need_their_csrf_token() -> Any:
 
 
 def _hold_form_to_limits() -> None:
-    if "HTTP_TRANSFER_ENCODING" in request.environ:
-        body_held_to_limit()
     if _replay_request():
         # A pasted log is one multipart field (no %-escapes to decode) of up to MAX_LOG_CHARS:
         # only the body's cap holds it while it is parsed; its own cap is checked below.
@@ -359,10 +358,17 @@ def score_page(game_id: str):
             # An example is never saved: its made-up or simulated players would join the
             # players' records (scorer.history) as if they had played.
             not_saved = result is not None and op == "save" and example
-            if result is not None and op == "save" and not example:
-                saved = save_owned(storage(), game_id, state, result, key=_submitted_save_key())[0]
-                flash(f"Saved: {', '.join(result['winners'])} won.")
-                return redirect(url_for("history.result_page", result_id=saved["id"]))
+            if result is not None and op == "save" and not example and (too_many := g.get("saves_refused")):
+                violations = [{"code": "too-many-saves", "message": too_many, "rule": "", "path": "", "field": ""}]
+            elif result is not None and op == "save" and not example:
+                try:
+                    saved = save_owned(storage(), game_id, state, result, key=_submitted_save_key())[0]
+                except KeyReused as error:  # a repeat of a save since deleted, or of another game
+                    violations = [{"code": "save-key-used", "message": str(error), "rule": "", "path": "",
+                                   "field": ""}]
+                else:
+                    flash(f"Saved: {', '.join(result['winners'])} won.")
+                    return redirect(url_for("history.result_page", result_id=saved["id"]))
     state = _shown_state(state)
     page = render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
                             players=_player_rows(state), result=result, violations=violations,
@@ -373,7 +379,18 @@ def score_page(game_id: str):
                             save_key=(refused and _submitted_save_key()) or uuid.uuid4().hex,
                             max_players=game.max_players,
                             retry_op=request.form.get("op", "score") if refused else None)
+    if g.get("saves_refused"):
+        return page, 429
     return (page, 400) if refused else (page, 422) if not_saved else page
+
+
+@bp.errorhandler(RateLimitExceeded)
+def too_many_saves(error: RateLimitExceeded):
+    """A save through the score form over the write limit (scorer.app): the page comes back,
+    every entry kept, saying why nothing was saved."""
+    g.saves_refused = (f"Not saved: too many requests of this kind from your address (the limit is "
+                       f"{error.limit.limit}); press Save result again in a minute")
+    return score_page(**(request.view_args or {}))
 
 
 def change_rows(state: dict, op: str) -> bool:

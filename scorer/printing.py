@@ -41,7 +41,7 @@ from pnp.cli import _bleed as cli_bleed
 from pnp.kits import available_kits
 from pnp.options import PAPERS, BuildOptions
 from pnp.version import VERSION as KIT_VERSION
-from scorer.api import body_held_to_limit, game_info
+from scorer.api import game_info
 from scorer.examples import Busy, OneAtATime
 from scorer.games.garden_variety import data as garden_variety
 from scorer.green import off_the_loop
@@ -394,13 +394,6 @@ def kit_manifest(svg_zip: bytes) -> dict:
 
 
 # --- answers ---------------------------------------------------------------------------------
-
-@bp.before_request
-def uploads_held_to_the_size_limit() -> None:
-    """A deck list sent in chunks is held to the size limit before the form parser reads it,
-    as the pages' forms are (werkzeug alone would cut it short without a word)."""
-    if "HTTP_TRANSFER_ENCODING" in request.environ:
-        body_held_to_limit()
 
 
 @bp.errorhandler(RequestEntityTooLarge)

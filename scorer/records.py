@@ -7,19 +7,25 @@
                            length, each chart with its table
 
 Merging "Anne" into "Ann" (or renaming) changes no saved game: it stores an alias that the
-roster lists with an Undo button. Anyone using the app may make or undo one, as anyone may
-edit a saved game here; the forms carry the page's CSRF token.
+roster lists with an Undo button. As a merge changes every reader's records, only the operator
+makes or undoes one: the request carries the operator's token (GARDENKIT_ADMIN_TOKEN), as
+`Authorization: Bearer` or typed into the form, which the roster shows only when the app has
+a token; the forms also carry the page's CSRF token. Two names that played in one game are
+never merged: that game would count one player twice.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.exceptions import Forbidden
 
 from scorer import playlog, stats
 from scorer.api import storage
 from scorer.charts import Bar, bar_chart
 from scorer.games import CATALOGUE
+from scorer.history import exported
+from scorer.owners import is_operator
 from scorer.pages import label
 from scorer.storage import player_key
 
@@ -28,8 +34,16 @@ KEY_MAX_CHARS = 200
 
 
 @bp.before_request
-def forms_need_their_csrf_token() -> None:
-    if request.method == "POST" and current_app.config["WTF_CSRF_ENABLED"]:
+def only_the_operator_merges() -> None:
+    """Every post here makes or undoes a merge: the operator's, by the token in its header
+    (which no other site's page can make a browser send) or typed into the form, which then
+    also needs the page's CSRF token."""
+    if request.method != "POST" or is_operator():
+        return
+    if not is_operator(request.form.get("operator_token", "")):
+        raise Forbidden("Only the operator, with the operator's token, merges, renames or undoes "
+                        "a merge of players' names: it changes everyone's records")
+    if current_app.config["WTF_CSRF_ENABLED"]:
         current_app.extensions["csrf"].protect()
 
 
@@ -50,14 +64,14 @@ def percent_filter(value: float | None) -> str:
 def roster_page():
     with stats.reading(storage()) as connection:
         players, merged = stats.roster(connection), stats.aliases(connection)
-    return render_template("records/roster.html", players=players, merged=merged, games=titles())
+    return render_template("records/roster.html", players=players, merged=merged, games=titles(),
+                           merges_open=bool(current_app.config.get("ADMIN_TOKEN")))
 
 
 @bp.get("/players/plays.bgstats.json")
 def play_log():
     """Every saved game in BG Stats' JSON layout, streamed (scorer/playlog.py)."""
-    return Response(playlog.bgstats_json(storage()), mimetype="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="gardenkit-plays.bgstats.json"'})
+    return exported(playlog.bgstats_json(storage()), "application/json", "gardenkit-plays.bgstats.json")
 
 
 @bp.get("/players/<key>")
@@ -88,8 +102,7 @@ def merge():
         with stats.reading(storage(), write=True) as connection:
             done = stats.merge(connection, name, into)
     except stats.MergeRefused as refused:
-        flash(f"Not merged: {refused}.")
-        return redirect(url_for("records.roster_page"))
+        return render_template("error.html", status=422, message=f"not merged: {refused}"), 422
     flash(done)
     return redirect(url_for("records.player_page", key=player_key(into)))
 

@@ -237,8 +237,11 @@ def merge(connection: Connection, name: str, into: str) -> str:
     alias_key = player_key(name)
     if connection.scalar(select(func.count()).where(PLAYS.c.player_key == alias_key)) == 0:
         raise MergeRefused(f"no saved game has a player called {name}")
-    target, _ = keys_of(connection, player_key(into))
-    if keys_of(connection, alias_key)[0] == target and names_of(connection, [target]).get(target) == into:
+    target, target_keys = keys_of(connection, player_key(into))
+    counted_as, alias_keys = keys_of(connection, alias_key)
+    if counted_as != target and _played_together(connection, alias_keys, target_keys):
+        raise MergeRefused(f"{name} and {into} played in the same game, so they are two players")
+    if counted_as == target and names_of(connection, [target]).get(target) == into:
         raise MergeRefused(f"{name} is already shown as {into}")
     # Names merged into this one before now follow it, so every alias points at a player who
     # is not merged away: one step always finds whom a name counts as.
@@ -248,6 +251,13 @@ def merge(connection: Connection, name: str, into: str) -> str:
                                                made_at=datetime.now(timezone.utc)))
     connection.execute(update(ALIASES).where(ALIASES.c.player_key == target).values(name=into))
     return f"{name}'s games now count as {into}'s."
+
+
+def _played_together(connection: Connection, keys: list[str], others: list[str]) -> bool:
+    """Whether any saved game has a player under one of `keys` and another under `others`."""
+    theirs = select(PLAYS.c.result_id).where(PLAYS.c.player_key.in_(others))
+    shared = select(PLAYS.c.result_id).where(PLAYS.c.player_key.in_(keys), PLAYS.c.result_id.in_(theirs))
+    return connection.execute(shared.limit(1)).first() is not None
 
 
 def undo_merge(connection: Connection, alias_key: str) -> str | None:

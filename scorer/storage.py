@@ -48,9 +48,13 @@ WAL_SWITCH_RETRY_S = 0.01
 LIST_LIMIT = 100
 NOTE_MAX_CHARS = 500
 SAVE_KEY_MAX_CHARS = 100
+# At least this long, so that no one guesses another client's key (a repeat of a save
+# answers with its result, scorer.owners).
+SAVE_KEY_MIN_CHARS = 16
 # A save key is an opaque token the client makes up (a UUID, say): plain ASCII only, so it
 # reads the same in a header, a form field, a log line and every database's collation.
-SAVE_KEY_PATTERN = re.compile(rf"[A-Za-z0-9._:~-]{{1,{SAVE_KEY_MAX_CHARS}}}")
+SAVE_KEY_PATTERN = re.compile(rf"[A-Za-z0-9._:~-]{{{SAVE_KEY_MIN_CHARS},{SAVE_KEY_MAX_CHARS}}}")
+DELETED_KEYS_TABLE = "gardenkit_deleted_save_keys"
 
 TABLE = "gardenkit_results"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -98,6 +102,15 @@ class SavedResult(Base):
         return {**self.summary(), "state": self.state, "result": self.result}
 
 
+class DeletedSaveKey(Base):
+    """The save key of a deleted result: a late repeat of that save (an offline queue's retry)
+    must not bring the game back."""
+
+    __tablename__ = DELETED_KEYS_TABLE
+
+    save_key: Mapped[str] = mapped_column(String(SAVE_KEY_MAX_CHARS), primary_key=True)
+
+
 class NotYours(Exception):
     """Only the result's saver (holding its key) or the operator may change or delete it."""
 
@@ -113,6 +126,10 @@ class StaleVersion(Exception):
 
 class KeyReused(ValueError):
     """A save key already names another game: a repeated save must repeat the same game."""
+
+
+class KeyOfDeletedResult(KeyReused):
+    """A save key whose result was deleted: the repeat is refused, the game stays deleted."""
 
 
 OwnerCheck = Callable[[str | None], bool]
@@ -202,7 +219,7 @@ def save_key_problem(key: str) -> str | None:
     """Why a save key is refused, in plain words; None when it is a good one."""
     if SAVE_KEY_PATTERN.fullmatch(key):
         return None
-    return (f"a save key is 1 to {SAVE_KEY_MAX_CHARS} plain characters "
+    return (f"a save key is {SAVE_KEY_MIN_CHARS} to {SAVE_KEY_MAX_CHARS} plain characters "
             "(letters, digits and . _ : ~ -), such as a UUID")
 
 
@@ -319,7 +336,8 @@ class Storage:
     def save_once(self, game: str, state: Any, result: dict, *, key: str | None = None,
                   note: str | None = None, owner_key_hash: str | None = None) -> tuple[dict[str, Any], bool]:
         """save(), and whether this call stored it (False: the key was saved before, for
-        this same game; KeyReused when it names another)."""
+        this same game; KeyReused when it names another, KeyOfDeletedResult when its result
+        was deleted)."""
         problem = save_key_problem(key) if key is not None else None
         if problem:
             raise ValueError(problem)
@@ -341,6 +359,7 @@ class Storage:
 
         def work():
             if key is not None:
+                self._refuse_deleted_key(key)
                 earlier = self._by_key(key)
                 if earlier is not None:
                     return same_game(earlier)
@@ -354,6 +373,12 @@ class Storage:
                     raise
                 return same_game(earlier)
         return self._guard(work)
+
+    def _refuse_deleted_key(self, key: str) -> None:
+        with self._session() as session:
+            if session.get(DeletedSaveKey, key) is not None:
+                raise KeyOfDeletedResult(f"the save key {key!r} saved a game that was deleted since; "
+                                         "it is not saved again")
 
     def _by_key(self, key: str) -> dict[str, Any] | None:
         with self._session() as session:
@@ -383,7 +408,11 @@ class Storage:
     def delete(self, result_id: int, may_change: OwnerCheck | None = None) -> bool:
         """Remove a saved game; False when there was no such result (NotYours as update)."""
         def remove(row: SavedResult) -> None:
-            Session.object_session(row).delete(row)  # type: ignore[union-attr]
+            session = Session.object_session(row)
+            assert session is not None
+            if row.save_key is not None:
+                session.merge(DeletedSaveKey(save_key=row.save_key))
+            session.delete(row)
         return self._change(result_id, remove, may_change, None) is not None
 
     def _change(self, result_id: int, change: Callable[[SavedResult], None],

@@ -77,11 +77,14 @@ def worked_examples(monkeypatch):
         monkeypatch.setattr(game, "engine", None)
 
 
+LIVE_OPERATOR_TOKEN = "operator-token-of-the-live-server"   # the roster's merges need it
+
+
 @pytest.fixture
 def live_server(tmp_path):
     from werkzeug.serving import make_server
 
-    application = make_app(tmp_path)
+    application = make_app(tmp_path, ADMIN_TOKEN=LIVE_OPERATOR_TOKEN)
     server = make_server("127.0.0.1", 0, application, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -128,6 +128,18 @@ def test_a_page_saved_twice_keeps_one_result(client, csrf_token):
     assert len(client.get("/api/results").get_json()["results"]) == 2   # a bad key saves without one
 
 
+def test_a_page_saved_again_after_its_result_was_deleted_says_so(client, csrf_token):
+    token = csrf_token(client, SCORE)
+    key = "0123456789abcdef0123456789abcdef"
+    saved = client.post(SCORE, data=save_form(token, key))
+    result_id = int(saved.headers["Location"].rsplit("/", 1)[1])
+    assert client.delete(f"/api/results/{result_id}").status_code == 204
+    again = client.post(SCORE, data=save_form(token, key))
+    assert again.status_code == 200 and "was deleted since" in again.get_data(as_text=True)
+    assert 'value="Ann"' in again.get_data(as_text=True)
+    assert client.get("/api/results").get_json()["results"] == []
+
+
 def test_impossible_state_is_not_saved_from_the_page(client, csrf_token):
     answer = client.post(SCORE, data=gv_form(csrf_token(client, SCORE), [("Ann", 6, 6, 0), ("Bo", 6, 0, 0)], op="save"))
     assert answer.status_code == 200 and "not possible" in text_of(answer)

@@ -128,12 +128,12 @@ def test_workers_starting_together_on_a_new_file_start_quietly(tmp_path, caplog)
 # --- saving once per key ------------------------------------------------------------------------
 
 def test_the_same_key_saves_once_and_returns_the_first_record(store):
-    first, created = store.save_once("garden-variety", STATE, RESULT, key="pad-1")
-    again, created_again = store.save_once("garden-variety", STATE, RESULT, key="pad-1")
+    first, created = store.save_once("garden-variety", STATE, RESULT, key="pad-device-queue-1")
+    again, created_again = store.save_once("garden-variety", STATE, RESULT, key="pad-device-queue-1")
     assert (created, created_again) == (True, False)
     assert again == first
-    assert store.save("garden-variety", STATE, RESULT, key="pad-1") == first
-    other = store.save("garden-variety", STATE, RESULT, key="pad-2")
+    assert store.save("garden-variety", STATE, RESULT, key="pad-device-queue-1") == first
+    other = store.save("garden-variety", STATE, RESULT, key="pad-device-queue-2")
     assert other["id"] != first["id"]
     unkeyed = [store.save("garden-variety", STATE, RESULT) for _ in range(2)]   # no key: every save counts
     assert unkeyed[0]["id"] != unkeyed[1]["id"]
@@ -149,10 +149,10 @@ def test_a_save_that_loses_the_race_for_its_key_returns_the_winners_record(store
     @event.listens_for(store.engine, "before_cursor_execute")
     def rival_saves_first(connection, cursor, statement, *args):
         if statement.startswith("INSERT INTO gardenkit_results") and not rivals_record:
-            rivals_record.update(rival.save("garden-variety", STATE, RESULT, key="raced"))
+            rivals_record.update(rival.save("garden-variety", STATE, RESULT, key="raced-by-two-saves"))
 
     try:
-        record, created = store.save_once("garden-variety", STATE, {**RESULT, "winners": ["B"]}, key="raced")
+        record, created = store.save_once("garden-variety", STATE, {**RESULT, "winners": ["B"]}, key="raced-by-two-saves")
     finally:
         rival.engine.dispose()
     assert rivals_record and not created
@@ -165,7 +165,7 @@ def test_threads_racing_with_one_key_store_one_row(store):
 
     def save():
         starting.wait()
-        records.append(store.save_once("garden-variety", STATE, RESULT, key="one-game"))
+        records.append(store.save_once("garden-variety", STATE, RESULT, key="one-game-many-tries"))
 
     assert errors_in_threads(save, 6) == []
     assert {record["id"] for record, _ in records} == {store.list()[0]["id"]}

@@ -38,9 +38,9 @@ def test_the_same_idempotency_key_saves_once(app, client):
     assert again.status_code == 200
     assert again.get_json() == first.get_json()
     assert again.headers["Location"] == first.headers["Location"] == f"/api/results/{first.get_json()['id']}"
-    assert save(client, **{"Idempotency-Key": "another"}).status_code == 201
+    assert save(client, **{"Idempotency-Key": "another-save-key-2"}).status_code == 201
     assert save(client).status_code == 201 and save(client).status_code == 201   # no key: each save counts
-    assert [row[5] for row in rows_in_file(app)] == ["5f0c1a2e-pad-queue-1", "another", None, None]
+    assert [row[5] for row in rows_in_file(app)] == ["5f0c1a2e-pad-queue-1", "another-save-key-2", None, None]
 
 
 def test_requests_racing_with_one_key_save_once(app, client):
@@ -49,7 +49,7 @@ def test_requests_racing_with_one_key_save_once(app, client):
 
     def send():
         starting.wait()
-        answers.append(save(app.test_client(), **{"Idempotency-Key": "flushed-twice"}))
+        answers.append(save(app.test_client(), **{"Idempotency-Key": "flushed-twice-by-pad"}))
 
     threads = [threading.Thread(target=send) for _ in range(4)]
     for thread in threads:
@@ -70,9 +70,9 @@ def test_a_bad_idempotency_key_is_a_plain_400_and_saves_nothing(app, client, key
 
 
 def test_an_impossible_state_with_a_key_saves_nothing_and_keeps_the_key_free(app, client):
-    assert save(client, IMPOSSIBLE, **{"Idempotency-Key": "k1"}).status_code == 422
+    assert save(client, IMPOSSIBLE, **{"Idempotency-Key": "kept-free-key-0001"}).status_code == 422
     assert rows_in_file(app) == []
-    assert save(client, **{"Idempotency-Key": "k1"}).status_code == 201
+    assert save(client, **{"Idempotency-Key": "kept-free-key-0001"}).status_code == 201
 
 
 # --- notes and edits ---------------------------------------------------------------------------------

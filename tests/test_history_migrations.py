@@ -23,7 +23,7 @@ from scorer.storage import MIGRATIONS, Base, Storage, upgrade
 
 pytest_plugins = ["load_fixtures"]
 
-HEAD = "0004"
+HEAD = "0005"
 _twin_names = itertools.count(1)
 
 # The table exactly as the first release (commit bc270d7) declared it and created it with
@@ -154,7 +154,7 @@ def test_a_first_release_database_upgrades_with_every_result_intact(database_url
         edited = client.patch(address, json=note, headers={"Authorization": "Bearer operator"})
         assert edited.status_code == 200 and edited.get_json()["note"] == "the first game"
         again = client.post("/api/results", json={"game": "garden-variety", "state": GV_STATE},
-                            headers={"Idempotency-Key": "after-upgrade"})
+                            headers={"Idempotency-Key": "after-upgrade-save-1"})
         assert again.status_code == 201 and again.get_json()["id"] > before[1]["id"]
     finally:
         app.extensions["gardenkit.storage"].engine.dispose()

@@ -19,6 +19,7 @@ from scorer.storage import MIGRATIONS, Storage
 pytest_plugins = ["load_fixtures"]
 
 OPERATOR = "operator-token-for-tests"
+QUEUED = "queued-save-0001-on-pad"   # a save key as a device's queue makes one
 
 
 def make_app(database_url, tmp_path):
@@ -113,15 +114,55 @@ def test_a_deleted_results_id_is_never_given_to_another(database_url, tmp_path):
 
 def test_a_save_key_repeated_with_another_game_is_422(database_url, tmp_path):
     app = make_app(database_url, tmp_path)
-    client, other = app.test_client(), app.test_client()
+    client = app.test_client()
     try:
-        first = save(client, **{"Idempotency-Key": "queue-1"})
+        first = save(client, **{"Idempotency-Key": QUEUED})
         assert first.status_code == 201
-        again = save(other, **{"Idempotency-Key": "queue-1"})
+        again = save(client, **{"Idempotency-Key": QUEUED})
         assert again.status_code == 200 and again.get_json() == first.get_json()  # the same key too
-        changed = save(client, LEE_WINS, **{"Idempotency-Key": "queue-1"})
+        changed = save(client, LEE_WINS, **{"Idempotency-Key": QUEUED})
         assert changed.status_code == 422 and "another game" in changed.get_json()["error"]
         assert len(client.get("/api/results").get_json()["results"]) == 1
+    finally:
+        app.extensions["gardenkit.storage"].engine.dispose()
+
+
+def test_a_repeat_by_another_client_gets_the_result_but_not_its_key(database_url, tmp_path):
+    app = make_app(database_url, tmp_path)
+    saver, stranger = app.test_client(), app.test_client()
+    try:
+        first = save(saver, **{"Idempotency-Key": QUEUED}).get_json()
+        replayed = save(stranger, **{"Idempotency-Key": QUEUED})
+        assert replayed.status_code == 200 and replayed.get_json()["id"] == first["id"]
+        assert "key" not in replayed.get_json()
+        assert stranger.delete(f"/api/results/{first['id']}").status_code == 403  # nor in its session
+        by_key = save(stranger, **{"Idempotency-Key": QUEUED, "X-Result-Key": first["key"]})
+        by_operator = save(stranger, **{"Idempotency-Key": QUEUED, "Authorization": f"Bearer {OPERATOR}"})
+        assert by_key.get_json()["key"] == by_operator.get_json()["key"] == first["key"]
+    finally:
+        app.extensions["gardenkit.storage"].engine.dispose()
+
+
+def test_a_short_idempotency_key_is_refused(database_url, tmp_path):
+    app = make_app(database_url, tmp_path)
+    try:
+        answer = save(app.test_client(), **{"Idempotency-Key": "7"})
+        assert answer.status_code == 400 and "16 to 100" in answer.get_json()["error"]
+        assert save(app.test_client(), **{"Idempotency-Key": "x" * 15}).status_code == 400
+        assert app.test_client().get("/api/results").get_json()["results"] == []
+    finally:
+        app.extensions["gardenkit.storage"].engine.dispose()
+
+
+def test_a_deleted_results_save_key_does_not_save_the_game_again(database_url, tmp_path):
+    app = make_app(database_url, tmp_path)
+    client = app.test_client()
+    try:
+        first = save(client, **{"Idempotency-Key": QUEUED}).get_json()
+        assert client.delete(f"/api/results/{first['id']}").status_code == 204
+        late_retry = save(client, **{"Idempotency-Key": QUEUED})
+        assert late_retry.status_code == 410 and "deleted" in late_retry.get_json()["error"]
+        assert client.get("/api/results").get_json()["results"] == []
     finally:
         app.extensions["gardenkit.storage"].engine.dispose()
 

@@ -7,6 +7,7 @@ from conftest import make_app
 from history_states import KIM_WINS
 
 SAVE = {"game": "garden-variety", "state": KIM_WINS}
+SCORE_PAGE = "/games/garden-variety/score"
 
 
 def limited_app(tmp_path):
@@ -37,3 +38,33 @@ def test_exports_past_the_limit_are_429(tmp_path):
     assert client.get("/api/results.csv").status_code == 429
     play_log = client.get("/players/plays.bgstats.json")   # the whole play log is an export too
     assert play_log.status_code == 429 and "too many requests" in play_log.get_data(as_text=True).lower()
+
+
+def test_saves_through_the_score_form_share_the_write_limit(tmp_path, csrf_token):
+    client = limited_app(tmp_path).test_client()
+    token = csrf_token(client, SCORE_PAGE)
+    form = {"csrf_token": token, "players.0.name": "Ann", "players.0.garden_bed": "21", "players.0.hand": "0",
+            "players.0.gnomes": "2", "players.1.name": "Bo", "players.1.garden_bed": "18",
+            "players.1.hand": "1", "players.1.gnomes": "4"}
+    assert client.post("/api/results", json=SAVE).status_code == 201
+    assert [client.post(SCORE_PAGE, data={**form, "op": "save"}).status_code for _ in range(2)] == [302, 302]
+    refused = client.post(SCORE_PAGE, data={**form, "op": "save"})
+    assert refused.status_code == 429 and "too many requests" in refused.get_data(as_text=True).lower()
+    assert 'value="Ann"' in refused.get_data(as_text=True)  # the entries come back
+    assert client.post(SCORE_PAGE, data={**form, "op": "score"}).status_code == 200  # scoring goes on
+    assert client.post("/api/results", json=SAVE).status_code == 429
+
+
+def test_a_worker_streams_one_export_at_a_time_and_answers_another_503(tmp_path):
+    client = make_app(tmp_path).test_client()
+    assert client.post("/api/results", json=SAVE).status_code == 201
+    streaming = client.get("/api/results.csv", buffered=False)   # begun, not yet read to its end
+    assert streaming.status_code == 200
+    for export in ("/api/results.csv", "/players/plays.bgstats.json"):
+        busy = client.get(export)
+        assert busy.status_code == 503 and int(busy.headers["Retry-After"]) > 0
+        assert "exported for someone else" in busy.get_data(as_text=True)
+    assert "Kim" in streaming.get_data(as_text=True)
+    streaming.close()   # the stream's end gives the turn back
+    assert client.get("/players/plays.bgstats.json").status_code == 200
+    assert client.get("/api/results.csv").status_code == 200

@@ -8,6 +8,7 @@ import json
 import urllib.request
 
 import pytest
+from conftest import LIVE_OPERATOR_TOKEN
 from history_states import KIM_WINS, LEE_WINS
 from journey import PHONE, tap_to_leave
 
@@ -72,6 +73,7 @@ def test_two_spellings_merged_from_the_roster_and_the_merge_undone(live_server, 
     save_by_api(live_server, ANN)
     page = desktop_journey.page
     page.goto(live_server + "/players/")
+    page.get_by_label("Operator's token").fill(LIVE_OPERATOR_TOKEN)
     page.get_by_label("Name in the saved games").fill("Anne")
     page.get_by_label("Count and show as").fill("Ann")
     tap_to_leave(desktop_journey, page.get_by_role("button", name="Merge"), "**/players/ann")
@@ -80,6 +82,7 @@ def test_two_spellings_merged_from_the_roster_and_the_merge_undone(live_server, 
     desktop_journey.assert_accessible("on the merged player's page")
     page.goto(live_server + "/players/")
     desktop_journey.assert_accessible("on the roster with a merge")
+    page.locator("ul.merged").get_by_label("Operator's token").fill(LIVE_OPERATOR_TOKEN)
     tap_to_leave(desktop_journey, page.get_by_role("button", name="Undo: anne counts as Ann"), "**/players/anne")
     assert "Anne's games count as Anne's own again" in page.locator(".flash").text_content()
     assert "1 game, 1 win" in page.locator(".record").text_content()

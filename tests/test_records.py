@@ -187,22 +187,48 @@ def test_unknown_players_and_games_are_404_and_the_old_address_leads_to_the_rost
     assert moved.status_code == 301 and moved.headers["Location"].endswith("/players/")
 
 
-def test_merging_from_the_roster_needs_the_pages_token_and_can_be_undone(app_factory, csrf_token):
-    client = app_factory(WTF_CSRF_ENABLED=True).test_client()
+OPERATOR = "operator-token-for-records"
+ANN_WITH_KIM = {"players": [{"name": "Ann", "garden_bed": 5, "hand": 0, "gnomes": 1},
+                            {"name": "Kim", "garden_bed": 10, "hand": 0, "gnomes": 1}]}
+
+
+def test_merging_from_the_roster_needs_the_operators_token_and_can_be_undone(app_factory, csrf_token):
+    client = app_factory(WTF_CSRF_ENABLED=True, ADMIN_TOKEN=OPERATOR).test_client()
     api_save(client, ANNE)
-    api_save(client, {"players": [{"name": "Ann", "garden_bed": 5, "hand": 0, "gnomes": 1},
-                                  {"name": "Kim", "garden_bed": 10, "hand": 0, "gnomes": 1}]})
-    assert client.post("/players/merge", data={"name": "Anne", "into": "Ann"}).status_code == 400
+    api_save(client, ANN_WITH_KIM)
     token = csrf_token(client, "/players/")
-    merged = client.post("/players/merge", data={"name": "Anne", "into": "Ann", "csrf_token": token},
-                         follow_redirects=True)
+    assert client.post("/players/merge", data={"name": "Anne", "into": "Ann", "operator_token": OPERATOR}
+                       ).status_code == 400   # no CSRF token
+    stranger = client.post("/players/merge", data={"name": "Anne", "into": "Mallory", "csrf_token": token})
+    assert stranger.status_code == 403 and "Only the operator" in text_of(stranger)
+    wrong = client.post("/players/merge", data={"name": "Anne", "into": "Ann", "csrf_token": token,
+                                                "operator_token": "guess"})
+    assert wrong.status_code == 403 and "Anne" in text_of(client.get("/players/"))
+    operator = {"csrf_token": token, "operator_token": OPERATOR}
+    merged = client.post("/players/merge", data={"name": "Anne", "into": "Ann", **operator}, follow_redirects=True)
     assert "Anne's games now count as Ann's." in text_of(merged) and "2 games, 1 win" in text_of(merged)
-    refused = client.post("/players/merge", data={"name": "Zed", "into": "Ann", "csrf_token": token},
-                          follow_redirects=True)
-    assert "Not merged: no saved game has a player called Zed." in text_of(refused)
-    undone = client.post("/players/undo", data={"alias": "anne", "csrf_token": token}, follow_redirects=True)
+    refused = client.post("/players/merge", data={"name": "Zed", "into": "Ann", **operator})
+    assert refused.status_code == 422 and "Not merged: no saved game has a player called zed." in text_of(refused)
+    assert client.post("/players/undo", data={"alias": "anne", "csrf_token": token}).status_code == 403
+    undone = client.post("/players/undo", data={"alias": "anne", **operator}, follow_redirects=True)
     assert "Anne's games count as Anne's own again" in text_of(undone)
     assert text_of(client.get("/players/anne")).count("1 game, 1 win") == 1
+
+
+def test_the_roster_shows_no_merge_form_without_an_operators_token(client):
+    api_save(client, ANNE)
+    roster = text_of(client.get("/players/"))
+    assert "Only the operator merges names" in roster and "Operator's token" not in roster
+    assert client.post("/players/merge", data={"name": "Anne", "into": "Mallory"}).status_code == 403
+
+
+def test_two_names_of_one_game_are_never_merged(app_factory):
+    client = app_factory(ADMIN_TOKEN=OPERATOR).test_client()
+    api_save(client, ANN_WITH_KIM)
+    refused = client.post("/players/merge", data={"name": "Ann", "into": "Kim"},
+                          headers={"Authorization": f"Bearer {OPERATOR}"})
+    assert refused.status_code == 422 and "played in the same game" in text_of(refused)
+    assert "Ann" in text_of(client.get("/players/ann"))
 
 
 def test_every_play_downloads_in_bg_stats_layout_with_stable_ids(client):

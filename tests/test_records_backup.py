@@ -32,7 +32,7 @@ def test_a_backup_restores_every_saved_game_and_restoring_again_adds_nothing(
     monkeypatch.setenv("GARDENKIT_INSTANCE_PATH", str(tmp_path / "instance"))
     store = Storage(database_url)
     for state, note in [(KIM_WINS, "Sunday"), (LEE_WINS, None)]:
-        store.save("garden-variety", state, scorer.score("garden-variety", state), note=note, key=f"key-{note}")
+        store.save("garden-variety", state, scorer.score("garden-variety", state), note=note, key=f"backup-test-key-{note}")
     anne = {"players": [{"name": "Anne", "garden_bed": 9, "hand": 0, "gnomes": 1},
                         {"name": "Kim", "garden_bed": 5, "hand": 0, "gnomes": 1}]}
     deleted = store.save("garden-variety", anne, scorer.score("garden-variety", anne))["id"]

@@ -264,7 +264,7 @@ def test_offline_the_pages_open_entries_stay_and_a_save_is_sent_once(live_server
 @pytest.mark.skipif(not save_key_supported(), reason="saving with an idempotency key is not in this branch yet")
 def test_a_queued_save_sent_twice_is_saved_once(live_server, page):
     page.goto(live_server + "/games/garden-variety/score")
-    item = {"game": "garden-variety", "state": TYPED["garden-variety"][1], "key": "same-key", "at": "12:00"}
+    item = {"game": "garden-variety", "state": TYPED["garden-variety"][1], "key": "g-same-key-from-the-pad", "at": "12:00"}
     page.evaluate("item => localStorage.setItem('gardenkit:queue', JSON.stringify([item, item]))", item)
     page.reload()
     page.locator("#pad-note", has_text="is now saved").wait_for()
