@@ -193,6 +193,9 @@ def test_a_game_survives_reload_and_a_closed_tab_then_rematch_and_undo(live_serv
         second.get_by_role("button", name="Rematch").click()
     assert second.locator("#players input[name$='.name']").evaluate_all("els => els.map(e => e.value)") == ["Ann", "Bo"]
     assert second.locator("[name='players.0.garden_bed']").input_value() == ""
+    # the counts that start at a real 0 on a new game start at 0 in a rematch too, and count as 0
+    assert [second.locator(f"[name='players.{i}.{field}']").input_value()
+            for i in (0, 1) for field in ("hand", "gnomes")] == ["0"] * 4
     # the players are offered in every name field from now on
     assert second.locator("#recent-players option").evaluate_all("os => os.map(o => o.value)")[:2] == ["Ann", "Bo"]
     second.get_by_role("button", name="Undo").click()

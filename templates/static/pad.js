@@ -105,7 +105,8 @@
       dataFields(set).forEach(function (input) {
         var key = input.name.slice(prefix.length);
         if (key in fields) put(input, fields[key]);
-        else if (input.type !== "checkbox" && input.tagName !== "SELECT") put(input, "");
+        // not in the draft: the blank page's own start (a real 0 where a count starts at 0), never ""
+        else if (input.type !== "checkbox" && input.tagName !== "SELECT") put(input, input.defaultValue);
         if (key in fields && fields[key] !== "") touched[input.name] = true;  // typed before: judged again
       });
     });
