@@ -70,7 +70,7 @@ def test_basic_sheet_has_the_first_market_circle_crossed_advanced_none(pieces):
 
 
 def test_advanced_sheet_alone_has_the_bonus_box(pieces):
-    bonus = f"+{data.ADVANCED_BONUS_POINTS} each"
+    bonus = f"+{data.ADVANCED_BONUS_POINTS} ea."
     assert bonus in texts(pieces["score-sheet-advanced"].front)
     assert bonus not in texts(pieces["score-sheet-basic"].front)
 
