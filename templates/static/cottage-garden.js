@@ -208,10 +208,12 @@
       " to fill. Tap a space, or move to it with the arrow keys and press Enter, to place the piece."];
     var list = el("ul", { "class": "summary" });
     said.forEach(function (line) { list.appendChild(el("li", { "class": shown.complete ? "cg-complete" : "" }, line)); });
-    status.replaceChildren(list,
+    // Headed as the bed's state, not as an answer: a refused placement beside it changed nothing.
+    var heading = words.length ? [el("p", { "class": "cg-now" }, "The bed as it stands:")] : [];
+    status.replaceChildren.apply(status, heading.concat([list,
       el("p", { "class": "cg-tiles-count" }, "Flower tiles on this bed: " + tiles +
          (tiles < data.final_round_min_tiles ? " (a bed with fewer than " + data.final_round_min_tiles +
-          " is given up when the Final Round starts)." : ".")));
+          " is given up when the Final Round starts)." : "."))]));
   }
 
   // Arrow keys walk the bed (one tab stop); Enter and Space are the buttons' own click.

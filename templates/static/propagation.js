@@ -275,12 +275,12 @@
         for (const kind of D.kinds) {
           const input = set.querySelector(`[name$='.harvested.${kind}']`);
           if (input && input.value.trim() !== "") {
-            harvested[kind] = /^\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : input.value;
+            harvested[kind] = /^[+-]?\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : input.value;
           }
         }
         const player = { name: set.querySelector("[name$='.name']").value.trim(), harvested };
         const bonus = set.querySelector("[name$='.bonus_points']").value.trim();
-        if (bonus !== "") player.bonus_points = /^\d+$/.test(bonus) ? Number(bonus) : bonus;
+        if (bonus !== "") player.bonus_points = /^[+-]?\d+$/.test(bonus) ? Number(bonus) : bonus;
         return player;
       });
       return { players, round_20: readingField.value };
