@@ -171,7 +171,7 @@ def settle(trip: Journey, timeout: float = 3.0) -> None:
 def wait_for_ranking(trip: Journey, rows: int) -> None:
     """The live totals rank every player entered (the page's answer says why not, if not)."""
     try:
-        trip.wait_until(f"document.querySelectorAll('table.ranking tbody tr').length === {rows}")
+        trip.wait_until(f"document.querySelectorAll('table.ranking tbody tr').length === {rows}", timeout=15)
     except AssertionError:
         raise AssertionError("no ranking of every player: " + trip.page.locator("form ~ #result, #live-result")
                              .first.inner_text()) from None
@@ -251,8 +251,11 @@ def test_a_table_scores_saves_and_plays_on_through_a_network_outage(live_server,
         assert page.get_by_role("rowheader", name=player["name"], exact=True).count() == 1, player["name"]
     save_online(trip, live_server, winner(game_id, first), 1)
 
-    # The next game, played over the one the page brings back.
+    # The next game, played over the one the page brings back (once its answer is drawn: on a busy
+    # machine the live totals of the game brought back can land after the first keystrokes).
     page.goto(url)
+    wait_for_ranking(trip, len(first))
+    settle(trip)
     trip.reset_layout_shift()
     enter_game(trip, game, second)
     trip.assert_steady("entry of the next game")
