@@ -58,6 +58,7 @@ from scorer.pages import (  # the score page's own form handling: an edit is the
     _shown_state,
     _submitted_state,
     change_rows,
+    live_answer_request,
     live_totals,
     render_game_page,
     scored_for_page,
@@ -92,7 +93,7 @@ def forms_need_their_csrf_token() -> None:
         refuse_cross_site_write()
         return
     _hold_form_to_limits()   # the score pages' limits: the edit form is a score form
-    if not current_app.config["WTF_CSRF_ENABLED"] or request.method != "POST" or _live_totals_request():
+    if not current_app.config["WTF_CSRF_ENABLED"] or request.method != "POST" or live_answer_request():
         return
     try:
         current_app.extensions["csrf"].protect()
@@ -367,7 +368,7 @@ def edit_page(result_id: int):
     if game is None:  # a game whose rules are gone cannot be scored again
         abort(404)
     title = titles()[saved["game"]]
-    if _live_totals_request():
+    if live_answer_request():
         return live_totals(game, title, read_json())
     state, note = _as_recorded(game, copy.deepcopy(saved["state"])), saved["note"] or ""
     result: dict | None = with_tie_break(saved)
@@ -398,12 +399,6 @@ def edit_page(result_id: int):
                  "their_result": with_tie_break(saved) if changed_meanwhile else None})
     status = 400 if refused else 409 if changed_meanwhile else 422 if violations or note_trouble else 200
     return page, status
-
-
-def _live_totals_request() -> bool:
-    """The edit page's script asks for live totals as the score page's does: JSON posted to
-    the page's own address, which only computes and saves nothing, so it needs no token."""
-    return request.endpoint == "history.edit_page" and request.method == "POST" and request.is_json
 
 
 def version_of(saved: dict) -> str:

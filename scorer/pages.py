@@ -75,7 +75,7 @@ def forms_need_their_csrf_token() -> Any:
         if not _replay_request():
             raise
         return _replay_too_large()
-    if not current_app.config["WTF_CSRF_ENABLED"] or _live_totals_request():
+    if not current_app.config["WTF_CSRF_ENABLED"] or live_answer_request():
         return None
     try:
         current_app.extensions["csrf"].protect()
@@ -99,12 +99,15 @@ def _hold_form_to_limits() -> None:
         abort(413, f"the form's field {field[:40]!r} is longer than {field_cap(field):,} characters")
 
 
-def _live_totals_request() -> bool:
-    """The score and check pages' scripts post JSON to the page's own address for live totals
-    and checks in the page's words. That only computes and never saves, so it needs no token
-    (and a page from another site cannot send JSON here without CORS)."""
-    return (request.endpoint in ("pages.score_page", "pages.check_page") and request.method == "POST"
-            and request.is_json)
+# The pages whose scripts post JSON to the page's own address for live totals and checks in the
+# page's words: the score and check pages, and a saved game's edit form (scorer.history).
+LIVE_ANSWER_PAGES = ("pages.score_page", "pages.check_page", "history.edit_page")
+
+
+def live_answer_request() -> bool:
+    """A live answer only computes and never saves, so it needs no token (and a page from
+    another site cannot send JSON here without CORS)."""
+    return request.endpoint in LIVE_ANSWER_PAGES and request.method == "POST" and request.is_json
 
 
 def render_game_page(game_id: str, page: str, **context: Any):
@@ -328,7 +331,7 @@ def score_page(game_id: str):
     game = live_game(game_id)
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
-    if _live_totals_request():
+    if live_answer_request():
         return live_totals(game, game_info(game_id)["title"], read_json())
     spec = form_spec(game.state_model)
     result = violations = origin = None
@@ -503,7 +506,7 @@ def check_page(game_id: str):
     game = live_game(game_id)
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
-    if _live_totals_request():
+    if live_answer_request():
         return _live_check(game, game_info(game_id)["title"], read_json())
     if _replay_request():
         return _replay_answer(game)
