@@ -9,7 +9,7 @@ PORT   ?= 8000
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
 
 .PHONY: run test bench soak install install-dev system-deps kits clean axe lint-js proxy
-# axe-core, the accessibility checker the browser tests run on every page (tests/axe.py).
+# axe-core, the accessibility checker the browser tests run on every page (tests/support/axe.py).
 AXE := .cache/axe/node_modules/axe-core/axe.min.js
 
 $(BIN)/python:

@@ -1,7 +1,7 @@
 """The longer load-and-fault run of `make bench` (the test suite runs a short one):
 many clients saving through the production server on SQLite and on PostgreSQL while
 gunicorn workers are killed one after another; then every acknowledged save is looked for
-in the database (tests/prod_server.py: exactly once, under its id, whole).
+in the database (tests/support/prod_server.py: exactly once, under its id, whole).
 
 The figure is acknowledged saves per second; the note says how many were acknowledged,
 lost or duplicated (goal: zero of both) and how many attempts died with a killed worker.

@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 from werkzeug.test import EnvironBuilder
 
 import scorer
-from scorer.core import MAX_BODY_BYTES
+from scorer.games.core import MAX_BODY_BYTES
 
 LIMIT = MAX_BODY_BYTES - 1024   # just under the limit, room for the wrapping
 JSON, FORM = "application/json", "application/x-www-form-urlencoded"
@@ -133,7 +133,7 @@ def history_of(path: Path, count: int) -> str:
     directly, as a club's long history would be; its URL."""
     import sqlite3
 
-    from scorer.storage import Storage
+    from scorer.store.storage import Storage
 
     Storage(f"sqlite:///{path}").engine.dispose()  # the newest schema
     games = [(game_id, json.dumps(game.example_state), json.dumps(game.score(game.example_state)))

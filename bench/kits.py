@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-BUILD = [sys.executable, "-m", "pnp.cli", "build", "--quiet"]
+BUILD = [sys.executable, "-m", "scorer.cli", "build", "--quiet"]
 REPO = Path(__file__).resolve().parent.parent
 
 

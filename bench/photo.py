@@ -122,7 +122,7 @@ class Tally:
 
 
 def _value(state: dict, path: str):
-    from scorer.photo.sheets import field_at
+    from pnp.sheets import field_at
 
     node = field_at(state, path)
     return sorted(node) if isinstance(node, list) else node

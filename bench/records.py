@@ -15,9 +15,9 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 import scorer
-from scorer.app import create_app
-from scorer.plays import PLAYS, batches, write_rows
-from scorer.storage import TABLE, Base, Storage
+from scorer.store.plays import PLAYS, batches, write_rows
+from scorer.store.storage import TABLE, Base, Storage
+from scorer.web.app import create_app
 
 GAMES = 50_000
 DISTINCT = 1_000          # end states scored; the saved games cycle through them

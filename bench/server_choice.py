@@ -26,14 +26,14 @@ REPO = Path(__file__).resolve().parent.parent
 SECONDS = 12          # how long each attack is held while the plain GETs are timed
 GET_TIMEOUT = 10.0    # a GET that waits this long counts as stalled
 
-GUNICORN = ("from scorer.serve import GardenkitServer, server_options; "
+GUNICORN = ("from scorer.web.serve import GardenkitServer, server_options; "
             "o = server_options('127.0.0.1', {port}); o['worker_class'] = '{kind}'; o['threads'] = 32; "
             "GardenkitServer(o, '127.0.0.1').run()")
 CANDIDATES = {
     "gunicorn gthread (2 workers x 32 threads)": GUNICORN.replace("{kind}", "gthread"),
     "gunicorn gevent (2 workers)": GUNICORN.replace("{kind}", "gevent"),
     "waitress (1 process, 8 threads)": (
-        "from waitress import serve; from scorer.app import create_app; "
+        "from waitress import serve; from scorer.web.app import create_app; "
         "serve(create_app({{'LISTEN_HOST': '127.0.0.1'}}), host='127.0.0.1', port={port}, threads=8, "
         "connection_limit=2000, channel_timeout=30)"),
 }

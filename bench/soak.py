@@ -1,7 +1,7 @@
 """`make soak`: the random simulation tests by the thousand, with the time per game.
 
 For every game with an engine, GAMES_PER_GAME random games (spread over its player counts)
-are each judged at every step by tests/engine_harness.py, its oracles included, and every
+are each judged at every step by tests/support/engine_harness.py, its oracles included, and every
 one of them is replayed from its log (a tenth to a quarter of a judged game's cost, so no game
 is left out); then the same games are played again by plain `scorer.simulate`, timed alone.
 `python -m bench.soak 500 garden-variety` runs fewer games, or one game.
@@ -12,7 +12,7 @@ import sys
 import time
 
 import scorer
-from tests.engine_harness import games_with_engines, play_and_judge, player_counts
+from tests.support.engine_harness import games_with_engines, play_and_judge, player_counts
 
 GAMES_PER_GAME = 10_000
 COLUMNS = ("judged wall", "judged cpu", "simulate wall", "simulate cpu")

@@ -17,13 +17,13 @@ from typing import TextIO
 from pnp.colors import Paint
 from pnp.cuts import count_cuts, paper_sheets
 from pnp.errors import KitError
+from pnp.files import write_atomic
 from pnp.fold import fold_cards
 from pnp.frontmatter import add_front_matter
 from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS, available_kits, load_kit
 from pnp.model import Component
 from pnp.options import PAPERS, BuildOptions, KitOptions, Paper
-from scorer.files import write_atomic
 
 EXIT_OK, EXIT_KIT_ERROR, EXIT_USAGE = 0, 1, 2
 

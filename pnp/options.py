@@ -1,4 +1,4 @@
-"""Print options, validated once at the edge (pnp.cli) and passed down unchanged, and the
+"""Print options, validated once at the edge (scorer.cli) and passed down unchanged, and the
 options a kit module's `components()` receives."""
 from __future__ import annotations
 
@@ -22,6 +22,22 @@ PAPERS: dict[str, Paper] = {
     "a3": Paper("a3", 297.0, 420.0),
     "tabloid": Paper("tabloid", 279.4, 431.8),
 }
+
+BLEED_RANGE_MM = (0.0, 10.0)
+
+
+def read_bleed(text: str) -> float:
+    """Bleed in millimetres from text, within BLEED_RANGE_MM; ValueError saying why not (the
+    command line and the app's print page read it alike)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"bleed takes millimetres, not {text!r}") from None
+    low, high = BLEED_RANGE_MM
+    if not low <= value <= high:
+        raise ValueError(f"bleed must be between {low:g} and {high:g} mm, not {value:g}")
+    return value
+
 
 # Home printers cannot print to the edge: every trim box stays this far inside the paper.
 PAGE_MARGIN_MM = 5.0

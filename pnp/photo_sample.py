@@ -21,7 +21,7 @@ from pnp.colors import Paint
 from pnp.impose import Placed, Sheet
 from pnp.kits import load_kit
 from pnp.readable import readable_sheets
-from scorer.photo.sheets import ReadableSheet, Region, field_at
+from pnp.sheets import ReadableSheet, Region, field_at
 
 DPI = 200
 PX_PER_MM = DPI / 25.4

@@ -13,7 +13,7 @@ import functools
 from pnp.colors import INK, WHITE
 from pnp.kits import available_kits, load_kit
 from pnp.model import Group, Rect, Style
-from scorer.photo.sheets import DICTIONARY, Marker, ReadableSheet
+from pnp.sheets import DICTIONARY, Marker, ReadableSheet
 
 MARKER = 5.0        # a marker's side, mm: 6 cells of 0.83 mm, readable at 3 MP with a score sheet in view
 INSET = 1.0         # from the sheet's edge to the marker: its white margin survives a sloppy cut

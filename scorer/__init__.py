@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.games import CATALOGUE, GameRegistry
+from scorer.games import CATALOGUE, GAMES
 
 # Importing scorer stays cheap (the print kits import scorer.games.<game>.data); the rules
 # machinery and pydantic load on first use of a game or of the exception classes.
-GAMES = GameRegistry()
 
 
 def __getattr__(name: str):
     if name in ("InvalidState", "UnknownGame"):
-        from scorer import core
+        from scorer.games import core
 
         return getattr(core, name)
     raise AttributeError(f"module 'scorer' has no attribute {name!r}")
@@ -50,7 +49,7 @@ def simulate(game_id: str, players: int, seed: int) -> tuple[list, dict]:
     """A whole game played at random among the legal actions, with dice and draws from the
     seed (the same seed plays the same game): (log, end state's score JSON). The log's first
     entry is the setup; then actions in the check format and chance outcomes marked "chance"."""
-    from scorer.engine import engine_of
+    from scorer.games.engine import engine_of
 
     return engine_of(GAMES[game_id]).simulate(players, seed)
 
@@ -59,13 +58,13 @@ def replay(game_id: str, log: Any) -> dict:
     """Play a log from its setup: {"legal": true, "state", "end_state", "score", ...}, or
     {"legal": false, "index", "entry", "violations", "state", ...} at the first entry that
     breaks a rule (the state is the one before it). InvalidState for an unreadable log."""
-    from scorer.engine import engine_of
+    from scorer.games.engine import engine_of
 
     return engine_of(GAMES[game_id]).replay(log)
 
 
 def create_app(config: dict | None = None):
     """The Flask app (imported here, lazily, so the rules alone never load Flask)."""
-    from scorer.app import create_app as factory
+    from scorer.web.app import create_app as factory
 
     return factory(config)

@@ -121,5 +121,5 @@ def page(browser):
     context.close()
 
 
-# The journey fixtures (tests/journey.py): a player's path in Chromium at phone and desktop sizes.
-from journey import desktop_journey, journey, phone_journey  # noqa: E402, F401
+# The journey fixtures (tests/support/journey.py): a player's path in Chromium at phone and desktop sizes.
+from tests.support.journey import desktop_journey, journey, phone_journey  # noqa: E402, F401

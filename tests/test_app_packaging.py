@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-import scorer
 from pnp.fonts import DISPLAY_FACES
 from scorer.games import CATALOGUE
 
@@ -32,7 +31,7 @@ def test_wheel_ships_templates_and_the_app_finds_them(tmp_path):
             assert f"pnp/art/fonts/{needed}" in names, f"{needed} missing from {wheel.name}"
     for game_id, (_title, package) in CATALOGUE.items():
         game_files = [f"scorer/games/{package}/{module}.py" for module in ("__init__", "data", "rules", "examples")]
-        game_files.append(scorer.GAMES[game_id].kit_module.replace(".", "/") + ".py")
+        game_files.append(f"pnp/kits/{package}.py")
         game_files += [f"gardenkit_templates/{page.relative_to(ROOT / 'templates').as_posix()}"
                        for page in (ROOT / "templates" / "games" / game_id).glob("*.html")]
         missing = [name for name in game_files if name not in names]
@@ -41,7 +40,7 @@ def test_wheel_ships_templates_and_the_app_finds_them(tmp_path):
     unpacked = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(unpacked)
     instance = str(tmp_path / "instance")
-    probe = ("import scorer.app as a, scorer;"
+    probe = ("import scorer.web.app as a, scorer;"
              f"app = scorer.create_app({{'TESTING': True, 'SECRET_KEY': 'x', 'INSTANCE_PATH': {instance!r}}});"
              "c = app.test_client();"
              "print(a.templates_dir()); print(c.get('/').status_code, c.get('/static/style.css').status_code,"

@@ -3,7 +3,6 @@ on both papers, its example state scores, every action type has a worked check, 
 render, OpenAPI lists it, and the checks every game shares answer alike."""
 from __future__ import annotations
 
-import ast
 import json
 import re
 from pathlib import Path
@@ -14,10 +13,10 @@ from pydantic import Field
 from pypdf import PdfReader
 
 import scorer
-from pnp.cli import main as gardenkit
-from scorer.core import Game, PlayerScore, StateModel
-from scorer.engine import Engine
+from scorer.cli import main as gardenkit
 from scorer.games import CATALOGUE
+from scorer.games.core import Game, PlayerScore, StateModel
+from scorer.games.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_IDS = list(scorer.GAMES)
@@ -28,7 +27,7 @@ def test_every_registered_game_has_its_rules():
     for game_id, (title, _package) in CATALOGUE.items():
         game = scorer.GAMES[game_id]
         assert (game.id, game.title) == (game_id, title)
-        assert game.rulebook.endswith(".md") and game.kit_module.startswith("pnp.kits.")
+        assert game.rulebook.endswith(".md")
 
 
 @pytest.mark.slow
@@ -134,7 +133,7 @@ def test_a_game_without_the_check_of_one_of_its_actions_is_refused_when_made():
         type: Literal["knock"]
 
     class Tiny(Game):
-        id, title, rulebook, kit_module = "tiny", "Tiny", "tiny.md", "pnp.kits.tiny"
+        id, title, rulebook = "tiny", "Tiny", "tiny.md"
         state_model = StateModel
         action_model = Annotated[Knock, Field(discriminator="type")]
 
@@ -143,20 +142,3 @@ def test_a_game_without_the_check_of_one_of_its_actions_is_refused_when_made():
 
     with pytest.raises(TypeError, match="check_knock"):
         Tiny(example_state={})
-
-
-# The web app's print page and photo reader sit on top of both halves: they serve kits that
-# pnp draws, and read the sheets whose regions pnp lays out.
-WEB_ON_TOP = {ROOT / "scorer" / "printing.py", ROOT / "scorer" / "photo_pages.py"}
-
-
-def test_scorer_never_imports_pnp():
-    """The arrows run one way: the print kits read the games' data and rules, which need no
-    print code; only the web app's print page, above both, builds kits."""
-    for source in (ROOT / "scorer").rglob("*.py"):
-        if source in WEB_ON_TOP:
-            continue
-        for node in ast.walk(ast.parse(source.read_text())):
-            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            assert not [name for name in names if name.split(".")[0] == "pnp"], source

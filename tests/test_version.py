@@ -21,12 +21,12 @@ def test_the_version_is_the_packages_and_heads_the_changelog():
 
 
 def test_gardenkit_version_prints_it():
-    done = subprocess.run([sys.executable, "-m", "pnp.cli", "--version"], capture_output=True, text=True, check=False)
+    done = subprocess.run([sys.executable, "-m", "scorer.cli", "--version"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout.strip() == f"gardenkit {VERSION}, released {RELEASED}"
 
 
 def test_kit_footers_and_download_names_carry_it():
-    from scorer.printing import KitOptions, download_name
+    from scorer.web.printing import KitOptions, download_name
 
     assert f"kit {VERSION}, {RELEASED}" in footer_text("Garden Dice", 2, 10)
     assert download_name("garden-dice", KitOptions(), ".pdf") == f"garden-dice-letter-v{VERSION}.pdf"

@@ -36,8 +36,8 @@ from pnp.model import (
 )
 from pnp.options import KitOptions
 from pnp.parts import CUT, FOLD, TAB, cube_net, die_face
+from pnp.sheets import ReadableSheet, Region
 from scorer.games.cottage_garden import data
-from scorer.photo.sheets import ReadableSheet, Region
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE

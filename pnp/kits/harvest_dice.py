@@ -18,9 +18,9 @@ from pnp.icons import register_icon, solid
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
 from pnp.parts import PIPS, die_face
+from pnp.sheets import ReadableSheet, Region
 from pnp.text import layout_lines
 from scorer.games.harvest_dice import data
-from scorer.photo.sheets import ReadableSheet, Region
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE

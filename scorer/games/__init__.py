@@ -3,7 +3,7 @@ package scorer/games/<package>/ with
 
     data.py      the game's components, values and house content as plain Python data
                  (no heavy imports: the print kits in pnp/kits read it too)
-    rules.py     the state and action models and the rules; defines GAME, a scorer.core.Game
+    rules.py     the state and action models and the rules; defines GAME, a scorer.games.core.Game
     examples.py  worked rule checks, at least one per action type
 
 so that the kit and the scorer read one source of truth, and one line in CATALOGUE below
@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the rules machinery loads with the first game, not with this registry
-    from scorer.core import Game
+    from scorer.games.core import Game
 
 # The registry: id -> (title, package name), in the order the games are listed.
 CATALOGUE: dict[str, tuple[str, str]] = {
@@ -51,7 +51,7 @@ class GameRegistry(Mapping):
 
     def __getitem__(self, game_id: str) -> Game:
         if game_id not in self._ids:
-            from scorer.core import UnknownGame
+            from scorer.games.core import UnknownGame
 
             raise UnknownGame(game_id, self._ids)
         if game_id not in self._loaded:
@@ -69,3 +69,7 @@ class GameRegistry(Mapping):
 
     def __repr__(self) -> str:
         return f"GameRegistry({self._ids})"
+
+
+# Every game with rules, loaded on first use: importing this registry costs no rules module.
+GAMES = GameRegistry()

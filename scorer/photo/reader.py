@@ -3,7 +3,7 @@
 For each photo: find the ArUco corner markers, group them into sheets (a photo may hold
 several), map each sheet's millimetres onto the photo with a homography fitted to all sixteen
 marker corners, straighten the sheet to PX_PER_MM, then read each region by its kind with a
-confidence from 0 to 1. The sheets' regions arrive as data (scorer.photo.sheets), so this
+confidence from 0 to 1. The sheets' regions arrive as data (pnp.sheets), so this
 module knows no game.
 """
 from __future__ import annotations
@@ -16,8 +16,9 @@ from typing import Any
 import cv2
 import numpy as np
 
+from pnp.sheets import DICTIONARY, ReadableSheet, Region
+from scorer.games import CATALOGUE
 from scorer.photo.intake import PhotoError, check_photo
-from scorer.photo.sheets import DICTIONARY, ReadableSheet, Region
 
 PX_PER_MM = 8.0          # the straightened sheet: a pencil line is 3 pixels wide
 DETECT_SIDE = 2400       # markers are looked for on the photo scaled to at most this side
@@ -139,9 +140,7 @@ def _missing_markers(members: dict[int, _Seen]) -> str:
 
 
 def _title(game: str) -> str:
-    import scorer
-
-    return scorer.GAMES[game].title if game in scorer.GAMES else game
+    return CATALOGUE[game][0] if game in CATALOGUE else game
 
 
 def find_sheets(image: np.ndarray, game: str,

@@ -1,4 +1,4 @@
-"""Independent oracles for the random simulation tests (tests/engine_harness.py).
+"""Independent oracles for the random simulation tests (tests/support/engine_harness.py).
 
 Each game with an engine has a module here named after its package (the game id with '-'
 turned into '_': tests/oracles/garden_variety.py) that defines

@@ -36,12 +36,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorer.core import Violation, violation
-from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.core import Violation, violation
 from scorer.games.cottage_garden import data
+from scorer.games.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
 
 if TYPE_CHECKING:
-    from scorer.core import Game
+    from scorer.games.core import Game
 
 R_SETUP = f"{data.TITLE} › Preparation"
 R_TURN = f"{data.TITLE} › The Game"

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from scorer.core import (
+from scorer.games.core import (
     CheckResult,
     Game,
     InvalidState,
@@ -560,7 +560,6 @@ class CottageGarden(Game):
     title = data.TITLE
     tiebreaker_words = {"beehives": ("beehive", "beehives")}
     rulebook = "cottage-garden.md"
-    kit_module = "pnp.kits.cottage_garden"
     state_model = CottageState
     action_model = Action
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, PREPARATION
@@ -874,7 +873,7 @@ class CottageGarden(Game):
 
 
 def page_data() -> dict:
-    """House content for the game's web pages (JSON-ready; see scorer/pages.py)."""
+    """House content for the game's web pages (JSON-ready; see scorer/web/pages.py)."""
     return {
         "bed_size": data.BED_SIZE,
         "beds": {design: list(rows) for design, rows in data.BED_DESIGNS.items()},

@@ -20,8 +20,8 @@ from collections.abc import Iterator, Sequence
 from itertools import chain, combinations
 from typing import Any
 
-from scorer.core import Violation, violation
-from scorer.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.core import Violation, violation
+from scorer.games.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.garden_dice import data
 
 TURN = f"{data.TITLE} › On Your Turn"

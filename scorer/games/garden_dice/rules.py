@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
-from scorer.core import (
+from scorer.games.core import (
     CheckResult,
     Game,
     PlayerName,
@@ -388,7 +388,6 @@ class GardenDice(Game):
     tiebreaker_words = {"harvested_face_value": ("point of harvested veggies' face value",
                                                  "points of harvested veggies' face value")}
     rulebook = data.RULEBOOK
-    kit_module = "pnp.kits.garden_dice"
     state_model = GardenDiceState
     action_model = Action
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, R_SETUP

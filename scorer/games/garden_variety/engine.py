@@ -20,8 +20,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from scorer.core import ModestNumber, StateModel, Text, Violation, describe_value, violation, violations_from_error
-from scorer.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.core import (
+    ModestNumber,
+    StateModel,
+    Text,
+    Violation,
+    describe_value,
+    violation,
+    violations_from_error,
+)
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.garden_variety import data
 from scorer.games.words import plural
 

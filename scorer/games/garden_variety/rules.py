@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, WithJsonSchema
 
-from scorer.core import (
+from scorer.games.core import (
     CheckResult,
     Game,
     ModestNumber,
@@ -19,9 +19,10 @@ from scorer.core import (
     StateModel,
     Violation,
     describe_value,
+    is_index,
     violation,
+    whole_number,
 )
-from scorer.forms import is_index, whole_number
 from scorer.games.garden_variety import data, examples
 from scorer.games.garden_variety.engine import GardenVarietyEngine
 from scorer.games.words import plural
@@ -203,7 +204,6 @@ class GardenVarietyGame(Game):
     title = data.TITLE
     tiebreaker_words = {"gnomes": ("gnome", "gnomes")}
     rulebook = "garden-variety.md"
-    kit_module = "pnp.kits.garden_variety"
     state_model = GardenVarietyState
     action_model = GardenVarietyAction
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, PLAYERS_RULE
@@ -465,7 +465,7 @@ def _box_violations(state: GardenVarietyState, plays: list[Play]) -> list[Violat
 
 
 
-# The pages open on these (scorer.pages reads them): a finished four-player game where Kim and
+# The pages open on these (scorer.web.pages reads them): a finished four-player game where Kim and
 # Lee tie on cards and Lee's extra gnome decides, and a disputed round where a red 6 and a
 # blue 8 tie on distance to 7 and the Copycat copies the 8.
 EXAMPLE_STATE = {"players": [{"name": "Kim", "garden_bed": 20, "hand": 1, "gnomes": 3},
@@ -528,7 +528,7 @@ def _form_card(row: dict[str, str]) -> dict:
 
 
 def page_data() -> dict:
-    """What the Garden Variety pages draw their choices from (scorer.pages passes it on)."""
+    """What the Garden Variety pages draw their choices from (scorer.web.pages passes it on)."""
     return {
         "rules": list(data.DIE_RULES),
         "colors": [{"color": c, "letter": data.COLOR_LETTERS[c], "title": f"{c.capitalize()} {data.CRITTERS[c].lower()}"}

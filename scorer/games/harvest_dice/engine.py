@@ -16,8 +16,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from scorer.core import StateModel, Text, Violation, violation, violations_from_error
-from scorer.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.core import StateModel, Text, Violation, violation, violations_from_error
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.harvest_dice import data
 
 PLAY = f"{data.TITLE} › Game Play"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
-from scorer.core import (
+from scorer.games.core import (
     CheckResult,
     Game,
     PlayerName,
@@ -318,7 +318,6 @@ class HarvestDice(Game):
     tiebreaker_words = {"veggies_planted": ("veggie planted", "veggies planted"),
                         "pig_circles": ("pig circle", "pig circles")}
     rulebook = "harvest-dice.md"
-    kit_module = "pnp.kits.harvest_dice"
     state_model = HarvestState
     action_model = Action
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_SETUP
@@ -678,7 +677,7 @@ def page_data() -> dict:
     }
 
 
-# The pages open on these (scorer.pages reads EXAMPLE_STATE and EXAMPLE_CHECK): a finished
+# The pages open on these (scorer.web.pages reads EXAMPLE_STATE and EXAMPLE_CHECK): a finished
 # two-player basic game (the carrot market filled), and the rulebook's Susan, whose carrot
 # cannot grow in column 5 and so may go to her pig.
 EXAMPLE_STATE = {

@@ -22,8 +22,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from scorer.core import Game, InvalidState, StateModel, Text, Violation, violation, violations_from_error, within
-from scorer.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.core import Game, InvalidState, StateModel, Text, Violation, violation, violations_from_error, within
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.propagation import data
 
 R_TURNS = f"{data.TITLE} › Rounds and Turns › Player Turns"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
-from scorer.core import (
+from scorer.games.core import (
     CheckResult,
     Game,
     InvalidState,
@@ -633,7 +633,6 @@ class Propagation(Game):
     id = data.GAME_ID
     title = data.TITLE
     rulebook = "propagation.md"
-    kit_module = "pnp.kits.propagation"
     state_model = PropagationState
     action_model = Action
     min_players, max_players, roster_rule = data.PLAYERS_MIN, data.PLAYERS_MAX, R_MATERIALS
@@ -742,7 +741,7 @@ _ROUND_20_BOARD = {"rocks": examples.ROCKS, "plants": [
     {"at": [3, -1], "owner": "Cy", "kind": "apple", "tier": 1},
     {"at": [3, -3], "owner": "Cy", "kind": "tomato", "tier": 5}]}
 
-# The pages open on these (scorer.pages reads EXAMPLE_STATE and EXAMPLE_CHECK).
+# The pages open on these (scorer.web.pages reads EXAMPLE_STATE and EXAMPLE_CHECK).
 EXAMPLE_STATE = {
     "players": [{"name": "Ada", "harvested": {"tomato": 9, "carrot": 2, "apple": 1}},
                 {"name": "Bo", "harvested": {"tomato": 3, "carrot": 6, "apple": 2}},

@@ -1,0 +1,396 @@
+"""Game engines: play a whole game from its setup, one action or chance outcome at a time.
+
+An engine holds a game's full state as JSON (hands, deck, dice, whose turn it is: more than
+the score JSON), versioned by the engine. The rules themselves stay in the game's Game: the
+engine's judgement of an action is the Game's `check` on the state `check` reads
+(`check_state`), plus what only the table knows (whose turn it is, what is in a hand, which
+die was rolled). A transition takes the effects that `check` answered, so each rule has one
+implementation.
+
+A log is a JSON list. Its first entry is the setup,
+    {"setup": {"game": id, "players": [names], "seed": s, "options": {...}, "version": v,
+               "house_rules": [...]}}
+and every later entry is either an action in the game's `check` format (it has a "type") or
+a chance outcome, marked as such: {"chance": "roll", ...} or {"chance": "draw", ...}.
+`simulate` writes one by playing uniformly at random among the legal actions; `replay`
+plays one back and stops at the first entry that breaks a rule. docs/engines.md describes
+each game's engine.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import ValidationError
+
+from scorer.games.core import (
+    InvalidState,
+    PlayerName,
+    StateModel,
+    Violation,
+    describe_value,
+    duplicate_names,
+    player_count,
+    violation,
+    violations_from_error,
+)
+
+if TYPE_CHECKING:
+    from scorer.games.core import Game
+
+State = dict  # an engine's full state, JSON-ready
+Action = dict  # an action in the game's check format
+Outcome = dict  # a chance outcome: {"chance": kind, ...}
+
+LOG_RULE = "Game log format"
+MAX_LOG_ENTRIES = 5000      # far above any simulated game (docs/engines.md); bounds a replay
+PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay")
+RANDOM_ACTIONS = 4          # actions an engine's action_space draws at each step of a test game
+# States whose parsed check state an engine keeps (Engine.read_state): a step reads the state
+# before it, the states after the random actions a test tries (RANDOM_ACTIONS) and the one after.
+READ_STATES_KEPT = 2 + RANDOM_ACTIONS
+
+
+class IllegalMove(Exception):
+    """The action or chance outcome cannot happen on this state; `.violations` says why."""
+
+    def __init__(self, violations: Sequence[Violation]):
+        self.violations = list(violations)
+        super().__init__("; ".join(v["message"] for v in self.violations))
+
+
+class Engine(ABC):
+    """One game's engine. Subclasses set `version` and `house_rules` (and
+    `candidates_complete = False` when their candidates are a sample) and implement the
+    abstract methods; the judgement, the moves and the log handling are shared here."""
+
+    version: ClassVar[int]
+    # Where the engine follows a house reading of the rulebook (docs/house-rules.md): these
+    # notes go into every log's setup entry, so a reader knows which reading was played.
+    house_rules: ClassVar[tuple[str, ...]] = ()
+    # The game's variants, {option: its choices} (Harvest Dice: {"mode": ("basic", "advanced")}):
+    # a simulated game picks each at random from its seed, and the setup entry records them.
+    option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    # Whether `candidate_actions` lists every legal action (a superset of them), as the
+    # random simulation tests then assert: each action of `action_space` the engine judges
+    # legal must be among the candidates (or one with the same outcome must be). An engine
+    # whose candidates are a random SAMPLE of the legal actions (where the choices multiply)
+    # sets this to False.
+    candidates_complete: ClassVar[bool] = True
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        # The last few states read for check, each with its parsed check state (read_state).
+        self._read_states: tuple[tuple[State, Any], ...] = ()
+
+    # what each game provides ------------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
+        """The state before the first chance outcome or action (nothing dealt or rolled);
+        `options` holds one choice of each of `option_choices`."""
+
+    @abstractmethod
+    def chance_kind(self, state: State) -> str | None:
+        """The kind of chance outcome the game waits for ("roll", "draw"), or None when a
+        player acts next or the game is over."""
+
+    @abstractmethod
+    def sample_chance(self, state: State, rng: random.Random) -> Outcome:
+        """A chance outcome drawn with the game's odds (only when chance_kind is not None)."""
+
+    @abstractmethod
+    def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
+        """Why this recorded outcome cannot happen now ([] when it can)."""
+
+    @abstractmethod
+    def apply_chance(self, state: State, outcome: Outcome) -> State:
+        """The state after a possible chance outcome."""
+
+    @abstractmethod
+    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
+        """The actions the pieces on the table allow, for the simulator to choose among once
+        `check` has judged them. Every legal action must be among them, or (where the
+        choices multiply, as in a round where every player picks a card) a uniform sample of
+        them drawn with rng, and then the engine sets `candidates_complete` to False."""
+
+    @abstractmethod
+    def action_space(self, state: State, rng: random.Random) -> list[Action]:
+        """RANDOM_ACTIONS actions drawn at random from the whole action space, most of them
+        illegal, for the random simulation tests."""
+
+    @abstractmethod
+    def table_violations(self, state: State, action: Any) -> list[Violation]:
+        """What only the full state can refuse about a parsed action that `check` judged
+        legal: it is not this player's turn, the card is not in the hand, that is not the
+        die rolled."""
+
+    @abstractmethod
+    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
+        """The state after a legal action, following the effects `check` answered."""
+
+    @abstractmethod
+    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
+        """What a transition did, read from the two states in the terms of `check`'s effects
+        (a subset of its keys): the simulation tests compare the two."""
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """The game has ended."""
+
+    @abstractmethod
+    def score_state(self, state: State) -> dict[str, Any]:
+        """The game's score JSON for this state (what `score` reads)."""
+
+    @abstractmethod
+    def check_state(self, state: State) -> dict[str, Any]:
+        """The state `check` judges the next action on."""
+
+    # the shared machinery -------------------------------------------------------------------
+    # A step judges one state many times: the simulator's draw, the move, whether the turn
+    # goes on, the tests' probes. States are never changed in place, so the same object is
+    # the same state: read_state keeps the parsed check state of the last few states read,
+    # found by identity (each kept with its state, whose identity no other object can take
+    # while it is kept). An action is parsed once and judged and moved on in that form.
+    def read_state(self, state: State) -> Any:
+        """The check state as `check` parses it (InvalidState when it cannot), read once
+        while it is among the last READ_STATES_KEPT states read."""
+        kept = self._read_states  # one read: another thread may replace it meanwhile
+        for known, checked in kept:
+            if known is state:
+                return checked
+        checked = self.game.parse_state(self.check_state(state))
+        self._read_states = ((state, checked), *kept[:READ_STATES_KEPT - 1])
+        return checked
+
+    def parse_action(self, state: State, raw_action: Any) -> Any:
+        """The action as `check` parses it, to be judged on this state; InvalidState when it
+        cannot be parsed. An engine whose actions carry a large part of the table may parse
+        that part once for the many actions judged on a state (Propagation's board)."""
+        return self.game.parse_action(raw_action)
+
+    def judge(self, state: State, raw_action: Any) -> dict[str, Any]:
+        """The engine's judgement of an action, in `check`'s result shape: `check` on the
+        state it reads, then what only the table knows."""
+        return self._judged(state, self.read_state(state), raw_action)[0]
+
+    def judge_all(self, state: State, raw_actions: Iterable[Any]) -> list[dict[str, Any]]:
+        """`judge` for each of several actions on one state."""
+        checked = self.read_state(state)
+        return [self._judged(state, checked, raw_action)[0] for raw_action in raw_actions]
+
+    def any_legal(self, state: State, raw_actions: Iterable[Any]) -> bool:
+        """Whether any of the actions is legal, judging them only until one is."""
+        checked = self.read_state(state)
+        return any(self._judged(state, checked, action)[0]["legal"] for action in raw_actions)
+
+    def _judged(self, state: State, checked: Any, raw_action: Any) -> tuple[dict[str, Any], Any]:
+        """The judgement on the parsed check state, and the action as parsed (None when it
+        cannot be read). The parsed action goes to `check` as it is: pydantic takes a model
+        instance without validating it again."""
+        try:
+            action = self.parse_action(state, raw_action)
+            answer = self.game.check_parsed(checked, action)
+        except InvalidState as invalid:
+            return {"legal": False, "violations": invalid.violations, "effects": {}}, None
+        if not answer["legal"]:
+            return answer, action
+        refused = self.table_violations(state, action)
+        if refused:
+            return {"legal": False, "violations": refused, "effects": {}}, action
+        return answer, action
+
+    def apply(self, state: State, raw_action: Any) -> State:
+        """The state after the action; IllegalMove when the engine refuses it."""
+        if self.is_over(state):
+            raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more moves",
+                                         "action")])
+        if self.chance_kind(state) is not None:
+            raise IllegalMove([violation("chance-expected", LOG_RULE,
+                                         f"the game waits for a {self.chance_kind(state)}, not an action",
+                                         "action")])
+        answer, action = self._judged(state, self.read_state(state), raw_action)
+        if not answer["legal"]:
+            raise IllegalMove(answer["violations"])
+        return self.transition(state, action, answer["effects"])
+
+    def resolve_chance(self, state: State, outcome: Outcome) -> State:
+        """The state after a recorded chance outcome; IllegalMove when it cannot happen."""
+        kind = self.chance_kind(state)
+        if kind is None:
+            raise IllegalMove([violation("no-chance-now", LOG_RULE,
+                                         "no roll or draw happens now: a player's action comes next",
+                                         "chance")])
+        if outcome.get("chance") != kind:
+            raise IllegalMove([violation("wrong-chance", LOG_RULE,
+                                         f"the game waits for a {kind}, not {outcome.get('chance')!r}",
+                                         "chance")])
+        found = self.chance_violations(state, outcome)
+        if found:
+            raise IllegalMove(found)
+        return self.apply_chance(state, outcome)
+
+    def setup_entry(self, names: Sequence[str], seed: int, options: dict[str, Any]) -> dict[str, Any]:
+        return {"setup": {"game": self.game.id, "players": list(names), "seed": seed, "options": options,
+                          "version": self.version, "house_rules": list(self.house_rules)}}
+
+    def random_legal_action(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any]]:
+        """An action drawn uniformly among the legal candidates, with its judgement:
+        candidates are drawn at random and judged until one is legal, which is a uniform
+        draw among the legal ones without judging them all."""
+        action, answer, _ = self._draw_legal(state, rng)
+        return action, answer
+
+    def _draw_legal(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any], Any]:
+        """random_legal_action's draw, with the action as parsed."""
+        candidates = self.candidate_actions(state, rng)
+        checked = self.read_state(state)
+        while candidates:
+            action = candidates.pop(rng.randrange(len(candidates)))
+            answer, parsed = self._judged(state, checked, action)
+            if answer["legal"]:
+                return action, answer, parsed
+        raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
+
+    def simulate(self, players: int, seed: int) -> tuple[list[dict], dict[str, Any]]:
+        """A whole game played at random from the seed: (log, end state's score JSON)."""
+        names = player_names(self.game, players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidState([violation("bad-seed", LOG_RULE, f"the seed is a whole number, not {seed!r}",
+                                          "seed")])
+        rng = random.Random(seed)
+        options = {name: rng.choice(choices) for name, choices in self.option_choices.items()}
+        state = self.initial_state(names, options)
+        log: list[dict] = [self.setup_entry(names, seed, options)]
+        while not self.is_over(state):
+            if len(log) > MAX_LOG_ENTRIES:
+                raise RuntimeError(f"{self.game.title}: no end after {MAX_LOG_ENTRIES} moves (seed {seed})")
+            if self.chance_kind(state) is not None:
+                outcome = self.sample_chance(state, rng)
+                state = self.resolve_chance(state, outcome)
+                log.append(outcome)
+                continue
+            action, answer, parsed = self._draw_legal(state, rng)
+            state = self.transition(state, parsed, answer["effects"])
+            log.append(action)
+        return log, self.score_state(state)
+
+    def replay(self, log: Any) -> dict[str, Any]:
+        """Play a recorded log from its setup. Answers the final state and its score, or the
+        first entry that breaks a rule with its violations and the state before it.
+        InvalidState when the log itself is unreadable (not a list, no setup, too long)."""
+        names, options = self._read_setup(log)
+        state = self.initial_state(names, options)
+        for index, entry in enumerate(log[1:], start=1):
+            try:
+                state = self._step(state, entry, index)
+            except IllegalMove as illegal:
+                return {"legal": False, "index": index, "entry": entry, "violations": illegal.violations,
+                        "state": state, "check_state": self.check_state(state)}
+        return {"legal": True, "moves": len(log) - 1, "over": self.is_over(state), "state": state,
+                "end_state": self.score_state(state), "score": self.game.score(self.score_state(state))}
+
+    def _step(self, state: State, entry: Any, index: int) -> State:
+        if not isinstance(entry, dict):
+            raise IllegalMove([violation("not-an-entry", LOG_RULE,
+                                         "each log entry is an object: an action or a chance outcome",
+                                         f"log[{index}]")])
+        if "chance" in entry:
+            return self.resolve_chance(state, entry)
+        return self.apply(state, entry)
+
+    def _read_setup(self, log: Any) -> tuple[list[str], dict[str, Any]]:
+        """The players' names, as a state reads them, and the options of a log's setup;
+        InvalidState when the log is no log of this game and engine. Nothing the setup holds
+        is written back into a message as it came (a number may be too long to write)."""
+        def refuse(code: str, message: str, path: str) -> InvalidState:
+            return InvalidState([violation(code, LOG_RULE, message, path)])
+
+        if not isinstance(log, list) or not log:
+            raise refuse("not-a-log", "a game log is a list whose first entry is the setup", "log")
+        if len(log) > MAX_LOG_ENTRIES:
+            raise refuse("log-too-long", f"a game log holds at most {MAX_LOG_ENTRIES} entries, "
+                                         f"not {len(log)}", "log")
+        setup = log[0].get("setup") if isinstance(log[0], dict) else None
+        if not isinstance(setup, dict):
+            raise refuse("missing-setup", 'the first entry must be {"setup": {...}}', "log[0]")
+        options = setup.get("options", {})
+        if not isinstance(options, dict) or not all(isinstance(name, str) for name in options):
+            raise refuse("bad-options", "setup.options is an object", "log[0].setup.options")
+        for key, value in [("version", setup.get("version")), ("seed", setup.get("seed")), ("game", setup.get("game")),
+                           *((f"options.{name}", choice) for name, choice in options.items())]:
+            if too_long_to_write(value):
+                raise refuse("number-too-large", f"setup.{key} is {describe_value(value)}; no game counts "
+                                                 "anywhere near that high", f"log[0].setup.{key}")
+        if setup.get("game", self.game.id) != self.game.id:
+            raise refuse("wrong-game", f"this log is of {describe_value(setup.get('game'))}, not {self.game.id}",
+                         "log[0].setup.game")
+        if setup.get("version") != self.version:
+            raise refuse("unknown-version", f"this log was written by engine version "
+                                            f"{describe_value(setup.get('version'))}; {self.game.title}'s engine "
+                                            f"is version {self.version}", "log[0].setup.version")
+        names = self._read_players(setup.get("players"))
+        for name, choices in self.option_choices.items():
+            if name not in options or options[name] not in choices or isinstance(options[name], bool):
+                raise refuse("bad-option", f"setup.options.{name} is one of "
+                                           f"{', '.join(map(str, choices))}", f"log[0].setup.options.{name}")
+        unknown = sorted(set(options) - set(self.option_choices))
+        if unknown:
+            raise refuse("unknown-option", f"{self.game.title} has no option {describe_value(unknown[0])}",
+                         f"log[0].setup.options.{unknown[0]}")
+        return names, options
+
+    def _read_players(self, names: Any) -> list[str]:
+        """setup.players: as many as the game allows (counted before any name is read), each
+        name read as a state reads it (stripped, NFC, 1 to 40 characters), none twice."""
+        game = self.game
+        if not isinstance(names, list):
+            raise InvalidState([violation("bad-players", LOG_RULE, "setup.players lists the players' names",
+                                          "log[0].setup.players")])
+        found = player_count(len(names), game.min_players, game.max_players, game.roster_rule, game.title)
+        if found:
+            raise InvalidState([{**v, "path": "log[0].setup.players"} for v in found])
+        try:
+            names = SetupPlayers.model_validate({"players": names}).players
+        except ValidationError as error:
+            raise InvalidState([{**v, "path": f"log[0].setup.{v['path']}"}
+                                for v in violations_from_error(error, LOG_RULE)]) from None
+        found = duplicate_names(names, game.roster_rule)
+        if found:
+            raise InvalidState([{**v, "path": "log[0].setup.players"} for v in found])
+        return names
+
+
+class SetupPlayers(StateModel):
+    """The players of a log's setup, whose names are read as every state reads them."""
+
+    players: list[PlayerName]
+
+
+def too_long_to_write(value: Any) -> bool:
+    """A whole number with more digits than Python turns into text (as the JSON reader
+    refuses one); such a number cannot be put into a message."""
+    limit = sys.get_int_max_str_digits()
+    return (isinstance(value, int) and not isinstance(value, bool) and limit > 0
+            and abs(value) >= 10**limit)
+
+
+def player_names(game: Game, players: int) -> list[str]:
+    """Names for a simulated game; InvalidState when the game cannot have that many players."""
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            game.min_players <= players <= game.max_players):
+        allowed = f"{game.min_players} to {game.max_players}"
+        raise InvalidState([violation("player-count", game.roster_rule,
+                                      f"{game.title} is played by {allowed} players, not {players!r}",
+                                      "players")])
+    return [PLAYER_NAMES[i] if i < len(PLAYER_NAMES) else f"Player {i + 1}" for i in range(players)]
+
+
+def engine_of(game: Game) -> Engine:
+    """The game's engine; InvalidState when it has none yet."""
+    if game.engine is None:
+        raise InvalidState([violation("no-engine", LOG_RULE,
+                                      f"{game.title} cannot be simulated or replayed yet", "game")])
+    return game.engine

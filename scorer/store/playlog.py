@@ -1,0 +1,84 @@
+"""Every saved game as a play log another app takes in: the layout of BG Stats' JSON export
+(`games`, `players`, `locations`, `plays` with their `playerScores`), which BG Stats and the
+play loggers that read its backups import. BoardGameGeek's play log takes no file; BG Stats
+sends the plays it holds to a BoardGameGeek account.
+
+Streamed from the plays rows (scorer/store/plays.py) a batch at a time, so a history of any length
+costs the same memory. Each play keeps a stable `uuid` made from its result's id, so an app
+that matches plays by uuid takes a second export without doubling the first. Merged names
+are exported as the player they count as.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from itertools import groupby
+from typing import Any
+
+from sqlalchemy import select
+
+from scorer.games import CATALOGUE
+from scorer.store import stats
+from scorer.store.plays import PLAYS, TALLIES
+from scorer.store.storage import TABLE, Base, Storage
+
+BATCH = 1000
+NAMESPACE = uuid.UUID("6f1d2c4e-9b1a-4f0e-8c53-0a9e3b7d2f31")   # gardenkit's own, for uuid5
+
+
+def play_uuid(result_id: int) -> str:
+    return str(uuid.uuid5(NAMESPACE, f"gardenkit result {result_id}"))
+
+
+def _when(moment: datetime) -> str:
+    """BG Stats writes times as "YYYY-MM-DD hh:mm:ss"; these are in UTC."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone(timezone.utc).strftime(
+        "%Y-%m-%d %H:%M:%S")
+
+
+def bgstats_json(store: Storage) -> Iterator[str]:
+    """The export as chunks of text to stream. The players are read first (StorageUnavailable
+    then, before anything is sent)."""
+    games = {game: number for number, game in enumerate(CATALOGUE, 1)}
+    with stats.reading(store) as connection:
+        who = stats.resolved(TALLIES.c.subject)
+        keys = connection.scalars(select(who).where(TALLIES.c.kind == "player", TALLIES.c.n > 0)
+                                  .group_by(who).order_by(who)).all()
+        names = stats.names_of(connection, list(keys))
+        aliases = {a["alias_key"]: a["player_key"] for a in stats.aliases(connection)}
+    numbers = {key: number for number, key in enumerate(keys, 1)}
+    head = {"games": [{"id": number, "name": CATALOGUE[game][0], "highestWins": True, "cooperative": False}
+                      for game, number in games.items()],
+            "players": [{"id": numbers[key], "name": names.get(key, key), "isAnonymous": False} for key in keys],
+            "locations": []}
+    yield json.dumps(head, ensure_ascii=False)[:-1] + ', "plays": ['
+    yield from _plays(store, games, {key: numbers[aliases.get(key, key)] for key in [*keys, *aliases]
+                                     if aliases.get(key, key) in numbers})
+    yield "]}\n"
+
+
+def _plays(store: Storage, games: dict[str, int], numbers: dict[str, int]) -> Iterator[str]:
+    results = Base.metadata.tables[TABLE]
+    query = (select(PLAYS, results.c.note).join(results, results.c.id == PLAYS.c.result_id)
+             .order_by(PLAYS.c.result_id, PLAYS.c.seat).execution_options(yield_per=BATCH))
+    first = True
+    with store.engine.connect() as connection:
+        for result_id, rows in groupby(connection.execute(query).mappings(), key=lambda r: r["result_id"]):
+            yield ("" if first else ",") + "\n" + json.dumps(_play(result_id, list(rows), games, numbers),
+                                                             ensure_ascii=False)
+            first = False
+
+
+def _play(result_id: int, rows: list[Any], games: dict[str, int], numbers: dict[str, int]) -> dict[str, Any]:
+    head = rows[0]
+    play: dict[str, Any] = {
+        "uuid": play_uuid(result_id), "gameRefId": games.get(head["game"], 0), "playDate": _when(head["saved_at"]),
+        "durationMin": round(head["seconds"] / 60) if head["seconds"] else 0, "ignored": False,
+        "usesTeams": False, "playerScores": [
+            {"playerRefId": numbers.get(r["player_key"], 0), "score": str(r["total"]), "winner": bool(r["won"]),
+             "rank": r["rank"], "seatOrder": r["seat"] + 1, "startPlayer": bool(r["started"])} for r in rows]}
+    if head["note"]:
+        play["comments"] = head["note"]
+    return play

@@ -1,0 +1,106 @@
+"""Who may change a saved result: whoever saved it, holding its key, and the operator.
+
+A save answers with the result's key (`"key"` in the JSON). The database keeps only its
+SHA-256, so a copy of the database lets no one change a result. The saving browser also keeps
+the ids and keys of its most recent saves in its signed session cookie, so the pages' edit and
+delete forms, and its own API calls, work without anyone handling a key.
+
+A request may change a result when it carries the result's key (the header `X-Result-Key:
+<key>`, or `Authorization: Bearer <key>`), when its session holds the key, or when it carries
+the operator's token (`Authorization: Bearer <GARDENKIT_ADMIN_TOKEN>`), which may change any
+result, including those saved before results had keys. Tokens and keys are compared in
+constant time.
+
+A save repeated with the same save key (Idempotency-Key) answers with the same result; its
+key (derived from the save key and the app's secret, so the database need not hold it) only
+when the repeat already may change the result: its session holds the key, or it carries the
+key or the operator's token. Whoever merely knows a save key learns no result's key.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Any
+
+from flask import current_app, request, session
+
+from scorer.store.storage import NotYours, OwnerCheck, Storage
+
+REMEMBERED_RESULTS = 30   # results whose keys one browser's cookie keeps (some 1.8 KB of a 4 KB cookie)
+SESSION_FIELD = "result_keys"
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
+
+
+def new_key(save_key: str | None) -> str:
+    """A result's key: random, or, for a save that may be repeated, the save key signed with
+    the app's secret (the repeat answers with the same key)."""
+    if save_key is None:
+        return secrets.token_urlsafe(24)
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(secret, b"result key:" + save_key.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def save_owned(storage: Storage, game: str, state: Any, result: dict, *, key: str | None = None,
+               note: str | None = None) -> tuple[dict[str, Any], bool, str | None]:
+    """Storage.save_once with a key for the saver: (record, stored now, the result's key, or
+    None for a repeat by a request that does not own the result). The browser's session
+    remembers the key."""
+    result_key = new_key(key)
+    saved, created = storage.save_once(game, state, result, key=key, note=note,
+                                       owner_key_hash=key_hash(result_key))
+    if not created and not may_change(saved["id"])(storage.owner_key_hash(saved["id"])):
+        return saved, created, None
+    remember(saved["id"], result_key)
+    return saved, created, result_key
+
+
+def remember(result_id: int, result_key: str) -> None:
+    """Keep the key in the browser's session cookie, newest last, the oldest forgotten."""
+    kept = [pair for pair in session.get(SESSION_FIELD, []) if pair[0] != result_id]
+    session[SESSION_FIELD] = [*kept, [result_id, result_key]][-REMEMBERED_RESULTS:]
+    session.permanent = True  # kept across browser restarts (PERMANENT_SESSION_LIFETIME)
+
+
+def _offered_keys(result_id: int) -> list[str]:
+    """The keys this request holds for the result: from its headers and its session."""
+    offered = [request.headers.get("X-Result-Key", "")]
+    scheme, _, credential = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer":
+        offered.append(credential.strip())
+    offered += [key for kept_id, key in session.get(SESSION_FIELD, []) if kept_id == result_id]
+    return [key for key in offered if key]
+
+
+def is_operator(typed: str | None = None) -> bool:
+    """Whether the request carries the operator's token: as `Authorization: Bearer`, or as
+    `typed`, the token typed into a page's form (the roster's merge form)."""
+    token = current_app.config.get("ADMIN_TOKEN") or ""
+    scheme, _, credential = request.headers.get("Authorization", "").partition(" ")
+    offered = typed if typed is not None else credential if scheme.lower() == "bearer" else ""
+    return bool(token) and bool(offered) and hmac.compare_digest(
+        offered.strip().encode("utf-8", "replace"), token.encode("utf-8", "replace"))
+
+
+def may_change(result_id: int) -> OwnerCheck:
+    """The check Storage.update and Storage.delete make, in their transaction, on the
+    result's stored key hash."""
+    operator = is_operator()
+    offered = [key_hash(key) for key in _offered_keys(result_id)]
+
+    def check(stored_hash: str | None) -> bool:
+        if operator:
+            return True
+        return stored_hash is not None and any(hmac.compare_digest(stored_hash, each) for each in offered)
+    return check
+
+
+
+def require_owner(storage: Storage, result_id: int) -> None:
+    """NotYours unless this request may change the result: the pages ask before they show
+    an edit or delete form that could only be refused."""
+    if not may_change(result_id)(storage.owner_key_hash(result_id)):
+        raise NotYours("only the browser that saved this result, or the operator, may change it")

@@ -1,0 +1,71 @@
+"""Read from a photo, for the score pages of games whose printed sheets can be read.
+
+    POST /games/<id>/photo      multipart form, one `photo` file per sheet (a photo may show
+                                several): 200 {"state", "confidence"}; 422 {"error"} for a photo
+                                that cannot be read, with the reason; 413 beyond the bounds;
+                                404 for a game with no readable sheet; 503 with Retry-After
+                                while this worker reads another photo or plays a game
+
+The photos are read in memory and dropped with the answer: the form parser keeps uploads in
+memory (never in a temporary file), nothing is saved, and nothing of a photo is logged. A
+photo's bounds (scorer.photo.intake) are checked on its header before it is decoded. The
+worker's one turn for heavy work (scorer.web.examples) is the reading's turn too, so a flood of
+photos keeps the worker's other threads for everyone else.
+"""
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.formparser import parse_form_data
+
+from pnp.readable import readable_sheets
+from scorer.games import CATALOGUE
+from scorer.photo.intake import MAX_BYTES, PhotoError, PhotoTooLarge
+from scorer.photo.reader import read_photos
+from scorer.web.examples import EXAMPLES, ExamplesBusy
+
+bp = Blueprint("photo", __name__)
+
+MAX_PHOTOS = 4                       # a sheet a player: the readable games seat at most four
+MAX_UPLOAD = MAX_PHOTOS * MAX_BYTES + 64 * 1024   # and the form's own few lines
+
+
+def _in_memory(total_content_length: Any, content_type: Any, filename: Any, content_length: Any = None) -> io.BytesIO:
+    return io.BytesIO()
+
+
+def _photos() -> list[bytes]:
+    length = request.content_length
+    if length is not None and length > MAX_UPLOAD:
+        raise RequestEntityTooLarge()
+    _, _, files = parse_form_data(request.environ, stream_factory=_in_memory, max_content_length=MAX_UPLOAD,
+                                  max_form_parts=MAX_PHOTOS + 8)
+    uploads = files.getlist("photo")
+    if not uploads:
+        raise PhotoError("no photo came with the request: choose or take a photo of the sheet")
+    if len(uploads) > MAX_PHOTOS:
+        raise PhotoError(f"send at most {MAX_PHOTOS} photos at once, a sheet a player")
+    return [upload.read(MAX_BYTES + 1) for upload in uploads]
+
+
+@bp.route("/games/<game_id>/photo", methods=["POST"])
+def read_photo(game_id: str):
+    if game_id not in CATALOGUE or not readable_sheets(game_id):
+        abort(404)
+    try:
+        photos = _photos()
+        with EXAMPLES.turn():
+            sheets = tuple(sheet for game in CATALOGUE for sheet in readable_sheets(game))
+            return jsonify(read_photos(photos, game_id, sheets))
+    except RequestEntityTooLarge:
+        return jsonify({"error": f"the upload is larger than {MAX_UPLOAD // 1024 // 1024} MB: send at most "
+                                 f"{MAX_PHOTOS} photos of at most {MAX_BYTES // 1024 // 1024} MB each"}), 413
+    except PhotoError as error:
+        return jsonify({"error": str(error)}), 413 if isinstance(error, PhotoTooLarge) else 422
+    except ExamplesBusy:
+        return (jsonify({"error": "another photo is being read just now; try again in "
+                                  f"{ExamplesBusy.retry_after} seconds"}), 503,
+                {"Retry-After": str(ExamplesBusy.retry_after)})

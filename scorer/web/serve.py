@@ -1,0 +1,133 @@
+"""`gardenkit serve`: the web app on gunicorn, embedded, with its stock `gevent` workers.
+
+Each worker process builds its own app (and database connections) after the fork, so no
+connection is shared between processes. Within a worker every connection is a greenlet: a
+client that sends its request slowly, sends nothing or does not read its answer costs a
+greenlet waiting on its socket, not one of a few threads, so such clients cannot take the
+server from everyone else (the threaded `gthread` worker gave each a thread: 128 slow-header
+clients stalled it; docs/deploy.md has the measurements and the choice). SQLite runs in WAL
+mode with a busy timeout (scorer.store.storage), so several workers can save at once.
+"""
+from __future__ import annotations
+
+import errno
+import multiprocessing
+import socket
+import sys
+
+from gunicorn.app.base import BaseApplication
+
+DEFAULT_WORKERS = 2   # one per core of a small machine
+# Connections one worker holds at once, idle and slow ones included (a greenlet each).
+WORKER_CONNECTIONS = 2000
+# A worker is replaced, gracefully, after this many requests (give or take the jitter): the
+# memory a flood made it grow (to 500-745 MB) goes back to the system.
+MAX_REQUESTS, MAX_REQUESTS_JITTER = 5000, 500
+
+
+class GardenkitServer(BaseApplication):
+    def __init__(self, options: dict, listen_host: str = "127.0.0.1"):
+        self.options = options
+        self.listen_host = listen_host
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self):
+        from scorer.web.app import create_app
+
+        # The app answers requests naming the host it listens on (scorer.web.app.trusted_hosts).
+        return create_app({"LISTEN_HOST": self.listen_host})
+
+
+def server_options(host: str, port: int, workers: int = DEFAULT_WORKERS) -> dict:
+    return {
+        "bind": f"{host}:{port}",
+        "workers": workers,
+        "worker_class": "gevent",
+        "worker_connections": WORKER_CONNECTIONS,
+        "max_requests": MAX_REQUESTS,
+        "max_requests_jitter": MAX_REQUESTS_JITTER,
+        # An idle keep-alive connection is closed after this many seconds.
+        "keepalive": 5,
+        # A worker whose loop has not checked in for this long is restarted: a request that
+        # computes (a kit build, a replay) holds its worker's loop, for about a second at most.
+        "timeout": 30,
+        # On stop or restart, requests under way get this long to finish.
+        "graceful_timeout": 10,
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "warning",
+        "proc_name": "gardenkit",
+    }
+
+
+def bind_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen there (in use, no such address), or None. Checked
+    first so the user gets one plain line instead of gunicorn retrying for seconds."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        return f"cannot listen on {host!r}: no such host or address"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except PermissionError:
+            return f"not allowed to listen on port {port} (ports below 1024 need root); try --port 8000"
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return f"port {port} on {host} is already in use; stop that server or pick another --port"
+            return f"cannot listen on {host}:{port}: {error.strerror}"
+    return None
+
+
+def configuration_problem(host: str) -> str | None:
+    """Why the app cannot start as configured (an instance folder it cannot write, say), or
+    None: the app is built once first, so the user reads one line rather than a traceback
+    from every worker. It is built in a process of its own: the app's modules must be
+    imported first in each worker, after gevent has made their locks its own, or a lock
+    made here would stop a worker's every connection while it waits."""
+    context = multiprocessing.get_context("fork")
+    receiving, sending = context.Pipe(duplex=False)
+    trial = context.Process(target=_try_building, args=(host, sending))
+    trial.start()
+    sending.close()
+    problem = receiving.recv() if receiving.poll(120) else "the app did not start within two minutes"
+    trial.join(10)
+    return problem
+
+
+def _try_building(host: str, answer) -> None:
+    from scorer.web.app import ConfigurationProblem, create_app
+
+    try:
+        app = create_app({"LISTEN_HOST": host})
+    except ConfigurationProblem as error:
+        answer.send(str(error))
+        return
+    app.extensions["gardenkit.storage"].engine.dispose()
+    answer.send(None)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = DEFAULT_WORKERS) -> int:
+    problem = bind_problem(host, port)
+    if problem:
+        print(f"gardenkit: {problem}", file=sys.stderr)
+        return 2
+    problem = configuration_problem(host)
+    if problem:
+        print(f"gardenkit: {problem}", file=sys.stderr)
+        return 2
+    url_host = f"[{host}]" if ":" in host else host
+    print(f"gardenkit: serving on http://{url_host}:{port}/ with {workers} worker(s); Ctrl+C stops",
+          flush=True)
+    GardenkitServer(server_options(host, port, workers), host).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(serve())

@@ -1,0 +1,210 @@
+"""The random simulation tests over every game with an engine, and the engine's doors: the
+Python API, the command line and the HTTP API. `make soak` runs the same games by the
+thousand (bench/soak.py)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import scorer
+from scorer.cli import main as gardenkit
+from scorer.games.core import InvalidState
+from scorer.games.engine import MAX_LOG_ENTRIES
+from tests.support.engine_harness import engine, games_with_engines, oracle, play_and_judge, player_counts
+
+GAMES_PER_GAME = 200  # judged random games per game in the normal suite, shared among its player counts
+ENGINES = games_with_engines()
+# Each player count is a test of its own, its share of the game's games: a failure names it.
+PLAYER_COUNTS = [(game_id, players) for game_id in ENGINES for players in player_counts(game_id)]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_every_game_with_an_engine_has_an_oracle(game_id):
+    module = oracle(game_id)
+    assert module.__name__ == f"tests.oracles.{game_id.replace('-', '_')}"
+
+
+@pytest.mark.parametrize(("game_id", "players"), PLAYER_COUNTS)
+def test_random_games_keep_every_rule(game_id, players):
+    for seed in range(-(-GAMES_PER_GAME // len(player_counts(game_id)))):
+        record = play_and_judge(game_id, players, seed)
+        assert len(record.score["players"]) == players and record.score["winners"]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_the_judged_game_is_the_game_simulate_plays(game_id):
+    for players in player_counts(game_id):
+        record = play_and_judge(game_id, players, seed=players)
+        log, end_state = scorer.simulate(game_id, players, players)
+        assert log == record.log and end_state == engine(game_id).score_state(record.end_state)
+        assert log[0]["setup"]["version"] == engine(game_id).version
+
+
+def test_a_game_without_an_engine_says_so():
+    without = [game_id for game_id in scorer.GAMES if game_id not in ENGINES]
+    for game_id in without:
+        with pytest.raises(InvalidState, match="cannot be simulated"):
+            scorer.simulate(game_id, 2, 1)
+
+
+# --- the doors -------------------------------------------------------------------------------------
+
+def _broken_log(game_id: str) -> tuple[list, int]:
+    """A simulated log whose first action is replaced by one the engine refuses: the same
+    action once more after it was taken, or the action before the chance that precedes it."""
+    log, _ = scorer.simulate(game_id, 2, 7)
+    first = next(i for i, entry in enumerate(log) if "type" in entry)
+    return [*log[:first + 1], log[first], *log[first + 1:]], first + 1
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_replay_stops_at_the_first_illegal_move_with_the_state_before_it(game_id):
+    broken, index = _broken_log(game_id)
+    result = scorer.replay(game_id, broken)
+    assert not result["legal"] and result["index"] == index and result["violations"]
+    before = scorer.replay(game_id, broken[:index])
+    assert result["state"] == before["state"]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_unreadable_logs_are_refused_in_plain_words(game_id):
+    log, _ = scorer.simulate(game_id, 2, 1)
+    too_many = [f"P{i}" for i in range(scorer.GAMES[game_id].max_players + 1)]  # one player may be a game
+    for bad in ({}, [], [{"action": 1}], [{"setup": {**log[0]["setup"], "version": 99}}],
+                [{"setup": {**log[0]["setup"], "players": too_many}}],
+                [{"setup": {**log[0]["setup"], "options": {**log[0]["setup"]["options"], "colour": "blue"}}}],
+                [log[0]] + [{"chance": "roll", "face": 3}] * MAX_LOG_ENTRIES):
+        with pytest.raises(InvalidState) as refused:
+            scorer.replay(game_id, bad)
+        assert refused.value.violations[0]["message"]
+    result = scorer.replay(game_id, [log[0], "move"])
+    assert not result["legal"] and result["violations"][0]["code"] == "not-an-entry"
+    first_chance = next(entry for entry in log if "chance" in entry)
+    for odd in ([[1]], {"a": 1}, None, "x", [None] * 9):
+        garbled = {key: (odd if key != "chance" else value) for key, value in first_chance.items()}
+        result = scorer.replay(game_id, [log[0], garbled])
+        assert not result["legal"] and result["index"] == 1 and result["violations"][0]["message"]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_cli_simulates_into_a_file_and_replays_it(game_id, tmp_path, capsys):
+    out = tmp_path / "game.json"
+    assert gardenkit(["simulate", game_id, "--players", "2", "--seed", "5", "--out", str(out)]) == 0
+    assert "seed 5" in capsys.readouterr().out
+    assert json.loads(out.read_text()) == scorer.simulate(game_id, 2, 5)[0]
+    assert not list(tmp_path.glob(".*partial"))
+    assert gardenkit(["replay", game_id, str(out)]) == 0
+    assert "moves are legal" in capsys.readouterr().out
+    broken, _ = _broken_log(game_id)
+    out.write_text(json.dumps(broken))
+    assert gardenkit(["replay", game_id, str(out)]) == 1
+    assert "breaks a rule" in capsys.readouterr().out
+
+
+def test_cli_bad_usage_is_exit_2(tmp_path, capsys):
+    game_id = ENGINES[0]
+    assert gardenkit(["simulate", game_id, "--players", "99"]) == 2
+    with pytest.raises(SystemExit) as parser_exit:
+        gardenkit(["simulate", game_id, "--seed", "-3"])
+    assert parser_exit.value.code == 2
+    assert gardenkit(["simulate", game_id, "--out", str(tmp_path / "no" / "log.json")]) == 2
+    assert gardenkit(["replay", game_id, str(tmp_path / "missing.json")]) == 2
+    (tmp_path / "bad.json").write_text("[{")
+    assert gardenkit(["replay", game_id, str(tmp_path / "bad.json")]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_http_replay_and_example(game_id, client):
+    log, end_state = scorer.simulate(game_id, 2, 11)
+    answer = client.post(f"/api/games/{game_id}/replay", json=log)
+    assert answer.status_code == 200 and answer.get_json()["end_state"] == end_state
+    broken, index = _broken_log(game_id)
+    answer = client.post(f"/api/games/{game_id}/replay", json=broken)
+    assert answer.status_code == 200 and answer.get_json()["index"] == index
+    assert client.post(f"/api/games/{game_id}/replay", json={"log": log}).status_code == 422
+    assert client.post(f"/api/games/{game_id}/replay", data="[{").status_code == 400
+    example = client.get(f"/api/games/{game_id}/example?seed=11&players=2").get_json()
+    assert example["state"] == end_state and scorer.validate(game_id, example["state"]) == []
+    fresh = client.get(f"/api/games/{game_id}/example").get_json()
+    assert scorer.validate(game_id, fresh["state"]) == [] and isinstance(fresh["seed"], int)
+    assert client.get(f"/api/games/{game_id}/example?seed=abc").status_code == 400
+    assert client.get(f"/api/games/{game_id}/example?players=40").status_code == 422
+    assert client.get(f"/api/games/{game_id}/example?players=99999").status_code == 422
+    assert client.get(f"/api/games/{game_id}/example?players={'9' * 5000}").status_code == 400
+    assert client.get("/api/games/no-such-game/example").status_code == 404
+
+
+def test_cli_simulate_without_out_prints_only_the_log_on_standard_output(capsys):
+    game_id = ENGINES[0]
+    assert gardenkit(["simulate", game_id, "--seed", "9", "--json"]) == 0
+    printed = capsys.readouterr()
+    log = json.loads(printed.out)
+    assert log == scorer.simulate(game_id, scorer.GAMES[game_id].min_players, 9)[0]
+    report = json.loads(printed.err)
+    assert report["seed"] == 9 and report["score"] == scorer.score(game_id, report["end_state"])
+
+
+def test_cli_replays_the_longest_simulated_logs(tmp_path, capsys):
+    """A 4-player Propagation log holds more objects and lists than any state (the board rides
+    in every move): the command line reads a log with a log's bound, as the HTTP API does."""
+    log, _ = scorer.simulate("propagation", 4, 0)
+    assert json.dumps(log).count("{") + json.dumps(log).count("[") > 10_000
+    out = tmp_path / "long.json"
+    out.write_text(json.dumps(log))
+    assert gardenkit(["replay", "propagation", str(out)]) == 0
+    assert "moves are legal" in capsys.readouterr().out
+    out.write_text("[" + "[]," * 60_000 + "[]]")
+    assert gardenkit(["replay", "propagation", str(out)]) == 2
+
+
+# --- the log's setup, read as the rest of the app reads it -------------------------------------
+
+TOO_LONG_TO_WRITE = 10**5000  # more digits than Python turns into text
+
+
+def _setups_with_a_number_too_long(setup: dict) -> list[tuple[str, dict]]:
+    options = {name: TOO_LONG_TO_WRITE for name in setup["options"]}
+    return [("version", {**setup, "version": TOO_LONG_TO_WRITE}),
+            ("seed", {**setup, "seed": TOO_LONG_TO_WRITE}),
+            ("game", {**setup, "game": TOO_LONG_TO_WRITE}),
+            *([("options", {**setup, "options": options})] if options else [])]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_a_setup_number_too_long_to_write_is_refused_in_plain_words(game_id, client):
+    log, _ = scorer.simulate(game_id, 2, 3)
+    for key, setup in _setups_with_a_number_too_long(log[0]["setup"]):
+        with pytest.raises(InvalidState) as refused:
+            scorer.replay(game_id, [{"setup": setup}, *log[1:]])
+        found = refused.value.violations
+        assert found[0]["path"].startswith(f"log[0].setup.{key}"), found
+        assert "digits" in found[0]["message"] and len(found[0]["message"]) < 200, found
+    text = json.dumps(log).replace('"seed": 3', '"seed": ' + "9" * 5000, 1)
+    answer = client.post(f"/api/games/{game_id}/replay", data=text)
+    assert answer.status_code == 400 and "digits" in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_setup_names_are_read_as_a_state_reads_them(game_id, client):
+    """Stripped and in one Unicode spelling: " Ann" in the setup is the Ann of every action."""
+    log, end_state = scorer.simulate(game_id, 2, 4)
+    spaced = [{"setup": {**log[0]["setup"], "players": [" Ann", "Ben\t"]}}, *log[1:]]
+    result = scorer.replay(game_id, spaced)
+    assert result["legal"] and result["end_state"] == end_state
+    answer = client.post(f"/api/games/{game_id}/replay", json=spaced)
+    assert answer.status_code == 200 and answer.get_json()["end_state"] == end_state
+    for names, index, code in (([" ", "Ben"], 0, "blank-name"), (["Ann", "B" * 41], 1, "wrong-length"),
+                               (["Ann", "Be\ud800"], 1, "invalid-value"), ([7, "Ben"], 0, "wrong-type")):
+        bad = [{"setup": {**log[0]["setup"], "players": names}}, *log[1:]]
+        with pytest.raises(InvalidState) as refused:
+            scorer.replay(game_id, bad)
+        found = refused.value.violations[0]
+        assert (found["code"], found["path"]) == (code, f"log[0].setup.players[{index}]"), found
+        assert found["message"].startswith(f"player {index + 1} "), found
+        answer = client.post(f"/api/games/{game_id}/replay", json=bad)  # a lone surrogate goes as \ud800
+        assert answer.status_code == 422 and answer.get_json()["violations"][0]["path"] == found["path"]
+    twice = [{"setup": {**log[0]["setup"], "players": ["Ann", " ann"]}}, *log[1:]]
+    with pytest.raises(InvalidState, match="both called"):
+        scorer.replay(game_id, twice)

@@ -1,0 +1,298 @@
+"""Cottage Garden's engine: what follows by itself (the refill that is due, the Gardener Phase,
+cleanup and the new bed, cats over two, the Final Round and the end), each on a simulated game
+or a state taken from one; and its oracle (tests/oracles/cottage_garden.py), which finds no
+fault in random games and does find the faults planted in their states."""
+from __future__ import annotations
+
+import copy
+import functools
+import random
+
+import pytest
+
+import scorer
+from scorer.games.cottage_garden import data
+from scorer.games.engine import IllegalMove
+from tests.oracles import cottage_garden as oracle
+
+GAME = "cottage-garden"
+ENGINE = scorer.GAMES[GAME].engine
+
+
+@functools.cache
+def _steps(players: int, seed: int) -> tuple[tuple[dict, dict, dict], ...]:
+    """(state before, entry, state after) of every entry of a simulated game."""
+    log, _ = scorer.simulate(GAME, players, seed)
+    state = ENGINE.initial_state(log[0]["setup"]["players"], {})
+    found = []
+    for entry in log[1:]:
+        after = ENGINE.resolve_chance(state, entry) if "chance" in entry else ENGINE.apply(state, entry)
+        found.append((state, entry, after))
+        state = after
+    return tuple(found)
+
+
+def _first(players: int, seed: int, wanted) -> tuple[dict, dict, dict]:
+    return next(step for step in _steps(players, seed) if wanted(*step))
+
+
+# --- the oracle --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_oracle_finds_no_fault_in_random_games(players):
+    for seed in range(3):
+        steps = _steps(players, seed)
+        assert oracle.state_faults(steps[0][0]) == []
+        for before, entry, after in steps:
+            assert oracle.step_faults(before, entry, after) == [], entry
+            assert oracle.state_faults(after) == [], entry
+        assert steps[-1][2]["over"]
+
+
+def _planted(state: dict, change) -> dict:
+    broken = copy.deepcopy(state)
+    change(broken)
+    return broken
+
+
+def test_the_oracle_finds_lost_pieces_and_pieces_on_one_another():
+    _, _, state = _first(3, 1, lambda b, e, a: e.get("type") == "score_bed")
+    lost = _planted(state, lambda s: s["path"].pop())
+    assert any("flower tiles not accounted" in f for f in oracle.state_faults(lost))
+    cat = _planted(state, lambda s: s["supply"].update(cats=s["supply"]["cats"] + 1))
+    assert any("cats and" in f for f in oracle.state_faults(cat))
+    seat, placed = next((i, bed["tiles"][0]) for i, p in enumerate(state["players"]) for bed in p["beds"]
+                        if bed["tiles"])
+    r, c, _ = data.oriented_squares(placed["tile"], placed["rotation"], placed["flip"])[0]
+    under_a_tile = [placed["at"][0] + r, placed["at"][1] + c]
+    for space, fault in ((under_a_tile, "two pieces lie on one space"), ([0, 3], "sticks out")):
+        moved = _planted(state, lambda s, space=space: _move_a_cat_to(s, seat, space))
+        assert any(fault in f for f in oracle.state_faults(moved)), space
+
+
+def _move_a_cat_to(state: dict, seat: int, space: list[int]) -> None:
+    """A cat from the player's reserve (or the supply) onto the space of their first bed."""
+    player = state["players"][seat]
+    if player["cats"]:
+        player["cats"] -= 1
+    else:
+        state["supply"]["cats"] -= 1
+    next(bed for bed in player["beds"] if bed["tiles"])["cats"].append(space)
+
+
+def test_the_oracle_finds_a_turn_out_of_seat_order_and_a_gardener_astray():
+    before, entry, after = _first(3, 2, lambda b, e, a: a["turns"] == b["turns"] + 1)
+    stuck = _planted(after, lambda s: s.update(current=before["current"]))
+    assert any("seat order" in f for f in oracle.state_faults(stuck))
+    astray = _planted(after, lambda s: s["gardener"].update(space=before["gardener"]["space"]))
+    assert any("gardener stands" in f for f in oracle.state_faults(astray))
+    by_another = {**entry, "player": after["players"][after["current"]]["name"]}
+    assert any("it is" in f for f in oracle.step_faults(before, by_another, after))
+
+
+def test_the_oracle_finds_a_cube_moved_wrongly_and_a_refill_not_made():
+    before, entry, after = _first(2, 1, lambda b, e, a: e.get("type") == "move_cube")
+    cubes = after["players"][before["current"]][entry["color"]]
+    landed = cubes.index(next(v for v in cubes if v not in before["players"][before["current"]][entry["color"]]))
+    short = data.TRACKS[entry["color"]][data.TRACKS[entry["color"]].index(cubes[landed]) - 1]
+    wrong = _planted(after, lambda s: s["players"][before["current"]][entry["color"]].__setitem__(landed, short))
+    assert oracle.state_faults(wrong) == []  # a possible position, but not where this move lands
+    assert any("should land" in f for f in oracle.step_faults(before, entry, wrong))
+    other = _planted(after, lambda s: s["players"][1 - before["current"]]["orange"].__setitem__(0, 1))
+    assert any("moved on move_cube" in f for f in oracle.step_faults(before, entry, other))
+    before, entry, after = _first(2, 1, lambda b, e, a: a["turns"] > b["turns"] and a["path"])
+    row = data.GARDENER_ROWS[after["gardener"]["space"]]
+    emptied = _planted(after, lambda s: [s["nursery"].update({space: None}) for space in row])
+    emptied["discards"] += [after["nursery"][space] for space in row if after["nursery"][space]]
+    assert any("unrefilled" in f for f in oracle.step_faults(before, entry, emptied))
+
+
+def test_the_oracle_finds_the_final_round_too_early_and_the_end_too_soon():
+    before, entry, after = _first(2, 3, lambda b, e, a: a["final_round"] and not b["final_round"])
+    assert after["turns"] == 2 * 32
+    early = _planted(before, lambda s: s.update(final_round=True))
+    assert any("Final Round" in f for f in oracle.state_faults(early))
+    _, _, end = _steps(2, 3)[-1]
+    assert end["over"]
+    too_soon = _planted(end, lambda s: s["players"][0]["beds"].append(
+        {"design": s["removed_beds"][0], "tiles": [], "cats": [], "pots": []}))
+    too_soon["removed_beds"].pop(0)
+    assert any("over is True" in f for f in oracle.state_faults(too_soon))
+
+
+# --- what follows by itself ----------------------------------------------------------------------
+
+def test_a_refill_that_is_due_is_made_nearest_the_gardener_first_from_the_wheelbarrow():
+    before, entry, after = _first(2, 4, lambda b, e, a: a["turns"] > b["turns"]
+                                  and len(a["path"]) < len(b["path"]) and e["type"] == "place_tile")
+    row = data.GARDENER_ROWS[after["gardener"]["space"]]
+    nursery = dict(before["nursery"], **{entry["nursery"]["space"]: None})
+    empty = [space for space in row if not nursery[space]]
+    assert len(empty) >= 3
+    filled = before["path"][:len(empty)]
+    assert [after["nursery"][space] for space in empty] == filled and after["path"] == before["path"][len(empty):]
+
+
+def test_a_scored_bed_gives_its_tiles_to_the_path_and_its_place_to_the_spare_bed():
+    before, entry, after = _first(2, 5, lambda b, e, a: e.get("type") == "move_cube" and b["turn"]["scoring"]
+                                  and not a["turn"]["scoring"] and not a["final_round"])
+    design = before["turn"]["scoring"]["design"]
+    player = before["players"][before["current"]]
+    bed = next(b for b in player["beds"] if b["design"] == design)
+    slot = player["beds"].index(bed)
+    assert after["path"][-len(bed["tiles"]):] == [placed["tile"] for placed in bed["tiles"]]
+    assert after["players"][before["current"]]["beds"][slot] == {"design": before["spare_bed"], "tiles": [],
+                                                                 "cats": [], "pots": []}
+    assert after["spare_bed"] == design[:-1] + {"L": "D", "D": "L"}[design[-1]]
+    assert after["supply"]["pots"] == before["supply"]["pots"] + len(bed["pots"])
+
+
+def test_cats_over_two_go_onto_the_beds_before_the_turn_ends():
+    before, entry, _ = _first(2, 1, lambda b, e, a: e.get("type") == "place_tile" and not a["turn"]["queue"]
+                              and not a["final_round"])
+    three = copy.deepcopy(before)
+    three["players"][three["current"]]["cats"] = 3
+    three["supply"]["cats"] -= 3 - before["players"][before["current"]]["cats"]
+    after = ENGINE.apply(three, entry)
+    assert (after["current"], after["turn"]["step"]) == (before["current"], "cats")
+    cat = ENGINE.candidate_actions(after, random.Random(0))[0]
+    assert cat["token"] == "cat"
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(after, {**cat, "token": "pot"})  # a second planting: no
+    assert refused.value.violations[0]["code"] == "out-of-step"
+    done = ENGINE.apply(after, cat)
+    assert done["current"] != before["current"] and done["turns"] == before["turns"] + 1
+    assert done["players"][before["current"]]["cats"] == data.CATS_AT_START
+
+
+def test_the_final_round_gives_up_small_beds_and_ends_with_the_last_bed():
+    steps = _steps(3, 0)
+    start = next(a for b, e, a in steps if a["final_round"] and not b["final_round"])
+    give_ups = [(b, e, a) for b, e, a in steps if e.get("type") == "start_final_round"]
+    seats = [(start["current"] + k) % 3 for k in range(3)]  # from the player whose turn is next
+    assert [e["player"] for _, e, _ in give_ups] == [start["players"][i]["name"] for i in seats]
+    for _, entry, after in give_ups:
+        player = next(p for p in after["players"] if p["name"] == entry["player"])
+        assert all(len(bed["tiles"]) >= data.FINAL_ROUND_MIN_TILES for bed in player["beds"])
+        assert len(player["beds"]) + sum(len(b["tiles"]) < 3 for b in entry["beds"]) == len(entry["beds"])
+    end = steps[-1][2]
+    assert end["over"] and not any(p["beds"] for p in end["players"]) and end["final_round"]
+
+
+def test_a_solo_game_takes_32_turns_before_the_final_round_and_has_no_beehives():
+    steps = _steps(1, 2)
+    start = next(a for b, e, a in steps if a["final_round"] and not b["final_round"])
+    assert start["turns"] == 32 and start["gardener"]["die"] == data.FINAL_ROUND_FACE
+    assert all(a["players"][0]["beehives"] == 0 and a["supply"]["beehives"] == [] for _, _, a in steps)
+
+
+def test_a_final_round_in_which_nobody_can_plant_ends_after_two_laps_of_the_gardener():
+    """No flower pot left and no tile in the nursery or the path: the beds can never fill.
+    A player without beds takes turns too (only the Gardener Phase), and does not restart the
+    count."""
+    before, entry, _ = _first(3, 0, lambda b, e, a: e.get("type") == "final_round_penalty")
+    stuck = copy.deepcopy(before)
+    tiles = [tile for tile in stuck["nursery"].values() if tile] + stuck["path"]
+    stuck.update(nursery=dict.fromkeys(stuck["nursery"]), path=[], discards=stuck["discards"] + tiles)
+    pots = stuck["supply"]["pots"]
+    stuck["supply"]["pots"] = 0
+    idle = next(i for i in range(3) if i != stuck["current"])
+    stuck["discards"] += [placed["tile"] for bed in stuck["players"][idle]["beds"] for placed in bed["tiles"]]
+    stuck["removed_beds"] += [bed["design"] for bed in stuck["players"][idle]["beds"]]
+    stuck["players"][idle]["beds"] = []
+    state, moves = ENGINE.apply(stuck, entry), []
+    while not state["over"]:  # nothing but the penalties before each turn is left to do
+        move, _ = ENGINE.random_legal_action(state, random.Random(len(moves)))
+        moves.append(move["type"])
+        state = ENGINE.apply(state, move)
+        assert len(moves) < 100
+    laps = data.FINAL_ROUND_STALL_LAPS * len(data.NURSERY_SIDES["1-3"]["track"])
+    assert state["stalled"] == laps and state["turns"] == stuck["turns"] + laps
+    assert set(moves) <= {"final_round_penalty"} and any(p["beds"] for p in state["players"]) and pots
+
+
+# --- the order of a turn's phases, and the cats a player may place ----------------------------------
+
+def test_a_bed_a_cat_completes_is_scored_after_the_planting_not_before():
+    """Cottage Garden › The Game: the Planting Phase comes before the Scoring Phase. A cat that
+    fills a bed's last space leaves the bed waiting: the tile or pot still goes onto the other
+    bed, and only then is the full bed scored (before, the bed was scored and replaced at once
+    and the tile could go onto the new bed)."""
+    before, entry, after = _first(2, 0, lambda b, e, a: e.get("type") == "place_token" and e["token"] == "cat"
+                                  and b["turn"]["step"] == "plant" and a["turn"]["queue"])
+    full = entry["bed"]["design"]
+    assert after["turn"]["step"] == "plant" and after["turn"]["scoring"] is None
+    player = after["players"][after["current"]]
+    assert full in [bed["design"] for bed in player["beds"]]  # not replaced yet
+    planting = ENGINE.candidate_actions(after, random.Random(1))
+    assert planting and all(a["type"] in ("place_tile", "place_token") for a in planting)
+    assert all(a["bed"]["design"] != full for a in planting if a["type"] == "place_tile" or a["token"] == "pot")
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(after, {"type": "score_bed", "player": player["name"], "bed": after["turn"]["queue"][0]["rows"]})
+    assert refused.value.violations[0]["code"] == "out-of-step"
+    state = after
+    while state["turn"]["step"] == "plant":  # cats first, perhaps, then the tile or pot
+        state = ENGINE.apply(state, ENGINE.candidate_actions(state, random.Random(len(state["path"])))[0])
+    assert state["turn"]["queue"][0]["design"] == full
+    assert ENGINE.candidate_actions(state, random.Random(0))[0]["type"] == "score_bed"
+
+
+def _about_to_win_a_cat(cats: int) -> tuple[dict, dict]:
+    """A state whose next move is the last cube move of a scoring, moved from 8 across the red
+    line, with `cats` in the player's reserve."""
+    before, entry, _ = _first(2, 1, lambda b, e, a: e.get("type") == "move_cube"
+                              and b["turn"]["scoring"]["moves"] == [e["color"]] and not b["final_round"])
+    state = copy.deepcopy(before)
+    player = state["players"][state["current"]]
+    colour = entry["color"]
+    low = data.MOUSE_LINE[colour][0]
+    player[colour][player[colour].index(entry["from"])] = low
+    state["supply"]["cats"] += player["cats"] - cats
+    player["cats"] = cats
+    return state, {**entry, "from": low}
+
+
+def test_a_cat_won_on_the_red_line_may_be_used_at_once_or_kept():
+    """Special rules for the Planting Table: a cat won on the red line may be used at once
+    (before, the turn ended at once and the cat waited for the next turn)."""
+    state, move = _about_to_win_a_cat(0)
+    after = ENGINE.apply(state, move)
+    seat = state["current"]
+    assert after["players"][seat]["cats"] == 1 and after["current"] == seat and after["turns"] == state["turns"]
+    choices = ENGINE.candidate_actions(after, random.Random(0))
+    kinds = {a["type"] for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))}
+    assert kinds == {"place_token", "end_turn"} and choices
+    cat = next(a for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))
+               if a["type"] == "place_token")
+    assert cat["token"] == "cat"
+    used = ENGINE.apply(after, cat)
+    assert used["players"][seat]["cats"] == 0 and used["turns"] == state["turns"] + 1  # nothing more to do
+    kept = ENGINE.apply(after, {"type": "end_turn", "player": state["players"][seat]["name"]})
+    assert kept["players"][seat]["cats"] == 1 and kept["turns"] == state["turns"] + 1
+    with pytest.raises(IllegalMove) as refused:  # no end_turn while a tile or pot must be taken
+        ENGINE.apply(kept, {"type": "end_turn", "player": kept["players"][kept["current"]]["name"]})
+    assert refused.value.violations[0]["code"] == "out-of-step"
+
+
+def test_cats_over_two_are_still_placed_and_then_the_won_cat_may_follow():
+    state, move = _about_to_win_a_cat(2)
+    after = ENGINE.apply(state, move)
+    assert after["turn"]["step"] == "cats"
+    kinds = {a["type"] for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))}
+    assert kinds == {"place_token"}  # three cats: one must go down
+
+
+def test_a_player_with_no_tile_or_pot_to_take_may_still_place_a_cat():
+    """Mouse hunt: cats may always be placed. With no flower pot left and no tile in the
+    nursery, the Planting Phase offers a cat or the end of the turn (before, it was skipped)."""
+    before, entry, _ = _first(3, 0, lambda b, e, a: e.get("type") == "final_round_penalty")
+    stuck = copy.deepcopy(before)
+    tiles = [tile for tile in stuck["nursery"].values() if tile] + stuck["path"]
+    stuck.update(nursery=dict.fromkeys(stuck["nursery"]), path=[], discards=stuck["discards"] + tiles)
+    player = stuck["players"][stuck["current"]]
+    stuck["supply"]["cats"] -= 1 - player["cats"]
+    player["cats"] = 1
+    after = ENGINE.apply({**stuck, "supply": {**stuck["supply"], "pots": 0}}, entry)
+    assert after["turn"]["step"] == "more_cats" and after["current"] == stuck["current"]
+    kinds = {a["type"] for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))}
+    assert kinds == {"place_token", "end_turn"}

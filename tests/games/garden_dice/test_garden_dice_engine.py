@@ -1,0 +1,158 @@
+"""Garden Dice's engine on hand-made tables: the choices the rulebook gives that a log records
+(spitting out an eaten tile, rerolling four equal dice, the sun when the dice allow no
+action, ending such a turn) and the end of the game. The random simulation tests
+(tests/test_engines.py) play whole games."""
+import random
+
+import pytest
+
+import scorer
+from scorer.games.engine import IllegalMove
+from scorer.games.garden_dice import data
+from scorer.games.garden_dice.rules import EXAMPLE_CHECK
+
+GAME = "garden-dice"
+ENGINE = scorer.GAMES[GAME].engine
+assert ENGINE is not None
+
+
+def table(names, board=(), taken=None, **changes):
+    """A table before the first roll with these tiles on the board; `taken` says how many
+    tiles of each crop are out of the stacks."""
+    state = ENGINE.initial_state(names, {"variant": "standard"})
+    supply = {crop: left - (taken or {}).get(crop, 0) for crop, left in state["supply"].items()}
+    return {**state, "board": sorted(board, key=lambda t: t["at"]), "supply": supply, **changes}
+
+
+def tile(at, kind, owner, crop=None):
+    return {"at": list(at), "kind": kind, "owner": owner, **({"crop": crop} if crop else {})}
+
+
+def roll(state, dice):
+    return ENGINE.resolve_chance(state, {"chance": "roll", "dice": dice})
+
+
+def act(state, kind, **fields):
+    player = state["players"][state["current"]]["name"]
+    return ENGINE.apply(state, {"type": kind, "player": player, **fields, "turn": state["turn"]})
+
+
+def legal_types(state):
+    candidates = ENGINE.candidate_actions(state, random.Random(0))
+    return {a["type"] for a, judged in zip(candidates, ENGINE.judge_all(state, candidates)) if judged["legal"]}
+
+
+def assert_possible(state):
+    assert scorer.validate(GAME, ENGINE.check_state(state)) == []
+
+
+# Ann's eight free discs all sit on her eggplant seeds (value 5): with dice below 5 she can
+# buy nothing (no disc), water nothing, place nothing, and she has no special tile out.
+EGGPLANTS = [tile((row, col), "seed", "Ann", "eggplant") for row in (1, 2) for col in range(1, 5)]
+FOUR = ["Ann", "Ben", "Cal", "Dee"]
+
+
+def stuck(**changes):
+    return table(FOUR, EGGPLANTS, taken={"eggplant": len(EGGPLANTS)}, **changes)
+
+
+def test_a_roll_that_allows_no_action_still_leaves_the_sun():
+    """Sun Tokens: the sun rerolls all four dice at the start of the turn, or changes one die
+    at any time of the turn; a roll allowing no action is still the start of the turn."""
+    state = roll(stuck(), [1, 1, 2, 2])
+    assert (state["current"], state["pool"]) == (0, [1, 1, 2, 2])
+    assert legal_types(state) == {"sun_reroll", "sun_set_die", "end_turn"}
+    rerolled = act(state, "sun_reroll")
+    assert ENGINE.chance_kind(rerolled) == "roll" and rerolled["current"] == 0
+    assert rerolled["players"][0]["sun_token"] is False
+    passed = act(state, "end_turn")
+    assert (passed["current"], passed["pool"], passed["players"][0]["sun_token"]) == (1, None, True)
+    assert_possible(passed)
+
+
+def test_without_the_sun_a_roll_that_allows_no_action_passes_the_dice():
+    players = [{**p, "sun_token": False} if p["name"] == "Ann" else p for p in stuck()["players"]]
+    state = roll(stuck(players=players), [1, 1, 2, 2])
+    assert (state["current"], state["pool"]) == (1, None)
+
+
+def test_the_sun_may_change_a_die_left_when_the_others_allow_no_action():
+    state = act(roll(stuck(), [6, 1, 1, 2]), "water", at=[1, 1], die=6)
+    assert (state["current"], state["pool"]) == (0, [1, 1, 2])
+    assert legal_types(state) == {"sun_set_die", "end_turn"}  # the reroll only before a die is spent
+    state = act(state, "sun_set_die", die=2, to=5)
+    assert state["pool"] == [1, 1, 5] and "water" in legal_types(state)
+    state = act(state, "water", at=[1, 2], die=5)
+    assert (state["current"], state["pool"]) == (1, None)  # no sun left, no action: the dice pass on
+    assert_possible(state)
+
+
+def test_four_equal_dice_may_be_rerolled_before_any_is_spent():
+    state = roll(table(["Ann", "Ben"]), [3, 3, 3, 3])
+    assert "reroll_equal_dice" in legal_types(state)
+    rerolled = act(state, "reroll_equal_dice", dice=[3, 3, 3, 3])
+    assert ENGINE.chance_kind(rerolled) == "roll"
+    assert rerolled["players"][0]["sun_token"] and rerolled["turn"]["dice_spent"] == 0
+    again = roll(rerolled, [2, 2, 2, 2])
+    assert "reroll_equal_dice" in legal_types(again)  # "repeating if necessary"
+    spent = act(state, "buy", crop="squash", die=3)
+    assert "reroll_equal_dice" not in legal_types(spent)
+    with pytest.raises(IllegalMove) as refused:
+        act(roll(table(["Ann", "Ben"]), [3, 3, 3, 4]), "reroll_equal_dice", dice=[3, 3, 3, 3])
+    assert refused.value.violations[0]["code"] == "die-not-in-pool"
+
+
+RABBIT_AND_EGGPLANT = [tile((2, 2), "rabbit", "Ann"), tile((2, 5), "veggie", "Ben", "eggplant")]
+
+
+@pytest.mark.parametrize("spit", [True, False])
+def test_an_eaten_tile_is_swallowed_or_spat_out(spit):
+    """Eating a Tile: swallowed whole, the tile leaves the game and a disc goes on the
+    critter; spat out with a die of at least its value, the eater keeps it as a seed."""
+    state = roll(table(["Ann", "Ben"], RABBIT_AND_EGGPLANT, taken={"eggplant": 1}), [3, 5, 1, 1])
+    move = {"from": [2, 2], "to": [2, 5], "die": 3, **({"spit_out_die": 5} if spit else {})}
+    after = act(state, "move_critter", **move)
+    assert after["board"] == [{"at": [2, 5], "kind": "rabbit", "owner": "Ann", **({} if spit else {"swallowed": 1})}]
+    assert after["players"][0]["seeds"] == ({"eggplant": 1} if spit else {})
+    assert after["pool"] == ([1, 1] if spit else [5, 1, 1])
+    assert after["turn"]["ate_from"] == ["Ben"] and after["supply"] == state["supply"]
+    assert_possible(after)
+    observed = ENGINE.observed_effects(state, {"type": "move_critter", **move}, after)
+    assert observed == {"eats": [2, 5], "swallowed": not spit}
+
+
+def test_both_ways_of_eating_are_candidates():
+    state = roll(table(["Ann", "Ben"], RABBIT_AND_EGGPLANT, taken={"eggplant": 1}), [3, 5, 1, 1])
+    eats = [a for a in ENGINE.candidate_actions(state, random.Random(0))
+            if a["type"] == "move_critter" and a["to"] == [2, 5] and a["die"] == 3]
+    assert sorted(a.get("spit_out_die", 0) for a in eats) == [0, 1, 5]
+    assert [judged["legal"] for judged in ENGINE.judge_all(state, eats)] == [True, False, True]
+
+
+def test_the_game_ends_after_the_turn_that_takes_the_last_seed():
+    state = roll(table(["Ann", "Ben"], taken={crop: 5 for crop in data.CROPS if crop != "squash"}
+                       | {"squash": 4}), [1, 6, 6, 6])
+    state = act(state, "buy", crop="squash", die=1)
+    assert state["last_turn"] and not state["over"] and state["pool"] == [6, 6, 6]
+    rng = random.Random(1)
+    while not ENGINE.is_over(state):
+        assert state["current"] == 0 and ENGINE.chance_kind(state) is None  # Ann completes her turn
+        action, judged = ENGINE.random_legal_action(state, rng)
+        state = ENGINE.transition(state, scorer.GAMES[GAME].parse_action(action), judged["effects"])
+    assert scorer.score(GAME, ENGINE.score_state(state))["warnings"] == []
+
+
+def test_the_rulebook_harvest_chain_through_the_engine_yellow_7_green_9_red_2():
+    """Harvest a Veggie › Chaining, the rulebook's example on the house board played by the
+    engine: Yellow's 3 takes his tomato, his squash, Green's carrot and squash and Red's
+    squash; each owner scores and takes the tile, and the tracks move 7, 9 and 2."""
+    names = [p["name"] for p in EXAMPLE_CHECK["state"]["players"]]
+    state = roll(table(names, EXAMPLE_CHECK["state"]["board"], taken={"tomato": 1, "squash": 3, "carrot": 1}),
+                 [3, 1, 1, 2])
+    after = act(state, "harvest", at=[2, 3], die=3)
+    assert {p["name"]: p["track"] for p in after["players"]} == {"Yellow": 7, "Green": 9, "Red": 2, "Blue": 0}
+    assert [p["harvested"] for p in after["players"]] == [
+        {"tomato": 1, "squash": 1}, {"carrot": 1, "squash": 1}, {"squash": 1}, {}]
+    assert after["board"] == [{"at": [3, 2], "kind": "scarecrow", "owner": "Green"}]
+    assert after["pool"] == [1, 1, 2] and after["current"] == 0
+    assert_possible(after)

@@ -1,0 +1,306 @@
+"""Reading score sheets from photos: the manifest's regions sit where the page draws them, the
+reader reads badly taken photos of simulated games right, and bad, huge or bomb files are
+refused in words by the command line and over HTTP."""
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import struct
+import subprocess
+import zlib
+
+import cv2
+import numpy as np
+import pytest
+
+import scorer
+from bench.photo import degrade
+from pnp.build import kit_components, lay_out, render_outputs
+from pnp.options import PAPERS, BuildOptions
+from pnp.photo_sample import PX_PER_MM, mark_sheet, png_bytes, sample_images
+from pnp.readable import readable_sheets
+from pnp.sheets import field_at
+from scorer.cli import photos as photo_cli
+from scorer.photo.intake import PhotoError, check_photo
+from scorer.photo.reader import read_photos
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
+GAMES = ("harvest-dice", "cottage-garden")
+ALL_SHEETS = tuple(sheet for game in GAMES for sheet in readable_sheets(game))
+
+
+def _sheet_for(game: str, state: dict):
+    return next(s for s in readable_sheets(game) if all(state.get(k) == v for k, v in s.state))
+
+
+# --- the manifest against the printed page ---------------------------------------------------
+
+PAGE_DPI = 150
+
+
+def _page_with(game: str, component: str, tmp_path):
+    """The built kit's manifest and, rendered by pdftoppm, the first page holding `component`."""
+    options = BuildOptions(games=(game,), papers=("a4",), formats=("pdf",))
+    title, components = kit_components(game, options)
+    imposition = lay_out(game, components, PAPERS["a4"], options)
+    files = render_outputs(game, title, imposition, options)
+    manifest = imposition.manifest(game)
+    placement = next(p for p in manifest["placements"] if p["component"] == component)
+    pdf = tmp_path / "kit.pdf"
+    pdf.write_bytes(next(data for path, data in files.items() if path.suffix == ".pdf"))
+    subprocess.run(["pdftoppm", "-r", str(PAGE_DPI), "-png", "-singlefile", "-f", str(placement["page"]),
+                    "-l", str(placement["page"]), str(pdf), str(tmp_path / "page")], check=True)
+    gray = cv2.imread(str(tmp_path / "page.png"), cv2.IMREAD_GRAYSCALE)
+    entry = next(c for c in manifest["components"] if c["name"] == component)
+    return entry, placement, gray
+
+
+def _on_page(placement: dict, box: list[float]) -> tuple[slice, slice]:
+    scale = PAGE_DPI / 25.4
+    x, y, w, h = box
+    left, top = (placement["x_mm"] + x) * scale, (placement["y_mm"] + y) * scale
+    return slice(round(top), round(top + h * scale)), slice(round(left), round(left + w * scale))
+
+
+@needs_poppler
+@pytest.mark.parametrize("game, component", [("harvest-dice", "score-sheet-basic"),
+                                             ("harvest-dice", "score-sheet-advanced"),
+                                             ("cottage-garden", "planting-table")])
+def test_the_manifest_regions_and_markers_are_where_the_page_draws_them(game, component, tmp_path):
+    entry, placement, page = _page_with(game, component, tmp_path)
+    assert not placement["rotated"]
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
+    corners, ids, _ = detector.detectMarkers(page)
+    scale = PAGE_DPI / 25.4
+    for marker in entry["markers"]:
+        assert marker["dictionary"] == "DICT_4X4_50"
+        x, y, _, _ = marker["box_mm"]
+        top_left = np.array([placement["x_mm"] + x, placement["y_mm"] + y]) * scale
+        seen = [c for i, c in zip(ids.flatten(), corners) if int(i) == marker["id"]]
+        assert any(np.abs(c.reshape(4, 2)[0] - top_left).max() < 0.5 * scale for c in seen), marker
+    kinds = {region["kind"] for region in entry["readable"]}
+    assert kinds <= {"cell", "circle", "box", "track-space"}
+    for region in entry["readable"]:
+        assert _outline_along_edges(page, placement, region), region
+
+
+def _outline_along_edges(page: np.ndarray, placement: dict, region: dict) -> bool:
+    """The printed outline runs along the region's edges: dark pixels near at least 80 % of
+    the points of its rectangle (a cell, a box, a track space) or of its circle; and a garden
+    space's middle is blank."""
+    scale = PAGE_DPI / 25.4
+    x, y, w, h = region["box_mm"]
+    left, top = placement["x_mm"] + x, placement["y_mm"] + y
+    if region["kind"] == "circle":
+        angles = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+        points = np.stack([left + w / 2 + np.cos(angles) * w / 2, top + h / 2 + np.sin(angles) * h / 2], 1)
+    else:
+        steps = np.linspace(0.1, 0.9, 12)
+        points = np.concatenate([np.stack([left + steps * w, np.full(12, top)], 1),
+                                 np.stack([left + steps * w, np.full(12, top + h)], 1),
+                                 np.stack([np.full(12, left), top + steps * h], 1),
+                                 np.stack([np.full(12, left + w), top + steps * h], 1)])
+    near = 2  # pixels either side: 0.34 mm at 150 dpi
+    dark = [(page[round(py * scale) - near:round(py * scale) + near + 1,
+                  round(px * scale) - near:round(px * scale) + near + 1] < 128).any() for px, py in points]
+    if region["kind"] == "cell":
+        middle = page[_on_page(placement, [x + w / 4, y + h / 4, w / 2, h / 2])] < 128
+        if middle.mean() > 0.01:
+            return False
+    return float(np.mean(dark)) >= 0.8
+
+
+def test_the_manifest_regions_fail_when_the_sheet_moves_under_them(tmp_path):
+    """The check above can fail: a region 1.5 mm off the drawing is found out."""
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm is not installed")
+    entry, placement, page = _page_with("harvest-dice", "score-sheet-basic", tmp_path)
+    for region in entry["readable"][::7]:
+        x, y, w, h = region["box_mm"]
+        assert _outline_along_edges(page, placement, region)
+        assert not _outline_along_edges(page, placement, {**region, "box_mm": [x, y + 1.5, w, h]}), region
+
+
+def test_every_field_of_the_state_has_regions():
+    basic = _sheet_for("harvest-dice", {"mode": "basic"})
+    paths = {r.path for r in basic.regions}
+    assert {f"garden.{r}.{c}" for r in range(3) for c in range(6)} <= paths
+    assert {"pig", "pig_powers_used", "markets.lettuce", "markets.tomato", "markets.carrot"} <= paths
+    assert sorted(r.value for r in basic.regions if r.path == "markets.lettuce") == [1, 2, 3, 4, 5]  # one printed
+    table = readable_sheets("cottage-garden")[0]
+    assert sorted({r.value for r in table.regions if r.path == "blue"}) == [0, 2, 4, 6, 8, 10, 12, 14, 20]
+    ids = [m.id for sheet in ALL_SHEETS for m in sheet.markers]
+    assert len(ids) == len(set(ids)), "two sheets share a marker id: a photo could not tell them apart"
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+def _truth(state: dict, player: int) -> dict:
+    return {**state, "players": [{**state["players"][player], "name": ""}]}
+
+
+def _comparable(state: dict) -> dict:
+    for player in state["players"]:
+        for colour in ("orange", "blue"):
+            if colour in player:
+                player[colour] = sorted(player[colour])
+    return state
+
+
+@needs_poppler
+@pytest.mark.parametrize("game, seed", [("harvest-dice", 3), ("harvest-dice", 8), ("cottage-garden", 4),
+                                        ("cottage-garden", 9)])
+def test_a_badly_taken_photo_of_a_simulated_game_reads_right(game, seed):
+    _, state = scorer.simulate(game, 2, seed)
+    sheet = _sheet_for(game, state)
+    rng = np.random.default_rng(seed)
+    photo, _ = degrade(mark_sheet(sheet, state, state["players"][1], seed), rng)
+    found = read_photos([photo], game, ALL_SHEETS)
+    expected = _truth(state, 1)
+    if game == "cottage-garden":  # the beehive tiles are not on the table: left to type, unsure
+        expected["players"][0]["beehives"] = 0
+        assert found["confidence"]["players.0.beehives"] == 0.0
+    read, truth = _comparable(found["state"]), _comparable(expected)
+    wrong = [path for path in found["confidence"] if field_at(read, path) != field_at(truth, path)]
+    # at most one field wrong (of 24 on a score sheet), and never one the page would not outline
+    assert len(wrong) <= 1 and all(found["confidence"][path] < 0.9 for path in wrong), wrong
+    assert read["players"][0].keys() == truth["players"][0].keys()
+
+
+@needs_poppler
+def test_several_sheets_in_one_photo_read_in_reading_order_and_markets_combine():
+    _, state = scorer.simulate("harvest-dice", 3, 11)
+    sheets = sample_images("harvest-dice", state, 2)
+    gap = np.full((sheets[0].shape[0], 60, 3), 255, np.uint8)
+    table = np.hstack([sheets[0], gap, sheets[1], gap, sheets[2]])
+    found = read_photos([png_bytes(table)], "harvest-dice", ALL_SHEETS)
+    assert [p["garden"] for p in found["state"]["players"]] == [p["garden"] for p in state["players"]]
+    assert found["state"]["markets"] == state["markets"]
+    assert found["confidence"]["markets.lettuce"] >= 0.9
+
+
+@needs_poppler
+def test_sheets_that_disagree_on_a_market_lower_its_confidence():
+    _, state = scorer.simulate("harvest-dice", 2, 5)
+    other = json.loads(json.dumps(state))
+    other["markets"]["tomato"] = (state["markets"]["tomato"] + 2) % 6
+    first = mark_sheet(_sheet_for("harvest-dice", state), state, state["players"][0], 1)
+    second = mark_sheet(_sheet_for("harvest-dice", state), other, state["players"][1], 2)
+    found = read_photos([png_bytes(first), png_bytes(second)], "harvest-dice", ALL_SHEETS)
+    assert found["confidence"]["markets.tomato"] <= 0.5
+    assert found["confidence"]["markets.lettuce"] >= 0.9
+
+
+# --- refusals in words -----------------------------------------------------------------------
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG whose header claims width x height: a bomb when the pixels would be billions."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk + struct.pack(">I", zlib.crc32(chunk))
+
+
+def test_the_bounds_are_read_from_the_header_before_decoding():
+    jpeg = cv2.imencode(".jpg", np.zeros((30, 40, 3), np.uint8))[1].tobytes()
+    webp = cv2.imencode(".webp", np.zeros((30, 40, 3), np.uint8))[1].tobytes()
+    assert check_photo(jpeg) == ("JPEG", 40, 30)
+    assert check_photo(webp) == ("WebP", 40, 30)
+    assert check_photo(_png_header(40, 30)) == ("PNG", 40, 30)
+    with pytest.raises(PhotoError, match="refused unopened"):
+        check_photo(_png_header(60_000, 60_000))
+    with pytest.raises(PhotoError, match="JPEG, PNG or WebP"):
+        check_photo(b"GIF89a" + bytes(100))
+
+
+@pytest.fixture
+def sample_photo(tmp_path):
+    _, state = scorer.simulate("harvest-dice", 2, 1)
+    path = tmp_path / "sheet.png"
+    path.write_bytes(png_bytes(mark_sheet(_sheet_for("harvest-dice", state), state, state["players"][0], 1)))
+    return path
+
+
+def _cli_read(game: str, *paths) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = photo_cli.read(game, [str(p) for p in paths], out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@needs_poppler
+def test_the_command_line_reads_a_sheet_and_refuses_bad_photos_in_words(sample_photo, tmp_path):
+    status, out, _ = _cli_read("harvest-dice", sample_photo)
+    assert status == 0 and json.loads(out)["state"]["mode"] in ("basic", "advanced")
+    covered = cv2.imread(str(sample_photo))
+    covered[:90, -90:] = 255  # a thumb over the top-right corner
+    cv2.imwrite(str(tmp_path / "covered.png"), covered)
+    bomb = tmp_path / "bomb.png"
+    bomb.write_bytes(_png_header(50_000, 40_000))
+    huge = tmp_path / "huge.jpg"
+    huge.write_bytes(b"\xff\xd8\xff" + bytes(16 * 1024 * 1024))
+    text = tmp_path / "notes.txt"
+    text.write_text("not a photo")
+    for path, words in ((tmp_path / "covered.png", "only three corner markers are visible"),
+                        (bomb, "2000 megapixels) once opened"), (huge, "larger than 15 MB"), (text, "JPEG, PNG or WebP")):
+        status, out, err = _cli_read("harvest-dice", path)
+        assert (status, out) == (1, ""), path
+        assert words in err and "Traceback" not in err
+    status, _, err = _cli_read("cottage-garden", sample_photo)
+    assert status == 1 and "this is a Harvest Dice sheet, not a Cottage Garden one" in err
+    assert _cli_read("propagation", sample_photo)[0] == 2
+    assert _cli_read("harvest-dice", tmp_path / "missing.png")[0] == 2
+
+
+def test_photo_sample_writes_a_file_per_player_and_refuses_an_impossible_state(tmp_path, capsys):
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm is not installed")
+    _, state = scorer.simulate("cottage-garden", 3, 2)
+    (tmp_path / "state.json").write_text(json.dumps(state))
+    from scorer.cli import main
+
+    assert main(["photo-sample", "--game", "cottage-garden", "--state", str(tmp_path / "state.json"),
+                 "--seed", "4", "--out", str(tmp_path / "table.png")]) == 0
+    written = sorted(p.name for p in tmp_path.glob("table*.png"))
+    assert written == ["table-1.png", "table-2.png", "table-3.png"]
+    image = cv2.imread(str(tmp_path / "table-1.png"))
+    assert abs(image.shape[1] - 196 * PX_PER_MM) <= 1  # the table's 196 mm at 200 dpi
+    state["players"][0]["orange"] = [99, 0, 0]
+    (tmp_path / "state.json").write_text(json.dumps(state))
+    assert main(["photo-sample", "--game", "cottage-garden", "--state", str(tmp_path / "state.json"),
+                 "--out", str(tmp_path / "bad.png")]) == 1
+    assert "not possible" in capsys.readouterr().err
+    assert main(["photo-sample", "--game", "cottage-garden", "--state", str(tmp_path / "state.json"),
+                 "--out", str(tmp_path / "bad.jpg")]) == 2
+
+
+# --- over HTTP ---------------------------------------------------------------------------------
+
+def _post(client, game: str, *photos: bytes):
+    return client.post(f"/games/{game}/photo", content_type="multipart/form-data",
+                       data={"photo": [(io.BytesIO(data), f"photo{n}.jpg") for n, data in enumerate(photos)]})
+
+
+@needs_poppler
+def test_the_photo_address_reads_a_sheet_and_answers_bad_files_in_words(client, sample_photo):
+    answer = _post(client, "harvest-dice", sample_photo.read_bytes())
+    assert answer.status_code == 200 and len(answer.get_json()["state"]["players"]) == 1
+    for data, status, words in ((_png_header(60_000, 60_000), 413, "refused unopened"),
+                                (b"\xff\xd8\xff" + bytes(15 * 1024 * 1024 + 10), 413, "larger than 15 MB"),
+                                (b"%PDF-1.4 not a photo", 422, "JPEG, PNG or WebP")):
+        answer = _post(client, "harvest-dice", data)
+        assert answer.status_code == status and words in answer.get_json()["error"]
+    too_many = _post(client, "harvest-dice", *[b"x"] * 5)
+    assert too_many.status_code == 422 and "at most 4 photos" in too_many.get_json()["error"]
+    assert _post(client, "propagation", b"x").status_code == 404
+
+
+def test_one_read_at_a_time_per_worker_then_503_with_retry_after(client, monkeypatch):
+    from scorer.web import photo_pages
+    from scorer.web.examples import SimulatedGames
+
+    turns = SimulatedGames(wait_seconds=0.05)
+    monkeypatch.setattr(photo_pages, "EXAMPLES", turns)
+    with turns.turn():  # another photo (or a simulated game) has the worker's turn
+        answer = _post(client, "cottage-garden", _png_header(40, 30))
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "2"
+    assert "try again" in answer.get_json()["error"]

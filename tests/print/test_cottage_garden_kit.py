@@ -1,0 +1,200 @@
+"""Cottage Garden kit: every piece of the box, the tiles and beds drawn from the same data the
+placement check uses, two-sided pieces backed on the next page, and a sound PDF."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import run_build
+from pnp.kits import cottage_garden as kit
+from pnp.model import Group, Icon, Polygon, Rect, Text
+from pnp.options import PAPERS, BuildOptions
+from scorer.games.cottage_garden import data
+from tests.support.shapes import texts, walk
+
+
+@pytest.fixture(scope="module")
+def pieces():
+    return {c.name: c for c in kit.components()}
+
+
+def test_the_box_contents(pieces):
+    counts = {name: c.count for name, c in pieces.items()}
+    tiles = {f"flower-tile-{tile}": 1 for tile in data.TILE_IDS}
+    assert counts == {
+        "nursery-1-3": 1, "nursery-4": 1, **tiles,
+        **{f"flowerbed-{b}": 1 for b in range(1, 10)},
+        "planting-table": 4, "cat": 30, "flower-pot-token": 16, "beehive-2": 1, "beehive-1": 1,
+        "parasol": 1, "wheelbarrow": 1, "cube-orange": 12, "cube-blue": 12, "gardener-die": 1, "player-aid": 4}
+    assert len(tiles) == data.COUNTS["flower_tiles"]
+    two_sided = {name for name, c in pieces.items() if c.double_sided}
+    assert two_sided == {"player-aid", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
+
+
+def tile_squares_drawn(face):
+    """(row, col) of every flower square drawn on a tile face (each is a translated group)."""
+    return {(round(child.translate[1] / kit.TILE_SQUARE), round(child.translate[0] / kit.TILE_SQUARE))
+            for child in face.shapes.children
+            if isinstance(child, Group) and len(child.children) == 1 and isinstance(child.children[0], Group)}
+
+
+@pytest.mark.parametrize("tile", data.TILE_IDS)
+def test_each_tile_is_its_own_piece_shaped_as_the_rules_shape_it(pieces, tile):
+    piece = pieces[f"flower-tile-{tile}"]
+    squares = {(r, c) for r, c, _ in data.oriented_squares(tile)}
+    width = max(c for _, c in squares) + 1
+    assert tile_squares_drawn(piece.front) == squares
+    assert tile_squares_drawn(piece.back) == {(r, width - 1 - c) for r, c in squares}  # turned over
+    assert (piece.width_mm, piece.height_mm) == (width * kit.TILE_SQUARE,
+                                                 (max(r for r, _ in squares) + 1) * kit.TILE_SQUARE)
+    assert piece.outline == "polygon" and tile in texts(piece.front) and tile in texts(piece.back)
+
+
+def test_a_tile_s_outer_edges_run_on_into_the_bleed(pieces):
+    """The L-shaped tile 3C: its colour reaches past every outer edge, so a shifted cut or back
+    shows the tile's own flower, not a neighbour's."""
+    face = pieces["flower-tile-3C"].front
+    colour = data.FLOWER_COLOURS[data.FLOWER_TILES["3C"][2]]
+    grown = [s for s in face.shapes.children if isinstance(s, Rect) and s.style.fill == colour]
+    left = min(r.x for r in grown)
+    top = min(r.y for r in grown)
+    right = max(r.x + r.w for r in grown)
+    assert (left, top, right) == (-kit.BLEED, -kit.BLEED, 2 * kit.TILE_SQUARE + kit.BLEED)
+
+
+@pytest.mark.parametrize("tile", ["1A", "3C", "6H"])
+def test_a_tile_s_cut_line_runs_along_every_outer_edge_of_its_squares(pieces, tile):
+    from pnp.model import Line
+
+    squares = {(r, c) for r, c, _ in data.oriented_squares(tile)}
+    outer = sum((r + dr, c + dc) not in squares for r, c in squares for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+    cuts = [s for s in pieces[f"flower-tile-{tile}"].front.shapes.children
+            if isinstance(s, Line) and s.style == kit.CUT_LINE]
+    assert len(cuts) == outer
+
+
+def test_tiles_sit_flush_in_bed_squares_and_fit_nursery_spaces(pieces):
+    assert 0 < kit.CELL - kit.TILE_SQUARE <= 1.0  # a tile cut a little large still fits its squares
+    bed = pieces["flowerbed-1"]
+    assert bed.width_mm == data.BED_SIZE * kit.CELL + 2 * kit.BED_BORDER
+    longest = max(max(r, c) + 1 for tile in data.TILE_IDS for r, c, _ in data.oriented_squares(tile))
+    four_long = [t for t in data.TILE_IDS
+                 if max(max(r, c) + 1 for r, c, _ in data.oriented_squares(t)) <= 4]
+    assert longest == 5 and len(four_long) == len(data.TILE_IDS) - 1
+    assert kit.SPACE - 1.5 > 4 * kit.TILE_SQUARE  # every tile but the straight five lies inside a space
+
+
+def test_player_aid_covers_a_turn_and_scoring_citing_the_rulebook(pieces):
+    aid = pieces["player-aid"]
+    front, back = " ".join(texts(aid.front)), " ".join(texts(aid.back))
+    for phase in ("1 Refilling Phase", "2 Planting Phase", "3 Scoring Phase", "4 Gardener Phase"):
+        assert f"Cottage Garden: {phase}" in front
+    assert "Turning Space" in front and "gardener" in front
+    for words in ("pot", "cloche", "cats", "red line", "Beehives", "final round",
+                  f"fewer than {data.FINAL_ROUND_MIN_TILES} tiles", "Cottage Garden: Final Round",
+                  "Cottage Garden: Beehives"):
+        assert words in back, words
+
+
+def symbols(face):
+    """(row, col, letter) of every printed pot/cloche icon on a bed face."""
+    found = set()
+    for shape, dx, dy in walk(face.shapes):
+        if isinstance(shape, Icon) and shape.name in ("cg-pot", "cg-cloche"):
+            col = int((shape.cx + dx - kit.BED_BORDER) // kit.CELL)
+            row = int((shape.cy + dy - kit.BED_BORDER) // kit.CELL)
+            found.add((row, col, "p" if shape.name == "cg-pot" else "c"))
+    return found
+
+
+@pytest.mark.parametrize("board", data.BED_BOARDS)
+def test_beds_print_their_designs_light_in_front_dark_behind(pieces, board):
+    bed = pieces[f"flowerbed-{board}"]
+    for face, design in ((bed.front, f"{board}L"), (bed.back, f"{board}D")):
+        expected = {(r, c, ch) for r, row in enumerate(data.BED_DESIGNS[design]) for c, ch in enumerate(row)
+                    if ch != "."}
+        assert symbols(face) == expected
+        assert any(design in t and data.BED_SIDES[design[-1]] in t for t in texts(face))
+
+
+def test_planting_table_tracks_and_red_line(pieces):
+    words = texts(pieces["planting-table"].front)
+    for value in data.TRACKS["orange"][1:-1] + data.TRACKS["blue"][1:-1]:
+        assert str(value) in words
+    assert str(data.TARGET) in words and words.count("start") == 2
+    # the line crosses both tracks at the same place, right before the first space beyond it
+    assert kit.mouse_line_x("orange") == kit.mouse_line_x("blue") == kit._value_x(data.MOUSE_LINE["orange"][1])
+
+
+def chevron_counts(face):
+    """Arrow heads per track-space label: heads are the black 4-point polygons."""
+    labels = {}
+    for shape, dx, dy in walk(face.shapes):
+        if isinstance(shape, Text) and shape.text in data.GARDENER_ROWS:
+            labels[shape.text] = (shape.x + dx, shape.y + dy)
+    heads: Counter[str] = Counter()
+    for child in face.shapes.children:
+        if isinstance(child, Group) and child.children and all(isinstance(s, Polygon) and len(s.points) == 4
+                                                               for s in child.children):
+            x, y = child.translate
+            nearest = min(labels, key=lambda k: (labels[k][0] - x) ** 2 + (labels[k][1] - y) ** 2)
+            heads[nearest] += len(child.children)
+    return heads
+
+
+@pytest.mark.parametrize("side", ["1-3", "4"])
+def test_nursery_sides_show_their_track_and_arrow_marks(pieces, side):
+    face = pieces[f"nursery-{side}"].front
+    words = texts(face)
+    assert set(data.NURSERY_SPACES) <= set(words)
+    assert [w for w in words if w in data.GARDENER_ROWS] == list(data.NURSERY_SIDES[side]["track"])
+    assert chevron_counts(face) == data.arrow_marks(side)
+    pawns = [s for s, _, _ in walk(face.shapes) if isinstance(s, Icon) and s.name == "cg-pawn"]
+    assert len(pawns) == sum(max(p for p, space in data.NURSERY_SIDES[side]["gardener"].items() if space == label)
+                             for label in set(data.NURSERY_SIDES[side]["gardener"].values()))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("cottage")
+    options = BuildOptions(games=("cottage-garden",), papers=("letter", "a4"), out=out, progress=False)
+    assert run_build(options) == 0
+    return out
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_manifest_backs_follow_their_fronts_mirrored(built, paper):
+    manifest = json.loads((built / paper / "cottage-garden" / "manifest.json").read_text())
+    width = PAPERS[paper].width_mm
+    fronts = {(p["component"], p["copy"]): p for p in manifest["placements"] if p["side"] == "front"}
+    backs = {(p["component"], p["copy"]): p for p in manifest["placements"] if p["side"] == "back"}
+    counts = {c["name"]: c["count"] for c in manifest["components"]}
+    assert Counter(name for name, _ in fronts) == counts
+    two_sided = {c["name"] for c in manifest["components"] if c["double_sided"]}
+    assert {name for name, _ in backs} == two_sided
+    assert {f"flower-tile-{tile}" for tile in data.TILE_IDS} <= two_sided  # each tile aligned on its own
+    for key, back in backs.items():
+        front = fronts[key]
+        assert back["page"] == front["page"] + 1
+        assert back["x_mm"] == pytest.approx(width - front["x_mm"] - front["width_mm"], abs=0.01)
+        assert back["y_mm"] == pytest.approx(front["y_mm"], abs=0.01)
+    pages = len(PdfReader(built / paper / "cottage-garden.pdf").pages)
+    assert pages == max(p["page"] for p in manifest["placements"])
+    assert len(list((built / paper / "cottage-garden").glob("p*.svg"))) == pages
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_page_one_names_the_pages_of_each_nursery_to_print_only_one(paper):
+    """Page 1 once said "print the board for your player count" without saying which pages
+    hold which nursery, and listed both as pages to print."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    pages = {name: sorted({p.page for p in imposition.placements() if p.component.name == f"nursery-{name}"})
+             for name in data.NURSERY_SIDES}
+    words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
+    assert (f"print only the one for your player count, pages {pages['1-3'][0]}-{pages['1-3'][-1]} for 1-3 "
+            f"players or pages {pages['4'][0]}-{pages['4'][-1]} for 4" in words)

@@ -1,0 +1,169 @@
+"""The Garden Dice print-and-play kit: what it holds (counts from the rulebook's component
+list), that it draws the house board from the same data the scorer uses, and the built
+files (manifest alignment of two-sided tiles, tiled and one-page boards, the PDF)."""
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import run_build
+from pnp.impose import impose
+from pnp.kits import garden_dice as kit
+from pnp.model import Icon
+from pnp.options import PAPERS, BuildOptions, KitOptions
+from scorer.games.garden_dice import data
+from tests.support.shapes import texts, walk
+
+
+@pytest.fixture(scope="module")
+def parts():
+    return {c.name: c for c in kit.components(KitOptions())}
+
+
+def test_component_counts_match_the_box(parts):
+    crop_tiles = [parts[f"tile-{crop}"] for crop in data.CROPS]
+    assert sum(c.count for c in crop_tiles) == 50
+    assert all(c.count == data.TILES_PER_CROP_IN_BOX and c.double_sided for c in crop_tiles)
+    assert parts["bird-rabbit"].count == 4 and parts["bird-rabbit"].double_sided
+    assert parts["sundial-scarecrow"].count == 4 and parts["sundial-scarecrow"].double_sided
+    assert parts["rock"].count == 2
+    assert parts["sun-token"].count == 4
+    discs = [c for name, c in parts.items() if name.startswith("disc-")]
+    assert len(discs) == 4 and sum(c.count for c in discs) == 36
+    assert parts["player-aid"].count == 4
+    assert parts["board"].kind == "board" and parts["scoring-pad"].kind == "pad"
+
+
+def test_tiles_show_value_name_and_side(parts):
+    for crop, value in data.CROP_VALUES.items():
+        tile = parts[f"tile-{crop}"]
+        seed, veggie = texts(tile.front), texts(tile.back)
+        assert str(value) in seed and crop.upper() in seed and "SEEDS" in seed
+        assert str(value) in veggie and crop.capitalize() in veggie
+        icons = [s.name for s, _, _ in walk(tile.back.shapes) if isinstance(s, Icon)]
+        assert icons == [f"garden-dice-{crop}"]
+    assert "BIRD" in texts(parts["bird-rabbit"].front) and "RABBIT" in texts(parts["bird-rabbit"].back)
+    assert "SUNDIAL" in texts(parts["sundial-scarecrow"].front)
+    assert "SCARECROW" in texts(parts["sundial-scarecrow"].back)
+
+
+def test_discs_carry_symbol_and_letter_as_well_as_colour(parts):
+    from pnp.colors import PLAYER_COLORS
+
+    for colour in data.PLAYER_COLOURS:
+        face = parts[f"disc-{colour}"].front
+        assert PLAYER_COLORS[colour].letter in texts(face)
+        assert PLAYER_COLORS[colour].symbol in [s.name for s, _, _ in walk(face.shapes) if isinstance(s, Icon)]
+
+
+def test_board_draws_the_house_star_spaces_and_die_markers(parts):
+    face = parts["board"].front
+    stars = set()
+    for shape, dx, dy in walk(face.shapes):
+        if isinstance(shape, Icon) and shape.name == "star":
+            x, y = shape.cx + dx, shape.cy + dy
+            stars.add((int((y - kit.GARDEN_AT) // kit.CELL) + 1, int((x - kit.GARDEN_AT) // kit.CELL) + 1))
+    assert stars == set(data.STAR_SPACES)
+    assert parts["board"].width_mm >= kit.GARDEN + 2 * kit.TRACK_CELL
+    assert kit.CELL > kit.TILE  # a tile fits its space
+
+
+def test_track_runs_0_to_99_and_the_aid_explains_laps(parts):
+    numbers = {t for t in texts(parts["board"].front) if t.isdigit()}
+    assert {str(n) for n in range(data.TRACK_SPACES)} <= numbers
+    aid = " ".join(texts(parts["player-aid"].back))
+    assert f"+{data.TRACK_SPACES} lap token" in aid
+    assert parts["lap-token"].count == data.LAP_TOKENS
+
+
+def test_discs_fit_the_track_spaces_they_mark_the_score_on(parts):
+    disc = parts["disc-green"]
+    assert disc.width_mm == kit.DISC and kit.DISC <= kit.TRACK_CELL - 1.0
+
+
+def test_player_aid_pictures_every_action_with_an_icon_and_its_dice(parts):
+    aid = parts["player-aid"]
+    assert aid.double_sided and aid.count == data.PLAYER_AIDS
+    words = texts(aid.front)
+    icons = [s.name for s, _, _ in walk(aid.front.shapes) if isinstance(s, Icon)]
+    actions = kit.aid_actions()
+    assert len(actions) == 7
+    for icon, _, name, _, _ in actions:
+        assert name in words and icon in icons
+    # the dice an action costs are drawn as dice: a 6 shows six pips, signs sit on blank dice
+    flip = dict((name, cost) for _, _, name, cost, _ in actions)
+    assert flip["Flip a special tile"] == (data.SIX,)
+    assert flip["Remove a critter"] == ("row", "col", data.SIX)
+    assert words.count("row") == 2 and words.count("col") == 2
+    back = " ".join(texts(aid.back))
+    for note in ("Sundial", "Sun token", "Score track", "Game end"):
+        assert note in back
+    assert f"+{data.SET_BONUS} per set" in back
+
+
+def test_scoring_pad_is_four_sheets_to_a_page(parts):
+    pad = parts["scoring-pad"]
+    assert pad.count == 4
+    words = texts(pad.front)
+    for row in ("Track", "Leftover seeds", "Sets", "Collections", "Sun token", "Total", "Tie-breaker"):
+        assert row in words
+    placements = [p for p in manifest_for(parts, "letter")["placements"] if p["component"] == "scoring-pad"]
+    assert len(placements) == 4 and len({p["page"] for p in placements}) == 1
+
+
+def manifest_for(parts, paper):
+    return impose(list(parts.values()), PAPERS[paper]).manifest(data.GAME_ID)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_two_sided_tiles_have_aligned_backs(parts, paper):
+    manifest = manifest_for(parts, paper)
+    page_w = manifest["paper"]["width_mm"]
+    placed: dict[tuple[str, int], dict[str, dict]] = {}
+    for p in manifest["placements"]:
+        placed.setdefault((p["component"], p["copy"]), {})[p["side"]] = p
+    two_sided = [c for c in manifest["components"] if c["double_sided"]]
+    assert sum(c["count"] for c in two_sided) == 50 + 4 + 4 + 2 + data.PLAYER_AIDS  # tiles and the aids
+    for c in two_sided:
+        for copy in range(1, c["count"] + 1):
+            front, back = placed[(c["name"], copy)]["front"], placed[(c["name"], copy)]["back"]
+            assert back["page"] == front["page"] + 1
+            assert back["x_mm"] == pytest.approx(page_w - front["x_mm"] - front["width_mm"])
+            assert back["y_mm"] == pytest.approx(front["y_mm"])
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_board_is_tiled_over_home_printer_pages(parts, paper):
+    tiles = [p for p in manifest_for(parts, paper)["placements"] if p["component"] == "board"]
+    assert len(tiles) >= 2 and all("tile" in p for p in tiles)
+    assert len({p["page"] for p in tiles}) == len(tiles)
+
+
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+def test_board_is_whole_on_a3_and_tabloid(parts, paper):
+    whole = [p for p in manifest_for(parts, paper)["placements"] if p["component"] == "board"]
+    assert len(whole) == 1 and "tile" not in whole[0]
+    assert (whole[0]["width_mm"], whole[0]["height_mm"]) == (kit.BOARD, kit.BOARD)
+
+
+def test_built_pdf_matches_the_manifest(tmp_path):
+    options = BuildOptions(games=("garden-dice",), papers=("letter",), out=tmp_path, progress=False)
+    assert run_build(options) == 0
+    manifest = json.loads((tmp_path / "letter" / "garden-dice" / "manifest.json").read_text())
+    reader = PdfReader(tmp_path / "letter" / "garden-dice.pdf")
+    pages = max(p["page"] for p in manifest["placements"])
+    assert len(reader.pages) == pages
+    assert len(list((tmp_path / "letter" / "garden-dice").glob("p*.svg"))) == pages
+    width_pt = float(reader.pages[0].mediabox.width)
+    assert width_pt == pytest.approx(215.9 / 25.4 * 72, abs=0.5)
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "Your turn" in text and "SQUASH" in text
+
+
+def test_the_aid_gives_the_eating_rules():
+    from pnp.kits import garden_dice
+    from tests.support.shapes import texts
+
+    words = " ".join(texts(garden_dice.aid_back()))
+    assert "Eating" in words and "Swallow it" in words and "spit the seeds" in words
+    assert "One tile per opponent a turn." in words

@@ -1,0 +1,152 @@
+"""Harvest Dice kit: the sheets print the house sheet of data.py, four to a page; the
+marker, the rules card and the die stickers are there; the PDF is sound."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pnp.art.looks import look
+from pnp.fonts import DISPLAY_FACES
+from pnp.impose import impose
+from pnp.kits import harvest_dice as kit
+from pnp.model import Circle, Icon, Line, Text
+from pnp.options import PAPERS, BuildOptions
+from scorer.games.harvest_dice import data
+from tests.support.shapes import texts, walk
+
+
+@pytest.fixture(scope="module")
+def pieces():
+    return {c.name: c for c in kit.components()}
+
+
+def crossed_circles(component):
+    """Circles with two crossing lines through their centre: the pre-crossed market circles."""
+    centres = {(round(s.cx + dx, 2), round(s.cy + dy, 2)) for s, dx, dy in walk(component.front.shapes)
+               if isinstance(s, Circle) and s.r == kit.CIRCLE_R}
+    crossings = Counter((round((s.x1 + s.x2) / 2 + dx, 2), round((s.y1 + s.y2) / 2 + dy, 2))
+                        for s, dx, dy in walk(component.front.shapes) if isinstance(s, Line))
+    return sum(1 for centre in centres if crossings[centre] == 2)
+
+
+def test_kit_pieces_and_counts(pieces):
+    assert {name: c.count for name, c in pieces.items()} == {
+        "score-sheet-basic": 4, "score-sheet-advanced": 4, "rules-summary": 1,
+        "start-player-marker": 1, "die-stickers": 1}
+    assert not any(c.double_sided for c in pieces.values())
+    assert pieces["score-sheet-basic"].kind == "pad" and pieces["die-stickers"].kind == "sticker"
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_score_sheets_print_four_to_a_page(pieces, paper):
+    imposed = impose(list(pieces.values()), PAPERS[paper])
+    for mode in data.MODES:
+        pages = Counter(p.page for p in imposed.placements() if p.component.name == f"score-sheet-{mode}")
+        assert list(pages.values()) == [4], pages
+        assert all(not p.rotated for p in imposed.placements() if p.component.name.startswith("score-sheet"))
+    # the die stickers get a page to themselves, to be printed on sticker paper
+    sticker_page = next(p.page for p in imposed.placements() if p.component.name == "die-stickers")
+    assert [p.component.name for p in imposed.placements() if p.page == sticker_page] == ["die-stickers"]
+
+
+def test_sheet_circles_and_boxes_come_from_the_data(pieces):
+    for mode in data.MODES:
+        sheet = pieces[f"score-sheet-{mode}"]
+        circles = [s for s, _, _ in walk(sheet.front.shapes) if isinstance(s, Circle) and s.r == kit.CIRCLE_R]
+        assert len(circles) == data.PIG_CIRCLES + len(data.CROPS) * data.MARKET_CIRCLES
+        words = texts(sheet.front)
+        for value in data.PIG_ROW_VALUES:
+            assert str(value) in words
+        ribbons = [s for s, _, _ in walk(sheet.front.shapes)
+                   if isinstance(s, Text) and s.bold and s.text == str(data.RIBBON_POINTS)]
+        assert len(ribbons) == data.GARDEN_ROWS
+        assert f"{mode.upper()} GAME" in words
+
+
+def test_basic_sheet_has_the_first_market_circle_crossed_advanced_none(pieces):
+    assert crossed_circles(pieces["score-sheet-basic"]) == len(data.CROPS) * data.PRINTED_CROSSED["basic"] == 3
+    assert crossed_circles(pieces["score-sheet-advanced"]) == 0
+
+
+def test_advanced_sheet_alone_has_the_bonus_box(pieces):
+    bonus = f"+{data.ADVANCED_BONUS_POINTS} ea."
+    assert bonus in texts(pieces["score-sheet-advanced"].front)
+    assert bonus not in texts(pieces["score-sheet-basic"].front)
+
+
+def test_crops_are_drawn_by_shape_and_colour_in_the_legend(pieces):
+    for mode in data.MODES:
+        icons = {(s.name, s.color) for s, _, _ in walk(pieces[f"score-sheet-{mode}"].front.shapes)
+                 if isinstance(s, Icon)}
+        for crop, shape in data.CROP_SHAPE.items():
+            assert (shape, kit.CROP_COLOR[crop]) in icons
+    assert data.CROP_SHAPE == {"lettuce": "square", "tomato": "circle", "carrot": "triangle"}
+
+
+def test_die_stickers_six_faces_for_every_die_with_shaped_pips(pieces):
+    icons = Counter(s.name for s, _, _ in walk(pieces["die-stickers"].front.shapes) if isinstance(s, Icon))
+    pips_per_die = sum(range(1, 7))
+    dice = data.DICE_PER_COLOR[4]
+    assert icons == {shape: dice * pips_per_die for shape in data.CROP_SHAPE.values()}
+
+
+def test_the_guide_names_each_score_sheet_page_by_the_heading_it_prints(pieces):
+    """"The score-sheet page" once left the printer to guess between the basic and advanced one."""
+    steps = " ".join(kit.GUIDE.assembly)
+    for mode in data.MODES:
+        heading = f"{mode.upper()} GAME"
+        assert f"headed {heading}" in steps
+        assert heading in texts(pieces[f"score-sheet-{mode}"].front)
+
+
+@pytest.mark.parametrize("crop", list(kit.CROP_COLOR))
+def test_a_six_shows_six_pips_well_apart_not_two_bars(crop):
+    """Lettuce's square pips once sat 0.54 mm apart down a six and read as two bars."""
+    from pnp.checks import bounds
+
+    face = kit.sticker_face(0, 0, kit.STICKER, 6, crop)
+    pips = sorted(bounds(shape) for shape in face.children if isinstance(shape, Icon))
+    assert len(pips) == 6
+    gaps = [below[1] - above[3] for above, below in zip(pips, pips[1:]) if above[0] == below[0]]
+    assert len(gaps) == 4 and min(gaps) >= 0.8
+
+
+def test_the_rules_summary_carries_the_wordmark_the_pig_and_the_crops(pieces):
+    """The summary card was plain text, the plainest piece of the five kits."""
+    drawn = [shape for shape, _, _ in walk(pieces["rules-summary"].front.shapes)]
+    assert any(isinstance(s, Text) and s.text == kit.TITLE and s.face == look(kit.TITLE).face for s in drawn)
+    icons = {s.name for s in drawn if isinstance(s, Icon)}
+    assert {"harvest-pig", *data.CROP_SHAPE.values()} <= icons
+
+
+def test_rules_card_and_marker(pieces):
+    card = " ".join(texts(pieces["rules-summary"].front))
+    for heading in ("Plant it", "Feed it", "Pig powers", "The last die", "The end", "Scoring"):
+        assert heading in card
+    assert texts(pieces["start-player-marker"].front).count("START PLAYER") == 2
+
+
+def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):
+    from pypdf import PdfReader
+
+    from pnp.build import run_build
+
+    options = BuildOptions(games=("harvest-dice",), papers=("letter",), out=tmp_path, progress=False)
+    assert run_build(options) == 0
+    reader = PdfReader(tmp_path / "letter" / "harvest-dice.pdf")
+    assert len(reader.pages) == 5  # the kit's first page, then the four pages of pieces
+    svgs = sorted(p.name for p in (tmp_path / "letter" / "harvest-dice").glob("*.svg"))
+    assert len(svgs) == 5 and svgs[0].startswith("p01-")
+    for page in reader.pages:
+        assert round(float(page.mediabox.width) / 72 * 25.4, 1) == 215.9
+        embedded = []
+        for font in page["/Resources"]["/Font"].values():  # type: ignore[index]
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            described = descendants[0].get_object() if descendants else font
+            file = described["/FontDescriptor"].get_object()  # no unembedded standard font
+            assert "/FontFile2" in file or "/FontFile" in file
+            embedded.append(str(font["/BaseFont"]))
+        shipped = ("Vera", *(face.file.removesuffix(".ttf") for face in DISPLAY_FACES.values()))
+        assert embedded and all(any(font in name for font in shipped) for name in embedded)

@@ -1,0 +1,232 @@
+"""Each game's own look, read back from the printed files: its display face embedded (as a
+subset) in the PDF and named in the SVG, a drawn flower for every Cottage Garden species on
+its tiles, three poses per Garden Variety critter, the same drawings in PDF and SVG, and an
+ink-saver build that stays light."""
+from __future__ import annotations
+
+import subprocess
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.art.critters import POSES, pose_icon
+from pnp.art.flowers import SPECIES, species_icon
+from pnp.art.looks import LOOKS, look
+from pnp.build import impose_kit
+from pnp.colors import Paint, ink_saver_style
+from pnp.fonts import DISPLAY_FACES, FACES_FOLDER
+from pnp.icons import icon_group
+from pnp.impose import impose
+from pnp.kits import cottage_garden, garden_variety
+from pnp.model import Group, Icon, Shape, Style, Text
+from pnp.model import Path as PathShape
+from pnp.options import PAPERS, BuildOptions
+from pnp.render_pdf import PdfPainter, render_pdf
+from pnp.render_svg import SvgPainter, render_sheet_svg
+from scorer.games.cottage_garden import data as cottage_data
+from tests.print.test_pnp_render import _same, pdf_records, svg_records
+
+
+def rendered(sheets, paint: Paint = Paint()) -> tuple[PdfReader, list[str]]:
+    painter = SvgPainter(paint)
+    return PdfReader(BytesIO(render_pdf(sheets, paint))), [render_sheet_svg(sheet, painter) for sheet in sheets]
+
+
+def shapes_of(shape: Shape):
+    if isinstance(shape, Group):
+        for child in shape.children:
+            yield from shapes_of(child)
+    else:
+        yield shape
+
+
+def first_path(icon: Icon) -> PathShape:
+    """The first path of an icon's drawing: what the renderers write for it identifies it."""
+    return next(s for s in shapes_of(icon_group(icon.name, icon.size, icon.color)) if isinstance(s, PathShape))
+
+
+def drawn_in_svg(path: PathShape, svg: str) -> bool:
+    written = SvgPainter(Paint()).path(path).tostring()
+    return written[written.index(' d="'):written.index('"', written.index(' d="') + 4) + 1] in svg
+
+
+def drawn_in_pdf(path: PathShape, content: bytes) -> bool:
+    operators = PdfPainter(None, Paint()).ops(path)  # type: ignore[arg-type]  # paths never touch the canvas
+    return operators.split("\n")[-1].encode() in content
+
+
+def page_contents(reader: PdfReader) -> list[bytes]:
+    return [page.get_contents().get_data() for page in reader.pages]
+
+
+# --- Cottage Garden: a flower per species ------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def flower_tiles():
+    imposition = impose(cottage_garden.flower_tiles(), PAPERS["letter"])
+    return (imposition, *rendered(imposition.sheets))
+
+
+def test_every_species_has_its_own_drawing():
+    assert set(SPECIES) == {species for _, species, _, _ in cottage_data.FLOWER_TILES.values()}
+    drawings = {repr(icon_group(species_icon(species), 13.0, "#CC79A7")) for species in SPECIES}
+    assert len(drawings) == len(SPECIES)
+
+
+def test_each_tile_shows_its_species_on_both_sides_with_its_id_small_in_a_corner():
+    for tile, (_, species, colour, _) in cottage_data.FLOWER_TILES.items():
+        for turned_over in (False, True):
+            shapes = list(shapes_of(cottage_garden.tile_face(tile, turned_over).shapes))
+            flowers = [s for s in shapes if isinstance(s, Icon) and s.name == species_icon(species)]
+            plain = sum(1 for _, _, letter in cottage_data.oriented_squares(tile) if letter not in "PC")
+            assert len(flowers) == max(plain, 1), f"tile {tile}"
+            assert all(f.color == cottage_data.FLOWER_COLOURS[colour] for f in flowers)
+            label = next(s for s in shapes if isinstance(s, Text) and s.text == tile)
+            square = cottage_garden.TILE_SQUARE
+            in_corner = label.x % square < square / 3 and label.y % square < square / 3
+            assert label.size <= 2.2 and in_corner, f"tile {tile}: the id is not small in a corner"
+
+
+def test_each_species_drawing_is_printed_on_its_tiles_page_in_pdf_and_svg(flower_tiles):
+    imposition, reader, svgs = flower_tiles
+    contents = page_contents(reader)
+    for index, sheet in enumerate(imposition.sheets):
+        for placed in sheet.placements:
+            tile = placed.component.name.removeprefix("flower-tile-")
+            species = cottage_data.FLOWER_TILES[tile][1]
+            flower = next(s for s in shapes_of(placed.face.shapes) if isinstance(s, Icon)
+                          and s.name == species_icon(species))
+            path = first_path(flower)
+            assert drawn_in_svg(path, svgs[index]), f"{species} missing from SVG page {index + 1}"
+            assert drawn_in_pdf(path, contents[index]), f"{species} missing from PDF page {index + 1}"
+
+
+def test_the_tiles_look_the_same_in_pdf_and_svg(flower_tiles):
+    _, reader, svgs = flower_tiles
+    for index, svg in enumerate(svgs):
+        from_svg, from_pdf = svg_records(svg), pdf_records(reader, index)
+        assert len(from_svg) == len(from_pdf) > 500
+        for number, (a, b) in enumerate(zip(from_svg, from_pdf)):
+            assert _same(a, b), f"page {index + 1}, shape {number}: SVG {a} != PDF {b}"
+
+
+# --- Garden Variety: several poses per critter ------------------------------------------------
+
+@pytest.fixture(scope="module")
+def deck():
+    imposition = impose_kit("garden-variety", PAPERS["letter"], BuildOptions(games=("garden-variety",)))
+    return (imposition, *rendered(imposition.sheets))
+
+
+def test_a_colours_critters_come_in_every_pose_and_wildflowers_vary(deck):
+    imposition = deck[0]
+    pictures: dict[str, set[str]] = {}
+    for component in imposition.components:
+        if component.name.startswith("critter-"):
+            colour = component.name.split("-")[1]
+            animal = garden_variety.ANIMAL_ICONS[colour]
+            pictures.setdefault(colour, set()).update(
+                s.name for s in shapes_of(component.front.shapes) if isinstance(s, Icon) and s.name.startswith(animal))
+    assert set(pictures) == set(garden_variety.CRITTER_COLORS)
+    for colour, names in pictures.items():
+        assert len(names) == POSES, f"{colour}: {sorted(names)}"
+    flowers = {s.name for component in imposition.components if component.name.startswith("wildflower-")
+               for s in shapes_of(component.front.shapes) if isinstance(s, Icon) and s.size == 40}
+    assert len(flowers) == POSES, sorted(flowers)
+
+
+def test_every_pose_is_printed_in_pdf_and_svg(deck):
+    _, reader, svgs = deck
+    every_svg, every_pdf = "".join(svgs), b"".join(page_contents(reader))
+    for colour, animal in garden_variety.ANIMAL_ICONS.items():
+        for number in range(1, POSES + 1):
+            path = first_path(Icon(pose_icon(animal, number), 0, 0, 40, garden_variety.CRITTER_COLORS[colour]))
+            assert drawn_in_svg(path, every_svg) and drawn_in_pdf(path, every_pdf), (colour, number)
+
+
+# --- display faces ------------------------------------------------------------------------------
+
+def embedded_fonts(reader: PdfReader) -> dict[str, int]:
+    """Base font name -> size of its embedded font program, over every page."""
+    fonts: dict[str, int] = {}
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            program = font["/FontDescriptor"]["/FontFile2"].get_object()
+            fonts[str(font["/BaseFont"])] = len(program.get_data())
+    return fonts
+
+
+@pytest.mark.parametrize("game,title", [("harvest-dice", "Harvest Dice"), ("garden-variety", "Garden Variety")])
+def test_the_display_face_is_embedded_as_a_subset_and_named_in_the_svg(game, title, deck):
+    if game == "garden-variety":
+        imposition, reader, svgs = deck
+    else:
+        imposition = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
+        reader, svgs = rendered(imposition.sheets)
+    face = DISPLAY_FACES[look(title).face]
+    postscript = face.file.removesuffix(".ttf")
+    fonts = embedded_fonts(reader)
+    subsets = {name: size for name, size in fonts.items() if name.endswith("+" + postscript)}
+    assert subsets, f"{postscript} not embedded; fonts: {sorted(fonts)}"
+    assert all(name[1:7].isupper() and name[7] == "+" for name in subsets)  # the subset tag: /AAAAAA+
+    assert max(subsets.values()) < (FACES_FOLDER / face.file).stat().st_size * 0.8  # only the glyphs used
+    assert f'font-family="{face.svg_family}"' in "".join(svgs)
+
+
+def test_page_one_is_headed_by_the_games_wordmark():
+    imposition = impose_kit("harvest-dice", PAPERS["a4"], BuildOptions(games=("harvest-dice",)))
+    texts = [s for s in shapes_of(imposition.sheets[0].overlay) if isinstance(s, Text)]
+    assert any(t.text == "Harvest Dice" and t.face == look("Harvest Dice").face for t in texts)
+
+
+def test_every_game_has_a_look_and_its_face_ships_with_its_licence():
+    from pnp.kits import GAME_IDS, load_kit
+
+    assert {load_kit(game).TITLE for game in GAME_IDS} == set(LOOKS)
+    for face in DISPLAY_FACES.values():
+        licence = (FACES_FOLDER / face.licence).read_text()
+        assert (FACES_FOLDER / face.file).is_file() and "SIL OPEN FONT LICENSE" in licence.upper()
+
+
+def test_each_game_has_a_display_face_and_an_ink_of_its_own():
+    """Cottage Garden and Garden Variety once shared Cabin Sketch in one green, Garden Dice
+    and Propagation Comfortaa: a kit's wordmark should tell its game at a glance."""
+    assert len({chosen.face for chosen in LOOKS.values()}) == len(LOOKS)
+    assert len({chosen.ink for chosen in LOOKS.values()}) == len(LOOKS)
+    assert set(DISPLAY_FACES) == {chosen.face for chosen in LOOKS.values()}  # no face shipped unused
+
+
+# --- the ink-saver build -----------------------------------------------------------------------
+
+def ink(pdf: bytes, page: int, folder: Path) -> float:
+    """The share of the page covered by ink, from a small greyscale rendering."""
+    (folder / "page.pdf").write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-gray", "-r", "20", "-f", str(page), "-l", str(page), "-singlefile",
+                    str(folder / "page.pdf"), str(folder / "page")], check=True)
+    raw = (folder / "page.pgm").read_bytes()
+    pixels = raw.split(b"\n", 3)[3]
+    return sum(255 - value for value in pixels) / (255 * len(pixels))
+
+
+def test_the_ink_saver_build_prints_the_art_light(tmp_path):
+    """The illustration is decoration: the ink-saver build leaves out the hedge, the gravel
+    and the flowers' fills (the flowers print in outline), as the game's colours and
+    symbols stay; a flowerbed page then takes far less ink."""
+    from pnp.art import cottage_garden as art
+    from pnp.art.flowers import petal_colours
+
+    beds = impose(cottage_garden.flowerbeds()[:2], PAPERS["letter"]).sheets
+    full = ink(render_pdf(beds, Paint()), 1, tmp_path)
+    saved = ink(render_pdf(beds, Paint(ink_saver=True)), 1, tmp_path)
+    assert saved < full * 0.6, f"ink-saver {saved:.3f} of the page vs {full:.3f}"
+    pieces = cottage_garden.nurseries()[:1] + cottage_garden.flowerbeds()[:1] + cottage_garden.flower_tiles()[:4]
+    sheets = impose(pieces, PAPERS["a3"]).sheets
+    normal, light = "".join(rendered(sheets)[1]), "".join(rendered(sheets, Paint(ink_saver=True))[1])
+    petals = petal_colours(cottage_data.FLOWER_COLOURS[cottage_data.FLOWER_TILES["1A"][2]])[0]
+    for decoration in (art.HEDGE_LIGHT, art.GRAVEL, art.PEBBLE, petals):
+        tinted = ink_saver_style(Style(fill=decoration)).fill  # what a meaningful fill would become
+        assert f'fill="{decoration}"' in normal, decoration
+        assert f'fill="{decoration}"' not in light and f'fill="{tinted}"' not in light, decoration

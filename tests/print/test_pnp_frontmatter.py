@@ -1,0 +1,250 @@
+"""A kit's first page and footers, read back from real PDFs (pypdf for the words, pdftoppm
+for the calibration bar), and the straight-cut count the build reports."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.cuts import count_cuts, sheet_cuts
+from pnp.frontmatter import CALIBRATION_MM, DEFAULT_ASSEMBLY, MARGIN, front_sheet, page_ranges, page_stock
+from pnp.impose import impose
+from pnp.kits import load_kit
+from pnp.model import Component, Face, Group, Line, Rect, Style, Text
+from pnp.options import PAPERS, KitOptions
+from pnp.version import RELEASED, VERSION
+from scorer.cli import main
+from tests.support.shapes import walk
+
+GV = "garden-variety"
+
+
+@pytest.fixture(scope="module")
+def kit_pdf(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("kit")
+    assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--quiet", "--out", str(out)]) == 0
+    return out / "letter" / f"{GV}.pdf"
+
+
+def page_texts(pdf: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(pdf).pages]
+
+
+def test_every_page_names_the_game_its_number_and_the_kit_release(kit_pdf):
+    """A back page also says whose back it is, so a sheet fed the wrong way round shows."""
+    texts = page_texts(kit_pdf)
+    backs = {sheet.number for sheet in _kit(GV).sheets if sheet.side == "back"}
+    assert 2 in backs and len(backs) > 2
+    for number, text in enumerate(texts, start=1):
+        back = f" (back of page {number - 1})" if number in backs else ""
+        footer = f"Garden Variety · page {number} of {len(texts)}{back} · kit {VERSION}, {RELEASED}"
+        assert footer in text, f"page {number} lacks its footer"
+
+
+def _kit(game: str, **options):
+    from pnp.build import impose_kit
+    from pnp.options import BuildOptions
+
+    return impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,), **options))
+
+
+def test_two_sided_pages_are_one_print_run_after_a_duplex_test_page(kit_pdf):
+    """Page 2 is page 1's back and the duplex test; every two-sided page of pieces follows in
+    one run, so printing that run two-sided pairs each back with its front."""
+    imposition = _kit(GV)
+    backs = [sheet.number for sheet in imposition.sheets if sheet.side == "back"]
+    run = sorted({*backs, *(back - 1 for back in backs)} - {1, 2})
+    assert run == list(range(3, run[-1] + 1))  # one range, after the test sheet
+    one_sided = list(range(run[-1] + 1, len(imposition.sheets) + 1))
+    first = " ".join(page_texts(kit_pdf)[0].split())
+    assert ("First print pages 1-2 two-sided on plain paper, flipping on the long edge: page 2 is a duplex "
+            "test." in first)
+    assert (f"Then print pages 3-{run[-1]} two-sided on card, flipping on the long edge (each back follows "
+            f"its front); then pages {one_sided[0]}" in first)
+    assert "Card too heavy to print two-sided?" in first
+    test = " ".join(page_texts(kit_pdf)[1].split())
+    assert "Duplex test: the back of page 1" in test and "--duplex short" in test
+
+
+def test_two_sided_pages_of_paper_and_of_card_are_separate_runs():
+    """Garden Dice's two-sided aids print on paper and its tiles on card: one run over both
+    (as page 1 once asked) would feed card through a paper run or the reverse."""
+    imposition = _kit("garden-dice")
+    stocks = page_stock(imposition)
+    backs = [sheet.number for sheet in imposition.sheets if sheet.side == "back" and sheet.number > 2]
+    runs: dict[str, list[int]] = {}
+    for number in sorted({*backs, *(back - 1 for back in backs)}):
+        runs.setdefault(stocks[number], []).append(number)
+    assert set(runs) == {"paper", "card"}
+    words = " ".join(" ".join(text.text for text in _texts(imposition.sheets[0].overlay)).split())
+    expected = ", ".join(f"pages {page_ranges(pages)} on {name}" for name, pages in runs.items())
+    assert f"Then print the two-sided pages in one run per stock: {expected}, flipping" in words
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_duplex_test_crosses_lie_behind_page_ones_for_the_chosen_flip(duplex):
+    """Each cross on page 2, turned over on the chosen edge, lands on its letter's cross on
+    page 1; turned over on the other edge, none does (the crosses are placed unevenly)."""
+    imposition = _kit(GV, duplex=duplex)
+    width, height = imposition.paper.width_mm, imposition.paper.height_mm
+
+    def crosses(sheet):
+        lines = [shape for shape, _, _ in walk(sheet.overlay) if isinstance(shape, Line) and shape.x1 == shape.x2]
+        letters = [shape for shape, _, _ in walk(sheet.overlay) if isinstance(shape, Text) and shape.text in "ABC"]
+        return {text.text: (line.x1, (line.y1 + line.y2) / 2) for text in letters for line in lines
+                if abs(line.x1 - text.x) < 1e-6 and 0 < text.y - line.y2 < 1.0}
+
+    front, back = crosses(imposition.sheets[0]), crosses(imposition.sheets[1])
+    assert sorted(front) == sorted(back) == ["A", "B", "C"]
+    turned = {"long": lambda x, y: (width - x, y), "short": lambda x, y: (x, height - y)}
+    other = "short" if duplex == "long" else "long"
+    for letter, (x, y) in back.items():
+        assert turned[duplex](x, y) == pytest.approx(front[letter])
+        assert turned[other](x, y) not in [pytest.approx(point) for point in front.values()]
+
+
+def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_and_paper():
+    """Harvest Dice: the score sheet keeps its words, and the die stickers say sticker paper."""
+    imposition = _kit("harvest-dice")
+    sheet = imposition.sheets[0]
+    pictures = [shape for shape in sheet.overlay.children if isinstance(shape, Group) and shape.picture]
+    assert len(pictures) == 4 and len({picture.scale for picture in pictures}) == 1
+    scale = round(1 / pictures[0].scale)
+    words = [shape.text for shape in _texts(sheet.overlay)]
+    assert any(word.startswith(f"The pieces at 1:{scale} ") for word in words)
+    pictured = [shape.text for picture in pictures for shape in _texts(picture)]
+    assert any("HARVEST DICE" in text.upper() for text in pictured)
+    assert "p. 5 · sticker paper" in words and "p. 4 · card" in words
+    assert "Sticker paper: page 5 · Card: page 4 · Paper: pages 2-3." in words
+    assert "8 × score sheets: 4 basic, 4 advanced" in words
+
+
+def test_the_first_page_says_how_to_print_and_what_is_in_the_kit(kit_pdf):
+    first = page_texts(kit_pdf)[0]
+    assert first.startswith("Garden Variety")
+    assert "100 %" in first and "50 mm" in first
+    reader_pages = len(PdfReader(kit_pdf).pages)
+    assert f"{reader_pages} pages" in first
+    guide = load_kit(GV).GUIDE
+    for thing, count in guide.box_items:
+        assert f"{count} × {thing}" in " ".join(first.split())
+    critters = sum(c.count for c in load_kit(GV).components(KitOptions()) if c.name.startswith("critter-"))
+    assert "Checklist" in first and f"{critters} × critter cards: blue, red, green, yellow" in first
+    assert "gnome cards: copycat, wishing, topsy turvy, thief" in " ".join(first.split())
+
+
+def test_a_kit_without_a_guide_still_gets_its_first_page():
+    piece = Component("token-sun", "token", 20, 20, Face(Group.of(Rect(0, 0, 20, 20, Style(fill="#E69F00")))), count=6)
+    imposition = impose([piece], PAPERS["a4"], first_page=2)
+    sheet = front_sheet("Sun Game", None, imposition, "long")
+    words = [shape.text for shape in _texts(sheet.overlay)]
+    assert words[0] == "Sun Game"
+    assert any(DEFAULT_ASSEMBLY[0] in text for text in words)
+    assert "Every page is one-sided." in words and "6 × token sun" in words
+
+
+def test_the_checklist_names_each_kind_once_with_its_colours_and_in_the_plural():
+    art = Face(Group.of(Rect(0, 0, 7, 7, Style(fill="#E69F00"))))
+    markers = [Component(f"tier-marker-{colour}", "marker", 7, 7, art, count=30) for colour in ("blue", "red")]
+    aid = Component("player-aid", "aid", 100, 60, art, count=4)
+    stickers = Component("die-stickers", "sticker", 100, 60, art)
+    sheet = front_sheet("Marker Game", None, impose([*markers, aid, stickers], PAPERS["a4"], first_page=2), "long")
+    words = [shape.text for shape in _texts(sheet.overlay)]
+    assert "60 × tier markers: blue, red" in words
+    assert "4 × player aids" in words and "1 × die stickers" in words
+
+
+def test_the_checklist_counts_the_chits_of_a_chit_sheet_and_says_to_cut_its_lines():
+    art = Face(Group.of(Rect(0, 0, 7, 7, Style(fill="#E69F00"))))
+    sheets = [Component(f"tier-marker-sheet-{colour}", "sheet", 42, 35, art, chits=(6, 5)) for colour in ("blue", "red")]
+    sheet = front_sheet("Marker Game", None, impose(sheets, PAPERS["a4"], first_page=2), "long")
+    words = [shape.text for shape in _texts(sheet.overlay)]
+    assert "2 × tier marker sheets of 30: blue, red" in words
+    assert any("along a sheet's printed lines" in text for text in words)
+
+
+def _texts(group: Group) -> list[Text]:
+    found: list[Text] = []
+    for child in group.children:
+        if isinstance(child, Group):
+            found += _texts(child)
+        elif isinstance(child, Text):
+            found.append(child)
+    return found
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils (pdftoppm) is not installed")
+def test_the_calibration_bar_prints_50_mm_long(kit_pdf, tmp_path):
+    """Rendered at 254 dpi (10 pixels a millimetre), the bar's dark ends are 50 mm apart."""
+    from PIL import Image
+
+    subprocess.run(["pdftoppm", "-png", "-r", "254", "-f", "1", "-l", "1", "-singlefile", str(kit_pdf),
+                    str(tmp_path / "first")], check=True)
+    image = Image.open(tmp_path / "first.png").convert("L")
+    width = image.width
+    grey = image.tobytes()  # one byte a pixel, row after row
+    left, right = round((MARGIN - 2) * 10), round((MARGIN + CALIBRATION_MM + 2) * 10)
+    lengths = []
+    for y in range(image.height):  # the bar's outline: pixel rows dark almost all the way along
+        dark = [x for x in range(left, right) if grey[y * width + x] < 100]
+        if len(dark) > 0.9 * CALIBRATION_MM * 10:
+            lengths.append((dark[-1] - dark[0] + 1) / 10)
+    assert lengths, "no calibration bar on the first page"
+    assert lengths == [pytest.approx(CALIBRATION_MM + 0.2, abs=0.3)] * len(lengths)  # plus its 0.2 mm outline
+
+
+def test_straight_cuts_follow_the_paper_trimmer():
+    grid = [(10 + c * 30, 10 + r * 30, 25, 25) for r in range(3) for c in range(3)]
+    assert sheet_cuts(grid, 200, 200) == 6 + 3 * 6  # six cuts across, then six down each strip
+    touching = [(10 + c * 25, 10 + r * 25, 25, 25) for r in range(3) for c in range(3)]
+    assert sheet_cuts(touching, 200, 200) == 4 + 3 * 4  # neighbours share their cut
+    assert sheet_cuts([(5, 5, 190, 190)], 200, 200) == 4
+    assert sheet_cuts([(0, 0, 200, 200)], 200, 200) == 0
+
+
+def test_a_sheet_of_chits_is_trimmed_then_cut_once_along_each_printed_line():
+    art = Face(Group.of(Rect(0, 0, 7, 7, Style(fill="#E69F00"))))
+    chits = Component("marker-sheet", "sheet", 42, 35, art, chits=(6, 5))
+    loose = Component("marker-sheet", "sheet", 42, 35, art)
+    trimmed = count_cuts(impose([loose], PAPERS["a4"]))
+    assert count_cuts(impose([chits], PAPERS["a4"])) == trimmed + 5 + 4
+    with pytest.raises(ValueError, match="chit sheet"):
+        Component("marker-sheet", "sheet", 42, 35, art, chits=(0, 5))
+
+
+def test_cut_shared_takes_fewer_cuts_and_the_build_says_how_many(tmp_path, capsys):
+    assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--out", str(tmp_path)]) == 0
+    assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--cut", "shared",
+                 "--out", str(tmp_path / "shared")]) == 0
+    said = re.findall(r"built garden-variety \[letter\]: (\d+) pages on (\d+) sheets, (\d+) straight cuts",
+                      capsys.readouterr().err)
+    assert len(said) == 2
+    gutters, shared = int(said[0][2]), int(said[1][2])
+    assert shared < gutters
+    kit = load_kit(GV)
+    imposition = impose(kit.components(KitOptions()), PAPERS["letter"], first_page=2)
+    assert count_cuts(imposition) == gutters
+
+
+def test_a_guide_step_naming_the_pages_of_a_piece_the_kit_lacks_is_refused():
+    from pnp.frontmatter import with_pages
+
+    imposition = _kit("cottage-garden")
+    assert with_pages("pages {pages of nursery-4}", imposition).startswith("pages ")
+    with pytest.raises(ValueError, match="'nursery-5', a piece the kit does not print"):
+        with_pages("pages {pages of nursery-5}", imposition)
+
+
+def test_page_one_counts_the_cuts_apart_from_the_round_pieces_a_punch_presses_out():
+    """Propagation's "367 straight cuts" once counted the 130 tokens its guide says to punch."""
+    imposition = _kit("propagation")
+    cut, punched = count_cuts(imposition), count_cuts(imposition, punched=True)
+    assert punched < cut
+    words = " ".join(" ".join(text.text for text in _texts(imposition.sheets[0].overlay)).split())
+    assert f"Cutting takes about {cut} straight cuts ({punched} with the round pieces punched)" in words
+    square_only = _kit("garden-variety")
+    assert count_cuts(square_only, punched=True) == count_cuts(square_only)

@@ -1,0 +1,272 @@
+"""Propagation kit: the pieces it draws match the game's data (counts, sizes, labels)."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.kits import propagation as kit
+from pnp.model import Icon, Line, Polygon, Rect, Text
+from scorer.games.propagation import data
+from tests.support.shapes import texts, walk
+
+
+@pytest.fixture(scope="module")
+def pieces():
+    return {c.name: c for c in kit.components()}
+
+
+def test_every_plant_token_is_numbered_in_three_sizes_per_colour(pieces):
+    colours = kit.player_colours()
+    assert len(colours) == 4 and len({c.symbol for c in colours}) == 4
+    for colour in colours:
+        for kind, expected in (("apple", 5), ("carrot", 10), ("tomato", 15)):
+            assert expected == data.PLANTS[kind]["tokens"]
+            for number in range(1, expected + 1):
+                token = pieces[f"{kind}-{colour.name}-{number:02d}"]
+                assert token.count == 1 and token.outline == "circle"
+                assert token.width_mm == data.TOKEN_DIAMETER_MM[kind]
+                icons = {s.name for s, _, _ in walk(token.front.shapes) if isinstance(s, Icon)}
+                assert {colour.symbol, f"propagation-{kind}"} <= icons  # symbol, not colour alone
+                assert str(number) in texts(token.front)
+            assert f"{kind}-{colour.name}-{expected + 1:02d}" not in pieces
+    sizes = sorted(data.TOKEN_DIAMETER_MM.values())
+    assert len(set(sizes)) == 3
+
+
+def test_six_and_nine_tokens_are_underlined_as_they_turn_on_the_table(pieces):
+    lines = [s for s, _, _ in walk(pieces["tomato-red-06"].front.shapes) if isinstance(s, Line)]
+    assert len(lines) == 1
+    assert not [s for s, _, _ in walk(pieces["tomato-red-08"].front.shapes) if isinstance(s, Line)]
+
+
+def test_rocks_start_token_round_track_and_its_marker(pieces):
+    assert pieces["rock"].count == 10
+    assert pieces["start-player"].count == 1
+    track = texts(pieces["round-track"].front)
+    assert [str(n) for n in range(1, 21)] == [t for t in track if t.isdigit()]
+    stars = [s for s, _, _ in walk(pieces["round-track"].front.shapes) if isinstance(s, Icon) and s.name == "star"]
+    assert len(stars) == len(data.BONUS_ROUNDS) == 2
+    assert pieces["round-marker"].width_mm < kit.ROUND_BOX  # the marker sits inside a round's box
+
+
+def test_board_colours_the_top_hex_and_prints_no_coordinates(pieces):
+    board = pieces["board"]
+    labels = texts(board.front)
+    assert not any("," in label for label in labels)  # no developer coordinates
+    hexes = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Polygon)]
+    assert len(hexes) == 61
+    top = [h for h in hexes if h.style.fill == kit.TOP_HEX_FILL]
+    assert len(top) == 1
+    # The coloured hex is the northernmost one, centred horizontally.
+    ys = [min(y for _, y in h.points) for h in hexes]
+    assert min(ys) == min(y for _, y in top[0].points)
+    assert "TOP" in labels
+
+
+def test_board_prints_coordinates_only_when_the_hidden_option_asks():
+    from pnp.options import KitOptions
+
+    board = {c.name: c for c in kit.components(KitOptions(coordinates=True))}["board"]
+    labels = texts(board.front)
+    for q, r in data.board_spaces():
+        assert f"{q},{r}" in labels
+
+
+def test_bonus_card_back_is_light_unless_dark_backs_are_asked_for(pieces):
+    from pnp.colors import luminance
+    from pnp.options import KitOptions
+
+    light = pieces["bonus-most-tomatoes"].back
+    dark = {c.name: c for c in kit.components(KitOptions(dark_backs=True))}["bonus-most-tomatoes"].back
+    assert light is not None and dark is not None
+    assert luminance(light.background) > 0.7 > 0.2 > luminance(dark.background)
+
+
+def test_board_fits_whole_on_letter_and_a4_and_a_space_holds_the_largest_token(pieces):
+    from pnp.options import PAGE_MARGIN_MM, PAPERS
+
+    board = pieces["board"]
+    for paper in (PAPERS["letter"], PAPERS["a4"]):
+        assert board.width_mm <= paper.width_mm - 2 * PAGE_MARGIN_MM
+        assert board.height_mm <= paper.height_mm - 2 * PAGE_MARGIN_MM
+    assert max(data.TOKEN_DIAMETER_MM.values()) + 1 < kit.HEX_SIZE * 3 ** 0.5
+
+
+def test_bonus_cards_are_poker_sized_with_a_picture_and_no_code_name(pieces):
+    cards = [c for c in pieces.values() if c.kind == "card"]
+    assert len(cards) == len(data.BONUS_CARDS) >= 12
+    for card in cards:
+        assert (card.width_mm, card.height_mm) == (63.5, 88.9) and card.double_sided
+        card_id = card.name.removeprefix("bonus-")
+        words = texts(card.front)
+        assert data.BONUS_CARDS[card_id]["text"] in words
+        assert str(data.BONUS_CARDS[card_id]["points"]) in words and card_id not in words
+        pictured = [s for s, _, y in walk(card.front.shapes)
+                    if isinstance(s, (Icon, Polygon)) and 24 <= _top(s, y) <= 48]
+        assert pictured, card_id
+
+
+def _top(shape, dy):
+    if isinstance(shape, Icon):
+        return shape.cy + dy
+    return min(y for _, y in shape.points) + dy
+
+
+def test_the_guide_asks_for_a_pencil_per_player_and_an_eraser():
+    """Every player writes on their own tracker and rubs out a plant that dies: one pencil
+    for the score sheet (as once listed) leaves the table short."""
+    wanted = dict((thing.split(",")[0].split(" (")[0], count) for thing, count in kit.GUIDE.box_items)
+    assert wanted == {"pencils": data.PLAYERS_MAX, "eraser": 1}
+
+
+def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cut(pieces):
+    """A plant's sowing round is written on its token's row: nothing slides every turn."""
+    for colour in kit.player_colours():
+        tracker = pieces[f"tracker-{colour.name}"]
+        words = texts(tracker.front)
+        numbers = [t for t in words if t.isdigit()]
+        boxes = [s for s, _, _ in walk(tracker.front.shapes)
+                 if isinstance(s, Rect) and (s.w, s.h) == (kit.WRITE_W, kit.WRITE_H)]
+        assert len(boxes) == len(kit.BOX_HEADINGS) * sum(p["tokens"] for p in data.PLANTS.values())
+        for plant in data.PLANTS.values():
+            assert [str(n) for n in range(1, plant["tokens"] + 1)] == numbers[:plant["tokens"]]
+            numbers = numbers[plant["tokens"]:]
+            assert f"grown: sown + {plant['grown']} · dies: end of sown + {plant['dies']}" in words
+        assert words.count("sown in round") == len(data.PLANTS)
+    assert not [name for name in pieces if "marker-sheet" in name or name.startswith("tier-marker")]
+    width, height = kit.tracker_size()
+    assert width <= 215.9 - 10 and height <= 279.4 - 10
+
+
+def test_plant_tokens_rocks_and_the_round_marker_are_craft_punch_sizes(pieces):
+    punches = {12.7, 15.875, 19.05}  # 1/2, 5/8 and 3/4 inch
+    round_pieces = [c for c in pieces.values() if c.outline == "circle" and c.name != "start-player"]
+    assert round_pieces and {c.width_mm for c in round_pieces} <= punches
+    assert "punch" in " ".join(kit.GUIDE.assembly)
+
+
+def test_score_sheet_has_a_row_per_round_and_a_total(pieces):
+    words = texts(pieces["score-sheet"].front)
+    for n in range(1, data.ROUNDS + 1):
+        assert any(w.startswith(f"Round {n}") for w in words)
+    assert "Total" in words
+    assert sum("bonus" in w for w in words) == len(data.BONUS_ROUNDS)
+
+
+def test_player_aid_draws_every_pattern(pieces):
+    aid = pieces["player-aid"]
+    words = texts(aid.front)
+    for pattern in data.PATTERNS.values():
+        assert any(w.startswith(pattern["name"]) for w in words)
+    crosses = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Icon) and s.name == "cross"]
+    assert len(crosses) == sum(len(p["spaces"]) for p in data.PATTERNS.values())
+    strip = " ".join(texts(pieces["player-aid"].front))
+    assert "Your turn: your plants grow one tier" in strip and "Rounds and Turns" in strip
+
+
+def test_pattern_captions_sit_below_their_diagrams(pieces):
+    from pnp.text import layout_lines
+
+    aid = pieces["player-aid"]
+    hexes = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Polygon)]
+    names = {p["name"] for p in data.PATTERNS.values()}
+    captions = [s for s, _, _ in walk(aid.front.shapes)
+                if isinstance(s, Text) and s.text.split(" - ")[0] in names]
+    assert len(captions) == len(data.PATTERNS)
+    for caption in captions:
+        line = layout_lines(caption)[0]
+        left, right, top = line.left, line.left + line.width, line.baseline - caption.size
+        for hexagon in hexes:
+            xs, ys = [x for x, _ in hexagon.points], [y for _, y in hexagon.points]
+            overlaps = min(xs) < right and max(xs) > left and min(ys) < line.baseline and max(ys) > top
+            assert not overlaps, caption.text
+
+
+def test_pattern_diagram_puts_crosses_north_of_the_origin_for_the_north_fan():
+    shapes = kit.pattern_diagram(data.PATTERNS["tomato-north-fan"], 0.0, 0.0)
+    crosses = [s for s in shapes if isinstance(s, Icon) and s.name == "cross"]
+    assert len(crosses) == 3 and all(c.cy < 0 for c in crosses)
+
+
+# --- the built kit: manifest, PDF -----------------------------------------------------------------
+
+def build(tmp_path, paper, **options):
+    import json
+
+    from pnp.build import run_build
+    from pnp.options import BuildOptions
+
+    out = tmp_path / paper
+    status = run_build(BuildOptions(games=("propagation",), papers=(paper,), out=out, progress=False,
+                                    **options))
+    assert status == 0
+    manifest = json.loads((out / paper / "propagation" / "manifest.json").read_text())
+    return out / paper, manifest
+
+
+@pytest.fixture(scope="module")
+def letter_build(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("kit"), "letter")
+
+
+def test_manifest_counts_every_piece(letter_build, pieces):
+    _, manifest = letter_build
+    listed = {c["name"]: c["count"] for c in manifest["components"]}
+    assert listed == {name: c.count for name, c in pieces.items()}
+    fronts: dict[str, int] = {}
+    for placement in manifest["placements"]:
+        if placement["side"] == "front" and "tile" not in placement:
+            fronts[placement["component"]] = fronts.get(placement["component"], 0) + 1
+    assert {k: v for k, v in fronts.items() if k != "board"} == {n: c for n, c in listed.items() if n != "board"}
+
+
+def test_card_backs_follow_their_fronts_mirrored(letter_build):
+    _, manifest = letter_build
+    width = manifest["paper"]["width_mm"]
+    cards = [p for p in manifest["placements"] if p["component"].startswith("bonus-")]
+    fronts = {(p["component"], p["copy"]): p for p in cards if p["side"] == "front"}
+    backs = {(p["component"], p["copy"]): p for p in cards if p["side"] == "back"}
+    assert fronts.keys() == backs.keys() and len(fronts) == len(data.BONUS_CARDS)
+    for key, front in fronts.items():
+        back = backs[key]
+        assert back["page"] == front["page"] + 1 and back["y_mm"] == pytest.approx(front["y_mm"])
+        assert back["x_mm"] == pytest.approx(width - front["x_mm"] - front["width_mm"])
+
+
+def test_board_is_one_placement_on_letter(letter_build):
+    _, manifest = letter_build
+    whole = [p for p in manifest["placements"] if p["component"] == "board"]
+    assert len(whole) == 1 and "tile" not in whole[0]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_printed_rows_of_plant_tokens_hold_whole_runs_in_number_order(tmp_path, paper):
+    """A player's tokens of a kind print in runs of up to TOKENS_PER_ROW (tomatoes 1-5, 6-10,
+    11-15), each run whole on one row and in number order; two runs may share a row."""
+    _, manifest = build(tmp_path, paper)
+    rows: dict[tuple[int, float], list[tuple[float, str]]] = {}
+    for placement in manifest["placements"]:
+        kind, _, rest = placement["component"].partition("-")
+        if placement["side"] == "front" and kind in data.PLANTS:
+            rows.setdefault((placement["page"], round(placement["y_mm"], 1)), []).append(
+                (placement["x_mm"], placement["component"]))
+    where: dict[str, set[tuple[int, float]]] = {}
+    for row, pieces in rows.items():
+        for _, name in pieces:
+            colour, kind, number = name.split("-")[1], name.split("-")[0], int(name.split("-")[2])
+            where.setdefault(kit.token_run(next(c for c in kit.player_colours() if c.name == colour), kind, number),
+                             set()).add(row)
+        names = [name for _, name in sorted(pieces)]
+        for left, right in zip(names, names[1:]):  # left to right, numbers go up within a run
+            if left.rsplit("-", 1)[0] == right.rsplit("-", 1)[0]:
+                assert int(right.rsplit("-", 1)[1]) > int(left.rsplit("-", 1)[1])
+    assert where and all(len(rows_of_run) == 1 for rows_of_run in where.values())
+    assert len([run for run in where if run.startswith("tomato-blue")]) == 3
+
+
+def test_pdf_pages_and_svgs_agree(letter_build):
+    from pypdf import PdfReader
+
+    folder, manifest = letter_build
+    pages = len(PdfReader(folder / "propagation.pdf").pages)
+    assert pages == max(p["page"] for p in manifest["placements"])
+    assert len(list((folder / "propagation").glob("p*.svg"))) == pages

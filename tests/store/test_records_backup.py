@@ -1,0 +1,83 @@
+"""`gardenkit history backup FILE` and `restore FILE` (scorer/store/backup.py) on SQLite and
+PostgreSQL: a backup restored into an empty database gives back every saved game (ids, notes,
+times, merges) and the players' records; restoring again adds nothing and changes nothing; a
+file that is not a gardenkit history, or is broken, is refused in words and changes nothing."""
+from __future__ import annotations
+
+import pytest
+
+import scorer
+from scorer.cli import main
+from scorer.store import stats
+from scorer.store.storage import Storage
+from tests.support.history_states import KIM_WINS, LEE_WINS
+
+pytest_plugins = ["tests.support.load_fixtures"]
+
+
+def history_of(url: str) -> tuple[list, dict | None]:
+    store = Storage(url)
+    try:
+        saved = [store.get(r["id"]) for r in store.list(limit=1000)]
+        with stats.reading(store) as connection:
+            return saved, stats.player(connection, "ann")
+    finally:
+        store.engine.dispose()
+
+
+def test_a_backup_restores_every_saved_game_and_restoring_again_adds_nothing(
+        database_url, request, tmp_path, monkeypatch, capsys):
+    second_database = request.getfixturevalue("postgres_or_sqlite_twin")()
+    monkeypatch.setenv("GARDENKIT_INSTANCE_PATH", str(tmp_path / "instance"))
+    store = Storage(database_url)
+    for state, note in [(KIM_WINS, "Sunday"), (LEE_WINS, None)]:
+        store.save("garden-variety", state, scorer.score("garden-variety", state), note=note, key=f"backup-test-key-{note}")
+    anne = {"players": [{"name": "Anne", "garden_bed": 9, "hand": 0, "gnomes": 1},
+                        {"name": "Kim", "garden_bed": 5, "hand": 0, "gnomes": 1}]}
+    deleted = store.save("garden-variety", anne, scorer.score("garden-variety", anne))["id"]
+    store.delete(deleted)   # a gap in the ids, kept by the restore
+    store.save("garden-variety", anne, scorer.score("garden-variety", anne))
+    with stats.reading(store, write=True) as connection:
+        stats.merge(connection, "Anne", "Ann")
+    store.engine.dispose()
+    backup = tmp_path / "history.json"
+    assert main(["history", "backup", str(backup)]) == 0
+    assert f"backed up 3 saved games to {backup}" in capsys.readouterr().out
+
+    monkeypatch.setenv("GARDENKIT_DATABASE_URL", second_database)
+    assert main(["history", "restore", str(backup)]) == 0
+    assert "restored 3 saved games" in capsys.readouterr().out
+    assert history_of(second_database) == history_of(database_url)
+    assert history_of(second_database)[1]["games"] == 1   # Anne's game counts as Ann's
+    assert main(["history", "restore", str(backup)]) == 0
+    said = capsys.readouterr().out
+    assert "restored 0 saved games" in said and "(3 already there, left as they were)" in said
+    assert history_of(second_database) == history_of(database_url)
+    again = Storage(second_database)
+    try:   # the next save gets an id of its own after ids restored as they were
+        fresh = again.save("garden-variety", KIM_WINS, scorer.score("garden-variety", KIM_WINS))
+        assert fresh["id"] > max(r["id"] for r in history_of(database_url)[0])
+    finally:
+        again.engine.dispose()
+
+
+@pytest.mark.parametrize("content, words", [
+    ('{"players": []}', "is not a gardenkit history backup"),
+    ('{"format": "gardenkit-history", "version": 1, "results": [', "is not JSON (line 1"),
+    ('{"format": "gardenkit-history", "version": 9, "results": [], "aliases": []}', "version 9 backup"),
+    ('{"format": "gardenkit-history", "version": 1, "aliases": [], "results": [{"id": 1, "game": "chess"}]}',
+     "result 1 does not have exactly the fields"),
+])
+def test_a_foreign_or_broken_file_is_refused_in_words_and_changes_nothing(
+        database_url, tmp_path, monkeypatch, capsys, content, words):
+    monkeypatch.setenv("GARDENKIT_INSTANCE_PATH", str(tmp_path / "instance"))
+    store = Storage(database_url)
+    store.save("garden-variety", KIM_WINS, scorer.score("garden-variety", KIM_WINS))
+    store.engine.dispose()
+    before = history_of(database_url)
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    assert main(["history", "restore", str(bad)]) == 1
+    error = capsys.readouterr().err
+    assert words in error and "Traceback" not in error
+    assert history_of(database_url) == before

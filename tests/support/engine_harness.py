@@ -1,0 +1,221 @@
+"""Random simulation tests for any game engine (OpenSpiel's RandomSimTest idea), judged by
+independent oracles.
+
+`play_and_judge(game_id, players, seed)` plays the game `scorer.simulate` plays from that
+seed and asserts at every step:
+- the state is plain JSON and passes `validate` (as score JSON and as check state) and the
+  game's oracle, `state_faults`; every transition (chance outcome or action) passes the
+  oracle's `step_faults`. The oracles (tests/oracles/<package>.py) are written from the
+  rulebook and the documented state format, never from rules.py, so unlike a recomputation
+  of the engine's own calls they can disagree with it: turn order, leaders, start players,
+  conservation of the pieces and the end of the game are judged there;
+- each chance outcome is possible; the action the simulator takes is legal by `check` (on
+  the check state as a client would send it) and its transition shows check's effects;
+- a few random actions from the whole action space: whatever `check` refuses the engine
+  refuses with check's violations; what the engine takes is a move the oracle accepts, to a
+  possible state, and (when the engine's candidates are complete) one the simulator could
+  have chosen: among the candidates, or with the same outcome as one of them;
+- at the end: the score warns of no unfinished game, its winners are exactly the players
+  with the best total after the tie-breakers, and the log replays to the same end state.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from types import ModuleType
+from typing import Any, NamedTuple
+
+import scorer
+from scorer.games.core import InvalidState
+from scorer.games.engine import MAX_LOG_ENTRIES, Engine, player_names
+
+# Score warnings that say the position is not a finished game (Garden Variety and Garden
+# Dice: game-not-over; Harvest Dice: game-not-finished; Propagation: a bonus round unresolved).
+NOT_OVER_WARNINGS = frozenset({"game-not-over", "game-not-finished", "bonus-incomplete"})
+ORACLE_PACKAGE = "tests.oracles"
+
+
+class GameRecord(NamedTuple):
+    log: list[dict]
+    end_state: dict    # the engine's full state at the end
+    score: dict        # scorer.score of the end state's score JSON
+
+
+def engine(game_id: str) -> Engine:
+    found = scorer.GAMES[game_id].engine
+    assert found is not None, f"{game_id} has no engine"
+    return found
+
+
+def games_with_engines() -> list[str]:
+    return [game_id for game_id in scorer.GAMES if scorer.GAMES[game_id].engine is not None]
+
+
+def player_counts(game_id: str) -> list[int]:
+    game = scorer.GAMES[game_id]
+    return list(range(game.min_players, game.max_players + 1))
+
+
+def oracle(game_id: str) -> ModuleType:
+    """The game's oracle module, tests/oracles/<package>.py; AssertionError when it has none."""
+    name = f"{ORACLE_PACKAGE}.{game_id.replace('-', '_')}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if not f"{name}.".startswith(f"{missing.name}."):  # a module the oracle imports is missing
+            raise
+        raise AssertionError(f"{game_id} has an engine but no oracle: write {name.replace('.', '/')}.py "
+                             "with state_faults and step_faults (tests/oracles/__init__.py)") from None
+    for function in ("state_faults", "step_faults"):
+        assert callable(getattr(module, function, None)), f"{name} defines no {function}"
+    return module
+
+
+def as_json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+class Judge:
+    """One game under test: the engine, its oracle, and the tests' own random draws (apart
+    from the game's, so the game played is the one `scorer.simulate` plays)."""
+
+    def __init__(self, game_id: str, seed: int):
+        self.game_id = game_id
+        self.game = scorer.GAMES[game_id]
+        self.engine = engine(game_id)
+        self.oracle = oracle(game_id)
+        self.probe = random.Random(f"probe-{seed}")
+        self.where = game_id
+        # The score view validate last accepted: validate reads nothing but the view, so an
+        # equal view (most steps leave the scores alone) is accepted again without reading it.
+        self.accepted_score_view: dict | None = None
+
+    def fail_on(self, faults: list[str], what: str) -> None:
+        assert not faults, f"{self.where}: {what}: " + "; ".join(faults)
+
+    def possible(self, state: dict) -> Any:
+        """Assert the state is plain JSON, valid in both views and fine by the oracle; answer
+        the check state as `check` reads it: the engine's own reading, which every judgement
+        of the step shares (the check state being plain JSON, it is what `check` makes of the
+        check state sent as JSON)."""
+        assert as_json(state) == state, f"{self.where}: the state is not plain JSON: {state}"
+        self.fail_on(self.oracle.state_faults(state), f"impossible state {state}")
+        score_view, check_view = self.engine.score_state(state), self.engine.check_state(state)
+        assert as_json(check_view) == check_view, f"{self.where}: the check state is not plain JSON: {check_view}"
+        try:
+            if check_view != score_view and score_view != self.accepted_score_view:
+                self.game.parse_state(as_json(score_view))
+                self.accepted_score_view = score_view
+            return self.engine.read_state(state)
+        except InvalidState as invalid:
+            raise AssertionError(f"{self.where}: validate refuses {state}: {invalid.violations}") from None
+
+    def check(self, checked: Any, action: dict) -> tuple[dict, Any]:
+        """`check` on the parsed check state, the action sent as JSON (it must be plain JSON),
+        and the action as `check` parsed it (None when it cannot); an impossible request is
+        illegal."""
+        sent = as_json(action)
+        assert sent == action, f"{self.where}: the action is not plain JSON: {action}"
+        try:
+            parsed = self.game.parse_action(sent)
+            return self.game.check_parsed(checked, parsed), parsed
+        except InvalidState as invalid:
+            return {"legal": False, "violations": invalid.violations, "effects": {}}, None
+
+    def step(self, before: dict, entry: dict, after: dict) -> None:
+        self.fail_on(self.oracle.step_faults(before, entry, after), f"after {entry}")
+
+    def take(self, state: dict, checked: Any, action: dict, judged: dict) -> dict:
+        """The state after an action the engine judged legal: check agrees, with the same
+        effects, and the transition shows them."""
+        said, parsed = self.check(checked, action)
+        assert said["legal"], f"{self.where}: {action} judged legal, but check says {said['violations']}"
+        assert judged["effects"] == said["effects"], f"{self.where}: {action}"
+        after = self.engine.transition(state, parsed, said["effects"])
+        observed = self.engine.observed_effects(state, action, after)
+        assert observed and all(said["effects"][key] == value for key, value in observed.items()), (
+            f"{self.where}: {action}: check said {said['effects']}, the transition did {observed}")
+        return after
+
+    def random_actions(self, state: dict, checked: Any) -> None:
+        """Random actions of the whole action space, mostly illegal: each the engine takes is
+        legal by check, a move the oracle accepts to a possible state, and (complete
+        candidates) one the simulator could have chosen."""
+        actions = self.engine.action_space(state, self.probe)
+        candidates: list[dict] | None = None
+        for action, judged in zip(actions, self.engine.judge_all(state, actions)):
+            if not judged["legal"]:  # judge_all asked check first, then the table
+                assert judged["violations"] and all(v["message"] for v in judged["violations"]), self.where
+                continue
+            after = self.take(state, checked, action, judged)  # check, asked afresh, agrees
+            self.step(state, action, after)
+            self.possible(after)
+            if self.engine.candidates_complete:
+                if candidates is None:
+                    candidates = self.engine.candidate_actions(state, self.probe)
+                self.among_candidates(state, action, after, candidates)
+
+    def among_candidates(self, state: dict, action: dict, after: dict, candidates: list[dict]) -> None:
+        """A legal action is a candidate, or has the same outcome as one (its dice or
+        targets listed in another order, a field left to its default)."""
+        if action in candidates:
+            return
+        alike = [c for c in candidates if c.get("type") == action.get("type") and all(
+            c[key] == value for key, value in action.items()
+            if key in c and isinstance(value, (str, int, float, bool)))]
+        for candidate, judged in zip(alike, self.engine.judge_all(state, alike)):
+            if judged["legal"] and after == self.engine.transition(
+                    state, self.game.parse_action(candidate), judged["effects"]):
+                return
+        raise AssertionError(f"{self.where}: {action} is legal but no candidate of the simulator "
+                             "has its outcome (the engine says its candidates are complete)")
+
+    def end(self, log: list[dict], state: dict) -> GameRecord:
+        """The end scores, with no unfinished-game warning and the right winners, and the log
+        replays to this very state."""
+        end_state = self.engine.score_state(state)
+        score = scorer.score(self.game_id, end_state)
+        unfinished = [w for w in score["warnings"] if w["code"] in NOT_OVER_WARNINGS]
+        assert not unfinished, f"{self.where}: the game ended, but the score says {unfinished}"
+        keys = {}
+        for player in score["players"]:
+            assert sum(player["breakdown"].values()) == player["total"], f"{self.where}: {player}"
+            keys[player["name"]] = (player["total"], *player["tiebreakers"].values())
+        best = max(keys.values())
+        assert score["winners"] == [name for name, key in keys.items() if key == best], (
+            f"{self.where}: winners {score['winners']} of {score['players']}")
+        replayed = scorer.replay(self.game_id, as_json(log))
+        assert replayed["legal"], f"{self.where}: the log does not replay: {replayed['violations']}"
+        assert replayed["over"] and replayed["state"] == state, f"{self.where}: the replay ends elsewhere"
+        assert replayed["end_state"] == end_state and replayed["score"] == score, self.where
+        return GameRecord(log, state, score)
+
+
+def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
+    """The game `scorer.simulate(game_id, players, seed)` plays, judged at every step."""
+    judge = Judge(game_id, seed)
+    game_engine = judge.engine
+    rng = random.Random(seed)  # drawn from in the order simulate draws
+    options = {name: rng.choice(choices) for name, choices in game_engine.option_choices.items()}
+    names = player_names(judge.game, players)
+    state = game_engine.initial_state(names, options)
+    log: list[dict] = [game_engine.setup_entry(names, seed, options)]
+    while not game_engine.is_over(state):
+        judge.where = f"{game_id} players={players} seed={seed} step={len(log)}"
+        assert len(log) <= MAX_LOG_ENTRIES, f"{judge.where}: no end after {MAX_LOG_ENTRIES} moves"
+        checked = judge.possible(state)
+        if game_engine.chance_kind(state) is not None:
+            entry = game_engine.sample_chance(state, rng)
+            assert game_engine.chance_violations(state, entry) == [], f"{judge.where}: {entry}"
+            after = game_engine.apply_chance(state, entry)
+        else:
+            judge.random_actions(state, checked)
+            entry, judged = game_engine.random_legal_action(state, rng)
+            after = judge.take(state, checked, entry, judged)
+        judge.step(state, entry, after)
+        log.append(entry)
+        state = after
+    judge.where = f"{game_id} players={players} seed={seed} end"
+    judge.possible(state)
+    return judge.end(log, state)

@@ -1,0 +1,73 @@
+"""One JSON reader at every door: the API, the pages' live totals and checks, and the saved
+game's edit page all read JSON through scorer.games.core.read_json_text, with its bounds and its
+plain words."""
+from __future__ import annotations
+
+import json
+import resource
+
+import pytest
+
+import scorer
+from scorer.games.core import MAX_JSON_KEYS, BadJSON, read_json_text, read_log_json
+
+LIVE_DOORS = ["/games/garden-dice/score", "/games/garden-dice/check"]
+HOSTILE_BODIES = [
+    ("[" * 1000 + "]" * 1000, "nested too deeply"),
+    ('{"players": NaN}', "NaN is not a JSON number"),
+    ("[1e999]", "too large to read"),
+    ("[" + "{}," * 10_001 + "{}]", "objects and lists"),
+    ('{"a":', "line 1, column 6"),
+]
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@pytest.mark.parametrize("door", LIVE_DOORS)
+@pytest.mark.parametrize("body, says", HOSTILE_BODIES)
+def test_live_totals_and_checks_refuse_bad_json_as_the_api_does(client, door, body, says):
+    answer = client.post(door, data=body, content_type="application/json")
+    api = client.post("/api/games/garden-dice/score", data=body, content_type="application/json")
+    assert answer.status_code == api.status_code == 400
+    assert answer.get_json() == api.get_json() and says in answer.get_json()["error"]
+
+
+def test_the_decoders_own_words_do_not_reach_a_player():
+    with pytest.raises(BadJSON) as refused:
+        read_json_text('{"players": [1, }')
+    assert "Expecting" not in str(refused.value) and "line 1, column 17" in str(refused.value)
+
+
+def unknown_keys(count: int) -> bytes:
+    state = json.loads(json.dumps(scorer.GAMES["garden-dice"].example_state))
+    state.update({f"k{i:05d}": 0 for i in range(count)})
+    return json.dumps(state, separators=(",", ":")).encode()
+
+
+def test_a_megabyte_of_unknown_names_is_refused_before_it_is_read(client):
+    body = unknown_keys(90_000)
+    assert len(body) <= 1024 * 1024
+    client.post("/api/games/garden-dice/validate", data=unknown_keys(1), content_type="application/json")
+    started = cpu_seconds()
+    answer = client.post("/api/games/garden-dice/validate", data=body, content_type="application/json")
+    assert cpu_seconds() - started < 0.1
+    assert answer.status_code == 400 and "names in its objects" in answer.get_json()["error"]
+
+
+def test_as_many_unknown_names_as_the_bound_allows_are_still_cheap(client):
+    body = unknown_keys(MAX_JSON_KEYS - 100)
+    started = cpu_seconds()
+    answer = client.post("/api/games/garden-dice/validate", data=body, content_type="application/json")
+    assert cpu_seconds() - started < 0.1
+    assert answer.status_code == 200 and answer.get_json()["violations"][-1]["code"] == "too-many-violations"
+
+
+def test_a_long_simulated_log_is_within_the_logs_bounds():
+    from scorer.web.examples import SimulatedGames
+
+    game = scorer.GAMES["propagation"]
+    log = json.dumps(SimulatedGames().game(game, game.max_players, 0).log())
+    assert read_log_json(log)

@@ -1,0 +1,70 @@
+"""Rate limits on writes and exports: one address saving, editing or deleting faster than the
+limit, or exporting the whole history again and again, is answered 429 with Retry-After,
+while reading and scoring go on; other addresses have limits of their own."""
+from __future__ import annotations
+
+from tests.conftest import make_app
+from tests.support.history_states import KIM_WINS
+
+SAVE = {"game": "garden-variety", "state": KIM_WINS}
+SCORE_PAGE = "/games/garden-variety/score"
+
+
+def limited_app(tmp_path):
+    return make_app(tmp_path, RATELIMIT_ENABLED=True, WRITE_LIMIT="3 per minute", EXPORT_LIMIT="2 per minute")
+
+
+def test_writes_past_the_limit_are_429_with_retry_after(tmp_path):
+    app = limited_app(tmp_path)
+    client = app.test_client()
+    saved = [client.post("/api/results", json=SAVE) for _ in range(2)]
+    assert [a.status_code for a in saved] == [201, 201]
+    edit = client.patch(f"/api/results/{saved[0].get_json()['id']}", json={"version": 1, "note": "x"})
+    assert edit.status_code == 200  # the third write of the minute: edits share the limit
+    refused = client.post("/api/results", json=SAVE)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert "too many requests" in refused.get_json()["error"]
+    assert client.delete(f"/api/results/{saved[1].get_json()['id']}").status_code == 429
+    assert client.get("/api/results").status_code == 200
+    assert client.post("/api/games/garden-variety/score", json=KIM_WINS).status_code == 200
+    other = app.test_client()
+    assert other.post("/api/results", json=SAVE, environ_base={"REMOTE_ADDR": "10.0.0.9"}).status_code == 201
+
+
+def test_exports_past_the_limit_are_429(tmp_path):
+    client = limited_app(tmp_path).test_client()
+    assert client.get("/api/results.csv").status_code == 200
+    assert client.get("/api/players").status_code == 200
+    assert client.get("/api/results.csv").status_code == 429
+    play_log = client.get("/players/plays.bgstats.json")   # the whole play log is an export too
+    assert play_log.status_code == 429 and "too many requests" in play_log.get_data(as_text=True).lower()
+
+
+def test_saves_through_the_score_form_share_the_write_limit(tmp_path, csrf_token):
+    client = limited_app(tmp_path).test_client()
+    token = csrf_token(client, SCORE_PAGE)
+    form = {"csrf_token": token, "players.0.name": "Ann", "players.0.garden_bed": "21", "players.0.hand": "0",
+            "players.0.gnomes": "2", "players.1.name": "Bo", "players.1.garden_bed": "18",
+            "players.1.hand": "1", "players.1.gnomes": "4"}
+    assert client.post("/api/results", json=SAVE).status_code == 201
+    assert [client.post(SCORE_PAGE, data={**form, "op": "save"}).status_code for _ in range(2)] == [302, 302]
+    refused = client.post(SCORE_PAGE, data={**form, "op": "save"})
+    assert refused.status_code == 429 and "too many requests" in refused.get_data(as_text=True).lower()
+    assert 'value="Ann"' in refused.get_data(as_text=True)  # the entries come back
+    assert client.post(SCORE_PAGE, data={**form, "op": "score"}).status_code == 200  # scoring goes on
+    assert client.post("/api/results", json=SAVE).status_code == 429
+
+
+def test_a_worker_streams_one_export_at_a_time_and_answers_another_503(tmp_path):
+    client = make_app(tmp_path).test_client()
+    assert client.post("/api/results", json=SAVE).status_code == 201
+    streaming = client.get("/api/results.csv", buffered=False)   # begun, not yet read to its end
+    assert streaming.status_code == 200
+    for export in ("/api/results.csv", "/players/plays.bgstats.json"):
+        busy = client.get(export)
+        assert busy.status_code == 503 and int(busy.headers["Retry-After"]) > 0
+        assert "exported for someone else" in busy.get_data(as_text=True)
+    assert "Kim" in streaming.get_data(as_text=True)
+    streaming.close()   # the stream's end gives the turn back
+    assert client.get("/players/plays.bgstats.json").status_code == 200
+    assert client.get("/api/results.csv").status_code == 200

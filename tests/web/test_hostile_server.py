@@ -1,0 +1,205 @@
+"""Hostile clients against the real server (`gardenkit serve`, gunicorn): the worst bodies
+answered plainly and fast, slow and broken clients costing only themselves, cross-site
+writes refused, and a vanished database reported. Nothing saved before is lost in any."""
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.support.prod_server import ProductionServer, marked_state, request
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench import server_choice, slow_clients  # noqa: E402
+from bench.hostile import _wrapped, form_bodies, json_bodies  # noqa: E402
+
+SAVE = {"game": "garden-variety", "state": marked_state("Kim")}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hostile")
+    with ProductionServer(f"sqlite:///{folder / 'results.db'}", workers=2) as running:
+        status, saved = request(running.url, "POST", "/api/results", SAVE)
+        assert status == 201
+        running.saved_id = saved["id"]  # type: ignore[attr-defined]
+        yield running
+
+
+def raw(server, method: str, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes, float]:
+    host, port = server.url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=20)
+    start = time.perf_counter()
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        return response.status, response.read(), time.perf_counter() - start
+    finally:
+        connection.close()
+
+
+def still_saved(server) -> None:
+    status, saved = request(server.url, "GET", f"/api/results/{server.saved_id}")
+    assert status == 200 and saved["state"] == SAVE["state"]
+
+
+def test_the_worst_json_bodies_get_a_plain_small_answer(server):
+    for name, body in json_bodies():
+        for path, operation in (("/api/games/cottage-garden/score", "score"),
+                                ("/api/games/garden-dice/validate", "validate"),
+                                ("/api/games/propagation/check", "check"), ("/api/results", "results")):
+            status, answer, _ = raw(server, "POST", path, _wrapped(body, operation),
+                                    {"Content-Type": "application/json"})
+            # validate answers 200 with the violations; the others refuse
+            assert status in (400, 413, 422) or (operation, json.loads(answer)["valid"]) == ("validate", False), \
+                (name, path, status)
+            assert len(answer) < 20_000, (name, path, len(answer))
+            assert b"Traceback" not in answer
+    still_saved(server)
+
+
+def test_the_worst_forms_get_a_page_or_a_plain_refusal(server):
+    for name, form in form_bodies():
+        for page in ("/games/garden-dice/score", "/games/garden-variety/check"):
+            status, answer, _ = raw(server, "POST", page, form.encode(),
+                                    {"Content-Type": "application/x-www-form-urlencoded"})
+            # the token is missing (400), or the form is refused for its size (413)
+            assert status in (200, 400, 413), (name, page, status)
+            assert b"Traceback" not in answer and len(answer) < 300_000
+    still_saved(server)
+
+
+def test_slow_clients_cost_only_themselves(server):
+    slow_clients.scoring_latencies(server.url, 10)  # warm the workers
+    with slow_clients.held_open(server.url, slow_headers=8, slow_readers=8):
+        times = slow_clients.scoring_latencies(server.url, 100)
+        status, health = request(server.url, "GET", "/healthz", timeout=5)
+    assert status == 200 and health["status"] == "ok"
+    # The figure is 150 ms at the 99th percentile on an idle machine; a test on a busy shared
+    # one only holds that the server is not stalled (a stall is 5 s or more). make bench times it.
+    assert max(times) < 2.0, sorted(times)[-5:]
+
+
+def test_a_body_shorter_than_its_length_is_a_400_not_a_500(server):
+    host, port = server.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=15) as sock:
+        sock.sendall(b"POST /api/games/garden-variety/score HTTP/1.1\r\nHost: x\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"players\": [")
+        sock.shutdown(socket.SHUT_WR)  # the client is done: the body ends early
+        answer = sock.recv(65536)
+    assert answer == b"" or answer.split(b" ")[1] in (b"400", b"408"), answer[:100]
+    still_saved(server)
+
+
+@pytest.mark.parametrize("headers, expected", [
+    ({"Content-Type": "text/plain"}, 415),                    # what a cross-site HTML form sends
+    ({"Content-Type": "application/x-www-form-urlencoded"}, 415),
+    ({"Content-Type": "application/json", "Origin": "https://evil.example"}, 403),
+])
+def test_cross_site_writes_are_refused(server, headers, expected):
+    status, answer, _ = raw(server, "POST", "/api/results", json.dumps(SAVE).encode(), headers)
+    assert status == expected
+    assert "error" in json.loads(answer)
+    deleted, _, _ = raw(server, "DELETE", f"/api/results/{server.saved_id}", b"",
+                        {"Origin": "https://evil.example"})
+    assert deleted == 403
+    still_saved(server)
+
+
+def test_a_rebound_host_name_is_refused_even_from_its_own_origin(server):
+    """DNS rebinding: a page at evil.example whose name now points at this machine sends
+    Host and Origin alike, so only the list of the server's own names tells it apart."""
+    port = server.url.rsplit(":", 1)[1]
+    foreign = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}",
+               "Content-Type": "application/json"}
+    status, answer, _ = raw(server, "POST", "/api/results", json.dumps(SAVE).encode(), foreign)
+    assert status == 400 and "GARDENKIT_HOSTS" in json.loads(answer)["error"]
+    deleted, _, _ = raw(server, "DELETE", f"/api/results/{server.saved_id}", b"", foreign)
+    assert deleted == 400
+    page, text, _ = raw(server, "GET", "/", b"", {"Host": "evil.example"})
+    assert page == 400 and b"Traceback" not in text
+    still_saved(server)
+
+
+def test_a_write_from_the_apps_own_origin_is_taken(server):
+    status, answer, _ = raw(server, "POST", "/api/results", json.dumps(SAVE).encode(),
+                            {"Content-Type": "application/json", "Origin": server.url})
+    assert status == 201
+
+
+def test_pages_send_a_content_security_policy(server):
+    host, port = server.url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.request("GET", "/games/garden-dice/score")
+    response = connection.getresponse()
+    response.read()
+    policy = response.getheader("Content-Security-Policy", "")
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy and "unsafe-inline" not in policy
+
+
+@pytest.mark.parametrize("number", ["%C2%B2", "9" * 3000, "--5", "%D9%A3", "%ED%A0%80", "-1"])
+def test_odd_numbers_in_the_address_are_a_400(server, number):
+    for query in (f"limit={number}", f"offset={number}"):
+        status, answer = request(server.url, "GET", f"/api/results?{query}")
+        assert status == 400 and "whole number" in answer["error"], query
+    status, page = request(server.url, "GET", f"/results?page={number}")
+    assert status == 400 and "whole number" in page
+
+
+def test_results_are_paginated(server):
+    for _ in range(3):
+        assert request(server.url, "POST", "/api/results", SAVE)[0] == 201
+    status, first = request(server.url, "GET", "/api/results?limit=2")
+    assert status == 200 and len(first["results"]) == 2 and "offset=2" in first["next"]
+    status, second = request(server.url, "GET", first["next"])
+    ids = {r["id"] for r in first["results"]} | {r["id"] for r in second["results"]}
+    assert len(ids) == len(first["results"]) + len(second["results"])
+
+
+def test_a_vanished_database_is_reported_not_replaced(tmp_path):
+    database = tmp_path / "results.db"
+    with ProductionServer(f"sqlite:///{database}", workers=1) as running:
+        assert request(running.url, "POST", "/api/results", SAVE)[0] == 201
+        for leftover in tmp_path.glob("results.db*"):
+            leftover.unlink()
+        status, answer = request(running.url, "GET", "/api/results")
+        assert status == 503 and "missing" in answer["error"]
+        status, health = request(running.url, "GET", "/healthz")
+        assert status == 503 and health["status"] != "ok"
+        assert not database.exists()  # not silently replaced by an empty one
+        status, _ = request(running.url, "POST", "/api/games/garden-variety/score", SAVE["state"])
+        assert status == 200  # scoring needs no database
+
+
+def test_healthz_reports_a_database_that_cannot_be_written_and_recovers(tmp_path):
+    from tests.support.faults import immutable
+
+    database = tmp_path / "results.db"
+    with ProductionServer(f"sqlite:///{database}", workers=1) as running:
+        assert request(running.url, "POST", "/api/results", SAVE)[0] == 201
+        with immutable(database):
+            status, health = request(running.url, "GET", "/healthz")
+            assert status == 503 and "read-only" in health["database"]
+            assert request(running.url, "POST", "/api/results", SAVE)[0] == 503
+            assert request(running.url, "GET", "/api/results")[0] == 200  # reading still works
+        assert request(running.url, "GET", "/healthz")[0] == 200
+        status, _ = request(running.url, "POST", "/api/results", SAVE)
+        assert status == 201
+        assert len(request(running.url, "GET", "/api/results")[1]["results"]) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, count", server_choice.ATTACKS)
+def test_a_plain_get_answers_within_a_second_while_hostile_clients_hold_connections(server, kind, count):
+    """What made the threaded workers wait 29-88 s: each such client held a thread."""
+    port = int(server.url.rsplit(":", 1)[1])
+    server_choice.plain_get(port, 60.0, "/kits/all.zip")  # built once: the downloads only send
+    with server_choice.attack(port, kind, count):
+        times = [server_choice.plain_get(port) for _ in range(5)]
+    assert None not in times and max(times) < 1.0, times
+    still_saved(server)
