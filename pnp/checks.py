@@ -28,6 +28,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from pnp.colors import Paint, luminance
 from pnp.fonts import cap_height, descent
@@ -98,11 +99,28 @@ class Drawn:
     def fill(self) -> str | None:
         return None if isinstance(self.shape, Line) else self.style.fill
 
+    @cached_property
+    def rings(self) -> list[list[tuple[float, float]]]:
+        """The outline in the shape's own coordinates, flattened once: a sheet's checks ask
+        thousands of points of the same shape."""
+        return _rings(self.shape)
+
+    @cached_property
+    def ring_boxes(self) -> list[tuple[list[tuple[float, float]], Box]]:
+        return [(ring, _bounds_of(ring)) for ring in self.rings]
+
+    @cached_property
+    def to_own(self) -> Affine:
+        return _inverse(self.matrix)
+
     def contains(self, x: float, y: float) -> bool:
         """Does the shape's filled area hold the page point?"""
         if not (self.box[0] <= x <= self.box[2] and self.box[1] <= y <= self.box[3]):
             return False
-        return _contains(self.shape, *apply(_inverse(self.matrix), x, y))
+        own_x, own_y = apply(self.to_own, x, y)
+        # Only the rings level with the point and reaching right of it can cross its ray.
+        rings = [ring for ring, (_, low, right, high) in self.ring_boxes if low <= own_y <= high and own_x <= right]
+        return _contains(self.shape, own_x, own_y, rings=rings)
 
     def covers(self, box: Box) -> bool:
         return self.fill is not None and all(self.contains(x, y) for x in (box[0], box[2]) for y in (box[1], box[3]))
@@ -114,7 +132,7 @@ class Drawn:
         if isinstance(self.shape, Circle):
             return _circle_crosses(self.shape, self.matrix, box)
         return any(_crosses_segment(box, apply(self.matrix, *start), apply(self.matrix, *end))
-                   for start, end in _segments(self.shape))
+                   for ring in self.rings for start, end in zip(ring, ring[1:]))
 
 
 def _circle_crosses(circle: Circle, matrix: Affine, box: Box) -> bool:
@@ -167,16 +185,15 @@ def _box(matrix: Affine, points: list[tuple[float, float]], pad: float = 0.0) ->
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
+# The cubic Bernstein weights at t = 1/8 ... 8/8: every curve is followed through these eight points.
+_CURVE_WEIGHTS = tuple(((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3)
+                       for t in (step / 8 for step in range(1, 9)))
+
+
 def _curve(start: tuple[float, float], command: tuple) -> list[tuple[float, float]]:
     """A cubic curve from `start` followed through eight points (the start left out)."""
     (x0, y0), (x1, y1, x2, y2, x3, y3) = start, command[1:7]
-    points = []
-    for step in range(1, 9):
-        t = step / 8
-        u = 1 - t
-        points.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
-                       u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
-    return points
+    return [(a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3) for a, b, c, d in _CURVE_WEIGHTS]
 
 
 def _subpaths(path: Path) -> list[list[tuple[float, float]]]:
@@ -222,21 +239,22 @@ def _outline_points(shape: Shape) -> list[tuple[float, float]]:
     return [point for ring in _rings(shape) for point in ring]
 
 
-def _segments(shape: Shape) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The straight pieces of a shape's outline, in its own coordinates."""
-    return [pair for ring in _rings(shape) for pair in zip(ring, ring[1:])]
+def _bounds_of(points: list[tuple[float, float]]) -> Box:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _contains(shape: Shape, x: float, y: float) -> bool:
+def _contains(shape: Shape, x: float, y: float, rings: list[list[tuple[float, float]]] | None = None) -> bool:
     """Does the filled area of `shape` (own coordinates) hold the point? A path fills each
-    subpath closed on its own (even-odd across them), as a renderer fills it."""
+    subpath closed on its own (even-odd across them), as a renderer fills it. `rings`: the
+    shape's outline when the caller has it flattened already."""
     if isinstance(shape, Rect):
         return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
     if isinstance(shape, Circle):
         return (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r ** 2
     if isinstance(shape, (Polygon, Path)):
         inside = False
-        for ring in _rings(shape):
+        for ring in _rings(shape) if rings is None else rings:
             for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]):
                 if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
                     inside = not inside
@@ -494,9 +512,12 @@ def _ground(flat: Flat, text: TextLine, x: float, y: float) -> str:
             ground = paint.background(placed.face.background)
     bleeds = [_rect_box(placed.bleed_rect) for placed in flat.sheet.placements]
     for shape in flat.shapes:
-        fill = paint.style(shape.style).fill if shape.fill is not None else None
-        clipped = shape.owner >= 0 and not _inside((x, y, x, y), bleeds[shape.owner])  # the build clips art there
-        if shape.order < text.order and fill is not None and not clipped and shape.contains(x, y):
+        if shape.order >= text.order or shape.fill is None or not shape.contains(x, y):
+            continue
+        if shape.owner >= 0 and not _inside((x, y, x, y), bleeds[shape.owner]):  # the build clips art there
+            continue
+        fill = paint.style(shape.style).fill
+        if fill is not None:
             ground = fill
     return ground
 
