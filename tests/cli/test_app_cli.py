@@ -169,6 +169,7 @@ def test_serve_runs_gunicorn_workers_and_prints_the_url(tmp_path):
                               cwd=ROOT, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
+        assert server.stdout is not None
         assert server.stdout.readline().strip() == \
             f"gardenkit: serving on http://127.0.0.1:{port}/ with 2 worker(s); Ctrl+C stops"
         deadline = time.monotonic() + 20

@@ -5,6 +5,7 @@ import csv
 import io
 import sqlite3
 import threading
+from typing import Any
 
 import pytest
 from sqlalchemy import event, text
@@ -18,7 +19,7 @@ from scorer.store.storage import (
     save_key_problem,
 )
 
-RESULT = {"game": "garden-variety", "winners": ["A"], "warnings": [],
+RESULT: dict[str, Any] = {"game": "garden-variety", "winners": ["A"], "warnings": [],
           "players": [{"name": "A", "total": 6, "rank": 1, "breakdown": {"garden_bed": 6, "hand": 0}},
                       {"name": "B", "total": 4, "rank": 2, "breakdown": {"garden_bed": 4, "hand": 0}}]}
 STATE = {"players": [{"name": "A", "garden_bed": 6, "hand": 0, "gnomes": 0},
@@ -151,7 +152,7 @@ def test_a_save_that_loses_the_race_for_its_key_returns_the_winners_record(store
     """Another process stores the same key between this save's look and its insert: the
     unique index refuses the second row, and the first comes back."""
     rival = Storage(store.url)
-    rivals_record = {}
+    rivals_record: dict = {}
 
     @event.listens_for(store.engine, "before_cursor_execute")
     def rival_saves_first(connection, cursor, statement, *args):
@@ -219,7 +220,7 @@ def test_delete_removes_one_result(store):
 
 def test_note_bounds():
     assert note_problem("x" * NOTE_MAX_CHARS) is None
-    assert "at most 500" in note_problem("x" * (NOTE_MAX_CHARS + 1))
+    assert "at most 500" in str(note_problem("x" * (NOTE_MAX_CHARS + 1)))
     assert note_problem(5) == "a note is text"
 
 

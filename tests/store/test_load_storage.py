@@ -42,7 +42,7 @@ def saved_rows(url: str) -> int:
     engine = sa.create_engine(url)
     try:
         with engine.connect() as connection:
-            return connection.execute(sa.text("select count(*) from gardenkit_results")).scalar()
+            return connection.execute(sa.text("select count(*) from gardenkit_results")).scalar_one()
     finally:
         engine.dispose()
 

@@ -48,7 +48,8 @@ def test_a_backup_restores_every_saved_game_and_restoring_again_adds_nothing(
     assert main(["history", "restore", str(backup)]) == 0
     assert "restored 3 saved games" in capsys.readouterr().out
     assert history_of(second_database) == history_of(database_url)
-    assert history_of(second_database)[1]["games"] == 1   # Anne's game counts as Ann's
+    ann = history_of(second_database)[1]
+    assert ann is not None and ann["games"] == 1   # Anne's game counts as Ann's
     assert main(["history", "restore", str(backup)]) == 0
     said = capsys.readouterr().out
     assert "restored 0 saved games" in said and "(3 already there, left as they were)" in said

@@ -142,7 +142,9 @@ def running_postgres() -> Iterator[PostgresServer]:
     if reason:
         raise RuntimeError(reason)
     root = Path(tempfile.mkdtemp(prefix="gardenkit-pg-"))
-    server = PostgresServer(find_bindir(), root)
+    bindir = find_bindir()
+    assert bindir is not None  # unavailable_reason() said there is one
+    server = PostgresServer(bindir, root)
     try:
         server.init()
         for attempt in range(3):

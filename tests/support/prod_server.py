@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
@@ -50,7 +50,13 @@ class ProductionServer:
         self.log_path = log_path
         self.port = 0
         self.process: subprocess.Popen | None = None
-        self._log = None
+        self._log: IO[bytes] | int | None = None
+
+    @property
+    def running(self) -> subprocess.Popen:
+        """The server's process, once started."""
+        assert self.process is not None, "start() the server first"
+        return self.process
 
     @property
     def url(self) -> str:
@@ -83,10 +89,10 @@ class ProductionServer:
     def _wait_until_answering(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                if self.process.returncode == EXIT_USAGE:
+            if self.running.poll() is not None:
+                if self.running.returncode == EXIT_USAGE:
                     raise PortTaken(f"port {self.port}{self._log_hint()}")
-                raise RuntimeError(f"`gardenkit serve` exited with {self.process.returncode}"
+                raise RuntimeError(f"`gardenkit serve` exited with {self.running.returncode}"
                                    f"{self._log_hint()}")
             try:
                 status, _ = request(self.url, "GET", "/healthz", timeout=2)
@@ -120,7 +126,7 @@ class ProductionServer:
             if fields[0] == "Z":
                 continue
             children.setdefault(int(fields[1]), []).append(int(entry.name))
-        found, todo = [], [self.process.pid]
+        found, todo = [], [self.running.pid]
         while todo:
             pid = todo.pop()
             for child in children.get(pid, []):
@@ -145,11 +151,11 @@ class ProductionServer:
     def busiest_worker(self) -> int:
         """The worker that has used the most CPU: under load, the one most likely to be in
         the middle of requests right now."""
-        return max(self.worker_pids(), key=cpu_seconds)
+        return max(self.worker_pids(), key=process_cpu_seconds)
 
     def cpu_seconds(self) -> float:
         """CPU time used so far by the server's processes (master and live workers)."""
-        return sum(cpu_seconds(pid) for pid in [self.process.pid, *self.descendant_pids()])
+        return sum(process_cpu_seconds(pid) for pid in [self.running.pid, *self.descendant_pids()])
 
     def wait_for_workers(self, count: int, timeout: float = 15.0) -> list[int]:
         deadline = time.monotonic() + timeout
@@ -163,14 +169,14 @@ class ProductionServer:
     def stop(self) -> None:
         if self.process is None:
             return
-        if self.process.poll() is None:
+        if self.running.poll() is None:
             self.process.send_signal(signal.SIGINT)  # gunicorn: quick shutdown
             try:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)  # our own session, nobody else's
                 self.process.wait(timeout=5)
-        if self._log not in (None, subprocess.DEVNULL):
+        if not isinstance(self._log, (int, type(None))):  # a log file of ours, not DEVNULL
             self._log.close()
         self.process = None
 
@@ -181,7 +187,7 @@ class ProductionServer:
         self.stop()
 
 
-def cpu_seconds(pid: int) -> float:
+def process_cpu_seconds(pid: int) -> float:
     """User + system CPU time of one process; 0 when it is gone."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
