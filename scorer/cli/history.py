@@ -34,7 +34,7 @@ def main(action: str, file: str) -> int:
         document = read_backup(path)
         added, present = restore(_store(), document)
         print(f"restored {added} saved game{'s' if added != 1 else ''} from {path} "
-              f"({present} already there, left as they were)")
+              f"({present} already there or deleted here, left as they were)")
         return 0
     except BadBackup as refused:
         print(f"gardenkit: {refused}", file=sys.stderr)

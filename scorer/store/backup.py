@@ -1,15 +1,21 @@
 """The whole history as one JSON file, and back (`gardenkit history backup|restore FILE`,
 scorer/cli/history.py).
 
-    {"format": "gardenkit-history", "version": 1,
+    {"format": "gardenkit-history", "version": 2,
      "results": [{"id", "game", "saved_at", "updated_at", "note", "save_key", "state", "result"}],
-     "aliases": [{"alias_key", "player_key", "name", "made_at"}]}
+     "aliases": [{"alias_key", "player_key", "name", "made_at"}],
+     "deleted_save_keys": ["...", ...]}
+
+Version 1 files (without the deleted save keys) are still read.
 
 A backup reads the results a batch at a time and writes them as it goes. A restore checks the
 whole file before it writes anything (a file that is not a gardenkit history, or is broken
 anywhere, changes nothing and is refused in words), then adds what the database lacks in one
 transaction: a result already there (same save key, or same id, game and saving time) is left
-as it is, a result whose id is taken by another gets a new id, and nothing is ever deleted.
+as it is, a result whose save key was deleted here is not brought back, a result whose id this
+database has already given (to another game, or to one deleted since) gets a new id, so an old
+link never shows another game, and nothing is ever deleted. The deleted save keys travel too:
+an offline phone's late retry cannot bring a deleted game back on the restored server.
 The database is the one the app uses (GARDENKIT_DATABASE_URL, else the instance folder's).
 """
 from __future__ import annotations
@@ -25,9 +31,10 @@ from sqlalchemy.orm import Session
 
 from scorer.games import CATALOGUE
 from scorer.store.plays import ALIASES
-from scorer.store.storage import TABLE, Base, SavedResult, Storage
+from scorer.store.storage import TABLE, Base, DeletedSaveKey, SavedResult, Storage, save_key_problem
 
-FORMAT, VERSION = "gardenkit-history", 1
+FORMAT, VERSION = "gardenkit-history", 2
+READABLE_VERSIONS = (1, 2)
 BATCH = 500
 # owner_key_hash: a restored game still belongs to the browser that saved it (scorer.web.owners).
 RESULT_FIELDS = ("id", "game", "saved_at", "updated_at", "note", "save_key", "owner_key_hash", "state", "result")
@@ -60,7 +67,9 @@ def write_backup(store: Storage, out: TextIO) -> int:
                 break
             last = rows[-1]["id"]
         aliases = [{**row, "made_at": _iso(row["made_at"])} for row in connection.execute(select(ALIASES)).mappings()]
-    out.write('\n], "aliases": ' + json.dumps(aliases, ensure_ascii=False) + "}\n")
+        deleted = list(connection.scalars(select(DeletedSaveKey.save_key).order_by(DeletedSaveKey.save_key)))
+    out.write('\n], "aliases": ' + json.dumps(aliases, ensure_ascii=False)
+              + ', "deleted_save_keys": ' + json.dumps(deleted, ensure_ascii=False) + "}\n")
     return count
 
 
@@ -74,8 +83,13 @@ def read_backup(path: Path) -> dict[str, Any]:
         raise BadBackup(f"{path} is not JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BadBackup(f"{path} is not a gardenkit history backup (no \"format\": \"{FORMAT}\")")
-    if document.get("version") != VERSION:
-        raise BadBackup(f"{path} is a version {document.get('version')!r} backup; this release reads version {VERSION}")
+    if document.get("version") not in READABLE_VERSIONS:
+        raise BadBackup(f"{path} is a version {document.get('version')!r} backup; this release reads versions "
+                        f"{' and '.join(map(str, READABLE_VERSIONS))}")
+    deleted = document.setdefault("deleted_save_keys", [])
+    if not isinstance(deleted, list) or not all(isinstance(key, str) and save_key_problem(key) is None
+                                                 for key in deleted):
+        raise BadBackup(f"{path} is broken: \"deleted_save_keys\" is not a list of save keys; nothing was restored")
     results, aliases = document.get("results"), document.get("aliases")
     if not isinstance(results, list) or not isinstance(aliases, list):
         raise BadBackup(f"{path} is broken: it needs a \"results\" list and an \"aliases\" list")
@@ -116,20 +130,35 @@ def _result_problem(result: Any) -> str | None:
     return None
 
 
+def _highest_id_given(session: Session, dialect: str) -> int:
+    """The highest result id this database has ever given, deleted results' included."""
+    if dialect == "sqlite":  # AUTOINCREMENT keeps it in sqlite_sequence
+        given = session.scalar(text("SELECT seq FROM sqlite_sequence WHERE name = :name"), {"name": TABLE})
+    else:  # the serial's sequence, named by the database itself
+        sequence = session.scalar(text("SELECT pg_get_serial_sequence(:name, 'id')"), {"name": TABLE})
+        given = session.scalar(text(f"SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM {sequence}"))
+    return max(given or 0, session.scalar(select(func.max(SavedResult.id))) or 0)
+
+
 def restore(store: Storage, document: dict[str, Any]) -> tuple[int, int]:
-    """Add the backup's results and aliases the database lacks, in one transaction; (results
-    added, results already there)."""
+    """Add the backup's results, aliases and deleted save keys the database lacks, in one
+    transaction; (results added, results already there or deleted here)."""
     added = present = 0
     with Session(store.engine) as session, session.begin():
+        highest_given = _highest_id_given(session, store.engine.dialect.name)
+        deleted_here = set(session.scalars(select(DeletedSaveKey.save_key)))
+        for key in set(document["deleted_save_keys"]) - deleted_here:
+            session.add(DeletedSaveKey(save_key=key))
         for record in document["results"]:
             saved_at = _moment(record["saved_at"])
-            same_key = record["save_key"] and session.scalar(
-                select(func.count()).where(SavedResult.save_key == record["save_key"]))
+            same_key = record["save_key"] and (record["save_key"] in deleted_here or session.scalar(
+                select(func.count()).where(SavedResult.save_key == record["save_key"])))
             same_row = session.get(SavedResult, record["id"])
             if same_key or (same_row and (same_row.game, _moment(_iso(same_row.saved_at))) == (record["game"], saved_at)):
                 present += 1
                 continue
-            session.add(SavedResult(id=None if same_row else record["id"], game=record["game"], saved_at=saved_at,
+            new_id = None if record["id"] <= highest_given else record["id"]
+            session.add(SavedResult(id=new_id, game=record["game"], saved_at=saved_at,
                                     updated_at=_moment(record["updated_at"]), note=record["note"],
                                     save_key=record["save_key"], owner_key_hash=record["owner_key_hash"],
                                     state=record["state"], result=record["result"]))
@@ -141,5 +170,6 @@ def restore(store: Storage, document: dict[str, Any]) -> tuple[int, int]:
                 session.execute(ALIASES.insert().values(**{**alias, "made_at": _moment(alias["made_at"])}))
         if store.engine.dialect.name == "postgresql":  # ids given by hand: the next save's id follows them
             session.execute(text(f"SELECT setval(pg_get_serial_sequence('{TABLE}', 'id'), "
-                                 f"(SELECT COALESCE(MAX(id), 1) FROM {TABLE}))"))
+                                 f"GREATEST(:given, (SELECT COALESCE(MAX(id), 1) FROM {TABLE})))"),
+                            {"given": max(highest_given, 1)})
     return added, present

@@ -4,12 +4,15 @@ times, merges) and the players' records; restoring again adds nothing and change
 file that is not a gardenkit history, or is broken, is refused in words and changes nothing."""
 from __future__ import annotations
 
+import json
+import os
+
 import pytest
 
 import scorer
 from scorer.cli import main
 from scorer.store import stats
-from scorer.store.storage import Storage
+from scorer.store.storage import KeyOfDeletedResult, Storage
 from tests.support.history_states import KIM_WINS, LEE_WINS
 
 pytest_plugins = ["tests.support.load_fixtures"]
@@ -52,7 +55,7 @@ def test_a_backup_restores_every_saved_game_and_restoring_again_adds_nothing(
     assert ann is not None and ann["games"] == 1   # Anne's game counts as Ann's
     assert main(["history", "restore", str(backup)]) == 0
     said = capsys.readouterr().out
-    assert "restored 0 saved games" in said and "(3 already there, left as they were)" in said
+    assert "restored 0 saved games" in said and "(3 already there or deleted here, left as they were)" in said
     assert history_of(second_database) == history_of(database_url)
     again = Storage(second_database)
     try:   # the next save gets an id of its own after ids restored as they were
@@ -82,3 +85,52 @@ def test_a_foreign_or_broken_file_is_refused_in_words_and_changes_nothing(
     error = capsys.readouterr().err
     assert words in error and "Traceback" not in error
     assert history_of(database_url) == before
+
+
+def test_a_restore_never_gives_a_deleted_games_id_or_save_back(database_url, request, tmp_path, monkeypatch, capsys):
+    """Restoring an older backup into the database it came from: a game deleted since with a
+    save key stays deleted, one without comes back under a new id (its old link still shows
+    no game), and the deleted save keys travel to another server, where a phone's late retry
+    of that save is refused too."""
+    monkeypatch.setenv("GARDENKIT_INSTANCE_PATH", str(tmp_path / "instance"))
+    store = Storage(database_url)
+    keyed = store.save("garden-variety", KIM_WINS, scorer.score("garden-variety", KIM_WINS), key="kept-key-00000001")
+    unkeyed = store.save("garden-variety", LEE_WINS, scorer.score("garden-variety", LEE_WINS))
+    gone = store.save("garden-variety", KIM_WINS, scorer.score("garden-variety", KIM_WINS), key="gone-key-00000001")
+    backup = tmp_path / "history.json"
+    assert main(["history", "backup", str(backup)]) == 0
+    store.delete(unkeyed["id"])
+    store.delete(gone["id"])
+    assert main(["history", "restore", str(backup)]) == 0
+    assert "restored 1 saved game from" in capsys.readouterr().out
+    ids = [r["id"] for r in store.list(limit=10)]
+    assert unkeyed["id"] not in ids and gone["id"] not in ids and keyed["id"] in ids
+    assert max(ids) > gone["id"]   # the unkeyed game, back under an id never given before
+    assert main(["history", "backup", str(backup)]) == 0
+    store.engine.dispose()
+
+    monkeypatch.setenv("GARDENKIT_DATABASE_URL", request.getfixturevalue("postgres_or_sqlite_twin")())
+    assert main(["history", "restore", str(backup)]) == 0
+    twin = Storage(os.environ["GARDENKIT_DATABASE_URL"])
+    try:
+        with pytest.raises(KeyOfDeletedResult):
+            twin.save("garden-variety", KIM_WINS, scorer.score("garden-variety", KIM_WINS), key="gone-key-00000001")
+    finally:
+        twin.engine.dispose()
+
+
+def test_a_first_version_backup_still_restores(database_url, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("GARDENKIT_INSTANCE_PATH", str(tmp_path / "instance"))
+    old = {"format": "gardenkit-history", "version": 1, "aliases": [], "results": [
+        {"id": 7, "game": "garden-variety", "saved_at": "2026-05-01T18:00:00+00:00", "updated_at": None,
+         "note": "from the first release", "save_key": None, "owner_key_hash": None,
+         "state": KIM_WINS, "result": scorer.score("garden-variety", KIM_WINS)}]}
+    file = tmp_path / "old.json"
+    file.write_text(json.dumps(old))
+    assert main(["history", "restore", str(file)]) == 0
+    assert "restored 1 saved game from" in capsys.readouterr().out
+    store = Storage(database_url)
+    try:
+        assert store.get(7)["note"] == "from the first release"
+    finally:
+        store.engine.dispose()
