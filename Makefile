@@ -16,16 +16,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml pnp/version.py | $(BIN)/python
 	$(BIN)/pip install -q -e .
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml pnp/version.py | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	@touch $@ $(VENV)/.installed
 
 # the benchmark's extra: protograf, the library the kit benchmark compares a build with
-$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-bench: pyproject.toml pnp/version.py | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev,bench]'
 	@touch $@ $(VENV)/.installed-dev $(VENV)/.installed
 
