@@ -68,17 +68,17 @@ def median_runs(commands: dict[str, list[str]], runs: int) -> dict[str, tuple[fl
 
 
 def goal_line(kit: float, floor: float, protograf: float | None) -> str:
-    """'GV kit 0.21 s = 1.6x floor; protograf 6.1x slower: OK' (or MISSED, saying which)."""
+    """'GV kit 0.21 s = 1.6× floor; protograf 6.1× slower: OK' (or MISSED, saying which)."""
     ratio = kit / floor
-    missed = [] if ratio <= 2 else ["kit > 2x floor"]
-    line = f"GV kit {kit:.2f} s = {ratio:.1f}x floor"
+    missed = [] if ratio <= 2 else ["kit > 2× floor"]
+    line = f"GV kit {kit:.2f} s = {ratio:.1f}× floor"
     if protograf is None:
-        missed.append("protograf not installed (make bench installs it)")
+        missed.append("protograf not installed: make bench installs it")
     else:
         slower = protograf / kit
-        line += f"; protograf {slower:.1f}x slower"
+        line += f"; protograf {slower:.1f}× slower"
         if slower < 5:
-            missed.append("protograf < 5x slower")
+            missed.append("protograf < 5× slower")
     return f"{line}: " + ("OK" if not missed else "MISSED (" + "; ".join(missed) + ")")
 
 
