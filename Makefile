@@ -16,13 +16,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml pnp/version.py | $(BIN)/python
 	$(BIN)/pip install -q -e .
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml pnp/version.py | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	@touch $@ $(VENV)/.installed
+
+# the benchmark's extra: protograf, the library the kit benchmark compares a build with
+$(VENV)/.installed-bench: pyproject.toml pnp/version.py | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev,bench]'
+	@touch $@ $(VENV)/.installed-dev $(VENV)/.installed
 
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
@@ -79,7 +84,7 @@ test: install-dev system-deps axe $(ESLINT)
 	@$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "no tests were collected"; exit 1; fi; exit $$rc
 
-bench: install-dev system-deps
+bench: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m bench.run
 
 # The random simulation tests by the thousand: 10,000 judged games per game with an engine,

@@ -115,12 +115,36 @@ def svg_family(face: str | None = None) -> str:
     return SVG_FAMILY if face is None else display_face(face).svg_family
 
 
+@cache
+def _advances(bold: bool, face: str | None) -> tuple[dict[int, float], float]:
+    """The font's advance widths by code point (thousandths of an em) and its default width."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    metrics = getFont(pdf_font(bold, face)).face
+    return metrics.charWidths, metrics.defaultWidth
+
+
+def advance_units(text: str, bold: bool = False, face: str | None = None, start: float = 0.0) -> float:
+    """`start` plus the advance of `text` in thousandths of an em, added one character at a
+    time from the left as reportlab's own string width adds them: a line measured piece by
+    piece while it is wrapped comes to exactly the width `measure` gives the whole line."""
+    widths, default = _advances(bold, face)
+    get = widths.get
+    total = start
+    for character in text:
+        total += get(ord(character), default)
+    return total
+
+
 @lru_cache(maxsize=8192)
 def measure(text: str, size_mm: float, bold: bool = False, face: str | None = None) -> float:
-    """Advance width of `text` in millimetres at font size `size_mm` (millimetres)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    """Advance width of `text` in millimetres at font size `size_mm` (millimetres), the
+    figure reportlab's stringWidth gives."""
+    return units_to_mm(advance_units(text, bold, face), size_mm)
 
-    return stringWidth(text, pdf_font(bold, face), size_mm)
+
+def units_to_mm(units: float, size_mm: float) -> float:
+    return 0.001 * size_mm * units
 
 
 @cache

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pnp.fonts import measure
+from pnp.kits import load_kit
 from pnp.model import Component, Face, Group, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import PAGE_MARGIN_MM, Paper
 
@@ -181,13 +182,15 @@ class Imposition:
             yield from sheet.placements
 
     def manifest(self, game: str) -> dict:
-        from pnp.readable import manifest_fields
-
+        # Only kits whose sheets are read from photos list them, so a kit without any never
+        # loads the photo machinery; the listing is asked for once, not once per component.
+        listing = getattr(load_kit(game), "readable_sheets", None)
+        readable = {sheet.component: sheet.manifest_fields() for sheet in listing()} if listing else {}
         return {
             "game": game,
             "paper": {"name": self.paper.name, "width_mm": self.paper.width_mm, "height_mm": self.paper.height_mm},
             "components": [{"name": c.name, "kind": c.kind, "width_mm": c.width_mm, "height_mm": c.height_mm,
-                            "count": c.count, "double_sided": c.double_sided, **manifest_fields(game, c.name)}
+                            "count": c.count, "double_sided": c.double_sided, **readable.get(c.name, {})}
                            for c in self.components],
             "placements": [placed.record() for placed in self.placements()],
         }

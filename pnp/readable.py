@@ -67,11 +67,3 @@ def readable_sheets(game: str) -> tuple[ReadableSheet, ...]:
         return ()
     listing = getattr(load_kit(game), "readable_sheets", None)
     return tuple(listing()) if listing else ()
-
-
-def manifest_fields(game: str, component: str) -> dict:
-    """What the manifest says of a component a photo can be read from; {} for the others."""
-    for sheet in readable_sheets(game):
-        if sheet.component == component:
-            return sheet.manifest_fields()
-    return {}

@@ -33,7 +33,7 @@ MM = 72 / 25.4  # points per millimetre
 
 
 def nums(*values: float) -> str:
-    return " ".join(num(v) for v in values)
+    return " ".join(map(num, values))
 
 
 class PdfPainter:

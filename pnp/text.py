@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.fonts import cap_height, descent, measure, missing_glyphs
+from pnp.fonts import advance_units, cap_height, descent, measure, missing_glyphs, units_to_mm
 from pnp.model import Text
 
 
@@ -30,14 +30,19 @@ def wrap(text: str, size: float, bold: bool, max_width: float | None, face: str 
         if max_width is None:
             lines.append(paragraph)
             continue
-        current = ""
+        # the line's width grows word by word instead of measuring the whole line again
+        # for every word it is offered
+        current, units = "", 0.0
         for word in paragraph.split():
-            candidate = f"{current} {word}" if current else word
-            if current and measure(candidate, size, bold, face) > max_width:
+            if not current:
+                current, units = word, advance_units(word, bold, face)
+                continue
+            longer = advance_units(f" {word}", bold, face, start=units)
+            if units_to_mm(longer, size) > max_width:
                 lines.append(current)
-                current = word
+                current, units = word, advance_units(word, bold, face)
             else:
-                current = candidate
+                current, units = f"{current} {word}", longer
         lines.append(current)
     return lines
 

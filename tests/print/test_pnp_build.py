@@ -113,6 +113,29 @@ def test_builds_are_byte_identical(built, tmp_path):
         assert (built / relative).read_bytes() == (tmp_path / relative).read_bytes(), relative
 
 
+# What a PDF-only build has no use for: the SVG renderer, the photo machinery (and the image
+# libraries under it), the installed-package metadata reader and the scorer's models.
+UNUSED_BY_A_PDF_BUILD = ("svgwrite", "pnp.render_svg", "pnp.readable", "pnp.sheets", "pnp.photo_sample", "cv2",
+                         "numpy", "importlib.metadata", "pydantic")
+
+
+def modules_a_build_imports(out: Path, formats: str) -> set[str]:
+    """Every module a whole `gardenkit build` process of Garden Variety imports, as
+    `python -X importtime` lists them."""
+    command = [sys.executable, "-X", "importtime", "-m", "scorer.cli", "build", "--game", GV, "--quiet",
+               "--paper", "letter", "--format", formats, "--out", str(out)]
+    answer = subprocess.run(command, capture_output=True, text=True, check=True)
+    return {line.rsplit("|", 1)[1].strip() for line in answer.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_a_pdf_build_imports_nothing_it_does_not_draw_with(tmp_path):
+    loaded = modules_a_build_imports(tmp_path / "pdf", "pdf")
+    assert sorted(name for name in loaded
+                  if any(name == unused or name.startswith(f"{unused}.") for unused in UNUSED_BY_A_PDF_BUILD)) == []
+    # the probe sees what a build does load: an SVG build brings its renderer
+    assert {"svgwrite", "pnp.render_svg"} <= modules_a_build_imports(tmp_path / "svg", "svg")
+
+
 def test_pod_pages_carry_trim_and_bleed_boxes(tmp_path):
     assert run("--paper", "letter", "--pod", "--format", "pdf", "--out", str(tmp_path)) == 0
     reader = PdfReader(tmp_path / "letter" / f"{GV}.pdf")
