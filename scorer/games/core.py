@@ -48,10 +48,21 @@ MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
 MAX_NAME_INPUT = 4 * MAX_NAME_LENGTH  # characters of a name as sent, before NFC (see _player_name)
 
 
+# The one warning code every game gives a state that has not reached its rulebook's end: the
+# scores are the scores so far. Callers (the harness judging a simulated game's end, say) read it here.
+GAME_NOT_OVER = "game-not-over"
+
+
 def violation(code: str, rule: str, message: str, path: str = "") -> Violation:
     """A violation as docs/app.md describes it: a stable kebab-case code, the rulebook section
     it comes from, plain words for the player, and where in the JSON it was found."""
     return {"code": code, "rule": rule, "message": message, "path": path}
+
+
+def not_over(rule: str, message: str, path: str = "") -> Violation:
+    """The warning that a state has not reached the game's end (GAME_NOT_OVER), citing the
+    rulebook section whose end condition is not met."""
+    return violation(GAME_NOT_OVER, rule, message, path)
 
 
 class InvalidState(ValueError):

@@ -23,6 +23,7 @@ from scorer.games.core import (
     StateModel,
     Text,
     at_most,
+    not_over,
     player_named,
     violation,
     within,
@@ -641,9 +642,11 @@ class CottageGarden(Game):
                     f"{player.name} holds a beehive tile but has no cube on the target; that only "
                     f"happens if a Final Round penalty moved the cube back off it", f"players[{i}]"))
             if all(value == data.START for value in cubes):
-                found.append(violation("nothing-scored", END,
-                                       f"all of {player.name}'s cubes are still on the starting space",
-                                       f"players[{i}]"))
+                # A finished game has scored flowerbeds until none was left; a player who
+                # scored none has not played it through.
+                found.append(not_over(END, f"all of {player.name}'s cubes are still on the starting "
+                                      "space: no flowerbed of theirs was scored, so the game looks "
+                                      "unfinished", f"players[{i}]"))
         return found
 
     # scoring --------------------------------------------------------------------------------

@@ -58,6 +58,7 @@ from scorer.games.core import (
     StateModel,
     Violation,
     at_most,
+    not_over,
     player_named,
     violation,
     within,
@@ -580,7 +581,7 @@ class GardenDice(Game):
             left = sum(state.supply.values())
             if not left:
                 return []
-            return [violation("game-not-over", R_END,
+            return [not_over(R_END,
                               f"{plural(left, 'seed tile')} {'is' if left == 1 else 'are'} still in the "
                               "stacks: the game ends when the last one is taken", "supply")]
         if state.board is None:
@@ -592,8 +593,7 @@ class GardenDice(Game):
         swallowed = sum(t.swallowed for t in state.board)
         accounted = held + planted + swallowed
         if accounted < supply:
-            return [violation(
-                "game-not-over", R_END,
+            return [not_over(R_END,
                 f"only {accounted} of the {supply} seed tiles are harvested, held, on the board "
                 "or swallowed by a critter: unless a removed critter took swallowed tiles with "
                 "it, seeds are left in the supply and the game has not ended", "board")]

@@ -20,6 +20,7 @@ from scorer.games.core import (
     Violation,
     describe_value,
     is_index,
+    not_over,
     violation,
     whole_number,
 )
@@ -229,7 +230,7 @@ class GardenVarietyGame(Game):
         found = _uneven_bed_warnings(state.players)
         hands = [p.hand for p in state.players]
         if hands and min(hands) > 0:
-            return found + [violation("game-not-over", PLAY,
+            return found + [not_over(PLAY,
                                       "every player still holds cards, so the game has not ended (it ends "
                                       "when a round starts and someone has no card): these are the scores so far",
                                       "players")]

@@ -20,6 +20,7 @@ from scorer.games.core import (
     Text,
     Violation,
     at_most,
+    not_over,
     player_named,
     violation,
     within,
@@ -405,8 +406,7 @@ class HarvestDice(Game):
                            f"players[{i}].pig")
                  for i, p in enumerate(state.players) if p.pig > data.PIG_CIRCLES]
         if not state_triggers(state):
-            found.append(violation(
-                "game-not-finished", RULE_END,
+            found.append(not_over(RULE_END,
                 "no end trigger was reached (no full garden, no full pig, no market with all circles "
                 "crossed), so the game is not over yet", ""))
         found += self._round_warnings(state)

@@ -21,6 +21,7 @@ from scorer.games.core import (
     Text,
     Violation,
     at_most,
+    not_over,
     up_to,
     violation,
 )
@@ -655,8 +656,7 @@ class Propagation(Game):
         warnings = []
         for round_, expected in expected_bonus_entries(state.round_20).items():
             if rounds[round_] < expected:
-                warnings.append(violation(
-                    "bonus-incomplete", R_BONUS,
+                warnings.append(not_over(R_BONUS,
                     f"round {round_} should resolve {plural(expected, 'bonus card')} (reading "
                     f"{state.round_20!r}) but {rounds[round_]} given: the game looks unfinished "
                     "and the bonus points may be short", "bonus"))
