@@ -18,14 +18,21 @@ def test_a_count_of_one_reads_as_one():
     assert "A has 1 orange cube;" in found[0]["message"]
 
 
-def test_every_rule_citation_names_its_game():
+def test_every_rule_citation_names_its_game_and_is_a_rule_constant():
+    """Each game's rules and engine cite the rulebook through module constants RULE_<NAME>
+    holding the section heading, one convention in all five packages."""
     import importlib
 
     for game_id, game in scorer.GAMES.items():
-        rules = importlib.import_module(type(game).__module__)
-        cited = [value for value in vars(rules).values() if isinstance(value, str) and " › " in value]
-        cited += [game.format_rule, game.roster_rule]
-        assert cited and all(rule.startswith(f"{game.title} › ") for rule in cited), (game_id, cited)
+        package = type(game).__module__.rsplit(".", 1)[0]
+        constants: dict[str, str] = {}
+        for module in ("rules", "engine"):
+            found = vars(importlib.import_module(f"{package}.{module}"))
+            constants |= {name: value for name, value in found.items()
+                          if name.isupper() and isinstance(value, str) and " › " in value}
+        assert constants and all(name.startswith("RULE_") for name in constants), (game_id, sorted(constants))
+        cited = [*constants.values(), game.format_rule, game.roster_rule]
+        assert all(rule.startswith(f"{game.title} › ") for rule in cited), (game_id, cited)
         assert not any("DESIGN" in rule for rule in cited)
 
 
