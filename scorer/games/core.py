@@ -17,9 +17,10 @@ import re
 import sys
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
@@ -328,23 +329,20 @@ def json_path(loc: Sequence[Any], prefix: str = "") -> str:
     return path
 
 
-# One item of a JSON list, as a player names it ("player 1", "garden row 2"), where the plain
-# singular of the list's name would read wrongly.
-_ITEM_WORDS = {"players": "player", "dice": "die", "bonus": "bonus entry", "garden": "garden row",
-               "bed": "bed row", "board": "board tile", "at": "coordinate", "empty": "empty space",
-               "orange": "orange cube", "blue": "blue cube", "sundial": "sundial change",
-               "ate_from": "opponent eaten from", "pig_powers": "pig power"}
+NO_ITEM_WORDS: Mapping[str, str] = MappingProxyType({})
 
 
-def place_in_words(loc: Sequence[Any], prefix: str = "") -> str:
+def place_in_words(loc: Sequence[Any], prefix: str = "", item_words: Mapping[str, str] = NO_ITEM_WORDS) -> str:
     """('players', 0, 'garden') -> "player 1's garden": where a field is, for a player's eyes,
-    counting list items from 1 (the violation's path keeps the JSON form)."""
+    counting list items from 1 (the violation's path keeps the JSON form). An item is named by
+    the singular of its list's name ("players" -> "player") unless the game's `item_words`
+    (Game.item_words) name it otherwise ("spiral" -> "spiral ring")."""
     words: list[str] = [prefix] if prefix else []
     numbered: set[int] = set()   # places in `words` that name one item of a list
     for part in loc:
         if isinstance(part, int) and words:
             name = words.pop()
-            item = _ITEM_WORDS.get(name.replace(" ", "_"), name[:-1] if name.endswith("s") else f"{name} item")
+            item = item_words.get(name.replace(" ", "_"), name[:-1] if name.endswith("s") else f"{name} item")
             words.append(f"{item.replace('_', ' ')} {part + 1}")
             numbered.add(len(words) - 1)
         else:
@@ -355,12 +353,13 @@ def place_in_words(loc: Sequence[Any], prefix: str = "") -> str:
     return text
 
 
-def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
-                          drop_tag: bool = False) -> list[Violation]:
+def violations_from_error(error: ValidationError, rule: str, prefix: str = "", drop_tag: bool = False,
+                          item_words: Mapping[str, str] = NO_ITEM_WORDS) -> list[Violation]:
     """One violation per pydantic error, with a stable code and plain words.
 
     drop_tag: the model was a tagged union (actions by "type"); pydantic puts the tag in the
-    location, which is not part of the user's JSON path, so it is removed."""
+    location, which is not part of the user's JSON path, so it is removed.
+    item_words: the game's names for one item of its lists (Game.item_words)."""
     found: list[Violation] = []
     for err in error.errors(include_url=False):
         loc = list(err["loc"])
@@ -371,12 +370,12 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
         # part; the key itself is the user's path.
         loc = [p for p in loc if p != "[key]"]
         path = json_path(loc, prefix)
-        where = place_in_words(loc, prefix) or "the input"
+        where = place_in_words(loc, prefix, item_words) or "the input"
         kind = err["type"]
         if kind == "missing":
             found.append(violation("missing-field", rule, f"{where} is required but missing", path))
         elif kind == "extra_forbidden":
-            parent = place_in_words(loc[:-1], prefix) or "the input"
+            parent = place_in_words(loc[:-1], prefix, item_words) or "the input"
             found.append(violation("unknown-field", rule,
                                    f"{loc[-1]!r} is not a name this game knows (in {parent})", path))
         elif kind in _TYPE_WORDS:
@@ -478,6 +477,9 @@ class Game(ABC):
     action_model: ClassVar[Any] = None  # the action models as one union tagged by "type"
     # each tie-breaker key of player_scores, in players' words: (one, many), e.g. ("gnome", "gnomes")
     tiebreaker_words: ClassVar[dict[str, tuple[str, str]]] = {}
+    # one item of a list of the game's JSON in players' words, where the singular of the list's
+    # name would read wrongly in a message: {"spiral": "spiral ring", "dice": "die"}
+    item_words: ClassVar[Mapping[str, str]] = NO_ITEM_WORDS
 
     def __init__(self, *, example_state: dict, example_checks: Sequence[Example] = (),
                  page_data: Callable[[], dict] | None = None,
@@ -557,7 +559,8 @@ class Game(ABC):
         try:
             state = self.state_model.model_validate(raw)
         except ValidationError as error:
-            raise InvalidState(violations_from_error(error, self.format_rule)) from None
+            raise InvalidState(violations_from_error(error, self.format_rule,
+                                                     item_words=self.item_words)) from None
         found = self.roster_violations(state) + self.state_violations(state)
         if found:
             raise InvalidState(found)
@@ -580,8 +583,8 @@ class Game(ABC):
         try:
             return self._action_adapter.validate_python(raw)
         except ValidationError as error:
-            raise InvalidState(violations_from_error(error, self.format_rule, "action",
-                                                     drop_tag=True)) from None
+            raise InvalidState(violations_from_error(error, self.format_rule, "action", drop_tag=True,
+                                                     item_words=self.item_words)) from None
 
     def validate(self, raw: Any) -> list[Violation]:
         try:

@@ -98,3 +98,29 @@ def test_malformed_json_is_described_counting_from_one():
              "board": [{"at": [1, "a"], "kind": "seed"}]}
     assert [v["message"] for v in scorer.validate("garden-dice", board)] == [
         "board tile 1's coordinate 2 must be a whole number, not 'a'"]
+
+
+def test_each_game_names_the_items_of_its_own_lists():
+    # Each game's words for one item of a list ("garden row", "orange cube") are its own.
+    garden = {"mode": "basic", "markets": {"lettuce": 0, "tomato": 0, "carrot": 0},
+              "players": [{"name": "A", "garden": ["......", 5, "......"]}, {"name": "B", "garden": ["......"] * 3}]}
+    assert scorer.validate("harvest-dice", garden)[0]["message"] == "player 1's garden row 2 must be text, not 5"
+    cubes = {"players": [{"name": "A", "orange": [0, "x", 0], "blue": [0, 0, 0]}]}
+    assert scorer.validate("cottage-garden", cubes)[0]["message"] == (
+        "player 1's orange cube 2 must be a whole number, not 'x'")
+    bonus = {"players": [{"name": "Ada"}, {"name": "Bo"}], "bonus": [7]}
+    assert scorer.validate("propagation", bonus)[0]["message"] == "bonus entry 1 must be an object, not 7"
+
+
+def test_the_core_speaks_of_no_games_items():
+    """The shared machinery takes each game's item words from the game, never lists them."""
+    from pathlib import Path
+
+    import scorer.games.core
+    import scorer.games.engine
+
+    core_text = "".join(Path(module.__file__).read_text(encoding="utf-8")
+                        for module in (scorer.games.core, scorer.games.engine) if module.__file__)
+    for game_id, game in scorer.GAMES.items():
+        phrases = [word for word in game.item_words.values() if " " in word]
+        assert not [word for word in phrases if word in core_text], game_id

@@ -559,6 +559,8 @@ def _settled(check):
 class CottageGarden(Game):
     id = data.GAME_ID
     title = data.TITLE
+    item_words = {"bed": "bed row", "at": "coordinate", "empty": "empty space",
+                  "orange": "orange cube", "blue": "blue cube"}
     tiebreaker_words = {"beehives": ("beehive", "beehives")}
     rulebook = "cottage-garden.md"
     state_model = CottageState

@@ -386,6 +386,8 @@ def dice_readings(dice: list[int], at: Coord) -> list[dict]:
 class GardenDice(Game):
     id = data.GAME_ID
     title = data.TITLE
+    item_words = {"dice": "die", "board": "board tile", "at": "coordinate", "sundial": "sundial change",
+                  "ate_from": "opponent eaten from"}
     tiebreaker_words = {"harvested_face_value": ("point of harvested veggies' face value",
                                                  "points of harvested veggies' face value")}
     rulebook = data.RULEBOOK

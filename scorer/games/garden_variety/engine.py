@@ -93,7 +93,7 @@ class GardenVarietyEngine(Engine):
         try:
             OUTCOMES[outcome["chance"]].model_validate(outcome)
         except ValidationError as error:
-            return violations_from_error(error, LOG_RULE, "chance")
+            return violations_from_error(error, LOG_RULE, "chance", item_words=self.game.item_words)
         if outcome["chance"] == "roll":
             face = outcome["face"]
             # A face is one of the die's own: 3.0 or true is not a face, though Python finds them equal.

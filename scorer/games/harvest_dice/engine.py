@@ -71,7 +71,7 @@ class HarvestDiceEngine(Engine):
         try:
             Roll.model_validate(outcome)
         except ValidationError as error:
-            return violations_from_error(error, LOG_RULE, "chance")
+            return violations_from_error(error, LOG_RULE, "chance", item_words=self.game.item_words)
         if [die["color"] for die in outcome["dice"]] != _dice_colors(state):
             per_color = data.DICE_PER_COLOR[len(state["players"])]
             return [violation("wrong-roll", data.TITLE + " › Set-Up",

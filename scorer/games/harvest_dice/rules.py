@@ -316,6 +316,7 @@ def reachable_with_powers(mode: str, die: PoweredDie, spare: int) -> list[tuple[
 class HarvestDice(Game):
     id = data.GAME_ID
     title = data.TITLE
+    item_words = {"dice": "die", "garden": "garden row", "at": "coordinate", "pig_powers": "pig power"}
     tiebreaker_words = {"veggies_planted": ("veggie planted", "veggies planted"),
                         "pig_circles": ("pig circle", "pig circles")}
     rulebook = "harvest-dice.md"

@@ -95,7 +95,7 @@ class PropagationEngine(Engine):
         try:
             OUTCOMES[outcome["chance"]].model_validate(outcome)
         except ValidationError as error:
-            return violations_from_error(error, LOG_RULE, "chance")
+            return violations_from_error(error, LOG_RULE, "chance", item_words=self.game.item_words)
         if outcome["chance"] == "reveal":
             card = outcome["card"]
             if card not in data.BONUS_CARDS:

@@ -637,6 +637,7 @@ class Propagation(Game):
     state_model = PropagationState
     action_model = Action
     min_players, max_players, roster_rule = data.PLAYERS_MIN, data.PLAYERS_MAX, RULE_MATERIALS
+    item_words = {"bonus": "bonus entry", "board": "board tile", "at": "coordinate"}
 
     def describe(self, state, action: Any, answer: dict[str, Any]) -> list[str]:
         words = _ANSWER_WORDS.get(action.type)
