@@ -23,7 +23,6 @@ from scorer.games.core import (
     StateModel,
     Text,
     at_most,
-    not_over,
     player_named,
     violation,
     within,
@@ -644,11 +643,11 @@ class CottageGarden(Game):
                     f"{player.name} holds a beehive tile but has no cube on the target; that only "
                     f"happens if a Final Round penalty moved the cube back off it", f"players[{i}]"))
             if all(value == data.START for value in cubes):
-                # A finished game has scored flowerbeds until none was left; a player who
-                # scored none has not played it through.
-                found.append(not_over(RULE_END, f"all of {player.name}'s cubes are still on the starting "
-                                      "space: no flowerbed of theirs was scored, so the game looks "
-                                      "unfinished", f"players[{i}]"))
+                # Unusual, not unfinished: the Final Round's penalties may take every cube of a
+                # finished game back to the start (random games end so).
+                found.append(violation("nothing-scored", RULE_END,
+                                       f"all of {player.name}'s cubes are still on the starting space",
+                                       f"players[{i}]"))
         return found
 
     # scoring --------------------------------------------------------------------------------
