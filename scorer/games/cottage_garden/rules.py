@@ -16,12 +16,14 @@ from pydantic import Field
 
 from scorer.games.core import (
     CheckResult,
+    Example,
     Game,
     InvalidState,
     PlayerName,
     PlayerScore,
     StateModel,
     Text,
+    Violation,
     at_most,
     player_named,
     violation,
@@ -216,7 +218,7 @@ class Bed:
         self.owners: dict[tuple[int, int], str] = {}   # cell -> tile id, "cat" or "pot"
         self.tile_ids: set[str] = set()
 
-    def place(self, cells: list[tuple[int, int, str]], path: str, what: str, owner: str) -> list[dict]:
+    def place(self, cells: list[tuple[int, int, str]], path: str, what: str, owner: str) -> list[Violation]:
         """Put a piece's cells (0-based) on the bed if every rule allows; else the violations."""
         found = []
         outside = _outside(cells)
@@ -242,7 +244,7 @@ class Bed:
         return found
 
     def place_tile(self, tile: str, at: list[int] | tuple[int, int], rotation: int, flip: bool,
-                   path: str) -> list[dict]:
+                   path: str) -> list[Violation]:
         if tile in self.tile_ids:
             return [self._tile_twice(tile, path)]
         found = self.place(_shifted(tile, at, rotation, flip), path, f"tile {tile}", tile)
@@ -258,11 +260,11 @@ class Bed:
         return twin
 
     @staticmethod
-    def _tile_twice(tile: str, path: str) -> dict:
+    def _tile_twice(tile: str, path: str) -> Violation:
         return violation("tile-twice", RULE_PLANTING_RULES,
                          f"tile {tile} is already on this flowerbed; there is one of each", path)
 
-    def placements(self, tile: str, path: str, covering: tuple[int, int] | None = None) -> tuple[list[dict], list[dict]]:
+    def placements(self, tile: str, path: str, covering: tuple[int, int] | None = None) -> tuple[list[Violation], list[dict[str, Any]]]:
         """Every placement of the tile the planting rules allow on this bed (those covering
         one 0-based cell, if given), as (violations, placements): {"at", "rotation", "flip"}
         in the place_tile format."""
@@ -281,7 +283,7 @@ class Bed:
         return ["".join(row) for row in self.visible]
 
 
-def _already_complete(bed: Bed, path: str) -> list[dict]:
+def _already_complete(bed: Bed, path: str) -> list[Violation]:
     """A bed with no empty space left was complete: it was scored and cleared at once, so
     nothing more is placed on it (a printed pot or cloche counts as filled)."""
     if data.EMPTY in "".join(bed.rows()):
@@ -294,9 +296,9 @@ def _already_complete(bed: Bed, path: str) -> list[dict]:
 _ORDINALS = ("first", "second")  # a player keeps at most two flowerbeds
 
 
-def _two_different_boards(layouts: list[BedLayout]) -> list[dict]:
+def _two_different_boards(layouts: list[BedLayout]) -> list[Violation]:
     """A player's two flowerbeds are two different boards: each board is one side up."""
-    found: list[dict] = []
+    found: list[Violation] = []
     seen: dict[str, int] = {}
     for i, layout in enumerate(layouts):
         board = layout.design[:-1]
@@ -374,19 +376,19 @@ def _cells_text(cells: list[tuple[int, int]]) -> str:
     return ", ".join(f"[{r + 1}, {c + 1}]" for r, c in cells)
 
 
-def build_bed(layout: BedLayout, path: str) -> tuple[Bed, list[dict]]:
+def build_bed(layout: BedLayout, path: str) -> tuple[Bed, list[Violation]]:
     """The bed a layout describes, and every rule its pieces break between them."""
     tiles = tuple((placed.tile, *placed.at, placed.rotation, placed.flip) for placed in layout.tiles)
     cats, pots = tuple(map(tuple, layout.cats)), tuple(map(tuple, layout.pots))
     bed, found = _built(layout.design, tiles, cats, pots, path)
-    return bed.copy(), [dict(v) for v in found]
+    return bed.copy(), [v.copy() for v in found]
 
 
 # One flowerbed is judged many times over (every placement weighed on it, then the one made),
 # so the beds built are remembered; build_bed hands out copies.
 @functools.lru_cache(maxsize=4096)
 def _built(design: str, tiles: tuple[tuple[str, int, int, int, bool], ...], cats: tuple[tuple[int, ...], ...],
-           pots: tuple[tuple[int, ...], ...], path: str) -> tuple[Bed, list[dict]]:
+           pots: tuple[tuple[int, ...], ...], path: str) -> tuple[Bed, list[Violation]]:
     _known("flowerbed design", design, data.BED_IDS, f"{path}.design", RULE_PLANTING_RULES)
     for i, (tile, *_) in enumerate(tiles):
         _known("tile", tile, data.TILE_IDS, f"{path}.tiles[{i}].tile", RULE_TILE_LIST)
@@ -401,7 +403,7 @@ def _built(design: str, tiles: tuple[tuple[str, int, int, int, bool], ...], cats
     return bed, found
 
 
-def box_violations(rows: list[str]) -> list[dict]:
+def box_violations(rows: list[str]) -> list[Violation]:
     """More pots or cloches on flower tiles, or flower-pot tokens, than the box holds."""
     cells = "".join(rows)
     limits = ((data.FLOWER_POT, data.POT_TILES_IN_BOX, "flower tiles show a flower pot", RULE_TILE_LIST),
@@ -414,7 +416,7 @@ def box_violations(rows: list[str]) -> list[dict]:
             for letter, most, what, rule in limits if cells.count(letter) > most]
 
 
-def printed_tile_warnings(rows: list[str]) -> list[dict]:
+def printed_tile_warnings(rows: list[str]) -> list[Violation]:
     """More cloche tiles than the house kit prints: the real count of one-square tiles is
     unknown, so this is only a warning."""
     cloches = "".join(rows).count(data.FLOWER_CLOCHE)
@@ -433,7 +435,7 @@ def bed_summary(rows: list[str]) -> dict:
             "cloches": sum(cells.count(ch) for ch in data.CLOCHE_CELLS)}
 
 
-def _bed_rows_violations(rows: list[str]) -> list[dict]:
+def _bed_rows_violations(rows: list[str]) -> list[Violation]:
     if len(rows) != data.BED_SIZE:
         return [violation("bed-shape", RULE_SCORING, f"a flowerbed has {data.BED_SIZE} rows, not {len(rows)}",
                           "action.bed")]
@@ -498,7 +500,7 @@ def turns_before_final_round(players: int) -> int:
     return turns // players
 
 
-def _off_track(players: int, space: str, path: str, rule: str) -> list[dict]:
+def _off_track(players: int, space: str, path: str, rule: str) -> list[Violation]:
     """A gardener space that is not on the track of the nursery side this many players use."""
     side_name = data.nursery_side(players)
     track = data.NURSERY_SIDES[side_name]["track"]
@@ -509,7 +511,7 @@ def _off_track(players: int, space: str, path: str, rule: str) -> list[dict]:
                       f"(spaces: {', '.join(track)})", path)]
 
 
-def _unused_solo_row(players: int, space: str, path: str) -> list[dict]:
+def _unused_solo_row(players: int, space: str, path: str) -> list[Violation]:
     if players > 1 or space in solo_spaces():
         return []
     return [violation("solo-unused-row", RULE_SOLO,
@@ -517,7 +519,7 @@ def _unused_solo_row(players: int, space: str, path: str) -> list[dict]:
                       f"row of each side", path)]
 
 
-def _nursery_take(players: int, taken: NurseryTake | None) -> list[dict]:
+def _nursery_take(players: int, taken: NurseryTake | None) -> list[Violation]:
     """A tile is taken from the Gardener Row: the nursery row the gardener's space marks."""
     if taken is None:
         return []
@@ -555,7 +557,7 @@ def _settled(check):
     return settled
 
 
-class CottageGarden(Game):
+class CottageGarden(Game[CottageState]):
     id = data.GAME_ID
     title = data.TITLE
     item_words = {"bed": "bed row", "at": "coordinate", "empty": "empty space",
@@ -571,7 +573,7 @@ class CottageGarden(Game):
         words = _ANSWER_WORDS.get(action.type)
         return words(action, answer["effects"]) if answer["legal"] and words else []
 
-    def state_violations(self, state: CottageState) -> list[dict]:
+    def state_violations(self, state: CottageState) -> list[Violation]:
         found = []
         for i, player in enumerate(state.players):
             found += self._cube_violations(i, player)
@@ -589,7 +591,7 @@ class CottageGarden(Game):
         return found
 
     @staticmethod
-    def _cube_violations(i: int, player: Player) -> list[dict]:
+    def _cube_violations(i: int, player: Player) -> list[Violation]:
         found = []
         for colour in data.COLOURS:
             cubes = getattr(player, colour)
@@ -608,7 +610,7 @@ class CottageGarden(Game):
         return found
 
     @staticmethod
-    def _beehive_violations(state: CottageState) -> list[dict]:
+    def _beehive_violations(state: CottageState) -> list[Violation]:
         found = []
         holders = {tile: [i for i, p in enumerate(state.players) if p.beehives == tile]
                    for tile in data.BEEHIVE_TILES}
@@ -633,7 +635,7 @@ class CottageGarden(Game):
                     f"players[{i}].beehives"))
         return found
 
-    def state_warnings(self, state: CottageState) -> list[dict]:
+    def state_warnings(self, state: CottageState) -> list[Violation]:
         found = []
         for i, player in enumerate(state.players):
             cubes = player.orange + player.blue
@@ -703,7 +705,7 @@ class CottageGarden(Game):
             return found, {}
         covering = (action.covering[0] - 1, action.covering[1] - 1) if action.covering else None
         where = f"over [{action.covering[0]}, {action.covering[1]}]" if action.covering else "on this flowerbed"
-        placements: dict[str, list[dict]] = {}
+        placements: dict[str, list[dict[str, Any]]] = {}
         for i, tile in enumerate(action.tiles):
             twice, placements[tile] = bed.placements(tile, f"action.tiles[{i}]", covering)
             found += twice or [violation("tile-does-not-fit", RULE_PLANTING_RULES,
@@ -894,11 +896,11 @@ def page_data() -> dict:
     }
 
 # The generic pages' examples: the rulebook's 64-point player against a second player.
-EXAMPLE_STATE = {"players": [
+EXAMPLE_STATE: dict[str, Any] = {"players": [
     {"name": "Ann", "orange": [8, 8, 20], "blue": [6, 20, 0], "beehives": 2},
     {"name": "Ben", "orange": [12, 9, 20], "blue": [10, 4, 2], "beehives": 1},
 ]}
-EXAMPLE_CHECK = {"state": EXAMPLE_STATE, "action": {
+EXAMPLE_CHECK: Example = {"state": EXAMPLE_STATE, "action": {
     "type": "place_tile", "tile": "5F", "at": [1, 1], "rotation": 0, "flip": False,
     "bed": {"design": "1L", "tiles": [{"tile": "4B", "at": [2, 2]}], "cats": [[5, 1]], "pots": []}}}
 

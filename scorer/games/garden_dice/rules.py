@@ -52,6 +52,7 @@ from pydantic import Field
 
 from scorer.games.core import (
     CheckResult,
+    Example,
     Game,
     PlayerName,
     PlayerScore,
@@ -383,7 +384,7 @@ def dice_readings(dice: list[int], at: Coord) -> list[dict]:
 
 # --- the game --------------------------------------------------------------------------------
 
-class GardenDice(Game):
+class GardenDice(Game[GardenDiceState]):
     id = data.GAME_ID
     title = data.TITLE
     item_words = {"dice": "die", "board": "board tile", "at": "coordinate", "sundial": "sundial change",
@@ -1140,7 +1141,7 @@ _NEEDS_NO_BOARD = {"buy", "sun_reroll", "sun_set_die", "reroll_equal_dice", "end
 
 # What the web pages show first: the rulebook's final-score example (Blue, 103) and its
 # harvest example laid out on the house board (see tests/test_garden_dice_checks.py).
-EXAMPLE_STATE = {
+EXAMPLE_STATE: dict[str, Any] = {
     "variant": "standard",
     "players": [
         {"name": "Blue", "track": 58, "sun_token": True, "unplaced_seeds": 4,
@@ -1155,7 +1156,7 @@ def _veggie(at: Coord, crop: str, owner: str) -> dict:
     return {"at": list(at), "kind": data.VEGGIE, "crop": crop, "owner": owner}
 
 
-EXAMPLE_CHECK = {
+EXAMPLE_CHECK: Example = {
     "state": {
         "players": [{"name": name, "track": 0, "sun_token": True, "unplaced_seeds": 0, "harvested": {}}
                     for name in ("Yellow", "Green", "Red", "Blue")],

@@ -109,7 +109,7 @@ class GardenVarietyEngine(Engine):
         if len(cards) != wanted:
             return [violation("wrong-draw", RULE_PLAY, f"{player['name']} draws {plural(wanted, 'card')} "
                                                   "(back up to five, while the deck lasts)", "chance.cards")]
-        missing = Counter(cards) - Counter(state["deck"])
+        missing: Counter[str] = Counter(cards) - Counter(state["deck"])
         if missing:
             return [violation("not-in-deck", RULE_PLAY, f"the deck holds no {', '.join(map(str, missing))}",
                               "chance.cards")]
@@ -121,7 +121,7 @@ class GardenVarietyEngine(Engine):
         index, *rest = state["drawing"]
         players = [dict(p) for p in state["players"]]
         players[index]["hand"] = sorted(players[index]["hand"] + outcome["cards"])
-        deck = list((Counter(state["deck"]) - Counter(outcome["cards"])).elements())
+        deck: list[str] = list((Counter(state["deck"]) - Counter(outcome["cards"])).elements())
         state = {**state, "players": players, "deck": sorted(deck), "drawing": rest}
         # a player with a full hand or facing an empty deck draws nothing: no entry for that
         return {**state, "drawing": [i for i in rest if _draw_count(state, players[i])]}

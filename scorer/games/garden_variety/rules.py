@@ -12,6 +12,7 @@ from pydantic import Field, WithJsonSchema
 
 from scorer.games.core import (
     CheckResult,
+    Example,
     Game,
     ModestNumber,
     PlayerName,
@@ -200,7 +201,7 @@ def resolve(plays: list[Play], rule: int) -> dict:
 
 
 # --- the game -----------------------------------------------------------------------------------
-class GardenVarietyGame(Game):
+class GardenVarietyGame(Game[GardenVarietyState]):
     id = data.GAME_ID
     title = data.TITLE
     tiebreaker_words = {"gnomes": ("gnome", "gnomes")}
@@ -469,11 +470,11 @@ def _box_violations(state: GardenVarietyState, plays: list[Play]) -> list[Violat
 # The pages open on these (scorer.web.pages reads them): a finished four-player game where Kim and
 # Lee tie on cards and Lee's extra gnome decides, and a disputed round where a red 6 and a
 # blue 8 tie on distance to 7 and the Copycat copies the 8.
-EXAMPLE_STATE = {"players": [{"name": "Kim", "garden_bed": 20, "hand": 1, "gnomes": 3},
+EXAMPLE_STATE: dict[str, Any] = {"players": [{"name": "Kim", "garden_bed": 20, "hand": 1, "gnomes": 3},
                              {"name": "Lee", "garden_bed": 20, "hand": 1, "gnomes": 4},
                              {"name": "Max", "garden_bed": 8, "hand": 0, "gnomes": 2},
                              {"name": "Ana", "garden_bed": 4, "hand": 0, "gnomes": 1}]}
-EXAMPLE_CHECK = {
+EXAMPLE_CHECK: Example = {
     "state": {"players": [{"name": "Kim", "garden_bed": 6, "hand": 4, "gnomes": 0},
                           {"name": "Lee", "garden_bed": 3, "hand": 4, "gnomes": 1},
                           {"name": "Max", "garden_bed": 0, "hand": 4, "gnomes": 0}]},

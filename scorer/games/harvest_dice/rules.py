@@ -13,6 +13,7 @@ from pydantic import Field
 
 from scorer.games.core import (
     CheckResult,
+    Example,
     Game,
     PlayerName,
     PlayerScore,
@@ -313,7 +314,7 @@ def reachable_with_powers(mode: str, die: PoweredDie, spare: int) -> list[tuple[
 
 # --- the game ------------------------------------------------------------------------------
 
-class HarvestDice(Game):
+class HarvestDice(Game[HarvestState]):
     id = data.GAME_ID
     title = data.TITLE
     item_words = {"dice": "die", "garden": "garden row", "at": "coordinate", "pig_powers": "pig power"}
@@ -681,13 +682,13 @@ def page_data() -> dict:
 # The pages open on these (scorer.web.pages reads EXAMPLE_STATE and EXAMPLE_CHECK): a finished
 # two-player basic game (the carrot market filled), and the rulebook's Susan, whose carrot
 # cannot grow in column 5 and so may go to her pig.
-EXAMPLE_STATE = {
+EXAMPLE_STATE: dict[str, Any] = {
     "mode": "basic",
     "markets": {"lettuce": 3, "tomato": 1, "carrot": 5},
     "players": [{"name": "Bob", "garden": ["LLLTTC", "LLTTCC", "L..TCC"], "pig": 9, "pig_powers_used": 1},
                 {"name": "Ann", "garden": ["CCCCC.", "TTLLL.", "TTLLL."], "pig": 14, "pig_powers_used": 1}],
 }
-EXAMPLE_CHECK = {
+EXAMPLE_CHECK: Example = {
     "state": {"mode": "basic", "markets": {"lettuce": 1, "tomato": 0, "carrot": 1},
               "players": [{"name": "Susan", "garden": [".L....", "......", "CC...."], "pig": 0,
                            "pig_powers_used": 0},

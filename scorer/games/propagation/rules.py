@@ -13,6 +13,7 @@ from pydantic import Field
 
 from scorer.games.core import (
     CheckResult,
+    Example,
     Game,
     InvalidState,
     PlayerName,
@@ -630,7 +631,7 @@ def _check_end_round(action: EndRound, player_total: int) -> CheckResult:
 
 # --- the game --------------------------------------------------------------------------------
 
-class Propagation(Game):
+class Propagation(Game[PropagationState]):
     id = data.GAME_ID
     title = data.TITLE
     rulebook = "propagation.md"
@@ -743,7 +744,7 @@ _ROUND_20_BOARD = {"rocks": examples.ROCKS, "plants": [
     {"at": [3, -3], "owner": "Cy", "kind": "tomato", "tier": 5}]}
 
 # The pages open on these (scorer.web.pages reads EXAMPLE_STATE and EXAMPLE_CHECK).
-EXAMPLE_STATE = {
+EXAMPLE_STATE: dict[str, Any] = {
     "players": [{"name": "Ada", "harvested": {"tomato": 9, "carrot": 2, "apple": 1}},
                 {"name": "Bo", "harvested": {"tomato": 3, "carrot": 6, "apple": 2}},
                 {"name": "Cy", "harvested": {"tomato": 4, "carrot": 0, "apple": 4}}],
@@ -752,7 +753,7 @@ EXAMPLE_STATE = {
               {"card": "most-tomatoes", "round": 20, "board": _ROUND_20_BOARD},
               {"card": "carrot-patch", "round": 20, "board": _ROUND_20_BOARD}],
 }
-EXAMPLE_CHECK = {
+EXAMPLE_CHECK: Example = {
     "state": {"players": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}]},
     "action": {"type": "propagate", "player": "Ada", "pattern": "tomato-north-fan", "origin": [1, 0],
                "board": examples.ROUND_10_BOARD},
