@@ -75,6 +75,7 @@ def test_replay_stops_at_the_first_illegal_move_with_the_state_before_it(game_id
 def test_unreadable_logs_are_refused_in_plain_words(game_id):
     log, _ = scorer.simulate(game_id, 2, 1)
     too_many = [f"P{i}" for i in range(scorer.GAMES[game_id].max_players + 1)]  # one player may be a game
+    bad: object
     for bad in ({}, [], [{"action": 1}], [{"setup": {**log[0]["setup"], "version": 99}}],
                 [{"setup": {**log[0]["setup"], "players": too_many}}],
                 [{"setup": {**log[0]["setup"], "options": {**log[0]["setup"]["options"], "colour": "blue"}}}],
