@@ -14,13 +14,21 @@ import os
 import re
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO, cast
 
 from pnp.files import write_atomic
 from scorer.games import CATALOGUE, GAMES
-from scorer.games.core import MAX_BODY_BYTES, BadJSON, InvalidState, UnknownGame, read_json_text, read_log_json
+from scorer.games.core import (
+    MAX_BODY_BYTES,
+    BadJSON,
+    InvalidState,
+    UnknownGame,
+    Violation,
+    read_json_text,
+    read_log_json,
+)
 from scorer.games.engine import engine_of
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -124,7 +132,7 @@ def _dump(data: Any, out: TextIO) -> None:
     out.write("\n")
 
 
-def _print_violations(violations: list[dict], out: TextIO) -> None:
+def _print_violations(violations: Sequence[Violation], out: TextIO) -> None:
     for v in violations:
         where = f" [{v['path']}]" if v.get("path") else ""
         print(f"  - {v['message']}{where}", file=out)

@@ -17,18 +17,56 @@ import re
 import sys
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, get_args
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import PydanticCustomError, PydanticKnownError
+from typing_extensions import Self
 
 if TYPE_CHECKING:  # the engine module builds on this one
     from scorer.games.engine import Engine
 
-Violation = dict  # {"code", "rule", "message", "path"}
+
+
+class Violation(TypedDict):
+    """A violation (or a warning) as docs/app.md describes it."""
+
+    code: str      # stable, kebab-case
+    rule: str      # "<Title> › <section heading>"
+    message: str   # plain words for the player
+    path: str      # where in the JSON, "" for the whole document
+
+
+class Example(TypedDict):
+    """A worked rule check: a state and an action, each the JSON its door reads."""
+
+    state: dict[str, Any]
+    action: dict[str, Any]
+
+
+class NamedPlayer(Protocol):
+    """What the core reads of a player model: the name (scorer.games.core.PlayerName)."""
+
+    @property
+    def name(self) -> str: ...
+
+
+class GameState(Protocol):
+    """What the core reads of every game's state model (a StateModel with a players list)."""
+
+    @property
+    def players(self) -> Sequence[NamedPlayer]: ...
+
+    @classmethod
+    def model_validate(cls, obj: Any) -> Self: ...
+
+
+StateT = TypeVar("StateT", bound=GameState)
+"""A game's state model, as its Game and Engine read it (Game[GardenDiceState])."""
 
 MAX_BODY_BYTES = 1024 * 1024  # the largest JSON document any door reads (a request body, a file)
 # Objects and lists in one JSON document. The largest state or check (a Propagation board of 61
@@ -48,10 +86,21 @@ MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
 MAX_NAME_INPUT = 4 * MAX_NAME_LENGTH  # characters of a name as sent, before NFC (see _player_name)
 
 
+# The one warning code every game gives a state that has not reached its rulebook's end: the
+# scores are the scores so far. Callers (the harness judging a simulated game's end, say) read it here.
+GAME_NOT_OVER = "game-not-over"
+
+
 def violation(code: str, rule: str, message: str, path: str = "") -> Violation:
     """A violation as docs/app.md describes it: a stable kebab-case code, the rulebook section
     it comes from, plain words for the player, and where in the JSON it was found."""
     return {"code": code, "rule": rule, "message": message, "path": path}
+
+
+def not_over(rule: str, message: str, path: str = "") -> Violation:
+    """The warning that a state has not reached the game's end (GAME_NOT_OVER), citing the
+    rulebook section whose end condition is not met."""
+    return violation(GAME_NOT_OVER, rule, message, path)
 
 
 class InvalidState(ValueError):
@@ -317,23 +366,20 @@ def json_path(loc: Sequence[Any], prefix: str = "") -> str:
     return path
 
 
-# One item of a JSON list, as a player names it ("player 1", "garden row 2"), where the plain
-# singular of the list's name would read wrongly.
-_ITEM_WORDS = {"players": "player", "dice": "die", "bonus": "bonus entry", "garden": "garden row",
-               "bed": "bed row", "board": "board tile", "at": "coordinate", "empty": "empty space",
-               "orange": "orange cube", "blue": "blue cube", "sundial": "sundial change",
-               "ate_from": "opponent eaten from", "pig_powers": "pig power"}
+NO_ITEM_WORDS: Mapping[str, str] = MappingProxyType({})
 
 
-def place_in_words(loc: Sequence[Any], prefix: str = "") -> str:
+def place_in_words(loc: Sequence[Any], prefix: str = "", item_words: Mapping[str, str] = NO_ITEM_WORDS) -> str:
     """('players', 0, 'garden') -> "player 1's garden": where a field is, for a player's eyes,
-    counting list items from 1 (the violation's path keeps the JSON form)."""
+    counting list items from 1 (the violation's path keeps the JSON form). An item is named by
+    the singular of its list's name ("players" -> "player") unless the game's `item_words`
+    (Game.item_words) name it otherwise ("spiral" -> "spiral ring")."""
     words: list[str] = [prefix] if prefix else []
     numbered: set[int] = set()   # places in `words` that name one item of a list
     for part in loc:
         if isinstance(part, int) and words:
             name = words.pop()
-            item = _ITEM_WORDS.get(name.replace(" ", "_"), name[:-1] if name.endswith("s") else f"{name} item")
+            item = item_words.get(name.replace(" ", "_"), name[:-1] if name.endswith("s") else f"{name} item")
             words.append(f"{item.replace('_', ' ')} {part + 1}")
             numbered.add(len(words) - 1)
         else:
@@ -344,12 +390,13 @@ def place_in_words(loc: Sequence[Any], prefix: str = "") -> str:
     return text
 
 
-def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
-                          drop_tag: bool = False) -> list[Violation]:
+def violations_from_error(error: ValidationError, rule: str, prefix: str = "", drop_tag: bool = False,
+                          item_words: Mapping[str, str] = NO_ITEM_WORDS) -> list[Violation]:
     """One violation per pydantic error, with a stable code and plain words.
 
     drop_tag: the model was a tagged union (actions by "type"); pydantic puts the tag in the
-    location, which is not part of the user's JSON path, so it is removed."""
+    location, which is not part of the user's JSON path, so it is removed.
+    item_words: the game's names for one item of its lists (Game.item_words)."""
     found: list[Violation] = []
     for err in error.errors(include_url=False):
         loc = list(err["loc"])
@@ -360,12 +407,12 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "",
         # part; the key itself is the user's path.
         loc = [p for p in loc if p != "[key]"]
         path = json_path(loc, prefix)
-        where = place_in_words(loc, prefix) or "the input"
+        where = place_in_words(loc, prefix, item_words) or "the input"
         kind = err["type"]
         if kind == "missing":
             found.append(violation("missing-field", rule, f"{where} is required but missing", path))
         elif kind == "extra_forbidden":
-            parent = place_in_words(loc[:-1], prefix) or "the input"
+            parent = place_in_words(loc[:-1], prefix, item_words) or "the input"
             found.append(violation("unknown-field", rule,
                                    f"{loc[-1]!r} is not a name this game knows (in {parent})", path))
         elif kind in _TYPE_WORDS:
@@ -446,10 +493,7 @@ class CheckResult:
         return {"legal": self.legal, "violations": self.violations, "effects": self.effects}
 
 
-Example = dict  # {"state": <state JSON>, "action": <action JSON>}
-
-
-class Game(ABC):
+class Game(ABC, Generic[StateT]):
     """One game's rules: the interface every game implements and everything the app, the
     command line and the print kits read about it. Subclasses set the class attributes,
     implement player_scores and one `check_<type>(state, action)` per action type, and pass
@@ -463,15 +507,18 @@ class Game(ABC):
     max_players: ClassVar[int] = 99
     roster_rule: ClassVar[str] = ""    # the rulebook section that says who may play
     # the JSON it reads (docs/app.md)
-    state_model: ClassVar[type[StateModel]]
+    state_model: type[StateT]  # a class attribute, set by each game
     action_model: ClassVar[Any] = None  # the action models as one union tagged by "type"
     # each tie-breaker key of player_scores, in players' words: (one, many), e.g. ("gnome", "gnomes")
     tiebreaker_words: ClassVar[dict[str, tuple[str, str]]] = {}
+    # one item of a list of the game's JSON in players' words, where the singular of the list's
+    # name would read wrongly in a message: {"spiral": "spiral ring", "dice": "die"}
+    item_words: ClassVar[Mapping[str, str]] = NO_ITEM_WORDS
 
-    def __init__(self, *, example_state: dict, example_checks: Sequence[Example] = (),
-                 page_data: Callable[[], dict] | None = None,
+    def __init__(self, *, example_state: dict[str, Any], example_checks: Sequence[Example] = (),
+                 page_data: Callable[[], dict[str, Any]] | None = None,
                  check_from_form: Callable[[dict[str, str]], tuple[Any, Any]] | None = None,
-                 engine: Callable[[Game], Engine] | None = None) -> None:
+                 engine: Callable[[Game[StateT]], Engine[StateT]] | None = None) -> None:
         """example_state: a possible state, the score page's first example.
         example_checks: worked checks, at least one of each action type; the first one opens
         the check page. page_data: JSON-ready house content for the game's own page templates.
@@ -503,26 +550,26 @@ class Game(ABC):
         return [tag for model in models for tag in get_args(model.model_fields["type"].annotation)]
 
     # hooks ---------------------------------------------------------------------------------
-    def roster_violations(self, state: Any) -> list[Violation]:
+    def roster_violations(self, state: StateT) -> list[Violation]:
         """The same for every game: a player count the game allows, one name per player."""
         names = [player.name for player in state.players]
         return (player_count(len(names), self.min_players, self.max_players, self.roster_rule, self.title)
                 + duplicate_names(names, self.roster_rule))
 
-    def state_violations(self, state: Any) -> list[Violation]:
+    def state_violations(self, state: StateT) -> list[Violation]:
         """Everything else impossible about a well-formed state (totals against the box, ...)."""
         return []
 
-    def state_warnings(self, state: Any) -> list[Violation]:
+    def state_warnings(self, state: StateT) -> list[Violation]:
         """Things merely unusual, such as a state that has not reached the game's end."""
         return []
 
-    def score_details(self, state: Any) -> dict[str, Any]:
+    def score_details(self, state: StateT) -> dict[str, Any]:
         """Extra keys for the score result that explain it (results may carry extra fields)."""
         return {}
 
     @abstractmethod
-    def player_scores(self, state: Any) -> list[PlayerScore]:
+    def player_scores(self, state: StateT) -> list[PlayerScore]:
         """Each player's breakdown and tie-breaker values, in the order of the state."""
 
     def action_players(self, action: Any) -> list[tuple[str, str]]:
@@ -531,13 +578,13 @@ class Game(ABC):
         name = getattr(action, "player", None)
         return [("action.player", name)] if isinstance(name, str) else []
 
-    def refuse_action(self, state: Any, action: Any) -> list[Violation]:
+    def refuse_action(self, state: StateT, action: Any) -> list[Violation]:
         """Why no action of any type may be taken on this state (the game is over, say);
         [] when the action's own check decides. May raise InvalidState for an impossible one."""
         return []
 
     # the public operations -----------------------------------------------------------------
-    def parse_state(self, raw: Any) -> Any:
+    def parse_state(self, raw: Any) -> StateT:
         """The checked state model; InvalidState with every reason when it is malformed or
         impossible. `raw` is the state's JSON document as Python data (every door reads it
         with the one JSON reader, read_json_text, first); the player count is refused before
@@ -546,7 +593,8 @@ class Game(ABC):
         try:
             state = self.state_model.model_validate(raw)
         except ValidationError as error:
-            raise InvalidState(violations_from_error(error, self.format_rule)) from None
+            raise InvalidState(violations_from_error(error, self.format_rule,
+                                                     item_words=self.item_words)) from None
         found = self.roster_violations(state) + self.state_violations(state)
         if found:
             raise InvalidState(found)
@@ -569,8 +617,8 @@ class Game(ABC):
         try:
             return self._action_adapter.validate_python(raw)
         except ValidationError as error:
-            raise InvalidState(violations_from_error(error, self.format_rule, "action",
-                                                     drop_tag=True)) from None
+            raise InvalidState(violations_from_error(error, self.format_rule, "action", drop_tag=True,
+                                                     item_words=self.item_words)) from None
 
     def validate(self, raw: Any) -> list[Violation]:
         try:
@@ -626,18 +674,18 @@ class Game(ABC):
         answer = self._judge(state, action)
         return {**answer, "summary": self.describe(state, action, answer)}
 
-    def check_parsed(self, state: Any, raw_action: Any) -> dict[str, Any]:
+    def check_parsed(self, state: StateT, raw_action: Any) -> dict[str, Any]:
         """`check` on a state already parsed, so that an engine weighing every action open to
         a player reads the state once, not once per action (and writes no words for it)."""
         return self._judge(state, self.parse_action(raw_action))
 
-    def describe(self, state: Any, action: Any, answer: dict[str, Any]) -> list[str]:
+    def describe(self, state: StateT, action: Any, answer: dict[str, Any]) -> list[str]:
         """A checked action's answer in the players' words, one sentence an item: what it does
         when legal, anything more worth knowing when not (the reasons are the violations').
         Spaces are named as players name them ("row 3, column 3"), never as JSON."""
         return []
 
-    def _judge(self, state: Any, action: Any) -> dict[str, Any]:
+    def _judge(self, state: StateT, action: Any) -> dict[str, Any]:
         strangers = unknown_players(state, self.action_players(action), self.roster_rule)
         if strangers:
             raise InvalidState(strangers)
@@ -652,12 +700,12 @@ def _names(players: Sequence[dict[str, Any]]) -> str:
     return " & ".join(p["name"] for p in players)
 
 
-def player_named(state: Any, name: str) -> Any:
+def player_named(state: GameState, name: str) -> Any:
     """The player of the state with this name (Game.check has made sure there is one)."""
     return next(player for player in state.players if player.name == name)
 
 
-def unknown_players(state: Any, named: Iterable[tuple[str, str]], rule: str) -> list[Violation]:
+def unknown_players(state: GameState, named: Iterable[tuple[str, str]], rule: str) -> list[Violation]:
     """A violation for each (path, name) that is no player of the state."""
     names = [player.name for player in state.players]
     return [violation("unknown-player", rule,

@@ -22,7 +22,7 @@ import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from pydantic import ValidationError
 
@@ -30,6 +30,7 @@ from scorer.games.core import (
     InvalidState,
     PlayerName,
     StateModel,
+    StateT,
     Violation,
     describe_value,
     duplicate_names,
@@ -41,9 +42,9 @@ from scorer.games.core import (
 if TYPE_CHECKING:
     from scorer.games.core import Game
 
-State = dict  # an engine's full state, JSON-ready
-Action = dict  # an action in the game's check format
-Outcome = dict  # a chance outcome: {"chance": kind, ...}
+State = dict[str, Any]  # an engine's full state, a JSON object
+Action = dict[str, Any]  # an action in the game's check format
+Outcome = dict[str, Any]  # a chance outcome: {"chance": kind, ...}
 
 LOG_RULE = "Game log format"
 MAX_LOG_ENTRIES = 5000      # far above any simulated game (docs/engines.md); bounds a replay
@@ -62,7 +63,7 @@ class IllegalMove(Exception):
         super().__init__("; ".join(v["message"] for v in self.violations))
 
 
-class Engine(ABC):
+class Engine(ABC, Generic[StateT]):
     """One game's engine. Subclasses set `version` and `house_rules` (and
     `candidates_complete = False` when their candidates are a sample) and implement the
     abstract methods; the judgement, the moves and the log handling are shared here."""
@@ -81,10 +82,10 @@ class Engine(ABC):
     # sets this to False.
     candidates_complete: ClassVar[bool] = True
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[StateT]) -> None:
         self.game = game
         # The last few states read for check, each with its parsed check state (read_state).
-        self._read_states: tuple[tuple[State, Any], ...] = ()
+        self._read_states: tuple[tuple[State, StateT], ...] = ()
 
     # what each game provides ------------------------------------------------------------------
     @abstractmethod
@@ -154,7 +155,7 @@ class Engine(ABC):
     # the same state: read_state keeps the parsed check state of the last few states read,
     # found by identity (each kept with its state, whose identity no other object can take
     # while it is kept). An action is parsed once and judged and moved on in that form.
-    def read_state(self, state: State) -> Any:
+    def read_state(self, state: State) -> StateT:
         """The check state as `check` parses it (InvalidState when it cannot), read once
         while it is among the last READ_STATES_KEPT states read."""
         kept = self._read_states  # one read: another thread may replace it meanwhile
@@ -186,7 +187,7 @@ class Engine(ABC):
         checked = self.read_state(state)
         return any(self._judged(state, checked, action)[0]["legal"] for action in raw_actions)
 
-    def _judged(self, state: State, checked: Any, raw_action: Any) -> tuple[dict[str, Any], Any]:
+    def _judged(self, state: State, checked: StateT, raw_action: Any) -> tuple[dict[str, Any], Any]:
         """The judgement on the parsed check state, and the action as parsed (None when it
         cannot be read). The parsed action goes to `check` as it is: pydantic takes a model
         instance without validating it again."""
@@ -377,7 +378,7 @@ def too_long_to_write(value: Any) -> bool:
             and abs(value) >= 10**limit)
 
 
-def player_names(game: Game, players: int) -> list[str]:
+def player_names(game: Game[Any], players: int) -> list[str]:
     """Names for a simulated game; InvalidState when the game cannot have that many players."""
     if isinstance(players, bool) or not isinstance(players, int) or not (
             game.min_players <= players <= game.max_players):
@@ -388,7 +389,7 @@ def player_names(game: Game, players: int) -> list[str]:
     return [PLAYER_NAMES[i] if i < len(PLAYER_NAMES) else f"Player {i + 1}" for i in range(players)]
 
 
-def engine_of(game: Game) -> Engine:
+def engine_of(game: Game[StateT]) -> Engine[StateT]:
     """The game's engine; InvalidState when it has none yet."""
     if game.engine is None:
         raise InvalidState([violation("no-engine", LOG_RULE,

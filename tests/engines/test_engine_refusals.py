@@ -10,7 +10,7 @@ import pytest
 
 import scorer
 from scorer.games.cottage_garden import data as cottage_data
-from scorer.games.engine import IllegalMove
+from scorer.games.engine import IllegalMove, engine_of
 from scorer.games.garden_dice import data as garden_dice
 from scorer.games.propagation import data
 
@@ -84,7 +84,7 @@ def test_garden_dice_refuses_a_die_not_in_the_pool_and_a_roll_out_of_place():
 
 def _garden_dice_states(log: list) -> list[dict]:
     """The engine's state before each entry of a Garden Dice log (index i: before log[i])."""
-    game_engine = scorer.GAMES["garden-dice"].engine
+    game_engine = engine_of(scorer.GAMES["garden-dice"])
     assert game_engine is not None
     state = game_engine.initial_state(log[0]["setup"]["players"], log[0]["setup"]["options"])
     states = [state, state]
@@ -154,7 +154,7 @@ def test_propagation_refuses_a_player_out_of_turn_another_board_and_a_step_out_o
 def test_propagation_player_with_no_action_left_after_growing_passes():
     """All three kinds on the board, none grown, and every other space taken: nothing to sow,
     propagate or harvest, so the turn passes to the next player."""
-    game_engine = scorer.GAMES["propagation"].engine
+    game_engine = engine_of(scorer.GAMES["propagation"])
     assert game_engine is not None
     state = game_engine.initial_state(["Ann", "Ben", "Cal"], {"round_20": "both"})
     state = game_engine.resolve_chance(state, game_engine.sample_chance(state, random.Random(3)))
@@ -250,7 +250,7 @@ def test_cottage_garden_refuses_a_cat_not_in_reserve_and_moves_the_engine_makes_
     cal = before["players"][2]
     state = {**before, "players": [*before["players"][:2], {**cal, "cats": 0}], "supply": {
         **before["supply"], "cats": before["supply"]["cats"] + cal["cats"]}}
-    game_engine = scorer.GAMES["cottage-garden"].engine
+    game_engine = engine_of(scorer.GAMES["cottage-garden"])
     with pytest.raises(IllegalMove) as refused:
         game_engine.apply(state, log[16])
     assert refused.value.violations[0]["code"] == "no-cat-left"

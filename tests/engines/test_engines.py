@@ -51,11 +51,15 @@ def test_a_game_without_an_engine_says_so():
 # --- the doors -------------------------------------------------------------------------------------
 
 def _broken_log(game_id: str) -> tuple[list, int]:
-    """A simulated log whose first action is replaced by one the engine refuses: the same
-    action once more after it was taken, or the action before the chance that precedes it."""
+    """A simulated log with an action the engine refuses: the first action that, played
+    once more right after it was taken, is refused (a game with or without chance)."""
     log, _ = scorer.simulate(game_id, 2, 7)
-    first = next(i for i, entry in enumerate(log) if "type" in entry)
-    return [*log[:first + 1], log[first], *log[first + 1:]], first + 1
+    for index, entry in enumerate(log):
+        if "type" in entry:
+            broken = [*log[:index + 1], entry, *log[index + 1:]]
+            if not scorer.replay(game_id, broken[:index + 2])["legal"]:
+                return broken, index + 1
+    pytest.fail(f"{game_id}: every action of the log may be played twice in a row")
 
 
 @pytest.mark.parametrize("game_id", ENGINES)
@@ -71,6 +75,7 @@ def test_replay_stops_at_the_first_illegal_move_with_the_state_before_it(game_id
 def test_unreadable_logs_are_refused_in_plain_words(game_id):
     log, _ = scorer.simulate(game_id, 2, 1)
     too_many = [f"P{i}" for i in range(scorer.GAMES[game_id].max_players + 1)]  # one player may be a game
+    bad: object
     for bad in ({}, [], [{"action": 1}], [{"setup": {**log[0]["setup"], "version": 99}}],
                 [{"setup": {**log[0]["setup"], "players": too_many}}],
                 [{"setup": {**log[0]["setup"], "options": {**log[0]["setup"]["options"], "colour": "blue"}}}],
@@ -80,11 +85,15 @@ def test_unreadable_logs_are_refused_in_plain_words(game_id):
         assert refused.value.violations[0]["message"]
     result = scorer.replay(game_id, [log[0], "move"])
     assert not result["legal"] and result["violations"][0]["code"] == "not-an-entry"
-    first_chance = next(entry for entry in log if "chance" in entry)
-    for odd in ([[1]], {"a": 1}, None, "x", [None] * 9):
-        garbled = {key: (odd if key != "chance" else value) for key, value in first_chance.items()}
-        result = scorer.replay(game_id, [log[0], garbled])
-        assert not result["legal"] and result["index"] == 1 and result["violations"][0]["message"]
+    # The first chance outcome (a game may have none) and the first move, each with its
+    # fields garbled, where it stands in the log.
+    firsts = [next((i for i, entry in enumerate(log) if kind in entry), None) for kind in ("chance", "type")]
+    for index in [i for i in firsts if i is not None]:
+        kind = "chance" if "chance" in log[index] else "type"
+        for odd in ([[1]], {"a": 1}, None, "x", [None] * 9):
+            garbled = {key: (odd if key != kind else value) for key, value in log[index].items()}
+            result = scorer.replay(game_id, [*log[:index], {**garbled, "garbled": odd}])
+            assert not result["legal"] and result["index"] == index and result["violations"][0]["message"]
 
 
 @pytest.mark.parametrize("game_id", ENGINES)

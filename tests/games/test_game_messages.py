@@ -18,14 +18,21 @@ def test_a_count_of_one_reads_as_one():
     assert "A has 1 orange cube;" in found[0]["message"]
 
 
-def test_every_rule_citation_names_its_game():
+def test_every_rule_citation_names_its_game_and_is_a_rule_constant():
+    """Each game's rules and engine cite the rulebook through module constants RULE_<NAME>
+    holding the section heading, one convention in all five packages."""
     import importlib
 
     for game_id, game in scorer.GAMES.items():
-        rules = importlib.import_module(type(game).__module__)
-        cited = [value for value in vars(rules).values() if isinstance(value, str) and " › " in value]
-        cited += [game.format_rule, game.roster_rule]
-        assert cited and all(rule.startswith(f"{game.title} › ") for rule in cited), (game_id, cited)
+        package = type(game).__module__.rsplit(".", 1)[0]
+        constants: dict[str, str] = {}
+        for module in ("rules", "engine"):
+            found = vars(importlib.import_module(f"{package}.{module}"))
+            constants |= {name: value for name, value in found.items()
+                          if name.isupper() and isinstance(value, str) and " › " in value}
+        assert constants and all(name.startswith("RULE_") for name in constants), (game_id, sorted(constants))
+        cited = [*constants.values(), game.format_rule, game.roster_rule]
+        assert all(rule.startswith(f"{game.title} › ") for rule in cited), (game_id, cited)
         assert not any("DESIGN" in rule for rule in cited)
 
 
@@ -91,3 +98,29 @@ def test_malformed_json_is_described_counting_from_one():
              "board": [{"at": [1, "a"], "kind": "seed"}]}
     assert [v["message"] for v in scorer.validate("garden-dice", board)] == [
         "board tile 1's coordinate 2 must be a whole number, not 'a'"]
+
+
+def test_each_game_names_the_items_of_its_own_lists():
+    # Each game's words for one item of a list ("garden row", "orange cube") are its own.
+    garden = {"mode": "basic", "markets": {"lettuce": 0, "tomato": 0, "carrot": 0},
+              "players": [{"name": "A", "garden": ["......", 5, "......"]}, {"name": "B", "garden": ["......"] * 3}]}
+    assert scorer.validate("harvest-dice", garden)[0]["message"] == "player 1's garden row 2 must be text, not 5"
+    cubes = {"players": [{"name": "A", "orange": [0, "x", 0], "blue": [0, 0, 0]}]}
+    assert scorer.validate("cottage-garden", cubes)[0]["message"] == (
+        "player 1's orange cube 2 must be a whole number, not 'x'")
+    bonus = {"players": [{"name": "Ada"}, {"name": "Bo"}], "bonus": [7]}
+    assert scorer.validate("propagation", bonus)[0]["message"] == "bonus entry 1 must be an object, not 7"
+
+
+def test_the_core_speaks_of_no_games_items():
+    """The shared machinery takes each game's item words from the game, never lists them."""
+    from pathlib import Path
+
+    import scorer.games.core
+    import scorer.games.engine
+
+    core_text = "".join(Path(module.__file__).read_text(encoding="utf-8")
+                        for module in (scorer.games.core, scorer.games.engine) if module.__file__)
+    for game_id, game in scorer.GAMES.items():
+        phrases = [word for word in game.item_words.values() if " " in word]
+        assert not [word for word in phrases if word in core_text], game_id

@@ -27,12 +27,9 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 import scorer
-from scorer.games.core import InvalidState
+from scorer.games.core import GAME_NOT_OVER, InvalidState
 from scorer.games.engine import MAX_LOG_ENTRIES, Engine, player_names
 
-# Score warnings that say the position is not a finished game (Garden Variety and Garden
-# Dice: game-not-over; Harvest Dice: game-not-finished; Propagation: a bonus round unresolved).
-NOT_OVER_WARNINGS = frozenset({"game-not-over", "game-not-finished", "bonus-incomplete"})
 ORACLE_PACKAGE = "tests.oracles"
 
 
@@ -176,7 +173,7 @@ class Judge:
         replays to this very state."""
         end_state = self.engine.score_state(state)
         score = scorer.score(self.game_id, end_state)
-        unfinished = [w for w in score["warnings"] if w["code"] in NOT_OVER_WARNINGS]
+        unfinished = [w for w in score["warnings"] if w["code"] == GAME_NOT_OVER]
         assert not unfinished, f"{self.where}: the game ended, but the score says {unfinished}"
         keys = {}
         for player in score["players"]:

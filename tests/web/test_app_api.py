@@ -260,7 +260,7 @@ def test_openapi_has_every_live_game_schema(client):
         assert f"/api/games/{game_id}/score" in doc["paths"]
     schemas = doc["components"]["schemas"]
     assert schemas["GardenVarietyState"]["properties"]["players"]["items"]["$ref"] == \
-        "#/components/schemas/GardenVarietyPlayerState"
+        "#/components/schemas/GardenVarietyPlayer"
     assert "GardenVarietyAction" in schemas
     assert "/api/results" in doc["paths"] and "/api/results.csv" in doc["paths"]
 

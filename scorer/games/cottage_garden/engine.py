@@ -43,14 +43,14 @@ from scorer.games.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
 if TYPE_CHECKING:
     from scorer.games.core import Game
 
-R_SETUP = f"{data.TITLE} › Preparation"
-R_TURN = f"{data.TITLE} › The Game"
-R_REFILL = f"{data.TITLE} › 1 Refilling Phase"
-R_PLANT = f"{data.TITLE} › 2 Planting Phase"
-R_SCORING = f"{data.TITLE} › 3 Scoring Phase"
-R_TABLE = f"{data.TITLE} › 3 Scoring Phase › Special rules for the Planting Table"
-R_GARDENER = f"{data.TITLE} › 4 Gardener Phase"
-R_FINAL = f"{data.TITLE} › Final Round"
+RULE_SETUP = f"{data.TITLE} › Preparation"
+RULE_TURN = f"{data.TITLE} › The Game"
+RULE_REFILL = f"{data.TITLE} › 1 Refilling Phase"
+RULE_PLANT = f"{data.TITLE} › 2 Planting Phase"
+RULE_SCORING = f"{data.TITLE} › 3 Scoring Phase"
+RULE_TABLE = f"{data.TITLE} › 3 Scoring Phase › Special rules for the Planting Table"
+RULE_GARDENER = f"{data.TITLE} › 4 Gardener Phase"
+RULE_FINAL = f"{data.TITLE} › Final Round"
 QUESTIONS = ("turns", "orient_tile", "fit_tiles")  # rule checks that are no move of a game
 TIDY_SHARE = 0.8  # of the simulator's choices, those that plant tidily (candidate_actions)
 MEMO_SIZE = 4096  # answers remembered (placements, parsed states) before starting afresh
@@ -64,18 +64,18 @@ SPACES = range(1, data.BED_SIZE + 1)
 STEP_MOVES = {"penalty": ("final_round_penalty",), "plant": ("place_tile", "pot", "cat", "ramble"),
               "cats": ("cat",), "more_cats": ("cat", "end_turn"), "planted": ()}
 # What the player to move is to do, in words, and the rulebook section that says so.
-DOING = {"start_final_round": ("give up their flowerbeds of fewer than three tiles", R_FINAL),
-         "bonus_pot": ("place the flower pot just won", R_TABLE),
-         "move_cube": ("move a scoring cube for the bed scored", R_SCORING),
-         "score_bed": ("score a completed flowerbed", R_SCORING),
-         "penalty": ("lose 2 points before the Final Round turn", R_FINAL),
-         "plant": ("take a flower tile or a flower pot (or place a cat, or ramble)", R_PLANT),
-         "cats": (f"place cats until {data.CATS_AT_START} are left in reserve", R_TABLE),
-         "more_cats": ("place a cat from their reserve or end the turn (end_turn)", R_TABLE),
-         "planted": ("end the turn", R_GARDENER)}
+DOING = {"start_final_round": ("give up their flowerbeds of fewer than three tiles", RULE_FINAL),
+         "bonus_pot": ("place the flower pot just won", RULE_TABLE),
+         "move_cube": ("move a scoring cube for the bed scored", RULE_SCORING),
+         "score_bed": ("score a completed flowerbed", RULE_SCORING),
+         "penalty": ("lose 2 points before the Final Round turn", RULE_FINAL),
+         "plant": ("take a flower tile or a flower pot (or place a cat, or ramble)", RULE_PLANT),
+         "cats": (f"place cats until {data.CATS_AT_START} are left in reserve", RULE_TABLE),
+         "more_cats": ("place a cat from their reserve or end the turn (end_turn)", RULE_TABLE),
+         "planted": ("end the turn", RULE_GARDENER)}
 # Moves the engine makes by itself, never a log's: no choice is left in them.
-BY_ITSELF = {"refill": ("a refill that is due happens at the start of the turn, by itself", R_REFILL),
-             "move_gardener": ("the gardener moves by itself at the end of each turn", R_GARDENER)}
+BY_ITSELF = {"refill": ("a refill that is due happens at the start of the turn, by itself", RULE_REFILL),
+             "move_gardener": ("the gardener moves by itself at the end of each turn", RULE_GARDENER)}
 
 
 class CottageGardenEngine(Engine):
@@ -135,24 +135,24 @@ class CottageGardenEngine(Engine):
         found = []
         if not (isinstance(tiles, list) and all(isinstance(t, str) for t in tiles)
                 and Counter(tiles) == Counter(state["stack"])):
-            found.append(violation("wrong-deal", R_SETUP, f"the deal lays out every one of the "
+            found.append(violation("wrong-deal", RULE_SETUP, f"the deal lays out every one of the "
                                    f"{len(state['stack'])} flower tiles once: {NURSERY_TILES} onto the nursery, "
                                    "the rest in the garden path", "chance.tiles"))
         beds, spare = outcome.get("flowerbeds"), outcome.get("spare_bed")
         players = len(state["players"])
         if not (isinstance(beds, list) and len(beds) == players
                 and all(isinstance(pair, list) and len(pair) == 2 for pair in beds)):
-            return found + [violation("wrong-flowerbeds", R_SETUP, f"each of the {players} players is dealt two "
+            return found + [violation("wrong-flowerbeds", RULE_SETUP, f"each of the {players} players is dealt two "
                                       "flowerbeds, [light side, dark side]", "chance.flowerbeds")]
         designs = [*(design for pair in beds for design in pair), spare]
         sides = ["L", "D"] * players + ["L"]
         if not all(isinstance(d, str) and d in data.BED_DESIGNS and d.endswith(side)
                    for d, side in zip(designs, sides)):
-            found.append(violation("wrong-flowerbeds", R_SETUP, "each player's first flowerbed shows its light "
+            found.append(violation("wrong-flowerbeds", RULE_SETUP, "each player's first flowerbed shows its light "
                                    "side and the second its dark side; the spare one beside the nursery shows "
                                    "its light side", "chance.flowerbeds"))
         elif len({d[:-1] for d in designs}) < len(designs) or not all(d[:-1] in state["boards"] for d in designs):
-            found.append(violation("flowerbed-twice", R_SETUP, "every flowerbed dealt is a different board",
+            found.append(violation("flowerbed-twice", RULE_SETUP, "every flowerbed dealt is a different board",
                                    "chance.flowerbeds"))
         return found
 
@@ -269,7 +269,7 @@ class CottageGardenEngine(Engine):
 
     def table_violations(self, state: State, action: Any) -> list[Violation]:
         if action.type in QUESTIONS:
-            return [violation("not-a-move", R_TURN, f"{action.type} asks about the rules; it is no move of a game",
+            return [violation("not-a-move", RULE_TURN, f"{action.type} asks about the rules; it is no move of a game",
                               "action.type")]
         if action.type == "move_gardener" or (action.type == "refill" and not action.ramble):
             words, rule = BY_ITSELF[action.type]
@@ -277,10 +277,10 @@ class CottageGardenEngine(Engine):
         who, moves, (doing, rule) = _expected(state)
         player = state["players"][who]
         if action.player is None:
-            return [violation("player-missing", R_TURN, f"a move of a game log names who makes it: {player['name']} "
+            return [violation("player-missing", RULE_TURN, f"a move of a game log names who makes it: {player['name']} "
                                                         f"is to {doing}", "action.player")]
         if action.player != player["name"]:
-            return [violation("out-of-turn", R_TURN, f"{player['name']} is to {doing}", "action.player")]
+            return [violation("out-of-turn", RULE_TURN, f"{player['name']} is to {doing}", "action.player")]
         move = _move_of(action)
         if move not in moves or (move == "ramble" and not state["turn"]["ramble"]):
             return [violation("out-of-step", rule, f"{player['name']} is to {doing} now", "action.type")]
@@ -570,48 +570,48 @@ def _move_of(action: Any) -> str:
 def _bed_problem(player: dict, layout: Any, path: str = "action.bed") -> list[Violation]:
     if layout.model_dump() in player["beds"]:
         return []
-    return [violation("not-your-bed", R_PLANT, f"this is not one of {player['name']}'s flowerbeds as they lie "
+    return [violation("not-your-bed", RULE_PLANT, f"this is not one of {player['name']}'s flowerbeds as they lie "
                                                "on the table", path)]
 
 
 def _table_place_tile(state: State, player: dict, action: Any) -> list[Violation]:
     taken = action.nursery
     if taken is None:
-        return [violation("nursery-missing", R_PLANT, "a planted tile comes from the nursery: say from which "
+        return [violation("nursery-missing", RULE_PLANT, "a planted tile comes from the nursery: say from which "
                           "space, and where the gardener stands", "action.nursery")]
     if taken.gardener != state["gardener"]["space"]:
-        return [violation("gardener-not-there", R_PLANT, f"the gardener stands on {state['gardener']['space']}",
+        return [violation("gardener-not-there", RULE_PLANT, f"the gardener stands on {state['gardener']['space']}",
                           "action.nursery.gardener")]
     if state["nursery"][taken.space] != action.tile:
         held = state["nursery"][taken.space]
-        return [violation("tile-not-there", R_PLANT, f"{taken.space} holds {held or 'no tile'}, not {action.tile}",
+        return [violation("tile-not-there", RULE_PLANT, f"{taken.space} holds {held or 'no tile'}, not {action.tile}",
                           "action.nursery.space")]
     return _bed_problem(player, action.bed)
 
 
 def _table_place_token(state: State, player: dict, action: Any) -> list[Violation]:
     if action.token == "cat" and not player["cats"]:
-        return [violation("no-cat-left", R_PLANT, f"{player['name']} has no cat in reserve", "action.token")]
+        return [violation("no-cat-left", RULE_PLANT, f"{player['name']} has no cat in reserve", "action.token")]
     if action.token == "pot" and not state["supply"]["pots"]:
-        return [violation("no-pot-left", R_PLANT, "the general supply has no flower pot left", "action.token")]
+        return [violation("no-pot-left", RULE_PLANT, "the general supply has no flower pot left", "action.token")]
     return _bed_problem(player, action.bed)
 
 
 def _table_score_bed(state: State, player: dict, action: Any) -> list[Violation]:
     if list(action.bed) in [entry["rows"] for entry in state["turn"]["queue"]]:
         return []
-    return [violation("not-a-completed-bed", R_SCORING, f"this is not a flowerbed {player['name']} has just "
+    return [violation("not-a-completed-bed", RULE_SCORING, f"this is not a flowerbed {player['name']} has just "
                       "completed", "action.bed")]
 
 
 def _table_move_cube(state: State, player: dict, action: Any) -> list[Violation]:
     scoring = state["turn"]["scoring"]
     if action.color not in scoring["moves"]:
-        return [violation("colour-not-to-move", R_SCORING, f"the bed scored moves {_words(scoring['moves'])} "
+        return [violation("colour-not-to-move", RULE_SCORING, f"the bed scored moves {_words(scoring['moves'])} "
                           "now, one cube each", "action.color")]
     steps = scoring["pots"] if action.color == "orange" else scoring["cloches"]
     if action.steps != steps:
-        return [violation("wrong-steps", R_SCORING, f"the bed scored shows {steps} "
+        return [violation("wrong-steps", RULE_SCORING, f"the bed scored shows {steps} "
                           f"{'flower pots' if action.color == 'orange' else 'cloches'}: {steps} steps",
                           "action.steps")]
     return []
@@ -620,25 +620,25 @@ def _table_move_cube(state: State, player: dict, action: Any) -> list[Violation]
 def _table_penalty(state: State, player: dict, action: Any) -> list[Violation]:
     if action.flowerbeds_left == len(player["beds"]):
         return []
-    return [violation("wrong-bed-count", R_FINAL, f"{player['name']} has {len(player['beds'])} flowerbeds left",
+    return [violation("wrong-bed-count", RULE_FINAL, f"{player['name']} has {len(player['beds'])} flowerbeds left",
                       "action.flowerbeds_left")]
 
 
 def _table_start_final_round(state: State, player: dict, action: Any) -> list[Violation]:
     if [bed.model_dump() for bed in action.beds] == player["beds"]:
         return []
-    return [violation("not-your-bed", R_FINAL, f"these are not {player['name']}'s flowerbeds as they lie on "
+    return [violation("not-your-bed", RULE_FINAL, f"these are not {player['name']}'s flowerbeds as they lie on "
                                                "the table", "action.beds")]
 
 
 def _table_refill(state: State, player: dict, action: Any) -> list[Violation]:
     table = _refill_action(state, ramble=True)
     if (action.gardener, action.empty, action.path) != (table["gardener"], table["empty"], table["path"]):
-        return [violation("not-the-table", R_REFILL, f"the gardener stands on {table['gardener']}, the empty "
+        return [violation("not-the-table", RULE_REFILL, f"the gardener stands on {table['gardener']}, the empty "
                           f"nursery spaces are {_words(table['empty'])} and the garden path holds {table['path']} "
                           "tiles", "action")]
     if action.ramble and not player["cats"]:
-        return [violation("no-cat-left", R_REFILL, f"a ramble returns a cat; {player['name']} has none",
+        return [violation("no-cat-left", RULE_REFILL, f"a ramble returns a cat; {player['name']} has none",
                           "action.ramble")]
     return []
 

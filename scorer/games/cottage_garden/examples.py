@@ -4,13 +4,15 @@ rulebook's 64-point player against a second player. The conformance test runs th
 docs/adding-a-game.md)."""
 from __future__ import annotations
 
+from scorer.games.core import Example
+
 _STATE = {"players": [
     {"name": "Ann", "orange": [8, 8, 20], "blue": [6, 20, 0], "beehives": 2},
     {"name": "Ben", "orange": [12, 9, 20], "blue": [10, 4, 2], "beehives": 1},
 ]}
 _BED = {"design": "1L", "tiles": [{"tile": "2A", "at": [2, 2]}]}
 
-CHECKS: list[dict] = [
+CHECKS: list[Example] = [
     # A full flowerbed: its visible flower pots and cloches.
     {"state": _STATE, "action": {"type": "score_bed", "bed": ["pcFFF", "PCFKO", "FFFFF", "OOFFF", "cFFFF"]}},
     # A cat on a free space of the bed.

@@ -16,12 +16,14 @@ from pydantic import Field
 
 from scorer.games.core import (
     CheckResult,
+    Example,
     Game,
     InvalidState,
     PlayerName,
     PlayerScore,
     StateModel,
     Text,
+    Violation,
     at_most,
     player_named,
     violation,
@@ -33,19 +35,19 @@ from scorer.games.cottage_garden.engine import CottageGardenEngine
 from scorer.games.words import plural
 
 # Rulebook section headings, cited by every violation.
-SCORING = "Cottage Garden › 3 Scoring Phase"
-PLANTING_TABLE = "Cottage Garden › 3 Scoring Phase › Special rules for the Planting Table"
-BEEHIVES = "Cottage Garden › 3 Scoring Phase › Beehives"
-PLANTING_RULES = "Cottage Garden › The Planting Rules"
-TAKE_A_TILE = "Cottage Garden › 2 Planting Phase › a) Take a Flower Tile"
-REFILLING = "Cottage Garden › 1 Refilling Phase"
-GARDENER = "Cottage Garden › 4 Gardener Phase"
-FINAL_ROUND = "Cottage Garden › Final Round"
-END = "Cottage Garden › End of the Game"
-PREPARATION = "Cottage Garden › Preparation"
-SOLO = "Cottage Garden › Solo Rules"
-TILE_LIST = "Cottage Garden › List of 36 Flower Tiles"
-CONTENTS = "Cottage Garden › Preparation (the box holds 16 flower-pot tokens)"
+RULE_SCORING = "Cottage Garden › 3 Scoring Phase"
+RULE_PLANTING_TABLE = "Cottage Garden › 3 Scoring Phase › Special rules for the Planting Table"
+RULE_BEEHIVES = "Cottage Garden › 3 Scoring Phase › Beehives"
+RULE_PLANTING_RULES = "Cottage Garden › The Planting Rules"
+RULE_TAKE_A_TILE = "Cottage Garden › 2 Planting Phase › a) Take a Flower Tile"
+RULE_REFILLING = "Cottage Garden › 1 Refilling Phase"
+RULE_GARDENER = "Cottage Garden › 4 Gardener Phase"
+RULE_FINAL_ROUND = "Cottage Garden › Final Round"
+RULE_END = "Cottage Garden › End of the Game"
+RULE_PREPARATION = "Cottage Garden › Preparation"
+RULE_SOLO = "Cottage Garden › Solo Rules"
+RULE_TILE_LIST = "Cottage Garden › List of 36 Flower Tiles"
+RULE_CONTENTS = "Cottage Garden › Preparation (the box holds 16 flower-pot tokens)"
 
 Cell = Annotated[list[Annotated[int, within(2 * data.BED_SIZE)]], Field(min_length=2, max_length=2)]
 # A cube stands on a scoring-track space; a track has TARGET + 1 spaces.
@@ -56,7 +58,7 @@ Colour = Literal["orange", "blue"]
 
 # --- state ---------------------------------------------------------------------------------
 
-class PlayerState(StateModel):
+class Player(StateModel):
     name: PlayerName
     orange: Cubes
     blue: Cubes
@@ -64,7 +66,7 @@ class PlayerState(StateModel):
 
 
 class CottageState(StateModel):
-    players: list[PlayerState]  # how many: Game.min_players/max_players
+    players: list[Player]  # how many: Game.min_players/max_players
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -216,22 +218,22 @@ class Bed:
         self.owners: dict[tuple[int, int], str] = {}   # cell -> tile id, "cat" or "pot"
         self.tile_ids: set[str] = set()
 
-    def place(self, cells: list[tuple[int, int, str]], path: str, what: str, owner: str) -> list[dict]:
+    def place(self, cells: list[tuple[int, int, str]], path: str, what: str, owner: str) -> list[Violation]:
         """Put a piece's cells (0-based) on the bed if every rule allows; else the violations."""
         found = []
         outside = _outside(cells)
         if outside:
-            found.append(violation("outside-bed", PLANTING_RULES,
+            found.append(violation("outside-bed", RULE_PLANTING_RULES,
                                    f"{what} would stick out over the edge of the flowerbed at "
                                    f"{_cells_text(outside)}", path))
         taken = sorted(_covering({(r, c) for r, c, _ in cells}, self.pieces.keys()))
         on_tiles = [cell for cell in taken if self.pieces[cell] in "FPC"]
         on_tokens = [cell for cell in taken if self.pieces[cell] in "KO"]
         if on_tiles:
-            found.append(violation("overlaps-tile", PLANTING_RULES,
+            found.append(violation("overlaps-tile", RULE_PLANTING_RULES,
                                    f"{what} would lie on a flower tile at {_cells_text(on_tiles)}", path))
         if on_tokens:
-            found.append(violation("covers-token", PLANTING_RULES,
+            found.append(violation("covers-token", RULE_PLANTING_RULES,
                                    f"{what} would cover a cat or flower-pot token at "
                                    f"{_cells_text(on_tokens)}", path))
         if not found:
@@ -242,7 +244,7 @@ class Bed:
         return found
 
     def place_tile(self, tile: str, at: list[int] | tuple[int, int], rotation: int, flip: bool,
-                   path: str) -> list[dict]:
+                   path: str) -> list[Violation]:
         if tile in self.tile_ids:
             return [self._tile_twice(tile, path)]
         found = self.place(_shifted(tile, at, rotation, flip), path, f"tile {tile}", tile)
@@ -258,11 +260,11 @@ class Bed:
         return twin
 
     @staticmethod
-    def _tile_twice(tile: str, path: str) -> dict:
-        return violation("tile-twice", PLANTING_RULES,
+    def _tile_twice(tile: str, path: str) -> Violation:
+        return violation("tile-twice", RULE_PLANTING_RULES,
                          f"tile {tile} is already on this flowerbed; there is one of each", path)
 
-    def placements(self, tile: str, path: str, covering: tuple[int, int] | None = None) -> tuple[list[dict], list[dict]]:
+    def placements(self, tile: str, path: str, covering: tuple[int, int] | None = None) -> tuple[list[Violation], list[dict[str, Any]]]:
         """Every placement of the tile the planting rules allow on this bed (those covering
         one 0-based cell, if given), as (violations, placements): {"at", "rotation", "flip"}
         in the place_tile format."""
@@ -281,12 +283,12 @@ class Bed:
         return ["".join(row) for row in self.visible]
 
 
-def _already_complete(bed: Bed, path: str) -> list[dict]:
+def _already_complete(bed: Bed, path: str) -> list[Violation]:
     """A bed with no empty space left was complete: it was scored and cleared at once, so
     nothing more is placed on it (a printed pot or cloche counts as filled)."""
     if data.EMPTY in "".join(bed.rows()):
         return []
-    return [violation("bed-already-complete", SCORING,
+    return [violation("bed-already-complete", RULE_SCORING,
                       "every space of this flowerbed is already filled (a printed pot or cloche counts "
                       "as filled), so it was complete, scored and cleared: nothing more goes on it", path)]
 
@@ -294,16 +296,16 @@ def _already_complete(bed: Bed, path: str) -> list[dict]:
 _ORDINALS = ("first", "second")  # a player keeps at most two flowerbeds
 
 
-def _two_different_boards(layouts: list[BedLayout]) -> list[dict]:
+def _two_different_boards(layouts: list[BedLayout]) -> list[Violation]:
     """A player's two flowerbeds are two different boards: each board is one side up."""
-    found: list[dict] = []
+    found: list[Violation] = []
     seen: dict[str, int] = {}
     for i, layout in enumerate(layouts):
         board = layout.design[:-1]
         if board in seen:
             same = layouts[seen[board]].design == layout.design
             found.append(violation(
-                "same-flowerbed-twice", PREPARATION,
+                "same-flowerbed-twice", RULE_PREPARATION,
                 f"the {_ORDINALS[seen[board]]} and {_ORDINALS[i]} flowerbeds are "
                 f"{'the same flowerbed' if same else 'two sides of one board'} "
                 f"({layouts[seen[board]].design} and {layout.design}); a flowerbed board shows one side at a time",
@@ -374,22 +376,22 @@ def _cells_text(cells: list[tuple[int, int]]) -> str:
     return ", ".join(f"[{r + 1}, {c + 1}]" for r, c in cells)
 
 
-def build_bed(layout: BedLayout, path: str) -> tuple[Bed, list[dict]]:
+def build_bed(layout: BedLayout, path: str) -> tuple[Bed, list[Violation]]:
     """The bed a layout describes, and every rule its pieces break between them."""
     tiles = tuple((placed.tile, *placed.at, placed.rotation, placed.flip) for placed in layout.tiles)
     cats, pots = tuple(map(tuple, layout.cats)), tuple(map(tuple, layout.pots))
     bed, found = _built(layout.design, tiles, cats, pots, path)
-    return bed.copy(), [dict(v) for v in found]
+    return bed.copy(), [v.copy() for v in found]
 
 
 # One flowerbed is judged many times over (every placement weighed on it, then the one made),
 # so the beds built are remembered; build_bed hands out copies.
 @functools.lru_cache(maxsize=4096)
 def _built(design: str, tiles: tuple[tuple[str, int, int, int, bool], ...], cats: tuple[tuple[int, ...], ...],
-           pots: tuple[tuple[int, ...], ...], path: str) -> tuple[Bed, list[dict]]:
-    _known("flowerbed design", design, data.BED_IDS, f"{path}.design", PLANTING_RULES)
+           pots: tuple[tuple[int, ...], ...], path: str) -> tuple[Bed, list[Violation]]:
+    _known("flowerbed design", design, data.BED_IDS, f"{path}.design", RULE_PLANTING_RULES)
     for i, (tile, *_) in enumerate(tiles):
-        _known("tile", tile, data.TILE_IDS, f"{path}.tiles[{i}].tile", TILE_LIST)
+        _known("tile", tile, data.TILE_IDS, f"{path}.tiles[{i}].tile", RULE_TILE_LIST)
     bed = Bed(design)
     found = []
     for i, (tile, row, col, rotation, flip) in enumerate(tiles):
@@ -401,26 +403,26 @@ def _built(design: str, tiles: tuple[tuple[str, int, int, int, bool], ...], cats
     return bed, found
 
 
-def box_violations(rows: list[str]) -> list[dict]:
+def box_violations(rows: list[str]) -> list[Violation]:
     """More pots or cloches on flower tiles, or flower-pot tokens, than the box holds."""
     cells = "".join(rows)
-    limits = ((data.FLOWER_POT, data.POT_TILES_IN_BOX, "flower tiles show a flower pot", TILE_LIST),
+    limits = ((data.FLOWER_POT, data.POT_TILES_IN_BOX, "flower tiles show a flower pot", RULE_TILE_LIST),
               (data.FLOWER_CLOCHE, data.MOST_CLOCHE_TILES,
-               "one-square flower tiles (each showing a cloche) can be among the 11 smallest tiles", TILE_LIST),
-              (data.POT_TOKEN, data.COUNTS["pot_tokens"], "flower-pot tokens are in the box", CONTENTS))
+               "one-square flower tiles (each showing a cloche) can be among the 11 smallest tiles", RULE_TILE_LIST),
+              (data.POT_TOKEN, data.COUNTS["pot_tokens"], "flower-pot tokens are in the box", RULE_CONTENTS))
     return [violation("more-than-the-box", rule,
                       f"the bed shows {cells.count(letter)} {letter!r} spaces, but only {most} {what}",
                       "action.bed")
             for letter, most, what, rule in limits if cells.count(letter) > most]
 
 
-def printed_tile_warnings(rows: list[str]) -> list[dict]:
+def printed_tile_warnings(rows: list[str]) -> list[Violation]:
     """More cloche tiles than the house kit prints: the real count of one-square tiles is
     unknown, so this is only a warning."""
     cloches = "".join(rows).count(data.FLOWER_CLOCHE)
     if cloches <= data.HOUSE_CLOCHE_TILES:
         return []
-    return [violation("not-in-printed-tiles", TILE_LIST,
+    return [violation("not-in-printed-tiles", RULE_TILE_LIST,
                       f"the bed shows {cloches} flower tiles with a cloche, but the printed kit has only "
                       f"{data.HOUSE_CLOCHE_TILES} (the real box may have more one-square tiles)", "action.bed")]
 
@@ -433,19 +435,19 @@ def bed_summary(rows: list[str]) -> dict:
             "cloches": sum(cells.count(ch) for ch in data.CLOCHE_CELLS)}
 
 
-def _bed_rows_violations(rows: list[str]) -> list[dict]:
+def _bed_rows_violations(rows: list[str]) -> list[Violation]:
     if len(rows) != data.BED_SIZE:
-        return [violation("bed-shape", SCORING, f"a flowerbed has {data.BED_SIZE} rows, not {len(rows)}",
+        return [violation("bed-shape", RULE_SCORING, f"a flowerbed has {data.BED_SIZE} rows, not {len(rows)}",
                           "action.bed")]
     found = []
     for i, row in enumerate(rows):
         if len(row) != data.BED_SIZE:
-            found.append(violation("bed-shape", SCORING,
+            found.append(violation("bed-shape", RULE_SCORING,
                                    f"row {i + 1} has {plural(len(row), 'space')}; a flowerbed row has {data.BED_SIZE}",
                                    f"action.bed[{i}]"))
         bad = sorted(set(row) - set(data.BED_CELLS))
         if bad:
-            found.append(violation("bed-cell", SCORING,
+            found.append(violation("bed-cell", RULE_SCORING,
                                    f"row {i + 1} holds {', '.join(map(repr, bad))}; a space is one of "
                                    f"{' '.join(data.BED_CELLS)}", f"action.bed[{i}]"))
     return found
@@ -498,7 +500,7 @@ def turns_before_final_round(players: int) -> int:
     return turns // players
 
 
-def _off_track(players: int, space: str, path: str, rule: str) -> list[dict]:
+def _off_track(players: int, space: str, path: str, rule: str) -> list[Violation]:
     """A gardener space that is not on the track of the nursery side this many players use."""
     side_name = data.nursery_side(players)
     track = data.NURSERY_SIDES[side_name]["track"]
@@ -509,27 +511,27 @@ def _off_track(players: int, space: str, path: str, rule: str) -> list[dict]:
                       f"(spaces: {', '.join(track)})", path)]
 
 
-def _unused_solo_row(players: int, space: str, path: str) -> list[dict]:
+def _unused_solo_row(players: int, space: str, path: str) -> list[Violation]:
     if players > 1 or space in solo_spaces():
         return []
-    return [violation("solo-unused-row", SOLO,
+    return [violation("solo-unused-row", RULE_SOLO,
                       f"the solo gardener never stands on {space}; it uses only the first and third "
                       f"row of each side", path)]
 
 
-def _nursery_take(players: int, taken: NurseryTake | None) -> list[dict]:
+def _nursery_take(players: int, taken: NurseryTake | None) -> list[Violation]:
     """A tile is taken from the Gardener Row: the nursery row the gardener's space marks."""
     if taken is None:
         return []
-    _known("nursery space", taken.space, data.NURSERY_SPACES, "action.nursery.space", TAKE_A_TILE)
-    found = (_off_track(players, taken.gardener, "action.nursery.gardener", TAKE_A_TILE)
+    _known("nursery space", taken.space, data.NURSERY_SPACES, "action.nursery.space", RULE_TAKE_A_TILE)
+    found = (_off_track(players, taken.gardener, "action.nursery.gardener", RULE_TAKE_A_TILE)
              or _unused_solo_row(players, taken.gardener, "action.nursery.gardener"))
     if found:
         return found
     row = data.GARDENER_ROWS[taken.gardener]
     if taken.space in row:
         return []
-    return [violation("not-in-gardener-row", TAKE_A_TILE,
+    return [violation("not-in-gardener-row", RULE_TAKE_A_TILE,
                       f"{taken.space} is not in the gardener row: with the gardener on {taken.gardener} "
                       f"a tile is taken from {', '.join(row)}", "action.nursery.space")]
 
@@ -555,69 +557,71 @@ def _settled(check):
     return settled
 
 
-class CottageGarden(Game):
+class CottageGarden(Game[CottageState]):
     id = data.GAME_ID
     title = data.TITLE
+    item_words = {"bed": "bed row", "at": "coordinate", "empty": "empty space",
+                  "orange": "orange cube", "blue": "blue cube"}
     tiebreaker_words = {"beehives": ("beehive", "beehives")}
     rulebook = "cottage-garden.md"
     state_model = CottageState
     action_model = Action
-    min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, PREPARATION
+    min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_PREPARATION
 
     # state ----------------------------------------------------------------------------------
     def describe(self, state, action: Any, answer: dict[str, Any]) -> list[str]:
         words = _ANSWER_WORDS.get(action.type)
         return words(action, answer["effects"]) if answer["legal"] and words else []
 
-    def state_violations(self, state: CottageState) -> list[dict]:
+    def state_violations(self, state: CottageState) -> list[Violation]:
         found = []
         for i, player in enumerate(state.players):
             found += self._cube_violations(i, player)
             if player.beehives not in (0, *data.BEEHIVE_TILES):
                 found.append(violation(
-                    "beehive-count", BEEHIVES,
+                    "beehive-count", RULE_BEEHIVES,
                     f"{player.name} has {player.beehives} beehives; a player holds no tile (0), the "
                     f"one-hive tile (1) or the two-hive tile (2), never both", f"players[{i}].beehives"))
         if len(state.players) == 1:
             if state.players[0].beehives:
-                found.append(violation("beehives-solo", SOLO, "the solo game is played without "
+                found.append(violation("beehives-solo", RULE_SOLO, "the solo game is played without "
                                        "beehive tiles", "players[0].beehives"))
         elif not found:  # who holds which tile only makes sense once every value is possible
             found += self._beehive_violations(state)
         return found
 
     @staticmethod
-    def _cube_violations(i: int, player: PlayerState) -> list[dict]:
+    def _cube_violations(i: int, player: Player) -> list[Violation]:
         found = []
         for colour in data.COLOURS:
             cubes = getattr(player, colour)
             if len(cubes) != data.CUBES_PER_COLOUR:
-                found.append(violation("cube-count", PREPARATION,
+                found.append(violation("cube-count", RULE_PREPARATION,
                                        f"{player.name} has {plural(len(cubes), colour + ' cube')}; every player has "
                                        f"exactly {data.CUBES_PER_COLOUR}", f"players[{i}].{colour}"))
             track = data.TRACKS[colour]
             for j, value in enumerate(cubes):
                 if value not in track:
                     spaces = f"0 (start), {track[1]}..{track[-2]}" + (" by twos" if colour == "blue" else "")
-                    found.append(violation("not-on-track", SCORING,
+                    found.append(violation("not-on-track", RULE_SCORING,
                                            f"{player.name}'s {colour} cube is on {value}, which is not a "
                                            f"space of the {colour} track ({spaces}, or {data.TARGET})",
                                            f"players[{i}].{colour}[{j}]"))
         return found
 
     @staticmethod
-    def _beehive_violations(state: CottageState) -> list[dict]:
+    def _beehive_violations(state: CottageState) -> list[Violation]:
         found = []
         holders = {tile: [i for i, p in enumerate(state.players) if p.beehives == tile]
                    for tile in data.BEEHIVE_TILES}
         for tile, indexes in holders.items():
             for i in indexes[1:]:
-                found.append(violation("beehive-tile-twice", BEEHIVES,
+                found.append(violation("beehive-tile-twice", RULE_BEEHIVES,
                                        f"there is one {tile}-hive tile, but {len(indexes)} players hold it",
                                        f"players[{i}].beehives"))
         two, one = data.BEEHIVE_TILES
         if holders[one] and not holders[two]:
-            found.append(violation("beehive-order", BEEHIVES,
+            found.append(violation("beehive-order", RULE_BEEHIVES,
                                    "the one-hive tile goes to the second player onto the target, so "
                                    "someone must hold the two-hive tile too",
                                    f"players[{holders[one][0]}].beehives"))
@@ -625,23 +629,25 @@ class CottageGarden(Game):
         for i, player in enumerate(state.players):
             if data.TARGET in player.orange + player.blue and not player.beehives and free:
                 found.append(violation(
-                    "beehive-tile-missing", BEEHIVES,
+                    "beehive-tile-missing", RULE_BEEHIVES,
                     f"{player.name} has a cube on the target but no beehive tile, while the "
                     f"{free[0]}-hive tile is still free: reaching the target takes a free tile",
                     f"players[{i}].beehives"))
         return found
 
-    def state_warnings(self, state: CottageState) -> list[dict]:
+    def state_warnings(self, state: CottageState) -> list[Violation]:
         found = []
         for i, player in enumerate(state.players):
             cubes = player.orange + player.blue
             if player.beehives and data.TARGET not in cubes:
                 found.append(violation(
-                    "beehive-without-target", FINAL_ROUND,
+                    "beehive-without-target", RULE_FINAL_ROUND,
                     f"{player.name} holds a beehive tile but has no cube on the target; that only "
                     f"happens if a Final Round penalty moved the cube back off it", f"players[{i}]"))
             if all(value == data.START for value in cubes):
-                found.append(violation("nothing-scored", END,
+                # Unusual, not unfinished: the Final Round's penalties may take every cube of a
+                # finished game back to the start (random games end so).
+                found.append(violation("nothing-scored", RULE_END,
                                        f"all of {player.name}'s cubes are still on the starting space",
                                        f"players[{i}]"))
         return found
@@ -667,7 +673,7 @@ class CottageGarden(Game):
         found = box_violations(action.bed)
         if not summary["complete"]:
             found.append(violation(
-                "bed-not-complete", SCORING,
+                "bed-not-complete", RULE_SCORING,
                 f"this flowerbed still shows {plural(len(empty), 'empty space')}; it is "
                 f"scored only when every space is filled", "action.bed"))
         # An unfinished bed still gets its counts, so a client reads one shape either way.
@@ -675,7 +681,7 @@ class CottageGarden(Game):
 
     @_settled
     def check_place_tile(self, state, action: PlaceTile):
-        _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
+        _known("tile", action.tile, data.TILE_IDS, "action.tile", RULE_TILE_LIST)
         taken = _nursery_take(len(state.players), action.nursery)
         bed, found = build_bed(action.bed, "action.bed")
         found = found or _already_complete(bed, "action.bed")
@@ -692,17 +698,17 @@ class CottageGarden(Game):
     @_settled
     def check_fit_tiles(state, action: FitTiles):
         for i, tile in enumerate(action.tiles):
-            _known("tile", tile, data.TILE_IDS, f"action.tiles[{i}]", TILE_LIST)
+            _known("tile", tile, data.TILE_IDS, f"action.tiles[{i}]", RULE_TILE_LIST)
         bed, found = build_bed(action.bed, "action.bed")
         found = found or _already_complete(bed, "action.bed")
         if found:
             return found, {}
         covering = (action.covering[0] - 1, action.covering[1] - 1) if action.covering else None
         where = f"over [{action.covering[0]}, {action.covering[1]}]" if action.covering else "on this flowerbed"
-        placements: dict[str, list[dict]] = {}
+        placements: dict[str, list[dict[str, Any]]] = {}
         for i, tile in enumerate(action.tiles):
             twice, placements[tile] = bed.placements(tile, f"action.tiles[{i}]", covering)
-            found += twice or [violation("tile-does-not-fit", PLANTING_RULES,
+            found += twice or [violation("tile-does-not-fit", RULE_PLANTING_RULES,
                                          f"tile {tile} fits nowhere {where}, however it is turned or flipped",
                                          f"action.tiles[{i}]")]
         count = sum(map(len, placements.values()))
@@ -731,18 +737,18 @@ class CottageGarden(Game):
         player = player_named(state, action.player)
         cubes = getattr(player, action.color)
         if all(value == data.TARGET for value in cubes):
-            return [violation("colour-finished", PLANTING_TABLE,
+            return [violation("colour-finished", RULE_PLANTING_TABLE,
                               f"all of {player.name}'s {action.color} cubes are on the target; that "
                               f"colour makes no more moves", "action.color")], {}
         if action.from_ not in cubes:
-            return [violation("no-cube-there", SCORING,
+            return [violation("no-cube-there", RULE_SCORING,
                               f"{player.name} has no {action.color} cube on {action.from_}", "action.from")], {}
         if action.from_ == data.TARGET:
-            return [violation("cube-on-target", SCORING,
+            return [violation("cube-on-target", RULE_SCORING,
                               "a cube on the target cannot move further; move another cube",
                               "action.from")], {}
         if action.steps > data.MOST_STEPS:
-            return [violation("too-many-steps", SCORING,
+            return [violation("too-many-steps", RULE_SCORING,
                               f"a cube moves one step per visible pot or cloche of the bed scored, and a "
                               f"flowerbed has only {data.MOST_STEPS} spaces, not {action.steps}",
                               "action.steps")], {}
@@ -755,7 +761,7 @@ class CottageGarden(Game):
         }
 
     @staticmethod
-    def _beehive_award(state, player: PlayerState) -> int | None:
+    def _beehive_award(state, player: Player) -> int | None:
         """The tile a player earns by reaching the target now: the best one still free, if the
         player holds none yet (solo games have no beehives)."""
         if len(state.players) == 1 or player.beehives:
@@ -767,15 +773,15 @@ class CottageGarden(Game):
     def check_final_round_penalty(self, state, action: FinalRoundPenalty):
         player = player_named(state, action.player)
         if action.flowerbeds_left == 0:
-            return [violation("no-flowerbeds-left", FINAL_ROUND,
+            return [violation("no-flowerbeds-left", RULE_FINAL_ROUND,
                               f"{player.name} has no flowerbeds left and loses no more points",
                               "action.flowerbeds_left")], {}
         cubes = getattr(player, action.color)
         if action.from_ not in cubes:
-            return [violation("no-cube-there", FINAL_ROUND,
+            return [violation("no-cube-there", RULE_FINAL_ROUND,
                               f"{player.name} has no {action.color} cube on {action.from_}", "action.from")], {}
         if action.from_ == data.START:
-            return [violation("cube-at-start", FINAL_ROUND,
+            return [violation("cube-at-start", RULE_FINAL_ROUND,
                               "a cube on the starting space cannot move back; choose another cube",
                               "action.from")], {}
         to = step_back(action.color, action.from_)
@@ -801,17 +807,17 @@ class CottageGarden(Game):
     @_settled
     def check_refill(state, action: Refill):
         players = len(state.players)
-        off_track = _off_track(players, action.gardener, "action.gardener", REFILLING)
+        off_track = _off_track(players, action.gardener, "action.gardener", RULE_REFILLING)
         if off_track:
             return off_track, {}
         for i, space in enumerate(action.empty):
-            _known("nursery space", space, data.NURSERY_SPACES, f"action.empty[{i}]", REFILLING)
+            _known("nursery space", space, data.NURSERY_SPACES, f"action.empty[{i}]", RULE_REFILLING)
         found = _unused_solo_row(players, action.gardener, "action.gardener")
         row = data.GARDENER_ROWS[action.gardener]
         empty = [space for space in row if space in action.empty]
         required = len(empty) >= 3
         if action.ramble and (required or not empty):
-            found.append(violation("ramble-not-allowed", REFILLING,
+            found.append(violation("ramble-not-allowed", RULE_REFILLING,
                                    "a ramble (returning a cat to refill) is only for a gardener row with "
                                    f"1 or 2 empty spaces; this one has {len(empty)}", "action.ramble"))
         if found:
@@ -827,13 +833,13 @@ class CottageGarden(Game):
     @_settled
     def check_move_gardener(state, action: MoveGardener):
         players = len(state.players)
-        off_track = _off_track(players, action.space, "action.space", GARDENER)
+        off_track = _off_track(players, action.space, "action.space", RULE_GARDENER)
         if off_track:
             return off_track, {}
         found = _unused_solo_row(players, action.space, "action.space")
         lowest = data.GARDENER_START_FACE[players]
         if action.die < lowest:
-            found.append(violation("gardener-die-too-low", PREPARATION,
+            found.append(violation("gardener-die-too-low", RULE_PREPARATION,
                                    f"with {plural(players, 'player')} the gardener die starts "
                                    f"on {lowest} and only ever goes up, so it cannot show {action.die}",
                                    "action.die"))
@@ -864,7 +870,7 @@ class CottageGarden(Game):
     @staticmethod
     @_settled
     def check_orient_tile(state, action: OrientTile):
-        _known("tile", action.tile, data.TILE_IDS, "action.tile", TILE_LIST)
+        _known("tile", action.tile, data.TILE_IDS, "action.tile", RULE_TILE_LIST)
         squares = oriented_squares(action.tile, action.rotation, action.flip)
         return [], {"squares": [[r + 1, c + 1, letter] for r, c, letter in squares],
                     "rows": 1 + max(r for r, _, _ in squares), "columns": 1 + max(c for _, c, _ in squares)}
@@ -890,11 +896,11 @@ def page_data() -> dict:
     }
 
 # The generic pages' examples: the rulebook's 64-point player against a second player.
-EXAMPLE_STATE = {"players": [
+EXAMPLE_STATE: dict[str, Any] = {"players": [
     {"name": "Ann", "orange": [8, 8, 20], "blue": [6, 20, 0], "beehives": 2},
     {"name": "Ben", "orange": [12, 9, 20], "blue": [10, 4, 2], "beehives": 1},
 ]}
-EXAMPLE_CHECK = {"state": EXAMPLE_STATE, "action": {
+EXAMPLE_CHECK: Example = {"state": EXAMPLE_STATE, "action": {
     "type": "place_tile", "tile": "5F", "at": [1, 1], "rotation": 0, "flip": False,
     "bed": {"design": "1L", "tiles": [{"tile": "4B", "at": [2, 2]}], "cats": [[5, 1]], "pots": []}}}
 

@@ -24,7 +24,7 @@ from scorer.games.core import Violation, violation
 from scorer.games.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.garden_dice import data
 
-TURN = f"{data.TITLE} › On Your Turn"
+RULE_TURN = f"{data.TITLE} › On Your Turn"
 SIZE = data.BOARD_SIZE
 # The spaces a sundial may make two dice name: one die changed by 1 or 2, or both by 1.
 SUNDIAL_REACH = [(x, y) for x in range(-2, 3) for y in range(-2, 3) if abs(x) + abs(y) <= 2]
@@ -66,7 +66,7 @@ class GardenDiceEngine(Engine):
         if (isinstance(dice, list) and len(dice) == data.DICE
                 and all(d in data.DIE_FACES and not isinstance(d, bool) for d in dice)):
             return []
-        return [violation("wrong-roll", TURN, "a turn rolls all four dice, each showing 1 to 6", "chance.dice")]
+        return [violation("wrong-roll", RULE_TURN, "a turn rolls all four dice, each showing 1 to 6", "chance.dice")]
 
     def apply_chance(self, state: State, outcome: Outcome) -> State:
         return self._settle({**state, "pool": list(outcome["dice"])})
@@ -97,14 +97,14 @@ class GardenDiceEngine(Engine):
         still allows an action: what only the table sees."""
         player = state["players"][state["current"]]
         if action.player != player["name"]:
-            return [violation("out-of-turn", TURN, f"it is {player['name']}'s turn", "action.player")]
+            return [violation("out-of-turn", RULE_TURN, f"it is {player['name']}'s turn", "action.player")]
         if action.turn.model_dump() != state["turn"]:
-            return [violation("wrong-turn-record", TURN, f"this turn so far is {state['turn']}", "action.turn")]
+            return [violation("wrong-turn-record", RULE_TURN, f"this turn so far is {state['turn']}", "action.turn")]
         missing = Counter(_dice_named(action)) - Counter(state["pool"])
         if missing:
-            return [violation("die-not-in-pool", TURN, f"the dice left are {state['pool']}", "action")]
+            return [violation("die-not-in-pool", RULE_TURN, f"the dice left are {state['pool']}", "action")]
         if action.type == "end_turn" and self.any_legal(state, _die_actions(state)):
-            return [violation("die-action-left", TURN,
+            return [violation("die-action-left", RULE_TURN,
                               f"the dice left ({state['pool']}) still allow an action, even an undesired "
                               "one: the turn goes on", "action")]
         return []

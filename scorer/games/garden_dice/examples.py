@@ -3,6 +3,8 @@ least one for each action type, each on the house board and legal. The conforman
 them all (see docs/adding-a-game.md)."""
 from __future__ import annotations
 
+from scorer.games.core import Example
+
 
 def _tile(at: tuple[int, int], kind: str, owner: str, crop: str | None = None) -> dict:
     return {"at": list(at), "kind": kind, "owner": owner, **({"crop": crop} if crop else {})}
@@ -14,7 +16,7 @@ def _state(*board: dict, blue_seeds: int = 0) -> dict:
     return {"players": players, "board": list(board)}
 
 
-CHECKS: list[dict] = [
+CHECKS: list[Example] = [
     # Water a Seed: Green's 5 on her artichoke seed waters Blue's tomato seed next to it.
     {"state": _state(_tile((5, 2), "seed", "Green", "artichoke"), _tile((5, 3), "seed", "Blue", "tomato")),
      "action": {"type": "water", "player": "Green", "at": [5, 2], "die": 5}},

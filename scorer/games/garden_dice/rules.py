@@ -52,12 +52,14 @@ from pydantic import Field
 
 from scorer.games.core import (
     CheckResult,
+    Example,
     Game,
     PlayerName,
     PlayerScore,
     StateModel,
     Violation,
     at_most,
+    not_over,
     player_named,
     violation,
     within,
@@ -70,23 +72,23 @@ Coord = tuple[int, int]
 
 # Rulebook sections, as violations cite them.
 _G = data.TITLE
-R_COMPONENTS = f"{_G} › Components"
-R_SETUP = f"{_G} › Setup"
-R_TURN = f"{_G} › On Your Turn"
-R_BUY = f"{_G} › Buy a Seed Tile"
-R_PLACE = f"{_G} › Place a Tile"
-R_WATER = f"{_G} › Water a Seed"
-R_HARVEST = f"{_G} › Harvest a Veggie"
-R_FLIP = f"{_G} › Flip a Special Tile"
-R_MOVE = f"{_G} › Move a Critter"
-R_EAT = f"{_G} › Move a Critter › Eating a Tile"
-R_REMOVE = f"{_G} › Remove a Critter"
-R_END = f"{_G} › Game End"
-R_FAMILY = f"{_G} › Family Game Variant"
-R_SUNDIAL = f"{_G} › Special Tiles › Sundial"
-R_SCARECROW = f"{_G} › Special Tiles › Scarecrow"
-R_ROCK = f"{_G} › Special Tiles › Rock (2 Players Only)"
-R_SUN = f"{_G} › Sun Tokens"
+RULE_COMPONENTS = f"{_G} › Components"
+RULE_SETUP = f"{_G} › Setup"
+RULE_TURN = f"{_G} › On Your Turn"
+RULE_BUY = f"{_G} › Buy a Seed Tile"
+RULE_PLACE = f"{_G} › Place a Tile"
+RULE_WATER = f"{_G} › Water a Seed"
+RULE_HARVEST = f"{_G} › Harvest a Veggie"
+RULE_FLIP = f"{_G} › Flip a Special Tile"
+RULE_MOVE = f"{_G} › Move a Critter"
+RULE_EAT = f"{_G} › Move a Critter › Eating a Tile"
+RULE_REMOVE = f"{_G} › Remove a Critter"
+RULE_END = f"{_G} › Game End"
+RULE_FAMILY = f"{_G} › Family Game Variant"
+RULE_SUNDIAL = f"{_G} › Special Tiles › Sundial"
+RULE_SCARECROW = f"{_G} › Special Tiles › Scarecrow"
+RULE_ROCK = f"{_G} › Special Tiles › Rock (2 Players Only)"
+RULE_SUN = f"{_G} › Sun Tokens"
 
 # --- models ----------------------------------------------------------------------------------
 
@@ -382,15 +384,17 @@ def dice_readings(dice: list[int], at: Coord) -> list[dict]:
 
 # --- the game --------------------------------------------------------------------------------
 
-class GardenDice(Game):
+class GardenDice(Game[GardenDiceState]):
     id = data.GAME_ID
     title = data.TITLE
+    item_words = {"dice": "die", "board": "board tile", "at": "coordinate", "sundial": "sundial change",
+                  "ate_from": "opponent eaten from"}
     tiebreaker_words = {"harvested_face_value": ("point of harvested veggies' face value",
                                                  "points of harvested veggies' face value")}
     rulebook = data.RULEBOOK
     state_model = GardenDiceState
     action_model = Action
-    min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, R_SETUP
+    min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_SETUP
 
     def describe(self, state: GardenDiceState, action: Any, answer: dict[str, Any]) -> list[str]:
         return answer_in_words(state, action, answer["effects"]) if answer["legal"] else []
@@ -415,13 +419,13 @@ class GardenDice(Game):
             most = most_track_points(counts[i], harvested_by_all - sum(counts[i]))
             if player.track < face:
                 found.append(violation(
-                    "track-below-harvest", R_HARVEST,
+                    "track-below-harvest", RULE_HARVEST,
                     f"{player.name}'s score is {player.track}, but the veggies {player.name} "
                     f"harvested show {face}: every harvested veggie scores at least its value",
                     f"players[{i}].track"))
             elif player.track > most:
                 found.append(violation(
-                    "track-above-harvest", R_HARVEST,
+                    "track-above-harvest", RULE_HARVEST,
                     f"{player.name}'s score is {player.track}, but the veggies harvested can give at "
                     f"most {most}: each of {player.name}'s veggies scores its value doubled on a star "
                     "or plus 3 by an own scarecrow, and a chain adds 1 for each other player's "
@@ -444,7 +448,7 @@ class GardenDice(Game):
                                                  ("those left in the stack", stacks[c])) if n]
                 where = f" plus {', '.join(extras)}" if extras else ""
                 found.append(violation(
-                    "crop-over-supply", R_SETUP,
+                    "crop-over-supply", RULE_SETUP,
                     f"{in_play[c]} {crop} tiles are harvested{where}, but a "
                     f"{len(players)}-player game uses only {supply}", _crop_path(state, counts, c)))
         # Tiles swallowed whole leave the game; their discs on the critters still count them.
@@ -455,7 +459,7 @@ class GardenDice(Game):
             eaten = ", swallowed by critters" if swallowed else ""
             left = f", and {sum(stacks)} are left in the stacks:" if sum(stacks) else ","
             found.append(violation(
-                "too-many-tiles", R_SETUP,
+                "too-many-tiles", RULE_SETUP,
                 f"the players hold {bought} seed/veggie tiles (harvested, unplaced, on the "
                 f"board{eaten}){left} more than the {supply * len(data.CROPS)} a {len(players)}-player "
                 "game uses", "players"))
@@ -467,7 +471,7 @@ class GardenDice(Game):
         for i, player in enumerate(state.players):
             if player.seeds is not None and sum(player.seeds.values()) != player.unplaced_seeds:
                 found.append(violation(
-                    "seeds-do-not-add-up", R_BUY,
+                    "seeds-do-not-add-up", RULE_BUY,
                     f"{player.name}'s seeds by crop add up to {sum(player.seeds.values())}, but "
                     f"{player.name} holds {plural(player.unplaced_seeds, 'unplaced seed')}",
                     f"players[{i}].seeds"))
@@ -481,14 +485,14 @@ class GardenDice(Game):
             free = data.DISCS_FOR_TILES - on_board
             if free < 0:
                 found.append(violation(
-                    "too-many-discs", R_SETUP,
+                    "too-many-discs", RULE_SETUP,
                     f"{player.name} has {on_board} discs on the board, but only "
                     f"{data.DISCS_FOR_TILES} of the {data.DISCS_PER_PLAYER} discs are free "
                     "once one marks the score", "board"))
             elif player.unplaced_seeds > free:
                 on = f", {on_board} on the board" if on_board else ""
                 found.append(violation(
-                    "too-many-unplaced-seeds", R_BUY,
+                    "too-many-unplaced-seeds", RULE_BUY,
                     f"{player.name} holds {plural(player.unplaced_seeds, 'unplaced seed')}, but each needs "
                     f"a disc and only {free} are free ({data.DISCS_PER_PLAYER} discs: "
                     f"{data.DISCS_ON_TRACK} on the scoring track{on})",
@@ -505,10 +509,10 @@ class GardenDice(Game):
         for i, tile in enumerate(state.board or []):
             at = _at(tile.at)
             if not on_board(at):
-                found.append(violation("off-board", R_COMPONENTS,
+                found.append(violation("off-board", RULE_COMPONENTS,
                                        f"{space_words(at)} is not a space of the 6×6 garden", f"board[{i}].at"))
             elif at in seen:
-                found.append(violation("two-tiles-one-space", R_PLACE,
+                found.append(violation("two-tiles-one-space", RULE_PLACE,
                                        f"board[{seen[at]}] and board[{i}] are both on {space_words(at)}: "
                                        "a space holds one tile", f"board[{i}].at"))
             seen.setdefault(at, i)
@@ -517,11 +521,11 @@ class GardenDice(Game):
                 if tile.owner is not None:  # (a missing owner is reported with the tile)
                     critters[tile.owner] = critters.get(tile.owner, 0) + 1
                 if state.variant == "family":
-                    found.append(violation("critter-in-family-game", R_FAMILY,
+                    found.append(violation("critter-in-family-game", RULE_FAMILY,
                                            "the family game plays without bird/rabbit tiles",
                                            f"board[{i}].kind"))
             elif tile.swallowed:
-                found.append(violation("swallowed-not-on-critter", R_EAT,
+                found.append(violation("swallowed-not-on-critter", RULE_EAT,
                                        "only a bird or rabbit carries discs of swallowed tiles",
                                        f"board[{i}].swallowed"))
             if tile.kind in data.HELPER_SIDES and tile.owner is not None:
@@ -529,25 +533,25 @@ class GardenDice(Game):
             if tile.kind == data.ROCK:
                 rocks[tile.owner] = rocks.get(tile.owner, 0) + 1
                 if len(state.players) != data.ROCK_PLAYER_COUNT:
-                    found.append(violation("rock-not-allowed", R_ROCK,
+                    found.append(violation("rock-not-allowed", RULE_ROCK,
                                            "rocks are used only in a 2-player game", f"board[{i}].kind"))
         for owner, n in critters.items():
             if n > 1:
-                found.append(violation("too-many-critters", R_SETUP,
+                found.append(violation("too-many-critters", RULE_SETUP,
                                        f"{owner} has {n} bird/rabbit tiles on the board, but "
                                        "each player has one", "board"))
         for owner, n in helpers.items():
             if n > 1:
-                found.append(violation("too-many-sundials", R_SETUP,
+                found.append(violation("too-many-sundials", RULE_SETUP,
                                        f"{owner} has {n} sundial/scarecrow tiles on the board, "
                                        "but each player has one", "board"))
         if sum(rocks.values()) > data.ROCKS_IN_TWO_PLAYER_GAME:
-            found.append(violation("too-many-rocks", R_ROCK,
+            found.append(violation("too-many-rocks", RULE_ROCK,
                                    f"{sum(rocks.values())} rocks are on the board, but there are only "
                                    f"{data.ROCKS_IN_TWO_PLAYER_GAME}", "board"))
         for rock_owner, n in rocks.items():
             if rock_owner is not None and n > data.ROCKS_PER_PLAYER:
-                found.append(violation("too-many-rocks", R_SETUP,
+                found.append(violation("too-many-rocks", RULE_SETUP,
                                        f"{rock_owner} has {n} rocks on the board, but each player has one",
                                        "board"))
         return found
@@ -557,21 +561,21 @@ class GardenDice(Game):
         found = []
         path = f"board[{index}]"
         if tile.kind in data.CROP_SIDES and tile.crop is None:
-            found.append(violation("crop-missing", R_COMPONENTS,
+            found.append(violation("crop-missing", RULE_COMPONENTS,
                                    f"a {tile.kind} tile needs its crop", f"{path}.crop"))
         if tile.kind not in data.CROP_SIDES and tile.crop is not None:
-            found.append(violation("crop-not-allowed", R_COMPONENTS,
+            found.append(violation("crop-not-allowed", RULE_COMPONENTS,
                                    f"a {tile.kind} tile has no crop", f"{path}.crop"))
         if tile.kind == data.ROCK:
             if tile.owner is not None and tile.owner not in names:
-                found.append(violation("unknown-owner", R_SETUP,
+                found.append(violation("unknown-owner", RULE_SETUP,
                                        f"{tile.owner!r} is not one of the players", f"{path}.owner"))
         elif tile.owner is None:
-            found.append(violation("owner-missing", R_COMPONENTS,
+            found.append(violation("owner-missing", RULE_COMPONENTS,
                                    f"a {tile.kind} tile carries its owner's disc: say whose it is",
                                    f"{path}.owner"))
         elif tile.owner not in names:
-            found.append(violation("unknown-owner", R_COMPONENTS,
+            found.append(violation("unknown-owner", RULE_COMPONENTS,
                                    f"{tile.owner!r} is not one of the players", f"{path}.owner"))
         return found
 
@@ -580,7 +584,7 @@ class GardenDice(Game):
             left = sum(state.supply.values())
             if not left:
                 return []
-            return [violation("game-not-over", R_END,
+            return [not_over(RULE_END,
                               f"{plural(left, 'seed tile')} {'is' if left == 1 else 'are'} still in the "
                               "stacks: the game ends when the last one is taken", "supply")]
         if state.board is None:
@@ -592,8 +596,7 @@ class GardenDice(Game):
         swallowed = sum(t.swallowed for t in state.board)
         accounted = held + planted + swallowed
         if accounted < supply:
-            return [violation(
-                "game-not-over", R_END,
+            return [not_over(RULE_END,
                 f"only {accounted} of the {supply} seed tiles are harvested, held, on the board "
                 "or swallowed by a critter: unless a removed critter took swallowed tiles with "
                 "it, seeds are left in the supply and the game has not ended", "board")]
@@ -610,7 +613,7 @@ class GardenDice(Game):
         if turn_problem:
             return turn_problem
         if action.type not in _NEEDS_NO_BOARD and state.board is None:
-            return [violation("board-required", R_TURN, "this check needs the board: add \"board\" to the state",
+            return [violation("board-required", RULE_TURN, "this check needs the board: add \"board\" to the state",
                               "board")]
         return []
 
@@ -721,10 +724,10 @@ class Context:
         """Why no seed of `crop` can be bought: its stack is empty. A state that does not
         count the stacks is judged from the tiles of that crop known to be out of them."""
         if self.state.supply is None:
-            return self.sold_out(crop, R_BUY, "the stack is empty")
+            return self.sold_out(crop, RULE_BUY, "the stack is empty")
         if self.state.supply.get(crop):
             return []
-        return [violation("stack-empty", R_BUY, f"the {crop} stack is empty", "action.crop")]
+        return [violation("stack-empty", RULE_BUY, f"the {crop} stack is empty", "action.crop")]
 
     def no_free_disc(self, rule: str, what: str) -> list[Violation]:
         if self.free_discs > 0:
@@ -741,16 +744,16 @@ def _turn_violations(turn: TurnSoFar, players: dict, actor: str) -> list[Violati
     found = []
     for i, name in enumerate(turn.ate_from):
         if name not in players or name == actor:
-            found.append(violation("unknown-player", R_EAT,
+            found.append(violation("unknown-player", RULE_EAT,
                                    f"{name!r} is not an opponent of {actor}",
                                    f"action.turn.ate_from[{i}]"))
     for crop, n in turn.bought.items():
         if n > data.MAX_SAME_CROP_PER_TURN:
-            found.append(violation("too-many-bought", R_BUY,
+            found.append(violation("too-many-bought", RULE_BUY,
                                    f"nobody buys more than {data.MAX_SAME_CROP_PER_TURN} {crop} "
                                    "seeds in a turn", f"action.turn.bought.{crop}"))
     if not sundial_allows(turn.sundial):
-        found.append(violation("sundial-overused", R_SUNDIAL,
+        found.append(violation("sundial-overused", RULE_SUNDIAL,
                                "a sundial changes one die by 1 or 2, or two dice by 1 each, once "
                                "a turn", "action.turn.sundial"))
     return found
@@ -788,14 +791,14 @@ def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | 
 
 
 def _check_water(ctx: Context, action: Water) -> CheckResult:
-    tile, found = _crop_tile(ctx, action, data.SEED, R_WATER)
+    tile, found = _crop_tile(ctx, action, data.SEED, RULE_WATER)
     if found:
         return CheckResult(False, found)
     return CheckResult(True, [], {"watered": _sorted(ctx.board.chain(_at(action.at)))})
 
 
 def _check_harvest(ctx: Context, action: Harvest) -> CheckResult:
-    tile, found = _crop_tile(ctx, action, data.VEGGIE, R_HARVEST)
+    tile, found = _crop_tile(ctx, action, data.VEGGIE, RULE_HARVEST)
     if found:
         return CheckResult(False, found)
     start = _at(action.at)
@@ -829,19 +832,19 @@ def harvest_points(board: Board, at: Coord, tile: BoardTile) -> tuple[int, str |
 
 
 def _check_move_critter(ctx: Context, action: MoveCritter) -> CheckResult:
-    found = (_position_problem(action.from_, "action.from", R_MOVE)
-             + _position_problem(action.to, "action.to", R_MOVE))
+    found = (_position_problem(action.from_, "action.from", RULE_MOVE)
+             + _position_problem(action.to, "action.to", RULE_MOVE))
     if found:
         return CheckResult(False, found)
     start, end = _at(action.from_), _at(action.to)
     critter = ctx.board.get(start)
     if critter is None or critter.kind not in data.CRITTER_SIDES:
         what = describe(critter) if critter else "nothing"
-        return _illegal(violation("not-a-critter", R_MOVE,
+        return _illegal(violation("not-a-critter", RULE_MOVE,
                                   f"there is {what} at {action.from_}, not a bird or rabbit",
                                   "action.from"))
     if critter.owner != ctx.player.name:
-        return _illegal(violation("not-your-critter", R_MOVE,
+        return _illegal(violation("not-your-critter", RULE_MOVE,
                                   f"{ctx.player.name} may only move their own critter; this is "
                                   f"{describe(critter)}", "action.from"))
     found = _line_problems(ctx.board, start, end, action.die)
@@ -850,7 +853,7 @@ def _check_move_critter(ctx: Context, action: MoveCritter) -> CheckResult:
     target = ctx.board.get(end)
     if target is None:
         if action.spit_out_die is not None:
-            return _illegal(violation("nothing-to-spit-out", R_EAT,
+            return _illegal(violation("nothing-to-spit-out", RULE_EAT,
                                       f"{space_words(end)} is empty: the critter eats nothing there, so "
                                       "there are no seeds to spit out", "action.spit_out_die"))
         return CheckResult(True, [], {"eats": None, "eaten": None})
@@ -869,7 +872,7 @@ def _eat(ctx: Context, action: MoveCritter, target: BoardTile, end: Coord) -> Ch
         return CheckResult(True, [], {**eaten, "swallowed": True, "spit_out_die_needed": target.value})
     if action.spit_out_die < target.value:
         crop = str(target.crop)
-        return _illegal(violation("die-too-low", R_EAT,
+        return _illegal(violation("die-too-low", RULE_EAT,
                                   f"spitting out the seeds of {a_or_an(crop)} {crop} (worth {target.value}) "
                                   f"takes a die of {target.value} or more, not {action.spit_out_die}",
                                   "action.spit_out_die"))
@@ -879,15 +882,15 @@ def _eat(ctx: Context, action: MoveCritter, target: BoardTile, end: Coord) -> Ch
 
 def _line_problems(board: Board, start: Coord, end: Coord, die: int) -> list[Violation]:
     if start == end:
-        return [violation("no-move", R_MOVE, "the critter has to move at least one space",
+        return [violation("no-move", RULE_MOVE, "the critter has to move at least one space",
                           "action.to")]
     if start[0] != end[0] and start[1] != end[1]:
-        return [violation("not-straight", R_MOVE,
+        return [violation("not-straight", RULE_MOVE,
                           f"a critter moves in a straight line along a row or column; "
                           f"{space_words(end)} is not in line with {space_words(start)}", "action.to")]
     distance = abs(end[0] - start[0]) + abs(end[1] - start[1])
     if distance > die:
-        return [violation("too-far", R_MOVE,
+        return [violation("too-far", RULE_MOVE,
                           f"that is {distance} spaces, but the die shows {die}", "action.die")]
     step = ((end[0] > start[0]) - (end[0] < start[0]), (end[1] > start[1]) - (end[1] < start[1]))
     for k in range(1, distance):
@@ -895,7 +898,7 @@ def _line_problems(board: Board, start: Coord, end: Coord, die: int) -> list[Vio
         tile = board.get(between)
         if tile is not None:
             why = "rocks are impassable" if tile.kind == data.ROCK else "critters pass only empty spaces"
-            return [violation("path-blocked", R_ROCK if tile.kind == data.ROCK else R_MOVE,
+            return [violation("path-blocked", RULE_ROCK if tile.kind == data.ROCK else RULE_MOVE,
                               f"{describe(tile)} on {space_words(between)} is in the way: {why}",
                               "action.to")]
     return []
@@ -907,31 +910,31 @@ def _eat_problems(ctx: Context, action: MoveCritter, critter: BoardTile, target:
     if target.kind != prey or target.owner == ctx.player.name:
         why = ("rocks are impassable" if target.kind == data.ROCK else
                f"a {critter.kind} may only end on an opponent's {prey}")
-        return [violation("space-occupied", R_ROCK if target.kind == data.ROCK else R_MOVE,
+        return [violation("space-occupied", RULE_ROCK if target.kind == data.ROCK else RULE_MOVE,
                           f"{space_words(end)} holds {describe(target)}: {why}", "action.to")]
     if critter.kind == "bird" and ctx.board.protected_by_scarecrow(end, target.owner):
-        return [violation("scarecrow-protects", R_SCARECROW,
+        return [violation("scarecrow-protects", RULE_SCARECROW,
                           f"{target.owner}'s scarecrow guards {describe(target)}: a bird cannot "
                           "land on or eat it", "action.to")]
     if target.owner in action.turn.ate_from:
-        return [violation("one-tile-per-opponent", R_EAT,
+        return [violation("one-tile-per-opponent", RULE_EAT,
                           f"{ctx.player.name}'s critters already ate a tile of {target.owner} "
                           "this turn: each tile eaten in a turn must belong to a different "
                           "opponent", "action.to")]
-    return ctx.no_free_disc(R_MOVE, "the critter or the eaten tile")
+    return ctx.no_free_disc(RULE_MOVE, "the critter or the eaten tile")
 
 
 def _check_buy(ctx: Context, action: Buy) -> CheckResult:
     value = data.CROP_VALUES[action.crop]
     if action.die < value:
-        return _illegal(violation("die-too-low", R_BUY,
+        return _illegal(violation("die-too-low", RULE_BUY,
                                   f"{a_or_an(action.crop)} {action.crop} seed costs a die of {value} or more, not "
                                   f"{action.die}", "action.die"))
     if action.turn.bought.get(action.crop, 0) >= data.MAX_SAME_CROP_PER_TURN:
-        return _illegal(violation("two-of-a-crop", R_BUY,
+        return _illegal(violation("two-of-a-crop", RULE_BUY,
                                   f"{ctx.player.name} already bought {data.MAX_SAME_CROP_PER_TURN} "
                                   f"{action.crop} seeds this turn", "action.crop"))
-    found = ctx.stack_empty(action.crop) or ctx.no_free_disc(R_BUY, "a new seed")
+    found = ctx.stack_empty(action.crop) or ctx.no_free_disc(RULE_BUY, "a new seed")
     if found:
         return CheckResult(False, found)
     effects = {"bought": action.crop, "unplaced_seeds": ctx.player.unplaced_seeds + 1,
@@ -949,18 +952,18 @@ _PLACE_SIDE_UP = {"rabbit": "bird", "scarecrow": "sundial"}
 def _check_place(ctx: Context, action: Place) -> CheckResult:
     if action.tile in _PLACE_SIDE_UP:
         up = _PLACE_SIDE_UP[action.tile]
-        return _illegal(violation("wrong-side-up", R_PLACE,
+        return _illegal(violation("wrong-side-up", RULE_PLACE,
                                   f"a {up}/{action.tile} tile is always placed {up} side up",
                                   "action.tile"))
-    found = _position_problem(action.at, "action.at", R_PLACE) + _place_tile_problems(ctx, action)
+    found = _position_problem(action.at, "action.at", RULE_PLACE) + _place_tile_problems(ctx, action)
     if found:
         return CheckResult(False, found)
     at = _at(action.at)
     occupant = ctx.board.get(at)
     if occupant is not None:
-        return _illegal(violation("space-taken", R_PLACE,
+        return _illegal(violation("space-taken", RULE_PLACE,
                                   f"{space_words(at)} already holds {describe(occupant)}", "action.at"))
-    reading, found = coordinate_reading(ctx, action.dice, at, action.turn, R_PLACE)
+    reading, found = coordinate_reading(ctx, action.dice, at, action.turn, RULE_PLACE)
     if found:
         return CheckResult(False, found)
     effects = {"placed": list(at), "tile": action.tile, **reading}
@@ -974,43 +977,43 @@ def _place_tile_problems(ctx: Context, action: Place) -> list[Violation]:
     if action.tile == "seed":
         found = []
         if action.crop is None:
-            found.append(violation("crop-missing", R_PLACE, "say which crop the seed is",
+            found.append(violation("crop-missing", RULE_PLACE, "say which crop the seed is",
                                    "action.crop"))
         if ctx.player.unplaced_seeds < 1:
-            found.append(violation("no-seed-to-place", R_PLACE,
+            found.append(violation("no-seed-to-place", RULE_PLACE,
                                    f"{name} has no purchased seed waiting to be placed",
                                    "action.tile"))
         elif action.crop is not None and ctx.player.seeds is not None:
             if not ctx.player.seeds.get(action.crop):
-                found.append(violation("seed-not-held", R_PLACE, f"{name} holds no {action.crop} seed",
+                found.append(violation("seed-not-held", RULE_PLACE, f"{name} holds no {action.crop} seed",
                                        "action.crop"))
         elif action.crop is not None:
-            found += ctx.sold_out(action.crop, R_PLACE, f"none is left for {name} to hold as a seed")
+            found += ctx.sold_out(action.crop, RULE_PLACE, f"none is left for {name} to hold as a seed")
         return found
     if action.crop is not None:
-        return [violation("crop-not-allowed", R_PLACE, f"a {action.tile} tile has no crop",
+        return [violation("crop-not-allowed", RULE_PLACE, f"a {action.tile} tile has no crop",
                           "action.crop")]
     if action.tile == data.ROCK:
         if len(ctx.state.players) != data.ROCK_PLAYER_COUNT:
-            return [violation("rock-not-allowed", R_ROCK, "rocks are used only in a 2-player game",
+            return [violation("rock-not-allowed", RULE_ROCK, "rocks are used only in a 2-player game",
                               "action.tile")]
         rocks = sum(1 for t in ctx.board.tiles.values() if t.kind == data.ROCK)
         if rocks >= data.ROCKS_IN_TWO_PLAYER_GAME:
-            return [violation("no-rock-left", R_ROCK, "both rocks are already on the board",
+            return [violation("no-rock-left", RULE_ROCK, "both rocks are already on the board",
                               "action.tile")]
         if ctx.board.owned(name, data.ROCK):
-            return [violation("no-rock-left", R_SETUP,
+            return [violation("no-rock-left", RULE_SETUP,
                               f"{name}'s rock is already on the board; each player has one",
                               "action.tile")]
         return []
     sides = data.CRITTER_SIDES if action.tile == "bird" else data.HELPER_SIDES
     if action.tile == "bird" and ctx.state.variant == "family":
-        return [violation("critter-in-family-game", R_FAMILY,
+        return [violation("critter-in-family-game", RULE_FAMILY,
                           "the family game plays without bird/rabbit tiles", "action.tile")]
     if ctx.board.owned(name, *sides):
-        return [violation("already-on-board", R_PLACE,
+        return [violation("already-on-board", RULE_PLACE,
                           f"{name}'s {'/'.join(sides)} tile is already on the board", "action.tile")]
-    return ctx.no_free_disc(R_PLACE, f"the {action.tile}")
+    return ctx.no_free_disc(RULE_PLACE, f"the {action.tile}")
 
 
 def coordinate_reading(ctx: Context, dice: list[int], at: Coord, turn: TurnSoFar,
@@ -1030,24 +1033,24 @@ def coordinate_reading(ctx: Context, dice: list[int], at: Coord, turn: TurnSoFar
         why = f"and the sundial, already used this turn ({turn.sundial}), cannot reach it"
     else:
         why = "and a sundial changes one die by 1 or 2, or two dice by 1 each"
-    return {}, [violation("dice-do-not-match", rule if not has_sundial else R_SUNDIAL,
+    return {}, [violation("dice-do-not-match", rule if not has_sundial else RULE_SUNDIAL,
                           f"dice {dice[0]} and {dice[1]} read {read}, not {space_words(at)}, {why}",
                           "action.dice")]
 
 
 def _check_flip(ctx: Context, action: Flip) -> CheckResult:
-    found = _position_problem(action.at, "action.at", R_FLIP)
+    found = _position_problem(action.at, "action.at", RULE_FLIP)
     if found:
         return CheckResult(False, found)
     tile = ctx.board.get(_at(action.at))
     flippable = (*data.CRITTER_SIDES, *data.HELPER_SIDES)
     if tile is None or tile.kind not in flippable or tile.owner != ctx.player.name:
         what = describe(tile) if tile else "nothing"
-        found.append(violation("not-your-special-tile", R_FLIP,
+        found.append(violation("not-your-special-tile", RULE_FLIP,
                                f"{ctx.player.name} can flip only their own bird/rabbit or "
                                f"sundial/scarecrow; {space_words(action.at)} holds {what}", "action.at"))
     if action.die != data.SIX:
-        found.append(violation("needs-a-six", R_FLIP,
+        found.append(violation("needs-a-six", RULE_FLIP,
                                f"flipping a special tile takes a six, not a {action.die}",
                                "action.die"))
     if found or tile is None:
@@ -1058,23 +1061,23 @@ def _check_flip(ctx: Context, action: Flip) -> CheckResult:
 
 
 def _check_remove_critter(ctx: Context, action: RemoveCritter) -> CheckResult:
-    found = _position_problem(action.at, "action.at", R_REMOVE)
+    found = _position_problem(action.at, "action.at", RULE_REMOVE)
     if found:
         return CheckResult(False, found)
     at = _at(action.at)
     critter = ctx.board.get(at)
     if critter is None or critter.kind not in data.CRITTER_SIDES:
         what = describe(critter) if critter else "nothing"
-        return _illegal(violation("not-a-critter", R_REMOVE,
+        return _illegal(violation("not-a-critter", RULE_REMOVE,
                                   f"{space_words(at)} holds {what}, not a bird or rabbit", "action.at"))
     sixes = [i for i, d in enumerate(action.dice) if d == data.SIX]
     if not sixes:
-        return _illegal(violation("needs-a-six", R_REMOVE,
+        return _illegal(violation("needs-a-six", RULE_REMOVE,
                                   "one of the three dice must be a six", "action.dice"))
     problems: list[Violation] = []
     for i in sixes:  # which six is "the six" only matters when the others are sixes too
         coords = [d for j, d in enumerate(action.dice) if j != i]
-        reading, problems = coordinate_reading(ctx, coords, at, action.turn, R_REMOVE)
+        reading, problems = coordinate_reading(ctx, coords, at, action.turn, RULE_REMOVE)
         if not problems:
             return CheckResult(True, [], {"removed": list(at), "owner": critter.owner,
                                           "discs_returned": 1 + critter.swallowed,
@@ -1085,7 +1088,7 @@ def _check_remove_critter(ctx: Context, action: RemoveCritter) -> CheckResult:
 def _check_sun_reroll(ctx: Context, action: SunReroll) -> CheckResult:
     found = _sun_problems(ctx)
     if action.turn.dice_spent:
-        found.append(violation("not-start-of-turn", R_SUN,
+        found.append(violation("not-start-of-turn", RULE_SUN,
                                "the sun rerolls all four dice only at the start of the turn, "
                                "before any die is spent", "action.turn.dice_spent"))
     if found:
@@ -1106,11 +1109,11 @@ def _check_sun_set_die(ctx: Context, action: SunSetDie) -> CheckResult:
 def _check_reroll_equal_dice(ctx: Context, action: RerollEqualDice) -> CheckResult:
     found = []
     if len(set(action.dice)) != 1:
-        found.append(violation("dice-not-all-equal", R_TURN,
+        found.append(violation("dice-not-all-equal", RULE_TURN,
                                f"only four dice showing the same result may be rerolled; these show "
                                f"{', '.join(map(str, action.dice))}", "action.dice"))
     if action.turn.dice_spent:
-        found.append(violation("not-start-of-turn", R_TURN,
+        found.append(violation("not-start-of-turn", RULE_TURN,
                                "four equal dice are rerolled as they were rolled, before any of them "
                                "is spent", "action.turn.dice_spent"))
     if found:
@@ -1127,7 +1130,7 @@ def _check_end_turn(ctx: Context, action: EndTurn) -> CheckResult:
 def _sun_problems(ctx: Context) -> list[Violation]:
     if ctx.player.sun_token:
         return []
-    return [violation("no-sun-token", R_SUN,
+    return [violation("no-sun-token", RULE_SUN,
                       f"{ctx.player.name} has already used their sun token", "action.player")]
 
 
@@ -1138,7 +1141,7 @@ _NEEDS_NO_BOARD = {"buy", "sun_reroll", "sun_set_die", "reroll_equal_dice", "end
 
 # What the web pages show first: the rulebook's final-score example (Blue, 103) and its
 # harvest example laid out on the house board (see tests/test_garden_dice_checks.py).
-EXAMPLE_STATE = {
+EXAMPLE_STATE: dict[str, Any] = {
     "variant": "standard",
     "players": [
         {"name": "Blue", "track": 58, "sun_token": True, "unplaced_seeds": 4,
@@ -1153,7 +1156,7 @@ def _veggie(at: Coord, crop: str, owner: str) -> dict:
     return {"at": list(at), "kind": data.VEGGIE, "crop": crop, "owner": owner}
 
 
-EXAMPLE_CHECK = {
+EXAMPLE_CHECK: Example = {
     "state": {
         "players": [{"name": name, "track": 0, "sun_token": True, "unplaced_seeds": 0, "harvested": {}}
                     for name in ("Yellow", "Green", "Red", "Blue")],

@@ -33,8 +33,8 @@ from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcom
 from scorer.games.garden_variety import data
 from scorer.games.words import plural
 
-PLAY = f"{data.TITLE} › How to play"
-START = f"{data.TITLE} › How to start"
+RULE_PLAY = f"{data.TITLE} › How to play"
+RULE_START = f"{data.TITLE} › How to start"
 CARDS_BY_ID = {card.id: card for card in data.DECK}
 NOT_A_RULE = (1, 4, None, "seven")  # die faces that do not exist, for the random tests
 
@@ -93,25 +93,25 @@ class GardenVarietyEngine(Engine):
         try:
             OUTCOMES[outcome["chance"]].model_validate(outcome)
         except ValidationError as error:
-            return violations_from_error(error, LOG_RULE, "chance")
+            return violations_from_error(error, LOG_RULE, "chance", item_words=self.game.item_words)
         if outcome["chance"] == "roll":
             face = outcome["face"]
             # A face is one of the die's own: 3.0 or true is not a face, though Python finds them equal.
             if face in data.DIE_FACES and type(face) in (int, str):
                 return []
-            return [violation("no-such-face", PLAY, f"the die has no face {describe_value(face)}; its "
+            return [violation("no-such-face", RULE_PLAY, f"the die has no face {describe_value(face)}; its "
                                                     "faces are 0, 3, 5, 7, 10 and chaos", "chance.face")]
         player = state["players"][state["drawing"][0]]
         if outcome.get("player") != player["name"]:
-            return [violation("out-of-turn", PLAY, f"{player['name']} draws next", "chance.player")]
+            return [violation("out-of-turn", RULE_PLAY, f"{player['name']} draws next", "chance.player")]
         cards = outcome["cards"]
         wanted = _draw_count(state, player)
         if len(cards) != wanted:
-            return [violation("wrong-draw", PLAY, f"{player['name']} draws {plural(wanted, 'card')} "
+            return [violation("wrong-draw", RULE_PLAY, f"{player['name']} draws {plural(wanted, 'card')} "
                                                   "(back up to five, while the deck lasts)", "chance.cards")]
-        missing = Counter(cards) - Counter(state["deck"])
+        missing: Counter[str] = Counter(cards) - Counter(state["deck"])
         if missing:
-            return [violation("not-in-deck", PLAY, f"the deck holds no {', '.join(map(str, missing))}",
+            return [violation("not-in-deck", RULE_PLAY, f"the deck holds no {', '.join(map(str, missing))}",
                               "chance.cards")]
         return []
 
@@ -121,7 +121,7 @@ class GardenVarietyEngine(Engine):
         index, *rest = state["drawing"]
         players = [dict(p) for p in state["players"]]
         players[index]["hand"] = sorted(players[index]["hand"] + outcome["cards"])
-        deck = list((Counter(state["deck"]) - Counter(outcome["cards"])).elements())
+        deck: list[str] = list((Counter(state["deck"]) - Counter(outcome["cards"])).elements())
         state = {**state, "players": players, "deck": sorted(deck), "drawing": rest}
         # a player with a full hand or facing an empty deck draws nothing: no entry for that
         return {**state, "drawing": [i for i in rest if _draw_count(state, players[i])]}
@@ -162,16 +162,16 @@ class GardenVarietyEngine(Engine):
         found = []
         order = [state["players"][i]["name"] for i in _play_order(state)]
         if [play.player for play in action.plays] != order:
-            found.append(violation("out-of-turn", PLAY, f"{order[0]} leads this round and the others follow "
+            found.append(violation("out-of-turn", RULE_PLAY, f"{order[0]} leads this round and the others follow "
                                                         f"clockwise: {', '.join(order)}", "action.plays"))
         if state["rolls"][-1] != data.CHAOS and action.rule != state["rolls"][-1]:
-            found.append(violation("rule-not-rolled", PLAY, f"the die shows {state['rolls'][-1]}, not "
+            found.append(violation("rule-not-rolled", RULE_PLAY, f"the die shows {state['rolls'][-1]}, not "
                                                             f"{action.rule}", "action.rule"))
         hands = {p["name"]: p["hand"] for p in state["players"]}
         for i, play in enumerate(action.plays):
             card = _card_id(play.card)
             if card not in hands[play.player]:
-                found.append(violation("card-not-in-hand", PLAY, f"{play.player} holds no {card}",
+                found.append(violation("card-not-in-hand", RULE_PLAY, f"{play.player} holds no {card}",
                                        f"action.plays[{i}].card"))
         return found
 

@@ -12,6 +12,7 @@ from pydantic import Field, WithJsonSchema
 
 from scorer.games.core import (
     CheckResult,
+    Example,
     Game,
     ModestNumber,
     PlayerName,
@@ -20,6 +21,7 @@ from scorer.games.core import (
     Violation,
     describe_value,
     is_index,
+    not_over,
     violation,
     whole_number,
 )
@@ -28,22 +30,22 @@ from scorer.games.garden_variety.engine import GardenVarietyEngine
 from scorer.games.words import plural
 
 _G = data.TITLE
-BOX = f"{_G} › What's in the box"
-START = f"{_G} › How to start"
-PLAY = f"{_G} › How to play"
-CARDS = f"{_G} › Types of cards"
-GNOMES = f"{_G} › Types of cards › Gnome cards"
-ROUND = f"{_G} › Winning a round"
-END = f"{_G} › Winning the game"
+RULE_BOX = f"{_G} › What's in the box"
+RULE_START = f"{_G} › How to start"
+RULE_PLAY = f"{_G} › How to play"
+RULE_CARDS = f"{_G} › Types of cards"
+RULE_GNOMES = f"{_G} › Types of cards › Gnome cards"
+RULE_ROUND = f"{_G} › Winning a round"
+RULE_END = f"{_G} › Winning the game"
 # The rulebook gives no player count; the box says 2 to 5.
-PLAYERS_RULE = f"{_G} › How to start (the box: 2 to 5 players)"
+RULE_PLAYERS = f"{_G} › How to start (the box: 2 to 5 players)"
 
 
 # --- models -----------------------------------------------------------------------------------
 Count = Annotated[int, Field(ge=0, le=data.BOX_CARDS, description="a number of cards")]
 
 
-class PlayerState(StateModel):
+class Player(StateModel):
     name: PlayerName
     garden_bed: Annotated[Count, Field(description="cards collected by winning rounds")]
     hand: Annotated[Count, Field(description="cards left in hand at the end")]
@@ -51,7 +53,7 @@ class PlayerState(StateModel):
 
 
 class GardenVarietyState(StateModel):
-    players: list[PlayerState]
+    players: list[Player]
 
 
 class CardPlayed(StateModel):
@@ -167,7 +169,7 @@ def _contradiction(first: Standing, second: Standing) -> dict:
     by_colour = first.player if first.color == "blue" else second.player
     outcome = ("Here both readings give the same winner." if by_example == by_colour else
                f"By the example, {by_example} (played first) would stay instead.")
-    return {"code": "rulebook-contradicts-itself", "rule": ROUND, "path": "",
+    return {"code": "rulebook-contradicts-itself", "rule": RULE_ROUND, "path": "",
             "message": "The rulebook contradicts itself on this pair: its colour list (Types of cards) says the "
                        "blue opossum beats the red snail, but its example under Winning a round says a red 6 and a "
                        "blue 8 cannot be separated by colour, so the card played first wins. gardenkit plays the "
@@ -199,14 +201,14 @@ def resolve(plays: list[Play], rule: int) -> dict:
 
 
 # --- the game -----------------------------------------------------------------------------------
-class GardenVarietyGame(Game):
+class GardenVarietyGame(Game[GardenVarietyState]):
     id = data.GAME_ID
     title = data.TITLE
     tiebreaker_words = {"gnomes": ("gnome", "gnomes")}
     rulebook = "garden-variety.md"
     state_model = GardenVarietyState
     action_model = GardenVarietyAction
-    min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, PLAYERS_RULE
+    min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_PLAYERS
 
     def state_violations(self, state: GardenVarietyState) -> list[Violation]:
         players = state.players
@@ -215,12 +217,12 @@ class GardenVarietyGame(Game):
             found += _player_violations(i, p)
         cards = sum(p.garden_bed + p.hand for p in players)
         if cards > data.BOX_CARDS:
-            found.append(violation("too-many-cards", BOX,
+            found.append(violation("too-many-cards", RULE_BOX,
                                    f"the garden beds and hands hold {cards} cards, but the box has only "
                                    f"{data.BOX_CARDS}", "players"))
         gnomes = sum(p.gnomes for p in players)
         if gnomes > data.BOX_GNOMES:
-            found.append(violation("too-many-gnomes", BOX,
+            found.append(violation("too-many-gnomes", RULE_BOX,
                                    f"the players have {gnomes} gnomes, but the box has only "
                                    f"{data.BOX_GNOMES}", "players"))
         return found
@@ -229,18 +231,18 @@ class GardenVarietyGame(Game):
         found = _uneven_bed_warnings(state.players)
         hands = [p.hand for p in state.players]
         if hands and min(hands) > 0:
-            return found + [violation("game-not-over", PLAY,
+            return found + [not_over(RULE_PLAY,
                                       "every player still holds cards, so the game has not ended (it ends "
                                       "when a round starts and someone has no card): these are the scores so far",
                                       "players")]
         cards = sum(p.garden_bed + p.hand for p in state.players)
         if cards < data.BOX_CARDS:
-            found.append(violation("cards-unaccounted", PLAY,
+            found.append(violation("cards-unaccounted", RULE_PLAY,
                                    f"the game ends only after the deck runs out, but these counts hold "
                                    f"{cards} of the {data.BOX_CARDS} cards: check for cards not counted",
                                    "players"))
         if max(hands, default=0) > 1:
-            found.append(violation("uneven-hands", PLAY,
+            found.append(violation("uneven-hands", RULE_PLAY,
                                    "once the deck is empty every hand shrinks by one card a round, so when "
                                    "a hand is empty no other hand holds more than one card: check the hands",
                                    "players"))
@@ -280,28 +282,28 @@ class GardenVarietyGame(Game):
                                           "warnings": printed_deck_warnings(action.plays)})
 
 
-def _player_violations(index: int, p: PlayerState) -> list[Violation]:
+def _player_violations(index: int, p: Player) -> list[Violation]:
     path = f"players[{index}]"
     found = []
     if not p.name.strip():
-        found.append(violation("blank-name", START, "every player needs a name", f"{path}.name"))
+        found.append(violation("blank-name", RULE_START, "every player needs a name", f"{path}.name"))
     if p.hand > data.HAND_SIZE:
-        found.append(violation("hand-too-big", START,
+        found.append(violation("hand-too-big", RULE_START,
                                f"{p.name} holds {p.hand} cards, but a hand is never more than "
                                f"{data.HAND_SIZE}", f"{path}.hand"))
     if p.gnomes > p.garden_bed + p.hand:
-        found.append(violation("more-gnomes-than-cards", END,
+        found.append(violation("more-gnomes-than-cards", RULE_END,
                                f"{p.name} has {plural(p.gnomes, 'gnome')} but only {plural(p.garden_bed + p.hand, 'card')}; "
                                "gnomes are counted among the cards", f"{path}.gnomes"))
     return found
 
 
-def _uneven_bed_warnings(players: list[PlayerState]) -> list[Violation]:
+def _uneven_bed_warnings(players: list[Player]) -> list[Violation]:
     """Each round won brings one card from every player, so without gnomes a garden bed is a
     multiple of the player count. The real gnome effects are unknown and one may move cards
     between beds, so an uneven bed is only a warning."""
     count = len(players)
-    return [violation("garden-bed-not-whole-rounds", ROUND,
+    return [violation("garden-bed-not-whole-rounds", RULE_ROUND,
                       f"{p.name}'s garden bed holds {plural(p.garden_bed, 'card')}; each round won brings one card "
                       f"from each of the {count} players, so without a gnome moving cards between beds "
                       f"it would be a multiple of {count}: check the count", f"players[{i}].garden_bed")
@@ -317,7 +319,7 @@ def _rule_violations(rule: int | str) -> list[Violation]:
         message = "a chaos roll is rerolled once every card is played: give the rule of the reroll"
     else:
         message = f"the die has no rule {describe_value(rule)}; its rules are closest to 0, 3, 5, 7 or 10"
-    return [violation("no-such-rule", PLAY, message, "action.rule")]
+    return [violation("no-such-rule", RULE_PLAY, message, "action.rule")]
 
 
 def _player_play_violations(state: GardenVarietyState, plays: list[Play]) -> list[Violation]:
@@ -325,12 +327,12 @@ def _player_play_violations(state: GardenVarietyState, plays: list[Play]) -> lis
     found, seen = [], set()
     for i, play in enumerate(plays):
         if play.player in seen:
-            found.append(violation("played-twice", PLAY, f"{play.player} plays one card a round, not two",
+            found.append(violation("played-twice", RULE_PLAY, f"{play.player} plays one card a round, not two",
                                    f"action.plays[{i}].player"))
         seen.add(play.player)
     for name in names:
         if name not in seen:
-            found.append(violation("missing-play", PLAY, f"{name} has not played a card: every player "
+            found.append(violation("missing-play", RULE_PLAY, f"{name} has not played a card: every player "
                                                          "plays one card each round", "action.plays"))
     return found
 
@@ -340,7 +342,7 @@ def card_violations(card: CardPlayed, path: str) -> list[Violation]:
     checks = {"critter": _critter_violations, "wildflower": _wildflower_violations,
               "gnome": _gnome_violations}
     if card.kind not in checks:
-        return [violation("no-such-card", CARDS, f"there are no {card.kind!r} cards; a card is a "
+        return [violation("no-such-card", RULE_CARDS, f"there are no {card.kind!r} cards; a card is a "
                                                  f"{', '.join(data.KINDS[:-1])} or {data.KINDS[-1]}",
                           f"{path}.kind")]
     return checks[card.kind](card, path)
@@ -349,22 +351,22 @@ def card_violations(card: CardPlayed, path: str) -> list[Violation]:
 def _critter_violations(card: CardPlayed, path: str) -> list[Violation]:
     found = _unused_fields(card, path, "a critter", ("name",))
     if card.color is None:
-        found.append(violation("missing-field", CARDS, "the critter's colour is missing", f"{path}.color"))
+        found.append(violation("missing-field", RULE_CARDS, "the critter's colour is missing", f"{path}.color"))
     elif card.color not in data.COLORS:
-        found.append(violation("no-such-color", CARDS, f"there are no {card.color!r} critters; the critters "
+        found.append(violation("no-such-color", RULE_CARDS, f"there are no {card.color!r} critters; the critters "
                                                        f"are {_critter_list()}", f"{path}.color"))
     if card.number == data.RARE_NUMBER:
         if not (_whole(card.declared) and card.declared in data.RARE_VALUES):
-            found.append(violation("undeclared-value", CARDS,
+            found.append(violation("undeclared-value", RULE_CARDS,
                                    "a 0/10 critter must be declared as 0 or 10 when it is played",
                                    f"{path}.declared"))
     elif card.number is None:
-        found.append(violation("missing-field", CARDS, "the critter's number is missing", f"{path}.number"))
+        found.append(violation("missing-field", RULE_CARDS, "the critter's number is missing", f"{path}.number"))
     elif not (_whole(card.number) and card.number in data.NUMBERS):
-        found.append(violation("no-such-card", CARDS, f"critters show 1 to 9 (or the rare 0/10), "
+        found.append(violation("no-such-card", RULE_CARDS, f"critters show 1 to 9 (or the rare 0/10), "
                                                       f"not {describe_value(card.number)}", f"{path}.number"))
     elif card.declared is not None:
-        found.append(violation("declared-on-plain-card", CARDS, "only a 0/10 critter or a wishing gnome is "
+        found.append(violation("declared-on-plain-card", RULE_CARDS, "only a 0/10 critter or a wishing gnome is "
                                                                 "declared", f"{path}.declared"))
     return found
 
@@ -372,9 +374,9 @@ def _critter_violations(card: CardPlayed, path: str) -> list[Violation]:
 def _wildflower_violations(card: CardPlayed, path: str) -> list[Violation]:
     found = _unused_fields(card, path, "a wildflower", ("color", "name", "declared"))
     if card.number is None:
-        found.append(violation("missing-field", CARDS, "the wildflower's number is missing", f"{path}.number"))
+        found.append(violation("missing-field", RULE_CARDS, "the wildflower's number is missing", f"{path}.number"))
     elif not (_whole(card.number) and card.number in data.NUMBERS):
-        found.append(violation("no-such-card", CARDS, f"wildflowers show 1 to 9, not {describe_value(card.number)}",
+        found.append(violation("no-such-card", RULE_CARDS, f"wildflowers show 1 to 9, not {describe_value(card.number)}",
                                f"{path}.number"))
     return found
 
@@ -383,21 +385,21 @@ def _gnome_violations(card: CardPlayed, path: str) -> list[Violation]:
     found = _unused_fields(card, path, "a gnome", ("color", "number"))
     gnome = data.GNOMES.get(card.name) if card.name is not None else None
     if card.name is None:
-        found.append(violation("missing-field", GNOMES, "the gnome's name is missing; the gnomes are "
+        found.append(violation("missing-field", RULE_GNOMES, "the gnome's name is missing; the gnomes are "
                                                         f"{', '.join(data.GNOMES)}", f"{path}.name"))
     elif gnome is None:
         # The real gnome effects are unknown; a round can only be judged with an effect the
         # scorer knows, so an unknown gnome cannot be resolved (docs/house-rules.md).
-        found.append(violation("no-such-gnome", GNOMES, f"gardenkit knows no {card.name!r} gnome, so it cannot "
+        found.append(violation("no-such-gnome", RULE_GNOMES, f"gardenkit knows no {card.name!r} gnome, so it cannot "
                                                         f"judge its effect; the gnomes are "
                                                         f"{', '.join(data.GNOMES)}", f"{path}.name"))
     elif gnome.declares:
         low, high = gnome.declared_range
         if not (_whole(card.declared) and low <= card.declared <= high):
-            found.append(violation("undeclared-value", GNOMES, f"the {gnome.title} must be declared as a number "
+            found.append(violation("undeclared-value", RULE_GNOMES, f"the {gnome.title} must be declared as a number "
                                                               f"from {low} to {high}", f"{path}.declared"))
     elif card.declared is not None:
-        found.append(violation("declared-on-plain-card", GNOMES, f"the {gnome.title} is not declared",
+        found.append(violation("declared-on-plain-card", RULE_GNOMES, f"the {gnome.title} is not declared",
                                f"{path}.declared"))
     return found
 
@@ -413,7 +415,7 @@ _FIELD_WORDS = {"color": "has no colour", "number": "has no number", "name": "ha
 
 
 def _unused_fields(card: CardPlayed, path: str, what: str, fields: tuple[str, ...]) -> list[Violation]:
-    return [violation("field-not-on-card", CARDS, f"{what} card {_FIELD_WORDS[field]}", f"{path}.{field}")
+    return [violation("field-not-on-card", RULE_CARDS, f"{what} card {_FIELD_WORDS[field]}", f"{path}.{field}")
             for field in fields if getattr(card, field) is not None]
 
 
@@ -445,7 +447,7 @@ def printed_deck_warnings(plays: list[Play]) -> list[Violation]:
                                 "unknown, so it may be in yours)") if not have else
                 ("too-many-copies", f"the printed deck has only {have} {card.label} (the real deck may "
                                     "have more)"))
-            found.append(violation(code, CARDS, message, f"action.plays[{i}].card"))
+            found.append(violation(code, RULE_CARDS, message, f"action.plays[{i}].card"))
     return found
 
 
@@ -454,11 +456,11 @@ def _box_violations(state: GardenVarietyState, plays: list[Play]) -> list[Violat
     found = []
     held = sum(p.garden_bed + p.hand for p in state.players)
     if held + len(plays) > data.BOX_CARDS:
-        found.append(violation("too-many-cards", BOX, f"{held} cards counted plus {len(plays)} on the table "
+        found.append(violation("too-many-cards", RULE_BOX, f"{held} cards counted plus {len(plays)} on the table "
                                                       f"is more than the {data.BOX_CARDS} in the box", "action.plays"))
     gnomes = sum(p.gnomes for p in state.players) + sum(1 for p in plays if p.card.kind == "gnome")
     if gnomes > data.BOX_GNOMES:
-        found.append(violation("too-many-gnomes", BOX, f"{gnomes} gnomes counted and played, but the box has "
+        found.append(violation("too-many-gnomes", RULE_BOX, f"{gnomes} gnomes counted and played, but the box has "
                                                        f"only {data.BOX_GNOMES}", "action.plays"))
     return found
 
@@ -468,11 +470,11 @@ def _box_violations(state: GardenVarietyState, plays: list[Play]) -> list[Violat
 # The pages open on these (scorer.web.pages reads them): a finished four-player game where Kim and
 # Lee tie on cards and Lee's extra gnome decides, and a disputed round where a red 6 and a
 # blue 8 tie on distance to 7 and the Copycat copies the 8.
-EXAMPLE_STATE = {"players": [{"name": "Kim", "garden_bed": 20, "hand": 1, "gnomes": 3},
+EXAMPLE_STATE: dict[str, Any] = {"players": [{"name": "Kim", "garden_bed": 20, "hand": 1, "gnomes": 3},
                              {"name": "Lee", "garden_bed": 20, "hand": 1, "gnomes": 4},
                              {"name": "Max", "garden_bed": 8, "hand": 0, "gnomes": 2},
                              {"name": "Ana", "garden_bed": 4, "hand": 0, "gnomes": 1}]}
-EXAMPLE_CHECK = {
+EXAMPLE_CHECK: Example = {
     "state": {"players": [{"name": "Kim", "garden_bed": 6, "hand": 4, "gnomes": 0},
                           {"name": "Lee", "garden_bed": 3, "hand": 4, "gnomes": 1},
                           {"name": "Max", "garden_bed": 0, "hand": 4, "gnomes": 0}]},

@@ -20,8 +20,8 @@ from scorer.games.core import StateModel, Text, Violation, violation, violations
 from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.harvest_dice import data
 
-PLAY = f"{data.TITLE} › Game Play"
-LAST_DIE = f"{data.TITLE} › The Last Die & The Market"
+RULE_PLAY = f"{data.TITLE} › Game Play"
+RULE_LAST_DIE = f"{data.TITLE} › The Last Die & The Market"
 COLORS = tuple(data.DIE_COLOR_CROP)
 STEPS = {"up": 1, "down": -1}
 
@@ -71,7 +71,7 @@ class HarvestDiceEngine(Engine):
         try:
             Roll.model_validate(outcome)
         except ValidationError as error:
-            return violations_from_error(error, LOG_RULE, "chance")
+            return violations_from_error(error, LOG_RULE, "chance", item_words=self.game.item_words)
         if [die["color"] for die in outcome["dice"]] != _dice_colors(state):
             per_color = data.DICE_PER_COLOR[len(state["players"])]
             return [violation("wrong-roll", data.TITLE + " › Set-Up",
@@ -126,21 +126,21 @@ class HarvestDiceEngine(Engine):
         if action.type == "last_die":
             if not _drafts_done(state):
                 left = len(state["pool"]) - 1
-                return [violation("not-last-die", LAST_DIE, f"the last die comes once the others are drafted: "
+                return [violation("not-last-die", RULE_LAST_DIE, f"the last die comes once the others are drafted: "
                                                             f"{left} more to draft", "action")]
             if die != state["pool"][0]:
-                return [violation("not-the-last-die", LAST_DIE, f"the last die is a {state['pool'][0]['color']} "
+                return [violation("not-the-last-die", RULE_LAST_DIE, f"the last die is a {state['pool'][0]['color']} "
                                                                 f"{state['pool'][0]['value']}", "action.die")]
             return []
         if _drafts_done(state):
-            return [violation("last-die-stays", LAST_DIE, "only one die is left: nobody takes it, every player "
+            return [violation("last-die-stays", RULE_LAST_DIE, "only one die is left: nobody takes it, every player "
                                                           "crosses its market", "action")]
         found = []
         drafter = state["players"][_drafter(state)]["name"]
         if action.player != drafter:
-            found.append(violation("out-of-turn", PLAY, f"it is {drafter}'s turn to take a die", "action.player"))
+            found.append(violation("out-of-turn", RULE_PLAY, f"it is {drafter}'s turn to take a die", "action.player"))
         if die not in state["pool"]:
-            found.append(violation("die-not-in-pool", PLAY, f"the pool holds no {die['color']} {die['value']}",
+            found.append(violation("die-not-in-pool", RULE_PLAY, f"the pool holds no {die['color']} {die['value']}",
                                    "action.die"))
         return found
 

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from scorer.games.core import (
     CheckResult,
+    Example,
     Game,
     PlayerName,
     PlayerScore,
@@ -20,6 +21,7 @@ from scorer.games.core import (
     Text,
     Violation,
     at_most,
+    not_over,
     player_named,
     violation,
     within,
@@ -312,9 +314,10 @@ def reachable_with_powers(mode: str, die: PoweredDie, spare: int) -> list[tuple[
 
 # --- the game ------------------------------------------------------------------------------
 
-class HarvestDice(Game):
+class HarvestDice(Game[HarvestState]):
     id = data.GAME_ID
     title = data.TITLE
+    item_words = {"dice": "die", "garden": "garden row", "at": "coordinate", "pig_powers": "pig power"}
     tiebreaker_words = {"veggies_planted": ("veggie planted", "veggies planted"),
                         "pig_circles": ("pig circle", "pig circles")}
     rulebook = "harvest-dice.md"
@@ -405,8 +408,7 @@ class HarvestDice(Game):
                            f"players[{i}].pig")
                  for i, p in enumerate(state.players) if p.pig > data.PIG_CIRCLES]
         if not state_triggers(state):
-            found.append(violation(
-                "game-not-finished", RULE_END,
+            found.append(not_over(RULE_END,
                 "no end trigger was reached (no full garden, no full pig, no market with all circles "
                 "crossed), so the game is not over yet", ""))
         found += self._round_warnings(state)
@@ -680,13 +682,13 @@ def page_data() -> dict:
 # The pages open on these (scorer.web.pages reads EXAMPLE_STATE and EXAMPLE_CHECK): a finished
 # two-player basic game (the carrot market filled), and the rulebook's Susan, whose carrot
 # cannot grow in column 5 and so may go to her pig.
-EXAMPLE_STATE = {
+EXAMPLE_STATE: dict[str, Any] = {
     "mode": "basic",
     "markets": {"lettuce": 3, "tomato": 1, "carrot": 5},
     "players": [{"name": "Bob", "garden": ["LLLTTC", "LLTTCC", "L..TCC"], "pig": 9, "pig_powers_used": 1},
                 {"name": "Ann", "garden": ["CCCCC.", "TTLLL.", "TTLLL."], "pig": 14, "pig_powers_used": 1}],
 }
-EXAMPLE_CHECK = {
+EXAMPLE_CHECK: Example = {
     "state": {"mode": "basic", "markets": {"lettuce": 1, "tomato": 0, "carrot": 1},
               "players": [{"name": "Susan", "garden": [".L....", "......", "CC...."], "pig": 0,
                            "pig_powers_used": 0},

@@ -26,10 +26,10 @@ from scorer.games.core import Game, InvalidState, StateModel, Text, Violation, v
 from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.propagation import data
 
-R_TURNS = f"{data.TITLE} › Rounds and Turns › Player Turns"
-R_ROUNDS = f"{data.TITLE} › Rounds and Turns › Rounds"
-R_SETUP = f"{data.TITLE} › Set up"
-R_BONUS = f"{data.TITLE} › Bonus Scoring cards"
+RULE_TURNS = f"{data.TITLE} › Rounds and Turns › Player Turns"
+RULE_ROUNDS = f"{data.TITLE} › Rounds and Turns › Rounds"
+RULE_SETUP = f"{data.TITLE} › Set up"
+RULE_BONUS = f"{data.TITLE} › Bonus Scoring cards"
 CARD_IDS = sorted(data.BONUS_CARDS)
 SPACES = data.board_spaces()
 PATTERNS_BY_KIND = {kind: [(pid, p) for pid, p in data.PATTERNS.items() if p["kind"] == kind] for kind in data.KINDS}
@@ -95,14 +95,14 @@ class PropagationEngine(Engine):
         try:
             OUTCOMES[outcome["chance"]].model_validate(outcome)
         except ValidationError as error:
-            return violations_from_error(error, LOG_RULE, "chance")
+            return violations_from_error(error, LOG_RULE, "chance", item_words=self.game.item_words)
         if outcome["chance"] == "reveal":
             card = outcome["card"]
             if card not in data.BONUS_CARDS:
-                return [violation("unknown-bonus-card", R_BONUS, f"{card!r} is not a bonus card of this kit",
+                return [violation("unknown-bonus-card", RULE_BONUS, f"{card!r} is not a bonus card of this kit",
                                   "chance.card")]
             if card in state["cards"]:
-                return [violation("card-already-revealed", R_BONUS, f"{card!r} is already revealed",
+                return [violation("card-already-revealed", RULE_BONUS, f"{card!r} is already revealed",
                                   "chance.card")]
             return []
         # The rocks are judged as the board check reads them: ten, on the board, apart.
@@ -173,15 +173,15 @@ class PropagationEngine(Engine):
     def table_violations(self, state: State, action: Any) -> list[Violation]:
         phase = ACTION_PHASES[action.type]
         if phase != state["phase"]:
-            return [violation("out-of-phase", R_TURNS, _phase_message(state), "action.type")]
+            return [violation("out-of-phase", RULE_TURNS, _phase_message(state), "action.type")]
         found = []
         if action.type != "end_round" and action.player != _current(state):
-            found.append(violation("out-of-turn", R_TURNS, f"it is {_current(state)}'s turn", "action.player"))
+            found.append(violation("out-of-turn", RULE_TURNS, f"it is {_current(state)}'s turn", "action.player"))
         if action.type == "end_round" and action.round != state["round"]:
-            found.append(violation("wrong-round", R_ROUNDS, f"this is the end of round {state['round']}",
+            found.append(violation("wrong-round", RULE_ROUNDS, f"this is the end of round {state['round']}",
                                    "action.round"))
         if not _is_the_table(action.board, state["board"]):
-            found.append(violation("not-the-table", R_TURNS, "this board is not the one on the table",
+            found.append(violation("not-the-table", RULE_TURNS, "this board is not the one on the table",
                                    "action.board"))
         return found
 

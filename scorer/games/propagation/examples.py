@@ -3,6 +3,8 @@ propagation): with it, at least one for each action type, on the opening check's
 board with three players. The conformance test runs them all (see docs/adding-a-game.md)."""
 from __future__ import annotations
 
+from scorer.games.core import Example
+
 ROCKS = [[4, -4], [-4, 4], [0, 0], [2, -2], [-2, 2], [4, 0], [-4, 0], [0, 3], [0, -3], [2, 1]]
 ROUND_10_BOARD = {"rocks": ROCKS, "plants": [
     {"at": [1, 0], "owner": "Ada", "kind": "tomato", "tier": 2},
@@ -12,7 +14,7 @@ ROUND_10_BOARD = {"rocks": ROCKS, "plants": [
     {"at": [3, -1], "owner": "Cy", "kind": "apple", "tier": 3}]}
 _STATE = {"players": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}]}
 
-CHECKS: list[dict] = [
+CHECKS: list[Example] = [
     {"state": _STATE, "action": {"type": "end_round", "board": ROUND_10_BOARD, "round": 10}},
     # Cy sows a carrot on a free space.
     {"state": _STATE, "action": {"type": "sow", "player": "Cy", "kind": "carrot", "at": [-1, 2], "board": ROUND_10_BOARD}},

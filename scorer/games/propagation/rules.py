@@ -13,6 +13,7 @@ from pydantic import Field
 
 from scorer.games.core import (
     CheckResult,
+    Example,
     Game,
     InvalidState,
     PlayerName,
@@ -21,6 +22,7 @@ from scorer.games.core import (
     Text,
     Violation,
     at_most,
+    not_over,
     up_to,
     violation,
 )
@@ -29,15 +31,15 @@ from scorer.games.propagation.engine import Coord, PropagationEngine
 from scorer.games.words import a_or_an, plural
 
 # Rulebook section headings, for the "rule" of each violation.
-R_MATERIALS = "Propagation › Materials"
-R_SETUP = "Propagation › Set up"
-R_ROUNDS = "Propagation › Rounds and Turns › Rounds"
-R_SHARED = "Propagation › Rules › Shared Rules"
-R_GROWTH = "Propagation › Rules › Plant Growth and Death"
-R_SOW = "Propagation › Rules › Actions › Sow"
-R_PROPAGATE = "Propagation › Rules › Actions › Propagate"
-R_HARVEST = "Propagation › Rules › Actions › Harvest"
-R_BONUS = "Propagation › Bonus Scoring cards"
+RULE_MATERIALS = "Propagation › Materials"
+RULE_SETUP = "Propagation › Set up"
+RULE_ROUNDS = "Propagation › Rounds and Turns › Rounds"
+RULE_SHARED = "Propagation › Rules › Shared Rules"
+RULE_GROWTH = "Propagation › Rules › Plant Growth and Death"
+RULE_SOW = "Propagation › Rules › Actions › Sow"
+RULE_PROPAGATE = "Propagation › Rules › Actions › Propagate"
+RULE_HARVEST = "Propagation › Rules › Actions › Harvest"
+RULE_BONUS = "Propagation › Bonus Scoring cards"
 
 Space = tuple[int, int]
 SPACES = len(data.board_spaces())
@@ -170,18 +172,18 @@ def _layout_violations(rocks: tuple[Space, ...], plants: tuple[tuple[int, int, s
 def _rock_violations(rocks: tuple[Space, ...]) -> list[Violation]:
     found = []
     if len(rocks) != data.ROCKS:
-        found.append(violation("rock-count", R_SETUP,
+        found.append(violation("rock-count", RULE_SETUP,
                                f"the board has {plural(len(rocks), 'rock')}; set-up places exactly {data.ROCKS}",
                                ".rocks"))
     seen: set[Space] = set()
     for index, space in enumerate(rocks):
         where = f".rocks[{index}]"
         if not data.on_board(space):
-            found.append(violation("off-board", R_SETUP, f"the rock {hex_words(space)} is off the board", where))
+            found.append(violation("off-board", RULE_SETUP, f"the rock {hex_words(space)} is off the board", where))
         elif space in seen:
-            found.append(violation("space-shared", R_SHARED, f"two rocks are on the same space, {hex_words(space)}", where))
+            found.append(violation("space-shared", RULE_SHARED, f"two rocks are on the same space, {hex_words(space)}", where))
         else:
-            found += [violation("rocks-adjacent", R_SETUP, f"two rocks are next to each other ({hex_words(other)}; "
+            found += [violation("rocks-adjacent", RULE_SETUP, f"two rocks are next to each other ({hex_words(other)}; "
                                 f"{hex_words(space)}); rocks must be placed apart", where)
                       for other in data.neighbours(space) if other in seen]
         seen.add(space)
@@ -195,25 +197,25 @@ def _plant_violations(rocks: set[Space], plants: tuple[tuple[int, int, str, str,
     for index, (q, r, owner, kind, tier) in enumerate(plants):
         where = f".plants[{index}]"
         if owner not in names:
-            found.append(violation("unknown-owner", R_MATERIALS, f"the {kind} at {[q, r]} belongs to {owner!r}, "
+            found.append(violation("unknown-owner", RULE_MATERIALS, f"the {kind} at {[q, r]} belongs to {owner!r}, "
                                    "who is not a player", f"{where}.owner"))
         if not data.on_board((q, r)):
-            found.append(violation("off-board", R_SHARED, f"the {kind} at {[q, r]} is off the board", f"{where}.at"))
+            found.append(violation("off-board", RULE_SHARED, f"the {kind} at {[q, r]} is off the board", f"{where}.at"))
         elif (q, r) in rocks:
-            found.append(violation("plant-on-rock", R_SHARED, f"the {kind} at {[q, r]} is on a rock", f"{where}.at"))
+            found.append(violation("plant-on-rock", RULE_SHARED, f"the {kind} at {[q, r]} is on a rock", f"{where}.at"))
         elif (q, r) in taken:
-            found.append(violation("space-shared", R_SHARED, f"two plants are on the same space {[q, r]}",
+            found.append(violation("space-shared", RULE_SHARED, f"two plants are on the same space {[q, r]}",
                                    f"{where}.at"))
         taken.add((q, r))
         if tier > data.PLANTS[kind]["dies"]:
-            found.append(violation("tier-past-death", R_GROWTH,
+            found.append(violation("tier-past-death", RULE_GROWTH,
                                    f"the {kind} at {[q, r]} is at tier {tier}, but {kind} plants die at tier "
                                    f"{data.PLANTS[kind]['dies']}", f"{where}.tier"))
     counts = Counter((owner, kind) for _, _, owner, kind, _ in plants)
     for (owner, kind), count in sorted(counts.items()):
         tokens = data.PLANTS[kind]["tokens"]
         if count > tokens and owner in names:
-            found.append(violation("too-many-tokens", R_SETUP,
+            found.append(violation("too-many-tokens", RULE_SETUP,
                                    f"{owner} has {count} {kind} plants on the board but only {tokens} "
                                    f"{kind} tokens", ".plants"))
     return found
@@ -349,7 +351,7 @@ def _bonus_violations(state: PropagationState, names: set[str]) -> list[Violatio
     for index, entry in enumerate(entries):
         where = f"bonus[{index}]"
         if entry.card not in data.BONUS_CARDS:
-            found.append(violation("unknown-bonus-card", R_BONUS,
+            found.append(violation("unknown-bonus-card", RULE_BONUS,
                                    f"{entry.card!r} is not a bonus card of this kit", f"{where}.card"))
         board_found = board_violations(entry.board, names, f"{where}.board")
         found += board_found or _dead_plant_violations(entry.board, f"{where}.board")
@@ -359,7 +361,7 @@ def _bonus_violations(state: PropagationState, names: set[str]) -> list[Violatio
 def _dead_plant_violations(board: Board, path: str) -> list[Violation]:
     """The end of a round checks deaths first and only then resolves the bonus cards, so a
     bonus board holds no plant at its death tier."""
-    return [violation("dead-plant-on-bonus-board", R_ROUNDS,
+    return [violation("dead-plant-on-bonus-board", RULE_ROUNDS,
                       f"the {plant.kind} {hex_words(plant.at)} is at tier {plant.tier}, its death tier: it died "
                       "at the end of the round, before the bonus cards were resolved, so it is not on the "
                       "board they are resolved on", f"{path}.plants[{index}].tier")
@@ -372,14 +374,14 @@ def _bonus_points_violations(state: PropagationState) -> list[Violation]:
     recorded = [(i, p) for i, p in enumerate(state.players) if p.bonus_points is not None]
     found = []
     if recorded and state.bonus:
-        found.append(violation("bonus-given-twice", R_BONUS,
+        found.append(violation("bonus-given-twice", RULE_BONUS,
                                "give the bonus either as each player's recorded bonus_points or as the "
                                "bonus boards to resolve, not both: the boards would count it again", "bonus"))
     most = _most_bonus_points(state.round_20)
     for i, player in recorded:
         if (player.bonus_points or 0) > most:
             found.append(violation(
-                "bonus-points-too-high", R_BONUS,
+                "bonus-points-too-high", RULE_BONUS,
                 f"{player.name} records {player.bonus_points} bonus points, but the bonus cards pay one "
                 f"player at most {most} in a game (round 10 and round 20, reading {state.round_20!r})",
                 f"players[{i}].bonus_points"))
@@ -400,18 +402,18 @@ def _bonus_timing_violations(state: PropagationState) -> list[Violation]:
         cards = [entries[i].card for i in indexes]
         for i in indexes:
             if cards.count(entries[i].card) > 1 and i != indexes[cards.index(entries[i].card)]:
-                found.append(violation("duplicate-bonus-entry", R_BONUS,
+                found.append(violation("duplicate-bonus-entry", RULE_BONUS,
                                        f"{entries[i].card!r} is resolved twice at round {round_}",
                                        f"bonus[{i}]"))
         if len(set(cards)) > limits[round_]:
-            found.append(violation("too-many-bonus-cards", R_BONUS,
+            found.append(violation("too-many-bonus-cards", RULE_BONUS,
                                    f"round {round_} resolves {plural(limits[round_], 'card')} "
                                    f"(reading {state.round_20!r}), not {len(set(cards))}",
                                    f"bonus[{indexes[limits[round_]]}]"))
         first = entries[indexes[0]].board
         for i in indexes[1:]:
             if entries[i].board != first:
-                found.append(violation("bonus-boards-differ", R_BONUS,
+                found.append(violation("bonus-boards-differ", RULE_BONUS,
                                        f"the cards of round {round_} are resolved on one board, "
                                        "but this entry's board differs", f"bonus[{i}].board"))
     found += _round_20_card_violations(state, by_round)
@@ -419,7 +421,7 @@ def _bonus_timing_violations(state: PropagationState) -> list[Violation]:
         rocks_10 = sorted(map(tuple, entries[by_round[10][0]].board.rocks))
         for i in by_round[20]:
             if sorted(map(tuple, entries[i].board.rocks)) != rocks_10:
-                found.append(violation("rocks-moved", R_SETUP,
+                found.append(violation("rocks-moved", RULE_SETUP,
                                        "the rocks differ between rounds 10 and 20; rocks never move",
                                        f"bonus[{i}].board.rocks"))
     return found
@@ -432,12 +434,12 @@ def _round_20_card_violations(state, by_round) -> list[Violation]:
     first_card = entries[by_round[10][0]].card
     later = {entries[i].card: i for i in by_round[20]}
     if state.round_20 == "newest" and first_card in later:
-        return [violation("bonus-card-repeated", R_BONUS,
+        return [violation("bonus-card-repeated", RULE_BONUS,
                           f"{first_card!r} was resolved at round 10; with the 'newest' reading "
                           "round 20 resolves only the card revealed at round 10",
                           f"bonus[{later[first_card]}].card")]
     if state.round_20 == "both" and len(later) == 2 and first_card not in later:
-        return [violation("bonus-card-mismatch", R_BONUS,
+        return [violation("bonus-card-mismatch", RULE_BONUS,
                           f"with the 'both' reading round 20 resolves {first_card!r} again with the "
                           "newly revealed card, but it is not among the round-20 cards",
                           f"bonus[{by_round[20][0]}].card")]
@@ -455,13 +457,13 @@ def _harvest_count_violations(player: Player, index: int) -> list[Violation]:
         turns_used += turns
         possible = data.ROUNDS - data.FIRST_HARVEST_ROUND[kind] + 1
         if turns > possible:
-            found.append(violation("too-many-harvested", R_HARVEST,
+            found.append(violation("too-many-harvested", RULE_HARVEST,
                                    f"{player.name} cannot have harvested {count} {kind}: at most "
                                    f"{tokens} per harvest in at most {possible} harvest turns",
                                    f"players[{index}].harvested.{kind}"))
     earliest = min(data.FIRST_HARVEST_ROUND.values())
     if not found and turns_used > data.ROUNDS - earliest + 1:
-        found.append(violation("too-many-harvested", R_HARVEST,
+        found.append(violation("too-many-harvested", RULE_HARVEST,
                                f"{player.name}'s harvests need at least {turns_used} harvest turns, "
                                f"but only {data.ROUNDS - earliest + 1} turns can harvest anything",
                                f"players[{index}].harvested"))
@@ -500,10 +502,10 @@ def _check_sow(action: Sow) -> CheckResult:
     found = []
     occupant = _occupant(action.board, space)
     if occupant:
-        found.append(violation(_OCCUPANT_CODES[occupant], R_SHARED, f"{hex_words(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
+        found.append(violation(_OCCUPANT_CODES[occupant], RULE_SHARED, f"{hex_words(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
                                "needs an empty space on the board", "action.at"))
     if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
-        found.append(violation("kind-already-on-board", R_SOW,
+        found.append(violation("kind-already-on-board", RULE_SOW,
                                f"{action.player} already has {a_or_an(action.kind)} "
                                f"{action.kind} on the board; sow only "
                                "a kind you have none of (propagate it instead)", "action.kind"))
@@ -519,7 +521,7 @@ def _check_grow(action: Grow) -> CheckResult:
              if p.owner == action.player and p.tier >= data.PLANTS[p.kind]["dies"]]
     if stale:
         return CheckResult(False, [violation(
-            "should-have-died", R_GROWTH,
+            "should-have-died", RULE_GROWTH,
             f"the {p.kind} {hex_words(p.at)} is at its death tier {p.tier}; it died at the end of "
             "the last round and cannot grow", f"action.board.plants[{i}].tier") for i, p in stale])
     grown = [_plant_dict(p, tier=p.tier + 1) for p in own]
@@ -538,7 +540,7 @@ def _check_harvest(action: Harvest) -> CheckResult:
                 if p.owner == action.player and p.kind == action.kind and p.tier >= rule["grown"]]
     if not eligible:
         return CheckResult(False, [violation(
-            "nothing-to-harvest", R_HARVEST,
+            "nothing-to-harvest", RULE_HARVEST,
             f"{action.player} has no {action.kind} at tier {rule['grown']} or higher to harvest",
             "action.kind")])
     spaces = _sorted(_space(p.at) for p in eligible)
@@ -553,18 +555,18 @@ def _check_propagate(action: Propagate) -> CheckResult:
     kind, origin, board = pattern["kind"], _space(action.origin), action.board
     if not any(_space(p.at) == origin and p.owner == action.player and p.kind == kind
                for p in board.plants):
-        return _illegal("no-origin-plant", R_PROPAGATE,
+        return _illegal("no-origin-plant", RULE_PROPAGATE,
                         f"{action.player} has no {kind} {hex_words(origin)} to propagate from",
                         "action.origin")
     tokens = _tokens_left(board, action.player, kind)
     if tokens == 0:
-        return _illegal("no-tokens-left", R_PROPAGATE,
+        return _illegal("no-tokens-left", RULE_PROPAGATE,
                         f"all of {action.player}'s {kind} tokens are on the board", "action.pattern")
     spaces = [(origin[0] + dq, origin[1] + dr) for dq, dr in pattern["spaces"]]
     blocked = {s: _occupant(board, s) for s in spaces}
     free = [s for s in spaces if blocked[s] is None]
     if not free:
-        return _illegal("pattern-blocked", R_PROPAGATE,
+        return _illegal("pattern-blocked", RULE_PROPAGATE,
                         f"every space of {pattern['name']} around {hex_words(origin)} is blocked or off "
                         "the board; nothing can be sown", "action.pattern")
     sow_count = data.plants_sown(pattern["mode"], len(free), tokens)
@@ -587,20 +589,20 @@ def _chosen_targets(action, spaces, blocked, free, sow_count) -> set[Space] | Ch
     if action.targets is None:
         if sow_count == len(free):
             return set(free)
-        return _illegal("choose-targets", R_PROPAGATE,
+        return _illegal("choose-targets", RULE_PROPAGATE,
                         f"{len(free)} spaces are free but only {plural(sow_count, 'plant')} can be sown: "
                         "say which spaces in targets", "action.targets")
     chosen = [_space(t) for t in action.targets]
     for index, space in enumerate(chosen):
         where = f"action.targets[{index}]"
         if space not in spaces:
-            return _illegal("target-not-in-pattern", R_PROPAGATE,
+            return _illegal("target-not-in-pattern", RULE_PROPAGATE,
                             f"{hex_words(space)} is not a space of this pattern", where)
         if blocked[space]:
-            return _illegal("target-blocked", R_SHARED,
+            return _illegal("target-blocked", RULE_SHARED,
                             f"{hex_words(space)} is {_OCCUPANT_WORDS[blocked[space]]}", where)
     if len(set(chosen)) != sow_count or len(chosen) != sow_count:
-        return _illegal("wrong-target-count", R_PROPAGATE,
+        return _illegal("wrong-target-count", RULE_PROPAGATE,
                         f"this propagation sows {plural(sow_count, 'plant')}; targets names "
                         f"{plural(len(chosen), 'space')}", "action.targets")
     return set(chosen)
@@ -629,13 +631,14 @@ def _check_end_round(action: EndRound, player_total: int) -> CheckResult:
 
 # --- the game --------------------------------------------------------------------------------
 
-class Propagation(Game):
+class Propagation(Game[PropagationState]):
     id = data.GAME_ID
     title = data.TITLE
     rulebook = "propagation.md"
     state_model = PropagationState
     action_model = Action
-    min_players, max_players, roster_rule = data.PLAYERS_MIN, data.PLAYERS_MAX, R_MATERIALS
+    min_players, max_players, roster_rule = data.PLAYERS_MIN, data.PLAYERS_MAX, RULE_MATERIALS
+    item_words = {"bonus": "bonus entry", "board": "board tile", "at": "coordinate"}
 
     def describe(self, state, action: Any, answer: dict[str, Any]) -> list[str]:
         words = _ANSWER_WORDS.get(action.type)
@@ -655,8 +658,7 @@ class Propagation(Game):
         warnings = []
         for round_, expected in expected_bonus_entries(state.round_20).items():
             if rounds[round_] < expected:
-                warnings.append(violation(
-                    "bonus-incomplete", R_BONUS,
+                warnings.append(not_over(RULE_BONUS,
                     f"round {round_} should resolve {plural(expected, 'bonus card')} (reading "
                     f"{state.round_20!r}) but {rounds[round_]} given: the game looks unfinished "
                     "and the bonus points may be short", "bonus"))
@@ -742,7 +744,7 @@ _ROUND_20_BOARD = {"rocks": examples.ROCKS, "plants": [
     {"at": [3, -3], "owner": "Cy", "kind": "tomato", "tier": 5}]}
 
 # The pages open on these (scorer.web.pages reads EXAMPLE_STATE and EXAMPLE_CHECK).
-EXAMPLE_STATE = {
+EXAMPLE_STATE: dict[str, Any] = {
     "players": [{"name": "Ada", "harvested": {"tomato": 9, "carrot": 2, "apple": 1}},
                 {"name": "Bo", "harvested": {"tomato": 3, "carrot": 6, "apple": 2}},
                 {"name": "Cy", "harvested": {"tomato": 4, "carrot": 0, "apple": 4}}],
@@ -751,7 +753,7 @@ EXAMPLE_STATE = {
               {"card": "most-tomatoes", "round": 20, "board": _ROUND_20_BOARD},
               {"card": "carrot-patch", "round": 20, "board": _ROUND_20_BOARD}],
 }
-EXAMPLE_CHECK = {
+EXAMPLE_CHECK: Example = {
     "state": {"players": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}]},
     "action": {"type": "propagate", "player": "Ada", "pattern": "tomato-north-fan", "origin": [1, 0],
                "board": examples.ROUND_10_BOARD},

@@ -12,11 +12,11 @@ import pytest
 
 import scorer
 from scorer.games.cottage_garden import data
-from scorer.games.engine import IllegalMove
+from scorer.games.engine import IllegalMove, engine_of
 from tests.oracles import cottage_garden as oracle
 
 GAME = "cottage-garden"
-ENGINE = scorer.GAMES[GAME].engine
+ENGINE = engine_of(scorer.GAMES[GAME])
 
 
 @functools.cache
@@ -200,7 +200,7 @@ def test_a_final_round_in_which_nobody_can_plant_ends_after_two_laps_of_the_gard
     stuck["discards"] += [placed["tile"] for bed in stuck["players"][idle]["beds"] for placed in bed["tiles"]]
     stuck["removed_beds"] += [bed["design"] for bed in stuck["players"][idle]["beds"]]
     stuck["players"][idle]["beds"] = []
-    state, moves = ENGINE.apply(stuck, entry), []
+    state, moves = ENGINE.apply(stuck, entry), list[str]()
     while not state["over"]:  # nothing but the penalties before each turn is left to do
         move, _ = ENGINE.random_legal_action(state, random.Random(len(moves)))
         moves.append(move["type"])

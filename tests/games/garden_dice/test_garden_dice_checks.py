@@ -500,6 +500,13 @@ _CELL = st.one_of(st.none(), st.tuples(st.sampled_from(["seed", "veggie"]), st.s
                                        st.sampled_from(["A", "B"])))
 
 
+def tile_at(board: Board, at: tuple[int, int]) -> BoardTile:
+    """The tile the chain says is there (a chain reaches only tiles)."""
+    tile = board.get(at)
+    assert tile is not None, at
+    return tile
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(_CELL, min_size=36, max_size=36), st.integers(0, 35))
 def test_a_chain_is_exactly_the_strictly_falling_paths(cells, start_index):
@@ -509,11 +516,13 @@ def test_a_chain_is_exactly_the_strictly_falling_paths(cells, start_index):
     start = (start_index // 6 + 1, start_index % 6 + 1)
     if board.get(start) is None:
         return
-    side = board.get(start).kind
+    side = tile_at(board, start).kind
     reached = board.chain(start)
 
     def value(at):
-        return CROP_VALUES[board.get(at).crop]
+        crop = tile_at(board, at).crop
+        assert crop is not None
+        return CROP_VALUES[crop]
 
     for at in reached:  # closed: no lower same-side neighbour is left out
         for near in orthogonal(at):
@@ -521,7 +530,7 @@ def test_a_chain_is_exactly_the_strictly_falling_paths(cells, start_index):
             if tile is not None and tile.kind == side and value(near) < value(at):
                 assert near in reached
     for at in reached - {start}:  # and nothing else: each came from a higher reached neighbour
-        assert board.get(at).kind == side
+        assert tile_at(board, at).kind == side
         assert any(n in reached and value(n) > value(at) for n in orthogonal(at))
 
 

@@ -7,12 +7,12 @@ import random
 import pytest
 
 import scorer
-from scorer.games.engine import IllegalMove
+from scorer.games.engine import IllegalMove, engine_of
 from scorer.games.garden_dice import data
 from scorer.games.garden_dice.rules import EXAMPLE_CHECK
 
 GAME = "garden-dice"
-ENGINE = scorer.GAMES[GAME].engine
+ENGINE = engine_of(scorer.GAMES[GAME])
 assert ENGINE is not None
 
 

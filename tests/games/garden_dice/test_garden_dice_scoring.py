@@ -150,7 +150,8 @@ def test_unplaced_seeds_need_free_discs_without_a_board():
 def test_unplaced_seeds_need_free_discs_with_a_board():
     """A's 5 seeds/veggies, a sundial and a bird with two swallowed discs hold 8 discs, so
     with the scoring marker all 9 are busy and no unplaced seed is possible."""
-    board = [{"at": [1, c], "kind": "seed", "crop": "squash", "owner": "A"} for c in (1, 2, 3)]
+    board: list[dict[str, object]] = [{"at": [1, c], "kind": "seed", "crop": "squash", "owner": "A"}
+                                      for c in (1, 2, 3)]
     board += [{"at": [2, 1], "kind": "veggie", "crop": "carrot", "owner": "A"},
               {"at": [2, 2], "kind": "veggie", "crop": "carrot", "owner": "A"},
               {"at": [3, 3], "kind": "sundial", "owner": "A"},

@@ -2,6 +2,7 @@
 import pytest
 
 import scorer
+from scorer.games.core import GAME_NOT_OVER
 from scorer.games.harvest_dice import data
 
 GAME = "harvest-dice"
@@ -265,17 +266,17 @@ def warning_codes(raw):
 
 
 def test_unfinished_game_warns_and_each_trigger_silences_it():
-    assert "game-not-finished" in warning_codes(state(player(), player("Ann")))
-    assert "game-not-finished" not in warning_codes(state(player(garden=FULL_GARDEN), player("Ann"),
+    assert GAME_NOT_OVER in warning_codes(state(player(), player("Ann")))
+    assert GAME_NOT_OVER not in warning_codes(state(player(garden=FULL_GARDEN), player("Ann"),
                                                           lettuce=3, tomato=3, carrot=2))
-    assert "game-not-finished" not in warning_codes(state(player(pig=24, powers=0), player("Ann", pig=9),
+    assert GAME_NOT_OVER not in warning_codes(state(player(pig=24, powers=0), player("Ann", pig=9),
                                                           lettuce=3, tomato=2, carrot=2))
-    assert "game-not-finished" not in warning_codes(state(player(pig=9), player("Ann", pig=9),
+    assert GAME_NOT_OVER not in warning_codes(state(player(pig=9), player("Ann", pig=9),
                                                           lettuce=5, tomato=1))
-    assert "game-not-finished" not in warning_codes(state(player(pig=9), player("Ann", pig=9),
+    assert GAME_NOT_OVER not in warning_codes(state(player(pig=9), player("Ann", pig=9),
                                                           mode="advanced", tomato=6))
     # five crossed in an advanced market is one short of full
-    assert "game-not-finished" in warning_codes(state(player(pig=9), player("Ann", pig=9),
+    assert GAME_NOT_OVER in warning_codes(state(player(pig=9), player("Ann", pig=9),
                                                       mode="advanced", tomato=5))
 
 

@@ -6,6 +6,7 @@ import copy
 import pytest
 
 import scorer
+from scorer.games.core import GAME_NOT_OVER
 from scorer.games.propagation import data
 from scorer.games.propagation.rules import GAME, Board, resolve_card
 
@@ -250,7 +251,7 @@ def test_cards_of_one_round_share_one_board_and_rocks_never_move():
 ])
 def test_missing_or_partial_bonus_is_a_warning(bonus, missing_rounds):
     result = scorer.score(GAME_ID, state(bonus=bonus))
-    assert [w["code"] for w in result["warnings"]] == ["bonus-incomplete"] * len(missing_rounds)
+    assert [w["code"] for w in result["warnings"]] == [GAME_NOT_OVER] * len(missing_rounds)
     assert all(f"round {r}" in w["message"] for w, r in zip(result["warnings"], missing_rounds))
 
 
