@@ -77,11 +77,13 @@ proxy:
 
 # Lint and types first (both configured in pyproject.toml), then the suite; any failure fails
 # the target. pytest exits 5 when it collected no test: that is a failure too, said plainly.
+# The suite runs on every core (pytest-xdist); `pytest -m "not slow and not browser"` is the
+# quick loop while working, and `make test` still runs everything.
 test: install-dev system-deps axe $(ESLINT)
 	$(BIN)/ruff check .
 	$(ESLINT) templates
 	$(BIN)/mypy
-	@$(BIN)/python -m pytest; rc=$$?; \
+	@$(BIN)/python -m pytest -n auto --dist worksteal; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "no tests were collected"; exit 1; fi; exit $$rc
 
 bench: $(VENV)/.installed-bench system-deps

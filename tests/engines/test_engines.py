@@ -25,6 +25,7 @@ def test_every_game_with_an_engine_has_an_oracle(game_id):
     assert module.__name__ == f"tests.oracles.{game_id.replace('-', '_')}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players"), PLAYER_COUNTS)
 def test_random_games_keep_every_rule(game_id, players):
     for seed in range(-(-GAMES_PER_GAME // len(player_counts(game_id)))):

@@ -7,9 +7,11 @@ from __future__ import annotations
 import subprocess
 from io import BytesIO
 from pathlib import Path
+from typing import cast
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 from pnp.art.critters import POSES, pose_icon
 from pnp.art.flowers import SPECIES, species_icon
@@ -53,12 +55,12 @@ def drawn_in_svg(path: PathShape, svg: str) -> bool:
 
 
 def drawn_in_pdf(path: PathShape, content: bytes) -> bool:
-    operators = PdfPainter(None, Paint()).ops(path)  # type: ignore[arg-type]  # paths never touch the canvas
+    operators = PdfPainter(None, Paint()).ops(path)  # paths never touch the canvas
     return operators.split("\n")[-1].encode() in content
 
 
 def page_contents(reader: PdfReader) -> list[bytes]:
-    return [page.get_contents().get_data() for page in reader.pages]
+    return [contents.get_data() for page in reader.pages if (contents := page.get_contents()) is not None]
 
 
 # --- Cottage Garden: a flower per species ------------------------------------------------------
@@ -152,7 +154,8 @@ def embedded_fonts(reader: PdfReader) -> dict[str, int]:
     """Base font name -> size of its embedded font program, over every page."""
     fonts: dict[str, int] = {}
     for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
+        resources = cast(DictionaryObject, page["/Resources"])
+        for font in cast(DictionaryObject, resources["/Font"]).values():
             font = font.get_object()
             program = font["/FontDescriptor"]["/FontFile2"].get_object()
             fonts[str(font["/BaseFont"])] = len(program.get_data())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -114,7 +115,7 @@ def test_bounds_cover_what_a_tree_draws_after_its_transforms():
 
 
 # Every other layout option, each on one of the two papers (the defaults run on both above).
-OTHER_OPTIONS = {"a4-shared-dark-short-saver": ("a4", dict(cut="shared", dark_backs=True, duplex="short",
+OTHER_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {"a4-shared-dark-short-saver": ("a4", dict(cut="shared", dark_backs=True, duplex="short",
                                                             ink_saver=True, bleed_mm=5.0)),
                  "letter-fold": ("letter", dict(fold=True))}
 
@@ -213,7 +214,7 @@ def test_a_seam_through_a_word_is_found(monkeypatch):
 
 
 def test_seams_fall_in_the_gutter_between_spaces_nearest_an_even_split():
-    spaces = [(x, x + 28.0) for x in range(0, 300, 30)]  # 28 mm spaces, 2 mm gutters
+    spaces = [(float(x), x + 28.0) for x in range(0, 300, 30)]  # 28 mm spaces, 2 mm gutters
     (first, second) = impose_module._portions(300.0, 2, 200.0, spaces)
     seam = first[1]
     assert 148.0 <= seam <= 150.0 and second == (seam - impose_module.TILE_OVERLAP_MM, 300.0)

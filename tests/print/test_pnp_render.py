@@ -11,6 +11,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from io import BytesIO
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -72,7 +73,8 @@ def _apply(m, x, y):
 
 
 def _svg_transform(text: str):
-    matrix = (1, 0, 0, 1, 0, 0)
+    matrix: tuple[float, ...] = (1, 0, 0, 1, 0, 0)
+    step: tuple[float, ...]
     for name, args in re.findall(r"(\w+)\(([^)]*)\)", text or ""):
         values = [float(v) for v in args.replace(",", " ").split()]
         if name == "translate":
@@ -153,7 +155,7 @@ def pdf_records(reader: PdfReader, page_number: int) -> list[dict]:
     page = reader.pages[page_number]
     height_pt = float(page.mediabox.height)
     to_mm = (1 / MM, 0, 0, -1 / MM, 0, height_pt / MM)  # device points -> page mm, y down
-    state = {"ctm": (1, 0, 0, 1, 0, 0), "fill": None}
+    state: dict[str, Any] = {"ctm": (1, 0, 0, 1, 0, 0), "fill": None}
     stack, points, records = [], [], []
     text_matrix = None
     for operands, operator in ContentStream(page.get_contents(), reader).operations:
