@@ -313,3 +313,31 @@ def _deal_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if (after["current"], after["turns"], after["spare_bed"]) != (data.FIRST_PLAYER, 0, entry["spare_bed"]):
         faults.append("after the deal the first player starts with the spare bed beside the nursery")
     return faults
+
+
+# --- final scores, from the rulebook alone ---------------------------------------------------
+
+# End of the Game: a cube's worth is the number of its space (orange 1-15, blue 2-14 by
+# twos), the Target Space 20, the Starting Space 0; a cube's position is held as that worth.
+ORANGE_WORTH = frozenset({0, *range(1, 16), 20})
+BLUE_WORTH = frozenset({0, *range(2, 15, 2), 20})
+
+
+def final_scores(state: dict) -> dict[str, dict[str, int]]:
+    """End of the Game: every cube its space's worth and one point a beehive; cats and cubes
+    on the Starting Space score nothing."""
+    scores = {}
+    for player in state["players"]:
+        assert set(player["orange"]) <= ORANGE_WORTH and set(player["blue"]) <= BLUE_WORTH, player
+        points = {"orange": sum(player["orange"]), "blue": sum(player["blue"]), "beehives": player["beehives"]}
+        scores[player["name"]] = {**points, "total": sum(points.values())}
+    return scores
+
+
+def winners(state: dict) -> list[str]:
+    """End of the Game: most points; a tie goes to the most beehives, and a tie beyond that is
+    shared (house rule: the rulebook names no further tie-breaker)."""
+    totals = final_scores(state)
+    keys = {p["name"]: (totals[p["name"]]["total"], p["beehives"]) for p in state["players"]}
+    best = max(keys.values())
+    return [name for name, key in keys.items() if key == best]

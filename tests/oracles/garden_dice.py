@@ -493,3 +493,39 @@ ACTION_FAULTS: dict[str, Any] = {
     "flip": _flip_faults, "move_critter": _move_faults, "remove_critter": _remove_faults,
     "sun_reroll": _sun_faults, "sun_set_die": _sun_faults,
 }
+
+
+# --- final scores, from the rulebook alone ---------------------------------------------------
+
+# Components › Point Value: the number in each tile's corner.
+FACE_VALUE = {"squash": 1, "carrot": 2, "tomato": 3, "artichoke": 4, "eggplant": 5}
+UNPLACED_SEED = -5   # Game End: each purchased seed not placed, except the first
+SET = 15             # Game End › Sets: one of each of the five veggies
+COLLECTION = {3: 10, 4: 15, 5: 20}  # Game End › Collections: 5 or more pay 20
+SUN = 5              # Sun Tokens: an unused sun
+
+
+def final_scores(state: dict) -> dict[str, dict[str, int]]:
+    """Game End: the scoring track, less 5 a purchased seed still held past the first, 15 a
+    full set, 10/15/20 a collection of 3/4/5+ of one veggie, 5 for the sun still held."""
+    scores = {}
+    for player in state["players"]:
+        harvested = [player["harvested"].get(crop, 0) for crop in FACE_VALUE]
+        held = sum(player["seeds"].values())
+        points = {"track": player["track"],
+                  "unplaced_seeds": UNPLACED_SEED * max(0, held - 1),
+                  "sets": SET * min(harvested),
+                  "collections": sum(COLLECTION[min(n, 5)] for n in harvested if n >= 3),
+                  "sun": SUN if player["sun_token"] else 0}
+        scores[player["name"]] = {**points, "total": sum(points.values())}
+    return scores
+
+
+def winners(state: dict) -> list[str]:
+    """Game End: most points, then the most face value harvested; still tied, shared."""
+    totals = final_scores(state)
+    keys = {player["name"]: (totals[player["name"]]["total"],
+                             sum(FACE_VALUE[crop] * n for crop, n in player["harvested"].items()))
+            for player in state["players"]}
+    best = max(keys.values())
+    return [name for name, key in keys.items() if key == best]

@@ -171,3 +171,25 @@ def _beats(card: dict, best: dict, rule: int) -> bool:
 
 def _value(card: dict) -> int:
     return int(card["declared"] if "declared" in card else card["number"])
+
+
+# --- final scores, from the rulebook alone ---------------------------------------------------
+
+def final_scores(state: dict) -> dict[str, dict[str, int]]:
+    """Winning the game: cards left in hand join the garden bed and every card is a point
+    (the house rule "Scoring" counts the hand beside the bed, as this rulebook says)."""
+    return {player["name"]: {"garden_bed": len(player["garden_bed"]), "hand": len(player["hand"]),
+                             "total": len(player["garden_bed"]) + len(player["hand"])}
+            for player in state["players"]}
+
+
+def winners(state: dict) -> list[str]:
+    """Winning the game: most cards; a tie goes to the most gnomes collected (house rule
+    "Scoring": gnomes in hand count too, the hand being added to the bed first); still tied,
+    the tied players share the win (the rock-paper-scissors is not scored)."""
+    totals = final_scores(state)
+    keys = {player["name"]: (totals[player["name"]]["total"],
+                             sum(card.startswith("gnome-") for card in player["garden_bed"] + player["hand"]))
+            for player in state["players"]}
+    best = max(keys.values())
+    return [name for name, key in keys.items() if key == best]

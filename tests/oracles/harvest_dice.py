@@ -243,3 +243,55 @@ def _last_die_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if after["over"] != bool(_triggered(after)):
         faults.append(f"the round ended with triggers {_triggered(after)}, and over is {after['over']}")
     return faults
+
+
+# --- final scores, from the rulebook alone ---------------------------------------------------
+
+# The house score sheet (docs/house-rules.md, Harvest Dice, "The house score sheet"): a pig of
+# four rows of six circles worth 3, 7, 12 and 18 from the top (End Game › Pig), 5 points a
+# fully planted garden row (End Game › Ribbons), a market's first circle printed crossed on the
+# basic sheet only (The Last Die & The Market, Advanced Game).
+PIG_ROW_POINTS = (0, 3, 7, 12, 18)  # by rows of six circles completed
+PIG_ROW = 6
+RIBBON = 5
+PRINTED_MARKET_CIRCLES = {"basic": 1, "advanced": 0}
+LETTERS = {"lettuce": "L", "tomato": "T", "carrot": "C"}
+AWARD = 5  # End Game, Advanced Game: most of each crop and most pig circles
+
+
+def final_scores(state: dict) -> dict[str, dict[str, int]]:
+    """End Game: each veggie is worth its market's crossed circles, each full garden row a
+    ribbon, the pig the value beside its last completed row; in the advanced game 5 more for
+    the most of each crop and the most pig circles, shared on a tie (house rule "Advanced
+    awards": only to players who have at least one)."""
+    printed = PRINTED_MARKET_CIRCLES[state["mode"]]
+    scores = {}
+    for player in state["players"]:
+        planted = "".join(player["garden"])
+        points = {crop: planted.count(letter) * (printed + state["markets"][crop])
+                  for crop, letter in LETTERS.items()}
+        points["ribbons"] = RIBBON * sum("." not in row for row in player["garden"])
+        points["pig"] = PIG_ROW_POINTS[min(player["pig"], 4 * PIG_ROW) // PIG_ROW]
+        if state["mode"] == "advanced":
+            points["bonus"] = _awards(state, player)
+        scores[player["name"]] = {**points, "total": sum(points.values())}
+    return scores
+
+
+def _awards(state: dict, player: dict) -> int:
+    def measures(sheet: dict) -> list[int]:
+        planted = "".join(sheet["garden"])
+        return [planted.count(letter) for letter in LETTERS.values()] + [sheet["pig"]]
+    best = [max(column) for column in zip(*(measures(sheet) for sheet in state["players"]))]
+    return AWARD * sum(1 for mine, top in zip(measures(player), best) if mine == top and mine > 0)
+
+
+def winners(state: dict) -> list[str]:
+    """End Game: most points, then most veggies planted, then most pig circles; still tied,
+    the victory is shared."""
+    totals = final_scores(state)
+    keys = {player["name"]: (totals[player["name"]]["total"],
+                             sum(cell != "." for row in player["garden"] for cell in row), player["pig"])
+            for player in state["players"]}
+    best = max(keys.values())
+    return [name for name, key in keys.items() if key == best]

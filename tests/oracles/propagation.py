@@ -308,3 +308,118 @@ def _end_round_faults(before: dict, entry: dict, after: dict) -> list[str]:
 
 ACTION_FAULTS = {"grow": _grow_faults, "sow": _sow_faults, "harvest": _harvest_faults,
                  "propagate": _propagate_faults}
+
+
+# --- final scores, from the rulebook alone ---------------------------------------------------
+
+# Individual plant type rules › Harvest: a tomato 1 point, a carrot 2, an apple 4.
+HARVEST_POINTS = {"tomato": 1, "carrot": 2, "apple": 4}
+GROWN_AT = {"tomato": 3, "carrot": 3, "apple": 5}  # ... › Growth: fully grown from this tier
+# Flat-topped hexes in axial [q, r]; north is the top hex (house rule "Board").
+DIRECTIONS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+CORNERS = frozenset({(0, -4), (4, -4), (4, 0), (0, 4), (-4, 4), (-4, 0)})
+# The bonus cards (house rule "Bonus cards": the rulebook lost its card page): points, and
+# either "most" (one winner) or the least count that pays every player who reaches it.
+BONUS = {
+    "most-tomatoes": (5, "most"), "most-carrots": (5, "most"), "biggest-orchard": (6, "most"),
+    "biggest-garden": (6, "most"), "largest-patch": (5, "most"), "ripe-and-ready": (4, "most"),
+    "longest-furrow": (4, "most"), "rock-garden": (4, "most"), "sunny-side": (4, "most"),
+    "apple-growers": (3, 3), "carrot-patch": (3, 5), "tomato-glut": (2, 8), "mixed-garden": (3, 3),
+    "heart-of-the-garden": (2, 1), "corner-plots": (3, 2),
+}
+
+
+def final_scores(state: dict) -> dict[str, dict[str, int]]:
+    """Rounds: the harvests' points and every bonus card resolved at rounds 10 and 20."""
+    names = [player["name"] for player in state["players"]]
+    bonus = dict.fromkeys(names, 0)
+    for resolution in state["bonus"]:
+        for name, points in _bonus_paid(resolution["card"], resolution["board"], names).items():
+            bonus[name] += points
+    scores = {}
+    for player in state["players"]:
+        points = {kind: HARVEST_POINTS[kind] * player["harvested"].get(kind, 0) for kind in HARVEST_POINTS}
+        points["bonus"] = bonus[player["name"]]
+        scores[player["name"]] = {**points, "total": sum(points.values())}
+    return scores
+
+
+def winners(state: dict) -> list[str]:
+    """Rounds: the most points wins; the rulebook names no tie-breaker, so a tie is shared
+    (house rule)."""
+    totals = {name: score["total"] for name, score in final_scores(state).items()}
+    best = max(totals.values())
+    return [name for name, total in totals.items() if total == best]
+
+
+def _bonus_paid(card: str, board: dict, names: list[str]) -> dict[str, int]:
+    """Bonus Scoring cards: a "most" card pays everyone tied for the most, but nobody on a tie
+    of two players, nor when nobody has any; the others pay everyone who reaches the count."""
+    points, needed = BONUS[card]
+    counts = {name: _measure(card, board, name) for name in names}
+    if needed != "most":
+        return {name: points for name, n in counts.items() if n >= needed}
+    best = max(counts.values())
+    paid = [name for name, n in counts.items() if n == best]
+    if best == 0 or (len(names) == 2 and len(paid) == 2):
+        return {}
+    return dict.fromkeys(paid, points)
+
+
+def _measure(card: str, board: dict, name: str) -> int:
+    mine = {(p["at"][0], p["at"][1]): p for p in board["plants"] if p["owner"] == name}
+    kinds = {p["kind"] for p in mine.values()}
+    rocks = {(q, r) for q, r in board["rocks"]}
+    by_card = {
+        "most-tomatoes": lambda: _of_kind(mine, "tomato"), "most-carrots": lambda: _of_kind(mine, "carrot"),
+        "biggest-orchard": lambda: _of_kind(mine, "apple"), "apple-growers": lambda: _of_kind(mine, "apple"),
+        "carrot-patch": lambda: _of_kind(mine, "carrot"), "tomato-glut": lambda: _of_kind(mine, "tomato"),
+        "biggest-garden": lambda: len(mine),
+        "largest-patch": lambda: _largest_group(set(mine)),
+        "ripe-and-ready": lambda: sum(p["tier"] >= GROWN_AT[p["kind"]] for p in mine.values()),
+        "longest-furrow": lambda: _longest_line({at for at, p in mine.items() if p["kind"] == "carrot"}),
+        "rock-garden": lambda: sum(any(_step(at, d) in rocks for d in DIRECTIONS) for at in mine),
+        "sunny-side": lambda: sum(2 * r + q < 0 for q, r in mine),  # above the middle row
+        "mixed-garden": lambda: len(kinds),
+        "heart-of-the-garden": lambda: sum(abs(q) + abs(r) + abs(q + r) <= 2 for q, r in mine),
+        "corner-plots": lambda: len(CORNERS & set(mine)),
+    }
+    return by_card[card]()
+
+
+def _of_kind(mine: dict, kind: str) -> int:
+    return sum(p["kind"] == kind for p in mine.values())
+
+
+def _step(at: tuple[int, int], direction: tuple[int, int]) -> tuple[int, int]:
+    return at[0] + direction[0], at[1] + direction[1]
+
+
+def _largest_group(spaces: set[tuple[int, int]]) -> int:
+    largest, seen = 0, set()
+    for start in spaces:
+        if start in seen:
+            continue
+        group, frontier = {start}, [start]
+        while frontier:
+            at = frontier.pop()
+            for near in (_step(at, d) for d in DIRECTIONS):
+                if near in spaces and near not in group:
+                    group.add(near)
+                    frontier.append(near)
+        seen |= group
+        largest = max(largest, len(group))
+    return largest
+
+
+def _longest_line(spaces: set[tuple[int, int]]) -> int:
+    longest = 0
+    for at in spaces:
+        for direction in DIRECTIONS[:3]:
+            if _step(at, (-direction[0], -direction[1])) in spaces:
+                continue  # not the line's first space
+            length, here = 0, at
+            while here in spaces:
+                length, here = length + 1, _step(here, direction)
+            longest = max(longest, length)
+    return longest
