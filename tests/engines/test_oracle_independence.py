@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from scorer.games.core import PlayerScore
+from scorer.games.cottage_garden import data as cottage_data
+from scorer.games.cottage_garden import rules as cottage_rules
 from scorer.games.cottage_garden.rules import CottageGarden
 from scorer.games.garden_dice import data as garden_dice_data
 from scorer.games.garden_variety.rules import GardenVarietyGame
@@ -27,10 +29,11 @@ GAMES = 20  # judged random games a planted bug has to show in
 ORACLES = Path(__file__).resolve().parents[1] / "oracles"
 
 
-def _caught(game_id: str) -> None:
-    """Some of GAMES judged random games (player counts in turn) fails on the oracle's score."""
+def _caught(game_id: str, by: str = "by the rulebook|the rulebook ") -> None:
+    """Some of GAMES judged random games (player counts in turn) fails with a message matching
+    `by` (by default: the oracle's final score)."""
     counts = player_counts(game_id)
-    with pytest.raises(AssertionError, match="by the rulebook|the rulebook "):
+    with pytest.raises(AssertionError, match=by):
         for seed in range(GAMES):
             play_and_judge(game_id, counts[seed % len(counts)], seed)
 
@@ -109,6 +112,16 @@ def test_cottage_garden_target_worth_15_is_caught(monkeypatch):
             for score, player in zip(original(self, state), state.players)]
     monkeypatch.setattr(CottageGarden, "player_scores", scores)
     _caught("cottage-garden")
+
+
+def test_cottage_garden_red_line_cat_ignored_is_caught(monkeypatch):
+    monkeypatch.setattr(cottage_rules, "crosses_mouse_line", lambda colour, before, after: False)
+    _caught("cottage-garden", by="the red line earns one cat")
+
+
+def test_cottage_garden_pots_printed_on_tiles_not_counted_is_caught(monkeypatch):
+    monkeypatch.setattr(cottage_data, "POT_CELLS", tuple(c for c in cottage_data.POT_CELLS if c != "P"))
+    _caught("cottage-garden", by="steps for a bed with")
 
 
 # --- Garden Dice ---------------------------------------------------------------------------------
