@@ -11,9 +11,17 @@ turned into '_': tests/oracles/garden_variety.py) that defines
         wrong player acted, the turn, start player or leader did not pass as the rulebook
         says, the game did not end exactly when it should.
 
-Both answer [] when all is well. They are written from the rulebook and the state format
-documented in docs/engines.md, never by calling the game's rules.py: an oracle that asked
-the rules would agree with every bug it is there to find. They may read the game's data
-module (the box contents and the house choices the rules also read). The harness calls
-both at every step of every random game, so they stay cheap: plain loops over the JSON.
+    final_scores(state: dict) -> dict[str, dict[str, int]]
+        the finished game's score, {player: {category: points, "total": n}}, in the scorer's
+        categories;
+    winners(state: dict) -> list[str]
+        the winners after the rulebook's tie-breakers.
+
+The fault lists answer [] when all is well. They are written from the rulebook and the state
+format documented in docs/engines.md, never by calling the game's rules.py or its scorer: an
+oracle that asked them would agree with every bug it is there to find. The rulebook's numbers
+(and the house choices of docs/house-rules.md, each named in a comment) are written in the
+oracle itself, never read from the game's data module, so a wrong number there is caught
+(tests/engines/test_oracle_independence.py). The harness calls them at every step of every
+random game, so they stay cheap: plain loops over the JSON.
 """

@@ -49,6 +49,7 @@ def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
         return _deal_faults(before, entry, after)
     faults = _actor_faults(before, entry) + _turn_passing_faults(before, entry, after)
     faults += _cube_step_faults(before, entry, after) + _nursery_faults(before, entry, after)
+    faults += _scoring_faults(before, entry, after)
     faults += _phase_order_faults(before, entry, after)
     if before["final_round"]:
         for old, new in zip(before["players"], after["players"]):
@@ -313,3 +314,90 @@ def _deal_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if (after["current"], after["turns"], after["spare_bed"]) != (data.FIRST_PLAYER, 0, entry["spare_bed"]):
         faults.append("after the deal the first player starts with the spare bed beside the nursery")
     return faults
+
+
+# --- scoring steps, from the visible pieces -----------------------------------------------------
+
+# What a space of a bed shows: a flower tile's square (a plain flower, a flower pot or a garden
+# cloche printed on it), a cat, a flower-pot token, a pot or cloche printed on the bed itself.
+SHOWS_POT = frozenset("POp")
+SHOWS_CLOCHE = frozenset("Cc")
+RED_LINE = {"orange": 8, "blue": 8}  # house rule "Red mouse line": crossed from 8 or less forward
+
+
+def _scoring_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Scoring Phase: a bed scored shows exactly its visible pieces; the first cube moved for
+    it goes one step a visible flower pot (orange) or garden cloche (blue); Special rules for
+    the Planting Table: a cube moved forward across the red line earns one cat."""
+    seat = [p["name"] for p in before["players"]].index(entry.get("player")) if "player" in entry else None
+    if seat is None or entry["type"] not in ("score_bed", "move_cube"):
+        return []
+    complete = [bed for bed in before["players"][seat]["beds"] if not _open_bed(bed)]
+    if entry["type"] == "score_bed":
+        shown = [_showing(bed) for bed in complete]
+        return [] if entry["bed"] in shown else [f"the bed scored shows {entry['bed']}, but the complete beds "
+                                                 f"show {shown}"]
+    faults = []
+    marks = SHOWS_POT if entry["color"] == "orange" else SHOWS_CLOCHE
+    visible = [sum(ch in marks for row in _showing(bed) for ch in row) for bed in complete]
+    if complete and entry["steps"] not in visible:
+        faults.append(f"{entry['color']} cube moved {entry['steps']} steps for a bed with {visible} visible")
+    crossed = entry["from"] <= RED_LINE[entry["color"]] < _landing(entry)
+    won = after["players"][seat]["cats"] - before["players"][seat]["cats"]
+    if won != int(crossed):
+        faults.append(f"a cube moved from {entry['from']} to {_landing(entry)} and {won} cats were won: the red "
+                      "line earns one cat when crossed forward")
+    return faults
+
+
+def _landing(entry: dict) -> int:
+    track = sorted(ORANGE_WORTH if entry["color"] == "orange" else BLUE_WORTH)
+    return track[min(track.index(entry["from"]) + entry["steps"], len(track) - 1)]
+
+
+def _showing(bed: dict) -> list[str]:
+    """The bed as rows of what each space shows, as a scored bed is written: F a flower, P and
+    C a pot or cloche printed on a tile, K a cat, O a flower-pot token, p and c a pot or cloche
+    printed on the bed, "." empty."""
+    rows = [list(row) for row in data.BED_DESIGNS[bed["design"]]]
+    for placed in bed["tiles"]:
+        for r, c, mark in _marked_cells(placed["tile"], placed["rotation"], placed["flip"]):
+            rows[placed["at"][0] + r - 1][placed["at"][1] + c - 1] = mark
+    for r, c in bed["cats"]:
+        rows[r - 1][c - 1] = "K"
+    for r, c in bed["pots"]:
+        rows[r - 1][c - 1] = "O"
+    return ["".join(row) for row in rows]
+
+
+@functools.cache
+def _marked_cells(tile: str, rotation: int, flip: bool) -> tuple[tuple[int, int, str], ...]:
+    return tuple(data.oriented_squares(tile, rotation, flip))
+
+
+# --- final scores, from the rulebook alone ---------------------------------------------------
+
+# End of the Game: a cube's worth is the number of its space (orange 1-15, blue 2-14 by
+# twos), the Target Space 20, the Starting Space 0; a cube's position is held as that worth.
+ORANGE_WORTH = frozenset({0, *range(1, 16), 20})
+BLUE_WORTH = frozenset({0, *range(2, 15, 2), 20})
+
+
+def final_scores(state: dict) -> dict[str, dict[str, int]]:
+    """End of the Game: every cube its space's worth and one point a beehive; cats and cubes
+    on the Starting Space score nothing."""
+    scores = {}
+    for player in state["players"]:
+        assert set(player["orange"]) <= ORANGE_WORTH and set(player["blue"]) <= BLUE_WORTH, player
+        points = {"orange": sum(player["orange"]), "blue": sum(player["blue"]), "beehives": player["beehives"]}
+        scores[player["name"]] = {**points, "total": sum(points.values())}
+    return scores
+
+
+def winners(state: dict) -> list[str]:
+    """End of the Game: most points; a tie goes to the most beehives, and a tie beyond that is
+    shared (house rule: the rulebook names no further tie-breaker)."""
+    totals = final_scores(state)
+    keys = {p["name"]: (totals[p["name"]]["total"], p["beehives"]) for p in state["players"]}
+    best = max(keys.values())
+    return [name for name, key in keys.items() if key == best]

@@ -19,10 +19,44 @@ from collections import Counter
 from typing import Any
 
 import scorer
-from scorer.games.garden_dice import data
 
 DIE_ACTIONS = ("buy", "place", "water", "harvest", "flip", "move_critter", "remove_critter")
 SIDES = {"bird": "rabbit", "rabbit": "bird", "sundial": "scarecrow", "scarecrow": "sundial"}
+
+# Components › Point Value: the number in each tile's corner.
+FACE_VALUE = {"squash": 1, "carrot": 2, "tomato": 3, "artichoke": 4, "eggplant": 5}
+UNPLACED_SEED = -5   # Game End: each purchased seed not placed, except the first
+SET = 15             # Game End › Sets: one of each of the five veggies
+COLLECTION = {3: 10, 4: 15, 5: 20}  # Game End › Collections: 5 or more pay 20
+SUN = 5              # Sun Tokens: an unused sun
+# Setup: the chart of tiles of each crop in play (lost from the text; the house reads 5, 7 and
+# 10 for 2, 3 and 4 players, the house rules' Garden Dice checks).
+SUPPLY_PER_CROP = {2: 5, 3: 7, 4: 10}
+CROPS = tuple(FACE_VALUE)
+# Components and Setup: a 6 x 6 garden, rows and columns marked 1-6; the star spaces are the
+# house board's (house rule "The board": the printed ones are unknown).
+BOARD_SIZE = 6
+STAR_SPACES = frozenset({(1, 2), (2, 6), (3, 4), (4, 3), (5, 1), (6, 5)})
+# Components: 9 discs a player, one of them the scoring marker (Setup).
+DISCS_FOR_TILES = 8
+# Board tiles as the state names them: a seed tile's two sides, the two two-sided special
+# tiles, and the rocks of a 2-player game (Setup).
+SEED, VEGGIE, ROCK = "seed", "veggie", "rock"
+CROP_SIDES = (SEED, VEGGIE)
+CRITTER_SIDES = ("bird", "rabbit")
+TILE_KINDS = (*CROP_SIDES, *CRITTER_SIDES, "sundial", "scarecrow", ROCK)
+ROCK_PLAYER_COUNT = 2
+# On Your Turn: four dice; Buy a Seed Tile: at most two of one crop a turn; Flip a Special
+# Tile and Remove a Critter: a 6.
+DICE = 4
+DIE_FACES = (1, 2, 3, 4, 5, 6)
+SIX = 6
+MAX_SAME_CROP_PER_TURN = 2
+# Harvest a Veggie: a star space doubles a veggie, the owner's scarecrow adds 3 instead, and
+# the harvester scores 1 for each opponent's veggie in the chain.
+STAR_MULTIPLIER = 2
+SCARECROW_BONUS = 3
+CHAIN_BONUS = 1
 LINES = ((0, 1), (0, -1), (1, 0), (-1, 0))
 AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 SUNDIAL_REACH = 2  # one die by 1 or 2, or two dice by 1 each: at most 2 in all, once a turn
@@ -61,33 +95,33 @@ def _board(state: dict) -> Board:
 
 
 def _value(tile: dict) -> int:
-    return data.CROP_VALUES[tile["crop"]]
+    return FACE_VALUE[tile["crop"]]
 
 
 def _on_board(at: tuple[int, int]) -> bool:
-    return 1 <= at[0] <= data.BOARD_SIZE and 1 <= at[1] <= data.BOARD_SIZE
+    return 1 <= at[0] <= BOARD_SIZE and 1 <= at[1] <= BOARD_SIZE
 
 
 def _tile_faults(state: dict, board: Board) -> list[str]:
     names = [p["name"] for p in state["players"]]
     faults = []
     for at, tile in board.items():
-        if not _on_board(at) or tile["kind"] not in data.TILE_KINDS:
+        if not _on_board(at) or tile["kind"] not in TILE_KINDS:
             faults.append(f"{tile} is no tile on the board")
-        elif tile["kind"] != data.ROCK and tile.get("owner") not in names:
+        elif tile["kind"] != ROCK and tile.get("owner") not in names:
             faults.append(f"{tile} belongs to nobody playing")
-        elif tile["kind"] in data.CROP_SIDES and tile.get("crop") not in data.CROPS:
+        elif tile["kind"] in CROP_SIDES and tile.get("crop") not in CROPS:
             faults.append(f"{tile} is no crop")
-        elif tile.get("swallowed", 0) and tile["kind"] not in data.CRITTER_SIDES:
+        elif tile.get("swallowed", 0) and tile["kind"] not in CRITTER_SIDES:
             faults.append(f"{tile} swallowed tiles, but only a bird or rabbit eats")
     for name in names:
         owned = Counter(t["kind"] for t in board.values() if t.get("owner") == name)
         if owned["bird"] + owned["rabbit"] > 1 or owned["sundial"] + owned["scarecrow"] > 1 or owned["rock"] > 1:
             faults.append(f"{name} has more special tiles on the board than the one of each they were given")
-    rocks = sum(t["kind"] == data.ROCK for t in board.values())
-    if rocks and len(names) != data.ROCK_PLAYER_COUNT:
+    rocks = sum(t["kind"] == ROCK for t in board.values())
+    if rocks and len(names) != ROCK_PLAYER_COUNT:
         faults.append(f"a rock on the board in a {len(names)}-player game: rocks are for two players only")
-    if state["variant"] == "family" and any(t["kind"] in data.CRITTER_SIDES for t in board.values()):
+    if state["variant"] == "family" and any(t["kind"] in CRITTER_SIDES for t in board.values()):
         faults.append("a bird or rabbit in the family game, which leaves them out")
     return faults
 
@@ -98,7 +132,7 @@ def _accounted(state: dict) -> Counter:
     for player in state["players"]:
         found.update(player["seeds"])
         found.update(player["harvested"])
-    found.update(t["crop"] for t in state["board"] if t["kind"] in data.CROP_SIDES)
+    found.update(t["crop"] for t in state["board"] if t["kind"] in CROP_SIDES)
     return found
 
 
@@ -111,26 +145,26 @@ def _swallowed(state: dict) -> int:
 
 
 def _conservation_faults(state: dict) -> list[str]:
-    per_crop = data.SUPPLY_PER_CROP[len(state["players"])]
+    per_crop = SUPPLY_PER_CROP[len(state["players"])]
     accounted = _accounted(state)
     faults = [f"{n} {crop} tiles in play, more than the {per_crop} the game uses"
               for crop, n in accounted.items() if n > per_crop]
     faults += [f"the {crop} stack holds {n}" for crop, n in state["supply"].items() if not 0 <= n <= per_crop]
-    if sum(accounted.values()) + _swallowed(state) > per_crop * len(data.CROPS):
+    if sum(accounted.values()) + _swallowed(state) > per_crop * len(CROPS):
         faults.append("more seed/veggie tiles held, placed, harvested and swallowed than the game uses")
     return faults
 
 
 def _player_faults(state: dict, board: Board, player: dict) -> list[str]:
     name = player["name"]
-    own = [t for t in board.values() if t.get("owner") == name and t["kind"] != data.ROCK]
+    own = [t for t in board.values() if t.get("owner") == name and t["kind"] != ROCK]
     discs = _seeds_held(player) + len(own) + sum(t.get("swallowed", 0) for t in own)
-    faults = [] if discs <= data.DISCS_FOR_TILES else [
-        f"{name} has {discs} discs on tiles, but {data.DISCS_FOR_TILES} beside the scoring marker"]
-    face = sum(data.CROP_VALUES[crop] * n for crop, n in player["harvested"].items())
+    faults = [] if discs <= DISCS_FOR_TILES else [
+        f"{name} has {discs} discs on tiles, but {DISCS_FOR_TILES} beside the scoring marker"]
+    face = sum(FACE_VALUE[crop] * n for crop, n in player["harvested"].items())
     others = sum(sum(p["harvested"].values()) for p in state["players"] if p is not player)
-    most = sum(max(data.STAR_MULTIPLIER * data.CROP_VALUES[crop], data.CROP_VALUES[crop] + data.SCARECROW_BONUS) * n
-               for crop, n in player["harvested"].items()) + data.CHAIN_BONUS_PER_OPPONENT_VEGGIE * others
+    most = sum(max(STAR_MULTIPLIER * FACE_VALUE[crop], FACE_VALUE[crop] + SCARECROW_BONUS) * n
+               for crop, n in player["harvested"].items()) + CHAIN_BONUS * others
     if not face <= player["track"] <= most:
         faults.append(f"{name}'s track shows {player['track']}, outside {face}-{most}: only harvests score, "
                       "each veggie its value, doubled on a star or plus 3 by a scarecrow, plus a chain point "
@@ -141,10 +175,10 @@ def _player_faults(state: dict, board: Board, player: dict) -> list[str]:
 def _turn_faults(state: dict) -> list[str]:
     turn, pool = state["turn"], state["pool"]
     faults = [] if 0 <= state["current"] < len(state["players"]) else [f"player {state['current']} is to play"]
-    if pool is not None and (len(pool) + turn["dice_spent"] != data.DICE
-                             or any(d not in data.DIE_FACES for d in pool)):
-        faults.append(f"the pool {pool} with {turn['dice_spent']} dice spent: a turn has {data.DICE} dice")
-    if any(n > data.MAX_SAME_CROP_PER_TURN for n in turn["bought"].values()):
+    if pool is not None and (len(pool) + turn["dice_spent"] != DICE
+                             or any(d not in DIE_FACES for d in pool)):
+        faults.append(f"the pool {pool} with {turn['dice_spent']} dice spent: a turn has {DICE} dice")
+    if any(n > MAX_SAME_CROP_PER_TURN for n in turn["bought"].values()):
         faults.append(f"bought {turn['bought']} this turn: at most two of a crop")
     if len(turn["sundial"]) > 2 or sum(map(abs, turn["sundial"])) > SUNDIAL_REACH:
         faults.append(f"the sundial changed dice by {turn['sundial']} this turn")
@@ -186,7 +220,7 @@ def _turn_end_faults(before: dict, entry: dict, after: dict) -> list[str]:
 def _die_action_left(before: dict, entry: dict, after: dict) -> dict | None:
     """A die action legal on the table as it stood after the entry, before the dice passed
     (judged by the engine's candidates and check), or None."""
-    game_engine = scorer.GAMES[data.GAME_ID].engine
+    game_engine = scorer.GAMES["garden-dice"].engine
     assert game_engine is not None
     table = _before_passing(before, entry, after)
     actions = [a for a in game_engine.candidate_actions(table, random.Random(0)) if a["type"] in DIE_ACTIONS]
@@ -237,7 +271,7 @@ def _bought(turn: dict, entry: dict) -> dict:
 def _sundial_used(before: dict, entry: dict) -> list[int]:
     if entry["type"] not in ("place", "remove_critter"):
         return []
-    game_engine = scorer.GAMES[data.GAME_ID].engine
+    game_engine = scorer.GAMES["garden-dice"].engine
     assert game_engine is not None
     return list(game_engine.judge(before, entry)["effects"].get("sundial", []))
 
@@ -259,7 +293,7 @@ def _kept_faults(before: dict, entry: dict, after: dict) -> list[str]:
     held_before, held_after = _accounted(before), _accounted(after)
     lost, gained = held_before - held_after, held_after - held_before
     eaten = _board(before).get(tuple(entry["to"])) if kind == "move_critter" else None
-    allowed = Counter([eaten["crop"]]) if eaten and eaten["kind"] in data.CROP_SIDES else Counter()
+    allowed = Counter([eaten["crop"]]) if eaten and eaten["kind"] in CROP_SIDES else Counter()
     if gained or lost - allowed:
         faults.append(f"seed/veggie tiles appeared {dict(gained)} or vanished {dict(lost - allowed)}")
     removed = _board(before).get(tuple(entry["at"]), {}) if kind == "remove_critter" else {}
@@ -292,9 +326,9 @@ def _unchanged_elsewhere(before: Board, after: Board, spaces: set[tuple[int, int
 def _buy_faults(before: dict, entry: dict, after: dict) -> list[str]:
     crop, index = entry["crop"], before["current"]
     faults = []
-    if entry["die"] < data.CROP_VALUES[crop]:
-        faults.append(f"a {crop} (value {data.CROP_VALUES[crop]}) bought with a {entry['die']}")
-    if before["turn"]["bought"].get(crop, 0) >= data.MAX_SAME_CROP_PER_TURN:
+    if entry["die"] < FACE_VALUE[crop]:
+        faults.append(f"a {crop} (value {FACE_VALUE[crop]}) bought with a {entry['die']}")
+    if before["turn"]["bought"].get(crop, 0) >= MAX_SAME_CROP_PER_TURN:
         faults.append(f"a third {crop} bought this turn")
     if after["supply"] != {**before["supply"], crop: before["supply"][crop] - 1}:
         faults.append(f"buying a {crop} took {before['supply']} to {after['supply']}")
@@ -324,10 +358,10 @@ def _place_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if not _names_space(entry["dice"], at, _sundial_left(before, old)):
         faults.append(f"the dice {entry['dice']} do not name {list(at)}")
     tile = new.get(at, {})
-    side = data.SEED if entry["tile"] == "seed" else entry["tile"]
-    if tile.get("kind") != side or (side != data.ROCK and tile.get("owner") != name):
+    side = SEED if entry["tile"] == "seed" else entry["tile"]
+    if tile.get("kind") != side or (side != ROCK and tile.get("owner") != name):
         faults.append(f"{name}'s {entry['tile']} was placed as {tile}")
-    if entry["tile"] == "rock" and len(before["players"]) != data.ROCK_PLAYER_COUNT:
+    if entry["tile"] == "rock" and len(before["players"]) != ROCK_PLAYER_COUNT:
         faults.append("a rock placed in a game of more than two")
     index = before["current"]
     seeds = Counter(before["players"][index]["seeds"])
@@ -366,21 +400,21 @@ def _own_crop_tile(before: dict, entry: dict, side: str) -> tuple[Board, tuple[i
 
 
 def _water_faults(before: dict, entry: dict, after: dict) -> list[str]:
-    board, at, faults = _own_crop_tile(before, entry, data.SEED)
+    board, at, faults = _own_crop_tile(before, entry, SEED)
     if faults:
         return faults
-    watered = _chain(board, at, data.SEED)
+    watered = _chain(board, at, SEED)
     new = _board(after)
     faults = [f"{list(space)} should be watered" for space in sorted(watered)
-              if new.get(space) != {**board[space], "kind": data.VEGGIE}]
+              if new.get(space) != {**board[space], "kind": VEGGIE}]
     return faults + _unchanged_elsewhere(board, new, watered)
 
 
 def _harvest_faults(before: dict, entry: dict, after: dict) -> list[str]:
-    board, at, faults = _own_crop_tile(before, entry, data.VEGGIE)
+    board, at, faults = _own_crop_tile(before, entry, VEGGIE)
     if faults:
         return faults
-    taken = _chain(board, at, data.VEGGIE)
+    taken = _chain(board, at, VEGGIE)
     new = _board(after)
     faults = [f"{list(space)} should be harvested" for space in sorted(taken) if space in new]
     faults += _unchanged_elsewhere(board, new, taken)
@@ -391,7 +425,7 @@ def _harvest_faults(before: dict, entry: dict, after: dict) -> list[str]:
         points[tile["owner"]] += _harvest_points(board, space)
         harvested[tile["owner"]][tile["crop"]] += 1
         if tile["owner"] != entry["player"]:
-            points[entry["player"]] += data.CHAIN_BONUS_PER_OPPONENT_VEGGIE
+            points[entry["player"]] += CHAIN_BONUS
     for old, new_player in zip(before["players"], after["players"]):
         if new_player["track"] - old["track"] != points[old["name"]]:
             faults.append(f"{old['name']} scored {new_player['track'] - old['track']}, not {points[old['name']]}")
@@ -406,14 +440,14 @@ def _harvest_points(board: Board, space: tuple[int, int]) -> int:
     guarded = any(board.get((space[0] + dr, space[1] + dc), {}).get("kind") == "scarecrow"
                   and board[(space[0] + dr, space[1] + dc)].get("owner") == tile["owner"] for dr, dc in AROUND)
     if guarded:
-        return _value(tile) + data.SCARECROW_BONUS
-    return _value(tile) * (data.STAR_MULTIPLIER if space in data.STAR_SPACES else 1)
+        return _value(tile) + SCARECROW_BONUS
+    return _value(tile) * (STAR_MULTIPLIER if space in STAR_SPACES else 1)
 
 
 def _flip_faults(before: dict, entry: dict, after: dict) -> list[str]:
     old, new, at = _board(before), _board(after), (entry["at"][0], entry["at"][1])
     tile = old.get(at, {})
-    if entry["die"] != data.SIX or tile.get("owner") != entry["player"] or tile.get("kind") not in SIDES:
+    if entry["die"] != SIX or tile.get("owner") != entry["player"] or tile.get("kind") not in SIDES:
         return [f"{entry['player']} flips {tile} with a {entry['die']}"]
     faults = [] if new.get(at) == {**tile, "kind": SIDES[tile["kind"]]} else [f"{tile} flipped to {new.get(at)}"]
     return faults + _unchanged_elsewhere(old, new, {at})
@@ -424,7 +458,7 @@ def _move_faults(before: dict, entry: dict, after: dict) -> list[str]:
     start, end = (entry["from"][0], entry["from"][1]), (entry["to"][0], entry["to"][1])
     critter = old.get(start, {})
     name = entry["player"]
-    if critter.get("kind") not in data.CRITTER_SIDES or critter.get("owner") != name:
+    if critter.get("kind") not in CRITTER_SIDES or critter.get("owner") != name:
         return [f"{name} moves {critter or 'nothing'} from {list(start)}"]
     steps = abs(end[0] - start[0]) + abs(end[1] - start[1])
     faults = []
@@ -451,7 +485,7 @@ def _eating_faults(before: dict, critter: dict, eaten: dict, at: tuple[int, int]
     """Move a Critter: a bird eats an opponent's seed not beside that opponent's scarecrow, a
     rabbit an opponent's veggie; each tile eaten this turn from a different opponent."""
     board = _board(before)
-    food = data.SEED if critter["kind"] == "bird" else data.VEGGIE
+    food = SEED if critter["kind"] == "bird" else VEGGIE
     if eaten["kind"] != food or eaten.get("owner") == critter["owner"]:
         return [f"a {critter['kind']} ate {eaten}"]
     if critter["kind"] == "bird" and any(
@@ -465,12 +499,12 @@ def _eating_faults(before: dict, critter: dict, eaten: dict, at: tuple[int, int]
 
 def _remove_faults(before: dict, entry: dict, after: dict) -> list[str]:
     old, new, at = _board(before), _board(after), (entry["at"][0], entry["at"][1])
-    faults = [] if old.get(at, {}).get("kind") in data.CRITTER_SIDES else [f"no critter at {list(at)} to remove"]
+    faults = [] if old.get(at, {}).get("kind") in CRITTER_SIDES else [f"no critter at {list(at)} to remove"]
     dice = list(entry["dice"])
-    if data.SIX not in dice:
+    if SIX not in dice:
         faults.append(f"a critter removed with {dice}: one die must be a six")
     else:
-        dice.remove(data.SIX)
+        dice.remove(SIX)
         if not _names_space(dice, at, _sundial_left(before, old)):
             faults.append(f"the dice {dice} do not name the critter at {list(at)}")
     if at in new:
@@ -493,3 +527,33 @@ ACTION_FAULTS: dict[str, Any] = {
     "flip": _flip_faults, "move_critter": _move_faults, "remove_critter": _remove_faults,
     "sun_reroll": _sun_faults, "sun_set_die": _sun_faults,
 }
+
+
+# --- final scores, from the rulebook alone ---------------------------------------------------
+
+
+
+def final_scores(state: dict) -> dict[str, dict[str, int]]:
+    """Game End: the scoring track, less 5 a purchased seed still held past the first, 15 a
+    full set, 10/15/20 a collection of 3/4/5+ of one veggie, 5 for the sun still held."""
+    scores = {}
+    for player in state["players"]:
+        harvested = [player["harvested"].get(crop, 0) for crop in FACE_VALUE]
+        held = sum(player["seeds"].values())
+        points = {"track": player["track"],
+                  "unplaced_seeds": UNPLACED_SEED * max(0, held - 1),
+                  "sets": SET * min(harvested),
+                  "collections": sum(COLLECTION[min(n, 5)] for n in harvested if n >= 3),
+                  "sun": SUN if player["sun_token"] else 0}
+        scores[player["name"]] = {**points, "total": sum(points.values())}
+    return scores
+
+
+def winners(state: dict) -> list[str]:
+    """Game End: most points, then the most face value harvested; still tied, shared."""
+    totals = final_scores(state)
+    keys = {player["name"]: (totals[player["name"]]["total"],
+                             sum(FACE_VALUE[crop] * n for crop, n in player["harvested"].items()))
+            for player in state["players"]}
+    best = max(keys.values())
+    return [name for name, key in keys.items() if key == best]

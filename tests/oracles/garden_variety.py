@@ -8,9 +8,20 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scorer.games.garden_variety import data
-
-DECK = Counter(card.id for card in data.expand(data.DECK))
+# How to start: a hand is drawn back to five cards.
+HAND_SIZE = 5
+# How to play: five faces name the number to be closest to; chaos is rolled again.
+CHAOS = "chaos"
+DIE_RULES = (0, 3, 5, 7, 10)
+DIE_FACES = (*DIE_RULES, CHAOS)
+# Types of cards: blue opossum beats red snail beats green frog beats yellow bee beats blue.
+BEATS = {"blue": "red", "red": "green", "green": "yellow", "yellow": "blue"}
+# What's in the box: 54 cards. The split is the house deck (house rule "The deck"): each colour
+# 1-9, a blue and a green 0/10, wildflowers 1, 4, 6 and 9, three of each of the four gnomes.
+DECK = Counter(
+    [f"critter-{colour}-{n}" for colour in BEATS for n in range(1, 10)]
+    + ["critter-blue-0-10", "critter-green-0-10"] + [f"wildflower-{n}" for n in (1, 4, 6, 9)]
+    + [f"gnome-{name}" for name in ("copycat", "wishing", "topsy-turvy", "thief") for _ in range(3)])
 
 
 def state_faults(state: dict) -> list[str]:
@@ -21,8 +32,8 @@ def state_faults(state: dict) -> list[str]:
     for player in players:
         held.update(player["hand"])
         held.update(player["garden_bed"])
-        if len(player["hand"]) > data.HAND_SIZE:
-            faults.append(f"{player['name']} holds {len(player['hand'])} cards, more than {data.HAND_SIZE}")
+        if len(player["hand"]) > HAND_SIZE:
+            faults.append(f"{player['name']} holds {len(player['hand'])} cards, more than {HAND_SIZE}")
         if len(player["garden_bed"]) % count:
             faults.append(f"{player['name']}'s garden bed holds {len(player['garden_bed'])} cards: a won "
                           f"round brings {count}")
@@ -31,11 +42,11 @@ def state_faults(state: dict) -> list[str]:
     if not 0 <= state["leader"] < count:
         faults.append(f"leader {state['leader']} is no player")
     rolls = state["rolls"]
-    if len(rolls) > 1 or any(face not in data.DIE_FACES for face in rolls):
+    if len(rolls) > 1 or any(face not in DIE_FACES for face in rolls):
         faults.append(f"rolls {rolls}: the die is rolled once before a round (a chaos face again after the plays)")
     if state["drawing"] != _still_to_draw(state):
         faults.append(f"drawing {state['drawing']}, but {_still_to_draw(state)} are to draw back to "
-                      f"{data.HAND_SIZE}, the leader first and then clockwise, while the deck lasts")
+                      f"{HAND_SIZE}, the leader first and then clockwise, while the deck lasts")
     if state["drawing"] and rolls:
         faults.append("the die is rolled before every player has drawn")
     return faults
@@ -53,7 +64,7 @@ def _still_to_draw(state: dict) -> list[int]:
     """Players short of a full hand, from the leader clockwise; nobody once the deck is out."""
     if not state["deck"]:
         return []
-    return [i for i in _clockwise(state) if len(state["players"][i]["hand"]) < data.HAND_SIZE]
+    return [i for i in _clockwise(state) if len(state["players"][i]["hand"]) < HAND_SIZE]
 
 
 def _clockwise(state: dict) -> list[int]:
@@ -73,7 +84,7 @@ def _draw_faults(before: dict, entry: dict, after: dict) -> list[str]:
     drawer = waiting[0]
     name = before["players"][drawer]["name"]
     faults = [] if entry["player"] == name else [f"{entry['player']} draws, but {name} is next to draw"]
-    wanted = min(data.HAND_SIZE - len(before["players"][drawer]["hand"]), len(before["deck"]))
+    wanted = min(HAND_SIZE - len(before["players"][drawer]["hand"]), len(before["deck"]))
     if len(entry["cards"]) != wanted:
         faults.append(f"{name} draws {len(entry['cards'])} cards, not {wanted}")
     hand = Counter(before["players"][drawer]["hand"]) + Counter(entry["cards"])
@@ -107,7 +118,7 @@ def _round_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append("a round is played, but a hand is empty: the game is over")
     if [play["player"] for play in plays] != order:
         faults.append(f"played by {[p['player'] for p in plays]}: the leader {order[0]} first, then clockwise")
-    if before["rolls"] != [entry["rule"]] and (before["rolls"] != [data.CHAOS] or entry["rule"] not in data.DIE_RULES):
+    if before["rolls"] != [entry["rule"]] and (before["rolls"] != [CHAOS] or entry["rule"] not in DIE_RULES):
         faults.append(f"rule {entry['rule']}, but the die shows {before['rolls']} (after a chaos face, the "
                       "reroll once the cards are played)")
     played = {play["player"]: _card_id(play["card"]) for play in plays}
@@ -166,8 +177,30 @@ def _beats(card: dict, best: dict, rule: int) -> bool:
         return near < nearest
     if card["kind"] != best["kind"]:
         return card["kind"] == "wildflower"
-    return card["kind"] == "critter" and data.BEATS[card["color"]] == best["color"]
+    return card["kind"] == "critter" and BEATS[card["color"]] == best["color"]
 
 
 def _value(card: dict) -> int:
     return int(card["declared"] if "declared" in card else card["number"])
+
+
+# --- final scores, from the rulebook alone ---------------------------------------------------
+
+def final_scores(state: dict) -> dict[str, dict[str, int]]:
+    """Winning the game: cards left in hand join the garden bed and every card is a point
+    (the house rule "Scoring" counts the hand beside the bed, as this rulebook says)."""
+    return {player["name"]: {"garden_bed": len(player["garden_bed"]), "hand": len(player["hand"]),
+                             "total": len(player["garden_bed"]) + len(player["hand"])}
+            for player in state["players"]}
+
+
+def winners(state: dict) -> list[str]:
+    """Winning the game: most cards; a tie goes to the most gnomes collected (house rule
+    "Scoring": gnomes in hand count too, the hand being added to the bed first); still tied,
+    the tied players share the win (the rock-paper-scissors is not scored)."""
+    totals = final_scores(state)
+    keys = {player["name"]: (totals[player["name"]]["total"],
+                             sum(card.startswith("gnome-") for card in player["garden_bed"] + player["hand"]))
+            for player in state["players"]}
+    best = max(keys.values())
+    return [name for name, key in keys.items() if key == best]

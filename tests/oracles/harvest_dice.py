@@ -8,9 +8,25 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scorer.games.harvest_dice import data
-
-COLORS = tuple(data.DIE_COLOR_CROP)  # the order of a roll: greens, reds, oranges
+# Components: green lettuce, red tomato and orange carrot dice, in a roll's order.
+DIE_CROP = {"green": "lettuce", "red": "tomato", "orange": "carrot"}
+COLORS = tuple(DIE_CROP)
+CROP_LETTER = {"lettuce": "L", "tomato": "T", "carrot": "C"}  # the engine's garden marks
+LETTER_CROP = {letter: crop for crop, letter in CROP_LETTER.items()}
+EMPTY = "."
+DIE_FACES = (1, 2, 3, 4, 5, 6)
+FIRST_PLAYER = 0  # the engine seats the start player first (Set-Up)
+# Components and Set-Up: three dice of each colour, two of each with two players.
+DICE_PER_COLOR = {2: 2, 3: 3, 4: 3}
+# The house score sheet (house rule "The house score sheet"): a garden of 3 rows, column n
+# taking dice that show n; a pig of 4 rows of 6 circles; markets of 6 circles, the first
+# printed crossed on the basic sheet; a colour-changing pig power in the advanced game only
+# (Pig Powers, Advanced Game).
+GARDEN_ROWS, GARDEN_COLUMNS = 3, len(DIE_FACES)
+PIG_ROW_CIRCLES, PIG_CIRCLES = 6, 24
+MARKET_CIRCLES = 6
+PRINTED_CROSSED = {"basic": 1, "advanced": 0}
+COLOR_POWER_MODES = ("advanced",)
 STEP = {"up": 1, "down": -1}
 
 
@@ -22,9 +38,9 @@ def state_faults(state: dict) -> list[str]:
               for crop, n in state["markets"].items() if not 0 <= n <= _capacity(state)]
     if sum(n == _capacity(state) for n in state["markets"].values()) > 1:
         faults.append("two full markets: the round that fills one is the last")
-    if state["start"] != (data.FIRST_PLAYER + rounds) % count:
+    if state["start"] != (FIRST_PLAYER + rounds) % count:
         faults.append(f"after {rounds} rounds the start marker is at seat {state['start']}, not "
-                      f"{(data.FIRST_PLAYER + rounds) % count}: it moves one seat clockwise a round")
+                      f"{(FIRST_PLAYER + rounds) % count}: it moves one seat clockwise a round")
     faults += _pool_faults(state)
     for index, player in enumerate(players):
         faults += _sheet_faults(player)
@@ -46,11 +62,11 @@ def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
 
 
 def _capacity(state: dict) -> int:
-    return data.MARKET_CIRCLES - data.PRINTED_CROSSED[state["mode"]]
+    return MARKET_CIRCLES - PRINTED_CROSSED[state["mode"]]
 
 
 def _dice(count: int) -> int:
-    return len(COLORS) * data.DICE_PER_COLOR[count]
+    return len(COLORS) * DICE_PER_COLOR[count]
 
 
 def _drafted_per_round(count: int) -> int:
@@ -69,9 +85,9 @@ def _pool_faults(state: dict) -> list[str]:
     if not 0 <= state["drafted"] <= _drafted_per_round(count):
         faults.append(f"{state['drafted']} dice drafted, more than the {_drafted_per_round(count)} of a round")
     colours = Counter(die["color"] for die in pool)
-    if any(colour not in COLORS or n > data.DICE_PER_COLOR[count] for colour, n in colours.items()):
+    if any(colour not in COLORS or n > DICE_PER_COLOR[count] for colour, n in colours.items()):
         faults.append(f"the pool {pool} holds dice the round did not roll")
-    if any(die["value"] not in data.DIE_FACES for die in pool):
+    if any(die["value"] not in DIE_FACES for die in pool):
         faults.append(f"the pool {pool} holds a value no die shows")
     return faults
 
@@ -79,18 +95,18 @@ def _pool_faults(state: dict) -> list[str]:
 def _sheet_faults(player: dict) -> list[str]:
     name, garden = player["name"], player["garden"]
     faults = []
-    if len(garden) != data.GARDEN_ROWS or any(len(row) != data.GARDEN_COLUMNS for row in garden):
-        return [f"{name}'s garden is not {data.GARDEN_ROWS} rows of {data.GARDEN_COLUMNS}"]
-    for letter in data.LETTER_CROP:
+    if len(garden) != GARDEN_ROWS or any(len(row) != GARDEN_COLUMNS for row in garden):
+        return [f"{name}'s garden is not {GARDEN_ROWS} rows of {GARDEN_COLUMNS}"]
+    for letter in LETTER_CROP:
         cells = {(r, c) for r, row in enumerate(garden) for c, mark in enumerate(row) if mark == letter}
         if cells and len(_patch(cells)) != len(cells):
-            faults.append(f"{name}'s {data.LETTER_CROP[letter]} is in two patches: a crop already planted "
+            faults.append(f"{name}'s {LETTER_CROP[letter]} is in two patches: a crop already planted "
                           "grows only next to itself")
-    if set("".join(garden)) - {data.EMPTY, *data.LETTER_CROP}:
+    if set("".join(garden)) - {EMPTY, *LETTER_CROP}:
         faults.append(f"{name}'s garden holds marks that are no crop: {garden}")
-    if not 0 <= player["pig"] <= data.PIG_CIRCLES:
-        faults.append(f"{name}'s pig shows {player['pig']} circles, outside 0-{data.PIG_CIRCLES}")
-    if not 0 <= player["pig_powers_used"] <= player["pig"] // data.PIG_ROW_CIRCLES:
+    if not 0 <= player["pig"] <= PIG_CIRCLES:
+        faults.append(f"{name}'s pig shows {player['pig']} circles, outside 0-{PIG_CIRCLES}")
+    if not 0 <= player["pig_powers_used"] <= player["pig"] // PIG_ROW_CIRCLES:
         faults.append(f"{name} used {player['pig_powers_used']} pig powers with {player['pig']} circles crossed")
     return faults
 
@@ -111,14 +127,14 @@ def _dice_accounting_faults(state: dict, index: int, rounds: int) -> list[str]:
     """Every die the player drafted is planted (one space) or fed (1 to 6 circles, none once
     the pig is full): the drafts follow from the seats, the start seat moving each round."""
     count = len(state["players"])
-    seats = [(data.FIRST_PLAYER + r) % count for r in range(rounds)]
+    seats = [(FIRST_PLAYER + r) % count for r in range(rounds)]
     drafts = sum(1 for start in seats for k in range(_drafted_per_round(count)) if (start + k) % count == index)
     drafts += sum(1 for k in range(state["drafted"]) if (state["start"] + k) % count == index)
     player = state["players"][index]
-    planted = sum(mark != data.EMPTY for row in player["garden"] for mark in row)
+    planted = sum(mark != EMPTY for row in player["garden"] for mark in row)
     fed = drafts - planted
-    least = -(-player["pig"] // max(data.DIE_FACES))
-    most = drafts if player["pig"] == data.PIG_CIRCLES else player["pig"]
+    least = -(-player["pig"] // max(DIE_FACES))
+    most = drafts if player["pig"] == PIG_CIRCLES else player["pig"]
     if not least <= fed <= most:
         return [f"{player['name']} drafted {drafts} dice and planted {planted}, so fed {fed}, but the pig "
                 f"shows {player['pig']} circles"]
@@ -127,8 +143,8 @@ def _dice_accounting_faults(state: dict, index: int, rounds: int) -> list[str]:
 
 def _triggered(state: dict) -> list[str]:
     found = [f"{p['name']}'s full garden" for p in state["players"]
-             if data.EMPTY not in "".join(p["garden"])]
-    found += [f"{p['name']}'s full pig" for p in state["players"] if p["pig"] >= data.PIG_CIRCLES]
+             if EMPTY not in "".join(p["garden"])]
+    found += [f"{p['name']}'s full pig" for p in state["players"] if p["pig"] >= PIG_CIRCLES]
     return found + [f"the full {crop} market" for crop, n in state["markets"].items() if n >= _capacity(state)]
 
 
@@ -136,7 +152,7 @@ def _roll_faults(before: dict, entry: dict, after: dict) -> list[str]:
     count = len(before["players"])
     faults = [] if before["pool"] is None and not before["over"] else ["dice rolled in the middle of a round"]
     colours = [die["color"] for die in entry["dice"]]
-    if colours != [c for c in COLORS for _ in range(data.DICE_PER_COLOR[count])]:
+    if colours != [c for c in COLORS for _ in range(DICE_PER_COLOR[count])]:
         faults.append(f"rolled {colours}: with {count} players every die of the round")
     if after["pool"] != entry["dice"] or after["drafted"] != 0:
         faults.append("the pool is not the dice rolled")
@@ -166,11 +182,11 @@ def _draft_faults(before: dict, entry: dict, after: dict) -> list[str]:
     faults += powers
     if changed["pig_powers_used"] != player["pig_powers_used"] + len(entry.get("pig_powers", [])):
         faults.append(f"{len(entry['pig_powers'])} pig powers used, {player['name']}'s sheet shows another count")
-    letter = data.CROP_LETTER[data.DIE_COLOR_CROP[colour]]
-    new_cells = [(r, c) for r in range(data.GARDEN_ROWS) for c in range(data.GARDEN_COLUMNS)
+    letter = CROP_LETTER[DIE_CROP[colour]]
+    new_cells = [(r, c) for r in range(GARDEN_ROWS) for c in range(GARDEN_COLUMNS)
                  if player["garden"][r][c] != changed["garden"][r][c]]
     if entry["type"] == "plant":
-        if len(new_cells) != 1 or player["garden"][new_cells[0][0]][new_cells[0][1]] != data.EMPTY:
+        if len(new_cells) != 1 or player["garden"][new_cells[0][0]][new_cells[0][1]] != EMPTY:
             return faults + [f"planting changed {new_cells} of {player['name']}'s garden"]
         (r, c), = new_cells
         if changed["garden"][r][c] != letter or c + 1 != value:
@@ -180,7 +196,7 @@ def _draft_faults(before: dict, entry: dict, after: dict) -> list[str]:
         return faults
     if new_cells:
         faults.append("feeding the pig planted something")
-    if changed["pig"] != min(data.PIG_CIRCLES, player["pig"] + value):
+    if changed["pig"] != min(PIG_CIRCLES, player["pig"] + value):
         faults.append(f"a {value} fed to a pig of {player['pig']} circles left {changed['pig']}")
     if _plantable(player["garden"], letter, value):
         faults.append(f"a {colour} {value} was fed, but it could be planted: only a die that cannot be "
@@ -196,17 +212,17 @@ def _powered(entry: dict, player: dict, mode: str) -> tuple[str, int, list[str]]
     """The die as the declared pig powers leave it, and what is wrong with those powers."""
     colour, value = entry["die"]["color"], entry["die"]["value"]
     faults = []
-    spare = player["pig"] // data.PIG_ROW_CIRCLES - player["pig_powers_used"]
+    spare = player["pig"] // PIG_ROW_CIRCLES - player["pig_powers_used"]
     if len(entry.get("pig_powers", [])) > spare:
         faults.append(f"{player['name']} used {len(entry['pig_powers'])} pig powers with {spare} unlocked")
     for power in entry.get("pig_powers", []):
         if power["power"] == "color":
-            if mode not in data.COLOR_POWER_MODES or power["to"] == colour:
+            if mode not in COLOR_POWER_MODES or power["to"] == colour:
                 faults.append(f"a colour power to {power['to']} in the {mode} game")
             colour = power["to"]
         else:
             value += STEP[power["power"]]
-            if value not in data.DIE_FACES:
+            if value not in DIE_FACES:
                 faults.append(f"a pig power turns the die to {value}")
     return colour, value, faults
 
@@ -216,10 +232,10 @@ def _plantable(garden: list[str], letter: str, value: int) -> bool:
     garden already has it."""
     grown = {(r, c) for r, row in enumerate(garden) for c, mark in enumerate(row) if mark == letter}
     column = value - 1
-    if not 0 <= column < data.GARDEN_COLUMNS:
+    if not 0 <= column < GARDEN_COLUMNS:
         return False
-    for r in range(data.GARDEN_ROWS):
-        if garden[r][column] == data.EMPTY and (not grown or grown & {(r + 1, column), (r - 1, column),
+    for r in range(GARDEN_ROWS):
+        if garden[r][column] == EMPTY and (not grown or grown & {(r + 1, column), (r - 1, column),
                                                                       (r, column + 1), (r, column - 1)}):
             return True
     return False
@@ -230,7 +246,7 @@ def _last_die_faults(before: dict, entry: dict, after: dict) -> list[str]:
     faults = []
     if before["pool"] is None or before["drafted"] != _drafted_per_round(count) or before["pool"] != [entry["die"]]:
         faults.append(f"{entry['die']} is crossed as the last die, but the pool is {before['pool']}")
-    crop = data.DIE_COLOR_CROP[entry["die"]["color"]]
+    crop = DIE_CROP[entry["die"]["color"]]
     if after["markets"] != {**before["markets"], crop: before["markets"][crop] + 1}:
         faults.append(f"the last die is {entry['die']['color']}: one {crop} circle is crossed, the markets "
                       f"went from {before['markets']} to {after['markets']}")
@@ -243,3 +259,52 @@ def _last_die_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if after["over"] != bool(_triggered(after)):
         faults.append(f"the round ended with triggers {_triggered(after)}, and over is {after['over']}")
     return faults
+
+
+# --- final scores, from the rulebook alone ---------------------------------------------------
+
+# The house score sheet (docs/house-rules.md, Harvest Dice, "The house score sheet"): a pig of
+# four rows of six circles worth 3, 7, 12 and 18 from the top (End Game › Pig), 5 points a
+# fully planted garden row (End Game › Ribbons), a market's first circle printed crossed on the
+# basic sheet only (The Last Die & The Market, Advanced Game).
+PIG_ROW_POINTS = (0, 3, 7, 12, 18)  # by rows of six circles completed
+RIBBON = 5
+AWARD = 5  # End Game, Advanced Game: most of each crop and most pig circles
+
+
+def final_scores(state: dict) -> dict[str, dict[str, int]]:
+    """End Game: each veggie is worth its market's crossed circles, each full garden row a
+    ribbon, the pig the value beside its last completed row; in the advanced game 5 more for
+    the most of each crop and the most pig circles, shared on a tie (house rule "Advanced
+    awards": only to players who have at least one)."""
+    printed = PRINTED_CROSSED[state["mode"]]
+    scores = {}
+    for player in state["players"]:
+        planted = "".join(player["garden"])
+        points = {crop: planted.count(letter) * (printed + state["markets"][crop])
+                  for crop, letter in CROP_LETTER.items()}
+        points["ribbons"] = RIBBON * sum("." not in row for row in player["garden"])
+        points["pig"] = PIG_ROW_POINTS[min(player["pig"], PIG_CIRCLES) // PIG_ROW_CIRCLES]
+        if state["mode"] == "advanced":
+            points["bonus"] = _awards(state, player)
+        scores[player["name"]] = {**points, "total": sum(points.values())}
+    return scores
+
+
+def _awards(state: dict, player: dict) -> int:
+    def measures(sheet: dict) -> list[int]:
+        planted = "".join(sheet["garden"])
+        return [planted.count(letter) for letter in CROP_LETTER.values()] + [sheet["pig"]]
+    best = [max(column) for column in zip(*(measures(sheet) for sheet in state["players"]))]
+    return AWARD * sum(1 for mine, top in zip(measures(player), best) if mine == top and mine > 0)
+
+
+def winners(state: dict) -> list[str]:
+    """End Game: most points, then most veggies planted, then most pig circles; still tied,
+    the victory is shared."""
+    totals = final_scores(state)
+    keys = {player["name"]: (totals[player["name"]]["total"],
+                             sum(cell != "." for row in player["garden"] for cell in row), player["pig"])
+            for player in state["players"]}
+    best = max(keys.values())
+    return [name for name, key in keys.items() if key == best]

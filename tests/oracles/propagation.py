@@ -8,8 +8,7 @@ and 20; the game over after round 20, not before."""
 from __future__ import annotations
 
 from collections import Counter
-
-from scorer.games.propagation import data
+from typing import Any
 
 # Rounds and Turns: "There are 20 total rounds"; Bonus Scoring cards: resolved at the end of
 # the 10th and 20th. Taken from the rulebook, not the data module, so that a wrong number
@@ -18,7 +17,36 @@ ROUNDS = 20
 BONUS_ROUNDS = (10, 20)
 PHASES = ("rocks", "reveal", "grow", "act", "end_round", "over")
 ACTION_PHASE = {"grow": "grow", "sow": "act", "propagate": "act", "harvest": "act", "end_round": "end_round"}
-SPACES = set(data.board_spaces())
+# The board (house rule "Board": the rulebook's board picture): a hexagon of radius 4 in axial
+# [q, r], flat-topped, [0, -1] straight above the centre.
+SPACES = {(q, r) for q in range(-4, 5) for r in range(-4, 5) if abs(q) + abs(r) + abs(q + r) <= 8}
+ROCKS = 10  # Set up: ten rock tokens
+FIRST_PLAYER = 0  # the engine seats the first player listed first (Set up: who ate last)
+# Individual plant type rules: fully grown and dying tiers, whether a harvested plant stays
+# (apple trees), and the tokens each player is given (Set up).
+PLANTS: dict[str, dict[str, Any]] = {"tomato": {"grown": 3, "dies": 6, "stays": False, "tokens": 15},
+          "carrot": {"grown": 3, "dies": 6, "stays": False, "tokens": 10},
+          "apple": {"grown": 5, "dies": 10, "stays": True, "tokens": 5}}
+KINDS = tuple(PLANTS)
+_N, _NE, _SE, _S, _SW, _NW = (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)
+# Propagate: the patterns are house designs (house rule "Propagation patterns": the pictures
+# are lost), offsets from the point of origin.
+PATTERNS: dict[str, dict[str, Any]] = {
+    "tomato-north-fan": {"kind": "tomato", "mode": "spread", "spaces": (_NW, _N, _NE)},
+    "tomato-south-fan": {"kind": "tomato", "mode": "spread", "spaces": (_SE, _S, _SW)},
+    "tomato-tripod-north": {"kind": "tomato", "mode": "spread", "spaces": (_N, _SE, _SW)},
+    "tomato-tripod-south": {"kind": "tomato", "mode": "spread", "spaces": (_NE, _S, _NW)},
+    "carrot-upright": {"kind": "carrot", "mode": "spread", "spaces": (_N, _S)},
+    "carrot-rising": {"kind": "carrot", "mode": "spread", "spaces": (_NE, _SW)},
+    "carrot-falling": {"kind": "carrot", "mode": "spread", "spaces": (_NW, _SE)},
+    "carrot-north-furrow": {"kind": "carrot", "mode": "spread", "spaces": (_N, (0, -2))},
+    "apple-seedling": {"kind": "apple", "mode": "choose",
+                       "spaces": tuple((2 * q, 2 * r) for q, r in (_N, _NE, _SE, _S, _SW, _NW))},
+}
+
+
+def _neighbours(space: tuple[int, int]) -> list[tuple[int, int]]:
+    return [(space[0] + dq, space[1] + dr) for dq, dr in (_N, _NE, _SE, _S, _SW, _NW)]
 
 Space = tuple[int, int]
 
@@ -64,7 +92,7 @@ def _current(state: dict) -> str:
 
 def _start_player(round_: int, count: int) -> int:
     passes = round_ - 1 if count > 2 else 0
-    return (data.FIRST_PLAYER + passes) % count
+    return (FIRST_PLAYER + passes) % count
 
 
 def _space(at: list[int]) -> Space:
@@ -81,8 +109,8 @@ def _rock_faults(state: dict) -> list[str]:
     rocks = [_space(r) for r in state["board"]["rocks"]]
     if state["phase"] == "rocks":
         return [] if not rocks and not state["board"]["plants"] else ["pieces on the board before the rocks"]
-    faults = [] if len(set(rocks)) == data.ROCKS else [f"{len(set(rocks))} rocks, not {data.ROCKS}"]
-    if any(r not in SPACES for r in rocks) or any(n in rocks for r in rocks for n in data.neighbours(r)):
+    faults = [] if len(set(rocks)) == ROCKS else [f"{len(set(rocks))} rocks, not {ROCKS}"]
+    if any(r not in SPACES for r in rocks) or any(n in rocks for r in rocks for n in _neighbours(r)):
         faults.append(f"rocks {rocks}: on the board and never next to each other")
     return faults
 
@@ -107,7 +135,7 @@ def _card_faults(state: dict) -> list[str]:
     cards = state["cards"]
     faults = []
     if len(cards) != _cards_due(state) or len(set(cards)) != len(cards) or any(
-            c not in data.BONUS_CARDS for c in cards):
+            c not in BONUS for c in cards):
         faults.append(f"bonus cards {cards} revealed in round {state['round']} ({state['phase']})")
     resolved = Counter(entry["round"] for entry in state["bonus"])
     if resolved != _resolutions_due(state):
@@ -129,14 +157,14 @@ def _plant_faults(state: dict) -> list[str]:
     faults = [] if len(set(spaces)) == len(spaces) else ["two plants on one space"]
     grown = _grown_this_round(state)
     for plant in plants:
-        kind = data.PLANTS.get(plant["kind"])
+        kind = PLANTS.get(plant["kind"])
         if kind is None or plant["owner"] not in names or _space(plant["at"]) not in SPACES - rocks:
             faults.append(f"{plant} cannot be on the board")
         elif not 0 <= plant["tier"] <= kind["dies"] or (plant["tier"] == kind["dies"] and plant["owner"] not in grown):
             faults.append(f"{plant} should have died at the end of the last round")
     tokens = Counter((p["owner"], p["kind"]) for p in plants)
-    faults += [f"{owner} has {n} {kind} plants on the board, more than {data.PLANTS[kind]['tokens']} tokens"
-               for (owner, kind), n in tokens.items() if kind in data.PLANTS and n > data.PLANTS[kind]["tokens"]]
+    faults += [f"{owner} has {n} {kind} plants on the board, more than {PLANTS[kind]['tokens']} tokens"
+               for (owner, kind), n in tokens.items() if kind in PLANTS and n > PLANTS[kind]["tokens"]]
     faults += [f"{p['name']} harvested {p['harvested']}" for p in state["players"]
                if any(n < 0 for n in p["harvested"].values())]
     return faults
@@ -183,7 +211,7 @@ def _grow_faults(before: dict, entry: dict, after: dict) -> list[str]:
     grown = sorted(({**p, "tier": p["tier"] + 1} for p in own), key=lambda p: p["at"])
     faults = [] if grown == sorted((p for p in after["board"]["plants"] if p["owner"] == player),
                                    key=lambda p: p["at"]) else [f"{player}'s plants did not grow one tier"]
-    return faults + _others_unchanged(before, after, player, set(data.KINDS))
+    return faults + _others_unchanged(before, after, player, set(KINDS))
 
 
 def _new_plants(before: dict, after: dict) -> list[dict]:
@@ -205,7 +233,7 @@ def _sow_faults(before: dict, entry: dict, after: dict) -> list[str]:
 
 def _harvest_faults(before: dict, entry: dict, after: dict) -> list[str]:
     player, kind = entry["player"], entry["kind"]
-    plant = data.PLANTS[kind]
+    plant = PLANTS[kind]
     ripe = [p for p in before["board"]["plants"]
             if p["owner"] == player and p["kind"] == kind and p["tier"] >= plant["grown"]]
     faults = [] if ripe else [f"{player} harvested {kind} with none fully grown"]
@@ -228,14 +256,14 @@ def _pattern_spaces(pattern: dict, origin: Space) -> list[Space]:
 
 
 def _propagate_faults(before: dict, entry: dict, after: dict) -> list[str]:
-    player, pattern = entry["player"], data.PATTERNS[entry["pattern"]]
+    player, pattern = entry["player"], PATTERNS[entry["pattern"]]
     kind, origin = pattern["kind"], _space(entry["origin"])
     board = before["board"]
     faults = []
     if not any(_space(p["at"]) == origin and p["owner"] == player and p["kind"] == kind for p in board["plants"]):
         faults.append(f"{player} has no {kind} at {list(origin)} to propagate from")
     free = [s for s in _pattern_spaces(pattern, origin) if s in SPACES and s not in _taken(board)]
-    tokens = data.PLANTS[kind]["tokens"] - sum(p["owner"] == player and p["kind"] == kind for p in board["plants"])
+    tokens = PLANTS[kind]["tokens"] - sum(p["owner"] == player and p["kind"] == kind for p in board["plants"])
     wanted = 1 if pattern["mode"] == "choose" else min(len(free), tokens)
     new = _new_plants(before, after)
     if (len(new) != wanted or not wanted or any(_space(p["at"]) not in free for p in new)
@@ -250,14 +278,14 @@ def _can_act(state: dict, player: str) -> bool:
     plants = state["board"]["plants"]
     taken = _taken(state["board"])
     own = [p for p in plants if p["owner"] == player]
-    if SPACES - taken and {p["kind"] for p in own} != set(data.KINDS):
+    if SPACES - taken and {p["kind"] for p in own} != set(KINDS):
         return True
-    if any(p["tier"] >= data.PLANTS[p["kind"]]["grown"] for p in own):
+    if any(p["tier"] >= PLANTS[p["kind"]]["grown"] for p in own):
         return True
     tokens = Counter(p["kind"] for p in own)
-    return any(tokens[p["kind"]] < data.PLANTS[p["kind"]]["tokens"]
+    return any(tokens[p["kind"]] < PLANTS[p["kind"]]["tokens"]
                and any(s in SPACES and s not in taken for s in _pattern_spaces(pattern, _space(p["at"])))
-               for p in own for pattern in data.PATTERNS.values() if pattern["kind"] == p["kind"])
+               for p in own for pattern in PATTERNS.values() if pattern["kind"] == p["kind"])
 
 
 def _turn_passing_faults(before: dict, entry: dict, after: dict) -> list[str]:
@@ -281,7 +309,7 @@ def _turn_passing_faults(before: dict, entry: dict, after: dict) -> list[str]:
 def _end_round_faults(before: dict, entry: dict, after: dict) -> list[str]:
     round_, count = before["round"], len(before["players"])
     faults = [] if entry["round"] == round_ else [f"round {entry['round']} ended in round {round_}"]
-    living = [p for p in before["board"]["plants"] if p["tier"] < data.PLANTS[p["kind"]]["dies"]]
+    living = [p for p in before["board"]["plants"] if p["tier"] < PLANTS[p["kind"]]["dies"]]
     if sorted(living, key=lambda p: p["at"]) != sorted(after["board"]["plants"], key=lambda p: p["at"]):
         faults.append("the plants at twice their grown tier, and only they, die at the end of the round")
     cards = before["cards"]
@@ -308,3 +336,118 @@ def _end_round_faults(before: dict, entry: dict, after: dict) -> list[str]:
 
 ACTION_FAULTS = {"grow": _grow_faults, "sow": _sow_faults, "harvest": _harvest_faults,
                  "propagate": _propagate_faults}
+
+
+# --- final scores, from the rulebook alone ---------------------------------------------------
+
+# Individual plant type rules › Harvest: a tomato 1 point, a carrot 2, an apple 4.
+HARVEST_POINTS = {"tomato": 1, "carrot": 2, "apple": 4}
+GROWN_AT = {"tomato": 3, "carrot": 3, "apple": 5}  # ... › Growth: fully grown from this tier
+# Flat-topped hexes in axial [q, r]; north is the top hex (house rule "Board").
+DIRECTIONS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+CORNERS = frozenset({(0, -4), (4, -4), (4, 0), (0, 4), (-4, 4), (-4, 0)})
+# The bonus cards (house rule "Bonus cards": the rulebook lost its card page): points, and
+# either "most" (one winner) or the least count that pays every player who reaches it.
+BONUS: dict[str, tuple[int, int | str]] = {
+    "most-tomatoes": (5, "most"), "most-carrots": (5, "most"), "biggest-orchard": (6, "most"),
+    "biggest-garden": (6, "most"), "largest-patch": (5, "most"), "ripe-and-ready": (4, "most"),
+    "longest-furrow": (4, "most"), "rock-garden": (4, "most"), "sunny-side": (4, "most"),
+    "apple-growers": (3, 3), "carrot-patch": (3, 5), "tomato-glut": (2, 8), "mixed-garden": (3, 3),
+    "heart-of-the-garden": (2, 1), "corner-plots": (3, 2),
+}
+
+
+def final_scores(state: dict) -> dict[str, dict[str, int]]:
+    """Rounds: the harvests' points and every bonus card resolved at rounds 10 and 20."""
+    names = [player["name"] for player in state["players"]]
+    bonus = dict.fromkeys(names, 0)
+    for resolution in state["bonus"]:
+        for name, paid in _bonus_paid(resolution["card"], resolution["board"], names).items():
+            bonus[name] += paid
+    scores = {}
+    for player in state["players"]:
+        points = {kind: HARVEST_POINTS[kind] * player["harvested"].get(kind, 0) for kind in HARVEST_POINTS}
+        points["bonus"] = bonus[player["name"]]
+        scores[player["name"]] = {**points, "total": sum(points.values())}
+    return scores
+
+
+def winners(state: dict) -> list[str]:
+    """Rounds: the most points wins; the rulebook names no tie-breaker, so a tie is shared
+    (house rule)."""
+    totals = {name: score["total"] for name, score in final_scores(state).items()}
+    best = max(totals.values())
+    return [name for name, total in totals.items() if total == best]
+
+
+def _bonus_paid(card: str, board: dict, names: list[str]) -> dict[str, int]:
+    """Bonus Scoring cards: a "most" card pays everyone tied for the most, but nobody on a tie
+    of two players, nor when nobody has any; the others pay everyone who reaches the count."""
+    points, needed = BONUS[card]
+    counts = {name: _measure(card, board, name) for name in names}
+    if not isinstance(needed, str):
+        return {name: points for name, n in counts.items() if n >= needed}
+    best = max(counts.values())
+    paid = [name for name, n in counts.items() if n == best]
+    if best == 0 or (len(names) == 2 and len(paid) == 2):
+        return {}
+    return dict.fromkeys(paid, points)
+
+
+def _measure(card: str, board: dict, name: str) -> int:
+    mine = {(p["at"][0], p["at"][1]): p for p in board["plants"] if p["owner"] == name}
+    kinds = {p["kind"] for p in mine.values()}
+    rocks = {(q, r) for q, r in board["rocks"]}
+    by_card = {
+        "most-tomatoes": lambda: _of_kind(mine, "tomato"), "most-carrots": lambda: _of_kind(mine, "carrot"),
+        "biggest-orchard": lambda: _of_kind(mine, "apple"), "apple-growers": lambda: _of_kind(mine, "apple"),
+        "carrot-patch": lambda: _of_kind(mine, "carrot"), "tomato-glut": lambda: _of_kind(mine, "tomato"),
+        "biggest-garden": lambda: len(mine),
+        "largest-patch": lambda: _largest_group(set(mine)),
+        "ripe-and-ready": lambda: sum(p["tier"] >= GROWN_AT[p["kind"]] for p in mine.values()),
+        "longest-furrow": lambda: _longest_line({at for at, p in mine.items() if p["kind"] == "carrot"}),
+        "rock-garden": lambda: sum(any(_step(at, d) in rocks for d in DIRECTIONS) for at in mine),
+        "sunny-side": lambda: sum(2 * r + q < 0 for q, r in mine),  # above the middle row
+        "mixed-garden": lambda: len(kinds),
+        "heart-of-the-garden": lambda: sum(abs(q) + abs(r) + abs(q + r) <= 2 for q, r in mine),
+        "corner-plots": lambda: len(CORNERS & set(mine)),
+    }
+    return by_card[card]()
+
+
+def _of_kind(mine: dict, kind: str) -> int:
+    return sum(p["kind"] == kind for p in mine.values())
+
+
+def _step(at: tuple[int, int], direction: tuple[int, int]) -> tuple[int, int]:
+    return at[0] + direction[0], at[1] + direction[1]
+
+
+def _largest_group(spaces: set[tuple[int, int]]) -> int:
+    largest, seen = 0, set()
+    for start in spaces:
+        if start in seen:
+            continue
+        group, frontier = {start}, [start]
+        while frontier:
+            at = frontier.pop()
+            for near in (_step(at, d) for d in DIRECTIONS):
+                if near in spaces and near not in group:
+                    group.add(near)
+                    frontier.append(near)
+        seen |= group
+        largest = max(largest, len(group))
+    return largest
+
+
+def _longest_line(spaces: set[tuple[int, int]]) -> int:
+    longest = 0
+    for at in spaces:
+        for direction in DIRECTIONS[:3]:
+            if _step(at, (-direction[0], -direction[1])) in spaces:
+                continue  # not the line's first space
+            length, here = 0, at
+            while here in spaces:
+                length, here = length + 1, _step(here, direction)
+            longest = max(longest, length)
+    return longest

@@ -15,8 +15,9 @@ seed and asserts at every step:
   refuses with check's violations; what the engine takes is a move the oracle accepts, to a
   possible state, and (when the engine's candidates are complete) one the simulator could
   have chosen: among the candidates, or with the same outcome as one of them;
-- at the end: the score warns of no unfinished game, its winners are exactly the players
-  with the best total after the tie-breakers, and the log replays to the same end state.
+- at the end: the score warns of no unfinished game, its breakdown, totals and winners are
+  the oracle's `final_scores` and `winners` (recomputed from the end state with the
+  rulebook's numbers), and the log replays to the same end state.
 """
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ def oracle(game_id: str) -> ModuleType:
             raise
         raise AssertionError(f"{game_id} has an engine but no oracle: write {name.replace('.', '/')}.py "
                              "with state_faults and step_faults (tests/oracles/__init__.py)") from None
-    for function in ("state_faults", "step_faults"):
+    for function in ("state_faults", "step_faults", "final_scores", "winners"):
         assert callable(getattr(module, function, None)), f"{name} defines no {function}"
     return module
 
@@ -175,13 +176,11 @@ class Judge:
         score = scorer.score(self.game_id, end_state)
         unfinished = [w for w in score["warnings"] if w["code"] == GAME_NOT_OVER]
         assert not unfinished, f"{self.where}: the game ended, but the score says {unfinished}"
-        keys = {}
-        for player in score["players"]:
-            assert sum(player["breakdown"].values()) == player["total"], f"{self.where}: {player}"
-            keys[player["name"]] = (player["total"], *player["tiebreakers"].values())
-        best = max(keys.values())
-        assert score["winners"] == [name for name, key in keys.items() if key == best], (
-            f"{self.where}: winners {score['winners']} of {score['players']}")
+        scored = {player["name"]: {**player["breakdown"], "total": player["total"]} for player in score["players"]}
+        expected = self.oracle.final_scores(state)
+        assert scored == expected, f"{self.where}: the scorer says {scored}, the rulebook {expected}"
+        assert sorted(score["winners"]) == sorted(self.oracle.winners(state)), (
+            f"{self.where}: winners {score['winners']}, by the rulebook {self.oracle.winners(state)}")
         replayed = scorer.replay(self.game_id, as_json(log))
         assert replayed["legal"], f"{self.where}: the log does not replay: {replayed['violations']}"
         assert replayed["over"] and replayed["state"] == state, f"{self.where}: the replay ends elsewhere"
