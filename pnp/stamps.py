@@ -143,11 +143,17 @@ def inputs_digest(kit_module: str, paper: str, options: BuildOptions) -> str:
     digest.update(json.dumps(header, sort_keys=True, default=str).encode())
     if options.deck is not None:
         digest.update(b"deck\0" + options.deck.read_bytes())
-    root = _source_root("pnp").parent
     for path in kit_inputs(kit_module):
-        name = path.relative_to(root) if path.is_relative_to(root) else path
-        digest.update(f"\0{name}\0".encode() + path.read_bytes())
+        digest.update(f"\0{_installed_name(path)}\0".encode() + path.read_bytes())
     return digest.hexdigest()
+
+
+def _installed_name(path: Path) -> str:
+    """A source file's name within its package (pnp/build.py), the same wherever it is installed."""
+    for top in {root.split(".")[0] for root in FIRST_PARTY}:
+        if path.is_relative_to(_source_root(top) / top):
+            return path.relative_to(_source_root(top)).as_posix()
+    return path.as_posix()
 
 
 def _file_marks(out: Path, files: list[Path]) -> dict[str, list[int]]:
