@@ -25,7 +25,7 @@ from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS, available_kits, kit_module_name, load_kit
 from pnp.model import Component
 from pnp.options import PAPERS, BuildOptions, KitOptions, Paper
-from pnp.stamps import inputs_digest, is_up_to_date, write_stamp
+from pnp.stamps import Sources, is_up_to_date, write_stamp
 
 EXIT_OK, EXIT_KIT_ERROR, EXIT_USAGE = 0, 1, 2
 
@@ -107,10 +107,10 @@ def _games_to_build(options: BuildOptions, explicit: bool, log: TextIO) -> list[
     return [g for g in options.games if g in present]
 
 
-def _stale_papers(game: str, options: BuildOptions, log: TextIO) -> dict[str, str]:
+def _stale_papers(game: str, options: BuildOptions, sources: Sources, log: TextIO) -> dict[str, str]:
     """{paper: digest of the kit's inputs} for the papers whose kit must be built again; the
     others are said to be up to date."""
-    digests = {paper: inputs_digest(kit_module_name(game), paper, options) for paper in options.papers}
+    digests = {paper: sources.inputs_digest(kit_module_name(game), paper, options) for paper in options.papers}
     stale = {}
     for paper, digest in digests.items():
         if is_up_to_date(options.out, paper, game, digest):
@@ -121,9 +121,11 @@ def _stale_papers(game: str, options: BuildOptions, log: TextIO) -> dict[str, st
     return stale
 
 
-def _build_game(game: str, options: BuildOptions, if_changed: bool, log: TextIO) -> None:
+def _build_game(game: str, options: BuildOptions, sources: Sources | None, log: TextIO) -> None:
+    """One game's kit on every paper asked for; with `sources` (--if-changed), on those whose
+    inputs changed."""
     started = time.perf_counter()
-    stale = _stale_papers(game, options, log) if if_changed else dict.fromkeys(options.papers, "")
+    stale = _stale_papers(game, options, sources, log) if sources is not None else dict.fromkeys(options.papers, "")
     if not stale:
         return  # every paper up to date: the kit module is not even imported
     title, components = kit_components(game, options)
@@ -131,7 +133,7 @@ def _build_game(game: str, options: BuildOptions, if_changed: bool, log: TextIO)
         imposition = lay_out(game, components, PAPERS[paper_name], options)
         files = render_outputs(game, title, imposition, options)
         write_outputs(options.out, game, paper_name, files)
-        if if_changed:  # after the files: a stopped build leaves no stamp vouching for them
+        if sources is not None:  # after the files: a stopped build leaves no stamp vouching for them
             write_stamp(options.out, paper_name, game, digest, list(files))
         if options.progress:
             print(f"built {game} [{paper_name}]: {len(imposition.sheets)} pages on "
@@ -151,9 +153,10 @@ def run_build(options: BuildOptions, log: TextIO | None = None, if_changed: bool
     if options.deck is not None and "garden-variety" not in games:
         print("gardenkit: --deck only applies to the garden-variety kit", file=log)
         return EXIT_USAGE
+    sources = Sources() if if_changed else None  # read afresh by every build
     for game in games:
         try:
-            _build_game(game, options, if_changed, log)
+            _build_game(game, options, sources, log)
         except KitError as error:
             print(f"gardenkit: {game}: {error}", file=log)
             return EXIT_KIT_ERROR

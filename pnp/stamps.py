@@ -64,22 +64,23 @@ def _module_file(module: str) -> Path | None:
     return None
 
 
-def _type_checking_only(node: ast.AST) -> bool:
-    test = getattr(node, "test", None) if isinstance(node, ast.If) else None
+def _type_checking_only(node: ast.stmt) -> bool:
+    test = node.test if isinstance(node, ast.If) else None
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _imported_names(tree: ast.AST, package: str) -> list[str]:
-    """Every module an import in the tree may load (`from a import b` may load a.b), those
-    under `if TYPE_CHECKING:` left out."""
+# The fields of a statement that hold more statements (an import is a statement, never part of
+# an expression, so nothing else needs reading).
+STATEMENT_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _imported_names(statements: list[ast.stmt], package: str) -> list[str]:
+    """Every module an import among the statements (and those nested in functions, classes,
+    ifs, trys ...) may load (`from a import b` may load a.b), those under
+    `if TYPE_CHECKING:` left out."""
     names: list[str] = []
-    pending: list[ast.AST] = [tree]
-    while pending:
-        node = pending.pop()
-        if _type_checking_only(node):
-            pending.extend(getattr(node, "orelse", []))
-            continue
+    for node in statements:
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -89,19 +90,19 @@ def _imported_names(tree: ast.AST, package: str) -> list[str]:
                 base = f"{parent}.{base}" if base else parent
             names.append(base)
             names += [f"{base}.{alias.name}" for alias in node.names]
-        pending.extend(ast.iter_child_nodes(node))
+        for field in ("orelse",) if _type_checking_only(node) else STATEMENT_FIELDS:
+            names += _imported_names(getattr(node, field, []), package)
     return names
 
 
-@cache
-def _imports_of(module: str) -> tuple[str, ...]:
+def _first_party_imports(module: str) -> tuple[str, ...]:
     """The first-party modules `module` imports, with their parent packages (which run first)."""
     source = _module_file(module)
     if source is None:
         return ()
     package = module if source.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
-    for name in _imported_names(ast.parse(source.read_bytes(), str(source)), package):
+    for name in _imported_names(ast.parse(source.read_bytes(), str(source)).body, package):
         parts = name.split(".")
         for end in range(1, len(parts) + 1):
             prefix = ".".join(parts[:end])
@@ -119,33 +120,47 @@ def _data_files(folder: Path) -> list[Path]:
     return found
 
 
-def kit_inputs(kit_module: str) -> list[Path]:
-    """Every gardenkit file a kit's build can read: the pipeline's and the kit module's
-    sources through all their imports, and the data files beside them."""
-    seen: set[str] = set()
-    pending = [*PIPELINE, kit_module]
-    while pending:
-        module = pending.pop()
-        if module not in seen:
-            seen.add(module)
-            pending.extend(_imports_of(module))
-    sources = {path for path in map(_module_file, seen) if path is not None}
-    data = {data_file for folder in {source.parent for source in sources} for data_file in _data_files(folder)}
-    return sorted(sources | data)
+class Sources:
+    """The sources as one build finds them: each file is read and parsed once however many
+    kits and papers share it. Make a new one per build, so that no edit made since is missed."""
 
+    def __init__(self) -> None:
+        self._imports: dict[str, tuple[str, ...]] = {}
+        self._digests: dict[Path, str] = {}
 
-def inputs_digest(kit_module: str, paper: str, options: BuildOptions) -> str:
-    """A digest of everything one kit on one paper depends on."""
-    digest = hashlib.sha256()
-    content = {key: value for key, value in dataclasses.asdict(options).items() if key not in NOT_CONTENT}
-    libraries = {name: metadata.version(name) for name in ("reportlab", "svgwrite")}
-    header = {"version": VERSION, "released": RELEASED, "paper": paper, "options": content, "libraries": libraries}
-    digest.update(json.dumps(header, sort_keys=True, default=str).encode())
-    if options.deck is not None:
-        digest.update(b"deck\0" + options.deck.read_bytes())
-    for path in kit_inputs(kit_module):
-        digest.update(f"\0{_installed_name(path)}\0".encode() + path.read_bytes())
-    return digest.hexdigest()
+    def kit_inputs(self, kit_module: str) -> list[Path]:
+        """Every gardenkit file a kit's build can read: the pipeline's and the kit module's
+        sources through all their imports, and the data files beside them."""
+        seen: set[str] = set()
+        pending = [*PIPELINE, kit_module]
+        while pending:
+            module = pending.pop()
+            if module not in seen:
+                seen.add(module)
+                if module not in self._imports:
+                    self._imports[module] = _first_party_imports(module)
+                pending.extend(self._imports[module])
+        sources = {path for path in map(_module_file, seen) if path is not None}
+        data = {data_file for folder in {source.parent for source in sources} for data_file in _data_files(folder)}
+        return sorted(sources | data)
+
+    def inputs_digest(self, kit_module: str, paper: str, options: BuildOptions) -> str:
+        """A digest of everything one kit on one paper depends on."""
+        digest = hashlib.sha256()
+        content = {key: value for key, value in dataclasses.asdict(options).items() if key not in NOT_CONTENT}
+        libraries = {name: metadata.version(name) for name in ("reportlab", "svgwrite")}
+        header = {"version": VERSION, "released": RELEASED, "paper": paper, "options": content, "libraries": libraries}
+        digest.update(json.dumps(header, sort_keys=True, default=str).encode())
+        if options.deck is not None:
+            digest.update(b"deck\0" + options.deck.read_bytes())
+        for path in self.kit_inputs(kit_module):
+            digest.update(f"\0{_installed_name(path)}\0{self._file_digest(path)}".encode())
+        return digest.hexdigest()
+
+    def _file_digest(self, path: Path) -> str:
+        if path not in self._digests:
+            self._digests[path] = hashlib.sha256(path.read_bytes()).hexdigest()
+        return self._digests[path]
 
 
 def _installed_name(path: Path) -> str:
