@@ -4,7 +4,8 @@ Everything for one game and paper is rendered in memory first and only then writ
 file through a temporary file in its own folder and an atomic rename: an interrupted or
 failed build leaves the previous files (or none), never a half-written one, and no temporary
 files. SVGs of pages that no longer exist are removed, so the folder always holds exactly
-one SVG per page of the PDF next to it.
+one SVG per page of the PDF next to it. `--if-changed` builds only the kits whose inputs
+changed since the last such build (pnp.stamps).
 """
 from __future__ import annotations
 
@@ -21,9 +22,10 @@ from pnp.files import write_atomic
 from pnp.fold import fold_cards
 from pnp.frontmatter import add_front_matter
 from pnp.impose import Imposition, impose
-from pnp.kits import GAME_IDS, available_kits, load_kit
+from pnp.kits import GAME_IDS, available_kits, kit_module_name, load_kit
 from pnp.model import Component
 from pnp.options import PAPERS, BuildOptions, KitOptions, Paper
+from pnp.stamps import Sources, is_up_to_date, write_stamp
 
 EXIT_OK, EXIT_KIT_ERROR, EXIT_USAGE = 0, 1, 2
 
@@ -105,7 +107,44 @@ def _games_to_build(options: BuildOptions, explicit: bool, log: TextIO) -> list[
     return [g for g in options.games if g in present]
 
 
-def run_build(options: BuildOptions, log: TextIO | None = None) -> int:
+def _stale_papers(game: str, options: BuildOptions, sources: Sources, log: TextIO) -> dict[str, str]:
+    """{paper: digest of the kit's inputs} for the papers whose kit must be built again; the
+    others are said to be up to date."""
+    digests = {paper: sources.inputs_digest(kit_module_name(game), paper, options) for paper in options.papers}
+    stale = {}
+    for paper, digest in digests.items():
+        if is_up_to_date(options.out, paper, game, digest):
+            if options.progress:
+                print(f"up to date: {game} [{paper}]", file=log)
+        else:
+            stale[paper] = digest
+    return stale
+
+
+def _build_game(game: str, options: BuildOptions, sources: Sources | None, log: TextIO) -> None:
+    """One game's kit on every paper asked for; with `sources` (--if-changed), on those whose
+    inputs changed."""
+    started = time.perf_counter()
+    stale = _stale_papers(game, options, sources, log) if sources is not None else dict.fromkeys(options.papers, "")
+    if not stale:
+        return  # every paper up to date: the kit module is not even imported
+    title, components = kit_components(game, options)
+    for paper_name, digest in stale.items():
+        imposition = lay_out(game, components, PAPERS[paper_name], options)
+        files = render_outputs(game, title, imposition, options)
+        write_outputs(options.out, game, paper_name, files)
+        if sources is not None:  # after the files: a stopped build leaves no stamp vouching for them
+            write_stamp(options.out, paper_name, game, digest, list(files))
+        if options.progress:
+            print(f"built {game} [{paper_name}]: {len(imposition.sheets)} pages on "
+                  f"{paper_sheets(imposition)} sheets, {count_cuts(imposition)} straight cuts, "
+                  f"{'+'.join(options.formats)} in {time.perf_counter() - started:.2f} s", file=log)
+            started = time.perf_counter()
+
+
+def run_build(options: BuildOptions, log: TextIO | None = None, if_changed: bool = False) -> int:
+    """Build the kits the options name. With `if_changed`, a kit whose inputs have not changed
+    since the last such build is left as it is (pnp.stamps)."""
     log = log or sys.stderr
     explicit = tuple(options.games) != GAME_IDS
     games = _games_to_build(options, explicit, log)
@@ -114,19 +153,10 @@ def run_build(options: BuildOptions, log: TextIO | None = None) -> int:
     if options.deck is not None and "garden-variety" not in games:
         print("gardenkit: --deck only applies to the garden-variety kit", file=log)
         return EXIT_USAGE
+    sources = Sources() if if_changed else None  # read afresh by every build
     for game in games:
-        started = time.perf_counter()
         try:
-            title, components = kit_components(game, options)
-            for paper_name in options.papers:
-                imposition = lay_out(game, components, PAPERS[paper_name], options)
-                files = render_outputs(game, title, imposition, options)
-                write_outputs(options.out, game, paper_name, files)
-                if options.progress:
-                    print(f"built {game} [{paper_name}]: {len(imposition.sheets)} pages on "
-                          f"{paper_sheets(imposition)} sheets, {count_cuts(imposition)} straight cuts, "
-                          f"{'+'.join(options.formats)} in {time.perf_counter() - started:.2f} s", file=log)
-                    started = time.perf_counter()
+            _build_game(game, options, sources, log)
         except KitError as error:
             print(f"gardenkit: {game}: {error}", file=log)
             return EXIT_KIT_ERROR

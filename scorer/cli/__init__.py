@@ -93,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--deck", type=Path, metavar="FILE",
                        help="Garden Variety: build the deck from your own deck list (CSV)")
     build.add_argument("--quiet", action="store_true", help="no progress output")
+    build.add_argument("--if-changed", action="store_true",
+                       help="leave a kit as it is when nothing it is made from changed since the last "
+                            "--if-changed build (a stamp beside its files says what it was made from)")
 
     for name, helptext, filehelp in (
         ("score", "final scores of a game state", "a JSON file holding the state"),
@@ -171,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             options = _build_options(args)
             from pnp.build import run_build
 
-            return run_build(options)
+            return run_build(options, if_changed=args.if_changed)
         if args.command == "serve":
             from scorer.web.serve import serve
 
