@@ -429,20 +429,20 @@ def test_a_blank_page_and_an_example_on_request(client):
     assert "Example game" in example and 'name="_example" value="1"' in example and "data-fresh" not in example
 
 
-def test_live_totals_answer_json_in_the_players_words_without_a_token(client):
-    scored = client.post(SCORE, json={"players": [{"name": "Ann", "garden_bed": 4, "hand": 1, "gnomes": 0},
+def test_live_totals_answer_json_in_the_players_words(client, post_live):
+    scored = post_live(client, SCORE, {"players": [{"name": "Ann", "garden_bed": 4, "hand": 1, "gnomes": 0},
                                                   {"name": "Bo", "garden_bed": 2, "hand": 1, "gnomes": 0}]})
     assert scored.status_code == 200 and scored.get_json()["winners"] == ["Ann"]
-    refused = client.post(SCORE, json={"players": [{"name": "Ann", "hand": 1, "gnomes": 0},
+    refused = post_live(client, SCORE, {"players": [{"name": "Ann", "hand": 1, "gnomes": 0},
                                                    {"name": "Bo", "garden_bed": 2, "hand": 1, "gnomes": 0}]})
     assert refused.status_code == 200   # an answer while players type, not an error
     assert refused.get_json()["violations"][0]["message"] == "Player 1's garden bed is missing"
     assert client.get("/api/results").get_json()["results"] == []   # it only computes
     # a board that cannot be checked is answered with its reasons, not refused (200)
-    checked = client.post(CHECK, json={"state": {}, "action": {}})
+    checked = post_live(client, CHECK, {"state": {}, "action": {}})
     assert checked.status_code == 200 and checked.get_json()["checked"] is False
     assert checked.get_json()["violations"] and "DESIGN" not in checked.get_data(as_text=True)
-    assert client.post(CHECK, json={"state": {}}).status_code == 422  # no state and action: the page's fault
+    assert post_live(client, CHECK, {"state": {}}).status_code == 422  # no state and action: the page's fault
 
 
 def test_the_service_worker_and_manifest_cover_every_page(client, app):

@@ -183,9 +183,9 @@ def test_new_actions_posted_from_the_plain_form_answer_as_check_does(client, csr
 
 
 @pytest.mark.parametrize("state, action", [case[1:] for case in NEW_CHECKS], ids=[case[0] for case in NEW_CHECKS])
-def test_new_actions_asked_by_the_page_script_answer_as_check_does(client, state, action):
-    """The page's script asks the page itself (JSON in, the answer in the page's words out)."""
-    response = client.post(f"/games/{GAME}/check", json={"state": state, "action": action})
+def test_new_actions_asked_by_the_page_script_answer_as_check_does(client, post_live, state, action):
+    """The page's script asks the page's live address (JSON in, the answer in the page's words out)."""
+    response = post_live(client, f"/games/{GAME}/check", {"state": state, "action": action})
     try:
         outcome = scorer.check(GAME, state, action)
     except InvalidState as invalid:

@@ -220,12 +220,12 @@ def test_a_stale_edit_shows_both_versions_and_overwrites_only_when_asked(app, cl
     assert client.get(f"/api/results/{result_id}").get_json()["result"]["winners"] == ["Kit"]
 
 
-def test_the_edit_forms_live_totals_answer_in_words_and_save_nothing(app, client):
+def test_the_edit_forms_live_totals_answer_in_words_and_save_nothing(app, client, post_live):
     result_id = saved(client)
     before = rows_in_file(app)
-    answer = client.post(f"/results/{result_id}/edit", json=LEE_WINS)
+    answer = post_live(client, f"/results/{result_id}/edit", LEE_WINS)
     assert answer.status_code == 200 and answer.get_json()["winners"] == ["Lee"]
-    refused = client.post(f"/results/{result_id}/edit", json={"players": [{"name": "Kim"}]})
+    refused = post_live(client, f"/results/{result_id}/edit", {"players": [{"name": "Kim"}]})
     # a game not possible yet is an answer while players type, as on the score page: 200 with its violations
     assert refused.status_code == 200 and refused.get_json()["violations"]
     assert "players[" not in json.dumps(refused.get_json())
