@@ -40,8 +40,8 @@ from pnp.options import PAPERS, BuildOptions, read_bleed
 from pnp.version import VERSION as KIT_VERSION
 from scorer.games.garden_variety import data as garden_variety
 from scorer.store.green import off_the_loop
-from scorer.web.listing import game_info
 from scorer.web.examples import Busy, OneAtATime
+from scorer.web.listing import game_info
 
 bp = Blueprint("printing", __name__)
 

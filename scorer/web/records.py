@@ -25,7 +25,7 @@ from scorer.store import playlog, stats
 from scorer.store.storage import player_key
 from scorer.web.charts import Bar, bar_chart
 from scorer.web.forms import label
-from scorer.web.guards import guard_request
+from scorer.web.guards import guard_request, hold_form_to_limits
 from scorer.web.listing import game_titles
 from scorer.web.owners import is_operator
 from scorer.web.stored import exported, storage
@@ -38,9 +38,11 @@ KEY_MAX_CHARS = 200
 def only_the_operator_merges() -> None:
     """Every post here makes or undoes a merge: the operator's, by the token in its header
     (which no other site's page can make a browser send) or typed into the form, which then
-    also needs the page's CSRF token (guard_request, registered next)."""
+    also needs the page's CSRF token (guard_request, registered next). Anyone else is told
+    so first, whatever their form holds."""
     if request.method != "POST" or is_operator():
         return
+    hold_form_to_limits()   # before the form is read
     if not is_operator(request.form.get("operator_token", "")):
         raise Forbidden("Only the operator, with the operator's token, merges, renames or undoes "
                         "a merge of players' names: it changes everyone's records")
