@@ -121,12 +121,11 @@ def guard_live_answer() -> None:
     if not request.is_json:
         raise UnsupportedMediaType("a live answer takes the page's entries as JSON (Content-Type: "
                                    "application/json); the page's form posts to the page itself")
-    if current_app.config["WTF_CSRF_ENABLED"]:
-        try:
-            current_app.extensions["csrf"].protect()
-        except CSRFError as error:
-            raise Forbidden(f"a live answer needs this site's token in the X-CSRFToken header "
-                            f"({error.description.rstrip('.')}); reload the page") from None
+    try:
+        require_form_token()
+    except CSRFError as error:
+        raise Forbidden(f"a live answer needs this site's token in the X-CSRFToken header "
+                        f"({error.description.rstrip('.')}); reload the page") from None
     body_held_to_limit()
 
 
@@ -139,14 +138,21 @@ def guard_form_post() -> None:
     if request.endpoint in REDRAWN_WHEN_REFUSED and request.is_json:
         raise UnsupportedMediaType(f"this page takes its form, not JSON; its live answers are at "
                                    f"{request.path}/live")
-    if not current_app.config["WTF_CSRF_ENABLED"] or is_operator():
+    if is_operator():
         return  # the operator's token comes in a header, which no page elsewhere can make a browser send
     try:
-        current_app.extensions["csrf"].protect()
+        require_form_token()
     except CSRFError:
         if request.endpoint not in REDRAWN_WHEN_REFUSED:
             raise
         g.form_refused = True
+
+
+def require_form_token() -> None:
+    """CSRFError unless the post carries this session's token (in its form's csrf_token, or
+    the X-CSRFToken header), when the app checks tokens at all."""
+    if current_app.config["WTF_CSRF_ENABLED"]:
+        current_app.extensions["csrf"].protect()
 
 
 def hold_form_to_limits() -> None:
