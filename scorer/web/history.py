@@ -6,7 +6,8 @@ API (JSON, no cookie, so no CSRF token): POST/GET /api/results, GET/PATCH/DELETE
 /api/results/<id>, GET /api/results.csv, GET /api/players. Pages (plain forms with a CSRF
 token; the small script shows dates in the reader's own time zone and shares the picture as
 a PNG): /results, /results/<id>, /results/<id>.svg, /results/<id>/edit (the game's own score
-form, scorer.web.pages), /results/<id>/delete, /players.
+form, scorer.web.score_form, with its live totals at /results/<id>/edit/live), /results/<id>/delete,
+/players.
 """
 from __future__ import annotations
 

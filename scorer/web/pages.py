@@ -3,8 +3,8 @@
 Page convention: `/games/<id>/score` and `/games/<id>/check` render
 `templates/games/<id>/score.html` (or `check.html`) when that file exists, else the generic
 template. Every page works as a plain form POST (CSRF-protected); the small scripts in
-templates/static/ add live totals and checks (JSON posted to the page's own address, answered
-in the players' words), add/remove without a reload, and the score pad (static/pad.js: the
+templates/static/ add live totals and checks (JSON posted to the page's address + /live, with
+the session's token, answered in the players' words), add/remove without a reload, and the score pad (static/pad.js: the
 game in progress kept on the device, offline saves). /sw.js keeps the pages working offline.
 """
 from __future__ import annotations
