@@ -141,8 +141,11 @@ def running_postgres() -> Iterator[PostgresServer]:
     reason = unavailable_reason()
     if reason:
         raise RuntimeError(reason)
+    bindir = find_bindir()
+    if bindir is None:  # unavailable_reason said so already
+        raise RuntimeError("no PostgreSQL installed")
     root = Path(tempfile.mkdtemp(prefix="gardenkit-pg-"))
-    server = PostgresServer(find_bindir(), root)
+    server = PostgresServer(bindir, root)
     try:
         server.init()
         for attempt in range(3):

@@ -9,6 +9,7 @@ from werkzeug.datastructures import MultiDict
 
 import scorer
 from scorer.web.forms import form_spec, state_from_form
+from tests.support.found import found
 
 SCORE = "/games/garden-variety/score"
 CHECK = "/games/garden-variety/check"
@@ -117,7 +118,7 @@ def save_form(token, key):
 def test_a_page_saved_twice_keeps_one_result(client, csrf_token):
     """Save pressed twice, or the same page posted again, carries the page's one save key."""
     page = client.get(SCORE).get_data(as_text=True)
-    key = re.search(r'name="save_key" value="([0-9a-f]{32})"', page).group(1)
+    key = found(r'name="save_key" value="([0-9a-f]{32})"', page)
     assert key not in client.get(SCORE).get_data(as_text=True)   # every page drawn has its own
     token = csrf_token(client, SCORE)
     first, again = (client.post(SCORE, data=save_form(token, key)) for _ in range(2))

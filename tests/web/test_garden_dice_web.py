@@ -3,7 +3,7 @@ JavaScript) and in a phone-sized browser."""
 import html
 import json
 import re
-from typing import get_args
+from typing import Any, get_args
 
 import pytest
 from playwright.sync_api import expect
@@ -126,7 +126,7 @@ STACKS = {"players": [_player("Green", unplaced_seeds=1, seeds={"carrot": 1}), _
 LAST_SEED = dict(STACKS, supply={"squash": 0, "carrot": 0, "tomato": 1, "artichoke": 0, "eggplant": 0})
 
 # Each new action and field of check, legal and refused: (what it shows, state, action).
-NEW_CHECKS = [
+NEW_CHECKS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("spit out with a die high enough", RABBIT_AND_EGGPLANT, dict(EAT, spit_out_die=5)),
     ("spit out with too low a die", RABBIT_AND_EGGPLANT, dict(EAT, spit_out_die=4)),
     ("swallow whole", RABBIT_AND_EGGPLANT, EAT),
