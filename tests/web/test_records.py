@@ -28,7 +28,7 @@ ANNE = {"players": [{"name": "Anne", "garden_bed": 30, "hand": 0, "gnomes": 1},
 
 def record(connection, name: str) -> dict[str, Any]:
     """A player's record, who must have one."""
-    found = record(connection, name)
+    found = stats.player(connection, name)
     assert found is not None, f"no record of {name!r}"
     return found
 
