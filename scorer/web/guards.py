@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from flask import current_app, g, jsonify, request
+from flask import Blueprint, current_app, g, jsonify, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 
@@ -92,7 +92,7 @@ def unknown_game(error: UnknownGame):
     return jsonify({"error": str(error), "games": list(GAMES)}), 404
 
 
-def json_refusals(blueprint: Any) -> None:
+def json_refusals(blueprint: Blueprint) -> None:
     """Answer bad JSON, an impossible state and an unknown game on `blueprint` as the API does."""
     blueprint.register_error_handler(BadJSON, bad_json)
     blueprint.register_error_handler(InvalidState, invalid_state)
