@@ -46,7 +46,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from scorer.games.core import MAX_BODY_BYTES
 from scorer.store.storage import NotYours, Storage, StorageUnavailable
 from scorer.web.examples import Busy
-from scorer.web.guards import LIVE_ANSWERS, body_held_to_limit
+from scorer.web.guards import LIVE_ANSWERS, SessionKeptByPages, body_held_to_limit, session_started
 
 csrf = CSRFProtect()
 # In each worker's memory: no store to run, and a flood from one address is still cut to a
@@ -118,6 +118,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
+    app.session_interface = SessionKeptByPages()
     app.extensions["gardenkit.storage"] = Storage(app.config["DATABASE_URL"])
 
     from scorer.web import api, history, pages, photo_pages, printing, records
@@ -132,6 +133,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _limit_rates(app)
     _register_error_handlers(app)
     app.after_request(_security_headers)
+    app.after_request(session_started)
     return app
 
 

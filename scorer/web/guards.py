@@ -18,8 +18,9 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, current_app, g, jsonify, request
-from flask_wtf.csrf import CSRFError
+from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask_wtf.csrf import CSRFError, generate_csrf
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 
 from scorer.games import GAMES
@@ -153,6 +154,28 @@ def require_form_token() -> None:
     the X-CSRFToken header), when the app checks tokens at all."""
     if current_app.config["WTF_CSRF_ENABLED"]:
         current_app.extensions["csrf"].protect()
+
+
+class SessionKeptByPages(SecureCookieSessionInterface):
+    """The session cookie, refreshed (its 400 days renewed) by every request but a live answer.
+    A live answer that is still on its way when Save is pressed would otherwise send back the
+    cookie as it was before the save, replacing the one the save set (its result's key and
+    its "Saved" message) just before the result page is asked for."""
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        if request.endpoint in LIVE_ANSWERS and not session.modified:
+            return False
+        return super().should_set_cookie(app, session)
+
+
+def session_started(response: Response) -> Response:
+    """Every page starts this browser's session with its token, a form on it or not. After the
+    first page the service worker fetches every page at once; fetched without a cookie, each
+    would start a session of its own, and the last to arrive would replace the token that the
+    page in front of the player sends with its live answers and forms."""
+    if response.mimetype == "text/html" and current_app.config["WTF_CSRF_ENABLED"]:
+        generate_csrf()
+    return response
 
 
 def hold_form_to_limits() -> None:

@@ -47,8 +47,10 @@
   gardenkit.askLive = function (url, body) {
     function ask(fresh) {
       return currentToken(fresh).then(function (value) {
+        var drawn = document.querySelector("input[name=csrf_token]");  // the page's own, when none could be fetched
+        var sent = value || (drawn && drawn.value) || "";
         return fetch(url, { method: "POST", credentials: "same-origin", body: JSON.stringify(body),
-                            headers: { "Content-Type": "application/json", "X-CSRFToken": value || "" } });
+                            headers: { "Content-Type": "application/json", "X-CSRFToken": sent } });
       });
     }
     return ask(false).then(function (response) { return response.status === 403 ? ask(true) : response; });

@@ -86,3 +86,20 @@ def test_a_live_answer_is_not_counted_as_a_write(app_factory):
     token = {"X-CSRFToken": token_of(client)}
     answers = [client.post(page + "/live", json=TWO_PLAYERS, headers=token).status_code for _ in range(4)]
     assert answers == [200] * 4
+
+
+def test_a_live_answer_leaves_the_session_cookie_as_the_save_set_it(client):
+    """A live answer still on its way when Save is pressed must not send back the session as it
+    was before the save (it held the new result's key and the "Saved" message)."""
+    token = token_of(client)
+    saved_result(client)   # the session is now kept for 400 days, and refreshed by pages
+    answer = client.post(SCORE + "/live", json=TWO_PLAYERS, headers={"X-CSRFToken": token})
+    assert answer.status_code == 200 and "Set-Cookie" not in answer.headers
+    assert "Set-Cookie" in client.get(SCORE).headers
+
+
+def test_the_first_page_a_browser_opens_starts_its_session(app):
+    """Home has no form, but the service worker then fetches every page at once: each fetched
+    without a cookie would start a session of its own and change the token under the player."""
+    first = app.test_client().get("/")
+    assert "session=" in first.headers.get("Set-Cookie", "")
