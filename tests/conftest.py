@@ -5,6 +5,7 @@
                  (e.g. DATABASE_URL="postgresql://...")
     client       Flask's test client for `app`
     csrf_token   csrf_token(client, "/games/garden-variety/score") -> the token of that page's form
+    post_live    post_live(client, page, body) -> the page's live JSON answer, asked with the token
     live_server  the app served for real on a free loopback port (a thread); yields the base URL
     browser      one headless Debian chromium for the session (Playwright); skips without it
     page         a fresh Playwright page in its own context (cookies do not leak between tests)
@@ -18,6 +19,7 @@ import re
 import shutil
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,6 +69,16 @@ def csrf_token():
         assert found, f"no CSRF token in the form at {path}"
         return found.group(1)
     return token
+
+
+@pytest.fixture
+def post_live():
+    """post_live(client, "/games/garden-dice/score", body) -> the live answer of that page,
+    asked as its script asks: JSON to <page>/live with the token from /csrf-token."""
+    def post(client, page: str, body: Any):
+        token = client.get("/csrf-token").get_json()["csrf_token"]
+        return client.post(page + "/live", json=body, headers={"X-CSRFToken": token})
+    return post
 
 
 @pytest.fixture

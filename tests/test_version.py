@@ -28,7 +28,7 @@ def test_gardenkit_version_prints_it():
 
 
 def test_kit_footers_and_download_names_carry_it():
-    from scorer.web.printing import KitOptions, download_name
+    from scorer.web.printing import DOWNLOAD_DEFAULTS, download_name
 
     assert f"kit {VERSION}, {RELEASED}" in footer_text("Garden Dice", 2, 10)
-    assert download_name("garden-dice", KitOptions(), ".pdf") == f"garden-dice-letter-v{VERSION}.pdf"
+    assert download_name("garden-dice", DOWNLOAD_DEFAULTS, ".pdf") == f"garden-dice-letter-v{VERSION}.pdf"

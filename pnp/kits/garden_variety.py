@@ -19,6 +19,7 @@ from pnp.art.looks import wordmark
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_color_on
 from pnp.errors import KitError
 from pnp.icons import outline_of, register_icon, solid, star_points
+from pnp.kits import DeckMistakes, DeckRules
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
 from pnp.parts import cube_net, ellipse, text_column
@@ -452,6 +453,21 @@ def load_deck(options: KitOptions) -> dict:
         return data.load_deck(options.deck)
     except data.DeckError as error:
         raise KitError(f"your deck list has mistakes:\n{error}") from None
+
+
+def count_deck(text: str) -> int:
+    """The cards an owner's deck list (its CSV text) makes; DeckMistakes naming each mistake."""
+    try:
+        return data.deck_size(data.parse_deck(text))
+    except data.DeckError as error:
+        raise DeckMistakes(error.errors) from None
+
+
+# The kit is built from an owner's own deck list (`gardenkit build --deck`, the app's print
+# page). A list sent to the app is held to these bounds: the shipped deck.csv is under 2 KB and
+# 55 lines, and counts make the work (a row may ask for thousands of cards).
+ACCEPTS_DECK = True
+DECK = DeckRules(max_bytes=64 * 1024, max_lines=400, max_cards=4 * data.BOX_CARDS, count_cards=count_deck)
 
 
 def components(options: KitOptions) -> list[Component]:

@@ -46,6 +46,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from scorer.games.core import MAX_BODY_BYTES
 from scorer.store.storage import NotYours, Storage, StorageUnavailable
 from scorer.web.examples import Busy
+from scorer.web.guards import LIVE_ANSWERS, SessionKeptByPages, body_held_to_limit, session_started
 
 csrf = CSRFProtect()
 # In each worker's memory: no store to run, and a flood from one address is still cut to a
@@ -117,6 +118,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
+    app.session_interface = SessionKeptByPages()
     app.extensions["gardenkit.storage"] = Storage(app.config["DATABASE_URL"])
 
     from scorer.web import api, history, pages, photo_pages, printing, records
@@ -131,6 +133,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _limit_rates(app)
     _register_error_handlers(app)
     app.after_request(_security_headers)
+    app.after_request(session_started)
     return app
 
 
@@ -138,8 +141,6 @@ def _chunked_bodies_read_whole() -> None:
     """Every body sent in chunks is read here, the one place that reads bodies, before any
     page's form parser: held to the size limit, and a malformed one refused with a plain 400.
     The photo page reads its larger uploads with its own parser and limit."""
-    from scorer.web.api import body_held_to_limit
-
     if "HTTP_TRANSFER_ENCODING" in request.environ and request.blueprint != "photo":
         body_held_to_limit()
 
@@ -230,9 +231,9 @@ def _instance_secret(instance: Path) -> str:
 
 
 def wants_json() -> bool:
-    """API, OpenAPI and health answers are JSON; pages answer with HTML."""
+    """API, OpenAPI, health and the pages' live answers are JSON; pages answer with HTML."""
     path = request.path
-    return (path.startswith("/api/") or path in ("/openapi.json", "/healthz")
+    return (path.startswith("/api/") or path in ("/openapi.json", "/healthz") or request.endpoint in LIVE_ANSWERS
             or request.accept_mimetypes.best == "application/json")
 
 

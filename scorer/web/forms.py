@@ -339,3 +339,8 @@ def for_players(violation: Mapping, game_title: str) -> dict:
         cited = f"{game_title}: {cited}"
     return {"code": violation.get("code", ""), "message": message[:1].upper() + message[1:],
             "rule": cited, "path": violation.get("path", ""), "field": field_name(str(violation.get("path", "")))}
+
+
+def label(key: str) -> str:
+    """garden_bed -> Garden bed: a field's or category's key as a page heads it."""
+    return key.replace("_", " ").replace("-", " ").capitalize()

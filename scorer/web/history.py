@@ -6,14 +6,13 @@ API (JSON, no cookie, so no CSRF token): POST/GET /api/results, GET/PATCH/DELETE
 /api/results/<id>, GET /api/results.csv, GET /api/players. Pages (plain forms with a CSRF
 token; the small script shows dates in the reader's own time zone and shares the picture as
 a PNG): /results, /results/<id>, /results/<id>.svg, /results/<id>/edit (the game's own score
-form, scorer.web.pages), /results/<id>/delete, /players.
+form, scorer.web.score_form, with its live totals at /results/<id>/edit/live), /results/<id>/delete,
+/players.
 """
 from __future__ import annotations
 
 import copy
 import textwrap
-from collections.abc import Iterator
-from contextlib import ExitStack
 from datetime import datetime
 from typing import Any
 
@@ -22,7 +21,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     g,
     jsonify,
@@ -31,11 +29,10 @@ from flask import (
     request,
     url_for,
 )
-from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import BadRequest, Forbidden, UnsupportedMediaType
+from werkzeug.exceptions import BadRequest
 
 from scorer.games import CATALOGUE, GAMES
-from scorer.games.core import InvalidState, UnknownGame, violation
+from scorer.games.core import BadJSON, InvalidState, UnknownGame, violation
 from scorer.store.storage import (
     LIST_LIMIT,
     NOTE_MAX_CHARS,
@@ -45,72 +42,31 @@ from scorer.store.storage import (
     note_problem,
     save_key_problem,
 )
-from scorer.web.api import (
-    MAX_ID,
-    REQUEST_RULE,
-    BadJSON,
-    bad_json,
-    game_info,
-    invalid_state,
-    read_json,
-    storage,
-    unknown_game,
-)
-from scorer.web.examples import Busy, OneAtATime
 from scorer.web.forms import form_spec, whole_number
+from scorer.web.guards import REQUEST_RULE, guard_request, json_refusals, read_json
+from scorer.web.listing import game_info, game_titles
 from scorer.web.owners import may_change, require_owner, save_owned
-from scorer.web.pages import (  # the score page's own form handling: an edit is the same form
-    _as_recorded,
-    _hold_form_to_limits,
-    _player_rows,
-    _shown_state,
-    _submitted_state,
+from scorer.web.score_form import (
+    as_recorded,
     change_rows,
-    live_answer_request,
     live_totals,
+    player_rows,
     render_game_page,
     scored_for_page,
+    shown_state,
+    submitted_state,
 )
+from scorer.web.stored import MAX_ID, exported, saved_or_404, storage
 
 bp = Blueprint("history", __name__)
-bp.register_error_handler(BadJSON, bad_json)
-bp.register_error_handler(InvalidState, invalid_state)
-bp.register_error_handler(UnknownGame, unknown_game)
+bp.before_request(guard_request)
+json_refusals(bp)
 
 SAVE_BODY_KEYS = {"game", "state"}
 EDIT_BODY_KEYS = {"state", "note", "version"}
 MAX_LIST_LIMIT = 1000       # results in one answer of /api/results
 MAX_OFFSET = 10**9          # far more saved games than any club keeps
 PAGE_SIZE = 50              # results on one page of /results
-
-
-@bp.before_request
-def forms_need_their_csrf_token() -> None:
-    """The pages' form posts carry the token of the page they came from (as in scorer.web.pages);
-    the JSON API does not, as it uses no cookie."""
-    if request.path.startswith("/api/"):
-        refuse_cross_site_write()
-        return
-    _hold_form_to_limits()   # the score pages' limits: the edit form is a score form
-    if not current_app.config["WTF_CSRF_ENABLED"] or request.method != "POST" or live_answer_request():
-        return
-    try:
-        current_app.extensions["csrf"].protect()
-    except CSRFError:
-        if request.endpoint != "history.edit_page":
-            raise
-        g.form_refused = True  # the page sends every entry back with a fresh token, saving nothing
-
-
-def titles() -> dict[str, str]:
-    return {game_id: title for game_id, (title, _) in CATALOGUE.items()}
-
-
-def saved_or_404(result_id: int) -> dict[str, Any]:
-    found = storage().get(result_id) if result_id <= MAX_ID else None
-    if found is None:
-        abort(404)
-    return found
 
 
 def _game_filter() -> str | None:
@@ -128,22 +84,6 @@ def _page_game_filter() -> str | None:
 
 
 # --- the JSON API ---------------------------------------------------------------------------------
-
-def refuse_cross_site_write() -> None:
-    """A write to the API must come from this site or from a program, never from another web
-    page: a page elsewhere can make a browser send a form (text/plain, form-encoded) to any
-    address, but not a JSON body without the site's consent, and the browser names the page's
-    site in Origin. So a body that changes data must say it is JSON (415 otherwise), and a
-    foreign Origin is refused (403)."""
-    if request.method in ("GET", "HEAD", "OPTIONS"):
-        return
-    origin = request.headers.get("Origin")
-    if origin is not None and origin.rstrip("/") != request.host_url.rstrip("/"):
-        raise Forbidden(f"writes to saved results are only taken from this site's own pages, "
-                        f"not from {origin[:100]}")
-    if request.method != "DELETE" and request.mimetype != "application/json":
-        raise UnsupportedMediaType("send the body as JSON, with the header Content-Type: application/json")
-
 
 def _request_problem(message: str, path: str = "") -> InvalidState:
     return InvalidState([violation("bad-request-shape", REQUEST_RULE, message, path)])
@@ -275,34 +215,6 @@ def delete_result(result_id: int):
     return "", 204
 
 
-class ExportsBusy(Busy):
-    doing = "the saved games are being exported for someone else"
-
-
-# A worker streams one whole-history export at a time: reading a batch of rows is database
-# and Python work that holds a gevent worker's loop, and several at once stalled every other
-# request of the worker for seconds. Another export waits briefly, then gets a 503 with
-# Retry-After.
-EXPORTS = OneAtATime(ExportsBusy)
-
-
-def exported(chunks: Iterator[str], mimetype: str, filename: str) -> Response:
-    """A streamed export in the worker's export turn, given back when the stream ends or is
-    closed (the client gone); ExportsBusy when the turn stays taken."""
-    turn = ExitStack()
-    turn.enter_context(EXPORTS.turn())
-
-    def streamed() -> Iterator[str]:
-        try:
-            yield from chunks
-        finally:
-            turn.close()
-    response = Response(streamed(), mimetype=mimetype,
-                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-    response.call_on_close(turn.close)   # also when the stream was never begun
-    return response
-
-
 @bp.get("/api/results.csv")
 def results_csv():
     game = _game_filter()
@@ -332,7 +244,7 @@ def results_page():
     found = storage().list(game, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE)
     return render_template("results.html", results=found[:PAGE_SIZE], game=game, page=page,
                            more=len(found) > PAGE_SIZE, games=[game_info(g) for g in CATALOGUE],
-                           titles=titles())
+                           titles=game_titles())
 
 
 @bp.get("/results/<int:result_id>")
@@ -366,16 +278,13 @@ def edit_page(result_id: int):
     game = GAMES.get(saved["game"])
     if game is None:  # a game whose rules are gone cannot be scored again
         abort(404)
-    title = titles()[saved["game"]]
-    if live_answer_request():
-        return live_totals(game, title, read_json())
-    state, note = _as_recorded(game, copy.deepcopy(saved["state"])), saved["note"] or ""
+    state, note = as_recorded(game, copy.deepcopy(saved["state"])), saved["note"] or ""
     result: dict | None = with_tie_break(saved)
     violations = note_trouble = None
     changed_meanwhile = None   # the saved game, when someone else changed it during this edit
     refused = g.get("form_refused", False)
     if request.method == "POST":
-        state, note = _submitted_state(game), request.form.get("note", "")
+        state, note = submitted_state(game), request.form.get("note", "")
         result = None
         op = request.form.get("op", "score")
         if not refused and not change_rows(state, op):
@@ -386,10 +295,10 @@ def edit_page(result_id: int):
                     changed_meanwhile = saved
                 else:
                     return _save_edit(saved, state, result, note)
-    state = _shown_state(state)
+    state = shown_state(state)
     page = render_game_page(
         saved["game"], "score", game=game_info(saved["game"]), spec=form_spec(game.state_model), state=state,
-        players=_player_rows(state), result=result, violations=violations, state_json="", example=False,
+        players=player_rows(state), result=result, violations=violations, state_json="", example=False,
         example_origin=None, example_not_saved=False, refused=refused, save_key="",
         fresh=request.method == "GET",   # static/pad.js may bring back this edit's unsaved changes
         answered=request.method == "POST" and (result or violations) is not None,
@@ -398,6 +307,18 @@ def edit_page(result_id: int):
                  "their_result": with_tie_break(saved) if changed_meanwhile else None})
     status = 400 if refused else 409 if changed_meanwhile else 422 if violations or note_trouble else 200
     return page, status
+
+
+@bp.post("/results/<int:result_id>/edit/live")
+def edit_live(result_id: int):
+    """The edit form's live totals, as the score page's (scorer.web.score_form.live_totals):
+    only for the result's saver or the operator, as the form itself."""
+    saved = saved_or_404(result_id)
+    require_owner(storage(), result_id)
+    game = GAMES.get(saved["game"])
+    if game is None:
+        abort(404, "this game's rules are gone: it cannot be scored again")
+    return live_totals(game, game.title, read_json())
 
 
 def version_of(saved: dict) -> str:
@@ -421,7 +342,7 @@ def delete_page(result_id: int):
     """GET asks to confirm; the form's POST deletes."""
     saved = saved_or_404(result_id)
     require_owner(storage(), result_id)
-    title = titles().get(saved["game"], saved["game"])
+    title = game_titles().get(saved["game"], saved["game"])
     if request.method == "POST":
         storage().delete(result_id, may_change(result_id))
         flash(f"Deleted the {title} game of {utc_text(saved['saved_at'])}.")
@@ -448,7 +369,7 @@ def result_picture(result_id: int):
     saved = saved_or_404(result_id)
     name = f"gardenkit-{saved['game']}-{saved['id']}.svg"
     # The picture has no script and no link; opened on its own it may load nothing either.
-    return Response(end_screen_svg(saved, titles().get(saved["game"], saved["game"])), mimetype="image/svg+xml",
+    return Response(end_screen_svg(saved, game_titles().get(saved["game"], saved["game"])), mimetype="image/svg+xml",
                     headers={"Content-Disposition": f'inline; filename="{name}"',
                              "Content-Security-Policy": "default-src 'none'"})
 

@@ -3,15 +3,14 @@
 Page convention: `/games/<id>/score` and `/games/<id>/check` render
 `templates/games/<id>/score.html` (or `check.html`) when that file exists, else the generic
 template. Every page works as a plain form POST (CSRF-protected); the small scripts in
-templates/static/ add live totals and checks (JSON posted to the page's own address, answered
-in the players' words), add/remove without a reload, and the score pad (static/pad.js: the
+templates/static/ add live totals and checks (JSON posted to the page's address + /live, with
+the session's token, answered in the players' words), add/remove without a reload, and the score pad (static/pad.js: the
 game in progress kept on the device, offline saves). /sw.js keeps the pages working offline.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -32,7 +31,7 @@ from flask import (
     url_for,
 )
 from flask_limiter import RateLimitExceeded
-from flask_wtf.csrf import CSRFError, generate_csrf
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -41,85 +40,44 @@ from scorer.games.core import MAX_BODY_BYTES, BadJSON, InvalidState, read_json_t
 from scorer.games.engine import engine_of
 from scorer.store.green import off_the_loop
 from scorer.store.storage import KeyReused, save_key_problem
-from scorer.web.api import bad_json, body_held_to_limit, game_info, read_json, storage
 from scorer.web.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
-from scorer.web.forms import (
-    MAX_FIELD_CHARS,
-    MAX_LOG_CHARS,
-    display_value,
-    field_cap,
-    for_players,
-    form_spec,
-    form_too_big,
-    is_index,
-    oversized_field,
-    state_from_form,
-)
+from scorer.web.forms import MAX_FIELD_CHARS, MAX_LOG_CHARS, display_value, for_players, form_spec, label
+from scorer.web.guards import bad_json, guard_request, hold_form_to_limits, read_json
+from scorer.web.listing import game_info
 from scorer.web.owners import save_owned
+from scorer.web.score_form import (
+    MAX_ROWS,
+    as_recorded,
+    change_rows,
+    live_totals,
+    player_rows,
+    render_game_page,
+    scored_for_page,
+    shown_state,
+    submitted_state,
+)
+from scorer.web.stored import storage
 
 bp = Blueprint("pages", __name__)
-
-MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
+bp.add_app_template_filter(label, "label")
 
 
 @bp.before_request
-def forms_need_their_csrf_token() -> Any:
-    """Every form post of the pages carries the token from the page it came from. A form
-    sent in chunks is held to the size limit before anything parses it (api.body_held_to_limit),
-    and a form of more fields than any page has is refused before any field is read. A game
-    log too large to read is answered beside the replay box."""
-    try:
-        _hold_form_to_limits()
-    except RequestEntityTooLarge:
-        if not _replay_request():
-            raise
-        return _replay_too_large()
-    if not current_app.config["WTF_CSRF_ENABLED"] or live_answer_request():
+def replay_log_held_to_its_cap() -> Any:
+    """A pasted log is one multipart field (no %-escapes to decode) of up to MAX_LOG_CHARS:
+    only the body's cap holds it while it is parsed. A log too large to read is answered
+    beside the replay box rather than on an error page."""
+    if not _replay_request():
         return None
+    request.max_form_memory_size = MAX_BODY_BYTES
     try:
-        current_app.extensions["csrf"].protect()
-    except CSRFError:
-        if request.endpoint not in ("pages.score_page", "pages.check_page"):
-            raise
-        g.form_refused = True  # the page sends every entry back with a fresh token
+        hold_form_to_limits()
+    except RequestEntityTooLarge:
+        return _replay_too_large()
     return None
 
 
-def _hold_form_to_limits() -> None:
-    if _replay_request():
-        # A pasted log is one multipart field (no %-escapes to decode) of up to MAX_LOG_CHARS:
-        # only the body's cap holds it while it is parsed; its own cap is checked below.
-        request.max_form_memory_size = MAX_BODY_BYTES
-    too_big = (form_too_big(body_held_to_limit()) if request.method == "POST"
-               and request.mimetype == "application/x-www-form-urlencoded" else None)
-    if too_big:
-        abort(413, too_big)
-    if request.method == "POST" and (field := oversized_field(request.form)):
-        abort(413, f"the form's field {field[:40]!r} is longer than {field_cap(field):,} characters")
-
-
-# The pages whose scripts post JSON to the page's own address for live totals and checks in the
-# page's words: the score and check pages, and a saved game's edit form (scorer.web.history).
-LIVE_ANSWER_PAGES = ("pages.score_page", "pages.check_page", "history.edit_page")
-
-
-def live_answer_request() -> bool:
-    """A live answer only computes and never saves, so it needs no token (and a page from
-    another site cannot send JSON here without CORS)."""
-    return request.endpoint in LIVE_ANSWER_PAGES and request.method == "POST" and request.is_json
-
-
-def render_game_page(game_id: str, page: str, **context: Any):
-    """The game's own template if it has one, else the generic one. Templates also get
-    `page_data`: JSON-ready house content for a game's own page and script (tile shapes, sheet
-    sizes), from the game's page_data hook; None when it has none."""
-    names = [f"games/{game_id}/{page}.html", f"{page}.html"]
-    template = current_app.jinja_env.select_template(names)
-    make_page_data = GAMES[game_id].page_data
-    page = render_template(template, page_data=make_page_data() if make_page_data else None, **context)
-    # Pasted JSON may hold a lone surrogate (\ud800), which UTF-8 cannot hold: the page shows
-    # it as "?" while the state's own check names the field it is in.
-    return page.encode("utf-8", "replace")
+bp.before_request(guard_request)
 
 
 def live_game(game_id: str):
@@ -127,12 +85,6 @@ def live_game(game_id: str):
     if game_id not in CATALOGUE:
         abort(404)
     return GAMES.get(game_id)
-
-
-@bp.app_template_filter("label")
-def label(key: str) -> str:
-    """garden_bed -> Garden bed"""
-    return key.replace("_", " ").replace("-", " ").capitalize()
 
 
 @bp.app_template_filter("in_players_words")
@@ -145,36 +97,6 @@ def in_players_words(problem: dict, game_title: str) -> dict:
 @bp.app_template_global()
 def shown(value: Any, kind: str) -> str:
     return display_value(value, kind)
-
-
-class FieldProblems:
-    """A refused score's problems, each to be shown next to the input it is about, so a page
-    without JavaScript marks its fields too. A problem about a group ("players.0.harvested")
-    goes to the group's first input as the page draws it."""
-
-    def __init__(self, violations: list[dict]):
-        self.unclaimed: dict[str, list[str]] = {}
-        for v in violations:
-            if v["field"]:
-                self.unclaimed.setdefault(v["field"], []).append(v["message"])
-        self.claimed: dict[str, tuple[str, list[str]]] = {}
-        self.note_of_field: dict[str, str] = {}
-
-    def attrs(self, name: str) -> Markup:
-        found = [f for f in self.unclaimed if f == name or name.startswith(f + ".")]
-        messages = [message for f in found for message in self.unclaimed.pop(f)]
-        if not messages:
-            return Markup("")
-        note_id = "problem-" + re.sub(r"[^a-z0-9]+", "-", name.lower())
-        self.claimed[name] = (note_id, messages)
-        self.note_of_field.update((f, note_id) for f in found)
-        return Markup(' aria-invalid="true" aria-describedby="{}"').format(note_id)
-
-    def note(self, name: str) -> Markup:
-        if name not in self.claimed:
-            return Markup("")
-        note_id, messages = self.claimed[name]
-        return Markup('<span class="field-error served" id="{}">{}</span>').format(note_id, " ".join(messages))
 
 
 @bp.app_template_global()
@@ -250,28 +172,15 @@ def _submitted_save_key() -> str | None:
     return key if key and save_key_problem(key) is None else None
 
 
-def _as_recorded(game, state: dict) -> dict:
-    """An example as its score page shows it. Score pages record what players have at the end
-    of a game, so an example that gives its bonus as boards to resolve shows the points those
-    boards paid instead (the boards settle a card in dispute on the rules page)."""
-    records_bonus_points = any(w.key == "bonus_points" for w in form_spec(game.state_model).player_fields)
-    if state.get("bonus") and records_bonus_points:
-        paid = {p["name"]: p["breakdown"]["bonus"] for p in game.score(state)["players"]}
-        for player in state["players"]:
-            player["bonus_points"] = paid[player["name"]]
-        del state["bonus"]
-    return state
-
-
 def _example_for_page(game) -> tuple[dict, dict | None]:
     """The score page's example and where it comes from: the end of a game the engine played
     ({"seed", "players"}: the address's, or a fresh seed and player count each time), or for a
     game without an engine its worked example (None)."""
     if game.engine is None:
-        return _as_recorded(game, _fresh_copy(game.example_state)), None
+        return as_recorded(game, _fresh_copy(game.example_state)), None
     origin = _asked_example_origin(game)
     played = EXAMPLES.game(game, origin["players"], origin["seed"])
-    return _as_recorded(game, _fresh_copy(played.end_state)), origin
+    return as_recorded(game, _fresh_copy(played.end_state)), origin
 
 
 def _asked_example_origin(game) -> dict:
@@ -330,8 +239,6 @@ def score_page(game_id: str):
     game = live_game(game_id)
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
-    if live_answer_request():
-        return live_totals(game, game_info(game_id)["title"], read_json())
     spec = form_spec(game.state_model)
     result = violations = origin = None
     refused = g.get("form_refused", False)
@@ -340,9 +247,9 @@ def score_page(game_id: str):
     if request.method == "GET":
         state, origin = _example_for_page(game) if example else (_blank_state(), None)
     elif refused:
-        state = _submitted_state(game)
+        state = submitted_state(game)
     else:
-        state = _submitted_state(game)
+        state = submitted_state(game)
         origin = _posted_example_origin(game) if example else None
         op = request.form.get("op", "score")
         players = state.get("players")
@@ -371,9 +278,9 @@ def score_page(game_id: str):
                 else:
                     flash(f"Saved: {', '.join(result['winners'])} won.")
                     return redirect(url_for("history.result_page", result_id=saved["id"]))
-    state = _shown_state(state)
+    state = shown_state(state)
     page = render_game_page(game_id, "score", game=game_info(game_id), spec=spec, state=state,
-                            players=_player_rows(state), result=result, violations=violations,
+                            players=player_rows(state), result=result, violations=violations,
                             state_json=_state_text(state), example=example, example_origin=origin,
                             example_not_saved=not_saved, refused=refused,
                             fresh=request.method == "GET" and not example,
@@ -393,70 +300,6 @@ def too_many_saves(error: RateLimitExceeded):
     g.saves_refused = (f"Not saved: too many requests of this kind from your address (the limit is "
                        f"{error.limit.limit}); press Save result again in a minute")
     return score_page(**(request.view_args or {}))
-
-
-def change_rows(state: dict, op: str) -> bool:
-    """A score form's Add player or Remove (the page without its script), within the rows the
-    form offers: True when it was one; False otherwise (the form is then scored)."""
-    players = state.get("players")
-    if not isinstance(players, list):  # pasted JSON may say anything; score it as given
-        players = []
-    if op == "add" and len(players) < MAX_ROWS:
-        state["players"] = players
-        players.append({})
-        return True
-    if op.startswith("remove:") and is_index(op[7:]) and len(players) > MIN_ROWS:
-        index = int(op[7:])
-        if index < len(players):
-            players.pop(index)
-            state["players"] = players
-        return True
-    return False
-
-
-def scored_for_page(game, state: Any) -> tuple[dict | None, list[dict] | None]:
-    """(the result, None), or (None, the violations in the players' words), each marked at
-    its field for the page."""
-    try:
-        return game.score(state), None
-    except InvalidState as invalid:
-        violations = [for_players(v, game.title) for v in invalid.violations]
-        g.field_problems = FieldProblems(violations)
-        return None, violations
-
-
-def live_totals(game, title: str, state: Any):
-    """What the API's score answers, with any violation or warning in the page's words (see
-    for_players). A state not possible yet is an answer too, not an error (200 with
-    "violations"): the page asks while players are still typing."""
-    try:
-        result = game.score(state)
-        return jsonify(dict(result, warnings=[for_players(w, title) for w in result["warnings"]]))
-    except InvalidState as invalid:
-        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]})
-
-
-def _shown_state(state: Any, rows: str = "players") -> Any:
-    """The state (or action) as the page shows it back: one with more players (or plays) than
-    the form offers rows (tens of thousands of pasted rows, say) has already been refused with
-    one violation, and drawing every row again would make the page grow with the request."""
-    listed = state.get(rows) if isinstance(state, dict) else None
-    if isinstance(listed, list) and len(listed) > MAX_ROWS:
-        return {**state, rows: listed[:MAX_ROWS]}
-    return state
-
-
-def _player_rows(state: dict) -> list[dict]:
-    """The players to draw as form rows (at least one), whatever a pasted state held. A text
-    longer than any field takes is drawn cut to that length: no game has such a value, and a
-    page must not echo a megabyte back."""
-    players = state.get("players")
-    rows = [_clipped(p) if isinstance(p, dict) else {} for p in players[:MAX_ROWS]] if isinstance(players, list) else []
-    return rows or [{}]
-
-
-def _clipped(player: dict) -> dict:
-    return {key: value[:MAX_FIELD_CHARS] if isinstance(value, str) else value for key, value in player.items()}
 
 
 def _state_text(state: dict) -> str:
@@ -483,19 +326,6 @@ def _paste_problem() -> str | None:
     return None
 
 
-def _submitted_state(game) -> dict:
-    """The state a score form describes: the pasted JSON if given, else the form fields."""
-    pasted = request.form.get("_state_json", "").strip()
-    if pasted:
-        try:
-            state = read_json_text(pasted)
-        except BadJSON:
-            state = None
-        if isinstance(state, dict):
-            return state
-    return state_from_form(request.form, game.state_model)
-
-
 @bp.route("/games/<game_id>/check", methods=["GET", "POST"])
 def check_page(game_id: str):
     """A rule check. The generic form posts the state and action as JSON text; a game with a
@@ -505,8 +335,6 @@ def check_page(game_id: str):
     game = live_game(game_id)
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
-    if live_answer_request():
-        return _live_check(game, game_info(game_id)["title"], read_json())
     if _replay_request():
         return _replay_answer(game)
     state, action = _default_check(game)
@@ -520,7 +348,7 @@ def check_page(game_id: str):
             state, action = game.check_from_form({key: request.form.getlist(key)[-1] for key in request.form})
             if not refused:
                 outcome, violations = _run_check(game, state, action)
-            state, action = _shown_state(state), _shown_state(action, "plays")
+            state, action = shown_state(state), shown_state(action, "plays")
         else:
             state, action = request.form.get("state", ""), request.form.get("action", "")
             if not refused:
@@ -533,6 +361,30 @@ def check_page(game_id: str):
                        refused=refused, example_origin=origin, replay=_replay_box(game),
                        check_posted=request.method == "POST")
     return (page, 400) if refused else page
+
+
+@bp.post("/games/<game_id>/score/live")
+def score_live(game_id: str):
+    """The score page's live totals: its entries as JSON in, the score or its problems out,
+    in the players' words (guarded as every live answer is: scorer.web.guards)."""
+    game = _live_game_for_json(game_id)
+    return live_totals(game, game.title, read_json())
+
+
+@bp.post("/games/<game_id>/check/live")
+def check_live(game_id: str):
+    """The rules page's live check: {"state", "action"} as JSON in, the check's answer out."""
+    game = _live_game_for_json(game_id)
+    return _live_check(game, game.title, read_json())
+
+
+def _live_game_for_json(game_id: str):
+    """The game a live answer is about; a 404 in words for no game, or one whose rules are
+    still coming (its page has no script that asks)."""
+    game = live_game(game_id)
+    if game is None:
+        abort(404, f"{game_info(game_id)['title']}'s rules are still coming: there is nothing to answer yet")
+    return game
 
 
 def _check_page(game, *, state: Any, action: Any, replay: ReplayBox | None, outcome: dict | None = None,

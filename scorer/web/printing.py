@@ -7,15 +7,18 @@
     GET  /kits/<id>.zip?OPTIONS         its SVG pages and manifest.json
     GET  /kits/<id>/pages/<n>.svg?...   one SVG page (the preview's thumbnails)
     GET  /kits/all.zip?OPTIONS          every kit: PDFs, SVG pages and manifests
-    POST /kits/garden-variety.pdf|.zip  the same, built from a deck list sent as the `deck` file
+    POST /kits/<id>.pdf|.zip            the same for a kit built from a deck list (pnp.kits.deck_kits),
+                                        the list sent as the `deck` file
 
 OPTIONS: paper=letter|a4|a3|tabloid, duplex=long|short, bleed=MM, cut=gutters|shared, ink_saver=1,
-cmyk=1, pod=1, dark_backs=1, fold=1: every layout option of `gardenkit build`. They are read once, here, against pnp's own definitions (PAPERS, BuildOptions, read_bleed). A kit is built by the command line's own pieces (build_files) and kept in a
-per-process cache keyed by the options, the deck's content hash and the package version.
+cmyk=1, pod=1, dark_backs=1, fold=1: every layout option of `gardenkit build`. They are read once,
+here, into pnp's own BuildOptions (against PAPERS and read_bleed). A kit is built by the command
+line's own pieces (build_files) and kept in a per-process cache keyed by the options, the deck's content hash and the package version.
 """
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import io
 import json
@@ -35,22 +38,18 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from pnp.build import kit_components, lay_out, render_outputs
-from pnp.kits import available_kits
+from pnp.kits import DeckMistakes, available_kits, deck_kits, deck_rules
 from pnp.options import PAPERS, BuildOptions, read_bleed
 from pnp.version import VERSION as KIT_VERSION
-from scorer.games.garden_variety import data as garden_variety
 from scorer.store.green import off_the_loop
-from scorer.web.api import game_info
 from scorer.web.examples import Busy, OneAtATime
+from scorer.web.guards import require_form_token
+from scorer.web.listing import game_info
 
 bp = Blueprint("printing", __name__)
 
 
 DEFAULT_CACHE_BYTES = 32 * 1024 * 1024
-DECK_GAME = garden_variety.GAME_ID      # the one kit built from an owner's deck list
-MAX_DECK_BYTES = 64 * 1024              # the shipped deck.csv is under 2 KB
-MAX_DECK_LINES = 400                    # ... and 55 lines
-MAX_DECK_CARDS = 4 * garden_variety.BOX_CARDS  # counts make the work: a row may ask for thousands
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)        # fixed member dates: the same kit gives the same zip
 
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(BuildOptions)}
@@ -72,40 +71,29 @@ class OptionError(ValueError):
         super().__init__("; ".join(message for messages in problems.values() for message in messages))
 
 
-@dataclass(frozen=True)
-class KitOptions:
-    """The print options of one download, normalised: equal options are equal keys."""
-
-    paper: str = _DEFAULTS["papers"][0]
-    duplex: str = _DEFAULTS["duplex"]
-    bleed_mm: float = _DEFAULTS["bleed_mm"]
-    cut: str = _DEFAULTS["cut"]
-    ink_saver: bool = False
-    cmyk: bool = False
-    pod: bool = False
-    dark_backs: bool = False
-    fold: bool = False
-
-    def query(self) -> dict[str, Any]:
-        """The options as the shortest query string that reads back to them."""
-        bleed = f"{self.bleed_mm:g}"
-        query = {"paper": self.paper, "duplex": self.duplex,
-                 "bleed": bleed if float(bleed) == self.bleed_mm else repr(self.bleed_mm)}
-        if self.cut != _DEFAULTS["cut"]:
-            query["cut"] = self.cut
-        query.update({name: "1" for name in SWITCHES if getattr(self, name)})
-        return query
-
-    def build_options(self, games: tuple[str, ...], formats: tuple[str, ...], deck: Path | None = None) -> BuildOptions:
-        return BuildOptions(games=games, papers=(self.paper,), formats=formats, bleed_mm=self.bleed_mm,
-                            duplex=self.duplex,  # type: ignore[arg-type]  # checked against DUPLEX_EDGES
-                            cut=self.cut,  # type: ignore[arg-type]  # checked against CUTS
-                            ink_saver=self.ink_saver, cmyk=self.cmyk, pod=self.pod, dark_backs=self.dark_backs,
-                            fold=self.fold, deck=deck, progress=False)
+# The normalised options of a download are pnp's own BuildOptions, on one paper and for no game
+# or format yet (each build says which): equal options are equal cache keys.
+DOWNLOAD_DEFAULTS = BuildOptions(games=(), papers=(_DEFAULTS["papers"][0],), formats=(), progress=False)
 
 
-def read_options(values: MultiDict) -> KitOptions:
-    """KitOptions from query or form fields; OptionError naming every mistake."""
+def options_query(options: BuildOptions) -> dict[str, Any]:
+    """The options as the shortest query string that reads back to them."""
+    bleed = f"{options.bleed_mm:g}"
+    query = {"paper": paper_of(options), "duplex": options.duplex,
+             "bleed": bleed if float(bleed) == options.bleed_mm else repr(options.bleed_mm)}
+    if options.cut != _DEFAULTS["cut"]:
+        query["cut"] = options.cut
+    query.update({name: "1" for name in SWITCHES if getattr(options, name)})
+    return query
+
+
+def paper_of(options: BuildOptions) -> str:
+    """The one paper a download is laid out on."""
+    return options.papers[0]
+
+
+def read_options(values: MultiDict) -> BuildOptions:
+    """A download's options from query or form fields; OptionError naming every mistake."""
     problems: dict[str, list[str]] = {}
     unknown = [name for name in values if name not in OPTION_NAMES]
     for name in unknown:
@@ -124,7 +112,9 @@ def read_options(values: MultiDict) -> KitOptions:
         raise OptionError(problems)
     if "bleed" in chosen:
         chosen["bleed_mm"] = chosen.pop("bleed")
-    return KitOptions(**chosen)
+    if "paper" in chosen:
+        chosen["papers"] = (chosen.pop("paper"),)
+    return dataclasses.replace(DOWNLOAD_DEFAULTS, **chosen)
 
 
 def _paper(text: str) -> str:
@@ -187,27 +177,33 @@ def read_deck(upload: FileStorage | None, game_id: str) -> DeckUpload | None:
     None when no file was chosen. OptionError lists every mistake by its line."""
     if upload is None or not upload.filename:
         return None
-    if game_id != DECK_GAME:
-        raise OptionError({"deck": [f"only {garden_variety.TITLE} is built from a deck list"]})
-    content = upload.stream.read(MAX_DECK_BYTES + 1)
-    if len(content) > MAX_DECK_BYTES:
-        raise OptionError({"deck": [f"the deck list is larger than {MAX_DECK_BYTES // 1024} KB"]})
+    rules = deck_rules(game_id)
+    if rules is None:
+        raise OptionError({"deck": [f"only {deck_kit_titles()} is built from a deck list"]})
+    content = upload.stream.read(rules.max_bytes + 1)
+    if len(content) > rules.max_bytes:
+        raise OptionError({"deck": [f"the deck list is larger than {rules.max_bytes // 1024} KB"]})
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise OptionError({"deck": ["the deck list is not UTF-8 text; save it as CSV (UTF-8)"]}) from None
     lines = len(text.splitlines())
-    if lines > MAX_DECK_LINES:
-        raise OptionError({"deck": [f"the deck list has {lines} lines; at most {MAX_DECK_LINES} are read"]})
+    if lines > rules.max_lines:
+        raise OptionError({"deck": [f"the deck list has {lines} lines; at most {rules.max_lines} are read"]})
     try:
-        cards = garden_variety.deck_size(garden_variety.parse_deck(text))
-    except garden_variety.DeckError as error:
+        cards = rules.count_cards(text)
+    except DeckMistakes as error:
         raise OptionError({"deck": [f"line {line}: {message}" if line else message
                                     for line, message in error.errors]}) from None
-    if cards > MAX_DECK_CARDS:
-        raise OptionError({"deck": [f"the deck list counts {cards} cards; the app prints at most {MAX_DECK_CARDS} "
+    if cards > rules.max_cards:
+        raise OptionError({"deck": [f"the deck list counts {cards} cards; the app prints at most {rules.max_cards} "
                                     f"(gardenkit build --deck prints any number)"]})
     return DeckUpload(content)
+
+
+def deck_kit_titles() -> str:
+    """The titles of the kits built from a deck list, for a refusal: "Garden Variety"."""
+    return " or ".join(game_info(game_id)["title"] for game_id in deck_kits())
 
 
 # --- building --------------------------------------------------------------------------------
@@ -221,17 +217,18 @@ def build_files(game_id: str, options: BuildOptions) -> dict[Path, bytes]:
     return render_outputs(game_id, title, imposition, options)
 
 
-def build_with_deck(game_id: str, options: KitOptions, formats: tuple[str, ...],
+def build_with_deck(game_id: str, options: BuildOptions, formats: tuple[str, ...],
                     deck: DeckUpload | None) -> dict[Path, bytes]:
     """build_files, with an uploaded deck list written to a fresh private folder (mkdtemp:
     a new name, readable by this user only) so it can overwrite nothing, then removed."""
+    one_kit = dataclasses.replace(options, games=(game_id,), formats=formats)
     if deck is None:
-        return build_files(game_id, options.build_options((game_id,), formats))
+        return build_files(game_id, one_kit)
     with tempfile.TemporaryDirectory(prefix="gardenkit-deck-") as folder:
         path = Path(folder, "deck.csv")
         with open(path, "xb") as handle:
             handle.write(deck.content)
-        return build_files(game_id, options.build_options((game_id,), formats, deck=path))
+        return build_files(game_id, dataclasses.replace(one_kit, deck=path))
 
 
 def zipped(files: Mapping[Path, bytes]) -> bytes:
@@ -327,18 +324,18 @@ def _in_turn(build: Callable[[], bytes]) -> Callable[[], bytes]:
     return build_in_turn
 
 
-def kit_pdf(game_id: str, options: KitOptions, deck: DeckUpload | None = None) -> bytes:
+def kit_pdf(game_id: str, options: BuildOptions, deck: DeckUpload | None = None) -> bytes:
     key = ("pdf", game_id, options, deck and deck.digest, KIT_VERSION)
     return kit_cache().get_or_build(key, _in_turn(lambda: _only_pdf(build_with_deck(game_id, options, ("pdf",), deck))))
 
 
-def kit_svg_zip(game_id: str, options: KitOptions, deck: DeckUpload | None = None) -> bytes:
+def kit_svg_zip(game_id: str, options: BuildOptions, deck: DeckUpload | None = None) -> bytes:
     """The SVG pages and manifest.json, as `gardenkit build` lays them out (<paper>/<game>/)."""
     key = ("svg", game_id, options, deck and deck.digest, KIT_VERSION)
     return kit_cache().get_or_build(key, _in_turn(lambda: zipped(build_with_deck(game_id, options, ("svg",), deck))))
 
 
-def all_kits_zip(options: KitOptions) -> bytes:
+def all_kits_zip(options: BuildOptions) -> bytes:
     """Every kit's folder as `gardenkit build --paper P` writes it, made from each kit's
     cached PDF and SVG zip (built here if missing)."""
     def build() -> bytes:
@@ -346,7 +343,7 @@ def all_kits_zip(options: KitOptions) -> bytes:
         for game_id in available_kits():
             with zipfile.ZipFile(io.BytesIO(kit_svg_zip(game_id, options))) as pages:
                 files.update((Path(name), pages.read(name)) for name in pages.namelist())
-            files[Path(options.paper, f"{game_id}.pdf")] = kit_pdf(game_id, options)
+            files[Path(paper_of(options), f"{game_id}.pdf")] = kit_pdf(game_id, options)
         return zipped(files)
     # Each kit is built in its own turn; zipping them together needs none.
     return kit_cache().get_or_build(("all", options, KIT_VERSION), build)
@@ -396,7 +393,7 @@ def upload_too_large(error: RequestEntityTooLarge):
     game_id = (request.view_args or {}).get("game_id", "")
     if request.path.startswith("/kits/") or not printable(game_id):
         return refusal(413, message)
-    return _render_print(game_id, KitOptions(), {"deck": [message]}), 413
+    return _render_print(game_id, DOWNLOAD_DEFAULTS, {"deck": [message]}), 413
 
 
 def printable(game_id: str) -> bool:
@@ -409,8 +406,8 @@ def print_page_url(game_id: str) -> str | None:
     return url_for("printing.print_page", game_id=game_id) if printable(game_id) else None
 
 
-def download_name(game_id: str, options: KitOptions, suffix: str) -> str:
-    return f"{game_id}-{options.paper}-v{KIT_VERSION}{suffix}"
+def download_name(game_id: str, options: BuildOptions, suffix: str) -> str:
+    return f"{game_id}-{paper_of(options)}-v{KIT_VERSION}{suffix}"
 
 
 def attachment(content: bytes, mimetype: str, filename: str) -> Response:
@@ -458,14 +455,14 @@ def _download(game_id: str, kind: str):
         options = read_options(request.args)
         deck = read_deck(request.files.get("deck"), game_id) if request.method == "POST" else None
         if request.method == "POST" and deck is None:  # none chosen, or lost in a cut-off upload
-            raise OptionError({"deck": [f"a POST sends a {garden_variety.TITLE} deck list as the file 'deck'; "
+            raise OptionError({"deck": [f"a POST sends a {deck_kit_titles()} deck list as the file 'deck'; "
                                         f"GET this address for the kit as it comes"]})
     except OptionError as error:
         return refusal(400, str(error), error.problems)
     return kit_answer(game_id, kind, options, deck)
 
 
-def kit_answer(game_id: str, kind: str, options: KitOptions, deck: DeckUpload | None) -> Response:
+def kit_answer(game_id: str, kind: str, options: BuildOptions, deck: DeckUpload | None) -> Response:
     if kind == "pdf":
         return attachment(kit_pdf(game_id, options, deck), "application/pdf",
                           download_name(game_id, options, ".pdf"))
@@ -494,7 +491,7 @@ def page_svg(game_id: str, number: int):
     svg_zip = kit_svg_zip(game_id, options)
     page = next((p for p in kit_pages(svg_zip) if p.number == number), None)
     if page is None:
-        return refusal(404, f"the {game_id} kit on {options.paper} paper has no page {number}")
+        return refusal(404, f"the {game_id} kit on {paper_of(options)} paper has no page {number}")
     with zipfile.ZipFile(io.BytesIO(svg_zip)) as archive:
         response = Response(archive.read(page.member), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=600"
@@ -512,39 +509,39 @@ def print_page(game_id: str):
     try:
         options = read_options(request.args)
     except OptionError as error:
-        return _render_print(game_id, KitOptions(), error.problems, given=request.args), 400
+        return _render_print(game_id, DOWNLOAD_DEFAULTS, error.problems, given=request.args), 400
     return _render_print(game_id, options)
 
 
 def _print_form(game_id: str):
     """The form: a download (a redirect to its address, or the file itself when built from
     an uploaded deck), a fresh preview, or the page again with the mistakes marked."""
-    if current_app.config.get("WTF_CSRF_ENABLED", True):
-        current_app.extensions["csrf"].protect()
+    require_form_token()
     fields_given = MultiDict([(k, v) for k, v in request.form.items(multi=True)
                               if k not in ("csrf_token", "download")])
     try:
         options = read_options(fields_given)
         deck = read_deck(request.files.get("deck"), game_id)
     except OptionError as error:
-        return _render_print(game_id, KitOptions(), error.problems, given=fields_given), 400
+        return _render_print(game_id, DOWNLOAD_DEFAULTS, error.problems, given=fields_given), 400
     kind = request.form.get("download", "preview")
     if kind in ("pdf", "zip"):
         if deck is not None:
             return kit_answer(game_id, kind, options, deck)
         endpoint = "printing.download_pdf" if kind == "pdf" else "printing.download_zip"
-        return redirect(url_for(endpoint, game_id=game_id, **options.query()), 303)
+        return redirect(url_for(endpoint, game_id=game_id, **options_query(options)), 303)
     return _render_print(game_id, options, deck=deck)
 
 
-def _render_print(game_id: str, options: KitOptions, problems: dict[str, list[str]] | None = None,
+def _render_print(game_id: str, options: BuildOptions, problems: dict[str, list[str]] | None = None,
                   given: Mapping[str, str] | None = None, deck: DeckUpload | None = None) -> str:
     svg_zip = None if problems else kit_svg_zip(game_id, options, deck)
     pages = kit_pages(svg_zip) if svg_zip else []
+    rules = deck_rules(game_id)
     return render_template(
         "print.html", game=game_info(game_id), options=options, problems=problems or {},
-        given=given if given is not None else options.query(), papers=PAPERS, duplex_edges=DUPLEX_EDGES, cuts=CUTS,
-        takes_deck=game_id == DECK_GAME, deck=deck, max_deck_kb=MAX_DECK_BYTES // 1024,
+        given=given if given is not None else options_query(options), papers=PAPERS, duplex_edges=DUPLEX_EDGES, cuts=CUTS,
+        takes_deck=rules is not None, deck=deck, max_deck_kb=rules.max_bytes // 1024 if rules else 0,
         pages=pages, manifest=kit_manifest(svg_zip) if svg_zip else None,
         inline=inline_pages(svg_zip, pages) if svg_zip and deck else {},
-        query=options.query(), version=KIT_VERSION)
+        query=options_query(options), version=KIT_VERSION)

@@ -23,11 +23,12 @@ from werkzeug.exceptions import Forbidden
 from scorer.games import CATALOGUE
 from scorer.store import playlog, stats
 from scorer.store.storage import player_key
-from scorer.web.api import storage
 from scorer.web.charts import Bar, bar_chart
-from scorer.web.history import exported
+from scorer.web.forms import label
+from scorer.web.guards import guard_request, hold_form_to_limits
+from scorer.web.listing import game_titles
 from scorer.web.owners import is_operator
-from scorer.web.pages import label
+from scorer.web.stored import exported, storage
 
 bp = Blueprint("records", __name__)
 KEY_MAX_CHARS = 200
@@ -37,18 +38,17 @@ KEY_MAX_CHARS = 200
 def only_the_operator_merges() -> None:
     """Every post here makes or undoes a merge: the operator's, by the token in its header
     (which no other site's page can make a browser send) or typed into the form, which then
-    also needs the page's CSRF token."""
+    also needs the page's CSRF token (guard_request, registered next). Anyone else is told
+    so first, whatever their form holds."""
     if request.method != "POST" or is_operator():
         return
+    hold_form_to_limits()   # before the form is read
     if not is_operator(request.form.get("operator_token", "")):
         raise Forbidden("Only the operator, with the operator's token, merges, renames or undoes "
                         "a merge of players' names: it changes everyone's records")
-    if current_app.config["WTF_CSRF_ENABLED"]:
-        current_app.extensions["csrf"].protect()
 
 
-def titles() -> dict[str, str]:
-    return {game_id: title for game_id, (title, _) in CATALOGUE.items()}
+bp.before_request(guard_request)
 
 
 def percent(value: float | None) -> str:
@@ -64,7 +64,7 @@ def percent_filter(value: float | None) -> str:
 def roster_page():
     with stats.reading(storage()) as connection:
         players, merged = stats.roster(connection), stats.aliases(connection)
-    return render_template("records/roster.html", players=players, merged=merged, games=titles(),
+    return render_template("records/roster.html", players=players, merged=merged, games=game_titles(),
                            merges_open=bool(current_app.config.get("ADMIN_TOKEN")))
 
 
@@ -82,7 +82,7 @@ def player_page(key: str):
         record = stats.player(connection, key)
     if record is None:
         abort(404, f"no saved game has a player called {key[:60]}")
-    names = titles()
+    names = game_titles()
     charts = {game: _category_chart(record["name"], names.get(game, game), game, shares)
               for game, shares in record["categories"].items()}
     return render_template("records/player.html", p=record, titles=names, charts=charts)
@@ -125,11 +125,11 @@ def undo():
 def game_page(game_id: str):
     if game_id not in CATALOGUE:
         abort(404)
-    title = titles()[game_id]
+    title = game_titles()[game_id]
     with stats.reading(storage()) as connection:
         figures = stats.game(connection, game_id)
     return render_template("records/game.html", s=figures, title=title, game_id=game_id,
-                           charts=_game_charts(figures, title), games=titles())
+                           charts=_game_charts(figures, title), games=game_titles())
 
 
 def _game_charts(s: dict[str, Any], title: str) -> dict[str, Any]:

@@ -151,8 +151,7 @@
   }
 
   function post(action) {
-    return fetch(api, { method: "POST", headers: { "Content-Type": "application/json" },
-                        body: JSON.stringify({ state: STATE, action: action }) })
+    return window.gardenkit.askLive(api, { state: STATE, action: action })
       .then(function (response) { return response.json().then(function (body) { return { status: response.status, body: body }; }); });
   }
 

@@ -11,6 +11,22 @@
     return node;
   };
 
+  // The session's token as the server holds it now, asked of /csrf-token once and shared
+  // (a promise of the token, or of null when it could not be had: asked again next time).
+  var token = null;
+  function currentToken(fresh) {
+    if (!token || fresh) {
+      token = fetch("/csrf-token", { cache: "no-store", credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (answer) {
+          if (!answer || !answer.csrf_token) token = null;
+          return answer && answer.csrf_token;
+        })
+        .catch(function () { token = null; return null; });
+    }
+    return token;
+  }
+
   // A form's token must be the one the server holds for this browser now, not the one of the
   // moment the page was drawn: a page may come from the service worker's cache (drawn for no
   // session, or for one the browser has since closed). So each page with a form asks for the
@@ -19,13 +35,26 @@
   function renewTokens() {
     var inputs = document.querySelectorAll("form input[name=csrf_token]");
     if (!inputs.length || !navigator.onLine) return;
-    fetch("/csrf-token", { cache: "no-store", credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (answer) {
-        if (answer && answer.csrf_token) inputs.forEach(function (input) { input.value = answer.csrf_token; });
-      })
-      .catch(function () { /* offline after all: renewed when the network is back */ });
+    currentToken(true).then(function (value) {
+      if (value) inputs.forEach(function (input) { input.value = value; });
+    });
   }
+
+  // A page's live answer (totals as players type, a rule check): `body` as JSON to the page's
+  // live address (its data-api), with the session's token in the X-CSRFToken header. A token
+  // gone stale meanwhile (403) is asked for again and the question put once more. Resolves to
+  // the fetch's response; rejects when the server cannot be reached.
+  gardenkit.askLive = function (url, body) {
+    function ask(fresh) {
+      return currentToken(fresh).then(function (value) {
+        var drawn = document.querySelector("input[name=csrf_token]");  // the page's own, when none could be fetched
+        var sent = value || (drawn && drawn.value) || "";
+        return fetch(url, { method: "POST", credentials: "same-origin", body: JSON.stringify(body),
+                            headers: { "Content-Type": "application/json", "X-CSRFToken": sent } });
+      });
+    }
+    return ask(false).then(function (response) { return response.status === 403 ? ask(true) : response; });
+  };
   renewTokens();
   window.addEventListener("online", renewTokens);
   window.addEventListener("pageshow", function (event) { if (event.persisted) renewTokens(); });

@@ -465,8 +465,7 @@
     questionChanged();
     var unpicked = spaceNotPicked();
     if (unpicked) { drawAnswer(0, { violations: [{ message: unpicked, rule: "" }] }); return; }
-    var body = JSON.stringify({ state: stateJSON(), action: actionJSON() });
-    fetch(app.getAttribute("data-api"), { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
+    window.gardenkit.askLive(app.getAttribute("data-api"), { state: stateJSON(), action: actionJSON() })
       .then(function (r) { return r.json().then(function (data) { drawAnswer(r.status, data); }); })
       .catch(function () { drawAnswer(0, { error: "the server could not be reached" }); });
   }

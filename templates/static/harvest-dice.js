@@ -498,7 +498,7 @@
       actionText.value = JSON.stringify(body.action, null, 1);
       showTarget();
       var mine = ++sequence;
-      fetch(form.dataset.api, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+      window.gardenkit.askLive(form.dataset.api, body)
         .then(function (r) { return r.json().then(function (data) { return { status: r.status, data: data }; }); })
         .then(function (reply) {
           if (mine !== sequence) return;

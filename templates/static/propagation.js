@@ -233,8 +233,7 @@
   async function postJSON(url, body) {
     let response;
     try {
-      response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
-                                    body: JSON.stringify(body) });
+      response = await window.gardenkit.askLive(url, body);
     } catch (e) {
       return { status: 0, payload: null };
     }

@@ -3,7 +3,7 @@
 // and players are added and removed without a reload.
 //
 // Contract with the page (any game's score.html may reuse this script):
-//   <form id="score-form" data-api="/api/games/<id>/score">  inputs named by JSON path
+//   <form id="score-form" data-api="/games/<id>/score/live">  inputs named by JSON path
 //   (players.0.name, ...) with data-kind = int|float|bool|choice|str|ints|lines|json;
 //   <div id="players"> holding one <fieldset class="player"> per player;
 //   <template id="player-template"> a player fieldset using "__i__" for the index;
@@ -203,9 +203,7 @@
 
   function refresh() {
     var mine = ++sequence;
-    fetch(form.dataset.api, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(formState(true))
-    }).then(function (response) {
+    window.gardenkit.askLive(form.dataset.api, formState(true)).then(function (response) {
       return response.json().then(function (data) { return { status: response.status, data: data }; });
     }).then(function (answer) {
       if (mine !== sequence) return;  // a newer request is on its way

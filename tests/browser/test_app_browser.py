@@ -1,7 +1,6 @@
 """The pages in real headless Chromium (on a phone-sized screen): Garden Variety's, the rules
 pages' simulated examples and replay box, the score page's examples."""
 import json
-import re
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -9,6 +8,7 @@ from werkzeug.datastructures import MultiDict
 import scorer
 from scorer.web.forms import MAX_LOG_CHARS, state_from_form
 from tests.support.engine_harness import games_with_engines
+from tests.support.found import found
 from tests.web.test_replay_pages import broken_log
 
 pytestmark = pytest.mark.browser
@@ -125,7 +125,7 @@ def test_try_an_example_twice_gives_two_possible_games(live_server, page):
         with page.expect_navigation():
             page.get_by_role("link", name=link).click()
         note = page.locator(".example-note").inner_text()
-        seeds.append(re.search(r"seed (\d+)", note).group(1))
+        seeds.append(found(r"seed (\d+)", note))
         fields = page.locator("#score-form").evaluate(
             "f => [...new FormData(f)].filter(([k, v]) => typeof v === 'string')")
         shown = state_from_form(MultiDict(fields), game.state_model)

@@ -82,7 +82,7 @@ def test_edit_a_saved_game_through_its_score_form_by_taps(journey, live_server):
     journey.wait_until("document.querySelector('.gv-stepper button')")
     journey.reset_layout_shift()
     # The live totals answer an impossible game with 422 (the score page's own contract,
-    # scorer.web.pages.live_totals), which the browser logs as a failed load.
+    # scorer.web.score_form.live_totals), which the browser logs as a failed load.
     journey.allow_error(r"status of 422")
     tap_times(journey, "Max: one more hand", 4)           # 6 cards in a hand: impossible
     journey.wait_until("document.querySelector('.field-error')")

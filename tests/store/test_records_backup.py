@@ -131,6 +131,7 @@ def test_a_first_version_backup_still_restores(database_url, tmp_path, monkeypat
     assert "restored 1 saved game from" in capsys.readouterr().out
     store = Storage(database_url)
     try:
-        assert store.get(7)["note"] == "from the first release"
+        restored = store.get(7)
+        assert restored is not None and restored["note"] == "from the first release"
     finally:
         store.engine.dispose()

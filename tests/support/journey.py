@@ -24,10 +24,14 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.support.axe import AXE, axe_violations
+
+if TYPE_CHECKING:  # the browser tests skip without playwright; only the types need it here
+    from playwright.sync_api import Page
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -53,7 +57,7 @@ DESCRIBE = """el => el ? (el.nodeName.toLowerCase() + (el.id ? '#' + el.id : '')
 
 @dataclass
 class Journey:
-    page: object
+    page: Page
     touch: bool
     errors: list = field(default_factory=list)
     allowed: list = field(default_factory=list)
@@ -133,7 +137,7 @@ def open_journey(browser, size: dict):
     page = context.new_page()
     trip = Journey(page=page, touch=touch)
     page.on("pageerror", lambda error: trip.report(f"page error: {error}"))
-    page.on("console", lambda message: message.type == "error" and trip.report(f"console error: {message.text}"))
+    page.on("console", lambda message: trip.report(f"console error: {message.text}") if message.type == "error" else None)
     return context, trip
 
 

@@ -141,9 +141,10 @@ def running_postgres() -> Iterator[PostgresServer]:
     reason = unavailable_reason()
     if reason:
         raise RuntimeError(reason)
-    root = Path(tempfile.mkdtemp(prefix="gardenkit-pg-"))
     bindir = find_bindir()
-    assert bindir is not None  # unavailable_reason() said there is one
+    if bindir is None:  # unavailable_reason said so already
+        raise RuntimeError("no PostgreSQL installed")
+    root = Path(tempfile.mkdtemp(prefix="gardenkit-pg-"))
     server = PostgresServer(bindir, root)
     try:
         server.init()

@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, BinaryIO
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
@@ -50,13 +50,7 @@ class ProductionServer:
         self.log_path = log_path
         self.port = 0
         self.process: subprocess.Popen | None = None
-        self._log: IO[bytes] | int | None = None
-
-    @property
-    def running(self) -> subprocess.Popen:
-        """The server's process, once started."""
-        assert self.process is not None, "start() the server first"
-        return self.process
+        self._log: BinaryIO | int | None = None
 
     @property
     def url(self) -> str:
@@ -86,13 +80,18 @@ class ProductionServer:
                     raise
         return self
 
+    def started(self) -> subprocess.Popen:
+        """The server's process; only once start() began it."""
+        assert self.process is not None, "the server was not started"
+        return self.process
+
     def _wait_until_answering(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.running.poll() is not None:
-                if self.running.returncode == EXIT_USAGE:
+            if self.started().poll() is not None:
+                if self.started().returncode == EXIT_USAGE:
                     raise PortTaken(f"port {self.port}{self._log_hint()}")
-                raise RuntimeError(f"`gardenkit serve` exited with {self.running.returncode}"
+                raise RuntimeError(f"`gardenkit serve` exited with {self.started().returncode}"
                                    f"{self._log_hint()}")
             try:
                 status, _ = request(self.url, "GET", "/healthz", timeout=2)
@@ -126,7 +125,7 @@ class ProductionServer:
             if fields[0] == "Z":
                 continue
             children.setdefault(int(fields[1]), []).append(int(entry.name))
-        found, todo = [], [self.running.pid]
+        found, todo = [], [self.started().pid]
         while todo:
             pid = todo.pop()
             for child in children.get(pid, []):
@@ -155,7 +154,7 @@ class ProductionServer:
 
     def cpu_seconds(self) -> float:
         """CPU time used so far by the server's processes (master and live workers)."""
-        return sum(process_cpu_seconds(pid) for pid in [self.running.pid, *self.descendant_pids()])
+        return sum(process_cpu_seconds(pid) for pid in [self.started().pid, *self.descendant_pids()])
 
     def wait_for_workers(self, count: int, timeout: float = 15.0) -> list[int]:
         deadline = time.monotonic() + timeout
@@ -169,14 +168,14 @@ class ProductionServer:
     def stop(self) -> None:
         if self.process is None:
             return
-        if self.running.poll() is None:
+        if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)  # gunicorn: quick shutdown
             try:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)  # our own session, nobody else's
                 self.process.wait(timeout=5)
-        if not isinstance(self._log, (int, type(None))):  # a log file of ours, not DEVNULL
+        if not isinstance(self._log, int) and self._log is not None:
             self._log.close()
         self.process = None
 

@@ -9,6 +9,7 @@ from werkzeug.datastructures import MultiDict
 
 import scorer
 from scorer.web.forms import form_spec, state_from_form
+from tests.support.found import found
 
 SCORE = "/games/garden-variety/score"
 CHECK = "/games/garden-variety/check"
@@ -84,7 +85,7 @@ def test_each_game_form_is_built_once_and_left_as_built_by_the_pages(client, csr
     adding, removing and scoring players on the page leave it as a fresh build would be."""
     from scorer.web.forms import state_schema
 
-    model = scorer.GAMES["garden-variety"].state_model
+    model: type = scorer.GAMES["garden-variety"].state_model
     assert form_spec(model) is form_spec(model) and state_schema(model) is state_schema(model)
     token = csrf_token(client, SCORE)
     for op in ("add", "remove:1", "score"):
@@ -117,7 +118,7 @@ def save_form(token, key):
 def test_a_page_saved_twice_keeps_one_result(client, csrf_token):
     """Save pressed twice, or the same page posted again, carries the page's one save key."""
     page = client.get(SCORE).get_data(as_text=True)
-    key = re.search(r'name="save_key" value="([0-9a-f]{32})"', page).group(1)
+    key = found(r'name="save_key" value="([0-9a-f]{32})"', page)
     assert key not in client.get(SCORE).get_data(as_text=True)   # every page drawn has its own
     token = csrf_token(client, SCORE)
     first, again = (client.post(SCORE, data=save_form(token, key)) for _ in range(2))
@@ -429,20 +430,20 @@ def test_a_blank_page_and_an_example_on_request(client):
     assert "Example game" in example and 'name="_example" value="1"' in example and "data-fresh" not in example
 
 
-def test_live_totals_answer_json_in_the_players_words_without_a_token(client):
-    scored = client.post(SCORE, json={"players": [{"name": "Ann", "garden_bed": 4, "hand": 1, "gnomes": 0},
+def test_live_totals_answer_json_in_the_players_words(client, post_live):
+    scored = post_live(client, SCORE, {"players": [{"name": "Ann", "garden_bed": 4, "hand": 1, "gnomes": 0},
                                                   {"name": "Bo", "garden_bed": 2, "hand": 1, "gnomes": 0}]})
     assert scored.status_code == 200 and scored.get_json()["winners"] == ["Ann"]
-    refused = client.post(SCORE, json={"players": [{"name": "Ann", "hand": 1, "gnomes": 0},
+    refused = post_live(client, SCORE, {"players": [{"name": "Ann", "hand": 1, "gnomes": 0},
                                                    {"name": "Bo", "garden_bed": 2, "hand": 1, "gnomes": 0}]})
     assert refused.status_code == 200   # an answer while players type, not an error
     assert refused.get_json()["violations"][0]["message"] == "Player 1's garden bed is missing"
     assert client.get("/api/results").get_json()["results"] == []   # it only computes
     # a board that cannot be checked is answered with its reasons, not refused (200)
-    checked = client.post(CHECK, json={"state": {}, "action": {}})
+    checked = post_live(client, CHECK, {"state": {}, "action": {}})
     assert checked.status_code == 200 and checked.get_json()["checked"] is False
     assert checked.get_json()["violations"] and "DESIGN" not in checked.get_data(as_text=True)
-    assert client.post(CHECK, json={"state": {}}).status_code == 422  # no state and action: the page's fault
+    assert post_live(client, CHECK, {"state": {}}).status_code == 422  # no state and action: the page's fault
 
 
 def test_the_service_worker_and_manifest_cover_every_page(client, app):

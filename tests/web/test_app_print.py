@@ -20,7 +20,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.impose import POD_SLUG_MM
-from pnp.kits import available_kits
+from pnp.kits import available_kits, deck_rules
 from pnp.options import PAPERS
 from scorer.web import printing
 
@@ -444,11 +444,13 @@ def test_a_chunked_upload_is_held_to_the_body_limit_too(client):
 
 
 def test_a_deck_list_counting_more_cards_than_the_app_prints_is_refused(reader):
+    rules = deck_rules("garden-variety")
+    assert rules is not None and rules.max_cards == 4 * 54   # four boxes of cards
     answer = reader.post("/kits/garden-variety.pdf", data=deck_upload(DECK_HEADER + "critter,red,5,,100000\n"))
     assert answer.status_code == 400
     assert answer.json["problems"]["deck"] == [f"the deck list counts 100000 cards; the app prints at most "
-                                               f"{printing.MAX_DECK_CARDS} (gardenkit build --deck prints any number)"]
-    at_the_bound = DECK_HEADER + f"critter,red,5,,{printing.MAX_DECK_CARDS}\n"
+                                               f"{rules.max_cards} (gardenkit build --deck prints any number)"]
+    at_the_bound = DECK_HEADER + f"critter,red,5,,{rules.max_cards}\n"
     assert reader.post("/kits/garden-variety.zip", data=deck_upload(at_the_bound)).status_code == 200
 
 

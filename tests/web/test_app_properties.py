@@ -27,7 +27,8 @@ def field_names(game_id: str) -> list[str]:
             for value in node:
                 walk(value)
 
-    walk(state_schema(game.state_model))
+    state_model: type = game.state_model
+    walk(state_schema(state_model))
     if game.action_model is not None:
         walk(state_schema(game.action_model))
     return sorted(names)

@@ -3,7 +3,7 @@ JavaScript) and in a phone-sized browser."""
 import html
 import json
 import re
-from typing import get_args
+from typing import Any, get_args
 
 import pytest
 from playwright.sync_api import expect
@@ -126,7 +126,7 @@ STACKS = {"players": [_player("Green", unplaced_seeds=1, seeds={"carrot": 1}), _
 LAST_SEED = dict(STACKS, supply={"squash": 0, "carrot": 0, "tomato": 1, "artichoke": 0, "eggplant": 0})
 
 # Each new action and field of check, legal and refused: (what it shows, state, action).
-NEW_CHECKS = [
+NEW_CHECKS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("spit out with a die high enough", RABBIT_AND_EGGPLANT, dict(EAT, spit_out_die=5)),
     ("spit out with too low a die", RABBIT_AND_EGGPLANT, dict(EAT, spit_out_die=4)),
     ("swallow whole", RABBIT_AND_EGGPLANT, EAT),
@@ -183,9 +183,9 @@ def test_new_actions_posted_from_the_plain_form_answer_as_check_does(client, csr
 
 
 @pytest.mark.parametrize("state, action", [case[1:] for case in NEW_CHECKS], ids=[case[0] for case in NEW_CHECKS])
-def test_new_actions_asked_by_the_page_script_answer_as_check_does(client, state, action):
-    """The page's script asks the page itself (JSON in, the answer in the page's words out)."""
-    response = client.post(f"/games/{GAME}/check", json={"state": state, "action": action})
+def test_new_actions_asked_by_the_page_script_answer_as_check_does(client, post_live, state, action):
+    """The page's script asks the page's live address (JSON in, the answer in the page's words out)."""
+    response = post_live(client, f"/games/{GAME}/check", {"state": state, "action": action})
     try:
         outcome = scorer.check(GAME, state, action)
     except InvalidState as invalid:

@@ -5,7 +5,6 @@ refused. On SQLite and on PostgreSQL (tests/support/pg.py) through Flask's test 
 from __future__ import annotations
 
 import json
-import re
 
 import sqlalchemy as sa
 from alembic import command
@@ -14,6 +13,7 @@ from alembic.config import Config
 import scorer
 from scorer.store.storage import MIGRATIONS, Storage
 from scorer.web.owners import REMEMBERED_RESULTS
+from tests.support.found import found
 from tests.support.history_states import KIM_WINS, LEE_WINS
 
 pytest_plugins = ["tests.support.load_fixtures"]
@@ -46,8 +46,8 @@ def test_only_the_saver_or_the_operator_edits_or_deletes(database_url, tmp_path)
             assert stranger.delete(address, headers=wrong).status_code == 403
         assert stranger.get(address).get_json()["note"] is None
         assert stranger.get(f"/results/{saved['id']}/edit").status_code == 403
-        token = re.search(r'name="csrf_token" value="([^"]+)"',
-                          stranger.get("/games/garden-variety/score").get_data(as_text=True)).group(1)
+        token = found(r'name="csrf_token" value="([^"]+)"',
+                      stranger.get("/games/garden-variety/score").get_data(as_text=True))
         assert stranger.post(f"/results/{saved['id']}/delete", data={"csrf_token": token}).status_code == 403
         assert stranger.get(address).status_code == 200
         # the key in a header, as a bearer token, the saving browser's cookie, the operator
@@ -94,7 +94,7 @@ def test_of_two_edits_made_at_once_on_one_version_only_one_is_kept(database_url)
             raise AssertionError("a stale edit was kept")
         except scorer.store.storage.StaleVersion as stale:
             assert stale.current["note"] == "theirs" and stale.attempted == 1
-        assert store.get(saved["id"])["note"] == "theirs"
+        assert (store.get(saved["id"]) or {}).get("note") == "theirs"
     finally:
         store.engine.dispose()
 
@@ -214,7 +214,7 @@ def test_a_database_of_the_previous_release_upgrades_keeping_every_result(databa
     try:
         for result_id, _ in before:
             kept = store.get(result_id)
-            assert kept["version"] == 1 and kept["note"] == "old" and kept["state"] == KIM_WINS
+            assert kept is not None and kept["version"] == 1 and kept["note"] == "old" and kept["state"] == KIM_WINS
             assert store.owner_key_hash(result_id) is None
         assert store.delete(before[-1][0])
         again = store.save("garden-variety", KIM_WINS, scorer.score("garden-variety", KIM_WINS))

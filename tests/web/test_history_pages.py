@@ -14,6 +14,7 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 import scorer
+from tests.support.found import found
 from tests.support.history_states import KIM_WINS, LEE_WINS
 
 ISO_UTC = re.compile(r'<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00)" data-local>(\d{1,2} \w{3} \d{4}, \d\d:\d\d UTC)</time>')
@@ -64,7 +65,7 @@ def test_a_saved_result_shows_note_picture_edit_and_delete(client):
 
 def edit_token(client, result_id: int) -> str:
     html = client.get(f"/results/{result_id}/edit").get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    return found(r'name="csrf_token" value="([^"]+)"', html)
 
 
 class FormReader(HTMLParser):
@@ -190,7 +191,7 @@ def test_a_refused_edit_keeps_what_was_typed_and_changes_nothing(app, client, ch
     assert answer.status_code == 422
     html = answer.get_data(as_text=True)
     assert says in text_of(answer)
-    marked = re.search(rf'<(input|textarea)[^>]*name="{re.escape(field)}"[^>]*>', html).group(0)
+    marked = found(rf'<(input|textarea)[^>]*name="{re.escape(field)}"[^>]*>', html, 0)
     assert 'aria-invalid="true"' in marked
     assert form_fields(html)[field] == change[field]   # what was typed is still there
     shown = re.sub(r"<script.*?</script>", "", html, flags=re.S)
@@ -220,12 +221,12 @@ def test_a_stale_edit_shows_both_versions_and_overwrites_only_when_asked(app, cl
     assert client.get(f"/api/results/{result_id}").get_json()["result"]["winners"] == ["Kit"]
 
 
-def test_the_edit_forms_live_totals_answer_in_words_and_save_nothing(app, client):
+def test_the_edit_forms_live_totals_answer_in_words_and_save_nothing(app, client, post_live):
     result_id = saved(client)
     before = rows_in_file(app)
-    answer = client.post(f"/results/{result_id}/edit", json=LEE_WINS)
+    answer = post_live(client, f"/results/{result_id}/edit", LEE_WINS)
     assert answer.status_code == 200 and answer.get_json()["winners"] == ["Lee"]
-    refused = client.post(f"/results/{result_id}/edit", json={"players": [{"name": "Kim"}]})
+    refused = post_live(client, f"/results/{result_id}/edit", {"players": [{"name": "Kim"}]})
     # a game not possible yet is an answer while players type, as on the score page: 200 with its violations
     assert refused.status_code == 200 and refused.get_json()["violations"]
     assert "players[" not in json.dumps(refused.get_json())
@@ -250,7 +251,7 @@ def test_delete_asks_first_then_deletes(app, client):
     assert confirm.status_code == 200
     assert "Delete this result?" in text_of(confirm) and "won by Lee" in text_of(confirm)
     assert len(rows_in_file(app)) == 2   # asking deletes nothing
-    token = re.search(r'name="csrf_token" value="([^"]+)"', confirm.get_data(as_text=True)).group(1)
+    token = found(r'name="csrf_token" value="([^"]+)"', confirm.get_data(as_text=True))
     answer = client.post(f"/results/{gone}/delete", data={"csrf_token": token})
     assert answer.status_code == 302 and answer.headers["Location"] == "/results"
     assert "Deleted the Garden Variety game" in text_of(client.get("/results"))
@@ -295,8 +296,8 @@ def test_a_tie_games_page_and_picture_say_how_it_was_broken(client):
     assert f'<small class="tiebreak-note">{said}</small>' in page
     svg = client.get(f"/results/{result_id}.svg").get_data(as_text=True)
     assert said in svg and 'id="saved-at"' in svg
-    height = re.search(r'<svg[^>]* height="(\d+)"', svg).group(1)
-    assert f'height="{height}"' in re.search(r'<img class="picture"[^>]*>', page).group(0)
+    height = found(r'<svg[^>]* height="(\d+)"', svg)
+    assert f'height="{height}"' in found(r'<img class="picture"[^>]*>', page, 0)
 
 
 def test_a_game_saved_before_the_tie_break_words_gets_them_from_its_rules(app, client):

@@ -29,7 +29,8 @@ def cpu_seconds() -> float:
 @pytest.mark.parametrize("door", LIVE_DOORS)
 @pytest.mark.parametrize("body, says", HOSTILE_BODIES)
 def test_live_totals_and_checks_refuse_bad_json_as_the_api_does(client, door, body, says):
-    answer = client.post(door, data=body, content_type="application/json")
+    token = client.get("/csrf-token").get_json()["csrf_token"]
+    answer = client.post(door + "/live", data=body, content_type="application/json", headers={"X-CSRFToken": token})
     api = client.post("/api/games/garden-dice/score", data=body, content_type="application/json")
     assert answer.status_code == api.status_code == 400
     assert answer.get_json() == api.get_json() and says in answer.get_json()["error"]

@@ -95,7 +95,7 @@ def test_two_instances_behind_one_database_share_every_save(postgres_server, tmp
             load.start()
         for load in loads:
             load.join(timeout=60)
-        ids = []
+        ids: list[int] = []
         for run in runs.values():
             assert run.statuses == {201: 60}, run.bodies
             assert assert_stored_exactly_once(url, run) == 60

@@ -35,12 +35,12 @@ def test_players_and_csv_counted_by_the_database_match_counting_in_python(databa
                             ("garden-variety", spelled(KIM_WINS, " KIM ")), ("garden-dice", GD),
                             ("garden-dice", spelled(GD, "kim"))):
             store.save(game, state, scorer.score(game, state))
-        for game in (None, "garden-dice"):
+        for only in (None, "garden-dice"):
             with store._session() as session:
-                rows = session.execute(_newest_first(game, SavedResult.game, SavedResult.result,
-                                                     SavedResult.saved_at, SavedResult.id))
-                in_python = player_stats(_groups_of(rows))
-            assert store.player_stats(game) == in_python
+                found = session.execute(_newest_first(only, SavedResult.game, SavedResult.result,
+                                                      SavedResult.saved_at, SavedResult.id))
+                in_python = player_stats(_groups_of(found))
+            assert store.player_stats(only) == in_python
         kim = next(p for p in store.player_stats() if p["name"].casefold() == "kim")
         assert kim["name"] == "kim" and kim["games"] == 4  # the newest spelling
         rows = list(csv.DictReader(io.StringIO("".join(store.csv()))))

@@ -4,7 +4,6 @@ after the statement timeout with a 503 instead of holding the request's thread."
 from __future__ import annotations
 
 import contextlib
-import re
 import threading
 import time
 from collections.abc import Iterator
@@ -14,6 +13,7 @@ import sqlalchemy as sa
 
 import scorer
 import scorer.store.storage
+from tests.support.found import found
 from tests.support.history_states import KIM_WINS
 
 pytest_plugins = ["tests.support.load_fixtures"]
@@ -41,7 +41,7 @@ def test_a_nul_in_a_note_or_a_name_is_refused_in_words(postgres_url, tmp_path):
         edited = client.patch(address, json={"version": 1, "note": "\x00"})
         assert edited.status_code == 422 and "NUL" in edited.get_json()["violations"][0]["message"]
         page = f"/results/{result_id}/edit"
-        token = re.search(r'name="csrf_token" value="([^"]+)"', client.get(page).get_data(as_text=True)).group(1)
+        token = found(r'name="csrf_token" value="([^"]+)"', client.get(page).get_data(as_text=True))
         answer = client.post(page, data={"csrf_token": token, "state": '{"players": []}', "note": "x\x00"})
         assert answer.status_code == 422 and "NUL" in answer.get_data(as_text=True)
         assert client.get(address).get_json()["note"] == "kept"

@@ -65,7 +65,9 @@ def _read_one_answer(sock: socket.socket) -> bytes:
     while b"\r\n\r\n" not in received:
         received += sock.recv(65536)
     head, body = received.split(b"\r\n\r\n", 1)
-    length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
+    announced = re.search(rb"(?i)content-length: *(\d+)", head)
+    assert announced is not None, head
+    length = int(announced.group(1))
     while len(body) < length:
         body += sock.recv(65536)
     return received
@@ -205,9 +207,9 @@ def test_a_request_under_way_when_the_server_is_told_to_stop_is_still_answered(t
         with socket.create_connection(("127.0.0.1", server.port), timeout=ANSWER_WITHIN_S) as sock:
             sock.sendall(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode())
             time.sleep(0.2)  # the worker is now reading this request
-            server.process.send_signal(signal.SIGTERM)
+            server.started().send_signal(signal.SIGTERM)
             time.sleep(0.5)
             sock.sendall(b"\r\n")
             answer = _read_all(sock)
         assert answer.startswith(b"HTTP/1.1 200 ") and b"Connection: close" in answer
-        assert server.process.wait(timeout=server_options("127.0.0.1", 0)["graceful_timeout"] + 5) == 0
+        assert server.started().wait(timeout=server_options("127.0.0.1", 0)["graceful_timeout"] + 5) == 0

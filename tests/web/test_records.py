@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 from datetime import datetime, timezone
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -25,6 +26,13 @@ ANNE = {"players": [{"name": "Anne", "garden_bed": 30, "hand": 0, "gnomes": 1},
                     {"name": "Kim", "garden_bed": 10, "hand": 0, "gnomes": 1}]}
 
 
+def record(connection, name: str) -> dict[str, Any]:
+    """A player's record, who must have one."""
+    found = stats.player(connection, name)
+    assert found is not None, f"no record of {name!r}"
+    return found
+
+
 def save(store: Storage, state: dict, game: str = "garden-variety") -> int:
     return store.save(game, state, scorer.score(game, state))["id"]
 
@@ -40,7 +48,7 @@ def test_a_players_record_is_counted_case_blind_with_head_to_head_and_category_s
     save(store, KIM_WINS)
     save(store, LOWER_CASE_REMATCH)
     with stats.reading(store) as connection:
-        kim = stats.player(connection, "KIM ")
+        kim = record(connection, "KIM ")
         roster = stats.roster(connection)
     assert [(p["name"], p["games"], p["wins"]) for p in roster] == [("kim", 2, 1), ("lee", 2, 1), ("max", 2, 0)]
     assert (kim["name"], kim["games"], kim["wins"]) == ("kim", 2, 1)   # the newest spelling
@@ -85,8 +93,8 @@ def test_edits_and_deletes_keep_the_records_in_step(store):
     renamed = {"players": [{**KIM_WINS["players"][0], "name": "Kit"}, *KIM_WINS["players"][1:]]}
     store.update(first, state=renamed, result=scorer.score("garden-variety", renamed))
     with stats.reading(store) as connection:
-        assert stats.player(connection, "kim")["games"] == 1
-        assert stats.player(connection, "kit")["wins"] == 1
+        assert record(connection, "kim")["games"] == 1
+        assert record(connection, "kit")["wins"] == 1
     store.delete(second)
     with stats.reading(store) as connection:
         assert stats.player(connection, "kim") is None
@@ -101,8 +109,8 @@ def test_a_merge_counts_one_name_as_another_and_its_undo_gives_it_back(store):
     with stats.reading(store, write=True) as connection:
         assert stats.merge(connection, "anne", "Ann") == "anne's games now count as Ann's."
     with stats.reading(store) as connection:
-        ann = stats.player(connection, "anne")   # a merged name leads to the player it counts as
-        kim = stats.player(connection, "kim")
+        ann = record(connection, "anne")   # a merged name leads to the player it counts as
+        kim = record(connection, "kim")
         names = [p["name"] for p in stats.roster(connection)]
     assert (ann["key"], ann["name"], ann["games"], ann["wins"]) == ("ann", "Ann", 2, 1)
     assert ("Ann", 2, 1, 1) in [(o["name"], o["together"], o["ahead"], o["behind"]) for o in kim["opponents"]]
@@ -110,14 +118,14 @@ def test_a_merge_counts_one_name_as_another_and_its_undo_gives_it_back(store):
     with stats.reading(store, write=True) as connection:
         assert stats.merge(connection, "Ann", "Annie").startswith("Ann's games")   # a rename follows the merge
     with stats.reading(store) as connection:
-        annie = stats.player(connection, "annie")
+        annie = record(connection, "annie")
         assert (annie["name"], annie["games"]) == ("Annie", 2)
     with stats.reading(store, write=True) as connection:
         assert stats.undo_merge(connection, "anne") is not None
         assert stats.undo_merge(connection, "anne") is None
     with stats.reading(store) as connection:
-        assert (stats.player(connection, "anne")["name"], stats.player(connection, "anne")["games"]) == ("Anne", 1)
-        assert stats.player(connection, "annie")["games"] == 1
+        assert (record(connection, "anne")["name"], record(connection, "anne")["games"]) == ("Anne", 1)
+        assert record(connection, "annie")["games"] == 1
     with stats.reading(store, write=True) as connection, pytest.raises(stats.MergeRefused, match="no saved game"):
         stats.merge(connection, "Zed", "Ann")
     with stats.reading(store, write=True) as connection, pytest.raises(stats.MergeRefused, match="control character"):
@@ -144,7 +152,7 @@ def test_an_older_database_gets_its_saved_games_counted_by_the_upgrade(database_
     upgraded = Storage(database_url)
     try:
         with stats.reading(upgraded) as connection:
-            assert stats.player(connection, "lee")["games"] == 600
+            assert record(connection, "lee")["games"] == 600
             assert stats.game(connection, "garden-variety")["sole_wins"] == 600
     finally:
         upgraded.engine.dispose()

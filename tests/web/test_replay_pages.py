@@ -13,9 +13,10 @@ import pytest
 
 import scorer
 from scorer.games.core import MAX_BODY_BYTES
-from scorer.games.engine import MAX_LOG_ENTRIES
+from scorer.games.engine import MAX_LOG_ENTRIES, engine_of
 from scorer.web.forms import MAX_LOG_CHARS, for_players, state_from_form
 from tests.support.engine_harness import games_with_engines
+from tests.support.found import found
 from tests.web.test_app_pages import browser_fields, text_of
 
 ENGINES = games_with_engines()
@@ -47,7 +48,7 @@ def problem_beside_the_box(answer) -> str:
 def broken_log(game_id: str) -> tuple[list, int, list]:
     """A simulated log cut at its first action, which is replaced by an action the rules
     refuse with a rulebook section: (log, index of the bad entry, its violations)."""
-    engine = scorer.GAMES[game_id].engine
+    engine = engine_of(scorer.GAMES[game_id])
     log, _ = scorer.simulate(game_id, 2, 7)
     index = next(i for i, entry in enumerate(log) if "type" in entry)
     before = engine.replay(log[:index])["state"]
@@ -190,7 +191,7 @@ def test_the_rules_page_example_is_a_legal_move_of_a_simulated_game(client, game
     html_text = page.get_data(as_text=True)
     assert f'href="{path}?example=1&amp;seed=21&amp;players=3">this example again' in html_text
     assert f'href="{path}?example=1&amp;instead_of=21">Another example' in html_text
-    entry = int(re.search(r"entry (\d+) of its log", text).group(1))
+    entry = int(found(r"entry (\d+) of its log", text))
     log, _ = scorer.simulate(game_id, 3, 21)
     assert "type" in log[entry - 1]   # a move, not a roll or draw
     checked = text_of(client.post(path, data=browser_fields(html_text)))   # Check, as the page stands
@@ -221,10 +222,10 @@ def text_of_html(page: str) -> str:
 
 def test_fresh_examples_differ_and_an_example_query_is_read_strictly(client):
     path = "/games/harvest-dice/score"
-    seen = re.search(r"seed (\d+)", text_of(client.get(path + "?example=1"))).group(1)
+    seen = found(r"seed (\d+)", text_of(client.get(path + "?example=1")))
     for _ in range(3):
         another = text_of(client.get(f"{path}?example=1&instead_of={seen}"))
-        fresh = re.search(r"seed (\d+)", another).group(1)
+        fresh = found(r"seed (\d+)", another)
         assert fresh != seen
         seen = fresh
     for query, words in (("seed=256", "from 0 to 255"), ("seed=-1", "from 0 to 255"), ("players=9", "2 to 4"),

@@ -1,0 +1,151 @@
+"""The score form, as the score page and a saved game's edit page both draw and read it: the
+state a post describes, the rows to draw, Add player and Remove without a script, the score
+or its problems at their fields, and the live totals in the players' words."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import current_app, g, jsonify, render_template, request
+from markupsafe import Markup
+
+from scorer.games import GAMES
+from scorer.games.core import BadJSON, InvalidState, read_json_text
+from scorer.web.forms import MAX_FIELD_CHARS, for_players, form_spec, is_index, state_from_form
+
+MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
+
+
+def render_game_page(game_id: str, page: str, **context: Any):
+    """The game's own template if it has one, else the generic one. Templates also get
+    `page_data`: JSON-ready house content for a game's own page and script (tile shapes, sheet
+    sizes), from the game's page_data hook; None when it has none."""
+    names = [f"games/{game_id}/{page}.html", f"{page}.html"]
+    template = current_app.jinja_env.select_template(names)
+    make_page_data = GAMES[game_id].page_data
+    page = render_template(template, page_data=make_page_data() if make_page_data else None, **context)
+    # Pasted JSON may hold a lone surrogate (\ud800), which UTF-8 cannot hold: the page shows
+    # it as "?" while the state's own check names the field it is in.
+    return page.encode("utf-8", "replace")
+
+
+class FieldProblems:
+    """A refused score's problems, each to be shown next to the input it is about, so a page
+    without JavaScript marks its fields too. A problem about a group ("players.0.harvested")
+    goes to the group's first input as the page draws it."""
+
+    def __init__(self, violations: list[dict]):
+        self.unclaimed: dict[str, list[str]] = {}
+        for v in violations:
+            if v["field"]:
+                self.unclaimed.setdefault(v["field"], []).append(v["message"])
+        self.claimed: dict[str, tuple[str, list[str]]] = {}
+        self.note_of_field: dict[str, str] = {}
+
+    def attrs(self, name: str) -> Markup:
+        found = [f for f in self.unclaimed if f == name or name.startswith(f + ".")]
+        messages = [message for f in found for message in self.unclaimed.pop(f)]
+        if not messages:
+            return Markup("")
+        note_id = "problem-" + re.sub(r"[^a-z0-9]+", "-", name.lower())
+        self.claimed[name] = (note_id, messages)
+        self.note_of_field.update((f, note_id) for f in found)
+        return Markup(' aria-invalid="true" aria-describedby="{}"').format(note_id)
+
+    def note(self, name: str) -> Markup:
+        if name not in self.claimed:
+            return Markup("")
+        note_id, messages = self.claimed[name]
+        return Markup('<span class="field-error served" id="{}">{}</span>').format(note_id, " ".join(messages))
+
+
+def as_recorded(game, state: dict) -> dict:
+    """An example as its score page shows it. Score pages record what players have at the end
+    of a game, so an example that gives its bonus as boards to resolve shows the points those
+    boards paid instead (the boards settle a card in dispute on the rules page)."""
+    records_bonus_points = any(w.key == "bonus_points" for w in form_spec(game.state_model).player_fields)
+    if state.get("bonus") and records_bonus_points:
+        paid = {p["name"]: p["breakdown"]["bonus"] for p in game.score(state)["players"]}
+        for player in state["players"]:
+            player["bonus_points"] = paid[player["name"]]
+        del state["bonus"]
+    return state
+
+
+def change_rows(state: dict, op: str) -> bool:
+    """A score form's Add player or Remove (the page without its script), within the rows the
+    form offers: True when it was one; False otherwise (the form is then scored)."""
+    players = state.get("players")
+    if not isinstance(players, list):  # pasted JSON may say anything; score it as given
+        players = []
+    if op == "add" and len(players) < MAX_ROWS:
+        state["players"] = players
+        players.append({})
+        return True
+    if op.startswith("remove:") and is_index(op[7:]) and len(players) > MIN_ROWS:
+        index = int(op[7:])
+        if index < len(players):
+            players.pop(index)
+            state["players"] = players
+        return True
+    return False
+
+
+def scored_for_page(game, state: Any) -> tuple[dict | None, list[dict] | None]:
+    """(the result, None), or (None, the violations in the players' words), each marked at
+    its field for the page."""
+    try:
+        return game.score(state), None
+    except InvalidState as invalid:
+        violations = [for_players(v, game.title) for v in invalid.violations]
+        g.field_problems = FieldProblems(violations)
+        return None, violations
+
+
+def live_totals(game, title: str, state: Any):
+    """What the API's score answers, with any violation or warning in the page's words (see
+    for_players). A state not possible yet is an answer too, not an error (200 with
+    "violations"): the page asks while players are still typing."""
+    try:
+        result = game.score(state)
+        return jsonify(dict(result, warnings=[for_players(w, title) for w in result["warnings"]]))
+    except InvalidState as invalid:
+        return jsonify({"violations": [for_players(v, title) for v in invalid.violations]})
+
+
+def shown_state(state: Any, rows: str = "players") -> Any:
+    """The state (or action) as the page shows it back: one with more players (or plays) than
+    the form offers rows (tens of thousands of pasted rows, say) has already been refused with
+    one violation, and drawing every row again would make the page grow with the request."""
+    listed = state.get(rows) if isinstance(state, dict) else None
+    if isinstance(listed, list) and len(listed) > MAX_ROWS:
+        return {**state, rows: listed[:MAX_ROWS]}
+    return state
+
+
+def player_rows(state: dict) -> list[dict]:
+    """The players to draw as form rows (at least one), whatever a pasted state held. A text
+    longer than any field takes is drawn cut to that length: no game has such a value, and a
+    page must not echo a megabyte back."""
+    players = state.get("players")
+    rows = [_clipped(p) if isinstance(p, dict) else {} for p in players[:MAX_ROWS]] if isinstance(players, list) else []
+    return rows or [{}]
+
+
+def _clipped(player: dict) -> dict:
+    return {key: value[:MAX_FIELD_CHARS] if isinstance(value, str) else value for key, value in player.items()}
+
+
+def submitted_state(game) -> dict:
+    """The state a score form describes: the pasted JSON if given, else the form fields."""
+    pasted = request.form.get("_state_json", "").strip()
+    if pasted:
+        try:
+            state = read_json_text(pasted)
+        except BadJSON:
+            state = None
+        if isinstance(state, dict):
+            return state
+    return state_from_form(request.form, game.state_model)
+
+
