@@ -81,6 +81,11 @@ class Engine(ABC, Generic[StateT]):
     # whose candidates are a random SAMPLE of the legal actions (where the choices multiply)
     # sets this to False.
     candidates_complete: ClassVar[bool] = True
+    # Action types the random player now and then keeps for last at a step, {type: how often}:
+    # it tries every other candidate first and takes one of these only when none is legal. A
+    # uniform draw would never reach some ends and choices (Garden Dice's sun spent in every
+    # game, Harvest Dice's pig full before any garden); the candidates stay what they are.
+    held_back: ClassVar[dict[str, float]] = {}
 
     def __init__(self, game: Game[StateT]) -> None:
         self.game = game
@@ -240,7 +245,8 @@ class Engine(ABC, Generic[StateT]):
     def random_legal_action(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any]]:
         """An action drawn uniformly among the legal candidates, with its judgement:
         candidates are drawn at random and judged until one is legal, which is a uniform
-        draw among the legal ones without judging them all."""
+        draw among the legal ones without judging them all. The types `held_back` at this
+        step are drawn only when no other candidate is legal."""
         action, answer, _ = self._draw_legal(state, rng)
         return action, answer
 
@@ -248,11 +254,13 @@ class Engine(ABC, Generic[StateT]):
         """random_legal_action's draw, with the action as parsed."""
         candidates = self.candidate_actions(state, rng)
         checked = self.read_state(state)
-        while candidates:
-            action = candidates.pop(rng.randrange(len(candidates)))
-            answer, parsed = self._judged(state, checked, action)
-            if answer["legal"]:
-                return action, answer, parsed
+        held = {kind for kind, chance in self.held_back.items() if rng.random() < chance}
+        for tier in ([c for c in candidates if c["type"] not in held], [c for c in candidates if c["type"] in held]):
+            while tier:
+                action = tier.pop(rng.randrange(len(tier)))
+                answer, parsed = self._judged(state, checked, action)
+                if answer["legal"]:
+                    return action, answer, parsed
         raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
 
     def simulate(self, players: int, seed: int) -> tuple[list[dict], dict[str, Any]]:

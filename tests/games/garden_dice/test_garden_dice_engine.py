@@ -156,3 +156,15 @@ def test_the_rulebook_harvest_chain_through_the_engine_yellow_7_green_9_red_2():
     assert after["board"] == [{"at": [3, 2], "kind": "scarecrow", "owner": "Green"}]
     assert after["pool"] == [1, 1, 2] and after["current"] == 0
     assert_possible(after)
+
+
+@pytest.mark.slow
+def test_random_players_sometimes_keep_the_sun_and_end_their_turn():
+    """Over 100 random games, some player keeps the sun token to the end and some turn ends
+    with an explicit end_turn: each in at least 1 % of the games (docs/engines.md)."""
+    kept = ended = 0
+    for seed in range(100):
+        log, end = scorer.simulate(GAME, 2 + seed % 3, seed)
+        kept += any(player["sun_token"] for player in end["players"])
+        ended += any(entry.get("type") == "end_turn" for entry in log)
+    assert kept >= 1 and ended >= 1, (kept, ended)

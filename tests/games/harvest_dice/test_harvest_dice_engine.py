@@ -10,6 +10,7 @@ import random
 import pytest
 
 import scorer
+from scorer.games.harvest_dice import data
 
 GAME_ID = "harvest-dice"
 
@@ -96,3 +97,15 @@ def test_the_engine_does_not_claim_its_candidates_hold_every_legal_action():
                  if move.get("pig_powers") == [] and engine.judge(state, move)["legal"])
     assert engine.judge(state, plain)["legal"] and plain not in candidates
     assert getattr(engine, "candidates_complete", True) is False
+
+
+@pytest.mark.slow
+def test_random_games_sometimes_end_with_a_full_garden():
+    """End Game: a full garden is one of the three triggers; at least 1 % of 200 random games
+    reach it, not only the full pig and the full market."""
+    full = 0
+    for seed in range(200):
+        log, _ = scorer.simulate(GAME_ID, 2 + seed % 3, seed)
+        end = scorer.replay(GAME_ID, log)["state"]
+        full += any(data.EMPTY not in "".join(player["garden"]) for player in end["players"])
+    assert full >= 2, full
