@@ -18,10 +18,12 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import chain, combinations
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from scorer.games.core import Violation, violation
-from scorer.games.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from pydantic import Field, ValidationError
+
+from scorer.games.core import StateModel, Violation, violation, violations_from_error
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.garden_dice import data
 
 RULE_TURN = f"{data.TITLE} › On Your Turn"
@@ -32,6 +34,15 @@ DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 ACTION_TYPES = ("buy", "place", "water", "harvest", "flip", "move_critter", "remove_critter", "sun_set_die",
                 "sun_reroll", "reroll_equal_dice", "end_turn")
 SPECIAL_TILES = (("bird", data.CRITTER_SIDES), ("sundial", data.HELPER_SIDES), (data.ROCK, (data.ROCK,)))
+
+
+
+# A recorded roll is exactly four dice, each a whole number from 1 to 6 (3.0, true or "3" is
+# no face of a die), and nothing else.
+class Roll(StateModel):
+    chance: Literal["roll"]
+    dice: Annotated[list[Annotated[int, Field(ge=min(data.DIE_FACES), le=max(data.DIE_FACES))]],
+                    Field(min_length=data.DICE, max_length=data.DICE)]
 
 
 class GardenDiceEngine(Engine):
@@ -65,11 +76,11 @@ class GardenDiceEngine(Engine):
         return {"chance": "roll", "dice": [rng.choice(data.DIE_FACES) for _ in range(data.DICE)]}
 
     def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
-        dice = outcome.get("dice")
-        if (isinstance(dice, list) and len(dice) == data.DICE
-                and all(d in data.DIE_FACES and not isinstance(d, bool) for d in dice)):
-            return []
-        return [violation("wrong-roll", RULE_TURN, "a turn rolls all four dice, each showing 1 to 6", "chance.dice")]
+        try:
+            Roll.model_validate(outcome)
+        except ValidationError as error:
+            return violations_from_error(error, LOG_RULE, "chance", item_words=self.game.item_words)
+        return []
 
     def apply_chance(self, state: State, outcome: Outcome) -> State:
         return self._settle({**state, "pool": list(outcome["dice"])})

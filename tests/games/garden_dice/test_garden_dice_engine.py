@@ -168,3 +168,29 @@ def test_random_players_sometimes_keep_the_sun_and_end_their_turn():
         kept += any(player["sun_token"] for player in end["players"])
         ended += any(entry.get("type") == "end_turn" for entry in log)
     assert kept >= 1 and ended >= 1, (kept, ended)
+
+
+def _first_roll_changed(change) -> tuple[list, int]:
+    """A simulated log whose first roll is changed by `change` (it edits the entry in place)."""
+    log, _ = scorer.simulate(GAME, 2, 6)
+    index = next(i for i, entry in enumerate(log) if entry.get("chance") == "roll")
+    change(log[index])
+    return log, index
+
+
+@pytest.mark.parametrize(("change", "code", "path", "words"), [
+    pytest.param(lambda roll: roll["dice"].__setitem__(0, float(roll["dice"][0])), "wrong-type",
+                 "chance.dice[0]", "whole number", id="float"),
+    pytest.param(lambda roll: roll.__setitem__("sticker", "L"), "unknown-field", "chance.sticker", "sticker",
+                 id="unknown-key"),
+    pytest.param(lambda roll: roll["dice"].append(3), "wrong-length", "chance.dice", "4", id="five-dice"),
+])
+def test_a_recorded_roll_is_refused_at_the_roll_itself(change, code, path, words):
+    """A roll is four whole numbers 1 to 6 and nothing else: anything else is refused at the
+    roll entry, in words, not later at every die action."""
+    log, index = _first_roll_changed(change)
+    result = scorer.replay(GAME, log)
+    assert not result["legal"] and result["index"] == index
+    (refusal,) = result["violations"]
+    assert (refusal["code"], refusal["path"]) == (code, path)
+    assert words in refusal["message"]
