@@ -127,6 +127,12 @@ class Engine(ABC, Generic[StateT]):
         """RANDOM_ACTIONS actions drawn at random from the whole action space, most of them
         illegal, for the random simulation tests."""
 
+    def turn_violations(self, state: State, action: Any) -> list[Violation]:
+        """Why this parsed action is not the acting player's to take now (it is another
+        player's turn): judged before the rules, so a move out of turn is refused for that
+        and not for the acting player's own position. None by default."""
+        return []
+
     @abstractmethod
     def table_violations(self, state: State, action: Any) -> list[Violation]:
         """What only the full state can refuse about a parsed action that `check` judged
@@ -198,6 +204,12 @@ class Engine(ABC, Generic[StateT]):
         instance without validating it again."""
         try:
             action = self.parse_action(state, raw_action)
+        except InvalidState as invalid:
+            return {"legal": False, "violations": invalid.violations, "effects": {}}, None
+        out_of_turn = self.turn_violations(state, action)
+        if out_of_turn:
+            return {"legal": False, "violations": out_of_turn, "effects": {}}, action
+        try:
             answer = self.game.check_parsed(checked, action)
         except InvalidState as invalid:
             return {"legal": False, "violations": invalid.violations, "effects": {}}, None
@@ -224,6 +236,9 @@ class Engine(ABC, Generic[StateT]):
 
     def resolve_chance(self, state: State, outcome: Outcome) -> State:
         """The state after a recorded chance outcome; IllegalMove when it cannot happen."""
+        if self.is_over(state):
+            raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more rolls or draws",
+                                         "chance")])
         kind = self.chance_kind(state)
         if kind is None:
             raise IllegalMove([violation("no-chance-now", LOG_RULE,
@@ -231,7 +246,7 @@ class Engine(ABC, Generic[StateT]):
                                          "chance")])
         if outcome.get("chance") != kind:
             raise IllegalMove([violation("wrong-chance", LOG_RULE,
-                                         f"the game waits for a {kind}, not {outcome.get('chance')!r}",
+                                         f"the game waits for a {kind}, not {describe_value(outcome.get('chance'))}",
                                          "chance")])
         found = self.chance_violations(state, outcome)
         if found:

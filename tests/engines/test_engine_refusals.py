@@ -82,6 +82,46 @@ def test_garden_dice_refuses_a_die_not_in_the_pool_and_a_roll_out_of_place():
     assert _refusal("garden-dice", broken, index)["violations"][0]["code"] == "no-chance-now"
 
 
+def test_garden_dice_names_the_turn_before_the_acting_players_own_problem():
+    """Ben rerolls four unequal dice on Ann's turn: the answer is whose turn it is, not what
+    is wrong with the reroll."""
+    log, _ = scorer.simulate("garden-dice", 2, 6)
+    index = next(i for i, entry in enumerate(log) if entry.get("player") == "Ann" and entry.get("type") == "buy")
+    broken = copy.deepcopy(log)
+    broken[index] = {"type": "reroll_equal_dice", "player": "Ben", "dice": [1, 2, 3, 4],
+                     "turn": log[index]["turn"]}
+    refusal = _refusal("garden-dice", broken, index)["violations"]
+    assert [(v["code"], v["message"]) for v in refusal] == [("out-of-turn", "it is Ann's turn")]
+
+
+def test_harvest_dice_names_the_turn_before_the_acting_players_own_problem():
+    """Ben declares pig powers he has not earned on Ann's draft: refused as out of turn."""
+    log, _ = scorer.simulate("harvest-dice", 3, 4)
+    index = next(i for i, entry in enumerate(log) if entry.get("player") == "Ann")
+    broken = copy.deepcopy(log)
+    broken[index]["player"] = "Ben"
+    broken[index]["pig_powers"] = [{"power": "up"}] * 3
+    refusal = _refusal("harvest-dice", broken, index)["violations"]
+    assert [(v["code"], v["message"]) for v in refusal] == [("out-of-turn", "it is Ann's turn to take a die")]
+
+
+@pytest.mark.parametrize("game_id", ["garden-dice", "harvest-dice"])
+def test_a_roll_after_the_end_is_refused_because_the_game_is_over(game_id):
+    log, _ = scorer.simulate(game_id, 2, 1)
+    roll = next(entry for entry in log if entry.get("chance") == "roll")
+    refusal = _refusal(game_id, [*log, roll], len(log))["violations"]
+    assert [(v["code"], v["message"]) for v in refusal] == [("game-over", "the game is over: no more rolls or draws")]
+
+
+@pytest.mark.parametrize("game_id", ["garden-dice", "harvest-dice"])
+def test_a_chance_entry_holding_a_number_too_long_to_write_is_refused_in_words(game_id):
+    log, _ = scorer.simulate(game_id, 2, 1)
+    index = next(i for i, entry in enumerate(log) if "chance" in entry)
+    refusal = _refusal(game_id, [*log[:index], {"chance": 10**5000}], index)["violations"]
+    assert [v["code"] for v in refusal] == ["wrong-chance"]
+    assert "5,001 digits" in refusal[0]["message"]
+
+
 def _garden_dice_states(log: list) -> list[dict]:
     """The engine's state before each entry of a Garden Dice log (index i: before log[i])."""
     game_engine = engine_of(scorer.GAMES["garden-dice"])

@@ -106,12 +106,15 @@ class GardenDiceEngine(Engine):
             found.append(action)
         return found
 
+    def turn_violations(self, state: State, action: Any) -> list[Violation]:
+        player = state["players"][state["current"]]["name"]
+        if action.player != player:
+            return [violation("out-of-turn", RULE_TURN, f"it is {player}'s turn", "action.player")]
+        return []
+
     def table_violations(self, state: State, action: Any) -> list[Violation]:
-        """Whose turn it is, the turn so far, the dice in the pool, and whether a die left
-        still allows an action: what only the table sees."""
-        player = state["players"][state["current"]]
-        if action.player != player["name"]:
-            return [violation("out-of-turn", RULE_TURN, f"it is {player['name']}'s turn", "action.player")]
+        """The turn so far, the dice in the pool, and whether a die left still allows an
+        action: what only the table sees."""
         if action.turn.model_dump() != state["turn"]:
             return [violation("wrong-turn-record", RULE_TURN, f"this turn so far is {state['turn']}", "action.turn")]
         missing = Counter(_dice_named(action)) - Counter(state["pool"])

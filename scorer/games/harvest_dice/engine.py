@@ -124,6 +124,15 @@ class HarvestDiceEngine(Engine):
             found.append(action)
         return found
 
+    def turn_violations(self, state: State, action: Any) -> list[Violation]:
+        """The drafter takes the next die; the last die is nobody's."""
+        if action.type == "last_die" or _drafts_done(state):
+            return []
+        drafter = state["players"][_drafter(state)]["name"]
+        if action.player != drafter:
+            return [violation("out-of-turn", RULE_PLAY, f"it is {drafter}'s turn to take a die", "action.player")]
+        return []
+
     def table_violations(self, state: State, action: Any) -> list[Violation]:
         die = action.die.model_dump()
         if action.type == "last_die":
@@ -138,14 +147,10 @@ class HarvestDiceEngine(Engine):
         if _drafts_done(state):
             return [violation("last-die-stays", RULE_LAST_DIE, "only one die is left: nobody takes it, every player "
                                                           "crosses its market", "action")]
-        found = []
-        drafter = state["players"][_drafter(state)]["name"]
-        if action.player != drafter:
-            found.append(violation("out-of-turn", RULE_PLAY, f"it is {drafter}'s turn to take a die", "action.player"))
         if die not in state["pool"]:
-            found.append(violation("die-not-in-pool", RULE_PLAY, f"the pool holds no {die['color']} {die['value']}",
-                                   "action.die"))
-        return found
+            return [violation("die-not-in-pool", RULE_PLAY, f"the pool holds no {die['color']} {die['value']}",
+                              "action.die")]
+        return []
 
     def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
         if action.type == "last_die":
