@@ -350,7 +350,8 @@ def _free_actions(state: State) -> list[Action]:
     found = []
     if state["players"][state["current"]]["sun_token"]:
         found.append(_action(state, "sun_reroll"))
-        found += [_action(state, "sun_set_die", die=die, to=to) for die in sorted(set(pool)) for to in data.DIE_FACES]
+        found += [_action(state, "sun_set_die", die=die, to=to) for die in sorted(set(pool)) for to in data.DIE_FACES
+                  if to != die]
     if len(pool) == data.DICE and len(set(pool)) == 1:
         found.append(_action(state, "reroll_equal_dice", dice=list(pool)))
     return found

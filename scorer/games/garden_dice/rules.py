@@ -1099,6 +1099,10 @@ def _check_sun_reroll(ctx: Context, action: SunReroll) -> CheckResult:
 
 def _check_sun_set_die(ctx: Context, action: SunSetDie) -> CheckResult:
     found = _sun_problems(ctx)
+    if action.to == action.die:
+        found.append(violation("no-change", RULE_SUN,
+                               f"the sun changes a die to another result; this die already shows a {action.to}",
+                               "action.to"))
     if found:
         return CheckResult(False, found)
     return CheckResult(True, [], {"die": {"from": action.die, "to": action.to},

@@ -458,6 +458,15 @@ def test_sun_token_two_uses():
     assert codes(scorer.check(GAME, spent, reroll)) == ["no-sun-token"]
 
 
+def test_the_sun_changes_a_die_to_another_result_not_to_the_one_it_shows():
+    """Sun Tokens: the sun changes one die; setting a 4 to 4 changes nothing and would only
+    throw away the token's end bonus."""
+    same = scorer.check(GAME, {"players": players()}, {"type": "sun_set_die", "player": "Red", "die": 4, "to": 4})
+    assert [(v["code"], v["rule"], v["path"]) for v in same["violations"]] == [
+        ("no-change", "Garden Dice › Sun Tokens", "action.to")]
+    assert "already shows a 4" in same["violations"][0]["message"]
+
+
 def test_four_equal_dice_may_be_rerolled_before_any_is_spent():
     reroll = {"type": "reroll_equal_dice", "player": "Red", "dice": [4, 4, 4, 4]}
     state = {"players": players()}
