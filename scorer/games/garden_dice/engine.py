@@ -106,6 +106,15 @@ class GardenDiceEngine(Engine):
             found.append(action)
         return found
 
+    def parse_action(self, state: State, raw_action: Any) -> Any:
+        """A log written by hand may leave out the turn record, or some of its fields: what
+        is left out is this turn's so far, as the table knows it."""
+        if isinstance(raw_action, dict) and state["pool"] is not None:
+            given = raw_action.get("turn", {})
+            if isinstance(given, dict) and not given.keys() >= state["turn"].keys():
+                raw_action = {**raw_action, "turn": {**state["turn"], **given}}
+        return self.game.parse_action(raw_action)
+
     def turn_violations(self, state: State, action: Any) -> list[Violation]:
         player = state["players"][state["current"]]["name"]
         if action.player != player:
@@ -115,8 +124,13 @@ class GardenDiceEngine(Engine):
     def table_violations(self, state: State, action: Any) -> list[Violation]:
         """The turn so far, the dice in the pool, and whether a die left still allows an
         action: what only the table sees."""
-        if action.turn.model_dump() != state["turn"]:
-            return [violation("wrong-turn-record", RULE_TURN, f"this turn so far is {state['turn']}", "action.turn")]
+        given = action.turn.model_dump()
+        wrong = [key for key in TURN_WORDS if given[key] != state["turn"][key]]
+        if wrong:
+            said = "; ".join(f"{TURN_WORDS[key]} {_turn_words(state['turn'][key])}, not {_turn_words(given[key])}"
+                             for key in wrong)
+            return [violation("wrong-turn-record", RULE_TURN, f"this turn so far has {said}",
+                              f"action.turn.{wrong[0]}")]
         missing = Counter(_dice_named(action)) - Counter(state["pool"])
         if missing:
             return [violation("die-not-in-pool", RULE_TURN, f"the dice left are {state['pool']}", "action")]
@@ -252,6 +266,20 @@ def _random_fields(kind: str, state: State, rng: random.Random) -> dict[str, Any
     if kind == "reroll_equal_dice":
         return {"dice": [die] * data.DICE if rng.random() < 0.5 else sorted(pool)}
     return {}  # sun_reroll, end_turn
+
+
+# The turn record's fields in words, for a record that is not this turn's.
+TURN_WORDS = {"dice_spent": "dice spent", "bought": "seeds bought", "sundial": "sundial changes",
+              "ate_from": "tiles eaten from"}
+
+
+def _turn_words(value: Any) -> str:
+    """A field of the turn record as a player would say it: 2, "1 carrot", "-1", "none"."""
+    if isinstance(value, dict):
+        return ", ".join(f"{n} {crop}" for crop, n in value.items()) or "none"
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
 
 
 def _fresh_turn() -> dict[str, Any]:

@@ -194,3 +194,24 @@ def test_a_recorded_roll_is_refused_at_the_roll_itself(change, code, path, words
     (refusal,) = result["violations"]
     assert (refusal["code"], refusal["path"]) == (code, path)
     assert words in refusal["message"]
+
+
+def test_a_log_written_by_hand_may_leave_out_the_turn_record():
+    """The table knows what happened this turn so far: a log whose actions leave out their
+    turn record, or some of its fields, replays to the same end."""
+    log, end = scorer.simulate(GAME, 3, 5)
+    without = [{key: value for key, value in entry.items() if key != "turn"} for entry in log]
+    assert scorer.replay(GAME, without)["end_state"] == end
+    partial = [{**entry, "turn": {"dice_spent": entry["turn"]["dice_spent"]}} if "turn" in entry else entry
+               for entry in log]
+    assert scorer.replay(GAME, partial)["end_state"] == end
+
+
+def test_a_turn_record_that_is_not_this_turns_is_named_in_words():
+    log, _ = scorer.simulate(GAME, 2, 6)
+    index = next(i for i, entry in enumerate(log) if entry.get("turn", {}).get("dice_spent") == 1)
+    log[index]["turn"] = {"dice_spent": 0}
+    result = scorer.replay(GAME, log)
+    assert result["index"] == index
+    assert [(v["code"], v["path"], v["message"]) for v in result["violations"]] == [
+        ("wrong-turn-record", "action.turn.dice_spent", "this turn so far has dice spent 1, not 0")]
