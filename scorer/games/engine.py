@@ -75,6 +75,8 @@ class Engine(ABC, Generic[StateT]):
     # The game's variants, {option: its choices} (Harvest Dice: {"mode": ("basic", "advanced")}):
     # a simulated game picks each at random from its seed, and the setup entry records them.
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    # The rulebook's own choice of each variant: a log written by hand may leave an option out.
+    option_defaults: ClassVar[dict[str, Any]] = {}
     # Whether `candidate_actions` lists every legal action (a superset of them), as the
     # random simulation tests then assert: each action of `action_space` the engine judges
     # legal must be among the candidates (or one with the same outcome must be). An engine
@@ -343,6 +345,7 @@ class Engine(ABC, Generic[StateT]):
         options = setup.get("options", {})
         if not isinstance(options, dict) or not all(isinstance(name, str) for name in options):
             raise refuse("bad-options", "setup.options is an object", "log[0].setup.options")
+        options = {**self.option_defaults, **options}
         for key, value in [("version", setup.get("version")), ("seed", setup.get("seed")), ("game", setup.get("game")),
                            *((f"options.{name}", choice) for name, choice in options.items())]:
             if too_long_to_write(value):

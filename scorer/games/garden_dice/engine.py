@@ -48,6 +48,7 @@ class Roll(StateModel):
 class GardenDiceEngine(Engine):
     version = 2
     option_choices = {"variant": data.VARIANTS}
+    option_defaults = {"variant": "standard"}  # the rulebook's game, its variant left out
     # Drawn uniformly, the sun is spent in every game and `end_turn` never comes: at nine steps
     # in ten the random player tries every other action first, so some players keep the sun.
     held_back = {"sun_set_die": 0.9, "sun_reroll": 0.9}

@@ -42,6 +42,7 @@ class Roll(StateModel):
 class HarvestDiceEngine(Engine):
     version = 1
     option_choices = {"mode": data.MODES}
+    option_defaults = {"mode": "basic"}  # the rulebook's game, its variant left out
     house_rules = (
         "Harvest Dice: the house score sheet (docs/house-rules.md, Harvest Dice)",
         "Harvest Dice: the first listed player is the first start player",

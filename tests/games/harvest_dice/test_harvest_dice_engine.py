@@ -109,3 +109,12 @@ def test_random_games_sometimes_end_with_a_full_garden():
         end = scorer.replay(GAME_ID, log)["state"]
         full += any(data.EMPTY not in "".join(player["garden"]) for player in end["players"])
     assert full >= 2, full
+
+
+def test_a_log_that_leaves_out_the_options_plays_the_rulebooks_own_game():
+    """A log written by hand may leave out setup.options: the rulebook's own game is played."""
+    log = next(log for seed in range(20) for log, _ in [scorer.simulate(GAME_ID, 2, seed)]
+               if log[0]["setup"]["options"] == {"mode": "basic"})
+    del log[0]["setup"]["options"]
+    result = scorer.replay(GAME_ID, log)
+    assert result["legal"] and result["state"]["mode"] == "basic"
