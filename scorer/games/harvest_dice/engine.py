@@ -11,6 +11,7 @@ and when the game ends are the rules module's, reached through `check`'s effects
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
@@ -19,6 +20,7 @@ from pydantic import Field, ValidationError
 from scorer.games.core import StateModel, Text, Violation, violation, violations_from_error
 from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.harvest_dice import data
+from scorer.games.words import plural
 
 RULE_PLAY = f"{data.TITLE} › Game Play"
 RULE_LAST_DIE = f"{data.TITLE} › The Last Die & The Market"
@@ -76,15 +78,20 @@ class HarvestDiceEngine(Engine):
             Roll.model_validate(outcome)
         except ValidationError as error:
             return violations_from_error(error, LOG_RULE, "chance", item_words=self.game.item_words)
-        if [die["color"] for die in outcome["dice"]] != _dice_colors(state):
-            per_color = data.DICE_PER_COLOR[len(state["players"])]
+        rolled = Counter(die["color"] for die in outcome["dice"])
+        per_color = data.DICE_PER_COLOR[len(state["players"])]
+        wrong = [color for color in (*COLORS, *rolled) if rolled[color] != (per_color if color in COLORS else 0)]
+        if wrong:
             return [violation("wrong-roll", data.TITLE + " › Set-Up",
-                              f"with {len(state['players'])} players the pool is {per_color} dice of each colour "
-                              "(greens, then reds, then oranges), each showing 1 to 6", "chance.dice")]
+                              f"with {len(state['players'])} players the pool is {plural(per_color, 'die')} of each "
+                              f"colour (green, red and orange); this roll has {rolled[wrong[0]]} {wrong[0]}",
+                              "chance.dice")]
         return []
 
     def apply_chance(self, state: State, outcome: Outcome) -> State:
-        return {**state, "pool": [dict(die) for die in outcome["dice"]], "drafted": 0}
+        """The pool in colour order (greens, reds, oranges), however the roll listed it."""
+        pool = sorted(outcome["dice"], key=lambda die: COLORS.index(die["color"]))
+        return {**state, "pool": [dict(die) for die in pool], "drafted": 0}
 
     # actions ------------------------------------------------------------------------------
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:

@@ -68,13 +68,26 @@ def test_a_roll_holds_nothing_but_its_dice():
     assert [(v["code"], v["path"]) for v in result["violations"]] == [("unknown-field", "chance.seen_by")]
 
 
-def test_the_dice_of_the_player_count_in_colour_order_are_still_required():
+def test_the_dice_of_the_player_count_are_still_required_and_the_colour_is_named():
     broken, entry = _log_with_a_bad_die({"color": "blue", "value": 3})
     result = scorer.replay(GAME_ID, broken)
     assert [(v["code"], v["path"]) for v in result["violations"]] == [("wrong-roll", "chance.dice")]
+    assert result["violations"][0]["message"].endswith("this roll has 2 green")
     missing_one = copy.deepcopy(broken)
-    missing_one[entry]["dice"] = missing_one[entry]["dice"][:-1]
-    assert scorer.replay(GAME_ID, missing_one)["violations"][0]["code"] == "wrong-roll"
+    missing_one[entry]["dice"] = [die for die in missing_one[entry]["dice"] if die["color"] != "blue"]
+    missing = scorer.replay(GAME_ID, missing_one)["violations"][0]
+    assert missing["code"] == "wrong-roll" and missing["message"].endswith("this roll has 2 green")
+
+
+def test_a_roll_may_list_its_dice_in_any_order():
+    """A person writes the dice as they fell: the pool is the same, in colour order."""
+    log, end = scorer.simulate(GAME_ID, 3, 4)
+    shuffled = copy.deepcopy(log)
+    for entry in shuffled:
+        if entry.get("chance") == "roll":
+            entry["dice"].reverse()
+    result = scorer.replay(GAME_ID, shuffled)
+    assert result["legal"] and result["end_state"] == end
 
 
 def test_a_clean_roll_leaves_the_pool_as_plain_dice():
