@@ -20,7 +20,7 @@ from pydantic import Field, ValidationError
 from scorer.games.core import StateModel, Text, Violation, violation, violations_from_error
 from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.harvest_dice import data
-from scorer.games.words import plural
+from scorer.games.words import a_or_an, plural
 
 RULE_PLAY = f"{data.TITLE} › Game Play"
 RULE_LAST_DIE = f"{data.TITLE} › The Last Die & The Market"
@@ -148,9 +148,11 @@ class HarvestDiceEngine(Engine):
                 left = len(state["pool"]) - 1
                 return [violation("not-last-die", RULE_LAST_DIE, f"the last die comes once the others are drafted: "
                                                             f"{left} more to draft", "action")]
-            if die != state["pool"][0]:
-                return [violation("not-the-last-die", RULE_LAST_DIE, f"the last die is a {state['pool'][0]['color']} "
-                                                                f"{state['pool'][0]['value']}", "action.die")]
+            last = state["pool"][0]
+            if die != last:
+                return [violation("not-the-last-die", RULE_LAST_DIE,
+                                  f"the last die is {a_or_an(last['color'])} {last['color']} {last['value']}",
+                                  "action.die")]
             return []
         if _drafts_done(state):
             return [violation("last-die-stays", RULE_LAST_DIE, "only one die is left: nobody takes it, every player "

@@ -131,3 +131,12 @@ def test_a_log_that_leaves_out_the_options_plays_the_rulebooks_own_game():
     del log[0]["setup"]["options"]
     result = scorer.replay(GAME_ID, log)
     assert result["legal"] and result["state"]["mode"] == "basic"
+
+
+def test_a_wrong_last_die_names_the_last_die_with_its_article():
+    log = next(log for seed in range(20) for log, _ in [scorer.simulate(GAME_ID, 2, seed)]
+               if any(entry.get("type") == "last_die" and entry["die"]["color"] == "orange" for entry in log))
+    index = next(i for i, entry in enumerate(log) if entry.get("type") == "last_die" and entry["die"]["color"] == "orange")
+    log[index]["die"] = {"color": "green", "value": 7 - log[index]["die"]["value"]}
+    (refusal,) = scorer.replay(GAME_ID, log)["violations"]
+    assert refusal["code"] == "not-the-last-die" and refusal["message"].startswith("the last die is an orange ")
