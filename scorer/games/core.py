@@ -435,6 +435,12 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "", d
         elif kind in ("number_too_large", "broken_text"):
             found.append(violation("out-of-range" if kind == "number_too_large" else "invalid-value",
                                    rule, f"{where} {err['msg']}", path))
+        elif kind in ("too_long", "too_short") and isinstance(err.get("input"), list):
+            limit = err.get("ctx", {}).get("max_length" if kind == "too_long" else "min_length")
+            most = "at most" if kind == "too_long" else "at least"
+            count = len(err["input"])
+            found.append(violation("wrong-length", rule, f"{where} holds {count} item{'' if count == 1 else 's'}; "
+                                   f"it may hold {most} {limit}", path))
         elif kind in ("too_short", "too_long", "string_too_long", "string_too_short"):
             found.append(violation("wrong-length", rule, f"{where}: {err['msg'].lower()}", path))
         elif kind == "union_tag_invalid":

@@ -183,7 +183,8 @@ def _first_roll_changed(change) -> tuple[list, int]:
                  "chance.dice[0]", "whole number", id="float"),
     pytest.param(lambda roll: roll.__setitem__("sticker", "L"), "unknown-field", "chance.sticker", "sticker",
                  id="unknown-key"),
-    pytest.param(lambda roll: roll["dice"].append(3), "wrong-length", "chance.dice", "4", id="five-dice"),
+    pytest.param(lambda roll: roll["dice"].append(3), "wrong-length", "chance.dice", "chance › dice holds 5 items; it may hold at most 4",
+                 id="five-dice"),
 ])
 def test_a_recorded_roll_is_refused_at_the_roll_itself(change, code, path, words):
     """A roll is four whole numbers 1 to 6 and nothing else: anything else is refused at the
