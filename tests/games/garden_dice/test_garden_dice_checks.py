@@ -628,3 +628,11 @@ def test_placing_a_seed_not_held_is_refused_when_the_seeds_are_listed_by_crop():
     assert codes(result) == ["seed-not-held"] and result["violations"][0]["path"] == "action.crop"
     assert result["violations"][0]["rule"] == "Garden Dice › Place a Tile"
     assert scorer.check(GAME, holding, {**place, "crop": "carrot"})["legal"]
+
+
+def test_a_whole_number_written_huge_is_too_big_not_a_fraction():
+    """1e30 is a whole number, just far too big for a die: the message says so, with the bound."""
+    with pytest.raises(scorer.InvalidState) as refused:
+        scorer.check(GAME, {"players": players()}, {"type": "buy", "player": "Red", "crop": "carrot", "die": 1e30})
+    assert [(v["code"], v["path"], v["message"]) for v in refused.value.violations] == [
+        ("out-of-range", "action.die", "action › die is 1e+30, far too big: no number in a game goes past 1,000,000")]
