@@ -7,7 +7,6 @@ leaves open are explained in docs/house-rules.md, "Harvest Dice".
 from __future__ import annotations
 
 from collections import Counter
-
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -310,7 +309,8 @@ def said_once(found: list[Violation]) -> list[Violation]:
     for v in found:
         shared = counts.pop((v["code"], v["message"]), 0)
         if shared:
-            once.append({**v, "message": v["message"] + (f" ({shared} of the declared pig powers)" if shared > 1 else "")})
+            count = f" ({shared} of the declared pig powers)" if shared > 1 else ""
+            once.append(violation(v["code"], v["rule"], v["message"] + count, v["path"]))
     return once
 
 
