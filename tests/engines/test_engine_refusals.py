@@ -336,3 +336,16 @@ def test_cottage_garden_refuses_a_deal_that_is_not_the_box():
         change(broken[1])
         assert _cottage_refusal(broken, 1) == code
     assert deal == log[1]
+
+
+@pytest.mark.parametrize("game_id", ["garden-dice", "harvest-dice"])
+@pytest.mark.parametrize("invisible", ["\u200b", "\u2063\ufeff", " \u00ad "])
+def test_a_name_that_shows_nothing_is_refused_in_words(game_id, invisible):
+    """A zero-width space (or another character that shows nothing) is no player's name."""
+    log, _ = scorer.simulate(game_id, 2, 1)
+    log[0]["setup"]["players"][1] = invisible
+    with pytest.raises(scorer.InvalidState) as refused:
+        scorer.replay(game_id, log)
+    (problem,) = refused.value.violations
+    assert (problem["code"], problem["path"]) == ("blank-name", "log[0].setup.players[1]")
+    assert "shows no visible letter" in problem["message"]
