@@ -116,6 +116,15 @@ class GardenDiceEngine(Engine):
                 raw_action = {**raw_action, "turn": {**state["turn"], **given}}
         return self.game.parse_action(raw_action)
 
+    def apply(self, state: State, raw_action: Any) -> State:
+        """As every engine applies an action, except that an `end_turn` written after the dice
+        already passed (the turn ended by itself when no die allowed an action), by the player
+        whose turn ended last, is accepted and changes nothing: a log written by hand may say
+        so."""
+        if _ends_a_turn_already_over(state, raw_action):
+            return state
+        return super().apply(state, raw_action)
+
     def turn_violations(self, state: State, action: Any) -> list[Violation]:
         player = state["players"][state["current"]]["name"]
         if action.player != player:
@@ -292,6 +301,22 @@ def _pass_dice(state: State) -> State:
     if state["last_turn"]:
         return {**state, "over": True}
     return {**state, "pool": None, "turn": _fresh_turn(), "current": (state["current"] + 1) % len(state["players"])}
+
+
+def _ends_a_turn_already_over(state: State, raw_action: Any) -> bool:
+    """Whether the action is an `end_turn` by the player whose turn ended last, while the
+    next turn's roll (or nothing, the game being over) is all that can come: a no-op. Before
+    the first turn no turn has ended."""
+    if not isinstance(raw_action, dict) or raw_action.get("type") != "end_turn":
+        return False
+    players = state["players"]
+    if state["over"]:
+        return raw_action.get("player") == players[state["current"]]["name"]
+    untouched = (not state["board"] and all(p["track"] == 0 and p["sun_token"] and not p["seeds"] for p in players)
+                 and all(left == data.SUPPLY_PER_CROP[len(players)] for left in state["supply"].values()))
+    if state["pool"] is not None or state["turn"] != _fresh_turn() or untouched:
+        return False
+    return raw_action.get("player") == players[(state["current"] - 1) % len(players)]["name"]
 
 
 def _copy(state: State) -> State:

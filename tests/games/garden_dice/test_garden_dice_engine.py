@@ -225,3 +225,20 @@ def test_a_log_that_leaves_out_the_options_plays_the_rulebooks_own_game():
     del log[0]["setup"]["options"]
     result = scorer.replay(GAME, log)
     assert result["legal"] and result["state"]["variant"] == "standard"
+
+
+def test_an_end_turn_written_after_the_dice_passed_changes_nothing():
+    """A person may write end_turn where the turn ended by itself (no die allowed an action):
+    it is accepted and changes nothing. Another player's, or one before any turn, is refused."""
+    log, end = scorer.simulate(GAME, 3, 5)
+    index = next(i for i, entry in enumerate(log) if entry.get("chance") == "roll" and i > 2
+                 and log[i - 1].get("player") and log[i - 1]["type"] not in ("sun_reroll", "reroll_equal_dice"))
+    ended = log[index - 1]["player"]
+    written = [*log[:index], {"type": "end_turn", "player": ended}, *log[index:], {"type": "end_turn",
+                                                                                  "player": log[-1]["player"]}]
+    assert scorer.replay(GAME, written)["end_state"] == end
+    stranger = next(name for name in ("Ann", "Ben", "Cal") if name not in (ended, log[index + 1]["player"]))
+    other = [*log[:index], {"type": "end_turn", "player": stranger}, *log[index:]]
+    assert scorer.replay(GAME, other)["violations"][0]["code"] == "chance-expected"
+    first = [log[0], {"type": "end_turn", "player": "Cal"}, *log[1:]]
+    assert scorer.replay(GAME, first)["violations"][0]["code"] == "chance-expected"
