@@ -349,3 +349,14 @@ def test_a_name_that_shows_nothing_is_refused_in_words(game_id, invisible):
     (problem,) = refused.value.violations
     assert (problem["code"], problem["path"]) == ("blank-name", "log[0].setup.players[1]")
     assert "shows no visible letter" in problem["message"]
+
+
+@pytest.mark.parametrize(("game_id", "option", "rulebooks"), [("garden-dice", "variant", "standard"),
+                                                              ("harvest-dice", "mode", "basic")])
+def test_a_log_that_leaves_out_the_options_plays_the_rulebooks_own_game(game_id, option, rulebooks):
+    """A log written by hand may leave out setup.options: the rulebook's own game is played."""
+    log = next(log for seed in range(20) for log, _ in [scorer.simulate(game_id, 2, seed)]
+               if log[0]["setup"]["options"] == {option: rulebooks})
+    del log[0]["setup"]["options"]
+    result = scorer.replay(game_id, log)
+    assert result["legal"] and result["state"][option] == rulebooks

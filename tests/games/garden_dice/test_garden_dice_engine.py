@@ -218,15 +218,6 @@ def test_a_turn_record_that_is_not_this_turns_is_named_in_words():
         ("wrong-turn-record", "action.turn.dice_spent", "this turn so far has dice spent 1, not 0")]
 
 
-def test_a_log_that_leaves_out_the_options_plays_the_rulebooks_own_game():
-    """A log written by hand may leave out setup.options: the rulebook's own game is played."""
-    log = next(log for seed in range(20) for log, _ in [scorer.simulate(GAME, 2, seed)]
-               if log[0]["setup"]["options"] == {"variant": "standard"})
-    del log[0]["setup"]["options"]
-    result = scorer.replay(GAME, log)
-    assert result["legal"] and result["state"]["variant"] == "standard"
-
-
 def test_an_end_turn_written_after_the_dice_passed_changes_nothing():
     """A person may write end_turn where the turn ended by itself (no die allowed an action):
     it is accepted and changes nothing. Another player's, or one before any turn, is refused."""

@@ -124,15 +124,6 @@ def test_random_games_sometimes_end_with_a_full_garden():
     assert full >= 2, full
 
 
-def test_a_log_that_leaves_out_the_options_plays_the_rulebooks_own_game():
-    """A log written by hand may leave out setup.options: the rulebook's own game is played."""
-    log = next(log for seed in range(20) for log, _ in [scorer.simulate(GAME_ID, 2, seed)]
-               if log[0]["setup"]["options"] == {"mode": "basic"})
-    del log[0]["setup"]["options"]
-    result = scorer.replay(GAME_ID, log)
-    assert result["legal"] and result["state"]["mode"] == "basic"
-
-
 def test_a_wrong_last_die_names_the_last_die_with_its_article():
     log = next(log for seed in range(20) for log, _ in [scorer.simulate(GAME_ID, 2, seed)]
                if any(entry.get("type") == "last_die" and entry["die"]["color"] == "orange" for entry in log))
