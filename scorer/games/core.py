@@ -415,6 +415,9 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "", d
             parent = place_in_words(loc[:-1], prefix, item_words) or "the input"
             found.append(violation("unknown-field", rule,
                                    f"{loc[-1]!r} is not a name this game knows (in {parent})", path))
+        elif kind in _TYPE_WORDS and _huge_whole_float(err.get("input")):
+            found.append(violation("out-of-range", rule, f"{where} is {err['input']:g}, far too big: no number "
+                                   f"in a game goes past {LARGEST_NUMBER:,}", path))
         elif kind in _TYPE_WORDS:
             found.append(violation("wrong-type", rule,
                                    f"{where} must be {_TYPE_WORDS[kind]}, not {describe_value(err.get('input'))}", path))
@@ -435,6 +438,12 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "", d
         elif kind in ("number_too_large", "broken_text"):
             found.append(violation("out-of-range" if kind == "number_too_large" else "invalid-value",
                                    rule, f"{where} {err['msg']}", path))
+        elif kind in ("too_long", "too_short") and isinstance(err.get("input"), list):
+            limit = err.get("ctx", {}).get("max_length" if kind == "too_long" else "min_length")
+            most = "at most" if kind == "too_long" else "at least"
+            count = len(err["input"])
+            found.append(violation("wrong-length", rule, f"{where} holds {count} item{'' if count == 1 else 's'}; "
+                                   f"it may hold {most} {limit}", path))
         elif kind in ("too_short", "too_long", "string_too_long", "string_too_short"):
             found.append(violation("wrong-length", rule, f"{where}: {err['msg'].lower()}", path))
         elif kind == "union_tag_invalid":
@@ -448,6 +457,12 @@ def violations_from_error(error: ValidationError, rule: str, prefix: str = "", d
         else:
             found.append(violation("invalid-value", rule, f"{where}: {err['msg']}", path))
     return found
+
+
+def _huge_whole_float(value: Any) -> bool:
+    """A number written with an exponent (1e30) is whole, just far too big: not "not a whole
+    number"."""
+    return isinstance(value, float) and value.is_integer() and abs(value) > LARGEST_NUMBER
 
 
 def describe_value(value: Any) -> str:

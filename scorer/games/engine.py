@@ -75,12 +75,19 @@ class Engine(ABC, Generic[StateT]):
     # The game's variants, {option: its choices} (Harvest Dice: {"mode": ("basic", "advanced")}):
     # a simulated game picks each at random from its seed, and the setup entry records them.
     option_choices: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    # The rulebook's own choice of each variant: a log written by hand may leave an option out.
+    option_defaults: ClassVar[dict[str, Any]] = {}
     # Whether `candidate_actions` lists every legal action (a superset of them), as the
     # random simulation tests then assert: each action of `action_space` the engine judges
     # legal must be among the candidates (or one with the same outcome must be). An engine
     # whose candidates are a random SAMPLE of the legal actions (where the choices multiply)
     # sets this to False.
     candidates_complete: ClassVar[bool] = True
+    # Action types the random player now and then keeps for last at a step, {type: how often}:
+    # it tries every other candidate first and takes one of these only when none is legal. A
+    # uniform draw would never reach some ends and choices (Garden Dice's sun spent in every
+    # game, Harvest Dice's pig full before any garden); the candidates stay what they are.
+    held_back: ClassVar[dict[str, float]] = {}
 
     def __init__(self, game: Game[StateT]) -> None:
         self.game = game
@@ -121,6 +128,12 @@ class Engine(ABC, Generic[StateT]):
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
         """RANDOM_ACTIONS actions drawn at random from the whole action space, most of them
         illegal, for the random simulation tests."""
+
+    def turn_violations(self, state: State, action: Any) -> list[Violation]:
+        """Why this parsed action is not the acting player's to take now (it is another
+        player's turn): judged before the rules, so a move out of turn is refused for that
+        and not for the acting player's own position. None by default."""
+        return []
 
     @abstractmethod
     def table_violations(self, state: State, action: Any) -> list[Violation]:
@@ -193,6 +206,12 @@ class Engine(ABC, Generic[StateT]):
         instance without validating it again."""
         try:
             action = self.parse_action(state, raw_action)
+        except InvalidState as invalid:
+            return {"legal": False, "violations": invalid.violations, "effects": {}}, None
+        out_of_turn = self.turn_violations(state, action)
+        if out_of_turn:
+            return {"legal": False, "violations": out_of_turn, "effects": {}}, action
+        try:
             answer = self.game.check_parsed(checked, action)
         except InvalidState as invalid:
             return {"legal": False, "violations": invalid.violations, "effects": {}}, None
@@ -219,6 +238,9 @@ class Engine(ABC, Generic[StateT]):
 
     def resolve_chance(self, state: State, outcome: Outcome) -> State:
         """The state after a recorded chance outcome; IllegalMove when it cannot happen."""
+        if self.is_over(state):
+            raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more rolls or draws",
+                                         "chance")])
         kind = self.chance_kind(state)
         if kind is None:
             raise IllegalMove([violation("no-chance-now", LOG_RULE,
@@ -226,7 +248,7 @@ class Engine(ABC, Generic[StateT]):
                                          "chance")])
         if outcome.get("chance") != kind:
             raise IllegalMove([violation("wrong-chance", LOG_RULE,
-                                         f"the game waits for a {kind}, not {outcome.get('chance')!r}",
+                                         f"the game waits for a {kind}, not {describe_value(outcome.get('chance'))}",
                                          "chance")])
         found = self.chance_violations(state, outcome)
         if found:
@@ -240,7 +262,8 @@ class Engine(ABC, Generic[StateT]):
     def random_legal_action(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any]]:
         """An action drawn uniformly among the legal candidates, with its judgement:
         candidates are drawn at random and judged until one is legal, which is a uniform
-        draw among the legal ones without judging them all."""
+        draw among the legal ones without judging them all. The types `held_back` at this
+        step are drawn only when no other candidate is legal."""
         action, answer, _ = self._draw_legal(state, rng)
         return action, answer
 
@@ -248,11 +271,13 @@ class Engine(ABC, Generic[StateT]):
         """random_legal_action's draw, with the action as parsed."""
         candidates = self.candidate_actions(state, rng)
         checked = self.read_state(state)
-        while candidates:
-            action = candidates.pop(rng.randrange(len(candidates)))
-            answer, parsed = self._judged(state, checked, action)
-            if answer["legal"]:
-                return action, answer, parsed
+        held = {kind for kind, chance in self.held_back.items() if rng.random() < chance}
+        for tier in ([c for c in candidates if c["type"] not in held], [c for c in candidates if c["type"] in held]):
+            while tier:
+                action = tier.pop(rng.randrange(len(tier)))
+                answer, parsed = self._judged(state, checked, action)
+                if answer["legal"]:
+                    return action, answer, parsed
         raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
 
     def simulate(self, players: int, seed: int) -> tuple[list[dict], dict[str, Any]]:
@@ -320,6 +345,7 @@ class Engine(ABC, Generic[StateT]):
         options = setup.get("options", {})
         if not isinstance(options, dict) or not all(isinstance(name, str) for name in options):
             raise refuse("bad-options", "setup.options is an object", "log[0].setup.options")
+        options = {**self.option_defaults, **options}
         for key, value in [("version", setup.get("version")), ("seed", setup.get("seed")), ("game", setup.get("game")),
                            *((f"options.{name}", choice) for name, choice in options.items())]:
             if too_long_to_write(value):

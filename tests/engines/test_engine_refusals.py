@@ -82,6 +82,46 @@ def test_garden_dice_refuses_a_die_not_in_the_pool_and_a_roll_out_of_place():
     assert _refusal("garden-dice", broken, index)["violations"][0]["code"] == "no-chance-now"
 
 
+def test_garden_dice_names_the_turn_before_the_acting_players_own_problem():
+    """Ben rerolls four unequal dice on Ann's turn: the answer is whose turn it is, not what
+    is wrong with the reroll."""
+    log, _ = scorer.simulate("garden-dice", 2, 6)
+    index = next(i for i, entry in enumerate(log) if entry.get("player") == "Ann" and entry.get("type") == "buy")
+    broken = copy.deepcopy(log)
+    broken[index] = {"type": "reroll_equal_dice", "player": "Ben", "dice": [1, 2, 3, 4],
+                     "turn": log[index]["turn"]}
+    refusal = _refusal("garden-dice", broken, index)["violations"]
+    assert [(v["code"], v["message"]) for v in refusal] == [("out-of-turn", "it is Ann's turn")]
+
+
+def test_harvest_dice_names_the_turn_before_the_acting_players_own_problem():
+    """Ben declares pig powers he has not earned on Ann's draft: refused as out of turn."""
+    log, _ = scorer.simulate("harvest-dice", 3, 4)
+    index = next(i for i, entry in enumerate(log) if entry.get("player") == "Ann")
+    broken = copy.deepcopy(log)
+    broken[index]["player"] = "Ben"
+    broken[index]["pig_powers"] = [{"power": "up"}] * 3
+    refusal = _refusal("harvest-dice", broken, index)["violations"]
+    assert [(v["code"], v["message"]) for v in refusal] == [("out-of-turn", "it is Ann's turn to take a die")]
+
+
+@pytest.mark.parametrize("game_id", ["garden-dice", "harvest-dice"])
+def test_a_roll_after_the_end_is_refused_because_the_game_is_over(game_id):
+    log, _ = scorer.simulate(game_id, 2, 1)
+    roll = next(entry for entry in log if entry.get("chance") == "roll")
+    refusal = _refusal(game_id, [*log, roll], len(log))["violations"]
+    assert [(v["code"], v["message"]) for v in refusal] == [("game-over", "the game is over: no more rolls or draws")]
+
+
+@pytest.mark.parametrize("game_id", ["garden-dice", "harvest-dice"])
+def test_a_chance_entry_holding_a_number_too_long_to_write_is_refused_in_words(game_id):
+    log, _ = scorer.simulate(game_id, 2, 1)
+    index = next(i for i, entry in enumerate(log) if "chance" in entry)
+    refusal = _refusal(game_id, [*log[:index], {"chance": 10**5000}], index)["violations"]
+    assert [v["code"] for v in refusal] == ["wrong-chance"]
+    assert "5,001 digits" in refusal[0]["message"]
+
+
 def _garden_dice_states(log: list) -> list[dict]:
     """The engine's state before each entry of a Garden Dice log (index i: before log[i])."""
     game_engine = engine_of(scorer.GAMES["garden-dice"])
@@ -296,3 +336,27 @@ def test_cottage_garden_refuses_a_deal_that_is_not_the_box():
         change(broken[1])
         assert _cottage_refusal(broken, 1) == code
     assert deal == log[1]
+
+
+@pytest.mark.parametrize("game_id", ["garden-dice", "harvest-dice"])
+@pytest.mark.parametrize("invisible", ["\u200b", "\u2063\ufeff", " \u00ad "])
+def test_a_name_that_shows_nothing_is_refused_in_words(game_id, invisible):
+    """A zero-width space (or another character that shows nothing) is no player's name."""
+    log, _ = scorer.simulate(game_id, 2, 1)
+    log[0]["setup"]["players"][1] = invisible
+    with pytest.raises(scorer.InvalidState) as refused:
+        scorer.replay(game_id, log)
+    (problem,) = refused.value.violations
+    assert (problem["code"], problem["path"]) == ("blank-name", "log[0].setup.players[1]")
+    assert "shows no visible letter" in problem["message"]
+
+
+@pytest.mark.parametrize(("game_id", "option", "rulebooks"), [("garden-dice", "variant", "standard"),
+                                                              ("harvest-dice", "mode", "basic")])
+def test_a_log_that_leaves_out_the_options_plays_the_rulebooks_own_game(game_id, option, rulebooks):
+    """A log written by hand may leave out setup.options: the rulebook's own game is played."""
+    log = next(log for seed in range(20) for log, _ in [scorer.simulate(game_id, 2, seed)]
+               if log[0]["setup"]["options"] == {option: rulebooks})
+    del log[0]["setup"]["options"]
+    result = scorer.replay(game_id, log)
+    assert result["legal"] and result["state"][option] == rulebooks

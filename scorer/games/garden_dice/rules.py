@@ -443,13 +443,12 @@ class GardenDice(Game[GardenDiceState]):
         found = []
         for c, crop in enumerate(data.CROPS):
             if in_play[c] > supply:
-                extras = [words for words, n in (("those on the board", on_board[c]),
-                                                 ("those held as seeds", held[c]),
-                                                 ("those left in the stack", stacks[c])) if n]
-                where = f" plus {', '.join(extras)}" if extras else ""
+                parts = [f"{n} {words}" for words, n in (("harvested", harvested[c]), ("on the board", on_board[c]),
+                                                         ("held as seeds", held[c]),
+                                                         ("left in the stack", stacks[c])) if n]
                 found.append(violation(
                     "crop-over-supply", RULE_SETUP,
-                    f"{in_play[c]} {crop} tiles are harvested{where}, but a "
+                    f"{in_play[c]} {crop} tiles are in play ({', '.join(parts)}), but a "
                     f"{len(players)}-player game uses only {supply}", _crop_path(state, counts, c)))
         # Tiles swallowed whole leave the game; their discs on the critters still count them.
         swallowed = sum(t.swallowed for t in state.board or [])
@@ -1099,6 +1098,10 @@ def _check_sun_reroll(ctx: Context, action: SunReroll) -> CheckResult:
 
 def _check_sun_set_die(ctx: Context, action: SunSetDie) -> CheckResult:
     found = _sun_problems(ctx)
+    if action.to == action.die:
+        found.append(violation("no-change", RULE_SUN,
+                               f"the sun changes a die to another result; this die already shows a {action.to}",
+                               "action.to"))
     if found:
         return CheckResult(False, found)
     return CheckResult(True, [], {"die": {"from": action.die, "to": action.to},

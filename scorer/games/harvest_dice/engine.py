@@ -11,6 +11,7 @@ and when the game ends are the rules module's, reached through `check`'s effects
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
@@ -19,6 +20,7 @@ from pydantic import Field, ValidationError
 from scorer.games.core import StateModel, Text, Violation, violation, violations_from_error
 from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
 from scorer.games.harvest_dice import data
+from scorer.games.words import a_or_an, plural
 
 RULE_PLAY = f"{data.TITLE} › Game Play"
 RULE_LAST_DIE = f"{data.TITLE} › The Last Die & The Market"
@@ -42,6 +44,7 @@ class Roll(StateModel):
 class HarvestDiceEngine(Engine):
     version = 1
     option_choices = {"mode": data.MODES}
+    option_defaults = {"mode": "basic"}  # the rulebook's game, its variant left out
     house_rules = (
         "Harvest Dice: the house score sheet (docs/house-rules.md, Harvest Dice)",
         "Harvest Dice: the first listed player is the first start player",
@@ -51,6 +54,9 @@ class HarvestDiceEngine(Engine):
     # `pig_powers` always given): the same move with its powers in another order, or up and
     # down mixed, is legal too, and every such list would run to thousands of candidates.
     candidates_complete = False
+    # Drawn uniformly, feeding (legal with any die) fills a pig long before any garden: at three
+    # steps in four the random player plants when it can, so the full garden ends games too.
+    held_back = {"feed": 0.75}
 
     def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         blank = [data.EMPTY * data.GARDEN_COLUMNS] * data.GARDEN_ROWS
@@ -72,15 +78,20 @@ class HarvestDiceEngine(Engine):
             Roll.model_validate(outcome)
         except ValidationError as error:
             return violations_from_error(error, LOG_RULE, "chance", item_words=self.game.item_words)
-        if [die["color"] for die in outcome["dice"]] != _dice_colors(state):
-            per_color = data.DICE_PER_COLOR[len(state["players"])]
+        rolled = Counter(die["color"] for die in outcome["dice"])
+        per_color = data.DICE_PER_COLOR[len(state["players"])]
+        wrong = [color for color in (*COLORS, *rolled) if rolled[color] != (per_color if color in COLORS else 0)]
+        if wrong:
             return [violation("wrong-roll", data.TITLE + " › Set-Up",
-                              f"with {len(state['players'])} players the pool is {per_color} dice of each colour "
-                              "(greens, then reds, then oranges), each showing 1 to 6", "chance.dice")]
+                              f"with {len(state['players'])} players the pool is {plural(per_color, 'die')} of each "
+                              f"colour (green, red and orange); this roll has {rolled[wrong[0]]} {wrong[0]}",
+                              "chance.dice")]
         return []
 
     def apply_chance(self, state: State, outcome: Outcome) -> State:
-        return {**state, "pool": [dict(die) for die in outcome["dice"]], "drafted": 0}
+        """The pool in colour order (greens, reds, oranges), however the roll listed it."""
+        pool = sorted(outcome["dice"], key=lambda die: COLORS.index(die["color"]))
+        return {**state, "pool": [dict(die) for die in pool], "drafted": 0}
 
     # actions ------------------------------------------------------------------------------
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
@@ -121,6 +132,15 @@ class HarvestDiceEngine(Engine):
             found.append(action)
         return found
 
+    def turn_violations(self, state: State, action: Any) -> list[Violation]:
+        """The drafter takes the next die; the last die is nobody's."""
+        if action.type == "last_die" or _drafts_done(state):
+            return []
+        drafter = state["players"][_drafter(state)]["name"]
+        if action.player != drafter:
+            return [violation("out-of-turn", RULE_PLAY, f"it is {drafter}'s turn to take a die", "action.player")]
+        return []
+
     def table_violations(self, state: State, action: Any) -> list[Violation]:
         die = action.die.model_dump()
         if action.type == "last_die":
@@ -128,21 +148,19 @@ class HarvestDiceEngine(Engine):
                 left = len(state["pool"]) - 1
                 return [violation("not-last-die", RULE_LAST_DIE, f"the last die comes once the others are drafted: "
                                                             f"{left} more to draft", "action")]
-            if die != state["pool"][0]:
-                return [violation("not-the-last-die", RULE_LAST_DIE, f"the last die is a {state['pool'][0]['color']} "
-                                                                f"{state['pool'][0]['value']}", "action.die")]
+            last = state["pool"][0]
+            if die != last:
+                return [violation("not-the-last-die", RULE_LAST_DIE,
+                                  f"the last die is {a_or_an(last['color'])} {last['color']} {last['value']}",
+                                  "action.die")]
             return []
         if _drafts_done(state):
             return [violation("last-die-stays", RULE_LAST_DIE, "only one die is left: nobody takes it, every player "
                                                           "crosses its market", "action")]
-        found = []
-        drafter = state["players"][_drafter(state)]["name"]
-        if action.player != drafter:
-            found.append(violation("out-of-turn", RULE_PLAY, f"it is {drafter}'s turn to take a die", "action.player"))
         if die not in state["pool"]:
-            found.append(violation("die-not-in-pool", RULE_PLAY, f"the pool holds no {die['color']} {die['value']}",
-                                   "action.die"))
-        return found
+            return [violation("die-not-in-pool", RULE_PLAY, f"the pool holds no {die['color']} {die['value']}",
+                              "action.die")]
+        return []
 
     def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
         if action.type == "last_die":

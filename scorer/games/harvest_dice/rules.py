@@ -6,6 +6,7 @@ leaves open are explained in docs/house-rules.md, "Harvest Dice".
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -297,7 +298,20 @@ def apply_powers(mode: str, player: Player, die: Die, powers: list) -> tuple[Pow
                                    f"between {min(data.DIE_FACES)} and {max(data.DIE_FACES)}", path))
             continue
         value += step
-    return PoweredDie(color, value), found
+    return PoweredDie(color, value), said_once(found)
+
+
+def said_once(found: list[Violation]) -> list[Violation]:
+    """Each problem once, at its first pig power, with how many of the declared powers share
+    it: 21 powers up from a 6 are one problem, not 21 lines."""
+    counts = Counter((v["code"], v["message"]) for v in found)
+    once = []
+    for v in found:
+        shared = counts.pop((v["code"], v["message"]), 0)
+        if shared:
+            count = f" ({shared} of the declared pig powers)" if shared > 1 else ""
+            once.append(violation(v["code"], v["rule"], v["message"] + count, v["path"]))
+    return once
 
 
 def reachable_with_powers(mode: str, die: PoweredDie, spare: int) -> list[tuple[PoweredDie, int]]:

@@ -458,6 +458,15 @@ def test_sun_token_two_uses():
     assert codes(scorer.check(GAME, spent, reroll)) == ["no-sun-token"]
 
 
+def test_the_sun_changes_a_die_to_another_result_not_to_the_one_it_shows():
+    """Sun Tokens: the sun changes one die; setting a 4 to 4 changes nothing and would only
+    throw away the token's end bonus."""
+    same = scorer.check(GAME, {"players": players()}, {"type": "sun_set_die", "player": "Red", "die": 4, "to": 4})
+    assert [(v["code"], v["rule"], v["path"]) for v in same["violations"]] == [
+        ("no-change", "Garden Dice › Sun Tokens", "action.to")]
+    assert "already shows a 4" in same["violations"][0]["message"]
+
+
 def test_four_equal_dice_may_be_rerolled_before_any_is_spent():
     reroll = {"type": "reroll_equal_dice", "player": "Red", "dice": [4, 4, 4, 4]}
     state = {"players": players()}
@@ -619,3 +628,11 @@ def test_placing_a_seed_not_held_is_refused_when_the_seeds_are_listed_by_crop():
     assert codes(result) == ["seed-not-held"] and result["violations"][0]["path"] == "action.crop"
     assert result["violations"][0]["rule"] == "Garden Dice › Place a Tile"
     assert scorer.check(GAME, holding, {**place, "crop": "carrot"})["legal"]
+
+
+def test_a_whole_number_written_huge_is_too_big_not_a_fraction():
+    """1e30 is a whole number, just far too big for a die: the message says so, with the bound."""
+    with pytest.raises(scorer.InvalidState) as refused:
+        scorer.check(GAME, {"players": players()}, {"type": "buy", "player": "Red", "crop": "carrot", "die": 1e30})
+    assert [(v["code"], v["path"], v["message"]) for v in refused.value.violations] == [
+        ("out-of-range", "action.die", "action › die is 1e+30, far too big: no number in a game goes past 1,000,000")]

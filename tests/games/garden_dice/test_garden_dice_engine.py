@@ -156,3 +156,80 @@ def test_the_rulebook_harvest_chain_through_the_engine_yellow_7_green_9_red_2():
     assert after["board"] == [{"at": [3, 2], "kind": "scarecrow", "owner": "Green"}]
     assert after["pool"] == [1, 1, 2] and after["current"] == 0
     assert_possible(after)
+
+
+@pytest.mark.slow
+def test_random_players_sometimes_keep_the_sun_and_end_their_turn():
+    """Over 100 random games, some player keeps the sun token to the end and some turn ends
+    with an explicit end_turn: each in at least 1 % of the games (docs/engines.md)."""
+    kept = ended = 0
+    for seed in range(100):
+        log, end = scorer.simulate(GAME, 2 + seed % 3, seed)
+        kept += any(player["sun_token"] for player in end["players"])
+        ended += any(entry.get("type") == "end_turn" for entry in log)
+    assert kept >= 1 and ended >= 1, (kept, ended)
+
+
+def _first_roll_changed(change) -> tuple[list, int]:
+    """A simulated log whose first roll is changed by `change` (it edits the entry in place)."""
+    log, _ = scorer.simulate(GAME, 2, 6)
+    index = next(i for i, entry in enumerate(log) if entry.get("chance") == "roll")
+    change(log[index])
+    return log, index
+
+
+@pytest.mark.parametrize(("change", "code", "path", "words"), [
+    pytest.param(lambda roll: roll["dice"].__setitem__(0, float(roll["dice"][0])), "wrong-type",
+                 "chance.dice[0]", "whole number", id="float"),
+    pytest.param(lambda roll: roll.__setitem__("sticker", "L"), "unknown-field", "chance.sticker", "sticker",
+                 id="unknown-key"),
+    pytest.param(lambda roll: roll["dice"].append(3), "wrong-length", "chance.dice", "chance › dice holds 5 items; it may hold at most 4",
+                 id="five-dice"),
+])
+def test_a_recorded_roll_is_refused_at_the_roll_itself(change, code, path, words):
+    """A roll is four whole numbers 1 to 6 and nothing else: anything else is refused at the
+    roll entry, in words, not later at every die action."""
+    log, index = _first_roll_changed(change)
+    result = scorer.replay(GAME, log)
+    assert not result["legal"] and result["index"] == index
+    (refusal,) = result["violations"]
+    assert (refusal["code"], refusal["path"]) == (code, path)
+    assert words in refusal["message"]
+
+
+def test_a_log_written_by_hand_may_leave_out_the_turn_record():
+    """The table knows what happened this turn so far: a log whose actions leave out their
+    turn record, or some of its fields, replays to the same end."""
+    log, end = scorer.simulate(GAME, 3, 5)
+    without = [{key: value for key, value in entry.items() if key != "turn"} for entry in log]
+    assert scorer.replay(GAME, without)["end_state"] == end
+    partial = [{**entry, "turn": {"dice_spent": entry["turn"]["dice_spent"]}} if "turn" in entry else entry
+               for entry in log]
+    assert scorer.replay(GAME, partial)["end_state"] == end
+
+
+def test_a_turn_record_that_is_not_this_turns_is_named_in_words():
+    log, _ = scorer.simulate(GAME, 2, 6)
+    index = next(i for i, entry in enumerate(log) if entry.get("turn", {}).get("dice_spent") == 1)
+    log[index]["turn"] = {"dice_spent": 0}
+    result = scorer.replay(GAME, log)
+    assert result["index"] == index
+    assert [(v["code"], v["path"], v["message"]) for v in result["violations"]] == [
+        ("wrong-turn-record", "action.turn.dice_spent", "this turn so far has dice spent 1, not 0")]
+
+
+def test_an_end_turn_written_after_the_dice_passed_changes_nothing():
+    """A person may write end_turn where the turn ended by itself (no die allowed an action):
+    it is accepted and changes nothing. Another player's, or one before any turn, is refused."""
+    log, end = scorer.simulate(GAME, 3, 5)
+    index = next(i for i, entry in enumerate(log) if entry.get("chance") == "roll" and i > 2
+                 and log[i - 1].get("player") and log[i - 1]["type"] not in ("sun_reroll", "reroll_equal_dice"))
+    ended = log[index - 1]["player"]
+    written = [*log[:index], {"type": "end_turn", "player": ended}, *log[index:], {"type": "end_turn",
+                                                                                  "player": log[-1]["player"]}]
+    assert scorer.replay(GAME, written)["end_state"] == end
+    stranger = next(name for name in ("Ann", "Ben", "Cal") if name not in (ended, log[index + 1]["player"]))
+    other = [*log[:index], {"type": "end_turn", "player": stranger}, *log[index:]]
+    assert scorer.replay(GAME, other)["violations"][0]["code"] == "chance-expected"
+    first = [log[0], {"type": "end_turn", "player": "Cal"}, *log[1:]]
+    assert scorer.replay(GAME, first)["violations"][0]["code"] == "chance-expected"

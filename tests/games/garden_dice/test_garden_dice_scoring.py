@@ -332,6 +332,14 @@ def test_the_stacks_count_against_each_crop_and_the_whole_supply():
     assert codes({"players": [seeds, player("B")], "supply": full}) == ["crop-over-supply"]
 
 
+def test_a_crop_over_its_supply_is_counted_where_its_tiles_are():
+    """Eight carrots left in the stack of a 2-player game (five of each crop), none harvested:
+    the message counts them in the stack, not as harvested."""
+    (found,) = scorer.validate(GAME, {"players": [player("A"), player("B")], "supply": {"carrot": 8}})
+    assert found["message"] == ("8 carrot tiles are in play (8 left in the stack), but a 2-player game "
+                                "uses only 5")
+
+
 def test_with_the_stacks_counted_the_game_is_over_exactly_when_they_are_empty():
     empty = dict.fromkeys(data.CROPS, 0)
     ended = scorer.score(GAME, {"players": [player("A"), player("B")], "supply": empty})

@@ -337,3 +337,12 @@ def test_feeding_a_pig_past_the_house_sheet_crosses_nothing():
     result = check(sheet(garden=["CCCCCC", "CCCCCC", "CCCCCC"], pig=25), feed("red", 6))
     assert result["legal"]
     assert (result["effects"]["circles"], result["effects"]["wasted"], result["effects"]["pig"]) == (0, 6, 25)
+
+
+def test_many_pig_powers_with_one_problem_are_one_line_with_their_count():
+    """Three powers turn a 4 into the 6 the die stops at; the other 18 ups are one problem."""
+    result = check(sheet(pig=24), feed("red", 3, powers=[UP] * 21))
+    out_of_range = [v for v in result["violations"] if v["code"] == "die-out-of-range"]
+    assert [(v["path"], v["message"]) for v in out_of_range] == [
+        ("action.pig_powers[3]", "a die showing 6 cannot be turned up: values stay between 1 and 6 "
+                                 "(18 of the declared pig powers)")]

@@ -10,6 +10,7 @@ import random
 import pytest
 
 import scorer
+from scorer.games.harvest_dice import data
 
 GAME_ID = "harvest-dice"
 
@@ -67,13 +68,26 @@ def test_a_roll_holds_nothing_but_its_dice():
     assert [(v["code"], v["path"]) for v in result["violations"]] == [("unknown-field", "chance.seen_by")]
 
 
-def test_the_dice_of_the_player_count_in_colour_order_are_still_required():
+def test_the_dice_of_the_player_count_are_still_required_and_the_colour_is_named():
     broken, entry = _log_with_a_bad_die({"color": "blue", "value": 3})
     result = scorer.replay(GAME_ID, broken)
     assert [(v["code"], v["path"]) for v in result["violations"]] == [("wrong-roll", "chance.dice")]
+    assert result["violations"][0]["message"].endswith("this roll has 2 green")
     missing_one = copy.deepcopy(broken)
-    missing_one[entry]["dice"] = missing_one[entry]["dice"][:-1]
-    assert scorer.replay(GAME_ID, missing_one)["violations"][0]["code"] == "wrong-roll"
+    missing_one[entry]["dice"] = [die for die in missing_one[entry]["dice"] if die["color"] != "blue"]
+    missing = scorer.replay(GAME_ID, missing_one)["violations"][0]
+    assert missing["code"] == "wrong-roll" and missing["message"].endswith("this roll has 2 green")
+
+
+def test_a_roll_may_list_its_dice_in_any_order():
+    """A person writes the dice as they fell: the pool is the same, in colour order."""
+    log, end = scorer.simulate(GAME_ID, 3, 4)
+    shuffled = copy.deepcopy(log)
+    for entry in shuffled:
+        if entry.get("chance") == "roll":
+            entry["dice"].reverse()
+    result = scorer.replay(GAME_ID, shuffled)
+    assert result["legal"] and result["end_state"] == end
 
 
 def test_a_clean_roll_leaves_the_pool_as_plain_dice():
@@ -96,3 +110,24 @@ def test_the_engine_does_not_claim_its_candidates_hold_every_legal_action():
                  if move.get("pig_powers") == [] and engine.judge(state, move)["legal"])
     assert engine.judge(state, plain)["legal"] and plain not in candidates
     assert getattr(engine, "candidates_complete", True) is False
+
+
+@pytest.mark.slow
+def test_random_games_sometimes_end_with_a_full_garden():
+    """End Game: a full garden is one of the three triggers; at least 1 % of 200 random games
+    reach it, not only the full pig and the full market."""
+    full = 0
+    for seed in range(200):
+        log, _ = scorer.simulate(GAME_ID, 2 + seed % 3, seed)
+        end = scorer.replay(GAME_ID, log)["state"]
+        full += any(data.EMPTY not in "".join(player["garden"]) for player in end["players"])
+    assert full >= 2, full
+
+
+def test_a_wrong_last_die_names_the_last_die_with_its_article():
+    log = next(log for seed in range(20) for log, _ in [scorer.simulate(GAME_ID, 2, seed)]
+               if any(entry.get("type") == "last_die" and entry["die"]["color"] == "orange" for entry in log))
+    index = next(i for i, entry in enumerate(log) if entry.get("type") == "last_die" and entry["die"]["color"] == "orange")
+    log[index]["die"] = {"color": "green", "value": 7 - log[index]["die"]["value"]}
+    (refusal,) = scorer.replay(GAME_ID, log)["violations"]
+    assert refusal["code"] == "not-the-last-die" and refusal["message"].startswith("the last die is an orange ")
