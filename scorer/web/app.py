@@ -159,9 +159,20 @@ def trusted_hosts(listen_host: str | None, more: str) -> list[str]:
         names += [machine, f"{machine}.local", socket.getfqdn()]
         with contextlib.suppress(OSError):  # a machine whose name does not resolve: the name is listed
             names += [str(info[4][0]) for info in socket.getaddrinfo(machine, None, socket.AF_INET)]
+        names += _routed_addresses()
     elif listen_host and ":" not in listen_host:
         names.append(listen_host)
     return list(dict.fromkeys(names))
+
+
+def _routed_addresses() -> list[str]:
+    """This machine's IPv4 address on the network its default route leads to (what phones on
+    the same Wi-Fi type), often missing from what its name resolves to. Connecting a UDP
+    socket sends nothing; it only asks the kernel which local address that route uses."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+        udp.connect(("192.0.2.1", 9))  # TEST-NET-1: routed like any outside address, never answered
+        return [str(udp.getsockname()[0])]
+    return []
 
 
 class ConfigurationProblem(ValueError):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import socket
 
+import pytest
+
 from scorer.web.app import trusted_hosts
 from tests.conftest import make_app
 
@@ -24,3 +26,17 @@ def test_a_server_on_every_address_answers_to_the_machines_names():
     names = trusted_hosts("0.0.0.0", "")
     assert socket.gethostname() in names and "localhost" in names
     assert trusted_hosts("192.0.2.7", "") == ["localhost", "127.0.0.1", "192.0.2.7"]
+
+
+def test_a_server_on_every_address_answers_phones_typing_its_lan_address(tmp_path):
+    """`HOST=0.0.0.0 make run` at the table: a phone types the machine's address on the local
+    network, which the machine's own name often does not resolve to (docs/play-at-the-table.md)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+        try:
+            udp.connect(("198.51.100.1", 9))  # any outside address: the kernel picks the route's source
+        except OSError:
+            pytest.skip("this machine has no route off itself")
+        lan_address = udp.getsockname()[0]
+    client = make_app(tmp_path, LISTEN_HOST="0.0.0.0").test_client()
+    assert client.get("/api/games", headers={"Host": f"{lan_address}:8000"}).status_code == 200
+    assert client.get("/api/games", headers={"Host": "203.0.113.9:8000"}).status_code == 400
