@@ -307,12 +307,9 @@ class Storage:
         with self._schema_lock:
             if self._schema_ready:
                 return
-            from alembic.util import CommandError
-
             try:
                 upgrade(self.engine)
-            except (SQLAlchemyError, CommandError) as error:
-                # CommandError: the database is at a revision this release does not know
+            except (SQLAlchemyError, UnknownRevision) as error:
                 raise StorageUnavailable(str(error).splitlines()[0]) from None
             self._schema_ready = True
 
@@ -520,23 +517,51 @@ def upgrade(engine: Engine) -> None:
     transaction: workers that start together on a new or old file wait for the first and
     then find the work done, and an upgrade that fails changes nothing. A table made by
     the first release, which kept no revision record, is recorded as revision 0001 first."""
+    if _recorded_revision(engine) == newest_revision():
+        return  # Alembic itself (a tenth of a second of imports) loads only when there is work
     from alembic import command
     from alembic.config import Config
     from alembic.runtime.migration import MigrationContext
-    from alembic.script import ScriptDirectory
+    from alembic.util import CommandError
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    head = ScriptDirectory.from_config(config).get_current_head()
+    try:
+        with _migration_transaction(engine) as connection:
+            config.attributes["connection"] = connection
+            if (MigrationContext.configure(connection).get_current_revision() is None
+                    and inspect(connection).has_table(TABLE)):
+                command.stamp(config, FIRST_RELEASE_REVISION)
+            command.upgrade(config, "head")
+    except CommandError as error:  # the database is at a revision this release does not know
+        raise UnknownRevision(str(error)) from None
+
+
+class UnknownRevision(Exception):
+    """The database records a revision this release's migrations do not have (a newer one)."""
+
+
+_REVISION_LINE = re.compile(r'^(down_revision|revision) = "([^"]*)"$', re.M)
+
+
+def newest_revision() -> str:
+    """The head of scorer/store/migrations, read from the migration files' own revision and
+    down_revision lines: the one revision no other revises."""
+    revisions: set[str] = set()
+    revised: set[str] = set()
+    for migration in (MIGRATIONS / "versions").glob("[0-9]*.py"):
+        for name, value in _REVISION_LINE.findall(migration.read_text(encoding="utf-8")):
+            (revisions if name == "revision" else revised).add(value)
+    (head,) = revisions - revised
+    return head
+
+
+def _recorded_revision(engine: Engine) -> str | None:
+    """The revision the database records, or None (no record yet)."""
     with engine.connect() as connection:
-        if MigrationContext.configure(connection).get_current_revision() == head:
-            return
-    with _migration_transaction(engine) as connection:
-        config.attributes["connection"] = connection
-        if (MigrationContext.configure(connection).get_current_revision() is None
-                and inspect(connection).has_table(TABLE)):
-            command.stamp(config, FIRST_RELEASE_REVISION)
-        command.upgrade(config, "head")
+        if not inspect(connection).has_table("alembic_version"):
+            return None
+        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 @contextmanager

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import svgwrite
 from markupsafe import Markup
 
 WIDTH = 360
@@ -31,6 +30,8 @@ class Bar:
 def bar_chart(chart_id: str, title: str, summary: str, bars: list[Bar], mark_words: str = "") -> Markup:
     """An accessible SVG bar chart: one image named by its title and summary (aria-label, and
     SVG's own title and desc for tools that read those); svgwrite escapes every text."""
+    import svgwrite  # loaded by the first chart, not by every worker's start
+
     height = ROW * len(bars) + (ROW if mark_words else 8)
     # debug off: svgwrite's validator knows SVG 1.1, not the ARIA attributes an image needs.
     drawing = svgwrite.Drawing(size=("100%", height), viewBox=f"0 0 {WIDTH} {height}", id=chart_id, debug=False,

@@ -16,7 +16,6 @@ import textwrap
 from datetime import datetime
 from typing import Any
 
-import svgwrite
 from flask import (
     Blueprint,
     Response,
@@ -389,6 +388,8 @@ def end_screen_svg(saved: dict, title: str) -> str:
     starred and named in words (not by colour alone), and how a tie for the win was settled.
     The date (id "saved-at") is in UTC here; the page's Share says it again in the reader's
     own time before drawing the picture. svgwrite escapes every text."""
+    import svgwrite  # loaded by the first picture, not by every worker's start
+
     result = with_tie_break(saved)
     players = result.get("players", [])
     height = picture_height(result)

@@ -24,7 +24,6 @@ from werkzeug.formparser import parse_form_data
 from pnp.readable import readable_sheets
 from scorer.games import CATALOGUE
 from scorer.photo.intake import MAX_BYTES, PhotoError, PhotoTooLarge
-from scorer.photo.reader import read_photos
 from scorer.web.examples import EXAMPLES, ExamplesBusy
 
 bp = Blueprint("photo", __name__)
@@ -55,6 +54,8 @@ def _photos() -> list[bytes]:
 def read_photo(game_id: str):
     if game_id not in CATALOGUE or not readable_sheets(game_id):
         abort(404)
+    from scorer.photo.reader import read_photos  # OpenCV loads with the first photo, not with every worker
+
     try:
         photos = _photos()
         with EXAMPLES.turn():

@@ -7,6 +7,8 @@ a new or an old database upgrade it once, quietly.
 from __future__ import annotations
 
 import multiprocessing
+import subprocess
+import sys
 from datetime import datetime, timezone
 
 import pytest
@@ -17,7 +19,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 
 import scorer
-from scorer.store.storage import MIGRATIONS, Base, Storage, upgrade
+from scorer.store.storage import MIGRATIONS, Base, Storage, newest_revision, upgrade
 
 pytest_plugins = ["tests.support.load_fixtures"]
 
@@ -233,3 +235,22 @@ def test_a_database_from_a_newer_release_is_a_plain_503_not_a_crash(tmp_path, ca
         assert any("0099" in record.getMessage() for record in caplog.records)
     finally:
         app.extensions["gardenkit.storage"].engine.dispose()
+
+
+def test_the_newest_revision_read_from_the_files_is_alembics_head():
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    assert newest_revision() == ScriptDirectory.from_config(config).get_current_head()
+
+
+def test_a_start_on_an_up_to_date_database_loads_no_alembic(tmp_path):
+    """Every start but the first after a release: the revision is read with plain SQL, and
+    Alembic (a tenth of a second of imports in each worker) stays unloaded."""
+    url = f"sqlite:///{tmp_path / 'results.db'}"
+    Storage(url).engine.dispose()   # made and migrated
+    probe = ("import sys; from scorer.store.storage import Storage; "
+             f"Storage({url!r}).engine.dispose(); print('alembic' in sys.modules)")
+    answer = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert answer.stdout.strip() == "False"
