@@ -92,7 +92,8 @@ bench: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m bench.run
 
 # The random simulation tests by the thousand: 10,000 judged games per game with an engine,
-# with the time per game (docs/engines.md). Long: minutes per game on a busy machine.
+# with the time per game, then the share of games each action type, end trigger and game
+# part occurred in (docs/engines.md). Long: minutes per game on a busy machine.
 soak: install-dev
 	$(BIN)/python -m bench.soak
 

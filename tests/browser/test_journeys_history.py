@@ -74,7 +74,7 @@ def test_edit_a_saved_game_through_its_score_form_by_taps(journey, live_server):
     journey.reset_layout_shift()
     tap_times(journey, "Lee: one more hand", 1)           # Lee 13: level with Kim, whose gnomes win
     journey.wait_until("document.querySelector('.pad-totals').textContent.includes('Lee 13')")
-    assert page.locator("#result .tiebreak-note").text_content() == "Kim wins the tie: 3 gnomes to 2."
+    assert page.locator("#result .tiebreak-note").text_content() == "Kim wins the tie: 3 gnomes (hand included) to 2."
     journey.assert_steady("the first edits")
     page.reload()   # mid-edit: the unsaved change comes back, with no word of the score page's game
     journey.wait_until("document.getElementById('pad-note').textContent.includes('unsaved changes')")
@@ -95,7 +95,7 @@ def test_edit_a_saved_game_through_its_score_form_by_taps(journey, live_server):
     tap_times(journey, "Lee: one more gnomes", 2)         # Lee's 4 gnomes now break the tie
     journey.wait_until("document.querySelector('#result .tiebreak-note')"
                        " && document.querySelector('#result .tiebreak-note').textContent.startsWith('Lee')")
-    assert page.locator("#result .tiebreak-note").text_content() == "Lee wins the tie: 4 gnomes to 3."
+    assert page.locator("#result .tiebreak-note").text_content() == "Lee wins the tie: 4 gnomes (hand included) to 3."
     journey.tap(page.locator("#note"))
     page.locator("#note").fill("Lee's comeback")
     journey.assert_steady("editing the saved game")
@@ -112,7 +112,7 @@ def test_edit_a_saved_game_through_its_score_form_by_taps(journey, live_server):
 
     tap_to_leave(journey, page.get_by_role("button", name="Save changes"), f"**/results/{result_id}#answer")
     assert "Saved your changes: Lee won." in page.locator(".flash").text_content()
-    assert page.locator(".tiebreak-note").text_content() == "Lee wins the tie: 4 gnomes to 3."
+    assert page.locator(".tiebreak-note").text_content() == "Lee wins the tie: 4 gnomes (hand included) to 3."
     assert page.locator("p.note").text_content() == "Lee's comeback"
     journey.assert_accessible("on the edited result")
     stored = read_api(live_server, f"/api/results/{result_id}")
@@ -137,7 +137,7 @@ def test_a_tie_games_end_screen_and_share_picture_say_how_it_was_broken(journey,
     result_id = save_by_api(journey, live_server, {"players": [{"name": "Ann", "garden_bed": 10, "hand": 0, "gnomes": 4},
                                                                {"name": "Ben", "garden_bed": 9, "hand": 1, "gnomes": 5}]})["id"]
     page.goto(f"{live_server}/results/{result_id}")
-    said = "Ben wins the tie: 5 gnomes to 4."
+    said = "Ben wins the tie: 5 gnomes (hand included) to 4."
     assert page.locator(".tiebreak-note").text_content() == said
     assert said in page.locator("img.picture").get_attribute("alt")
     journey.assert_accessible("on a tie game's result")

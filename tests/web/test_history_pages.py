@@ -292,7 +292,7 @@ BEN_WINS_THE_TIE = {"players": [{"name": "Ann", "garden_bed": 10, "hand": 0, "gn
 def test_a_tie_games_page_and_picture_say_how_it_was_broken(client):
     result_id = saved(client, BEN_WINS_THE_TIE)
     page = client.get(f"/results/{result_id}").get_data(as_text=True)
-    said = "Ben wins the tie: 5 gnomes to 4."
+    said = "Ben wins the tie: 5 gnomes (hand included) to 4."
     assert f'<small class="tiebreak-note">{said}</small>' in page
     svg = client.get(f"/results/{result_id}.svg").get_data(as_text=True)
     assert said in svg and 'id="saved-at"' in svg
@@ -307,8 +307,8 @@ def test_a_game_saved_before_the_tie_break_words_gets_them_from_its_rules(app, c
         older = {key: value for key, value in json.loads(stored).items() if key != "tie_break"}
         connection.execute("update gardenkit_results set result = ? where id = ?", (json.dumps(older), result_id))
     assert "tie_break" not in client.get(f"/api/results/{result_id}").get_json()["result"]
-    assert "Ben wins the tie: 5 gnomes to 4." in client.get(f"/results/{result_id}.svg").get_data(as_text=True)
-    assert "Ben wins the tie: 5 gnomes to 4." in text_of(client.get(f"/results/{result_id}"))
+    assert "Ben wins the tie: 5 gnomes (hand included) to 4." in client.get(f"/results/{result_id}.svg").get_data(as_text=True)
+    assert "Ben wins the tie: 5 gnomes (hand included) to 4." in text_of(client.get(f"/results/{result_id}"))
 
 
 def test_the_edit_form_is_held_to_the_score_forms_limits(app, client):

@@ -28,19 +28,19 @@ def gnomes(name: str, garden_bed: int, hand: int, count: int) -> dict:
 def test_garden_variety_tie_goes_to_the_most_gnomes():
     result = scored("garden-variety", {"players": [gnomes("Ann", 10, 0, 4), gnomes("Ben", 9, 1, 5)]})
     assert result["winners"] == ["Ben"]
-    assert result["tie_break"] == "Ben wins the tie: 5 gnomes to 4."
+    assert result["tie_break"] == "Ben wins the tie: 5 gnomes (hand included) to 4."
 
 
 def test_garden_variety_three_way_tie_names_every_count_behind():
     result = scored("garden-variety", {"players": [gnomes("Ann", 10, 0, 1), gnomes("Ben", 10, 0, 3),
                                                    gnomes("Cy", 10, 0, 0)]})
-    assert result["tie_break"] == "Ben wins the tie: 3 gnomes to 1 and 0."
+    assert result["tie_break"] == "Ben wins the tie: 3 gnomes (hand included) to 1 and 0."
 
 
 def test_garden_variety_level_gnomes_leave_a_shared_win():
     result = scored("garden-variety", {"players": [gnomes("Ann", 10, 0, 1), gnomes("Ben", 10, 0, 1)]})
     assert result["winners"] == ["Ann", "Ben"]
-    assert result["tie_break"] == "Ann & Ben share the win: 1 gnome each, so the tie stands."
+    assert result["tie_break"] == "Ann & Ben share the win: 1 gnome (hand included) each, so the tie stands."
 
 
 def test_garden_dice_tie_goes_to_the_larger_face_value_harvested():

@@ -202,16 +202,19 @@ class GardenVarietyEngine(Engine):
 
     # views ----------------------------------------------------------------------------------
     def score_state(self, state: State) -> dict[str, Any]:
-        return {"players": [_counts(p, len(p["hand"])) for p in state["players"]]}
+        """Winning the game: the cards left in hand join the garden bed, so a gnome still in
+        hand counts for the tie-break too (docs/house-rules.md, Scoring)."""
+        return {"players": [_counts(p, len(p["hand"]), p["garden_bed"] + p["hand"]) for p in state["players"]]}
 
     def check_state(self, state: State) -> dict[str, Any]:
-        """While the round is played every player's card is on the table, out of the hand."""
+        """While the round is played every player's card is on the table, out of the hand;
+        the gnomes are those won so far (a gnome in hand may still be played)."""
         playing = self.chance_kind(state) is None and not self.is_over(state)
-        return {"players": [_counts(p, len(p["hand"]) - playing) for p in state["players"]]}
+        return {"players": [_counts(p, len(p["hand"]) - playing, p["garden_bed"]) for p in state["players"]]}
 
 
-def _counts(player: dict, hand: int) -> dict[str, Any]:
-    gnomes = sum(1 for card in player["garden_bed"] if CARDS_BY_ID[card].kind == "gnome")
+def _counts(player: dict, hand: int, gnomes_among: list[str]) -> dict[str, Any]:
+    gnomes = sum(1 for card in gnomes_among if CARDS_BY_ID[card].kind == "gnome")
     return {"name": player["name"], "garden_bed": len(player["garden_bed"]), "hand": hand, "gnomes": gnomes}
 
 

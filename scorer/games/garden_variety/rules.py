@@ -49,7 +49,8 @@ class Player(StateModel):
     name: PlayerName
     garden_bed: Annotated[Count, Field(description="cards collected by winning rounds")]
     hand: Annotated[Count, Field(description="cards left in hand at the end")]
-    gnomes: Annotated[Count, Field(description="gnome cards collected (tie-breaker)")]
+    gnomes: Annotated[Count, Field(description="gnome cards collected, those left in hand at the end included "
+                                               "(tie-breaker)")]
 
 
 class GardenVarietyState(StateModel):
@@ -204,7 +205,9 @@ def resolve(plays: list[Play], rule: int) -> dict:
 class GardenVarietyGame(Game[GardenVarietyState]):
     id = data.GAME_ID
     title = data.TITLE
-    tiebreaker_words = {"gnomes": ("gnome", "gnomes")}
+    # Winning the game: the hand joins the garden bed before the count, gnomes in it included;
+    # the words say so, since some sources read the tie-break otherwise.
+    tiebreaker_words = {"gnomes": ("gnome (hand included)", "gnomes (hand included)")}
     rulebook = "garden-variety.md"
     state_model = GardenVarietyState
     action_model = GardenVarietyAction
@@ -249,7 +252,8 @@ class GardenVarietyGame(Game[GardenVarietyState]):
         return found
 
     def player_scores(self, state: GardenVarietyState) -> list[PlayerScore]:
-        # Winning the game: cards left in hand join the garden bed; gnomes break ties.
+        # Winning the game: cards left in hand join the garden bed; gnomes (those in hand
+        # included) break ties.
         return [PlayerScore(p.name, {"garden_bed": p.garden_bed, "hand": p.hand}, {"gnomes": p.gnomes})
                 for p in state.players]
 

@@ -88,9 +88,23 @@ PLANTS: dict[str, dict] = {
 # standard craft-punch size (1/2, 5/8 and 3/4 inch) so a punch can cut them.
 TOKEN_DIAMETER_MM = {"tomato": 12.7, "carrot": 15.875, "apple": 19.05}
 
-# Earliest round a plant of a kind can first be harvested: sown in round 1 at tier 0, it
-# grows one tier at the start of each later turn. Used to bound the harvest counts.
-FIRST_HARVEST_ROUND = {kind: 1 + plant["grown"] for kind, plant in PLANTS.items()}
+
+
+def _most_harvests_per_token(plant: dict) -> int:
+    """How often one token can be harvested in a game: a player has one turn a round and one
+    action a turn; a plant is sown at tier 0 and grows a tier at the start of each later turn.
+    A tomato or carrot leaves the board when harvested, so placing the token again takes
+    another turn: sown, grown, harvested, at least `grown + 1` turns a time. An apple tree
+    stays and resets to tier 0: sown on the first turn at the earliest, then harvested once
+    every `grown` turns."""
+    if plant["stays"]:
+        return (ROUNDS - 1) // plant["grown"]
+    return ROUNDS // (plant["grown"] + 1)
+
+
+# The most plants of a kind one player can harvest in a game, from the tokens Set up gives
+# each player: 75 tomatoes, 50 carrots, 15 apples.
+MOST_HARVESTED = {kind: plant["tokens"] * _most_harvests_per_token(plant) for kind, plant in PLANTS.items()}
 
 # --- HOUSE: propagation patterns -------------------------------------------------------------
 # Each pattern lists offsets [dq, dr] from the point of origin, with north toward the top

@@ -447,27 +447,25 @@ def _round_20_card_violations(state, by_round) -> list[Violation]:
 
 
 def _harvest_count_violations(player: Player, index: int) -> list[Violation]:
-    """A harvest takes at most as many plants as the player has tokens of that kind, and no
-    plant is grown before round 4 (6 for apples), so harvests are bounded."""
-    found = []
-    turns_used = 0
-    for kind in data.KINDS:
-        count, tokens = getattr(player.harvested, kind), data.PLANTS[kind]["tokens"]
-        turns = -(-count // tokens)
-        turns_used += turns
-        possible = data.ROUNDS - data.FIRST_HARVEST_ROUND[kind] + 1
-        if turns > possible:
-            found.append(violation("too-many-harvested", RULE_HARVEST,
-                                   f"{player.name} cannot have harvested {count} {kind}: at most "
-                                   f"{tokens} per harvest in at most {possible} harvest turns",
-                                   f"players[{index}].harvested.{kind}"))
-    earliest = min(data.FIRST_HARVEST_ROUND.values())
-    if not found and turns_used > data.ROUNDS - earliest + 1:
-        found.append(violation("too-many-harvested", RULE_HARVEST,
-                               f"{player.name}'s harvests need at least {turns_used} harvest turns, "
-                               f"but only {data.ROUNDS - earliest + 1} turns can harvest anything",
-                               f"players[{index}].harvested"))
-    return found
+    """No player harvests more of a kind than their tokens allow (data.MOST_HARVESTED)."""
+    return [violation("too-many-harvested", RULE_SETUP,
+                      f"{player.name}'s {getattr(player.harvested, kind)} {kind} harvests are more than the pieces "
+                      f"allow: {_harvest_cap_reason(kind)}; that is at most {data.MOST_HARVESTED[kind]} in "
+                      f"{data.ROUNDS} rounds",
+                      f"players[{index}].harvested.{kind}")
+            for kind in data.KINDS if getattr(player.harvested, kind) > data.MOST_HARVESTED[kind]]
+
+
+def _harvest_cap_reason(kind: str) -> str:
+    """Why a kind's harvests are capped, in the rulebook's terms: the tokens of Set up and the
+    growth and harvest rules."""
+    plant = data.PLANTS[kind]
+    tokens = f"each player is given {plant['tokens']} {plant['name'].lower()} tokens (Set up)"
+    if plant["stays"]:
+        return (f"{tokens}, and a tree regrows {plant['grown']} tiers after each harvest (Harvest), one tier a "
+                f"turn, so each is harvested at most {data.MOST_HARVESTED[kind] // plant['tokens']} times")
+    return (f"{tokens}, and a harvested {kind} leaves the board (Harvest), so each token is placed again, grown "
+            f"{plant['grown']} tiers and harvested at most once every {plant['grown'] + 1} turns")
 
 
 # --- rule checks -----------------------------------------------------------------------------

@@ -132,3 +132,20 @@ def test_a_float_face_over_http_is_a_plain_refusal(client):
     body = answer.get_json()
     assert body["legal"] is False and body["index"] == index
     assert body["violations"][0]["path"] == "chance.face" and "5.0" in body["violations"][0]["message"]
+
+
+@pytest.mark.parametrize(("seed", "winner"), [(37, "Ben"), (198, "Dee")])
+def test_gnomes_left_in_hand_join_the_garden_bed_for_the_tie_break(seed, winner):
+    """Winning the game: cards left in hand join the garden bed before anything is counted,
+    so a gnome still in hand counts for the tie-break, as `validate` already reads it. In
+    these two four-player games the leaders tie on cards and the winner's extra gnome is the
+    one left in hand."""
+    log, end_state = scorer.simulate(GAME_ID, 4, seed)
+    table = scorer.replay(GAME_ID, log)["state"]
+    for player, counted in zip(table["players"], end_state["players"]):
+        held = player["garden_bed"] + player["hand"]
+        assert counted["gnomes"] == sum(card.startswith("gnome-") for card in held)
+    result = scorer.score(GAME_ID, end_state)
+    assert result["winners"] == [winner]
+    assert result["tie_break"].startswith(f"{winner} wins the tie:")
+    assert "(hand included)" in result["tie_break"]

@@ -187,16 +187,32 @@ def test_malformed_states_are_violations_not_crashes(raw, code):
     assert code in codes(scorer.validate(GAME_ID, raw))
 
 
-def test_harvest_counts_are_bounded():
-    # 17 turns can harvest (rounds 4-20), at most 15 tomatoes each: 255 is the ceiling.
-    assert scorer.validate(GAME_ID, state(harvested={"Ada": {"tomato": 255}})) == []
-    found = scorer.validate(GAME_ID, state(harvested={"Ada": {"tomato": 256}}))
-    assert [(v["code"], v["path"]) for v in found] == [("too-many-harvested", "players[0].harvested.tomato")]
-    # Apples are grown from round 6 at the earliest: 15 harvests of 5.
-    assert codes(scorer.validate(GAME_ID, state(harvested={"Ada": {"apple": 76}}))) == ["too-many-harvested"]
-    # Each kind alone is possible, together they need more harvest turns than there are.
-    found = scorer.validate(GAME_ID, state(harvested={"Ada": {"tomato": 150, "carrot": 80}}))
-    assert [(v["code"], v["path"]) for v in found] == [("too-many-harvested", "players[0].harvested")]
+@pytest.mark.parametrize(("kind", "cap", "tokens"), [("tomato", 75, "15 tomato tokens"),
+                                                   ("carrot", 50, "10 carrot tokens"),
+                                                   ("apple", 15, "5 apple tree tokens")])
+def test_harvest_counts_are_capped_by_the_tokens_each_player_is_given(kind, cap, tokens):
+    """Set up gives each player 5 apple trees, 10 carrots and 15 tomatoes. A tomato or carrot
+    leaves the board when harvested, so a token is sown, grown three turns and harvested at
+    most once every four turns (5 times in 20 rounds); an apple tree stays but regrows five
+    tiers, so it is harvested at most 3 times after the turn it is sown. `apple: 75` once
+    passed for 300 points."""
+    assert scorer.validate(GAME_ID, state(harvested={"Ada": {kind: cap}})) == []
+    found = scorer.validate(GAME_ID, state(harvested={"Ada": {kind: cap + 1}}))
+    assert [(v["code"], v["path"]) for v in found] == [("too-many-harvested", f"players[0].harvested.{kind}")]
+    assert found[0]["rule"] == "Propagation › Set up"
+    assert tokens in found[0]["message"] and f"at most {cap}" in found[0]["message"]
+    assert data.MOST_HARVESTED[kind] == cap
+
+
+def test_every_kind_at_its_cap_at_once_is_still_possible():
+    everything = {"tomato": 75, "carrot": 50, "apple": 15}
+    assert scorer.validate(GAME_ID, state(harvested={"Ada": everything, "Bo": everything})) == []
+
+
+def test_a_score_with_seventy_five_apples_is_refused_not_counted():
+    with pytest.raises(scorer.InvalidState) as refused:
+        scorer.score(GAME_ID, state(harvested={"Ada": {"apple": 75}}))
+    assert [v["code"] for v in refused.value.violations] == ["too-many-harvested"]
 
 
 # --- bonus timing and the round-20 readings ------------------------------------------------------
