@@ -17,13 +17,6 @@ GAMES_PER_GAME = 200  # judged random games per game in the normal suite, shared
 ENGINES = games_with_engines()
 # Each player count is a test of its own, its share of the game's games: a failure names it.
 PLAYER_COUNTS = [(game_id, players) for game_id in ENGINES for players in player_counts(game_id)]
-# Scorer defect: Garden Variety's tie-break leaves out the gnomes still in hand, though the
-# rulebook adds the hand to the garden bed first (4 players seed 37, 5 players seed 17 share a
-# win that one player takes by the rulebook).
-HAND_GNOMES_DEFECT = pytest.mark.xfail(strict=True, reason="Garden Variety's tie-break ignores gnomes in hand")
-JUDGED_PLAYER_COUNTS = [pytest.param(game_id, players, marks=HAND_GNOMES_DEFECT)
-                        if (game_id, players) in {("garden-variety", 4), ("garden-variety", 5)}
-                        else pytest.param(game_id, players) for game_id, players in PLAYER_COUNTS]
 
 
 @pytest.mark.parametrize("game_id", ENGINES)
@@ -33,7 +26,7 @@ def test_every_game_with_an_engine_has_an_oracle(game_id):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game_id", "players"), JUDGED_PLAYER_COUNTS)
+@pytest.mark.parametrize(("game_id", "players"), PLAYER_COUNTS)
 def test_random_games_keep_every_rule(game_id, players):
     for seed in range(-(-GAMES_PER_GAME // len(player_counts(game_id)))):
         record = play_and_judge(game_id, players, seed)

@@ -16,15 +16,6 @@ GAMES = 100          # simulated games per game: 1 % of them is one game
 LEAST_SHARE = 0.01
 # Where 100 games cost more than a few seconds (CPU time measured: 5.6 s to 14 s).
 SLOW = {"garden-dice", "cottage-garden", "propagation"}
-# Misses another branch is fixing in the game's own package: each is a test of its own that
-# is expected to fail until then, so the game's test asserts everything else.
-BEING_FIXED = {
-    ("garden-dice", "action end_turn"),
-    ("garden-dice", "a sun token kept to the end"),
-    ("harvest-dice", "end: garden-full"),
-}
-
-
 @cache
 def reach(game_id: str) -> dict[str, float]:
     return reach_of_games(game_id, GAMES)
@@ -36,18 +27,9 @@ def _marked(game_id: str) -> list[pytest.MarkDecorator]:
 
 @pytest.mark.parametrize("game_id", [pytest.param(g, marks=_marked(g)) for g in games_with_engines()])
 def test_every_action_type_and_end_trigger_occurs_in_simulated_games(game_id):
-    missed = {part: share for part, share in reach(game_id).items()
-              if share < LEAST_SHARE and (game_id, part) not in BEING_FIXED}
+    missed = {part: share for part, share in reach(game_id).items() if share < LEAST_SHARE}
     assert not missed, (f"{game_id}: in {GAMES} simulated games these occurred in fewer than "
                         f"{LEAST_SHARE:.0%}: {', '.join(missed)}")
-
-
-@pytest.mark.parametrize(("game_id", "part"), [
-    pytest.param(game_id, part, marks=[*_marked(game_id), pytest.mark.xfail(
-        strict=False, reason="being fixed in the dice-games branch")])
-    for game_id, part in sorted(BEING_FIXED)])
-def test_the_misses_being_fixed_elsewhere_occur_too(game_id, part):
-    assert reach(game_id)[part] >= LEAST_SHARE, f"{game_id}: {part} never occurs in {GAMES} simulated games"
 
 
 @pytest.mark.parametrize("game_id", games_with_engines())
