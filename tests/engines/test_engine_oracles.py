@@ -188,12 +188,3 @@ def _among_candidates(game_id: str, state: dict, action: dict) -> None:
     assert judged["legal"], judged["violations"]
     after = judge.take(state, checked, action, judged)
     judge.among_candidates(state, action, after, judge.engine.candidate_actions(state, judge.probe))
-
-
-def test_garden_dice_candidates_hold_the_sun_setting_a_die_to_the_face_it_shows():
-    log, _ = scorer.simulate("garden-dice", 2, 3)
-    first = next(i for i, entry in enumerate(log) if "type" in entry)
-    state = scorer.replay("garden-dice", log[:first])["state"]
-    die = state["pool"][0]
-    _among_candidates("garden-dice", state, {"type": "sun_set_die", "player": state["players"][state["current"]]["name"],
-                                             "die": die, "to": die, "turn": state["turn"]})
