@@ -16,7 +16,7 @@ from scorer.games.harvest_dice.rules import end_triggers
 from scorer.games.propagation import data as propagation_data
 from scorer.games.propagation.engine import PropagationEngine
 from tests.support import engine_harness
-from tests.support.engine_harness import Judge, play_and_judge
+from tests.support.engine_harness import play_and_judge
 
 
 def _planted(monkeypatch, cls: type, name: str, wrap) -> None:
@@ -177,14 +177,3 @@ def test_a_game_without_an_oracle_fails(monkeypatch):
     monkeypatch.setattr(engine_harness, "ORACLE_PACKAGE", "tests.no_such_oracles")
     with pytest.raises(AssertionError, match="has an engine but no oracle"):
         play_and_judge("garden-variety", 2, 0)
-
-
-# --- gaps the checks found in the engines' candidates --------------------------------------------
-
-def _among_candidates(game_id: str, state: dict, action: dict) -> None:
-    judge = Judge(game_id, 0)
-    checked = judge.possible(state)
-    judged = judge.engine.judge(state, action)
-    assert judged["legal"], judged["violations"]
-    after = judge.take(state, checked, action, judged)
-    judge.among_candidates(state, action, after, judge.engine.candidate_actions(state, judge.probe))
