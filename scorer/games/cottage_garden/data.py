@@ -218,6 +218,9 @@ BED_DESIGNS: dict[str, tuple[str, ...]] = {
     "9D": ("p....", ".....", ".....", "..c..", "....."),
 }
 BED_IDS = tuple(BED_DESIGNS)
+# The most printed pots and cloches one house design shows: a bed showing more is warned
+# about, never refused (the real boards' pictures are lost).
+MOST_PRINTED = {kind: max("".join(rows).count(kind) for rows in BED_DESIGNS.values()) for kind in "pc"}
 BED_BOARDS = tuple(sorted({bed[:-1] for bed in BED_DESIGNS}, key=int))
 BED_SIDES = {"L": "light", "D": "dark"}
 # Cell letters of score_bed (the state format): what a player sees on each space of a bed.
