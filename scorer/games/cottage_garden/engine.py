@@ -284,7 +284,21 @@ class CottageGardenEngine(Engine):
         move = _move_of(action)
         if move not in moves or (move == "ramble" and not state["turn"]["ramble"]):
             return [violation("out-of-step", rule, f"{player['name']} is to {doing} now", "action.type")]
-        return _TABLE_CHECKS[action.type](state, player, action)
+        return _TABLE_CHECKS[action.type](state, player, action) or self._passing_by_cats(state, player, action)
+
+    def _passing_by_cats(self, state: State, player: dict, action: Any) -> list[Violation]:
+        """A cat placed before the tile or pot may not take away the last bed it could go on:
+        the player may not pass (while a tile or pot can be taken, it must be)."""
+        if action.type != "place_token" or action.token != "cat" or state["turn"]["step"] != "plant":
+            return []
+        bed = _bed(player, action.bed.design)
+        if not set(_open_spaces(bed["design"])) <= _covered(bed) | {tuple(action.at)}:
+            return []  # the bed stays open
+        after = {**state, "turn": {**state["turn"], "queue": [*state["turn"]["queue"], {"design": bed["design"]}]}}
+        if self._can_plant(after, player) or not self._can_plant(state, player):
+            return []
+        return [violation("must-plant", RULE_PLANT, f"{player['name']} must still take a flower tile or a flower pot "
+                          "and may not pass: this cat would fill the last flowerbed it could go on", "action.at")]
 
     def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
         state = _copy(state)

@@ -296,3 +296,38 @@ def test_a_player_with_no_tile_or_pot_to_take_may_still_place_a_cat():
     assert after["turn"]["step"] == "more_cats" and after["current"] == stuck["current"]
     kinds = {a["type"] for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))}
     assert kinds == {"place_token", "end_turn"}
+
+
+def _uncovered(bed: dict) -> list[list[int]]:
+    """The 1-based spaces of a bed that show empty: no piece on them and nothing printed."""
+    covered = {(row + r, col + c) for placed in bed["tiles"] for row, col in [placed["at"]]
+               for r, c, _ in data.oriented_squares(placed["tile"], placed["rotation"], placed["flip"])}
+    covered |= {tuple(at) for at in bed["cats"] + bed["pots"]}
+    design = data.BED_DESIGNS[bed["design"]]
+    return [[r, c] for r in range(1, 6) for c in range(1, 6)
+            if (r, c) not in covered and design[r - 1][c - 1] == data.EMPTY]
+
+
+def test_cats_may_not_fill_both_beds_to_skip_the_tile_or_pot():
+    """2 Planting Phase: a tile or a flower pot must be taken, the player may not pass. A cat
+    that would leave no bed for it is refused while one could be taken (before, a player with
+    one space left on each bed and two cats skipped the planting)."""
+    before, _, _ = _first(2, 0, lambda b, e, a: b["turn"]["step"] == "plant" and not b["final_round"]
+                          and b["turns"] > 4)
+    state = copy.deepcopy(before)
+    player = state["players"][state["current"]]
+    for bed in player["beds"]:  # every empty space but one under a cat
+        bed["cats"] += _uncovered(bed)[1:]
+    state["supply"]["cats"] = 0
+    player["cats"] = 2
+    last = [(bed, _uncovered(bed)[0]) for bed in player["beds"]]
+    cat = {"type": "place_token", "player": player["name"], "token": "cat"}
+    first = ENGINE.apply(state, {**cat, "bed": last[0][0], "at": last[0][1]})
+    assert first["turn"]["queue"] and first["turn"]["step"] == "plant"
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(first, {**cat, "bed": last[1][0], "at": last[1][1]})
+    found = refused.value.violations[0]
+    assert found["code"] == "must-plant" and found["rule"].endswith("2 Planting Phase")
+    assert "may not pass" in found["message"] and "flower pot" in found["message"]
+    pot = ENGINE.apply(first, {**cat, "token": "pot", "bed": last[1][0], "at": last[1][1]})
+    assert len(pot["turn"]["queue"]) == 2  # both beds full, the planting done: both are scored
