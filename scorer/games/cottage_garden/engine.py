@@ -13,10 +13,13 @@ The full state (version 1):
      "gardener": {"space", "die"}, "current": i, "turns": turns ended, "final_round": bool,
      "giving_up": [players still to give up their small beds as the Final Round starts],
      "stalled": Final Round turns in a row in which nothing was placed (nothing could be planted),
+     "unordered": [{"design", "tiles"}: scored beds whose tiles went to the path in an unrecorded order,
+                   with those whose place is still a guess],
      "turn": {"step": "penalty"|"plant"|"planted"|"cats"|"more_cats", "ramble": bool,
               "skipped": no planting was possible and nothing was placed, "cat_won": a cat won this turn,
               "queue": [{"design", "rows"}: completed beds waiting to be scored],
-              "scoring": null or {"design", "pots", "cloches", "moves": [colours still to move]},
+              "scoring": null or {"design", "pots", "cloches", "moves": [colours still to move],
+                                  "path_order": the order its tiles go to the path, or null},
               "bonus_pots": flower pots won and not placed yet},
      "over": bool}
 A turn's moves are the player's choices: the Final Round penalty, a ramble, cats, the tile or
@@ -49,6 +52,7 @@ RULE_REFILL = f"{data.TITLE} › 1 Refilling Phase"
 RULE_PLANT = f"{data.TITLE} › 2 Planting Phase"
 RULE_SCORING = f"{data.TITLE} › 3 Scoring Phase"
 RULE_TABLE = f"{data.TITLE} › 3 Scoring Phase › Special rules for the Planting Table"
+RULE_CLEANUP = f"{data.TITLE} › 3 Scoring Phase › Cleanup and Replacing the Flowerbed"
 RULE_GARDENER = f"{data.TITLE} › 4 Gardener Phase"
 RULE_FINAL = f"{data.TITLE} › Final Round"
 QUESTIONS = ("turns", "orient_tile", "fit_tiles")  # rule checks that are no move of a game
@@ -89,8 +93,9 @@ class CottageGardenEngine(Engine):
         "Cottage Garden: cats go onto the beds in the Planting Phase before the tile or pot is taken, a bed "
         "they complete waiting for the Scoring Phase; after the scoring only the cats over two, or any once a "
         "cat was won (then end_turn); a ramble comes before anything is placed",
-        "Cottage Garden: a scored bed's tiles join the garden path in the order they were planted, in the "
-        "Final Round too (only the bed leaves the game); a bed given up takes its tiles out of the game",
+        "Cottage Garden: a scored bed's tiles join the garden path in the order score_bed's path_order gives "
+        "(none given: the order planted, corrected by a later tile taken where the guess put another of that "
+        "bed), in the Final Round too (only the bed leaves the game); a bed given up takes its tiles out of the game",
         "Cottage Garden: a cat or flower pot the supply has run out of is not won, nor is a won pot with no "
         "free space on another bed; the Final Round penalty is skipped with every cube on the start",
         "Cottage Garden: a player who can take neither a tile that fits nor a flower pot skips the taking "
@@ -117,6 +122,7 @@ class CottageGardenEngine(Engine):
                            "beehives": [] if players == 1 else list(data.BEEHIVE_TILES)},
                 "gardener": {"space": side["gardener"][players], "die": data.GARDENER_START_FACE[players]},
                 "current": data.FIRST_PLAYER, "turns": 0, "final_round": False, "giving_up": [], "stalled": 0,
+                "unordered": [],
                 "turn": _fresh_turn(), "over": False}
 
     # chance -------------------------------------------------------------------------------
@@ -190,12 +196,13 @@ class CottageGardenEngine(Engine):
             choices = list(choices)
             while choices:
                 move, space = choices.pop(rng.randrange(len(choices)))
-                actions = self._actions_of(state, player, move, space, where)
+                actions = self._actions_of(state, player, move, space, where, rng)
                 if actions:
                     return actions
         return []
 
-    def _actions_of(self, state: State, player: dict, move: str, space: str, where: str) -> list[Action]:
+    def _actions_of(self, state: State, player: dict, move: str, space: str, where: str,
+                    rng: random.Random) -> list[Action]:
         """Every action of one choice: the placements check's fit_tiles allows of the tile on
         `space`, a token on each space no piece covers, each cube of the colour to move, the
         completed beds, or the one ramble or give-up. Where it is not "anywhere", a placement
@@ -214,9 +221,14 @@ class CottageGardenEngine(Engine):
             return [a for a in found if a["from"] in (ahead, data.START)] if where != "anywhere" else found
         if move == "final_round_penalty":
             return _cube_candidates(state, player, move)
-        if move == "score_bed":
-            return [{"type": "score_bed", "player": player["name"], "bed": rows}
-                    for rows in _unique(entry["rows"] for entry in state["turn"]["queue"])]
+        if move == "score_bed":  # its tiles go to the garden path in an order the player picks
+            first: dict[tuple, dict] = {}  # beds that look alike are scored first come, first served
+            for entry in state["turn"]["queue"]:
+                first.setdefault(tuple(entry["rows"]), entry)
+            return [{"type": "score_bed", "player": player["name"], "bed": entry["rows"],
+                     "path_order": rng.sample(tiles, len(tiles))}
+                    for entry in first.values()
+                    for tiles in [[placed["tile"] for placed in _bed(player, entry["design"])["tiles"]]]]
         if move == "ramble":
             return [_refill_action(state, ramble=True)] if state["turn"]["ramble"] else []
         if move == "end_turn":
@@ -307,7 +319,7 @@ class CottageGardenEngine(Engine):
 
     # the moves ------------------------------------------------------------------------------
     def _place_tile(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        state["nursery"][action.nursery.space] = None
+        _take(state, action.nursery.space, action.tile)
         bed = _bed(state["players"][state["current"]], action.bed.design)
         bed["tiles"].append({"tile": action.tile, "at": list(action.at), "rotation": action.rotation,
                              "flip": action.flip})
@@ -340,7 +352,8 @@ class CottageGardenEngine(Engine):
         turn["queue"].remove(entry)
         steps = {"orange": effects["pots"], "blue": effects["cloches"]}
         turn["scoring"] = {"design": entry["design"], "pots": effects["pots"], "cloches": effects["cloches"],
-                           "moves": [colour for colour in data.COLOURS if steps[colour]]}
+                           "moves": [colour for colour in data.COLOURS if steps[colour]],
+                           "path_order": action.path_order}
         # A colour whose three cubes are all on the target makes no more moves (check says so).
         player = state["players"][state["current"]]
         turn["scoring"]["moves"] = [colour for colour in turn["scoring"]["moves"]
@@ -394,7 +407,7 @@ class CottageGardenEngine(Engine):
             if turn["bonus_pots"] and not self._any_legal_by_check(state, _token_candidates(state, player, "pot")):
                 turn["bonus_pots"] = 0
             if turn["scoring"] and not turn["scoring"]["moves"] and not turn["bonus_pots"]:
-                _clean_up(state, player, turn["scoring"]["design"])
+                _clean_up(state, player, turn["scoring"]["design"], turn["scoring"]["path_order"])
                 turn["scoring"] = None
             if state["final_round"] and not state["giving_up"] and (
                     not any(p["beds"] for p in state["players"]) or state["stalled"] >= _stall_limit(state)):
@@ -596,10 +609,13 @@ def _table_place_tile(state: State, player: dict, action: Any) -> list[Violation
     if taken.gardener != state["gardener"]["space"]:
         return [violation("gardener-not-there", RULE_PLANT, f"the gardener stands on {state['gardener']['space']}",
                           "action.nursery.gardener")]
-    if state["nursery"][taken.space] != action.tile:
-        held = state["nursery"][taken.space]
-        return [violation("tile-not-there", RULE_PLANT, f"{taken.space} holds {held or 'no tile'}, not {action.tile}",
-                          "action.nursery.space")]
+    held = state["nursery"][taken.space]
+    guess = _guess_of(state, held)
+    if held != action.tile and (guess is None or guess is not _guess_of(state, action.tile)):
+        unrecorded = (f"; it went there by a guess, as the order in which the tiles of bed {guess['design']} went "
+                      "back to the garden path was not recorded: give that score_bed its path_order") if guess else ""
+        return [violation("tile-not-there", RULE_PLANT, f"{taken.space} holds {held or 'no tile'}, not "
+                          f"{action.tile}{unrecorded}", "action.nursery.space")]
     return _bed_problem(player, action.bed)
 
 
@@ -612,10 +628,21 @@ def _table_place_token(state: State, player: dict, action: Any) -> list[Violatio
 
 
 def _table_score_bed(state: State, player: dict, action: Any) -> list[Violation]:
-    if list(action.bed) in [entry["rows"] for entry in state["turn"]["queue"]]:
+    entry = next((e for e in state["turn"]["queue"] if e["rows"] == list(action.bed)), None)
+    if entry is None:
+        return [violation("not-a-completed-bed", RULE_SCORING, f"this is not a flowerbed {player['name']} has just "
+                          "completed", "action.bed")]
+    if action.path_order is None:
         return []
-    return [violation("not-a-completed-bed", RULE_SCORING, f"this is not a flowerbed {player['name']} has just "
-                      "completed", "action.bed")]
+    tiles = [placed["tile"] for placed in _bed(player, entry["design"])["tiles"]]
+    wrong = [f"leaves out {tile}" for tile in tiles if tile not in action.path_order]
+    wrong += [f"{tile} is not on it" for tile in dict.fromkeys(action.path_order) if tile not in tiles]
+    wrong += [f"names {tile} twice" for tile, n in Counter(action.path_order).items() if n > 1]
+    if not wrong:
+        return []
+    return [violation("wrong-path-order", RULE_CLEANUP, f"path_order lists the tiles of the bed scored ("
+                      f"{_words(tiles)}) in the order they go to the garden path, each once: it {'; '.join(wrong)}",
+                      "action.path_order")]
 
 
 def _table_move_cube(state: State, player: dict, action: Any) -> list[Violation]:
@@ -855,14 +882,18 @@ def _give_up(state: State, player: dict, indexes: Sequence[int]) -> None:
         state["removed_beds"].append(bed["design"])
 
 
-def _clean_up(state: State, player: dict, design: str) -> None:
+def _clean_up(state: State, player: dict, design: str, order: list[str] | None) -> None:
     """Cleanup and Replacing the Flowerbed: tokens to the supply, tiles to the end of the
-    garden path; the bed flipped into the supply for the one waiting there (in the Final
-    Round it leaves the game and nothing replaces it)."""
+    garden path in the order the log gave (none given: the order planted, remembered as a
+    guess while two tiles or more are in it); the bed flipped into the supply for the one
+    waiting there (in the Final Round it leaves the game and nothing replaces it)."""
     index = [bed["design"] for bed in player["beds"]].index(design)
     bed = player["beds"][index]
     _tokens_back(state, bed)
-    state["path"] += [placed["tile"] for placed in bed["tiles"]]
+    tiles = [placed["tile"] for placed in bed["tiles"]]
+    state["path"] += order or tiles
+    if order is None and len(tiles) > 1:
+        state["unordered"].append({"design": design, "tiles": tiles})
     if state["final_round"]:
         del player["beds"][index]
         state["removed_beds"].append(design)
@@ -871,12 +902,28 @@ def _clean_up(state: State, player: dict, design: str) -> None:
     state["spare_bed"] = design[:-1] + ("D" if design.endswith("L") else "L")
 
 
-def _unique(rows: Any) -> list:
-    found: list = []
-    for item in rows:
-        if item not in found:
-            found.append(item)
-    return found
+def _guess_of(state: State, tile: str | None) -> dict | None:
+    """The scored bed whose tiles went to the garden path in an unrecorded order, with this
+    tile among them (its place in the path or nursery is a guess), if any."""
+    return next((group for group in state["unordered"] if tile in group["tiles"]), None)
+
+
+def _take(state: State, space: str, tile: str) -> None:
+    """The tile is taken from the space. Where the guessed order put another tile of the same
+    bed there, the tile taken shows the real order: the two change places first. Either way
+    the tile's place is known from now on."""
+    group = _guess_of(state, tile)
+    if group is None:
+        state["nursery"][space] = None
+        return
+    held = state["nursery"][space]
+    if held != tile:
+        where = state["path"] if tile in state["path"] else state["nursery"]
+        key = where.index(tile) if isinstance(where, list) else next(s for s, t in where.items() if t == tile)
+        where[key] = held
+    state["nursery"][space] = None
+    group["tiles"].remove(tile)
+    state["unordered"] = [g for g in state["unordered"] if len(g["tiles"]) > 1]
 
 
 def _words(items: Sequence[Any]) -> str:
@@ -895,6 +942,7 @@ def _copy(state: State) -> State:
             "stack": list(state["stack"]), "nursery": dict(state["nursery"]), "path": list(state["path"]),
             "discards": list(state["discards"]), "boards": list(state["boards"]),
             "removed_beds": list(state["removed_beds"]),
+            "unordered": [{**group, "tiles": list(group["tiles"])} for group in state["unordered"]],
             "supply": {**state["supply"], "beehives": list(state["supply"]["beehives"])},
             "gardener": dict(state["gardener"]), "giving_up": list(state["giving_up"]),
             "turn": {**turn, "queue": list(turn["queue"]), "scoring": scoring}}

@@ -96,6 +96,9 @@ class ScoreBed(StateModel):
     type: Literal["score_bed"]
     player: Actor = None
     bed: Annotated[list[Text], at_most(data.BED_SIZE)]
+    # A game log may say in which order the bed's tiles go to the end of the garden path
+    # (Cleanup: "in any order"); the table knows which tiles they are.
+    path_order: Annotated[list[Text], at_most(data.MOST_STEPS)] | None = None
 
 
 class NurseryTake(StateModel):

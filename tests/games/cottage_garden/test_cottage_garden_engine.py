@@ -140,7 +140,8 @@ def test_a_scored_bed_gives_its_tiles_to_the_path_and_its_place_to_the_spare_bed
     player = before["players"][before["current"]]
     bed = next(b for b in player["beds"] if b["design"] == design)
     slot = player["beds"].index(bed)
-    assert after["path"][-len(bed["tiles"]):] == [placed["tile"] for placed in bed["tiles"]]
+    assert after["path"][-len(bed["tiles"]):] == before["turn"]["scoring"]["path_order"]  # as the log said
+    assert sorted(before["turn"]["scoring"]["path_order"]) == sorted(placed["tile"] for placed in bed["tiles"])
     assert after["players"][before["current"]]["beds"][slot] == {"design": before["spare_bed"], "tiles": [],
                                                                  "cats": [], "pots": []}
     assert after["spare_bed"] == design[:-1] + {"L": "D", "D": "L"}[design[-1]]
@@ -218,7 +219,7 @@ def test_a_bed_a_cat_completes_is_scored_after_the_planting_not_before():
     fills a bed's last space leaves the bed waiting: the tile or pot still goes onto the other
     bed, and only then is the full bed scored (before, the bed was scored and replaced at once
     and the tile could go onto the new bed)."""
-    before, entry, after = _first(2, 0, lambda b, e, a: e.get("type") == "place_token" and e["token"] == "cat"
+    before, entry, after = _first(2, 3, lambda b, e, a: e.get("type") == "place_token" and e["token"] == "cat"
                                   and b["turn"]["step"] == "plant" and a["turn"]["queue"])
     full = entry["bed"]["design"]
     assert after["turn"]["step"] == "plant" and after["turn"]["scoring"] is None
@@ -331,3 +332,81 @@ def test_cats_may_not_fill_both_beds_to_skip_the_tile_or_pot():
     assert "may not pass" in found["message"] and "flower pot" in found["message"]
     pot = ENGINE.apply(first, {**cat, "token": "pot", "bed": last[1][0], "at": last[1][1]})
     assert len(pot["turn"]["queue"]) == 2  # both beds full, the planting done: both are scored
+
+
+# --- the order a scored bed's tiles go back to the garden path ---------------------------------------
+
+def _scoring(players: int, seed: int) -> tuple[dict, dict]:
+    """A score_bed of a simulated game with three tiles or more on the bed, and the state before it."""
+    before, entry, _ = _first(players, seed, lambda b, e, a: e.get("type") == "score_bed" and len(
+        next(bed for bed in b["players"][b["current"]]["beds"]
+             if bed["design"] == b["turn"]["queue"][0]["design"])["tiles"]) >= 3 and len(b["path"]) > 6)
+    return before, entry
+
+
+def _scored_tiles(state: dict, entry: dict) -> list[str]:
+    design = next(e["design"] for e in state["turn"]["queue"] if e["rows"] == entry["bed"])
+    return [placed["tile"] for bed in state["players"][state["current"]]["beds"] if bed["design"] == design
+            for placed in bed["tiles"]]
+
+
+def _until_cleaned_up(state: dict) -> dict:
+    while state["turn"]["scoring"]:
+        state = ENGINE.apply(state, ENGINE.candidate_actions(state, random.Random(0))[0])
+    return state
+
+
+def test_a_scored_bed_s_tiles_go_to_the_path_s_end_in_the_order_the_log_records():
+    """Cleanup: the tiles go to the end of the garden path in any order; score_bed's
+    path_order records it (before, the engine always used the order planted, and a real game
+    laid otherwise was refused later at an innocent placement)."""
+    before, entry = _scoring(2, 0)
+    order = _scored_tiles(before, entry)[::-1]
+    after = _until_cleaned_up(ENGINE.apply(before, {**entry, "path_order": order}))
+    assert after["path"][-len(order):] == order and after["unordered"] == []
+    for wrong, words in ((order[1:], f"leaves out {order[0]}"), ([*order, "6H"], "6H is not on it"),
+                         ([order[0], *order[:-1]], f"names {order[0]} twice")):
+        with pytest.raises(IllegalMove) as refused:
+            ENGINE.apply(before, {**entry, "path_order": wrong})
+        assert refused.value.violations[0]["code"] == "wrong-path-order", wrong
+        assert words in refused.value.violations[0]["message"], refused.value.violations
+
+
+def test_an_unrecorded_path_order_is_inferred_from_the_tile_taken_later():
+    """Without path_order the planted order is assumed; a later tile taken from a space the
+    assumption filled with another tile of that bed shows the real order, and the game goes on."""
+    for players, seed in ((2, 0), (3, 1), (4, 2), (1, 3)):
+        log, _ = scorer.simulate(GAME, players, seed)
+        recorded = [entry for entry in log if entry.get("type") == "score_bed"]
+        assert recorded and all("path_order" in entry for entry in recorded)
+        unrecorded = [{k: v for k, v in entry.items() if k != "path_order"} for entry in log]
+        result = scorer.replay(GAME, unrecorded)
+        assert result["legal"], (players, seed, result.get("violations"))
+        assert result["end_state"] == scorer.replay(GAME, log)["end_state"]
+
+
+def test_a_tile_no_order_explains_names_the_order_that_is_missing():
+    before, entry = _scoring(2, 0)
+    tiles = _scored_tiles(before, entry)
+    state = _until_cleaned_up(ENGINE.apply(before, {key: value for key, value in entry.items() if key != "path_order"}))
+    assert state["unordered"] == [{"design": next(e["design"] for e in before["turn"]["queue"]), "tiles": tiles}]
+    assert state["path"][-len(tiles):] == tiles
+    # The first tile of the bed goes into the gardener row as the planted order has it; the
+    # player then names a tile of another bed there.
+    state = copy.deepcopy(state)
+    while state["turn"]["step"] != "plant" or state["turn"]["queue"]:
+        state = ENGINE.apply(state, ENGINE.candidate_actions(state, random.Random(0))[0])
+    space = data.GARDENER_ROWS[state["gardener"]["space"]][0]
+    elsewhere = state["nursery"][space]
+    state["path"][state["path"].index(tiles[0])], state["nursery"][space] = elsewhere, tiles[0]
+    player = state["players"][state["current"]]
+    named, bed, placement = next(
+        (tile, bed, fits[0]) for tile in state["path"] if tile not in tiles for bed in player["beds"]
+        for fits in [scorer.check(GAME, ENGINE.check_state(state), {"type": "fit_tiles", "bed": bed, "tiles": [tile]})
+                     ["effects"].get("placements", {}).get(tile)] if fits)
+    take = {"type": "place_tile", "player": player["name"], "bed": bed, "tile": named, **placement,
+            "nursery": {"space": space, "gardener": state["gardener"]["space"]}}
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(state, take)
+    found = refused.value.violations[0]
+    assert found["code"] == "tile-not-there" and "path_order" in found["message"], found
