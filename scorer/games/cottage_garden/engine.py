@@ -212,7 +212,8 @@ class CottageGardenEngine(Engine):
             targets = None if where == "anywhere" else _first_empty_spaces(player, fuller_only=where == "fuller")
             if move == "place_tile":
                 return self._tile_placements(state, player, space, targets)
-            return _token_candidates(state, player, move, targets)
+            return [action for action in _token_candidates(state, player, move, targets) if move == "pot"
+                    or not self._cat_passes(state, player, action["bed"]["design"], tuple(action["at"]))]
         if move == "move_cube":
             found = _cube_candidates(state, player, move)
             # A player presses on with the cube furthest along, towards the target, or brings
@@ -296,21 +297,24 @@ class CottageGardenEngine(Engine):
         move = _move_of(action)
         if move not in moves or (move == "ramble" and not state["turn"]["ramble"]):
             return [violation("out-of-step", rule, f"{player['name']} is to {doing} now", "action.type")]
-        return _TABLE_CHECKS[action.type](state, player, action) or self._passing_by_cats(state, player, action)
+        found = _TABLE_CHECKS[action.type](state, player, action)
+        if not found and action.type == "place_token" and action.token == "cat" and self._cat_passes(
+                state, player, action.bed.design, tuple(action.at)):
+            found = [violation("must-plant", RULE_PLANT, f"{player['name']} must still take a flower tile or a flower "
+                               "pot and may not pass: this cat would fill the last flowerbed it could go on",
+                               "action.at")]
+        return found
 
-    def _passing_by_cats(self, state: State, player: dict, action: Any) -> list[Violation]:
-        """A cat placed before the tile or pot may not take away the last bed it could go on:
-        the player may not pass (while a tile or pot can be taken, it must be)."""
-        if action.type != "place_token" or action.token != "cat" or state["turn"]["step"] != "plant":
-            return []
-        bed = _bed(player, action.bed.design)
-        if not set(_open_spaces(bed["design"])) <= _covered(bed) | {tuple(action.at)}:
-            return []  # the bed stays open
-        after = {**state, "turn": {**state["turn"], "queue": [*state["turn"]["queue"], {"design": bed["design"]}]}}
-        if self._can_plant(after, player) or not self._can_plant(state, player):
-            return []
-        return [violation("must-plant", RULE_PLANT, f"{player['name']} must still take a flower tile or a flower pot "
-                          "and may not pass: this cat would fill the last flowerbed it could go on", "action.at")]
+    def _cat_passes(self, state: State, player: dict, design: str, at: tuple[int, int]) -> bool:
+        """Whether a cat placed on the space before the tile or pot takes away the last bed it
+        could go on: the player may not pass (while a tile or pot can be taken, it must be)."""
+        if state["turn"]["step"] != "plant":
+            return False
+        bed = _bed(player, design)
+        if not set(_open_spaces(design)) <= _covered(bed) | {at}:
+            return False  # the bed stays open
+        after = {**state, "turn": {**state["turn"], "queue": [*state["turn"]["queue"], {"design": design}]}}
+        return not self._can_plant(after, player) and self._can_plant(state, player)
 
     def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
         state = _copy(state)
