@@ -12,11 +12,10 @@ The full state (version 1):
      "supply": {"cats": n, "pots": n, "beehives": [beehive tiles left]},
      "gardener": {"space", "die"}, "current": i, "turns": turns ended, "final_round": bool,
      "giving_up": [players still to give up their small beds as the Final Round starts],
-     "stalled": Final Round turns in a row in which nothing was placed (nothing could be planted),
      "unordered": [{"design", "tiles"}: scored beds whose tiles went to the path in an unrecorded order,
                    with those whose place is still a guess],
      "turn": {"step": "penalty"|"plant"|"planted"|"cats"|"more_cats", "ramble": bool,
-              "skipped": no planting was possible and nothing was placed, "cat_won": a cat won this turn,
+              "cat_won": a cat won this turn,
               "queue": [{"design", "rows"}: completed beds waiting to be scored],
               "scoring": null or {"design", "pots", "cloches", "moves": [colours still to move],
                                   "path_order": the order its tiles go to the path, or null},
@@ -99,8 +98,8 @@ class CottageGardenEngine(Engine):
         "Cottage Garden: a cat or flower pot the supply has run out of is not won, nor is a won pot with no "
         "free space on another bed; the Final Round penalty is skipped with every cube on the start",
         "Cottage Garden: a player who can take neither a tile that fits nor a flower pot skips the taking "
-        "(cats may still be placed, then end_turn); a Final Round in which the gardener goes round twice "
-        "without anybody placing anything ends the game; "
+        "(cats may still be placed, then end_turn); a Final Round in which nothing on the table can change "
+        "any more (no pot, no tile that fits can come, no cat) ends before the next penalty; "
         "beds are given up for the Final Round player by player from the one whose turn is next",
     )
 
@@ -121,7 +120,7 @@ class CottageGardenEngine(Engine):
                            "pots": data.COUNTS["pot_tokens"],
                            "beehives": [] if players == 1 else list(data.BEEHIVE_TILES)},
                 "gardener": {"space": side["gardener"][players], "die": data.GARDENER_START_FACE[players]},
-                "current": data.FIRST_PLAYER, "turns": 0, "final_round": False, "giving_up": [], "stalled": 0,
+                "current": data.FIRST_PLAYER, "turns": 0, "final_round": False, "giving_up": [],
                 "unordered": [],
                 "turn": _fresh_turn(), "over": False}
 
@@ -338,7 +337,6 @@ class CottageGardenEngine(Engine):
         if action.token == "cat":
             player["cats"] -= 1
             bed["cats"].append(list(action.at))
-            turn["skipped"] = False  # a cat placed is a move: the Final Round is not stuck
         else:
             state["supply"]["pots"] -= 1
             bed["pots"].append(list(action.at))
@@ -413,16 +411,15 @@ class CottageGardenEngine(Engine):
             if turn["scoring"] and not turn["scoring"]["moves"] and not turn["bonus_pots"]:
                 _clean_up(state, player, turn["scoring"]["design"], turn["scoring"]["path_order"])
                 turn["scoring"] = None
-            if state["final_round"] and not state["giving_up"] and (
-                    not any(p["beds"] for p in state["players"]) or state["stalled"] >= _stall_limit(state)):
+            if state["final_round"] and not state["giving_up"] and not any(p["beds"] for p in state["players"]):
                 state["over"] = True
+            if state["over"]:
                 return state
             if state["giving_up"] or turn["bonus_pots"] or turn["scoring"] or (turn["queue"] and turn["step"] != "plant"):
                 return state
             if turn["step"] == "plant" and not self._can_plant(state, player):
                 # Mouse hunt: with no tile or pot to take, the player may still place cats.
-                turn.update(step="more_cats" if self._can_place_a_cat(state, player) else "planted", ramble=False,
-                            skipped=True)
+                turn.update(step="more_cats" if self._can_place_a_cat(state, player) else "planted", ramble=False)
                 continue
             if turn["step"] not in ("planted", "cats", "more_cats"):
                 return state
@@ -441,9 +438,8 @@ class CottageGardenEngine(Engine):
         answer = self.game.check_parsed(self._checked(state), {"type": "move_gardener", **state["gardener"]})
         moved = answer["effects"]
         players = len(state["players"])
-        stalled = state["stalled"] + 1 if state["final_round"] and state["turn"]["skipped"] else 0
         state.update(gardener={"space": moved["to"], "die": moved["die"]}, turns=state["turns"] + 1,
-                     current=(state["current"] + 1) % players, turn=_fresh_turn(), stalled=stalled)
+                     current=(state["current"] + 1) % players, turn=_fresh_turn())
         if moved["final_round_starts"]:
             state.update(final_round=True, giving_up=[(state["current"] + k) % players for k in range(players)])
             return state
@@ -453,8 +449,11 @@ class CottageGardenEngine(Engine):
         """The current player's turn starts: in the Final Round with the penalty (or with the
         Gardener Phase alone once their beds are gone), then with the Refilling Phase."""
         player = state["players"][state["current"]]
+        if state["final_round"] and data.STUCK_FINAL_ROUND_ENDS_THE_GAME and self._nothing_can_change(state):
+            state["over"] = True  # before the penalty: it would be paid for ever
+            return state
         if state["final_round"] and not player["beds"]:
-            state["turn"].update(step="planted", skipped=True)
+            state["turn"]["step"] = "planted"
             return state
         if state["final_round"] and self._any_legal_by_check(state, _cube_candidates(state, player,
                                                                                      "final_round_penalty")):
@@ -473,6 +472,28 @@ class CottageGardenEngine(Engine):
             self.game.check_parsed(checked, _refill_action(state, ramble=True))["effects"]["order"])
         state["turn"].update(step="plant", ramble=ramble)
         return state
+
+    def _nothing_can_change(self, state: State) -> bool:
+        """The Final Round can never end by itself (data.STUCK_FINAL_ROUND_ENDS_THE_GAME): turn after
+        turn with nobody placing anything, the gardener moving and the refills falling due,
+        until the table repeats, no player with a bed left could take a flower pot, take a tile
+        that fits or place a cat. (A table that can change is left to change: these are the
+        only ways a bed fills.)"""
+        idle = _copy(state)
+        seen = set()
+        while True:
+            player = idle["players"][idle["current"]]
+            if player["beds"]:
+                idle = self._refilling(idle)
+                if self._can_plant(idle, player) or self._can_place_a_cat(idle, player):
+                    return False
+            table = (idle["gardener"]["space"], idle["current"], len(idle["path"]), *idle["nursery"].values())
+            if table in seen:
+                return True
+            seen.add(table)
+            moved = self.game.check_parsed(self._checked(idle), {"type": "move_gardener", **idle["gardener"]})
+            idle.update(gardener={"space": moved["effects"]["to"], "die": moved["effects"]["die"]},
+                        current=(idle["current"] + 1) % len(idle["players"]))
 
     def _can_plant(self, state: State, player: dict) -> bool:
         """A flower pot always fits a bed that is not complete (a bed a cat completed waits
@@ -560,16 +581,8 @@ _MOVES = {"place_tile": CottageGardenEngine._place_tile, "place_token": CottageG
 # --- whose move, and which ---------------------------------------------------------------------
 
 def _fresh_turn() -> dict[str, Any]:
-    return {"step": "plant", "ramble": False, "queue": [], "scoring": None, "bonus_pots": 0, "skipped": False,
+    return {"step": "plant", "ramble": False, "queue": [], "scoring": None, "bonus_pots": 0,
             "cat_won": False}
-
-
-def _stall_limit(state: State) -> int:
-    """Turns in a row without a planting after which a stuck Final Round ends: the gardener's
-    laps (data.FINAL_ROUND_STALL_LAPS) round the nursery side in use."""
-    players = len(state["players"])
-    track = data.NURSERY_SIDES[data.nursery_side(players)]["track"]
-    return data.FINAL_ROUND_STALL_LAPS * len(track) // data.GARDENER_STEPS_PER_TURN[players]
 
 
 def _expected(state: State) -> tuple[int, tuple[str, ...], tuple[str, str]]:

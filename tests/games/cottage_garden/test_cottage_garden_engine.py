@@ -187,29 +187,52 @@ def test_a_solo_game_takes_32_turns_before_the_final_round_and_has_no_beehives()
     assert all(a["players"][0]["beehives"] == 0 and a["supply"]["beehives"] == [] for _, _, a in steps)
 
 
-def test_a_final_round_in_which_nobody_can_plant_ends_after_two_laps_of_the_gardener():
-    """No flower pot left and no tile in the nursery or the path: the beds can never fill.
-    A player without beds takes turns too (only the Gardener Phase), and does not restart the
-    count."""
+def _stuck_final_round() -> tuple[dict, dict, int]:
+    """A 3-player Final Round's first penalty, on a table where no flower pot is left, no tile
+    lies in the nursery or the path, one player has no bed and nobody a cat: the beds can
+    never fill. Answers the state, the penalty and the flower pots that were left."""
     before, entry, _ = _first(3, 0, lambda b, e, a: e.get("type") == "final_round_penalty")
     stuck = copy.deepcopy(before)
     tiles = [tile for tile in stuck["nursery"].values() if tile] + stuck["path"]
     stuck.update(nursery=dict.fromkeys(stuck["nursery"]), path=[], discards=stuck["discards"] + tiles)
     pots = stuck["supply"]["pots"]
     stuck["supply"]["pots"] = 0
+    for player in stuck["players"]:
+        stuck["supply"]["cats"] += player["cats"]
+        player["cats"] = 0
     idle = next(i for i in range(3) if i != stuck["current"])
     stuck["discards"] += [placed["tile"] for bed in stuck["players"][idle]["beds"] for placed in bed["tiles"]]
     stuck["removed_beds"] += [bed["design"] for bed in stuck["players"][idle]["beds"]]
     stuck["players"][idle]["beds"] = []
-    state, moves = ENGINE.apply(stuck, entry), list[str]()
-    while not state["over"]:  # nothing but the penalties before each turn is left to do
-        move, _ = ENGINE.random_legal_action(state, random.Random(len(moves)))
-        moves.append(move["type"])
-        state = ENGINE.apply(state, move)
-        assert len(moves) < 100
-    laps = data.FINAL_ROUND_STALL_LAPS * len(data.NURSERY_SIDES["1-3"]["track"])
-    assert state["stalled"] == laps and state["turns"] == stuck["turns"] + laps
-    assert set(moves) <= {"final_round_penalty"} and any(p["beds"] for p in state["players"]) and pots
+    return stuck, entry, pots
+
+
+def test_a_final_round_in_which_nothing_can_change_ends_before_the_next_penalty():
+    """Final Round: the game ends when the last bed is gone, but these beds can never fill. It
+    ends as soon as nothing on the table can change, before another penalty is paid (before,
+    the gardener went round twice, every player with a bed paying 2 points a turn: one random
+    4-player game in six ended with every cube back on the start)."""
+    stuck, entry, pots = _stuck_final_round()
+    state = ENGINE.apply(stuck, entry)  # the penalty already due is paid, the turn passes
+    assert state["over"] and state["turns"] == stuck["turns"] + 1 and pots
+    assert any(p["beds"] for p in state["players"])
+    paid = {p["name"]: (p["orange"], p["blue"]) for p in state["players"]}
+    assert paid == {p["name"]: (p["orange"], p["blue"]) for p in ENGINE.apply(stuck, entry)["players"]}
+
+
+def test_a_final_round_goes_on_while_a_tile_that_fits_can_still_come():
+    """Not stuck while a tile of the garden path that fits a bed will be laid in a gardener row
+    by a refill that falls due, nor while a player holds a cat to place."""
+    stuck, entry, _ = _stuck_final_round()
+    waiting = copy.deepcopy(stuck)
+    single = next(tile for tile in ("1A", "1B") if tile in waiting["discards"])  # it fits any empty space
+    waiting["path"] = [single]
+    waiting["discards"].remove(single)
+    assert not ENGINE.apply(waiting, entry)["over"]
+    with_a_cat = copy.deepcopy(stuck)
+    later = next(i for i, p in enumerate(stuck["players"]) if p["beds"] and i != stuck["current"])
+    with_a_cat["players"][later]["cats"], with_a_cat["supply"]["cats"] = 1, with_a_cat["supply"]["cats"] - 1
+    assert not ENGINE.apply(with_a_cat, entry)["over"]
 
 
 # --- the order of a turn's phases, and the cats a player may place ----------------------------------
