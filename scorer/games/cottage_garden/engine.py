@@ -449,7 +449,8 @@ class CottageGardenEngine(Engine):
         """The current player's turn starts: in the Final Round with the penalty (or with the
         Gardener Phase alone once their beds are gone), then with the Refilling Phase."""
         player = state["players"][state["current"]]
-        if state["final_round"] and data.STUCK_FINAL_ROUND_ENDS_THE_GAME and self._nothing_can_change(state):
+        if state["final_round"] and any(p["beds"] for p in state["players"]) and (
+                data.STUCK_FINAL_ROUND_ENDS_THE_GAME and self._nothing_can_change(state)):
             state["over"] = True  # before the penalty: it would be paid for ever
             return state
         if state["final_round"] and not player["beds"]:
