@@ -15,14 +15,15 @@ The full state (version 1):
      "unordered": [{"design", "tiles"}: scored beds whose tiles went to the path in an unrecorded order,
                    with those whose place is still a guess],
      "turn": {"step": "penalty"|"plant"|"planted"|"cats"|"more_cats", "ramble": bool,
-              "cat_won": a cat won this turn,
+              "cat_won": a cat won this turn, "mouse_hunt": the tile or pot is placed and cats may follow,
               "queue": [{"design", "rows"}: completed beds waiting to be scored],
               "scoring": null or {"design", "pots", "cloches", "moves": [colours still to move],
                                   "path_order": the order its tiles go to the path, or null},
               "bonus_pots": flower pots won and not placed yet},
      "over": bool}
 A turn's moves are the player's choices: the Final Round penalty, a ramble, cats, the tile or
-flower pot taken and placed, then what scoring asks (which bed first, which cubes, where a
+flower pot taken and placed, cats again (the turn then ends with end_turn, or by itself with a
+move of the next turn), then what scoring asks (which bed first, which cubes, where a
 pot won goes) and cats over two; after a cat won (or with nothing to plant) cats or end_turn. What follows without a choice follows by itself: a refill
 that is due, the Gardener Phase, the next turn. The one chance outcome is the set-up deal,
 {"chance": "draw", "tiles": [36 ids], "flowerbeds": [[light, dark] per player], "spare_bed":
@@ -75,7 +76,10 @@ DOING = {"start_final_round": ("give up their flowerbeds of fewer than three til
          "plant": ("take a flower tile or a flower pot (or place a cat, or ramble)", RULE_PLANT),
          "cats": (f"place cats until {data.CATS_AT_START} are left in reserve", RULE_TABLE),
          "more_cats": ("place a cat from their reserve or end the turn (end_turn)", RULE_TABLE),
-         "planted": ("end the turn", RULE_GARDENER)}
+         "planted": ("end the turn", RULE_GARDENER),
+         "mouse_hunt": ("place cats from their reserve or end the turn (end_turn, or the next player's move)",
+                        RULE_PLANT),
+         "score_or_cat": ("score a completed flowerbed, or first place cats from their reserve", RULE_PLANT)}
 # Moves the engine makes by itself, never a log's: no choice is left in them.
 BY_ITSELF = {"refill": ("a refill that is due happens at the start of the turn, by itself", RULE_REFILL),
              "move_gardener": ("the gardener moves by itself at the end of each turn", RULE_GARDENER)}
@@ -89,9 +93,11 @@ class CottageGardenEngine(Engine):
         "are gardenkit's own (docs/house-rules.md, Cottage Garden)",
         "Cottage Garden: the first listed player starts; of a player's two beds dealt, the first shows "
         "its light side; the solo beds are dealt at random",
-        "Cottage Garden: cats go onto the beds in the Planting Phase before the tile or pot is taken, a bed "
-        "they complete waiting for the Scoring Phase; after the scoring only the cats over two, or any once a "
-        "cat was won (then end_turn); a ramble comes before anything is placed",
+        "Cottage Garden: cats go onto the beds in the Planting Phase before or after the tile or pot, a bed "
+        "they complete waiting for the Scoring Phase; after the tile or pot the turn ends with end_turn or by "
+        "itself with the next turn's move; after the scoring only the cats over two, or any once a cat was won "
+        "(then end_turn); a ramble comes before anything is placed; no cat may fill the last bed a tile or "
+        "pot that can be taken could go on",
         "Cottage Garden: a scored bed's tiles join the garden path in the order score_bed's path_order gives "
         "(none given: the order planted, corrected by a later tile taken where the guess put another of that "
         "bed), in the Final Round too (only the bed leaves the game); a bed given up takes its tiles out of the game",
@@ -186,6 +192,13 @@ class CottageGardenEngine(Engine):
         tokens and odd gaps until nothing fits and hardly a bed is scored."""
         who, moves, _ = _expected(state)
         player = state["players"][who]
+        if _resting(state):
+            # A cat after the tile where it fills a bed, or (mostly) the next turn's moves.
+            filling = [cat for cat in _token_candidates(state, player, "cat")
+                       if set(_open_spaces(cat["bed"]["design"])) <= _covered(cat["bed"]) | {tuple(cat["at"])}]
+            if filling and rng.random() < TIDY_SHARE:
+                return filling
+            return self.candidate_actions(self._settle(self._end_turn(_copy(state))), rng)
         row = [space for space in data.GARDENER_ROWS[state["gardener"]["space"]] if state["nursery"][space]]
         tiles = [("place_tile", space) for space in row if "place_tile" in moves]
         others = [(move, "") for move in moves if move != "place_tile"]
@@ -286,6 +299,7 @@ class CottageGardenEngine(Engine):
         if action.type == "move_gardener" or (action.type == "refill" and not action.ramble):
             words, rule = BY_ITSELF[action.type]
             return [violation("not-a-move", rule, f"{words}: it is no move of a game log", "action.type")]
+        state = self._turn_for(state, action)
         who, moves, (doing, rule) = _expected(state)
         player = state["players"][who]
         if action.player is None:
@@ -315,8 +329,22 @@ class CottageGardenEngine(Engine):
         after = {**state, "turn": {**state["turn"], "queue": [*state["turn"]["queue"], {"design": design}]}}
         return not self._can_plant(after, player) and self._can_plant(state, player)
 
+    def _turn_for(self, state: State, action: Any) -> State:
+        """The state a move is judged and made on: this one, or where the player to move may only
+        still place cats and the move is not theirs to make now, the state once their turn has
+        ended by itself (when the move is one of the player who then moves)."""
+        if not _resting(state):
+            return state
+        who, moves, _ = _expected(state)
+        if action.player == state["players"][who]["name"] and _move_of(action) in moves:
+            return state
+        ended = self._settle(self._end_turn(_copy(state)))
+        if ended["over"] or action.player != ended["players"][_expected(ended)[0]]["name"]:
+            return state
+        return ended
+
     def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        state = _copy(state)
+        state = _copy(self._turn_for(state, action))
         state = _MOVES[action.type](self, state, action, effects)
         return self._settle(state)
 
@@ -327,7 +355,7 @@ class CottageGardenEngine(Engine):
         bed["tiles"].append({"tile": action.tile, "at": list(action.at), "rotation": action.rotation,
                              "flip": action.flip})
         _planted(state, bed, effects)
-        state["turn"].update(step="planted", ramble=False)
+        state["turn"].update(step="planted", ramble=False, mouse_hunt=True)
         return state
 
     def _place_token(self, state: State, action: Any, effects: dict[str, Any]) -> State:
@@ -343,7 +371,7 @@ class CottageGardenEngine(Engine):
             if turn["bonus_pots"]:
                 turn["bonus_pots"] -= 1
             else:  # the Planting Phase's flower pot
-                turn["step"] = "planted"
+                turn.update(step="planted", mouse_hunt=True)
         turn["ramble"] = False
         _planted(state, bed, effects)
         return state
@@ -352,6 +380,7 @@ class CottageGardenEngine(Engine):
         turn = state["turn"]
         entry = next(e for e in turn["queue"] if e["rows"] == list(action.bed))
         turn["queue"].remove(entry)
+        turn["mouse_hunt"] = False  # the Scoring Phase has begun
         steps = {"orange": effects["pots"], "blue": effects["cloches"]}
         turn["scoring"] = {"design": entry["design"], "pots": effects["pots"], "cloches": effects["cloches"],
                            "moves": [colour for colour in data.COLOURS if steps[colour]],
@@ -387,7 +416,7 @@ class CottageGardenEngine(Engine):
         return state if state["giving_up"] else self._begin_turn(state)
 
     def _end_turn_move(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        state["turn"].update(step="planted", cat_won=False)
+        state["turn"].update(step="planted", cat_won=False, mouse_hunt=False)
         return state
 
     def _ramble(self, state: State, action: Any, effects: dict[str, Any]) -> State:
@@ -424,8 +453,12 @@ class CottageGardenEngine(Engine):
             if turn["step"] not in ("planted", "cats", "more_cats"):
                 return state
             if player["cats"] > data.CATS_AT_START and player["beds"]:
-                turn["step"] = "cats"
+                turn.update(step="cats", mouse_hunt=False)
                 return state
+            if turn["mouse_hunt"]:
+                if self._can_place_a_cat(state, player):
+                    return state  # cats may follow the tile or pot, until the turn ends
+                turn["mouse_hunt"] = False
             if turn["step"] in ("planted", "cats") and turn["cat_won"]:
                 turn["step"] = "more_cats"  # a cat won may be used at once, or kept
             if turn["step"] == "more_cats" and self._can_place_a_cat(state, player):
@@ -530,6 +563,7 @@ class CottageGardenEngine(Engine):
 
     # what a move did ---------------------------------------------------------------------------
     def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
+        before = self._turn_for(before, self.game.parse_action(action))  # a turn that ended by itself
         kind = action["type"]
         if kind in ("place_tile", "place_token"):
             design = action["bed"]["design"]
@@ -582,7 +616,7 @@ _MOVES = {"place_tile": CottageGardenEngine._place_tile, "place_token": CottageG
 # --- whose move, and which ---------------------------------------------------------------------
 
 def _fresh_turn() -> dict[str, Any]:
-    return {"step": "plant", "ramble": False, "queue": [], "scoring": None, "bonus_pots": 0,
+    return {"step": "plant", "ramble": False, "queue": [], "scoring": None, "bonus_pots": 0, "mouse_hunt": False,
             "cat_won": False}
 
 
@@ -598,8 +632,19 @@ def _expected(state: State) -> tuple[int, tuple[str, ...], tuple[str, str]]:
     if turn["scoring"]:
         return state["current"], ("move_cube",), DOING["move_cube"]
     if turn["queue"] and turn["step"] != "plant":  # the Scoring Phase follows the Planting Phase
+        if turn["mouse_hunt"] and turn["step"] == "planted":
+            return state["current"], ("score_bed", "cat"), DOING["score_or_cat"]
         return state["current"], ("score_bed",), DOING["score_bed"]
+    if turn["mouse_hunt"] and turn["step"] == "planted":
+        return state["current"], ("cat", "end_turn"), DOING["mouse_hunt"]
     return state["current"], STEP_MOVES[turn["step"]], DOING[turn["step"]]
+
+
+def _resting(state: State) -> bool:
+    """The player to move has planted and may only still place cats: the turn ends with
+    end_turn, or by itself with a move of the next turn."""
+    turn = state["turn"]
+    return bool(turn["mouse_hunt"] and turn["step"] == "planted" and not turn["queue"])
 
 
 def _move_of(action: Any) -> str:

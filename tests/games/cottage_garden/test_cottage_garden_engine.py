@@ -81,7 +81,7 @@ def _move_a_cat_to(state: dict, seat: int, space: list[int]) -> None:
 
 
 def test_the_oracle_finds_a_turn_out_of_seat_order_and_a_gardener_astray():
-    before, entry, after = _first(3, 2, lambda b, e, a: a["turns"] == b["turns"] + 1)
+    before, entry, after = _first(3, 2, lambda b, e, a: a["turns"] == b["turns"] + 1 and b["turn"]["step"] != "planted")
     stuck = _planted(after, lambda s: s.update(current=before["current"]))
     assert any("seat order" in f for f in oracle.state_faults(stuck))
     astray = _planted(after, lambda s: s["gardener"].update(space=before["gardener"]["space"]))
@@ -100,7 +100,8 @@ def test_the_oracle_finds_a_cube_moved_wrongly_and_a_refill_not_made():
     assert any("should land" in f for f in oracle.step_faults(before, entry, wrong))
     other = _planted(after, lambda s: s["players"][1 - before["current"]]["orange"].__setitem__(0, 1))
     assert any("moved on move_cube" in f for f in oracle.step_faults(before, entry, other))
-    before, entry, after = _first(2, 1, lambda b, e, a: a["turns"] > b["turns"] and a["path"])
+    before, entry, after = _first(2, 1, lambda b, e, a: a["turns"] > b["turns"] and a["path"]
+                                  and a["turn"]["step"] == "plant")
     row = data.GARDENER_ROWS[after["gardener"]["space"]]
     emptied = _planted(after, lambda s: [s["nursery"].update({space: None}) for space in row])
     emptied["discards"] += [after["nursery"][space] for space in row if after["nursery"][space]]
@@ -242,7 +243,7 @@ def test_a_bed_a_cat_completes_is_scored_after_the_planting_not_before():
     fills a bed's last space leaves the bed waiting: the tile or pot still goes onto the other
     bed, and only then is the full bed scored (before, the bed was scored and replaced at once
     and the tile could go onto the new bed)."""
-    before, entry, after = _first(2, 3, lambda b, e, a: e.get("type") == "place_token" and e["token"] == "cat"
+    before, entry, after = _first(4, 0, lambda b, e, a: e.get("type") == "place_token" and e["token"] == "cat"
                                   and b["turn"]["step"] == "plant" and a["turn"]["queue"])
     full = entry["bed"]["design"]
     assert after["turn"]["step"] == "plant" and after["turn"]["scoring"] is None
@@ -433,3 +434,58 @@ def test_a_tile_no_order_explains_names_the_order_that_is_missing():
         ENGINE.apply(state, take)
     found = refused.value.violations[0]
     assert found["code"] == "tile-not-there" and "path_order" in found["message"], found
+
+
+# --- cats after the tile: Mouse hunt ----------------------------------------------------------------
+
+def test_a_cat_may_follow_the_tile_and_the_next_player_s_move_ends_the_turn():
+    """2 Planting Phase › Mouse hunt: beside the tile or pot, cats may always be placed, after it
+    too (before, the turn ended with the tile and the cat was refused as "out of turn"). The
+    turn then ends with end_turn, or by itself with the next player's move."""
+    steps = _steps(2, 0)
+    index = next(i for i, (b, e, a) in enumerate(steps) if e.get("type") == "place_tile" and not a["turn"]["queue"]
+                 and b["turn"]["step"] == "plant" and b["players"][b["current"]]["cats"])
+    before, tile, planted = steps[index]
+    seat = before["current"]
+    player = before["players"][seat]
+    assert planted["current"] == seat and planted["turn"]["step"] == "planted"
+    bed = next(b for b in planted["players"][seat]["beds"] if b["design"] == tile["bed"]["design"])
+    cat = {"type": "place_token", "player": player["name"], "bed": bed, "token": "cat", "at": _uncovered(bed)[0]}
+    with_cat = ENGINE.apply(planted, cat)
+    assert with_cat["players"][seat]["cats"] == player["cats"] - 1 and with_cat["current"] == seat
+    # The next player's move (as the simulated game made it) ends the turn by itself ...
+    nxt = steps[index + 1][1]
+    assert nxt["player"] != player["name"]
+    assert ENGINE.apply(planted, nxt) == after_next(planted, nxt) == steps[index + 1][2]
+    # ... as does end_turn; and a move out of step says what the player may still do.
+    ended = ENGINE.apply(with_cat, {"type": "end_turn", "player": player["name"]})
+    assert ended["current"] != seat and ended["turns"] == before["turns"] + 1
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(planted, {**cat, "token": "pot"})  # a second planting
+    found = refused.value.violations[0]
+    assert found["code"] == "out-of-step" and "cats" in found["message"], found
+
+
+def after_next(planted: dict, move: dict) -> dict:
+    """The state after the move once the turn was ended explicitly."""
+    ended = ENGINE.apply(planted, {"type": "end_turn", "player": planted["players"][planted["current"]]["name"]})
+    return ENGINE.apply(ended, move)
+
+
+def test_a_cat_after_the_tile_may_complete_the_other_bed_and_the_player_picks_the_order():
+    """Scoring Phase: with both beds completed in one turn with a cat's help, the player picks
+    which is scored first."""
+    before, tile, after = _first(2, 2, lambda b, e, a: e.get("type") == "place_tile" and len(a["turn"]["queue"]) == 1
+                                 and b["turn"]["step"] == "plant")
+    state = copy.deepcopy(before)
+    player = state["players"][state["current"]]
+    other = next(b for b in player["beds"] if b["design"] != tile["bed"]["design"])
+    other["cats"] += _uncovered(other)[1:]
+    player["cats"] = 1
+    planted = ENGINE.apply(state, {**tile, "bed": next(b for b in player["beds"] if b["design"] == tile["bed"]["design"])})
+    cat = {"type": "place_token", "player": player["name"], "bed": other, "token": "cat", "at": _uncovered(other)[0]}
+    both = ENGINE.apply(planted, cat)
+    assert sorted(e["design"] for e in both["turn"]["queue"]) == sorted(b["design"] for b in player["beds"])
+    second = both["turn"]["queue"][1]
+    scored = ENGINE.apply(both, {"type": "score_bed", "player": player["name"], "bed": second["rows"]})
+    assert scored["turn"]["scoring"]["design"] == second["design"]
