@@ -687,6 +687,8 @@ class CottageGarden(Game[CottageState]):
         malformed = _bed_rows_violations(action.bed)
         if malformed:
             raise InvalidState(malformed)
+        for i, tile in enumerate(action.path_order or []):
+            _known("tile", tile, data.TILE_IDS, f"action.path_order[{i}]", RULE_TILE_LIST)
         summary = bed_summary(action.bed)
         empty = [[r + 1, c + 1] for r, row in enumerate(action.bed) for c, ch in enumerate(row)
                  if ch == data.EMPTY]

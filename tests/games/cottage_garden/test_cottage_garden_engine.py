@@ -221,9 +221,10 @@ def test_a_final_round_in_which_nothing_can_change_ends_before_the_next_penalty(
     assert paid == {p["name"]: (p["orange"], p["blue"]) for p in ENGINE.apply(stuck, entry)["players"]}
 
 
-def test_a_final_round_goes_on_while_a_tile_that_fits_can_still_come():
-    """Not stuck while a tile of the garden path that fits a bed will be laid in a gardener row
-    by a refill that falls due, nor while a player holds a cat to place."""
+def test_a_final_round_goes_on_while_a_tile_that_fits_waits_in_the_path_or_a_cat_in_hand():
+    """Not stuck while a tile of the garden path that fits a bed comes into the gardener row
+    with the refill that falls due, nor while a player with a bed holds a cat (a planted bug
+    that forgets the cats makes this fail)."""
     stuck, entry, _ = _stuck_final_round()
     waiting = copy.deepcopy(stuck)
     single = next(tile for tile in ("1A", "1B") if tile in waiting["discards"])  # it fits any empty space

@@ -144,6 +144,18 @@ def test_score_bed_counts_visible_pots_tokens_and_cloches():
                                   "3 cloches (blue steps)."]}
 
 
+def test_score_bed_may_name_the_order_its_tiles_go_to_the_path():
+    """Cleanup: the tiles go to the end of the garden path in any order; a log may say which
+    (which tiles lie on the bed is the table's to know, so check only reads the names)."""
+    bed = ["pcFFF", "PCFKO", "FFFFF", "OOFFF", "cFFFF"]
+    result = check({"type": "score_bed", "bed": bed, "path_order": ["5F", "2A", "1A"]})
+    assert result["legal"] and result["effects"]["pots"] == 5
+    with pytest.raises(InvalidState) as caught:
+        check({"type": "score_bed", "bed": bed, "path_order": ["5F", "9Z"]})
+    assert caught.value.violations[0]["path"] == "action.path_order[1]"
+    assert "no tile '9Z'" in caught.value.violations[0]["message"]
+
+
 def test_the_rulebooks_left_bed_cats_give_nothing():
     bed = ["pFFFK", "FFcFF", "FPFFF", "FFFcK", "cFFFF"]
     effects = check({"type": "score_bed", "bed": bed})["effects"]
