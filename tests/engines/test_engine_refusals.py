@@ -230,12 +230,18 @@ def test_propagation_refuses_rocks_side_by_side_and_a_bonus_card_revealed_twice(
 
 # --- Cottage Garden ----------------------------------------------------------------------------------
 
-def _cottage_log() -> list:
-    """Three players; entry 3 is Ben's tile from the nursery, 16 a cat before a tile, 30-32 a
-    bed scored and its cubes moved."""
-    log, _ = scorer.simulate("cottage-garden", 3, 4)
-    assert [log[i]["type"] for i in (3, 16, 30, 31)] == ["place_tile", "place_token", "score_bed", "move_cube"]
-    return log
+def _cottage_log() -> tuple[list, dict[str, int]]:
+    """Three players, and where in the log: "tile" Ben's first tile from the nursery, "cat" a
+    cat its player places before their tile, "scored" a bed scored right after the tile that
+    completed it, both its cubes moved after it."""
+    log, _ = scorer.simulate("cottage-garden", 3, 0)
+    kinds = [entry.get("type") for entry in log]
+    at = {"tile": next(i for i, e in enumerate(log) if kinds[i] == "place_tile" and e["player"] == "Ben"),
+          "cat": next(i for i, e in enumerate(log) if kinds[i] == "place_token" and e["token"] == "cat"
+                      and kinds[i + 1] == "place_tile" and log[i + 1]["player"] == e["player"]),
+          "scored": next(i for i in range(1, len(log) - 2) if kinds[i - 1:i + 3] == [
+              "place_tile", "score_bed", "move_cube", "move_cube"] and log[i - 1]["player"] == log[i]["player"])}
+    return log, at
 
 
 def _cottage_refusal(log: list, index: int) -> str:
@@ -243,89 +249,97 @@ def _cottage_refusal(log: list, index: int) -> str:
 
 
 def test_cottage_garden_refuses_a_tile_that_is_not_on_the_nursery_space_it_names():
-    log = _cottage_log()
-    before = scorer.replay("cottage-garden", log[:3])["state"]
-    taken = log[3]["nursery"]
+    log, at = _cottage_log()
+    index = at["tile"]
+    before = scorer.replay("cottage-garden", log[:index])["state"]
+    taken = log[index]["nursery"]
     row = cottage_data.GARDENER_ROWS[taken["gardener"]]
     other = next(space for space in row if space != taken["space"] and before["nursery"][space])
     for change, code in ((lambda a: a["nursery"].update(space=other), "tile-not-there"),
                          (lambda a: a.update(tile=before["nursery"][other]), "tile-not-there"),
                          (lambda a: a.pop("nursery"), "nursery-missing")):
         broken = copy.deepcopy(log)
-        change(broken[3])
-        assert _cottage_refusal(broken, 3) == code
+        change(broken[index])
+        assert _cottage_refusal(broken, index) == code
     # A space off the gardener row is the rule's to refuse, and check names the row.
     broken = copy.deepcopy(log)
-    broken[3]["nursery"]["space"] = next(s for s in cottage_data.NURSERY_SPACES if s not in row)
-    assert _cottage_refusal(broken, 3) == "not-in-gardener-row"
+    broken[index]["nursery"]["space"] = next(s for s in cottage_data.NURSERY_SPACES if s not in row)
+    assert _cottage_refusal(broken, index) == "not-in-gardener-row"
 
 
 def test_cottage_garden_refuses_a_tile_taken_where_the_gardener_does_not_stand():
-    log = _cottage_log()
-    taken = log[3]["nursery"]
+    log, at = _cottage_log()
+    taken = log[at["tile"]]["nursery"]
     elsewhere = next(space for space, row in cottage_data.GARDENER_ROWS.items()
                      if taken["space"] in row and space != taken["gardener"] and len(space) == 2)
     broken = copy.deepcopy(log)
-    broken[3]["nursery"]["gardener"] = elsewhere
-    assert _cottage_refusal(broken, 3) == "gardener-not-there"
+    broken[at["tile"]]["nursery"]["gardener"] = elsewhere
+    assert _cottage_refusal(broken, at["tile"]) == "gardener-not-there"
 
 
 def test_cottage_garden_refuses_a_move_out_of_turn_unnamed_or_on_another_players_bed():
-    log = _cottage_log()
+    log, at = _cottage_log()
+    index = at["tile"]
     broken = copy.deepcopy(log)
-    broken[3]["player"] = "Cal"
-    assert _cottage_refusal(broken, 3) == "out-of-turn"
+    broken[index]["player"] = "Cal"
+    assert _cottage_refusal(broken, index) == "out-of-turn"
     broken = copy.deepcopy(log)
-    del broken[3]["player"]
-    assert _cottage_refusal(broken, 3) == "player-missing"
-    before = scorer.replay("cottage-garden", log[:3])["state"]
+    del broken[index]["player"]
+    assert _cottage_refusal(broken, index) == "player-missing"
+    before = scorer.replay("cottage-garden", log[:index])["state"]
     broken = copy.deepcopy(log)
-    broken[3]["bed"] = before["players"][2]["beds"][0]  # Cal's bed, empty like Ben's
-    assert _cottage_refusal(broken, 3) == "not-your-bed"
+    broken[index]["bed"] = before["players"][2]["beds"][0]  # Cal's bed
+    assert _cottage_refusal(broken, index) == "not-your-bed"
 
 
 def test_cottage_garden_refuses_a_cat_not_in_reserve_and_moves_the_engine_makes_itself():
-    log = _cottage_log()
-    before = scorer.replay("cottage-garden", log[:16])["state"]
-    cal = before["players"][2]
-    state = {**before, "players": [*before["players"][:2], {**cal, "cats": 0}], "supply": {
-        **before["supply"], "cats": before["supply"]["cats"] + cal["cats"]}}
+    log, at = _cottage_log()
+    index = at["cat"]
+    before = scorer.replay("cottage-garden", log[:index])["state"]
+    seat = next(i for i, p in enumerate(before["players"]) if p["name"] == log[index]["player"])
+    catless = {**before["players"][seat], "cats": 0}
+    state = {**before, "players": [catless if i == seat else p for i, p in enumerate(before["players"])],
+             "supply": {**before["supply"], "cats": before["supply"]["cats"] + before["players"][seat]["cats"]}}
     game_engine = engine_of(scorer.GAMES["cottage-garden"])
     with pytest.raises(IllegalMove) as refused:
-        game_engine.apply(state, log[16])
+        game_engine.apply(state, log[index])
     assert refused.value.violations[0]["code"] == "no-cat-left"
-    for made_by_itself in ({"type": "move_gardener", "player": "Cal", **before["gardener"]},
-                           {"type": "refill", "player": "Cal", "gardener": before["gardener"]["space"],
+    name = catless["name"]
+    for made_by_itself in ({"type": "move_gardener", "player": name, **before["gardener"]},
+                           {"type": "refill", "player": name, "gardener": before["gardener"]["space"],
                             "empty": [s for s, tile in before["nursery"].items() if not tile],
                             "path": len(before["path"])},
                            {"type": "turns"}):
-        broken = [*log[:16], made_by_itself]
-        assert _cottage_refusal(broken, 16) == "not-a-move"
+        broken = [*log[:index], made_by_itself]
+        assert _cottage_refusal(broken, index) == "not-a-move"
 
 
 def test_cottage_garden_refuses_scoring_out_of_step_and_cubes_moved_wrongly():
-    log = _cottage_log()
+    log, at = _cottage_log()
+    index = at["scored"]
     broken = copy.deepcopy(log)
-    broken.insert(30, log[29])  # a second tile while the completed bed waits to be scored
-    assert _cottage_refusal(broken, 30) == "out-of-step"
+    broken.insert(index, log[index - 1])  # a second tile while the completed bed waits to be scored
+    assert _cottage_refusal(broken, index) == "out-of-step"
     broken = copy.deepcopy(log)
-    broken[30]["bed"] = ["FFFFF"] * 5  # complete, but not the bed completed
-    assert _cottage_refusal(broken, 30) == "not-a-completed-bed"
+    broken[index]["bed"] = ["FFFFF"] * 5  # complete, but not the bed completed
+    assert _cottage_refusal(broken, index) == "not-a-completed-bed"
     broken = copy.deepcopy(log)
-    broken[31]["steps"] += 1
-    assert _cottage_refusal(broken, 31) == "wrong-steps"
-    broken = copy.deepcopy(log)
-    broken.insert(32, log[31])  # blue twice: each colour moves one cube
-    assert _cottage_refusal(broken, 32) == "colour-not-to-move"
-    ben = scorer.replay("cottage-garden", log[:32])["state"]["players"][1]
-    penalty = {"type": "final_round_penalty", "player": "Ben", "color": "orange", "from": max(ben["orange"]),
+    broken[index + 1]["steps"] += 1
+    assert _cottage_refusal(broken, index + 1) == "wrong-steps"
+    name = log[index]["player"]
+    moved = next(p for p in scorer.replay("cottage-garden", log[:index + 2])["state"]["players"] if p["name"] == name)
+    again = {**log[index + 1], "from": min(moved[log[index + 1]["color"]])}  # one colour twice: one cube a colour
+    assert _cottage_refusal([*log[:index + 2], again], index + 2) == "colour-not-to-move"
+    cubes = moved["orange"]
+    penalty = {"type": "final_round_penalty", "player": name, "color": "orange", "from": max(cubes),
                "flowerbeds_left": 2}
-    assert _cottage_refusal([*log[:32], penalty], 32) == "out-of-step"  # before the Final Round
-    assert _cottage_refusal([*log[:32], {**penalty, "from": 0}], 32) == "cube-at-start"  # check's rule first
+    assert _cottage_refusal([*log[:index + 2], penalty], index + 2) == "out-of-step"  # before the Final Round
+    assert 0 in cubes
+    assert _cottage_refusal([*log[:index + 2], {**penalty, "from": 0}], index + 2) == "cube-at-start"  # check first
 
 
 def test_cottage_garden_refuses_a_deal_that_is_not_the_box():
-    log = _cottage_log()
+    log, _ = _cottage_log()
     deal = log[1]
     for change, code in ((lambda d: d["tiles"].__setitem__(0, d["tiles"][1]), "wrong-deal"),
                          (lambda d: d["tiles"].pop(), "wrong-deal"),

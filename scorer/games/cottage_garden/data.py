@@ -218,6 +218,9 @@ BED_DESIGNS: dict[str, tuple[str, ...]] = {
     "9D": ("p....", ".....", ".....", "..c..", "....."),
 }
 BED_IDS = tuple(BED_DESIGNS)
+# The most printed pots and cloches one house design shows: a bed showing more is warned
+# about, never refused (the real boards' pictures are lost).
+MOST_PRINTED = {kind: max("".join(rows).count(kind) for rows in BED_DESIGNS.values()) for kind in "pc"}
 BED_BOARDS = tuple(sorted({bed[:-1] for bed in BED_DESIGNS}, key=int))
 BED_SIDES = {"L": "light", "D": "dark"}
 # Cell letters of score_bed (the state format): what a player sees on each space of a bed.
@@ -269,6 +272,12 @@ CATS_AT_START = 2       # each player's reserve at the start (and the limit at a
 # House choice: the first listed player starts (the rulebook's last person to have weeded).
 FIRST_PLAYER = 0
 # House choice: the rulebook's Final Round ends only when every flowerbed is gone, but a bed
-# may never fill (no flower pot left, no tile of the row fits). When the gardener has gone this
-# many times round the nursery with nobody able to plant, the game ends.
-FINAL_ROUND_STALL_LAPS = 2
+# may never fill (no flower pot left, no tile that fits ever in a gardener row, no cat in
+# hand). Such a Final Round would charge its penalty before every turn for ever, so the game
+# ends before the next turn's penalty once nothing on the table can change: played on with
+# nobody placing anything (the gardener moving, the refills falling due) until the table
+# repeats, no player with a bed left could take a flower pot or a tile that fits, or place a
+# cat. The beds left are not scored. (Before, the gardener went round twice first: every cube
+# of a random 4-player game in six went back to the start.) False plays the rulebook's letter:
+# such a game never ends, and a simulated one stops at the log's bound.
+STUCK_FINAL_ROUND_ENDS_THE_GAME = True

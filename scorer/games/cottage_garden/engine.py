@@ -12,15 +12,18 @@ The full state (version 1):
      "supply": {"cats": n, "pots": n, "beehives": [beehive tiles left]},
      "gardener": {"space", "die"}, "current": i, "turns": turns ended, "final_round": bool,
      "giving_up": [players still to give up their small beds as the Final Round starts],
-     "stalled": Final Round turns in a row in which nothing was placed (nothing could be planted),
+     "unordered": [{"design", "tiles"}: scored beds whose tiles went to the path in an unrecorded order,
+                   with those whose place is still a guess],
      "turn": {"step": "penalty"|"plant"|"planted"|"cats"|"more_cats", "ramble": bool,
-              "skipped": no planting was possible and nothing was placed, "cat_won": a cat won this turn,
+              "cat_won": a cat won this turn, "mouse_hunt": the tile or pot is placed and cats may follow,
               "queue": [{"design", "rows"}: completed beds waiting to be scored],
-              "scoring": null or {"design", "pots", "cloches", "moves": [colours still to move]},
+              "scoring": null or {"design", "pots", "cloches", "moves": [colours still to move],
+                                  "path_order": the order its tiles go to the path, or null},
               "bonus_pots": flower pots won and not placed yet},
      "over": bool}
 A turn's moves are the player's choices: the Final Round penalty, a ramble, cats, the tile or
-flower pot taken and placed, then what scoring asks (which bed first, which cubes, where a
+flower pot taken and placed, cats again (the turn then ends with end_turn, or by itself with a
+move of the next turn), then what scoring asks (which bed first, which cubes, where a
 pot won goes) and cats over two; after a cat won (or with nothing to plant) cats or end_turn. What follows without a choice follows by itself: a refill
 that is due, the Gardener Phase, the next turn. The one chance outcome is the set-up deal,
 {"chance": "draw", "tiles": [36 ids], "flowerbeds": [[light, dark] per player], "spare_bed":
@@ -49,6 +52,7 @@ RULE_REFILL = f"{data.TITLE} › 1 Refilling Phase"
 RULE_PLANT = f"{data.TITLE} › 2 Planting Phase"
 RULE_SCORING = f"{data.TITLE} › 3 Scoring Phase"
 RULE_TABLE = f"{data.TITLE} › 3 Scoring Phase › Special rules for the Planting Table"
+RULE_CLEANUP = f"{data.TITLE} › 3 Scoring Phase › Cleanup and Replacing the Flowerbed"
 RULE_GARDENER = f"{data.TITLE} › 4 Gardener Phase"
 RULE_FINAL = f"{data.TITLE} › Final Round"
 QUESTIONS = ("turns", "orient_tile", "fit_tiles")  # rule checks that are no move of a game
@@ -72,7 +76,10 @@ DOING = {"start_final_round": ("give up their flowerbeds of fewer than three til
          "plant": ("take a flower tile or a flower pot (or place a cat, or ramble)", RULE_PLANT),
          "cats": (f"place cats until {data.CATS_AT_START} are left in reserve", RULE_TABLE),
          "more_cats": ("place a cat from their reserve or end the turn (end_turn)", RULE_TABLE),
-         "planted": ("end the turn", RULE_GARDENER)}
+         "planted": ("end the turn", RULE_GARDENER),
+         "mouse_hunt": ("place cats from their reserve or end the turn (end_turn, or the next player's move)",
+                        RULE_PLANT),
+         "score_or_cat": ("score a completed flowerbed, or first place cats from their reserve", RULE_PLANT)}
 # Moves the engine makes by itself, never a log's: no choice is left in them.
 BY_ITSELF = {"refill": ("a refill that is due happens at the start of the turn, by itself", RULE_REFILL),
              "move_gardener": ("the gardener moves by itself at the end of each turn", RULE_GARDENER)}
@@ -86,16 +93,19 @@ class CottageGardenEngine(Engine):
         "are gardenkit's own (docs/house-rules.md, Cottage Garden)",
         "Cottage Garden: the first listed player starts; of a player's two beds dealt, the first shows "
         "its light side; the solo beds are dealt at random",
-        "Cottage Garden: cats go onto the beds in the Planting Phase before the tile or pot is taken, a bed "
-        "they complete waiting for the Scoring Phase; after the scoring only the cats over two, or any once a "
-        "cat was won (then end_turn); a ramble comes before anything is placed",
-        "Cottage Garden: a scored bed's tiles join the garden path in the order they were planted, in the "
-        "Final Round too (only the bed leaves the game); a bed given up takes its tiles out of the game",
+        "Cottage Garden: cats go onto the beds in the Planting Phase before or after the tile or pot, a bed "
+        "they complete waiting for the Scoring Phase; after the tile or pot the turn ends with end_turn or by "
+        "itself with the next turn's move; after the scoring only the cats over two, or any once a cat was won "
+        "(then end_turn); a ramble comes before anything is placed; no cat may fill the last bed a tile or "
+        "pot that can be taken could go on",
+        "Cottage Garden: a scored bed's tiles join the garden path in the order score_bed's path_order gives "
+        "(none given: the order planted, corrected by a later tile taken where the guess put another of that "
+        "bed), in the Final Round too (only the bed leaves the game); a bed given up takes its tiles out of the game",
         "Cottage Garden: a cat or flower pot the supply has run out of is not won, nor is a won pot with no "
         "free space on another bed; the Final Round penalty is skipped with every cube on the start",
         "Cottage Garden: a player who can take neither a tile that fits nor a flower pot skips the taking "
-        "(cats may still be placed, then end_turn); a Final Round in which the gardener goes round twice "
-        "without anybody placing anything ends the game; "
+        "(cats may still be placed, then end_turn); a Final Round in which nothing on the table can change "
+        "any more (no pot, no tile that fits can come, no cat) ends before the next penalty; "
         "beds are given up for the Final Round player by player from the one whose turn is next",
     )
 
@@ -116,7 +126,8 @@ class CottageGardenEngine(Engine):
                            "pots": data.COUNTS["pot_tokens"],
                            "beehives": [] if players == 1 else list(data.BEEHIVE_TILES)},
                 "gardener": {"space": side["gardener"][players], "die": data.GARDENER_START_FACE[players]},
-                "current": data.FIRST_PLAYER, "turns": 0, "final_round": False, "giving_up": [], "stalled": 0,
+                "current": data.FIRST_PLAYER, "turns": 0, "final_round": False, "giving_up": [],
+                "unordered": [],
                 "turn": _fresh_turn(), "over": False}
 
     # chance -------------------------------------------------------------------------------
@@ -181,6 +192,13 @@ class CottageGardenEngine(Engine):
         tokens and odd gaps until nothing fits and hardly a bed is scored."""
         who, moves, _ = _expected(state)
         player = state["players"][who]
+        if _resting(state):
+            # A cat after the tile where it fills a bed, or (mostly) the next turn's moves.
+            filling = [cat for cat in _token_candidates(state, player, "cat")
+                       if set(_open_spaces(cat["bed"]["design"])) <= _covered(cat["bed"]) | {tuple(cat["at"])}]
+            if filling and rng.random() < TIDY_SHARE:
+                return filling
+            return self.candidate_actions(self._settle(self._end_turn(_copy(state))), rng)
         row = [space for space in data.GARDENER_ROWS[state["gardener"]["space"]] if state["nursery"][space]]
         tiles = [("place_tile", space) for space in row if "place_tile" in moves]
         others = [(move, "") for move in moves if move != "place_tile"]
@@ -190,12 +208,13 @@ class CottageGardenEngine(Engine):
             choices = list(choices)
             while choices:
                 move, space = choices.pop(rng.randrange(len(choices)))
-                actions = self._actions_of(state, player, move, space, where)
+                actions = self._actions_of(state, player, move, space, where, rng)
                 if actions:
                     return actions
         return []
 
-    def _actions_of(self, state: State, player: dict, move: str, space: str, where: str) -> list[Action]:
+    def _actions_of(self, state: State, player: dict, move: str, space: str, where: str,
+                    rng: random.Random) -> list[Action]:
         """Every action of one choice: the placements check's fit_tiles allows of the tile on
         `space`, a token on each space no piece covers, each cube of the colour to move, the
         completed beds, or the one ramble or give-up. Where it is not "anywhere", a placement
@@ -205,7 +224,8 @@ class CottageGardenEngine(Engine):
             targets = None if where == "anywhere" else _first_empty_spaces(player, fuller_only=where == "fuller")
             if move == "place_tile":
                 return self._tile_placements(state, player, space, targets)
-            return _token_candidates(state, player, move, targets)
+            return [action for action in _token_candidates(state, player, move, targets) if move == "pot"
+                    or not self._cat_passes(state, player, action["bed"]["design"], tuple(action["at"]))]
         if move == "move_cube":
             found = _cube_candidates(state, player, move)
             # A player presses on with the cube furthest along, towards the target, or brings
@@ -214,9 +234,14 @@ class CottageGardenEngine(Engine):
             return [a for a in found if a["from"] in (ahead, data.START)] if where != "anywhere" else found
         if move == "final_round_penalty":
             return _cube_candidates(state, player, move)
-        if move == "score_bed":
-            return [{"type": "score_bed", "player": player["name"], "bed": rows}
-                    for rows in _unique(entry["rows"] for entry in state["turn"]["queue"])]
+        if move == "score_bed":  # its tiles go to the garden path in an order the player picks
+            first: dict[tuple, dict] = {}  # beds that look alike are scored first come, first served
+            for entry in state["turn"]["queue"]:
+                first.setdefault(tuple(entry["rows"]), entry)
+            return [{"type": "score_bed", "player": player["name"], "bed": entry["rows"],
+                     "path_order": rng.sample(tiles, len(tiles))}
+                    for entry in first.values()
+                    for tiles in [[placed["tile"] for placed in _bed(player, entry["design"])["tiles"]]]]
         if move == "ramble":
             return [_refill_action(state, ramble=True)] if state["turn"]["ramble"] else []
         if move == "end_turn":
@@ -274,6 +299,7 @@ class CottageGardenEngine(Engine):
         if action.type == "move_gardener" or (action.type == "refill" and not action.ramble):
             words, rule = BY_ITSELF[action.type]
             return [violation("not-a-move", rule, f"{words}: it is no move of a game log", "action.type")]
+        state = self._turn_for(state, action)
         who, moves, (doing, rule) = _expected(state)
         player = state["players"][who]
         if action.player is None:
@@ -284,21 +310,52 @@ class CottageGardenEngine(Engine):
         move = _move_of(action)
         if move not in moves or (move == "ramble" and not state["turn"]["ramble"]):
             return [violation("out-of-step", rule, f"{player['name']} is to {doing} now", "action.type")]
-        return _TABLE_CHECKS[action.type](state, player, action)
+        found = _TABLE_CHECKS[action.type](state, player, action)
+        if not found and action.type == "place_token" and action.token == "cat" and self._cat_passes(
+                state, player, action.bed.design, tuple(action.at)):
+            found = [violation("must-plant", RULE_PLANT, f"{player['name']} must still take a flower tile or a flower "
+                               "pot and may not pass: this cat would fill the last flowerbed it could go on",
+                               "action.at")]
+        return found
+
+    def _cat_passes(self, state: State, player: dict, design: str, at: tuple[int, int]) -> bool:
+        """Whether a cat placed on the space before the tile or pot takes away the last bed it
+        could go on: the player may not pass (while a tile or pot can be taken, it must be)."""
+        if state["turn"]["step"] != "plant":
+            return False
+        bed = _bed(player, design)
+        if not set(_open_spaces(design)) <= _covered(bed) | {at}:
+            return False  # the bed stays open
+        after = {**state, "turn": {**state["turn"], "queue": [*state["turn"]["queue"], {"design": design}]}}
+        return not self._can_plant(after, player) and self._can_plant(state, player)
+
+    def _turn_for(self, state: State, action: Any) -> State:
+        """The state a move is judged and made on: this one, or where the player to move may only
+        still place cats and the move is not theirs to make now, the state once their turn has
+        ended by itself (when the move is one of the player who then moves)."""
+        if not _resting(state):
+            return state
+        who, moves, _ = _expected(state)
+        if action.player == state["players"][who]["name"] and _move_of(action) in moves:
+            return state
+        ended = self._settle(self._end_turn(_copy(state)))
+        if ended["over"] or action.player != ended["players"][_expected(ended)[0]]["name"]:
+            return state
+        return ended
 
     def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        state = _copy(state)
+        state = _copy(self._turn_for(state, action))
         state = _MOVES[action.type](self, state, action, effects)
         return self._settle(state)
 
     # the moves ------------------------------------------------------------------------------
     def _place_tile(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        state["nursery"][action.nursery.space] = None
+        _take(state, action.nursery.space, action.tile)
         bed = _bed(state["players"][state["current"]], action.bed.design)
         bed["tiles"].append({"tile": action.tile, "at": list(action.at), "rotation": action.rotation,
                              "flip": action.flip})
         _planted(state, bed, effects)
-        state["turn"].update(step="planted", ramble=False)
+        state["turn"].update(step="planted", ramble=False, mouse_hunt=True)
         return state
 
     def _place_token(self, state: State, action: Any, effects: dict[str, Any]) -> State:
@@ -308,14 +365,13 @@ class CottageGardenEngine(Engine):
         if action.token == "cat":
             player["cats"] -= 1
             bed["cats"].append(list(action.at))
-            turn["skipped"] = False  # a cat placed is a move: the Final Round is not stuck
         else:
             state["supply"]["pots"] -= 1
             bed["pots"].append(list(action.at))
             if turn["bonus_pots"]:
                 turn["bonus_pots"] -= 1
             else:  # the Planting Phase's flower pot
-                turn["step"] = "planted"
+                turn.update(step="planted", mouse_hunt=True)
         turn["ramble"] = False
         _planted(state, bed, effects)
         return state
@@ -324,9 +380,11 @@ class CottageGardenEngine(Engine):
         turn = state["turn"]
         entry = next(e for e in turn["queue"] if e["rows"] == list(action.bed))
         turn["queue"].remove(entry)
+        turn["mouse_hunt"] = False  # the Scoring Phase has begun
         steps = {"orange": effects["pots"], "blue": effects["cloches"]}
         turn["scoring"] = {"design": entry["design"], "pots": effects["pots"], "cloches": effects["cloches"],
-                           "moves": [colour for colour in data.COLOURS if steps[colour]]}
+                           "moves": [colour for colour in data.COLOURS if steps[colour]],
+                           "path_order": action.path_order}
         # A colour whose three cubes are all on the target makes no more moves (check says so).
         player = state["players"][state["current"]]
         turn["scoring"]["moves"] = [colour for colour in turn["scoring"]["moves"]
@@ -358,7 +416,7 @@ class CottageGardenEngine(Engine):
         return state if state["giving_up"] else self._begin_turn(state)
 
     def _end_turn_move(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        state["turn"].update(step="planted", cat_won=False)
+        state["turn"].update(step="planted", cat_won=False, mouse_hunt=False)
         return state
 
     def _ramble(self, state: State, action: Any, effects: dict[str, Any]) -> State:
@@ -380,24 +438,27 @@ class CottageGardenEngine(Engine):
             if turn["bonus_pots"] and not self._any_legal_by_check(state, _token_candidates(state, player, "pot")):
                 turn["bonus_pots"] = 0
             if turn["scoring"] and not turn["scoring"]["moves"] and not turn["bonus_pots"]:
-                _clean_up(state, player, turn["scoring"]["design"])
+                _clean_up(state, player, turn["scoring"]["design"], turn["scoring"]["path_order"])
                 turn["scoring"] = None
-            if state["final_round"] and not state["giving_up"] and (
-                    not any(p["beds"] for p in state["players"]) or state["stalled"] >= _stall_limit(state)):
+            if state["final_round"] and not state["giving_up"] and not any(p["beds"] for p in state["players"]):
                 state["over"] = True
+            if state["over"]:
                 return state
             if state["giving_up"] or turn["bonus_pots"] or turn["scoring"] or (turn["queue"] and turn["step"] != "plant"):
                 return state
             if turn["step"] == "plant" and not self._can_plant(state, player):
                 # Mouse hunt: with no tile or pot to take, the player may still place cats.
-                turn.update(step="more_cats" if self._can_place_a_cat(state, player) else "planted", ramble=False,
-                            skipped=True)
+                turn.update(step="more_cats" if self._can_place_a_cat(state, player) else "planted", ramble=False)
                 continue
             if turn["step"] not in ("planted", "cats", "more_cats"):
                 return state
             if player["cats"] > data.CATS_AT_START and player["beds"]:
-                turn["step"] = "cats"
+                turn.update(step="cats", mouse_hunt=False)
                 return state
+            if turn["mouse_hunt"]:
+                if self._can_place_a_cat(state, player):
+                    return state  # cats may follow the tile or pot, until the turn ends
+                turn["mouse_hunt"] = False
             if turn["step"] in ("planted", "cats") and turn["cat_won"]:
                 turn["step"] = "more_cats"  # a cat won may be used at once, or kept
             if turn["step"] == "more_cats" and self._can_place_a_cat(state, player):
@@ -410,9 +471,8 @@ class CottageGardenEngine(Engine):
         answer = self.game.check_parsed(self._checked(state), {"type": "move_gardener", **state["gardener"]})
         moved = answer["effects"]
         players = len(state["players"])
-        stalled = state["stalled"] + 1 if state["final_round"] and state["turn"]["skipped"] else 0
         state.update(gardener={"space": moved["to"], "die": moved["die"]}, turns=state["turns"] + 1,
-                     current=(state["current"] + 1) % players, turn=_fresh_turn(), stalled=stalled)
+                     current=(state["current"] + 1) % players, turn=_fresh_turn())
         if moved["final_round_starts"]:
             state.update(final_round=True, giving_up=[(state["current"] + k) % players for k in range(players)])
             return state
@@ -422,8 +482,12 @@ class CottageGardenEngine(Engine):
         """The current player's turn starts: in the Final Round with the penalty (or with the
         Gardener Phase alone once their beds are gone), then with the Refilling Phase."""
         player = state["players"][state["current"]]
+        if state["final_round"] and any(p["beds"] for p in state["players"]) and (
+                data.STUCK_FINAL_ROUND_ENDS_THE_GAME and self._nothing_can_change(state)):
+            state["over"] = True  # before the penalty: it would be paid for ever
+            return state
         if state["final_round"] and not player["beds"]:
-            state["turn"].update(step="planted", skipped=True)
+            state["turn"]["step"] = "planted"
             return state
         if state["final_round"] and self._any_legal_by_check(state, _cube_candidates(state, player,
                                                                                      "final_round_penalty")):
@@ -442,6 +506,28 @@ class CottageGardenEngine(Engine):
             self.game.check_parsed(checked, _refill_action(state, ramble=True))["effects"]["order"])
         state["turn"].update(step="plant", ramble=ramble)
         return state
+
+    def _nothing_can_change(self, state: State) -> bool:
+        """The Final Round can never end by itself (data.STUCK_FINAL_ROUND_ENDS_THE_GAME): turn after
+        turn with nobody placing anything, the gardener moving and the refills falling due,
+        until the table repeats, no player with a bed left could take a flower pot, take a tile
+        that fits or place a cat. (A table that can change is left to change: these are the
+        only ways a bed fills.)"""
+        idle = _copy(state)
+        seen = set()
+        while True:
+            player = idle["players"][idle["current"]]
+            if player["beds"]:
+                idle = self._refilling(idle)
+                if self._can_plant(idle, player) or self._can_place_a_cat(idle, player):
+                    return False
+            table = (idle["gardener"]["space"], idle["current"], len(idle["path"]), *idle["nursery"].values())
+            if table in seen:
+                return True
+            seen.add(table)
+            moved = self.game.check_parsed(self._checked(idle), {"type": "move_gardener", **idle["gardener"]})
+            idle.update(gardener={"space": moved["effects"]["to"], "die": moved["effects"]["die"]},
+                        current=(idle["current"] + 1) % len(idle["players"]))
 
     def _can_plant(self, state: State, player: dict) -> bool:
         """A flower pot always fits a bed that is not complete (a bed a cat completed waits
@@ -477,6 +563,7 @@ class CottageGardenEngine(Engine):
 
     # what a move did ---------------------------------------------------------------------------
     def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
+        before = self._turn_for(before, self.game.parse_action(action))  # a turn that ended by itself
         kind = action["type"]
         if kind in ("place_tile", "place_token"):
             design = action["bed"]["design"]
@@ -529,16 +616,8 @@ _MOVES = {"place_tile": CottageGardenEngine._place_tile, "place_token": CottageG
 # --- whose move, and which ---------------------------------------------------------------------
 
 def _fresh_turn() -> dict[str, Any]:
-    return {"step": "plant", "ramble": False, "queue": [], "scoring": None, "bonus_pots": 0, "skipped": False,
+    return {"step": "plant", "ramble": False, "queue": [], "scoring": None, "bonus_pots": 0, "mouse_hunt": False,
             "cat_won": False}
-
-
-def _stall_limit(state: State) -> int:
-    """Turns in a row without a planting after which a stuck Final Round ends: the gardener's
-    laps (data.FINAL_ROUND_STALL_LAPS) round the nursery side in use."""
-    players = len(state["players"])
-    track = data.NURSERY_SIDES[data.nursery_side(players)]["track"]
-    return data.FINAL_ROUND_STALL_LAPS * len(track) // data.GARDENER_STEPS_PER_TURN[players]
 
 
 def _expected(state: State) -> tuple[int, tuple[str, ...], tuple[str, str]]:
@@ -553,8 +632,19 @@ def _expected(state: State) -> tuple[int, tuple[str, ...], tuple[str, str]]:
     if turn["scoring"]:
         return state["current"], ("move_cube",), DOING["move_cube"]
     if turn["queue"] and turn["step"] != "plant":  # the Scoring Phase follows the Planting Phase
+        if turn["mouse_hunt"] and turn["step"] == "planted":
+            return state["current"], ("score_bed", "cat"), DOING["score_or_cat"]
         return state["current"], ("score_bed",), DOING["score_bed"]
+    if turn["mouse_hunt"] and turn["step"] == "planted":
+        return state["current"], ("cat", "end_turn"), DOING["mouse_hunt"]
     return state["current"], STEP_MOVES[turn["step"]], DOING[turn["step"]]
+
+
+def _resting(state: State) -> bool:
+    """The player to move has planted and may only still place cats: the turn ends with
+    end_turn, or by itself with a move of the next turn."""
+    turn = state["turn"]
+    return bool(turn["mouse_hunt"] and turn["step"] == "planted" and not turn["queue"])
 
 
 def _move_of(action: Any) -> str:
@@ -582,10 +672,13 @@ def _table_place_tile(state: State, player: dict, action: Any) -> list[Violation
     if taken.gardener != state["gardener"]["space"]:
         return [violation("gardener-not-there", RULE_PLANT, f"the gardener stands on {state['gardener']['space']}",
                           "action.nursery.gardener")]
-    if state["nursery"][taken.space] != action.tile:
-        held = state["nursery"][taken.space]
-        return [violation("tile-not-there", RULE_PLANT, f"{taken.space} holds {held or 'no tile'}, not {action.tile}",
-                          "action.nursery.space")]
+    held = state["nursery"][taken.space]
+    guess = _guess_of(state, held)
+    if held != action.tile and (guess is None or guess is not _guess_of(state, action.tile)):
+        unrecorded = (f"; it went there by a guess, as the order in which the tiles of bed {guess['design']} went "
+                      "back to the garden path was not recorded: give that score_bed its path_order") if guess else ""
+        return [violation("tile-not-there", RULE_PLANT, f"{taken.space} holds {held or 'no tile'}, not "
+                          f"{action.tile}{unrecorded}", "action.nursery.space")]
     return _bed_problem(player, action.bed)
 
 
@@ -598,10 +691,21 @@ def _table_place_token(state: State, player: dict, action: Any) -> list[Violatio
 
 
 def _table_score_bed(state: State, player: dict, action: Any) -> list[Violation]:
-    if list(action.bed) in [entry["rows"] for entry in state["turn"]["queue"]]:
+    entry = next((e for e in state["turn"]["queue"] if e["rows"] == list(action.bed)), None)
+    if entry is None:
+        return [violation("not-a-completed-bed", RULE_SCORING, f"this is not a flowerbed {player['name']} has just "
+                          "completed", "action.bed")]
+    if action.path_order is None:
         return []
-    return [violation("not-a-completed-bed", RULE_SCORING, f"this is not a flowerbed {player['name']} has just "
-                      "completed", "action.bed")]
+    tiles = [placed["tile"] for placed in _bed(player, entry["design"])["tiles"]]
+    wrong = [f"leaves out {tile}" for tile in tiles if tile not in action.path_order]
+    wrong += [f"{tile} is not on it" for tile in dict.fromkeys(action.path_order) if tile not in tiles]
+    wrong += [f"names {tile} twice" for tile, n in Counter(action.path_order).items() if n > 1]
+    if not wrong:
+        return []
+    return [violation("wrong-path-order", RULE_CLEANUP, f"path_order lists the tiles of the bed scored ("
+                      f"{_words(tiles)}) in the order they go to the garden path, each once: it {'; '.join(wrong)}",
+                      "action.path_order")]
 
 
 def _table_move_cube(state: State, player: dict, action: Any) -> list[Violation]:
@@ -841,14 +945,18 @@ def _give_up(state: State, player: dict, indexes: Sequence[int]) -> None:
         state["removed_beds"].append(bed["design"])
 
 
-def _clean_up(state: State, player: dict, design: str) -> None:
+def _clean_up(state: State, player: dict, design: str, order: list[str] | None) -> None:
     """Cleanup and Replacing the Flowerbed: tokens to the supply, tiles to the end of the
-    garden path; the bed flipped into the supply for the one waiting there (in the Final
-    Round it leaves the game and nothing replaces it)."""
+    garden path in the order the log gave (none given: the order planted, remembered as a
+    guess while two tiles or more are in it); the bed flipped into the supply for the one
+    waiting there (in the Final Round it leaves the game and nothing replaces it)."""
     index = [bed["design"] for bed in player["beds"]].index(design)
     bed = player["beds"][index]
     _tokens_back(state, bed)
-    state["path"] += [placed["tile"] for placed in bed["tiles"]]
+    tiles = [placed["tile"] for placed in bed["tiles"]]
+    state["path"] += order or tiles
+    if order is None and len(tiles) > 1:
+        state["unordered"].append({"design": design, "tiles": tiles})
     if state["final_round"]:
         del player["beds"][index]
         state["removed_beds"].append(design)
@@ -857,12 +965,28 @@ def _clean_up(state: State, player: dict, design: str) -> None:
     state["spare_bed"] = design[:-1] + ("D" if design.endswith("L") else "L")
 
 
-def _unique(rows: Any) -> list:
-    found: list = []
-    for item in rows:
-        if item not in found:
-            found.append(item)
-    return found
+def _guess_of(state: State, tile: str | None) -> dict | None:
+    """The scored bed whose tiles went to the garden path in an unrecorded order, with this
+    tile among them (its place in the path or nursery is a guess), if any."""
+    return next((group for group in state["unordered"] if tile in group["tiles"]), None)
+
+
+def _take(state: State, space: str, tile: str) -> None:
+    """The tile is taken from the space. Where the guessed order put another tile of the same
+    bed there, the tile taken shows the real order: the two change places first. Either way
+    the tile's place is known from now on."""
+    group = _guess_of(state, tile)
+    if group is None:
+        state["nursery"][space] = None
+        return
+    held = state["nursery"][space]
+    if held != tile:
+        where = state["path"] if tile in state["path"] else state["nursery"]
+        key = where.index(tile) if isinstance(where, list) else next(s for s, t in where.items() if t == tile)
+        where[key] = held
+    state["nursery"][space] = None
+    group["tiles"].remove(tile)
+    state["unordered"] = [g for g in state["unordered"] if len(g["tiles"]) > 1]
 
 
 def _words(items: Sequence[Any]) -> str:
@@ -881,6 +1005,7 @@ def _copy(state: State) -> State:
             "stack": list(state["stack"]), "nursery": dict(state["nursery"]), "path": list(state["path"]),
             "discards": list(state["discards"]), "boards": list(state["boards"]),
             "removed_beds": list(state["removed_beds"]),
+            "unordered": [{**group, "tiles": list(group["tiles"])} for group in state["unordered"]],
             "supply": {**state["supply"], "beehives": list(state["supply"]["beehives"])},
             "gardener": dict(state["gardener"]), "giving_up": list(state["giving_up"]),
             "turn": {**turn, "queue": list(turn["queue"]), "scoring": scoring}}

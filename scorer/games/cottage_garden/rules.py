@@ -96,6 +96,9 @@ class ScoreBed(StateModel):
     type: Literal["score_bed"]
     player: Actor = None
     bed: Annotated[list[Text], at_most(data.BED_SIZE)]
+    # A game log may say in which order the bed's tiles go to the end of the garden path
+    # (Cleanup: "in any order"); the table knows which tiles they are.
+    path_order: Annotated[list[Text], at_most(data.MOST_STEPS)] | None = None
 
 
 class NurseryTake(StateModel):
@@ -314,6 +317,15 @@ def _two_different_boards(layouts: list[BedLayout]) -> list[Violation]:
     return found
 
 
+def _tile_on_both_beds(layouts: list[BedLayout]) -> list[Violation]:
+    """There is one of each flower tile: a tile on the first bed is on no other."""
+    first = {placed.tile for placed in layouts[0].tiles} if layouts else set()
+    return [violation("tile-on-both-beds", RULE_TILE_LIST,
+                      f"tile {placed.tile} lies on the first flowerbed too; there is one of each",
+                      f"action.beds[1].tiles[{j}]")
+            for j, placed in enumerate(layouts[1].tiles if len(layouts) > 1 else []) if placed.tile in first]
+
+
 ROTATIONS = (0, 90, 180, 270)
 
 
@@ -416,15 +428,23 @@ def box_violations(rows: list[str]) -> list[Violation]:
             for letter, most, what, rule in limits if cells.count(letter) > most]
 
 
-def printed_tile_warnings(rows: list[str]) -> list[Violation]:
-    """More cloche tiles than the house kit prints: the real count of one-square tiles is
-    unknown, so this is only a warning."""
-    cloches = "".join(rows).count(data.FLOWER_CLOCHE)
-    if cloches <= data.HOUSE_CLOCHE_TILES:
-        return []
-    return [violation("not-in-printed-tiles", RULE_TILE_LIST,
-                      f"the bed shows {cloches} flower tiles with a cloche, but the printed kit has only "
-                      f"{data.HOUSE_CLOCHE_TILES} (the real box may have more one-square tiles)", "action.bed")]
+def printed_warnings(rows: list[str]) -> list[Violation]:
+    """More cloche tiles than the house kit prints, or more printed pots or cloches than a
+    house flowerbed shows: the real counts are unknown, so these are only warnings."""
+    cells = "".join(rows)
+    found = []
+    cloches = cells.count(data.FLOWER_CLOCHE)
+    if cloches > data.HOUSE_CLOCHE_TILES:
+        found.append(violation("not-in-printed-tiles", RULE_TILE_LIST,
+                               f"the bed shows {cloches} flower tiles with a cloche, but the printed kit has only "
+                               f"{data.HOUSE_CLOCHE_TILES} (the real box may have more one-square tiles)", "action.bed"))
+    for letter, what in ((data.PRINTED_POT, "flower pots"), (data.PRINTED_CLOCHE, "cloches")):
+        shown, most = cells.count(letter), data.MOST_PRINTED[letter]
+        if shown > most:
+            found.append(violation("not-on-printed-flowerbeds", RULE_PLANTING_RULES,
+                                   f"the bed shows {shown} printed {what}, but the printed flowerbeds show at most "
+                                   f"{most} (the real boards may print more)", "action.bed"))
+    return found
 
 
 def bed_summary(rows: list[str]) -> dict:
@@ -667,6 +687,8 @@ class CottageGarden(Game[CottageState]):
         malformed = _bed_rows_violations(action.bed)
         if malformed:
             raise InvalidState(malformed)
+        for i, tile in enumerate(action.path_order or []):
+            _known("tile", tile, data.TILE_IDS, f"action.path_order[{i}]", RULE_TILE_LIST)
         summary = bed_summary(action.bed)
         empty = [[r + 1, c + 1] for r, row in enumerate(action.bed) for c, ch in enumerate(row)
                  if ch == data.EMPTY]
@@ -677,7 +699,7 @@ class CottageGarden(Game[CottageState]):
                 f"this flowerbed still shows {plural(len(empty), 'empty space')}; it is "
                 f"scored only when every space is filled", "action.bed"))
         # An unfinished bed still gets its counts, so a client reads one shape either way.
-        return found, {**summary, "empty": empty, "warnings": printed_tile_warnings(action.bed)}
+        return found, {**summary, "empty": empty, "warnings": printed_warnings(action.bed)}
 
     @_settled
     def check_place_tile(self, state, action: PlaceTile):
@@ -792,7 +814,7 @@ class CottageGarden(Game[CottageState]):
     @staticmethod
     @_settled
     def check_start_final_round(state, action: StartFinalRound):
-        found, counts = _two_different_boards(action.beds), []
+        found, counts = _two_different_boards(action.beds) or _tile_on_both_beds(action.beds), []
         for i, layout in enumerate(action.beds):
             bed, broken = build_bed(layout, f"action.beds[{i}]")
             found += broken or _already_complete(bed, f"action.beds[{i}]")

@@ -81,7 +81,7 @@ def _move_a_cat_to(state: dict, seat: int, space: list[int]) -> None:
 
 
 def test_the_oracle_finds_a_turn_out_of_seat_order_and_a_gardener_astray():
-    before, entry, after = _first(3, 2, lambda b, e, a: a["turns"] == b["turns"] + 1)
+    before, entry, after = _first(3, 2, lambda b, e, a: a["turns"] == b["turns"] + 1 and b["turn"]["step"] != "planted")
     stuck = _planted(after, lambda s: s.update(current=before["current"]))
     assert any("seat order" in f for f in oracle.state_faults(stuck))
     astray = _planted(after, lambda s: s["gardener"].update(space=before["gardener"]["space"]))
@@ -100,7 +100,8 @@ def test_the_oracle_finds_a_cube_moved_wrongly_and_a_refill_not_made():
     assert any("should land" in f for f in oracle.step_faults(before, entry, wrong))
     other = _planted(after, lambda s: s["players"][1 - before["current"]]["orange"].__setitem__(0, 1))
     assert any("moved on move_cube" in f for f in oracle.step_faults(before, entry, other))
-    before, entry, after = _first(2, 1, lambda b, e, a: a["turns"] > b["turns"] and a["path"])
+    before, entry, after = _first(2, 1, lambda b, e, a: a["turns"] > b["turns"] and a["path"]
+                                  and a["turn"]["step"] == "plant")
     row = data.GARDENER_ROWS[after["gardener"]["space"]]
     emptied = _planted(after, lambda s: [s["nursery"].update({space: None}) for space in row])
     emptied["discards"] += [after["nursery"][space] for space in row if after["nursery"][space]]
@@ -140,7 +141,8 @@ def test_a_scored_bed_gives_its_tiles_to_the_path_and_its_place_to_the_spare_bed
     player = before["players"][before["current"]]
     bed = next(b for b in player["beds"] if b["design"] == design)
     slot = player["beds"].index(bed)
-    assert after["path"][-len(bed["tiles"]):] == [placed["tile"] for placed in bed["tiles"]]
+    assert after["path"][-len(bed["tiles"]):] == before["turn"]["scoring"]["path_order"]  # as the log said
+    assert sorted(before["turn"]["scoring"]["path_order"]) == sorted(placed["tile"] for placed in bed["tiles"])
     assert after["players"][before["current"]]["beds"][slot] == {"design": before["spare_bed"], "tiles": [],
                                                                  "cats": [], "pots": []}
     assert after["spare_bed"] == design[:-1] + {"L": "D", "D": "L"}[design[-1]]
@@ -186,29 +188,53 @@ def test_a_solo_game_takes_32_turns_before_the_final_round_and_has_no_beehives()
     assert all(a["players"][0]["beehives"] == 0 and a["supply"]["beehives"] == [] for _, _, a in steps)
 
 
-def test_a_final_round_in_which_nobody_can_plant_ends_after_two_laps_of_the_gardener():
-    """No flower pot left and no tile in the nursery or the path: the beds can never fill.
-    A player without beds takes turns too (only the Gardener Phase), and does not restart the
-    count."""
+def _stuck_final_round() -> tuple[dict, dict, int]:
+    """A 3-player Final Round's first penalty, on a table where no flower pot is left, no tile
+    lies in the nursery or the path, one player has no bed and nobody a cat: the beds can
+    never fill. Answers the state, the penalty and the flower pots that were left."""
     before, entry, _ = _first(3, 0, lambda b, e, a: e.get("type") == "final_round_penalty")
     stuck = copy.deepcopy(before)
     tiles = [tile for tile in stuck["nursery"].values() if tile] + stuck["path"]
     stuck.update(nursery=dict.fromkeys(stuck["nursery"]), path=[], discards=stuck["discards"] + tiles)
     pots = stuck["supply"]["pots"]
     stuck["supply"]["pots"] = 0
+    for player in stuck["players"]:
+        stuck["supply"]["cats"] += player["cats"]
+        player["cats"] = 0
     idle = next(i for i in range(3) if i != stuck["current"])
     stuck["discards"] += [placed["tile"] for bed in stuck["players"][idle]["beds"] for placed in bed["tiles"]]
     stuck["removed_beds"] += [bed["design"] for bed in stuck["players"][idle]["beds"]]
     stuck["players"][idle]["beds"] = []
-    state, moves = ENGINE.apply(stuck, entry), list[str]()
-    while not state["over"]:  # nothing but the penalties before each turn is left to do
-        move, _ = ENGINE.random_legal_action(state, random.Random(len(moves)))
-        moves.append(move["type"])
-        state = ENGINE.apply(state, move)
-        assert len(moves) < 100
-    laps = data.FINAL_ROUND_STALL_LAPS * len(data.NURSERY_SIDES["1-3"]["track"])
-    assert state["stalled"] == laps and state["turns"] == stuck["turns"] + laps
-    assert set(moves) <= {"final_round_penalty"} and any(p["beds"] for p in state["players"]) and pots
+    return stuck, entry, pots
+
+
+def test_a_final_round_in_which_nothing_can_change_ends_before_the_next_penalty():
+    """Final Round: the game ends when the last bed is gone, but these beds can never fill. It
+    ends as soon as nothing on the table can change, before another penalty is paid (before,
+    the gardener went round twice, every player with a bed paying 2 points a turn: one random
+    4-player game in six ended with every cube back on the start)."""
+    stuck, entry, pots = _stuck_final_round()
+    state = ENGINE.apply(stuck, entry)  # the penalty already due is paid, the turn passes
+    assert state["over"] and state["turns"] == stuck["turns"] + 1 and pots
+    assert any(p["beds"] for p in state["players"])
+    paid = {p["name"]: (p["orange"], p["blue"]) for p in state["players"]}
+    assert paid == {p["name"]: (p["orange"], p["blue"]) for p in ENGINE.apply(stuck, entry)["players"]}
+
+
+def test_a_final_round_goes_on_while_a_tile_that_fits_waits_in_the_path_or_a_cat_in_hand():
+    """Not stuck while a tile of the garden path that fits a bed comes into the gardener row
+    with the refill that falls due, nor while a player with a bed holds a cat (a planted bug
+    that forgets the cats makes this fail)."""
+    stuck, entry, _ = _stuck_final_round()
+    waiting = copy.deepcopy(stuck)
+    single = next(tile for tile in ("1A", "1B") if tile in waiting["discards"])  # it fits any empty space
+    waiting["path"] = [single]
+    waiting["discards"].remove(single)
+    assert not ENGINE.apply(waiting, entry)["over"]
+    with_a_cat = copy.deepcopy(stuck)
+    later = next(i for i, p in enumerate(stuck["players"]) if p["beds"] and i != stuck["current"])
+    with_a_cat["players"][later]["cats"], with_a_cat["supply"]["cats"] = 1, with_a_cat["supply"]["cats"] - 1
+    assert not ENGINE.apply(with_a_cat, entry)["over"]
 
 
 # --- the order of a turn's phases, and the cats a player may place ----------------------------------
@@ -218,7 +244,7 @@ def test_a_bed_a_cat_completes_is_scored_after_the_planting_not_before():
     fills a bed's last space leaves the bed waiting: the tile or pot still goes onto the other
     bed, and only then is the full bed scored (before, the bed was scored and replaced at once
     and the tile could go onto the new bed)."""
-    before, entry, after = _first(2, 0, lambda b, e, a: e.get("type") == "place_token" and e["token"] == "cat"
+    before, entry, after = _first(4, 0, lambda b, e, a: e.get("type") == "place_token" and e["token"] == "cat"
                                   and b["turn"]["step"] == "plant" and a["turn"]["queue"])
     full = entry["bed"]["design"]
     assert after["turn"]["step"] == "plant" and after["turn"]["scoring"] is None
@@ -296,3 +322,171 @@ def test_a_player_with_no_tile_or_pot_to_take_may_still_place_a_cat():
     assert after["turn"]["step"] == "more_cats" and after["current"] == stuck["current"]
     kinds = {a["type"] for seed in range(20) for a in ENGINE.candidate_actions(after, random.Random(seed))}
     assert kinds == {"place_token", "end_turn"}
+
+
+def _uncovered(bed: dict) -> list[list[int]]:
+    """The 1-based spaces of a bed that show empty: no piece on them and nothing printed."""
+    covered = {(row + r, col + c) for placed in bed["tiles"] for row, col in [placed["at"]]
+               for r, c, _ in data.oriented_squares(placed["tile"], placed["rotation"], placed["flip"])}
+    covered |= {tuple(at) for at in bed["cats"] + bed["pots"]}
+    design = data.BED_DESIGNS[bed["design"]]
+    return [[r, c] for r in range(1, 6) for c in range(1, 6)
+            if (r, c) not in covered and design[r - 1][c - 1] == data.EMPTY]
+
+
+def test_cats_may_not_fill_both_beds_to_skip_the_tile_or_pot():
+    """2 Planting Phase: a tile or a flower pot must be taken, the player may not pass. A cat
+    that would leave no bed for it is refused while one could be taken (before, a player with
+    one space left on each bed and two cats skipped the planting)."""
+    before, _, _ = _first(2, 0, lambda b, e, a: b["turn"]["step"] == "plant" and not b["final_round"]
+                          and b["turns"] > 4)
+    state = copy.deepcopy(before)
+    player = state["players"][state["current"]]
+    for bed in player["beds"]:  # every empty space but one under a cat
+        bed["cats"] += _uncovered(bed)[1:]
+    state["supply"]["cats"] = 0
+    player["cats"] = 2
+    last = [(bed, _uncovered(bed)[0]) for bed in player["beds"]]
+    cat = {"type": "place_token", "player": player["name"], "token": "cat"}
+    first = ENGINE.apply(state, {**cat, "bed": last[0][0], "at": last[0][1]})
+    assert first["turn"]["queue"] and first["turn"]["step"] == "plant"
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(first, {**cat, "bed": last[1][0], "at": last[1][1]})
+    found = refused.value.violations[0]
+    assert found["code"] == "must-plant" and found["rule"].endswith("2 Planting Phase")
+    assert "may not pass" in found["message"] and "flower pot" in found["message"]
+    pot = ENGINE.apply(first, {**cat, "token": "pot", "bed": last[1][0], "at": last[1][1]})
+    assert len(pot["turn"]["queue"]) == 2  # both beds full, the planting done: both are scored
+
+
+# --- the order a scored bed's tiles go back to the garden path ---------------------------------------
+
+def _scoring(players: int, seed: int) -> tuple[dict, dict]:
+    """A score_bed of a simulated game with three tiles or more on the bed, and the state before it."""
+    before, entry, _ = _first(players, seed, lambda b, e, a: e.get("type") == "score_bed" and len(
+        next(bed for bed in b["players"][b["current"]]["beds"]
+             if bed["design"] == b["turn"]["queue"][0]["design"])["tiles"]) >= 3 and len(b["path"]) > 6)
+    return before, entry
+
+
+def _scored_tiles(state: dict, entry: dict) -> list[str]:
+    design = next(e["design"] for e in state["turn"]["queue"] if e["rows"] == entry["bed"])
+    return [placed["tile"] for bed in state["players"][state["current"]]["beds"] if bed["design"] == design
+            for placed in bed["tiles"]]
+
+
+def _until_cleaned_up(state: dict) -> dict:
+    while state["turn"]["scoring"]:
+        state = ENGINE.apply(state, ENGINE.candidate_actions(state, random.Random(0))[0])
+    return state
+
+
+def test_a_scored_bed_s_tiles_go_to_the_path_s_end_in_the_order_the_log_records():
+    """Cleanup: the tiles go to the end of the garden path in any order; score_bed's
+    path_order records it (before, the engine always used the order planted, and a real game
+    laid otherwise was refused later at an innocent placement)."""
+    before, entry = _scoring(2, 0)
+    order = _scored_tiles(before, entry)[::-1]
+    after = _until_cleaned_up(ENGINE.apply(before, {**entry, "path_order": order}))
+    assert after["path"][-len(order):] == order and after["unordered"] == []
+    for wrong, words in ((order[1:], f"leaves out {order[0]}"), ([*order, "6H"], "6H is not on it"),
+                         ([order[0], *order[:-1]], f"names {order[0]} twice")):
+        with pytest.raises(IllegalMove) as refused:
+            ENGINE.apply(before, {**entry, "path_order": wrong})
+        assert refused.value.violations[0]["code"] == "wrong-path-order", wrong
+        assert words in refused.value.violations[0]["message"], refused.value.violations
+
+
+def test_an_unrecorded_path_order_is_inferred_from_the_tile_taken_later():
+    """Without path_order the planted order is assumed; a later tile taken from a space the
+    assumption filled with another tile of that bed shows the real order, and the game goes on."""
+    for players, seed in ((2, 0), (3, 1), (4, 2), (1, 3)):
+        log, _ = scorer.simulate(GAME, players, seed)
+        recorded = [entry for entry in log if entry.get("type") == "score_bed"]
+        assert recorded and all("path_order" in entry for entry in recorded)
+        unrecorded = [{k: v for k, v in entry.items() if k != "path_order"} for entry in log]
+        result = scorer.replay(GAME, unrecorded)
+        assert result["legal"], (players, seed, result.get("violations"))
+        assert result["end_state"] == scorer.replay(GAME, log)["end_state"]
+
+
+def test_a_tile_no_order_explains_names_the_order_that_is_missing():
+    before, entry = _scoring(2, 0)
+    tiles = _scored_tiles(before, entry)
+    state = _until_cleaned_up(ENGINE.apply(before, {key: value for key, value in entry.items() if key != "path_order"}))
+    assert state["unordered"] == [{"design": next(e["design"] for e in before["turn"]["queue"]), "tiles": tiles}]
+    assert state["path"][-len(tiles):] == tiles
+    # The first tile of the bed goes into the gardener row as the planted order has it; the
+    # player then names a tile of another bed there.
+    state = copy.deepcopy(state)
+    while state["turn"]["step"] != "plant" or state["turn"]["queue"]:
+        state = ENGINE.apply(state, ENGINE.candidate_actions(state, random.Random(0))[0])
+    space = data.GARDENER_ROWS[state["gardener"]["space"]][0]
+    elsewhere = state["nursery"][space]
+    state["path"][state["path"].index(tiles[0])], state["nursery"][space] = elsewhere, tiles[0]
+    player = state["players"][state["current"]]
+    named, bed, placement = next(
+        (tile, bed, fits[0]) for tile in state["path"] if tile not in tiles for bed in player["beds"]
+        for fits in [scorer.check(GAME, ENGINE.check_state(state), {"type": "fit_tiles", "bed": bed, "tiles": [tile]})
+                     ["effects"].get("placements", {}).get(tile)] if fits)
+    take = {"type": "place_tile", "player": player["name"], "bed": bed, "tile": named, **placement,
+            "nursery": {"space": space, "gardener": state["gardener"]["space"]}}
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(state, take)
+    found = refused.value.violations[0]
+    assert found["code"] == "tile-not-there" and "path_order" in found["message"], found
+
+
+# --- cats after the tile: Mouse hunt ----------------------------------------------------------------
+
+def test_a_cat_may_follow_the_tile_and_the_next_player_s_move_ends_the_turn():
+    """2 Planting Phase › Mouse hunt: beside the tile or pot, cats may always be placed, after it
+    too (before, the turn ended with the tile and the cat was refused as "out of turn"). The
+    turn then ends with end_turn, or by itself with the next player's move."""
+    steps = _steps(2, 0)
+    index = next(i for i, (b, e, a) in enumerate(steps) if e.get("type") == "place_tile" and not a["turn"]["queue"]
+                 and b["turn"]["step"] == "plant" and b["players"][b["current"]]["cats"])
+    before, tile, planted = steps[index]
+    seat = before["current"]
+    player = before["players"][seat]
+    assert planted["current"] == seat and planted["turn"]["step"] == "planted"
+    bed = next(b for b in planted["players"][seat]["beds"] if b["design"] == tile["bed"]["design"])
+    cat = {"type": "place_token", "player": player["name"], "bed": bed, "token": "cat", "at": _uncovered(bed)[0]}
+    with_cat = ENGINE.apply(planted, cat)
+    assert with_cat["players"][seat]["cats"] == player["cats"] - 1 and with_cat["current"] == seat
+    # The next player's move (as the simulated game made it) ends the turn by itself ...
+    nxt = steps[index + 1][1]
+    assert nxt["player"] != player["name"]
+    assert ENGINE.apply(planted, nxt) == after_next(planted, nxt) == steps[index + 1][2]
+    # ... as does end_turn; and a move out of step says what the player may still do.
+    ended = ENGINE.apply(with_cat, {"type": "end_turn", "player": player["name"]})
+    assert ended["current"] != seat and ended["turns"] == before["turns"] + 1
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(planted, {**cat, "token": "pot"})  # a second planting
+    found = refused.value.violations[0]
+    assert found["code"] == "out-of-step" and "cats" in found["message"], found
+
+
+def after_next(planted: dict, move: dict) -> dict:
+    """The state after the move once the turn was ended explicitly."""
+    ended = ENGINE.apply(planted, {"type": "end_turn", "player": planted["players"][planted["current"]]["name"]})
+    return ENGINE.apply(ended, move)
+
+
+def test_a_cat_after_the_tile_may_complete_the_other_bed_and_the_player_picks_the_order():
+    """Scoring Phase: with both beds completed in one turn with a cat's help, the player picks
+    which is scored first."""
+    before, tile, after = _first(2, 2, lambda b, e, a: e.get("type") == "place_tile" and len(a["turn"]["queue"]) == 1
+                                 and b["turn"]["step"] == "plant")
+    state = copy.deepcopy(before)
+    player = state["players"][state["current"]]
+    other = next(b for b in player["beds"] if b["design"] != tile["bed"]["design"])
+    other["cats"] += _uncovered(other)[1:]
+    player["cats"] = 1
+    planted = ENGINE.apply(state, {**tile, "bed": next(b for b in player["beds"] if b["design"] == tile["bed"]["design"])})
+    cat = {"type": "place_token", "player": player["name"], "bed": other, "token": "cat", "at": _uncovered(other)[0]}
+    both = ENGINE.apply(planted, cat)
+    assert sorted(e["design"] for e in both["turn"]["queue"]) == sorted(b["design"] for b in player["beds"])
+    second = both["turn"]["queue"][1]
+    scored = ENGINE.apply(both, {"type": "score_bed", "player": player["name"], "bed": second["rows"]})
+    assert scored["turn"]["scoring"]["design"] == second["design"]

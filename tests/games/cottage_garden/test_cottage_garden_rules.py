@@ -144,6 +144,18 @@ def test_score_bed_counts_visible_pots_tokens_and_cloches():
                                   "3 cloches (blue steps)."]}
 
 
+def test_score_bed_may_name_the_order_its_tiles_go_to_the_path():
+    """Cleanup: the tiles go to the end of the garden path in any order; a log may say which
+    (which tiles lie on the bed is the table's to know, so check only reads the names)."""
+    bed = ["pcFFF", "PCFKO", "FFFFF", "OOFFF", "cFFFF"]
+    result = check({"type": "score_bed", "bed": bed, "path_order": ["5F", "2A", "1A"]})
+    assert result["legal"] and result["effects"]["pots"] == 5
+    with pytest.raises(InvalidState) as caught:
+        check({"type": "score_bed", "bed": bed, "path_order": ["5F", "9Z"]})
+    assert caught.value.violations[0]["path"] == "action.path_order[1]"
+    assert "no tile '9Z'" in caught.value.violations[0]["message"]
+
+
 def test_the_rulebooks_left_bed_cats_give_nothing():
     bed = ["pFFFK", "FFcFF", "FPFFF", "FFFcK", "cFFFF"]
     effects = check({"type": "score_bed", "bed": bed})["effects"]
@@ -177,6 +189,21 @@ def test_more_cloche_tiles_than_the_kit_prints_is_only_a_warning():
     result = check({"type": "score_bed", "bed": ["CCCFF", "FFFFF", "FFFFF", "FFFFF", "FFFFF"]})
     assert result["legal"] and result["effects"]["cloches"] == 3
     assert [w["code"] for w in result["effects"]["warnings"]] == ["not-in-printed-tiles"]
+
+
+@pytest.mark.parametrize("bed, printed", [
+    (["ppppp", "FFFFF", "FFFFF", "FFFFF", "FFFFF"], "5 printed flower pots, but the printed flowerbeds show at most 4"),
+    (["cccFF", "FFFFF", "FFFFF", "FFFFF", "FFFFF"], "3 printed cloches, but the printed flowerbeds show at most 2"),
+])
+def test_more_printed_pots_or_cloches_than_the_boards_print_is_only_a_warning(bed, printed):
+    """The flowerbeds' pictures are lost, so what a board prints is a house design: a bed
+    showing more is warned about, never refused (a real board may print more)."""
+    result = check({"type": "score_bed", "bed": bed})
+    assert result["legal"]
+    assert [(w["code"], printed in w["message"]) for w in result["effects"]["warnings"]] == [
+        ("not-on-printed-flowerbeds", True)]
+    as_printed = check({"type": "score_bed", "bed": ["ppppF", "FFccF", "FFFFF", "FFFFF", "FFFFF"]})
+    assert as_printed["legal"] and as_printed["effects"]["warnings"] == []
 
 
 @pytest.mark.parametrize("bed", [["FFFFF"] * 4, ["FFFFF"] * 4 + ["FFFF"], ["FFFFF"] * 4 + ["FFFFX"]])
@@ -387,7 +414,7 @@ def test_a_complete_bed_takes_no_more_pieces():
 
 
 def test_the_final_round_keeps_no_complete_bed_and_two_different_boards():
-    three = {"design": "3D", "tiles": [{"tile": t, "at": [r, 2]} for t, r in (("3A", 1), ("3B", 2), ("4A", 3))]}
+    three = {"design": "3D", "tiles": [{"tile": t, "at": [r, 2]} for t, r in (("2B", 1), ("1A", 2), ("1B", 3))]}
     complete = check({"type": "start_final_round", "beds": [FULL_1L, three]})
     assert [(v["code"], v["path"]) for v in complete["violations"]] == [("bed-already-complete", "action.beds[0]")]
     twice = check({"type": "start_final_round", "beds": [three, three]})
@@ -395,6 +422,15 @@ def test_the_final_round_keeps_no_complete_bed_and_two_different_boards():
     sides = check({"type": "start_final_round", "beds": [three, dict(three, design="3L")]})
     assert [v["code"] for v in sides["violations"]] == ["same-flowerbed-twice"]
     assert "two sides of one board" in sides["violations"][0]["message"]
+
+
+def test_the_final_round_beds_never_hold_one_tile_twice():
+    """List of 36 Flower Tiles: there is one of each tile, so it lies on one bed at most."""
+    first = {"design": "3D", "tiles": [{"tile": t, "at": [r, 2]} for t, r in (("3A", 1), ("3B", 2), ("4A", 3))]}
+    second = {"design": "2L", "tiles": [{"tile": t, "at": [r, 2]} for t, r in (("3B", 2), ("4B", 3))]}
+    result = check({"type": "start_final_round", "beds": [first, second]})
+    assert [(v["code"], v["path"]) for v in result["violations"]] == [("tile-on-both-beds", "action.beds[1].tiles[0]")]
+    assert "3B" in result["violations"][0]["message"]
 
 
 def test_start_of_the_final_round_gives_up_beds_with_fewer_than_three_tiles():
