@@ -47,7 +47,7 @@ def state_faults(state: dict) -> list[str]:
 def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if "chance" in entry:
         return _deal_faults(before, entry, after)
-    faults = _actor_faults(before, entry) + _turn_passing_faults(before, entry, after)
+    faults = _actor_faults(before, entry, after) + _turn_passing_faults(before, entry, after)
     faults += _cube_step_faults(before, entry, after) + _nursery_faults(before, entry, after)
     faults += _scoring_faults(before, entry, after)
     faults += _phase_order_faults(before, entry, after)
@@ -150,11 +150,6 @@ def _gardener_walk(players: int) -> tuple[tuple[str, int], ...]:
     return tuple(walk)
 
 
-def _stall_limit(players: int) -> int:
-    track = data.NURSERY_SIDES[data.nursery_side(players)]["track"]
-    return data.FINAL_ROUND_STALL_LAPS * len(track) // data.GARDENER_STEPS_PER_TURN[players]
-
-
 def _turn_faults(state: dict) -> list[str]:
     players = state["players"]
     count = len(players)
@@ -184,22 +179,39 @@ def _turn_faults(state: dict) -> list[str]:
                           "them on")
     if state["turn"]["bonus_pots"] > state["supply"]["pots"]:
         faults.append("more flower pots won than the supply holds")
-    stuck = state["stalled"] >= _stall_limit(count)
-    ended = state["final_round"] and not state["giving_up"] and (not any(p["beds"] for p in players) or stuck)
-    if state["over"] != ended:
-        faults.append(f"over is {state['over']}, but the beds left are "
-                      f"{[b['design'] for p in players for b in p['beds']]} (the game ends once none is left)")
-    if state["stalled"] and not state["final_round"]:
-        faults.append("turns counted as stalled before the Final Round")
+    # The game ends once no bed is left, or (house rule, a stuck Final Round) with beds left
+    # that nothing can fill any more: then no flower pot is in the supply and nobody with a
+    # bed holds a cat.
+    beds_left = [b["design"] for p in players for b in p["beds"]]
+    may_end = state["final_round"] and not state["giving_up"]
+    can_change = state["supply"]["pots"] or any(p["cats"] for p in players if p["beds"])
+    if (state["over"] and (not may_end or (beds_left and can_change))) or (
+            not state["over"] and may_end and not beds_left):
+        faults.append(f"over is {state['over']}, but the beds left are {beds_left} (the game ends once none is "
+                      "left, or once nothing can fill them)")
     return faults
 
 
-def _actor_faults(before: dict, entry: dict) -> list[str]:
+def _turns_ended_first(before: dict, entry: dict, after: dict) -> int:
+    """How many turns ended before the entry's move: after the tile or pot (step "planted")
+    the player may place cats or end the turn, and a move of a later player ends it (and any
+    turn of a player who could do nothing) by itself; 0 when the move is the current one's."""
+    current = before["players"][before["current"]]["name"]
+    mine = entry["type"] == "end_turn" or (entry["type"] == "place_token" and entry["token"] == "cat")
+    if before["turn"]["step"] != "planted" or before["giving_up"] or (mine and entry.get("player") == current):
+        return 0
+    count = len(before["players"])
+    later = [k for k in range(1, after["turns"] - before["turns"] + 1)
+             if before["players"][(before["current"] + k) % count]["name"] == entry.get("player")]
+    return later[0] if later else 0
+
+
+def _actor_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if before["over"] or before["stack"]:
         return [f"{entry.get('type')} before the deal or after the end"]
     seat = before["giving_up"][0] if before["giving_up"] else before["current"]
     name = before["players"][seat]["name"]
-    if entry.get("player") != name:
+    if entry.get("player") != name and not _turns_ended_first(before, entry, after):
         return [f"{entry.get('player')} moved, but it is {name}'s move"]
     if before["giving_up"] and entry["type"] != "start_final_round":
         return [f"{entry['type']} while beds are still to be given up for the Final Round"]
@@ -225,12 +237,13 @@ def _turn_passing_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append(f"{before['players'][actor]['name']}'s turn ended without a tile or flower pot, with a pot "
                       "in the supply")
     count = len(before["players"])
-    for k in range(1, ended):
+    moved = _turns_ended_first(before, entry, after)
+    for k in (k for k in range(1, ended) if k != moved):
         skipped = after["players"][(actor + k) % count]
         if after["supply"]["pots"] and skipped["beds"]:
             faults.append(f"{skipped['name']}'s turn passed without a move, with a flower pot in the supply")
     if after["final_round"] and not before["final_round"] and after["giving_up"] != [
-            (after["current"] + k) % count for k in range(count)]:
+            (after["current"] + k) % count for k in range(count)][1 if entry["type"] == "start_final_round" else 0:]:
         faults.append("the Final Round started, but not every player, from the one whose turn is next, gives "
                       "up beds first")
     return faults
@@ -290,12 +303,15 @@ def _nursery_faults(before: dict, entry: dict, after: dict) -> list[str]:
     faults = []
     if entry["type"] == "place_tile":
         space = entry["nursery"]["space"]
-        if space not in data.GARDENER_ROWS[before["gardener"]["space"]]:
-            faults.append(f"a tile taken from {space}, off the gardener row of {before['gardener']['space']}")
-        if before["nursery"][space] != entry["tile"]:
+        first = _turns_ended_first(before, entry, after)  # a refill due may fill the space first
+        gardener = _gardener_walk(len(before["players"]))[before["turns"] + first][0] if first else (
+            before["gardener"]["space"])
+        if space not in data.GARDENER_ROWS[gardener]:
+            faults.append(f"a tile taken from {space}, off the gardener row of {gardener}")
+        if before["nursery"][space] != entry["tile"] and not (first and entry["tile"] in before["path"]):
             faults.append(f"{entry['tile']} taken from {space}, which holds {before['nursery'][space]}")
     began = after["turns"] > before["turns"] or (before["giving_up"] and not after["giving_up"])
-    if began and after["turn"]["step"] == "plant" and after["path"] and not after["giving_up"]:
+    if began and after["turn"]["step"] == "plant" and after["path"] and not after["giving_up"] and not after["over"]:
         row = data.GARDENER_ROWS[after["gardener"]["space"]]
         if sum(1 for space in row if not after["nursery"][space]) >= 3:
             faults.append(f"a turn starts on a gardener row of {row} with 3 or more spaces empty, unrefilled")
