@@ -8,7 +8,7 @@ PORT   ?= 8000
 # to look at rendered PDF pages, PostgreSQL for the storage tests against a real server.
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
 
-.PHONY: run test bench soak install install-dev system-deps kits clean axe lint-js proxy
+.PHONY: run test test-game bench soak install install-dev system-deps kits clean axe lint-js proxy
 # axe-core, the accessibility checker the browser tests run on every page (tests/support/axe.py).
 AXE := .cache/axe/node_modules/axe-core/axe.min.js
 
@@ -87,6 +87,29 @@ test: install-dev system-deps axe $(ESLINT)
 	$(BIN)/mypy
 	@$(BIN)/python -m pytest -n auto --dist worksteal; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "no tests were collected"; exit 1; fi; exit $$rc
+
+# One game's tests, while adding it (docs/adding-a-game.md): lint and types, the game's own tests,
+# the checks over the whole registry that cannot be narrowed to one game, then every test run
+# over each registered game narrowed to this one (-k). `make test-game GAME=herb-spiral`
+GAME_PACKAGE = $(subst -,_,$(GAME))
+WHOLE_REGISTRY_TESTS := tests/test_app_packaging.py tests/test_layers.py \
+	tests/test_game_contract.py::test_every_registered_game_has_its_rules \
+	tests/test_game_contract.py::test_an_unknown_game_is_404_on_every_operation \
+	tests/test_game_contract.py::test_a_game_without_the_check_of_one_of_its_actions_is_refused_when_made \
+	tests/web/test_check_words.py::test_every_action_type_has_a_worked_check \
+	tests/web/test_app_api.py::test_openapi_has_every_live_game_schema \
+	tests/web/test_app_smoke.py::test_every_live_game_has_working_generic_pages
+PER_GAME_TESTS := tests/test_game_contract.py tests/games/test_game_messages.py tests/print/test_kit_checks.py \
+	tests/web/test_check_words.py tests/web/test_app_pages.py tests/web/test_app_properties.py \
+	tests/web/test_history_pages.py tests/web/test_hostile_input.py tests/web/test_hostile_names.py \
+	tests/web/test_hostile_review.py tests/web/test_tie_break.py tests/engines/test_engines.py
+test-game: install-dev
+	@test -n "$(GAME)" || { echo "name the game: make test-game GAME=<game id>"; exit 2; }
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -q tests/games/$(GAME_PACKAGE) $(wildcard tests/print/test_$(GAME_PACKAGE)_kit.py) \
+		$(WHOLE_REGISTRY_TESTS)
+	$(BIN)/python -m pytest -q $(PER_GAME_TESTS) -k "$(GAME)"
 
 bench: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m bench.run

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 
-from pnp.art.looks import LOOKS, wordmark
+from pnp.art.looks import wordmark
 from pnp.checks import Box, bounds
 from pnp.cuts import count_cuts
 from pnp.fonts import measure
 from pnp.impose import Imposition, Sheet
+from pnp.kits import kit_look
 from pnp.model import Component, Group, KitGuide, Line, Rect, Shape, Style, Text
 from pnp.text import layout_lines
 from pnp.version import RELEASED, VERSION
@@ -323,8 +324,8 @@ def _calibration_bar(x: float, y: float) -> list[Shape]:
 
 def _title(page: _Column, title: str) -> None:
     """The game's wordmark (its name in its display face, see pnp.art.looks) heads the page;
-    a kit without a look of its own gets its name in bold."""
-    if title not in LOOKS:
+    a kit without a LOOK of its own gets its name in bold."""
+    if kit_look(title) is None:
         page.text(title, size=TITLE, bold=True, after=2.0)
         return
     mark, _, height = wordmark(title, page.x, page.y, TITLE * 1.5, max_width=page.width)

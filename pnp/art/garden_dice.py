@@ -3,12 +3,13 @@ vegetable in its bed of soil on the veggie side, and scenery round the special t
 pictures. All are drawn into a tile of any size."""
 from __future__ import annotations
 
-from pnp.art.looks import look
+from pnp.art.looks import Look
 from pnp.art.shapes import blob, circle, filled, leaf, ring_of
 from pnp.colors import INK, WHITE, darken, text_color_on
 from pnp.model import Icon, Path, Polygon, Rect, Shape, Style, Text
 
-LOOK = look("Garden Dice")
+# Garden Dice's look, which its kit declares as its LOOK: the tiles' names are set in its face.
+LOOK = Look("comfortaa", "#2F5A24", "#E69F00", (("look-sprout-die", "#E69F00"), ("look-sprout-die", "#D55E00")))
 PACKET_PAPER = "#FFFBEF"
 SOIL = "#8A5A35"
 SOIL_LIGHT = "#A8764C"

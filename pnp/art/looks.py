@@ -1,4 +1,6 @@
-"""Each game's look: its display face, its palette and its wordmark.
+"""What a game's look is (its display face, its palette, its wordmark) and the ornaments its
+wordmark is drawn with. Each kit module declares its own as `LOOK`, so a new game's look
+touches only its kit; a kit without one is headed by its name in bold on page 1.
 
 The wordmark is the game's name set in its display face, in its ink colour, over a swash in
 its accent colour, between two small drawings of the game in its colours (a die with a sprout, a flower,
@@ -8,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.art.flowers import species_icon
 from pnp.art.shapes import Commands, circle, filled, leaf, stroke
 from pnp.colors import WHITE, darken, lighten
 from pnp.fonts import cap_height, descent, measure
 from pnp.icons import register_icon, regular_polygon
+from pnp.kits import kit_look
 from pnp.model import Group, Icon, Path, Polygon, Rect, Shape, Style, Text
 
 SPROUT = "#3C8D2F"
@@ -26,22 +28,13 @@ class Look:
     ornaments: tuple[tuple[str, str], tuple[str, str]]  # (icon, colour) left and right of the name
 
 
-LOOKS: dict[str, Look] = {
-    "Garden Dice": Look("comfortaa", "#2F5A24", "#E69F00",
-                        (("look-sprout-die", "#E69F00"), ("look-sprout-die", "#D55E00"))),
-    "Harvest Dice": Look("quicksand", "#6B3B12", "#D55E00",
-                         (("look-wheat", "#C98B1B"), ("look-wheat", "#C98B1B"))),
-    "Cottage Garden": Look("cabin-sketch", "#2F5B3A", "#CC79A7",
-                           ((species_icon("Rose"), "#CC79A7"), (species_icon("Foxglove"), "#CC79A7"))),
-    "Propagation": Look("eurofurence", "#1E4D5C", "#009E73",
-                        (("look-seedling-hex", "#009E73"), ("look-seedling-hex", "#56B4E9"))),
-    "Garden Variety": Look("leckerli-one", "#6B2D5C", "#E69F00",
-                           (("look-gnome-hat", "#D55E00"), ("look-gnome-hat", "#0072B2"))),
-}
-
-
 def look(title: str) -> Look:
-    return LOOKS[title]
+    """The look the game's kit module declares as LOOK; a KeyError naming the kit for a game
+    whose kit has none (only page 1 has a plain fallback: the name in bold)."""
+    found = kit_look(title)
+    if found is None:
+        raise KeyError(f"{title}'s kit module defines no LOOK, which its wordmark needs")
+    return found
 
 
 def wordmark(title: str, x: float, y: float, height: float, align: str = "left", max_width: float | None = None,
@@ -49,7 +42,7 @@ def wordmark(title: str, x: float, y: float, height: float, align: str = "left",
     """The game's wordmark with its top-left (or top-centre, `align="center"`) at (x, y), or
     its middle there when `middle`; `height` tall including its swash. Returns it with its
     width and height: `max_width` shrinks it to fit."""
-    chosen = LOOKS[title]
+    chosen = look(title)
     cap, below = cap_height(chosen.face), descent(chosen.face)
     size = height / (cap + below + 0.2)
     ornament = height * 0.8

@@ -2,9 +2,11 @@
 
     GAME_ID: str                      # e.g. "garden-dice"
     TITLE: str                        # e.g. "Garden Dice"
-    GUIDE: pnp.model.KitGuide         # what the first page tells the printer
+    GUIDE: pnp.model.KitGuide         # optional: what the first page tells the printer
     def components(options: pnp.options.KitOptions) -> list[pnp.model.Component]
     def readable_sheets() -> tuple[pnp.sheets.ReadableSheet, ...]   # optional (docs/photos.md)
+    LOOK: pnp.art.looks.Look          # optional: display face, palette, wordmark; without it
+                                      # page 1 is headed by the name in bold
     ACCEPTS_DECK = True; DECK: DeckRules  # optional: the kit is built from an owner's deck list
 
 and draws its data (values, shapes, decks) from the game's data module, scorer.games.<package>.data,
@@ -19,8 +21,12 @@ import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from scorer.games import CATALOGUE
+
+if TYPE_CHECKING:  # the looks module draws with the kits' looks, so it imports this one
+    from pnp.art.looks import Look
 
 # Every registered game, in the order kits are built and listed.
 GAME_IDS: tuple[str, ...] = tuple(CATALOGUE)
@@ -71,3 +77,12 @@ def deck_rules(game_id: str) -> DeckRules | None:
 def deck_kits() -> list[str]:
     """The kits of this installation that are built from an owner's deck list."""
     return [game_id for game_id in available_kits() if deck_rules(game_id) is not None]
+
+
+def kit_look(title: str) -> Look | None:
+    """The look (pnp.art.looks.Look) the kit of the game with this title declares as LOOK;
+    None for a kit without one, or a title no game has."""
+    for game_id, (game_title, _package) in CATALOGUE.items():
+        if game_title == title:
+            return getattr(load_kit(game_id), "LOOK", None)
+    return None

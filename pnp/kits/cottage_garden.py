@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from pnp import readable
 from pnp.art import cottage_garden as art
-from pnp.art.looks import wordmark
+from pnp.art.flowers import species_icon
+from pnp.art.looks import Look, wordmark
 from pnp.art.shapes import circle as circle_path
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
 from pnp.fonts import measure
@@ -41,6 +42,9 @@ from scorer.games.cottage_garden import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+# The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
+LOOK = Look("cabin-sketch", "#2F5B3A", "#CC79A7",
+            ((species_icon("Rose"), "#CC79A7"), (species_icon("Foxglove"), "#CC79A7")))
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(

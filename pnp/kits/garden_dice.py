@@ -34,6 +34,8 @@ from scorer.games.garden_dice import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+# The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
+LOOK = art.LOOK  # drawn with by the tiles' art too
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from pnp.art.critters import pose_icon, wildflower_icon
-from pnp.art.looks import wordmark
+from pnp.art.looks import Look, wordmark
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_color_on
 from pnp.errors import KitError
 from pnp.icons import outline_of, register_icon, solid, star_points
@@ -27,6 +27,9 @@ from scorer.games.garden_variety import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+# The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
+LOOK = Look("leckerli-one", "#6B2D5C", "#E69F00",
+            (("look-gnome-hat", "#D55E00"), ("look-gnome-hat", "#0072B2")))
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(

@@ -12,7 +12,7 @@ circles (5 mm) are still easy to draw in and cross with a pencil.
 from __future__ import annotations
 
 from pnp import readable
-from pnp.art.looks import look, wordmark
+from pnp.art.looks import Look, look, wordmark
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
@@ -24,6 +24,8 @@ from scorer.games.harvest_dice import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+# The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
+LOOK = Look("quicksand", "#6B3B12", "#D55E00", (("look-wheat", "#C98B1B"), ("look-wheat", "#C98B1B")))
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from pnp.art import propagation as art
-from pnp.art.looks import look, wordmark
+from pnp.art.looks import Look, look, wordmark
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid
 from pnp.model import (
@@ -37,6 +37,9 @@ from scorer.games.propagation import data
 
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
+# The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
+LOOK = Look("eurofurence", "#1E4D5C", "#009E73",
+            (("look-seedling-hex", "#009E73"), ("look-seedling-hex", "#56B4E9")))
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(

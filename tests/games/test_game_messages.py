@@ -1,5 +1,10 @@
-"""The words of the five games' messages: articles, plurals and rule citations."""
+"""The words of the games' messages: articles, plurals and rule citations."""
+import importlib
+
+import pytest
+
 import scorer
+from scorer.games.core import Game
 from scorer.games.words import a_or_an, plural
 
 
@@ -18,22 +23,37 @@ def test_a_count_of_one_reads_as_one():
     assert "A has 1 orange cube;" in found[0]["message"]
 
 
-def test_every_rule_citation_names_its_game_and_is_a_rule_constant():
-    """Each game's rules and engine cite the rulebook through module constants RULE_<NAME>
-    holding the section heading, one convention in all five packages."""
-    import importlib
+def cited_rules(game: Game) -> dict[str, str]:
+    """The rule citations a game's modules hold as constants: its rules module's, and its
+    engine module's when it has an engine (engines are optional)."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    constants: dict[str, str] = {}
+    for module in ("rules", "engine") if game.engine is not None else ("rules",):
+        found = vars(importlib.import_module(f"{package}.{module}"))
+        constants |= {name: value for name, value in found.items()
+                      if name.isupper() and isinstance(value, str) and " › " in value}
+    return constants
 
-    for game_id, game in scorer.GAMES.items():
-        package = type(game).__module__.rsplit(".", 1)[0]
-        constants: dict[str, str] = {}
-        for module in ("rules", "engine"):
-            found = vars(importlib.import_module(f"{package}.{module}"))
-            constants |= {name: value for name, value in found.items()
-                          if name.isupper() and isinstance(value, str) and " › " in value}
-        assert constants and all(name.startswith("RULE_") for name in constants), (game_id, sorted(constants))
-        cited = [*constants.values(), game.format_rule, game.roster_rule]
-        assert all(rule.startswith(f"{game.title} › ") for rule in cited), (game_id, cited)
-        assert not any("DESIGN" in rule for rule in cited)
+
+@pytest.mark.parametrize("game_id", list(scorer.GAMES))
+def test_every_rule_citation_names_its_game_and_is_a_rule_constant(game_id):
+    """Each game's rules and engine cite the rulebook through module constants RULE_<NAME>
+    holding the section heading, one convention in every game package."""
+    game = scorer.GAMES[game_id]
+    constants = cited_rules(game)
+    assert constants and all(name.startswith("RULE_") for name in constants), sorted(constants)
+    cited = [*constants.values(), game.format_rule, game.roster_rule]
+    assert all(rule.startswith(f"{game.title} › ") for rule in cited), cited
+    assert not any("DESIGN" in rule for rule in cited)
+
+
+def test_a_game_without_an_engine_is_read_for_its_rules_alone():
+    """A game's engine module is looked at only when the game has an engine, so a game
+    that has none yet (no engine.py at all) is not asked for one."""
+    with_engine = scorer.GAMES["cottage-garden"]
+    without = type(with_engine)(example_state=with_engine.example_state)
+    assert "RULE_REFILL" in cited_rules(with_engine) and "RULE_REFILL" not in cited_rules(without)  # the engine's
+    assert cited_rules(without) and set(cited_rules(without)) < set(cited_rules(with_engine))
 
 
 _ROCKS = [[4, -4], [-4, 4], [0, 0], [2, -2], [-2, 2], [4, 0], [-4, 0], [0, 3], [0, -3], [2, 1]]

@@ -15,16 +15,17 @@ from pypdf.generic import DictionaryObject
 
 from pnp.art.critters import POSES, pose_icon
 from pnp.art.flowers import SPECIES, species_icon
-from pnp.art.looks import LOOKS, look
+from pnp.art.looks import Look, look
 from pnp.build import impose_kit
 from pnp.colors import Paint, ink_saver_style
 from pnp.fonts import DISPLAY_FACES, FACES_FOLDER
+from pnp.frontmatter import front_sheet
 from pnp.icons import icon_group
 from pnp.impose import impose
-from pnp.kits import cottage_garden, garden_variety
+from pnp.kits import cottage_garden, garden_variety, harvest_dice, load_kit
 from pnp.model import Group, Icon, Shape, Style, Text
 from pnp.model import Path as PathShape
-from pnp.options import PAPERS, BuildOptions
+from pnp.options import PAPERS, BuildOptions, KitOptions
 from pnp.render_pdf import PdfPainter, render_pdf
 from pnp.render_svg import SvgPainter, render_sheet_svg
 from scorer.games.cottage_garden import data as cottage_data
@@ -185,10 +186,16 @@ def test_page_one_is_headed_by_the_games_wordmark():
     assert any(t.text == "Harvest Dice" and t.face == look("Harvest Dice").face for t in texts)
 
 
-def test_every_game_has_a_look_and_its_face_ships_with_its_licence():
-    from pnp.kits import GAME_IDS, load_kit
+FIVE_GAMES = ("garden-dice", "harvest-dice", "cottage-garden", "propagation", "garden-variety")
 
-    assert {load_kit(game).TITLE for game in GAME_IDS} == set(LOOKS)
+
+def five_looks() -> list[Look]:
+    """The looks the five games' kit modules declare as LOOK."""
+    return [load_kit(game).LOOK for game in FIVE_GAMES]
+
+
+def test_the_five_games_declare_their_looks_and_every_face_ships_with_its_licence():
+    assert all(look(load_kit(game).TITLE) is load_kit(game).LOOK for game in FIVE_GAMES)
     for face in DISPLAY_FACES.values():
         licence = (FACES_FOLDER / face.licence).read_text()
         assert (FACES_FOLDER / face.file).is_file() and "SIL OPEN FONT LICENSE" in licence.upper()
@@ -197,9 +204,17 @@ def test_every_game_has_a_look_and_its_face_ships_with_its_licence():
 def test_each_game_has_a_display_face_and_an_ink_of_its_own():
     """Cottage Garden and Garden Variety once shared Cabin Sketch in one green, Garden Dice
     and Propagation Comfortaa: a kit's wordmark should tell its game at a glance."""
-    assert len({chosen.face for chosen in LOOKS.values()}) == len(LOOKS)
-    assert len({chosen.ink for chosen in LOOKS.values()}) == len(LOOKS)
-    assert set(DISPLAY_FACES) == {chosen.face for chosen in LOOKS.values()}  # no face shipped unused
+    looks = five_looks()
+    assert len({chosen.face for chosen in looks}) == len({chosen.ink for chosen in looks}) == len(FIVE_GAMES)
+    assert set(DISPLAY_FACES) == {chosen.face for chosen in looks}  # no face shipped unused
+
+
+def test_a_kit_without_a_look_gets_its_name_in_bold_on_page_one():
+    """A look is optional: a new game's kit builds before it has a face of its own."""
+    sheet = front_sheet("Herb Spiral", None, impose(harvest_dice.components(KitOptions()), PAPERS["a4"],
+                                                    first_page=2), "long")
+    heading = next(t for t in shapes_of(sheet.overlay) if isinstance(t, Text) and t.text == "Herb Spiral")
+    assert heading.bold and heading.face not in DISPLAY_FACES
 
 
 # --- the ink-saver build -----------------------------------------------------------------------

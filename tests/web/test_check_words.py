@@ -1,6 +1,7 @@
 """Every check answers in the players' words too (the answer's "summary", written by each game's
-describe): for every worked check of every game, at least one per action type, the summary is a
-list of sentences that name spaces as players do, never as JSON or coordinates."""
+describe): for every worked check of every game, at least one per action type, legal or refused,
+the summary is a list of sentences that name spaces as players do, never as JSON or
+coordinates. A refused example is as useful as a legal one, so long as it says why in words."""
 from __future__ import annotations
 
 import re
@@ -18,8 +19,8 @@ CHECKS = [(game_id, index, example) for game_id, game in scorer.GAMES.items()
                          ids=[f"{g}-{i}-{e['action'].get('type')}" for g, i, e in CHECKS])
 def test_every_worked_check_is_answered_in_words(game_id, index, example):
     answer = scorer.check(game_id, example["state"], example["action"])
-    assert answer["legal"], answer["violations"]  # worked examples are legal moves
-    assert answer["summary"], f"{game_id}'s {example['action']['type']} says nothing in words"
+    verdict = "legal" if answer["legal"] else "refused"
+    assert answer["summary"], f"{game_id}'s {verdict} {example['action']['type']} says nothing in words"
     for line in answer["summary"]:
         assert isinstance(line, str) and line[:1].isupper() and line.endswith((".", ":")), line
         assert not RAW.search(line), f"{game_id}'s {example['action']['type']} answers {line!r}"
