@@ -21,7 +21,6 @@ import hashlib
 import importlib.util
 import json
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 
 from pnp.files import write_atomic
@@ -147,6 +146,8 @@ class Sources:
     def inputs_digest(self, kit_module: str, paper: str, options: BuildOptions) -> str:
         """A digest of everything one kit on one paper depends on."""
         digest = hashlib.sha256()
+        from importlib import metadata  # only a build --if-changed asks: a plain build spares its imports
+
         content = {key: value for key, value in dataclasses.asdict(options).items() if key not in NOT_CONTENT}
         libraries = {name: metadata.version(name) for name in ("reportlab", "svgwrite")}
         header = {"version": VERSION, "released": RELEASED, "paper": paper, "options": content, "libraries": libraries}

@@ -151,10 +151,11 @@ def test_each_option_changes_the_pdf(reader, option):
 
 def test_the_print_page_offers_every_layout_option_of_gardenkit_build(reader):
     """Every option of `gardenkit build` that changes a kit's pages is a field of the form
-    (which games, formats and folder are what the download links choose)."""
+    (which games, formats and folder are what the download links choose; --if-changed only
+    spares a folder's rebuild)."""
     done = subprocess.run([sys.executable, "-m", "scorer.cli", "build", "--help"], capture_output=True, text=True,
                           check=True)
-    chosen_elsewhere = {"game", "format", "out", "quiet", "help"}
+    chosen_elsewhere = {"game", "format", "out", "quiet", "help", "if_changed"}
     options = {name.replace("-", "_") for name in re.findall(r"--([a-z-]+)", done.stdout)} - chosen_elsewhere
     page = reader.get(f"/games/{GV}/print").get_data(as_text=True)
     fields = set(re.findall(r'name="([a-z_]+)"', page))
