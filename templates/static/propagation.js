@@ -286,8 +286,13 @@
     }
     window.gardenkit.stateOf = () => state(false);  // what static/pad.js queues when Save is pressed offline
 
-    const rescore = debounce(async () => {
+    // An answer to entries typed over since is dropped, as on every score page (static/score.js):
+    // a slow answer to a half-typed form must not flag what the player has filled in since.
+    let typed = 0;
+    const judge = debounce(async () => {
+      const asked = typed;
       const { status, payload } = await postJSON(form.dataset.api, state(true));
+      if (asked !== typed) return;  // the next answer is on its way
       const table = live.querySelector("tbody");
       const problems = live.querySelector(".live-violations");
       const warnings = live.querySelector(".live-warnings");
@@ -321,6 +326,7 @@
       form.dispatchEvent(new CustomEvent("gardenkit:answer", {
         detail: status === 200 && payload && !payload.violations ? { result: payload } : status ? { violations } : { offline: true } }));
     }, 150);
+    const rescore = () => { typed++; judge(); };
 
     // Players are added and removed here without a reload (the buttons also work without JS).
     function renumber() {

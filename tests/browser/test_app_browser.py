@@ -139,7 +139,8 @@ def test_a_pasted_log_replays_on_a_phone(live_server, page):
     page.on("pageerror", lambda error: errors.append(str(error)))
     log, end_state = scorer.simulate("harvest-dice", 3, 8)
     page.goto(live_server + "/games/harvest-dice/check")
-    page.fill("#replay-log", json.dumps(log, indent=1))
+    # A whole game's log is tens of kilobytes pasted at once: a busy machine takes a while.
+    page.fill("#replay-log", json.dumps(log, indent=1), timeout=30_000)
     with page.expect_navigation():
         page.get_by_role("button", name="Replay").click()
     page.wait_for_function("document.activeElement && document.activeElement.id === 'answer'")

@@ -60,6 +60,7 @@ def test_a_megabyte_of_unknown_names_is_refused_before_it_is_read(client):
 
 def test_as_many_unknown_names_as_the_bound_allows_are_still_cheap(client):
     body = unknown_keys(MAX_JSON_KEYS - 100)
+    client.post("/api/games/garden-dice/validate", data=unknown_keys(1), content_type="application/json")  # warm
     started = cpu_seconds()
     answer = client.post("/api/games/garden-dice/validate", data=body, content_type="application/json")
     assert cpu_seconds() - started < 0.1
