@@ -19,6 +19,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, get_args
@@ -149,6 +150,7 @@ def capped(violations: Sequence[Violation]) -> list[Violation]:
 # within what a box of components makes possible, which also keeps it far below the size at
 # which Python refuses to turn an integer into text.
 
+@lru_cache(maxsize=1024)  # a pure function of the text, asked for every plant and tile a player owns
 def _player_name(value: str) -> str:
     """A name as players mean it: no surrounding spaces, one Unicode spelling (NFC); then
     too long, blank, broken, unprintable or mixing look-alike alphabets is refused. One
