@@ -46,7 +46,13 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from scorer.games.core import MAX_BODY_BYTES
 from scorer.store.storage import NotYours, Storage, StorageUnavailable
 from scorer.web.examples import Busy
-from scorer.web.guards import LIVE_ANSWERS, SessionKeptByPages, body_held_to_limit, session_started
+from scorer.web.guards import (
+    LIVE_ANSWERS,
+    SessionKeptByPages,
+    body_held_to_limit,
+    refuse_writes_from_other_sites,
+    session_started,
+)
 
 csrf = CSRFProtect()
 # In each worker's memory: no store to run, and a flood from one address is still cut to a
@@ -129,6 +135,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(history.bp)
     app.register_blueprint(records.bp)
     app.register_blueprint(photo_pages.bp)
+    app.before_request(refuse_writes_from_other_sites)  # before anything reads the post or counts it
     app.before_request(_chunked_bodies_read_whole)
     _limit_rates(app)
     _register_error_handlers(app)

@@ -149,6 +149,24 @@ def guard_form_post() -> None:
         g.form_refused = True
 
 
+WRITING_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def refuse_writes_from_other_sites() -> None:
+    """Every door's first check: a write a page of another site makes this browser send is
+    refused (403) before anything runs. Browsers name that site in Origin, and newer ones say
+    Sec-Fetch-Site: cross-site; a script or the command line sends neither and goes on to the
+    door's own checks. The refusal starts no session: a cookie-less cross-site post must not
+    replace this browser's session, which holds the keys of the games it saved."""
+    if request.method not in WRITING_METHODS:
+        return
+    origin = request.headers.get("Origin")
+    if _foreign(origin) or request.headers.get("Sec-Fetch-Site") == "cross-site":
+        g.cross_site = True
+        raise Forbidden("this site takes no posts from pages of other sites"
+                        + (f", not from {origin[:100]}" if origin else ""))
+
+
 def require_form_token() -> None:
     """CSRFError unless the post carries this session's token (in its form's csrf_token, or
     the X-CSRFToken header), when the app checks tokens at all."""
@@ -163,7 +181,7 @@ class SessionKeptByPages(SecureCookieSessionInterface):
     its "Saved" message) just before the result page is asked for."""
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        if request.endpoint in LIVE_ANSWERS and not session.modified:
+        if g.get("cross_site") or (request.endpoint in LIVE_ANSWERS and not session.modified):
             return False
         return super().should_set_cookie(app, session)
 
@@ -173,7 +191,7 @@ def session_started(response: Response) -> Response:
     first page the service worker fetches every page at once; fetched without a cookie, each
     would start a session of its own, and the last to arrive would replace the token that the
     page in front of the player sends with its live answers and forms."""
-    if response.mimetype == "text/html" and current_app.config["WTF_CSRF_ENABLED"]:
+    if request.method in ("GET", "HEAD") and response.mimetype == "text/html" and current_app.config["WTF_CSRF_ENABLED"]:
         generate_csrf()
     return response
 
@@ -189,10 +207,14 @@ def hold_form_to_limits() -> None:
         raise RequestEntityTooLarge(f"the form's field {field[:40]!r} is longer than {field_cap(field):,} characters")
 
 
+def _foreign(origin: str | None) -> bool:
+    return origin is not None and origin.rstrip("/") != request.host_url.rstrip("/")
+
+
 def refuse_foreign_origin(what: str) -> None:
     """403 for a request whose Origin header names another site than this one."""
     origin = request.headers.get("Origin")
-    if origin is not None and origin.rstrip("/") != request.host_url.rstrip("/"):
+    if origin is not None and _foreign(origin):
         raise Forbidden(f"{what}, not from {origin[:100]}")
 
 
