@@ -135,3 +135,18 @@ def page(browser):
 
 # The journey fixtures (tests/support/journey.py): a player's path in Chromium at phone and desktop sizes.
 from tests.support.journey import desktop_journey, journey, phone_journey  # noqa: E402, F401
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test that drives Chromium is marked `browser` (so `-m "not browser"` leaves them all
+    out, wherever they live), and the long tests run first: pytest-xdist hands each worker a
+    contiguous share and the idle one steals from the end of the other's, so a long test left
+    to the end would keep one core busy while the other waits. Longest first keeps both busy
+    to the last minute. The order is the same in every worker, as xdist requires."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+    def cost(item) -> int:
+        return 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2
+    items.sort(key=cost)
