@@ -4,6 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+# pytest-xdist workers for `make test`: one per core
+TEST_WORKERS ?= auto
 # Debian packages the tests use: headless Chromium for the browser tests, poppler's pdftoppm
 # to look at rendered PDF pages, PostgreSQL for the storage tests against a real server.
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
@@ -94,7 +96,7 @@ test: install-dev system-deps axe $(ESLINT)
 	$(BIN)/ruff check .
 	$(ESLINT) templates
 	@mkdir -p .cache; $(BIN)/mypy >.cache/mypy.out 2>&1 & types=$$!; \
-	$(BIN)/python -m pytest -n auto --dist worksteal; rc=$$?; \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal; rc=$$?; \
 	wait $$types; typed=$$?; echo "mypy:"; cat .cache/mypy.out; \
 	if [ $$rc -eq 5 ]; then echo "no tests were collected"; exit 1; fi; \
 	if [ $$typed -ne 0 ]; then echo "mypy found type errors (above)"; exit $$typed; fi; exit $$rc
