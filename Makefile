@@ -104,7 +104,9 @@ test: install-dev system-deps axe $(ESLINT)
 # One game's tests, while adding it (docs/adding-a-game.md): lint and types, the game's own tests,
 # the checks over the whole registry that cannot be narrowed to one game, then every test run
 # over each registered game narrowed to this one (-k). `make test-game GAME=herb-spiral`
-GAME_PACKAGE = $(subst -,_,$(GAME))
+# The game's package is the one its registry line names (empty for an id the registry lacks).
+GAME_PACKAGE = $(shell $(BIN)/python -c 'import sys; from scorer.games import CATALOGUE; \
+	print(CATALOGUE.get(sys.argv[1], ("", ""))[1])' '$(GAME)')
 WHOLE_REGISTRY_TESTS := tests/test_app_packaging.py tests/test_layers.py \
 	tests/test_game_contract.py::test_every_registered_game_has_its_rules \
 	tests/test_game_contract.py::test_an_unknown_game_is_404_on_every_operation \
@@ -118,6 +120,8 @@ PER_GAME_TESTS := tests/test_game_contract.py tests/games/test_game_messages.py 
 	tests/web/test_hostile_review.py tests/web/test_tie_break.py tests/engines/test_engines.py
 test-game: install-dev
 	@test -n "$(GAME)" || { echo "name the game: make test-game GAME=<game id>"; exit 2; }
+	@test -n "$(GAME_PACKAGE)" || { echo "no game $(GAME) in CATALOGUE (scorer/games/__init__.py): \
+	add its registry line first"; exit 2; }
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q tests/games/$(GAME_PACKAGE) $(wildcard tests/print/test_$(GAME_PACKAGE)_kit.py) \
