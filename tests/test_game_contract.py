@@ -58,7 +58,11 @@ def test_every_action_type_has_a_worked_check(game_id, client):
     for example in game.example_checks:
         answer = client.post(f"/api/games/{game_id}/check", json=example)
         assert answer.status_code == 200, answer.get_json()
-        assert answer.get_json() == scorer.check(game_id, example["state"], example["action"])
+        checked = scorer.check(game_id, example["state"], example["action"])
+        assert json.loads(json.dumps(checked)) == checked, (
+            f"{game_id}: check's answer changes on its way through JSON (effects need string keys and "
+            f"lists, not tuples): {checked['effects']}")
+        assert answer.get_json() == checked
 
 
 def _set_at(document: dict, path: str, value: str) -> None:
