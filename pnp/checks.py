@@ -597,29 +597,32 @@ def _printed_scale(imposition: Imposition, component: Component) -> float:
 def misfits(imposition: Imposition) -> Iterator[Problem]:
     """Every piece put on a kind of space against every such space of the kit's boards, at
     their printed sizes: the piece (or the part of it one space holds) is at least
-    FIT_CLEARANCE_MM smaller than the space both ways, turned if need be."""
+    FIT_CLEARANCE_MM smaller than the space both ways, turned if need be. A piece also put
+    whole on other kinds of space (`also_on`) fits each of those as well."""
     spaces: dict[str, list[tuple[Component, float, float]]] = {}
     for board in imposition.components:
         scale = _printed_scale(imposition, board)
         for space in board.spaces:
             spaces.setdefault(space.kind, []).append((board, space.box[2] * scale, space.box[3] * scale))
     for piece in imposition.components:
-        if piece.sits_on is None:
+        seats = ([(piece.sits_on, piece.footprint)] if piece.sits_on else []) + [(kind, None) for kind in piece.also_on]
+        if not seats:
             continue
         page = _first_page(imposition, piece)
         scale = _printed_scale(imposition, piece)
-        width, height = (size * scale for size in (piece.footprint or (piece.width_mm, piece.height_mm)))
-        if piece.sits_on not in spaces:
-            yield Problem(page, "fit", f"{piece.name} goes on {piece.sits_on} spaces, and no board of the kit has one")
-            continue
-        room = FIT_CLEARANCE_MM - 1e-6
-        for board, space_w, space_h in spaces[piece.sits_on]:
-            if not ((width + room <= space_w and height + room <= space_h) or
-                    (height + room <= space_w and width + room <= space_h)):
-                yield Problem(page, "fit", f"{piece.name} ({width:.1f} × {height:.1f} mm) does not fit a "
-                                           f"{space_w:.1f} × {space_h:.1f} mm {piece.sits_on} space of "
-                                           f"{board.name} with {FIT_CLEARANCE_MM:g} mm to spare")
-                break
+        for kind, footprint in seats:
+            width, height = (size * scale for size in (footprint or (piece.width_mm, piece.height_mm)))
+            if kind not in spaces:
+                yield Problem(page, "fit", f"{piece.name} goes on {kind} spaces, and no board of the kit has one")
+                continue
+            room = FIT_CLEARANCE_MM - 1e-6
+            for board, space_w, space_h in spaces[kind]:
+                if not ((width + room <= space_w and height + room <= space_h) or
+                        (height + room <= space_w and width + room <= space_h)):
+                    yield Problem(page, "fit", f"{piece.name} ({width:.1f} × {height:.1f} mm) does not fit a "
+                                               f"{space_w:.1f} × {space_h:.1f} mm {kind} space of "
+                                               f"{board.name} with {FIT_CLEARANCE_MM:g} mm to spare")
+                    break
 
 
 def _seam_lines(placed: Placed, last: tuple[int, int]) -> list[tuple[tuple[float, float], tuple[float, float]]]:

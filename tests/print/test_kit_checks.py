@@ -177,6 +177,23 @@ def test_a_token_too_big_for_its_space_is_found_and_one_that_fits_passes():
     assert list(checks.misfits(_with_token(13.5 - checks.FIT_CLEARANCE_MM + 0.05)))
 
 
+def test_a_tile_too_long_for_the_nursery_spaces_it_waits_on_is_found():
+    """Cottage Garden's nursery spaces were 54 mm trays: the straight five (65 mm) lay across
+    two of them. A tile fits its nursery space whole as well as a bed space square by square."""
+    from pnp.kits import cottage_garden
+
+    def with_trays(width: float, height: float) -> list[str]:
+        pieces = [replace(c, spaces=tuple(replace(space, box=(*space.box[:2], width, height))
+                                          if space.kind == "nursery" else space for space in c.spaces))
+                  for c in cottage_garden.components(KitOptions())]
+        return [p.detail for p in checks.misfits(impose(pieces, PAPERS["letter"]))]
+
+    assert with_trays(66.0, 40.0) == []
+    old = with_trays(54.0, 54.0)
+    assert old and old[0].startswith("flower-tile-5F (65.0 × 13.0 mm) does not fit a 54.0 × 54.0 mm nursery space")
+    assert any(detail.startswith("flower-tile-5C (39.0 × 39.0 mm)") for detail in with_trays(66.0, 39.0))
+
+
 def test_a_piece_put_on_spaces_no_board_has_is_found():
     token = Component("seed", "token", 10, 10, Face(Group()), sits_on="garden")
     assert [p.detail for p in checks.misfits(impose([token], PAPERS["letter"]))] == [
