@@ -15,6 +15,8 @@ piece's cut outline is. The checks then read that flat list:
 - `lost_bleed`: a coloured piece cut on its trim line whose bleed a home laser printer's
   unprinted outer LASER_BORDER_MM leaves under KEPT_BLEED_MM (where it has that much), so a
   slightly off cut there shows white paper.
+- `shared_colour_cuts`: two pieces of different colours laid edge to edge, on one cut, so
+  a slightly off cut shows a sliver of the neighbour's colour.
 
 Two more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed), and `crossed_seams`, a board's
@@ -582,7 +584,31 @@ def lost_bleed(flat: Flat) -> Iterator[Problem]:
                                                  f"unprinted border")
 
 
-CHECKS = (overlapping_text, near_edge, small_text, low_contrast, lost_bleed)
+def _touching(a: Box, b: Box) -> bool:
+    """Do two trim boxes meet edge to edge along a stretch (one cut between them)?"""
+    along_x = min(a[2], b[2]) - max(a[0], b[0]) > TOLERANCE_MM
+    along_y = min(a[3], b[3]) - max(a[1], b[1]) > TOLERANCE_MM
+    meet_x = min(abs(a[2] - b[0]), abs(b[2] - a[0])) < EPS_MM
+    meet_y = min(abs(a[3] - b[1]), abs(b[3] - a[1])) < EPS_MM
+    return (along_y and meet_x) or (along_x and meet_y)
+
+
+def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
+    """Two pieces of different colours laid edge to edge share one cut: cut a little off,
+    one shows a sliver of the other's colour. Pieces of one colour may share their cuts."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:
+        return
+    placed = [(p, _rect_box(p.rect), flat.paint.background(p.face.background).upper()) for p in sheet.placements
+              if p.tile is None]
+    for i, (first, box, colour) in enumerate(placed):
+        for second, other, other_colour in placed[i + 1:]:
+            if colour != other_colour and _touching(box, other):
+                yield Problem(sheet.number, "shared cut", f"{first.component.name} ({colour}) and "
+                                                          f"{second.component.name} ({other_colour}) share a cut")
+
+
+CHECKS = (overlapping_text, near_edge, small_text, low_contrast, lost_bleed, shared_colour_cuts)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -269,3 +269,30 @@ def test_tiles_on_white_whose_colour_runs_into_the_bleed_keep_it_past_a_lasers_b
     problems = [p.detail for p in checks.check_imposition(impose_kit("cottage-garden", PAPERS["a4"], cg))
                 if p.check == "bleed"]
     assert any(detail.startswith("flower-tile-") for detail in problems)
+
+
+def test_cards_of_different_colours_on_one_cut_are_found(monkeypatch):
+    """Garden Variety on Letter as it once printed: its last critters, wildflowers and gnomes
+    on one sheet in rows edge to edge, so an off cut showed the next row's colour. Now rows of
+    different colours keep a gutter (the sheet's pieces go over two sheets where they must)."""
+    gv = BuildOptions(games=("garden-variety",))
+    assert [p for p in checks.check_imposition(kit("garden-variety", "letter")) if p.check == "shared cut"] == []
+    monkeypatch.setattr(impose_module, "_colours", lambda pieces: {("one", None)})
+    problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
+                if p.check == "shared cut"]
+    assert problems and problems[0].startswith("critter-blue-0-10 (#0072B2) and wildflower-4 (#E69F00) share a cut")
+
+
+def test_pieces_of_one_colour_may_share_a_cut():
+    red, blue = (Component(name, "token", 20, 20, Face(Group(), colour)) for name, colour in
+                 (("red", "#D55E00"), ("blue", "#0072B2")))
+    same = impose([red, replace(red, name="red-2")], PAPERS["letter"], cut="shared")
+    assert [p for p in checks.check_imposition(same) if p.check == "shared cut"] == []
+    assert all(p.check != "shared cut" for p in checks.check_imposition(impose([red, blue], PAPERS["letter"],
+                                                                                   cut="shared")))
+    touching = impose([red, blue], PAPERS["letter"], cut="shared")
+    first, second = touching.sheets[0].placements
+    x, y, w, h = first.rect
+    touching.sheets[0].placements = [first, replace(second, rect=(x + w, y, w, h))]
+    assert [p.detail for p in checks.check_imposition(touching) if p.check == "shared cut"] == [
+        "red (#D55E00) and blue (#0072B2) share a cut"]
