@@ -114,7 +114,7 @@ def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_a
     imposition = _kit("harvest-dice")
     sheet = imposition.sheets[0]
     pictures = [shape for shape in sheet.overlay.children if isinstance(shape, Group) and shape.picture]
-    assert len(pictures) == 4 and len({picture.scale for picture in pictures}) == 1
+    assert len(pictures) == 5 and len({picture.scale for picture in pictures}) == 1  # the sticker note too
     scale = round(1 / pictures[0].scale)
     words = [shape.text for shape in _texts(sheet.overlay)]
     assert any(word.startswith(f"The pieces at 1:{scale} ") for word in words)
