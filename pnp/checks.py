@@ -321,6 +321,7 @@ class _Flattener:
         self.printed: Box | None = None   # the current piece's bleed box
         self.trimmed: Box | None = None   # and its trim box
         self.thumbnail = False
+        self.words_only = False           # text alone is asked for: shapes are not measured
 
     def walk(self, shape: Shape, matrix: Affine, owner: int, picture: int | None) -> None:
         if isinstance(shape, Group):
@@ -338,7 +339,7 @@ class _Flattener:
             self.text(shape, matrix, owner, picture)
         elif isinstance(shape, Icon):
             self.icon(shape, matrix, owner, picture)
-        elif _visible(shape.style):
+        elif not self.words_only and _visible(shape.style):
             pad = shape.style.stroke_width / 2 if shape.style.stroke else 0.0
             self.painted += 1
             self.flat.shapes.append(Drawn(_box(matrix, _outline_points(shape), pad), owner, picture, self.painted,
@@ -395,9 +396,12 @@ def bounds(shape: Shape) -> Box | None:
 
 
 def words(shape: Shape) -> list[tuple[str, Box]]:
-    """Every line of text a shape tree prints, with its box, in the tree's own coordinates."""
+    """Every line of text a shape tree prints, with its box, in the tree's own coordinates
+    (a board's thousands of pebbles and flagstones are not measured for it)."""
     flat = Flat(Sheet(0, 0.0, 0.0, "front", []))
-    _Flattener(flat).walk(shape, IDENTITY, 0, None)
+    walker = _Flattener(flat)
+    walker.words_only = True
+    walker.walk(shape, IDENTITY, 0, None)
     return [(text.text, text.box) for text in flat.texts]
 
 

@@ -394,8 +394,8 @@ def _balance(pages: list[list[Shelf]], area: Rect4, gap: float) -> list[list[She
     groups from the foot of the page before it, smallest first, while it still fits one page
     and the two pages come nearer an even share: two well-filled sheets instead of a crammed
     one (whose rows must share their cuts) and an almost blank one."""
-    if len(pages) < 2:
-        return pages
+    if len(pages) < 2 or _used(pages[-1], gap) >= area[3] / 2:
+        return pages  # a last page half full or more is left as it is
     before, last = pages[-2], pages[-1]
     while True:
         groups = _size_groups(_page_pieces(before))
