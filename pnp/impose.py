@@ -541,15 +541,21 @@ def _placing(component: Component, x: float, y: float, rotated: bool, scale: flo
 def _columns(shelf: Shelf, ax: float, aw: float, bleed: float, least: float, shared: bool) -> list[float]:
     """Left edges of a shelf's pieces. A row of one size sits on that size's full-row grid
     (a short last row lines up with the rows above); a mixed row spreads its own pieces.
-    `--cut shared` lays a row of one size edge to edge."""
+    `--cut shared` lays a row of one size edge to edge, with a gutter only where the colour
+    changes (two colours never share a cut)."""
     first = shelf.pieces[0]
     uniform = all((p.width, p.height) == (first.width, first.height) for p in shelf.pieces)
     widths = [first.width] * first.columns if uniform else [p.width for p in shelf.pieces]
-    gap = 0.0 if shared and uniform and len(_colours(shelf.pieces)) == 1 else \
-        _gutter(aw - sum(widths), len(widths), bleed, least)
-    x = ax + (aw - sum(widths) - (len(widths) - 1) * gap) / 2
+    if shared and uniform:
+        changes = [len(_colours([left, right])) > 1 for left, right in zip(shelf.pieces, shelf.pieces[1:])]
+        changes += [False] * (len(widths) - 1 - len(changes))
+        gap = _gutter(aw - sum(widths), sum(changes) + 1, bleed, least)
+        gaps = [gap if change else 0.0 for change in changes]
+    else:
+        gaps = [_gutter(aw - sum(widths), len(widths), bleed, least)] * (len(widths) - 1)
+    x = ax + (aw - sum(widths) - sum(gaps)) / 2
     lefts = []
-    for width in widths:
+    for width, gap in zip(widths, gaps + [0.0]):
         lefts.append(x)
         x += width + gap
     return lefts[:len(shelf.pieces)]
