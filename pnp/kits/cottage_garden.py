@@ -424,7 +424,8 @@ def _gardener_marks(side: dict) -> list[Shape]:
         (x, y, w, h), _ = _track_space(label)
         shapes.append(Icon("cg-turn", x + 4.0, y + 4.0, 5.0, INK))
         shapes.append(Text(x + 7.0, y + 4.2, "die +1", size=2.2, bold=True, fill=INK))
-        shapes.append(Text(x + 7.0, y + 7.0, f"{_player_counts(counts)} pl.", size=2.2, fill=INK))
+        if len(side["players"]) > 1:  # the four-player side's one turning space needs no count
+            shapes.append(Text(x + 7.0, y + 7.0, f"{_player_counts(counts)} pl.", size=2.2, fill=INK))
     return shapes
 
 
