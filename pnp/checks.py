@@ -15,6 +15,8 @@ piece's cut outline is. The checks then read that flat list:
 - `lost_bleed`: a coloured piece cut on its trim line whose bleed a home laser printer's
   unprinted outer LASER_BORDER_MM leaves under KEPT_BLEED_MM (where it has that much), so a
   slightly off cut there shows white paper.
+- `shared_colour_cuts`: two pieces of different colours laid edge to edge, on one cut, so
+  a slightly off cut shows a sliver of the neighbour's colour.
 
 Two more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed), and `crossed_seams`, a board's
@@ -319,6 +321,7 @@ class _Flattener:
         self.printed: Box | None = None   # the current piece's bleed box
         self.trimmed: Box | None = None   # and its trim box
         self.thumbnail = False
+        self.words_only = False           # text alone is asked for: shapes are not measured
 
     def walk(self, shape: Shape, matrix: Affine, owner: int, picture: int | None) -> None:
         if isinstance(shape, Group):
@@ -336,7 +339,7 @@ class _Flattener:
             self.text(shape, matrix, owner, picture)
         elif isinstance(shape, Icon):
             self.icon(shape, matrix, owner, picture)
-        elif _visible(shape.style):
+        elif not self.words_only and _visible(shape.style):
             pad = shape.style.stroke_width / 2 if shape.style.stroke else 0.0
             self.painted += 1
             self.flat.shapes.append(Drawn(_box(matrix, _outline_points(shape), pad), owner, picture, self.painted,
@@ -393,9 +396,12 @@ def bounds(shape: Shape) -> Box | None:
 
 
 def words(shape: Shape) -> list[tuple[str, Box]]:
-    """Every line of text a shape tree prints, with its box, in the tree's own coordinates."""
+    """Every line of text a shape tree prints, with its box, in the tree's own coordinates
+    (a board's thousands of pebbles and flagstones are not measured for it)."""
     flat = Flat(Sheet(0, 0.0, 0.0, "front", []))
-    _Flattener(flat).walk(shape, IDENTITY, 0, None)
+    walker = _Flattener(flat)
+    walker.words_only = True
+    walker.walk(shape, IDENTITY, 0, None)
     return [(text.text, text.box) for text in flat.texts]
 
 
@@ -582,7 +588,31 @@ def lost_bleed(flat: Flat) -> Iterator[Problem]:
                                                  f"unprinted border")
 
 
-CHECKS = (overlapping_text, near_edge, small_text, low_contrast, lost_bleed)
+def _touching(a: Box, b: Box) -> bool:
+    """Do two trim boxes meet edge to edge along a stretch (one cut between them)?"""
+    along_x = min(a[2], b[2]) - max(a[0], b[0]) > TOLERANCE_MM
+    along_y = min(a[3], b[3]) - max(a[1], b[1]) > TOLERANCE_MM
+    meet_x = min(abs(a[2] - b[0]), abs(b[2] - a[0])) < EPS_MM
+    meet_y = min(abs(a[3] - b[1]), abs(b[3] - a[1])) < EPS_MM
+    return (along_y and meet_x) or (along_x and meet_y)
+
+
+def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
+    """Two pieces of different colours laid edge to edge share one cut: cut a little off,
+    one shows a sliver of the other's colour. Pieces of one colour may share their cuts."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:
+        return
+    placed = [(p, _rect_box(p.rect), flat.paint.background(p.face.background).upper()) for p in sheet.placements
+              if p.tile is None]
+    for i, (first, box, colour) in enumerate(placed):
+        for second, other, other_colour in placed[i + 1:]:
+            if colour != other_colour and _touching(box, other):
+                yield Problem(sheet.number, "shared cut", f"{first.component.name} ({colour}) and "
+                                                          f"{second.component.name} ({other_colour}) share a cut")
+
+
+CHECKS = (overlapping_text, near_edge, small_text, low_contrast, lost_bleed, shared_colour_cuts)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:
@@ -597,29 +627,32 @@ def _printed_scale(imposition: Imposition, component: Component) -> float:
 def misfits(imposition: Imposition) -> Iterator[Problem]:
     """Every piece put on a kind of space against every such space of the kit's boards, at
     their printed sizes: the piece (or the part of it one space holds) is at least
-    FIT_CLEARANCE_MM smaller than the space both ways, turned if need be."""
+    FIT_CLEARANCE_MM smaller than the space both ways, turned if need be. A piece also put
+    whole on other kinds of space (`also_on`) fits each of those as well."""
     spaces: dict[str, list[tuple[Component, float, float]]] = {}
     for board in imposition.components:
         scale = _printed_scale(imposition, board)
         for space in board.spaces:
             spaces.setdefault(space.kind, []).append((board, space.box[2] * scale, space.box[3] * scale))
     for piece in imposition.components:
-        if piece.sits_on is None:
+        seats = ([(piece.sits_on, piece.footprint)] if piece.sits_on else []) + [(kind, None) for kind in piece.also_on]
+        if not seats:
             continue
         page = _first_page(imposition, piece)
         scale = _printed_scale(imposition, piece)
-        width, height = (size * scale for size in (piece.footprint or (piece.width_mm, piece.height_mm)))
-        if piece.sits_on not in spaces:
-            yield Problem(page, "fit", f"{piece.name} goes on {piece.sits_on} spaces, and no board of the kit has one")
-            continue
-        room = FIT_CLEARANCE_MM - 1e-6
-        for board, space_w, space_h in spaces[piece.sits_on]:
-            if not ((width + room <= space_w and height + room <= space_h) or
-                    (height + room <= space_w and width + room <= space_h)):
-                yield Problem(page, "fit", f"{piece.name} ({width:.1f} × {height:.1f} mm) does not fit a "
-                                           f"{space_w:.1f} × {space_h:.1f} mm {piece.sits_on} space of "
-                                           f"{board.name} with {FIT_CLEARANCE_MM:g} mm to spare")
-                break
+        for kind, footprint in seats:
+            width, height = (size * scale for size in (footprint or (piece.width_mm, piece.height_mm)))
+            if kind not in spaces:
+                yield Problem(page, "fit", f"{piece.name} goes on {kind} spaces, and no board of the kit has one")
+                continue
+            room = FIT_CLEARANCE_MM - 1e-6
+            for board, space_w, space_h in spaces[kind]:
+                if not ((width + room <= space_w and height + room <= space_h) or
+                        (height + room <= space_w and width + room <= space_h)):
+                    yield Problem(page, "fit", f"{piece.name} ({width:.1f} × {height:.1f} mm) does not fit a "
+                                               f"{space_w:.1f} × {space_h:.1f} mm {kind} space of "
+                                               f"{board.name} with {FIT_CLEARANCE_MM:g} mm to spare")
+                    break
 
 
 def _seam_lines(placed: Placed, last: tuple[int, int]) -> list[tuple[tuple[float, float], tuple[float, float]]]:

@@ -196,8 +196,8 @@ def page_ranges(pages: list[int]) -> str:
 
 
 def stock(component: Component) -> str:
-    """A sheet of chits is cut into pieces: card, as pieces are."""
-    return "card" if component.chits else STOCK[component.kind]
+    """A sheet of chits is cut into pieces: card, as pieces are (stickers stay on sticker paper)."""
+    return "card" if component.chits and component.kind != "sticker" else STOCK[component.kind]
 
 
 def page_stock(imposition: Imposition) -> dict[int, str]:

@@ -285,10 +285,12 @@ def _gutter(slack: float, count: int, bleed: float, least: float) -> float:
     if count <= 1:
         return 0.0
     wanted = min(2 * bleed, slack / count)
-    if wanted >= least:
+    if wanted >= least and (slack - wanted * (count - 1)) / 2 >= EDGE_KEEP_MM - EPS:
         return wanted
     inner = slack - 2 * EDGE_KEEP_MM
-    return inner / (count - 1) if inner >= least * (count - 1) else slack / (count - 1)
+    if inner >= least * (count - 1):
+        return inner / (count - 1)
+    return wanted if wanted >= least else slack / (count - 1)
 
 
 def _pieces(components: Sequence[Component], area: Rect4, gap: float) -> list[Piece]:
@@ -382,6 +384,33 @@ def _fit_below(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float) -> b
     return False
 
 
+def _used(page: list[Shelf], gap: float) -> float:
+    """How much of the page's height its rows take."""
+    return sum(shelf.height for shelf in page) + gap * (len(page) - 1)
+
+
+def _balance(pages: list[list[Shelf]], area: Rect4, gap: float) -> list[list[Shelf]]:
+    """A last page left nearly empty (a few rows of the smallest pieces) takes whole size
+    groups from the foot of the page before it, smallest first, while it still fits one page
+    and the two pages come nearer an even share: two well-filled sheets instead of a crammed
+    one (whose rows must share their cuts) and an almost blank one."""
+    if len(pages) < 2 or _used(pages[-1], gap) >= area[3] / 2:
+        return pages  # a last page half full or more is left as it is
+    before, last = pages[-2], pages[-1]
+    while True:
+        groups = _size_groups(_page_pieces(before))
+        if len(groups) < 2:
+            break
+        kept = [piece for group in groups[:-1] for piece in group]
+        moved = sorted(groups[-1] + _page_pieces(last), key=lambda piece: -piece.height)
+        fuller, emptier = _paginate(moved, area, gap), _paginate(kept, area, gap)
+        if len(fuller) > 1 or abs(_used(fuller[0], gap) - _used(emptier[0], gap)) >= \
+                abs(_used(last, gap) - _used(before, gap)):
+            break
+        before, last = emptier[0], fuller[0]
+    return pages[:-2] + [before, last]
+
+
 def _merge_pages(pages: list[list[Shelf]], area: Rect4, gap: float) -> list[list[Shelf]]:
     """Pages whose pieces fit together on one page are packed onto one (two nearly empty
     sheets become one sheet)."""
@@ -427,9 +456,16 @@ def _pages(components: Sequence[Component], area: Rect4, gap: float) -> list[lis
         row still leaves its outer pieces some bleed past a laser's unprinted border."""
         if not selected:
             return []
-        edged, tight = (_merge_pages(_paginate(_pieces(selected, room, gap), room, gap), room, gap)
+        edged, tight = (_balance(_merge_pages(_paginate(_pieces(selected, room, gap), room, gap), room, gap), room, gap)
                         for room in (kept, area))
-        return edged if len(edged) <= len(tight) else tight
+        # A page too tight for gutters between its rows shares their cuts; where rows of
+        # different colours would meet on one cut (a miscut shows the other colour), that
+        # page's pieces are packed with room to spare instead, over more pages if need be.
+        if len(edged) <= len(tight):
+            return edged
+        return [repacked for page in tight
+                for repacked in (_paginate(sorted(_page_pieces(page), key=lambda piece: -piece.height), kept, gap)
+                                 if _used(page, gap) > kept[3] + EPS and not _one_colour(page) else [page])]
 
     two_sided: list[list[Shelf]] = []
     one_sided: list[list[Shelf]] = []
@@ -464,6 +500,18 @@ def _same_size(a: Shelf, b: Shelf) -> bool:
     return len(sizes) == 1
 
 
+def _colours(pieces: Iterable[Piece]) -> set[tuple[str, str | None]]:
+    """The backgrounds the pieces print, front and back: one cut may serve two pieces only
+    when they are of one colour, or a slightly off cut shows the neighbour's colour."""
+    return {(p.component.front.background.upper(), p.component.back.background.upper() if p.component.back else None)
+            for p in pieces}
+
+
+def _one_colour(shelves: list[Shelf]) -> bool:
+    """Do the neighbouring rows of a page print the same single colour, row after row?"""
+    return all(len(_colours(above.pieces + below.pieces)) == 1 for above, below in zip(shelves, shelves[1:]))
+
+
 def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, least: float, shared: bool) -> list[Slot]:
     ax, ay, aw, ah = area
     total = sum(shelf.height for shelf in shelves)
@@ -471,7 +519,7 @@ def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, least: float
     # Rows of one size so tight that the outer edges would keep no bleed past a laser
     # printer's unprinted border share their cuts instead (as --cut shared lays them).
     rows_shared = shared or (ah - total - row_gap * (len(shelves) - 1)) / 2 < EDGE_KEEP_MM - EPS
-    gaps = [0.0 if rows_shared and _same_size(above, below) else row_gap
+    gaps = [0.0 if rows_shared and _same_size(above, below) and _one_colour([above, below]) else row_gap
             for above, below in zip(shelves, shelves[1:])]
     y = ay + (ah - total - sum(gaps)) / 2
     slots = []
@@ -493,14 +541,21 @@ def _placing(component: Component, x: float, y: float, rotated: bool, scale: flo
 def _columns(shelf: Shelf, ax: float, aw: float, bleed: float, least: float, shared: bool) -> list[float]:
     """Left edges of a shelf's pieces. A row of one size sits on that size's full-row grid
     (a short last row lines up with the rows above); a mixed row spreads its own pieces.
-    `--cut shared` lays a row of one size edge to edge."""
+    `--cut shared` lays a row of one size edge to edge, with a gutter only where the colour
+    changes (two colours never share a cut)."""
     first = shelf.pieces[0]
     uniform = all((p.width, p.height) == (first.width, first.height) for p in shelf.pieces)
     widths = [first.width] * first.columns if uniform else [p.width for p in shelf.pieces]
-    gap = 0.0 if shared and uniform else _gutter(aw - sum(widths), len(widths), bleed, least)
-    x = ax + (aw - sum(widths) - (len(widths) - 1) * gap) / 2
+    if shared and uniform:
+        changes = [len(_colours([left, right])) > 1 for left, right in zip(shelf.pieces, shelf.pieces[1:])]
+        changes += [False] * (len(widths) - 1 - len(changes))
+        gap = _gutter(aw - sum(widths), sum(changes) + 1, bleed, least)
+        gaps = [gap if change else 0.0 for change in changes]
+    else:
+        gaps = [_gutter(aw - sum(widths), len(widths), bleed, least)] * (len(widths) - 1)
+    x = ax + (aw - sum(widths) - sum(gaps)) / 2
     lefts = []
-    for width in widths:
+    for width, gap in zip(widths, gaps + [0.0]):
         lefts.append(x)
         x += width + gap
     return lefts[:len(shelf.pieces)]

@@ -190,6 +190,9 @@ class Component:
     spaces: tuple[Space, ...] = ()
     sits_on: str | None = None
     footprint: tuple[float, float] | None = None
+    # Other kinds of space the whole piece lies on as well (a flower tile waits whole on a
+    # nursery space before it is planted square by square on a bed).
+    also_on: tuple[str, ...] = ()
 
     @property
     def double_sided(self) -> bool:

@@ -78,26 +78,23 @@ def label_plate(cx: float, cy: float, width: float, height: float) -> Rect:
                                                                         stroke_width=0.15), radius=height / 2)
 
 
-def gravel_path(size: float, band: float, bleed: float) -> list[Shape]:
-    """The gravel path the gardener walks round the nursery: the outer `band` of a square
-    board of side `size`, scattered with pebbles (under the track's flagstones)."""
-    far = size - band
-    inner = (band, band, far - band)
+def gravel_path(width: float, height: float, garden: tuple[float, float, float, float], band: float,
+                bleed: float) -> list[Shape]:
+    """The gravel path the gardener walks round the nursery: a board `width` x `height` of
+    gravel (and its bleed), scattered with pebbles round the `garden` box's inner lawn (its
+    box less the outer `band`, where the track's flagstones lie)."""
+    gx, gy, gw, gh = garden
+    lawn = (gx + band, gy + band, gw - 2 * band, gh - 2 * band)
     pebbles: tuple = ()
     spacing = 5.5  # sparse: most of the path lies under the flagstones, and every pebble costs drawing time
-    steps = int((size + 2 * bleed) / spacing)
-    for i in range(steps):
-        for j in range(int((band + bleed) / spacing)):
-            x = -bleed + i * spacing + (j % 2) * spacing / 2
-            y = -bleed + j * spacing
-            wobble = 0.5 + 0.3 * math.sin(i * 1.7 + j * 2.3)
-            for px, py in ((x, y), (y, x), (x, size - y), (size - y, x)):  # the four sides
-                if not (inner[0] < px < inner[0] + inner[2] and inner[1] < py < inner[1] + inner[2]):
-                    pebbles += circle(px, py, wobble)
-    return [Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(fill=GRAVEL, decorative=True)),
+    for i in range(int((width + 2 * bleed) / spacing) + 1):
+        for j in range(int((height + 2 * bleed) / spacing) + 1):
+            x, y = -bleed + i * spacing + (j % 2) * spacing / 2, -bleed + j * spacing
+            if not (lawn[0] < x < lawn[0] + lawn[2] and lawn[1] < y < lawn[1] + lawn[3]):
+                pebbles += circle(x, y, 0.5 + 0.3 * math.sin(i * 1.7 + j * 2.3))
+    return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=GRAVEL, decorative=True)),
             filled(pebbles, PEBBLE, decorative=True),
-            Rect(band, band, far - band, far - band, Style(fill="#DCEBC9", stroke=darken(HEDGE, 0.1),
-                                                           stroke_width=1.2, decorative=True))]
+            Rect(*lawn, Style(fill="#DCEBC9", stroke=darken(HEDGE, 0.1), stroke_width=1.2, decorative=True))]
 
 
 FLAG_STYLE = Style(fill=FLAGSTONE, stroke=FLAGSTONE_EDGE, stroke_width=0.35)
@@ -118,7 +115,7 @@ def sprouts(size: float, color: str) -> Group:
     return Group.of(filled(leaves, color, darken(color, 0.4), s * 0.03), mound)
 
 
-def tray_sprouts(x: float, y: float, size: float) -> list[Shape]:
+def tray_sprouts(x: float, y: float, width: float, height: float) -> list[Shape]:
     """Seedlings in the bottom corners of a nursery space (a seed tray): clear of its name."""
-    return [Icon("cg-sprouts", x + 7.0, y + size - 6.5, 8.0, HEDGE_LIGHT),
-            Icon("cg-sprouts", x + size - 7.0, y + size - 6.5, 8.0, HEDGE_LIGHT)]
+    return [Icon("cg-sprouts", x + 7.0, y + height - 6.5, 8.0, HEDGE_LIGHT),
+            Icon("cg-sprouts", x + width - 7.0, y + height - 6.5, 8.0, HEDGE_LIGHT)]

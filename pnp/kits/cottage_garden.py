@@ -65,8 +65,11 @@ TILE_SQUARE = 13.0     # one square of a flower tile, mm
 CELL = 13.5            # one flowerbed space: a tile cut half a millimetre large still sits flush
 BED_BORDER = 4.0       # the hedge round a flowerbed
 BLEED = 3.0            # how far edge artwork runs past the trim (the build's default bleed)
-SPACE = 4 * CELL + 2.0  # a nursery space holds any tile up to four squares long
-BAND = 18.0            # depth of the gardener track round the nursery
+# A nursery space holds any tile whole, turned lengthwise (the straight five is 65 mm long,
+# the largest tiles 39 mm across), with a millimetre to spare: 66 x 40 mm inside its tray.
+SPACE_W, SPACE_H = 5 * TILE_SQUARE + 2.0, 3 * TILE_SQUARE + 2.0  # the pitch: tray plus 0.5 mm round it
+BAND = 17.0            # depth of the gardener track round the nursery
+TITLE_STRIP = 30.0     # the nursery's name, on a strip of its own left of the track
 
 ORANGE = OKABE_ITO["orange"]
 BLUE = OKABE_ITO["blue"]
@@ -287,7 +290,8 @@ def flower_tiles() -> list[Component]:
     """Each tile its own two-sided piece, so it gets its own bleed and its own place in the
     manifest (duplex alignment is checked tile by tile)."""
     return [Component(f"flower-tile-{tile}", "tile", *tile_size(tile), tile_face(tile, False),
-                      tile_face(tile, True), outline="polygon", sits_on="bed", footprint=(TILE_SQUARE, TILE_SQUARE))
+                      tile_face(tile, True), outline="polygon", sits_on="bed", footprint=(TILE_SQUARE, TILE_SQUARE),
+                      also_on=("nursery",))
             for tile in data.TILE_IDS]
 
 
@@ -324,24 +328,31 @@ def flowerbeds() -> list[Component]:
 
 # --- the nursery ---------------------------------------------------------------------------
 
-NURSERY = 4 * SPACE + 2 * BAND
+NURSERY_W = TITLE_STRIP + 2 * BAND + 4 * SPACE_W
+NURSERY_H = 2 * BAND + 4 * SPACE_H
 # Where each gardener-track space sits: (x, y, w, h) and the direction of travel in degrees.
 _SIDE_DIRECTION = {"N": 0, "E": 90, "S": 180, "W": 270}
 _CORNER_DIRECTION = {"NW": -45, "NE": 45, "SE": 135, "SW": 225}
 
 
 def _track_space(label: str) -> tuple[tuple[float, float, float, float], float]:
-    far = BAND + 4 * SPACE
+    west, east, south = TITLE_STRIP, TITLE_STRIP + BAND + 4 * SPACE_W, BAND + 4 * SPACE_H
     if label in _CORNER_DIRECTION:
-        x = 0.0 if label[1] == "W" else far
-        y = 0.0 if label[0] == "N" else far
+        x = west if label[1] == "W" else east
+        y = 0.0 if label[0] == "N" else south
         return (x, y, BAND, BAND), _CORNER_DIRECTION[label]
     edge, key = label[0], label[1]
     index = (data.COLUMNS if edge in "NS" else data.ROWS).index(key)
-    along = BAND + index * SPACE
-    box = {"N": (along, 0.0, SPACE, BAND), "S": (along, far, SPACE, BAND),
-           "W": (0.0, along, BAND, SPACE), "E": (far, along, BAND, SPACE)}[edge]
+    box = {"N": (west + BAND + index * SPACE_W, 0.0, SPACE_W, BAND),
+           "S": (west + BAND + index * SPACE_W, south, SPACE_W, BAND),
+           "W": (west, BAND + index * SPACE_H, BAND, SPACE_H),
+           "E": (east, BAND + index * SPACE_H, BAND, SPACE_H)}[edge]
     return box, _SIDE_DIRECTION[edge]
+
+
+def _nursery_space(row: int, column: int) -> tuple[float, float, float, float]:
+    """The tray of a nursery space as drawn: (x, y, w, h)."""
+    return (TITLE_STRIP + BAND + column * SPACE_W + 0.5, BAND + row * SPACE_H + 0.5, SPACE_W - 1.0, SPACE_H - 1.0)
 
 
 def _chevrons(count: int, cx: float, cy: float, direction: float, scale: float = 1.0) -> Group:
@@ -357,33 +368,36 @@ def _chevrons(count: int, cx: float, cy: float, direction: float, scale: float =
 def nursery_face(side_name: str) -> Face:
     side = data.NURSERY_SIDES[side_name]
     marks = data.arrow_marks(side_name)
-    shapes: list[Shape] = art.gravel_path(NURSERY, BAND, BLEED)
+    garden = (TITLE_STRIP, 0.0, NURSERY_W - TITLE_STRIP, NURSERY_H)
+    shapes: list[Shape] = art.gravel_path(NURSERY_W, NURSERY_H, garden, BAND, BLEED)
     # the 4x4 nursery, every space named as the rulebook's examples name them
     for r, row in enumerate(data.ROWS):
         for c, column in enumerate(data.COLUMNS):
-            x, y = BAND + c * SPACE, BAND + r * SPACE
-            shapes.append(Rect(x + 1, y + 1, SPACE - 2, SPACE - 2, art.TRAY, radius=2.0))
-            shapes += art.tray_sprouts(x, y, SPACE)
-            shapes.append(Text(x + SPACE / 2, y + 3, row + column, size=3.2, align="center", anchor="top", bold=True,
+            x, y, w, h = _nursery_space(r, c)
+            shapes.append(Rect(x, y, w, h, art.TRAY, radius=2.0))
+            shapes += art.tray_sprouts(x, y, w, h)
+            shapes.append(Text(x + w / 2, y + 2, row + column, size=3.2, align="center", anchor="top", bold=True,
                                fill=LEAF_TEXT))
     if len(side["track"]) > 16:  # the four-player side also has the two diagonal rows
         dash = Style(stroke=LEAF, stroke_width=0.5, dash=(2.0, 1.5))
-        far = BAND + 4 * SPACE
-        shapes += [Line(BAND, BAND, far, far, dash), Line(far, BAND, BAND, far, dash)]
+        west, east, south = TITLE_STRIP + BAND, NURSERY_W - BAND, NURSERY_H - BAND
+        shapes += [Line(west, BAND, east, south, dash), Line(east, BAND, west, south, dash)]
     for label in side["track"]:
         (x, y, w, h), direction = _track_space(label)
         shapes.append(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, art.FLAG_STYLE, radius=1.5))
         corner = label in _CORNER_DIRECTION
         shapes.append(_chevrons(marks[label], x + w / 2 + (1.5 if corner else 0.0), y + h / 2, direction,
-                                0.75 if corner else 1.0))
+                                0.7 if corner else 1.0))
         shapes.append(Text(x + 2.2, y + h - 2.0, label, size=2.2, fill="#595959"))
     shapes += _gardener_marks(side)
+    # The name has a strip of its own left of the track, off every play space, read from below.
     players = _player_counts(side["players"])
-    # The name sits in space A1, clear of the middle, where a board printed on two pages is joined.
-    cx, cy = BAND + SPACE / 2, BAND + SPACE / 2
-    shapes += [Rect(cx - 24, cy - 9, 48, 18, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
-               wordmark(TITLE, cx, cy - 7.5, 8.5, align="center", max_width=44)[0],
-               Text(cx, cy + 5.5, f"Nursery · {players} players", size=2.6, align="center", bold=True, fill=LEAF_TEXT)]
+    plate = (3.0, 8.0, TITLE_STRIP - 6.0, NURSERY_H - 16.0)
+    mark, _, _ = wordmark(TITLE, 0.0, 0.0, 13.0, align="center", max_width=plate[3] - 50.0)
+    shapes += [Rect(*plate, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
+               Group((mark, Text(0.0, 17.5, f"Nursery · {players} players", size=3.2, align="center", bold=True,
+                                 fill=LEAF_TEXT)),
+                     translate=(plate[0] + 5.0, NURSERY_H / 2), rotate=-90)]
     return Face(group(shapes), background="#DCEBC9")
 
 
@@ -405,26 +419,26 @@ def _gardener_marks(side: dict) -> list[Shape]:
     for label, counts in starts.items():
         (x, y, w, h), _ = _track_space(label)
         for i in range(max(counts)):  # as many pawns as players start here (1-2 shows two)
-            shapes.append(Icon("cg-pawn", x + w - 3.0 - i * 2.6, y + h - 3.8, 3.6, OKABE_ITO["bluish_green"]))
+            shapes.append(Icon("cg-pawn", x + w - 2.8 - i * 2.2, y + h - 3.8, 3.6, OKABE_ITO["bluish_green"]))
     for label, counts in turns.items():
         (x, y, w, h), _ = _track_space(label)
         shapes.append(Icon("cg-turn", x + 4.0, y + 4.0, 5.0, INK))
         shapes.append(Text(x + 7.0, y + 4.2, "die +1", size=2.2, bold=True, fill=INK))
-        shapes.append(Text(x + 7.0, y + 7.0, f"{_player_counts(counts)} pl.", size=2.2, fill=INK))
+        if len(side["players"]) > 1:  # the four-player side's one turning space needs no count
+            shapes.append(Text(x + 7.0, y + 7.0, f"{_player_counts(counts)} pl.", size=2.2, fill=INK))
     return shapes
 
 
 def nurseries() -> list[Component]:
     """The box's two-sided nursery as two one-sided boards, one per side: a game needs only the
     side for its player count, and a board glued from two pages is flat on one side only."""
-    return [Component(f"nursery-{side}", "board", NURSERY, NURSERY, nursery_face(side),
+    return [Component(f"nursery-{side}", "board", NURSERY_W, NURSERY_H, nursery_face(side),
                       spaces=nursery_spaces(side)) for side in data.NURSERY_SIDES]
 
 
 def nursery_spaces(side_name: str) -> tuple[Space, ...]:
     """The 4x4 spaces that hold the tiles on offer and the gardener track's spaces, as drawn."""
-    tiles = [Space("nursery", (BAND + c * SPACE + 1, BAND + r * SPACE + 1, SPACE - 2, SPACE - 2))
-             for r in range(len(data.ROWS)) for c in range(len(data.COLUMNS))]
+    tiles = [Space("nursery", _nursery_space(r, c)) for r in range(len(data.ROWS)) for c in range(len(data.COLUMNS))]
     track = [Space("gardener track", (x + 0.8, y + 0.8, w - 1.6, h - 1.6))
              for (x, y, w, h), _ in map(_track_space, data.NURSERY_SIDES[side_name]["track"])]
     return (*tiles, *track)
@@ -656,7 +670,27 @@ def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, x:
     return shapes, max(end, y + 9) + 2.4
 
 
-def _aid_side(title: str, columns: tuple[list[tuple[str, str, str, str, str]], ...]) -> Face:
+STRIP_H = 16.0  # the strip along the foot of each side: a turn, or the points, at a glance
+
+
+def _aid_strip(cells: tuple[tuple[str, str, str, str], ...]) -> list[Shape]:
+    """A row of boxes along the foot of an aid side, each an icon, a short bold line and a
+    caption: what a player looks up most, read at a glance across the table."""
+    top, gap = AID_H - STRIP_H - 3.0, 2.0
+    width = (AID_W - 12.0 - gap * (len(cells) - 1)) / len(cells)
+    shapes: list[Shape] = []
+    for index, (icon, colour, big, caption) in enumerate(cells):
+        x = 6.0 + index * (width + gap)
+        shapes += [Rect(x, top, width, STRIP_H, Style(fill=lighten(LEAF, 0.85), stroke=LEAF, stroke_width=0.3),
+                        radius=1.5),
+                   Icon(icon, x + 5.0, top + STRIP_H / 2, 7.0, colour),
+                   Text(x + 9.5, top + 6.2, big, size=3.4, bold=True, fill=LEAF_TEXT, max_width=width - 11.0),
+                   Text(x + 9.5, top + 10.0, caption, size=AID_TEXT, fill=INK, max_width=width - 11.0)]
+    return shapes
+
+
+def _aid_side(title: str, columns: tuple[list[tuple[str, str, str, str, str]], ...],
+              strip: tuple[tuple[str, str, str, str], ...]) -> Face:
     shapes: list[Shape] = [Rect(0, 0, AID_W, 10, Style(fill=LEAF)),
                            Text(6, 5, title, size=4.0, bold=True, anchor="middle", fill=text_color_on(LEAF))]
     for index, blocks in enumerate(columns):
@@ -664,9 +698,25 @@ def _aid_side(title: str, columns: tuple[list[tuple[str, str, str, str, str]], .
         for block in blocks:
             drawn, y = _aid_block(*block, x, y)
             shapes += drawn
-        if y > AID_H - 2:
-            raise ValueError(f"the player aid text runs past its card on {title!r}")
+        if y > AID_H - STRIP_H - 4.0:
+            raise ValueError(f"the player aid text runs into its strip on {title!r}")
+    shapes += _aid_strip(strip)
     return Face(group(shapes), background=WHITE)
+
+
+def turn_strip() -> tuple[tuple[str, str, str, str], ...]:
+    return (("cg-turn", INK, "1 Refill", "3-4 empty: fill the row"),
+            ("cg-pot", POT_COLOUR, "2 Plant", "a tile or a pot, at once"),
+            ("cg-cloche", GLASS, "3 Score", "a full bed, then flip it"),
+            ("cg-pawn", OKABE_ITO["bluish_green"], "4 Gardener", "one space on"))
+
+
+def points_strip() -> tuple[tuple[str, str, str, str], ...]:
+    orange, blue = data.STEP_POINTS["orange"], data.STEP_POINTS["blue"]
+    return (("cg-pot", POT_COLOUR, f"{orange} a step", "each visible pot"),
+            ("cg-cloche", GLASS, f"{blue} a step", "each visible cloche"),
+            ("cg-hive", HONEY, f"{data.TARGET} · 1", "a cube on target · a hive"),
+            ("cg-cat", "#8A8A8A", "-2 a turn", "in the final round"))
 
 
 def turn_blocks() -> list[tuple[str, str, str, str, str]]:
@@ -698,12 +748,18 @@ def turn_blocks() -> list[tuple[str, str, str, str, str]]:
         ("cg-cat", "#8A8A8A", "Cats", "Special rules for the Planting Table",
          f"Keep at most {cats} cats in reserve at the end of your turn: place the extras on empty spaces of "
          "your beds (if that fills a bed, it scores)."),
+        ("cg-pot", POT_COLOUR, "Setting up your place", "Player Board Setup (Planting Table)",
+         f"Your planting table with {data.CUBES_PER_COLOUR} orange and {data.CUBES_PER_COLOUR} blue cubes on "
+         f"its start; two random flowerbeds beside it, one light side up and one dark; {cats} cats. The "
+         f"gardener starts on the pawns' space showing {data.GARDENER_START_FACE[3]} "
+         f"({data.GARDENER_START_FACE[2]} with 1 or 2 players)."),
     ]
 
 
 def scoring_blocks() -> list[tuple[str, str, str, str, str]]:
     orange, blue = data.FINAL_ROUND_STEPS_BACK["orange"], data.FINAL_ROUND_STEPS_BACK["blue"]
     two, one = data.BEEHIVE_TILES
+    orange_step, blue_step = data.STEP_POINTS["orange"], data.STEP_POINTS["blue"]
     return [
         ("cg-pot", POT_COLOUR, "Flower pots: orange track", "3 Scoring Phase",
          f"Move ONE orange cube one step for each pot you can see on the bed: printed, on a tile or a pot "
@@ -717,21 +773,31 @@ def scoring_blocks() -> list[tuple[str, str, str, str, str]]:
         ("cg-mouse", "#7A6A5A", "The red line", "Special rules for the Planting Table",
          "A cube moving forward across the red line earns you a cat at once. When the last cube of a colour "
          "leaves the start, take a flower pot and place it at once."),
+        ("cg-cloche", GLASS, "An example", "3 Scoring Phase",
+         "A full bed shows 3 pots and 2 cloches: one orange cube of your choice moves 3 spaces "
+         f"({3 * orange_step} points) and one blue cube 2 spaces ({2 * blue_step} points)."),
         ("cg-hive", ORANGE, "Beehives", "Beehives",
          f"First onto the target: the {two}-hive tile; second: the {one}-hive tile (never both). A hive is "
          "1 point at the end, and more hives wins a tie."),
+        ("cg-turn", INK, "How long it lasts", "The Game",
+         "Each player has {} turns with 2 players, {} with 3 and {} with 4; then comes the final "
+         "round.".format(*(data.TURNS_BEFORE_FINAL_ROUND[n] for n in (2, 3, 4)))),
         ("cg-cat", "#8A8A8A", "The final round", "Final Round",
          f"At its start give up every bed with fewer than {data.FINAL_ROUND_MIN_TILES} tiles. Before each of "
          f"your turns lose 2 points: one orange cube back {orange} steps or one blue cube back {blue}. A "
          "finished bed leaves the game and is not replaced; with no bed left you lose nothing more. It ends "
          "when every bed is gone."),
+        ("cg-hive", HONEY, "Adding up at the end", "End of the Game",
+         f"Each orange cube scores the number it stands on (1-15), each blue cube its number (2-14), each cube "
+         f"on the target {data.TARGET}, each beehive 1. Cubes on the start and cats in reserve score nothing. "
+         "Most points wins; a tie goes to more beehives."),
     ]
 
 
 def player_aid() -> Component:
     turn, scoring = turn_blocks(), scoring_blocks()
-    front = _aid_side(f"{TITLE} · a turn", (turn[:5], turn[5:]))
-    back = _aid_side(f"{TITLE} · scoring", (scoring[:3], scoring[3:]))
+    front = _aid_side(f"{TITLE} · a turn", (turn[:4], turn[4:]), turn_strip())
+    back = _aid_side(f"{TITLE} · scoring", (scoring[:5], scoring[5:]), points_strip())
     return Component("player-aid", "aid", AID_W, AID_H, front, back, count=data.MAX_PLAYERS)
 
 

@@ -45,7 +45,8 @@ GUIDE = KitGuide(
         "match the marks.",
         "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
         "on the front.",
-        "Cut the round sun tokens, lap tokens and player discs on their circles.",
+        "Cut the round sun tokens and lap tokens on their circles. Player discs: press them out with a "
+        "3/8 inch (9.5 mm) craft punch centred on each circle, or cut them on their circles.",
         "Cut the player aids and the four score sheets apart; one sheet serves one game, so print "
         "that page again for more.",
     ),
@@ -55,7 +56,7 @@ GUIDE = KitGuide(
 # --- sizes (mm) --------------------------------------------------------------------------------
 TILE = 30.0                      # every square tile
 CELL = TILE + 2.0                # a garden space: a tile with a little room round it
-TRACK_CELL = 10.0
+TRACK_CELL = 10.1
 # A square loop of n cells a side has 4n - 4 cells: n follows from the track's length.
 TRACK_PER_SIDE = (data.TRACK_SPACES + 4) // 4
 BOARD = TRACK_PER_SIDE * TRACK_CELL
@@ -64,7 +65,7 @@ GARDEN_AT = (BOARD - GARDEN) / 2  # the garden is centred inside the track
 MARKER = 13.0                    # die faces naming rows and columns
 SUN_TOKEN = 22.0
 LAP_TOKEN = 18.0
-DISC = 9.0                       # sits inside a 10 mm track space, and on a tile beside its art
+DISC = 25.4 * 3 / 8             # a 3/8 inch craft punch (9.5 mm): on a 10.1 mm track space, 0.57 mm to spare
 AID_W, AID_H = 95.0, 130.0
 PAD_W, PAD_H = 95.0, 128.0       # four score sheets to a page: a pad
 PAD_SHEETS = 4
@@ -297,14 +298,13 @@ def disc_face(colour: str) -> Face:
     """A player disc: the colour, its symbol and its letter, so colour is never alone."""
     player = PLAYER_COLORS[colour]
     ink = text_color_on(player.hex)
-    # The colour runs a millimetre past the cut circle (bleed for a round cut); the square
-    # round it stays paper white.
-    return Face(Group.of(Circle(DISC / 2, DISC / 2, DISC / 2 + 1.0, Style(fill=player.hex)),
-                         round_outline(DISC),
+    # The colour fills the whole square and its bleed: a punch a little off centre, or a
+    # scissor cut outside the circle, still shows the player's colour, never white.
+    return Face(Group.of(round_outline(DISC),
                          Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
                          Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
                               bold=True, fill=ink)),
-                background=WHITE)
+                background=player.hex)
 
 
 def discs() -> list[Component]:

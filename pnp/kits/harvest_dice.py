@@ -36,7 +36,8 @@ GUIDE = KitGuide(
         "headed ADVANCED GAME, for the game you play, once per four players.",
         "Cut the score sheets apart on their crop marks; each player takes a sheet of the game "
         "you play (basic or advanced).",
-        "Cut the die stickers, three colours of six faces, and stick them on plain dice.",
+        "Die stickers: trim each colour's sheet on its corner ticks, cut along its lines and stick a row "
+        "of six faces on each plain die.",
         "Cut out the pig marker, fold it on the dashed line so it stands.",
     ),
     paper="Score sheets on plain 80-100 g/m² paper; stickers on sticker paper; the pig on card.",
@@ -60,7 +61,6 @@ LABEL = 2.6          # text size of labels, mm (about 7.4 pt)
 GARDEN_HEAD = 5.5    # die faces over the garden columns
 STICKER = 12.0       # side of a die sticker, for 16 mm dice
 PIP = 0.19            # a pip's box as a share of the sticker: a six's pips stay 0.8 mm or more apart, not bars
-STICKER_GAP = 5.0     # wide gaps: easy to cut, and the sheet keeps a page of sticker paper to itself
 
 
 # --- icons -----------------------------------------------------------------------------------
@@ -104,10 +104,8 @@ def outlined_die(x: float, y: float, side: float, value: int) -> Group:
 
 
 def sticker_face(x: float, y: float, side: float, value: int, crop: str) -> Group:
-    """A die sticker: the crop's colour, and its pips drawn in the crop's shape."""
-    color = CROP_COLOR[crop]
-    shapes: list = [Rect(0, 0, side, side, Style(fill=color, stroke=darken(color, 0.45), stroke_width=0.25),
-                         radius=side * 0.15)]
+    """A die sticker's pips, drawn in the crop's shape (its sheet is the crop's colour)."""
+    shapes: list = []
     for col, row in PIPS[value]:
         shapes.append(Icon(data.CROP_SHAPE[crop], side * (0.25 + 0.25 * col), side * (0.25 + 0.25 * row),
                            side * PIP, INK))  # dark pips read on every crop colour and in ink-saver prints
@@ -365,34 +363,52 @@ def _line_count(text: Text) -> int:
     return len(layout_lines(text))
 
 
-def sticker_sheet() -> tuple[Group, float, float]:
-    """Six faces per die, in each crop's colour with its shape as the pips."""
-    left, top = 20.0, 14.0
+def sticker_sheet(crop: str) -> Component:
+    """A crop's die stickers as one sheet of chits in its colour, a row of six faces per die:
+    trimmed on its corner ticks, then cut along its lines, one cut per line for a whole row or
+    column of stickers. The colour runs past the trim (bleed), and neighbours of one colour
+    share their cuts."""
     dice = data.DICE_PER_COLOR[max(data.DICE_PER_COLOR)]
-    width = left + len(data.DIE_FACES) * (STICKER + STICKER_GAP)
-    height = top + len(data.CROPS) * dice * (STICKER + STICKER_GAP)
-    shapes: list = [label(2.0, 4.5, f"{TITLE}: die stickers", size=3.0, bold=True),
-                    label(2.0, 9.0, "For plain 16 mm dice: one row per die, a colour for each crop. "
-                          "Print on sticker paper at 100 %.", size=2.3)]
-    row = 0
-    for crop in data.CROPS:
-        for _ in range(dice):
-            y = top + row * (STICKER + STICKER_GAP)
-            shapes.append(label(2.0, y + STICKER / 2, crop, size=2.4, anchor="middle"))
-            for face in data.DIE_FACES:
-                x = left + (face - 1) * (STICKER + STICKER_GAP)
-                shapes.append(sticker_face(x, y, STICKER, face, crop))
-            row += 1
-    return Group(tuple(shapes)), width, height
+    columns = len(data.DIE_FACES)
+    color = CROP_COLOR[crop]
+    width, height = columns * STICKER, dice * STICKER
+    lines = Style(stroke=darken(color, 0.45), stroke_width=0.25)
+    shapes: list[Shape] = [Rect(-3.0, -3.0, width + 6.0, height + 6.0, Style(fill=color))]
+    shapes += [sticker_face((face - 1) * STICKER, row * STICKER, STICKER, face, crop)
+               for row in range(dice) for face in data.DIE_FACES]
+    shapes += [Line(column * STICKER, 0, column * STICKER, height, lines) for column in range(1, columns)]
+    shapes += [Line(0, row * STICKER, width, row * STICKER, lines) for row in range(1, dice)]
+    return Component(f"stickers-{crop}", "sticker", width, height, Face(Group(tuple(shapes)), background=color),
+                     chits=(columns, dice))
+
+
+def sticker_cuts() -> tuple[int, int]:
+    """The cuts that free one crop's sheet of stickers (four round it, one per line across
+    it), and the stickers they free."""
+    dice = data.DICE_PER_COLOR[max(data.DICE_PER_COLOR)]
+    columns = len(data.DIE_FACES)
+    return 4 + (columns - 1) + (dice - 1), columns * dice
+
+
+def sticker_guide() -> Component:
+    """What the sticker page says: which dice, and how few cuts its stickers take."""
+    cuts, stickers = sticker_cuts()
+    width, height = 120.0, 17.0
+    shapes = [label(2.0, 2.0, f"{TITLE}: die stickers", size=3.2, bold=True, anchor="top"),
+              label(2.0, 7.2, f"For plain 16 mm dice: a sheet per crop, a row of six faces per die. Trim a sheet on "
+                    f"its corner ticks (4 cuts), then along its lines: {cuts} cuts free its {stickers} "
+                    f"stickers, {cuts / stickers:.1f} cuts a sticker instead of 4.", size=2.3, anchor="top",
+                    max_width=width - 4.0)]
+    return Component("sticker-note", "sticker", width, height, Face(Group(tuple(shapes))))
 
 
 def components(options: KitOptions | None = None) -> list[Component]:
     sheets = [Component(f"score-sheet-{mode}", "pad", SHEET_W, SHEET_H, Face(score_sheet(mode)), count=4)
               for mode in data.MODES]
-    stickers, width, height = sticker_sheet()
     return sheets + [
         Component("rules-summary", "aid", SHEET_W, SHEET_H, Face(rules_card())),
         Component("start-player-marker", "marker", MARKER_W, MARKER_H,
                   Face(start_marker(), background=lighten(PIG_PINK, 0.75))),
-        Component("die-stickers", "sticker", width, height, Face(stickers)),
+        sticker_guide(),
+        *(sticker_sheet(crop) for crop in data.CROPS),
     ]

@@ -84,7 +84,11 @@ def test_tiles_sit_flush_in_bed_squares_and_fit_nursery_spaces(pieces):
     four_long = [t for t in data.TILE_IDS
                  if max(max(r, c) + 1 for r, c, _ in data.oriented_squares(t)) <= 4]
     assert longest == 5 and len(four_long) == len(data.TILE_IDS) - 1
-    assert kit.SPACE - 1.5 > 4 * kit.TILE_SQUARE  # every tile but the straight five lies inside a space
+    trays = [space.box for space in pieces["nursery-4"].spaces if space.kind == "nursery"]
+    assert len(trays) == 16 and {(w, h) for _, _, w, h in trays} == {(66.0, 40.0)}
+    for tile in data.TILE_IDS:  # every tile, the straight five too, lies whole in one, turned lengthwise
+        long_side, short_side = sorted(kit.tile_size(tile), reverse=True)
+        assert long_side <= 66.0 - 1.0 and short_side <= 40.0 - 1.0, tile
 
 
 def test_player_aid_covers_a_turn_and_scoring_citing_the_rulebook(pieces):
@@ -198,3 +202,33 @@ def test_page_one_names_the_pages_of_each_nursery_to_print_only_one(paper):
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert (f"print only the one for your player count, pages {pages['1-3'][0]}-{pages['1-3'][-1]} for 1-3 "
             f"players or pages {pages['4'][0]}-{pages['4'][-1]} for 4" in words)
+
+
+@pytest.mark.parametrize("side", ["front", "back"])
+def test_no_stretch_of_the_player_aid_is_left_blank(pieces, side):
+    """The aid once left 40 % of its card blank under a short right column; now no column
+    leaves a fifth of the card's height without a line, down to its foot, where a strip sums
+    the side up at a glance."""
+    from pnp.checks import words
+
+    face = getattr(pieces["player-aid"], side)
+    lines = words(face.shapes)
+    for left, right in ((0.0, kit.AID_W / 2), (kit.AID_W / 2, kit.AID_W)):
+        edges = sorted((box[1], box[3]) for _, box in lines if left <= box[0] < right)
+        reached, widest = edges[0][1], 0.0
+        for top, bottom in edges + [(kit.AID_H, kit.AID_H)]:
+            widest, reached = max(widest, top - reached), max(reached, bottom)
+        assert widest / kit.AID_H < 0.2, (side, left, widest)
+
+
+@pytest.mark.parametrize("side", ["1-3", "4"])
+def test_the_nursery_name_lies_off_every_play_space(pieces, side):
+    """The wordmark once sat on nursery space A1, under the tile dealt there."""
+    from pnp.checks import words
+
+    board = pieces[f"nursery-{side}"]
+    spaces = [(x, y, x + w, y + h) for x, y, w, h in (space.box for space in board.spaces)]
+    names = [box for text, box in words(board.front.shapes) if "Nursery" in text or "Cottage" in text]
+    assert names
+    for box in names:
+        assert not any(box[0] < s[2] and s[0] < box[2] and box[1] < s[3] and s[1] < box[3] for s in spaces), box

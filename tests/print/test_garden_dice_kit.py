@@ -76,9 +76,24 @@ def test_track_runs_0_to_99_and_the_aid_explains_laps(parts):
     assert parts["lap-token"].count == data.LAP_TOKENS
 
 
-def test_discs_fit_the_track_spaces_they_mark_the_score_on(parts):
+def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_score_on(parts):
+    """The discs were 9 mm for a 10 mm track space, and no punch cuts 9 mm: the page asked for
+    scissors round 36 small circles. They are a 3/8 inch punch now (9.525 mm), on 10.1 mm
+    spaces: a punched disc is exact, so the fit check's half millimetre is room enough."""
+    from pnp.checks import FIT_CLEARANCE_MM
+
     disc = parts["disc-green"]
-    assert disc.width_mm == kit.DISC and kit.DISC <= kit.TRACK_CELL - 1.0
+    assert disc.width_mm == kit.DISC == pytest.approx(25.4 * 3 / 8)
+    assert kit.DISC + FIT_CLEARANCE_MM <= kit.TRACK_CELL
+    assert "3/8 inch (9.5 mm) craft punch" in " ".join(kit.GUIDE.assembly)
+
+
+def test_discs_carry_their_colour_into_the_bleed(parts):
+    """A disc was white round its coloured circle: a punch a little off centre showed white."""
+    from pnp.colors import PLAYER_COLORS
+
+    for colour in data.PLAYER_COLOURS:
+        assert parts[f"disc-{colour}"].front.background == PLAYER_COLORS[colour].hex
 
 
 def test_player_aid_pictures_every_action_with_an_icon_and_its_dice(parts):
@@ -143,7 +158,7 @@ def test_board_is_tiled_over_home_printer_pages(parts, paper):
 def test_board_is_whole_on_a3_and_tabloid(parts, paper):
     whole = [p for p in manifest_for(parts, paper)["placements"] if p["component"] == "board"]
     assert len(whole) == 1 and "tile" not in whole[0]
-    assert (whole[0]["width_mm"], whole[0]["height_mm"]) == (kit.BOARD, kit.BOARD)
+    assert (whole[0]["width_mm"], whole[0]["height_mm"]) == (pytest.approx(kit.BOARD, abs=1e-3),) * 2
 
 
 def test_built_pdf_matches_the_manifest(tmp_path):

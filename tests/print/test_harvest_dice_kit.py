@@ -33,9 +33,10 @@ def crossed_circles(component):
 def test_kit_pieces_and_counts(pieces):
     assert {name: c.count for name, c in pieces.items()} == {
         "score-sheet-basic": 4, "score-sheet-advanced": 4, "rules-summary": 1,
-        "start-player-marker": 1, "die-stickers": 1}
+        "start-player-marker": 1, "sticker-note": 1, **{f"stickers-{crop}": 1 for crop in data.CROPS}}
     assert not any(c.double_sided for c in pieces.values())
-    assert pieces["score-sheet-basic"].kind == "pad" and pieces["die-stickers"].kind == "sticker"
+    assert pieces["score-sheet-basic"].kind == "pad"
+    assert all(pieces[f"stickers-{crop}"].kind == "sticker" for crop in data.CROPS)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -46,8 +47,9 @@ def test_score_sheets_print_four_to_a_page(pieces, paper):
         assert list(pages.values()) == [4], pages
         assert all(not p.rotated for p in imposed.placements() if p.component.name.startswith("score-sheet"))
     # the die stickers get a page to themselves, to be printed on sticker paper
-    sticker_page = next(p.page for p in imposed.placements() if p.component.name == "die-stickers")
-    assert [p.component.name for p in imposed.placements() if p.page == sticker_page] == ["die-stickers"]
+    sticker_page = next(p.page for p in imposed.placements() if p.component.name == "stickers-lettuce")
+    assert sorted(p.component.name for p in imposed.placements() if p.page == sticker_page) == sorted(
+        ["sticker-note", *(f"stickers-{crop}" for crop in data.CROPS)])
 
 
 def test_sheet_circles_and_boxes_come_from_the_data(pieces):
@@ -85,10 +87,39 @@ def test_crops_are_drawn_by_shape_and_colour_in_the_legend(pieces):
 
 
 def test_die_stickers_six_faces_for_every_die_with_shaped_pips(pieces):
-    icons = Counter(s.name for s, _, _ in walk(pieces["die-stickers"].front.shapes) if isinstance(s, Icon))
     pips_per_die = sum(range(1, 7))
     dice = data.DICE_PER_COLOR[4]
-    assert icons == {shape: dice * pips_per_die for shape in data.CROP_SHAPE.values()}
+    for crop, shape in data.CROP_SHAPE.items():
+        icons = Counter(s.name for s, _, _ in walk(pieces[f"stickers-{crop}"].front.shapes) if isinstance(s, Icon))
+        assert icons == {shape: dice * pips_per_die}
+
+
+def test_die_stickers_have_bleed_ticks_and_say_how_few_cuts_they_take(pieces):
+    """The stickers were once drawn on one white sheet: no bleed, no corner ticks, four cuts
+    round each of 54 stickers. Each crop's stickers are now a sheet of chits in its colour,
+    its colour running past the trim, cut on ticks and then along its lines."""
+    from pnp.build import impose_kit
+    from pnp.cuts import chit_cuts, sheet_cuts
+    from pnp.options import BuildOptions
+
+    dice, faces = data.DICE_PER_COLOR[4], len(data.DIE_FACES)
+    for crop in data.CROPS:
+        sheet = pieces[f"stickers-{crop}"]
+        assert sheet.chits == (faces, dice) and sheet.front.background == kit.CROP_COLOR[crop]
+        assert (sheet.width_mm, sheet.height_mm) == (faces * kit.STICKER, dice * kit.STICKER)
+    cuts, stickers = kit.sticker_cuts()
+    assert (cuts, stickers) == (4 + faces - 1 + dice - 1, faces * dice)
+    note = " ".join(" ".join(texts(pieces["sticker-note"].front)).split())
+    assert f"{cuts} cuts free its {stickers} stickers, {cuts / stickers:.1f} cuts a sticker instead of 4" in note
+    imposition = impose_kit(kit.GAME_ID, PAPERS["letter"], BuildOptions(games=(kit.GAME_ID,)))
+    placed = [p for p in imposition.placements() if p.component.name.startswith("stickers-")]
+    assert all(min(p.bleed) > 0 for p in placed)
+    ticks = [s for s, _, _ in walk(imposition.sheets[placed[0].page - 1].overlay) if isinstance(s, Line)]
+    assert len(ticks) >= 4 * len(placed)
+    page = imposition.sheets[placed[0].page - 1]
+    on_page = sheet_cuts([p.rect for p in page.placements], page.width_mm, page.height_mm) + \
+        sum(chit_cuts(p.component) for p in page.placements)
+    assert on_page <= 3 * cuts + 4 < 4 * len(data.CROPS) * stickers  # the page, not four cuts a sticker
 
 
 def test_the_guide_names_each_score_sheet_page_by_the_heading_it_prints(pieces):

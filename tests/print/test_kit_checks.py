@@ -177,6 +177,23 @@ def test_a_token_too_big_for_its_space_is_found_and_one_that_fits_passes():
     assert list(checks.misfits(_with_token(13.5 - checks.FIT_CLEARANCE_MM + 0.05)))
 
 
+def test_a_tile_too_long_for_the_nursery_spaces_it_waits_on_is_found():
+    """Cottage Garden's nursery spaces were 54 mm trays: the straight five (65 mm) lay across
+    two of them. A tile fits its nursery space whole as well as a bed space square by square."""
+    from pnp.kits import cottage_garden
+
+    def with_trays(width: float, height: float) -> list[str]:
+        pieces = [replace(c, spaces=tuple(replace(space, box=(*space.box[:2], width, height))
+                                          if space.kind == "nursery" else space for space in c.spaces))
+                  for c in cottage_garden.components(KitOptions())]
+        return [p.detail for p in checks.misfits(impose(pieces, PAPERS["letter"]))]
+
+    assert with_trays(66.0, 40.0) == []
+    old = with_trays(54.0, 54.0)
+    assert old and old[0].startswith("flower-tile-5F (65.0 × 13.0 mm) does not fit a 54.0 × 54.0 mm nursery space")
+    assert any(detail.startswith("flower-tile-5C (39.0 × 39.0 mm)") for detail in with_trays(66.0, 39.0))
+
+
 def test_a_piece_put_on_spaces_no_board_has_is_found():
     token = Component("seed", "token", 10, 10, Face(Group()), sits_on="garden")
     assert [p.detail for p in checks.misfits(impose([token], PAPERS["letter"]))] == [
@@ -252,3 +269,30 @@ def test_tiles_on_white_whose_colour_runs_into_the_bleed_keep_it_past_a_lasers_b
     problems = [p.detail for p in checks.check_imposition(impose_kit("cottage-garden", PAPERS["a4"], cg))
                 if p.check == "bleed"]
     assert any(detail.startswith("flower-tile-") for detail in problems)
+
+
+def test_cards_of_different_colours_on_one_cut_are_found(monkeypatch):
+    """Garden Variety on Letter as it once printed: its last critters, wildflowers and gnomes
+    on one sheet in rows edge to edge, so an off cut showed the next row's colour. Now rows of
+    different colours keep a gutter (the sheet's pieces go over two sheets where they must)."""
+    gv = BuildOptions(games=("garden-variety",))
+    assert [p for p in checks.check_imposition(kit("garden-variety", "letter")) if p.check == "shared cut"] == []
+    monkeypatch.setattr(impose_module, "_colours", lambda pieces: {("one", None)})
+    problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
+                if p.check == "shared cut"]
+    assert problems and problems[0].startswith("critter-blue-0-10 (#0072B2) and wildflower-4 (#E69F00) share a cut")
+
+
+def test_pieces_of_one_colour_may_share_a_cut():
+    red, blue = (Component(name, "token", 20, 20, Face(Group(), colour)) for name, colour in
+                 (("red", "#D55E00"), ("blue", "#0072B2")))
+    same = impose([red, replace(red, name="red-2")], PAPERS["letter"], cut="shared")
+    assert [p for p in checks.check_imposition(same) if p.check == "shared cut"] == []
+    assert all(p.check != "shared cut" for p in checks.check_imposition(impose([red, blue], PAPERS["letter"],
+                                                                                   cut="shared")))
+    touching = impose([red, blue], PAPERS["letter"], cut="shared")
+    first, second = touching.sheets[0].placements
+    x, y, w, h = first.rect
+    touching.sheets[0].placements = [first, replace(second, rect=(x + w, y, w, h))]
+    assert [p.detail for p in checks.check_imposition(touching) if p.check == "shared cut"] == [
+        "red (#D55E00) and blue (#0072B2) share a cut"]

@@ -270,3 +270,25 @@ def test_pdf_pages_and_svgs_agree(letter_build):
     pages = len(PdfReader(folder / "propagation.pdf").pages)
     assert pages == max(p["page"] for p in manifest["placements"])
     assert len(list((folder / "propagation").glob("p*.svg"))) == pages
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_token_pages_share_the_pieces_instead_of_one_crammed_and_one_nearly_empty(paper):
+    """On Letter the tomatoes once had page 13 to themselves (a third of it used) while page 12
+    crammed the round track, rocks, apples and carrots into rows that shared their cuts: the
+    last page takes whole groups from the one before until the two are about evenly full."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    pages: dict[int, list] = {}
+    for placed in imposition.placements():
+        if placed.component.kind in ("token", "marker") or placed.component.name == "round-track":
+            pages.setdefault(placed.page, []).append(placed)
+    assert len(pages) == 2
+    used = []
+    for placements in pages.values():
+        top = min(p.rect[1] for p in placements)
+        bottom = max(p.rect[1] + p.rect[3] for p in placements)
+        used.append((bottom - top) / PAPERS[paper].height_mm)
+    assert min(used) > 0.5, used
