@@ -108,7 +108,8 @@ def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
         return _deal_faults(before, entry, after)
     faults = _actor_faults(before, entry, after) + _turn_passing_faults(before, entry, after)
     faults += _cube_step_faults(before, entry, after) + _nursery_faults(before, entry, after)
-    faults += _scoring_faults(before, entry, after)
+    faults += _scoring_faults(before, entry, after) + _bonus_faults(before, entry, after)
+    faults += _cleanup_faults(before, entry, after) + _give_up_faults(before, entry, after)
     faults += _phase_order_faults(before, entry, after)
     if before["final_round"]:
         for old, new in zip(before["players"], after["players"]):
@@ -422,6 +423,62 @@ def _scoring_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append(f"a cube moved from {entry['from']} to {_landing(entry)} and {won} cats were won: the red "
                       "line earns one cat when crossed forward")
     return faults
+
+
+def _bonus_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Special rules for the Planting Table: the last cube of a colour taken from the Starting
+    Space wins a flower pot, to be placed at once (while the supply has one; outside the Final
+    Round the player always has a bed to put it on); no other cube move wins one. Final Round:
+    a cube moved back earns no cat."""
+    if entry["type"] not in ("move_cube", "final_round_penalty"):
+        return []
+    seat = [p["name"] for p in before["players"]].index(entry["player"])
+    old, new = before["players"][seat], after["players"][seat]
+    if entry["type"] == "final_round_penalty":
+        return [f"{old['name']} won a cat moving a cube back"] if new["cats"] > old["cats"] else []
+    due = entry["from"] == 0 and old[entry["color"]].count(0) == 1
+    won = after["turn"]["bonus_pots"] - before["turn"]["bonus_pots"]
+    if due and won != 1 and after["supply"]["pots"] > before["turn"]["bonus_pots"] and not before["final_round"]:
+        return [f"{old['name']} took the last {entry['color']} cube off the start and won no flower pot"]
+    if not due and won > 0:
+        return [f"{old['name']} won a flower pot with a cube that was not the last on the start"]
+    return []
+
+
+def _cleanup_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Cleanup and Replacing the Flowerbed: a scored bed's tiles go to the end of the garden
+    path (in any order); before the Final Round the bed is flipped into the supply and the
+    spare bed takes its place, in the Final Round it leaves the game."""
+    if entry["type"] == "start_final_round":
+        return []
+    faults = []
+    for old, new in zip(before["players"], after["players"]):
+        designs = {bed["design"] for bed in new["beds"]}
+        for bed in (bed for bed in old["beds"] if bed["design"] not in designs):
+            tiles = [placed["tile"] for placed in bed["tiles"]]
+            if tiles and len(after["path"]) >= len(tiles) and (
+                    Counter(after["path"][len(after["path"]) - len(tiles):]) != Counter(tiles)):
+                faults.append(f"the tiles of {old['name']}'s scored bed {bed['design']} are not at the path's end")
+            flipped = bed["design"][:-1] + ("D" if bed["design"].endswith("L") else "L")
+            if before["final_round"]:
+                if bed["design"] not in after["removed_beds"] or len(new["beds"]) >= len(old["beds"]):
+                    faults.append(f"{old['name']}'s bed {bed['design']} scored in the Final Round, not removed")
+            elif after["spare_bed"] != flipped or before["spare_bed"] not in designs:
+                faults.append(f"{old['name']}'s scored bed {bed['design']} should go flipped ({flipped}) to the "
+                              f"supply and the spare {before['spare_bed']} take its place; the spare is now "
+                              f"{after['spare_bed']}, the beds {sorted(designs)}")
+    return faults
+
+
+def _give_up_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Final Round: each player gives up exactly the beds with fewer than three flower tiles."""
+    if entry["type"] != "start_final_round":
+        return []
+    seat = [p["name"] for p in before["players"]].index(entry["player"])
+    kept = sorted(bed["design"] for bed in before["players"][seat]["beds"] if len(bed["tiles"]) >= 3)
+    left = sorted(bed["design"] for bed in after["players"][seat]["beds"])
+    return [] if kept == left else [f"{entry['player']} kept the beds {left} into the Final Round, not {kept}: "
+                                    "a bed with fewer than three tiles is given up"]
 
 
 def _landing(entry: dict) -> int:
