@@ -55,11 +55,11 @@ def sampled_run(game_id: str, sample: int, copy: Path) -> tuple[int, int, int]:
     cosmic = [sys.executable, "-m", "cosmic_ray.cli"]
     subprocess.run([*cosmic, "init", str(config), str(session)], cwd=copy, check=True)
     with use_db(str(session), WorkDB.Mode.open) as db:
-        items = sorted(db.pending_work_items, key=lambda item: item.job_id)
+        items = sorted(db.pending_work_items, key=lambda item: [  # job ids are random; the mutations are not
+            (str(m.module_path), m.operator_name, m.occurrence) for m in item.mutations])
         chosen = {item.job_id for item in random.Random(f"mutate-{game_id}").sample(items, min(sample, len(items)))}
-        for item in items:
-            if item.job_id not in chosen:
-                db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+        db.set_multiple_results([item.job_id for item in items if item.job_id not in chosen],
+                                WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
     subprocess.run([*cosmic, "exec", str(config), str(session)], cwd=copy, check=True)
     with use_db(str(session), WorkDB.Mode.open) as db:
         results = [result for _, result in db.results if result.worker_outcome != WorkerOutcome.SKIPPED]
@@ -81,12 +81,19 @@ def main(argv: list[str] | None = None) -> int:
     rates = []
     with tempfile.TemporaryDirectory(prefix="gardenkit-mutate-") as folder:
         copy = Path(folder)
-        tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True, text=True)
+        tracked = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                                 cwd=ROOT, check=True, capture_output=True, text=True)
         for name in filter(None, tracked.stdout.split("\0")):
             if (ROOT / name).is_file():
                 (copy / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / name, copy / name)
         for game_id in args.games.split(","):
+            # cosmic-ray's baseline: unmutated, the judged games pass, or every mutant would look killed
+            baseline = subprocess.run([sys.executable, "-m", "tests.engines.mutation", "--judge", game_id], cwd=copy,
+                                      capture_output=True, text=True)
+            if baseline.returncode:
+                raise SystemExit(f"{game_id}: the unmutated game fails its judged games: {baseline.stdout}"
+                                 f"{baseline.stderr}")
             killed, run, mutants = sampled_run(game_id, args.sample, copy)
             rates.append(f"{game_id}: {killed}/{run} sampled mutants killed ({100 * killed / max(run, 1):.0f} %) "
                          f"of {mutants}")
