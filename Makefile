@@ -127,7 +127,7 @@ soak: install-dev
 
 # A sampled mutation test (not in CI): 40 mutants of each game's rules.py and engine.py, each
 # run against a few judged random games; prints the kill rate per game (docs/engines.md).
-# Long: about half an hour on a busy machine. SAMPLE=n to change the sample.
+# Long: 30 a game took 35 minutes on a busy machine. SAMPLE=n to change the sample.
 SAMPLE ?= 40
 mutate: $(VENV)/.installed-mutate
 	$(BIN)/python -m tests.engines.mutation --sample $(SAMPLE)
