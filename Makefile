@@ -10,7 +10,7 @@ TEST_WORKERS ?= auto
 # to look at rendered PDF pages, PostgreSQL for the storage tests against a real server.
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
 
-.PHONY: run test test-game bench soak install install-dev system-deps kits clean axe lint-js proxy
+.PHONY: run test test-game bench soak mutate install install-dev system-deps kits clean axe lint-js proxy
 # axe-core, the accessibility checker the browser tests run on every page (tests/support/axe.py).
 AXE := .cache/axe/node_modules/axe-core/axe.min.js
 
@@ -37,6 +37,11 @@ $(VENV)/.installed-dev: pyproject.toml pnp/version.py | $(BIN)/python
 # the benchmark's extra: protograf, the library the kit benchmark compares a build with
 $(VENV)/.installed-bench: pyproject.toml pnp/version.py | $(BIN)/python
 	@$(call PIP_INSTALL,-e '.[dev,bench]')
+	@touch $@ $(VENV)/.installed-dev $(VENV)/.installed
+
+# `make mutate` only: cosmic-ray, the mutation tester
+$(VENV)/.installed-mutate: pyproject.toml pnp/version.py | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev,mutate]'
 	@touch $@ $(VENV)/.installed-dev $(VENV)/.installed
 
 install: $(VENV)/.installed
@@ -136,6 +141,13 @@ bench: $(VENV)/.installed-bench system-deps
 # part occurred in (docs/engines.md). Long: minutes per game on a busy machine.
 soak: install-dev
 	$(BIN)/python -m bench.soak
+
+# A sampled mutation test (not in CI): 40 mutants of each game's rules.py and engine.py, each
+# run against a few judged random games; prints the kill rate per game (docs/engines.md).
+# Long: 30 a game took 35 minutes on a busy machine. SAMPLE=n to change the sample.
+SAMPLE ?= 40
+mutate: $(VENV)/.installed-mutate
+	$(BIN)/python -m tests.engines.mutation --sample $(SAMPLE)
 
 clean:
 	rm -rf output/letter output/a4 output/a3 output/tabloid build dist *.egg-info

@@ -180,13 +180,7 @@ def _imported_modules(path: Path) -> set[str]:
     return found
 
 
-# Oracles that still read the code: Cottage Garden's the box geometry (tile shapes, bed
-# designs, the nursery track) from its data module, Garden Dice's the engine's candidates and
-# check, asked whether a die action was left when the dice passed. Their scores do not.
-STILL_READING = {"cottage_garden": "reads the box geometry from data.py",
-                 "garden_dice": "asks the engine whether a die action was left"}
-ORACLE_FILES = [pytest.param(path, id=path.stem, marks=[pytest.mark.xfail(strict=True, reason=STILL_READING[path.stem])]
-                             if path.stem in STILL_READING else []) for path in sorted(ORACLES.glob("*.py"))]
+ORACLE_FILES = [pytest.param(path, id=path.stem) for path in sorted(ORACLES.glob("*.py"))]
 
 
 @pytest.mark.parametrize("path", ORACLE_FILES)

@@ -6,21 +6,80 @@ their tracks, moved only by scoring and the Final Round penalty; pieces inside t
 never on one another, a full bed always being scored; turns taken in seat order, each turn
 moving the gardener one space (two solo) and the die turned on the turning space; exactly
 32/26/25 turns each (32 solo) before the Final Round; no bed added in it, and the game over
-exactly when the last bed is gone (or the Final Round is stuck). It reads the game's data
-module (the box and the house geometry), never rules.py."""
+exactly when the last bed is gone (or the Final Round is stuck). The rulebook's numbers and
+the house geometry (docs/house-rules.md: tile shapes, bed designs, the nursery board) are
+written here, never read from the game's modules."""
 from __future__ import annotations
 
 import functools
 from collections import Counter
 
-from scorer.games.cottage_garden import data
+# --- the box, from the rulebook and the house geometry ------------------------------------------
 
-BOX_TILES = sorted(data.TILE_IDS)
-BOARDS = sorted(data.BED_BOARDS)
+# Components: 30 cats and 16 flower-pot tokens; two beehive tiles (two hives and one hive, the
+# first and the second player onto a target; none solo); three cubes of each colour a player.
+CATS_IN_BOX, POTS_IN_BOX = 30, 16
+BEEHIVE_TILES = (2, 1)
+COLOURS = ("orange", "blue")
+CUBES_PER_COLOUR = 3
+CATS_AT_START = 2  # Preparation: two cats each in reserve (and no more kept at a turn's end)
+TARGET = 20
+# Planting Table: orange spaces 1-15, blue 2-14 by twos, each ending in the target space.
+TRACKS = {"orange": (0, *range(1, 16), TARGET), "blue": (0, *range(2, 15, 2), TARGET)}
+# Final Round: before each turn an orange cube two spaces back, or a blue cube one.
+STEPS_BACK = {"orange": 2, "blue": 1}
+BED_SIZE = 5
+# The house's 36 flower tiles (house rules "Flower tiles"): '#' a flower, 'P' a flower showing
+# a flower pot, 'C' one showing a garden cloche.
+TILE_SHAPES = {
+    "1A": ("C",), "1B": ("C",), "2A": ("#P",), "2B": ("#P",), "2C": ("##",), "2D": ("##",),
+    "3A": ("###",), "3B": ("###",), "3C": ("##", "#."), "3D": ("##", "#."), "3E": ("##", "#."),
+    "4A": ("####",), "4B": ("##", "##"), "4C": ("###", ".#."), "4D": (".##", "##."),
+    "4E": ("###", "#.."), "4F": ("##.", ".##"), "4G": ("###", "..#"), "4H": (".#.", "###"),
+    "5A": ("##", "##", "#."), "5B": ("####", "#..."), "5C": ("###", ".#.", ".#."), "5D": ("#.#", "###"),
+    "5E": ("#..", "#..", "###"), "5F": ("##P##",), "5G": ("####", ".#.."), "5H": ("##..", ".###"),
+    "5I": ("#..", "##.", ".##"), "6A": ("###", "###"), "6B": ("####", "##.."), "6C": ("####", ".##."),
+    "6D": ("###.", ".###"), "6E": ("##.", "###", "#.."), "6F": ("#..", "###", ".##"),
+    "6G": ("####", "#..#"), "6H": (".#.", "###", "#.#"),
+}
+# The house's 18 flowerbed sides, nine boards light and dark: 'p' a printed pot, 'c' a cloche.
+BED_DESIGNS = {
+    "1L": ("p....", ".....", "..c..", ".....", "....p"), "1D": (".....", ".p...", ".....", "...c.", "....."),
+    "2L": ("c...c", ".....", ".....", ".....", "..p.."), "2D": ("..p..", ".....", "p...p", ".....", "....."),
+    "3L": (".....", ".pp..", ".....", "....c", "....."), "3D": ("c....", ".....", ".....", ".....", "....c"),
+    "4L": ("..c..", ".....", "p...p", ".....", "..c.."), "4D": (".....", "...p.", ".....", ".c...", "....."),
+    "5L": ("p...p", ".....", ".....", ".....", "p...p"), "5D": (".....", ".....", "..c..", ".....", "....."),
+    "6L": (".c...", ".....", "...p.", "p....", "....."), "6D": ("....p", ".....", ".....", ".....", "c...."),
+    "7L": (".....", "c...c", ".....", ".....", ".ppp."), "7D": (".....", "..p..", ".....", "..p..", "....."),
+    "8L": ("pc...", ".....", ".....", ".....", "...cp"), "8D": (".....", ".....", "c.p..", ".....", "....."),
+    "9L": ("..p..", ".c...", ".....", "...c.", "..p.."), "9D": ("p....", ".....", ".....", "..c..", "....."),
+}
+BOX_TILES = sorted(TILE_SHAPES)
+BOARDS = sorted({design[:-1] for design in BED_DESIGNS})
+# The nursery board (house rules "The nursery"): rows A-D, columns 1-4; the gardener walks
+# clockwise round it, each space facing a line of the nursery, nearest space first. The 1-3
+# player side has the 16 side spaces, the 4-player side the four corners too.
+NURSERY_SPACES = tuple(r + c for r in "ABCD" for c in "1234")
+GARDENER_ROWS = {
+    **{f"N{c}": tuple(r + c for r in "ABCD") for c in "1234"},
+    **{f"E{r}": tuple(r + c for c in "4321") for r in "ABCD"},
+    **{f"S{c}": tuple(r + c for r in "DCBA") for c in "4321"},
+    **{f"W{r}": tuple(r + c for c in "1234") for r in "DCBA"},
+    "NW": ("A1", "B2", "C3", "D4"), "NE": ("A4", "B3", "C2", "D1"),
+    "SE": ("D4", "C3", "B2", "A1"), "SW": ("D1", "C2", "B3", "A4"),
+}
+SIDE_TRACK = ("N1", "N2", "N3", "N4", "EA", "EB", "EC", "ED", "S4", "S3", "S2", "S1", "WD", "WC", "WB", "WA")
+CORNER_TRACK = ("NW", *SIDE_TRACK[:4], "NE", *SIDE_TRACK[4:8], "SE", *SIDE_TRACK[8:12], "SW", *SIDE_TRACK[12:])
+# Per player count: the track, the gardener's first space, the turning space, the die's first
+# face and the spaces walked a turn (solo: two). The die at 6 starts the Final Round.
+GARDENER = {1: (SIDE_TRACK, "N1", "N1", 2, 2), 2: (SIDE_TRACK, "N1", "N1", 2, 1),
+            3: (SIDE_TRACK, "S4", "EC", 1, 1), 4: (CORNER_TRACK, "NW", "NW", 1, 1)}
+FINAL_ROUND_FACE = 6
+FIRST_PLAYER = 0  # house rule: the first listed player starts
 # The rulebook's turns per player before the Final Round (The Game; Solo Rules: 32 turns).
 TURNS_EACH = {1: 32, 2: 32, 3: 26, 4: 25}
 STEPS = ("penalty", "plant", "planted", "cats", "more_cats")
-ON_A_BED = {(r, c) for r in range(1, data.BED_SIZE + 1) for c in range(1, data.BED_SIZE + 1)}
+ON_A_BED = {(r, c) for r in range(1, BED_SIZE + 1) for c in range(1, BED_SIZE + 1)}
 
 
 def state_faults(state: dict) -> list[str]:
@@ -49,7 +108,8 @@ def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
         return _deal_faults(before, entry, after)
     faults = _actor_faults(before, entry, after) + _turn_passing_faults(before, entry, after)
     faults += _cube_step_faults(before, entry, after) + _nursery_faults(before, entry, after)
-    faults += _scoring_faults(before, entry, after)
+    faults += _scoring_faults(before, entry, after) + _bonus_faults(before, entry, after)
+    faults += _cleanup_faults(before, entry, after) + _give_up_faults(before, entry, after)
     faults += _phase_order_faults(before, entry, after)
     if before["final_round"]:
         for old, new in zip(before["players"], after["players"]):
@@ -79,13 +139,13 @@ def _piece_faults(state: dict) -> list[str]:
         faults.append(f"{len(BOARDS) - len(state['boards'])} flowerbeds dealt; {len(players)} players get {dealt}")
     cats = state["supply"]["cats"] + sum(p["cats"] + sum(len(b["cats"]) for b in p["beds"]) for p in players)
     pots = state["supply"]["pots"] + sum(len(b["pots"]) for p in players for b in p["beds"])
-    if (cats, pots) != (data.COUNTS["cats"], data.COUNTS["pot_tokens"]):
-        faults.append(f"{cats} cats and {pots} flower pots on the table; the box holds {data.COUNTS['cats']} "
-                      f"and {data.COUNTS['pot_tokens']}")
+    if (cats, pots) != (CATS_IN_BOX, POTS_IN_BOX):
+        faults.append(f"{cats} cats and {pots} flower pots on the table; the box holds {CATS_IN_BOX} "
+                      f"and {POTS_IN_BOX}")
     if min(state["supply"]["cats"], state["supply"]["pots"], *(p["cats"] for p in players)) < 0:
         faults.append("a negative count of cats or flower pots")
     hives = sorted([*state["supply"]["beehives"], *(p["beehives"] for p in players if p["beehives"])])
-    wanted = [] if len(players) == 1 else sorted(data.BEEHIVE_TILES)
+    wanted = [] if len(players) == 1 else sorted(BEEHIVE_TILES)
     if hives != wanted:
         faults.append(f"beehive tiles {hives}, but the game has {wanted}")
     return faults
@@ -93,16 +153,16 @@ def _piece_faults(state: dict) -> list[str]:
 
 def _cube_faults(player: dict) -> list[str]:
     faults = []
-    for colour in data.COLOURS:
+    for colour in COLOURS:
         cubes = player[colour]
-        if len(cubes) != data.CUBES_PER_COLOUR or any(value not in data.TRACKS[colour] for value in cubes):
+        if len(cubes) != CUBES_PER_COLOUR or any(value not in TRACKS[colour] for value in cubes):
             faults.append(f"{player['name']}'s {colour} cubes {cubes} are not three cubes on the {colour} track")
     return faults
 
 
 @functools.cache
 def _cells(tile: str, rotation: int, flip: bool) -> tuple[tuple[int, int], ...]:
-    return tuple((r, c) for r, c, _ in data.oriented_squares(tile, rotation, flip))
+    return tuple((r, c) for r, c, _ in _marked_cells(tile, rotation, flip))
 
 
 def _covered(bed: dict) -> list[tuple[int, int]]:
@@ -115,7 +175,7 @@ def _covered(bed: dict) -> list[tuple[int, int]]:
 def _bed_faults(covered: list[tuple[int, int]]) -> list[str]:
     """The Planting Rules: inside the bed, never on another piece."""
     faults = []
-    if any(not (1 <= r <= data.BED_SIZE and 1 <= c <= data.BED_SIZE) for r, c in covered):
+    if any(not (1 <= r <= BED_SIZE and 1 <= c <= BED_SIZE) for r, c in covered):
         faults.append("a piece sticks out of the bed")
     if len(set(covered)) != len(covered):
         faults.append("two pieces lie on one space")
@@ -126,8 +186,8 @@ def _bed_faults(covered: list[tuple[int, int]]) -> list[str]:
 def _open_spaces(design: str) -> frozenset[tuple[int, int]]:
     """The spaces of a bed design that must be covered to complete it: all but the printed
     pots and cloches."""
-    printed = data.BED_DESIGNS[design]
-    return frozenset((r, c) for r in range(1, data.BED_SIZE + 1) for c in range(1, data.BED_SIZE + 1)
+    printed = BED_DESIGNS[design]
+    return frozenset((r, c) for r in range(1, BED_SIZE + 1) for c in range(1, BED_SIZE + 1)
                      if printed[r - 1][c - 1] == ".")
 
 
@@ -137,14 +197,13 @@ def _open_spaces(design: str) -> frozenset[tuple[int, int]]:
 def _gardener_walk(players: int) -> tuple[tuple[str, int], ...]:
     """(space, die face) of the gardener after each number of turns: one space a turn (two
     solo) clockwise, the die turned up on entering the turning space until it shows 6."""
-    side = data.NURSERY_SIDES[data.nursery_side(players)]
-    track, turning = side["track"], side["turning"][players]
-    index, die = track.index(side["gardener"][players]), data.GARDENER_START_FACE[players]
+    track, first, turning, die, steps = GARDENER[players]
+    index = track.index(first)
     walk = [(track[index], die)]
     for _ in range(TURNS_EACH[players] * players * 3):
-        for _ in range(data.GARDENER_STEPS_PER_TURN[players]):
+        for _ in range(steps):
             index = (index + 1) % len(track)
-            if track[index] == turning and die < data.FINAL_ROUND_FACE:
+            if track[index] == turning and die < FINAL_ROUND_FACE:
                 die += 1
         walk.append((track[index], die))
     return tuple(walk)
@@ -174,7 +233,7 @@ def _turn_faults(state: dict) -> list[str]:
     if any(len(p["beds"]) > 2 for p in players):
         faults.append("a player with more than two beds")
     for index, player in enumerate(players):
-        if player["cats"] > data.CATS_AT_START and player["beds"] and index != state["current"]:
+        if player["cats"] > CATS_AT_START and player["beds"] and index != state["current"]:
             faults.append(f"{player['name']} ended a turn with {player['cats']} cats in reserve and a bed to put "
                           "them on")
     if state["turn"]["bonus_pots"] > state["supply"]["pots"]:
@@ -274,7 +333,7 @@ def _cube_step_faults(before: dict, entry: dict, after: dict) -> list[str]:
     faults = []
     kind = entry["type"]
     for old, new in zip(before["players"], after["players"]):
-        for colour in data.COLOURS:
+        for colour in COLOURS:
             if old[colour] == new[colour]:
                 continue
             acting = kind in ("move_cube", "final_round_penalty") and entry.get("color") == colour and (
@@ -282,14 +341,14 @@ def _cube_step_faults(before: dict, entry: dict, after: dict) -> list[str]:
             if not acting:
                 faults.append(f"{old['name']}'s {colour} cubes moved on {kind}")
                 continue
-            track = data.TRACKS[colour]
+            track = TRACKS[colour]
             start = track.index(entry["from"])
             to = (track[min(start + entry["steps"], len(track) - 1)] if kind == "move_cube"
-                  else track[max(0, start - data.FINAL_ROUND_STEPS_BACK[colour])])
+                  else track[max(0, start - STEPS_BACK[colour])])
             if Counter(new[colour]) != Counter(old[colour]) - Counter([entry["from"]]) + Counter([to]):
                 faults.append(f"{old['name']}'s {colour} cube from {entry['from']} should land on {to}: "
                               f"{old[colour]} became {new[colour]}")
-            if kind == "move_cube" and to == data.TARGET and len(before["players"]) > 1 and not old["beehives"]:
+            if kind == "move_cube" and to == TARGET and len(before["players"]) > 1 and not old["beehives"]:
                 free = before["supply"]["beehives"]
                 if free and new["beehives"] != max(free):
                     faults.append(f"{old['name']} reached the target first of the two: the {max(free)}-hive "
@@ -306,13 +365,13 @@ def _nursery_faults(before: dict, entry: dict, after: dict) -> list[str]:
         first = _turns_ended_first(before, entry, after)  # a refill due may fill the space first
         gardener = _gardener_walk(len(before["players"]))[before["turns"] + first][0] if first else (
             before["gardener"]["space"])
-        if space not in data.GARDENER_ROWS[gardener]:
+        if space not in GARDENER_ROWS[gardener]:
             faults.append(f"a tile taken from {space}, off the gardener row of {gardener}")
         if before["nursery"][space] != entry["tile"] and not (first and entry["tile"] in before["path"]):
             faults.append(f"{entry['tile']} taken from {space}, which holds {before['nursery'][space]}")
     began = after["turns"] > before["turns"] or (before["giving_up"] and not after["giving_up"])
     if began and after["turn"]["step"] == "plant" and after["path"] and not after["giving_up"] and not after["over"]:
-        row = data.GARDENER_ROWS[after["gardener"]["space"]]
+        row = GARDENER_ROWS[after["gardener"]["space"]]
         if sum(1 for space in row if not after["nursery"][space]) >= 3:
             faults.append(f"a turn starts on a gardener row of {row} with 3 or more spaces empty, unrefilled")
     return faults
@@ -322,12 +381,12 @@ def _deal_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if not before["stack"]:
         return ["a deal after the set-up"]
     faults = []
-    if list(after["nursery"].values()) != entry["tiles"][:len(data.NURSERY_SPACES)]:
+    if list(after["nursery"].values()) != entry["tiles"][:len(NURSERY_SPACES)]:
         faults.append("the nursery is not filled with the first 16 tiles dealt")
     for player, pair in zip(after["players"], entry["flowerbeds"]):
         if [bed["design"] for bed in player["beds"]] != pair or any(bed["tiles"] for bed in player["beds"]):
             faults.append(f"{player['name']} did not get the empty beds {pair}")
-    if (after["current"], after["turns"], after["spare_bed"]) != (data.FIRST_PLAYER, 0, entry["spare_bed"]):
+    if (after["current"], after["turns"], after["spare_bed"]) != (FIRST_PLAYER, 0, entry["spare_bed"]):
         faults.append("after the deal the first player starts with the spare bed beside the nursery")
     return faults
 
@@ -366,6 +425,62 @@ def _scoring_faults(before: dict, entry: dict, after: dict) -> list[str]:
     return faults
 
 
+def _bonus_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Special rules for the Planting Table: the last cube of a colour taken from the Starting
+    Space wins a flower pot, to be placed at once (while the supply has one; outside the Final
+    Round the player always has a bed to put it on); no other cube move wins one. Final Round:
+    a cube moved back earns no cat."""
+    if entry["type"] not in ("move_cube", "final_round_penalty"):
+        return []
+    seat = [p["name"] for p in before["players"]].index(entry["player"])
+    old, new = before["players"][seat], after["players"][seat]
+    if entry["type"] == "final_round_penalty":
+        return [f"{old['name']} won a cat moving a cube back"] if new["cats"] > old["cats"] else []
+    due = entry["from"] == 0 and old[entry["color"]].count(0) == 1
+    won = after["turn"]["bonus_pots"] - before["turn"]["bonus_pots"]
+    if due and won != 1 and after["supply"]["pots"] > before["turn"]["bonus_pots"] and not before["final_round"]:
+        return [f"{old['name']} took the last {entry['color']} cube off the start and won no flower pot"]
+    if not due and won > 0:
+        return [f"{old['name']} won a flower pot with a cube that was not the last on the start"]
+    return []
+
+
+def _cleanup_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Cleanup and Replacing the Flowerbed: a scored bed's tiles go to the end of the garden
+    path (in any order); before the Final Round the bed is flipped into the supply and the
+    spare bed takes its place, in the Final Round it leaves the game."""
+    if entry["type"] == "start_final_round":
+        return []
+    faults = []
+    for old, new in zip(before["players"], after["players"]):
+        designs = {bed["design"] for bed in new["beds"]}
+        for bed in (bed for bed in old["beds"] if bed["design"] not in designs):
+            tiles = [placed["tile"] for placed in bed["tiles"]]
+            if tiles and len(after["path"]) >= len(tiles) and (
+                    Counter(after["path"][len(after["path"]) - len(tiles):]) != Counter(tiles)):
+                faults.append(f"the tiles of {old['name']}'s scored bed {bed['design']} are not at the path's end")
+            flipped = bed["design"][:-1] + ("D" if bed["design"].endswith("L") else "L")
+            if before["final_round"]:
+                if bed["design"] not in after["removed_beds"] or len(new["beds"]) >= len(old["beds"]):
+                    faults.append(f"{old['name']}'s bed {bed['design']} scored in the Final Round, not removed")
+            elif after["spare_bed"] != flipped or before["spare_bed"] not in designs:
+                faults.append(f"{old['name']}'s scored bed {bed['design']} should go flipped ({flipped}) to the "
+                              f"supply and the spare {before['spare_bed']} take its place; the spare is now "
+                              f"{after['spare_bed']}, the beds {sorted(designs)}")
+    return faults
+
+
+def _give_up_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Final Round: each player gives up exactly the beds with fewer than three flower tiles."""
+    if entry["type"] != "start_final_round":
+        return []
+    seat = [p["name"] for p in before["players"]].index(entry["player"])
+    kept = sorted(bed["design"] for bed in before["players"][seat]["beds"] if len(bed["tiles"]) >= 3)
+    left = sorted(bed["design"] for bed in after["players"][seat]["beds"])
+    return [] if kept == left else [f"{entry['player']} kept the beds {left} into the Final Round, not {kept}: "
+                                    "a bed with fewer than three tiles is given up"]
+
+
 def _landing(entry: dict) -> int:
     track = sorted(ORANGE_WORTH if entry["color"] == "orange" else BLUE_WORTH)
     return track[min(track.index(entry["from"]) + entry["steps"], len(track) - 1)]
@@ -375,7 +490,7 @@ def _showing(bed: dict) -> list[str]:
     """The bed as rows of what each space shows, as a scored bed is written: F a flower, P and
     C a pot or cloche printed on a tile, K a cat, O a flower-pot token, p and c a pot or cloche
     printed on the bed, "." empty."""
-    rows = [list(row) for row in data.BED_DESIGNS[bed["design"]]]
+    rows = [list(row) for row in BED_DESIGNS[bed["design"]]]
     for placed in bed["tiles"]:
         for r, c, mark in _marked_cells(placed["tile"], placed["rotation"], placed["flip"]):
             rows[placed["at"][0] + r - 1][placed["at"][1] + c - 1] = mark
@@ -388,7 +503,16 @@ def _showing(bed: dict) -> list[str]:
 
 @functools.cache
 def _marked_cells(tile: str, rotation: int, flip: bool) -> tuple[tuple[int, int, str], ...]:
-    return tuple(data.oriented_squares(tile, rotation, flip))
+    """The tile's squares (row, column, what it shows: F, P or C), its box's top-left at (0, 0),
+    mirrored left to right when flipped, then turned `rotation` degrees clockwise."""
+    squares = [(r, c, {"#": "F"}.get(ch, ch)) for r, line in enumerate(TILE_SHAPES[tile])
+               for c, ch in enumerate(line) if ch != "."]
+    if flip:
+        squares = [(r, -c, mark) for r, c, mark in squares]
+    for _ in range(rotation // 90):  # clockwise: (row, col) -> (col, -row)
+        squares = [(c, -r, mark) for r, c, mark in squares]
+    top, left = min(r for r, _, _ in squares), min(c for _, c, _ in squares)
+    return tuple(sorted((r - top, c - left, mark) for r, c, mark in squares))
 
 
 # --- final scores, from the rulebook alone ---------------------------------------------------

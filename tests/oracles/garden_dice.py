@@ -8,19 +8,14 @@ seed, and not before.
 
 Written so that it holds whether the engine lets a critter spit out what it eats, lets four
 equal dice be rolled again, or offers the sun after a roll that allows nothing: each of
-those is a choice the rulebook gives. Whether any die action is left is the one question
-asked of the engine (its candidates, judged by `check`): answering it here would mean
-writing every rule again.
+those is a choice the rulebook gives. Whether any die action is left is answered here from
+The Actions: the cheapest action of each kind that the dice allow.
 """
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
-import scorer
-
-DIE_ACTIONS = ("buy", "place", "water", "harvest", "flip", "move_critter", "remove_critter")
 SIDES = {"bird": "rabbit", "rabbit": "bird", "sundial": "scarecrow", "scarecrow": "sundial"}
 
 # Components › Point Value: the number in each tile's corner.
@@ -212,20 +207,94 @@ def _turn_end_faults(before: dict, entry: dict, after: dict) -> list[str]:
         if empty:
             faults.append("the last seed was bought this turn: the game ends with it, the dice do not pass")
     left = _die_action_left(before, entry, after)
-    if left is not None:
+    if left:
         faults.append(f"the turn ended while a die action was left: {left}")
     return faults
 
 
-def _die_action_left(before: dict, entry: dict, after: dict) -> dict | None:
-    """A die action legal on the table as it stood after the entry, before the dice passed
-    (judged by the engine's candidates and check), or None."""
-    game_engine = scorer.GAMES["garden-dice"].engine
-    assert game_engine is not None
+def _die_action_left(before: dict, entry: dict, after: dict) -> str | None:
+    """A die action the rulebook allows on the table as it stood after the entry, before the
+    dice passed (On Your Turn: "until you are unable to perform an action, even an undesired
+    one"), in words, or None."""
     table = _before_passing(before, entry, after)
-    actions = [a for a in game_engine.candidate_actions(table, random.Random(0)) if a["type"] in DIE_ACTIONS]
-    # judge_all, not the engine's any_legal, which its own end of turn relies on
-    return next((a for a, judged in zip(actions, game_engine.judge_all(table, actions)) if judged["legal"]), None)
+    pool = table["pool"]
+    if not pool:
+        return None
+    board, turn = _board(table), table["turn"]
+    me = table["players"][table["current"]]
+    name = me["name"]
+    own = {at: t for at, t in board.items() if t.get("owner") == name}
+    kinds = {t["kind"] for t in own.values()}
+    free_discs = DISCS_FOR_TILES - _seeds_held(me) - sum(
+        1 + t.get("swallowed", 0) for t in own.values() if t["kind"] != ROCK)
+    dice = set(pool)
+    best = max(pool)
+    # Buy a Seed Tile: a free disc, a stack of value at most the die, two of a crop a turn.
+    if free_discs > 0 and any(table["supply"].get(crop, 0) and FACE_VALUE[crop] <= best
+                              and turn["bought"].get(crop, 0) < MAX_SAME_CROP_PER_TURN for crop in CROPS):
+        return f"a buy with a {best}"
+    # Water a Seed, Harvest a Veggie: an own tile of value at most the die.
+    for at, tile in own.items():
+        if tile["kind"] in CROP_SIDES and _value(tile) <= best:
+            return f"{'watering' if tile['kind'] == SEED else 'harvesting'} {list(at)} with a {best}"
+    # Flip a Special Tile: a six and an own special tile on the board.
+    if SIX in dice and kinds & set(SIDES):
+        return "a flip with a six"
+    # Move a Critter: one space into an empty space, or straight on to an opponent's tile it eats.
+    for at, tile in own.items():
+        if tile["kind"] in CRITTER_SIDES and _critter_can_move(table, board, at, tile, best, free_discs):
+            return f"a move of the {tile['kind']} at {list(at)} with a {best}"
+    sundial = SUNDIAL_REACH - sum(map(abs, turn["sundial"])) if "sundial" in kinds else 0
+    pairs = {(a, b) for i, a in enumerate(pool) for j, b in enumerate(pool) if i < j}
+    # Place a Tile: a tile held, on an empty space two dice name.
+    if pairs and _held_tiles(table, kinds, me, free_discs):
+        for r in range(1, BOARD_SIZE + 1):
+            for c in range(1, BOARD_SIZE + 1):
+                if (r, c) not in board and any(_names_space(list(pair), (r, c), sundial) for pair in pairs):
+                    return f"placing {_held_tiles(table, kinds, me, free_discs)} at {[r, c]}"
+    # Remove a Critter: a six and two dice naming any critter.
+    if SIX in dice and len(pool) >= 3:
+        rest = list(pool)
+        rest.remove(SIX)
+        coords = {(a, b) for i, a in enumerate(rest) for j, b in enumerate(rest) if i < j}
+        for at, tile in board.items():
+            if tile["kind"] in CRITTER_SIDES and any(_names_space(list(pair), at, sundial) for pair in coords):
+                return f"removing the critter at {list(at)}"
+    return None
+
+
+def _held_tiles(table: dict, kinds: set[str], me: dict, free_discs: int) -> list[str]:
+    """The tiles a player could place: seeds bought, the bird/rabbit (not in the family game)
+    and the sundial/scarecrow with a free disc, the rock of a 2-player game."""
+    held = ["seed"] if _seeds_held(me) else []
+    if free_discs > 0 and not kinds & set(CRITTER_SIDES) and table["variant"] != "family":
+        held.append("bird")
+    if free_discs > 0 and not kinds & {"sundial", "scarecrow"}:
+        held.append("sundial")
+    if len(table["players"]) == ROCK_PLAYER_COUNT and ROCK not in kinds:
+        held.append(ROCK)
+    return held
+
+
+def _critter_can_move(table: dict, board: Board, at: tuple[int, int], critter: dict, die: int,
+                      free_discs: int) -> bool:
+    for dr, dc in LINES:
+        for k in range(1, die + 1):
+            space = (at[0] + dr * k, at[1] + dc * k)
+            if not _on_board(space):
+                break
+            tile = board.get(space)
+            if tile is None:
+                return True
+            eats = free_discs > 0 and tile["kind"] == (SEED if critter["kind"] == "bird" else VEGGIE) and (
+                tile["owner"] != critter["owner"] and tile["owner"] not in table["turn"]["ate_from"])
+            if eats and critter["kind"] == "bird":
+                eats = not any(board.get((space[0] + r, space[1] + c), {}).get("kind") == "scarecrow" and board[
+                    (space[0] + r, space[1] + c)].get("owner") == tile["owner"] for r, c in AROUND)
+            if eats:
+                return True
+            break
+    return False
 
 
 def _before_passing(before: dict, entry: dict, after: dict) -> dict:
@@ -269,11 +338,19 @@ def _bought(turn: dict, entry: dict) -> dict:
 
 
 def _sundial_used(before: dict, entry: dict) -> list[int]:
+    """Special Tiles › Sundial: the changes that made the entry's coordinate dice name its
+    space (the larger use when either die may be the row: the fewer actions it leaves)."""
     if entry["type"] not in ("place", "remove_critter"):
         return []
-    game_engine = scorer.GAMES["garden-dice"].engine
-    assert game_engine is not None
-    return list(game_engine.judge(before, entry)["effects"].get("sundial", []))
+    dice = list(entry["dice"])
+    if entry["type"] == "remove_critter" and SIX in dice:
+        dice.remove(SIX)
+    if len(dice) != 2:
+        return []
+    row, column = entry["at"]
+    uses = [[change for change in (row - a, column - b) if change] for a, b in (dice, dice[::-1])]
+    fitting = [use for use in uses if sum(map(abs, use)) <= SUNDIAL_REACH] or [[]]
+    return max(fitting, key=lambda use: sum(map(abs, use)))
 
 
 def _eaten_from(before: dict, entry: dict) -> list[str]:

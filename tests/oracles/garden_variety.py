@@ -2,8 +2,9 @@
 and the engine's state format (docs/engines.md): every card of the deck in exactly one
 hand, garden bed or the deck; hands drawn back to five, the round's winner first; the die
 rolled once before the round (a chaos face rolled again after the plays, as the round's
-rule); the round led by the last round's winner and played clockwise; the winner takes every
-card played; no round once a hand is empty."""
+rule); the round led by the last round's winner and played clockwise; the winner, found by
+comparing the cards in play order with the house gnomes' effects, takes every card played; no
+round once a hand is empty."""
 from __future__ import annotations
 
 from collections import Counter
@@ -136,8 +137,9 @@ def _round_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if after["leader"] != winner:
         faults.append(f"{players[winner]['name']} won the round but {players[after['leader']]['name']} leads next")
     expected = _round_winner(plays, entry["rule"])
-    if expected is not None and expected != players[winner]["name"]:
-        faults.append(f"closest to {entry['rule']} is {expected}'s card, but {players[winner]['name']} won")
+    if expected != players[winner]["name"]:
+        faults.append(f"by the rule {entry['rule']} and the cards played {expected} wins, not "
+                      f"{players[winner]['name']}")
     if after["rolls"]:
         faults.append("the die still shows the played round's rule")
     return faults
@@ -157,27 +159,51 @@ def _card_id(card: dict) -> str:
     return f"gnome-{card['name']}"
 
 
-def _round_winner(plays: list[dict], rule: int) -> str | None:
-    """Winning a round, for a round without gnomes (their effects are house content): each
-    card against the best so far, in the order played; nearer the rule wins, then on a tie a
-    wildflower beats a critter and a critter beats the colour after it in the cycle, else the
-    card played first stays."""
-    if any(play["card"]["kind"] == "gnome" for play in plays):
-        return None
-    best = plays[0]
-    for play in plays[1:]:
-        if _beats(play["card"], best["card"], rule):
-            best = play
+def _round_winner(plays: list[dict], rule: int) -> str:
+    """Winning a round: the first card against the next, the card still standing against the
+    one after, in the order played. Nearer the rule wins (farther while an odd number of
+    topsy-turvy gnomes is played); a card with a number beats one without; on a tie the copycat
+    wins, the wishing gnome loses, a wildflower beats a critter, a critter beats the colour after
+    it in the cycle, else the card played first stays. The gnomes are the house's (house rule
+    "The gnomes"): a copycat is the card before it (nothing played first), a wishing gnome its
+    declared number, a thief knocks out the card standing and stays with no number."""
+    flipped = sum(play["card"].get("name") == "topsy-turvy" for play in plays) % 2 == 1
+    cards: list[dict] = []
+    for play in plays:
+        card = play["card"]
+        name = card.get("name")
+        if card["kind"] != "gnome":
+            cards.append({"player": play["player"], "number": _value(card), "kind": card["kind"],
+                          "color": card.get("color")})
+        elif name == "copycat":
+            copied = cards[-1] if cards else {"number": None, "kind": "gnome", "color": None}
+            cards.append({**copied, "player": play["player"], "wins_ties": True, "loses_ties": False, "thief": False})
+        elif name == "wishing":
+            cards.append({"player": play["player"], "number": card["declared"], "kind": "gnome", "loses_ties": True})
+        else:
+            cards.append({"player": play["player"], "number": None, "kind": "gnome", "thief": name == "thief"})
+    best = cards[0]
+    for card in cards[1:]:
+        if card.get("thief") or _beats(card, best, rule, flipped):
+            best = card
     return str(best["player"])
 
 
-def _beats(card: dict, best: dict, rule: int) -> bool:
-    near, nearest = abs(_value(card) - rule), abs(_value(best) - rule)
-    if near != nearest:
-        return near < nearest
-    if card["kind"] != best["kind"]:
+def _beats(card: dict, best: dict, rule: int, flipped: bool) -> bool:
+    """Whether a card played later knocks out the card standing."""
+    if card["number"] is None or best["number"] is None:
+        if card["number"] is not None or best["number"] is not None:
+            return card["number"] is not None
+    else:
+        near, nearest = abs(card["number"] - rule), abs(best["number"] - rule)
+        if near != nearest:
+            return (near > nearest) if flipped else (near < nearest)
+    for flag, wins in (("wins_ties", True), ("loses_ties", False)):
+        if card.get(flag, False) != best.get(flag, False):
+            return card.get(flag, False) == wins
+    if {card["kind"], best["kind"]} == {"wildflower", "critter"}:
         return card["kind"] == "wildflower"
-    return card["kind"] == "critter" and BEATS[card["color"]] == best["color"]
+    return card["kind"] == best["kind"] == "critter" and BEATS.get(card["color"]) == best["color"]
 
 
 def _value(card: dict) -> int:
