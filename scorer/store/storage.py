@@ -302,9 +302,9 @@ def play_details(state: Any, *, started_at: Any = None, ended_at: Any = None, st
             raise BadDetails("started_at", "a game of more than a week is not one sitting: leave its start out")
     starter = None
     if start_player is not None and start_player != "":
-        names = [p.get("name") for p in state.get("players", []) if isinstance(p, dict)] \
-            if isinstance(state, dict) and isinstance(state.get("players"), list) else []
-        names = [n for n in names if isinstance(n, str)]
+        listed = state.get("players") if isinstance(state, dict) else None
+        names: list[str] = [p["name"] for p in listed if isinstance(p, dict) and isinstance(p.get("name"), str)] \
+            if isinstance(listed, list) else []
         if not isinstance(start_player, str):
             raise BadDetails("start_player", "start_player is the name of the player who went first")
         starter = next((n.strip() for n in names if player_key(n) == player_key(start_player)), None)
