@@ -63,7 +63,8 @@ def bgstats_json(store: Storage) -> Iterator[str]:
     numbers = {key: number for number, key in enumerate(keys, 1)}
     place_numbers = {place: number for number, place in enumerate(places, 1)}
     head = {"games": [{"id": number, "uuid": stable_uuid(f"gardenkit game {game}"), "name": CATALOGUE[game][0],
-                       "highestWins": True, "noPoints": False, "cooperative": False, "usesTeams": False}
+                       "highestWins": True, "noPoints": False, "cooperative": False, "usesTeams": False,
+                       "bggId": 0, "bggYear": 0}
                       for game, number in games.items()],
             "players": [{"id": numbers[key], "uuid": stable_uuid(f"gardenkit player {key}"),
                          "name": names.get(key, key), "isAnonymous": False} for key in keys],
@@ -95,8 +96,8 @@ def _play(result_id: int, rows: list[Any], games: dict[str, int], numbers: dict[
     play: dict[str, Any] = {
         "uuid": play_uuid(result_id), "gameRefId": games.get(head["game"], 0),
         "playDate": _when(head["started_at"] or head["saved_at"]),
-        "durationMin": round(head["seconds"] / 60) if head["seconds"] else 0, "ignored": False,
-        "manualWinner": False, "rounds": 0, "usesTeams": False, "playerScores": [
+        "durationMin": round(head["seconds"] / 60) if head["seconds"] else 0, "ignored": False, "rating": 0,
+        "scoringSetting": 0, "manualWinner": False, "rounds": 0, "usesTeams": False, "playerScores": [
             {"playerRefId": numbers.get(r["player_key"], 0), "score": str(r["total"]), "winner": bool(r["won"]),
              "rank": r["rank"], "seatOrder": r["seat"] + 1, "startPlayer": bool(r["started"]),
              "newPlayer": False} for r in rows]}

@@ -5,6 +5,7 @@ with its games intact and not recorded."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -176,3 +177,53 @@ def test_a_database_of_the_previous_revision_upgrades_and_its_games_are_not_reco
         upgrade(engine)
     finally:
         engine.dispose()
+
+
+# The shape of a BG Stats import file, field by field, as the two public programs that write or
+# read such files have it (docs/app.md names them): ctuncan/bga_bgstats writes one from Board
+# Game Arena's tables for BG Stats to import; adrianocola/bgstats-merger reads BG Stats exports
+# and matches their players, places and plays by uuid and their references by id.
+UUID = r"[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}"
+BGSTATS_SHAPE = {
+    "games": {"id": int, "uuid": UUID, "name": str, "highestWins": bool, "noPoints": bool, "cooperative": bool,
+              "usesTeams": bool, "bggId": int, "bggYear": int},
+    "players": {"id": int, "uuid": UUID, "name": str, "isAnonymous": bool},
+    "locations": {"id": int, "uuid": UUID, "name": str},
+    "plays": {"uuid": UUID, "gameRefId": int, "playDate": r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", "durationMin": int,
+              "ignored": bool, "rating": int, "scoringSetting": int, "manualWinner": bool, "rounds": int,
+              "usesTeams": bool, "playerScores": list},
+    "playerScores": {"playerRefId": int, "score": str, "winner": bool, "rank": int, "seatOrder": int,
+                     "startPlayer": bool, "newPlayer": bool},
+}
+OPTIONAL = {"plays": {"locationRefId": int, "comments": str}}
+
+
+def shaped(kind: str, item: dict) -> None:
+    expected = {**BGSTATS_SHAPE[kind], **{k: v for k, v in OPTIONAL.get(kind, {}).items() if k in item}}
+    assert set(item) == set(expected), f"{kind}: {sorted(set(item) ^ set(expected))}"
+    for field, kind_of in expected.items():
+        value = item[field]
+        if isinstance(kind_of, str):
+            assert isinstance(value, str) and re.fullmatch(kind_of, value), f"{kind}.{field} = {value!r}"
+        else:
+            assert type(value) is kind_of, f"{kind}.{field} = {value!r}"
+
+
+def test_the_play_log_has_the_bg_stats_import_shape_field_by_field(store):
+    save(store, KIM_WINS, started_at=START, ended_at=END, start_player="Lee", location="Club")
+    store.save("garden-variety", LEE_WINS, scorer.score("garden-variety", LEE_WINS), note="rematch")
+    log = json.loads("".join(bgstats_json(store)))
+    assert {"games", "players", "locations", "plays"} <= set(log)
+    ids = {kind: {item["id"] for item in log[kind]} for kind in ("games", "players", "locations")}
+    for kind in ("games", "players", "locations"):
+        for item in log[kind]:
+            shaped(kind, item)
+    for play in log["plays"]:
+        shaped("plays", play)
+        assert play["gameRefId"] in ids["games"] and play.get("locationRefId", 1) in ids["locations"]
+        for score in play["playerScores"]:
+            shaped("playerScores", score)
+            assert score["playerRefId"] in ids["players"]
+        assert sorted(s["seatOrder"] for s in play["playerScores"]) == [1, 2, 3]
+    uuids = [item["uuid"] for kind in ("games", "players", "locations", "plays") for item in log[kind]]
+    assert len(uuids) == len(set(uuids))
