@@ -184,7 +184,7 @@ def test_a_database_of_the_previous_revision_upgrades_and_its_games_are_not_reco
 # Game Arena's tables for BG Stats to import; adrianocola/bgstats-merger reads BG Stats exports
 # and matches their players, places and plays by uuid and their references by id.
 UUID = r"[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}"
-BGSTATS_SHAPE = {
+BGSTATS_SHAPE: dict[str, dict[str, type | str]] = {
     "games": {"id": int, "uuid": UUID, "name": str, "highestWins": bool, "noPoints": bool, "cooperative": bool,
               "usesTeams": bool, "bggId": int, "bggYear": int},
     "players": {"id": int, "uuid": UUID, "name": str, "isAnonymous": bool},
@@ -195,7 +195,7 @@ BGSTATS_SHAPE = {
     "playerScores": {"playerRefId": int, "score": str, "winner": bool, "rank": int, "seatOrder": int,
                      "startPlayer": bool, "newPlayer": bool},
 }
-OPTIONAL = {"plays": {"locationRefId": int, "comments": str}}
+OPTIONAL: dict[str, dict[str, type | str]] = {"plays": {"locationRefId": int, "comments": str}}
 
 
 def shaped(kind: str, item: dict) -> None:
