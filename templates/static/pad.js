@@ -256,10 +256,11 @@
     form.addEventListener("input", function (event) { if (/\.name$/.test(event.target.name || "")) drawStarters(); });
     new MutationObserver(drawStarters).observe(form.querySelector("#players"), { childList: true });
   }
-  // The first thing a player enters starts the game's clock (never a restored draft or an example).
+  // The first thing a player enters starts the game's clock (never a restored draft or an example):
+  // typed, or set by a tap on the page's own controls (a stepper), as noteTouched counts them.
   function noteStart(event) {
     var name = event.target.name || "";
-    if (!started || started.value || isExample || restoring || !event.isTrusted || name.charAt(0) === "_") return;
+    if (!started || started.value || isExample || restoring || !(event.isTrusted || tapping) || name.charAt(0) === "_") return;
     started.value = new Date().toISOString();
     keep();
   }

@@ -74,9 +74,10 @@ def test_a_game_is_timed_says_who_started_and_where_and_rematch_moves_the_start_
     assert page.locator("[name='players.0.garden_bed']").input_value() == ""
     assert page.get_by_label("Where").input_value() == "" and page.locator("[name=_started_at]").input_value() == ""
     fits_and_accessible(phone_journey, "on the rematch's score page")
-    phone_journey.tap(page.locator("[name='players.0.garden_bed']"))
-    page.keyboard.type("12")
-    assert ISO.fullmatch(page.locator("[name=_started_at]").input_value())   # the rematch's own start
+    # the rematch's own start: its first input, here a tap on a stepper
+    phone_journey.tap(page.locator("fieldset.player").first.locator("button[aria-label$='one more hand']"))
+    assert page.locator("[name='players.0.hand']").input_value() == "1"
+    assert ISO.fullmatch(page.locator("[name=_started_at]").input_value())
 
 
 def test_a_game_saved_offline_keeps_when_it_was_played_not_when_it_was_sent(live_server, phone_journey):
