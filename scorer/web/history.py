@@ -1,6 +1,6 @@
 """Saved games, the history players keep: the results API and pages, editing and deleting a
-saved game, a note per game, each player's record, the CSV export and a picture of the end
-screen to share.
+saved game, a note per game, when it started and ended, who started and where, each player's
+record, the CSV export and a picture of the end screen to share.
 
 API (JSON, no cookie, so no CSRF token): POST/GET /api/results, GET/PATCH/DELETE
 /api/results/<id>, GET /api/results.csv, GET /api/players. Pages (plain forms with a CSRF
