@@ -1,8 +1,9 @@
 """Players' records and a game's statistics with 50,000 saved games on SQLite: the time of
 a player's page, a game's statistics page and the roster, each through the app (median of
 RUNS requests after a warm-up). The games are Propagation and Garden Variety end states of
-2 to 4 players from a table of twelve, scored by the real scorer and written in bulk, each
-unfolded into its records rows by the same code the upgrade uses."""
+2 to 4 players from a table of twelve, scored by the real scorer and written in bulk (every
+other one with its length and start player), each unfolded into its records rows by the same
+code every save uses."""
 from __future__ import annotations
 
 import random
@@ -15,7 +16,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 import scorer
-from scorer.store.plays import PLAYS, batches, write_rows
+from scorer.store.plays import PLAYS, write_rows
 from scorer.store.storage import TABLE, Base, Storage
 from scorer.web.app import create_app
 
@@ -46,10 +47,23 @@ def fill(store: Storage) -> None:
     with store.engine.begin() as connection:
         for first in range(0, GAMES, BATCH):
             connection.execute(table.insert(), [
-                {"game": game, "saved_at": start + timedelta(hours=n), "state": state, "result": result}
+                {"game": game, "saved_at": start + timedelta(hours=n), "state": state, "result": result,
+                 **timed(n, start + timedelta(hours=n), state)}
                 for n in range(first, min(first + BATCH, GAMES)) for game, state, result in [scored[n % DISTINCT]]])
-        for batch in batches(connection, BATCH):
+        last = 0
+        while batch := connection.execute(select(table).where(table.c.id > last).order_by(table.c.id)
+                                          .limit(BATCH)).all():
             write_rows(connection, batch)
+            last = batch[-1].id
+
+
+def timed(n: int, ended: datetime, state: dict) -> dict:
+    """Every other game records its length (20 to 79 minutes) and who started, as the score page does."""
+    if n % 2:
+        return {"started_at": None, "ended_at": None, "start_player": None}
+    players = state["players"]
+    return {"started_at": ended - timedelta(minutes=20 + n % 60), "ended_at": ended,
+            "start_player": players[n % len(players)]["name"]}
 
 
 def median_ms(client, path: str) -> float:

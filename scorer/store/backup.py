@@ -1,12 +1,14 @@
 """The whole history as one JSON file, and back (`gardenkit history backup|restore FILE`,
 scorer/cli/history.py).
 
-    {"format": "gardenkit-history", "version": 2,
-     "results": [{"id", "game", "saved_at", "updated_at", "note", "save_key", "state", "result"}],
+    {"format": "gardenkit-history", "version": 3,
+     "results": [{"id", "game", "saved_at", "updated_at", "note", "save_key", "owner_key_hash",
+                  "started_at", "ended_at", "start_player", "location", "state", "result"}],
      "aliases": [{"alias_key", "player_key", "name", "made_at"}],
      "deleted_save_keys": ["...", ...]}
 
-Version 1 files (without the deleted save keys) are still read.
+Version 1 files (without the deleted save keys) and version 2 files (without the games'
+times, start players and places, restored as not recorded) are still read.
 
 A backup reads the results a batch at a time and writes them as it goes. A restore checks the
 whole file before it writes anything (a file that is not a gardenkit history, or is broken
@@ -31,13 +33,26 @@ from sqlalchemy.orm import Session
 
 from scorer.games import CATALOGUE
 from scorer.store.plays import ALIASES
-from scorer.store.storage import TABLE, Base, DeletedSaveKey, SavedResult, Storage, save_key_problem
+from scorer.store.storage import (
+    DETAIL_FIELDS,
+    TABLE,
+    BadDetails,
+    Base,
+    DeletedSaveKey,
+    SavedResult,
+    Storage,
+    play_details,
+    save_key_problem,
+)
 
-FORMAT, VERSION = "gardenkit-history", 2
-READABLE_VERSIONS = (1, 2)
+FORMAT, VERSION = "gardenkit-history", 3
+READABLE_VERSIONS = (1, 2, 3)
 BATCH = 500
 # owner_key_hash: a restored game still belongs to the browser that saved it (scorer.web.owners).
-RESULT_FIELDS = ("id", "game", "saved_at", "updated_at", "note", "save_key", "owner_key_hash", "state", "result")
+RESULT_FIELDS = ("id", "game", "saved_at", "updated_at", "note", "save_key", "owner_key_hash",
+                 "started_at", "ended_at", "start_player", "location", "state", "result")
+# What a result of a version 1 or 2 file holds: the rest is not recorded.
+OLDER_RESULT_FIELDS = tuple(f for f in RESULT_FIELDS if f not in DETAIL_FIELDS)
 
 
 class BadBackup(ValueError):
@@ -60,7 +75,7 @@ def write_backup(store: Storage, out: TextIO) -> int:
             rows = connection.execute(select(*(table.c[f] for f in RESULT_FIELDS)).where(table.c.id > last)
                                       .order_by(table.c.id).limit(BATCH)).mappings().all()
             for row in rows:
-                record = {**row, "saved_at": _iso(row["saved_at"]), "updated_at": _iso(row["updated_at"])}
+                record = {**row, **{f: _iso(row[f]) for f in ("saved_at", "updated_at", "started_at", "ended_at")}}
                 out.write((",\n" if count else "\n") + json.dumps(record, ensure_ascii=False))
                 count += 1
             if len(rows) < BATCH:
@@ -94,6 +109,8 @@ def read_backup(path: Path) -> dict[str, Any]:
     if not isinstance(results, list) or not isinstance(aliases, list):
         raise BadBackup(f"{path} is broken: it needs a \"results\" list and an \"aliases\" list")
     for number, result in enumerate(results, 1):
+        if document["version"] < 3 and isinstance(result, dict) and set(result) == set(OLDER_RESULT_FIELDS):
+            result.update(dict.fromkeys(DETAIL_FIELDS))
         problem = _result_problem(result)
         if problem:
             raise BadBackup(f"{path} is broken: result {number} {problem}; nothing was restored")
@@ -127,6 +144,11 @@ def _result_problem(result: Any) -> str | None:
             isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("total"), int)
             and isinstance(p.get("rank"), int) for p in players):
         return "has no state or no scored players"
+    try:
+        details = play_details(result["state"], **{f: result[f] for f in DETAIL_FIELDS})
+    except BadDetails as bad:
+        return f"has a {bad.field} that cannot be kept ({bad})"
+    result.update(details)   # as kept: times in UTC, the start player as the state spells them
     return None
 
 
@@ -161,7 +183,8 @@ def restore(store: Storage, document: dict[str, Any]) -> tuple[int, int]:
             session.add(SavedResult(id=new_id, game=record["game"], saved_at=saved_at,
                                     updated_at=_moment(record["updated_at"]), note=record["note"],
                                     save_key=record["save_key"], owner_key_hash=record["owner_key_hash"],
-                                    state=record["state"], result=record["result"]))
+                                    state=record["state"], result=record["result"],
+                                    **{f: record[f] for f in DETAIL_FIELDS}))
             session.flush()  # unfolds its records rows now, in this transaction
             added += 1
         for alias in document["aliases"]:

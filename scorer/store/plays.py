@@ -59,7 +59,8 @@ POINTS = Table(
 # else a player_key), game and label:
 #   game      ""            games; games won alone; seconds of the timed ones; timed games
 #   total     a total       final scores of that total; of them winners
-#   start     player count  games whose start player is recorded; the start player won
+#   seat      "players:k"   plays k seats after the start player (0: the start player) in
+#                           games of that many players with a recorded start; of them wins
 #   category  a category    scores; decided by it; its points; the totals they were part of
 #   player    ""            the player's games; wins; points (sum of totals)
 #   opponent  their key     games together; finished ahead of them; finished behind
@@ -187,12 +188,13 @@ def tallies(plays: list[dict[str, Any]], points: list[dict[str, Any]]) -> dict[T
         timed = first["seconds"] is not None
         add(("", first["game"], "game", ""), wins=int(any(p["sole_winner"] for p in players)),
             points=first["seconds"] or 0, totals=int(timed))
+        start_seat = next((p["seat"] for p in players if p["started"]), None)
         for p in players:
             game, key = p["game"], p["player_key"]
             add(("", game, "total", str(p["total"])), wins=p["won"])
             add((key, game, "player", ""), wins=p["won"], points=p["total"])
-            if p["started"]:
-                add(("", game, "start", str(p["players"])), wins=p["won"])
+            if start_seat is not None:
+                add(("", game, "seat", f"{p['players']}:{(p['seat'] - start_seat) % p['players']}"), wins=p["won"])
             for q in players:
                 if q is not p:
                     add((key, game, "opponent", q["player_key"]), wins=int(p["rank"] < q["rank"]),

@@ -208,15 +208,23 @@ def _deciders(connection: Connection, game_id: str, sole_wins: int) -> list[dict
 
 
 def _first_player(connection: Connection, game_id: str) -> dict[str, Any] | None:
-    """How often the player who went first won, beside the rate an even chance gives (one in
-    the number of players), over the games whose start player was recorded."""
-    rows = connection.execute(_tally("start", TALLIES.c.subject == "", TALLIES.c.game == game_id)).all()
-    games = sum(r.n for r in rows)
-    if not games:
+    """Over the games whose start player was recorded: how often the player who went first
+    won, and the player each seat after them (second, third...), each beside the rate an
+    even chance gives (one in the number of players of each game counted)."""
+    rows = connection.execute(_tally("seat", TALLIES.c.subject == "", TALLIES.c.game == game_id)).all()
+    seats: dict[int, dict[str, Any]] = {}
+    for r in rows:
+        players, _, after = r.label.partition(":")
+        seat = seats.setdefault(int(after) + 1, {"seat": int(after) + 1, "games": 0, "wins": 0, "even": 0.0})
+        seat["games"] += r.n
+        seat["wins"] += r.wins
+        seat["even"] += r.n / int(players)
+    if 1 not in seats:
         return None
-    wins = sum(r.wins for r in rows)
-    return {"games": games, "wins": wins, "win_rate": wins / games,
-            "even": sum(r.n / int(r.label) for r in rows) / games}
+    for seat in seats.values():
+        seat.update(win_rate=seat["wins"] / seat["games"], even=seat["even"] / seat["games"])
+    ordered = [seats[k] for k in sorted(seats)]
+    return {**ordered[0], "seats": ordered}
 
 
 # --- merges and renames ---------------------------------------------------------------------------

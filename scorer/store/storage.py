@@ -22,8 +22,8 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from datetime import datetime, timezone
+from contextlib import contextmanager, suppress
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,13 @@ PG_STATEMENT_TIMEOUT_MS = 5000
 WAL_SWITCH_RETRY_S = 0.01
 LIST_LIMIT = 100
 NOTE_MAX_CHARS = 500
+LOCATION_MAX_CHARS = 100
+# A game's times: none before this, none ahead of the server's clock by more than the slack
+# (a phone's clock a little fast), and a game at most this long (longer is two sittings).
+EARLIEST_TIME = datetime(2000, 1, 1, tzinfo=timezone.utc)
+CLOCK_SLACK = timedelta(minutes=10)
+LONGEST_GAME = timedelta(days=7)
+DETAIL_FIELDS = ("started_at", "ended_at", "start_player", "location")
 SAVE_KEY_MAX_CHARS = 100
 # At least this long, so that no one guesses another client's key (a repeat of a save
 # answers with its result, scorer.web.owners).
@@ -87,6 +94,12 @@ class SavedResult(Base):
     version: Mapped[int] = mapped_column(Integer, server_default="1")
     # SHA-256 of the key that lets its saver change it; None for results saved before keys.
     owner_key_hash: Mapped[str | None] = mapped_column(String(64))
+    # How the game was played (revision 0006; None: not recorded): the score page's first
+    # input and the save, the player who went first (as the state spells them), and where.
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    start_player: Mapped[str | None] = mapped_column(Text)
+    location: Mapped[str | None] = mapped_column(String(LOCATION_MAX_CHARS))
 
     __mapper_args__ = {"version_id_col": version}
 
@@ -94,6 +107,9 @@ class SavedResult(Base):
         return {"id": self.id, "game": self.game, "saved_at": _iso(self.saved_at),
                 "updated_at": _iso(self.updated_at) if self.updated_at else None,
                 "version": self.version, "note": self.note,
+                "started_at": _iso(self.started_at) if self.started_at else None,
+                "ended_at": _iso(self.ended_at) if self.ended_at else None,
+                "start_player": self.start_player, "location": self.location,
                 "winners": self.result.get("winners", []),
                 "players": [{"name": p["name"], "total": p["total"], "rank": p["rank"]}
                             for p in self.result.get("players", [])]}
@@ -156,6 +172,11 @@ class StorageUnavailable(Exception):
                      " right now")
         super().__init__(f"the results database is not available{cause}; "
                          "scoring still works, but results cannot be saved or listed")
+
+
+def _utc(value: Any) -> Any:
+    """A time read back from the database in UTC (SQLite keeps no zone); anything else as it is."""
+    return value.replace(tzinfo=timezone.utc) if isinstance(value, datetime) and value.tzinfo is None else value
 
 
 def _iso(moment: datetime) -> str:
@@ -236,6 +257,69 @@ def note_problem(note: Any) -> str | None:
     except UnicodeEncodeError:  # a lone surrogate (a \ud800 escape in JSON): no database keeps it
         return "a note cannot hold a broken character (a lone UTF-16 surrogate)"
     return None
+
+
+class BadDetails(ValueError):
+    """A game's times, start player or place that cannot be kept: `.field` names which, and
+    str() says why in plain words."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        super().__init__(message)
+
+
+def moment_of(value: Any, field: str) -> datetime | None:
+    """A time as given (an ISO 8601 text with its time zone, or a datetime), in UTC; None
+    for none. BadDetails for anything else."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and len(value) <= 40:
+        with suppress(ValueError):
+            value = datetime.fromisoformat(value)
+    if not isinstance(value, datetime):
+        raise BadDetails(field, f"{field} is a date and time such as 2026-11-27T19:30:00Z")
+    if value.tzinfo is None:
+        raise BadDetails(field, f"{field} needs its time zone, such as 2026-11-27T19:30:00Z or +01:00 at the end")
+    return value.astimezone(timezone.utc)
+
+
+def play_details(state: Any, *, started_at: Any = None, ended_at: Any = None, start_player: Any = None,
+                 location: Any = None, now: datetime | None = None) -> dict[str, Any]:
+    """A game's times, start player and place as kept: times in UTC, the start player as the
+    state spells that player, the place trimmed (none when blank). BadDetails says what
+    cannot be kept: a time before 2000 or yet to come, a start after the end or a game over
+    a week long, a start player who is not a player of the state, a place over
+    LOCATION_MAX_CHARS characters or holding a control character."""
+    now = now or datetime.now(timezone.utc)
+    started, ended = moment_of(started_at, "started_at"), moment_of(ended_at, "ended_at")
+    for field, moment in (("started_at", started), ("ended_at", ended)):
+        if moment is not None and not EARLIEST_TIME <= moment <= now + CLOCK_SLACK:
+            raise BadDetails(field, f"{field} must be between 2000 and now, not {moment.isoformat()}")
+    if started is not None and ended is not None:
+        if started > ended:
+            raise BadDetails("started_at", "a game cannot start after it ended")
+        if ended - started > LONGEST_GAME:
+            raise BadDetails("started_at", "a game of more than a week is not one sitting: leave its start out")
+    starter = None
+    if start_player is not None and start_player != "":
+        listed = state.get("players") if isinstance(state, dict) else None
+        names: list[str] = [p["name"] for p in listed if isinstance(p, dict) and isinstance(p.get("name"), str)] \
+            if isinstance(listed, list) else []
+        if not isinstance(start_player, str):
+            raise BadDetails("start_player", "start_player is the name of the player who went first")
+        starter = next((n.strip() for n in names if player_key(n) == player_key(start_player)), None)
+        if starter is None:
+            raise BadDetails("start_player", f"{start_player[:60]!r} is not a player of this game")
+    place = None
+    if location is not None:
+        if not isinstance(location, str):
+            raise BadDetails("location", "location is text: where the game was played")
+        place = location.strip() or None
+        if place is not None and len(place) > LOCATION_MAX_CHARS:
+            raise BadDetails("location", f"a place is at most {LOCATION_MAX_CHARS} characters; this one has {len(place)}")
+        if place is not None and not place.isprintable():   # a lone surrogate (\ud800) is not printable either
+            raise BadDetails("location", "a place cannot hold a control character, a line break or a broken character")
+    return {"started_at": started, "ended_at": ended, "start_player": starter, "location": place}
 
 
 def clean_note(note: str | None) -> str | None:
@@ -325,25 +409,34 @@ class Storage:
 
     # --- the operations ----------------------------------------------------------------------
     def save(self, game: str, state: Any, result: dict, *, key: str | None = None,
-             note: str | None = None, owner_key_hash: str | None = None) -> dict[str, Any]:
+             note: str | None = None, owner_key_hash: str | None = None,
+             details: dict[str, Any] | None = None) -> dict[str, Any]:
         """Store one scored game in one transaction; the saved record. A game saved again
         under the same key is not stored twice: the first record comes back."""
-        return self.save_once(game, state, result, key=key, note=note, owner_key_hash=owner_key_hash)[0]
+        return self.save_once(game, state, result, key=key, note=note, owner_key_hash=owner_key_hash,
+                              details=details)[0]
 
     def save_once(self, game: str, state: Any, result: dict, *, key: str | None = None,
-                  note: str | None = None, owner_key_hash: str | None = None) -> tuple[dict[str, Any], bool]:
+                  note: str | None = None, owner_key_hash: str | None = None,
+                  details: dict[str, Any] | None = None) -> tuple[dict[str, Any], bool]:
         """save(), and whether this call stored it (False: the key was saved before, for
         this same game; KeyReused when it names another, KeyOfDeletedResult when its result
-        was deleted)."""
+        was deleted). `details` are play_details' fields (BadDetails for what cannot be
+        kept); the end is the moment of saving unless they give one."""
         problem = save_key_problem(key) if key is not None else None
         if problem:
             raise ValueError(problem)
+        now = datetime.now(timezone.utc)
+        kept = play_details(state, now=now, **(details or {}))
+        kept["ended_at"] = kept["ended_at"] or now
+        if kept["started_at"] is not None and kept["started_at"] > kept["ended_at"]:
+            raise BadDetails("started_at", "a game cannot start after it ended")
 
         def insert():
             with self._session() as session, session.begin():
-                row = SavedResult(game=game, saved_at=datetime.now(timezone.utc), state=state,
+                row = SavedResult(game=game, saved_at=now, state=state,
                                   result=result, note=clean_note(note), save_key=key,
-                                  owner_key_hash=owner_key_hash)
+                                  owner_key_hash=owner_key_hash, **kept)
                 session.add(row)
                 session.flush()
                 return row.as_dict()
@@ -383,12 +476,14 @@ class Storage:
             return row.as_dict() if row else None
 
     def update(self, result_id: int, *, state: Any = UNCHANGED, result: Any = UNCHANGED,
-               note: Any = UNCHANGED, version: int | None = None,
+               note: Any = UNCHANGED, details: dict[str, Any] | None = None, version: int | None = None,
                may_change: OwnerCheck | None = None) -> dict[str, Any] | None:
-        """Change a saved game in one transaction: a new state with its new score, and/or
-        its note. The changed record, or None when there is no such result. NotYours when
-        `may_change` refuses the result's key; StaleVersion when `version` is not the
-        result's version, or another edit got in first."""
+        """Change a saved game in one transaction: a new state with its new score, its note,
+        and/or the play_details fields given in `details` (BadDetails for what cannot be
+        kept; a start player the new state no longer has is no longer recorded). The changed
+        record, or None when there is no such result. NotYours when `may_change` refuses the
+        result's key; StaleVersion when `version` is not the result's version, or another
+        edit got in first."""
         if (state is UNCHANGED) != (result is UNCHANGED):
             raise ValueError("a new state is saved together with its score")
 
@@ -399,7 +494,16 @@ class Storage:
                 row.state, row.result = state, result
             if note is not UNCHANGED:
                 row.note = clean_note(note)
-            row.updated_at = datetime.now(timezone.utc)
+            now = datetime.now(timezone.utc)
+            given = details or {}
+            kept = {field: given[field] if field in given else _utc(getattr(row, field)) for field in DETAIL_FIELDS}
+            if "start_player" not in given and kept["start_player"] is not None and not any(
+                    isinstance(p, dict) and player_key(str(p.get("name", ""))) == player_key(kept["start_player"])
+                    for p in (row.state or {}).get("players", [])):
+                kept["start_player"] = None
+            for field, value in play_details(row.state, now=now, **kept).items():
+                setattr(row, field, value)
+            row.updated_at = now
         return self._change(result_id, change, may_change, version)
 
     def delete(self, result_id: int, may_change: OwnerCheck | None = None) -> bool:

@@ -1,6 +1,6 @@
 """Saved games, the history players keep: the results API and pages, editing and deleting a
-saved game, a note per game, each player's record, the CSV export and a picture of the end
-screen to share.
+saved game, a note per game, when it started and ended, who started and where, each player's
+record, the CSV export and a picture of the end screen to share.
 
 API (JSON, no cookie, so no CSRF token): POST/GET /api/results, GET/PATCH/DELETE
 /api/results/<id>, GET /api/results.csv, GET /api/players. Pages (plain forms with a CSRF
@@ -33,8 +33,10 @@ from werkzeug.exceptions import BadRequest
 from scorer.games import CATALOGUE, GAMES
 from scorer.games.core import BadJSON, InvalidState, UnknownGame, violation
 from scorer.store.storage import (
+    DETAIL_FIELDS,
     LIST_LIMIT,
     NOTE_MAX_CHARS,
+    BadDetails,
     KeyOfDeletedResult,
     KeyReused,
     StaleVersion,
@@ -42,15 +44,19 @@ from scorer.store.storage import (
     save_key_problem,
 )
 from scorer.web.forms import form_spec, whole_number
-from scorer.web.guards import REQUEST_RULE, guard_request, json_refusals, read_json
+from scorer.web.guards import REQUEST_RULE, guard_request, invalid_state, json_refusals, read_json
 from scorer.web.listing import game_info, game_titles
 from scorer.web.owners import may_change, require_owner, save_owned
 from scorer.web.score_form import (
     as_recorded,
     change_rows,
+    details_problem,
+    details_to_keep,
     live_totals,
     player_rows,
+    posted_details,
     render_game_page,
+    saved_details,
     scored_for_page,
     shown_state,
     submitted_state,
@@ -62,7 +68,8 @@ bp.before_request(guard_request)
 json_refusals(bp)
 
 SAVE_BODY_KEYS = {"game", "state"}
-EDIT_BODY_KEYS = {"state", "note", "version"}
+SAVE_OPTIONAL_KEYS = {"note", *DETAIL_FIELDS}
+EDIT_BODY_KEYS = {"state", "note", "version", *DETAIL_FIELDS}
 MAX_LIST_LIMIT = 1000       # results in one answer of /api/results
 MAX_OFFSET = 10**9          # far more saved games than any club keeps
 PAGE_SIZE = 50              # results on one page of /results
@@ -106,6 +113,19 @@ def _checked_note(body: dict) -> str | None:
     return note
 
 
+@bp.errorhandler(BadDetails)
+def bad_details(error: BadDetails):
+    """A time, start player or place that cannot be kept: 422 at its field, as an impossible
+    state is answered (the pages check theirs before they save)."""
+    if request.path.startswith("/api/"):
+        return invalid_state(_request_problem(str(error), error.field))
+    return render_template("error.html", status=422, message=f"Not saved: {error}"), 422
+
+
+def _details(body: dict) -> dict[str, Any]:
+    return {field: body[field] for field in DETAIL_FIELDS if field in body}
+
+
 @bp.errorhandler(KeyReused)
 def key_reused(error: KeyReused):
     return jsonify({"error": str(error)}), 410 if isinstance(error, KeyOfDeletedResult) else 422
@@ -129,8 +149,9 @@ def save_result():
     after the result was deleted 410."""
     key = _idempotency_key()
     body = read_json()
-    if not isinstance(body, dict) or not SAVE_BODY_KEYS <= set(body) <= SAVE_BODY_KEYS | {"note"}:
-        raise _request_problem('the body must be {"game": <game id>, "state": {...}}, and may have "note"')
+    if not isinstance(body, dict) or not SAVE_BODY_KEYS <= set(body) <= SAVE_BODY_KEYS | SAVE_OPTIONAL_KEYS:
+        raise _request_problem('the body must be {"game": <game id>, "state": {...}}, and may have "note", '
+                               '"started_at", "ended_at", "start_player" and "location"')
     game_id = body["game"]
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise InvalidState([violation("unknown-game", REQUEST_RULE,
@@ -138,7 +159,8 @@ def save_result():
                                       f"{', '.join(GAMES)}", "game")])
     note = _checked_note(body)
     result = GAMES[game_id].score(body["state"])
-    saved, created, result_key = save_owned(storage(), game_id, body["state"], result, key=key, note=note)
+    saved, created, result_key = save_owned(storage(), game_id, body["state"], result, key=key, note=note,
+                                            details=_details(body))
     answer = {"id": saved["id"], "version": saved["version"], "result": saved["result"]}
     if result_key is not None:
         answer["key"] = result_key
@@ -190,8 +212,8 @@ def edit_result(result_id: int):
     saved = saved_or_404(result_id)
     body = read_json()
     if not isinstance(body, dict) or not set(body) - {"version"} or not set(body) <= EDIT_BODY_KEYS:
-        raise _request_problem('the body must be {"version": n, "state": {...}} or {"version": n, '
-                               '"note": "..."}, or all three')
+        raise _request_problem('the body must be {"version": n} with what changes: "state", "note", '
+                               '"started_at", "ended_at", "start_player", "location"')
     version = body.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= MAX_ID:
         raise _request_problem('say which version of the result you changed: "version" (a whole '
@@ -201,6 +223,8 @@ def edit_result(result_id: int):
         changes["note"] = _checked_note(body)
     if "state" in body:
         changes.update(state=body["state"], result=GAMES[saved["game"]].score(body["state"]))
+    if _details(body):
+        changes["details"] = _details(body)
     changed = storage().update(result_id, **changes)
     if changed is None:  # deleted by someone else meanwhile
         abort(404)
@@ -251,8 +275,18 @@ def result_page(result_id: int):
     found = saved_or_404(result_id)
     result = with_tie_break(found)
     return render_template("result.html", saved=found, result=result, picture_height=picture_height(result),
-                           version=version_of(found),
+                           version=version_of(found), length=game_length(found), rematch=found["game"] in GAMES,
                            game=game_info(found["game"]) if found["game"] in CATALOGUE else {"title": found["game"]})
+
+
+def game_length(saved: dict) -> str | None:
+    """How long the game took, in words ("42 min", "1 h 05 min"); None when its start or end
+    was not recorded."""
+    if not saved["started_at"] or not saved["ended_at"]:
+        return None
+    minutes = round((datetime.fromisoformat(saved["ended_at"]) - datetime.fromisoformat(saved["started_at"]))
+                    .total_seconds() / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
 
 
 def with_tie_break(saved: dict) -> dict:
@@ -278,26 +312,36 @@ def edit_page(result_id: int):
     if game is None:  # a game whose rules are gone cannot be scored again
         abort(404)
     state, note = as_recorded(game, copy.deepcopy(saved["state"])), saved["note"] or ""
+    details = saved_details(saved)
     result: dict | None = with_tie_break(saved)
     violations = note_trouble = None
     changed_meanwhile = None   # the saved game, when someone else changed it during this edit
     refused = g.get("form_refused", False)
     if request.method == "POST":
-        state, note = submitted_state(game), request.form.get("note", "")
+        state, note, details = submitted_state(game), request.form.get("note", ""), posted_details()
         result = None
         op = request.form.get("op", "score")
         if not refused and not change_rows(state, op):
             result, violations = scored_for_page(game, state)
             note_trouble = note_problem(note)
             if result is not None and op == "save" and not note_trouble:
-                if request.form.get("edit_version") != version_of(saved):
-                    changed_meanwhile = saved
+                try:
+                    kept = details_to_keep(state, details, typed_times=True)
+                    # a time shown to the minute and left as it was keeps its seconds
+                    kept.update({field: saved[field] for field in ("started_at", "ended_at")
+                                 if details[field] == saved_details(saved)[field]})
+                except BadDetails as bad:   # said at its field; nothing saved
+                    violations = details_problem(bad)
                 else:
-                    return _save_edit(saved, state, result, note)
+                    if request.form.get("edit_version") != version_of(saved):
+                        changed_meanwhile = saved
+                    else:
+                        return _save_edit(saved, state, result, note, kept)
     state = shown_state(state)
     page = render_game_page(
         saved["game"], "score", game=game_info(saved["game"]), spec=form_spec(game.state_model), state=state,
         players=player_rows(state), result=result, violations=violations, state_json="", example=False,
+        details=details,
         example_origin=None, example_not_saved=False, refused=refused, save_key="",
         fresh=request.method == "GET",   # static/pad.js may bring back this edit's unsaved changes
         answered=request.method == "POST" and (result or violations) is not None,
@@ -326,11 +370,11 @@ def version_of(saved: dict) -> str:
     return str(saved["version"])
 
 
-def _save_edit(saved: dict, state: dict, result: dict, note: str):
+def _save_edit(saved: dict, state: dict, result: dict, note: str, details: dict[str, Any]):
     # The version opened is checked again in the change's own transaction (an edit that got in
     # between is a StaleVersion, answered 409), and only the saver or the operator may change it.
-    if storage().update(saved["id"], state=state, result=result, note=note, version=saved["version"],
-                        may_change=may_change(saved["id"])) is None:
+    if storage().update(saved["id"], state=state, result=result, note=note, details=details,
+                        version=saved["version"], may_change=may_change(saved["id"])) is None:
         abort(404)  # deleted meanwhile
     flash(f"Saved your changes: {' & '.join(result['winners'])} won.")
     return redirect(url_for("history.result_page", result_id=saved["id"]))

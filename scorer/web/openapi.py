@@ -14,7 +14,7 @@ from pydantic import TypeAdapter
 
 from scorer.games import CATALOGUE, GAMES
 from scorer.games.engine import MAX_LOG_ENTRIES
-from scorer.store.storage import NOTE_MAX_CHARS, SAVE_KEY_PATTERN
+from scorer.store.storage import LOCATION_MAX_CHARS, NOTE_MAX_CHARS, SAVE_KEY_PATTERN
 from scorer.web.examples import SEED_POOL
 
 ERROR = {"$ref": "#/components/schemas/Error"}
@@ -137,20 +137,38 @@ def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
     }
 
 
+_TIME = ("an ISO 8601 date and time with its time zone (2026-11-27T19:30:00Z), from 2000 to now; "
+         "null: not recorded")
+PLAY_DETAILS: dict[str, dict] = {
+    "started_at": {"type": ["string", "null"], "format": "date-time",
+                   "description": "when the game started (the score page's first input); " + _TIME},
+    "ended_at": {"type": ["string", "null"], "format": "date-time",
+                 "description": "when it ended (a save without one: the moment of saving), at most a week after "
+                                "its start; " + _TIME},
+    "start_player": {"type": ["string", "null"], "maxLength": 160,
+                     "description": "the name of the player who went first, one of the state's players "
+                                    "(null: not recorded)"},
+    "location": {"type": ["string", "null"], "maxLength": LOCATION_MAX_CHARS,
+                 "description": "where it was played, one line of plain text (blank or null: not recorded)"},
+}
+
+
 def _results_paths() -> dict[str, dict]:
     live = list(GAMES)
     note = {"type": ["string", "null"], "maxLength": NOTE_MAX_CHARS}
+    details = PLAY_DETAILS
     save_body = {"oneOf": [
         {"type": "object", "additionalProperties": False, "required": ["game", "state"],
          "properties": {"game": {"const": game_id},
-                        "state": {"$ref": f"#/components/schemas/{_prefix(game_id)}State"}, "note": note}}
+                        "state": {"$ref": f"#/components/schemas/{_prefix(game_id)}State"}, "note": note,
+                        **details}}
         for game_id in live]}
     edit_body = {"type": "object", "additionalProperties": False, "required": ["version"],
                  "minProperties": 2, "properties": {
                      "version": {"type": "integer", "minimum": 1,
                                  "description": "the version the change was made on (409 when stale)"},
                      "state": {"type": "object", "description": "the game's new state, scored again"},
-                     "note": note}}
+                     "note": note, **details}}
     game_query = {"name": "game", "in": "query", "required": False,
                   "schema": {"type": "string", "enum": list(CATALOGUE)}}
     result_id = {"name": "result_id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
@@ -194,7 +212,7 @@ def _results_paths() -> dict[str, dict]:
                     "parameters": [result_id],
                     "responses": {"200": _answer("the saved game with its state and result", saved),
                                   "404": _answer("no such result", ERROR), **unavailable}},
-            "patch": {"summary": "change a saved game's state or note (its saver or the operator)",
+            "patch": {"summary": "change a saved game's state, note, times, start player or place (its saver or the operator)",
                       "operationId": "editResult", "tags": ["results"], "security": owner,
                       "parameters": [result_id], "requestBody": _json_body(edit_body),
                       "responses": {"200": _answer("the changed game, at its next version", saved),
@@ -263,7 +281,8 @@ def _shared_schemas() -> dict[str, dict]:
                         "properties": {"id": {"type": "integer"}, "game": {"type": "string"},
                                        "saved_at": {"type": "string"}, "updated_at": {"type": ["string", "null"]},
                                        "version": {"type": "integer", "minimum": 1},
-                                       "note": {"type": ["string", "null"]}, "state": {"type": "object"},
+                                       "note": {"type": ["string", "null"]}, **PLAY_DETAILS,
+                                       "state": {"type": "object"},
                                        "result": {"$ref": "#/components/schemas/Score"}}},
     }
 

@@ -45,12 +45,13 @@ def new_key(save_key: str | None) -> str:
 
 
 def save_owned(storage: Storage, game: str, state: Any, result: dict, *, key: str | None = None,
-               note: str | None = None) -> tuple[dict[str, Any], bool, str | None]:
+               note: str | None = None, details: dict[str, Any] | None = None
+               ) -> tuple[dict[str, Any], bool, str | None]:
     """Storage.save_once with a key for the saver: (record, stored now, the result's key, or
     None for a repeat by a request that does not own the result). The browser's session
     remembers the key."""
     result_key = new_key(key)
-    saved, created = storage.save_once(game, state, result, key=key, note=note,
+    saved, created = storage.save_once(game, state, result, key=key, note=note, details=details,
                                        owner_key_hash=key_hash(result_key))
     if not created and not may_change(saved["id"])(storage.owner_key_hash(saved["id"])):
         return saved, created, None

@@ -14,6 +14,7 @@ import json
 import secrets
 import uuid
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -36,27 +37,32 @@ from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from scorer.games import CATALOGUE, GAMES
-from scorer.games.core import MAX_BODY_BYTES, BadJSON, InvalidState, read_json_text, read_log_json
+from scorer.games.core import MAX_BODY_BYTES, BadJSON, InvalidState, read_json_text, read_log_json, whole_number
 from scorer.games.engine import engine_of
 from scorer.store.green import off_the_loop
-from scorer.store.storage import KeyReused, save_key_problem
+from scorer.store.storage import BadDetails, KeyReused, save_key_problem
 from scorer.web.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
 from scorer.web.forms import MAX_FIELD_CHARS, MAX_LOG_CHARS, display_value, for_players, form_spec, label
 from scorer.web.guards import bad_json, guard_request, hold_form_to_limits, read_json
 from scorer.web.listing import game_info
 from scorer.web.owners import save_owned
 from scorer.web.score_form import (
+    BLANK_DETAILS,
     MAX_ROWS,
     as_recorded,
     change_rows,
+    details_problem,
+    details_to_keep,
     live_totals,
     player_rows,
+    posted_details,
     render_game_page,
+    rotated_names,
     scored_for_page,
     shown_state,
     submitted_state,
 )
-from scorer.web.stored import storage
+from scorer.web.stored import MAX_ID, storage
 
 bp = Blueprint("pages", __name__)
 bp.add_app_template_filter(label, "label")
@@ -244,14 +250,19 @@ def score_page(game_id: str):
     refused = g.get("form_refused", False)
     example = _asked_for_example()
     not_saved = False  # Save pressed on an example
+    details, rematch_of = BLANK_DETAILS, None
     if request.method == "GET":
         state, origin = _example_for_page(game) if example else (_blank_state(), None)
+        if not example and "rematch" in request.args:
+            state, rematch_of = _rematch_of(game_id, request.args["rematch"])
     elif refused:
-        state = submitted_state(game)
+        state, details = submitted_state(game), posted_details()
     else:
-        state = submitted_state(game)
+        state, details = submitted_state(game), posted_details()
         origin = _posted_example_origin(game) if example else None
         op = request.form.get("op", "score")
+        if not details["started_at"] and op != "save":   # a page without its script: its first post
+            details = {**details, "started_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
         players = state.get("players")
         if op == "add" and isinstance(players, list) and len(players) >= min(game.max_players, MAX_ROWS):
             flash(f"{game_info(game_id)['title']} is played by at most {game.max_players} players: "
@@ -271,10 +282,13 @@ def score_page(game_id: str):
                 violations = [{"code": "too-many-saves", "message": too_many, "rule": "", "path": "", "field": ""}]
             elif result is not None and op == "save" and not example:
                 try:
-                    saved = save_owned(storage(), game_id, state, result, key=_submitted_save_key())[0]
+                    kept = details_to_keep(state, details, typed_times=False)
+                    saved = save_owned(storage(), game_id, state, result, key=_submitted_save_key(), details=kept)[0]
                 except KeyReused as error:  # a repeat of a save since deleted, or of another game
                     violations = [{"code": "save-key-used", "message": str(error), "rule": "", "path": "",
                                    "field": ""}]
+                except BadDetails as bad:   # a place that cannot be kept: said at its field
+                    violations = details_problem(bad)
                 else:
                     flash(f"Saved: {', '.join(result['winners'])} won.")
                     return redirect(url_for("history.result_page", result_id=saved["id"]))
@@ -283,14 +297,26 @@ def score_page(game_id: str):
                             players=player_rows(state), result=result, violations=violations,
                             state_json=_state_text(state), example=example, example_origin=origin,
                             example_not_saved=not_saved, refused=refused,
-                            fresh=request.method == "GET" and not example,
+                            fresh=request.method == "GET" and not example and rematch_of is None,
+                            details=details, rematch_of=rematch_of,
                             answered=request.method == "POST" and (result or violations) is not None,
                             save_key=(refused and _submitted_save_key()) or uuid.uuid4().hex,
                             max_players=game.max_players,
                             retry_op=request.form.get("op", "score") if refused else None)
     if g.get("saves_refused"):
         return page, 429
-    return (page, 400) if refused else (page, 422) if not_saved else page
+    details_refused = any(v["code"] == "bad-play-detail" for v in violations or [])
+    return (page, 400) if refused else (page, 422) if not_saved or details_refused else page
+
+
+def _rematch_of(game_id: str, asked: str) -> tuple[dict, dict]:
+    """A rematch of a saved game (?rematch=<id>): its players and nothing else, the order
+    moved on by one so the next player starts; 404 for a game of another kind or none."""
+    number = whole_number(asked)
+    saved = storage().get(number) if number is not None and 0 < number <= MAX_ID else None
+    if saved is None or saved["game"] != game_id:
+        abort(404)
+    return {"players": [{"name": name} for name in rotated_names(saved)]}, saved
 
 
 @bp.errorhandler(RateLimitExceeded)

@@ -132,6 +132,15 @@ def game_page(game_id: str):
                            charts=_game_charts(figures, title), games=game_titles())
 
 
+SEATS = ("went first", "second", "third", "fourth", "fifth", "sixth")
+
+
+@bp.app_template_filter("seat_words")
+def seat_words(seat: int) -> str:
+    """A seat counted from the start player (1: the start player) in words."""
+    return SEATS[seat - 1] if seat <= len(SEATS) else f"seat {seat}"
+
+
 def _game_charts(s: dict[str, Any], title: str) -> dict[str, Any]:
     charts: dict[str, Any] = {}
     if s["distribution"]:
@@ -147,9 +156,10 @@ def _game_charts(s: dict[str, Any], title: str) -> dict[str, Any]:
             "; ".join(f"{b.label}: {b.text} of games won alone" for b in bars), bars)
     if s["first_player"]:
         first = s["first_player"]
-        bars = [Bar("went first", first["win_rate"], percent(first["win_rate"]), first["even"])]
+        bars = [Bar(seat_words(seat["seat"]), seat["win_rate"], percent(seat["win_rate"]), seat["even"])
+                for seat in first["seats"]]
         charts["first"] = bar_chart(
-            "first-player", f"{title}: how often the first player won",
-            f"the first player won {percent(first['win_rate'])} of {first['games']} games; "
-            f"an even chance is {percent(first['even'])}", bars, "an even chance")
+            "first-player", f"{title}: wins by seat after the start player",
+            "; ".join(f"{b.label}: won {b.text} of {seat['games']} games, an even chance {percent(seat['even'])}"
+                      for b, seat in zip(bars, first["seats"], strict=True)), bars, "an even chance")
     return charts

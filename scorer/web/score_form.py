@@ -4,13 +4,15 @@ or its problems at their fields, and the live totals in the players' words."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 from typing import Any
 
 from flask import current_app, g, jsonify, render_template, request
 from markupsafe import Markup
 
 from scorer.games import GAMES
-from scorer.games.core import BadJSON, InvalidState, read_json_text
+from scorer.games.core import BadJSON, InvalidState, read_json_text, whole_number
+from scorer.store.storage import LOCATION_MAX_CHARS, BadDetails, play_details
 from scorer.web.forms import MAX_FIELD_CHARS, for_players, form_spec, is_index, state_from_form
 
 MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
@@ -23,7 +25,9 @@ def render_game_page(game_id: str, page: str, **context: Any):
     names = [f"games/{game_id}/{page}.html", f"{page}.html"]
     template = current_app.jinja_env.select_template(names)
     make_page_data = GAMES[game_id].page_data
-    page = render_template(template, page_data=make_page_data() if make_page_data else None, **context)
+    context.setdefault("details", BLANK_DETAILS)
+    page = render_template(template, page_data=make_page_data() if make_page_data else None,
+                           location_max=LOCATION_MAX_CHARS, **context)
     # Pasted JSON may hold a lone surrogate (\ud800), which UTF-8 cannot hold: the page shows
     # it as "?" while the state's own check names the field it is in.
     return page.encode("utf-8", "replace")
@@ -149,3 +153,102 @@ def submitted_state(game) -> dict:
     return state_from_form(request.form, game.state_model)
 
 
+
+
+# --- how the game was played: its times, who started, where ------------------------------------
+#
+# The form's own fields beside the state's (their names start with "_", so no state reads them):
+# _started_at, the moment of the page's first input (static/pad.js sets it; a page without
+# JavaScript takes its first post); _start_seat, the place in the list of the player who went
+# first (0, the first listed, unless chosen); _location, where. An edit shows both times, in UTC,
+# to be corrected by hand (_started_at and _ended_at as datetime-local fields).
+
+TIME_TEXT_CHARS = 40
+BLANK_DETAILS: dict[str, Any] = {"started_at": "", "ended_at": "", "start_seat": 0, "location": ""}
+
+
+def posted_details() -> dict[str, Any]:
+    """The game's details as the form sent them: texts, and the start seat as a number."""
+    form = request.form
+    seat = whole_number(form.get("_start_seat", ""))
+    return {"started_at": form.get("_started_at", "").strip()[:TIME_TEXT_CHARS],
+            "ended_at": form.get("_ended_at", "").strip()[:TIME_TEXT_CHARS],
+            "start_seat": seat if seat is not None and 0 <= seat < MAX_ROWS else None,
+            "location": form.get("_location", "")[:MAX_FIELD_CHARS]}
+
+
+def saved_details(saved: dict) -> dict[str, Any]:
+    """A saved game's details as the edit form shows them (times in UTC, to the minute; the
+    start seat None when who started was not recorded)."""
+    names = [player_key_of(p) for p in saved["state"].get("players", [])]
+    starter = saved.get("start_player")
+    seat = names.index(starter.strip().casefold()) if starter and starter.strip().casefold() in names else None
+    return {"started_at": _minute(saved.get("started_at")), "ended_at": _minute(saved.get("ended_at")),
+            "start_seat": seat, "location": saved.get("location") or ""}
+
+
+def player_key_of(player: Any) -> str:
+    name = player.get("name") if isinstance(player, dict) else None
+    return name.strip().casefold() if isinstance(name, str) else ""
+
+
+def _minute(iso: str | None) -> str:
+    return iso[:16] if iso else ""
+
+
+def _as_utc(text: str) -> str:
+    """A time typed in a datetime-local field, which has no zone, as the UTC it is labelled."""
+    return text + "+00:00" if text and datetime.fromisoformat(text).tzinfo is None else text
+
+
+def details_to_keep(state: dict, details: dict[str, Any], *, typed_times: bool) -> dict[str, Any]:
+    """What the store keeps of the form's details: the start player named by the seat, the place,
+    and the times. The score page's times are the device's own (never typed), so a time the
+    store cannot keep is left out rather than refusing the game; an edit's are typed, and a
+    BadDetails names the field. BadDetails for a place that cannot be kept."""
+    listed = state.get("players")
+    rows: list[Any] = listed if isinstance(listed, list) else []
+    seat = details["start_seat"]
+    name = rows[seat].get("name") if seat is not None and seat < len(rows) and isinstance(rows[seat], dict) else None
+    kept = {"start_player": name if isinstance(name, str) and name.strip() else None,
+            "location": details["location"]}
+    play_details(state, **kept)   # the place, or BadDetails
+    times: dict[str, Any] = {}
+    for field in ("started_at", "ended_at"):
+        try:
+            times[field] = _as_utc(details[field]) if typed_times else details[field]
+            play_details(state, **{field: times[field]})
+        except (ValueError, BadDetails) as bad:
+            if typed_times:
+                raise BadDetails(field, str(bad) if isinstance(bad, BadDetails)
+                                 else f"{field} is a date and time such as 2026-11-27T19:30") from None
+            times[field] = None
+    if typed_times:
+        play_details(state, **times)   # the two together: a start after the end is BadDetails
+    else:
+        times.pop("ended_at")   # the save's own moment
+        try:
+            play_details(state, **times, ended_at=datetime.now(timezone.utc))
+        except BadDetails:
+            times["started_at"] = None   # a device clock ahead of ours
+    return {**kept, **times}
+
+
+def details_problem(bad: BadDetails) -> list[dict]:
+    """A detail the store cannot keep, as a problem at its field (drawn by FieldProblems)."""
+    field = {"location": "_location", "started_at": "_started_at", "ended_at": "_ended_at"}.get(bad.field, "")
+    violations = [{"code": "bad-play-detail", "message": f"Not saved: {bad}", "rule": "", "path": bad.field,
+                   "field": field}]
+    g.field_problems = FieldProblems(violations)
+    return violations
+
+
+def rotated_names(saved: dict) -> list[str]:
+    """A rematch's players: the saved game's, in the order they sat, starting with the player
+    after the one who went first (the first listed, when that was not recorded)."""
+    names = [p["name"] for p in saved["state"].get("players", []) if isinstance(p, dict) and isinstance(p.get("name"), str)]
+    if not names:
+        return []
+    starter = saved_details(saved)["start_seat"] or 0
+    turn = (starter + 1) % len(names)
+    return names[turn:] + names[:turn]

@@ -1,7 +1,8 @@
 // The score pad around any score form (loaded by _score_form_start.html, no build step):
 //   - the game in progress is kept on this device and comes back after a reload or a closed tab;
-//   - recent players are offered in every name field; "Rematch" keeps the players, "New game"
-//     clears, and both can be undone;
+//   - recent players are offered in every name field; "Rematch" keeps the players (moved on by
+//     one, so the player after the one who started starts), "New game" clears, and both can be undone;
+//   - the game's first input is its start (_started_at), and "Who started" offers the names typed;
 //   - each problem is shown next to its field, which is marked (aria-invalid, aria-describedby);
 //   - one spoken summary and the running totals beside Save;
 //   - offline: the page says so, totals wait for the network (they come from the server's
@@ -96,6 +97,7 @@
       remove.click();
       if (playerSets().length === sets.length) break;  // the page keeps a minimum of players
     }
+    drawStarters();  // the choices of "Who started" first, so the kept choice finds its option
     Object.keys(saved.shared).forEach(function (name) {
       put(form.querySelector("[name='" + CSS.escape(name) + "']:not([type=hidden])") ||
           form.querySelector("[name='" + CSS.escape(name) + "']"), saved.shared[name]);
@@ -176,13 +178,22 @@
     return saved.players.map(function (p) { return String(p.name || "").trim(); }).filter(Boolean);
   }
 
+  // A rematch's order: the same players, starting with the one after who started this game.
+  function movedOn(current) {
+    var names = current.players.map(function (p) { return String(p.name || "").trim(); });
+    var turn = (Number(current.shared._start_seat || 0) + 1) % Math.max(names.length, 1);
+    return names.slice(turn).concat(names.slice(0, turn)).filter(Boolean);
+  }
+
   function startOver(keepPlayers) {
     var current = snapshot();
     if (hasEntries(current)) write(KEYS.cleared, current);
-    var next = { players: keepPlayers ? playerNames(current).map(function (name) { return { name: name }; }) : [], shared: {} };
+    var next = { players: keepPlayers ? movedOn(current).map(function (name) { return { name: name }; }) : [], shared: {} };
     if (keepPlayers) {
-      dataFields(form).forEach(function (input) {  // game settings (variant, sheet) stay for the rematch
-        if (input.name.indexOf("players.") !== 0 && input.tagName === "SELECT") next.shared[input.name] = input.value;
+      dataFields(form).forEach(function (input) {  // game settings (variant, sheet) stay for the rematch; not who started
+        if (input.name.indexOf("players.") !== 0 && input.name.charAt(0) !== "_" && input.tagName === "SELECT") {
+          next.shared[input.name] = input.value;
+        }
       });
     }
     clearTimeout(keepTimer);
@@ -221,8 +232,42 @@
       restore(cleared);
       say(["The game you left is back."]);
     });
-    say([offered === "rematch" ? "Rematch: same players, new scores. " : "New game started. ", undo]);
+    say([offered === "rematch" ? "Rematch: same players, the next one starts, new scores. " : "New game started. ", undo]);
   }
+
+  // --- how the game is played: its start, who started -------------------------------------------
+
+  var started = form.querySelector("[data-pad-started]");
+  var starter = form.querySelector("[data-pad-starter]");
+  // "Who started" offers each player's name as typed (their place in the list is the value).
+  function drawStarters() {
+    if (!starter) return;
+    var chosen = starter.value;
+    var kept = Array.prototype.filter.call(starter.options, function (o) { return o.value === ""; });  // an edit's "not recorded"
+    var offered = playerSets().map(function (set, n) {
+      var nameInput = set.querySelector("input[name$='.name']");
+      return el("option", { value: String(n) }, (nameInput && nameInput.value.trim()) || "Player " + (n + 1));
+    });
+    starter.replaceChildren.apply(starter, kept.concat(offered));
+    starter.value = chosen;
+    if (starter.selectedIndex < 0) starter.selectedIndex = 0;
+  }
+  if (starter) {
+    form.addEventListener("input", function (event) { if (/\.name$/.test(event.target.name || "")) drawStarters(); });
+    new MutationObserver(drawStarters).observe(form.querySelector("#players"), { childList: true });
+  }
+  // The first thing a player enters starts the game's clock (never a restored draft or an example):
+  // typed, or set by a tap on the page's own controls (a stepper), as noteTouched counts them.
+  function noteStart(event) {
+    var name = event.target.name || "";
+    if (!started || started.value || isExample || restoring || !(event.isTrusted || tapping) || name.charAt(0) === "_") return;
+    started.value = new Date().toISOString();
+    keep();
+  }
+  form.addEventListener("input", noteStart, true);
+  form.addEventListener("change", noteStart, true);
+  // A rematch opened from a saved game's page is a new game: its own save key.
+  if (document.querySelector("[data-pad-rematch]")) write(KEYS.game, newKey());
 
   // --- each game's own player limit, at the Add button ------------------------------------------
 
@@ -485,7 +530,15 @@
     form.elements.save_key.value = saveKey(state);
     if (navigator.onLine || !gardenkit.queueSave) return;
     event.preventDefault();
-    gardenkit.queueSave({ game: game, state: state, key: form.elements.save_key.value, at: new Date().toLocaleTimeString() });
+    // When it was played, not when it is sent: the times go with the game.
+    var details = { ended_at: new Date().toISOString(), location: form.elements._location ? form.elements._location.value : "" };
+    if (started && started.value) details.started_at = started.value;
+    if (starter && starter.selectedIndex >= 0) {
+      var first = snapshot().players[Number(starter.value)];
+      if (first && String(first.name || "").trim()) details.start_player = String(first.name).trim();
+    }
+    gardenkit.queueSave({ game: game, state: state, key: form.elements.save_key.value, at: new Date().toLocaleTimeString(),
+                          details: details });
     keepNow();
     say(["Saved on this device. It will be sent to Results once, when the network is back."]);
     totals.textContent = "Saved on this device";
@@ -549,6 +602,7 @@
     }
     showRematch();
     nameControls();
+    drawStarters();
     retryRefused();
   });
 

@@ -55,10 +55,24 @@
     if (sending || !queue.length || !navigator.onLine) return;
     sending = true;
     var item = queue[0];
-    fetch("/api/results", { method: "POST", body: JSON.stringify({ game: item.game, state: item.state }),
-                            headers: { "Content-Type": "application/json", "Idempotency-Key": item.key } })
-      .then(function (response) {
-        return response.json().then(function (body) { return { status: response.status, body: body }; });
+    // The game goes with when it was played, who started and where (item.details, kept when it
+    // was saved); should the server refuse those alone (a device clock far off), the game is
+    // sent again without them rather than lost.
+    function post(details) {
+      var body = { game: item.game, state: item.state };
+      Object.keys(details || {}).forEach(function (k) { body[k] = details[k]; });
+      return fetch("/api/results", { method: "POST", body: JSON.stringify(body),
+                                     headers: { "Content-Type": "application/json", "Idempotency-Key": item.key } })
+        .then(function (response) {
+          return response.json().then(function (answer) { return { status: response.status, body: answer }; });
+        });
+    }
+    var DETAILS = { started_at: 1, ended_at: 1, start_player: 1, location: 1 };
+    post(item.details)
+      .then(function (answer) {
+        var refusedDetails = answer.status === 422 && item.details && (answer.body.violations || []).length &&
+          answer.body.violations.every(function (v) { return DETAILS[v.path]; });
+        return refusedDetails ? post(null) : answer;
       })
       .then(function (answer) {
         write(read().filter(function (q) { return q.key !== item.key; }));

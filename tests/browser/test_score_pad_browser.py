@@ -191,7 +191,8 @@ def test_a_game_survives_reload_and_a_closed_tab_then_rematch_and_undo(live_serv
     second.goto(path)
     with second.expect_navigation():
         second.get_by_role("button", name="Rematch").click()
-    assert second.locator("#players input[name$='.name']").evaluate_all("els => els.map(e => e.value)") == ["Ann", "Bo"]
+    # the same players, moved on by one: Ann went first (the first listed), so Bo starts
+    assert second.locator("#players input[name$='.name']").evaluate_all("els => els.map(e => e.value)") == ["Bo", "Ann"]
     assert second.locator("[name='players.0.garden_bed']").input_value() == ""
     # the counts that start at a real 0 on a new game start at 0 in a rematch too, and count as 0
     assert [second.locator(f"[name='players.{i}.{field}']").input_value()

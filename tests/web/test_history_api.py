@@ -184,3 +184,27 @@ def test_the_end_screen_picture(client):
         assert f"{player['rank']}." in texts and str(player["total"]) in texts
     assert "<Kim & \"co\">  \u2605 winner" in texts
     assert client.get("/results/999.svg").status_code == 404
+
+
+def test_a_save_and_an_edit_carry_when_who_started_and_where_and_refuse_in_words(client):
+    body = {"game": "garden-variety", "state": KIM_WINS, "started_at": "2026-11-20T20:00:00+01:00",
+            "ended_at": "2026-11-20T19:45:00Z", "start_player": "lee", "location": "Club"}
+    saved = client.post("/api/results", json=body)
+    assert saved.status_code == 201
+    record = client.get(f"/api/results/{saved.get_json()['id']}").get_json()
+    assert (record["started_at"], record["ended_at"], record["start_player"], record["location"]) == (
+        "2026-11-20T19:00:00+00:00", "2026-11-20T19:45:00+00:00", "Lee", "Club")
+    assert client.get("/api/results").get_json()["results"][0]["location"] == "Club"
+    refused = client.post("/api/results", json={**body, "start_player": "Zed"})
+    assert refused.status_code == 422
+    assert [(v["path"], v["message"]) for v in refused.get_json()["violations"]] == [
+        ("start_player", "'Zed' is not a player of this game")]
+    assert len(rows_in_file(client.application)) == 1
+    address = f"/api/results/{record['id']}"
+    changed = client.patch(address, json={"version": record["version"], "location": "", "start_player": "Max"})
+    assert changed.status_code == 200 and (changed.get_json()["location"], changed.get_json()["start_player"]) == (
+        None, "Max")
+    late = client.patch(address, json={"version": changed.get_json()["version"], "ended_at": "2026-11-20T18:00:00Z"})
+    assert late.status_code == 422 and late.get_json()["violations"][0]["path"] == "started_at"
+    documented = client.get("/openapi.json").get_json()["components"]["schemas"]["SavedResult"]["properties"]
+    assert {"started_at", "ended_at", "start_player", "location"} <= set(documented)

@@ -59,7 +59,7 @@ def test_a_saved_result_shows_note_picture_edit_and_delete(client):
     assert "&lt;b&gt;bold&lt;/b&gt; claim" in html and "<b>bold</b>" not in html
     assert f'src="/results/{result_id}.svg"' in html and 'alt="Garden Variety end screen: 1. Kim 25' in html
     assert f'href="/results/{result_id}/edit"' in html and f'href="/results/{result_id}/delete"' in html
-    assert len(ISO_UTC.findall(html)) == 1
+    assert len(ISO_UTC.findall(html)) == 2   # saved, and ended (a save through the API ends the game then)
     assert client.get("/results/999").status_code == 404
 
 
@@ -322,3 +322,114 @@ def test_the_edit_form_is_held_to_the_score_forms_limits(app, client):
                                                                 "players.0.name": "x" * 20_000})
     assert long_name.status_code == 413
     assert rows_in_file(app) == before
+
+
+# --- when a game started and ended, who started, where; rematch -----------------------------------
+
+GV_SCORE = "/games/garden-variety/score"
+
+
+def score_form(client, path: str = GV_SCORE) -> MultiDict:
+    return form_fields(client.get(path).get_data(as_text=True))
+
+
+def put(fields: MultiDict, values: dict) -> None:
+    """Set fields as a browser sends them: one value each (MultiDict.update would add)."""
+    for name, value in values.items():
+        fields[name] = value
+
+
+def typed(fields: MultiDict, state: dict = KIM_WINS) -> MultiDict:
+    for i, player in enumerate(state["players"]):
+        for key, value in player.items():
+            fields[f"players.{i}.{key}"] = str(value)
+    return fields
+
+
+def test_the_score_page_saves_when_the_game_started_who_started_and_where(client):
+    fields = typed(score_form(client))
+    assert fields["_started_at"] == "" and fields["_start_seat"] == "0" and fields["_location"] == ""
+    # a page without its script: the first post (Score) starts the game's clock
+    scored = client.post(GV_SCORE, data={**fields.to_dict(), "op": "score"})
+    started = form_fields(scored.get_data(as_text=True))["_started_at"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", started)
+    put(fields, {"_started_at": started, "_start_seat": "1", "_location": " The club ", "op": "save"})
+    answer = client.post(GV_SCORE, data=fields)
+    assert answer.status_code == 302
+    record = client.get("/api/results/" + answer.headers["Location"].rsplit("/", 1)[1]).get_json()
+    assert (record["started_at"], record["start_player"], record["location"]) == (started, "Lee", "The club")
+    assert record["ended_at"] >= started
+
+
+def test_a_place_that_cannot_be_kept_is_said_at_its_field_and_nothing_is_saved(client):
+    fields = typed(score_form(client))
+    put(fields, {"_location": "x" * 101, "op": "save"})
+    answer = client.post(GV_SCORE, data=fields)
+    assert answer.status_code == 422
+    html = answer.get_data(as_text=True)
+    assert "Not saved: a place is at most 100 characters" in html
+    assert re.search(r'name="_location"[^>]*aria-invalid="true"', html)
+    assert client.get("/api/results").get_json()["results"] == []
+    # a device clock far ahead never loses the game: its start is left out
+    put(fields, {"_location": "", "_started_at": "2999-01-01T00:00:00Z"})
+    saved_anyway = client.post(GV_SCORE, data=fields)
+    assert saved_anyway.status_code == 302
+    assert client.get("/api/results").get_json()["results"][0]["started_at"] is None
+
+
+def test_a_saved_game_shows_its_times_who_started_and_where_or_says_not_recorded(client):
+    timed = client.post("/api/results", json={
+        "game": "garden-variety", "state": KIM_WINS, "started_at": "2026-11-20T19:00:00Z",
+        "ended_at": "2026-11-20T20:05:00Z", "start_player": "max", "location": "Ann's kitchen"}).get_json()["id"]
+    page = text_of(client.get(f"/results/{timed}"))
+    assert "Started 20 Nov 2026, 19:00 UTC Ended 20 Nov 2026, 20:05 UTC Length 1 h 05 min" in page
+    assert "Who started Max Where Ann&#39;s kitchen" in page or "Who started Max Where Ann's kitchen" in page
+    old = saved(client)
+    with sqlite3.connect(client.application.config["DATABASE_URL"].removeprefix("sqlite:///")) as connection:
+        connection.execute("update gardenkit_results set ended_at = null where id = ?", (old,))  # as a game of the previous release
+    page = text_of(client.get(f"/results/{old}"))
+    assert ("Started not recorded Ended not recorded Length not recorded Who started not recorded "
+            "Where not recorded") in page
+
+
+def test_rematch_opens_the_score_page_with_the_same_players_the_next_one_starting(client):
+    recorded = client.post("/api/results", json={"game": "garden-variety", "state": KIM_WINS,
+                                                 "start_player": "Lee", "location": "club"}).get_json()["id"]
+    html = client.get(f"/results/{recorded}").get_data(as_text=True)
+    assert f'href="/games/garden-variety/score?rematch={recorded}"' in html
+    rematch = client.get(f"/games/garden-variety/score?rematch={recorded}")
+    fields = form_fields(rematch.get_data(as_text=True))
+    assert [fields[f"players.{i}.name"] for i in range(3)] == ["Max", "Kim", "Lee"]   # Lee started: Max now
+    assert "so Max starts" in text_of(rematch) and "data-fresh" not in rematch.get_data(as_text=True)
+    # nothing else comes over: no scores, no place, no start time
+    assert fields["players.0.garden_bed"] == "" and fields["_location"] == "" and fields["_started_at"] == ""
+    not_recorded = saved(client, LEE_WINS)   # no start player: the first listed started, so the second starts now
+    fields = form_fields(client.get(f"/games/garden-variety/score?rematch={not_recorded}").get_data(as_text=True))
+    assert [fields[f"players.{i}.name"] for i in range(3)] == ["Lee", "Max", "Kim"]
+    assert client.get(f"/games/garden-dice/score?rematch={recorded}").status_code == 404   # another game's
+    assert client.get("/games/garden-variety/score?rematch=999").status_code == 404
+    assert client.get("/games/garden-variety/score?rematch=x").status_code == 404
+
+
+def test_the_edit_page_corrects_the_times_who_started_and_where_in_utc(client):
+    result_id = client.post("/api/results", json={
+        "game": "garden-variety", "state": KIM_WINS, "started_at": "2026-11-20T19:00:30Z",
+        "ended_at": "2026-11-20T19:40:00Z", "start_player": "Kim"}).get_json()["id"]
+    _, fields = edit_form(client, result_id)
+    assert (fields["_started_at"], fields["_ended_at"], fields["_start_seat"]) == ("2026-11-20T19:00", "2026-11-20T19:40", "0")
+    assert post_edit(client, result_id, fields).status_code == 302
+    assert client.get(f"/api/results/{result_id}").get_json()["started_at"] == "2026-11-20T19:00:30+00:00"  # kept as it was
+    _, fields = edit_form(client, result_id)   # at its next version
+    put(fields, {"_ended_at": "2026-11-20T20:10", "_start_seat": "2", "_location": "the shed"})
+    assert post_edit(client, result_id, fields).status_code == 302
+    record = client.get(f"/api/results/{result_id}").get_json()
+    assert (record["ended_at"], record["start_player"], record["location"]) == ("2026-11-20T20:10:00+00:00", "Max", "the shed")
+    _, fields = edit_form(client, result_id)
+    fields["_ended_at"] = "2026-11-20T18:00"
+    refused = post_edit(client, result_id, fields)
+    assert refused.status_code == 422 and "a game cannot start after it ended" in text_of(refused)
+    assert re.search(r'name="_started_at"[^>]*aria-invalid="true"', refused.get_data(as_text=True))
+    put(fields, {"_ended_at": "", "_start_seat": ""})   # "not recorded" is a choice too
+    assert post_edit(client, result_id, fields).status_code == 302
+    record = client.get(f"/api/results/{result_id}").get_json()
+    assert record["ended_at"] is None and record["start_player"] is None

@@ -255,3 +255,15 @@ def test_every_play_downloads_in_bg_stats_layout_with_stable_ids(client):
         ("Kim", "25", True, 1), ("Lee", "15", False, 2), ("Max", "14", False, 3)]
     assert kim_wins["uuid"] == client.get("/players/plays.bgstats.json").get_json()["plays"][0]["uuid"]
     assert len({p["uuid"] for p in log["plays"]}) == 2
+
+
+def test_a_games_page_shows_wins_by_seat_after_the_start_player_and_the_length(client):
+    for state, starter in [(KIM_WINS, "Kim"), (LEE_WINS, "Kim")]:
+        answer = client.post("/api/results", json={"game": "garden-variety", "state": state, "start_player": starter,
+                                                   "started_at": "2026-11-20T19:00:00Z",
+                                                   "ended_at": "2026-11-20T19:30:00Z"})
+        assert answer.status_code == 201
+    page = text_of(client.get("/stats/garden-variety"))
+    assert "the player who went first won 50 % of them; an even chance was 33 %" in page
+    assert "went first 2 1 50" in page and "second 2 1 50" in page and "third 2 0 0" in page
+    assert "Timed games Average length 2 30 min" in page
