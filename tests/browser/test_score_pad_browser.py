@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import scorer
+from tests.support.axe import axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -334,3 +335,16 @@ def test_an_example_offers_no_rematch_and_is_not_saved_even_offline(live_server,
     assert "Not saved: this is an example" in page.locator("#pad-note").inner_text()
     assert page.evaluate("localStorage.getItem('gardenkit:queue')") is None
     page.context.set_offline(False)
+
+
+def test_the_card_count_over_the_box_stays_readable(live_server, page):
+    """Garden Variety's running card count turns to the warning colour past the box's 54 cards:
+    its words keep a 4.5:1 contrast (axe-core)."""
+    page.goto(live_server + "/games/garden-variety/score")
+    page.fill("[name='players.0.name']", "Ann")
+    page.fill("[name='players.0.garden_bed']", "60")
+    page.locator("[name='players.0.garden_bed']").dispatch_event("input")
+    over = page.locator("#gv-tally.over")
+    over.wait_for()
+    assert "54" in over.inner_text()
+    assert [v for v in axe_violations(page) if v["id"] == "color-contrast"] == []
