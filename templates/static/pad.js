@@ -528,7 +528,16 @@
     if (!gardenkit.stateOf) return;
     var state = gardenkit.stateOf(form);
     form.elements.save_key.value = saveKey(state);
-    if (navigator.onLine || !gardenkit.queueSave) return;
+    if (navigator.onLine || !gardenkit.queueSave) {
+      // The game goes to the server with its start; the page keeps it to be played over, and
+      // whatever is typed over it is the next game, whose first input starts its own clock. (A
+      // refused save comes back with the start it sent.)
+      var next = snapshot();
+      delete next.shared[started ? started.name : ""];
+      write(KEYS.draft, next);
+      leaving = true;
+      return;
+    }
     event.preventDefault();
     // When it was played, not when it is sent: the times go with the game.
     var details = { ended_at: new Date().toISOString(), location: form.elements._location ? form.elements._location.value : "" };

@@ -101,3 +101,19 @@ def test_a_game_saved_offline_keeps_when_it_was_played_not_when_it_was_sent(live
     assert datetime.fromisoformat(saved["ended_at"]) == played
     assert (datetime.fromisoformat(saved["saved_at"]) - played).total_seconds() >= 2
     assert (saved["start_player"], saved["location"]) == ("Cy", "the train")
+
+
+def test_the_next_game_typed_over_a_saved_one_starts_its_own_clock(live_server, phone_journey):
+    """The score page brings the saved game back to be played over; its start went with the save:
+    the next game's first input is the next game's start."""
+    page = phone_journey.page
+    page.goto(live_server + SCORE)
+    type_the_game(page)
+    first_start = page.locator("[name=_started_at]").input_value()
+    tap_to_leave(phone_journey, page.get_by_role("button", name="Save result"), "**/results/*")
+    page.goto(live_server + SCORE)
+    assert page.locator("[name='players.0.name']").input_value() == "Ann"   # the saved game, brought back
+    assert page.locator("[name=_started_at]").input_value() == ""           # its clock is not the next game's
+    page.fill("[name='players.0.garden_bed']", "21")
+    assert ISO.fullmatch(page.locator("[name=_started_at]").input_value())
+    assert page.locator("[name=_started_at]").input_value() > first_start   # ISO times in UTC: later is larger
