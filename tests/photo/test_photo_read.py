@@ -192,6 +192,27 @@ def test_sheets_that_disagree_on_a_market_lower_its_confidence():
     assert found["confidence"]["markets.lettuce"] >= 0.9
 
 
+@needs_poppler
+def test_a_sheet_is_read_from_any_three_of_its_markers_that_span_it():
+    """A thumb or a shadow's edge over one corner costs nothing (a sheet used to need all four
+    corners), and three markers in a row cannot place the sheet: refused, naming the rest."""
+    _, state = scorer.simulate("harvest-dice", 2, 6)
+    sheet = _sheet_for("harvest-dice", state)
+    image = mark_sheet(sheet, state, state["players"][0], 6)
+    side = round(11 * PX_PER_MM)
+    for hidden in ((slice(0, side), slice(-side, None)), (slice(-side, None), slice(0, side))):
+        thumb = image.copy()
+        thumb[hidden] = (60, 90, 140)  # a thumb over a corner
+        found = read_photos([png_bytes(thumb)], "harvest-dice", ALL_SHEETS)
+        assert found["state"]["players"][0] == _truth(state, 0)["players"][0]
+        assert found["state"]["markets"] == state["markets"]
+    right_edge = image.copy()
+    right_edge[:, :side] = 255  # the left edge folded under: three markers down the right edge
+    with pytest.raises(PhotoError, match="only three of the sheet's five markers are visible "
+                                         r"\(the top-left and bottom-left ones are not\)"):
+        read_photos([png_bytes(right_edge)], "harvest-dice", ALL_SHEETS)
+
+
 # --- refusals in words -----------------------------------------------------------------------
 
 def _png_header(width: int, height: int) -> bytes:
@@ -233,7 +254,7 @@ def test_the_command_line_reads_a_sheet_and_refuses_bad_photos_in_words(sample_p
     assert status == 0 and json.loads(out)["state"]["mode"] in ("basic", "advanced")
     covered = cv2.imread(str(sample_photo))
     assert covered is not None
-    covered[:90, -90:] = 255  # a thumb over the top-right corner
+    covered[:90] = 255  # the top edge cut off
     cv2.imwrite(str(tmp_path / "covered.png"), covered)
     bomb = tmp_path / "bomb.png"
     bomb.write_bytes(_png_header(50_000, 40_000))
@@ -241,7 +262,7 @@ def test_the_command_line_reads_a_sheet_and_refuses_bad_photos_in_words(sample_p
     huge.write_bytes(b"\xff\xd8\xff" + bytes(16 * 1024 * 1024))
     text = tmp_path / "notes.txt"
     text.write_text("not a photo")
-    for path, words in ((tmp_path / "covered.png", "only three corner markers are visible"),
+    for path, words in ((tmp_path / "covered.png", "only three of the sheet's five markers are visible (the top-left and top-right ones are not)"),
                         (bomb, "2000 megapixels) once opened"), (huge, "larger than 15 MB"), (text, "JPEG, PNG or WebP")):
         status, out, err = _cli_read("harvest-dice", path)
         assert (status, out) == (1, ""), path
