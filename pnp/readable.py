@@ -21,9 +21,10 @@ QUIET = 0.8         # the white round a marker that the detector needs to find i
 MARKER_CELLS = 6    # 4 x 4 bits and a one-cell black border
 
 # First id of each readable sheet's block (four ids, and one more per edge marker), per layout
-# version; never reuse an id. Blocks 0-3 and 4-7 were the first Harvest Dice sheets (5 mm
-# corner markers only): they stay retired, so such a sheet is not read with the new regions.
+# version; never reuse an id.
 ID_BLOCKS: dict[tuple[str, str, int], int] = {
+    ("harvest-dice", "score-sheet-basic", 1): 0,
+    ("harvest-dice", "score-sheet-advanced", 1): 4,
     ("cottage-garden", "planting-table", 1): 8,
     ("harvest-dice", "score-sheet-basic", 2): 12,
     ("harvest-dice", "score-sheet-advanced", 2): 18,
@@ -73,8 +74,10 @@ def marker_shapes(markers: tuple[Marker, ...]) -> Group:
 
 
 def readable_sheets(game: str) -> tuple[ReadableSheet, ...]:
-    """The readable sheets of a game's kit (none for a kit that lists none)."""
+    """The readable sheets of a game's kit (none for a kit that lists none): the ones it prints
+    now, then those of earlier layouts it printed, so a sheet printed before still reads."""
     if game not in available_kits():
         return ()
-    listing = getattr(load_kit(game), "readable_sheets", None)
-    return tuple(listing()) if listing else ()
+    kit = load_kit(game)
+    listing, earlier = getattr(kit, "readable_sheets", None), getattr(kit, "earlier_sheets", None)
+    return (tuple(listing()) if listing else ()) + (tuple(earlier()) if earlier else ())

@@ -298,10 +298,19 @@ def readable_regions(mode: str) -> tuple[Region, ...]:
     return tuple(regions)
 
 
+def _readable_sheet(mode: str, version: int, markers) -> ReadableSheet:
+    return ReadableSheet(GAME_ID, f"score-sheet-{mode}", version, SHEET_W, SHEET_H, markers, readable_regions(mode),
+                         state=(("mode", mode),), shared=("markets",))
+
+
 def readable_sheets() -> tuple[ReadableSheet, ...]:
-    return tuple(ReadableSheet(GAME_ID, f"score-sheet-{mode}", READABLE_LAYOUT, SHEET_W, SHEET_H,
-                               sheet_markers(mode), readable_regions(mode), state=(("mode", mode),),
-                               shared=("markets",))
+    return tuple(_readable_sheet(mode, READABLE_LAYOUT, sheet_markers(mode)) for mode in data.MODES)
+
+
+def earlier_sheets() -> tuple[ReadableSheet, ...]:
+    """The sheets of layout 1 (kit 1.2.0): 5 mm corner markers only, every region where it is
+    now, so a sheet printed then still reads."""
+    return tuple(_readable_sheet(mode, 1, readable.corner_markers(GAME_ID, f"score-sheet-{mode}", 1, SHEET_W, SHEET_H))
                  for mode in data.MODES)
 
 

@@ -213,6 +213,30 @@ def test_a_sheet_is_read_from_any_three_of_its_markers_that_span_it():
         read_photos([png_bytes(right_edge)], "harvest-dice", ALL_SHEETS)
 
 
+def _reprinted(image: np.ndarray, markers, older) -> np.ndarray:
+    """The sheet as an earlier layout printed it: its markers blanked, the older ones drawn."""
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    for marker in markers:
+        x, y, side, _ = marker.box_mm
+        image[round((y - 0.8) * PX_PER_MM):round((y + side + 0.8) * PX_PER_MM),
+              round((x - 0.8) * PX_PER_MM):round((x + side + 0.8) * PX_PER_MM)] = 255
+    for marker in older:
+        x, y, side, _ = marker.box_mm
+        top, left, size = round(y * PX_PER_MM), round(x * PX_PER_MM), round(side * PX_PER_MM)
+        image[top:top + size, left:left + size] = cv2.aruco.generateImageMarker(dictionary, marker.id, size)[..., None]
+    return image
+
+
+@needs_poppler
+def test_a_sheet_printed_from_the_first_layout_still_reads():
+    _, state = scorer.simulate("harvest-dice", 2, 7)
+    sheet = _sheet_for("harvest-dice", state)
+    first = next(s for s in readable_sheets("harvest-dice") if s.component == sheet.component and s.layout_version == 1)
+    image = _reprinted(mark_sheet(sheet, state, state["players"][1], 7), sheet.markers, first.markers)
+    found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0] == _truth(state, 1)["players"][0]
+
+
 # --- refusals in words -----------------------------------------------------------------------
 
 def _png_header(width: int, height: int) -> bytes:
