@@ -185,7 +185,7 @@ def find_sheets(image: np.ndarray, game: str,
         if groups and all(map(_complete, groups)):
             break
     if not groups:
-        raise PhotoError(f"no {_title(game)} sheet was found: none of its corner markers is visible. "
+        raise PhotoError(f"no {_title(game)} sheet was found: none of its markers is visible. "
                          "Photograph the whole printed sheet from above, in good light, and make sure it is in focus")
     others = [g for g in groups if next(iter(g.values())).sheet.game != game]
     ours = [g for g in groups if g not in others]
