@@ -393,16 +393,24 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
         elif kind == "track-space":
             found = read_pieces(flat, sheet, path, regions)
         else:
-            found = _count_crossed([read_cross(ink, r) for r in sorted(regions, key=lambda r: r.value or 0)])
+            found = count_crossed([read_cross(ink, r) for r in sorted(regions, key=lambda r: r.value or 0)])
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
         target[path] = Field(found.value, min(found.confidence, sure_at_most))
     return read
 
 
-def _count_crossed(marks: list[Field]) -> Field:
-    """How many are crossed; they are crossed in order, so a gap makes the count unsure."""
+def count_crossed(marks: list[Field]) -> Field:
+    """How many are crossed. They are crossed in order, so the count is the one whose first
+    marks crossed and the rest not disagree least with what was read, each mark weighing by
+    how sure its reading is (a faint false cross in a shadow's edge beyond the last real one
+    weighs less than the clearly blank circles before it); a gap leaves the count unsure."""
     crossed = [bool(mark.value) for mark in marks]
-    count = sum(crossed)
+    weights = [2 * mark.confidence - 1 for mark in marks]   # 0 on a threshold, 1 sure
+
+    def disagreement(count: int) -> float:
+        return sum(weight for place, (cross, weight) in enumerate(zip(crossed, weights)) if cross != (place < count))
+
+    count = min(range(len(marks) + 1), key=lambda n: (disagreement(n), abs(n - sum(crossed))))
     confidence = min((mark.confidence for mark in marks), default=1.0)
     if crossed != [True] * count + [False] * (len(crossed) - count):
         confidence = min(confidence, 0.4)

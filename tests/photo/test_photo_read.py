@@ -23,7 +23,7 @@ from pnp.readable import readable_sheets
 from pnp.sheets import field_at
 from scorer.cli import photos as photo_cli
 from scorer.photo.intake import PhotoError, check_photo
-from scorer.photo.reader import read_photos
+from scorer.photo.reader import Field, count_crossed, read_photos
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
 GAMES = ("harvest-dice", "cottage-garden")
@@ -235,6 +235,17 @@ def test_a_sheet_printed_from_the_first_layout_still_reads():
     image = _reprinted(mark_sheet(sheet, state, state["players"][1], 7), sheet.markers, first.markers)
     found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
     assert found["state"]["players"][0] == _truth(state, 1)["players"][0]
+
+
+def test_a_faint_false_cross_beyond_the_last_one_does_not_add_to_the_count():
+    """Circles are crossed in order: a weak mark four circles past the last clear cross (a
+    shadow's edge) loses to the three sure blanks before it, and the count stays unsure."""
+    sure, blank = Field(True, 1.0), Field(False, 1.0)
+    found = count_crossed([sure] * 17 + [blank] * 3 + [Field(True, 0.672)] + [blank] * 3)
+    assert (found.value, found.confidence) == (17, 0.4)
+    missed = count_crossed([sure] * 5 + [Field(False, 0.6)] + [sure] * 2 + [blank] * 4)
+    assert (missed.value, missed.confidence) == (8, 0.4)
+    assert count_crossed([sure] * 3 + [blank] * 3) == Field(3, 1.0)
 
 
 # --- refusals in words -----------------------------------------------------------------------
