@@ -200,7 +200,8 @@ def pig(x: float, y: float) -> Group:
         cy = y + 2.0 + (row + 0.5) * PIG_STEP
         for i in range(data.PIG_ROW_CIRCLES):
             shapes.append(Circle(first + i * PIG_STEP, cy, CIRCLE_R, THIN))
-        shapes.append(Rect(power_x, cy - 2.75, 5.5, 5.5, GRID, radius=0.6))
+        # square corners: rounded ones, blurred, ink the diagonals a cross is read on
+        shapes.append(Rect(power_x, cy - 2.75, 5.5, 5.5, GRID))
         # the pig keeps 0.6 mm clear of the ring a cross is looked for in, even blurred
         shapes.append(Icon("harvest-pig", power_x + 2.75, cy, 3.0, lighten(PIG_PINK, 0.55)))
         shapes.append(Rect(power_x + 8.5, cy - 2.75, 9.0, 5.5, Style(fill=lighten(PIG_PINK, 0.7),

@@ -237,6 +237,20 @@ def test_a_sheet_printed_from_the_first_layout_still_reads():
     assert found["state"]["players"][0] == _truth(state, 1)["players"][0]
 
 
+@needs_poppler
+@pytest.mark.parametrize("blur_mm", [0.3, 0.4, 0.5])
+def test_blank_power_boxes_of_a_blurred_photo_are_read_blank(blur_mm):
+    """A box's outline blurs into the ring a cross is looked for in: evenly along straight
+    sides, which the ring's least inky sectors cancel, but rounded corners would ink its four
+    diagonals just as an X does."""
+    _, state = scorer.simulate("harvest-dice", 2, 5)
+    player = {**state["players"][0], "pig_powers_used": 0}
+    image = mark_sheet(_sheet_for("harvest-dice", state), state, player, 5)
+    blurred = cv2.GaussianBlur(image, (0, 0), blur_mm * PX_PER_MM)
+    found = read_photos([png_bytes(blurred)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0]["pig_powers_used"] == 0
+
+
 def test_a_faint_false_cross_beyond_the_last_one_does_not_add_to_the_count():
     """Circles are crossed in order: a weak mark four circles past the last clear cross (a
     shadow's edge) loses to the three sure blanks before it, and the count stays unsure."""
