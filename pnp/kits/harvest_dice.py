@@ -136,9 +136,9 @@ def section_tops() -> dict[str, float]:
 
 
 def score_sheet(mode: str) -> Group:
-    corner = readable.MARKER + readable.INSET  # the corner markers' room beside the title and score boxes
+    corner = MARKER + readable.INSET  # the top corner markers' room beside the title
     shapes: list[Shape] = [wordmark(TITLE, corner + 1, MARGIN - 0.2, 6.0)[0],
-              label(SHEET_W - corner - 1, MARGIN + 4, f"{mode.upper()} GAME", size=2.8, bold=True, align="right"),
+              label(SHEET_W - corner - 1.5, MARGIN + 4, f"{mode.upper()} GAME", size=2.6, bold=True, align="right"),
               label(MARGIN, MARGIN + 10.5, "Name", size=LABEL),
               Line(MARGIN + 9, MARGIN + 11, SHEET_W - MARGIN, MARGIN + 11, THIN)]
     tops = section_tops()
@@ -146,7 +146,8 @@ def score_sheet(mode: str) -> Group:
     shapes.append(legend(MARGIN, tops["legend"]))
     shapes.append(pig(MARGIN, tops["pig"]))
     shapes.append(markets(MARGIN, tops["markets"], mode))
-    shapes.append(score_boxes(corner + 1, tops["score"], mode, SHEET_W - 2 * corner - 2))
+    low_corner = BOTTOM_MARKER + readable.INSET  # the bottom ones' room beside the score boxes
+    shapes.append(score_boxes(low_corner + 1, tops["score"], mode, SHEET_W - 2 * low_corner - 2))
     shapes.append(readable.marker_shapes(sheet_markers(mode)))
     return Group(tuple(shapes))
 
@@ -197,8 +198,10 @@ def pig(x: float, y: float) -> Group:
         cy = y + 2.0 + (row + 0.5) * PIG_STEP
         for i in range(data.PIG_ROW_CIRCLES):
             shapes.append(Circle(first + i * PIG_STEP, cy, CIRCLE_R, THIN))
-        shapes.append(Rect(power_x, cy - 2.75, 5.5, 5.5, GRID, radius=0.6))
-        shapes.append(Icon("harvest-pig", power_x + 2.75, cy, 3.8, lighten(PIG_PINK, 0.55)))
+        # square corners: rounded ones, blurred, ink the diagonals a cross is read on
+        shapes.append(Rect(power_x, cy - 2.75, 5.5, 5.5, GRID))
+        # the pig keeps 0.6 mm clear of the ring a cross is looked for in, even blurred
+        shapes.append(Icon("harvest-pig", power_x + 2.75, cy, 3.0, lighten(PIG_PINK, 0.55)))
         shapes.append(Rect(power_x + 8.5, cy - 2.75, 9.0, 5.5, Style(fill=lighten(PIG_PINK, 0.7),
                                                                       stroke=INK, stroke_width=0.2), radius=1.0))
         shapes.append(label(power_x + 13.0, cy, str(value), size=2.8, bold=True, align="center", anchor="middle"))
@@ -250,11 +253,22 @@ def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
 
 # --- what a photo of a score sheet reads ------------------------------------------------------
 
-READABLE_LAYOUT = 1   # the version of the regions below: a new one when they move
+READABLE_LAYOUT = 2   # the version of the regions below: a new one when they move (2: larger markers)
+# The top corners' markers are 8 mm (6 cells of 1.3 mm): found in a 3 MP photo with blur and a
+# shadow, where 5 mm ones were missed in one photo in twenty. The bottom ones stay 5 mm, as the
+# score boxes between them need the width for their labels; a fifth, 8 mm, stands at the right
+# edge beside the pig's points, where the sheet is blank. Any three that span the sheet place
+# it, so a corner lost to a shadow or a thumb costs nothing.
+MARKER = 8.0
+BOTTOM_MARKER = readable.MARKER
 
 
 def sheet_markers(mode: str):
-    return readable.corner_markers(GAME_ID, f"score-sheet-{mode}", READABLE_LAYOUT, SHEET_W, SHEET_H)
+    far_x, inset = SHEET_W - readable.INSET, readable.INSET
+    bottom = SHEET_H - inset - BOTTOM_MARKER
+    places = ((inset, inset, MARKER), (far_x - MARKER, inset, MARKER), (far_x - BOTTOM_MARKER, bottom, BOTTOM_MARKER),
+              (inset, bottom, BOTTOM_MARKER), (far_x - MARKER, section_tops()["markets"] - MARKER / 2, MARKER))
+    return readable.sheet_markers(GAME_ID, f"score-sheet-{mode}", READABLE_LAYOUT, places)
 
 
 def _circle_box(cx: float, cy: float, r: float) -> tuple[float, float, float, float]:
@@ -283,10 +297,19 @@ def readable_regions(mode: str) -> tuple[Region, ...]:
     return tuple(regions)
 
 
+def _readable_sheet(mode: str, version: int, markers) -> ReadableSheet:
+    return ReadableSheet(GAME_ID, f"score-sheet-{mode}", version, SHEET_W, SHEET_H, markers, readable_regions(mode),
+                         state=(("mode", mode),), shared=("markets",))
+
+
 def readable_sheets() -> tuple[ReadableSheet, ...]:
-    return tuple(ReadableSheet(GAME_ID, f"score-sheet-{mode}", READABLE_LAYOUT, SHEET_W, SHEET_H,
-                               sheet_markers(mode), readable_regions(mode), state=(("mode", mode),),
-                               shared=("markets",))
+    return tuple(_readable_sheet(mode, READABLE_LAYOUT, sheet_markers(mode)) for mode in data.MODES)
+
+
+def earlier_sheets() -> tuple[ReadableSheet, ...]:
+    """The sheets of layout 1 (kit 1.2.0): 5 mm corner markers only, every region where it is
+    now, so a sheet printed then still reads."""
+    return tuple(_readable_sheet(mode, 1, readable.corner_markers(GAME_ID, f"score-sheet-{mode}", 1, SHEET_W, SHEET_H))
                  for mode in data.MODES)
 
 

@@ -1,8 +1,8 @@
 """Read the end of a game from photos of its printed sheets.
 
-For each photo: find the ArUco corner markers, group them into sheets (a photo may hold
-several), map each sheet's millimetres onto the photo with a homography fitted to all sixteen
-marker corners, straighten the sheet to PX_PER_MM, then read each region by its kind with a
+For each photo: find the ArUco markers on a copy scaled down for speed, group them into sheets
+(a photo may hold several), map each sheet's millimetres onto the photo with a homography
+fitted to the corners of every marker seen (three that span the sheet suffice), straighten the sheet to PX_PER_MM, then read each region by its kind with a
 confidence from 0 to 1. The sheets' regions arrive as data (pnp.sheets), so this
 module knows no game.
 """
@@ -21,7 +21,9 @@ from scorer.games import CATALOGUE
 from scorer.photo.intake import PhotoError, check_photo
 
 PX_PER_MM = 8.0          # the straightened sheet: a pencil line is 3 pixels wide
-DETECT_SIDE = 2400       # markers are looked for on the photo scaled to at most this side
+DETECT_SIDE = 2000       # markers are looked for on the photo scaled to at most this side
+MIN_MARKERS = 3          # markers a sheet is read from, when they span
+MIN_SPAN = 0.25          # of the sheet's area: three corners span 0.4, three along one edge 0
 INK = 0.22               # darker than the paper around it by this much: a pencil mark
 CELL_INSET = 0.09        # a space is read inside its printed border, this share of its side in
 EMPTY_INK = 0.035        # a garden space with less of its inside inked holds nothing
@@ -29,8 +31,7 @@ CROSS_INK = {"circle": 0.1, "box": 0.06}  # a mark's sectors this much inkier th
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
 UNSURE = 0.7             # its fields' confidence is at most this
-ROLE_NAMES = ("top-left", "top-right", "bottom-right", "bottom-left")
-NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three"}
+NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 @dataclass
@@ -126,17 +127,42 @@ def group_sheets(seen: list[_Seen]) -> list[dict[int, _Seen]]:
     return [members for _, _, members in groups]
 
 
-def _completeness(groups: list[dict[int, _Seen]]) -> tuple[int, int]:
-    """Whole sheets seen, then markers seen."""
-    return sum(len(group) == 4 for group in groups), sum(len(group) for group in groups)
+def _spans(members: dict[int, _Seen]) -> bool:
+    """Enough markers, far enough apart, to place every region of the sheet."""
+    if len(members) < MIN_MARKERS:
+        return False
+    sheet = next(iter(members.values())).sheet
+    centres = np.array([[x + w / 2, y + h / 2] for x, y, w, h in (sheet.markers[r].box_mm for r in members)],
+                       np.float32)
+    return cv2.contourArea(cv2.convexHull(centres)) >= MIN_SPAN * sheet.width_mm * sheet.height_mm
+
+
+def _complete(members: dict[int, _Seen]) -> bool:
+    return len(members) == len(next(iter(members.values())).sheet.markers)
+
+
+def _completeness(groups: list[dict[int, _Seen]]) -> tuple[int, int, int]:
+    """Sheets seen whole, then sheets that can be read, then markers seen."""
+    return (sum(map(_complete, groups)), sum(map(_spans, groups)), sum(len(group) for group in groups))
+
+
+def _place(sheet: ReadableSheet, role: int) -> str:
+    """Where a marker is on its sheet, in words: "top-left", "right-middle" ..."""
+    x, y, w, h = sheet.markers[role].box_mm
+    across, down = (x + w / 2) / sheet.width_mm, (y + h / 2) / sheet.height_mm
+    column = "left" if across < 0.2 else "right" if across > 0.8 else "middle"
+    row = "top" if down < 0.2 else "bottom" if down > 0.8 else "middle"
+    return f"{column}-middle" if row == "middle" else f"{row}-{column}"
 
 
 def _missing_markers(members: dict[int, _Seen]) -> str:
-    count = len(members)
-    missing = [ROLE_NAMES[role] for role in range(4) if role not in members]
-    return (f"only {NUMBER_WORDS[count]} corner marker{'s are' if count > 1 else ' is'} visible "
-            f"(the {' and '.join(missing)} {'ones are' if len(missing) > 1 else 'one is'} not); step back so the "
-            "whole sheet is in the picture, and keep fingers and shadows off its corners")
+    sheet = next(iter(members.values())).sheet
+    count, total = len(members), len(sheet.markers)
+    missing = [_place(sheet, role) for role in range(total) if role not in members]
+    named = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+    return (f"only {NUMBER_WORDS[count]} of the sheet's {NUMBER_WORDS[total]} markers "
+            f"{'is' if count == 1 else 'are'} visible (the {named} {'ones are' if len(missing) > 1 else 'one is'} "
+            "not); step back so the whole sheet is in the picture, and keep fingers and shadows off its corners")
 
 
 def _title(game: str) -> str:
@@ -147,33 +173,33 @@ def find_sheets(image: np.ndarray, game: str,
                 sheets: tuple[ReadableSheet, ...]) -> list[tuple[ReadableSheet, np.ndarray]]:
     """Each whole sheet of `game` in the photo, in reading order, with the homography from its
     millimetres to the photo's pixels."""
-    # small markers blur away when the photo is scaled down: look again at every pixel, then
-    # patiently, until every sheet seen has its four corners; keep the pass that saw the most
+    # on the photo scaled down, then patiently when a sheet seen misses a marker; keep the
+    # pass that saw the most (a pass at every pixel of a 12 MP photo costs a second and found
+    # no marker these two missed)
     scale = min(1.0, DETECT_SIDE / max(image.shape[:2]))
-    passes = [(scale, False)] + ([(1.0, False)] if scale < 1 else []) + [(1.0, True)]
     groups: list[dict[int, _Seen]] = []
-    for size, patient in passes:
-        seen = group_sheets(detect_markers(image, sheets, size, patient))
+    for patient in (False, True):
+        seen = group_sheets(detect_markers(image, sheets, scale, patient))
         if _completeness(seen) > _completeness(groups):
             groups = seen
-        if groups and all(len(group) == 4 for group in groups):
+        if groups and all(map(_complete, groups)):
             break
     if not groups:
-        raise PhotoError(f"no {_title(game)} sheet was found: none of its corner markers is visible. "
+        raise PhotoError(f"no {_title(game)} sheet was found: none of its markers is visible. "
                          "Photograph the whole printed sheet from above, in good light, and make sure it is in focus")
     others = [g for g in groups if next(iter(g.values())).sheet.game != game]
     ours = [g for g in groups if g not in others]
     if not ours:
         other = next(iter(others[0].values())).sheet.game
         raise PhotoError(f"this is a {_title(other)} sheet, not a {_title(game)} one")
-    whole = [g for g in ours if len(g) == 4]
+    whole = [g for g in ours if _spans(g)]
     if not whole:
         raise PhotoError(_missing_markers(max(ours, key=len)))
     found = []
     for members in whole:
-        sheet = members[0].sheet
-        millimetres = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in range(4)])
-        pixels = np.concatenate([members[role].corners for role in range(4)]).astype(np.float32)
+        sheet = next(iter(members.values())).sheet
+        millimetres = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])
+        pixels = np.concatenate([members[role].corners for role in members]).astype(np.float32)
         homography, _ = cv2.findHomography(millimetres, pixels)
         if homography is None:
             raise PhotoError("the sheet's corners do not make a flat sheet: lay it flat and take the photo again")
@@ -367,16 +393,24 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
         elif kind == "track-space":
             found = read_pieces(flat, sheet, path, regions)
         else:
-            found = _count_crossed([read_cross(ink, r) for r in sorted(regions, key=lambda r: r.value or 0)])
+            found = count_crossed([read_cross(ink, r) for r in sorted(regions, key=lambda r: r.value or 0)])
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
         target[path] = Field(found.value, min(found.confidence, sure_at_most))
     return read
 
 
-def _count_crossed(marks: list[Field]) -> Field:
-    """How many are crossed; they are crossed in order, so a gap makes the count unsure."""
+def count_crossed(marks: list[Field]) -> Field:
+    """How many are crossed. They are crossed in order, so the count is the one whose first
+    marks crossed and the rest not disagree least with what was read, each mark weighing by
+    how sure its reading is (a faint false cross in a shadow's edge beyond the last real one
+    weighs less than the clearly blank circles before it); a gap leaves the count unsure."""
     crossed = [bool(mark.value) for mark in marks]
-    count = sum(crossed)
+    weights = [2 * mark.confidence - 1 for mark in marks]   # 0 on a threshold, 1 sure
+
+    def disagreement(count: int) -> float:
+        return sum(weight for place, (cross, weight) in enumerate(zip(crossed, weights)) if cross != (place < count))
+
+    count = min(range(len(marks) + 1), key=lambda n: (disagreement(n), abs(n - sum(crossed))))
     confidence = min((mark.confidence for mark in marks), default=1.0)
     if crossed != [True] * count + [False] * (len(crossed) - count):
         confidence = min(confidence, 0.4)

@@ -23,7 +23,7 @@ from pnp.readable import readable_sheets
 from pnp.sheets import field_at
 from scorer.cli import photos as photo_cli
 from scorer.photo.intake import PhotoError, check_photo
-from scorer.photo.reader import read_photos
+from scorer.photo.reader import Field, count_crossed, read_photos
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
 GAMES = ("harvest-dice", "cottage-garden")
@@ -192,6 +192,76 @@ def test_sheets_that_disagree_on_a_market_lower_its_confidence():
     assert found["confidence"]["markets.lettuce"] >= 0.9
 
 
+@needs_poppler
+def test_a_sheet_is_read_from_any_three_of_its_markers_that_span_it():
+    """A thumb or a shadow's edge over one corner costs nothing (a sheet used to need all four
+    corners), and three markers in a row cannot place the sheet: refused, naming the rest."""
+    _, state = scorer.simulate("harvest-dice", 2, 6)
+    sheet = _sheet_for("harvest-dice", state)
+    image = mark_sheet(sheet, state, state["players"][0], 6)
+    side = round(11 * PX_PER_MM)
+    for hidden in ((slice(0, side), slice(-side, None)), (slice(-side, None), slice(0, side))):
+        thumb = image.copy()
+        thumb[hidden] = (60, 90, 140)  # a thumb over a corner
+        found = read_photos([png_bytes(thumb)], "harvest-dice", ALL_SHEETS)
+        assert found["state"]["players"][0] == _truth(state, 0)["players"][0]
+        assert found["state"]["markets"] == state["markets"]
+    right_edge = image.copy()
+    right_edge[:, :side] = 255  # the left edge folded under: three markers down the right edge
+    with pytest.raises(PhotoError, match="only three of the sheet's five markers are visible "
+                                         r"\(the top-left and bottom-left ones are not\)"):
+        read_photos([png_bytes(right_edge)], "harvest-dice", ALL_SHEETS)
+
+
+def _reprinted(image: np.ndarray, markers, older) -> np.ndarray:
+    """The sheet as an earlier layout printed it: its markers blanked, the older ones drawn."""
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    for marker in markers:
+        x, y, side, _ = marker.box_mm
+        image[round((y - 0.8) * PX_PER_MM):round((y + side + 0.8) * PX_PER_MM),
+              round((x - 0.8) * PX_PER_MM):round((x + side + 0.8) * PX_PER_MM)] = 255
+    for marker in older:
+        x, y, side, _ = marker.box_mm
+        top, left, size = round(y * PX_PER_MM), round(x * PX_PER_MM), round(side * PX_PER_MM)
+        image[top:top + size, left:left + size] = cv2.aruco.generateImageMarker(dictionary, marker.id, size)[..., None]
+    return image
+
+
+@needs_poppler
+def test_a_sheet_printed_from_the_first_layout_still_reads():
+    _, state = scorer.simulate("harvest-dice", 2, 7)
+    sheet = _sheet_for("harvest-dice", state)
+    first = next(s for s in readable_sheets("harvest-dice") if s.component == sheet.component and s.layout_version == 1)
+    image = _reprinted(mark_sheet(sheet, state, state["players"][1], 7), sheet.markers, first.markers)
+    found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0] == _truth(state, 1)["players"][0]
+
+
+@needs_poppler
+@pytest.mark.parametrize("blur_mm", [0.3, 0.4, 0.5])
+def test_blank_power_boxes_of_a_blurred_photo_are_read_blank(blur_mm):
+    """A box's outline blurs into the ring a cross is looked for in: evenly along straight
+    sides, which the ring's least inky sectors cancel, but rounded corners would ink its four
+    diagonals just as an X does."""
+    _, state = scorer.simulate("harvest-dice", 2, 5)
+    player = {**state["players"][0], "pig_powers_used": 0}
+    image = mark_sheet(_sheet_for("harvest-dice", state), state, player, 5)
+    blurred = cv2.GaussianBlur(image, (0, 0), blur_mm * PX_PER_MM)
+    found = read_photos([png_bytes(blurred)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0]["pig_powers_used"] == 0
+
+
+def test_a_faint_false_cross_beyond_the_last_one_does_not_add_to_the_count():
+    """Circles are crossed in order: a weak mark four circles past the last clear cross (a
+    shadow's edge) loses to the three sure blanks before it, and the count stays unsure."""
+    sure, blank = Field(True, 1.0), Field(False, 1.0)
+    found = count_crossed([sure] * 17 + [blank] * 3 + [Field(True, 0.672)] + [blank] * 3)
+    assert (found.value, found.confidence) == (17, 0.4)
+    missed = count_crossed([sure] * 5 + [Field(False, 0.6)] + [sure] * 2 + [blank] * 4)
+    assert (missed.value, missed.confidence) == (8, 0.4)
+    assert count_crossed([sure] * 3 + [blank] * 3) == Field(3, 1.0)
+
+
 # --- refusals in words -----------------------------------------------------------------------
 
 def _png_header(width: int, height: int) -> bytes:
@@ -233,7 +303,7 @@ def test_the_command_line_reads_a_sheet_and_refuses_bad_photos_in_words(sample_p
     assert status == 0 and json.loads(out)["state"]["mode"] in ("basic", "advanced")
     covered = cv2.imread(str(sample_photo))
     assert covered is not None
-    covered[:90, -90:] = 255  # a thumb over the top-right corner
+    covered[:90] = 255  # the top edge cut off
     cv2.imwrite(str(tmp_path / "covered.png"), covered)
     bomb = tmp_path / "bomb.png"
     bomb.write_bytes(_png_header(50_000, 40_000))
@@ -241,8 +311,11 @@ def test_the_command_line_reads_a_sheet_and_refuses_bad_photos_in_words(sample_p
     huge.write_bytes(b"\xff\xd8\xff" + bytes(16 * 1024 * 1024))
     text = tmp_path / "notes.txt"
     text.write_text("not a photo")
-    for path, words in ((tmp_path / "covered.png", "only three corner markers are visible"),
-                        (bomb, "2000 megapixels) once opened"), (huge, "larger than 15 MB"), (text, "JPEG, PNG or WebP")):
+    table = tmp_path / "table.png"
+    table.write_bytes(png_bytes(np.full((600, 800, 3), 180, np.uint8)))
+    for path, words in ((tmp_path / "covered.png", "only three of the sheet's five markers are visible (the top-left and top-right ones are not)"),
+                        (bomb, "2000 megapixels) once opened"), (huge, "larger than 15 MB"), (text, "JPEG, PNG or WebP"),
+                        (table, "no Harvest Dice sheet was found: none of its markers is visible")):
         status, out, err = _cli_read("harvest-dice", path)
         assert (status, out) == (1, ""), path
         assert words in err and "Traceback" not in err
