@@ -48,7 +48,6 @@ from scorer.store.storage import NotYours, Storage, StorageUnavailable
 from scorer.web.examples import Busy
 from scorer.web.guards import (
     LIVE_ANSWERS,
-    SessionKeptByPages,
     body_held_to_limit,
     refuse_writes_from_other_sites,
     session_started,
@@ -100,9 +99,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SECURE=os.environ.get("GARDENKIT_HTTPS", "") == "1",
         PROXIES=_proxy_count(os.environ.get("GARDENKIT_PROXIES", "0")),
         ADMIN_TOKEN=os.environ.get("GARDENKIT_ADMIN_TOKEN") or None,
-        # The session keeps the keys of the results this browser saved (scorer.web.owners): for
-        # as long as browsers keep a cookie.
+        # The keys of the results a browser saved are kept in cookies for as long as browsers
+        # keep a cookie (scorer.web.owners); earlier releases kept them in the session.
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # The session cookie is sent only by an answer that changed the session (its CSRF token
+        # made, a message flashed): an answer to a request sent before another one changed it
+        # would otherwise put the older session back.
+        SESSION_REFRESH_EACH_REQUEST=False,
         WRITE_LIMIT=os.environ.get("GARDENKIT_WRITE_LIMIT", "60 per minute"),
         EXPORT_LIMIT=os.environ.get("GARDENKIT_EXPORT_LIMIT", "10 per minute"),
     )
@@ -124,7 +127,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
-    app.session_interface = SessionKeptByPages()
     app.extensions["gardenkit.storage"] = Storage(app.config["DATABASE_URL"])
 
     from scorer.web import api, history, pages, photo_pages, printing, records

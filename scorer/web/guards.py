@@ -18,8 +18,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask import Blueprint, Response, current_app, g, jsonify, request
 from flask_wtf.csrf import CSRFError, generate_csrf
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 
@@ -156,13 +155,13 @@ def refuse_writes_from_other_sites() -> None:
     """Every door's first check: a write a page of another site makes this browser send is
     refused (403) before anything runs. Browsers name that site in Origin, and newer ones say
     Sec-Fetch-Site: cross-site; a script or the command line sends neither and goes on to the
-    door's own checks. The refusal starts no session: a cookie-less cross-site post must not
-    replace this browser's session, which holds the keys of the games it saved."""
+    door's own checks. The refusal changes no session, so it sends no cookie (the session
+    cookie goes only with an answer that changed the session): a cookie-less cross-site post
+    must not replace this browser's session and its CSRF token."""
     if request.method not in WRITING_METHODS:
         return
     origin = request.headers.get("Origin")
     if _foreign(origin) or request.headers.get("Sec-Fetch-Site") == "cross-site":
-        g.cross_site = True
         raise Forbidden("this site takes no posts from pages of other sites"
                         + (f", not from {origin[:100]}" if origin else ""))
 
@@ -172,18 +171,6 @@ def require_form_token() -> None:
     the X-CSRFToken header), when the app checks tokens at all."""
     if current_app.config["WTF_CSRF_ENABLED"]:
         current_app.extensions["csrf"].protect()
-
-
-class SessionKeptByPages(SecureCookieSessionInterface):
-    """The session cookie, refreshed (its 400 days renewed) by every request but a live answer.
-    A live answer that is still on its way when Save is pressed would otherwise send back the
-    cookie as it was before the save, replacing the one the save set (its result's key and
-    its "Saved" message) just before the result page is asked for."""
-
-    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        if g.get("cross_site") or (request.endpoint in LIVE_ANSWERS and not session.modified):
-            return False
-        return super().should_set_cookie(app, session)
 
 
 def session_started(response: Response) -> Response:
