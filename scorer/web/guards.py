@@ -8,9 +8,9 @@ on the kind of address, read from the tables below:
 - a live answer (LIVE_ANSWERS): JSON only, from this site, with the token the page fetched
   from /csrf-token in its X-CSRFToken header;
 - an API write (/api/...): JSON from this site or from a program (no cookie, so no token);
-- a page's form post: the body held to the form limits and the form's CSRF token; the pages
-  in REDRAWN_WHEN_REFUSED answer a stale token with every entry back instead of an error
-  page, and take no JSON (their live answers have their own addresses).
+- a page's form post: the body held to the form limits, no JSON (415), and the form's CSRF
+  token; the pages in REDRAWN_WHEN_REFUSED answer a stale token with every entry back instead
+  of an error page.
 """
 from __future__ import annotations
 
@@ -130,14 +130,11 @@ def guard_live_answer() -> None:
 
 
 def guard_form_post() -> None:
-    """A page's post carries the token of the form it came from. A page that takes a form
-    refuses JSON in words (its live answers have an address of their own); a redrawn page
-    with a stale token is marked g.form_refused for the view to draw every entry back."""
+    """A page's post is its form (no JSON), with the token of the form it came from; a redrawn
+    page with a stale token is marked g.form_refused for the view to draw every entry back."""
     if request.method != "POST":
         return
-    if request.endpoint in REDRAWN_WHEN_REFUSED and request.is_json:
-        raise UnsupportedMediaType(f"this page takes its form, not JSON; its live answers are at "
-                                   f"{request.path}/live")
+    refuse_json_on_a_form_page()
     if is_operator():
         return  # the operator's token comes in a header, which no page elsewhere can make a browser send
     try:
@@ -146,6 +143,15 @@ def guard_form_post() -> None:
         if request.endpoint not in REDRAWN_WHEN_REFUSED:
             raise
         g.form_refused = True
+
+
+def refuse_json_on_a_form_page() -> None:
+    """A page takes the fields of its own form; JSON posted to it is refused (415) in words,
+    before its token is asked for, naming the live answers of a page that has them. JSON goes
+    to the API (/api) and to the live answers."""
+    if request.method == "POST" and request.is_json:
+        live = f"; its live answers are at {request.path}/live" if request.endpoint in REDRAWN_WHEN_REFUSED else ""
+        raise UnsupportedMediaType(f"this page takes its form, not JSON{live}")
 
 
 WRITING_METHODS = ("POST", "PUT", "PATCH", "DELETE")

@@ -76,6 +76,9 @@ def test_a_stale_edit_is_409_with_both_versions_and_changes_nothing(database_url
         assert answer["your_version"] == 1 and answer["current"]["version"] == 2
         assert answer["current"]["note"] == "first person's note" and "version 2" in answer["error"]
         assert client.get(address).get_json()["note"] == "first person's note"
+        never = client.patch(address, json={"version": 0, "note": "made on no version"})
+        assert never.status_code == 409 and never.get_json()["your_version"] == 0
+        assert never.get_json()["current"]["version"] == 2
     finally:
         app.extensions["gardenkit.storage"].engine.dispose()
 

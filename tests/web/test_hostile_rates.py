@@ -68,3 +68,23 @@ def test_a_worker_streams_one_export_at_a_time_and_answers_another_503(tmp_path)
     streaming.close()   # the stream's end gives the turn back
     assert client.get("/players/plays.bgstats.json").status_code == 200
     assert client.get("/api/results.csv").status_code == 200
+
+
+def test_only_writes_count_against_the_write_limit(tmp_path, csrf_token):
+    """Opening an edit or delete page (even one refused to a stranger) and asking an edit
+    form for its totals write nothing: only a save, an edit or a delete counts."""
+    app = limited_app(tmp_path)
+    saver, stranger = app.test_client(), app.test_client()
+    saved = saver.post("/api/results", json=SAVE).get_json()["id"]    # the first write of the minute
+    for _ in range(4):
+        assert stranger.get(f"/results/{saved}/edit").status_code == 403
+        assert stranger.get(f"/results/{saved}/delete").status_code == 403
+        assert saver.get(f"/results/{saved}/edit").status_code == 200
+        assert saver.get(f"/results/{saved}/delete").status_code == 200
+    edit = f"/results/{saved}/edit"
+    token = csrf_token(saver, edit)
+    for _ in range(3):
+        assert saver.post(edit, data={"csrf_token": token, "op": "score", "players.0.name": "Kim"}).status_code != 429
+    assert saver.post("/api/results", json=SAVE).status_code == 201
+    assert saver.post(f"/results/{saved}/delete", data={"csrf_token": token}).status_code == 302
+    assert saver.post("/api/results", json=SAVE).status_code == 429   # the fourth write
