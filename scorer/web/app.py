@@ -18,7 +18,9 @@ be overridden by the `config` mapping given to create_app (tests do this):
                              `gardenkit serve`, the names it listens on (LISTEN_HOST)
     GARDENKIT_WRITE_LIMIT    how many saves, edits and deletes one address may make (default
                              "60 per minute"); GARDENKIT_EXPORT_LIMIT likewise for the CSV
-                             export and the players' records (default "10 per minute"). Counted
+                             export and the players' records (default "10 per minute"), and
+                             GARDENKIT_REPLAY_LIMIT for game logs replayed (default "30 per
+                             minute", by the API and the rules pages' box together). Counted
                              in each worker's memory: with N workers an address may get up to
                              N times the limit. "off" turns a limit off
     GARDENKIT_ADMIN_TOKEN    the operator's token: `Authorization: Bearer <token>` may edit
@@ -52,6 +54,7 @@ from scorer.web.guards import (
     LIVE_ANSWERS,
     body_held_to_limit,
     refuse_writes_from_other_sites,
+    replay_request,
     session_started,
 )
 
@@ -64,6 +67,7 @@ RATE_LIMITED = {
     "writes": ("history.save_result", "history.edit_result", "history.delete_result",
                "records.merge", "records.undo"),
     "exports": ("history.results_csv", "history.list_players", "records.play_log"),
+    "replays": ("api.replay",),
 }
 log = logging.getLogger("gardenkit")
 
@@ -110,6 +114,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_REFRESH_EACH_REQUEST=False,
         WRITE_LIMIT=os.environ.get("GARDENKIT_WRITE_LIMIT", "60 per minute"),
         EXPORT_LIMIT=os.environ.get("GARDENKIT_EXPORT_LIMIT", "10 per minute"),
+        REPLAY_LIMIT=os.environ.get("GARDENKIT_REPLAY_LIMIT", "30 per minute"),
     )
     app.config.update(config or {})
     app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING"))
@@ -249,10 +254,11 @@ def _limit_rates(app: Flask) -> None:
         shared = limiter.shared_limit(rate, scope=group)
         for endpoint in endpoints:
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
-    if app.config["WRITE_LIMIT"] != "off":
-        for endpoint, not_a_write in WRITING_PAGES.items():
-            counted = limiter.shared_limit(app.config["WRITE_LIMIT"], scope="writes", exempt_when=not_a_write)
-            app.view_functions[endpoint] = counted(app.view_functions[endpoint])  # type: ignore[assignment]
+    for endpoint, (group, not_counted) in COUNTED_SOMETIMES.items():
+        rate = app.config[f"{group[:-1].upper()}_LIMIT"]
+        if rate != "off":
+            shared = limiter.shared_limit(rate, scope=group, exempt_when=not_counted)
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
 
 
 def _not_a_save() -> bool:
@@ -263,10 +269,16 @@ def _not_a_post() -> bool:
     return request.method != "POST"
 
 
-# Pages that write only on some requests, and what tells the others: their saves, edits and
-# deletes share the write limit with the API's, while opening them or scoring on them does not.
-WRITING_PAGES = {"pages.score_page": _not_a_save, "history.edit_page": _not_a_save,
-                 "history.delete_page": _not_a_post}
+def _not_a_replay() -> bool:
+    return not replay_request()
+
+
+# Pages that write or replay only on some requests, by the limit those share with the API's,
+# and what tells the others: opening a page, or scoring and checking on it, is not counted.
+# (Module functions, not lambdas: Flask-Limiter keeps one copy of equal limits, and each
+# create_app, a test's say, makes them again.)
+COUNTED_SOMETIMES = {"pages.score_page": ("writes", _not_a_save), "history.edit_page": ("writes", _not_a_save),
+                     "history.delete_page": ("writes", _not_a_post), "pages.check_page": ("replays", _not_a_replay)}
 
 
 def _proxy_count(text: str) -> int:

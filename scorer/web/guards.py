@@ -145,6 +145,12 @@ def guard_form_post() -> None:
         g.form_refused = True
 
 
+def replay_request() -> bool:
+    """A post of a rules page's replay box (its form posts to ?replay=1), not of the check form."""
+    return (request.endpoint == "pages.check_page" and request.method == "POST"
+            and request.args.get("replay") == "1")
+
+
 def refuse_json_on_a_form_page() -> None:
     """A page takes the fields of its own form; JSON posted to it is refused (415) in words,
     before its token is asked for, naming the live answers of a page that has them. JSON goes
