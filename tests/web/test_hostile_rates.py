@@ -110,3 +110,5 @@ def test_replays_past_their_limit_are_429_with_the_log_kept(tmp_path, csrf_token
     assert "Not replayed: too many replays" in problem_beside_the_box(in_the_box)
     assert client.get("/games/garden-variety/check").status_code == 200
     assert client.post("/api/games/garden-variety/check", json={"state": {}, "action": {}}).status_code != 429
+    described = client.get("/openapi.json").get_json()["paths"]["/api/games/garden-variety/replay"]["post"]
+    assert "429" in described["responses"]
