@@ -153,7 +153,8 @@ def capped(violations: Sequence[Violation]) -> list[Violation]:
 @lru_cache(maxsize=1024)  # a pure function of the text, asked for every plant and tile a player owns
 def _player_name(value: str) -> str:
     """A name as players mean it: no surrounding spaces, one Unicode spelling (NFC); then
-    too long, blank, broken, unprintable or mixing look-alike alphabets is refused. One
+    too long, blank, broken or unprintable is refused (look-alike letters only warn:
+    look_alike_names). One
     validator for all of it, after pydantic has made sure the name is text: a name is read for
     every player and every plant or tile a player owns.
 
@@ -176,9 +177,6 @@ def _player_name(value: str) -> str:
     if not any(_visible(char) for char in name):
         raise PydanticCustomError("blank_name", "shows no visible letter; every player needs a name "
                                   "the table can read")
-    if len(_confusable_scripts(name)) > 1:
-        raise PydanticCustomError("unprintable_name", "mixes Latin letters with look-alike Greek or "
-                                  "Cyrillic ones; write it in one alphabet")
     return name
 
 
@@ -199,16 +197,26 @@ def _visible(char: str) -> bool:
     return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK_LOOKING
 
 
-def _confusable_scripts(name: str) -> set[str]:
+def _confusable_scripts(name: str) -> list[str]:
     """Which of the alphabets whose letters look alike (Latin, Greek, Cyrillic) the name's
-    letters come from: "Ann" and "\u0410nn" (a Cyrillic A) look the same at the table."""
+    letters come from, in that order: "Ann" and "\u0410nn" (a Cyrillic A) look the same at
+    the table."""
     scripts = set()
     for char in name:
         if char.isalpha():
-            script = unicodedata.name(char, "").split(" ", 1)[0]
-            if script in ("LATIN", "GREEK", "CYRILLIC"):
-                scripts.add(script)
-    return scripts
+            scripts.add(unicodedata.name(char, "").split(" ", 1)[0])
+    return [script.title() for script in ("LATIN", "GREEK", "CYRILLIC") if script in scripts]
+
+
+# Greek and Cyrillic letters that print as a Latin one, by case (a capital Cyrillic В looks
+# like B, its small в does not look like b), for telling names that look alike at the table.
+_AS_LATIN = str.maketrans("АВЕЅІЈКМНОРСТХУҮԚԜаеорсухѕіјһԛԝӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορυ",
+                          "ABESIJKMHOPCTXYYQWaeopcyxsijhqwlABEZHIKMNOPTYXaikvopu")
+
+
+def _looks(name: str) -> str:
+    """What a name looks like written down: its look-alike letters as the Latin ones, in any case."""
+    return names_key(name.translate(_AS_LATIN))
 
 
 def _no_surrogates(value: str) -> str:
@@ -657,7 +665,8 @@ class Game(ABC, Generic[StateT]):
         return {"game": self.id, "players": players,
                 "winners": [p["name"] for p in players if p["rank"] == 1],
                 "tie_break": self.tie_break(players),
-                "warnings": self.state_warnings(state), **self.score_details(state)}
+                "warnings": look_alike_names([player.name for player in state.players], self.roster_rule)
+                + self.state_warnings(state), **self.score_details(state)}
 
     def tie_break(self, ranking: Sequence[dict[str, Any]]) -> str | None:
         """How a tie for the win was settled, in players' words ("Ben wins the tie: 5 gnomes
@@ -741,6 +750,26 @@ def duplicate_names(names: Sequence[str], rule: str) -> list[Violation]:
                                    f"two players are both called {name!r}; give each a different name",
                                    f"players[{index}].name"))
         seen.add(names_key(name))
+    return found
+
+
+def look_alike_names(names: Sequence[str], rule: str) -> list[Violation]:
+    """Warnings, never refusals (no rulebook says what a name may be): a name mixing Latin
+    letters with look-alike Greek or Cyrillic ones, and two names that look the same at the
+    table though their letters differ ("Ann" and "\u0410nn", "Cope" and the all-Cyrillic
+    "\u0421\u043e\u0440\u0435"). Either may be a real player, or a name made to pass for another."""
+    found = []
+    first_looking: dict[str, str] = {}
+    for index, name in enumerate(names):
+        path = f"players[{index}].name"
+        other = first_looking.setdefault(_looks(name), name)
+        if names_key(other) != names_key(name):
+            found.append(violation("look-alike-names", rule, f"{other!r} and {name!r} look the same at the table "
+                                   f"but are written in different letters ({' and '.join(_confusable_scripts(other + name))}); "
+                                   "check they are two players, or give one another name", path))
+        elif len(scripts := _confusable_scripts(name)) > 1:
+            found.append(violation("look-alike-names", rule, f"{name!r} mixes {' and '.join(scripts)} letters "
+                                   "that look alike; check it is the name the player goes by", path))
     return found
 
 
