@@ -196,12 +196,15 @@ def _switch_to_wal(cursor) -> None:
 
 
 def _heal_shared_memory(path: str) -> None:
-    shm = path + "-shm"
-    try:
-        if os.access(path, os.W_OK) and os.path.exists(shm) and not os.access(shm, os.W_OK):
-            os.chmod(shm, os.stat(path).st_mode & 0o666)
-    except OSError as error:  # not ours to change: the save that follows says why it fails
-        log.warning("could not make %s writable again: %s", shm, error)
+    """The shared-memory file and the write-ahead log SQLite made while the database was
+    read-only are read-only too: once the database is writable again, so are they (the first
+    save would otherwise fail on the log)."""
+    for beside in (path + "-shm", path + "-wal"):
+        try:
+            if os.access(path, os.W_OK) and os.path.exists(beside) and not os.access(beside, os.W_OK):
+                os.chmod(beside, os.stat(path).st_mode & 0o666)
+        except OSError as error:  # not ours to change: the save that follows says why it fails
+            log.warning("could not make %s writable again: %s", beside, error)
 
 
 def database_url(url: str) -> URL:
@@ -288,10 +291,10 @@ class Storage:
     def _sqlite_open(self, _dialect, _record, cargs, cparams) -> None:
         """How each SQLite connection opens the file. Once the database exists, it is opened
         for reading and writing only, never created: a file deleted under a running server is
-        then reported as missing, not silently replaced by an empty one. And a shared-memory
-        file (-shm) that SQLite recreated read-only while the database was read-only gets the
-        database's permissions back once the database is writable again, so saving recovers
-        without anyone fixing the -shm by hand."""
+        then reported as missing, not silently replaced by an empty one. And the shared-memory
+        file (-shm) and write-ahead log (-wal) that SQLite made read-only while the database
+        was read-only get the database's permissions back once the database is writable again,
+        so the first save after succeeds without anyone fixing them by hand."""
         path = cargs[0] if cargs and isinstance(cargs[0], str) else ""
         if not path or path == ":memory:" or path.startswith("file:"):
             return
