@@ -82,6 +82,11 @@ MAX_LOG_CONTAINERS = 40_000
 # a few hundred; a log some 1.7 for each object and list. Counted as the colons in the text.
 MAX_JSON_KEYS = MAX_JSON_CONTAINERS
 MAX_LOG_KEYS = 2 * MAX_LOG_CONTAINERS
+# Values in one document, counted as its commas (strings included, as above): a flat list of
+# half a million numbers, each read through the number checks below, cost 0.1 s. A real state
+# holds a few hundred values; the longest simulated logs (Propagation, 4 players) some 30,000.
+MAX_JSON_VALUES = 2 * MAX_JSON_KEYS
+MAX_LOG_VALUES = 100_000
 MAX_VIOLATIONS = 50    # violations listed in one answer; the rest are counted in one more
 MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
 MAX_NAME_INPUT = 4 * MAX_NAME_LENGTH  # characters of a name as sent, before NFC (see _player_name)
@@ -287,22 +292,25 @@ class BadJSON(ValueError):
 
 
 def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS,
-                   needed_by: str = "game state or check", most_keys: int = MAX_JSON_KEYS) -> Any:
+                   needed_by: str = "game state or check", most_keys: int = MAX_JSON_KEYS,
+                   most_values: int = MAX_JSON_VALUES) -> Any:
     """JSON bytes (UTF-8, UTF-16 or UTF-32, with or without a BOM, as json.loads detects) or
     text, as a document. Refused in plain words: an empty body, bad JSON, nesting too deep to
-    read, NaN and Infinity, more objects and lists, or more names in them, than the document
-    read (`needed_by`) holds.
+    read, NaN and Infinity, more objects and lists, more names in them, or more values, than
+    the document read (`needed_by`) holds.
     A lone surrogate (\\ud800) is left to the models, which refuse it in names and text with
     the path where it was found."""
     if not text.strip():
         raise BadJSON("the document is empty; send the JSON document")
-    containers, keys = _containers_and_names(text)
+    containers, keys, values = _containers_names_and_values(text)
     if containers > most_containers:
         raise BadJSON(f"the document holds {containers:,} objects and lists; no {needed_by} "
                       f"needs more than {most_containers:,}")
     if keys > most_keys:
         raise BadJSON(f"the document holds {keys:,} names in its objects; no {needed_by} "
                       f"needs more than {most_keys:,}")
+    if values > most_values:
+        raise BadJSON(f"the document holds {values:,} values; no {needed_by} needs more than {most_values:,}")
     try:
         document = json.loads(text, parse_constant=_reject_constant, parse_int=_whole_number,
                               parse_float=_finite_number)
@@ -319,18 +327,19 @@ def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS
 def read_log_json(text: bytes | str) -> Any:
     """A game log's JSON text, read as every JSON document is, but with a log's bound on its
     objects and lists: a log repeats the table in many entries."""
-    return read_json_text(text, MAX_LOG_CONTAINERS, "game log", MAX_LOG_KEYS)
+    return read_json_text(text, MAX_LOG_CONTAINERS, "game log", MAX_LOG_KEYS, MAX_LOG_VALUES)
 
 
-def _containers_and_names(text: bytes | str) -> tuple[int, int]:
-    """Opening braces and brackets, and colons (each name in an object has one), strings
-    included: names are short, so a real document's counts are hardly changed, and counting
-    costs a fraction of a millisecond per megabyte."""
+def _containers_names_and_values(text: bytes | str) -> tuple[int, int, int]:
+    """Opening braces and brackets, colons (each name in an object has one) and commas (one
+    between each two values), strings included: names and texts are short, so a real
+    document's counts are hardly changed, and counting costs a fraction of a millisecond per
+    megabyte."""
     if isinstance(text, bytes) and not json.detect_encoding(text).startswith("utf-8"):
         text = text.decode(json.detect_encoding(text), "replace")  # UTF-16 or UTF-32: rare
     if isinstance(text, str):
-        return text.count("{") + text.count("["), text.count(":")
-    return text.count(b"{") + text.count(b"["), text.count(b":")
+        return text.count("{") + text.count("["), text.count(":"), text.count(",")
+    return text.count(b"{") + text.count(b"["), text.count(b":"), text.count(b",")
 
 
 def _whole_number(digits: str) -> int:
