@@ -162,7 +162,7 @@ def server_rows() -> list[dict[str, Any]]:
     connections (bench/server_choice.py's attacks, each bounded in count and time), and the
     whole-history exports of 50,000 saved results."""
     from bench import server_choice
-    from tests.support.prod_server import ProductionServer   # the launcher the load tests share
+    from tests.support.prod_server import ProductionServer  # the launcher the load tests share
 
     rows = []
     with tempfile.TemporaryDirectory() as folder:
