@@ -178,12 +178,14 @@ def server_rows() -> list[dict[str, Any]]:
                              "note": "worst of 10; the goal is under 1,000 ms (None: one failed or waited 10 s)"})
             for path in ("/api/results.csv", "/api/players", "/players/"):   # the CSV, the statistics, the roster
                 workers = server.worker_pids()
-                before = _peak_rss_mb(workers)
+                before, cpu_before = _peak_rss_mb(workers), server.cpu_seconds()
                 started = time.perf_counter()
                 size = len(server_choice.plain_body(port, path))
                 seconds = time.perf_counter() - started
+                # The server's CPU time too: on a shared machine the wall time is mostly waiting.
                 rows.append({"what": f"GET {path} of 50,000 saved results", "value": seconds * 1000, "unit": "ms",
-                             "note": f"{size / 1e6:.1f} MB answered; workers' peak memory "
+                             "note": f"server CPU {(server.cpu_seconds() - cpu_before) * 1000:,.0f} ms; "
+                                     f"{size / 1e6:.1f} MB answered; workers' peak memory "
                                      f"+{_peak_rss_mb(workers) - before:.0f} MB; the goal is under 2 s and 100 MB"})
     return rows
 
