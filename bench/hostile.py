@@ -7,8 +7,9 @@ through the app (so the numbers are the app's own work, without the network), th
 fresh SQLite file. tests/test_hostile_*.py send the same bodies in the normal suite.
 
 Then, on `gardenkit serve` on loopback (server_rows): a plain GET within a second while slow,
-idle, non-reading and kit-building clients hold connections, and the CSV export and the
-players' page of 50,000 saved results within 2 s and 100 MB.
+idle, non-reading and kit-building clients hold connections, and the CSV export, the players'
+statistics (/api/players) and the roster page (/players/) of 50,000 saved results within 2 s
+and 100 MB each.
 """
 from __future__ import annotations
 
@@ -160,12 +161,8 @@ def server_rows() -> list[dict[str, Any]]:
     """On `gardenkit serve` itself, loopback only: a plain GET while hostile clients hold
     connections (bench/server_choice.py's attacks, each bounded in count and time), and the
     whole-history exports of 50,000 saved results."""
-    import sys
-
     from bench import server_choice
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from prod_server import ProductionServer
+    from tests.support.prod_server import ProductionServer  # the launcher the load tests share
 
     rows = []
     with tempfile.TemporaryDirectory() as folder:
@@ -179,14 +176,16 @@ def server_rows() -> list[dict[str, Any]]:
                 worst = None if None in times else max(t for t in times if t is not None) * 1000
                 rows.append({"what": f"GET /healthz during {count} {kind}", "value": worst, "unit": "ms",
                              "note": "worst of 10; the goal is under 1,000 ms (None: one failed or waited 10 s)"})
-            for path in ("/api/results.csv", "/players"):
+            for path in ("/api/results.csv", "/api/players", "/players/"):   # the CSV, the statistics, the roster
                 workers = server.worker_pids()
-                before = _peak_rss_mb(workers)
+                before, cpu_before = _peak_rss_mb(workers), server.cpu_seconds()
                 started = time.perf_counter()
                 size = len(server_choice.plain_body(port, path))
                 seconds = time.perf_counter() - started
+                # The server's CPU time too: on a shared machine the wall time is mostly waiting.
                 rows.append({"what": f"GET {path} of 50,000 saved results", "value": seconds * 1000, "unit": "ms",
-                             "note": f"{size / 1e6:.1f} MB answered; workers' peak memory "
+                             "note": f"server CPU {(server.cpu_seconds() - cpu_before) * 1000:,.0f} ms; "
+                                     f"{size / 1e6:.1f} MB answered; workers' peak memory "
                                      f"+{_peak_rss_mb(workers) - before:.0f} MB; the goal is under 2 s and 100 MB"})
     return rows
 

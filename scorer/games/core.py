@@ -82,6 +82,11 @@ MAX_LOG_CONTAINERS = 40_000
 # a few hundred; a log some 1.7 for each object and list. Counted as the colons in the text.
 MAX_JSON_KEYS = MAX_JSON_CONTAINERS
 MAX_LOG_KEYS = 2 * MAX_LOG_CONTAINERS
+# Values in one document, counted as its commas (strings included, as above): a flat list of
+# half a million numbers, each read through the number checks below, cost 0.1 s. A real state
+# holds a few hundred values; the longest simulated logs (Propagation, 4 players) some 30,000.
+MAX_JSON_VALUES = 2 * MAX_JSON_KEYS
+MAX_LOG_VALUES = 100_000
 MAX_VIOLATIONS = 50    # violations listed in one answer; the rest are counted in one more
 MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
 MAX_NAME_INPUT = 4 * MAX_NAME_LENGTH  # characters of a name as sent, before NFC (see _player_name)
@@ -153,7 +158,8 @@ def capped(violations: Sequence[Violation]) -> list[Violation]:
 @lru_cache(maxsize=1024)  # a pure function of the text, asked for every plant and tile a player owns
 def _player_name(value: str) -> str:
     """A name as players mean it: no surrounding spaces, one Unicode spelling (NFC); then
-    too long, blank, broken, unprintable or mixing look-alike alphabets is refused. One
+    too long, blank, broken or unprintable is refused (look-alike letters only warn:
+    look_alike_names). One
     validator for all of it, after pydantic has made sure the name is text: a name is read for
     every player and every plant or tile a player owns.
 
@@ -176,9 +182,6 @@ def _player_name(value: str) -> str:
     if not any(_visible(char) for char in name):
         raise PydanticCustomError("blank_name", "shows no visible letter; every player needs a name "
                                   "the table can read")
-    if len(_confusable_scripts(name)) > 1:
-        raise PydanticCustomError("unprintable_name", "mixes Latin letters with look-alike Greek or "
-                                  "Cyrillic ones; write it in one alphabet")
     return name
 
 
@@ -199,16 +202,26 @@ def _visible(char: str) -> bool:
     return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK_LOOKING
 
 
-def _confusable_scripts(name: str) -> set[str]:
+def _confusable_scripts(name: str) -> list[str]:
     """Which of the alphabets whose letters look alike (Latin, Greek, Cyrillic) the name's
-    letters come from: "Ann" and "\u0410nn" (a Cyrillic A) look the same at the table."""
+    letters come from, in that order: "Ann" and "\u0410nn" (a Cyrillic A) look the same at
+    the table."""
     scripts = set()
     for char in name:
         if char.isalpha():
-            script = unicodedata.name(char, "").split(" ", 1)[0]
-            if script in ("LATIN", "GREEK", "CYRILLIC"):
-                scripts.add(script)
-    return scripts
+            scripts.add(unicodedata.name(char, "").split(" ", 1)[0])
+    return [script.title() for script in ("LATIN", "GREEK", "CYRILLIC") if script in scripts]
+
+
+# Greek and Cyrillic letters that print as a Latin one, by case (a capital Cyrillic В looks
+# like B, its small в does not look like b), for telling names that look alike at the table.
+_AS_LATIN = str.maketrans("АВЕЅІЈКМНОРСТХУҮԚԜаеорсухѕіјһԛԝӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορυ",
+                          "ABESIJKMHOPCTXYYQWaeopcyxsijhqwlABEZHIKMNOPTYXaikvopu")
+
+
+def _looks(name: str) -> str:
+    """What a name looks like written down: its look-alike letters as the Latin ones, in any case."""
+    return names_key(name.translate(_AS_LATIN))
 
 
 def _no_surrogates(value: str) -> str:
@@ -279,22 +292,25 @@ class BadJSON(ValueError):
 
 
 def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS,
-                   needed_by: str = "game state or check", most_keys: int = MAX_JSON_KEYS) -> Any:
+                   needed_by: str = "game state or check", most_keys: int = MAX_JSON_KEYS,
+                   most_values: int = MAX_JSON_VALUES) -> Any:
     """JSON bytes (UTF-8, UTF-16 or UTF-32, with or without a BOM, as json.loads detects) or
     text, as a document. Refused in plain words: an empty body, bad JSON, nesting too deep to
-    read, NaN and Infinity, more objects and lists, or more names in them, than the document
-    read (`needed_by`) holds.
+    read, NaN and Infinity, more objects and lists, more names in them, or more values, than
+    the document read (`needed_by`) holds.
     A lone surrogate (\\ud800) is left to the models, which refuse it in names and text with
     the path where it was found."""
     if not text.strip():
         raise BadJSON("the document is empty; send the JSON document")
-    containers, keys = _containers_and_names(text)
+    containers, keys, values = _containers_names_and_values(text)
     if containers > most_containers:
         raise BadJSON(f"the document holds {containers:,} objects and lists; no {needed_by} "
                       f"needs more than {most_containers:,}")
     if keys > most_keys:
         raise BadJSON(f"the document holds {keys:,} names in its objects; no {needed_by} "
                       f"needs more than {most_keys:,}")
+    if values > most_values:
+        raise BadJSON(f"the document holds {values:,} values; no {needed_by} needs more than {most_values:,}")
     try:
         document = json.loads(text, parse_constant=_reject_constant, parse_int=_whole_number,
                               parse_float=_finite_number)
@@ -311,18 +327,19 @@ def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS
 def read_log_json(text: bytes | str) -> Any:
     """A game log's JSON text, read as every JSON document is, but with a log's bound on its
     objects and lists: a log repeats the table in many entries."""
-    return read_json_text(text, MAX_LOG_CONTAINERS, "game log", MAX_LOG_KEYS)
+    return read_json_text(text, MAX_LOG_CONTAINERS, "game log", MAX_LOG_KEYS, MAX_LOG_VALUES)
 
 
-def _containers_and_names(text: bytes | str) -> tuple[int, int]:
-    """Opening braces and brackets, and colons (each name in an object has one), strings
-    included: names are short, so a real document's counts are hardly changed, and counting
-    costs a fraction of a millisecond per megabyte."""
+def _containers_names_and_values(text: bytes | str) -> tuple[int, int, int]:
+    """Opening braces and brackets, colons (each name in an object has one) and commas (one
+    between each two values), strings included: names and texts are short, so a real
+    document's counts are hardly changed, and counting costs a fraction of a millisecond per
+    megabyte."""
     if isinstance(text, bytes) and not json.detect_encoding(text).startswith("utf-8"):
         text = text.decode(json.detect_encoding(text), "replace")  # UTF-16 or UTF-32: rare
     if isinstance(text, str):
-        return text.count("{") + text.count("["), text.count(":")
-    return text.count(b"{") + text.count(b"["), text.count(b":")
+        return text.count("{") + text.count("["), text.count(":"), text.count(",")
+    return text.count(b"{") + text.count(b"["), text.count(b":"), text.count(b",")
 
 
 def _whole_number(digits: str) -> int:
@@ -657,7 +674,8 @@ class Game(ABC, Generic[StateT]):
         return {"game": self.id, "players": players,
                 "winners": [p["name"] for p in players if p["rank"] == 1],
                 "tie_break": self.tie_break(players),
-                "warnings": self.state_warnings(state), **self.score_details(state)}
+                "warnings": look_alike_names([player.name for player in state.players], self.roster_rule)
+                + self.state_warnings(state), **self.score_details(state)}
 
     def tie_break(self, ranking: Sequence[dict[str, Any]]) -> str | None:
         """How a tie for the win was settled, in players' words ("Ben wins the tie: 5 gnomes
@@ -741,6 +759,26 @@ def duplicate_names(names: Sequence[str], rule: str) -> list[Violation]:
                                    f"two players are both called {name!r}; give each a different name",
                                    f"players[{index}].name"))
         seen.add(names_key(name))
+    return found
+
+
+def look_alike_names(names: Sequence[str], rule: str) -> list[Violation]:
+    """Warnings, never refusals (no rulebook says what a name may be): a name mixing Latin
+    letters with look-alike Greek or Cyrillic ones, and two names that look the same at the
+    table though their letters differ ("Ann" and "\u0410nn", "Cope" and the all-Cyrillic
+    "\u0421\u043e\u0440\u0435"). Either may be a real player, or a name made to pass for another."""
+    found = []
+    first_looking: dict[str, str] = {}
+    for index, name in enumerate(names):
+        path = f"players[{index}].name"
+        other = first_looking.setdefault(_looks(name), name)
+        if names_key(other) != names_key(name):
+            found.append(violation("look-alike-names", rule, f"{other!r} and {name!r} look the same at the table "
+                                   f"but are written in different letters ({' and '.join(_confusable_scripts(other + name))}); "
+                                   "check they are two players, or give one another name", path))
+        elif len(scripts := _confusable_scripts(name)) > 1:
+            found.append(violation("look-alike-names", rule, f"{name!r} mixes {' and '.join(scripts)} letters "
+                                   "that look alike; check it is the name the player goes by", path))
     return found
 
 

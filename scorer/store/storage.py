@@ -15,6 +15,7 @@ import builtins
 import csv
 import importlib.util
 import io
+import json
 import logging
 import os
 import re
@@ -27,7 +28,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, Text, create_engine, event, inspect, select, text
+from sqlalchemy import JSON, DateTime, Integer, String, Text, cast, create_engine, event, inspect, select, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -217,12 +218,15 @@ def _switch_to_wal(cursor) -> None:
 
 
 def _heal_shared_memory(path: str) -> None:
-    shm = path + "-shm"
-    try:
-        if os.access(path, os.W_OK) and os.path.exists(shm) and not os.access(shm, os.W_OK):
-            os.chmod(shm, os.stat(path).st_mode & 0o666)
-    except OSError as error:  # not ours to change: the save that follows says why it fails
-        log.warning("could not make %s writable again: %s", shm, error)
+    """The shared-memory file and the write-ahead log SQLite made while the database was
+    read-only are read-only too: once the database is writable again, so are they (the first
+    save would otherwise fail on the log)."""
+    for beside in (path + "-shm", path + "-wal"):
+        try:
+            if os.access(path, os.W_OK) and os.path.exists(beside) and not os.access(beside, os.W_OK):
+                os.chmod(beside, os.stat(path).st_mode & 0o666)
+        except OSError as error:  # not ours to change: the save that follows says why it fails
+            log.warning("could not make %s writable again: %s", beside, error)
 
 
 def database_url(url: str) -> URL:
@@ -372,10 +376,10 @@ class Storage:
     def _sqlite_open(self, _dialect, _record, cargs, cparams) -> None:
         """How each SQLite connection opens the file. Once the database exists, it is opened
         for reading and writing only, never created: a file deleted under a running server is
-        then reported as missing, not silently replaced by an empty one. And a shared-memory
-        file (-shm) that SQLite recreated read-only while the database was read-only gets the
-        database's permissions back once the database is writable again, so saving recovers
-        without anyone fixing the -shm by hand."""
+        then reported as missing, not silently replaced by an empty one. And the shared-memory
+        file (-shm) and write-ahead log (-wal) that SQLite made read-only while the database
+        was read-only get the database's permissions back once the database is writable again,
+        so the first save after succeeds without anyone fixing them by hand."""
         path = cargs[0] if cargs and isinstance(cargs[0], str) else ""
         if not path or path == ":memory:" or path.startswith("file:"):
             return
@@ -572,8 +576,10 @@ class Storage:
         categories = self._guard(columns)
 
         def chunks() -> Iterator[str]:
-            with self._session() as session:
-                rows = session.execute(_newest_first(game, *CSV_FIELDS).execution_options(yield_per=EXPORT_BATCH))
+            # Core rows, not ORM ones, and the result as its JSON text, read here: a third of
+            # the cost of SQLAlchemy's JSON type on 50,000 results (1.7 s -> 0.5 s of CPU).
+            with self.engine.connect() as connection:
+                rows = connection.execution_options(yield_per=EXPORT_BATCH).execute(_newest_first(game, *CSV_FIELDS))
                 yield from results_csv(rows.partitions(), categories)
         return chunks()
 
@@ -761,7 +767,7 @@ CSV_LAST_COLUMNS = ["breakdown", "note"]
 
 EXPORT_BATCH = 1000   # saved results read at once by the CSV export
 CSV_FIELDS = (SavedResult.id, SavedResult.saved_at, SavedResult.updated_at, SavedResult.game,
-              SavedResult.result, SavedResult.note)
+              cast(SavedResult.result, Text), SavedResult.note)
 
 
 # Each result's score categories (the keys of its first player's breakdown: every player of a
@@ -796,14 +802,15 @@ def score_categories(session: Session, game: str | None) -> list[str]:
 
 def results_csv(batches: Iterable[Sequence[Any]], categories: Sequence[str]) -> Iterator[str]:
     """One line per player, as text chunks, one per batch of rows (id, saved_at, updated_at,
-    game, result, note). Each score category has a column of its own; a category a game
+    game, result as JSON text, note). Each score category has a column of its own; a category a game
     does not have stays empty. `breakdown` repeats them as one text cell, as the first
     release wrote it, for sheets already built on that column."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([_cell(name) for name in [*CSV_FIRST_COLUMNS, *categories, *CSV_LAST_COLUMNS]])
     for batch in batches:
-        for result_id, saved_at, updated_at, game, result, note in batch:
+        for result_id, saved_at, updated_at, game, result_text, note in batch:
+            result = json.loads(result_text)
             winners = set(result.get("winners", []))
             saved, updated, note = _iso(saved_at), _iso(updated_at) if updated_at else "", _cell(note or "")
             for p in result.get("players", []):

@@ -18,7 +18,9 @@ be overridden by the `config` mapping given to create_app (tests do this):
                              `gardenkit serve`, the names it listens on (LISTEN_HOST)
     GARDENKIT_WRITE_LIMIT    how many saves, edits and deletes one address may make (default
                              "60 per minute"); GARDENKIT_EXPORT_LIMIT likewise for the CSV
-                             export and the players' records (default "10 per minute"). Counted
+                             export and the players' records (default "10 per minute"), and
+                             GARDENKIT_REPLAY_LIMIT for game logs replayed (default "30 per
+                             minute", by the API and the rules pages' box together). Counted
                              in each worker's memory: with N workers an address may get up to
                              N times the limit. "off" turns a limit off
     GARDENKIT_ADMIN_TOKEN    the operator's token: `Authorization: Bearer <token>` may edit
@@ -32,25 +34,27 @@ import logging
 import os
 import secrets
 import socket
+import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.sansio.utils import host_is_trusted
 
 from scorer.games.core import MAX_BODY_BYTES
 from scorer.store.storage import NotYours, Storage, StorageUnavailable
 from scorer.web.examples import Busy
 from scorer.web.guards import (
     LIVE_ANSWERS,
-    SessionKeptByPages,
     body_held_to_limit,
     refuse_writes_from_other_sites,
+    replay_request,
     session_started,
 )
 
@@ -61,8 +65,9 @@ limiter = Limiter(get_remote_address, storage_uri="memory://", headers_enabled=T
 # Endpoints whose every request writes, or reads the whole history, by the limit they share.
 RATE_LIMITED = {
     "writes": ("history.save_result", "history.edit_result", "history.delete_result",
-               "history.edit_page", "history.delete_page", "records.merge", "records.undo"),
+               "records.merge", "records.undo"),
     "exports": ("history.results_csv", "history.list_players", "records.play_log"),
+    "replays": ("api.replay",),
 }
 log = logging.getLogger("gardenkit")
 
@@ -100,17 +105,24 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SECURE=os.environ.get("GARDENKIT_HTTPS", "") == "1",
         PROXIES=_proxy_count(os.environ.get("GARDENKIT_PROXIES", "0")),
         ADMIN_TOKEN=os.environ.get("GARDENKIT_ADMIN_TOKEN") or None,
-        # The session keeps the keys of the results this browser saved (scorer.web.owners): for
-        # as long as browsers keep a cookie.
+        # The keys of the results a browser saved are kept in cookies for as long as browsers
+        # keep a cookie (scorer.web.owners); earlier releases kept them in the session.
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # The session cookie is sent only by an answer that changed the session (its CSRF token
+        # made, a message flashed): an answer to a request sent before another one changed it
+        # would otherwise put the older session back.
+        SESSION_REFRESH_EACH_REQUEST=False,
         WRITE_LIMIT=os.environ.get("GARDENKIT_WRITE_LIMIT", "60 per minute"),
         EXPORT_LIMIT=os.environ.get("GARDENKIT_EXPORT_LIMIT", "10 per minute"),
+        REPLAY_LIMIT=os.environ.get("GARDENKIT_REPLAY_LIMIT", "30 per minute"),
     )
     app.config.update(config or {})
     app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING"))
+    listens_everywhere = app.config.get("TRUSTED_HOSTS") is None and app.config.get("LISTEN_HOST") in EVERY_ADDRESS
     if app.config.get("TRUSTED_HOSTS") is None:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("LISTEN_HOST"),
                                                     os.environ.get("GARDENKIT_HOSTS", ""))
+    app.wsgi_app = HostNames(app, listens_everywhere)  # type: ignore[method-assign]
     if app.config["PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"],  # type: ignore[method-assign]
                                 x_proto=app.config["PROXIES"], x_host=app.config["PROXIES"])
@@ -124,7 +136,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     csrf.init_app(app)
-    app.session_interface = SessionKeptByPages()
     app.extensions["gardenkit.storage"] = Storage(app.config["DATABASE_URL"])
 
     from scorer.web import api, history, pages, photo_pages, printing, records
@@ -153,23 +164,64 @@ def _chunked_bodies_read_whole() -> None:
 
 
 LOOPBACK_NAMES = ["localhost", "127.0.0.1"]
+EVERY_ADDRESS = ("0.0.0.0", "::", "")
+LAN_REREAD_S = 10.0   # the least time between two readings of the machine's address on the network
 
 
 def trusted_hosts(listen_host: str | None, more: str) -> list[str]:
     """The host names a request may name (Flask's TRUSTED_HOSTS): the loopback names, the
     names of the address the server listens on (every name and address of the machine when
-    that is all of them, 0.0.0.0 or ::), and those GARDENKIT_HOSTS adds. werkzeug matches
+    that is all of them, 0.0.0.0 or ::, HostNames adding the address on the network), and
+    those GARDENKIT_HOSTS adds, all in lower case (HostNames lowers the request's). werkzeug matches
     no IPv6 address in brackets ([::1]), so a server on IPv6 is reached by a name."""
-    names = [*LOOPBACK_NAMES, *(name.strip() for name in more.split(",") if name.strip())]
-    if listen_host in ("0.0.0.0", "::", ""):
+    names = [*LOOPBACK_NAMES, *(name.strip().lower() for name in more.split(",") if name.strip())]
+    if listen_host in EVERY_ADDRESS:
         machine = socket.gethostname()
         names += [machine, f"{machine}.local", socket.getfqdn()]
         with contextlib.suppress(OSError):  # a machine whose name does not resolve: the name is listed
             names += [str(info[4][0]) for info in socket.getaddrinfo(machine, None, socket.AF_INET)]
-        names += _routed_addresses()
     elif listen_host and ":" not in listen_host:
         names.append(listen_host)
-    return list(dict.fromkeys(names))
+    return list(dict.fromkeys(name.lower() for name in names))
+
+
+class HostNames:
+    """The app's WSGI entry as far as host names go. A host name is case-blind: the Host header
+    is lowered before Flask compares it with TRUSTED_HOSTS (behind a proxy, after ProxyFix has
+    put the forwarded name there). And a server listening on every address follows the machine
+    onto another network (a laptop joining the club's Wi-Fi while it serves): a name it does
+    not answer to has the address on the network read again, at most once per LAN_REREAD_S
+    however many such requests come (an unknown name costs one socket call then, nothing
+    after), and the previous network's address is dropped."""
+
+    def __init__(self, app: Flask, listens_everywhere: bool):
+        self.app, self.wsgi_app = app, app.wsgi_app
+        self.listens_everywhere = listens_everywhere
+        self.routed: list[str] = []
+        self.last_read: float | None = None   # never read again yet
+        if listens_everywhere:
+            self.trust(_routed_addresses())
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        host = environ.get("HTTP_HOST")
+        if host:
+            environ["HTTP_HOST"] = host = host.lower()
+            if self.listens_everywhere and not host_is_trusted(host, self.app.config["TRUSTED_HOSTS"]):
+                self.read_the_address_again()
+        return self.wsgi_app(environ, start_response)
+
+    def read_the_address_again(self) -> None:
+        now = time.monotonic()
+        if self.last_read is not None and now - self.last_read < LAN_REREAD_S:
+            return
+        self.last_read = now
+        self.trust(_routed_addresses())
+
+    def trust(self, routed: list[str]) -> None:
+        """Answer to the machine's address on its network now, instead of the one before."""
+        kept = [name for name in self.app.config["TRUSTED_HOSTS"] if name not in self.routed]
+        self.routed = routed
+        self.app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*kept, *routed]))
 
 
 def _routed_addresses() -> list[str]:
@@ -202,14 +254,31 @@ def _limit_rates(app: Flask) -> None:
         shared = limiter.shared_limit(rate, scope=group)
         for endpoint in endpoints:
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
-    if app.config["WRITE_LIMIT"] != "off":
-        # A save through the score form is a write as the API's are; scoring there is not.
-        saves = limiter.shared_limit(app.config["WRITE_LIMIT"], scope="writes", exempt_when=_not_a_save)
-        app.view_functions["pages.score_page"] = saves(app.view_functions["pages.score_page"])  # type: ignore[assignment]
+    for endpoint, (group, not_counted) in COUNTED_SOMETIMES.items():
+        rate = app.config[f"{group[:-1].upper()}_LIMIT"]
+        if rate != "off":
+            shared = limiter.shared_limit(rate, scope=group, exempt_when=not_counted)
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
 
 
 def _not_a_save() -> bool:
     return request.method != "POST" or request.form.get("op") != "save"
+
+
+def _not_a_post() -> bool:
+    return request.method != "POST"
+
+
+def _not_a_replay() -> bool:
+    return not replay_request()
+
+
+# Pages that write or replay only on some requests, by the limit those share with the API's,
+# and what tells the others: opening a page, or scoring and checking on it, is not counted.
+# (Module functions, not lambdas: Flask-Limiter keeps one copy of equal limits, and each
+# create_app, a test's say, makes them again.)
+COUNTED_SOMETIMES = {"pages.score_page": ("writes", _not_a_save), "history.edit_page": ("writes", _not_a_save),
+                     "history.delete_page": ("writes", _not_a_post), "pages.check_page": ("replays", _not_a_replay)}
 
 
 def _proxy_count(text: str) -> int:
@@ -251,8 +320,20 @@ def _instance_secret(instance: Path) -> str:
 def wants_json() -> bool:
     """API, OpenAPI, health and the pages' live answers are JSON; pages answer with HTML."""
     path = request.path
-    return (path.startswith("/api/") or path in ("/openapi.json", "/healthz") or request.endpoint in LIVE_ANSWERS
+    return (path.startswith("/api/") or path in ("/openapi.json", "/healthz") or _live_answers_address()
             or request.accept_mimetypes.best == "application/json")
+
+
+def _live_answers_address() -> bool:
+    """Whether the request is to a live answer's address, asked with any method: a 405 (a GET
+    of /live, say) matched no endpoint, so the address is matched again as the POST it takes."""
+    if request.endpoint is not None:
+        return request.endpoint in LIVE_ANSWERS
+    try:
+        endpoint, _ = current_app.create_url_adapter(request).match(method="POST")  # type: ignore[union-attr]
+    except HTTPException:   # no such address (404), or a redirect
+        return False
+    return endpoint in LIVE_ANSWERS
 
 
 def _register_error_handlers(app: Flask) -> None:

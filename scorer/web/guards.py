@@ -8,9 +8,9 @@ on the kind of address, read from the tables below:
 - a live answer (LIVE_ANSWERS): JSON only, from this site, with the token the page fetched
   from /csrf-token in its X-CSRFToken header;
 - an API write (/api/...): JSON from this site or from a program (no cookie, so no token);
-- a page's form post: the body held to the form limits and the form's CSRF token; the pages
-  in REDRAWN_WHEN_REFUSED answer a stale token with every entry back instead of an error
-  page, and take no JSON (their live answers have their own addresses).
+- a page's form post: the body held to the form limits, no JSON (415), and the form's CSRF
+  token; the pages in REDRAWN_WHEN_REFUSED answer a stale token with every entry back instead
+  of an error page.
 """
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask import Blueprint, Response, current_app, g, jsonify, request
 from flask_wtf.csrf import CSRFError, generate_csrf
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 
@@ -131,14 +130,11 @@ def guard_live_answer() -> None:
 
 
 def guard_form_post() -> None:
-    """A page's post carries the token of the form it came from. A page that takes a form
-    refuses JSON in words (its live answers have an address of their own); a redrawn page
-    with a stale token is marked g.form_refused for the view to draw every entry back."""
+    """A page's post is its form (no JSON), with the token of the form it came from; a redrawn
+    page with a stale token is marked g.form_refused for the view to draw every entry back."""
     if request.method != "POST":
         return
-    if request.endpoint in REDRAWN_WHEN_REFUSED and request.is_json:
-        raise UnsupportedMediaType(f"this page takes its form, not JSON; its live answers are at "
-                                   f"{request.path}/live")
+    refuse_json_on_a_form_page()
     if is_operator():
         return  # the operator's token comes in a header, which no page elsewhere can make a browser send
     try:
@@ -149,6 +145,21 @@ def guard_form_post() -> None:
         g.form_refused = True
 
 
+def replay_request() -> bool:
+    """A post of a rules page's replay box (its form posts to ?replay=1), not of the check form."""
+    return (request.endpoint == "pages.check_page" and request.method == "POST"
+            and request.args.get("replay") == "1")
+
+
+def refuse_json_on_a_form_page() -> None:
+    """A page takes the fields of its own form; JSON posted to it is refused (415) in words,
+    before its token is asked for, naming the live answers of a page that has them. JSON goes
+    to the API (/api) and to the live answers."""
+    if request.method == "POST" and request.is_json:
+        live = f"; its live answers are at {request.path}/live" if request.endpoint in REDRAWN_WHEN_REFUSED else ""
+        raise UnsupportedMediaType(f"this page takes its form, not JSON{live}")
+
+
 WRITING_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 
@@ -156,13 +167,13 @@ def refuse_writes_from_other_sites() -> None:
     """Every door's first check: a write a page of another site makes this browser send is
     refused (403) before anything runs. Browsers name that site in Origin, and newer ones say
     Sec-Fetch-Site: cross-site; a script or the command line sends neither and goes on to the
-    door's own checks. The refusal starts no session: a cookie-less cross-site post must not
-    replace this browser's session, which holds the keys of the games it saved."""
+    door's own checks. The refusal changes no session, so it sends no cookie (the session
+    cookie goes only with an answer that changed the session): a cookie-less cross-site post
+    must not replace this browser's session and its CSRF token."""
     if request.method not in WRITING_METHODS:
         return
     origin = request.headers.get("Origin")
     if _foreign(origin) or request.headers.get("Sec-Fetch-Site") == "cross-site":
-        g.cross_site = True
         raise Forbidden("this site takes no posts from pages of other sites"
                         + (f", not from {origin[:100]}" if origin else ""))
 
@@ -172,18 +183,6 @@ def require_form_token() -> None:
     the X-CSRFToken header), when the app checks tokens at all."""
     if current_app.config["WTF_CSRF_ENABLED"]:
         current_app.extensions["csrf"].protect()
-
-
-class SessionKeptByPages(SecureCookieSessionInterface):
-    """The session cookie, refreshed (its 400 days renewed) by every request but a live answer.
-    A live answer that is still on its way when Save is pressed would otherwise send back the
-    cookie as it was before the save, replacing the one the save set (its result's key and
-    its "Saved" message) just before the result page is asked for."""
-
-    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        if g.get("cross_site") or (request.endpoint in LIVE_ANSWERS and not session.modified):
-            return False
-        return super().should_set_cookie(app, session)
 
 
 def session_started(response: Response) -> Response:

@@ -215,7 +215,7 @@ def edit_result(result_id: int):
         raise _request_problem('the body must be {"version": n} with what changes: "state", "note", '
                                '"started_at", "ended_at", "start_player", "location"')
     version = body.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= MAX_ID:
+    if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version <= MAX_ID:
         raise _request_problem('say which version of the result you changed: "version" (a whole '
                                f'number; it is {saved["version"]} now)', "version")
     changes: dict[str, Any] = {"version": version, "may_change": may_change(result_id)}

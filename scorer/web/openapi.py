@@ -117,6 +117,8 @@ def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
                                          "a rule with its violations and the state before it (legal: false)",
                                          {"type": "object", "required": ["legal"]}),
                           "422": _answer("not a game log this engine can read", VIOLATIONS), **ERRORS,
+                          "429": _answer("too many replays from this address: ask again after Retry-After "
+                                         "seconds (GARDENKIT_REPLAY_LIMIT)", ERROR),
                           "503": _answer("other games are being played or replayed: ask again after "
                                          "Retry-After seconds", ERROR)}}},
         f"/api/games/{game_id}/example": {"get": {

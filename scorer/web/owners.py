@@ -2,18 +2,22 @@
 
 A save answers with the result's key (`"key"` in the JSON). The database keeps only its
 SHA-256, so a copy of the database lets no one change a result. The saving browser also keeps
-the ids and keys of its most recent saves in its signed session cookie, so the pages' edit and
-delete forms, and its own API calls, work without anyone handling a key.
+the keys of its most recent saves, one cookie per result (`result-key-<id>`, HttpOnly), so the
+pages' edit and delete forms, and its own API calls, work without anyone handling a key. One
+cookie each, and not one list in the session: an answer to a request sent before a save (or a
+second save at the same time) carries the session as it was, and would replace the list
+holding the new key; it never names the new result's cookie. A browser that saved with an
+earlier release holds those keys in its session, where they are still read.
 
 A request may change a result when it carries the result's key (the header `X-Result-Key:
-<key>`, or `Authorization: Bearer <key>`), when its session holds the key, or when it carries
+<key>`, or `Authorization: Bearer <key>`), when its browser's cookies hold the key, or when it carries
 the operator's token (`Authorization: Bearer <GARDENKIT_ADMIN_TOKEN>`), which may change any
 result, including those saved before results had keys. Tokens and keys are compared in
 constant time.
 
 A save repeated with the same save key (Idempotency-Key) answers with the same result; its
 key (derived from the save key and the app's secret, so the database need not hold it) only
-when the repeat already may change the result: its session holds the key, or it carries the
+when the repeat already may change the result: its cookies hold the key, or it carries the
 key or the operator's token. Whoever merely knows a save key learns no result's key.
 """
 from __future__ import annotations
@@ -23,12 +27,13 @@ import hmac
 import secrets
 from typing import Any
 
-from flask import current_app, request, session
+from flask import Response, after_this_request, current_app, request, session
 
 from scorer.store.storage import NotYours, OwnerCheck, Storage
 
-REMEMBERED_RESULTS = 30   # results whose keys one browser's cookie keeps (some 1.8 KB of a 4 KB cookie)
-SESSION_FIELD = "result_keys"
+REMEMBERED_RESULTS = 30   # results whose keys one browser keeps (some 1.5 KB of cookies)
+KEY_COOKIE = "result-key-"        # + the result's id
+SESSION_FIELD = "result_keys"     # where earlier releases kept the keys, in the session
 
 
 def key_hash(key: str) -> str:
@@ -48,8 +53,8 @@ def save_owned(storage: Storage, game: str, state: Any, result: dict, *, key: st
                note: str | None = None, details: dict[str, Any] | None = None
                ) -> tuple[dict[str, Any], bool, str | None]:
     """Storage.save_once with a key for the saver: (record, stored now, the result's key, or
-    None for a repeat by a request that does not own the result). The browser's session
-    remembers the key."""
+    None for a repeat by a request that does not own the result). The browser remembers
+    the key in a cookie."""
     result_key = new_key(key)
     saved, created = storage.save_once(game, state, result, key=key, note=note, details=details,
                                        owner_key_hash=key_hash(result_key))
@@ -60,18 +65,34 @@ def save_owned(storage: Storage, game: str, state: Any, result: dict, *, key: st
 
 
 def remember(result_id: int, result_key: str) -> None:
-    """Keep the key in the browser's session cookie, newest last, the oldest forgotten."""
-    kept = [pair for pair in session.get(SESSION_FIELD, []) if pair[0] != result_id]
-    session[SESSION_FIELD] = [*kept, [result_id, result_key]][-REMEMBERED_RESULTS:]
-    session.permanent = True  # kept across browser restarts (PERMANENT_SESSION_LIFETIME)
+    """Give the browser the result's key in a cookie of its own, kept as long as browsers keep
+    a cookie; the cookies of its oldest results (the lowest ids) beyond REMEMBERED_RESULTS are
+    dropped."""
+    held = sorted({*_remembered_ids(), result_id})
+    config = current_app.config
+
+    @after_this_request
+    def keep(response: Response) -> Response:
+        response.set_cookie(f"{KEY_COOKIE}{result_id}", result_key, max_age=config["PERMANENT_SESSION_LIFETIME"],
+                            secure=config["SESSION_COOKIE_SECURE"], httponly=True, samesite="Lax")
+        for old in held[:-REMEMBERED_RESULTS]:
+            response.delete_cookie(f"{KEY_COOKIE}{old}", secure=config["SESSION_COOKIE_SECURE"],
+                                   httponly=True, samesite="Lax")
+        return response
+
+
+def _remembered_ids() -> list[int]:
+    suffixes = (name.removeprefix(KEY_COOKIE) for name in request.cookies if name.startswith(KEY_COOKIE))
+    return [int(suffix) for suffix in suffixes if suffix.isascii() and suffix.isdigit() and len(suffix) < 20]
 
 
 def _offered_keys(result_id: int) -> list[str]:
-    """The keys this request holds for the result: from its headers and its session."""
+    """The keys this request holds for the result: from its headers and its cookies."""
     offered = [request.headers.get("X-Result-Key", "")]
     scheme, _, credential = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() == "bearer":
         offered.append(credential.strip())
+    offered.append(request.cookies.get(f"{KEY_COOKIE}{result_id}", ""))
     offered += [key for kept_id, key in session.get(SESSION_FIELD, []) if kept_id == result_id]
     return [key for key in offered if key]
 

@@ -43,7 +43,7 @@ from scorer.store.green import off_the_loop
 from scorer.store.storage import BadDetails, KeyReused, save_key_problem
 from scorer.web.examples import EXAMPLES, BadExampleQuery, ExamplesBusy, fresh_seed, read_players, read_seed
 from scorer.web.forms import MAX_FIELD_CHARS, MAX_LOG_CHARS, display_value, for_players, form_spec, label
-from scorer.web.guards import bad_json, guard_request, hold_form_to_limits, read_json
+from scorer.web.guards import bad_json, guard_request, hold_form_to_limits, read_json, replay_request
 from scorer.web.listing import game_info
 from scorer.web.owners import save_owned
 from scorer.web.score_form import (
@@ -73,7 +73,7 @@ def replay_log_held_to_its_cap() -> Any:
     """A pasted log is one multipart field (no %-escapes to decode) of up to MAX_LOG_CHARS:
     only the body's cap holds it while it is parsed. A log too large to read is answered
     beside the replay box rather than on an error page."""
-    if not _replay_request():
+    if not replay_request():
         return None
     request.max_form_memory_size = MAX_BODY_BYTES
     try:
@@ -322,7 +322,17 @@ def _rematch_of(game_id: str, asked: str) -> tuple[dict, dict]:
 @bp.errorhandler(RateLimitExceeded)
 def too_many_saves(error: RateLimitExceeded):
     """A save through the score form over the write limit (scorer.web.app): the page comes back,
-    every entry kept, saying why nothing was saved."""
+    every entry kept, saying why nothing was saved. A replay box's post over the replay limit
+    likewise comes back with its log in the box."""
+    if replay_request():
+        game = live_game(str((request.view_args or {}).get("game_id")))
+        if game is None:
+            abort(404)
+        box = ReplayBox(text=request.form.get("log", ""), posted=True,
+                        problem=f"Not replayed: too many replays from your address (the limit is "
+                                f"{error.limit.limit}); press Replay again in a minute. Your log is still in the box.")
+        state, action = _default_check(game)
+        return _check_page(game, state=state, action=action, replay=box), 429
     g.saves_refused = (f"Not saved: too many requests of this kind from your address (the limit is "
                        f"{error.limit.limit}); press Save result again in a minute")
     return score_page(**(request.view_args or {}))
@@ -361,7 +371,7 @@ def check_page(game_id: str):
     game = live_game(game_id)
     if game is None:
         return render_template("coming.html", game=game_info(game_id)), 404
-    if _replay_request():
+    if replay_request():
         return _replay_answer(game)
     state, action = _default_check(game)
     origin = None
@@ -446,12 +456,6 @@ class ReplayBox:
     refused: bool = False           # ... whose token had expired: nothing was replayed
     problem: str | None = None      # why the log was not replayed, said beside the box
     answer: dict | None = None      # the replay in the players' words (_replay_in_words)
-
-
-def _replay_request() -> bool:
-    """A post of a replay box (its form posts to ?replay=1), not of the check form."""
-    return (request.endpoint == "pages.check_page" and request.method == "POST"
-            and request.args.get("replay") == "1")
 
 
 def _replay_box(game) -> ReplayBox | None:

@@ -43,7 +43,7 @@ from pnp.options import PAPERS, BuildOptions, read_bleed
 from pnp.version import VERSION as KIT_VERSION
 from scorer.store.green import off_the_loop
 from scorer.web.examples import Busy, OneAtATime
-from scorer.web.guards import require_form_token
+from scorer.web.guards import refuse_json_on_a_form_page, require_form_token
 from scorer.web.listing import game_info
 
 bp = Blueprint("printing", __name__)
@@ -516,6 +516,7 @@ def print_page(game_id: str):
 def _print_form(game_id: str):
     """The form: a download (a redirect to its address, or the file itself when built from
     an uploaded deck), a fresh preview, or the page again with the mistakes marked."""
+    refuse_json_on_a_form_page()
     require_form_token()
     fields_given = MultiDict([(k, v) for k, v in request.form.items(multi=True)
                               if k not in ("csrf_token", "download")])

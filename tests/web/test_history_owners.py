@@ -12,7 +12,7 @@ from alembic.config import Config
 
 import scorer
 from scorer.store.storage import MIGRATIONS, Storage
-from scorer.web.owners import REMEMBERED_RESULTS
+from scorer.web.owners import KEY_COOKIE, REMEMBERED_RESULTS
 from tests.support.found import found
 from tests.support.history_states import KIM_WINS, LEE_WINS
 
@@ -76,6 +76,9 @@ def test_a_stale_edit_is_409_with_both_versions_and_changes_nothing(database_url
         assert answer["your_version"] == 1 and answer["current"]["version"] == 2
         assert answer["current"]["note"] == "first person's note" and "version 2" in answer["error"]
         assert client.get(address).get_json()["note"] == "first person's note"
+        never = client.patch(address, json={"version": 0, "note": "made on no version"})
+        assert never.status_code == 409 and never.get_json()["your_version"] == 0
+        assert never.get_json()["current"]["version"] == 2
     finally:
         app.extensions["gardenkit.storage"].engine.dispose()
 
@@ -185,8 +188,9 @@ def test_a_browser_remembers_its_most_recent_saves(tmp_path):
     client = app.test_client()
     try:
         ids = [save(client).get_json()["id"] for _ in range(REMEMBERED_RESULTS + 2)]
-        cookie = client.get_cookie("session")
-        assert cookie is not None and len(cookie.value) < 4000 and cookie.expires is not None
+        kept = [client.get_cookie(f"{KEY_COOKIE}{result}") for result in ids]
+        assert all(cookie is None for cookie in kept[:2])
+        assert all(cookie is not None and cookie.expires is not None and cookie.http_only for cookie in kept[2:])
         assert client.patch(f"/api/results/{ids[0]}", json={"version": 1, "note": "x"}).status_code == 403
         assert client.patch(f"/api/results/{ids[-1]}", json={"version": 1, "note": "x"}).status_code == 200
     finally:

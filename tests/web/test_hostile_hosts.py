@@ -13,7 +13,8 @@ from tests.conftest import make_app
 def test_only_the_listed_names_are_answered(tmp_path, monkeypatch):
     monkeypatch.setenv("GARDENKIT_HOSTS", "scores.club.example, .garden.example")
     client = make_app(tmp_path).test_client()
-    for name in ("localhost", "127.0.0.1:8000", "scores.club.example", "pad.garden.example:443"):
+    for name in ("localhost", "127.0.0.1:8000", "scores.club.example", "pad.garden.example:443",
+                 "LOCALHOST", "LocalHost:8000", "Scores.Club.Example", "PAD.garden.EXAMPLE"):  # host names are case-blind
         assert client.get("/api/games", headers={"Host": name}).status_code == 200, name
     for name in ("evil.example", "club.example", "scores.club.example.evil.example", "localhost.evil.example"):
         answer = client.get("/api/games", headers={"Host": name})
@@ -40,3 +41,27 @@ def test_a_server_on_every_address_answers_phones_typing_its_lan_address(tmp_pat
     client = make_app(tmp_path, LISTEN_HOST="0.0.0.0").test_client()
     assert client.get("/api/games", headers={"Host": f"{lan_address}:8000"}).status_code == 200
     assert client.get("/api/games", headers={"Host": "203.0.113.9:8000"}).status_code == 400
+
+
+def test_a_server_on_every_address_follows_the_machine_onto_another_network(tmp_path, monkeypatch):
+    """The laptop joins another Wi-Fi while serving: the phones there type its new address. An
+    unknown name has the routed address read again, at most once per LAN_REREAD_S however
+    many such requests come, and only the newest network's address is kept."""
+    from scorer.web import app as app_module
+
+    reads = []
+
+    def routed(address):
+        def read():
+            reads.append(address)
+            return [address]
+        return read
+    monkeypatch.setattr(app_module, "_routed_addresses", routed("192.0.2.10"))
+    client = make_app(tmp_path, LISTEN_HOST="0.0.0.0").test_client()
+    assert client.get("/api/games", headers={"Host": "192.0.2.10:8000"}).status_code == 200
+    monkeypatch.setattr(app_module, "_routed_addresses", routed("198.51.100.20"))   # the new network
+    assert client.get("/api/games", headers={"Host": "198.51.100.20:8000"}).status_code == 200
+    for _ in range(50):
+        assert client.get("/api/games", headers={"Host": "evil.example"}).status_code == 400
+    assert reads == ["192.0.2.10", "198.51.100.20"]    # once at the start, once for the new name
+    assert client.get("/api/games", headers={"Host": "192.0.2.10:8000"}).status_code == 400

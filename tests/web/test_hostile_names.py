@@ -1,8 +1,10 @@
 """Player names against a hostile table: a name's cost is bounded before any per-character
-work, and a name that shows nothing or passes for another player's is refused in words."""
+work, a name that shows nothing or passes for another player's by its case is refused in words,
+and one that looks like another's in other letters is warned about."""
 from __future__ import annotations
 
 import json
+import re
 import resource
 import time
 
@@ -55,9 +57,26 @@ def test_a_name_with_a_control_character_is_refused(name):
     assert [v["code"] for v in found] == ["invalid-value"] and "control character" in found[0]["message"]
 
 
-def test_a_latin_name_with_a_cyrillic_look_alike_is_refused():
-    found = scorer.validate("garden-dice", with_first_name("garden-dice", "\u0410nn"))
-    assert [v["code"] for v in found] == ["invalid-value"] and "one alphabet" in found[0]["message"]
+def look_alike_warnings(game_id: str, first: str, second: str) -> list[str]:
+    """The warnings about look-alike names when the example's first two players are renamed
+    (everywhere their names appear: Propagation names each plant's owner)."""
+    example = scorer.GAMES[game_id].example_state
+    renamed = {json.dumps(player["name"]): json.dumps(name) for player, name in zip(example["players"], (first, second))}
+    state = json.loads(re.sub("|".join(map(re.escape, renamed)), lambda m: renamed[m.group()], json.dumps(example)))
+    assert scorer.validate(game_id, state) == []     # taken: no rulebook says what a name is
+    return [w["message"] for w in scorer.score(game_id, state)["warnings"] if w["code"] == "look-alike-names"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_names_that_look_alike_in_two_alphabets_are_taken_with_a_warning(game_id):
+    """A house guess may warn, never refuse: "Ann" beside "\u0410nn" (a Cyrillic A) or the
+    all-Cyrillic "\u0421\u043e\u0440\u0435" beside "Cope" may be two players, or a trick."""
+    mixed = look_alike_warnings(game_id, "Ann", "\u0410nn")
+    assert len(mixed) == 1 and "look the same" in mixed[0] and "Cyrillic" in mixed[0]
+    assert len(look_alike_warnings(game_id, "\u0421\u043e\u0440\u0435", "Cope")) == 1
+    alone = look_alike_warnings(game_id, "\u0410nn", "Bo")     # one name in two alphabets, alone at the table
+    assert len(alone) == 1 and "Latin and Cyrillic" in alone[0]
+    assert look_alike_warnings(game_id, "\u0410\u043d\u043d\u0430", "Anna") == []   # Анна and Anna are told apart
 
 
 @pytest.mark.parametrize("name", ["Анна", "Ζωή", "José", "山田はなこ", "👩‍👩‍👧 family", "Zoë-Jane O'Neil"])

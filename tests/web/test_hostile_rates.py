@@ -3,6 +3,9 @@ limit, or exporting the whole history again and again, is answered 429 with Retr
 while reading and scoring go on; other addresses have limits of their own."""
 from __future__ import annotations
 
+import json
+
+import scorer
 from tests.conftest import make_app
 from tests.support.history_states import KIM_WINS
 
@@ -68,3 +71,44 @@ def test_a_worker_streams_one_export_at_a_time_and_answers_another_503(tmp_path)
     streaming.close()   # the stream's end gives the turn back
     assert client.get("/players/plays.bgstats.json").status_code == 200
     assert client.get("/api/results.csv").status_code == 200
+
+
+def test_only_writes_count_against_the_write_limit(tmp_path, csrf_token):
+    """Opening an edit or delete page (even one refused to a stranger) and asking an edit
+    form for its totals write nothing: only a save, an edit or a delete counts."""
+    app = limited_app(tmp_path)
+    saver, stranger = app.test_client(), app.test_client()
+    saved = saver.post("/api/results", json=SAVE).get_json()["id"]    # the first write of the minute
+    for _ in range(4):
+        assert stranger.get(f"/results/{saved}/edit").status_code == 403
+        assert stranger.get(f"/results/{saved}/delete").status_code == 403
+        assert saver.get(f"/results/{saved}/edit").status_code == 200
+        assert saver.get(f"/results/{saved}/delete").status_code == 200
+    edit = f"/results/{saved}/edit"
+    token = csrf_token(saver, edit)
+    for _ in range(3):
+        assert saver.post(edit, data={"csrf_token": token, "op": "score", "players.0.name": "Kim"}).status_code != 429
+    assert saver.post("/api/results", json=SAVE).status_code == 201
+    assert saver.post(f"/results/{saved}/delete", data={"csrf_token": token}).status_code == 302
+    assert saver.post("/api/results", json=SAVE).status_code == 429   # the fourth write
+
+
+def test_replays_past_their_limit_are_429_with_the_log_kept(tmp_path, csrf_token):
+    """A replay plays a whole game back (up to some 0.6 s of processor): one address may ask
+    for so many a minute, by the API or the rules page's box, while checks go on."""
+    from tests.web.test_replay_pages import box_text, problem_beside_the_box, replay
+
+    client = make_app(tmp_path, RATELIMIT_ENABLED=True, REPLAY_LIMIT="2 per minute").test_client()
+    log = json.dumps(scorer.simulate("garden-variety", 2, 3)[0])
+    assert client.post("/api/games/garden-variety/replay", data=log, content_type="application/json").status_code == 200
+    assert replay(client, csrf_token, "garden-variety", log).status_code == 200
+    refused = client.post("/api/games/garden-variety/replay", data=log, content_type="application/json")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert "too many requests" in refused.get_json()["error"]
+    in_the_box = replay(client, csrf_token, "garden-variety", log)
+    assert in_the_box.status_code == 429 and box_text(in_the_box) == log
+    assert "Not replayed: too many replays" in problem_beside_the_box(in_the_box)
+    assert client.get("/games/garden-variety/check").status_code == 200
+    assert client.post("/api/games/garden-variety/check", json={"state": {}, "action": {}}).status_code != 429
+    described = client.get("/openapi.json").get_json()["paths"]["/api/games/garden-variety/replay"]["post"]
+    assert "429" in described["responses"]
