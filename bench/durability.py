@@ -11,17 +11,13 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))  # the launcher and checks shared with the load tests
-
-import pg  # noqa: E402
-from prod_server import ProductionServer, SaveRun, assert_stored_exactly_once, save_concurrently  # noqa: E402
+from tests.support import pg
+from tests.support.prod_server import ProductionServer, SaveRun, assert_stored_exactly_once, save_concurrently
 
 CLIENTS = 16
 SAVES_EACH = 100

@@ -15,10 +15,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))  # the server launcher shared with the load tests
+from tests.support.prod_server import ProductionServer
 
-from prod_server import ProductionServer  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 EXAMPLES_PER_OPERATION = 200
 SEED = 20261122

@@ -21,11 +21,7 @@ from pathlib import Path
 
 from bench.loadgen import LoadResult, build_request, run_load
 from bench.samples import GARDEN_DICE_4P
-
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))  # the server launcher shared with the load tests
-
-from prod_server import ProductionServer, request  # noqa: E402
+from tests.support.prod_server import ProductionServer, request
 
 CONCURRENCY = (1, 8, 32)
 GOAL_CONNECTIONS = 32
