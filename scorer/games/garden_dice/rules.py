@@ -557,6 +557,9 @@ class GardenDice(Game[GardenDiceState]):
 
     @staticmethod
     def _tile_fields(tile: BoardTile, index: int, names: set[str]) -> list[Violation]:
+        if ((tile.crop is not None) == (tile.kind in data.CROP_SIDES)
+                and (tile.owner in names or (tile.owner is None and tile.kind == data.ROCK))):
+            return []  # the tile of nearly every state read: nothing to say, no path to write
         found = []
         path = f"board[{index}]"
         if tile.kind in data.CROP_SIDES and tile.crop is None:
@@ -666,9 +669,13 @@ def most_track_points(counts: tuple[int, ...], others_harvested: int) -> int:
     """The most a player's scoring track can show: each own veggie harvested scores its value
     doubled on a star or plus the scarecrow bonus, whichever is more, and a chain pays 1 for
     every other player's veggie it took (at most all of them)."""
-    best = sum(n * max(data.CROP_VALUES[crop] * data.STAR_MULTIPLIER, data.CROP_VALUES[crop] + data.SCARECROW_BONUS)
-               for n, crop in zip(counts, data.CROPS))
+    best = sum(n * most for n, most in zip(counts, _MOST_POINTS_PER_VEGGIE))
     return best + data.CHAIN_BONUS_PER_OPPONENT_VEGGIE * others_harvested
+
+
+# The most one harvested veggie of each crop (in the order of data.CROPS) scores its owner.
+_MOST_POINTS_PER_VEGGIE = tuple(max(data.CROP_VALUES[crop] * data.STAR_MULTIPLIER,
+                                    data.CROP_VALUES[crop] + data.SCARECROW_BONUS) for crop in data.CROPS)
 
 
 def final_score(player: Player) -> PlayerScore:
