@@ -266,6 +266,7 @@ ModestNumber = BeforeValidator(_modest_number)
 far below anything the game could mean."""
 
 
+@lru_cache(maxsize=1024)  # a pure function of the text, asked twice for every player of every state read
 def names_key(name: str) -> str:
     """How names are compared for duplicates: the same letters in any case are one name, and
     characters that show nothing (a zero-width space) do not make a name another."""
