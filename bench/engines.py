@@ -14,6 +14,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 import scorer
 from tests.support.engine_harness import games_with_engines, play_and_judge, player_counts
@@ -34,7 +35,7 @@ def cpu_ms(call: Callable[[], object]) -> float:
 def judged_ms(game_id: str, players: int, games: int) -> float:
     """The median CPU time of a judged game, seeds 0 to games-1."""
     play_and_judge(game_id, players, games)  # a warm-up: imports, first reads
-    return statistics.median(cpu_ms(lambda s=seed: play_and_judge(game_id, players, s)) for seed in range(games))
+    return statistics.median(cpu_ms(partial(play_and_judge, game_id, players, seed)) for seed in range(games))
 
 
 def longest_log(game_id: str, seeds: int) -> list:
@@ -45,7 +46,7 @@ def longest_log(game_id: str, seeds: int) -> list:
 
 def replay_ms(game_id: str, log: list) -> float:
     assert scorer.replay(game_id, log)["legal"]
-    return statistics.median(cpu_ms(lambda: scorer.replay(game_id, log)) for _ in range(REPLAYS))
+    return statistics.median(cpu_ms(partial(scorer.replay, game_id, log)) for _ in range(REPLAYS))
 
 
 def measurements(games: int = GAMES, chosen: list[str] | None = None) -> list[dict]:
