@@ -135,7 +135,8 @@ class BoardTile(StateModel):
 
 def crop_counts(player: Player) -> tuple[int, ...]:
     """The player's veggies harvested of each crop, in the order of data.CROPS (none is 0)."""
-    return tuple(player.harvested.get(crop, 0) for crop in data.CROPS)
+    harvested = player.harvested
+    return tuple([harvested.get(crop, 0) for crop in data.CROPS])
 
 
 def face_value(player: Player) -> int:
@@ -505,9 +506,10 @@ class GardenDice(Game[GardenDiceState]):
         critters: dict[str, int] = {}
         helpers: dict[str, int] = {}
         rocks: dict[str | None, int] = {}
+        size = data.BOARD_SIZE
         for i, tile in enumerate(state.board or []):
-            at = _at(tile.at)
-            if not on_board(at):
+            at = (tile.at[0], tile.at[1])
+            if not (1 <= at[0] <= size and 1 <= at[1] <= size):  # on_board, asked of every tile of every state
                 found.append(violation("off-board", RULE_COMPONENTS,
                                        f"{space_words(at)} is not a space of the 6×6 garden", f"board[{i}].at"))
             elif at in seen:
