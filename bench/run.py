@@ -57,6 +57,12 @@ def records() -> list[dict]:
     return records_bench.measurements()
 
 
+def engines() -> list[dict]:
+    from bench import engines as engines_bench
+
+    return engines_bench.measurements()
+
+
 def photo() -> list[dict]:
     from bench import photo as photo_bench
 
@@ -69,6 +75,7 @@ SECTIONS: list[tuple[str, Callable[[], list[dict]]]] = [
     ("http", http),
     ("durability", durability),
     ("fuzz", fuzz),
+    ("engines", engines),
     ("hostile", hostile),
     ("print", print_cache),
     ("records", records),

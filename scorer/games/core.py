@@ -279,6 +279,7 @@ ModestNumber = BeforeValidator(_modest_number)
 far below anything the game could mean."""
 
 
+@lru_cache(maxsize=1024)  # a pure function of the text, asked twice for every player of every state read
 def names_key(name: str) -> str:
     """How names are compared for duplicates: the same letters in any case are one name, and
     characters that show nothing (a zero-width space) do not make a name another."""
@@ -566,6 +567,7 @@ class Game(ABC, Generic[StateT]):
         self.check_from_form = check_from_form
         self.engine = engine(self) if engine is not None else None
         self._action_adapter = TypeAdapter(self.action_model) if self.action_model else None
+        self._action_classes = tuple(self._action_models())
         unchecked = [kind for kind in self.action_types() if not callable(getattr(self, f"check_{kind}", None))]
         if unchecked:
             raise TypeError(f"{type(self).__name__} has no check_{unchecked[0]} for its {unchecked[0]!r} action")
@@ -577,11 +579,14 @@ class Game(ABC, Generic[StateT]):
 
     def action_types(self) -> list[str]:
         """The `type` tags of the game's actions, in the order of its action models."""
+        return [tag for model in self._action_models() for tag in get_args(model.model_fields["type"].annotation)]
+
+    def _action_models(self) -> list[type[BaseModel]]:
+        """The action models of the union, in order."""
         if self.action_model is None:
             return []
         union = get_args(self.action_model)[0]
-        models = get_args(union) or (union,)
-        return [tag for model in models for tag in get_args(model.model_fields["type"].annotation)]
+        return list(get_args(union) or (union,))
 
     # hooks ---------------------------------------------------------------------------------
     def roster_violations(self, state: StateT) -> list[Violation]:
@@ -711,8 +716,11 @@ class Game(ABC, Generic[StateT]):
 
     def check_parsed(self, state: StateT, raw_action: Any) -> dict[str, Any]:
         """`check` on a state already parsed, so that an engine weighing every action open to
-        a player reads the state once, not once per action (and writes no words for it)."""
-        return self._judge(state, self.parse_action(raw_action))
+        a player reads the state once, not once per action (and writes no words for it).
+        An action this game's parse_action already made (a frozen model of its own) is taken
+        as it is: reading it again would only repeat the same validation."""
+        action = raw_action if isinstance(raw_action, self._action_classes) else self.parse_action(raw_action)
+        return self._judge(state, action)
 
     def describe(self, state: StateT, action: Any, answer: dict[str, Any]) -> list[str]:
         """A checked action's answer in the players' words, one sentence an item: what it does

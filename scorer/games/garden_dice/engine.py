@@ -15,7 +15,6 @@ the end of the game are the rules module's, reached through `check`'s effects.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import chain, combinations
 from typing import Annotated, Any, Literal
@@ -141,8 +140,7 @@ class GardenDiceEngine(Engine):
                              for key in wrong)
             return [violation("wrong-turn-record", RULE_TURN, f"this turn so far has {said}",
                               f"action.turn.{wrong[0]}")]
-        missing = Counter(_dice_named(action)) - Counter(state["pool"])
-        if missing:
+        if not _in_pool(_dice_named(action), state["pool"]):
             return [violation("die-not-in-pool", RULE_TURN, f"the dice left are {state['pool']}", "action")]
         if action.type == "end_turn" and self.any_legal(state, _die_actions(state)):
             return [violation("die-action-left", RULE_TURN,
@@ -201,8 +199,10 @@ class GardenDiceEngine(Engine):
     def _settle(self, state: State) -> State:
         """The turn goes on while a die left allows an action, or while the player may still
         use the sun or reroll four equal dice (or end the turn instead); otherwise the dice
-        pass on, or the game ends after the turn that took the last seed."""
-        if state["pool"] and self.any_legal(state, chain(_die_actions(state), _free_actions(state))):
+        pass on, or the game ends after the turn that took the last seed. The few actions
+        that spend no die are asked first: while the sun token is held, changing a die is
+        legal, and the answer comes before any of the many die actions is weighed."""
+        if state["pool"] and self.any_legal(state, chain(_free_actions(state), _die_actions(state))):
             return state
         return _pass_dice(state)
 
@@ -383,6 +383,12 @@ def _dice_named(action: Any) -> list[int]:
     if action.type == "reroll_equal_dice":
         return list(action.dice)
     return _dice_spent(action)
+
+
+def _in_pool(dice: list[int], pool: list[int]) -> bool:
+    """Whether the pool holds all these dice (a value named twice needs two such dice). A
+    few dice at most: counting them beats building a Counter at every judgement."""
+    return all(dice.count(die) <= pool.count(die) for die in dice)
 
 
 def _without(pool: list[int], die: int) -> list[int]:

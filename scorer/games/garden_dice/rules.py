@@ -135,7 +135,8 @@ class BoardTile(StateModel):
 
 def crop_counts(player: Player) -> tuple[int, ...]:
     """The player's veggies harvested of each crop, in the order of data.CROPS (none is 0)."""
-    return tuple(player.harvested.get(crop, 0) for crop in data.CROPS)
+    harvested = player.harvested
+    return tuple([harvested.get(crop, 0) for crop in data.CROPS])
 
 
 def face_value(player: Player) -> int:
@@ -505,9 +506,10 @@ class GardenDice(Game[GardenDiceState]):
         critters: dict[str, int] = {}
         helpers: dict[str, int] = {}
         rocks: dict[str | None, int] = {}
+        size = data.BOARD_SIZE
         for i, tile in enumerate(state.board or []):
-            at = _at(tile.at)
-            if not on_board(at):
+            at = (tile.at[0], tile.at[1])
+            if not (1 <= at[0] <= size and 1 <= at[1] <= size):  # on_board, asked of every tile of every state
                 found.append(violation("off-board", RULE_COMPONENTS,
                                        f"{space_words(at)} is not a space of the 6×6 garden", f"board[{i}].at"))
             elif at in seen:
@@ -557,6 +559,9 @@ class GardenDice(Game[GardenDiceState]):
 
     @staticmethod
     def _tile_fields(tile: BoardTile, index: int, names: set[str]) -> list[Violation]:
+        if ((tile.crop is not None) == (tile.kind in data.CROP_SIDES)
+                and (tile.owner in names or (tile.owner is None and tile.kind == data.ROCK))):
+            return []  # the tile of nearly every state read: nothing to say, no path to write
         found = []
         path = f"board[{index}]"
         if tile.kind in data.CROP_SIDES and tile.crop is None:
@@ -666,9 +671,13 @@ def most_track_points(counts: tuple[int, ...], others_harvested: int) -> int:
     """The most a player's scoring track can show: each own veggie harvested scores its value
     doubled on a star or plus the scarecrow bonus, whichever is more, and a chain pays 1 for
     every other player's veggie it took (at most all of them)."""
-    best = sum(n * max(data.CROP_VALUES[crop] * data.STAR_MULTIPLIER, data.CROP_VALUES[crop] + data.SCARECROW_BONUS)
-               for n, crop in zip(counts, data.CROPS))
+    best = sum(n * most for n, most in zip(counts, _MOST_POINTS_PER_VEGGIE))
     return best + data.CHAIN_BONUS_PER_OPPONENT_VEGGIE * others_harvested
+
+
+# The most one harvested veggie of each crop (in the order of data.CROPS) scores its owner.
+_MOST_POINTS_PER_VEGGIE = tuple(max(data.CROP_VALUES[crop] * data.STAR_MULTIPLIER,
+                                    data.CROP_VALUES[crop] + data.SCARECROW_BONUS) for crop in data.CROPS)
 
 
 def final_score(player: Player) -> PlayerScore:
