@@ -138,15 +138,10 @@ from tests.support.journey import desktop_journey, journey, phone_journey  # noq
 
 
 def pytest_collection_modifyitems(config, items):
-    """Every test that drives Chromium is marked `browser` (so `-m "not browser"` leaves them all
-    out, wherever they live), and the long tests run first: pytest-xdist hands each worker a
-    contiguous share and the idle one steals from the end of the other's, so a long test left
-    to the end would keep one core busy while the other waits. Longest first keeps both busy
-    to the last minute. The order is the same in every worker, as xdist requires."""
+    """Every test that drives Chromium is marked `browser`, wherever it lives, so that
+    `-m "not browser"` leaves them all out. (The order is left as collected: long tests moved to
+    the front ran the browser journeys beside the multi-process load tests, and the journeys'
+    timing checks failed on a quiet machine.)"""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
-
-    def cost(item) -> int:
-        return 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2
-    items.sort(key=cost)

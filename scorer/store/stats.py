@@ -91,7 +91,12 @@ def roster(connection: Connection) -> list[dict[str, Any]]:
 
 
 def aliases(connection: Connection) -> list[dict[str, Any]]:
-    rows = connection.execute(select(ALIASES).order_by(ALIASES.c.made_at.desc()).limit(ROSTER_LIMIT)).mappings()
+    """The merges, newest first, each with the merged name as last written in a saved game
+    (`alias_name`; the key is the name folded for matching)."""
+    written = (select(PLAYS.c.name).where(PLAYS.c.player_key == ALIASES.c.alias_key)
+               .order_by(PLAYS.c.saved_at.desc()).limit(1).scalar_subquery())
+    rows = connection.execute(select(ALIASES, func.coalesce(written, ALIASES.c.alias_key).label("alias_name"))
+                              .order_by(ALIASES.c.made_at.desc()).limit(ROSTER_LIMIT)).mappings()
     return [dict(row) for row in rows]
 
 

@@ -9,6 +9,7 @@ import urllib.request
 
 import pytest
 
+import scorer
 from tests.conftest import LIVE_OPERATOR_TOKEN
 from tests.support.history_states import KIM_WINS, LEE_WINS
 from tests.support.journey import PHONE, tap_to_leave
@@ -108,3 +109,24 @@ def test_a_saved_games_score_sheet_has_its_players_as_columns_on_a_phone(live_se
     box = sheet.bounding_box()
     assert box and box["x"] + box["width"] <= PHONE["width"], "the sheet is wider than the phone"
     assert_fits_the_phone(phone_journey, "on a saved four-player game")
+
+
+def test_a_four_player_score_sheet_keeps_each_name_whole_on_a_phone(live_server, phone_journey):
+    """The saved game's score sheet, a column per player: at 390 px a short name is never broken
+    into letters ("B" over "o"); a sheet too wide for the phone scrolls inside its own box.
+    Garden Dice has the most categories, so the narrowest columns."""
+    example = scorer.GAMES["garden-dice"].example_state
+    state = {**example, "players": [{**example["players"][n % 2], "name": name}
+                                    for n, name in enumerate(("Bo", "Ann", "Cy", "Dee"))]}
+    request = urllib.request.Request(live_server + "/api/results", method="POST",
+                                     data=json.dumps({"game": "garden-dice", "state": state}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        saved = json.load(answer)["id"]
+    page = phone_journey.page
+    page.goto(f"{live_server}/results/{saved}")
+    lines = page.locator("table.sheet thead th").evaluate_all("""ths => ths.slice(1).map(th => {
+        const range = document.createRange(); range.selectNodeContents(th.firstChild);
+        return [th.firstChild.textContent.trim(), new Set([...range.getClientRects()].map(r => Math.round(r.top))).size]; })""")
+    assert sorted(lines) == sorted([name, 1] for name in ("Bo", "Ann", "Cy", "Dee")), lines   # (name, lines it takes)
+    assert_fits_the_phone(phone_journey, "on a four-player score sheet")

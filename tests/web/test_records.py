@@ -215,6 +215,7 @@ def test_merging_from_the_roster_needs_the_operators_token_and_can_be_undone(app
     operator = {"csrf_token": token, "operator_token": OPERATOR}
     merged = client.post("/players/merge", data={"name": "Anne", "into": "Ann", **operator}, follow_redirects=True)
     assert "Anne's games now count as Ann's." in text_of(merged) and "2 games, 1 win" in text_of(merged)
+    assert "“Anne” counts as Ann" in text_of(client.get("/players/"))   # as the players wrote it, not its key
     refused = client.post("/players/merge", data={"name": "Zed", "into": "Ann", **operator})
     # the name as typed: the error page once lowered every letter after the first ("zed")
     assert refused.status_code == 422 and "Not merged: no saved game has a player called Zed." in text_of(refused)
