@@ -13,7 +13,8 @@ from markupsafe import Markup
 WIDTH = 360
 ROW = 30                  # height of one bar's row
 LABEL_WIDTH = 120         # the row's label, left of its bar
-VALUE_WIDTH = 64          # the written value, right of the longest bar
+VALUE_CHAR = 8.4          # the widest a character of a 13-unit value is (a digit in DejaVu Sans)
+VALUE_GAP = 6             # from the bar's end, or its mark, to its written value
 LABEL_MAX_CHARS = 16
 INK, MUTED, BAR, MARK, PAPER = "#1d2a22", "#5b6b60", "#00715a", "#a3330b", "#fbfaf6"
 FONT = "system-ui, 'DejaVu Sans', sans-serif"
@@ -39,17 +40,22 @@ def bar_chart(chart_id: str, title: str, summary: str, bars: list[Bar], mark_wor
     drawing.set_desc(title=title, desc=summary)
     drawing.add(drawing.rect((0, 0), (WIDTH, height), fill=PAPER))
     top = max([b.value for b in bars] + [b.mark or 0 for b in bars] + [0])
-    room = WIDTH - LABEL_WIDTH - VALUE_WIDTH
+    # the longest bar leaves room for the longest written value, inside the chart's own box
+    room = WIDTH - LABEL_WIDTH - VALUE_GAP - 2 - VALUE_CHAR * max([len(b.text) for b in bars] + [0])
     for index, bar in enumerate(bars):
         y = index * ROW + 4
         drawing.add(drawing.text(_short(bar.label), insert=(LABEL_WIDTH - 6, y + 17), font_size=13,
                                  text_anchor="end", font_family=FONT, fill=INK))
         length = room * max(bar.value, 0) / top if top > 0 else 0
         drawing.add(drawing.rect((LABEL_WIDTH, y + 3), (max(length, 1), ROW - 10), fill=BAR, rx=2))
+        end = length
         if bar.mark is not None and top > 0:
-            x = LABEL_WIDTH + room * max(bar.mark, 0) / top
+            mark = room * max(bar.mark, 0) / top
+            x = LABEL_WIDTH + mark
             drawing.add(drawing.line((x, y), (x, y + ROW - 4), stroke=MARK, stroke_width=3))
-        drawing.add(drawing.text(bar.text, insert=(LABEL_WIDTH + length + 4, y + 17), font_size=13,
+            if mark < length + VALUE_GAP + VALUE_CHAR * len(bar.text):   # the value would cross the mark
+                end = max(end, mark + 1.5)
+        drawing.add(drawing.text(bar.text, insert=(LABEL_WIDTH + end + VALUE_GAP, y + 17), font_size=13,
                                  font_family=FONT, fill=INK))
     if mark_words:
         y = ROW * len(bars) + 6

@@ -47,6 +47,15 @@ def assert_charts_legible(journey, count: int) -> None:
         smallest = chart.evaluate("svg => Math.min(...[...svg.querySelectorAll('text')].map("
                                   "t => t.getBoundingClientRect().height))")
         assert smallest >= MIN_TEXT_PX, f"chart {index} has text {smallest:.1f} px high"
+        # every word inside the chart's box, and no written value crossed by a compared-with mark
+        crossed = chart.evaluate("""svg => { const box = svg.getBoundingClientRect(), found = [];
+            const marks = [...svg.querySelectorAll('line')].map(l => l.getBoundingClientRect());
+            for (const t of svg.querySelectorAll('text')) { const r = t.getBoundingClientRect();
+              if (r.left < box.left - 0.5 || r.right > box.right + 0.5) found.push(t.textContent + ' leaves the chart');
+              for (const m of marks) if (m.left < r.right - 0.5 && m.right > r.left + 0.5 && m.top < r.bottom && m.bottom > r.top)
+                found.push(t.textContent + ' is crossed by a mark'); }
+            return found; }""")
+        assert crossed == [], f"chart {index}: {crossed}"
         table = journey.page.locator("figure.chart-pair").nth(index).locator("table")
         assert table.locator("tbody tr").count() >= 1 and table.is_visible()
 

@@ -433,3 +433,20 @@ def test_the_edit_page_corrects_the_times_who_started_and_where_in_utc(client):
     assert post_edit(client, result_id, fields).status_code == 302
     record = client.get(f"/api/results/{result_id}").get_json()
     assert record["ended_at"] is None and record["start_player"] is None
+
+
+def test_a_game_logged_later_is_listed_and_headed_by_when_it_was_played(client):
+    """A game typed in a week after it was played is shown by the day it was played: on the
+    Results list, on its own page, and on the rematch it opens. A game with no recorded start
+    keeps its save time."""
+    played = client.post("/api/results", json={"game": "garden-variety", "state": KIM_WINS,
+                                                "started_at": "2026-09-04T19:30:00Z"}).get_json()["id"]
+    unknown = saved(client, LEE_WINS)
+    listed = text_of(client.get("/results"))
+    assert "4 Sep 2026, 19:30 UTC" in listed
+    assert listed.count("UTC") == 2 and "played 4 Sep" not in listed
+    page = text_of(client.get(f"/results/{played}"))
+    assert "Garden Variety played 4 Sep 2026, 19:30 UTC" in page
+    assert "Garden Variety saved" in text_of(client.get(f"/results/{unknown}"))
+    rematch = text_of(client.get(f"/games/garden-variety/score?rematch={played}"))
+    assert "Rematch of the game played 4 Sep 2026, 19:30 UTC" in rematch
