@@ -181,9 +181,7 @@ def _utc(value: Any) -> Any:
 
 
 def _iso(moment: datetime) -> str:
-    if moment.tzinfo is None:  # SQLite keeps no zone; every time is stored in UTC
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.isoformat(timespec="seconds")
+    return _utc(moment).isoformat(timespec="seconds")
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from scorer.games import GAMES
 from scorer.games.core import BadJSON, InvalidState, read_json_text, whole_number
-from scorer.store.storage import LOCATION_MAX_CHARS, BadDetails, play_details
+from scorer.store.storage import LOCATION_MAX_CHARS, BadDetails, play_details, player_key
 from scorer.web.forms import MAX_FIELD_CHARS, for_players, form_spec, is_index, state_from_form
 
 MIN_ROWS, MAX_ROWS = 1, 12   # player rows the form offers
@@ -180,16 +180,12 @@ def posted_details() -> dict[str, Any]:
 def saved_details(saved: dict) -> dict[str, Any]:
     """A saved game's details as the edit form shows them (times in UTC, to the minute; the
     start seat None when who started was not recorded)."""
-    names = [player_key_of(p) for p in saved["state"].get("players", [])]
+    names = [player_key(p["name"]) if isinstance(p, dict) and isinstance(p.get("name"), str) else ""
+             for p in saved["state"].get("players", [])]
     starter = saved.get("start_player")
-    seat = names.index(starter.strip().casefold()) if starter and starter.strip().casefold() in names else None
+    seat = names.index(player_key(starter)) if starter and player_key(starter) in names else None
     return {"started_at": _minute(saved.get("started_at")), "ended_at": _minute(saved.get("ended_at")),
             "start_seat": seat, "location": saved.get("location") or ""}
-
-
-def player_key_of(player: Any) -> str:
-    name = player.get("name") if isinstance(player, dict) else None
-    return name.strip().casefold() if isinstance(name, str) else ""
 
 
 def _minute(iso: str | None) -> str:

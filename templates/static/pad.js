@@ -533,7 +533,7 @@
       // whatever is typed over it is the next game, whose first input starts its own clock. (A
       // refused save comes back with the start it sent.)
       var next = snapshot();
-      delete next.shared[started ? started.name : ""];
+      if (started) delete next.shared[started.name];
       write(KEYS.draft, next);
       leaving = true;
       return;
