@@ -424,14 +424,18 @@ class Storage:
         """save(), and whether this call stored it (False: the key was saved before, for
         this same game; KeyReused when it names another, KeyOfDeletedResult when its result
         was deleted). `details` are play_details' fields (BadDetails for what cannot be
-        kept); the end is the moment of saving unless they give one."""
+        kept); the end is the moment of saving unless they give one (none for a game
+        that began more than LONGEST_GAME before)."""
         problem = save_key_problem(key) if key is not None else None
         if problem:
             raise ValueError(problem)
         now = datetime.now(timezone.utc)
         kept = play_details(state, now=now, **(details or {}))
-        kept["ended_at"] = kept["ended_at"] or now
-        if kept["started_at"] is not None and kept["started_at"] > kept["ended_at"]:
+        # The save ends the game, unless the game began longer ago than a game lasts: one typed
+        # in after the evening it was played has no known end (its length would be weeks).
+        if kept["ended_at"] is None and (kept["started_at"] is None or now - kept["started_at"] <= LONGEST_GAME):
+            kept["ended_at"] = now
+        if kept["started_at"] is not None and kept["ended_at"] is not None and kept["started_at"] > kept["ended_at"]:
             raise BadDetails("started_at", "a game cannot start after it ended")
 
         def insert():

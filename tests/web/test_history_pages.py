@@ -442,6 +442,8 @@ def test_a_game_logged_later_is_listed_and_headed_by_when_it_was_played(client):
     played = client.post("/api/results", json={"game": "garden-variety", "state": KIM_WINS,
                                                 "started_at": "2026-09-04T19:30:00Z"}).get_json()["id"]
     unknown = saved(client, LEE_WINS)
+    # its end is not the day it was typed in: a length of weeks would count in the statistics
+    assert client.get(f"/api/results/{played}").get_json()["ended_at"] is None
     listed = text_of(client.get("/results"))
     assert "4 Sep 2026, 19:30 UTC" in listed
     assert listed.count("UTC") == 2 and "played 4 Sep" not in listed
