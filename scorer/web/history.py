@@ -46,7 +46,7 @@ from scorer.store.storage import (
 from scorer.web.forms import form_spec, whole_number
 from scorer.web.guards import REQUEST_RULE, guard_request, invalid_state, json_refusals, read_json
 from scorer.web.listing import game_info, game_titles
-from scorer.web.owners import may_change, require_owner, save_owned
+from scorer.web.owners import forget, may_change, require_owner, save_owned
 from scorer.web.score_form import (
     as_recorded,
     change_rows,
@@ -235,6 +235,7 @@ def edit_result(result_id: int):
 def delete_result(result_id: int):
     if result_id > MAX_ID or not storage().delete(result_id, may_change(result_id)):
         abort(404)
+    forget(result_id)
     return "", 204
 
 
@@ -388,6 +389,7 @@ def delete_page(result_id: int):
     title = game_titles().get(saved["game"], saved["game"])
     if request.method == "POST":
         storage().delete(result_id, may_change(result_id))
+        forget(result_id)
         flash(f"Deleted the {title} game of {utc_text(saved['saved_at'])}.")
         return redirect(url_for("history.results_page"))
     return render_template("history_delete.html", saved=saved, title=title)

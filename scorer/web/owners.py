@@ -81,6 +81,18 @@ def remember(result_id: int, result_key: str) -> None:
         return response
 
 
+def forget(result_id: int) -> None:
+    """Drop the browser's cookie for a result that is gone: its key opens nothing now, and the
+    cookie would hold one of the REMEMBERED_RESULTS places until it expired."""
+    config = current_app.config
+
+    @after_this_request
+    def drop(response: Response) -> Response:
+        response.delete_cookie(f"{KEY_COOKIE}{result_id}", secure=config["SESSION_COOKIE_SECURE"],
+                               httponly=True, samesite="Lax")
+        return response
+
+
 def _remembered_ids() -> list[int]:
     suffixes = (name.removeprefix(KEY_COOKIE) for name in request.cookies if name.startswith(KEY_COOKIE))
     return [int(suffix) for suffix in suffixes if suffix.isascii() and suffix.isdigit() and len(suffix) < 20]

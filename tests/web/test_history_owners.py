@@ -197,6 +197,23 @@ def test_a_browser_remembers_its_most_recent_saves(tmp_path):
         app.extensions["gardenkit.storage"].engine.dispose()
 
 
+def test_a_deleted_result_leaves_no_key_behind_in_the_browser(tmp_path):
+    """The key of a result that is gone opens nothing; its cookie would only take one of the
+    browser's REMEMBERED_RESULTS places (and be sent with every request) until it expired."""
+    app = make_app(f"sqlite:///{tmp_path / 'd.db'}", tmp_path)
+    client = app.test_client()
+    try:
+        by_api, by_form, kept = (save(client).get_json()["id"] for _ in range(3))
+        assert client.delete(f"/api/results/{by_api}").status_code == 204
+        token = found(r'name="csrf_token" value="([^"]+)"', client.get(f"/results/{by_form}/delete").get_data(as_text=True))
+        assert client.post(f"/results/{by_form}/delete", data={"csrf_token": token}).status_code == 302
+        assert client.get_cookie(f"{KEY_COOKIE}{by_api}") is None
+        assert client.get_cookie(f"{KEY_COOKIE}{by_form}") is None
+        assert client.get_cookie(f"{KEY_COOKIE}{kept}") is not None
+    finally:
+        app.extensions["gardenkit.storage"].engine.dispose()
+
+
 def test_a_database_of_the_previous_release_upgrades_keeping_every_result(database_url):
     """Revision 0002's table with two results, one with a save key: after the upgrade they are
     at version 1 with no saver's key, and the highest id stays used even once deleted."""
