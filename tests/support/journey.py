@@ -55,6 +55,13 @@ DESCRIBE = """el => el ? (el.nodeName.toLowerCase() + (el.id ? '#' + el.id : '')
   ' "' + (el.textContent || el.value || '').trim().slice(0, 30) + '"') : 'nothing'"""
 
 
+def centre(locator) -> tuple[float, float]:
+    """Where a finger aims: the middle of the element as it is drawn now."""
+    box = locator.bounding_box()
+    assert box, f"nothing to tap: {locator} is not shown"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 @dataclass
 class Journey:
     page: Page
@@ -74,15 +81,13 @@ class Journey:
     def tap(self, locator) -> None:
         """Tap the element as a finger does and assert that it, not a neighbour, got the click."""
         locator.scroll_into_view_if_needed()
-        box = locator.bounding_box()
-        assert box, f"nothing to tap: {locator} is not shown"
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         meant = locator.element_handle()
         self.page.evaluate("""el => {
             window.__journeyMeant = el; window.__journeyHit = null;
             document.addEventListener('click', e => { window.__journeyHit = e.target; },
                                       {capture: true, once: true});
         }""", meant)
+        x, y = centre(locator)  # read last, so a live answer has the least time to move it
         if self.touch:
             self.page.touchscreen.tap(x, y)
         else:
@@ -178,8 +183,6 @@ def tap_away(trip: Journey, locator, timeout: float = 5.0) -> None:
     yourself."""
     page = trip.page
     locator.scroll_into_view_if_needed()
-    box = locator.bounding_box()
-    assert box, f"nothing to tap: {locator} is not shown"
     page.evaluate(f"""([el, key]) => {{
         sessionStorage.removeItem(key);
         document.addEventListener('click', e => {{
@@ -187,7 +190,7 @@ def tap_away(trip: Journey, locator, timeout: float = 5.0) -> None:
             sessionStorage.setItem(key, ok ? 'ok' : 'a tap meant for ' + ({DESCRIBE})(el) + ' landed on ' + ({DESCRIBE})(e.target));
         }}, {{capture: true, once: true}});
     }}""", [locator.element_handle(), LANDED_KEY])
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    x, y = centre(locator)
     if trip.touch:
         page.touchscreen.tap(x, y)
     else:
