@@ -77,9 +77,11 @@ def plain_body(port: int, path: str, timeout: float = 60.0) -> bytes:
 
 
 def plain_get(port: int, timeout: float = GET_TIMEOUT, path: str = "/healthz") -> float | None:
-    """Seconds for one GET on a new connection; None when it failed or waited too long."""
+    """Seconds for one GET on a new connection; None when it failed or waited too long. It
+    comes from another address than the attacks (127.0.0.2): a server may refuse an address
+    that holds too much of it, but not the other players'."""
     started = time.perf_counter()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=("127.0.0.2", 0))
     try:
         connection.request("GET", path)
         response = connection.getresponse()

@@ -49,6 +49,7 @@ from werkzeug.sansio.utils import host_is_trusted
 
 from scorer.games.core import MAX_BODY_BYTES
 from scorer.store.storage import NotYours, Storage, StorageUnavailable
+from scorer.web.client_bounds import ClientBounds
 from scorer.web.examples import Busy
 from scorer.web.guards import (
     LIVE_ANSWERS,
@@ -123,6 +124,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("LISTEN_HOST"),
                                                     os.environ.get("GARDENKIT_HOSTS", ""))
     app.wsgi_app = HostNames(app, listens_everywhere)  # type: ignore[method-assign]
+    app.wsgi_app = ClientBounds(app.wsgi_app)  # type: ignore[method-assign]
     if app.config["PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"],  # type: ignore[method-assign]
                                 x_proto=app.config["PROXIES"], x_host=app.config["PROXIES"])

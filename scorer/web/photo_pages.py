@@ -9,8 +9,9 @@
 The photos are read in memory and dropped with the answer: the form parser keeps uploads in
 memory (never in a temporary file), nothing is saved, and nothing of a photo is logged. A
 photo's bounds (scorer.photo.intake) are checked on its header before it is decoded. The
-worker's one turn for heavy work (scorer.web.examples) is the reading's turn too, so a flood of
-photos keeps the worker's other threads for everyone else.
+worker's one turn for heavy work (scorer.web.examples) is the reading's turn too, and the reading
+runs off the worker's loop (as replays and kit builds do), so a flood of photos gets 503s while
+every other request is answered.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from werkzeug.formparser import parse_form_data
 from pnp.readable import readable_sheets
 from scorer.games import CATALOGUE
 from scorer.photo.intake import MAX_BYTES, PhotoError, PhotoTooLarge
+from scorer.store.green import off_the_loop
 from scorer.web.examples import EXAMPLES, ExamplesBusy
 
 bp = Blueprint("photo", __name__)
@@ -58,9 +60,9 @@ def read_photo(game_id: str):
 
     try:
         photos = _photos()
+        sheets = tuple(sheet for game in CATALOGUE for sheet in readable_sheets(game))
         with EXAMPLES.turn():
-            sheets = tuple(sheet for game in CATALOGUE for sheet in readable_sheets(game))
-            return jsonify(read_photos(photos, game_id, sheets))
+            return jsonify(off_the_loop(lambda: read_photos(photos, game_id, sheets)))
     except RequestEntityTooLarge:
         return jsonify({"error": f"the upload is larger than {MAX_UPLOAD // 1024 // 1024} MB: send at most "
                                  f"{MAX_PHOTOS} photos of at most {MAX_BYTES // 1024 // 1024} MB each"}), 413

@@ -20,9 +20,11 @@ from gunicorn.app.base import BaseApplication
 DEFAULT_WORKERS = 2   # one per core of a small machine
 # Connections one worker holds at once, idle and slow ones included (a greenlet each).
 WORKER_CONNECTIONS = 2000
-# A worker is replaced, gracefully, after this many requests (give or take the jitter): the
-# memory a flood made it grow (to 500-745 MB) goes back to the system.
-MAX_REQUESTS, MAX_REQUESTS_JITTER = 5000, 500
+# A worker is replaced, gracefully, after this many requests plus a random share of the jitter:
+# the memory a flood made it grow (to 500-745 MB) goes back to the system. The jitter is as wide
+# as the count, so two workers under one even flood retire far apart: with 5,000 +- 500 both
+# retired within the same seconds, and nobody was answered until one was back.
+MAX_REQUESTS, MAX_REQUESTS_JITTER = 10_000, 10_000
 
 
 class GardenkitServer(BaseApplication):
