@@ -66,7 +66,11 @@ def test_results_page_on_a_phone_in_local_time(live_server, browser, tmp_path):
         save(live_server, {"players": [{"name": "Ada", "harvested": {"tomato": 3}, "bonus_points": 10},
                                        {"name": "Bo", "harvested": {"carrot": 2}, "bonus_points": 0}]}, "", "propagation")
         page.goto(live_server + "/players/ada")
-        assert page.locator(".per-game th[scope=row]", has_text="Propagation").count() == 1
+        title = page.locator(".per-game th[scope=row]", has_text="Propagation")
+        assert title.count() == 1
+        lines = title.evaluate("th => { const r = document.createRange(); r.selectNodeContents(th); "
+                               "return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }")
+        assert lines == 1, "the game's title breaks inside the word"   # "Propagatio|n" at 390 px
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert errors == []
     finally:
