@@ -253,6 +253,12 @@ def list_players():
 
 # --- pages ----------------------------------------------------------------------------------------
 
+@bp.app_template_global()
+def played_at(saved: dict) -> str:
+    """When the game was played: its start when the players gave one, else its save."""
+    return saved.get("started_at") or saved["saved_at"]
+
+
 @bp.app_template_filter("utc_text")
 def utc_text(iso: str) -> str:
     """2026-11-23T11:40:00+00:00 -> 23 Nov 2026, 11:40 UTC: what a page says before (or
@@ -432,7 +438,7 @@ def _tie_lines(result: dict) -> list[str]:
 def end_screen_svg(saved: dict, title: str) -> str:
     """The end screen to share: the game, the date, the ranking with totals, the winners
     starred and named in words (not by colour alone), and how a tie for the win was settled.
-    The date (id "saved-at") is in UTC here; the page's Share says it again in the reader's
+    The date (id "played-at": when the game began, or else when it was saved) is in UTC here; the page's Share says it again in the reader's
     own time before drawing the picture. svgwrite escapes every text."""
     import svgwrite  # loaded by the first picture, not by every worker's start
 
@@ -441,12 +447,13 @@ def end_screen_svg(saved: dict, title: str) -> str:
     height = picture_height(result)
     winners = result.get("winners", [])
     drawing = svgwrite.Drawing(size=(PICTURE_WIDTH, height), viewBox=f"0 0 {PICTURE_WIDTH} {height}")
-    drawing.set_desc(title=f"{title}: {' & '.join(winners)} won", desc=utc_text(saved["saved_at"]))
+    played = played_at(saved)
+    drawing.set_desc(title=f"{title}: {' & '.join(winners)} won", desc=utc_text(played))
     drawing.add(drawing.rect((0, 0), (PICTURE_WIDTH, height), fill="#fbfaf6"))
     drawing.add(drawing.rect((0, 0), (PICTURE_WIDTH, 8), fill="#00715a"))
     font = {"font_family": "system-ui, 'DejaVu Sans', sans-serif", "fill": "#1d2a22"}
     drawing.add(drawing.text(_short(title), insert=(32, 58), font_size=30, font_weight="bold", **font))
-    drawing.add(drawing.text(utc_text(saved["saved_at"]), insert=(32, 88), font_size=16, id="saved-at",
+    drawing.add(drawing.text(utc_text(played), insert=(32, 88), font_size=16, id="played-at",
                              **{**font, "fill": "#5b6b60"}))
     top = 118
     for index, player in enumerate(players):

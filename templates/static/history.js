@@ -33,7 +33,7 @@
     const response = await fetch(link.href);
     if (!response.ok) throw new Error(`the picture could not be fetched (${response.status})`);
     const svg = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
-    const date = svg.getElementById("saved-at");
+    const date = svg.getElementById("played-at");
     if (date && !Number.isNaN(moment.getTime())) date.textContent = format.format(moment);
     return new XMLSerializer().serializeToString(svg);
   }
@@ -62,7 +62,7 @@
   }
 
   async function share(link, status) {
-    const moment = new Date(link.dataset.savedAt);
+    const moment = new Date(link.dataset.playedAt);
     const name = `${link.dataset.sharePicture}-${localStamp(Number.isNaN(moment.getTime()) ? new Date() : moment)}.png`;
     status.textContent = "Drawing the picture…";
     const file = new File([await pngOf(await localSvg(link, moment))], name, { type: "image/png" });

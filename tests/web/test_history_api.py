@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 import scorer
+from tests.support.found import found
 from tests.support.history_states import IMPOSSIBLE, KIM_WINS, LEE_WINS
 
 
@@ -184,6 +185,19 @@ def test_the_end_screen_picture(client):
         assert f"{player['rank']}." in texts and str(player["total"]) in texts
     assert "<Kim & \"co\">  \u2605 winner" in texts
     assert client.get("/results/999.svg").status_code == 404
+
+
+def test_the_picture_to_share_is_dated_when_the_game_was_played(client):
+    """A game typed in a week later is shared with the day it was played, not the day it was
+    typed in; a game with no start keeps its save time."""
+    played = client.post("/api/results", json={"game": "garden-variety", "state": KIM_WINS,
+                                               "started_at": "2026-11-20T19:00:00Z"}).get_json()["id"]
+    unknown = client.post("/api/results", json={"game": "garden-variety", "state": KIM_WINS}).get_json()
+    svg = client.get(f"/results/{played}.svg").get_data(as_text=True)
+    assert found(r'<text[^>]*id="played-at"[^>]*>([^<]+)</text>', svg) == "20 Nov 2026, 19:00 UTC"
+    assert 'data-played-at="2026-11-20T19:00:00+00:00"' in client.get(f"/results/{played}").get_data(as_text=True)
+    later = client.get(f"/results/{unknown['id']}.svg").get_data(as_text=True)
+    assert found(r'<text[^>]*id="played-at"[^>]*>([^<]+)</text>', later) != "20 Nov 2026, 19:00 UTC"
 
 
 def test_a_save_and_an_edit_carry_when_who_started_and_where_and_refuse_in_words(client):

@@ -295,7 +295,7 @@ def test_a_tie_games_page_and_picture_say_how_it_was_broken(client):
     said = "Ben wins the tie: 5 gnomes (hand included) to 4."
     assert f'<small class="tiebreak-note">{said}</small>' in page
     svg = client.get(f"/results/{result_id}.svg").get_data(as_text=True)
-    assert said in svg and 'id="saved-at"' in svg
+    assert said in svg and 'id="played-at"' in svg
     height = found(r'<svg[^>]* height="(\d+)"', svg)
     assert f'height="{height}"' in found(r'<img class="picture"[^>]*>', page, 0)
 
