@@ -57,11 +57,14 @@ def veggie_bed(crop: str, icon: str, color: str, size: float) -> list[Shape]:
                   ("L", s + bleed, s + bleed), ("L", -bleed, s + bleed), ("Z",)),
                  Style(fill=SOIL_LIGHT, stroke=SOIL, stroke_width=0.3, decorative=True))
     name = crop.capitalize()
+    plate = max(s * 0.13, NAME_SIZE * 1.4)
     return [
         mound,
         filled(leaves, SPROUT, darken(SPROUT, 0.4), 0.25),
         Icon(icon, s * 0.53, s * 0.45, s * 0.6, color),
-        Rect(s * 0.2, s * 0.8, s * 0.6, s * 0.13, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=s * 0.05),
+        # the plate holds the name (descenders too) at the name's fixed size on a small tile
+        Rect(s * 0.12, s * 0.865 - plate / 2, s * 0.76, plate, Style(fill=WHITE, stroke=INK, stroke_width=0.2),
+             radius=s * 0.05),
         Text(s / 2, s * 0.865, name, size=NAME_SIZE, align="center", anchor="middle", face=LOOK.face, fill=INK),
     ]
 
