@@ -522,6 +522,9 @@ def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, least: float
     gaps = [0.0 if rows_shared and _same_size(above, below) and _one_colour([above, below]) else row_gap
             for above, below in zip(shelves, shelves[1:])]
     y = ay + (ah - total - sum(gaps)) / 2
+    if all(piece.component.kind == "sticker" for shelf in shelves for piece in shelf.pieces):
+        # stickers in a band along the top: the sheet is cut under them and the rest kept
+        y = ay + min(EDGE_KEEP_MM, (ah - total - sum(gaps)) / 2)
     slots = []
     for shelf, gap_below in zip(shelves, gaps + [0.0]):
         for piece, x in zip(shelf.pieces, _columns(shelf, ax, aw, bleed, least, shared)):
