@@ -492,7 +492,7 @@ DECK = DeckRules(max_bytes=64 * 1024, max_lines=400, max_cards=4 * data.BOX_CARD
 
 def sheet_order(deck: dict) -> list:
     """The deck's cards in the order they are laid on the sheets: each colour's critters,
-    then two gnome varieties (two rows of one colour) before each three of the other cards.
+    then each three of the other cards followed by two gnome varieties (two rows of one colour).
     On Letter three rows of cards fit a page only when two of them share a cut, which only
     rows of one colour may: so each page of gnomes and the rest still holds nine cards."""
     rows: list = [(card, count) for card, count in deck.items()
@@ -500,7 +500,7 @@ def sheet_order(deck: dict) -> list:
     gnomes = [(card, count) for card, count in deck.items() if card.kind == "gnome"]
     others = [(card, count) for card, count in deck.items() if (card, count) not in rows and card.kind != "gnome"]
     while gnomes or others:
-        rows += gnomes[:2] + others[:3]
+        rows += others[:3] + gnomes[:2]
         gnomes, others = gnomes[2:], others[3:]
     return rows
 

@@ -280,7 +280,7 @@ def test_cards_of_different_colours_on_one_cut_are_found(monkeypatch):
     monkeypatch.setattr(impose_module, "_colours", lambda pieces: {("one", None)})
     problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
                 if p.check == "shared cut"]
-    assert problems and problems[0].startswith("gnome-wishing (#CC79A7) and critter-blue-0-10 (#0072B2) share a cut")
+    assert problems and problems[0].startswith("critter-blue-0-10 (#0072B2) and gnome-copycat (#CC79A7) share a cut")
 
 
 def test_pieces_of_one_colour_may_share_a_cut():
