@@ -8,7 +8,7 @@ from __future__ import annotations
 from pnp.art.shapes import blob, circle, filled, leaf
 from pnp.colors import darken, lighten
 from pnp.icons import register_icon
-from pnp.model import Group, Path, Polygon, Rect, Style
+from pnp.model import Group, Path, Polygon, Rect, Shape, Style
 
 LEAF = "#3C8D2F"
 LEAF_EDGE = "#245A28"
@@ -74,7 +74,7 @@ def market_stall(size: float, color: str) -> Group:
     scallops = sum((circle((7 + k * 14 + 7) * u, 31 * u, 7 * u) for k in range(6)), ())
     posts = Style(fill=WOOD, stroke=WOOD_EDGE, stroke_width=size * 0.012, decorative=True)
     counter = Rect(4 * u, 64 * u, 92 * u, 32 * u, posts, radius=2 * u)
-    crates = []
+    crates: list[Shape] = []
     for k, (icon, tint) in enumerate(((lettuce, "#009E73"), (tomato, "#D55E00"), (carrot, "#E69F00"))):
         x = (9 + k * 29) * u
         crates.append(Group((icon(24 * u, tint),), translate=(x + 1 * u, 44 * u)))

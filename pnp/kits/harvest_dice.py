@@ -31,7 +31,7 @@ LOOK = Look("quicksand", "#6B3B12", "#D55E00", (("look-wheat", "#C98B1B"), ("loo
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("plain six-sided dice (d6), about 16 mm", max(data.DICE_PER_COLOR.values()) * len(data.CROPS)),
-               ("pencils, one per player", 4)),
+               ("glue stick for the die stickers", 1), ("pencils, one per player", 4)),
     assembly=(
         "Print at actual size, one-sided. Score sheets: print the page headed BASIC GAME or the one "
         "headed ADVANCED GAME, for the game you play, once per four players.",
