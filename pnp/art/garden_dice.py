@@ -92,7 +92,7 @@ def special_scene(name: str, size: float) -> list[Shape]:
     if name == "bird":
         return [filled(_cloud(s * 0.03, s * 0.2, s * 0.24) + _cloud(s * 0.74, s * 0.26, s * 0.2), WHITE, "#9CC3DA", 0.25)]
     if name in ("rabbit", "scarecrow"):
-        return [_tufts(((s * 0.12, s * 0.68), (s * 0.88, s * 0.68), (s * 0.2, s * 0.22), (s * 0.82, s * 0.2)))]
+        return [_tufts(((s * 0.12, s * 0.62), (s * 0.88, s * 0.62), (s * 0.2, s * 0.22), (s * 0.82, s * 0.2)))]
     if name == "sundial":
         blooms = ring_of(5, s * 0.14, s * 0.62, 0.1, s * 0.05, s * 0.045) + ring_of(5, s * 0.86, s * 0.62, 0.1, s * 0.05, s * 0.045)
         return [_tufts(((s * 0.14, s * 0.72), (s * 0.86, s * 0.72))), filled(blooms, "#F4A6C8", "#9C4A74", 0.15),
