@@ -37,6 +37,7 @@ from pnp.fonts import cap_height, descent
 from pnp.icons import icon_group
 from pnp.impose import (
     IDENTITY,
+    KEPT_BLEED_MM,
     LASER_BORDER_MM,
     TOLERANCE_MM,
     Affine,
@@ -54,8 +55,6 @@ from pnp.text import layout_lines
 EDGE_MM = 5.0
 MIN_TEXT_PT = 6.0
 LARGE_TEXT_PT = 14.0
-# Printed past a laser's unprinted border, a coloured piece keeps at least this much bleed.
-KEPT_BLEED_MM = 1.2
 # A piece is this much smaller than the space it sits on, both ways: cut a quarter of a
 # millimetre large all round, it still lies inside its space and beside its neighbours.
 FIT_CLEARANCE_MM = 0.5

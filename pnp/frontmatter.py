@@ -40,9 +40,9 @@ PICTURE_SCALES = (2, 3, 4, 5, 6, 8, 10)  # 1:2, 1:3 ...: the largest that fits i
 TEST_CROSS = 3.0           # arm of a duplex test cross
 # What each kind of piece is printed on, heaviest first in STOCK_ORDER: a page is printed on
 # the heaviest stock of its pieces.
-STOCK = {"sticker": "sticker paper", "card": "card", "tile": "card", "token": "card", "marker": "card",
+STOCK = {"sticker": "paper", "card": "card", "tile": "card", "token": "card", "marker": "card",
          "die": "card", "board": "card", "sheet": "paper", "aid": "paper", "pad": "paper"}
-STOCK_ORDER = ("sticker paper", "card", "paper")
+STOCK_ORDER = ("card", "paper")  # stickers print on plain paper and are glued on
 MAX_VARIANTS = 6           # a checklist line names this many variants at most ("blue, red, ...")
 CALIBRATION_MM = 50.0
 
@@ -196,7 +196,7 @@ def page_ranges(pages: list[int]) -> str:
 
 
 def stock(component: Component) -> str:
-    """A sheet of chits is cut into pieces: card, as pieces are (stickers stay on sticker paper)."""
+    """A sheet of chits is cut into pieces: card, as pieces are (stickers stay on paper, glued on)."""
     return "card" if component.chits and component.kind != "sticker" else STOCK[component.kind]
 
 

@@ -53,6 +53,7 @@ MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --
 # the page margin where they can, so some of their bleed is printed past that border.
 LASER_BORDER_MM = 4.2
 EDGE_KEEP_MM = 1.0
+KEPT_BLEED_MM = 1.2      # the least bleed printed past that border, on a page too tight for EDGE_KEEP_MM
 MARK_GAP_MM = 0.1        # cut ticks stop this far from any trim box
 MARK_LENGTH_MM = 5.0
 MARK_MIN_MM = 0.8        # a shorter tick is dropped (it would be lost in the cut)
@@ -465,7 +466,8 @@ def _pages(components: Sequence[Component], area: Rect4, gap: float) -> list[lis
             return edged
         return [repacked for page in tight
                 for repacked in (_paginate(sorted(_page_pieces(page), key=lambda piece: -piece.height), kept, gap)
-                                 if _used(page, gap) > kept[3] + EPS and not _one_colour(page) else [page])]
+                                 if _used(page, gap) > kept[3] + EPS and not _colour_gutters_fit(page, area, gap)
+                                 else [page])]
 
     two_sided: list[list[Shelf]] = []
     one_sided: list[list[Shelf]] = []
@@ -512,6 +514,16 @@ def _one_colour(shelves: list[Shelf]) -> bool:
     return all(len(_colours(above.pieces + below.pieces)) == 1 for above, below in zip(shelves, shelves[1:]))
 
 
+def _colour_gutters_fit(page: list[Shelf], area: Rect4, least: float) -> bool:
+    """Can a page too tight for a gutter between every two rows still be laid out with its
+    rows of one colour edge to edge, a gutter only where the colour changes, and its outer
+    rows keeping KEPT_BLEED_MM of bleed past a laser's unprinted border?"""
+    changes = sum(1 for above, below in zip(page, page[1:])
+                  if not (_same_size(above, below) and _one_colour([above, below])))
+    margin = LASER_BORDER_MM + KEPT_BLEED_MM - PAGE_MARGIN_MM
+    return _used(page, 0.0) + least * changes + 2 * margin <= area[3] + EPS
+
+
 def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, least: float, shared: bool) -> list[Slot]:
     ax, ay, aw, ah = area
     total = sum(shelf.height for shelf in shelves)
@@ -522,6 +534,9 @@ def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, least: float
     gaps = [0.0 if rows_shared and _same_size(above, below) and _one_colour([above, below]) else row_gap
             for above, below in zip(shelves, shelves[1:])]
     y = ay + (ah - total - sum(gaps)) / 2
+    if all(piece.component.kind == "sticker" for shelf in shelves for piece in shelf.pieces):
+        # stickers in a band along the top: the sheet is cut under them and the rest kept
+        y = ay + min(EDGE_KEEP_MM, (ah - total - sum(gaps)) / 2)
     slots = []
     for shelf, gap_below in zip(shelves, gaps + [0.0]):
         for piece, x in zip(shelf.pieces, _columns(shelf, ax, aw, bleed, least, shared)):

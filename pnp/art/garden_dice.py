@@ -57,11 +57,14 @@ def veggie_bed(crop: str, icon: str, color: str, size: float) -> list[Shape]:
                   ("L", s + bleed, s + bleed), ("L", -bleed, s + bleed), ("Z",)),
                  Style(fill=SOIL_LIGHT, stroke=SOIL, stroke_width=0.3, decorative=True))
     name = crop.capitalize()
+    plate = max(s * 0.13, NAME_SIZE * 1.4)
     return [
         mound,
         filled(leaves, SPROUT, darken(SPROUT, 0.4), 0.25),
         Icon(icon, s * 0.53, s * 0.45, s * 0.6, color),
-        Rect(s * 0.2, s * 0.8, s * 0.6, s * 0.13, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=s * 0.05),
+        # the plate holds the name (descenders too) at the name's fixed size on a small tile
+        Rect(s * 0.12, s * 0.865 - plate / 2, s * 0.76, plate, Style(fill=WHITE, stroke=INK, stroke_width=0.2),
+             radius=s * 0.05),
         Text(s / 2, s * 0.865, name, size=NAME_SIZE, align="center", anchor="middle", face=LOOK.face, fill=INK),
     ]
 
@@ -89,7 +92,7 @@ def special_scene(name: str, size: float) -> list[Shape]:
     if name == "bird":
         return [filled(_cloud(s * 0.03, s * 0.2, s * 0.24) + _cloud(s * 0.74, s * 0.26, s * 0.2), WHITE, "#9CC3DA", 0.25)]
     if name in ("rabbit", "scarecrow"):
-        return [_tufts(((s * 0.12, s * 0.68), (s * 0.88, s * 0.68), (s * 0.2, s * 0.22), (s * 0.82, s * 0.2)))]
+        return [_tufts(((s * 0.12, s * 0.62), (s * 0.88, s * 0.62), (s * 0.2, s * 0.22), (s * 0.82, s * 0.2)))]
     if name == "sundial":
         blooms = ring_of(5, s * 0.14, s * 0.62, 0.1, s * 0.05, s * 0.045) + ring_of(5, s * 0.86, s * 0.62, 0.1, s * 0.05, s * 0.045)
         return [_tufts(((s * 0.14, s * 0.72), (s * 0.86, s * 0.72))), filled(blooms, "#F4A6C8", "#9C4A74", 0.15),

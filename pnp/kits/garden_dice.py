@@ -54,18 +54,28 @@ GUIDE = KitGuide(
 )
 
 # --- sizes (mm) --------------------------------------------------------------------------------
-TILE = 30.0                      # every square tile
+# house: 24 mm tiles, so that every tile, token and disc of the kit prints on one two-sided
+# sheet of card on Letter or A4 (8 or 7 tiles a row), the board on two sheets.
+TILE = 24.0                      # every square tile
 CELL = TILE + 2.0                # a garden space: a tile with a little room round it
-TRACK_CELL = 10.1
-# A square loop of n cells a side has 4n - 4 cells: n follows from the track's length.
-TRACK_PER_SIDE = (data.TRACK_SPACES + 4) // 4
-BOARD = TRACK_PER_SIDE * TRACK_CELL
+# house: 12 mm score-track spaces, so a 3/8 inch disc has room to spare and the discs of
+# players sharing a space can be stacked a little off-centre, each colour showing.
+TRACK_CELL = 12.0
+# The track is a rectangular loop round the garden: TRACK_DOWN cells down each side (the
+# board's height, 264 mm, fits a Letter or A4 page), the rest across; a loop of a by d cells
+# has 2(a + d) - 4 of them.
+TRACK_DOWN = 22
+TRACK_ACROSS = (data.TRACK_SPACES + 4) // 2 - TRACK_DOWN
+BOARD_W, BOARD_H = TRACK_ACROSS * TRACK_CELL, TRACK_DOWN * TRACK_CELL
 GARDEN = data.BOARD_SIZE * CELL
-GARDEN_AT = (BOARD - GARDEN) / 2  # the garden is centred inside the track
+# The garden is centred: its middle grid line is the board's middle, where the two halves join.
+GARDEN_X, GARDEN_Y = (BOARD_W - GARDEN) / 2, (BOARD_H - GARDEN) / 2
 MARKER = 13.0                    # die faces naming rows and columns
+MARKER_GAP = 21.0                # from a marker's centre to the garden's edge
+MARGIN_TO_MARKERS = MARKER_GAP + MARKER / 2 + 4.0  # the crop legend keeps left of the row markers
 SUN_TOKEN = 22.0
 LAP_TOKEN = 18.0
-DISC = 25.4 * 3 / 8             # a 3/8 inch craft punch (9.5 mm): on a 10.1 mm track space, 0.57 mm to spare
+DISC = 25.4 * 3 / 8             # a 3/8 inch craft punch (9.5 mm): on a 12 mm track space, 2.5 mm to spare
 AID_W, AID_H = 95.0, 130.0
 PAD_W, PAD_H = 95.0, 128.0       # four score sheets to a page: a pad
 PAD_SHEETS = 4
@@ -221,10 +231,11 @@ def crop_icon(crop: str) -> str:
 
 # --- small drawing helpers ------------------------------------------------------------------------
 
-def value_badge(value: int, cx: float = 6.2, cy: float = 6.2, r: float = 3.6) -> Group:
+def value_badge(value: int) -> Group:
     """The point value in the top-left corner, as the rulebook's tiles show it."""
-    return Group.of(Circle(cx, cy, r, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
-                    Text(cx, cy, str(value), size=4.6, align="center", anchor="middle", bold=True, fill=INK))
+    centre, r = TILE * 0.2, TILE * 0.13
+    return Group.of(Circle(centre, centre, r, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
+                    Text(centre, centre, str(value), size=4.0, align="center", anchor="middle", bold=True, fill=INK))
 
 
 def caption(text: str, y: float, width: float = TILE, size: float = 2.6, fill: str = INK,
@@ -254,9 +265,10 @@ def veggie_face(crop: str) -> Face:
 
 
 def special_face(icon: str, color: str, name: str, note: str, background: str) -> Face:
-    return Face(Group.of(*art.special_scene(name, TILE), Icon(icon, TILE / 2, 13.0, 17.0, color),
-                         caption(name.upper(), 23.6, size=2.8),
-                         caption(note, 26.8, size=2.2, bold=False)), background=background)
+    # the words keep 3 mm inside the trim: a tile may share its cut with its neighbour
+    return Face(Group.of(*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
+                         caption(name.upper(), TILE * 0.71, size=2.6),
+                         caption(note, TILE * 0.82, size=2.2, bold=False)), background=background)
 
 
 def crop_tiles() -> list[Component]:
@@ -267,8 +279,8 @@ def crop_tiles() -> list[Component]:
 def special_tiles() -> list[Component]:
     bird = special_face("garden-dice-bird", OKABE_ITO["sky_blue"], "bird", "eats seeds", "#E3F1FA")
     rabbit = special_face("garden-dice-rabbit", "#B8A48C", "rabbit", "eats veggies", "#EEF5E4")
-    sundial = special_face("garden-dice-sundial", "#D9D2C0", "sundial", "changes coordinates", "#F5F1E6")
-    scarecrow = special_face("garden-dice-scarecrow", OKABE_ITO["blue"], "scarecrow", "guards your tiles",
+    sundial = special_face("garden-dice-sundial", "#D9D2C0", "sundial", "nudges a die", "#F5F1E6")
+    scarecrow = special_face("garden-dice-scarecrow", OKABE_ITO["blue"], "scarecrow", "guards seeds",
                              "#F6EEDD")
     rock = special_face("garden-dice-rock", STONE, "rock", "blocks critters", "#E4E4E0")
     return [Component("bird-rabbit", "tile", TILE, TILE, bird, rabbit, count=data.CRITTER_TILES,
@@ -315,73 +327,111 @@ def discs() -> list[Component]:
 # --- the board -------------------------------------------------------------------------------------------
 
 def garden_space(row: int, col: int) -> Group:
-    x, y = GARDEN_AT + (col - 1) * CELL, GARDEN_AT + (row - 1) * CELL
+    x, y = GARDEN_X + (col - 1) * CELL, GARDEN_Y + (row - 1) * CELL
     star = (row, col) in data.STAR_SPACES
     shapes: list[Shape] = [Rect(x, y, CELL, CELL, Style(fill=STAR_SOIL if star else SOIL, stroke=FENCE,
                                                         stroke_width=0.3))]
     if star:
-        shapes += [Icon("star", x + CELL / 2, y + CELL / 2 - 2.5, 15.0, OKABE_ITO["orange"]),
-                   Text(x + CELL / 2, y + CELL - 6.0, f"×{data.STAR_MULTIPLIER}", size=4.0, align="center",
+        shapes += [Icon("star", x + CELL / 2, y + CELL * 0.42, CELL * 0.5, OKABE_ITO["orange"]),
+                   Text(x + CELL / 2, y + CELL * 0.8, f"×{data.STAR_MULTIPLIER}", size=3.6, align="center",
                         anchor="middle", bold=True, fill=darken(OKABE_ITO["orange"], 0.4))]
     return Group(tuple(shapes))
 
 
 def markers() -> Group:
     """Die faces naming each row (left of the garden) and column (above it)."""
-    band = (GARDEN_AT + TRACK_CELL) / 2  # centre of the strip between track and garden
+    above, left = GARDEN_Y - MARKER_GAP, GARDEN_X - MARKER_GAP  # the markers' centres
     shapes: list[Shape] = []
     for value in data.DIE_FACES[:data.BOARD_SIZE]:
-        centre = GARDEN_AT + (value - 0.5) * CELL
         face = Group.of(die_face(value, MARKER, pip_color=INK, face_color=WHITE, radius=1.6),
                         Rect(0, 0, MARKER, MARKER, Style(stroke=INK, stroke_width=0.3), radius=1.6))
-        shapes.append(Group((face,), translate=(centre - MARKER / 2, band - MARKER / 2)))
-        shapes.append(Group((face,), translate=(band - MARKER / 2, centre - MARKER / 2)))
+        shapes.append(Group((face,), translate=(GARDEN_X + (value - 0.5) * CELL - MARKER / 2, above - MARKER / 2)))
+        shapes.append(Group((face,), translate=(left - MARKER / 2, GARDEN_Y + (value - 0.5) * CELL - MARKER / 2)))
     # In the corner between the two rows of markers: which way columns and rows count.
-    shapes += [Text(band + 3.5, band - 4.0, "column", size=2.4, align="right", anchor="middle", fill=INK),
-               Icon("arrow", band + 7.0, band - 4.0, 4.0, INK),
-               Text(band - 3.5, band + 3.0, "row", size=2.4, align="right", anchor="middle", fill=INK),
-               Group.of(Icon("arrow", 0, 0, 4.0, INK), translate=(band - 1.0, band + 4.0), rotate=90)]
+    shapes += [Text(left + 3.5, above - 4.0, "column", size=2.4, align="right", anchor="middle", fill=INK),
+               Icon("arrow", left + 7.0, above - 4.0, 4.0, INK),
+               Text(left - 3.5, above + 3.0, "row", size=2.4, align="right", anchor="middle", fill=INK),
+               Group.of(Icon("arrow", 0, 0, 4.0, INK), translate=(left - 1.0, above + 4.0), rotate=90)]
+    return Group(tuple(shapes))
+
+
+def crop_legend() -> Group:
+    """Left of the row markers: the five crops, cheapest first, each with its value badge
+    (set off from the row markers, so a value never reads as a row)."""
+    x0 = TRACK_CELL + 4.0
+    middle = (x0 + GARDEN_X - MARGIN_TO_MARKERS) / 2
+    step = 30.0
+    top = GARDEN_Y + (GARDEN - step * len(data.CROPS)) / 2
+    shapes: list[Shape] = [Text(middle, top - 4.0, "Seed values", size=4.0, align="center", bold=True,
+                                fill=darken(FENCE, 0.2), face=look(TITLE).face)]
+    for index, crop in enumerate(data.CROPS):
+        y = top + (index + 0.5) * step
+        shapes += [Circle(x0 + 6.0, y - 2.0, 5.0, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
+                   Text(x0 + 6.0, y - 2.0, str(data.CROP_VALUES[crop]), size=5.0, align="center", anchor="middle",
+                        bold=True, fill=INK),
+                   Icon(crop_icon(crop), x0 + 25.0, y - 3.0, 16.0, CROP_COLORS[crop]),
+                   Text(x0 + 25.0, y + 8.4, crop, size=2.8, align="center", anchor="middle", fill=INK)]
+    return Group(tuple(shapes))
+
+
+def special_legend(x0: float, x1: float, y: float) -> Group:
+    """The special tiles as they look, with what each does, in a row."""
+    tiles = (("garden-dice-bird", OKABE_ITO["sky_blue"], "bird"), ("garden-dice-rabbit", "#B8A48C", "rabbit"),
+             ("garden-dice-sundial", "#D9D2C0", "sundial"), ("garden-dice-scarecrow", OKABE_ITO["blue"], "scarecrow"),
+             ("garden-dice-rock", STONE, "rock"))
+    step = (x1 - x0) / len(tiles)
+    shapes: list[Shape] = []
+    for index, (icon, colour, name) in enumerate(tiles):
+        cx = x0 + (index + 0.5) * step
+        shapes += [Icon(icon, cx, y, step * 0.8, colour),
+                   Text(cx, y + step * 0.55, name, size=2.4, align="center", anchor="middle", fill=INK)]
     return Group(tuple(shapes))
 
 
 def board_notes() -> Group:
-    """The title and two reminders in the strips below and right of the garden."""
-    band = BOARD - (GARDEN_AT + TRACK_CELL) / 2
-    middle = BOARD / 2
-    right = Group.of(Text(0, 0, f"Star space: a veggie harvested here scores ×{data.STAR_MULTIPLIER}, unless its "
-                                f"owner's scarecrow gives +{data.SCARECROW_BONUS} instead",
-                          size=2.8, align="center", anchor="middle", fill=INK),
-                     translate=(band, middle), rotate=90)
-    # The wordmark and the track note each in one half of the strip: the board's seam runs down the middle.
-    return Group.of(wordmark(TITLE, (TRACK_CELL + middle) / 2, band, 9.0, align="center",
-                             max_width=middle - TRACK_CELL - 4.0, middle=True)[0],
-                    Text((middle + BOARD - TRACK_CELL) / 2, band,
-                         f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on from 0 and take "
-                         f"a +{data.TRACK_SPACES} lap token", size=2.8, align="center", anchor="middle", fill=INK),
-                    right)
+    """The title under the garden's left half; the star and track notes right of the garden."""
+    x0, x1 = GARDEN_X + GARDEN + 6.0, BOARD_W - TRACK_CELL - 6.0
+    middle = (x0 + x1) / 2
+    band = (GARDEN_Y + GARDEN + BOARD_H - TRACK_CELL) / 2
+    star = Group.of(Icon("star", middle, GARDEN_Y + 10.0, 16.0, OKABE_ITO["orange"]),
+                    Text(middle, GARDEN_Y + 21.0, f"Star space: a veggie harvested here scores ×{data.STAR_MULTIPLIER}, "
+                                                  f"unless its owner's scarecrow gives +{data.SCARECROW_BONUS} instead",
+                         size=3.0, align="center", anchor="top", fill=INK, max_width=x1 - x0))
+    lap_y = GARDEN_Y + GARDEN * 0.55
+    track = Group.of(Circle(middle, lap_y, 9.0, Style(fill="#F2F2F2", stroke=INK, stroke_width=0.3)),
+                     Text(middle, lap_y, f"+{data.TRACK_SPACES}", size=5.0, align="center", anchor="middle", bold=True,
+                          fill=INK),
+                     Text(middle, lap_y + 12.0,
+                          f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on from 0 and take "
+                          f"a +{data.TRACK_SPACES} lap token", size=3.0, align="center", anchor="top", fill=INK,
+                          max_width=x1 - x0))
+    # The wordmark keeps to the board's left half: the two halves join down the middle.
+    title = wordmark(TITLE, (TRACK_CELL + BOARD_W / 2) / 2, band, 12.0, align="center",
+                     max_width=BOARD_W / 2 - TRACK_CELL - 8.0, middle=True)[0]
+    return Group.of(title, star, track, special_legend(x0, x1, GARDEN_Y + GARDEN + 4.0))
 
 
 def board_face() -> Face:
     highlight = {n: (OKABE_ITO["yellow"] if n % 10 == 0 else "#FBF6D0") for n in range(0, data.TRACK_SPACES, 5)}
-    track = perimeter_track(BOARD, BOARD, TRACK_CELL, start=0, highlight=highlight,
-                            style=Style(stroke=FENCE, stroke_width=0.3), number_size=3.4)
+    track = perimeter_track(BOARD_W, BOARD_H, TRACK_CELL, start=0, highlight=highlight,
+                            style=Style(stroke=FENCE, stroke_width=0.3), number_size=3.8)
     spaces = [garden_space(r, c) for r in range(1, data.BOARD_SIZE + 1) for c in range(1, data.BOARD_SIZE + 1)]
-    fence = Rect(GARDEN_AT, GARDEN_AT, GARDEN, GARDEN, Style(stroke=FENCE, stroke_width=1.4))
-    inner = Rect(TRACK_CELL, TRACK_CELL, BOARD - 2 * TRACK_CELL, BOARD - 2 * TRACK_CELL,
+    fence = Rect(GARDEN_X, GARDEN_Y, GARDEN, GARDEN, Style(stroke=FENCE, stroke_width=1.4))
+    inner = Rect(TRACK_CELL, TRACK_CELL, BOARD_W - 2 * TRACK_CELL, BOARD_H - 2 * TRACK_CELL,
                  Style(fill=GRASS, decorative=True))
-    return Face(Group((inner, track, *spaces, fence, markers(), board_notes())), background=WHITE)
+    return Face(Group((inner, track, *spaces, fence, markers(), crop_legend(), board_notes())), background=WHITE)
 
 
 def board_spaces() -> tuple[Space, ...]:
     """Where tiles and discs go: the garden's spaces and the track's cells."""
-    garden = [Space("garden", (GARDEN_AT + c * CELL, GARDEN_AT + r * CELL, CELL, CELL))
+    garden = [Space("garden", (GARDEN_X + c * CELL, GARDEN_Y + r * CELL, CELL, CELL))
               for r in range(data.BOARD_SIZE) for c in range(data.BOARD_SIZE)]
-    track = [Space("track", cell) for cell in perimeter_cells(BOARD, BOARD, TRACK_CELL)]
+    track = [Space("track", cell) for cell in perimeter_cells(BOARD_W, BOARD_H, TRACK_CELL)]
     return (*garden, *track)
 
 
 def board() -> Component:
-    return Component("board", "board", BOARD, BOARD, board_face(), spaces=board_spaces())
+    return Component("board", "board", BOARD_W, BOARD_H, board_face(), spaces=board_spaces())
 
 
 # --- player aid and scoring pad ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Garden Variety print kit: the 54-card deck, a shared card back, the custom die as a cube
-net, and a two-sided rules-summary card.
+"""Garden Variety print kit: the 54-card deck, a shared card back, the custom die's faces as
+stickers for a stock 16 mm die, and two rules-summary cards.
 
 The deck comes from scorer/games/garden_variety/data.py (its deck.csv, or an owner's own
 list through `--deck`), so the printed cards and the scorer agree. Every card says what it is
@@ -22,7 +22,7 @@ from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import DeckMistakes, DeckRules
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
-from pnp.parts import cube_net, ellipse, text_column
+from pnp.parts import STICKER_NOTE_W, ellipse, sticker_note, text_column
 from scorer.games.garden_variety import data
 
 GAME_ID = data.GAME_ID
@@ -33,17 +33,20 @@ LOOK = Look("leckerli-one", "#6B2D5C", "#E69F00",
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
-    box_items=(("glue stick for the die", 1),),
+    box_items=(("blank or plain six-sided die, about 16 mm", 1), ("glue stick for the die stickers", 1)),
     assembly=(
         "Cut the 54 cards on their crop marks; sleeves over a playing card make them sturdier.",
-        "Die: cut the net on the solid lines, fold the dashed lines, glue the grey tabs inside.",
+        "Die stickers (page {pages of die-stickers}, plain paper): cut the page across on the dashed line "
+        "under them and keep the rest; trim the sheet on its corner ticks, cut between the faces and glue one "
+        "on each side of a 16 mm die, each column's two faces on opposite sides. The kit prints no paper cube: "
+        "a stock die rolls true.",
         "Cut the two rules-summary cards.",
     ),
-    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die on card.",
+    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers on plain paper.",
 )
 
 CARD_W, CARD_H = 63.5, 88.9
-DIE_FACE_MM = 18.0
+DIE_STICKER = 12.0  # a die sticker's side: the flat of a stock 16 mm die with rounded edges
 
 CRITTER_COLORS = {"blue": OKABE_ITO["blue"], "red": OKABE_ITO["vermillion"],
                   "green": OKABE_ITO["bluish_green"], "yellow": OKABE_ITO["yellow"]}
@@ -371,29 +374,43 @@ def card_face(card) -> Face:
 # --- the die and the rules card --------------------------------------------------------------
 
 def die_face(label: str) -> Group:
-    s = DIE_FACE_MM
+    s = DIE_STICKER
     shapes: list[Shape] = [Rect(0, 0, s, s, Style(fill="#FFFFFF", decorative=True))]
     if label == data.DIE_LABELS[data.CHAOS]:
-        shapes += [Text(s / 2, s * 0.44, "!", size=10, align="center", anchor="middle", bold=True, fill=GNOME_INK),
-                   Text(s / 2, s * 0.82, "chaos", size=2.6, align="center", anchor="middle", bold=True, fill=INK)]
+        shapes += [Text(s / 2, s * 0.4, "!", size=6.5, align="center", anchor="middle", bold=True, fill=GNOME_INK),
+                   Text(s / 2, s * 0.8, "chaos", size=2.2, align="center", anchor="middle", bold=True, fill=INK)]
     else:
-        shapes += [Text(s / 2, s / 2, label, size=9 if len(label) == 1 else 8, align="center", anchor="middle",
+        shapes += [Text(s / 2, s / 2, label, size=6.0 if len(label) == 1 else 5.4, align="center", anchor="middle",
                         bold=True, fill=INK)]
         if label in ("0", "10"):  # a line under the number, so the face has an unambiguous "up"
-            shapes.append(Line(s * 0.3, s * 0.8, s * 0.7, s * 0.8, Style(stroke=INK, stroke_width=0.5)))
+            shapes.append(Line(s * 0.3, s * 0.82, s * 0.7, s * 0.82, Style(stroke=INK, stroke_width=0.4)))
     return Group(tuple(shapes))
 
 
-# Net cells: top, left, front, right, back, bottom; opposite faces sum to 10 where they can
-# (0|10, 3|7) and 5 faces the chaos face.
-DIE_NET_ORDER = (0, 3, 5, 7, data.CHAOS, 10)
+# The faces in pairs that go on opposite sides, one pair to a column of the strip: they sum to
+# 10 where they can (0|10, 3|7), and 5 faces the chaos face.
+DIE_PAIRS = ((0, 10), (3, 7), (5, data.CHAOS))
 
 
-def die_net() -> Component:
-    net = cube_net([die_face(data.DIE_LABELS[value]) for value in DIE_NET_ORDER], DIE_FACE_MM)
-    caption = Text(0.5, net.height - 1.0, "Garden Variety die\ncut solid lines, fold dashed, glue grey tabs",
-                   size=2.3, anchor="bottom", fill="#555555", max_width=DIE_FACE_MM - 1)
-    return Component("die-net", "die", net.width, net.height, Face(Group((net.shapes, caption))), outline="polygon")
+def die_stickers() -> Component:
+    """The six faces as one sheet of stickers for a stock 16 mm die, each column a pair of
+    opposite faces: trimmed on its corner ticks, then cut between the faces (a sheet of chits)."""
+    columns, rows = len(DIE_PAIRS), 2
+    lines = Style(stroke="#999999", stroke_width=0.25)
+    shapes: list[Shape] = [Group((die_face(data.DIE_LABELS[value]),), translate=(column * DIE_STICKER, row * DIE_STICKER))
+                           for column, pair in enumerate(DIE_PAIRS) for row, value in enumerate(pair)]
+    shapes += [Line(column * DIE_STICKER, 0, column * DIE_STICKER, rows * DIE_STICKER, lines)
+               for column in range(1, columns)]
+    shapes.append(Line(0, DIE_STICKER, columns * DIE_STICKER, DIE_STICKER, lines))
+    return Component("die-stickers", "sticker", columns * DIE_STICKER, rows * DIE_STICKER, Face(Group(tuple(shapes))),
+                     chits=(columns, rows))
+
+
+def sticker_page_note() -> Component:
+    text = ("Six faces for a stock 16 mm die: trim the sheet on its corner ticks, cut between the faces and glue "
+            "them on, each column's two faces on opposite sides (0 and 10, 3 and 7, 5 and the chaos face !).")
+    return Component("sticker-note", "sticker", STICKER_NOTE_W, 19.0,
+                     Face(sticker_note(f"{TITLE}: die stickers", text)))
 
 
 RULES_PLAY = (
@@ -473,8 +490,23 @@ ACCEPTS_DECK = True
 DECK = DeckRules(max_bytes=64 * 1024, max_lines=400, max_cards=4 * data.BOX_CARDS, count_cards=count_deck)
 
 
+def sheet_order(deck: dict) -> list:
+    """The deck's cards in the order they are laid on the sheets: each colour's critters,
+    then each three of the other cards followed by two gnome varieties (two rows of one colour).
+    On Letter three rows of cards fit a page only when two of them share a cut, which only
+    rows of one colour may: so each page of gnomes and the rest still holds nine cards."""
+    rows: list = [(card, count) for card, count in deck.items()
+                  if card.kind == "critter" and card.number != data.RARE_NUMBER]
+    gnomes = [(card, count) for card, count in deck.items() if card.kind == "gnome"]
+    others = [(card, count) for card, count in deck.items() if (card, count) not in rows and card.kind != "gnome"]
+    while gnomes or others:
+        rows += others[:3] + gnomes[:2]
+        gnomes, others = gnomes[2:], others[3:]
+    return rows
+
+
 def components(options: KitOptions) -> list[Component]:
     back = card_back(dark=options.dark_backs)
     cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count)
-             for card, count in load_deck(options).items()]
-    return cards + rules_cards() + [die_net()]
+             for card, count in sheet_order(load_deck(options))]
+    return cards + rules_cards() + [die_stickers(), sticker_page_note()]

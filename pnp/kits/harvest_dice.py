@@ -12,12 +12,13 @@ circles (5 mm) are still easy to draw in and cross with a pencil.
 from __future__ import annotations
 
 from pnp import readable
+from pnp.art import harvest_dice as art  # noqa: F401  (registers the vegetable and market drawings)
 from pnp.art.looks import Look, look, wordmark
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
-from pnp.parts import PIPS, die_face
+from pnp.parts import PIPS, STICKER_NOTE_W, die_face, sticker_note
 from pnp.sheets import ReadableSheet, Region
 from pnp.text import layout_lines
 from scorer.games.harvest_dice import data
@@ -30,22 +31,24 @@ LOOK = Look("quicksand", "#6B3B12", "#D55E00", (("look-wheat", "#C98B1B"), ("loo
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("plain six-sided dice (d6), about 16 mm", max(data.DICE_PER_COLOR.values()) * len(data.CROPS)),
-               ("pencils, one per player", 4)),
+               ("glue stick for the die stickers", 1), ("pencils, one per player", 4)),
     assembly=(
         "Print at actual size, one-sided. Score sheets: print the page headed BASIC GAME or the one "
         "headed ADVANCED GAME, for the game you play, once per four players.",
         "Cut the score sheets apart on their crop marks; each player takes a sheet of the game "
         "you play (basic or advanced).",
-        "Die stickers: trim each colour's sheet on its corner ticks, cut along its lines and stick a row "
-        "of six faces on each plain die.",
+        "Die stickers (plain paper and a glue stick, or label paper): cut the page across on the dashed line "
+        "under them and keep the rest; trim each colour's sheet on its corner ticks, cut along its lines and "
+        "glue a column of six faces on each plain die.",
         "Cut out the pig marker, fold it on the dashed line so it stands.",
     ),
-    paper="Score sheets on plain 80-100 g/m² paper; stickers on sticker paper; the pig on card.",
+    paper="Score sheets and die stickers on plain 80-100 g/m² paper (glue the stickers on); the pig on card.",
 )
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
 CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": OKABE_ITO["vermillion"],
               "carrot": OKABE_ITO["orange"]}
+VEGGIE_ART = {crop: f"harvest-{crop}" for crop in data.CROPS}  # the vegetables drawn (pnp.art.harvest_dice)
 PIG_PINK = lighten(OKABE_ITO["reddish_purple"], 0.35)
 
 SHEET_W, SHEET_H = 94.0, 128.0
@@ -58,6 +61,7 @@ GRID = Style(stroke=INK, stroke_width=0.35)
 FAINT = "#707070"  # hints a pencil writes over: light, yet 4.9:1 on white
 LABEL = 2.6          # text size of labels, mm (about 7.4 pt)
 
+STALL_X = 75.0       # the market stall's centre on the score sheet, right of the last market circle
 GARDEN_HEAD = 5.5    # die faces over the garden columns
 STICKER = 12.0       # side of a die sticker, for 16 mm dice
 PIP = 0.19            # a pip's box as a share of the sticker: a six's pips stay 0.8 mm or more apart, not bars
@@ -146,6 +150,8 @@ def score_sheet(mode: str) -> Group:
     shapes.append(legend(MARGIN, tops["legend"]))
     shapes.append(pig(MARGIN, tops["pig"]))
     shapes.append(markets(MARGIN, tops["markets"], mode))
+    # the market stall, right of the market circles and below the side marker: nothing is read there
+    shapes.append(Icon("harvest-market", STALL_X, tops["markets"] + 13.5, 15.0, OKABE_ITO["vermillion"]))
     low_corner = BOTTOM_MARKER + readable.INSET  # the bottom ones' room beside the score boxes
     shapes.append(score_boxes(low_corner + 1, tops["score"], mode, SHEET_W - 2 * low_corner - 2))
     shapes.append(readable.marker_shapes(sheet_markers(mode)))
@@ -324,6 +330,8 @@ def start_marker() -> Group:
 
     def side() -> Group:
         return Group.of(Icon("harvest-pig", MARKER_W / 2, half * 0.45, 18.0, PIG_PINK),
+                        *(Icon(VEGGIE_ART[crop], x, half * 0.5, 11.0, CROP_COLOR[crop])
+                          for crop, x in (("lettuce", 13.0), ("carrot", MARKER_W - 13.0))),
                         label(MARKER_W / 2, half - 4.0, "START PLAYER", size=4.0, bold=True, align="center"))
     fold = Line(0, half, MARKER_W, half, Style(stroke=INK, stroke_width=0.2, dash=(1.5, 1.5)))
     upside_down = Group((side(),), translate=(MARKER_W, half), rotate=180.0)
@@ -369,7 +377,7 @@ def rules_card() -> Group:
                     Line(MARGIN, MARGIN + 7.6, SHEET_W - MARGIN - 10.0, MARGIN + 7.6,
                          Style(stroke=look(TITLE).accent, stroke_width=0.5))]
     for number, crop in enumerate(data.CROPS):
-        shapes.append(Icon(data.CROP_SHAPE[crop], SHEET_W - MARGIN - 26.0 + number * 6.0, MARGIN + 3.0, 4.0,
+        shapes.append(Icon(VEGGIE_ART[crop], SHEET_W - MARGIN - 30.0 + number * 7.0, MARGIN + 2.6, 6.5,
                            CROP_COLOR[crop]))
     y = MARGIN + 9.5
     for heading, text in SUMMARY:
@@ -387,42 +395,42 @@ def _line_count(text: Text) -> int:
 
 
 def sticker_sheet(crop: str) -> Component:
-    """A crop's die stickers as one sheet of chits in its colour, a row of six faces per die:
+    """A crop's die stickers as one sheet of chits in its colour, a column of six faces per
+    die, so the three crops' sheets stand side by side in one band across the top of the page:
     trimmed on its corner ticks, then cut along its lines, one cut per line for a whole row or
     column of stickers. The colour runs past the trim (bleed), and neighbours of one colour
     share their cuts."""
     dice = data.DICE_PER_COLOR[max(data.DICE_PER_COLOR)]
-    columns = len(data.DIE_FACES)
+    faces = len(data.DIE_FACES)
     color = CROP_COLOR[crop]
-    width, height = columns * STICKER, dice * STICKER
+    width, height = dice * STICKER, faces * STICKER
     lines = Style(stroke=darken(color, 0.45), stroke_width=0.25)
     shapes: list[Shape] = [Rect(-3.0, -3.0, width + 6.0, height + 6.0, Style(fill=color))]
-    shapes += [sticker_face((face - 1) * STICKER, row * STICKER, STICKER, face, crop)
-               for row in range(dice) for face in data.DIE_FACES]
-    shapes += [Line(column * STICKER, 0, column * STICKER, height, lines) for column in range(1, columns)]
-    shapes += [Line(0, row * STICKER, width, row * STICKER, lines) for row in range(1, dice)]
+    shapes += [sticker_face(die * STICKER, (face - 1) * STICKER, STICKER, face, crop)
+               for die in range(dice) for face in data.DIE_FACES]
+    shapes += [Line(column * STICKER, 0, column * STICKER, height, lines) for column in range(1, dice)]
+    shapes += [Line(0, row * STICKER, width, row * STICKER, lines) for row in range(1, faces)]
     return Component(f"stickers-{crop}", "sticker", width, height, Face(Group(tuple(shapes)), background=color),
-                     chits=(columns, dice))
+                     chits=(dice, faces))
 
 
 def sticker_cuts() -> tuple[int, int]:
     """The cuts that free one crop's sheet of stickers (four round it, one per line across
     it), and the stickers they free."""
     dice = data.DICE_PER_COLOR[max(data.DICE_PER_COLOR)]
-    columns = len(data.DIE_FACES)
-    return 4 + (columns - 1) + (dice - 1), columns * dice
+    faces = len(data.DIE_FACES)
+    return 4 + (faces - 1) + (dice - 1), faces * dice
 
 
 def sticker_guide() -> Component:
-    """What the sticker page says: which dice, and how few cuts its stickers take."""
+    """What the sticker page says under its stickers: which dice, how few cuts they take,
+    which paper, and where to cut the sheet so the rest of it is kept."""
     cuts, stickers = sticker_cuts()
-    width, height = 120.0, 17.0
-    shapes = [label(2.0, 2.0, f"{TITLE}: die stickers", size=3.2, bold=True, anchor="top"),
-              label(2.0, 7.2, f"For plain 16 mm dice: a sheet per crop, a row of six faces per die. Trim a sheet on "
-                    f"its corner ticks (4 cuts), then along its lines: {cuts} cuts free its {stickers} "
-                    f"stickers, {cuts / stickers:.1f} cuts a sticker instead of 4.", size=2.3, anchor="top",
-                    max_width=width - 4.0)]
-    return Component("sticker-note", "sticker", width, height, Face(Group(tuple(shapes))))
+    text = (f"For plain 16 mm dice: a sheet per crop, a column of six faces per die. Trim a sheet on its corner "
+            f"ticks (4 cuts), then along its lines: {cuts} cuts free its {stickers} stickers, "
+            f"{cuts / stickers:.1f} cuts a sticker instead of 4.")
+    return Component("sticker-note", "sticker", STICKER_NOTE_W, 19.0,
+                     Face(sticker_note(f"{TITLE}: die stickers", text)))
 
 
 def components(options: KitOptions | None = None) -> list[Component]:

@@ -62,7 +62,9 @@ def test_board_draws_the_house_star_spaces_and_die_markers(parts):
     for shape, dx, dy in walk(face.shapes):
         if isinstance(shape, Icon) and shape.name == "star":
             x, y = shape.cx + dx, shape.cy + dy
-            stars.add((int((y - kit.GARDEN_AT) // kit.CELL) + 1, int((x - kit.GARDEN_AT) // kit.CELL) + 1))
+            if not (0 < x - kit.GARDEN_X < kit.GARDEN and 0 < y - kit.GARDEN_Y < kit.GARDEN):
+                continue  # the star in the note beside the garden
+            stars.add((int((y - kit.GARDEN_Y) // kit.CELL) + 1, int((x - kit.GARDEN_X) // kit.CELL) + 1))
     assert stars == set(data.STAR_SPACES)
     assert parts["board"].width_mm >= kit.GARDEN + 2 * kit.TRACK_CELL
     assert kit.CELL > kit.TILE  # a tile fits its space
@@ -78,14 +80,33 @@ def test_track_runs_0_to_99_and_the_aid_explains_laps(parts):
 
 def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_score_on(parts):
     """The discs were 9 mm for a 10 mm track space, and no punch cuts 9 mm: the page asked for
-    scissors round 36 small circles. They are a 3/8 inch punch now (9.525 mm), on 10.1 mm
-    spaces: a punched disc is exact, so the fit check's half millimetre is room enough."""
+    scissors round 36 small circles. They are a 3/8 inch punch now (9.525 mm)."""
     from pnp.checks import FIT_CLEARANCE_MM
 
     disc = parts["disc-green"]
     assert disc.width_mm == kit.DISC == pytest.approx(25.4 * 3 / 8)
     assert kit.DISC + FIT_CLEARANCE_MM <= kit.TRACK_CELL
     assert "3/8 inch (9.5 mm) craft punch" in " ".join(kit.GUIDE.assembly)
+
+
+def test_track_spaces_leave_room_for_the_discs_of_players_sharing_one(parts):
+    """On 10.1 mm spaces a 3/8 inch disc had 0.6 mm to spare: the discs of players on one
+    space could only be stacked dead on top of each other. 12 mm spaces leave 2.5 mm, so a
+    stack is fanned a little and each colour shows; the loop still has 100 spaces."""
+    track = [space.box for space in parts["board"].spaces if space.kind == "track"]
+    assert len(track) == data.TRACK_SPACES
+    assert min(min(w, h) for _, _, w, h in track) >= 12.0 - 1e-6
+    assert min(min(w, h) for _, _, w, h in track) - kit.DISC >= 2.4
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_tile_token_and_disc_prints_on_one_two_sided_sheet_of_card(paper):
+    """Letter once spent a second two-sided sheet of card on 12 tiles, the tokens and the
+    discs (29 % and 18 % of it used); with 24 mm tiles all of them fit one sheet, both papers."""
+    imposition = impose(kit.components(KitOptions()), PAPERS[paper])
+    pieces = {"tile", "token", "marker"}
+    pages = {placed.page for placed in imposition.placements() if placed.component.kind in pieces}
+    assert len(pages) == 2 and max(pages) == min(pages) + 1
 
 
 def test_discs_carry_their_colour_into_the_bleed(parts):
@@ -158,7 +179,8 @@ def test_board_is_tiled_over_home_printer_pages(parts, paper):
 def test_board_is_whole_on_a3_and_tabloid(parts, paper):
     whole = [p for p in manifest_for(parts, paper)["placements"] if p["component"] == "board"]
     assert len(whole) == 1 and "tile" not in whole[0]
-    assert (whole[0]["width_mm"], whole[0]["height_mm"]) == (pytest.approx(kit.BOARD, abs=1e-3),) * 2
+    assert sorted((whole[0]["width_mm"], whole[0]["height_mm"])) == [pytest.approx(kit.BOARD_H, abs=1e-3),
+                                                                      pytest.approx(kit.BOARD_W, abs=1e-3)]
 
 
 def test_built_pdf_matches_the_manifest(tmp_path):

@@ -21,7 +21,50 @@ def pieces():
 def test_the_deck_has_54_cards_and_the_die_and_two_summaries(pieces):
     cards = [c for c in pieces.values() if c.kind == "card"]
     assert sum(c.count for c in cards) == 54 and all(c.double_sided for c in cards)
-    assert {"die-net", "rules-summary-1", "rules-summary-2"} <= set(pieces)
+    assert {"die-stickers", "rules-summary-1", "rules-summary-2"} <= set(pieces)
+
+
+def test_the_die_is_six_stickers_for_a_stock_16_mm_die_not_a_paper_cube(pieces):
+    """The die was an 18 mm paper cube to cut, fold and glue (it rolls badly); it is six
+    stickers for a stock 16 mm die now, on plain paper, and page 1 says so."""
+    stickers = pieces["die-stickers"]
+    assert stickers.kind == "sticker" and stickers.chits == (3, 2)
+    assert stickers.width_mm / 3 <= 13.0 and stickers.height_mm / 2 <= 13.0  # a 16 mm die's flat face
+    faces = [t for t in texts(stickers.front) if t != "chaos"]
+    assert sorted(faces) == sorted(data.DIE_LABELS[value] for value in data.DIE_FACES)
+    assert not any(c.outline == "polygon" for c in pieces.values())  # no net
+    assert ("blank or plain six-sided die, about 16 mm", 1) in kit.GUIDE.box_items
+    assert any("prints no paper cube" in step for step in kit.GUIDE.assembly)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_54_cards_print_on_six_two_sided_sheets(paper):
+    """On Letter three rows of cards fit a page only when two rows share a cut, and rows of
+    different colours may not: the gnomes, wildflowers and 0/10 critters took three sheets
+    (with the copycats beside the rules cards). Two gnome rows to a page, sharing their cut,
+    and a gutter before the third row: six sheets, as on A4."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    pages = {placed.page for placed in imposition.placements() if placed.component.kind == "card"
+             and placed.side == "front"}
+    assert len(pages) == 6
+    assert all(sum(1 for p in imposition.sheets[page - 1].placements if p.component.kind == "card") == 9
+               for page in pages)
+
+
+def test_fold_prints_the_rules_cards_beside_the_last_folded_cards():
+    """--fold on Letter ended on a page of two folded gnomes and a page of the rules cards and
+    the die: the rules cards now share the last page of cards (the die stickers have their own
+    band of plain paper)."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS["letter"], BuildOptions(games=(kit.GAME_ID,), fold=True))
+    pages = {p.component.name: p.page for p in imposition.placements()}
+    last_card = max(page for name, page in pages.items() if not name.startswith(("rules", "die", "sticker")))
+    assert pages["rules-summary-1"] == pages["rules-summary-2"] == last_card
 
 
 @pytest.mark.parametrize("colour", data.COLORS)

@@ -46,7 +46,7 @@ def test_score_sheets_print_four_to_a_page(pieces, paper):
         pages = Counter(p.page for p in imposed.placements() if p.component.name == f"score-sheet-{mode}")
         assert list(pages.values()) == [4], pages
         assert all(not p.rotated for p in imposed.placements() if p.component.name.startswith("score-sheet"))
-    # the die stickers get a page to themselves, to be printed on sticker paper
+    # the die stickers get a page to themselves, to be printed on plain paper and glued on
     sticker_page = next(p.page for p in imposed.placements() if p.component.name == "stickers-lettuce")
     assert sorted(p.component.name for p in imposed.placements() if p.page == sticker_page) == sorted(
         ["sticker-note", *(f"stickers-{crop}" for crop in data.CROPS)])
@@ -105,8 +105,8 @@ def test_die_stickers_have_bleed_ticks_and_say_how_few_cuts_they_take(pieces):
     dice, faces = data.DICE_PER_COLOR[4], len(data.DIE_FACES)
     for crop in data.CROPS:
         sheet = pieces[f"stickers-{crop}"]
-        assert sheet.chits == (faces, dice) and sheet.front.background == kit.CROP_COLOR[crop]
-        assert (sheet.width_mm, sheet.height_mm) == (faces * kit.STICKER, dice * kit.STICKER)
+        assert sheet.chits == (dice, faces) and sheet.front.background == kit.CROP_COLOR[crop]
+        assert (sheet.width_mm, sheet.height_mm) == (dice * kit.STICKER, faces * kit.STICKER)
     cuts, stickers = kit.sticker_cuts()
     assert (cuts, stickers) == (4 + faces - 1 + dice - 1, faces * dice)
     note = " ".join(" ".join(texts(pieces["sticker-note"].front)).split())
@@ -120,6 +120,35 @@ def test_die_stickers_have_bleed_ticks_and_say_how_few_cuts_they_take(pieces):
     on_page = sheet_cuts([p.rect for p in page.placements], page.width_mm, page.height_mm) + \
         sum(chit_cuts(p.component) for p in page.placements)
     assert on_page <= 3 * cuts + 4 < 4 * len(data.CROPS) * stickers  # the page, not four cuts a sticker
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_die_stickers_print_in_one_band_along_the_top_with_the_cut_that_keeps_the_rest(pieces, paper):
+    """The stickers and their note sat in the middle of the page: a sheet of label paper was
+    spent on a fifth of it. They now fill one band along the top, the note under them ending
+    on a dashed line to cut along, and the rest of the sheet (over half of it) is kept."""
+    imposition = impose(list(pieces.values()), PAPERS[paper])
+    page = next(sheet for sheet in imposition.sheets if any(p.component.kind == "sticker" for p in sheet.placements))
+    stickers = [p for p in page.placements if p.component.name.startswith("stickers-")]
+    assert len({p.rect[1] for p in stickers}) == 1, "one band: the three sheets side by side"
+    assert min(p.rect[1] for p in page.placements) <= 7.0
+    note = next(p for p in page.placements if p.component.name == "sticker-note")
+    assert note.rect[1] >= max(p.rect[1] + p.rect[3] for p in stickers)
+    assert note.rect[1] + note.rect[3] < page.height_mm / 2
+    words = " ".join(" ".join(texts(pieces["sticker-note"].front)).split())
+    assert "cut here, keep the rest of the sheet" in words and "plain paper and glue" in words
+
+
+def test_the_sheets_show_the_games_own_drawings(pieces):
+    """The score sheets, the rules card and the pig marker drew the crops only as the
+    rulebook's plain shapes; they now show the vegetables drawn, and the markets a stall."""
+    def icons(name: str) -> set[str]:
+        return {s.name for s, _, _ in walk(pieces[name].front.shapes) if isinstance(s, Icon)}
+
+    for mode in data.MODES:
+        assert "harvest-market" in icons(f"score-sheet-{mode}")
+    assert {f"harvest-{crop}" for crop in data.CROPS} <= icons("rules-summary")
+    assert {"harvest-pig", "harvest-lettuce", "harvest-carrot"} <= icons("start-player-marker")
 
 
 def test_the_guide_names_each_score_sheet_page_by_the_heading_it_prints(pieces):

@@ -28,6 +28,7 @@ from pnp.model import Path as PathShape
 from pnp.options import PAPERS, BuildOptions, KitOptions
 from pnp.render_pdf import PdfPainter, render_pdf
 from pnp.render_svg import SvgPainter, render_sheet_svg
+from pnp.text import layout_lines
 from scorer.games import CATALOGUE
 from scorer.games.cottage_garden import data as cottage_data
 from tests.print.test_pnp_render import _same, pdf_records, svg_records
@@ -201,6 +202,25 @@ def test_every_kits_look_is_its_games_and_every_face_ships_with_its_licence():
         assert (FACES_FOLDER / face.file).is_file(), f"{face.file} is missing from {FACES_FOLDER}"
         assert licence.is_file() and "SIL OPEN FONT LICENSE" in licence.read_text().upper(), \
             f"{face.file} ships without its licence {face.licence}"
+
+
+def _display_texts(shape: Shape) -> list[Text]:
+    if isinstance(shape, Group):
+        return [text for child in shape.children for text in _display_texts(child)]
+    return [shape] if isinstance(shape, Text) and shape.face is not None else []
+
+
+@pytest.mark.parametrize("game", list(available_kits()))
+def test_every_kit_sets_its_running_text_in_the_one_body_font(game):
+    """One body font in all five kits: a game's display face is for its wordmark, titles,
+    headings and names (one line of a few words); every sentence, rule and label is in the
+    body font. A rules text set in a display face is found."""
+    kit = load_kit(game)
+    faces = [face for c in kit.components(KitOptions()) for face in (c.front, c.back) if face is not None]
+    for text in {id(t): t for face in faces for t in _display_texts(face.shapes)}.values():
+        words = [word for word in text.text.split() if any(char.isalnum() for char in word)]
+        assert "\n" not in text.text and len(words) <= 6 and len(layout_lines(text)) == 1, \
+            f"{game}: {text.text!r} is running text in the display face {text.face}"
 
 
 def test_each_game_has_a_display_face_and_an_ink_of_its_own():

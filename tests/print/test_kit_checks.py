@@ -274,13 +274,13 @@ def test_tiles_on_white_whose_colour_runs_into_the_bleed_keep_it_past_a_lasers_b
 def test_cards_of_different_colours_on_one_cut_are_found(monkeypatch):
     """Garden Variety on Letter as it once printed: its last critters, wildflowers and gnomes
     on one sheet in rows edge to edge, so an off cut showed the next row's colour. Now rows of
-    different colours keep a gutter (the sheet's pieces go over two sheets where they must)."""
+    different colours keep a gutter (two gnome rows share their cut, the third row keeps its gutter)."""
     gv = BuildOptions(games=("garden-variety",))
     assert [p for p in checks.check_imposition(kit("garden-variety", "letter")) if p.check == "shared cut"] == []
     monkeypatch.setattr(impose_module, "_colours", lambda pieces: {("one", None)})
     problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
                 if p.check == "shared cut"]
-    assert problems and problems[0].startswith("critter-blue-0-10 (#0072B2) and wildflower-4 (#E69F00) share a cut")
+    assert problems and problems[0].startswith("critter-blue-0-10 (#0072B2) and gnome-copycat (#CC79A7) share a cut")
 
 
 def test_pieces_of_one_colour_may_share_a_cut():

@@ -110,7 +110,7 @@ def test_the_duplex_test_crosses_lie_behind_page_ones_for_the_chosen_flip(duplex
 
 
 def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_and_paper():
-    """Harvest Dice: the score sheet keeps its words, and the die stickers say sticker paper."""
+    """Harvest Dice: the score sheet keeps its words, and the die stickers say paper (glued on)."""
     imposition = _kit("harvest-dice")
     sheet = imposition.sheets[0]
     pictures = [shape for shape in sheet.overlay.children if isinstance(shape, Group) and shape.picture]
@@ -120,8 +120,8 @@ def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_a
     assert any(word.startswith(f"The pieces at 1:{scale} ") for word in words)
     pictured = [shape.text for picture in pictures for shape in _texts(picture)]
     assert any("HARVEST DICE" in text.upper() for text in pictured)
-    assert "p. 5 · sticker paper" in words and "p. 4 · card" in words
-    assert "Sticker paper: page 5 · Card: page 4 · Paper: pages 2-3." in words
+    assert "p. 5 · paper" in words and "p. 4 · card" in words
+    assert "Card: page 4 · Paper: pages 2-3 and 5." in words
     assert "8 × score sheets: 4 basic, 4 advanced" in words
 
 
