@@ -8,6 +8,7 @@ import pytest
 
 import scorer
 from scorer.games.garden_dice.engine import GardenDiceEngine
+from scorer.games.garden_dice.rules import PlaceMove
 from scorer.games.garden_variety.engine import GardenVarietyEngine
 from scorer.games.harvest_dice import engine as harvest_engine
 from scorer.games.harvest_dice import rules as harvest_rules
@@ -65,13 +66,15 @@ def test_propagation_start_token_not_passing_is_caught(monkeypatch):
 def test_garden_dice_dice_passing_while_an_action_is_left_is_caught(monkeypatch):
     """The engine passes the dice as soon as one die is left, usable or not."""
     def hasty(settle):
-        def passing(self, state):
-            if len(state["pool"]) == 1 and not state["last_turn"]:
+        def passing(self, table):
+            state = table.state
+            if state["pool"] and len(state["pool"]) == 1 and not state["last_turn"] and not state["over"]:
                 fresh = {"dice_spent": 0, "bought": {}, "sundial": [], "ate_from": []}
-                return {**state, "pool": None, "turn": fresh, "current": (state["current"] + 1) % len(state["players"])}
-            return settle(self, state)
+                return self.read({**state, "pool": None, "turn": fresh,
+                                  "current": (state["current"] + 1) % len(state["players"])})
+            return settle(self, table)
         return passing
-    _planted(monkeypatch, GardenDiceEngine, "_settle", hasty)
+    _planted(monkeypatch, GardenDiceEngine, "settle", hasty)
     with pytest.raises(AssertionError, match="the turn ended while a die action was left"):
         play_and_judge("garden-dice", 2, 0)
 
@@ -80,14 +83,16 @@ def test_garden_dice_dice_passing_while_an_action_is_left_is_caught(monkeypatch)
 
 def test_garden_dice_game_going_on_after_the_last_seed_is_caught(monkeypatch):
     def on_and_on(settle):
-        def passing(self, state):
-            settled = settle(self, state)
-            if not settled["over"]:
+        def passing(self, table):
+            settled = settle(self, table)
+            if not settled.state["over"] or table.state["over"]:
                 return settled
+            state = table.state
             fresh = {"dice_spent": 0, "bought": {}, "sundial": [], "ate_from": []}
-            return {**state, "pool": None, "turn": fresh, "current": (state["current"] + 1) % len(state["players"])}
+            return self.read({**state, "pool": None, "turn": fresh,
+                              "current": (state["current"] + 1) % len(state["players"])})
         return passing
-    _planted(monkeypatch, GardenDiceEngine, "_settle", on_and_on)
+    _planted(monkeypatch, GardenDiceEngine, "settle", on_and_on)
     with pytest.raises(AssertionError, match="the game ends with (it|that turn)"):
         play_and_judge("garden-dice", 2, 0)
 
@@ -142,7 +147,7 @@ def test_garden_dice_losing_a_seed_held_is_caught(monkeypatch):
             return after
         players = [{**p, "seeds": {}} if p["name"] == action.player else p for p in after["players"]]
         return {**after, "players": players}
-    _planted(monkeypatch, GardenDiceEngine, "transition", lambda original: _after(original, forgets))
+    _planted(monkeypatch, PlaceMove, "transition", lambda original: _after(original, forgets))
     with pytest.raises(AssertionError, match="tiles appeared .* or vanished"):
         play_and_judge("garden-dice", 2, 0)
 

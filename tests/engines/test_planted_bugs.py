@@ -129,12 +129,12 @@ def _dice_chain_of_equals(self, start):
 
 
 GARDEN_DICE = [
-    Bug("garden-dice", "a seed bought with any die", dice_rules, "_check_buy", with_action(die=6)),
+    Bug("garden-dice", "a seed bought with any die", dice_rules.BuyMove, "check", with_action(die=6)),
     Bug("garden-dice", "a seed bought, a tile placed or a tile eaten with no free disc", dice_rules.Context,
         "no_free_disc", replaced(lambda self, rule, what: [])),
-    Bug("garden-dice", "a seed watered with a lower die", dice_rules, "_check_water", with_action(die=6)),
-    Bug("garden-dice", "a veggie harvested with a lower die", dice_rules, "_check_harvest", with_action(die=6)),
-    Bug("garden-dice", "a special tile flipped with any die", dice_rules, "_check_flip", with_action(die=6)),
+    Bug("garden-dice", "a seed watered with a lower die", dice_rules.WaterMove, "check", with_action(die=6)),
+    Bug("garden-dice", "a veggie harvested with a lower die", dice_rules.HarvestMove, "check", with_action(die=6)),
+    Bug("garden-dice", "a special tile flipped with any die", dice_rules.FlipMove, "check", with_action(die=6)),
     Bug("garden-dice", "a bird eating veggies and a rabbit seeds", dice_rules, "_eat_problems",
         around(lambda eat_problems, ctx, action, critter, target, end: eat_problems(
             ctx, action, critter.model_copy(update={"kind": "bird" if target.kind == "seed" else "rabbit"}),
@@ -159,23 +159,23 @@ GARDEN_DICE = [
         returning(lambda score, player: breakdown(sun=lambda n: 0)(score))),
     Bug("garden-dice", "every unplaced seed charged", dice_rules, "final_score",
         returning(lambda score, player: breakdown(unplaced_seeds=lambda n: -5 * player.unplaced_seeds)(score))),
-    Bug("garden-dice", "no chain bonus for an opponent's veggie", dice_rules, "_check_harvest",
-        returning(lambda result, ctx, action: replace(result, effects={
-            **result.effects, "chain_bonus": 0, "points": {**result.effects["points"], ctx.player.name: result.effects[
-                "points"][ctx.player.name] - result.effects["chain_bonus"]}}) if result.legal else result)),
-    Bug("garden-dice", "the dice passed counter-clockwise", dice_engine, "_pass_dice",
+    Bug("garden-dice", "no chain bonus for an opponent's veggie", dice_rules.HarvestMove, "check",
+        returning(lambda result, move, read, action: replace(result, effects={
+            **result.effects, "chain_bonus": 0, "points": {**result.effects["points"], action.player: result.effects[
+                "points"][action.player] - result.effects["chain_bonus"]}}) if result.legal else result)),
+    Bug("garden-dice", "the dice passed counter-clockwise", dice_engine, "pass_dice",
         returning(lambda after, state: after if after.get("over") else
                   {**after, "current": (state["current"] - 1) % len(state["players"])})),
-    Bug("garden-dice", "a seed bought leaves the stack as it was", dice_engine.GardenDiceEngine, "transition",
+    Bug("garden-dice", "a seed bought leaves the stack as it was", dice_rules.BuyMove, "transition",
         after_step(("buy",), lambda before, action, after: after["supply"].update(
             {action.crop: before["supply"][action.crop]}))),
-    Bug("garden-dice", "the sun kept after setting a die", dice_engine.GardenDiceEngine, "transition",
+    Bug("garden-dice", "the sun kept after setting a die", dice_rules.SunSetDieMove, "transition",
         after_step(("sun_set_die",), lambda before, action, after: after["players"][before["current"]].update(
             sun_token=True))),
-    Bug("garden-dice", "a placed seed still held", dice_engine.GardenDiceEngine, "transition",
+    Bug("garden-dice", "a placed seed still held", dice_rules.PlaceMove, "transition",
         after_step(("place",), lambda before, action, after: after["players"][before["current"]].update(
             seeds=dict(before["players"][before["current"]]["seeds"])) if action.tile == "seed" else None)),
-    Bug("garden-dice", "a flipped tile not turned over", dice_engine.GardenDiceEngine, "transition",
+    Bug("garden-dice", "a flipped tile not turned over", dice_rules.FlipMove, "transition",
         after_step(("flip",), lambda before, action, after: after.update(board=copy.deepcopy(before["board"])))),
 ]
 

@@ -29,7 +29,7 @@ from scorer.games.core import (
     violation,
     violations_from_error,
 )
-from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Outcome, State
 from scorer.games.garden_variety import data
 from scorer.games.words import plural
 
@@ -55,7 +55,7 @@ class Draw(StateModel):
 OUTCOMES: dict[str, type[StateModel]] = {"roll": Roll, "draw": Draw}
 
 
-class GardenVarietyEngine(Engine):
+class GardenVarietyEngine(Chance, Engine):
     # Version 2: a chaos face's reroll is the rule of the round's entry, written after the
     # plays as at the table (version 1 logged it as a second roll before them).
     version = 2

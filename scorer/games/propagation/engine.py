@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from scorer.games.core import Game, InvalidState, StateModel, Text, Violation, violation, violations_from_error, within
-from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Outcome, State
 from scorer.games.propagation import data
 
 RULE_TURNS = f"{data.TITLE} › Rounds and Turns › Player Turns"
@@ -55,7 +55,7 @@ class Reveal(StateModel):
 OUTCOMES: dict[str, type[StateModel]] = {"rocks": Rocks, "reveal": Reveal}
 
 
-class PropagationEngine(Engine):
+class PropagationEngine(Chance, Engine):
     version = 1
     house_rules = (
         "Propagation: the propagation patterns and the bonus cards are gardenkit's own "
@@ -202,7 +202,8 @@ class PropagationEngine(Engine):
         if action.type == "grow":
             state = {**state, "phase": "act"}
             # Judged kind by kind, the likeliest first, without building every propagation.
-            if any(self.any_legal(state, moves) for moves in _moves_open(state) if moves):
+            table = self.read(state)  # read once for every kind asked
+            if any(self.any_legal(table, moves) for moves in _moves_open(state) if moves):
                 return state
         return _next_turn(state)
 
