@@ -659,6 +659,17 @@ class Game(ABC, Generic[StateT]):
             raise InvalidState(found)
         return state
 
+    def parse_own_state(self, raw: Any) -> StateT:
+        """A check state an engine made itself, by legal moves from its set-up, read as
+        parse_state reads it but without the impossible-state checks: it is possible by
+        construction, and the random simulation tests validate every state an engine makes
+        (tests/support/engine_harness.py). InvalidState when it is malformed."""
+        try:
+            return self.state_model.model_validate(raw)
+        except ValidationError as error:
+            raise InvalidState(violations_from_error(error, self.format_rule,
+                                                     item_words=self.item_words)) from None
+
     def refuse_player_count(self, raw: Any) -> None:
         """A player list longer or shorter than the game allows is refused with one violation
         before anything reads a single player, so its cost does not grow with its length."""

@@ -76,8 +76,9 @@ class Table(Generic[StateT]):
 
     @cached_property
     def checked(self) -> StateT:
-        """The check state as `check` parses it; InvalidState when it cannot."""
-        return self.engine.game.parse_state(self.engine.check_state(self.state))
+        """The check state as `check` parses it, the engine's own state read without the
+        impossible-state checks (Game.parse_own_state); InvalidState when it is malformed."""
+        return self.engine.game.parse_own_state(self.engine.check_state(self.state))
 
     @cached_property
     def reading(self) -> Reading[StateT]:
@@ -258,10 +259,10 @@ class Engine(ABC, Generic[StateT]):
         """The check state as `check` parses it (InvalidState when it cannot)."""
         return self.read(state).checked
 
-    def parse_action(self, state: State, raw_action: Any) -> Any:
-        """The action as `check` parses it, to be judged on this state; InvalidState when it
+    def parse_action(self, table: Table[StateT], raw_action: Any) -> Any:
+        """The action as `check` parses it, to be judged on this table; InvalidState when it
         cannot be parsed. An engine whose actions carry a large part of the table may parse
-        that part once for the many actions judged on a state (Propagation's board)."""
+        that part once per table for the many actions judged on it (Propagation's board)."""
         return self.game.parse_action(raw_action)
 
     def judge(self, state: State | Table[StateT], raw_action: Any) -> dict[str, Any]:
@@ -284,7 +285,7 @@ class Engine(ABC, Generic[StateT]):
         read). The parsed action goes to `check` as it is: pydantic takes a model instance
         without validating it again."""
         try:
-            action = self.parse_action(table.state, raw_action)
+            action = self.parse_action(table, raw_action)
         except InvalidState as invalid:
             return {"legal": False, "violations": invalid.violations, "effects": {}}, None
         move = self.game.move_of.get(action.type)

@@ -16,6 +16,7 @@ from scorer.games.harvest_dice.engine import HarvestDiceEngine
 from scorer.games.harvest_dice.rules import end_triggers
 from scorer.games.propagation import data as propagation_data
 from scorer.games.propagation.engine import PropagationEngine
+from scorer.games.propagation.rules import EndRoundMove
 from tests.support import engine_harness
 from tests.support.engine_harness import play_and_judge
 
@@ -58,7 +59,7 @@ def test_harvest_dice_drafts_out_of_turn_are_caught(monkeypatch):
 def test_propagation_start_token_not_passing_is_caught(monkeypatch):
     def kept(before, action, after):
         return {**after, "start": before["start"]} if action.type == "end_round" else after
-    _planted(monkeypatch, PropagationEngine, "transition", lambda original: _after(original, kept))
+    _planted(monkeypatch, EndRoundMove, "transition", lambda original: _after(original, kept))
     with pytest.raises(AssertionError, match="starting player token"):
         play_and_judge("propagation", 3, 0)
 

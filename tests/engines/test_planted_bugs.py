@@ -446,7 +446,7 @@ def _owned(board: Any, names: list[str], keep: Callable[[Any], bool]) -> dict[st
 
 
 PROPAGATION = [
-    Bug("propagation", "dead plants left on the board", propagation_engine.PropagationEngine, "transition",
+    Bug("propagation", "dead plants left on the board", propagation_rules.EndRoundMove, "transition",
         after_step(("end_round",), lambda before, action, after: after["board"]["plants"].extend(
             p for p in before["board"]["plants"] if p not in after["board"]["plants"]
             and p["tier"] >= PLANT_DATA.PLANTS[p["kind"]]["dies"]))),
@@ -479,23 +479,23 @@ PROPAGATION = [
         rescored(breakdown(carrot=lambda n: n // max(1, propagation_rules.data.PLANTS["carrot"]["points"])))),
     Bug("propagation", "bonus points not counted", propagation_rules.Propagation, "player_scores",
         rescored(breakdown(bonus=lambda n: 0))),
-    Bug("propagation", "a round ending before its last player's turn", propagation_engine, "_next_turn",
+    Bug("propagation", "a round ending before its last player's turn", propagation_engine, "next_turn",
         returning(lambda after, state: {**after, "phase": "end_round"} if after["turn"] == len(state["players"]) - 1
                   else after)),
-    Bug("propagation", "the start token not passing", propagation_engine.PropagationEngine, "transition",
+    Bug("propagation", "the start token not passing", propagation_rules.EndRoundMove, "transition",
         after_step(("end_round",), lambda before, action, after: after.update(start=before["start"]))),
-    Bug("propagation", "round 20 resolving only the new card", propagation_engine, "_cards_resolved",
+    Bug("propagation", "round 20 resolving only the new card", propagation_engine, "cards_resolved",
         returning(lambda cards, state: cards[-1:])),
-    Bug("propagation", "a harvest leaving one plant on the board", propagation_engine.PropagationEngine,
+    Bug("propagation", "a harvest leaving one plant on the board", propagation_rules.HarvestMove,
         "transition", after_step(("harvest",), lambda before, action, after: _one_left(before, action, after))),
-    Bug("propagation", "a grown plant growing one tier more", propagation_engine.PropagationEngine, "transition",
+    Bug("propagation", "a grown plant growing one tier more", propagation_rules.GrowMove, "transition",
         after_step(("grow",), lambda before, action, after: [p.update(tier=p["tier"] + 1) for p in
                                                              after["board"]["plants"][-1:]
                                                              if p["owner"] == action.player and p["tier"] < 3])),
-    Bug("propagation", "a sown plant given to the other player", propagation_engine.PropagationEngine, "transition",
+    Bug("propagation", "a sown plant given to the other player", propagation_rules.SowMove, "transition",
         after_step(("sow",), lambda before, action, after: after["board"]["plants"][-1].update(
             owner=next(p["name"] for p in after["players"] if p["name"] != action.player)))),
-    Bug("propagation", "a harvest counted twice", propagation_engine.PropagationEngine, "transition",
+    Bug("propagation", "a harvest counted twice", propagation_rules.HarvestMove, "transition",
         after_step(("harvest",), lambda before, action, after: [p["harvested"].update(
             {action.kind: 2 * p["harvested"][action.kind] - o["harvested"][action.kind]})
             for p, o in zip(after["players"], before["players"]) if p["name"] == action.player])),

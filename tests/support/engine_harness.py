@@ -93,10 +93,10 @@ class Judge:
         assert not faults, f"{self.where}: {what}: " + "; ".join(faults)
 
     def possible(self, state: dict | Table) -> Table:
-        """Assert the state is plain JSON, valid in both views and fine by the oracle; answer
-        the state as the step reads it (the engine's Table, the check state as `check` reads
-        it), which every judgement of the step shares (the check state being plain JSON, it
-        is what `check` makes of the check state sent as JSON)."""
+        """Assert the state is plain JSON, valid in both views (`validate`, with every
+        impossible-state check) and fine by the oracle; answer the state as the step reads it,
+        the engine's Table, which every judgement of the step shares (the check state being
+        plain JSON, its reading is what `check` makes of the check state sent as JSON)."""
         table = self.engine.read(state)
         state = table.state
         assert as_json(state) == state, f"{self.where}: the state is not plain JSON: {state}"
@@ -104,10 +104,10 @@ class Judge:
         score_view, check_view = self.engine.score_state(state), self.engine.check_state(state)
         assert as_json(check_view) == check_view, f"{self.where}: the check state is not plain JSON: {check_view}"
         try:
+            self.game.parse_state(check_view)  # validate: the engine reads its own states unchecked
             if check_view != score_view and score_view != self.accepted_score_view:
                 self.game.parse_state(as_json(score_view))
                 self.accepted_score_view = score_view
-            assert table.reading.state is table.checked  # read now: validate must accept it
             return table
         except InvalidState as invalid:
             raise AssertionError(f"{self.where}: validate refuses {state}: {invalid.violations}") from None

@@ -184,9 +184,10 @@ class GardenDiceEngine(Chance, Engine):
             found.append(action)
         return found
 
-    def parse_action(self, state: State, raw_action: Any) -> Any:
+    def parse_action(self, table: Table[Any], raw_action: Any) -> Any:
         """A log written by hand may leave out the turn record, or some of its fields: what
         is left out is this turn's so far, as the table knows it."""
+        state = table.state
         if isinstance(raw_action, dict) and state["pool"] is not None:
             given = raw_action.get("turn", {})
             if isinstance(given, dict) and not given.keys() >= state["turn"].keys():
