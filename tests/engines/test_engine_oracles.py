@@ -10,6 +10,7 @@ import scorer
 from scorer.games.garden_dice.engine import GardenDiceEngine
 from scorer.games.garden_dice.rules import PlaceMove
 from scorer.games.garden_variety.engine import GardenVarietyEngine
+from scorer.games.garden_variety.rules import ResolveRoundMove
 from scorer.games.harvest_dice import engine as harvest_engine
 from scorer.games.harvest_dice import rules as harvest_rules
 from scorer.games.harvest_dice.engine import HarvestDiceEngine
@@ -36,7 +37,7 @@ def _after(transition, change):
 # --- turn order and start players ------------------------------------------------------------
 
 def test_garden_variety_leader_not_passing_to_the_round_winner_is_caught(monkeypatch):
-    _planted(monkeypatch, GardenVarietyEngine, "transition",
+    _planted(monkeypatch, ResolveRoundMove, "transition",
              lambda original: _after(original, lambda before, action, after: {**after, "leader": before["leader"]}))
     with pytest.raises(AssertionError, match="won the round but .* leads next"):
         play_and_judge("garden-variety", 3, 1)
@@ -136,7 +137,7 @@ def test_garden_variety_losing_a_card_is_caught(monkeypatch):
         players = [{**p, "garden_bed": p["garden_bed"][1:]} if i == winner else p
                    for i, p in enumerate(after["players"])]
         return {**after, "players": players}
-    _planted(monkeypatch, GardenVarietyEngine, "transition", lambda original: _after(original, drop_one))
+    _planted(monkeypatch, ResolveRoundMove, "transition", lambda original: _after(original, drop_one))
     with pytest.raises(AssertionError, match="the winner took .*, not the cards played"):
         play_and_judge("garden-variety", 2, 0)
 

@@ -283,21 +283,21 @@ GARDEN_VARIETY = [
         rescored(tiebreakers_reversed)),
     Bug("garden-variety", "a card short in the garden bed", variety_rules.GardenVarietyGame, "player_scores",
         rescored(breakdown(garden_bed=lambda n: max(0, n - 1)))),
-    Bug("garden-variety", "the leader not passing to the round's winner", variety_engine.GardenVarietyEngine,
+    Bug("garden-variety", "the leader not passing to the round's winner", variety_rules.ResolveRoundMove,
         "transition", after_step(("resolve_round",), lambda before, action, after: after.update(
             leader=before["leader"]))),
-    Bug("garden-variety", "the round's cards going to the leader", variety_engine.GardenVarietyEngine,
+    Bug("garden-variety", "the round's cards going to the leader", variety_rules.ResolveRoundMove,
         "transition", after_step(("resolve_round",), lambda before, action, after: _cards_to_leader(before, after))),
-    Bug("garden-variety", "a played card kept in hand", variety_engine.GardenVarietyEngine, "transition",
+    Bug("garden-variety", "a played card kept in hand", variety_rules.ResolveRoundMove, "transition",
         after_step(("resolve_round",), lambda before, action, after: after["players"][-1].update(
             hand=list(before["players"][-1]["hand"])) if after["players"][-1]["hand"] else None)),
-    Bug("garden-variety", "hands refilled to four", variety_engine, "_draw_count",
+    Bug("garden-variety", "hands refilled to four", variety_engine, "draw_count",
         returning(lambda n, state, player: max(0, n - 1))),
-    Bug("garden-variety", "play order starting after the leader", variety_engine, "_play_order",
+    Bug("garden-variety", "play order starting after the leader", variety_engine, "play_order",
         returning(lambda order, state: order[1:] + order[:1])),
-    Bug("garden-variety", "hands drawn from the last player back", variety_engine.GardenVarietyEngine, "transition",
+    Bug("garden-variety", "hands drawn from the last player back", variety_rules.ResolveRoundMove, "transition",
         after_step(("resolve_round",), lambda before, action, after: after.update(drawing=after["drawing"][::-1]))),
-    Bug("garden-variety", "the round's cards going to the player after the winner", variety_engine.GardenVarietyEngine,
+    Bug("garden-variety", "the round's cards going to the player after the winner", variety_rules.ResolveRoundMove,
         "transition", after_step(("resolve_round",), lambda before, action, after: _cards_to_next(before, after))),
 ]
 
