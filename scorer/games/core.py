@@ -29,7 +29,7 @@ from pydantic_core import PydanticCustomError, PydanticKnownError
 from typing_extensions import Self
 
 if TYPE_CHECKING:  # the engine module builds on this one
-    from scorer.games.engine import Engine
+    from scorer.games.engine import Engine, Move
 
 
 
@@ -518,6 +518,15 @@ class PlayerScore:
         return sum(self.breakdown.values())
 
 
+@dataclass(frozen=True)
+class Reading(Generic[StateT]):
+    """A parsed state as the rule checks read it: the state, and (in a game's own subclass)
+    what its checks derive from it once, such as Garden Dice's board by space. A value: it is
+    made from the state by `Game.read` and handed along, never kept behind anyone's back."""
+
+    state: StateT
+
+
 @dataclass
 class CheckResult:
     legal: bool
@@ -531,8 +540,9 @@ class CheckResult:
 class Game(ABC, Generic[StateT]):
     """One game's rules: the interface every game implements and everything the app, the
     command line and the print kits read about it. Subclasses set the class attributes,
-    implement player_scores and one `check_<type>(state, action)` per action type, and pass
-    their content to the constructor."""
+    implement player_scores, list one Move per action type in `moves` (scorer.games.engine:
+    its model, its check, its transition and candidates) or write one `check_<type>(state,
+    action)` per action type, and pass their content to the constructor."""
 
     # who the game is
     id: ClassVar[str]
@@ -549,6 +559,9 @@ class Game(ABC, Generic[StateT]):
     # one item of a list of the game's JSON in players' words, where the singular of the list's
     # name would read wrongly in a message: {"spiral": "spiral ring", "dice": "die"}
     item_words: ClassVar[Mapping[str, str]] = NO_ITEM_WORDS
+    # One Move per action type (scorer.games.engine.Move): `check` hands an action to its
+    # move's check, and the game's engine moves the game on through the same object.
+    moves: ClassVar[tuple[Move, ...]] = ()
 
     def __init__(self, *, example_state: dict[str, Any], example_checks: Sequence[Example] = (),
                  page_data: Callable[[], dict[str, Any]] | None = None,
@@ -568,7 +581,9 @@ class Game(ABC, Generic[StateT]):
         self.engine = engine(self) if engine is not None else None
         self._action_adapter = TypeAdapter(self.action_model) if self.action_model else None
         self._action_classes = tuple(self._action_models())
-        unchecked = [kind for kind in self.action_types() if not callable(getattr(self, f"check_{kind}", None))]
+        self.move_of: dict[str, Move] = {move.type: move for move in self.moves}
+        unchecked = [kind for kind in self.action_types()
+                     if kind not in self.move_of and not callable(getattr(self, f"check_{kind}", None))]
         if unchecked:
             raise TypeError(f"{type(self).__name__} has no check_{unchecked[0]} for its {unchecked[0]!r} action")
 
@@ -617,6 +632,11 @@ class Game(ABC, Generic[StateT]):
         name = getattr(action, "player", None)
         return [("action.player", name)] if isinstance(name, str) else []
 
+    def read(self, state: StateT) -> Reading[StateT]:
+        """The parsed state as the moves' checks read it; a game whose checks derive
+        something from the state once (a board by space) answers its own Reading."""
+        return Reading(state)
+
     def refuse_action(self, state: StateT, action: Any) -> list[Violation]:
         """Why no action of any type may be taken on this state (the game is over, say);
         [] when the action's own check decides. May raise InvalidState for an impossible one."""
@@ -638,6 +658,17 @@ class Game(ABC, Generic[StateT]):
         if found:
             raise InvalidState(found)
         return state
+
+    def parse_own_state(self, raw: Any) -> StateT:
+        """A check state an engine made itself, by legal moves from its set-up, read as
+        parse_state reads it but without the impossible-state checks: it is possible by
+        construction, and the random simulation tests validate every state an engine makes
+        (tests/support/engine_harness.py). InvalidState when it is malformed."""
+        try:
+            return self.state_model.model_validate(raw)
+        except ValidationError as error:
+            raise InvalidState(violations_from_error(error, self.format_rule,
+                                                     item_words=self.item_words)) from None
 
     def refuse_player_count(self, raw: Any) -> None:
         """A player list longer or shorter than the game allows is refused with one violation
@@ -711,16 +742,20 @@ class Game(ABC, Generic[StateT]):
         sentence an item (`describe`), the words every door shows."""
         state = self.parse_state(raw_state)
         action = self.parse_action(raw_action)
-        answer = self._judge(state, action)
+        answer = self._judge(self.read(state), action)
         return {**answer, "summary": self.describe(state, action, answer)}
 
     def check_parsed(self, state: StateT, raw_action: Any) -> dict[str, Any]:
-        """`check` on a state already parsed, so that an engine weighing every action open to
-        a player reads the state once, not once per action (and writes no words for it).
-        An action this game's parse_action already made (a frozen model of its own) is taken
-        as it is: reading it again would only repeat the same validation."""
+        """`check` on a state already parsed (and writing no words)."""
+        return self.check_read(self.read(state), raw_action)
+
+    def check_read(self, reading: Reading[StateT], raw_action: Any) -> dict[str, Any]:
+        """`check` on a state already read (`read`), so that an engine weighing every action
+        open to a player reads the state once, not once per action. An action this game's
+        parse_action already made (a frozen model of its own) is taken as it is: reading it
+        again would only repeat the same validation."""
         action = raw_action if isinstance(raw_action, self._action_classes) else self.parse_action(raw_action)
-        return self._judge(state, action)
+        return self._judge(reading, action)
 
     def describe(self, state: StateT, action: Any, answer: dict[str, Any]) -> list[str]:
         """A checked action's answer in the players' words, one sentence an item: what it does
@@ -728,14 +763,17 @@ class Game(ABC, Generic[StateT]):
         Spaces are named as players name them ("row 3, column 3"), never as JSON."""
         return []
 
-    def _judge(self, state: StateT, action: Any) -> dict[str, Any]:
+    def _judge(self, reading: Reading[StateT], action: Any) -> dict[str, Any]:
+        state = reading.state
         strangers = unknown_players(state, self.action_players(action), self.roster_rule)
         if strangers:
             raise InvalidState(strangers)
         refused = self.refuse_action(state, action)
         if refused:
             return CheckResult(False, refused).as_dict()
-        result: CheckResult = getattr(self, f"check_{action.type}")(state, action)
+        move = self.move_of.get(action.type)
+        result: CheckResult = (move.check(reading, action) if move is not None
+                               else getattr(self, f"check_{action.type}")(state, action))
         return result.as_dict()
 
 

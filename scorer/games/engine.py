@@ -22,13 +22,16 @@ import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from scorer.games.core import (
+    CheckResult,
     InvalidState,
     PlayerName,
+    Reading,
     StateModel,
     StateT,
     Violation,
@@ -50,9 +53,6 @@ LOG_RULE = "Game log format"
 MAX_LOG_ENTRIES = 5000      # far above any simulated game (docs/engines.md); bounds a replay
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay")
 RANDOM_ACTIONS = 4          # actions an engine's action_space draws at each step of a test game
-# States whose parsed check state an engine keeps (Engine.read_state): a step reads the state
-# before it, the states after the random actions a test tries (RANDOM_ACTIONS) and the one after.
-READ_STATES_KEPT = 2 + RANDOM_ACTIONS
 
 
 class IllegalMove(Exception):
@@ -63,10 +63,97 @@ class IllegalMove(Exception):
         super().__init__("; ".join(v["message"] for v in self.violations))
 
 
+class Table(Generic[StateT]):
+    """One state of a game as a step reads it: the full state, the check state as `check`
+    parses it (`checked`) and as the moves' checks read it (`reading`), each made the first
+    time it is asked for and then handed along with the table. A step makes one Table and
+    passes it to every judgement it makes (the simulator's draw, the move, whether the turn
+    goes on, the tests' probes); nothing is kept once the step lets go of it."""
+
+    def __init__(self, engine: Engine[StateT], state: State):
+        self.engine = engine
+        self.state = state
+
+    @cached_property
+    def checked(self) -> StateT:
+        """The check state as `check` parses it, the engine's own state read without the
+        impossible-state checks (Game.parse_own_state); InvalidState when it is malformed."""
+        return self.engine.game.parse_own_state(self.engine.check_state(self.state))
+
+    @cached_property
+    def reading(self) -> Reading[StateT]:
+        return self.engine.game.read(self.checked)
+
+
+class Move(ABC, Generic[StateT]):
+    """One action type of a game, in one place: its model (the check format's), what the
+    rulebook forbids (`check`, with reasons citing the rulebook's sections, and the effects
+    of a legal action), what only the table knows (whose turn it is, what is in a hand), the
+    transition and what it shows, and the candidates the pieces allow. The game's `check`
+    and its engine both call it, so each rule is written once. A game lists its moves in
+    `Game.moves`; docs/engines.md tells how to add one."""
+
+    model: ClassVar[type[BaseModel]]    # the action's model in the check format
+    type: ClassVar[str]                 # the action's "type" tag
+
+    @abstractmethod
+    def check(self, reading: Any, action: Any) -> CheckResult:
+        """What the rulebook forbids about the parsed action on the read state (the game's
+        Reading), with reasons; the effects of a legal action."""
+
+    def turn_violations(self, table: Table[StateT], action: Any) -> list[Violation]:
+        """It is another player's turn: judged before `check`, so a move out of turn is
+        refused for that and not for the acting player's own position."""
+        return []
+
+    def table_violations(self, table: Table[StateT], action: Any) -> list[Violation]:
+        """What only the full state refuses about an action `check` judged legal: the card
+        is not in the hand, that is not the die rolled."""
+        return []
+
+    @abstractmethod
+    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
+        """The full state after the legal action, following the effects `check` answered
+        (a new state: the one given is never changed)."""
+
+    @abstractmethod
+    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
+        """What a transition did, read from the two states in the terms of `check`'s effects
+        (a subset of its keys): the simulation tests compare the two."""
+
+    @abstractmethod
+    def candidates(self, table: Table[StateT], rng: random.Random | None = None) -> Iterable[Action]:
+        """The actions of this type the pieces on the table allow, legal or not: every
+        legal one (or, where the engine's `candidates_complete` is False, a sample)."""
+
+
+class Chance(ABC):
+    """The part of an engine for a game with rolls or draws (a mixin before Engine:
+    `class MyEngine(Chance, Engine)`); a game without chance leaves it out."""
+
+    @abstractmethod
+    def chance_kind(self, state: State) -> str | None:
+        """The kind of chance outcome the game waits for ("roll", "draw"), or None when a
+        player acts next or the game is over."""
+
+    @abstractmethod
+    def sample_chance(self, state: State, rng: random.Random) -> Outcome:
+        """A chance outcome drawn with the game's odds (only when chance_kind is not None)."""
+
+    @abstractmethod
+    def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
+        """Why this recorded outcome cannot happen now ([] when it can)."""
+
+    @abstractmethod
+    def apply_chance(self, state: State, outcome: Outcome) -> State:
+        """The state after a possible chance outcome."""
+
+
 class Engine(ABC, Generic[StateT]):
     """One game's engine. Subclasses set `version` and `house_rules` (and
     `candidates_complete = False` when their candidates are a sample) and implement the
-    abstract methods; the judgement, the moves and the log handling are shared here."""
+    abstract methods (and Chance's, for a game with rolls or draws); the actions are the
+    game's Moves, and the judgement, the moves and the log handling are shared here."""
 
     version: ClassVar[int]
     # Where the engine follows a house reading of the rulebook (docs/house-rules.md): these
@@ -91,8 +178,6 @@ class Engine(ABC, Generic[StateT]):
 
     def __init__(self, game: Game[StateT]) -> None:
         self.game = game
-        # The last few states read for check, each with its parsed check state (read_state).
-        self._read_states: tuple[tuple[State, StateT], ...] = ()
 
     # what each game provides ------------------------------------------------------------------
     @abstractmethod
@@ -101,54 +186,9 @@ class Engine(ABC, Generic[StateT]):
         `options` holds one choice of each of `option_choices`."""
 
     @abstractmethod
-    def chance_kind(self, state: State) -> str | None:
-        """The kind of chance outcome the game waits for ("roll", "draw"), or None when a
-        player acts next or the game is over."""
-
-    @abstractmethod
-    def sample_chance(self, state: State, rng: random.Random) -> Outcome:
-        """A chance outcome drawn with the game's odds (only when chance_kind is not None)."""
-
-    @abstractmethod
-    def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
-        """Why this recorded outcome cannot happen now ([] when it can)."""
-
-    @abstractmethod
-    def apply_chance(self, state: State, outcome: Outcome) -> State:
-        """The state after a possible chance outcome."""
-
-    @abstractmethod
-    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
-        """The actions the pieces on the table allow, for the simulator to choose among once
-        `check` has judged them. Every legal action must be among them, or (where the
-        choices multiply, as in a round where every player picks a card) a uniform sample of
-        them drawn with rng, and then the engine sets `candidates_complete` to False."""
-
-    @abstractmethod
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
         """RANDOM_ACTIONS actions drawn at random from the whole action space, most of them
         illegal, for the random simulation tests."""
-
-    def turn_violations(self, state: State, action: Any) -> list[Violation]:
-        """Why this parsed action is not the acting player's to take now (it is another
-        player's turn): judged before the rules, so a move out of turn is refused for that
-        and not for the acting player's own position. None by default."""
-        return []
-
-    @abstractmethod
-    def table_violations(self, state: State, action: Any) -> list[Violation]:
-        """What only the full state can refuse about a parsed action that `check` judged
-        legal: it is not this player's turn, the card is not in the hand, that is not the
-        die rolled."""
-
-    @abstractmethod
-    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        """The state after a legal action, following the effects `check` answered."""
-
-    @abstractmethod
-    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
-        """What a transition did, read from the two states in the terms of `check`'s effects
-        (a subset of its keys): the simulation tests compare the two."""
 
     @abstractmethod
     def is_over(self, state: State) -> bool:
@@ -162,87 +202,134 @@ class Engine(ABC, Generic[StateT]):
     def check_state(self, state: State) -> dict[str, Any]:
         """The state `check` judges the next action on."""
 
-    # the shared machinery -------------------------------------------------------------------
-    # A step judges one state many times: the simulator's draw, the move, whether the turn
-    # goes on, the tests' probes. States are never changed in place, so the same object is
-    # the same state: read_state keeps the parsed check state of the last few states read,
-    # found by identity (each kept with its state, whose identity no other object can take
-    # while it is kept). An action is parsed once and judged and moved on in that form.
-    def read_state(self, state: State) -> StateT:
-        """The check state as `check` parses it (InvalidState when it cannot), read once
-        while it is among the last READ_STATES_KEPT states read."""
-        kept = self._read_states  # one read: another thread may replace it meanwhile
-        for known, checked in kept:
-            if known is state:
-                return checked
-        checked = self.game.parse_state(self.check_state(state))
-        self._read_states = ((state, checked), *kept[:READ_STATES_KEPT - 1])
-        return checked
+    def settle(self, table: Table[StateT]) -> Table[StateT]:
+        """The table after what follows a move by itself (the dice passing when none is
+        usable, say); as it is by default."""
+        return table
 
-    def parse_action(self, state: State, raw_action: Any) -> Any:
-        """The action as `check` parses it, to be judged on this state; InvalidState when it
+    # the moves: each game's Moves by default; an engine written before them overrides these -------
+    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
+        """The actions the pieces on the table allow, for the simulator to choose among once
+        `check` has judged them: every move's candidates, in the order of the game's moves.
+        Every legal action must be among them, or (where the choices multiply, as in a round
+        where every player picks a card) a uniform sample of them drawn with rng, and then
+        the engine sets `candidates_complete` to False."""
+        table = self.read(state)
+        return [action for move in self.game.moves for action in move.candidates(table, rng)]
+
+    def turn_violations(self, state: State, action: Any) -> list[Violation]:
+        """Why this parsed action is not the acting player's to take now (its move's)."""
+        move = self.game.move_of.get(action.type)
+        return move.turn_violations(self.read(state), action) if move is not None else []
+
+    def table_violations(self, state: State, action: Any) -> list[Violation]:
+        """What only the full state can refuse about a parsed action `check` judged legal
+        (its move's)."""
+        move = self.game.move_of.get(action.type)
+        return move.table_violations(self.read(state), action) if move is not None else []
+
+    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
+        """The state after a legal action, following the effects `check` answered."""
+        return self.advance(self.read(state), action, effects).state
+
+    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
+        """What a transition did, in check's effect keys (its move's)."""
+        return self.game.move_of[action["type"]].observed_effects(before, action, after)
+
+    def advance(self, table: Table[StateT], action: Any, effects: dict[str, Any]) -> Table[StateT]:
+        """The table after a legal action: its move's transition, then what follows by itself."""
+        if not self.game.moves:  # an engine of its own: its transition is the whole step
+            return Table(self, self.transition(table.state, action, effects))
+        return self.settle(Table(self, self._move(action).transition(table.state, action, effects)))
+
+    def _move(self, action: Any) -> Move[StateT]:
+        return self.game.move_of[action.type]
+
+    # chance: Chance's, for a game that has it ------------------------------------------------
+    def waits_for(self, state: State) -> str | None:
+        """The kind of chance outcome the game waits for, None in a game without chance."""
+        return self.chance_kind(state) if isinstance(self, Chance) else None
+
+    # the shared machinery -------------------------------------------------------------------
+    def read(self, state: State | Table[StateT]) -> Table[StateT]:
+        """The state as a step reads it (a Table already made is handed back as it is)."""
+        return state if isinstance(state, Table) else Table(self, state)
+
+    def read_state(self, state: State) -> StateT:
+        """The check state as `check` parses it (InvalidState when it cannot)."""
+        return self.read(state).checked
+
+    def parse_action(self, table: Table[StateT], raw_action: Any) -> Any:
+        """The action as `check` parses it, to be judged on this table; InvalidState when it
         cannot be parsed. An engine whose actions carry a large part of the table may parse
-        that part once for the many actions judged on a state (Propagation's board)."""
+        that part once per table for the many actions judged on it (Propagation's board)."""
         return self.game.parse_action(raw_action)
 
-    def judge(self, state: State, raw_action: Any) -> dict[str, Any]:
+    def judge(self, state: State | Table[StateT], raw_action: Any) -> dict[str, Any]:
         """The engine's judgement of an action, in `check`'s result shape: `check` on the
         state it reads, then what only the table knows."""
-        return self._judged(state, self.read_state(state), raw_action)[0]
+        return self._judged(self.read(state), raw_action)[0]
 
-    def judge_all(self, state: State, raw_actions: Iterable[Any]) -> list[dict[str, Any]]:
+    def judge_all(self, state: State | Table[StateT], raw_actions: Iterable[Any]) -> list[dict[str, Any]]:
         """`judge` for each of several actions on one state."""
-        checked = self.read_state(state)
-        return [self._judged(state, checked, raw_action)[0] for raw_action in raw_actions]
+        table = self.read(state)
+        return [self._judged(table, raw_action)[0] for raw_action in raw_actions]
 
-    def any_legal(self, state: State, raw_actions: Iterable[Any]) -> bool:
+    def any_legal(self, state: State | Table[StateT], raw_actions: Iterable[Any]) -> bool:
         """Whether any of the actions is legal, judging them only until one is."""
-        checked = self.read_state(state)
-        return any(self._judged(state, checked, action)[0]["legal"] for action in raw_actions)
+        table = self.read(state)
+        return any(self._judged(table, action)[0]["legal"] for action in raw_actions)
 
-    def _judged(self, state: State, checked: StateT, raw_action: Any) -> tuple[dict[str, Any], Any]:
-        """The judgement on the parsed check state, and the action as parsed (None when it
-        cannot be read). The parsed action goes to `check` as it is: pydantic takes a model
-        instance without validating it again."""
+    def _judged(self, table: Table[StateT], raw_action: Any) -> tuple[dict[str, Any], Any]:
+        """The judgement on the table, and the action as parsed (None when it cannot be
+        read). The parsed action goes to `check` as it is: pydantic takes a model instance
+        without validating it again."""
         try:
-            action = self.parse_action(state, raw_action)
+            action = self.parse_action(table, raw_action)
         except InvalidState as invalid:
             return {"legal": False, "violations": invalid.violations, "effects": {}}, None
-        out_of_turn = self.turn_violations(state, action)
+        move = self.game.move_of.get(action.type)
+        out_of_turn = (move.turn_violations(table, action) if move is not None
+                       else self.turn_violations(table.state, action))
         if out_of_turn:
             return {"legal": False, "violations": out_of_turn, "effects": {}}, action
         try:
-            answer = self.game.check_parsed(checked, action)
+            answer = self.game.check_read(table.reading, action)
         except InvalidState as invalid:
             return {"legal": False, "violations": invalid.violations, "effects": {}}, None
         if not answer["legal"]:
             return answer, action
-        refused = self.table_violations(state, action)
+        refused = (move.table_violations(table, action) if move is not None
+                   else self.table_violations(table.state, action))
         if refused:
             return {"legal": False, "violations": refused, "effects": {}}, action
         return answer, action
 
     def apply(self, state: State, raw_action: Any) -> State:
         """The state after the action; IllegalMove when the engine refuses it."""
-        if self.is_over(state):
+        return self.apply_on(self.read(state), raw_action).state
+
+    def apply_on(self, table: Table[StateT], raw_action: Any) -> Table[StateT]:
+        """`apply` on a state already read: the table after the action."""
+        if self.is_over(table.state):
             raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more moves",
                                          "action")])
-        if self.chance_kind(state) is not None:
+        kind = self.waits_for(table.state)
+        if kind is not None:
             raise IllegalMove([violation("chance-expected", LOG_RULE,
-                                         f"the game waits for a {self.chance_kind(state)}, not an action",
-                                         "action")])
-        answer, action = self._judged(state, self.read_state(state), raw_action)
+                                         f"the game waits for a {kind}, not an action", "action")])
+        answer, action = self._judged(table, raw_action)
         if not answer["legal"]:
             raise IllegalMove(answer["violations"])
-        return self.transition(state, action, answer["effects"])
+        return self.advance(table, action, answer["effects"])
 
     def resolve_chance(self, state: State, outcome: Outcome) -> State:
         """The state after a recorded chance outcome; IllegalMove when it cannot happen."""
         if self.is_over(state):
             raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more rolls or draws",
                                          "chance")])
-        kind = self.chance_kind(state)
-        if kind is None:
+        kind = self.waits_for(state)
+        if kind is None or not isinstance(self, Chance):
             raise IllegalMove([violation("no-chance-now", LOG_RULE,
                                          "no roll or draw happens now: a player's action comes next",
                                          "chance")])
@@ -259,26 +346,26 @@ class Engine(ABC, Generic[StateT]):
         return {"setup": {"game": self.game.id, "players": list(names), "seed": seed, "options": options,
                           "version": self.version, "house_rules": list(self.house_rules)}}
 
-    def random_legal_action(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any]]:
+    def random_legal_action(self, state: State | Table[StateT],
+                            rng: random.Random) -> tuple[Action, dict[str, Any]]:
         """An action drawn uniformly among the legal candidates, with its judgement:
         candidates are drawn at random and judged until one is legal, which is a uniform
         draw among the legal ones without judging them all. The types `held_back` at this
         step are drawn only when no other candidate is legal."""
-        action, answer, _ = self._draw_legal(state, rng)
+        action, answer, _ = self._draw_legal(self.read(state), rng)
         return action, answer
 
-    def _draw_legal(self, state: State, rng: random.Random) -> tuple[Action, dict[str, Any], Any]:
+    def _draw_legal(self, table: Table[StateT], rng: random.Random) -> tuple[Action, dict[str, Any], Any]:
         """random_legal_action's draw, with the action as parsed."""
-        candidates = self.candidate_actions(state, rng)
-        checked = self.read_state(state)
+        candidates = self.candidate_actions(table.state, rng)
         held = {kind for kind, chance in self.held_back.items() if rng.random() < chance}
         for tier in ([c for c in candidates if c["type"] not in held], [c for c in candidates if c["type"] in held]):
             while tier:
                 action = tier.pop(rng.randrange(len(tier)))
-                answer, parsed = self._judged(state, checked, action)
+                answer, parsed = self._judged(table, action)
                 if answer["legal"]:
                     return action, answer, parsed
-        raise RuntimeError(f"{self.game.title}: the engine found no legal action in {state}")
+        raise RuntimeError(f"{self.game.title}: the engine found no legal action in {table.state}")
 
     def simulate(self, players: int, seed: int) -> tuple[list[dict], dict[str, Any]]:
         """A whole game played at random from the seed: (log, end state's score JSON)."""
@@ -288,44 +375,45 @@ class Engine(ABC, Generic[StateT]):
                                           "seed")])
         rng = random.Random(seed)
         options = {name: rng.choice(choices) for name, choices in self.option_choices.items()}
-        state = self.initial_state(names, options)
+        table = self.read(self.initial_state(names, options))
         log: list[dict] = [self.setup_entry(names, seed, options)]
-        while not self.is_over(state):
+        while not self.is_over(table.state):
             if len(log) > MAX_LOG_ENTRIES:
                 raise RuntimeError(f"{self.game.title}: no end after {MAX_LOG_ENTRIES} moves (seed {seed})")
-            if self.chance_kind(state) is not None:
-                outcome = self.sample_chance(state, rng)
-                state = self.resolve_chance(state, outcome)
+            if isinstance(self, Chance) and self.chance_kind(table.state) is not None:
+                outcome = self.sample_chance(table.state, rng)
+                table = self.read(self.resolve_chance(table.state, outcome))
                 log.append(outcome)
                 continue
-            action, answer, parsed = self._draw_legal(state, rng)
-            state = self.transition(state, parsed, answer["effects"])
+            action, answer, parsed = self._draw_legal(table, rng)
+            table = self.advance(table, parsed, answer["effects"])
             log.append(action)
-        return log, self.score_state(state)
+        return log, self.score_state(table.state)
 
     def replay(self, log: Any) -> dict[str, Any]:
         """Play a recorded log from its setup. Answers the final state and its score, or the
         first entry that breaks a rule with its violations and the state before it.
         InvalidState when the log itself is unreadable (not a list, no setup, too long)."""
         names, options = self._read_setup(log)
-        state = self.initial_state(names, options)
+        table = self.read(self.initial_state(names, options))
         for index, entry in enumerate(log[1:], start=1):
             try:
-                state = self._step(state, entry, index)
+                table = self._step(table, entry, index)
             except IllegalMove as illegal:
                 return {"legal": False, "index": index, "entry": entry, "violations": illegal.violations,
-                        "state": state, "check_state": self.check_state(state)}
+                        "state": table.state, "check_state": self.check_state(table.state)}
+        state = table.state
         return {"legal": True, "moves": len(log) - 1, "over": self.is_over(state), "state": state,
                 "end_state": self.score_state(state), "score": self.game.score(self.score_state(state))}
 
-    def _step(self, state: State, entry: Any, index: int) -> State:
+    def _step(self, table: Table[StateT], entry: Any, index: int) -> Table[StateT]:
         if not isinstance(entry, dict):
             raise IllegalMove([violation("not-an-entry", LOG_RULE,
                                          "each log entry is an object: an action or a chance outcome",
                                          f"log[{index}]")])
         if "chance" in entry:
-            return self.resolve_chance(state, entry)
-        return self.apply(state, entry)
+            return self.read(self.resolve_chance(table.state, entry))
+        return self.apply_on(table, entry)
 
     def _read_setup(self, log: Any) -> tuple[list[str], dict[str, Any]]:
         """The players' names, as a state reads them, and the options of a log's setup;

@@ -8,13 +8,16 @@ import pytest
 
 import scorer
 from scorer.games.garden_dice.engine import GardenDiceEngine
+from scorer.games.garden_dice.rules import PlaceMove
 from scorer.games.garden_variety.engine import GardenVarietyEngine
+from scorer.games.garden_variety.rules import ResolveRoundMove
 from scorer.games.harvest_dice import engine as harvest_engine
 from scorer.games.harvest_dice import rules as harvest_rules
 from scorer.games.harvest_dice.engine import HarvestDiceEngine
 from scorer.games.harvest_dice.rules import end_triggers
 from scorer.games.propagation import data as propagation_data
 from scorer.games.propagation.engine import PropagationEngine
+from scorer.games.propagation.rules import EndRoundMove
 from tests.support import engine_harness
 from tests.support.engine_harness import play_and_judge
 
@@ -34,7 +37,7 @@ def _after(transition, change):
 # --- turn order and start players ------------------------------------------------------------
 
 def test_garden_variety_leader_not_passing_to_the_round_winner_is_caught(monkeypatch):
-    _planted(monkeypatch, GardenVarietyEngine, "transition",
+    _planted(monkeypatch, ResolveRoundMove, "transition",
              lambda original: _after(original, lambda before, action, after: {**after, "leader": before["leader"]}))
     with pytest.raises(AssertionError, match="won the round but .* leads next"):
         play_and_judge("garden-variety", 3, 1)
@@ -57,7 +60,7 @@ def test_harvest_dice_drafts_out_of_turn_are_caught(monkeypatch):
 def test_propagation_start_token_not_passing_is_caught(monkeypatch):
     def kept(before, action, after):
         return {**after, "start": before["start"]} if action.type == "end_round" else after
-    _planted(monkeypatch, PropagationEngine, "transition", lambda original: _after(original, kept))
+    _planted(monkeypatch, EndRoundMove, "transition", lambda original: _after(original, kept))
     with pytest.raises(AssertionError, match="starting player token"):
         play_and_judge("propagation", 3, 0)
 
@@ -65,13 +68,15 @@ def test_propagation_start_token_not_passing_is_caught(monkeypatch):
 def test_garden_dice_dice_passing_while_an_action_is_left_is_caught(monkeypatch):
     """The engine passes the dice as soon as one die is left, usable or not."""
     def hasty(settle):
-        def passing(self, state):
-            if len(state["pool"]) == 1 and not state["last_turn"]:
+        def passing(self, table):
+            state = table.state
+            if state["pool"] and len(state["pool"]) == 1 and not state["last_turn"] and not state["over"]:
                 fresh = {"dice_spent": 0, "bought": {}, "sundial": [], "ate_from": []}
-                return {**state, "pool": None, "turn": fresh, "current": (state["current"] + 1) % len(state["players"])}
-            return settle(self, state)
+                return self.read({**state, "pool": None, "turn": fresh,
+                                  "current": (state["current"] + 1) % len(state["players"])})
+            return settle(self, table)
         return passing
-    _planted(monkeypatch, GardenDiceEngine, "_settle", hasty)
+    _planted(monkeypatch, GardenDiceEngine, "settle", hasty)
     with pytest.raises(AssertionError, match="the turn ended while a die action was left"):
         play_and_judge("garden-dice", 2, 0)
 
@@ -80,14 +85,16 @@ def test_garden_dice_dice_passing_while_an_action_is_left_is_caught(monkeypatch)
 
 def test_garden_dice_game_going_on_after_the_last_seed_is_caught(monkeypatch):
     def on_and_on(settle):
-        def passing(self, state):
-            settled = settle(self, state)
-            if not settled["over"]:
+        def passing(self, table):
+            settled = settle(self, table)
+            if not settled.state["over"] or table.state["over"]:
                 return settled
+            state = table.state
             fresh = {"dice_spent": 0, "bought": {}, "sundial": [], "ate_from": []}
-            return {**state, "pool": None, "turn": fresh, "current": (state["current"] + 1) % len(state["players"])}
+            return self.read({**state, "pool": None, "turn": fresh,
+                              "current": (state["current"] + 1) % len(state["players"])})
         return passing
-    _planted(monkeypatch, GardenDiceEngine, "_settle", on_and_on)
+    _planted(monkeypatch, GardenDiceEngine, "settle", on_and_on)
     with pytest.raises(AssertionError, match="the game ends with (it|that turn)"):
         play_and_judge("garden-dice", 2, 0)
 
@@ -130,7 +137,7 @@ def test_garden_variety_losing_a_card_is_caught(monkeypatch):
         players = [{**p, "garden_bed": p["garden_bed"][1:]} if i == winner else p
                    for i, p in enumerate(after["players"])]
         return {**after, "players": players}
-    _planted(monkeypatch, GardenVarietyEngine, "transition", lambda original: _after(original, drop_one))
+    _planted(monkeypatch, ResolveRoundMove, "transition", lambda original: _after(original, drop_one))
     with pytest.raises(AssertionError, match="the winner took .*, not the cards played"):
         play_and_judge("garden-variety", 2, 0)
 
@@ -142,7 +149,7 @@ def test_garden_dice_losing_a_seed_held_is_caught(monkeypatch):
             return after
         players = [{**p, "seeds": {}} if p["name"] == action.player else p for p in after["players"]]
         return {**after, "players": players}
-    _planted(monkeypatch, GardenDiceEngine, "transition", lambda original: _after(original, forgets))
+    _planted(monkeypatch, PlaceMove, "transition", lambda original: _after(original, forgets))
     with pytest.raises(AssertionError, match="tiles appeared .* or vanished"):
         play_and_judge("garden-dice", 2, 0)
 

@@ -10,7 +10,7 @@ import pytest
 
 import scorer
 from scorer.games.cottage_garden import data as cottage_data
-from scorer.games.engine import IllegalMove, engine_of
+from scorer.games.engine import Chance, IllegalMove, engine_of
 from scorer.games.garden_dice import data as garden_dice
 from scorer.games.propagation import data
 
@@ -195,7 +195,7 @@ def test_propagation_player_with_no_action_left_after_growing_passes():
     """All three kinds on the board, none grown, and every other space taken: nothing to sow,
     propagate or harvest, so the turn passes to the next player."""
     game_engine = engine_of(scorer.GAMES["propagation"])
-    assert game_engine is not None
+    assert isinstance(game_engine, Chance)
     state = game_engine.initial_state(["Ann", "Ben", "Cal"], {"round_20": "both"})
     state = game_engine.resolve_chance(state, game_engine.sample_chance(state, random.Random(3)))
     state = game_engine.resolve_chance(state, {"chance": "reveal", "card": "most-tomatoes"})

@@ -129,12 +129,12 @@ def _dice_chain_of_equals(self, start):
 
 
 GARDEN_DICE = [
-    Bug("garden-dice", "a seed bought with any die", dice_rules, "_check_buy", with_action(die=6)),
+    Bug("garden-dice", "a seed bought with any die", dice_rules.BuyMove, "check", with_action(die=6)),
     Bug("garden-dice", "a seed bought, a tile placed or a tile eaten with no free disc", dice_rules.Context,
         "no_free_disc", replaced(lambda self, rule, what: [])),
-    Bug("garden-dice", "a seed watered with a lower die", dice_rules, "_check_water", with_action(die=6)),
-    Bug("garden-dice", "a veggie harvested with a lower die", dice_rules, "_check_harvest", with_action(die=6)),
-    Bug("garden-dice", "a special tile flipped with any die", dice_rules, "_check_flip", with_action(die=6)),
+    Bug("garden-dice", "a seed watered with a lower die", dice_rules.WaterMove, "check", with_action(die=6)),
+    Bug("garden-dice", "a veggie harvested with a lower die", dice_rules.HarvestMove, "check", with_action(die=6)),
+    Bug("garden-dice", "a special tile flipped with any die", dice_rules.FlipMove, "check", with_action(die=6)),
     Bug("garden-dice", "a bird eating veggies and a rabbit seeds", dice_rules, "_eat_problems",
         around(lambda eat_problems, ctx, action, critter, target, end: eat_problems(
             ctx, action, critter.model_copy(update={"kind": "bird" if target.kind == "seed" else "rabbit"}),
@@ -159,23 +159,23 @@ GARDEN_DICE = [
         returning(lambda score, player: breakdown(sun=lambda n: 0)(score))),
     Bug("garden-dice", "every unplaced seed charged", dice_rules, "final_score",
         returning(lambda score, player: breakdown(unplaced_seeds=lambda n: -5 * player.unplaced_seeds)(score))),
-    Bug("garden-dice", "no chain bonus for an opponent's veggie", dice_rules, "_check_harvest",
-        returning(lambda result, ctx, action: replace(result, effects={
-            **result.effects, "chain_bonus": 0, "points": {**result.effects["points"], ctx.player.name: result.effects[
-                "points"][ctx.player.name] - result.effects["chain_bonus"]}}) if result.legal else result)),
-    Bug("garden-dice", "the dice passed counter-clockwise", dice_engine, "_pass_dice",
+    Bug("garden-dice", "no chain bonus for an opponent's veggie", dice_rules.HarvestMove, "check",
+        returning(lambda result, move, read, action: replace(result, effects={
+            **result.effects, "chain_bonus": 0, "points": {**result.effects["points"], action.player: result.effects[
+                "points"][action.player] - result.effects["chain_bonus"]}}) if result.legal else result)),
+    Bug("garden-dice", "the dice passed counter-clockwise", dice_engine, "pass_dice",
         returning(lambda after, state: after if after.get("over") else
                   {**after, "current": (state["current"] - 1) % len(state["players"])})),
-    Bug("garden-dice", "a seed bought leaves the stack as it was", dice_engine.GardenDiceEngine, "transition",
+    Bug("garden-dice", "a seed bought leaves the stack as it was", dice_rules.BuyMove, "transition",
         after_step(("buy",), lambda before, action, after: after["supply"].update(
             {action.crop: before["supply"][action.crop]}))),
-    Bug("garden-dice", "the sun kept after setting a die", dice_engine.GardenDiceEngine, "transition",
+    Bug("garden-dice", "the sun kept after setting a die", dice_rules.SunSetDieMove, "transition",
         after_step(("sun_set_die",), lambda before, action, after: after["players"][before["current"]].update(
             sun_token=True))),
-    Bug("garden-dice", "a placed seed still held", dice_engine.GardenDiceEngine, "transition",
+    Bug("garden-dice", "a placed seed still held", dice_rules.PlaceMove, "transition",
         after_step(("place",), lambda before, action, after: after["players"][before["current"]].update(
             seeds=dict(before["players"][before["current"]]["seeds"])) if action.tile == "seed" else None)),
-    Bug("garden-dice", "a flipped tile not turned over", dice_engine.GardenDiceEngine, "transition",
+    Bug("garden-dice", "a flipped tile not turned over", dice_rules.FlipMove, "transition",
         after_step(("flip",), lambda before, action, after: after.update(board=copy.deepcopy(before["board"])))),
 ]
 
@@ -283,21 +283,21 @@ GARDEN_VARIETY = [
         rescored(tiebreakers_reversed)),
     Bug("garden-variety", "a card short in the garden bed", variety_rules.GardenVarietyGame, "player_scores",
         rescored(breakdown(garden_bed=lambda n: max(0, n - 1)))),
-    Bug("garden-variety", "the leader not passing to the round's winner", variety_engine.GardenVarietyEngine,
+    Bug("garden-variety", "the leader not passing to the round's winner", variety_rules.ResolveRoundMove,
         "transition", after_step(("resolve_round",), lambda before, action, after: after.update(
             leader=before["leader"]))),
-    Bug("garden-variety", "the round's cards going to the leader", variety_engine.GardenVarietyEngine,
+    Bug("garden-variety", "the round's cards going to the leader", variety_rules.ResolveRoundMove,
         "transition", after_step(("resolve_round",), lambda before, action, after: _cards_to_leader(before, after))),
-    Bug("garden-variety", "a played card kept in hand", variety_engine.GardenVarietyEngine, "transition",
+    Bug("garden-variety", "a played card kept in hand", variety_rules.ResolveRoundMove, "transition",
         after_step(("resolve_round",), lambda before, action, after: after["players"][-1].update(
             hand=list(before["players"][-1]["hand"])) if after["players"][-1]["hand"] else None)),
-    Bug("garden-variety", "hands refilled to four", variety_engine, "_draw_count",
+    Bug("garden-variety", "hands refilled to four", variety_engine, "draw_count",
         returning(lambda n, state, player: max(0, n - 1))),
-    Bug("garden-variety", "play order starting after the leader", variety_engine, "_play_order",
+    Bug("garden-variety", "play order starting after the leader", variety_engine, "play_order",
         returning(lambda order, state: order[1:] + order[:1])),
-    Bug("garden-variety", "hands drawn from the last player back", variety_engine.GardenVarietyEngine, "transition",
+    Bug("garden-variety", "hands drawn from the last player back", variety_rules.ResolveRoundMove, "transition",
         after_step(("resolve_round",), lambda before, action, after: after.update(drawing=after["drawing"][::-1]))),
-    Bug("garden-variety", "the round's cards going to the player after the winner", variety_engine.GardenVarietyEngine,
+    Bug("garden-variety", "the round's cards going to the player after the winner", variety_rules.ResolveRoundMove,
         "transition", after_step(("resolve_round",), lambda before, action, after: _cards_to_next(before, after))),
 ]
 
@@ -446,7 +446,7 @@ def _owned(board: Any, names: list[str], keep: Callable[[Any], bool]) -> dict[st
 
 
 PROPAGATION = [
-    Bug("propagation", "dead plants left on the board", propagation_engine.PropagationEngine, "transition",
+    Bug("propagation", "dead plants left on the board", propagation_rules.EndRoundMove, "transition",
         after_step(("end_round",), lambda before, action, after: after["board"]["plants"].extend(
             p for p in before["board"]["plants"] if p not in after["board"]["plants"]
             and p["tier"] >= PLANT_DATA.PLANTS[p["kind"]]["dies"]))),
@@ -479,23 +479,23 @@ PROPAGATION = [
         rescored(breakdown(carrot=lambda n: n // max(1, propagation_rules.data.PLANTS["carrot"]["points"])))),
     Bug("propagation", "bonus points not counted", propagation_rules.Propagation, "player_scores",
         rescored(breakdown(bonus=lambda n: 0))),
-    Bug("propagation", "a round ending before its last player's turn", propagation_engine, "_next_turn",
+    Bug("propagation", "a round ending before its last player's turn", propagation_engine, "next_turn",
         returning(lambda after, state: {**after, "phase": "end_round"} if after["turn"] == len(state["players"]) - 1
                   else after)),
-    Bug("propagation", "the start token not passing", propagation_engine.PropagationEngine, "transition",
+    Bug("propagation", "the start token not passing", propagation_rules.EndRoundMove, "transition",
         after_step(("end_round",), lambda before, action, after: after.update(start=before["start"]))),
-    Bug("propagation", "round 20 resolving only the new card", propagation_engine, "_cards_resolved",
+    Bug("propagation", "round 20 resolving only the new card", propagation_engine, "cards_resolved",
         returning(lambda cards, state: cards[-1:])),
-    Bug("propagation", "a harvest leaving one plant on the board", propagation_engine.PropagationEngine,
+    Bug("propagation", "a harvest leaving one plant on the board", propagation_rules.HarvestMove,
         "transition", after_step(("harvest",), lambda before, action, after: _one_left(before, action, after))),
-    Bug("propagation", "a grown plant growing one tier more", propagation_engine.PropagationEngine, "transition",
+    Bug("propagation", "a grown plant growing one tier more", propagation_rules.GrowMove, "transition",
         after_step(("grow",), lambda before, action, after: [p.update(tier=p["tier"] + 1) for p in
                                                              after["board"]["plants"][-1:]
                                                              if p["owner"] == action.player and p["tier"] < 3])),
-    Bug("propagation", "a sown plant given to the other player", propagation_engine.PropagationEngine, "transition",
+    Bug("propagation", "a sown plant given to the other player", propagation_rules.SowMove, "transition",
         after_step(("sow",), lambda before, action, after: after["board"]["plants"][-1].update(
             owner=next(p["name"] for p in after["players"] if p["name"] != action.player)))),
-    Bug("propagation", "a harvest counted twice", propagation_engine.PropagationEngine, "transition",
+    Bug("propagation", "a harvest counted twice", propagation_rules.HarvestMove, "transition",
         after_step(("harvest",), lambda before, action, after: [p["harvested"].update(
             {action.kind: 2 * p["harvested"][action.kind] - o["harvested"][action.kind]})
             for p, o in zip(after["players"], before["players"]) if p["name"] == action.player])),

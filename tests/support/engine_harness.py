@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 import scorer
 from scorer.games.core import GAME_NOT_OVER, InvalidState
-from scorer.games.engine import MAX_LOG_ENTRIES, Engine, player_names
+from scorer.games.engine import MAX_LOG_ENTRIES, Chance, Engine, Table, player_names
 
 ORACLE_PACKAGE = "tests.oracles"
 
@@ -92,63 +92,70 @@ class Judge:
     def fail_on(self, faults: list[str], what: str) -> None:
         assert not faults, f"{self.where}: {what}: " + "; ".join(faults)
 
-    def possible(self, state: dict) -> Any:
-        """Assert the state is plain JSON, valid in both views and fine by the oracle; answer
-        the check state as `check` reads it: the engine's own reading, which every judgement
-        of the step shares (the check state being plain JSON, it is what `check` makes of the
-        check state sent as JSON)."""
+    def possible(self, state: dict | Table) -> Table:
+        """Assert the state is plain JSON, valid in both views (`validate`, with every
+        impossible-state check) and fine by the oracle; answer the state as the step reads it,
+        the engine's Table, which every judgement of the step shares (the check state being
+        plain JSON, its reading is what `check` makes of the check state sent as JSON)."""
+        table = self.engine.read(state)
+        state = table.state
         assert as_json(state) == state, f"{self.where}: the state is not plain JSON: {state}"
         self.fail_on(self.oracle.state_faults(state), f"impossible state {state}")
         score_view, check_view = self.engine.score_state(state), self.engine.check_state(state)
         assert as_json(check_view) == check_view, f"{self.where}: the check state is not plain JSON: {check_view}"
         try:
+            self.game.parse_state(check_view)  # validate: the engine reads its own states unchecked
             if check_view != score_view and score_view != self.accepted_score_view:
                 self.game.parse_state(as_json(score_view))
                 self.accepted_score_view = score_view
-            return self.engine.read_state(state)
+            return table
         except InvalidState as invalid:
             raise AssertionError(f"{self.where}: validate refuses {state}: {invalid.violations}") from None
 
-    def check(self, checked: Any, action: dict) -> tuple[dict, Any]:
-        """`check` on the parsed check state, the action sent as JSON (it must be plain JSON),
+    def check(self, table: Table, action: dict) -> tuple[dict, Any]:
+        """`check` on the read check state, the action sent as JSON (it must be plain JSON),
         and the action as `check` parsed it (None when it cannot); an impossible request is
         illegal."""
         sent = as_json(action)
         assert sent == action, f"{self.where}: the action is not plain JSON: {action}"
         try:
             parsed = self.game.parse_action(sent)
-            return self.game.check_parsed(checked, parsed), parsed
+            return self.game.check_read(table.reading, parsed), parsed
         except InvalidState as invalid:
             return {"legal": False, "violations": invalid.violations, "effects": {}}, None
 
     def step(self, before: dict, entry: dict, after: dict) -> None:
         self.fail_on(self.oracle.step_faults(before, entry, after), f"after {entry}")
 
-    def take(self, state: dict, checked: Any, action: dict, judged: dict) -> dict:
-        """The state after an action the engine judged legal: check agrees, with the same
+    def take(self, table: Table, action: dict, judged: dict) -> Table:
+        """The table after an action the engine judged legal: check agrees, with the same
         effects, and the transition shows them."""
-        said, parsed = self.check(checked, action)
+        state = table.state
+        said, parsed = self.check(table, action)
         assert said["legal"], f"{self.where}: {action} judged legal, but check says {said['violations']}"
         assert judged["effects"] == said["effects"], f"{self.where}: {action}"
-        after = self.engine.transition(state, parsed, said["effects"])
+        moved = self.engine.advance(table, parsed, said["effects"])
+        after = moved.state
         observed = self.engine.observed_effects(state, action, after)
         assert observed and all(said["effects"][key] == value for key, value in observed.items()), (
             f"{self.where}: {action}: check said {said['effects']}, the transition did {observed}")
-        return after
+        return moved
 
-    def random_actions(self, state: dict, checked: Any) -> None:
+    def random_actions(self, table: Table) -> None:
         """Random actions of the whole action space, mostly illegal: each the engine takes is
         legal by check, a move the oracle accepts to a possible state, and (complete
         candidates) one the simulator could have chosen."""
+        state = table.state
         actions = self.engine.action_space(state, self.probe)
         candidates: list[dict] | None = None
-        for action, judged in zip(actions, self.engine.judge_all(state, actions)):
+        for action, judged in zip(actions, self.engine.judge_all(table, actions)):
             if not judged["legal"]:  # judge_all asked check first, then the table
                 assert judged["violations"] and all(v["message"] for v in judged["violations"]), self.where
                 continue
-            after = self.take(state, checked, action, judged)  # check, asked afresh, agrees
+            moved = self.take(table, action, judged)  # check, asked afresh, agrees
+            after = moved.state
             self.step(state, action, after)
-            self.possible(after)
+            self.possible(moved)
             if self.engine.candidates_complete:
                 if candidates is None:
                     candidates = self.engine.candidate_actions(state, self.probe)
@@ -195,23 +202,24 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
     rng = random.Random(seed)  # drawn from in the order simulate draws
     options = {name: rng.choice(choices) for name, choices in game_engine.option_choices.items()}
     names = player_names(judge.game, players)
-    state = game_engine.initial_state(names, options)
+    table = game_engine.read(game_engine.initial_state(names, options))
     log: list[dict] = [game_engine.setup_entry(names, seed, options)]
-    while not game_engine.is_over(state):
+    while not game_engine.is_over(table.state):
         judge.where = f"{game_id} players={players} seed={seed} step={len(log)}"
         assert len(log) <= MAX_LOG_ENTRIES, f"{judge.where}: no end after {MAX_LOG_ENTRIES} moves"
-        checked = judge.possible(state)
-        if game_engine.chance_kind(state) is not None:
+        table = judge.possible(table)
+        state = table.state
+        if isinstance(game_engine, Chance) and game_engine.chance_kind(state) is not None:
             entry = game_engine.sample_chance(state, rng)
             assert game_engine.chance_violations(state, entry) == [], f"{judge.where}: {entry}"
-            after = game_engine.apply_chance(state, entry)
+            after = game_engine.read(game_engine.apply_chance(state, entry))
         else:
-            judge.random_actions(state, checked)
-            entry, judged = game_engine.random_legal_action(state, rng)
-            after = judge.take(state, checked, entry, judged)
-        judge.step(state, entry, after)
+            judge.random_actions(table)
+            entry, judged = game_engine.random_legal_action(table, rng)
+            after = judge.take(table, entry, judged)
+        judge.step(state, entry, after.state)
         log.append(entry)
-        state = after
+        table = after
     judge.where = f"{game_id} players={players} seed={seed} end"
-    judge.possible(state)
-    return judge.end(log, state)
+    judge.possible(table)
+    return judge.end(log, table.state)

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorer.games.core import Violation, violation
 from scorer.games.cottage_garden import data
-from scorer.games.engine import RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.engine import RANDOM_ACTIONS, Action, Chance, Engine, Outcome, State
 
 if TYPE_CHECKING:
     from scorer.games.core import Game
@@ -85,7 +85,7 @@ BY_ITSELF = {"refill": ("a refill that is due happens at the start of the turn, 
              "move_gardener": ("the gardener moves by itself at the end of each turn", RULE_GARDENER)}
 
 
-class CottageGardenEngine(Engine):
+class CottageGardenEngine(Chance, Engine):
     version = 1
     candidates_complete = False  # a sample: one choice's moves (candidate_actions)
     house_rules = (

@@ -45,7 +45,10 @@ Actions (`type` tags). The first three shapes are the format's own; the rest are
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
@@ -56,6 +59,7 @@ from scorer.games.core import (
     Game,
     PlayerName,
     PlayerScore,
+    Reading,
     StateModel,
     Violation,
     at_most,
@@ -64,8 +68,20 @@ from scorer.games.core import (
     violation,
     within,
 )
+from scorer.games.engine import Action as ActionJSON
+from scorer.games.engine import State, Table
 from scorer.games.garden_dice import data, examples
-from scorer.games.garden_dice.engine import GardenDiceEngine
+from scorer.games.garden_dice import engine as dice_engine
+from scorer.games.garden_dice.engine import (
+    SPECIAL_TILES,
+    SUNDIAL_REACH,
+    DiceMove,
+    GardenDiceEngine,
+    add_to,
+    player_state,
+    straight_lines,
+    without_die,
+)
 from scorer.games.words import a_or_an, plural
 
 Coord = tuple[int, int]
@@ -383,6 +399,561 @@ def dice_readings(dice: list[int], at: Coord) -> list[dict]:
                                            r["row_die"]))
 
 
+# --- the moves ---------------------------------------------------------------------------------
+# One class per action type (scorer.games.engine.Move): its model, what the rulebook forbids
+# (`check`), its part of the transition (`play`, after DiceMove has spent its dice), what
+# the transition shows, and its candidates. What every move shares on the table (whose turn,
+# the turn record, the dice in the pool) is DiceMove's, in engine.py.
+
+@dataclass(frozen=True)
+class DiceReading(Reading[GardenDiceState]):
+    """A state as the checks read it: the state and its board by space."""
+
+    board: Board
+
+
+def context(read: DiceReading, action: Any) -> Context:
+    """The check's Context: the read state, its board, and the acting player."""
+    return Context(read.state, player_named(read.state, action.player), read.board)
+
+
+def _acting(state: State) -> tuple[str, dict[str, Any], list[dict]]:
+    """The acting player's name, the turn record and the player's own tiles on the board."""
+    name = state["players"][state["current"]]["name"]
+    return name, state["turn"], [t for t in state["board"] if t.get("owner") == name]
+
+
+def _boards(before: State, after: State) -> tuple[dict, dict]:
+    return {tuple(t["at"]): t for t in before["board"]}, {tuple(t["at"]): t for t in after["board"]}
+
+
+class WaterMove(DiceMove):
+    """Water a Seed: a die of at least the seed's value turns it and the chain from it over."""
+
+    type, model = "water", Water
+
+    def check(self, read: DiceReading, action: Water) -> CheckResult:
+        ctx = context(read, action)
+        tile, found = _crop_tile(ctx, action, data.SEED, RULE_WATER)
+        if found:
+            return CheckResult(False, found)
+        return CheckResult(True, [], {"watered": _sorted(ctx.board.chain(_at(action.at)))})
+
+    def dice_spent(self, action: Water) -> list[int]:
+        return [action.die]
+
+    def play(self, state: State, board: dict, action: Water, effects: dict[str, Any]) -> None:
+        for at in effects["watered"]:
+            board[tuple(at)]["kind"] = data.VEGGIE
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        old, new = _boards(before, after)
+        return {"watered": sorted([list(at) for at in old if at in new and old[at]["kind"] != new[at]["kind"]])}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each own seed with each die of the pool."""
+        return _crop_tile_candidates(table.state, data.SEED, "water")
+
+
+class HarvestMove(DiceMove):
+    """Harvest a Veggie: the chain from an own veggie leaves the board and scores."""
+
+    type, model = "harvest", Harvest
+
+    def check(self, read: DiceReading, action: Harvest) -> CheckResult:
+        ctx = context(read, action)
+        tile, found = _crop_tile(ctx, action, data.VEGGIE, RULE_HARVEST)
+        if found:
+            return CheckResult(False, found)
+        start = _at(action.at)
+        reached = ctx.board.chain(start)
+        harvester = ctx.player.name
+        points: dict[str | None, int] = {harvester: 0}
+        scored = []
+        # Scored one tile at a time from the first; the order does not change any total.
+        for at in [start] + sorted(reached - {start}):
+            tile = ctx.board.tiles[at]
+            value, bonus = harvest_points(ctx.board, at, tile)
+            points[tile.owner] = points.get(tile.owner, 0) + value
+            scored.append({"at": list(at), "crop": tile.crop, "owner": tile.owner,
+                           "points": value, "bonus": bonus})
+        chain_bonus = data.CHAIN_BONUS_PER_OPPONENT_VEGGIE * sum(
+            1 for t in scored if t["owner"] != harvester)
+        points[harvester] += chain_bonus
+        return CheckResult(True, [], {"harvested": _sorted(reached), "points": points,
+                                      "tiles": scored, "chain_bonus": chain_bonus})
+
+    def dice_spent(self, action: Harvest) -> list[int]:
+        return [action.die]
+
+    def play(self, state: State, board: dict, action: Harvest, effects: dict[str, Any]) -> None:
+        for at in effects["harvested"]:
+            tile = board.pop(tuple(at))
+            add_to(player_state(state, tile["owner"])["harvested"], tile["crop"], 1)
+        for name, points in effects["points"].items():
+            player_state(state, name)["track"] += points
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        old, new = _boards(before, after)
+        gained = {a["name"]: a["track"] - b["track"] for b, a in zip(before["players"], after["players"])
+                  if a["track"] != b["track"]}
+        return {"harvested": sorted([list(at) for at in old if at not in new]), "points": gained}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each own veggie with each die of the pool."""
+        return _crop_tile_candidates(table.state, data.VEGGIE, "harvest")
+
+
+def _crop_tile_candidates(state: State, side: str, kind: str) -> list[ActionJSON]:
+    name, turn, own = _acting(state)
+    dice = sorted(set(state["pool"]))
+    return [{"type": kind, "player": name, "at": list(t["at"]), "die": die, "turn": turn}
+            for t in own if t["kind"] == side for die in dice]
+
+
+class MoveCritterMove(DiceMove):
+    """Move a Critter, eating an opponent's tile where it ends (swallowed whole, or spat out
+    with one more die and kept as a seed)."""
+
+    type, model = "move_critter", MoveCritter
+
+    def check(self, read: DiceReading, action: MoveCritter) -> CheckResult:
+        ctx = context(read, action)
+        found = (_position_problem(action.from_, "action.from", RULE_MOVE)
+                 + _position_problem(action.to, "action.to", RULE_MOVE))
+        if found:
+            return CheckResult(False, found)
+        start, end = _at(action.from_), _at(action.to)
+        critter = ctx.board.get(start)
+        if critter is None or critter.kind not in data.CRITTER_SIDES:
+            what = describe(critter) if critter else "nothing"
+            return _illegal(violation("not-a-critter", RULE_MOVE,
+                                      f"there is {what} at {action.from_}, not a bird or rabbit",
+                                      "action.from"))
+        if critter.owner != ctx.player.name:
+            return _illegal(violation("not-your-critter", RULE_MOVE,
+                                      f"{ctx.player.name} may only move their own critter; this is "
+                                      f"{describe(critter)}", "action.from"))
+        found = _line_problems(ctx.board, start, end, action.die)
+        if found:
+            return CheckResult(False, found)
+        target = ctx.board.get(end)
+        if target is None:
+            if action.spit_out_die is not None:
+                return _illegal(violation("nothing-to-spit-out", RULE_EAT,
+                                          f"{space_words(end)} is empty: the critter eats nothing there, so "
+                                          "there are no seeds to spit out", "action.spit_out_die"))
+            return CheckResult(True, [], {"eats": None, "eaten": None})
+        found = _eat_problems(ctx, action, critter, target, end)
+        if found:
+            return CheckResult(False, found)
+        return _eat(ctx, action, target, end)
+
+    def dice_spent(self, action: MoveCritter) -> list[int]:
+        return [action.die] + ([action.spit_out_die] if action.spit_out_die is not None else [])
+
+    def play(self, state: State, board: dict, action: MoveCritter, effects: dict[str, Any]) -> None:
+        """The critter moves; what it eats leaves the board, and is swallowed whole (a disc goes
+        on the critter) or spat out (its eater keeps it as a seed)."""
+        player = state["players"][state["current"]]
+        critter = board.pop(tuple(action.from_))
+        critter["at"] = list(action.to)
+        if effects["eats"]:
+            eaten = board.pop(tuple(effects["eats"]))
+            state["turn"]["ate_from"].append(eaten["owner"])
+            if effects["swallowed"]:
+                critter["swallowed"] = critter.get("swallowed", 0) + 1
+            else:
+                add_to(player["seeds"], eaten["crop"], 1)
+        board[tuple(action.to)] = critter
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        old, new = _boards(before, after)
+        to = tuple(action["to"])
+        if to not in old:
+            return {"eats": None}
+        swallowed = new[to].get("swallowed", 0) - old[tuple(action["from"])].get("swallowed", 0)
+        index = before["current"]
+        kept = sum(after["players"][index]["seeds"].values()) - sum(before["players"][index]["seeds"].values())
+        return {"eats": list(to), "swallowed": swallowed == 1 and kept == 0}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> Iterator[ActionJSON]:
+        """Each straight move of the player's critter within each die; onto a tile, also
+        spitting it out with each other die of the pool. One at a time: the first is most
+        often legal."""
+        state = table.state
+        name, turn, own = _acting(state)
+        pool = state["pool"]
+        occupied = {tuple(t["at"]) for t in state["board"]}
+        for critter in (t for t in own if t["kind"] in data.CRITTER_SIDES):
+            for die, to in straight_lines(critter["at"], sorted(set(pool))):
+                move = {"type": "move_critter", "player": name, "from": list(critter["at"]), "to": list(to),
+                        "die": die, "turn": turn}
+                yield move
+                if to in occupied:
+                    yield from ({**move, "spit_out_die": other} for other in sorted(set(without_die(pool, die))))
+
+
+class BuyMove(DiceMove):
+    """Buy a Seed Tile with a die of at least its value, two of a crop a turn at most."""
+
+    type, model = "buy", Buy
+
+    def check(self, read: DiceReading, action: Buy) -> CheckResult:
+        ctx = context(read, action)
+        value = data.CROP_VALUES[action.crop]
+        if action.die < value:
+            return _illegal(violation("die-too-low", RULE_BUY,
+                                      f"{a_or_an(action.crop)} {action.crop} seed costs a die of {value} or more, not "
+                                      f"{action.die}", "action.die"))
+        if action.turn.bought.get(action.crop, 0) >= data.MAX_SAME_CROP_PER_TURN:
+            return _illegal(violation("two-of-a-crop", RULE_BUY,
+                                      f"{ctx.player.name} already bought {data.MAX_SAME_CROP_PER_TURN} "
+                                      f"{action.crop} seeds this turn", "action.crop"))
+        found = ctx.stack_empty(action.crop) or ctx.no_free_disc(RULE_BUY, "a new seed")
+        if found:
+            return CheckResult(False, found)
+        effects = {"bought": action.crop, "unplaced_seeds": ctx.player.unplaced_seeds + 1,
+                   "free_discs": ctx.free_discs - 1}
+        if ctx.state.supply is not None:
+            left = {**ctx.state.supply, action.crop: ctx.state.supply[action.crop] - 1}
+            # Game End: taking the last tile of the last stack ends the game after this turn.
+            effects.update(stack_left=left[action.crop], last_seed=not any(left.values()))
+        return CheckResult(True, [], effects)
+
+    def dice_spent(self, action: Buy) -> list[int]:
+        return [action.die]
+
+    def play(self, state: State, board: dict, action: Buy, effects: dict[str, Any]) -> None:
+        state["supply"][action.crop] -= 1
+        add_to(state["players"][state["current"]]["seeds"], action.crop, 1)
+        add_to(state["turn"]["bought"], action.crop, 1)
+        state["last_turn"] = state["last_turn"] or effects["last_seed"]
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        index = before["current"]
+        return {"unplaced_seeds": sum(after["players"][index]["seeds"].values()),
+                "stack_left": after["supply"][action["crop"]]}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each crop with each die of the pool."""
+        name, turn, _ = _acting(table.state)
+        return [{"type": "buy", "player": name, "crop": crop, "die": die, "turn": turn}
+                for die in sorted(set(table.state["pool"])) for crop in data.CROPS]
+
+
+class PlaceMove(DiceMove):
+    """Place a Tile (a seed held, the bird, the sundial or the rock) on the space two dice
+    name, the player's sundial changing them within its reach."""
+
+    type, model = "place", Place
+
+    def check(self, read: DiceReading, action: Place) -> CheckResult:
+        ctx = context(read, action)
+        if action.tile in _PLACE_SIDE_UP:
+            up = _PLACE_SIDE_UP[action.tile]
+            return _illegal(violation("wrong-side-up", RULE_PLACE,
+                                      f"a {up}/{action.tile} tile is always placed {up} side up",
+                                      "action.tile"))
+        found = _position_problem(action.at, "action.at", RULE_PLACE) + _place_tile_problems(ctx, action)
+        if found:
+            return CheckResult(False, found)
+        at = _at(action.at)
+        occupant = ctx.board.get(at)
+        if occupant is not None:
+            return _illegal(violation("space-taken", RULE_PLACE,
+                                      f"{space_words(at)} already holds {describe(occupant)}", "action.at"))
+        reading, found = coordinate_reading(ctx, action.dice, at, action.turn, RULE_PLACE)
+        if found:
+            return CheckResult(False, found)
+        effects = {"placed": list(at), "tile": action.tile, **reading}
+        if action.tile == "seed":
+            effects["crop"] = action.crop
+        return CheckResult(True, [], effects)
+
+    def dice_spent(self, action: Place) -> list[int]:
+        return list(action.dice)
+
+    def play(self, state: State, board: dict, action: Place, effects: dict[str, Any]) -> None:
+        player = state["players"][state["current"]]
+        tile: dict[str, Any] = {"at": effects["placed"], "kind": action.tile, "owner": player["name"]}
+        if action.tile == "seed":
+            add_to(player["seeds"], str(action.crop), -1)
+            tile["crop"] = action.crop
+        board[tuple(effects["placed"])] = tile
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        old, new = _boards(before, after)
+        return {"placed": next(list(at) for at in new if at not in old)}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each tile the player holds on each empty space a pair of dice can name (with the
+        player's sundial on the board, every space within its reach of the dice)."""
+        state = table.state
+        name, turn, own = _acting(state)
+        player = state["players"][state["current"]]
+        held = [("seed", crop) for crop in sorted(player["seeds"])]
+        held += [(tile, None) for tile, sides in SPECIAL_TILES if not any(t["kind"] in sides for t in own)
+                 and (tile != "bird" or state["variant"] != "family")
+                 and (tile != data.ROCK or len(state["players"]) == data.ROCK_PLAYER_COUNT)]
+        if not held:
+            return []
+        occupied = {tuple(t["at"]) for t in state["board"]}
+        reach = SUNDIAL_REACH if any(t["kind"] == "sundial" for t in own) else [(0, 0)]
+        found = []
+        for a, b in sorted({tuple(sorted(pair)) for pair in combinations(state["pool"], 2)}):
+            spaces = sorted({(row + x, col + y) for row, col in ((a, b), (b, a)) for x, y in reach
+                             if 1 <= row + x <= data.BOARD_SIZE and 1 <= col + y <= data.BOARD_SIZE} - occupied)
+            for tile, crop in held:
+                place = {"type": "place", "player": name, "tile": tile, **({"crop": crop} if crop else {}),
+                         "turn": turn}
+                found += [{**place, "dice": [a, b], "at": list(at)} for at in spaces]
+        return found
+
+
+class FlipMove(DiceMove):
+    """Flip a Special Tile of one's own with a six."""
+
+    type, model = "flip", Flip
+
+    def check(self, read: DiceReading, action: Flip) -> CheckResult:
+        ctx = context(read, action)
+        found = _position_problem(action.at, "action.at", RULE_FLIP)
+        if found:
+            return CheckResult(False, found)
+        tile = ctx.board.get(_at(action.at))
+        flippable = (*data.CRITTER_SIDES, *data.HELPER_SIDES)
+        if tile is None or tile.kind not in flippable or tile.owner != ctx.player.name:
+            what = describe(tile) if tile else "nothing"
+            found.append(violation("not-your-special-tile", RULE_FLIP,
+                                   f"{ctx.player.name} can flip only their own bird/rabbit or "
+                                   f"sundial/scarecrow; {space_words(action.at)} holds {what}", "action.at"))
+        if action.die != data.SIX:
+            found.append(violation("needs-a-six", RULE_FLIP,
+                                   f"flipping a special tile takes a six, not a {action.die}",
+                                   "action.die"))
+        if found or tile is None:
+            return CheckResult(False, found)
+        sides = data.CRITTER_SIDES if tile.kind in data.CRITTER_SIDES else data.HELPER_SIDES
+        other = sides[1 - sides.index(tile.kind)]
+        return CheckResult(True, [], {"flipped": list(action.at), "from": tile.kind, "to": other})
+
+    def dice_spent(self, action: Flip) -> list[int]:
+        return [action.die]
+
+    def play(self, state: State, board: dict, action: Flip, effects: dict[str, Any]) -> None:
+        board[tuple(effects["flipped"])]["kind"] = effects["to"]
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        _, new = _boards(before, after)
+        return {"to": new[tuple(action["at"])]["kind"]}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each own special tile, with a six of the pool."""
+        name, turn, own = _acting(table.state)
+        if data.SIX not in table.state["pool"]:
+            return []
+        return [{"type": "flip", "player": name, "at": list(t["at"]), "die": data.SIX, "turn": turn} for t in own
+                if t["kind"] in (*data.CRITTER_SIDES, *data.HELPER_SIDES)]
+
+
+class RemoveCritterMove(DiceMove):
+    """Remove a Critter: a six and two dice naming its space."""
+
+    type, model = "remove_critter", RemoveCritter
+
+    def check(self, read: DiceReading, action: RemoveCritter) -> CheckResult:
+        ctx = context(read, action)
+        found = _position_problem(action.at, "action.at", RULE_REMOVE)
+        if found:
+            return CheckResult(False, found)
+        at = _at(action.at)
+        critter = ctx.board.get(at)
+        if critter is None or critter.kind not in data.CRITTER_SIDES:
+            what = describe(critter) if critter else "nothing"
+            return _illegal(violation("not-a-critter", RULE_REMOVE,
+                                      f"{space_words(at)} holds {what}, not a bird or rabbit", "action.at"))
+        sixes = [i for i, d in enumerate(action.dice) if d == data.SIX]
+        if not sixes:
+            return _illegal(violation("needs-a-six", RULE_REMOVE,
+                                      "one of the three dice must be a six", "action.dice"))
+        problems: list[Violation] = []
+        for i in sixes:  # which six is "the six" only matters when the others are sixes too
+            coords = [d for j, d in enumerate(action.dice) if j != i]
+            reading, problems = coordinate_reading(ctx, coords, at, action.turn, RULE_REMOVE)
+            if not problems:
+                return CheckResult(True, [], {"removed": list(at), "owner": critter.owner,
+                                              "discs_returned": 1 + critter.swallowed,
+                                              "six_die": data.SIX, **reading})
+        return CheckResult(False, problems)
+
+    def dice_spent(self, action: RemoveCritter) -> list[int]:
+        return list(action.dice)
+
+    def play(self, state: State, board: dict, action: RemoveCritter, effects: dict[str, Any]) -> None:
+        board.pop(tuple(effects["removed"]))
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        old, new = _boards(before, after)
+        return {"removed": next(list(at) for at in old if at not in new)}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Any critter on the board, with each three dice of the pool holding a six."""
+        state = table.state
+        name, turn, _ = _acting(state)
+        triples = sorted({tuple(sorted(triple)) for triple in combinations(state["pool"], 3) if data.SIX in triple})
+        return [{"type": "remove_critter", "player": name, "at": list(t["at"]), "dice": list(triple), "turn": turn}
+                for t in state["board"] if t["kind"] in data.CRITTER_SIDES for triple in triples]
+
+
+class SunRerollMove(DiceMove):
+    """Sun Tokens: the sun rerolls all four dice at the start of the turn."""
+
+    type, model = "sun_reroll", SunReroll
+    spends_dice = False
+
+    def check(self, read: DiceReading, action: SunReroll) -> CheckResult:
+        ctx = context(read, action)
+        found = _sun_problems(ctx)
+        if action.turn.dice_spent:
+            found.append(violation("not-start-of-turn", RULE_SUN,
+                                   "the sun rerolls all four dice only at the start of the turn, "
+                                   "before any die is spent", "action.turn.dice_spent"))
+        if found:
+            return CheckResult(False, found)
+        return CheckResult(True, [], {"reroll": "all four dice", "sun_token_spent": True,
+                                      "end_bonus_lost": data.SUN_TOKEN_POINTS})
+
+    def play(self, state: State, board: dict, action: SunReroll, effects: dict[str, Any]) -> None:
+        state["pool"] = None  # the dice go back to chance
+        state["players"][state["current"]]["sun_token"] = False
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        return {"sun_token_spent": not after["players"][before["current"]]["sun_token"]}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        name, turn, _ = _acting(table.state)
+        if not table.state["players"][table.state["current"]]["sun_token"]:
+            return []
+        return [{"type": "sun_reroll", "player": name, "turn": turn}]
+
+
+class SunSetDieMove(DiceMove):
+    """Sun Tokens: the sun changes one die to another result."""
+
+    type, model = "sun_set_die", SunSetDie
+    spends_dice = False
+
+    def check(self, read: DiceReading, action: SunSetDie) -> CheckResult:
+        ctx = context(read, action)
+        found = _sun_problems(ctx)
+        if action.to == action.die:
+            found.append(violation("no-change", RULE_SUN,
+                                   f"the sun changes a die to another result; this die already shows a {action.to}",
+                                   "action.to"))
+        if found:
+            return CheckResult(False, found)
+        return CheckResult(True, [], {"die": {"from": action.die, "to": action.to},
+                                      "sun_token_spent": True,
+                                      "end_bonus_lost": data.SUN_TOKEN_POINTS})
+
+    def dice_named(self, action: SunSetDie) -> list[int]:
+        return [action.die]
+
+    def play(self, state: State, board: dict, action: SunSetDie, effects: dict[str, Any]) -> None:
+        state["pool"][state["pool"].index(action.die)] = action.to
+        state["players"][state["current"]]["sun_token"] = False
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        return {"sun_token_spent": not after["players"][before["current"]]["sun_token"]}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each die of the pool set to each other face, while the sun token is held."""
+        state = table.state
+        name, turn, _ = _acting(state)
+        if not state["players"][state["current"]]["sun_token"]:
+            return []
+        return [{"type": "sun_set_die", "player": name, "die": die, "to": to, "turn": turn}
+                for die in sorted(set(state["pool"])) for to in data.DIE_FACES if to != die]
+
+
+class RerollEqualDiceMove(DiceMove):
+    """On Your Turn: four dice showing the same result may be rerolled."""
+
+    type, model = "reroll_equal_dice", RerollEqualDice
+    spends_dice = False
+
+    def check(self, read: DiceReading, action: RerollEqualDice) -> CheckResult:
+        found = []
+        if len(set(action.dice)) != 1:
+            found.append(violation("dice-not-all-equal", RULE_TURN,
+                                   f"only four dice showing the same result may be rerolled; these show "
+                                   f"{', '.join(map(str, action.dice))}", "action.dice"))
+        if action.turn.dice_spent:
+            found.append(violation("not-start-of-turn", RULE_TURN,
+                                   "four equal dice are rerolled as they were rolled, before any of them "
+                                   "is spent", "action.turn.dice_spent"))
+        if found:
+            return CheckResult(False, found)
+        return CheckResult(True, [], {"reroll": "all four dice"})
+
+    def dice_named(self, action: RerollEqualDice) -> list[int]:
+        return list(action.dice)
+
+    def play(self, state: State, board: dict, action: RerollEqualDice, effects: dict[str, Any]) -> None:
+        state["pool"] = None  # the dice go back to chance; the sun stays
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        return {"reroll": "all four dice"} if after["pool"] is None else {}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        pool = table.state["pool"]
+        if len(pool) != data.DICE or len(set(pool)) != 1:
+            return []
+        name, turn, _ = _acting(table.state)
+        return [{"type": "reroll_equal_dice", "player": name, "dice": list(pool), "turn": turn}]
+
+
+class EndTurnMove(DiceMove):
+    """The turn ends when the dice left allow no action (then the player may still use the
+    sun or reroll four equal dice, or end the turn with this)."""
+
+    type, model = "end_turn", EndTurn
+    spends_dice = False
+
+    def check(self, read: DiceReading, action: EndTurn) -> CheckResult:
+        """Only the table, which sees the dice left, can tell whether one of them still allows an
+        action (then the turn goes on); the state and the action alone never forbid ending."""
+        return CheckResult(True, [], {"turn_over": True})
+
+    def table_violations(self, table: Table[Any], action: EndTurn) -> list[Violation]:
+        """While a die left allows an action, even an undesired one, the turn goes on."""
+        found = super().table_violations(table, action)
+        engine = table.engine
+        assert isinstance(engine, GardenDiceEngine)
+        if not found and engine.any_legal(table, engine.die_actions(table)):
+            found = [violation("die-action-left", RULE_TURN,
+                               f"the dice left ({table.state['pool']}) still allow an action, even an undesired "
+                               "one: the turn goes on", "action")]
+        return found
+
+    def transition(self, state: State, action: EndTurn, effects: dict[str, Any]) -> State:
+        return dice_engine.pass_dice(state)
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        return {"turn_over": after["current"] != before["current"] or after["over"]}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        name, turn, _ = _acting(table.state)
+        return [{"type": "end_turn", "player": name, "turn": turn}]
+
+
+# The moves in the order the engine weighs them: the die actions most often legal first.
+MOVES: tuple[DiceMove, ...] = (MoveCritterMove(), PlaceMove(), BuyMove(), WaterMove(), HarvestMove(), FlipMove(),
+                               RemoveCritterMove(), SunRerollMove(), SunSetDieMove(), RerollEqualDiceMove(),
+                               EndTurnMove())
+
+
 # --- the game --------------------------------------------------------------------------------
 
 class GardenDice(Game[GardenDiceState]):
@@ -395,6 +966,7 @@ class GardenDice(Game[GardenDiceState]):
     rulebook = data.RULEBOOK
     state_model = GardenDiceState
     action_model = Action
+    moves = MOVES
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_SETUP
 
     def describe(self, state: GardenDiceState, action: Any, answer: dict[str, Any]) -> list[str]:
@@ -621,50 +1193,9 @@ class GardenDice(Game[GardenDiceState]):
                               "board")]
         return []
 
-    # Each check reads the acting player's turn through a Context.
-    _last_board: tuple[GardenDiceState | None, Board | None] = (None, None)
-
-    def _context(self, state: GardenDiceState, action) -> Context:
-        """The check's Context. An engine judges many actions on one state, so the board of
-        the last state checked is kept: models are frozen, the same object has the same board."""
-        kept, board = self._last_board
-        if kept is not state or board is None:
-            board = Board(state.board or [])
-            self._last_board = (state, board)
-        return Context(state, player_named(state, action.player), board)
-
-    def check_water(self, state, action: Water) -> CheckResult:
-        return _check_water(self._context(state, action), action)
-
-    def check_harvest(self, state, action: Harvest) -> CheckResult:
-        return _check_harvest(self._context(state, action), action)
-
-    def check_move_critter(self, state, action: MoveCritter) -> CheckResult:
-        return _check_move_critter(self._context(state, action), action)
-
-    def check_buy(self, state, action: Buy) -> CheckResult:
-        return _check_buy(self._context(state, action), action)
-
-    def check_place(self, state, action: Place) -> CheckResult:
-        return _check_place(self._context(state, action), action)
-
-    def check_flip(self, state, action: Flip) -> CheckResult:
-        return _check_flip(self._context(state, action), action)
-
-    def check_remove_critter(self, state, action: RemoveCritter) -> CheckResult:
-        return _check_remove_critter(self._context(state, action), action)
-
-    def check_sun_reroll(self, state, action: SunReroll) -> CheckResult:
-        return _check_sun_reroll(self._context(state, action), action)
-
-    def check_sun_set_die(self, state, action: SunSetDie) -> CheckResult:
-        return _check_sun_set_die(self._context(state, action), action)
-
-    def check_reroll_equal_dice(self, state, action: RerollEqualDice) -> CheckResult:
-        return _check_reroll_equal_dice(self._context(state, action), action)
-
-    def check_end_turn(self, state, action: EndTurn) -> CheckResult:
-        return _check_end_turn(self._context(state, action), action)
+    def read(self, state: GardenDiceState) -> DiceReading:
+        """The state as the moves' checks read it, with its board by space."""
+        return DiceReading(state, Board(state.board or []))
 
 
 def most_track_points(counts: tuple[int, ...], others_harvested: int) -> int:
@@ -798,36 +1329,6 @@ def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | 
     return tile, []
 
 
-def _check_water(ctx: Context, action: Water) -> CheckResult:
-    tile, found = _crop_tile(ctx, action, data.SEED, RULE_WATER)
-    if found:
-        return CheckResult(False, found)
-    return CheckResult(True, [], {"watered": _sorted(ctx.board.chain(_at(action.at)))})
-
-
-def _check_harvest(ctx: Context, action: Harvest) -> CheckResult:
-    tile, found = _crop_tile(ctx, action, data.VEGGIE, RULE_HARVEST)
-    if found:
-        return CheckResult(False, found)
-    start = _at(action.at)
-    reached = ctx.board.chain(start)
-    harvester = ctx.player.name
-    points: dict[str | None, int] = {harvester: 0}
-    scored = []
-    # Scored one tile at a time from the first; the order does not change any total.
-    for at in [start] + sorted(reached - {start}):
-        tile = ctx.board.tiles[at]
-        value, bonus = harvest_points(ctx.board, at, tile)
-        points[tile.owner] = points.get(tile.owner, 0) + value
-        scored.append({"at": list(at), "crop": tile.crop, "owner": tile.owner,
-                       "points": value, "bonus": bonus})
-    chain_bonus = data.CHAIN_BONUS_PER_OPPONENT_VEGGIE * sum(
-        1 for t in scored if t["owner"] != harvester)
-    points[harvester] += chain_bonus
-    return CheckResult(True, [], {"harvested": _sorted(reached), "points": points,
-                                  "tiles": scored, "chain_bonus": chain_bonus})
-
-
 def harvest_points(board: Board, at: Coord, tile: BoardTile) -> tuple[int, str | None]:
     """A harvested veggie's points for its owner: the owner's scarecrow adds its bonus and
     cancels the star; otherwise a star space doubles the value."""
@@ -837,38 +1338,6 @@ def harvest_points(board: Board, at: Coord, tile: BoardTile) -> tuple[int, str |
     if at in data.STAR_SPACES:
         return value * data.STAR_MULTIPLIER, "star"
     return value, None
-
-
-def _check_move_critter(ctx: Context, action: MoveCritter) -> CheckResult:
-    found = (_position_problem(action.from_, "action.from", RULE_MOVE)
-             + _position_problem(action.to, "action.to", RULE_MOVE))
-    if found:
-        return CheckResult(False, found)
-    start, end = _at(action.from_), _at(action.to)
-    critter = ctx.board.get(start)
-    if critter is None or critter.kind not in data.CRITTER_SIDES:
-        what = describe(critter) if critter else "nothing"
-        return _illegal(violation("not-a-critter", RULE_MOVE,
-                                  f"there is {what} at {action.from_}, not a bird or rabbit",
-                                  "action.from"))
-    if critter.owner != ctx.player.name:
-        return _illegal(violation("not-your-critter", RULE_MOVE,
-                                  f"{ctx.player.name} may only move their own critter; this is "
-                                  f"{describe(critter)}", "action.from"))
-    found = _line_problems(ctx.board, start, end, action.die)
-    if found:
-        return CheckResult(False, found)
-    target = ctx.board.get(end)
-    if target is None:
-        if action.spit_out_die is not None:
-            return _illegal(violation("nothing-to-spit-out", RULE_EAT,
-                                      f"{space_words(end)} is empty: the critter eats nothing there, so "
-                                      "there are no seeds to spit out", "action.spit_out_die"))
-        return CheckResult(True, [], {"eats": None, "eaten": None})
-    found = _eat_problems(ctx, action, critter, target, end)
-    if found:
-        return CheckResult(False, found)
-    return _eat(ctx, action, target, end)
 
 
 def _eat(ctx: Context, action: MoveCritter, target: BoardTile, end: Coord) -> CheckResult:
@@ -932,52 +1401,7 @@ def _eat_problems(ctx: Context, action: MoveCritter, critter: BoardTile, target:
     return ctx.no_free_disc(RULE_MOVE, "the critter or the eaten tile")
 
 
-def _check_buy(ctx: Context, action: Buy) -> CheckResult:
-    value = data.CROP_VALUES[action.crop]
-    if action.die < value:
-        return _illegal(violation("die-too-low", RULE_BUY,
-                                  f"{a_or_an(action.crop)} {action.crop} seed costs a die of {value} or more, not "
-                                  f"{action.die}", "action.die"))
-    if action.turn.bought.get(action.crop, 0) >= data.MAX_SAME_CROP_PER_TURN:
-        return _illegal(violation("two-of-a-crop", RULE_BUY,
-                                  f"{ctx.player.name} already bought {data.MAX_SAME_CROP_PER_TURN} "
-                                  f"{action.crop} seeds this turn", "action.crop"))
-    found = ctx.stack_empty(action.crop) or ctx.no_free_disc(RULE_BUY, "a new seed")
-    if found:
-        return CheckResult(False, found)
-    effects = {"bought": action.crop, "unplaced_seeds": ctx.player.unplaced_seeds + 1,
-               "free_discs": ctx.free_discs - 1}
-    if ctx.state.supply is not None:
-        left = {**ctx.state.supply, action.crop: ctx.state.supply[action.crop] - 1}
-        # Game End: taking the last tile of the last stack ends the game after this turn.
-        effects.update(stack_left=left[action.crop], last_seed=not any(left.values()))
-    return CheckResult(True, [], effects)
-
-
 _PLACE_SIDE_UP = {"rabbit": "bird", "scarecrow": "sundial"}
-
-
-def _check_place(ctx: Context, action: Place) -> CheckResult:
-    if action.tile in _PLACE_SIDE_UP:
-        up = _PLACE_SIDE_UP[action.tile]
-        return _illegal(violation("wrong-side-up", RULE_PLACE,
-                                  f"a {up}/{action.tile} tile is always placed {up} side up",
-                                  "action.tile"))
-    found = _position_problem(action.at, "action.at", RULE_PLACE) + _place_tile_problems(ctx, action)
-    if found:
-        return CheckResult(False, found)
-    at = _at(action.at)
-    occupant = ctx.board.get(at)
-    if occupant is not None:
-        return _illegal(violation("space-taken", RULE_PLACE,
-                                  f"{space_words(at)} already holds {describe(occupant)}", "action.at"))
-    reading, found = coordinate_reading(ctx, action.dice, at, action.turn, RULE_PLACE)
-    if found:
-        return CheckResult(False, found)
-    effects = {"placed": list(at), "tile": action.tile, **reading}
-    if action.tile == "seed":
-        effects["crop"] = action.crop
-    return CheckResult(True, [], effects)
 
 
 def _place_tile_problems(ctx: Context, action: Place) -> list[Violation]:
@@ -1044,99 +1468,6 @@ def coordinate_reading(ctx: Context, dice: list[int], at: Coord, turn: TurnSoFar
     return {}, [violation("dice-do-not-match", rule if not has_sundial else RULE_SUNDIAL,
                           f"dice {dice[0]} and {dice[1]} read {read}, not {space_words(at)}, {why}",
                           "action.dice")]
-
-
-def _check_flip(ctx: Context, action: Flip) -> CheckResult:
-    found = _position_problem(action.at, "action.at", RULE_FLIP)
-    if found:
-        return CheckResult(False, found)
-    tile = ctx.board.get(_at(action.at))
-    flippable = (*data.CRITTER_SIDES, *data.HELPER_SIDES)
-    if tile is None or tile.kind not in flippable or tile.owner != ctx.player.name:
-        what = describe(tile) if tile else "nothing"
-        found.append(violation("not-your-special-tile", RULE_FLIP,
-                               f"{ctx.player.name} can flip only their own bird/rabbit or "
-                               f"sundial/scarecrow; {space_words(action.at)} holds {what}", "action.at"))
-    if action.die != data.SIX:
-        found.append(violation("needs-a-six", RULE_FLIP,
-                               f"flipping a special tile takes a six, not a {action.die}",
-                               "action.die"))
-    if found or tile is None:
-        return CheckResult(False, found)
-    sides = data.CRITTER_SIDES if tile.kind in data.CRITTER_SIDES else data.HELPER_SIDES
-    other = sides[1 - sides.index(tile.kind)]
-    return CheckResult(True, [], {"flipped": list(action.at), "from": tile.kind, "to": other})
-
-
-def _check_remove_critter(ctx: Context, action: RemoveCritter) -> CheckResult:
-    found = _position_problem(action.at, "action.at", RULE_REMOVE)
-    if found:
-        return CheckResult(False, found)
-    at = _at(action.at)
-    critter = ctx.board.get(at)
-    if critter is None or critter.kind not in data.CRITTER_SIDES:
-        what = describe(critter) if critter else "nothing"
-        return _illegal(violation("not-a-critter", RULE_REMOVE,
-                                  f"{space_words(at)} holds {what}, not a bird or rabbit", "action.at"))
-    sixes = [i for i, d in enumerate(action.dice) if d == data.SIX]
-    if not sixes:
-        return _illegal(violation("needs-a-six", RULE_REMOVE,
-                                  "one of the three dice must be a six", "action.dice"))
-    problems: list[Violation] = []
-    for i in sixes:  # which six is "the six" only matters when the others are sixes too
-        coords = [d for j, d in enumerate(action.dice) if j != i]
-        reading, problems = coordinate_reading(ctx, coords, at, action.turn, RULE_REMOVE)
-        if not problems:
-            return CheckResult(True, [], {"removed": list(at), "owner": critter.owner,
-                                          "discs_returned": 1 + critter.swallowed,
-                                          "six_die": data.SIX, **reading})
-    return CheckResult(False, problems)
-
-
-def _check_sun_reroll(ctx: Context, action: SunReroll) -> CheckResult:
-    found = _sun_problems(ctx)
-    if action.turn.dice_spent:
-        found.append(violation("not-start-of-turn", RULE_SUN,
-                               "the sun rerolls all four dice only at the start of the turn, "
-                               "before any die is spent", "action.turn.dice_spent"))
-    if found:
-        return CheckResult(False, found)
-    return CheckResult(True, [], {"reroll": "all four dice", "sun_token_spent": True,
-                                  "end_bonus_lost": data.SUN_TOKEN_POINTS})
-
-
-def _check_sun_set_die(ctx: Context, action: SunSetDie) -> CheckResult:
-    found = _sun_problems(ctx)
-    if action.to == action.die:
-        found.append(violation("no-change", RULE_SUN,
-                               f"the sun changes a die to another result; this die already shows a {action.to}",
-                               "action.to"))
-    if found:
-        return CheckResult(False, found)
-    return CheckResult(True, [], {"die": {"from": action.die, "to": action.to},
-                                  "sun_token_spent": True,
-                                  "end_bonus_lost": data.SUN_TOKEN_POINTS})
-
-
-def _check_reroll_equal_dice(ctx: Context, action: RerollEqualDice) -> CheckResult:
-    found = []
-    if len(set(action.dice)) != 1:
-        found.append(violation("dice-not-all-equal", RULE_TURN,
-                               f"only four dice showing the same result may be rerolled; these show "
-                               f"{', '.join(map(str, action.dice))}", "action.dice"))
-    if action.turn.dice_spent:
-        found.append(violation("not-start-of-turn", RULE_TURN,
-                               "four equal dice are rerolled as they were rolled, before any of them "
-                               "is spent", "action.turn.dice_spent"))
-    if found:
-        return CheckResult(False, found)
-    return CheckResult(True, [], {"reroll": "all four dice"})
-
-
-def _check_end_turn(ctx: Context, action: EndTurn) -> CheckResult:
-    """Only the table, which sees the dice left, can tell whether one of them still allows an
-    action (then the turn goes on); the state and the action alone never forbid ending."""
-    return CheckResult(True, [], {"turn_over": True})
 
 
 def _sun_problems(ctx: Context) -> list[Violation]:

@@ -29,7 +29,7 @@ from scorer.games.core import (
     violation,
     violations_from_error,
 )
-from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Outcome, State
 from scorer.games.garden_variety import data
 from scorer.games.words import plural
 
@@ -55,7 +55,7 @@ class Draw(StateModel):
 OUTCOMES: dict[str, type[StateModel]] = {"roll": Roll, "draw": Draw}
 
 
-class GardenVarietyEngine(Engine):
+class GardenVarietyEngine(Chance, Engine):
     # Version 2: a chaos face's reroll is the rule of the round's entry, written after the
     # plays as at the table (version 1 logged it as a second roll before them).
     version = 2
@@ -87,7 +87,7 @@ class GardenVarietyEngine(Engine):
             return {"chance": "roll", "face": rng.choice(data.DIE_FACES)}
         player = state["players"][state["drawing"][0]]
         return {"chance": "draw", "player": player["name"],
-                "cards": rng.sample(state["deck"], _draw_count(state, player))}
+                "cards": rng.sample(state["deck"], draw_count(state, player))}
 
     def chance_violations(self, state: State, outcome: Outcome) -> list[Violation]:
         try:
@@ -105,7 +105,7 @@ class GardenVarietyEngine(Engine):
         if outcome.get("player") != player["name"]:
             return [violation("out-of-turn", RULE_PLAY, f"{player['name']} draws next", "chance.player")]
         cards = outcome["cards"]
-        wanted = _draw_count(state, player)
+        wanted = draw_count(state, player)
         if len(cards) != wanted:
             return [violation("wrong-draw", RULE_PLAY, f"{player['name']} draws {plural(wanted, 'card')} "
                                                   "(back up to five, while the deck lasts)", "chance.cards")]
@@ -124,32 +124,22 @@ class GardenVarietyEngine(Engine):
         deck: list[str] = list((Counter(state["deck"]) - Counter(outcome["cards"])).elements())
         state = {**state, "players": players, "deck": sorted(deck), "drawing": rest}
         # a player with a full hand or facing an empty deck draws nothing: no entry for that
-        return {**state, "drawing": [i for i in rest if _draw_count(state, players[i])]}
+        return {**state, "drawing": [i for i in rest if draw_count(state, players[i])]}
 
     # actions ------------------------------------------------------------------------------
-    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
-        """Each player's card chosen uniformly among the different cards (and declarations)
-        in their hand: a uniform draw among the round's legal plays. After a chaos face the
-        die is rolled again once the cards are down: a reroll showing chaos is rolled again,
-        so each rule is as likely."""
-        plays = [{"player": state["players"][i]["name"], "card": rng.choice(_options(state["players"][i]))}
-                 for i in _play_order(state)]
-        rule = rng.choice(data.DIE_RULES) if state["rolls"][-1] == data.CHAOS else state["rolls"][-1]
-        return [{"type": "resolve_round", "rule": rule, "plays": plays}]
-
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
         """Rounds with a random rule, random cards of the whole deck (in hand or not), in turn
         order or shuffled, now and then a player missing or a declaration wrong."""
         found = []
         for _ in range(RANDOM_ACTIONS):
-            players = [state["players"][i] for i in _play_order(state)]
+            players = [state["players"][i] for i in play_order(state)]
             if rng.random() < 0.3:
                 rng.shuffle(players)
             if rng.random() < 0.1:
                 players = players[:-1]
             plays = []
             for player in players:
-                card = rng.choice(_options(player)) if rng.random() < 0.6 else _play_json(
+                card = rng.choice(options(player)) if rng.random() < 0.6 else _play_json(
                     rng.choice(list(CARDS_BY_ID)), rng.choice((0, 5, 10)))
                 if rng.random() < 0.05:
                     card = {**card, "declared": rng.choice((-1, 4, 11))}
@@ -157,44 +147,6 @@ class GardenVarietyEngine(Engine):
             rule = state["rolls"][-1] if rng.random() < 0.6 else rng.choice((*data.DIE_FACES, *NOT_A_RULE))
             found.append({"type": "resolve_round", "rule": rule, "plays": plays})
         return found
-
-    def table_violations(self, state: State, action: Any) -> list[Violation]:
-        found = []
-        order = [state["players"][i]["name"] for i in _play_order(state)]
-        if [play.player for play in action.plays] != order:
-            found.append(violation("out-of-turn", RULE_PLAY, f"{order[0]} leads this round and the others follow "
-                                                        f"clockwise: {', '.join(order)}", "action.plays"))
-        if state["rolls"][-1] != data.CHAOS and action.rule != state["rolls"][-1]:
-            found.append(violation("rule-not-rolled", RULE_PLAY, f"the die shows {state['rolls'][-1]}, not "
-                                                            f"{action.rule}", "action.rule"))
-        hands = {p["name"]: p["hand"] for p in state["players"]}
-        for i, play in enumerate(action.plays):
-            card = _card_id(play.card)
-            if card not in hands[play.player]:
-                found.append(violation("card-not-in-hand", RULE_PLAY, f"{play.player} holds no {card}",
-                                       f"action.plays[{i}].card"))
-        return found
-
-    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        played = {play.player: _card_id(play.card) for play in action.plays}
-        players = []
-        for player in state["players"]:
-            hand = list(player["hand"])
-            hand.remove(played[player["name"]])
-            bed = player["garden_bed"]
-            if player["name"] == effects["winner"]:
-                bed = sorted(bed + list(played.values()))
-            players.append({**player, "hand": hand, "garden_bed": bed})
-        winner = [p["name"] for p in players].index(effects["winner"])
-        drawing = [(winner + k) % len(players) for k in range(len(players))]
-        state = {**state, "players": players, "leader": winner, "rolls": []}
-        # Before the next round each player draws back up to five, the winner first.
-        return {**state, "drawing": [i for i in drawing if _draw_count(state, players[i])]}
-
-    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
-        grew = [a["name"] for b, a in zip(before["players"], after["players"])
-                if len(a["garden_bed"]) > len(b["garden_bed"])]
-        return {"winner": grew[0] if len(grew) == 1 else grew}
 
     def is_over(self, state: State) -> bool:
         """A round starts (everyone has drawn) and someone has no card to play."""
@@ -218,16 +170,16 @@ def _counts(player: dict, hand: int, gnomes_among: list[str]) -> dict[str, Any]:
     return {"name": player["name"], "garden_bed": len(player["garden_bed"]), "hand": hand, "gnomes": gnomes}
 
 
-def _draw_count(state: State, player: dict) -> int:
+def draw_count(state: State, player: dict) -> int:
     return min(data.HAND_SIZE - len(player["hand"]), len(state["deck"]))
 
 
-def _play_order(state: State) -> list[int]:
+def play_order(state: State) -> list[int]:
     count = len(state["players"])
     return [(state["leader"] + k) % count for k in range(count)]
 
 
-def _options(player: dict) -> list[dict]:
+def options(player: dict) -> list[dict]:
     """Every different play the player's hand allows: each card once, with each value a
     0/10 critter or a wishing gnome may be declared as."""
     return [_play_json(card, declared) for card in sorted(set(player["hand"]))
@@ -259,5 +211,5 @@ def _play_json(card_id: str, declared: int | None) -> dict:
     return found
 
 
-def _card_id(card: Any) -> str:
+def card_id(card: Any) -> str:
     return data.Card(card.kind, card.color, card.number, card.name).id

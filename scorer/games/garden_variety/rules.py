@@ -5,6 +5,7 @@ is silent or contradicts itself, the house choice is in data.py and docs/house-r
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -17,6 +18,7 @@ from scorer.games.core import (
     ModestNumber,
     PlayerName,
     PlayerScore,
+    Reading,
     StateModel,
     Violation,
     describe_value,
@@ -25,8 +27,11 @@ from scorer.games.core import (
     violation,
     whole_number,
 )
+from scorer.games.engine import Action as ActionJSON
+from scorer.games.engine import Move, State, Table
 from scorer.games.garden_variety import data, examples
-from scorer.games.garden_variety.engine import GardenVarietyEngine
+from scorer.games.garden_variety import engine as variety_engine
+from scorer.games.garden_variety.engine import GardenVarietyEngine, card_id, options
 from scorer.games.words import plural
 
 _G = data.TITLE
@@ -202,6 +207,82 @@ def resolve(plays: list[Play], rule: int) -> dict:
 
 
 # --- the game -----------------------------------------------------------------------------------
+# --- the move ------------------------------------------------------------------------------------
+
+class ResolveRoundMove(Move[GardenVarietyState]):
+    """Garden Variety's one action type (scorer.games.engine.Move): a round, every player's
+    card in play order under the rule rolled; the winner takes the cards and leads next."""
+
+    type, model = "resolve_round", ResolveRound
+
+    def check(self, read: Reading[GardenVarietyState], action: ResolveRound) -> CheckResult:
+        state = read.state
+        found = _rule_violations(action.rule)
+        found += _player_play_violations(state, action.plays)
+        for i, play in enumerate(action.plays):
+            found += card_violations(play.card, f"action.plays[{i}].card")
+        if not found:
+            found = _box_violations(state, action.plays)
+        if found:
+            return CheckResult(False, found)
+        return CheckResult(True, effects={**resolve(action.plays, action.rule),
+                                          "warnings": printed_deck_warnings(action.plays)})
+
+    def table_violations(self, table: Table[GardenVarietyState], action: ResolveRound) -> list[Violation]:
+        """The play order from the leader, the face rolled, the cards in each hand."""
+        state = table.state
+        found = []
+        order = [state["players"][i]["name"] for i in variety_engine.play_order(state)]
+        if [play.player for play in action.plays] != order:
+            found.append(violation("out-of-turn", RULE_PLAY, f"{order[0]} leads this round and the others follow "
+                                                        f"clockwise: {', '.join(order)}", "action.plays"))
+        if state["rolls"][-1] != data.CHAOS and action.rule != state["rolls"][-1]:
+            found.append(violation("rule-not-rolled", RULE_PLAY, f"the die shows {state['rolls'][-1]}, not "
+                                                            f"{action.rule}", "action.rule"))
+        hands = {p["name"]: p["hand"] for p in state["players"]}
+        for i, play in enumerate(action.plays):
+            card = card_id(play.card)
+            if card not in hands[play.player]:
+                found.append(violation("card-not-in-hand", RULE_PLAY, f"{play.player} holds no {card}",
+                                       f"action.plays[{i}].card"))
+        return found
+
+    def transition(self, state: State, action: ResolveRound, effects: dict[str, Any]) -> State:
+        """The winner takes every card played and leads; before the next round each player
+        draws back up to five, the winner first."""
+        played = {play.player: card_id(play.card) for play in action.plays}
+        players = []
+        for player in state["players"]:
+            hand = list(player["hand"])
+            hand.remove(played[player["name"]])
+            bed = player["garden_bed"]
+            if player["name"] == effects["winner"]:
+                bed = sorted(bed + list(played.values()))
+            players.append({**player, "hand": hand, "garden_bed": bed})
+        winner = [p["name"] for p in players].index(effects["winner"])
+        drawing = [(winner + k) % len(players) for k in range(len(players))]
+        state = {**state, "players": players, "leader": winner, "rolls": []}
+        return {**state, "drawing": [i for i in drawing if variety_engine.draw_count(state, players[i])]}
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        grew = [a["name"] for b, a in zip(before["players"], after["players"])
+                if len(a["garden_bed"]) > len(b["garden_bed"])]
+        return {"winner": grew[0] if len(grew) == 1 else grew}
+
+    def candidates(self, table: Table[GardenVarietyState], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each player's card chosen uniformly among the different cards (and declarations)
+        in their hand: a uniform draw among the round's legal plays (the engine's candidates
+        are a sample). After a chaos face the die is rolled again once the cards are down: a
+        reroll showing chaos is rolled again, so each rule is as likely."""
+        if rng is None:
+            raise ValueError("a round's candidates are a random draw: they need the game's rng")
+        state, draw = table.state, rng
+        plays = [{"player": state["players"][i]["name"], "card": draw.choice(options(state["players"][i]))}
+                 for i in variety_engine.play_order(state)]
+        rule = draw.choice(data.DIE_RULES) if state["rolls"][-1] == data.CHAOS else state["rolls"][-1]
+        return [{"type": "resolve_round", "rule": rule, "plays": plays}]
+
+
 class GardenVarietyGame(Game[GardenVarietyState]):
     id = data.GAME_ID
     title = data.TITLE
@@ -211,6 +292,7 @@ class GardenVarietyGame(Game[GardenVarietyState]):
     rulebook = "garden-variety.md"
     state_model = GardenVarietyState
     action_model = GardenVarietyAction
+    moves = (ResolveRoundMove(),)
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_PLAYERS
 
     def state_violations(self, state: GardenVarietyState) -> list[Violation]:
@@ -272,18 +354,6 @@ class GardenVarietyGame(Game[GardenVarietyState]):
             if "rulebook_contradiction" in step:
                 lines.append(step["rulebook_contradiction"]["message"])
         return lines
-
-    def check_resolve_round(self, state: GardenVarietyState, action: ResolveRound) -> CheckResult:
-        found = _rule_violations(action.rule)
-        found += _player_play_violations(state, action.plays)
-        for i, play in enumerate(action.plays):
-            found += card_violations(play.card, f"action.plays[{i}].card")
-        if not found:
-            found = _box_violations(state, action.plays)
-        if found:
-            return CheckResult(False, found)
-        return CheckResult(True, effects={**resolve(action.plays, action.rule),
-                                          "warnings": printed_deck_warnings(action.plays)})
 
 
 def _player_violations(index: int, p: Player) -> list[Violation]:

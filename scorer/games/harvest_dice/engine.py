@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from scorer.games.core import StateModel, Text, Violation, violation, violations_from_error
-from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Outcome, State
 from scorer.games.harvest_dice import data
 from scorer.games.words import a_or_an, plural
 
@@ -41,7 +41,7 @@ class Roll(StateModel):
     dice: Annotated[list[RolledDie], Field(max_length=len(COLORS) * max(data.DICE_PER_COLOR.values()))]
 
 
-class HarvestDiceEngine(Engine):
+class HarvestDiceEngine(Chance, Engine):
     version = 1
     option_choices = {"mode": data.MODES}
     option_defaults = {"mode": "basic"}  # the rulebook's game, its variant left out

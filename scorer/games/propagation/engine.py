@@ -17,13 +17,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import cached_property
 from itertools import permutations
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from scorer.games.core import Game, InvalidState, StateModel, Text, Violation, violation, violations_from_error, within
-from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Engine, Outcome, State
+from scorer.games.core import InvalidState, StateModel, Text, Violation, violation, violations_from_error, within
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Move, Outcome, State, Table
 from scorer.games.propagation import data
 
 RULE_TURNS = f"{data.TITLE} › Rounds and Turns › Player Turns"
@@ -55,7 +56,40 @@ class Reveal(StateModel):
 OUTCOMES: dict[str, type[StateModel]] = {"rocks": Rocks, "reveal": Reveal}
 
 
-class PropagationEngine(Engine):
+class PlantTable(Table[Any]):
+    """A Propagation table, with its board as the rules read it, parsed once for every
+    action judged on the table (each action carries the board it is taken on)."""
+
+    @cached_property
+    def board(self) -> Any:
+        return self.engine.game.parse_action({"type": "end_round", "board": self.state["board"]}).board
+
+
+class PlantMove(Move[Any]):
+    """What every Propagation move shares on the table: it is its phase, the acting player's
+    turn and the round named, and the board it carries is the one on the table. Each action
+    type's move (rules.py) adds its model, its check, its transition, what the transition
+    shows and its candidates."""
+
+    def table_violations(self, table: Table[Any], action: Any) -> list[Violation]:
+        state = table.state
+        phase = ACTION_PHASES[action.type]
+        if phase != state["phase"]:
+            return [violation("out-of-phase", RULE_TURNS, _phase_message(state), "action.type")]
+        found = []
+        if action.type != "end_round" and action.player != current_player(state):
+            found.append(violation("out-of-turn", RULE_TURNS, f"it is {current_player(state)}'s turn",
+                                   "action.player"))
+        if action.type == "end_round" and action.round != state["round"]:
+            found.append(violation("wrong-round", RULE_ROUNDS, f"this is the end of round {state['round']}",
+                                   "action.round"))
+        if not _is_the_table(action.board, state["board"]):
+            found.append(violation("not-the-table", RULE_TURNS, "this board is not the one on the table",
+                                   "action.board"))
+        return found
+
+
+class PropagationEngine(Chance, Engine):
     version = 1
     house_rules = (
         "Propagation: the propagation patterns and the bonus cards are gardenkit's own "
@@ -65,11 +99,6 @@ class PropagationEngine(Engine):
         "Propagation: a player who can neither sow, propagate nor harvest after growing passes",
     )
     option_choices = {"round_20": data.ROUND_20_READINGS}
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        # The table's board last parsed (a state's own board object) and its parsed form.
-        self._board_read: tuple[dict, Any] | None = None
 
     def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         return {"players": [{"name": name, "harvested": dict.fromkeys(data.KINDS, 0)} for name in names],
@@ -120,15 +149,12 @@ class PropagationEngine(Engine):
         return {**state, "board": {**state["board"], "rocks": rocks}, "phase": "reveal"}
 
     # actions ------------------------------------------------------------------------------
-    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
-        return _candidates(state)
-
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
         """Every action type by a random player, on random spaces (some off the board), with
         random patterns and targets, now and then on a board that is not the table's or for
         the wrong round."""
         names = [p["name"] for p in state["players"]]
-        current = _current(state)
+        current = current_player(state)
         found = []
         for _ in range(RANDOM_ACTIONS):
             player = current if rng.random() < 0.6 else rng.choice(names)
@@ -146,7 +172,7 @@ class PropagationEngine(Engine):
                 origin = rng.choice(own)["at"] if own and rng.random() < 0.7 else _random_coord(rng)
                 action.update(pattern=pattern, origin=origin)
                 if rng.random() < 0.5:
-                    spaces = _pattern_spaces(pattern, origin)
+                    spaces = pattern_spaces(pattern, origin)
                     action["targets"] = rng.sample(spaces, rng.randint(1, len(spaces)))
             elif kind_of_action == "end_round":
                 del action["player"]
@@ -154,88 +180,31 @@ class PropagationEngine(Engine):
             found.append(action)
         return found
 
-    def parse_action(self, state: State, raw_action: Any) -> Any:
-        """Every action carries the board it is taken on: the candidates and probes judged on
-        a state carry the state's own board object, which is never changed in place, so it is
-        parsed once, with the first action that carries it, and the later actions are parsed
-        around it (pydantic takes a parsed board as it is). Any other board (a log's, say) is
-        parsed with its action, and so is a board that cannot be parsed, each time."""
+    def read(self, state: State | Table[Any]) -> Table[Any]:
+        return state if isinstance(state, Table) else PlantTable(self, state)
+
+    def parse_action(self, table: Table[Any], raw_action: Any) -> Any:
+        """Every action carries the board it is taken on: one that carries the table's board
+        (the candidates and probes judged on a table, most of a log's) is parsed around the
+        table's own reading of it (pydantic takes a parsed board as it is), read once per
+        table. Any other board is parsed with its action."""
         board = raw_action.get("board") if isinstance(raw_action, dict) else None
-        if board is None or board is not state["board"]:
-            return super().parse_action(state, raw_action)
-        kept = self._board_read  # one read: another thread may replace it meanwhile
-        if kept is not None and kept[0] is board:
-            return super().parse_action(state, {**raw_action, "board": kept[1]})
-        action = super().parse_action(state, raw_action)
-        self._board_read = (board, action.board)
-        return action
+        if isinstance(table, PlantTable) and board is not None and board == table.state["board"]:
+            return self.game.parse_action({**raw_action, "board": table.board})
+        return self.game.parse_action(raw_action)
 
-    def table_violations(self, state: State, action: Any) -> list[Violation]:
-        phase = ACTION_PHASES[action.type]
-        if phase != state["phase"]:
-            return [violation("out-of-phase", RULE_TURNS, _phase_message(state), "action.type")]
-        found = []
-        if action.type != "end_round" and action.player != _current(state):
-            found.append(violation("out-of-turn", RULE_TURNS, f"it is {_current(state)}'s turn", "action.player"))
-        if action.type == "end_round" and action.round != state["round"]:
-            found.append(violation("wrong-round", RULE_ROUNDS, f"this is the end of round {state['round']}",
-                                   "action.round"))
-        if not _is_the_table(action.board, state["board"]):
-            found.append(violation("not-the-table", RULE_TURNS, "this board is not the one on the table",
-                                   "action.board"))
-        return found
-
-    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        if action.type == "end_round":
-            return self._end_round(state, effects)
-        plants = state["board"]["plants"]
-        if action.type == "grow":
-            plants = [p for p in plants if p["owner"] != action.player] + effects["grown"]
-        elif action.type == "sow":
-            plants = [*plants, effects["sown"]]
-        elif action.type == "propagate":
-            plants = plants + effects["new_plants"]
-        else:
-            state = _harvest(state, action, effects)
-            plants = state["board"]["plants"]
-        state = {**state, "board": {**state["board"], "plants": _sorted_plants(plants)}}
-        if action.type == "grow":
-            state = {**state, "phase": "act"}
-            # Judged kind by kind, the likeliest first, without building every propagation.
-            if any(self.any_legal(state, moves) for moves in _moves_open(state) if moves):
-                return state
-        return _next_turn(state)
-
-    def _end_round(self, state: State, effects: dict[str, Any]) -> State:
-        died = effects["died"]
-        board = {**state["board"], "plants": [p for p in state["board"]["plants"] if p["at"] not in died]}
-        bonus = state["bonus"]
-        if effects["resolve_bonus"]:
-            bonus = bonus + [{"card": card, "round": state["round"], "board": board}
-                             for card in _cards_resolved(state)]
-        start = (state["start"] + 1) % len(state["players"]) if effects["pass_start_token"] else state["start"]
-        phase = "over" if effects["game_over"] else "reveal" if effects["reveal_new_card"] else "grow"
-        return {**state, "board": board, "bonus": bonus, "start": start, "turn": 0, "phase": phase,
-                "round": state["round"] + (not effects["game_over"])}
-
-    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
-        old, new = before["board"]["plants"], after["board"]["plants"]
-        added = [p for p in new if p["at"] not in [o["at"] for o in old]]
-        if action["type"] == "grow":
-            return {"grown": [p for p in new if p["owner"] == action["player"]]}
-        if action["type"] == "sow":
-            return {"sown": added[0] if len(added) == 1 else added}
-        if action["type"] == "propagate":
-            return {"new_plants": added, "placed": [p["at"] for p in added]}
-        if action["type"] == "harvest":
-            index = [p["name"] for p in before["players"]].index(action["player"])
-            kind = action["kind"]
-            count = after["players"][index]["harvested"][kind] - before["players"][index]["harvested"][kind]
-            return {"count": count, "points": count * data.PLANTS[kind]["points"],
-                    "removed": [p["at"] for p in old if p not in new and p["at"] not in [n["at"] for n in new]]}
-        return {"died": [p["at"] for p in old if p["at"] not in [n["at"] for n in new]],
-                "game_over": after["phase"] == "over",
-                "resolve_bonus": len(after["bonus"]) > len(before["bonus"])}
+    def settle(self, table: Table[Any]) -> Table[Any]:
+        """A player who has grown and can neither sow, harvest nor propagate passes: asked
+        kind by kind, the likeliest first, without building every propagation."""
+        if table.state["phase"] != "act":
+            return table
+        moves = self.game.move_of
+        for move in (moves["sow"], moves["harvest"]):
+            if self.any_legal(table, move.candidates(table)):
+                return table
+        if any(self.any_legal(table, plant) for plant in propagations_by_plant(table.state) if plant):
+            return table
+        return self.read(next_turn(table.state))
 
     def is_over(self, state: State) -> bool:
         return bool(state["phase"] == "over")
@@ -251,7 +220,7 @@ class PropagationEngine(Engine):
         return {"players": state["players"], "round_20": state["round_20"]}
 
 
-def _current(state: State) -> str:
+def current_player(state: State) -> str:
     players = state["players"]
     return str(players[(state["start"] + state["turn"]) % len(players)]["name"])
 
@@ -261,15 +230,15 @@ def _phase_message(state: State) -> str:
         return "the game is over"
     if state["phase"] == "end_round":
         return f"every player has had a turn: round {state['round']} ends next"
-    return f"{_current(state)} is to {PHASE_WORDS[state['phase']]} next"
+    return f"{current_player(state)} is to {PHASE_WORDS[state['phase']]} next"
 
 
-def _next_turn(state: State) -> State:
+def next_turn(state: State) -> State:
     turn = state["turn"] + 1
     return {**state, "turn": turn, "phase": "end_round" if turn == len(state["players"]) else "grow"}
 
 
-def _harvest(state: State, action: Any, effects: dict[str, Any]) -> State:
+def harvested(state: State, action: Any, effects: dict[str, Any]) -> State:
     players = [{**p, "harvested": {**p["harvested"], action.kind: p["harvested"][action.kind] + effects["count"]}}
                if p["name"] == action.player else p for p in state["players"]]
     plants = [{**p, "tier": 0} if p["at"] in effects["reset"] else p
@@ -277,7 +246,7 @@ def _harvest(state: State, action: Any, effects: dict[str, Any]) -> State:
     return {**state, "players": players, "board": {**state["board"], "plants": plants}}
 
 
-def _cards_resolved(state: State) -> list[str]:
+def cards_resolved(state: State) -> list[str]:
     """Round 10 resolves the first card; round 20 the card revealed at round 10, with the
     first card again under the "both" reading of round 20 (data.ROUND_20_READINGS)."""
     first, *later = state["cards"]
@@ -286,40 +255,29 @@ def _cards_resolved(state: State) -> list[str]:
     return [first, *later] if state["round_20"] == "both" else later
 
 
-def _candidates(state: State) -> list[Action]:
-    """The actions the pieces allow in this phase: a superset of the legal ones."""
-    board = state["board"]
-    if state["phase"] == "end_round":
-        return [{"type": "end_round", "board": board, "round": state["round"]}]
-    if state["phase"] == "grow":
-        return [{"type": "grow", "player": _current(state), "board": board}]
-    return [move for moves in _moves_open(state) for move in moves]
-
-
-def _moves_open(state: State) -> Iterator[list[Action]]:
-    """The current player's sowings, harvests and then each plant's propagations, as the
-    pieces allow them, one list at a time."""
-    board, player = state["board"], _current(state)
-    taken = {(q, r) for q, r in board["rocks"]} | {(p["at"][0], p["at"][1]) for p in board["plants"]}
-    empty = [space for space in SPACES if space not in taken]
+def propagations_by_plant(state: State) -> Iterator[list[Action]]:
+    """The current player's propagations, one list for each plant, as the pieces allow them."""
+    board, player = state["board"], current_player(state)
     own = [p for p in board["plants"] if p["owner"] == player]
     on_board = Counter(p["kind"] for p in own)
-    yield [{"type": "sow", "player": player, "kind": kind, "at": list(space), "board": board}
-           for kind in data.KINDS if not on_board[kind] for space in empty]
-    yield [{"type": "harvest", "player": player, "kind": kind, "board": board} for kind in sorted(on_board)]
-    empty_set = set(empty)
+    empty = set(empty_spaces(board))
     for plant in own:
-        tokens = data.PLANTS[plant["kind"]]["tokens"] - on_board[plant["kind"]]
-        yield _propagations(player, plant, empty_set, tokens, board)
+        yield propagations(player, plant, empty, data.PLANTS[plant["kind"]]["tokens"] - on_board[plant["kind"]], board)
 
 
-def _propagations(player: str, plant: dict, empty: set[tuple[int, int]], tokens: int, board: dict) -> list[Action]:
+def empty_spaces(board: dict) -> list[tuple[int, int]]:
+    """The spaces of the board with neither a rock nor a plant, in the order of SPACES."""
+    taken = {(q, r) for q, r in board["rocks"]} | {(p["at"][0], p["at"][1]) for p in board["plants"]}
+    return [space for space in SPACES if space not in taken]
+
+
+def propagations(player: str, plant: dict, empty: set[tuple[int, int]], tokens: int, board: dict) -> list[Action]:
     """Each pattern of the plant's kind from it: as many new plants as the rules sow
     (data.plants_sown) on the empty spaces of the pattern, in every order `targets` may list
     them, and once without `targets`. With no token left or no empty space nothing is placed."""
     found: list[Action] = []
     for pattern_id, pattern in PATTERNS_BY_KIND[plant["kind"]]:
-        free = [s for s in _pattern_spaces(pattern_id, plant["at"]) if (s[0], s[1]) in empty]
+        free = [s for s in pattern_spaces(pattern_id, plant["at"]) if (s[0], s[1]) in empty]
         if not free or not tokens:
             continue
         move = {"type": "propagate", "player": player, "pattern": pattern_id, "origin": plant["at"], "board": board}
@@ -329,7 +287,7 @@ def _propagations(player: str, plant: dict, empty: set[tuple[int, int]], tokens:
     return found
 
 
-def _pattern_spaces(pattern_id: str, origin: list[int]) -> list[list[int]]:
+def pattern_spaces(pattern_id: str, origin: list[int]) -> list[list[int]]:
     return [[origin[0] + dq, origin[1] + dr] for dq, dr in data.PATTERNS[pattern_id]["spaces"]]
 
 
@@ -346,7 +304,7 @@ def _other_board(board: dict, rng: random.Random) -> dict:
     return {**board, "rocks": board["rocks"][1:]}
 
 
-def _sorted_plants(plants: list[dict]) -> list[dict]:
+def sorted_plants(plants: list[dict]) -> list[dict]:
     return sorted(plants, key=lambda p: p["at"])
 
 

@@ -3,9 +3,10 @@ scoring with the bonus cards, and the five rule checks (sow, grow, propagate, ha
 end_round). The game's numbers, patterns and cards come from data.py."""
 from __future__ import annotations
 
+import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable
-from functools import cache, cached_property, lru_cache
+from collections.abc import Iterable, Iterator
+from functools import cache, lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -18,6 +19,7 @@ from scorer.games.core import (
     InvalidState,
     PlayerName,
     PlayerScore,
+    Reading,
     StateModel,
     Text,
     Violation,
@@ -26,8 +28,20 @@ from scorer.games.core import (
     up_to,
     violation,
 )
+from scorer.games.engine import Action as ActionJSON
+from scorer.games.engine import State, Table
 from scorer.games.propagation import data, examples
-from scorer.games.propagation.engine import Coord, PropagationEngine
+from scorer.games.propagation import engine as plant_engine
+from scorer.games.propagation.engine import (
+    Coord,
+    PlantMove,
+    PropagationEngine,
+    current_player,
+    empty_spaces,
+    harvested,
+    propagations_by_plant,
+    sorted_plants,
+)
 from scorer.games.words import a_or_an, plural
 
 # Rulebook section headings, for the "rule" of each violation.
@@ -67,13 +81,6 @@ class Board(StateModel):
     rocks: Annotated[list[Coord], OnTheBoard]
     plants: Annotated[list[Plant], OnTheBoard] = []
 
-    @cached_property
-    def layout(self) -> tuple[tuple[Space, ...], tuple[tuple[int, int, str, str, int], ...]]:
-        """The rocks as (q, r) and the plants as (q, r, owner, kind, tier): the key under
-        which board_violations keeps its answers, built once for a board that the engine
-        hands to many actions."""
-        return (tuple((q, r) for q, r in self.rocks),
-                tuple((p.at[0], p.at[1], p.owner, p.kind, p.tier) for p in self.plants))
 
 
 class Harvested(StateModel):
@@ -155,7 +162,8 @@ def board_violations(board: Board, names: set[str], path: str) -> list[Violation
     """Everything that cannot be on a Propagation board: rocks other than ten, apart and on
     the board; plants off the board, on a rock, sharing a space, past their death tier, of
     an unknown owner, or more of a kind than the owner has tokens."""
-    rocks, plants = board.layout
+    rocks = tuple((q, r) for q, r in board.rocks)  # the key under which _layout_violations keeps its answers
+    plants = tuple((p.at[0], p.at[1], p.owner, p.kind, p.tier) for p in board.plants)
     return [{**found, "path": path + found["path"]} for found in _layout_violations(rocks, plants, frozenset(names))]
 
 
@@ -495,92 +503,6 @@ def _plant_dict(plant: Plant, **changes) -> dict:
             **changes}
 
 
-def _check_sow(action: Sow) -> CheckResult:
-    space = _space(action.at)
-    found = []
-    occupant = _occupant(action.board, space)
-    if occupant:
-        found.append(violation(_OCCUPANT_CODES[occupant], RULE_SHARED, f"{hex_words(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
-                               "needs an empty space on the board", "action.at"))
-    if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
-        found.append(violation("kind-already-on-board", RULE_SOW,
-                               f"{action.player} already has {a_or_an(action.kind)} "
-                               f"{action.kind} on the board; sow only "
-                               "a kind you have none of (propagate it instead)", "action.kind"))
-    if found:
-        return CheckResult(False, found)
-    return CheckResult(True, effects={"sown": {"at": list(space), "owner": action.player,
-                                               "kind": action.kind, "tier": 0}})
-
-
-def _check_grow(action: Grow) -> CheckResult:
-    own = [p for p in action.board.plants if p.owner == action.player]
-    stale = [(i, p) for i, p in enumerate(action.board.plants)
-             if p.owner == action.player and p.tier >= data.PLANTS[p.kind]["dies"]]
-    if stale:
-        return CheckResult(False, [violation(
-            "should-have-died", RULE_GROWTH,
-            f"the {p.kind} {hex_words(p.at)} is at its death tier {p.tier}; it died at the end of "
-            "the last round and cannot grow", f"action.board.plants[{i}].tier") for i, p in stale])
-    grown = [_plant_dict(p, tier=p.tier + 1) for p in own]
-    return CheckResult(True, effects={
-        "grown": grown,
-        "fully_grown": _sorted(_space(g["at"]) for g in grown
-                               if g["tier"] >= data.PLANTS[g["kind"]]["grown"]),
-        "at_death_tier": _sorted(_space(g["at"]) for g in grown
-                                 if g["tier"] == data.PLANTS[g["kind"]]["dies"]),
-    })
-
-
-def _check_harvest(action: Harvest) -> CheckResult:
-    rule = data.PLANTS[action.kind]
-    eligible = [p for p in action.board.plants
-                if p.owner == action.player and p.kind == action.kind and p.tier >= rule["grown"]]
-    if not eligible:
-        return CheckResult(False, [violation(
-            "nothing-to-harvest", RULE_HARVEST,
-            f"{action.player} has no {action.kind} at tier {rule['grown']} or higher to harvest",
-            "action.kind")])
-    spaces = _sorted(_space(p.at) for p in eligible)
-    return CheckResult(True, effects={
-        "harvested": spaces, "count": len(eligible), "points": len(eligible) * rule["points"],
-        "removed": [] if rule["stays"] else spaces, "reset": spaces if rule["stays"] else [],
-    })
-
-
-def _check_propagate(action: Propagate) -> CheckResult:
-    pattern = data.PATTERNS[action.pattern]
-    kind, origin, board = pattern["kind"], _space(action.origin), action.board
-    if not any(_space(p.at) == origin and p.owner == action.player and p.kind == kind
-               for p in board.plants):
-        return _illegal("no-origin-plant", RULE_PROPAGATE,
-                        f"{action.player} has no {kind} {hex_words(origin)} to propagate from",
-                        "action.origin")
-    tokens = _tokens_left(board, action.player, kind)
-    if tokens == 0:
-        return _illegal("no-tokens-left", RULE_PROPAGATE,
-                        f"all of {action.player}'s {kind} tokens are on the board", "action.pattern")
-    spaces = [(origin[0] + dq, origin[1] + dr) for dq, dr in pattern["spaces"]]
-    blocked = {s: _occupant(board, s) for s in spaces}
-    free = [s for s in spaces if blocked[s] is None]
-    if not free:
-        return _illegal("pattern-blocked", RULE_PROPAGATE,
-                        f"every space of {pattern['name']} around {hex_words(origin)} is blocked or off "
-                        "the board; nothing can be sown", "action.pattern")
-    sow_count = data.plants_sown(pattern["mode"], len(free), tokens)
-    chosen = _chosen_targets(action, spaces, blocked, free, sow_count)
-    if isinstance(chosen, CheckResult):
-        return chosen
-    skipped = [{"at": list(s), "reason": blocked[s]} for s in spaces if blocked[s]]
-    skipped += [{"at": list(s), "reason": "not-chosen" if pattern["mode"] == "choose" else "no-token"}
-                for s in free if s not in chosen]
-    return CheckResult(True, effects={
-        "placed": _sorted(chosen),
-        "new_plants": [{"at": list(s), "owner": action.player, "kind": kind, "tier": 0}
-                       for s in sorted(chosen)],
-        "skipped": skipped, "tokens_left": tokens - len(chosen)})
-
-
 def _chosen_targets(action, spaces, blocked, free, sow_count) -> set[Space] | CheckResult:
     """The spaces that get a plant: all free ones, or the player's pick when the pattern asks
     for one or tokens are short (then `targets` is required)."""
@@ -610,21 +532,246 @@ def _illegal(code: str, rule: str, message: str, path: str) -> CheckResult:
     return CheckResult(False, [violation(code, rule, message, path)])
 
 
-def _check_end_round(action: EndRound, player_total: int) -> CheckResult:
-    dead = [p for p in action.board.plants if p.tier >= data.PLANTS[p.kind]["dies"]]
-    returned: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for plant in dead:
-        returned[plant.owner][plant.kind] += 1
-    effects: dict[str, Any] = {"died": _sorted(_space(p.at) for p in dead),
-               "returned": {owner: dict(kinds) for owner, kinds in returned.items()}}
-    if action.round is not None:
-        effects.update({
-            "resolve_bonus": action.round in data.BONUS_ROUNDS,
-            "reveal_new_card": action.round == data.BONUS_ROUNDS[0],
-            "game_over": action.round == data.ROUNDS,
-            "pass_start_token": player_total > 2 and action.round < data.ROUNDS,
+# --- the moves ---------------------------------------------------------------------------------
+# One class per action type (scorer.games.engine.Move): its model, what the rulebook forbids
+# (`check`), its transition, what the transition shows, and its candidates. What every move
+# shares on the table (its phase, whose turn, the board on the table) is PlantMove's, in
+# engine.py; a player who can take no action after growing passes (the engine's settle).
+
+def _with_plants(state: State, plants: list[dict]) -> State:
+    return {**state, "board": {**state["board"], "plants": sorted_plants(plants)}}
+
+
+class GrowMove(PlantMove):
+    """Plant Growth and Death: each of the player's plants grows a tier."""
+
+    type, model = "grow", Grow
+
+    def check(self, read: Reading[PropagationState], action: Grow) -> CheckResult:
+        own = [p for p in action.board.plants if p.owner == action.player]
+        stale = [(i, p) for i, p in enumerate(action.board.plants)
+                 if p.owner == action.player and p.tier >= data.PLANTS[p.kind]["dies"]]
+        if stale:
+            return CheckResult(False, [violation(
+                "should-have-died", RULE_GROWTH,
+                f"the {p.kind} {hex_words(p.at)} is at its death tier {p.tier}; it died at the end of "
+                "the last round and cannot grow", f"action.board.plants[{i}].tier") for i, p in stale])
+        grown = [_plant_dict(p, tier=p.tier + 1) for p in own]
+        return CheckResult(True, effects={
+            "grown": grown,
+            "fully_grown": _sorted(_space(g["at"]) for g in grown
+                                   if g["tier"] >= data.PLANTS[g["kind"]]["grown"]),
+            "at_death_tier": _sorted(_space(g["at"]) for g in grown
+                                     if g["tier"] == data.PLANTS[g["kind"]]["dies"]),
         })
-    return CheckResult(True, effects=effects)
+
+    def transition(self, state: State, action: Grow, effects: dict[str, Any]) -> State:
+        plants = [p for p in state["board"]["plants"] if p["owner"] != action.player] + effects["grown"]
+        return {**_with_plants(state, plants), "phase": "act"}
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        return {"grown": [p for p in after["board"]["plants"] if p["owner"] == action["player"]]}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        state = table.state
+        if state["phase"] != "grow":
+            return []
+        return [{"type": "grow", "player": current_player(state), "board": state["board"]}]
+
+
+class SowMove(PlantMove):
+    """Sow: a kind the player has none of on the board, on an empty space."""
+
+    type, model = "sow", Sow
+
+    def check(self, read: Reading[PropagationState], action: Sow) -> CheckResult:
+        space = _space(action.at)
+        found = []
+        occupant = _occupant(action.board, space)
+        if occupant:
+            found.append(violation(_OCCUPANT_CODES[occupant], RULE_SHARED, f"{hex_words(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
+                                   "needs an empty space on the board", "action.at"))
+        if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
+            found.append(violation("kind-already-on-board", RULE_SOW,
+                                   f"{action.player} already has {a_or_an(action.kind)} "
+                                   f"{action.kind} on the board; sow only "
+                                   "a kind you have none of (propagate it instead)", "action.kind"))
+        if found:
+            return CheckResult(False, found)
+        return CheckResult(True, effects={"sown": {"at": list(space), "owner": action.player,
+                                                   "kind": action.kind, "tier": 0}})
+
+    def transition(self, state: State, action: Sow, effects: dict[str, Any]) -> State:
+        return plant_engine.next_turn(_with_plants(state, [*state["board"]["plants"], effects["sown"]]))
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        added = _added(before, after)
+        return {"sown": added[0] if len(added) == 1 else added}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each kind not on the board sown on each free space."""
+        state = table.state
+        if state["phase"] != "act":
+            return []
+        board, player = state["board"], current_player(state)
+        kinds = {p["kind"] for p in board["plants"] if p["owner"] == player}
+        empty = empty_spaces(board)
+        return [{"type": "sow", "player": player, "kind": kind, "at": list(space), "board": board}
+                for kind in data.KINDS if kind not in kinds for space in empty]
+
+
+class HarvestMove(PlantMove):
+    """Harvest: every grown plant of one kind of the player's."""
+
+    type, model = "harvest", Harvest
+
+    def check(self, read: Reading[PropagationState], action: Harvest) -> CheckResult:
+        rule = data.PLANTS[action.kind]
+        eligible = [p for p in action.board.plants
+                    if p.owner == action.player and p.kind == action.kind and p.tier >= rule["grown"]]
+        if not eligible:
+            return CheckResult(False, [violation(
+                "nothing-to-harvest", RULE_HARVEST,
+                f"{action.player} has no {action.kind} at tier {rule['grown']} or higher to harvest",
+                "action.kind")])
+        spaces = _sorted(_space(p.at) for p in eligible)
+        return CheckResult(True, effects={
+            "harvested": spaces, "count": len(eligible), "points": len(eligible) * rule["points"],
+            "removed": [] if rule["stays"] else spaces, "reset": spaces if rule["stays"] else [],
+        })
+
+    def transition(self, state: State, action: Harvest, effects: dict[str, Any]) -> State:
+        state = harvested(state, action, effects)
+        return plant_engine.next_turn(_with_plants(state, state["board"]["plants"]))
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        old, new = before["board"]["plants"], after["board"]["plants"]
+        index = [p["name"] for p in before["players"]].index(action["player"])
+        kind = action["kind"]
+        count = after["players"][index]["harvested"][kind] - before["players"][index]["harvested"][kind]
+        return {"count": count, "points": count * data.PLANTS[kind]["points"],
+                "removed": [p["at"] for p in old if p not in new and p["at"] not in [n["at"] for n in new]]}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each kind the player has on the board."""
+        state = table.state
+        if state["phase"] != "act":
+            return []
+        board, player = state["board"], current_player(state)
+        kinds = {p["kind"] for p in board["plants"] if p["owner"] == player}
+        return [{"type": "harvest", "player": player, "kind": kind, "board": board} for kind in sorted(kinds)]
+
+
+class PropagateMove(PlantMove):
+    """Propagate: a pattern of the plant's kind from one of the player's plants."""
+
+    type, model = "propagate", Propagate
+
+    def check(self, read: Reading[PropagationState], action: Propagate) -> CheckResult:
+        pattern = data.PATTERNS[action.pattern]
+        kind, origin, board = pattern["kind"], _space(action.origin), action.board
+        if not any(_space(p.at) == origin and p.owner == action.player and p.kind == kind
+                   for p in board.plants):
+            return _illegal("no-origin-plant", RULE_PROPAGATE,
+                            f"{action.player} has no {kind} {hex_words(origin)} to propagate from",
+                            "action.origin")
+        tokens = _tokens_left(board, action.player, kind)
+        if tokens == 0:
+            return _illegal("no-tokens-left", RULE_PROPAGATE,
+                            f"all of {action.player}'s {kind} tokens are on the board", "action.pattern")
+        spaces = [(origin[0] + dq, origin[1] + dr) for dq, dr in pattern["spaces"]]
+        blocked = {s: _occupant(board, s) for s in spaces}
+        free = [s for s in spaces if blocked[s] is None]
+        if not free:
+            return _illegal("pattern-blocked", RULE_PROPAGATE,
+                            f"every space of {pattern['name']} around {hex_words(origin)} is blocked or off "
+                            "the board; nothing can be sown", "action.pattern")
+        sow_count = data.plants_sown(pattern["mode"], len(free), tokens)
+        chosen = _chosen_targets(action, spaces, blocked, free, sow_count)
+        if isinstance(chosen, CheckResult):
+            return chosen
+        skipped = [{"at": list(s), "reason": blocked[s]} for s in spaces if blocked[s]]
+        skipped += [{"at": list(s), "reason": "not-chosen" if pattern["mode"] == "choose" else "no-token"}
+                    for s in free if s not in chosen]
+        return CheckResult(True, effects={
+            "placed": _sorted(chosen),
+            "new_plants": [{"at": list(s), "owner": action.player, "kind": kind, "tier": 0}
+                           for s in sorted(chosen)],
+            "skipped": skipped, "tokens_left": tokens - len(chosen)})
+
+    def transition(self, state: State, action: Propagate, effects: dict[str, Any]) -> State:
+        return plant_engine.next_turn(_with_plants(state, state["board"]["plants"] + effects["new_plants"]))
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        added = _added(before, after)
+        return {"new_plants": added, "placed": [p["at"] for p in added]}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> Iterator[ActionJSON]:
+        """Every pattern of each own plant, once without `targets` and once for each way of
+        writing them (engine.propagations)."""
+        if table.state["phase"] != "act":
+            return
+        for plant in propagations_by_plant(table.state):
+            yield from plant
+
+
+class EndRoundMove(PlantMove):
+    """Rounds: after the last player's turn plants at their death tier die; rounds 10 and 20
+    resolve the bonus cards, round 10 reveals the second, the start token passes."""
+
+    type, model = "end_round", EndRound
+
+    def check(self, read: Reading[PropagationState], action: EndRound) -> CheckResult:
+        player_total = len(read.state.players)
+        dead = [p for p in action.board.plants if p.tier >= data.PLANTS[p.kind]["dies"]]
+        returned: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        for plant in dead:
+            returned[plant.owner][plant.kind] += 1
+        effects: dict[str, Any] = {"died": _sorted(_space(p.at) for p in dead),
+                   "returned": {owner: dict(kinds) for owner, kinds in returned.items()}}
+        if action.round is not None:
+            effects.update({
+                "resolve_bonus": action.round in data.BONUS_ROUNDS,
+                "reveal_new_card": action.round == data.BONUS_ROUNDS[0],
+                "game_over": action.round == data.ROUNDS,
+                "pass_start_token": player_total > 2 and action.round < data.ROUNDS,
+            })
+        return CheckResult(True, effects=effects)
+
+    def transition(self, state: State, action: EndRound, effects: dict[str, Any]) -> State:
+        died = effects["died"]
+        board = {**state["board"], "plants": [p for p in state["board"]["plants"] if p["at"] not in died]}
+        bonus = state["bonus"]
+        if effects["resolve_bonus"]:
+            bonus = bonus + [{"card": card, "round": state["round"], "board": board}
+                             for card in plant_engine.cards_resolved(state)]
+        start = (state["start"] + 1) % len(state["players"]) if effects["pass_start_token"] else state["start"]
+        phase = "over" if effects["game_over"] else "reveal" if effects["reveal_new_card"] else "grow"
+        return {**state, "board": board, "bonus": bonus, "start": start, "turn": 0, "phase": phase,
+                "round": state["round"] + (not effects["game_over"])}
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        old, new = before["board"]["plants"], after["board"]["plants"]
+        return {"died": [p["at"] for p in old if p["at"] not in [n["at"] for n in new]],
+                "game_over": after["phase"] == "over",
+                "resolve_bonus": len(after["bonus"]) > len(before["bonus"])}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        state = table.state
+        if state["phase"] != "end_round":
+            return []
+        return [{"type": "end_round", "board": state["board"], "round": state["round"]}]
+
+
+def _added(before: State, after: State) -> list[dict]:
+    """The plants on the board after a move on spaces that were empty before it."""
+    taken = [p["at"] for p in before["board"]["plants"]]
+    return [p for p in after["board"]["plants"] if p["at"] not in taken]
+
+
+# The moves in the order the simulator's candidates list them: an end of round, a growth,
+# then the sowings, the harvests and each plant's propagations.
+MOVES: tuple[PlantMove, ...] = (EndRoundMove(), GrowMove(), SowMove(), HarvestMove(), PropagateMove())
 
 
 # --- the game --------------------------------------------------------------------------------
@@ -635,6 +782,7 @@ class Propagation(Game[PropagationState]):
     rulebook = "propagation.md"
     state_model = PropagationState
     action_model = Action
+    moves = MOVES
     min_players, max_players, roster_rule = data.PLAYERS_MIN, data.PLAYERS_MAX, RULE_MATERIALS
     item_words = {"bonus": "bonus entry", "board": "board tile", "at": "coordinate"}
 
@@ -686,21 +834,6 @@ class Propagation(Game[PropagationState]):
         if problems:
             raise InvalidState(problems)
         return []
-
-    def check_end_round(self, state: PropagationState, action: EndRound) -> CheckResult:
-        return _check_end_round(action, len(state.players))
-
-    def check_sow(self, state: PropagationState, action: Sow) -> CheckResult:
-        return _check_sow(action)
-
-    def check_grow(self, state: PropagationState, action: Grow) -> CheckResult:
-        return _check_grow(action)
-
-    def check_propagate(self, state: PropagationState, action: Propagate) -> CheckResult:
-        return _check_propagate(action)
-
-    def check_harvest(self, state: PropagationState, action: Harvest) -> CheckResult:
-        return _check_harvest(action)
 
 
 

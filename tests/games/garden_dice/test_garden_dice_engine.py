@@ -9,11 +9,13 @@ import pytest
 import scorer
 from scorer.games.engine import IllegalMove, engine_of
 from scorer.games.garden_dice import data
+from scorer.games.garden_dice.engine import GardenDiceEngine
 from scorer.games.garden_dice.rules import EXAMPLE_CHECK
 
 GAME = "garden-dice"
-ENGINE = engine_of(scorer.GAMES[GAME])
-assert ENGINE is not None
+_ENGINE = engine_of(scorer.GAMES[GAME])
+assert isinstance(_ENGINE, GardenDiceEngine)
+ENGINE = _ENGINE
 
 
 def table(names, board=(), taken=None, **changes):

@@ -666,3 +666,17 @@ def test_page_data_reads_the_data_module():
     assert [p["id"] for p in page["patterns"]] == list(data.PATTERNS)
     assert [c["id"] for c in page["cards"]] == list(data.BONUS_CARDS)
     assert page["default_reading"] == data.DEFAULT_ROUND_20 and len(page["colours"]) == 4
+
+
+def test_a_board_copied_with_other_plants_is_judged_on_its_own_plants():
+    """A board is a value: a copy with its plants changed (model_copy(update=...)) is judged
+    on the plants it holds, not on an answer kept from the board it was copied from (a
+    plant on a rock is impossible; without it the board is fine)."""
+    from scorer.games.propagation.rules import board_violations
+    rock = [0, 0]
+    board = Board.model_validate({"rocks": [rock], "plants": [{"at": rock, "owner": "Ann", "kind": "tomato",
+                                                                "tier": 0}]})
+    def plant_codes(judged: Board) -> set[str]:
+        return {v["code"] for v in board_violations(judged, {"Ann"}, "board") if "plants" in v["path"]}
+    assert plant_codes(board)
+    assert plant_codes(board.model_copy(update={"plants": []})) == set()
