@@ -241,13 +241,12 @@ class Piece:
 
 @dataclass
 class Shelf:
-    """A row of pieces, top-aligned; as tall as its first (tallest) piece."""
+    """A row of pieces, top-aligned; as tall as its first (tallest) piece. `span`: the row's
+    width with its gutters, kept up to date as pieces join it while a page is packed."""
 
     height: float
     pieces: list[Piece]
-
-    def width(self, gap: float) -> float:
-        return sum(piece.width for piece in self.pieces) + gap * (len(self.pieces) - 1)
+    span: float = 0.0
 
 
 def _printable(paper: Paper, band: Band | None = None) -> Rect4:
@@ -300,6 +299,15 @@ class Gutters:
     least: float
     share_rows: bool = False
     shared: bool = False
+    # Whether pieces fit on one page of their own, asked again and again while pages are
+    # merged and balanced: by the pieces (kept here, so their ids stay theirs) and the area.
+    alone: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def one_page(self, pieces: list[Piece], area: Rect4) -> bool:
+        key = (self.share_rows, area, tuple(map(id, pieces)))
+        if key not in self.alone:
+            self.alone[key] = (pieces, len(_paginate_onto([], pieces, area, self)) == 1)
+        return self.alone[key][1]
 
     @staticmethod
     def can_share(first: Sequence[Piece], second: Sequence[Piece]) -> bool:
@@ -396,10 +404,13 @@ def _paginate(pieces: list[Piece], area: Rect4, gutters: Gutters) -> list[list[S
     kinds: set[str] = set()
     for group in _size_groups(pieces):
         kind = group[0].component.kind
-        together = [group] if kind in kinds else [[p for p in pieces if p.component.kind == kind], group]
+        whole = [] if kind in kinds else [p for p in pieces if p.component.kind == kind]
         kinds.add(kind)
-        if pages and any(len(_paginate_onto(_clone(pages[-1]), pieces_, area, gutters)) > 1
-                         and len(_paginate_onto([], pieces_, area, gutters)) == 1 for pieces_ in together):
+        # (a kind of one size is its size group; one larger than a page's area needs no trying)
+        together = [whole, group] if len(whole) > len(group) and \
+            sum(p.width * p.height for p in whole) <= area[2] * area[3] else [group]
+        if pages and any(gutters.one_page(pieces_, area)
+                         and len(_paginate_onto(_clone(pages[-1]), pieces_, area, gutters)) > 1 for pieces_ in together):
             pages.append([])
         if not pages:
             pages.append([])
@@ -408,43 +419,50 @@ def _paginate(pieces: list[Piece], area: Rect4, gutters: Gutters) -> list[list[S
 
 
 def _clone(page: list[Shelf]) -> list[Shelf]:
-    return [Shelf(shelf.height, list(shelf.pieces)) for shelf in page]
+    return [Shelf(shelf.height, list(shelf.pieces), shelf.span) for shelf in page]
 
 
 def _paginate_onto(page: list[Shelf], group: list[Piece], area: Rect4, gutters: Gutters) -> list[list[Shelf]]:
     pages = [page]
-    runs: dict[str, list[Piece]] = {}  # each run's pieces, as a row
+    members: dict[str, list[Piece]] = {}
     for piece in group:
         if piece.component.run is not None:
-            runs.setdefault(piece.component.run, []).append(piece)
+            members.setdefault(piece.component.run, []).append(piece)
+    runs = {run: gutters.row_width(pieces) for run, pieces in members.items()}  # each run's width as a row
     for piece in group:
         if not (_fit_in_shelf(pages[-1], piece, area, gutters, runs) or _fit_below(pages[-1], piece, area, gutters)):
-            pages.append([Shelf(piece.height, [piece])])
+            pages.append([Shelf(piece.height, [piece], piece.width)])
     return pages
 
 
 def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gutters: Gutters,
-                  runs: dict[str, list[Piece]]) -> bool:
+                  runs: dict[str, float]) -> bool:
     """A piece joins a shelf of its own kind or size only, and of its own run: a marker tucked
     into the end of a row of tokens is a lone piece away from the rest of its kind. A run
     (one player's tokens of one kind) may start beside another run of the same size when the
     whole of it fits in the rest of the row; its pieces then follow there."""
     run = piece.component.run
     for index, shelf in enumerate(shelves):
-        if piece.height > shelf.height + EPS or shelf.width(gutters.least) + piece.width > area[2] + EPS:
-            continue  # (a quick test first: the row's width with the least gutters)
+        if piece.height > shelf.height + EPS or shelf.span + piece.width > area[2] + EPS:
+            continue
+        span = shelf.span + gutters.beside(shelf.pieces[-1], piece) + piece.width
+        if span > area[2] + EPS:
+            continue
         continuing = run is not None and shelf.pieces[-1].component.run == run
         if not (continuing or all(_alike(other, piece) for other in shelf.pieces)):
-            beside = run is not None and all(
+            beside = run is not None and span - piece.width + runs[run] <= area[2] + EPS and all(
                 other.component.kind == piece.component.kind and (other.width, other.height) == (piece.width, piece.height)
-                and other.component.run != run for other in shelf.pieces) and \
-                gutters.row_width(shelf.pieces + runs[run]) <= area[2] + EPS
+                and other.component.run != run for other in shelf.pieces)
             if not beside:
                 continue
-        grown = shelves[:index] + [Shelf(shelf.height, shelf.pieces + [piece])] + shelves[index + 1:]
-        if gutters.row_width(grown[index].pieces) <= area[2] + EPS and gutters.height(grown) <= area[3] + EPS:
-            shelf.pieces.append(piece)
-            return True
+        # a colour new to the row may widen the gutters above and below it
+        if all(other.colour != piece.colour for other in shelf.pieces):
+            grown = shelves[:index] + [Shelf(shelf.height, shelf.pieces + [piece])] + shelves[index + 1:]
+            if gutters.height(grown) > area[3] + EPS:
+                continue
+        shelf.pieces.append(piece)
+        shelf.span = span
+        return True
     return False
 
 
@@ -455,7 +473,7 @@ def _alike(a: Piece, b: Piece) -> bool:
 
 
 def _fit_below(shelves: list[Shelf], piece: Piece, area: Rect4, gutters: Gutters) -> bool:
-    below = Shelf(piece.height, [piece])
+    below = Shelf(piece.height, [piece], piece.width)
     if gutters.height(shelves + [below]) <= area[3] + EPS:
         shelves.append(below)
         return True
@@ -539,6 +557,8 @@ def _pages(components: Sequence[Component], area: Rect4, gutters: Gutters) -> li
         best: tuple[list[list[Shelf]], list[list[Shelf]]] | None = None
         for rows in (gutters, tight):
             backed = packed([c for c in on_stock if c.double_sided], rows)
+            if best is not None and len(backed) >= len(best[0]) + len(best[1]):
+                continue  # (one-sided pages joining it could not make it fewer)
             alone = [page for page in packed([c for c in on_stock if not c.double_sided], rows)
                      if not _merge_into(backed, page, area, tight)]
             if best is None or len(backed) + len(alone) < len(best[0]) + len(best[1]):
