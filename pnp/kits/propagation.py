@@ -181,6 +181,7 @@ def board_component(coordinates: bool = False) -> Component:
     shapes += [Icon("star", ox + tx, oy + ty - 5.0, 7, "#FFFFFF"),
                Text(ox + tx, oy + ty + 2.5, "TOP", size=3.6, bold=True, align="center", anchor="middle")]
     shapes += _board_corner_notes(width, height)
+    shapes += art.board_corners(width, height, 24.0)
     return Component("board", "board", width, height, Face(group(shapes), background=LAWN), spaces=hex_spaces())
 
 
