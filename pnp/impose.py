@@ -620,27 +620,33 @@ def _placing(component: Component, x: float, y: float, rotated: bool, scale: flo
 
 def _columns(shelf: Shelf, ax: float, aw: float, bleed: float, gutters: Gutters) -> list[float]:
     """Left edges of a shelf's pieces. A row of one size sits on that size's full-row grid
-    (a short last row lines up with the rows above) when its colours leave room for it; a
-    mixed row spreads its own pieces. `--cut shared` lays a row of one size edge to edge,
-    with a gutter only where the colour changes (two colours never share a cut)."""
+    (a short last row lines up with the rows above), moved on by the wider gutter where its
+    colour changes when that still fits; a mixed row spreads its own pieces. `--cut shared`
+    lays a row of one size edge to edge, with a gutter only where the colour changes (two
+    colours never share a cut)."""
     first = shelf.pieces[0]
     uniform = all((p.width, p.height) == (first.width, first.height) for p in shelf.pieces)
     least = gutters.in_row(shelf.pieces)
-    widths = [p.width for p in shelf.pieces]
-    if uniform and first.columns > len(shelf.pieces):
-        grid = least + [gutters.least] * (first.columns - len(shelf.pieces))
-        if first.width * first.columns + sum(grid) <= aw + EPS:
-            widths, least = [first.width] * first.columns, grid
     gapped = [not (gutters.shared and gutters.can_share([left], [right]))
               for left, right in zip(shelf.pieces, shelf.pieces[1:])]
-    gapped += [not gutters.shared] * (len(least) - len(gapped))
+    if uniform and first.columns > 1:
+        grid = _spread(aw - first.width * first.columns, [gutters.least] * (first.columns - 1), bleed,
+                       [not gutters.shared] * (first.columns - 1))
+        x = ax + (aw - first.width * first.columns - sum(grid)) / 2
+        gaps = [max(low, pitch) if on else low for low, pitch, on in zip(least, grid, gapped)]
+        if x + first.width * len(shelf.pieces) + sum(gaps) <= ax + aw + EPS:
+            return _lefts(x, [first.width] * len(shelf.pieces), gaps)
+    widths = [p.width for p in shelf.pieces]
     gaps = _spread(aw - sum(widths), least, bleed, gapped)
-    x = ax + (aw - sum(widths) - sum(gaps)) / 2
+    return _lefts(ax + (aw - sum(widths) - sum(gaps)) / 2, widths, gaps)
+
+
+def _lefts(x: float, widths: list[float], gaps: list[float]) -> list[float]:
     lefts = []
     for width, gap in zip(widths, gaps + [0.0]):
         lefts.append(x)
         x += width + gap
-    return lefts[:len(shelf.pieces)]
+    return lefts
 
 
 # --- boards larger than the page: portions, seams and the joining instruction -----------------

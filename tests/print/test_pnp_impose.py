@@ -371,3 +371,16 @@ def test_an_imposition_that_would_leave_a_piece_out_fails_in_words(monkeypatch):
     token = Component("token", "token", 20, 20, Face(Group()))
     with pytest.raises(ValueError, match=r"no room on letter paper for token \(20 x 20 mm\)"):
         impose([token], PAPERS["letter"])
+
+
+def test_a_row_whose_colour_changes_keeps_to_the_grid_of_the_rows_above():
+    """Propagation's token rows: a row holding one player's last carrots and the next
+    player's first tomatoes was spread over the page, out of line with the rows above; it
+    keeps their grid and moves on by the wider gutter where the colour changes."""
+    blue = [Component(f"blue-{n}", "token", 15.875, 15.875, Face(Group(), "#0072B2"), run="blue")
+            for n in range(17)]
+    red = [Component(f"red-{n}", "token", 15.875, 15.875, Face(Group(), "#D55E00"), run="red") for n in range(5)]
+    placed = {p.component.name: p.rect for p in impose(blue + red, PAPERS["letter"]).placements() if p.side == "front"}
+    assert placed["blue-12"][0] == pytest.approx(placed["blue-0"][0])  # the second row starts under the first
+    assert placed["blue-13"][0] == pytest.approx(placed["blue-1"][0])
+    assert placed["red-0"][0] - placed["blue-16"][0] - 15.875 >= impose_module.COLOUR_GUTTER_MM - 1e-6
