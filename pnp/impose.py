@@ -35,6 +35,7 @@ from functools import cached_property, lru_cache
 from typing import Literal
 
 from pnp.colors import distinct
+from pnp.errors import KitError
 from pnp.fonts import measure
 from pnp.kits import load_kit
 from pnp.model import Component, Face, Group, Line, Polygon, Rect, Shape, Style, Text
@@ -999,8 +1000,8 @@ def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
     lost = [f"{c.name} ({c.width_mm:g} x {c.height_mm:g} mm)" for c in components
             if any((c.name, copy) not in placed for copy in range(1, c.count + 1))]
     if lost:
-        raise ValueError(f"no room on {paper.name} paper for {', '.join(lost)}: nothing was left out, the kit "
-                         "was not built")
+        raise KitError(f"no room on {paper.name} paper for {', '.join(lost)}: nothing was left out, the kit "
+                       "was not built")
     return Imposition(paper, list(components), sheets)
 
 

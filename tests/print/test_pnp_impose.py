@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from pnp import impose as impose_module
+from pnp.errors import KitError
 from pnp.impose import MARK_STYLE, MIN_GUTTER_MM, TILE_OVERLAP_MM, apply, impose
 from pnp.model import Component, Face, Group, Line, Polygon, Rect, Style, Text
 from pnp.options import PAGE_MARGIN_MM, PAPERS
@@ -369,7 +370,7 @@ def test_a_piece_nearly_the_printable_size_is_printed_not_dropped(short_by):
 def test_an_imposition_that_would_leave_a_piece_out_fails_in_words(monkeypatch):
     monkeypatch.setattr(impose_module, "_columns", lambda *args: [])
     token = Component("token", "token", 20, 20, Face(Group()))
-    with pytest.raises(ValueError, match=r"no room on letter paper for token \(20 x 20 mm\)"):
+    with pytest.raises(KitError, match=r"no room on letter paper for token \(20 x 20 mm\)"):
         impose([token], PAPERS["letter"])
 
 
