@@ -518,8 +518,8 @@ def bonus_card_front(card: dict) -> Face:
 
 
 def bonus_card_back(dark: bool = False) -> Face:
-    """By default a light back that saves ink (hex outlines on soil, the title in green);
-    `dark` gives the full-bleed green back."""
+    """By default a light back that saves ink (hex outlines on soil, the title in green, the
+    front's vine and tilled soil framing it); `dark` gives the full-bleed green back."""
     w, h = POKER
     if dark:
         ground, ink, edge = CARD_GREEN, "#FFFFFF", Style(fill=lighten(CARD_GREEN, 0.15),
@@ -532,6 +532,7 @@ def bonus_card_back(dark: bool = False) -> Face:
         if data.distance(space) <= 3:
             x, y = hex_centre(space, size)
             shapes.append(Polygon(hex_points(w / 2 + x, h / 2 + y, size * 0.95), edge))
+    shapes += [*art.soil_strip(w, h, 2.6), *art.vine_frame(w, h, 5.0)]
     shapes += [Rect(6, h / 2 - 8, w - 12, 16, Style(fill=CARD_GREEN if dark else "#FFFFFF", stroke=ink,
                                                    stroke_width=0.5)),
                wordmark(TITLE, w / 2, h / 2 - 2, 8.0, align="center", max_width=w - 16, on_dark=dark, middle=True)[0],

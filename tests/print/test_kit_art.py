@@ -259,8 +259,8 @@ def test_the_ink_saver_build_prints_the_art_light(tmp_path):
 
 def test_propagations_board_and_bonus_cards_are_illustrated_alike_in_pdf_and_svg():
     """The board's bottom corners grow an apple tree and a vegetable patch, and a bonus card
-    stands on a strip of tilled soil with sprouts, drawn the same in the PDF and the SVG;
-    the ink-saver build leaves their fills out."""
+    stands on a strip of tilled soil with sprouts, front and back, drawn the same in the PDF
+    and the SVG; the ink-saver build leaves their fills out."""
     from pnp.art import propagation as art
     from pnp.kits import propagation
 
@@ -276,8 +276,8 @@ def test_propagations_board_and_bonus_cards_are_illustrated_alike_in_pdf_and_svg
             drawn += [s for s in shapes_of(placed.face.shapes) if isinstance(s, PathShape) and s.style.fill == art.SOIL]
             for path in drawn:
                 assert drawn_in_svg(path, svgs[index]) and drawn_in_pdf(path, contents[index])
-                found.add(placed.component.name)
-    assert found == {"board", "bonus-most-tomatoes"}
+                found.add((placed.component.name, placed.side))
+    assert found == {("board", "front"), ("bonus-most-tomatoes", "front"), ("bonus-most-tomatoes", "back")}
     light = "".join(rendered(sheets, Paint(ink_saver=True))[1])
     for decoration in (art.CROWN, art.SOIL):
         assert f'fill="{decoration}"' in "".join(svgs) and f'fill="{decoration}"' not in light, decoration
