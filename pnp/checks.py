@@ -15,12 +15,16 @@ piece's cut outline is. The checks then read that flat list:
 - `lost_bleed`: a coloured piece cut on its trim line whose bleed a home laser printer's
   unprinted outer LASER_BORDER_MM leaves under KEPT_BLEED_MM (where it has that much), so a
   slightly off cut there shows white paper.
-- `shared_colour_cuts`: two pieces of different colours laid edge to edge, on one cut, so
-  a slightly off cut shows a sliver of the neighbour's colour.
+- `shared_colour_cuts`: two pieces of different colours laid edge to edge, on one cut, or
+  closer than COLOUR_GUTTER_MM, so a slightly off cut shows a sliver of the neighbour's colour.
+- `trim_margin`: a piece's trim line under PIECE_MARGIN_MM from the paper edge (after a
+  laser's unprinted border it would keep too little of its bleed, and the paper edge is hard
+  to cut along).
 
-Two more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
-on (at least FIT_CLEARANCE_MM smaller both ways, as printed), and `crossed_seams`, a board's
-seam running through one of its play spaces or words.
+Three more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
+on (at least FIT_CLEARANCE_MM smaller both ways, as printed), `crossed_seams`, a board's
+seam running through one of its play spaces or words, and `missing_pieces`, a copy of a
+piece of the kit printed on no page.
 
 `check_imposition` runs them all and returns plain-words problems, empty when the kit is good.
 """
@@ -32,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pnp.colors import Paint, luminance
+from pnp.colors import Paint, distinct, luminance
 from pnp.fonts import cap_height, descent
 from pnp.icons import icon_group
 from pnp.impose import (
@@ -55,6 +59,12 @@ from pnp.text import layout_lines
 EDGE_MM = 5.0
 MIN_TEXT_PT = 6.0
 LARGE_TEXT_PT = 14.0
+# Pieces of different colours are this far apart at least: each keeps half of it as its own
+# bleed, so a cut up to 3 mm off still shows no sliver of the neighbour's colour.
+COLOUR_GUTTER_MM = 6.0
+# Every piece's trim line is this far from the paper edge at least: past a laser's 4.2 mm
+# unprinted border it keeps 1.8 mm of its bleed.
+PIECE_MARGIN_MM = 6.0
 # A piece is this much smaller than the space it sits on, both ways: cut a quarter of a
 # millimetre large all round, it still lies inside its space and beside its neighbours.
 FIT_CLEARANCE_MM = 0.5
@@ -587,18 +597,22 @@ def lost_bleed(flat: Flat) -> Iterator[Problem]:
                                                  f"unprinted border")
 
 
-def _touching(a: Box, b: Box) -> bool:
-    """Do two trim boxes meet edge to edge along a stretch (one cut between them)?"""
+def _apart(a: Box, b: Box) -> float | None:
+    """How far apart two trim boxes face each other across a gutter (0: edge to edge, on
+    one cut); None when they do not face each other along a stretch."""
     along_x = min(a[2], b[2]) - max(a[0], b[0]) > TOLERANCE_MM
     along_y = min(a[3], b[3]) - max(a[1], b[1]) > TOLERANCE_MM
-    meet_x = min(abs(a[2] - b[0]), abs(b[2] - a[0])) < EPS_MM
-    meet_y = min(abs(a[3] - b[1]), abs(b[3] - a[1])) < EPS_MM
-    return (along_y and meet_x) or (along_x and meet_y)
+    if along_y and not along_x:
+        return max(b[0] - a[2], a[0] - b[2])
+    if along_x and not along_y:
+        return max(b[1] - a[3], a[1] - b[3])
+    return None
 
 
 def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
-    """Two pieces of different colours laid edge to edge share one cut: cut a little off,
-    one shows a sliver of the other's colour. Pieces of one colour may share their cuts."""
+    """Two pieces of different colours on one cut, or of distinct colours (pnp.colors.distinct)
+    facing each other across a gutter under COLOUR_GUTTER_MM: cut a little off, one shows a
+    sliver of the other's colour. Pieces of one colour may share their cuts."""
     sheet = flat.sheet
     if sheet.trim_box is not None:
         return
@@ -606,12 +620,30 @@ def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
               if p.tile is None]
     for i, (first, box, colour) in enumerate(placed):
         for second, other, other_colour in placed[i + 1:]:
-            if colour != other_colour and _touching(box, other):
-                yield Problem(sheet.number, "shared cut", f"{first.component.name} ({colour}) and "
-                                                          f"{second.component.name} ({other_colour}) share a cut")
+            apart = _apart(box, other)
+            if colour == other_colour or apart is None or apart >= COLOUR_GUTTER_MM - EPS_MM or \
+                    (apart >= EPS_MM and not distinct(colour, other_colour)):
+                continue
+            where = "share a cut" if apart < EPS_MM else \
+                f"lie {apart:.1f} mm apart, under the {COLOUR_GUTTER_MM:g} mm gutter between colours"
+            yield Problem(sheet.number, "shared cut", f"{first.component.name} ({colour}) and "
+                                                      f"{second.component.name} ({other_colour}) {where}")
 
 
-CHECKS = (overlapping_text, near_edge, small_text, low_contrast, lost_bleed, shared_colour_cuts)
+def trim_margin(flat: Flat) -> Iterator[Problem]:
+    """Every piece's trim line at least PIECE_MARGIN_MM from the paper edge."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:  # print on demand: the shop prints to the edge
+        return
+    for placed in sheet.placements:
+        x, y, w, h = placed.rect
+        closest = min(x, y, sheet.width_mm - x - w, sheet.height_mm - y - h)
+        if closest < PIECE_MARGIN_MM - 0.01:
+            yield Problem(sheet.number, "margin", f"{placed.component.name} is cut {closest:.1f} mm from the paper "
+                                                  f"edge, under {PIECE_MARGIN_MM:g} mm")
+
+
+CHECKS = (overlapping_text, near_edge, small_text, low_contrast, lost_bleed, shared_colour_cuts, trim_margin)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:
@@ -688,7 +720,18 @@ def crossed_seams(imposition: Imposition) -> Iterator[Problem]:
                                                        f"({start[0]:.1f}, {start[1]:.1f}) mm crosses {what}")
 
 
-KIT_CHECKS = (misfits, crossed_seams)
+def missing_pieces(imposition: Imposition) -> Iterator[Problem]:
+    """Every copy of every component of the kit is printed on some page."""
+    printed = Counter((placed.component.name, placed.copy) for placed in imposition.placements()
+                      if placed.side == "front")
+    for component in imposition.components:
+        lost = [copy for copy in range(1, component.count + 1) if (component.name, copy) not in printed]
+        if lost:
+            yield Problem(0, "missing", f"{len(lost)} of the {component.count} × {component.name} are printed "
+                                        "on no page")
+
+
+KIT_CHECKS = (misfits, crossed_seams, missing_pieces)
 
 
 def check_sheet(sheet: Sheet, paint: Paint = Paint()) -> list[Problem]:

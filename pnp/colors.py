@@ -15,6 +15,7 @@ scorer.games.player_colours, which the web pages read too; they are re-exported 
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -74,6 +75,32 @@ def luminance(color: str) -> float:
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
     r, g, b = (linear(c) for c in rgb(color))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+# Two colours this far apart (CIE76 ΔE) tell apart at a glance: a sliver of one along the
+# edge of the other shows. Closer ones (a cream beside white, the ink saver's pale tints) do not.
+DISTINCT_DELTA_E = 20.0
+
+
+@lru_cache(maxsize=4096)
+def _lab(color: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65 white) of an sRGB colour."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb(color))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+    fx, fy, fz = f(x), f(y), f(z)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def distinct(color: str, other: str) -> bool:
+    """Do the two colours differ at a glance (CIE76 ΔE of DISTINCT_DELTA_E or more)?"""
+    return math.dist(_lab(color.upper()), _lab(other.upper())) >= DISTINCT_DELTA_E
 
 
 def text_color_on(background: str) -> str:

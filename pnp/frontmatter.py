@@ -408,7 +408,7 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     on = {name: [number for number, used in stocks.items() if used == name] for name in STOCK_ORDER}
     left.item(" · ".join(f"{name.capitalize()}: {'page' if len(numbers) == 1 else 'pages'} "
                          f"{page_ranges(numbers)}" for name, numbers in on.items() if numbers) + ".")
-    left.item(guide.paper if guide is not None else DEFAULT_PAPER)
+    left.item(with_pages(guide.paper, imposition) if guide is not None else DEFAULT_PAPER)
     chit_sheets = any(placed.component.chits for sheet in imposition.sheets for placed in sheet.placements)
     along = ", or along a sheet's printed lines" if chit_sheets else ""
     edges = ("Pieces of one size share their edges: one cut parts two neighbours, with no colour running past "

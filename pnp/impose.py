@@ -25,13 +25,17 @@ and its bleed on each side; the renderers draw from it and the manifest is writt
 """
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 from typing import Literal
 
+from pnp.colors import distinct
+from pnp.errors import KitError
 from pnp.fonts import measure
 from pnp.kits import load_kit
 from pnp.model import Component, Face, Group, Line, Polygon, Rect, Shape, Style, Text
@@ -49,8 +53,9 @@ TILE_OVERLAP_MM = 10.0
 TOLERANCE_MM = 0.2       # a box this far into another is a touch, not an overlap
 SEAM_MARGIN_MM = 1.0     # a seam keeps this far from a play space or a word where the gutter has room
 MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --cut shared lays them edge to edge
+COLOUR_GUTTER_MM = 6.0   # pieces of distinct colours are this far apart: a cut 3 mm off shows no other colour
 # A home laser prints nothing in the outer LASER_BORDER_MM; pieces keep EDGE_KEEP_MM more than
-# the page margin where they can, so some of their bleed is printed past that border.
+# the page margin, so some of their bleed is printed past that border.
 LASER_BORDER_MM = 4.2
 EDGE_KEEP_MM = 1.0
 KEPT_BLEED_MM = 1.2      # the least bleed printed past that border, on a page too tight for EDGE_KEEP_MM
@@ -229,21 +234,27 @@ class Piece:
     columns: int    # how many of this piece fit across the page: its grid, when a row holds only it
     scale: float = 1.0
 
+    @cached_property
+    def colour(self) -> tuple[str, str | None]:
+        """The backgrounds it prints, front and back."""
+        back = self.component.back
+        return self.component.front.background.upper(), None if back is None else back.background.upper()
+
 
 @dataclass
 class Shelf:
-    """A row of pieces, top-aligned; as tall as its first (tallest) piece."""
+    """A row of pieces, top-aligned; as tall as its first (tallest) piece. `span`: the row's
+    width with its gutters, kept up to date as pieces join it while a page is packed."""
 
     height: float
     pieces: list[Piece]
-
-    def width(self, gap: float) -> float:
-        return sum(piece.width for piece in self.pieces) + gap * (len(self.pieces) - 1)
+    span: float = 0.0
 
 
 def _printable(paper: Paper, band: Band | None = None) -> Rect4:
-    """Where trim boxes may go: PAGE_MARGIN_MM inside the edge, less the footer's band."""
-    m = PAGE_MARGIN_MM
+    """Where trim boxes may go: EDGE_KEEP_MM more than PAGE_MARGIN_MM inside the edge, less
+    the footer's band."""
+    m = PAGE_MARGIN_MM + EDGE_KEEP_MM
     x, y, w, h = m, m, paper.width_mm - 2 * m, paper.height_mm - 2 * m
     if band == "bottom":
         h -= FOOTER_BAND_MM
@@ -265,8 +276,8 @@ def _across(length: float, room: float, gap: float) -> int:
     return math.floor((room + gap + EPS) / (length + gap))
 
 
-def _per_page(width: float, height: float, area: Rect4, gap: float) -> int:
-    return _across(width, area[2], gap) * _across(height, area[3], gap)
+def _per_page(width: float, height: float, area: Rect4, gap: float, row_gap: float | None = None) -> int:
+    return _across(width, area[2], gap) * _across(height, area[3], gap if row_gap is None else row_gap)
 
 
 def _fit_scale(component: Component, area: Rect4) -> float | None:
@@ -278,25 +289,91 @@ def _fit_scale(component: Component, area: Rect4) -> float | None:
     return scale if scale >= component.fit_scale - EPS else None
 
 
-def _gutter(slack: float, count: int, bleed: float, least: float) -> float:
-    """The gutter between `count` pieces in a line with `slack` mm to spare: room for both
-    bleeds where the page has it, half a gutter left at each outer edge. When that is too
-    tight, each outer edge keeps EDGE_KEEP_MM if the gutters can still have `least`, else
-    all the slack goes to the gutters."""
-    if count <= 1:
-        return 0.0
-    wanted = min(2 * bleed, slack / count)
-    if wanted >= least and (slack - wanted * (count - 1)) / 2 >= EDGE_KEEP_MM - EPS:
-        return wanted
-    inner = slack - 2 * EDGE_KEEP_MM
-    if inner >= least * (count - 1):
-        return inner / (count - 1)
-    return wanted if wanted >= least else slack / (count - 1)
+@dataclass(frozen=True)
+class Gutters:
+    """The narrowest gutters a page may have: `least` between pieces of one colour (none with
+    --cut shared), MIN_GUTTER_MM at least between pieces of different colours, and
+    COLOUR_GUTTER_MM between distinct colours (pnp.colors.distinct), each piece keeping half
+    of it as its own bleed. `share_rows`: rows of one size and one colour may meet on one cut
+    (a page too tight for gutters between them); `shared`: pieces of one size and one colour
+    in a row meet on one cut too (--cut shared)."""
+
+    least: float
+    share_rows: bool = False
+    shared: bool = False
+    # Whether pieces fit on one page of their own, asked again and again while pages are
+    # merged and balanced: by the pieces (kept here, so their ids stay theirs) and the area.
+    alone: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def one_page(self, pieces: list[Piece], area: Rect4) -> bool:
+        key = (self.share_rows, area, tuple(map(id, pieces)))
+        if key not in self.alone:
+            self.alone[key] = (pieces, len(_paginate_onto([], pieces, area, self)) == 1)
+        return self.alone[key][1]
+
+    @staticmethod
+    def can_share(first: Sequence[Piece], second: Sequence[Piece]) -> bool:
+        """May two neighbours meet on one cut: all of one size and one colour?"""
+        pieces = [*first, *second]
+        return len(_colours(pieces)) == 1 and len({(p.width, p.height) for p in pieces}) == 1
+
+    def between(self, first: Sequence[Piece], second: Sequence[Piece], share: bool) -> float:
+        """The narrowest gutter between two neighbours (pieces, or rows of pieces)."""
+        colours = _colours([*first, *second])
+        if len(colours) == 1:
+            return 0.0 if share and self.can_share(first, second) else self.least
+        if any(_distinct(a, b) for a, b in itertools.combinations(sorted(colours, key=str), 2)):
+            return max(self.least, COLOUR_GUTTER_MM)
+        return max(self.least, MIN_GUTTER_MM)
+
+    def in_row(self, pieces: Sequence[Piece]) -> list[float]:
+        return [self.beside(left, right) for left, right in zip(pieces, pieces[1:])]
+
+    def beside(self, left: Piece, right: Piece) -> float:
+        """`between` for two pieces side by side in a row (asked thousands of times a kit)."""
+        if left.colour == right.colour:
+            return 0.0 if self.shared and (left.width, left.height) == (right.width, right.height) else self.least
+        return max(self.least, COLOUR_GUTTER_MM if _distinct(left.colour, right.colour) else MIN_GUTTER_MM)
+
+    def of_rows(self, shelves: Sequence[Shelf], share: bool | None = None) -> list[float]:
+        share = self.share_rows or self.shared if share is None else share
+        return [self.between(above.pieces, below.pieces, share) for above, below in zip(shelves, shelves[1:])]
+
+    def row_width(self, pieces: Sequence[Piece]) -> float:
+        return sum(piece.width for piece in pieces) + sum(self.in_row(pieces))
+
+    def height(self, shelves: Sequence[Shelf]) -> float:
+        """How much of the page's height its rows take."""
+        return sum(shelf.height for shelf in shelves) + sum(self.of_rows(shelves))
 
 
-def _pieces(components: Sequence[Component], area: Rect4, gap: float) -> list[Piece]:
+@lru_cache(maxsize=1024)
+def _distinct(a: tuple[str, str | None], b: tuple[str, str | None]) -> bool:
+    """Do two pieces' colours (front, back) differ at a glance on either side?"""
+    return distinct(a[0], b[0]) or (a[1] is not None and b[1] is not None and distinct(a[1], b[1]))
+
+
+def _spread(slack: float, least: list[float], bleed: float, gapped: list[bool]) -> list[float]:
+    """Gutters for a line of pieces with `slack` mm to spare: each gapped gutter room for both
+    bleeds where the page has it (half a gutter left at each outer edge), never under its
+    `least`; where the slack is too short for that, all of it goes to the gutters above their
+    least. A gutter not `gapped` (a shared cut) stays 0."""
+    count = sum(gapped)
+    if not count:
+        return [0.0] * len(least)
+    wanted = min(2 * bleed, slack / (count + 1))
+    gaps = [max(low, wanted) if gap else 0.0 for low, gap in zip(least, gapped)]
+    lowest = sum(low for low, gap in zip(least, gapped) if gap)
+    if sum(gaps) > slack + EPS and sum(gaps) > lowest + EPS:
+        t = max(0.0, slack - lowest) / (sum(gaps) - lowest)
+        gaps = [low + (gap - low) * t if on else 0.0 for low, gap, on in zip(least, gaps, gapped)]
+    return gaps
+
+
+def _pieces(components: Sequence[Component], area: Rect4, gap: float, row_gap: float | None = None) -> list[Piece]:
     """Every copy, turned 90 degrees when that saves its size group a page, tallest first
-    (first-fit decreasing height packs shelves tightly); equal heights keep kit order."""
+    (first-fit decreasing height packs shelves tightly); equal heights keep kit order.
+    `row_gap`: the gutter between rows, when rows may share their cuts (0)."""
     groups: dict[tuple[float, float, float], list[tuple[Component, int]]] = {}
     for component in components:
         scale = _fit_scale(component, area) or 1.0
@@ -304,7 +381,7 @@ def _pieces(components: Sequence[Component], area: Rect4, gap: float) -> list[Pi
             (component, number) for number in range(1, component.count + 1))
     pieces = []
     for (width, height, scale), copies in groups.items():
-        upright, turned = _per_page(width, height, area, gap), _per_page(height, width, area, gap)
+        upright, turned = _per_page(width, height, area, gap, row_gap), _per_page(height, width, area, gap, row_gap)
         rotated = upright == 0 or (turned > 0 and math.ceil(len(copies) / turned) < math.ceil(len(copies) / upright))
         piece_w, piece_h = (height, width) if rotated else (width, height)
         columns = _across(piece_w, area[2], gap)
@@ -319,55 +396,75 @@ def _size_groups(pieces: list[Piece]) -> list[list[Piece]]:
     return list(groups.values())
 
 
-def _paginate(pieces: list[Piece], area: Rect4, gap: float) -> list[list[Shelf]]:
+def _paginate(pieces: list[Piece], area: Rect4, gutters: Gutters) -> list[list[Shelf]]:
     """Shelves, tallest pieces first: each piece joins a shelf of the page being filled that
     has the width and height for it, else opens a shelf below, else a new page. Pieces of one
-    size stay together: a group that fits on a page of its own is not split over two, and
-    earlier pages are not back-filled."""
+    size, and pieces of one kind, stay together: a group that fits on a page of its own is not
+    split over two (36 flower tiles on one sheet, not 11 beside the flowerbeds and 25 on the
+    next), and earlier pages are not back-filled."""
     pages: list[list[Shelf]] = []
+    kinds: set[str] = set()
     for group in _size_groups(pieces):
-        if pages and len(_paginate_onto(_clone(pages[-1]), group, area, gap)) > 1 \
-                and len(_paginate_onto([], group, area, gap)) == 1:
+        kind = group[0].component.kind
+        whole = [] if kind in kinds else [p for p in pieces if p.component.kind == kind]
+        kinds.add(kind)
+        # (a kind of one size is its size group; one larger than a page's area needs no trying)
+        together = [whole, group] if len(whole) > len(group) and \
+            sum(p.width * p.height for p in whole) <= area[2] * area[3] else [group]
+        if pages and any(gutters.one_page(pieces_, area)
+                         and len(_paginate_onto(_clone(pages[-1]), pieces_, area, gutters)) > 1 for pieces_ in together):
             pages.append([])
         if not pages:
             pages.append([])
-        pages[-1:] = _paginate_onto(pages[-1], group, area, gap)
+        pages[-1:] = _paginate_onto(pages[-1], group, area, gutters)
     return pages
 
 
 def _clone(page: list[Shelf]) -> list[Shelf]:
-    return [Shelf(shelf.height, list(shelf.pieces)) for shelf in page]
+    return [Shelf(shelf.height, list(shelf.pieces), shelf.span) for shelf in page]
 
 
-def _paginate_onto(page: list[Shelf], group: list[Piece], area: Rect4, gap: float) -> list[list[Shelf]]:
+def _paginate_onto(page: list[Shelf], group: list[Piece], area: Rect4, gutters: Gutters) -> list[list[Shelf]]:
     pages = [page]
-    runs: dict[str, float] = {}  # how wide each run's pieces are in a row
+    members: dict[str, list[Piece]] = {}
     for piece in group:
         if piece.component.run is not None:
-            runs[piece.component.run] = runs.get(piece.component.run, -gap) + gap + piece.width
+            members.setdefault(piece.component.run, []).append(piece)
+    runs = {run: gutters.row_width(pieces) for run, pieces in members.items()}  # each run's width as a row
     for piece in group:
-        if not (_fit_in_shelf(pages[-1], piece, area, gap, runs) or _fit_below(pages[-1], piece, area, gap)):
-            pages.append([Shelf(piece.height, [piece])])
+        if not (_fit_in_shelf(pages[-1], piece, area, gutters, runs) or _fit_below(pages[-1], piece, area, gutters)):
+            pages.append([Shelf(piece.height, [piece], piece.width)])
     return pages
 
 
-def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float, runs: dict[str, float]) -> bool:
+def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gutters: Gutters,
+                  runs: dict[str, float]) -> bool:
     """A piece joins a shelf of its own kind or size only, and of its own run: a marker tucked
     into the end of a row of tokens is a lone piece away from the rest of its kind. A run
     (one player's tokens of one kind) may start beside another run of the same size when the
     whole of it fits in the rest of the row; its pieces then follow there."""
-    for shelf in shelves:
-        if piece.height > shelf.height + EPS or shelf.width(gap) + gap + piece.width > area[2] + EPS:
+    run = piece.component.run
+    for index, shelf in enumerate(shelves):
+        if piece.height > shelf.height + EPS or shelf.span + piece.width > area[2] + EPS:
             continue
-        run = piece.component.run
+        span = shelf.span + gutters.beside(shelf.pieces[-1], piece) + piece.width
+        if span > area[2] + EPS:
+            continue
         continuing = run is not None and shelf.pieces[-1].component.run == run
-        beside = run is not None and all(
-            other.component.kind == piece.component.kind and (other.width, other.height) == (piece.width, piece.height)
-            and other.component.run != run for other in shelf.pieces) and \
-            shelf.width(gap) + gap + runs[run] <= area[2] + EPS
-        if continuing or beside or all(_alike(other, piece) for other in shelf.pieces):
-            shelf.pieces.append(piece)
-            return True
+        if not (continuing or all(_alike(other, piece) for other in shelf.pieces)):
+            beside = run is not None and span - piece.width + runs[run] <= area[2] + EPS and all(
+                other.component.kind == piece.component.kind and (other.width, other.height) == (piece.width, piece.height)
+                and other.component.run != run for other in shelf.pieces)
+            if not beside:
+                continue
+        # a colour new to the row may widen the gutters above and below it
+        if all(other.colour != piece.colour for other in shelf.pieces):
+            grown = shelves[:index] + [Shelf(shelf.height, shelf.pieces + [piece])] + shelves[index + 1:]
+            if gutters.height(grown) > area[3] + EPS:
+                continue
+        shelf.pieces.append(piece)
+        shelf.span = span
+        return True
     return False
 
 
@@ -377,25 +474,21 @@ def _alike(a: Piece, b: Piece) -> bool:
     return a.component.kind == b.component.kind or (a.width, a.height) == (b.width, b.height)
 
 
-def _fit_below(shelves: list[Shelf], piece: Piece, area: Rect4, gap: float) -> bool:
-    used = sum(shelf.height for shelf in shelves) + gap * len(shelves)
-    if used + piece.height <= area[3] + EPS:
-        shelves.append(Shelf(piece.height, [piece]))
+def _fit_below(shelves: list[Shelf], piece: Piece, area: Rect4, gutters: Gutters) -> bool:
+    below = Shelf(piece.height, [piece], piece.width)
+    if gutters.height(shelves + [below]) <= area[3] + EPS:
+        shelves.append(below)
         return True
     return False
 
 
-def _used(page: list[Shelf], gap: float) -> float:
-    """How much of the page's height its rows take."""
-    return sum(shelf.height for shelf in page) + gap * (len(page) - 1)
-
-
-def _balance(pages: list[list[Shelf]], area: Rect4, gap: float) -> list[list[Shelf]]:
+def _balance(pages: list[list[Shelf]], area: Rect4, gutters: Gutters) -> list[list[Shelf]]:
     """A last page left nearly empty (a few rows of the smallest pieces) takes whole size
     groups from the foot of the page before it, smallest first, while it still fits one page
     and the two pages come nearer an even share: two well-filled sheets instead of a crammed
     one (whose rows must share their cuts) and an almost blank one."""
-    if len(pages) < 2 or _used(pages[-1], gap) >= area[3] / 2:
+    used = gutters.height
+    if len(pages) < 2 or used(pages[-1]) >= area[3] / 2:
         return pages  # a last page half full or more is left as it is
     before, last = pages[-2], pages[-1]
     while True:
@@ -404,29 +497,28 @@ def _balance(pages: list[list[Shelf]], area: Rect4, gap: float) -> list[list[She
             break
         kept = [piece for group in groups[:-1] for piece in group]
         moved = sorted(groups[-1] + _page_pieces(last), key=lambda piece: -piece.height)
-        fuller, emptier = _paginate(moved, area, gap), _paginate(kept, area, gap)
-        if len(fuller) > 1 or abs(_used(fuller[0], gap) - _used(emptier[0], gap)) >= \
-                abs(_used(last, gap) - _used(before, gap)):
+        fuller, emptier = _paginate(moved, area, gutters), _paginate(kept, area, gutters)
+        if len(fuller) > 1 or abs(used(fuller[0]) - used(emptier[0])) >= abs(used(last) - used(before)):
             break
         before, last = emptier[0], fuller[0]
     return pages[:-2] + [before, last]
 
 
-def _merge_pages(pages: list[list[Shelf]], area: Rect4, gap: float) -> list[list[Shelf]]:
+def _merge_pages(pages: list[list[Shelf]], area: Rect4, gutters: Gutters) -> list[list[Shelf]]:
     """Pages whose pieces fit together on one page are packed onto one (two nearly empty
     sheets become one sheet)."""
     merged: list[list[Shelf]] = []
     for page in pages:
-        if not _merge_into(merged, page, area, gap):
+        if not _merge_into(merged, page, area, gutters):
             merged.append(page)
     return merged
 
 
-def _merge_into(pages: list[list[Shelf]], page: list[Shelf], area: Rect4, gap: float) -> bool:
+def _merge_into(pages: list[list[Shelf]], page: list[Shelf], area: Rect4, gutters: Gutters) -> bool:
     """Repacks `page` together with the first of `pages` that can take all of it."""
     for index, earlier in enumerate(pages):
         together = sorted(_page_pieces(earlier) + _page_pieces(page), key=lambda piece: -piece.height)
-        repacked = _paginate(together, area, gap)
+        repacked = _paginate(together, area, gutters)
         if len(repacked) == 1:
             pages[index] = repacked[0]
             return True
@@ -444,102 +536,80 @@ def _stock(component: Component) -> str:
     return component.kind if component.kind in ("sticker", "pad") else "card"
 
 
-def _pages(components: Sequence[Component], area: Rect4, gap: float) -> list[list[Shelf]]:
+def _pages(components: Sequence[Component], area: Rect4, gutters: Gutters) -> list[list[Shelf]]:
     """Pages of two-sided pieces first (one two-sided print run), then of one-sided ones,
     each stock on pages of its own. A page of one-sided pieces that fits on a two-sided page
     of its stock joins it: that sheet goes through the printer twice anyway, and a one-sided
     piece only leaves blank paper behind it."""
-    ax, ay, aw, ah = area
-    kept = (ax + EDGE_KEEP_MM, ay + EDGE_KEEP_MM, aw - 2 * EDGE_KEEP_MM, ah - 2 * EDGE_KEEP_MM)
+    tight = replace(gutters, share_rows=True)
 
-    def paginate(selected: list[Component]) -> list[list[Shelf]]:
-        """Packed EDGE_KEEP_MM inside the printable area when that costs no page, so a full
-        row still leaves its outer pieces some bleed past a laser's unprinted border."""
-        if not selected:
-            return []
-        edged, tight = (_balance(_merge_pages(_paginate(_pieces(selected, room, gap), room, gap), room, gap), room, gap)
-                        for room in (kept, area))
-        # A page too tight for gutters between its rows shares their cuts; where rows of
-        # different colours would meet on one cut (a miscut shows the other colour), that
-        # page's pieces are packed with room to spare instead, over more pages if need be.
-        if len(edged) <= len(tight):
-            return edged
-        return [repacked for page in tight
-                for repacked in (_paginate(sorted(_page_pieces(page), key=lambda piece: -piece.height), kept, gap)
-                                 if _used(page, gap) > kept[3] + EPS and not _colour_gutters_fit(page, area, gap)
-                                 else [page])]
+    def paginate(selected: list[Component], gutters: Gutters) -> list[list[Shelf]]:
+        pieces = _pieces(selected, area, gutters.least, 0.0 if gutters.share_rows else None)
+        return _balance(_merge_pages(_paginate(pieces, area, gutters), area, gutters), area, gutters)
+
+    def packed(selected: list[Component], rows: Gutters) -> list[list[Shelf]]:
+        return paginate(selected, rows) if selected else []
 
     two_sided: list[list[Shelf]] = []
     one_sided: list[list[Shelf]] = []
     for stock in dict.fromkeys(_stock(c) for c in components):
         on_stock = [c for c in components if _stock(c) == stock]
-        backed = paginate([c for c in on_stock if c.double_sided])
-        one_sided += [page for page in paginate([c for c in on_stock if not c.double_sided])
-                      if not _merge_into(backed, page, area, gap)]
-        two_sided += backed
+        # Gutters between all rows, unless rows of one size and one colour sharing their cuts
+        # saves sheets (counted after the one-sided pieces have joined the two-sided pages).
+        best: tuple[list[list[Shelf]], list[list[Shelf]]] | None = None
+        for rows in (gutters, tight):
+            backed = packed([c for c in on_stock if c.double_sided], rows)
+            if best is not None and len(backed) >= len(best[0]) + len(best[1]):
+                continue  # (one-sided pages joining it could not make it fewer)
+            alone = [page for page in packed([c for c in on_stock if not c.double_sided], rows)
+                     if not _merge_into(backed, page, area, tight)]
+            if best is None or len(backed) + len(alone) < len(best[0]) + len(best[1]):
+                best = (backed, alone)
+        assert best is not None
+        two_sided += best[0]
+        one_sided += best[1]
     return two_sided + one_sided
 
 
 def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, shared: bool) -> list[Frame]:
     """The pages of these pieces, with the footer's band at the bottom of the page or, when
     that costs a sheet, down its left side."""
-    least = 0.0 if shared else MIN_GUTTER_MM
+    gutters = Gutters(0.0 if shared else MIN_GUTTER_MM, shared=shared)
     best: list[Frame] | None = None
     bands: tuple[Band, ...] = ("bottom", "left")
     for band in bands:
         area = _printable(paper, band)
         if any(_fit_scale(c, area) is None for c in components):
             continue
-        frames = [Frame(_place_shelves(shelves, area, bleed, least, shared), band)
-                  for shelves in _pages(components, area, least)]
+        frames = [Frame(_place_shelves(shelves, area, bleed, gutters), band)
+                  for shelves in _pages(components, area, gutters)]
         if best is None or len(frames) < len(best):
             best = frames
     return best or []
 
 
-def _same_size(a: Shelf, b: Shelf) -> bool:
-    sizes = {(p.width, p.height) for p in a.pieces + b.pieces}
-    return len(sizes) == 1
-
-
 def _colours(pieces: Iterable[Piece]) -> set[tuple[str, str | None]]:
     """The backgrounds the pieces print, front and back: one cut may serve two pieces only
     when they are of one colour, or a slightly off cut shows the neighbour's colour."""
-    return {(p.component.front.background.upper(), p.component.back.background.upper() if p.component.back else None)
-            for p in pieces}
+    return {piece.colour for piece in pieces}
 
 
-def _one_colour(shelves: list[Shelf]) -> bool:
-    """Do the neighbouring rows of a page print the same single colour, row after row?"""
-    return all(len(_colours(above.pieces + below.pieces)) == 1 for above, below in zip(shelves, shelves[1:]))
-
-
-def _colour_gutters_fit(page: list[Shelf], area: Rect4, least: float) -> bool:
-    """Can a page too tight for a gutter between every two rows still be laid out with its
-    rows of one colour edge to edge, a gutter only where the colour changes, and its outer
-    rows keeping KEPT_BLEED_MM of bleed past a laser's unprinted border?"""
-    changes = sum(1 for above, below in zip(page, page[1:])
-                  if not (_same_size(above, below) and _one_colour([above, below])))
-    margin = LASER_BORDER_MM + KEPT_BLEED_MM - PAGE_MARGIN_MM
-    return _used(page, 0.0) + least * changes + 2 * margin <= area[3] + EPS
-
-
-def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, least: float, shared: bool) -> list[Slot]:
+def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gutters) -> list[Slot]:
     ax, ay, aw, ah = area
     total = sum(shelf.height for shelf in shelves)
-    row_gap = _gutter(ah - total, len(shelves), bleed, least)
-    # Rows of one size so tight that the outer edges would keep no bleed past a laser
-    # printer's unprinted border share their cuts instead (as --cut shared lays them).
-    rows_shared = shared or (ah - total - row_gap * (len(shelves) - 1)) / 2 < EDGE_KEEP_MM - EPS
-    gaps = [0.0 if rows_shared and _same_size(above, below) and _one_colour([above, below]) else row_gap
-            for above, below in zip(shelves, shelves[1:])]
+    # Rows of one size and one colour with no room for gutters between them share their cuts
+    # instead (as --cut shared lays them).
+    share = gutters.shared or total + sum(gutters.of_rows(shelves, share=False)) > ah + EPS
+    pairs = list(zip(shelves, shelves[1:]))
+    gapped = [not (share and gutters.can_share(above.pieces, below.pieces)) for above, below in pairs]
+    gaps = _spread(ah - total, gutters.of_rows(shelves, share), bleed, gapped)
     y = ay + (ah - total - sum(gaps)) / 2
     if all(piece.component.kind == "sticker" for shelf in shelves for piece in shelf.pieces):
         # stickers in a band along the top: the sheet is cut under them and the rest kept
         y = ay + min(EDGE_KEEP_MM, (ah - total - sum(gaps)) / 2)
     slots = []
     for shelf, gap_below in zip(shelves, gaps + [0.0]):
-        for piece, x in zip(shelf.pieces, _columns(shelf, ax, aw, bleed, least, shared)):
+        for piece, x in zip(shelf.pieces, _columns(shelf, ax, aw, bleed, gutters)):
             slots.append(Slot(piece.component, piece.copy, (x, y, piece.width, piece.height), piece.rotated,
                               _placing(piece.component, x, y, piece.rotated, piece.scale), scale=piece.scale))
         y += shelf.height + gap_below
@@ -553,27 +623,35 @@ def _placing(component: Component, x: float, y: float, rotated: bool, scale: flo
     return compose(translation(x, y), compose(turn, (scale, 0.0, 0.0, scale, 0.0, 0.0)))
 
 
-def _columns(shelf: Shelf, ax: float, aw: float, bleed: float, least: float, shared: bool) -> list[float]:
+def _columns(shelf: Shelf, ax: float, aw: float, bleed: float, gutters: Gutters) -> list[float]:
     """Left edges of a shelf's pieces. A row of one size sits on that size's full-row grid
-    (a short last row lines up with the rows above); a mixed row spreads its own pieces.
-    `--cut shared` lays a row of one size edge to edge, with a gutter only where the colour
-    changes (two colours never share a cut)."""
+    (a short last row lines up with the rows above), moved on by the wider gutter where its
+    colour changes when that still fits; a mixed row spreads its own pieces. `--cut shared`
+    lays a row of one size edge to edge, with a gutter only where the colour changes (two
+    colours never share a cut)."""
     first = shelf.pieces[0]
     uniform = all((p.width, p.height) == (first.width, first.height) for p in shelf.pieces)
-    widths = [first.width] * first.columns if uniform else [p.width for p in shelf.pieces]
-    if shared and uniform:
-        changes = [len(_colours([left, right])) > 1 for left, right in zip(shelf.pieces, shelf.pieces[1:])]
-        changes += [False] * (len(widths) - 1 - len(changes))
-        gap = _gutter(aw - sum(widths), sum(changes) + 1, bleed, least)
-        gaps = [gap if change else 0.0 for change in changes]
-    else:
-        gaps = [_gutter(aw - sum(widths), len(widths), bleed, least)] * (len(widths) - 1)
-    x = ax + (aw - sum(widths) - sum(gaps)) / 2
+    least = gutters.in_row(shelf.pieces)
+    gapped = [not (gutters.shared and gutters.can_share([left], [right]))
+              for left, right in zip(shelf.pieces, shelf.pieces[1:])]
+    if uniform and first.columns > 1:
+        grid = _spread(aw - first.width * first.columns, [gutters.least] * (first.columns - 1), bleed,
+                       [not gutters.shared] * (first.columns - 1))
+        x = ax + (aw - first.width * first.columns - sum(grid)) / 2
+        gaps = [max(low, pitch) if on else low for low, pitch, on in zip(least, grid, gapped)]
+        if x + first.width * len(shelf.pieces) + sum(gaps) <= ax + aw + EPS:
+            return _lefts(x, [first.width] * len(shelf.pieces), gaps)
+    widths = [p.width for p in shelf.pieces]
+    gaps = _spread(aw - sum(widths), least, bleed, gapped)
+    return _lefts(ax + (aw - sum(widths) - sum(gaps)) / 2, widths, gaps)
+
+
+def _lefts(x: float, widths: list[float], gaps: list[float]) -> list[float]:
     lefts = []
     for width, gap in zip(widths, gaps + [0.0]):
         lefts.append(x)
         x += width + gap
-    return lefts[:len(shelf.pieces)]
+    return lefts
 
 
 # --- boards larger than the page: portions, seams and the joining instruction -----------------
@@ -922,6 +1000,12 @@ def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
         if not _fits(component, paper):
             for frame in _tile_frames(component, paper, first_page + len(sheets)):
                 sheets += _frame_sheets(frame, first_page + len(sheets), paper, bleed, duplex)
+    placed = {(p.component.name, p.copy) for sheet in sheets for p in sheet.placements}
+    lost = [f"{c.name} ({c.width_mm:g} x {c.height_mm:g} mm)" for c in components
+            if any((c.name, copy) not in placed for copy in range(1, c.count + 1))]
+    if lost:
+        raise KitError(f"no room on {paper.name} paper for {', '.join(lost)}: nothing was left out, the kit "
+                       "was not built")
     return Imposition(paper, list(components), sheets)
 
 

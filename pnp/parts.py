@@ -27,6 +27,19 @@ TAB = Style(fill="#DDDDDD", decorative=True)
 GLUE_TEXT_MM = 2.2  # 6.2 pt, the smallest print size the kits use
 
 
+# Stock craft punches (round), by the size printed on them: a round piece of one of these
+# diameters is cut in one press.
+PUNCHES_MM = {"1/2 inch": 25.4 / 2, "5/8 inch": 25.4 * 5 / 8, "3/4 inch": 25.4 * 3 / 4, "1 inch": 25.4}
+
+
+def punch(diameter: float) -> str:
+    """The stock punch that cuts a round piece of this diameter ("5/8 inch (16 mm)")."""
+    name = next((name for name, size in PUNCHES_MM.items() if abs(size - diameter) < 0.01), None)
+    if name is None:
+        raise ValueError(f"no stock craft punch cuts a round piece of {diameter:g} mm")
+    return f"{name} ({diameter:.0f} mm)"
+
+
 def die_face(value: int, size: float, pip_color: str = INK, face_color: str | None = None,
              radius: float = 0.0) -> Group:
     """A die face with 1 to 6 pips in the square (0, 0)-(size, size)."""

@@ -31,6 +31,7 @@ def seed_packet(crop: str, icon: str, color: str, size: float) -> list[Shape]:
         Rect(left, top + s * 0.05, right - left, s * 0.1, Style(fill=color, decorative=True)),
     ]
     window = (s * 0.2, s * 0.27, s * 0.6, s * 0.42)
+    band = max(s * 0.14, NAME_SIZE * 1.25)  # the name's band holds the name on the smallest tile too
     wx, wy, ww, wh = window
     rows = sum(((("M", wx + ww * 0.04, wy + wh * (0.74 + k * 0.11)),
                  ("C", wx + ww * 0.35, wy + wh * (0.7 + k * 0.11), wx + ww * 0.65, wy + wh * (0.78 + k * 0.11),
@@ -40,7 +41,7 @@ def seed_packet(crop: str, icon: str, color: str, size: float) -> list[Shape]:
         Rect(wx, wy + wh * 0.66, ww, wh * 0.34, Style(fill=SOIL_LIGHT), radius=s * 0.04),
         Path(rows, Style(stroke=SOIL, stroke_width=0.35)),
         Icon(icon, wx + ww / 2, wy + wh * 0.46, wh * 0.86, color),
-        Rect(left, s * 0.73, right - left, s * 0.14, Style(fill=color, stroke=edge, stroke_width=0.3)),
+        Rect(left, s * 0.8 - band / 2, right - left, band, Style(fill=color, stroke=edge, stroke_width=0.3)),
         Text(s / 2, s * 0.8, crop.upper(), size=NAME_SIZE, align="center", anchor="middle", face=LOOK.face,
              fill=text_color_on(color)),
         Text(s * 0.62, top + s * 0.1, "SEEDS", size=2.2, align="center", anchor="middle", bold=True,

@@ -1,9 +1,10 @@
-"""Propagation's art: the board framed as a raised garden bed of timber planks with
-seedlings at its corners, and the bonus cards framed by a climbing vine with a potted
-seedling and a watering can at their foot."""
+"""Propagation's art: the board framed as a raised garden bed of timber planks, an apple tree
+and a vegetable patch growing in its bottom corners, and the bonus cards framed by a climbing
+vine with a potted seedling and a watering can at their foot, on a strip of tilled soil with
+sprouts."""
 from __future__ import annotations
 
-from pnp.art.shapes import circle, filled, leaf, stroke
+from pnp.art.shapes import blob, circle, filled, leaf, stroke
 from pnp.colors import darken
 from pnp.icons import register_icon
 from pnp.model import Group, Icon, Path, Rect, Shape, Style
@@ -14,6 +15,11 @@ VINE = "#3E8E41"
 VINE_EDGE = "#245A28"
 TERRACOTTA = "#C4673A"
 CAN = "#6C9BB8"
+BARK = "#7A4E2D"
+CROWN = "#5E9C4C"
+FRUIT = "#C8452C"
+CARROT = "#E08A2C"
+SOIL = "#8C6D46"
 PLANK = 3.5   # the frame's width inside the trim, mm: clear of the 5 mm board margin's contents
 BLEED = 3.0
 
@@ -90,8 +96,63 @@ def watering_can(size: float, color: str) -> Group:
     return Group.of(handle, spout, body, filled(drops, "#56B4E9", darken("#56B4E9", 0.3), s * 0.01))
 
 
+@register_icon("propagation-apple-tree-art")
+def apple_tree_art(size: float, color: str) -> Group:
+    """A young apple tree on a tuft of grass (`color`: its leaves), for the board's corner."""
+    s = size
+    trunk = Path((("M", s * 0.46, s * 0.95), ("C", s * 0.47, s * 0.75, s * 0.45, s * 0.62, s * 0.42, s * 0.52),
+                  ("L", s * 0.5, s * 0.58), ("L", s * 0.58, s * 0.5), ("C", s * 0.55, s * 0.62, s * 0.54, s * 0.75,
+                                                                       s * 0.55, s * 0.95), ("Z",)),
+                 Style(fill=BARK, stroke=darken(BARK, 0.3), stroke_width=s * 0.012, decorative=True))
+    crown = blob(s * 0.5, s * 0.36, s * 0.3, 9, 0.2)
+    apples = sum((circle(s * x, s * y, s * 0.04) for x, y in ((0.34, 0.3), (0.6, 0.24), (0.68, 0.44),
+                                                              (0.42, 0.48), (0.5, 0.36))), ())
+    grass = sum((leaf(s * x, s * 0.96, s * (x + dx), s * 0.8, s * 0.03) for x, dx in
+                 ((0.3, -0.05), (0.36, 0.02), (0.62, 0.03), (0.68, 0.07))), ())
+    return Group.of(filled(grass, VINE, VINE_EDGE, s * 0.01), trunk, filled(crown, color, darken(color, 0.35), s * 0.015),
+                    filled(apples, FRUIT, darken(FRUIT, 0.35), s * 0.01))
+
+
+@register_icon("propagation-vegetable-patch-art")
+def vegetable_patch_art(size: float, color: str) -> Group:
+    """A mound of soil with carrot tops and a staked tomato plant (`color`: the leaves)."""
+    s = size
+    mound = Path((("M", s * 0.02, s * 0.96), ("C", s * 0.2, s * 0.74, s * 0.8, s * 0.74, s * 0.98, s * 0.96), ("Z",)),
+                 Style(fill=SOIL, stroke=darken(SOIL, 0.3), stroke_width=s * 0.012, decorative=True))
+    carrots = sum((leaf(s * x, s * 0.84, s * (x + dx), s * 0.58, s * 0.05) for x in (0.14, 0.3) for dx in (-0.06, 0.0, 0.06)),
+                  ())
+    shoulders = sum((circle(s * x, s * 0.85, s * 0.035) for x in (0.14, 0.3)), ())
+    stake = Path((("M", s * 0.7, s * 0.9), ("L", s * 0.7, s * 0.16)), Style(stroke=BARK, stroke_width=s * 0.025))
+    leaves = sum((leaf(s * 0.7, s * y, s * (0.7 + dx), s * (y - 0.08), s * 0.06) for y, dx in
+                  ((0.72, -0.16), (0.6, 0.16), (0.46, -0.15), (0.34, 0.15), (0.24, -0.12))), ())
+    tomatoes = sum((circle(s * x, s * y, s * 0.05) for x, y in ((0.6, 0.52), (0.8, 0.4), (0.61, 0.3))), ())
+    return Group.of(stake, filled(carrots + leaves, color, darken(color, 0.35), s * 0.012), mound,
+                    filled(shoulders, CARROT, darken(CARROT, 0.35), s * 0.01),
+                    filled(tomatoes, FRUIT, darken(FRUIT, 0.35), s * 0.01))
+
+
+def board_corners(width: float, height: float, size: float) -> list[Shape]:
+    """The apple tree in the bottom-left corner of the lawn, the vegetable patch in the
+    bottom-right, each `size` mm high, standing on the lower plank."""
+    y = height - PLANK - size / 2
+    return [Icon("propagation-apple-tree-art", PLANK + 1.5 + size / 2, y, size, CROWN),
+            Icon("propagation-vegetable-patch-art", width - PLANK - 1.5 - size / 2, y, size, CROWN)]
+
+
+def soil_strip(width: float, height: float, depth: float) -> list[Shape]:
+    """Tilled soil along a card's foot, into the bleed, with a sprout every few millimetres."""
+    top = height - depth
+    soil = Path((("M", -BLEED, top + 0.6), ("C", width * 0.3, top - 0.4, width * 0.7, top + 1.0, width + BLEED, top),
+                 ("L", width + BLEED, height + BLEED), ("L", -BLEED, height + BLEED), ("Z",)),
+                Style(fill=SOIL, stroke=darken(SOIL, 0.3), stroke_width=0.2, decorative=True))
+    sprouts = sum((leaf(x, top + 0.5, x + (1.2 if i % 2 else -1.2), top - 1.6, 0.7) for i, x in
+                   enumerate(range(14, int(width) - 12, 6))), ())
+    return [soil, filled(sprouts, VINE, VINE_EDGE, 0.12)]
+
+
 def bonus_card_art(width: float, height: float) -> list[Shape]:
-    """The vine up both long edges, a potted seedling and a watering can in the bottom corners."""
-    return [*vine_frame(width, height, 5.0),
+    """Tilled soil with sprouts along the foot, the vine up both long edges, a potted seedling
+    and a watering can in the bottom corners."""
+    return [*soil_strip(width, height, 2.6), *vine_frame(width, height, 5.0),
             Icon("propagation-potted-seedling", 8.5, height - 9.0, 10.0, VINE),
             Icon("propagation-watering-can", width - 7.5, height - 9.0, 9.0, CAN)]

@@ -36,7 +36,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import CUT, FOLD, TAB, cube_net, die_face
+from pnp.parts import CUT, FOLD, PUNCHES_MM, TAB, cube_net, die_face, punch
 from pnp.sheets import ReadableSheet, Region
 from scorer.games.cottage_garden import data
 
@@ -46,6 +46,11 @@ TITLE = data.TITLE
 LOOK = Look("cabin-sketch", "#2F5B3A", "#CC79A7",
             ((species_icon("Rose"), "#CC79A7"), (species_icon("Foxglove"), "#CC79A7")))
 
+# Cats and flower-pot tokens lie on one flowerbed space each, beside tiles and one another:
+# a 1/2 inch craft punch's disc, 0.8 mm smaller than the space (the tiles' squares are 0.5 mm).
+TOKEN = PUNCHES_MM["1/2 inch"]
+PARASOL = PUNCHES_MM["3/4 inch"]  # it marks a bed space being tried, standing on a tile or two
+
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1)),
@@ -54,11 +59,15 @@ GUIDE = KitGuide(
         "players or pages {pages of nursery-4} for 4. Trim its first page on its line, glue it over "
         "the second page's glue zone with the arrows tip to tip, then cut.",
         "Cut the flower tiles along the solid lines: every tile is one piece of 1 to 6 squares.",
-        "Cut the flowerbeds, planting tables, cats, pot tokens, beehive tiles, cubes and parasol.",
+        "Cut the flowerbeds, planting tables, cats, pot tokens, beehive tiles, cubes and parasol. Cats and pot "
+        f"tokens are a {punch(TOKEN)} craft punch's discs, the parasol a {punch(PARASOL)} one's: a punch "
+        "cuts each in one press.",
         "Gardener die: cut the net, fold the dashed lines, glue the grey tabs inside.",
         "Wheelbarrow: cut, fold the walls up, glue the tabs and the wheel under the front.",
     ),
-    paper="Tiles, tokens and the die on 200-300 g/m² card; tables and aids on plain paper or card.",
+    paper="Card of 200-300 g/m² for every piece and for the boards players lay tiles and cubes on: the "
+          "nursery, the flowerbeds and the planting tables (p. {pages of planting-table}). A board printed "
+          "on paper is glued onto card. Only the player aids are plain paper.",
 )
 
 TILE_SQUARE = 13.0     # one square of a flower tile, mm
@@ -212,13 +221,13 @@ def _pattern_commands(pattern: str) -> tuple[tuple, bool]:
 
 @lru_cache(maxsize=64)
 def flower_square(colour_name: str, pattern: str) -> Group:
-    """One square of a flower: its colour and its pattern (so colour is never the only clue)."""
+    """One square of a flower: its colour and its pattern (so colour is never the only clue).
+    The lines between squares are the tile's to draw: a back has none on its trim."""
     colour = data.FLOWER_COLOURS[colour_name]
     ink = _pattern_ink(colour)
     commands, filled = _pattern_commands(pattern)
     marks = Style(fill=ink) if filled else Style(stroke=ink, stroke_width=0.7)
-    return Group.of(Rect(0, 0, TILE_SQUARE, TILE_SQUARE, Style(fill=colour)), Path(commands, marks),
-                    Rect(0, 0, TILE_SQUARE, TILE_SQUARE, Style(stroke=darken(colour, 0.25), stroke_width=0.15)))
+    return Group.of(Rect(0, 0, TILE_SQUARE, TILE_SQUARE, Style(fill=colour)), Path(commands, marks))
 
 
 def _symbol(letter: str, cx: float, cy: float, size: float) -> list[Shape]:
@@ -269,20 +278,25 @@ def tile_face(tile: str, turned_over: bool) -> Face:
             if letter in "PC":
                 shapes += _symbol(letter, (col + 0.5) * TILE_SQUARE, (row + 0.5) * TILE_SQUARE, TILE_SQUARE * 0.62)
     shapes += art.tile_id(tile, *(plain[0] if plain else (0.0, 0.0)))
-    shapes += _outline(squares)
+    colour_line = Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.25), stroke_width=0.15)
+    shapes += _edges(squares, inner=True, style=colour_line)
+    if not turned_over:  # the front's outline is the cut line; a back shifted in the duplex shows no line
+        shapes += _edges(squares, inner=False, style=CUT_LINE)
     return Face(group(shapes), background=WHITE)
 
 
-def _outline(squares) -> list[Shape]:
-    """Every edge of the tile's squares that no other square of it shares: its cut line."""
+def _edges(squares, inner: bool, style: Style) -> list[Shape]:
+    """The edges the tile's squares share (`inner`: the faint lines between its squares), or
+    every edge no other square of it shares (its outline, the cut line)."""
     edges: list[Shape] = []
     s = TILE_SQUARE
     for (row, col) in squares:
         x, y = col * s, row * s
         for dr, dc, x1, y1, x2, y2 in ((-1, 0, x, y, x + s, y), (1, 0, x, y + s, x + s, y + s),
                                        (0, -1, x, y, x, y + s), (0, 1, x + s, y, x + s, y + s)):
-            if (row + dr, col + dc) not in squares:
-                edges.append(Line(x1, y1, x2, y2, CUT_LINE))
+            shared = (row + dr, col + dc) in squares
+            if shared == inner and not (inner and (dr, dc) in ((-1, 0), (0, -1))):  # each inner edge once
+                edges.append(Line(x1, y1, x2, y2, style))
     return edges
 
 
@@ -555,9 +569,6 @@ def readable_sheets() -> tuple[ReadableSheet, ...]:
 
 # --- small pieces --------------------------------------------------------------------------
 
-# Cats and flower-pot tokens lie on one flowerbed space each, beside tiles and one another:
-# a millimetre smaller than the space, as the flower tiles' squares are half a millimetre.
-TOKEN = CELL - 1.0
 CUBE = _STEP - 1.0   # a cube token on one orange space of the planting table
 
 
@@ -815,7 +826,7 @@ def components(options: KitOptions | None = None) -> list[Component]:
         _round_token("flower-pot-token", counts["pot_tokens"], "cg-pot", POT_COLOUR, "#FBE3D3"),
         beehive_tile(2),
         beehive_tile(1),
-        _round_token("parasol", 1, "cg-parasol", OKABE_ITO["reddish_purple"], WHITE, size=22.0,
+        _round_token("parasol", 1, "cg-parasol", OKABE_ITO["reddish_purple"], WHITE, size=PARASOL,
                      sits_on=None),
         wheelbarrow(),
         cube_tokens("orange"),

@@ -56,7 +56,7 @@ GUIDE = KitGuide(
 # --- sizes (mm) --------------------------------------------------------------------------------
 # house: 24 mm tiles, so that every tile, token and disc of the kit prints on one two-sided
 # sheet of card on Letter or A4 (8 or 7 tiles a row), the board on two sheets.
-TILE = 24.0                      # every square tile
+TILE = 22.0                      # every square tile
 CELL = TILE + 2.0                # a garden space: a tile with a little room round it
 # house: 12 mm score-track spaces, so a 3/8 inch disc has room to spare and the discs of
 # players sharing a space can be stacked a little off-centre, each colour showing.

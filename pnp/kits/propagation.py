@@ -1,5 +1,5 @@
 """Propagation's print-and-play kit: the hex board (whole on one Letter or A4 page, its top
-hex coloured), numbered plant tokens in three punch sizes per player colour, rocks, a growth
+hex coloured), numbered plant tokens in two punch sizes per player colour, rocks, a growth
 tracker per player with one numbered row per plant token where the round it was sown is
 written in pencil, the round track and its marker, a score sheet, the start-player token, the bonus cards (each
 with a picture of what it counts) and a player aid drawing the propagation patterns.
@@ -33,6 +33,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
+from pnp.parts import punch
 from scorer.games.propagation import data
 
 GAME_ID = data.GAME_ID
@@ -40,6 +41,10 @@ TITLE = data.TITLE
 # The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
 LOOK = Look("eurofurence", "#1E4D5C", "#009E73",
             (("look-seedling-hex", "#009E73"), ("look-seedling-hex", "#56B4E9")))
+
+# The two craft punches that cut every round piece.
+SMALL_PUNCH = data.TOKEN_DIAMETER_MM["tomato"]
+LARGE_PUNCH = data.TOKEN_DIAMETER_MM["apple"]
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
@@ -50,8 +55,9 @@ GUIDE = KitGuide(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
         "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
         "row on its owner's growth tracker.",
-        "Plant tokens, rocks and the round marker are standard punch sizes (1/2, 5/8 and 3/4 inch): "
-        "a craft punch cuts each in one press.",
+        f"Every round piece is cut with one of two stock craft punches (or on its circle with scissors): "
+        f"{punch(SMALL_PUNCH)} for tomatoes, carrots and the round marker; {punch(LARGE_PUNCH)} for apple "
+        f"trees, rocks and the start token.",
         "Cut each player's growth tracker (plants are tracked in pencil: no markers to cut), the "
         "round track and its marker, and the start token.",
         "Cut the bonus cards and the player aids; keep the score sheet whole.",
@@ -175,6 +181,7 @@ def board_component(coordinates: bool = False) -> Component:
     shapes += [Icon("star", ox + tx, oy + ty - 5.0, 7, "#FFFFFF"),
                Text(ox + tx, oy + ty + 2.5, "TOP", size=3.6, bold=True, align="center", anchor="middle")]
     shapes += _board_corner_notes(width, height)
+    shapes += art.board_corners(width, height, 24.0)
     return Component("board", "board", width, height, Face(group(shapes), background=LAWN), spaces=hex_spaces())
 
 
@@ -240,7 +247,7 @@ def token_run(colour: PlayerColor, kind: str, number: int) -> str:
     return f"{kind}-{colour.name}-row{(number - 1) // per_row + 1}"
 
 
-ROCK_DIAMETER = 19.05  # a 3/4 inch craft punch
+ROCK_DIAMETER = LARGE_PUNCH
 
 
 def rock_token() -> Component:
@@ -252,9 +259,9 @@ def rock_token() -> Component:
 
 
 def start_player_token() -> Component:
-    d = 30.0
-    shapes: list[Shape] = [Icon("sun", d / 2, d / 2 - 3, 15, "#E69F00"),
-              Text(d / 2, d - 6, "START", size=3.6, bold=True, align="center", anchor="middle", fill=INK),
+    d = LARGE_PUNCH
+    shapes: list[Shape] = [Icon("sun", d / 2, d / 2 - 2.2, 9.5, "#E69F00"),
+              Text(d / 2, d - 5.2, "START", size=2.9, bold=True, align="center", anchor="middle", fill=INK),
               Circle(d / 2, d / 2, d / 2 - 0.2, Style(stroke=INK, stroke_width=0.35))]
     return Component("start-player", "token", d, d, Face(group(shapes), background="#FFF5D6"),
                      outline="circle")
@@ -266,7 +273,7 @@ def start_player_token() -> Component:
 # since, so nothing slides from turn to turn. A player has at most as many plants as tokens.
 
 ROW_LABEL = 9.0     # the row's number, left of its boxes
-WRITE_W = 17.0      # a box for a round number written in pencil
+WRITE_W = 16.0      # a box for a round number written in pencil
 WRITE_H = 7.0
 TRACKER_HEAD = 27.0
 BLOCK_HEAD = 14.0   # a kind's name, when it grows and dies, and its boxes' headings, above its rows
@@ -341,8 +348,8 @@ def _tracker_block(kind: str, x: float, y: float) -> list[Shape]:
 
 # --- rounds and scores -----------------------------------------------------------------------
 
-ROUND_BOX = 16.0
-ROUND_MARKER = 12.7   # a 1/2 inch craft punch
+ROUND_BOX = 17.0
+ROUND_MARKER = SMALL_PUNCH
 
 
 def round_track() -> Component:

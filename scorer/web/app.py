@@ -124,7 +124,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("LISTEN_HOST"),
                                                     os.environ.get("GARDENKIT_HOSTS", ""))
     app.wsgi_app = HostNames(app, listens_everywhere)  # type: ignore[method-assign]
-    app.wsgi_app = ClientBounds(app.wsgi_app)  # type: ignore[method-assign]
+    if app.config.get("CLIENT_BOUNDS"):  # `gardenkit serve`'s workers, where one client could hold them all
+        app.wsgi_app = ClientBounds(app.wsgi_app)  # type: ignore[method-assign]
     if app.config["PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"],  # type: ignore[method-assign]
                                 x_proto=app.config["PROXIES"], x_host=app.config["PROXIES"])

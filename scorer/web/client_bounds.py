@@ -8,7 +8,9 @@ all, and nobody else would be answered. So, as the ready proxy does (deploy/ngin
 - a body comes at a pace: it must arrive within BODY_GRACE_S plus a second per MIN_BODY_RATE
   bytes, or the request is answered 408 (on gevent's loop, where a wait can be timed; other
   servers read as they always did).
-Behind a proxy (GARDENKIT_PROXIES), the address is the client's, as ProxyFix put it.
+Behind a proxy (GARDENKIT_PROXIES), the address is the client's, as ProxyFix put it. `gardenkit
+serve` turns it on (CLIENT_BOUNDS): it counts a request until the server closes its answer,
+which a WSGI server always does and a test client need not.
 """
 from __future__ import annotations
 

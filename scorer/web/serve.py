@@ -41,7 +41,7 @@ class GardenkitServer(BaseApplication):
         from scorer.web.app import create_app
 
         # The app answers requests naming the host it listens on (scorer.web.app.trusted_hosts).
-        return create_app({"LISTEN_HOST": self.listen_host})
+        return create_app({"LISTEN_HOST": self.listen_host, "CLIENT_BOUNDS": True})
 
 
 def server_options(host: str, port: int, workers: int = DEFAULT_WORKERS) -> dict:

@@ -76,6 +76,30 @@ def test_a_tile_s_cut_line_runs_along_every_outer_edge_of_its_squares(pieces, ti
     assert len(cuts) == outer
 
 
+@pytest.mark.parametrize("tile", data.TILE_IDS)
+def test_a_tile_back_draws_no_line_on_its_trim(pieces, tile):
+    """A back shifted a little in the duplex showed a sliver of its black outline at the cut:
+    the back runs its colour and art to the bleed with no line on its outline (the front's
+    outline is the cut line)."""
+    from pnp.model import Line
+
+    squares = set(kit.tile_squares(tile, turned_over=True))
+    outer = set()
+    for r, c in squares:
+        for dr, dc, start, end in ((-1, 0, (c, r), (c + 1, r)), (1, 0, (c, r + 1), (c + 1, r + 1)),
+                                   (0, -1, (c, r), (c, r + 1)), (0, 1, (c + 1, r), (c + 1, r + 1))):
+            if (r + dr, c + dc) not in squares:
+                outer.add((start, end))
+    s = kit.TILE_SQUARE
+    for shape, dx, dy in walk(pieces[f"flower-tile-{tile}"].back.shapes):
+        if isinstance(shape, Line):
+            ends = sorted([((shape.x1 + dx) / s, (shape.y1 + dy) / s), ((shape.x2 + dx) / s, (shape.y2 + dy) / s)])
+            assert tuple(tuple(round(v, 6) for v in end) for end in ends) not in outer, \
+                f"a line on the trim of tile {tile}'s back"
+        if isinstance(shape, Rect) and (shape.w, shape.h) == (s, s):
+            assert shape.style.stroke is None, f"an outlined square on tile {tile}'s back"
+
+
 def test_tiles_sit_flush_in_bed_squares_and_fit_nursery_spaces(pieces):
     assert 0 < kit.CELL - kit.TILE_SQUARE <= 1.0  # a tile cut a little large still fits its squares
     bed = pieces["flowerbed-1"]
@@ -204,6 +228,20 @@ def test_page_one_names_the_pages_of_each_nursery_to_print_only_one(paper):
             f"players or pages {pages['4'][0]}-{pages['4'][-1]} for 4" in words)
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_page_one_puts_the_planting_tables_on_card_as_it_lists_their_pages(paper):
+    """Page 1 listed the planting tables' page under card and then said "tables and aids on
+    plain paper or card": a table is a board players lay cubes on, so it is card."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    tables = sorted({p.page for p in imposition.placements() if p.component.name == "planting-table"})
+    words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
+    assert "plain paper or card" not in words
+    assert f"the planting tables (p. {tables[0]})" in words
+    assert "Only the player aids are plain paper." in words
+
+
 @pytest.mark.parametrize("side", ["front", "back"])
 def test_no_stretch_of_the_player_aid_is_left_blank(pieces, side):
     """The aid once left 40 % of its card blank under a short right column; now no column
@@ -232,3 +270,27 @@ def test_the_nursery_name_lies_off_every_play_space(pieces, side):
     assert names
     for box in names:
         assert not any(box[0] < s[2] and s[0] < box[2] and box[1] < s[3] and s[1] < box[3] for s in spaces), box
+
+
+def test_every_round_piece_is_a_stock_punch_s_disc_and_the_guide_names_it(pieces):
+    """Cats and pot tokens were 12.5 mm and the parasol 22 mm: no punch cuts them. Now a 1/2
+    inch punch cuts the 46 small discs (still 0.8 mm inside a bed space) and a 3/4 inch one the parasol."""
+    from pnp.checks import FIT_CLEARANCE_MM
+    from pnp.parts import PUNCHES_MM
+
+    round_pieces = [c for c in pieces.values() if c.outline == "circle"]
+    assert {c.width_mm for c in round_pieces} == {PUNCHES_MM["1/2 inch"], PUNCHES_MM["3/4 inch"]}
+    assert pieces["cat"].width_mm + FIT_CLEARANCE_MM <= kit.CELL
+    assert "1/2 inch (13 mm) craft punch" in " ".join(kit.GUIDE.assembly)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_36_flower_tiles_print_on_one_sheet(paper):
+    """The tiles went 11 beside the last flowerbeds and 25 on a sheet 36 % full: two two-sided
+    sheets to cut tiles from. A kind that fits one page now stays on one."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    pages = {p.page for p in imposition.placements() if p.component.kind == "tile" and p.side == "front"
+             and p.component.name.startswith("flower-tile-")}
+    assert len(pages) == 1

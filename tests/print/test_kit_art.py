@@ -273,3 +273,31 @@ def test_the_ink_saver_build_prints_the_art_light(tmp_path):
         tinted = ink_saver_style(Style(fill=decoration)).fill  # what a meaningful fill would become
         assert f'fill="{decoration}"' in normal, decoration
         assert f'fill="{decoration}"' not in light and f'fill="{tinted}"' not in light, decoration
+
+
+# --- Propagation: an illustrated board frame and bonus cards ---------------------------------
+
+def test_propagations_board_and_bonus_cards_are_illustrated_alike_in_pdf_and_svg():
+    """The board's bottom corners grow an apple tree and a vegetable patch, and a bonus card
+    stands on a strip of tilled soil with sprouts, drawn the same in the PDF and the SVG;
+    the ink-saver build leaves their fills out."""
+    from pnp.art import propagation as art
+    from pnp.kits import propagation
+
+    pieces = [c for c in propagation.components() if c.name in ("board", "bonus-most-tomatoes")]
+    sheets = impose(pieces, PAPERS["letter"]).sheets
+    reader, svgs = rendered(sheets)
+    contents = page_contents(reader)
+    found = set()
+    for index, sheet in enumerate(sheets):
+        for placed in sheet.placements:
+            drawn = [first_path(s) for s in shapes_of(placed.face.shapes) if isinstance(s, Icon)
+                     and s.name.endswith("-art")]
+            drawn += [s for s in shapes_of(placed.face.shapes) if isinstance(s, PathShape) and s.style.fill == art.SOIL]
+            for path in drawn:
+                assert drawn_in_svg(path, svgs[index]) and drawn_in_pdf(path, contents[index])
+                found.add(placed.component.name)
+    assert found == {"board", "bonus-most-tomatoes"}
+    light = "".join(rendered(sheets, Paint(ink_saver=True))[1])
+    for decoration in (art.CROWN, art.SOIL):
+        assert f'fill="{decoration}"' in "".join(svgs) and f'fill="{decoration}"' not in light, decoration

@@ -256,7 +256,7 @@ def test_cards_left_on_the_margin_with_little_bleed_past_a_lasers_border_are_fou
     monkeypatch.setattr(impose_module, "EDGE_KEEP_MM", 0.0)
     problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
                 if p.check == "bleed"]
-    assert problems and "critter-blue-1 keeps under 1.2 mm of its bleed" in problems[0]
+    assert problems and problems[0].startswith("critter-") and "keeps under 1.2 mm of its bleed" in problems[0]
 
 
 def test_tiles_on_white_whose_colour_runs_into_the_bleed_keep_it_past_a_lasers_border(monkeypatch):
@@ -274,13 +274,14 @@ def test_tiles_on_white_whose_colour_runs_into_the_bleed_keep_it_past_a_lasers_b
 def test_cards_of_different_colours_on_one_cut_are_found(monkeypatch):
     """Garden Variety on Letter as it once printed: its last critters, wildflowers and gnomes
     on one sheet in rows edge to edge, so an off cut showed the next row's colour. Now rows of
-    different colours keep a gutter (two gnome rows share their cut, the third row keeps its gutter)."""
+    different colours keep a gutter, 6 mm between distinct colours (the sheet's pieces go over
+    two sheets where they must); told all colours are one, the imposition packs them closer."""
     gv = BuildOptions(games=("garden-variety",))
     assert [p for p in checks.check_imposition(kit("garden-variety", "letter")) if p.check == "shared cut"] == []
     monkeypatch.setattr(impose_module, "_colours", lambda pieces: {("one", None)})
     problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
                 if p.check == "shared cut"]
-    assert problems and problems[0].startswith("critter-blue-0-10 (#0072B2) and gnome-copycat (#CC79A7) share a cut")
+    assert any(detail.startswith("critter-") for detail in problems)
 
 
 def test_pieces_of_one_colour_may_share_a_cut():
@@ -296,3 +297,61 @@ def test_pieces_of_one_colour_may_share_a_cut():
     touching.sheets[0].placements = [first, replace(second, rect=(x + w, y, w, h))]
     assert [p.detail for p in checks.check_imposition(touching) if p.check == "shared cut"] == [
         "red (#D55E00) and blue (#0072B2) share a cut"]
+
+
+def test_pieces_cut_under_six_millimetres_from_the_paper_edge_are_found(monkeypatch):
+    """Propagation's growth trackers on Letter were cut 5.7 mm from the edge (apples 5.0 mm):
+    after a laser's 4.2 mm border too little of their bleed is left. Every piece now keeps 6 mm."""
+    assert [p for p in checks.check_imposition(kit("propagation", "letter")) if p.check == "margin"] == []
+    monkeypatch.setattr(impose_module, "EDGE_KEEP_MM", 0.0)
+    problems = [p.detail for p in checks.check_imposition(impose_kit("propagation", PAPERS["letter"],
+                                                                     BuildOptions(games=("propagation",))))
+                if p.check == "margin"]
+    assert problems and "from the paper edge, under 6 mm" in problems[0]
+
+
+def _two_colours(gap: float) -> Imposition:
+    """An orange and a blue token `gap` mm apart."""
+    orange, blue = (Component(name, "token", 20, 20, Face(Group(), colour)) for name, colour in
+                    (("orange", "#E69F00"), ("blue", "#0072B2")))
+    imposition = impose([orange, blue], PAPERS["letter"])
+    first, second = imposition.sheets[0].placements
+    x, y, w, h = first.rect
+    imposition.sheets[0].placements = [first, replace(second, rect=(x, y + h + gap, w, h))]
+    return imposition
+
+
+def test_distinct_colours_closer_than_their_gutter_are_found():
+    """Cottage Garden's orange and blue cube rows were 1.39 mm apart: a cut a millimetre off
+    showed a sliver of the other colour. Distinct colours keep 6 mm between them."""
+    assert [p.detail for p in checks.check_imposition(_two_colours(1.39)) if p.check == "shared cut"] == [
+        "orange (#E69F00) and blue (#0072B2) lie 1.4 mm apart, under the 6 mm gutter between colours"]
+    assert [p for p in checks.check_imposition(_two_colours(6.0)) if p.check == "shared cut"] == []
+
+
+def test_a_cream_beside_white_needs_no_colour_gutter():
+    """A sliver of cream along a white piece does not show: only distinct colours need it."""
+    white, cream = (Component(name, "token", 20, 20, Face(Group(), colour)) for name, colour in
+                    (("white", "#FFFFFF"), ("cream", "#F4E9D4")))
+    imposition = impose([white, cream], PAPERS["letter"])
+    assert [p for p in checks.check_imposition(imposition) if p.check == "shared cut"] == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_imposition_keeps_distinct_colours_a_gutter_apart(paper, monkeypatch):
+    """Cottage Garden's cube rows (orange over blue) and every other kit: the imposition gives
+    distinct colours their 6 mm; made to give only the least gutter, the check finds it."""
+    assert [p for p in checks.check_imposition(kit("cottage-garden", paper)) if p.check == "shared cut"] == []
+    monkeypatch.setattr(impose_module, "COLOUR_GUTTER_MM", impose_module.MIN_GUTTER_MM)
+    problems = [p.detail for p in checks.check_imposition(impose_kit("cottage-garden", PAPERS[paper],
+                                                                     BuildOptions(games=("cottage-garden",))))
+                if p.check == "shared cut"]
+    assert any("cube-orange" in detail and "cube-blue" in detail for detail in problems)
+
+
+def test_a_copy_printed_on_no_page_is_found():
+    token = Component("seed", "token", 20, 20, Face(Group()), count=3)
+    imposition = impose([token], PAPERS["letter"])
+    assert list(checks.missing_pieces(imposition)) == []
+    imposition.sheets[0].placements = imposition.sheets[0].placements[:2]
+    assert [p.detail for p in checks.missing_pieces(imposition)] == ["1 of the 3 × seed are printed on no page"]

@@ -6,6 +6,8 @@ import itertools
 
 import pytest
 
+from pnp import impose as impose_module
+from pnp.errors import KitError
 from pnp.impose import MARK_STYLE, MIN_GUTTER_MM, TILE_OVERLAP_MM, apply, impose
 from pnp.model import Component, Face, Group, Line, Polygon, Rect, Style, Text
 from pnp.options import PAGE_MARGIN_MM, PAPERS
@@ -353,3 +355,33 @@ def test_pads_and_pieces_for_card_never_share_a_page():
     tokens = Component("token", "token", 20, 20, FACE, count=10)
     pages = impose([pad, tokens], PAPERS["letter"]).sheets
     assert [sorted({p.component.kind for p in sheet.placements}) for sheet in pages] == [["pad"], ["token"]]
+
+
+@pytest.mark.parametrize("short_by", [0.0, 1.0, 1.9, 2.5])
+def test_a_piece_nearly_the_printable_size_is_printed_not_dropped(short_by):
+    """A board 1-2 mm smaller than the printable area was left out of the kit without a word."""
+    area = impose_module._printable(PAPERS["letter"], "bottom")
+    board = Component("board", "board", area[2] - short_by, area[3] - short_by, Face(Group()))
+    token = Component("token", "token", 20, 20, Face(Group()))
+    imposition = impose([board, token], PAPERS["letter"])
+    assert {p.component.name for p in imposition.placements()} == {"board", "token"}
+
+
+def test_an_imposition_that_would_leave_a_piece_out_fails_in_words(monkeypatch):
+    monkeypatch.setattr(impose_module, "_columns", lambda *args: [])
+    token = Component("token", "token", 20, 20, Face(Group()))
+    with pytest.raises(KitError, match=r"no room on letter paper for token \(20 x 20 mm\)"):
+        impose([token], PAPERS["letter"])
+
+
+def test_a_row_whose_colour_changes_keeps_to_the_grid_of_the_rows_above():
+    """Propagation's token rows: a row holding one player's last carrots and the next
+    player's first tomatoes was spread over the page, out of line with the rows above; it
+    keeps their grid and moves on by the wider gutter where the colour changes."""
+    blue = [Component(f"blue-{n}", "token", 15.875, 15.875, Face(Group(), "#0072B2"), run="blue")
+            for n in range(17)]
+    red = [Component(f"red-{n}", "token", 15.875, 15.875, Face(Group(), "#D55E00"), run="red") for n in range(5)]
+    placed = {p.component.name: p.rect for p in impose(blue + red, PAPERS["letter"]).placements() if p.side == "front"}
+    assert placed["blue-12"][0] == pytest.approx(placed["blue-0"][0])  # the second row starts under the first
+    assert placed["blue-13"][0] == pytest.approx(placed["blue-1"][0])
+    assert placed["red-0"][0] - placed["blue-16"][0] - 15.875 >= impose_module.COLOUR_GUTTER_MM - 1e-6

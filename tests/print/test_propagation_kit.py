@@ -14,7 +14,7 @@ def pieces():
     return {c.name: c for c in kit.components()}
 
 
-def test_every_plant_token_is_numbered_in_three_sizes_per_colour(pieces):
+def test_every_plant_token_is_numbered_per_colour(pieces):
     colours = kit.player_colours()
     assert len(colours) == 4 and len({c.symbol for c in colours}) == 4
     for colour in colours:
@@ -28,8 +28,25 @@ def test_every_plant_token_is_numbered_in_three_sizes_per_colour(pieces):
                 assert {colour.symbol, f"propagation-{kind}"} <= icons  # symbol, not colour alone
                 assert str(number) in texts(token.front)
             assert f"{kind}-{colour.name}-{expected + 1:02d}" not in pieces
-    sizes = sorted(data.TOKEN_DIAMETER_MM.values())
-    assert len(set(sizes)) == 3
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_two_stock_punches_cut_every_round_piece_and_page_one_names_them(pieces, paper):
+    """132 round pieces came in three punch sizes and a 30 mm start token no punch cuts: now
+    two stock punches (5/8 and 3/4 inch) cut all of them, and page 1 says which for what."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+    from pnp.parts import PUNCHES_MM, punch
+
+    round_pieces = [c for c in pieces.values() if c.outline == "circle"]
+    sizes = {c.width_mm for c in round_pieces}
+    assert sum(c.count for c in round_pieces) == 4 * sum(plant["tokens"] for plant in data.PLANTS.values()) + data.ROCKS + 2
+    assert len(sizes) == 2 and sizes <= set(PUNCHES_MM.values())
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
+    assert f"{punch(min(sizes))} for tomatoes, carrots and the round marker; {punch(max(sizes))} for apple trees, " \
+           "rocks and the start token" in words
+    assert "5/8 inch (16 mm)" in words and "3/4 inch (19 mm)" in words
 
 
 def test_six_and_nine_tokens_are_underlined_as_they_turn_on_the_table(pieces):
@@ -135,13 +152,6 @@ def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cu
     assert not [name for name in pieces if "marker-sheet" in name or name.startswith("tier-marker")]
     width, height = kit.tracker_size()
     assert width <= 215.9 - 10 and height <= 279.4 - 10
-
-
-def test_plant_tokens_rocks_and_the_round_marker_are_craft_punch_sizes(pieces):
-    punches = {12.7, 15.875, 19.05}  # 1/2, 5/8 and 3/4 inch
-    round_pieces = [c for c in pieces.values() if c.outline == "circle" and c.name != "start-player"]
-    assert round_pieces and {c.width_mm for c in round_pieces} <= punches
-    assert "punch" in " ".join(kit.GUIDE.assembly)
 
 
 def test_score_sheet_has_a_row_per_round_and_a_total(pieces):
@@ -292,3 +302,19 @@ def test_the_token_pages_share_the_pieces_instead_of_one_crammed_and_one_nearly_
         bottom = max(p.rect[1] + p.rect[3] for p in placements)
         used.append((bottom - top) / PAPERS[paper].height_mm)
     assert min(used) > 0.5, used
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_growth_trackers_of_two_colours_keep_a_gutter_between_them(paper):
+    """On Letter two trackers shared one cut, 5.7 mm from the paper edge: a cut a little off
+    left one player's coloured heading on the other's sheet."""
+    from pnp.build import impose_kit
+    from pnp.impose import MIN_GUTTER_MM
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    for sheet in imposition.sheets:
+        rects = [p.rect for p in sheet.placements if p.component.name.startswith("tracker-")]
+        for (ax, ay, aw, ah), (bx, by, bw, bh) in zip(rects, rects[1:]):
+            apart = max(bx - ax - aw, ax - bx - bw, by - ay - ah, ay - by - bh)
+            assert apart >= MIN_GUTTER_MM - 1e-6

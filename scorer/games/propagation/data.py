@@ -84,9 +84,10 @@ PLANTS: dict[str, dict] = {
     "apple": {"name": "Apple tree", "grown": 5, "dies": 10, "points": 4, "stays": True, "tokens": 5},
 }
 
-# Token diameters in mm for the kit: three sizes so that kinds differ by shape too, each a
-# standard craft-punch size (1/2, 5/8 and 3/4 inch) so a punch can cut them.
-TOKEN_DIAMETER_MM = {"tomato": 12.7, "carrot": 15.875, "apple": 19.05}
+# Token diameters in mm for the kit, each a stock craft-punch size so a punch cuts them: 5/8
+# inch for the annuals, 3/4 inch for the tree (two punches cut every round piece of the kit;
+# the kinds differ by their picture and their number's row on the tracker too).
+TOKEN_DIAMETER_MM = {"tomato": 25.4 * 5 / 8, "carrot": 25.4 * 5 / 8, "apple": 25.4 * 3 / 4}
 
 
 
