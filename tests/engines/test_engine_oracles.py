@@ -14,7 +14,7 @@ from scorer.games.garden_variety.rules import ResolveRoundMove
 from scorer.games.harvest_dice import engine as harvest_engine
 from scorer.games.harvest_dice import rules as harvest_rules
 from scorer.games.harvest_dice.engine import HarvestDiceEngine
-from scorer.games.harvest_dice.rules import end_triggers
+from scorer.games.harvest_dice.rules import LastDieMove, end_triggers
 from scorer.games.propagation import data as propagation_data
 from scorer.games.propagation.engine import PropagationEngine
 from scorer.games.propagation.rules import EndRoundMove
@@ -46,13 +46,13 @@ def test_garden_variety_leader_not_passing_to_the_round_winner_is_caught(monkeyp
 def test_harvest_dice_start_marker_not_moving_is_caught(monkeypatch):
     def stays(before, action, after):
         return {**after, "start": before["start"]} if action.type == "last_die" else after
-    _planted(monkeypatch, HarvestDiceEngine, "transition", lambda original: _after(original, stays))
+    _planted(monkeypatch, LastDieMove, "transition", lambda original: _after(original, stays))
     with pytest.raises(AssertionError, match="start marker"):
         play_and_judge("harvest-dice", 3, 0)
 
 
 def test_harvest_dice_drafts_out_of_turn_are_caught(monkeypatch):
-    monkeypatch.setattr(harvest_engine, "_drafter", lambda state: state["start"])  # the start player drafts all
+    monkeypatch.setattr(harvest_engine, "drafter", lambda state: state["start"])  # the start player drafts all
     with pytest.raises(AssertionError, match="clockwise"):
         play_and_judge("harvest-dice", 2, 0)
 

@@ -22,7 +22,6 @@ from scorer.games.garden_dice import engine as dice_engine
 from scorer.games.garden_dice import rules as dice_rules
 from scorer.games.garden_variety import engine as variety_engine
 from scorer.games.garden_variety import rules as variety_rules
-from scorer.games.harvest_dice import engine as harvest_engine
 from scorer.games.harvest_dice import rules as harvest_rules
 from scorer.games.propagation import engine as propagation_engine
 from scorer.games.propagation import rules as propagation_rules
@@ -210,24 +209,24 @@ HARVEST_DICE = [
         rescored(breakdown(carrot=lambda n: n + 1 if n else 0))),
     Bug("harvest-dice", "the advanced bonus paid to the second best", harvest_rules.HarvestDice, "_advanced_bonus",
         replaced(staticmethod(lambda state: [5] * len(state.players)))),
-    Bug("harvest-dice", "a die that fits fed to the pig", harvest_rules.HarvestDice, "_feed",
+    Bug("harvest-dice", "a die that fits fed to the pig", harvest_rules.FeedingMove, "fed",
         method_returning(lambda result, *args: result if result.legal else type(result)(
             True, [], {**result.effects, "circles": 0, "wasted": 0, "pig": args[0].players[args[1]].pig,
                        "rows_completed": [], "powers_unlocked": 0, "end_triggered": False, "end_triggers": [],
                        "triggered_now": []}) if "could-plant" in {v["code"] for v in result.violations} else result)),
-    Bug("harvest-dice", "the start marker not passing", harvest_engine.HarvestDiceEngine, "transition",
+    Bug("harvest-dice", "the start marker not passing", harvest_rules.LastDieMove, "transition",
         after_step(("last_die",), lambda before, action, after: after.update(start=before["start"]))),
     Bug("harvest-dice", "lettuce and tomatoes counted for each other", harvest_rules, "crop_counts",
         returning(lambda counts, garden: {**counts, "lettuce": counts["tomato"], "tomato": counts["lettuce"]})),
-    Bug("harvest-dice", "a fed die crossing one circle too many", harvest_engine.HarvestDiceEngine, "transition",
+    Bug("harvest-dice", "a fed die crossing one circle too many", harvest_rules.FeedingMove, "transition",
         after_step(("feed",), lambda before, action, after: [p.update(pig=min(24, p["pig"] + 1)) for p, o in
                                                              zip(after["players"], before["players"])
                                                              if p["pig"] != o["pig"]])),
-    Bug("harvest-dice", "a planted die landing a row lower", harvest_engine.HarvestDiceEngine, "transition",
+    Bug("harvest-dice", "a planted die landing a row lower", harvest_rules.PlantingMove, "transition",
         after_step(("plant",), lambda before, action, after: _moved_down(before, after))),
-    Bug("harvest-dice", "a die drafted twice", harvest_engine.HarvestDiceEngine, "transition",
+    Bug("harvest-dice", "a planted die drafted twice", harvest_rules.PlantingMove, "transition",
         after_step(("plant", "feed"), lambda before, action, after: after.update(pool=list(before["pool"])))),
-    Bug("harvest-dice", "a pig power spent for nothing", harvest_engine.HarvestDiceEngine, "transition",
+    Bug("harvest-dice", "a pig power spent for nothing", harvest_rules.PlantingMove, "transition",
         after_step(("plant",), lambda before, action, after: [p.update(pig_powers_used=p["pig_powers_used"] + 1)
                                                               for p in after["players"][:1]
                                                               if p["pig"] >= 6 and not action.pig_powers])),

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from scorer.games.core import StateModel, Text, Violation, violation, violations_from_error
-from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Outcome, State
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Move, Outcome, State, Table
 from scorer.games.harvest_dice import data
 from scorer.games.words import a_or_an, plural
 
@@ -39,6 +39,54 @@ class RolledDie(StateModel):
 class Roll(StateModel):
     chance: Literal["roll"]
     dice: Annotated[list[RolledDie], Field(max_length=len(COLORS) * max(data.DICE_PER_COLOR.values()))]
+
+
+class DraftMove(Move[Any]):
+    """What every Harvest Dice move shares on the table: the drafter takes the next die (the
+    last die is nobody's), and the die is in the pool. Each action type's move (rules.py)
+    adds its model, its check, its transition, what it shows and its candidates."""
+
+    def turn_violations(self, table: Table[Any], action: Any) -> list[Violation]:
+        state = table.state
+        if action.type == "last_die" or drafts_done(state):
+            return []
+        player = state["players"][drafter(state)]["name"]
+        if action.player != player:
+            return [violation("out-of-turn", RULE_PLAY, f"it is {player}'s turn to take a die", "action.player")]
+        return []
+
+    def table_violations(self, table: Table[Any], action: Any) -> list[Violation]:
+        state = table.state
+        die = action.die.model_dump()
+        if action.type == "last_die":
+            if not drafts_done(state):
+                left = len(state["pool"]) - 1
+                return [violation("not-last-die", RULE_LAST_DIE, f"the last die comes once the others are drafted: "
+                                                            f"{left} more to draft", "action")]
+            last = state["pool"][0]
+            if die != last:
+                return [violation("not-the-last-die", RULE_LAST_DIE,
+                                  f"the last die is {a_or_an(last['color'])} {last['color']} {last['value']}",
+                                  "action.die")]
+            return []
+        if drafts_done(state):
+            return [violation("last-die-stays", RULE_LAST_DIE, "only one die is left: nobody takes it, every player "
+                                                          "crosses its market", "action")]
+        if die not in state["pool"]:
+            return [violation("die-not-in-pool", RULE_PLAY, f"the pool holds no {die['color']} {die['value']}",
+                              "action.die")]
+        return []
+
+    def drafted(self, state: State, action: Any, effects: dict[str, Any], change: dict[str, Any]) -> State:
+        """The state after the drafter took the action's die: the pig powers spent, the
+        player's sheet changed by `change`, the die out of the pool."""
+        players = [dict(p) for p in state["players"]]
+        player = players[drafter(state)]
+        player["pig_powers_used"] += effects["pig_powers_spent"]
+        player.update(change)
+        pool = list(state["pool"])
+        pool.remove(action.die.model_dump())
+        return {**state, "players": players, "pool": pool, "drafted": state["drafted"] + 1}
 
 
 class HarvestDiceEngine(Chance, Engine):
@@ -97,18 +145,11 @@ class HarvestDiceEngine(Chance, Engine):
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
         """The last die, or for the drafter: each different die of the pool, turned by its
         pig powers the same way (up, down, or to another colour in the advanced game: a power
-        up then down changes nothing), fed or planted in any row of the column it then shows."""
-        if _drafts_done(state):
+        up then down changes nothing), fed or planted in any row of the column it then shows:
+        the moves' candidates, each die's feeding before its plantings."""
+        if drafts_done(state):
             return [{"type": "last_die", "die": state["pool"][0]}]
-        player = state["players"][_drafter(state)]
-        spare = data.pig_rows_completed(player["pig"]) - player["pig_powers_used"]
-        found = []
-        for die in _distinct(state["pool"]):
-            for powers, value in _power_uses(state["mode"], die, spare):
-                feed = {"type": "feed", "player": player["name"], "die": die, "pig_powers": powers}
-                found += [feed, *({**feed, "type": "plant", "at": [row, value]}
-                                  for row in range(1, data.GARDEN_ROWS + 1))]
-        return found
+        return [action for feed, plants in drafts(state) for action in (feed, *plants)]
 
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
         """Any type, any player, any die (now and then one that is no die), any space, any
@@ -132,69 +173,6 @@ class HarvestDiceEngine(Chance, Engine):
             found.append(action)
         return found
 
-    def turn_violations(self, state: State, action: Any) -> list[Violation]:
-        """The drafter takes the next die; the last die is nobody's."""
-        if action.type == "last_die" or _drafts_done(state):
-            return []
-        drafter = state["players"][_drafter(state)]["name"]
-        if action.player != drafter:
-            return [violation("out-of-turn", RULE_PLAY, f"it is {drafter}'s turn to take a die", "action.player")]
-        return []
-
-    def table_violations(self, state: State, action: Any) -> list[Violation]:
-        die = action.die.model_dump()
-        if action.type == "last_die":
-            if not _drafts_done(state):
-                left = len(state["pool"]) - 1
-                return [violation("not-last-die", RULE_LAST_DIE, f"the last die comes once the others are drafted: "
-                                                            f"{left} more to draft", "action")]
-            last = state["pool"][0]
-            if die != last:
-                return [violation("not-the-last-die", RULE_LAST_DIE,
-                                  f"the last die is {a_or_an(last['color'])} {last['color']} {last['value']}",
-                                  "action.die")]
-            return []
-        if _drafts_done(state):
-            return [violation("last-die-stays", RULE_LAST_DIE, "only one die is left: nobody takes it, every player "
-                                                          "crosses its market", "action")]
-        if die not in state["pool"]:
-            return [violation("die-not-in-pool", RULE_PLAY, f"the pool holds no {die['color']} {die['value']}",
-                              "action.die")]
-        return []
-
-    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        if action.type == "last_die":
-            markets = {**state["markets"], effects["market"]: state["markets"][effects["market"]] + 1}
-            return {**state, "markets": markets, "pool": None, "drafted": 0, "over": effects["game_over"],
-                    "start": (state["start"] + 1) % len(state["players"])}
-        players = [dict(p) for p in state["players"]]
-        player = players[_drafter(state)]
-        player["pig_powers_used"] += effects["pig_powers_spent"]
-        if action.type == "plant":
-            (row, col), letter = effects["planted"]["at"], data.CROP_LETTER[effects["planted"]["crop"]]
-            line = player["garden"][row - 1]
-            player["garden"] = [*player["garden"][:row - 1], line[:col - 1] + letter + line[col:],
-                                *player["garden"][row:]]
-        else:
-            player["pig"] = effects["pig"]
-        pool = list(state["pool"])
-        pool.remove(action.die.model_dump())
-        return {**state, "players": players, "pool": pool, "drafted": state["drafted"] + 1}
-
-    def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
-        if action["type"] == "last_die":
-            crop = next(c for c in data.CROPS if after["markets"][c] != before["markets"][c])
-            return {"market": crop, "crossed": after["markets"][crop], "game_over": after["over"]}
-        index = _drafter(before)
-        old, new = before["players"][index], after["players"][index]
-        spent = {"pig_powers_spent": new["pig_powers_used"] - old["pig_powers_used"]}
-        if action["type"] == "feed":
-            return {**spent, "pig": new["pig"]}
-        cells = [(r, c) for r in range(data.GARDEN_ROWS) for c in range(data.GARDEN_COLUMNS)
-                 if old["garden"][r][c] != new["garden"][r][c]]
-        (row, col), = cells
-        return {**spent, "planted": {"at": [row + 1, col + 1], "crop": data.LETTER_CROP[new["garden"][row][col]]}}
-
     def is_over(self, state: State) -> bool:
         return state["over"]
 
@@ -212,12 +190,26 @@ def _dice_colors(state: State) -> list[str]:
     return [color for color in COLORS for _ in range(per_color)]
 
 
-def _drafts_done(state: State) -> bool:
+def drafts_done(state: State) -> bool:
     return state["drafted"] == data.dice_drafted_per_round(len(state["players"]))
 
 
-def _drafter(state: State) -> int:
+def drafter(state: State) -> int:
     return (state["start"] + state["drafted"]) % len(state["players"])
+
+
+def drafts(state: State) -> list[tuple[Action, list[Action]]]:
+    """For each different die of the pool and each use of the drafter's spare pig powers
+    that turns it one way: feeding it, and planting it in each row of the column it shows."""
+    player = state["players"][drafter(state)]
+    spare = data.pig_rows_completed(player["pig"]) - player["pig_powers_used"]
+    found = []
+    for die in _distinct(state["pool"]):
+        for powers, value in _power_uses(state["mode"], die, spare):
+            feed = {"type": "feed", "player": player["name"], "die": die, "pig_powers": powers}
+            found.append((feed, [{**feed, "type": "plant", "at": [row, value]}
+                                 for row in range(1, data.GARDEN_ROWS + 1)]))
+    return found
 
 
 def _distinct(pool: list[dict]) -> list[dict]:

@@ -6,6 +6,7 @@ leaves open are explained in docs/house-rules.md, "Harvest Dice".
 """
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -18,6 +19,7 @@ from scorer.games.core import (
     Game,
     PlayerName,
     PlayerScore,
+    Reading,
     StateModel,
     Text,
     Violation,
@@ -27,8 +29,11 @@ from scorer.games.core import (
     violation,
     within,
 )
+from scorer.games.engine import Action as ActionJSON
+from scorer.games.engine import State, Table
 from scorer.games.harvest_dice import data, examples
-from scorer.games.harvest_dice.engine import HarvestDiceEngine
+from scorer.games.harvest_dice import engine as harvest_engine
+from scorer.games.harvest_dice.engine import DraftMove, HarvestDiceEngine, drafts, drafts_done
 from scorer.games.words import a_or_an, plural
 
 RULE_SETUP = "Harvest Dice › Set-Up"
@@ -328,6 +333,182 @@ def reachable_with_powers(mode: str, die: PoweredDie, spare: int) -> list[tuple[
 
 # --- the game ------------------------------------------------------------------------------
 
+# --- the moves ---------------------------------------------------------------------------------
+# One class per action type (scorer.games.engine.Move): its model, what the rulebook forbids
+# (`check`), its transition, what it shows and its candidates. What every move shares on the
+# table (the drafter, the die in the pool) is DraftMove's, in engine.py.
+
+def with_powers(check, state: HarvestState, action: PlantAction | FeedAction) -> CheckResult:
+    """Planting and feeding both take the die as the declared pig powers leave it."""
+    index = state.players.index(player_named(state, action.player))
+    die, found = apply_powers(state.mode, state.players[index], action.die, action.pig_powers)
+    if found:
+        return CheckResult(False, found)
+    return check(state, index, action, die, state_triggers(state))
+
+
+def _with_more_powers(mode, player, cells, die: PoweredDie, declared: int) -> list[dict]:
+    """Spaces the die could reach if the player spent more of their unused pig powers:
+    information only, since pig powers are never compulsory (house rule)."""
+    spare = powers_left(player) - declared
+    found = []
+    for other, cost in reachable_with_powers(mode, die, spare):
+        for cell in plantable_spaces(cells, other.crop, other.value):
+            found.append({"at": list(cell), "crop": other.crop, "die": other.as_dict(), "powers": cost})
+    return sorted(found, key=lambda option: (option["powers"], option["at"]))
+
+
+def _triggers_with(state: HarvestState, index: int, garden=None, pig=None) -> list[dict]:
+    players = [(p.name, p.garden, p.pig) for p in state.players]
+    name, old_garden, old_pig = players[index]
+    players[index] = (name, garden if garden is not None else old_garden, pig if pig is not None else old_pig)
+    return end_triggers(state.markets.model_dump(), state.mode, players)
+
+
+class PlantingMove(DraftMove):
+    """Game Play: the drafter plants the die (as pig powers leave it) in their garden."""
+
+    type, model = "plant", PlantAction
+
+    def check(self, read: Reading[HarvestState], action: PlantAction) -> CheckResult:
+        return with_powers(self.planted, read.state, action)
+
+    def planted(self, state: HarvestState, index: int, action: PlantAction, die: PoweredDie,
+                before: list[dict]) -> CheckResult:
+        """Plant: the die as its powers leave it, on a space of its column the rules allow."""
+        player = state.players[index]
+        cells = garden_cells(player.garden)
+        at = (action.at[0], action.at[1])
+        problems = planting_problems(cells, die.crop, die.value, at)
+        rule_of = {"not-adjacent": RULE_RESTRICTIONS}
+        found = [violation(code, rule_of.get(code, RULE_PLANT), message, "action.at") for code, message in problems]
+        effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
+                   "options": [list(cell) for cell in plantable_spaces(cells, die.crop, die.value)],
+                   "column": column_report(cells, die.crop, die.value)}
+        if found:
+            return CheckResult(False, found, effects)
+        spaces = [list(line) for line in player.garden]
+        spaces[at[0] - 1][at[1] - 1] = data.CROP_LETTER[die.crop]
+        garden = ["".join(line) for line in spaces]
+        after = _triggers_with(state, index, garden=garden)
+        effects.update({"planted": {"at": list(at), "crop": die.crop},
+                        "ribbon": data.EMPTY not in garden[at[0] - 1]}, **end_effects(before, after))
+        return CheckResult(True, [], effects)
+
+    def transition(self, state: State, action: PlantAction, effects: dict[str, Any]) -> State:
+        (row, col), letter = effects["planted"]["at"], data.CROP_LETTER[effects["planted"]["crop"]]
+        garden = state["players"][harvest_engine.drafter(state)]["garden"]
+        line = garden[row - 1]
+        return self.drafted(state, action, effects,
+                            {"garden": [*garden[:row - 1], line[:col - 1] + letter + line[col:], *garden[row:]]})
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        index = harvest_engine.drafter(before)
+        old, new = before["players"][index], after["players"][index]
+        cells = [(r, c) for r in range(data.GARDEN_ROWS) for c in range(data.GARDEN_COLUMNS)
+                 if old["garden"][r][c] != new["garden"][r][c]]
+        (row, col), = cells
+        return {"pig_powers_spent": new["pig_powers_used"] - old["pig_powers_used"],
+                "planted": {"at": [row + 1, col + 1], "crop": data.LETTER_CROP[new["garden"][row][col]]}}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each different die of the pool, turned by pig powers one way, in each row of the
+        column it then shows."""
+        if drafts_done(table.state):
+            return []
+        return [plant for _, plants in drafts(table.state) for plant in plants]
+
+
+class FeedingMove(DraftMove):
+    """Game Play: the drafter feeds the pig a die that cannot be planted."""
+
+    type, model = "feed", FeedAction
+
+    def check(self, read: Reading[HarvestState], action: FeedAction) -> CheckResult:
+        return with_powers(self.fed, read.state, action)
+
+    def fed(self, state: HarvestState, index: int, action: FeedAction, die: PoweredDie,
+            before: list[dict]) -> CheckResult:
+        """Feed the pig: only a die that cannot be planted."""
+        player = state.players[index]
+        cells = garden_cells(player.garden)
+        options = plantable_spaces(cells, die.crop, die.value)
+        effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
+                   "options": [list(cell) for cell in options],
+                   "column": column_report(cells, die.crop, die.value),
+                   "plantable_with_more_powers": _with_more_powers(state.mode, player, cells, die,
+                                                                         len(action.pig_powers))}
+        if options:
+            where = "; ".join(f"row {r}, column {c}" for r, c in options)
+            return CheckResult(False, [violation(
+                "could-plant", RULE_FEED,
+                f"{a_or_an(die.color)} {die.color} {die.value} can still be planted ({die.crop} at {where}); only a die that "
+                f"cannot be planted may be fed to the pig", "action")], effects)
+        crossed = max(0, min(die.value, data.PIG_CIRCLES - player.pig))  # a full pig crosses nothing
+        pig = player.pig + crossed
+        rows_before = data.pig_rows_completed(player.pig)
+        rows_after = data.pig_rows_completed(pig)
+        after = _triggers_with(state, index, pig=pig)
+        effects.update({"circles": crossed, "wasted": die.value - crossed, "pig": pig,
+                        "rows_completed": list(range(rows_before + 1, rows_after + 1)),
+                        "powers_unlocked": rows_after - rows_before, "pig_points": data.pig_points(pig)},
+                       **end_effects(before, after))
+        return CheckResult(True, [], effects)
+
+    def transition(self, state: State, action: FeedAction, effects: dict[str, Any]) -> State:
+        return self.drafted(state, action, effects, {"pig": effects["pig"]})
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        index = harvest_engine.drafter(before)
+        old, new = before["players"][index], after["players"][index]
+        return {"pig_powers_spent": new["pig_powers_used"] - old["pig_powers_used"], "pig": new["pig"]}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        """Each different die of the pool, turned by pig powers one way."""
+        if drafts_done(table.state):
+            return []
+        return [feed for feed, _ in drafts(table.state)]
+
+
+class LastDieMove(DraftMove):
+    """The Last Die & The Market: nobody takes it; its market is crossed, and a round in which
+    a trigger was reached is the last; the start marker moves on."""
+
+    type, model = "last_die", LastDieAction
+
+    def check(self, read: Reading[HarvestState], action: LastDieAction) -> CheckResult:
+        state = read.state
+        before = state_triggers(state)
+        market = data.DIE_COLOR_CROP[action.die.color]
+        markets = state.markets.model_dump()
+        markets[market] += 1
+        after = end_triggers(markets, state.mode, [(p.name, p.garden, p.pig) for p in state.players])
+        effects = {"market": market, "crossed": markets[market],
+                   "value": data.market_value(state.mode, markets[market]),
+                   **end_effects(before, after),
+                   # The market step closes the round; a round in which any trigger was reached
+                   # is the last.
+                   "game_over": bool(after)}
+        return CheckResult(True, [], effects)
+
+    def transition(self, state: State, action: LastDieAction, effects: dict[str, Any]) -> State:
+        markets = {**state["markets"], effects["market"]: state["markets"][effects["market"]] + 1}
+        return {**state, "markets": markets, "pool": None, "drafted": 0, "over": effects["game_over"],
+                "start": (state["start"] + 1) % len(state["players"])}
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        crop = next(c for c in data.CROPS if after["markets"][c] != before["markets"][c])
+        return {"market": crop, "crossed": after["markets"][crop], "game_over": after["over"]}
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+        if not drafts_done(table.state):
+            return []
+        return [{"type": "last_die", "die": table.state["pool"][0]}]
+
+
+MOVES: tuple[DraftMove, ...] = (FeedingMove(), PlantingMove(), LastDieMove())
+
+
 class HarvestDice(Game[HarvestState]):
     id = data.GAME_ID
     title = data.TITLE
@@ -337,6 +518,7 @@ class HarvestDice(Game[HarvestState]):
     rulebook = "harvest-dice.md"
     state_model = HarvestState
     action_model = Action
+    moves = MOVES
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_SETUP
 
     # impossible states ------------------------------------------------------------------
@@ -508,103 +690,6 @@ class HarvestDice(Game[HarvestState]):
 
     def describe(self, state: HarvestState, action: Any, answer: dict[str, Any]) -> list[str]:
         return answer_in_words(state, action, answer["effects"])
-
-    def check_plant(self, state: HarvestState, action: PlantAction) -> CheckResult:
-        return self._with_powers(self._plant, state, action)
-
-    def check_feed(self, state: HarvestState, action: FeedAction) -> CheckResult:
-        return self._with_powers(self._feed, state, action)
-
-    def check_last_die(self, state: HarvestState, action: LastDieAction) -> CheckResult:
-        return self._last_die(state, action, state_triggers(state))
-
-    @staticmethod
-    def _with_powers(check, state: HarvestState, action: PlantAction | FeedAction) -> CheckResult:
-        """Planting and feeding both take the die as the declared pig powers leave it."""
-        index = state.players.index(player_named(state, action.player))
-        die, found = apply_powers(state.mode, state.players[index], action.die, action.pig_powers)
-        if found:
-            return CheckResult(False, found)
-        return check(state, index, action, die, state_triggers(state))
-
-    def _plant(self, state, index, action: PlantAction, die: PoweredDie, before) -> CheckResult:
-        player = state.players[index]
-        cells = garden_cells(player.garden)
-        at = (action.at[0], action.at[1])
-        problems = planting_problems(cells, die.crop, die.value, at)
-        rule_of = {"not-adjacent": RULE_RESTRICTIONS}
-        found = [violation(code, rule_of.get(code, RULE_PLANT), message, "action.at") for code, message in problems]
-        effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
-                   "options": [list(cell) for cell in plantable_spaces(cells, die.crop, die.value)],
-                   "column": column_report(cells, die.crop, die.value)}
-        if found:
-            return CheckResult(False, found, effects)
-        spaces = [list(line) for line in player.garden]
-        spaces[at[0] - 1][at[1] - 1] = data.CROP_LETTER[die.crop]
-        garden = ["".join(line) for line in spaces]
-        after = self._triggers_with(state, index, garden=garden)
-        effects.update({"planted": {"at": list(at), "crop": die.crop},
-                        "ribbon": data.EMPTY not in garden[at[0] - 1]}, **end_effects(before, after))
-        return CheckResult(True, [], effects)
-
-    def _feed(self, state, index, action: FeedAction, die: PoweredDie, before) -> CheckResult:
-        player = state.players[index]
-        cells = garden_cells(player.garden)
-        options = plantable_spaces(cells, die.crop, die.value)
-        effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
-                   "options": [list(cell) for cell in options],
-                   "column": column_report(cells, die.crop, die.value),
-                   "plantable_with_more_powers": self._with_more_powers(state.mode, player, cells, die,
-                                                                         len(action.pig_powers))}
-        if options:
-            where = "; ".join(f"row {r}, column {c}" for r, c in options)
-            return CheckResult(False, [violation(
-                "could-plant", RULE_FEED,
-                f"{a_or_an(die.color)} {die.color} {die.value} can still be planted ({die.crop} at {where}); only a die that "
-                f"cannot be planted may be fed to the pig", "action")], effects)
-        crossed = max(0, min(die.value, data.PIG_CIRCLES - player.pig))  # a full pig crosses nothing
-        pig = player.pig + crossed
-        rows_before = data.pig_rows_completed(player.pig)
-        rows_after = data.pig_rows_completed(pig)
-        after = self._triggers_with(state, index, pig=pig)
-        effects.update({"circles": crossed, "wasted": die.value - crossed, "pig": pig,
-                        "rows_completed": list(range(rows_before + 1, rows_after + 1)),
-                        "powers_unlocked": rows_after - rows_before, "pig_points": data.pig_points(pig)},
-                       **end_effects(before, after))
-        return CheckResult(True, [], effects)
-
-    @staticmethod
-    def _with_more_powers(mode, player, cells, die: PoweredDie, declared: int) -> list[dict]:
-        """Spaces the die could reach if the player spent more of their unused pig powers:
-        information only, since pig powers are never compulsory (house rule)."""
-        spare = powers_left(player) - declared
-        found = []
-        for other, cost in reachable_with_powers(mode, die, spare):
-            for cell in plantable_spaces(cells, other.crop, other.value):
-                found.append({"at": list(cell), "crop": other.crop, "die": other.as_dict(), "powers": cost})
-        return sorted(found, key=lambda option: (option["powers"], option["at"]))
-
-    def _last_die(self, state: HarvestState, action: LastDieAction, before) -> CheckResult:
-        market = data.DIE_COLOR_CROP[action.die.color]
-        markets = state.markets.model_dump()
-        markets[market] += 1
-        after = end_triggers(markets, state.mode, [(p.name, p.garden, p.pig) for p in state.players])
-        effects = {"market": market, "crossed": markets[market],
-                   "value": data.market_value(state.mode, markets[market]),
-                   **end_effects(before, after),
-                   # The market step closes the round; a round in which any trigger was reached
-                   # is the last.
-                   "game_over": bool(after)}
-        return CheckResult(True, [], effects)
-
-    @staticmethod
-    def _triggers_with(state: HarvestState, index: int, garden=None, pig=None) -> list[dict]:
-        players = [(p.name, p.garden, p.pig) for p in state.players]
-        name, old_garden, old_pig = players[index]
-        players[index] = (name, garden if garden is not None else old_garden, pig if pig is not None else old_pig)
-        return end_triggers(state.markets.model_dump(), state.mode, players)
-
-
 
 
 # --- the answer in words ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 import scorer
 from scorer.games.core import GAME_NOT_OVER
 from scorer.games.propagation import data
-from scorer.games.propagation.rules import GAME, Board, resolve_card
+from scorer.games.propagation.rules import GAME, Board, board_violations, resolve_card
 
 GAME_ID = "propagation"
 # Ten rocks, no two adjacent (checked in test_house_rocks_are_legal).
@@ -672,7 +672,6 @@ def test_a_board_copied_with_other_plants_is_judged_on_its_own_plants():
     """A board is a value: a copy with its plants changed (model_copy(update=...)) is judged
     on the plants it holds, not on an answer kept from the board it was copied from (a
     plant on a rock is impossible; without it the board is fine)."""
-    from scorer.games.propagation.rules import board_violations
     rock = [0, 0]
     board = Board.model_validate({"rocks": [rock], "plants": [{"at": rock, "owner": "Ann", "kind": "tomato",
                                                                 "tier": 0}]})
