@@ -204,13 +204,26 @@ def find_sheets(image: np.ndarray, game: str,
         if homography is None:
             raise PhotoError("the sheet's corners do not make a flat sheet: lay it flat and take the photo again")
         found.append((sheet, homography))
-    return sorted(found, key=lambda item: _reading_order(item[0], item[1]))
+    return reading_order(found)
 
 
-def _reading_order(sheet: ReadableSheet, homography: np.ndarray) -> tuple[float, float]:
-    centre = cv2.perspectiveTransform(np.array([[[sheet.width_mm / 2, sheet.height_mm / 2]]], np.float32),
-                                      homography)[0, 0]
-    return (round(float(centre[1]) / 400), float(centre[0]))  # rows of sheets, then left to right
+def reading_order(found: list[tuple[ReadableSheet, np.ndarray]]) -> list[tuple[ReadableSheet, np.ndarray]]:
+    """Sheets as the table is read in the photo as taken: rows top to bottom, each row left to
+    right. A sheet is in the row of the sheets above it when its middle is level with the
+    first of them (between its top and bottom edges), however far apart they are across."""
+    placed = []
+    for sheet, homography in found:
+        corners = cv2.perspectiveTransform(_box_corners((0.0, 0.0, sheet.width_mm, sheet.height_mm))[None],
+                                           homography)[0]
+        placed.append((corners.mean(axis=0), corners[:, 1].min(), corners[:, 1].max(), (sheet, homography)))
+    placed.sort(key=lambda item: float(item[0][1]))
+    rows: list[list] = []
+    for item in placed:
+        if rows and rows[-1][0][1] <= item[0][1] <= rows[-1][0][2]:
+            rows[-1].append(item)
+        else:
+            rows.append([item])
+    return [item[3] for row in rows for item in sorted(row, key=lambda item: float(item[0][0]))]
 
 
 def straighten(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> np.ndarray:

@@ -84,3 +84,24 @@ def test_sheets_disagreeing_on_a_shared_field_give_the_more_confident_reading_fl
     assert found.note == "the sheets disagree (1 on sheet 1, 5 on sheet 2): 5 is read most surely; check it"
     assert _agreed([Field(2, 1.0), Field(3, 1.0), Field(3, 0.9)]).value == 3
     assert _agreed([Field(4, 1.0), Field(4, 0.95)]) == Field(4, 0.95)
+
+
+def _on_table(width: int, height: int, *placed: tuple[np.ndarray, int, int]) -> np.ndarray:
+    """Sheets laid on a plain table at (left, top) pixels."""
+    table = np.full((height, width, 3), 120, np.uint8)
+    for image, left, top in placed:
+        table[top:top + image.shape[0], left:left + image.shape[1]] = image
+    return table
+
+
+def test_several_tables_in_one_photo_are_read_as_the_table_reads_rows_then_left_to_right():
+    """Players lay their tables in a row, never quite level: the one a little higher on the
+    right is still second; a table below the row comes after it, wherever it lies across."""
+    first, second, third = (_table([v, v, v], [0, 0, 0], seed=v) for v in (2, 5, 9))
+    height = first.shape[0]
+    photo = _on_table(3400, 2000, (first, 40, 610 - height // 2), (second, 1700, 590 - height // 2),
+                      (third, 60, 1300))
+    found = _read(photo)
+    assert [p["orange"] for p in found["state"]["players"]] == [[2, 2, 2], [5, 5, 5], [9, 9, 9]]
+    stacked = _read(_on_table(1700, 1400, (third, 100, 40), (first, 20, 700)))
+    assert [p["orange"] for p in stacked["state"]["players"]] == [[9, 9, 9], [2, 2, 2]]
