@@ -369,27 +369,40 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
     mask = cv2.inRange(hsv, (low, PIECE_SATURATION, 50), (high, 255, 255))
     side = round(sheet.piece_mm * PX_PER_MM * 0.4)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-    count, _, stats, centres = cv2.connectedComponentsWithStats(mask)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     piece_area = (sheet.piece_mm * PX_PER_MM) ** 2
-    blobs: list[tuple[int, float]] = []   # the space's value, the blob's area in pieces
+    blobs: list[tuple[int, float]] = []   # a space's value, the area of a blob on it in pieces
     confidence = 1.0
     for label in range(1, count):
         pieces = stats[label, cv2.CC_STAT_AREA] / piece_area
         if pieces < PIECE_LEAST:
             continue
-        x, y = centres[label] / PX_PER_MM
-        space = next((r for r in regions if r.box_mm[0] <= x < r.box_mm[0] + r.box_mm[2]
-                      and r.box_mm[1] <= y < r.box_mm[1] + r.box_mm[3]), None)
-        if space is None:
+        on_spaces = spread_over(labels == label, regions, pieces)
+        if not on_spaces:
             confidence = min(confidence, 0.3)  # a cube off the track: where it stands is a guess
-            continue
-        blobs.append((int(space.value or 0), pieces))
+        blobs += on_spaces
     counts = pieces_in([area for _, area in blobs], sheet.pieces)
     # each piece found, with how far its blob's area is from the pieces it is said to hold
     found = sorted((misfit, value) for (value, _), (held, misfit) in zip(blobs, counts) for _ in range(held))
     confidence = min([confidence] + [_sureness(max(0.0, 0.5 - misfit), 0.2) for misfit, _ in found])
     return exactly([value for _, value in found], confidence, sheet.pieces,
                    min(int(r.value or 0) for r in regions), f"{path} cube")
+
+
+def spread_over(blob: np.ndarray, regions: list[Region], pieces: float) -> list[tuple[int, float]]:
+    """The spaces a blob of `pieces` stands on, with its area on each: cubes on two spaces side
+    by side touch (or the red line between them joins them), so a blob is shared among the
+    spaces it covers, each keeping at least PIECE_LEAST of a piece; what lies off them (a
+    cube's side, a cube spilling over the track's edge) goes with the rest."""
+    covered = [(int(region.value or 0), int(np.count_nonzero(blob[_pixels(region.box_mm)]))) for region in regions]
+    covered = [(value, pixels) for value, pixels in covered if pixels]
+    if not covered:
+        return []
+    inside = sum(pixels for _, pixels in covered)
+    shares = [(value, pieces * pixels / inside) for value, pixels in covered]
+    kept = [(value, share) for value, share in shares if share >= PIECE_LEAST] or [max(shares, key=lambda s: s[1])]
+    kept_share = sum(share for _, share in kept)
+    return [(value, pieces * share / kept_share) for value, share in kept]
 
 
 def pieces_in(areas: list[float], expected: int) -> list[tuple[int, float]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 
+import cv2
 import numpy as np
 import pytest
 
@@ -105,3 +106,13 @@ def test_several_tables_in_one_photo_are_read_as_the_table_reads_rows_then_left_
     assert [p["orange"] for p in found["state"]["players"]] == [[2, 2, 2], [5, 5, 5], [9, 9, 9]]
     stacked = _read(_on_table(1700, 1400, (third, 100, 40), (first, 20, 700)))
     assert [p["orange"] for p in stacked["state"]["players"]] == [[9, 9, 9], [2, 2, 2]]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_cubes_either_side_of_the_red_line_stay_on_their_own_spaces(seed):
+    """The red line runs between 8 and 9 in a cube's orange: it joins cubes on 8 and 9 into
+    one blob, whose two cubes are each on the space holding their half of it."""
+    image = _table([8, 9, 12], [0, 0, 0], seed=seed)
+    for photo in (image, cv2.GaussianBlur(image, (0, 0), 3)):
+        found = _read(photo)
+        assert found["state"]["players"][0]["orange"] == [8, 9, 12]
