@@ -3,7 +3,9 @@ drawn by photo-sample, then photographed badly on purpose, and read back.
 
 The photograph (`degrade`): the sheet on a cluttered table, seen up to MAX_TILT degrees from
 square-on and turned any way, 3 to 12 megapixels, uneven light, a hard shadow across it,
-blur up to 2 px, sensor noise, JPEG quality 50 to 90. A field is one dotted path the reader
+blur up to 2 px, sensor noise, JPEG quality 50 to 90. Cottage Garden's cubes are any orange from
+a deep one to amber, under a light from a warm lamp's to a cool window's (its own random draws,
+so the Harvest Dice photos stay those of earlier runs). A field is one dotted path the reader
 gives a confidence for (each garden space, the pig, each market, each track's cubes); the
 fields the sheet does not show (Cottage Garden's beehives) are not counted.
 
@@ -59,8 +61,10 @@ def _rotation(axis_angle: float, tilt: float, turn: float) -> np.ndarray:
     return tilted @ spin
 
 
-def degrade(sheet: np.ndarray, rng: np.random.Generator) -> tuple[bytes, int]:
-    """A photo of a flat sheet image (JPEG bytes) and its pixel count."""
+def degrade(sheet: np.ndarray, rng: np.random.Generator, cast: tuple[float, float, float] = (1.0, 1.0, 1.0)
+            ) -> tuple[bytes, int]:
+    """A photo of a flat sheet image (JPEG bytes) and its pixel count, in a light whose colour
+    scales each channel (BGR) by `cast`."""
     megapixels = rng.uniform(3.0, 12.0)
     width = int(math.sqrt(megapixels * 1e6 * 4 / 3))
     height = int(width * 3 / 4)
@@ -85,7 +89,7 @@ def degrade(sheet: np.ndarray, rng: np.random.Generator) -> tuple[bytes, int]:
     warped = cv2.warpPerspective(sheet.astype(np.float32), homography, (width, height), flags=cv2.INTER_LINEAR)
     mask = cv2.warpPerspective(np.ones((h, w), np.float32), homography, (width, height), flags=cv2.INTER_LINEAR)
     photo = photo * (1 - mask[..., None]) + warped * mask[..., None]
-    photo = photo * _light(width, height, rng)[..., None]
+    photo = photo * _light(width, height, rng)[..., None] * np.array(cast, np.float32)
     sigma = rng.uniform(0.0, 2.0)
     if sigma > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), sigma)
@@ -107,6 +111,22 @@ def _light(width: int, height: int, rng: np.random.Generator) -> np.ndarray:
     side = (xs - through[0]) * math.cos(angle) + (ys - through[1]) * math.sin(angle)
     light = np.where(side > 0, light * rng.uniform(0.45, 0.7), light)
     return cv2.resize(light, (width, height), interpolation=cv2.INTER_NEAREST)
+
+
+def _cubes_and_light(game: str, seed: int) -> tuple[dict | None, tuple[float, float, float]]:
+    """Cottage Garden's orange (BGR) anywhere from a deep orange through a cube's to amber, and
+    the light's colour from a warm lamp's (blue at 60 %) to a cool window's (red at 85 %)."""
+    if game != "cottage-garden":
+        return None, (1.0, 1.0, 1.0)
+    from pnp.photo_sample import ORANGES
+
+    rng = np.random.default_rng((seed, 30))
+    ends = [np.array(ORANGES[name], float) for name in ("deep", "cube", "amber")]
+    at = rng.uniform(0, 2)
+    orange = ends[int(at)] + (ends[min(int(at) + 1, 2)] - ends[int(at)]) * (at - int(at))
+    warmth = rng.uniform(-1, 1)   # -1 a cool window, 1 a warm lamp
+    cast = (1 - 0.4 * warmth, 1 - 0.12 * abs(warmth), 1.0) if warmth > 0 else (1.0, 1.0, 1 + 0.15 * warmth)
+    return {"orange": tuple(int(v) for v in orange)}, cast
 
 
 @dataclass
@@ -141,8 +161,9 @@ def one_photo(game: str, seed: int, tally: Tally, sheets) -> None:
     _, state = scorer.simulate(game, players, seed)
     player = int(rng.integers(0, players))
     sheet = next(s for s in sheets if s.game == game and all(state.get(k) == v for k, v in s.state))
-    flat = mark_sheet(sheet, state, state["players"][player], seed)
-    photo, pixels = degrade(flat, rng)
+    colours, cast = _cubes_and_light(game, seed)
+    flat = mark_sheet(sheet, state, state["players"][player], seed, colours)
+    photo, pixels = degrade(flat, rng, cast)
     truth = {**state, "players": [state["players"][player]]}
     started, cpu_started = time.perf_counter(), time.process_time()
     tally.photos += 1

@@ -26,7 +26,11 @@ from pnp.sheets import ReadableSheet, Region, field_at
 DPI = 200
 PX_PER_MM = DPI / 25.4
 LETTER_SHAPES = {"L": "square", "T": "circle", "C": "triangle"}
-PIECE_COLOURS = {"orange": (0, 159, 230), "blue": (178, 114, 0)}   # BGR: the game's cube colours
+# BGR: the game's cube colours. Wooden cubes sold as orange run from a deep orange to amber:
+# ORANGES are the ends and the middle of that range (the bench draws any of them), and a sample
+# draws a real cube's orange.
+ORANGES = {"deep": (15, 90, 205), "cube": (28, 118, 232), "amber": (0, 159, 230)}
+PIECE_COLOURS = {"orange": ORANGES["cube"], "blue": (178, 114, 0)}
 
 
 class SampleError(ValueError):
@@ -108,10 +112,11 @@ def cross(image: np.ndarray, region: Region, rng: np.random.Generator) -> None:
         pencil(image, ends, rng)
 
 
-def cube(image: np.ndarray, centre: np.ndarray, side: float, colour: str, rng: np.random.Generator) -> None:
-    """A wooden cube seen from above: its colour, a slightly darker side face and edge."""
+def cube(image: np.ndarray, centre: np.ndarray, side: float, colour: tuple[int, int, int],
+         rng: np.random.Generator) -> None:
+    """A wooden cube seen from above: its colour (BGR), a slightly darker side face and edge."""
     turn = rng.uniform(-8, 8)
-    base = np.array(PIECE_COLOURS[colour], float) * rng.uniform(0.9, 1.05)
+    base = np.array(colour, float) * rng.uniform(0.9, 1.05)
     box = cv2.boxPoints(((centre[0] * PX_PER_MM, centre[1] * PX_PER_MM), (side * PX_PER_MM, side * PX_PER_MM), turn))
     cv2.fillConvexPoly(image, box.astype(np.int32), tuple(float(v) for v in np.clip(base * 0.75, 0, 255)), cv2.LINE_AA)
     inner = cv2.boxPoints(((centre[0] * PX_PER_MM - 2, centre[1] * PX_PER_MM - 2),
@@ -119,11 +124,11 @@ def cube(image: np.ndarray, centre: np.ndarray, side: float, colour: str, rng: n
     cv2.fillConvexPoly(image, inner.astype(np.int32), tuple(float(v) for v in np.clip(base, 0, 255)), cv2.LINE_AA)
 
 
-def place_cubes(image: np.ndarray, region: Region, count: int, side: float, colour: str,
-                rng: np.random.Generator) -> None:
-    """`count` cubes side by side in rows across the space, centred on it; cubes that do not
-    fit spill over its top and bottom edges, as they do on a crowded table."""
-    x, y, w, h = region.box_mm
+def place_cubes(image: np.ndarray, box: tuple[float, float, float, float], count: int, side: float,
+                colour: tuple[int, int, int], rng: np.random.Generator) -> None:
+    """`count` cubes side by side in rows across the space `box`, centred on it; cubes that do
+    not fit spill over its top and bottom edges, as they do on a crowded table."""
+    x, y, w, h = box
     pitch = side + 0.3
     columns = max(1, min(count, int((w + 0.6) // pitch)))
     rows = -(-count // columns)
@@ -134,10 +139,23 @@ def place_cubes(image: np.ndarray, region: Region, count: int, side: float, colo
         cube(image, centre, side, colour, rng)
 
 
-def mark_sheet(sheet: ReadableSheet, state: dict[str, Any], player: dict[str, Any], seed: int) -> np.ndarray:
-    """One player's sheet, printed and marked as the state says."""
+def _share(region: Region, sheet: ReadableSheet) -> tuple[float, float, float, float]:
+    """The part of a space that the pieces of `region`'s track stand on: the whole space, or,
+    on a space two tracks share (the target), a band of it per track, top to bottom in the
+    order the sheet lists them, so an orange and a blue cube on it stand one above the other."""
+    tracks = list(dict.fromkeys(r.path for r in sheet.regions if r.kind == "track-space" and r.box_mm == region.box_mm))
+    x, y, w, h = region.box_mm
+    band = h / len(tracks)
+    return (x, y + tracks.index(region.path) * band, w, band)
+
+
+def mark_sheet(sheet: ReadableSheet, state: dict[str, Any], player: dict[str, Any], seed: int,
+               colours: dict[str, tuple[int, int, int]] | None = None) -> np.ndarray:
+    """One player's sheet, printed and marked as the state says; `colours` (BGR) the pieces'
+    colours by track, when not PIECE_COLOURS."""
     image = blank_sheet(sheet.game, sheet.component).copy()
     rng = np.random.default_rng(seed)
+    colours = {**PIECE_COLOURS, **(colours or {})}
     for region in sheet.regions:
         source = state if region.path.split(".")[0] in sheet.shared else player
         value = field_at(source, region.path)
@@ -148,7 +166,7 @@ def mark_sheet(sheet: ReadableSheet, state: dict[str, Any], player: dict[str, An
         elif region.kind == "track-space":
             count = list(value).count(region.value)
             if count:
-                place_cubes(image, region, count, sheet.piece_mm, region.path, rng)
+                place_cubes(image, _share(region, sheet), count, sheet.piece_mm, colours[region.path], rng)
     return image
 
 

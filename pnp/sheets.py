@@ -58,7 +58,8 @@ class ReadableSheet:
     `state` holds the fields the sheet fixes by being this sheet (the game's mode); `shared`
     the top-level fields every player's sheet shows a copy of (Harvest Dice's markets), read
     from each sheet and combined; `unread` the player's fields the sheet does not show, with
-    the value they start at, for the player to type."""
+    the value they start at, for the player to type; `pieces` how many pieces a player moves on
+each track, so a track read with more or fewer is known to be read wrong."""
 
     game: str
     component: str
@@ -71,6 +72,7 @@ class ReadableSheet:
     shared: tuple[str, ...] = ()
     unread: tuple[tuple[str, int], ...] = ()
     piece_mm: float = 0.0    # side of a piece (a cube) standing on a track space
+    pieces: int = 0          # the pieces of each track's colour a player has, all on the track
 
     def manifest_fields(self) -> dict:
         return {"readable": [region.record() for region in self.regions],

@@ -564,7 +564,8 @@ def readable_regions() -> tuple[Region, ...]:
 
 def readable_sheets() -> tuple[ReadableSheet, ...]:
     return (ReadableSheet(GAME_ID, "planting-table", READABLE_LAYOUT, TABLE_W, TABLE_H, planting_table_markers(),
-                          readable_regions(), piece_mm=WOODEN_CUBE, unread=(("beehives", 0),)),)
+                          readable_regions(), piece_mm=WOODEN_CUBE, pieces=data.CUBES_PER_COLOUR,
+                          unread=(("beehives", 0),)),)
 
 
 # --- small pieces --------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """`gardenkit read --game GAME PHOTO...` and `gardenkit photo-sample --game GAME --state
 STATE.json --seed N --out FILE.png` (docs/photos.md).
 
-read prints {"state": ..., "confidence": {path: 0..1}}, a player a sheet in the photos' order;
+read prints {"state": ..., "confidence": {path: 0..1}, "notes": {path: words}}, a player a sheet in the photos' order;
 exit 1 with the reason when a photo cannot be read, 2 on bad usage (an unknown game, a game
 with no readable sheet, a missing file). photo-sample writes FILE.png for one player, or
 FILE-1.png, FILE-2.png ... for several; exit 1 when the state is not possible.

@@ -9,7 +9,6 @@ module knows no game.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +39,7 @@ class Field:
 
     value: Any
     confidence: float
+    note: str = ""      # why it is unsure, in words, when a number cannot say it
 
 
 @dataclass
@@ -204,13 +204,26 @@ def find_sheets(image: np.ndarray, game: str,
         if homography is None:
             raise PhotoError("the sheet's corners do not make a flat sheet: lay it flat and take the photo again")
         found.append((sheet, homography))
-    return sorted(found, key=lambda item: _reading_order(item[0], item[1]))
+    return reading_order(found)
 
 
-def _reading_order(sheet: ReadableSheet, homography: np.ndarray) -> tuple[float, float]:
-    centre = cv2.perspectiveTransform(np.array([[[sheet.width_mm / 2, sheet.height_mm / 2]]], np.float32),
-                                      homography)[0, 0]
-    return (round(float(centre[1]) / 400), float(centre[0]))  # rows of sheets, then left to right
+def reading_order(found: list[tuple[ReadableSheet, np.ndarray]]) -> list[tuple[ReadableSheet, np.ndarray]]:
+    """Sheets as the table is read in the photo as taken: rows top to bottom, each row left to
+    right. A sheet is in the row of the sheets above it when its middle is level with the
+    first of them (between its top and bottom edges), however far apart they are across."""
+    placed = []
+    for sheet, homography in found:
+        corners = cv2.perspectiveTransform(_box_corners((0.0, 0.0, sheet.width_mm, sheet.height_mm))[None],
+                                           homography)[0]
+        placed.append((corners.mean(axis=0), corners[:, 1].min(), corners[:, 1].max(), (sheet, homography)))
+    placed.sort(key=lambda item: float(item[0][1]))
+    rows: list[list] = []
+    for item in placed:
+        if rows and rows[-1][0][1] <= item[0][1] <= rows[-1][0][2]:
+            rows[-1].append(item)
+        else:
+            rows.append([item])
+    return [item[3] for row in rows for item in sorted(row, key=lambda item: float(item[0][0]))]
 
 
 def straighten(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> np.ndarray:
@@ -326,38 +339,113 @@ def cross_excess(ink: np.ndarray, region: Region) -> float:
     return shares[-MARKED_SECTORS[region.kind]] - shares[2]
 
 
-# Hue (OpenCV's 0-180) of each track's pieces: the cubes' orange and blue, and not the red
-# line, the pots or the cloches printed on the table.
-PIECE_HUES = {"orange": (14, 30), "blue": (94, 116)}
+# Hue (OpenCV's 0-180) of each track's pieces, on the sheet with its paper's colour divided
+# out (a warm lamp or a cool window moves no hue): wooden cubes from a deep orange (12-14)
+# through the app's amber (21), and blue. The table's printed oranges are pale (the track's
+# fill: saturation under 110), thin (the red line and its words: opened away) or smaller than
+# half a cube (the start's flower pot, hue 9-10).
+PIECE_HUES = {"orange": (9, 30), "blue": (94, 116)}
 PIECE_SATURATION = 140
+PAPER_SHARE = 0.1       # the brightest tenth of the sheet is its paper
+PIECE_LEAST = 0.45      # a blob of less than this share of a piece's top is no piece
+PIECE_SEEN = (0.8, 1.6)  # a piece's area as seen, in tops: its sides show at a slant
+UNSURE_COUNT = 0.4      # the confidence of a track read with more or fewer pieces than it holds
+
+
+def paper_balanced(flat: np.ndarray) -> np.ndarray:
+    """The sheet with each colour channel divided by the paper's (the median colour of its
+    brightest pixels): the light's colour cast goes, and the paper turns white."""
+    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
+    paper = np.median(flat[gray >= np.quantile(gray, 1 - PAPER_SHARE)], axis=0)
+    return np.clip(flat.astype(np.float32) * (255.0 / np.maximum(paper, 1.0)), 0, 255).astype(np.uint8)
 
 
 def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list[Region]) -> Field:
     """The values of the track spaces the pieces of the track's colour stand on: each blob of
-    the colour counts as many pieces as its area holds, on the space holding its centre."""
-    hsv = cv2.cvtColor(flat, cv2.COLOR_BGR2HSV)
+    the colour holds as many pieces as its area says, on the space holding its centre; a
+    track holds exactly the sheet's `pieces`, so more or fewer found is said and unsure."""
+    hsv = cv2.cvtColor(paper_balanced(flat), cv2.COLOR_BGR2HSV)
     low, high = PIECE_HUES[path]
     mask = cv2.inRange(hsv, (low, PIECE_SATURATION, 50), (high, 255, 255))
     side = round(sheet.piece_mm * PX_PER_MM * 0.4)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-    count, _, stats, centres = cv2.connectedComponentsWithStats(mask)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     piece_area = (sheet.piece_mm * PX_PER_MM) ** 2
-    values: list[int] = []
+    blobs: list[tuple[int, float]] = []   # a space's value, the area of a blob on it in pieces
     confidence = 1.0
     for label in range(1, count):
         pieces = stats[label, cv2.CC_STAT_AREA] / piece_area
-        if pieces < 0.45:
+        if pieces < PIECE_LEAST:
             continue
-        x, y = centres[label] / PX_PER_MM
-        space = next((r for r in regions if r.box_mm[0] <= x < r.box_mm[0] + r.box_mm[2]
-                      and r.box_mm[1] <= y < r.box_mm[1] + r.box_mm[3]), None)
-        if space is None:
+        on_spaces = spread_over(labels == label, regions, pieces)
+        if not on_spaces:
             confidence = min(confidence, 0.3)  # a cube off the track: where it stands is a guess
-            continue
-        whole = max(1, round(pieces))
-        confidence = min(confidence, _sureness(0.5 - abs(pieces - whole), 0.2))
-        values += [int(space.value or 0)] * whole
-    return Field(sorted(values), confidence)
+        blobs += on_spaces
+    counts = pieces_in([area for _, area in blobs], sheet.pieces)
+    # each piece found, with how far its blob's area is from the pieces it is said to hold
+    found = sorted((misfit, value) for (value, _), (held, misfit) in zip(blobs, counts) for _ in range(held))
+    confidence = min([confidence] + [_sureness(max(0.0, 0.5 - misfit), 0.2) for misfit, _ in found])
+    return exactly([value for _, value in found], confidence, sheet.pieces,
+                   min(int(r.value or 0) for r in regions), f"{path} cube")
+
+
+def spread_over(blob: np.ndarray, regions: list[Region], pieces: float) -> list[tuple[int, float]]:
+    """The spaces a blob of `pieces` stands on, with its area on each: cubes on two spaces side
+    by side touch (or the red line between them joins them), so a blob is shared among the
+    spaces it covers, each keeping at least PIECE_LEAST of a piece; what lies off them (a
+    cube's side, a cube spilling over the track's edge) goes with the rest."""
+    covered = [(int(region.value or 0), int(np.count_nonzero(blob[_pixels(region.box_mm)]))) for region in regions]
+    covered = [(value, pixels) for value, pixels in covered if pixels]
+    if not covered:
+        return []
+    inside = sum(pixels for _, pixels in covered)
+    shares = [(value, pieces * pixels / inside) for value, pixels in covered]
+    kept = [(value, share) for value, share in shares if share >= PIECE_LEAST] or [max(shares, key=lambda s: s[1])]
+    kept_share = sum(share for _, share in kept)
+    return [(value, pieces * share / kept_share) for value, share in kept]
+
+
+def pieces_in(areas: list[float], expected: int) -> list[tuple[int, float]]:
+    """How many pieces each blob holds, and how far its area is from that. A piece seen at a
+    slant shows its sides too, and two side by side make one blob: when the blobs can hold the
+    `expected` pieces (no more blobs, about a piece's area each), that many are shared out by
+    area; else each blob holds its area's worth, at least one."""
+    per_piece = sum(areas) / expected if expected else 1.0
+    if not (areas and len(areas) <= expected and PIECE_SEEN[0] <= per_piece <= PIECE_SEEN[1]):
+        return [(max(1, round(area)), abs(area - max(1, round(area)))) for area in areas]
+    shares = [area / per_piece for area in areas]
+    held = [1] * len(areas)
+    for _ in range(expected - len(areas)):
+        held[max(range(len(areas)), key=lambda n: shares[n] - held[n])] += 1
+    return [(pieces, abs(share - pieces)) for share, pieces in zip(shares, held)]
+
+
+def _listed_words(values: list[int]) -> str:
+    words = [str(value) for value in sorted(values)]
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
+def exactly(surest_first: list[int], confidence: float, expected: int, start: int, piece: str) -> Field:
+    """A track's pieces, `expected` of them, listed by value: the pieces found, surest first.
+    Fewer found: the rest are put on the start; more: the surest are kept. Either way the
+    track is unsure, and the note says what was found."""
+    found = len(surest_first)
+    if not expected or found == expected:
+        return Field(sorted(surest_first), confidence)
+    where = f" (on {_listed_words(surest_first)})" if surest_first else ""
+    if found > expected:
+        extra = found - expected
+        note = (f"{found} {piece}s were found{where}, {NUMBER_WORDS.get(extra, str(extra))} more than the "
+                f"{expected} a player has: the {expected} seen most clearly are kept; check them")
+        return Field(sorted(surest_first[:expected]), min(confidence, UNSURE_COUNT), note)
+    missing = expected - found
+    if not found:
+        note = f"no {piece} was found: all {expected} are put on the start; check them"
+    else:
+        rest = "the other one is" if missing == 1 else f"the other {missing} are"
+        note = (f"only {found} of the {expected} {piece}s were found{where}: {rest} put on the start; "
+                f"check {'it' if missing == 1 else 'them'}")
+    return Field(sorted(surest_first + [start] * missing), min(confidence, UNSURE_COUNT), note)
 
 
 def edge_blur_mm(ink: np.ndarray, sheet: ReadableSheet) -> float:
@@ -395,7 +483,7 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
         else:
             found = count_crossed([read_cross(ink, r) for r in sorted(regions, key=lambda r: r.value or 0)])
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
-        target[path] = Field(found.value, min(found.confidence, sure_at_most))
+        target[path] = Field(found.value, min(found.confidence, sure_at_most), found.note)
     return read
 
 
@@ -442,30 +530,42 @@ def _listed(node: Any) -> Any:
 
 
 def _agreed(readings: list[Field]) -> Field:
-    """A shared field read from several sheets: the value most of them show; every sheet that
-    shows another lowers the confidence by its share."""
-    votes = Counter(repr(reading.value) for reading in readings)
-    winner, agreeing = votes.most_common(1)[0]
+    """A shared field read from several sheets (one per player, in order): the value the
+    sheets show most surely, their confidences summed (so the more confident of two that
+    disagree, the majority of three that are equally sure); every sheet that shows another
+    lowers the confidence by its share, and the note says what each showed."""
+    weight: dict[str, float] = {}
+    for reading in readings:
+        weight[repr(reading.value)] = weight.get(repr(reading.value), 0.0) + reading.confidence
+    winner = max(weight, key=lambda value: weight[value])
     chosen = [reading for reading in readings if repr(reading.value) == winner]
-    confidence = min(reading.confidence for reading in chosen) * agreeing / len(readings)
-    return Field(chosen[0].value, round(confidence, 3))
+    confidence = min(reading.confidence for reading in chosen) * len(chosen) / len(readings)
+    if len(chosen) == len(readings):
+        return Field(chosen[0].value, round(confidence, 3))
+    shown = ", ".join(f"{reading.value} on sheet {number}" for number, reading in enumerate(readings, start=1))
+    return Field(chosen[0].value, round(confidence, 3),
+                 f"the sheets disagree ({shown}): {chosen[0].value} is read most surely; check it")
 
 
 def combine(reads: list[SheetRead]) -> dict[str, Any]:
-    """The score JSON of the game the sheets show, one player a sheet in their order, and
-    the confidence of each field by its dotted path in that JSON."""
+    """The score JSON of the game the sheets show, one player a sheet in their order, the
+    confidence of each field by its dotted path in that JSON, and for the fields that need
+    it a note in words on why they are unsure."""
     fixed = {dict(read.sheet.state).get("mode") for read in reads}
     if len(fixed) > 1:
         raise PhotoError("the photos show both basic and advanced sheets: a game is played on one kind; "
                          "read the sheets of one game together")
     state: dict[str, Any] = dict(reads[0].sheet.state)
     confidence: dict[str, float] = {key: 1.0 for key in state}
+    notes: dict[str, str] = {}
     shared_paths = sorted({path for read in reads for path in read.shared})
     shared = {}
     for path in shared_paths:
         found = _agreed([read.shared[path] for read in reads if path in read.shared])
         shared[path] = found.value
         confidence[path] = found.confidence
+        if found.note:
+            notes[path] = found.note
     state.update(_nest(shared))
     players = []
     for index, read in enumerate(reads):
@@ -474,14 +574,16 @@ def combine(reads: list[SheetRead]) -> dict[str, Any]:
         players.append({"name": "", **_nest(fields)})
         for path, found in read.player.items():
             confidence[f"players.{index}.{path}"] = found.confidence
+            if found.note:
+                notes[f"players.{index}.{path}"] = found.note
         for path, _ in read.sheet.unread:
             confidence[f"players.{index}.{path}"] = 0.0
     state["players"] = players
-    return {"state": state, "confidence": confidence}
+    return {"state": state, "confidence": confidence, "notes": notes}
 
 
 def read_photos(photos: list[bytes], game: str, sheets: tuple[ReadableSheet, ...]) -> dict[str, Any]:
-    """{"state", "confidence"} read from the photos, a sheet a player, in the photos' order
+    """{"state", "confidence", "notes"} read from the photos, a sheet a player, in the photos' order
     (several sheets in one photo in reading order). PhotoError says why a photo cannot be read,
     naming it by its place when there are several."""
     reads = []

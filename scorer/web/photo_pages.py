@@ -1,7 +1,7 @@
 """Read from a photo, for the score pages of games whose printed sheets can be read.
 
     POST /games/<id>/photo      multipart form, one `photo` file per sheet (a photo may show
-                                several): 200 {"state", "confidence"}; 422 {"error"} for a photo
+                                several): 200 {"state", "confidence", "notes"}; 422 {"error"} for a photo
                                 that cannot be read, with the reason; 413 beyond the bounds;
                                 404 for a game with no readable sheet; 503 with Retry-After
                                 while this worker reads another photo or plays a game

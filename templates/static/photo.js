@@ -74,31 +74,37 @@
     return node.getClientRects().length > 0;
   }
 
-  // What to outline for a field: the drawn widget standing for its input (data-*-for), else
-  // the input's label or the nearest shown box round it (a hidden select's track).
-  function markTarget(element) {
+  // What to outline for a field: the drawn widget standing for its input (data-*-for), or the
+  // one space of it a deeper path names (a garden space: its row and column), else the input's
+  // label or the nearest shown box round it (a hidden select's track).
+  function markTarget(element, rest) {
     var name = element.getAttribute("name");
     var drawn = Array.prototype.filter.call(form.querySelectorAll("*"), function (node) {
       return Array.prototype.some.call(node.attributes, function (attribute) {
         return /^data-[a-z]+-for$/.test(attribute.name) && attribute.value === name;
       });
     })[0];
+    if (drawn && isShown(drawn) && rest.length === 2) {
+      var space = drawn.querySelector('[data-row="' + (parseInt(rest[0], 10) + 1) + '"][data-col="' +
+                                      (parseInt(rest[1], 10) + 1) + '"]');
+      if (space && isShown(space)) return space;
+    }
     if (drawn && isShown(drawn)) return drawn;
     var node = element.closest("label") || element;
     while (node && node !== form && !isShown(node)) node = node.parentElement;
     return node;
   }
 
-  // The inputs a confidence's path is about: the input of its longest named prefix, or the
-  // inputs under it (a track's three cubes).
+  // The inputs a confidence's path is about, each with the rest of the path below its name:
+  // the input of its longest named prefix, or the inputs under it (a track's three cubes).
   function inputsOf(path) {
     var parts = rowPath(path).split(".");
     for (var n = parts.length; n > 0; n--) {
       var prefix = parts.slice(0, n).join(".");
       var element = fieldNamed(prefix);
-      if (element) return [element];
+      if (element) return [{ element: element, rest: parts.slice(n) }];
       var under = form.querySelectorAll('[name^="' + prefix + '."]');
-      if (under.length) return Array.prototype.slice.call(under);
+      if (under.length) return Array.prototype.map.call(under, function (input) { return { element: input, rest: [] }; });
     }
     return [];
   }
@@ -112,19 +118,22 @@
   function words(path) {
     var parts = path.split(".");
     if (parts[0] === "players") {
-      return "player " + (parseInt(parts[1], 10) + 1) + "'s " + parts[2].replace(/_/g, " ");
+      var space = parts.length === 5 ? " (row " + (parseInt(parts[3], 10) + 1) + ", space " + (parseInt(parts[4], 10) + 1) + ")" : "";
+      return "player " + (parseInt(parts[1], 10) + 1) + "'s " + parts[2].replace(/_/g, " ") + space;
     }
     return parts.join(" ").replace(/_/g, " ");
   }
 
-  function markUnsure(confidence) {
+  // Outlines each field read unsurely; the fields in words, with the reader's note on why
+  // when it gave one (a track's missing cube, sheets that disagree on a market).
+  function markUnsure(confidence, notes) {
     var unsure = [];
     Object.keys(confidence).forEach(function (path) {
       if (confidence[path] >= SURE) return;
-      var about = words(path);
+      var about = words(path) + (notes[path] ? ": " + notes[path] : "");
       if (unsure.indexOf(about) < 0) unsure.push(about);
-      inputsOf(path).forEach(function (element) {
-        var target = markTarget(element);
+      inputsOf(path).forEach(function (input) {
+        var target = markTarget(input.element, input.rest);
         if (target) target.classList.add("photo-unsure");
       });
     });
@@ -142,10 +151,10 @@
       });
     });
     filling = false;
-    var unsure = markUnsure(found.confidence);
+    var unsure = markUnsure(found.confidence, found.notes || {});
     var sheets = found.state.players.length;
     say("Read " + sheets + " sheet" + (sheets > 1 ? "s" : "") + ". Type each player's name" +
-        (unsure.length ? "; check the highlighted fields (" + unsure.join(", ") + ")" : "") +
+        (unsure.length ? "; check the highlighted fields (" + unsure.join("; ") + ")" : "") +
         ", then press Score or Save.");
     var first = form.querySelector("#players input[name$='.name']");
     if (first) first.focus();

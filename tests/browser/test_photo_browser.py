@@ -15,12 +15,13 @@ pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm is not installed")]
 
 
-def _sheet_photo(game: str, seed: int, smudge: bool = False) -> tuple[dict, bytes]:
+def _sheet_photo(game: str, seed: int, smudge: bool = False, drawn: dict | None = None) -> tuple[dict, bytes]:
     """A flat photo of the first player's sheet; `smudge` puts a short stray stroke in an empty
-    garden space, which the reader cannot call a veggie or empty with confidence."""
+    garden space, which the reader cannot call a veggie or empty with confidence; `drawn`
+    replaces fields of the player as the photo shows them (cubes taken off the table)."""
     _, state = scorer.simulate(game, 2, seed)
     sheet = next(s for s in readable_sheets(game) if all(state.get(k) == v for k, v in s.state))
-    image = mark_sheet(sheet, state, state["players"][0], seed)
+    image = mark_sheet(sheet, state, {**state["players"][0], **(drawn or {})}, seed)
     if smudge:
         garden = state["players"][0]["garden"]
         row, col = next((r, c) for r in range(3) for c in range(6) if garden[r][c] == ".")
@@ -28,6 +29,7 @@ def _sheet_photo(game: str, seed: int, smudge: bool = False) -> tuple[dict, byte
         scale = image.shape[1] / sheet.width_mm
         x, y = (box[0] + box[2] * 0.35) * scale, (box[1] + box[3] * 0.45) * scale
         cv2.line(image, (round(x), round(y)), (round(x + box[2] * 0.35 * scale), round(y + 4)), (70, 70, 70), 3)
+        state["smudged"] = (row, col)
     return state, png_bytes(image)
 
 
@@ -35,7 +37,7 @@ def _choose(journey, name: str, data: bytes, mime: str = "image/png") -> None:
     journey.page.locator(".photo-input").set_input_files({"name": name, "mimeType": mime, "buffer": data})
 
 
-def test_a_harvest_dice_photo_fills_the_score_page_and_marks_the_unsure_garden(journey, live_server):
+def test_a_harvest_dice_photo_fills_the_score_page_and_marks_the_unsure_garden_space(journey, live_server):
     state, photo = _sheet_photo("harvest-dice", 6, smudge=True)
     page = journey.page
     # harvest-dice.js asks for the totals of the blank sheet as the page opens, which the
@@ -43,6 +45,8 @@ def test_a_harvest_dice_photo_fills_the_score_page_and_marks_the_unsure_garden(j
     journey.allow_error("status of 422")
     page.goto(f"{live_server}/games/harvest-dice/score")
     journey.wait_until("document.querySelector('.photo-read') && !document.querySelector('.photo-read').hidden")
+    help_text = page.locator(".photo-help").text_content()
+    assert "four corner squares" not in help_text and "five: one at each corner and one at the right edge" in help_text
     journey.reset_layout_shift()
     _choose(journey, "sheet.png", photo)
     journey.wait_until("document.querySelector('.photo-status').textContent.indexOf('Read 1 sheet') === 0", 15)
@@ -52,9 +56,13 @@ def test_a_harvest_dice_photo_fills_the_score_page_and_marks_the_unsure_garden(j
     assert page.locator("[name='mode']").input_value() == state["mode"]
     assert page.locator("[name='markets.tomato']").input_value() == str(state["markets"]["tomato"])
     assert page.locator("#players fieldset.player").count() == 1
+    # the one space read unsurely is outlined, not the whole garden of 18
+    row, col = state["smudged"]
     unsure = page.locator(".photo-unsure")
-    assert unsure.count() == 1 and unsure.first.get_attribute("data-garden-for") == "players.0.garden"
-    assert "player 1's garden" in page.locator(".photo-status").text_content()
+    assert unsure.count() == 1 and "hd-cell" in (unsure.first.get_attribute("class") or "")
+    assert (unsure.first.get_attribute("data-row"), unsure.first.get_attribute("data-col")) == (str(row + 1), str(col + 1))
+    assert unsure.first.locator("xpath=ancestor::*[@data-garden-for='players.0.garden']").count() == 1
+    assert f"player 1's garden (row {row + 1}, space {col + 1})" in page.locator(".photo-status").text_content()
     journey.assert_steady("the filling of the page from a photo")
     journey.assert_accessible("after a photo filled the score page")
     # a file that is no photo gets a plain answer (a 422), and the page keeps what it had
@@ -92,3 +100,23 @@ def test_a_planting_table_photo_fills_the_cubes_and_marks_the_beehives(phone_jou
     _choose(journey, "bomb.png", bomb)
     journey.wait_until("document.querySelector('.photo-status.photo-refused')", 10)
     assert "refused unopened" in page.locator(".photo-status").text_content()
+
+
+def test_a_planting_table_with_its_orange_cubes_missing_is_outlined_and_said(phone_journey, live_server):
+    """No orange cube on the photo (taken off, or a colour the reader missed): the page shows
+    the three on the start, but outlined, and says what was found."""
+    journey = phone_journey
+    state, photo = _sheet_photo("cottage-garden", 3, drawn={"orange": []})
+    page = journey.page
+    journey.allow_error("status of 422")
+    page.goto(f"{live_server}/games/cottage-garden/score")
+    journey.wait_until("document.querySelector('.photo-read') && !document.querySelector('.photo-read').hidden")
+    assert "four, one at each corner" in page.locator(".photo-help").text_content()
+    _choose(journey, "table.jpg", photo)
+    journey.wait_until("document.querySelector('.photo-status').textContent.indexOf('Read 1 sheet') === 0", 15)
+    assert [page.locator(f"[name='players.0.orange.{k}']").input_value() for k in range(3)] == ["0", "0", "0"]
+    orange = page.locator(".cg-orange")
+    assert orange.evaluate("node => node.classList.contains('photo-unsure') || !!node.querySelector('.photo-unsure')")
+    assert page.locator(".cg-blue .photo-unsure, .cg-blue.photo-unsure").count() == 0
+    assert "no orange cube was found: all 3 are put on the start; check them" in page.locator(".photo-status").text_content()
+    journey.assert_accessible("after a photo with no orange cube filled the planting table")
