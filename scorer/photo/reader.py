@@ -8,6 +8,7 @@ module knows no game.
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -27,7 +28,6 @@ MIN_SPAN = 0.25          # of the sheet's area: three corners span 0.4, three al
 INK = 0.22               # darker than the paper around it by this much: a pencil mark
 CELL_INSET = 0.09        # a space is read inside its printed border, this share of its side in
 EMPTY_INK = 0.035        # a garden space with less of its inside inked holds nothing
-CROSS_INK = {"circle": 0.1, "box": 0.06}  # a mark's sectors this much inkier than the ring: crossed
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
 UNSURE = 0.7             # its fields' confidence is at most this
@@ -291,39 +291,67 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
     return Field(SHAPE_LETTERS[shape], confidence)
 
 
-# Where a cross is looked for: a ring inside the outline (as fractions of the half side from
-# the centre; round for a circle, square for a box), clear of the printed outline, of a market
-# circle's number and of a box's pig. The ring is cut into eight sectors: a slash runs through
-# two of them, a cross through four, while a blurred outline darkens them all alike, so a
-# mark is the least inky of its sectors against the third least inky sector of all.
-RINGS = {"circle": (0.5, 0.8), "box": (0.72, 0.88)}
-SECTORS = 8
-# Sectors a mark must ink: a circle is crossed by a slash too, a box by a cross (its pig's ears
-# blur into two sectors of the ring, as a slash would).
-MARKED_SECTORS = {"circle": 2, "box": 4}
+# A cross is read as straight pencil strokes. Every line through the middle of a circle or a
+# box (passing within LINE_OFFSET of its centre; a circle's in any direction, a box's near
+# either diagonal) is looked along between LINE_SPAN[0] and LINE_SPAN[1] of the way from the
+# centre to the outline, round for a circle, square for a box: clear of the printed outline
+# and of a market circle's number or a box's pig, which a line only cuts across. A stroke
+# inks a line along nearly all of it, wherever the strokes meet and however far they reach
+# past the span; a blurred outline or the print inside a few of its points. A circle is
+# crossed by its most inked line (a slash will do); a box needs a line near each diagonal
+# (an X: a lone stroke is half of one, read blank but unsure).
+LINE_SPAN = {"circle": (0.3, 0.8), "box": (0.45, 0.8)}  # in half-sides from the centre
+LINE_OFFSET = 0.45       # in half-sides
+LINE_STEP = 0.025        # between the points and the offsets looked at, in half-sides
+LINE_DIRECTIONS = {"circle": tuple(range(0, 180, 5)), "box": tuple(range(20, 71, 5)) + tuple(range(110, 161, 5))}
+STROKE = 0.85            # the share of a line's points a pencil stroke along it inks at least
+STROKE_SURE = 0.12       # how far from STROKE a share must be to be sure
+
+
+@functools.cache
+def _lines(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The points each line looks at, in half-sides from the centre: x and y (lines by points),
+    which of them fall in the span, and whether each line runs nearer the rising diagonal."""
+    low, high = LINE_SPAN[kind]
+    along = np.arange(-high, high + LINE_STEP / 2, LINE_STEP)
+    offsets = np.arange(-LINE_OFFSET, LINE_OFFSET + LINE_STEP / 2, 2 * LINE_STEP)
+    xs, ys, rising = [], [], []
+    for degrees in LINE_DIRECTIONS[kind]:
+        cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+        for offset in offsets:
+            xs.append(along * cos - offset * sin)
+            ys.append(along * sin + offset * cos)
+            rising.append(degrees > 90)   # y grows downwards: a line at 135 degrees rises
+    x, y = np.array(xs), np.array(ys)
+    out = np.maximum(np.abs(x), np.abs(y)) if kind == "box" else np.hypot(x, y)
+    return x, y, (out >= low) & (out <= high), np.array(rising)
+
+
+def stroke_shares(ink: np.ndarray, region: Region) -> tuple[float, float]:
+    """The share of its points inked of the most inked line near each diagonal (a circle's
+    lines, of any direction, count as both)."""
+    x, y, w, h = region.box_mm
+    rows, columns = _pixels(region.box_mm, -0.1)
+    inked = cv2.dilate((ink[rows, columns] > INK).astype(np.uint8), np.ones((3, 3), np.uint8))
+    if inked.size == 0:
+        return 0.0, 0.0
+    across, down, span, rising = _lines(region.kind)
+    left = np.rint((x + w / 2 + across * w / 2) * PX_PER_MM - columns.start).astype(int).clip(0, inked.shape[1] - 1)
+    top = np.rint((y + h / 2 + down * h / 2) * PX_PER_MM - rows.start).astype(int).clip(0, inked.shape[0] - 1)
+    shares = (inked[top, left] * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
+    if region.kind == "circle":
+        return (float(shares.max()),) * 2
+    return float(shares[~rising].max()), float(shares[rising].max())
 
 
 def read_cross(ink: np.ndarray, region: Region) -> Field:
-    """Crossed or not, from how much one stroke's sectors stand out of the ring."""
-    excess, threshold = cross_excess(ink, region), CROSS_INK[region.kind]
-    return Field(excess > threshold, _sureness(excess - threshold, threshold))
-
-
-def cross_excess(ink: np.ndarray, region: Region) -> float:
-    x, y, w, h = region.box_mm
-    rows, columns = _pixels(region.box_mm)
-    inked = ink[rows, columns] > INK
-    if inked.size == 0:
-        return 0.0
-    ys, xs = np.mgrid[rows.start:rows.stop, columns.start:columns.stop]
-    dx = ((xs + 0.5) / PX_PER_MM - (x + w / 2)) / (w / 2)
-    dy = ((ys + 0.5) / PX_PER_MM - (y + h / 2)) / (h / 2)
-    distance = np.hypot(dx, dy) if region.kind == "circle" else np.maximum(np.abs(dx), np.abs(dy))
-    inner, outer = RINGS[region.kind]
-    ring = (distance >= inner) & (distance <= outer)
-    sector = np.round(np.arctan2(dy, dx) / (2 * math.pi / SECTORS)).astype(int) % SECTORS
-    shares = sorted(float(inked[ring & (sector == n)].mean()) for n in range(SECTORS))
-    return shares[-MARKED_SECTORS[region.kind]] - shares[2]
+    """Crossed or not, from the most inked lines through the region."""
+    lower, higher = sorted(stroke_shares(ink, region))
+    crossed = lower > STROKE
+    confidence = _sureness(lower - STROKE, STROKE_SURE / SURE_MARGIN)
+    if not crossed and higher > STROKE:   # a box with a stroke along one diagonal only
+        confidence = 0.5
+    return Field(crossed, confidence)
 
 
 # Hue (OpenCV's 0-180) of each track's pieces: the cubes' orange and blue, and not the red

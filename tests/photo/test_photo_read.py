@@ -18,7 +18,7 @@ import scorer
 from bench.photo import degrade
 from pnp.build import kit_components, lay_out, render_outputs
 from pnp.options import PAPERS, BuildOptions
-from pnp.photo_sample import PX_PER_MM, mark_sheet, png_bytes, sample_images
+from pnp.photo_sample import PX_PER_MM, mark_sheet, pencil, png_bytes, sample_images
 from pnp.readable import readable_sheets
 from pnp.sheets import field_at
 from scorer.cli import photos as photo_cli
@@ -249,6 +249,73 @@ def test_blank_power_boxes_of_a_blurred_photo_are_read_blank(blur_mm):
     blurred = cv2.GaussianBlur(image, (0, 0), blur_mm * PX_PER_MM)
     found = read_photos([png_bytes(blurred)], "harvest-dice", ALL_SHEETS)
     assert found["state"]["players"][0]["pig_powers_used"] == 0
+
+
+def _by_hand(image: np.ndarray, region, strokes, seed: int) -> None:
+    """Pencil strokes drawn in a region as a player might, each from one point to another in
+    the region's half-sides from its centre (-1 the left or top edge, 1 the right or bottom)."""
+    x, y, w, h = region.box_mm
+    centre, half = np.array([x + w / 2, y + h / 2]), np.array([w / 2, h / 2])
+    rng = np.random.default_rng(seed)
+    for start, end in strokes:
+        pencil(image, centre + np.array([start, end], float) * half, rng)
+
+
+def _hd_sheet(player_changes: dict):
+    _, state = scorer.simulate("harvest-dice", 2, 5)
+    player = {**state["players"][0], **player_changes}
+    sheet = _sheet_for("harvest-dice", state)
+    return sheet, mark_sheet(sheet, state, player, 5), player
+
+
+# A quick X: one stroke corner to corner, the other short of both corners (the old reading, a
+# ring of eight sectors by the box's edge, saw three of its four arms); one drawn high and to
+# the left of the centre; one with arms short of all four corners.
+QUICK_XS = (((-0.8, -0.8), (0.8, 0.8)), ((0.55, -0.5), (-0.6, 0.55))), \
+           (((-0.9, -0.9), (0.45, 0.5)), ((0.5, -0.9), (-0.85, 0.4))), \
+           (((-0.6, -0.62), (0.62, 0.6)), ((0.6, -0.6), (-0.62, 0.62)))
+
+
+@needs_poppler
+@pytest.mark.parametrize("blur_mm", [0.0, 0.15])   # more, and the photo is never read surely
+def test_a_quick_x_in_a_power_box_is_read_crossed_surely(blur_mm):
+    sheet, image, _ = _hd_sheet({"pig_powers_used": 0, "pig": 24})
+    boxes = sorted((r for r in sheet.regions if r.kind == "box"), key=lambda r: r.value)
+    for box, strokes in zip(boxes, QUICK_XS):
+        _by_hand(image, box, strokes, box.value)
+    if blur_mm:
+        image = cv2.GaussianBlur(image, (0, 0), blur_mm * PX_PER_MM)
+    found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0]["pig_powers_used"] == 3
+    assert found["confidence"]["players.0.pig_powers_used"] >= 0.9
+
+
+@needs_poppler
+def test_a_slash_in_a_power_box_is_not_counted_but_outlined():
+    """The sheet asks for an X in a box; a lone slash is not one, yet it is no blank box either:
+    the count is left for the player to check."""
+    sheet, image, _ = _hd_sheet({"pig_powers_used": 0, "pig": 24})
+    first = next(r for r in sheet.regions if r.kind == "box" and r.value == 1)
+    _by_hand(image, first, [((-0.8, 0.8), (0.8, -0.8))], 1)
+    found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0]["pig_powers_used"] == 0
+    assert found["confidence"]["players.0.pig_powers_used"] < 0.9
+
+
+@needs_poppler
+@pytest.mark.parametrize("shift", [(0.3, 0.0), (-0.25, 0.25), (0.0, -0.35)])
+def test_crosses_drawn_off_the_centre_of_pig_circles_are_read(shift):
+    """An X whose strokes meet a third of the radius off the centre inks six of the eight
+    sectors the old reading cut the circle into, and read as blank."""
+    sheet, image, player = _hd_sheet({"pig": 0})
+    pig = sorted((r for r in sheet.regions if r.path == "pig"), key=lambda r: r.value)
+    dx, dy = shift
+    for circle in pig[:9]:
+        _by_hand(image, circle, [((dx - 0.7, dy - 0.7), (dx + 0.7, dy + 0.7)),
+                                 ((dx + 0.7, dy - 0.7), (dx - 0.7, dy + 0.7))], circle.value)
+    found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0]["pig"] == 9
+    assert found["confidence"]["players.0.pig"] >= 0.9
 
 
 def test_a_faint_false_cross_beyond_the_last_one_does_not_add_to_the_count():
