@@ -318,6 +318,21 @@ def test_crosses_drawn_off_the_centre_of_pig_circles_are_read(shift):
     assert found["confidence"]["players.0.pig"] >= 0.9
 
 
+@needs_poppler
+def test_lopsided_squares_drawn_in_a_hurry_are_read_as_lettuce():
+    """A hurried square, its corners off by up to a third of its half side, fills its smallest
+    rectangle as little as a circle does; it still turns at four corners."""
+    sheet, image, _ = _hd_sheet({"garden": ["......"] * 3})
+    rng = np.random.default_rng(0)
+    for cell in (r for r in sheet.regions if r.kind == "cell"):
+        x, y, w, h = cell.box_mm
+        corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) + rng.uniform(-0.35, 0.35, (4, 2))
+        pencil(image, corners * w * 0.27 + [x + w / 2, y + h / 2], np.random.default_rng(1), closed=True)
+    blurred = cv2.GaussianBlur(image, (0, 0), 0.15 * PX_PER_MM)
+    found = read_photos([png_bytes(blurred)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0]["garden"] == ["LLLLLL"] * 3
+
+
 def test_a_faint_false_cross_beyond_the_last_one_does_not_add_to_the_count():
     """Circles are crossed in order: a weak mark four circles past the last clear cross (a
     shadow's edge) loses to the three sure blanks before it, and the count stays unsure."""
