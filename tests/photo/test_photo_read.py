@@ -9,6 +9,7 @@ import shutil
 import struct
 import subprocess
 import zlib
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -20,10 +21,11 @@ from pnp.build import kit_components, lay_out, render_outputs
 from pnp.options import PAPERS, BuildOptions
 from pnp.photo_sample import PX_PER_MM, mark_sheet, pencil, png_bytes, sample_images
 from pnp.readable import readable_sheets
-from pnp.sheets import field_at
+from pnp.sheets import Region, field_at
 from scorer.cli import photos as photo_cli
 from scorer.photo.intake import PhotoError, check_photo
-from scorer.photo.reader import Field, count_crossed, read_photos
+from scorer.photo.reader import PX_PER_MM as READ_PX_PER_MM
+from scorer.photo.reader import Field, count_crossed, ink_map, read_cell, read_photos
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
 GAMES = ("harvest-dice", "cottage-garden")
@@ -331,6 +333,15 @@ def test_lopsided_squares_drawn_in_a_hurry_are_read_as_lettuce():
     blurred = cv2.GaussianBlur(image, (0, 0), 0.15 * PX_PER_MM)
     found = read_photos([png_bytes(blurred)], "harvest-dice", ALL_SHEETS)
     assert found["state"]["players"][0]["garden"] == ["LLLLLL"] * 3
+
+
+def test_a_clear_carrot_is_read_as_one_though_opencvs_enclosing_triangle_misses():
+    """A garden space cut from a bench photo (straightened at 8 px a mm): a plain triangle whose
+    hull OpenCV's smallest enclosing triangle overshoots, so it filled only 0.61 of it and was
+    read surely as a tomato."""
+    space = cv2.imread(str(Path(__file__).with_name("carrot-from-a-photo.png")), cv2.IMREAD_COLOR)
+    found = read_cell(ink_map(space), Region("garden.0.0", "cell", (0.0, 0.0, space.shape[1] / READ_PX_PER_MM, space.shape[0] / READ_PX_PER_MM)))
+    assert (found.value, found.confidence) == ("C", 1.0)
 
 
 def test_a_faint_false_cross_beyond_the_last_one_does_not_add_to_the_count():
