@@ -124,7 +124,45 @@ def group_sheets(seen: list[_Seen]) -> list[dict[int, _Seen]]:
                 break
         else:
             groups.append((marker.sheet, centre, {marker.role: marker}))
-    return [members for _, _, members in groups]
+    merged = [members for _, _, members in groups]
+    joined = True
+    while joined:   # a strong slant carries a marker's own perspective across the sheet badly
+        joined = False
+        for first, second in ((a, b) for a in merged for b in merged if a is not b):
+            if _one_sheet(first, second):
+                first.update(second)
+                merged.remove(second)
+                joined = True
+                break
+    return merged
+
+
+def _homography(members: dict[int, _Seen]) -> np.ndarray | None:
+    """The map from the sheet's millimetres to the photo's pixels fitted to the corners of
+    every marker seen."""
+    sheet = next(iter(members.values())).sheet
+    millimetres = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])
+    pixels = np.concatenate([members[role].corners for role in members]).astype(np.float32)
+    homography, _ = cv2.findHomography(millimetres, pixels)
+    return homography
+
+
+def _one_sheet(first: dict[int, _Seen], second: dict[int, _Seen]) -> bool:
+    """Two groups of markers are one sheet split by the centre test when they are of one kind
+    of sheet, share no marker, and one flat sheet puts every corner of both within a fifth of
+    the smallest marker's side of where it was seen (markers of two sheets miss by far more)."""
+    sheet = next(iter(first.values())).sheet
+    if next(iter(second.values())).sheet is not sheet or first.keys() & second.keys():
+        return False
+    members = {**first, **second}
+    homography = _homography(members)
+    if homography is None:
+        return False
+    seen = np.concatenate([members[role].corners for role in members]).astype(np.float32)
+    placed = cv2.perspectiveTransform(
+        np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])[:, None, :], homography)[:, 0]
+    side = min(float(np.linalg.norm(m.corners[0] - m.corners[1])) for m in members.values())
+    return float(np.abs(placed - seen).max()) < side / 5
 
 
 def _spans(members: dict[int, _Seen]) -> bool:
@@ -198,9 +236,7 @@ def find_sheets(image: np.ndarray, game: str,
     found = []
     for members in whole:
         sheet = next(iter(members.values())).sheet
-        millimetres = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])
-        pixels = np.concatenate([members[role].corners for role in members]).astype(np.float32)
-        homography, _ = cv2.findHomography(millimetres, pixels)
+        homography = _homography(members)
         if homography is None:
             raise PhotoError("the sheet's corners do not make a flat sheet: lay it flat and take the photo again")
         found.append((sheet, homography))
