@@ -9,8 +9,8 @@ fields the sheet does not show (Cottage Garden's beehives) are not counted.
 
     python -m bench.photo [--photos N] [--seed S] [--game GAME] [--first F]   N photos per game (default 500)
 
-A run says how far it has got every PROGRESS photos (on stderr, with the figures so far), so a
-run cut short on a busy machine still says what it measured; `--first` starts a run at a
+A run says how far it has got every PROGRESS photos and each photo read wrong as it comes (on
+stderr), so a run cut short on a busy machine still says what it measured; `--first` starts a run at a
 later photo of the same seed, so one run of 500 can be made as several shorter ones.
 """
 from __future__ import annotations
@@ -185,7 +185,10 @@ def measure(photos: int = PHOTOS, seed: int = 1, games: tuple[str, ...] = GAMES,
     for game in games:
         tally = Tally()
         for n in range(first, first + photos):
+            missed = len(tally.misses)
             one_photo(game, seed * 100_000 + n, tally, sheets)
+            if progress and len(tally.misses) > missed:
+                print(tally.misses[-1], file=sys.stderr, flush=True)
             if progress and tally.photos % PROGRESS == 0:
                 print(f"{game}: photos {first}-{n} of seed {seed}: {tally.photos - tally.unreadable} read, "
                       f"{tally.whole} entirely right, {tally.right:,} of {tally.fields:,} fields right, "
