@@ -9,7 +9,11 @@ so the Harvest Dice photos stay those of earlier runs). A field is one dotted pa
 gives a confidence for (each garden space, the pig, each market, each track's cubes); the
 fields the sheet does not show (Cottage Garden's beehives) are not counted.
 
-    python -m bench.photo [--photos N] [--seed S] [--game GAME]   N photos per game (default 500)
+    python -m bench.photo [--photos N] [--seed S] [--game GAME] [--first F]   N photos per game (default 500)
+
+A run says how far it has got every PROGRESS photos and each photo read wrong as it comes (on
+stderr), so a run cut short on a busy machine still says what it measured; `--first` starts a run at a
+later photo of the same seed, so one run of 500 can be made as several shorter ones.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ SURE = 0.9              # a field read with this confidence or more is shown as 
 GOALS = {"fields right": 99.5, "photos entirely right": 97.0}
 MAX_SURE_ERRORS_PER_1000 = 1.0
 MAX_SECONDS_12MP = 1.5
+PROGRESS = 25
 
 
 def clutter(width: int, height: int, rng: np.random.Generator) -> np.ndarray:
@@ -192,15 +197,23 @@ def one_photo(game: str, seed: int, tally: Tally, sheets) -> None:
         tally.misses.append(f"{game} seed {seed}: " + "; ".join(wrong))
 
 
-def measure(photos: int = PHOTOS, seed: int = 1, games: tuple[str, ...] = GAMES) -> dict[str, Tally]:
+def measure(photos: int = PHOTOS, seed: int = 1, games: tuple[str, ...] = GAMES, first: int = 0,
+            progress: bool = False) -> dict[str, Tally]:
     from pnp.readable import readable_sheets
 
     sheets = tuple(s for game in GAMES for s in readable_sheets(game))
     tallies = {}
     for game in games:
         tally = Tally()
-        for n in range(photos):
+        for n in range(first, first + photos):
+            missed = len(tally.misses)
             one_photo(game, seed * 100_000 + n, tally, sheets)
+            if progress and len(tally.misses) > missed:
+                print(tally.misses[-1], file=sys.stderr, flush=True)
+            if progress and tally.photos % PROGRESS == 0:
+                print(f"{game}: photos {first}-{n} of seed {seed}: {tally.photos - tally.unreadable} read, "
+                      f"{tally.whole} entirely right, {tally.right:,} of {tally.fields:,} fields right, "
+                      f"{tally.sure_wrong} wrong yet sure", file=sys.stderr, flush=True)
         tallies[game] = tally
     return tallies
 
@@ -221,7 +234,7 @@ def rows(tallies: dict[str, Tally]) -> list[dict]:
             {"what": f"{game} fields right", "value": fields, "unit": "%",
              "note": f"{tally.right:,} of {tally.fields:,}; goal >= {GOALS['fields right']} %"},
             {"what": f"{game} photos entirely right", "value": whole, "unit": "%",
-             "note": f"goal >= {GOALS['photos entirely right']} %"},
+             "note": f"{tally.whole} of {tally.photos}; goal >= {GOALS['photos entirely right']} %"},
             {"what": f"{game} fields wrong yet sure", "value": sure, "unit": "per 1,000",
              "note": f"{tally.sure_wrong} (confidence >= {SURE}); goal < {MAX_SURE_ERRORS_PER_1000}"},
             {"what": f"{game} seconds per 11-12 MP photo", "value": mean, "unit": "s",
@@ -241,10 +254,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--photos", type=int, default=PHOTOS, help=f"photos per game (default {PHOTOS})")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=GAMES, help="one game only (two runs share two cores better)")
+    parser.add_argument("--first", type=int, default=0, help="the first photo of the seed's run (default 0)")
     parser.add_argument("--misses", action="store_true", help="list every photo read wrong")
     options = parser.parse_args(argv)
     random.seed(options.seed)
-    tallies = measure(options.photos, options.seed, (options.game,) if options.game else GAMES)
+    tallies = measure(options.photos, options.seed, (options.game,) if options.game else GAMES, options.first,
+                      progress=True)
     for row in rows(tallies):
         print(f"{row['what']:<42} {row['value']:>10.2f} {row['unit']:<10} {row['note']}")
     if options.misses:

@@ -8,6 +8,7 @@ module knows no game.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,6 @@ MIN_SPAN = 0.25          # of the sheet's area: three corners span 0.4, three al
 INK = 0.22               # darker than the paper around it by this much: a pencil mark
 CELL_INSET = 0.09        # a space is read inside its printed border, this share of its side in
 EMPTY_INK = 0.035        # a garden space with less of its inside inked holds nothing
-CROSS_INK = {"circle": 0.1, "box": 0.06}  # a mark's sectors this much inkier than the ring: crossed
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
 UNSURE = 0.7             # its fields' confidence is at most this
@@ -124,7 +124,45 @@ def group_sheets(seen: list[_Seen]) -> list[dict[int, _Seen]]:
                 break
         else:
             groups.append((marker.sheet, centre, {marker.role: marker}))
-    return [members for _, _, members in groups]
+    merged = [members for _, _, members in groups]
+    joined = True
+    while joined:   # a strong slant carries a marker's own perspective across the sheet badly
+        joined = False
+        for first, second in ((a, b) for a in merged for b in merged if a is not b):
+            if _one_sheet(first, second):
+                first.update(second)
+                merged.remove(second)
+                joined = True
+                break
+    return merged
+
+
+def _homography(members: dict[int, _Seen]) -> np.ndarray | None:
+    """The map from the sheet's millimetres to the photo's pixels fitted to the corners of
+    every marker seen."""
+    sheet = next(iter(members.values())).sheet
+    millimetres = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])
+    pixels = np.concatenate([members[role].corners for role in members]).astype(np.float32)
+    homography, _ = cv2.findHomography(millimetres, pixels)
+    return homography
+
+
+def _one_sheet(first: dict[int, _Seen], second: dict[int, _Seen]) -> bool:
+    """Two groups of markers are one sheet split by the centre test when they are of one kind
+    of sheet, share no marker, and one flat sheet puts every corner of both within a fifth of
+    the smallest marker's side of where it was seen (markers of two sheets miss by far more)."""
+    sheet = next(iter(first.values())).sheet
+    if next(iter(second.values())).sheet is not sheet or first.keys() & second.keys():
+        return False
+    members = {**first, **second}
+    homography = _homography(members)
+    if homography is None:
+        return False
+    seen = np.concatenate([members[role].corners for role in members]).astype(np.float32)
+    placed = cv2.perspectiveTransform(
+        np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])[:, None, :], homography)[:, 0]
+    side = min(float(np.linalg.norm(m.corners[0] - m.corners[1])) for m in members.values())
+    return float(np.abs(placed - seen).max()) < side / 5
 
 
 def _spans(members: dict[int, _Seen]) -> bool:
@@ -198,9 +236,7 @@ def find_sheets(image: np.ndarray, game: str,
     found = []
     for members in whole:
         sheet = next(iter(members.values())).sheet
-        millimetres = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])
-        pixels = np.concatenate([members[role].corners for role in members]).astype(np.float32)
-        homography, _ = cv2.findHomography(millimetres, pixels)
+        homography = _homography(members)
         if homography is None:
             raise PhotoError("the sheet's corners do not make a flat sheet: lay it flat and take the photo again")
         found.append((sheet, homography))
@@ -257,12 +293,35 @@ SHAPE_LETTERS = {"circle": "T", "square": "L", "triangle": "C"}
 # Told apart by the convex hull of what is drawn: a triangle fills its smallest enclosing
 # triangle (above 0.9; circles and squares about 0.55-0.65); a square is less round than a
 # circle (perimeter squared over 4 pi area: 1.13-1.22 against 1.03-1.10 for shaky hands) and
-# fills its smallest enclosing rectangle more (0.89-0.98 against 0.78-0.87). Each measure
-# counts in units of half the gap between the shapes' ranges.
+# turns at its corners: of the turn all round its outline, the four sixteenths of the outline
+# that turn most hold 0.83-1 of it for a square (a lopsided one too) against 0.45-0.70 for a
+# circle. Each measure counts in units of half the gap between the shapes' ranges. (How much
+# of its smallest enclosing rectangle a hull fills is not one: a lopsided square fills it as
+# little as a circle.)
 TRIANGLE_FILL, TRIANGLE_UNIT = 0.79, 0.06
 ROUND_BORDER, ROUND_UNIT = 1.117, 0.013
-RECT_BORDER, RECT_UNIT = 0.875, 0.01
+CORNER_BORDER, CORNER_UNIT = 0.76, 0.06
 SHAPE_SURE = 1.5        # units from the border, summed: sure
+OUTLINE_POINTS = 96     # a hull's outline is followed at this many evenly spaced points
+
+
+def corner_turn(hull: np.ndarray, corners: int = 4) -> float:
+    """The share of the turn all round a convex outline made in its `corners` stretches of a
+    sixteenth of its length that turn most (stretches that do not overlap)."""
+    closed = np.vstack([hull.reshape(-1, 2), hull.reshape(-1, 2)[:1]]).astype(np.float64)
+    run = np.concatenate([[0.0], np.cumsum(np.linalg.norm(np.diff(closed, axis=0), axis=1))])
+    at = np.linspace(0.0, run[-1], OUTLINE_POINTS, endpoint=False)
+    x, y = np.interp(at, run, closed[:, 0]), np.interp(at, run, closed[:, 1])
+    heading = np.arctan2(np.roll(y, -1) - y, np.roll(x, -1) - x)
+    turn = np.abs(np.mod(np.roll(heading, -1) - heading + math.pi, 2 * math.pi) - math.pi)
+    width = OUTLINE_POINTS // 16
+    stretches = np.array([turn.take(range(i, i + width), mode="wrap").sum() for i in range(OUTLINE_POINTS)])
+    taken = 0.0
+    for _ in range(corners):
+        best = int(stretches.argmax())
+        taken += float(stretches[best])
+        stretches[[(best + k) % OUTLINE_POINTS for k in range(1 - width, width)]] = -1.0
+    return taken / max(float(turn.sum()), 1e-9)
 
 
 def _grid_line(contour: np.ndarray) -> bool:
@@ -291,11 +350,14 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
     area = cv2.contourArea(hull)
     if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie
         return Field(".", 0.4)
-    triangle_area, _ = cv2.minEnclosingTriangle(hull.astype(np.float32))
+    # OpenCV's smallest enclosing triangle of a hull with runs of nearly collinear points can be
+    # far from the smallest (a clear carrot filled 0.61 of it); the hull simplified to within a
+    # pixel is another try, and any enclosing triangle is at least the smallest: take the less
+    triangle_area = min(cv2.minEnclosingTriangle(outline.astype(np.float32))[0]
+                        for outline in (hull, cv2.approxPolyDP(hull, 1.0, True)))
     triangle = (area / max(triangle_area, 1.0) - TRIANGLE_FILL) / TRIANGLE_UNIT
-    (_, _), (width, height), _ = cv2.minAreaRect(hull)
     roundness = cv2.arcLength(hull, True) ** 2 / (4 * math.pi * area)
-    square = (roundness - ROUND_BORDER) / ROUND_UNIT + (area / max(width * height, 1.0) - RECT_BORDER) / RECT_UNIT
+    square = (roundness - ROUND_BORDER) / ROUND_UNIT + (corner_turn(hull) - CORNER_BORDER) / CORNER_UNIT
     if triangle > 0:
         shape, units = "triangle", triangle
     else:
@@ -304,39 +366,67 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
     return Field(SHAPE_LETTERS[shape], confidence)
 
 
-# Where a cross is looked for: a ring inside the outline (as fractions of the half side from
-# the centre; round for a circle, square for a box), clear of the printed outline, of a market
-# circle's number and of a box's pig. The ring is cut into eight sectors: a slash runs through
-# two of them, a cross through four, while a blurred outline darkens them all alike, so a
-# mark is the least inky of its sectors against the third least inky sector of all.
-RINGS = {"circle": (0.5, 0.8), "box": (0.72, 0.88)}
-SECTORS = 8
-# Sectors a mark must ink: a circle is crossed by a slash too, a box by a cross (its pig's ears
-# blur into two sectors of the ring, as a slash would).
-MARKED_SECTORS = {"circle": 2, "box": 4}
+# A cross is read as straight pencil strokes. Every line through the middle of a circle or a
+# box (passing within LINE_OFFSET of its centre; a circle's in any direction, a box's near
+# either diagonal) is looked along between LINE_SPAN[0] and LINE_SPAN[1] of the way from the
+# centre to the outline, round for a circle, square for a box: clear of the printed outline
+# and of a market circle's number or a box's pig, which a line only cuts across. A stroke
+# inks a line along nearly all of it, wherever the strokes meet and however far they reach
+# past the span; a blurred outline or the print inside a few of its points. A circle is
+# crossed by its most inked line (a slash will do); a box needs a line near each diagonal
+# (an X: a lone stroke is half of one, read blank but unsure).
+LINE_SPAN = {"circle": (0.3, 0.8), "box": (0.45, 0.8)}  # in half-sides from the centre
+LINE_OFFSET = 0.45       # in half-sides
+LINE_STEP = 0.025        # between the points and the offsets looked at, in half-sides
+LINE_DIRECTIONS = {"circle": tuple(range(0, 180, 5)), "box": tuple(range(20, 71, 5)) + tuple(range(110, 161, 5))}
+STROKE = 0.85            # the share of a line's points a pencil stroke along it inks at least
+STROKE_SURE = 0.12       # how far from STROKE a share must be to be sure
+
+
+@functools.cache
+def _lines(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The points each line looks at, in half-sides from the centre: x and y (lines by points),
+    which of them fall in the span, and whether each line runs nearer the rising diagonal."""
+    low, high = LINE_SPAN[kind]
+    along = np.arange(-high, high + LINE_STEP / 2, LINE_STEP)
+    offsets = np.arange(-LINE_OFFSET, LINE_OFFSET + LINE_STEP / 2, 2 * LINE_STEP)
+    xs, ys, rising = [], [], []
+    for degrees in LINE_DIRECTIONS[kind]:
+        cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+        for offset in offsets:
+            xs.append(along * cos - offset * sin)
+            ys.append(along * sin + offset * cos)
+            rising.append(degrees > 90)   # y grows downwards: a line at 135 degrees rises
+    x, y = np.array(xs), np.array(ys)
+    out = np.maximum(np.abs(x), np.abs(y)) if kind == "box" else np.hypot(x, y)
+    return x, y, (out >= low) & (out <= high), np.array(rising)
+
+
+def stroke_shares(ink: np.ndarray, region: Region) -> tuple[float, float]:
+    """The share of its points inked of the most inked line near each diagonal (a circle's
+    lines, of any direction, count as both)."""
+    x, y, w, h = region.box_mm
+    rows, columns = _pixels(region.box_mm, -0.1)
+    inked = cv2.dilate((ink[rows, columns] > INK).astype(np.uint8), np.ones((3, 3), np.uint8))
+    if inked.size == 0:
+        return 0.0, 0.0
+    across, down, span, rising = _lines(region.kind)
+    left = np.rint((x + w / 2 + across * w / 2) * PX_PER_MM - columns.start).astype(int).clip(0, inked.shape[1] - 1)
+    top = np.rint((y + h / 2 + down * h / 2) * PX_PER_MM - rows.start).astype(int).clip(0, inked.shape[0] - 1)
+    shares = (inked[top, left] * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
+    if region.kind == "circle":
+        return (float(shares.max()),) * 2
+    return float(shares[~rising].max()), float(shares[rising].max())
 
 
 def read_cross(ink: np.ndarray, region: Region) -> Field:
-    """Crossed or not, from how much one stroke's sectors stand out of the ring."""
-    excess, threshold = cross_excess(ink, region), CROSS_INK[region.kind]
-    return Field(excess > threshold, _sureness(excess - threshold, threshold))
-
-
-def cross_excess(ink: np.ndarray, region: Region) -> float:
-    x, y, w, h = region.box_mm
-    rows, columns = _pixels(region.box_mm)
-    inked = ink[rows, columns] > INK
-    if inked.size == 0:
-        return 0.0
-    ys, xs = np.mgrid[rows.start:rows.stop, columns.start:columns.stop]
-    dx = ((xs + 0.5) / PX_PER_MM - (x + w / 2)) / (w / 2)
-    dy = ((ys + 0.5) / PX_PER_MM - (y + h / 2)) / (h / 2)
-    distance = np.hypot(dx, dy) if region.kind == "circle" else np.maximum(np.abs(dx), np.abs(dy))
-    inner, outer = RINGS[region.kind]
-    ring = (distance >= inner) & (distance <= outer)
-    sector = np.round(np.arctan2(dy, dx) / (2 * math.pi / SECTORS)).astype(int) % SECTORS
-    shares = sorted(float(inked[ring & (sector == n)].mean()) for n in range(SECTORS))
-    return shares[-MARKED_SECTORS[region.kind]] - shares[2]
+    """Crossed or not, from the most inked lines through the region."""
+    lower, higher = sorted(stroke_shares(ink, region))
+    crossed = lower > STROKE
+    confidence = _sureness(lower - STROKE, STROKE_SURE / SURE_MARGIN)
+    if not crossed and higher > STROKE:   # a box with a stroke along one diagonal only
+        confidence = 0.5
+    return Field(crossed, confidence)
 
 
 # Hue (OpenCV's 0-180) of each track's pieces, on the sheet with its paper's colour divided

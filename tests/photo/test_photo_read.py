@@ -9,6 +9,7 @@ import shutil
 import struct
 import subprocess
 import zlib
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -18,12 +19,13 @@ import scorer
 from bench.photo import degrade
 from pnp.build import kit_components, lay_out, render_outputs
 from pnp.options import PAPERS, BuildOptions
-from pnp.photo_sample import PX_PER_MM, mark_sheet, png_bytes, sample_images
+from pnp.photo_sample import PX_PER_MM, mark_sheet, pencil, png_bytes, sample_images
 from pnp.readable import readable_sheets
-from pnp.sheets import field_at
+from pnp.sheets import Region, field_at
 from scorer.cli import photos as photo_cli
 from scorer.photo.intake import PhotoError, check_photo
-from scorer.photo.reader import Field, count_crossed, read_photos
+from scorer.photo.reader import PX_PER_MM as READ_PX_PER_MM
+from scorer.photo.reader import Field, _box_corners, _Seen, count_crossed, group_sheets, ink_map, read_cell, read_photos
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
 GAMES = ("harvest-dice", "cottage-garden")
@@ -213,6 +215,25 @@ def test_a_sheet_is_read_from_any_three_of_its_markers_that_span_it():
         read_photos([png_bytes(right_edge)], "harvest-dice", ALL_SHEETS)
 
 
+def test_markers_of_one_steeply_slanted_sheet_make_one_sheet():
+    """A bench photo (seed 100262) seen at a steep slant from close by: each marker's own
+    square, carried across the sheet, put its centre too far from the others', and the sheet
+    was refused as two halves, one of two markers and one of three in a row. The markers of two
+    sheets side by side stay apart."""
+    sheet = next(s for s in readable_sheets("harvest-dice") if s.component == "score-sheet-advanced" and s.layout_version == 2)
+    slant = np.array([[13.54649, -2.551496, 1447.886], [13.94612, 17.03501, 208.2964], [0.001081, 0.006114, 1.0]])
+
+    def seen(homography, roles):
+        return [_Seen(sheet, role, cv2.perspectiveTransform(_box_corners(sheet.markers[role].box_mm)[:, None, :],
+                                                             homography)[:, 0]) for role in roles]
+
+    assert [sorted(group) for group in group_sheets(seen(slant, range(5)))] == [[0, 1, 2, 3, 4]]
+    beside = np.array([[8.0, 0, 0], [0, 8.0, 0], [0, 0, 1]])
+    other = beside @ np.array([[1, 0, sheet.width_mm + 10], [0, 1, 0], [0, 0, 1]])
+    groups = group_sheets(seen(beside, (0, 1)) + seen(other, (2, 3, 4)))
+    assert sorted(sorted(group) for group in groups) == [[0, 1], [2, 3, 4]]
+
+
 def _reprinted(image: np.ndarray, markers, older) -> np.ndarray:
     """The sheet as an earlier layout printed it: its markers blanked, the older ones drawn."""
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
@@ -249,6 +270,98 @@ def test_blank_power_boxes_of_a_blurred_photo_are_read_blank(blur_mm):
     blurred = cv2.GaussianBlur(image, (0, 0), blur_mm * PX_PER_MM)
     found = read_photos([png_bytes(blurred)], "harvest-dice", ALL_SHEETS)
     assert found["state"]["players"][0]["pig_powers_used"] == 0
+
+
+def _by_hand(image: np.ndarray, region, strokes, seed: int) -> None:
+    """Pencil strokes drawn in a region as a player might, each from one point to another in
+    the region's half-sides from its centre (-1 the left or top edge, 1 the right or bottom)."""
+    x, y, w, h = region.box_mm
+    centre, half = np.array([x + w / 2, y + h / 2]), np.array([w / 2, h / 2])
+    rng = np.random.default_rng(seed)
+    for start, end in strokes:
+        pencil(image, centre + np.array([start, end], float) * half, rng)
+
+
+def _hd_sheet(player_changes: dict):
+    _, state = scorer.simulate("harvest-dice", 2, 5)
+    player = {**state["players"][0], **player_changes}
+    sheet = _sheet_for("harvest-dice", state)
+    return sheet, mark_sheet(sheet, state, player, 5), player
+
+
+# A quick X: one stroke corner to corner, the other short of both corners (the old reading, a
+# ring of eight sectors by the box's edge, saw three of its four arms); one drawn high and to
+# the left of the centre; one with arms short of all four corners.
+QUICK_XS = (((-0.8, -0.8), (0.8, 0.8)), ((0.55, -0.5), (-0.6, 0.55))), \
+           (((-0.9, -0.9), (0.45, 0.5)), ((0.5, -0.9), (-0.85, 0.4))), \
+           (((-0.6, -0.62), (0.62, 0.6)), ((0.6, -0.6), (-0.62, 0.62)))
+
+
+@needs_poppler
+@pytest.mark.parametrize("blur_mm", [0.0, 0.15])   # more, and the photo is never read surely
+def test_a_quick_x_in_a_power_box_is_read_crossed_surely(blur_mm):
+    sheet, image, _ = _hd_sheet({"pig_powers_used": 0, "pig": 24})
+    boxes = sorted((r for r in sheet.regions if r.kind == "box"), key=lambda r: r.value)
+    for box, strokes in zip(boxes, QUICK_XS):
+        _by_hand(image, box, strokes, box.value)
+    if blur_mm:
+        image = cv2.GaussianBlur(image, (0, 0), blur_mm * PX_PER_MM)
+    found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0]["pig_powers_used"] == 3
+    assert found["confidence"]["players.0.pig_powers_used"] >= 0.9
+
+
+@needs_poppler
+def test_a_slash_in_a_power_box_is_not_counted_but_outlined():
+    """The sheet asks for an X in a box; a lone slash is not one, yet it is no blank box either:
+    the count is left for the player to check."""
+    sheet, image, _ = _hd_sheet({"pig_powers_used": 0, "pig": 24})
+    first = next(r for r in sheet.regions if r.kind == "box" and r.value == 1)
+    _by_hand(image, first, [((-0.8, 0.8), (0.8, -0.8))], 1)
+    found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0]["pig_powers_used"] == 0
+    assert found["confidence"]["players.0.pig_powers_used"] < 0.9
+
+
+@needs_poppler
+@pytest.mark.parametrize("shift", [(0.3, 0.0), (-0.25, 0.25), (0.0, -0.35)])
+def test_crosses_drawn_off_the_centre_of_pig_circles_are_read(shift):
+    """An X whose strokes meet a third of the radius off the centre inks six of the eight
+    sectors the old reading cut the circle into, and read as blank."""
+    sheet, image, player = _hd_sheet({"pig": 0})
+    pig = sorted((r for r in sheet.regions if r.path == "pig"), key=lambda r: r.value)
+    dx, dy = shift
+    for circle in pig[:9]:
+        _by_hand(image, circle, [((dx - 0.7, dy - 0.7), (dx + 0.7, dy + 0.7)),
+                                 ((dx + 0.7, dy - 0.7), (dx - 0.7, dy + 0.7))], circle.value)
+    found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0]["pig"] == 9
+    assert found["confidence"]["players.0.pig"] >= 0.9
+
+
+@needs_poppler
+def test_lopsided_squares_drawn_in_a_hurry_are_read_as_lettuce():
+    """A hurried square, its corners off by up to a third of its half side, fills its smallest
+    rectangle as little as a circle does; it still turns at four corners."""
+    sheet, image, _ = _hd_sheet({"garden": ["......"] * 3})
+    rng = np.random.default_rng(0)
+    for cell in (r for r in sheet.regions if r.kind == "cell"):
+        x, y, w, h = cell.box_mm
+        corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) + rng.uniform(-0.35, 0.35, (4, 2))
+        pencil(image, corners * w * 0.27 + [x + w / 2, y + h / 2], np.random.default_rng(1), closed=True)
+    blurred = cv2.GaussianBlur(image, (0, 0), 0.15 * PX_PER_MM)
+    found = read_photos([png_bytes(blurred)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0]["garden"] == ["LLLLLL"] * 3
+
+
+def test_a_clear_carrot_is_read_as_one_though_opencvs_enclosing_triangle_misses():
+    """A garden space cut from a bench photo (straightened at 8 px a mm): a plain triangle whose
+    hull OpenCV's smallest enclosing triangle overshoots, so it filled only 0.61 of it and was
+    read surely as a tomato."""
+    space = cv2.imread(str(Path(__file__).with_name("carrot-from-a-photo.png")), cv2.IMREAD_COLOR)
+    assert space is not None
+    found = read_cell(ink_map(space), Region("garden.0.0", "cell", (0.0, 0.0, space.shape[1] / READ_PX_PER_MM, space.shape[0] / READ_PX_PER_MM)))
+    assert (found.value, found.confidence) == ("C", 1.0)
 
 
 def test_a_faint_false_cross_beyond_the_last_one_does_not_add_to_the_count():
