@@ -146,9 +146,15 @@
     atePreset = [];
   }
   // The question changed: an answer still on screen would answer the old one.
-  function questionChanged() {
+  // Each change of the question counts: an answer to an earlier one is dropped when it comes.
+  var asked = 0;
+  function forgetAnswer() {
+    asked++;
     answer = null;
     document.getElementById("gd-answer").replaceChildren();
+  }
+  function questionChanged() {
+    forgetAnswer();
     drawBoard(); sync();
   }
   function sync() {
@@ -404,8 +410,7 @@
     document.getElementById("gd-hint").textContent = [pickHint, HINTS[type] || ""].join(" ").trim();
   }
   function refresh() {
-    answer = null;
-    document.getElementById("gd-answer").replaceChildren();
+    forgetAnswer();
     drawPlayers(); drawStacks(); drawPalette(); drawBoard(); drawActionFields(); sync();
   }
 
@@ -465,9 +470,10 @@
     questionChanged();
     var unpicked = spaceNotPicked();
     if (unpicked) { drawAnswer(0, { violations: [{ message: unpicked, rule: "" }] }); return; }
+    var mine = asked;
     window.gardenkit.askLive(app.getAttribute("data-api"), { state: stateJSON(), action: actionJSON() })
-      .then(function (r) { return r.json().then(function (data) { drawAnswer(r.status, data); }); })
-      .catch(function () { drawAnswer(0, { error: "the server could not be reached" }); });
+      .then(function (r) { return r.json().then(function (data) { if (mine === asked) drawAnswer(r.status, data); }); })
+      .catch(function () { if (mine === asked) drawAnswer(0, { error: "the server could not be reached" }); });
   }
 
   // --- wiring ------------------------------------------------------------------------------------

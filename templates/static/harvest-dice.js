@@ -516,6 +516,7 @@
     // aria-busy stays true from the change until the answer to it is drawn.
     // The old answer goes at once: it answers a question no longer on the page.
     function soon() {
+      sequence++;  // an answer on its way now answers a garden no longer on the page: drop it
       pending = true;
       answer.replaceChildren();
       markOptions([]);

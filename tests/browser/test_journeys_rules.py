@@ -398,3 +398,43 @@ def test_the_footers_api_link_opens_a_page_with_a_title_and_a_language(journey, 
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.locator("td", has_text="is this action legal").count() >= 5  # a check per game
     journey.assert_accessible("on the API page")
+
+
+def test_an_answer_to_a_garden_tapped_over_since_is_never_shown(phone_journey, live_server):
+    """The answer to the garden as it was one tap ago comes back while the next tap waits for
+    its own: it answers a garden no longer on the page and must not be drawn."""
+    journey, page = phone_journey, phone_journey.page
+    page.goto(f"{live_server}/games/harvest-dice/check")
+    hd_settled(journey)
+    held = []
+    page.route("**/games/harvest-dice/check/live", lambda route: held.append(route))
+    journey.tap(page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='2']"))
+    journey.wait_until("document.querySelector('#hd-answer').getAttribute('aria-busy') === 'true'")
+    page.wait_for_timeout(400)             # its question is asked (and held)
+    assert len(held) == 1
+    journey.tap(page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='3']"))
+    held[0].continue_()                    # the old answer comes back before the new question goes
+    page.wait_for_timeout(600)             # the new question is asked, and held
+    assert len(held) == 2
+    assert page.locator(f"{HD} .verdict, {HD} .violations").count() == 0, \
+        "the answer to the garden of one tap ago is shown"
+    held[1].continue_()
+    hd_settled(journey)
+
+
+def test_an_answer_to_a_board_changed_since_is_never_shown(phone_journey, live_server):
+    """Check is pressed, then the board is emptied before the answer comes: the answer is about
+    a board no longer on the page and must not be drawn."""
+    journey, page = phone_journey, phone_journey.page
+    page.goto(f"{live_server}/games/garden-dice/check")
+    journey.wait_until("!document.getElementById('gd-app').hidden")
+    held = []
+    page.route("**/games/garden-dice/check/live", lambda route: held.append(route))
+    journey.tap(page.locator("#gd-check"))
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    journey.tap(page.locator("#gd-clear"))
+    held[0].continue_()
+    page.wait_for_timeout(600)
+    assert page.locator(f"{GD} .verdict, {GD} .violations").count() == 0, \
+        "the answer about the board before it was emptied is shown"
