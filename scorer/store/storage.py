@@ -46,7 +46,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, defer, mapped_column
 from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import NullPool
 
@@ -564,7 +564,8 @@ class Storage:
         of them after skipping the `offset` newest."""
         def work():
             with self._session() as session:
-                query = _newest_first(game).limit(limit).offset(offset)
+                # Without the states, which a summary does not show (a game's may be 100 KB).
+                query = _newest_first(game).options(defer(SavedResult.state)).limit(limit).offset(offset)
                 return [row.summary() for row in session.scalars(query)]
         return self._guard(work)
 
