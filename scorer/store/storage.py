@@ -238,6 +238,8 @@ def _heal_shared_memory(path: str) -> None:
         try:
             if os.access(path, os.W_OK) and os.path.exists(beside) and not os.access(beside, os.W_OK):
                 os.chmod(beside, os.stat(path).st_mode & 0o666)
+        except FileNotFoundError:   # SQLite removed it as its last connection closed: nothing to heal
+            pass
         except OSError as error:  # not ours to change: the save that follows says why it fails
             log.warning("could not make %s writable again: %s", beside, error)
 
