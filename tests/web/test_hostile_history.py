@@ -40,7 +40,9 @@ def server(tmp_path_factory):
             connection.execute(sa.text(f"INSERT INTO gardenkit_results ({columns}) "
                                        f"SELECT {columns} FROM gardenkit_results"))
     store.engine.dispose()
-    with ProductionServer(f"sqlite:///{database}", workers=2) as running:
+    # The history's read limit as the app has it by default (the harness turns it off).
+    with ProductionServer(f"sqlite:///{database}", workers=2,
+                          env={"GARDENKIT_READ_LIMIT": "5 per second; 120 per minute"}) as running:
         running.database = database  # type: ignore[attr-defined]
         yield running
 
