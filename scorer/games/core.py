@@ -176,9 +176,10 @@ def _player_name(value: str) -> str:
     _no_surrogates(name)
     if len(name) > MAX_NAME_LENGTH:
         raise _name_too_long(len(name))
-    if any(unicodedata.category(char) == "Cc" for char in name):
+    if any(unicodedata.category(char) == "Cc" or char in _REORDERING for char in name):
         raise PydanticCustomError("unprintable_name", "holds a control character (a tab, a line "
-                                  "break or a terminal escape); a name is plain text on one line")
+                                  "break, a terminal escape or a mark that changes the direction "
+                                  "of the text after it); a name is plain text on one line")
     if not any(_visible(char) for char in name):
         raise PydanticCustomError("blank_name", "shows no visible letter; every player needs a name "
                                   "the table can read")
@@ -190,6 +191,12 @@ def _name_too_long(length: int) -> PydanticKnownError:
     return PydanticKnownError("too_long", {"field_type": "Value", "max_length": MAX_NAME_LENGTH,
                                            "actual_length": length})
 
+
+# Format characters that reorder the text around them (bidirectional overrides, embeddings,
+# isolates and direction marks): "\u202eevil" shows as "live" and turns the rest of a table row
+# around. Other format characters stay: a zero-width joiner makes one emoji of two, and a
+# non-joiner is part of some spellings; right-to-left letters run right to left by themselves.
+_REORDERING = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 # Characters that take up room but show nothing: Hangul fillers and the blank Braille pattern
 # (letters and symbols by category), used to pass a blank name off as a real one.

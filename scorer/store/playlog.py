@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from scorer.games import CATALOGUE
 from scorer.store import stats
@@ -78,16 +78,28 @@ def bgstats_json(store: Storage) -> Iterator[str]:
 
 def _plays(store: Storage, games: dict[str, int], numbers: dict[str, int],
            places: dict[str, int]) -> Iterator[str]:
+    """The plays as JSON text, one chunk per BATCH results, each batch read in a transaction
+    of its own after the last result read: no read snapshot is held while a chunk is sent
+    (it would keep SQLite's write-ahead log from being checkpointed), and no play comes twice."""
     results = Base.metadata.tables[TABLE]
     query = (select(PLAYS, results.c.note, results.c.started_at, results.c.location)
-             .join(results, results.c.id == PLAYS.c.result_id)
-             .order_by(PLAYS.c.result_id, PLAYS.c.seat).execution_options(yield_per=BATCH))
-    first = True
-    with store.engine.connect() as connection:
-        for result_id, rows in groupby(connection.execute(query).mappings(), key=lambda r: r["result_id"]):
-            yield ("" if first else ",") + "\n" + json.dumps(_play(result_id, list(rows), games, numbers, places),
-                                                             ensure_ascii=False)
+             .join(results, results.c.id == PLAYS.c.result_id).order_by(PLAYS.c.result_id, PLAYS.c.seat))
+    after, first = 0, True
+    while True:
+        with store.engine.connect() as connection:
+            last = connection.scalar(select(func.max(PLAYS.c.result_id)).where(PLAYS.c.result_id.in_(
+                select(PLAYS.c.result_id).distinct().where(PLAYS.c.result_id > after)
+                .order_by(PLAYS.c.result_id).limit(BATCH))))
+            if last is None:
+                return
+            rows = connection.execute(query.where(PLAYS.c.result_id > after, PLAYS.c.result_id <= last)).mappings().all()
+        chunk = []
+        for result_id, played in groupby(rows, key=lambda r: r["result_id"]):
+            chunk.append(("" if first else ",") + "\n" + json.dumps(_play(result_id, list(played), games, numbers,
+                                                                          places), ensure_ascii=False))
             first = False
+        yield "".join(chunk)
+        after = last
 
 
 def _play(result_id: int, rows: list[Any], games: dict[str, int], numbers: dict[str, int],

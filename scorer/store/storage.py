@@ -28,10 +28,25 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, Text, cast, create_engine, event, inspect, select, text
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Integer,
+    String,
+    Text,
+    and_,
+    cast,
+    create_engine,
+    event,
+    inspect,
+    or_,
+    select,
+    text,
+    type_coerce,
+)
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, defer, mapped_column
 from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import NullPool
 
@@ -223,6 +238,8 @@ def _heal_shared_memory(path: str) -> None:
         try:
             if os.access(path, os.W_OK) and os.path.exists(beside) and not os.access(beside, os.W_OK):
                 os.chmod(beside, os.stat(path).st_mode & 0o666)
+        except FileNotFoundError:   # SQLite removed it as its last connection closed: nothing to heal
+            pass
         except OSError as error:  # not ours to change: the save that follows says why it fails
             log.warning("could not make %s writable again: %s", beside, error)
 
@@ -549,7 +566,8 @@ class Storage:
         of them after skipping the `offset` newest."""
         def work():
             with self._session() as session:
-                query = _newest_first(game).limit(limit).offset(offset)
+                # Without the states, which a summary does not show (a game's may be 100 KB).
+                query = _newest_first(game).options(defer(SavedResult.state)).limit(limit).offset(offset)
                 return [row.summary() for row in session.scalars(query)]
         return self._guard(work)
 
@@ -577,13 +595,30 @@ class Storage:
                 return score_categories(session, game)
         categories = self._guard(columns)
 
-        def chunks() -> Iterator[str]:
+        def batches() -> Iterator[Sequence[Any]]:
             # Core rows, not ORM ones, and the result as its JSON text, read here: a third of
             # the cost of SQLAlchemy's JSON type on 50,000 results (1.7 s -> 0.5 s of CPU).
-            with self.engine.connect() as connection:
-                rows = connection.execution_options(yield_per=EXPORT_BATCH).execute(_newest_first(game, *CSV_FIELDS))
-                yield from results_csv(rows.partitions(), categories)
-        return chunks()
+            # Each batch in a transaction of its own, after the last one read (by saved_at and
+            # id, as they are ordered): no read snapshot is held while a batch is being sent,
+            # which would keep SQLite's write-ahead log from being checkpointed for as long
+            # as the client takes to read. A result deleted meanwhile is left out, one saved
+            # meanwhile is newer than the export; none comes twice.
+            # The moment is compared as the database holds it (SQLite: its text, whatever its
+            # layout), never as read back into Python and written again.
+            stored_at = type_coerce(SavedResult.saved_at, Text)
+            after: tuple[Any, int] | None = None
+            while True:
+                query = _newest_first(game, *CSV_FIELDS, stored_at)
+                if after is not None:
+                    query = query.where(or_(stored_at < after[0], and_(stored_at == after[0],
+                                                                       SavedResult.id < after[1])))
+                with self.engine.connect() as connection:
+                    batch = connection.execute(query.limit(EXPORT_BATCH)).all()
+                if not batch:
+                    return
+                yield [row[:-1] for row in batch]
+                after = (batch[-1][-1], batch[-1].id)
+        return results_csv(batches(), categories)
 
     def player_stats(self, game: str | None = None) -> builtins.list[dict[str, Any]]:
         """Each player's record across every saved result (see player_stats below), counted

@@ -20,7 +20,9 @@ be overridden by the `config` mapping given to create_app (tests do this):
                              "60 per minute"); GARDENKIT_EXPORT_LIMIT likewise for the CSV
                              export and the players' records (default "10 per minute"), and
                              GARDENKIT_REPLAY_LIMIT for game logs replayed (default "30 per
-                             minute", by the API and the rules pages' box together). Counted
+                             minute", by the API and the rules pages' box together), and
+                             GARDENKIT_READ_LIMIT for the pages and listing that read the
+                             saved history (default "5 per second; 120 per minute"). Counted
                              in each worker's memory: with N workers an address may get up to
                              N times the limit. "off" turns a limit off
     GARDENKIT_ADMIN_TOKEN    the operator's token: `Authorization: Bearer <token>` may edit
@@ -69,6 +71,10 @@ RATE_LIMITED = {
                "records.merge", "records.undo"),
     "exports": ("history.results_csv", "history.list_players", "records.play_log"),
     "replays": ("api.replay",),
+    # Each of these reads up to a page of saved results, or counts them all, on the worker's
+    # loop: one address asking flat out held every other request for seconds.
+    "reads": ("history.list_results", "history.results_page", "records.roster_page", "records.player_page",
+              "records.game_page"),
 }
 log = logging.getLogger("gardenkit")
 
@@ -116,6 +122,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         WRITE_LIMIT=os.environ.get("GARDENKIT_WRITE_LIMIT", "60 per minute"),
         EXPORT_LIMIT=os.environ.get("GARDENKIT_EXPORT_LIMIT", "10 per minute"),
         REPLAY_LIMIT=os.environ.get("GARDENKIT_REPLAY_LIMIT", "30 per minute"),
+        READ_LIMIT=os.environ.get("GARDENKIT_READ_LIMIT", "5 per second; 120 per minute"),
     )
     app.config.update(config or {})
     app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING"))

@@ -86,6 +86,13 @@ class OneAtATime:
         finally:
             self._waiting.release()
 
+    @contextmanager
+    def next_turn(self) -> Iterator[None]:
+        """The turn for work already begun (the next batch of an export under way), waited for
+        however long: every holder keeps it only for a short step."""
+        with self._turn:
+            yield
+
 
 class BadExampleQuery(ValueError):
     """A seed or player count in the address that is no whole number, or a seed outside the pool."""

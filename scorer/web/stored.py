@@ -1,5 +1,5 @@
 """The app's saved games for a request: its Storage, a saved result or 404, and the exports of
-the whole history, streamed in the worker's one export turn. Who may change a result is
+the whole history, streamed, each batch read in the worker's one export turn. Who may change a result is
 scorer.web.owners."""
 from __future__ import annotations
 
@@ -30,25 +30,38 @@ class ExportsBusy(Busy):
     doing = "the saved games are being exported for someone else"
 
 
-# A worker streams one whole-history export at a time: reading a batch of rows is database
-# and Python work that holds a gevent worker's loop, and several at once stalled every other
-# request of the worker for seconds. Another export waits briefly, then gets a 503 with
-# Retry-After.
+# A worker reads one batch of a whole-history export at a time: reading a batch of rows is
+# database and Python work that holds a gevent worker's loop, and several at once stalled every
+# other request of the worker for seconds. A new export waits briefly for its first turn, then
+# gets a 503 with Retry-After; an export under way waits for each next turn in line.
 EXPORTS = OneAtATime(ExportsBusy)
 
 
 def exported(chunks: Iterator[str], mimetype: str, filename: str) -> Response:
-    """A streamed export in the worker's export turn, given back when the stream ends or is
-    closed (the client gone); ExportsBusy when the turn stays taken."""
+    """A streamed export whose chunks (one per batch of rows) are each made in the worker's
+    export turn, which is given back before the chunk is sent: a client that does not read
+    its answer holds neither the turn nor (as `chunks` reads each batch in a transaction of
+    its own) a database snapshot. ExportsBusy when the first turn stays taken."""
     turn = ExitStack()
     turn.enter_context(EXPORTS.turn())
 
     def streamed() -> Iterator[str]:
+        nonlocal turn
         try:
-            yield from chunks
+            while True:
+                with turn:
+                    chunk = next(chunks, None)
+                if chunk is None:
+                    return
+                yield chunk
+                turn = ExitStack()
+                turn.enter_context(EXPORTS.next_turn())
         finally:
             turn.close()
+            close = getattr(chunks, "close", None)
+            if close is not None:
+                close()
     response = Response(streamed(), mimetype=mimetype,
                         headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-    response.call_on_close(turn.close)   # also when the stream was never begun
+    response.call_on_close(lambda: turn.close())   # also when the stream was never begun
     return response

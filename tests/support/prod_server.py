@@ -60,7 +60,7 @@ class ProductionServer:
         # Load and durability runs save thousands of games from one address: the rate limits
         # are off unless a test sets them (as the hostile ones do).
         env = {**os.environ, "GARDENKIT_DATABASE_URL": self.database_url, "GARDENKIT_WRITE_LIMIT": "off",
-               "GARDENKIT_EXPORT_LIMIT": "off", **self.extra_env}
+               "GARDENKIT_EXPORT_LIMIT": "off", "GARDENKIT_READ_LIMIT": "off", **self.extra_env}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
         # open for the server's whole life, closed by stop()
         self._log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL  # noqa: SIM115

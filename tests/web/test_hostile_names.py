@@ -88,3 +88,41 @@ def test_a_zero_width_space_does_not_make_a_second_name():
     state = json.loads(json.dumps(scorer.GAMES["garden-dice"].example_state))
     state["players"][1]["name"] = state["players"][0]["name"] + "\u200b"
     assert "duplicate-player-name" in [v["code"] for v in scorer.validate("garden-dice", state)]
+
+
+# Characters that turn the text after them around (overrides, embeddings, isolates and the
+# direction marks): "\u202eevil" shows as "live" and reverses the rest of a table row.
+REORDERING = ["\u202eevil", "a\u2066b", "Ann\u2069", "Ann\u202a", "Ann\u200f", "Ann\u200e", "Ann\u061c"]
+
+
+@pytest.mark.parametrize("name", REORDERING)
+def test_a_name_that_reorders_the_text_after_it_is_refused(name):
+    found = scorer.validate("garden-variety", with_first_name("garden-variety", name))
+    assert [v["code"] for v in found] == ["invalid-value"], found
+    assert "control character" in found[0]["message"] and "direction" in found[0]["message"]
+
+
+@pytest.mark.parametrize("name", ["\U0001f469\u200d\U0001f33e", "Mehr\u200cdad", "\u05d3\u05e0\u05d4",
+                                  "\u0645\u0631\u064a\u0645"])
+def test_joiners_and_right_to_left_names_are_still_taken(name):
+    """A zero-width joiner makes one emoji of two (a woman farmer), a non-joiner is part of
+    Persian spelling, and a Hebrew or Arabic name runs right to left by its letters alone."""
+    assert scorer.validate("garden-variety", with_first_name("garden-variety", name)) == []
+
+
+def test_every_door_refuses_a_reordering_name(tmp_path):
+    import subprocess
+    import sys
+
+    from scorer.web.app import create_app
+
+    state = with_first_name("garden-variety", "\u202eevil")
+    client = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'r.db'}"}).test_client()
+    answer = client.post("/api/games/garden-variety/score", json=state)
+    assert answer.status_code == 422 and "direction" in answer.get_data(as_text=True)
+    saved = client.post("/api/results", json={"game": "garden-variety", "state": state})
+    assert saved.status_code == 422
+    (tmp_path / "bidi.json").write_text(json.dumps(state))
+    run = subprocess.run([sys.executable, "-m", "scorer.cli", "score", "garden-variety", str(tmp_path / "bidi.json")],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode != 0 and "direction" in run.stderr + run.stdout and "\u202e" not in run.stdout

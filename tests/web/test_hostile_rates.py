@@ -58,19 +58,24 @@ def test_saves_through_the_score_form_share_the_write_limit(tmp_path, csrf_token
     assert client.post("/api/results", json=SAVE).status_code == 429
 
 
-def test_a_worker_streams_one_export_at_a_time_and_answers_another_503(tmp_path):
+def test_a_worker_reads_one_export_batch_at_a_time_and_answers_another_503(tmp_path, monkeypatch):
+    from scorer.web.stored import EXPORTS
+
+    monkeypatch.setattr(EXPORTS, "wait_seconds", 0.1)
     client = make_app(tmp_path).test_client()
     assert client.post("/api/results", json=SAVE).status_code == 201
-    streaming = client.get("/api/results.csv", buffered=False)   # begun, not yet read to its end
+    with EXPORTS.turn():   # a batch of someone's export being read
+        for export in ("/api/results.csv", "/players/plays.bgstats.json"):
+            busy = client.get(export)
+            assert busy.status_code == 503 and int(busy.headers["Retry-After"]) > 0
+            assert "exported for someone else" in busy.get_data(as_text=True)
+    # An export begun and not read holds no turn: its batch was read, and is waiting to be sent.
+    streaming = client.get("/api/results.csv", buffered=False)
     assert streaming.status_code == 200
-    for export in ("/api/results.csv", "/players/plays.bgstats.json"):
-        busy = client.get(export)
-        assert busy.status_code == 503 and int(busy.headers["Retry-After"]) > 0
-        assert "exported for someone else" in busy.get_data(as_text=True)
-    assert "Kim" in streaming.get_data(as_text=True)
-    streaming.close()   # the stream's end gives the turn back
     assert client.get("/players/plays.bgstats.json").status_code == 200
     assert client.get("/api/results.csv").status_code == 200
+    assert "Kim" in streaming.get_data(as_text=True)
+    streaming.close()
 
 
 def test_only_writes_count_against_the_write_limit(tmp_path, csrf_token):

@@ -102,5 +102,11 @@ def test_two_instances_behind_one_database_share_every_save(postgres_server, tmp
             ids += run.acknowledged.values()
         assert len(set(ids)) == 120
         for server in (first, second):
-            status, listed = request(server.url, "GET", "/api/results?limit=1000")
-            assert status == 200 and {r["id"] for r in listed["results"]} >= set(ids)
+            listed_ids: set[int] = set()
+            page: str | None = "/api/results?limit=100"
+            while page:
+                status, listed = request(server.url, "GET", page)
+                assert status == 200
+                listed_ids |= {r["id"] for r in listed["results"]}
+                page = listed.get("next")
+            assert listed_ids >= set(ids)

@@ -1,0 +1,103 @@
+"""Floods of valid requests against `gardenkit serve` (docs/deploy.md, issue 28's F6 and F8):
+keep-alive connections from 127.0.0.1 that score or save as fast as they are answered, while
+a plain GET from 127.0.0.2 is timed every quarter second. Server settings can be changed per
+run (a lower recycling point shows what a worker recycle does). Every flood is bounded in
+time and stops by itself; loopback only.
+
+Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_requests_jitter": 600}'`
+     `.venv/bin/python -m bench.floods save 15 16`
+Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds.
+"""
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+
+from bench.server_choice import GUNICORN, running
+
+BODIES = {
+    "score": ("/api/games/garden-dice/score", None),
+    "save": ("/api/results", {"game": "garden-variety", "note": "x" * 430, "state": {"players": [
+        {"name": "Ann", "garden_bed": 3, "hand": 1, "gnomes": 0},
+        {"name": "Ben", "garden_bed": 5, "hand": 2, "gnomes": 1}]}}),
+}
+
+
+def _flood(port: int, path: str, body: bytes, until: float, statuses: dict) -> None:
+    connection = None
+    while time.monotonic() < until:
+        try:
+            if connection is None:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+            if response.getheader("Connection", "") == "close":
+                connection.close()
+                connection = None
+        except (OSError, http.client.HTTPException) as error:
+            statuses[type(error).__name__] = statuses.get(type(error).__name__, 0) + 1
+            connection = None
+
+
+def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
+    path, payload = BODIES[kind]
+    settings = repr(options).replace("{", "{{").replace("}", "}}")   # the code is format()ted with the port
+    code = GUNICORN.replace("{kind}", "gevent").replace("o['threads'] = 32; ", f"o.update({settings}); ")
+    os.environ["GARDENKIT_WRITE_LIMIT"] = "off"   # as for a crowd of addresses, each under its limit
+    with tempfile.TemporaryDirectory() as folder, running(code, folder) as port:
+        if payload is None:   # a four-player Garden Dice end state, as the attack sent
+            example = json.loads(_get(port, "/api/games/garden-dice/example?seed=7&players=4"))
+            payload = example["state"]
+        body = json.dumps(payload).encode()
+        for _ in range(4):
+            _timed(port)   # every worker warmed
+        until = time.monotonic() + seconds
+        statuses: dict = {}
+        flooders = [threading.Thread(target=_flood, args=(port, path, body, until, statuses))
+                    for _ in range(connections)]
+        for flooder in flooders:
+            flooder.start()
+        probes = []
+        while time.monotonic() < until:
+            probes.append(_timed(port))
+            time.sleep(0.25)
+        for flooder in flooders:
+            flooder.join()
+    probes.sort()
+    return {"flood": kind, "seconds": seconds, "connections": connections, "options": options,
+            "statuses": statuses, "probes": len(probes), "median_s": round(probes[len(probes) // 2], 3),
+            "p90_s": round(probes[int(len(probes) * 0.9)], 3), "worst_s": round(probes[-1], 3)}
+
+
+def _get(port: int, path: str) -> bytes:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    with contextlib.closing(connection):
+        connection.request("GET", path)
+        return connection.getresponse().read()
+
+
+def _timed(port: int) -> float:
+    """Seconds for GET /games/garden-dice/score from 127.0.0.2 (no database); 99 when it failed."""
+    started = time.perf_counter()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20, source_address=("127.0.0.2", 0))
+    try:
+        connection.request("GET", "/games/garden-dice/score")
+        connection.getresponse().read()
+        return time.perf_counter() - started
+    except (OSError, http.client.HTTPException):
+        return 99.0
+    finally:
+        connection.close()
+
+
+if __name__ == "__main__":
+    kind, seconds, connections = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+    print(json.dumps(measure(kind, seconds, connections, json.loads(sys.argv[4]) if len(sys.argv) > 4 else {})))
