@@ -610,14 +610,22 @@ class SowMove(PlantMove):
 
     def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
         """Each kind not on the board sown on each free space."""
-        state = table.state
-        if state["phase"] != "act":
+        acting = _acting(table)
+        if acting is None:
             return []
-        board, player = state["board"], current_player(state)
-        kinds = {p["kind"] for p in board["plants"] if p["owner"] == player}
+        board, player, kinds = acting
         empty = empty_spaces(board)
         return [{"type": "sow", "player": player, "kind": kind, "at": list(space), "board": board}
                 for kind in data.KINDS if kind not in kinds for space in empty]
+
+
+def _acting(table: Table[Any]) -> tuple[dict, str, set[str]] | None:
+    """In the act phase: the board, the player whose turn it is and the kinds they have on it."""
+    state = table.state
+    if state["phase"] != "act":
+        return None
+    board, player = state["board"], current_player(state)
+    return board, player, {p["kind"] for p in board["plants"] if p["owner"] == player}
 
 
 class HarvestMove(PlantMove):
@@ -654,11 +662,10 @@ class HarvestMove(PlantMove):
 
     def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
         """Each kind the player has on the board."""
-        state = table.state
-        if state["phase"] != "act":
+        acting = _acting(table)
+        if acting is None:
             return []
-        board, player = state["board"], current_player(state)
-        kinds = {p["kind"] for p in board["plants"] if p["owner"] == player}
+        board, player, kinds = acting
         return [{"type": "harvest", "player": player, "kind": kind, "board": board} for kind in sorted(kinds)]
 
 
