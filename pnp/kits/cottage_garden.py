@@ -64,6 +64,8 @@ GUIDE = KitGuide(
         "cuts each in one press.",
         "Gardener die: cut the net, fold the dashed lines, glue the grey tabs inside.",
         "Wheelbarrow: cut, fold the walls up, glue the tabs and the wheel under the front.",
+        "The black squares at a planting table's corners let the app read a photo of it at the end of "
+        "the game (Read from a photo): keep them whole when you trim.",
     ),
     paper="Card of 200-300 g/m² for every piece and for the boards players lay tiles and cubes on: the "
           "nursery, the flowerbeds and the planting tables (p. {pages of planting-table}). A board printed "

@@ -41,6 +41,8 @@ GUIDE = KitGuide(
         "under them and keep the rest; trim each colour's sheet on its corner ticks, cut along its lines and "
         "glue a column of six faces on each plain die.",
         "Cut out the pig marker, fold it on the dashed line so it stands.",
+        "The black squares on each score sheet let the app read a photo of it at the end of the game "
+        "(Read from a photo): keep them whole when you trim.",
     ),
     paper="Score sheets and die stickers on plain 80-100 g/m² paper (glue the stickers on); the pig on card.",
 )

@@ -250,3 +250,15 @@ def test_page_one_counts_the_cuts_apart_from_the_round_pieces_a_punch_presses_ou
     assert f"Cutting takes about {cut} straight cuts ({punched} with the round pieces punched)" in words
     square_only = _kit("garden-variety")
     assert count_cuts(square_only, punched=True) == count_cuts(square_only)
+
+
+@pytest.mark.parametrize("game", ["harvest-dice", "cottage-garden"])
+def test_page_one_says_what_the_black_squares_of_a_readable_sheet_are_for(game, tmp_path):
+    """A printer who does not know what the corner squares are trims them off, and the app can
+    no longer read a photo of the sheet."""
+    from pnp.readable import readable_sheets
+
+    assert readable_sheets(game)
+    assert main(["build", "--game", game, "--paper", "letter", "--format", "pdf", "--quiet", "--out", str(tmp_path)]) == 0
+    first = " ".join(page_texts(tmp_path / "letter" / f"{game}.pdf")[0].split())
+    assert "black squares" in first and "Read from a photo" in first and "keep them whole" in first, first
