@@ -345,7 +345,8 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
     if not drawn:
         return Field(".", 0.5)
     largest = max(drawn, key=lambda c: cv2.arcLength(c, False))
-    keep = [c for c in drawn if cv2.arcLength(c, False) > 0.25 * cv2.arcLength(largest, False)]
+    # (a speck has no length: the largest is kept whatever its length)
+    keep = [c for c in drawn if cv2.arcLength(c, False) > 0.25 * cv2.arcLength(largest, False)] or [largest]
     hull = cv2.convexHull(np.concatenate(keep))
     area = cv2.contourArea(hull)
     if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie

@@ -492,3 +492,16 @@ def test_one_read_at_a_time_per_worker_then_503_with_retry_after(client, monkeyp
         answer = _post(client, "cottage-garden", _png_header(40, 30))
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "2"
     assert "try again" in answer.get_json()["error"]
+
+
+def test_a_space_inked_on_its_border_and_a_speck_is_read_unsure_not_a_crash():
+    """A tester's hand-marked sheet crashed `gardenkit read` (and gave the page a 500): a shape
+    drawn on the space's printed line inked enough of the space to count, but the line is
+    left out as the border, and what was left was a speck of no length: no outline was kept,
+    and the hull of nothing was asked for."""
+    side = 80
+    ink = np.zeros((side, side), np.float32)
+    ink[8:72, 9:12] = 1.0          # along the printed border, inside the inset: 3 px by 64
+    ink[40, 40] = 1.0              # and a speck
+    found = read_cell(ink, Region("garden.1.1", "cell", (0.0, 0.0, side / READ_PX_PER_MM, side / READ_PX_PER_MM)))
+    assert found.confidence < 0.9
