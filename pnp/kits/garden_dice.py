@@ -517,7 +517,7 @@ def aid_actions() -> list[tuple[str, str, str, tuple[DieMark, ...], str]]:
          f"on an empty space: a bought seed, your bird or sundial tile (a disc on it) or, with "
          f"{data.ROCK_PLAYER_COUNT} players, your rock"),
         ("garden-dice-water", OKABE_ITO["blue"], "Water a seed", ("≥",),
-         "your seed turns veggie; touching seeds worth less turn too, and on"),
+         "your seed turns veggie, and so does each touching seed worth less, along the chain"),
         ("garden-dice-basket", FENCE, "Harvest a veggie", ("≥",),
          f"score it (star ×{data.STAR_MULTIPLIER}); touching lower veggies go too, each to its owner"),
         ("garden-dice-bird", OKABE_ITO["sky_blue"], "Move a critter", ("≤",),

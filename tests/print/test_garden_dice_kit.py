@@ -204,3 +204,12 @@ def test_the_aid_gives_the_eating_rules():
     words = " ".join(texts(garden_dice.aid_back()))
     assert "Eating" in words and "Swallow it" in words and "spit the seeds" in words
     assert "One tile per opponent a turn." in words
+
+
+def test_the_aid_says_each_action_in_whole_words():
+    """The watering line once ended 'touching seeds worth less turn too, and on': a reviewer
+    read it as cut off. Each action's words end on a whole clause, not on a joining word."""
+    for _, _, action, _, words in kit.aid_actions():
+        assert words.split()[-1].strip(",;") not in {"and", "on", "or", "to", "too"}, (action, words)
+    water = next(words for _, _, action, _, words in kit.aid_actions() if action == "Water a seed")
+    assert "each touching seed worth less" in water and "chain" in water
