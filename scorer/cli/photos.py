@@ -56,14 +56,17 @@ def read(game: str, photos: list[str], out: TextIO | None = None, err: TextIO | 
     except PhotoUsage as error:
         print(f"gardenkit: {error}", file=err)
         return EXIT_USAGE
-    from scorer.photo.intake import PhotoError
-    from scorer.photo.reader import read_photos
+    from scorer.photo import reader
+    from scorer.photo.intake import UNREADABLE, PhotoError
 
     sheets = tuple(sheet for known in readable_games() for sheet in readable_sheets(known))
     try:
-        found = read_photos(data, game, sheets)
+        found = reader.read_photos(data, game, sheets)
     except PhotoError as error:
         print(f"gardenkit: {error}", file=err)
+        return EXIT_UNREADABLE
+    except Exception as error:  # noqa: BLE001 -- guesswork on any image: a line, not a traceback
+        print(f"gardenkit: {UNREADABLE} ({type(error).__name__}: {error}; please report it with the photo)", file=err)
         return EXIT_UNREADABLE
     json.dump(found, out, indent=1)
     out.write("\n")

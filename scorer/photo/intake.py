@@ -11,6 +11,11 @@ MAX_PIXELS = 50_000_000
 MAX_SIDE = 20_000   # OpenCV's own limits aside, no phone takes a photo wider than this
 
 
+# What the player reads when the reader fails on a photo in a way no one foresaw (the doors
+# log the failure for the operator).
+UNREADABLE = ("the photo could not be read (the reader failed on it); take another photo, square-on "
+              "and close enough that the sheet fills most of it")
+
 class PhotoError(ValueError):
     """A photo that cannot be read, with the reason in words a player can act on."""
 

@@ -18,13 +18,13 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from flask import Blueprint, abort, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.formparser import parse_form_data
 
 from pnp.readable import readable_sheets
 from scorer.games import CATALOGUE
-from scorer.photo.intake import MAX_BYTES, PhotoError, PhotoTooLarge
+from scorer.photo.intake import MAX_BYTES, UNREADABLE, PhotoError, PhotoTooLarge
 from scorer.store.green import off_the_loop
 from scorer.web.examples import EXAMPLES, ExamplesBusy
 
@@ -72,3 +72,8 @@ def read_photo(game_id: str):
         return (jsonify({"error": "another photo is being read just now; try again in "
                                   f"{ExamplesBusy.retry_after} seconds"}), 503,
                 {"Retry-After": str(ExamplesBusy.retry_after)})
+    except HTTPException:
+        raise   # the request itself (a body too slow, a client gone): answered as such
+    except Exception:  # noqa: BLE001 -- guesswork on any image: the player gets words, the log the why
+        current_app.logger.exception("reading a %s photo failed", game_id)
+        return jsonify({"error": UNREADABLE}), 422

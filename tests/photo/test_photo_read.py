@@ -505,3 +505,24 @@ def test_a_space_inked_on_its_border_and_a_speck_is_read_unsure_not_a_crash():
     ink[40, 40] = 1.0              # and a speck
     found = read_cell(ink, Region("garden.1.1", "cell", (0.0, 0.0, side / READ_PX_PER_MM, side / READ_PX_PER_MM)))
     assert found.confidence < 0.9
+
+
+def test_a_photo_the_reader_fails_on_is_answered_in_words_at_both_doors(client, monkeypatch, tmp_path, caplog, capsys):
+    """Reading photos is guesswork on anything a camera makes: when it fails on a photo in a way
+    no one foresaw (as a tester's sheet once did), the player gets a plain 422 that says to try
+    another photo, not a 500 the page calls a lost connection; the operator's log keeps the
+    traceback; `gardenkit read` says it in a line and exits 1, no traceback."""
+    import scorer.photo.reader as reader
+    from scorer.cli import main
+
+    def failing(*args, **kwargs):
+        raise ValueError("need at least one array to concatenate")
+    monkeypatch.setattr(reader, "read_photos", failing)
+    answer = _post(client, "harvest-dice", _png_header(40, 30))
+    assert answer.status_code == 422 and "could not be read" in answer.get_json()["error"]
+    assert "need at least one array" in caplog.text
+    photo = tmp_path / "sheet.png"
+    photo.write_bytes(_png_header(40, 30))
+    assert main(["read", "--game", "harvest-dice", str(photo)]) == 1
+    said = capsys.readouterr().err
+    assert said.startswith("gardenkit: ") and "could not be read" in said and "Traceback" not in said
