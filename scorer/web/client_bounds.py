@@ -37,6 +37,7 @@ class ClientBounds:
         self.wsgi_app = wsgi_app
         self.under_way: Counter[str] = Counter()
         self.lock = threading.Lock()   # a gevent lock in a gevent worker
+        self.paced = gevent_patched()  # a worker is patched before it builds the app: asked once
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
         address = environ.get("REMOTE_ADDR") or ""
@@ -46,7 +47,7 @@ class ClientBounds:
                                                          ("Retry-After", "5"), ("Connection", "close")])
                 return [TOO_MANY]
             self.under_way[address] += 1
-        if gevent_patched():
+        if self.paced:
             environ["wsgi.input"] = PacedBody(environ["wsgi.input"], _content_length(environ))
         try:
             answer = self.wsgi_app(environ, start_response)
