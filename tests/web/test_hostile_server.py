@@ -222,7 +222,7 @@ def _multipart(photos: list[bytes]) -> tuple[bytes, str]:
 
 
 def test_a_flood_of_huge_photos_gets_503s_and_costs_nobody_else(server):
-    """Photos of 49 megapixels that compress to a few kilobytes, four to a request, from four
+    """Photos of 49 megapixels that compress to a few kilobytes, four to a request, from twelve
     clients at once: each worker reads one request's photos at a time, off its loop, and the
     others wait briefly, then get 503; a plain GET meanwhile is answered as ever."""
     import cv2
@@ -241,7 +241,7 @@ def test_a_flood_of_huge_photos_gets_503s_and_costs_nobody_else(server):
 
     import threading
 
-    clients = [threading.Thread(target=flood) for _ in range(4)]
+    clients = [threading.Thread(target=flood) for _ in range(12)]  # more than a worker lets wait: 503s
     for client in clients:
         client.start()
     times = []
