@@ -667,12 +667,17 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
     TILE_OVERLAP_MM. At each seam the earlier portion (left, or upper) is trimmed on a
     line; the later one keeps the overlap as a glue zone, marked, with a one-line joining
     instruction, and both carry matching alignment marks at the two ends of the seam.
-    Seams run on grid lines and gutters: never through a play space or a word of the piece."""
-    area = _printable(paper, "bottom")
+    Seams run on grid lines and gutters: never through a play space or a word of the piece.
+    The footer runs along the bottom of each portion's page or, when that saves portions (a
+    board a few millimetres taller than the page less its footer), down its left side."""
     w, h = component.width_mm, component.height_mm
-    upright = _tile_count(w, area[2]) * _tile_count(h, area[3])
-    turned = _tile_count(h, area[2]) * _tile_count(w, area[3])
-    rotated = turned < upright
+    layouts: list[tuple[int, bool, Band, Rect4]] = []
+    footers: tuple[Band, ...] = ("bottom", "left")
+    for band in footers:
+        room = _printable(paper, band)
+        layouts += [(_tile_count(w, room[2]) * _tile_count(h, room[3]), False, band, room),
+                    (_tile_count(h, room[2]) * _tile_count(w, room[3]), True, band, room)]
+    _, rotated, band, area = min(layouts, key=lambda layout: layout[0])  # the first of the fewest
     piece_w, piece_h = (h, w) if rotated else (w, h)
     turn = quarter_turn(w, h) if rotated else IDENTITY
     cols, rows = _tile_count(piece_w, area[2]), _tile_count(piece_h, area[3])
@@ -690,7 +695,7 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
                 x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
                             compose(translation(x - left, y - top), turn), tile=(row + 1, col + 1))
-                frames.append(Frame([slot], seams=_seams(slot.rect, row, col, rows, cols, page_of)))
+                frames.append(Frame([slot], band, seams=_seams(slot.rect, row, col, rows, cols, page_of)))
     return frames
 
 
