@@ -44,6 +44,7 @@ from pnp.options import PAGE_MARGIN_MM, Paper
 Affine = tuple[float, float, float, float, float, float]
 Rect4 = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-left
 Sides = tuple[float, float, float, float]  # left, top, right, bottom
+Box = tuple[float, float, float, float]    # x0, y0, x1, y1 in mm
 Band = Literal["bottom", "top", "left", "right"]  # the page edge along which the footer runs
 Cut = Literal["gutters", "shared"]
 
@@ -682,6 +683,7 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
     turn = quarter_turn(w, h) if rotated else IDENTITY
     cols, rows = _tile_count(piece_w, area[2]), _tile_count(piece_h, area[3])
     clear = [_turned_box(turn, box) for box in _keep_clear(component)]
+    words = [box for _, box in _words(component)]
     columns = _portions(piece_w, cols, area[2], [(x0, x1) for x0, _, x1, _ in clear])
     bands = _portions(piece_h, rows, area[3], [(y0, y1) for _, y0, _, y1 in clear])
     frames = []
@@ -695,7 +697,8 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
                 x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
                             compose(translation(x - left, y - top), turn), tile=(row + 1, col + 1))
-                frames.append(Frame([slot], band, seams=_seams(slot.rect, row, col, rows, cols, page_of)))
+                printed = [_turned_box(slot.matrix, box) for box in words]
+                frames.append(Frame([slot], band, seams=_seams(slot.rect, row, col, rows, cols, page_of, printed)))
     return frames
 
 
@@ -705,6 +708,13 @@ def _keep_clear(component: Component) -> list[tuple[float, float, float, float]]
     from pnp.checks import keep_clear
 
     return keep_clear(component)
+
+
+def _words(component: Component) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The piece's words with their boxes, in its own millimetres (see _keep_clear)."""
+    from pnp.checks import words
+
+    return words(component.front.shapes)
 
 
 def _turned_box(turn: Affine, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
@@ -752,17 +762,19 @@ def _nearest_in(gap: tuple[float, float], ideal: float) -> float:
     return min(max(ideal, low + margin), high - margin)
 
 
-def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int]) -> list[Shape]:
-    """A portion's trim lines (towards the next portions) and glue zones (under the previous)."""
+def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int],
+           words: Sequence[Box] = ()) -> list[Shape]:
+    """A portion's trim lines (towards the next portions) and glue zones (under the previous);
+    `words`: the boxes of the piece's words on the page, which the seams' arrows keep off."""
     shapes: list[Shape] = []
     if col + 1 < cols:
-        shapes += _trim_seam(rect, "right")
+        shapes += _trim_seam(rect, "right", words)
     if col > 0:
-        shapes += _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)])
+        shapes += _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)], words)
     if row + 1 < rows:
-        shapes += _trim_seam(rect, "bottom")
+        shapes += _trim_seam(rect, "bottom", words)
     if row > 0:
-        shapes += _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)])
+        shapes += _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)], words)
     return shapes
 
 
@@ -778,6 +790,28 @@ def _seam_ends(rect: Rect4, side: str, at: float) -> list[tuple[float, float]]:
     return [(x + inset, line_y), (x + w - inset, line_y)]
 
 
+def _arrow_tips(ends: list[tuple[float, float]], words: Sequence[Box]) -> list[tuple[float, float]]:
+    """Where a seam's two arrows go: at its ends or, where an arrow there would lie on a word
+    of the piece (a number of a track running along the edge), moved along the seam towards
+    its middle until it lies on none. Both portions of a seam move theirs alike."""
+    (x1, y1), (x2, y2) = ends
+    length = math.dist(ends[0], ends[1])
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    across, along = SEAM_ARROW_MM + HALO_STYLE.stroke_width, SEAM_ARROW_MM / 2 + HALO_STYLE.stroke_width
+    half_w, half_h = abs(ux) * along + abs(uy) * across, abs(uy) * along + abs(ux) * across
+    tips = []
+    for (sx, sy), sign in ((ends[0], 1), (ends[1], -1)):
+        step = 0.0
+        while step < length / 2:
+            px, py = sx + sign * ux * step, sy + sign * uy * step
+            if not any(px - half_w < x1_ and x0_ < px + half_w and py - half_h < y1_ and y0_ < py + half_h
+                       for x0_, y0_, x1_, y1_ in words):
+                break
+            step += 0.5
+        tips.append((px, py))
+    return tips
+
+
 def _arrow(tip: tuple[float, float], pointing: str) -> list[Shape]:
     """A small solid triangle whose tip touches the seam, on a white halo."""
     dx, dy = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}[pointing]
@@ -788,18 +822,18 @@ def _arrow(tip: tuple[float, float], pointing: str) -> list[Shape]:
     return [Polygon(points, HALO_STYLE), Polygon(points, ARROW_STYLE)]
 
 
-def _trim_seam(rect: Rect4, side: str) -> list[Shape]:
+def _trim_seam(rect: Rect4, side: str, words: Sequence[Box] = ()) -> list[Shape]:
     """The earlier portion: its edge at `side` is a trim line; arrows point at it from inside."""
     ends = _seam_ends(rect, side, 0.0)
     (x1, y1), (x2, y2) = ends
     shapes: list[Shape] = [Line(x1, y1, x2, y2, HALO_STYLE), Line(x1, y1, x2, y2, TRIM_STYLE)]
     pointing = "right" if side == "right" else "down"
-    for end in ends:
-        shapes += _arrow(end, pointing)
+    for tip in _arrow_tips(ends, words):
+        shapes += _arrow(tip, pointing)
     return shapes
 
 
-def _glue_seam(rect: Rect4, side: str, overlap: float, trimmed_page: int) -> list[Shape]:
+def _glue_seam(rect: Rect4, side: str, overlap: float, trimmed_page: int, words: Sequence[Box] = ()) -> list[Shape]:
     """The later portion: the overlap at `side` is the glue zone, hatched, with the joining
     instruction in it (hidden once the neighbour lies on it); arrows at the zone's far line
     meet the neighbour's arrows tip to tip."""
@@ -812,8 +846,8 @@ def _glue_seam(rect: Rect4, side: str, overlap: float, trimmed_page: int) -> lis
         shapes.append(_clipped_diagonal(zone, offset))
     ends = _seam_ends(rect, side, overlap)
     pointing = "left" if side == "left" else "up"
-    for end in ends:
-        shapes += _arrow(end, pointing)
+    for tip in _arrow_tips(ends, words):
+        shapes += _arrow(tip, pointing)
     instruction = f"GLUE: trim page {trimmed_page} on its line and lay it here, arrows tip to tip"
     cx, cy = zx + zw / 2, zy + zh / 2
     label = Text(0, 0, instruction, size=JOIN_TEXT_MM, align="center", anchor="middle", bold=True, fill=INK_COLOR)
