@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from pnp.build import run_build
 from pnp.impose import impose
 from pnp.kits import garden_dice as kit
-from pnp.model import Icon
+from pnp.model import Icon, Line, Polygon, Rect
 from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.garden_dice import data
 from tests.support.shapes import texts, walk
@@ -213,3 +213,49 @@ def test_the_aid_says_each_action_in_whole_words():
         assert words.split()[-1].strip(",;") not in {"and", "on", "or", "to", "too"}, (action, words)
     water = next(words for _, _, action, _, words in kit.aid_actions() if action == "Water a seed")
     assert "each touching seed worth less" in water and "chain" in water
+
+
+def _seam(sheet):
+    """The seam of a board in two portions, as a line on its page: the first portion's
+    right edge (its trim line), the second's glue zone's far edge (where that edge lies)."""
+    from pnp.impose import TILE_OVERLAP_MM
+
+    (x, y, w, h), (_, col) = sheet.placements[0].rect, sheet.placements[0].tile
+    at = x + w if col == 1 else x + TILE_OVERLAP_MM
+    return (at, y), (at, y + h)
+
+
+def _straddles(box, seam) -> bool:
+    (x1, y1), (x2, y2) = seam
+    x0, y0, x3, y3 = box
+    if x1 == x2:
+        return x0 < x1 - 0.05 < x1 + 0.05 < x3 and y0 < y2 and y1 < y3
+    return y0 < y1 - 0.05 < y1 + 0.05 < y3 and x0 < x2 and x1 < x3
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_board_is_two_sheets_joined_on_one_seam_that_crosses_no_art_and_no_word(paper):
+    """On Letter the board took four card sheets (39-45 % used) with three seams, and its
+    seam ran through the tomato of the seed values and the score track beside space 90.
+    Two 190 x 264 mm portions fit Letter and A4: one seam, on the grid line down the middle
+    of the garden and the track, where no picture, word or disc space is cut; its
+    alignment arrows lie on no printed word."""
+    from pnp.checks import flatten
+
+    imposition = impose(kit.components(KitOptions()), PAPERS[paper])
+    sheets = [sheet for sheet in imposition.sheets if sheet.placements and sheet.placements[0].component.name == "board"]
+    assert [sheet.placements[0].tile for sheet in sheets] == [(1, 1), (1, 2)]
+    for sheet in sheets:
+        seams = [_seam(sheet)]
+        flat = flatten(sheet)
+        crossed = [type(item.shape).__name__ for item in flat.shapes
+                   if item.owner == 0 and not isinstance(item.shape, (Rect, Line))
+                   and any(_straddles(item.box, seam) for seam in seams)]
+        crossed += [text.text for text in flat.texts if text.owner == 0 and any(_straddles(text.box, seam)
+                                                                                  for seam in seams)]
+        assert crossed == [], f"the seam crosses {crossed}"
+        arrows = [item.box for item in flat.shapes if item.owner < 0 and isinstance(item.shape, Polygon)]
+        assert len(arrows) == 4  # two arrows (on a halo each) at the seam's ends
+        covered = [text.text for text in flat.texts if text.owner == 0 for box in arrows
+                   if box[0] < text.box[2] and text.box[0] < box[2] and box[1] < text.box[3] and text.box[1] < box[3]]
+        assert covered == []
