@@ -616,7 +616,7 @@ def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
     sheet = flat.sheet
     if sheet.trim_box is not None:
         return
-    placed = [(p, _rect_box(p.rect), flat.paint.background(p.face.background).upper()) for p in sheet.placements
+    placed = [(p, _rect_box(p.rect), flat.paint.background(p.face.edge_colour).upper()) for p in sheet.placements
               if p.tile is None]
     for i, (first, box, colour) in enumerate(placed):
         for second, other, other_colour in placed[i + 1:]:

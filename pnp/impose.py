@@ -237,9 +237,9 @@ class Piece:
 
     @cached_property
     def colour(self) -> tuple[str, str | None]:
-        """The backgrounds it prints, front and back."""
+        """The colours at its edges, front and back (its backgrounds, unless a face says otherwise)."""
         back = self.component.back
-        return self.component.front.background.upper(), None if back is None else back.background.upper()
+        return self.component.front.edge_colour.upper(), None if back is None else back.edge_colour.upper()
 
 
 @dataclass
@@ -590,7 +590,7 @@ def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, s
 
 
 def _colours(pieces: Iterable[Piece]) -> set[tuple[str, str | None]]:
-    """The backgrounds the pieces print, front and back: one cut may serve two pieces only
+    """The colours the pieces print at their edges, front and back: one cut may serve two pieces only
     when they are of one colour, or a slightly off cut shows the neighbour's colour."""
     return {piece.colour for piece in pieces}
 

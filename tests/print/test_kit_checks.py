@@ -329,6 +329,22 @@ def test_distinct_colours_closer_than_their_gutter_are_found():
     assert [p for p in checks.check_imposition(_two_colours(6.0)) if p.check == "shared cut"] == []
 
 
+def test_pieces_on_white_whose_colour_runs_into_the_bleed_keep_the_gutter_of_that_colour():
+    """Cottage Garden's flower tiles are white faces whose flower colour runs into the bleed:
+    read by their white background, tiles of different colours lay 1.27 mm apart. A face that
+    names its edge colour is checked, and laid out, by that colour."""
+    orange, blue = (Component(name, "tile", 20, 20, Face(Group(), "#FFFFFF", edge=colour)) for name, colour in
+                    (("orange", "#E69F00"), ("blue", "#0072B2")))
+    imposition = impose([orange, blue], PAPERS["letter"])
+    first, second = imposition.sheets[0].placements
+    assert abs(second.rect[0] - first.rect[0] - first.rect[2]) >= 6.0 - 1e-6 or \
+        abs(second.rect[1] - first.rect[1] - first.rect[3]) >= 6.0 - 1e-6
+    x, y, w, h = first.rect
+    imposition.sheets[0].placements = [first, replace(second, rect=(x, y + h + 1.27, w, h))]
+    assert [p.detail for p in checks.check_imposition(imposition) if p.check == "shared cut"] == [
+        "orange (#E69F00) and blue (#0072B2) lie 1.3 mm apart, under the 6 mm gutter between colours"]
+
+
 def test_a_cream_beside_white_needs_no_colour_gutter():
     """A sliver of cream along a white piece does not show: only distinct colours need it."""
     white, cream = (Component(name, "token", 20, 20, Face(Group(), colour)) for name, colour in
