@@ -284,7 +284,8 @@ def tile_face(tile: str, turned_over: bool) -> Face:
     shapes += _edges(squares, inner=True, style=colour_line)
     if not turned_over:  # the front's outline is the cut line; a back shifted in the duplex shows no line
         shapes += _edges(squares, inner=False, style=CUT_LINE)
-    return Face(group(shapes), background=WHITE)
+    # white round the tile's shape, its flower's colour along its cut edges and in the bleed
+    return Face(group(shapes), background=WHITE, edge=data.FLOWER_COLOURS[colour])
 
 
 def _edges(squares, inner: bool, style: Style) -> list[Shape]:
@@ -304,11 +305,13 @@ def _edges(squares, inner: bool, style: Style) -> list[Shape]:
 
 def flower_tiles() -> list[Component]:
     """Each tile its own two-sided piece, so it gets its own bleed and its own place in the
-    manifest (duplex alignment is checked tile by tile)."""
+    manifest (duplex alignment is checked tile by tile). Listed colour by colour: the kit's
+    order decides the rows, and tiles of one colour side by side need no 6 mm gutter."""
+    by_colour = sorted(data.TILE_IDS, key=lambda tile: list(data.FLOWER_COLOURS).index(data.FLOWER_TILES[tile][2]))
     return [Component(f"flower-tile-{tile}", "tile", *tile_size(tile), tile_face(tile, False),
                       tile_face(tile, True), outline="polygon", sits_on="bed", footprint=(TILE_SQUARE, TILE_SQUARE),
                       also_on=("nursery",))
-            for tile in data.TILE_IDS]
+            for tile in by_colour]
 
 
 # --- flowerbeds ----------------------------------------------------------------------------

@@ -294,3 +294,30 @@ def test_the_36_flower_tiles_print_on_one_sheet(paper):
     pages = {p.page for p in imposition.placements() if p.component.kind == "tile" and p.side == "front"
              and p.component.name.startswith("flower-tile-")}
     assert len(pages) == 1
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_flower_tiles_of_different_colours_lie_6_mm_apart_and_the_check_sees_their_colours(paper):
+    """Tiles of different colours lay 1.27 mm apart on Letter, where a cut a millimetre off
+    shows a sliver of the neighbour's flower: the 6 mm gutter between distinct colours was
+    not applied to them, because a tile's face is white and its colour is art running into
+    the bleed, and the imposition and the check read the face's background only. A tile now
+    names the colour at its edges, and both keep distinct colours 6 mm apart."""
+    from pnp.build import impose_kit
+    from pnp.checks import check_imposition
+    from pnp.colors import distinct
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    tiles = [(placed.page, placed.rect,
+              data.FLOWER_COLOURS[data.FLOWER_TILES[placed.component.name.removeprefix("flower-tile-")][2]])
+             for placed in imposition.placements() if placed.component.name.startswith("flower-tile-")
+             and placed.side == "front"]
+    assert len(tiles) == 36
+    closest = []
+    for index, (page, (x, y, w, h), colour) in enumerate(tiles):
+        for other_page, (ox, oy, ow, oh), other in tiles[index + 1:]:
+            if page == other_page and distinct(colour, other):
+                dx, dy = max(ox - x - w, x - ox - ow, 0.0), max(oy - y - h, y - oy - oh, 0.0)
+                closest.append(max(dx, dy))
+    assert min(closest) >= 6.0 - 1e-6
+    assert [p for p in check_imposition(imposition) if p.check == "shared cut"] == []
