@@ -321,3 +321,22 @@ def test_flower_tiles_of_different_colours_lie_6_mm_apart_and_the_check_sees_the
                 closest.append(max(dx, dy))
     assert min(closest) >= 6.0 - 1e-6
     assert [p for p in check_imposition(imposition) if p.check == "shared cut"] == []
+
+
+def test_the_player_aid_s_titles_are_in_the_kit_s_display_face(pieces):
+    """The aid's title bands were set in the body font's bold: the one type on the kit's
+    pages that was neither its display face (page 1, the nursery, headings) nor its body text."""
+    aid = pieces["player-aid"]
+    for face, title in ((aid.front, f"{kit.TITLE} · a turn"), (aid.back, f"{kit.TITLE} · scoring")):
+        [band] = [shape for shape, _, _ in walk(face.shapes) if isinstance(shape, Text) and shape.text == title]
+        assert band.face == kit.LOOK.face
+
+
+def test_page_one_and_the_aid_advise_8_mm_wooden_cubes(pieces):
+    """The 9 mm card squares stay in the kit; page 1's list of things to take from elsewhere
+    and the aid's setting up say that 8 mm wooden cubes play better."""
+    wanted = dict(kit.GUIDE.box_items)
+    [cubes] = [name for name in wanted if "8 mm wooden cubes" in name]
+    assert wanted[cubes] == data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"]
+    assert "8 mm wooden cubes" in " ".join(texts(pieces["player-aid"].front))
+    assert pieces["cube-orange"].width_mm == pieces["cube-blue"].width_mm == 9.0
