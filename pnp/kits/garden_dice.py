@@ -68,7 +68,7 @@ PAD_SHEETS = 4
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1),
-               ("craft punches, 3/4 and 3/8 inch (or scissors)", 2)),
+               ("craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)", 2)),
     assembly=(
         "Glue the two board halves: trim one along its line, lay it on the other's glue zone, "
         "match the marks.",

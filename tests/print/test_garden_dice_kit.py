@@ -91,7 +91,8 @@ def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_s
     assert "3/8 inch (9.5 mm) craft punch" in " ".join(kit.GUIDE.assembly)
     # the sun and lap tokens were 22 and 18 mm, sizes no punch cuts: a 3/4 inch punch now
     assert "sun and lap tokens a 3/4 inch (19 mm) craft punch" in " ".join(kit.GUIDE.assembly)
-    assert "craft punches, 3/4 and 3/8 inch (or scissors)" in dict(kit.GUIDE.box_items)
+    assert "craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)" in dict(
+        kit.GUIDE.box_items)
 
 
 def test_track_spaces_leave_room_for_the_discs_of_players_sharing_one(parts):
