@@ -57,9 +57,11 @@ WOODEN_CUBE = 8.0     # a wooden cube's side, mm
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1),
-               (f"{WOODEN_CUBE:.0f} mm wooden cubes, {data.COUNTS['orange_cubes']} orange and "
-                f"{data.COUNTS['blue_cubes']} blue, if you have them: they play better than the card squares "
-                "(optional)", data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"])),
+               (f"craft punches: {punch(TOKEN)} for the cats and pot tokens, "
+                f"{punch(PARASOL)} for the parasol (or scissors)", 2),
+               (f"wooden cubes of {WOODEN_CUBE:.0f} mm (optional: {data.COUNTS['orange_cubes']} orange, "
+                f"{data.COUNTS['blue_cubes']} blue), which play better than the card squares",
+                data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"])),
     assembly=(
         "Nursery: print only the one for your player count, pages {pages of nursery-1-3} for 1-3 "
         "players or pages {pages of nursery-4} for 4. Trim its first page on its line, glue it over "

@@ -282,6 +282,9 @@ def test_every_round_piece_is_a_stock_punch_s_disc_and_the_guide_names_it(pieces
     assert {c.width_mm for c in round_pieces} == {PUNCHES_MM["1/2 inch"], PUNCHES_MM["3/4 inch"]}
     assert pieces["cat"].width_mm + FIT_CLEARANCE_MM <= kit.CELL
     assert "1/2 inch (13 mm) craft punch" in " ".join(kit.GUIDE.assembly)
+    assert "craft punches: 1/2 inch (13 mm) for the cats and pot tokens, 3/4 inch (19 mm) for the parasol " \
+        "(or scissors)" in dict(
+        kit.GUIDE.box_items)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -336,7 +339,7 @@ def test_page_one_and_the_aid_advise_8_mm_wooden_cubes(pieces):
     """The 9 mm card squares stay in the kit; page 1's list of things to take from elsewhere
     and the aid's setting up say that 8 mm wooden cubes play better."""
     wanted = dict(kit.GUIDE.box_items)
-    [cubes] = [name for name in wanted if "8 mm wooden cubes" in name]
+    [cubes] = [name for name in wanted if "wooden cubes of 8 mm" in name]
     assert wanted[cubes] == data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"]
     assert "8 mm wooden cubes" in " ".join(texts(pieces["player-aid"].front))
     assert pieces["cube-orange"].width_mm == pieces["cube-blue"].width_mm == 9.0
