@@ -414,12 +414,6 @@ def words(shape: Shape) -> list[tuple[str, Box]]:
     return [(text.text, text.box) for text in flat.texts]
 
 
-def keep_clear(component: Component) -> list[Box]:
-    """The piece's play spaces and words, in its own millimetres: where no seam may run."""
-    spaces = [(x, y, x + w, y + h) for x, y, w, h in (space.box for space in component.spaces)]
-    return spaces + [box for _, box in words(component.front.shapes)]
-
-
 # --- the checks ----------------------------------------------------------------------------
 
 def _quote(text: str) -> str:

@@ -682,8 +682,8 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
     piece_w, piece_h = (h, w) if rotated else (w, h)
     turn = quarter_turn(w, h) if rotated else IDENTITY
     cols, rows = _tile_count(piece_w, area[2]), _tile_count(piece_h, area[3])
-    clear = [_turned_box(turn, box) for box in _keep_clear(component)]
-    words = [box for _, box in _words(component)]
+    words = _words(component)
+    clear = [_turned_box(turn, box) for box in _keep_clear(component, words)]
     columns = _portions(piece_w, cols, area[2], [(x0, x1) for x0, _, x1, _ in clear])
     bands = _portions(piece_h, rows, area[3], [(y0, y1) for _, y0, _, y1 in clear])
     frames = []
@@ -702,19 +702,18 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
     return frames
 
 
-def _keep_clear(component: Component) -> list[tuple[float, float, float, float]]:
+def _keep_clear(component: Component, words: list[Box]) -> list[Box]:
     """The boxes a seam must not cross, in the piece's own millimetres: its play spaces and
-    its words. (Imported here: the checks read imposed pages, so they import this module.)"""
-    from pnp.checks import keep_clear
-
-    return keep_clear(component)
+    its words."""
+    return [(x, y, x + w, y + h) for x, y, w, h in (space.box for space in component.spaces)] + words
 
 
-def _words(component: Component) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """The piece's words with their boxes, in its own millimetres (see _keep_clear)."""
+def _words(component: Component) -> list[Box]:
+    """The boxes of the piece's words, in its own millimetres. (Imported here: the checks
+    read imposed pages, so they import this module.)"""
     from pnp.checks import words
 
-    return words(component.front.shapes)
+    return [box for _, box in words(component.front.shapes)]
 
 
 def _turned_box(turn: Affine, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:

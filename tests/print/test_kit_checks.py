@@ -215,7 +215,7 @@ def test_a_seam_moved_onto_the_play_spaces_is_found(paper, monkeypatch):
     """Told nothing of the board's spaces and words, the tiler splits Garden Dice's board in
     equal halves (as it once did): 5 mm inside garden column 4 and through track cells."""
     assert list(checks.crossed_seams(kit("garden-dice", paper))) == []
-    monkeypatch.setattr(impose_module, "_keep_clear", lambda component: [])
+    monkeypatch.setattr(impose_module, "_keep_clear", lambda component, words: [])
     problems = list(checks.crossed_seams(impose_kit("garden-dice", PAPERS[paper], BuildOptions(games=("garden-dice",)))))
     assert problems and "garden space" in problems[0].detail and "track space" in problems[0].detail
 
@@ -225,7 +225,7 @@ def test_a_seam_through_a_word_is_found(monkeypatch):
     title = Text(150, 100, "Board title", size=8, align="center", fill=INK)
     board = Component("board", "board", 300, 200, Face(Group.of(title)))
     assert list(checks.crossed_seams(impose([board], PAPERS["letter"]))) == []
-    monkeypatch.setattr(impose_module, "_keep_clear", lambda component: [])
+    monkeypatch.setattr(impose_module, "_keep_clear", lambda component, words: [])
     problems = list(checks.crossed_seams(impose([board], PAPERS["letter"])))
     assert problems and "word 'Board title'" in problems[0].detail
 
