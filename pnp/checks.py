@@ -414,12 +414,6 @@ def words(shape: Shape) -> list[tuple[str, Box]]:
     return [(text.text, text.box) for text in flat.texts]
 
 
-def keep_clear(component: Component) -> list[Box]:
-    """The piece's play spaces and words, in its own millimetres: where no seam may run."""
-    spaces = [(x, y, x + w, y + h) for x, y, w, h in (space.box for space in component.spaces)]
-    return spaces + [box for _, box in words(component.front.shapes)]
-
-
 # --- the checks ----------------------------------------------------------------------------
 
 def _quote(text: str) -> str:
@@ -616,7 +610,7 @@ def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
     sheet = flat.sheet
     if sheet.trim_box is not None:
         return
-    placed = [(p, _rect_box(p.rect), flat.paint.background(p.face.background).upper()) for p in sheet.placements
+    placed = [(p, _rect_box(p.rect), flat.paint.background(p.face.edge_colour).upper()) for p in sheet.placements
               if p.tile is None]
     for i, (first, box, colour) in enumerate(placed):
         for second, other, other_colour in placed[i + 1:]:

@@ -44,6 +44,7 @@ from pnp.options import PAGE_MARGIN_MM, Paper
 Affine = tuple[float, float, float, float, float, float]
 Rect4 = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-left
 Sides = tuple[float, float, float, float]  # left, top, right, bottom
+Box = tuple[float, float, float, float]    # x0, y0, x1, y1 in mm
 Band = Literal["bottom", "top", "left", "right"]  # the page edge along which the footer runs
 Cut = Literal["gutters", "shared"]
 
@@ -236,9 +237,9 @@ class Piece:
 
     @cached_property
     def colour(self) -> tuple[str, str | None]:
-        """The backgrounds it prints, front and back."""
+        """The colours at its edges, front and back (its backgrounds, unless a face says otherwise)."""
         back = self.component.back
-        return self.component.front.background.upper(), None if back is None else back.background.upper()
+        return self.component.front.edge_colour.upper(), None if back is None else back.edge_colour.upper()
 
 
 @dataclass
@@ -589,7 +590,7 @@ def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, s
 
 
 def _colours(pieces: Iterable[Piece]) -> set[tuple[str, str | None]]:
-    """The backgrounds the pieces print, front and back: one cut may serve two pieces only
+    """The colours the pieces print at their edges, front and back: one cut may serve two pieces only
     when they are of one colour, or a slightly off cut shows the neighbour's colour."""
     return {piece.colour for piece in pieces}
 
@@ -667,16 +668,22 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
     TILE_OVERLAP_MM. At each seam the earlier portion (left, or upper) is trimmed on a
     line; the later one keeps the overlap as a glue zone, marked, with a one-line joining
     instruction, and both carry matching alignment marks at the two ends of the seam.
-    Seams run on grid lines and gutters: never through a play space or a word of the piece."""
-    area = _printable(paper, "bottom")
+    Seams run on grid lines and gutters: never through a play space or a word of the piece.
+    The footer runs along the bottom of each portion's page or, when that saves portions (a
+    board a few millimetres taller than the page less its footer), down its left side."""
     w, h = component.width_mm, component.height_mm
-    upright = _tile_count(w, area[2]) * _tile_count(h, area[3])
-    turned = _tile_count(h, area[2]) * _tile_count(w, area[3])
-    rotated = turned < upright
+    layouts: list[tuple[int, bool, Band, Rect4]] = []
+    footers: tuple[Band, ...] = ("bottom", "left")
+    for band in footers:
+        room = _printable(paper, band)
+        layouts += [(_tile_count(w, room[2]) * _tile_count(h, room[3]), False, band, room),
+                    (_tile_count(h, room[2]) * _tile_count(w, room[3]), True, band, room)]
+    _, rotated, band, area = min(layouts, key=lambda layout: layout[0])  # the first of the fewest
     piece_w, piece_h = (h, w) if rotated else (w, h)
     turn = quarter_turn(w, h) if rotated else IDENTITY
     cols, rows = _tile_count(piece_w, area[2]), _tile_count(piece_h, area[3])
-    clear = [_turned_box(turn, box) for box in _keep_clear(component)]
+    words = _words(component)
+    clear = [_turned_box(turn, box) for box in _keep_clear(component, words)]
     columns = _portions(piece_w, cols, area[2], [(x0, x1) for x0, _, x1, _ in clear])
     bands = _portions(piece_h, rows, area[3], [(y0, y1) for _, y0, _, y1 in clear])
     frames = []
@@ -690,16 +697,23 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
                 x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
                             compose(translation(x - left, y - top), turn), tile=(row + 1, col + 1))
-                frames.append(Frame([slot], seams=_seams(slot.rect, row, col, rows, cols, page_of)))
+                printed = [_turned_box(slot.matrix, box) for box in words]
+                frames.append(Frame([slot], band, seams=_seams(slot.rect, row, col, rows, cols, page_of, printed)))
     return frames
 
 
-def _keep_clear(component: Component) -> list[tuple[float, float, float, float]]:
+def _keep_clear(component: Component, words: list[Box]) -> list[Box]:
     """The boxes a seam must not cross, in the piece's own millimetres: its play spaces and
-    its words. (Imported here: the checks read imposed pages, so they import this module.)"""
-    from pnp.checks import keep_clear
+    its words."""
+    return [(x, y, x + w, y + h) for x, y, w, h in (space.box for space in component.spaces)] + words
 
-    return keep_clear(component)
+
+def _words(component: Component) -> list[Box]:
+    """The boxes of the piece's words, in its own millimetres. (Imported here: the checks
+    read imposed pages, so they import this module.)"""
+    from pnp.checks import words
+
+    return [box for _, box in words(component.front.shapes)]
 
 
 def _turned_box(turn: Affine, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
@@ -747,17 +761,19 @@ def _nearest_in(gap: tuple[float, float], ideal: float) -> float:
     return min(max(ideal, low + margin), high - margin)
 
 
-def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int]) -> list[Shape]:
-    """A portion's trim lines (towards the next portions) and glue zones (under the previous)."""
+def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int],
+           words: Sequence[Box] = ()) -> list[Shape]:
+    """A portion's trim lines (towards the next portions) and glue zones (under the previous);
+    `words`: the boxes of the piece's words on the page, which the seams' arrows keep off."""
     shapes: list[Shape] = []
     if col + 1 < cols:
-        shapes += _trim_seam(rect, "right")
+        shapes += _trim_seam(rect, "right", words)
     if col > 0:
-        shapes += _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)])
+        shapes += _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)], words)
     if row + 1 < rows:
-        shapes += _trim_seam(rect, "bottom")
+        shapes += _trim_seam(rect, "bottom", words)
     if row > 0:
-        shapes += _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)])
+        shapes += _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)], words)
     return shapes
 
 
@@ -773,6 +789,28 @@ def _seam_ends(rect: Rect4, side: str, at: float) -> list[tuple[float, float]]:
     return [(x + inset, line_y), (x + w - inset, line_y)]
 
 
+def _arrow_tips(ends: list[tuple[float, float]], words: Sequence[Box]) -> list[tuple[float, float]]:
+    """Where a seam's two arrows go: at its ends or, where an arrow there would lie on a word
+    of the piece (a number of a track running along the edge), moved along the seam towards
+    its middle until it lies on none. Both portions of a seam move theirs alike."""
+    (x1, y1), (x2, y2) = ends
+    length = math.dist(ends[0], ends[1])
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    across, along = SEAM_ARROW_MM + HALO_STYLE.stroke_width, SEAM_ARROW_MM / 2 + HALO_STYLE.stroke_width
+    half_w, half_h = abs(ux) * along + abs(uy) * across, abs(uy) * along + abs(ux) * across
+    tips = []
+    for (sx, sy), sign in ((ends[0], 1), (ends[1], -1)):
+        step = 0.0
+        while step < length / 2:
+            px, py = sx + sign * ux * step, sy + sign * uy * step
+            if not any(px - half_w < x1_ and x0_ < px + half_w and py - half_h < y1_ and y0_ < py + half_h
+                       for x0_, y0_, x1_, y1_ in words):
+                break
+            step += 0.5
+        tips.append((px, py))
+    return tips
+
+
 def _arrow(tip: tuple[float, float], pointing: str) -> list[Shape]:
     """A small solid triangle whose tip touches the seam, on a white halo."""
     dx, dy = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}[pointing]
@@ -783,18 +821,18 @@ def _arrow(tip: tuple[float, float], pointing: str) -> list[Shape]:
     return [Polygon(points, HALO_STYLE), Polygon(points, ARROW_STYLE)]
 
 
-def _trim_seam(rect: Rect4, side: str) -> list[Shape]:
+def _trim_seam(rect: Rect4, side: str, words: Sequence[Box] = ()) -> list[Shape]:
     """The earlier portion: its edge at `side` is a trim line; arrows point at it from inside."""
     ends = _seam_ends(rect, side, 0.0)
     (x1, y1), (x2, y2) = ends
     shapes: list[Shape] = [Line(x1, y1, x2, y2, HALO_STYLE), Line(x1, y1, x2, y2, TRIM_STYLE)]
     pointing = "right" if side == "right" else "down"
-    for end in ends:
-        shapes += _arrow(end, pointing)
+    for tip in _arrow_tips(ends, words):
+        shapes += _arrow(tip, pointing)
     return shapes
 
 
-def _glue_seam(rect: Rect4, side: str, overlap: float, trimmed_page: int) -> list[Shape]:
+def _glue_seam(rect: Rect4, side: str, overlap: float, trimmed_page: int, words: Sequence[Box] = ()) -> list[Shape]:
     """The later portion: the overlap at `side` is the glue zone, hatched, with the joining
     instruction in it (hidden once the neighbour lies on it); arrows at the zone's far line
     meet the neighbour's arrows tip to tip."""
@@ -807,8 +845,8 @@ def _glue_seam(rect: Rect4, side: str, overlap: float, trimmed_page: int) -> lis
         shapes.append(_clipped_diagonal(zone, offset))
     ends = _seam_ends(rect, side, overlap)
     pointing = "left" if side == "left" else "up"
-    for end in ends:
-        shapes += _arrow(end, pointing)
+    for tip in _arrow_tips(ends, words):
+        shapes += _arrow(tip, pointing)
     instruction = f"GLUE: trim page {trimmed_page} on its line and lay it here, arrows tip to tip"
     cx, cy = zx + zw / 2, zy + zh / 2
     label = Text(0, 0, instruction, size=JOIN_TEXT_MM, align="center", anchor="middle", bold=True, fill=INK_COLOR)

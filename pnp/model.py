@@ -151,10 +151,18 @@ ComponentKind = Literal["card", "tile", "token", "board", "sheet", "aid", "die",
 @dataclass(frozen=True)
 class Face:
     """One printed side of a component. `background` fills the trim box and its bleed, so
-    that a slightly off cut still shows the piece's own colour, never white paper."""
+    that a slightly off cut still shows the piece's own colour, never white paper. `edge`:
+    the colour at its cut edges when that is not the background (a flower tile on white whose
+    colour runs into the bleed), so that pieces of distinct colours keep their gutter."""
 
     shapes: Group
     background: str = "#ffffff"
+    edge: str | None = None
+
+    @property
+    def edge_colour(self) -> str:
+        """The colour a cut a little off the trim line shows."""
+        return self.edge or self.background
 
 
 @dataclass(frozen=True)

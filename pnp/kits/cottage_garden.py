@@ -50,10 +50,18 @@ LOOK = Look("cabin-sketch", "#2F5B3A", "#CC79A7",
 # a 1/2 inch craft punch's disc, 0.8 mm smaller than the space (the tiles' squares are 0.5 mm).
 TOKEN = PUNCHES_MM["1/2 inch"]
 PARASOL = PUNCHES_MM["3/4 inch"]  # it marks a bed space being tried, standing on a tile or two
+# The kit prints 9 mm card squares for the cubes; 8 mm wooden cubes (craft shops) play better,
+# and the photo reader reads either.
+WOODEN_CUBE = 8.0     # a wooden cube's side, mm
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
-    box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1)),
+    box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1),
+               (f"craft punches: {punch(TOKEN)} for the cats and pot tokens, "
+                f"{punch(PARASOL)} for the parasol (or scissors)", 2),
+               (f"wooden cubes of {WOODEN_CUBE:.0f} mm (optional: {data.COUNTS['orange_cubes']} orange, "
+                f"{data.COUNTS['blue_cubes']} blue), which play better than the card squares",
+                data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"])),
     assembly=(
         "Nursery: print only the one for your player count, pages {pages of nursery-1-3} for 1-3 "
         "players or pages {pages of nursery-4} for 4. Trim its first page on its line, glue it over "
@@ -284,7 +292,8 @@ def tile_face(tile: str, turned_over: bool) -> Face:
     shapes += _edges(squares, inner=True, style=colour_line)
     if not turned_over:  # the front's outline is the cut line; a back shifted in the duplex shows no line
         shapes += _edges(squares, inner=False, style=CUT_LINE)
-    return Face(group(shapes), background=WHITE)
+    # white round the tile's shape, its flower's colour along its cut edges and in the bleed
+    return Face(group(shapes), background=WHITE, edge=data.FLOWER_COLOURS[colour])
 
 
 def _edges(squares, inner: bool, style: Style) -> list[Shape]:
@@ -304,11 +313,13 @@ def _edges(squares, inner: bool, style: Style) -> list[Shape]:
 
 def flower_tiles() -> list[Component]:
     """Each tile its own two-sided piece, so it gets its own bleed and its own place in the
-    manifest (duplex alignment is checked tile by tile)."""
+    manifest (duplex alignment is checked tile by tile). Listed colour by colour: the kit's
+    order decides the rows, and tiles of one colour side by side need no 6 mm gutter."""
+    by_colour = sorted(data.TILE_IDS, key=lambda tile: list(data.FLOWER_COLOURS).index(data.FLOWER_TILES[tile][2]))
     return [Component(f"flower-tile-{tile}", "tile", *tile_size(tile), tile_face(tile, False),
                       tile_face(tile, True), outline="polygon", sits_on="bed", footprint=(TILE_SQUARE, TILE_SQUARE),
                       also_on=("nursery",))
-            for tile in data.TILE_IDS]
+            for tile in by_colour]
 
 
 # --- flowerbeds ----------------------------------------------------------------------------
@@ -536,7 +547,6 @@ def planting_table_face() -> Face:
 # --- what a photo of a planting table reads ---------------------------------------------------
 
 READABLE_LAYOUT = 1   # the version of the regions below: a new one when they move
-WOODEN_CUBE = 8.0     # a wooden cube's side, mm
 MARKER = 8.0          # the corner markers: the long table is photographed from further away
 
 
@@ -705,8 +715,10 @@ def _aid_strip(cells: tuple[tuple[str, str, str, str], ...]) -> list[Shape]:
 
 def _aid_side(title: str, columns: tuple[list[tuple[str, str, str, str, str]], ...],
               strip: tuple[tuple[str, str, str, str], ...]) -> Face:
+    # the title in the kit's display face, as on page 1 and the nursery; the rest in the body font
     shapes: list[Shape] = [Rect(0, 0, AID_W, 10, Style(fill=LEAF)),
-                           Text(6, 5, title, size=4.0, bold=True, anchor="middle", fill=text_color_on(LEAF))]
+                           Text(6, 5, title, size=4.6, bold=True, anchor="middle", fill=text_color_on(LEAF),
+                                face=LOOK.face)]
     for index, blocks in enumerate(columns):
         x, y = 6.0 + index * (AID_COLUMN + 4), 14.0
         for block in blocks:
@@ -764,7 +776,8 @@ def turn_blocks() -> list[tuple[str, str, str, str, str]]:
          "your beds (if that fills a bed, it scores)."),
         ("cg-pot", POT_COLOUR, "Setting up your place", "Player Board Setup (Planting Table)",
          f"Your planting table with {data.CUBES_PER_COLOUR} orange and {data.CUBES_PER_COLOUR} blue cubes on "
-         f"its start; two random flowerbeds beside it, one light side up and one dark; {cats} cats. The "
+         f"its start ({WOODEN_CUBE:.0f} mm wooden cubes, if you have them, stand and slide better than the "
+         f"card squares); two random flowerbeds beside it, one light side up and one dark; {cats} cats. The "
          f"gardener starts on the pawns' space showing {data.GARDENER_START_FACE[3]} "
          f"({data.GARDENER_START_FACE[2]} with 1 or 2 players)."),
     ]

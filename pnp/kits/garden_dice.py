@@ -28,7 +28,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import die_face, perimeter_cells, perimeter_track
+from pnp.parts import PUNCHES_MM, die_face, perimeter_cells, perimeter_track, punch
 from pnp.text import layout_lines
 from scorer.games.garden_dice import data
 
@@ -37,24 +37,8 @@ TITLE = data.TITLE
 # The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
 LOOK = art.LOOK  # drawn with by the tiles' art too
 
-# What the first page tells the person printing the kit.
-GUIDE = KitGuide(
-    box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1)),
-    assembly=(
-        "Glue the two board halves: trim one along its line, lay it on the other's glue zone, "
-        "match the marks.",
-        "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
-        "on the front.",
-        "Cut the round sun tokens and lap tokens on their circles. Player discs: press them out with a "
-        "3/8 inch (9.5 mm) craft punch centred on each circle, or cut them on their circles.",
-        "Cut the player aids and the four score sheets apart; one sheet serves one game, so print "
-        "that page again for more.",
-    ),
-    paper="Tiles, tokens, discs and the board on 200-300 g/m² card; aids and the score pad on plain paper.",
-)
-
 # --- sizes (mm) --------------------------------------------------------------------------------
-# house: 24 mm tiles, so that every tile, token and disc of the kit prints on one two-sided
+# house: 22 mm tiles on 24 mm garden spaces, so that every tile, token and disc of the kit prints on one two-sided
 # sheet of card on Letter or A4 (8 or 7 tiles a row), the board on two sheets.
 TILE = 22.0                      # every square tile
 CELL = TILE + 2.0                # a garden space: a tile with a little room round it
@@ -73,12 +57,30 @@ GARDEN_X, GARDEN_Y = (BOARD_W - GARDEN) / 2, (BOARD_H - GARDEN) / 2
 MARKER = 13.0                    # die faces naming rows and columns
 MARKER_GAP = 21.0                # from a marker's centre to the garden's edge
 MARGIN_TO_MARKERS = MARKER_GAP + MARKER / 2 + 4.0  # the crop legend keeps left of the row markers
-SUN_TOKEN = 22.0
-LAP_TOKEN = 18.0
+# Round pieces are the discs of stock craft punches (pnp.parts.PUNCHES_MM), one press each.
+SUN_TOKEN = PUNCHES_MM["3/4 inch"]
+LAP_TOKEN = PUNCHES_MM["3/4 inch"]
 DISC = 25.4 * 3 / 8             # a 3/8 inch craft punch (9.5 mm): on a 12 mm track space, 2.5 mm to spare
 AID_W, AID_H = 95.0, 130.0
 PAD_W, PAD_H = 95.0, 128.0       # four score sheets to a page: a pad
 PAD_SHEETS = 4
+
+# What the first page tells the person printing the kit.
+GUIDE = KitGuide(
+    box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1),
+               ("craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)", 2)),
+    assembly=(
+        "Glue the two board halves: trim one along its line, lay it on the other's glue zone, "
+        "match the marks.",
+        "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
+        "on the front.",
+        f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
+        f"sun and lap tokens a {punch(SUN_TOKEN)} craft punch, player discs a 3/8 inch (9.5 mm) craft punch.",
+        "Cut the player aids and the four score sheets apart; one sheet serves one game, so print "
+        "that page again for more.",
+    ),
+    paper="Tiles, tokens, discs and the board on 200-300 g/m² card; aids and the score pad on plain paper.",
+)
 
 # --- colours -------------------------------------------------------------------------------------
 CROP_COLORS = {
@@ -244,8 +246,10 @@ def caption(text: str, y: float, width: float = TILE, size: float = 2.6, fill: s
 
 
 def round_outline(diameter: float) -> Circle:
-    """The cut line of a round piece (its trim circle)."""
-    return Circle(diameter / 2, diameter / 2, diameter / 2, Style(stroke=INK, stroke_width=0.25))
+    """The cut line of a round piece, its ink inside the trim circle: the piece as drawn is
+    the punch's size, and pieces of different colours keep their gutter as drawn."""
+    width = 0.25
+    return Circle(diameter / 2, diameter / 2, (diameter - width) / 2, Style(stroke=INK, stroke_width=width))
 
 
 # --- tiles -------------------------------------------------------------------------------------------
@@ -294,14 +298,16 @@ def special_tiles() -> list[Component]:
 # --- tokens and discs --------------------------------------------------------------------------------
 
 def tokens() -> list[Component]:
-    # the caption sits high enough to keep 1 mm inside the cut circle at both its ends
-    sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 9.0, 12.0, OKABE_ITO["yellow"]),
-                        caption(f"+{data.SUN_TOKEN_POINTS} if unused", 16.8, SUN_TOKEN, size=2.2)),
+    # the points on a line of their own, the words under them high enough to keep 1 mm
+    # inside the cut circle at both their ends
+    sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 6.2, 8.4, OKABE_ITO["yellow"]),
+                        caption(f"+{data.SUN_TOKEN_POINTS}", 12.5, SUN_TOKEN, size=3.4),
+                        caption("if unused", 15.5, SUN_TOKEN, size=2.2, bold=False)),
                background="#FFF8D6")
     lap = Face(Group.of(round_outline(LAP_TOKEN),
-                        Text(LAP_TOKEN / 2, 8.2, f"+{data.TRACK_SPACES}", size=5.2, align="center",
+                        Text(LAP_TOKEN / 2, 8.7, f"+{data.TRACK_SPACES}", size=5.2, align="center",
                              anchor="middle", bold=True, fill=INK),
-                        caption("lap", 13.0, LAP_TOKEN, size=2.4, bold=False)), background="#F2F2F2")
+                        caption("lap", 13.7, LAP_TOKEN, size=2.4, bold=False)), background="#F2F2F2")
     return [Component("sun-token", "token", SUN_TOKEN, SUN_TOKEN, sun, count=data.SUN_TOKENS, outline="circle"),
             Component("lap-token", "token", LAP_TOKEN, LAP_TOKEN, lap, count=data.LAP_TOKENS, outline="circle")]
 

@@ -282,6 +282,9 @@ def test_every_round_piece_is_a_stock_punch_s_disc_and_the_guide_names_it(pieces
     assert {c.width_mm for c in round_pieces} == {PUNCHES_MM["1/2 inch"], PUNCHES_MM["3/4 inch"]}
     assert pieces["cat"].width_mm + FIT_CLEARANCE_MM <= kit.CELL
     assert "1/2 inch (13 mm) craft punch" in " ".join(kit.GUIDE.assembly)
+    assert "craft punches: 1/2 inch (13 mm) for the cats and pot tokens, 3/4 inch (19 mm) for the parasol " \
+        "(or scissors)" in dict(
+        kit.GUIDE.box_items)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -294,3 +297,49 @@ def test_the_36_flower_tiles_print_on_one_sheet(paper):
     pages = {p.page for p in imposition.placements() if p.component.kind == "tile" and p.side == "front"
              and p.component.name.startswith("flower-tile-")}
     assert len(pages) == 1
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_flower_tiles_of_different_colours_lie_6_mm_apart_and_the_check_sees_their_colours(paper):
+    """Tiles of different colours lay 1.27 mm apart on Letter, where a cut a millimetre off
+    shows a sliver of the neighbour's flower: the 6 mm gutter between distinct colours was
+    not applied to them, because a tile's face is white and its colour is art running into
+    the bleed, and the imposition and the check read the face's background only. A tile now
+    names the colour at its edges, and both keep distinct colours 6 mm apart."""
+    from pnp.build import impose_kit
+    from pnp.checks import check_imposition
+    from pnp.colors import distinct
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    tiles = [(placed.page, placed.rect,
+              data.FLOWER_COLOURS[data.FLOWER_TILES[placed.component.name.removeprefix("flower-tile-")][2]])
+             for placed in imposition.placements() if placed.component.name.startswith("flower-tile-")
+             and placed.side == "front"]
+    assert len(tiles) == 36
+    closest = []
+    for index, (page, (x, y, w, h), colour) in enumerate(tiles):
+        for other_page, (ox, oy, ow, oh), other in tiles[index + 1:]:
+            if page == other_page and distinct(colour, other):
+                dx, dy = max(ox - x - w, x - ox - ow, 0.0), max(oy - y - h, y - oy - oh, 0.0)
+                closest.append(max(dx, dy))
+    assert min(closest) >= 6.0 - 1e-6
+    assert [p for p in check_imposition(imposition) if p.check == "shared cut"] == []
+
+
+def test_the_player_aid_s_titles_are_in_the_kit_s_display_face(pieces):
+    """The aid's title bands were set in the body font's bold: the one type on the kit's
+    pages that was neither its display face (page 1, the nursery, headings) nor its body text."""
+    aid = pieces["player-aid"]
+    for face, title in ((aid.front, f"{kit.TITLE} · a turn"), (aid.back, f"{kit.TITLE} · scoring")):
+        [band] = [shape for shape, _, _ in walk(face.shapes) if isinstance(shape, Text) and shape.text == title]
+        assert band.face == kit.LOOK.face
+
+
+def test_page_one_and_the_aid_advise_8_mm_wooden_cubes(pieces):
+    """The 9 mm card squares stay in the kit; page 1's list of things to take from elsewhere
+    and the aid's setting up say that 8 mm wooden cubes play better."""
+    wanted = dict(kit.GUIDE.box_items)
+    [cubes] = [name for name in wanted if "wooden cubes of 8 mm" in name]
+    assert wanted[cubes] == data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"]
+    assert "8 mm wooden cubes" in " ".join(texts(pieces["player-aid"].front))
+    assert pieces["cube-orange"].width_mm == pieces["cube-blue"].width_mm == 9.0

@@ -1,7 +1,9 @@
 """The Garden Dice print-and-play kit: what it holds (counts from the rulebook's component
 list), that it draws the house board from the same data the scorer uses, and the built
 files (manifest alignment of two-sided tiles, tiled and one-page boards, the PDF)."""
+import itertools
 import json
+import math
 
 import pytest
 from pypdf import PdfReader
@@ -9,7 +11,7 @@ from pypdf import PdfReader
 from pnp.build import run_build
 from pnp.impose import impose
 from pnp.kits import garden_dice as kit
-from pnp.model import Icon
+from pnp.model import Icon, Line, Polygon, Rect
 from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.garden_dice import data
 from tests.support.shapes import texts, walk
@@ -87,6 +89,10 @@ def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_s
     assert disc.width_mm == kit.DISC == pytest.approx(25.4 * 3 / 8)
     assert kit.DISC + FIT_CLEARANCE_MM <= kit.TRACK_CELL
     assert "3/8 inch (9.5 mm) craft punch" in " ".join(kit.GUIDE.assembly)
+    # the sun and lap tokens were 22 and 18 mm, sizes no punch cuts: a 3/4 inch punch now
+    assert "sun and lap tokens a 3/4 inch (19 mm) craft punch" in " ".join(kit.GUIDE.assembly)
+    assert "craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)" in dict(
+        kit.GUIDE.box_items)
 
 
 def test_track_spaces_leave_room_for_the_discs_of_players_sharing_one(parts):
@@ -213,3 +219,83 @@ def test_the_aid_says_each_action_in_whole_words():
         assert words.split()[-1].strip(",;") not in {"and", "on", "or", "to", "too"}, (action, words)
     water = next(words for _, _, action, _, words in kit.aid_actions() if action == "Water a seed")
     assert "each touching seed worth less" in water and "chain" in water
+
+
+def _seam(sheet):
+    """The seam of a board in two portions, as a line on its page: the first portion's
+    right edge (its trim line), the second's glue zone's far edge (where that edge lies)."""
+    from pnp.impose import TILE_OVERLAP_MM
+
+    (x, y, w, h), (_, col) = sheet.placements[0].rect, sheet.placements[0].tile
+    at = x + w if col == 1 else x + TILE_OVERLAP_MM
+    return (at, y), (at, y + h)
+
+
+def _straddles(box, seam) -> bool:
+    (x1, y1), (x2, y2) = seam
+    x0, y0, x3, y3 = box
+    if x1 == x2:
+        return x0 < x1 - 0.05 < x1 + 0.05 < x3 and y0 < y2 and y1 < y3
+    return y0 < y1 - 0.05 < y1 + 0.05 < y3 and x0 < x2 and x1 < x3
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_board_is_two_sheets_joined_on_one_seam_that_crosses_no_art_and_no_word(paper):
+    """On Letter the board took four card sheets (39-45 % used) with three seams, and its
+    seam ran through the tomato of the seed values and the score track beside space 90.
+    Two 190 x 264 mm portions fit Letter and A4: one seam, on the grid line down the middle
+    of the garden and the track, where no picture, word or disc space is cut; its
+    alignment arrows lie on no printed word."""
+    from pnp.checks import flatten
+
+    imposition = impose(kit.components(KitOptions()), PAPERS[paper])
+    sheets = [sheet for sheet in imposition.sheets if sheet.placements and sheet.placements[0].component.name == "board"]
+    assert [sheet.placements[0].tile for sheet in sheets] == [(1, 1), (1, 2)]
+    for sheet in sheets:
+        seams = [_seam(sheet)]
+        flat = flatten(sheet)
+        crossed = [type(item.shape).__name__ for item in flat.shapes
+                   if item.owner == 0 and not isinstance(item.shape, (Rect, Line))
+                   and any(_straddles(item.box, seam) for seam in seams)]
+        crossed += [text.text for text in flat.texts if text.owner == 0 and any(_straddles(text.box, seam)
+                                                                                  for seam in seams)]
+        assert crossed == [], f"the seam crosses {crossed}"
+        arrows = [item.box for item in flat.shapes if item.owner < 0 and isinstance(item.shape, Polygon)]
+        assert len(arrows) == 4  # two arrows (on a halo each) at the seam's ends
+        covered = [text.text for text in flat.texts if text.owner == 0 for box in arrows
+                   if box[0] < text.box[2] and text.box[0] < box[2] and box[1] < text.box[3] and text.box[1] < box[3]]
+        assert covered == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_round_pieces_are_drawn_at_their_punch_size_and_distinct_colours_6_mm_apart_as_drawn(paper):
+    """The review measured the player discs and the gutter between the green and the red
+    (and blue, yellow) discs under their sizes: the cut circle's ink was centred on the trim
+    circle, so a 3/8 inch disc was drawn 9.78 mm across and the 6.0 mm gutter between colours
+    was 5.75 mm from ink to ink. Measured on the drawn page: every round piece's cut line is
+    its punch's size across, and discs of different colours are 6 mm apart at least."""
+    from pnp.checks import flatten
+    from pnp.colors import distinct
+    from pnp.model import Circle
+
+    imposition = impose(kit.components(KitOptions()), PAPERS[paper])
+    sheet = next(sheet for sheet in imposition.sheets
+                 if any(placed.component.name == "disc-red" for placed in sheet.placements))
+    drawn: dict[int, tuple[float, float, float, float]] = {}
+    for item in flatten(sheet).shapes:
+        if item.owner >= 0 and sheet.placements[item.owner].component.outline == "circle" and \
+                isinstance(item.shape, Circle) and item.owner not in drawn:
+            drawn[item.owner] = item.box  # its first circle: the cut line
+    assert {sheet.placements[owner].component.width_mm for owner in drawn} == {25.4 * 3 / 8, 25.4 * 3 / 4}
+    for owner, (x0, y0, x1, y1) in drawn.items():
+        component = sheet.placements[owner].component
+        assert x1 - x0 == pytest.approx(component.width_mm, abs=0.01) == pytest.approx(y1 - y0, abs=0.01)
+    discs = [(box, sheet.placements[owner].face.background) for owner, box in drawn.items()
+             if sheet.placements[owner].component.kind == "marker"]
+    assert len(discs) == 36
+    gaps = []
+    for (a, colour), (b, other) in itertools.combinations(discs, 2):
+        if distinct(colour, other):
+            dx, dy = max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0)
+            gaps.append(math.hypot(dx, dy))
+    assert min(gaps) >= 6.0 - 1e-6

@@ -215,7 +215,7 @@ def test_a_seam_moved_onto_the_play_spaces_is_found(paper, monkeypatch):
     """Told nothing of the board's spaces and words, the tiler splits Garden Dice's board in
     equal halves (as it once did): 5 mm inside garden column 4 and through track cells."""
     assert list(checks.crossed_seams(kit("garden-dice", paper))) == []
-    monkeypatch.setattr(impose_module, "_keep_clear", lambda component: [])
+    monkeypatch.setattr(impose_module, "_keep_clear", lambda component, words: [])
     problems = list(checks.crossed_seams(impose_kit("garden-dice", PAPERS[paper], BuildOptions(games=("garden-dice",)))))
     assert problems and "garden space" in problems[0].detail and "track space" in problems[0].detail
 
@@ -225,7 +225,7 @@ def test_a_seam_through_a_word_is_found(monkeypatch):
     title = Text(150, 100, "Board title", size=8, align="center", fill=INK)
     board = Component("board", "board", 300, 200, Face(Group.of(title)))
     assert list(checks.crossed_seams(impose([board], PAPERS["letter"]))) == []
-    monkeypatch.setattr(impose_module, "_keep_clear", lambda component: [])
+    monkeypatch.setattr(impose_module, "_keep_clear", lambda component, words: [])
     problems = list(checks.crossed_seams(impose([board], PAPERS["letter"])))
     assert problems and "word 'Board title'" in problems[0].detail
 
@@ -327,6 +327,22 @@ def test_distinct_colours_closer_than_their_gutter_are_found():
     assert [p.detail for p in checks.check_imposition(_two_colours(1.39)) if p.check == "shared cut"] == [
         "orange (#E69F00) and blue (#0072B2) lie 1.4 mm apart, under the 6 mm gutter between colours"]
     assert [p for p in checks.check_imposition(_two_colours(6.0)) if p.check == "shared cut"] == []
+
+
+def test_pieces_on_white_whose_colour_runs_into_the_bleed_keep_the_gutter_of_that_colour():
+    """Cottage Garden's flower tiles are white faces whose flower colour runs into the bleed:
+    read by their white background, tiles of different colours lay 1.27 mm apart. A face that
+    names its edge colour is checked, and laid out, by that colour."""
+    orange, blue = (Component(name, "tile", 20, 20, Face(Group(), "#FFFFFF", edge=colour)) for name, colour in
+                    (("orange", "#E69F00"), ("blue", "#0072B2")))
+    imposition = impose([orange, blue], PAPERS["letter"])
+    first, second = imposition.sheets[0].placements
+    assert abs(second.rect[0] - first.rect[0] - first.rect[2]) >= 6.0 - 1e-6 or \
+        abs(second.rect[1] - first.rect[1] - first.rect[3]) >= 6.0 - 1e-6
+    x, y, w, h = first.rect
+    imposition.sheets[0].placements = [first, replace(second, rect=(x, y + h + 1.27, w, h))]
+    assert [p.detail for p in checks.check_imposition(imposition) if p.check == "shared cut"] == [
+        "orange (#E69F00) and blue (#0072B2) lie 1.3 mm apart, under the 6 mm gutter between colours"]
 
 
 def test_a_cream_beside_white_needs_no_colour_gutter():

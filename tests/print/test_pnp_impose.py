@@ -237,6 +237,21 @@ def test_a_board_split_in_two_gets_a_trim_line_a_glue_zone_and_matching_marks():
     assert tips[0] == tips[1]  # tip to tip once joined
 
 
+def test_a_board_a_little_taller_than_the_page_less_its_footer_prints_on_two_pages_with_the_footer_beside_it():
+    """Garden Dice's 360 x 264 mm board took four Letter pages and three seams: under a
+    footer along the bottom 263.4 mm of height is left. With the footer down the left side
+    (267.4 mm) two 190 mm wide portions hold it, joined on one seam."""
+    board = Component("board", "board", 360, 264, FACE)
+    imposition = impose([board], PAPERS["letter"])
+    assert [p.tile for p in imposition.placements()] == [(1, 1), (1, 2)]
+    assert all(sheet.band == "left" for sheet in imposition.sheets)
+    check_sheet_geometry(imposition)
+    for sheet in imposition.sheets:  # the portion keeps clear of the footer's box
+        assert not overlaps(sheet.placements[0].rect, sheet.footer)
+    # on A4 the footer along the bottom leaves room enough, and it stays there
+    assert {sheet.band for sheet in impose([board], PAPERS["a4"]).sheets} == {"bottom"}
+
+
 def test_a_board_that_may_shrink_a_little_fits_one_page_whole():
     board = Component("board", "board", 228, 250, FACE, fit_scale=0.85)
     for paper in ("letter", "a4"):
