@@ -342,19 +342,28 @@ def gnome_face(card) -> Face:
     ), background=GNOME_COLOR)
 
 
+TRELLIS = CARD_W / 5  # 12.7 mm: the card is five trellis steps wide and seven tall (88.9 mm)
+TRELLIS_RUN = 10.0    # how far the trellis runs past the trim: through any bleed a build asks for
+
+
 def card_back(dark: bool = False) -> Face:
     """The shared back: by default a light one that saves ink (a thin green trellis on cream);
-    `dark` gives the full-bleed dark green back."""
+    `dark` gives the full-bleed dark green back. The trellis repeats exactly over the card
+    (five steps across, seven down, a crossing on every corner) and runs on through the
+    bleed, so backs laid on one cut continue each other and a cut a little off shows no seam."""
     ground, line = (BACK_COLOR, "#4C8A5A") if dark else (CREAM, "#B7CDB0")
     trellis = Style(stroke=line, stroke_width=0.6 if dark else 0.4)
     lines: list[Shape] = []
-    step = 12.0
-    for i in range(-8, 9):  # a diamond trellis, symmetric under a half turn
-        offset = CARD_W / 2 + i * step
-        lines.append(Line(offset - 50, CARD_H / 2 - 50, offset + 50, CARD_H / 2 + 50, trellis))
-        lines.append(Line(offset + 50, CARD_H / 2 - 50, offset - 50, CARD_H / 2 + 50, trellis))
+    start, end = -TRELLIS_RUN, CARD_W + TRELLIS_RUN
+    steps = round((CARD_W + CARD_H + 2 * TRELLIS_RUN) / TRELLIS) + 1
+    for k in range(-steps, steps + 1):  # the lines y = x + c and y = -x + c, c a whole number of steps
+        c = k * TRELLIS
+        lines.append(Line(start, start + c, end, end + c, trellis))
+        lines.append(Line(start, c - start, end, c - end, trellis))
+    # flowers in the middle of four diamonds, placed alike under a half turn
     flowers = [Icon("flower", x, y, 9, OKABE_ITO["reddish_purple"]) for x, y in
-               ((12, 13), (CARD_W - 12, CARD_H - 13), (CARD_W - 12, 13), (12, CARD_H - 13))]
+               ((TRELLIS, 1.5 * TRELLIS), (CARD_W - TRELLIS, 1.5 * TRELLIS),
+                (TRELLIS, CARD_H - 1.5 * TRELLIS), (CARD_W - TRELLIS, CARD_H - 1.5 * TRELLIS))]
     return Face(Group((
         *lines, *flowers,
         Rect(4, CARD_H / 2 - 9, CARD_W - 8, 18, Style(fill="#FFFFFF" if not dark else CREAM, stroke="#C9B77A",
@@ -491,18 +500,17 @@ DECK = DeckRules(max_bytes=64 * 1024, max_lines=400, max_cards=4 * data.BOX_CARD
 
 
 def sheet_order(deck: dict) -> list:
-    """The deck's cards in the order they are laid on the sheets: each colour's critters,
-    then each three of the other cards followed by two gnome varieties (two rows of one colour).
-    On Letter three rows of cards fit a page only when two of them share a cut, which only
-    rows of one colour may: so each page of gnomes and the rest still holds nine cards."""
-    rows: list = [(card, count) for card, count in deck.items()
-                  if card.kind == "critter" and card.number != data.RARE_NUMBER]
-    gnomes = [(card, count) for card, count in deck.items() if card.kind == "gnome"]
-    others = [(card, count) for card, count in deck.items() if (card, count) not in rows and card.kind != "gnome"]
-    while gnomes or others:
-        rows += others[:3] + gnomes[:2]
-        gnomes, others = gnomes[2:], others[3:]
-    return rows
+    """The deck's cards in the order they are laid on the sheets: the cards of one colour
+    together, each colour's critters first (nine, a page), then the gnomes, the wildflowers
+    and the rare critters. On Letter three rows of cards fit a page only on shared cuts, 6 mm
+    from the paper edge with the footer down the side, and only rows of one colour may share
+    a cut: a page of one colour holds nine cards."""
+    def place(card) -> int:
+        if card.kind == "critter" and card.number != data.RARE_NUMBER:
+            return data.COLORS.index(card.color)
+        return len(data.COLORS) + ("gnome", "wildflower", "critter").index(card.kind)
+
+    return sorted(deck.items(), key=lambda item: place(item[0]))
 
 
 def components(options: KitOptions) -> list[Component]:
