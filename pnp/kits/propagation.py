@@ -208,27 +208,34 @@ def _board_corner_notes(width: float, height: float) -> list[Shape]:
 
 # --- plant tokens, rocks, start player -------------------------------------------------------
 
+SYMBOL = 5.0  # the player's shape on a token: drawn 4.2 mm or more across (a square is 0.84 of its box)
+
+
 def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
-    """One plant token: the plant, the player's colour and symbol, and its number, which is
-    its row on the owner's growth tracker."""
+    """One plant token: the plant and its number on a white disc, and the player's colour
+    with their shape, 4 mm or more across, on the rim below it. The number is its row on the
+    owner's growth tracker."""
     diameter = data.TOKEN_DIAMETER_MM[kind]
     r = diameter / 2
     ring = Style(fill=None, stroke=darken(colour.hex, 0.45), stroke_width=0.35)
     ink = text_color_on(colour.hex)
-    badge = r * 0.64  # the white disc holding the plant and the number, two digits well inside it
+    symbol_y = diameter - 1.0 - SYMBOL / 2  # the shape's box 1 mm inside the token's foot
+    badge_foot = symbol_y - SYMBOL / 2 - 0.3
+    badge = (badge_foot - 0.9) / 2  # the white disc: above the shape, a rim of colour left over it
+    by = badge_foot - badge
     number_size = max(2.6, badge * 0.62)
     nx = r + badge * 0.45
     shapes: list[Shape] = [
-        Circle(r, r, badge, Style(fill="#FFFFFF")),
-        Icon(plant_icon(kind), r - badge * 0.42, r, badge * 1.05, PLANT_COLOURS[kind]),
-        Text(nx, r, str(number), size=number_size, bold=True, align="center", anchor="middle", fill=INK),
+        Circle(r, by, badge, Style(fill="#FFFFFF")),
+        Icon(plant_icon(kind), r - badge * 0.42, by, badge * 1.05, PLANT_COLOURS[kind]),
+        Text(nx, by, str(number), size=number_size, bold=True, align="center", anchor="middle", fill=INK),
         Circle(r, r, r - 0.2, ring),
-        # Colour is never the only clue: the player's symbol sits on the coloured rim.
-        Icon(colour.symbol, r, r + (r + badge) / 2 - 0.2, (r - badge) * 0.85, ink),
+        # Colour is never the only clue: the player's shape sits on the coloured rim.
+        Icon(colour.symbol, r, symbol_y, SYMBOL, ink),
     ]
     if number in (6, 9):  # a round token turns: a bar under the number tells 6 from 9
         bar = number_size * 0.36
-        shapes.append(Line(nx - bar, r + number_size * 0.5, nx + bar, r + number_size * 0.5,
+        shapes.append(Line(nx - bar, by + number_size * 0.5, nx + bar, by + number_size * 0.5,
                            Style(stroke=INK, stroke_width=0.3)))
     return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
                      Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number),

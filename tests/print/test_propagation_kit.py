@@ -318,3 +318,24 @@ def test_growth_trackers_of_two_colours_keep_a_gutter_between_them(paper):
         for (ax, ay, aw, ah), (bx, by, bw, bh) in zip(rects, rects[1:]):
             apart = max(bx - ax - aw, ax - bx - bw, by - ay - ah, ay - by - bh)
             assert apart >= MIN_GUTTER_MM - 1e-6
+
+
+def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_circle(pieces):
+    """The shape that tells the players apart without colour was 2.1-2.8 mm on the tokens'
+    rim, too small to read across the table: it is 4 mm or more both ways now (measured as
+    drawn, its outline included), wholly inside the token's circle and clear of the white
+    disc that holds the plant and the number."""
+    from pnp.checks import bounds
+    from pnp.model import Circle
+
+    for colour in kit.player_colours():
+        for kind in data.KINDS:
+            token = pieces[f"{kind}-{colour.name}-{data.PLANTS[kind]['tokens']:02d}"]
+            r = token.width_mm / 2
+            symbol = next(s for s, _, _ in walk(token.front.shapes) if isinstance(s, Icon) and s.name == colour.symbol)
+            left, top, right, bottom = bounds(symbol)
+            assert min(right - left, bottom - top) >= 4.0, (token.name, right - left, bottom - top)
+            corners = ((left, top), (right, top), (left, bottom), (right, bottom))
+            assert all((x - r) ** 2 + (y - r) ** 2 <= (r - 0.4) ** 2 for x, y in corners), token.name
+            disc = next(s for s, _, _ in walk(token.front.shapes) if isinstance(s, Circle) and s.style.fill == "#FFFFFF")
+            assert top >= disc.cy + disc.r, token.name  # below the white disc, on the player's colour
