@@ -50,7 +50,8 @@ LARGE_PUNCH = data.TOKEN_DIAMETER_MM["apple"]
 GUIDE = KitGuide(
     # every player keeps their own tracker in pencil and rubs out the row of a plant harvested or dead
     box_items=(("pencils, one per player (for the growth trackers and the score sheet)", data.PLAYERS_MAX),
-               ("eraser", 1)),
+               ("eraser", 1), (f"craft punch {punch(SMALL_PUNCH)}, or scissors", 1),
+               (f"craft punch {punch(LARGE_PUNCH)}, or scissors", 1)),
     assembly=(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
         "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
@@ -263,6 +264,27 @@ def rock_token() -> Component:
               Circle(r, r, r - 0.2, Style(stroke=darken(ROCK_GREY, 0.5), stroke_width=0.35))]
     return Component("rock", "token", ROCK_DIAMETER, ROCK_DIAMETER, Face(group(shapes), background="#D9D9D9"),
                      count=data.ROCKS, outline="circle", sits_on="hex")
+
+
+PUNCH_GUIDE = (190.0, 23.0)
+
+
+def punch_guide() -> Component:
+    """A strip printed among the tokens: each punch drawn at its size, with the pieces it cuts."""
+    width, height = PUNCH_GUIDE
+    shapes: list[Shape] = []
+    for index, (diameter, kind, pieces) in enumerate(
+            ((SMALL_PUNCH, "tomato", "tomatoes, carrots, round marker"),
+             (LARGE_PUNCH, "apple", "apple trees, rocks, start token"))):
+        left = 2.0 + index * width / 2
+        r = diameter / 2
+        shapes += [Circle(left + LARGE_PUNCH / 2, height / 2, r, Style(stroke=INK, stroke_width=0.3, dash=(1.2, 0.8))),
+                   Icon(plant_icon(kind), left + LARGE_PUNCH / 2, height / 2, r * 1.1, PLANT_COLOURS[kind]),
+                   Text(left + LARGE_PUNCH + 3.0, height / 2 - 1.0, f"{punch(diameter)} punch: {pieces}", size=2.8,
+                        bold=True, anchor="bottom", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0),
+                   Text(left + LARGE_PUNCH + 3.0, height / 2 + 1.0, "(actual size; or cut on the circles with "
+                        "scissors)", size=2.3, anchor="top", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0)]
+    return Component("punch-guide", "token", width, height, Face(group(shapes), background="#FFFFFF"))
 
 
 def start_player_token() -> Component:
@@ -651,7 +673,7 @@ def components(options: KitOptions | None = None) -> list[Component]:
     for colour in player_colours():
         pieces += [plant_token(colour, kind, number) for kind in data.KINDS
                    for number in range(1, data.PLANTS[kind]["tokens"] + 1)]
-    pieces += [rock_token(), start_player_token()]
+    pieces += [rock_token(), start_player_token(), punch_guide()]
     for colour in player_colours():
         pieces.append(tier_tracker(colour))
     pieces += bonus_cards(options.dark_backs)

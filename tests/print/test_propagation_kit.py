@@ -128,11 +128,32 @@ def _top(shape, dy):
     return min(y for _, y in shape.points) + dy
 
 
-def test_the_guide_asks_for_a_pencil_per_player_and_an_eraser():
+def test_the_guide_asks_for_a_pencil_per_player_an_eraser_and_the_two_punches():
     """Every player writes on their own tracker and rubs out a plant that dies: one pencil
-    for the score sheet (as once listed) leaves the table short."""
+    for the score sheet (as once listed) leaves the table short. The two craft punches were
+    named only in the cutting steps: they are on the list of things to fetch now."""
     wanted = dict((thing.split(",")[0].split(" (")[0], count) for thing, count in kit.GUIDE.box_items)
-    assert wanted == {"pencils": data.PLAYERS_MAX, "eraser": 1}
+    assert wanted == {"pencils": data.PLAYERS_MAX, "eraser": 1, "craft punch 5/8 inch": 1, "craft punch 3/4 inch": 1}
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_token_pages_say_which_punch_cuts_what(paper):
+    """The punch sizes were only on page 1, far from the tokens: a guide printed among the
+    tokens names each punch and the pieces it cuts, beside a circle of its size."""
+    from pnp.build import impose_kit
+    from pnp.model import Circle
+    from pnp.options import PAPERS, BuildOptions
+    from pnp.parts import punch
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    guide = next(p for p in imposition.placements() if p.component.name == "punch-guide")
+    on_page = {p.component.kind for p in imposition.sheets[guide.page - 1].placements}
+    assert "token" in on_page
+    words = " ".join(" ".join(texts(guide.component.front)).split())
+    assert f"{punch(kit.SMALL_PUNCH)} punch: tomatoes, carrots, round marker" in words
+    assert f"{punch(kit.LARGE_PUNCH)} punch: apple trees, rocks, start token" in words
+    sizes = sorted(2 * s.r for s, _, _ in walk(guide.component.front.shapes) if isinstance(s, Circle))
+    assert sizes == pytest.approx([kit.SMALL_PUNCH, kit.LARGE_PUNCH])
 
 
 def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cut(pieces):
