@@ -22,7 +22,7 @@ from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import DeckMistakes, DeckRules
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
-from pnp.parts import STICKER_NOTE_W, ellipse, sticker_note, text_column
+from pnp.parts import STICKER_NOTE_H, STICKER_NOTE_W, ellipse, sticker_note, text_column
 from scorer.games.garden_variety import data
 
 GAME_ID = data.GAME_ID
@@ -36,13 +36,14 @@ GUIDE = KitGuide(
     box_items=(("blank or plain six-sided die, about 16 mm", 1), ("glue stick for the die stickers", 1)),
     assembly=(
         "Cut the 54 cards on their crop marks; sleeves over a playing card make them sturdier.",
-        "Die stickers (page {pages of die-stickers}, plain paper): cut the page across on the dashed line "
-        "under them and keep the rest; trim the sheet on its corner ticks, cut between the faces and glue one "
+        "Die stickers (page {pages of die-stickers}, plain paper, with the two rules-summary cards): trim the "
+        "sheet on its corner ticks, cut between the faces and glue one "
         "on each side of a 16 mm die, each column's two faces on opposite sides. The kit prints no paper cube: "
         "a stock die rolls true.",
         "Cut the two rules-summary cards.",
     ),
-    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers on plain paper.",
+    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers and the two "
+          "rules-summary cards on plain paper.",
 )
 
 CARD_W, CARD_H = 63.5, 88.9
@@ -418,7 +419,7 @@ def die_stickers() -> Component:
 def sticker_page_note() -> Component:
     text = ("Six faces for a stock 16 mm die: trim the sheet on its corner ticks, cut between the faces and glue "
             "them on, each column's two faces on opposite sides (0 and 10, 3 and 7, 5 and the chaos face !).")
-    return Component("sticker-note", "sticker", STICKER_NOTE_W, 19.0,
+    return Component("sticker-note", "sticker", STICKER_NOTE_W, STICKER_NOTE_H,
                      Face(sticker_note(f"{TITLE}: die stickers", text)))
 
 

@@ -58,17 +58,22 @@ def test_the_54_cards_print_on_few_two_sided_sheets(paper):
         assert {imposition.sheets[page - 1].band for page in pages} == {"left"}
 
 
-def test_fold_prints_the_rules_cards_beside_the_last_folded_cards():
-    """--fold on Letter ended on a page of two folded gnomes and a page of the rules cards and
-    the die: the rules cards now share the last page of cards (the die stickers have their own
-    band of plain paper)."""
+@pytest.mark.parametrize("fold", [False, True])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_die_stickers_share_their_plain_paper_with_the_rules_cards(paper, fold):
+    """The die stickers had a page of plain paper to themselves, 7 % of it used: the two
+    rules-summary cards (one-sided, for plain paper) print beside them now, in a folded
+    build too."""
     from pnp.build import impose_kit
+    from pnp.frontmatter import stock
     from pnp.options import PAPERS, BuildOptions
 
-    imposition = impose_kit(kit.GAME_ID, PAPERS["letter"], BuildOptions(games=(kit.GAME_ID,), fold=True))
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,), fold=fold))
     pages = {p.component.name: p.page for p in imposition.placements()}
-    last_card = max(page for name, page in pages.items() if not name.startswith(("rules", "die", "sticker")))
-    assert pages["rules-summary-1"] == pages["rules-summary-2"] == last_card
+    assert pages["die-stickers"] == pages["sticker-note"] == pages["rules-summary-1"] == pages["rules-summary-2"]
+    sheet = imposition.sheets[pages["die-stickers"] - 1]
+    assert {stock(p.component) for p in sheet.placements} == {"paper"}
+    assert len(sheet.placements) == 4
 
 
 @pytest.mark.parametrize("colour", data.COLORS)
