@@ -354,7 +354,9 @@ def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_c
             token = pieces[f"{kind}-{colour.name}-{data.PLANTS[kind]['tokens']:02d}"]
             r = token.width_mm / 2
             symbol = next(s for s, _, _ in walk(token.front.shapes) if isinstance(s, Icon) and s.name == colour.symbol)
-            left, top, right, bottom = bounds(symbol)
+            box = bounds(symbol)
+            assert box is not None
+            left, top, right, bottom = box
             assert min(right - left, bottom - top) >= 4.0, (token.name, right - left, bottom - top)
             corners = ((left, top), (right, top), (left, bottom), (right, bottom))
             assert all((x - r) ** 2 + (y - r) ** 2 <= (r - 0.4) ** 2 for x, y in corners), token.name
