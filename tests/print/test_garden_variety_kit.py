@@ -151,3 +151,20 @@ def test_the_card_back_pattern_runs_on_across_every_cut_and_through_the_bleed(da
         assert len(along("x", edge, kit.CARD_H)) >= len(left) - 2
     for edge in (-3.0, kit.CARD_H + 3.0):
         assert len(along("y", edge, kit.CARD_W)) >= len(top) - 2
+
+
+@pytest.mark.parametrize("colour", data.COLORS)
+def test_each_critter_is_drawn_in_many_parts_and_tones_that_survive_black_and_white(colour):
+    """The opossum was an oval with a pale wedge for a head and four sticks for legs: in black
+    and white it read as any rodent. Every critter is drawn in a dozen parts or more now (ears,
+    snout, eye, tail and fur for the opossum), in at least four tones of grey from near white
+    to near black, so it is told by its drawing alone."""
+    from pnp.colors import luminance
+    from pnp.icons import icon_group
+
+    drawing = icon_group(kit.ANIMAL_ICONS[colour], 40.0, kit.CRITTER_COLORS[colour])
+    parts = list(walk(drawing))
+    fills = {shape.style.fill for shape, _, _ in parts if getattr(shape, "style", None) and shape.style.fill}
+    tones = {round(luminance(fill) * 5) for fill in fills}  # five bands of grey
+    assert len(parts) >= 12, (colour, len(parts))
+    assert len(tones) >= 4 and min(map(luminance, fills)) < 0.05 and max(map(luminance, fills)) > 0.6, tones
