@@ -227,6 +227,8 @@ def markets(x: float, y: float, mode: str) -> Group:
         cy = y + 4.0 + (row + 0.5) * PIG_STEP
         shapes.append(Icon(data.CROP_SHAPE[crop], x + 2.0, cy, 3.6, CROP_COLOR[crop]))
         shapes.append(label(x + 5.0, cy, crop, size=LABEL, anchor="middle"))
+        # the vegetable drawn, 1 mm clear of the first circle a photo is read in
+        shapes.append(Icon(VEGGIE_ART[crop], x + 18.6, cy, 5.0, CROP_COLOR[crop]))
         for i in range(data.MARKET_CIRCLES):
             cx = first + i * PIG_STEP
             if i < printed:

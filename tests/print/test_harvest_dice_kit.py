@@ -230,3 +230,24 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):
             embedded.append(str(font["/BaseFont"]))
         shipped = ("Vera", *(face.file.removesuffix(".ttf") for face in DISPLAY_FACES.values()))
         assert embedded and all(any(font in name for font in shipped) for name in embedded)
+
+
+@pytest.mark.parametrize("crop", data.CROPS)
+def test_the_vegetables_are_drawn_bold_with_light_and_shade(crop):
+    """The vegetables read as clip-art: thin outlines and flat colour. They are drawn with a
+    bold outline (3 % of their size or more) and at least four tones (shade, body, light,
+    leaf), and each market row shows its vegetable beside its plain shape."""
+    from pnp.icons import icon_group
+
+    size = 20.0
+    drawing = icon_group(kit.VEGGIE_ART[crop], size, kit.CROP_COLOR[crop])
+    styles = [shape.style for shape, _, _ in walk(drawing) if getattr(shape, "style", None)]
+    outline = max(style.stroke_width for style in styles if style.stroke and style.fill)
+    assert outline >= 0.03 * size
+    assert len({style.fill for style in styles if style.fill}) >= 4
+    for mode in data.MODES:
+        sheet = kit.components()[data.MODES.index(mode)]
+        markets_top = kit.section_tops()["markets"]
+        drawn = [s for s, _, dy in walk(sheet.front.shapes) if isinstance(s, Icon) and s.name == kit.VEGGIE_ART[crop]
+                 and markets_top < s.cy + dy < kit.section_tops()["score"]]
+        assert len(drawn) == 1, (mode, crop)
