@@ -410,6 +410,7 @@ def round_marker() -> Component:
 
 
 SCORE_W, SCORE_H = 190.0, 128.0
+SCORE_SHEETS = 2  # two games' sheets fill the page they print on (one left it 60 % blank)
 
 
 def score_sheet() -> Component:
@@ -443,7 +444,7 @@ def score_sheet() -> Component:
     for k in range(data.PLAYERS_MAX + 1):
         x = 4 + label_w + k * col_w
         shapes.append(Line(x, head - 6 if k else head, x, bottom, line))
-    return Component("score-sheet", "pad", SCORE_W, SCORE_H, Face(group(shapes)))
+    return Component("score-sheet", "pad", SCORE_W, SCORE_H, Face(group(shapes)), count=SCORE_SHEETS)
 
 
 # --- bonus cards -----------------------------------------------------------------------------

@@ -307,14 +307,15 @@ def test_pdf_pages_and_svgs_agree(letter_build):
 def test_the_token_pages_share_the_pieces_instead_of_one_crammed_and_one_nearly_empty(paper):
     """On Letter the tomatoes once had page 13 to themselves (a third of it used) while page 12
     crammed the round track, rocks, apples and carrots into rows that shared their cuts: the
-    last page takes whole groups from the one before until the two are about evenly full."""
+    last page takes whole groups from the one before until the two are about evenly full.
+    (On A4 the round track fits under the board, on the board's page.)"""
     from pnp.build import impose_kit
     from pnp.options import PAPERS, BuildOptions
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     pages: dict[int, list] = {}
     for placed in imposition.placements():
-        if placed.component.kind in ("token", "marker") or placed.component.name == "round-track":
+        if placed.component.kind in ("token", "marker"):
             pages.setdefault(placed.page, []).append(placed)
     assert len(pages) == 2
     used = []
@@ -362,3 +363,17 @@ def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_c
             assert all((x - r) ** 2 + (y - r) ** 2 <= (r - 0.4) ** 2 for x, y in corners), token.name
             disc = next(s for s, _, _ in walk(token.front.shapes) if isinstance(s, Circle) and s.style.fill == "#FFFFFF")
             assert top >= disc.cy + disc.r, token.name  # below the white disc, on the player's colour
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_score_sheet_page_holds_two_games_sheets(paper):
+    """One score sheet left its page 60 % blank: the page holds two (a second game's)."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    pages = {p.page for p in imposition.placements() if p.component.name == "score-sheet"}
+    assert len(pages) == 1
+    sheet = imposition.sheets[pages.pop() - 1]
+    assert [p.component.name for p in sheet.placements] == ["score-sheet"] * 2
+    assert sum(p.rect[2] * p.rect[3] for p in sheet.placements) / (sheet.width_mm * sheet.height_mm) > 0.75
