@@ -84,17 +84,17 @@ def market_stall(size: float, color: str) -> Group:
         x = (8 + k * 14) * u
         fill = color if k % 2 == 0 else AWNING_WHITE
         stripes.append(Polygon(((x + 4 * u, 8 * u), (x + 18 * u, 8 * u), (x + 14 * u, 30 * u), (x, 30 * u)),
-                               Style(fill=fill, stroke=darken(color, 0.4), stroke_width=size * 0.012,
+                               Style(fill=fill, stroke=darken(color, 0.4), stroke_width=size * 0.025,
                                      decorative=True)))
     scallops = sum((circle((7 + k * 14 + 7) * u, 31 * u, 7 * u) for k in range(6)), ())
-    posts = Style(fill=WOOD, stroke=WOOD_EDGE, stroke_width=size * 0.012, decorative=True)
+    posts = Style(fill=WOOD, stroke=WOOD_EDGE, stroke_width=size * 0.025, decorative=True)
     counter = Rect(4 * u, 64 * u, 92 * u, 32 * u, posts, radius=2 * u)
     crates: list[Shape] = []
     for k, (icon, tint) in enumerate(((lettuce, "#009E73"), (tomato, "#D55E00"), (carrot, "#E69F00"))):
         x = (9 + k * 29) * u
         crates.append(Group((icon(24 * u, tint),), translate=(x + 1 * u, 44 * u)))
         crates.append(Rect(x, 60 * u, 26 * u, 14 * u, Style(fill=lighten(WOOD, 0.35), stroke=WOOD_EDGE,
-                                                            stroke_width=size * 0.012, decorative=True)))
+                                                            stroke_width=size * 0.025, decorative=True)))
     return Group.of(Rect(10 * u, 28 * u, 5 * u, 50 * u, posts), Rect(85 * u, 28 * u, 5 * u, 50 * u, posts),
                     counter, *crates, *stripes,
-                    filled(scallops, AWNING_WHITE, darken(color, 0.4), size * 0.012))
+                    filled(scallops, AWNING_WHITE, darken(color, 0.4), size * 0.025))

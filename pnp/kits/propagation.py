@@ -61,9 +61,10 @@ GUIDE = KitGuide(
         f"trees, rocks and the start token.",
         "Cut each player's growth tracker (plants are tracked in pencil: no markers to cut), the "
         "round track and its marker, and the start token.",
-        "Cut the bonus cards and the player aids; keep the score sheet whole.",
+        "Cut the bonus cards and the player aids, and the score-sheet page in two: a sheet for each game.",
     ),
-    paper="Tokens, cards and the board on 200-300 g/m² card; trackers and the score sheet on plain paper.",
+    paper="Tokens, cards and the board on 200-300 g/m² card; trackers, player aids and the score sheets on "
+          "plain paper.",
 )
 
 SQRT3 = math.sqrt(3)
