@@ -398,7 +398,7 @@ def rules_card() -> Group:
                            CROP_COLOR[crop]))
     y = MARGIN + 9.5
     for heading, text in SUMMARY:
-        shapes.append(label(MARGIN, y, heading, size=2.7, bold=True, anchor="top"))
+        shapes.append(label(MARGIN, y, heading, size=2.7, bold=True, anchor="top", fill=LOOK.ink))
         body = label(MARGIN + SUMMARY_INDENT, y, text, size=2.35, anchor="top",
                      max_width=SHEET_W - 2 * MARGIN - SUMMARY_INDENT)
         shapes.append(body)
