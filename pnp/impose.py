@@ -531,18 +531,28 @@ def _page_pieces(page: list[Shelf]) -> list[Piece]:
 
 
 def _stock(component: Component) -> str:
-    """Pieces printed on different stock never share a page: stickers go on sticker paper,
-    and pads (sheets to write on, printed again and again) on plain paper, apart from pieces
-    that go on card."""
-    return component.kind if component.kind in ("sticker", "pad") else "card"
+    """Pieces printed on different stock never share a page: pads (sheets to write on,
+    printed again and again) on plain paper of their own; stickers (glued on) together with
+    the pieces for plain paper printed one-sided (aids, sheets); the rest on card."""
+    if component.kind == "pad":
+        return "pad"
+    if component.kind == "sticker" or (component.kind in ("aid", "sheet") and not component.double_sided):
+        return "paper"
+    return "card"
 
 
-def _pages(components: Sequence[Component], area: Rect4, gutters: Gutters) -> list[list[Shelf]]:
+def _pages(components: Sequence[Component], area: Rect4, gutters: Gutters, bleed: float) -> list[list[Shelf]]:
     """Pages of two-sided pieces first (one two-sided print run), then of one-sided ones,
     each stock on pages of its own. A page of one-sided pieces that fits on a two-sided page
     of its stock joins it: that sheet goes through the printer twice anyway, and a one-sided
     piece only leaves blank paper behind it."""
+    from pnp.cuts import sheet_cuts  # (pnp.cuts reads impositions: imported when first needed)
+
     tight = replace(gutters, share_rows=True)
+
+    def cuts(pages: list[list[Shelf]], rows: Gutters) -> int:
+        return sum(sheet_cuts([slot.rect for slot in _place_shelves(shelves, area, bleed, rows)], area[0] + area[2],
+                              area[1] + area[3]) for shelves in pages)
 
     def paginate(selected: list[Component], gutters: Gutters) -> list[list[Shelf]]:
         pieces = _pieces(selected, area, gutters.least, 0.0 if gutters.share_rows else None)
@@ -556,16 +566,20 @@ def _pages(components: Sequence[Component], area: Rect4, gutters: Gutters) -> li
     for stock in dict.fromkeys(_stock(c) for c in components):
         on_stock = [c for c in components if _stock(c) == stock]
         # Gutters between all rows, unless rows of one size and one colour sharing their cuts
-        # saves sheets (counted after the one-sided pieces have joined the two-sided pages).
-        best: tuple[list[list[Shelf]], list[list[Shelf]]] | None = None
+        # saves sheets (counted after the one-sided pieces have joined the two-sided pages), or
+        # takes as many sheets and fewer cuts (Garden Variety's Letter pages of nine cards of
+        # one colour, where cards turned with gutters fit eight).
+        best: tuple[list[list[Shelf]], list[list[Shelf]], Gutters] | None = None
         for rows in (gutters, tight):
             backed = packed([c for c in on_stock if c.double_sided], rows)
-            if best is not None and len(backed) >= len(best[0]) + len(best[1]):
+            if best is not None and len(backed) > len(best[0]) + len(best[1]):
                 continue  # (one-sided pages joining it could not make it fewer)
             alone = [page for page in packed([c for c in on_stock if not c.double_sided], rows)
                      if not _merge_into(backed, page, area, tight)]
-            if best is None or len(backed) + len(alone) < len(best[0]) + len(best[1]):
-                best = (backed, alone)
+            if best is None or len(backed) + len(alone) < len(best[0]) + len(best[1]) or (
+                    len(backed) + len(alone) == len(best[0]) + len(best[1])
+                    and cuts(backed + alone, rows) < cuts(best[0] + best[1], best[2])):
+                best = (backed, alone, rows)
         assert best is not None
         two_sided += best[0]
         one_sided += best[1]
@@ -583,7 +597,7 @@ def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, s
         if any(_fit_scale(c, area) is None for c in components):
             continue
         frames = [Frame(_place_shelves(shelves, area, bleed, gutters), band)
-                  for shelves in _pages(components, area, gutters)]
+                  for shelves in _pages(components, area, gutters, bleed)]
         if best is None or len(frames) < len(best):
             best = frames
     return best or []

@@ -198,32 +198,15 @@ def text_column(blocks: Sequence[tuple[str, str]], x: float, y: float, width: fl
     return Group(tuple(shapes)), y
 
 
-# A sticker page's note runs across the page under its stickers (narrow enough for Letter and
-# A4); its foot is the line to cut along, so the rest of the sheet is kept for another print.
-STICKER_NOTE_W = 190.0
+# A sticker page's note runs across the page under its stickers (narrow enough for Letter and A4).
+STICKER_NOTE_W, STICKER_NOTE_H = 190.0, 14.0
 STICKER_PAPER = ("Print this page on plain paper and glue the stickers on with a glue stick; label paper "
                  "works too.")
-KEEP_THE_REST = "cut here, keep the rest of the sheet blank for another print"
 
 
-def scissors(x: float, y: float, size: float) -> Group:
-    """Scissors pointing right along a cut line at (x, y)."""
-    s = size
-    blade = Style(stroke=INK, stroke_width=s * 0.08)
-    ring = Style(stroke=INK, stroke_width=s * 0.07)
-    return Group.of(Line(x + s * 0.25, y - s * 0.3, x + s, y + s * 0.05, blade),
-                    Line(x + s * 0.25, y + s * 0.3, x + s, y - s * 0.05, blade),
-                    Circle(x + s * 0.12, y - s * 0.32, s * 0.14, ring), Circle(x + s * 0.12, y + s * 0.32, s * 0.14, ring))
-
-
-def sticker_note(title: str, text: str, height: float = 19.0) -> Group:
-    """The note under a sticker page's stickers: a heading, what the stickers are for and how
-    to cut them, which paper to print on, and at its foot a dashed line across the page with
-    scissors: cut there and keep the rest of the sheet. STICKER_NOTE_W wide, `height` tall."""
-    width, line_y = STICKER_NOTE_W, height  # the line is the note's foot: its cut ticks carry it to the paper edge
+def sticker_note(title: str, text: str) -> Group:
+    """The note beside a sheet of stickers: a heading, what the stickers are for and how to
+    cut them, and which paper to print on. STICKER_NOTE_W wide, STICKER_NOTE_H tall."""
     return Group.of(
         Text(2.0, 1.5, title, size=3.2, bold=True, anchor="top", fill=INK),
-        Text(2.0, 6.0, f"{text} {STICKER_PAPER}", size=2.3, anchor="top", fill=INK, max_width=width - 4.0),
-        Line(10.0, line_y, width, line_y, Style(stroke=INK, stroke_width=0.3, dash=(2.0, 1.2))),
-        scissors(1.0, line_y, 6.0),
-        Text(width - 4.0, line_y - 1.6, KEEP_THE_REST, size=2.3, align="right", fill=INK))
+        Text(2.0, 6.0, f"{text} {STICKER_PAPER}", size=2.3, anchor="top", fill=INK, max_width=STICKER_NOTE_W - 4.0))

@@ -22,7 +22,7 @@ from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import DeckMistakes, DeckRules
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
-from pnp.parts import STICKER_NOTE_W, ellipse, sticker_note, text_column
+from pnp.parts import STICKER_NOTE_H, STICKER_NOTE_W, ellipse, sticker_note, text_column
 from scorer.games.garden_variety import data
 
 GAME_ID = data.GAME_ID
@@ -36,13 +36,14 @@ GUIDE = KitGuide(
     box_items=(("blank or plain six-sided die, about 16 mm", 1), ("glue stick for the die stickers", 1)),
     assembly=(
         "Cut the 54 cards on their crop marks; sleeves over a playing card make them sturdier.",
-        "Die stickers (page {pages of die-stickers}, plain paper): cut the page across on the dashed line "
-        "under them and keep the rest; trim the sheet on its corner ticks, cut between the faces and glue one "
+        "Die stickers (page {pages of die-stickers}, plain paper, with the two rules-summary cards): trim the "
+        "sheet on its corner ticks, cut between the faces and glue one "
         "on each side of a 16 mm die, each column's two faces on opposite sides. The kit prints no paper cube: "
         "a stock die rolls true.",
         "Cut the two rules-summary cards.",
     ),
-    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers on plain paper.",
+    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers and the two "
+          "rules-summary cards on plain paper.",
 )
 
 CARD_W, CARD_H = 63.5, 88.9
@@ -65,19 +66,36 @@ DARK = "#2A2A2A"
 
 @register_icon("gv-opossum")
 def opossum(size: float, color: str) -> Group:
+    """An opossum walking left: pale pointed face with a pink nose, round dark ears, a bead
+    of an eye, a furred body in its colour and a long bare tail curled at the tip."""
     u = size / 100
     edge = outline_of(color)
+    skin, skin_edge = "#E9A6B3", "#A8606E"
+    face, face_edge = "#F6F1E7", "#8C8373"
+    fur = Style(stroke=darken(color, 0.35), stroke_width=1.6 * u)
+    tufts = sum(((("M", x * u, y * u), ("L", (x + 4) * u, (y - 5) * u)) for x, y in
+                 ((50, 46), (58, 44), (66, 46), (74, 50), (54, 54), (64, 56))), ())
     return Group.of(
-        Path((("M", 78 * u, 62 * u), ("C", 96 * u, 64 * u, 100 * u, 84 * u, 86 * u, 88 * u),
-              ("C", 78 * u, 90 * u, 76 * u, 82 * u, 82 * u, 80 * u)), Style(stroke="#C98C8C", stroke_width=4 * u)),
-        *(Rect(x * u, 68 * u, 6 * u, 14 * u, Style(fill=edge), radius=2 * u) for x in (38, 49, 62, 72)),
-        ellipse(57 * u, 58 * u, 27 * u, 18 * u, solid(color, size)),
-        Path((("M", 42 * u, 44 * u), ("C", 30 * u, 44 * u, 18 * u, 52 * u, 10 * u, 59 * u),
-              ("C", 18 * u, 64 * u, 30 * u, 70 * u, 42 * u, 68 * u), ("Z",)),
-             Style(fill="#F4F4F4", stroke=edge, stroke_width=size * 0.02)),
-        Circle(38 * u, 42 * u, 7 * u, Style(fill=DARK)),
-        Circle(27 * u, 53 * u, 2.4 * u, Style(fill=DARK)),
-        Circle(11 * u, 59 * u, 2.8 * u, Style(fill="#E78AA8")),
+        Path((("M", 80 * u, 60 * u), ("C", 98 * u, 62 * u, 100 * u, 86 * u, 86 * u, 90 * u),
+              ("C", 76 * u, 92 * u, 72 * u, 82 * u, 80 * u, 80 * u)), Style(stroke=skin_edge, stroke_width=6 * u)),
+        Path((("M", 80 * u, 60 * u), ("C", 98 * u, 62 * u, 100 * u, 86 * u, 86 * u, 90 * u),
+              ("C", 76 * u, 92 * u, 72 * u, 82 * u, 80 * u, 80 * u)), Style(stroke=skin, stroke_width=3.6 * u)),
+        *(Rect(x * u, 66 * u, 7 * u, 17 * u, Style(fill=DARK), radius=3 * u) for x in (36, 47, 62, 72)),
+        *(ellipse((x + 3.5) * u, 84 * u, 5 * u, 2.4 * u, Style(fill=skin, stroke=skin_edge, stroke_width=0.5 * u))
+          for x in (36, 47, 62, 72)),
+        ellipse(58 * u, 57 * u, 27 * u, 18 * u, solid(color, size)),
+        Path(tufts, fur),
+        Path((("M", 44 * u, 42 * u), ("C", 30 * u, 42 * u, 16 * u, 52 * u, 6 * u, 60 * u),
+              ("C", 16 * u, 66 * u, 30 * u, 72 * u, 46 * u, 68 * u), ("C", 50 * u, 58 * u, 50 * u, 48 * u, 44 * u, 42 * u),
+              ("Z",)), Style(fill=face, stroke=face_edge, stroke_width=size * 0.015)),
+        Circle(40 * u, 38 * u, 8 * u, Style(fill=DARK, stroke=edge, stroke_width=0.4 * u)),
+        Circle(40 * u, 39 * u, 4 * u, Style(fill=skin)),
+        ellipse(30 * u, 52 * u, 5 * u, 3.4 * u, Style(fill=lighten(DARK, 0.35))),
+        Circle(29 * u, 52 * u, 2.6 * u, Style(fill=DARK)),
+        Circle(28 * u, 51 * u, 0.9 * u, Style(fill="#FFFFFF")),
+        Circle(7 * u, 60 * u, 3.2 * u, Style(fill=skin, stroke=skin_edge, stroke_width=0.5 * u)),
+        Path((("M", 14 * u, 62 * u), ("L", 2 * u, 58 * u), ("M", 14 * u, 63 * u), ("L", 2 * u, 66 * u)),
+             Style(stroke=face_edge, stroke_width=0.8 * u)),
     )
 
 
@@ -93,32 +111,46 @@ def _spiral(cx: float, cy: float, turns: float, radius: float, points: int = 48)
 
 @register_icon("gv-snail")
 def snail(size: float, color: str) -> Group:
+    """A snail gliding left: a freckled foot, two eye stalks, a spiral shell with a shine."""
     u = size / 100
     body, body_edge = "#D9C7A3", "#8C7A55"
     stalk = Style(stroke=body_edge, stroke_width=2.5 * u)
+    freckles = Style(fill=lighten(body_edge, 0.2))
     return Group.of(
         Rect(8 * u, 70 * u, 86 * u, 13 * u, Style(fill=body, stroke=body_edge, stroke_width=size * 0.02), radius=6.5 * u),
+        *(Circle(x * u, 77 * u, 1.4 * u, freckles) for x in (30, 44, 58, 72, 84)),
         Circle(17 * u, 68 * u, 10 * u, Style(fill=body, stroke=body_edge, stroke_width=size * 0.02)),
         Line(13 * u, 60 * u, 7 * u, 42 * u, stalk), Line(20 * u, 60 * u, 23 * u, 42 * u, stalk),
         Circle(7 * u, 41 * u, 3.2 * u, Style(fill=DARK)), Circle(23 * u, 41 * u, 3.2 * u, Style(fill=DARK)),
+        Circle(6 * u, 40 * u, 1.1 * u, Style(fill="#FFFFFF")), Circle(22 * u, 40 * u, 1.1 * u, Style(fill="#FFFFFF")),
+        Path((("M", 10 * u, 71 * u), ("C", 13 * u, 74 * u, 17 * u, 74 * u, 20 * u, 71 * u)),
+             Style(stroke=body_edge, stroke_width=1.2 * u)),
         Circle(58 * u, 48 * u, 27 * u, solid(color, size)),
         Path(_spiral(58 * u, 48 * u, 2.4, 22 * u), Style(stroke=outline_of(color), stroke_width=2.6 * u)),
+        ellipse(46 * u, 32 * u, 7 * u, 3.5 * u, Style(fill=lighten(color, 0.6))),
     )
 
 
 @register_icon("gv-frog")
 def frog(size: float, color: str) -> Group:
+    """A frog sitting up: bulging eyes, a wide smile, spots on its back, webbed feet."""
     u = size / 100
     edge = outline_of(color)
     eye_white = Style(fill="#FFFFFF", stroke=edge, stroke_width=size * 0.015)
+    spots = Style(fill=darken(color, 0.35))
+    toes = Style(fill=lighten(color, 0.3), stroke=edge, stroke_width=0.6 * u)
     return Group.of(
         ellipse(22 * u, 89 * u, 14 * u, 6 * u, solid(color, size)),
         ellipse(78 * u, 89 * u, 14 * u, 6 * u, solid(color, size)),
+        *(Circle(x * u, 93 * u, 2.6 * u, toes) for x in (10, 17, 24, 76, 83, 90)),
         ellipse(50 * u, 64 * u, 38 * u, 26 * u, solid(color, size)),
+        *(Circle(x * u, y * u, r * u, spots) for x, y, r in ((20, 58, 4), (80, 58, 4), (26, 72, 3), (74, 72, 3))),
         ellipse(50 * u, 74 * u, 21 * u, 12 * u, Style(fill=lighten(color, 0.55))),
         Circle(29 * u, 38 * u, 13 * u, solid(color, size)), Circle(71 * u, 38 * u, 13 * u, solid(color, size)),
         Circle(29 * u, 37 * u, 8 * u, eye_white), Circle(71 * u, 37 * u, 8 * u, eye_white),
         Circle(30 * u, 38 * u, 4 * u, Style(fill=DARK)), Circle(70 * u, 38 * u, 4 * u, Style(fill=DARK)),
+        Circle(28.5 * u, 36.5 * u, 1.2 * u, Style(fill="#FFFFFF")), Circle(68.5 * u, 36.5 * u, 1.2 * u, Style(fill="#FFFFFF")),
+        Circle(44 * u, 52 * u, 1.3 * u, Style(fill=DARK)), Circle(56 * u, 52 * u, 1.3 * u, Style(fill=DARK)),
         Path((("M", 30 * u, 62 * u), ("C", 40 * u, 71 * u, 60 * u, 71 * u, 70 * u, 62 * u)),
              Style(stroke=edge, stroke_width=2.8 * u)),
     )
@@ -126,17 +158,25 @@ def frog(size: float, color: str) -> Group:
 
 @register_icon("gv-bee")
 def bee(size: float, color: str) -> Group:
+    """A bumblebee flying left: veined wings, dark bands, legs with orange pollen baskets."""
     u = size / 100
     wing = Style(fill="#EAF4FB", stroke="#7F9CB0", stroke_width=size * 0.015)
+    vein = Style(stroke="#9FB6C6", stroke_width=0.8 * u)
     rx, ry, cx, cy = 30 * u, 20 * u, 56 * u, 62 * u
     stripes = []
     for x in (50 * u, 64 * u, 77 * u):  # dark bands, as tall as the body is at that x
         half = ry * math.sqrt(max(0.0, 1 - ((x - cx) / rx) ** 2)) * 0.93
         stripes.append(Rect(x - 3.5 * u, cy - half, 7 * u, 2 * half, Style(fill=DARK), radius=3.5 * u))
     antenna = Style(stroke=DARK, stroke_width=2.2 * u)
+    legs = Style(stroke=DARK, stroke_width=1.8 * u)
     return Group.of(
-        Group((ellipse(0, 0, 12 * u, 20 * u, wing),), translate=(46 * u, 34 * u), rotate=-25),
-        Group((ellipse(0, 0, 12 * u, 20 * u, wing),), translate=(64 * u, 32 * u), rotate=20),
+        Group((ellipse(0, 0, 12 * u, 20 * u, wing), Line(0, 16 * u, 0, -14 * u, vein)), translate=(46 * u, 34 * u),
+              rotate=-25),
+        Group((ellipse(0, 0, 12 * u, 20 * u, wing), Line(0, 16 * u, 0, -14 * u, vein)), translate=(64 * u, 32 * u),
+              rotate=20),
+        Path((("M", 42 * u, 78 * u), ("L", 38 * u, 90 * u), ("M", 56 * u, 81 * u), ("L", 56 * u, 93 * u),
+              ("M", 68 * u, 79 * u), ("L", 72 * u, 91 * u)), legs),
+        ellipse(56 * u, 90 * u, 4.5 * u, 3.5 * u, Style(fill="#E69F00", stroke="#8A5A00", stroke_width=0.5 * u)),
         Polygon(((84 * u, 57 * u), (97 * u, 62 * u), (84 * u, 67 * u)), Style(fill=DARK)),
         ellipse(cx, cy, rx, ry, solid(color, size)),
         *stripes,
@@ -342,19 +382,28 @@ def gnome_face(card) -> Face:
     ), background=GNOME_COLOR)
 
 
+TRELLIS = CARD_W / 5  # 12.7 mm: the card is five trellis steps wide and seven tall (88.9 mm)
+TRELLIS_RUN = 10.0    # how far the trellis runs past the trim: through any bleed a build asks for
+
+
 def card_back(dark: bool = False) -> Face:
     """The shared back: by default a light one that saves ink (a thin green trellis on cream);
-    `dark` gives the full-bleed dark green back."""
+    `dark` gives the full-bleed dark green back. The trellis repeats exactly over the card
+    (five steps across, seven down, a crossing on every corner) and runs on through the
+    bleed, so backs laid on one cut continue each other and a cut a little off shows no seam."""
     ground, line = (BACK_COLOR, "#4C8A5A") if dark else (CREAM, "#B7CDB0")
     trellis = Style(stroke=line, stroke_width=0.6 if dark else 0.4)
     lines: list[Shape] = []
-    step = 12.0
-    for i in range(-8, 9):  # a diamond trellis, symmetric under a half turn
-        offset = CARD_W / 2 + i * step
-        lines.append(Line(offset - 50, CARD_H / 2 - 50, offset + 50, CARD_H / 2 + 50, trellis))
-        lines.append(Line(offset + 50, CARD_H / 2 - 50, offset - 50, CARD_H / 2 + 50, trellis))
+    start, end = -TRELLIS_RUN, CARD_W + TRELLIS_RUN
+    steps = round((CARD_W + CARD_H + 2 * TRELLIS_RUN) / TRELLIS) + 1
+    for k in range(-steps, steps + 1):  # the lines y = x + c and y = -x + c, c a whole number of steps
+        c = k * TRELLIS
+        lines.append(Line(start, start + c, end, end + c, trellis))
+        lines.append(Line(start, c - start, end, c - end, trellis))
+    # flowers in the middle of four diamonds, placed alike under a half turn
     flowers = [Icon("flower", x, y, 9, OKABE_ITO["reddish_purple"]) for x, y in
-               ((12, 13), (CARD_W - 12, CARD_H - 13), (CARD_W - 12, 13), (12, CARD_H - 13))]
+               ((TRELLIS, 1.5 * TRELLIS), (CARD_W - TRELLIS, 1.5 * TRELLIS),
+                (TRELLIS, CARD_H - 1.5 * TRELLIS), (CARD_W - TRELLIS, CARD_H - 1.5 * TRELLIS))]
     return Face(Group((
         *lines, *flowers,
         Rect(4, CARD_H / 2 - 9, CARD_W - 8, 18, Style(fill="#FFFFFF" if not dark else CREAM, stroke="#C9B77A",
@@ -409,7 +458,7 @@ def die_stickers() -> Component:
 def sticker_page_note() -> Component:
     text = ("Six faces for a stock 16 mm die: trim the sheet on its corner ticks, cut between the faces and glue "
             "them on, each column's two faces on opposite sides (0 and 10, 3 and 7, 5 and the chaos face !).")
-    return Component("sticker-note", "sticker", STICKER_NOTE_W, 19.0,
+    return Component("sticker-note", "sticker", STICKER_NOTE_W, STICKER_NOTE_H,
                      Face(sticker_note(f"{TITLE}: die stickers", text)))
 
 
@@ -491,18 +540,17 @@ DECK = DeckRules(max_bytes=64 * 1024, max_lines=400, max_cards=4 * data.BOX_CARD
 
 
 def sheet_order(deck: dict) -> list:
-    """The deck's cards in the order they are laid on the sheets: each colour's critters,
-    then each three of the other cards followed by two gnome varieties (two rows of one colour).
-    On Letter three rows of cards fit a page only when two of them share a cut, which only
-    rows of one colour may: so each page of gnomes and the rest still holds nine cards."""
-    rows: list = [(card, count) for card, count in deck.items()
-                  if card.kind == "critter" and card.number != data.RARE_NUMBER]
-    gnomes = [(card, count) for card, count in deck.items() if card.kind == "gnome"]
-    others = [(card, count) for card, count in deck.items() if (card, count) not in rows and card.kind != "gnome"]
-    while gnomes or others:
-        rows += others[:3] + gnomes[:2]
-        gnomes, others = gnomes[2:], others[3:]
-    return rows
+    """The deck's cards in the order they are laid on the sheets: the cards of one colour
+    together, each colour's critters first (nine, a page), then the gnomes, the wildflowers
+    and the rare critters. On Letter three rows of cards fit a page only on shared cuts, 6 mm
+    from the paper edge with the footer down the side, and only rows of one colour may share
+    a cut: a page of one colour holds nine cards."""
+    def place(card) -> int:
+        if card.kind == "critter" and card.number != data.RARE_NUMBER:
+            return data.COLORS.index(card.color)
+        return len(data.COLORS) + ("gnome", "wildflower", "critter").index(card.kind)
+
+    return sorted(deck.items(), key=lambda item: place(item[0]))
 
 
 def components(options: KitOptions) -> list[Component]:

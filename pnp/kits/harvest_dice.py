@@ -18,7 +18,7 @@ from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
-from pnp.parts import PIPS, STICKER_NOTE_W, die_face, sticker_note
+from pnp.parts import PIPS, STICKER_NOTE_H, STICKER_NOTE_W, die_face, sticker_note
 from pnp.sheets import ReadableSheet, Region
 from pnp.text import layout_lines
 from scorer.games.harvest_dice import data
@@ -37,14 +37,15 @@ GUIDE = KitGuide(
         "headed ADVANCED GAME, for the game you play, once per four players.",
         "Cut the score sheets apart on their crop marks; each player takes a sheet of the game "
         "you play (basic or advanced).",
-        "Die stickers (plain paper and a glue stick, or label paper): cut the page across on the dashed line "
-        "under them and keep the rest; trim each colour's sheet on its corner ticks, cut along its lines and "
-        "glue a column of six faces on each plain die.",
-        "Cut out the pig marker, fold it on the dashed line so it stands.",
+        "Die stickers (plain paper and a glue stick, or label paper): trim each colour's sheet on its corner "
+        "ticks, cut along its lines and glue a column of six faces on each plain die.",
+        "Cut out the pig start-player marker, fold it on its dashed lines into a prism and glue the tab under "
+        "the base: it stands firm on plain paper.",
         "The black squares on each score sheet let the app read a photo of it at the end of the game "
         "(Read from a photo): keep them whole when you trim.",
     ),
-    paper="Score sheets and die stickers on plain 80-100 g/m² paper (glue the stickers on); the pig on card.",
+    paper="Every page on plain 80-100 g/m² paper: the score sheets, and on page {pages of stickers-lettuce} the "
+          "die stickers (glued on), the rules card and the pig marker.",
 )
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
@@ -226,6 +227,8 @@ def markets(x: float, y: float, mode: str) -> Group:
         cy = y + 4.0 + (row + 0.5) * PIG_STEP
         shapes.append(Icon(data.CROP_SHAPE[crop], x + 2.0, cy, 3.6, CROP_COLOR[crop]))
         shapes.append(label(x + 5.0, cy, crop, size=LABEL, anchor="middle"))
+        # the vegetable drawn, 1 mm clear of the first circle a photo is read in
+        shapes.append(Icon(VEGGIE_ART[crop], x + 18.6, cy, 5.0, CROP_COLOR[crop]))
         for i in range(data.MARKET_CIRCLES):
             cx = first + i * PIG_STEP
             if i < printed:
@@ -323,22 +326,34 @@ def earlier_sheets() -> tuple[ReadableSheet, ...]:
 
 # --- the other pieces --------------------------------------------------------------------------
 
-MARKER_W, MARKER_H = 70.0, 64.0
+# The pig's prism is the rules card's size, so the two share a row of the page.
+MARKER_W, MARKER_H = SHEET_W, SHEET_H
+TAB = 8.0                        # its glue tab
+PANEL = (MARKER_H - TAB) / 3     # a face of the prism
 
 
 def start_marker() -> Group:
-    """A tent: fold along the middle so the pig and 'start player' face both sides."""
-    half = MARKER_H / 2
-
+    """A three-sided prism that stands firm even on plain paper: from the top, a glue tab, a
+    face turned to read from the far side, the face read from this side, and the base. Fold
+    on the dashed lines, glue the tab under the base's edge: the pig and START PLAYER face
+    both sides of the table."""
     def side() -> Group:
-        return Group.of(Icon("harvest-pig", MARKER_W / 2, half * 0.45, 18.0, PIG_PINK),
-                        *(Icon(VEGGIE_ART[crop], x, half * 0.5, 11.0, CROP_COLOR[crop])
-                          for crop, x in (("lettuce", 13.0), ("carrot", MARKER_W - 13.0))),
-                        label(MARKER_W / 2, half - 4.0, "START PLAYER", size=4.0, bold=True, align="center"))
-    fold = Line(0, half, MARKER_W, half, Style(stroke=INK, stroke_width=0.2, dash=(1.5, 1.5)))
-    upside_down = Group((side(),), translate=(MARKER_W, half), rotate=180.0)
-    return Group.of(Group.of(side(), translate=(0, half)), upside_down, fold,
-                    label(MARKER_W - 2, half - 0.8, "fold", size=2.2, align="right"))
+        return Group.of(Icon("harvest-pig", MARKER_W / 2, PANEL * 0.4, 24.0, PIG_PINK),
+                        *(Icon(VEGGIE_ART[crop], x, PANEL * 0.45, 15.0, CROP_COLOR[crop])
+                          for crop, x in (("lettuce", 16.0), ("carrot", MARKER_W - 16.0))),
+                        label(MARKER_W / 2, PANEL - 4.5, "START PLAYER", size=5.0, bold=True, align="center"))
+    fold = Style(stroke=INK, stroke_width=0.2, dash=(1.5, 1.5))
+    tab = Polygon(((4.0, TAB), (8.0, 0.5), (MARKER_W - 8.0, 0.5), (MARKER_W - 4.0, TAB)),
+                  Style(fill=WHITE, stroke=darken(PIG_PINK, 0.4), stroke_width=0.2))
+    base = TAB + 2 * PANEL
+    return Group.of(
+        tab, label(MARKER_W / 2, TAB / 2 + 0.3, "glue", size=2.4, align="center", anchor="middle"),
+        Group((side(),), translate=(MARKER_W, TAB + PANEL), rotate=180.0),
+        Group.of(side(), translate=(0, TAB + PANEL)),
+        *(Line(0, y, MARKER_W, y, fold) for y in (TAB, TAB + PANEL, base)),
+        label(MARKER_W / 2, base + PANEL / 2, "base: fold on the dashed lines into a prism", size=2.6,
+              align="center", anchor="middle"),
+        label(MARKER_W / 2, MARKER_H - 3.0, "glue the tab under this edge", size=2.3, align="center"))
 
 
 SUMMARY = (
@@ -383,7 +398,7 @@ def rules_card() -> Group:
                            CROP_COLOR[crop]))
     y = MARGIN + 9.5
     for heading, text in SUMMARY:
-        shapes.append(label(MARGIN, y, heading, size=2.7, bold=True, anchor="top"))
+        shapes.append(label(MARGIN, y, heading, size=2.7, bold=True, anchor="top", fill=LOOK.ink))
         body = label(MARGIN + SUMMARY_INDENT, y, text, size=2.35, anchor="top",
                      max_width=SHEET_W - 2 * MARGIN - SUMMARY_INDENT)
         shapes.append(body)
@@ -431,7 +446,7 @@ def sticker_guide() -> Component:
     text = (f"For plain 16 mm dice: a sheet per crop, a column of six faces per die. Trim a sheet on its corner "
             f"ticks (4 cuts), then along its lines: {cuts} cuts free its {stickers} stickers, "
             f"{cuts / stickers:.1f} cuts a sticker instead of 4.")
-    return Component("sticker-note", "sticker", STICKER_NOTE_W, 19.0,
+    return Component("sticker-note", "sticker", STICKER_NOTE_W, STICKER_NOTE_H,
                      Face(sticker_note(f"{TITLE}: die stickers", text)))
 
 
@@ -440,7 +455,7 @@ def components(options: KitOptions | None = None) -> list[Component]:
               for mode in data.MODES]
     return sheets + [
         Component("rules-summary", "aid", SHEET_W, SHEET_H, Face(rules_card())),
-        Component("start-player-marker", "marker", MARKER_W, MARKER_H,
+        Component("start-player-marker", "sheet", MARKER_W, MARKER_H,
                   Face(start_marker(), background=lighten(PIG_PINK, 0.75))),
         sticker_guide(),
         *(sticker_sheet(crop) for crop in data.CROPS),

@@ -50,7 +50,8 @@ LARGE_PUNCH = data.TOKEN_DIAMETER_MM["apple"]
 GUIDE = KitGuide(
     # every player keeps their own tracker in pencil and rubs out the row of a plant harvested or dead
     box_items=(("pencils, one per player (for the growth trackers and the score sheet)", data.PLAYERS_MAX),
-               ("eraser", 1)),
+               ("eraser", 1), (f"craft punch {punch(SMALL_PUNCH)}, or scissors", 1),
+               (f"craft punch {punch(LARGE_PUNCH)}, or scissors", 1)),
     assembly=(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
         "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
@@ -60,9 +61,10 @@ GUIDE = KitGuide(
         f"trees, rocks and the start token.",
         "Cut each player's growth tracker (plants are tracked in pencil: no markers to cut), the "
         "round track and its marker, and the start token.",
-        "Cut the bonus cards and the player aids; keep the score sheet whole.",
+        "Cut the bonus cards and the player aids, and the score-sheet page in two: a sheet for each game.",
     ),
-    paper="Tokens, cards and the board on 200-300 g/m² card; trackers and the score sheet on plain paper.",
+    paper="Tokens, cards and the board on 200-300 g/m² card; trackers, player aids and the score sheets on "
+          "plain paper.",
 )
 
 SQRT3 = math.sqrt(3)
@@ -208,27 +210,34 @@ def _board_corner_notes(width: float, height: float) -> list[Shape]:
 
 # --- plant tokens, rocks, start player -------------------------------------------------------
 
+SYMBOL = 5.0  # the player's shape on a token: drawn 4.2 mm or more across (a square is 0.84 of its box)
+
+
 def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
-    """One plant token: the plant, the player's colour and symbol, and its number, which is
-    its row on the owner's growth tracker."""
+    """One plant token: the plant and its number on a white disc, and the player's colour
+    with their shape, 4 mm or more across, on the rim below it. The number is its row on the
+    owner's growth tracker."""
     diameter = data.TOKEN_DIAMETER_MM[kind]
     r = diameter / 2
     ring = Style(fill=None, stroke=darken(colour.hex, 0.45), stroke_width=0.35)
     ink = text_color_on(colour.hex)
-    badge = r * 0.64  # the white disc holding the plant and the number, two digits well inside it
+    symbol_y = diameter - 1.0 - SYMBOL / 2  # the shape's box 1 mm inside the token's foot
+    badge_foot = symbol_y - SYMBOL / 2 - 0.3
+    badge = (badge_foot - 0.9) / 2  # the white disc: above the shape, a rim of colour left over it
+    by = badge_foot - badge
     number_size = max(2.6, badge * 0.62)
     nx = r + badge * 0.45
     shapes: list[Shape] = [
-        Circle(r, r, badge, Style(fill="#FFFFFF")),
-        Icon(plant_icon(kind), r - badge * 0.42, r, badge * 1.05, PLANT_COLOURS[kind]),
-        Text(nx, r, str(number), size=number_size, bold=True, align="center", anchor="middle", fill=INK),
+        Circle(r, by, badge, Style(fill="#FFFFFF")),
+        Icon(plant_icon(kind), r - badge * 0.42, by, badge * 1.05, PLANT_COLOURS[kind]),
+        Text(nx, by, str(number), size=number_size, bold=True, align="center", anchor="middle", fill=INK),
         Circle(r, r, r - 0.2, ring),
-        # Colour is never the only clue: the player's symbol sits on the coloured rim.
-        Icon(colour.symbol, r, r + (r + badge) / 2 - 0.2, (r - badge) * 0.85, ink),
+        # Colour is never the only clue: the player's shape sits on the coloured rim.
+        Icon(colour.symbol, r, symbol_y, SYMBOL, ink),
     ]
     if number in (6, 9):  # a round token turns: a bar under the number tells 6 from 9
         bar = number_size * 0.36
-        shapes.append(Line(nx - bar, r + number_size * 0.5, nx + bar, r + number_size * 0.5,
+        shapes.append(Line(nx - bar, by + number_size * 0.5, nx + bar, by + number_size * 0.5,
                            Style(stroke=INK, stroke_width=0.3)))
     return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
                      Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number),
@@ -256,6 +265,27 @@ def rock_token() -> Component:
               Circle(r, r, r - 0.2, Style(stroke=darken(ROCK_GREY, 0.5), stroke_width=0.35))]
     return Component("rock", "token", ROCK_DIAMETER, ROCK_DIAMETER, Face(group(shapes), background="#D9D9D9"),
                      count=data.ROCKS, outline="circle", sits_on="hex")
+
+
+PUNCH_GUIDE = (190.0, 23.0)
+
+
+def punch_guide() -> Component:
+    """A strip printed among the tokens: each punch drawn at its size, with the pieces it cuts."""
+    width, height = PUNCH_GUIDE
+    shapes: list[Shape] = []
+    for index, (diameter, kind, pieces) in enumerate(
+            ((SMALL_PUNCH, "tomato", "tomatoes, carrots, round marker"),
+             (LARGE_PUNCH, "apple", "apple trees, rocks, start token"))):
+        left = 2.0 + index * width / 2
+        r = diameter / 2
+        shapes += [Circle(left + LARGE_PUNCH / 2, height / 2, r, Style(stroke=INK, stroke_width=0.3, dash=(1.2, 0.8))),
+                   Icon(plant_icon(kind), left + LARGE_PUNCH / 2, height / 2, r * 1.1, PLANT_COLOURS[kind]),
+                   Text(left + LARGE_PUNCH + 3.0, height / 2 - 1.0, f"{punch(diameter)} punch: {pieces}", size=2.8,
+                        bold=True, anchor="bottom", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0),
+                   Text(left + LARGE_PUNCH + 3.0, height / 2 + 1.0, "(actual size; or cut on the circles with "
+                        "scissors)", size=2.3, anchor="top", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0)]
+    return Component("punch-guide", "token", width, height, Face(group(shapes), background="#FFFFFF"))
 
 
 def start_player_token() -> Component:
@@ -381,6 +411,7 @@ def round_marker() -> Component:
 
 
 SCORE_W, SCORE_H = 190.0, 128.0
+SCORE_SHEETS = 2  # two games' sheets fill the page they print on (one left it 60 % blank)
 
 
 def score_sheet() -> Component:
@@ -414,7 +445,7 @@ def score_sheet() -> Component:
     for k in range(data.PLAYERS_MAX + 1):
         x = 4 + label_w + k * col_w
         shapes.append(Line(x, head - 6 if k else head, x, bottom, line))
-    return Component("score-sheet", "pad", SCORE_W, SCORE_H, Face(group(shapes)))
+    return Component("score-sheet", "pad", SCORE_W, SCORE_H, Face(group(shapes)), count=SCORE_SHEETS)
 
 
 # --- bonus cards -----------------------------------------------------------------------------
@@ -644,7 +675,7 @@ def components(options: KitOptions | None = None) -> list[Component]:
     for colour in player_colours():
         pieces += [plant_token(colour, kind, number) for kind in data.KINDS
                    for number in range(1, data.PLANTS[kind]["tokens"] + 1)]
-    pieces += [rock_token(), start_player_token()]
+    pieces += [rock_token(), start_player_token(), punch_guide()]
     for colour in player_colours():
         pieces.append(tier_tracker(colour))
     pieces += bonus_cards(options.dark_backs)

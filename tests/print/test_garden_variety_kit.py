@@ -40,32 +40,40 @@ def test_the_die_is_six_stickers_for_a_stock_16_mm_die_not_a_paper_cube(pieces):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_54_cards_print_on_few_two_sided_sheets(paper):
     """Every card keeps 6 mm from the paper's edge and 6 mm from a card of another colour (a
-    laser's unprinted border and an off cut would otherwise show a sliver): on A4 three rows of
-    cards still fit a page, on Letter (279.4 mm) two rows of upright cards or two of cards
-    turned, so Letter takes eight sheets where it took six with rows sharing their cuts 5 mm
-    from the edge. The sheets are full but for the last."""
+    laser's unprinted border and an off cut would otherwise show a sliver). Letter (279.4 mm)
+    once held eight cards turned a page, eight sheets: its footer now goes down the side and
+    the cards of one colour come together, so three rows of one colour share their cuts and
+    a page holds nine (seven sheets). On A4 three rows fit with gutters; the leftovers of
+    colours that are no multiple of three take a seventh."""
     from pnp.build import impose_kit
     from pnp.options import PAPERS, BuildOptions
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     pages = sorted({placed.page for placed in imposition.placements() if placed.component.kind == "card"
                     and placed.side == "front"})
-    assert len(pages) == {"letter": 8, "a4": 7}[paper]
+    assert len(pages) == 7
     held = [sum(1 for p in imposition.sheets[page - 1].placements if p.component.kind == "card") for page in pages]
-    assert sum(held) == 54 and min(held[:-1]) >= 6, held
+    assert sum(held) == 54 and held[:5] == [9] * 5, held
+    if paper == "letter":
+        assert {imposition.sheets[page - 1].band for page in pages} == {"left"}
 
 
-def test_fold_prints_the_rules_cards_beside_the_last_folded_cards():
-    """--fold on Letter ended on a page of two folded gnomes and a page of the rules cards and
-    the die: the rules cards now share the last page of cards (the die stickers have their own
-    band of plain paper)."""
+@pytest.mark.parametrize("fold", [False, True])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_die_stickers_share_their_plain_paper_with_the_rules_cards(paper, fold):
+    """The die stickers had a page of plain paper to themselves, 7 % of it used: the two
+    rules-summary cards (one-sided, for plain paper) print beside them now, in a folded
+    build too."""
     from pnp.build import impose_kit
+    from pnp.frontmatter import stock
     from pnp.options import PAPERS, BuildOptions
 
-    imposition = impose_kit(kit.GAME_ID, PAPERS["letter"], BuildOptions(games=(kit.GAME_ID,), fold=True))
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,), fold=fold))
     pages = {p.component.name: p.page for p in imposition.placements()}
-    last_card = max(page for name, page in pages.items() if not name.startswith(("rules", "die", "sticker")))
-    assert pages["rules-summary-1"] == pages["rules-summary-2"] == last_card
+    assert pages["die-stickers"] == pages["sticker-note"] == pages["rules-summary-1"] == pages["rules-summary-2"]
+    sheet = imposition.sheets[pages["die-stickers"] - 1]
+    assert {stock(p.component) for p in sheet.placements} == {"paper"}
+    assert len(sheet.placements) == 4
 
 
 @pytest.mark.parametrize("colour", data.COLORS)
@@ -105,3 +113,58 @@ def test_the_card_back_is_light_unless_dark_backs_are_asked_for(pieces):
     dark = {c.name: c for c in kit.components(KitOptions(dark_backs=True))}["critter-blue-1"].back
     assert light is not None and dark is not None
     assert luminance(light.background) > 0.8 > 0.1 > luminance(dark.background)
+
+
+def _crossings(face, axis: str, at: float) -> list[tuple[float, bool]]:
+    """Where the back's pattern lines cross the line x = at (axis "x") or y = at ("y"), and
+    which way each runs (rising or falling): a line continues another only in its own direction."""
+    from pnp.model import Line
+
+    found = []
+    for line, dx, dy in walk(face.shapes):
+        if not isinstance(line, Line):
+            continue
+        (x1, y1), (x2, y2) = (line.x1 + dx, line.y1 + dy), (line.x2 + dx, line.y2 + dy)
+        a1, a2, b1, b2 = (x1, x2, y1, y2) if axis == "x" else (y1, y2, x1, x2)
+        if min(a1, a2) <= at <= max(a1, a2) and a1 != a2:
+            found.append((round(b1 + (b2 - b1) * (at - a1) / (a2 - a1), 3), (b2 > b1) == (a2 > a1)))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_the_card_back_pattern_runs_on_across_every_cut_and_through_the_bleed(dark):
+    """Rows of backs that share a cut showed a seam there: the trellis of one card stopped
+    at the cut and the next card's began out of step, so a cut a little off showed a broken
+    pattern. The trellis now repeats exactly over the card's width and height: it crosses the
+    right edge where it crosses the left one and the bottom where it crosses the top, so
+    neighbours on one cut continue each other, and it runs 3 mm on into the bleed."""
+    back = kit.card_back(dark=dark)
+
+    def along(axis: str, at: float, length: float) -> list[tuple[float, bool]]:
+        return [crossing for crossing in _crossings(back, axis, at) if 0.0 <= crossing[0] <= length]
+
+    left, right = along("x", 0.0, kit.CARD_H), along("x", kit.CARD_W, kit.CARD_H)
+    top, bottom = along("y", 0.0, kit.CARD_W), along("y", kit.CARD_H, kit.CARD_W)
+    assert len(left) >= 10 and left == right
+    assert len(top) >= 8 and top == bottom
+    for edge in (-3.0, kit.CARD_W + 3.0):  # the bleed carries the pattern on
+        assert len(along("x", edge, kit.CARD_H)) >= len(left) - 2
+    for edge in (-3.0, kit.CARD_H + 3.0):
+        assert len(along("y", edge, kit.CARD_W)) >= len(top) - 2
+
+
+@pytest.mark.parametrize("colour", data.COLORS)
+def test_each_critter_is_drawn_in_many_parts_and_tones_that_survive_black_and_white(colour):
+    """The opossum was an oval with a pale wedge for a head and four sticks for legs: in black
+    and white it read as any rodent. Every critter is drawn in a dozen parts or more now (ears,
+    snout, eye, tail and fur for the opossum), in at least four tones of grey from near white
+    to near black, so it is told by its drawing alone."""
+    from pnp.colors import luminance
+    from pnp.icons import icon_group
+
+    drawing = icon_group(kit.ANIMAL_ICONS[colour], 40.0, kit.CRITTER_COLORS[colour])
+    parts = list(walk(drawing))
+    fills = {shape.style.fill for shape, _, _ in parts if getattr(shape, "style", None) and shape.style.fill}
+    tones = {round(luminance(fill) * 5) for fill in fills}  # five bands of grey
+    assert len(parts) >= 12, (colour, len(parts))
+    assert len(tones) >= 4 and min(map(luminance, fills)) < 0.05 and max(map(luminance, fills)) > 0.6, tones

@@ -46,10 +46,10 @@ def test_score_sheets_print_four_to_a_page(pieces, paper):
         pages = Counter(p.page for p in imposed.placements() if p.component.name == f"score-sheet-{mode}")
         assert list(pages.values()) == [4], pages
         assert all(not p.rotated for p in imposed.placements() if p.component.name.startswith("score-sheet"))
-    # the die stickers get a page to themselves, to be printed on plain paper and glued on
+    # the die stickers, the rules card and the pig marker share one page of plain paper
     sticker_page = next(p.page for p in imposed.placements() if p.component.name == "stickers-lettuce")
     assert sorted(p.component.name for p in imposed.placements() if p.page == sticker_page) == sorted(
-        ["sticker-note", *(f"stickers-{crop}" for crop in data.CROPS)])
+        ["sticker-note", "rules-summary", "start-player-marker", *(f"stickers-{crop}" for crop in data.CROPS)])
 
 
 def test_sheet_circles_and_boxes_come_from_the_data(pieces):
@@ -117,26 +117,46 @@ def test_die_stickers_have_bleed_ticks_and_say_how_few_cuts_they_take(pieces):
     ticks = [s for s, _, _ in walk(imposition.sheets[placed[0].page - 1].overlay) if isinstance(s, Line)]
     assert len(ticks) >= 4 * len(placed)
     page = imposition.sheets[placed[0].page - 1]
-    on_page = sheet_cuts([p.rect for p in page.placements], page.width_mm, page.height_mm) + \
-        sum(chit_cuts(p.component) for p in page.placements)
+    sheets = [p for p in page.placements if p.component.kind == "sticker"]  # (the page holds the rules card too)
+    on_page = sheet_cuts([p.rect for p in sheets], page.width_mm, page.height_mm) + \
+        sum(chit_cuts(p.component) for p in sheets)
     assert on_page <= 3 * cuts + 4 < 4 * len(data.CROPS) * stickers  # the page, not four cuts a sticker
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_die_stickers_print_in_one_band_along_the_top_with_the_cut_that_keeps_the_rest(pieces, paper):
-    """The stickers and their note sat in the middle of the page: a sheet of label paper was
-    spent on a fifth of it. They now fill one band along the top, the note under them ending
-    on a dashed line to cut along, and the rest of the sheet (over half of it) is kept."""
+def test_the_kit_prints_on_three_sheets_of_plain_paper_the_last_one_well_used(pieces, paper):
+    """Page 4 held the rules card and the pig on card, 27 % of it used, and page 5 the die
+    stickers alone, 19 %: the pig is a fold-up prism that stands on plain paper now, so the
+    three share one page of plain paper with the stickers (their note under them)."""
+    from pnp.frontmatter import stock
+
     imposition = impose(list(pieces.values()), PAPERS[paper])
-    page = next(sheet for sheet in imposition.sheets if any(p.component.kind == "sticker" for p in sheet.placements))
-    stickers = [p for p in page.placements if p.component.name.startswith("stickers-")]
+    assert len(imposition.sheets) == 3
+    assert {stock(p.component) for p in imposition.placements()} == {"paper"}
+    last = imposition.sheets[-1]
+    used = sum(p.rect[2] * p.rect[3] for p in last.placements) / (last.width_mm * last.height_mm)
+    assert used > 0.4, used
+    stickers = [p for p in last.placements if p.component.name.startswith("stickers-")]
     assert len({p.rect[1] for p in stickers}) == 1, "one band: the three sheets side by side"
-    assert min(p.rect[1] for p in page.placements) <= 7.0
-    note = next(p for p in page.placements if p.component.name == "sticker-note")
+    note = next(p for p in last.placements if p.component.name == "sticker-note")
     assert note.rect[1] >= max(p.rect[1] + p.rect[3] for p in stickers)
-    assert note.rect[1] + note.rect[3] < page.height_mm / 2
     words = " ".join(" ".join(texts(pieces["sticker-note"].front)).split())
-    assert "cut here, keep the rest of the sheet" in words and "plain paper and glue" in words
+    assert "plain paper and glue" in words
+
+
+def test_the_pig_marker_folds_into_a_prism_with_a_glue_tab(pieces):
+    """A tent of plain paper falls over: three panels and a glue tab make a prism that stands,
+    the pig and START PLAYER on both sloping faces, each the right way up."""
+    from pnp.model import Group
+
+    marker = pieces["start-player-marker"]
+    assert marker.kind == "sheet"
+    folds = [s for s, _, _ in walk(marker.front.shapes) if isinstance(s, Line) and s.style.dash]
+    assert len(folds) == 3
+    words = texts(marker.front)
+    assert words.count("START PLAYER") == 2 and "glue" in words
+    turned = [g for g in marker.front.shapes.children if isinstance(g, Group) and g.rotate == 180.0]
+    assert len(turned) == 1  # one face is turned to read the right way up from the other side
 
 
 def test_the_sheets_show_the_games_own_drawings(pieces):
@@ -195,9 +215,9 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):
     options = BuildOptions(games=("harvest-dice",), papers=("letter",), out=tmp_path, progress=False)
     assert run_build(options) == 0
     reader = PdfReader(tmp_path / "letter" / "harvest-dice.pdf")
-    assert len(reader.pages) == 5  # the kit's first page, then the four pages of pieces
+    assert len(reader.pages) == 4  # the kit's first page, then the three pages of pieces
     svgs = sorted(p.name for p in (tmp_path / "letter" / "harvest-dice").glob("*.svg"))
-    assert len(svgs) == 5 and svgs[0].startswith("p01-")
+    assert len(svgs) == 4 and svgs[0].startswith("p01-")
     for page in reader.pages:
         assert round(float(page.mediabox.width) / 72 * 25.4, 1) == 215.9
         embedded = []
@@ -210,3 +230,24 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):
             embedded.append(str(font["/BaseFont"]))
         shipped = ("Vera", *(face.file.removesuffix(".ttf") for face in DISPLAY_FACES.values()))
         assert embedded and all(any(font in name for font in shipped) for name in embedded)
+
+
+@pytest.mark.parametrize("crop", data.CROPS)
+def test_the_vegetables_are_drawn_bold_with_light_and_shade(crop):
+    """The vegetables read as clip-art: thin outlines and flat colour. They are drawn with a
+    bold outline (3 % of their size or more) and at least four tones (shade, body, light,
+    leaf), and each market row shows its vegetable beside its plain shape."""
+    from pnp.icons import icon_group
+
+    size = 20.0
+    drawing = icon_group(kit.VEGGIE_ART[crop], size, kit.CROP_COLOR[crop])
+    styles = [shape.style for shape, _, _ in walk(drawing) if getattr(shape, "style", None)]
+    outline = max(style.stroke_width for style in styles if style.stroke and style.fill)
+    assert outline >= 0.03 * size
+    assert len({style.fill for style in styles if style.fill}) >= 4
+    for mode in data.MODES:
+        sheet = kit.components()[data.MODES.index(mode)]
+        markets_top = kit.section_tops()["markets"]
+        drawn = [s for s, _, dy in walk(sheet.front.shapes) if isinstance(s, Icon) and s.name == kit.VEGGIE_ART[crop]
+                 and markets_top < s.cy + dy < kit.section_tops()["score"]]
+        assert len(drawn) == 1, (mode, crop)

@@ -372,6 +372,23 @@ def test_pads_and_pieces_for_card_never_share_a_page():
     assert [sorted({p.component.kind for p in sheet.placements}) for sheet in pages] == [["pad"], ["token"]]
 
 
+def test_stickers_share_their_plain_paper_with_one_sided_aids_and_never_with_card():
+    """Harvest Dice printed its die stickers alone on a page of plain paper (19 % used) and
+    its rules card on the card page beside the pig; Garden Variety's die stickers filled 7 %
+    of a page. Pieces for plain paper printed one-sided (aids, sheets) now share the stickers'
+    pages; a two-sided aid (printed with the cards) and pieces for card stay apart."""
+    stickers = Component("die-stickers", "sticker", 36, 24, FACE)
+    summary = Component("rules-summary", "aid", 94, 128, FACE)
+    tent = Component("start-player-marker", "sheet", 70, 80, FACE)
+    backed = Component("player-aid", "aid", 90, 120, FACE, BACK)
+    tokens = Component("token", "token", 20, 20, FACE, count=10)
+    pages = impose([backed, summary, tent, tokens, stickers], PAPERS["letter"]).sheets
+    kinds = [sorted({p.component.name for p in sheet.placements}) for sheet in pages]
+    assert ["die-stickers", "rules-summary", "start-player-marker"] in kinds
+    assert not any("token" in names and "die-stickers" in names for names in kinds)
+    assert not any("player-aid" in names and "die-stickers" in names for names in kinds)
+
+
 @pytest.mark.parametrize("short_by", [0.0, 1.0, 1.9, 2.5])
 def test_a_piece_nearly_the_printable_size_is_printed_not_dropped(short_by):
     """A board 1-2 mm smaller than the printable area was left out of the kit without a word."""

@@ -128,11 +128,32 @@ def _top(shape, dy):
     return min(y for _, y in shape.points) + dy
 
 
-def test_the_guide_asks_for_a_pencil_per_player_and_an_eraser():
+def test_the_guide_asks_for_a_pencil_per_player_an_eraser_and_the_two_punches():
     """Every player writes on their own tracker and rubs out a plant that dies: one pencil
-    for the score sheet (as once listed) leaves the table short."""
+    for the score sheet (as once listed) leaves the table short. The two craft punches were
+    named only in the cutting steps: they are on the list of things to fetch now."""
     wanted = dict((thing.split(",")[0].split(" (")[0], count) for thing, count in kit.GUIDE.box_items)
-    assert wanted == {"pencils": data.PLAYERS_MAX, "eraser": 1}
+    assert wanted == {"pencils": data.PLAYERS_MAX, "eraser": 1, "craft punch 5/8 inch": 1, "craft punch 3/4 inch": 1}
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_token_pages_say_which_punch_cuts_what(paper):
+    """The punch sizes were only on page 1, far from the tokens: a guide printed among the
+    tokens names each punch and the pieces it cuts, beside a circle of its size."""
+    from pnp.build import impose_kit
+    from pnp.model import Circle
+    from pnp.options import PAPERS, BuildOptions
+    from pnp.parts import punch
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    guide = next(p for p in imposition.placements() if p.component.name == "punch-guide")
+    on_page = {p.component.kind for p in imposition.sheets[guide.page - 1].placements}
+    assert "token" in on_page
+    words = " ".join(" ".join(texts(guide.component.front)).split())
+    assert f"{punch(kit.SMALL_PUNCH)} punch: tomatoes, carrots, round marker" in words
+    assert f"{punch(kit.LARGE_PUNCH)} punch: apple trees, rocks, start token" in words
+    sizes = sorted(2 * s.r for s, _, _ in walk(guide.component.front.shapes) if isinstance(s, Circle))
+    assert sizes == pytest.approx([kit.SMALL_PUNCH, kit.LARGE_PUNCH])
 
 
 def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cut(pieces):
@@ -286,14 +307,15 @@ def test_pdf_pages_and_svgs_agree(letter_build):
 def test_the_token_pages_share_the_pieces_instead_of_one_crammed_and_one_nearly_empty(paper):
     """On Letter the tomatoes once had page 13 to themselves (a third of it used) while page 12
     crammed the round track, rocks, apples and carrots into rows that shared their cuts: the
-    last page takes whole groups from the one before until the two are about evenly full."""
+    last page takes whole groups from the one before until the two are about evenly full.
+    (On A4 the round track fits under the board, on the board's page.)"""
     from pnp.build import impose_kit
     from pnp.options import PAPERS, BuildOptions
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     pages: dict[int, list] = {}
     for placed in imposition.placements():
-        if placed.component.kind in ("token", "marker") or placed.component.name == "round-track":
+        if placed.component.kind in ("token", "marker"):
             pages.setdefault(placed.page, []).append(placed)
     assert len(pages) == 2
     used = []
@@ -318,3 +340,40 @@ def test_growth_trackers_of_two_colours_keep_a_gutter_between_them(paper):
         for (ax, ay, aw, ah), (bx, by, bw, bh) in zip(rects, rects[1:]):
             apart = max(bx - ax - aw, ax - bx - bw, by - ay - ah, ay - by - bh)
             assert apart >= MIN_GUTTER_MM - 1e-6
+
+
+def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_circle(pieces):
+    """The shape that tells the players apart without colour was 2.1-2.8 mm on the tokens'
+    rim, too small to read across the table: it is 4 mm or more both ways now (measured as
+    drawn, its outline included), wholly inside the token's circle and clear of the white
+    disc that holds the plant and the number."""
+    from pnp.checks import bounds
+    from pnp.model import Circle
+
+    for colour in kit.player_colours():
+        for kind in data.KINDS:
+            token = pieces[f"{kind}-{colour.name}-{data.PLANTS[kind]['tokens']:02d}"]
+            r = token.width_mm / 2
+            symbol = next(s for s, _, _ in walk(token.front.shapes) if isinstance(s, Icon) and s.name == colour.symbol)
+            box = bounds(symbol)
+            assert box is not None
+            left, top, right, bottom = box
+            assert min(right - left, bottom - top) >= 4.0, (token.name, right - left, bottom - top)
+            corners = ((left, top), (right, top), (left, bottom), (right, bottom))
+            assert all((x - r) ** 2 + (y - r) ** 2 <= (r - 0.4) ** 2 for x, y in corners), token.name
+            disc = next(s for s, _, _ in walk(token.front.shapes) if isinstance(s, Circle) and s.style.fill == "#FFFFFF")
+            assert top >= disc.cy + disc.r, token.name  # below the white disc, on the player's colour
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_score_sheet_page_holds_two_games_sheets(paper):
+    """One score sheet left its page 60 % blank: the page holds two (a second game's)."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    pages = {p.page for p in imposition.placements() if p.component.name == "score-sheet"}
+    assert len(pages) == 1
+    sheet = imposition.sheets[pages.pop() - 1]
+    assert [p.component.name for p in sheet.placements] == ["score-sheet"] * 2
+    assert sum(p.rect[2] * p.rect[3] for p in sheet.placements) / (sheet.width_mm * sheet.height_mm) > 0.75
