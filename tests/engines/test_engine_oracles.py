@@ -53,7 +53,8 @@ def test_harvest_dice_start_marker_not_moving_is_caught(monkeypatch):
 
 def test_harvest_dice_drafts_out_of_turn_are_caught(monkeypatch):
     monkeypatch.setattr(harvest_engine, "drafter", lambda state: state["start"])  # the start player drafts all
-    with pytest.raises(AssertionError, match="clockwise"):
+    # The oracle's own legal drafts (the next player's, clockwise) are refused first.
+    with pytest.raises(AssertionError, match="the rulebook allows .*'Ben'.* but the engine refuses it: it is Ann's turn"):
         play_and_judge("harvest-dice", 2, 0)
 
 

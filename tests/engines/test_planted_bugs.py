@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import scorer
+from scorer.games.core import CheckResult, violation
 from scorer.games.cottage_garden import engine as cottage_engine
 from scorer.games.cottage_garden import rules as cottage_rules
 from scorer.games.garden_dice import engine as dice_engine
@@ -25,6 +26,15 @@ from scorer.games.garden_variety import rules as variety_rules
 from scorer.games.harvest_dice import rules as harvest_rules
 from scorer.games.propagation import engine as propagation_engine
 from scorer.games.propagation import rules as propagation_rules
+from tests.engines.edge_games import (
+    Luck,
+    Preference,
+    biased,
+    harvest_dice_in_blocks,
+    harvest_pig_hoarder,
+    harvest_quick_and_unfed,
+    propagation_out_of_tokens,
+)
 from tests.support.engine_harness import play_and_judge, player_counts
 
 pytestmark = pytest.mark.slow
@@ -35,6 +45,15 @@ Wrong = Callable[[Any], Any]  # the original function -> its wrong version
 
 
 @dataclass(frozen=True)
+class Edge:
+    """Judged random games biased toward a state uniform play seldom reaches
+    (tests/engines/edge_games.py), with this many players."""
+    players: int
+    prefer: Preference
+    luck: Luck | None = None
+
+
+@dataclass(frozen=True)
 class Bug:
     game_id: str
     name: str           # what is wrong, as a player would say it
@@ -42,6 +61,7 @@ class Bug:
     attribute: str
     wrong: Wrong
     measure: str | None = None  # a Propagation bonus card's measure: played where such a card is revealed
+    edge: Edge | None = None    # played in games biased toward the rare state it needs
 
 
 # --- ways to make a function subtly wrong ------------------------------------------------------
@@ -101,6 +121,20 @@ def breakdown(**changed: Callable[[int], int]) -> Callable[[Any], Any]:
 
 def tiebreakers_reversed(score: Any) -> Any:
     return replace(score, tiebreakers={key: -value for key, value in score.tiebreakers.items()})
+
+
+def refusing(refused: Callable[[Any], bool]) -> Wrong:
+    """A move's check that also refuses a legal action for which `refused(action)` holds: a
+    legal move wrongly refused, which random play (picking only what check allows) never
+    shows; the oracles' own legal moves do."""
+    def wrong(check):
+        def planted(self, read, action):
+            result = check(self, read, action)
+            if result.legal and refused(action):
+                return CheckResult(False, [violation("planted", "planted", "refused by a planted bug", "action")])
+            return result
+        return planted
+    return wrong
 
 
 def around(body: Callable[..., Any]) -> Wrong:
@@ -176,6 +210,12 @@ GARDEN_DICE = [
             seeds=dict(before["players"][before["current"]]["seeds"])) if action.tile == "seed" else None)),
     Bug("garden-dice", "a flipped tile not turned over", dice_rules.FlipMove, "transition",
         after_step(("flip",), lambda before, action, after: after.update(board=copy.deepcopy(before["board"])))),
+    Bug("garden-dice", "a scarecrow never flipped back to a sundial", dice_rules.FlipMove, "check",
+        method_returning(lambda result, read, action: CheckResult(False, [violation(
+            "planted", "planted", "refused by a planted bug", "action")])
+            if result.legal and result.effects["from"] == "scarecrow" else result)),
+    Bug("garden-dice", "the sun refused once a die is spent", dice_rules.SunSetDieMove, "check",
+        refusing(lambda action: action.turn.dice_spent > 0)),
 ]
 
 
@@ -234,7 +274,39 @@ HARVEST_DICE = [
         harvest_rules, "end_triggers",
         returning(lambda found, markets, mode, players: found + [{"trigger": "market-full", "market": crop}
                                                                  for crop, n in markets.items() if n == 5])),
+    Bug("harvest-dice", "the advanced awards paid when the most anyone has is 0", harvest_rules.HarvestDice,
+        "_advanced_bonus", replaced(staticmethod(lambda state: _awards_at_zero(state))),
+        edge=Edge(4, harvest_quick_and_unfed, harvest_dice_in_blocks)),
+    Bug("harvest-dice", "a pig power refused to turn a die up to 6", harvest_rules, "apply_powers",
+        returning(lambda answer, mode, player, die, powers: (answer[0], [*answer[1], violation(
+            "planted", "planted", "refused by a planted bug", "action.pig_powers")])
+            if _turned_up_to_six(die.value, powers) else answer)),
+    Bug("harvest-dice", "a colour power and a value power refused together", harvest_rules, "with_powers",
+        around(lambda with_powers, check, state, action: CheckResult(False, [violation(
+            "planted", "planted", "refused by a planted bug", "action.pig_powers")])
+            if len({p.power == "color" for p in action.pig_powers}) > 1 else with_powers(check, state, action)),
+        edge=Edge(2, harvest_pig_hoarder)),
+    Bug("harvest-dice", "two pig powers refused on one die", harvest_rules, "with_powers",
+        around(lambda with_powers, check, state, action: CheckResult(False, [violation(
+            "planted", "planted", "refused by a planted bug", "action.pig_powers")])
+            if len(action.pig_powers) > 1 else with_powers(check, state, action))),
 ]
+
+
+def _awards_at_zero(state: Any) -> list[int]:
+    """The advanced awards, paid to everyone tied for the most even when that is nothing."""
+    tallies = [{**harvest_rules.crop_counts(p.garden), "pig": p.pig} for p in state.players]
+    return [harvest_rules.data.ADVANCED_BONUS_POINTS * sum(
+        tally[c] == max(t[c] for t in tallies) for c in harvest_rules.data.ADVANCED_BONUS_CATEGORIES)
+        for tally in tallies]
+
+
+def _turned_up_to_six(value: int, powers: list) -> bool:
+    for power in powers:
+        if power.power == "up" and value == 5:
+            return True
+        value += {"up": 1, "down": -1}.get(power.power, 0)
+    return False
 
 
 def _moved_down(before: dict, after: dict) -> None:
@@ -298,6 +370,10 @@ GARDEN_VARIETY = [
         after_step(("resolve_round",), lambda before, action, after: after.update(drawing=after["drawing"][::-1]))),
     Bug("garden-variety", "the round's cards going to the player after the winner", variety_rules.ResolveRoundMove,
         "transition", after_step(("resolve_round",), lambda before, action, after: _cards_to_next(before, after))),
+    Bug("garden-variety", "a wishing gnome refused a wish for 9", variety_rules.ResolveRoundMove, "check",
+        refusing(lambda action: any(p.card.name == "wishing" and p.card.declared == 9 for p in action.plays))),
+    Bug("garden-variety", "a 0/10 critter refused as a 10", variety_rules.ResolveRoundMove, "check",
+        refusing(lambda action: any(p.card.number == "0/10" and p.card.declared == 10 for p in action.plays))),
 ]
 
 
@@ -498,6 +574,16 @@ PROPAGATION = [
         after_step(("harvest",), lambda before, action, after: [p["harvested"].update(
             {action.kind: 2 * p["harvested"][action.kind] - o["harvested"][action.kind]})
             for p, o in zip(after["players"], before["players"]) if p["name"] == action.player])),
+    Bug("propagation", "a propagation sowing past the tokens left", PLANT_DATA, "plants_sown",
+        replaced(lambda mode, free, tokens: 1 if mode == "choose" else free),
+        edge=Edge(2, propagation_out_of_tokens)),
+    Bug("propagation", "a harvest refused while a plant is past fully grown", propagation_rules.HarvestMove,
+        "check", refusing(lambda action: any(
+            p.owner == action.player and p.kind == action.kind and p.tier > PLANT_DATA.PLANTS[p.kind]["grown"]
+            for p in action.board.plants))),
+    Bug("propagation", "sowing refused next to a rock", propagation_rules.SowMove, "check",
+        refusing(lambda action: any(PLANT_DATA.distance((action.at[0] - r[0], action.at[1] - r[1])) == 1
+                                    for r in action.board.rocks))),
 ]
 
 
@@ -525,8 +611,13 @@ def test_the_random_games_catch_the_planted_bug(bug: Bug, monkeypatch):
         monkeypatch.setattr(bug.owner, bug.attribute, bug.wrong(getattr(bug.owner, bug.attribute)))
     counts = player_counts(bug.game_id)
     with pytest.raises(AssertionError, match="seed="):  # the harness's own words: where it failed
-        for seed in seeds:
-            play_and_judge(bug.game_id, counts[seed % len(counts)], seed)
+        if bug.edge is not None:
+            with biased(bug.game_id, bug.edge.prefer, bug.edge.luck):
+                for seed in seeds:
+                    play_and_judge(bug.game_id, bug.edge.players, seed)
+        else:
+            for seed in seeds:
+                play_and_judge(bug.game_id, counts[seed % len(counts)], seed)
 
 
 @functools.cache

@@ -515,6 +515,29 @@ def _marked_cells(tile: str, rotation: int, flip: bool) -> tuple[tuple[int, int,
     return tuple(sorted((r - top, c - left, mark) for r, c, mark in squares))
 
 
+# --- legal moves, from the rulebook alone ----------------------------------------------------
+
+def legal_moves(state: dict, rng) -> list[dict]:
+    """Moves the rulebook allows the player about to plant, for the harness to see the
+    engine accept: a flower pot from the supply on any empty space of one of their beds
+    (Planting Phase, b), and a cat from the reserve on an empty space of a bed that it leaves
+    unfinished ("you can always place Cats from your reserve on an empty space"; a cat that
+    would fill a bed waits on the house Mouse hunt rule), one drawn of each. Only these: the
+    tiles of the gardener row and their turns and flips hang on the house geometry and the
+    gardener, which the oracle judges step by step instead. Nothing while a bed is being
+    scored, a pot won is still to be placed, a Final Round penalty or a bed to give up is due."""
+    turn = state["turn"]
+    if (state["over"] or state["stack"] or state["giving_up"] or turn["step"] != "plant" or turn["queue"]
+            or turn["scoring"] or turn["bonus_pots"]):
+        return []
+    player = state["players"][state["current"]]
+    empty = [(bed, sorted(_open_spaces(bed["design"]) - set(_covered(bed)))) for bed in player["beds"]]
+    pots = [(bed, at) for bed, spaces in empty for at in spaces] if state["supply"]["pots"] else []
+    cats = [(bed, at) for bed, spaces in empty if len(spaces) > 1 for at in spaces] if player["cats"] else []
+    return [{"type": "place_token", "player": player["name"], "bed": bed, "token": token, "at": list(at)}
+            for token, spaces in (("pot", pots), ("cat", cats)) if spaces for bed, at in [rng.choice(spaces)]]
+
+
 # --- final scores, from the rulebook alone ---------------------------------------------------
 
 # End of the Game: a cube's worth is the number of its space (orange 1-15, blue 2-14 by

@@ -225,8 +225,7 @@ def _die_action_left(before: dict, entry: dict, after: dict) -> str | None:
     name = me["name"]
     own = {at: t for at, t in board.items() if t.get("owner") == name}
     kinds = {t["kind"] for t in own.values()}
-    free_discs = DISCS_FOR_TILES - _seeds_held(me) - sum(
-        1 + t.get("swallowed", 0) for t in own.values() if t["kind"] != ROCK)
+    free_discs = _free_discs(me, own)
     dice = set(pool)
     best = max(pool)
     # Buy a Seed Tile: a free disc, a stack of value at most the die, two of a crop a turn.
@@ -261,6 +260,11 @@ def _die_action_left(before: dict, entry: dict, after: dict) -> str | None:
             if tile["kind"] in CRITTER_SIDES and any(_names_space(list(pair), at, sundial) for pair in coords):
                 return f"removing the critter at {list(at)}"
     return None
+
+
+def _free_discs(me: dict, own: Board) -> int:
+    """Discs not on a seed held, on an own tile or in an own critter's belly (the rock takes none)."""
+    return DISCS_FOR_TILES - _seeds_held(me) - sum(1 + t.get("swallowed", 0) for t in own.values() if t["kind"] != ROCK)
 
 
 def _held_tiles(table: dict, kinds: set[str], me: dict, free_discs: int) -> list[str]:
@@ -608,6 +612,44 @@ ACTION_FAULTS: dict[str, Any] = {
 
 # --- final scores, from the rulebook alone ---------------------------------------------------
 
+
+
+# --- legal moves, from the rulebook alone ----------------------------------------------------
+
+def legal_moves(state: dict, rng) -> list[dict]:
+    """Die actions the rulebook allows the player whose turn it is (The Actions, Sun Tokens),
+    for the harness to see the engine accept: one drawn of each kind the table allows among
+    buying a seed (a free disc, a stack of value at most the die, two of a crop a turn),
+    watering an own seed and harvesting an own veggie of value at most the die, flipping an
+    own special tile with a six, the sun's reroll before any die is spent and the sun setting
+    a die to another face. One of each kind, since a wrong refusal sits in one kind's rule and
+    a step allows dozens; placements and critter moves are left to the check that the dice
+    pass only with no die action left (their sundial reach and lines are house content)."""
+    pool = state["pool"]
+    if state["over"] or not pool:
+        return []
+    me = state["players"][state["current"]]
+    name, turn, board = me["name"], state["turn"], _board(state)
+    own = {at: t for at, t in board.items() if t.get("owner") == name}
+    kinds: dict[str, list[dict]] = {}
+    for die in sorted(set(pool)):
+        if _free_discs(me, own) > 0:
+            kinds.setdefault("buy", []).extend(
+                {"type": "buy", "player": name, "crop": crop, "die": die} for crop in CROPS
+                if state["supply"].get(crop, 0) and FACE_VALUE[crop] <= die
+                and turn["bought"].get(crop, 0) < MAX_SAME_CROP_PER_TURN)
+        for at, tile in own.items():
+            if tile["kind"] in CROP_SIDES and _value(tile) <= die:
+                kind = "water" if tile["kind"] == SEED else "harvest"
+                kinds.setdefault(kind, []).append({"type": kind, "player": name, "at": list(at), "die": die})
+            if tile["kind"] in SIDES and die == SIX:
+                kinds.setdefault("flip", []).append({"type": "flip", "player": name, "at": list(at), "die": die})
+        if me["sun_token"]:
+            kinds.setdefault("sun_set_die", []).extend(
+                {"type": "sun_set_die", "player": name, "die": die, "to": to} for to in DIE_FACES if to != die)
+    if me["sun_token"] and turn["dice_spent"] == 0:
+        kinds["sun_reroll"] = [{"type": "sun_reroll", "player": name}]
+    return [rng.choice(moves) for moves in kinds.values() if moves]
 
 
 def final_scores(state: dict) -> dict[str, dict[str, int]]:

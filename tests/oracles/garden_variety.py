@@ -210,6 +210,43 @@ def _value(card: dict) -> int:
     return int(card["declared"] if "declared" in card else card["number"])
 
 
+# --- legal moves, from the rulebook alone ----------------------------------------------------
+
+PLAYS_SAMPLED = 3
+RARE_VALUES = (0, 10)  # Critter cards: a 0/10 is declared 0 or 10 when played
+WISHES = range(1, 10)  # the wishing gnome's declared number (house rule "The gnomes": 1 to 9)
+
+
+def legal_moves(state: dict, rng) -> list[dict]:
+    """Rounds the rulebook allows (How to play), for the harness to see the engine accept:
+    PLAYS_SAMPLED rounds, each player in play order (the leader, then clockwise) playing a
+    card drawn from their hand with a declaration drawn among those it allows, under the
+    die's rule (after a chaos face, any rule the reroll may show). A sample: every player's
+    choices multiply (five cards, a wishing gnome's nine wishes) to thousands of rounds."""
+    if not state["rolls"] or state["drawing"] or _game_over(state):
+        return []
+    rules = DIE_RULES if state["rolls"] == [CHAOS] else state["rolls"]
+    return [{"type": "resolve_round", "rule": rng.choice(rules),
+             "plays": [{"player": state["players"][i]["name"], "card": _played(rng.choice(state["players"][i]["hand"]), rng)}
+                       for i in _clockwise(state)]}
+            for _ in range(PLAYS_SAMPLED)]
+
+
+def _played(card_id: str, rng) -> dict:
+    """A card of the house deck as played: a critter's colour and number (the rare one
+    declared 0 or 10), a wildflower's number, a gnome's name (the wishing gnome's wish)."""
+    kind, *rest = card_id.split("-")
+    if kind == "critter":
+        colour, *number = rest
+        if number == ["0", "10"]:
+            return {"kind": kind, "color": colour, "number": "0/10", "declared": rng.choice(RARE_VALUES)}
+        return {"kind": kind, "color": colour, "number": int(number[0])}
+    if kind == "wildflower":
+        return {"kind": kind, "number": int(rest[0])}
+    name = "-".join(rest)
+    return {"kind": kind, "name": name, **({"declared": rng.choice(WISHES)} if name == "wishing" else {})}
+
+
 # --- final scores, from the rulebook alone ---------------------------------------------------
 
 def final_scores(state: dict) -> dict[str, dict[str, int]]:

@@ -228,17 +228,18 @@ def _powered(entry: dict, player: dict, mode: str) -> tuple[str, int, list[str]]
 
 
 def _plantable(garden: list[str], letter: str, value: int) -> bool:
-    """Planting Restrictions: an open space in the die's column, next to the crop if the
-    garden already has it."""
+    return bool(_plant_spaces(garden, letter, value))
+
+
+def _plant_spaces(garden: list[str], letter: str, value: int) -> list[tuple[int, int]]:
+    """Planting Restrictions: the open spaces of the die's column, next to the crop if the
+    garden already has it (0-based row and column)."""
     grown = {(r, c) for r, row in enumerate(garden) for c, mark in enumerate(row) if mark == letter}
     column = value - 1
     if not 0 <= column < GARDEN_COLUMNS:
-        return False
-    for r in range(GARDEN_ROWS):
-        if garden[r][column] == EMPTY and (not grown or grown & {(r + 1, column), (r - 1, column),
-                                                                      (r, column + 1), (r, column - 1)}):
-            return True
-    return False
+        return []
+    return [(r, column) for r in range(GARDEN_ROWS) if garden[r][column] == EMPTY and (
+        not grown or grown & {(r + 1, column), (r - 1, column), (r, column + 1), (r, column - 1)})]
 
 
 def _last_die_faults(before: dict, entry: dict, after: dict) -> list[str]:
@@ -259,6 +260,66 @@ def _last_die_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if after["over"] != bool(_triggered(after)):
         faults.append(f"the round ended with triggers {_triggered(after)}, and over is {after['over']}")
     return faults
+
+
+# --- legal moves, from the rulebook alone ----------------------------------------------------
+
+PLAIN_SAMPLE = 2
+
+
+def legal_moves(state: dict, rng) -> list[dict]:
+    """Legal moves by the rulebook alone, for the harness to see the engine accept: the last
+    die once the drafts are done; else a sample of the drafter's drafts (Game Play, Planting
+    Restrictions, Feed it, Pig Powers), each die of the pool planted in each space it may go,
+    or fed when it fits nowhere: two drawn among those with no pig power, one among those
+    turned first by a single power the drafter has unlocked (a step up or down, staying 1-6;
+    in the advanced game another colour), and one among those turned by a random run of two
+    or more. A sample, since the uses of up to four powers multiply to hundreds of drafts a
+    step and judging them all would cost more than the game; the refusals random play never
+    shows (a legal power, a legal space) sit in the plain drafts and the powers drawn here."""
+    pool, count = state["pool"], len(state["players"])
+    if state["over"] or not pool:
+        return []
+    if state["drafted"] >= _drafted_per_round(count):
+        return [{"type": "last_die", "die": dict(pool[0])}]
+    player = state["players"][(state["start"] + state["drafted"]) % count]
+    spare = player["pig"] // PIG_ROW_CIRCLES - player["pig_powers_used"]
+    plain: list[dict] = []
+    single: list[dict] = []
+    runs: list[dict] = []
+    for die in [d for i, d in enumerate(pool) if d not in pool[:i]]:
+        plain += _drafts(player, die, [], state["mode"])
+        if spare > 0:
+            for power in _powers(state["mode"], die["color"]):
+                single += _drafts(player, die, [power], state["mode"])
+        if spare > 1:
+            run: list[dict] = []
+            for _ in range(rng.randint(2, spare)):
+                colour = next((p["to"] for p in reversed(run) if p["power"] == "color"), die["color"])
+                run.append(rng.choice(_powers(state["mode"], colour)))
+            runs += _drafts(player, die, run, state["mode"])
+    return rng.sample(plain, min(PLAIN_SAMPLE, len(plain))) + [rng.choice(found) for found in (single, runs) if found]
+
+
+def _powers(mode: str, colour: str) -> list[dict]:
+    """Pig Powers: one step up or down; in the advanced game, another colour."""
+    found = [{"power": "up"}, {"power": "down"}]
+    if mode in COLOR_POWER_MODES:
+        found += [{"power": "color", "to": other} for other in COLORS if other != colour]
+    return found
+
+
+def _drafts(player: dict, die: dict, run: list[dict], mode: str) -> list[dict]:
+    """The die as the pig powers in `run` leave it, planted in each space the rules allow, or
+    fed when it fits in none; nothing when a power would turn it past 1 or 6."""
+    colour, value, faults = _powered({"die": die, "pig_powers": run}, player, mode)
+    if faults:
+        return []
+    move = {"player": player["name"], "die": dict(die), "pig_powers": run}
+    spaces = _plant_spaces(player["garden"], CROP_LETTER[DIE_CROP[colour]], value)
+    if not spaces:
+        return [{"type": "feed", **move}]
+    return [{"type": "plant", **move, "at": [r + 1, c + 1]} for r, c in spaces]
 
 
 # --- final scores, from the rulebook alone ---------------------------------------------------

@@ -338,6 +338,52 @@ ACTION_FAULTS = {"grow": _grow_faults, "sow": _sow_faults, "harvest": _harvest_f
                  "propagate": _propagate_faults}
 
 
+
+# --- legal moves, from the rulebook alone -----------------------------------------------------
+
+def legal_moves(state: dict, rng: Any) -> list[dict]:
+    """Moves the rulebook allows now, for the harness to see the engine accept: the growth
+    that starts a turn, the end of a round, and in a turn's action one drawn of each kind the
+    table allows (Actions): sowing a kind the player has none of on any free space, harvesting
+    a kind with a fully grown plant, propagating any pattern of a kind from any own plant of
+    it with a free space and a token left (on every free space the tokens reach; when they do
+    not reach them all, or the pattern asks to choose, on spaces drawn among the free ones).
+    One of each kind, since a wrong refusal sits in one kind's rule and a turn allows hundreds
+    of sowings."""
+    phase, board = state["phase"], state["board"]
+    if phase == "grow":
+        return [{"type": "grow", "player": _current(state), "board": board}]
+    if phase == "end_round":
+        return [{"type": "end_round", "round": state["round"], "board": board}]
+    if phase != "act":
+        return []
+    player, taken = _current(state), _taken(board)
+    own = [p for p in board["plants"] if p["owner"] == player]
+    free = sorted(SPACES - taken)
+    found: list[dict] = []
+    sowable = [kind for kind in KINDS if all(p["kind"] != kind for p in own)]
+    if sowable and free:
+        found.append({"type": "sow", "player": player, "kind": rng.choice(sowable), "at": list(rng.choice(free)),
+                      "board": board})
+    ripe = sorted({p["kind"] for p in own if p["tier"] >= PLANTS[p["kind"]]["grown"]})
+    if ripe:
+        found.append({"type": "harvest", "player": player, "kind": rng.choice(ripe), "board": board})
+    propagations = []
+    for plant in own:
+        tokens = PLANTS[plant["kind"]]["tokens"] - sum(p["kind"] == plant["kind"] for p in own)
+        for name, pattern in PATTERNS.items():
+            open_spaces = [s for s in _pattern_spaces(pattern, _space(plant["at"])) if s in SPACES and s not in taken]
+            if pattern["kind"] == plant["kind"] and open_spaces and tokens:
+                propagations.append((name, plant["at"], open_spaces, 1 if pattern["mode"] == "choose" else tokens))
+    if propagations:
+        name, origin, open_spaces, most = rng.choice(propagations)
+        move = {"type": "propagate", "player": player, "pattern": name, "origin": list(origin), "board": board}
+        if most < len(open_spaces):
+            move["targets"] = [list(s) for s in rng.sample(open_spaces, most)]
+        found.append(move)
+    return found
+
+
 # --- final scores, from the rulebook alone ---------------------------------------------------
 
 # Individual plant type rules › Harvest: a tomato 1 point, a carrot 2, an apple 4.

@@ -15,6 +15,9 @@ seed and asserts at every step:
   refuses with check's violations; what the engine takes is a move the oracle accepts, to a
   possible state, and (when the engine's candidates are complete) one the simulator could
   have chosen: among the candidates, or with the same outcome as one of them;
+- every move the oracle knows legal on its own (its optional `legal_moves`, from the
+  rulebook's numbers: all of them or a sample, as the oracle says) the engine accepts: the
+  simulator only picks moves `check` allows, so a legal move wrongly refused shows only here;
 - at the end: the score warns of no unfinished game, its breakdown, totals and winners are
   the oracle's `final_scores` and `winners` (recomputed from the end state with the
   rulebook's numbers), and the log replays to the same end state.
@@ -161,6 +164,25 @@ class Judge:
                     candidates = self.engine.candidate_actions(state, self.probe)
                 self.among_candidates(state, action, after, candidates)
 
+    def oracle_moves_accepted(self, table: Table) -> list[dict]:
+        """Each move the oracle lists as legal on this state (`legal_moves(state, rng)`, an
+        oracle's own enumeration or sample, never the engine's candidates) the engine
+        accepts; answers them."""
+        known = getattr(self.oracle, "legal_moves", None)
+        moves = known(table.state, random.Random(self.where)) if known is not None else []
+        for move, judged in zip(moves, self.engine.judge_all(table, moves)):
+            assert judged["legal"], (f"{self.where}: the rulebook allows {move}, but the engine refuses it: "
+                                     + "; ".join(v["message"] for v in judged["violations"]))
+        return moves
+
+    def draw(self, table: Table, rng: random.Random, known: list[dict]) -> tuple[dict, dict]:
+        """The simulator's move; when the engine finds none, the oracle knows none either."""
+        try:
+            return self.engine.random_legal_action(table, rng)
+        except RuntimeError:
+            assert not known, f"{self.where}: the engine finds no legal move, but the rulebook allows {known[0]}"
+            raise
+
     def among_candidates(self, state: dict, action: dict, after: dict, candidates: list[dict]) -> None:
         """A legal action is a candidate, or has the same outcome as one (its dice or
         targets listed in another order, a field left to its default)."""
@@ -214,8 +236,9 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
             assert game_engine.chance_violations(state, entry) == [], f"{judge.where}: {entry}"
             after = game_engine.read(game_engine.apply_chance(state, entry))
         else:
+            known = judge.oracle_moves_accepted(table)
             judge.random_actions(table)
-            entry, judged = game_engine.random_legal_action(table, rng)
+            entry, judged = judge.draw(table, rng, known)
             after = judge.take(table, entry, judged)
         judge.step(state, entry, after.state)
         log.append(entry)

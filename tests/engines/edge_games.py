@@ -1,0 +1,108 @@
+"""Judged random games biased toward the edges that uniform random play seldom or never
+reaches: a market filled in the fewest rounds with no die ever fed to a pig (every player's
+pig at 0 when the advanced game hands out its awards), a player who propagates one plant
+until the tokens run out. The games are the harness's own (tests/support/engine_harness.py
+`play_and_judge`: every step judged, the end scored by the oracle, the log replayed); only
+the random player's draw is biased, by trying first the candidates a preference ranks first.
+Cheap: a game costs what a judged game costs."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from unittest import mock
+
+from scorer.games.engine import Chance
+from tests.oracles import propagation
+from tests.support.engine_harness import GameRecord, engine, play_and_judge
+
+# A preference: the candidates of a state in tiers, the first tried first (uniformly among its
+# legal ones); the draw falls back to the engine's own when no tier holds a legal one.
+Preference = Callable[[dict, list[dict]], list[list[dict]]]
+
+
+# A bias on chance: the outcome the game's odds drew -> another possible outcome.
+Luck = Callable[[dict, dict], dict]
+
+
+@contextmanager
+def biased(game_id: str, prefer: Preference, luck: Luck | None = None) -> Iterator[None]:
+    """Inside, the judged games of `game_id` play with the random player biased by `prefer`
+    and each chance outcome passed through `luck` (the harness still asks the engine whether
+    it can happen)."""
+    game_engine = engine(game_id)
+    uniform = game_engine.random_legal_action
+
+    def draw(state, rng: random.Random):
+        table = game_engine.read(state)
+        for tier in prefer(table.state, game_engine.candidate_actions(table.state, rng)):
+            tier = list(tier)
+            while tier:
+                action = tier.pop(rng.randrange(len(tier)))
+                judged = game_engine.judge(table, action)
+                if judged["legal"]:
+                    return action, judged
+        return uniform(table, rng)
+
+    with ExitStack() as patches:
+        patches.enter_context(mock.patch.object(game_engine, "random_legal_action", draw))
+        if luck is not None:
+            assert isinstance(game_engine, Chance), f"{game_id} has no chance to bias"
+            odds = game_engine.sample_chance
+            patches.enter_context(mock.patch.object(game_engine, "sample_chance",
+                                                    lambda state, rng: luck(state, odds(state, rng))))
+        yield
+
+
+def play_biased(game_id: str, players: int, seed: int, prefer: Preference, luck: Luck | None = None) -> GameRecord:
+    with biased(game_id, prefer, luck):
+        return play_and_judge(game_id, players, seed)
+
+
+# --- Harvest Dice: a quick game with no die fed --------------------------------------------------
+
+LAST_COLOUR = "green"  # the colour every drafter leaves in the pool, so its market fills first
+
+
+def harvest_quick_and_unfed(state: dict, candidates: list[dict]) -> list[list[dict]]:
+    """Plant, never feed, and leave the green dice to the last: the lettuce market fills in
+    the fewest rounds, and a pig is fed only when a drafter has nothing to plant."""
+    plants = [c for c in candidates if c["type"] == "plant" and not c["pig_powers"]]
+    return [[c for c in plants if c["die"]["color"] != LAST_COLOUR], plants,
+            [c for c in candidates if c["type"] == "plant"]]
+
+
+def harvest_pig_hoarder(state: dict, candidates: list[dict]) -> list[list[dict]]:
+    """Feed the pig whenever a die may be fed, and never spend a pig power: pig powers pile
+    up unused (up to four at once), so a draft may turn one die by several."""
+    plain = [c for c in candidates if not c["pig_powers"]] if candidates[0]["type"] != "last_die" else []
+    return [[c for c in plain if c["type"] == "feed"], plain]
+
+
+# Each colour's dice rolled to two columns of their own (the house garden's 3 rows of 6):
+# every crop grows in a block of two columns where a die fits while its column has room.
+COLUMNS_OF = {"green": (1, 2), "red": (3, 4), "orange": (5, 6)}
+
+
+def harvest_dice_in_blocks(state: dict, outcome: dict) -> dict:
+    """The roll with each die turned to one of its colour's two columns (by its value's parity)."""
+    return {**outcome, "dice": [{**die, "value": COLUMNS_OF[die["color"]][die["value"] % 2]}
+                                for die in outcome["dice"]]}
+
+
+# --- Propagation: out of tokens -----------------------------------------------------------------
+
+SPENT_KIND = "carrot"  # ten tokens, two a propagation: the first kind to run out
+
+
+def propagation_out_of_tokens(state: dict, candidates: list[dict]) -> list[list[dict]]:
+    """Sow carrots, then propagate them every turn onto patterns wholly free and never
+    harvest: two carrots a turn, so the ten tokens run short in the middle of a pattern
+    before the first carrot dies."""
+    taken = propagation._taken(state["board"])
+    carrots = [c for c in candidates if c["type"] == "propagate" and c["pattern"].startswith(SPENT_KIND)]
+    return [[c for c in carrots if all(space in propagation.SPACES and space not in taken for space in
+                                       propagation._pattern_spaces(propagation.PATTERNS[c["pattern"]],
+                                                                   propagation._space(c["origin"])))],
+            [c for c in candidates if c["type"] == "sow" and c["kind"] == SPENT_KIND], carrots,
+            [c for c in candidates if c["type"] != "harvest"]]

@@ -1,0 +1,36 @@
+"""The judged random games at the edges uniform random play seldom or never reaches
+(tests/engines/edge_games.py): every step judged by the oracles as in the normal suite, and
+each edge shown reached, so a game drifting away from it fails here rather than leaving the
+oracles' checks of it unplayed."""
+from __future__ import annotations
+
+from tests.engines.edge_games import (
+    harvest_dice_in_blocks,
+    harvest_pig_hoarder,
+    harvest_quick_and_unfed,
+    play_biased,
+    propagation_out_of_tokens,
+)
+
+SEEDS = range(6)
+
+
+def test_harvest_dice_games_where_every_pig_stays_empty():
+    """The advanced awards with nobody ahead: every pig at 0 at the end of an advanced game."""
+    ends = [play_biased("harvest-dice", 4, seed, harvest_quick_and_unfed, harvest_dice_in_blocks).end_state
+            for seed in SEEDS]
+    assert any(end["mode"] == "advanced" and all(p["pig"] == 0 for p in end["players"]) for end in ends)
+
+
+def test_harvest_dice_games_where_pig_powers_pile_up():
+    """Drafts with two or more unused pig powers, so that one die may be turned by several."""
+    ends = [play_biased("harvest-dice", 2, seed, harvest_pig_hoarder).end_state for seed in SEEDS[:2]]
+    assert any(p["pig"] // 6 - p["pig_powers_used"] >= 2 for end in ends for p in end["players"])
+
+
+def test_propagation_games_that_run_out_of_tokens():
+    """A propagation with fewer tokens left than free spaces in its pattern (it names its
+    targets then)."""
+    logs = [play_biased("propagation", 2, seed, propagation_out_of_tokens).log for seed in SEEDS[:2]]
+    assert any(entry.get("type") == "propagate" and entry["pattern"].startswith("carrot") and "targets" in entry
+               for log in logs for entry in log)
