@@ -634,7 +634,7 @@ def test_print_page_on_a_desktop_works_from_the_keyboard(live_server, browser, a
             if page.evaluate("document.activeElement.textContent") == "Download PDF":
                 break
         assert page.evaluate("document.activeElement.textContent") == "Download PDF"
-        with page.expect_download() as download:
+        with page.expect_download(timeout=60_000) as download:  # a kit built on a busy machine
             page.keyboard.press("Enter")
         saved = tmp_path / "board.pdf"
         download.value.save_as(saved)
