@@ -22,7 +22,7 @@ seed and asserts at every step:
 from __future__ import annotations
 
 import importlib
-import json
+import math
 import random
 from types import ModuleType
 from typing import Any, NamedTuple
@@ -70,8 +70,20 @@ def oracle(game_id: str) -> ModuleType:
     return module
 
 
-def as_json(value: Any) -> Any:
-    return json.loads(json.dumps(value))
+_JSON_SCALARS = (str, int, bool, type(None))
+
+
+def plain_json(value: Any) -> bool:
+    """Whether the value is plain JSON, exactly what the JSON reader makes of its own text:
+    dicts with text keys, lists, text, whole numbers, finite numbers, true/false, null (no
+    tuple, set, subclass or NaN). A walk through the value, cheaper than writing it as JSON
+    and reading it back, and as strict: nothing it accepts changes on the way."""
+    kind = type(value)
+    if kind is dict:
+        return all(type(key) is str and plain_json(item) for key, item in value.items())
+    if kind is list:
+        return all(map(plain_json, value))
+    return kind in _JSON_SCALARS or (kind is float and math.isfinite(value))
 
 
 class Judge:
@@ -99,14 +111,15 @@ class Judge:
         plain JSON, its reading is what `check` makes of the check state sent as JSON)."""
         table = self.engine.read(state)
         state = table.state
-        assert as_json(state) == state, f"{self.where}: the state is not plain JSON: {state}"
+        assert plain_json(state), f"{self.where}: the state is not plain JSON: {state}"
         self.fail_on(self.oracle.state_faults(state), f"impossible state {state}")
         score_view, check_view = self.engine.score_state(state), self.engine.check_state(state)
-        assert as_json(check_view) == check_view, f"{self.where}: the check state is not plain JSON: {check_view}"
+        assert plain_json(check_view), f"{self.where}: the check state is not plain JSON: {check_view}"
         try:
             self.game.parse_state(check_view)  # validate: the engine reads its own states unchecked
             if check_view != score_view and score_view != self.accepted_score_view:
-                self.game.parse_state(as_json(score_view))
+                assert plain_json(score_view), f"{self.where}: the score state is not plain JSON: {score_view}"
+                self.game.parse_state(score_view)
                 self.accepted_score_view = score_view
             return table
         except InvalidState as invalid:
@@ -116,10 +129,9 @@ class Judge:
         """`check` on the read check state, the action sent as JSON (it must be plain JSON),
         and the action as `check` parsed it (None when it cannot); an impossible request is
         illegal."""
-        sent = as_json(action)
-        assert sent == action, f"{self.where}: the action is not plain JSON: {action}"
+        assert plain_json(action), f"{self.where}: the action is not plain JSON: {action}"
         try:
-            parsed = self.game.parse_action(sent)
+            parsed = self.game.parse_action(action)
             return self.game.check_read(table.reading, parsed), parsed
         except InvalidState as invalid:
             return {"legal": False, "violations": invalid.violations, "effects": {}}, None
@@ -188,7 +200,9 @@ class Judge:
         assert scored == expected, f"{self.where}: the scorer says {scored}, the rulebook {expected}"
         assert sorted(score["winners"]) == sorted(self.oracle.winners(state)), (
             f"{self.where}: winners {score['winners']}, by the rulebook {self.oracle.winners(state)}")
-        replayed = scorer.replay(self.game_id, as_json(log))
+        # Every entry was asserted plain JSON as it was written (setup, outcomes, actions): the
+        # log goes to replay as it is, as a client's JSON would read.
+        replayed = scorer.replay(self.game_id, log)
         assert replayed["legal"], f"{self.where}: the log does not replay: {replayed['violations']}"
         assert replayed["over"] and replayed["state"] == state, f"{self.where}: the replay ends elsewhere"
         assert replayed["end_state"] == end_state and replayed["score"] == score, self.where
@@ -204,6 +218,7 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
     names = player_names(judge.game, players)
     table = game_engine.read(game_engine.initial_state(names, options))
     log: list[dict] = [game_engine.setup_entry(names, seed, options)]
+    assert plain_json(log[0]), f"{game_id}: the setup entry is not plain JSON: {log[0]}"
     while not game_engine.is_over(table.state):
         judge.where = f"{game_id} players={players} seed={seed} step={len(log)}"
         assert len(log) <= MAX_LOG_ENTRIES, f"{judge.where}: no end after {MAX_LOG_ENTRIES} moves"
@@ -211,6 +226,7 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
         state = table.state
         if isinstance(game_engine, Chance) and game_engine.chance_kind(state) is not None:
             entry = game_engine.sample_chance(state, rng)
+            assert plain_json(entry), f"{judge.where}: the outcome is not plain JSON: {entry}"
             assert game_engine.chance_violations(state, entry) == [], f"{judge.where}: {entry}"
             after = game_engine.read(game_engine.apply_chance(state, entry))
         else:
