@@ -208,10 +208,9 @@ class Engine(ABC, Generic[StateT]):
         return table
 
     # the moves: each game's Moves by default; an engine written before them overrides these -------
-    def candidate_actions(self, state: State | Table[StateT], rng: random.Random) -> list[Action]:
-        """The actions the pieces on the table (a state, or a table already read) allow, for
-        the simulator to choose among once `check` has judged them: every move's candidates,
-        in the order of the game's moves.
+    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
+        """The actions the pieces on the table allow, for the simulator to choose among once
+        `check` has judged them: every move's candidates, in the order of the game's moves.
         Every legal action must be among them, or (where the choices multiply, as in a round
         where every player picks a card) a uniform sample of them drawn with rng, and then
         the engine sets `candidates_complete` to False."""
@@ -358,9 +357,7 @@ class Engine(ABC, Generic[StateT]):
 
     def _draw_legal(self, table: Table[StateT], rng: random.Random) -> tuple[Action, dict[str, Any], Any]:
         """random_legal_action's draw, with the action as parsed."""
-        # The moves read their candidates off the step's table; an engine of its own (no
-        # moves) off the state.
-        candidates = self.candidate_actions(table if self.game.moves else table.state, rng)
+        candidates = self.candidate_actions(table.state, rng)
         held = {kind for kind, chance in self.held_back.items() if rng.random() < chance}
         for tier in ([c for c in candidates if c["type"] not in held], [c for c in candidates if c["type"] in held]):
             while tier:

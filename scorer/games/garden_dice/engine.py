@@ -142,11 +142,11 @@ class GardenDiceEngine(Chance, Engine):
         return self.settle(self.read({**state, "pool": list(outcome["dice"])})).state
 
     # actions ------------------------------------------------------------------------------
-    def candidate_actions(self, state: State | Table[Any], rng: random.Random) -> list[Action]:
+    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
         """Every die action the pool and the pieces allow, the sun's uses, the reroll of four
         equal dice, and ending the turn (the moves' candidates, waterings and harvests tile
-        by tile)."""
-        table = self.read(state)
+        by tile). They share one copy of the turn record, not the state's own."""
+        table = self.read({**state, "turn": copy_turn(state["turn"])})
         moves = self.game.move_of
         found = [*moves["move_critter"].candidates(table), *moves["place"].candidates(table),
                  *moves["buy"].candidates(table)]

@@ -78,7 +78,6 @@ from scorer.games.garden_dice.engine import (
     DiceMove,
     GardenDiceEngine,
     add_to,
-    copy_turn,
     player_state,
     straight_lines,
     without_die,
@@ -419,10 +418,9 @@ def context(read: DiceReading, action: Any) -> Context:
 
 
 def _acting(state: State) -> tuple[str, dict[str, Any], list[dict]]:
-    """The acting player's name, a copy of the turn record (for a move's candidates to share,
-    not the state's own) and the player's own tiles on the board."""
+    """The acting player's name, the turn record and the player's own tiles on the board."""
     name = state["players"][state["current"]]["name"]
-    return name, copy_turn(state["turn"]), [t for t in state["board"] if t.get("owner") == name]
+    return name, state["turn"], [t for t in state["board"] if t.get("owner") == name]
 
 
 def _boards(before: State, after: State) -> tuple[dict, dict]:

@@ -142,12 +142,11 @@ class HarvestDiceEngine(Chance, Engine):
         return {**state, "pool": [dict(die) for die in pool], "drafted": 0}
 
     # actions ------------------------------------------------------------------------------
-    def candidate_actions(self, state: State | Table[Any], rng: random.Random) -> list[Action]:
+    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
         """The last die, or for the drafter: each different die of the pool, turned by its
         pig powers the same way (up, down, or to another colour in the advanced game: a power
         up then down changes nothing), fed or planted in any row of the column it then shows:
         the moves' candidates, each die's feeding before its plantings."""
-        state = self.read(state).state
         if drafts_done(state):
             return [{"type": "last_die", "die": state["pool"][0]}]
         return [action for feed, plants in drafts(state) for action in (feed, *plants)]
