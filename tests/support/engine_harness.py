@@ -228,7 +228,7 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
             entry = game_engine.sample_chance(state, rng)
             assert plain_json(entry), f"{judge.where}: the outcome is not plain JSON: {entry}"
             assert game_engine.chance_violations(state, entry) == [], f"{judge.where}: {entry}"
-            after = game_engine.read(game_engine.apply_chance(state, entry))
+            after = game_engine.advance_chance(table, entry)
         else:
             judge.random_actions(table)
             entry, judged = game_engine.random_legal_action(table, rng)
