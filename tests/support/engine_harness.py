@@ -171,9 +171,9 @@ class Judge:
             if self.engine.candidates_complete:
                 if candidates is None:
                     candidates = self.engine.candidate_actions(state, self.probe)
-                self.among_candidates(state, action, after, candidates)
+                self.among_candidates(table, action, after, candidates)
 
-    def among_candidates(self, state: dict, action: dict, after: dict, candidates: list[dict]) -> None:
+    def among_candidates(self, table: Table, action: dict, after: dict, candidates: list[dict]) -> None:
         """A legal action is a candidate, or has the same outcome as one (its dice or
         targets listed in another order, a field left to its default)."""
         if action in candidates:
@@ -181,9 +181,9 @@ class Judge:
         alike = [c for c in candidates if c.get("type") == action.get("type") and all(
             c[key] == value for key, value in action.items()
             if key in c and isinstance(value, (str, int, float, bool)))]
-        for candidate, judged in zip(alike, self.engine.judge_all(state, alike)):
-            if judged["legal"] and after == self.engine.transition(
-                    state, self.game.parse_action(candidate), judged["effects"]):
+        for candidate, judged in zip(alike, self.engine.judge_all(table, alike)):
+            if judged["legal"] and after == self.engine.advance(
+                    table, self.game.parse_action(candidate), judged["effects"]).state:
                 return
         raise AssertionError(f"{self.where}: {action} is legal but no candidate of the simulator "
                              "has its outcome (the engine says its candidates are complete)")
