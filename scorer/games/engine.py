@@ -381,6 +381,12 @@ class Engine(ABC, Generic[StateT]):
 
     def simulate(self, players: int, seed: int) -> tuple[list[dict], dict[str, Any]]:
         """A whole game played at random from the seed: (log, end state's score JSON)."""
+        log, state = self.play(players, seed)
+        return log, self.score_state(state)
+
+    def play(self, players: int, seed: int) -> tuple[list[dict], State]:
+        """`simulate`'s game: (log, the engine's full end state), which `replay` of the log
+        would reach again."""
         names = player_names(self.game, players)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidState([violation("bad-seed", LOG_RULE, f"the seed is a whole number, not {seed!r}",
@@ -400,7 +406,7 @@ class Engine(ABC, Generic[StateT]):
             action, answer, parsed = self._draw_legal(table, rng)
             table = self.advance(table, parsed, answer["effects"])
             log.append(action)
-        return log, self.score_state(table.state)
+        return log, table.state
 
     def replay(self, log: Any) -> dict[str, Any]:
         """Play a recorded log from its setup. Answers the final state and its score, or the

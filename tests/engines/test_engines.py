@@ -51,6 +51,7 @@ def test_the_judged_game_is_the_game_simulate_plays(game_id):
         record = play_and_judge(game_id, players, seed=players)
         log, end_state = scorer.simulate(game_id, players, players)
         assert log == record.log and end_state == engine(game_id).score_state(record.end_state)
+        assert engine(game_id).play(players, players) == (log, record.end_state)  # the full end state
         assert log[0]["setup"]["version"] == engine(game_id).version
 
 
