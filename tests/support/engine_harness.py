@@ -70,7 +70,7 @@ def oracle(game_id: str) -> ModuleType:
     return module
 
 
-_JSON_SCALARS = (str, int, bool, type(None))
+_JSON_SCALARS = frozenset((str, int, bool, type(None)))
 
 
 def plain_json(value: Any) -> bool:
@@ -79,10 +79,16 @@ def plain_json(value: Any) -> bool:
     tuple, set, subclass or NaN). A walk through the value, cheaper than writing it as JSON
     and reading it back, and as strict: nothing it accepts changes on the way."""
     kind = type(value)
-    if kind is dict:
-        return all(type(key) is str and plain_json(item) for key, item in value.items())
+    if kind is dict:  # a scalar item is judged here: most of a state is scalars
+        for key, item in value.items():
+            if type(key) is not str or (type(item) not in _JSON_SCALARS and not plain_json(item)):
+                return False
+        return True
     if kind is list:
-        return all(map(plain_json, value))
+        for item in value:
+            if type(item) not in _JSON_SCALARS and not plain_json(item):
+                return False
+        return True
     return kind in _JSON_SCALARS or (kind is float and math.isfinite(value))
 
 
