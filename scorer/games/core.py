@@ -644,9 +644,10 @@ class Game(ABC, Generic[StateT]):
         something from the state once (a board by space) answers its own Reading."""
         return Reading(state)
 
-    def refuse_action(self, state: StateT, action: Any) -> list[Violation]:
-        """Why no action of any type may be taken on this state (the game is over, say);
-        [] when the action's own check decides. May raise InvalidState for an impossible one."""
+    def refuse_action(self, reading: Reading[StateT], action: Any) -> list[Violation]:
+        """Why no action of any type may be taken on this state, as `read` read it (the game is
+        over, say); [] when the action's own check decides. May raise InvalidState for an
+        impossible one."""
         return []
 
     # the public operations -----------------------------------------------------------------
@@ -775,7 +776,7 @@ class Game(ABC, Generic[StateT]):
         strangers = unknown_players(state, self.action_players(action), self.roster_rule)
         if strangers:
             raise InvalidState(strangers)
-        refused = self.refuse_action(state, action)
+        refused = self.refuse_action(reading, action)
         if refused:
             return CheckResult(False, refused).as_dict()
         move = self.move_of.get(action.type)

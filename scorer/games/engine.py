@@ -239,8 +239,8 @@ class Engine(ABC, Generic[StateT]):
     def advance(self, table: Table[StateT], action: Any, effects: dict[str, Any]) -> Table[StateT]:
         """The table after a legal action: its move's transition, then what follows by itself."""
         if not self.game.moves:  # an engine of its own: its transition is the whole step
-            return Table(self, self.transition(table.state, action, effects))
-        return self.settle(Table(self, self._move(action).transition(table.state, action, effects)))
+            return self.read(self.transition(table.state, action, effects))
+        return self.settle(self.read(self._move(action).transition(table.state, action, effects)))
 
     def _move(self, action: Any) -> Move[StateT]:
         return self.game.move_of[action.type]
@@ -325,6 +325,11 @@ class Engine(ABC, Generic[StateT]):
 
     def resolve_chance(self, state: State, outcome: Outcome) -> State:
         """The state after a recorded chance outcome; IllegalMove when it cannot happen."""
+        return self.resolve_chance_on(self.read(state), outcome).state
+
+    def resolve_chance_on(self, table: Table[StateT], outcome: Outcome) -> Table[StateT]:
+        """`resolve_chance` on a state already read: the table after the outcome."""
+        state = table.state
         if self.is_over(state):
             raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more rolls or draws",
                                          "chance")])
@@ -340,7 +345,14 @@ class Engine(ABC, Generic[StateT]):
         found = self.chance_violations(state, outcome)
         if found:
             raise IllegalMove(found)
-        return self.apply_chance(state, outcome)
+        return self.advance_chance(table, outcome)
+
+    def advance_chance(self, table: Table[StateT], outcome: Outcome) -> Table[StateT]:
+        """The table after a possible chance outcome: Chance's `apply_chance`, read. A game
+        that reads the new state itself (to settle what follows by itself) answers the table
+        it read, so the next step does not read it again."""
+        assert isinstance(self, Chance), f"{self.game.title} has no chance"
+        return self.read(self.apply_chance(table.state, outcome))
 
     def setup_entry(self, names: Sequence[str], seed: int, options: dict[str, Any]) -> dict[str, Any]:
         return {"setup": {"game": self.game.id, "players": list(names), "seed": seed, "options": options,
@@ -369,6 +381,12 @@ class Engine(ABC, Generic[StateT]):
 
     def simulate(self, players: int, seed: int) -> tuple[list[dict], dict[str, Any]]:
         """A whole game played at random from the seed: (log, end state's score JSON)."""
+        log, state = self.play(players, seed)
+        return log, self.score_state(state)
+
+    def play(self, players: int, seed: int) -> tuple[list[dict], State]:
+        """`simulate`'s game: (log, the engine's full end state), which `replay` of the log
+        would reach again."""
         names = player_names(self.game, players)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidState([violation("bad-seed", LOG_RULE, f"the seed is a whole number, not {seed!r}",
@@ -382,13 +400,13 @@ class Engine(ABC, Generic[StateT]):
                 raise RuntimeError(f"{self.game.title}: no end after {MAX_LOG_ENTRIES} moves (seed {seed})")
             if isinstance(self, Chance) and self.chance_kind(table.state) is not None:
                 outcome = self.sample_chance(table.state, rng)
-                table = self.read(self.resolve_chance(table.state, outcome))
+                table = self.resolve_chance_on(table, outcome)
                 log.append(outcome)
                 continue
             action, answer, parsed = self._draw_legal(table, rng)
             table = self.advance(table, parsed, answer["effects"])
             log.append(action)
-        return log, self.score_state(table.state)
+        return log, table.state
 
     def replay(self, log: Any) -> dict[str, Any]:
         """Play a recorded log from its setup. Answers the final state and its score, or the
@@ -412,7 +430,7 @@ class Engine(ABC, Generic[StateT]):
                                          "each log entry is an object: an action or a chance outcome",
                                          f"log[{index}]")])
         if "chance" in entry:
-            return self.read(self.resolve_chance(table.state, entry))
+            return self.resolve_chance_on(table, entry)
         return self.apply_on(table, entry)
 
     def _read_setup(self, log: Any) -> tuple[list[str], dict[str, Any]]:

@@ -11,7 +11,7 @@ import scorer
 from scorer.cli import main as gardenkit
 from scorer.games.core import InvalidState
 from scorer.games.engine import MAX_LOG_ENTRIES
-from tests.support.engine_harness import engine, games_with_engines, oracle, play_and_judge, player_counts
+from tests.support.engine_harness import engine, games_with_engines, oracle, plain_json, play_and_judge, player_counts
 
 GAMES_PER_GAME = 200  # judged random games per game in the normal suite, shared among its player counts
 ENGINES = games_with_engines()
@@ -23,6 +23,18 @@ PLAYER_COUNTS = [(game_id, players) for game_id in ENGINES for players in player
 def test_every_game_with_an_engine_has_an_oracle(game_id):
     module = oracle(game_id)
     assert module.__name__ == f"tests.oracles.{game_id.replace('-', '_')}"
+
+
+def test_the_harness_takes_as_plain_json_only_what_json_reads_back_unchanged():
+    """The judged games assert every state, action and outcome is plain JSON by walking it:
+    whatever a round trip through JSON text would change (or turn into a plain str) is refused."""
+    class Word(str):
+        pass
+
+    assert plain_json({"a": [1, 2.5, True, None, "x", {"b": []}], "c": {}})
+    for changed in ((1, 2), {1: "a"}, {"a": (1,)}, [float("nan")], [float("inf")], {"a": {1, 2}},
+                    [Word("w")], {Word("k"): 1}, [b"x"], {"a": [[object()]]}):
+        assert not plain_json(changed), changed
 
 
 @pytest.mark.slow
@@ -39,7 +51,21 @@ def test_the_judged_game_is_the_game_simulate_plays(game_id):
         record = play_and_judge(game_id, players, seed=players)
         log, end_state = scorer.simulate(game_id, players, players)
         assert log == record.log and end_state == engine(game_id).score_state(record.end_state)
+        assert engine(game_id).play(players, players) == (log, record.end_state)  # the full end state
         assert log[0]["setup"]["version"] == engine(game_id).version
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_every_table_of_a_game_is_read_by_its_engine(game_id):
+    """The table after a move is the engine's own kind of Table, as `read` makes it, so what
+    an engine reads once per table (Propagation's board and its checks) is read once for the
+    next step's judgements too, not once an action."""
+    game_engine = engine(game_id)
+    log, _ = scorer.simulate(game_id, 2, 3)
+    index = next(i for i, entry in enumerate(log) if "type" in entry)
+    before = game_engine.read(scorer.replay(game_id, log[:index])["state"])
+    after = game_engine.apply_on(before, log[index])
+    assert type(after) is type(game_engine.read(after.state)), type(after)
 
 
 def test_a_game_without_an_engine_says_so():

@@ -25,7 +25,7 @@ seed and asserts at every step:
 from __future__ import annotations
 
 import importlib
-import json
+import math
 import random
 from types import ModuleType
 from typing import Any, NamedTuple
@@ -73,8 +73,26 @@ def oracle(game_id: str) -> ModuleType:
     return module
 
 
-def as_json(value: Any) -> Any:
-    return json.loads(json.dumps(value))
+_JSON_SCALARS = frozenset((str, int, bool, type(None)))
+
+
+def plain_json(value: Any) -> bool:
+    """Whether the value is plain JSON, exactly what the JSON reader makes of its own text:
+    dicts with text keys, lists, text, whole numbers, finite numbers, true/false, null (no
+    tuple, set, subclass or NaN). A walk through the value, cheaper than writing it as JSON
+    and reading it back, and as strict: nothing it accepts changes on the way."""
+    kind = type(value)
+    if kind is dict:  # a scalar item is judged here: most of a state is scalars
+        for key, item in value.items():
+            if type(key) is not str or (type(item) not in _JSON_SCALARS and not plain_json(item)):
+                return False
+        return True
+    if kind is list:  # a loop: all() over a generator costs a third more on a state
+        for item in value:  # noqa: SIM110
+            if type(item) not in _JSON_SCALARS and not plain_json(item):
+                return False
+        return True
+    return kind in _JSON_SCALARS or (kind is float and math.isfinite(value))
 
 
 class Judge:
@@ -102,14 +120,15 @@ class Judge:
         plain JSON, its reading is what `check` makes of the check state sent as JSON)."""
         table = self.engine.read(state)
         state = table.state
-        assert as_json(state) == state, f"{self.where}: the state is not plain JSON: {state}"
+        assert plain_json(state), f"{self.where}: the state is not plain JSON: {state}"
         self.fail_on(self.oracle.state_faults(state), f"impossible state {state}")
         score_view, check_view = self.engine.score_state(state), self.engine.check_state(state)
-        assert as_json(check_view) == check_view, f"{self.where}: the check state is not plain JSON: {check_view}"
+        assert plain_json(check_view), f"{self.where}: the check state is not plain JSON: {check_view}"
         try:
             self.game.parse_state(check_view)  # validate: the engine reads its own states unchecked
             if check_view != score_view and score_view != self.accepted_score_view:
-                self.game.parse_state(as_json(score_view))
+                assert plain_json(score_view), f"{self.where}: the score state is not plain JSON: {score_view}"
+                self.game.parse_state(score_view)
                 self.accepted_score_view = score_view
             return table
         except InvalidState as invalid:
@@ -119,10 +138,9 @@ class Judge:
         """`check` on the read check state, the action sent as JSON (it must be plain JSON),
         and the action as `check` parsed it (None when it cannot); an impossible request is
         illegal."""
-        sent = as_json(action)
-        assert sent == action, f"{self.where}: the action is not plain JSON: {action}"
+        assert plain_json(action), f"{self.where}: the action is not plain JSON: {action}"
         try:
-            parsed = self.game.parse_action(sent)
+            parsed = self.game.parse_action(action)
             return self.game.check_read(table.reading, parsed), parsed
         except InvalidState as invalid:
             return {"legal": False, "violations": invalid.violations, "effects": {}}, None
@@ -162,7 +180,7 @@ class Judge:
             if self.engine.candidates_complete:
                 if candidates is None:
                     candidates = self.engine.candidate_actions(state, self.probe)
-                self.among_candidates(state, action, after, candidates)
+                self.among_candidates(table, action, after, candidates)
 
     def oracle_moves_accepted(self, table: Table) -> list[dict]:
         """Each move the oracle lists as legal on this state (`legal_moves(state, rng)`, an
@@ -183,7 +201,7 @@ class Judge:
             assert not known, f"{self.where}: the engine finds no legal move, but the rulebook allows {known[0]}"
             raise
 
-    def among_candidates(self, state: dict, action: dict, after: dict, candidates: list[dict]) -> None:
+    def among_candidates(self, table: Table, action: dict, after: dict, candidates: list[dict]) -> None:
         """A legal action is a candidate, or has the same outcome as one (its dice or
         targets listed in another order, a field left to its default)."""
         if action in candidates:
@@ -191,9 +209,9 @@ class Judge:
         alike = [c for c in candidates if c.get("type") == action.get("type") and all(
             c[key] == value for key, value in action.items()
             if key in c and isinstance(value, (str, int, float, bool)))]
-        for candidate, judged in zip(alike, self.engine.judge_all(state, alike)):
-            if judged["legal"] and after == self.engine.transition(
-                    state, self.game.parse_action(candidate), judged["effects"]):
+        for candidate, judged in zip(alike, self.engine.judge_all(table, alike)):
+            if judged["legal"] and after == self.engine.advance(
+                    table, self.game.parse_action(candidate), judged["effects"]).state:
                 return
         raise AssertionError(f"{self.where}: {action} is legal but no candidate of the simulator "
                              "has its outcome (the engine says its candidates are complete)")
@@ -210,7 +228,9 @@ class Judge:
         assert scored == expected, f"{self.where}: the scorer says {scored}, the rulebook {expected}"
         assert sorted(score["winners"]) == sorted(self.oracle.winners(state)), (
             f"{self.where}: winners {score['winners']}, by the rulebook {self.oracle.winners(state)}")
-        replayed = scorer.replay(self.game_id, as_json(log))
+        # Every entry was asserted plain JSON as it was written (setup, outcomes, actions): the
+        # log goes to replay as it is, as a client's JSON would read.
+        replayed = scorer.replay(self.game_id, log)
         assert replayed["legal"], f"{self.where}: the log does not replay: {replayed['violations']}"
         assert replayed["over"] and replayed["state"] == state, f"{self.where}: the replay ends elsewhere"
         assert replayed["end_state"] == end_state and replayed["score"] == score, self.where
@@ -226,6 +246,7 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
     names = player_names(judge.game, players)
     table = game_engine.read(game_engine.initial_state(names, options))
     log: list[dict] = [game_engine.setup_entry(names, seed, options)]
+    assert plain_json(log[0]), f"{game_id}: the setup entry is not plain JSON: {log[0]}"
     while not game_engine.is_over(table.state):
         judge.where = f"{game_id} players={players} seed={seed} step={len(log)}"
         assert len(log) <= MAX_LOG_ENTRIES, f"{judge.where}: no end after {MAX_LOG_ENTRIES} moves"
@@ -233,8 +254,9 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
         state = table.state
         if isinstance(game_engine, Chance) and game_engine.chance_kind(state) is not None:
             entry = game_engine.sample_chance(state, rng)
+            assert plain_json(entry), f"{judge.where}: the outcome is not plain JSON: {entry}"
             assert game_engine.chance_violations(state, entry) == [], f"{judge.where}: {entry}"
-            after = game_engine.read(game_engine.apply_chance(state, entry))
+            after = game_engine.advance_chance(table, entry)
         else:
             known = judge.oracle_moves_accepted(table)
             judge.random_actions(table)

@@ -4,8 +4,8 @@ have parts beside its moves, each of them: Propagation's bonus cards paying, Gar
 die faces and gnomes, Garden Dice's sun kept to the end). A part that no simulated game
 reaches is a rule the random tests never exercise.
 
-`reach_of_games(game_id, games)` plays the games as `scorer.simulate` does and replays each
-log for the engine's full end state; `occurred(game_id, log, state, score)` reads one game.
+`reach_of_games(game_id, games)` plays the games as `scorer.simulate` does, keeping the
+engine's full end state (`Engine.play`); `occurred(game_id, log, state, score)` reads one game.
 bench/soak.py prints the table, tests/engines/test_simulators_reach_everything.py asserts it.
 """
 from __future__ import annotations
@@ -64,10 +64,10 @@ def reach_of_games(game_id: str, games: int) -> dict[str, float]:
     which each expected part occurred, in the order of `expected`."""
     counts = player_counts(game_id)
     seen: Counter[str] = Counter()
+    game_engine = engine(game_id)
     for seed in range(games):
-        log, _ = scorer.simulate(game_id, counts[seed % len(counts)], seed)
-        replayed = engine(game_id).replay(log)
-        seen.update(occurred(game_id, log, replayed["state"], replayed["score"]))
+        log, state = game_engine.play(counts[seed % len(counts)], seed)
+        seen.update(occurred(game_id, log, state, scorer.score(game_id, game_engine.score_state(state))))
     return {part: seen[part] / games for part in expected(game_id)}
 
 

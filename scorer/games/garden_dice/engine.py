@@ -72,7 +72,7 @@ class DiceMove(Move[Any]):
     def table_violations(self, table: Table[Any], action: Any) -> list[Violation]:
         """The turn so far and the dice in the pool: what only the table sees."""
         state = table.state
-        given = action.turn.model_dump()
+        given = {key: getattr(action.turn, key) for key in TURN_WORDS}  # its fields are plain JSON values
         wrong = [key for key in TURN_WORDS if given[key] != state["turn"][key]]
         if wrong:
             said = "; ".join(f"{TURN_WORDS[key]} {_turn_words(state['turn'][key])}, not {_turn_words(given[key])}"
@@ -139,7 +139,11 @@ class GardenDiceEngine(Chance, Engine):
         return []
 
     def apply_chance(self, state: State, outcome: Outcome) -> State:
-        return self.settle(self.read({**state, "pool": list(outcome["dice"])})).state
+        return self.advance_chance(self.read(state), outcome).state
+
+    def advance_chance(self, table: Table[Any], outcome: Outcome) -> Table[Any]:
+        """The roll in the pool, and the dice passing at once when it allows no action."""
+        return self.settle(self.read({**table.state, "pool": list(outcome["dice"])}))
 
     # actions ------------------------------------------------------------------------------
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:

@@ -1183,7 +1183,8 @@ class GardenDice(Game[GardenDiceState]):
         return [final_score(player) for player in state.players]
 
     # rule checks ------------------------------------------------------------------------------
-    def refuse_action(self, state: GardenDiceState, action) -> list[Violation]:
+    def refuse_action(self, reading: Reading[GardenDiceState], action) -> list[Violation]:
+        state = reading.state
         players = {p.name: p for p in state.players}
         turn_problem = _turn_violations(action.turn, players, action.player)
         if turn_problem:

@@ -679,8 +679,8 @@ class HarvestDice(Game[HarvestState]):
         return bonus
 
     # rule checks ------------------------------------------------------------------------
-    def refuse_action(self, state: HarvestState, action) -> list[Violation]:
-        finished = [t for t in state_triggers(state) if t["trigger"] == "market-full"]
+    def refuse_action(self, reading: Reading[HarvestState], action) -> list[Violation]:
+        finished = [t for t in state_triggers(reading.state) if t["trigger"] == "market-full"]
         if finished:
             return [violation(
                 "game-over", RULE_END,

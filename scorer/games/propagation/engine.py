@@ -64,6 +64,13 @@ class PlantTable(Table[Any]):
     def board(self) -> Any:
         return self.engine.game.parse_action({"type": "end_round", "board": self.state["board"]}).board
 
+    @cached_property
+    def reading(self) -> Any:
+        """The check state as the moves' checks read it, with the table's board: the rules
+        judge that board's pieces once for every action carrying it (rules.PlantReading)."""
+        game: Any = self.engine.game  # the rules module, which this one does not import
+        return game.read(self.checked, self.board)
+
 
 class PlantMove(Move[Any]):
     """What every Propagation move shares on the table: it is its phase, the acting player's

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
-from functools import cache, lru_cache
+from dataclasses import dataclass
+from functools import cache, cached_property, lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -227,6 +228,28 @@ def _plant_violations(rocks: set[Space], plants: tuple[tuple[int, int, str, str,
                                    f"{owner} has {count} {kind} plants on the board but only {tokens} "
                                    f"{kind} tokens", ".plants"))
     return found
+
+
+@dataclass(frozen=True)
+class PlantReading(Reading[PropagationState]):
+    """A state as the checks read it and, when an engine judges actions on its table, the
+    table's board (`board`): every action carries the board it is taken on, and the table's
+    is judged for impossible pieces once for all of them, not once an action."""
+
+    board: Board | None = None
+
+    @cached_property
+    def board_problems(self) -> list[Violation]:
+        """What is impossible about the table's board (board_violations)."""
+        assert self.board is not None
+        return board_violations(self.board, {p.name for p in self.state.players}, "action.board")
+
+    def action_board_problems(self, board: Board) -> list[Violation]:
+        """board_violations of the board an action carries: the table's, judged once, when
+        it is the table's board (the same parsed board, or an equal one)."""
+        if self.board is not None and (board is self.board or board == self.board):
+            return self.board_problems
+        return board_violations(board, {p.name for p in self.state.players}, "action.board")
 
 
 def _count_by_owner(board: Board, names: list[str], keep) -> dict[str, int]:
@@ -835,9 +858,15 @@ class Propagation(Game[PropagationState]):
             **{kind: getattr(p.harvested, kind) * data.PLANTS[kind]["points"] for kind in data.KINDS},
             "bonus": bonus[p.name] if p.bonus_points is None else p.bonus_points}) for p in state.players]
 
-    def refuse_action(self, state: PropagationState, action) -> list[Violation]:
+    def read(self, state: PropagationState, board: Board | None = None) -> PlantReading:
+        """The state as the moves' checks read it; an engine judging actions on its table
+        gives the table's board too (PlantReading)."""
+        return PlantReading(state, board)
+
+    def refuse_action(self, reading: Reading[PropagationState], action) -> list[Violation]:
         """Each action carries the board it is taken on; an impossible board is a malformed request."""
-        problems = board_violations(action.board, {p.name for p in state.players}, "action.board")
+        problems = (reading.action_board_problems(action.board) if isinstance(reading, PlantReading)
+                    else board_violations(action.board, {p.name for p in reading.state.players}, "action.board"))
         if problems:
             raise InvalidState(problems)
         return []

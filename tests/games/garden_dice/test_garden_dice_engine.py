@@ -160,16 +160,22 @@ def test_the_rulebook_harvest_chain_through_the_engine_yellow_7_green_9_red_2():
     assert_possible(after)
 
 
-@pytest.mark.slow
+# Random games in which a player keeps the sun token to the end, and in which a turn ends
+# with an explicit end_turn, found once by a seed search over seeds 0-99 with 2 + seed % 3
+# players (14 and 32 of the 100 did; the first of each): (seed, players).
+SUN_KEPT_GAME, END_TURN_GAME = (2, 4), (0, 2)
+
+
 def test_random_players_sometimes_keep_the_sun_and_end_their_turn():
-    """Over 100 random games, some player keeps the sun token to the end and some turn ends
-    with an explicit end_turn: each in at least 1 % of the games (docs/engines.md)."""
-    kept = ended = 0
-    for seed in range(100):
-        log, end = scorer.simulate(GAME, 2 + seed % 3, seed)
-        kept += any(player["sun_token"] for player in end["players"])
-        ended += any(entry.get("type") == "end_turn" for entry in log)
-    assert kept >= 1 and ended >= 1, (kept, ended)
+    """The random player keeps the sun token to the end of some games and ends some turns
+    with an explicit end_turn (docs/engines.md; tests/engines/test_simulators_reach_everything.py
+    counts their shares). Should the simulator's draws change, search the seeds again."""
+    _, end = scorer.simulate(GAME, SUN_KEPT_GAME[1], SUN_KEPT_GAME[0])
+    assert any(player["sun_token"] for player in end["players"]), (
+        f"{SUN_KEPT_GAME}: everyone spent the sun; search seeds 0-99 again for a game where one keeps it")
+    log, _ = scorer.simulate(GAME, END_TURN_GAME[1], END_TURN_GAME[0])
+    assert any(entry.get("type") == "end_turn" for entry in log), (
+        f"{END_TURN_GAME}: no turn ends with end_turn; search seeds 0-99 again for a game where one does")
 
 
 def _first_roll_changed(change) -> tuple[list, int]:

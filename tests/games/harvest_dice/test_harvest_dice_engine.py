@@ -112,16 +112,20 @@ def test_the_engine_does_not_claim_its_candidates_hold_every_legal_action():
     assert getattr(engine, "candidates_complete", True) is False
 
 
-@pytest.mark.slow
-def test_random_games_sometimes_end_with_a_full_garden():
-    """End Game: a full garden is one of the three triggers; at least 1 % of 200 random games
-    reach it, not only the full pig and the full market."""
-    full = 0
-    for seed in range(200):
-        log, _ = scorer.simulate(GAME_ID, 2 + seed % 3, seed)
-        end = scorer.replay(GAME_ID, log)["state"]
-        full += any(data.EMPTY not in "".join(player["garden"]) for player in end["players"])
-    assert full >= 2, full
+# Random games that end with a full garden, found once by a seed search over seeds 0-199
+# with 2 + seed % 3 players (16 of the 200 did; the first two): (seed, players).
+FULL_GARDEN_GAMES = ((13, 3), (20, 4))
+
+
+@pytest.mark.parametrize(("seed", "players"), FULL_GARDEN_GAMES)
+def test_random_games_sometimes_end_with_a_full_garden(seed, players):
+    """End Game: a full garden is one of the three triggers, and the random player reaches it,
+    not only the full pig and the full market (tests/engines/test_simulators_reach_everything.py
+    counts its share). Should the simulator's draws change, search the seeds again."""
+    log, _ = scorer.simulate(GAME_ID, players, seed)
+    end = scorer.replay(GAME_ID, log)["state"]
+    assert any(data.EMPTY not in "".join(player["garden"]) for player in end["players"]), (
+        f"seed {seed}: no full garden; search seeds 0-199 again for games that end with one")
 
 
 def test_a_wrong_last_die_names_the_last_die_with_its_article():
