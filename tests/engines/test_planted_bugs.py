@@ -386,8 +386,23 @@ COTTAGE_GARDEN = [
             {action.nursery.space: before["nursery"][action.nursery.space]}))),
     Bug("cottage-garden", "a small bed kept into the Final Round", cottage_rules.StartFinalRoundMove, "transition",
         after_step(("start_final_round",), lambda before, action, after: _kept_small_bed(before, after))),
+    Bug("cottage-garden", "a gardener row refilled with only 2 empty spaces", cottage_rules.RefillMove, "check",
+        method_returning(lambda result, read, action: _refilled_at(2, result, action))),
+    Bug("cottage-garden", "a gardener row refilled only with 4 empty spaces", cottage_rules.RefillMove, "check",
+        method_returning(lambda result, read, action: _refilled_at(4, result, action))),
 ]
 
+
+def _refilled_at(fewest: int, result: Any, action: Any) -> Any:
+    """The Refilling Phase's due refill (not a ramble) reckoned from `fewest` empty spaces of
+    the gardener row instead of 3: one step too early or too late."""
+    if not result.legal or action.ramble or not result.effects["empty"]:
+        return result
+    empty = result.effects["empty"]
+    order = empty[:action.path] if len(empty) >= fewest else []
+    refill = "required" if len(empty) >= fewest else "ramble"
+    return replace(result, effects={**result.effects, "refill": refill, "order": order,
+                                    "left_empty": empty[len(order):]})
 
 
 def _walked_back(answer: tuple[str, int], players: int, space: str, die: int) -> tuple[str, int]:
