@@ -250,18 +250,15 @@ class CottageGardenEngine(Chance, Engine):
     def advance(self, table: Table[Any], action: Any, effects: dict[str, Any]) -> CottageTable:
         """The move made on the state it is judged on (where the player to move may only
         still place cats and the move is the next turn's, the state once that turn ended by
-        itself), then what follows by itself."""
-        made = self.move_for(action.type).transition(self.read(table).turn_for(action), action, effects)
-        return self.settle(self.read(made))
-
-    def settle(self, table: Table[Any]) -> CottageTable:
-        table = self.read(table)
-        return self.read(self.settled(_copy(table.state), table.reading))
+        itself), then what follows by itself, which moves no cube: the table after it keeps
+        the reading of the check state."""
+        made = self.read(self.move_for(action.type).transition(self.read(table).turn_for(action), action, effects))
+        return CottageTable(self, self.settled(made.state, made.reading), read_as=made)
 
     # what follows by itself ------------------------------------------------------------------
     def settled(self, state: State, reading: Any) -> State:
-        """What follows a move without a choice (on the state, a copy of its own, read as
-        `reading`): a won flower pot with nowhere to go is not taken; a bed whose scoring is
+        """What follows a move without a choice (on the state, changed in place: a move's
+        fresh copy, read as `reading`): a won flower pot with nowhere to go is not taken; a bed whose scoring is
         done is cleaned up and replaced (in the Final Round, removed); the game ends when the
         last bed is gone; a player who cannot plant skips the planting; a turn with nothing
         left to do ends, and the next one begins."""
@@ -280,7 +277,7 @@ class CottageGardenEngine(Chance, Engine):
                 return state
             if state["giving_up"] or turn["bonus_pots"] or turn["scoring"] or (turn["queue"] and turn["step"] != "plant"):
                 return state
-            if turn["step"] == "plant" and not self.can_plant(reading, state, player):
+            if turn["step"] == "plant" and not self.can_plant(state, player):
                 # Mouse hunt: with no tile or pot to take, the player may still place cats.
                 turn.update(step="more_cats" if _can_place_a_cat(player) else "planted", ramble=False)
                 continue
@@ -302,7 +299,7 @@ class CottageGardenEngine(Chance, Engine):
     def end_turn(self, state: State, reading: Any) -> State:
         """The Gardener Phase, as the move_gardener move makes it: the gardener moves on and
         the next turn begins (or, when the die turns to 6, the Final Round's give-ups)."""
-        gardener = self.game.parse_action({"type": "move_gardener", **state["gardener"]})
+        gardener = self.own("move_gardener", **state["gardener"])
         moved = self.game.check_read(reading, gardener)["effects"]
         return self.begun(self.move_for("move_gardener").made(state, gardener, moved), reading)
 
@@ -338,10 +335,10 @@ class CottageGardenEngine(Chance, Engine):
         """The Refilling Phase as the refill move reads the gardener row: a refill that is
         due is made; a ramble is open to a player with a cat when it would fill a space."""
         player = state["players"][state["current"]]
-        due = self.game.check_read(reading, refill_action(state, ramble=False))["effects"]
+        due = self.game.check_read(reading, self.own(**refill_action(state, ramble=False)))["effects"]
         fill(state, due["order"])
         ramble = due["refill"] == "ramble" and player["cats"] > 0 and bool(
-            self.game.check_read(reading, refill_action(state, ramble=True))["effects"]["order"])
+            self.game.check_read(reading, self.own(**refill_action(state, ramble=True)))["effects"]["order"])
         state["turn"].update(step="plant", ramble=ramble)
         return state
 
@@ -357,17 +354,17 @@ class CottageGardenEngine(Chance, Engine):
             player = idle["players"][idle["current"]]
             if player["beds"]:
                 idle = self.refilling(idle, reading)
-                if self.can_plant(reading, idle, player) or _can_place_a_cat(player):
+                if self.can_plant(idle, player) or _can_place_a_cat(player):
                     return False
             table = (idle["gardener"]["space"], idle["current"], len(idle["path"]), *idle["nursery"].values())
             if table in seen:
                 return True
             seen.add(table)
-            moved = self.game.check_read(reading, {"type": "move_gardener", **idle["gardener"]})["effects"]
+            moved = self.game.check_read(reading, self.own("move_gardener", **idle["gardener"]))["effects"]
             idle.update(gardener={"space": moved["to"], "die": moved["die"]},
                         current=(idle["current"] + 1) % len(idle["players"]))
 
-    def can_plant(self, reading: Any, state: State, player: dict, also_complete: str | None = None) -> bool:
+    def can_plant(self, state: State, player: dict, also_complete: str | None = None) -> bool:
         """A flower pot always fits a bed that is not complete (a bed a cat completed, or
         `also_complete`, waits for the Scoring Phase); else a tile of the row must."""
         complete = {entry["design"] for entry in state["turn"]["queue"]} | {also_complete}
@@ -376,9 +373,15 @@ class CottageGardenEngine(Chance, Engine):
             return False
         if state["supply"]["pots"]:
             return True
-        return any(any(self.fits(reading, bed, row_tiles(state)).values()) for bed in open_beds)
+        tiles = row_tiles(state)
+        return bool(tiles) and any(any(self.tile_move().fits(bed, tiles).values()) for bed in open_beds)
 
-    def cat_passes(self, table: CottageTable, state: State, player: dict, design: str, at: tuple[int, int]) -> bool:
+    def tile_move(self) -> TileMove:
+        move = self.game.move_of["place_tile"]
+        assert isinstance(move, TileMove)
+        return move
+
+    def cat_passes(self, state: State, player: dict, design: str, at: tuple[int, int]) -> bool:
         """Whether a cat placed on the space before the tile or pot takes away the last bed it
         could go on: the player may not pass (while a tile or pot can be taken, it must be)."""
         if state["turn"]["step"] != "plant":
@@ -386,17 +389,12 @@ class CottageGardenEngine(Chance, Engine):
         bed = bed_named(player, design)
         if not set(_open_spaces(design)) <= _covered(bed) | {at}:
             return False  # the bed stays open
-        return (not self.can_plant(table.reading, state, player, also_complete=design)
-                and self.can_plant(table.reading, state, player))
+        return not self.can_plant(state, player, also_complete=design) and self.can_plant(state, player)
 
-    def fits(self, reading: Any, bed: dict, tiles: list[str],
-             covering: tuple[int, int] | None = None) -> dict[str, list[dict]]:
-        """check's fit_tiles placements of the tiles on the bed (over the space `covering`, if
-        given)."""
-        if not tiles:
-            return {}
-        question = {"type": "fit_tiles", "bed": bed, "tiles": tiles, **({"covering": list(covering)} if covering else {})}
-        return self.game.check_read(reading, question)["effects"].get("placements", {})
+    def own(self, type: str, **fields: Any) -> Any:
+        """An action the engine makes itself from the table (the gardener's move, the refill
+        due), as check's model holds it: made from values the table holds, not read again."""
+        return self.game.move_of[type].model.model_construct(type=type, **fields)
 
     def _any_legal(self, reading: Any, actions: list[Action]) -> bool:
         """Whether the rules allow any of these actions (the table is the engine's to know)."""
@@ -429,9 +427,13 @@ class CottageTable(Table[Any]):
 
     engine: CottageGardenEngine
 
-    def __init__(self, engine: CottageGardenEngine, state: State):
+    def __init__(self, engine: CottageGardenEngine, state: State, read_as: CottageTable | None = None):
+        """`read_as`: a table of the same check state, whose reading (if made) this one takes."""
         super().__init__(engine, state)
         self._layouts: dict[str, Any] = {}
+        if read_as is not None:  # cached_property keeps its value in the instance's __dict__
+            self.__dict__.update({name: read_as.__dict__[name] for name in ("checked", "reading")
+                                  if name in read_as.__dict__})
 
     @cached_property
     def expected(self) -> tuple[int, tuple[str, ...], tuple[str, str]]:
@@ -733,7 +735,7 @@ def _covered(bed: dict) -> set[tuple[int, int]]:
     return covered | {(row, col) for row, col in bed["cats"] + bed["pots"]}
 
 
-def _bed_key(bed: dict) -> tuple:
+def bed_key(bed: dict) -> tuple:
     return (bed["design"], tuple((t["tile"], *t["at"], t["rotation"], t["flip"]) for t in bed["tiles"]),
             tuple(map(tuple, bed["cats"])), tuple(map(tuple, bed["pots"])))
 
@@ -840,3 +842,13 @@ def _copy(state: State) -> State:
             "supply": {**state["supply"], "beehives": list(state["supply"]["beehives"])},
             "gardener": dict(state["gardener"]), "giving_up": list(state["giving_up"]),
             "turn": {**turn, "queue": list(turn["queue"]), "scoring": scoring}}
+
+
+class TileMove(CottageMove):
+    """The place_tile move, which the engine also asks where tiles fit: whether a player can
+    plant, or a cat would take away the last bed a tile could go on."""
+
+    @abstractmethod
+    def fits(self, bed: dict, tiles: Sequence[str], covering: tuple[int, int] | None = None) -> dict[str, list[dict]]:
+        """check's fit_tiles placements of the tiles on a bed of the table (those over the
+        1-based space `covering`, if given)."""

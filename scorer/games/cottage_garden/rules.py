@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from typing import Annotated, Any, Literal
 
@@ -39,6 +40,8 @@ from scorer.games.cottage_garden.engine import (
     CottageGardenEngine,
     CottageMove,
     CottageTable,
+    TileMove,
+    bed_key,
     bed_named,
     by_itself,
     cube_moves,
@@ -637,7 +640,7 @@ def _targets(player: dict, where: str) -> dict[str, tuple[int, int]] | None:
     return None if where == "anywhere" else first_empty_spaces(player, fuller_only=where == "fuller")
 
 
-class PlaceTileMove(CottageMove):
+class PlaceTileMove(TileMove):
     """2 Planting Phase: take a flower tile of the gardener row and plant it by the rules."""
 
     type, model, choices = "place_tile", PlaceTile, ("place_tile",)
@@ -688,6 +691,15 @@ class PlaceTileMove(CottageMove):
     def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
         return _placed_observed(before, action, after)
 
+    def fits(self, bed: dict, tiles: Sequence[str], covering: tuple[int, int] | None = None) -> dict[str, list[dict]]:
+        """As check's fit_tiles answers, from the bed as the table holds it: none on a
+        complete bed."""
+        built, found = _built(*bed_key(bed), "action.bed")
+        if found or _already_complete(built, "action.bed"):
+            return {}
+        over = (covering[0] - 1, covering[1] - 1) if covering else None
+        return {tile: built.placements(tile, "action.tiles", over)[1] for tile in tiles}
+
     def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
                 rng: random.Random) -> list[ActionJSON]:
         """The placements check's fit_tiles allows of the tile on `space`, or tidily, those
@@ -701,8 +713,7 @@ class PlaceTileMove(CottageMove):
                 continue
             # Over a target space the placements are few: ask for the whole row at once.
             target = targets[bed["design"]] if targets is not None else None
-            placements = table.engine.fits(table.reading, bed, row_tiles(state) if target else [tile],
-                                           target).get(tile, [])
+            placements = self.fits(bed, row_tiles(state) if target else [tile], target).get(tile, [])
             if targets is not None:
                 shown = printed(bed["design"])
                 placements = [p for p in placements if not tile_spaces(tile, p) & shown] or placements
@@ -739,7 +750,7 @@ class PlaceTokenMove(CottageMove):
                               "action.token")]
         found = _bed_problem(player, action.bed)
         if not found and action.token == "cat" and table.engine.cat_passes(
-                table, state, player, action.bed.design, (action.at[0], action.at[1])):
+                state, player, action.bed.design, (action.at[0], action.at[1])):
             found = [violation("must-plant", cottage_engine.RULE_PLANT, f"{player['name']} must still take a flower "
                                "tile or a flower pot and may not pass: this cat would fill the last flowerbed it "
                                "could go on", "action.at")]
@@ -772,7 +783,7 @@ class PlaceTokenMove(CottageMove):
         cat that would fill the last bed a tile or pot could go on."""
         state = table.state
         return [action for action in token_candidates(state, player, choice, _targets(player, where))
-                if choice == "pot" or not table.engine.cat_passes(table, state, player, action["bed"]["design"],
+                if choice == "pot" or not table.engine.cat_passes(state, player, action["bed"]["design"],
                                                                   tuple(action["at"]))]
 
 
