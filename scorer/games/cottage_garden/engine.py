@@ -403,9 +403,7 @@ class CottageGardenEngine(Chance, Engine):
     def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
         """What a move did, its move's reading of the two states (before, once a turn that
         ended by itself has ended)."""
-        table = self.read(before)
-        return self.move_for(action["type"]).observed_effects(
-            table.turn_for(self.parse_action(table, action)), action, after)
+        return self.move_for(action["type"]).observed_effects(self.read(before).turn_for(action), action, after)
 
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
@@ -446,17 +444,18 @@ class CottageTable(Table[Any]):
         return self.engine.settled(self.engine.end_turn(_copy(self.state), reading), reading)
 
     def turn_for(self, action: Any) -> State:
-        """The state a move is judged and made on: this one, or where the player to move may
+        """The state a move (parsed, or as JSON) is judged and made on: this one, or where the player to move may
         only still place cats and the move is not theirs to make now, the state once their
         turn has ended by itself (when the move is one of the player who then moves)."""
         state = self.state
         if not _resting(state):
             return state
+        player = action.get("player") if isinstance(action, dict) else action.player
         who, moves, _ = self.expected
-        if action.player == state["players"][who]["name"] and move_of(action) in moves:
+        if player == state["players"][who]["name"] and move_of(action) in moves:
             return state
         ended = self.ended
-        if ended["over"] or action.player != ended["players"][_expected(ended)[0]]["name"]:
+        if ended["over"] or player != ended["players"][_expected(ended)[0]]["name"]:
             return state
         return ended
 
@@ -570,11 +569,15 @@ def _resting(state: State) -> bool:
 
 
 def move_of(action: Any) -> str:
-    if action.type == "place_token":
-        return str(action.token)
-    if action.type == "refill":
-        return "ramble" if action.ramble else "refill"
-    return str(action.type)
+    """The player's choice an action makes (STEP_MOVES): its type, or the token placed, or a
+    ramble; of a parsed action or one as JSON."""
+    field = action.get if isinstance(action, dict) else lambda key: getattr(action, key, None)
+    kind = field("type")
+    if kind == "place_token":
+        return str(field("token"))
+    if kind == "refill":
+        return "ramble" if field("ramble") else "refill"
+    return str(kind)
 
 
 def by_itself(kind: str) -> list[Violation]:
