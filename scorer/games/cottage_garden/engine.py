@@ -393,8 +393,8 @@ class CottageGardenEngine(Chance, Engine):
 
     def own(self, type: str, **fields: Any) -> Any:
         """An action the engine makes itself from the table (the gardener's move, the refill
-        due), as check's model holds it: made from values the table holds, not read again."""
-        return self.game.move_of[type].model.model_construct(type=type, **fields)
+        due), parsed once for the check it goes to."""
+        return self.game.parse_action({"type": type, **fields})
 
     def _any_legal(self, reading: Any, actions: list[Action]) -> bool:
         """Whether the rules allow any of these actions (the table is the engine's to know)."""
