@@ -12,6 +12,7 @@ import pytest
 
 import scorer
 from scorer.games.cottage_garden import data
+from scorer.games.cottage_garden.engine import CottageGardenEngine
 from scorer.games.engine import IllegalMove, engine_of
 from tests.oracles import cottage_garden as oracle
 
@@ -511,13 +512,15 @@ def test_the_engine_remembers_nothing_between_games():
 def test_the_simulators_choices_are_among_their_moves_candidates(players, seed):
     """The engine draws one choice at a time, tidily or anywhere; whatever it offers is among
     the candidates of the action's move (a bed's path order aside, drawn anew each time)."""
+    engine = ENGINE
+    assert isinstance(engine, CottageGardenEngine)
     for before, entry, _ in _steps(players, seed):
         if "chance" in entry or before["over"]:
             continue
-        table = ENGINE.read(before)
+        table = engine.read(before)
         if "end_turn" in table.expected[1]:  # the turn may end by itself: the next one's candidates
             continue
-        for action in ENGINE.candidate_actions(table, random.Random(seed)):
-            move = ENGINE.move_for(action["type"])
+        for action in engine.candidate_actions(table, random.Random(seed)):
+            move = engine.move_for(action["type"])
             if action["type"] != "score_bed":
                 assert action in move.candidates(table), action
