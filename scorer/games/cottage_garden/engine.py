@@ -299,8 +299,8 @@ class CottageGardenEngine(Chance, Engine):
     def end_turn(self, state: State, reading: Any) -> State:
         """The Gardener Phase, as the move_gardener move makes it: the gardener moves on and
         the next turn begins (or, when the die turns to 6, the Final Round's give-ups)."""
-        gardener = self.own("move_gardener", **state["gardener"])
-        moved = self.game.check_read(reading, gardener)["effects"]
+        gardener = self.game.parse_action({"type": "move_gardener", **state["gardener"]})
+        moved = self.move_for("move_gardener").check(reading, gardener).effects
         return self.begun(self.move_for("move_gardener").made(state, gardener, moved), reading)
 
     def begun(self, state: State, reading: Any) -> State:
@@ -335,10 +335,10 @@ class CottageGardenEngine(Chance, Engine):
         """The Refilling Phase as the refill move reads the gardener row: a refill that is
         due is made; a ramble is open to a player with a cat when it would fill a space."""
         player = state["players"][state["current"]]
-        due = self.game.check_read(reading, self.own(**refill_action(state, ramble=False)))["effects"]
+        due = self.own(reading, **refill_action(state, ramble=False))
         fill(state, due["order"])
         ramble = due["refill"] == "ramble" and player["cats"] > 0 and bool(
-            self.game.check_read(reading, self.own(**refill_action(state, ramble=True)))["effects"]["order"])
+            self.own(reading, **refill_action(state, ramble=True))["order"])
         state["turn"].update(step="plant", ramble=ramble)
         return state
 
@@ -360,7 +360,7 @@ class CottageGardenEngine(Chance, Engine):
             if table in seen:
                 return True
             seen.add(table)
-            moved = self.game.check_read(reading, self.own("move_gardener", **idle["gardener"]))["effects"]
+            moved = self.own(reading, "move_gardener", **idle["gardener"])
             idle.update(gardener={"space": moved["to"], "die": moved["die"]},
                         current=(idle["current"] + 1) % len(idle["players"]))
 
@@ -391,10 +391,10 @@ class CottageGardenEngine(Chance, Engine):
             return False  # the bed stays open
         return not self.can_plant(state, player, also_complete=design) and self.can_plant(state, player)
 
-    def own(self, type: str, **fields: Any) -> Any:
-        """An action the engine makes itself from the table (the gardener's move, the refill
-        due), parsed once for the check it goes to."""
-        return self.game.parse_action({"type": type, **fields})
+    def own(self, reading: Any, type: str, **fields: Any) -> dict[str, Any]:
+        """The effects of an action the engine makes itself from the table (the gardener's
+        move, the refill due), as its move's check answers them."""
+        return self.move_for(type).check(reading, self.game.parse_action({"type": type, **fields})).effects
 
     def _any_legal(self, reading: Any, actions: list[Action]) -> bool:
         """Whether the rules allow any of these actions (the table is the engine's to know)."""
