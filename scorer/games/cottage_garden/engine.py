@@ -212,7 +212,7 @@ class CottageGardenEngine(Chance, Engine):
                        if set(_open_spaces(cat["bed"]["design"])) <= _covered(cat["bed"]) | {tuple(cat["at"])}]
             if filling and rng.random() < TIDY_SHARE:
                 return filling
-            return self.candidate_actions(self.read(table.ended), rng)
+            return self.candidate_actions(CottageTable(self, table.ended, read_as=table), rng)
         row = [space for space in data.GARDENER_ROWS[state["gardener"]["space"]] if state["nursery"][space]]
         tiles = [("place_tile", space) for space in row if "place_tile" in choices_open]
         others = [(choice, "") for choice in choices_open if choice != "place_tile"]
