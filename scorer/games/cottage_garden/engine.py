@@ -401,9 +401,9 @@ class CottageGardenEngine(Chance, Engine):
         return any(self.game.check_read(reading, action)["legal"] for action in actions)
 
     def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
-        """What a move did, its move's reading of the two states (before, once a turn that
-        ended by itself has ended)."""
-        return self.move_for(action["type"]).observed_effects(self.read(before).turn_for(action), action, after)
+        """What a move did, its move's reading of the two states: of the acting player's
+        pieces, which a turn that ends by itself before the move leaves as they are."""
+        return self.move_for(action["type"]).observed_effects(before, action, after)
 
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
@@ -578,6 +578,11 @@ def move_of(action: Any) -> str:
     if kind == "refill":
         return "ramble" if field("ramble") else "refill"
     return str(kind)
+
+
+def actor(state: State, action: Action) -> int:
+    """The seat of the player an action (as JSON) names."""
+    return [player["name"] for player in state["players"]].index(action["player"])
 
 
 def by_itself(kind: str) -> list[Violation]:

@@ -41,6 +41,7 @@ from scorer.games.cottage_garden.engine import (
     CottageMove,
     CottageTable,
     TileMove,
+    actor,
     bed_key,
     bed_named,
     by_itself,
@@ -631,7 +632,7 @@ def _placed_effects(bed: Bed, cells: list[tuple[int, int]]) -> dict:
 def _placed_observed(before: State, action: ActionJSON, after: State) -> dict[str, Any]:
     """What a placement shows: the bed's tiles, and whether it waits to be scored."""
     design = action["bed"]["design"]
-    bed = bed_named(after["players"][before["current"]], design)
+    bed = bed_named(after["players"][actor(before, action)], design)
     return {"flower_tiles": len(bed["tiles"]), "complete": design in [entry["design"] for entry in after["turn"]["queue"]]}
 
 
@@ -889,7 +890,7 @@ def _beehive_award(state: CottageState, player: Player) -> int | None:
 
 def _cube_moved(before: State, action: ActionJSON, after: State) -> int:
     """Where the action's cube went."""
-    index = before["current"]
+    index = actor(before, action)
     moved = Counter(after["players"][index][action["color"]]) - Counter(before["players"][index][action["color"]])
     return next(iter(moved), action["from"])
 
@@ -1100,7 +1101,7 @@ class RefillMove(CottageMove):
 
     def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
         filled = [space for space, tile in after["nursery"].items() if tile and not before["nursery"][space]]
-        index = before["current"]
+        index = actor(before, action)
         return {"order": sorted(filled, key=lambda space: before["path"].index(after["nursery"][space])),
                 "cats_returned": before["players"][index]["cats"] - after["players"][index]["cats"]}
 
