@@ -321,7 +321,7 @@ class Bed:
 def _already_complete(bed: Bed, path: str) -> list[Violation]:
     """A bed with no empty space left was complete: it was scored and cleared at once, so
     nothing more is placed on it (a printed pot or cloche counts as filled)."""
-    if data.EMPTY in "".join(bed.rows()):
+    if any(data.EMPTY in row for row in bed.visible):
         return []
     return [violation("bed-already-complete", RULE_SCORING,
                       "every space of this flowerbed is already filled (a printed pot or cloche counts "
@@ -411,9 +411,21 @@ def _fitting(tile: str, taken: frozenset[tuple[int, int]],
     """Every (row, column, rotation, flip) at which the tile lies inside a bed whose pieces
     cover `taken`, and on none of them (and on the cell `covering`, if given); turns first,
     then flips, rows and columns."""
-    found = [placement for cells, placements in _inside(tile, covering) if not _covering(cells, taken)
+    under = _mask(taken)
+    found = [placement for cells, placements in _inside_masks(tile, covering) if not cells & under
              for placement in placements]
     return sorted(found, key=lambda p: (p[2], p[3], p[0], p[1]))
+
+
+def _mask(cells: AbstractSet[tuple[int, int]]) -> int:
+    """The 0-based bed cells as the bits of one number (row by row), to lay shapes over at once."""
+    return sum(1 << (r * data.BED_SIZE + c) for r, c in cells)
+
+
+@functools.cache
+def _inside_masks(tile: str, covering: tuple[int, int] | None) -> tuple[tuple[int, tuple[tuple[int, int, int, bool], ...]], ...]:
+    """_inside's groups, their cells as a mask (`_mask`)."""
+    return tuple((_mask(cells), placements) for cells, placements in _inside(tile, covering))
 
 
 def _cells_text(cells: list[tuple[int, int]]) -> str:
