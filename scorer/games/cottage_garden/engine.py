@@ -29,7 +29,8 @@ that is due, the Gardener Phase, the next turn. The one chance outcome is the se
 {"chance": "draw", "tiles": [36 ids], "flowerbeds": [[light, dark] per player], "spare_bed":
 design}: the first 16 tiles fill the nursery A1..D4, the other 20 lie in the garden path. Which placements a tile has, when a bed is complete and
 what it scores, where a cube lands and what it earns, refilling, the gardener and the Final
-Round are the rules module's, reached through `check`.
+Round are the rules module's: its moves (rules.py, one per action type, on this module's
+CottageMove), which `check` and the engine both call.
 """
 from __future__ import annotations
 
