@@ -400,7 +400,17 @@ def _cards_to_leader(before: dict, after: dict) -> None:
 
 # --- Cottage Garden ------------------------------------------------------------------------------
 
-COTTAGE = cottage_engine.CottageGardenEngine
+def cleaned_up(change: Callable[[dict, Any, dict], object]) -> Wrong:
+    """The Cleanup of a scored bed, then `change(before, None, after)` on the state: a bed's
+    pieces put back slightly wrong."""
+    def wrong(clean_up):
+        def planted(state, player, design, order):
+            before = copy.deepcopy(state)
+            clean_up(state, player, design, order)
+            change(before, None, state)
+        return planted
+    return wrong
+
 
 COTTAGE_GARDEN = [
     Bug("cottage-garden", "no red-line cat", cottage_rules, "crosses_mouse_line",
@@ -423,37 +433,52 @@ COTTAGE_GARDEN = [
         rescored(breakdown(beehives=lambda n: 0))),
     Bug("cottage-garden", "blue cubes worth one a space", cottage_rules.CottageGarden, "player_scores",
         rescored(breakdown(blue=lambda n: n // 2))),
-    Bug("cottage-garden", "a scored bed's cats kept out of the supply", COTTAGE, "transition",
-        after_step(None, lambda before, action, after: after["supply"].update(
-            cats=before["supply"]["cats"]) if after["supply"]["cats"] > before["supply"]["cats"] else None)),
-    Bug("cottage-garden", "a scored bed's tiles lost, not put back on the path", COTTAGE, "transition",
-        after_step(None, lambda before, action, after: after.update(
-            path=after["path"][:len(before["path"])]) if len(after["path"]) > len(before["path"]) else None)),
-    Bug("cottage-garden", "the cube moved for the other colour", COTTAGE, "transition",
+    Bug("cottage-garden", "a scored bed's cats kept out of the supply", cottage_engine, "clean_up",
+        cleaned_up(lambda before, action, after: after["supply"].update(cats=before["supply"]["cats"]))),
+    Bug("cottage-garden", "a scored bed's tiles lost, not put back on the path", cottage_engine, "clean_up",
+        cleaned_up(lambda before, action, after: after.update(path=after["path"][:len(before["path"])]))),
+    Bug("cottage-garden", "the cube moved for the other colour", cottage_rules.MoveCubeMove, "transition",
         after_step(("move_cube",), lambda before, action, after: _other_colour(before, action, after))),
-    Bug("cottage-garden", "a scored bed's tiles put at the wheelbarrow end of the path", COTTAGE, "transition",
-        after_step(None, lambda before, action, after: after.update(path=after["path"][len(before["path"]):] + before[
-            "path"]) if len(after["path"]) > len(before["path"]) else None)),
-    Bug("cottage-garden", "the spare bed not given out", COTTAGE, "transition",
-        after_step(None, lambda before, action, after: _spare_kept(before, after))),
-    Bug("cottage-garden", "the last cube off the start earning no flower pot", cottage_rules.CottageGarden,
-        "check_move_cube", method_returning(lambda result, state, action: replace(result, effects={
+    Bug("cottage-garden", "a scored bed's tiles put at the wheelbarrow end of the path", cottage_engine, "clean_up",
+        cleaned_up(lambda before, action, after: after.update(path=after["path"][len(before["path"]):] + before[
+            "path"]))),
+    Bug("cottage-garden", "the spare bed not given out", cottage_engine, "clean_up",
+        cleaned_up(lambda before, action, after: _spare_kept(before, after))),
+    Bug("cottage-garden", "the last cube off the start earning no flower pot", cottage_rules.MoveCubeMove,
+        "check", method_returning(lambda result, read, action: replace(result, effects={
             **result.effects, "pot_token": False}) if result.legal else result)),
-    Bug("cottage-garden", "a red-line cat for moving back in the Final Round", COTTAGE, "transition",
-        after_step(("final_round_penalty",), lambda before, action, after: _cat_for_going_back(before, action, after))),
-    Bug("cottage-garden", "a flower pot placed free of the supply", COTTAGE, "transition",
+    Bug("cottage-garden", "a red-line cat for moving back in the Final Round", cottage_rules.PenaltyMove,
+        "transition", after_step(("final_round_penalty",),
+                                 lambda before, action, after: _cat_for_going_back(before, action, after))),
+    Bug("cottage-garden", "a flower pot placed free of the supply", cottage_rules.PlaceTokenMove, "transition",
         after_step(("place_token",), lambda before, action, after: after["supply"].update(
             pots=before["supply"]["pots"]) if action.token == "pot" else None)),
-    Bug("cottage-garden", "the Final Round penalty not charged", COTTAGE, "transition",
+    Bug("cottage-garden", "the Final Round penalty not charged", cottage_rules.PenaltyMove, "transition",
         after_step(("final_round_penalty",), lambda before, action, after: [
             p.update(orange=list(o["orange"]), blue=list(o["blue"])) for p, o in zip(after["players"],
                                                                                   before["players"])])),
-    Bug("cottage-garden", "a tile taken from the nursery left in it too", COTTAGE, "transition",
+    Bug("cottage-garden", "a tile taken from the nursery left in it too", cottage_rules.PlaceTileMove, "transition",
         after_step(("place_tile",), lambda before, action, after: after["nursery"].update(
             {action.nursery.space: before["nursery"][action.nursery.space]}))),
-    Bug("cottage-garden", "a small bed kept into the Final Round", COTTAGE, "transition",
+    Bug("cottage-garden", "a small bed kept into the Final Round", cottage_rules.StartFinalRoundMove, "transition",
         after_step(("start_final_round",), lambda before, action, after: _kept_small_bed(before, after))),
+    Bug("cottage-garden", "a gardener row refilled with only 2 empty spaces", cottage_rules.RefillMove, "check",
+        method_returning(lambda result, read, action: _refilled_at(2, result, action))),
+    Bug("cottage-garden", "a gardener row refilled only with 4 empty spaces", cottage_rules.RefillMove, "check",
+        method_returning(lambda result, read, action: _refilled_at(4, result, action))),
 ]
+
+
+def _refilled_at(fewest: int, result: Any, action: Any) -> Any:
+    """The Refilling Phase's due refill (not a ramble) reckoned from `fewest` empty spaces of
+    the gardener row instead of 3: one step too early or too late."""
+    if not result.legal or action.ramble or not result.effects["empty"]:
+        return result
+    empty = result.effects["empty"]
+    order = empty[:action.path] if len(empty) >= fewest else []
+    refill = "required" if len(empty) >= fewest else "ramble"
+    return replace(result, effects={**result.effects, "refill": refill, "order": order,
+                                    "left_empty": empty[len(order):]})
 
 
 def _walked_back(answer: tuple[str, int], players: int, space: str, die: int) -> tuple[str, int]:

@@ -358,7 +358,7 @@ def _cube_step_faults(before: dict, entry: dict, after: dict) -> list[str]:
 
 def _nursery_faults(before: dict, entry: dict, after: dict) -> list[str]:
     """A tile is taken from the gardener row, the one it names; the row is refilled when 3 or
-    4 of its spaces are empty at the start of a turn."""
+    4 of its spaces are empty at the start of a turn, and with fewer only by a ramble."""
     faults = []
     if entry["type"] == "place_tile":
         space = entry["nursery"]["space"]
@@ -374,6 +374,16 @@ def _nursery_faults(before: dict, entry: dict, after: dict) -> list[str]:
         row = GARDENER_ROWS[after["gardener"]["space"]]
         if sum(1 for space in row if not after["nursery"][space]) >= 3:
             faults.append(f"a turn starts on a gardener row of {row} with 3 or more spaces empty, unrefilled")
+    # A move that takes no tile and is no ramble fills the nursery only by a refill that is
+    # due: of the row where the gardener stood (after a Final Round penalty) or now stands (a
+    # turn begun, at most one here), with 3 or more of its spaces empty.
+    filled = {space for space in NURSERY_SPACES if after["nursery"][space] and not before["nursery"][space]}
+    if filled and entry.get("type") not in (None, "place_tile", "refill") and after["turns"] - before["turns"] <= 1:
+        rows = [GARDENER_ROWS[state["gardener"]["space"]] for state in (before, after)]
+        if not any(filled <= set(row) and sum(1 for space in row if not before["nursery"][space]) >= 3
+                   for row in rows):
+            faults.append(f"{', '.join(sorted(filled))} refilled with fewer than 3 spaces of the gardener row "
+                          "empty, and no ramble")
     return faults
 
 

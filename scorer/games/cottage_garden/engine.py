@@ -29,22 +29,22 @@ that is due, the Gardener Phase, the next turn. The one chance outcome is the se
 {"chance": "draw", "tiles": [36 ids], "flowerbeds": [[light, dark] per player], "spare_bed":
 design}: the first 16 tiles fill the nursery A1..D4, the other 20 lie in the garden path. Which placements a tile has, when a bed is complete and
 what it scores, where a cube lands and what it earns, refilling, the gardener and the Final
-Round are the rules module's, reached through `check`.
+Round are the rules module's: its moves (rules.py, one per action type, on this module's
+CottageMove), which `check` and the engine both call.
 """
 from __future__ import annotations
 
 import functools
 import random
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import Any, ClassVar
 
 from scorer.games.core import Violation, violation
 from scorer.games.cottage_garden import data
-from scorer.games.engine import RANDOM_ACTIONS, Action, Chance, Engine, Outcome, State
-
-if TYPE_CHECKING:
-    from scorer.games.core import Game
+from scorer.games.engine import RANDOM_ACTIONS, Action, Chance, Engine, Move, Outcome, State, Table
 
 RULE_SETUP = f"{data.TITLE} › Preparation"
 RULE_TURN = f"{data.TITLE} › The Game"
@@ -57,7 +57,6 @@ RULE_GARDENER = f"{data.TITLE} › 4 Gardener Phase"
 RULE_FINAL = f"{data.TITLE} › Final Round"
 QUESTIONS = ("turns", "orient_tile", "fit_tiles")  # rule checks that are no move of a game
 TIDY_SHARE = 0.8  # of the simulator's choices, those that plant tidily (candidate_actions)
-MEMO_SIZE = 4096  # answers remembered (placements, parsed states) before starting afresh
 ROTATIONS = (0, 90, 180, 270)
 # The kinds of action_space's random actions, a rule question now and then.
 RANDOM_KINDS = ("place_tile", "place_tile", "place_token", "score_bed", "move_cube", "move_cube",
@@ -83,6 +82,9 @@ DOING = {"start_final_round": ("give up their flowerbeds of fewer than three til
 # Moves the engine makes by itself, never a log's: no choice is left in them.
 BY_ITSELF = {"refill": ("a refill that is due happens at the start of the turn, by itself", RULE_REFILL),
              "move_gardener": ("the gardener moves by itself at the end of each turn", RULE_GARDENER)}
+# The action type of each choice of STEP_MOVES that is not an action type itself.
+CHOICE_TYPES = {"pot": "place_token", "cat": "place_token", "ramble": "refill"}
+PLACEMENTS = ("place_tile", "place_token")  # the actions that carry the bed they go on
 
 
 class CottageGardenEngine(Chance, Engine):
@@ -109,11 +111,6 @@ class CottageGardenEngine(Chance, Engine):
         "beds are given up for the Final Round player by player from the one whose turn is next",
     )
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self._fit_memo: dict[tuple, dict[str, list[dict]]] = {}
-        self._parsed_memo: dict[tuple, Any] = {}
-
     def initial_state(self, names: Sequence[str], options: dict[str, Any]) -> State:
         players = len(names)
         side = data.NURSERY_SIDES[data.nursery_side(players)]
@@ -128,7 +125,7 @@ class CottageGardenEngine(Chance, Engine):
                 "gardener": {"space": side["gardener"][players], "die": data.GARDENER_START_FACE[players]},
                 "current": data.FIRST_PLAYER, "turns": 0, "final_round": False, "giving_up": [],
                 "unordered": [],
-                "turn": _fresh_turn(), "over": False}
+                "turn": fresh_turn(), "over": False}
 
     # chance -------------------------------------------------------------------------------
     def chance_kind(self, state: State) -> str | None:
@@ -178,113 +175,65 @@ class CottageGardenEngine(Chance, Engine):
         dealt = {design[:-1] for pair in outcome["flowerbeds"] for design in pair} | {outcome["spare_bed"][:-1]}
         state["boards"] = [board for board in state["boards"] if board not in dealt]
         state["spare_bed"] = outcome["spare_bed"]
-        return self._settle(self._begin_turn(state))
+        reading = self.read(state).reading
+        return self.settled(self.begin_turn(state, reading), reading)
 
-    # actions ------------------------------------------------------------------------------
-    def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
+    # the table and the moves ---------------------------------------------------------------
+    def read(self, state: State | Table[Any]) -> CottageTable:
+        return state if isinstance(state, CottageTable) else CottageTable(self, state if isinstance(
+            state, dict) else state.state)
+
+    def parse_action(self, table: Table[Any], raw_action: Any) -> Any:
+        """A placement carries the bed it goes on: one that carries a bed of the table (the
+        candidates and probes judged on a table, most of a log's) is parsed around the
+        table's own reading of that bed, read once per table. Any other is parsed whole."""
+        if isinstance(raw_action, dict) and raw_action.get("type") in PLACEMENTS:
+            layout = self.read(table).layout(raw_action.get("bed"))
+            if layout is not None:
+                return self.game.parse_action({**raw_action, "bed": layout})
+        return self.game.parse_action(raw_action)
+
+    def candidate_actions(self, state: State | Table[Any], rng: random.Random) -> list[Action]:
         """A sample of the legal moves: one of the player's choices drawn uniformly among those
         that allow a move (each tile of the gardener row, a flower pot, a cat, a ramble, each
-        colour to move...), with the actions of that choice. Most turns plant tidily, as
-        players fill their beds: a tile covers the first empty space (reading order) of the
-        fuller bed, or where no tile does, a pot or cat; else the same on either bed; the rest
-        plant anywhere. Drawn action by action and anywhere, the single spaces a pot or cat
-        may take outnumber the tiles' placements, and random games strew their beds with
-        tokens and odd gaps until nothing fits and hardly a bed is scored."""
-        who, moves, _ = _expected(state)
+        colour to move...), with that choice's actions as its move lists them (`options`).
+        Most turns plant tidily, as players fill their beds: a tile covers the first empty
+        space (reading order) of the fuller bed, or where no tile does, a pot or cat; else
+        the same on either bed; the rest plant anywhere. Drawn action by action and anywhere,
+        the single spaces a pot or cat may take outnumber the tiles' placements, and random
+        games strew their beds with tokens and odd gaps until nothing fits and hardly a bed
+        is scored."""
+        table = self.read(state)
+        state = table.state
+        who, choices_open, _ = table.expected
         player = state["players"][who]
         if _resting(state):
             # A cat after the tile where it fills a bed, or (mostly) the next turn's moves.
-            filling = [cat for cat in _token_candidates(state, player, "cat")
+            filling = [cat for cat in token_candidates(state, player, "cat")
                        if set(_open_spaces(cat["bed"]["design"])) <= _covered(cat["bed"]) | {tuple(cat["at"])}]
             if filling and rng.random() < TIDY_SHARE:
                 return filling
-            return self.candidate_actions(self._settle(self._end_turn(_copy(state))), rng)
+            return self.candidate_actions(CottageTable(self, table.ended, read_as=table), rng)
         row = [space for space in data.GARDENER_ROWS[state["gardener"]["space"]] if state["nursery"][space]]
-        tiles = [("place_tile", space) for space in row if "place_tile" in moves]
-        others = [(move, "") for move in moves if move != "place_tile"]
+        tiles = [("place_tile", space) for space in row if "place_tile" in choices_open]
+        others = [(choice, "") for choice in choices_open if choice != "place_tile"]
         # Tidy: the fuller bed first, a tile before a token; then either bed; then anywhere.
         tidy = [(tiles, "fuller"), (others, "fuller"), (tiles, "either"), (others, "either")]
         for choices, where in [*(tidy if rng.random() < TIDY_SHARE else []), (tiles + others, "anywhere")]:
             choices = list(choices)
             while choices:
-                move, space = choices.pop(rng.randrange(len(choices)))
-                actions = self._actions_of(state, player, move, space, where, rng)
+                choice, space = choices.pop(rng.randrange(len(choices)))
+                actions = self.move_for(choice).options(table, player, choice, space, where, rng)
                 if actions:
                     return actions
         return []
 
-    def _actions_of(self, state: State, player: dict, move: str, space: str, where: str,
-                    rng: random.Random) -> list[Action]:
-        """Every action of one choice: the placements check's fit_tiles allows of the tile on
-        `space`, a token on each space no piece covers, each cube of the colour to move, the
-        completed beds, or the one ramble or give-up. Where it is not "anywhere", a placement
-        covers the first empty space of the fuller bed or of either (and no printed pot or
-        cloche, where one can), and a cube moved is the one furthest along or one on the start."""
-        if move in ("place_tile", "pot", "cat"):
-            targets = None if where == "anywhere" else _first_empty_spaces(player, fuller_only=where == "fuller")
-            if move == "place_tile":
-                return self._tile_placements(state, player, space, targets)
-            return [action for action in _token_candidates(state, player, move, targets) if move == "pot"
-                    or not self._cat_passes(state, player, action["bed"]["design"], tuple(action["at"]))]
-        if move == "move_cube":
-            found = _cube_candidates(state, player, move)
-            # A player presses on with the cube furthest along, towards the target, or brings
-            # one off the start, towards the flower pot for the last.
-            ahead = max((a["from"] for a in found if a["from"] != data.TARGET), default=None)
-            return [a for a in found if a["from"] in (ahead, data.START)] if where != "anywhere" else found
-        if move == "final_round_penalty":
-            return _cube_candidates(state, player, move)
-        if move == "score_bed":  # its tiles go to the garden path in an order the player picks
-            first: dict[tuple, dict] = {}  # beds that look alike are scored first come, first served
-            for entry in state["turn"]["queue"]:
-                first.setdefault(tuple(entry["rows"]), entry)
-            return [{"type": "score_bed", "player": player["name"], "bed": entry["rows"],
-                     "path_order": rng.sample(tiles, len(tiles))}
-                    for entry in first.values()
-                    for tiles in [[placed["tile"] for placed in _bed(player, entry["design"])["tiles"]]]]
-        if move == "ramble":
-            return [_refill_action(state, ramble=True)] if state["turn"]["ramble"] else []
-        if move == "end_turn":
-            return [{"type": "end_turn", "player": player["name"]}]
-        return [{"type": "start_final_round", "player": player["name"], "beds": player["beds"]}]
-
-    def _tile_placements(self, state: State, player: dict, space: str,
-                         targets: dict[str, tuple[int, int]] | None = None) -> list[Action]:
-        """The place_tile actions of the tile on `space`: every placement check's fit_tiles
-        allows, or with targets, those covering the bed's target space (and, where some can,
-        no printed pot or cloche)."""
-        tile = state["nursery"][space]
-        found = []
-        for bed in player["beds"]:
-            if targets is not None and bed["design"] not in targets:
-                continue
-            # Over a target space the placements are few: ask for the whole row at once.
-            target = targets[bed["design"]] if targets is not None else None
-            placements = self._fits(state, bed, _row_tiles(state) if target else [tile], target).get(tile, [])
-            if targets is not None:
-                printed = _printed(bed["design"])
-                placements = [p for p in placements if not _tile_spaces(tile, p) & printed] or placements
-            found += [{"type": "place_tile", "player": player["name"], "bed": bed, "tile": tile, **placement,
-                       "nursery": {"space": space, "gardener": state["gardener"]["space"]}}
-                      for placement in placements]
-        return found
-
-    def _fits(self, state: State, bed: dict, tiles: list[str],
-              covering: tuple[int, int] | None = None) -> dict[str, list[dict]]:
-        """check's fit_tiles placements of the tiles on the bed (over the space `covering`, if
-        given). They depend on the bed and the tiles alone, which come back turn after turn,
-        so they are remembered."""
-        if not tiles:
-            return {}
-        key = (_bed_key(bed), covering, *tiles)
-        found = self._fit_memo.get(key)
-        if found is None:
-            if len(self._fit_memo) >= MEMO_SIZE:
-                self._fit_memo.clear()
-            question = {"type": "fit_tiles", "bed": bed, "tiles": tiles, **({"covering": list(covering)} if covering else {})}
-            answer = self.game.check_parsed(self._checked(state), question)
-            found = self._fit_memo[key] = answer["effects"].get("placements", {})
-        return found
+    def move_for(self, choice: str) -> CottageMove:
+        """The move that makes a choice of the player's (a cat or pot is a place_token, a
+        ramble a refill)."""
+        move = self.game.move_of[CHOICE_TYPES.get(choice, choice)]
+        assert isinstance(move, CottageMove)
+        return move
 
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
         """Every action type, by the player to move or another, on that player's beds or
@@ -293,152 +242,35 @@ class CottageGardenEngine(Chance, Engine):
         return [_random_action(state, rng) for _ in range(RANDOM_ACTIONS)]
 
     def table_violations(self, state: State, action: Any) -> list[Violation]:
+        """A rule question is no move of a game (a move's refusals are its own)."""
         if action.type in QUESTIONS:
             return [violation("not-a-move", RULE_TURN, f"{action.type} asks about the rules; it is no move of a game",
                               "action.type")]
-        if action.type == "move_gardener" or (action.type == "refill" and not action.ramble):
-            words, rule = BY_ITSELF[action.type]
-            return [violation("not-a-move", rule, f"{words}: it is no move of a game log", "action.type")]
-        state = self._turn_for(state, action)
-        who, moves, (doing, rule) = _expected(state)
-        player = state["players"][who]
-        if action.player is None:
-            return [violation("player-missing", RULE_TURN, f"a move of a game log names who makes it: {player['name']} "
-                                                        f"is to {doing}", "action.player")]
-        if action.player != player["name"]:
-            return [violation("out-of-turn", RULE_TURN, f"{player['name']} is to {doing}", "action.player")]
-        move = _move_of(action)
-        if move not in moves or (move == "ramble" and not state["turn"]["ramble"]):
-            return [violation("out-of-step", rule, f"{player['name']} is to {doing} now", "action.type")]
-        found = _TABLE_CHECKS[action.type](state, player, action)
-        if not found and action.type == "place_token" and action.token == "cat" and self._cat_passes(
-                state, player, action.bed.design, tuple(action.at)):
-            found = [violation("must-plant", RULE_PLANT, f"{player['name']} must still take a flower tile or a flower "
-                               "pot and may not pass: this cat would fill the last flowerbed it could go on",
-                               "action.at")]
-        return found
+        return super().table_violations(state, action)
 
-    def _cat_passes(self, state: State, player: dict, design: str, at: tuple[int, int]) -> bool:
-        """Whether a cat placed on the space before the tile or pot takes away the last bed it
-        could go on: the player may not pass (while a tile or pot can be taken, it must be)."""
-        if state["turn"]["step"] != "plant":
-            return False
-        bed = _bed(player, design)
-        if not set(_open_spaces(design)) <= _covered(bed) | {at}:
-            return False  # the bed stays open
-        after = {**state, "turn": {**state["turn"], "queue": [*state["turn"]["queue"], {"design": design}]}}
-        return not self._can_plant(after, player) and self._can_plant(state, player)
-
-    def _turn_for(self, state: State, action: Any) -> State:
-        """The state a move is judged and made on: this one, or where the player to move may only
-        still place cats and the move is not theirs to make now, the state once their turn has
-        ended by itself (when the move is one of the player who then moves)."""
-        if not _resting(state):
-            return state
-        who, moves, _ = _expected(state)
-        if action.player == state["players"][who]["name"] and _move_of(action) in moves:
-            return state
-        ended = self._settle(self._end_turn(_copy(state)))
-        if ended["over"] or action.player != ended["players"][_expected(ended)[0]]["name"]:
-            return state
-        return ended
-
-    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        state = _copy(self._turn_for(state, action))
-        state = _MOVES[action.type](self, state, action, effects)
-        return self._settle(state)
-
-    # the moves ------------------------------------------------------------------------------
-    def _place_tile(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        _take(state, action.nursery.space, action.tile)
-        bed = _bed(state["players"][state["current"]], action.bed.design)
-        bed["tiles"].append({"tile": action.tile, "at": list(action.at), "rotation": action.rotation,
-                             "flip": action.flip})
-        _planted(state, bed, effects)
-        state["turn"].update(step="planted", ramble=False, mouse_hunt=True)
-        return state
-
-    def _place_token(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        player = state["players"][state["current"]]
-        bed = _bed(player, action.bed.design)
-        turn = state["turn"]
-        if action.token == "cat":
-            player["cats"] -= 1
-            bed["cats"].append(list(action.at))
-        else:
-            state["supply"]["pots"] -= 1
-            bed["pots"].append(list(action.at))
-            if turn["bonus_pots"]:
-                turn["bonus_pots"] -= 1
-            else:  # the Planting Phase's flower pot
-                turn.update(step="planted", mouse_hunt=True)
-        turn["ramble"] = False
-        _planted(state, bed, effects)
-        return state
-
-    def _score_bed(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        turn = state["turn"]
-        entry = next(e for e in turn["queue"] if e["rows"] == list(action.bed))
-        turn["queue"].remove(entry)
-        turn["mouse_hunt"] = False  # the Scoring Phase has begun
-        steps = {"orange": effects["pots"], "blue": effects["cloches"]}
-        turn["scoring"] = {"design": entry["design"], "pots": effects["pots"], "cloches": effects["cloches"],
-                           "moves": [colour for colour in data.COLOURS if steps[colour]],
-                           "path_order": action.path_order}
-        # A colour whose three cubes are all on the target makes no more moves (check says so).
-        player = state["players"][state["current"]]
-        turn["scoring"]["moves"] = [colour for colour in turn["scoring"]["moves"]
-                                    if self._any_legal_by_check(state, _cube_moves(state, player, colour))]
-        return state
-
-    def _move_cube(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        player = state["players"][state["current"]]
-        _move(player, action.color, action.from_, effects["to"])
-        state["turn"]["scoring"]["moves"].remove(action.color)
-        supply = state["supply"]
-        if effects["cat"] and supply["cats"]:
-            supply["cats"] -= 1
-            player["cats"] += 1
-            state["turn"]["cat_won"] = True  # it may be used at once
-        if effects["pot_token"] and supply["pots"] > state["turn"]["bonus_pots"]:
-            state["turn"]["bonus_pots"] += 1
-        if effects["beehive_tile"] is not None:
-            supply["beehives"].remove(effects["beehive_tile"])
-            player["beehives"] = effects["beehive_tile"]
-        return state
-
-    def _penalty(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        _move(state["players"][state["current"]], action.color, action.from_, effects["to"])
-        return self._refilling(state)
-
-    def _start_final_round(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        _give_up(state, state["players"][state["giving_up"].pop(0)], effects["given_up"])
-        return state if state["giving_up"] else self._begin_turn(state)
-
-    def _end_turn_move(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        state["turn"].update(step="planted", cat_won=False, mouse_hunt=False)
-        return state
-
-    def _ramble(self, state: State, action: Any, effects: dict[str, Any]) -> State:
-        _fill(state, effects["order"])
-        state["players"][state["current"]]["cats"] -= effects["cats_returned"]
-        state["supply"]["cats"] += effects["cats_returned"]
-        state["turn"]["ramble"] = False
-        return state
+    def advance(self, table: Table[Any], action: Any, effects: dict[str, Any]) -> CottageTable:
+        """The move made on the state it is judged on (where the player to move may only
+        still place cats and the move is the next turn's, the state once that turn ended by
+        itself), then what follows by itself, which moves no cube: the table after it keeps
+        the reading of the check state."""
+        made = self.read(self.move_for(action.type).transition(self.read(table).turn_for(action), action, effects))
+        return CottageTable(self, self.settled(made.state, made.reading), read_as=made)
 
     # what follows by itself ------------------------------------------------------------------
-    def _settle(self, state: State) -> State:
-        """What follows a move without a choice: a won flower pot with nowhere to go is not
-        taken; a bed whose scoring is done is cleaned up and replaced (in the Final Round,
-        removed); the game ends when the last bed is gone; a player who cannot plant skips
-        the planting; a turn with nothing left to do ends, and the next one begins."""
+    def settled(self, state: State, reading: Any) -> State:
+        """What follows a move without a choice (on the state, changed in place: a move's
+        fresh copy, read as `reading`): a won flower pot with nowhere to go is not taken; a bed whose scoring is
+        done is cleaned up and replaced (in the Final Round, removed); the game ends when the
+        last bed is gone; a player who cannot plant skips the planting; a turn with nothing
+        left to do ends, and the next one begins."""
         while True:
+            state = self.begun(state, reading)
             turn = state["turn"]
             player = state["players"][state["current"]]
-            if turn["bonus_pots"] and not self._any_legal_by_check(state, _token_candidates(state, player, "pot")):
+            if turn["bonus_pots"] and not self._any_legal(reading, token_candidates(state, player, "pot")):
                 turn["bonus_pots"] = 0
             if turn["scoring"] and not turn["scoring"]["moves"] and not turn["bonus_pots"]:
-                _clean_up(state, player, turn["scoring"]["design"], turn["scoring"]["path_order"])
+                clean_up(state, player, turn["scoring"]["design"], turn["scoring"]["path_order"])
                 turn["scoring"] = None
             if state["final_round"] and not state["giving_up"] and not any(p["beds"] for p in state["players"]):
                 state["over"] = True
@@ -446,9 +278,9 @@ class CottageGardenEngine(Chance, Engine):
                 return state
             if state["giving_up"] or turn["bonus_pots"] or turn["scoring"] or (turn["queue"] and turn["step"] != "plant"):
                 return state
-            if turn["step"] == "plant" and not self._can_plant(state, player):
+            if turn["step"] == "plant" and not self.can_plant(state, player):
                 # Mouse hunt: with no tile or pot to take, the player may still place cats.
-                turn.update(step="more_cats" if self._can_place_a_cat(state, player) else "planted", ramble=False)
+                turn.update(step="more_cats" if _can_place_a_cat(player) else "planted", ramble=False)
                 continue
             if turn["step"] not in ("planted", "cats", "more_cats"):
                 return state
@@ -456,58 +288,62 @@ class CottageGardenEngine(Chance, Engine):
                 turn.update(step="cats", mouse_hunt=False)
                 return state
             if turn["mouse_hunt"]:
-                if self._can_place_a_cat(state, player):
+                if _can_place_a_cat(player):
                     return state  # cats may follow the tile or pot, until the turn ends
                 turn["mouse_hunt"] = False
             if turn["step"] in ("planted", "cats") and turn["cat_won"]:
                 turn["step"] = "more_cats"  # a cat won may be used at once, or kept
-            if turn["step"] == "more_cats" and self._can_place_a_cat(state, player):
+            if turn["step"] == "more_cats" and _can_place_a_cat(player):
                 return state
-            state = self._end_turn(state)
+            state = self.end_turn(state, reading)
 
-    def _end_turn(self, state: State) -> State:
-        """The Gardener Phase, as check's move_gardener moves the gardener, then the next turn
-        (or, when the die turns to 6, the Final Round's give-ups)."""
-        answer = self.game.check_parsed(self._checked(state), {"type": "move_gardener", **state["gardener"]})
-        moved = answer["effects"]
-        players = len(state["players"])
-        state.update(gardener={"space": moved["to"], "die": moved["die"]}, turns=state["turns"] + 1,
-                     current=(state["current"] + 1) % players, turn=_fresh_turn())
-        if moved["final_round_starts"]:
-            state.update(final_round=True, giving_up=[(state["current"] + k) % players for k in range(players)])
-            return state
-        return self._begin_turn(state)
+    def end_turn(self, state: State, reading: Any) -> State:
+        """The Gardener Phase, as the move_gardener move makes it: the gardener moves on and
+        the next turn begins (or, when the die turns to 6, the Final Round's give-ups)."""
+        gardener = self.game.parse_action({"type": "move_gardener", **state["gardener"]})
+        moved = self.move_for("move_gardener").check(reading, gardener).effects
+        return self.begun(self.move_for("move_gardener").made(state, gardener, moved), reading)
 
-    def _begin_turn(self, state: State) -> State:
+    def begun(self, state: State, reading: Any) -> State:
+        """What a move leaves to follow by itself: the turn that begins (step "begin", after
+        the gardener or the last give-up), or the Refilling Phase (step "refill", after the
+        Final Round's penalty)."""
+        step = state["turn"]["step"]
+        if step == "begin":
+            state["turn"]["step"] = "plant"
+            return self.begin_turn(state, reading)
+        if step == "refill":
+            return self.refilling(state, reading)
+        return state
+
+    def begin_turn(self, state: State, reading: Any) -> State:
         """The current player's turn starts: in the Final Round with the penalty (or with the
         Gardener Phase alone once their beds are gone), then with the Refilling Phase."""
         player = state["players"][state["current"]]
         if state["final_round"] and any(p["beds"] for p in state["players"]) and (
-                data.STUCK_FINAL_ROUND_ENDS_THE_GAME and self._nothing_can_change(state)):
+                data.STUCK_FINAL_ROUND_ENDS_THE_GAME and self._nothing_can_change(state, reading)):
             state["over"] = True  # before the penalty: it would be paid for ever
             return state
         if state["final_round"] and not player["beds"]:
             state["turn"]["step"] = "planted"
             return state
-        if state["final_round"] and self._any_legal_by_check(state, _cube_candidates(state, player,
-                                                                                     "final_round_penalty")):
+        if state["final_round"] and self._any_legal(reading, penalty_candidates(player)):
             state["turn"]["step"] = "penalty"
             return state
-        return self._refilling(state)
+        return self.refilling(state, reading)
 
-    def _refilling(self, state: State) -> State:
-        """The Refilling Phase as check reads the gardener row: a refill that is due is made;
-        a ramble is open to a player with a cat when it would fill a space."""
+    def refilling(self, state: State, reading: Any) -> State:
+        """The Refilling Phase as the refill move reads the gardener row: a refill that is
+        due is made; a ramble is open to a player with a cat when it would fill a space."""
         player = state["players"][state["current"]]
-        checked = self._checked(state)
-        due = self.game.check_parsed(checked, _refill_action(state, ramble=False))["effects"]
-        _fill(state, due["order"])
+        due = self.own(reading, **refill_action(state, ramble=False))
+        fill(state, due["order"])
         ramble = due["refill"] == "ramble" and player["cats"] > 0 and bool(
-            self.game.check_parsed(checked, _refill_action(state, ramble=True))["effects"]["order"])
+            self.own(reading, **refill_action(state, ramble=True))["order"])
         state["turn"].update(step="plant", ramble=ramble)
         return state
 
-    def _nothing_can_change(self, state: State) -> bool:
+    def _nothing_can_change(self, state: State, reading: Any) -> bool:
         """The Final Round can never end by itself (data.STUCK_FINAL_ROUND_ENDS_THE_GAME): turn after
         turn with nobody placing anything, the gardener moving and the refills falling due,
         until the table repeats, no player with a bed left could take a flower pot, take a tile
@@ -518,81 +354,57 @@ class CottageGardenEngine(Chance, Engine):
         while True:
             player = idle["players"][idle["current"]]
             if player["beds"]:
-                idle = self._refilling(idle)
-                if self._can_plant(idle, player) or self._can_place_a_cat(idle, player):
+                idle = self.refilling(idle, reading)
+                if self.can_plant(idle, player) or _can_place_a_cat(player):
                     return False
             table = (idle["gardener"]["space"], idle["current"], len(idle["path"]), *idle["nursery"].values())
             if table in seen:
                 return True
             seen.add(table)
-            moved = self.game.check_parsed(self._checked(idle), {"type": "move_gardener", **idle["gardener"]})
-            idle.update(gardener={"space": moved["effects"]["to"], "die": moved["effects"]["die"]},
+            moved = self.own(reading, "move_gardener", **idle["gardener"])
+            idle.update(gardener={"space": moved["to"], "die": moved["die"]},
                         current=(idle["current"] + 1) % len(idle["players"]))
 
-    def _can_plant(self, state: State, player: dict) -> bool:
-        """A flower pot always fits a bed that is not complete (a bed a cat completed waits
-        for the Scoring Phase); else a tile of the row must."""
-        complete = {entry["design"] for entry in state["turn"]["queue"]}
+    def can_plant(self, state: State, player: dict, also_complete: str | None = None) -> bool:
+        """A flower pot always fits a bed that is not complete (a bed a cat completed, or
+        `also_complete`, waits for the Scoring Phase); else a tile of the row must."""
+        complete = {entry["design"] for entry in state["turn"]["queue"]} | {also_complete}
         open_beds = [bed for bed in player["beds"] if bed["design"] not in complete]
         if not open_beds:
             return False
         if state["supply"]["pots"]:
             return True
-        return any(any(self._fits(state, bed, _row_tiles(state)).values()) for bed in open_beds)
+        tiles = row_tiles(state)
+        return bool(tiles) and any(any(self.tile_move().fits(bed, tiles).values()) for bed in open_beds)
 
-    def _can_place_a_cat(self, state: State, player: dict) -> bool:
-        """A cat in reserve and a bed that is not complete (an empty space is left)."""
-        return player["cats"] > 0 and any(not set(_open_spaces(bed["design"])) <= _covered(bed)
-                                          for bed in player["beds"])
+    def tile_move(self) -> TileMove:
+        move = self.game.move_of["place_tile"]
+        assert isinstance(move, TileMove)
+        return move
 
-    def _checked(self, state: State) -> Any:
-        """The state check reads, parsed; the last few are remembered (a turn asks check
-        several things about one unchanged state)."""
-        key = tuple((p["name"], *p["orange"], *p["blue"], p["beehives"]) for p in state["players"])
-        found = self._parsed_memo.get(key)
-        if found is None:
-            if len(self._parsed_memo) >= MEMO_SIZE:
-                self._parsed_memo.clear()
-            found = self._parsed_memo[key] = self.game.parse_state(self.check_state(state))
-        return found
+    def cat_passes(self, state: State, player: dict, design: str, at: tuple[int, int]) -> bool:
+        """Whether a cat placed on the space before the tile or pot takes away the last bed it
+        could go on: the player may not pass (while a tile or pot can be taken, it must be)."""
+        if state["turn"]["step"] != "plant":
+            return False
+        bed = bed_named(player, design)
+        if not set(_open_spaces(design)) <= _covered(bed) | {at}:
+            return False  # the bed stays open
+        return not self.can_plant(state, player, also_complete=design) and self.can_plant(state, player)
 
-    def _any_legal_by_check(self, state: State, actions: list[Action]) -> bool:
+    def own(self, reading: Any, type: str, **fields: Any) -> dict[str, Any]:
+        """The effects of an action the engine makes itself from the table (the gardener's
+        move, the refill due), as its move's check answers them."""
+        return self.move_for(type).check(reading, self.game.parse_action({"type": type, **fields})).effects
+
+    def _any_legal(self, reading: Any, actions: list[Action]) -> bool:
         """Whether the rules allow any of these actions (the table is the engine's to know)."""
-        checked = self._checked(state)
-        return any(self.game.check_parsed(checked, action)["legal"] for action in actions)
+        return any(self.game.check_read(reading, action)["legal"] for action in actions)
 
-    # what a move did ---------------------------------------------------------------------------
     def observed_effects(self, before: State, action: Action, after: State) -> dict[str, Any]:
-        before = self._turn_for(before, self.game.parse_action(action))  # a turn that ended by itself
-        kind = action["type"]
-        if kind in ("place_tile", "place_token"):
-            design = action["bed"]["design"]
-            bed = _bed(after["players"][before["current"]], design)
-            return {"flower_tiles": len(bed["tiles"]),
-                    "complete": design in [entry["design"] for entry in after["turn"]["queue"]]}
-        if kind in ("move_cube", "final_round_penalty"):
-            index = before["current"]
-            moved = Counter(after["players"][index][action["color"]]) - Counter(before["players"][index][action["color"]])
-            to = next(iter(moved), action["from"])
-            return ({"to": to, "points": to - action["from"]} if kind == "move_cube"
-                    else {"to": to, "points_lost": action["from"] - to})
-        if kind == "score_bed":
-            scoring = after["turn"]["scoring"]
-            waiting = [[entry["rows"] for entry in state["turn"]["queue"]].count(action["bed"])
-                       for state in (before, after)]
-            seen = {"complete": waiting[0] > waiting[1]}
-            return {**seen, "pots": scoring["pots"], "cloches": scoring["cloches"]} if scoring else seen
-        if kind == "start_final_round":
-            player = next(p for p in after["players"] if p["name"] == action["player"])
-            kept = [bed["design"] for bed in player["beds"]]
-            return {"given_up": [i for i, bed in enumerate(action["beds"]) if bed["design"] not in kept]}
-        if kind == "end_turn":
-            return {"turn_over": after["turns"] > before["turns"] or bool(after["over"])}
-        # a ramble (a refill that is due, and the gardener, move by themselves)
-        filled = [space for space, tile in after["nursery"].items() if tile and not before["nursery"][space]]
-        index = before["current"]
-        return {"order": sorted(filled, key=lambda space: before["path"].index(after["nursery"][space])),
-                "cats_returned": before["players"][index]["cats"] - after["players"][index]["cats"]}
+        """What a move did, its move's reading of the two states: of the acting player's
+        pieces, which a turn that ends by itself before the move leaves as they are."""
+        return self.move_for(action["type"]).observed_effects(before, action, after)
 
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
@@ -606,16 +418,126 @@ class CottageGardenEngine(Chance, Engine):
         return self.score_state(state)
 
 
-_MOVES = {"place_tile": CottageGardenEngine._place_tile, "place_token": CottageGardenEngine._place_token,
-          "score_bed": CottageGardenEngine._score_bed, "move_cube": CottageGardenEngine._move_cube,
-          "final_round_penalty": CottageGardenEngine._penalty,
-          "start_final_round": CottageGardenEngine._start_final_round,
-          "refill": CottageGardenEngine._ramble, "end_turn": CottageGardenEngine._end_turn_move}
+class CottageTable(Table[Any]):
+    """A Cottage Garden table as a step reads it: besides the state and its check state, who
+    is to do what, the state once the turn ends by itself (for a player who may only still
+    place cats) and the beds as `check` parses them, each made the first time it is asked
+    for and handed along with the table."""
+
+    engine: CottageGardenEngine
+
+    def __init__(self, engine: CottageGardenEngine, state: State, read_as: CottageTable | None = None):
+        """`read_as`: a table of the same check state, whose reading (if made) this one takes."""
+        super().__init__(engine, state)
+        self._layouts: dict[str, Any] = {}
+        if read_as is not None:  # cached_property keeps its value in the instance's __dict__
+            self.__dict__.update({name: read_as.__dict__[name] for name in ("checked", "reading")
+                                  if name in read_as.__dict__})
+
+    @cached_property
+    def expected(self) -> tuple[int, tuple[str, ...], tuple[str, str]]:
+        return _expected(self.state)
+
+    @cached_property
+    def ended(self) -> State:
+        """The state once the turn ended by itself: the Gardener Phase and the next turn."""
+        reading = self.reading
+        return self.engine.settled(self.engine.end_turn(_copy(self.state), reading), reading)
+
+    def turn_for(self, action: Any) -> State:
+        """The state a move (parsed, or as JSON) is judged and made on: this one, or where the player to move may
+        only still place cats and the move is not theirs to make now, the state once their
+        turn has ended by itself (when the move is one of the player who then moves)."""
+        state = self.state
+        if not _resting(state):
+            return state
+        player = action.get("player") if isinstance(action, dict) else action.player
+        who, moves, _ = self.expected
+        if player == state["players"][who]["name"] and move_of(action) in moves:
+            return state
+        ended = self.ended
+        if ended["over"] or player != ended["players"][_expected(ended)[0]]["name"]:
+            return state
+        return ended
+
+    def layout(self, bed: Any) -> Any:
+        """A bed of the table as `check` parses it, or None when `bed` is none of the table's."""
+        found = next((own for player in self.state["players"] for own in player["beds"] if own == bed), None)
+        if found is None:
+            return None
+        design = found["design"]
+        if design not in self._layouts:
+            self._layouts[design] = self.engine.game.parse_action(
+                {"type": "place_token", "bed": found, "token": "cat", "at": [1, 1]}).bed
+        return self._layouts[design]
+
+
+def cottage_table(table: Table[Any]) -> CottageTable:
+    """The table as a Cottage Garden step reads it."""
+    if isinstance(table, CottageTable):
+        return table
+    assert isinstance(table.engine, CottageGardenEngine)
+    return table.engine.read(table)
+
+
+class CottageMove(Move[Any]):
+    """What every Cottage Garden move shares on the table: who is to do what (the Final
+    Round's give-ups, a flower pot won, the cubes of a bed scored, the beds completed, the
+    turn's own step), judged on the state once a turn that may end by itself has ended; the
+    transition made on a copy of the state. Each action type's move (rules.py) adds its
+    model, its check, its own refusals (`refusals`), its part of the transition (`made`),
+    what it shows, and the actions of each choice of the player's it makes (`options`)."""
+
+    choices: ClassVar[tuple[str, ...]] = ()  # the player's choices this move makes (STEP_MOVES)
+
+    def table_violations(self, table: Table[Any], action: Any) -> list[Violation]:
+        table = cottage_table(table)
+        state = table.turn_for(action)
+        who, moves, (doing, rule) = table.expected if state is table.state else _expected(state)
+        player = state["players"][who]
+        if action.player is None:
+            return [violation("player-missing", RULE_TURN, f"a move of a game log names who makes it: {player['name']} "
+                                                        f"is to {doing}", "action.player")]
+        if action.player != player["name"]:
+            return [violation("out-of-turn", RULE_TURN, f"{player['name']} is to {doing}", "action.player")]
+        choice = move_of(action)
+        if choice not in moves or (choice == "ramble" and not state["turn"]["ramble"]):
+            return [violation("out-of-step", rule, f"{player['name']} is to {doing} now", "action.type")]
+        return self.refusals(table, state, player, action)
+
+    def refusals(self, table: CottageTable, state: State, player: dict, action: Any) -> list[Violation]:
+        """What only the table refuses about the player's move, on the state it is made on."""
+        return []
+
+    def transition(self, state: State, action: Any, effects: dict[str, Any]) -> State:
+        return self.made(_copy(state), action, effects)
+
+    @abstractmethod
+    def made(self, state: State, action: Any, effects: dict[str, Any]) -> State:
+        """The move made on the state (a copy of its own, changed in place and answered)."""
+
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[Action]:
+        """Every action of this move the player to move may choose now, planted anywhere."""
+        table = cottage_table(table)
+        who, open_choices, _ = table.expected
+        player = table.state["players"][who]
+        row = data.GARDENER_ROWS[table.state["gardener"]["space"]]
+        return [action for choice in self.choices if choice in open_choices
+                for space in ([s for s in row if table.state["nursery"][s]] if choice == "place_tile" else [""])
+                for action in self.options(table, player, choice, space, "anywhere", rng or random.Random(0))]
+
+    @abstractmethod
+    def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
+                rng: random.Random) -> list[Action]:
+        """Every action of one choice of the player's (the tile on the nursery `space`, a pot,
+        a cat...). Where it is not "anywhere", a placement covers the first empty space of
+        the fuller bed or of either (and no printed pot or cloche, where one can), and a
+        cube moved is the one furthest along or one on the start."""
 
 
 # --- whose move, and which ---------------------------------------------------------------------
 
-def _fresh_turn() -> dict[str, Any]:
+def fresh_turn() -> dict[str, Any]:
     return {"step": "plant", "ramble": False, "queue": [], "scoring": None, "bonus_pots": 0, "mouse_hunt": False,
             "cat_won": False}
 
@@ -647,127 +569,49 @@ def _resting(state: State) -> bool:
     return bool(turn["mouse_hunt"] and turn["step"] == "planted" and not turn["queue"])
 
 
-def _move_of(action: Any) -> str:
-    if action.type == "place_token":
-        return str(action.token)
-    if action.type == "refill":
-        return "ramble" if action.ramble else "refill"
-    return str(action.type)
+def move_of(action: Any) -> str:
+    """The player's choice an action makes (STEP_MOVES): its type, or the token placed, or a
+    ramble; of a parsed action or one as JSON."""
+    field = action.get if isinstance(action, dict) else lambda key: getattr(action, key, None)
+    kind = field("type")
+    if kind == "place_token":
+        return str(field("token"))
+    if kind == "refill":
+        return "ramble" if field("ramble") else "refill"
+    return str(kind)
 
 
-# --- the table's refusals -----------------------------------------------------------------------
-
-def _bed_problem(player: dict, layout: Any, path: str = "action.bed") -> list[Violation]:
-    if layout.model_dump() in player["beds"]:
-        return []
-    return [violation("not-your-bed", RULE_PLANT, f"this is not one of {player['name']}'s flowerbeds as they lie "
-                                               "on the table", path)]
+def actor(state: State, action: Action) -> int:
+    """The seat of the player an action (as JSON) names."""
+    return [player["name"] for player in state["players"]].index(action["player"])
 
 
-def _table_place_tile(state: State, player: dict, action: Any) -> list[Violation]:
-    taken = action.nursery
-    if taken is None:
-        return [violation("nursery-missing", RULE_PLANT, "a planted tile comes from the nursery: say from which "
-                          "space, and where the gardener stands", "action.nursery")]
-    if taken.gardener != state["gardener"]["space"]:
-        return [violation("gardener-not-there", RULE_PLANT, f"the gardener stands on {state['gardener']['space']}",
-                          "action.nursery.gardener")]
-    held = state["nursery"][taken.space]
-    guess = _guess_of(state, held)
-    if held != action.tile and (guess is None or guess is not _guess_of(state, action.tile)):
-        unrecorded = (f"; it went there by a guess, as the order in which the tiles of bed {guess['design']} went "
-                      "back to the garden path was not recorded: give that score_bed its path_order") if guess else ""
-        return [violation("tile-not-there", RULE_PLANT, f"{taken.space} holds {held or 'no tile'}, not "
-                          f"{action.tile}{unrecorded}", "action.nursery.space")]
-    return _bed_problem(player, action.bed)
+def by_itself(kind: str) -> list[Violation]:
+    """A move the engine makes by itself is no move of a game log."""
+    said, rule = BY_ITSELF[kind]
+    return [violation("not-a-move", rule, f"{said}: it is no move of a game log", "action.type")]
 
 
-def _table_place_token(state: State, player: dict, action: Any) -> list[Violation]:
-    if action.token == "cat" and not player["cats"]:
-        return [violation("no-cat-left", RULE_PLANT, f"{player['name']} has no cat in reserve", "action.token")]
-    if action.token == "pot" and not state["supply"]["pots"]:
-        return [violation("no-pot-left", RULE_PLANT, "the general supply has no flower pot left", "action.token")]
-    return _bed_problem(player, action.bed)
-
-
-def _table_score_bed(state: State, player: dict, action: Any) -> list[Violation]:
-    entry = next((e for e in state["turn"]["queue"] if e["rows"] == list(action.bed)), None)
-    if entry is None:
-        return [violation("not-a-completed-bed", RULE_SCORING, f"this is not a flowerbed {player['name']} has just "
-                          "completed", "action.bed")]
-    if action.path_order is None:
-        return []
-    tiles = [placed["tile"] for placed in _bed(player, entry["design"])["tiles"]]
-    wrong = [f"leaves out {tile}" for tile in tiles if tile not in action.path_order]
-    wrong += [f"{tile} is not on it" for tile in dict.fromkeys(action.path_order) if tile not in tiles]
-    wrong += [f"names {tile} twice" for tile, n in Counter(action.path_order).items() if n > 1]
-    if not wrong:
-        return []
-    return [violation("wrong-path-order", RULE_CLEANUP, f"path_order lists the tiles of the bed scored ("
-                      f"{_words(tiles)}) in the order they go to the garden path, each once: it {'; '.join(wrong)}",
-                      "action.path_order")]
-
-
-def _table_move_cube(state: State, player: dict, action: Any) -> list[Violation]:
-    scoring = state["turn"]["scoring"]
-    if action.color not in scoring["moves"]:
-        return [violation("colour-not-to-move", RULE_SCORING, f"the bed scored moves {_words(scoring['moves'])} "
-                          "now, one cube each", "action.color")]
-    steps = scoring["pots"] if action.color == "orange" else scoring["cloches"]
-    if action.steps != steps:
-        return [violation("wrong-steps", RULE_SCORING, f"the bed scored shows {steps} "
-                          f"{'flower pots' if action.color == 'orange' else 'cloches'}: {steps} steps",
-                          "action.steps")]
-    return []
-
-
-def _table_penalty(state: State, player: dict, action: Any) -> list[Violation]:
-    if action.flowerbeds_left == len(player["beds"]):
-        return []
-    return [violation("wrong-bed-count", RULE_FINAL, f"{player['name']} has {len(player['beds'])} flowerbeds left",
-                      "action.flowerbeds_left")]
-
-
-def _table_start_final_round(state: State, player: dict, action: Any) -> list[Violation]:
-    if [bed.model_dump() for bed in action.beds] == player["beds"]:
-        return []
-    return [violation("not-your-bed", RULE_FINAL, f"these are not {player['name']}'s flowerbeds as they lie on "
-                                               "the table", "action.beds")]
-
-
-def _table_refill(state: State, player: dict, action: Any) -> list[Violation]:
-    table = _refill_action(state, ramble=True)
-    if (action.gardener, action.empty, action.path) != (table["gardener"], table["empty"], table["path"]):
-        return [violation("not-the-table", RULE_REFILL, f"the gardener stands on {table['gardener']}, the empty "
-                          f"nursery spaces are {_words(table['empty'])} and the garden path holds {table['path']} "
-                          "tiles", "action")]
-    if action.ramble and not player["cats"]:
-        return [violation("no-cat-left", RULE_REFILL, f"a ramble returns a cat; {player['name']} has none",
-                          "action.ramble")]
-    return []
-
-
-_TABLE_CHECKS = {"place_tile": _table_place_tile, "place_token": _table_place_token,
-                 "score_bed": _table_score_bed, "move_cube": _table_move_cube,
-                 "final_round_penalty": _table_penalty, "start_final_round": _table_start_final_round,
-                 "refill": _table_refill, "end_turn": lambda state, player, action: []}
+def _can_place_a_cat(player: dict) -> bool:
+    """A cat in reserve and a bed that is not complete (an empty space is left)."""
+    return player["cats"] > 0 and any(not set(_open_spaces(bed["design"])) <= _covered(bed) for bed in player["beds"])
 
 
 # --- candidates ----------------------------------------------------------------------------------
 
-def _row_tiles(state: State) -> list[str]:
+def row_tiles(state: State) -> list[str]:
     """The tiles of the gardener row, nearest the gardener first."""
     return [state["nursery"][space] for space in data.GARDENER_ROWS[state["gardener"]["space"]] if state["nursery"][space]]
 
 
-def _refill_action(state: State, ramble: bool) -> Action:
+def refill_action(state: State, ramble: bool) -> Action:
     return {"type": "refill", "player": state["players"][state["current"]]["name"],
             "gardener": state["gardener"]["space"],
             "empty": [space for space, tile in state["nursery"].items() if not tile],
             "path": len(state["path"]), "ramble": ramble}
 
 
-def _token_candidates(state: State, player: dict, token: str,
+def token_candidates(state: State, player: dict, token: str,
                       targets: dict[str, tuple[int, int]] | None = None) -> list[Action]:
     """A cat or flower pot on every space of the player's beds that no piece covers, or with
     targets, on the bed's target space."""
@@ -781,16 +625,14 @@ def _token_candidates(state: State, player: dict, token: str,
             for r in SPACES for c in SPACES if (r, c) not in covered]
 
 
-def _cube_candidates(state: State, player: dict, move: str) -> list[Action]:
-    if move == "move_cube":
-        return [action for colour in state["turn"]["scoring"]["moves"]
-                for action in _cube_moves(state, player, colour)]
+def penalty_candidates(player: dict) -> list[Action]:
+    """The Final Round's penalty, from each cube of each colour."""
     return [{"type": "final_round_penalty", "player": player["name"], "color": colour, "from": value,
              "flowerbeds_left": len(player["beds"])}
             for colour in data.COLOURS for value in sorted(set(player[colour]))]
 
 
-def _cube_moves(state: State, player: dict, colour: str) -> list[Action]:
+def cube_moves(state: State, player: dict, colour: str) -> list[Action]:
     scoring = state["turn"]["scoring"]
     steps = scoring["pots"] if colour == "orange" else scoring["cloches"]
     return [{"type": "move_cube", "player": player["name"], "color": colour, "from": value, "steps": steps}
@@ -826,7 +668,7 @@ def _random_action(state: State, rng: random.Random) -> Action:
     elif kind == "start_final_round":
         action["beds"] = player["beds"][:rng.randint(0, 2)]
     elif kind == "refill":
-        action.update({**_refill_action(state, rng.random() < 0.7), "player": player["name"],
+        action.update({**refill_action(state, rng.random() < 0.7), "player": player["name"],
                        "gardener": _random_gardener(state, rng)})
     elif kind == "move_gardener":
         action.update(space=_random_gardener(state, rng),
@@ -868,12 +710,12 @@ def _tile_spaces_at(tile: str, row: int, col: int, rotation: int, flip: bool) ->
     return frozenset((row + r, col + c) for r, c in _squares(tile, rotation, flip))
 
 
-def _tile_spaces(tile: str, placement: dict) -> frozenset[tuple[int, int]]:
+def tile_spaces(tile: str, placement: dict) -> frozenset[tuple[int, int]]:
     """The 1-based spaces a placement of the tile covers."""
     return _tile_spaces_at(tile, *placement["at"], placement["rotation"], placement["flip"])
 
 
-def _first_empty_spaces(player: dict, fuller_only: bool) -> dict[str, tuple[int, int]]:
+def first_empty_spaces(player: dict, fuller_only: bool) -> dict[str, tuple[int, int]]:
     """The first empty space, in reading order, of each of the player's beds (or of the
     fuller one only): the first that shows neither a piece nor a printed pot or cloche."""
     beds = [(bed["design"], _covered(bed)) for bed in player["beds"]]
@@ -884,7 +726,7 @@ def _first_empty_spaces(player: dict, fuller_only: bool) -> dict[str, tuple[int,
 
 
 @functools.cache
-def _printed(design: str) -> frozenset[tuple[int, int]]:
+def printed(design: str) -> frozenset[tuple[int, int]]:
     """The 1-based spaces of a bed design that show a printed pot or cloche."""
     return frozenset((r, c) for r in SPACES for c in SPACES if data.BED_DESIGNS[design][r - 1][c - 1] != data.EMPTY)
 
@@ -902,7 +744,7 @@ def _covered(bed: dict) -> set[tuple[int, int]]:
     return covered | {(row, col) for row, col in bed["cats"] + bed["pots"]}
 
 
-def _bed_key(bed: dict) -> tuple:
+def bed_key(bed: dict) -> tuple:
     return (bed["design"], tuple((t["tile"], *t["at"], t["rotation"], t["flip"]) for t in bed["tiles"]),
             tuple(map(tuple, bed["cats"])), tuple(map(tuple, bed["pots"])))
 
@@ -911,22 +753,22 @@ def _empty_bed(design: str) -> dict[str, Any]:
     return {"design": design, "tiles": [], "cats": [], "pots": []}
 
 
-def _bed(player: dict, design: str) -> dict:
+def bed_named(player: dict, design: str) -> dict:
     return next(bed for bed in player["beds"] if bed["design"] == design)
 
 
-def _fill(state: State, spaces: list[str]) -> None:
+def fill(state: State, spaces: list[str]) -> None:
     """Refill the spaces in this order from the wheelbarrow's end of the garden path."""
     for space in spaces:
         state["nursery"][space] = state["path"].pop(0)
 
 
-def _planted(state: State, bed: dict, effects: dict[str, Any]) -> None:
+def planted(state: State, bed: dict, effects: dict[str, Any]) -> None:
     if effects["complete"]:
         state["turn"]["queue"].append({"design": bed["design"], "rows": effects["cells"]})
 
 
-def _move(player: dict, colour: str, start: int, to: int) -> None:
+def move_cube(player: dict, colour: str, start: int, to: int) -> None:
     cubes = player[colour]
     cubes[cubes.index(start)] = to
 
@@ -936,7 +778,7 @@ def _tokens_back(state: State, bed: dict) -> None:
     state["supply"]["pots"] += len(bed["pots"])
 
 
-def _give_up(state: State, player: dict, indexes: Sequence[int]) -> None:
+def give_up(state: State, player: dict, indexes: Sequence[int]) -> None:
     """Beds given up leave the game with their tiles; their cats and pots go to the supply."""
     for index in sorted(indexes, reverse=True):
         bed = player["beds"].pop(index)
@@ -945,7 +787,7 @@ def _give_up(state: State, player: dict, indexes: Sequence[int]) -> None:
         state["removed_beds"].append(bed["design"])
 
 
-def _clean_up(state: State, player: dict, design: str, order: list[str] | None) -> None:
+def clean_up(state: State, player: dict, design: str, order: list[str] | None) -> None:
     """Cleanup and Replacing the Flowerbed: tokens to the supply, tiles to the end of the
     garden path in the order the log gave (none given: the order planted, remembered as a
     guess while two tiles or more are in it); the bed flipped into the supply for the one
@@ -965,17 +807,17 @@ def _clean_up(state: State, player: dict, design: str, order: list[str] | None) 
     state["spare_bed"] = design[:-1] + ("D" if design.endswith("L") else "L")
 
 
-def _guess_of(state: State, tile: str | None) -> dict | None:
+def guess_of(state: State, tile: str | None) -> dict | None:
     """The scored bed whose tiles went to the garden path in an unrecorded order, with this
     tile among them (its place in the path or nursery is a guess), if any."""
     return next((group for group in state["unordered"] if tile in group["tiles"]), None)
 
 
-def _take(state: State, space: str, tile: str) -> None:
+def take(state: State, space: str, tile: str) -> None:
     """The tile is taken from the space. Where the guessed order put another tile of the same
     bed there, the tile taken shows the real order: the two change places first. Either way
     the tile's place is known from now on."""
-    group = _guess_of(state, tile)
+    group = guess_of(state, tile)
     if group is None:
         state["nursery"][space] = None
         return
@@ -989,7 +831,7 @@ def _take(state: State, space: str, tile: str) -> None:
     state["unordered"] = [g for g in state["unordered"] if len(g["tiles"]) > 1]
 
 
-def _words(items: Sequence[Any]) -> str:
+def words(items: Sequence[Any]) -> str:
     return ", ".join(map(str, items)) or "none"
 
 
@@ -1009,3 +851,13 @@ def _copy(state: State) -> State:
             "supply": {**state["supply"], "beehives": list(state["supply"]["beehives"])},
             "gardener": dict(state["gardener"]), "giving_up": list(state["giving_up"]),
             "turn": {**turn, "queue": list(turn["queue"]), "scoring": scoring}}
+
+
+class TileMove(CottageMove):
+    """The place_tile move, which the engine also asks where tiles fit: whether a player can
+    plant, or a cat would take away the last bed a tile could go on."""
+
+    @abstractmethod
+    def fits(self, bed: dict, tiles: Sequence[str], covering: tuple[int, int] | None = None) -> dict[str, list[dict]]:
+        """check's fit_tiles placements of the tiles on a bed of the table (those over the
+        1-based space `covering`, if given)."""

@@ -9,6 +9,9 @@ documented in docs/house-rules.md, section "Cottage Garden".
 from __future__ import annotations
 
 import functools
+import random
+from collections import Counter
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from typing import Annotated, Any, Literal
 
@@ -21,6 +24,7 @@ from scorer.games.core import (
     InvalidState,
     PlayerName,
     PlayerScore,
+    Reading,
     StateModel,
     Text,
     Violation,
@@ -30,8 +34,36 @@ from scorer.games.core import (
     within,
 )
 from scorer.games.cottage_garden import data, examples
+from scorer.games.cottage_garden import engine as cottage_engine
 from scorer.games.cottage_garden.data import oriented_squares
-from scorer.games.cottage_garden.engine import CottageGardenEngine
+from scorer.games.cottage_garden.engine import (
+    CottageGardenEngine,
+    CottageMove,
+    CottageTable,
+    TileMove,
+    actor,
+    bed_key,
+    bed_named,
+    by_itself,
+    cube_moves,
+    fill,
+    first_empty_spaces,
+    fresh_turn,
+    give_up,
+    guess_of,
+    move_cube,
+    penalty_candidates,
+    planted,
+    printed,
+    refill_action,
+    row_tiles,
+    take,
+    tile_spaces,
+    token_candidates,
+    words,
+)
+from scorer.games.engine import Action as ActionJSON
+from scorer.games.engine import State, Table
 from scorer.games.words import plural
 
 # Rulebook section headings, cited by every violation.
@@ -289,7 +321,7 @@ class Bed:
 def _already_complete(bed: Bed, path: str) -> list[Violation]:
     """A bed with no empty space left was complete: it was scored and cleared at once, so
     nothing more is placed on it (a printed pot or cloche counts as filled)."""
-    if data.EMPTY in "".join(bed.rows()):
+    if any(data.EMPTY in row for row in bed.visible):
         return []
     return [violation("bed-already-complete", RULE_SCORING,
                       "every space of this flowerbed is already filled (a printed pot or cloche counts "
@@ -379,9 +411,21 @@ def _fitting(tile: str, taken: frozenset[tuple[int, int]],
     """Every (row, column, rotation, flip) at which the tile lies inside a bed whose pieces
     cover `taken`, and on none of them (and on the cell `covering`, if given); turns first,
     then flips, rows and columns."""
-    found = [placement for cells, placements in _inside(tile, covering) if not _covering(cells, taken)
+    under = _mask(taken)
+    found = [placement for cells, placements in _inside_masks(tile, covering) if not cells & under
              for placement in placements]
     return sorted(found, key=lambda p: (p[2], p[3], p[0], p[1]))
+
+
+def _mask(cells: AbstractSet[tuple[int, int]]) -> int:
+    """The 0-based bed cells as the bits of one number (row by row), to lay shapes over at once."""
+    return sum(1 << (r * data.BED_SIZE + c) for r, c in cells)
+
+
+@functools.cache
+def _inside_masks(tile: str, covering: tuple[int, int] | None) -> tuple[tuple[int, tuple[tuple[int, int, int, bool], ...]], ...]:
+    """_inside's groups, their cells as a mask (`_mask`)."""
+    return tuple((_mask(cells), placements) for cells, placements in _inside(tile, covering))
 
 
 def _cells_text(cells: list[tuple[int, int]]) -> str:
@@ -577,6 +621,582 @@ def _settled(check):
     return settled
 
 
+# --- the moves -------------------------------------------------------------------------------
+# One class per action type (scorer.games.engine.Move): its model, what the rulebook forbids
+# (`check`), what only the table refuses (`refusals`), its part of the transition (`made`),
+# what it shows and the actions of each choice of the player's it makes (`options`). Who is
+# to do what, and the turn that ends by itself, are CottageMove's, in engine.py. Each check
+# answers (violations, effects); @_settled makes it the CheckResult.
+
+def _bed_problem(player: dict, layout: BedLayout, path: str = "action.bed") -> list[Violation]:
+    if layout.model_dump() in player["beds"]:
+        return []
+    return [violation("not-your-bed", cottage_engine.RULE_PLANT, f"this is not one of {player['name']}'s flowerbeds "
+                                                                 "as they lie on the table", path)]
+
+
+def _placed_effects(bed: Bed, cells: list[tuple[int, int]]) -> dict:
+    rows = bed.rows()
+    return {"cells": rows, "covered": bed.covered_print(cells), **bed_summary(rows),
+            "owners": bed.owner_rows(), "flower_tiles": len(bed.tile_ids)}
+
+
+def _placed_observed(before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+    """What a placement shows: the bed's tiles, and whether it waits to be scored."""
+    design = action["bed"]["design"]
+    bed = bed_named(after["players"][actor(before, action)], design)
+    return {"flower_tiles": len(bed["tiles"]), "complete": design in [entry["design"] for entry in after["turn"]["queue"]]}
+
+
+def _targets(player: dict, where: str) -> dict[str, tuple[int, int]] | None:
+    """The space a tidy placement covers on each bed (None: anywhere)."""
+    return None if where == "anywhere" else first_empty_spaces(player, fuller_only=where == "fuller")
+
+
+class PlaceTileMove(TileMove):
+    """2 Planting Phase: take a flower tile of the gardener row and plant it by the rules."""
+
+    type, model, choices = "place_tile", PlaceTile, ("place_tile",)
+
+    @_settled
+    def check(self, read: Reading[CottageState], action: PlaceTile):
+        _known("tile", action.tile, data.TILE_IDS, "action.tile", RULE_TILE_LIST)
+        taken = _nursery_take(len(read.state.players), action.nursery)
+        bed, found = build_bed(action.bed, "action.bed")
+        found = found or _already_complete(bed, "action.bed")
+        if found:
+            return taken + found, {}
+        cells = [(r, c) for r, c, _ in _shifted(action.tile, action.at, action.rotation, action.flip)]
+        found = taken + bed.place_tile(action.tile, action.at, action.rotation, action.flip, "action")
+        if found:
+            return found, {}
+        row = {"gardener_row": list(data.GARDENER_ROWS[action.nursery.gardener])} if action.nursery else {}
+        return [], {**_placed_effects(bed, cells), **row}
+
+    def refusals(self, table: CottageTable, state: State, player: dict, action: PlaceTile) -> list[Violation]:
+        taken = action.nursery
+        if taken is None:
+            return [violation("nursery-missing", cottage_engine.RULE_PLANT, "a planted tile comes from the nursery: "
+                              "say from which space, and where the gardener stands", "action.nursery")]
+        if taken.gardener != state["gardener"]["space"]:
+            return [violation("gardener-not-there", cottage_engine.RULE_PLANT,
+                              f"the gardener stands on {state['gardener']['space']}", "action.nursery.gardener")]
+        held = state["nursery"][taken.space]
+        guess = guess_of(state, held)
+        if held != action.tile and (guess is None or guess is not guess_of(state, action.tile)):
+            unrecorded = (f"; it went there by a guess, as the order in which the tiles of bed {guess['design']} "
+                          "went back to the garden path was not recorded: give that score_bed its path_order"
+                          ) if guess else ""
+            return [violation("tile-not-there", cottage_engine.RULE_PLANT, f"{taken.space} holds {held or 'no tile'}, "
+                              f"not {action.tile}{unrecorded}", "action.nursery.space")]
+        return _bed_problem(player, action.bed)
+
+    def made(self, state: State, action: PlaceTile, effects: dict[str, Any]) -> State:
+        assert action.nursery is not None  # refusals: a planted tile names its nursery space
+        take(state, action.nursery.space, action.tile)
+        bed = bed_named(state["players"][state["current"]], action.bed.design)
+        bed["tiles"].append({"tile": action.tile, "at": list(action.at), "rotation": action.rotation,
+                             "flip": action.flip})
+        planted(state, bed, effects)
+        state["turn"].update(step="planted", ramble=False, mouse_hunt=True)
+        return state
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        return _placed_observed(before, action, after)
+
+    def fits(self, bed: dict, tiles: Sequence[str], covering: tuple[int, int] | None = None) -> dict[str, list[dict]]:
+        """As check's fit_tiles answers, from the bed as the table holds it: none on a
+        complete bed."""
+        built, found = _built(*bed_key(bed), "action.bed")
+        if found or _already_complete(built, "action.bed"):
+            return {}
+        over = (covering[0] - 1, covering[1] - 1) if covering else None
+        return {tile: built.placements(tile, "action.tiles", over)[1] for tile in tiles}
+
+    def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
+                rng: random.Random) -> list[ActionJSON]:
+        """The placements check's fit_tiles allows of the tile on `space`, or tidily, those
+        covering the bed's target space (and, where some can, no printed pot or cloche)."""
+        state = table.state
+        targets = _targets(player, where)
+        tile = state["nursery"][space]
+        found = []
+        for bed in player["beds"]:
+            if targets is not None and bed["design"] not in targets:
+                continue
+            # Over a target space the placements are few: ask for the whole row at once.
+            target = targets[bed["design"]] if targets is not None else None
+            placements = self.fits(bed, row_tiles(state) if target else [tile], target).get(tile, [])
+            if targets is not None:
+                shown = printed(bed["design"])
+                placements = [p for p in placements if not tile_spaces(tile, p) & shown] or placements
+            found += [{"type": "place_tile", "player": player["name"], "bed": bed, "tile": tile, **placement,
+                       "nursery": {"space": space, "gardener": state["gardener"]["space"]}}
+                      for placement in placements]
+        return found
+
+
+class PlaceTokenMove(CottageMove):
+    """2 Planting Phase: take a flower pot instead of a tile; Special rules for the Planting
+    Table: a cat from the reserve, or a flower pot won, on a free space."""
+
+    type, model, choices = "place_token", PlaceToken, ("pot", "cat")
+
+    @_settled
+    def check(self, read: Reading[CottageState], action: PlaceToken):
+        bed, found = build_bed(action.bed, "action.bed")
+        found = found or _already_complete(bed, "action.bed")
+        if found:
+            return found, {}
+        letter = data.CAT if action.token == "cat" else data.POT_TOKEN
+        r, c = action.at[0] - 1, action.at[1] - 1
+        found = bed.place([(r, c, letter)], "action.at",
+                          "the cat" if action.token == "cat" else "the flower-pot token", action.token)
+        return found, {} if found else _placed_effects(bed, [(r, c)])
+
+    def refusals(self, table: CottageTable, state: State, player: dict, action: PlaceToken) -> list[Violation]:
+        if action.token == "cat" and not player["cats"]:
+            return [violation("no-cat-left", cottage_engine.RULE_PLANT, f"{player['name']} has no cat in reserve",
+                              "action.token")]
+        if action.token == "pot" and not state["supply"]["pots"]:
+            return [violation("no-pot-left", cottage_engine.RULE_PLANT, "the general supply has no flower pot left",
+                              "action.token")]
+        found = _bed_problem(player, action.bed)
+        if not found and action.token == "cat" and table.engine.cat_passes(
+                state, player, action.bed.design, (action.at[0], action.at[1])):
+            found = [violation("must-plant", cottage_engine.RULE_PLANT, f"{player['name']} must still take a flower "
+                               "tile or a flower pot and may not pass: this cat would fill the last flowerbed it "
+                               "could go on", "action.at")]
+        return found
+
+    def made(self, state: State, action: PlaceToken, effects: dict[str, Any]) -> State:
+        player = state["players"][state["current"]]
+        bed = bed_named(player, action.bed.design)
+        turn = state["turn"]
+        if action.token == "cat":
+            player["cats"] -= 1
+            bed["cats"].append(list(action.at))
+        else:
+            state["supply"]["pots"] -= 1
+            bed["pots"].append(list(action.at))
+            if turn["bonus_pots"]:
+                turn["bonus_pots"] -= 1
+            else:  # the Planting Phase's flower pot
+                turn.update(step="planted", mouse_hunt=True)
+        turn["ramble"] = False
+        planted(state, bed, effects)
+        return state
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        return _placed_observed(before, action, after)
+
+    def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
+                rng: random.Random) -> list[ActionJSON]:
+        """A pot or cat on each space no piece covers, or tidily on the bed's target space; no
+        cat that would fill the last bed a tile or pot could go on."""
+        state = table.state
+        return [action for action in token_candidates(state, player, choice, _targets(player, where))
+                if choice == "pot" or not table.engine.cat_passes(state, player, action["bed"]["design"],
+                                                                  tuple(action["at"]))]
+
+
+class ScoreBedMove(CottageMove):
+    """3 Scoring Phase: a completed flowerbed is scored, its visible pots and cloches counted."""
+
+    type, model, choices = "score_bed", ScoreBed, ("score_bed",)
+
+    @_settled
+    def check(self, read: Reading[CottageState], action: ScoreBed):
+        malformed = _bed_rows_violations(action.bed)
+        if malformed:
+            raise InvalidState(malformed)
+        for i, tile in enumerate(action.path_order or []):
+            _known("tile", tile, data.TILE_IDS, f"action.path_order[{i}]", RULE_TILE_LIST)
+        summary = bed_summary(action.bed)
+        empty = [[r + 1, c + 1] for r, row in enumerate(action.bed) for c, ch in enumerate(row)
+                 if ch == data.EMPTY]
+        found = box_violations(action.bed)
+        if not summary["complete"]:
+            found.append(violation(
+                "bed-not-complete", RULE_SCORING,
+                f"this flowerbed still shows {plural(len(empty), 'empty space')}; it is "
+                f"scored only when every space is filled", "action.bed"))
+        # An unfinished bed still gets its counts, so a client reads one shape either way.
+        return found, {**summary, "empty": empty, "warnings": printed_warnings(action.bed)}
+
+    def refusals(self, table: CottageTable, state: State, player: dict, action: ScoreBed) -> list[Violation]:
+        entry = next((e for e in state["turn"]["queue"] if e["rows"] == list(action.bed)), None)
+        if entry is None:
+            return [violation("not-a-completed-bed", RULE_SCORING, f"this is not a flowerbed {player['name']} has "
+                              "just completed", "action.bed")]
+        if action.path_order is None:
+            return []
+        tiles = [placed["tile"] for placed in bed_named(player, entry["design"])["tiles"]]
+        wrong = [f"leaves out {tile}" for tile in tiles if tile not in action.path_order]
+        wrong += [f"{tile} is not on it" for tile in dict.fromkeys(action.path_order) if tile not in tiles]
+        wrong += [f"names {tile} twice" for tile, n in Counter(action.path_order).items() if n > 1]
+        if not wrong:
+            return []
+        return [violation("wrong-path-order", cottage_engine.RULE_CLEANUP, f"path_order lists the tiles of the bed "
+                          f"scored ({words(tiles)}) in the order they go to the garden path, each once: it "
+                          f"{'; '.join(wrong)}", "action.path_order")]
+
+    def made(self, state: State, action: ScoreBed, effects: dict[str, Any]) -> State:
+        turn = state["turn"]
+        entry = next(e for e in turn["queue"] if e["rows"] == list(action.bed))
+        turn["queue"].remove(entry)
+        turn["mouse_hunt"] = False  # the Scoring Phase has begun
+        steps = {"orange": effects["pots"], "blue": effects["cloches"]}
+        # A colour whose three cubes are all on the target makes no more moves (its check says so).
+        player = state["players"][state["current"]]
+        turn["scoring"] = {"design": entry["design"], "pots": effects["pots"], "cloches": effects["cloches"],
+                           "moves": [colour for colour in data.COLOURS if steps[colour] and any(
+                               not _cube_problems(player["name"], player[colour], colour, value, steps[colour])
+                               for value in sorted(set(player[colour])))],
+                           "path_order": action.path_order}
+        return state
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        scoring = after["turn"]["scoring"]
+        waiting = [[entry["rows"] for entry in state["turn"]["queue"]].count(action["bed"]) for state in (before, after)]
+        seen = {"complete": waiting[0] > waiting[1]}
+        return {**seen, "pots": scoring["pots"], "cloches": scoring["cloches"]} if scoring else seen
+
+    def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
+                rng: random.Random) -> list[ActionJSON]:
+        """Each completed bed, its tiles going to the garden path in an order the player picks."""
+        first: dict[tuple, dict] = {}  # beds that look alike are scored first come, first served
+        for entry in table.state["turn"]["queue"]:
+            first.setdefault(tuple(entry["rows"]), entry)
+        return [{"type": "score_bed", "player": player["name"], "bed": entry["rows"],
+                 "path_order": rng.sample(tiles, len(tiles))}
+                for entry in first.values()
+                for tiles in [[placed["tile"] for placed in bed_named(player, entry["design"])["tiles"]]]]
+
+
+def _cube_problems(name: str, cubes: list[int], colour: str, start: int, steps: int) -> list[Violation]:
+    """Why a cube of the colour cannot move `steps` steps from `start`."""
+    if all(value == data.TARGET for value in cubes):
+        return [violation("colour-finished", RULE_PLANTING_TABLE, f"all of {name}'s {colour} cubes are on the "
+                          f"target; that colour makes no more moves", "action.color")]
+    if start not in cubes:
+        return [violation("no-cube-there", RULE_SCORING, f"{name} has no {colour} cube on {start}", "action.from")]
+    if start == data.TARGET:
+        return [violation("cube-on-target", RULE_SCORING, "a cube on the target cannot move further; move another cube",
+                          "action.from")]
+    if steps > data.MOST_STEPS:
+        return [violation("too-many-steps", RULE_SCORING,
+                          f"a cube moves one step per visible pot or cloche of the bed scored, and a "
+                          f"flowerbed has only {data.MOST_STEPS} spaces, not {steps}", "action.steps")]
+    return []
+
+
+def _beehive_award(state: CottageState, player: Player) -> int | None:
+    """The tile a player earns by reaching the target now: the best one still free, if the
+    player holds none yet (solo games have no beehives)."""
+    if len(state.players) == 1 or player.beehives:
+        return None
+    held = {p.beehives for p in state.players}
+    return next((tile for tile in data.BEEHIVE_TILES if tile not in held), None)
+
+
+def _cube_moved(before: State, action: ActionJSON, after: State) -> int:
+    """Where the action's cube went."""
+    index = actor(before, action)
+    moved = Counter(after["players"][index][action["color"]]) - Counter(before["players"][index][action["color"]])
+    return next(iter(moved), action["from"])
+
+
+class MoveCubeMove(CottageMove):
+    """3 Scoring Phase: a cube of each colour moves one step a visible pot or cloche; the
+    red line earns a cat, the last cube off the start a flower pot, the target a beehive."""
+
+    type, model, choices = "move_cube", MoveCube, ("move_cube",)
+
+    @_settled
+    def check(self, read: Reading[CottageState], action: MoveCube):
+        state = read.state
+        player = player_named(state, action.player)
+        cubes = getattr(player, action.color)
+        found = _cube_problems(player.name, cubes, action.color, action.from_, action.steps)
+        if found:
+            return found, {}
+        to, forfeited = advance(action.color, action.from_, action.steps)
+        return [], {
+            "to": to, "forfeited_steps": forfeited, "points": to - action.from_,
+            "cat": crosses_mouse_line(action.color, action.from_, to),
+            "pot_token": action.from_ == data.START and cubes.count(data.START) == 1,
+            "beehive_tile": _beehive_award(state, player) if to == data.TARGET else None,
+        }
+
+    def refusals(self, table: CottageTable, state: State, player: dict, action: MoveCube) -> list[Violation]:
+        scoring = state["turn"]["scoring"]
+        if action.color not in scoring["moves"]:
+            return [violation("colour-not-to-move", RULE_SCORING, f"the bed scored moves {words(scoring['moves'])} "
+                              "now, one cube each", "action.color")]
+        steps = scoring["pots"] if action.color == "orange" else scoring["cloches"]
+        if action.steps != steps:
+            return [violation("wrong-steps", RULE_SCORING, f"the bed scored shows {steps} "
+                              f"{'flower pots' if action.color == 'orange' else 'cloches'}: {steps} steps",
+                              "action.steps")]
+        return []
+
+    def made(self, state: State, action: MoveCube, effects: dict[str, Any]) -> State:
+        player = state["players"][state["current"]]
+        move_cube(player, action.color, action.from_, effects["to"])
+        state["turn"]["scoring"]["moves"].remove(action.color)
+        supply = state["supply"]
+        if effects["cat"] and supply["cats"]:
+            supply["cats"] -= 1
+            player["cats"] += 1
+            state["turn"]["cat_won"] = True  # it may be used at once
+        if effects["pot_token"] and supply["pots"] > state["turn"]["bonus_pots"]:
+            state["turn"]["bonus_pots"] += 1
+        if effects["beehive_tile"] is not None:
+            supply["beehives"].remove(effects["beehive_tile"])
+            player["beehives"] = effects["beehive_tile"]
+        return state
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        to = _cube_moved(before, action, after)
+        return {"to": to, "points": to - action["from"]}
+
+    def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
+                rng: random.Random) -> list[ActionJSON]:
+        """Each cube of each colour still to move; tidily, the one furthest along (towards the
+        target) or one on the start (towards the flower pot for the last)."""
+        found = [action for colour in table.state["turn"]["scoring"]["moves"]
+                 for action in cube_moves(table.state, player, colour)]
+        ahead = max((a["from"] for a in found if a["from"] != data.TARGET), default=None)
+        return [a for a in found if a["from"] in (ahead, data.START)] if where != "anywhere" else found
+
+
+class PenaltyMove(CottageMove):
+    """Final Round: before each turn a player with a flowerbed moves a cube back, two points."""
+
+    type, model, choices = "final_round_penalty", FinalRoundPenalty, ("final_round_penalty",)
+
+    @_settled
+    def check(self, read: Reading[CottageState], action: FinalRoundPenalty):
+        player = player_named(read.state, action.player)
+        if action.flowerbeds_left == 0:
+            return [violation("no-flowerbeds-left", RULE_FINAL_ROUND,
+                              f"{player.name} has no flowerbeds left and loses no more points",
+                              "action.flowerbeds_left")], {}
+        cubes = getattr(player, action.color)
+        if action.from_ not in cubes:
+            return [violation("no-cube-there", RULE_FINAL_ROUND,
+                              f"{player.name} has no {action.color} cube on {action.from_}", "action.from")], {}
+        if action.from_ == data.START:
+            return [violation("cube-at-start", RULE_FINAL_ROUND,
+                              "a cube on the starting space cannot move back; choose another cube",
+                              "action.from")], {}
+        to = step_back(action.color, action.from_)
+        low, high = data.MOUSE_LINE[action.color]
+        return [], {"to": to, "points_lost": action.from_ - to, "cat": False,
+                    "crossed_line_back": action.from_ >= high and to <= low}
+
+    def refusals(self, table: CottageTable, state: State, player: dict, action: FinalRoundPenalty) -> list[Violation]:
+        if action.flowerbeds_left == len(player["beds"]):
+            return []
+        return [violation("wrong-bed-count", cottage_engine.RULE_FINAL, f"{player['name']} has "
+                          f"{len(player['beds'])} flowerbeds left", "action.flowerbeds_left")]
+
+    def made(self, state: State, action: FinalRoundPenalty, effects: dict[str, Any]) -> State:
+        move_cube(state["players"][state["current"]], action.color, action.from_, effects["to"])
+        state["turn"]["step"] = "refill"  # the Refilling Phase follows by itself
+        return state
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        to = _cube_moved(before, action, after)
+        return {"to": to, "points_lost": action["from"] - to}
+
+    def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
+                rng: random.Random) -> list[ActionJSON]:
+        return penalty_candidates(player)
+
+
+class StartFinalRoundMove(CottageMove):
+    """Final Round: each player gives up their flowerbeds of fewer than three tiles."""
+
+    type, model, choices = "start_final_round", StartFinalRound, ("start_final_round",)
+
+    @_settled
+    def check(self, read: Reading[CottageState], action: StartFinalRound):
+        found, counts = _two_different_boards(action.beds) or _tile_on_both_beds(action.beds), []
+        for i, layout in enumerate(action.beds):
+            bed, broken = build_bed(layout, f"action.beds[{i}]")
+            found += broken or _already_complete(bed, f"action.beds[{i}]")
+            counts.append(len(layout.tiles))
+        if found:
+            return found, {}
+        given_up = [i for i, n in enumerate(counts) if n < data.FINAL_ROUND_MIN_TILES]
+        return [], {"flower_tiles": counts, "given_up": given_up,
+                    "kept": [i for i in range(len(counts)) if i not in given_up]}
+
+    def refusals(self, table: CottageTable, state: State, player: dict, action: StartFinalRound) -> list[Violation]:
+        if [bed.model_dump() for bed in action.beds] == player["beds"]:
+            return []
+        return [violation("not-your-bed", cottage_engine.RULE_FINAL, f"these are not {player['name']}'s flowerbeds "
+                          "as they lie on the table", "action.beds")]
+
+    def made(self, state: State, action: StartFinalRound, effects: dict[str, Any]) -> State:
+        give_up(state, state["players"][state["giving_up"].pop(0)], effects["given_up"])
+        if not state["giving_up"]:
+            state["turn"]["step"] = "begin"  # the first Final Round turn begins by itself
+        return state
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        player = next(p for p in after["players"] if p["name"] == action["player"])
+        kept = [bed["design"] for bed in player["beds"]]
+        return {"given_up": [i for i, bed in enumerate(action["beds"]) if bed["design"] not in kept]}
+
+    def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
+                rng: random.Random) -> list[ActionJSON]:
+        return [{"type": "start_final_round", "player": player["name"], "beds": player["beds"]}]
+
+
+class RefillMove(CottageMove):
+    """1 Refilling Phase: a gardener row with 3 or more empty spaces is refilled from the
+    garden path; with 1 or 2, a player may return a cat to refill it (a ramble)."""
+
+    type, model, choices = "refill", Refill, ("ramble",)
+
+    @_settled
+    def check(self, read: Reading[CottageState], action: Refill):
+        players = len(read.state.players)
+        off_track = _off_track(players, action.gardener, "action.gardener", RULE_REFILLING)
+        if off_track:
+            return off_track, {}
+        for i, space in enumerate(action.empty):
+            _known("nursery space", space, data.NURSERY_SPACES, f"action.empty[{i}]", RULE_REFILLING)
+        found = _unused_solo_row(players, action.gardener, "action.gardener")
+        row = data.GARDENER_ROWS[action.gardener]
+        empty = [space for space in row if space in action.empty]
+        required = len(empty) >= 3
+        if action.ramble and (required or not empty):
+            found.append(violation("ramble-not-allowed", RULE_REFILLING,
+                                   "a ramble (returning a cat to refill) is only for a gardener row with "
+                                   f"1 or 2 empty spaces; this one has {len(empty)}", "action.ramble"))
+        if found:
+            return found, {}
+        filling = required or action.ramble
+        order = empty[:action.path] if filling else []
+        return [], {"row": list(row), "empty": empty,
+                    "refill": "required" if required else "ramble" if empty else "none",
+                    "order": order, "left_empty": empty[len(order):] if filling else empty,
+                    "cats_returned": int(action.ramble)}
+
+    def table_violations(self, table: Table[Any], action: Refill) -> list[Violation]:
+        if not action.ramble:
+            return by_itself(action.type)
+        return super().table_violations(table, action)
+
+    def refusals(self, table: CottageTable, state: State, player: dict, action: Refill) -> list[Violation]:
+        laid = refill_action(state, ramble=True)
+        if (action.gardener, action.empty, action.path) != (laid["gardener"], laid["empty"], laid["path"]):
+            return [violation("not-the-table", cottage_engine.RULE_REFILL, f"the gardener stands on "
+                              f"{laid['gardener']}, the empty nursery spaces are {words(laid['empty'])} and the "
+                              f"garden path holds {laid['path']} tiles", "action")]
+        if action.ramble and not player["cats"]:
+            return [violation("no-cat-left", cottage_engine.RULE_REFILL, f"a ramble returns a cat; {player['name']} "
+                              "has none", "action.ramble")]
+        return []
+
+    def made(self, state: State, action: Refill, effects: dict[str, Any]) -> State:
+        """A ramble (a refill that is due is the Refilling Phase's own, made by the engine)."""
+        fill(state, effects["order"])
+        state["players"][state["current"]]["cats"] -= effects["cats_returned"]
+        state["supply"]["cats"] += effects["cats_returned"]
+        state["turn"]["ramble"] = False
+        return state
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        filled = [space for space, tile in after["nursery"].items() if tile and not before["nursery"][space]]
+        index = actor(before, action)
+        return {"order": sorted(filled, key=lambda space: before["path"].index(after["nursery"][space])),
+                "cats_returned": before["players"][index]["cats"] - after["players"][index]["cats"]}
+
+    def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
+                rng: random.Random) -> list[ActionJSON]:
+        return [refill_action(table.state, ramble=True)] if table.state["turn"]["ramble"] else []
+
+
+class MoveGardenerMove(CottageMove):
+    """4 Gardener Phase: the gardener moves on, turning the die on the turning space. No
+    choice is left in it: the engine makes it at the end of each turn, never a log."""
+
+    type, model = "move_gardener", MoveGardener
+
+    @_settled
+    def check(self, read: Reading[CottageState], action: MoveGardener):
+        players = len(read.state.players)
+        off_track = _off_track(players, action.space, "action.space", RULE_GARDENER)
+        if off_track:
+            return off_track, {}
+        found = _unused_solo_row(players, action.space, "action.space")
+        lowest = data.GARDENER_START_FACE[players]
+        if action.die < lowest:
+            found.append(violation("gardener-die-too-low", RULE_PREPARATION,
+                                   f"with {plural(players, 'player')} the gardener die starts "
+                                   f"on {lowest} and only ever goes up, so it cannot show {action.die}",
+                                   "action.die"))
+        if found:
+            return found, {}
+        to, die = gardener_move(players, action.space, action.die)
+        return [], {"to": to, "die": die,
+                    "final_round_starts": die == data.FINAL_ROUND_FACE and action.die < die}
+
+    def table_violations(self, table: Table[Any], action: MoveGardener) -> list[Violation]:
+        return by_itself(action.type)
+
+    def made(self, state: State, action: MoveGardener, effects: dict[str, Any]) -> State:
+        """The gardener moved, and the next player's turn (or the Final Round's give-ups)."""
+        players = len(state["players"])
+        state.update(gardener={"space": effects["to"], "die": effects["die"]}, turns=state["turns"] + 1,
+                     current=(state["current"] + 1) % players, turn=fresh_turn())
+        if effects["final_round_starts"]:
+            state.update(final_round=True, giving_up=[(state["current"] + k) % players for k in range(players)])
+        else:
+            state["turn"]["step"] = "begin"  # the next turn begins by itself
+        return state
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        return {"to": after["gardener"]["space"], "die": after["gardener"]["die"]}
+
+    def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
+                rng: random.Random) -> list[ActionJSON]:
+        return []
+
+
+class EndTurnMove(CottageMove):
+    """A player who may still place cats (one just won on the red line, or with no tile or
+    flower pot to take, or after the tile or pot) ends the turn instead."""
+
+    type, model, choices = "end_turn", EndTurn, ("end_turn",)
+
+    @_settled
+    def check(self, read: Reading[CottageState], action: EndTurn):
+        """Only the table knows whether the turn may end (no tile or pot still to take, no
+        cats over two); the state and the action alone never forbid it."""
+        return [], {"turn_over": True}
+
+    def made(self, state: State, action: EndTurn, effects: dict[str, Any]) -> State:
+        state["turn"].update(step="planted", cat_won=False, mouse_hunt=False)
+        return state
+
+    def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
+        return {"turn_over": after["turns"] > before["turns"] or bool(after["over"])}
+
+    def options(self, table: CottageTable, player: dict, choice: str, space: str, where: str,
+                rng: random.Random) -> list[ActionJSON]:
+        return [{"type": "end_turn", "player": player["name"]}]
+
+
+MOVES: tuple[CottageMove, ...] = (PlaceTileMove(), PlaceTokenMove(), ScoreBedMove(), MoveCubeMove(), PenaltyMove(),
+                                  StartFinalRoundMove(), RefillMove(), MoveGardenerMove(), EndTurnMove())
+
+
 class CottageGarden(Game[CottageState]):
     id = data.GAME_ID
     title = data.TITLE
@@ -586,6 +1206,7 @@ class CottageGarden(Game[CottageState]):
     rulebook = "cottage-garden.md"
     state_model = CottageState
     action_model = Action
+    moves = MOVES
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_PREPARATION
 
     # state ----------------------------------------------------------------------------------
@@ -679,43 +1300,8 @@ class CottageGarden(Game[CottageState]):
                             {"beehives": p.beehives})
                 for p in state.players]
 
-    # checks ---------------------------------------------------------------------------------
+    # the rule questions, no moves of a game -------------------------------------------------
     # Each check_<type> below answers (violations, effects); @_settled makes it the CheckResult.
-    @staticmethod
-    @_settled
-    def check_score_bed(state, action: ScoreBed):
-        malformed = _bed_rows_violations(action.bed)
-        if malformed:
-            raise InvalidState(malformed)
-        for i, tile in enumerate(action.path_order or []):
-            _known("tile", tile, data.TILE_IDS, f"action.path_order[{i}]", RULE_TILE_LIST)
-        summary = bed_summary(action.bed)
-        empty = [[r + 1, c + 1] for r, row in enumerate(action.bed) for c, ch in enumerate(row)
-                 if ch == data.EMPTY]
-        found = box_violations(action.bed)
-        if not summary["complete"]:
-            found.append(violation(
-                "bed-not-complete", RULE_SCORING,
-                f"this flowerbed still shows {plural(len(empty), 'empty space')}; it is "
-                f"scored only when every space is filled", "action.bed"))
-        # An unfinished bed still gets its counts, so a client reads one shape either way.
-        return found, {**summary, "empty": empty, "warnings": printed_warnings(action.bed)}
-
-    @_settled
-    def check_place_tile(self, state, action: PlaceTile):
-        _known("tile", action.tile, data.TILE_IDS, "action.tile", RULE_TILE_LIST)
-        taken = _nursery_take(len(state.players), action.nursery)
-        bed, found = build_bed(action.bed, "action.bed")
-        found = found or _already_complete(bed, "action.bed")
-        if found:
-            return taken + found, {}
-        cells = [(r, c) for r, c, _ in _shifted(action.tile, action.at, action.rotation, action.flip)]
-        found = taken + bed.place_tile(action.tile, action.at, action.rotation, action.flip, "action")
-        if found:
-            return found, {}
-        row = {"gardener_row": list(data.GARDENER_ROWS[action.nursery.gardener])} if action.nursery else {}
-        return [], {**self._placed_effects(bed, cells), **row}
-
     @staticmethod
     @_settled
     def check_fit_tiles(state, action: FitTiles):
@@ -735,148 +1321,6 @@ class CottageGarden(Game[CottageState]):
                                          f"action.tiles[{i}]")]
         count = sum(map(len, placements.values()))
         return [] if count else found, {"placements": placements, "count": count}
-
-    @_settled
-    def check_place_token(self, state, action: PlaceToken):
-        bed, found = build_bed(action.bed, "action.bed")
-        found = found or _already_complete(bed, "action.bed")
-        if found:
-            return found, {}
-        letter = data.CAT if action.token == "cat" else data.POT_TOKEN
-        r, c = action.at[0] - 1, action.at[1] - 1
-        found = bed.place([(r, c, letter)], "action.at",
-                          "the cat" if action.token == "cat" else "the flower-pot token", action.token)
-        return found, {} if found else self._placed_effects(bed, [(r, c)])
-
-    @staticmethod
-    def _placed_effects(bed: Bed, cells: list[tuple[int, int]]) -> dict:
-        rows = bed.rows()
-        return {"cells": rows, "covered": bed.covered_print(cells), **bed_summary(rows),
-                "owners": bed.owner_rows(), "flower_tiles": len(bed.tile_ids)}
-
-    @_settled
-    def check_move_cube(self, state, action: MoveCube):
-        player = player_named(state, action.player)
-        cubes = getattr(player, action.color)
-        if all(value == data.TARGET for value in cubes):
-            return [violation("colour-finished", RULE_PLANTING_TABLE,
-                              f"all of {player.name}'s {action.color} cubes are on the target; that "
-                              f"colour makes no more moves", "action.color")], {}
-        if action.from_ not in cubes:
-            return [violation("no-cube-there", RULE_SCORING,
-                              f"{player.name} has no {action.color} cube on {action.from_}", "action.from")], {}
-        if action.from_ == data.TARGET:
-            return [violation("cube-on-target", RULE_SCORING,
-                              "a cube on the target cannot move further; move another cube",
-                              "action.from")], {}
-        if action.steps > data.MOST_STEPS:
-            return [violation("too-many-steps", RULE_SCORING,
-                              f"a cube moves one step per visible pot or cloche of the bed scored, and a "
-                              f"flowerbed has only {data.MOST_STEPS} spaces, not {action.steps}",
-                              "action.steps")], {}
-        to, forfeited = advance(action.color, action.from_, action.steps)
-        return [], {
-            "to": to, "forfeited_steps": forfeited, "points": to - action.from_,
-            "cat": crosses_mouse_line(action.color, action.from_, to),
-            "pot_token": action.from_ == data.START and cubes.count(data.START) == 1,
-            "beehive_tile": self._beehive_award(state, player) if to == data.TARGET else None,
-        }
-
-    @staticmethod
-    def _beehive_award(state, player: Player) -> int | None:
-        """The tile a player earns by reaching the target now: the best one still free, if the
-        player holds none yet (solo games have no beehives)."""
-        if len(state.players) == 1 or player.beehives:
-            return None
-        held = {p.beehives for p in state.players}
-        return next((tile for tile in data.BEEHIVE_TILES if tile not in held), None)
-
-    @_settled
-    def check_final_round_penalty(self, state, action: FinalRoundPenalty):
-        player = player_named(state, action.player)
-        if action.flowerbeds_left == 0:
-            return [violation("no-flowerbeds-left", RULE_FINAL_ROUND,
-                              f"{player.name} has no flowerbeds left and loses no more points",
-                              "action.flowerbeds_left")], {}
-        cubes = getattr(player, action.color)
-        if action.from_ not in cubes:
-            return [violation("no-cube-there", RULE_FINAL_ROUND,
-                              f"{player.name} has no {action.color} cube on {action.from_}", "action.from")], {}
-        if action.from_ == data.START:
-            return [violation("cube-at-start", RULE_FINAL_ROUND,
-                              "a cube on the starting space cannot move back; choose another cube",
-                              "action.from")], {}
-        to = step_back(action.color, action.from_)
-        low, high = data.MOUSE_LINE[action.color]
-        return [], {"to": to, "points_lost": action.from_ - to, "cat": False,
-                    "crossed_line_back": action.from_ >= high and to <= low}
-
-    @staticmethod
-    @_settled
-    def check_start_final_round(state, action: StartFinalRound):
-        found, counts = _two_different_boards(action.beds) or _tile_on_both_beds(action.beds), []
-        for i, layout in enumerate(action.beds):
-            bed, broken = build_bed(layout, f"action.beds[{i}]")
-            found += broken or _already_complete(bed, f"action.beds[{i}]")
-            counts.append(len(layout.tiles))
-        if found:
-            return found, {}
-        given_up = [i for i, n in enumerate(counts) if n < data.FINAL_ROUND_MIN_TILES]
-        return [], {"flower_tiles": counts, "given_up": given_up,
-                    "kept": [i for i in range(len(counts)) if i not in given_up]}
-
-    @staticmethod
-    @_settled
-    def check_refill(state, action: Refill):
-        players = len(state.players)
-        off_track = _off_track(players, action.gardener, "action.gardener", RULE_REFILLING)
-        if off_track:
-            return off_track, {}
-        for i, space in enumerate(action.empty):
-            _known("nursery space", space, data.NURSERY_SPACES, f"action.empty[{i}]", RULE_REFILLING)
-        found = _unused_solo_row(players, action.gardener, "action.gardener")
-        row = data.GARDENER_ROWS[action.gardener]
-        empty = [space for space in row if space in action.empty]
-        required = len(empty) >= 3
-        if action.ramble and (required or not empty):
-            found.append(violation("ramble-not-allowed", RULE_REFILLING,
-                                   "a ramble (returning a cat to refill) is only for a gardener row with "
-                                   f"1 or 2 empty spaces; this one has {len(empty)}", "action.ramble"))
-        if found:
-            return found, {}
-        filling = required or action.ramble
-        order = empty[:action.path] if filling else []
-        return [], {"row": list(row), "empty": empty,
-                    "refill": "required" if required else "ramble" if empty else "none",
-                    "order": order, "left_empty": empty[len(order):] if filling else empty,
-                    "cats_returned": int(action.ramble)}
-
-    @staticmethod
-    @_settled
-    def check_move_gardener(state, action: MoveGardener):
-        players = len(state.players)
-        off_track = _off_track(players, action.space, "action.space", RULE_GARDENER)
-        if off_track:
-            return off_track, {}
-        found = _unused_solo_row(players, action.space, "action.space")
-        lowest = data.GARDENER_START_FACE[players]
-        if action.die < lowest:
-            found.append(violation("gardener-die-too-low", RULE_PREPARATION,
-                                   f"with {plural(players, 'player')} the gardener die starts "
-                                   f"on {lowest} and only ever goes up, so it cannot show {action.die}",
-                                   "action.die"))
-        if found:
-            return found, {}
-        to, die = gardener_move(players, action.space, action.die)
-        return [], {"to": to, "die": die,
-                    "final_round_starts": die == data.FINAL_ROUND_FACE and action.die < die}
-
-    @staticmethod
-    @_settled
-    def check_end_turn(state, action: EndTurn):
-        """Only the table knows whether the turn may end (no tile or pot still to take, no
-        cats over two); the state and the action alone never forbid it."""
-        return [], {"turn_over": True}
 
     @staticmethod
     @_settled

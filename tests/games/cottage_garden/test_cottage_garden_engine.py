@@ -12,6 +12,7 @@ import pytest
 
 import scorer
 from scorer.games.cottage_garden import data
+from scorer.games.cottage_garden.engine import CottageGardenEngine
 from scorer.games.engine import IllegalMove, engine_of
 from tests.oracles import cottage_garden as oracle
 
@@ -490,3 +491,36 @@ def test_a_cat_after_the_tile_may_complete_the_other_bed_and_the_player_picks_th
     second = both["turn"]["queue"][1]
     scored = ENGINE.apply(both, {"type": "score_bed", "player": player["name"], "bed": second["rows"]})
     assert scored["turn"]["scoring"]["design"] == second["design"]
+
+
+# --- the moves ---------------------------------------------------------------------------------------
+
+def test_every_move_of_a_game_is_one_move_object_check_and_the_engine_share():
+    game = scorer.GAMES[GAME]
+    moves = {move.type for move in game.moves}
+    assert moves == set(game.action_types()) - {"turns", "orient_tile", "fit_tiles"}
+    assert all(not hasattr(game, f"check_{kind}") for kind in moves)  # each rule in its move
+
+
+def test_the_engine_remembers_nothing_between_games():
+    """A state is a value: the engine keeps no memo of states or placements it saw."""
+    scorer.simulate(GAME, 3, 5)
+    assert vars(ENGINE) == {"game": scorer.GAMES[GAME]}
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (4, 1)])
+def test_the_simulators_choices_are_among_their_moves_candidates(players, seed):
+    """The engine draws one choice at a time, tidily or anywhere; whatever it offers is among
+    the candidates of the action's move (a bed's path order aside, drawn anew each time)."""
+    engine = ENGINE
+    assert isinstance(engine, CottageGardenEngine)
+    for before, entry, _ in _steps(players, seed):
+        if "chance" in entry or before["over"]:
+            continue
+        table = engine.read(before)
+        if "end_turn" in table.expected[1]:  # the turn may end by itself: the next one's candidates
+            continue
+        for action in engine.candidate_actions(table, random.Random(seed)):
+            move = engine.move_for(action["type"])
+            if action["type"] != "score_bed":
+                assert action in move.candidates(table), action
