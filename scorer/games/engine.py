@@ -238,8 +238,6 @@ class Engine(ABC, Generic[StateT]):
 
     def advance(self, table: Table[StateT], action: Any, effects: dict[str, Any]) -> Table[StateT]:
         """The table after a legal action: its move's transition, then what follows by itself."""
-        if not self.game.moves:  # an engine of its own: its transition is the whole step
-            return self.read(self.transition(table.state, action, effects))
         return self.settle(self.read(self._move(action).transition(table.state, action, effects)))
 
     def _move(self, action: Any) -> Move[StateT]:
