@@ -8,12 +8,14 @@ pages timed here do not wait for the flood's threads."""
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from tests.support.prod_server import ProductionServer, marked_state, request
 
@@ -92,4 +94,43 @@ def test_a_flood_of_saves_leaves_a_plain_page_answered(server):
     save = {"game": "garden-variety", "note": "x" * 430, "state": marked_state("Flo")}
     statuses, times = flooded_page_times(server, "/api/results", save, 24)
     assert statuses.get("201", 0) > 50 and set(statuses) == {"201"}, statuses
+    assert_answered_promptly(times)
+
+
+def test_downloads_nobody_reads_leave_a_plain_page_answered(server):
+    """64 clients ask for the CSV of 8,000 saved results and read none of it. Each export's
+    batches were read on the loop in the worker's export turn, and the turn went from export
+    to export as each batch was sent (into the client's kernel buffer, at once) without the
+    loop looking at any other socket: a plain page waited 2-12 s."""
+    status, _ = request(server.url, "POST", "/api/results", {"game": "garden-variety", "state": marked_state("Csv")})
+    assert status == 201
+    engine = sa.create_engine(server.database_url)
+    try:   # the history doubled until it is 8,192 results (a few MB of CSV), straight in SQL
+        columns = ", ".join(c["name"] for c in sa.inspect(engine).get_columns("gardenkit_results")
+                            if c["name"] not in ("id", "save_key"))
+        with engine.begin() as connection:
+            for _ in range(13):
+                connection.execute(sa.text(f"INSERT INTO gardenkit_results ({columns}) "
+                                           f"SELECT {columns} FROM gardenkit_results"))
+    finally:
+        engine.dispose()
+    for _ in range(4):
+        server_choice.plain_get(server.port, 10.0, PAGE)
+    downloads = []
+    try:
+        for _ in range(64):
+            download = socket.create_connection(("127.0.0.1", server.port), timeout=10,
+                                                source_address=("127.0.0.5", 0))
+            download.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            download.sendall(f"GET /api/results.csv HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+            downloads.append(download)
+        times = []
+        deadline = time.monotonic() + 6.0
+        while time.monotonic() < deadline:
+            times.append(server_choice.plain_get(server.port, 15.0, PAGE))
+            time.sleep(0.2)
+    finally:
+        for download in downloads:
+            download.close()
+    print("page", [round(t, 2) if t is not None else None for t in times])
     assert_answered_promptly(times)
