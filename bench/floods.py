@@ -29,6 +29,20 @@ BODIES = {
 }
 
 
+def flood(port: int, path: str, body: bytes, connections: int, seconds: float) -> dict:
+    """`connections` kept-alive connections from 127.0.0.1 posting `body` to `path` as fast as
+    they are answered, for `seconds`; the statuses (and errors) they saw, counted."""
+    until = time.monotonic() + seconds
+    statuses: dict = {}
+    flooders = [threading.Thread(target=_flood, args=(port, path, body, until, statuses))
+                for _ in range(connections)]
+    for flooder in flooders:
+        flooder.start()
+    for flooder in flooders:
+        flooder.join()
+    return statuses
+
+
 def _flood(port: int, path: str, body: bytes, until: float, statuses: dict) -> None:
     connection = None
     while time.monotonic() < until:
@@ -61,16 +75,13 @@ def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
             _timed(port)   # every worker warmed
         until = time.monotonic() + seconds
         statuses: dict = {}
-        flooders = [threading.Thread(target=_flood, args=(port, path, body, until, statuses))
-                    for _ in range(connections)]
-        for flooder in flooders:
-            flooder.start()
+        flooding = threading.Thread(target=lambda: statuses.update(flood(port, path, body, connections, seconds)))
+        flooding.start()
         probes = []
         while time.monotonic() < until:
             probes.append(_timed(port))
             time.sleep(0.25)
-        for flooder in flooders:
-            flooder.join()
+        flooding.join()
     probes.sort()
     return {"flood": kind, "seconds": seconds, "connections": connections, "options": options,
             "statuses": statuses, "probes": len(probes), "median_s": round(probes[len(probes) // 2], 3),

@@ -32,6 +32,7 @@ from werkzeug.exceptions import BadRequest
 
 from scorer.games import CATALOGUE, GAMES
 from scorer.games.core import BadJSON, InvalidState, UnknownGame, violation
+from scorer.store.green import off_the_loop
 from scorer.store.storage import (
     DETAIL_FIELDS,
     LIST_LIMIT,
@@ -243,7 +244,11 @@ def delete_result(result_id: int):
 def results_csv():
     game = _game_filter()
     name = f"gardenkit-results{'-' + game if game else ''}.csv"
-    return exported(storage().csv(game), "text/csv", name)  # streamed, batch by batch
+    store = storage()
+    # The columns are found first, by the database reading every result (some 0.1 s of C code
+    # at 8,000 results): on a thread, as each batch is, or 64 downloads held the loop 10 s.
+    chunks = off_the_loop(lambda: store.csv(game))
+    return exported(chunks, "text/csv", name)  # streamed, batch by batch
 
 
 @bp.get("/api/players")

@@ -25,10 +25,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
 from typing import Any
 
 from flask import Response, after_this_request, current_app, request, session
 
+from scorer.store.green import off_the_loop
 from scorer.store.storage import NotYours, OwnerCheck, Storage
 
 REMEMBERED_RESULTS = 30   # results whose keys one browser keeps (some 1.5 KB of cookies)
@@ -49,6 +51,14 @@ def new_key(save_key: str | None) -> str:
     return hmac.new(secret, b"result key:" + save_key.encode(), hashlib.sha256).hexdigest()[:32]
 
 
+# A save waits on the database inside C code (SQLite's write lock, its log, a checkpoint: some
+# 40 ms on a busy disk), which in a gevent worker would hold every other request of the worker:
+# a flood of saves held every page 1-2 s. So the wait is made on a thread of gevent's pool, one
+# save of the worker at a time (as many writers as before: more only wait for each other's
+# lock), and the other requests go on meanwhile; the saves waiting for their turn cost nothing.
+SAVING = threading.Lock()
+
+
 def save_owned(storage: Storage, game: str, state: Any, result: dict, *, key: str | None = None,
                note: str | None = None, details: dict[str, Any] | None = None
                ) -> tuple[dict[str, Any], bool, str | None]:
@@ -56,8 +66,10 @@ def save_owned(storage: Storage, game: str, state: Any, result: dict, *, key: st
     None for a repeat by a request that does not own the result). The browser remembers
     the key in a cookie."""
     result_key = new_key(key)
-    saved, created = storage.save_once(game, state, result, key=key, note=note, details=details,
-                                       owner_key_hash=key_hash(result_key))
+    owner = key_hash(result_key)
+    with SAVING:
+        saved, created = off_the_loop(lambda: storage.save_once(game, state, result, key=key, note=note,
+                                                                details=details, owner_key_hash=owner))
     if not created and not may_change(saved["id"])(storage.owner_key_hash(saved["id"])):
         return saved, created, None
     remember(saved["id"], result_key)

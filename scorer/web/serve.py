@@ -63,7 +63,23 @@ def server_options(host: str, port: int, workers: int = DEFAULT_WORKERS) -> dict
         "errorlog": "-",
         "loglevel": "warning",
         "proc_name": "gardenkit",
+        "post_worker_init": accept_every_waiting_connection,
     }
+
+
+def accept_every_waiting_connection(worker) -> None:
+    """Let a worker take every connection waiting for it each time its loop comes round.
+
+    gunicorn's gevent worker accepts one connection per turn of its loop when there are
+    several workers (so that a burst is shared between them). But a turn of a busy worker's
+    loop lasts as long as every request ready in it: with 32 kept-alive connections scoring,
+    a turn is a third of a second, and the 64 connections a flood opened at once, or
+    reopened after a worker was recycled, were taken in one a turn while everybody who came
+    after them waited in the kernel's queue: a plain page 6 to 18 s (bench/floods.py). The
+    worker reads its own copy of the configuration after the fork, and takes the count of
+    workers only to choose one accept per turn; told it is alone, it takes what is waiting,
+    up to gevent's 100 a turn, and a worker with time to spare takes the newcomers."""
+    worker.cfg.set("workers", 1)
 
 
 def bind_problem(host: str, port: int) -> str | None:

@@ -1,0 +1,136 @@
+"""Floods of valid requests against the real server (`gardenkit serve`, two gevent workers,
+as a club runs it): clients scoring or saving games as fast as they are answered, over many
+kept-alive connections opened at once, leave everyone else's plain page answered within a
+second, a third of a second as a rule.
+
+The flood runs in a process of its own, as a client on another machine would, so that the
+pages timed here do not wait for the flood's threads."""
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from tests.support.prod_server import ProductionServer, marked_state, request
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+from bench import server_choice  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+SECONDS = 7.0
+PAGE = "/games/garden-dice/score"   # a plain page: no database, no rate limit
+
+FLOOD = """
+import json, sys
+from bench.floods import flood
+port, path, body, connections, seconds = int(sys.argv[1]), sys.argv[2], sys.argv[3].encode(), int(sys.argv[4]), float(sys.argv[5])
+print("flooding", flush=True)
+print(json.dumps(flood(port, path, body, connections, seconds)))
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("floods")
+    with ProductionServer(f"sqlite:///{folder / 'results.db'}", workers=2,
+                          log_path=folder / "server.log") as running:
+        running.wait_for_workers(2)
+        yield running
+
+
+def flooded_page_times(server, path: str, body: dict, connections: int) -> tuple[dict, list]:
+    """The statuses of a flood posting `body` to `path` over `connections` kept-alive
+    connections from 127.0.0.1, and the seconds each GET of the plain page took meanwhile from
+    another address (None: no answer within 15 s), from the moment the flood began."""
+    port = server.port
+    for _ in range(4):   # the page compiled in both workers before it is timed
+        server_choice.plain_get(port, 10.0, PAGE)
+    flood = subprocess.Popen([sys.executable, "-c", FLOOD, str(port), path, json.dumps(body), str(connections),
+                              str(SECONDS)], stdout=subprocess.PIPE, text=True, cwd=REPO)
+    assert flood.stdout is not None and flood.stdout.readline().strip() == "flooding"
+    times = []
+    deadline = time.monotonic() + SECONDS - 1.0
+    while time.monotonic() < deadline:
+        times.append(server_choice.plain_get(port, 15.0, PAGE))
+        time.sleep(0.2)
+    statuses = json.loads(flood.communicate(timeout=60)[0])
+    print(path, statuses, "page", [round(t, 2) if t is not None else None for t in times])
+    return statuses, times
+
+
+def assert_answered_promptly(times: list) -> None:
+    shown = [round(t, 2) if t is not None else None for t in times]
+    assert None not in times, shown
+    answered = sorted(t for t in times if t is not None)
+    assert answered[-1] < 1.0 and answered[len(answered) // 2] < 0.3, shown
+
+
+def test_a_scoring_flood_on_many_connections_leaves_a_plain_page_answered(server):
+    """32 connections opened together, each scoring a four-player Garden Dice game as soon as
+    its last answer came (the attack's F8 had 64; all valid, nothing rate-limited). Each
+    worker took one waiting connection per turn of its loop, and a turn lasted as long as
+    every request ready in it, so the page waited behind the flood's own connections (1.7 s
+    here, 6-12 s with 64)."""
+    status, example = request(server.url, "GET", "/api/games/garden-dice/example?seed=7&players=4")
+    assert status == 200
+    statuses, times = flooded_page_times(server, "/api/games/garden-dice/score", example["state"], 32)
+    assert statuses.get("200", 0) > 300 and set(statuses) == {"200"}, statuses
+    assert_answered_promptly(times)
+
+
+def test_a_flood_of_saves_leaves_a_plain_page_answered(server):
+    """24 connections saving games as fast as they are answered (the write limit is off, as
+    for a crowd of addresses each under it; the attack's F6). A save waited for SQLite inside
+    C code on the worker's loop, some 40 ms each, so a page waited for every save before it
+    in the worker: 0.7-1.3 s."""
+    save = {"game": "garden-variety", "note": "x" * 430, "state": marked_state("Flo")}
+    statuses, times = flooded_page_times(server, "/api/results", save, 24)
+    assert statuses.get("201", 0) > 50 and set(statuses) == {"201"}, statuses
+    assert_answered_promptly(times)
+
+
+def test_downloads_nobody_reads_leave_a_plain_page_answered(server):
+    """64 clients ask for the CSV of 8,000 saved results or more and read none of it. Each export's
+    batches were read on the loop in the worker's export turn, and the turn went from export
+    to export as each batch was sent (into the client's kernel buffer, at once) without the
+    loop looking at any other socket: a plain page waited 2-12 s."""
+    status, _ = request(server.url, "POST", "/api/results", {"game": "garden-variety", "state": marked_state("Csv")})
+    assert status == 201
+    engine = sa.create_engine(server.database_url)
+    try:   # the history doubled until it is 8,000 results or more (a few MB of CSV), straight in SQL
+        columns = ", ".join(c["name"] for c in sa.inspect(engine).get_columns("gardenkit_results")
+                            if c["name"] not in ("id", "save_key"))
+        with engine.begin() as connection:
+            while connection.scalar(sa.text("SELECT count(*) FROM gardenkit_results")) < 8000:
+                connection.execute(sa.text(f"INSERT INTO gardenkit_results ({columns}) "
+                                           f"SELECT {columns} FROM gardenkit_results"))
+    finally:
+        engine.dispose()
+    for _ in range(4):
+        server_choice.plain_get(server.port, 10.0, PAGE)
+    downloads = []
+    try:
+        for _ in range(64):
+            download = socket.create_connection(("127.0.0.1", server.port), timeout=10,
+                                                source_address=("127.0.0.5", 0))
+            download.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            download.sendall(f"GET /api/results.csv HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+            downloads.append(download)
+        times = []
+        deadline = time.monotonic() + 6.0
+        while time.monotonic() < deadline:
+            times.append(server_choice.plain_get(server.port, 15.0, PAGE))
+            time.sleep(0.2)
+    finally:
+        for download in downloads:
+            download.close()
+    print("page", [round(t, 2) if t is not None else None for t in times])
+    assert_answered_promptly(times)
