@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
+from typing import Any
 
 import numpy as np
 import pytest
@@ -61,7 +62,7 @@ def test_shapes_over_their_spaces_lines_are_read_in_their_own_space_or_outlined(
     """Every shape drawn a third too big for its space, over its lines and into its
     neighbours': each space reads its own shape, and any it does not is outlined."""
     garden = ["LTCLTC", "CLTCLT", "TCLTCL"]
-    state = {"mode": "basic", "markets": {"carrot": 0, "lettuce": 0, "tomato": 0},
+    state: dict[str, Any] = {"mode": "basic", "markets": {"carrot": 0, "lettuce": 0, "tomato": 0},
              "players": [{"garden": garden, "pig": 0, "pig_powers_used": 0}]}
     wrong, sure_wrong = 0, 0
     for seed in range(3):
