@@ -31,7 +31,8 @@ FAINT_INK = 0.1          # ... nor with less inked this much: a light pencil in 
 UNSURE_FAINT = 0.6       # shadow, or a mark rubbed out, read at most this surely
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
-UNSURE = 0.7             # its fields' confidence is at most this
+UNSURE = 0.7             # its fields' confidence is at most this, and so is that of a sheet seen at
+SMALL_PX_PER_MM = 5.0    # fewer of the photo's pixels a mm than this
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -49,6 +50,7 @@ class SheetRead:
     sheet: ReadableSheet
     player: dict[str, Field] = field(default_factory=dict)   # by path in the player's state
     shared: dict[str, Field] = field(default_factory=dict)   # by path in the whole state
+    note: str = ""      # why none of the sheet is read surely, in words
 
 
 @dataclass(frozen=True)
@@ -296,12 +298,19 @@ SHAPE_LETTERS = {"circle": "T", "square": "L", "triangle": "C"}
 # hull: above 0.9; circles and squares about 0.55-0.65). A square's strokes run along two
 # directions at right angles, whether or not they meet at its corners (0.54-0.87 of their
 # length within AXES_SPREAD of two such, drawn by five hands and photographed), a circle's
-# every way (0.31-0.51); its hull is no help: a square drawn as four strokes that stop short
-# of its corners has a hull as round as a circle's. Each measure counts in units of half the
-# gap between the shapes' ranges. A square missing a side (on a printed line, or too faint)
-# can fill a triangle: a hull that does, drawn in a square's strokes, is a guess.
+# every way (0.31-0.51). A hull alone cannot tell them: a square drawn as four strokes that
+# stop short of its corners has one as round as a circle's; but when the hull agrees with the
+# strokes it adds its word: a square's hull is less round than a circle's (perimeter squared
+# over 4 pi area: 1.13-1.22 against 1.03-1.10) and turns at its corners (of the turn all round
+# its outline, the four sixteenths of it that turn most hold 0.83-1 for a square, 0.45-0.70
+# for a circle). Each measure counts in units of half the gap between the shapes' ranges. A
+# square missing a side (on a printed line, or too faint) can fill a triangle: a hull that
+# does, drawn in a square's strokes, is a guess.
 TRIANGLE_FILL, TRIANGLE_UNIT = 0.79, 0.06
 AXES_BORDER, AXES_UNIT = 0.53, 0.05
+ROUND_BORDER, ROUND_UNIT = 1.117, 0.013
+CORNER_BORDER, CORNER_UNIT = 0.76, 0.06
+OUTLINE_POINTS = 96     # a hull's outline is followed at this many evenly spaced points
 AXES_SPREAD = 12        # degrees: a side of a square drawn by hand runs this near its direction
 SHAPE_SURE = 1.5        # units from the border: sure
 CELL_REACH = 0.25       # a space is read from a window this share of its side past its border
@@ -409,6 +418,25 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> tuple[np.nd
     return own, float(own.sum()) / inset_area
 
 
+def corner_turn(hull: np.ndarray, corners: int = 4) -> float:
+    """The share of the turn all round a convex outline made in its `corners` stretches of a
+    sixteenth of its length that turn most (stretches that do not overlap)."""
+    closed = np.vstack([hull.reshape(-1, 2), hull.reshape(-1, 2)[:1]]).astype(np.float64)
+    run = np.concatenate([[0.0], np.cumsum(np.linalg.norm(np.diff(closed, axis=0), axis=1))])
+    at = np.linspace(0.0, run[-1], OUTLINE_POINTS, endpoint=False)
+    x, y = np.interp(at, run, closed[:, 0]), np.interp(at, run, closed[:, 1])
+    heading = np.arctan2(np.roll(y, -1) - y, np.roll(x, -1) - x)
+    turn = np.abs(np.mod(np.roll(heading, -1) - heading + math.pi, 2 * math.pi) - math.pi)
+    width = OUTLINE_POINTS // 16
+    stretches = np.array([turn.take(range(i, i + width), mode="wrap").sum() for i in range(OUTLINE_POINTS)])
+    taken = 0.0
+    for _ in range(corners):
+        best = int(stretches.argmax())
+        taken += float(stretches[best])
+        stretches[[(best + k) % OUTLINE_POINTS for k in range(1 - width, width)]] = -1.0
+    return taken / max(float(turn.sum()), 1e-9)
+
+
 def square_strokes(drawn: np.ndarray) -> float:
     """The share of a drawing's strokes that run along two directions at right angles (within
     AXES_SPREAD of each), the two taken that hold most: a square's four sides do, whether or
@@ -453,6 +481,10 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
                         for outline in (hull, cv2.approxPolyDP(hull, 1.0, True)))
     triangle = (area / max(triangle_area, 1.0) - TRIANGLE_FILL) / TRIANGLE_UNIT
     square = (square_strokes(joined) - AXES_BORDER) / AXES_UNIT
+    roundness = cv2.arcLength(hull, True) ** 2 / (4 * math.pi * area)
+    hull_square = (roundness - ROUND_BORDER) / ROUND_UNIT + (corner_turn(hull) - CORNER_BORDER) / CORNER_UNIT
+    if hull_square * square > 0:   # the hull agrees
+        square += hull_square
     if triangle > 0 and square > 0:   # a hull that fills a triangle, drawn in square strokes: a guess
         shape, units = ("triangle" if triangle > square else "square"), 0.0
     elif triangle > 0:
@@ -658,12 +690,27 @@ def edge_blur_mm(ink: np.ndarray, sheet: ReadableSheet) -> float:
     return float(np.median(widths)) if widths else 1.0
 
 
+def too_small(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> str:
+    """Why a sheet is too small in its photo to be read surely, in words ("" when it is not):
+    at fewer than SMALL_PX_PER_MM of the photo's pixels a mm, a pencil line is a pixel or two."""
+    corners = cv2.perspectiveTransform(_box_corners((0.0, 0.0, sheet.width_mm, sheet.height_mm))[None], homography)[0]
+    area = float(cv2.contourArea(corners))
+    if area >= SMALL_PX_PER_MM ** 2 * sheet.width_mm * sheet.height_mm:
+        return ""
+    share = 100 * area / (image.shape[0] * image.shape[1])
+    return (f"come closer: the sheet fills only {share:.0f} % of the photo, too little to read its pencil "
+            "marks surely; take another with the sheet filling most of the picture, or check every field")
+
+
 def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> SheetRead:
     flat = straighten(image, sheet, homography)
     ink = ink_map(flat)
-    read = SheetRead(sheet)
+    read = SheetRead(sheet, note=too_small(image, sheet, homography))
     # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
-    sure_at_most = 1.0 if edge_blur_mm(ink, sheet) <= SHARP_MM else UNSURE
+    if not read.note and edge_blur_mm(ink, sheet) > SHARP_MM:
+        read.note = ("the photo is blurred: hold the phone still, let it focus on the sheet and take another, "
+                     "or check every field")
+    sure_at_most = UNSURE if read.note else 1.0
     by_path: dict[str, list[Region]] = {}
     for region in sheet.regions:
         by_path.setdefault(region.path, []).append(region)
@@ -767,6 +814,8 @@ def combine(reads: list[SheetRead]) -> dict[str, Any]:
         fields = {path: found.value for path, found in read.player.items()}
         fields.update(dict(read.sheet.unread))
         players.append({"name": "", **_nest(fields)})
+        if read.note:
+            notes[f"players.{index}"] = read.note
         for path, found in read.player.items():
             confidence[f"players.{index}.{path}"] = found.confidence
             if found.note:

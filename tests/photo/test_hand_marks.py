@@ -7,6 +7,7 @@ import dataclasses
 import shutil
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 
@@ -108,3 +109,21 @@ def test_hand_marked_photos_are_read_right_or_outlined():
             else:
                 sure_wrong += confidence >= SURE
     assert sure_wrong == 0 and right >= 0.94 * fields, (right, fields, sure_wrong)
+
+
+@needs_poppler
+def test_a_sheet_too_small_in_its_photo_is_read_unsurely_and_says_come_closer():
+    """A sheet that fills a sliver of the photo leaves a pencil line a pixel or two wide: its
+    reading may be right by luck, so none of its marks is read surely, and the answer says why
+    in words (it said nothing, and read a tester's small photo surely wrong)."""
+    state = {"mode": "basic", "markets": {"carrot": 1, "lettuce": 2, "tomato": 0},
+             "players": [{"garden": ["LTC...", "......", "......"], "pig": 3, "pig_powers_used": 1}]}
+    flat = mark_by_hand(BASIC, state, state["players"][0], 1, HANDS[0])
+    scale = 4.0 / (flat.shape[1] / BASIC.width_mm)            # 4 px a mm
+    small = cv2.resize(flat, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    photo = np.full((1500, 2000, 3), 200, np.uint8)
+    photo[500:500 + small.shape[0], 800:800 + small.shape[1]] = small
+    found = _read(photo)
+    # (which sheet it is comes from its markers, which were found)
+    assert all(confidence < SURE for path, confidence in found["confidence"].items() if path != "mode")
+    assert found["notes"]["players.0"].startswith("come closer: the sheet fills only 6 % of the photo")
