@@ -116,7 +116,7 @@ def test_a_sheet_too_small_in_its_photo_is_read_unsurely_and_says_come_closer():
     """A sheet that fills a sliver of the photo leaves a pencil line a pixel or two wide: its
     reading may be right by luck, so none of its marks is read surely, and the answer says why
     in words (it said nothing, and read a tester's small photo surely wrong)."""
-    state = {"mode": "basic", "markets": {"carrot": 1, "lettuce": 2, "tomato": 0},
+    state: dict[str, Any] = {"mode": "basic", "markets": {"carrot": 1, "lettuce": 2, "tomato": 0},
              "players": [{"garden": ["LTC...", "......", "......"], "pig": 3, "pig_powers_used": 1}]}
     flat = mark_by_hand(BASIC, state, state["players"][0], 1, HANDS[0])
     scale = 4.0 / (flat.shape[1] / BASIC.width_mm)            # 4 px a mm
