@@ -483,13 +483,12 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
     square = (square_strokes(joined) - AXES_BORDER) / AXES_UNIT
     roundness = cv2.arcLength(hull, True) ** 2 / (4 * math.pi * area)
     hull_square = (roundness - ROUND_BORDER) / ROUND_UNIT + (corner_turn(hull) - CORNER_BORDER) / CORNER_UNIT
-    if hull_square * square > 0:   # the hull agrees
-        square += hull_square
     if triangle > 0 and square > 0:   # a hull that fills a triangle, drawn in square strokes: a guess
         shape, units = ("triangle" if triangle > square else "square"), 0.0
     elif triangle > 0:
         shape, units = "triangle", min(triangle, -square)
-    else:
+    else:   # the hull's word, a quarter of it when it disagrees with the strokes
+        square += hull_square if hull_square * square > 0 else hull_square / 4
         shape, units = ("square", min(square, -triangle)) if square > 0 else ("circle", min(-square, -triangle))
     confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK), at_most)
     return Field(SHAPE_LETTERS[shape], confidence)
