@@ -13,7 +13,8 @@ fields the sheet does not show (Cottage Garden's beehives) are not counted.
 
 `--hands` marks the Harvest Dice sheets by the five hands of pnp.photo_hands (squares with open
 corners, shapes over their lines, X's over a power box's pig, light and heavy pencil) in turn,
-instead of photo-sample's tidy marks: what people's sheets look like.
+instead of photo-sample's tidy marks, and shakes the phone (up to SHAKE_PX of smear): what
+people's sheets and photos look like.
 
 A run says how far it has got every PROGRESS photos and each photo read wrong as it comes (on
 stderr), so a run cut short on a busy machine still says what it measured; `--first` starts a run at a
@@ -38,6 +39,7 @@ SURE = 0.9              # a field read with this confidence or more is shown as 
 GOALS = {"fields right": 99.5, "photos entirely right": 97.0}
 MAX_SURE_ERRORS_PER_1000 = 1.0
 MAX_SECONDS_12MP = 1.5
+SHAKE_PX = 7            # the longest smear of a shaken phone, in the photo's pixels
 PROGRESS = 25
 
 
@@ -70,10 +72,11 @@ def _rotation(axis_angle: float, tilt: float, turn: float) -> np.ndarray:
     return tilted @ spin
 
 
-def degrade(sheet: np.ndarray, rng: np.random.Generator, cast: tuple[float, float, float] = (1.0, 1.0, 1.0)
-            ) -> tuple[bytes, int]:
+def degrade(sheet: np.ndarray, rng: np.random.Generator, cast: tuple[float, float, float] = (1.0, 1.0, 1.0),
+            shake: bool = False) -> tuple[bytes, int]:
     """A photo of a flat sheet image (JPEG bytes) and its pixel count, in a light whose colour
-    scales each channel (BGR) by `cast`."""
+    scales each channel (BGR) by `cast`; with `shake`, the phone also moved while it took it
+    (a smear of up to SHAKE_PX along a line, as in a cold tester's photos)."""
     megapixels = rng.uniform(3.0, 12.0)
     width = int(math.sqrt(megapixels * 1e6 * 4 / 3))
     height = int(width * 3 / 4)
@@ -102,6 +105,13 @@ def degrade(sheet: np.ndarray, rng: np.random.Generator, cast: tuple[float, floa
     sigma = rng.uniform(0.0, 2.0)
     if sigma > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+    if shake:
+        length = int(rng.integers(1, SHAKE_PX + 1))
+        line = np.zeros((length, length), np.float32)
+        line[length // 2, :] = 1.0
+        turn = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), rng.uniform(0, 180), 1.0)
+        smear = cv2.warpAffine(line, turn, (length, length))
+        photo = cv2.filter2D(photo, -1, smear / max(float(smear.sum()), 1e-9))
     photo += rng.standard_normal(photo.shape, np.float32) * np.float32(rng.uniform(2, 8))
     quality = int(rng.integers(50, 91))
     ok, encoded = cv2.imencode(".jpg", np.clip(photo, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
@@ -176,7 +186,7 @@ def one_photo(game: str, seed: int, tally: Tally, sheets, hands: bool = False) -
         flat = mark_by_hand(sheet, state, state["players"][player], seed, HANDS[seed % len(HANDS)])
     else:
         flat = mark_sheet(sheet, state, state["players"][player], seed, colours)
-    photo, pixels = degrade(flat, rng, cast)
+    photo, pixels = degrade(flat, rng, cast, shake=hands)
     truth = {**state, "players": [state["players"][player]]}
     started, cpu_started = time.perf_counter(), time.process_time()
     tally.photos += 1
