@@ -110,9 +110,8 @@ def degrade(sheet: np.ndarray, rng: np.random.Generator, cast: tuple[float, floa
         line = np.zeros((length, length), np.float32)
         line[length // 2, :] = 1.0
         turn = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), rng.uniform(0, 180), 1.0)
-        smear = cv2.warpAffine(line, turn, (length, length))
-        smear *= np.float32(1.0 / max(float(smear.sum()), 1e-9))
-        photo = cv2.filter2D(photo, -1, smear)
+        smear = np.asarray(cv2.warpAffine(line, turn, (length, length)), np.float32)
+        photo = cv2.filter2D(photo, -1, smear / np.float32(max(float(smear.sum()), 1e-9)))
     photo += rng.standard_normal(photo.shape, np.float32) * np.float32(rng.uniform(2, 8))
     quality = int(rng.integers(50, 91))
     ok, encoded = cv2.imencode(".jpg", np.clip(photo, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
