@@ -675,18 +675,23 @@ def exactly(surest_first: list[int], confidence: float, expected: int, start: in
 def edge_blur_mm(ink: np.ndarray, sheet: ReadableSheet) -> float:
     """How far the photo smears a sharp printed edge: the distance over which the ink rises
     from 20 % to 80 % across the outer edges of the markers' black borders (0.1 mm or so in a
-    sharp photo)."""
-    widths = []
-    for marker in sheet.markers:
-        x, y, side, _ = marker.box_mm
-        rows, columns = _pixels((x - 0.8, y + side / 3, 1.6, side / 3))
-        profile = ink[rows, columns].mean(axis=0)
-        low, high = float(profile[:3].mean()), float(profile[-3:].mean())
-        if high - low < 0.3:
-            continue
-        level = (profile - low) / (high - low)
-        widths.append((np.argmax(level > 0.8) - np.argmax(level > 0.2)) / PX_PER_MM)
-    return float(np.median(widths)) if widths else 1.0
+    sharp photo), across their left edges and across their top ones, the more smeared of the
+    two (a phone moved while it took the photo smears along one direction only)."""
+    smears = []
+    for across in (1, 0):
+        widths = []
+        for marker in sheet.markers:
+            x, y, side, _ = marker.box_mm
+            band = (x - 0.8, y + side / 3, 1.6, side / 3) if across else (x + side / 3, y - 0.8, side / 3, 1.6)
+            rows, columns = _pixels(band)
+            profile = ink[rows, columns].mean(axis=1 - across)
+            low, high = float(profile[:3].mean()), float(profile[-3:].mean())
+            if high - low < 0.3:
+                continue
+            level = (profile - low) / (high - low)
+            widths.append((np.argmax(level > 0.8) - np.argmax(level > 0.2)) / PX_PER_MM)
+        smears.append(float(np.median(widths)) if widths else 1.0)
+    return max(smears)
 
 
 def too_small(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> str:

@@ -127,3 +127,18 @@ def test_a_sheet_too_small_in_its_photo_is_read_unsurely_and_says_come_closer():
     # (which sheet it is comes from its markers, which were found)
     assert all(confidence < SURE for path, confidence in found["confidence"].items() if path != "mode")
     assert found["notes"]["players.0"].startswith("come closer: the sheet fills only 6 % of the photo")
+
+
+@needs_poppler
+def test_a_photo_smeared_up_and_down_is_read_unsurely_and_says_so():
+    """A phone moved while taking the photo smears every stroke along one direction, which
+    turns a circle's strokes into a square's; the smear was measured across the markers' left
+    edges only, so one up and down went unseen and shapes were read surely wrong."""
+    state: dict[str, Any] = {"mode": "basic", "markets": {"carrot": 1, "lettuce": 2, "tomato": 0},
+                             "players": [{"garden": ["TTT...", "......", "......"], "pig": 3, "pig_powers_used": 1}]}
+    flat = mark_by_hand(BASIC, state, state["players"][0], 2, HANDS[0])
+    smear = np.zeros((7, 7), np.float32)
+    smear[:, 3] = 1 / 7
+    found = _read(cv2.filter2D(flat, -1, smear))
+    assert found["notes"]["players.0"].startswith("the photo is blurred")
+    assert all(confidence < SURE for path, confidence in found["confidence"].items() if path != "mode")
