@@ -9,7 +9,12 @@ so the Harvest Dice photos stay those of earlier runs). A field is one dotted pa
 gives a confidence for (each garden space, the pig, each market, each track's cubes); the
 fields the sheet does not show (Cottage Garden's beehives) are not counted.
 
-    python -m bench.photo [--photos N] [--seed S] [--game GAME] [--first F]   N photos per game (default 500)
+    python -m bench.photo [--photos N] [--seed S] [--game GAME] [--first F] [--hands]   N photos per game (default 500)
+
+`--hands` marks the Harvest Dice sheets by the five hands of pnp.photo_hands (squares with open
+corners, shapes over their lines, X's over a power box's pig, light and heavy pencil) in turn,
+instead of photo-sample's tidy marks, and shakes the phone (up to SHAKE_PX of smear): what
+people's sheets and photos look like.
 
 A run says how far it has got every PROGRESS photos and each photo read wrong as it comes (on
 stderr), so a run cut short on a busy machine still says what it measured; `--first` starts a run at a
@@ -34,6 +39,7 @@ SURE = 0.9              # a field read with this confidence or more is shown as 
 GOALS = {"fields right": 99.5, "photos entirely right": 97.0}
 MAX_SURE_ERRORS_PER_1000 = 1.0
 MAX_SECONDS_12MP = 1.5
+SHAKE_PX = 7            # the longest smear of a shaken phone, in the photo's pixels
 PROGRESS = 25
 
 
@@ -66,10 +72,11 @@ def _rotation(axis_angle: float, tilt: float, turn: float) -> np.ndarray:
     return tilted @ spin
 
 
-def degrade(sheet: np.ndarray, rng: np.random.Generator, cast: tuple[float, float, float] = (1.0, 1.0, 1.0)
-            ) -> tuple[bytes, int]:
+def degrade(sheet: np.ndarray, rng: np.random.Generator, cast: tuple[float, float, float] = (1.0, 1.0, 1.0),
+            shake: bool = False) -> tuple[bytes, int]:
     """A photo of a flat sheet image (JPEG bytes) and its pixel count, in a light whose colour
-    scales each channel (BGR) by `cast`."""
+    scales each channel (BGR) by `cast`; with `shake`, the phone also moved while it took it
+    (a smear of up to SHAKE_PX along a line, as in a cold tester's photos)."""
     megapixels = rng.uniform(3.0, 12.0)
     width = int(math.sqrt(megapixels * 1e6 * 4 / 3))
     height = int(width * 3 / 4)
@@ -98,6 +105,13 @@ def degrade(sheet: np.ndarray, rng: np.random.Generator, cast: tuple[float, floa
     sigma = rng.uniform(0.0, 2.0)
     if sigma > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+    if shake:
+        length = int(rng.integers(1, SHAKE_PX + 1))
+        line = np.zeros((length, length), np.float32)
+        line[length // 2, :] = 1.0
+        turn = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), rng.uniform(0, 180), 1.0)
+        smear = np.asarray(cv2.warpAffine(line, turn, (length, length)), np.float32)
+        photo = cv2.filter2D(photo, -1, smear / np.float32(max(float(smear.sum()), 1e-9)))
     photo += rng.standard_normal(photo.shape, np.float32) * np.float32(rng.uniform(2, 8))
     quality = int(rng.integers(50, 91))
     ok, encoded = cv2.imencode(".jpg", np.clip(photo, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
@@ -154,8 +168,9 @@ def _value(state: dict, path: str):
     return sorted(node) if isinstance(node, list) else node
 
 
-def one_photo(game: str, seed: int, tally: Tally, sheets) -> None:
+def one_photo(game: str, seed: int, tally: Tally, sheets, hands: bool = False) -> None:
     import scorer
+    from pnp.photo_hands import HANDS, mark_by_hand
     from pnp.photo_sample import mark_sheet
     from scorer.photo.intake import PhotoError
     from scorer.photo.reader import read_photos
@@ -167,8 +182,11 @@ def one_photo(game: str, seed: int, tally: Tally, sheets) -> None:
     player = int(rng.integers(0, players))
     sheet = next(s for s in sheets if s.game == game and all(state.get(k) == v for k, v in s.state))
     colours, cast = _cubes_and_light(game, seed)
-    flat = mark_sheet(sheet, state, state["players"][player], seed, colours)
-    photo, pixels = degrade(flat, rng, cast)
+    if hands and game == "harvest-dice":
+        flat = mark_by_hand(sheet, state, state["players"][player], seed, HANDS[seed % len(HANDS)])
+    else:
+        flat = mark_sheet(sheet, state, state["players"][player], seed, colours)
+    photo, pixels = degrade(flat, rng, cast, shake=hands)
     truth = {**state, "players": [state["players"][player]]}
     started, cpu_started = time.perf_counter(), time.process_time()
     tally.photos += 1
@@ -198,7 +216,7 @@ def one_photo(game: str, seed: int, tally: Tally, sheets) -> None:
 
 
 def measure(photos: int = PHOTOS, seed: int = 1, games: tuple[str, ...] = GAMES, first: int = 0,
-            progress: bool = False) -> dict[str, Tally]:
+            progress: bool = False, hands: bool = False) -> dict[str, Tally]:
     from pnp.readable import readable_sheets
 
     sheets = tuple(s for game in GAMES for s in readable_sheets(game))
@@ -207,7 +225,7 @@ def measure(photos: int = PHOTOS, seed: int = 1, games: tuple[str, ...] = GAMES,
         tally = Tally()
         for n in range(first, first + photos):
             missed = len(tally.misses)
-            one_photo(game, seed * 100_000 + n, tally, sheets)
+            one_photo(game, seed * 100_000 + n, tally, sheets, hands)
             if progress and len(tally.misses) > missed:
                 print(tally.misses[-1], file=sys.stderr, flush=True)
             if progress and tally.photos % PROGRESS == 0:
@@ -256,10 +274,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=GAMES, help="one game only (two runs share two cores better)")
     parser.add_argument("--first", type=int, default=0, help="the first photo of the seed's run (default 0)")
     parser.add_argument("--misses", action="store_true", help="list every photo read wrong")
+    parser.add_argument("--hands", action="store_true", help="Harvest Dice sheets marked by the five hands of pnp.photo_hands")
     options = parser.parse_args(argv)
     random.seed(options.seed)
     tallies = measure(options.photos, options.seed, (options.game,) if options.game else GAMES, options.first,
-                      progress=True)
+                      progress=True, hands=options.hands)
     for row in rows(tallies):
         print(f"{row['what']:<42} {row['value']:>10.2f} {row['unit']:<10} {row['note']}")
     if options.misses:

@@ -25,11 +25,14 @@ DETECT_SIDE = 2000       # markers are looked for on the photo scaled to at most
 MIN_MARKERS = 3          # markers a sheet is read from, when they span
 MIN_SPAN = 0.25          # of the sheet's area: three corners span 0.4, three along one edge 0
 INK = 0.22               # darker than the paper around it by this much: a pencil mark
-CELL_INSET = 0.09        # a space is read inside its printed border, this share of its side in
+CELL_INSET = 0.09        # a space's inside is its printed border, this share of its side in
 EMPTY_INK = 0.035        # a garden space with less of its inside inked holds nothing
+FAINT_INK = 0.1          # ... nor with less inked this much: a light pencil in a small photo or a
+UNSURE_FAINT = 0.6       # shadow, or a mark rubbed out, read at most this surely
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
-UNSURE = 0.7             # its fields' confidence is at most this
+UNSURE = 0.7             # its fields' confidence is at most this, and so is that of a sheet seen at
+SMALL_PX_PER_MM = 5.0    # fewer of the photo's pixels a mm than this
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -47,6 +50,7 @@ class SheetRead:
     sheet: ReadableSheet
     player: dict[str, Field] = field(default_factory=dict)   # by path in the player's state
     shared: dict[str, Field] = field(default_factory=dict)   # by path in the whole state
+    note: str = ""      # why none of the sheet is read surely, in words
 
 
 @dataclass(frozen=True)
@@ -290,19 +294,128 @@ def _sureness(distance: float, threshold: float) -> float:
 
 
 SHAPE_LETTERS = {"circle": "T", "square": "L", "triangle": "C"}
-# Told apart by the convex hull of what is drawn: a triangle fills its smallest enclosing
-# triangle (above 0.9; circles and squares about 0.55-0.65); a square is less round than a
-# circle (perimeter squared over 4 pi area: 1.13-1.22 against 1.03-1.10 for shaky hands) and
-# turns at its corners: of the turn all round its outline, the four sixteenths of the outline
-# that turn most hold 0.83-1 of it for a square (a lopsided one too) against 0.45-0.70 for a
-# circle. Each measure counts in units of half the gap between the shapes' ranges. (How much
-# of its smallest enclosing rectangle a hull fills is not one: a lopsided square fills it as
-# little as a circle.)
+# Told apart by what is drawn: a triangle fills its smallest enclosing triangle (its convex
+# hull: above 0.9; circles and squares about 0.55-0.65). A square's strokes run along two
+# directions at right angles, whether or not they meet at its corners (0.54-0.87 of their
+# length within AXES_SPREAD of two such, drawn by five hands and photographed), a circle's
+# every way (0.31-0.51). A hull alone cannot tell them: a square drawn as four strokes that
+# stop short of its corners has one as round as a circle's; but when the hull agrees with the
+# strokes it adds its word: a square's hull is less round than a circle's (perimeter squared
+# over 4 pi area: 1.13-1.22 against 1.03-1.10) and turns at its corners (of the turn all round
+# its outline, the four sixteenths of it that turn most hold 0.83-1 for a square, 0.45-0.70
+# for a circle). Each measure counts in units of half the gap between the shapes' ranges. A
+# square missing a side (on a printed line, or too faint) can fill a triangle: a hull that
+# does, drawn in a square's strokes, is a guess.
 TRIANGLE_FILL, TRIANGLE_UNIT = 0.79, 0.06
+AXES_BORDER, AXES_UNIT = 0.53, 0.05
 ROUND_BORDER, ROUND_UNIT = 1.117, 0.013
 CORNER_BORDER, CORNER_UNIT = 0.76, 0.06
-SHAPE_SURE = 1.5        # units from the border, summed: sure
 OUTLINE_POINTS = 96     # a hull's outline is followed at this many evenly spaced points
+AXES_SPREAD = 12        # degrees: a side of a square drawn by hand runs this near its direction
+SHAPE_SURE = 1.5        # units from the border: sure
+CELL_REACH = 0.25       # a space is read from a window this share of its side past its border
+LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side of where it should be
+PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
+POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
+
+
+def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
+    """Where the space's printed border lines run in a window round it (`box` the space's left,
+    top, right and bottom in the window's pixels), as (0 for a line across or 1 for one down,
+    its first and last row or column). Each is looked for within LINE_SEARCH of where the
+    sheet says, as the row (or column) most inked along the space, and covers the rows next
+    to it inked more than a quarter as much, and one more either side (the line's blurred
+    fringe). A line not printed (a space cut out of a sheet) is not there."""
+    found = []
+    left, top, right, bottom = box
+    reach = round(LINE_SEARCH * PX_PER_MM)
+    for across, at in ((0, top), (0, bottom), (1, left), (1, right)):
+        profile = (window[:, left:right].mean(axis=1) if across == 0 else window[top:bottom].mean(axis=0))
+        low, high = max(0, at - reach), min(len(profile), at + reach + 1)
+        if high <= low or profile[low:high].max() < PRINTED_LINE:
+            continue
+        peak = low + int(profile[low:high].argmax())
+        first, last = peak, peak
+        while first > low and profile[first - 1] > profile[peak] / 4:
+            first -= 1
+        while last < high - 1 and profile[last + 1] > profile[peak] / 4:
+            last += 1
+        found.append((across, max(0, first - 1), min(len(profile) - 1, last + 1)))
+    return found
+
+
+def _over_a_line(part: np.ndarray, others: np.ndarray, lines: list[tuple[int, int, int]], near: int = 0) -> bool:
+    """Whether a bit of drawing meets a printed line where `others` meet it from its other
+    side (within two pixels along it): one stroke, crossing the line. With `near`, only a line
+    the bit lies within `near` pixels of counts."""
+    widen = np.ones(5, bool)
+    for across, first, last in lines:
+        mask, other = (part, others) if across == 0 else (part.T, others.T)
+        if near:
+            rows = np.nonzero(mask.any(axis=1))[0]
+            if rows.size == 0 or min(abs(rows - first).max(), abs(rows - last).max()) > near + last - first:
+                continue
+        for mine, theirs in ((mask[max(0, first - 3):first], other[last + 1:last + 4]),
+                             (mask[last + 1:last + 4], other[max(0, first - 3):first])):
+            if mine.size and theirs.size and (np.convolve(mine.any(axis=0), widen, "same") & theirs.any(axis=0)).any():
+                return True
+    return False
+
+
+def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> tuple[np.ndarray, float]:
+    """What is drawn in a garden space, as a mask of a window reaching CELL_REACH of its side
+    past it, and that drawing's share of the space. Shapes run over the space's lines: the
+    printed lines are taken out, and the drawing is the space's that lies mostly inside it,
+    with what of it pokes out over a line (drawing outside that runs out of the window is a
+    neighbour's, and so is the end of it that pokes into this space). Drawing is what is inked
+    `least` or more."""
+    x, y, w, h = region.box_mm
+    rows, columns = _pixels((x - CELL_REACH * w, y - CELL_REACH * h, w * (1 + 2 * CELL_REACH), h * (1 + 2 * CELL_REACH)))
+    rows = slice(max(0, rows.start), min(ink.shape[0], rows.stop))
+    columns = slice(max(0, columns.start), min(ink.shape[1], columns.stop))
+    window = ink[rows, columns]
+    space_rows, space_columns = _pixels(region.box_mm)
+    box = (space_columns.start - columns.start, space_rows.start - rows.start,
+           space_columns.stop - columns.start, space_rows.stop - rows.start)
+    lines = _printed_lines(window, box)
+    printed = np.zeros(window.shape, bool)
+    for across, first, last in lines:
+        if across == 0:
+            printed[first:last + 1] = True
+        else:
+            printed[:, first:last + 1] = True
+    drawn = cv2.morphologyEx((window > least).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    drawn[printed] = 0
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(drawn)
+    left, top, right, bottom = box
+    inside = np.zeros(window.shape, bool)
+    inside[max(0, top):bottom, max(0, left):right] = True
+    height, width = window.shape
+    leaving = np.zeros(count, bool)     # drawing that runs out of the window: a neighbour's
+    side_to_side = np.zeros(count, bool)   # a printed line not found
+    for label in range(1, count):
+        x0, y0, w0, h0 = stats[label, :4]
+        leaving[label] = x0 == 0 or y0 == 0 or x0 + w0 == width or y0 + h0 == height
+        side_to_side[label] = (x0 == 0 and x0 + w0 == width) or (y0 == 0 and y0 + h0 == height)
+    outside = leaving[labels] & (drawn > 0) & ~inside
+    near = round(POKE * min(right - left, bottom - top))
+    own = np.zeros(window.shape, bool)
+    caps = []
+    for label in range(1, count):
+        part = labels == label
+        if side_to_side[label]:
+            continue
+        if np.count_nonzero(part & inside) > 0.5 * np.count_nonzero(part):
+            if not _over_a_line(part, outside, lines, near):
+                own |= part
+        elif not leaving[label]:
+            caps.append(part)
+    for part in caps:
+        if _over_a_line(part, own, lines):
+            own |= part
+    own = own.astype(np.uint8)
+    inset_area = max(1, (right - left) * (bottom - top)) * (1 - 2 * CELL_INSET) ** 2
+    return own, float(own.sum()) / inset_area
 
 
 def corner_turn(hull: np.ndarray, corners: int = 4) -> float:
@@ -324,24 +437,34 @@ def corner_turn(hull: np.ndarray, corners: int = 4) -> float:
     return taken / max(float(turn.sum()), 1e-9)
 
 
-def _grid_line(contour: np.ndarray) -> bool:
-    """A long thin streak: the space's printed border showing at the edge of the crop."""
-    (_, _), (width, height), _ = cv2.minAreaRect(contour)
-    return min(width, height) < 0.8 * PX_PER_MM and max(width, height) > 3 * PX_PER_MM
+def square_strokes(drawn: np.ndarray) -> float:
+    """The share of a drawing's strokes that run along two directions at right angles (within
+    AXES_SPREAD of each), the two taken that hold most: a square's four sides do, whether or
+    not they meet at its corners; a circle's strokes run every way."""
+    smooth = cv2.GaussianBlur(drawn.astype(np.float32), (0, 0), 1.5)
+    across = cv2.Sobel(smooth, cv2.CV_32F, 1, 0)
+    down = cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
+    weight = np.hypot(across, down)
+    heading = np.degrees(np.arctan2(down, across)) % 90.0    # a direction and its right angle as one
+    counts, _ = np.histogram(heading, bins=90, range=(0.0, 90.0), weights=weight)
+    spread = int(AXES_SPREAD)
+    held = np.array([counts.take(range(d - spread, d + spread + 1), mode="wrap").sum() for d in range(90)])
+    return float(held.max() / max(float(counts.sum()), 1e-9))
 
 
 def read_cell(ink: np.ndarray, region: Region) -> Field:
     """The veggie drawn in a garden space, told by the shape of the convex hull of what is
     drawn: circle (tomato), square (lettuce) or triangle (carrot). A hull is the same for an
     outline with a gap, a filled shape or a shaky line."""
-    inside = ink[_pixels(region.box_mm, CELL_INSET)]
-    marked = (inside > INK).astype(np.uint8)
-    share = float(marked.mean()) if marked.size else 0.0
-    if share < EMPTY_INK:
-        return Field(".", _sureness(EMPTY_INK - share, EMPTY_INK))
-    joined = cv2.morphologyEx(marked, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    joined, share = drawn_in(ink, region)
+    at_most = 1.0
+    if share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
+        joined, share = drawn_in(ink, region, FAINT_INK)
+        if share < EMPTY_INK:
+            return Field(".", _sureness(EMPTY_INK - share, EMPTY_INK))
+        at_most = UNSURE_FAINT
     contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    drawn = [c for c in contours if not _grid_line(c)]
+    drawn = list(contours)
     if not drawn:
         return Field(".", 0.5)
     largest = max(drawn, key=lambda c: cv2.arcLength(c, False))
@@ -357,13 +480,17 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
     triangle_area = min(cv2.minEnclosingTriangle(outline.astype(np.float32))[0]
                         for outline in (hull, cv2.approxPolyDP(hull, 1.0, True)))
     triangle = (area / max(triangle_area, 1.0) - TRIANGLE_FILL) / TRIANGLE_UNIT
+    square = (square_strokes(joined) - AXES_BORDER) / AXES_UNIT
     roundness = cv2.arcLength(hull, True) ** 2 / (4 * math.pi * area)
-    square = (roundness - ROUND_BORDER) / ROUND_UNIT + (corner_turn(hull) - CORNER_BORDER) / CORNER_UNIT
-    if triangle > 0:
-        shape, units = "triangle", triangle
-    else:
+    hull_square = (roundness - ROUND_BORDER) / ROUND_UNIT + (corner_turn(hull) - CORNER_BORDER) / CORNER_UNIT
+    if triangle > 0 and square > 0:   # a hull that fills a triangle, drawn in square strokes: a guess
+        shape, units = ("triangle" if triangle > square else "square"), 0.0
+    elif triangle > 0:
+        shape, units = "triangle", min(triangle, -square)
+    else:   # the hull's word, a quarter of it when it disagrees with the strokes
+        square += hull_square if hull_square * square > 0 else hull_square / 4
         shape, units = ("square", min(square, -triangle)) if square > 0 else ("circle", min(-square, -triangle))
-    confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK))
+    confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK), at_most)
     return Field(SHAPE_LETTERS[shape], confidence)
 
 
@@ -373,15 +500,20 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
 # centre to the outline, round for a circle, square for a box: clear of the printed outline
 # and of a market circle's number or a box's pig, which a line only cuts across. A stroke
 # inks a line along nearly all of it, wherever the strokes meet and however far they reach
-# past the span; a blurred outline or the print inside a few of its points. A circle is
-# crossed by its most inked line (a slash will do); a box needs a line near each diagonal
-# (an X: a lone stroke is half of one, read blank but unsure).
+# past the span; a blurred outline or the print inside a few of its points. People's strokes
+# are shorter and further off the middle than that (an X over a power box's pig often stops
+# well short of the box's corners): a blank circle's most inked line has at most 0.44 of its
+# points inked and a blank box's 0.36, in photos too, while crosses by five hands reach
+# 0.5-1 (a short slash off the middle of a circle about 0.55), so STROKE is set between, and
+# a reading is sure only clear of both. A circle is crossed by its most inked line (a slash will
+# do); a box needs a line near each diagonal (an X: a lone stroke is half of one, read blank
+# but unsure).
 LINE_SPAN = {"circle": (0.3, 0.8), "box": (0.45, 0.8)}  # in half-sides from the centre
 LINE_OFFSET = 0.45       # in half-sides
 LINE_STEP = 0.025        # between the points and the offsets looked at, in half-sides
 LINE_DIRECTIONS = {"circle": tuple(range(0, 180, 5)), "box": tuple(range(20, 71, 5)) + tuple(range(110, 161, 5))}
-STROKE = 0.85            # the share of a line's points a pencil stroke along it inks at least
-STROKE_SURE = 0.12       # how far from STROKE a share must be to be sure
+STROKE = {"circle": 0.65, "box": 0.5}   # the share of a line's points a stroke along it inks at least
+STROKE_SURE = {"circle": 0.2, "box": 0.12}   # how far from STROKE a share must be to be sure
 
 
 @functools.cache
@@ -423,9 +555,10 @@ def stroke_shares(ink: np.ndarray, region: Region) -> tuple[float, float]:
 def read_cross(ink: np.ndarray, region: Region) -> Field:
     """Crossed or not, from the most inked lines through the region."""
     lower, higher = sorted(stroke_shares(ink, region))
-    crossed = lower > STROKE
-    confidence = _sureness(lower - STROKE, STROKE_SURE / SURE_MARGIN)
-    if not crossed and higher > STROKE:   # a box with a stroke along one diagonal only
+    stroke = STROKE[region.kind]
+    crossed = lower > stroke
+    confidence = _sureness(lower - stroke, STROKE_SURE[region.kind] / SURE_MARGIN)
+    if not crossed and higher > stroke:   # a box with a stroke along one diagonal only
         confidence = 0.5
     return Field(crossed, confidence)
 
@@ -542,26 +675,46 @@ def exactly(surest_first: list[int], confidence: float, expected: int, start: in
 def edge_blur_mm(ink: np.ndarray, sheet: ReadableSheet) -> float:
     """How far the photo smears a sharp printed edge: the distance over which the ink rises
     from 20 % to 80 % across the outer edges of the markers' black borders (0.1 mm or so in a
-    sharp photo)."""
-    widths = []
-    for marker in sheet.markers:
-        x, y, side, _ = marker.box_mm
-        rows, columns = _pixels((x - 0.8, y + side / 3, 1.6, side / 3))
-        profile = ink[rows, columns].mean(axis=0)
-        low, high = float(profile[:3].mean()), float(profile[-3:].mean())
-        if high - low < 0.3:
-            continue
-        level = (profile - low) / (high - low)
-        widths.append((np.argmax(level > 0.8) - np.argmax(level > 0.2)) / PX_PER_MM)
-    return float(np.median(widths)) if widths else 1.0
+    sharp photo), across their left edges and across their top ones, the more smeared of the
+    two (a phone moved while it took the photo smears along one direction only)."""
+    smears = []
+    for across in (1, 0):
+        widths = []
+        for marker in sheet.markers:
+            x, y, side, _ = marker.box_mm
+            band = (x - 0.8, y + side / 3, 1.6, side / 3) if across else (x + side / 3, y - 0.8, side / 3, 1.6)
+            rows, columns = _pixels(band)
+            profile = ink[rows, columns].mean(axis=1 - across)
+            low, high = float(profile[:3].mean()), float(profile[-3:].mean())
+            if high - low < 0.3:
+                continue
+            level = (profile - low) / (high - low)
+            widths.append((np.argmax(level > 0.8) - np.argmax(level > 0.2)) / PX_PER_MM)
+        smears.append(float(np.median(widths)) if widths else 1.0)
+    return max(smears)
+
+
+def too_small(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> str:
+    """Why a sheet is too small in its photo to be read surely, in words ("" when it is not):
+    at fewer than SMALL_PX_PER_MM of the photo's pixels a mm, a pencil line is a pixel or two."""
+    corners = cv2.perspectiveTransform(_box_corners((0.0, 0.0, sheet.width_mm, sheet.height_mm))[None], homography)[0]
+    area = float(cv2.contourArea(corners))
+    if area >= SMALL_PX_PER_MM ** 2 * sheet.width_mm * sheet.height_mm:
+        return ""
+    share = 100 * area / (image.shape[0] * image.shape[1])
+    return (f"come closer: the sheet fills only {share:.0f} % of the photo, too little to read its pencil "
+            "marks surely; take another with the sheet filling most of the picture, or check every field")
 
 
 def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> SheetRead:
     flat = straighten(image, sheet, homography)
     ink = ink_map(flat)
-    read = SheetRead(sheet)
+    read = SheetRead(sheet, note=too_small(image, sheet, homography))
     # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
-    sure_at_most = 1.0 if edge_blur_mm(ink, sheet) <= SHARP_MM else UNSURE
+    if not read.note and edge_blur_mm(ink, sheet) > SHARP_MM:
+        read.note = ("the photo is blurred: hold the phone still, let it focus on the sheet and take another, "
+                     "or check every field")
+    sure_at_most = UNSURE if read.note else 1.0
     by_path: dict[str, list[Region]] = {}
     for region in sheet.regions:
         by_path.setdefault(region.path, []).append(region)
@@ -582,7 +735,9 @@ def count_crossed(marks: list[Field]) -> Field:
     """How many are crossed. They are crossed in order, so the count is the one whose first
     marks crossed and the rest not disagree least with what was read, each mark weighing by
     how sure its reading is (a faint false cross in a shadow's edge beyond the last real one
-    weighs less than the clearly blank circles before it); a gap leaves the count unsure."""
+    weighs less than the clearly blank circles before it). The count is as sure as the marks
+    next to where the crosses stop (a faint cross in the middle of the run cannot move it);
+    a gap leaves it unsure."""
     crossed = [bool(mark.value) for mark in marks]
     weights = [2 * mark.confidence - 1 for mark in marks]   # 0 on a threshold, 1 sure
 
@@ -590,7 +745,7 @@ def count_crossed(marks: list[Field]) -> Field:
         return sum(weight for place, (cross, weight) in enumerate(zip(crossed, weights)) if cross != (place < count))
 
     count = min(range(len(marks) + 1), key=lambda n: (disagreement(n), abs(n - sum(crossed))))
-    confidence = min((mark.confidence for mark in marks), default=1.0)
+    confidence = min((mark.confidence for mark in marks[max(0, count - 2):count + 2]), default=1.0)
     if crossed != [True] * count + [False] * (len(crossed) - count):
         confidence = min(confidence, 0.4)
     return Field(count, confidence)
@@ -663,6 +818,8 @@ def combine(reads: list[SheetRead]) -> dict[str, Any]:
         fields = {path: found.value for path, found in read.player.items()}
         fields.update(dict(read.sheet.unread))
         players.append({"name": "", **_nest(fields)})
+        if read.note:
+            notes[f"players.{index}"] = read.note
         for path, found in read.player.items():
             confidence[f"players.{index}.{path}"] = found.confidence
             if found.note:

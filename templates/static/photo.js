@@ -109,14 +109,53 @@
     return [];
   }
 
+  // The notes written beside the fields, each with the field (or widget) it is about.
+  var besides = [];
+
   function clearMarks() {
     Array.prototype.forEach.call(form.querySelectorAll(".photo-unsure"), function (node) {
       node.classList.remove("photo-unsure");
     });
+    besides.forEach(function (pair) { pair.note.remove(); });
+    besides = [];
+  }
+
+  // A note in words right after `holder` (or at the top of a player's fieldset), so the
+  // player reads why beside the field, not only in the status above the form.
+  function writeBeside(holder, lines, inside) {
+    var note = document.createElement("p");
+    note.className = "photo-why";
+    note.textContent = lines.join("; ");
+    if (inside) {
+      var legend = holder.querySelector("legend");
+      holder.insertBefore(note, legend ? legend.nextSibling : holder.firstChild);
+    } else {
+      holder.insertAdjacentElement("afterend", note);
+    }
+    besides.push({ holder: holder, note: note });
+  }
+
+  // The note goes once its field has no outline left (the player changed it).
+  function dropConfirmedNotes() {
+    besides = besides.filter(function (pair) {
+      if (!pair.holder.classList.contains("photo-unsure") && !pair.holder.querySelector(".photo-unsure") &&
+          pair.holder.tagName !== "FIELDSET") {
+        pair.note.remove();
+        return false;
+      }
+      return true;
+    });
+  }
+
+  // What a field's note says beside it: which space of a drawn garden, and the reader's why.
+  function besideWords(path, rest, note) {
+    var where = rest.length === 2 ? "row " + (parseInt(rest[0], 10) + 1) + ", space " + (parseInt(rest[1], 10) + 1) : "";
+    return "Check " + (where || "this") + (note ? ": " + note : "");
   }
 
   function words(path) {
     var parts = path.split(".");
+    if (parts[0] === "players" && parts.length === 2) return "player " + (parseInt(parts[1], 10) + 1) + "'s sheet";
     if (parts[0] === "players") {
       var space = parts.length === 5 ? " (row " + (parseInt(parts[3], 10) + 1) + ", space " + (parseInt(parts[4], 10) + 1) + ")" : "";
       return "player " + (parseInt(parts[1], 10) + 1) + "'s " + parts[2].replace(/_/g, " ") + space;
@@ -126,16 +165,36 @@
 
   // Outlines each field read unsurely; the fields in words, with the reader's note on why
   // when it gave one (a track's missing cube, sheets that disagree on a market).
+  // Each outlined field (or drawn widget) gets a note beside it saying what to check; a
+  // note about a whole sheet (too small in its photo, blurred) goes at the top of its player.
   function markUnsure(confidence, notes) {
     var unsure = [];
+    var holders = [];
+    var lines = [];
     Object.keys(confidence).forEach(function (path) {
       if (confidence[path] >= SURE) return;
       var about = words(path) + (notes[path] ? ": " + notes[path] : "");
       if (unsure.indexOf(about) < 0) unsure.push(about);
-      inputsOf(path).forEach(function (input) {
+      inputsOf(path).forEach(function (input, index) {
         var target = markTarget(input.element, input.rest);
-        if (target) target.classList.add("photo-unsure");
+        if (!target) return;
+        target.classList.add("photo-unsure");
+        if (index > 0) return;  // a track's cubes: one note for the track
+        // a garden's space: the note goes after the whole garden, one for all its spaces
+        var holder = target.classList.contains("hd-cell") ? target.closest("[data-garden-for]") || target : target;
+        var at = holders.indexOf(holder);
+        if (at < 0) { holders.push(holder); lines.push([]); at = holders.length - 1; }
+        var line = besideWords(path, input.rest, notes[path]);
+        if (lines[at].indexOf(line) < 0) lines[at].push(line);
       });
+    });
+    holders.forEach(function (holder, at) { writeBeside(holder, lines[at], false); });
+    var rows = form.querySelectorAll("#players fieldset.player");
+    Object.keys(notes).forEach(function (path) {
+      var parts = path.split(".");
+      if (parts[0] !== "players" || parts.length !== 2 || !rows[parseInt(parts[1], 10)]) return;
+      unsure.unshift(words(path) + ": " + notes[path]);
+      writeBeside(rows[parseInt(parts[1], 10)], ["This sheet: " + notes[path]], true);
     });
     return unsure;
   }
@@ -178,7 +237,10 @@
   // A field the player changes is theirs: its mark goes.
   function confirmed(event) {
     var node = event.target.closest(".photo-unsure");
-    if (node && !filling) node.classList.remove("photo-unsure");
+    if (node && !filling) {
+      node.classList.remove("photo-unsure");
+      dropConfirmedNotes();
+    }
   }
   form.addEventListener("input", confirmed);
   form.addEventListener("click", confirmed);

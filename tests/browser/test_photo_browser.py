@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 
 import cv2
+import numpy as np
 import pytest
 
 import scorer
@@ -63,6 +64,9 @@ def test_a_harvest_dice_photo_fills_the_score_page_and_marks_the_unsure_garden_s
     assert (unsure.first.get_attribute("data-row"), unsure.first.get_attribute("data-col")) == (str(row + 1), str(col + 1))
     assert unsure.first.locator("xpath=ancestor::*[@data-garden-for='players.0.garden']").count() == 1
     assert f"player 1's garden (row {row + 1}, space {col + 1})" in page.locator(".photo-status").text_content()
+    # and said beside the garden, not only in the status above the form
+    beside = page.locator("[data-garden-for='players.0.garden'] + .photo-why")
+    assert beside.count() == 1 and f"Check row {row + 1}, space {col + 1}" in beside.text_content()
     journey.assert_steady("the filling of the page from a photo")
     journey.assert_accessible("after a photo filled the score page")
     # a file that is no photo gets a plain answer (a 422), and the page keeps what it had
@@ -120,3 +124,29 @@ def test_a_planting_table_with_its_orange_cubes_missing_is_outlined_and_said(pho
     assert page.locator(".cg-blue .photo-unsure, .cg-blue.photo-unsure").count() == 0
     assert "no orange cube was found: all 3 are put on the start; check them" in page.locator(".photo-status").text_content()
     journey.assert_accessible("after a photo with no orange cube filled the planting table")
+
+
+def test_a_sheet_too_small_in_its_photo_says_come_closer_beside_the_player(phone_journey, live_server):
+    """A sheet that fills a sliver of the photo: every field it filled is outlined, and the
+    page says "come closer" at the top of that player's fields and in the status, at 390 px."""
+    journey = phone_journey
+    _, state = scorer.simulate("harvest-dice", 2, 6)
+    sheet = next(s for s in readable_sheets("harvest-dice") if all(state.get(k) == v for k, v in s.state))
+    flat = mark_sheet(sheet, state, state["players"][0], 6)
+    small = cv2.resize(flat, None, fx=4.0 * sheet.width_mm / flat.shape[1], fy=4.0 * sheet.width_mm / flat.shape[1],
+                       interpolation=cv2.INTER_AREA)
+    photo = np.full((1500, 2000, 3), 200, np.uint8)
+    photo[500:500 + small.shape[0], 800:800 + small.shape[1]] = small
+    page = journey.page
+    journey.allow_error("status of 422")
+    page.goto(f"{live_server}/games/harvest-dice/score")
+    journey.wait_until("document.querySelector('.photo-read') && !document.querySelector('.photo-read').hidden")
+    _choose(journey, "far.png", png_bytes(photo))
+    journey.wait_until("document.querySelector('.photo-status').textContent.indexOf('Read 1 sheet') === 0", 15)
+    assert "come closer: the sheet fills only" in page.locator(".photo-status").text_content()
+    top = page.locator("#players fieldset.player .photo-why").first
+    assert top.text_content().startswith("This sheet: come closer: the sheet fills only")
+    assert page.locator("[name='players.0.pig']").evaluate("node => !!node.closest('.photo-unsure')")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the notes widen the page to {width} px"
+    journey.assert_accessible("after a photo of a sheet too small to read surely")
