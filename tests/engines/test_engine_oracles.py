@@ -185,3 +185,19 @@ def test_a_game_without_an_oracle_fails(monkeypatch):
     monkeypatch.setattr(engine_harness, "ORACLE_PACKAGE", "tests.no_such_oracles")
     with pytest.raises(AssertionError, match="has an engine but no oracle"):
         play_and_judge("garden-variety", 2, 0)
+
+
+def test_cottage_garden_oracle_asks_for_a_bonus_pot_only_when_the_supply_had_one():
+    """The last orange cube off the start with the pot supply empty wins nothing, even when the
+    bed scored in the same step puts its pots back in the supply (a false alarm seen once the
+    random play ran the pots dry)."""
+    from tests.oracles import cottage_garden as oracle
+
+    player = {"name": "Ann", "orange": [0, 4, 7], "blue": [2, 3, 5], "cats": 0}
+    before = {"players": [player], "turn": {"bonus_pots": 0}, "supply": {"pots": 0}, "final_round": False}
+    after = {"players": [player], "turn": {"bonus_pots": 0}, "supply": {"pots": 3}, "final_round": False}
+    move = {"type": "move_cube", "player": "Ann", "color": "orange", "from": 0, "to": 1}
+    assert oracle._bonus_faults(before, move, after) == []
+    before_with_a_pot = {**before, "supply": {"pots": 1}}
+    assert oracle._bonus_faults(before_with_a_pot, move, after) == [
+        "Ann took the last orange cube off the start and won no flower pot"]

@@ -448,7 +448,8 @@ def _bonus_faults(before: dict, entry: dict, after: dict) -> list[str]:
         return [f"{old['name']} won a cat moving a cube back"] if new["cats"] > old["cats"] else []
     due = entry["from"] == 0 and old[entry["color"]].count(0) == 1
     won = after["turn"]["bonus_pots"] - before["turn"]["bonus_pots"]
-    if due and won != 1 and after["supply"]["pots"] > before["turn"]["bonus_pots"] and not before["final_round"]:
+    # the supply as the cube moved: a bed scored in the same step may put pots back after it
+    if due and won != 1 and before["supply"]["pots"] > before["turn"]["bonus_pots"] and not before["final_round"]:
         return [f"{old['name']} took the last {entry['color']} cube off the start and won no flower pot"]
     if not due and won > 0:
         return [f"{old['name']} won a flower pot with a cube that was not the last on the start"]
