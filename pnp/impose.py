@@ -264,6 +264,15 @@ def _printable(paper: Paper, band: Band | None = None) -> Rect4:
     return (x, y, w, h)
 
 
+def _packing_area(paper: Paper, band: Band) -> Rect4:
+    """The printable area less BLEED_OUTSIDE_MM along the footer's band: a piece in the last
+    row beside the footer keeps as much bleed there as a piece by any other edge does."""
+    x, y, w, h = _printable(paper, band)
+    if band == "left":
+        return (x + BLEED_OUTSIDE_MM, y, w - BLEED_OUTSIDE_MM, h)
+    return (x, y, w, h - BLEED_OUTSIDE_MM)
+
+
 def footer_box(paper_w: float, paper_h: float, band: Band) -> Rect4:
     """The box kept free for the footer line in a page's band (upright, or turned on the left)."""
     m, across, along = PAGE_MARGIN_MM, FOOTER_BAND_MM, FOOTER_LENGTH_MM
@@ -593,8 +602,10 @@ def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, s
     best: list[Frame] | None = None
     bands: tuple[Band, ...] = ("bottom", "left")
     for band in bands:
-        area = _printable(paper, band)
-        if any(_fit_scale(c, area) is None for c in components):
+        # the area keeping room for the bleed along the band, unless a piece fits only without it
+        area = next((area for area in (_packing_area(paper, band), _printable(paper, band))
+                     if all(_fit_scale(c, area) is not None for c in components)), None)
+        if area is None:
             continue
         frames = [Frame(_place_shelves(shelves, area, bleed, gutters), band)
                   for shelves in _pages(components, area, gutters, bleed)]
