@@ -918,12 +918,19 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
                 continue
             # a neighbour faces a side when their ranges across it overlap, both bleeds
             # included (so that corners of two bleeds never meet diagonally)
-            if oy - bleed < y + h + bleed - EPS and y - bleed < oy + oh + bleed - EPS:  # facing left or right
+            sideways = oy - bleed < y + h + bleed - EPS and y - bleed < oy + oh + bleed - EPS
+            upright = ox - bleed < x + w + bleed - EPS and x - bleed < ox + ow + bleed - EPS
+            gap_x, gap_y = max(ox - x - w, x - ox - ow), max(oy - y - h, y - oy - oh)
+            if sideways and upright and gap_x > EPS and gap_y > EPS:
+                # a diagonal neighbour: bleeds kept apart across the wider gap are apart,
+                # and the sides along the narrow one keep theirs
+                sideways, upright = gap_x >= gap_y, gap_y > gap_x
+            if sideways:  # facing left or right
                 if ox + ow <= x + EPS:
                     room[0] = min(room[0], (x - ox - ow) / 2)
                 elif ox >= x + w - EPS:
                     room[2] = min(room[2], (ox - x - w) / 2)
-            if ox - bleed < x + w + bleed - EPS and x - bleed < ox + ow + bleed - EPS:  # facing up or down
+            if upright:  # facing up or down
                 if oy + oh <= y + EPS:
                     room[1] = min(room[1], (y - oy - oh) / 2)
                 elif oy >= y + h - EPS:

@@ -354,3 +354,17 @@ def test_tile_words_keep_clear_of_the_art_round_them(paper):
                 if shape.crosses((x0 - WORD_GAP_MM, y0 - WORD_GAP_MM, x1 + WORD_GAP_MM, y1 + WORD_GAP_MM)):
                     touching.add((name, text.text, type(shape.shape).__name__, tuple(round(v, 1) for v in shape.box)))
     assert sorted(touching) == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_tile_has_bleed_on_every_side(paper):
+    """A sundial tile kept 0.05 mm of bleed on its right: the token diagonally below it
+    started 0.1 mm further right, and the two were taken to face each other sideways as
+    well as up and down. A diagonal neighbour is kept apart across the wider gap only."""
+    from pnp.build import impose_kit
+    from pnp.impose import MIN_GUTTER_MM
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    thin = [(placed.page, placed.component.name, placed.bleed) for placed in imposition.placements()
+            if placed.component.kind == "tile" and min(placed.bleed) < MIN_GUTTER_MM / 2]
+    assert thin == []
