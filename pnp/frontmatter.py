@@ -37,7 +37,10 @@ LABEL = 2.2               # mm, 6.2 pt: the picture's labels
 PICTURE_MAX = 12           # pieces shown in the picture
 PICTURE_HEIGHT = 100.0     # the picture's most, labels included
 PICTURE_SCALES = (2, 3, 4, 5, 6, 8, 10)  # 1:2, 1:3 ...: the largest that fits is used
-TEST_CROSS = 3.0           # arm of a duplex test cross
+TEST_CROSS = 2.5           # arm of a duplex test cross
+# Round a duplex test cross the page keeps this much free: a back printed a few millimetres
+# off (what the test page is there to show) puts its cross on no words.
+CROSS_CLEAR_MM = 3.0
 # What each kind of piece is printed on, heaviest first in STOCK_ORDER: a page is printed on
 # the heaviest stock of its pieces.
 STOCK = {"sticker": "paper", "card": "card", "tile": "card", "token": "card", "marker": "card",
@@ -307,19 +310,18 @@ def _drawn(component: Component) -> Box:
 def _thumbnail(component: Component, x: float, y: float, scale: float) -> list[Shape]:
     """The piece's front at `scale`, words and all, framed by its trim line."""
     background = Rect(0, 0, component.width_mm, component.height_mm, Style(fill=component.front.background))
-    return [Group((background, component.front.shapes), (x, y), 0.0, scale, picture=True),
-            Rect(x, y, component.width_mm * scale, component.height_mm * scale, FRAME)]
+    return [Group.of(Group((background, component.front.shapes), (x, y), 0.0, scale, picture=True),
+                     Rect(x, y, component.width_mm * scale, component.height_mm * scale, FRAME))]
 
 
 def _calibration_bar(x: float, y: float) -> list[Shape]:
-    """A 50 mm bar in 10 mm blocks, black and white, for checking the print scale."""
-    shapes: list[Shape] = []
-    for block in range(5):
-        fill = INK if block % 2 == 0 else "#FFFFFF"
-        shapes.append(Rect(x + block * 10, y, 10, 3, Style(fill=fill, stroke=INK, stroke_width=0.2)))
-    shapes.append(Text(x + CALIBRATION_MM + 3, y + 1.5, "50 mm: measure this bar; if it is not 50 mm, "
-                       "print again at 100 % (actual size)", size=BODY, anchor="middle", fill=INK))
-    return shapes
+    """A 50 mm bar in 10 mm blocks, black and white, for checking the print scale (one
+    mark), and what to do with it."""
+    blocks = [Rect(x + block * 10, y, 10, 3, Style(fill=INK if block % 2 == 0 else "#FFFFFF", stroke=INK,
+                                                   stroke_width=0.2)) for block in range(5)]
+    return [Group(tuple(blocks)),
+            Text(x + CALIBRATION_MM + 3, y + 1.5, "50 mm: measure this bar; if it is not 50 mm, "
+                 "print again at 100 % (actual size)", size=BODY, anchor="middle", fill=INK)]
 
 
 def _title(page: _Column, title: str) -> None:
@@ -335,15 +337,18 @@ def _title(page: _Column, title: str) -> None:
 
 def _test_crosses(paper_w: float, paper_h: float) -> list[tuple[str, float, float]]:
     """Where page 1's duplex test crosses are: placed unevenly, so that a back printed for
-    the wrong flip lands its crosses elsewhere."""
-    inset = MARGIN / 2 + 2.0
+    the wrong flip lands its crosses elsewhere, and in the margin, their clear zone short of
+    the text that starts MARGIN in."""
+    inset = MARGIN - TEST_CROSS - CROSS_CLEAR_MM - 0.5
     return [("A", inset, paper_h * 0.3), ("B", paper_w - inset, paper_h * 0.55), ("C", inset, paper_h * 0.8)]
 
 
-def _cross(letter: str, x: float, y: float) -> list[Shape]:
+def _cross(letter: str, x: float, y: float) -> Group:
+    """A duplex test cross with its letter under it: one mark."""
     arm, ink = TEST_CROSS, Style(stroke=INK, stroke_width=0.3)
-    return [Line(x - arm, y, x + arm, y, ink), Line(x, y - arm, x, y + arm, ink),
-            Text(x, y + arm + 0.6, letter, size=BODY * 0.8, align="center", anchor="top", bold=True, fill=INK)]
+    return Group.of(Line(x - arm, y, x + arm, y, ink), Line(x, y - arm, x, y + arm, ink),
+                    Text(x, y + arm + 0.6, letter, size=BODY * 0.8, align="center", anchor="top", bold=True,
+                         fill=INK))
 
 
 def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
@@ -354,7 +359,7 @@ def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
     other = "short" if duplex == "long" else "long"
     shapes: list[Shape] = []
     for letter, x, y in _test_crosses(width, height):
-        shapes += _cross(letter, width - x if duplex == "long" else x, y if duplex == "long" else height - y)
+        shapes.append(_cross(letter, width - x if duplex == "long" else x, y if duplex == "long" else height - y))
     column = _Column(MARGIN * 2, height * 0.38, width - MARGIN * 4)
     column.text("Duplex test: the back of page 1", size=HEADING, bold=True, after=2.0)
     column.text("Hold this sheet up to a light. Crosses A, B and C on this side should lie on crosses A, B and "
@@ -436,7 +441,7 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     bar_y = max(left.y, right.y) + 4.0
     shapes += _calibration_bar(MARGIN, bar_y)
     if tested:
-        shapes += [shape for letter, x, y in _test_crosses(width, height) for shape in _cross(letter, x, y)]
+        shapes += [_cross(letter, x, y) for letter, x, y in _test_crosses(width, height)]
     return Sheet(1, width, height, "front", [], Group(tuple(shapes)), band="bottom", label="guide")
 
 

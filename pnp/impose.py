@@ -122,6 +122,17 @@ class Placed:
         return face
 
     @property
+    def pattern_matrix(self) -> Affine:
+        """Face coordinates of the face's pattern -> page: the pattern moved within its face by
+        the page corner's place in the face, less whole repeats, so that every piece on the
+        sheet draws one pattern laid from the sheet's corner (pnp.model.Face.pattern)."""
+        a, b, c, d, e, f = self.matrix
+        repeat = self.face.repeat
+        det = a * d - b * c
+        corner = ((c * f - d * e) / det, (b * e - a * f) / det)  # the page's (0, 0) in the face
+        return compose(self.matrix, translation(corner[0] % repeat, corner[1] % repeat))
+
+    @property
     def bleed_rect(self) -> Rect4:
         x, y, w, h = self.rect
         left, top, right, bottom = self.bleed
@@ -262,6 +273,15 @@ def _printable(paper: Paper, band: Band | None = None) -> Rect4:
     elif band == "left":
         x, w = x + FOOTER_BAND_MM, w - FOOTER_BAND_MM
     return (x, y, w, h)
+
+
+def _packing_area(paper: Paper, band: Band) -> Rect4:
+    """The printable area less BLEED_OUTSIDE_MM along the footer's band: a piece in the last
+    row beside the footer keeps as much bleed there as a piece by any other edge does."""
+    x, y, w, h = _printable(paper, band)
+    if band == "left":
+        return (x + BLEED_OUTSIDE_MM, y, w - BLEED_OUTSIDE_MM, h)
+    return (x, y, w, h - BLEED_OUTSIDE_MM)
 
 
 def footer_box(paper_w: float, paper_h: float, band: Band) -> Rect4:
@@ -593,8 +613,10 @@ def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, s
     best: list[Frame] | None = None
     bands: tuple[Band, ...] = ("bottom", "left")
     for band in bands:
-        area = _printable(paper, band)
-        if any(_fit_scale(c, area) is None for c in components):
+        # the area keeping room for the bleed along the band, unless a piece fits only without it
+        area = next((area for area in (_packing_area(paper, band), _printable(paper, band))
+                     if all(_fit_scale(c, area) is not None for c in components)), None)
+        if area is None:
             continue
         frames = [Frame(_place_shelves(shelves, area, bleed, gutters), band)
                   for shelves in _pages(components, area, gutters, bleed)]
@@ -896,12 +918,19 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
                 continue
             # a neighbour faces a side when their ranges across it overlap, both bleeds
             # included (so that corners of two bleeds never meet diagonally)
-            if oy - bleed < y + h + bleed - EPS and y - bleed < oy + oh + bleed - EPS:  # facing left or right
+            sideways = oy - bleed < y + h + bleed - EPS and y - bleed < oy + oh + bleed - EPS
+            upright = ox - bleed < x + w + bleed - EPS and x - bleed < ox + ow + bleed - EPS
+            gap_x, gap_y = max(ox - x - w, x - ox - ow), max(oy - y - h, y - oy - oh)
+            if sideways and upright and gap_x > EPS and gap_y > EPS:
+                # a diagonal neighbour: bleeds kept apart across the wider gap are apart,
+                # and the sides along the narrow one keep theirs
+                sideways, upright = gap_x >= gap_y, gap_y > gap_x
+            if sideways:  # facing left or right
                 if ox + ow <= x + EPS:
                     room[0] = min(room[0], (x - ox - ow) / 2)
                 elif ox >= x + w - EPS:
                     room[2] = min(room[2], (ox - x - w) / 2)
-            if ox - bleed < x + w + bleed - EPS and x - bleed < ox + ow + bleed - EPS:  # facing up or down
+            if upright:  # facing up or down
                 if oy + oh <= y + EPS:
                     room[1] = min(room[1], (y - oy - oh) / 2)
                 elif oy >= y + h - EPS:

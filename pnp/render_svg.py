@@ -44,7 +44,7 @@ class SvgPainter:
         self._make: dict[type, Callable[[Any], Any]] = {Group: self.group, Rect: self.rect, Circle: self.circle, Polygon: self.polygon,
                       Line: self.line, Path: self.path, Text: self.text, Icon: self.icon}
         self._icons: dict[tuple, Any] = {}          # key -> <g id=...> drawing
-        self._faces: dict[int, tuple] = {}          # id(face) -> (face, <g id=...>, icons used)
+        self._faces: dict[tuple[int, bool], tuple] = {}  # (id(face), pattern?) -> (face, <g id=...>, icons used)
         self._used: dict[str, object] = {}          # ids the current page refers to
 
     def element(self, shape: Shape):
@@ -145,15 +145,18 @@ class SvgPainter:
         self._used[definition["id"]] = definition
         return self.use(definition["id"], f"translate({num(icon.cx - icon.size / 2)} {num(icon.cy - icon.size / 2)})")
 
-    def face(self, face: Face) -> str:
-        """The id of the face's drawing (made once per face object)."""
-        cached = self._faces.get(id(face))
+    def face(self, face: Face, pattern: bool = False) -> str:
+        """The id of the face's drawing, or its pattern's (made once per face object)."""
+        key = (id(face), pattern)
+        cached = self._faces.get(key)
         if cached is None or cached[0] is not face:
             outer, self._used = self._used, {}
-            definition = self.group(face.shapes)
+            drawing = face.pattern if pattern else face.shapes
+            assert drawing is not None
+            definition = self.group(drawing)
             definition["id"] = f"face{len(self._faces) + 1}"
             cached = (face, definition, dict(self._used))  # with the icons it refers to
-            self._faces[id(face)] = cached
+            self._faces[key] = cached
             self._used = outer
         self._used.update(cached[2])
         self._used[cached[1]["id"]] = cached[1]
@@ -196,6 +199,8 @@ def render_sheet_svg(sheet: Sheet, painter: SvgPainter) -> str:
         clips.append(clip)
         piece = drawing.g(clip_path=f"url(#clip{index})")
         piece.add(drawing.rect((x, y), (w, h), fill=painter.paint.background(placed.face.background)))
+        if placed.face.pattern is not None:
+            piece.add(painter.use(painter.face(placed.face, pattern=True), matrix(placed.pattern_matrix)))
         piece.add(painter.use(painter.face(placed.face), matrix(placed.matrix)))
         pieces.append(piece)
     overlay = painter.group(sheet.overlay)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pnp.art.looks import Look
 from pnp.art.shapes import blob, circle, filled, leaf, ring_of
 from pnp.colors import INK, WHITE, darken, text_color_on
+from pnp.fonts import measure
 from pnp.model import Icon, Path, Polygon, Rect, Shape, Style, Text
 
 # Garden Dice's look, which its kit declares as its LOOK: the tiles' names are set in its face.
@@ -16,21 +17,27 @@ SOIL_LIGHT = "#A8764C"
 SPROUT = "#3C8D2F"
 NAME_SIZE = 2.9  # 8.2 pt
 BLEED = 3.0      # the build's bleed: the soil runs on into it, so an off cut still shows soil
+SAFE = 2.8       # art that stops short of the cut (its outline too) and every word keep this far inside it
+
+
+def fitted(text: str, size: float, width: float, bold: bool = False, face: str | None = None) -> float:
+    """`size`, or smaller when the text at that size is wider than `width`."""
+    return min(size, size * width / measure(text, size, bold, face))
 
 
 def seed_packet(crop: str, icon: str, color: str, size: float) -> list[Shape]:
     """The packet: crimped top, a window showing the crop over its rows of soil, the crop's
-    name on a band in its colour, "seeds" on the crimp. Leaves the top-left corner (a fifth
-    of the tile) free for the value badge."""
+    name on a band in its colour, "seeds" on the crimp, all SAFE inside the cut. Leaves the
+    top-left corner (a fifth of the tile) free for the value badge."""
     s = size
     edge = darken(color, 0.45)
-    left, right, top, bottom = s * 0.08, s * 0.92, s * 0.1, s * 0.95
+    left, right, top, bottom = SAFE, s - SAFE, SAFE, s - SAFE
     crimp = tuple((left + i * (right - left) / 16, top + (0.0 if i % 2 else s * 0.025)) for i in range(17))
     shapes: list[Shape] = [
         Polygon(crimp + ((right, bottom), (left, bottom)), Style(fill=PACKET_PAPER, stroke=edge, stroke_width=0.35)),
         Rect(left, top + s * 0.05, right - left, s * 0.1, Style(fill=color, decorative=True)),
     ]
-    window = (s * 0.2, s * 0.27, s * 0.6, s * 0.42)
+    window = (s * 0.2, s * 0.3, s * 0.6, s * 0.38)
     band = max(s * 0.14, NAME_SIZE * 1.25)  # the name's band holds the name on the smallest tile too
     wx, wy, ww, wh = window
     rows = sum(((("M", wx + ww * 0.04, wy + wh * (0.74 + k * 0.11)),
@@ -41,9 +48,9 @@ def seed_packet(crop: str, icon: str, color: str, size: float) -> list[Shape]:
         Rect(wx, wy + wh * 0.66, ww, wh * 0.34, Style(fill=SOIL_LIGHT), radius=s * 0.04),
         Path(rows, Style(stroke=SOIL, stroke_width=0.35)),
         Icon(icon, wx + ww / 2, wy + wh * 0.46, wh * 0.86, color),
-        Rect(left, s * 0.8 - band / 2, right - left, band, Style(fill=color, stroke=edge, stroke_width=0.3)),
-        Text(s / 2, s * 0.8, crop.upper(), size=NAME_SIZE, align="center", anchor="middle", face=LOOK.face,
-             fill=text_color_on(color)),
+        Rect(left, s * 0.78 - band / 2, right - left, band, Style(fill=color, stroke=edge, stroke_width=0.3)),
+        Text(s / 2, s * 0.78, crop.upper(), size=fitted(crop.upper(), NAME_SIZE, right - left - 1.0, face=LOOK.face),
+             align="center", anchor="middle", face=LOOK.face, fill=text_color_on(color)),
         Text(s * 0.62, top + s * 0.1, "SEEDS", size=2.2, align="center", anchor="middle", bold=True,
              fill=text_color_on(color)),
     ]
@@ -53,7 +60,7 @@ def seed_packet(crop: str, icon: str, color: str, size: float) -> list[Shape]:
 def veggie_bed(crop: str, icon: str, color: str, size: float) -> list[Shape]:
     """The grown vegetable on a mound of soil among leaves, its name on a plate below."""
     s, bleed = size, BLEED
-    leaves = leaf(s * 0.5, s * 0.72, s * 0.1, s * 0.5, s * 0.16) + leaf(s * 0.5, s * 0.72, s * 0.9, s * 0.48, s * 0.16)
+    leaves = leaf(s * 0.5, s * 0.7, s * 0.15, s * 0.5, s * 0.16) + leaf(s * 0.5, s * 0.7, s * 0.85, s * 0.48, s * 0.16)
     mound = Path((("M", -bleed, s * 0.74), ("C", s * 0.25, s * 0.62, s * 0.75, s * 0.62, s + bleed, s * 0.74),
                   ("L", s + bleed, s + bleed), ("L", -bleed, s + bleed), ("Z",)),
                  Style(fill=SOIL_LIGHT, stroke=SOIL, stroke_width=0.3, decorative=True))
@@ -62,11 +69,13 @@ def veggie_bed(crop: str, icon: str, color: str, size: float) -> list[Shape]:
     return [
         mound,
         filled(leaves, SPROUT, darken(SPROUT, 0.4), 0.25),
-        Icon(icon, s * 0.53, s * 0.45, s * 0.6, color),
-        # the plate holds the name (descenders too) at the name's fixed size on a small tile
-        Rect(s * 0.12, s * 0.865 - plate / 2, s * 0.76, plate, Style(fill=WHITE, stroke=INK, stroke_width=0.2),
+        Icon(icon, s * 0.53, s * 0.42, s * 0.52, color),
+        # the plate holds the name (descenders too) at the name's fixed size on a small tile,
+        # its foot SAFE inside the cut
+        Rect(s * 0.12, s - SAFE - plate, s * 0.76, plate, Style(fill=WHITE, stroke=INK, stroke_width=0.2),
              radius=s * 0.05),
-        Text(s / 2, s * 0.865, name, size=NAME_SIZE, align="center", anchor="middle", face=LOOK.face, fill=INK),
+        Text(s / 2, s - SAFE - plate / 2, name, size=NAME_SIZE, align="center", anchor="middle", face=LOOK.face,
+             fill=INK),
     ]
 
 
@@ -91,15 +100,16 @@ def special_scene(name: str, size: float) -> list[Shape]:
     leave free (the top and the sides above the name)."""
     s = size
     if name == "bird":
-        return [filled(_cloud(s * 0.03, s * 0.2, s * 0.24) + _cloud(s * 0.74, s * 0.26, s * 0.2), WHITE, "#9CC3DA", 0.25)]
+        return [filled(_cloud(s * 0.13, s * 0.22, s * 0.18) + _cloud(s * 0.69, s * 0.27, s * 0.17), WHITE, "#9CC3DA",
+                       0.25)]
     if name in ("rabbit", "scarecrow"):
-        return [_tufts(((s * 0.12, s * 0.62), (s * 0.88, s * 0.62), (s * 0.2, s * 0.22), (s * 0.82, s * 0.2)))]
+        return [_tufts(((s * 0.2, s * 0.62), (s * 0.8, s * 0.62), (s * 0.22, s * 0.26), (s * 0.79, s * 0.25)))]
     if name == "sundial":
-        blooms = ring_of(5, s * 0.14, s * 0.62, 0.1, s * 0.05, s * 0.045) + ring_of(5, s * 0.86, s * 0.62, 0.1, s * 0.05, s * 0.045)
-        return [_tufts(((s * 0.14, s * 0.72), (s * 0.86, s * 0.72))), filled(blooms, "#F4A6C8", "#9C4A74", 0.15),
-                filled(circle(s * 0.14, s * 0.62, s * 0.015) + circle(s * 0.86, s * 0.62, s * 0.015), "#F2C12E")]
+        blooms = ring_of(5, s * 0.2, s * 0.54, 0.1, s * 0.05, s * 0.045) + ring_of(5, s * 0.8, s * 0.54, 0.1, s * 0.05, s * 0.045)
+        return [_tufts(((s * 0.2, s * 0.63), (s * 0.8, s * 0.63))), filled(blooms, "#F4A6C8", "#9C4A74", 0.15),
+                filled(circle(s * 0.2, s * 0.54, s * 0.015) + circle(s * 0.8, s * 0.54, s * 0.015), "#F2C12E")]
     if name == "rock":
-        pebbles = blob(s * 0.13, s * 0.66, s * 0.04, 5, 0.2) + blob(s * 0.87, s * 0.64, s * 0.05, 5, 0.2, 30) + \
-            blob(s * 0.2, s * 0.18, s * 0.03, 5, 0.2, 60)
+        pebbles = blob(s * 0.19, s * 0.58, s * 0.04, 5, 0.2) + blob(s * 0.81, s * 0.56, s * 0.05, 5, 0.2, 30) + \
+            blob(s * 0.2, s * 0.2, s * 0.03, 5, 0.2, 60)
         return [filled(pebbles, "#C9C9C4", "#7E7E78", 0.2)]
     return []

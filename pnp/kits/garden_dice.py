@@ -235,7 +235,8 @@ def crop_icon(crop: str) -> str:
 
 def value_badge(value: int) -> Group:
     """The point value in the top-left corner, as the rulebook's tiles show it."""
-    centre, r = TILE * 0.2, TILE * 0.13
+    r = TILE * 0.11
+    centre = art.SAFE + r
     return Group.of(Circle(centre, centre, r, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
                     Text(centre, centre, str(value), size=4.0, align="center", anchor="middle", bold=True, fill=INK))
 
@@ -269,9 +270,10 @@ def veggie_face(crop: str) -> Face:
 
 
 def special_face(icon: str, color: str, name: str, note: str, background: str) -> Face:
-    # the words keep 3 mm inside the trim: a tile may share its cut with its neighbour
+    # the words keep art.SAFE inside the trim: a tile may share its cut with its neighbour
+    width = TILE - 2 * art.SAFE
     return Face(Group.of(*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
-                         caption(name.upper(), TILE * 0.71, size=2.6),
+                         caption(name.upper(), TILE * 0.71, size=art.fitted(name.upper(), 2.6, width, bold=True)),
                          caption(note, TILE * 0.82, size=2.2, bold=False)), background=background)
 
 

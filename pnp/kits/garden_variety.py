@@ -382,20 +382,22 @@ def gnome_face(card) -> Face:
     ), background=GNOME_COLOR)
 
 
-TRELLIS = CARD_W / 5  # 12.7 mm: the card is five trellis steps wide and seven tall (88.9 mm)
+TRELLIS = CARD_W / 5  # 12.7 mm: one step of the trellis
 TRELLIS_RUN = 10.0    # how far the trellis runs past the trim: through any bleed a build asks for
 
 
 def card_back(dark: bool = False) -> Face:
     """The shared back: by default a light one that saves ink (a thin green trellis on cream);
-    `dark` gives the full-bleed dark green back. The trellis repeats exactly over the card
-    (five steps across, seven down, a crossing on every corner) and runs on through the
-    bleed, so backs laid on one cut continue each other and a cut a little off shows no seam."""
+    `dark` gives the full-bleed dark green back. The trellis is the face's pattern, laid from
+    the sheet's corner (pnp.model.Face.pattern), and runs on through the bleed: backs on one
+    cut continue each other, and so do backs across a gutter of any width, so a cut anywhere
+    in it shows no seam."""
     ground, line = (BACK_COLOR, "#4C8A5A") if dark else (CREAM, "#B7CDB0")
     trellis = Style(stroke=line, stroke_width=0.6 if dark else 0.4)
     lines: list[Shape] = []
-    start, end = -TRELLIS_RUN, CARD_W + TRELLIS_RUN
-    steps = round((CARD_W + CARD_H + 2 * TRELLIS_RUN) / TRELLIS) + 1
+    # moved by up to one step within the face, the lines still cover the card and its bleed
+    start, end = -TRELLIS_RUN - TRELLIS, CARD_W + TRELLIS_RUN
+    steps = round((CARD_W + CARD_H + 2 * TRELLIS_RUN) / TRELLIS) + 3
     for k in range(-steps, steps + 1):  # the lines y = x + c and y = -x + c, c a whole number of steps
         c = k * TRELLIS
         lines.append(Line(start, start + c, end, end + c, trellis))
@@ -405,11 +407,11 @@ def card_back(dark: bool = False) -> Face:
                ((TRELLIS, 1.5 * TRELLIS), (CARD_W - TRELLIS, 1.5 * TRELLIS),
                 (TRELLIS, CARD_H - 1.5 * TRELLIS), (CARD_W - TRELLIS, CARD_H - 1.5 * TRELLIS))]
     return Face(Group((
-        *lines, *flowers,
+        *flowers,
         Rect(4, CARD_H / 2 - 9, CARD_W - 8, 18, Style(fill="#FFFFFF" if not dark else CREAM, stroke="#C9B77A",
                                                         stroke_width=0.5), radius=4),
         wordmark(TITLE, CARD_W / 2, CARD_H / 2, 12.0, align="center", max_width=CARD_W - 10, middle=True)[0],
-    )), background=ground)
+    )), background=ground, pattern=Group(tuple(lines)), repeat=TRELLIS)
 
 
 def card_face(card) -> Face:

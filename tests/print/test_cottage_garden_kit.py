@@ -343,3 +343,21 @@ def test_page_one_and_the_aid_advise_8_mm_wooden_cubes(pieces):
     assert wanted[cubes] == data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"]
     assert "8 mm wooden cubes" in " ".join(texts(pieces["player-aid"].front))
     assert pieces["cube-orange"].width_mm == pieces["cube-blue"].width_mm == 9.0
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_flower_tile_has_bleed_on_every_side(paper):
+    """The bottom row of tiles on Letter (5F and 4A, beside the footer) kept 0.2 mm of bleed
+    under them: the packing filled the page down to the footer's band, where no bleed may
+    run, so their art stopped at the cut. The last row now keeps room for its bleed there as
+    every other outer row does, and no tile side, front or back, has less than half the
+    narrowest gutter."""
+    from pnp.build import impose_kit
+    from pnp.impose import MIN_GUTTER_MM
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    tiles = [placed for placed in imposition.placements() if placed.component.name.startswith("flower-tile-")]
+    assert len(tiles) == 72
+    thin = [(placed.page, placed.component.name, placed.bleed) for placed in tiles
+            if min(placed.bleed) < MIN_GUTTER_MM / 2]
+    assert thin == []

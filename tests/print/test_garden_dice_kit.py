@@ -299,3 +299,72 @@ def test_round_pieces_are_drawn_at_their_punch_size_and_distinct_colours_6_mm_ap
             dx, dy = max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0)
             gaps.append(math.hypot(dx, dy))
     assert min(gaps) >= 6.0 - 1e-6
+
+
+SAFE_MM = 2.5    # a tile's art and words keep this far inside its cut, unless art runs on past it
+WORD_GAP_MM = 0.3
+
+
+def _tile_drawing(paper):
+    """Every tile face as imposed: (piece, trim box, its drawn shapes, its lines of text)."""
+    from pnp.build import impose_kit
+    from pnp.checks import flatten
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    for sheet in imposition.sheets:
+        flat = flatten(sheet)
+        for index, placed in enumerate(sheet.placements):
+            if placed.component.kind == "tile":
+                x, y, w, h = placed.rect
+                yield (f"{placed.component.name} {placed.side}", (x, y, x + w, y + h),
+                       [shape for shape in flat.shapes if shape.owner == index],
+                       [text for text in flat.texts if text.owner == index])
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_tile_art_and_words_keep_2_5_mm_inside_the_cut_or_run_past_it(paper):
+    """The seed packet's sides and foot came within 1.1-1.8 mm of the 22 mm cut, the value
+    badge 1.5 mm, the bird's clouds 0.7 mm: a cut a little off ran along the art's edge. Art
+    either keeps SAFE_MM inside the cut or runs on past it into the bleed (the soil); words
+    always keep SAFE_MM inside."""
+    near = set()
+    for name, (x0, y0, x1, y1), shapes, lines in _tile_drawing(paper):
+        for box, words in [(shape.box, False) for shape in shapes] + [(text.box, True) for text in lines]:
+            for inset in (box[0] - x0, box[1] - y0, x1 - box[2], y1 - box[3]):
+                if inset < SAFE_MM - 1e-6 and (words or inset > 0.0):
+                    near.add((name, round(inset, 2)))
+    assert sorted(near) == []
+
+
+@pytest.mark.parametrize("paper", ["letter"])
+def test_tile_words_keep_clear_of_the_art_round_them(paper):
+    """The sundial's flowers touched the word SUNDIAL. A tile's words keep WORD_GAP_MM from
+    the outline of every shape not under the plate they sit on (a name's band, the value's
+    badge)."""
+    touching = set()
+    for name, _, shapes, lines in _tile_drawing(paper):
+        for text in lines:
+            plate = max((shape.order for shape in shapes if shape.order < text.order and shape.box[0] <= text.box[0]
+                         and shape.box[1] <= text.box[1] and shape.box[2] >= text.box[2]
+                         and shape.box[3] >= text.box[3]), default=0)
+            for shape in shapes:
+                if shape.order <= plate:
+                    continue
+                x0, y0, x1, y1 = text.box
+                if shape.crosses((x0 - WORD_GAP_MM, y0 - WORD_GAP_MM, x1 + WORD_GAP_MM, y1 + WORD_GAP_MM)):
+                    touching.add((name, text.text, type(shape.shape).__name__, tuple(round(v, 1) for v in shape.box)))
+    assert sorted(touching) == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_tile_has_bleed_on_every_side(paper):
+    """A sundial tile kept 0.05 mm of bleed on its right: the token diagonally below it
+    started 0.1 mm further right, and the two were taken to face each other sideways as
+    well as up and down. A diagonal neighbour is kept apart across the wider gap only."""
+    from pnp.build import impose_kit
+    from pnp.impose import MIN_GUTTER_MM
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    thin = [(placed.page, placed.component.name, placed.bleed) for placed in imposition.placements()
+            if placed.component.kind == "tile" and min(placed.bleed) < MIN_GUTTER_MM / 2]
+    assert thin == []

@@ -8,7 +8,7 @@ import pytest
 from pnp.colors import PLAYER_COLORS
 from pnp.kits import garden_variety as kit
 from pnp.model import Icon
-from pnp.options import KitOptions
+from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.garden_variety import data
 from tests.support.shapes import texts, walk
 
@@ -116,12 +116,13 @@ def test_the_card_back_is_light_unless_dark_backs_are_asked_for(pieces):
 
 
 def _crossings(face, axis: str, at: float) -> list[tuple[float, bool]]:
-    """Where the back's pattern lines cross the line x = at (axis "x") or y = at ("y"), and
+    """Where the back's pattern lines (as the face draws them, before the sheet's corner
+    moves them) cross the line x = at (axis "x") or y = at ("y"), and
     which way each runs (rising or falling): a line continues another only in its own direction."""
     from pnp.model import Line
 
     found = []
-    for line, dx, dy in walk(face.shapes):
+    for line, dx, dy in walk(face.pattern):
         if not isinstance(line, Line):
             continue
         (x1, y1), (x2, y2) = (line.x1 + dx, line.y1 + dy), (line.x2 + dx, line.y2 + dy)
@@ -168,3 +169,31 @@ def test_each_critter_is_drawn_in_many_parts_and_tones_that_survive_black_and_wh
     tones = {round(luminance(fill) * 5) for fill in fills}  # five bands of grey
     assert len(parts) >= 12, (colour, len(parts))
     assert len(tones) >= 4 and min(map(luminance, fills)) < 0.05 and max(map(luminance, fills)) > 0.6, tones
+
+
+@pytest.mark.parametrize("dark", [False, True])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_card_backs_draw_one_trellis_over_the_whole_sheet(paper, dark):
+    """Each back drew its trellis from its own corner: cards on one cut continued each other,
+    but across Letter's 3 mm column gutters and every A4 gutter the two patterns met out of
+    step at mid-gutter, so a cut 1.5 mm off showed a kink (plainest on the dark backs). Every
+    trellis line of every back on a page, read as printed, lies on one page-wide lattice: any
+    cut inside a gutter shows the pattern running on."""
+    from pnp.build import impose_kit
+    from pnp.checks import flatten
+    from pnp.impose import apply
+    from pnp.model import Line
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,), dark_backs=dark))
+    backs = [sheet for sheet in imposition.sheets if sheet.side == "back" and sheet.placements]
+    assert max(len(sheet.placements) for sheet in backs) >= 8
+    for sheet in backs:
+        phases: dict[bool, set[float]] = {True: set(), False: set()}
+        for drawn in flatten(sheet).shapes:
+            if drawn.owner >= 0 and isinstance(drawn.shape, Line):
+                (x1, y1), (x2, y2) = (apply(drawn.matrix, drawn.shape.x1, drawn.shape.y1),
+                                      apply(drawn.matrix, drawn.shape.x2, drawn.shape.y2))
+                rising = (y2 - y1) * (x2 - x1) > 0
+                offset = (y1 - x1) if rising else (y1 + x1)  # the line y = x + c or y = -x + c
+                phases[rising].add(round(offset % kit.TRELLIS, 2) % round(kit.TRELLIS, 2))
+        assert [len(phases[True]), len(phases[False])] == [1, 1], (sheet.number, phases)
