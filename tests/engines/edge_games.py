@@ -1,7 +1,7 @@
 """Judged random games biased toward the edges that uniform random play seldom or never
 reaches: a market filled in the fewest rounds with no die ever fed to a pig (every player's
 pig at 0 when the advanced game hands out its awards), a player who propagates one plant
-until the tokens run out. The games are the harness's own (tests/support/engine_harness.py
+until the tokens run out, a Cottage Garden player who keeps every cat and wins a third. The games are the harness's own (tests/support/engine_harness.py
 `play_and_judge`: every step judged, the end scored by the oracle, the log replayed); only
 the random player's draw is biased, by trying first the candidates a preference ranks first.
 Cheap: a game costs what a judged game costs."""
@@ -13,7 +13,7 @@ from contextlib import ExitStack, contextmanager
 from unittest import mock
 
 from scorer.games.engine import Chance
-from tests.oracles import propagation
+from tests.oracles import cottage_garden, propagation
 from tests.support.engine_harness import GameRecord, engine, play_and_judge
 
 # A preference: the candidates of a state in tiers, the first tried first (uniformly among its
@@ -26,22 +26,24 @@ Luck = Callable[[dict, dict], dict]
 
 
 @contextmanager
-def biased(game_id: str, prefer: Preference, luck: Luck | None = None) -> Iterator[None]:
+def biased(game_id: str, prefer: Preference, luck: Luck | None = None, samples: int = 1) -> Iterator[None]:
     """Inside, the judged games of `game_id` play with the random player biased by `prefer`
     and each chance outcome passed through `luck` (the harness still asks the engine whether
-    it can happen)."""
+    it can happen). An engine whose candidates are a sample (one choice's moves) is asked up
+    to `samples` times for one where a tier holds a legal move."""
     game_engine = engine(game_id)
     uniform = game_engine.random_legal_action
 
     def draw(state, rng: random.Random):
         table = game_engine.read(state)
-        for tier in prefer(table.state, game_engine.candidate_actions(table.state, rng)):
-            tier = list(tier)
-            while tier:
-                action = tier.pop(rng.randrange(len(tier)))
-                judged = game_engine.judge(table, action)
-                if judged["legal"]:
-                    return action, judged
+        for _ in range(samples):
+            for tier in prefer(table.state, game_engine.candidate_actions(table.state, rng)):
+                tier = list(tier)
+                while tier:
+                    action = tier.pop(rng.randrange(len(tier)))
+                    judged = game_engine.judge(table, action)
+                    if judged["legal"]:
+                        return action, judged
         return uniform(table, rng)
 
     with ExitStack() as patches:
@@ -54,8 +56,9 @@ def biased(game_id: str, prefer: Preference, luck: Luck | None = None) -> Iterat
         yield
 
 
-def play_biased(game_id: str, players: int, seed: int, prefer: Preference, luck: Luck | None = None) -> GameRecord:
-    with biased(game_id, prefer, luck):
+def play_biased(game_id: str, players: int, seed: int, prefer: Preference, luck: Luck | None = None,
+                samples: int = 1) -> GameRecord:
+    with biased(game_id, prefer, luck, samples):
         return play_and_judge(game_id, players, seed)
 
 
@@ -106,3 +109,31 @@ def propagation_out_of_tokens(state: dict, candidates: list[dict]) -> list[list[
                                                                    propagation._space(c["origin"])))],
             [c for c in candidates if c["type"] == "sow" and c["kind"] == SPENT_KIND], carrots,
             [c for c in candidates if c["type"] != "harvest"]]
+
+
+# --- Cottage Garden: a third cat kept ------------------------------------------------------------
+
+# Cottage Garden's candidates are one choice's moves (a tile of the row, a pot, a cat...): asked
+# this many times, a draw nearly always finds a move that keeps the cats.
+COTTAGE_SAMPLES = 8
+
+
+def _landing(move: dict) -> int:
+    track = cottage_garden.TRACKS[move["color"]]
+    return track[min(track.index(move["from"]) + move["steps"], len(track) - 1)]
+
+
+def cottage_cat_keeper(state: dict, candidates: list[dict]) -> list[list[dict]]:
+    """Never place a cat or ramble (a cat returned), take tiles rather than flower pots, and
+    move cubes across the red line, else the cube nearest below it: the two starting cats are
+    kept until a cube crossing the line wins a third, and the turn ends with three in reserve
+    unless the player must place one (Special rules for the Planting Table)."""
+    kept = [c for c in candidates if c["type"] != "refill" and not (c["type"] == "place_token"
+                                                                    and c["token"] == "cat")]
+    cubes = [c for c in kept if c["type"] == "move_cube"]
+    line = cottage_garden.RED_LINE
+    below = [c for c in cubes if c["from"] <= line[c["color"]]]
+    nearest = max((c["from"] for c in below), default=None)
+    return [[c for c in below if _landing(c) > line[c["color"]]], [c for c in below if c["from"] == nearest],
+            [c for c in kept if c["type"] == "place_tile"], kept]
+

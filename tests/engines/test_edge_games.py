@@ -4,13 +4,18 @@ each edge shown reached, so a game drifting away from it fails here rather than 
 oracles' checks of it unplayed."""
 from __future__ import annotations
 
+from unittest import mock
+
 from tests.engines.edge_games import (
+    COTTAGE_SAMPLES,
+    cottage_cat_keeper,
     harvest_dice_in_blocks,
     harvest_pig_hoarder,
     harvest_quick_and_unfed,
     play_biased,
     propagation_out_of_tokens,
 )
+from tests.oracles import cottage_garden
 
 SEEDS = range(6)
 
@@ -34,3 +39,20 @@ def test_propagation_games_that_run_out_of_tokens():
     logs = [play_biased("propagation", 2, seed, propagation_out_of_tokens).log for seed in SEEDS[:2]]
     assert any(entry.get("type") == "propagate" and entry["pattern"].startswith("carrot") and "targets" in entry
                for log in logs for entry in log)
+
+
+def test_cottage_garden_games_where_a_player_holds_three_cats():
+    """A player who keeps both starting cats and wins a third on the red line, with a bed to
+    put it on: at the turn's end (Special rules for the Planting Table) two cats at most may
+    stay in reserve, which the oracle judges at every state."""
+    judged = cottage_garden.state_faults
+    three: list[dict] = []
+
+    def watched(state: dict) -> list[str]:
+        three.extend(p for p in state["players"] if p["cats"] > cottage_garden.CATS_AT_START and p["beds"])
+        return judged(state)
+
+    with mock.patch.object(cottage_garden, "state_faults", watched):
+        for seed in SEEDS[:2]:
+            play_biased("cottage-garden", 3, seed, cottage_cat_keeper, samples=COTTAGE_SAMPLES)
+    assert three

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 import itertools
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,9 +29,11 @@ from scorer.games.harvest_dice import rules as harvest_rules
 from scorer.games.propagation import engine as propagation_engine
 from scorer.games.propagation import rules as propagation_rules
 from tests.engines.edge_games import (
+    COTTAGE_SAMPLES,
     Luck,
     Preference,
     biased,
+    cottage_cat_keeper,
     harvest_dice_in_blocks,
     harvest_pig_hoarder,
     harvest_quick_and_unfed,
@@ -51,6 +55,7 @@ class Edge:
     players: int
     prefer: Preference
     luck: Luck | None = None
+    samples: int = 1  # candidates asked for a draw where the engine's are a sample (edge_games.biased)
 
 
 @dataclass(frozen=True)
@@ -146,6 +151,19 @@ def replaced(by: Callable[..., Any]) -> Wrong:
     return lambda function: by
 
 
+def edited(old: str, new: str) -> Wrong:
+    """The function as its own source reads with `old` (found exactly once) written `new`: a
+    slip of the hand inside a long function, compiled in the function's module."""
+    def wrong(function):
+        source = textwrap.dedent(inspect.getsource(function))
+        assert source.count(old) == 1, f"{function.__qualname__} holds {old!r} {source.count(old)} times"
+        planted: dict[str, Any] = {}
+        exec(compile(source.replace(old, new), inspect.getsourcefile(function) or "<planted>", "exec"),
+             function.__globals__, planted)
+        return planted[function.__name__]
+    return wrong
+
+
 # --- Garden Dice -------------------------------------------------------------------------------
 
 def _dice_chain_of_equals(self, start):
@@ -216,6 +234,8 @@ GARDEN_DICE = [
             if result.legal and result.effects["from"] == "scarecrow" else result)),
     Bug("garden-dice", "the sun refused once a die is spent", dice_rules.SunSetDieMove, "check",
         refusing(lambda action: action.turn.dice_spent > 0)),
+    Bug("garden-dice", "a critter eating two tiles of one opponent in a turn", dice_rules.MoveCritterMove, "play",
+        edited('state["turn"]["ate_from"].append(eaten["owner"])', "pass")),
 ]
 
 
@@ -466,7 +486,22 @@ COTTAGE_GARDEN = [
         method_returning(lambda result, read, action: _refilled_at(2, result, action))),
     Bug("cottage-garden", "a gardener row refilled only with 4 empty spaces", cottage_rules.RefillMove, "check",
         method_returning(lambda result, read, action: _refilled_at(4, result, action))),
+    Bug("cottage-garden", "a gardener row refilled farthest from the gardener first", cottage_rules.RefillMove,
+        "check", method_returning(lambda result, read, action: _farthest_first(result))),
+    Bug("cottage-garden", "three cats kept in reserve at a turn's end", cottage_engine.CottageGardenEngine,
+        "settled", edited('player["cats"] > data.CATS_AT_START and', 'player["cats"] > data.CATS_AT_START + 1 and'),
+        edge=Edge(3, cottage_cat_keeper, samples=COTTAGE_SAMPLES)),
 ]
+
+
+def _farthest_first(result: Any) -> Any:
+    """The refill's spaces filled from the end of the gardener row away from the gardener."""
+    if not result.legal or not result.effects["order"]:
+        return result
+    empty = result.effects["empty"]
+    order = empty[::-1][:len(result.effects["order"])]
+    return replace(result, effects={**result.effects, "order": order,
+                                    "left_empty": [space for space in empty if space not in order]})
 
 
 def _refilled_at(fewest: int, result: Any, action: Any) -> Any:
@@ -637,7 +672,7 @@ def test_the_random_games_catch_the_planted_bug(bug: Bug, monkeypatch):
     counts = player_counts(bug.game_id)
     with pytest.raises(AssertionError, match="seed="):  # the harness's own words: where it failed
         if bug.edge is not None:
-            with biased(bug.game_id, bug.edge.prefer, bug.edge.luck):
+            with biased(bug.game_id, bug.edge.prefer, bug.edge.luck, bug.edge.samples):
                 for seed in seeds:
                     play_and_judge(bug.game_id, bug.edge.players, seed)
         else:

@@ -110,7 +110,7 @@ def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
     faults += _cube_step_faults(before, entry, after) + _nursery_faults(before, entry, after)
     faults += _scoring_faults(before, entry, after) + _bonus_faults(before, entry, after)
     faults += _cleanup_faults(before, entry, after) + _give_up_faults(before, entry, after)
-    faults += _phase_order_faults(before, entry, after)
+    faults += _phase_order_faults(before, entry, after) + _refill_order_faults(before, entry, after)
     if before["final_round"]:
         for old, new in zip(before["players"], after["players"]):
             if not {bed["design"] for bed in new["beds"]} <= {bed["design"] for bed in old["beds"]}:
@@ -385,6 +385,40 @@ def _nursery_faults(before: dict, entry: dict, after: dict) -> list[str]:
             faults.append(f"{', '.join(sorted(filled))} refilled with fewer than 3 spaces of the gardener row "
                           "empty, and no ramble")
     return faults
+
+
+def _refill_order_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Refilling Phase › Filling the Gardener Row: tile after tile from the wheelbarrow's end
+    of the garden path, each on the empty space of the gardener row closest to the gardener;
+    a short path leaves the farthest spaces empty. Replayed over the move: the rows of each
+    space the gardener stood on during it (GARDENER_ROWS lists each row nearest first), the
+    tile the move takes taken after the refills of the turns that ended before it; the
+    nursery must end as the move left it."""
+    if before["nursery"] == after["nursery"] and entry["type"] != "place_tile":
+        return []
+    taken, tile = (entry["nursery"]["space"], entry["tile"]) if entry["type"] == "place_tile" else (None, None)
+    walk = _gardener_walk(len(before["players"]))
+    turns = range(before["turns"] + 1, min(after["turns"] + 1, len(walk)))
+    first = _turns_ended_first(before, entry, after) if taken else 0
+    early = [before["gardener"]["space"], *(walk[turn][0] for turn in turns[:first])]
+    late = [*(walk[turn][0] for turn in turns[first:]), after["gardener"]["space"]]
+    nursery, path = dict(before["nursery"]), list(before["path"])
+    for gardeners, wanted in ((early, {**after["nursery"], taken: tile} if taken else after["nursery"]),
+                              (late, after["nursery"])):
+        for gardener in gardeners:  # a row that does not fit may be a later gardener's (rows cross)
+            empty = [space for space in GARDENER_ROWS[gardener] if not nursery[space]]
+            these = [space for space in empty if wanted[space]]
+            tiles = path[:len(these)]
+            if these == empty[:len(these)] and [wanted[space] for space in these[:len(tiles)]] == tiles:
+                del path[:len(these)]
+                nursery.update((space, wanted[space]) for space in these)
+        if taken and gardeners is early and nursery[taken] == tile:
+            nursery[taken] = None
+    if nursery == after["nursery"]:
+        return []
+    filled = {space: tile for space, tile in after["nursery"].items() if tile != before["nursery"][space] and tile}
+    return [f"the nursery was refilled with {filled} from the path {before['path'][:len(filled)]}: each tile from "
+            "the wheelbarrow's end goes on the empty space of the gardener row closest to the gardener"]
 
 
 def _deal_faults(before: dict, entry: dict, after: dict) -> list[str]:

@@ -77,7 +77,7 @@ def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append(f"{entry.get('player')} acts on {player['name']}'s turn")
     if after["over"] or after["current"] != before["current"]:
         faults += _turn_end_faults(before, entry, after)
-    faults += _kept_faults(before, entry, after)
+    faults += _kept_faults(before, entry, after) + _eaten_this_turn_faults(before, entry, after)
     if "chance" not in entry:
         faults += ACTION_FAULTS.get(entry["type"], _no_faults)(before, entry, after)
     return faults
@@ -202,7 +202,8 @@ def _turn_end_faults(before: dict, entry: dict, after: dict) -> list[str]:
     else:
         if after["current"] != (before["current"] + 1) % len(before["players"]):
             faults.append(f"the dice passed from player {before['current']} to {after['current']}, not clockwise")
-        if after["pool"] is not None or after["turn"]["dice_spent"] or after["turn"]["bought"]:
+        if after["pool"] is not None or after["turn"]["dice_spent"] or after["turn"]["bought"] or (
+                after["turn"]["ate_from"]):
             faults.append("the next turn did not start afresh with a roll")
         if empty:
             faults.append("the last seed was bought this turn: the game ends with it, the dice do not pass")
@@ -357,8 +358,22 @@ def _sundial_used(before: dict, entry: dict) -> list[int]:
     return max(fitting, key=lambda use: sum(map(abs, use)))
 
 
+def _eaten_this_turn_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Move a Critter › Eating a Tile: critters may eat several tiles in a turn, but each of a
+    different opponent. The turn's record of whom they ate from is what the next eat is judged
+    by (`_eating_faults`), so it is judged itself at every step of the turn: it names exactly
+    the owners of the tiles eaten since the turn began (a new turn starts it empty)."""
+    if after["over"] or after["current"] != before["current"]:
+        return []
+    eaten = before["turn"]["ate_from"] + _eaten_from(before, entry)
+    if sorted(after["turn"]["ate_from"]) != sorted(eaten):
+        return [f"the turn's record of opponents eaten from is {after['turn']['ate_from']}, but this turn "
+                f"critters ate tiles of {eaten}"]
+    return []
+
+
 def _eaten_from(before: dict, entry: dict) -> list[str]:
-    if entry["type"] != "move_critter":
+    if entry.get("type") != "move_critter":
         return []
     eaten = _board(before).get((entry["to"][0], entry["to"][1]))
     return [eaten["owner"]] if eaten else []
