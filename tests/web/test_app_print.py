@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import zipfile
 from pathlib import Path
 from urllib.parse import parse_qsl
@@ -634,7 +635,14 @@ def test_print_page_on_a_desktop_works_from_the_keyboard(live_server, browser, a
             if page.evaluate("document.activeElement.textContent") == "Download PDF":
                 break
         assert page.evaluate("document.activeElement.textContent") == "Download PDF"
-        with page.expect_download(timeout=60_000) as download:  # a kit built on a busy machine
+        # The preview of the new options builds the kit in the worker's one build turn; on a
+        # busy machine a download asked meanwhile waits 2 s and is answered "busy" (noted on
+        # the print issue), so the download is asked once the preview is drawn.
+        deadline = time.monotonic() + 60
+        while not page.evaluate("location.search.includes('bleed=1.5') && !document.querySelector('#kit-view[aria-busy]')"):
+            assert time.monotonic() < deadline, "the preview of the new options was never drawn"
+            page.wait_for_timeout(100)
+        with page.expect_download(timeout=60_000) as download:
             page.keyboard.press("Enter")
         saved = tmp_path / "board.pdf"
         download.value.save_as(saved)
