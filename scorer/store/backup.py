@@ -12,7 +12,8 @@ times, start players and places, restored as not recorded) are still read.
 
 A backup reads the results a batch at a time and writes them as it goes. A restore checks the
 whole file before it writes anything (a file that is not a gardenkit history, or is broken
-anywhere, changes nothing and is refused in words), then adds what the database lacks in one
+anywhere, changes nothing and is refused in words; each state is checked and scored by its
+game's rules as a save is, so the result kept is the state's own, never the file's claim), then adds what the database lacks in one
 transaction: a result already there (same save key, or same id, game and saving time) is left
 as it is, a result whose save key was deleted here is not brought back, a result whose id this
 database has already given (to another game, or to one deleted since) gets a new id, so an old
@@ -31,7 +32,8 @@ from typing import Any, TextIO
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
-from scorer.games import CATALOGUE
+from scorer.games import GAMES
+from scorer.games.core import InvalidState
 from scorer.store.plays import ALIASES
 from scorer.store.storage import (
     DETAIL_FIELDS,
@@ -132,7 +134,7 @@ def _moment(value: Any) -> datetime | None:
 def _result_problem(result: Any) -> str | None:
     if not isinstance(result, dict) or set(result) != set(RESULT_FIELDS):
         return "does not have exactly the fields " + ", ".join(RESULT_FIELDS)
-    if not isinstance(result["id"], int) or result["id"] < 1 or result["game"] not in CATALOGUE:
+    if not isinstance(result["id"], int) or result["id"] < 1 or result["game"] not in GAMES:
         return "has no whole-number id or no known game"
     if _moment(result["saved_at"]) is None or (result["updated_at"] is not None and _moment(result["updated_at"]) is None):
         return "has a saving time that is not an ISO date and time"
@@ -149,6 +151,10 @@ def _result_problem(result: Any) -> str | None:
     except BadDetails as bad:
         return f"has a {bad.field} that cannot be kept ({bad})"
     result.update(details)   # as kept: times in UTC, the start player as the state spells them
+    try:   # read as a save is: the rules' checks, and the result the state scores, not the file's
+        result["result"] = GAMES[result["game"]].score(result["state"])
+    except InvalidState as invalid:
+        return f"has a state the rules refuse ({invalid.violations[0]['message']})"
     return None
 
 

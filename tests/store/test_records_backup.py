@@ -135,3 +135,36 @@ def test_a_first_version_backup_still_restores(database_url, tmp_path, monkeypat
         assert restored is not None and restored["note"] == "from the first release"
     finally:
         store.engine.dispose()
+
+
+def test_a_restore_keeps_to_the_rules_a_save_keeps_to(database_url, tmp_path, monkeypatch, capsys):
+    """A backup is read as a save is: each state scored by the game's rules (a result the file
+    claims, here a stranger winning with 999, is replaced by the state's own), and a state the
+    rules refuse (a name that reorders the text round it) refuses the file, in words."""
+    monkeypatch.setenv("GARDENKIT_INSTANCE_PATH", str(tmp_path / "instance"))
+    store = Storage(database_url)
+    store.save("garden-variety", KIM_WINS, scorer.score("garden-variety", KIM_WINS))
+    store.engine.dispose()
+    backup = tmp_path / "history.json"
+    assert main(["history", "backup", str(backup)]) == 0
+    document = json.loads(backup.read_text())
+    honest = document["results"][0]["result"]
+    forged = {**honest, "players": [{"name": "Mallory", "total": 999, "rank": 1}], "winners": ["Mallory"]}
+    document["results"][0].update(id=99, save_key=None, saved_at="2026-01-02T03:04:05+00:00", result=forged)
+    backup.write_text(json.dumps(document))
+    assert main(["history", "restore", str(backup)]) == 0
+    restored = Storage(database_url)
+    try:
+        assert restored.get(99)["result"] == honest
+    finally:
+        restored.engine.dispose()
+
+    state = json.loads(json.dumps(KIM_WINS))
+    state["players"][0]["name"] = "\u202eevil"
+    document["results"][0].update(id=100, saved_at="2026-01-03T03:04:05+00:00", state=state, result=honest)
+    backup.write_text(json.dumps(document))
+    before = history_of(database_url)
+    assert main(["history", "restore", str(backup)]) == 1
+    error = capsys.readouterr().err
+    assert "result 1 has a state the rules refuse" in error and "Traceback" not in error
+    assert history_of(database_url) == before
