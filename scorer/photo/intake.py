@@ -89,8 +89,11 @@ def check_photo(data: bytes) -> tuple[str, int, int]:
     width, height = SIZE_READERS[kind](data)
     if width < 1 or height < 1:
         raise PhotoError(f"this {kind} file says it is {width} x {height} pixels: it is damaged")
-    if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE:
+    if width * height > MAX_PIXELS:
         raise PhotoTooLarge(f"the photo would be {width} x {height} pixels ({width * height / 1e6:.0f} megapixels) "
                          f"once opened; the reader takes at most {MAX_PIXELS // 1_000_000} megapixels, so it was "
                          "refused unopened: send a smaller photo")
+    if max(width, height) > MAX_SIDE:   # a thin strip may be few megapixels and still too long
+        raise PhotoTooLarge(f"the photo is {width} x {height} pixels; the reader takes at most {MAX_SIDE:,} "
+                            "pixels on a side, so it was refused unopened: send a smaller photo")
     return kind, width, height

@@ -422,12 +422,15 @@ def test_the_command_line_reads_a_sheet_and_refuses_bad_photos_in_words(sample_p
     bomb.write_bytes(_png_header(50_000, 40_000))
     huge = tmp_path / "huge.jpg"
     huge.write_bytes(b"\xff\xd8\xff" + bytes(16 * 1024 * 1024))
+    strip = tmp_path / "strip.png"
+    strip.write_bytes(_png_header(49_000_000, 1))
     text = tmp_path / "notes.txt"
     text.write_text("not a photo")
     table = tmp_path / "table.png"
     table.write_bytes(png_bytes(np.full((600, 800, 3), 180, np.uint8)))
     for path, words in ((tmp_path / "covered.png", "only three of the sheet's five markers are visible (the top-left and top-right ones are not)"),
-                        (bomb, "2000 megapixels) once opened"), (huge, "larger than 15 MB"), (text, "JPEG, PNG or WebP"),
+                        (bomb, "2000 megapixels) once opened"), (huge, "larger than 15 MB"),
+                        (strip, "49000000 x 1 pixels; the reader takes at most 20,000 pixels on a side"), (text, "JPEG, PNG or WebP"),
                         (table, "no Harvest Dice sheet was found: none of its markers is visible")):
         status, out, err = _cli_read("harvest-dice", path)
         assert (status, out) == (1, ""), path
