@@ -155,7 +155,8 @@ def test_a_restore_keeps_to_the_rules_a_save_keeps_to(database_url, tmp_path, mo
     assert main(["history", "restore", str(backup)]) == 0
     restored = Storage(database_url)
     try:
-        assert restored.get(99)["result"] == honest
+        saved = restored.get(99)
+        assert saved is not None and saved["result"] == honest
     finally:
         restored.engine.dispose()
 
