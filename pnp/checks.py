@@ -45,6 +45,7 @@ from pnp.impose import (
     LASER_BORDER_MM,
     TOLERANCE_MM,
     Affine,
+    Box,
     Imposition,
     Placed,
     Rect4,
@@ -70,7 +71,6 @@ PIECE_MARGIN_MM = 6.0
 FIT_CLEARANCE_MM = 0.5
 EPS_MM = 0.05  # drawing closer than this past a trim line is on it
 PT_MM = 25.4 / 72
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1 on the page
 
 
 @dataclass(frozen=True)
