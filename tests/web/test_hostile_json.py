@@ -4,12 +4,12 @@ plain words."""
 from __future__ import annotations
 
 import json
-import resource
 
 import pytest
 
 import scorer
 from scorer.games.core import MAX_JSON_KEYS, MAX_LOG_VALUES, BadJSON, read_json_text, read_log_json
+from tests.support.cpu import cpu_seconds
 
 LIVE_DOORS = ["/games/garden-dice/score", "/games/garden-dice/check"]
 HOSTILE_BODIES = [
@@ -21,10 +21,6 @@ HOSTILE_BODIES = [
     ("[" + "1," * 20_001 + "1]", "values"),
 ]
 
-
-def cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 @pytest.mark.parametrize("door", LIVE_DOORS)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import resource
 import time
 
 import pytest
 
 import scorer
+from tests.support.cpu import cpu_seconds
 
 GAMES = list(scorer.GAMES)
 
@@ -20,10 +20,6 @@ def with_first_name(game_id: str, name: str) -> dict:
     state["players"][0]["name"] = name
     return state
 
-
-def cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 @pytest.mark.parametrize("game_id", GAMES)
