@@ -588,6 +588,7 @@ class Game(ABC, Generic[StateT]):
         self.engine = engine(self) if engine is not None else None
         self._action_adapter = TypeAdapter(self.action_model) if self.action_model else None
         self._action_classes = tuple(self._action_models())
+        self._action_class_set = frozenset(self._action_classes)  # asked first: no subclass check
         self.move_of: dict[str, Move] = {move.type: move for move in self.moves}
         unchecked = [kind for kind in self.action_types()
                      if kind not in self.move_of and not callable(getattr(self, f"check_{kind}", None))]
@@ -662,10 +663,15 @@ class Game(ABC, Generic[StateT]):
         except ValidationError as error:
             raise InvalidState(violations_from_error(error, self.format_rule,
                                                      item_words=self.item_words)) from None
-        found = self.roster_violations(state) + self.state_violations(state)
+        found = self.impossibilities(state)
         if found:
             raise InvalidState(found)
         return state
+
+    def impossibilities(self, state: StateT) -> list[Violation]:
+        """What makes a well-formed state impossible: the roster, then the game's own
+        state_violations (parse_state's checks after the model has read the state)."""
+        return self.roster_violations(state) + self.state_violations(state)
 
     def parse_own_state(self, raw: Any) -> StateT:
         """A check state an engine made itself, by legal moves from its set-up, read as
@@ -762,8 +768,8 @@ class Game(ABC, Generic[StateT]):
         open to a player reads the state once, not once per action. An action this game's
         parse_action already made (a frozen model of its own) is taken as it is: reading it
         again would only repeat the same validation."""
-        action = raw_action if isinstance(raw_action, self._action_classes) else self.parse_action(raw_action)
-        return self._judge(reading, action)
+        parsed = type(raw_action) in self._action_class_set or isinstance(raw_action, self._action_classes)
+        return self._judge(reading, raw_action if parsed else self.parse_action(raw_action))
 
     def describe(self, state: StateT, action: Any, answer: dict[str, Any]) -> list[str]:
         """A checked action's answer in the players' words, one sentence an item: what it does

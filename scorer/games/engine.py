@@ -75,10 +75,15 @@ class Table(Generic[StateT]):
         self.state = state
 
     @cached_property
+    def check_view(self) -> dict[str, Any]:
+        """The check state, the JSON `check` judges the next action on (Engine.check_state)."""
+        return self.engine.check_state(self.state)
+
+    @cached_property
     def checked(self) -> StateT:
         """The check state as `check` parses it, the engine's own state read without the
         impossible-state checks (Game.parse_own_state); InvalidState when it is malformed."""
-        return self.engine.game.parse_own_state(self.engine.check_state(self.state))
+        return self.engine.game.parse_own_state(self.check_view)
 
     @cached_property
     def reading(self) -> Reading[StateT]:

@@ -53,6 +53,9 @@ STAR_MULTIPLIER = 2
 SCARECROW_BONUS = 3
 CHAIN_BONUS = 1
 LINES = ((0, 1), (0, -1), (1, 0), (-1, 0))
+# Setup: one bird/rabbit, one sundial/scarecrow and (two players) one rock each.
+SPECIAL_KIND = {"bird": "critter", "rabbit": "critter", "sundial": "helper", "scarecrow": "helper", ROCK: ROCK}
+SPECIAL_GROUPS = frozenset(SPECIAL_KIND.values())
 AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 SUNDIAL_REACH = 2  # one die by 1 or 2, or two dice by 1 each: at most 2 in all, once a turn
 
@@ -64,8 +67,10 @@ def state_faults(state: dict) -> list[str]:
     faults = [] if len(board) == len(state["board"]) else ["two tiles share a space"]
     faults += _tile_faults(state, board)
     faults += _conservation_faults(state)
+    discs = _discs_on_tiles(board)
+    harvested_in_all = sum(sum(p["harvested"].values()) for p in players)
     for player in players:
-        faults += _player_faults(state, board, player)
+        faults += _player_faults(player, discs.get(player["name"], 0), harvested_in_all)
     faults += _turn_faults(state)
     return faults
 
@@ -109,9 +114,10 @@ def _tile_faults(state: dict, board: Board) -> list[str]:
             faults.append(f"{tile} is no crop")
         elif tile.get("swallowed", 0) and tile["kind"] not in CRITTER_SIDES:
             faults.append(f"{tile} swallowed tiles, but only a bird or rabbit eats")
+    specials: Counter = Counter((t.get("owner"), SPECIAL_KIND[t["kind"]]) for t in board.values()
+                                if t["kind"] in SPECIAL_KIND)
     for name in names:
-        owned = Counter(t["kind"] for t in board.values() if t.get("owner") == name)
-        if owned["bird"] + owned["rabbit"] > 1 or owned["sundial"] + owned["scarecrow"] > 1 or owned["rock"] > 1:
+        if any(specials[(name, kind)] > 1 for kind in SPECIAL_GROUPS):
             faults.append(f"{name} has more special tiles on the board than the one of each they were given")
     rocks = sum(t["kind"] == ROCK for t in board.values())
     if rocks and len(names) != ROCK_PLAYER_COUNT:
@@ -125,14 +131,23 @@ def _accounted(state: dict) -> Counter:
     """Seed/veggie tiles of each crop in the supply, held, on the board or harvested."""
     found = Counter(state["supply"])
     for player in state["players"]:
-        found.update(player["seeds"])
-        found.update(player["harvested"])
-    found.update(t["crop"] for t in state["board"] if t["kind"] in CROP_SIDES)
+        for counts in (_seeds(player), player["harvested"]):
+            for crop, n in counts.items():
+                found[crop] += n
+    for tile in state["board"]:
+        if tile["kind"] in CROP_SIDES:
+            found[tile["crop"]] += 1
     return found
 
 
+def _seeds(player: dict) -> dict[str, int]:
+    """The seeds a player holds by crop (seeds: {crop: n}, or a list of crops)."""
+    seeds = player["seeds"]
+    return seeds if isinstance(seeds, dict) else Counter(seeds)
+
+
 def _seeds_held(player: dict) -> int:
-    return sum(Counter(player["seeds"]).values())  # seeds: {crop: n}, or a list of crops
+    return sum(_seeds(player).values())
 
 
 def _swallowed(state: dict) -> int:
@@ -150,16 +165,26 @@ def _conservation_faults(state: dict) -> list[str]:
     return faults
 
 
-def _player_faults(state: dict, board: Board, player: dict) -> list[str]:
+def _discs_on_tiles(board: Board) -> dict[str, int]:
+    """Each owner's discs on the board: one on each own tile but a rock, and one for each
+    tile its critter swallowed whole."""
+    discs: dict[str, int] = {}
+    for tile in board.values():
+        if tile["kind"] != ROCK and "owner" in tile:
+            discs[tile["owner"]] = discs.get(tile["owner"], 0) + 1 + tile.get("swallowed", 0)
+    return discs
+
+
+def _player_faults(player: dict, discs_on_tiles: int, harvested_in_all: int) -> list[str]:
     name = player["name"]
-    own = [t for t in board.values() if t.get("owner") == name and t["kind"] != ROCK]
-    discs = _seeds_held(player) + len(own) + sum(t.get("swallowed", 0) for t in own)
+    discs = _seeds_held(player) + discs_on_tiles
     faults = [] if discs <= DISCS_FOR_TILES else [
         f"{name} has {discs} discs on tiles, but {DISCS_FOR_TILES} beside the scoring marker"]
-    face = sum(FACE_VALUE[crop] * n for crop, n in player["harvested"].items())
-    others = sum(sum(p["harvested"].values()) for p in state["players"] if p is not player)
-    most = sum(max(STAR_MULTIPLIER * FACE_VALUE[crop], FACE_VALUE[crop] + SCARECROW_BONUS) * n
-               for crop, n in player["harvested"].items()) + CHAIN_BONUS * others
+    face = most = 0
+    for crop, n in player["harvested"].items():
+        face += FACE_VALUE[crop] * n
+        most += max(STAR_MULTIPLIER * FACE_VALUE[crop], FACE_VALUE[crop] + SCARECROW_BONUS) * n
+    most += CHAIN_BONUS * (harvested_in_all - sum(player["harvested"].values()))
     if not face <= player["track"] <= most:
         faults.append(f"{name}'s track shows {player['track']}, outside {face}-{most}: only harvests score, "
                       "each veggie its value, doubled on a star or plus 3 by a scarecrow, plus a chain point "

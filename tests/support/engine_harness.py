@@ -122,10 +122,15 @@ class Judge:
         state = table.state
         assert plain_json(state), f"{self.where}: the state is not plain JSON: {state}"
         self.fail_on(self.oracle.state_faults(state), f"impossible state {state}")
-        score_view, check_view = self.engine.score_state(state), self.engine.check_state(state)
+        score_view, check_view = self.engine.score_state(state), table.check_view
         assert plain_json(check_view), f"{self.where}: the check state is not plain JSON: {check_view}"
         try:
-            self.game.parse_state(check_view)  # validate: the engine reads its own states unchecked
+            # validate, as parse_state does it, on the model the table's judgements read (the
+            # engine reads its own states without the impossible-state checks): one reading
+            self.game.refuse_player_count(check_view)
+            impossible = self.game.impossibilities(table.checked)
+            if impossible:
+                raise InvalidState(impossible)
             if check_view != score_view and score_view != self.accepted_score_view:
                 assert plain_json(score_view), f"{self.where}: the score state is not plain JSON: {score_view}"
                 self.game.parse_state(score_view)
