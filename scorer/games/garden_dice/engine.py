@@ -17,6 +17,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Iterator, Sequence
+from functools import cached_property
 from itertools import chain
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -43,6 +44,17 @@ class Roll(StateModel):
     chance: Literal["roll"]
     dice: Annotated[list[Annotated[int, Field(ge=min(data.DIE_FACES), le=max(data.DIE_FACES))]],
                     Field(min_length=data.DICE, max_length=data.DICE)]
+
+
+class DiceTable(Table[Any]):
+    """A Garden Dice table, with what every move's candidates ask of it read once."""
+
+    @cached_property
+    def acting(self) -> tuple[str, dict[str, Any], list[dict]]:
+        """The acting player's name, the turn record and the player's own tiles on the board."""
+        state = self.state
+        name = state["players"][state["current"]]["name"]
+        return name, state["turn"], [t for t in state["board"] if t.get("owner") == name]
 
 
 class DiceMove(Move[Any]):
@@ -72,10 +84,11 @@ class DiceMove(Move[Any]):
     def table_violations(self, table: Table[Any], action: Any) -> list[Violation]:
         """The turn so far and the dice in the pool: what only the table sees."""
         state = table.state
-        given = {key: getattr(action.turn, key) for key in TURN_WORDS}  # its fields are plain JSON values
-        wrong = [key for key in TURN_WORDS if given[key] != state["turn"][key]]
+        turn = action.turn  # its fields are plain JSON values
+        wrong = [key for key in TURN_WORDS if getattr(turn, key) != state["turn"][key]]
         if wrong:
-            said = "; ".join(f"{TURN_WORDS[key]} {_turn_words(state['turn'][key])}, not {_turn_words(given[key])}"
+            said = "; ".join(f"{TURN_WORDS[key]} {_turn_words(state['turn'][key])}, not "
+                             f"{_turn_words(getattr(turn, key))}"
                              for key in wrong)
             return [violation("wrong-turn-record", RULE_TURN, f"this turn so far has {said}",
                               f"action.turn.{wrong[0]}")]
@@ -123,6 +136,9 @@ class GardenDiceEngine(Chance, Engine):
                             for name in names],
                 "current": data.FIRST_PLAYER, "pool": None, "turn": fresh_turn(), "last_turn": False,
                 "over": False}
+
+    def read(self, state: State | Table[Any]) -> Table[Any]:
+        return state if isinstance(state, Table) else DiceTable(self, state)
 
     # chance -------------------------------------------------------------------------------
     def chance_kind(self, state: State) -> str | None:

@@ -64,7 +64,6 @@ from scorer.games.core import (
     Violation,
     at_most,
     not_over,
-    player_named,
     violation,
     within,
 )
@@ -76,6 +75,7 @@ from scorer.games.garden_dice.engine import (
     SPECIAL_TILES,
     SUNDIAL_REACH,
     DiceMove,
+    DiceTable,
     GardenDiceEngine,
     add_to,
     player_state,
@@ -407,20 +407,23 @@ def dice_readings(dice: list[int], at: Coord) -> list[dict]:
 
 @dataclass(frozen=True)
 class DiceReading(Reading[GardenDiceState]):
-    """A state as the checks read it: the state and its board by space."""
+    """A state as the checks read it: the state, its board by space and its players by name
+    (the first of a name, as player_named finds it)."""
 
     board: Board
+    players: dict[str, Player]
 
 
 def context(read: DiceReading, action: Any) -> Context:
     """The check's Context: the read state, its board, and the acting player."""
-    return Context(read.state, player_named(read.state, action.player), read.board)
+    return Context(read.state, read.players[action.player], read.board)
 
 
-def _acting(state: State) -> tuple[str, dict[str, Any], list[dict]]:
-    """The acting player's name, the turn record and the player's own tiles on the board."""
-    name = state["players"][state["current"]]["name"]
-    return name, state["turn"], [t for t in state["board"] if t.get("owner") == name]
+def _acting(table: Table[Any]) -> tuple[str, dict[str, Any], list[dict]]:
+    """The acting player's name, the turn record and the player's own tiles on the board
+    (read once per table: every move's candidates ask)."""
+    assert isinstance(table, DiceTable)
+    return table.acting
 
 
 def _boards(before: State, after: State) -> tuple[dict, dict]:
@@ -452,7 +455,7 @@ class WaterMove(DiceMove):
 
     def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
         """Each own seed with each die of the pool."""
-        return _crop_tile_candidates(table.state, data.SEED, "water")
+        return _crop_tile_candidates(table, data.SEED, "water")
 
 
 class HarvestMove(DiceMove):
@@ -501,12 +504,12 @@ class HarvestMove(DiceMove):
 
     def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
         """Each own veggie with each die of the pool."""
-        return _crop_tile_candidates(table.state, data.VEGGIE, "harvest")
+        return _crop_tile_candidates(table, data.VEGGIE, "harvest")
 
 
-def _crop_tile_candidates(state: State, side: str, kind: str) -> list[ActionJSON]:
-    name, turn, own = _acting(state)
-    dice = sorted(set(state["pool"]))
+def _crop_tile_candidates(table: Table[Any], side: str, kind: str) -> list[ActionJSON]:
+    name, turn, own = _acting(table)
+    dice = sorted(set(table.state["pool"]))
     return [{"type": kind, "player": name, "at": list(t["at"]), "die": die, "turn": turn}
             for t in own if t["kind"] == side for die in dice]
 
@@ -582,7 +585,7 @@ class MoveCritterMove(DiceMove):
         spitting it out with each other die of the pool. One at a time: the first is most
         often legal."""
         state = table.state
-        name, turn, own = _acting(state)
+        name, turn, own = _acting(table)
         pool = state["pool"]
         occupied = {tuple(t["at"]) for t in state["board"]}
         for critter in (t for t in own if t["kind"] in data.CRITTER_SIDES):
@@ -637,7 +640,7 @@ class BuyMove(DiceMove):
 
     def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
         """Each crop with each die of the pool."""
-        name, turn, _ = _acting(table.state)
+        name, turn, _ = _acting(table)
         return [{"type": "buy", "player": name, "crop": crop, "die": die, "turn": turn}
                 for die in sorted(set(table.state["pool"])) for crop in data.CROPS]
 
@@ -690,7 +693,7 @@ class PlaceMove(DiceMove):
         """Each tile the player holds on each empty space a pair of dice can name (with the
         player's sundial on the board, every space within its reach of the dice)."""
         state = table.state
-        name, turn, own = _acting(state)
+        name, turn, own = _acting(table)
         player = state["players"][state["current"]]
         held = [("seed", crop) for crop in sorted(player["seeds"])]
         held += [(tile, None) for tile, sides in SPECIAL_TILES if not any(t["kind"] in sides for t in own)
@@ -750,7 +753,7 @@ class FlipMove(DiceMove):
 
     def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
         """Each own special tile, with a six of the pool."""
-        name, turn, own = _acting(table.state)
+        name, turn, own = _acting(table)
         if data.SIX not in table.state["pool"]:
             return []
         return [{"type": "flip", "player": name, "at": list(t["at"]), "die": data.SIX, "turn": turn} for t in own
@@ -800,7 +803,7 @@ class RemoveCritterMove(DiceMove):
     def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
         """Any critter on the board, with each three dice of the pool holding a six."""
         state = table.state
-        name, turn, _ = _acting(state)
+        name, turn, _ = _acting(table)
         triples = sorted({tuple(sorted(triple)) for triple in combinations(state["pool"], 3) if data.SIX in triple})
         return [{"type": "remove_critter", "player": name, "at": list(t["at"]), "dice": list(triple), "turn": turn}
                 for t in state["board"] if t["kind"] in data.CRITTER_SIDES for triple in triples]
@@ -832,7 +835,7 @@ class SunRerollMove(DiceMove):
         return {"sun_token_spent": not after["players"][before["current"]]["sun_token"]}
 
     def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
-        name, turn, _ = _acting(table.state)
+        name, turn, _ = _acting(table)
         if not table.state["players"][table.state["current"]]["sun_token"]:
             return []
         return [{"type": "sun_reroll", "player": name, "turn": turn}]
@@ -870,7 +873,7 @@ class SunSetDieMove(DiceMove):
     def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
         """Each die of the pool set to each other face, while the sun token is held."""
         state = table.state
-        name, turn, _ = _acting(state)
+        name, turn, _ = _acting(table)
         if not state["players"][state["current"]]["sun_token"]:
             return []
         return [{"type": "sun_set_die", "player": name, "die": die, "to": to, "turn": turn}
@@ -910,7 +913,7 @@ class RerollEqualDiceMove(DiceMove):
         pool = table.state["pool"]
         if len(pool) != data.DICE or len(set(pool)) != 1:
             return []
-        name, turn, _ = _acting(table.state)
+        name, turn, _ = _acting(table)
         return [{"type": "reroll_equal_dice", "player": name, "dice": list(pool), "turn": turn}]
 
 
@@ -944,7 +947,7 @@ class EndTurnMove(DiceMove):
         return {"turn_over": after["current"] != before["current"] or after["over"]}
 
     def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
-        name, turn, _ = _acting(table.state)
+        name, turn, _ = _acting(table)
         return [{"type": "end_turn", "player": name, "turn": turn}]
 
 
@@ -1184,9 +1187,9 @@ class GardenDice(Game[GardenDiceState]):
 
     # rule checks ------------------------------------------------------------------------------
     def refuse_action(self, reading: Reading[GardenDiceState], action) -> list[Violation]:
+        assert isinstance(reading, DiceReading)  # this game's read
         state = reading.state
-        players = {p.name: p for p in state.players}
-        turn_problem = _turn_violations(action.turn, players, action.player)
+        turn_problem = _turn_violations(action.turn, reading.players, action.player)
         if turn_problem:
             return turn_problem
         if action.type not in _NEEDS_NO_BOARD and state.board is None:
@@ -1196,7 +1199,10 @@ class GardenDice(Game[GardenDiceState]):
 
     def read(self, state: GardenDiceState) -> DiceReading:
         """The state as the moves' checks read it, with its board by space."""
-        return DiceReading(state, Board(state.board or []))
+        players: dict[str, Player] = {}
+        for player in state.players:
+            players.setdefault(player.name, player)
+        return DiceReading(state, Board(state.board or []), players)
 
 
 def most_track_points(counts: tuple[int, ...], others_harvested: int) -> int:
@@ -1281,6 +1287,8 @@ def _illegal(*found: Violation) -> CheckResult:
 
 
 def _turn_violations(turn: TurnSoFar, players: dict, actor: str) -> list[Violation]:
+    if not (turn.ate_from or turn.bought or turn.sundial):
+        return []  # a turn with nothing done yet, as most actions judged carry
     found = []
     for i, name in enumerate(turn.ate_from):
         if name not in players or name == actor:
