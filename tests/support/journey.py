@@ -136,7 +136,7 @@ def open_journey(browser, size: dict):
                                   device_scale_factor=2 if touch else 1)
     context.set_default_timeout(5000)
     if not AXE.exists():
-        pytest.skip(f"axe-core is not installed at {AXE} (make axe)")
+        pytest.skip(f"axe-core is not installed at {AXE} (npm ci)")
     context.add_init_script(path=str(AXE))
     context.add_init_script(SHIFT_RECORDER)
     page = context.new_page()
