@@ -61,16 +61,6 @@ DESCRIBE = """el => el ? (el.nodeName.toLowerCase() + (el.id ? '#' + el.id : '')
   ' "' + (el.textContent || el.value || '').trim().slice(0, 30) + '"') : 'nothing'"""
 
 
-def bring_into_view(locator) -> None:
-    """Scroll as a player does before tapping. Playwright's own scroll leaves an element that shows
-    in part where it is, its middle maybe past the screen's edge: that one is scrolled to the
-    middle of the screen, as Playwright scrolls one that does not show at all."""
-    locator.scroll_into_view_if_needed()
-    box, screen = locator.bounding_box(), locator.page.viewport_size
-    if box and not (0 <= box["y"] + box["height"] / 2 < screen["height"]):
-        locator.evaluate("el => el.scrollIntoView({block: 'center', behavior: 'instant'})")
-
-
 def centre(locator) -> tuple[float, float]:
     """Where a finger aims: the middle of the element as it is drawn now."""
     box = locator.bounding_box()
@@ -99,7 +89,7 @@ class Journey:
 
     def tap(self, locator) -> None:
         """Tap the element as a finger does and assert that it, not a neighbour, got the click."""
-        bring_into_view(locator)
+        locator.scroll_into_view_if_needed()
         meant = locator.element_handle()
         self.page.evaluate("""el => {
             window.__journeyMeant = el; window.__journeyHit = null;
@@ -213,7 +203,7 @@ def tap_away(trip: Journey, locator, timeout: float = WAIT_S) -> None:
     sessionStorage, which the next page of the same site still has. Wait for the next page
     yourself."""
     page = trip.page
-    bring_into_view(locator)
+    locator.scroll_into_view_if_needed()
     page.evaluate(f"""([el, key]) => {{
         sessionStorage.removeItem(key);
         document.addEventListener('click', e => {{
