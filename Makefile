@@ -10,9 +10,7 @@ TEST_WORKERS ?= auto
 # to look at rendered PDF pages, PostgreSQL for the storage tests against a real server.
 SYSTEM_PACKAGES := chromium poppler-utils postgresql
 
-.PHONY: run test test-game bench soak mutate install install-dev system-deps kits clean axe lint-js proxy
-# axe-core, the accessibility checker the browser tests run on every page (tests/support/axe.py).
-AXE := .cache/axe/node_modules/axe-core/axe.min.js
+.PHONY: run test test-tools test-game bench soak mutate install install-dev system-deps kits clean lint-js proxy
 
 # uv makes the virtual environment and installs into it in seconds where pip takes over a
 # minute (most of a fresh clone's set-up); it is fetched once, with pip, into .cache/uv. Where
@@ -61,13 +59,10 @@ system-deps:
 	  fi; \
 	fi
 
-$(AXE):
-	npm install --no-save --prefix .cache/axe axe-core@4
-
-axe: $(AXE)
-
-# ESLint (eslint:recommended with no-undef) over every script in templates/: package.json pins
-# it, package-lock.json the exact versions, eslint.config.mjs the rules.
+# The npm tools, from one `npm ci`: ESLint (eslint:recommended with no-undef) over every script
+# in templates/, and axe-core, the accessibility checker the browser tests run on every page
+# (tests/support/axe.py). package.json pins them, package-lock.json the exact versions,
+# eslint.config.mjs the rules.
 ESLINT := node_modules/.bin/eslint
 $(ESLINT): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -92,12 +87,17 @@ proxy:
 	  { echo "install nginx (Debian: apt-get install nginx-light) and run make proxy again"; exit 1; }
 	nginx -c $(CURDIR)/deploy/nginx.conf
 
+# What `make test` needs, fetched side by side (a fresh clone waits on the network for each): the
+# Python packages, the Debian ones and the npm tools.
+test-tools:
+	@$(MAKE) --no-print-directory -j3 install-dev system-deps $(ESLINT)
+
 # Lint first, then the types (mypy) while the suite runs beside them, on the CPU the suite
 # leaves idle (both configured in pyproject.toml); any failure fails the target. pytest exits 5
 # when it collected no test: that is a failure too, said plainly.
 # The suite runs on every core (pytest-xdist); `pytest -m "not slow and not browser"` is the
 # quick loop while working, and `make test` still runs everything.
-test: install-dev system-deps axe $(ESLINT)
+test: test-tools
 	$(BIN)/ruff check .
 	$(ESLINT) templates
 	@mkdir -p .cache; $(BIN)/mypy >.cache/mypy.out 2>&1 & types=$$!; \

@@ -8,7 +8,8 @@
     post_live    post_live(client, page, body) -> the page's live JSON answer, asked with the token
     live_server  the app served for real on a free loopback port (a thread); yields the base URL
     browser      one headless Debian chromium for the session (Playwright); skips without it
-    page         a fresh Playwright page in its own context (cookies do not leak between tests)
+    page         a fresh Playwright page in its own context (cookies do not leak between tests); the
+                 app's service worker is blocked but for a test marked `service_worker`
     worked_examples  score pages open the game's worked example on ?example=1 (as a game
                  without an engine does), not a simulated game: for tests of a sheet's known numbers
 """
@@ -123,18 +124,26 @@ def browser():
 
 
 @pytest.fixture
-def page(browser):
+def page(request, browser):
     # Playwright's wait_for_function evaluates its predicate as a string, which the app's
     # Content-Security-Policy forbids; tests/test_hostile_web.py loads the pages under the policy.
-    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)  # a phone
-    context.set_default_timeout(5000)
+    # The app's service worker only for a test marked `service_worker` (tests/support/journey.py).
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True,  # a phone
+                                  service_workers="allow" if wants_service_worker(request) else "block")
+    context.set_default_timeout(WAIT_S * 1000)
     tab = context.new_page()
     yield tab
     context.close()
 
 
 # The journey fixtures (tests/support/journey.py): a player's path in Chromium at phone and desktop sizes.
-from tests.support.journey import desktop_journey, journey, phone_journey  # noqa: E402, F401
+from tests.support.journey import (  # noqa: E402, F401
+    WAIT_S,
+    desktop_journey,
+    journey,
+    phone_journey,
+    wants_service_worker,
+)
 
 
 def pytest_collection_modifyitems(config, items):

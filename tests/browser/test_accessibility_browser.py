@@ -9,6 +9,7 @@ import pytest
 
 import scorer
 from tests.support.axe import axe_violations
+from tests.support.journey import WAIT_S
 from tests.web.test_replay_pages import broken_log
 
 pytestmark = pytest.mark.browser
@@ -23,7 +24,7 @@ def sized(request, browser):
     # tested under its real terms in test_hostile_web.
     context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block",
                                   bypass_csp=True)
-    context.set_default_timeout(5000)
+    context.set_default_timeout(WAIT_S * 1000)
     yield context.new_page()
     context.close()
 

@@ -13,7 +13,8 @@ import pytest
 
 from tests.support.journey import open_journey, tap_away
 
-pytestmark = pytest.mark.browser
+# a first visit: the service worker installs while the player goes on, as for a new player
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 RUNS = int(os.environ.get("GARDENKIT_RACE_RUNS", "12"))
 REFUSED = "open a long time"
@@ -50,7 +51,7 @@ def first_check(trip, base: str) -> str:
 def test_the_first_save_or_check_of_a_first_visit_is_never_refused(live_server, browser, action):
     refusals, errors = [], []
     for run in range(RUNS):
-        context, trip = open_journey(browser, {"width": 390, "height": 844})
+        context, trip = open_journey(browser, {"width": 390, "height": 844}, service_worker=True)
         try:
             if REFUSED in action(trip, live_server):
                 refusals.append(run)

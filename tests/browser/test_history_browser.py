@@ -10,10 +10,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import scorer
+from tests.support.journey import PHONE, WAIT_S
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 LONG_NAME_WINS = {"players": [{"name": "Maximiliana Wolkenstein-Apfelbaum", "garden_bed": 24, "hand": 1, "gnomes": 3},
                               {"name": "Lee", "garden_bed": 15, "hand": 0, "gnomes": 2},
                               {"name": "Max", "garden_bed": 12, "hand": 2, "gnomes": 1}]}
@@ -32,7 +32,7 @@ def test_results_page_on_a_phone_in_local_time(live_server, browser, tmp_path):
     if "garden-variety" not in scorer.GAMES:
         pytest.skip("garden-variety rules are not written yet")
     context = browser.new_context(viewport=PHONE, locale="en-GB", timezone_id="Pacific/Auckland")
-    context.set_default_timeout(5000)
+    context.set_default_timeout(WAIT_S * 1000)
     # Saved by this browser (its requests share the page's cookies), which may then delete them.
     body = {"game": "garden-variety", "state": LONG_NAME_WINS, "note": "A long evening at the allotment, with soup " * 3}
     saved = [context.request.post(live_server + "/api/results", data=json.dumps(body),

@@ -56,6 +56,7 @@ def tap_times(journey, name: str, times: int) -> None:
         journey.tap(journey.page.get_by_role("button", name=name, exact=True))
 
 
+@pytest.mark.service_worker   # it takes the network away: the page as a player has it by then
 def test_edit_a_saved_game_through_its_score_form_by_taps(journey, live_server):
     page = journey.page
     score_and_save(journey, live_server)

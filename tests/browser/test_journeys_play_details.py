@@ -80,6 +80,7 @@ def test_a_game_is_timed_says_who_started_and_where_and_rematch_moves_the_start_
     assert ISO.fullmatch(page.locator("[name=_started_at]").input_value())
 
 
+@pytest.mark.service_worker   # it takes the network away: the page as a player has it by then
 def test_a_game_saved_offline_keeps_when_it_was_played_not_when_it_was_sent(live_server, phone_journey):
     page = phone_journey.page
     phone_journey.allow_error(r"ERR_INTERNET_DISCONNECTED|Failed to fetch")   # the page's asks while offline

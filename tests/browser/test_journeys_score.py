@@ -219,6 +219,7 @@ OUTAGE_TRIPS = [*(pytest.param(PHONE, game_id, id=f"phone-{game_id}") for game_i
                 pytest.param(DESKTOP, "garden-dice", id="desktop-garden-dice")]
 
 
+@pytest.mark.service_worker   # it takes the network away: the page as a player has it by then
 @pytest.mark.parametrize(("journey", "game_id"), OUTAGE_TRIPS, indirect=["journey"])
 def test_a_table_scores_saves_and_plays_on_through_a_network_outage(live_server, journey, game_id):
     trip, page, game = journey, journey.page, GAMES[game_id]

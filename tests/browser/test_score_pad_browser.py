@@ -11,10 +11,10 @@ import pytest
 
 import scorer
 from tests.support.axe import axe_violations
+from tests.support.journey import DESKTOP, PHONE, WAIT_S
 
 pytestmark = pytest.mark.browser
 
-PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
 # The screenshots land in the test's temp folder; GARDENKIT_SCREENSHOTS=docs/images refreshes
 # the ones the docs show (the phone end screen and an offline save).
 SCREENSHOTS = os.environ.get("GARDENKIT_SCREENSHOTS")
@@ -61,7 +61,7 @@ TYPED = {
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["phone", "desktop"])
 def sized(request, browser):
     context = browser.new_context(viewport=request.param)
-    context.set_default_timeout(5000)
+    context.set_default_timeout(WAIT_S * 1000)
     yield context.new_page()
     context.close()
 
@@ -234,6 +234,7 @@ def save_key_supported() -> bool:
     return "key" in inspect.signature(Storage.save).parameters
 
 
+@pytest.mark.service_worker   # it takes the network away: the page as a player has it by then
 def test_offline_the_pages_open_entries_stay_and_a_save_is_sent_once(live_server, page, tmp_path):
     path = live_server + "/games/garden-variety/score"
     page.goto(path)
@@ -322,6 +323,7 @@ def test_an_expired_form_token_is_renewed_and_the_game_saved_at_the_first_press(
     # (refused anyway, the page presses Save again itself: tests/test_first_visit_race.py)
 
 
+@pytest.mark.service_worker   # it takes the network away: the page as a player has it by then
 def test_an_example_offers_no_rematch_and_is_not_saved_even_offline(live_server, page):
     page.goto(live_server + "/games/garden-variety/score")
     assert not page.get_by_role("button", name="Rematch").is_visible()   # nobody to play again yet

@@ -6,7 +6,6 @@ a new or an old database upgrade it once, quietly.
 """
 from __future__ import annotations
 
-import multiprocessing
 import subprocess
 import sys
 from datetime import datetime, timezone
@@ -20,6 +19,7 @@ from alembic.runtime.migration import MigrationContext
 
 import scorer
 from scorer.store.storage import MIGRATIONS, Base, Storage, newest_revision, upgrade
+from tests.support.processes import preloaded
 
 pytest_plugins = ["tests.support.load_fixtures"]
 
@@ -196,9 +196,9 @@ def test_workers_starting_together_upgrade_once(database_url, old):
     """Four processes start on the same database at once, as `gardenkit serve` starts its
     workers: one migrates while the others wait, and all find it ready."""
     expected = len(make_first_release_database(database_url)) if old else 0
-    spawn = multiprocessing.get_context("spawn")
-    barrier, answers = spawn.Barrier(4), spawn.Queue()
-    workers = [spawn.Process(target=start_a_worker, args=(database_url, barrier, answers)) for _ in range(4)]
+    processes = preloaded(__name__)
+    barrier, answers = processes.Barrier(4), processes.Queue()
+    workers = [processes.Process(target=start_a_worker, args=(database_url, barrier, answers)) for _ in range(4)]
     for worker in workers:
         worker.start()
     for worker in workers:

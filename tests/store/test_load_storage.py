@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import csv
 import io
-import multiprocessing
 
 import pytest
 import sqlalchemy as sa
 
 import scorer
 from scorer.store.storage import Storage
+from tests.support.processes import preloaded
 from tests.support.prod_server import marked_state
 
 pytest_plugins = ["tests.support.load_fixtures"]
@@ -134,10 +134,10 @@ def save_with_key(url: str, barrier, answers) -> None:
 
 @pytest.mark.slow
 def test_processes_racing_with_one_key_save_once(database_url):
-    spawn = multiprocessing.get_context("spawn")
-    barrier, answers = spawn.Barrier(4), spawn.Queue()
+    processes = preloaded(__name__)
+    barrier, answers = processes.Barrier(4), processes.Queue()
     Storage(database_url).engine.dispose()   # the schema first, so that the race is the saves'
-    workers = [spawn.Process(target=save_with_key, args=(database_url, barrier, answers)) for _ in range(4)]
+    workers = [processes.Process(target=save_with_key, args=(database_url, barrier, answers)) for _ in range(4)]
     for worker in workers:
         worker.start()
     for worker in workers:

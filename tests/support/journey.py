@@ -5,8 +5,10 @@
     desktop_journey     the desktop alone
 
 A Journey holds a fresh browser context under the app's real Content-Security-Policy (nothing
-bypassed: a script the policy blocks is a page error here as it is for players), with the service
-worker allowed as on a first visit. At the end of the test it fails on:
+bypassed: a script the policy blocks is a page error here as it is for players). The app's service
+worker is installed, as on a first visit, only for a test marked `service_worker` (the offline ones):
+its install fetches every page and file of the app, a second of the machine's time each test. At the
+end of the test it fails on:
   - any uncaught page error or console error (a blocked script, a failed fetch the page logs, and
     the browser's own log of a 4xx/5xx answer: a page that sends what the server refuses while
     a player types is a bug too); `journey.allow_error(pattern)` expects one, saying why;
@@ -36,6 +38,10 @@ if TYPE_CHECKING:  # the browser tests skip without playwright; only the types n
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 MAX_LAYOUT_SHIFT = 0.05
+# How long a browser test waits for what must come (a page, an element, an answer) before it
+# fails: long enough for a machine busy with the other test workers, and only ever waited out
+# when the test fails.
+WAIT_S = 15
 
 # Counts every layout shift, the ones after input included (see the module's docstring).
 SHIFT_RECORDER = """
@@ -59,7 +65,10 @@ def centre(locator) -> tuple[float, float]:
     """Where a finger aims: the middle of the element as it is drawn now."""
     box = locator.bounding_box()
     assert box, f"nothing to tap: {locator} is not shown"
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    screen = locator.page.viewport_size
+    assert 0 <= x < screen["width"] and 0 <= y < screen["height"], f"the middle of {locator} is off the screen at {x:.0f}, {y:.0f}"
+    return x, y
 
 
 @dataclass
@@ -92,16 +101,22 @@ class Journey:
             self.page.touchscreen.tap(x, y)
         else:
             self.page.mouse.click(x, y)
+        # A tap's click is the browser's to send after the touch ends: on a busy machine it can
+        # come after tap() returns, so wait for it before judging where it landed.
+        try:
+            self.wait_until("window.__journeyHit !== null")
+        except AssertionError:
+            raise AssertionError(f"a tap meant for {meant.evaluate(DESCRIBE)} made no click") from None
         landed = self.page.evaluate("""() => {
             const meant = window.__journeyMeant, hit = window.__journeyHit;
-            return {ok: !!hit && (hit === meant || meant.contains(hit)), hit: hit};
+            return {ok: hit === meant || meant.contains(hit)};
         }""")
         if not landed["ok"]:
             hit = self.page.evaluate(f"() => ({DESCRIBE})(window.__journeyHit)")
             meant_text = meant.evaluate(DESCRIBE)
             raise AssertionError(f"a tap meant for {meant_text} landed on {hit}")
 
-    def wait_until(self, script: str, timeout: float = 5.0) -> None:
+    def wait_until(self, script: str, timeout: float = WAIT_S) -> None:
         """Poll a JavaScript expression until it is truthy (without eval, which the policy forbids)."""
         deadline = time.monotonic() + timeout
         while not self.page.evaluate(f"() => Boolean({script})"):
@@ -129,14 +144,20 @@ class Journey:
         assert self.errors == [], f"the page reported errors: {self.errors}"
 
 
-def open_journey(browser, size: dict):
+def wants_service_worker(request) -> bool:
+    """Whether the test is marked `service_worker`: its browser context lets the app install one."""
+    return request.node.get_closest_marker("service_worker") is not None
+
+
+def open_journey(browser, size: dict, service_worker: bool = False):
     """A context at `size` (a phone gets touch), collecting errors; closed by the caller."""
     touch = size["width"] < 600
     context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch,
-                                  device_scale_factor=2 if touch else 1)
-    context.set_default_timeout(5000)
+                                  device_scale_factor=2 if touch else 1,
+                                  service_workers="allow" if service_worker else "block")
+    context.set_default_timeout(WAIT_S * 1000)
     if not AXE.exists():
-        pytest.skip(f"axe-core is not installed at {AXE} (make axe)")
+        pytest.skip(f"axe-core is not installed at {AXE} (npm ci)")
     context.add_init_script(path=str(AXE))
     context.add_init_script(SHIFT_RECORDER)
     page = context.new_page()
@@ -146,8 +167,8 @@ def open_journey(browser, size: dict):
     return context, trip
 
 
-def _journey_fixture(browser, size):
-    context, trip = open_journey(browser, size)
+def _journey_fixture(request, browser, size):
+    context, trip = open_journey(browser, size, wants_service_worker(request))
     yield trip
     try:
         trip.assert_no_errors()
@@ -157,17 +178,17 @@ def _journey_fixture(browser, size):
 
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["phone", "desktop"])
 def journey(request, browser):
-    yield from _journey_fixture(browser, request.param)
+    yield from _journey_fixture(request, browser, request.param)
 
 
 @pytest.fixture
-def phone_journey(browser):
-    yield from _journey_fixture(browser, PHONE)
+def phone_journey(request, browser):
+    yield from _journey_fixture(request, browser, PHONE)
 
 
 @pytest.fixture
-def desktop_journey(browser):
-    yield from _journey_fixture(browser, DESKTOP)
+def desktop_journey(request, browser):
+    yield from _journey_fixture(request, browser, DESKTOP)
 
 
 # --- added for the score pad's journeys ---------------------------------------------------------
@@ -175,7 +196,7 @@ def desktop_journey(browser):
 LANDED_KEY = "__journeyLanded"
 
 
-def tap_away(trip: Journey, locator, timeout: float = 5.0) -> None:
+def tap_away(trip: Journey, locator, timeout: float = WAIT_S) -> None:
     """trip.tap() for a link or button that may take the player to another page (Save, a link),
     or a control whose script redraws what was tapped in the same click (a garden space): the
     check is made in the click itself, before the page's own handlers, and kept in

@@ -24,6 +24,7 @@ from pnp.impose import POD_SLUG_MM
 from pnp.kits import available_kits, deck_rules
 from pnp.options import PAPERS
 from scorer.web import printing
+from tests.support.journey import WAIT_S
 
 KITS = available_kits()
 GV = "garden-variety"
@@ -618,7 +619,7 @@ def test_print_page_on_a_phone_changes_options_and_downloads_the_pdf(live_server
 @pytest.mark.browser
 def test_print_page_on_a_desktop_works_from_the_keyboard(live_server, browser, app, tmp_path):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-    context.set_default_timeout(5000)
+    context.set_default_timeout(WAIT_S * 1000)
     page = context.new_page()
     try:
         page.goto(live_server + "/games/propagation/print")
