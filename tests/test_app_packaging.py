@@ -51,3 +51,14 @@ def test_wheel_ships_templates_and_the_app_finds_them(tmp_path):
     where, statuses = run.stdout.splitlines()
     assert Path(where) == unpacked / "gardenkit_templates"
     assert statuses.split() == ["200", "200", "200"]
+
+
+def test_a_source_checkout_that_is_not_installed_serves_its_own_templates(monkeypatch):
+    """Without the installed package (PYTHONPATH pointing at a checkout), the app uses the
+    checkout's templates/ folder: the pages render rather than failing on a missing folder."""
+    import importlib.util
+
+    import scorer.web.app as app_module
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    assert app_module.templates_dir() == ROOT / "templates"
+    assert (app_module.templates_dir() / "base.html").is_file()

@@ -81,12 +81,13 @@ log = logging.getLogger("gardenkit")
 
 def templates_dir() -> Path:
     """The installed `gardenkit_templates` package (the repo's templates/ folder in an
-    editable install), found through the import system so any install layout works."""
+    editable install), found through the import system so any install layout works; run from
+    a source checkout that is not installed, the checkout's own templates/ folder."""
     spec = importlib.util.find_spec("gardenkit_templates")
     for location in (spec.submodule_search_locations or []) if spec else []:
         if Path(location, "base.html").is_file():
             return Path(location)
-    return Path(__file__).resolve().parent.parent / "templates"
+    return Path(__file__).resolve().parents[2] / "templates"
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
