@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
@@ -161,6 +162,18 @@ def patches(cells: set[Cell]) -> int:
     return groups
 
 
+@lru_cache(maxsize=1024)  # by value: every state read judges each garden, and a step changes one
+def split_crops(garden: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """Each crop of a well-formed garden that grows in more than one patch, with its patches."""
+    cells = garden_cells(list(garden))
+    found = []
+    for crop in data.CROPS:
+        groups = patches({cell for cell, planted in cells.items() if planted == crop})
+        if groups > 1:
+            found.append((crop, groups))
+    return tuple(found)
+
+
 def planting_problems(cells: dict[Cell, str], crop: str, value: int, at: Cell) -> list[tuple[str, str]]:
     """(code, message) for every reason `crop` on a die showing `value` may not go at `at`."""
     row, col = at
@@ -191,6 +204,12 @@ def plantable_spaces(cells: dict[Cell, str], crop: str, value: int) -> list[Cell
             if not planting_problems(cells, crop, value, (row, value))]
 
 
+def open_in(report: list[dict]) -> list[Cell]:
+    """plantable_spaces read off the column's report, which has asked the same question of
+    each space."""
+    return [(entry["at"][0], entry["at"][1]) for entry in report if not entry["problems"]]
+
+
 # --- end triggers --------------------------------------------------------------------------
 
 def end_triggers(markets: dict[str, int], mode: str, players: list[tuple[str, list[str], int]]) -> list[dict]:
@@ -208,6 +227,16 @@ def end_triggers(markets: dict[str, int], mode: str, players: list[tuple[str, li
 def state_triggers(state: HarvestState) -> list[dict]:
     return end_triggers(state.markets.model_dump(), state.mode,
                         [(p.name, p.garden, p.pig) for p in state.players])
+
+
+@dataclass(frozen=True)
+class HarvestReading(Reading[HarvestState]):
+    """A state as the checks read it: every check of an action asks which end triggers the
+    state has reached (state_triggers), so they are found once for all of them."""
+
+    @cached_property
+    def triggers(self) -> list[dict]:
+        return state_triggers(self.state)
 
 
 def end_effects(before: list[dict], after: list[dict]) -> dict:
@@ -309,6 +338,8 @@ def apply_powers(mode: str, player: Player, die: Die, powers: list) -> tuple[Pow
 def said_once(found: list[Violation]) -> list[Violation]:
     """Each problem once, at its first pig power, with how many of the declared powers share
     it: 21 powers up from a 6 are one problem, not 21 lines."""
+    if not found:  # most pig powers are fine: nothing to count
+        return []
     counts = Counter((v["code"], v["message"]) for v in found)
     once = []
     for v in found:
@@ -338,13 +369,14 @@ def reachable_with_powers(mode: str, die: PoweredDie, spare: int) -> list[tuple[
 # (`check`), its transition, what it shows and its candidates. What every move shares on the
 # table (the drafter, the die in the pool) is DraftMove's, in engine.py.
 
-def with_powers(check, state: HarvestState, action: PlantAction | FeedAction) -> CheckResult:
+def with_powers(check, read: HarvestReading, action: PlantAction | FeedAction) -> CheckResult:
     """Planting and feeding both take the die as the declared pig powers leave it."""
-    index = state.players.index(player_named(state, action.player))
+    state = read.state
+    index = next(i for i, player in enumerate(state.players) if player.name == action.player)
     die, found = apply_powers(state.mode, state.players[index], action.die, action.pig_powers)
     if found:
         return CheckResult(False, found)
-    return check(state, index, action, die, state_triggers(state))
+    return check(state, index, action, die, read.triggers)
 
 
 def _with_more_powers(mode, player, cells, die: PoweredDie, declared: int) -> list[dict]:
@@ -370,8 +402,8 @@ class PlantingMove(DraftMove):
 
     type, model = "plant", PlantAction
 
-    def check(self, read: Reading[HarvestState], action: PlantAction) -> CheckResult:
-        return with_powers(self.planted, read.state, action)
+    def check(self, read: HarvestReading, action: PlantAction) -> CheckResult:
+        return with_powers(self.planted, read, action)
 
     def planted(self, state: HarvestState, index: int, action: PlantAction, die: PoweredDie,
                 before: list[dict]) -> CheckResult:
@@ -382,9 +414,9 @@ class PlantingMove(DraftMove):
         problems = planting_problems(cells, die.crop, die.value, at)
         rule_of = {"not-adjacent": RULE_RESTRICTIONS}
         found = [violation(code, rule_of.get(code, RULE_PLANT), message, "action.at") for code, message in problems]
+        column = column_report(cells, die.crop, die.value)
         effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
-                   "options": [list(cell) for cell in plantable_spaces(cells, die.crop, die.value)],
-                   "column": column_report(cells, die.crop, die.value)}
+                   "options": [list(cell) for cell in open_in(column)], "column": column}
         if found:
             return CheckResult(False, found, effects)
         spaces = [list(line) for line in player.garden]
@@ -424,18 +456,18 @@ class FeedingMove(DraftMove):
 
     type, model = "feed", FeedAction
 
-    def check(self, read: Reading[HarvestState], action: FeedAction) -> CheckResult:
-        return with_powers(self.fed, read.state, action)
+    def check(self, read: HarvestReading, action: FeedAction) -> CheckResult:
+        return with_powers(self.fed, read, action)
 
     def fed(self, state: HarvestState, index: int, action: FeedAction, die: PoweredDie,
             before: list[dict]) -> CheckResult:
         """Feed the pig: only a die that cannot be planted."""
         player = state.players[index]
         cells = garden_cells(player.garden)
-        options = plantable_spaces(cells, die.crop, die.value)
+        column = column_report(cells, die.crop, die.value)
+        options = open_in(column)
         effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
-                   "options": [list(cell) for cell in options],
-                   "column": column_report(cells, die.crop, die.value),
+                   "options": [list(cell) for cell in options], "column": column,
                    "plantable_with_more_powers": _with_more_powers(state.mode, player, cells, die,
                                                                          len(action.pig_powers))}
         if options:
@@ -476,9 +508,9 @@ class LastDieMove(DraftMove):
 
     type, model = "last_die", LastDieAction
 
-    def check(self, read: Reading[HarvestState], action: LastDieAction) -> CheckResult:
+    def check(self, read: HarvestReading, action: LastDieAction) -> CheckResult:
         state = read.state
-        before = state_triggers(state)
+        before = read.triggers
         market = data.DIE_COLOR_CROP[action.die.color]
         markets = state.markets.model_dump()
         markets[market] += 1
@@ -552,15 +584,10 @@ class HarvestDice(Game[HarvestState]):
         where = f"players[{index}]"
         found = self._garden_shape_violations(f"{where}.garden", player.garden)
         if not found:
-            cells = garden_cells(player.garden)
-            for crop in data.CROPS:
-                groups = patches({cell for cell, planted in cells.items() if planted == crop})
-                if groups > 1:
-                    found.append(violation(
-                        "crop-split", RULE_RESTRICTIONS,
-                        f"{player.name}'s {crop} grows in {groups} separate patches; after the first "
-                        f"{crop}, every new one must touch another, so all of them form one patch",
-                        f"{where}.garden"))
+            found += [violation("crop-split", RULE_RESTRICTIONS,
+                                f"{player.name}'s {crop} grows in {groups} separate patches; after the first "
+                                f"{crop}, every new one must touch another, so all of them form one patch",
+                                f"{where}.garden") for crop, groups in split_crops(tuple(player.garden))]
         if player.pig and not found and not garden_cells(player.garden):
             found.append(violation(
                 "pig-fed-with-nothing-planted", RULE_FEED,
@@ -679,8 +706,16 @@ class HarvestDice(Game[HarvestState]):
         return bonus
 
     # rule checks ------------------------------------------------------------------------
-    def refuse_action(self, reading: Reading[HarvestState], action) -> list[Violation]:
-        finished = [t for t in state_triggers(reading.state) if t["trigger"] == "market-full"]
+    def action_players(self, action: Any) -> list[tuple[str, str]]:
+        """The drafter a plant or feed names; the last die is nobody's. (Asking a last die's
+        model for a player it has no field for costs more than the rest of its check.)"""
+        return [] if action.type == "last_die" else [("action.player", action.player)]
+
+    def read(self, state: HarvestState) -> HarvestReading:
+        return HarvestReading(state)
+
+    def refuse_action(self, reading: HarvestReading, action) -> list[Violation]:
+        finished = [t for t in reading.triggers if t["trigger"] == "market-full"]
         if finished:
             return [violation(
                 "game-over", RULE_END,

@@ -887,6 +887,11 @@ class Propagation(Game[PropagationState]):
             **{kind: getattr(p.harvested, kind) * data.PLANTS[kind]["points"] for kind in data.KINDS},
             "bonus": bonus[p.name] if p.bonus_points is None else p.bonus_points}) for p in state.players]
 
+    def action_players(self, action: Any) -> list[tuple[str, str]]:
+        """The player a move names; the end of a round is nobody's. (Asking its model for a
+        player it has no field for costs more than the rest of its check.)"""
+        return [] if action.type == "end_round" else [("action.player", action.player)]
+
     def read(self, state: PropagationState, board: Board | None = None) -> PlantReading:
         """The state as the moves' checks read it; an engine judging actions on its table
         gives the table's board too (PlantReading)."""
