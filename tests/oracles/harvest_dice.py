@@ -137,16 +137,22 @@ def _drafts_by_seat(state: dict, rounds: int) -> Counter:
     """The dice each seat has drafted: one each in turn from the start player, the start seat
     moving one seat each round, and this round's drafts so far."""
     count = len(state["players"])
-    seats = [(FIRST_PLAYER + r) % count for r in range(rounds)]
-    drafts = Counter((start + k) % count for start in seats for k in range(_drafted_per_round(count)))
+    drafts = Counter(_round_drafts_by_seat(count, rounds))
     drafts.update((state["start"] + k) % count for k in range(state["drafted"]))
     return drafts
+
+
+@lru_cache(maxsize=256)  # by value: a game asks about the same few (players, rounds) at every step
+def _round_drafts_by_seat(count: int, rounds: int) -> dict[int, int]:
+    """The dice each seat drafted in the whole rounds played."""
+    seats = [(FIRST_PLAYER + r) % count for r in range(rounds)]
+    return dict(Counter((start + k) % count for start in seats for k in range(_drafted_per_round(count))))
 
 
 def _dice_accounting_faults(player: dict, drafts: int) -> list[str]:
     """Every die the player drafted is planted (one space) or fed (1 to 6 circles, none once
     the pig is full)."""
-    planted = sum(mark != EMPTY for row in player["garden"] for mark in row)
+    planted = sum(len(row) - row.count(EMPTY) for row in player["garden"])
     fed = drafts - planted
     least = -(-player["pig"] // max(DIE_FACES))
     most = drafts if player["pig"] == PIG_CIRCLES else player["pig"]

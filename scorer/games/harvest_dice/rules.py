@@ -582,12 +582,13 @@ class HarvestDice(Game[HarvestState]):
 
     def _player_violations(self, index: int, player: Player) -> list[Violation]:
         where = f"players[{index}]"
-        found = self._garden_shape_violations(f"{where}.garden", player.garden)
+        garden = tuple(player.garden)
+        found = [] if _well_formed(garden) else self._garden_shape_violations(f"{where}.garden", player.garden)
         if not found:
             found += [violation("crop-split", RULE_RESTRICTIONS,
                                 f"{player.name}'s {crop} grows in {groups} separate patches; after the first "
                                 f"{crop}, every new one must touch another, so all of them form one patch",
-                                f"{where}.garden") for crop, groups in split_crops(tuple(player.garden))]
+                                f"{where}.garden") for crop, groups in split_crops(garden)]
         if player.pig and not found and not garden_cells(player.garden):
             found.append(violation(
                 "pig-fed-with-nothing-planted", RULE_FEED,
@@ -725,6 +726,12 @@ class HarvestDice(Game[HarvestState]):
 
     def describe(self, state: HarvestState, action: Any, answer: dict[str, Any]) -> list[str]:
         return answer_in_words(state, action, answer["effects"])
+
+
+@lru_cache(maxsize=1024)  # by value, as split_crops: most gardens of a state are the last state's
+def _well_formed(garden: tuple[str, ...]) -> bool:
+    """Whether a garden has the sheet's shape and marks (HarvestDice._garden_shape_violations)."""
+    return not HarvestDice._garden_shape_violations("", list(garden))
 
 
 # --- the answer in words ---------------------------------------------------------------------------

@@ -163,7 +163,12 @@ def board_violations(board: Board, names: set[str], path: str) -> list[Violation
     """Everything that cannot be on a Propagation board: rocks other than ten, apart and on
     the board; plants off the board, on a rock, sharing a space, past their death tier, of
     an unknown owner, or more of a kind than the owner has tokens."""
-    rocks, plants = board_layout(board)
+    return layout_violations(board_layout(board), names, path)
+
+
+def layout_violations(layout: Layout, names: set[str], path: str) -> list[Violation]:
+    """board_violations of a board's layout."""
+    rocks, plants = layout
     return [{**found, "path": path + found["path"]} for found in _layout_violations(rocks, plants, frozenset(names))]
 
 
@@ -174,8 +179,8 @@ def board_layout(board: Board) -> Layout:
     """A board as a value, in its own order: its rocks as (q, r), its plants as (q, r, owner,
     kind, tier). Two boards with the same layout are equal boards (the models' fields are
     exactly these, with strict types)."""
-    return (tuple((q, r) for q, r in board.rocks),
-            tuple((p.at[0], p.at[1], p.owner, p.kind, p.tier) for p in board.plants))
+    return (tuple([(q, r) for q, r in board.rocks]),
+            tuple([(p.at[0], p.at[1], p.owner, p.kind, p.tier) for p in board.plants]))
 
 
 # Every action carries the board it is taken on, so a game's engine asks about the same few
@@ -267,8 +272,8 @@ class PlantReading(Reading[PropagationState]):
     @cached_property
     def board_problems(self) -> list[Violation]:
         """What is impossible about the table's board (board_violations)."""
-        assert self.board is not None
-        return board_violations(self.board, {p.name for p in self.state.players}, "action.board")
+        assert self.layout is not None
+        return layout_violations(self.layout, {p.name for p in self.state.players}, "action.board")
 
     @cached_property
     def layout(self) -> Layout | None:
