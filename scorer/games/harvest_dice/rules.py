@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
@@ -138,6 +140,12 @@ def garden_cells(garden: list[str]) -> dict[Cell, str]:
             for c, letter in enumerate(line, start=1) if letter != data.EMPTY}
 
 
+@lru_cache(maxsize=1024)  # by value: a drafter's every plant and feed weighed on a state reads one garden
+def planted_cells(garden: tuple[str, ...]) -> Mapping[Cell, str]:
+    """garden_cells of a garden, read-only: the same answer is handed to every check asking."""
+    return MappingProxyType(garden_cells(list(garden)))
+
+
 def crop_counts(garden: list[str]) -> dict[str, int]:
     planted = list(garden_cells(garden).values())
     return {crop: planted.count(crop) for crop in data.CROPS}
@@ -174,7 +182,7 @@ def split_crops(garden: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     return tuple(found)
 
 
-def planting_problems(cells: dict[Cell, str], crop: str, value: int, at: Cell) -> list[tuple[str, str]]:
+def planting_problems(cells: Mapping[Cell, str], crop: str, value: int, at: Cell) -> list[tuple[str, str]]:
     """(code, message) for every reason `crop` on a die showing `value` may not go at `at`."""
     row, col = at
     if not (1 <= row <= data.GARDEN_ROWS and 1 <= col <= data.GARDEN_COLUMNS):
@@ -191,14 +199,14 @@ def planting_problems(cells: dict[Cell, str], crop: str, value: int, at: Cell) -
     return found
 
 
-def column_report(cells: dict[Cell, str], crop: str, value: int) -> list[dict]:
+def column_report(cells: Mapping[Cell, str], crop: str, value: int) -> list[dict]:
     """Each space of the die's column and what, if anything, stops the die going there: the
     dispute page's "why not"."""
     return [{"at": [row, value], "problems": [code for code, _ in planting_problems(cells, crop, value, (row, value))]}
             for row in range(1, data.GARDEN_ROWS + 1)]
 
 
-def plantable_spaces(cells: dict[Cell, str], crop: str, value: int) -> list[Cell]:
+def plantable_spaces(cells: Mapping[Cell, str], crop: str, value: int) -> list[Cell]:
     """Every space where this die may be planted, top to bottom."""
     return [(row, value) for row in range(1, data.GARDEN_ROWS + 1)
             if not planting_problems(cells, crop, value, (row, value))]
@@ -409,7 +417,7 @@ class PlantingMove(DraftMove):
                 before: list[dict]) -> CheckResult:
         """Plant: the die as its powers leave it, on a space of its column the rules allow."""
         player = state.players[index]
-        cells = garden_cells(player.garden)
+        cells = planted_cells(tuple(player.garden))
         at = (action.at[0], action.at[1])
         problems = planting_problems(cells, die.crop, die.value, at)
         rule_of = {"not-adjacent": RULE_RESTRICTIONS}
@@ -463,7 +471,7 @@ class FeedingMove(DraftMove):
             before: list[dict]) -> CheckResult:
         """Feed the pig: only a die that cannot be planted."""
         player = state.players[index]
-        cells = garden_cells(player.garden)
+        cells = planted_cells(tuple(player.garden))
         column = column_report(cells, die.crop, die.value)
         options = open_in(column)
         effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
@@ -715,8 +723,9 @@ class HarvestDice(Game[HarvestState]):
     def read(self, state: HarvestState) -> HarvestReading:
         return HarvestReading(state)
 
-    def refuse_action(self, reading: HarvestReading, action) -> list[Violation]:
-        finished = [t for t in reading.triggers if t["trigger"] == "market-full"]
+    def refuse_action(self, reading: Reading[HarvestState], action) -> list[Violation]:
+        triggers = reading.triggers if isinstance(reading, HarvestReading) else state_triggers(reading.state)
+        finished = [t for t in triggers if t["trigger"] == "market-full"]
         if finished:
             return [violation(
                 "game-over", RULE_END,
