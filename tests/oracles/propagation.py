@@ -100,8 +100,12 @@ def _space(at: list[int]) -> Space:
     return at[0], at[1]
 
 
+def _plant_spaces(plants: list[dict]) -> set[Space]:
+    return {(p["at"][0], p["at"][1]) for p in plants}
+
+
 def _taken(board: dict) -> set[Space]:
-    return {_space(r) for r in board["rocks"]} | {_space(p["at"]) for p in board["plants"]}
+    return {(r[0], r[1]) for r in board["rocks"]} | _plant_spaces(board["plants"])
 
 
 # --- states -----------------------------------------------------------------------------------
@@ -159,8 +163,8 @@ def _grown_this_round(state: dict) -> set[str]:
 
 def _plant_faults(state: dict) -> list[str]:
     plants, names = state["board"]["plants"], {p["name"] for p in state["players"]}
-    open_spaces = SPACES - {_space(r) for r in state["board"]["rocks"]}
-    spaces = [_space(p["at"]) for p in plants]
+    open_spaces = SPACES - {(r[0], r[1]) for r in state["board"]["rocks"]}
+    spaces = [(p["at"][0], p["at"][1]) for p in plants]
     faults = [] if len(set(spaces)) == len(spaces) else ["two plants on one space"]
     grown = _grown_this_round(state)
     for plant, space in zip(plants, spaces):
@@ -222,8 +226,8 @@ def _grow_faults(before: dict, entry: dict, after: dict) -> list[str]:
 
 
 def _new_plants(before: dict, after: dict) -> list[dict]:
-    old = {_space(p["at"]) for p in before["board"]["plants"]}
-    return [p for p in after["board"]["plants"] if _space(p["at"]) not in old]
+    old = _plant_spaces(before["board"]["plants"])
+    return [p for p in after["board"]["plants"] if (p["at"][0], p["at"][1]) not in old]
 
 
 def _sow_faults(before: dict, entry: dict, after: dict) -> list[str]:
