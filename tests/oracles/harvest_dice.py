@@ -255,12 +255,17 @@ def _plantable(garden: list[str], letter: str, value: int) -> bool:
 def _plant_spaces(garden: list[str], letter: str, value: int) -> list[tuple[int, int]]:
     """Planting Restrictions: the open spaces of the die's column, next to the crop if the
     garden already has it (0-based row and column)."""
+    return list(_open_spaces(tuple(garden), letter, value))
+
+
+@lru_cache(maxsize=4096)  # by value: a step asks about one garden for every die and power
+def _open_spaces(garden: tuple[str, ...], letter: str, value: int) -> tuple[tuple[int, int], ...]:
     grown = {(r, c) for r, row in enumerate(garden) for c, mark in enumerate(row) if mark == letter}
     column = value - 1
     if not 0 <= column < GARDEN_COLUMNS:
-        return []
-    return [(r, column) for r in range(GARDEN_ROWS) if garden[r][column] == EMPTY and (
-        not grown or grown & {(r + 1, column), (r - 1, column), (r, column + 1), (r, column - 1)})]
+        return ()
+    return tuple((r, column) for r in range(GARDEN_ROWS) if garden[r][column] == EMPTY and (
+        not grown or grown & {(r + 1, column), (r - 1, column), (r, column + 1), (r, column - 1)}))
 
 
 def _last_die_faults(before: dict, entry: dict, after: dict) -> list[str]:
