@@ -7,6 +7,7 @@ which a trigger was reached."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 # Components: green lettuce, red tomato and orange carrot dice, in a roll's order.
 DIE_CROP = {"green": "lettuce", "red": "tomato", "orange": "carrot"}
@@ -42,9 +43,10 @@ def state_faults(state: dict) -> list[str]:
         faults.append(f"after {rounds} rounds the start marker is at seat {state['start']}, not "
                       f"{(FIRST_PLAYER + rounds) % count}: it moves one seat clockwise a round")
     faults += _pool_faults(state)
+    drafts = _drafts_by_seat(state, rounds)
     for index, player in enumerate(players):
         faults += _sheet_faults(player)
-        faults += _dice_accounting_faults(state, index, rounds)
+        faults += _dice_accounting_faults(player, drafts[index])
     triggered = _triggered(state)
     if state["over"] and not triggered:
         faults.append("the game is over, but no end trigger was reached")
@@ -93,22 +95,30 @@ def _pool_faults(state: dict) -> list[str]:
 
 
 def _sheet_faults(player: dict) -> list[str]:
-    name, garden = player["name"], player["garden"]
+    sheet = (player["name"], tuple(player["garden"]), player["pig"], player["pig_powers_used"])
+    try:
+        return list(_faults_of_sheet(*sheet))
+    except TypeError:  # a part of the sheet that is no text or number, which nothing can be kept under
+        return list(_faults_of_sheet.__wrapped__(*sheet))
+
+
+@lru_cache(maxsize=1024)  # by value: every state shows each sheet, and a step changes one
+def _faults_of_sheet(name: str, garden: tuple[str, ...], pig: int, pig_powers_used: int) -> tuple[str, ...]:
     faults = []
     if len(garden) != GARDEN_ROWS or any(len(row) != GARDEN_COLUMNS for row in garden):
-        return [f"{name}'s garden is not {GARDEN_ROWS} rows of {GARDEN_COLUMNS}"]
+        return (f"{name}'s garden is not {GARDEN_ROWS} rows of {GARDEN_COLUMNS}",)
     for letter in LETTER_CROP:
         cells = {(r, c) for r, row in enumerate(garden) for c, mark in enumerate(row) if mark == letter}
         if cells and len(_patch(cells)) != len(cells):
             faults.append(f"{name}'s {LETTER_CROP[letter]} is in two patches: a crop already planted "
                           "grows only next to itself")
     if set("".join(garden)) - {EMPTY, *LETTER_CROP}:
-        faults.append(f"{name}'s garden holds marks that are no crop: {garden}")
-    if not 0 <= player["pig"] <= PIG_CIRCLES:
-        faults.append(f"{name}'s pig shows {player['pig']} circles, outside 0-{PIG_CIRCLES}")
-    if not 0 <= player["pig_powers_used"] <= player["pig"] // PIG_ROW_CIRCLES:
-        faults.append(f"{name} used {player['pig_powers_used']} pig powers with {player['pig']} circles crossed")
-    return faults
+        faults.append(f"{name}'s garden holds marks that are no crop: {list(garden)}")
+    if not 0 <= pig <= PIG_CIRCLES:
+        faults.append(f"{name}'s pig shows {pig} circles, outside 0-{PIG_CIRCLES}")
+    if not 0 <= pig_powers_used <= pig // PIG_ROW_CIRCLES:
+        faults.append(f"{name} used {pig_powers_used} pig powers with {pig} circles crossed")
+    return tuple(faults)
 
 
 def _patch(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -123,15 +133,26 @@ def _patch(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
     return reached
 
 
-def _dice_accounting_faults(state: dict, index: int, rounds: int) -> list[str]:
-    """Every die the player drafted is planted (one space) or fed (1 to 6 circles, none once
-    the pig is full): the drafts follow from the seats, the start seat moving each round."""
+def _drafts_by_seat(state: dict, rounds: int) -> Counter:
+    """The dice each seat has drafted: one each in turn from the start player, the start seat
+    moving one seat each round, and this round's drafts so far."""
     count = len(state["players"])
+    drafts = Counter(_round_drafts_by_seat(count, rounds))
+    drafts.update((state["start"] + k) % count for k in range(state["drafted"]))
+    return drafts
+
+
+@lru_cache(maxsize=256)  # by value: a game asks about the same few (players, rounds) at every step
+def _round_drafts_by_seat(count: int, rounds: int) -> dict[int, int]:
+    """The dice each seat drafted in the whole rounds played."""
     seats = [(FIRST_PLAYER + r) % count for r in range(rounds)]
-    drafts = sum(1 for start in seats for k in range(_drafted_per_round(count)) if (start + k) % count == index)
-    drafts += sum(1 for k in range(state["drafted"]) if (state["start"] + k) % count == index)
-    player = state["players"][index]
-    planted = sum(mark != EMPTY for row in player["garden"] for mark in row)
+    return dict(Counter((start + k) % count for start in seats for k in range(_drafted_per_round(count))))
+
+
+def _dice_accounting_faults(player: dict, drafts: int) -> list[str]:
+    """Every die the player drafted is planted (one space) or fed (1 to 6 circles, none once
+    the pig is full)."""
+    planted = sum(len(row) - row.count(EMPTY) for row in player["garden"])
     fed = drafts - planted
     least = -(-player["pig"] // max(DIE_FACES))
     most = drafts if player["pig"] == PIG_CIRCLES else player["pig"]
@@ -234,12 +255,17 @@ def _plantable(garden: list[str], letter: str, value: int) -> bool:
 def _plant_spaces(garden: list[str], letter: str, value: int) -> list[tuple[int, int]]:
     """Planting Restrictions: the open spaces of the die's column, next to the crop if the
     garden already has it (0-based row and column)."""
+    return list(_open_spaces(tuple(garden), letter, value))
+
+
+@lru_cache(maxsize=4096)  # by value: a step asks about one garden for every die and power
+def _open_spaces(garden: tuple[str, ...], letter: str, value: int) -> tuple[tuple[int, int], ...]:
     grown = {(r, c) for r, row in enumerate(garden) for c, mark in enumerate(row) if mark == letter}
     column = value - 1
     if not 0 <= column < GARDEN_COLUMNS:
-        return []
-    return [(r, column) for r in range(GARDEN_ROWS) if garden[r][column] == EMPTY and (
-        not grown or grown & {(r + 1, column), (r - 1, column), (r, column + 1), (r, column - 1)})]
+        return ()
+    return tuple((r, column) for r in range(GARDEN_ROWS) if garden[r][column] == EMPTY and (
+        not grown or grown & {(r + 1, column), (r - 1, column), (r, column + 1), (r, column - 1)}))
 
 
 def _last_die_faults(before: dict, entry: dict, after: dict) -> list[str]:

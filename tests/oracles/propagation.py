@@ -8,6 +8,7 @@ and 20; the game over after round 20, not before."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 # Rounds and Turns: "There are 20 total rounds"; Bonus Scoring cards: resolved at the end of
@@ -99,20 +100,30 @@ def _space(at: list[int]) -> Space:
     return at[0], at[1]
 
 
+def _plant_spaces(plants: list[dict]) -> set[Space]:
+    return {(p["at"][0], p["at"][1]) for p in plants}
+
+
 def _taken(board: dict) -> set[Space]:
-    return {_space(r) for r in board["rocks"]} | {_space(p["at"]) for p in board["plants"]}
+    return {(r[0], r[1]) for r in board["rocks"]} | _plant_spaces(board["plants"])
 
 
 # --- states -----------------------------------------------------------------------------------
 
 def _rock_faults(state: dict) -> list[str]:
-    rocks = [_space(r) for r in state["board"]["rocks"]]
+    rocks = tuple(_space(r) for r in state["board"]["rocks"])
     if state["phase"] == "rocks":
         return [] if not rocks and not state["board"]["plants"] else ["pieces on the board before the rocks"]
-    faults = [] if len(set(rocks)) == ROCKS else [f"{len(set(rocks))} rocks, not {ROCKS}"]
-    if any(r not in SPACES for r in rocks) or any(n in rocks for r in rocks for n in _neighbours(r)):
-        faults.append(f"rocks {rocks}: on the board and never next to each other")
-    return faults
+    return list(_placed_rock_faults(rocks))
+
+
+@lru_cache(maxsize=16)  # by value: the rocks never move, and every state of a game is asked
+def _placed_rock_faults(rocks: tuple[Space, ...]) -> tuple[str, ...]:
+    placed = set(rocks)
+    faults = [] if len(placed) == ROCKS else [f"{len(placed)} rocks, not {ROCKS}"]
+    if not placed <= SPACES or any(n in placed for r in rocks for n in _neighbours(r)):
+        faults.append(f"rocks {list(rocks)}: on the board and never next to each other")
+    return tuple(faults)
 
 
 def _cards_due(state: dict) -> int:
@@ -151,14 +162,14 @@ def _grown_this_round(state: dict) -> set[str]:
 
 
 def _plant_faults(state: dict) -> list[str]:
-    plants, names = state["board"]["plants"], [p["name"] for p in state["players"]]
-    rocks = {_space(r) for r in state["board"]["rocks"]}
-    spaces = [_space(p["at"]) for p in plants]
+    plants, names = state["board"]["plants"], {p["name"] for p in state["players"]}
+    open_spaces = SPACES - {(r[0], r[1]) for r in state["board"]["rocks"]}
+    spaces = [(p["at"][0], p["at"][1]) for p in plants]
     faults = [] if len(set(spaces)) == len(spaces) else ["two plants on one space"]
     grown = _grown_this_round(state)
-    for plant in plants:
+    for plant, space in zip(plants, spaces):
         kind = PLANTS.get(plant["kind"])
-        if kind is None or plant["owner"] not in names or _space(plant["at"]) not in SPACES - rocks:
+        if kind is None or plant["owner"] not in names or space not in open_spaces:
             faults.append(f"{plant} cannot be on the board")
         elif not 0 <= plant["tier"] <= kind["dies"] or (plant["tier"] == kind["dies"] and plant["owner"] not in grown):
             faults.append(f"{plant} should have died at the end of the last round")
@@ -215,8 +226,8 @@ def _grow_faults(before: dict, entry: dict, after: dict) -> list[str]:
 
 
 def _new_plants(before: dict, after: dict) -> list[dict]:
-    old = {_space(p["at"]) for p in before["board"]["plants"]}
-    return [p for p in after["board"]["plants"] if _space(p["at"]) not in old]
+    old = _plant_spaces(before["board"]["plants"])
+    return [p for p in after["board"]["plants"] if (p["at"][0], p["at"][1]) not in old]
 
 
 def _sow_faults(before: dict, entry: dict, after: dict) -> list[str]:
@@ -369,11 +380,14 @@ def legal_moves(state: dict, rng: Any) -> list[dict]:
     if ripe:
         found.append({"type": "harvest", "player": player, "kind": rng.choice(ripe), "board": board})
     propagations = []
+    on_board = Counter(p["kind"] for p in own)
     for plant in own:
-        tokens = PLANTS[plant["kind"]]["tokens"] - sum(p["kind"] == plant["kind"] for p in own)
+        tokens = PLANTS[plant["kind"]]["tokens"] - on_board[plant["kind"]]
         for name, pattern in PATTERNS.items():
+            if pattern["kind"] != plant["kind"] or not tokens:
+                continue
             open_spaces = [s for s in _pattern_spaces(pattern, _space(plant["at"])) if s in SPACES and s not in taken]
-            if pattern["kind"] == plant["kind"] and open_spaces and tokens:
+            if open_spaces:
                 propagations.append((name, plant["at"], open_spaces, 1 if pattern["mode"] == "choose" else tokens))
     if propagations:
         name, origin, open_spaces, most = rng.choice(propagations)

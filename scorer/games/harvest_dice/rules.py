@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
@@ -137,6 +140,12 @@ def garden_cells(garden: list[str]) -> dict[Cell, str]:
             for c, letter in enumerate(line, start=1) if letter != data.EMPTY}
 
 
+@lru_cache(maxsize=1024)  # by value: a drafter's every plant and feed weighed on a state reads one garden
+def planted_cells(garden: tuple[str, ...]) -> Mapping[Cell, str]:
+    """garden_cells of a garden, read-only: the same answer is handed to every check asking."""
+    return MappingProxyType(garden_cells(list(garden)))
+
+
 def crop_counts(garden: list[str]) -> dict[str, int]:
     planted = list(garden_cells(garden).values())
     return {crop: planted.count(crop) for crop in data.CROPS}
@@ -161,7 +170,19 @@ def patches(cells: set[Cell]) -> int:
     return groups
 
 
-def planting_problems(cells: dict[Cell, str], crop: str, value: int, at: Cell) -> list[tuple[str, str]]:
+@lru_cache(maxsize=1024)  # by value: every state read judges each garden, and a step changes one
+def split_crops(garden: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """Each crop of a well-formed garden that grows in more than one patch, with its patches."""
+    cells = garden_cells(list(garden))
+    found = []
+    for crop in data.CROPS:
+        groups = patches({cell for cell, planted in cells.items() if planted == crop})
+        if groups > 1:
+            found.append((crop, groups))
+    return tuple(found)
+
+
+def planting_problems(cells: Mapping[Cell, str], crop: str, value: int, at: Cell) -> list[tuple[str, str]]:
     """(code, message) for every reason `crop` on a die showing `value` may not go at `at`."""
     row, col = at
     if not (1 <= row <= data.GARDEN_ROWS and 1 <= col <= data.GARDEN_COLUMNS):
@@ -178,17 +199,23 @@ def planting_problems(cells: dict[Cell, str], crop: str, value: int, at: Cell) -
     return found
 
 
-def column_report(cells: dict[Cell, str], crop: str, value: int) -> list[dict]:
+def column_report(cells: Mapping[Cell, str], crop: str, value: int) -> list[dict]:
     """Each space of the die's column and what, if anything, stops the die going there: the
     dispute page's "why not"."""
     return [{"at": [row, value], "problems": [code for code, _ in planting_problems(cells, crop, value, (row, value))]}
             for row in range(1, data.GARDEN_ROWS + 1)]
 
 
-def plantable_spaces(cells: dict[Cell, str], crop: str, value: int) -> list[Cell]:
+def plantable_spaces(cells: Mapping[Cell, str], crop: str, value: int) -> list[Cell]:
     """Every space where this die may be planted, top to bottom."""
     return [(row, value) for row in range(1, data.GARDEN_ROWS + 1)
             if not planting_problems(cells, crop, value, (row, value))]
+
+
+def open_in(report: list[dict]) -> list[Cell]:
+    """plantable_spaces read off the column's report, which has asked the same question of
+    each space."""
+    return [(entry["at"][0], entry["at"][1]) for entry in report if not entry["problems"]]
 
 
 # --- end triggers --------------------------------------------------------------------------
@@ -205,9 +232,25 @@ def end_triggers(markets: dict[str, int], mode: str, players: list[tuple[str, li
     return found
 
 
+def market_counts(state: HarvestState) -> dict[str, int]:
+    """The circles crossed in each market, in the sheet's order (the Markets model's dump,
+    for a fifth of the cost: every check of a draft asks)."""
+    return {crop: getattr(state.markets, crop) for crop in data.CROPS}
+
+
 def state_triggers(state: HarvestState) -> list[dict]:
-    return end_triggers(state.markets.model_dump(), state.mode,
+    return end_triggers(market_counts(state), state.mode,
                         [(p.name, p.garden, p.pig) for p in state.players])
+
+
+@dataclass(frozen=True)
+class HarvestReading(Reading[HarvestState]):
+    """A state as the checks read it: every check of an action asks which end triggers the
+    state has reached (state_triggers), so they are found once for all of them."""
+
+    @cached_property
+    def triggers(self) -> list[dict]:
+        return state_triggers(self.state)
 
 
 def end_effects(before: list[dict], after: list[dict]) -> dict:
@@ -309,6 +352,8 @@ def apply_powers(mode: str, player: Player, die: Die, powers: list) -> tuple[Pow
 def said_once(found: list[Violation]) -> list[Violation]:
     """Each problem once, at its first pig power, with how many of the declared powers share
     it: 21 powers up from a 6 are one problem, not 21 lines."""
+    if not found:  # most pig powers are fine: nothing to count
+        return []
     counts = Counter((v["code"], v["message"]) for v in found)
     once = []
     for v in found:
@@ -338,13 +383,14 @@ def reachable_with_powers(mode: str, die: PoweredDie, spare: int) -> list[tuple[
 # (`check`), its transition, what it shows and its candidates. What every move shares on the
 # table (the drafter, the die in the pool) is DraftMove's, in engine.py.
 
-def with_powers(check, state: HarvestState, action: PlantAction | FeedAction) -> CheckResult:
+def with_powers(check, read: HarvestReading, action: PlantAction | FeedAction) -> CheckResult:
     """Planting and feeding both take the die as the declared pig powers leave it."""
-    index = state.players.index(player_named(state, action.player))
+    state = read.state
+    index = next(i for i, player in enumerate(state.players) if player.name == action.player)
     die, found = apply_powers(state.mode, state.players[index], action.die, action.pig_powers)
     if found:
         return CheckResult(False, found)
-    return check(state, index, action, die, state_triggers(state))
+    return check(state, index, action, die, read.triggers)
 
 
 def _with_more_powers(mode, player, cells, die: PoweredDie, declared: int) -> list[dict]:
@@ -362,7 +408,7 @@ def _triggers_with(state: HarvestState, index: int, garden=None, pig=None) -> li
     players = [(p.name, p.garden, p.pig) for p in state.players]
     name, old_garden, old_pig = players[index]
     players[index] = (name, garden if garden is not None else old_garden, pig if pig is not None else old_pig)
-    return end_triggers(state.markets.model_dump(), state.mode, players)
+    return end_triggers(market_counts(state), state.mode, players)
 
 
 class PlantingMove(DraftMove):
@@ -370,21 +416,21 @@ class PlantingMove(DraftMove):
 
     type, model = "plant", PlantAction
 
-    def check(self, read: Reading[HarvestState], action: PlantAction) -> CheckResult:
-        return with_powers(self.planted, read.state, action)
+    def check(self, read: HarvestReading, action: PlantAction) -> CheckResult:
+        return with_powers(self.planted, read, action)
 
     def planted(self, state: HarvestState, index: int, action: PlantAction, die: PoweredDie,
                 before: list[dict]) -> CheckResult:
         """Plant: the die as its powers leave it, on a space of its column the rules allow."""
         player = state.players[index]
-        cells = garden_cells(player.garden)
+        cells = planted_cells(tuple(player.garden))
         at = (action.at[0], action.at[1])
         problems = planting_problems(cells, die.crop, die.value, at)
         rule_of = {"not-adjacent": RULE_RESTRICTIONS}
         found = [violation(code, rule_of.get(code, RULE_PLANT), message, "action.at") for code, message in problems]
+        column = column_report(cells, die.crop, die.value)
         effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
-                   "options": [list(cell) for cell in plantable_spaces(cells, die.crop, die.value)],
-                   "column": column_report(cells, die.crop, die.value)}
+                   "options": [list(cell) for cell in open_in(column)], "column": column}
         if found:
             return CheckResult(False, found, effects)
         spaces = [list(line) for line in player.garden]
@@ -424,18 +470,18 @@ class FeedingMove(DraftMove):
 
     type, model = "feed", FeedAction
 
-    def check(self, read: Reading[HarvestState], action: FeedAction) -> CheckResult:
-        return with_powers(self.fed, read.state, action)
+    def check(self, read: HarvestReading, action: FeedAction) -> CheckResult:
+        return with_powers(self.fed, read, action)
 
     def fed(self, state: HarvestState, index: int, action: FeedAction, die: PoweredDie,
             before: list[dict]) -> CheckResult:
         """Feed the pig: only a die that cannot be planted."""
         player = state.players[index]
-        cells = garden_cells(player.garden)
-        options = plantable_spaces(cells, die.crop, die.value)
+        cells = planted_cells(tuple(player.garden))
+        column = column_report(cells, die.crop, die.value)
+        options = open_in(column)
         effects = {"die": die.as_dict(), "crop": die.crop, "pig_powers_spent": len(action.pig_powers),
-                   "options": [list(cell) for cell in options],
-                   "column": column_report(cells, die.crop, die.value),
+                   "options": [list(cell) for cell in options], "column": column,
                    "plantable_with_more_powers": _with_more_powers(state.mode, player, cells, die,
                                                                          len(action.pig_powers))}
         if options:
@@ -476,11 +522,11 @@ class LastDieMove(DraftMove):
 
     type, model = "last_die", LastDieAction
 
-    def check(self, read: Reading[HarvestState], action: LastDieAction) -> CheckResult:
+    def check(self, read: HarvestReading, action: LastDieAction) -> CheckResult:
         state = read.state
-        before = state_triggers(state)
+        before = read.triggers
         market = data.DIE_COLOR_CROP[action.die.color]
-        markets = state.markets.model_dump()
+        markets = market_counts(state)
         markets[market] += 1
         after = end_triggers(markets, state.mode, [(p.name, p.garden, p.pig) for p in state.players])
         effects = {"market": market, "crossed": markets[market],
@@ -532,7 +578,7 @@ class HarvestDice(Game[HarvestState]):
         capacity = data.market_capacity(state.mode)
         printed = data.PRINTED_CROSSED[state.mode]
         found = []
-        for crop, crossed in state.markets.model_dump().items():
+        for crop, crossed in market_counts(state).items():
             if crossed > capacity:
                 note = (f", the first printed crossed, so at most {capacity} can be crossed during play "
                         f"(count only the circles crossed in play)") if printed else ""
@@ -540,7 +586,7 @@ class HarvestDice(Game[HarvestState]):
                     "market-overfull", RULE_SHEET,
                     f"the {crop} market has {data.MARKET_CIRCLES} circles{note}; {crossed} is too many",
                     f"markets.{crop}"))
-        full = [crop for crop, crossed in state.markets.model_dump().items() if crossed == capacity]
+        full = [crop for crop, crossed in market_counts(state).items() if crossed == capacity]
         if len(full) > 1:
             found.append(violation(
                 "markets-two-full", RULE_END,
@@ -550,17 +596,13 @@ class HarvestDice(Game[HarvestState]):
 
     def _player_violations(self, index: int, player: Player) -> list[Violation]:
         where = f"players[{index}]"
-        found = self._garden_shape_violations(f"{where}.garden", player.garden)
+        garden = tuple(player.garden)
+        found = [] if _well_formed(garden) else self._garden_shape_violations(f"{where}.garden", player.garden)
         if not found:
-            cells = garden_cells(player.garden)
-            for crop in data.CROPS:
-                groups = patches({cell for cell, planted in cells.items() if planted == crop})
-                if groups > 1:
-                    found.append(violation(
-                        "crop-split", RULE_RESTRICTIONS,
-                        f"{player.name}'s {crop} grows in {groups} separate patches; after the first "
-                        f"{crop}, every new one must touch another, so all of them form one patch",
-                        f"{where}.garden"))
+            found += [violation("crop-split", RULE_RESTRICTIONS,
+                                f"{player.name}'s {crop} grows in {groups} separate patches; after the first "
+                                f"{crop}, every new one must touch another, so all of them form one patch",
+                                f"{where}.garden") for crop, groups in split_crops(garden)]
         if player.pig and not found and not garden_cells(player.garden):
             found.append(violation(
                 "pig-fed-with-nothing-planted", RULE_FEED,
@@ -679,8 +721,17 @@ class HarvestDice(Game[HarvestState]):
         return bonus
 
     # rule checks ------------------------------------------------------------------------
+    def action_players(self, action: Any) -> list[tuple[str, str]]:
+        """The drafter a plant or feed names; the last die is nobody's. (Asking a last die's
+        model for a player it has no field for costs more than the rest of its check.)"""
+        return [] if action.type == "last_die" else [("action.player", action.player)]
+
+    def read(self, state: HarvestState) -> HarvestReading:
+        return HarvestReading(state)
+
     def refuse_action(self, reading: Reading[HarvestState], action) -> list[Violation]:
-        finished = [t for t in state_triggers(reading.state) if t["trigger"] == "market-full"]
+        triggers = reading.triggers if isinstance(reading, HarvestReading) else state_triggers(reading.state)
+        finished = [t for t in triggers if t["trigger"] == "market-full"]
         if finished:
             return [violation(
                 "game-over", RULE_END,
@@ -690,6 +741,12 @@ class HarvestDice(Game[HarvestState]):
 
     def describe(self, state: HarvestState, action: Any, answer: dict[str, Any]) -> list[str]:
         return answer_in_words(state, action, answer["effects"])
+
+
+@lru_cache(maxsize=1024)  # by value, as split_crops: most gardens of a state are the last state's
+def _well_formed(garden: tuple[str, ...]) -> bool:
+    """Whether a garden has the sheet's shape and marks (HarvestDice._garden_shape_violations)."""
+    return not HarvestDice._garden_shape_violations("", list(garden))
 
 
 # --- the answer in words ---------------------------------------------------------------------------

@@ -90,7 +90,7 @@ class PlantMove(Move[Any]):
         if action.type == "end_round" and action.round != state["round"]:
             found.append(violation("wrong-round", RULE_ROUNDS, f"this is the end of round {state['round']}",
                                    "action.round"))
-        if not _is_the_table(action.board, state["board"]):
+        if not _is_the_table(action.board, table):
             found.append(violation("not-the-table", RULE_TURNS, "this board is not the one on the table",
                                    "action.board"))
         return found
@@ -162,10 +162,13 @@ class PropagationEngine(Chance, Engine):
         the wrong round."""
         names = [p["name"] for p in state["players"]]
         current = current_player(state)
+        plants_of: dict[str, list[dict]] = {name: [] for name in names}
+        for plant in state["board"]["plants"]:
+            plants_of.setdefault(plant["owner"], []).append(plant)
         found = []
         for _ in range(RANDOM_ACTIONS):
             player = current if rng.random() < 0.6 else rng.choice(names)
-            own = [p for p in state["board"]["plants"] if p["owner"] == player]
+            own = plants_of[player]
             kind = rng.choice(data.KINDS)
             board = _other_board(state["board"], rng) if rng.random() < 0.1 else state["board"]
             kind_of_action = rng.choice(("grow", "sow", "propagate", "harvest", "end_round"))
@@ -315,9 +318,13 @@ def sorted_plants(plants: list[dict]) -> list[dict]:
     return sorted(plants, key=lambda p: p["at"])
 
 
-def _is_the_table(board: Any, table: dict) -> bool:
+def _is_the_table(board: Any, table: Table[Any]) -> bool:
     """Whether a parsed board holds exactly the table's rocks and plants, in any order (the
-    table keeps both sorted, a plant's space first)."""
-    return (len(board.plants) == len(table["plants"]) and sorted(board.rocks) == table["rocks"]
+    table keeps both sorted, a plant's space first): the table's own parsed board, which most
+    actions judged on the table carry, is, without comparing them."""
+    if isinstance(table, PlantTable) and board is table.board:
+        return True
+    pieces = table.state["board"]
+    return (len(board.plants) == len(pieces["plants"]) and sorted(board.rocks) == pieces["rocks"]
             and sorted((p.at, p.owner, p.kind, p.tier) for p in board.plants)
-            == [(p["at"], p["owner"], p["kind"], p["tier"]) for p in table["plants"]])
+            == [(p["at"], p["owner"], p["kind"], p["tier"]) for p in pieces["plants"]])

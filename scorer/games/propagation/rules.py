@@ -163,22 +163,40 @@ def board_violations(board: Board, names: set[str], path: str) -> list[Violation
     """Everything that cannot be on a Propagation board: rocks other than ten, apart and on
     the board; plants off the board, on a rock, sharing a space, past their death tier, of
     an unknown owner, or more of a kind than the owner has tokens."""
-    rocks = tuple((q, r) for q, r in board.rocks)  # the key under which _layout_violations keeps its answers
-    plants = tuple((p.at[0], p.at[1], p.owner, p.kind, p.tier) for p in board.plants)
+    return layout_violations(board_layout(board), names, path)
+
+
+def layout_violations(layout: Layout, names: set[str], path: str) -> list[Violation]:
+    """board_violations of a board's layout."""
+    rocks, plants = layout
     return [{**found, "path": path + found["path"]} for found in _layout_violations(rocks, plants, frozenset(names))]
+
+
+Layout = tuple[tuple[Space, ...], tuple[tuple[int, int, str, str, int], ...]]
+
+
+def board_layout(board: Board) -> Layout:
+    """A board as a value, in its own order: its rocks as (q, r), its plants as (q, r, owner,
+    kind, tier). Two boards with the same layout are equal boards (the models' fields are
+    exactly these, with strict types)."""
+    return (tuple([(q, r) for q, r in board.rocks]),
+            tuple([(p.at[0], p.at[1], p.owner, p.kind, p.tier) for p in board.plants]))
 
 
 # Every action carries the board it is taken on, so a game's engine asks about the same few
 # boards over and over (once for each action it weighs): the answers are kept for the latest.
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)
 def _layout_violations(rocks: tuple[Space, ...], plants: tuple[tuple[int, int, str, str, int], ...],
                        names: frozenset[str]) -> tuple[Violation, ...]:
     """board_violations on the board's rocks and plants as (q, r, owner, kind, tier), each
     violation's path starting after the board's own."""
-    return (*_rock_violations(rocks), *_plant_violations(set(rocks), plants, names))
+    return (*_rock_violations(rocks), *_plant_violations(frozenset(rocks), plants, names))
 
 
-def _rock_violations(rocks: tuple[Space, ...]) -> list[Violation]:
+# The rocks never move in a game, while its plants change at every step: the rocks' answer is
+# kept apart, for the few rock layouts asked about.
+@lru_cache(maxsize=16)
+def _rock_violations(rocks: tuple[Space, ...]) -> tuple[Violation, ...]:
     found = []
     if len(rocks) != data.ROCKS:
         found.append(violation("rock-count", RULE_SETUP,
@@ -196,11 +214,31 @@ def _rock_violations(rocks: tuple[Space, ...]) -> list[Violation]:
                                 f"{hex_words(space)}); rocks must be placed apart", where)
                       for other in data.neighbours(space) if other in seen]
         seen.add(space)
+    return tuple(found)
+
+
+def _plant_violations(rocks: frozenset[Space], plants: tuple[tuple[int, int, str, str, int], ...],
+                      names: frozenset[str]) -> list[Violation]:
+    spaces = [(q, r) for q, r, _, _, _ in plants]
+    # A board the engine made has nothing wrong: one pass over the whole board says so, and the
+    # plants are gone through one by one only when it finds something.
+    well_placed = (len(set(spaces)) == len(spaces) and rocks.isdisjoint(spaces) and all(map(data.on_board, spaces))
+                   and all(owner in names and tier <= data.PLANTS[kind]["dies"] for _, _, owner, kind, tier in plants))
+    found = [] if well_placed else _misplaced_plants(rocks, plants, names)
+    counts = Counter((owner, kind) for _, _, owner, kind, _ in plants)
+    for (owner, kind), count in sorted(counts.items()):
+        tokens = data.PLANTS[kind]["tokens"]
+        if count > tokens and owner in names:
+            found.append(violation("too-many-tokens", RULE_SETUP,
+                                   f"{owner} has {count} {kind} plants on the board but only {tokens} "
+                                   f"{kind} tokens", ".plants"))
     return found
 
 
-def _plant_violations(rocks: set[Space], plants: tuple[tuple[int, int, str, str, int], ...],
+def _misplaced_plants(rocks: frozenset[Space], plants: tuple[tuple[int, int, str, str, int], ...],
                       names: frozenset[str]) -> list[Violation]:
+    """Each plant of an unknown owner, off the board, on a rock or another plant, or past its
+    death tier."""
     found = []
     taken: set[Space] = set()
     for index, (q, r, owner, kind, tier) in enumerate(plants):
@@ -220,13 +258,6 @@ def _plant_violations(rocks: set[Space], plants: tuple[tuple[int, int, str, str,
             found.append(violation("tier-past-death", RULE_GROWTH,
                                    f"the {kind} at {[q, r]} is at tier {tier}, but {kind} plants die at tier "
                                    f"{data.PLANTS[kind]['dies']}", f"{where}.tier"))
-    counts = Counter((owner, kind) for _, _, owner, kind, _ in plants)
-    for (owner, kind), count in sorted(counts.items()):
-        tokens = data.PLANTS[kind]["tokens"]
-        if count > tokens and owner in names:
-            found.append(violation("too-many-tokens", RULE_SETUP,
-                                   f"{owner} has {count} {kind} plants on the board but only {tokens} "
-                                   f"{kind} tokens", ".plants"))
     return found
 
 
@@ -241,13 +272,18 @@ class PlantReading(Reading[PropagationState]):
     @cached_property
     def board_problems(self) -> list[Violation]:
         """What is impossible about the table's board (board_violations)."""
-        assert self.board is not None
-        return board_violations(self.board, {p.name for p in self.state.players}, "action.board")
+        assert self.layout is not None
+        return layout_violations(self.layout, {p.name for p in self.state.players}, "action.board")
+
+    @cached_property
+    def layout(self) -> Layout | None:
+        return None if self.board is None else board_layout(self.board)
 
     def action_board_problems(self, board: Board) -> list[Violation]:
         """board_violations of the board an action carries: the table's, judged once, when
-        it is the table's board (the same parsed board, or an equal one)."""
-        if self.board is not None and (board is self.board or board == self.board):
+        it is the table's board (the same parsed board, or an equal one: compared as layouts,
+        a tenth of the cost of comparing the models)."""
+        if self.board is not None and (board is self.board or board_layout(board) == self.layout):
             return self.board_problems
         return board_violations(board, {p.name for p in self.state.players}, "action.board")
 
@@ -501,15 +537,12 @@ def _harvest_cap_reason(kind: str) -> str:
 
 # --- rule checks -----------------------------------------------------------------------------
 
-def _occupant(board: Board, space: Space) -> str | None:
-    """'off-board', 'rock' or 'plant' when nothing may be placed on the space, else None."""
-    if not data.on_board(space):
-        return "off-board"
-    if any(_space(c) == space for c in board.rocks):
-        return "rock"
-    if any(_space(p.at) == space for p in board.plants):
-        return "plant"
-    return None
+def _occupants(board: Board, spaces: Iterable[Space]) -> dict[Space, str | None]:
+    """Each space's 'off-board', 'rock' or 'plant' when nothing may be placed on it, else None."""
+    rocks = {(q, r) for q, r in board.rocks}
+    plants = {(p.at[0], p.at[1]) for p in board.plants}
+    return {space: "off-board" if not data.on_board(space) else "rock" if space in rocks
+            else "plant" if space in plants else None for space in spaces}
 
 
 _OCCUPANT_WORDS = {"off-board": "off the board", "rock": "a rock", "plant": "a plant"}
@@ -610,7 +643,7 @@ class SowMove(PlantMove):
     def check(self, read: Reading[PropagationState], action: Sow) -> CheckResult:
         space = _space(action.at)
         found = []
-        occupant = _occupant(action.board, space)
+        occupant = _occupants(action.board, [space])[space]
         if occupant:
             found.append(violation(_OCCUPANT_CODES[occupant], RULE_SHARED, f"{hex_words(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
                                    "needs an empty space on the board", "action.at"))
@@ -631,15 +664,16 @@ class SowMove(PlantMove):
         added = _added(before, after)
         return {"sown": added[0] if len(added) == 1 else added}
 
-    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> Iterable[ActionJSON]:
         """Each kind not on the board sown on each free space."""
         acting = _acting(table)
         if acting is None:
             return []
         board, player, kinds = acting
         empty = empty_spaces(board)
-        return [{"type": "sow", "player": player, "kind": kind, "at": list(space), "board": board}
-                for kind in data.KINDS if kind not in kinds for space in empty]
+        # Made one by one: the engine's settle asks only until one is legal.
+        return ({"type": "sow", "player": player, "kind": kind, "at": list(space), "board": board}
+                for kind in data.KINDS if kind not in kinds for space in empty)
 
 
 def _acting(table: Table[Any]) -> tuple[dict, str, set[str]] | None:
@@ -710,7 +744,7 @@ class PropagateMove(PlantMove):
             return _illegal("no-tokens-left", RULE_PROPAGATE,
                             f"all of {action.player}'s {kind} tokens are on the board", "action.pattern")
         spaces = [(origin[0] + dq, origin[1] + dr) for dq, dr in pattern["spaces"]]
-        blocked = {s: _occupant(board, s) for s in spaces}
+        blocked = _occupants(board, spaces)
         free = [s for s in spaces if blocked[s] is None]
         if not free:
             return _illegal("pattern-blocked", RULE_PROPAGATE,
@@ -857,6 +891,11 @@ class Propagation(Game[PropagationState]):
         return [PlayerScore(p.name, {
             **{kind: getattr(p.harvested, kind) * data.PLANTS[kind]["points"] for kind in data.KINDS},
             "bonus": bonus[p.name] if p.bonus_points is None else p.bonus_points}) for p in state.players]
+
+    def action_players(self, action: Any) -> list[tuple[str, str]]:
+        """The player a move names; the end of a round is nobody's. (Asking its model for a
+        player it has no field for costs more than the rest of its check.)"""
+        return [] if action.type == "end_round" else [("action.player", action.player)]
 
     def read(self, state: PropagationState, board: Board | None = None) -> PlantReading:
         """The state as the moves' checks read it; an engine judging actions on its table

@@ -380,3 +380,16 @@ def test_page_data_reads_the_house_sheet():
     assert sheet["pig_row_values"] == [3, 7, 12, 18] == list(data.PIG_ROW_VALUES)
     assert sheet["printed_crossed"] == {"basic": 1, "advanced": 0}
     assert [c["letter"] for c in sheet["crops"]] == ["L", "T", "C"]
+
+
+def test_a_garden_s_cells_handed_to_every_check_follow_the_garden_and_cannot_be_changed():
+    """The planted cells the checks share are kept by the garden's value: another garden has
+    its own, and no check can write into what the next one is handed."""
+    from scorer.games.harvest_dice import rules
+
+    cells = rules.planted_cells(("L.....", "......", "......"))
+    assert dict(cells) == {(1, 1): "lettuce"}
+    with pytest.raises(TypeError):
+        cells[(1, 2)] = "tomato"  # type: ignore[index]
+    assert dict(rules.planted_cells(("LT....", "......", "......"))) == {(1, 1): "lettuce", (1, 2): "tomato"}
+    assert dict(rules.planted_cells(("L.....", "......", "......"))) == {(1, 1): "lettuce"}

@@ -90,6 +90,27 @@ def _assert_legal_propagations_are_candidates(engine: Engine, state: dict) -> No
     assert not missing, f"round {state['round']}: {len(missing)} legal moves are no candidates, e.g. {missing[0]}"
 
 
+def test_an_action_s_board_is_judged_as_the_board_it_holds_not_as_the_table_s():
+    """On a table whose board was judged once, an action carrying an equal board read apart
+    shares that judgement, one carrying a changed board is judged on its own pieces (two
+    plants on one space, a plant past its death tier), and one carrying the table's board with
+    a plant moved is no longer the table's."""
+    engine = _engine()
+    state = _act_state([{"at": [1, -1], "owner": "Ann", "kind": "tomato", "tier": 1}])
+    table = engine.read(state)
+    sow = {"type": "sow", "player": "Ann", "kind": "carrot", "at": [-1, 0], "board": state["board"]}
+    assert engine.judge(table, sow)["legal"]
+    assert engine.judge(table, copy.deepcopy(sow))["legal"]  # an equal board, parsed apart from the table's
+    crowded = copy.deepcopy(sow)
+    crowded["board"]["plants"].append({"at": [1, -1], "owner": "Ben", "kind": "apple", "tier": 11})
+    refused = engine.judge(table, crowded)
+    assert [(v["code"], v["path"]) for v in refused["violations"]] == [
+        ("space-shared", "action.board.plants[1].at"), ("tier-past-death", "action.board.plants[1].tier")]
+    moved = copy.deepcopy(sow)
+    moved["board"]["plants"][0]["at"] = [2, -1]
+    assert [v["code"] for v in engine.judge(table, moved)["violations"]] == ["not-the-table"]
+
+
 def test_a_board_check_names_the_roster_and_the_place_it_was_asked_about():
     """The same board, in an action and as a bonus board, with and without its owner among
     the players: each answer has its own path and its own roster."""
