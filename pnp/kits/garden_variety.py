@@ -1,5 +1,5 @@
 """Garden Variety print kit: the 54-card deck, a shared card back, the custom die's faces as
-stickers for a stock 16 mm die, and two rules-summary cards.
+stickers for a stock 16 mm die, and the rules in short on half a page.
 
 The deck comes from scorer/games/garden_variety/data.py (its deck.csv, or an owner's own
 list through `--deck`), so the printed cards and the scorer agree. Every card says what it is
@@ -20,9 +20,25 @@ from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_colo
 from pnp.errors import KitError
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import DeckMistakes, DeckRules
-from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.model import (
+    Circle,
+    Component,
+    Face,
+    Group,
+    Icon,
+    KitGuide,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    group,
+)
 from pnp.options import KitOptions
 from pnp.parts import STICKER_NOTE_H, STICKER_NOTE_W, ellipse, sticker_note, text_column
+from pnp.text import BODY_MM
 from scorer.games.garden_variety import data
 
 GAME_ID = data.GAME_ID
@@ -36,14 +52,14 @@ GUIDE = KitGuide(
     box_items=(("blank or plain six-sided die, about 16 mm", 1), ("glue stick for the die stickers", 1)),
     assembly=(
         "Cut the 54 cards on their crop marks; sleeves over a playing card make them sturdier.",
-        "Die stickers (page {pages of die-stickers}, plain paper, with the two rules-summary cards): trim the "
+        "Die stickers (page {pages of die-stickers}, plain paper, with the rules summary): trim the "
         "sheet on its corner ticks, cut between the faces and glue one "
         "on each side of a 16 mm die, each column's two faces on opposite sides. The kit prints no paper cube: "
         "a stock die rolls true.",
-        "Cut the two rules-summary cards.",
+        "Cut out the rules summary: half a page, one for the table.",
     ),
-    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers and the two "
-          "rules-summary cards on plain paper.",
+    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers and the "
+          "rules summary on plain paper.",
 )
 
 CARD_W, CARD_H = 63.5, 88.9
@@ -489,30 +505,27 @@ def rules_win_blocks() -> tuple[tuple[str, str], ...]:
     )
 
 
-def fitted_column(blocks, top: float, bottom: float) -> Group:
-    """The paragraphs in the largest type (2.8 mm down to 2.15 mm, just over 6 pt) that ends
-    above `bottom`: the gnome effects come from the data module and may grow."""
-    size = 2.8
-    while True:
-        column, end = text_column(blocks, 4.5, top, CARD_W - 9, size=size)
-        if end <= bottom or size <= 2.15:
-            return column
-        size = round(size - 0.05, 2)
+# The rules in short are half a Letter page, two columns (how to play, who wins) at the kits'
+# body size: on a poker card they had to shrink to 6 pt.
+RULES_W, RULES_H = 196.0, 100.0
+RULES_GAP = 10.0
 
 
-def rules_cards() -> list[Component]:
-    """Two single-sided summary cards (they share a page with the die net rather than take a
-    duplex sheet of their own)."""
-    cards = []
-    for number, (heading, blocks) in enumerate((("How to play", RULES_PLAY), ("Who wins", rules_win_blocks())),
-                                               start=1):
-        title = Text(CARD_W / 2, 5.5, heading, size=4.6, align="center", anchor="top", bold=True, fill=BACK_COLOR)
-        column = fitted_column(blocks, top=13, bottom=CARD_H - 8)
-        footer = Text(CARD_W / 2, CARD_H - 4, f"Garden Variety · summary {number}/2", size=2.2, align="center",
-                      anchor="bottom", fill="#595959")
-        cards.append(Component(f"rules-summary-{number}", "aid", CARD_W, CARD_H,
-                               Face(Group.of(title, column, footer), background=CREAM)))
-    return cards
+def rules_summary() -> Component:
+    """One single-sided sheet (it shares a page with the die stickers rather than take a duplex
+    sheet of its own)."""
+    column = (RULES_W - 2 * 6.0 - RULES_GAP) / 2
+    shapes: list[Shape] = []
+    for index, (heading, blocks) in enumerate((("How to play", RULES_PLAY), ("Who wins", rules_win_blocks()))):
+        x = 6.0 + index * (column + RULES_GAP)
+        shapes.append(Text(x, 6.0, heading, size=5.0, anchor="top", bold=True, fill=BACK_COLOR))
+        paragraphs, end = text_column(blocks, x, 14.0, column, size=BODY_MM, color=INK)
+        if end > RULES_H - 8.0:
+            raise ValueError(f"the rules summary's {heading!r} runs to {end:.1f} mm, past its {RULES_H} mm sheet")
+        shapes.append(paragraphs)
+    shapes.append(Text(RULES_W / 2, RULES_H - 3.5, f"{TITLE} · the rules in short", size=2.2, align="center",
+                       fill="#595959"))
+    return Component("rules-summary", "aid", RULES_W, RULES_H, Face(group(shapes), background=CREAM))
 
 
 # --- the kit ---------------------------------------------------------------------------------
@@ -559,4 +572,4 @@ def components(options: KitOptions) -> list[Component]:
     back = card_back(dark=options.dark_backs)
     cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count)
              for card, count in sheet_order(load_deck(options))]
-    return cards + rules_cards() + [die_stickers(), sticker_page_note()]
+    return cards + [rules_summary(), die_stickers(), sticker_page_note()]

@@ -20,7 +20,7 @@ from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Poly
 from pnp.options import KitOptions
 from pnp.parts import PIPS, STICKER_NOTE_H, STICKER_NOTE_W, die_face, sticker_note
 from pnp.sheets import ReadableSheet, Region
-from pnp.text import layout_lines
+from pnp.text import BODY_MM, layout_lines
 from scorer.games.harvest_dice import data
 
 GAME_ID = data.GAME_ID
@@ -45,7 +45,7 @@ GUIDE = KitGuide(
         "(Read from a photo): keep them whole when you trim.",
     ),
     paper="Every page on plain 80-100 g/m² paper: the score sheets, and on page {pages of stickers-lettuce} the "
-          "die stickers (glued on), the rules card and the pig marker.",
+          "die stickers (glued on) and the rules summary, and the pig marker.",
 )
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
@@ -383,27 +383,53 @@ SUMMARY = (
 )
 
 
-SUMMARY_INDENT = 20.5
+# The rules card is half a Letter page (215.9 x 139.7 mm less the 6 mm margins), in two columns:
+# its text at the kits' body size, read at arm's length.
+RULES_W, RULES_H = 196.0, 126.0
+RULES_GAP = 8.0                   # between the two columns
+SUMMARY_INDENT = 27.0             # a paragraph's heading left of its text
+SUMMARY_HEADING = 3.5             # mm, 9.9 pt
+
+
+def _summary_paragraphs(x: float, y: float, width: float) -> tuple[list[Shape], list[float]]:
+    """Each rule's heading and its text, stacked from y; and the y below each of them."""
+    shapes: list[Shape] = []
+    bottoms: list[float] = []
+    for heading, text in SUMMARY:
+        shapes.append(label(x, y, heading, size=SUMMARY_HEADING, bold=True, anchor="top", fill=LOOK.ink))
+        body = label(x + SUMMARY_INDENT, y + 0.2, text, size=BODY_MM, anchor="top",
+                     max_width=width - SUMMARY_INDENT)
+        shapes.append(body)
+        y += BODY_MM * body.line_height * _line_count(body) + 2.2
+        bottoms.append(y)
+    return shapes, bottoms
 
 
 def rules_card() -> Group:
     """The rules in short under the game's wordmark, the pig and the three crops drawn as the
-    score sheet draws them, so the card looks like the rest of the kit (it was plain text)."""
-    shapes: list = [wordmark(TITLE, MARGIN, MARGIN - 0.2, 6.0)[0],
-                    Icon("harvest-pig", SHEET_W - MARGIN - 4.5, MARGIN + 3.0, 8.0, PIG_PINK),
-                    Line(MARGIN, MARGIN + 7.6, SHEET_W - MARGIN - 10.0, MARGIN + 7.6,
+    score sheet draws them, so the card looks like the rest of the kit; two columns of
+    paragraphs, the second starting with the paragraph that splits them most evenly."""
+    top = MARGIN + 14.0
+    shapes: list = [wordmark(TITLE, MARGIN, MARGIN, 9.0)[0],
+                    Icon("harvest-pig", RULES_W - MARGIN - 6.0, MARGIN + 4.5, 12.0, PIG_PINK),
+                    Line(MARGIN, MARGIN + 11.0, RULES_W - MARGIN, MARGIN + 11.0,
                          Style(stroke=look(TITLE).accent, stroke_width=0.5))]
     for number, crop in enumerate(data.CROPS):
-        shapes.append(Icon(VEGGIE_ART[crop], SHEET_W - MARGIN - 30.0 + number * 7.0, MARGIN + 2.6, 6.5,
+        shapes.append(Icon(VEGGIE_ART[crop], RULES_W - MARGIN - 46.0 + number * 11.0, MARGIN + 4.5, 10.0,
                            CROP_COLOR[crop]))
-    y = MARGIN + 9.5
-    for heading, text in SUMMARY:
-        shapes.append(label(MARGIN, y, heading, size=2.7, bold=True, anchor="top", fill=LOOK.ink))
-        body = label(MARGIN + SUMMARY_INDENT, y, text, size=2.35, anchor="top",
-                     max_width=SHEET_W - 2 * MARGIN - SUMMARY_INDENT)
-        shapes.append(body)
-        y += 3.0 * _line_count(body) + 1.7
-    shapes.append(legend(MARGIN, SHEET_H - MARGIN - 2.0))
+    column = (RULES_W - 2 * MARGIN - RULES_GAP) / 2
+    paragraphs, bottoms = _summary_paragraphs(MARGIN, top, column)
+
+    def lowest_with(split: int) -> float:  # the lower column's bottom, the first `split` paragraphs left
+        return max(bottoms[split - 1], bottoms[-1] - bottoms[split - 1] + top)
+
+    split = min(range(1, len(SUMMARY)), key=lowest_with)
+    shapes += paragraphs[:2 * split]
+    shapes.append(Group(tuple(paragraphs[2 * split:]), translate=(column + RULES_GAP, top - bottoms[split - 1])))
+    lowest = lowest_with(split)
+    if lowest > RULES_H - MARGIN - 6.0:
+        raise ValueError(f"the rules card's text runs to {lowest:.1f} mm, past its {RULES_H} mm card")
+    shapes.append(legend(MARGIN, RULES_H - MARGIN - 2.0))
     return Group(tuple(shapes))
 
 
@@ -454,7 +480,7 @@ def components(options: KitOptions | None = None) -> list[Component]:
     sheets = [Component(f"score-sheet-{mode}", "pad", SHEET_W, SHEET_H, Face(score_sheet(mode)), count=4)
               for mode in data.MODES]
     return sheets + [
-        Component("rules-summary", "aid", SHEET_W, SHEET_H, Face(rules_card())),
+        Component("rules-summary", "aid", RULES_W, RULES_H, Face(rules_card())),
         Component("start-player-marker", "sheet", MARKER_W, MARKER_H,
                   Face(start_marker(), background=lighten(PIG_PINK, 0.75))),
         sticker_guide(),

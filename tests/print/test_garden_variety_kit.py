@@ -18,10 +18,10 @@ def pieces():
     return {c.name: c for c in kit.components(KitOptions())}
 
 
-def test_the_deck_has_54_cards_and_the_die_and_two_summaries(pieces):
+def test_the_deck_has_54_cards_and_the_die_and_the_summary(pieces):
     cards = [c for c in pieces.values() if c.kind == "card"]
     assert sum(c.count for c in cards) == 54 and all(c.double_sided for c in cards)
-    assert {"die-stickers", "rules-summary-1", "rules-summary-2"} <= set(pieces)
+    assert {"die-stickers", "rules-summary"} <= set(pieces)
 
 
 def test_the_die_is_six_stickers_for_a_stock_16_mm_die_not_a_paper_cube(pieces):
@@ -60,9 +60,9 @@ def test_the_54_cards_print_on_few_two_sided_sheets(paper):
 
 @pytest.mark.parametrize("fold", [False, True])
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_die_stickers_share_their_plain_paper_with_the_rules_cards(paper, fold):
-    """The die stickers had a page of plain paper to themselves, 7 % of it used: the two
-    rules-summary cards (one-sided, for plain paper) print beside them now, in a folded
+def test_the_die_stickers_share_their_plain_paper_with_the_rules_summary(paper, fold):
+    """The die stickers had a page of plain paper to themselves, 7 % of it used: the rules
+    summary (one-sided, for plain paper, half a page) prints beside them now, in a folded
     build too."""
     from pnp.build import impose_kit
     from pnp.frontmatter import stock
@@ -70,10 +70,10 @@ def test_the_die_stickers_share_their_plain_paper_with_the_rules_cards(paper, fo
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,), fold=fold))
     pages = {p.component.name: p.page for p in imposition.placements()}
-    assert pages["die-stickers"] == pages["sticker-note"] == pages["rules-summary-1"] == pages["rules-summary-2"]
+    assert pages["die-stickers"] == pages["sticker-note"] == pages["rules-summary"]
     sheet = imposition.sheets[pages["die-stickers"] - 1]
     assert {stock(p.component) for p in sheet.placements} == {"paper"}
-    assert len(sheet.placements) == 4
+    assert len(sheet.placements) == 3
 
 
 @pytest.mark.parametrize("colour", data.COLORS)

@@ -46,10 +46,10 @@ def test_score_sheets_print_four_to_a_page(pieces, paper):
         pages = Counter(p.page for p in imposed.placements() if p.component.name == f"score-sheet-{mode}")
         assert list(pages.values()) == [4], pages
         assert all(not p.rotated for p in imposed.placements() if p.component.name.startswith("score-sheet"))
-    # the die stickers, the rules card and the pig marker share one page of plain paper
+    # the die stickers and the half-page rules summary share one page of plain paper
     sticker_page = next(p.page for p in imposed.placements() if p.component.name == "stickers-lettuce")
     assert sorted(p.component.name for p in imposed.placements() if p.page == sticker_page) == sorted(
-        ["sticker-note", "rules-summary", "start-player-marker", *(f"stickers-{crop}" for crop in data.CROPS)])
+        ["sticker-note", "rules-summary", *(f"stickers-{crop}" for crop in data.CROPS)])
 
 
 def test_sheet_circles_and_boxes_come_from_the_data(pieces):
@@ -124,14 +124,13 @@ def test_die_stickers_have_bleed_ticks_and_say_how_few_cuts_they_take(pieces):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_kit_prints_on_three_sheets_of_plain_paper_the_last_one_well_used(pieces, paper):
-    """Page 4 held the rules card and the pig on card, 27 % of it used, and page 5 the die
-    stickers alone, 19 %: the pig is a fold-up prism that stands on plain paper now, so the
-    three share one page of plain paper with the stickers (their note under them)."""
+def test_the_kit_prints_on_four_sheets_of_plain_paper_the_last_one_well_used(pieces, paper):
+    """The rules summary is half a page (its text at 8.5 pt) and shares its plain paper with
+    the die stickers (their note under them); the pig marker has a sheet of its own."""
     from pnp.frontmatter import stock
 
     imposition = impose(list(pieces.values()), PAPERS[paper])
-    assert len(imposition.sheets) == 3
+    assert len(imposition.sheets) == 4
     assert {stock(p.component) for p in imposition.placements()} == {"paper"}
     last = imposition.sheets[-1]
     used = sum(p.rect[2] * p.rect[3] for p in last.placements) / (last.width_mm * last.height_mm)
@@ -215,9 +214,9 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):
     options = BuildOptions(games=("harvest-dice",), papers=("letter",), out=tmp_path, progress=False)
     assert run_build(options) == 0
     reader = PdfReader(tmp_path / "letter" / "harvest-dice.pdf")
-    assert len(reader.pages) == 4  # the kit's first page, then the three pages of pieces
+    assert len(reader.pages) == 5  # the kit's first page, then the four pages of pieces
     svgs = sorted(p.name for p in (tmp_path / "letter" / "harvest-dice").glob("*.svg"))
-    assert len(svgs) == 4 and svgs[0].startswith("p01-")
+    assert len(svgs) == 5 and svgs[0].startswith("p01-")
     for page in reader.pages:
         assert round(float(page.mediabox.width) / 72 * 25.4, 1) == 215.9
         embedded = []

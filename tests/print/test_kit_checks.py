@@ -58,6 +58,13 @@ def test_text_under_six_points_is_found_and_six_passes():
     assert found(one_piece(Text(10, 20, "fine", size=6 * checks.PT_MM, fill=INK)), "size") == []
 
 
+def test_a_paragraph_under_eight_points_is_found_and_a_one_line_label_is_not():
+    rule = "Roll the dice, then plant each one in the column of its number."
+    assert found(one_piece(Text(5, 20, rule, size=7.5 * checks.PT_MM, fill=INK, max_width=70)), "body")
+    assert found(one_piece(Text(5, 20, rule, size=8 * checks.PT_MM, fill=INK, max_width=70)), "body") == []
+    assert found(one_piece(Text(5, 20, "full row", size=6.5 * checks.PT_MM, fill=INK)), "body") == []
+
+
 def test_a_scaled_down_group_counts_at_its_printed_size():
     text = Group.of(Text(10, 20, "shrunk", size=3, fill=INK), scale=0.6)  # 3 mm is 8.5 pt; at 0.6 it is 5.1 pt
     assert found(one_piece(text), "size")
@@ -99,12 +106,32 @@ def kit(game: str, paper: str) -> Imposition:
     return impose_kit(game, PAPERS[paper], BuildOptions(games=(game,)))
 
 
+# Cottage Garden's and Propagation's aids are laid out again at 8 pt and more on another branch
+# (their own kit modules); until it is merged their body text is judged by its own test below.
+BODY_TEXT_ELSEWHERE = {"cottage-garden", "propagation"}
+
+
+def layout_problems(game: str, imposition: Imposition, paint: Paint = Paint()) -> list[checks.Problem]:
+    return [problem for problem in checks.check_imposition(imposition, paint)
+            if not (problem.check == "body" and game in BODY_TEXT_ELSEWHERE)]
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("game", list(GAME_IDS))
 def test_every_page_of_every_kit_passes_the_layout_checks(game, paper):
-    problems = checks.check_imposition(kit(game, paper))
+    problems = layout_problems(game, kit(game, paper))
     shown = "\n".join(str(problem) for problem in problems[:25])
     assert not problems, f"{len(problems)} layout problems in the {game} kit on {paper}, first ones:\n{shown}"
+
+
+@pytest.mark.parametrize("game", [
+    pytest.param(game, marks=pytest.mark.xfail(
+        game in BODY_TEXT_ELSEWHERE, strict=True,
+        reason=f"{game}'s aids are set at 8 pt on the kitsg branch: drop it from BODY_TEXT_ELSEWHERE once merged"))
+    for game in GAME_IDS])
+def test_every_kit_sets_its_body_text_at_eight_points_at_least(game):
+    problems = [str(problem) for problem in checks.check_imposition(kit(game, "letter")) if problem.check == "body"]
+    assert not problems, "\n".join(problems)
 
 
 def test_bounds_cover_what_a_tree_draws_after_its_transforms():
@@ -125,7 +152,7 @@ OTHER_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {"a4-shared-dark-short-sa
 def test_the_other_print_options_pass_the_layout_checks_too(game, chosen):
     paper, chosen_options = OTHER_OPTIONS[chosen]
     options = BuildOptions(games=(game,), **chosen_options)
-    problems = checks.check_imposition(impose_kit(game, PAPERS[paper], options), Paint(ink_saver=options.ink_saver))
+    problems = layout_problems(game, impose_kit(game, PAPERS[paper], options), Paint(ink_saver=options.ink_saver))
     assert not problems, "\n".join(str(problem) for problem in problems[:25])
 
 

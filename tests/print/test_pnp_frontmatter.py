@@ -159,7 +159,7 @@ def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_a
     pictured = [shape.text for picture in pictures for shape in _texts(picture)]
     assert any("HARVEST DICE" in text.upper() for text in pictured)
     assert "p. 4 · paper" in words and not any(word.endswith("· card") for word in words)
-    assert "Paper: pages 2-4." in words
+    assert "Paper: pages 2-5." in words
     assert "8 × score sheets: 4 basic, 4 advanced" in words
 
 
