@@ -1,5 +1,6 @@
 """Harvest Dice print-and-play kit: score sheets (basic and advanced), the pig start-player
-marker, a one-card rules summary, and die stickers for players with plain dice.
+marker (a prism on card), the rules in short on half a page, and die stickers for players with
+plain dice.
 
 Every number printed (garden size, pig rows and values, market circles, the pre-crossed
 basic circle, ribbon and bonus points) comes from scorer.games.harvest_dice.data, the module
@@ -11,8 +12,10 @@ circles (5 mm) are still easy to draw in and cross with a pencil.
 """
 from __future__ import annotations
 
+import math
+
 from pnp import readable
-from pnp.art import harvest_dice as art  # noqa: F401  (registers the vegetable and market drawings)
+from pnp.art import harvest_dice as art  # registers the vegetable and market drawings
 from pnp.art.looks import Look, look, wordmark
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
@@ -39,17 +42,17 @@ GUIDE = KitGuide(
         "you play (basic or advanced).",
         "Die stickers (plain paper and a glue stick, or label paper): trim each colour's sheet on its corner "
         "ticks, cut along its lines and glue a column of six faces on each plain die.",
-        "Cut out the pig start-player marker, fold it on its dashed lines into a prism and glue the tab under "
-        "the base: it stands firm on plain paper.",
+        "Cut out the pig start-player marker (card, page {pages of start-player-marker}) round its outline, fold "
+        "it on its dashed lines into a prism, glue the tab under the base and fold the two end caps up into its "
+        "ends: it stands on its own.",
         "The black squares on each score sheet let the app read a photo of it at the end of the game "
         "(Read from a photo): keep them whole when you trim.",
     ),
-    paper="Every page on plain 80-100 g/m² paper: the score sheets, and on page {pages of stickers-lettuce} the "
-          "die stickers (glued on) and the rules summary, and the pig marker.",
-)
+    paper="The pig marker on card of 200-300 g/m²; every other page on plain 80-100 g/m² paper: the score "
+          "sheets, and on page {pages of stickers-lettuce} the die stickers (glued on) and the rules summary.")
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
-CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": OKABE_ITO["vermillion"],
+CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": art.TOMATO,
               "carrot": OKABE_ITO["orange"]}
 VEGGIE_ART = {crop: f"harvest-{crop}" for crop in data.CROPS}  # the vegetables drawn (pnp.art.harvest_dice)
 PIG_PINK = lighten(OKABE_ITO["reddish_purple"], 0.35)
@@ -154,7 +157,7 @@ def score_sheet(mode: str) -> Group:
     shapes.append(pig(MARGIN, tops["pig"]))
     shapes.append(markets(MARGIN, tops["markets"], mode))
     # the market stall, right of the market circles and below the side marker: nothing is read there
-    shapes.append(Icon("harvest-market", STALL_X, tops["markets"] + 13.5, 15.0, OKABE_ITO["vermillion"]))
+    shapes.append(Icon("harvest-market", STALL_X, tops["markets"] + 13.5, 15.0, art.TOMATO))
     low_corner = BOTTOM_MARKER + readable.INSET  # the bottom ones' room beside the score boxes
     shapes.append(score_boxes(low_corner + 1, tops["score"], mode, SHEET_W - 2 * low_corner - 2))
     shapes.append(readable.marker_shapes(sheet_markers(mode)))
@@ -327,33 +330,52 @@ def earlier_sheets() -> tuple[ReadableSheet, ...]:
 # --- the other pieces --------------------------------------------------------------------------
 
 # The pig's prism is the rules card's size, so the two share a row of the page.
-MARKER_W, MARKER_H = SHEET_W, SHEET_H
+MARKER_W = SHEET_W                # the prism's length
 TAB = 8.0                        # its glue tab
-PANEL = (MARKER_H - TAB) / 3     # a face of the prism
+PANEL = 40.0                     # a face of the prism (the base and the two sloping faces)
+CAP = PANEL * math.sqrt(3) / 2   # an end cap: an equilateral triangle on each end of the base
+MARKER_NET_W, MARKER_NET_H = MARKER_W + 2 * CAP, TAB + 3 * PANEL
+
+
+def marker_outline() -> tuple[tuple[float, float], ...]:
+    """The prism's net, clockwise from the glue tab: the tab, the two faces and the base, an end
+    cap out from each end of the base."""
+    left, right, base = CAP, CAP + MARKER_W, TAB + 2 * PANEL
+    return ((left + 4.0, TAB), (left + 8.0, 0.5), (right - 8.0, 0.5), (right - 4.0, TAB), (right, TAB),
+            (right, base), (right + CAP, base + PANEL / 2), (right, base + PANEL), (left, base + PANEL),
+            (0.0, base + PANEL / 2), (left, base), (left, TAB))
 
 
 def start_marker() -> Group:
-    """A three-sided prism that stands firm even on plain paper: from the top, a glue tab, a
-    face turned to read from the far side, the face read from this side, and the base. Fold
-    on the dashed lines, glue the tab under the base's edge: the pig and START PLAYER face
-    both sides of the table."""
+    """A three-sided prism on card that stands: from the top, a glue tab, a face turned to read
+    from the far side, the face read from this side, and the base with an end cap at each end.
+    Fold on the dashed lines, glue the tab under the base's edge and fold the caps up into the
+    ends: the pig and START PLAYER face both sides of the table, and the closed ends keep the
+    prism from flattening."""
     def side() -> Group:
         return Group.of(Icon("harvest-pig", MARKER_W / 2, PANEL * 0.4, 24.0, PIG_PINK),
                         *(Icon(VEGGIE_ART[crop], x, PANEL * 0.45, 15.0, CROP_COLOR[crop])
                           for crop, x in (("lettuce", 16.0), ("carrot", MARKER_W - 16.0))),
                         label(MARKER_W / 2, PANEL - 4.5, "START PLAYER", size=5.0, bold=True, align="center"))
     fold = Style(stroke=INK, stroke_width=0.2, dash=(1.5, 1.5))
-    tab = Polygon(((4.0, TAB), (8.0, 0.5), (MARKER_W - 8.0, 0.5), (MARKER_W - 4.0, TAB)),
-                  Style(fill=WHITE, stroke=darken(PIG_PINK, 0.4), stroke_width=0.2))
     base = TAB + 2 * PANEL
-    return Group.of(
-        tab, label(MARKER_W / 2, TAB / 2 + 0.3, "glue", size=2.4, align="center", anchor="middle"),
+    card = lighten(PIG_PINK, 0.75)
+    net = Polygon(marker_outline(), Style(fill=card, stroke=INK, stroke_width=0.3))
+    tab = Polygon(((CAP + 4.0, TAB), (CAP + 8.0, 0.5), (CAP + MARKER_W - 8.0, 0.5), (CAP + MARKER_W - 4.0, TAB)),
+                  Style(fill=WHITE, stroke=INK, stroke_width=0.3))
+    faces = Group.of(
         Group((side(),), translate=(MARKER_W, TAB + PANEL), rotate=180.0),
         Group.of(side(), translate=(0, TAB + PANEL)),
-        *(Line(0, y, MARKER_W, y, fold) for y in (TAB, TAB + PANEL, base)),
-        label(MARKER_W / 2, base + PANEL / 2, "base: fold on the dashed lines into a prism", size=2.6,
+        label(MARKER_W / 2, base + PANEL / 2 - 2.5, "base: fold on the dashed lines into a prism", size=BODY_MM,
               align="center", anchor="middle"),
-        label(MARKER_W / 2, MARKER_H - 3.0, "glue the tab under this edge", size=2.3, align="center"))
+        label(MARKER_W / 2, base + PANEL / 2 + 2.5, "and fold the two end caps up into its ends", size=BODY_MM,
+              align="center", anchor="middle"),
+        label(MARKER_W / 2, base + PANEL - 3.0, "glue the tab under this edge", size=BODY_MM, align="center"),
+        translate=(CAP, 0.0))
+    folds = [Line(CAP, y, CAP + MARKER_W, y, fold) for y in (TAB, TAB + PANEL, base)]
+    folds += [Line(x, base, x, base + PANEL, fold) for x in (CAP, CAP + MARKER_W)]
+    return Group.of(net, tab, label(CAP + MARKER_W / 2, TAB / 2 + 0.3, "glue", size=2.4, align="center",
+                                    anchor="middle"), faces, *folds)
 
 
 SUMMARY = (
@@ -481,8 +503,8 @@ def components(options: KitOptions | None = None) -> list[Component]:
               for mode in data.MODES]
     return sheets + [
         Component("rules-summary", "aid", RULES_W, RULES_H, Face(rules_card())),
-        Component("start-player-marker", "sheet", MARKER_W, MARKER_H,
-                  Face(start_marker(), background=lighten(PIG_PINK, 0.75))),
+        Component("start-player-marker", "marker", MARKER_NET_W, MARKER_NET_H, Face(start_marker()),
+                  outline="polygon"),
         sticker_guide(),
         *(sticker_sheet(crop) for crop in data.CROPS),
     ]
