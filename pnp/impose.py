@@ -693,10 +693,16 @@ def _lefts(x: float, widths: list[float], gaps: list[float]) -> list[float]:
 
 # --- boards larger than the page: portions, seams and the joining instruction -----------------
 
-def _tile_count(length: float, room: float) -> int:
+def _overlap(component: Component) -> float:
+    """How far a portion reaches under the one before it: a glue zone, or nothing where the
+    portions abut on a hinge."""
+    return 0.0 if component.join == "hinge" else TILE_OVERLAP_MM
+
+
+def _tile_count(length: float, room: float, overlap: float) -> int:
     if length <= room + EPS:
         return 1
-    return math.ceil((length - TILE_OVERLAP_MM) / (room - TILE_OVERLAP_MM) - EPS)
+    return math.ceil((length - overlap) / (room - overlap) - EPS)
 
 
 def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Frame]:
@@ -705,23 +711,25 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
     line; the later one keeps the overlap as a glue zone, marked, with a one-line joining
     instruction, and both carry matching alignment marks at the two ends of the seam.
     Seams run on grid lines and gutters: never through a play space or a word of the piece.
-    The footer runs along the bottom of each portion's page or, when that saves portions (a
+    A board joined by a hinge has no overlap: both portions are trimmed on the seam, arrows
+    tip to tip, to be taped together on the back. The footer runs along the bottom of each portion's page or, when that saves portions (a
     board a few millimetres taller than the page less its footer), down its left side."""
     w, h = component.width_mm, component.height_mm
+    overlap = _overlap(component)
     layouts: list[tuple[int, bool, Band, Rect4]] = []
     footers: tuple[Band, ...] = ("bottom", "left")
     for band in footers:
         room = _printable(paper, band)
-        layouts += [(_tile_count(w, room[2]) * _tile_count(h, room[3]), False, band, room),
-                    (_tile_count(h, room[2]) * _tile_count(w, room[3]), True, band, room)]
+        layouts += [(_tile_count(w, room[2], overlap) * _tile_count(h, room[3], overlap), False, band, room),
+                    (_tile_count(h, room[2], overlap) * _tile_count(w, room[3], overlap), True, band, room)]
     _, rotated, band, area = min(layouts, key=lambda layout: layout[0])  # the first of the fewest
     piece_w, piece_h = (h, w) if rotated else (w, h)
     turn = quarter_turn(w, h) if rotated else IDENTITY
-    cols, rows = _tile_count(piece_w, area[2]), _tile_count(piece_h, area[3])
+    cols, rows = _tile_count(piece_w, area[2], overlap), _tile_count(piece_h, area[3], overlap)
     words = _words(component)
     clear = [_turned_box(turn, box) for box in _keep_clear(component, words)]
-    columns = _portions(piece_w, cols, area[2], [(x0, x1) for x0, _, x1, _ in clear])
-    bands = _portions(piece_h, rows, area[3], [(y0, y1) for _, y0, _, y1 in clear])
+    columns = _portions(piece_w, cols, area[2], [(x0, x1) for x0, _, x1, _ in clear], overlap)
+    bands = _portions(piece_h, rows, area[3], [(y0, y1) for _, y0, _, y1 in clear], overlap)
     frames = []
     stride = 2 if component.double_sided else 1  # a two-sided portion's back page follows it
     for copy_index in range(component.count):
@@ -734,7 +742,8 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
                             compose(translation(x - left, y - top), turn), tile=(row + 1, col + 1))
                 printed = [_turned_box(slot.matrix, box) for box in words]
-                frames.append(Frame([slot], band, seams=_seams(slot.rect, row, col, rows, cols, page_of, printed)))
+                seams = _seams(slot.rect, row, col, rows, cols, page_of, printed, component.join)
+                frames.append(Frame([slot], band, seams=seams))
     return frames
 
 
@@ -759,12 +768,12 @@ def _turned_box(turn: Affine, box: tuple[float, float, float, float]) -> tuple[f
             max(p[0] for p in corners), max(p[1] for p in corners))
 
 
-def _portions(length: float, count: int, room: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def _portions(length: float, count: int, room: float, blocked: list[tuple[float, float]],
+              overlap: float = TILE_OVERLAP_MM) -> list[tuple[float, float]]:
     """Where each of `count` portions of a `length` starts and ends along one axis. Each seam
     sits as near an equal split as it can in a gap between blocked spans (SEAM_MARGIN_MM from
     either side where the gap allows, else in its middle), every portion no longer than `room`;
-    the later portion starts TILE_OVERLAP_MM before the seam, its glue zone."""
-    overlap = TILE_OVERLAP_MM
+    the later portion starts `overlap` before the seam, its glue zone (none on a hinge)."""
     gaps = _gaps(length, blocked)
     cuts: list[float] = []
     for index in range(1, count):
@@ -798,18 +807,21 @@ def _nearest_in(gap: tuple[float, float], ideal: float) -> float:
 
 
 def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int],
-           words: Sequence[Box] = ()) -> list[Shape]:
-    """A portion's trim lines (towards the next portions) and glue zones (under the previous);
-    `words`: the boxes of the piece's words on the page, which the seams' arrows keep off."""
+           words: Sequence[Box] = (), join: str = "glue") -> list[Shape]:
+    """A portion's trim lines (towards the next portions) and glue zones (under the previous),
+    or on a hinge trim lines on both sides of each seam; `words`: the boxes of the piece's
+    words on the page, which the seams' arrows keep off."""
     shapes: list[Shape] = []
     if col + 1 < cols:
         shapes += _trim_seam(rect, "right", words)
     if col > 0:
-        shapes += _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)], words)
+        shapes += (_trim_seam(rect, "left", words) if join == "hinge"
+                   else _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)], words))
     if row + 1 < rows:
         shapes += _trim_seam(rect, "bottom", words)
     if row > 0:
-        shapes += _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)], words)
+        shapes += (_trim_seam(rect, "top", words) if join == "hinge"
+                   else _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)], words))
     return shapes
 
 
@@ -858,11 +870,12 @@ def _arrow(tip: tuple[float, float], pointing: str) -> list[Shape]:
 
 
 def _trim_seam(rect: Rect4, side: str, words: Sequence[Box] = ()) -> list[Shape]:
-    """The earlier portion: its edge at `side` is a trim line; arrows point at it from inside."""
+    """The earlier portion (and on a hinge the later one too): its edge at `side` is a trim
+    line; arrows point at it from inside."""
     ends = _seam_ends(rect, side, 0.0)
     (x1, y1), (x2, y2) = ends
     shapes: list[Shape] = [Line(x1, y1, x2, y2, HALO_STYLE), Line(x1, y1, x2, y2, TRIM_STYLE)]
-    pointing = "right" if side == "right" else "down"
+    pointing = {"right": "right", "bottom": "down", "left": "left", "top": "up"}[side]
     for tip in _arrow_tips(ends, words):
         shapes += _arrow(tip, pointing)
     return shapes

@@ -52,11 +52,12 @@ TRACK_DOWN = 22
 TRACK_ACROSS = (data.TRACK_SPACES + 4) // 2 - TRACK_DOWN
 BOARD_W, BOARD_H = TRACK_ACROSS * TRACK_CELL, TRACK_DOWN * TRACK_CELL
 GARDEN = data.BOARD_SIZE * CELL
-# The garden is centred: its middle grid line is the board's middle, where the two halves join.
-GARDEN_X, GARDEN_Y = (BOARD_W - GARDEN) / 2, (BOARD_H - GARDEN) / 2
+# The garden and its markers lie whole on the board's right half, so the two halves join down
+# the board's middle (between track spaces 14 and 15) and no seam runs through the garden; the
+# left half holds the seed values, the notes and the special tiles.
+GARDEN_X, GARDEN_Y = BOARD_W - TRACK_CELL - 4.0 - GARDEN, (BOARD_H - GARDEN) / 2
 MARKER = 13.0                    # die faces naming rows and columns
-MARKER_GAP = 21.0                # from a marker's centre to the garden's edge
-MARGIN_TO_MARKERS = MARKER_GAP + MARKER / 2 + 4.0  # the crop legend keeps left of the row markers
+MARKER_GAP = 10.0                # from a marker's centre to the garden's edge
 # Round pieces are the discs of stock craft punches (pnp.parts.PUNCHES_MM), one press each.
 SUN_TOKEN = PUNCHES_MM["3/4 inch"]
 LAP_TOKEN = PUNCHES_MM["3/4 inch"]
@@ -68,10 +69,11 @@ PAD_SHEETS = 4
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1),
-               ("craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)", 2)),
+               ("craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)", 2),
+               ("strip of cloth, paper or book tape, 25 mm wide and 26 cm long, for the board's hinge", 1)),
     assembly=(
-        "Glue the two board halves: trim one along its line, lay it on the other's glue zone, "
-        "match the marks.",
+        "Board: cut both halves on their lines, lay them face down edge to edge with a 1 mm gap, arrows "
+        "tip to tip, and tape the join: the board folds in half for the box.",
         "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
         "on the front.",
         f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
@@ -356,18 +358,18 @@ def markers() -> Group:
         shapes.append(Group((face,), translate=(GARDEN_X + (value - 0.5) * CELL - MARKER / 2, above - MARKER / 2)))
         shapes.append(Group((face,), translate=(left - MARKER / 2, GARDEN_Y + (value - 0.5) * CELL - MARKER / 2)))
     # In the corner between the two rows of markers: which way columns and rows count.
-    shapes += [Text(left + 3.5, above - 4.0, "column", size=2.4, align="right", anchor="middle", fill=INK),
-               Icon("arrow", left + 7.0, above - 4.0, 4.0, INK),
-               Text(left - 3.5, above + 3.0, "row", size=2.4, align="right", anchor="middle", fill=INK),
-               Group.of(Icon("arrow", 0, 0, 4.0, INK), translate=(left - 1.0, above + 4.0), rotate=90)]
+    shapes += [Text(left + 4.5, above - 3.5, "column", size=2.4, align="right", anchor="middle", fill=INK),
+               Icon("arrow", left + 7.5, above - 3.5, 3.5, INK),
+               Text(left + 4.5, above + 2.5, "row", size=2.4, align="right", anchor="middle", fill=INK),
+               Group.of(Icon("arrow", 0, 0, 3.5, INK), translate=(left + 7.5, above + 3.0), rotate=90)]
     return Group(tuple(shapes))
 
 
 def crop_legend() -> Group:
-    """Left of the row markers: the five crops, cheapest first, each with its value badge
-    (set off from the row markers, so a value never reads as a row)."""
+    """At the board's left edge, far from the row markers (so a value never reads as a row):
+    the five crops, cheapest first, each with its value badge."""
     x0 = TRACK_CELL + 4.0
-    middle = (x0 + GARDEN_X - MARGIN_TO_MARKERS) / 2
+    middle = x0 + LEGEND_W / 2
     step = 30.0
     top = GARDEN_Y + (GARDEN - step * len(data.CROPS)) / 2
     shapes: list[Shape] = [Text(middle, top - 4.0, "Seed values", size=4.0, align="center", bold=True,
@@ -396,9 +398,13 @@ def special_legend(x0: float, x1: float, y: float) -> Group:
     return Group(tuple(shapes))
 
 
+LEGEND_W = 40.0   # the seed values' column
+
+
 def board_notes() -> Group:
-    """The title under the garden's left half; the star and track notes right of the garden."""
-    x0, x1 = GARDEN_X + GARDEN + 6.0, BOARD_W - TRACK_CELL - 6.0
+    """The title under the garden; the star and track notes and the special tiles on the left
+    half, right of the seed values."""
+    x0, x1 = TRACK_CELL + 4.0 + LEGEND_W + 12.0, BOARD_W / 2 - 8.0
     middle = (x0 + x1) / 2
     band = (GARDEN_Y + GARDEN + BOARD_H - TRACK_CELL) / 2
     star = Group.of(Icon("star", middle, GARDEN_Y + 10.0, 16.0, OKABE_ITO["orange"]),
@@ -413,9 +419,9 @@ def board_notes() -> Group:
                           f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on from 0 and take "
                           f"a +{data.TRACK_SPACES} lap token", size=3.0, align="center", anchor="top", fill=INK,
                           max_width=x1 - x0))
-    # The wordmark keeps to the board's left half: the two halves join down the middle.
-    title = wordmark(TITLE, (TRACK_CELL + BOARD_W / 2) / 2, band, 12.0, align="center",
-                     max_width=BOARD_W / 2 - TRACK_CELL - 8.0, middle=True)[0]
+    # The wordmark keeps to the board's right half, under the garden: the halves join down the middle.
+    title = wordmark(TITLE, GARDEN_X + GARDEN / 2, band, 12.0, align="center",
+                     max_width=GARDEN, middle=True)[0]
     return Group.of(title, star, track, special_legend(x0, x1, GARDEN_Y + GARDEN + 4.0))
 
 
@@ -439,7 +445,7 @@ def board_spaces() -> tuple[Space, ...]:
 
 
 def board() -> Component:
-    return Component("board", "board", BOARD_W, BOARD_H, board_face(), spaces=board_spaces())
+    return Component("board", "board", BOARD_W, BOARD_H, board_face(), spaces=board_spaces(), join="hinge")
 
 
 # --- player aid and scoring pad ---------------------------------------------------------------------------

@@ -222,12 +222,10 @@ def test_the_aid_says_each_action_in_whole_words():
 
 
 def _seam(sheet):
-    """The seam of a board in two portions, as a line on its page: the first portion's
-    right edge (its trim line), the second's glue zone's far edge (where that edge lies)."""
-    from pnp.impose import TILE_OVERLAP_MM
-
+    """The seam of a board in two hinged halves, as a line on its page: the first half's
+    right edge, the second's left edge (both trimmed there)."""
     (x, y, w, h), (_, col) = sheet.placements[0].rect, sheet.placements[0].tile
-    at = x + w if col == 1 else x + TILE_OVERLAP_MM
+    at = x + w if col == 1 else x
     return (at, y), (at, y + h)
 
 
@@ -240,17 +238,20 @@ def _straddles(box, seam) -> bool:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_board_is_two_sheets_joined_on_one_seam_that_crosses_no_art_and_no_word(paper):
-    """On Letter the board took four card sheets (39-45 % used) with three seams, and its
-    seam ran through the tomato of the seed values and the score track beside space 90.
-    Two 190 x 264 mm portions fit Letter and A4: one seam, on the grid line down the middle
-    of the garden and the track, where no picture, word or disc space is cut; its
-    alignment arrows lie on no printed word."""
+def test_the_board_is_two_hinged_halves_whose_seam_crosses_no_art_and_no_word(paper):
+    """On Letter the board took four card sheets (39-45 % used) with three seams; then two
+    190 mm portions glued on the garden's middle grid line, stiff, a seam through the garden.
+    Now two 180 mm halves abut on the board's middle (between track spaces 14 and 15), the
+    garden and its markers whole on the right half, taped on the back so the board folds;
+    the seam cuts no picture, word or disc space and its arrows lie on no printed word."""
     from pnp.checks import flatten
 
     imposition = impose(kit.components(KitOptions()), PAPERS[paper])
     sheets = [sheet for sheet in imposition.sheets if sheet.placements and sheet.placements[0].component.name == "board"]
     assert [sheet.placements[0].tile for sheet in sheets] == [(1, 1), (1, 2)]
+    assert [sheet.placements[0].rect[2] for sheet in sheets] == [pytest.approx(kit.BOARD_W / 2)] * 2
+    garden = [space.box for space in kit.board().spaces if space.kind == "garden"]
+    assert min(x for x, _, _, _ in garden) - (kit.MARKER_GAP + kit.MARKER / 2) >= kit.BOARD_W / 2 + 3.0
     for sheet in sheets:
         seams = [_seam(sheet)]
         flat = flatten(sheet)
