@@ -332,6 +332,11 @@ class Gutters:
             self.alone[key] = (pieces, len(_paginate_onto([], pieces, area, self)) == 1)
         return self.alone[key][1]
 
+    def cut_shared(self, pieces: Iterable[Piece]) -> bool:
+        """Do these neighbours meet on one cut where they can: in a --cut shared build, or
+        when every one of them asks for it (Component.shared_cuts)?"""
+        return self.shared or all(piece.component.shared_cuts for piece in pieces)
+
     @staticmethod
     def can_share(first: Sequence[Piece], second: Sequence[Piece]) -> bool:
         """May two neighbours meet on one cut: all of one size and one colour?"""
@@ -342,7 +347,8 @@ class Gutters:
         """The narrowest gutter between two neighbours (pieces, or rows of pieces)."""
         colours = _colours([*first, *second])
         if len(colours) == 1:
-            return 0.0 if share and self.can_share(first, second) else self.least
+            shared = share or self.cut_shared([*first, *second])
+            return 0.0 if shared and self.can_share(first, second) else self.least
         if any(_distinct(a, b) for a, b in itertools.combinations(sorted(colours, key=str), 2)):
             return max(self.least, COLOUR_GUTTER_MM)
         return max(self.least, MIN_GUTTER_MM)
@@ -353,7 +359,8 @@ class Gutters:
     def beside(self, left: Piece, right: Piece) -> float:
         """`between` for two pieces side by side in a row (asked thousands of times a kit)."""
         if left.colour == right.colour:
-            return 0.0 if self.shared and (left.width, left.height) == (right.width, right.height) else self.least
+            shared = self.cut_shared((left, right)) and (left.width, left.height) == (right.width, right.height)
+            return 0.0 if shared else self.least
         return max(self.least, COLOUR_GUTTER_MM if _distinct(left.colour, right.colour) else MIN_GUTTER_MM)
 
     def of_rows(self, shelves: Sequence[Shelf], share: bool | None = None) -> list[float]:
@@ -638,7 +645,8 @@ def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gut
     # instead (as --cut shared lays them).
     share = gutters.shared or total + sum(gutters.of_rows(shelves, share=False)) > ah + EPS
     pairs = list(zip(shelves, shelves[1:]))
-    gapped = [not (share and gutters.can_share(above.pieces, below.pieces)) for above, below in pairs]
+    gapped = [not ((share or gutters.cut_shared([*above.pieces, *below.pieces]))
+                   and gutters.can_share(above.pieces, below.pieces)) for above, below in pairs]
     gaps = _spread(ah - total, gutters.of_rows(shelves, share), bleed, gapped)
     y = ay + (ah - total - sum(gaps)) / 2
     if all(piece.component.kind == "sticker" for shelf in shelves for piece in shelf.pieces):
@@ -669,11 +677,11 @@ def _columns(shelf: Shelf, ax: float, aw: float, bleed: float, gutters: Gutters)
     first = shelf.pieces[0]
     uniform = all((p.width, p.height) == (first.width, first.height) for p in shelf.pieces)
     least = gutters.in_row(shelf.pieces)
-    gapped = [not (gutters.shared and gutters.can_share([left], [right]))
+    gapped = [not (gutters.cut_shared((left, right)) and gutters.can_share([left], [right]))
               for left, right in zip(shelf.pieces, shelf.pieces[1:])]
     if uniform and first.columns > 1:
         grid = _spread(aw - first.width * first.columns, [gutters.least] * (first.columns - 1), bleed,
-                       [not gutters.shared] * (first.columns - 1))
+                       [not gutters.cut_shared(shelf.pieces)] * (first.columns - 1))
         x = ax + (aw - first.width * first.columns - sum(grid)) / 2
         gaps = [max(low, pitch) if on else low for low, pitch, on in zip(least, grid, gapped)]
         if x + first.width * len(shelf.pieces) + sum(gaps) <= ax + aw + EPS:
@@ -934,9 +942,10 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
             sideways = oy - bleed < y + h + bleed - EPS and y - bleed < oy + oh + bleed - EPS
             upright = ox - bleed < x + w + bleed - EPS and x - bleed < ox + ow + bleed - EPS
             gap_x, gap_y = max(ox - x - w, x - ox - ow), max(oy - y - h, y - oy - oh)
-            if sideways and upright and gap_x > EPS and gap_y > EPS:
-                # a diagonal neighbour: bleeds kept apart across the wider gap are apart,
-                # and the sides along the narrow one keep theirs
+            if sideways and upright and gap_x > -EPS and gap_y > -EPS and max(gap_x, gap_y) > EPS:
+                # a diagonal neighbour (touching at a corner, as on a grid of shared cuts, counts):
+                # bleeds kept apart across the wider gap are apart, and the sides along the
+                # narrow one keep theirs
                 sideways, upright = gap_x >= gap_y, gap_y > gap_x
             if sideways:  # facing left or right
                 if ox + ow <= x + EPS:

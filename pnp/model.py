@@ -216,6 +216,9 @@ class Component:
     # and stiff) or "hinge" (the portions abut, each trimmed on the seam, and are taped on the
     # back a hair apart, so the board folds for the box).
     join: Literal["glue", "hinge"] = "glue"
+    # Copies of one size and one colour meet on one cut in every build, as `--cut shared` lays
+    # everything (many small tiles: one cut between two neighbours, not two).
+    shared_cuts: bool = False
 
     @property
     def double_sided(self) -> bool:

@@ -280,7 +280,7 @@ def special_face(icon: str, color: str, name: str, note: str, background: str) -
 
 
 def crop_tiles() -> list[Component]:
-    return [Component(f"tile-{crop}", "tile", TILE, TILE, seed_face(crop), veggie_face(crop),
+    return [Component(f"tile-{crop}", "tile", TILE, TILE, seed_face(crop), veggie_face(crop), shared_cuts=True,
                       count=data.TILES_PER_CROP_IN_BOX, sits_on="garden") for crop in data.CROPS]
 
 
@@ -292,11 +292,12 @@ def special_tiles() -> list[Component]:
                              "#F6EEDD")
     rock = special_face("garden-dice-rock", STONE, "rock", "blocks critters", "#E4E4E0")
     return [Component("bird-rabbit", "tile", TILE, TILE, bird, rabbit, count=data.CRITTER_TILES,
-                      sits_on="garden"),
+                      sits_on="garden", shared_cuts=True),
             Component("sundial-scarecrow", "tile", TILE, TILE, sundial, scarecrow, count=data.HELPER_TILES,
-                      sits_on="garden"),
+                      sits_on="garden", shared_cuts=True),
             # The same on both sides (Special Tiles: Rock).
-            Component("rock", "tile", TILE, TILE, rock, rock, count=data.ROCK_TILES, sits_on="garden")]
+            Component("rock", "tile", TILE, TILE, rock, rock, count=data.ROCK_TILES, sits_on="garden",
+                      shared_cuts=True)]
 
 
 # --- tokens and discs --------------------------------------------------------------------------------

@@ -358,14 +358,31 @@ def test_tile_words_keep_clear_of_the_art_round_them(paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_every_tile_has_bleed_on_every_side(paper):
+def test_every_tile_has_bleed_on_every_side_but_the_cuts_it_shares_with_its_own_colour(paper):
     """A sundial tile kept 0.05 mm of bleed on its right: the token diagonally below it
     started 0.1 mm further right, and the two were taken to face each other sideways as
-    well as up and down. A diagonal neighbour is kept apart across the wider gap only."""
+    well as up and down. A diagonal neighbour is kept apart across the wider gap only.
+    Tiles meet their neighbours of one colour on one cut (the review counted two cuts
+    between every two tiles, 256 cuts on Letter): there, and only there, they have none."""
     from pnp.build import impose_kit
     from pnp.impose import MIN_GUTTER_MM
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    thin = [(placed.page, placed.component.name, placed.bleed) for placed in imposition.placements()
-            if placed.component.kind == "tile" and min(placed.bleed) < MIN_GUTTER_MM / 2]
+    fronts = [placed for placed in imposition.placements() if placed.side == "front"]
+
+    def shares(placed, side: int) -> bool:
+        x, y, w, h = placed.rect
+        edge = (x, y, x + w, y + h)[side]
+        for other in fronts:
+            ox, oy, ow, oh = other.rect
+            facing = (ox + ow, oy + oh, ox, oy)[side]
+            along = oy < y + h and y < oy + oh if side in (0, 2) else ox < x + w and x < ox + ow
+            if other is not placed and abs(facing - edge) < 0.01 and along:
+                return other.component.front.edge_colour == placed.component.front.edge_colour
+        return False
+
+    thin = [(placed.page, placed.component.name, side) for placed in fronts if placed.component.kind == "tile"
+            for side in range(4) if placed.bleed[side] < MIN_GUTTER_MM / 2 and not shares(placed, side)]
     assert thin == []
+    shared = sum(1 for placed in fronts if placed.component.kind == "tile" for side in range(4) if shares(placed, side))
+    assert shared > 80  # sides of tiles on a shared cut (none before)
