@@ -20,22 +20,7 @@ from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_colo
 from pnp.errors import KitError
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import DeckMistakes, DeckRules
-from pnp.model import (
-    Circle,
-    Component,
-    Face,
-    Group,
-    Icon,
-    KitGuide,
-    Line,
-    Path,
-    Polygon,
-    Rect,
-    Shape,
-    Style,
-    Text,
-    group,
-)
+from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
 from pnp.parts import STICKER_NOTE_H, STICKER_NOTE_W, ellipse, sticker_note, text_column
 from pnp.text import BODY_MM
@@ -327,16 +312,34 @@ def _both_corners(index: Group) -> Group:
     return Group((index, Group((index,), translate=(CARD_W, CARD_H), rotate=180)))
 
 
+# Every card's edge is one cream rim, as a playing card's white border: cards of any colours
+# share their cuts (an off cut shows cream beside cream), so the last nine print on one Letter
+# page like the rest. The suit's colour is a band round the panel, wider than the old 2.5 mm
+# frame.
+RIM = 2.5              # the cream rim, from the trim inwards
+BAND = 3.5             # the suit's colour round the panel
+INSET = RIM + BAND     # the panel's edge, from the trim
+CORNER = INSET - 4.0   # the corner indices move in with the panel
+
+
+def _framed(colour: str, *shapes: Shape) -> Face:
+    """A card face: the cream rim (its edge colour, through the bleed), the suit's band, the
+    white panel, then the face's own drawing."""
+    band = Rect(RIM, RIM, CARD_W - 2 * RIM, CARD_H - 2 * RIM, Style(fill=colour), radius=3.5)
+    panel = Rect(INSET, INSET, CARD_W - 2 * INSET, CARD_H - 2 * INSET, PANEL, radius=2.5)
+    return Face(Group((band, panel, *shapes)), background=CREAM)
+
+
 def _number_index(label: str, badge: Shape) -> Group:
-    """The card's number, with the colour badge under it."""
+    """The card's number, with the colour badge under it, inside the panel's corner."""
     size = 12.0 if len(label) == 1 else 6.2
     shapes: list[Shape] = [
-        Text(9.5 if len(label) == 1 else 11.5, 5.5, label, size=size, align="center", anchor="top", bold=True, fill=INK),
+        Text(9.5 if len(label) == 1 else 12.5, 5.5, label, size=size, align="center", anchor="top", bold=True, fill=INK),
         badge,
     ]
     if label in ("6", "9"):  # the turned corner must not read as the other number
         shapes.append(Line(6.3, 15.3, 12.7, 15.3, Style(stroke=INK, stroke_width=0.9)))
-    return Group(tuple(shapes))
+    return Group(tuple(shapes), translate=(CORNER, CORNER))
 
 
 def colour_badge(colour: str) -> Group:
@@ -351,8 +354,9 @@ def flower_badge() -> Group:
     return Group.of(Icon("flower", 9.5, 21, 8.6, WILDFLOWER_COLOR))
 
 
-def _panel() -> Rect:
-    return Rect(2.5, 2.5, CARD_W - 5, CARD_H - 5, PANEL, radius=3)
+ART = 42.0          # a critter's or wildflower's picture, across (it was 40: the faces were emptier)
+ART_Y = 44.0        # its centre
+ART_X = CARD_W / 2 + 1.0  # a little right of the middle: clear of the badge in the top-left corner
 
 
 def critter_face(card) -> Face:
@@ -361,41 +365,39 @@ def critter_face(card) -> Face:
     beaten = data.BEATS[card.color]
     rare = card.number == data.RARE_NUMBER
     shapes: list[Shape] = [
-        _panel(),
         _both_corners(_number_index(str(card.number), colour_badge(card.color))),
-        Icon(pose_icon(ANIMAL_ICONS[card.color], card.number), CARD_W / 2, 40 if rare else 41, 40, color),
-        Text(CARD_W / 2, 60 if rare else 63.5, f"{card.color.capitalize()} {animal}", size=4.2, align="center",
+        Icon(pose_icon(ANIMAL_ICONS[card.color], card.number), ART_X, ART_Y - 4 if rare else ART_Y,
+             ART - 8 if rare else ART, color),
+        Text(CARD_W / 2, 58.5 if rare else 67.5, f"{card.color.capitalize()} {animal}", size=4.2, align="center",
              anchor="top", bold=True, fill=INK),
-        Text(CARD_W / 2, 66 if rare else 69.5, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
+        Text(CARD_W / 2, 64 if rare else 73, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
              align="center", anchor="top", fill="#555555"),
     ]
     if rare:
-        shapes.append(Text(CARD_W / 2, 70.5, "say 0 or 10\nwhen you play it", size=2.6, align="center",
+        shapes.append(Text(CARD_W / 2, 68, "say 0 or 10\nwhen you play it", size=2.6, align="center",
                            anchor="top", bold=True, fill=INK))
-    return Face(Group(tuple(shapes)), background=color)
+    return _framed(color, *shapes)
 
 
 def wildflower_face(card) -> Face:
-    return Face(Group.of(
-        _panel(),
+    return _framed(
+        WILDFLOWER_COLOR,
         _both_corners(_number_index(str(card.number), flower_badge())),
-        Icon(wildflower_icon("gv-wildflower", card.number), CARD_W / 2, 41, 40, WILDFLOWER_COLOR),
-        Text(CARD_W / 2, 63.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
-        Text(CARD_W / 2, 69.5, "wins ties with critters", size=2.6, align="center", anchor="top", fill="#555555"),
-    ), background=WILDFLOWER_COLOR)
+        Icon(wildflower_icon("gv-wildflower", card.number), ART_X, ART_Y, ART, WILDFLOWER_COLOR),
+        Text(CARD_W / 2, 67.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
+        Text(CARD_W / 2, 73, "wins ties with critters", size=2.6, align="center", anchor="top", fill="#555555"))
 
 
 def gnome_face(card) -> Face:
     variety = data.GNOMES[card.name]
     emblem = Group.of(Circle(9.5, 10.5, 5.6, Style(fill="#FFFFFF", stroke=GNOME_COLOR, stroke_width=0.5)),
-                      Icon(GNOME_EMBLEMS[card.name], 9.5, 10.5, 7.2, GNOME_COLOR))
-    return Face(Group.of(
-        _panel(),
+                      Icon(GNOME_EMBLEMS[card.name], 9.5, 10.5, 7.2, GNOME_COLOR), translate=(CORNER, CORNER))
+    return _framed(
+        GNOME_COLOR,
         _both_corners(emblem),
-        Icon(GNOME_PICTURES[card.name], CARD_W / 2, 29, 33, GNOME_COLOR),
-        Text(CARD_W / 2, 49, variety.title, size=4.3, align="center", anchor="top", bold=True, fill=INK),
-        Text(CARD_W / 2, 56.5, variety.effect, size=3.1, align="center", anchor="top", fill=INK, max_width=40),
-    ), background=GNOME_COLOR)
+        Icon(GNOME_PICTURES[card.name], CARD_W / 2, 30, 38, GNOME_COLOR),
+        Text(CARD_W / 2, 51, variety.title, size=4.3, align="center", anchor="top", bold=True, fill=INK),
+        Text(CARD_W / 2, 57.5, variety.effect, size=3.1, align="center", anchor="top", fill=INK, max_width=40))
 
 
 TRELLIS = CARD_W / 5  # 12.7 mm: one step of the trellis
@@ -525,7 +527,7 @@ def rules_summary() -> Component:
         shapes.append(paragraphs)
     shapes.append(Text(RULES_W / 2, RULES_H - 3.5, f"{TITLE} · the rules in short", size=2.2, align="center",
                        fill="#595959"))
-    return Component("rules-summary", "aid", RULES_W, RULES_H, Face(group(shapes), background=CREAM))
+    return Component("rules-summary", "aid", RULES_W, RULES_H, Face(Group(tuple(shapes)), background=CREAM))
 
 
 # --- the kit ---------------------------------------------------------------------------------

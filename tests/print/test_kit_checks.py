@@ -302,15 +302,16 @@ def test_tiles_on_white_whose_colour_runs_into_the_bleed_keep_it_past_a_lasers_b
 
 def test_cards_of_different_colours_on_one_cut_are_found(monkeypatch):
     """Garden Variety on Letter as it once printed: its last critters, wildflowers and gnomes
-    on one sheet in rows edge to edge, so an off cut showed the next row's colour. Now rows of
-    different colours keep a gutter, 6 mm between distinct colours (the sheet's pieces go over
-    two sheets where they must); told all colours are one, the imposition packs them closer."""
-    gv = BuildOptions(games=("garden-variety",))
-    assert [p for p in checks.check_imposition(kit("garden-variety", "letter")) if p.check == "shared cut"] == []
+    on one sheet in rows edge to edge, so an off cut showed the next row's colour. Rows of
+    different colours keep a gutter, 6 mm between distinct colours; told all colours are one,
+    the imposition lays them on shared cuts, and the check finds them."""
+    cards = [Component(f"card-{name}", "card", 63.5, 88.9, Face(Group(), colour), count=4)
+             for name, colour in (("red", "#D55E00"), ("blue", "#0072B2"))]
+    assert [p for p in checks.check_imposition(impose(cards, PAPERS["letter"])) if p.check == "shared cut"] == []
     monkeypatch.setattr(impose_module, "_colours", lambda pieces: {("one", None)})
-    problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
+    problems = [p.detail for p in checks.check_imposition(impose(cards, PAPERS["letter"], cut="shared"))
                 if p.check == "shared cut"]
-    assert any(detail.startswith("critter-") for detail in problems)
+    assert any(detail.startswith("card-") for detail in problems)
 
 
 def test_pieces_of_one_colour_may_share_a_cut():
