@@ -10,6 +10,9 @@ piece's cut outline is. The checks then read that flat list:
 - `near_edge`: marks, cut lines or text within EDGE_MM of the paper edge, where home printers
   print nothing. A print-on-demand sheet is exempt: its crop marks belong outside the trim.
 - `small_text`: text under MIN_TEXT_PT at print size.
+- `small_body_text`: a paragraph (text wrapped to a width: rules, aids, notes, read at arm's
+  length at the table) under BODY_TEXT_PT at print size. Labels, footers and join labels
+  are single lines and keep the MIN_TEXT_PT floor.
 - `low_contrast`: text whose contrast with what it sits on is under 4.5:1 (3:1 for text of
   LARGE_TEXT_PT and more), the WCAG ratios.
 - `lost_bleed`: a coloured piece cut on its trim line whose bleed a home laser printer's
@@ -59,6 +62,9 @@ from pnp.text import layout_lines
 
 EDGE_MM = 5.0
 MIN_TEXT_PT = 6.0
+# Wrapped text is read, not glanced at: rules summaries, aids and notes are set at 8 pt at
+# least (8.5 pt is the kits' body size, pnp.parts.BODY_MM) so they read at arm's length.
+BODY_TEXT_PT = 8.0
 LARGE_TEXT_PT = 14.0
 # Pieces of different colours are this far apart at least: each keeps half of it as its own
 # bleed, so a cut up to 3 mm off still shows no sliver of the neighbour's colour.
@@ -94,6 +100,7 @@ class TextLine:
     order: int           # when it is painted
     kept: Box | None = None  # the part inside its piece's trim box (None: it lies all in the bleed)
     thumbnail: bool = False  # words of a small picture of a piece (checked on the piece itself)
+    wrapped: bool = False    # a line of a paragraph wrapped to a width (body text)
 
 
 @dataclass(frozen=True)
@@ -372,7 +379,7 @@ class _Flattener:
                 box, kept = printed, _intersection(box, self.trimmed)
             self.painted += 1
             self.flat.texts.append(TextLine(line.text, box, size_pt, text.fill, owner, picture, self.painted, kept,
-                                            self.thumbnail))
+                                            self.thumbnail, text.max_width is not None))
 
     def icon(self, icon: Icon, matrix: Affine, owner: int, picture: int | None) -> None:
         """An icon is one picture: its parts are drawn (for what text sits on) but never
@@ -508,6 +515,18 @@ def small_text(flat: Flat) -> Iterator[Problem]:
                                                      f"is {text.size_pt:.2f} pt, under {MIN_TEXT_PT:g} pt")
 
 
+def small_body_text(flat: Flat) -> Iterator[Problem]:
+    """Wrapped text under BODY_TEXT_PT, reported once per piece and size (a summary of twenty
+    small paragraphs is one problem, not a hundred lines)."""
+    reported: set[tuple[int, float]] = set()
+    for text in _read(flat):
+        if text.wrapped and text.size_pt < BODY_TEXT_PT - 0.01 and (text.owner, text.size_pt) not in reported:
+            reported.add((text.owner, text.size_pt))
+            yield Problem(flat.sheet.number, "body", f"body text {_quote(text.text)} ({_who(flat, text.owner)}) is "
+                                                     f"{text.size_pt:.2f} pt: wrapped text to read at the table is "
+                                                     f"set at {BODY_TEXT_PT:g} pt at least")
+
+
 def contrast(foreground: str, background: str) -> float:
     lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
@@ -639,7 +658,8 @@ def trim_margin(flat: Flat) -> Iterator[Problem]:
                                                   f"edge, under {PIECE_MARGIN_MM:g} mm")
 
 
-CHECKS = (overlapping_text, near_edge, small_text, low_contrast, lost_bleed, shared_colour_cuts, trim_margin)
+CHECKS = (overlapping_text, near_edge, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
+          trim_margin)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -33,7 +33,8 @@ BODY = 3.1                 # mm, 8.8 pt
 HEADING = 4.0
 TITLE = 9.0
 MARGIN = 14.0              # the first page's text stays this far from the paper edge
-LABEL = 2.2               # mm, 6.2 pt: the picture's labels
+LABEL = 2.2               # mm, 6.2 pt: the labels under the picture's pieces
+CAPTION = 2.85            # mm, 8.1 pt: the sentence over the picture (body text, 8 pt at least)
 PICTURE_MAX = 12           # pieces shown in the picture
 PICTURE_HEIGHT = 100.0     # the picture's most, labels included
 PICTURE_SCALES = (2, 3, 4, 5, 6, 8, 10)  # 1:2, 1:3 ...: the largest that fits is used
@@ -264,8 +265,8 @@ def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[
             shapes, height = cells
             caption = Text(x, y, f"The pieces at 1:{scale} (about {round(100 / scale)} % of their printed size), each with "
                                  "the pages it is on and what to print those on:",
-                           size=LABEL, anchor="top", fill=INK, max_width=width)
-            return [caption, *shapes], height + LABEL * 1.6
+                           size=CAPTION, anchor="top", fill=INK, max_width=width)
+            return [caption, *shapes], height + CAPTION * 1.6
     return [], 0.0
 
 
@@ -274,7 +275,7 @@ def _picture_cells(shown: list[tuple[Component, Box, str, str]], scale: float, x
     """The thumbnails at `scale` in rows under a caption line, each over its two-line label;
     None when one row cannot hold a thumbnail."""
     gap = 5.0
-    top = y + LABEL * 1.6
+    top = y + CAPTION * 1.6
     left, row_height, height = x, 0.0, 0.0
     shapes: list[Shape] = []
     for component, drawn, name, where in shown:
@@ -390,7 +391,7 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     shapes = list(page.shapes)
     picture, picture_height = _picture(imposition, MARGIN, page.y, content)
     shapes += picture
-    top = page.y + picture_height + 4.0
+    top = page.y + picture_height + 3.0
     column = (content - 8.0) / 2
     left, right = _Column(MARGIN, top, column), _Column(MARGIN + column + 8.0, top, column)
 
@@ -416,8 +417,13 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     left.item(with_pages(guide.paper, imposition) if guide is not None else DEFAULT_PAPER)
     chit_sheets = any(placed.component.chits for sheet in imposition.sheets for placed in sheet.placements)
     along = ", or along a sheet's printed lines" if chit_sheets else ""
+    sharing = sorted({placed.component.kind for sheet in imposition.sheets for placed in sheet.placements
+                      if placed.component.shared_cuts})
     edges = ("Pieces of one size share their edges: one cut parts two neighbours, with no colour running past "
              "the line, so cut on the line itself." if cut == "shared" else
+             f"{' and '.join(kind.capitalize() + 's' for kind in sharing)} of one colour share their edges: one "
+             "cut on the line itself parts two. Every other piece's colour runs a little past its edge, so a cut "
+             "slightly off still looks clean." if sharing else
              "A piece's colour runs a little past its edge, so a cut slightly off still looks clean.")
     round_pieces = any(c.outline == "circle" for c in imposition.components)
     punched = f" ({count_cuts(imposition, punched=True)} with the round pieces punched)" if round_pieces else ""

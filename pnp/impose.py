@@ -332,6 +332,11 @@ class Gutters:
             self.alone[key] = (pieces, len(_paginate_onto([], pieces, area, self)) == 1)
         return self.alone[key][1]
 
+    def cut_shared(self, pieces: Iterable[Piece]) -> bool:
+        """Do these neighbours meet on one cut where they can: in a --cut shared build, or
+        when every one of them asks for it (Component.shared_cuts)?"""
+        return self.shared or all(piece.component.shared_cuts for piece in pieces)
+
     @staticmethod
     def can_share(first: Sequence[Piece], second: Sequence[Piece]) -> bool:
         """May two neighbours meet on one cut: all of one size and one colour?"""
@@ -342,7 +347,8 @@ class Gutters:
         """The narrowest gutter between two neighbours (pieces, or rows of pieces)."""
         colours = _colours([*first, *second])
         if len(colours) == 1:
-            return 0.0 if share and self.can_share(first, second) else self.least
+            shared = share or self.cut_shared([*first, *second])
+            return 0.0 if shared and self.can_share(first, second) else self.least
         if any(_distinct(a, b) for a, b in itertools.combinations(sorted(colours, key=str), 2)):
             return max(self.least, COLOUR_GUTTER_MM)
         return max(self.least, MIN_GUTTER_MM)
@@ -353,7 +359,8 @@ class Gutters:
     def beside(self, left: Piece, right: Piece) -> float:
         """`between` for two pieces side by side in a row (asked thousands of times a kit)."""
         if left.colour == right.colour:
-            return 0.0 if self.shared and (left.width, left.height) == (right.width, right.height) else self.least
+            shared = self.cut_shared((left, right)) and (left.width, left.height) == (right.width, right.height)
+            return 0.0 if shared else self.least
         return max(self.least, COLOUR_GUTTER_MM if _distinct(left.colour, right.colour) else MIN_GUTTER_MM)
 
     def of_rows(self, shelves: Sequence[Shelf], share: bool | None = None) -> list[float]:
@@ -638,7 +645,8 @@ def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gut
     # instead (as --cut shared lays them).
     share = gutters.shared or total + sum(gutters.of_rows(shelves, share=False)) > ah + EPS
     pairs = list(zip(shelves, shelves[1:]))
-    gapped = [not (share and gutters.can_share(above.pieces, below.pieces)) for above, below in pairs]
+    gapped = [not ((share or gutters.cut_shared([*above.pieces, *below.pieces]))
+                   and gutters.can_share(above.pieces, below.pieces)) for above, below in pairs]
     gaps = _spread(ah - total, gutters.of_rows(shelves, share), bleed, gapped)
     y = ay + (ah - total - sum(gaps)) / 2
     if all(piece.component.kind == "sticker" for shelf in shelves for piece in shelf.pieces):
@@ -669,11 +677,11 @@ def _columns(shelf: Shelf, ax: float, aw: float, bleed: float, gutters: Gutters)
     first = shelf.pieces[0]
     uniform = all((p.width, p.height) == (first.width, first.height) for p in shelf.pieces)
     least = gutters.in_row(shelf.pieces)
-    gapped = [not (gutters.shared and gutters.can_share([left], [right]))
+    gapped = [not (gutters.cut_shared((left, right)) and gutters.can_share([left], [right]))
               for left, right in zip(shelf.pieces, shelf.pieces[1:])]
     if uniform and first.columns > 1:
         grid = _spread(aw - first.width * first.columns, [gutters.least] * (first.columns - 1), bleed,
-                       [not gutters.shared] * (first.columns - 1))
+                       [not gutters.cut_shared(shelf.pieces)] * (first.columns - 1))
         x = ax + (aw - first.width * first.columns - sum(grid)) / 2
         gaps = [max(low, pitch) if on else low for low, pitch, on in zip(least, grid, gapped)]
         if x + first.width * len(shelf.pieces) + sum(gaps) <= ax + aw + EPS:
@@ -693,10 +701,16 @@ def _lefts(x: float, widths: list[float], gaps: list[float]) -> list[float]:
 
 # --- boards larger than the page: portions, seams and the joining instruction -----------------
 
-def _tile_count(length: float, room: float) -> int:
+def _overlap(component: Component) -> float:
+    """How far a portion reaches under the one before it: a glue zone, or nothing where the
+    portions abut on a hinge."""
+    return 0.0 if component.join == "hinge" else TILE_OVERLAP_MM
+
+
+def _tile_count(length: float, room: float, overlap: float) -> int:
     if length <= room + EPS:
         return 1
-    return math.ceil((length - TILE_OVERLAP_MM) / (room - TILE_OVERLAP_MM) - EPS)
+    return math.ceil((length - overlap) / (room - overlap) - EPS)
 
 
 def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Frame]:
@@ -705,23 +719,25 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
     line; the later one keeps the overlap as a glue zone, marked, with a one-line joining
     instruction, and both carry matching alignment marks at the two ends of the seam.
     Seams run on grid lines and gutters: never through a play space or a word of the piece.
-    The footer runs along the bottom of each portion's page or, when that saves portions (a
+    A board joined by a hinge has no overlap: both portions are trimmed on the seam, arrows
+    tip to tip, to be taped together on the back. The footer runs along the bottom of each portion's page or, when that saves portions (a
     board a few millimetres taller than the page less its footer), down its left side."""
     w, h = component.width_mm, component.height_mm
+    overlap = _overlap(component)
     layouts: list[tuple[int, bool, Band, Rect4]] = []
     footers: tuple[Band, ...] = ("bottom", "left")
     for band in footers:
         room = _printable(paper, band)
-        layouts += [(_tile_count(w, room[2]) * _tile_count(h, room[3]), False, band, room),
-                    (_tile_count(h, room[2]) * _tile_count(w, room[3]), True, band, room)]
+        layouts += [(_tile_count(w, room[2], overlap) * _tile_count(h, room[3], overlap), False, band, room),
+                    (_tile_count(h, room[2], overlap) * _tile_count(w, room[3], overlap), True, band, room)]
     _, rotated, band, area = min(layouts, key=lambda layout: layout[0])  # the first of the fewest
     piece_w, piece_h = (h, w) if rotated else (w, h)
     turn = quarter_turn(w, h) if rotated else IDENTITY
-    cols, rows = _tile_count(piece_w, area[2]), _tile_count(piece_h, area[3])
+    cols, rows = _tile_count(piece_w, area[2], overlap), _tile_count(piece_h, area[3], overlap)
     words = _words(component)
     clear = [_turned_box(turn, box) for box in _keep_clear(component, words)]
-    columns = _portions(piece_w, cols, area[2], [(x0, x1) for x0, _, x1, _ in clear])
-    bands = _portions(piece_h, rows, area[3], [(y0, y1) for _, y0, _, y1 in clear])
+    columns = _portions(piece_w, cols, area[2], [(x0, x1) for x0, _, x1, _ in clear], overlap)
+    bands = _portions(piece_h, rows, area[3], [(y0, y1) for _, y0, _, y1 in clear], overlap)
     frames = []
     stride = 2 if component.double_sided else 1  # a two-sided portion's back page follows it
     for copy_index in range(component.count):
@@ -734,7 +750,8 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
                             compose(translation(x - left, y - top), turn), tile=(row + 1, col + 1))
                 printed = [_turned_box(slot.matrix, box) for box in words]
-                frames.append(Frame([slot], band, seams=_seams(slot.rect, row, col, rows, cols, page_of, printed)))
+                seams = _seams(slot.rect, row, col, rows, cols, page_of, printed, component.join)
+                frames.append(Frame([slot], band, seams=seams))
     return frames
 
 
@@ -759,12 +776,12 @@ def _turned_box(turn: Affine, box: tuple[float, float, float, float]) -> tuple[f
             max(p[0] for p in corners), max(p[1] for p in corners))
 
 
-def _portions(length: float, count: int, room: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def _portions(length: float, count: int, room: float, blocked: list[tuple[float, float]],
+              overlap: float = TILE_OVERLAP_MM) -> list[tuple[float, float]]:
     """Where each of `count` portions of a `length` starts and ends along one axis. Each seam
     sits as near an equal split as it can in a gap between blocked spans (SEAM_MARGIN_MM from
     either side where the gap allows, else in its middle), every portion no longer than `room`;
-    the later portion starts TILE_OVERLAP_MM before the seam, its glue zone."""
-    overlap = TILE_OVERLAP_MM
+    the later portion starts `overlap` before the seam, its glue zone (none on a hinge)."""
     gaps = _gaps(length, blocked)
     cuts: list[float] = []
     for index in range(1, count):
@@ -798,18 +815,21 @@ def _nearest_in(gap: tuple[float, float], ideal: float) -> float:
 
 
 def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int],
-           words: Sequence[Box] = ()) -> list[Shape]:
-    """A portion's trim lines (towards the next portions) and glue zones (under the previous);
-    `words`: the boxes of the piece's words on the page, which the seams' arrows keep off."""
+           words: Sequence[Box] = (), join: str = "glue") -> list[Shape]:
+    """A portion's trim lines (towards the next portions) and glue zones (under the previous),
+    or on a hinge trim lines on both sides of each seam; `words`: the boxes of the piece's
+    words on the page, which the seams' arrows keep off."""
     shapes: list[Shape] = []
     if col + 1 < cols:
         shapes += _trim_seam(rect, "right", words)
     if col > 0:
-        shapes += _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)], words)
+        shapes += (_trim_seam(rect, "left", words) if join == "hinge"
+                   else _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)], words))
     if row + 1 < rows:
         shapes += _trim_seam(rect, "bottom", words)
     if row > 0:
-        shapes += _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)], words)
+        shapes += (_trim_seam(rect, "top", words) if join == "hinge"
+                   else _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)], words))
     return shapes
 
 
@@ -858,11 +878,12 @@ def _arrow(tip: tuple[float, float], pointing: str) -> list[Shape]:
 
 
 def _trim_seam(rect: Rect4, side: str, words: Sequence[Box] = ()) -> list[Shape]:
-    """The earlier portion: its edge at `side` is a trim line; arrows point at it from inside."""
+    """The earlier portion (and on a hinge the later one too): its edge at `side` is a trim
+    line; arrows point at it from inside."""
     ends = _seam_ends(rect, side, 0.0)
     (x1, y1), (x2, y2) = ends
     shapes: list[Shape] = [Line(x1, y1, x2, y2, HALO_STYLE), Line(x1, y1, x2, y2, TRIM_STYLE)]
-    pointing = "right" if side == "right" else "down"
+    pointing = {"right": "right", "bottom": "down", "left": "left", "top": "up"}[side]
     for tip in _arrow_tips(ends, words):
         shapes += _arrow(tip, pointing)
     return shapes
@@ -921,9 +942,10 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
             sideways = oy - bleed < y + h + bleed - EPS and y - bleed < oy + oh + bleed - EPS
             upright = ox - bleed < x + w + bleed - EPS and x - bleed < ox + ow + bleed - EPS
             gap_x, gap_y = max(ox - x - w, x - ox - ow), max(oy - y - h, y - oy - oh)
-            if sideways and upright and gap_x > EPS and gap_y > EPS:
-                # a diagonal neighbour: bleeds kept apart across the wider gap are apart,
-                # and the sides along the narrow one keep theirs
+            if sideways and upright and gap_x > -EPS and gap_y > -EPS and max(gap_x, gap_y) > EPS:
+                # a diagonal neighbour (touching at a corner, as on a grid of shared cuts, counts):
+                # bleeds kept apart across the wider gap are apart, and the sides along the
+                # narrow one keep theirs
                 sideways, upright = gap_x >= gap_y, gap_y > gap_x
             if sideways:  # facing left or right
                 if ox + ow <= x + EPS:

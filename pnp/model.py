@@ -212,6 +212,13 @@ class Component:
     # Other kinds of space the whole piece lies on as well (a flower tile waits whole on a
     # nursery space before it is planted square by square on a bed).
     also_on: tuple[str, ...] = ()
+    # How a board tiled over pages is joined: "glue" (each seam overlaps into a glue zone: flat
+    # and stiff) or "hinge" (the portions abut, each trimmed on the seam, and are taped on the
+    # back a hair apart, so the board folds for the box).
+    join: Literal["glue", "hinge"] = "glue"
+    # Copies of one size and one colour meet on one cut in every build, as `--cut shared` lays
+    # everything (many small tiles: one cut between two neighbours, not two).
+    shared_cuts: bool = False
 
     @property
     def double_sided(self) -> bool:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pnp.colors import INK
 from pnp.model import Circle, Group, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.numbers import KAPPA
+from pnp.text import BODY_MM
 
 # Pip positions on a 3x3 grid (column, row), for die values 1 to 6.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -179,7 +180,7 @@ def ellipse(cx: float, cy: float, rx: float, ry: float, style: Style) -> Path:
                  ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy), ("Z",)), style)
 
 
-def text_column(blocks: Sequence[tuple[str, str]], x: float, y: float, width: float, size: float = 2.6,
+def text_column(blocks: Sequence[tuple[str, str]], x: float, y: float, width: float, size: float = BODY_MM,
                 heading_size: float | None = None, color: str = INK, gap: float = 1.2) -> tuple[Group, float]:
     """Headed paragraphs stacked from (x, y) down, wrapped to `width`: blocks are
     (heading, body) pairs (either may be empty). Returns the shapes and the y below the last."""
@@ -198,8 +199,9 @@ def text_column(blocks: Sequence[tuple[str, str]], x: float, y: float, width: fl
     return Group(tuple(shapes)), y
 
 
-# A sticker page's note runs across the page under its stickers (narrow enough for Letter and A4).
-STICKER_NOTE_W, STICKER_NOTE_H = 190.0, 14.0
+# A sticker page's note runs across the page under its stickers (narrow enough for Letter and A4):
+# a heading and three lines of body text.
+STICKER_NOTE_W, STICKER_NOTE_H = 190.0, 18.0
 STICKER_PAPER = ("Print this page on plain paper and glue the stickers on with a glue stick; label paper "
                  "works too.")
 
@@ -209,4 +211,4 @@ def sticker_note(title: str, text: str) -> Group:
     cut them, and which paper to print on. STICKER_NOTE_W wide, STICKER_NOTE_H tall."""
     return Group.of(
         Text(2.0, 1.5, title, size=3.2, bold=True, anchor="top", fill=INK),
-        Text(2.0, 6.0, f"{text} {STICKER_PAPER}", size=2.3, anchor="top", fill=INK, max_width=STICKER_NOTE_W - 4.0))
+        Text(2.0, 6.2, f"{text} {STICKER_PAPER}", size=BODY_MM, anchor="top", fill=INK, max_width=STICKER_NOTE_W - 4.0))

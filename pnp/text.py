@@ -14,6 +14,9 @@ from functools import lru_cache
 from pnp.fonts import advance_units, cap_height, descent, measure, missing_glyphs, units_to_mm
 from pnp.model import Text
 
+# Rules, aids and notes are read at arm's length at the table: their body text is 8.5 pt
+# (pnp.checks fails wrapped text under 8 pt), their headings larger.
+BODY_MM = 3.0
 
 @dataclass(frozen=True)
 class Line:

@@ -15,6 +15,9 @@ LEAF_EDGE = "#245A28"
 WOOD = "#8A5A35"
 WOOD_EDGE = "#5A3A20"
 AWNING_WHITE = "#FFF8EC"
+# A ripe tomato's red (hue 3°): Okabe-Ito's vermillion (hue 26°) printed orange-brown beside the
+# carrot's orange. Its shape (a circle) still tells it from the carrot's triangle.
+TOMATO = "#D42A1E"
 
 
 BOLD = 0.035  # outline width as a share of the drawing's size: bold enough to read as a drawing, not clip-art
@@ -90,7 +93,7 @@ def market_stall(size: float, color: str) -> Group:
     posts = Style(fill=WOOD, stroke=WOOD_EDGE, stroke_width=size * 0.025, decorative=True)
     counter = Rect(4 * u, 64 * u, 92 * u, 32 * u, posts, radius=2 * u)
     crates: list[Shape] = []
-    for k, (icon, tint) in enumerate(((lettuce, "#009E73"), (tomato, "#D55E00"), (carrot, "#E69F00"))):
+    for k, (icon, tint) in enumerate(((lettuce, "#009E73"), (tomato, TOMATO), (carrot, "#E69F00"))):
         x = (9 + k * 29) * u
         crates.append(Group((icon(24 * u, tint),), translate=(x + 1 * u, 44 * u)))
         crates.append(Rect(x, 60 * u, 26 * u, 14 * u, Style(fill=lighten(WOOD, 0.35), stroke=WOOD_EDGE,

@@ -29,7 +29,7 @@ from pnp.model import (
 )
 from pnp.options import KitOptions
 from pnp.parts import PUNCHES_MM, die_face, perimeter_cells, perimeter_track, punch
-from pnp.text import layout_lines
+from pnp.text import BODY_MM, layout_lines
 from scorer.games.garden_dice import data
 
 GAME_ID = data.GAME_ID
@@ -52,11 +52,12 @@ TRACK_DOWN = 22
 TRACK_ACROSS = (data.TRACK_SPACES + 4) // 2 - TRACK_DOWN
 BOARD_W, BOARD_H = TRACK_ACROSS * TRACK_CELL, TRACK_DOWN * TRACK_CELL
 GARDEN = data.BOARD_SIZE * CELL
-# The garden is centred: its middle grid line is the board's middle, where the two halves join.
-GARDEN_X, GARDEN_Y = (BOARD_W - GARDEN) / 2, (BOARD_H - GARDEN) / 2
+# The garden and its markers lie whole on the board's right half, so the two halves join down
+# the board's middle (between track spaces 14 and 15) and no seam runs through the garden; the
+# left half holds the seed values, the notes and the special tiles.
+GARDEN_X, GARDEN_Y = BOARD_W - TRACK_CELL - 4.0 - GARDEN, (BOARD_H - GARDEN) / 2
 MARKER = 13.0                    # die faces naming rows and columns
-MARKER_GAP = 21.0                # from a marker's centre to the garden's edge
-MARGIN_TO_MARKERS = MARKER_GAP + MARKER / 2 + 4.0  # the crop legend keeps left of the row markers
+MARKER_GAP = 10.0                # from a marker's centre to the garden's edge
 # Round pieces are the discs of stock craft punches (pnp.parts.PUNCHES_MM), one press each.
 SUN_TOKEN = PUNCHES_MM["3/4 inch"]
 LAP_TOKEN = PUNCHES_MM["3/4 inch"]
@@ -68,10 +69,11 @@ PAD_SHEETS = 4
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1),
-               ("craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)", 2)),
+               ("craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)", 2),
+               ("strip of cloth, paper or book tape, 25 mm wide and 26 cm long, for the board's hinge", 1)),
     assembly=(
-        "Glue the two board halves: trim one along its line, lay it on the other's glue zone, "
-        "match the marks.",
+        "Board: cut both halves on their lines, lay them face down edge to edge with a 1 mm gap, arrows "
+        "tip to tip, and tape the join: the board folds in half for the box.",
         "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
         "on the front.",
         f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
@@ -278,7 +280,7 @@ def special_face(icon: str, color: str, name: str, note: str, background: str) -
 
 
 def crop_tiles() -> list[Component]:
-    return [Component(f"tile-{crop}", "tile", TILE, TILE, seed_face(crop), veggie_face(crop),
+    return [Component(f"tile-{crop}", "tile", TILE, TILE, seed_face(crop), veggie_face(crop), shared_cuts=True,
                       count=data.TILES_PER_CROP_IN_BOX, sits_on="garden") for crop in data.CROPS]
 
 
@@ -290,11 +292,12 @@ def special_tiles() -> list[Component]:
                              "#F6EEDD")
     rock = special_face("garden-dice-rock", STONE, "rock", "blocks critters", "#E4E4E0")
     return [Component("bird-rabbit", "tile", TILE, TILE, bird, rabbit, count=data.CRITTER_TILES,
-                      sits_on="garden"),
+                      sits_on="garden", shared_cuts=True),
             Component("sundial-scarecrow", "tile", TILE, TILE, sundial, scarecrow, count=data.HELPER_TILES,
-                      sits_on="garden"),
+                      sits_on="garden", shared_cuts=True),
             # The same on both sides (Special Tiles: Rock).
-            Component("rock", "tile", TILE, TILE, rock, rock, count=data.ROCK_TILES, sits_on="garden")]
+            Component("rock", "tile", TILE, TILE, rock, rock, count=data.ROCK_TILES, sits_on="garden",
+                      shared_cuts=True)]
 
 
 # --- tokens and discs --------------------------------------------------------------------------------
@@ -356,18 +359,18 @@ def markers() -> Group:
         shapes.append(Group((face,), translate=(GARDEN_X + (value - 0.5) * CELL - MARKER / 2, above - MARKER / 2)))
         shapes.append(Group((face,), translate=(left - MARKER / 2, GARDEN_Y + (value - 0.5) * CELL - MARKER / 2)))
     # In the corner between the two rows of markers: which way columns and rows count.
-    shapes += [Text(left + 3.5, above - 4.0, "column", size=2.4, align="right", anchor="middle", fill=INK),
-               Icon("arrow", left + 7.0, above - 4.0, 4.0, INK),
-               Text(left - 3.5, above + 3.0, "row", size=2.4, align="right", anchor="middle", fill=INK),
-               Group.of(Icon("arrow", 0, 0, 4.0, INK), translate=(left - 1.0, above + 4.0), rotate=90)]
+    shapes += [Text(left + 4.5, above - 3.5, "column", size=2.4, align="right", anchor="middle", fill=INK),
+               Icon("arrow", left + 7.5, above - 3.5, 3.5, INK),
+               Text(left + 4.5, above + 2.5, "row", size=2.4, align="right", anchor="middle", fill=INK),
+               Group.of(Icon("arrow", 0, 0, 3.5, INK), translate=(left + 7.5, above + 3.0), rotate=90)]
     return Group(tuple(shapes))
 
 
 def crop_legend() -> Group:
-    """Left of the row markers: the five crops, cheapest first, each with its value badge
-    (set off from the row markers, so a value never reads as a row)."""
+    """At the board's left edge, far from the row markers (so a value never reads as a row):
+    the five crops, cheapest first, each with its value badge."""
     x0 = TRACK_CELL + 4.0
-    middle = (x0 + GARDEN_X - MARGIN_TO_MARKERS) / 2
+    middle = x0 + LEGEND_W / 2
     step = 30.0
     top = GARDEN_Y + (GARDEN - step * len(data.CROPS)) / 2
     shapes: list[Shape] = [Text(middle, top - 4.0, "Seed values", size=4.0, align="center", bold=True,
@@ -396,9 +399,13 @@ def special_legend(x0: float, x1: float, y: float) -> Group:
     return Group(tuple(shapes))
 
 
+LEGEND_W = 40.0   # the seed values' column
+
+
 def board_notes() -> Group:
-    """The title under the garden's left half; the star and track notes right of the garden."""
-    x0, x1 = GARDEN_X + GARDEN + 6.0, BOARD_W - TRACK_CELL - 6.0
+    """The title under the garden; the star and track notes and the special tiles on the left
+    half, right of the seed values."""
+    x0, x1 = TRACK_CELL + 4.0 + LEGEND_W + 12.0, BOARD_W / 2 - 8.0
     middle = (x0 + x1) / 2
     band = (GARDEN_Y + GARDEN + BOARD_H - TRACK_CELL) / 2
     star = Group.of(Icon("star", middle, GARDEN_Y + 10.0, 16.0, OKABE_ITO["orange"]),
@@ -413,9 +420,9 @@ def board_notes() -> Group:
                           f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on from 0 and take "
                           f"a +{data.TRACK_SPACES} lap token", size=3.0, align="center", anchor="top", fill=INK,
                           max_width=x1 - x0))
-    # The wordmark keeps to the board's left half: the two halves join down the middle.
-    title = wordmark(TITLE, (TRACK_CELL + BOARD_W / 2) / 2, band, 12.0, align="center",
-                     max_width=BOARD_W / 2 - TRACK_CELL - 8.0, middle=True)[0]
+    # The wordmark keeps to the board's right half, under the garden: the halves join down the middle.
+    title = wordmark(TITLE, GARDEN_X + GARDEN / 2, band, 12.0, align="center",
+                     max_width=GARDEN, middle=True)[0]
     return Group.of(title, star, track, special_legend(x0, x1, GARDEN_Y + GARDEN + 4.0))
 
 
@@ -439,7 +446,7 @@ def board_spaces() -> tuple[Space, ...]:
 
 
 def board() -> Component:
-    return Component("board", "board", BOARD_W, BOARD_H, board_face(), spaces=board_spaces())
+    return Component("board", "board", BOARD_W, BOARD_H, board_face(), spaces=board_spaces(), join="hinge")
 
 
 # --- player aid and scoring pad ---------------------------------------------------------------------------
@@ -539,71 +546,90 @@ def aid_actions() -> list[tuple[str, str, str, tuple[DieMark, ...], str]]:
 def aid_notes() -> list[tuple[str, str, str, str]]:
     """(icon, colour, heading, text) for the back of the aid."""
     one, two = data.SUNDIAL_ONE_DIE_STEPS
-    collections = ", ".join(f"{n}{'+' if n == max(data.COLLECTION_POINTS) else ''} alike +{p}"
+    collections = ", ".join(f"{n}{'+' if n == max(data.COLLECTION_POINTS) else ''}: +{p}"
                             for n, p in data.COLLECTION_POINTS.items())
     supply = ", ".join(f"{n} players {k}" for n, k in data.SUPPLY_PER_CROP.items())
     return [
         ("garden-dice-sundial", "#D9D2C0", "Sundial",
          f"Once a turn: one coordinate die ±{one} or ±{two}, or two dice ±{data.SUNDIAL_TWO_DICE_STEP} each."),
         ("garden-dice-scarecrow", OKABE_ITO["blue"], "Scarecrow",
-         f"Guards the seeds round it from birds; your veggies harvested beside it score "
-         f"+{data.SCARECROW_BONUS} (instead of a star's ×{data.STAR_MULTIPLIER})."),
+         f"Birds may not take the seeds round it; your veggies harvested there score +{data.SCARECROW_BONUS}, "
+         f"not ×{data.STAR_MULTIPLIER}."),
         ("garden-dice-bird", OKABE_ITO["sky_blue"], "Eating",
-         "Your bird moves onto an opponent's seed, your rabbit onto a veggie (a disc in your supply needed; "
-         "no bird on a seed its owner's scarecrow guards). Swallow it (tile out, a disc of yours on the "
-         "critter) or spit the seeds (a die of its value or more: it is your seed). One tile per opponent a turn."),
+         "Bird onto an opponent's seed, rabbit onto a veggie (a disc in your supply; no bird onto a seed its "
+         "owner's scarecrow guards). Swallow it (tile out, your disc on the critter) or spit the seeds "
+         "(a die ≥ its value: your seed). One tile per opponent a turn."),
         ("sun", OKABE_ITO["yellow"], "Sun token",
-         "Discard at the start of your turn to reroll all dice, or any time to set one die as you like. "
-         f"Kept to the end: +{data.SUN_TOKEN_POINTS}."),
+         f"Spend it: reroll all dice as your turn starts, or set one die any time. Kept: +{data.SUN_TOKEN_POINTS}."),
         ("star", OKABE_ITO["orange"], "Score track",
-         f"0–{data.TRACK_SPACES - 1}. Passing {data.TRACK_SPACES - 1}, go on from 0 and take a "
-         f"+{data.TRACK_SPACES} lap token. Each harvest also scores +{data.CHAIN_BONUS_PER_OPPONENT_VEGGIE} per "
-         "opponent veggie in it."),
+         f"Past {data.TRACK_SPACES - 1} go on from 0 with a +{data.TRACK_SPACES} lap token. A harvest "
+         f"scores +{data.CHAIN_BONUS_PER_OPPONENT_VEGGIE} per rival veggie in it."),
         ("garden-dice-seeds", CROP_COLORS["eggplant"], "Game end",
          "The turn that empties the seed supply is the last. "
-         f"−{data.UNPLACED_SEED_PENALTY} per unplaced seed but the first; +{data.SET_BONUS} per set of all five "
-         f"crops; per crop {collections}. Tie: most face value harvested."),
+         f"−{data.UNPLACED_SEED_PENALTY} per unplaced seed but one; +{data.SET_BONUS} per set of all five crops; "
+         f"alike per crop {collections}. Tie: most face value harvested."),
         ("garden-dice-place", CROP_COLORS["artichoke"], "Tiles per crop", supply + "."),
     ]
 
 
+AID_HEADER_H = 11.0
+AID_TEXT_X = 17.0                  # the headings and text, right of the icons
+AID_HEADING = 3.3                  # mm, 9.4 pt
+AID_LINE = 1.12                    # the body's line step, times its size
+
+
+AID_FOOTER = 2.2                   # mm, 6.2 pt: the card's one-line citation of the rulebook
+
+
 def _aid_header(title: str, sections: str) -> list[Shape]:
-    """The card's title, and the rulebook sections it sums up."""
-    return [Rect(0, 0, AID_W, 11.0, Style(fill=FENCE, decorative=True)),
-            Text(5.0, 5.5, title, size=4.2, anchor="middle", bold=True, fill=WHITE, face=look(TITLE).face),
-            Text(AID_W - 4.0, 5.5, f"{TITLE}: {sections}", size=2.2, align="right", anchor="middle", fill=WHITE,
-                 max_width=32.0)]
+    """The card's title, and in its footer the rulebook sections it sums up."""
+    return [Rect(0, 0, AID_W, AID_HEADER_H, Style(fill=FENCE, decorative=True)),
+            Text(5.0, AID_HEADER_H / 2, title, size=4.2, anchor="middle", bold=True, fill=WHITE,
+                 face=look(TITLE).face),
+            Text(AID_W / 2, AID_H - 3.5, f"{TITLE} rules: {sections}", size=AID_FOOTER, align="center",
+                 fill="#5A5A5A")]
+
+
+def _aid_entry(icon: str, colour: str, name: str, text: str, y: float) -> tuple[list[Shape], float]:
+    """One action or note: its icon, its heading and its text under the heading; and the y
+    where the next one starts."""
+    body = Text(AID_TEXT_X, y + AID_HEADING + 1.8, text, size=BODY_MM, anchor="top", fill=INK,
+                max_width=AID_W - AID_TEXT_X - 4.0, line_height=AID_LINE)
+    shapes: list[Shape] = [Icon(icon, 10.0, y + 5.0, 9.0, colour),
+                           Text(AID_TEXT_X, y, name, size=AID_HEADING, anchor="top", bold=True,
+                                fill=darken(FENCE, 0.2)),
+                           body]
+    return shapes, y + max(11.0, AID_HEADING + 1.8 + len(layout_lines(body)) * BODY_MM * AID_LINE + 1.2)
+
+
+def _aid_fits(y: float, what: str) -> None:
+    if y > AID_H - 3.5 - AID_FOOTER - 1.0:
+        raise ValueError(f"the player aid's {what} run to {y:.1f} mm, past its {AID_H} mm card")
 
 
 def aid_front() -> Face:
     shapes = _aid_header("Your turn", "On Your Turn; The Actions")
-    shapes.append(Text(5.0, 14.0, "Roll the 4 dice; spend them on actions, any order, as often as you can. "
-                                  "Four alike: you may reroll.", size=2.4, anchor="top", fill=INK, max_width=AID_W - 10))
-    y = 23.5
+    intro = Text(5.0, AID_HEADER_H + 2.5, "Roll the 4 dice; spend them on actions in any order, as often as you "
+                                          "can. Four alike: you may reroll.",
+                 size=BODY_MM, anchor="top", fill=INK, max_width=AID_W - 10, line_height=AID_LINE)
+    shapes.append(intro)
+    y = AID_HEADER_H + 2.5 + len(layout_lines(intro)) * BODY_MM * AID_LINE + 2.0
     for icon, colour, name, cost, effect in aid_actions():
-        shapes.append(Icon(icon, 10.0, y + 6.0, 10.0, colour))
-        shapes.append(Text(18.0, y + 1.0, name, size=2.9, anchor="top", bold=True, fill=darken(FENCE, 0.2)))
         for index, mark in enumerate(cost):  # the dice, right-aligned on the name's line
-            shapes.append(_die_mark(mark, AID_W - 5.0 - (len(cost) - index) * 6.4, y))
-        shapes.append(Text(18.0, y + 6.8, effect, size=2.3, anchor="top", fill=INK, max_width=AID_W - 23.0,
-                           line_height=1.15))
-        y += 14.6
-    if y > AID_H - 2.0:
-        raise ValueError(f"the player aid's actions run to {y:.1f} mm, past its {AID_H} mm card")
+            shapes.append(_die_mark(mark, AID_W - 5.0 - (len(cost) - index) * 6.4, y - 1.8))
+        entry, y = _aid_entry(icon, colour, name, effect, y)
+        shapes += entry
+    _aid_fits(y, "actions")
     return Face(group(shapes), background="#FBF8F0")
 
 
 def aid_back() -> Face:
     shapes = _aid_header("Reminders", "Special Tiles; Move A Critter; Sun Tokens; Game End")
-    y = 15.0
+    y = AID_HEADER_H + 3.0
     for icon, colour, name, text in aid_notes():
-        shapes.append(Icon(icon, 10.0, y + 4.5, 9.0, colour))
-        shapes.append(Text(18.0, y, name, size=2.9, anchor="top", bold=True, fill=darken(FENCE, 0.2)))
-        body = Text(18.0, y + 4.2, text, size=2.3, anchor="top", fill=INK, max_width=AID_W - 23.0, line_height=1.15)
-        shapes.append(body)
-        y += max(11.0, 4.2 + len(layout_lines(body)) * 2.3 * 1.15 + 2.6)
-    if y > AID_H - 2.0:
-        raise ValueError(f"the player aid's reminders run to {y:.1f} mm, past its {AID_H} mm card")
+        entry, y = _aid_entry(icon, colour, name, text, y)
+        shapes += entry
+    _aid_fits(y, "reminders")
     return Face(group(shapes), background="#FBF8F0")
 
 
@@ -621,14 +647,14 @@ PAD_ROWS = (
 
 def pad_face() -> Face:
     """One score sheet of the pad: a row per part of the final score, a column per player."""
-    margin, label_w, header_h, row_h = 4.0, 37.0, 9.0, 12.5
+    margin, label_w, header_h, row_h = 4.0, 44.0, 9.0, 13.5
     col_w = (PAD_W - 2 * margin - label_w) / data.MAX_PLAYERS
     top = 16.0
     line = Style(stroke=INK, stroke_width=0.3)
     shapes: list[Shape] = [Text(margin, 6.0, f"{TITLE} · final scores", size=4.0, anchor="middle", bold=True,
                                 fill=darken(FENCE, 0.2), face=look(TITLE).face),
-                           Text(margin, 11.5, "a player's name above their symbol", size=2.3, anchor="middle",
-                                fill=INK)]
+                           Text(margin, 11.5, "a player's name above their symbol", size=BODY_MM,
+                                anchor="middle", fill=INK)]
     for k, colour in enumerate(data.PLAYER_COLOURS):
         x = margin + label_w + k * col_w
         player = PLAYER_COLORS[colour]
@@ -641,8 +667,8 @@ def pad_face() -> Face:
         shapes.append(Text(margin + 1.2, y + (row_h / 2 if not hint else 3.6), name, size=2.9, anchor="middle",
                            bold=True, fill=INK))
         if hint:
-            shapes.append(Text(margin + 1.2, y + 6.0, hint, size=2.2, anchor="top", fill=INK, max_width=label_w - 2,
-                               line_height=1.1))
+            shapes.append(Text(margin + 1.2, y + 6.0, hint, size=BODY_MM, anchor="top", fill=INK,
+                               max_width=label_w - 2, line_height=1.1))
     bottom = rows_top + len(PAD_ROWS) * row_h
     for i in range(len(PAD_ROWS) + 1):
         y = rows_top + i * row_h

@@ -1,5 +1,5 @@
 """Garden Variety print kit: the 54-card deck, a shared card back, the custom die's faces as
-stickers for a stock 16 mm die, and two rules-summary cards.
+stickers for a stock 16 mm die, and the rules in short on half a page.
 
 The deck comes from scorer/games/garden_variety/data.py (its deck.csv, or an owner's own
 list through `--deck`), so the printed cards and the scorer agree. Every card says what it is
@@ -23,6 +23,7 @@ from pnp.kits import DeckMistakes, DeckRules
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
 from pnp.parts import STICKER_NOTE_H, STICKER_NOTE_W, ellipse, sticker_note, text_column
+from pnp.text import BODY_MM
 from scorer.games.garden_variety import data
 
 GAME_ID = data.GAME_ID
@@ -36,14 +37,14 @@ GUIDE = KitGuide(
     box_items=(("blank or plain six-sided die, about 16 mm", 1), ("glue stick for the die stickers", 1)),
     assembly=(
         "Cut the 54 cards on their crop marks; sleeves over a playing card make them sturdier.",
-        "Die stickers (page {pages of die-stickers}, plain paper, with the two rules-summary cards): trim the "
+        "Die stickers (page {pages of die-stickers}, plain paper, with the rules summary): trim the "
         "sheet on its corner ticks, cut between the faces and glue one "
         "on each side of a 16 mm die, each column's two faces on opposite sides. The kit prints no paper cube: "
         "a stock die rolls true.",
-        "Cut the two rules-summary cards.",
+        "Cut out the rules summary: half a page, one for the table.",
     ),
-    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers and the two "
-          "rules-summary cards on plain paper.",
+    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers and the "
+          "rules summary on plain paper.",
 )
 
 CARD_W, CARD_H = 63.5, 88.9
@@ -311,16 +312,34 @@ def _both_corners(index: Group) -> Group:
     return Group((index, Group((index,), translate=(CARD_W, CARD_H), rotate=180)))
 
 
+# Every card's edge is one cream rim, as a playing card's white border: cards of any colours
+# share their cuts (an off cut shows cream beside cream), so the last nine print on one Letter
+# page like the rest. The suit's colour is a band round the panel, wider than the old 2.5 mm
+# frame.
+RIM = 2.5              # the cream rim, from the trim inwards
+BAND = 3.5             # the suit's colour round the panel
+INSET = RIM + BAND     # the panel's edge, from the trim
+CORNER = INSET - 4.0   # the corner indices move in with the panel
+
+
+def _framed(colour: str, *shapes: Shape) -> Face:
+    """A card face: the cream rim (its edge colour, through the bleed), the suit's band, the
+    white panel, then the face's own drawing."""
+    band = Rect(RIM, RIM, CARD_W - 2 * RIM, CARD_H - 2 * RIM, Style(fill=colour), radius=3.5)
+    panel = Rect(INSET, INSET, CARD_W - 2 * INSET, CARD_H - 2 * INSET, PANEL, radius=2.5)
+    return Face(Group((band, panel, *shapes)), background=CREAM)
+
+
 def _number_index(label: str, badge: Shape) -> Group:
-    """The card's number, with the colour badge under it."""
+    """The card's number, with the colour badge under it, inside the panel's corner."""
     size = 12.0 if len(label) == 1 else 6.2
     shapes: list[Shape] = [
-        Text(9.5 if len(label) == 1 else 11.5, 5.5, label, size=size, align="center", anchor="top", bold=True, fill=INK),
+        Text(9.5 if len(label) == 1 else 12.5, 5.5, label, size=size, align="center", anchor="top", bold=True, fill=INK),
         badge,
     ]
     if label in ("6", "9"):  # the turned corner must not read as the other number
         shapes.append(Line(6.3, 15.3, 12.7, 15.3, Style(stroke=INK, stroke_width=0.9)))
-    return Group(tuple(shapes))
+    return Group(tuple(shapes), translate=(CORNER, CORNER))
 
 
 def colour_badge(colour: str) -> Group:
@@ -335,8 +354,9 @@ def flower_badge() -> Group:
     return Group.of(Icon("flower", 9.5, 21, 8.6, WILDFLOWER_COLOR))
 
 
-def _panel() -> Rect:
-    return Rect(2.5, 2.5, CARD_W - 5, CARD_H - 5, PANEL, radius=3)
+ART = 42.0          # a critter's or wildflower's picture, across (it was 40: the faces were emptier)
+ART_Y = 44.0        # its centre
+ART_X = CARD_W / 2 + 1.0  # a little right of the middle: clear of the badge in the top-left corner
 
 
 def critter_face(card) -> Face:
@@ -345,41 +365,39 @@ def critter_face(card) -> Face:
     beaten = data.BEATS[card.color]
     rare = card.number == data.RARE_NUMBER
     shapes: list[Shape] = [
-        _panel(),
         _both_corners(_number_index(str(card.number), colour_badge(card.color))),
-        Icon(pose_icon(ANIMAL_ICONS[card.color], card.number), CARD_W / 2, 40 if rare else 41, 40, color),
-        Text(CARD_W / 2, 60 if rare else 63.5, f"{card.color.capitalize()} {animal}", size=4.2, align="center",
+        Icon(pose_icon(ANIMAL_ICONS[card.color], card.number), ART_X, ART_Y - 4 if rare else ART_Y,
+             ART - 8 if rare else ART, color),
+        Text(CARD_W / 2, 58.5 if rare else 67.5, f"{card.color.capitalize()} {animal}", size=4.2, align="center",
              anchor="top", bold=True, fill=INK),
-        Text(CARD_W / 2, 66 if rare else 69.5, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
+        Text(CARD_W / 2, 64 if rare else 73, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
              align="center", anchor="top", fill="#555555"),
     ]
     if rare:
-        shapes.append(Text(CARD_W / 2, 70.5, "say 0 or 10\nwhen you play it", size=2.6, align="center",
+        shapes.append(Text(CARD_W / 2, 68, "say 0 or 10\nwhen you play it", size=2.6, align="center",
                            anchor="top", bold=True, fill=INK))
-    return Face(Group(tuple(shapes)), background=color)
+    return _framed(color, *shapes)
 
 
 def wildflower_face(card) -> Face:
-    return Face(Group.of(
-        _panel(),
+    return _framed(
+        WILDFLOWER_COLOR,
         _both_corners(_number_index(str(card.number), flower_badge())),
-        Icon(wildflower_icon("gv-wildflower", card.number), CARD_W / 2, 41, 40, WILDFLOWER_COLOR),
-        Text(CARD_W / 2, 63.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
-        Text(CARD_W / 2, 69.5, "wins ties with critters", size=2.6, align="center", anchor="top", fill="#555555"),
-    ), background=WILDFLOWER_COLOR)
+        Icon(wildflower_icon("gv-wildflower", card.number), ART_X, ART_Y, ART, WILDFLOWER_COLOR),
+        Text(CARD_W / 2, 67.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
+        Text(CARD_W / 2, 73, "wins ties with critters", size=2.6, align="center", anchor="top", fill="#555555"))
 
 
 def gnome_face(card) -> Face:
     variety = data.GNOMES[card.name]
     emblem = Group.of(Circle(9.5, 10.5, 5.6, Style(fill="#FFFFFF", stroke=GNOME_COLOR, stroke_width=0.5)),
-                      Icon(GNOME_EMBLEMS[card.name], 9.5, 10.5, 7.2, GNOME_COLOR))
-    return Face(Group.of(
-        _panel(),
+                      Icon(GNOME_EMBLEMS[card.name], 9.5, 10.5, 7.2, GNOME_COLOR), translate=(CORNER, CORNER))
+    return _framed(
+        GNOME_COLOR,
         _both_corners(emblem),
-        Icon(GNOME_PICTURES[card.name], CARD_W / 2, 29, 33, GNOME_COLOR),
-        Text(CARD_W / 2, 49, variety.title, size=4.3, align="center", anchor="top", bold=True, fill=INK),
-        Text(CARD_W / 2, 56.5, variety.effect, size=3.1, align="center", anchor="top", fill=INK, max_width=40),
-    ), background=GNOME_COLOR)
+        Icon(GNOME_PICTURES[card.name], CARD_W / 2, 30, 38, GNOME_COLOR),
+        Text(CARD_W / 2, 51, variety.title, size=4.3, align="center", anchor="top", bold=True, fill=INK),
+        Text(CARD_W / 2, 57.5, variety.effect, size=3.1, align="center", anchor="top", fill=INK, max_width=40))
 
 
 TRELLIS = CARD_W / 5  # 12.7 mm: one step of the trellis
@@ -489,30 +507,27 @@ def rules_win_blocks() -> tuple[tuple[str, str], ...]:
     )
 
 
-def fitted_column(blocks, top: float, bottom: float) -> Group:
-    """The paragraphs in the largest type (2.8 mm down to 2.15 mm, just over 6 pt) that ends
-    above `bottom`: the gnome effects come from the data module and may grow."""
-    size = 2.8
-    while True:
-        column, end = text_column(blocks, 4.5, top, CARD_W - 9, size=size)
-        if end <= bottom or size <= 2.15:
-            return column
-        size = round(size - 0.05, 2)
+# The rules in short are half a Letter page, two columns (how to play, who wins) at the kits'
+# body size: on a poker card they had to shrink to 6 pt.
+RULES_W, RULES_H = 196.0, 100.0
+RULES_GAP = 10.0
 
 
-def rules_cards() -> list[Component]:
-    """Two single-sided summary cards (they share a page with the die net rather than take a
-    duplex sheet of their own)."""
-    cards = []
-    for number, (heading, blocks) in enumerate((("How to play", RULES_PLAY), ("Who wins", rules_win_blocks())),
-                                               start=1):
-        title = Text(CARD_W / 2, 5.5, heading, size=4.6, align="center", anchor="top", bold=True, fill=BACK_COLOR)
-        column = fitted_column(blocks, top=13, bottom=CARD_H - 8)
-        footer = Text(CARD_W / 2, CARD_H - 4, f"Garden Variety · summary {number}/2", size=2.2, align="center",
-                      anchor="bottom", fill="#595959")
-        cards.append(Component(f"rules-summary-{number}", "aid", CARD_W, CARD_H,
-                               Face(Group.of(title, column, footer), background=CREAM)))
-    return cards
+def rules_summary() -> Component:
+    """One single-sided sheet (it shares a page with the die stickers rather than take a duplex
+    sheet of its own)."""
+    column = (RULES_W - 2 * 6.0 - RULES_GAP) / 2
+    shapes: list[Shape] = []
+    for index, (heading, blocks) in enumerate((("How to play", RULES_PLAY), ("Who wins", rules_win_blocks()))):
+        x = 6.0 + index * (column + RULES_GAP)
+        shapes.append(Text(x, 6.0, heading, size=5.0, anchor="top", bold=True, fill=BACK_COLOR))
+        paragraphs, end = text_column(blocks, x, 14.0, column, size=BODY_MM, color=INK)
+        if end > RULES_H - 8.0:
+            raise ValueError(f"the rules summary's {heading!r} runs to {end:.1f} mm, past its {RULES_H} mm sheet")
+        shapes.append(paragraphs)
+    shapes.append(Text(RULES_W / 2, RULES_H - 3.5, f"{TITLE} · the rules in short", size=2.2, align="center",
+                       fill="#595959"))
+    return Component("rules-summary", "aid", RULES_W, RULES_H, Face(Group(tuple(shapes)), background=CREAM))
 
 
 # --- the kit ---------------------------------------------------------------------------------
@@ -559,4 +574,4 @@ def components(options: KitOptions) -> list[Component]:
     back = card_back(dark=options.dark_backs)
     cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count)
              for card, count in sheet_order(load_deck(options))]
-    return cards + rules_cards() + [die_stickers(), sticker_page_note()]
+    return cards + [rules_summary(), die_stickers(), sticker_page_note()]

@@ -1,5 +1,6 @@
 """Harvest Dice print-and-play kit: score sheets (basic and advanced), the pig start-player
-marker, a one-card rules summary, and die stickers for players with plain dice.
+marker (a prism on card), the rules in short on half a page, and die stickers for players with
+plain dice.
 
 Every number printed (garden size, pig rows and values, market circles, the pre-crossed
 basic circle, ribbon and bonus points) comes from scorer.games.harvest_dice.data, the module
@@ -11,8 +12,10 @@ circles (5 mm) are still easy to draw in and cross with a pencil.
 """
 from __future__ import annotations
 
+import math
+
 from pnp import readable
-from pnp.art import harvest_dice as art  # noqa: F401  (registers the vegetable and market drawings)
+from pnp.art import harvest_dice as art  # registers the vegetable and market drawings
 from pnp.art.looks import Look, look, wordmark
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
@@ -20,7 +23,7 @@ from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Poly
 from pnp.options import KitOptions
 from pnp.parts import PIPS, STICKER_NOTE_H, STICKER_NOTE_W, die_face, sticker_note
 from pnp.sheets import ReadableSheet, Region
-from pnp.text import layout_lines
+from pnp.text import BODY_MM, layout_lines
 from scorer.games.harvest_dice import data
 
 GAME_ID = data.GAME_ID
@@ -39,17 +42,17 @@ GUIDE = KitGuide(
         "you play (basic or advanced).",
         "Die stickers (plain paper and a glue stick, or label paper): trim each colour's sheet on its corner "
         "ticks, cut along its lines and glue a column of six faces on each plain die.",
-        "Cut out the pig start-player marker, fold it on its dashed lines into a prism and glue the tab under "
-        "the base: it stands firm on plain paper.",
+        "Cut out the pig start-player marker (card, page {pages of start-player-marker}) round its outline, fold "
+        "it on its dashed lines into a prism, glue the tab under the base and fold the two end caps up into its "
+        "ends: it stands on its own.",
         "The black squares on each score sheet let the app read a photo of it at the end of the game "
         "(Read from a photo): keep them whole when you trim.",
     ),
-    paper="Every page on plain 80-100 g/m² paper: the score sheets, and on page {pages of stickers-lettuce} the "
-          "die stickers (glued on), the rules card and the pig marker.",
-)
+    paper="The pig marker on card of 200-300 g/m²; every other page on plain 80-100 g/m² paper: the score "
+          "sheets, and on page {pages of stickers-lettuce} the die stickers (glued on) and the rules summary.")
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
-CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": OKABE_ITO["vermillion"],
+CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": art.TOMATO,
               "carrot": OKABE_ITO["orange"]}
 VEGGIE_ART = {crop: f"harvest-{crop}" for crop in data.CROPS}  # the vegetables drawn (pnp.art.harvest_dice)
 PIG_PINK = lighten(OKABE_ITO["reddish_purple"], 0.35)
@@ -154,7 +157,7 @@ def score_sheet(mode: str) -> Group:
     shapes.append(pig(MARGIN, tops["pig"]))
     shapes.append(markets(MARGIN, tops["markets"], mode))
     # the market stall, right of the market circles and below the side marker: nothing is read there
-    shapes.append(Icon("harvest-market", STALL_X, tops["markets"] + 13.5, 15.0, OKABE_ITO["vermillion"]))
+    shapes.append(Icon("harvest-market", STALL_X, tops["markets"] + 13.5, 15.0, art.TOMATO))
     low_corner = BOTTOM_MARKER + readable.INSET  # the bottom ones' room beside the score boxes
     shapes.append(score_boxes(low_corner + 1, tops["score"], mode, SHEET_W - 2 * low_corner - 2))
     shapes.append(readable.marker_shapes(sheet_markers(mode)))
@@ -327,33 +330,52 @@ def earlier_sheets() -> tuple[ReadableSheet, ...]:
 # --- the other pieces --------------------------------------------------------------------------
 
 # The pig's prism is the rules card's size, so the two share a row of the page.
-MARKER_W, MARKER_H = SHEET_W, SHEET_H
+MARKER_W = SHEET_W                # the prism's length
 TAB = 8.0                        # its glue tab
-PANEL = (MARKER_H - TAB) / 3     # a face of the prism
+PANEL = 40.0                     # a face of the prism (the base and the two sloping faces)
+CAP = PANEL * math.sqrt(3) / 2   # an end cap: an equilateral triangle on each end of the base
+MARKER_NET_W, MARKER_NET_H = MARKER_W + 2 * CAP, TAB + 3 * PANEL
+
+
+def marker_outline() -> tuple[tuple[float, float], ...]:
+    """The prism's net, clockwise from the glue tab: the tab, the two faces and the base, an end
+    cap out from each end of the base."""
+    left, right, base = CAP, CAP + MARKER_W, TAB + 2 * PANEL
+    return ((left + 4.0, TAB), (left + 8.0, 0.5), (right - 8.0, 0.5), (right - 4.0, TAB), (right, TAB),
+            (right, base), (right + CAP, base + PANEL / 2), (right, base + PANEL), (left, base + PANEL),
+            (0.0, base + PANEL / 2), (left, base), (left, TAB))
 
 
 def start_marker() -> Group:
-    """A three-sided prism that stands firm even on plain paper: from the top, a glue tab, a
-    face turned to read from the far side, the face read from this side, and the base. Fold
-    on the dashed lines, glue the tab under the base's edge: the pig and START PLAYER face
-    both sides of the table."""
+    """A three-sided prism on card that stands: from the top, a glue tab, a face turned to read
+    from the far side, the face read from this side, and the base with an end cap at each end.
+    Fold on the dashed lines, glue the tab under the base's edge and fold the caps up into the
+    ends: the pig and START PLAYER face both sides of the table, and the closed ends keep the
+    prism from flattening."""
     def side() -> Group:
         return Group.of(Icon("harvest-pig", MARKER_W / 2, PANEL * 0.4, 24.0, PIG_PINK),
                         *(Icon(VEGGIE_ART[crop], x, PANEL * 0.45, 15.0, CROP_COLOR[crop])
                           for crop, x in (("lettuce", 16.0), ("carrot", MARKER_W - 16.0))),
                         label(MARKER_W / 2, PANEL - 4.5, "START PLAYER", size=5.0, bold=True, align="center"))
     fold = Style(stroke=INK, stroke_width=0.2, dash=(1.5, 1.5))
-    tab = Polygon(((4.0, TAB), (8.0, 0.5), (MARKER_W - 8.0, 0.5), (MARKER_W - 4.0, TAB)),
-                  Style(fill=WHITE, stroke=darken(PIG_PINK, 0.4), stroke_width=0.2))
     base = TAB + 2 * PANEL
-    return Group.of(
-        tab, label(MARKER_W / 2, TAB / 2 + 0.3, "glue", size=2.4, align="center", anchor="middle"),
+    card = lighten(PIG_PINK, 0.75)
+    net = Polygon(marker_outline(), Style(fill=card, stroke=INK, stroke_width=0.3))
+    tab = Polygon(((CAP + 4.0, TAB), (CAP + 8.0, 0.5), (CAP + MARKER_W - 8.0, 0.5), (CAP + MARKER_W - 4.0, TAB)),
+                  Style(fill=WHITE, stroke=INK, stroke_width=0.3))
+    faces = Group.of(
         Group((side(),), translate=(MARKER_W, TAB + PANEL), rotate=180.0),
         Group.of(side(), translate=(0, TAB + PANEL)),
-        *(Line(0, y, MARKER_W, y, fold) for y in (TAB, TAB + PANEL, base)),
-        label(MARKER_W / 2, base + PANEL / 2, "base: fold on the dashed lines into a prism", size=2.6,
+        label(MARKER_W / 2, base + PANEL / 2 - 2.5, "base: fold on the dashed lines into a prism", size=BODY_MM,
               align="center", anchor="middle"),
-        label(MARKER_W / 2, MARKER_H - 3.0, "glue the tab under this edge", size=2.3, align="center"))
+        label(MARKER_W / 2, base + PANEL / 2 + 2.5, "and fold the two end caps up into its ends", size=BODY_MM,
+              align="center", anchor="middle"),
+        label(MARKER_W / 2, base + PANEL - 3.0, "glue the tab under this edge", size=BODY_MM, align="center"),
+        translate=(CAP, 0.0))
+    folds = [Line(CAP, y, CAP + MARKER_W, y, fold) for y in (TAB, TAB + PANEL, base)]
+    folds += [Line(x, base, x, base + PANEL, fold) for x in (CAP, CAP + MARKER_W)]
+    return Group.of(net, tab, label(CAP + MARKER_W / 2, TAB / 2 + 0.3, "glue", size=2.4, align="center",
+                                    anchor="middle"), faces, *folds)
 
 
 SUMMARY = (
@@ -383,27 +405,53 @@ SUMMARY = (
 )
 
 
-SUMMARY_INDENT = 20.5
+# The rules card is half a Letter page (215.9 x 139.7 mm less the 6 mm margins), in two columns:
+# its text at the kits' body size, read at arm's length.
+RULES_W, RULES_H = 196.0, 126.0
+RULES_GAP = 8.0                   # between the two columns
+SUMMARY_INDENT = 27.0             # a paragraph's heading left of its text
+SUMMARY_HEADING = 3.5             # mm, 9.9 pt
+
+
+def _summary_paragraphs(x: float, y: float, width: float) -> tuple[list[Shape], list[float]]:
+    """Each rule's heading and its text, stacked from y; and the y below each of them."""
+    shapes: list[Shape] = []
+    bottoms: list[float] = []
+    for heading, text in SUMMARY:
+        shapes.append(label(x, y, heading, size=SUMMARY_HEADING, bold=True, anchor="top", fill=LOOK.ink))
+        body = label(x + SUMMARY_INDENT, y + 0.2, text, size=BODY_MM, anchor="top",
+                     max_width=width - SUMMARY_INDENT)
+        shapes.append(body)
+        y += BODY_MM * body.line_height * _line_count(body) + 2.2
+        bottoms.append(y)
+    return shapes, bottoms
 
 
 def rules_card() -> Group:
     """The rules in short under the game's wordmark, the pig and the three crops drawn as the
-    score sheet draws them, so the card looks like the rest of the kit (it was plain text)."""
-    shapes: list = [wordmark(TITLE, MARGIN, MARGIN - 0.2, 6.0)[0],
-                    Icon("harvest-pig", SHEET_W - MARGIN - 4.5, MARGIN + 3.0, 8.0, PIG_PINK),
-                    Line(MARGIN, MARGIN + 7.6, SHEET_W - MARGIN - 10.0, MARGIN + 7.6,
+    score sheet draws them, so the card looks like the rest of the kit; two columns of
+    paragraphs, the second starting with the paragraph that splits them most evenly."""
+    top = MARGIN + 14.0
+    shapes: list = [wordmark(TITLE, MARGIN, MARGIN, 9.0)[0],
+                    Icon("harvest-pig", RULES_W - MARGIN - 6.0, MARGIN + 4.5, 12.0, PIG_PINK),
+                    Line(MARGIN, MARGIN + 11.0, RULES_W - MARGIN, MARGIN + 11.0,
                          Style(stroke=look(TITLE).accent, stroke_width=0.5))]
     for number, crop in enumerate(data.CROPS):
-        shapes.append(Icon(VEGGIE_ART[crop], SHEET_W - MARGIN - 30.0 + number * 7.0, MARGIN + 2.6, 6.5,
+        shapes.append(Icon(VEGGIE_ART[crop], RULES_W - MARGIN - 46.0 + number * 11.0, MARGIN + 4.5, 10.0,
                            CROP_COLOR[crop]))
-    y = MARGIN + 9.5
-    for heading, text in SUMMARY:
-        shapes.append(label(MARGIN, y, heading, size=2.7, bold=True, anchor="top", fill=LOOK.ink))
-        body = label(MARGIN + SUMMARY_INDENT, y, text, size=2.35, anchor="top",
-                     max_width=SHEET_W - 2 * MARGIN - SUMMARY_INDENT)
-        shapes.append(body)
-        y += 3.0 * _line_count(body) + 1.7
-    shapes.append(legend(MARGIN, SHEET_H - MARGIN - 2.0))
+    column = (RULES_W - 2 * MARGIN - RULES_GAP) / 2
+    paragraphs, bottoms = _summary_paragraphs(MARGIN, top, column)
+
+    def lowest_with(split: int) -> float:  # the lower column's bottom, the first `split` paragraphs left
+        return max(bottoms[split - 1], bottoms[-1] - bottoms[split - 1] + top)
+
+    split = min(range(1, len(SUMMARY)), key=lowest_with)
+    shapes += paragraphs[:2 * split]
+    shapes.append(Group(tuple(paragraphs[2 * split:]), translate=(column + RULES_GAP, top - bottoms[split - 1])))
+    lowest = lowest_with(split)
+    if lowest > RULES_H - MARGIN - 6.0:
+        raise ValueError(f"the rules card's text runs to {lowest:.1f} mm, past its {RULES_H} mm card")
+    shapes.append(legend(MARGIN, RULES_H - MARGIN - 2.0))
     return Group(tuple(shapes))
 
 
@@ -454,9 +502,9 @@ def components(options: KitOptions | None = None) -> list[Component]:
     sheets = [Component(f"score-sheet-{mode}", "pad", SHEET_W, SHEET_H, Face(score_sheet(mode)), count=4)
               for mode in data.MODES]
     return sheets + [
-        Component("rules-summary", "aid", SHEET_W, SHEET_H, Face(rules_card())),
-        Component("start-player-marker", "sheet", MARKER_W, MARKER_H,
-                  Face(start_marker(), background=lighten(PIG_PINK, 0.75))),
+        Component("rules-summary", "aid", RULES_W, RULES_H, Face(rules_card())),
+        Component("start-player-marker", "marker", MARKER_NET_W, MARKER_NET_H, Face(start_marker()),
+                  outline="polygon"),
         sticker_guide(),
         *(sticker_sheet(crop) for crop in data.CROPS),
     ]

@@ -222,12 +222,10 @@ def test_the_aid_says_each_action_in_whole_words():
 
 
 def _seam(sheet):
-    """The seam of a board in two portions, as a line on its page: the first portion's
-    right edge (its trim line), the second's glue zone's far edge (where that edge lies)."""
-    from pnp.impose import TILE_OVERLAP_MM
-
+    """The seam of a board in two hinged halves, as a line on its page: the first half's
+    right edge, the second's left edge (both trimmed there)."""
     (x, y, w, h), (_, col) = sheet.placements[0].rect, sheet.placements[0].tile
-    at = x + w if col == 1 else x + TILE_OVERLAP_MM
+    at = x + w if col == 1 else x
     return (at, y), (at, y + h)
 
 
@@ -240,17 +238,20 @@ def _straddles(box, seam) -> bool:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_board_is_two_sheets_joined_on_one_seam_that_crosses_no_art_and_no_word(paper):
-    """On Letter the board took four card sheets (39-45 % used) with three seams, and its
-    seam ran through the tomato of the seed values and the score track beside space 90.
-    Two 190 x 264 mm portions fit Letter and A4: one seam, on the grid line down the middle
-    of the garden and the track, where no picture, word or disc space is cut; its
-    alignment arrows lie on no printed word."""
+def test_the_board_is_two_hinged_halves_whose_seam_crosses_no_art_and_no_word(paper):
+    """On Letter the board took four card sheets (39-45 % used) with three seams; then two
+    190 mm portions glued on the garden's middle grid line, stiff, a seam through the garden.
+    Now two 180 mm halves abut on the board's middle (between track spaces 14 and 15), the
+    garden and its markers whole on the right half, taped on the back so the board folds;
+    the seam cuts no picture, word or disc space and its arrows lie on no printed word."""
     from pnp.checks import flatten
 
     imposition = impose(kit.components(KitOptions()), PAPERS[paper])
     sheets = [sheet for sheet in imposition.sheets if sheet.placements and sheet.placements[0].component.name == "board"]
     assert [sheet.placements[0].tile for sheet in sheets] == [(1, 1), (1, 2)]
+    assert [sheet.placements[0].rect[2] for sheet in sheets] == [pytest.approx(kit.BOARD_W / 2)] * 2
+    garden = [space.box for space in kit.board().spaces if space.kind == "garden"]
+    assert min(x for x, _, _, _ in garden) - (kit.MARKER_GAP + kit.MARKER / 2) >= kit.BOARD_W / 2 + 3.0
     for sheet in sheets:
         seams = [_seam(sheet)]
         flat = flatten(sheet)
@@ -357,14 +358,31 @@ def test_tile_words_keep_clear_of_the_art_round_them(paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_every_tile_has_bleed_on_every_side(paper):
+def test_every_tile_has_bleed_on_every_side_but_the_cuts_it_shares_with_its_own_colour(paper):
     """A sundial tile kept 0.05 mm of bleed on its right: the token diagonally below it
     started 0.1 mm further right, and the two were taken to face each other sideways as
-    well as up and down. A diagonal neighbour is kept apart across the wider gap only."""
+    well as up and down. A diagonal neighbour is kept apart across the wider gap only.
+    Tiles meet their neighbours of one colour on one cut (the review counted two cuts
+    between every two tiles, 256 cuts on Letter): there, and only there, they have none."""
     from pnp.build import impose_kit
     from pnp.impose import MIN_GUTTER_MM
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    thin = [(placed.page, placed.component.name, placed.bleed) for placed in imposition.placements()
-            if placed.component.kind == "tile" and min(placed.bleed) < MIN_GUTTER_MM / 2]
+    fronts = [placed for placed in imposition.placements() if placed.side == "front"]
+
+    def shares(placed, side: int) -> bool:
+        x, y, w, h = placed.rect
+        edge = (x, y, x + w, y + h)[side]
+        for other in fronts:
+            ox, oy, ow, oh = other.rect
+            facing = (ox + ow, oy + oh, ox, oy)[side]
+            along = oy < y + h and y < oy + oh if side in (0, 2) else ox < x + w and x < ox + ow
+            if other is not placed and abs(facing - edge) < 0.01 and along:
+                return other.component.front.edge_colour == placed.component.front.edge_colour
+        return False
+
+    thin = [(placed.page, placed.component.name, side) for placed in fronts if placed.component.kind == "tile"
+            for side in range(4) if placed.bleed[side] < MIN_GUTTER_MM / 2 and not shares(placed, side)]
     assert thin == []
+    shared = sum(1 for placed in fronts if placed.component.kind == "tile" for side in range(4) if shares(placed, side))
+    assert shared > 80  # sides of tiles on a shared cut (none before)

@@ -18,10 +18,23 @@ def pieces():
     return {c.name: c for c in kit.components(KitOptions())}
 
 
-def test_the_deck_has_54_cards_and_the_die_and_two_summaries(pieces):
+def test_every_card_has_a_cream_rim_and_a_wider_band_of_its_colour_round_the_panel(pieces):
+    """The review asked for a wider border round the panel (it was 2.5 mm of the suit's colour
+    to the trim) and fuller faces (the art was 40 mm across)."""
+    from pnp.model import Rect
+
+    for card in (c for c in pieces.values() if c.kind == "card"):
+        assert card.front.edge_colour == kit.CREAM
+        band, panel = card.front.shapes.children[:2]
+        assert isinstance(band, Rect) and isinstance(panel, Rect)
+        assert band.style.fill != kit.CREAM and panel.x - band.x >= 3.5
+    assert kit.ART >= 42
+
+
+def test_the_deck_has_54_cards_and_the_die_and_the_summary(pieces):
     cards = [c for c in pieces.values() if c.kind == "card"]
     assert sum(c.count for c in cards) == 54 and all(c.double_sided for c in cards)
-    assert {"die-stickers", "rules-summary-1", "rules-summary-2"} <= set(pieces)
+    assert {"die-stickers", "rules-summary"} <= set(pieces)
 
 
 def test_the_die_is_six_stickers_for_a_stock_16_mm_die_not_a_paper_cube(pieces):
@@ -39,30 +52,28 @@ def test_the_die_is_six_stickers_for_a_stock_16_mm_die_not_a_paper_cube(pieces):
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_54_cards_print_on_few_two_sided_sheets(paper):
-    """Every card keeps 6 mm from the paper's edge and 6 mm from a card of another colour (a
-    laser's unprinted border and an off cut would otherwise show a sliver). Letter (279.4 mm)
-    once held eight cards turned a page, eight sheets: its footer now goes down the side and
-    the cards of one colour come together, so three rows of one colour share their cuts and
-    a page holds nine (seven sheets). On A4 three rows fit with gutters; the leftovers of
-    colours that are no multiple of three take a seventh."""
+    """Every card keeps 6 mm from the paper's edge. Letter (279.4 mm) holds three rows of
+    cards only on shared cuts, and cards of two colours may not share one (an off cut shows a
+    sliver of the neighbour): the last nine, of four colours, took two sheets (seven in all).
+    Every card's edge is now one cream rim, the suit's colour a band inside it, so any cards
+    share their cuts: nine to a page, six sheets, on Letter and A4."""
     from pnp.build import impose_kit
     from pnp.options import PAPERS, BuildOptions
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     pages = sorted({placed.page for placed in imposition.placements() if placed.component.kind == "card"
                     and placed.side == "front"})
-    assert len(pages) == 7
     held = [sum(1 for p in imposition.sheets[page - 1].placements if p.component.kind == "card") for page in pages]
-    assert sum(held) == 54 and held[:5] == [9] * 5, held
+    assert held == [9] * 6, held
     if paper == "letter":
         assert {imposition.sheets[page - 1].band for page in pages} == {"left"}
 
 
 @pytest.mark.parametrize("fold", [False, True])
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_die_stickers_share_their_plain_paper_with_the_rules_cards(paper, fold):
-    """The die stickers had a page of plain paper to themselves, 7 % of it used: the two
-    rules-summary cards (one-sided, for plain paper) print beside them now, in a folded
+def test_the_die_stickers_share_their_plain_paper_with_the_rules_summary(paper, fold):
+    """The die stickers had a page of plain paper to themselves, 7 % of it used: the rules
+    summary (one-sided, for plain paper, half a page) prints beside them now, in a folded
     build too."""
     from pnp.build import impose_kit
     from pnp.frontmatter import stock
@@ -70,10 +81,10 @@ def test_the_die_stickers_share_their_plain_paper_with_the_rules_cards(paper, fo
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,), fold=fold))
     pages = {p.component.name: p.page for p in imposition.placements()}
-    assert pages["die-stickers"] == pages["sticker-note"] == pages["rules-summary-1"] == pages["rules-summary-2"]
+    assert pages["die-stickers"] == pages["sticker-note"] == pages["rules-summary"]
     sheet = imposition.sheets[pages["die-stickers"] - 1]
     assert {stock(p.component) for p in sheet.placements} == {"paper"}
-    assert len(sheet.placements) == 4
+    assert len(sheet.placements) == 3
 
 
 @pytest.mark.parametrize("colour", data.COLORS)

@@ -10,7 +10,7 @@ from pnp.art.looks import look
 from pnp.fonts import DISPLAY_FACES
 from pnp.impose import impose
 from pnp.kits import harvest_dice as kit
-from pnp.model import Circle, Icon, Line, Text
+from pnp.model import Circle, Group, Icon, Line, Polygon, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.harvest_dice import data
 from tests.support.shapes import texts, walk
@@ -46,10 +46,10 @@ def test_score_sheets_print_four_to_a_page(pieces, paper):
         pages = Counter(p.page for p in imposed.placements() if p.component.name == f"score-sheet-{mode}")
         assert list(pages.values()) == [4], pages
         assert all(not p.rotated for p in imposed.placements() if p.component.name.startswith("score-sheet"))
-    # the die stickers, the rules card and the pig marker share one page of plain paper
+    # the die stickers and the rules summary share one page of plain paper; the pig marker is on card
     sticker_page = next(p.page for p in imposed.placements() if p.component.name == "stickers-lettuce")
     assert sorted(p.component.name for p in imposed.placements() if p.page == sticker_page) == sorted(
-        ["sticker-note", "rules-summary", "start-player-marker", *(f"stickers-{crop}" for crop in data.CROPS)])
+        ["sticker-note", "rules-summary", *(f"stickers-{crop}" for crop in data.CROPS)])
 
 
 def test_sheet_circles_and_boxes_come_from_the_data(pieces):
@@ -124,16 +124,16 @@ def test_die_stickers_have_bleed_ticks_and_say_how_few_cuts_they_take(pieces):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_kit_prints_on_three_sheets_of_plain_paper_the_last_one_well_used(pieces, paper):
-    """Page 4 held the rules card and the pig on card, 27 % of it used, and page 5 the die
-    stickers alone, 19 %: the pig is a fold-up prism that stands on plain paper now, so the
-    three share one page of plain paper with the stickers (their note under them)."""
+def test_the_kit_prints_three_sheets_of_plain_paper_the_last_one_well_used_and_the_pig_on_card(pieces, paper):
+    """The pig once stood on plain paper and fell over: it is a prism on card with end caps, on
+    a sheet of its own; the half-page rules summary shares its plain paper with the die
+    stickers (their note under them)."""
     from pnp.frontmatter import stock
 
     imposition = impose(list(pieces.values()), PAPERS[paper])
-    assert len(imposition.sheets) == 3
-    assert {stock(p.component) for p in imposition.placements()} == {"paper"}
-    last = imposition.sheets[-1]
+    stocks = [{stock(p.component) for p in sheet.placements} for sheet in imposition.sheets]
+    assert sorted(map(sorted, stocks)) == [["card"], ["paper"], ["paper"], ["paper"]]
+    last = next(sheet for sheet in imposition.sheets if any(p.component.kind == "sticker" for p in sheet.placements))
     used = sum(p.rect[2] * p.rect[3] for p in last.placements) / (last.width_mm * last.height_mm)
     assert used > 0.4, used
     stickers = [p for p in last.placements if p.component.name.startswith("stickers-")]
@@ -144,19 +144,46 @@ def test_the_kit_prints_on_three_sheets_of_plain_paper_the_last_one_well_used(pi
     assert "plain paper and glue" in words
 
 
-def test_the_pig_marker_folds_into_a_prism_with_a_glue_tab(pieces):
-    """A tent of plain paper falls over: three panels and a glue tab make a prism that stands,
+def test_the_pig_marker_folds_into_a_prism_with_a_glue_tab_and_end_caps(pieces):
+    """A tent of plain paper falls over, and a prism of paper with open ends flattens: on card,
+    three panels, a glue tab and an end cap on each end of the base make a prism that stands,
     the pig and START PLAYER on both sloping faces, each the right way up."""
-    from pnp.model import Group
+    from pnp.frontmatter import stock
 
     marker = pieces["start-player-marker"]
-    assert marker.kind == "sheet"
+    assert stock(marker) == "card" and marker.outline == "polygon"
     folds = [s for s, _, _ in walk(marker.front.shapes) if isinstance(s, Line) and s.style.dash]
-    assert len(folds) == 3
+    assert len(folds) == 5  # three across the panels, one at each end of the base for its cap
+    net = next(s for s in marker.front.shapes.children if isinstance(s, Polygon))
+    base = kit.TAB + 2 * kit.PANEL
+    caps = sorted((x, y) for x, y in net.points if base < y < base + kit.PANEL)
+    assert [x for x, _ in caps] == pytest.approx([0.0, marker.width_mm])
+    assert [y for _, y in caps] == pytest.approx([base + kit.PANEL / 2] * 2)
+    assert marker.width_mm - kit.MARKER_W == pytest.approx(kit.PANEL * 3 ** 0.5)  # two equilateral caps
     words = texts(marker.front)
     assert words.count("START PLAYER") == 2 and "glue" in words
-    turned = [g for g in marker.front.shapes.children if isinstance(g, Group) and g.rotate == 180.0]
+    turned = [g for _, g in _groups(marker.front.shapes) if g.rotate == 180.0]
     assert len(turned) == 1  # one face is turned to read the right way up from the other side
+
+
+def _groups(shape, depth=0):
+    if isinstance(shape, Group):
+        yield depth, shape
+        for child in shape.children:
+            yield from _groups(child, depth + 1)
+
+
+def test_the_tomato_prints_a_true_red_not_orange():
+    """The tomato's vermillion (hue 26 degrees) printed orange-brown beside the carrot's orange."""
+    import colorsys
+
+    def hue(colour: str) -> float:
+        red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        return colorsys.rgb_to_hsv(red, green, blue)[0] * 360
+
+    tomato = kit.CROP_COLOR["tomato"]
+    assert hue(tomato) <= 8 or hue(tomato) >= 352, f"{tomato} has a hue of {hue(tomato):.0f} degrees"
+    assert hue(kit.CROP_COLOR["carrot"]) - hue(tomato) % 360 >= 25
 
 
 def test_the_sheets_show_the_games_own_drawings(pieces):
@@ -215,9 +242,9 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):
     options = BuildOptions(games=("harvest-dice",), papers=("letter",), out=tmp_path, progress=False)
     assert run_build(options) == 0
     reader = PdfReader(tmp_path / "letter" / "harvest-dice.pdf")
-    assert len(reader.pages) == 4  # the kit's first page, then the three pages of pieces
+    assert len(reader.pages) == 5  # the kit's first page, then four pages of pieces (the marker on card)
     svgs = sorted(p.name for p in (tmp_path / "letter" / "harvest-dice").glob("*.svg"))
-    assert len(svgs) == 4 and svgs[0].startswith("p01-")
+    assert len(svgs) == 5 and svgs[0].startswith("p01-")
     for page in reader.pages:
         assert round(float(page.mediabox.width) / 72 * 25.4, 1) == 215.9
         embedded = []

@@ -58,6 +58,13 @@ def test_text_under_six_points_is_found_and_six_passes():
     assert found(one_piece(Text(10, 20, "fine", size=6 * checks.PT_MM, fill=INK)), "size") == []
 
 
+def test_a_paragraph_under_eight_points_is_found_and_a_one_line_label_is_not():
+    rule = "Roll the dice, then plant each one in the column of its number."
+    assert found(one_piece(Text(5, 20, rule, size=7.5 * checks.PT_MM, fill=INK, max_width=70)), "body")
+    assert found(one_piece(Text(5, 20, rule, size=8 * checks.PT_MM, fill=INK, max_width=70)), "body") == []
+    assert found(one_piece(Text(5, 20, "full row", size=6.5 * checks.PT_MM, fill=INK)), "body") == []
+
+
 def test_a_scaled_down_group_counts_at_its_printed_size():
     text = Group.of(Text(10, 20, "shrunk", size=3, fill=INK), scale=0.6)  # 3 mm is 8.5 pt; at 0.6 it is 5.1 pt
     assert found(one_piece(text), "size")
@@ -99,12 +106,32 @@ def kit(game: str, paper: str) -> Imposition:
     return impose_kit(game, PAPERS[paper], BuildOptions(games=(game,)))
 
 
+# Cottage Garden's and Propagation's aids are laid out again at 8 pt and more on another branch
+# (their own kit modules); until it is merged their body text is judged by its own test below.
+BODY_TEXT_ELSEWHERE = {"cottage-garden", "propagation"}
+
+
+def layout_problems(game: str, imposition: Imposition, paint: Paint = Paint()) -> list[checks.Problem]:
+    return [problem for problem in checks.check_imposition(imposition, paint)
+            if not (problem.check == "body" and game in BODY_TEXT_ELSEWHERE)]
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("game", list(GAME_IDS))
 def test_every_page_of_every_kit_passes_the_layout_checks(game, paper):
-    problems = checks.check_imposition(kit(game, paper))
+    problems = layout_problems(game, kit(game, paper))
     shown = "\n".join(str(problem) for problem in problems[:25])
     assert not problems, f"{len(problems)} layout problems in the {game} kit on {paper}, first ones:\n{shown}"
+
+
+@pytest.mark.parametrize("game", [
+    pytest.param(game, marks=pytest.mark.xfail(
+        game in BODY_TEXT_ELSEWHERE, strict=True,
+        reason=f"{game}'s aids are set at 8 pt on the kitsg branch: drop it from BODY_TEXT_ELSEWHERE once merged"))
+    for game in GAME_IDS])
+def test_every_kit_sets_its_body_text_at_eight_points_at_least(game):
+    problems = [str(problem) for problem in checks.check_imposition(kit(game, "letter")) if problem.check == "body"]
+    assert not problems, "\n".join(problems)
 
 
 def test_bounds_cover_what_a_tree_draws_after_its_transforms():
@@ -125,7 +152,7 @@ OTHER_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {"a4-shared-dark-short-sa
 def test_the_other_print_options_pass_the_layout_checks_too(game, chosen):
     paper, chosen_options = OTHER_OPTIONS[chosen]
     options = BuildOptions(games=(game,), **chosen_options)
-    problems = checks.check_imposition(impose_kit(game, PAPERS[paper], options), Paint(ink_saver=options.ink_saver))
+    problems = layout_problems(game, impose_kit(game, PAPERS[paper], options), Paint(ink_saver=options.ink_saver))
     assert not problems, "\n".join(str(problem) for problem in problems[:25])
 
 
@@ -212,12 +239,14 @@ def test_a_board_printed_smaller_shrinks_its_spaces_for_the_fit():
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_a_seam_moved_onto_the_play_spaces_is_found(paper, monkeypatch):
-    """Told nothing of the board's spaces and words, the tiler splits Garden Dice's board in
-    equal halves (as it once did): 5 mm inside garden column 4 and through track cells."""
-    assert list(checks.crossed_seams(kit("garden-dice", paper))) == []
+    """Told nothing of the board's spaces and words, the tiler splits a board in equal halves
+    (as it once did Garden Dice's, 5 mm inside garden column 4): through the spaces there."""
+    cells = tuple(Space("garden", (168.0 + 24.0 * col, 60.0, 24.0, 24.0)) for col in range(-3, 3))
+    board = Component("board", "board", 360.0, 264.0, Face(Group()), spaces=cells)
+    assert list(checks.crossed_seams(impose([board], PAPERS[paper]))) == []
     monkeypatch.setattr(impose_module, "_keep_clear", lambda component, words: [])
-    problems = list(checks.crossed_seams(impose_kit("garden-dice", PAPERS[paper], BuildOptions(games=("garden-dice",)))))
-    assert problems and "garden space" in problems[0].detail and "track space" in problems[0].detail
+    problems = list(checks.crossed_seams(impose([board], PAPERS[paper])))
+    assert problems and "garden space" in problems[0].detail
 
 
 def test_a_seam_through_a_word_is_found(monkeypatch):
@@ -273,15 +302,16 @@ def test_tiles_on_white_whose_colour_runs_into_the_bleed_keep_it_past_a_lasers_b
 
 def test_cards_of_different_colours_on_one_cut_are_found(monkeypatch):
     """Garden Variety on Letter as it once printed: its last critters, wildflowers and gnomes
-    on one sheet in rows edge to edge, so an off cut showed the next row's colour. Now rows of
-    different colours keep a gutter, 6 mm between distinct colours (the sheet's pieces go over
-    two sheets where they must); told all colours are one, the imposition packs them closer."""
-    gv = BuildOptions(games=("garden-variety",))
-    assert [p for p in checks.check_imposition(kit("garden-variety", "letter")) if p.check == "shared cut"] == []
+    on one sheet in rows edge to edge, so an off cut showed the next row's colour. Rows of
+    different colours keep a gutter, 6 mm between distinct colours; told all colours are one,
+    the imposition lays them on shared cuts, and the check finds them."""
+    cards = [Component(f"card-{name}", "card", 63.5, 88.9, Face(Group(), colour), count=4)
+             for name, colour in (("red", "#D55E00"), ("blue", "#0072B2"))]
+    assert [p for p in checks.check_imposition(impose(cards, PAPERS["letter"])) if p.check == "shared cut"] == []
     monkeypatch.setattr(impose_module, "_colours", lambda pieces: {("one", None)})
-    problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
+    problems = [p.detail for p in checks.check_imposition(impose(cards, PAPERS["letter"], cut="shared"))
                 if p.check == "shared cut"]
-    assert any(detail.startswith("critter-") for detail in problems)
+    assert any(detail.startswith("card-") for detail in problems)
 
 
 def test_pieces_of_one_colour_may_share_a_cut():

@@ -147,7 +147,8 @@ def test_nothing_on_page_one_overlaps(game, paper):
 
 
 def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_and_paper():
-    """Harvest Dice: the score sheet keeps its words, and the die stickers say paper (glued on)."""
+    """Harvest Dice: the score sheet keeps its words, the die stickers say paper (glued on) and
+    the pig marker card."""
     imposition = _kit("harvest-dice")
     sheet = imposition.sheets[0]
     pictures = [shape for child in sheet.overlay.children if isinstance(child, Group)  # each framed
@@ -158,8 +159,8 @@ def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_a
     assert any(word.startswith(f"The pieces at 1:{scale} ") for word in words)
     pictured = [shape.text for picture in pictures for shape in _texts(picture)]
     assert any("HARVEST DICE" in text.upper() for text in pictured)
-    assert "p. 4 · paper" in words and not any(word.endswith("· card") for word in words)
-    assert "Paper: pages 2-4." in words
+    assert "p. 4 · paper" in words and [word for word in words if word.endswith("· card")] == ["p. 5 · card"]
+    assert "Card: page 5 · Paper: pages 2-4." in words
     assert "8 × score sheets: 4 basic, 4 advanced" in words
 
 

@@ -237,6 +237,39 @@ def test_a_board_split_in_two_gets_a_trim_line_a_glue_zone_and_matching_marks():
     assert tips[0] == tips[1]  # tip to tip once joined
 
 
+def test_pieces_that_ask_for_shared_cuts_abut_their_own_colour_and_others_keep_their_gutter():
+    """Garden Dice's tiles meet their neighbours of one colour on one cut in every build (the
+    review counted two cuts between every two tiles); pieces that do not ask keep a gutter."""
+    def gaps(shared: bool) -> set[float]:
+        tiles = Component("tile", "tile", 22, 22, FACE, count=8, shared_cuts=shared)
+        placed = sorted(impose([tiles], PAPERS["letter"]).placements(), key=lambda p: (p.rect[1], p.rect[0]))
+        return {round(b.rect[0] - (a.rect[0] + a.rect[2]), 3) for a, b in zip(placed, placed[1:])
+                if a.rect[1] == b.rect[1]}
+
+    assert gaps(True) == {0.0}
+    assert min(gaps(False)) >= MIN_GUTTER_MM
+
+
+def test_a_board_joined_by_a_hinge_is_cut_in_abutting_halves_trimmed_on_both_sides_of_the_seam():
+    """A glued board is stiff and flat; a board whose halves abut, taped on the back, folds for
+    the box: no overlap, no glue zone, a trim line on both halves, their arrows tip to tip."""
+    board = Component("board", "board", 360, 264, FACE, join="hinge")
+    imposition = impose([board], PAPERS["letter"], first_page=2)
+    first, second = imposition.sheets
+    assert [p.tile for p in (first.placements[0], second.placements[0])] == [(1, 1), (1, 2)]
+    assert first.placements[0].rect[2] + second.placements[0].rect[2] == pytest.approx(360)
+    assert seam_texts(first) == seam_texts(second) == []
+    tips = []
+    for sheet in (first, second):
+        placed = sheet.placements[0]
+        trims = [s for s in sheet.overlay.children if isinstance(s, Line) and s.style.stroke == "#000000"]
+        assert trims, "a trim line on each half"
+        arrows = [s for s in sheet.overlay.children if isinstance(s, Polygon) and s.style.fill == "#000000"]
+        assert len(arrows) == 2
+        tips.append(sorted(tuple(round(v, 3) for v in apply(_inverse(placed.matrix), *a.points[0])) for a in arrows))
+    assert tips[0] == tips[1] and {x for (x, _) in tips[0]} == {180.0}  # on the seam, tip to tip
+
+
 def test_a_board_a_little_taller_than_the_page_less_its_footer_prints_on_two_pages_with_the_footer_beside_it():
     """Garden Dice's 360 x 264 mm board took four Letter pages and three seams: under a
     footer along the bottom 263.4 mm of height is left. With the footer down the left side
