@@ -159,22 +159,22 @@ def test_a_filled_path_of_two_squares_fills_each_square_not_the_gap_between_them
 
 
 def _with_token(size: float) -> Imposition:
-    """Cottage Garden's kit with its cats drawn `size` mm across."""
+    """Cottage Garden's kit with its cats (a sheet of square chits) `size` mm across."""
     from pnp.kits import cottage_garden
 
-    pieces = [replace(c, width_mm=size, height_mm=size) if c.name == "cat" else c
+    pieces = [replace(c, footprint=(size, size)) if c.name == "cat" else c
               for c in cottage_garden.components(KitOptions())]
     return impose(pieces, PAPERS["letter"])
 
 
 def test_a_token_too_big_for_its_space_is_found_and_one_that_fits_passes():
-    """The kit's cats lie on 13.5 mm flowerbed spaces: 16 mm (as they once were) overhang
-    their neighbours; 13.0 mm is the largest that leaves the clearance."""
+    """The kit's cats lie on 16 mm flowerbed spaces: 16 mm cats overhang their neighbours;
+    15.5 mm is the largest that leaves the clearance."""
     too_big = [p for p in checks.misfits(_with_token(16.0))]
     assert [p.check for p in too_big] == ["fit"] and "cat (16.0 × 16.0 mm)" in too_big[0].detail
-    assert "13.5 × 13.5 mm bed space" in too_big[0].detail
-    assert list(checks.misfits(_with_token(13.5 - checks.FIT_CLEARANCE_MM))) == []
-    assert list(checks.misfits(_with_token(13.5 - checks.FIT_CLEARANCE_MM + 0.05)))
+    assert "16.0 × 16.0 mm bed space" in too_big[0].detail
+    assert list(checks.misfits(_with_token(16.0 - checks.FIT_CLEARANCE_MM))) == []
+    assert list(checks.misfits(_with_token(16.0 - checks.FIT_CLEARANCE_MM + 0.05)))
 
 
 def test_a_tile_too_long_for_the_nursery_spaces_it_waits_on_is_found():
@@ -188,10 +188,10 @@ def test_a_tile_too_long_for_the_nursery_spaces_it_waits_on_is_found():
                   for c in cottage_garden.components(KitOptions())]
         return [p.detail for p in checks.misfits(impose(pieces, PAPERS["letter"]))]
 
-    assert with_trays(66.0, 40.0) == []
+    assert with_trays(cottage_garden.SPACE_W - 1.0, cottage_garden.SPACE_H - 1.0) == []
     old = with_trays(54.0, 54.0)
-    assert old and old[0].startswith("flower-tile-5F (65.0 × 13.0 mm) does not fit a 54.0 × 54.0 mm nursery space")
-    assert any(detail.startswith("flower-tile-5C (39.0 × 39.0 mm)") for detail in with_trays(66.0, 39.0))
+    assert old and old[0].startswith("flower-tile-5F (77.5 × 15.5 mm) does not fit a 54.0 × 54.0 mm nursery space")
+    assert any(detail.startswith("flower-tile-5C (46.5 × 46.5 mm)") for detail in with_trays(80.0, 46.5))
 
 
 def test_a_piece_put_on_spaces_no_board_has_is_found():
