@@ -227,8 +227,9 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
     by = badge_foot - badge
     number_size = max(2.6, badge * 0.62)
     nx = r + badge * 0.45
+    plate, by = _plate(kind, r, by, badge)
     shapes: list[Shape] = [
-        Circle(r, by, badge, Style(fill="#FFFFFF")),
+        plate,
         Icon(plant_icon(kind), r - badge * 0.42, by, badge * 1.05, PLANT_COLOURS[kind]),
         Text(nx, by, str(number), size=number_size, bold=True, align="center", anchor="middle", fill=INK),
         Circle(r, r, r - 0.2, ring),
@@ -242,6 +243,20 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
     return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
                      Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number),
                      sits_on="hex")
+
+
+def _plate(kind: str, cx: float, cy: float, radius: float) -> tuple[Shape, float]:
+    """The white plate under a plant token's number, its outline the plant's shape, edged
+    dark in the plant's colour, so tokens of one size tell their kind at a glance: round for a
+    tomato and an apple tree, pointing down like a root for a carrot. Returns the plate and
+    the height its number and plant sit at."""
+    edge = Style(fill="#FFFFFF", stroke=darken(PLANT_COLOURS[kind], 0.35), stroke_width=0.6)
+    if kind != "carrot":
+        return Circle(cx, cy, radius - 0.3, edge), cy
+    top, shoulder, tip = cy - radius * 0.85, cy + radius * 0.3, cy + radius - 0.35  # its edge inside the disc
+    half = radius * 1.02
+    points = ((cx - half, top), (cx + half, top), (cx + half, shoulder), (cx, tip), (cx - half, shoulder))
+    return Polygon(points, edge), (top + shoulder) / 2
 
 
 TOKENS_PER_ROW = 7  # rows of five tomatoes, five carrots and five apples: two players' runs to a row

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.kits import propagation as kit
-from pnp.model import Icon, Line, Polygon, Rect, Text
+from pnp.model import Circle, Icon, Line, Polygon, Rect, Text
 from scorer.games.propagation import data
 from tests.support.shapes import texts, walk
 
@@ -346,9 +346,8 @@ def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_c
     """The shape that tells the players apart without colour was 2.1-2.8 mm on the tokens'
     rim, too small to read across the table: it is 4 mm or more both ways now (measured as
     drawn, its outline included), wholly inside the token's circle and clear of the white
-    disc that holds the plant and the number."""
+    plate that holds the plant and the number."""
     from pnp.checks import bounds
-    from pnp.model import Circle
 
     for colour in kit.player_colours():
         for kind in data.KINDS:
@@ -361,8 +360,8 @@ def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_c
             assert min(right - left, bottom - top) >= 4.0, (token.name, right - left, bottom - top)
             corners = ((left, top), (right, top), (left, bottom), (right, bottom))
             assert all((x - r) ** 2 + (y - r) ** 2 <= (r - 0.4) ** 2 for x, y in corners), token.name
-            disc = next(s for s, _, _ in walk(token.front.shapes) if isinstance(s, Circle) and s.style.fill == "#FFFFFF")
-            assert top >= disc.cy + disc.r, token.name  # below the white disc, on the player's colour
+            plate = bounds(_badge(token))
+            assert plate is not None and top >= plate[3], token.name  # below the white plate, on the player's colour
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -377,3 +376,22 @@ def test_the_score_sheet_page_holds_two_games_sheets(paper):
     sheet = imposition.sheets[pages.pop() - 1]
     assert [p.component.name for p in sheet.placements] == ["score-sheet"] * 2
     assert sum(p.rect[2] * p.rect[3] for p in sheet.placements) / (sheet.width_mm * sheet.height_mm) > 0.75
+
+
+def _badge(token):
+    """The white plate a plant token's number and plant sit on."""
+    [plate] = [s for s, _, _ in walk(token.front.shapes)
+               if isinstance(s, (Circle, Polygon)) and getattr(s.style, "fill", None) == "#FFFFFF"]
+    return plate
+
+
+def test_tomato_and_carrot_tokens_differ_by_the_outline_of_their_plate(pieces):
+    """Tomatoes and carrots are discs of one size, one colour per player, and told apart only
+    by a 5 mm plant drawing: now a tomato's number sits on a round plate and a carrot's on a
+    plate pointing down like a root, each edged 0.6 mm dark, to tell at a glance."""
+    for colour in kit.player_colours():
+        tomato, carrot = _badge(pieces[f"tomato-{colour.name}-01"]), _badge(pieces[f"carrot-{colour.name}-01"])
+        assert isinstance(tomato, Circle) and tomato.style.stroke_width >= 0.6
+        assert isinstance(carrot, Polygon) and carrot.style.stroke_width >= 0.6
+        lowest = max(carrot.points, key=lambda p: p[1])
+        assert sum(1 for p in carrot.points if p[1] > lowest[1] - 1.0) == 1  # one point at the foot: a root's tip
