@@ -13,6 +13,7 @@ import math
 
 from pnp.art import propagation as art
 from pnp.art.looks import Look, look, wordmark
+from pnp.checks import bounds
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid
 from pnp.model import (
@@ -171,18 +172,24 @@ def board_component(coordinates: bool = False) -> Component:
     ox, oy = width / 2, height / 2
     edge = Style(fill=SOIL, stroke=SOIL_EDGE, stroke_width=0.5)
     top = Style(fill=TOP_HEX_FILL, stroke=SOIL_EDGE, stroke_width=0.8)
-    shapes: list[Shape] = art.board_frame(width, height)
+    notes = _board_corner_notes(width, height)
+    words = [box for box in map(bounds, notes) if box is not None]
+    shapes: list[Shape] = art.lawn_tufts(width, height, words) + art.board_frame(width, height)
+    centres = []
     for space in data.board_spaces():
         x, y = hex_centre(space, HEX_SIZE)
         cx, cy = ox + x, oy + y
         shapes.append(Polygon(hex_points(cx, cy, HEX_SIZE * 0.98), top if space == data.TOP_HEX else edge))
+        if space != data.TOP_HEX:  # the top hex keeps its plain colour, under its star and word
+            centres.append((cx, cy))
         if coordinates:
             shapes.append(Text(cx, cy + HEX_SIZE * 0.68, coordinate_label(space), size=2.3, align="center",
                                anchor="bottom", fill=INK))
+    shapes += art.soil_texture(centres, HEX_SIZE)
     tx, ty = hex_centre(data.TOP_HEX, HEX_SIZE)
     shapes += [Icon("star", ox + tx, oy + ty - 5.0, 7, "#FFFFFF"),
                Text(ox + tx, oy + ty + 2.5, "TOP", size=3.6, bold=True, align="center", anchor="middle")]
-    shapes += _board_corner_notes(width, height)
+    shapes += notes
     shapes += art.board_corners(width, height, 24.0)
     return Component("board", "board", width, height, Face(group(shapes), background=LAWN), spaces=hex_spaces())
 

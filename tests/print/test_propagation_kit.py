@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.kits import propagation as kit
-from pnp.model import Circle, Icon, Line, Polygon, Rect, Text
+from pnp.model import Circle, Icon, Line, Path, Polygon, Rect, Text
 from scorer.games.propagation import data
 from tests.support.shapes import texts, walk
 
@@ -395,3 +395,24 @@ def test_tomato_and_carrot_tokens_differ_by_the_outline_of_their_plate(pieces):
         assert isinstance(carrot, Polygon) and carrot.style.stroke_width >= 0.6
         lowest = max(carrot.points, key=lambda p: p[1])
         assert sum(1 for p in carrot.points if p[1] > lowest[1] - 1.0) == 1  # one point at the foot: a root's tip
+
+
+def test_every_board_hex_is_a_bed_of_tilled_soil_in_light_ink(pieces):
+    """The board was plain cream hexes on plain green. Every hex now shows tilled soil (crumbs
+    and furrows) and the lawn round them grass, all in inks light enough to print cheaply and
+    to keep the tokens and words on top of them the strongest marks (luminance 0.6 or more)."""
+    from pnp.colors import luminance
+
+    board = pieces["board"]
+    width, height = kit.board_size()
+    textures = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Path) and s.style.decorative
+                and (s.style.fill or s.style.stroke) in (kit.art.SOIL_CRUMB, kit.art.FURROW, kit.art.GRASS)]
+    assert {s.style.fill or s.style.stroke for s in textures} == {kit.art.SOIL_CRUMB, kit.art.FURROW, kit.art.GRASS}
+    assert all(luminance(colour) >= 0.6 for colour in (kit.art.SOIL_CRUMB, kit.art.FURROW, kit.art.GRASS))
+    starts = [(c[1], c[2]) for s in textures if kit.art.SOIL_CRUMB in (s.style.fill, s.style.stroke)
+              for c in s.commands if c[0] == "M"]
+    for space in set(data.board_spaces()) - {data.TOP_HEX}:  # the top hex stays plain under its star
+        x, y = kit.hex_centre(space, kit.HEX_SIZE)
+        cx, cy = width / 2 + x, height / 2 + y
+        inside = sum(1 for px, py in starts if (px - cx) ** 2 + (py - cy) ** 2 < (kit.HEX_SIZE * 0.85) ** 2)
+        assert inside >= 4, space
