@@ -565,7 +565,7 @@ def bonus_card_front(card: dict) -> Face:
         Text(w / 2 + 9, h - 11.5, "points", size=2.6, anchor="middle", fill=INK),
     ]
     if one_winner:
-        shapes.append(Text(w / 2, h - 21.5, "Tie: all tied score (2 players: nobody).", size=2.3,
+        shapes.append(Text(w / 2, h - 21.5, "Tied: all score (2 players: none).", size=2.85,
                            align="center", anchor="middle", fill=INK))
     return Face(group(shapes), background=SOIL)
 
@@ -598,11 +598,18 @@ def bonus_cards(dark_backs: bool = False) -> list[Component]:
             for card_id, card in data.BONUS_CARDS.items()]
 
 
-# --- player aid: the propagation patterns --------------------------------------------------
+# --- player aid: the propagation patterns, a turn -------------------------------------------
+# A quarter page, two-sided, one per player and all four on one sheet: the patterns on the
+# front, a turn, the plants and the end of a round on the back. Our own words; each block
+# ends with the rulebook section it sums up, in brackets.
 
-AID_SIZE = (190.0, 130.0)  # two to a Letter or A4 page
-AID_HEX = 2.9
-AID_CELL = (44.0, 34.0)    # one pattern: its diagram above its caption
+AID_SIZE = (94.0, 128.0)
+AID_HEX = 2.6
+AID_TEXT = 3.0             # 8.5 pt, read at arm's length at the table
+AID_HEADING = 3.4          # 9.6 pt, bold
+AID_MARGIN = 4.0
+AID_TOP = 12.0             # under the title band
+AID_CELL = (28.6, 36.0)    # one pattern: its diagram above its caption, three to a row
 
 
 def pattern_diagram(pattern: dict, cx: float, cy: float) -> list[Shape]:
@@ -629,60 +636,98 @@ def pattern_half_height() -> float:
     return 2.5 * SQRT3 * AID_HEX
 
 
-def player_aid() -> Component:
+def _aid_band(title: str) -> list[Shape]:
+    w, _ = AID_SIZE
+    return [Rect(-3.0, -3.0, w + 6.0, 12.0, Style(fill=CARD_GREEN)),
+            Text(AID_MARGIN, 4.6, title, size=4.4, bold=True, anchor="middle", fill=text_color_on(CARD_GREEN),
+                 face=LOOK.face)]
+
+
+def aid_patterns() -> Face:
+    """The front: the nine patterns, north up, three to a row."""
     w, h = AID_SIZE
     cell_w, cell_h = AID_CELL
-    shapes: list[Shape] = [
-        Text(6, 5, f"{TITLE}: propagation patterns", size=5, bold=True, anchor="top", fill=CARD_GREEN),
-        Group.of(Icon("arrow", 0, 0, 7, INK), translate=(w - 12, 9), rotate=-90),
-        Text(w - 18, 6, "north = toward the TOP hex", size=2.8, align="right", anchor="top", fill=INK),
-        Text(6, 12, "X = a new plant at tier 0. Rock, plant or off the board: skip that space. "
-                    "Out of tokens: you choose which X get your last ones.", size=2.6, anchor="top",
-             fill=INK, max_width=w - 40),
-    ]
-    rows = [[p for p in data.PATTERNS.values() if p["kind"] == kind] for kind in data.KINDS]
+    shapes: list[Shape] = _aid_band(f"{TITLE} · patterns")
+    shapes += [Group.of(Icon("arrow", 0, 0, 5.0, INK), translate=(AID_MARGIN + 2.5, AID_TOP + 1.8), rotate=-90),
+               Text(AID_MARGIN + 6.5, AID_TOP + 1.8, "north: toward the TOP hex", size=AID_TEXT, bold=True,
+                    anchor="middle", fill=INK)]
     half = pattern_half_height()
-    for row_index, row in enumerate(rows):
-        top = 20 + row_index * cell_h
-        for col, pattern in enumerate(row):
-            cx = 8 + cell_w / 2 + col * cell_w
-            shapes += pattern_diagram(pattern, cx, top + half)
-            caption = pattern["name"] + (" - pick ONE X" if pattern["mode"] == "choose" else "")
-            shapes.append(Text(cx, top + 2 * half + 1.5, caption, size=2.6, align="center", anchor="top",
-                               fill=INK))
-    shapes += _plant_table(8 + cell_w + 6, 20 + 2 * cell_h + 2)
-    shapes += _turn_strip(6, h - 10.5, w - 12)
-    return Component("player-aid", "aid", w, h, Face(group(shapes)), count=data.PLAYERS_MAX)
+    for index, pattern in enumerate(data.PATTERNS.values()):
+        row, col = divmod(index, 3)
+        top = AID_TOP + 5.5 + row * cell_h
+        cx = (w - 3 * cell_w) / 2 + cell_w / 2 + col * cell_w
+        shapes += pattern_diagram(pattern, cx, top + half)
+        caption = pattern["name"] + (": pick ONE X" if pattern["mode"] == "choose" else "")
+        shapes.append(Text(cx, top + 2 * half + 1.0, caption, size=AID_TEXT, align="center", anchor="top",
+                           fill=INK, max_width=cell_w - 0.6))
+    return Face(group(shapes))
 
 
-def _turn_strip(x: float, y: float, width: float) -> list[Shape]:
-    """The turn and the end of a round, in order, along the aid's foot."""
+def _aid_paragraphs(blocks: tuple[tuple[str, str, str], ...], y: float) -> tuple[list[Shape], float]:
+    """Bold headings over paragraphs that end with their rulebook section; returns the y below."""
+    from pnp.parts import text_column
+
+    w, _ = AID_SIZE
+    shapes: list[Shape] = []
+    for heading, section, body in blocks:
+        column, y = text_column(((heading, f"{body} [{section}]"),), AID_MARGIN, y, w - 2 * AID_MARGIN,
+                                size=AID_TEXT, heading_size=AID_HEADING, gap=0)
+        shapes.append(column)
+        y += 1.4
+    return shapes, y
+
+
+def aid_turn() -> Face:
+    """The back: a turn, the three plants, the actions and the end of a round."""
     first, second = data.BONUS_ROUNDS
-    return [Rect(x, y, width, 8.0, Style(fill=lighten(TOP_HEX_FILL, 0.8), decorative=True), radius=1.0),
-            Text(x + 2, y + 1.2, f"Your turn: your plants grow one tier, then ONE action for one kind: sow, propagate "
-                                 f"or harvest. End of a round, in order: plants at their death tier die; rounds "
-                                 f"{first} and {second}: score the bonus cards (round {first}: reveal one more); the "
-                                 f"start token passes left. ({TITLE}: Rounds and Turns)",
-                 size=2.3, anchor="top", fill=INK, max_width=width - 4)]
+    shapes: list[Shape] = _aid_band(f"{TITLE} · a turn")
+    drawn, y = _aid_paragraphs((
+        ("Your turn", "Player Turns",
+         "Your plants all grow one tier; then ONE action, for one kind: sow, propagate or harvest."),), AID_TOP)
+    shapes += drawn
+    table, y = _plant_table(AID_MARGIN, y)
+    shapes += table
+    drawn, y = _aid_paragraphs((
+        ("Sow", "Sow", "A kind you have none of, on any free hex, at tier 0."),
+        ("Propagate", "Propagate", "From one plant: an X is a new plant at tier 0. Skip a rock, a plant or "
+                                   "off the board. Out of tokens: you choose which X get your last ones."),
+        ("Harvest", "Harvest", "ALL your grown plants of one kind score."),
+        ("End of a round", "Rounds", f"Plants at their death tier die (no points). Rounds {first} and {second}: "
+                                     "score the bonus cards. The start token passes left."),
+        ("The end", "Rounds", f"After round {data.ROUNDS} the most points wins."),
+    ), y + 1.0)
+    shapes += drawn
+    if y > AID_SIZE[1] - 1.0:
+        raise ValueError(f"the player aid's back runs off its foot ({y:.1f} mm of {AID_SIZE[1]:g})")
+    return Face(group(shapes))
 
 
-def _plant_table(x: float, y: float) -> list[Shape]:
-    columns = ((6, "Plant"), (28, "grown"), (43, "dies"), (56, "points"), (70, "when harvested"))
-    shapes: list[Shape] = [Text(x + offset, y, title, size=2.7, bold=True, anchor="top", fill=INK)
+def player_aid() -> Component:
+    w, h = AID_SIZE
+    return Component("player-aid", "aid", w, h, aid_patterns(), aid_turn(), count=data.PLAYERS_MAX)
+
+
+def _plant_table(x: float, y: float) -> tuple[list[Shape], float]:
+    """Each plant's tiers and points, a row each; returns the shapes and the y below."""
+    columns = ((5.5, "Plant"), (33.5, "grown"), (47.0, "dies"), (58.5, "points"))
+    shapes: list[Shape] = [Text(x + offset, y, title, size=AID_TEXT, bold=True, anchor="top", fill=INK)
                            for offset, title in columns]
+    row_h = AID_TEXT * 1.35
     for index, kind in enumerate(data.KINDS):
         plant = data.PLANTS[kind]
-        row_y = y + 5 + index * 5.5
-        after = "stays, back to tier 0" if plant["stays"] else "removed"
-        shapes += [Icon(plant_icon(kind), x + 2, row_y + 1.4, 4.4, PLANT_COLOURS[kind]),
-                   Text(x + 6, row_y, plant["name"], size=2.7, anchor="top", fill=INK)]
-        for offset, value in ((28, plant["grown"]), (43, plant["dies"]), (56, plant["points"])):
-            shapes.append(Text(x + offset, row_y, str(value), size=2.7, anchor="top", fill=INK))
-        shapes.append(Text(x + 70, row_y, after, size=2.7, anchor="top", fill=INK))
-    shapes.append(Text(x, y + 22.5, "Sow only a kind you have none of. Harvest takes ALL your grown plants "
-                                    f"of one kind. ({TITLE}: Actions; Individual plant type rules)", size=2.5,
-                       anchor="top", fill=INK, max_width=125))
-    return shapes
+        row_y = y + row_h * (index + 1)
+        shapes += [Icon(plant_icon(kind), x + 2, row_y + 1.5, 4.0, PLANT_COLOURS[kind]),
+                   Text(x + 5.5, row_y, plant["name"], size=AID_TEXT, anchor="top", fill=INK)]
+        for offset, value in ((33.5, plant["grown"]), (47.0, plant["dies"]), (58.5, plant["points"])):
+            shapes.append(Text(x + offset, row_y, str(value), size=AID_TEXT, anchor="top", fill=INK))
+    bottom = y + row_h * (len(data.KINDS) + 1)
+    stays = ", ".join(data.PLANTS[k]["name"].lower() + "s" for k in data.KINDS if data.PLANTS[k]["stays"])
+    note = Text(x, bottom, f"Harvested, {stays} stay, back to tier 0; the rest leave the board. "
+                           "[Plant Growth and Death]", size=AID_TEXT, anchor="top", fill=INK,
+                max_width=AID_SIZE[0] - 2 * AID_MARGIN)
+    from pnp.text import layout_lines
+
+    return shapes + [note], bottom + len(layout_lines(note)) * AID_TEXT * note.line_height
 
 
 # --- the kit ---------------------------------------------------------------------------------

@@ -190,8 +190,8 @@ def test_player_aid_draws_every_pattern(pieces):
         assert any(w.startswith(pattern["name"]) for w in words)
     crosses = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Icon) and s.name == "cross"]
     assert len(crosses) == sum(len(p["spaces"]) for p in data.PATTERNS.values())
-    strip = " ".join(texts(pieces["player-aid"].front))
-    assert "Your turn: your plants grow one tier" in strip and "Rounds and Turns" in strip
+    back = " ".join(texts(pieces["player-aid"].back))
+    assert "Your plants all grow one tier" in back and "[Player Turns]" in back
 
 
 def test_pattern_captions_sit_below_their_diagrams(pieces):
@@ -201,7 +201,7 @@ def test_pattern_captions_sit_below_their_diagrams(pieces):
     hexes = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Polygon)]
     names = {p["name"] for p in data.PATTERNS.values()}
     captions = [s for s, _, _ in walk(aid.front.shapes)
-                if isinstance(s, Text) and s.text.split(" - ")[0] in names]
+                if isinstance(s, Text) and s.text.split(":")[0] in names]
     assert len(captions) == len(data.PATTERNS)
     for caption in captions:
         line = layout_lines(caption)[0]
@@ -416,3 +416,24 @@ def test_every_board_hex_is_a_bed_of_tilled_soil_in_light_ink(pieces):
         cx, cy = width / 2 + x, height / 2 + y
         inside = sum(1 for px, py in starts if (px - cx) ** 2 + (py - cy) ** 2 < (kit.HEX_SIZE * 0.85) ** 2)
         assert inside >= 4, space
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_four_player_aids_are_two_sided_quarter_pages_on_one_sheet_in_8_5_pt(pieces, paper):
+    """The four aids were one-sided half pages on two sheets, in 2.3-2.8 mm (6.5-7.9 pt) type:
+    now a quarter page each, the patterns on the front and the turn, the plants and the end of
+    a round on the back, all four on one two-sided sheet, every word 3.0 mm (8.5 pt) or more."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    aid = pieces["player-aid"]
+    assert aid.double_sided and aid.count == data.PLAYERS_MAX
+    for face in (aid.front, aid.back):
+        sizes = [s.size for s, _, _ in walk(face.shapes) if isinstance(s, Text)]
+        assert min(sizes) >= 3.0 - 1e-9, min(sizes)
+    back = " ".join(texts(aid.back))
+    for section in ("[Player Turns]", "[Rounds]", "[Sow]", "[Propagate]", "[Harvest]", "[Plant Growth and Death]"):
+        assert section in back, section
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    pages = {p.page for p in imposition.placements() if p.component.name == "player-aid" and p.side == "front"}
+    assert len(pages) == 1
