@@ -506,9 +506,9 @@ def planting_table_face() -> Face:
                                 Style(fill="#F3EBD3", decorative=True))]
     corner = readable.INSET + MARKER + 1.0  # text keeps clear of the corner markers
     shapes.append(Text(corner, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
-    shapes.append(Text(60.0, 6.0, "orange track: 1 point a step, one step per visible flower pot", size=2.3,
+    shapes.append(Text(60.0, 5.6, "orange track: 1 point a step, one step per visible flower pot", size=2.9,
                        fill=INK))
-    shapes.append(Text(60.0, 9.6, "blue track: 2 points a step, one step per visible garden cloche", size=2.3,
+    shapes.append(Text(60.0, 9.8, "blue track: 2 points a step, one step per visible garden cloche", size=2.9,
                        fill=INK))
     for colour, y, fill, icon in (("orange", _ORANGE_Y, ORANGE, "cg-pot"), ("blue", _BLUE_Y, BLUE, "cg-cloche")):
         track = data.TRACKS[colour]
@@ -537,9 +537,9 @@ def planting_table_face() -> Face:
     shapes.append(Icon("cg-mouse", line_x - 4.0, _BLUE_Y + _ROW_H + 6.0, 5.0, "#7A6A5A"))
     shapes.append(Icon("cg-mouse", line_x + 4.0, _BLUE_Y + _ROW_H + 6.0, 5.0, "#7A6A5A"))
     shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 7.2, "crossing the red line forward: take a cat",
-                       size=2.2, fill=darken(RED_LINE, 0.35), bold=True))
-    shapes.append(Text(corner, TABLE_H - 3.0, "last cube of a colour leaves the start: take a flower pot",
-                       size=2.2, fill=INK))
+                       size=2.9, fill=darken(RED_LINE, 0.35), bold=True))
+    shapes.append(Text(corner, TABLE_H - 3.0, "last cube leaves the start: take a flower pot",
+                       size=2.9, fill=INK))
     shapes.append(readable.marker_shapes(planting_table_markers()))
     return Face(group(shapes), background="#F3EBD3")
 
@@ -674,7 +674,7 @@ def wheelbarrow() -> Component:
     wheel_cx, wheel_cy = 84.0, 28.0
     shapes += [Circle(wheel_cx, wheel_cy, 9.0, Style(fill="#555555", stroke=INK, stroke_width=0.25)),
                Circle(wheel_cx, wheel_cy, 3.0, Style(fill="#BBBBBB")),
-               Text(wheel_cx, wheel_cy + 14.0, "wheel: glue under the front", size=2.2, align="center", fill=INK),
+               Text(wheel_cx, wheel_cy + 14.0, "wheel: glue under\nthe front", size=2.9, align="center", fill=INK),
                Text(base_x + base_w / 2, base_y + base_h / 2, "Wheelbarrow", size=3.0, align="center",
                     anchor="middle", bold=True, fill=INK),
                Text(base_x + base_w / 2, base_y - wall / 2, "front", size=2.2, align="center", anchor="middle",

@@ -208,7 +208,7 @@ def _board_corner_notes(width: float, height: float) -> list[Shape]:
     left, right = BOARD_MARGIN + 2, width - BOARD_MARGIN - 2
     return [
         wordmark(TITLE, left, BOARD_MARGIN + 0.5, 8.0)[0],
-        Text(left, BOARD_MARGIN + 11, "Patterns point north:\ntoward the TOP hex.", size=2.8,
+        Text(left, BOARD_MARGIN + 11, "Patterns point north:\ntoward the TOP hex.", size=2.9,
              anchor="top", fill=INK),
         Group.of(Icon("arrow", 0, 0, 10, INK), translate=(right - 8, BOARD_MARGIN + 8), rotate=-90),
         Text(right - 8, BOARD_MARGIN + 15, "north", size=2.8, align="center", anchor="top", fill=INK),
@@ -303,10 +303,10 @@ def punch_guide() -> Component:
         r = diameter / 2
         shapes += [Circle(left + LARGE_PUNCH / 2, height / 2, r, Style(stroke=INK, stroke_width=0.3, dash=(1.2, 0.8))),
                    Icon(plant_icon(kind), left + LARGE_PUNCH / 2, height / 2, r * 1.1, PLANT_COLOURS[kind]),
-                   Text(left + LARGE_PUNCH + 3.0, height / 2 - 1.0, f"{punch(diameter)} punch: {pieces}", size=2.8,
+                   Text(left + LARGE_PUNCH + 3.0, height / 2 - 1.0, f"{punch(diameter)} punch: {pieces}", size=2.9,
                         bold=True, anchor="bottom", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0),
                    Text(left + LARGE_PUNCH + 3.0, height / 2 + 1.0, "(actual size; or cut on the circles with "
-                        "scissors)", size=2.3, anchor="top", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0)]
+                        "scissors)", size=2.9, anchor="top", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0)]
     return Component("punch-guide", "token", width, height, Face(group(shapes), background="#FFFFFF"))
 
 
@@ -362,7 +362,7 @@ def tier_tracker(colour: PlayerColor) -> Component:
              fill=text_color_on(colour.hex), face=look(TITLE).face),
         Text(4, 14, "Sown or propagated: in pencil, write this round in that token's row, and the rounds it "
                     "grows and dies. Its tier is the rounds since it was sown. Harvested or died: rub the row "
-                    "out (an apple tree harvested: write this round again).", size=2.5, anchor="top",
+                    "out (an apple tree harvested: write this round again).", size=2.9, anchor="top",
              fill=INK, max_width=width - 8),
     ]
     x = 4.0
@@ -381,7 +381,7 @@ def _tracker_block(kind: str, x: float, y: float) -> list[Shape]:
     shapes: list[Shape] = [Icon(plant_icon(kind), x + 3, y + 2.5, 5, PLANT_COLOURS[kind]),
                            Text(x + 6.5, y + 2.5, plant["name"], size=2.8, bold=True, anchor="middle", fill=INK),
                            Text(x + 1.0, y + 7.0, f"grown: sown + {plant['grown']} · dies: end of sown + "
-                                                  f"{plant['dies']}", size=2.3, anchor="middle", fill=INK)]
+                                                  f"{plant['dies']}", size=2.9, anchor="middle", fill=INK)]
     marks = (None, Icon("star", 0, 0, 3.0, TOP_HEX_FILL), Icon("cross", 0, 0, 2.6, INK))
     for index, (heading, mark) in enumerate(zip(BOX_HEADINGS, marks)):
         left = x + ROW_LABEL + index * WRITE_W
@@ -411,7 +411,7 @@ def round_track() -> Component:
     shapes: list[Shape] = [
         Text(6, 5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN, face=look(TITLE).face),
         Text(width - 6, 5, "Star: score the bonus cards (round 10: then reveal a new one)",
-             size=2.6, align="right", anchor="top", fill=INK)]
+             size=2.9, align="right", anchor="top", fill=INK)]
     for index in range(data.ROUNDS):
         number = index + 1
         x, y = 6 + (index % per_row) * ROUND_BOX, 14 + (index // per_row) * ROUND_BOX
@@ -448,7 +448,7 @@ def score_sheet() -> Component:
     line = Style(stroke=INK, stroke_width=0.25)
     shapes: list[Shape] = [
         Text(4, 4, f"{TITLE} · scores", size=4.6, bold=True, anchor="top", fill=CARD_GREEN),
-        Text(SCORE_W - 4, 4.5, "write each harvest in its round; a player's name above their symbol", size=2.5,
+        Text(SCORE_W - 4, 4.5, "write each harvest in its round; a player's name above their symbol", size=2.9,
              align="right", anchor="top", fill=INK)]
     for k, colour in enumerate(player_colours()):
         x = 4 + label_w + k * col_w
