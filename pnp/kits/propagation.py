@@ -50,22 +50,18 @@ LARGE_PUNCH = data.TOKEN_DIAMETER_MM["apple"]
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     # every player keeps their own tracker in pencil and rubs out the row of a plant harvested or dead
-    box_items=(("pencils, one per player (for the growth trackers and the score sheet)", data.PLAYERS_MAX),
+    box_items=(("pencils, one per player", data.PLAYERS_MAX),
                ("eraser", 1), (f"craft punch {punch(SMALL_PUNCH)}, or scissors", 1),
                (f"craft punch {punch(LARGE_PUNCH)}, or scissors", 1)),
     assembly=(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
-        "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
-        "row on its owner's growth tracker.",
-        f"Every round piece is cut with one of two stock craft punches (or on its circle with scissors): "
-        f"{punch(SMALL_PUNCH)} for tomatoes, carrots and the round marker; {punch(LARGE_PUNCH)} for apple "
-        f"trees, rocks and the start token.",
-        "Cut each player's growth tracker (plants are tracked in pencil: no markers to cut), the "
-        "round track and its marker, and the start token.",
-        "Cut the bonus cards and the player aids, and the score-sheet page in two: a sheet for each game.",
+        f"Round pieces: a {punch(SMALL_PUNCH)} punch for tomatoes, carrots and the round marker; a "
+        f"{punch(LARGE_PUNCH)} one for apple trees, rocks and the start token (or scissors, on the circles). "
+        "A token's number is its row on its owner's growth tracker.",
+        "Cut the trackers, the round track, the bonus cards and the player aids, and the score-sheet page "
+        "in two: a sheet for each game.",
     ),
-    paper="Tokens, cards and the board on 200-300 g/m² card; trackers, player aids and the score sheets on "
-          "plain paper.",
+    paper="Tokens, cards and the board on card of 200-300 g/m²; the rest on plain paper.",
 )
 
 SQRT3 = math.sqrt(3)

@@ -44,8 +44,8 @@ def test_two_stock_punches_cut_every_round_piece_and_page_one_names_them(pieces,
     assert len(sizes) == 2 and sizes <= set(PUNCHES_MM.values())
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
-    assert f"{punch(min(sizes))} for tomatoes, carrots and the round marker; {punch(max(sizes))} for apple trees, " \
-           "rocks and the start token" in words
+    assert f"{punch(min(sizes))} punch for tomatoes, carrots and the round marker; a {punch(max(sizes))} one for " \
+           "apple trees, rocks and the start token" in words
     assert "5/8 inch (16 mm)" in words and "3/4 inch (19 mm)" in words
 
 
