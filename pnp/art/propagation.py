@@ -1,8 +1,10 @@
-"""Propagation's art: the board framed as a raised garden bed of timber planks, an apple tree
-and a vegetable patch growing in its bottom corners, and the bonus cards framed by a climbing
+"""Propagation's art: the board framed as a raised garden bed of timber planks, each hex a bed
+of tilled soil on a grassy lawn, an apple tree and a vegetable patch growing in its bottom corners, and the bonus cards framed by a climbing
 vine with a potted seedling and a watering can at their foot, on a strip of tilled soil with
 sprouts."""
 from __future__ import annotations
+
+import math
 
 from pnp.art.shapes import blob, circle, filled, leaf, stroke
 from pnp.colors import darken
@@ -20,6 +22,11 @@ CROWN = "#5E9C4C"
 FRUIT = "#C8452C"
 CARROT = "#E08A2C"
 SOIL = "#8C6D46"
+# The board's textures: light inks (luminance 0.6 or more) a shade off the soil and the lawn,
+# so they print cheaply and the tokens and words on them stay the strongest marks.
+SOIL_CRUMB = "#E0CCA6"
+FURROW = "#E3D3B4"
+GRASS = "#C4DBB3"
 PLANK = 3.5   # the frame's width inside the trim, mm: clear of the 5 mm board margin's contents
 BLEED = 3.0
 
@@ -47,6 +54,46 @@ def board_frame(width: float, height: float) -> list[Shape]:
                            radius=0.6))
         shapes.append(filled(circle(x + PLANK / 2, y + PLANK / 2, 0.5), TIMBER_EDGE))
     return shapes
+
+
+def _jitter(i: int, j: int, salt: float) -> float:
+    """A repeatable scatter in -1..1, so the texture is the same in every build."""
+    return math.sin(i * 12.9898 + j * 78.233 + salt) * 0.5 + math.sin(i * 3.7 - j * 5.3 + salt * 2) * 0.5
+
+
+def soil_texture(centres: list[tuple[float, float]], size: float) -> list[Shape]:
+    """Tilled soil in each hex (centre to corner `size`): three furrows across it and a
+    scatter of crumbs between them, each one Path for the whole board."""
+    crumbs: tuple = ()
+    furrows: tuple = ()
+    for index, (cx, cy) in enumerate(centres):
+        for row, dy in enumerate((-0.42, 0.0, 0.42)):
+            y = cy + dy * size
+            half = size * (0.62 if row == 1 else 0.45)
+            furrows += (("M", cx - half, y), ("C", cx - half / 3, y - 0.8, cx + half / 3, y + 0.8, cx + half, y))
+        for k in range(7):
+            angle = _jitter(index, k, 1.0) * math.pi
+            reach = size * (0.2 + 0.45 * abs(_jitter(k, index, 2.0)))
+            crumbs += circle(cx + reach * math.cos(angle), cy + reach * math.sin(angle) * 0.8,
+                             0.35 + 0.2 * abs(_jitter(index, k, 3.0)))
+    return [Path(furrows, Style(stroke=FURROW, stroke_width=0.5, decorative=True)),
+            filled(crumbs, SOIL_CRUMB, decorative=True)]
+
+
+def lawn_tufts(width: float, height: float, keep_clear: list[tuple[float, float, float, float]],
+               spacing: float = 7.0) -> list[Shape]:
+    """Short blades of grass scattered over the lawn (and under the hexes, which cover them),
+    none in the `keep_clear` boxes (x0, y0, x1, y1: the words in the lawn's corners)."""
+    blades: tuple = ()
+    for i in range(int(width / spacing) + 1):
+        for j in range(int(height / spacing) + 1):
+            x = PLANK + 2 + i * spacing + _jitter(i, j, 4.0) * spacing * 0.3
+            y = PLANK + 2 + j * spacing + _jitter(j, i, 5.0) * spacing * 0.3
+            if x > width - PLANK - 2 or y > height - PLANK - 2 or \
+                    any(x0 - 2 < x < x1 + 2 and y0 - 2 < y < y1 + 2 for x0, y0, x1, y1 in keep_clear):
+                continue
+            blades += (("M", x - 0.8, y - 1.2), ("L", x, y), ("L", x + 0.2, y - 1.6), ("M", x, y), ("L", x + 0.9, y - 1.1))
+    return [Path(blades, Style(stroke=GRASS, stroke_width=0.3, decorative=True))]
 
 
 def vine_frame(width: float, height: float, margin: float) -> list[Shape]:

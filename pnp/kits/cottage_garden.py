@@ -1,6 +1,6 @@
 """Cottage Garden print-and-play kit: the two-sided nursery, 36 flower tiles, 9 two-sided
 flowerbeds, 4 planting tables, cats, flower-pot tokens, beehive tiles, parasol, a fold-up
-wheelbarrow, cube tokens and the gardener die.
+wheelbarrow, cube tokens and stickers for a stock die, the gardener.
 
 Everything the rules care about (tile shapes, bed designs, tracks, the red mouse line, the
 nursery's gardener spaces and arrow marks) comes from scorer.games.cottage_garden.data, the
@@ -36,7 +36,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import CUT, FOLD, PUNCHES_MM, TAB, cube_net, die_face, punch
+from pnp.parts import CUT, FOLD, PUNCHES_MM, TAB, die_face, punch
 from pnp.sheets import ReadableSheet, Region
 from scorer.games.cottage_garden import data
 
@@ -46,9 +46,6 @@ TITLE = data.TITLE
 LOOK = Look("cabin-sketch", "#2F5B3A", "#CC79A7",
             ((species_icon("Rose"), "#CC79A7"), (species_icon("Foxglove"), "#CC79A7")))
 
-# Cats and flower-pot tokens lie on one flowerbed space each, beside tiles and one another:
-# a 1/2 inch craft punch's disc, 0.8 mm smaller than the space (the tiles' squares are 0.5 mm).
-TOKEN = PUNCHES_MM["1/2 inch"]
 PARASOL = PUNCHES_MM["3/4 inch"]  # it marks a bed space being tried, standing on a tile or two
 # The kit prints 9 mm card squares for the cubes; 8 mm wooden cubes (craft shops) play better,
 # and the photo reader reads either.
@@ -56,39 +53,42 @@ WOODEN_CUBE = 8.0     # a wooden cube's side, mm
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
-    box_items=(("glue stick", 1), ("scissors or a craft knife and ruler", 1),
-               (f"craft punches: {punch(TOKEN)} for the cats and pot tokens, "
-                f"{punch(PARASOL)} for the parasol (or scissors)", 2),
-               (f"wooden cubes of {WOODEN_CUBE:.0f} mm (optional: {data.COUNTS['orange_cubes']} orange, "
-                f"{data.COUNTS['blue_cubes']} blue), which play better than the card squares",
+    box_items=(("glue stick and scissors (or a craft knife and ruler)", 1),
+               (f"craft punch: {punch(PARASOL)} for the parasol (or scissors)", 1),
+               ("six-sided die, about 16 mm (any colour)", 1),
+               (f"wooden cubes of {WOODEN_CUBE:.0f} mm, to play better (optional): {data.COUNTS['orange_cubes']} "
+                f"orange, {data.COUNTS['blue_cubes']} blue",
                 data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"])),
     assembly=(
-        "Nursery: print only the one for your player count, pages {pages of nursery-1-3} for 1-3 "
-        "players or pages {pages of nursery-4} for 4. Trim its first page on its line, glue it over "
-        "the second page's glue zone with the arrows tip to tip, then cut.",
-        "Cut the flower tiles along the solid lines: every tile is one piece of 1 to 6 squares.",
-        "Cut the flowerbeds, planting tables, cats, pot tokens, beehive tiles, cubes and parasol. Cats and pot "
-        f"tokens are a {punch(TOKEN)} craft punch's discs, the parasol a {punch(PARASOL)} one's: a punch "
-        "cuts each in one press.",
-        "Gardener die: cut the net, fold the dashed lines, glue the grey tabs inside.",
+        "Nursery: print only pages {pages of nursery-1-3} (1-3 players) or {pages of nursery-4} (4). Trim "
+        "the first page on its line, glue it over the second's glue zone, arrows tip to tip, then cut.",
+        "Cut the tiles along their solid lines, and the beds, tables and beehive tiles.",
+        "Cats, pot tokens and cubes: trim each sheet, then cut along its lines. The parasol: a "
+        f"{punch(PARASOL)} punch.",
+        "Gardener die: glue the six stickers (page {pages of die-stickers}) on a stock die, 1 opposite 6, "
+        "2 opposite 5.",
         "Wheelbarrow: cut, fold the walls up, glue the tabs and the wheel under the front.",
-        "The black squares at a planting table's corners let the app read a photo of it at the end of "
-        "the game (Read from a photo): keep them whole when you trim.",
+        "The black squares at a planting table's corners let the app read a photo of it (Read from a photo): "
+        "keep them whole when you trim.",
     ),
-    paper="Card of 200-300 g/m² for every piece and for the boards players lay tiles and cubes on: the "
-          "nursery, the flowerbeds and the planting tables (p. {pages of planting-table}). A board printed "
-          "on paper is glued onto card. Only the player aids are plain paper.",
+    paper="Card of 200-300 g/m² for every piece and board: the nursery, the flowerbeds and the planting tables "
+          "(p. {pages of planting-table}); a board printed on paper is glued onto card. The player aids and "
+          "the die stickers are plain paper.",
 )
 
-TILE_SQUARE = 13.0     # one square of a flower tile, mm
-CELL = 13.5            # one flowerbed space: a tile cut half a millimetre large still sits flush
-BED_BORDER = 4.0       # the hedge round a flowerbed
+CELL = 16.0            # one flowerbed space, mm: big enough to pick a tile up and read its flower
+# One square of a flower tile: the fit check's clearance smaller than a bed space, so a tile
+# cut a quarter of a millimetre large all round still lies flush on the squares it covers.
+TILE_SQUARE = CELL - 0.5
+BED_BORDER = 3.5       # the hedge round a flowerbed: three 87 mm beds stand in a page's height
 BLEED = 3.0            # how far edge artwork runs past the trim (the build's default bleed)
 # A nursery space holds any tile whole, turned lengthwise (the straight five is 65 mm long,
 # the largest tiles 39 mm across), with a millimetre to spare: 66 x 40 mm inside its tray.
 SPACE_W, SPACE_H = 5 * TILE_SQUARE + 2.0, 3 * TILE_SQUARE + 2.0  # the pitch: tray plus 0.5 mm round it
 BAND = 17.0            # depth of the gardener track round the nursery
-TITLE_STRIP = 30.0     # the nursery's name, on a strip of its own left of the track
+# The nursery's name, on a strip of its own left of the track: narrow enough that the board's
+# one seam (a letter or A4 page wide at most) falls between its second and third columns.
+TITLE_STRIP = 20.0
 
 ORANGE = OKABE_ITO["orange"]
 BLUE = OKABE_ITO["blue"]
@@ -419,12 +419,12 @@ def nursery_face(side_name: str) -> Face:
     shapes += _gardener_marks(side)
     # The name has a strip of its own left of the track, off every play space, read from below.
     players = _player_counts(side["players"])
-    plate = (3.0, 8.0, TITLE_STRIP - 6.0, NURSERY_H - 16.0)
-    mark, _, _ = wordmark(TITLE, 0.0, 0.0, 13.0, align="center", max_width=plate[3] - 50.0)
+    plate = (2.0, 8.0, TITLE_STRIP - 4.0, NURSERY_H - 16.0)
+    mark, _, _ = wordmark(TITLE, 0.0, 0.0, 9.0, align="center", max_width=plate[3] - 50.0)
     shapes += [Rect(*plate, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
-               Group((mark, Text(0.0, 17.5, f"Nursery · {players} players", size=3.2, align="center", bold=True,
+               Group((mark, Text(0.0, 12.6, f"Nursery · {players} players", size=3.2, align="center", bold=True,
                                  fill=LEAF_TEXT)),
-                     translate=(plate[0] + 5.0, NURSERY_H / 2), rotate=-90)]
+                     translate=(plate[0] + 2.0, NURSERY_H / 2), rotate=-90)]
     return Face(group(shapes), background="#DCEBC9")
 
 
@@ -506,9 +506,9 @@ def planting_table_face() -> Face:
                                 Style(fill="#F3EBD3", decorative=True))]
     corner = readable.INSET + MARKER + 1.0  # text keeps clear of the corner markers
     shapes.append(Text(corner, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
-    shapes.append(Text(60.0, 6.0, "orange track: 1 point a step, one step per visible flower pot", size=2.3,
+    shapes.append(Text(60.0, 5.6, "orange track: 1 point a step, one step per visible flower pot", size=2.9,
                        fill=INK))
-    shapes.append(Text(60.0, 9.6, "blue track: 2 points a step, one step per visible garden cloche", size=2.3,
+    shapes.append(Text(60.0, 9.8, "blue track: 2 points a step, one step per visible garden cloche", size=2.9,
                        fill=INK))
     for colour, y, fill, icon in (("orange", _ORANGE_Y, ORANGE, "cg-pot"), ("blue", _BLUE_Y, BLUE, "cg-cloche")):
         track = data.TRACKS[colour]
@@ -537,9 +537,9 @@ def planting_table_face() -> Face:
     shapes.append(Icon("cg-mouse", line_x - 4.0, _BLUE_Y + _ROW_H + 6.0, 5.0, "#7A6A5A"))
     shapes.append(Icon("cg-mouse", line_x + 4.0, _BLUE_Y + _ROW_H + 6.0, 5.0, "#7A6A5A"))
     shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 7.2, "crossing the red line forward: take a cat",
-                       size=2.2, fill=darken(RED_LINE, 0.35), bold=True))
-    shapes.append(Text(corner, TABLE_H - 3.0, "last cube of a colour leaves the start: take a flower pot",
-                       size=2.2, fill=INK))
+                       size=2.9, fill=darken(RED_LINE, 0.35), bold=True))
+    shapes.append(Text(corner, TABLE_H - 3.0, "last cube leaves the start: take a flower pot",
+                       size=2.9, fill=INK))
     shapes.append(readable.marker_shapes(planting_table_markers()))
     return Face(group(shapes), background="#F3EBD3")
 
@@ -585,11 +585,34 @@ def readable_sheets() -> tuple[ReadableSheet, ...]:
 CUBE = _STEP - 1.0   # a cube token on one orange space of the planting table
 
 
-def _round_token(name: str, count: int, icon: str, colour: str, fill: str, size: float = TOKEN,
-                 sits_on: str | None = "bed") -> Component:
-    face = Face(group([Circle(size / 2, size / 2, size / 2 - 0.3, Style(fill=fill, stroke=INK, stroke_width=0.3)),
-                       Icon(icon, size / 2, size / 2, size * 0.78, colour)]), background=fill)
-    return Component(name, "token", size, size, face, count=count, outline="circle", sits_on=sits_on, run=name)
+def parasol() -> Component:
+    size = PARASOL
+    face = Face(group([Circle(size / 2, size / 2, size / 2 - 0.3, Style(fill=WHITE, stroke=INK, stroke_width=0.3)),
+                       Icon("cg-parasol", size / 2, size / 2, size * 0.78, OKABE_ITO["reddish_purple"])]))
+    return Component("parasol", "token", size, size, face, outline="circle")
+
+
+def chit_sheet(name: str, columns: int, rows: int, size: float, chit: Group, fill: str,
+               sits_on: str | None = None) -> Component:
+    """`columns` x `rows` copies of one square token of side `size`, abutting on one sheet:
+    trimmed like one piece, then cut along its lines, one cut per line instead of four round
+    each token. Its colour runs into the bleed; each chit is `sits_on` a space by itself."""
+    width, height = columns * size, rows * size
+    lines = Style(stroke=darken(fill, 0.45), stroke_width=0.25)
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, width + 2 * BLEED, height + 2 * BLEED, Style(fill=fill))]
+    shapes += [Group((chit,), translate=(column * size, row * size)) for column in range(columns) for row in range(rows)]
+    shapes += [Line(column * size, 0, column * size, height, lines) for column in range(1, columns)]
+    shapes += [Line(0, row * size, width, row * size, lines) for row in range(1, rows)]
+    return Component(name, "token", width, height, Face(group(shapes), background=fill), chits=(columns, rows),
+                     sits_on=sits_on, footprint=(size, size) if sits_on else None)
+
+
+def bed_token(name: str, columns: int, rows: int, icon: str, colour: str, fill: str) -> Component:
+    """Cats or flower-pot tokens: a square the size of a tile's square, lying on one bed space."""
+    size = TILE_SQUARE
+    chit = Group.of(Circle(size / 2, size / 2, size * 0.42, Style(fill=WHITE, stroke=INK, stroke_width=0.25)),
+                    Icon(icon, size / 2, size / 2, size * 0.7, colour))
+    return chit_sheet(name, columns, rows, size, chit, fill, sits_on="bed")
 
 
 def beehive_tile(hives: int) -> Component:
@@ -603,15 +626,14 @@ def beehive_tile(hives: int) -> Component:
 
 
 def cube_tokens(colour: str) -> Component:
+    """A colour's cubes as card squares, six to a row: the planting table's tracks take them."""
     size = CUBE
     fill, icon, letter = (ORANGE, "cg-pot", "O") if colour == "orange" else (BLUE, "cg-cloche", "B")
-    face = Face(group([Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2),
-                            radius=1.0),
-                       Icon(icon, size / 2, size / 2 - 0.6, 6.0, POT_COLOUR if colour == "orange" else GLASS),
-                       Text(size - 1.3, size - 1.2, letter, size=2.2, align="right", bold=True, fill=INK)]),
-                background=fill)
-    return Component(f"cube-{colour}", "token", size, size, face, count=data.COUNTS[f"{colour}_cubes"],
-                     sits_on=f"{colour} track", run=f"cube-{colour}")
+    chit = Group.of(Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=1.0),
+                    Icon(icon, size / 2, size / 2 - 0.6, 6.0, POT_COLOUR if colour == "orange" else GLASS),
+                    Text(size - 1.3, size - 1.2, letter, size=2.2, align="right", bold=True, fill=INK))
+    count = data.COUNTS[f"{colour}_cubes"]
+    return chit_sheet(f"cube-{colour}", 6, count // 6, size, chit, fill, sits_on=f"{colour} track")
 
 
 def wheelbarrow() -> Component:
@@ -652,7 +674,7 @@ def wheelbarrow() -> Component:
     wheel_cx, wheel_cy = 84.0, 28.0
     shapes += [Circle(wheel_cx, wheel_cy, 9.0, Style(fill="#555555", stroke=INK, stroke_width=0.25)),
                Circle(wheel_cx, wheel_cy, 3.0, Style(fill="#BBBBBB")),
-               Text(wheel_cx, wheel_cy + 14.0, "wheel: glue under the front", size=2.2, align="center", fill=INK),
+               Text(wheel_cx, wheel_cy + 14.0, "wheel: glue under\nthe front", size=2.9, align="center", fill=INK),
                Text(base_x + base_w / 2, base_y + base_h / 2, "Wheelbarrow", size=3.0, align="center",
                     anchor="middle", bold=True, fill=INK),
                Text(base_x + base_w / 2, base_y - wall / 2, "front", size=2.2, align="center", anchor="middle",
@@ -660,171 +682,114 @@ def wheelbarrow() -> Component:
     return Component("wheelbarrow", "token", 100.0, handle_y + 22 + 1.0, Face(group(shapes)), outline="polygon")
 
 
-def gardener_die() -> Component:
-    face = 16.0
-    faces = [die_face(v, face, pip_color=WHITE, face_color=OKABE_ITO["bluish_green"]) for v in (1, 2, 3, 4, 5, 6)]
-    # cube_net wants opposite faces in slots (0, 5), (1, 3), (2, 4): 1-6, 2-5, 3-4
-    net = cube_net([faces[0], faces[1], faces[2], faces[4], faces[3], faces[5]], face)
-    return Component("gardener-die", "die", net.width, net.height, Face(net.shapes), outline="polygon")
+# The gardener die is a stock six-sided die of about 16 mm with the game's faces stuck on:
+# a cube of card rolls badly and crushes. The faces in pairs that go on opposite sides, one
+# pair to a column of the sticker sheet (7 between them, as on any die).
+DIE_STICKER = 12.0  # the flat of a 16 mm die with rounded edges
+DIE_PAIRS = ((1, 6), (2, 5), (3, 4))
+
+
+def die_stickers() -> Component:
+    """The six faces as one sheet of stickers: trimmed on its corner ticks, then cut between
+    the faces (a sheet of chits)."""
+    colour = OKABE_ITO["bluish_green"]
+    columns, rows = len(DIE_PAIRS), 2
+    lines = Style(stroke=darken(colour, 0.45), stroke_width=0.25)
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, columns * DIE_STICKER + 2 * BLEED, rows * DIE_STICKER + 2 * BLEED,
+                                Style(fill=colour))]
+    shapes += [Group((die_face(value, DIE_STICKER, pip_color=WHITE, face_color=colour),),
+                     translate=(column * DIE_STICKER, row * DIE_STICKER))
+               for column, pair in enumerate(DIE_PAIRS) for row, value in enumerate(pair)]
+    shapes += [Line(column * DIE_STICKER, 0, column * DIE_STICKER, rows * DIE_STICKER, lines)
+               for column in range(1, columns)]
+    shapes.append(Line(0, DIE_STICKER, columns * DIE_STICKER, DIE_STICKER, lines))
+    return Component("die-stickers", "sticker", columns * DIE_STICKER, rows * DIE_STICKER,
+                     Face(group(shapes), background=colour), chits=(columns, rows))
 
 
 # --- player aid ----------------------------------------------------------------------------
-# Two sides, one per player: a turn's four phases and the gardener on the front; scoring a
-# bed, the red line, beehives and the final round on the back. Our own words; each block
-# names the rulebook section it sums up.
+# Two sides, one per player, four to a sheet: a turn's four phases and the gardener on the
+# front; scoring a bed, the red line, beehives and the final round on the back. Our own
+# words; each block ends with the rulebook section it sums up, in brackets.
 
-AID_W, AID_H = 190.0, 130.0  # two to a Letter or A4 page
-AID_TEXT = 2.4               # 6.8 pt
-AID_COLUMN = (AID_W - 16) / 2
+AID_W, AID_H = 94.0, 112.0  # a quarter of a Letter or A4 page, with room for the die stickers
+AID_TEXT = 3.0              # 8.5 pt, read at arm's length at the table
+AID_HEADING = 3.4           # 9.6 pt, bold
+AID_MARGIN = 4.0
+AID_ICON = 6.0
+AID_TOP = 12.0              # under the title band
 
 
-def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, x: float, y: float) -> tuple[list[Shape], float]:
-    """An icon, a heading with the section it comes from, and a paragraph; returns the y below."""
+def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, y: float) -> tuple[list[Shape], float]:
+    """An icon, a bold heading and a paragraph ending with the section it comes from; returns
+    the y below."""
     from pnp.parts import text_column
 
-    shapes: list[Shape] = [Icon(icon, x + 4.0, y + 3.6, 7.5, colour)]
-    column, bottom = text_column(((heading, ""),), x + 10, y, AID_COLUMN - 10, size=AID_TEXT * 1.1, color=LEAF_TEXT,
-                                 gap=0.3)
-    shapes.append(column)
-    shapes.append(Text(x + 10, bottom, f"{TITLE}: {section}", size=AID_TEXT * 0.9, anchor="top", fill="#595959",
-                       max_width=AID_COLUMN - 10))
-    body_column, end = text_column((("", body),), x + 10, bottom + AID_TEXT + 0.8, AID_COLUMN - 10, size=AID_TEXT,
-                                   gap=0)
-    shapes.append(body_column)
-    return shapes, max(end, y + 9) + 2.4
+    x = AID_MARGIN + AID_ICON + 1.5
+    column, bottom = text_column(((heading, f"{body} [{section}]"),), x, y, AID_W - x - AID_MARGIN, size=AID_TEXT,
+                                 heading_size=AID_HEADING, color=INK, gap=0)
+    return [Icon(icon, AID_MARGIN + AID_ICON / 2, y + AID_ICON / 2 - 0.6, AID_ICON, colour), column], bottom + 1.6
 
 
-STRIP_H = 16.0  # the strip along the foot of each side: a turn, or the points, at a glance
-
-
-def _aid_strip(cells: tuple[tuple[str, str, str, str], ...]) -> list[Shape]:
-    """A row of boxes along the foot of an aid side, each an icon, a short bold line and a
-    caption: what a player looks up most, read at a glance across the table."""
-    top, gap = AID_H - STRIP_H - 3.0, 2.0
-    width = (AID_W - 12.0 - gap * (len(cells) - 1)) / len(cells)
-    shapes: list[Shape] = []
-    for index, (icon, colour, big, caption) in enumerate(cells):
-        x = 6.0 + index * (width + gap)
-        shapes += [Rect(x, top, width, STRIP_H, Style(fill=lighten(LEAF, 0.85), stroke=LEAF, stroke_width=0.3),
-                        radius=1.5),
-                   Icon(icon, x + 5.0, top + STRIP_H / 2, 7.0, colour),
-                   Text(x + 9.5, top + 6.2, big, size=3.4, bold=True, fill=LEAF_TEXT, max_width=width - 11.0),
-                   Text(x + 9.5, top + 10.0, caption, size=AID_TEXT, fill=INK, max_width=width - 11.0)]
-    return shapes
-
-
-def _aid_side(title: str, columns: tuple[list[tuple[str, str, str, str, str]], ...],
-              strip: tuple[tuple[str, str, str, str], ...]) -> Face:
+def _aid_side(title: str, blocks: list[tuple[str, str, str, str, str]]) -> Face:
     # the title in the kit's display face, as on page 1 and the nursery; the rest in the body font
-    shapes: list[Shape] = [Rect(0, 0, AID_W, 10, Style(fill=LEAF)),
-                           Text(6, 5, title, size=4.6, bold=True, anchor="middle", fill=text_color_on(LEAF),
-                                face=LOOK.face)]
-    for index, blocks in enumerate(columns):
-        x, y = 6.0 + index * (AID_COLUMN + 4), 14.0
-        for block in blocks:
-            drawn, y = _aid_block(*block, x, y)
-            shapes += drawn
-        if y > AID_H - STRIP_H - 4.0:
-            raise ValueError(f"the player aid text runs into its strip on {title!r}")
-    shapes += _aid_strip(strip)
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, AID_W + 2 * BLEED, 9.0 + BLEED, Style(fill=LEAF)),
+                           Text(AID_MARGIN, 4.8, title, size=4.6, bold=True, anchor="middle",
+                                fill=text_color_on(LEAF), face=LOOK.face)]
+    y = AID_TOP
+    for block in blocks:
+        drawn, y = _aid_block(*block, y)
+        shapes += drawn
+    if y > AID_H - 2.0:
+        raise ValueError(f"the player aid text runs off the foot of {title!r} ({y:.1f} mm of {AID_H:g})")
     return Face(group(shapes), background=WHITE)
-
-
-def turn_strip() -> tuple[tuple[str, str, str, str], ...]:
-    return (("cg-turn", INK, "1 Refill", "3-4 empty: fill the row"),
-            ("cg-pot", POT_COLOUR, "2 Plant", "a tile or a pot, at once"),
-            ("cg-cloche", GLASS, "3 Score", "a full bed, then flip it"),
-            ("cg-pawn", OKABE_ITO["bluish_green"], "4 Gardener", "one space on"))
-
-
-def points_strip() -> tuple[tuple[str, str, str, str], ...]:
-    orange, blue = data.STEP_POINTS["orange"], data.STEP_POINTS["blue"]
-    return (("cg-pot", POT_COLOUR, f"{orange} a step", "each visible pot"),
-            ("cg-cloche", GLASS, f"{blue} a step", "each visible cloche"),
-            ("cg-hive", HONEY, f"{data.TARGET} · 1", "a cube on target · a hive"),
-            ("cg-cat", "#8A8A8A", "-2 a turn", "in the final round"))
 
 
 def turn_blocks() -> list[tuple[str, str, str, str, str]]:
     cats = data.CATS_AT_START
     return [
         ("cg-turn", INK, "1 Refill the gardener row", "1 Refilling Phase",
-         "The gardener row is the row, column (4 players: also diagonal) the gardener die points at. If 3 or 4 "
-         "of its spaces are empty, fill them from the garden path: the tile in front of the wheelbarrow goes on "
-         "the empty space nearest the gardener, and so on. Only 1 or 2 empty: you may give back a cat to refill "
-         "them anyway (a ramble)."),
+         "The die points at a row, column or (4 players) diagonal. 3 or 4 spaces empty: fill them from the "
+         "garden path, nearest the gardener first; 1 or 2: you may pay a cat to."),
         ("cg-pot", POT_COLOUR, "2 Plant", "2 Planting Phase",
-         "Take one tile from the gardener row, or a flower pot from the supply, and put it on one of your two "
-         "beds at once. Turn or flip a tile as you like; it may cover printed pots and cloches, but never other "
-         "tiles, your own cats or pots, or hang over the edge. You may also set cats from your reserve on empty "
-         "spaces. Testing a tile? Mark its space with the parasol."),
+         "Put a tile from that row, or a flower pot, on one of your two beds at once, turned or flipped. "
+         "Never over tiles, cats or pots, nor over the edge. Set down cats from your reserve as you like."),
         ("cg-cloche", GLASS, "3 Score a full bed", "3 Scoring Phase",
-         "A bed with no empty space scores at once (see the back). Then its tiles go to the end of the garden "
-         "path, its pots and cats to the supply; flip the bed and take the waiting one."),
+         "A bed with no empty space scores (see the back); its tiles go to the path's end. Flip it and "
+         "take the waiting one."),
         ("cg-pawn", OKABE_ITO["bluish_green"], "4 Move the gardener", "4 Gardener Phase",
-         "Move the die one space on, the way the arrows point. On the Turning Space turn it up by one; "
-         f"when it shows {data.FINAL_ROUND_FACE} the final round begins."),
-        ("cg-turn", INK, "The Turning Space", "4 Gardener Phase",
-         "With 2 or 4 players it is the space the gardener started on; with 3 players, the space two before "
-         "it. The board marks it with this arrow and 'die +1'."),
-        ("cg-parasol", OKABE_ITO["reddish_purple"], "Your next turn", "The Next Turn",
-         "The arrow marks (> to >>>>) on the track tell which gardener row comes round to you next: with 4 "
-         "players always your own mark; with 3, a new mark each time the gardener passes its start; with 2, "
-         "rows 1 and 3 for the first player, 2 and 4 for the second."),
+         "One space on, the arrows' way. On the Turning Space turn the die up by one: at "
+         f"{data.FINAL_ROUND_FACE} the final round begins."),
         ("cg-cat", "#8A8A8A", "Cats", "Special rules for the Planting Table",
-         f"Keep at most {cats} cats in reserve at the end of your turn: place the extras on empty spaces of "
-         "your beds (if that fills a bed, it scores)."),
-        ("cg-pot", POT_COLOUR, "Setting up your place", "Player Board Setup (Planting Table)",
-         f"Your planting table with {data.CUBES_PER_COLOUR} orange and {data.CUBES_PER_COLOUR} blue cubes on "
-         f"its start ({WOODEN_CUBE:.0f} mm wooden cubes, if you have them, stand and slide better than the "
-         f"card squares); two random flowerbeds beside it, one light side up and one dark; {cats} cats. The "
-         f"gardener starts on the pawns' space showing {data.GARDENER_START_FACE[3]} "
-         f"({data.GARDENER_START_FACE[2]} with 1 or 2 players)."),
+         f"At most {cats} in reserve when your turn ends: put the rest on empty spaces of your beds. (For the "
+         "cubes, 8 mm wooden cubes play best.)"),
     ]
 
 
 def scoring_blocks() -> list[tuple[str, str, str, str, str]]:
     orange, blue = data.FINAL_ROUND_STEPS_BACK["orange"], data.FINAL_ROUND_STEPS_BACK["blue"]
     two, one = data.BEEHIVE_TILES
-    orange_step, blue_step = data.STEP_POINTS["orange"], data.STEP_POINTS["blue"]
     return [
-        ("cg-pot", POT_COLOUR, "Flower pots: orange track", "3 Scoring Phase",
-         f"Move ONE orange cube one step for each pot you can see on the bed: printed, on a tile or a pot "
-         f"token. A step is {data.STEP_POINTS['orange']} point."),
-        ("cg-cloche", GLASS, "Cloches: blue track", "3 Scoring Phase",
-         f"Move ONE blue cube one step for each cloche you can see. A step is {data.STEP_POINTS['blue']} "
-         "points. Covered pots and cloches, and cats, score nothing. You choose which cube of each colour."),
-        ("cg-hive", ORANGE, f"The target ({data.TARGET})", "3 Scoring Phase",
-         f"From 15 (orange) or 14 (blue) one step reaches the target, worth {data.TARGET}; steps left over are "
-         "lost. A colour with all its cubes there scores no more."),
+        ("cg-pot", POT_COLOUR, f"Pots: orange, {data.STEP_POINTS['orange']} a step", "3 Scoring Phase",
+         "One orange cube one step for each pot you see on the bed."),
+        ("cg-cloche", GLASS, f"Cloches: blue, {data.STEP_POINTS['blue']} a step", "3 Scoring Phase",
+         "One blue cube one step per cloche. Covered symbols and cats score nothing."),
+        ("cg-hive", ORANGE, f"Target {data.TARGET} and beehives", "Beehives",
+         f"One step from 15 or 14 reaches {data.TARGET}. First there takes the {two}-hive tile, second the "
+         f"{one}-hive: 1 point a hive."),
         ("cg-mouse", "#7A6A5A", "The red line", "Special rules for the Planting Table",
-         "A cube moving forward across the red line earns you a cat at once. When the last cube of a colour "
-         "leaves the start, take a flower pot and place it at once."),
-        ("cg-cloche", GLASS, "An example", "3 Scoring Phase",
-         "A full bed shows 3 pots and 2 cloches: one orange cube of your choice moves 3 spaces "
-         f"({3 * orange_step} points) and one blue cube 2 spaces ({2 * blue_step} points)."),
-        ("cg-hive", ORANGE, "Beehives", "Beehives",
-         f"First onto the target: the {two}-hive tile; second: the {one}-hive tile (never both). A hive is "
-         "1 point at the end, and more hives wins a tie."),
-        ("cg-turn", INK, "How long it lasts", "The Game",
-         "Each player has {} turns with 2 players, {} with 3 and {} with 4; then comes the final "
-         "round.".format(*(data.TURNS_BEFORE_FINAL_ROUND[n] for n in (2, 3, 4)))),
+         "Crossing it forward: take a cat. A colour's last cube leaves start: place a pot."),
         ("cg-cat", "#8A8A8A", "The final round", "Final Round",
-         f"At its start give up every bed with fewer than {data.FINAL_ROUND_MIN_TILES} tiles. Before each of "
-         f"your turns lose 2 points: one orange cube back {orange} steps or one blue cube back {blue}. A "
-         "finished bed leaves the game and is not replaced; with no bed left you lose nothing more. It ends "
-         "when every bed is gone."),
-        ("cg-hive", HONEY, "Adding up at the end", "End of the Game",
-         f"Each orange cube scores the number it stands on (1-15), each blue cube its number (2-14), each cube "
-         f"on the target {data.TARGET}, each beehive 1. Cubes on the start and cats in reserve score nothing. "
-         "Most points wins; a tie goes to more beehives."),
+         f"Give up beds with fewer than {data.FINAL_ROUND_MIN_TILES} tiles. Before each turn lose 2 points: an "
+         f"orange cube back {orange} or a blue one back {blue}."),
+        ("cg-turn", INK, "The end", "End of the Game",
+         "Each cube scores its number, 20 on the target. Most points wins; then most hives."),
     ]
 
 
 def player_aid() -> Component:
-    turn, scoring = turn_blocks(), scoring_blocks()
-    front = _aid_side(f"{TITLE} · a turn", (turn[:4], turn[4:]), turn_strip())
-    back = _aid_side(f"{TITLE} · scoring", (scoring[:5], scoring[5:]), points_strip())
+    front = _aid_side(f"{TITLE} · a turn", turn_blocks())
+    back = _aid_side(f"{TITLE} · scoring", scoring_blocks())
     return Component("player-aid", "aid", AID_W, AID_H, front, back, count=data.MAX_PLAYERS)
 
 
@@ -838,15 +803,14 @@ def components(options: KitOptions | None = None) -> list[Component]:
         *flowerbeds(),
         Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
                   count=counts["planting_tables"], spaces=table_spaces()),
-        _round_token("cat", counts["cats"], "cg-cat", "#8A8A8A", "#F4E6C8"),
-        _round_token("flower-pot-token", counts["pot_tokens"], "cg-pot", POT_COLOUR, "#FBE3D3"),
+        bed_token("cat", 6, counts["cats"] // 6, "cg-cat", "#8A8A8A", "#F4E6C8"),
+        bed_token("flower-pot-token", 4, counts["pot_tokens"] // 4, "cg-pot", POT_COLOUR, "#FBE3D3"),
         beehive_tile(2),
         beehive_tile(1),
-        _round_token("parasol", 1, "cg-parasol", OKABE_ITO["reddish_purple"], WHITE, size=PARASOL,
-                     sits_on=None),
+        parasol(),
         wheelbarrow(),
         cube_tokens("orange"),
         cube_tokens("blue"),
-        gardener_die(),
+        die_stickers(),
         player_aid(),
     ]

@@ -13,6 +13,7 @@ import math
 
 from pnp.art import propagation as art
 from pnp.art.looks import Look, look, wordmark
+from pnp.checks import bounds
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
 from pnp.icons import outline_of, register_icon, solid
 from pnp.model import (
@@ -49,22 +50,18 @@ LARGE_PUNCH = data.TOKEN_DIAMETER_MM["apple"]
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     # every player keeps their own tracker in pencil and rubs out the row of a plant harvested or dead
-    box_items=(("pencils, one per player (for the growth trackers and the score sheet)", data.PLAYERS_MAX),
+    box_items=(("pencils, one per player", data.PLAYERS_MAX),
                ("eraser", 1), (f"craft punch {punch(SMALL_PUNCH)}, or scissors", 1),
                (f"craft punch {punch(LARGE_PUNCH)}, or scissors", 1)),
     assembly=(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
-        "Cut the numbered plant tokens of each colour on their circles; a token's number is its "
-        "row on its owner's growth tracker.",
-        f"Every round piece is cut with one of two stock craft punches (or on its circle with scissors): "
-        f"{punch(SMALL_PUNCH)} for tomatoes, carrots and the round marker; {punch(LARGE_PUNCH)} for apple "
-        f"trees, rocks and the start token.",
-        "Cut each player's growth tracker (plants are tracked in pencil: no markers to cut), the "
-        "round track and its marker, and the start token.",
-        "Cut the bonus cards and the player aids, and the score-sheet page in two: a sheet for each game.",
+        f"Round pieces: a {punch(SMALL_PUNCH)} punch for tomatoes, carrots and the round marker; a "
+        f"{punch(LARGE_PUNCH)} one for apple trees, rocks and the start token (or scissors, on the circles). "
+        "A token's number is its row on its owner's growth tracker.",
+        "Cut the trackers, the round track, the bonus cards and the player aids, and the score-sheet page "
+        "in two: a sheet for each game.",
     ),
-    paper="Tokens, cards and the board on 200-300 g/m² card; trackers, player aids and the score sheets on "
-          "plain paper.",
+    paper="Tokens, cards and the board on card of 200-300 g/m²; the rest on plain paper.",
 )
 
 SQRT3 = math.sqrt(3)
@@ -171,18 +168,24 @@ def board_component(coordinates: bool = False) -> Component:
     ox, oy = width / 2, height / 2
     edge = Style(fill=SOIL, stroke=SOIL_EDGE, stroke_width=0.5)
     top = Style(fill=TOP_HEX_FILL, stroke=SOIL_EDGE, stroke_width=0.8)
-    shapes: list[Shape] = art.board_frame(width, height)
+    notes = _board_corner_notes(width, height)
+    words = [box for box in map(bounds, notes) if box is not None]
+    shapes: list[Shape] = art.lawn_tufts(width, height, words) + art.board_frame(width, height)
+    centres = []
     for space in data.board_spaces():
         x, y = hex_centre(space, HEX_SIZE)
         cx, cy = ox + x, oy + y
         shapes.append(Polygon(hex_points(cx, cy, HEX_SIZE * 0.98), top if space == data.TOP_HEX else edge))
+        if space != data.TOP_HEX:  # the top hex keeps its plain colour, under its star and word
+            centres.append((cx, cy))
         if coordinates:
             shapes.append(Text(cx, cy + HEX_SIZE * 0.68, coordinate_label(space), size=2.3, align="center",
                                anchor="bottom", fill=INK))
+    shapes += art.soil_texture(centres, HEX_SIZE)
     tx, ty = hex_centre(data.TOP_HEX, HEX_SIZE)
     shapes += [Icon("star", ox + tx, oy + ty - 5.0, 7, "#FFFFFF"),
                Text(ox + tx, oy + ty + 2.5, "TOP", size=3.6, bold=True, align="center", anchor="middle")]
-    shapes += _board_corner_notes(width, height)
+    shapes += notes
     shapes += art.board_corners(width, height, 24.0)
     return Component("board", "board", width, height, Face(group(shapes), background=LAWN), spaces=hex_spaces())
 
@@ -201,7 +204,7 @@ def _board_corner_notes(width: float, height: float) -> list[Shape]:
     left, right = BOARD_MARGIN + 2, width - BOARD_MARGIN - 2
     return [
         wordmark(TITLE, left, BOARD_MARGIN + 0.5, 8.0)[0],
-        Text(left, BOARD_MARGIN + 11, "Patterns point north:\ntoward the TOP hex.", size=2.8,
+        Text(left, BOARD_MARGIN + 11, "Patterns point north:\ntoward the TOP hex.", size=2.9,
              anchor="top", fill=INK),
         Group.of(Icon("arrow", 0, 0, 10, INK), translate=(right - 8, BOARD_MARGIN + 8), rotate=-90),
         Text(right - 8, BOARD_MARGIN + 15, "north", size=2.8, align="center", anchor="top", fill=INK),
@@ -227,8 +230,9 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
     by = badge_foot - badge
     number_size = max(2.6, badge * 0.62)
     nx = r + badge * 0.45
+    plate, by = _plate(kind, r, by, badge)
     shapes: list[Shape] = [
-        Circle(r, by, badge, Style(fill="#FFFFFF")),
+        plate,
         Icon(plant_icon(kind), r - badge * 0.42, by, badge * 1.05, PLANT_COLOURS[kind]),
         Text(nx, by, str(number), size=number_size, bold=True, align="center", anchor="middle", fill=INK),
         Circle(r, r, r - 0.2, ring),
@@ -242,6 +246,20 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
     return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
                      Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number),
                      sits_on="hex")
+
+
+def _plate(kind: str, cx: float, cy: float, radius: float) -> tuple[Shape, float]:
+    """The white plate under a plant token's number, its outline the plant's shape, edged
+    dark in the plant's colour, so tokens of one size tell their kind at a glance: round for a
+    tomato and an apple tree, pointing down like a root for a carrot. Returns the plate and
+    the height its number and plant sit at."""
+    edge = Style(fill="#FFFFFF", stroke=darken(PLANT_COLOURS[kind], 0.35), stroke_width=0.6)
+    if kind != "carrot":
+        return Circle(cx, cy, radius - 0.3, edge), cy
+    top, shoulder, tip = cy - radius * 0.85, cy + radius * 0.3, cy + radius - 0.35  # its edge inside the disc
+    half = radius * 1.02
+    points = ((cx - half, top), (cx + half, top), (cx + half, shoulder), (cx, tip), (cx - half, shoulder))
+    return Polygon(points, edge), (top + shoulder) / 2
 
 
 TOKENS_PER_ROW = 7  # rows of five tomatoes, five carrots and five apples: two players' runs to a row
@@ -281,10 +299,10 @@ def punch_guide() -> Component:
         r = diameter / 2
         shapes += [Circle(left + LARGE_PUNCH / 2, height / 2, r, Style(stroke=INK, stroke_width=0.3, dash=(1.2, 0.8))),
                    Icon(plant_icon(kind), left + LARGE_PUNCH / 2, height / 2, r * 1.1, PLANT_COLOURS[kind]),
-                   Text(left + LARGE_PUNCH + 3.0, height / 2 - 1.0, f"{punch(diameter)} punch: {pieces}", size=2.8,
+                   Text(left + LARGE_PUNCH + 3.0, height / 2 - 1.0, f"{punch(diameter)} punch: {pieces}", size=2.9,
                         bold=True, anchor="bottom", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0),
                    Text(left + LARGE_PUNCH + 3.0, height / 2 + 1.0, "(actual size; or cut on the circles with "
-                        "scissors)", size=2.3, anchor="top", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0)]
+                        "scissors)", size=2.9, anchor="top", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0)]
     return Component("punch-guide", "token", width, height, Face(group(shapes), background="#FFFFFF"))
 
 
@@ -340,7 +358,7 @@ def tier_tracker(colour: PlayerColor) -> Component:
              fill=text_color_on(colour.hex), face=look(TITLE).face),
         Text(4, 14, "Sown or propagated: in pencil, write this round in that token's row, and the rounds it "
                     "grows and dies. Its tier is the rounds since it was sown. Harvested or died: rub the row "
-                    "out (an apple tree harvested: write this round again).", size=2.5, anchor="top",
+                    "out (an apple tree harvested: write this round again).", size=2.9, anchor="top",
              fill=INK, max_width=width - 8),
     ]
     x = 4.0
@@ -359,7 +377,7 @@ def _tracker_block(kind: str, x: float, y: float) -> list[Shape]:
     shapes: list[Shape] = [Icon(plant_icon(kind), x + 3, y + 2.5, 5, PLANT_COLOURS[kind]),
                            Text(x + 6.5, y + 2.5, plant["name"], size=2.8, bold=True, anchor="middle", fill=INK),
                            Text(x + 1.0, y + 7.0, f"grown: sown + {plant['grown']} · dies: end of sown + "
-                                                  f"{plant['dies']}", size=2.3, anchor="middle", fill=INK)]
+                                                  f"{plant['dies']}", size=2.9, anchor="middle", fill=INK)]
     marks = (None, Icon("star", 0, 0, 3.0, TOP_HEX_FILL), Icon("cross", 0, 0, 2.6, INK))
     for index, (heading, mark) in enumerate(zip(BOX_HEADINGS, marks)):
         left = x + ROW_LABEL + index * WRITE_W
@@ -389,7 +407,7 @@ def round_track() -> Component:
     shapes: list[Shape] = [
         Text(6, 5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN, face=look(TITLE).face),
         Text(width - 6, 5, "Star: score the bonus cards (round 10: then reveal a new one)",
-             size=2.6, align="right", anchor="top", fill=INK)]
+             size=2.9, align="right", anchor="top", fill=INK)]
     for index in range(data.ROUNDS):
         number = index + 1
         x, y = 6 + (index % per_row) * ROUND_BOX, 14 + (index // per_row) * ROUND_BOX
@@ -426,7 +444,7 @@ def score_sheet() -> Component:
     line = Style(stroke=INK, stroke_width=0.25)
     shapes: list[Shape] = [
         Text(4, 4, f"{TITLE} · scores", size=4.6, bold=True, anchor="top", fill=CARD_GREEN),
-        Text(SCORE_W - 4, 4.5, "write each harvest in its round; a player's name above their symbol", size=2.5,
+        Text(SCORE_W - 4, 4.5, "write each harvest in its round; a player's name above their symbol", size=2.9,
              align="right", anchor="top", fill=INK)]
     for k, colour in enumerate(player_colours()):
         x = 4 + label_w + k * col_w
@@ -543,7 +561,7 @@ def bonus_card_front(card: dict) -> Face:
         Text(w / 2 + 9, h - 11.5, "points", size=2.6, anchor="middle", fill=INK),
     ]
     if one_winner:
-        shapes.append(Text(w / 2, h - 21.5, "Tie: all tied score (2 players: nobody).", size=2.3,
+        shapes.append(Text(w / 2, h - 21.5, "Tied: all score (2 players: none).", size=2.85,
                            align="center", anchor="middle", fill=INK))
     return Face(group(shapes), background=SOIL)
 
@@ -576,11 +594,18 @@ def bonus_cards(dark_backs: bool = False) -> list[Component]:
             for card_id, card in data.BONUS_CARDS.items()]
 
 
-# --- player aid: the propagation patterns --------------------------------------------------
+# --- player aid: the propagation patterns, a turn -------------------------------------------
+# A quarter page, two-sided, one per player and all four on one sheet: the patterns on the
+# front, a turn, the plants and the end of a round on the back. Our own words; each block
+# ends with the rulebook section it sums up, in brackets.
 
-AID_SIZE = (190.0, 130.0)  # two to a Letter or A4 page
-AID_HEX = 2.9
-AID_CELL = (44.0, 34.0)    # one pattern: its diagram above its caption
+AID_SIZE = (94.0, 128.0)
+AID_HEX = 2.6
+AID_TEXT = 3.0             # 8.5 pt, read at arm's length at the table
+AID_HEADING = 3.4          # 9.6 pt, bold
+AID_MARGIN = 4.0
+AID_TOP = 12.0             # under the title band
+AID_CELL = (28.6, 36.0)    # one pattern: its diagram above its caption, three to a row
 
 
 def pattern_diagram(pattern: dict, cx: float, cy: float) -> list[Shape]:
@@ -607,60 +632,98 @@ def pattern_half_height() -> float:
     return 2.5 * SQRT3 * AID_HEX
 
 
-def player_aid() -> Component:
+def _aid_band(title: str) -> list[Shape]:
+    w, _ = AID_SIZE
+    return [Rect(-3.0, -3.0, w + 6.0, 12.0, Style(fill=CARD_GREEN)),
+            Text(AID_MARGIN, 4.6, title, size=4.4, bold=True, anchor="middle", fill=text_color_on(CARD_GREEN),
+                 face=LOOK.face)]
+
+
+def aid_patterns() -> Face:
+    """The front: the nine patterns, north up, three to a row."""
     w, h = AID_SIZE
     cell_w, cell_h = AID_CELL
-    shapes: list[Shape] = [
-        Text(6, 5, f"{TITLE}: propagation patterns", size=5, bold=True, anchor="top", fill=CARD_GREEN),
-        Group.of(Icon("arrow", 0, 0, 7, INK), translate=(w - 12, 9), rotate=-90),
-        Text(w - 18, 6, "north = toward the TOP hex", size=2.8, align="right", anchor="top", fill=INK),
-        Text(6, 12, "X = a new plant at tier 0. Rock, plant or off the board: skip that space. "
-                    "Out of tokens: you choose which X get your last ones.", size=2.6, anchor="top",
-             fill=INK, max_width=w - 40),
-    ]
-    rows = [[p for p in data.PATTERNS.values() if p["kind"] == kind] for kind in data.KINDS]
+    shapes: list[Shape] = _aid_band(f"{TITLE} · patterns")
+    shapes += [Group.of(Icon("arrow", 0, 0, 5.0, INK), translate=(AID_MARGIN + 2.5, AID_TOP + 1.8), rotate=-90),
+               Text(AID_MARGIN + 6.5, AID_TOP + 1.8, "north: toward the TOP hex", size=AID_TEXT, bold=True,
+                    anchor="middle", fill=INK)]
     half = pattern_half_height()
-    for row_index, row in enumerate(rows):
-        top = 20 + row_index * cell_h
-        for col, pattern in enumerate(row):
-            cx = 8 + cell_w / 2 + col * cell_w
-            shapes += pattern_diagram(pattern, cx, top + half)
-            caption = pattern["name"] + (" - pick ONE X" if pattern["mode"] == "choose" else "")
-            shapes.append(Text(cx, top + 2 * half + 1.5, caption, size=2.6, align="center", anchor="top",
-                               fill=INK))
-    shapes += _plant_table(8 + cell_w + 6, 20 + 2 * cell_h + 2)
-    shapes += _turn_strip(6, h - 10.5, w - 12)
-    return Component("player-aid", "aid", w, h, Face(group(shapes)), count=data.PLAYERS_MAX)
+    for index, pattern in enumerate(data.PATTERNS.values()):
+        row, col = divmod(index, 3)
+        top = AID_TOP + 5.5 + row * cell_h
+        cx = (w - 3 * cell_w) / 2 + cell_w / 2 + col * cell_w
+        shapes += pattern_diagram(pattern, cx, top + half)
+        caption = pattern["name"] + (": pick ONE X" if pattern["mode"] == "choose" else "")
+        shapes.append(Text(cx, top + 2 * half + 1.0, caption, size=AID_TEXT, align="center", anchor="top",
+                           fill=INK, max_width=cell_w - 0.6))
+    return Face(group(shapes))
 
 
-def _turn_strip(x: float, y: float, width: float) -> list[Shape]:
-    """The turn and the end of a round, in order, along the aid's foot."""
+def _aid_paragraphs(blocks: tuple[tuple[str, str, str], ...], y: float) -> tuple[list[Shape], float]:
+    """Bold headings over paragraphs that end with their rulebook section; returns the y below."""
+    from pnp.parts import text_column
+
+    w, _ = AID_SIZE
+    shapes: list[Shape] = []
+    for heading, section, body in blocks:
+        column, y = text_column(((heading, f"{body} [{section}]"),), AID_MARGIN, y, w - 2 * AID_MARGIN,
+                                size=AID_TEXT, heading_size=AID_HEADING, gap=0)
+        shapes.append(column)
+        y += 1.4
+    return shapes, y
+
+
+def aid_turn() -> Face:
+    """The back: a turn, the three plants, the actions and the end of a round."""
     first, second = data.BONUS_ROUNDS
-    return [Rect(x, y, width, 8.0, Style(fill=lighten(TOP_HEX_FILL, 0.8), decorative=True), radius=1.0),
-            Text(x + 2, y + 1.2, f"Your turn: your plants grow one tier, then ONE action for one kind: sow, propagate "
-                                 f"or harvest. End of a round, in order: plants at their death tier die; rounds "
-                                 f"{first} and {second}: score the bonus cards (round {first}: reveal one more); the "
-                                 f"start token passes left. ({TITLE}: Rounds and Turns)",
-                 size=2.3, anchor="top", fill=INK, max_width=width - 4)]
+    shapes: list[Shape] = _aid_band(f"{TITLE} · a turn")
+    drawn, y = _aid_paragraphs((
+        ("Your turn", "Player Turns",
+         "Your plants all grow one tier; then ONE action, for one kind: sow, propagate or harvest."),), AID_TOP)
+    shapes += drawn
+    table, y = _plant_table(AID_MARGIN, y)
+    shapes += table
+    drawn, y = _aid_paragraphs((
+        ("Sow", "Sow", "A kind you have none of, on any free hex, at tier 0."),
+        ("Propagate", "Propagate", "From one plant: an X is a new plant at tier 0. Skip a rock, a plant or "
+                                   "off the board. Out of tokens: you choose which X get your last ones."),
+        ("Harvest", "Harvest", "ALL your grown plants of one kind score."),
+        ("End of a round", "Rounds", f"Plants at their death tier die (no points). Rounds {first} and {second}: "
+                                     "score the bonus cards. The start token passes left."),
+        ("The end", "Rounds", f"After round {data.ROUNDS} the most points wins."),
+    ), y + 1.0)
+    shapes += drawn
+    if y > AID_SIZE[1] - 1.0:
+        raise ValueError(f"the player aid's back runs off its foot ({y:.1f} mm of {AID_SIZE[1]:g})")
+    return Face(group(shapes))
 
 
-def _plant_table(x: float, y: float) -> list[Shape]:
-    columns = ((6, "Plant"), (28, "grown"), (43, "dies"), (56, "points"), (70, "when harvested"))
-    shapes: list[Shape] = [Text(x + offset, y, title, size=2.7, bold=True, anchor="top", fill=INK)
+def player_aid() -> Component:
+    w, h = AID_SIZE
+    return Component("player-aid", "aid", w, h, aid_patterns(), aid_turn(), count=data.PLAYERS_MAX)
+
+
+def _plant_table(x: float, y: float) -> tuple[list[Shape], float]:
+    """Each plant's tiers and points, a row each; returns the shapes and the y below."""
+    columns = ((5.5, "Plant"), (33.5, "grown"), (47.0, "dies"), (58.5, "points"))
+    shapes: list[Shape] = [Text(x + offset, y, title, size=AID_TEXT, bold=True, anchor="top", fill=INK)
                            for offset, title in columns]
+    row_h = AID_TEXT * 1.35
     for index, kind in enumerate(data.KINDS):
         plant = data.PLANTS[kind]
-        row_y = y + 5 + index * 5.5
-        after = "stays, back to tier 0" if plant["stays"] else "removed"
-        shapes += [Icon(plant_icon(kind), x + 2, row_y + 1.4, 4.4, PLANT_COLOURS[kind]),
-                   Text(x + 6, row_y, plant["name"], size=2.7, anchor="top", fill=INK)]
-        for offset, value in ((28, plant["grown"]), (43, plant["dies"]), (56, plant["points"])):
-            shapes.append(Text(x + offset, row_y, str(value), size=2.7, anchor="top", fill=INK))
-        shapes.append(Text(x + 70, row_y, after, size=2.7, anchor="top", fill=INK))
-    shapes.append(Text(x, y + 22.5, "Sow only a kind you have none of. Harvest takes ALL your grown plants "
-                                    f"of one kind. ({TITLE}: Actions; Individual plant type rules)", size=2.5,
-                       anchor="top", fill=INK, max_width=125))
-    return shapes
+        row_y = y + row_h * (index + 1)
+        shapes += [Icon(plant_icon(kind), x + 2, row_y + 1.5, 4.0, PLANT_COLOURS[kind]),
+                   Text(x + 5.5, row_y, plant["name"], size=AID_TEXT, anchor="top", fill=INK)]
+        for offset, value in ((33.5, plant["grown"]), (47.0, plant["dies"]), (58.5, plant["points"])):
+            shapes.append(Text(x + offset, row_y, str(value), size=AID_TEXT, anchor="top", fill=INK))
+    bottom = y + row_h * (len(data.KINDS) + 1)
+    stays = ", ".join(data.PLANTS[k]["name"].lower() + "s" for k in data.KINDS if data.PLANTS[k]["stays"])
+    note = Text(x, bottom, f"Harvested, {stays} stay, back to tier 0; the rest leave the board. "
+                           "[Plant Growth and Death]", size=AID_TEXT, anchor="top", fill=INK,
+                max_width=AID_SIZE[0] - 2 * AID_MARGIN)
+    from pnp.text import layout_lines
+
+    return shapes + [note], bottom + len(layout_lines(note)) * AID_TEXT * note.line_height
 
 
 # --- the kit ---------------------------------------------------------------------------------

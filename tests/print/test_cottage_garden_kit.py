@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from pnp.build import run_build
 from pnp.kits import cottage_garden as kit
-from pnp.model import Group, Icon, Polygon, Rect, Text
+from pnp.model import Circle, Group, Icon, Polygon, Rect, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.cottage_garden import data
 from tests.support.shapes import texts, walk
@@ -27,8 +27,8 @@ def test_the_box_contents(pieces):
     assert counts == {
         "nursery-1-3": 1, "nursery-4": 1, **tiles,
         **{f"flowerbed-{b}": 1 for b in range(1, 10)},
-        "planting-table": 4, "cat": 30, "flower-pot-token": 16, "beehive-2": 1, "beehive-1": 1,
-        "parasol": 1, "wheelbarrow": 1, "cube-orange": 12, "cube-blue": 12, "gardener-die": 1, "player-aid": 4}
+        "planting-table": 4, "cat": 1, "flower-pot-token": 1, "beehive-2": 1, "beehive-1": 1,
+        "parasol": 1, "wheelbarrow": 1, "cube-orange": 1, "cube-blue": 1, "die-stickers": 1, "player-aid": 4}
     assert len(tiles) == data.COUNTS["flower_tiles"]
     two_sided = {name for name, c in pieces.items() if c.double_sided}
     assert two_sided == {"player-aid", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
@@ -100,6 +100,18 @@ def test_a_tile_back_draws_no_line_on_its_trim(pieces, tile):
             assert shape.style.stroke is None, f"an outlined square on tile {tile}'s back"
 
 
+def test_flowerbed_spaces_are_16_mm_and_tile_squares_match_them(pieces):
+    """Beds had 13.5 mm spaces and tiles 13 mm squares: small to pick up and to read at the
+    table. Bed spaces are now 16 mm; a tile's square is the fit check's clearance smaller, so
+    a tile lies flush on the squares it covers whatever its length."""
+    from pnp.checks import FIT_CLEARANCE_MM
+
+    spaces = {(w, h) for space in pieces["flowerbed-1"].spaces for *_, w, h in (space.box,)}
+    assert spaces == {(16.0, 16.0)}
+    assert kit.TILE_SQUARE == 16.0 - FIT_CLEARANCE_MM
+    assert pieces["flower-tile-5F"].width_mm == 5 * kit.TILE_SQUARE
+
+
 def test_tiles_sit_flush_in_bed_squares_and_fit_nursery_spaces(pieces):
     assert 0 < kit.CELL - kit.TILE_SQUARE <= 1.0  # a tile cut a little large still fits its squares
     bed = pieces["flowerbed-1"]
@@ -109,22 +121,38 @@ def test_tiles_sit_flush_in_bed_squares_and_fit_nursery_spaces(pieces):
                  if max(max(r, c) + 1 for r, c, _ in data.oriented_squares(t)) <= 4]
     assert longest == 5 and len(four_long) == len(data.TILE_IDS) - 1
     trays = [space.box for space in pieces["nursery-4"].spaces if space.kind == "nursery"]
-    assert len(trays) == 16 and {(w, h) for _, _, w, h in trays} == {(66.0, 40.0)}
+    assert len(trays) == 16 and {(w, h) for _, _, w, h in trays} == {(kit.SPACE_W - 1.0, kit.SPACE_H - 1.0)}
     for tile in data.TILE_IDS:  # every tile, the straight five too, lies whole in one, turned lengthwise
         long_side, short_side = sorted(kit.tile_size(tile), reverse=True)
-        assert long_side <= 66.0 - 1.0 and short_side <= 40.0 - 1.0, tile
+        assert long_side <= kit.SPACE_W - 2.0 and short_side <= kit.SPACE_H - 2.0, tile
 
 
 def test_player_aid_covers_a_turn_and_scoring_citing_the_rulebook(pieces):
     aid = pieces["player-aid"]
     front, back = " ".join(texts(aid.front)), " ".join(texts(aid.back))
     for phase in ("1 Refilling Phase", "2 Planting Phase", "3 Scoring Phase", "4 Gardener Phase"):
-        assert f"Cottage Garden: {phase}" in front
+        assert f"[{phase}]" in front
     assert "Turning Space" in front and "gardener" in front
-    for words in ("pot", "cloche", "cats", "red line", "Beehives", "final round",
-                  f"fewer than {data.FINAL_ROUND_MIN_TILES} tiles", "Cottage Garden: Final Round",
-                  "Cottage Garden: Beehives"):
+    for words in ("pot", "cloche", "cat", "red line", "hive", "final round",
+                  f"fewer than {data.FINAL_ROUND_MIN_TILES} tiles", "[Final Round]", "[Beehives]"):
         assert words in back, words
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_four_player_aids_print_on_one_two_sided_sheet_in_8_5_pt(pieces, paper):
+    """The four aids took two two-sided sheets, two to a page, in 6.8 pt: now a quarter of a
+    page each, all four on one sheet (with the die stickers), their words 8.5 pt (3.0 mm) and
+    their headings larger, to read at arm's length at the table."""
+    from pnp.build import impose_kit
+    from tests.support.shapes import walk as walk_all
+
+    aid = pieces["player-aid"]
+    for face in (aid.front, aid.back):
+        sizes = [shape.size for shape, _, _ in walk_all(face.shapes) if isinstance(shape, Text)]
+        assert min(sizes) >= 3.0 - 1e-9, min(sizes)
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    pages = {p.page for p in imposition.placements() if p.component.name == "player-aid" and p.side == "front"}
+    assert len(pages) == 1
 
 
 def symbols(face):
@@ -224,8 +252,8 @@ def test_page_one_names_the_pages_of_each_nursery_to_print_only_one(paper):
     pages = {name: sorted({p.page for p in imposition.placements() if p.component.name == f"nursery-{name}"})
              for name in data.NURSERY_SIDES}
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
-    assert (f"print only the one for your player count, pages {pages['1-3'][0]}-{pages['1-3'][-1]} for 1-3 "
-            f"players or pages {pages['4'][0]}-{pages['4'][-1]} for 4" in words)
+    assert (f"print only pages {pages['1-3'][0]}-{pages['1-3'][-1]} (1-3 players) or "
+            f"{pages['4'][0]}-{pages['4'][-1]} (4)" in words)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -239,24 +267,21 @@ def test_page_one_puts_the_planting_tables_on_card_as_it_lists_their_pages(paper
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert "plain paper or card" not in words
     assert f"the planting tables (p. {tables[0]})" in words
-    assert "Only the player aids are plain paper." in words
+    assert "The player aids and the die stickers are plain paper." in words
 
 
 @pytest.mark.parametrize("side", ["front", "back"])
 def test_no_stretch_of_the_player_aid_is_left_blank(pieces, side):
-    """The aid once left 40 % of its card blank under a short right column; now no column
-    leaves a fifth of the card's height without a line, down to its foot, where a strip sums
-    the side up at a glance."""
+    """The aid once left 40 % of its card blank under a short right column; now no stretch
+    of a fifth of the card's height is without a line, down to its foot."""
     from pnp.checks import words
 
     face = getattr(pieces["player-aid"], side)
-    lines = words(face.shapes)
-    for left, right in ((0.0, kit.AID_W / 2), (kit.AID_W / 2, kit.AID_W)):
-        edges = sorted((box[1], box[3]) for _, box in lines if left <= box[0] < right)
-        reached, widest = edges[0][1], 0.0
-        for top, bottom in edges + [(kit.AID_H, kit.AID_H)]:
-            widest, reached = max(widest, top - reached), max(reached, bottom)
-        assert widest / kit.AID_H < 0.2, (side, left, widest)
+    edges = sorted((box[1], box[3]) for _, box in words(face.shapes))
+    reached, widest = edges[0][1], 0.0
+    for top, bottom in edges + [(kit.AID_H, kit.AID_H)]:
+        widest, reached = max(widest, top - reached), max(reached, bottom)
+    assert widest / kit.AID_H < 0.2, (side, widest)
 
 
 @pytest.mark.parametrize("side", ["1-3", "4"])
@@ -272,31 +297,67 @@ def test_the_nursery_name_lies_off_every_play_space(pieces, side):
         assert not any(box[0] < s[2] and s[0] < box[2] and box[1] < s[3] and s[1] < box[3] for s in spaces), box
 
 
-def test_every_round_piece_is_a_stock_punch_s_disc_and_the_guide_names_it(pieces):
-    """Cats and pot tokens were 12.5 mm and the parasol 22 mm: no punch cuts them. Now a 1/2
-    inch punch cuts the 46 small discs (still 0.8 mm inside a bed space) and a 3/4 inch one the parasol."""
-    from pnp.checks import FIT_CLEARANCE_MM
+def test_cats_pot_tokens_and_cubes_are_sheets_of_chits_cut_along_their_lines(pieces):
+    """The 30 cats, 16 pot tokens and 24 cubes were 70 loose pieces, each cut round (or
+    punched): now each kind is one sheet of squares that abut, trimmed and then cut along its
+    lines, one cut per line. A cat or pot token is a bed square (a tile's square's size) and
+    the parasol alone is still a punch's disc."""
     from pnp.parts import PUNCHES_MM
 
-    round_pieces = [c for c in pieces.values() if c.outline == "circle"]
-    assert {c.width_mm for c in round_pieces} == {PUNCHES_MM["1/2 inch"], PUNCHES_MM["3/4 inch"]}
-    assert pieces["cat"].width_mm + FIT_CLEARANCE_MM <= kit.CELL
-    assert "1/2 inch (13 mm) craft punch" in " ".join(kit.GUIDE.assembly)
-    assert "craft punches: 1/2 inch (13 mm) for the cats and pot tokens, 3/4 inch (19 mm) for the parasol " \
-        "(or scissors)" in dict(
-        kit.GUIDE.box_items)
+    wanted = {"cat": (data.COUNTS["cats"], kit.TILE_SQUARE), "flower-pot-token": (data.COUNTS["pot_tokens"], kit.TILE_SQUARE),
+              "cube-orange": (data.COUNTS["orange_cubes"], kit.CUBE), "cube-blue": (data.COUNTS["blue_cubes"], kit.CUBE)}
+    for name, (count, size) in wanted.items():
+        sheet = pieces[name]
+        columns, rows = sheet.chits
+        assert sheet.count == 1 and columns * rows == count, name
+        assert (sheet.width_mm, sheet.height_mm) == (columns * size, rows * size), name
+    assert pieces["cat"].footprint == pieces["flower-pot-token"].footprint == (kit.TILE_SQUARE, kit.TILE_SQUARE)
+    assert [c.name for c in pieces.values() if c.outline == "circle"] == ["parasol"]
+    assert pieces["parasol"].width_mm == PUNCHES_MM["3/4 inch"]
+    assert "craft punch: 3/4 inch (19 mm) for the parasol (or scissors)" in dict(kit.GUIDE.box_items)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_36_flower_tiles_print_on_one_sheet(paper):
-    """The tiles went 11 beside the last flowerbeds and 25 on a sheet 36 % full: two two-sided
-    sheets to cut tiles from. A kind that fits one page now stays on one."""
+def test_the_gardener_die_is_six_stickers_for_a_stock_die_on_plain_paper(pieces, paper):
+    """The gardener die was a paper cube to cut, fold and glue (11 cuts, 7 tabs): a stock 16 mm
+    die with six stickers, opposite faces summing to 7 as on any die, rolls and stands better.
+    The stickers took a plain sheet of their own, since two-sided aids counted as card stock."""
+    from pnp.build import impose_kit
+
+    stickers = pieces["die-stickers"]
+    assert stickers.kind == "sticker" and stickers.chits == (3, 2)
+    assert (stickers.width_mm, stickers.height_mm) == (3 * kit.DIE_STICKER, 2 * kit.DIE_STICKER)
+    assert [sum(pair) for pair in kit.DIE_PAIRS] == [7, 7, 7]
+    assert sum(1 for shape, _, _ in walk(stickers.front.shapes) if isinstance(shape, Circle)) == 21  # every pip
+    assert dict(kit.GUIDE.box_items)["six-sided die, about 16 mm (any colour)"] == 1
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    [page] = {p.page for p in imposition.placements() if p.component.name == "die-stickers"}
+    aids = {p.page for p in imposition.placements() if p.component.name == "player-aid" and p.side == "front"}
+    assert aids == {page}  # on the aids' plain paper sheet, not on a sheet of their own
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_kit_takes_at_most_two_thirds_of_the_cuts_it_took(paper):
+    """The review counted 335 cuts on Letter: every cat, pot token and cube cut round on its
+    own, and a paper cube to cut out for the die."""
+    from pnp.build import impose_kit
+    from pnp.cuts import count_cuts
+
+    assert count_cuts(impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))) <= 335 * 2 / 3
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_36_flower_tiles_print_together_on_as_few_sheets_as_their_size_allows(paper):
+    """The tiles once went 11 beside the last flowerbeds and 25 on a sheet 36 % full. At 15.5
+    mm squares their boxes cover 95 % of a page, so they take the room beside the last three
+    beds and the pages after it: together, in three pages on Letter and two on A4."""
     from pnp.build import impose_kit
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    pages = {p.page for p in imposition.placements() if p.component.kind == "tile" and p.side == "front"
-             and p.component.name.startswith("flower-tile-")}
-    assert len(pages) == 1
+    pages = sorted({p.page for p in imposition.placements() if p.side == "front"
+                    and p.component.name.startswith("flower-tile-")})
+    assert len(pages) <= {"letter": 3, "a4": 2}[paper]
+    assert pages == list(range(pages[0], pages[-1] + 1, 2))  # two-sided: every other page, none skipped
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -342,7 +403,7 @@ def test_page_one_and_the_aid_advise_8_mm_wooden_cubes(pieces):
     [cubes] = [name for name in wanted if "wooden cubes of 8 mm" in name]
     assert wanted[cubes] == data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"]
     assert "8 mm wooden cubes" in " ".join(texts(pieces["player-aid"].front))
-    assert pieces["cube-orange"].width_mm == pieces["cube-blue"].width_mm == 9.0
+    assert kit.CUBE == 9.0
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

@@ -106,14 +106,8 @@ def kit(game: str, paper: str) -> Imposition:
     return impose_kit(game, PAPERS[paper], BuildOptions(games=(game,)))
 
 
-# Cottage Garden's and Propagation's aids are laid out again at 8 pt and more on another branch
-# (their own kit modules); until it is merged their body text is judged by its own test below.
-BODY_TEXT_ELSEWHERE = {"cottage-garden", "propagation"}
-
-
 def layout_problems(game: str, imposition: Imposition, paint: Paint = Paint()) -> list[checks.Problem]:
-    return [problem for problem in checks.check_imposition(imposition, paint)
-            if not (problem.check == "body" and game in BODY_TEXT_ELSEWHERE)]
+    return checks.check_imposition(imposition, paint)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -124,11 +118,7 @@ def test_every_page_of_every_kit_passes_the_layout_checks(game, paper):
     assert not problems, f"{len(problems)} layout problems in the {game} kit on {paper}, first ones:\n{shown}"
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param(game, marks=pytest.mark.xfail(
-        game in BODY_TEXT_ELSEWHERE, strict=True,
-        reason=f"{game}'s aids are set at 8 pt on the kitsg branch: drop it from BODY_TEXT_ELSEWHERE once merged"))
-    for game in GAME_IDS])
+@pytest.mark.parametrize("game", list(GAME_IDS))
 def test_every_kit_sets_its_body_text_at_eight_points_at_least(game):
     problems = [str(problem) for problem in checks.check_imposition(kit(game, "letter")) if problem.check == "body"]
     assert not problems, "\n".join(problems)
@@ -186,22 +176,22 @@ def test_a_filled_path_of_two_squares_fills_each_square_not_the_gap_between_them
 
 
 def _with_token(size: float) -> Imposition:
-    """Cottage Garden's kit with its cats drawn `size` mm across."""
+    """Cottage Garden's kit with its cats (a sheet of square chits) `size` mm across."""
     from pnp.kits import cottage_garden
 
-    pieces = [replace(c, width_mm=size, height_mm=size) if c.name == "cat" else c
+    pieces = [replace(c, footprint=(size, size)) if c.name == "cat" else c
               for c in cottage_garden.components(KitOptions())]
     return impose(pieces, PAPERS["letter"])
 
 
 def test_a_token_too_big_for_its_space_is_found_and_one_that_fits_passes():
-    """The kit's cats lie on 13.5 mm flowerbed spaces: 16 mm (as they once were) overhang
-    their neighbours; 13.0 mm is the largest that leaves the clearance."""
+    """The kit's cats lie on 16 mm flowerbed spaces: 16 mm cats overhang their neighbours;
+    15.5 mm is the largest that leaves the clearance."""
     too_big = [p for p in checks.misfits(_with_token(16.0))]
     assert [p.check for p in too_big] == ["fit"] and "cat (16.0 × 16.0 mm)" in too_big[0].detail
-    assert "13.5 × 13.5 mm bed space" in too_big[0].detail
-    assert list(checks.misfits(_with_token(13.5 - checks.FIT_CLEARANCE_MM))) == []
-    assert list(checks.misfits(_with_token(13.5 - checks.FIT_CLEARANCE_MM + 0.05)))
+    assert "16.0 × 16.0 mm bed space" in too_big[0].detail
+    assert list(checks.misfits(_with_token(16.0 - checks.FIT_CLEARANCE_MM))) == []
+    assert list(checks.misfits(_with_token(16.0 - checks.FIT_CLEARANCE_MM + 0.05)))
 
 
 def test_a_tile_too_long_for_the_nursery_spaces_it_waits_on_is_found():
@@ -215,10 +205,10 @@ def test_a_tile_too_long_for_the_nursery_spaces_it_waits_on_is_found():
                   for c in cottage_garden.components(KitOptions())]
         return [p.detail for p in checks.misfits(impose(pieces, PAPERS["letter"]))]
 
-    assert with_trays(66.0, 40.0) == []
+    assert with_trays(cottage_garden.SPACE_W - 1.0, cottage_garden.SPACE_H - 1.0) == []
     old = with_trays(54.0, 54.0)
-    assert old and old[0].startswith("flower-tile-5F (65.0 × 13.0 mm) does not fit a 54.0 × 54.0 mm nursery space")
-    assert any(detail.startswith("flower-tile-5C (39.0 × 39.0 mm)") for detail in with_trays(66.0, 39.0))
+    assert old and old[0].startswith("flower-tile-5F (77.5 × 15.5 mm) does not fit a 54.0 × 54.0 mm nursery space")
+    assert any(detail.startswith("flower-tile-5C (46.5 × 46.5 mm)") for detail in with_trays(80.0, 46.5))
 
 
 def test_a_piece_put_on_spaces_no_board_has_is_found():

@@ -408,8 +408,9 @@ def test_pads_and_pieces_for_card_never_share_a_page():
 def test_stickers_share_their_plain_paper_with_one_sided_aids_and_never_with_card():
     """Harvest Dice printed its die stickers alone on a page of plain paper (19 % used) and
     its rules card on the card page beside the pig; Garden Variety's die stickers filled 7 %
-    of a page. Pieces for plain paper printed one-sided (aids, sheets) now share the stickers'
-    pages; a two-sided aid (printed with the cards) and pieces for card stay apart."""
+    of a page. Pieces for plain paper (aids, sheets) now share the stickers' pages, a two-sided
+    aid too (Cottage Garden's die stickers printed on a sheet of their own beside its four
+    aids, which left room for them); pieces for card stay apart."""
     stickers = Component("die-stickers", "sticker", 36, 24, FACE)
     summary = Component("rules-summary", "aid", 94, 128, FACE)
     tent = Component("start-player-marker", "sheet", 70, 80, FACE)
@@ -417,9 +418,9 @@ def test_stickers_share_their_plain_paper_with_one_sided_aids_and_never_with_car
     tokens = Component("token", "token", 20, 20, FACE, count=10)
     pages = impose([backed, summary, tent, tokens, stickers], PAPERS["letter"]).sheets
     kinds = [sorted({p.component.name for p in sheet.placements}) for sheet in pages]
-    assert ["die-stickers", "rules-summary", "start-player-marker"] in kinds
+    assert any({"die-stickers", "rules-summary", "start-player-marker"} <= set(names) for names in kinds)
     assert not any("token" in names and "die-stickers" in names for names in kinds)
-    assert not any("player-aid" in names and "die-stickers" in names for names in kinds)
+    assert not any("token" in names and ("player-aid" in names or "rules-summary" in names) for names in kinds)
 
 
 @pytest.mark.parametrize("short_by", [0.0, 1.0, 1.9, 2.5])

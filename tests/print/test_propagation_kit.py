@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.kits import propagation as kit
-from pnp.model import Icon, Line, Polygon, Rect, Text
+from pnp.model import Circle, Icon, Line, Path, Polygon, Rect, Text
 from scorer.games.propagation import data
 from tests.support.shapes import texts, walk
 
@@ -44,8 +44,8 @@ def test_two_stock_punches_cut_every_round_piece_and_page_one_names_them(pieces,
     assert len(sizes) == 2 and sizes <= set(PUNCHES_MM.values())
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
-    assert f"{punch(min(sizes))} for tomatoes, carrots and the round marker; {punch(max(sizes))} for apple trees, " \
-           "rocks and the start token" in words
+    assert f"{punch(min(sizes))} punch for tomatoes, carrots and the round marker; a {punch(max(sizes))} one for " \
+           "apple trees, rocks and the start token" in words
     assert "5/8 inch (16 mm)" in words and "3/4 inch (19 mm)" in words
 
 
@@ -190,8 +190,8 @@ def test_player_aid_draws_every_pattern(pieces):
         assert any(w.startswith(pattern["name"]) for w in words)
     crosses = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Icon) and s.name == "cross"]
     assert len(crosses) == sum(len(p["spaces"]) for p in data.PATTERNS.values())
-    strip = " ".join(texts(pieces["player-aid"].front))
-    assert "Your turn: your plants grow one tier" in strip and "Rounds and Turns" in strip
+    back = " ".join(texts(pieces["player-aid"].back))
+    assert "Your plants all grow one tier" in back and "[Player Turns]" in back
 
 
 def test_pattern_captions_sit_below_their_diagrams(pieces):
@@ -201,7 +201,7 @@ def test_pattern_captions_sit_below_their_diagrams(pieces):
     hexes = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Polygon)]
     names = {p["name"] for p in data.PATTERNS.values()}
     captions = [s for s, _, _ in walk(aid.front.shapes)
-                if isinstance(s, Text) and s.text.split(" - ")[0] in names]
+                if isinstance(s, Text) and s.text.split(":")[0] in names]
     assert len(captions) == len(data.PATTERNS)
     for caption in captions:
         line = layout_lines(caption)[0]
@@ -346,9 +346,8 @@ def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_c
     """The shape that tells the players apart without colour was 2.1-2.8 mm on the tokens'
     rim, too small to read across the table: it is 4 mm or more both ways now (measured as
     drawn, its outline included), wholly inside the token's circle and clear of the white
-    disc that holds the plant and the number."""
+    plate that holds the plant and the number."""
     from pnp.checks import bounds
-    from pnp.model import Circle
 
     for colour in kit.player_colours():
         for kind in data.KINDS:
@@ -361,8 +360,8 @@ def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_c
             assert min(right - left, bottom - top) >= 4.0, (token.name, right - left, bottom - top)
             corners = ((left, top), (right, top), (left, bottom), (right, bottom))
             assert all((x - r) ** 2 + (y - r) ** 2 <= (r - 0.4) ** 2 for x, y in corners), token.name
-            disc = next(s for s, _, _ in walk(token.front.shapes) if isinstance(s, Circle) and s.style.fill == "#FFFFFF")
-            assert top >= disc.cy + disc.r, token.name  # below the white disc, on the player's colour
+            plate = bounds(_badge(token))
+            assert plate is not None and top >= plate[3], token.name  # below the white plate, on the player's colour
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -377,3 +376,64 @@ def test_the_score_sheet_page_holds_two_games_sheets(paper):
     sheet = imposition.sheets[pages.pop() - 1]
     assert [p.component.name for p in sheet.placements] == ["score-sheet"] * 2
     assert sum(p.rect[2] * p.rect[3] for p in sheet.placements) / (sheet.width_mm * sheet.height_mm) > 0.75
+
+
+def _badge(token):
+    """The white plate a plant token's number and plant sit on."""
+    [plate] = [s for s, _, _ in walk(token.front.shapes)
+               if isinstance(s, (Circle, Polygon)) and getattr(s.style, "fill", None) == "#FFFFFF"]
+    return plate
+
+
+def test_tomato_and_carrot_tokens_differ_by_the_outline_of_their_plate(pieces):
+    """Tomatoes and carrots are discs of one size, one colour per player, and told apart only
+    by a 5 mm plant drawing: now a tomato's number sits on a round plate and a carrot's on a
+    plate pointing down like a root, each edged 0.6 mm dark, to tell at a glance."""
+    for colour in kit.player_colours():
+        tomato, carrot = _badge(pieces[f"tomato-{colour.name}-01"]), _badge(pieces[f"carrot-{colour.name}-01"])
+        assert isinstance(tomato, Circle) and tomato.style.stroke_width >= 0.6
+        assert isinstance(carrot, Polygon) and carrot.style.stroke_width >= 0.6
+        lowest = max(carrot.points, key=lambda p: p[1])
+        assert sum(1 for p in carrot.points if p[1] > lowest[1] - 1.0) == 1  # one point at the foot: a root's tip
+
+
+def test_every_board_hex_is_a_bed_of_tilled_soil_in_light_ink(pieces):
+    """The board was plain cream hexes on plain green. Every hex now shows tilled soil (crumbs
+    and furrows) and the lawn round them grass, all in inks light enough to print cheaply and
+    to keep the tokens and words on top of them the strongest marks (luminance 0.6 or more)."""
+    from pnp.colors import luminance
+
+    board = pieces["board"]
+    width, height = kit.board_size()
+    textures = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Path) and s.style.decorative
+                and (s.style.fill or s.style.stroke) in (kit.art.SOIL_CRUMB, kit.art.FURROW, kit.art.GRASS)]
+    assert {s.style.fill or s.style.stroke for s in textures} == {kit.art.SOIL_CRUMB, kit.art.FURROW, kit.art.GRASS}
+    assert all(luminance(colour) >= 0.6 for colour in (kit.art.SOIL_CRUMB, kit.art.FURROW, kit.art.GRASS))
+    starts = [(c[1], c[2]) for s in textures if kit.art.SOIL_CRUMB in (s.style.fill, s.style.stroke)
+              for c in s.commands if c[0] == "M"]
+    for space in set(data.board_spaces()) - {data.TOP_HEX}:  # the top hex stays plain under its star
+        x, y = kit.hex_centre(space, kit.HEX_SIZE)
+        cx, cy = width / 2 + x, height / 2 + y
+        inside = sum(1 for px, py in starts if (px - cx) ** 2 + (py - cy) ** 2 < (kit.HEX_SIZE * 0.85) ** 2)
+        assert inside >= 4, space
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_four_player_aids_are_two_sided_quarter_pages_on_one_sheet_in_8_5_pt(pieces, paper):
+    """The four aids were one-sided half pages on two sheets, in 2.3-2.8 mm (6.5-7.9 pt) type:
+    now a quarter page each, the patterns on the front and the turn, the plants and the end of
+    a round on the back, all four on one two-sided sheet, every word 3.0 mm (8.5 pt) or more."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    aid = pieces["player-aid"]
+    assert aid.double_sided and aid.count == data.PLAYERS_MAX
+    for face in (aid.front, aid.back):
+        sizes = [s.size for s, _, _ in walk(face.shapes) if isinstance(s, Text)]
+        assert min(sizes) >= 3.0 - 1e-9, min(sizes)
+    back = " ".join(texts(aid.back))
+    for section in ("[Player Turns]", "[Rounds]", "[Sow]", "[Propagate]", "[Harvest]", "[Plant Growth and Death]"):
+        assert section in back, section
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    pages = {p.page for p in imposition.placements() if p.component.name == "player-aid" and p.side == "front"}
+    assert len(pages) == 1
