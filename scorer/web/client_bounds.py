@@ -1,22 +1,34 @@
-"""What one client address may hold of a worker, checked before any request reads its body.
+"""What one client address may hold of a worker: its connections, counted as they are
+accepted, and its requests, counted before any request reads its body.
 
 A gevent worker (`gardenkit serve`) holds a connection per greenlet, up to a few thousand; a
-client that opens thousands of requests and sends their bodies a byte a second would fill them
-all, and nobody else would be answered. So, as the ready proxy does (deploy/nginx.conf):
+client that opens thousands of connections and says nothing, or sends its bodies a byte a
+second, would fill them all, and nobody else would be answered. So, as the ready proxy does
+(deploy/nginx.conf):
+- one address has at most MAX_CONNECTIONS_PER_ADDRESS connections open in a worker; one more
+  is answered 429 as it is accepted, before anything is read from it (ConnectionBounds,
+  counted by scorer.web.serve.GardenkitWorker), and closed LINGER_S later (RefusedConnections);
+- the last RESERVED_SHARE of a worker's connections are kept for newcomers: once the rest are
+  taken, an address already holding a browser's few connections (FEW_CONNECTIONS) is refused
+  the same way, so many addresses together cannot take every place either;
 - one address has at most MAX_PER_ADDRESS requests under way in a worker; one more is answered
-  429 at once, its body unread;
+  429 at once, its body unread (behind a proxy, where every connection is the proxy's, this
+  is the bound that counts the client's own address);
 - a body comes at a pace: it must arrive within BODY_GRACE_S plus a second per MIN_BODY_RATE
   bytes, or the request is answered 408 (on gevent's loop, where a wait can be timed; other
   servers read as they always did).
-Behind a proxy (GARDENKIT_PROXIES), the address is the client's, as ProxyFix put it. `gardenkit
-serve` turns it on (CLIENT_BOUNDS): it counts a request until the server closes its answer,
-which a WSGI server always does and a test client need not.
+Behind a proxy (GARDENKIT_PROXIES), the address is the client's, as ProxyFix put it, and
+connections are not counted by address. `gardenkit serve` turns the request bounds on
+(CLIENT_BOUNDS): it counts a request until the server closes its answer, which a WSGI server
+always does and a test client need not.
 """
 from __future__ import annotations
 
+import contextlib
+import socket
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -30,6 +42,82 @@ BODY_GRACE_S = 10.0           # as its client_body_timeout
 MIN_BODY_RATE = 16 * 1024     # bytes a second: a 5 MB photo on a slow link has 5 min 30 s
 
 TOO_MANY = b"this address has too many requests under way; wait for their answers\n"
+
+MAX_CONNECTIONS_PER_ADDRESS = 32   # as deploy/nginx.conf's limit_conn
+RESERVED_SHARE = 0.1               # of a worker's connections, kept for addresses holding few
+FEW_CONNECTIONS = 6                # a browser opens up to six to one site
+
+_REFUSAL_WORDS = b"this address has too many connections open to this server; close some and try again\n"
+CONNECTION_REFUSED = (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                      b"Retry-After: 5\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s"
+                      % (len(_REFUSAL_WORDS), _REFUSAL_WORDS))
+
+
+LINGER_S = 10.0        # a refused connection is closed this long after its 429
+MAX_LINGERING = 5000   # refused connections a worker keeps open at most (file descriptors)
+
+
+class RefusedConnections:
+    """Refused connections: each is answered 429 at once, and closed LINGER_S later. A client
+    reads the answer and closes by itself; a flood that reconnects the moment it is closed
+    comes back once every LINGER_S per connection, not as fast as it can. Closed at once, 4,600
+    such connections came back 2,800 times a second, and their queued reconnections kept a
+    newcomer waiting 1-3 s in the kernel's one queue of connections to accept. A held
+    connection costs a file descriptor, no greenlet: one greenlet closes them when due."""
+
+    def __init__(self) -> None:
+        self.lingering: deque[tuple[float, socket.socket]] = deque()
+        self.closing = False
+
+    def refuse(self, client: socket.socket) -> None:
+        """Answer 429 and hold a copy of the connection (the server closes the one it gave)."""
+        import gevent
+
+        with contextlib.suppress(OSError):
+            client.send(CONNECTION_REFUSED)   # into an empty send buffer: the loop never waits on it
+            if len(self.lingering) < MAX_LINGERING:
+                self.lingering.append((time.monotonic() + LINGER_S, client.dup()))
+        if self.lingering and not self.closing:
+            self.closing = True
+            gevent.spawn(self._close_when_due)
+
+    def _close_when_due(self) -> None:
+        import gevent
+
+        while self.lingering:
+            due, held = self.lingering[0]
+            if due > time.monotonic():
+                gevent.sleep(due - time.monotonic())
+                continue
+            self.lingering.popleft()
+            held.close()
+        self.closing = False
+
+
+class ConnectionBounds:
+    """The open connections of one worker, by client address. Used from the worker's loop
+    only (each greenlet runs admit and release without waiting), so it needs no lock."""
+
+    def __init__(self, capacity: int, by_address: bool = True) -> None:
+        self.open: Counter[str] = Counter()
+        self.total = 0
+        self.by_address = by_address   # behind a proxy every connection is the proxy's
+        self.shared = capacity - int(capacity * RESERVED_SHARE)
+
+    def admit(self, address: str) -> bool:
+        """Count one more connection of `address`; False (counting nothing) when it may not have it."""
+        held = self.open[address] if self.by_address else 0
+        if held >= MAX_CONNECTIONS_PER_ADDRESS or (self.total >= self.shared and held >= FEW_CONNECTIONS):
+            return False
+        self.open[address] += 1
+        self.total += 1
+        return True
+
+    def release(self, address: str) -> None:
+        self.total -= 1
+        self.open[address] -= 1
+        if self.open[address] <= 0:
+            del self.open[address]
 
 
 class ClientBounds:
