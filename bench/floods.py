@@ -7,6 +7,7 @@ time and stops by itself; loopback only.
 Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_requests_jitter": 600}'`
      `.venv/bin/python -m bench.floods save 15 16`
      `.venv/bin/python -m bench.floods silent 15 4600`
+     `.venv/bin/python -m bench.floods 'slow bodies' 15 4640`
 Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds.
 
 `silent_connections` is the other kind of flood: connections that say nothing, reopened as
@@ -67,8 +68,9 @@ def _flood(port: int, path: str, body: bytes, until: float, statuses: dict) -> N
             connection = None
 
 
-def silent_connections(port: int, count: int, seconds: float, sources: list[str]) -> dict:
-    """`count` connections that send nothing, spread over the `sources` addresses, each
+def silent_connections(port: int, count: int, seconds: float, sources: list[str], opening: bytes = b"") -> dict:
+    """`count` connections that send nothing (or only `opening`, say a request's headers and
+    the first byte of its body, and then nothing), spread over the `sources` addresses, each
     reopened as soon as the server closes it, for `seconds`. One thread on epoll, so the
     flood costs its own machine little. What the server did: how many connections were
     closed on them, how many of those had an answer first (the 429 of a refused one), and
@@ -87,15 +89,21 @@ def silent_connections(port: int, count: int, seconds: float, sources: list[str]
             sock.close()
             return
         counts["opened"] += 1
-        watched.register(sock, selectors.EVENT_READ, source)
+        watched.register(sock, selectors.EVENT_READ | (selectors.EVENT_WRITE if opening else 0), source)
 
     for number in range(count):
         open_one(sources[number % len(sources)])
     until = time.monotonic() + seconds
     while time.monotonic() < until:
-        for key, _ in watched.select(timeout=0.1):
+        for key, events in watched.select(timeout=0.1):
             sock = key.fileobj
             assert isinstance(sock, socket.socket)
+            if events & selectors.EVENT_WRITE:   # connected: say the opening once
+                with contextlib.suppress(OSError):
+                    sock.send(opening)
+                watched.modify(sock, selectors.EVENT_READ, key.data)
+                if not events & selectors.EVENT_READ:
+                    continue
             try:
                 answer = sock.recv(4096)
             except OSError:
@@ -122,7 +130,8 @@ def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
 
 
 def probed_during(port: int, kind: str, seconds: float, connections: int) -> dict:
-    """Run one flood (a kind of BODIES, or "silent": silent connections from 127.0.0.1) against
+    """Run one flood (a kind of BODIES; "silent": silent connections from 127.0.0.1; "slow
+    bodies": requests from 160 addresses announcing almost 1 MB and sending one byte) against
     the server on `port` while a plain page is timed every quarter second from 127.0.0.2: what
     the flood met, and the page's median, 90th percentile and worst seconds."""
     for _ in range(4):
@@ -130,6 +139,12 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
     if kind == "silent":
         def run() -> dict:
             return silent_connections(port, connections, seconds, ["127.0.0.1"])
+    elif kind == "slow bodies":
+        opening = (f"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                   "Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{").encode()
+
+        def run() -> dict:
+            return silent_connections(port, connections, seconds, [f"127.0.1.{n}" for n in range(1, 161)], opening)
     else:
         path, payload = BODIES[kind]
         if payload is None:   # a four-player Garden Dice end state, as the attack sent

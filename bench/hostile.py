@@ -158,8 +158,9 @@ def _peak_rss_mb(pids: list[int]) -> float:
 
 
 # Floods against the whole server (bench/floods.py): (kind, seconds, connections). The silent
-# one is one address's 4,600 connections that say nothing and come back when closed (G5).
-FLOODS = [("silent", 10.0, 4600)]
+# one is one address's 4,600 connections that say nothing and come back when closed (G5); the
+# slow bodies, 29 requests from each of 160 addresses that send one byte of their body (G1).
+FLOODS = [("silent", 10.0, 4600), ("slow bodies", 10.0, 4640)]
 
 
 def server_rows() -> list[dict[str, Any]]:

@@ -14,9 +14,17 @@ second, would fill them all, and nobody else would be answered. So, as the ready
 - one address has at most MAX_PER_ADDRESS requests under way in a worker; one more is answered
   429 at once, its body unread (behind a proxy, where every connection is the proxy's, this
   is the bound that counts the client's own address);
-- a body comes at a pace: it must arrive within BODY_GRACE_S plus a second per MIN_BODY_RATE
-  bytes, or the request is answered 408 (on gevent's loop, where a wait can be timed; other
-  servers read as they always did).
+- a body must arrive whole within a fixed time (BODY_TIMEOUT_S, GARDENKIT_BODY_TIMEOUT), from
+  the request's start, whatever length it announces, or the request is answered 408 (on
+  gevent's loop, where a wait can be timed; other servers read as they always did); each
+  endpoint's size limit is held against the announced length before any of it is read
+  (scorer.web.guards.hold_body_to_its_endpoint);
+- a body of an announced length that its endpoint takes is read whole here, before the app
+  sees the request, and one that does not come whole in time is answered here, in a few
+  words: a connection waiting for its body costs a greenlet and a few microseconds when it
+  wakes, not the app's work of starting and failing a request. 4,640 slow bodies starting or
+  ending together cost the worker seconds of its loop when each went through the app, and
+  every page waited (issue 28's G1).
 Behind a proxy (GARDENKIT_PROXIES), the address is the client's, as ProxyFix put it, and
 connections are not counted by address. `gardenkit serve` turns the request bounds on
 (CLIENT_BOUNDS): it counts a request until the server closes its answer, which a WSGI server
@@ -25,6 +33,7 @@ always does and a test client need not.
 from __future__ import annotations
 
 import contextlib
+import io
 import socket
 import threading
 import time
@@ -38,8 +47,11 @@ from werkzeug.wsgi import ClosingIterator
 from scorer.store.green import gevent_patched
 
 MAX_PER_ADDRESS = 32          # as deploy/nginx.conf's limit_conn
-BODY_GRACE_S = 10.0           # as its client_body_timeout
-MIN_BODY_RATE = 16 * 1024     # bytes a second: a 5 MB photo on a slow link has 5 min 30 s
+# Time for a whole body, the default of GARDENKIT_BODY_TIMEOUT: the largest upload, four 15 MB
+# photos, at 4 Mbit/s (a phone's uplink on a weak 4G signal); a 1 MB body, the largest any other
+# endpoint takes, needs 70 kbit/s. It grew with the announced length before: a body announcing
+# 15 MB was given 16 minutes, so announcing much and sending little held a connection for long.
+BODY_TIMEOUT_S = 120.0
 
 TOO_MANY = b"this address has too many requests under way; wait for their answers\n"
 
@@ -120,9 +132,15 @@ class ConnectionBounds:
             del self.open[address]
 
 
+TOO_SLOW = "the request's body came too slowly; send it again at once"
+
+
 class ClientBounds:
-    def __init__(self, wsgi_app: Callable[..., Iterable[bytes]]) -> None:
+    def __init__(self, wsgi_app: Callable[..., Iterable[bytes]], body_limit: Callable[[dict[str, Any]], int | None],
+                 body_timeout: float = BODY_TIMEOUT_S) -> None:
         self.wsgi_app = wsgi_app
+        self.body_limit = body_limit   # of the endpoint a request goes to; None: no endpoint
+        self.body_timeout = body_timeout
         self.under_way: Counter[str] = Counter()
         self.lock = threading.Lock()   # a gevent lock in a gevent worker
         self.paced = gevent_patched()  # a worker is patched before it builds the app: asked once
@@ -136,13 +154,40 @@ class ClientBounds:
                 return [TOO_MANY]
             self.under_way[address] += 1
         if self.paced:
-            environ["wsgi.input"] = PacedBody(environ["wsgi.input"], _content_length(environ))
+            environ["wsgi.input"] = TimedBody(environ["wsgi.input"], self.body_timeout)
+            refusal = self.read_ahead(environ)
+            if refusal:
+                self.release(address)
+                status, words = refusal
+                start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")])
+                return [words.encode() + b"\n"]
         try:
             answer = self.wsgi_app(environ, start_response)
         except BaseException:
             self.release(address)
             raise
         return ClosingIterator(answer, lambda: self.release(address))   # a streamed export counts until it ends
+
+    def read_ahead(self, environ: dict[str, Any]) -> tuple[str, str] | None:
+        """Read a body of announced length whole, when its endpoint takes that much, and give it
+        to the app from memory; the status and words of a body that did not come whole, or None.
+        A body announcing more than its endpoint takes is left for the app to refuse (413, at
+        once); one without a length (chunked) is read by the app, against the same deadline."""
+        length = _announced_length(environ)
+        limit = self.body_limit(environ) if length else None
+        if not length or limit is None or length > limit:
+            return None
+        received = bytearray()
+        try:
+            while len(received) < length and (part := environ["wsgi.input"].read(min(length - len(received), 65536))):
+                received += part
+        except RequestTimeout:
+            return "408 Request Timeout", TOO_SLOW
+        if len(received) < length:
+            return "400 Bad Request", (f"the request body ended after {len(received)} of the {length} bytes "
+                                       "its Content-Length announced")
+        environ["wsgi.input"] = io.BytesIO(bytes(received))
+        return None
 
     def release(self, address: str) -> None:
         with self.lock:
@@ -151,17 +196,17 @@ class ClientBounds:
                 del self.under_way[address]
 
 
-def _content_length(environ: dict[str, Any]) -> int:
-    value = str(environ.get("CONTENT_LENGTH") or "0")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 16 else 0
+def _announced_length(environ: dict[str, Any]) -> int | None:
+    value = str(environ.get("CONTENT_LENGTH") or "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 16 else None
 
 
-class PacedBody:
+class TimedBody:
     """The request body, each read given only the time left before the body's deadline."""
 
-    def __init__(self, stream: Any, length: int) -> None:
+    def __init__(self, stream: Any, seconds: float) -> None:
         self.stream = stream
-        self.deadline = time.monotonic() + BODY_GRACE_S + length / MIN_BODY_RATE
+        self.deadline = time.monotonic() + seconds
 
     def read(self, *size: int) -> bytes:
         return self._timed(self.stream.read, *size)
@@ -172,7 +217,7 @@ class PacedBody:
     def readlines(self, *hint: int) -> list[bytes]:
         return self._timed(self.stream.readlines, *hint)
 
-    def __iter__(self) -> PacedBody:
+    def __iter__(self) -> TimedBody:
         return self
 
     def __next__(self) -> bytes:
@@ -184,7 +229,7 @@ class PacedBody:
     def _timed(self, read: Callable[..., Any], *args: int) -> Any:
         import gevent
 
-        too_slow = RequestTimeout("the request's body came too slowly; send it again at once")
+        too_slow = RequestTimeout(TOO_SLOW)
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise too_slow
