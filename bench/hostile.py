@@ -159,8 +159,9 @@ def _peak_rss_mb(pids: list[int]) -> float:
 
 # Floods against the whole server (bench/floods.py): (kind, seconds, connections). The silent
 # one is one address's 4,600 connections that say nothing and come back when closed (G5); the
-# slow bodies, 29 requests from each of 160 addresses that send one byte of their body (G1).
-FLOODS = [("silent", 10.0, 4600), ("slow bodies", 10.0, 4640)]
+# slow bodies, 29 requests from each of 160 addresses that send one byte of their body (G1);
+# score, one address's 64 connections scoring as fast as they are answered (G6).
+FLOODS = [("silent", 10.0, 4600), ("slow bodies", 10.0, 4640), ("score", 10.0, 64)]
 
 
 def server_rows() -> list[dict[str, Any]]:

@@ -11,6 +11,12 @@ second, would fill them all, and nobody else would be answered. So, as the ready
 - the last RESERVED_SHARE of a worker's connections are kept for newcomers: once the rest are
   taken, an address already holding a browser's few connections (FEW_CONNECTIONS) is refused
   the same way, so many addresses together cannot take every place either;
+- while other addresses are being served, an address holding more than a browser's few
+  connections of a worker starts at most SHARE_PER_S requests a second in it, in bursts of
+  SHARE_BURST (RateShare); a client asking one thing at a time, or a browser, is never held to
+  it; one more waits SHARE_PAUSE_S on its
+  greenlet and is answered 429, its body unread, so a flood from one address gets a share of the worker's loop, not all
+  of it (64 connections scoring flat out held others' pages 0.5 s as a rule, 1.7 s at worst);
 - one address has at most MAX_PER_ADDRESS requests under way in a worker; one more is answered
   429 at once, its body unread (behind a proxy, where every connection is the proxy's, this
   is the bound that counts the client's own address);
@@ -106,6 +112,12 @@ class RefusedConnections:
         self.closing = False
 
 
+def many_connections(address: str) -> bool:
+    """Whether `address` holds more than a browser's few connections of this worker (never
+    behind a proxy, where every connection is the proxy's, nor outside `gardenkit serve`)."""
+    return OPEN_CONNECTIONS is not None and OPEN_CONNECTIONS.held(address) > FEW_CONNECTIONS
+
+
 class ConnectionBounds:
     """The open connections of one worker, by client address. Used from the worker's loop
     only (each greenlet runs admit and release without waiting), so it needs no lock."""
@@ -118,12 +130,15 @@ class ConnectionBounds:
 
     def admit(self, address: str) -> bool:
         """Count one more connection of `address`; False (counting nothing) when it may not have it."""
-        held = self.open[address] if self.by_address else 0
+        held = self.held(address)
         if held >= MAX_CONNECTIONS_PER_ADDRESS or (self.total >= self.shared and held >= FEW_CONNECTIONS):
             return False
         self.open[address] += 1
         self.total += 1
         return True
+
+    def held(self, address: str) -> int:
+        return self.open[address] if self.by_address else 0
 
     def release(self, address: str) -> None:
         self.total -= 1
@@ -133,6 +148,42 @@ class ConnectionBounds:
 
 
 TOO_SLOW = "the request's body came too slowly; send it again at once"
+
+# While other addresses are being served, one address's requests in a worker come from a
+# bucket of SHARE_BURST that refills SHARE_PER_S a second: the ready proxy's rate per address
+# (deploy/nginx.conf's limit_req, 20 a second in bursts of 60), but only when someone else
+# waits, so one client alone still has the whole server.
+SHARE_PER_S = 20.0
+SHARE_BURST = 60.0
+SHARE_PAUSE_S = 0.5    # how long a request past the share waits before its 429
+SERVED_S = 1.0         # an address served this recently is someone waiting for their share
+OVER_SHARE = (b"this address is sending more requests than its share of the server while others "
+              b"wait for theirs; send them more slowly (one second's pause is enough)\n")
+
+
+class RateShare:
+    """Each address's bucket of requests in this worker: (requests left, when last taken).
+    Used from the worker's loop only: no lock."""
+
+    def __init__(self) -> None:
+        self.buckets: dict[str, list[float]] = {}
+        self.swept = time.monotonic()
+
+    def over_share(self, address: str, crowding: bool) -> bool:
+        """Take one request from the address's bucket; True when it is empty, the address is
+        `crowding` (holds many connections) and another address was served just now."""
+        now = time.monotonic()
+        if now - self.swept > SHARE_BURST / SHARE_PER_S:   # forget the buckets that are full again
+            self.buckets = {other: bucket for other, bucket in self.buckets.items()
+                            if now - bucket[1] < SHARE_BURST / SHARE_PER_S}
+            self.swept = now
+        bucket = self.buckets.setdefault(address, [SHARE_BURST, now])
+        bucket[0] = min(SHARE_BURST, bucket[0] + (now - bucket[1]) * SHARE_PER_S)
+        bucket[1] = now
+        if bucket[0] >= 1:
+            bucket[0] -= 1
+            return False
+        return crowding and any(other != address and now - last < SERVED_S for other, (_, last) in self.buckets.items())
 
 
 class ClientBounds:
@@ -144,9 +195,15 @@ class ClientBounds:
         self.under_way: Counter[str] = Counter()
         self.lock = threading.Lock()   # a gevent lock in a gevent worker
         self.paced = gevent_patched()  # a worker is patched before it builds the app: asked once
+        self.shares = RateShare()
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
         address = environ.get("REMOTE_ADDR") or ""
+        if self.paced and self.shares.over_share(address, crowding=many_connections(address)):
+            time.sleep(SHARE_PAUSE_S)   # a greenlet's wait: the flood's connection is held, the loop is not
+            start_response("429 Too Many Requests", [("Content-Type", "text/plain; charset=utf-8"),
+                                                     ("Retry-After", "1"), ("Connection", "close")])
+            return [OVER_SHARE]
         with self.lock:
             if self.under_way[address] >= MAX_PER_ADDRESS:
                 start_response("429 Too Many Requests", [("Content-Type", "text/plain; charset=utf-8"),
@@ -235,3 +292,8 @@ class TimedBody:
             raise too_slow
         with gevent.Timeout(left, too_slow):
             return read(*args)
+
+
+# This worker's open connections, counted by scorer.web.serve.GardenkitWorker as it accepts
+# them; None outside `gardenkit serve`.
+OPEN_CONNECTIONS: ConnectionBounds | None = None

@@ -19,6 +19,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.ggevent import GeventWorker
 
+from scorer.web import client_bounds
 from scorer.web.client_bounds import ConnectionBounds, RefusedConnections
 
 DEFAULT_WORKERS = 2   # one per core of a small machine
@@ -60,6 +61,7 @@ class GardenkitWorker(GeventWorker):
         # Behind a proxy every connection is the proxy's; the requests are counted by the
         # client's forwarded address instead (ClientBounds).
         self.connections = ConnectionBounds(self.worker_connections, by_address=not self.wsgi.config["PROXIES"])
+        client_bounds.OPEN_CONNECTIONS = self.connections   # the app's rate share asks it
         self.refused = RefusedConnections()
 
     def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:

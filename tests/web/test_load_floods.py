@@ -7,6 +7,7 @@ The flood runs in a process of its own, as a client on another machine would, so
 pages timed here do not wait for the flood's threads."""
 from __future__ import annotations
 
+import http.client
 import json
 import socket
 import subprocess
@@ -70,7 +71,7 @@ def flooded_page_times(server, path: str, body: dict, connections: int) -> tuple
     times = []
     deadline = time.monotonic() + SECONDS - 1.0
     while time.monotonic() < deadline:
-        times.append(server_choice.plain_get(port, 15.0, PAGE))
+        times.append(page_time(port))
         time.sleep(0.2)
     statuses = json.loads(flood.communicate(timeout=60)[0])
     print(path, statuses, "page", [round(t, 2) if t is not None else None for t in times])
@@ -93,11 +94,26 @@ def silent_flood_page_times(server, count: int, sources: list[str], opening: str
     times = []
     deadline = time.monotonic() + SILENT_SECONDS - SETTLE_S - 1.0
     while time.monotonic() < deadline:
-        times.append(server_choice.plain_get(port, 15.0, PAGE))
+        times.append(page_time(port))
         time.sleep(0.2)
     counts = json.loads(flood.communicate(timeout=60)[0])
     print("silent", counts, "page", [round(t, 2) if t is not None else None for t in times])
     return counts, times
+
+
+def page_time(port: int) -> float | None:
+    """Seconds for the plain page from 127.0.0.2; None unless it was answered 200 within 15 s."""
+    started = time.perf_counter()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=("127.0.0.2", 0))
+    try:
+        connection.request("GET", PAGE)
+        response = connection.getresponse()
+        response.read()
+        return time.perf_counter() - started if response.status == 200 else None
+    except (OSError, http.client.HTTPException):
+        return None
+    finally:
+        connection.close()
 
 
 def assert_answered_promptly(times: list) -> None:
@@ -108,15 +124,17 @@ def assert_answered_promptly(times: list) -> None:
 
 
 def test_a_scoring_flood_on_many_connections_leaves_a_plain_page_answered(server):
-    """32 connections opened together, each scoring a four-player Garden Dice game as soon as
-    its last answer came (the attack's F8 had 64; all valid, nothing rate-limited). Each
-    worker took one waiting connection per turn of its loop, and a turn lasted as long as
-    every request ready in it, so the page waited behind the flood's own connections (1.7 s
-    here, 6-12 s with 64)."""
+    """64 connections from one address opened together, each scoring a four-player Garden Dice
+    game as soon as its last answer came (the attacks' F8 and G6). Each worker took one
+    waiting connection per turn of its loop, so the page waited behind the flood's own
+    connections (6-12 s); then, taken in at once, the flood's requests filled every turn of
+    the loop: 0.5 s as a rule, 1.7 s at worst. Past its share of requests while another
+    address is served, the flood is answered 429, after a pause on its own greenlet; the
+    page never is."""
     status, example = request(server.url, "GET", "/api/games/garden-dice/example?seed=7&players=4")
     assert status == 200
-    statuses, times = flooded_page_times(server, "/api/games/garden-dice/score", example["state"], 32)
-    assert statuses.get("200", 0) > 300 and set(statuses) == {"200"}, statuses
+    statuses, times = flooded_page_times(server, "/api/games/garden-dice/score", example["state"], 64)
+    assert statuses.get("200", 0) > 300 and set(statuses) == {"200", "429"}, statuses
     assert_answered_promptly(times)
 
 
@@ -127,7 +145,7 @@ def test_a_flood_of_saves_leaves_a_plain_page_answered(server):
     in the worker: 0.7-1.3 s."""
     save = {"game": "garden-variety", "note": "x" * 430, "state": marked_state("Flo")}
     statuses, times = flooded_page_times(server, "/api/results", save, 24)
-    assert statuses.get("201", 0) > 50 and set(statuses) == {"201"}, statuses
+    assert statuses.get("201", 0) > 50 and set(statuses) <= {"201", "429"}, statuses   # 429: past its share
     assert_answered_promptly(times)
 
 
