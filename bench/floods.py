@@ -36,12 +36,14 @@ BODIES = {
 }
 
 
-def flood(port: int, path: str, body: bytes, connections: int, seconds: float) -> dict:
-    """`connections` kept-alive connections from 127.0.0.1 posting `body` to `path` as fast as
-    they are answered, for `seconds`; the statuses (and errors) they saw, counted."""
+def flood(port: int, path: str, body: bytes, connections: int, seconds: float,
+          new_connection_each: bool = False) -> dict:
+    """`connections` kept-alive connections from 127.0.0.1 posting `body` to `path` (GET when
+    there is none) as fast as they are answered, for `seconds`, or a new connection for each
+    request; the statuses (and errors) they saw, counted."""
     until = time.monotonic() + seconds
     statuses: dict = {}
-    flooders = [threading.Thread(target=_flood, args=(port, path, body, until, statuses))
+    flooders = [threading.Thread(target=_flood, args=(port, path, body, until, statuses, new_connection_each))
                 for _ in range(connections)]
     for flooder in flooders:
         flooder.start()
@@ -50,17 +52,20 @@ def flood(port: int, path: str, body: bytes, connections: int, seconds: float) -
     return statuses
 
 
-def _flood(port: int, path: str, body: bytes, until: float, statuses: dict) -> None:
+def _flood(port: int, path: str, body: bytes, until: float, statuses: dict, new_connection_each: bool) -> None:
     connection = None
     while time.monotonic() < until:
         try:
             if connection is None:
                 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-            connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+            if body:
+                connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+            else:
+                connection.request("GET", path)
             response = connection.getresponse()
             response.read()
             statuses[response.status] = statuses.get(response.status, 0) + 1
-            if response.getheader("Connection", "") == "close":
+            if new_connection_each or response.getheader("Connection", "") == "close":
                 connection.close()
                 connection = None
         except (OSError, http.client.HTTPException) as error:
