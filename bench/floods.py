@@ -6,7 +6,12 @@ time and stops by itself; loopback only.
 
 Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_requests_jitter": 600}'`
      `.venv/bin/python -m bench.floods save 15 16`
+     `.venv/bin/python -m bench.floods silent 15 4600`
+     `.venv/bin/python -m bench.floods 'slow bodies' 15 4640`
 Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds.
+
+`silent_connections` is the other kind of flood: connections that say nothing, reopened as
+soon as the server closes them (issue 28's G5), from one address or spread over many.
 """
 from __future__ import annotations
 
@@ -14,6 +19,8 @@ import contextlib
 import http.client
 import json
 import os
+import selectors
+import socket
 import sys
 import tempfile
 import threading
@@ -29,12 +36,14 @@ BODIES = {
 }
 
 
-def flood(port: int, path: str, body: bytes, connections: int, seconds: float) -> dict:
-    """`connections` kept-alive connections from 127.0.0.1 posting `body` to `path` as fast as
-    they are answered, for `seconds`; the statuses (and errors) they saw, counted."""
+def flood(port: int, path: str, body: bytes, connections: int, seconds: float,
+          new_connection_each: bool = False) -> dict:
+    """`connections` kept-alive connections from 127.0.0.1 posting `body` to `path` (GET when
+    there is none) as fast as they are answered, for `seconds`, or a new connection for each
+    request; the statuses (and errors) they saw, counted."""
     until = time.monotonic() + seconds
     statuses: dict = {}
-    flooders = [threading.Thread(target=_flood, args=(port, path, body, until, statuses))
+    flooders = [threading.Thread(target=_flood, args=(port, path, body, until, statuses, new_connection_each))
                 for _ in range(connections)]
     for flooder in flooders:
         flooder.start()
@@ -43,17 +52,20 @@ def flood(port: int, path: str, body: bytes, connections: int, seconds: float) -
     return statuses
 
 
-def _flood(port: int, path: str, body: bytes, until: float, statuses: dict) -> None:
+def _flood(port: int, path: str, body: bytes, until: float, statuses: dict, new_connection_each: bool) -> None:
     connection = None
     while time.monotonic() < until:
         try:
             if connection is None:
                 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-            connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+            if body:
+                connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+            else:
+                connection.request("GET", path)
             response = connection.getresponse()
             response.read()
             statuses[response.status] = statuses.get(response.status, 0) + 1
-            if response.getheader("Connection", "") == "close":
+            if new_connection_each or response.getheader("Connection", "") == "close":
                 connection.close()
                 connection = None
         except (OSError, http.client.HTTPException) as error:
@@ -61,29 +73,102 @@ def _flood(port: int, path: str, body: bytes, until: float, statuses: dict) -> N
             connection = None
 
 
+def silent_connections(port: int, count: int, seconds: float, sources: list[str], opening: bytes = b"") -> dict:
+    """`count` connections that send nothing (or only `opening`, say a request's headers and
+    the first byte of its body, and then nothing), spread over the `sources` addresses, each
+    reopened as soon as the server closes it, for `seconds`. One thread on epoll, so the
+    flood costs its own machine little. What the server did: how many connections were
+    closed on them, how many of those had an answer first (the 429 of a refused one), and
+    how many could not be opened at all."""
+    watched = selectors.DefaultSelector()
+    counts = {"opened": 0, "closed_by_server": 0, "answered_first": 0, "could_not_open": 0}
+
+    def open_one(source: str) -> None:
+        sock = socket.socket()
+        sock.setblocking(False)
+        try:
+            sock.bind((source, 0))
+            sock.connect_ex(("127.0.0.1", port))
+        except OSError:
+            counts["could_not_open"] += 1
+            sock.close()
+            return
+        counts["opened"] += 1
+        watched.register(sock, selectors.EVENT_READ | (selectors.EVENT_WRITE if opening else 0), source)
+
+    for number in range(count):
+        open_one(sources[number % len(sources)])
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        for key, events in watched.select(timeout=0.1):
+            sock = key.fileobj
+            assert isinstance(sock, socket.socket)
+            if events & selectors.EVENT_WRITE:   # connected: say the opening once
+                with contextlib.suppress(OSError):
+                    sock.send(opening)
+                watched.modify(sock, selectors.EVENT_READ, key.data)
+                if not events & selectors.EVENT_READ:
+                    continue
+            try:
+                answer = sock.recv(4096)
+            except OSError:
+                answer = b""
+            if answer:   # the answer comes first; the close follows and is counted then
+                counts["answered_first"] += 1
+                continue
+            counts["closed_by_server"] += 1
+            watched.unregister(sock)
+            sock.close()
+            open_one(key.data)
+    for key in list(watched.get_map().values()):
+        key.fileobj.close()   # type: ignore[union-attr]
+    watched.close()
+    return counts
+
+
 def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
-    path, payload = BODIES[kind]
     settings = repr(options).replace("{", "{{").replace("}", "}}")   # the code is format()ted with the port
-    code = GUNICORN.replace("{kind}", "gevent").replace("o['threads'] = 32; ", f"o.update({settings}); ")
+    code = GUNICORN.replace("{kind}", "scorer.web.serve.GardenkitWorker").replace("o['threads'] = 32; ", f"o.update({settings}); ")
     os.environ["GARDENKIT_WRITE_LIMIT"] = "off"   # as for a crowd of addresses, each under its limit
     with tempfile.TemporaryDirectory() as folder, running(code, folder) as port:
+        return {"options": options, **probed_during(port, kind, seconds, connections)}
+
+
+def probed_during(port: int, kind: str, seconds: float, connections: int) -> dict:
+    """Run one flood (a kind of BODIES; "silent": silent connections from 127.0.0.1; "slow
+    bodies": requests from 160 addresses announcing almost 1 MB and sending one byte) against
+    the server on `port` while a plain page is timed every quarter second from 127.0.0.2: what
+    the flood met, and the page's median, 90th percentile and worst seconds."""
+    for _ in range(4):
+        _timed(port)   # every worker warmed
+    if kind == "silent":
+        def run() -> dict:
+            return silent_connections(port, connections, seconds, ["127.0.0.1"])
+    elif kind == "slow bodies":
+        opening = (f"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                   "Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{").encode()
+
+        def run() -> dict:
+            return silent_connections(port, connections, seconds, [f"127.0.1.{n}" for n in range(1, 161)], opening)
+    else:
+        path, payload = BODIES[kind]
         if payload is None:   # a four-player Garden Dice end state, as the attack sent
-            example = json.loads(_get(port, "/api/games/garden-dice/example?seed=7&players=4"))
-            payload = example["state"]
+            payload = json.loads(_get(port, "/api/games/garden-dice/example?seed=7&players=4"))["state"]
         body = json.dumps(payload).encode()
-        for _ in range(4):
-            _timed(port)   # every worker warmed
-        until = time.monotonic() + seconds
-        statuses: dict = {}
-        flooding = threading.Thread(target=lambda: statuses.update(flood(port, path, body, connections, seconds)))
-        flooding.start()
-        probes = []
-        while time.monotonic() < until:
-            probes.append(_timed(port))
-            time.sleep(0.25)
-        flooding.join()
+
+        def run() -> dict:
+            return flood(port, path, body, connections, seconds)
+    until = time.monotonic() + seconds
+    statuses: dict = {}
+    flooding = threading.Thread(target=lambda: statuses.update(run()))
+    flooding.start()
+    probes = []
+    while time.monotonic() < until:
+        probes.append(_timed(port))
+        time.sleep(0.25)
+    flooding.join()
     probes.sort()
-    return {"flood": kind, "seconds": seconds, "connections": connections, "options": options,
+    return {"flood": kind, "seconds": seconds, "connections": connections,
             "statuses": statuses, "probes": len(probes), "median_s": round(probes[len(probes) // 2], 3),
             "p90_s": round(probes[int(len(probes) * 0.9)], 3), "worst_s": round(probes[-1], 3)}
 

@@ -27,6 +27,8 @@ be overridden by the `config` mapping given to create_app (tests do this):
                              N times the limit. "off" turns a limit off
     GARDENKIT_ADMIN_TOKEN    the operator's token: `Authorization: Bearer <token>` may edit
                              or delete any saved result (scorer.web.owners); default: none
+    GARDENKIT_BODY_TIMEOUT   seconds a request's whole body may take to arrive under `gardenkit
+                             serve` (default 120); a slower one is answered 408
 """
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ import secrets
 import socket
 import time
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -51,11 +54,13 @@ from werkzeug.sansio.utils import host_is_trusted
 
 from scorer.games.core import MAX_BODY_BYTES
 from scorer.store.storage import NotYours, Storage, StorageUnavailable
-from scorer.web.client_bounds import ClientBounds
+from scorer.web.client_bounds import BODY_TIMEOUT_S, ClientBounds
 from scorer.web.examples import Busy
 from scorer.web.guards import (
     LIVE_ANSWERS,
     body_held_to_limit,
+    body_limit_before_routing,
+    hold_body_to_its_endpoint,
     refuse_writes_from_other_sites,
     replay_request,
     session_started,
@@ -112,6 +117,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("GARDENKIT_HTTPS", "") == "1",
         PROXIES=_proxy_count(os.environ.get("GARDENKIT_PROXIES", "0")),
+        BODY_TIMEOUT=_body_timeout(os.environ.get("GARDENKIT_BODY_TIMEOUT", str(BODY_TIMEOUT_S))),
         ADMIN_TOKEN=os.environ.get("GARDENKIT_ADMIN_TOKEN") or None,
         # The keys of the results a browser saved are kept in cookies for as long as browsers
         # keep a cookie (scorer.web.owners); earlier releases kept them in the session.
@@ -133,7 +139,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                                                     os.environ.get("GARDENKIT_HOSTS", ""))
     app.wsgi_app = HostNames(app, listens_everywhere)  # type: ignore[method-assign]
     if app.config.get("CLIENT_BOUNDS"):  # `gardenkit serve`'s workers, where one client could hold them all
-        app.wsgi_app = ClientBounds(app.wsgi_app)  # type: ignore[method-assign]
+        app.wsgi_app = ClientBounds(app.wsgi_app, partial(body_limit_before_routing, app),  # type: ignore[method-assign]
+                                    app.config["BODY_TIMEOUT"])
     if app.config["PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXIES"],  # type: ignore[method-assign]
                                 x_proto=app.config["PROXIES"], x_host=app.config["PROXIES"])
@@ -158,6 +165,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(records.bp)
     app.register_blueprint(photo_pages.bp)
     app.before_request(refuse_writes_from_other_sites)  # before anything reads the post or counts it
+    app.before_request(hold_body_to_its_endpoint)       # before anything reads the body
     app.before_request(_chunked_bodies_read_whole)
     _limit_rates(app)
     _register_error_handlers(app)
@@ -290,6 +298,16 @@ def _not_a_replay() -> bool:
 # create_app, a test's say, makes them again.)
 COUNTED_SOMETIMES = {"pages.score_page": ("writes", _not_a_save), "history.edit_page": ("writes", _not_a_save),
                      "history.delete_page": ("writes", _not_a_post), "pages.check_page": ("replays", _not_a_replay)}
+
+
+def _body_timeout(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 1 <= seconds <= 3600:
+        raise ConfigurationProblem(f"GARDENKIT_BODY_TIMEOUT must be a number of seconds from 1 to 3600, not {text!r}")
+    return seconds
 
 
 def _proxy_count(text: str) -> int:

@@ -1,22 +1,49 @@
-"""What one client address may hold of a worker, checked before any request reads its body.
+"""What one client address may hold of a worker: its connections, counted as they are
+accepted, and its requests, counted before any request reads its body.
 
 A gevent worker (`gardenkit serve`) holds a connection per greenlet, up to a few thousand; a
-client that opens thousands of requests and sends their bodies a byte a second would fill them
-all, and nobody else would be answered. So, as the ready proxy does (deploy/nginx.conf):
+client that opens thousands of connections and says nothing, or sends its bodies a byte a
+second, would fill them all, and nobody else would be answered. So, as the ready proxy does
+(deploy/nginx.conf):
+- one address has at most MAX_CONNECTIONS_PER_ADDRESS connections open in a worker; one more
+  is answered 429 as it is accepted, before anything is read from it (ConnectionBounds,
+  counted by scorer.web.serve.GardenkitWorker), and closed LINGER_S later (RefusedConnections);
+- the last RESERVED_SHARE of a worker's connections are kept for newcomers: once the rest are
+  taken, an address already holding a browser's few connections (FEW_CONNECTIONS) is refused
+  the same way, so many addresses together cannot take every place either;
+- while other addresses are being served, an address holding more than a browser's few
+  connections of a worker starts at most SHARE_PER_S requests a second in it, in bursts of
+  SHARE_BURST (RateShare); a client asking one thing at a time, or a browser, is never held to
+  it; one more waits SHARE_PAUSE_S on its
+  greenlet and is answered 429, its body unread, so a flood from one address gets a share of the worker's loop, not all
+  of it (64 connections scoring flat out held others' pages 0.5 s as a rule, 1.7 s at worst);
 - one address has at most MAX_PER_ADDRESS requests under way in a worker; one more is answered
-  429 at once, its body unread;
-- a body comes at a pace: it must arrive within BODY_GRACE_S plus a second per MIN_BODY_RATE
-  bytes, or the request is answered 408 (on gevent's loop, where a wait can be timed; other
-  servers read as they always did).
-Behind a proxy (GARDENKIT_PROXIES), the address is the client's, as ProxyFix put it. `gardenkit
-serve` turns it on (CLIENT_BOUNDS): it counts a request until the server closes its answer,
-which a WSGI server always does and a test client need not.
+  429 at once, its body unread (behind a proxy, where every connection is the proxy's, this
+  is the bound that counts the client's own address);
+- a body must arrive whole within a fixed time (BODY_TIMEOUT_S, GARDENKIT_BODY_TIMEOUT), from
+  the request's start, whatever length it announces, or the request is answered 408 (on
+  gevent's loop, where a wait can be timed; other servers read as they always did); each
+  endpoint's size limit is held against the announced length before any of it is read
+  (scorer.web.guards.hold_body_to_its_endpoint);
+- a body of an announced length that its endpoint takes is read whole here, before the app
+  sees the request, and one that does not come whole in time is answered here, in a few
+  words: a connection waiting for its body costs a greenlet and a few microseconds when it
+  wakes, not the app's work of starting and failing a request. 4,640 slow bodies starting or
+  ending together cost the worker seconds of its loop when each went through the app, and
+  every page waited (issue 28's G1).
+Behind a proxy (GARDENKIT_PROXIES), the address is the client's, as ProxyFix put it, and
+connections are not counted by address. `gardenkit serve` turns the request bounds on
+(CLIENT_BOUNDS): it counts a request until the server closes its answer, which a WSGI server
+always does and a test client need not.
 """
 from __future__ import annotations
 
+import contextlib
+import io
+import socket
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -26,21 +53,157 @@ from werkzeug.wsgi import ClosingIterator
 from scorer.store.green import gevent_patched
 
 MAX_PER_ADDRESS = 32          # as deploy/nginx.conf's limit_conn
-BODY_GRACE_S = 10.0           # as its client_body_timeout
-MIN_BODY_RATE = 16 * 1024     # bytes a second: a 5 MB photo on a slow link has 5 min 30 s
+# Time for a whole body, the default of GARDENKIT_BODY_TIMEOUT: the largest upload, four 15 MB
+# photos, at 4 Mbit/s (a phone's uplink on a weak 4G signal); a 1 MB body, the largest any other
+# endpoint takes, needs 70 kbit/s. It grew with the announced length before: a body announcing
+# 15 MB was given 16 minutes, so announcing much and sending little held a connection for long.
+BODY_TIMEOUT_S = 120.0
 
 TOO_MANY = b"this address has too many requests under way; wait for their answers\n"
 
+MAX_CONNECTIONS_PER_ADDRESS = 32   # as deploy/nginx.conf's limit_conn
+RESERVED_SHARE = 0.1               # of a worker's connections, kept for addresses holding few
+FEW_CONNECTIONS = 6                # a browser opens up to six to one site
+
+_REFUSAL_WORDS = b"this address has too many connections open to this server; close some and try again\n"
+CONNECTION_REFUSED = (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                      b"Retry-After: 5\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s"
+                      % (len(_REFUSAL_WORDS), _REFUSAL_WORDS))
+
+
+LINGER_S = 10.0        # a refused connection is closed this long after its 429
+MAX_LINGERING = 5000   # refused connections a worker keeps open at most (file descriptors)
+
+
+class RefusedConnections:
+    """Refused connections: each is answered 429 at once, and closed LINGER_S later. A client
+    reads the answer and closes by itself; a flood that reconnects the moment it is closed
+    comes back once every LINGER_S per connection, not as fast as it can. Closed at once, 4,600
+    such connections came back 2,800 times a second, and their queued reconnections kept a
+    newcomer waiting 1-3 s in the kernel's one queue of connections to accept. A held
+    connection costs a file descriptor, no greenlet: one greenlet closes them when due."""
+
+    def __init__(self) -> None:
+        self.lingering: deque[tuple[float, socket.socket]] = deque()
+        self.closing = False
+
+    def refuse(self, client: socket.socket) -> None:
+        """Answer 429 and hold a copy of the connection (the server closes the one it gave)."""
+        import gevent
+
+        with contextlib.suppress(OSError):
+            client.send(CONNECTION_REFUSED)   # into an empty send buffer: the loop never waits on it
+            if len(self.lingering) < MAX_LINGERING:
+                self.lingering.append((time.monotonic() + LINGER_S, client.dup()))
+        if self.lingering and not self.closing:
+            self.closing = True
+            gevent.spawn(self._close_when_due)
+
+    def _close_when_due(self) -> None:
+        import gevent
+
+        while self.lingering:
+            due, held = self.lingering[0]
+            if due > time.monotonic():
+                gevent.sleep(due - time.monotonic())
+                continue
+            self.lingering.popleft()
+            held.close()
+        self.closing = False
+
+
+def many_connections(address: str) -> bool:
+    """Whether `address` holds more than a browser's few connections of this worker (never
+    behind a proxy, where every connection is the proxy's, nor outside `gardenkit serve`)."""
+    return OPEN_CONNECTIONS is not None and OPEN_CONNECTIONS.held(address) > FEW_CONNECTIONS
+
+
+class ConnectionBounds:
+    """The open connections of one worker, by client address. Used from the worker's loop
+    only (each greenlet runs admit and release without waiting), so it needs no lock."""
+
+    def __init__(self, capacity: int, by_address: bool = True) -> None:
+        self.open: Counter[str] = Counter()
+        self.total = 0
+        self.by_address = by_address   # behind a proxy every connection is the proxy's
+        self.shared = capacity - int(capacity * RESERVED_SHARE)
+
+    def admit(self, address: str) -> bool:
+        """Count one more connection of `address`; False (counting nothing) when it may not have it."""
+        held = self.held(address)
+        if held >= MAX_CONNECTIONS_PER_ADDRESS or (self.total >= self.shared and held >= FEW_CONNECTIONS):
+            return False
+        self.open[address] += 1
+        self.total += 1
+        return True
+
+    def held(self, address: str) -> int:
+        return self.open[address] if self.by_address else 0
+
+    def release(self, address: str) -> None:
+        self.total -= 1
+        self.open[address] -= 1
+        if self.open[address] <= 0:
+            del self.open[address]
+
+
+TOO_SLOW = "the request's body came too slowly; send it again at once"
+
+# While other addresses are being served, one address's requests in a worker come from a
+# bucket of SHARE_BURST that refills SHARE_PER_S a second: the ready proxy's rate per address
+# (deploy/nginx.conf's limit_req, 20 a second in bursts of 60), but only when someone else
+# waits, so one client alone still has the whole server.
+SHARE_PER_S = 20.0
+SHARE_BURST = 60.0
+SHARE_PAUSE_S = 0.5    # how long a request past the share waits before its 429
+SERVED_S = 1.0         # an address served this recently is someone waiting for their share
+OVER_SHARE = (b"this address is sending more requests than its share of the server while others "
+              b"wait for theirs; send them more slowly (one second's pause is enough)\n")
+
+
+class RateShare:
+    """Each address's bucket of requests in this worker: (requests left, when last taken).
+    Used from the worker's loop only: no lock."""
+
+    def __init__(self) -> None:
+        self.buckets: dict[str, list[float]] = {}
+        self.swept = time.monotonic()
+
+    def over_share(self, address: str, crowding: bool) -> bool:
+        """Take one request from the address's bucket; True when it is empty, the address is
+        `crowding` (holds many connections) and another address was served just now."""
+        now = time.monotonic()
+        if now - self.swept > SHARE_BURST / SHARE_PER_S:   # forget the buckets that are full again
+            self.buckets = {other: bucket for other, bucket in self.buckets.items()
+                            if now - bucket[1] < SHARE_BURST / SHARE_PER_S}
+            self.swept = now
+        bucket = self.buckets.setdefault(address, [SHARE_BURST, now])
+        bucket[0] = min(SHARE_BURST, bucket[0] + (now - bucket[1]) * SHARE_PER_S)
+        bucket[1] = now
+        if bucket[0] >= 1:
+            bucket[0] -= 1
+            return False
+        return crowding and any(other != address and now - last < SERVED_S for other, (_, last) in self.buckets.items())
+
 
 class ClientBounds:
-    def __init__(self, wsgi_app: Callable[..., Iterable[bytes]]) -> None:
+    def __init__(self, wsgi_app: Callable[..., Iterable[bytes]], body_limit: Callable[[dict[str, Any]], int | None],
+                 body_timeout: float = BODY_TIMEOUT_S) -> None:
         self.wsgi_app = wsgi_app
+        self.body_limit = body_limit   # of the endpoint a request goes to; None: no endpoint
+        self.body_timeout = body_timeout
         self.under_way: Counter[str] = Counter()
         self.lock = threading.Lock()   # a gevent lock in a gevent worker
         self.paced = gevent_patched()  # a worker is patched before it builds the app: asked once
+        self.shares = RateShare()
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
         address = environ.get("REMOTE_ADDR") or ""
+        if self.paced and self.shares.over_share(address, crowding=many_connections(address)):
+            time.sleep(SHARE_PAUSE_S)   # a greenlet's wait: the flood's connection is held, the loop is not
+            start_response("429 Too Many Requests", [("Content-Type", "text/plain; charset=utf-8"),
+                                                     ("Retry-After", "1"), ("Connection", "close")])
+            return [OVER_SHARE]
         with self.lock:
             if self.under_way[address] >= MAX_PER_ADDRESS:
                 start_response("429 Too Many Requests", [("Content-Type", "text/plain; charset=utf-8"),
@@ -48,13 +211,40 @@ class ClientBounds:
                 return [TOO_MANY]
             self.under_way[address] += 1
         if self.paced:
-            environ["wsgi.input"] = PacedBody(environ["wsgi.input"], _content_length(environ))
+            environ["wsgi.input"] = TimedBody(environ["wsgi.input"], self.body_timeout)
+            refusal = self.read_ahead(environ)
+            if refusal:
+                self.release(address)
+                status, words = refusal
+                start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")])
+                return [words.encode() + b"\n"]
         try:
             answer = self.wsgi_app(environ, start_response)
         except BaseException:
             self.release(address)
             raise
         return ClosingIterator(answer, lambda: self.release(address))   # a streamed export counts until it ends
+
+    def read_ahead(self, environ: dict[str, Any]) -> tuple[str, str] | None:
+        """Read a body of announced length whole, when its endpoint takes that much, and give it
+        to the app from memory; the status and words of a body that did not come whole, or None.
+        A body announcing more than its endpoint takes is left for the app to refuse (413, at
+        once); one without a length (chunked) is read by the app, against the same deadline."""
+        length = _announced_length(environ)
+        limit = self.body_limit(environ) if length else None
+        if not length or limit is None or length > limit:
+            return None
+        received = bytearray()
+        try:
+            while len(received) < length and (part := environ["wsgi.input"].read(min(length - len(received), 65536))):
+                received += part
+        except RequestTimeout:
+            return "408 Request Timeout", TOO_SLOW
+        if len(received) < length:
+            return "400 Bad Request", (f"the request body ended after {len(received)} of the {length} bytes "
+                                       "its Content-Length announced")
+        environ["wsgi.input"] = io.BytesIO(bytes(received))
+        return None
 
     def release(self, address: str) -> None:
         with self.lock:
@@ -63,17 +253,17 @@ class ClientBounds:
                 del self.under_way[address]
 
 
-def _content_length(environ: dict[str, Any]) -> int:
-    value = str(environ.get("CONTENT_LENGTH") or "0")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 16 else 0
+def _announced_length(environ: dict[str, Any]) -> int | None:
+    value = str(environ.get("CONTENT_LENGTH") or "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 16 else None
 
 
-class PacedBody:
+class TimedBody:
     """The request body, each read given only the time left before the body's deadline."""
 
-    def __init__(self, stream: Any, length: int) -> None:
+    def __init__(self, stream: Any, seconds: float) -> None:
         self.stream = stream
-        self.deadline = time.monotonic() + BODY_GRACE_S + length / MIN_BODY_RATE
+        self.deadline = time.monotonic() + seconds
 
     def read(self, *size: int) -> bytes:
         return self._timed(self.stream.read, *size)
@@ -84,7 +274,7 @@ class PacedBody:
     def readlines(self, *hint: int) -> list[bytes]:
         return self._timed(self.stream.readlines, *hint)
 
-    def __iter__(self) -> PacedBody:
+    def __iter__(self) -> TimedBody:
         return self
 
     def __next__(self) -> bytes:
@@ -96,9 +286,14 @@ class PacedBody:
     def _timed(self, read: Callable[..., Any], *args: int) -> Any:
         import gevent
 
-        too_slow = RequestTimeout("the request's body came too slowly; send it again at once")
+        too_slow = RequestTimeout(TOO_SLOW)
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise too_slow
         with gevent.Timeout(left, too_slow):
             return read(*args)
+
+
+# This worker's open connections, counted by scorer.web.serve.GardenkitWorker as it accepts
+# them; None outside `gardenkit serve`.
+OPEN_CONNECTIONS: ConnectionBounds | None = None

@@ -15,13 +15,14 @@ on the kind of address, read from the tables below:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
 from flask_wtf.csrf import CSRFError, generate_csrf
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 
+from pnp.kits import deck_rules
 from scorer.games import GAMES
 from scorer.games.core import BadJSON, InvalidState, UnknownGame, read_json_text
 from scorer.web.forms import field_cap, form_too_big, oversized_field
@@ -57,10 +58,55 @@ def body_held_to_limit() -> bytes:
     if request.content_length is not None and len(body) < request.content_length:
         raise BadRequest(f"the request body ended after {len(body)} of the {request.content_length} "
                          "bytes its Content-Length announced")
-    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    limit = request.max_content_length   # the endpoint's own (hold_body_to_its_endpoint)
     if limit is not None and len(body) >= limit and request.environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge()
     return body
+
+
+# Room for a print form's own fields beside its deck list (paper, bleed and the like: a few
+# hundred bytes, and a multipart form's boundaries).
+PRINT_FORM_ROOM = 16 * 1024
+DECK_ENDPOINTS = frozenset({"printing.print_page", "printing.download_pdf", "printing.download_zip"})
+
+
+def body_limit(endpoint: str | None, view_args: Mapping[str, Any] | None, app_limit: int) -> int:
+    """The most this endpoint reads: a print form its deck list and a little more, the photo
+    page its photos, any other the app's limit (MAX_CONTENT_LENGTH)."""
+    if endpoint == "photo.read_photo":
+        from scorer.web.photo_pages import MAX_UPLOAD
+
+        return MAX_UPLOAD
+    if endpoint in DECK_ENDPOINTS:
+        try:
+            rules = deck_rules((view_args or {}).get("game_id", ""))
+        except (KeyError, ImportError):   # no such kit: its page answers 404 in its own words
+            rules = None
+        return PRINT_FORM_ROOM + (rules.max_bytes if rules else 0)
+    return app_limit
+
+
+def body_limit_before_routing(app: Flask, environ: dict[str, Any]) -> int | None:
+    """body_limit of the endpoint that will answer this request, found before Flask routes it
+    (scorer.web.client_bounds reads a body ahead, and only a body its endpoint takes); None
+    for an address or method nothing answers."""
+    try:
+        endpoint, view_args = app.url_map.bind_to_environ(environ).match(method=environ.get("REQUEST_METHOD"))
+    except HTTPException:
+        return None
+    return body_limit(str(endpoint), view_args, int(app.config["MAX_CONTENT_LENGTH"]))
+
+
+def hold_body_to_its_endpoint() -> None:
+    """Hold this request's body to its endpoint's limit (Flask's per-request
+    max_content_length), which werkzeug compares with the announced length before a byte is
+    read (413 at once), and with the bytes read of a chunked body, which announces none. A
+    deck list's page announcing 1 MB was read, slowly, for 71 s under the app's 1 MB before
+    its 64 KB was applied. The photo page holds its photos to their larger limit the same
+    way, with its own words (scorer.web.photo_pages)."""
+    if request.endpoint != "photo.read_photo":
+        request.max_content_length = body_limit(request.endpoint, request.view_args,
+                                                int(current_app.config["MAX_CONTENT_LENGTH"]))
 
 
 def read_json() -> Any:

@@ -389,7 +389,7 @@ def kit_manifest(svg_zip: bytes) -> dict:
 
 @bp.errorhandler(RequestEntityTooLarge)
 def upload_too_large(error: RequestEntityTooLarge):
-    message = f"the upload is larger than {current_app.config['MAX_CONTENT_LENGTH'] // 1024} KB"
+    message = f"the upload is larger than {(request.max_content_length or 0) // 1024} KB"
     game_id = (request.view_args or {}).get("game_id", "")
     if request.path.startswith("/kits/") or not printable(game_id):
         return refusal(413, message)
