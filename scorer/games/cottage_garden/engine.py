@@ -613,8 +613,9 @@ def refill_action(state: State, ramble: bool) -> Action:
 
 def token_candidates(state: State, player: dict, token: str,
                       targets: dict[str, tuple[int, int]] | None = None) -> list[Action]:
-    """A cat or flower pot on every space of the player's beds that no piece covers, or with
-    targets, on the bed's target space."""
+    """A cat or flower pot on every space of the player's beds that prints nothing and no
+    piece covers (a printed pot or cloche takes no token: offered, it would be the only
+    candidate of a choice that allows none), or with targets, on the bed's target space."""
     if (player["cats"] if token == "cat" else state["supply"]["pots"]) <= 0:
         return []
     if targets is not None:
@@ -622,7 +623,7 @@ def token_candidates(state: State, player: dict, token: str,
                  "at": list(targets[bed["design"]])} for bed in player["beds"] if bed["design"] in targets]
     return [{"type": "place_token", "player": player["name"], "bed": bed, "token": token, "at": [r, c]}
             for bed, covered in ((bed, _covered(bed)) for bed in player["beds"])
-            for r in SPACES for c in SPACES if (r, c) not in covered]
+            for r, c in _open_spaces(bed["design"]) if (r, c) not in covered]
 
 
 def penalty_candidates(player: dict) -> list[Action]:
