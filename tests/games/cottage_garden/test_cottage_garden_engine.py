@@ -257,8 +257,9 @@ def test_a_final_round_bed_complete_but_for_a_printed_pot_is_scored_not_stuck():
         assert action["type"] == "score_bed" and judged["legal"]
 
 
-def test_the_game_that_stopped_in_the_final_round_is_played_to_its_end():
-    log, _ = scorer.simulate(GAME, 4, 1859)
+@pytest.mark.parametrize("seed", [1859, 2320])  # the two 4-player games of seeds 0-2,999 that stopped so
+def test_the_games_that_stopped_in_the_final_round_are_played_to_their_end(seed):
+    log, _ = scorer.simulate(GAME, 4, seed)
     replayed = ENGINE.replay(log)
     assert replayed["legal"] and replayed["over"]
 
