@@ -257,9 +257,10 @@ def test_a_final_round_bed_complete_but_for_a_printed_pot_is_scored_not_stuck():
         assert action["type"] == "score_bed" and judged["legal"]
 
 
-@pytest.mark.parametrize("seed", [1859, 2320])  # the two 4-player games of seeds 0-2,999 that stopped so
-def test_the_games_that_stopped_in_the_final_round_are_played_to_their_end(seed):
-    log, _ = scorer.simulate(GAME, 4, seed)
+# The games that stopped so: seeds 0-2,999 at 4 players, 0-999 at 2 (none at 1 or 3).
+@pytest.mark.parametrize("players, seed", [(4, 1859), (4, 2320), (2, 918)])
+def test_the_games_that_stopped_in_the_final_round_are_played_to_their_end(players, seed):
+    log, _ = scorer.simulate(GAME, players, seed)
     replayed = ENGINE.replay(log)
     assert replayed["legal"] and replayed["over"]
 
