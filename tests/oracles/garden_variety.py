@@ -222,29 +222,58 @@ def legal_moves(state: dict, rng) -> list[dict]:
     PLAYS_SAMPLED rounds, each player in play order (the leader, then clockwise) playing a
     card drawn from their hand with a declaration drawn among those it allows, under the
     die's rule (after a chaos face, any rule the reroll may show). A sample: every player's
-    choices multiply (five cards, a wishing gnome's nine wishes) to thousands of rounds."""
+    choices multiply (five cards, a wishing gnome's nine wishes) to thousands of rounds.
+    Besides, each declaration a card in a hand allows is played in a round of its own (a
+    wishing gnome's every wish, a 0/10 critter as 0 and as 10): drawn at random, a wish of 9
+    came up in a round only now and then, so a wish wrongly refused went unseen."""
     if not state["rolls"] or state["drawing"] or _game_over(state):
         return []
     rules = DIE_RULES if state["rolls"] == [CHAOS] else state["rolls"]
-    return [{"type": "resolve_round", "rule": rng.choice(rules),
-             "plays": [{"player": state["players"][i]["name"], "card": _played(rng.choice(state["players"][i]["hand"]), rng)}
-                       for i in _clockwise(state)]}
-            for _ in range(PLAYS_SAMPLED)]
+    hands = [(state["players"][i]["name"], state["players"][i]["hand"]) for i in _clockwise(state)]
+
+    def round_of(plays: list[dict]) -> dict:
+        return {"type": "resolve_round", "rule": rng.choice(rules), "plays": plays}
+
+    def drawn() -> list[dict]:
+        return [_play(name, card, rng.choice(_declarations(card)))
+                for name, hand in hands for card in [rng.choice(hand)]]
+
+    rounds = [round_of(drawn()) for _ in range(PLAYS_SAMPLED)]
+    for seat, (name, hand) in enumerate(hands):
+        for card in sorted(set(hand)):
+            for value in _declarations(card):
+                if value is not None:
+                    plays = drawn()
+                    plays[seat] = _play(name, card, value)
+                    rounds.append(round_of(plays))
+    return rounds
 
 
-def _played(card_id: str, rng) -> dict:
-    """A card of the house deck as played: a critter's colour and number (the rare one
-    declared 0 or 10), a wildflower's number, a gnome's name (the wishing gnome's wish)."""
+def _declarations(card_id: str) -> tuple[int | None, ...]:
+    """What a card of the house deck may be declared as when played: a 0/10 critter 0 or 10, a
+    wishing gnome its wish; None for a card declared as nothing."""
+    if card_id.endswith("-0-10"):
+        return RARE_VALUES
+    return tuple(WISHES) if card_id == "gnome-wishing" else (None,)
+
+
+def _play(player: str, card_id: str, declared: int | None) -> dict:
+    """The player's play of a card of the house deck: a critter's colour and number (the rare
+    one with its declared value), a wildflower's number, a gnome's name (the wishing gnome's
+    wish)."""
     kind, *rest = card_id.split("-")
     if kind == "critter":
         colour, *number = rest
         if number == ["0", "10"]:
-            return {"kind": kind, "color": colour, "number": "0/10", "declared": rng.choice(RARE_VALUES)}
-        return {"kind": kind, "color": colour, "number": int(number[0])}
-    if kind == "wildflower":
-        return {"kind": kind, "number": int(rest[0])}
-    name = "-".join(rest)
-    return {"kind": kind, "name": name, **({"declared": rng.choice(WISHES)} if name == "wishing" else {})}
+            card = {"kind": kind, "color": colour, "number": "0/10", "declared": declared}
+        else:
+            card = {"kind": kind, "color": colour, "number": int(number[0])}
+    elif kind == "wildflower":
+        card = {"kind": kind, "number": int(rest[0])}
+    else:
+        name = "-".join(rest)
+        card = {"kind": kind, "name": name, **({"declared": declared} if declared is not None else {})}
+    return {"player": player, "card": card}
 
 
 # --- final scores, from the rulebook alone ---------------------------------------------------

@@ -42,6 +42,8 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
+from pydantic import BaseModel
+
 from scorer.games.core import Violation, violation
 from scorer.games.cottage_garden import data
 from scorer.games.engine import RANDOM_ACTIONS, Action, Chance, Engine, Move, Outcome, State, Table
@@ -209,8 +211,9 @@ class CottageGardenEngine(Chance, Engine):
         player = state["players"][who]
         if _resting(state):
             # A cat after the tile where it fills a bed, or (mostly) the next turn's moves.
+            last_space = {bed["design"]: _last_open_space(bed) for bed in player["beds"]}
             filling = [cat for cat in token_candidates(state, player, "cat")
-                       if set(_open_spaces(cat["bed"]["design"])) <= _covered(cat["bed"]) | {tuple(cat["at"])}]
+                       if last_space[cat["bed"]["design"]] == tuple(cat["at"])]
             if filling and rng.random() < TIDY_SHARE:
                 return filling
             return self.candidate_actions(CottageTable(self, table.ended, read_as=table), rng)
@@ -300,9 +303,9 @@ class CottageGardenEngine(Chance, Engine):
     def end_turn(self, state: State, reading: Any) -> State:
         """The Gardener Phase, as the move_gardener move makes it: the gardener moves on and
         the next turn begins (or, when the die turns to 6, the Final Round's give-ups)."""
-        gardener = self.game.parse_action({"type": "move_gardener", **state["gardener"]})
-        moved = self.move_for("move_gardener").check(reading, gardener).effects
-        return self.begun(self.move_for("move_gardener").made(state, gardener, moved), reading)
+        move = self.move_for("move_gardener")
+        gardener = own_action(move, **state["gardener"])
+        return self.begun(move.made(state, gardener, move.check(reading, gardener).effects), reading)
 
     def begun(self, state: State, reading: Any) -> State:
         """What a move leaves to follow by itself: the turn that begins (step "begin", after
@@ -395,7 +398,8 @@ class CottageGardenEngine(Chance, Engine):
     def own(self, reading: Any, type: str, **fields: Any) -> dict[str, Any]:
         """The effects of an action the engine makes itself from the table (the gardener's
         move, the refill due), as its move's check answers them."""
-        return self.move_for(type).check(reading, self.game.parse_action({"type": type, **fields})).effects
+        move = self.move_for(type)
+        return move.check(reading, own_action(move, **fields)).effects
 
     def _any_legal(self, reading: Any, actions: list[Action]) -> bool:
         """Whether the rules allow any of these actions (the table is the engine's to know)."""
@@ -470,6 +474,19 @@ class CottageTable(Table[Any]):
             self._layouts[design] = self.engine.game.parse_action(
                 {"type": "place_token", "bed": found, "token": "cat", "at": [1, 1]}).bed
         return self._layouts[design]
+
+
+def own_action(move: Move[Any], **fields: Any) -> Any:
+    """An action the engine makes itself (the gardener's move, a refill), as its move's model
+    parses it. The same few recur turn after turn and on every table read again, so each is
+    parsed once per value (its fields, lists as tuples)."""
+    return _parsed(move.model, tuple((name, tuple(value) if isinstance(value, list) else value)
+                                     for name, value in {"type": move.type, **fields}.items()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed(model: type[BaseModel], fields: tuple[tuple[str, Any], ...]) -> Any:
+    return model.model_validate({name: list(value) if isinstance(value, tuple) else value for name, value in fields})
 
 
 def cottage_table(table: Table[Any]) -> CottageTable:
@@ -592,6 +609,14 @@ def by_itself(kind: str) -> list[Violation]:
     return [violation("not-a-move", rule, f"{said}: it is no move of a game log", "action.type")]
 
 
+def _last_open_space(bed: dict) -> tuple[int, int] | None:
+    """The one space of the bed that prints nothing and that no piece covers, if one alone
+    is left (a cat there fills the bed)."""
+    covered = _covered(bed)
+    left = [space for space in _open_spaces(bed["design"]) if space not in covered]
+    return left[0] if len(left) == 1 else None
+
+
 def _can_place_a_cat(player: dict) -> bool:
     """A cat in reserve and a bed that is not complete (an empty space is left)."""
     return player["cats"] > 0 and any(not set(_open_spaces(bed["design"])) <= _covered(bed) for bed in player["beds"])
@@ -613,8 +638,9 @@ def refill_action(state: State, ramble: bool) -> Action:
 
 def token_candidates(state: State, player: dict, token: str,
                       targets: dict[str, tuple[int, int]] | None = None) -> list[Action]:
-    """A cat or flower pot on every space of the player's beds that no piece covers, or with
-    targets, on the bed's target space."""
+    """A cat or flower pot on every space of the player's beds that prints nothing and no
+    piece covers (a printed pot or cloche takes no token: offered, it would be the only
+    candidate of a choice that allows none), or with targets, on the bed's target space."""
     if (player["cats"] if token == "cat" else state["supply"]["pots"]) <= 0:
         return []
     if targets is not None:
@@ -622,7 +648,7 @@ def token_candidates(state: State, player: dict, token: str,
                  "at": list(targets[bed["design"]])} for bed in player["beds"] if bed["design"] in targets]
     return [{"type": "place_token", "player": player["name"], "bed": bed, "token": token, "at": [r, c]}
             for bed, covered in ((bed, _covered(bed)) for bed in player["beds"])
-            for r in SPACES for c in SPACES if (r, c) not in covered]
+            for r, c in _open_spaces(bed["design"]) if (r, c) not in covered]
 
 
 def penalty_candidates(player: dict) -> list[Action]:

@@ -252,6 +252,7 @@ class Bed:
         self.pieces: dict[tuple[int, int], str] = {}   # cell -> visible letter of a piece
         self.owners: dict[tuple[int, int], str] = {}   # cell -> tile id, "cat" or "pot"
         self.tile_ids: set[str] = set()
+        self.taken = 0  # the cells under a piece as one mask (`_mask`), for the placements
 
     def place(self, cells: list[tuple[int, int, str]], path: str, what: str, owner: str) -> list[Violation]:
         """Put a piece's cells (0-based) on the bed if every rule allows; else the violations."""
@@ -276,6 +277,7 @@ class Bed:
                 self.pieces[(r, c)] = letter
                 self.owners[(r, c)] = owner
                 self.visible[r][c] = letter
+            self.taken |= _mask({(r, c) for r, c, _ in cells})
         return found
 
     def place_tile(self, tile: str, at: list[int] | tuple[int, int], rotation: int, flip: bool,
@@ -292,6 +294,7 @@ class Bed:
         twin.printed = self.printed  # never changed
         twin.visible = [list(row) for row in self.visible]
         twin.pieces, twin.owners, twin.tile_ids = dict(self.pieces), dict(self.owners), set(self.tile_ids)
+        twin.taken = self.taken
         return twin
 
     @staticmethod
@@ -306,7 +309,7 @@ class Bed:
         if tile in self.tile_ids:
             return [self._tile_twice(tile, path)], []
         return [], [{"at": [row, col], "rotation": rotation, "flip": flip}
-                    for row, col, rotation, flip in _fitting(tile, frozenset(self.pieces), covering)]
+                    for row, col, rotation, flip in _fitting(tile, self.taken, covering)]
 
     def covered_print(self, cells: list[tuple[int, int]]) -> list[list[int]]:
         return [[r + 1, c + 1] for r, c in cells if self.printed[r][c] != data.EMPTY]
@@ -406,13 +409,11 @@ def _inside(tile: str, covering: tuple[int, int] | None) -> Placements:
 
 
 @functools.lru_cache(maxsize=4096)  # a bed changes one piece a turn, a nursery tile waits for turns
-def _fitting(tile: str, taken: frozenset[tuple[int, int]],
-             covering: tuple[int, int] | None) -> list[tuple[int, int, int, bool]]:
+def _fitting(tile: str, taken: int, covering: tuple[int, int] | None) -> list[tuple[int, int, int, bool]]:
     """Every (row, column, rotation, flip) at which the tile lies inside a bed whose pieces
-    cover `taken`, and on none of them (and on the cell `covering`, if given); turns first,
-    then flips, rows and columns."""
-    under = _mask(taken)
-    found = [placement for cells, placements in _inside_masks(tile, covering) if not cells & under
+    cover the cells of the mask `taken`, and on none of them (and on the cell `covering`, if
+    given); turns first, then flips, rows and columns."""
+    found = [placement for cells, placements in _inside_masks(tile, covering) if not cells & taken
              for placement in placements]
     return sorted(found, key=lambda p: (p[2], p[3], p[0], p[1]))
 
@@ -541,6 +542,7 @@ def step_back(colour: str, value: int) -> int:
 
 # --- the gardener --------------------------------------------------------------------------
 
+@functools.cache  # asked at every turn's end, and again for the turns a stuck Final Round would take
 def gardener_move(players: int, space: str, die: int) -> tuple[str, int]:
     """Where one turn's Gardener Phase takes the gardener, and the die face afterwards."""
     side = data.NURSERY_SIDES[data.nursery_side(players)]

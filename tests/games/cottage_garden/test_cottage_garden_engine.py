@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import copy
 import functools
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 import scorer
 from scorer.games.cottage_garden import data
-from scorer.games.cottage_garden.engine import CottageGardenEngine
+from scorer.games.cottage_garden.engine import CottageGardenEngine, cottage_table, printed, token_candidates
 from scorer.games.engine import IllegalMove, engine_of
 from tests.oracles import cottage_garden as oracle
 
@@ -125,8 +127,11 @@ def test_the_oracle_finds_the_final_round_too_early_and_the_end_too_soon():
 # --- what follows by itself ----------------------------------------------------------------------
 
 def test_a_refill_that_is_due_is_made_nearest_the_gardener_first_from_the_wheelbarrow():
+    # The next turn's tile, taken after the refill due at its start: one that lay in the
+    # nursery already (a tile just refilled and taken at once would leave its space empty).
     before, entry, after = _first(2, 4, lambda b, e, a: a["turns"] > b["turns"]
-                                  and len(a["path"]) < len(b["path"]) and e["type"] == "place_tile")
+                                  and len(a["path"]) < len(b["path"]) and e["type"] == "place_tile"
+                                  and b["nursery"][e["nursery"]["space"]] == e["tile"])
     row = data.GARDENER_ROWS[after["gardener"]["space"]]
     nursery = dict(before["nursery"], **{entry["nursery"]["space"]: None})
     empty = [space for space in row if not nursery[space]]
@@ -238,6 +243,40 @@ def test_a_final_round_goes_on_while_a_tile_that_fits_waits_in_the_path_or_a_cat
     assert not ENGINE.apply(with_a_cat, entry)["over"]
 
 
+def test_a_final_round_bed_complete_but_for_a_printed_pot_is_scored_not_stuck():
+    """Cottage Garden › 3 Scoring Phase: a printed flower pot fills its space, so a bed whose
+    one uncovered space prints a pot is complete and takes nothing more. Dee's last bed of the
+    Final Round (4 players, seed 1859, as simulated before) waits to be scored: the simulator
+    offered a cat on that printed pot as the cat choice's one action, check refused it, and the
+    game stopped with no legal move though score_bed was legal."""
+    state = json.loads((Path(__file__).parent / "final_round_bed_left_for_scoring.json").read_text())
+    table = cottage_table(ENGINE.read(state))
+    assert table.expected[1] == ("score_bed", "cat")
+    for seed in range(20):
+        action, judged = ENGINE.random_legal_action(table, random.Random(seed))
+        assert action["type"] == "score_bed" and judged["legal"]
+
+
+# The games that stopped so: seeds 0-2,999 at 4 players, 0-999 at 2 (none at 1 or 3).
+@pytest.mark.parametrize("players, seed", [(4, 1859), (4, 2320), (2, 918)])
+def test_the_games_that_stopped_in_the_final_round_are_played_to_their_end(players, seed):
+    log, _ = scorer.simulate(GAME, players, seed)
+    replayed = ENGINE.replay(log)
+    assert replayed["legal"] and replayed["over"]
+
+
+def test_cats_and_pots_are_offered_only_spaces_that_print_nothing_and_no_piece_covers():
+    state = json.loads((Path(__file__).parent / "final_round_bed_left_for_scoring.json").read_text())
+    player = state["players"][3]
+    fresh = {"design": "1L", "tiles": [], "cats": [[1, 1]], "pots": []}
+    player["beds"].append(fresh)  # a second bed, one cat on it
+    for token in ("cat", "pot"):
+        offered = token_candidates(state, player, token)
+        assert {a["bed"]["design"] for a in offered} == {"1L"}  # nothing on the complete bed
+        free = [(r, c) for r in range(1, 6) for c in range(1, 6) if (r, c) not in printed("1L") | {(1, 1)}]
+        assert sorted(tuple(a["at"]) for a in offered) == free
+
+
 # --- the order of a turn's phases, and the cats a player may place ----------------------------------
 
 def test_a_bed_a_cat_completes_is_scored_after_the_planting_not_before():
@@ -245,7 +284,7 @@ def test_a_bed_a_cat_completes_is_scored_after_the_planting_not_before():
     fills a bed's last space leaves the bed waiting: the tile or pot still goes onto the other
     bed, and only then is the full bed scored (before, the bed was scored and replaced at once
     and the tile could go onto the new bed)."""
-    before, entry, after = _first(4, 0, lambda b, e, a: e.get("type") == "place_token" and e["token"] == "cat"
+    before, entry, after = _first(4, 7, lambda b, e, a: e.get("type") == "place_token" and e["token"] == "cat"
                                   and b["turn"]["step"] == "plant" and a["turn"]["queue"])
     full = entry["bed"]["design"]
     assert after["turn"]["step"] == "plant" and after["turn"]["scoring"] is None
@@ -477,7 +516,7 @@ def after_next(planted: dict, move: dict) -> dict:
 def test_a_cat_after_the_tile_may_complete_the_other_bed_and_the_player_picks_the_order():
     """Scoring Phase: with both beds completed in one turn with a cat's help, the player picks
     which is scored first."""
-    before, tile, after = _first(2, 2, lambda b, e, a: e.get("type") == "place_tile" and len(a["turn"]["queue"]) == 1
+    before, tile, after = _first(2, 0, lambda b, e, a: e.get("type") == "place_tile" and len(a["turn"]["queue"]) == 1
                                  and b["turn"]["step"] == "plant")
     state = copy.deepcopy(before)
     player = state["players"][state["current"]]
