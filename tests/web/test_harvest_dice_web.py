@@ -3,10 +3,12 @@ tappable score sheet in a real browser."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 import scorer
+from pnp.art.harvest_dice import TOMATO
 from scorer.games.harvest_dice import data, rules
 
 GAME = "harvest-dice"
@@ -185,3 +187,10 @@ def test_dispute_page_answers_with_the_reason(live_server, page):
     assert "must touch one" in answer.inner_text()
     action = json.loads(page.locator("textarea[name=action]").input_value())
     assert action == {"type": "plant", "die": {"color": "orange", "value": 5}, "player": "Susan", "at": [3, 5]}
+
+
+def test_the_pages_tomato_is_the_printed_sheets_red():
+    """The tappable sheet shows each crop in the printed sheet's colour: a player matches the
+    page to the paper by colour as well as shape."""
+    css = (Path(__file__).resolve().parents[2] / "templates" / "static" / "harvest-dice.css").read_text()
+    assert f".hd-tomato {{ background: {TOMATO.lower()};" in css
