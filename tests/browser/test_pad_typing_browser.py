@@ -34,3 +34,23 @@ def test_names_typed_the_moment_each_field_is_tapped_at_the_foot_of_a_phone_scre
         page.keyboard.type(name)
     typed = page.locator("#players input[name$='.name']").evaluate_all("els => els.map(e => e.value)")
     assert typed == list(NAMES)
+
+
+def test_a_live_answer_landing_while_a_name_is_typed_leaves_the_field_and_its_caret_alone(live_server, phone_journey):
+    trip: Journey = phone_journey
+    page = trip.page
+    page.goto(f"{live_server}/games/cottage-garden/score")
+    field = name_field(page, 0)
+    field.evaluate("""el => { window.__typedIn = el; window.__answers = 0;
+        el.form.addEventListener('gardenkit:answer', () => { window.__answers += 1; }); }""")
+    trip.tap(field)
+    page.keyboard.type("Kay")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")                  # back to fix a letter: the caret after "K"
+    # a refresh asked for meanwhile (as the page asks when a row is left or the network is back)
+    # lands while the caret waits there
+    page.evaluate("() => { window.__answers = 0; window.__typedIn.form.dispatchEvent(new Event('change')); }")
+    trip.wait_until("window.__answers > 0")
+    page.keyboard.type("l")
+    assert field.evaluate("el => [el === window.__typedIn, document.activeElement === el, el.value, el.selectionStart]") == \
+        [True, True, "Klay", 2]
