@@ -567,6 +567,21 @@
     selectNext = null;
   });
 
+  // A text field that takes the focus holds the caret at once. Chromium moves the focus on a
+  // tap before it places the caret, and when the page has scrolled under the field that had the
+  // focus, it may never place it: the keys typed at once then reach the field but write nothing
+  // (a phone's name typed right after the tap was lost). The caret stays where it was. Only
+  // for a tap: a script that selects a field's text and then focuses it keeps its selection.
+  var pressed = null;
+  form.addEventListener("pointerdown", function (event) { pressed = event.target; }, true);
+  form.addEventListener("focusin", function (event) {
+    var input = event.target;
+    var tapped = input === pressed;
+    pressed = null;
+    if (!tapped || (!/^(text|search|tel|url)$/.test(input.type) && input.tagName !== "TEXTAREA")) return;
+    input.setSelectionRange(input.selectionStart, input.selectionEnd, input.selectionDirection);
+  });
+
   // What a player touched: typed in, or set by a tap on the page's own controls (a stepper, a
   // garden space), whose scripts change the field in the same tap.
   var tapping = false;

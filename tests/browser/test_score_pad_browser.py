@@ -234,6 +234,18 @@ def save_key_supported() -> bool:
     return "key" in inspect.signature(Storage.save).parameters
 
 
+def assert_from_the_workers_cache(page, response) -> None:
+    """The page just opened offline was answered by the app's service worker with the copy its
+    cache holds (a worker that answers some other way, or none, is no offline score pad)."""
+    assert response is not None and response.ok and response.from_service_worker, response
+    cached = page.evaluate("""async () => {
+        const copy = await caches.match(location.href);
+        return copy ? await copy.text() : null;
+    }""")
+    assert cached is not None, f"{page.url} is not in the service worker's cache"
+    assert response.text() == cached, "the page shown is not the copy in the cache"
+
+
 @pytest.mark.service_worker   # it takes the network away: the page as a player has it by then
 def test_offline_the_pages_open_entries_stay_and_a_save_is_sent_once(live_server, page, tmp_path):
     path = live_server + "/games/garden-variety/score"
@@ -241,10 +253,11 @@ def test_offline_the_pages_open_entries_stay_and_a_save_is_sent_once(live_server
     page.evaluate("navigator.serviceWorker.ready")
     page.reload()                                   # now under the service worker
     page.context.set_offline(True)
-    page.reload()
+    assert_from_the_workers_cache(page, page.reload())
     assert page.locator("h1").inner_text().startswith("Garden Variety")
     assert "You are offline" in page.locator("#pad-note").inner_text()
-    page.goto(live_server + "/games/propagation/check")   # every page, not only the one visited
+    # every page, not only the one visited
+    assert_from_the_workers_cache(page, page.goto(live_server + "/games/propagation/check"))
     assert "Propagation" in page.locator("h1").inner_text()
     page.goto(path)
     typed, state = TYPED["garden-variety"]
