@@ -395,8 +395,6 @@ def flatten(sheet: Sheet) -> Flat:
     walker = _Flattener(flat)
     for index, placed in enumerate(sheet.placements):
         walker.printed, walker.trimmed = _rect_box(placed.bleed_rect), _rect_box(placed.rect)
-        if placed.face.pattern is not None:
-            walker.walk(placed.face.pattern, placed.pattern_matrix, index, None)
         walker.walk(placed.face.shapes, placed.matrix, index, None)
     walker.printed = walker.trimmed = None
     walker.walk(sheet.overlay, IDENTITY, -1, None)

@@ -122,17 +122,6 @@ class Placed:
         return face
 
     @property
-    def pattern_matrix(self) -> Affine:
-        """Face coordinates of the face's pattern -> page: the pattern moved within its face by
-        the page corner's place in the face, less whole repeats, so that every piece on the
-        sheet draws one pattern laid from the sheet's corner (pnp.model.Face.pattern)."""
-        a, b, c, d, e, f = self.matrix
-        repeat = self.face.repeat
-        det = a * d - b * c
-        corner = ((c * f - d * e) / det, (b * e - a * f) / det)  # the page's (0, 0) in the face
-        return compose(self.matrix, translation(corner[0] % repeat, corner[1] % repeat))
-
-    @property
     def bleed_rect(self) -> Rect4:
         x, y, w, h = self.rect
         left, top, right, bottom = self.bleed

@@ -158,17 +158,6 @@ class Face:
     shapes: Group
     background: str = "#ffffff"
     edge: str | None = None
-    # A pattern laid from the sheet's corner, not the piece's: drawn under `shapes`, moved by
-    # whole multiples of nothing but its `repeat` (mm, the same across and down, and the same
-    # turned a quarter or mirrored), so pieces with gutters of any width between them show one
-    # pattern running on across the sheet and a cut anywhere in a gutter shows no seam. Draw
-    # it from (0, 0) to one `repeat` more than the piece and its bleed on every side.
-    pattern: Group | None = None
-    repeat: float = 0.0
-
-    def __post_init__(self) -> None:
-        if (self.pattern is None) != (self.repeat <= 0):
-            raise ValueError("a face's pattern needs its repeat, and a repeat its pattern")
 
     @property
     def edge_colour(self) -> str:

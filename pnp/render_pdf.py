@@ -188,15 +188,12 @@ class PdfPainter:
             self._icon_cache[key] = drawing
         out.append(f"q 1 0 0 1 {nums(icon.cx - icon.size / 2, icon.cy - icon.size / 2)} cm\n{drawing}\nQ")
 
-    def face(self, face: Face, pattern: bool = False) -> str:
-        """A face's operators (or its pattern's), made once per face object."""
-        key = (id(face), pattern)
-        cached = self._face_cache.get(key)
+    def face(self, face: Face) -> str:
+        """A face's operators, made once per face object."""
+        cached = self._face_cache.get(id(face))
         if cached is None or cached[0] is not face:
-            drawing = face.pattern if pattern else face.shapes
-            assert drawing is not None
-            cached = (face, self.ops(drawing))
-            self._face_cache[key] = cached
+            cached = (face, self.ops(face.shapes))
+            self._face_cache[id(face)] = cached
         return cached[1]
 
 
@@ -221,8 +218,6 @@ def draw_sheet(canvas: Canvas, painter: PdfPainter, sheet: Sheet) -> None:
         box = nums(*placed.bleed_rect)
         out.append(f"q\n{box} re W n\n{painter.color(painter.paint.background(placed.face.background))}\n"
                    f"{box} re f")
-        if placed.face.pattern is not None:
-            out.append(f"q {nums(*placed.pattern_matrix)} cm\n{painter.face(placed.face, pattern=True)}\nQ")
         out.append(f"{nums(*placed.matrix)} cm\n{painter.face(placed.face)}\nQ")
     painter.group(sheet.overlay, out)
     canvas.addLiteral("\n".join(out))

@@ -145,15 +145,13 @@ class SvgPainter:
         self._used[definition["id"]] = definition
         return self.use(definition["id"], f"translate({num(icon.cx - icon.size / 2)} {num(icon.cy - icon.size / 2)})")
 
-    def face(self, face: Face, pattern: bool = False) -> str:
-        """The id of the face's drawing, or its pattern's (made once per face object)."""
-        key = (id(face), pattern)
+    def face(self, face: Face) -> str:
+        """The id of the face's drawing (made once per face object)."""
+        key = id(face)
         cached = self._faces.get(key)
         if cached is None or cached[0] is not face:
             outer, self._used = self._used, {}
-            drawing = face.pattern if pattern else face.shapes
-            assert drawing is not None
-            definition = self.group(drawing)
+            definition = self.group(face.shapes)
             definition["id"] = f"face{len(self._faces) + 1}"
             cached = (face, definition, dict(self._used))  # with the icons it refers to
             self._faces[key] = cached
@@ -199,8 +197,6 @@ def render_sheet_svg(sheet: Sheet, painter: SvgPainter) -> str:
         clips.append(clip)
         piece = drawing.g(clip_path=f"url(#clip{index})")
         piece.add(drawing.rect((x, y), (w, h), fill=painter.paint.background(placed.face.background)))
-        if placed.face.pattern is not None:
-            piece.add(painter.use(painter.face(placed.face, pattern=True), matrix(placed.pattern_matrix)))
         piece.add(painter.use(painter.face(placed.face), matrix(placed.matrix)))
         pieces.append(piece)
     overlay = painter.group(sheet.overlay)

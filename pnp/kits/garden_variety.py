@@ -406,15 +406,15 @@ TRELLIS_RUN = 10.0    # how far the trellis runs past the trim: through any blee
 
 def card_back(dark: bool = False) -> Face:
     """The shared back: by default a light one that saves ink (a thin green trellis on cream);
-    `dark` gives the full-bleed dark green back. The trellis is the face's pattern, laid from
-    the sheet's corner (pnp.model.Face.pattern), and runs on through the bleed: backs on one
-    cut continue each other, and so do backs across a gutter of any width, so a cut anywhere
-    in it shows no seam."""
+    `dark` gives the full-bleed dark green back. Every back is the same picture: the trellis
+    is laid from the card's own corner (one laid from the sheet's showed where on the sheet a
+    card was printed, so a card in a hand could be told by its back). Its step divides the
+    card's width and height, so backs on one cut continue each other, and it runs on through
+    the bleed."""
     ground, line = (BACK_COLOR, "#4C8A5A") if dark else (CREAM, "#B7CDB0")
     trellis = Style(stroke=line, stroke_width=0.6 if dark else 0.4)
     lines: list[Shape] = []
-    # moved by up to one step within the face, the lines still cover the card and its bleed
-    start, end = -TRELLIS_RUN - TRELLIS, CARD_W + TRELLIS_RUN
+    start, end = -TRELLIS_RUN, CARD_W + TRELLIS_RUN  # the card and any bleed
     steps = round((CARD_W + CARD_H + 2 * TRELLIS_RUN) / TRELLIS) + 3
     for k in range(-steps, steps + 1):  # the lines y = x + c and y = -x + c, c a whole number of steps
         c = k * TRELLIS
@@ -425,11 +425,12 @@ def card_back(dark: bool = False) -> Face:
                ((TRELLIS, 1.5 * TRELLIS), (CARD_W - TRELLIS, 1.5 * TRELLIS),
                 (TRELLIS, CARD_H - 1.5 * TRELLIS), (CARD_W - TRELLIS, CARD_H - 1.5 * TRELLIS))]
     return Face(Group((
+        *lines,
         *flowers,
         Rect(4, CARD_H / 2 - 9, CARD_W - 8, 18, Style(fill="#FFFFFF" if not dark else CREAM, stroke="#C9B77A",
                                                         stroke_width=0.5), radius=4),
         wordmark(TITLE, CARD_W / 2, CARD_H / 2, 12.0, align="center", max_width=CARD_W - 10, middle=True)[0],
-    )), background=ground, pattern=Group(tuple(lines)), repeat=TRELLIS)
+    )), background=ground)
 
 
 def card_face(card) -> Face:

@@ -127,13 +127,13 @@ def test_the_card_back_is_light_unless_dark_backs_are_asked_for(pieces):
 
 
 def _crossings(face, axis: str, at: float) -> list[tuple[float, bool]]:
-    """Where the back's pattern lines (as the face draws them, before the sheet's corner
-    moves them) cross the line x = at (axis "x") or y = at ("y"), and
+    """Where the back's trellis lines (as the face draws them) cross the line x = at (axis "x")
+    or y = at ("y"), and
     which way each runs (rising or falling): a line continues another only in its own direction."""
     from pnp.model import Line
 
     found = []
-    for line, dx, dy in walk(face.pattern):
+    for line, dx, dy in walk(face.shapes):
         if not isinstance(line, Line):
             continue
         (x1, y1), (x2, y2) = (line.x1 + dx, line.y1 + dy), (line.x2 + dx, line.y2 + dy)
@@ -184,12 +184,12 @@ def test_each_critter_is_drawn_in_many_parts_and_tones_that_survive_black_and_wh
 
 @pytest.mark.parametrize("dark", [False, True])
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_card_backs_draw_one_trellis_over_the_whole_sheet(paper, dark):
-    """Each back drew its trellis from its own corner: cards on one cut continued each other,
-    but across Letter's 3 mm column gutters and every A4 gutter the two patterns met out of
-    step at mid-gutter, so a cut 1.5 mm off showed a kink (plainest on the dark backs). Every
-    trellis line of every back on a page, read as printed, lies on one page-wide lattice: any
-    cut inside a gutter shows the pattern running on."""
+def test_every_card_back_on_a_sheet_is_the_same_picture(paper, dark):
+    """The backs drew one trellis laid from the sheet's corner, so a card's trellis fell
+    where its place on the sheet put it: on Letter three kinds of back by column, on A4 nine,
+    and a player could tell a card in a hand from its back (a cold review). Every back now
+    draws its trellis from its own corner: each trellis line of each back, read in that
+    card's own trim box, lies on the same lattice."""
     from pnp.build import impose_kit
     from pnp.checks import flatten
     from pnp.impose import apply
@@ -199,12 +199,19 @@ def test_the_card_backs_draw_one_trellis_over_the_whole_sheet(paper, dark):
     backs = [sheet for sheet in imposition.sheets if sheet.side == "back" and sheet.placements]
     assert max(len(sheet.placements) for sheet in backs) >= 8
     for sheet in backs:
-        phases: dict[bool, set[float]] = {True: set(), False: set()}
+        lattices: set[tuple[float, float]] = set()
+        phases: dict[int, dict[bool, set[float]]] = {}
         for drawn in flatten(sheet).shapes:
             if drawn.owner >= 0 and isinstance(drawn.shape, Line):
+                corner_x, corner_y = sheet.placements[drawn.owner].rect[:2]
                 (x1, y1), (x2, y2) = (apply(drawn.matrix, drawn.shape.x1, drawn.shape.y1),
                                       apply(drawn.matrix, drawn.shape.x2, drawn.shape.y2))
                 rising = (y2 - y1) * (x2 - x1) > 0
-                offset = (y1 - x1) if rising else (y1 + x1)  # the line y = x + c or y = -x + c
-                phases[rising].add(round(offset % kit.TRELLIS, 2) % round(kit.TRELLIS, 2))
-        assert [len(phases[True]), len(phases[False])] == [1, 1], (sheet.number, phases)
+                x, y = x1 - corner_x, y1 - corner_y  # in the card's own trim box
+                offset = (y - x) if rising else (y + x)  # the line y = x + c or y = -x + c
+                phase = round(offset % kit.TRELLIS, 2) % round(kit.TRELLIS, 2)
+                phases.setdefault(drawn.owner, {True: set(), False: set()})[rising].add(phase)
+        for owner, found in phases.items():
+            assert [len(found[True]), len(found[False])] == [1, 1], (sheet.number, owner, found)
+            lattices.add((min(found[True]), min(found[False])))
+        assert len(phases) == len(sheet.placements) and len(lattices) == 1, (sheet.number, lattices)
