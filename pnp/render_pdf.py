@@ -48,7 +48,7 @@ class PdfPainter:
         self._paint_cache: dict[Style, tuple[str, str]] = {}
         self._color_cache: dict[tuple[str, bool], str] = {}
         self._icon_cache: dict[tuple, str] = {}
-        self._face_cache: dict[tuple[int, bool], tuple[Face, str]] = {}
+        self._face_cache: dict[int, tuple[Face, str]] = {}
 
     # --- colours and paint ----------------------------------------------------------------
     def color(self, color: str, stroke: bool = False) -> str:

@@ -44,7 +44,7 @@ class SvgPainter:
         self._make: dict[type, Callable[[Any], Any]] = {Group: self.group, Rect: self.rect, Circle: self.circle, Polygon: self.polygon,
                       Line: self.line, Path: self.path, Text: self.text, Icon: self.icon}
         self._icons: dict[tuple, Any] = {}          # key -> <g id=...> drawing
-        self._faces: dict[tuple[int, bool], tuple] = {}  # (id(face), pattern?) -> (face, <g id=...>, icons used)
+        self._faces: dict[int, tuple] = {}  # id(face) -> (face, <g id=...>, icons used)
         self._used: dict[str, object] = {}          # ids the current page refers to
 
     def element(self, shape: Shape):
