@@ -26,11 +26,14 @@ def _address(url: str) -> tuple[str, int]:
 
 
 @contextlib.contextmanager
-def held_open(url: str, slow_headers: int, slow_readers: int, byte_every: float = 3.0) -> Iterator[None]:
+def held_open(url: str, slow_headers: int, slow_readers: int, byte_every: float = 3.0,
+              source: str | None = None) -> Iterator[None]:
     """Hold connections open for the duration: `slow_headers` that send one header byte
     every `byte_every` seconds, and `slow_readers` that send whole requests for a large
-    page and never read the answers."""
+    page and never read the answers; from the loopback address `source` when given (the
+    slow client someone else is, apart from the player whose scoring is timed)."""
     host, port = _address(url)
+    bound = (source, 0) if source else None
     stop = threading.Event()
     sockets: list[socket.socket] = []
 
@@ -44,11 +47,11 @@ def held_open(url: str, slow_headers: int, slow_readers: int, byte_every: float 
 
     threads = []
     for _ in range(slow_headers):
-        sock = socket.create_connection((host, port))
+        sock = socket.create_connection((host, port), source_address=bound)
         sockets.append(sock)
         threads.append(threading.Thread(target=dribble, args=(sock,), daemon=True))
     for _ in range(slow_readers):
-        sock = socket.create_connection((host, port))
+        sock = socket.create_connection((host, port), source_address=bound)
         sock.setblocking(False)
         sockets.append(sock)
         # Many pipelined requests for a page, never read: the answers fill the socket buffers.

@@ -38,6 +38,7 @@ def server(tmp_path_factory):
 # download it closed is let go a moment later), and that must not leak from test to test.
 ANOTHER_PLAYER = "127.0.0.3"
 PHOTO_FLOOD = "127.0.0.4"
+SLOW_CLIENTS = "127.0.0.5"
 
 
 def raw(server, method: str, path: str, body: bytes, headers: dict[str, str],
@@ -86,7 +87,9 @@ def test_the_worst_forms_get_a_page_or_a_plain_refusal(server):
 
 def test_slow_clients_cost_only_themselves(server):
     slow_clients.scoring_latencies(server.url, 10)  # warm the workers
-    with slow_clients.held_open(server.url, slow_headers=8, slow_readers=8):
+    # The slow clients are someone else: one address holding 16 connections is a crowd, and a
+    # crowd's requests past its share are refused 429 while others are served.
+    with slow_clients.held_open(server.url, slow_headers=8, slow_readers=8, source=SLOW_CLIENTS):
         times = slow_clients.scoring_latencies(server.url, 100)
         status, health = request(server.url, "GET", "/healthz", timeout=5)
     assert status == 200 and health["status"] == "ok"
@@ -254,8 +257,10 @@ def test_a_flood_of_huge_photos_gets_503s_and_costs_nobody_else(server):
         time.sleep(0.2)
     for client in clients:
         client.join()
-    # 422: no sheet on a grey page. Every answer plain; some were told to come back later.
-    assert set(answers) <= {422, 503} and 503 in answers, answers
+    # 422: no sheet on a grey page. Every answer plain; some were told to come back later: 503
+    # when the worker's one photo reading was taken, 429 when twelve connections from one
+    # address asked past their share while the health checks were served.
+    assert set(answers) <= {422, 429, 503} and {429, 503} & set(answers), answers
     # About 10 ms on an idle machine; held behind a reading on the loop it was 2.5-8.7 s. A busy
     # shared machine is only held to "not stalled"; make bench times it.
     assert max(times) < 2.0, sorted(times)[-5:]
