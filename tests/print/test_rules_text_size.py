@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from pnp.checks import PT_MM
 from pnp.kits import cottage_garden, propagation
 from pnp.model import Text
 from tests.support.shapes import walk
 
-PT_MM = 25.4 / 72
 # Labels naming a piece or a row, not rules: "flowerbed 1L · light side", "Round 10 + bonus".
 LABELS = ("flowerbed ", "Round ")
 
