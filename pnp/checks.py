@@ -10,9 +10,11 @@ piece's cut outline is. The checks then read that flat list:
 - `near_edge`: marks, cut lines or text within EDGE_MM of the paper edge, where home printers
   print nothing. A print-on-demand sheet is exempt: its crop marks belong outside the trim.
 - `small_text`: text under MIN_TEXT_PT at print size.
-- `small_body_text`: a paragraph (text wrapped to a width: rules, aids, notes, read at arm's
-  length at the table) under BODY_TEXT_PT at print size. Labels, footers and join labels
-  are single lines and keep the MIN_TEXT_PT floor.
+- `small_body_text`: a sentence or hint a player reads (any text of a piece with more than
+  LABEL_WORDS words, wrapped or on one line: rules, aids, notes, a score sheet's hints) under
+  BODY_TEXT_PT at print size. A label of one or two words (a number, "front", a tile's ID, a
+  row's name) is found by its place, not read, and keeps the MIN_TEXT_PT floor, as do the
+  page's own marks (footers, "back of page N"), which are not read at play.
 - `low_contrast`: text whose contrast with what it sits on is under 4.5:1 (3:1 for text of
   LARGE_TEXT_PT and more), the WCAG ratios.
 - `lost_bleed`: a coloured piece cut on its trim line whose bleed a home laser printer's
@@ -62,9 +64,15 @@ from pnp.text import layout_lines
 
 EDGE_MM = 5.0
 MIN_TEXT_PT = 6.0
-# Wrapped text is read, not glanced at: rules summaries, aids and notes are set at 8 pt at
-# least (8.5 pt is the kits' body size, pnp.parts.BODY_MM) so they read at arm's length.
+# A sentence is read, not glanced at: rules summaries, aids, notes and every hint of three
+# words or more are set at 8 pt at least (8.5 pt is the kits' body size, pnp.text.BODY_MM) so
+# they read at arm's length, wrapped or on one line.
 BODY_TEXT_PT = 8.0
+# A label of this many words or fewer (a number, "front", "die +1", a tile's ID) is glanced at
+# and found by its place: it keeps MIN_TEXT_PT (the kits set labels at 2.2 mm, 6.2 pt, to fit
+# the spaces they name). A hint of more words ("a veggie scores the highest number") is a
+# sentence, whether it wraps or not.
+LABEL_WORDS = 2
 LARGE_TEXT_PT = 14.0
 # Pieces of different colours are this far apart at least: each keeps half of it as its own
 # bleed, so a cut up to 3 mm off still shows no sliver of the neighbour's colour.
@@ -100,7 +108,7 @@ class TextLine:
     order: int           # when it is painted
     kept: Box | None = None  # the part inside its piece's trim box (None: it lies all in the bleed)
     thumbnail: bool = False  # words of a small picture of a piece (checked on the piece itself)
-    wrapped: bool = False    # a line of a paragraph wrapped to a width (body text)
+    words: int = 1           # how many words (runs holding a letter or digit) the whole text has
 
 
 @dataclass(frozen=True)
@@ -379,7 +387,7 @@ class _Flattener:
                 box, kept = printed, _intersection(box, self.trimmed)
             self.painted += 1
             self.flat.texts.append(TextLine(line.text, box, size_pt, text.fill, owner, picture, self.painted, kept,
-                                            self.thumbnail, text.max_width is not None))
+                                            self.thumbnail, _word_count(text.text)))
 
     def icon(self, icon: Icon, matrix: Affine, owner: int, picture: int | None) -> None:
         """An icon is one picture: its parts are drawn (for what text sits on) but never
@@ -513,16 +521,26 @@ def small_text(flat: Flat) -> Iterator[Problem]:
                                                      f"is {text.size_pt:.2f} pt, under {MIN_TEXT_PT:g} pt")
 
 
+def _word_count(text: str) -> int:
+    """Words a reader reads: "Round 10 + bonus" is three, "let ×" one."""
+    return sum(1 for run in text.split() if any(char.isalnum() for char in run))
+
+
 def small_body_text(flat: Flat) -> Iterator[Problem]:
-    """Wrapped text under BODY_TEXT_PT, reported once per piece and size (a summary of twenty
-    small paragraphs is one problem, not a hundred lines)."""
-    reported: set[tuple[int, float]] = set()
+    """A piece's sentence of more than LABEL_WORDS words under BODY_TEXT_PT, reported once per
+    kind of piece and size (a sheet of forty tiles with one small hint, or a summary of twenty
+    small paragraphs, is one problem, not forty)."""
+    reported: set[tuple[str, float]] = set()
     for text in _read(flat):
-        if text.wrapped and text.size_pt < BODY_TEXT_PT - 0.01 and (text.owner, text.size_pt) not in reported:
-            reported.add((text.owner, text.size_pt))
-            yield Problem(flat.sheet.number, "body", f"body text {_quote(text.text)} ({_who(flat, text.owner)}) is "
-                                                     f"{text.size_pt:.2f} pt: wrapped text to read at the table is "
-                                                     f"set at {BODY_TEXT_PT:g} pt at least")
+        if text.owner < 0 or text.words <= LABEL_WORDS or text.size_pt >= BODY_TEXT_PT - 0.01:
+            continue
+        key = (_who(flat, text.owner), round(text.size_pt, 2))
+        if key in reported:
+            continue
+        reported.add(key)
+        yield Problem(flat.sheet.number, "body", f"text {_quote(text.text)} ({_who(flat, text.owner)}) is "
+                                                 f"{text.size_pt:.2f} pt: a sentence to read at the table is "
+                                                 f"set at {BODY_TEXT_PT:g} pt at least")
 
 
 def contrast(foreground: str, background: str) -> float:
