@@ -21,7 +21,7 @@ from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.icons import register_icon, solid
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
-from pnp.parts import PIPS, STICKER_NOTE_H, STICKER_NOTE_W, die_face, sticker_note
+from pnp.parts import PIPS, STICKER_NOTE_H, STICKER_NOTE_W, die_face, sticker_note, text_column
 from pnp.sheets import ReadableSheet, Region
 from pnp.text import BODY_MM, layout_lines
 from scorer.games.harvest_dice import data
@@ -43,13 +43,16 @@ GUIDE = KitGuide(
         "Die stickers (plain paper and a glue stick, or label paper): trim each colour's sheet on its corner "
         "ticks, cut along its lines and glue a column of six faces on each plain die.",
         "Cut out the pig start-player marker (card, page {pages of start-player-marker}) round its outline, fold "
-        "it on its dashed lines into a prism, glue the tab under the base and fold the two end caps up into its "
-        "ends: it stands on its own.",
+        "it on its dashed lines into a prism, glue the tab under the base, fold the two end caps up into its "
+        "ends and glue their flaps inside the sloping faces: it stands on its own.",
+        "Cut out the rules card (card, page {pages of rules-summary}) and the four player cards (page "
+        "{pages of player-card}), one for each player's place.",
         "The black squares on each score sheet let the app read a photo of it at the end of the game "
         "(Read from a photo): keep them whole when you trim.",
     ),
-    paper="The pig marker on card of 200-300 g/m²; every other page on plain 80-100 g/m² paper: the score "
-          "sheets, and on page {pages of stickers-lettuce} the die stickers (glued on) and the rules summary.")
+    paper="The pig marker and the rules card on card of 200-300 g/m²; every other page on plain 80-100 g/m² "
+          "paper: the score sheets, and on page {pages of stickers-lettuce} the die stickers (glued on) and the "
+          "four player cards.")
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
 CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": art.TOMATO,
@@ -66,6 +69,8 @@ THIN = Style(stroke=INK, stroke_width=0.25)
 GRID = Style(stroke=INK, stroke_width=0.35)
 FAINT = "#707070"  # hints a pencil writes over: light, yet 4.9:1 on white
 LABEL = 2.6          # text size of labels, mm (about 7.4 pt)
+HINT = 2.85          # a hint a player reads while playing ("full row", "cross pips"): 8.1 pt
+POWER_ICON = 4.5     # the pig over the power boxes: a pig at a glance, not a speck
 
 STALL_X = 75.0       # the market stall's centre on the score sheet, right of the last market circle
 GARDEN_HEAD = 5.5    # die faces over the garden columns
@@ -180,7 +185,7 @@ def garden(x: float, y: float) -> Group:
         shapes.append(Icon("harvest-ribbon", ribbon_x + 3.5, cy - 1.2, 6.5, OKABE_ITO["blue"]))
         shapes.append(label(ribbon_x + 3.5, cy + 4.6, str(data.RIBBON_POINTS), size=2.3, align="center", bold=True))
         shapes.append(Rect(ribbon_x + 8.5, cy - 3.5, 7.0, 7.0, THIN, radius=1.0))
-    shapes.append(label(ribbon_x + 12, top - 1.5, "full row", size=2.2, align="center"))
+    shapes.append(label(ribbon_x + 12, top - 1.5, "full row", size=HINT, align="center"))
     return Group(tuple(shapes))
 
 
@@ -199,21 +204,22 @@ def legend(x: float, y: float) -> Group:
 def pig(x: float, y: float) -> Group:
     """The pig: its rows of circles, a power box and the row's points beside each row."""
     shapes: list = [Icon("harvest-pig", x + 5.5, y + 9.0, 11.0, PIG_PINK),
-                    label(x + 5.5, y + 19.0, "PIG", size=2.6, bold=True, align="center"),
-                    label(x + 5.5, y + 22.5, "cross", size=2.2, align="center"),
-                    label(x + 5.5, y + 25.0, "pips", size=2.2, align="center")]
+                    label(x + 5.5, y + 18.2, "PIG", size=2.6, bold=True, align="center"),
+                    label(x + 5.5, y + 21.9, "cross", size=HINT, align="center"),
+                    label(x + 5.5, y + 25.0, "pips", size=HINT, align="center")]
     first = x + 16.0
     power_x = first + (data.PIG_ROW_CIRCLES - 0.5) * PIG_STEP + 2.5
-    shapes.append(label(power_x + 2.75, y - 0.2, "power", size=2.2, align="center"))
-    shapes.append(label(power_x + 13.0, y - 0.2, "points", size=2.2, align="center"))
+    # the power column's head: the pig, large, over its boxes, its word left of it over the
+    # circles' end; the boxes stay empty, so a cross in them is all a photo sees there
+    shapes.append(Icon("harvest-pig", power_x + 2.75, y - 0.3, POWER_ICON, PIG_PINK))
+    shapes.append(label(power_x - 0.3, y + 0.2, "power", size=HINT, align="right"))
+    shapes.append(label(power_x + 13.0, y + 0.2, "points", size=HINT, align="center"))
     for row, value in enumerate(data.PIG_ROW_VALUES):
         cy = y + 2.0 + (row + 0.5) * PIG_STEP
         for i in range(data.PIG_ROW_CIRCLES):
             shapes.append(Circle(first + i * PIG_STEP, cy, CIRCLE_R, THIN))
         # square corners: rounded ones, blurred, ink the diagonals a cross is read on
         shapes.append(Rect(power_x, cy - 2.75, 5.5, 5.5, GRID))
-        # the pig keeps 0.6 mm clear of the ring a cross is looked for in, even blurred
-        shapes.append(Icon("harvest-pig", power_x + 2.75, cy, 3.0, lighten(PIG_PINK, 0.55)))
         shapes.append(Rect(power_x + 8.5, cy - 2.75, 9.0, 5.5, Style(fill=lighten(PIG_PINK, 0.7),
                                                                       stroke=INK, stroke_width=0.2), radius=1.0))
         shapes.append(label(power_x + 13.0, cy, str(value), size=2.8, bold=True, align="center", anchor="middle"))
@@ -224,7 +230,8 @@ def markets(x: float, y: float, mode: str) -> Group:
     """The three shared markets; on the basic sheet the first circle comes crossed."""
     printed = data.PRINTED_CROSSED[mode]
     shapes: list = [label(x, y + 1.2, "MARKETS", size=2.6, bold=True, anchor="middle"),
-                    label(x + 22.0, y + 1.2, "a veggie scores the highest number crossed", size=2.2, anchor="middle")]
+                    label(x + 17.0, y + 1.2, "a veggie scores the highest number crossed", size=HINT,
+                          anchor="middle")]
     first = x + 25.0
     for row, crop in enumerate(data.CROPS):
         cy = y + 4.0 + (row + 0.5) * PIG_STEP
@@ -329,28 +336,55 @@ def earlier_sheets() -> tuple[ReadableSheet, ...]:
 
 # --- the other pieces --------------------------------------------------------------------------
 
-# The pig's prism is the rules card's size, so the two share a row of the page.
+# The pig's prism is the score sheet's width; the rules card shares its sheet of card.
 MARKER_W = SHEET_W                # the prism's length
 TAB = 8.0                        # its glue tab
 PANEL = 40.0                     # a face of the prism (the base and the two sloping faces)
 CAP = PANEL * math.sqrt(3) / 2   # an end cap: an equilateral triangle on each end of the base
-MARKER_NET_W, MARKER_NET_H = MARKER_W + 2 * CAP, TAB + 3 * PANEL
+CAP_FLAP = 6.0                   # a flap on each free edge of a cap, glued inside a sloping face
+CAP_FLAP_INSET = 6.0             # each flap narrows by this much at both ends, so it folds in clear of the next
+Point = tuple[float, float]
 
 
-def marker_outline() -> tuple[tuple[float, float], ...]:
-    """The prism's net, clockwise from the glue tab: the tab, the two faces and the base, an end
-    cap out from each end of the base."""
+def _cap_flap(start: Point, end: Point) -> tuple[Point, Point]:
+    """The two outer corners of the flap on a cap's edge from `start` to `end` (the cap lies to
+    the edge's right as the outline runs clockwise on the page, so the flap goes left)."""
+    length = math.dist(start, end)
+    along = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
+    out = (along[1], -along[0])
+
+    def corner(at: Point, sign: int) -> Point:
+        return (at[0] + sign * along[0] * CAP_FLAP_INSET + out[0] * CAP_FLAP,
+                at[1] + sign * along[1] * CAP_FLAP_INSET + out[1] * CAP_FLAP)
+    return corner(start, 1), corner(end, -1)
+
+
+def _cap_corners() -> tuple[tuple[Point, Point, Point], tuple[Point, Point, Point]]:
+    """Each end cap's corners clockwise: the base's end, the cap's point, the base's other end."""
     left, right, base = CAP, CAP + MARKER_W, TAB + 2 * PANEL
+    return (((left, base + PANEL), (0.0, base + PANEL / 2), (left, base)),
+            ((right, base), (right + CAP, base + PANEL / 2), (right, base + PANEL)))
+
+
+def marker_outline() -> tuple[Point, ...]:
+    """The prism's net, clockwise from the glue tab: the tab, the two faces and the base, an end
+    cap out from each end of the base with a glue flap on each of its free edges."""
+    left, right = CAP, CAP + MARKER_W
+    (l_low, l_point, l_high), (r_high, r_point, r_low) = _cap_corners()
     return ((left + 4.0, TAB), (left + 8.0, 0.5), (right - 8.0, 0.5), (right - 4.0, TAB), (right, TAB),
-            (right, base), (right + CAP, base + PANEL / 2), (right, base + PANEL), (left, base + PANEL),
-            (0.0, base + PANEL / 2), (left, base), (left, TAB))
+            r_high, *_cap_flap(r_high, r_point), r_point, *_cap_flap(r_point, r_low), r_low,
+            l_low, *_cap_flap(l_low, l_point), l_point, *_cap_flap(l_point, l_high), l_high, (left, TAB))
+
+
+MARKER_NET_W = MARKER_W + 2 * CAP
+MARKER_NET_H = max(y for _, y in marker_outline())
 
 
 def start_marker() -> Group:
     """A three-sided prism on card that stands: from the top, a glue tab, a face turned to read
     from the far side, the face read from this side, and the base with an end cap at each end.
-    Fold on the dashed lines, glue the tab under the base's edge and fold the caps up into the
-    ends: the pig and START PLAYER face both sides of the table, and the closed ends keep the
+    Fold on the dashed lines, glue the tab under the base's edge, fold the caps up into the
+    ends and glue each cap's two flaps inside the sloping faces: the pig and START PLAYER face both sides of the table, and the closed ends keep the
     prism from flattening."""
     def side() -> Group:
         return Group.of(Icon("harvest-pig", MARKER_W / 2, PANEL * 0.4, 24.0, PIG_PINK),
@@ -368,13 +402,16 @@ def start_marker() -> Group:
         Group.of(side(), translate=(0, TAB + PANEL)),
         label(MARKER_W / 2, base + PANEL / 2 - 2.5, "base: fold on the dashed lines into a prism", size=BODY_MM,
               align="center", anchor="middle"),
-        label(MARKER_W / 2, base + PANEL / 2 + 2.5, "and fold the two end caps up into its ends", size=BODY_MM,
+        label(MARKER_W / 2, base + PANEL / 2 + 2.5, "fold the end caps in and glue their flaps inside", size=BODY_MM,
               align="center", anchor="middle"),
         label(MARKER_W / 2, base + PANEL - 3.0, "glue the tab under this edge", size=BODY_MM, align="center"),
         translate=(CAP, 0.0))
     folds = [Line(CAP, y, CAP + MARKER_W, y, fold) for y in (TAB, TAB + PANEL, base)]
     folds += [Line(x, base, x, base + PANEL, fold) for x in (CAP, CAP + MARKER_W)]
-    return Group.of(net, tab, label(CAP + MARKER_W / 2, TAB / 2 + 0.3, "glue", size=2.4, align="center",
+    folds += [Line(*start, *end, fold) for cap in _cap_corners() for start, end in zip(cap, cap[1:])]
+    flaps = [Polygon((start, *_cap_flap(start, end), end), Style(fill=WHITE, stroke=INK, stroke_width=0.3))
+             for cap in _cap_corners() for start, end in zip(cap, cap[1:])]
+    return Group.of(net, tab, *flaps, label(CAP + MARKER_W / 2, TAB / 2 + 0.3, "glue", size=2.4, align="center",
                                     anchor="middle"), faces, *folds)
 
 
@@ -491,18 +528,44 @@ def sticker_guide() -> Component:
     """What the sticker page says under its stickers: which dice, how few cuts they take,
     which paper, and where to cut the sheet so the rest of it is kept."""
     cuts, stickers = sticker_cuts()
-    text = (f"For plain 16 mm dice: a sheet per crop, a column of six faces per die. Trim a sheet on its corner "
-            f"ticks (4 cuts), then along its lines: {cuts} cuts free its {stickers} stickers, "
-            f"{cuts / stickers:.1f} cuts a sticker instead of 4.")
+    text = (f"For plain 16 mm dice: one sheet per colour, and one column of six faces for each die. Cut "
+            f"round a sheet at its corner marks, then straight along every printed line: {cuts} cuts free all "
+            f"its {stickers} stickers, without cutting round each one.")
     return Component("sticker-note", "sticker", STICKER_NOTE_W, STICKER_NOTE_H,
                      Face(sticker_note(f"{TITLE}: die stickers", text)))
+
+
+# A card for each player's place: a round's steps, read at a glance (the rules card has the rest).
+PLAYER_CARD_W, PLAYER_CARD_H = SHEET_W, 58.0
+ROUND_STEPS = (
+    ("", "1  Roll: the start player rolls every die."),
+    ("", "2  Take: clockwise, each player takes one die at a time until one die is left."),
+    ("", "3  Plant it in the column of its number, touching a veggie of its kind (your first of a kind goes "
+         "anywhere there), or, only if you cannot, cross that many pig circles."),
+    ("", "4  A full pig row is a power: cross its box to turn a die one number up or down."),
+    ("", "5  Last die: everyone crosses a circle of its colour's market. Pass the dice and pig left."),
+)
+
+
+def player_card() -> Group:
+    """A round in five steps under the game's wordmark, the pig beside it."""
+    steps, bottom = text_column(ROUND_STEPS, MARGIN, MARGIN + 10.0, PLAYER_CARD_W - 2 * MARGIN, gap=0.6)
+    if bottom > PLAYER_CARD_H - MARGIN:
+        raise ValueError(f"the player card's steps run to {bottom:.1f} mm, past its {PLAYER_CARD_H} mm card")
+    return Group.of(wordmark(TITLE, MARGIN, MARGIN - 0.5, 6.0)[0],
+                    label(PLAYER_CARD_W - MARGIN - 9.0, MARGIN + 4.0, "a round", size=SUMMARY_HEADING, bold=True,
+                          align="right", fill=LOOK.ink),
+                    Icon("harvest-pig", PLAYER_CARD_W - MARGIN - 3.5, MARGIN + 3.0, 7.0, PIG_PINK),
+                    steps)
 
 
 def components(options: KitOptions | None = None) -> list[Component]:
     sheets = [Component(f"score-sheet-{mode}", "pad", SHEET_W, SHEET_H, Face(score_sheet(mode)), count=4)
               for mode in data.MODES]
     return sheets + [
-        Component("rules-summary", "aid", RULES_W, RULES_H, Face(rules_card())),
+        # on card with the pig: a sheet of card once held the pig alone, 30 % of it used
+        Component("rules-summary", "card", RULES_W, RULES_H, Face(rules_card())),
+        Component("player-card", "aid", PLAYER_CARD_W, PLAYER_CARD_H, Face(player_card()), count=4),
         Component("start-player-marker", "marker", MARKER_NET_W, MARKER_NET_H, Face(start_marker()),
                   outline="polygon"),
         sticker_guide(),

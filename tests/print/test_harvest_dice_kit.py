@@ -2,6 +2,7 @@
 marker, the rules card and the die stickers are there; the PDF is sound."""
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -32,7 +33,7 @@ def crossed_circles(component):
 
 def test_kit_pieces_and_counts(pieces):
     assert {name: c.count for name, c in pieces.items()} == {
-        "score-sheet-basic": 4, "score-sheet-advanced": 4, "rules-summary": 1,
+        "score-sheet-basic": 4, "score-sheet-advanced": 4, "rules-summary": 1, "player-card": 4,
         "start-player-marker": 1, "sticker-note": 1, **{f"stickers-{crop}": 1 for crop in data.CROPS}}
     assert not any(c.double_sided for c in pieces.values())
     assert pieces["score-sheet-basic"].kind == "pad"
@@ -46,10 +47,14 @@ def test_score_sheets_print_four_to_a_page(pieces, paper):
         pages = Counter(p.page for p in imposed.placements() if p.component.name == f"score-sheet-{mode}")
         assert list(pages.values()) == [4], pages
         assert all(not p.rotated for p in imposed.placements() if p.component.name.startswith("score-sheet"))
-    # the die stickers and the rules summary share one page of plain paper; the pig marker is on card
+    # the die stickers and the four player cards share one page of plain paper; the pig marker
+    # and the rules card share one of card
     sticker_page = next(p.page for p in imposed.placements() if p.component.name == "stickers-lettuce")
     assert sorted(p.component.name for p in imposed.placements() if p.page == sticker_page) == sorted(
-        ["sticker-note", "rules-summary", *(f"stickers-{crop}" for crop in data.CROPS)])
+        ["sticker-note", *["player-card"] * 4, *(f"stickers-{crop}" for crop in data.CROPS)])
+    pig_page = next(p.page for p in imposed.placements() if p.component.name == "start-player-marker")
+    assert sorted(p.component.name for p in imposed.placements() if p.page == pig_page) == [
+        "rules-summary", "start-player-marker"]
 
 
 def test_sheet_circles_and_boxes_come_from_the_data(pieces):
@@ -110,14 +115,15 @@ def test_die_stickers_have_bleed_ticks_and_say_how_few_cuts_they_take(pieces):
     cuts, stickers = kit.sticker_cuts()
     assert (cuts, stickers) == (4 + faces - 1 + dice - 1, faces * dice)
     note = " ".join(" ".join(texts(pieces["sticker-note"].front)).split())
-    assert f"{cuts} cuts free its {stickers} stickers, {cuts / stickers:.1f} cuts a sticker instead of 4" in note
+    # in plain words: no "0.6 cuts a sticker instead of 4"
+    assert f"{cuts} cuts free all its {stickers} stickers, without cutting round each one" in note
     imposition = impose_kit(kit.GAME_ID, PAPERS["letter"], BuildOptions(games=(kit.GAME_ID,)))
     placed = [p for p in imposition.placements() if p.component.name.startswith("stickers-")]
     assert all(min(p.bleed) > 0 for p in placed)
     ticks = [s for s, _, _ in walk(imposition.sheets[placed[0].page - 1].overlay) if isinstance(s, Line)]
     assert len(ticks) >= 4 * len(placed)
     page = imposition.sheets[placed[0].page - 1]
-    sheets = [p for p in page.placements if p.component.kind == "sticker"]  # (the page holds the rules card too)
+    sheets = [p for p in page.placements if p.component.kind == "sticker"]  # (the page holds the player cards too)
     on_page = sheet_cuts([p.rect for p in sheets], page.width_mm, page.height_mm) + \
         sum(chit_cuts(p.component) for p in sheets)
     assert on_page <= 3 * cuts + 4 < 4 * len(data.CROPS) * stickers  # the page, not four cuts a sticker
@@ -125,8 +131,8 @@ def test_die_stickers_have_bleed_ticks_and_say_how_few_cuts_they_take(pieces):
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_kit_prints_three_sheets_of_plain_paper_the_last_one_well_used_and_the_pig_on_card(pieces, paper):
-    """The pig once stood on plain paper and fell over: it is a prism on card with end caps, on
-    a sheet of its own; the half-page rules summary shares its plain paper with the die
+    """The pig once stood on plain paper and fell over: it is a prism on card with end caps,
+    beside the rules card; the four player cards share their plain paper with the die
     stickers (their note under them)."""
     from pnp.frontmatter import stock
 
@@ -153,17 +159,67 @@ def test_the_pig_marker_folds_into_a_prism_with_a_glue_tab_and_end_caps(pieces):
     marker = pieces["start-player-marker"]
     assert stock(marker) == "card" and marker.outline == "polygon"
     folds = [s for s, _, _ in walk(marker.front.shapes) if isinstance(s, Line) and s.style.dash]
-    assert len(folds) == 5  # three across the panels, one at each end of the base for its cap
+    # three across the panels, one at each end of the base for its cap, one on each free edge of
+    # a cap for its glue flap
+    assert len(folds) == 9
     net = next(s for s in marker.front.shapes.children if isinstance(s, Polygon))
     base = kit.TAB + 2 * kit.PANEL
-    caps = sorted((x, y) for x, y in net.points if base < y < base + kit.PANEL)
-    assert [x for x, _ in caps] == pytest.approx([0.0, marker.width_mm])
-    assert [y for _, y in caps] == pytest.approx([base + kit.PANEL / 2] * 2)
+    tips = sorted((x, y) for x, y in net.points if x < 1e-9 or x > marker.width_mm - 1e-9)
+    assert [x for x, _ in tips] == pytest.approx([0.0, marker.width_mm])
+    assert [y for _, y in tips] == pytest.approx([base + kit.PANEL / 2] * 2)
+    assert min(x for x, _ in net.points) >= 0 and max(y for _, y in net.points) == pytest.approx(marker.height_mm)
     assert marker.width_mm - kit.MARKER_W == pytest.approx(kit.PANEL * 3 ** 0.5)  # two equilateral caps
     words = texts(marker.front)
     assert words.count("START PLAYER") == 2 and "glue" in words
     turned = [g for _, g in _groups(marker.front.shapes) if g.rotate == 180.0]
     assert len(turned) == 1  # one face is turned to read the right way up from the other side
+
+
+def test_each_end_cap_has_a_glue_flap_on_both_free_edges(pieces):
+    """The caps were folded in and held by nothing: a flap on each free edge of a cap, cut
+    with the net, is glued inside the sloping face it meets, so the ends stay closed."""
+    marker = pieces["start-player-marker"]
+    flaps = [s for s in marker.front.shapes.children if isinstance(s, Polygon) and len(s.points) == 4
+             and s.style.fill == kit.WHITE and s.points[0][1] > kit.TAB]
+    assert len(flaps) == 4
+    net = next(s for s in marker.front.shapes.children if isinstance(s, Polygon))
+    for flap in flaps:
+        (start, *outer, end) = flap.points
+        assert all(point in net.points for point in outer)  # the flap is cut with the net
+        edge = math.dist(start, end)
+        assert edge == pytest.approx(kit.PANEL)  # a cap's free edge: a side of the equilateral cap
+        assert all(math.dist(point, start) > kit.CAP_FLAP - 1e-6 for point in outer)
+
+
+def test_the_card_sheet_is_well_used(pieces):
+    """The pig once had a sheet of card to itself, 30 % of it used: the rules card shares it."""
+    for paper in ("letter", "a4"):
+        imposition = impose(list(pieces.values()), PAPERS[paper])
+        sheet = next(sheet for sheet in imposition.sheets if any(p.component.name == "start-player-marker"
+                                                                 for p in sheet.placements))
+        used = sum(p.rect[2] * p.rect[3] for p in sheet.placements) / (sheet.width_mm * sheet.height_mm)
+        assert used > 0.7, (paper, used)
+
+
+def test_the_score_sheet_hints_are_eight_points_and_the_power_pig_four_and_a_half_millimetres(pieces):
+    """'full row', 'cross pips', 'power', 'points' and the markets' hint were 6.2 pt, and the pig
+    of the power boxes 3 mm, drawn pale inside each box."""
+    from pnp.checks import PT_MM
+
+    sheet = pieces["score-sheet-basic"]
+    sizes = {s.text: s.size / PT_MM for s, _, _ in walk(sheet.front.shapes) if isinstance(s, Text)}
+    for hint in ("full row", "cross", "pips", "power", "points", "a veggie scores the highest number crossed"):
+        assert sizes[hint] >= 8, hint
+    tops = kit.section_tops()
+    power_pigs = [s for s, _, dy in walk(sheet.front.shapes) if isinstance(s, Icon) and s.name == "harvest-pig"
+                  and tops["legend"] < s.cy + dy < tops["markets"] and s.cx > 30]  # not the big pig left
+    assert power_pigs and min(pig.size for pig in power_pigs) >= 4.5
+
+
+def test_the_player_cards_give_a_round_in_five_steps(pieces):
+    words = " ".join(texts(pieces["player-card"].front))
+    assert all(f"{step}  " in words for step in range(1, 6))
+    assert pieces["player-card"].count == 4
 
 
 def _groups(shape, depth=0):
