@@ -35,6 +35,7 @@ from pnp.model import (
 )
 from pnp.options import KitOptions
 from pnp.parts import punch
+from pnp.text import layout_lines
 from scorer.games.propagation import data
 
 GAME_ID = data.GAME_ID
@@ -245,7 +246,7 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
                            Style(stroke=INK, stroke_width=0.3)))
     return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
                      Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number),
-                     sits_on="hex")
+                     sits_on="hex", shared_cuts=diameter == SMALL_PUNCH)
 
 
 def _plate(kind: str, cx: float, cy: float, radius: float) -> tuple[Shape, float]:
@@ -326,7 +327,10 @@ WRITE_H = 7.0
 TRACKER_HEAD = 27.0
 BLOCK_HEAD = 14.0   # a kind's name, when it grows and dies, and its boxes' headings, above its rows
 TRACKER_GAP = 6.0   # between the tracker's columns
-BOX_HEADINGS = ("sown in round", "grown from", "dies end of")
+# A box's heading is one word at 8 pt, centred over its box with its mark (the tracker's note
+# says what is written there): three words at 6.2 pt were too small and stood off-centre.
+BOX_HEADINGS = ("sown", "grown", "dies")
+HINT = 2.85         # a hint or heading read while playing: 8.1 pt
 
 
 def tracker_size() -> tuple[float, float]:
@@ -380,11 +384,14 @@ def _tracker_block(kind: str, x: float, y: float) -> list[Shape]:
                                                   f"{plant['dies']}", size=2.9, anchor="middle", fill=INK)]
     marks = (None, Icon("star", 0, 0, 3.0, TOP_HEX_FILL), Icon("cross", 0, 0, 2.6, INK))
     for index, (heading, mark) in enumerate(zip(BOX_HEADINGS, marks)):
-        left = x + ROW_LABEL + index * WRITE_W
-        shapes.append(Text(left + WRITE_W / 2 + (1.6 if mark else 0.0), y + BLOCK_HEAD - 1.2, heading, size=2.2,
-                           align="center", anchor="bottom", fill=INK))
+        centre = x + ROW_LABEL + (index + 0.5) * WRITE_W
+        words = Text(0, 0, heading, size=HINT)
+        mark_w = 0.0 if mark is None else 3.0 + 0.8  # the mark and a gap before the word
+        width = mark_w + layout_lines(words)[0].width
+        left = centre - width / 2  # the mark and the word together, centred on the box
+        shapes.append(Text(left + mark_w, y + BLOCK_HEAD - 1.2, heading, size=HINT, anchor="bottom", fill=INK))
         if mark is not None:
-            shapes.append(Group.of(mark, translate=(left + 1.2, y + BLOCK_HEAD - 2.2)))
+            shapes.append(Group.of(mark, translate=(left + 1.5, y + BLOCK_HEAD - 2.2)))
     for number in range(1, plant["tokens"] + 1):
         top = y + BLOCK_HEAD + (number - 1) * WRITE_H
         shapes.append(Text(x + ROW_LABEL - 1.5, top + WRITE_H / 2, str(number), size=3.0, bold=True,
@@ -455,7 +462,7 @@ def score_sheet() -> Component:
         total = label == "Total"
         if total or "bonus" in label:
             shapes.append(Rect(4, y, SCORE_W - 8, row_h, Style(fill=lighten(TOP_HEX_FILL, 0.7), decorative=True)))
-        shapes.append(Text(5.5, y + row_h / 2, label, size=2.8, bold=total, anchor="middle", fill=INK))
+        shapes.append(Text(5.5, y + row_h / 2, label, size=HINT, bold=total, anchor="middle", fill=INK))
     bottom = head + len(rows) * row_h
     for index in range(len(rows) + 1):
         y = head + index * row_h
@@ -502,7 +509,7 @@ def bonus_picture(card: dict, cx: float, cy: float) -> list[Shape]:
             shapes.append(Icon(plant_icon(kind), x, cy, 11, PLANT_COLOURS[kind]))
         at_least = card.get("at_least")
         label = f"{at_least} or more" if at_least else "most"
-        shapes.append(Text(cx, cy + 8.5, label, size=2.6, bold=True, align="center", anchor="middle", fill=INK))
+        shapes.append(Text(cx, cy + 8.7, label, size=HINT, bold=True, align="center", anchor="middle", fill=INK))
         return shapes
     tomato, carrot, rock = plant_icon("tomato"), plant_icon("carrot"), "propagation-rock"
     if measure == "largest-group":
@@ -510,7 +517,7 @@ def bonus_picture(card: dict, cx: float, cy: float) -> list[Shape]:
     if measure == "fully-grown":
         return [Icon(plant_icon("carrot"), cx - 5, cy, 11, PLANT_COLOURS["carrot"]),
                 Icon("star", cx + 6, cy - 2, 7, TOP_HEX_FILL),
-                Text(cx, cy + 8.5, "fully grown", size=2.6, bold=True, align="center", anchor="middle", fill=INK)]
+                Text(cx, cy + 8.7, "fully grown", size=HINT, bold=True, align="center", anchor="middle", fill=INK)]
     if measure == "longest-line":
         line = {(0, -1): carrot, (0, 0): carrot, (0, 1): carrot}
         return _patch(cx, cy, line)
@@ -590,7 +597,8 @@ def bonus_card_back(dark: bool = False) -> Face:
 
 def bonus_cards(dark_backs: bool = False) -> list[Component]:
     back = bonus_card_back(dark_backs)
-    return [Component(f"bonus-{card_id}", "card", *POKER, bonus_card_front(card), back)
+    return [Component(f"bonus-{card_id}", "card", *POKER, bonus_card_front(card), back,
+                      shared_cuts=True)
             for card_id, card in data.BONUS_CARDS.items()]
 
 
@@ -732,12 +740,30 @@ def player_colours() -> list[PlayerColor]:
     return list(PLAYER_COLORS.values())[:data.PLAYERS_MAX]
 
 
+def plant_tokens() -> list[Component]:
+    """Every plant token, in the order they are laid: two players' runs by turns (a run of
+    blue, one of red, again), so every printed row holds a run of each of two colours with the
+    one colour gutter in the same place, and the cuts between tokens run straight across the
+    sheet instead of stepping where a colour's last half row met the next colour's first."""
+    runs: dict[tuple[str, str], list[Component]] = {}
+    for colour in player_colours():
+        for kind in data.KINDS:
+            for number in range(1, data.PLANTS[kind]["tokens"] + 1):
+                token = plant_token(colour, kind, number)
+                runs.setdefault((colour.name, token.run or ""), []).append(token)
+    colours = [colour.name for colour in player_colours()]
+    by_colour = {name: [run for (owner, _), run in runs.items() if owner == name] for name in colours}
+    laid: list[Component] = []
+    for first, second in zip(colours[::2], colours[1::2]):
+        for pair in zip(by_colour[first], by_colour[second]):
+            laid += [token for run in pair for token in run]
+    return laid
+
+
 def components(options: KitOptions | None = None) -> list[Component]:
     options = options or KitOptions()
     pieces: list[Component] = [board_component(options.coordinates), round_track(), round_marker(), score_sheet()]
-    for colour in player_colours():
-        pieces += [plant_token(colour, kind, number) for kind in data.KINDS
-                   for number in range(1, data.PLANTS[kind]["tokens"] + 1)]
+    pieces += plant_tokens()
     pieces += [rock_token(), start_player_token(), punch_guide()]
     for colour in player_colours():
         pieces.append(tier_tracker(colour))

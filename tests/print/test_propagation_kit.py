@@ -1,10 +1,13 @@
 """Propagation kit: the pieces it draws match the game's data (counts, sizes, labels)."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from pnp.kits import propagation as kit
 from pnp.model import Circle, Icon, Line, Path, Polygon, Rect, Text
+from pnp.text import layout_lines
 from scorer.games.propagation import data
 from tests.support.shapes import texts, walk
 
@@ -169,7 +172,7 @@ def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cu
             assert [str(n) for n in range(1, plant["tokens"] + 1)] == numbers[:plant["tokens"]]
             numbers = numbers[plant["tokens"]:]
             assert f"grown: sown + {plant['grown']} · dies: end of sown + {plant['dies']}" in words
-        assert words.count("sown in round") == len(data.PLANTS)
+        assert words.count("sown") == len(data.PLANTS)
     assert not [name for name in pieces if "marker-sheet" in name or name.startswith("tier-marker")]
     width, height = kit.tracker_size()
     assert width <= 215.9 - 10 and height <= 279.4 - 10
@@ -301,6 +304,60 @@ def test_pdf_pages_and_svgs_agree(letter_build):
     pages = len(PdfReader(folder / "propagation.pdf").pages)
     assert pages == max(p["page"] for p in manifest["placements"])
     assert len(list((folder / "propagation").glob("p*.svg"))) == pages
+
+
+def test_the_tracker_column_heads_are_eight_points_and_centred_on_their_boxes(pieces):
+    """The heads were 6.2 pt and stood 1.6 mm right of their boxes' middle."""
+    from pnp.checks import PT_MM
+
+    tracker = pieces["tracker-blue"]
+    heads = [(s, dx) for s, dx, _ in walk(tracker.front.shapes) if isinstance(s, Text) and s.text in kit.BOX_HEADINGS]
+    assert len(heads) == len(kit.BOX_HEADINGS) * len(data.PLANTS)
+    boxes = sorted({round(s.x + dx, 2) for s, dx, _ in walk(tracker.front.shapes)
+                    if isinstance(s, Rect) and (s.w, s.h) == (kit.WRITE_W, kit.WRITE_H)})
+    marks = [(s.cx + dx - s.size / 2, s.cx + dx + s.size / 2) for s, dx, _ in walk(tracker.front.shapes)
+             if isinstance(s, Icon) and s.name in ("star", "cross")]
+    for head, dx in heads:
+        assert head.size / PT_MM >= 8
+        left, right = head.x + dx, head.x + dx + layout_lines(head)[0].width
+        beside = [mark for mark in marks if 0 <= left - mark[1] < 1.5]
+        if beside:  # the mark and the word are centred together
+            left = beside[0][0]
+        box = max(x for x in boxes if x <= left + 1e-6)
+        assert (left + right) / 2 == pytest.approx(box + kit.WRITE_W / 2, abs=0.35), head.text
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_small_tokens_lie_in_columns_that_run_down_the_whole_sheet(paper):
+    """A colour's last half row once met the next colour's first, a gutter between them, so
+    the columns below it stood 6 mm aside and no cut ran down the sheet. Two colours' runs
+    now take turns, every row a run of each with the gutter in one place, and the small
+    tokens share their cuts."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    small = [p for p in imposition.placements() if p.side == "front" and p.component.kind == "token"
+             and p.component.width_mm == kit.SMALL_PUNCH and p.component.name.split("-")[0] in data.PLANTS]
+    rows: dict[float, set[float]] = {}
+    for placed in small:
+        rows.setdefault(round(placed.rect[1], 2), set()).add(round(placed.rect[0], 2))
+    assert len({frozenset(columns) for columns in rows.values()}) == 1, rows
+    assert all(p.component.shared_cuts for p in small)
+
+
+def test_bonus_cards_print_upright_nine_to_an_a4_page():
+    """On A4 nine fit upright, and do. (On Letter nine upright need 266.7 mm of a 263 mm
+    printable height: eight turned take two sheets, six upright would take three, so Letter
+    keeps them turned.) Cards of one colour and size share their cuts."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS["a4"], BuildOptions(games=(kit.GAME_ID,)))
+    cards = [p for p in imposition.placements() if p.side == "front" and p.component.name.startswith("bonus-")]
+    assert not any(p.rotated for p in cards)
+    assert sorted(Counter(p.page for p in cards).values()) == [6, 9]
+    assert all(p.component.shared_cuts for p in cards)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
