@@ -12,7 +12,9 @@ font embedding (TrueType subsets), compression, boxes.
 """
 from __future__ import annotations
 
+import hashlib
 import math
+import re
 from collections.abc import Callable, Sequence
 from io import BytesIO
 from typing import TYPE_CHECKING
@@ -245,4 +247,33 @@ def render_pdf(sheets: Sequence[Sheet], paint: Paint, title: str = "") -> bytes:
     for sheet in sheets:
         draw_sheet(canvas, painter, sheet)
     canvas.save()
-    return buffer.getvalue()
+    return distinct_subset_tags(buffer.getvalue())
+
+
+# A subset font's name in the PDF: "/BaseFont /AAAAAA+BitstreamVeraSans-Roman" (and /FontName).
+SUBSET_NAME = re.compile(rb"/(BaseFont|FontName) /([A-Z]{6})\+([\w.-]+)")
+
+
+def _tag(name: bytes, tag: bytes, taken: set[bytes]) -> bytes:
+    """Six capitals drawn from the font's name and reportlab's tag, the first one not taken."""
+    for salt in range(1000):
+        digest = hashlib.sha256(b"%s+%s/%d" % (tag, name, salt)).digest()
+        candidate = bytes(ord("A") + byte % 26 for byte in digest[:6])
+        if candidate not in taken:
+            return candidate
+    raise ValueError(f"no free subset tag for {name!r}")
+
+
+def distinct_subset_tags(pdf: bytes) -> bytes:
+    """Each font subset under a tag of its own. reportlab tags a font's nth subset by n alone
+    (its first is AAAAAA+ in every font), and the PDF format asks different subsets in one
+    file for different tags: preflight tools flag the repeats. reportlab has no documented way
+    to choose the tag, so the saved file's tags are rewritten: six capitals for six, so no
+    byte offset moves, and drawn from the font's name, so a build stays byte-identical."""
+    names = {(match[2], match[3]) for match in SUBSET_NAME.finditer(pdf)}
+    taken: set[bytes] = set()
+    tags: dict[tuple[bytes, bytes], bytes] = {}
+    for tag, name in sorted(names):
+        tags[(tag, name)] = _tag(name, tag, taken)
+        taken.add(tags[(tag, name)])
+    return SUBSET_NAME.sub(lambda match: b"/%s /%s+%s" % (match[1], tags[(match[2], match[3])], match[3]), pdf)

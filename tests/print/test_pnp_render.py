@@ -250,3 +250,22 @@ def test_text_lines_sit_where_the_layout_puts_them(rendered):
     line_width = 31.75 - (first["at"][0] - x0)
     assert 0 < line_width * 2 <= 30 + TOLERANCE
     assert measure(words, 3.2, True) > 30  # so it really wrapped
+
+
+@pytest.mark.parametrize("game", ["harvest-dice", "propagation"])
+def test_every_font_subset_in_a_kit_has_a_tag_of_its_own(game):
+    """reportlab tags every font's first subset AAAAAA+, so a kit's three or four fonts all
+    carried AAAAAA+ and preflight tools flagged the repeats: each subset now has its own tag,
+    the same in every build, and the file still reads (its byte offsets did not move)."""
+    from pnp.build import impose_kit
+    from pnp.options import BuildOptions
+
+    imposition = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
+    pdf = render_pdf(imposition.sheets, Paint())
+    reader = PdfReader(BytesIO(pdf), strict=True)
+    names = {str(font.get_object()["/BaseFont"]) for page in reader.pages
+             for font in page["/Resources"]["/Font"].values()}  # type: ignore[index]
+    tags = [name.removeprefix("/").split("+")[0] for name in names]
+    assert len(names) >= 3 and all(len(tag) == 6 and tag.isupper() for tag in tags)
+    assert len(set(tags)) == len(tags), names
+    assert render_pdf(imposition.sheets, Paint()) == pdf
