@@ -421,9 +421,9 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
                       if placed.component.shared_cuts})
     edges = ("Pieces of one size share their edges: one cut parts two neighbours, with no colour running past "
              "the line, so cut on the line itself." if cut == "shared" else
-             f"{' and '.join(kind.capitalize() + 's' for kind in sharing)} of one colour share their edges: one "
-             "cut on the line itself parts two. Every other piece's colour runs a little past its edge, so a cut "
-             "slightly off still looks clean." if sharing else
+             f"{' and '.join(kind.capitalize() + 's' for kind in sharing)} of one colour share their edges: cut "
+             "on the line. Other pieces' colour runs past their edges, so a slightly-off cut looks clean."
+             if sharing else
              "A piece's colour runs a little past its edge, so a cut slightly off still looks clean.")
     round_pieces = any(c.outline == "circle" for c in imposition.components)
     punched = f" ({count_cuts(imposition, punched=True)} with the round pieces punched)" if round_pieces else ""

@@ -62,7 +62,7 @@ GUIDE = KitGuide(
         "Cut the trackers, the round track, the bonus cards and the player aids, and the score-sheet page "
         "in two: a sheet for each game.",
     ),
-    paper="Tokens, cards and the board on card of 200-300 g/m²; the rest on plain paper.",
+    paper="Card of 200-300 g/m², plain paper of 80-100 g/m².",
 )
 
 SQRT3 = math.sqrt(3)

@@ -147,20 +147,21 @@ def test_nothing_on_page_one_overlaps(game, paper):
 
 
 def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_and_paper():
-    """Harvest Dice: the score sheet keeps its words, the die stickers say paper (glued on) and
-    the pig marker card."""
+    """Harvest Dice: the score sheet keeps its words, the die stickers and player cards say
+    paper (glued on), the pig marker and the rules card say card."""
     imposition = _kit("harvest-dice")
     sheet = imposition.sheets[0]
     pictures = [shape for child in sheet.overlay.children if isinstance(child, Group)  # each framed
                 for shape in child.children if isinstance(shape, Group) and shape.picture]
-    assert len(pictures) == 5 and len({picture.scale for picture in pictures}) == 1  # the sticker note too
+    # score sheet, rules card, player card, pig marker, sticker note, stickers
+    assert len(pictures) == 6 and len({picture.scale for picture in pictures}) == 1
     scale = round(1 / pictures[0].scale)
     words = [shape.text for shape in _texts(sheet.overlay)]
     assert any(word.startswith(f"The pieces at 1:{scale} ") for word in words)
     pictured = [shape.text for picture in pictures for shape in _texts(picture)]
     assert any("HARVEST DICE" in text.upper() for text in pictured)
-    assert "p. 4 · paper" in words and [word for word in words if word.endswith("· card")] == ["p. 5 · card"]
-    assert "Card: page 5 · Paper: pages 2-4." in words
+    assert "p. 5 · paper" in words and [word for word in words if word.endswith("· card")] == ["p. 4 · card"] * 2
+    assert "Card: page 4 · Paper: pages 2-3 and 5." in words
     assert "8 × score sheets: 4 basic, 4 advanced" in words
 
 
