@@ -455,3 +455,18 @@ def test_the_cat_is_a_whole_cat_with_a_body_and_a_tail():
     paths = [s for s, _, _ in walk(cat) if isinstance(s, Path)]
     assert len(paths) >= 3  # the tail (outline and fur) and the body
     assert any(s.style.fill == "#8A8A8A" for s in paths)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_kit_takes_eleven_sheets_on_both_papers(paper):
+    """On Letter the 36 flower tiles took a page and a bit beside one tile under the last
+    flowerbeds: 18 pages on 12 sheets. Packed widest first among tiles of one height they fill
+    the flowerbeds' page and one more, as on A4."""
+    from pnp.build import impose_kit
+    from pnp.cuts import paper_sheets
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    assert (len(imposition.sheets), paper_sheets(imposition)) == (16, 11)
+    tile_pages = {p.page for p in imposition.placements() if p.component.name.startswith("flower-tile-")
+                  and p.side == "front"}
+    assert len(tile_pages) == 2  # the last flowerbeds' page and one page of tiles
