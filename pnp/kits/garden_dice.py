@@ -431,7 +431,12 @@ def board_notes() -> Group:
     # The wordmark keeps to the board's right half, under the garden: the halves join down the middle.
     title = wordmark(TITLE, GARDEN_X + GARDEN / 2, band, 12.0, align="center",
                      max_width=GARDEN, middle=True)[0]
-    return Group.of(title, star, track, special_legend(x0, x1, GARDEN_Y + GARDEN + 4.0))
+    notes = {heading: text for _, _, heading, text in aid_notes()}
+    helpers = Text(x0, GARDEN_Y + GARDEN + 20.0, f"Sundial: {notes['Sundial']}\nSun token: {notes['Sun token']}",
+                   size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0, line_height=AID_LINE)
+    if GARDEN_Y + GARDEN + 20.0 + len(layout_lines(helpers)) * BODY_MM * AID_LINE > BOARD_H - TRACK_CELL - 2.0:
+        raise ValueError("the board's sundial and sun token notes run onto the score track")
+    return Group.of(title, star, track, special_legend(x0, x1, GARDEN_Y + GARDEN + 4.0), helpers)
 
 
 TURN_PANEL_Y = TRACK_CELL + 4.0   # the turn summary's panel, across the left half above the seed values

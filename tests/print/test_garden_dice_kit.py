@@ -410,6 +410,7 @@ def test_the_board_s_left_half_sums_up_the_turn_and_the_game_end(parts):
     for _, _, action, _, _ in kit.aid_actions():
         assert action in words
     assert "Game end:" in words and "per set of all five crops" in words
+    assert "Sundial: Once a turn" in words and "Sun token: Spend it" in words
     panel = next(s for s, _, _ in walk(board.front.shapes) if isinstance(s, Rect) and s.style.fill == "#FBF8F0")
     assert panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6
 
