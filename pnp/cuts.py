@@ -72,7 +72,8 @@ def count_cuts(imposition: Imposition, punched: bool = False) -> int:
     fronts = [sheet for sheet in imposition.sheets if sheet.side == "front"]
     total = 0
     for sheet in fronts:
-        cut = [placed for placed in sheet.placements if not (punched and placed.component.outline == "circle")]
+        cut = [placed for placed in sheet.placements if placed.component.cut_out
+               and not (punched and placed.component.outline == "circle")]
         total += (sheet_cuts([placed.rect for placed in cut], sheet.width_mm, sheet.height_mm)
                   + sum(chit_cuts(placed.component) for placed in cut))
     return total

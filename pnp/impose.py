@@ -53,6 +53,7 @@ EPS = 1e-6
 TILE_OVERLAP_MM = 10.0
 TOLERANCE_MM = 0.2       # a box this far into another is a touch, not an overlap
 SEAM_MARGIN_MM = 1.0     # a seam keeps this far from a play space or a word where the gutter has room
+ALIGN_MM = 4.0           # a row moves sideways this far at most to share a cut line with the row above
 MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --cut shared lays them edge to edge
 COLOUR_GUTTER_MM = 6.0   # pieces of distinct colours are this far apart: a cut 3 mm off shows no other colour
 # A home laser prints nothing in the outer LASER_BORDER_MM; pieces keep EDGE_KEEP_MM more than
@@ -69,7 +70,7 @@ FOOTER_BAND_MM = 4.0     # kept along one edge of every page, inside the margin,
 FOOTER_LENGTH_MM = 110.0
 SEAM_MARK_INSET_MM = 8.0
 SEAM_ARROW_MM = 3.5
-JOIN_TEXT_MM = 2.4       # 6.8 pt
+JOIN_TEXT_MM = 2.85      # 8.1 pt: the joining instruction is a sentence to read
 INK_COLOR = "#222222"
 MARK_STYLE = Style(stroke="#000000", stroke_width=0.25)     # cut ticks
 HALO_STYLE = Style(stroke="#FFFFFF", stroke_width=0.6)
@@ -347,10 +348,11 @@ class Gutters:
 
     def beside(self, left: Piece, right: Piece) -> float:
         """`between` for two pieces side by side in a row (asked thousands of times a kit)."""
+        same_size = (left.width, left.height) == (right.width, right.height)
         if left.colour == right.colour:
-            shared = self.cut_shared((left, right)) and (left.width, left.height) == (right.width, right.height)
-            return 0.0 if shared else self.least
-        return max(self.least, COLOUR_GUTTER_MM if _distinct(left.colour, right.colour) else MIN_GUTTER_MM)
+            return 0.0 if self.cut_shared((left, right)) and same_size else self.least
+        gutter = max(self.least, COLOUR_GUTTER_MM if _distinct(left.colour, right.colour) else MIN_GUTTER_MM)
+        return _whole_cells(gutter, left.width) if same_size and _on_grid((left, right)) else gutter
 
     def of_rows(self, shelves: Sequence[Shelf], share: bool | None = None) -> list[float]:
         share = self.share_rows or self.shared if share is None else share
@@ -362,6 +364,19 @@ class Gutters:
     def height(self, shelves: Sequence[Shelf]) -> float:
         """How much of the page's height its rows take."""
         return sum(shelf.height for shelf in shelves) + sum(self.of_rows(shelves))
+
+
+def _on_grid(pieces: Iterable[Piece]) -> bool:
+    """Do these pieces lie on one grid of shared cuts in every build (Component.shared_cuts):
+    every cut between them runs straight across the sheet?"""
+    return all(piece.component.shared_cuts for piece in pieces)
+
+
+def _whole_cells(gutter: float, pitch: float) -> float:
+    """A gutter on a grid of shared cuts, as whole cells: where the colour changes in a row
+    the next piece skips a cell (or more) instead of shifting the rest of the row off the
+    grid, so every column's cut still runs straight across the sheet."""
+    return math.ceil(gutter / pitch - EPS) * pitch
 
 
 @lru_cache(maxsize=1024)
@@ -401,9 +416,19 @@ def _pieces(components: Sequence[Component], area: Rect4, gap: float, row_gap: f
         upright, turned = _per_page(width, height, area, gap, row_gap), _per_page(height, width, area, gap, row_gap)
         rotated = upright == 0 or (turned > 0 and math.ceil(len(copies) / turned) < math.ceil(len(copies) / upright))
         piece_w, piece_h = (height, width) if rotated else (width, height)
-        columns = _across(piece_w, area[2], gap)
+        # (pieces on a grid of shared cuts have no gutter in it: a short row keeps their grid)
+        columns = _across(piece_w, area[2], 0.0 if all(c.shared_cuts for c, _ in copies) else gap)
         pieces += [Piece(component, number, piece_w, piece_h, rotated, columns, scale) for component, number in copies]
     return sorted(pieces, key=lambda piece: -piece.height)
+
+
+def _orders(pieces: list[Piece]) -> list[list[Piece]]:
+    """The orders the shelves are packed in: tallest first with equal heights in kit order, and,
+    where pieces of one height differ in width, widest first among them (Cottage Garden's 36
+    flower tiles of a few shapes: two Letter pages instead of three). The fewer pages win; on a
+    tie, kit order."""
+    widest = sorted(pieces, key=lambda piece: (-piece.height, -piece.width))
+    return [pieces] if widest == pieces else [pieces, widest]
 
 
 def _size_groups(pieces: list[Piece]) -> list[list[Piece]]:
@@ -572,7 +597,13 @@ def _pages(components: Sequence[Component], area: Rect4, gutters: Gutters, bleed
 
     def paginate(selected: list[Component], gutters: Gutters) -> list[list[Shelf]]:
         pieces = _pieces(selected, area, gutters.least, 0.0 if gutters.share_rows else None)
-        return _balance(_merge_pages(_paginate(pieces, area, gutters), area, gutters), area, gutters)
+        best: list[list[Shelf]] | None = None
+        for order in _orders(pieces):
+            pages = _balance(_merge_pages(_paginate(order, area, gutters), area, gutters), area, gutters)
+            if best is None or len(pages) < len(best):
+                best = pages
+        assert best is not None
+        return best
 
     def packed(selected: list[Component], rows: Gutters) -> list[list[Shelf]]:
         return paginate(selected, rows) if selected else []
@@ -628,6 +659,19 @@ def _colours(pieces: Iterable[Piece]) -> set[tuple[str, str | None]]:
 
 
 def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gutters) -> list[Slot]:
+    """The page's pieces in their rows, each row moved to share a cut line with the row above
+    where that takes no more cuts on the page (it may take fewer: a line shared, not two)."""
+    from pnp.cuts import sheet_cuts  # (pnp.cuts reads impositions: imported when first needed)
+
+    aligned, centred = (_laid_rows(shelves, area, bleed, gutters, align) for align in (True, False))
+    width, height = area[0] + area[2], area[1] + area[3]
+    if sheet_cuts([slot.rect for slot in aligned], width, height) <= sheet_cuts([slot.rect for slot in centred],
+                                                                                 width, height):
+        return aligned
+    return centred
+
+
+def _laid_rows(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gutters, align: bool) -> list[Slot]:
     ax, ay, aw, ah = area
     total = sum(shelf.height for shelf in shelves)
     # Rows of one size and one colour with no room for gutters between them share their cuts
@@ -642,12 +686,32 @@ def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gut
         # stickers in a band along the top: the sheet is cut under them and the rest kept
         y = ay + min(EDGE_KEEP_MM, (ah - total - sum(gaps)) / 2)
     slots = []
+    above: list[float] = []  # the cut lines (left and right edges) of the row above
     for shelf, gap_below in zip(shelves, gaps + [0.0]):
-        for piece, x in zip(shelf.pieces, _columns(shelf, ax, aw, bleed, gutters)):
+        lefts = _columns(shelf, ax, aw, bleed, gutters)
+        if align:
+            lefts = _lined_up(lefts, [p.width for p in shelf.pieces], above, ax, aw)
+        above = [edge for x, piece in zip(lefts, shelf.pieces) for edge in (x, x + piece.width)]
+        for piece, x in zip(shelf.pieces, lefts):
             slots.append(Slot(piece.component, piece.copy, (x, y, piece.width, piece.height), piece.rotated,
                               _placing(piece.component, x, y, piece.rotated, piece.scale), scale=piece.scale))
         y += shelf.height + gap_below
     return slots
+
+
+def _lined_up(lefts: list[float], widths: list[float], above: list[float], ax: float, aw: float) -> list[float]:
+    """A row moved sideways by up to ALIGN_MM so that one of its cut lines is one the row
+    above already has: one cut instead of two a hair apart whose ticks crowd each other (Cottage
+    Garden's die stickers 2.6 mm left of the aids above them). A row that already shares a line
+    with the row above, or would leave the printable area, stays."""
+    edges = [edge for x, w in zip(lefts, widths) for edge in (x, x + w)]
+    moves = [line - edge for line in above for edge in edges]
+    if not moves or any(abs(move) < EPS for move in moves):
+        return lefts
+    for move in sorted((m for m in moves if abs(m) <= ALIGN_MM), key=abs):
+        if lefts[0] + move >= ax - EPS and lefts[-1] + widths[-1] + move <= ax + aw + EPS:
+            return [x + move for x in lefts]
+    return lefts
 
 
 def _placing(component: Component, x: float, y: float, rotated: bool, scale: float) -> Affine:
@@ -690,10 +754,16 @@ def _lefts(x: float, widths: list[float], gaps: list[float]) -> list[float]:
 
 # --- boards larger than the page: portions, seams and the joining instruction -----------------
 
+def _hinged(component: Component) -> bool:
+    """Are the board's portions taped into a hinge (abutting, each trimmed on the seam)
+    rather than glued over an overlap? Decided here alone for portions and seams."""
+    return component.join == "hinge"
+
+
 def _overlap(component: Component) -> float:
     """How far a portion reaches under the one before it: a glue zone, or nothing where the
     portions abut on a hinge."""
-    return 0.0 if component.join == "hinge" else TILE_OVERLAP_MM
+    return 0.0 if _hinged(component) else TILE_OVERLAP_MM
 
 
 def _tile_count(length: float, room: float, overlap: float) -> int:
@@ -739,7 +809,7 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
                             compose(translation(x - left, y - top), turn), tile=(row + 1, col + 1))
                 printed = [_turned_box(slot.matrix, box) for box in words]
-                seams = _seams(slot.rect, row, col, rows, cols, page_of, printed, component.join)
+                seams = _seams(slot.rect, row, col, rows, cols, page_of, printed, _hinged(component))
                 frames.append(Frame([slot], band, seams=seams))
     return frames
 
@@ -804,7 +874,7 @@ def _nearest_in(gap: tuple[float, float], ideal: float) -> float:
 
 
 def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[tuple[int, int], int],
-           words: Sequence[Box] = (), join: str = "glue") -> list[Shape]:
+           words: Sequence[Box] = (), hinge: bool = False) -> list[Shape]:
     """A portion's trim lines (towards the next portions) and glue zones (under the previous),
     or on a hinge trim lines on both sides of each seam; `words`: the boxes of the piece's
     words on the page, which the seams' arrows keep off."""
@@ -812,12 +882,12 @@ def _seams(rect: Rect4, row: int, col: int, rows: int, cols: int, page_of: dict[
     if col + 1 < cols:
         shapes += _trim_seam(rect, "right", words)
     if col > 0:
-        shapes += (_trim_seam(rect, "left", words) if join == "hinge"
+        shapes += (_trim_seam(rect, "left", words) if hinge
                    else _glue_seam(rect, "left", TILE_OVERLAP_MM, page_of[(row, col - 1)], words))
     if row + 1 < rows:
         shapes += _trim_seam(rect, "bottom", words)
     if row > 0:
-        shapes += (_trim_seam(rect, "top", words) if join == "hinge"
+        shapes += (_trim_seam(rect, "top", words) if hinge
                    else _glue_seam(rect, "top", TILE_OVERLAP_MM, page_of[(row - 1, col)], words))
     return shapes
 
@@ -897,7 +967,7 @@ def _glue_seam(rect: Rect4, side: str, overlap: float, trimmed_page: int, words:
     cx, cy = zx + zw / 2, zy + zh / 2
     label = Text(0, 0, instruction, size=JOIN_TEXT_MM, align="center", anchor="middle", bold=True, fill=INK_COLOR)
     plate_w = measure(instruction, JOIN_TEXT_MM, True) + 3.0
-    shapes.append(Group.of(Rect(-plate_w / 2, -2.2, plate_w, 4.4, Style(fill="#FFFFFF")), label,
+    shapes.append(Group.of(Rect(-plate_w / 2, -2.5, plate_w, 5.0, Style(fill="#FFFFFF")), label,
                            translate=(cx, cy), rotate=-90 if side == "left" else 0))
     return shapes
 
@@ -960,6 +1030,8 @@ def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, fl
     blocked.append((fx, fy, fx + fw, fy + fh))
     marks = set()
     for slot in frame.slots:
+        if not slot.component.cut_out:
+            continue  # (its box still stops the other ticks)
         x, y, w, h = slot.rect
         edge_left, edge_top, edge_right, edge_bottom = slot.edges
         for edge, at in ((edge_top, y), (edge_bottom, y + h)):  # horizontal cut lines

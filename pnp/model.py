@@ -208,6 +208,9 @@ class Component:
     # Copies of one size and one colour meet on one cut in every build, as `--cut shared` lays
     # everything (many small tiles: one cut between two neighbours, not two).
     shared_cuts: bool = False
+    # False for words printed beside the pieces (a sticker sheet's note): read, then thrown
+    # away with the offcuts, so no cut ticks round it and no cuts counted for it.
+    cut_out: bool = True
 
     @property
     def double_sided(self) -> bool:

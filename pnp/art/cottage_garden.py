@@ -7,7 +7,7 @@ import math
 from functools import lru_cache
 
 from pnp.art.flowers import species_icon
-from pnp.art.shapes import blob, circle, filled, leaf, ring_of
+from pnp.art.shapes import LABEL_MM, blob, circle, filled, leaf, ring_of
 from pnp.colors import INK, WHITE, darken, lighten
 from pnp.icons import register_icon
 from pnp.model import Group, Icon, Path, Rect, Shape, Style, Text
@@ -18,7 +18,7 @@ GRAVEL = "#D8CBA8"
 PEBBLE = "#B9A985"
 FLAGSTONE = "#F1ECE0"
 FLAGSTONE_EDGE = "#8C7F66"
-ID_TEXT = 2.2  # the tile id: 6.2 pt, the smallest size printed
+ID_TEXT = LABEL_MM  # the tile id: a label, 6.5 pt
 BLEED = 3.0    # the build's bleed: the hedge and the gravel run on into it
 
 

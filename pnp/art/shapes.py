@@ -12,6 +12,10 @@ from pnp.numbers import KAPPA
 
 Commands = tuple[tuple, ...]
 
+# A label of one or two words on a piece (a name, an id, "if unused"): 6.5 pt. Anything
+# longer is a sentence to read and is set at 8 pt at least.
+LABEL_MM = 2.3
+
 
 def circle(cx: float, cy: float, r: float) -> Commands:
     """A circle as path commands, so many circles can share one Path."""

@@ -14,6 +14,7 @@ from pnp import readable
 from pnp.art import cottage_garden as art
 from pnp.art.flowers import species_icon
 from pnp.art.looks import Look, wordmark
+from pnp.art.shapes import LABEL_MM
 from pnp.art.shapes import circle as circle_path
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
 from pnp.fonts import measure
@@ -36,7 +37,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import CUT, FOLD, PUNCHES_MM, TAB, die_face, punch
+from pnp.parts import CUT, FOLD, PUNCHES_MM, TAB, die_face, ellipse, punch
 from pnp.sheets import ReadableSheet, Region
 from scorer.games.cottage_garden import data
 
@@ -63,7 +64,8 @@ GUIDE = KitGuide(
         "Nursery: print only pages {pages of nursery-1-3} (1-3 players) or {pages of nursery-4} (4). Trim "
         "the first page on its line, glue it over the second's glue zone, arrows tip to tip, then cut.",
         "Cut the tiles along their solid lines, and the beds, tables and beehive tiles.",
-        "Cats, pot tokens and cubes: trim each sheet, then cut along its lines. The parasol: a "
+        "Cats, pot tokens and cubes: trim each sheet, then cut along its lines, just inside each line (a "
+        "15.5 mm square on a 16 mm space has 0.5 mm to spare). The parasol: a "
         f"{punch(PARASOL)} punch.",
         "Gardener die: glue the six stickers (page {pages of die-stickers}) on a stock die, 1 opposite 6, "
         "2 opposite 5.",
@@ -131,18 +133,22 @@ def cloche_icon(size: float, color: str) -> Group:
 
 @register_icon("cg-cat")
 def cat_icon(size: float, color: str) -> Group:
+    """A cat sitting, seen from the front, its tail curled up beside it: a whole cat, so that it
+    reads as one even a few millimetres across (a head with ears alone read as a hat)."""
     s = size
     fur = solid(color, s)
-    ears = (Polygon(((s * 0.2, s * 0.5), (s * 0.24, s * 0.12), (s * 0.48, s * 0.32)), fur),
-            Polygon(((s * 0.8, s * 0.5), (s * 0.76, s * 0.12), (s * 0.52, s * 0.32)), fur))
-    head = Circle(s * 0.5, s * 0.58, s * 0.32, fur)
+    edge = outline_of(color)
+    tail = (("M", s * 0.68, s * 0.9), ("C", s * 0.98, s * 0.92, s * 0.98, s * 0.56, s * 0.84, s * 0.46))
+    ears = (Polygon(((s * 0.27, s * 0.3), (s * 0.28, s * 0.05), (s * 0.45, s * 0.2)), fur),
+            Polygon(((s * 0.73, s * 0.3), (s * 0.72, s * 0.05), (s * 0.55, s * 0.2)), fur))
     eye = Style(fill=INK)
-    face = (Circle(s * 0.38, s * 0.54, s * 0.045, eye), Circle(s * 0.62, s * 0.54, s * 0.045, eye),
-            Polygon(((s * 0.46, s * 0.66), (s * 0.54, s * 0.66), (s * 0.5, s * 0.71)), eye))
-    whiskers = tuple(Line(s * x1, s * y1, s * x2, s * y2, Style(stroke=INK, stroke_width=s * 0.015))
-                     for x1, y1, x2, y2 in ((0.4, 0.7, 0.12, 0.66), (0.4, 0.73, 0.14, 0.78),
-                                            (0.6, 0.7, 0.88, 0.66), (0.6, 0.73, 0.86, 0.78)))
-    return Group(ears + (head,) + face + whiskers)
+    face = (Circle(s * 0.41, s * 0.3, s * 0.035, eye), Circle(s * 0.59, s * 0.3, s * 0.035, eye),
+            Polygon(((s * 0.47, s * 0.37), (s * 0.53, s * 0.37), (s * 0.5, s * 0.41)), eye))
+    return Group((Path(tail, Style(stroke=edge, stroke_width=s * 0.11)),
+                  Path(tail, Style(stroke=color, stroke_width=s * 0.06)),
+                  ellipse(s * 0.5, s * 0.7, s * 0.25, s * 0.24, fur),
+                  Rect(s * 0.3, s * 0.86, s * 0.4, s * 0.08, fur, radius=s * 0.04),  # the front paws
+                  *ears, Circle(s * 0.5, s * 0.3, s * 0.2, fur), *face))
 
 
 @register_icon("cg-mouse")
@@ -338,9 +344,9 @@ def bed_face(design: str) -> Face:
             if printed != data.EMPTY:
                 shapes += _symbol(printed, x + CELL / 2, y + CELL / 2, CELL * 0.7)
     word = data.BED_SIDES[side]
-    label = f"flowerbed {design} · {word} side"
-    shapes.append(art.label_plate(size / 2, BED_BORDER / 2, measure(label, 2.2, True) + 3.0, 3.4))
-    shapes.append(Text(size / 2, BED_BORDER / 2, label, size=2.2, align="center", anchor="middle", fill=WHITE,
+    label = f"{design} {word}"  # "1L light": a label of two words, on the hedge
+    shapes.append(art.label_plate(size / 2, BED_BORDER / 2, measure(label, LABEL_MM, True) + 3.0, 3.4))
+    shapes.append(Text(size / 2, BED_BORDER / 2, label, size=LABEL_MM, align="center", anchor="middle", fill=WHITE,
                        bold=True))
     return Face(group(shapes), background=LEAF)
 
@@ -415,7 +421,7 @@ def nursery_face(side_name: str) -> Face:
         corner = label in _CORNER_DIRECTION
         shapes.append(_chevrons(marks[label], x + w / 2 + (1.5 if corner else 0.0), y + h / 2, direction,
                                 0.7 if corner else 1.0))
-        shapes.append(Text(x + 2.2, y + h - 2.0, label, size=2.2, fill="#595959"))
+        shapes.append(Text(x + 2.2, y + h - 2.0, label, size=LABEL_MM, fill="#595959"))
     shapes += _gardener_marks(side)
     # The name has a strip of its own left of the track, off every play space, read from below.
     players = _player_counts(side["players"])
@@ -450,9 +456,9 @@ def _gardener_marks(side: dict) -> list[Shape]:
     for label, counts in turns.items():
         (x, y, w, h), _ = _track_space(label)
         shapes.append(Icon("cg-turn", x + 4.0, y + 4.0, 5.0, INK))
-        shapes.append(Text(x + 7.0, y + 4.2, "die +1", size=2.2, bold=True, fill=INK))
+        shapes.append(Text(x + 7.0, y + 4.2, "die +1", size=LABEL_MM, bold=True, fill=INK))
         if len(side["players"]) > 1:  # the four-player side's one turning space needs no count
-            shapes.append(Text(x + 7.0, y + 7.0, f"{_player_counts(counts)} pl.", size=2.2, fill=INK))
+            shapes.append(Text(x + 7.0, y + 7.0, f"{_player_counts(counts)} pl.", size=LABEL_MM, fill=INK))
     return shapes
 
 
@@ -514,7 +520,7 @@ def planting_table_face() -> Face:
         track = data.TRACKS[colour]
         shapes.append(Rect(_T_LEFT, y, _T_START, _ROW_H, Style(fill=WHITE, stroke=INK, stroke_width=0.3)))
         shapes.append(Icon(icon, _T_LEFT + _T_START / 2, y + 6.5, 8.0, POT_COLOUR if icon == "cg-pot" else GLASS))
-        shapes.append(Text(_T_LEFT + _T_START / 2, y + _ROW_H - 2.0, "start", size=2.2, align="center", fill=INK))
+        shapes.append(Text(_T_LEFT + _T_START / 2, y + _ROW_H - 2.0, "start", size=LABEL_MM, align="center", fill=INK))
         for value, (x, _, width, _) in zip(track[1:-1], _track_spaces(colour)):
             shapes.append(Rect(x, y, width, _ROW_H, Style(fill=lighten(fill, 0.55), stroke=INK, stroke_width=0.3)))
             shapes.append(Text(x + width / 2, y + _ROW_H / 2, str(value), size=4.0, align="center",
@@ -529,7 +535,7 @@ def planting_table_face() -> Face:
     shapes.append(Text(cx, _ORANGE_Y + 12.0, str(data.TARGET), size=9.0, align="center", bold=True, fill=INK))
     # a honey brown, not the orange of the cubes: a photo must not take the hive for a cube
     shapes.append(Icon("cg-hive", cx, _ORANGE_Y + 22.0, 8.0, HONEY))
-    shapes.append(Text(cx, _ORANGE_Y + 32.0, "target", size=2.2, align="center", fill=INK))
+    shapes.append(Text(cx, _ORANGE_Y + 32.0, "target", size=LABEL_MM, align="center", fill=INK))
     # the red mouse line: one straight line, as both tracks put it at the same point value
     line_x = mouse_line_x("orange")
     shapes.append(Line(line_x, _ORANGE_Y - 3.0, line_x, _BLUE_Y + _ROW_H + 3.0,
@@ -618,9 +624,10 @@ def bed_token(name: str, columns: int, rows: int, icon: str, colour: str, fill: 
 def beehive_tile(hives: int) -> Component:
     w, h = 34.0, 22.0
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(fill="#FFF4C2"))]
+    # the hives side by side in the middle, their points right under them
     for i in range(hives):
-        shapes.append(Icon("cg-hive", 9.0 + i * 12.0, 10.0, 11.0, ORANGE))
-    shapes.append(Text(w - 3.0, h - 3.0, f"{hives} point{'s' * (hives > 1)}", size=2.6, align="right", bold=True,
+        shapes.append(Icon("cg-hive", w / 2 + (i - (hives - 1) / 2) * 12.0, 9.0, 11.0, ORANGE))
+    shapes.append(Text(w / 2, h - 3.2, f"{hives} point{'s' * (hives > 1)}", size=2.6, align="center", bold=True,
                        fill=INK))
     return Component(f"beehive-{hives}", "tile", w, h, Face(group(shapes), background="#FFF4C2"))
 
@@ -630,8 +637,8 @@ def cube_tokens(colour: str) -> Component:
     size = CUBE
     fill, icon, letter = (ORANGE, "cg-pot", "O") if colour == "orange" else (BLUE, "cg-cloche", "B")
     chit = Group.of(Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=1.0),
-                    Icon(icon, size / 2, size / 2 - 0.6, 6.0, POT_COLOUR if colour == "orange" else GLASS),
-                    Text(size - 1.3, size - 1.2, letter, size=2.2, align="right", bold=True, fill=INK))
+                    Icon(icon, size / 2 - 0.5, size / 2 - 0.8, 5.4, POT_COLOUR if colour == "orange" else GLASS),
+                    Text(size - 1.1, size - 1.1, letter, size=LABEL_MM, align="right", bold=True, fill=INK))
     count = data.COUNTS[f"{colour}_cubes"]
     return chit_sheet(f"cube-{colour}", 6, count // 6, size, chit, fill, sits_on=f"{colour} track")
 
@@ -677,7 +684,7 @@ def wheelbarrow() -> Component:
                Text(wheel_cx, wheel_cy + 14.0, "wheel: glue under\nthe front", size=2.9, align="center", fill=INK),
                Text(base_x + base_w / 2, base_y + base_h / 2, "Wheelbarrow", size=3.0, align="center",
                     anchor="middle", bold=True, fill=INK),
-               Text(base_x + base_w / 2, base_y - wall / 2, "front", size=2.2, align="center", anchor="middle",
+               Text(base_x + base_w / 2, base_y - wall / 2, "front", size=2.9, align="center", anchor="middle",
                     fill=INK)]
     return Component("wheelbarrow", "token", 100.0, handle_y + 22 + 1.0, Face(group(shapes)), outline="polygon")
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pnp.art import garden_dice as art
 from pnp.art.looks import look, wordmark
+from pnp.art.shapes import LABEL_MM
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
+from pnp.fonts import cap_height
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import (
     Circle,
@@ -77,11 +79,13 @@ GUIDE = KitGuide(
         "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
         "on the front.",
         f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
-        f"sun and lap tokens a {punch(SUN_TOKEN)} craft punch, player discs a 3/8 inch (9.5 mm) craft punch.",
+        f"sun and lap tokens a {punch(SUN_TOKEN)} craft punch, player discs a 3/8 inch (9.5 mm) craft punch. "
+        "No 3/8 inch punch? Cut each colour's strip of discs on its lines instead: 9.5 mm squares play as well.",
         "Cut the player aids and the four score sheets apart; one sheet serves one game, so print "
         "that page again for more.",
     ),
-    paper="Tiles, tokens, discs and the board on 200-300 g/m² card; aids and the score pad on plain paper.",
+    paper="Tiles, tokens, discs and the board on 200-300 g/m² card; aids and the score pad on plain paper. "
+          "Card feeds unlike paper: repeat the duplex test on card before printing the tile sheet.",
 )
 
 # --- colours -------------------------------------------------------------------------------------
@@ -276,7 +280,7 @@ def special_face(icon: str, color: str, name: str, note: str, background: str) -
     width = TILE - 2 * art.SAFE
     return Face(Group.of(*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
                          caption(name.upper(), TILE * 0.71, size=art.fitted(name.upper(), 2.6, width, bold=True)),
-                         caption(note, TILE * 0.82, size=2.2, bold=False)), background=background)
+                         caption(note, TILE * 0.82, size=LABEL_MM, bold=False)), background=background)
 
 
 def crop_tiles() -> list[Component]:
@@ -287,7 +291,7 @@ def crop_tiles() -> list[Component]:
 def special_tiles() -> list[Component]:
     bird = special_face("garden-dice-bird", OKABE_ITO["sky_blue"], "bird", "eats seeds", "#E3F1FA")
     rabbit = special_face("garden-dice-rabbit", "#B8A48C", "rabbit", "eats veggies", "#EEF5E4")
-    sundial = special_face("garden-dice-sundial", "#D9D2C0", "sundial", "nudges a die", "#F5F1E6")
+    sundial = special_face("garden-dice-sundial", "#D9D2C0", "sundial", "nudges dice", "#F5F1E6")
     scarecrow = special_face("garden-dice-scarecrow", OKABE_ITO["blue"], "scarecrow", "guards seeds",
                              "#F6EEDD")
     rock = special_face("garden-dice-rock", STONE, "rock", "blocks critters", "#E4E4E0")
@@ -307,7 +311,7 @@ def tokens() -> list[Component]:
     # inside the cut circle at both their ends
     sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 6.2, 8.4, OKABE_ITO["yellow"]),
                         caption(f"+{data.SUN_TOKEN_POINTS}", 12.5, SUN_TOKEN, size=3.4),
-                        caption("if unused", 15.5, SUN_TOKEN, size=2.2, bold=False)),
+                        caption("if unused", 15.5, SUN_TOKEN, size=LABEL_MM, bold=False)),
                background="#FFF8D6")
     lap = Face(Group.of(round_outline(LAP_TOKEN),
                         Text(LAP_TOKEN / 2, 8.7, f"+{data.TRACK_SPACES}", size=5.2, align="center",
@@ -331,8 +335,12 @@ def disc_face(colour: str) -> Face:
 
 
 def discs() -> list[Component]:
+    """A player's discs as one strip of squares on shared cuts: punched, they are 3/8 inch
+    discs; without the punch, cut on the lines, they are 9.5 mm squares, which sit on a 12 mm
+    track space as well."""
     return [Component(f"disc-{colour}", "marker", DISC, DISC, disc_face(colour), count=data.DISCS_PER_PLAYER,
-                      outline="circle", sits_on="track", run=f"disc-{colour}") for colour in data.PLAYER_COLOURS]
+                      outline="circle", sits_on="track", run=f"disc-{colour}", shared_cuts=True)
+            for colour in data.PLAYER_COLOURS]
 
 
 # --- the board -------------------------------------------------------------------------------------------
@@ -423,7 +431,41 @@ def board_notes() -> Group:
     # The wordmark keeps to the board's right half, under the garden: the halves join down the middle.
     title = wordmark(TITLE, GARDEN_X + GARDEN / 2, band, 12.0, align="center",
                      max_width=GARDEN, middle=True)[0]
-    return Group.of(title, star, track, special_legend(x0, x1, GARDEN_Y + GARDEN + 4.0))
+    notes = {heading: text for _, _, heading, text in aid_notes()}
+    helpers = Text(x0, GARDEN_Y + GARDEN + 20.0, f"Sundial: {notes['Sundial']}\nSun token: {notes['Sun token']}",
+                   size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0, line_height=AID_LINE)
+    if GARDEN_Y + GARDEN + 20.0 + len(layout_lines(helpers)) * BODY_MM * AID_LINE > BOARD_H - TRACK_CELL - 2.0:
+        raise ValueError("the board's sundial and sun token notes run onto the score track")
+    return Group.of(title, star, track, special_legend(x0, x1, GARDEN_Y + GARDEN + 4.0), helpers)
+
+
+TURN_PANEL_Y = TRACK_CELL + 4.0   # the turn summary's panel, across the left half above the seed values
+TURN_PANEL_BOTTOM = GARDEN_Y - 11.0
+
+
+def _cost_words(cost: tuple[DieMark, ...]) -> str:
+    return " + ".join(str(mark) for mark in cost)
+
+
+def turn_panel() -> Group:
+    """The board's left half, above the seed values: the turn in short (the actions and the dice
+    they cost, as on the aid) and how the game ends and scores, so a table with one aid still
+    sees the turn."""
+    x0, x1 = TRACK_CELL + 4.0, BOARD_W / 2 - 8.0
+    actions = " · ".join(f"{name} ({_cost_words(cost)})" for _, _, name, cost, _ in aid_actions())
+    game_end = next(text for _, _, heading, text in aid_notes() if heading == "Game end")
+    body = Text(x0 + 3.0, TURN_PANEL_Y + 8.6,
+                f"Roll the 4 dice and spend them on actions, in any order (≥: a die of the tile's value or more; "
+                f"≤: a critter moves up to the die's spaces): {actions}.\nGame end: {game_end}",
+                size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 6.0, line_height=AID_LINE)
+    bottom = TURN_PANEL_Y + 8.6 + len(layout_lines(body)) * BODY_MM * AID_LINE + 1.5
+    if bottom > TURN_PANEL_BOTTOM:
+        raise ValueError(f"the board's turn summary runs to {bottom:.1f} mm, past {TURN_PANEL_BOTTOM} mm")
+    return Group.of(Rect(x0, TURN_PANEL_Y, x1 - x0, bottom - TURN_PANEL_Y,
+                         Style(fill="#FBF8F0", stroke=FENCE, stroke_width=0.5), radius=2.0),
+                    Text(x0 + 3.0, TURN_PANEL_Y + 2.0, "Your turn", size=4.0, anchor="top", bold=True,
+                         fill=darken(FENCE, 0.2), face=look(TITLE).face),
+                    body)
 
 
 def board_face() -> Face:
@@ -434,7 +476,8 @@ def board_face() -> Face:
     fence = Rect(GARDEN_X, GARDEN_Y, GARDEN, GARDEN, Style(stroke=FENCE, stroke_width=1.4))
     inner = Rect(TRACK_CELL, TRACK_CELL, BOARD_W - 2 * TRACK_CELL, BOARD_H - 2 * TRACK_CELL,
                  Style(fill=GRASS, decorative=True))
-    return Face(Group((inner, track, *spaces, fence, markers(), crop_legend(), board_notes())), background=WHITE)
+    return Face(Group((inner, track, *spaces, fence, markers(), crop_legend(), board_notes(), turn_panel())),
+                background=WHITE)
 
 
 def board_spaces() -> tuple[Space, ...]:
@@ -578,7 +621,7 @@ AID_HEADING = 3.3                  # mm, 9.4 pt
 AID_LINE = 1.12                    # the body's line step, times its size
 
 
-AID_FOOTER = 2.2                   # mm, 6.2 pt: the card's one-line citation of the rulebook
+AID_FOOTER = 2.85                  # mm, 8.1 pt: the card's one-line citation of the rulebook, a line read as a sentence
 
 
 def _aid_header(title: str, sections: str) -> list[Shape]:
@@ -603,7 +646,7 @@ def _aid_entry(icon: str, colour: str, name: str, text: str, y: float) -> tuple[
 
 
 def _aid_fits(y: float, what: str) -> None:
-    if y > AID_H - 3.5 - AID_FOOTER - 1.0:
+    if y > AID_H - 3.5 - AID_FOOTER * cap_height() - 1.0:  # 1 mm above the footer's capitals
         raise ValueError(f"the player aid's {what} run to {y:.1f} mm, past its {AID_H} mm card")
 
 

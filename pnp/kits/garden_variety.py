@@ -16,6 +16,7 @@ import math
 
 from pnp.art.critters import pose_icon, wildflower_icon
 from pnp.art.looks import Look, wordmark
+from pnp.art.shapes import LABEL_MM
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_color_on
 from pnp.errors import KitError
 from pnp.icons import outline_of, register_icon, solid, star_points
@@ -41,7 +42,7 @@ GUIDE = KitGuide(
         "sheet on its corner ticks, cut between the faces and glue one "
         "on each side of a 16 mm die, each column's two faces on opposite sides. The kit prints no paper cube: "
         "a stock die rolls true.",
-        "Cut out the rules summary: half a page, one for the table.",
+        "Cut out the two rules summaries: half a page each, one for each end of the table.",
     ),
     paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers and the "
           "rules summary on plain paper.",
@@ -374,7 +375,7 @@ def critter_face(card) -> Face:
              align="center", anchor="top", fill="#555555"),
     ]
     if rare:
-        shapes.append(Text(CARD_W / 2, 68, "say 0 or 10\nwhen you play it", size=2.6, align="center",
+        shapes.append(Text(CARD_W / 2, 68, "say 0 or 10\nwhen you play it", size=2.85, align="center",
                            anchor="top", bold=True, fill=INK))
     return _framed(color, *shapes)
 
@@ -385,7 +386,7 @@ def wildflower_face(card) -> Face:
         _both_corners(_number_index(str(card.number), flower_badge())),
         Icon(wildflower_icon("gv-wildflower", card.number), ART_X, ART_Y, ART, WILDFLOWER_COLOR),
         Text(CARD_W / 2, 67.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
-        Text(CARD_W / 2, 73, "wins ties with critters", size=2.6, align="center", anchor="top", fill="#555555"))
+        Text(CARD_W / 2, 73, "wins ties with critters", size=2.85, align="center", anchor="top", fill="#555555"))
 
 
 def gnome_face(card) -> Face:
@@ -448,7 +449,7 @@ def die_face(label: str) -> Group:
     shapes: list[Shape] = [Rect(0, 0, s, s, Style(fill="#FFFFFF", decorative=True))]
     if label == data.DIE_LABELS[data.CHAOS]:
         shapes += [Text(s / 2, s * 0.4, "!", size=6.5, align="center", anchor="middle", bold=True, fill=GNOME_INK),
-                   Text(s / 2, s * 0.8, "chaos", size=2.2, align="center", anchor="middle", bold=True, fill=INK)]
+                   Text(s / 2, s * 0.8, "chaos", size=LABEL_MM, align="center", anchor="middle", bold=True, fill=INK)]
     else:
         shapes += [Text(s / 2, s / 2, label, size=6.0 if len(label) == 1 else 5.4, align="center", anchor="middle",
                         bold=True, fill=INK)]
@@ -480,7 +481,7 @@ def sticker_page_note() -> Component:
     text = ("Six faces for a stock 16 mm die: trim the sheet on its corner ticks, cut between the faces and glue "
             "them on, each column's two faces on opposite sides (0 and 10, 3 and 7, 5 and the chaos face !).")
     return Component("sticker-note", "sticker", STICKER_NOTE_W, STICKER_NOTE_H,
-                     Face(sticker_note(f"{TITLE}: die stickers", text)))
+                     Face(sticker_note(f"{TITLE}: die stickers", text)), cut_out=False)
 
 
 RULES_PLAY = (
@@ -514,9 +515,12 @@ RULES_W, RULES_H = 196.0, 100.0
 RULES_GAP = 10.0
 
 
+RULES_COPIES = 2  # one for each end of the table: the page of die stickers has room for both
+
+
 def rules_summary() -> Component:
-    """One single-sided sheet (it shares a page with the die stickers rather than take a duplex
-    sheet of its own)."""
+    """A single-sided half page (it shares a page with the die stickers rather than take a
+    duplex sheet of its own), twice."""
     column = (RULES_W - 2 * 6.0 - RULES_GAP) / 2
     shapes: list[Shape] = []
     for index, (heading, blocks) in enumerate((("How to play", RULES_PLAY), ("Who wins", rules_win_blocks()))):
@@ -526,9 +530,10 @@ def rules_summary() -> Component:
         if end > RULES_H - 8.0:
             raise ValueError(f"the rules summary's {heading!r} runs to {end:.1f} mm, past its {RULES_H} mm sheet")
         shapes.append(paragraphs)
-    shapes.append(Text(RULES_W / 2, RULES_H - 3.5, f"{TITLE} · the rules in short", size=2.2, align="center",
+    shapes.append(Text(RULES_W / 2, RULES_H - 3.5, f"{TITLE} · the rules in short", size=2.85, align="center",
                        fill="#595959"))
-    return Component("rules-summary", "aid", RULES_W, RULES_H, Face(Group(tuple(shapes)), background=CREAM))
+    return Component("rules-summary", "aid", RULES_W, RULES_H, Face(Group(tuple(shapes)), background=CREAM),
+                     count=RULES_COPIES)
 
 
 # --- the kit ---------------------------------------------------------------------------------
@@ -573,6 +578,8 @@ def sheet_order(deck: dict) -> list:
 
 def components(options: KitOptions) -> list[Component]:
     back = card_back(dark=options.dark_backs)
-    cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count)
+    # Every card's edge is the one cream rim, so neighbours meet on one cut in every build:
+    # one cut between two cards, never two cuts a hair apart.
+    cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count, shared_cuts=True)
              for card, count in sheet_order(load_deck(options))]
     return cards + [rules_summary(), die_stickers(), sticker_page_note()]

@@ -422,3 +422,51 @@ def test_every_flower_tile_has_bleed_on_every_side(paper):
     thin = [(placed.page, placed.component.name, placed.bleed) for placed in tiles
             if min(placed.bleed) < MIN_GUTTER_MM / 2]
     assert thin == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_die_stickers_share_their_left_cut_with_the_aids_above_them(paper):
+    """The sticker sheet's ticks sat 2.6 mm from the aids' on Letter: two cuts a hair apart.
+    Its row moves onto the aids' cut line, one cut for both."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    placed = [p for p in imposition.placements() if p.side == "front"]
+    stickers = next(p for p in placed if p.component.name == "die-stickers")
+    aid_lefts = {round(p.rect[0], 3) for p in placed if p.component.name == "player-aid" and p.page == stickers.page}
+    assert round(stickers.rect[0], 3) in aid_lefts
+
+
+def test_beehives_carry_their_points_right_under_them():
+    for hives in (1, 2):
+        face = kit.beehive_tile(hives).front
+        icons = [(s, dx) for s, dx, _ in walk(face.shapes) if isinstance(s, Icon) and s.name == "cg-hive"]
+        label = next(s for s, _, _ in walk(face.shapes) if isinstance(s, Text) and "point" in s.text)
+        middle = sum(s.cx + dx for s, dx in icons) / len(icons)
+        assert len(icons) == hives and abs(middle - label.x) < 0.01
+
+
+def test_the_cat_is_a_whole_cat_with_a_body_and_a_tail():
+    """Three-millimetre cats were a head with two ears: they read as hats."""
+    from pnp.icons import icon_group
+    from pnp.model import Path
+
+    cat = icon_group("cg-cat", 10.0, "#8A8A8A")
+    paths = [s for s, _, _ in walk(cat) if isinstance(s, Path)]
+    assert len(paths) >= 3  # the tail (outline and fur) and the body
+    assert any(s.style.fill == "#8A8A8A" for s in paths)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_kit_takes_eleven_sheets_on_both_papers(paper):
+    """On Letter the 36 flower tiles took a page and a bit beside one tile under the last
+    flowerbeds: 18 pages on 12 sheets. Packed widest first among tiles of one height they fill
+    the flowerbeds' page and one more, as on A4."""
+    from pnp.build import impose_kit
+    from pnp.cuts import paper_sheets
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    assert (len(imposition.sheets), paper_sheets(imposition)) == (16, 11)
+    tile_pages = {p.page for p in imposition.placements() if p.component.name.startswith("flower-tile-")
+                  and p.side == "front"}
+    assert len(tile_pages) == 2  # the last flowerbeds' page and one page of tiles

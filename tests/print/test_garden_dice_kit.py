@@ -386,3 +386,38 @@ def test_every_tile_has_bleed_on_every_side_but_the_cuts_it_shares_with_its_own_
     assert thin == []
     shared = sum(1 for placed in fronts if placed.component.kind == "tile" for side in range(4) if shares(placed, side))
     assert shared > 80  # sides of tiles on a shared cut (none before)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_tile_row_lies_on_one_22_mm_grid_so_each_cut_runs_across_the_sheet(paper):
+    """The review measured rows starting 8.95, 7.47, 19.95 and 6.98 mm in: a cut down one row's
+    edge missed the next. Every tile's left edge is now a whole number of tiles from the first."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    tiles = [p for p in imposition.placements() if p.component.kind == "tile" and p.side == "front"]
+    left = min(p.rect[0] for p in tiles)
+    assert len(tiles) == 60
+    assert {round((p.rect[0] - left) / kit.TILE, 6) % 1 for p in tiles} == {0.0}
+
+
+def test_the_board_s_left_half_sums_up_the_turn_and_the_game_end(parts):
+    """The left half was 60 % grass: it holds the turn (every action and its dice) and how the
+    game ends and scores, left of the hinge."""
+    board = parts["board"]
+    words = " ".join(texts(board.front))
+    assert "Your turn" in words
+    for _, _, action, _, _ in kit.aid_actions():
+        assert action in words
+    assert "Game end:" in words and "per set of all five crops" in words
+    assert "Sundial: Once a turn" in words and "Sun token: Spend it" in words
+    panel = next(s for s, _, _ in walk(board.front.shapes) if isinstance(s, Rect) and s.style.fill == "#FBF8F0")
+    assert panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6
+
+
+def test_discs_are_strips_of_squares_on_shared_cuts_so_scissors_do_without_the_punch(parts):
+    discs = [c for c in parts.values() if c.name.startswith("disc-")]
+    assert discs and all(c.shared_cuts and c.width_mm == c.height_mm < 12.0 for c in discs)
+    steps = " ".join(kit.GUIDE.assembly)
+    assert "No 3/8 inch punch?" in steps and "9.5 mm squares" in steps
+    assert "repeat the duplex test on card" in kit.GUIDE.paper

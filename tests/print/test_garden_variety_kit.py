@@ -3,6 +3,8 @@ every other kit, a picture per gnome variety, the light card back by default and
 on request."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pnp.colors import PLAYER_COLORS
@@ -84,7 +86,7 @@ def test_the_die_stickers_share_their_plain_paper_with_the_rules_summary(paper, 
     assert pages["die-stickers"] == pages["sticker-note"] == pages["rules-summary"]
     sheet = imposition.sheets[pages["die-stickers"] - 1]
     assert {stock(p.component) for p in sheet.placements} == {"paper"}
-    assert len(sheet.placements) == 3
+    assert len(sheet.placements) == 2 + kit.RULES_COPIES  # stickers, their note and the summaries
 
 
 @pytest.mark.parametrize("colour", data.COLORS)
@@ -215,3 +217,47 @@ def test_every_card_back_on_a_sheet_is_the_same_picture(paper, dark):
             assert [len(found[True]), len(found[False])] == [1, 1], (sheet.number, owner, found)
             lattices.add((min(found[True]), min(found[False])))
         assert len(phases) == len(sheet.placements) and len(lattices) == 1, (sheet.number, lattices)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_cards_meet_their_neighbours_on_one_cut_both_ways(paper):
+    """On Letter the columns stood 2.47 mm apart, two cuts a hair apart for each; every card's
+    edge is the one cream rim, so cards abut on shared cuts on both papers."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    sheet = next(s for s in imposition.sheets if len(s.placements) == 9)
+    xs = sorted({round(p.rect[0], 3) for p in sheet.placements})
+    ys = sorted({round(p.rect[1], 3) for p in sheet.placements})
+    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([kit.CARD_W] * 2)
+    assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([kit.CARD_H] * 2)
+
+
+def _ticks_at_corners(sheet, rect) -> list:
+    """Cut ticks starting at one of the rect's corners (they start MARK_GAP_MM off the trim)."""
+    from pnp.impose import MARK_STYLE
+    from pnp.model import Line
+
+    x, y, w, h = rect
+    corners = [(cx, cy) for cx in (x, x + w) for cy in (y, y + h)]
+    return [line for line in sheet.overlay.children if isinstance(line, Line) and line.style == MARK_STYLE
+            and any(abs(px - cx) < 0.3 and abs(py - cy) < 0.3
+                    for px, py in ((line.x1, line.y1), (line.x2, line.y2)) for cx, cy in corners)]
+
+
+def test_the_sticker_note_is_read_not_cut_and_the_page_holds_a_rules_summary_for_each_end_of_the_table():
+    """Page 15 was 45 % used, with cut ticks round the sticker note as if it were a piece."""
+    from pnp.build import impose_kit, lay_out
+    from pnp.cuts import count_cuts
+
+    options = BuildOptions(games=(kit.GAME_ID,))
+    imposition = impose_kit(kit.GAME_ID, PAPERS["letter"], options)
+    note = next(p for p in imposition.placements() if p.component.name == "sticker-note")
+    sheet = imposition.sheets[note.page - 1]
+    assert _ticks_at_corners(sheet, note.rect) == []
+    assert sum(1 for p in sheet.placements if p.component.name == "rules-summary") == kit.RULES_COPIES == 2
+    as_a_piece = lay_out(kit.GAME_ID, [replace(c, cut_out=True) for c in kit.components(KitOptions())],
+                         PAPERS["letter"], options)
+    note_cut = next(p for p in as_a_piece.placements() if p.component.name == "sticker-note")
+    assert _ticks_at_corners(as_a_piece.sheets[note_cut.page - 1], note_cut.rect)
+    assert count_cuts(as_a_piece) > count_cuts(imposition)

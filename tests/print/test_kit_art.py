@@ -16,6 +16,7 @@ from pypdf.generic import DictionaryObject
 from pnp.art.critters import POSES, pose_icon
 from pnp.art.flowers import SPECIES, species_icon
 from pnp.art.looks import Look, look
+from pnp.art.shapes import LABEL_MM
 from pnp.build import impose_kit
 from pnp.colors import Paint, ink_saver_style
 from pnp.fonts import DISPLAY_FACES, FACES_FOLDER
@@ -91,7 +92,7 @@ def test_each_tile_shows_its_species_on_both_sides_with_its_id_small_in_a_corner
             label = next(s for s in shapes if isinstance(s, Text) and s.text == tile)
             square = cottage_garden.TILE_SQUARE
             in_corner = label.x % square < square / 3 and label.y % square < square / 3
-            assert label.size <= 2.2 and in_corner, f"tile {tile}: the id is not small in a corner"
+            assert label.size <= LABEL_MM and in_corner, f"tile {tile}: the id is not small in a corner"
 
 
 def test_each_species_drawing_is_printed_on_its_tiles_page_in_pdf_and_svg(flower_tiles):

@@ -10,7 +10,7 @@ import pytest
 
 from pnp import checks
 from pnp import impose as impose_module
-from pnp.build import impose_kit
+from pnp.build import impose_kit, kit_components, lay_out
 from pnp.colors import Paint
 from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS
@@ -285,7 +285,9 @@ def test_cards_left_on_the_margin_with_little_bleed_past_a_lasers_border_are_fou
     gv = BuildOptions(games=("garden-variety",))
     assert [p for p in checks.check_imposition(kit("garden-variety", "letter")) if p.check == "bleed"] == []
     monkeypatch.setattr(impose_module, "EDGE_KEEP_MM", 0.0)
-    problems = [p.detail for p in checks.check_imposition(impose_kit("garden-variety", PAPERS["letter"], gv))
+    # (as they once printed: each card cut on its own, before the cards shared their cuts)
+    cards = [replace(c, shared_cuts=False) for c in kit_components("garden-variety", gv)[1]]
+    problems = [p.detail for p in checks.check_imposition(lay_out("garden-variety", cards, PAPERS["letter"], gv))
                 if p.check == "bleed"]
     assert problems and problems[0].startswith("critter-") and "keeps under 1.2 mm of its bleed" in problems[0]
 

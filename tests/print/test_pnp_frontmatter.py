@@ -259,17 +259,17 @@ def test_a_sheet_of_chits_is_trimmed_then_cut_once_along_each_printed_line():
 
 
 def test_cut_shared_takes_fewer_cuts_and_the_build_says_how_many(tmp_path, capsys):
-    assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--out", str(tmp_path)]) == 0
-    assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--cut", "shared",
+    # (Cottage Garden: Garden Variety's cards share their cuts in every build now)
+    game = "cottage-garden"
+    assert main(["build", "--game", game, "--paper", "letter", "--format", "pdf", "--out", str(tmp_path)]) == 0
+    assert main(["build", "--game", game, "--paper", "letter", "--format", "pdf", "--cut", "shared",
                  "--out", str(tmp_path / "shared")]) == 0
-    said = re.findall(r"built garden-variety \[letter\]: (\d+) pages on (\d+) sheets, (\d+) straight cuts",
+    said = re.findall(rf"built {game} \[letter\]: (\d+) pages on (\d+) sheets, (\d+) straight cuts",
                       capsys.readouterr().err)
     assert len(said) == 2
     gutters, shared = int(said[0][2]), int(said[1][2])
     assert shared < gutters
-    kit = load_kit(GV)
-    imposition = impose(kit.components(KitOptions()), PAPERS["letter"], first_page=2)
-    assert count_cuts(imposition) == gutters
+    assert count_cuts(_kit(game)) == gutters
 
 
 def test_a_guide_step_naming_the_pages_of_a_piece_the_kit_lacks_is_refused():

@@ -250,6 +250,24 @@ def test_pieces_that_ask_for_shared_cuts_abut_their_own_colour_and_others_keep_t
     assert min(gaps(False)) >= MIN_GUTTER_MM
 
 
+def test_shared_cut_pieces_of_several_colours_keep_one_grid_so_every_cut_runs_across_the_sheet():
+    """Garden Dice's tile rows started 8.95, 7.47, 19.95 and 6.98 mm in (the reviewer's
+    measure): a colour change moved the rest of its row off the grid. Now a colour change
+    skips a whole cell, and a short row keeps the full rows' columns."""
+    blue, orange = (Face(Group(), background=colour) for colour in ("#0072B2", "#E69F00"))
+    tiles = [Component(f"tile-{name}", "tile", 22, 22, face, count=count, shared_cuts=True)
+             for name, face, count in (("blue", blue, 12), ("orange", orange, 11))]
+    placed = [p for p in impose(tiles, PAPERS["letter"]).placements()]
+    left = min(p.rect[0] for p in placed)
+    assert {round((p.rect[0] - left) / 22, 6) % 1 for p in placed} == {0.0}
+    rows = {p.rect[1] for p in placed}
+    assert len(rows) == 3 and {min(p.rect[0] for p in placed if p.rect[1] == y) for y in rows} == {left}
+    # the colour change skips a cell: no two colours side by side closer than a tile
+    for a, b in itertools.combinations(placed, 2):
+        if a.rect[1] == b.rect[1] and a.component is not b.component:
+            assert abs(a.rect[0] - b.rect[0]) >= 2 * 22 - 1e-6
+
+
 def test_a_board_joined_by_a_hinge_is_cut_in_abutting_halves_trimmed_on_both_sides_of_the_seam():
     """A glued board is stiff and flat; a board whose halves abut, taped on the back, folds for
     the box: no overlap, no glue zone, a trim line on both halves, their arrows tip to tip."""
