@@ -10,8 +10,10 @@ seed and asserts at every step:
   of the engine's own calls they can disagree with it: turn order, leaders, start players,
   conservation of the pieces and the end of the game are judged there;
 - each chance outcome is possible; the action the simulator takes is legal by `check` (on
-  the check state as a client would send it) and its transition shows check's effects;
-- a few random actions from the whole action space: whatever `check` refuses the engine
+  the step's reading of the check state, which `validate` accepted: judged once, in the draw,
+  and moved by that judgement) and its transition shows check's effects;
+- a few random actions from the whole action space (RANDOM_ACTIONS a step, drawn with the
+  tests' own seeded random numbers): whatever `check` refuses the engine
   refuses with check's violations; what the engine takes is a move the oracle accepts, to a
   possible state, and (when the engine's candidates are complete) one the simulator could
   have chosen: among the candidates, or with the same outcome as one of them;
@@ -20,7 +22,8 @@ seed and asserts at every step:
   simulator only picks moves `check` allows, so a legal move wrongly refused shows only here;
 - at the end: the score warns of no unfinished game, its breakdown, totals and winners are
   the oracle's `final_scores` and `winners` (recomputed from the end state with the
-  rulebook's numbers), and the log replays to the same end state.
+  rulebook's numbers), and the log replays to the same end state and score (each action
+  moved by the judgement made as it was taken: no step is judged twice).
 """
 from __future__ import annotations
 
