@@ -5,7 +5,9 @@ game and player count, and the replay of the longest legal log the simulator wri
 Times are CPU time (the machine is shared: wall-clock time swings with the other jobs), the
 median of GAMES games (seeds 0 to GAMES-1) after one warm-up game; the longest log is the
 longest of LOG_SEEDS simulated games at each player count, replayed REPLAYS times. The goals
-(issue 32): a judged game at most 50 ms, the longest log's replay at most 100 ms.
+(issue 32): a judged game at most 50 ms, the longest log's replay at most 100 ms. Beside
+each time, the judgements a judged game makes (`check` asked, the mean of the same seeds): a
+count the machine's load does not change.
 `python -m bench.engines 40 propagation` times more games, or one game.
 """
 from __future__ import annotations
@@ -15,8 +17,10 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from unittest import mock
 
 import scorer
+from scorer.games.core import Game
 from tests.support.engine_harness import games_with_engines, play_and_judge, player_counts
 
 GAMES = 15
@@ -38,6 +42,14 @@ def judged_ms(game_id: str, players: int, games: int) -> float:
     return statistics.median(cpu_ms(partial(play_and_judge, game_id, players, seed)) for seed in range(games))
 
 
+def judgements_per_game(game_id: str, players: int, games: int) -> float:
+    """The mean number of times `check` is asked in a judged game, seeds 0 to games-1."""
+    with mock.patch.object(Game, "check_read", autospec=True, side_effect=Game.check_read) as check:
+        for seed in range(games):
+            play_and_judge(game_id, players, seed)
+    return check.call_count / games
+
+
 def longest_log(game_id: str, seeds: int) -> list:
     logs = (scorer.simulate(game_id, players, seed)[0]
             for players in player_counts(game_id) for seed in range(seeds))
@@ -54,8 +66,10 @@ def measurements(games: int = GAMES, chosen: list[str] | None = None) -> list[di
     for game_id in chosen or games_with_engines():
         for players in player_counts(game_id):
             value = judged_ms(game_id, players, games)
+            checks = judgements_per_game(game_id, players, games)
             rows.append({"what": f"{game_id} judged game, {players} players", "value": round(value, 1),
-                         "unit": "ms", "note": f"median of {games}, CPU; goal <= {JUDGED_GOAL_MS} ms"})
+                         "unit": "ms", "note": f"median of {games}, CPU; goal <= {JUDGED_GOAL_MS} ms; "
+                                               f"{checks:.0f} judgements a game"})
         log = longest_log(game_id, LOG_SEEDS)
         rows.append({"what": f"{game_id} replay of the longest log", "value": round(replay_ms(game_id, log), 1),
                      "unit": "ms", "note": f"{len(log) - 1} entries; median of {REPLAYS}, CPU; "

@@ -52,7 +52,7 @@ Outcome = dict[str, Any]  # a chance outcome: {"chance": kind, ...}
 LOG_RULE = "Game log format"
 MAX_LOG_ENTRIES = 5000      # far above any simulated game (docs/engines.md); bounds a replay
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay")
-RANDOM_ACTIONS = 4          # actions an engine's action_space draws at each step of a test game
+RANDOM_ACTIONS = 2          # actions an engine's action_space draws at each step of a test game
 
 
 class IllegalMove(Exception):
@@ -312,8 +312,11 @@ class Engine(ABC, Generic[StateT]):
         """The state after the action; IllegalMove when the engine refuses it."""
         return self.apply_on(self.read(state), raw_action).state
 
-    def apply_on(self, table: Table[StateT], raw_action: Any) -> Table[StateT]:
-        """`apply` on a state already read: the table after the action."""
+    def apply_on(self, table: Table[StateT], raw_action: Any,
+                 judged: dict[str, Any] | None = None) -> Table[StateT]:
+        """`apply` on a state already read: the table after the action. `judged`, where
+        given, is the engine's judgement of this very action on a table of this value, made
+        before (the random simulation tests' live game): it is taken, not made again."""
         if self.is_over(table.state):
             raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more moves",
                                          "action")])
@@ -321,7 +324,10 @@ class Engine(ABC, Generic[StateT]):
         if kind is not None:
             raise IllegalMove([violation("chance-expected", LOG_RULE,
                                          f"the game waits for a {kind}, not an action", "action")])
-        answer, action = self._judged(table, raw_action)
+        if judged is not None and judged["legal"]:
+            answer, action = judged, self.parse_action(table, raw_action)
+        else:
+            answer, action = self._judged(table, raw_action)
         if not answer["legal"]:
             raise IllegalMove(answer["violations"])
         return self.advance(table, action, answer["effects"])
@@ -411,15 +417,19 @@ class Engine(ABC, Generic[StateT]):
             log.append(action)
         return log, table.state
 
-    def replay(self, log: Any) -> dict[str, Any]:
+    def replay(self, log: Any, judged: Sequence[dict[str, Any] | None] = ()) -> dict[str, Any]:
         """Play a recorded log from its setup. Answers the final state and its score, or the
         first entry that breaks a rule with its violations and the state before it.
-        InvalidState when the log itself is unreadable (not a list, no setup, too long)."""
+        InvalidState when the log itself is unreadable (not a list, no setup, too long).
+        `judged[index]`, where given, is the judgement of the action `log[index]` made as the
+        log was written (the random simulation tests judge every step as they play it): that
+        action is moved by it, not judged a second time; what follows by itself and the
+        chance outcomes are played as in any replay."""
         names, options = self._read_setup(log)
         table = self.read(self.initial_state(names, options))
         for index, entry in enumerate(log[1:], start=1):
             try:
-                table = self._step(table, entry, index)
+                table = self._step(table, entry, index, judged[index] if index < len(judged) else None)
             except IllegalMove as illegal:
                 return {"legal": False, "index": index, "entry": entry, "violations": illegal.violations,
                         "state": table.state, "check_state": self.check_state(table.state)}
@@ -427,14 +437,15 @@ class Engine(ABC, Generic[StateT]):
         return {"legal": True, "moves": len(log) - 1, "over": self.is_over(state), "state": state,
                 "end_state": self.score_state(state), "score": self.game.score(self.score_state(state))}
 
-    def _step(self, table: Table[StateT], entry: Any, index: int) -> Table[StateT]:
+    def _step(self, table: Table[StateT], entry: Any, index: int,
+              judged: dict[str, Any] | None = None) -> Table[StateT]:
         if not isinstance(entry, dict):
             raise IllegalMove([violation("not-an-entry", LOG_RULE,
                                          "each log entry is an object: an action or a chance outcome",
                                          f"log[{index}]")])
         if "chance" in entry:
             return self.resolve_chance_on(table, entry)
-        return self.apply_on(table, entry)
+        return self.apply_on(table, entry, judged)
 
     def _read_setup(self, log: Any) -> tuple[list[str], dict[str, Any]]:
         """The players' names, as a state reads them, and the options of a log's setup;

@@ -4,12 +4,13 @@ thousand (bench/soak.py)."""
 from __future__ import annotations
 
 import json
+from unittest import mock
 
 import pytest
 
 import scorer
 from scorer.cli import main as gardenkit
-from scorer.games.core import InvalidState
+from scorer.games.core import Game, InvalidState
 from scorer.games.engine import MAX_LOG_ENTRIES
 from tests.support.engine_harness import engine, games_with_engines, oracle, plain_json, play_and_judge, player_counts
 
@@ -96,6 +97,25 @@ def test_replay_stops_at_the_first_illegal_move_with_the_state_before_it(game_id
     assert not result["legal"] and result["index"] == index and result["violations"]
     before = scorer.replay(game_id, broken[:index])
     assert result["state"] == before["state"]
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_a_replay_handed_the_judgements_judges_no_action_again(game_id):
+    """The judged games replay their log with each action's judgement made as it was taken:
+    the same end, with `check` asked once fewer for every action of the log."""
+    game_engine = engine(game_id)
+    log, _ = scorer.simulate(game_id, 2, 4)
+    table = game_engine.read(scorer.replay(game_id, log[:1])["state"])
+    judged: list[dict | None] = [None]
+    for entry in log[1:]:
+        judged.append(game_engine.judge(table, entry) if "type" in entry else None)
+        table = game_engine.apply_on(table, entry) if "type" in entry else game_engine.resolve_chance_on(table, entry)
+    with mock.patch.object(Game, "check_read", autospec=True, side_effect=Game.check_read) as check:
+        plain = game_engine.replay(log)
+        asked = check.call_count
+        trusted = game_engine.replay(log, judged)
+    assert trusted == plain and plain["legal"] and plain["over"]
+    assert asked - (check.call_count - asked) == sum(1 for entry in log if "type" in entry)
 
 
 @pytest.mark.parametrize("game_id", ENGINES)

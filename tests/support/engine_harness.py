@@ -10,8 +10,10 @@ seed and asserts at every step:
   of the engine's own calls they can disagree with it: turn order, leaders, start players,
   conservation of the pieces and the end of the game are judged there;
 - each chance outcome is possible; the action the simulator takes is legal by `check` (on
-  the check state as a client would send it) and its transition shows check's effects;
-- a few random actions from the whole action space: whatever `check` refuses the engine
+  the step's reading of the check state, which `validate` accepted: judged once, in the draw,
+  and moved by that judgement) and its transition shows check's effects;
+- a few random actions from the whole action space (RANDOM_ACTIONS a step, drawn with the
+  tests' own seeded random numbers): whatever `check` refuses the engine
   refuses with check's violations; what the engine takes is a move the oracle accepts, to a
   possible state, and (when the engine's candidates are complete) one the simulator could
   have chosen: among the candidates, or with the same outcome as one of them;
@@ -20,7 +22,8 @@ seed and asserts at every step:
   simulator only picks moves `check` allows, so a legal move wrongly refused shows only here;
 - at the end: the score warns of no unfinished game, its breakdown, totals and winners are
   the oracle's `final_scores` and `winners` (recomputed from the end state with the
-  rulebook's numbers), and the log replays to the same end state.
+  rulebook's numbers), and the log replays to the same end state and score (each action
+  moved by the judgement made as it was taken: no step is judged twice).
 """
 from __future__ import annotations
 
@@ -143,32 +146,19 @@ class Judge:
         except InvalidState as invalid:
             raise AssertionError(f"{self.where}: validate refuses {state}: {invalid.violations}") from None
 
-    def check(self, table: Table, action: dict) -> tuple[dict, Any]:
-        """`check` on the read check state, the action sent as JSON (it must be plain JSON),
-        and the action as `check` parsed it (None when it cannot); an impossible request is
-        illegal."""
-        assert plain_json(action), f"{self.where}: the action is not plain JSON: {action}"
-        try:
-            parsed = self.game.parse_action(action)
-            return self.game.check_read(table.reading, parsed), parsed
-        except InvalidState as invalid:
-            return {"legal": False, "violations": invalid.violations, "effects": {}}, None
-
     def step(self, before: dict, entry: dict, after: dict) -> None:
         self.fail_on(self.oracle.step_faults(before, entry, after), f"after {entry}")
 
     def take(self, table: Table, action: dict, judged: dict) -> Table:
-        """The table after an action the engine judged legal: check agrees, with the same
-        effects, and the transition shows them."""
-        state = table.state
-        said, parsed = self.check(table, action)
-        assert said["legal"], f"{self.where}: {action} judged legal, but check says {said['violations']}"
-        assert judged["effects"] == said["effects"], f"{self.where}: {action}"
-        moved = self.engine.advance(table, parsed, said["effects"])
-        after = moved.state
-        observed = self.engine.observed_effects(state, action, after)
-        assert observed and all(said["effects"][key] == value for key, value in observed.items()), (
-            f"{self.where}: {action}: check said {said['effects']}, the transition did {observed}")
+        """The table after an action the engine judged legal on this table (`check` on the
+        table's reading, then what only the table knows: judged once, never asked again),
+        and the transition shows check's effects."""
+        assert plain_json(action), f"{self.where}: the action is not plain JSON: {action}"
+        effects = judged["effects"]
+        moved = self.engine.advance(table, self.engine.parse_action(table, action), effects)
+        observed = self.engine.observed_effects(table.state, action, moved.state)
+        assert observed and all(effects[key] == value for key, value in observed.items()), (
+            f"{self.where}: {action}: check said {effects}, the transition did {observed}")
         return moved
 
     def random_actions(self, table: Table) -> None:
@@ -182,7 +172,7 @@ class Judge:
             if not judged["legal"]:  # judge_all asked check first, then the table
                 assert judged["violations"] and all(v["message"] for v in judged["violations"]), self.where
                 continue
-            moved = self.take(table, action, judged)  # check, asked afresh, agrees
+            moved = self.take(table, action, judged)
             after = moved.state
             self.step(state, action, after)
             self.possible(moved)
@@ -225,9 +215,12 @@ class Judge:
         raise AssertionError(f"{self.where}: {action} is legal but no candidate of the simulator "
                              "has its outcome (the engine says its candidates are complete)")
 
-    def end(self, log: list[dict], state: dict) -> GameRecord:
+    def end(self, log: list[dict], judgements: list[dict | None], state: dict) -> GameRecord:
         """The end scores, with no unfinished-game warning and the right winners, and the log
-        replays to this very state."""
+        replays to this very state: the replay reads the setup and plays every entry again,
+        each action moved by its judgement made as it was taken (`judgements[index]`, None
+        for the setup and the chance outcomes), so no step is judged twice; what follows by
+        itself and the outcomes are played again, and the end compared by value."""
         end_state = self.engine.score_state(state)
         score = scorer.score(self.game_id, end_state)
         unfinished = [w for w in score["warnings"] if w["code"] == GAME_NOT_OVER]
@@ -239,7 +232,7 @@ class Judge:
             f"{self.where}: winners {score['winners']}, by the rulebook {self.oracle.winners(state)}")
         # Every entry was asserted plain JSON as it was written (setup, outcomes, actions): the
         # log goes to replay as it is, as a client's JSON would read.
-        replayed = scorer.replay(self.game_id, log)
+        replayed = self.engine.replay(log, judgements)
         assert replayed["legal"], f"{self.where}: the log does not replay: {replayed['violations']}"
         assert replayed["over"] and replayed["state"] == state, f"{self.where}: the replay ends elsewhere"
         assert replayed["end_state"] == end_state and replayed["score"] == score, self.where
@@ -255,17 +248,19 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
     names = player_names(judge.game, players)
     table = game_engine.read(game_engine.initial_state(names, options))
     log: list[dict] = [game_engine.setup_entry(names, seed, options)]
+    judgements: list[dict | None] = [None]  # each log entry's judgement, None but for actions
     assert plain_json(log[0]), f"{game_id}: the setup entry is not plain JSON: {log[0]}"
     while not game_engine.is_over(table.state):
         judge.where = f"{game_id} players={players} seed={seed} step={len(log)}"
         assert len(log) <= MAX_LOG_ENTRIES, f"{judge.where}: no end after {MAX_LOG_ENTRIES} moves"
         table = judge.possible(table)
         state = table.state
+        judged: dict | None
         if isinstance(game_engine, Chance) and game_engine.chance_kind(state) is not None:
             entry = game_engine.sample_chance(state, rng)
             assert plain_json(entry), f"{judge.where}: the outcome is not plain JSON: {entry}"
             assert game_engine.chance_violations(state, entry) == [], f"{judge.where}: {entry}"
-            after = game_engine.advance_chance(table, entry)
+            after, judged = game_engine.advance_chance(table, entry), None
         else:
             known = judge.oracle_moves_accepted(table)
             judge.random_actions(table)
@@ -273,7 +268,8 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
             after = judge.take(table, entry, judged)
         judge.step(state, entry, after.state)
         log.append(entry)
+        judgements.append(judged)
         table = after
     judge.where = f"{game_id} players={players} seed={seed} end"
     judge.possible(table)
-    return judge.end(log, table.state)
+    return judge.end(log, judgements, table.state)

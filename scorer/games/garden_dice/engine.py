@@ -222,14 +222,14 @@ class GardenDiceEngine(Chance, Engine):
                 raw_action = {**raw_action, "turn": {**state["turn"], **given}}
         return self.game.parse_action(raw_action)
 
-    def apply_on(self, table: Table[Any], raw_action: Any) -> Table[Any]:
+    def apply_on(self, table: Table[Any], raw_action: Any, judged: dict[str, Any] | None = None) -> Table[Any]:
         """As every engine applies an action, except that an `end_turn` written after the dice
         already passed (the turn ended by itself when no die allowed an action), by the player
         whose turn ended last, is accepted and changes nothing: a log written by hand may say
         so."""
         if _ends_a_turn_already_over(table.state, raw_action):
             return table
-        return super().apply_on(table, raw_action)
+        return super().apply_on(table, raw_action, judged)
 
     def settle(self, table: Table[Any]) -> Table[Any]:
         """The turn goes on while a die left allows an action, or while the player may still
