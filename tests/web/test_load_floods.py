@@ -177,10 +177,11 @@ def test_history_pages_from_sixty_addresses_leave_a_plain_page_answered(tmp_path
     history (the list, a saved game, the roster, a player's page, a game's statistics, the
     API's listing) as fast as they are answered, each under the read limit set by default
     (issue 28's G7, where a plain GET once waited 2.5 s). Each read is some 5-11 ms of
-    database and template work on its worker's loop, and each worker has some 30 of them
-    ready at once, so the page waits behind them: on a machine others load (6-9) it waited
-    0.15-0.53 s as a rule and 0.78-1.98 s at worst (docs/bench-history.md), with the
-    server's processes ahead of the others (`nice -n -10`) 0.11-0.19 s at worst."""
+    database and template work on its worker's loop, and each worker had some 30 of them
+    ready at once: each step of the page's connection waited for a turn of the loop as long
+    as all of them, 0.85-2.56 s at a load of 4-9 (docs/bench-history.md). A worker now reads
+    the history for one request at a time, and lets its loop look at its sockets between
+    two reads."""
     url = history_of(tmp_path / "results.db", 3000)
     with ProductionServer(url, workers=2, env={"GARDENKIT_READ_LIMIT": DEFAULT_READ_LIMIT},
                           log_path=tmp_path / "server.log") as server:
