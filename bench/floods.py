@@ -8,6 +8,7 @@ Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_r
      `.venv/bin/python -m bench.floods save 15 16`
      `.venv/bin/python -m bench.floods silent 15 4600`
      `.venv/bin/python -m bench.floods 'slow bodies' 15 4640`
+     `.venv/bin/python -m bench.floods history 15 60`
 Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds.
 
 `silent_connections` is the other kind of flood: connections that say nothing, reopened as
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import itertools
 import json
 import os
 import selectors
@@ -25,7 +27,11 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
+from collections.abc import Sequence
+from pathlib import Path
 
+from bench.hostile import history_of
 from bench.server_choice import GUNICORN, running
 
 BODIES = {
@@ -36,15 +42,19 @@ BODIES = {
 }
 
 
-def flood(port: int, path: str, body: bytes, connections: int, seconds: float,
-          new_connection_each: bool = False) -> dict:
-    """`connections` kept-alive connections from 127.0.0.1 posting `body` to `path` (GET when
-    there is none) as fast as they are answered, for `seconds`, or a new connection for each
-    request; the statuses (and errors) they saw, counted."""
+def flood(port: int, path: str | Sequence[str], body: bytes, connections: int, seconds: float,
+          new_connection_each: bool = False, sources: Sequence[str] = ("127.0.0.1",)) -> dict:
+    """`connections` kept-alive connections, from the `sources` addresses in turn, posting
+    `body` to `path` (GET when there is none; several paths are asked for in turn) as fast as
+    they are answered, for `seconds`, or a new connection for each request; the statuses (and
+    errors) they saw, counted."""
     until = time.monotonic() + seconds
     statuses: dict = {}
-    flooders = [threading.Thread(target=_flood, args=(port, path, body, until, statuses, new_connection_each))
-                for _ in range(connections)]
+    paths = [path] if isinstance(path, str) else list(path)
+    flooders = [threading.Thread(target=_flood, args=(port, paths[number % len(paths):] + paths[:number % len(paths)],
+                                                      body, until, statuses, new_connection_each,
+                                                      sources[number % len(sources)]))
+                for number in range(connections)]
     for flooder in flooders:
         flooder.start()
     for flooder in flooders:
@@ -52,12 +62,15 @@ def flood(port: int, path: str, body: bytes, connections: int, seconds: float,
     return statuses
 
 
-def _flood(port: int, path: str, body: bytes, until: float, statuses: dict, new_connection_each: bool) -> None:
+def _flood(port: int, paths: list[str], body: bytes, until: float, statuses: dict, new_connection_each: bool,
+           source: str) -> None:
     connection = None
-    while time.monotonic() < until:
+    for path in itertools.cycle(paths):
+        if time.monotonic() >= until:
+            return
         try:
             if connection is None:
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
             if body:
                 connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
             else:
@@ -71,6 +84,21 @@ def _flood(port: int, path: str, body: bytes, until: float, statuses: dict, new_
         except (OSError, http.client.HTTPException) as error:
             statuses[type(error).__name__] = statuses.get(type(error).__name__, 0) + 1
             connection = None
+
+
+# Issue 28's G7: sixty addresses, one connection each (the probe is 127.0.0.2).
+HISTORY_SOURCES = [f"127.0.0.{n}" for n in range(10, 70)]
+HISTORY_RESULTS = 3000   # saved games in the history `python -m bench.floods history` reads
+
+
+def history_pages(port: int) -> list[str]:
+    """The pages that read the saved history (issue 28's G7): the list, an older page of it, a
+    saved game, the roster, a player's page, a game's statistics and the API's listing; the
+    game and the player are the newest saved."""
+    newest = json.loads(_get(port, "/api/results?limit=1"))["results"][0]
+    player = urllib.parse.quote(newest["players"][0]["name"].strip().casefold())
+    return ["/results", "/results?page=3", f"/results/{newest['id']}", "/players/", f"/players/{player}",
+            f"/stats/{newest['game']}", "/api/results?limit=100"]
 
 
 def silent_connections(port: int, count: int, seconds: float, sources: list[str], opening: bytes = b"") -> dict:
@@ -130,13 +158,17 @@ def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
     settings = repr(options).replace("{", "{{").replace("}", "}}")   # the code is format()ted with the port
     code = GUNICORN.replace("{kind}", "scorer.web.serve.GardenkitWorker").replace("o['threads'] = 32; ", f"o.update({settings}); ")
     os.environ["GARDENKIT_WRITE_LIMIT"] = "off"   # as for a crowd of addresses, each under its limit
-    with tempfile.TemporaryDirectory() as folder, running(code, folder) as port:
-        return {"options": options, **probed_during(port, kind, seconds, connections)}
+    with tempfile.TemporaryDirectory() as folder:
+        if kind == "history":   # a club's few thousand saved games, for the pages to read
+            history_of(Path(folder) / "results.db", HISTORY_RESULTS)
+        with running(code, folder) as port:
+            return {"options": options, **probed_during(port, kind, seconds, connections)}
 
 
 def probed_during(port: int, kind: str, seconds: float, connections: int) -> dict:
     """Run one flood (a kind of BODIES; "silent": silent connections from 127.0.0.1; "slow
-    bodies": requests from 160 addresses announcing almost 1 MB and sending one byte) against
+    bodies": requests from 160 addresses announcing almost 1 MB and sending one byte;
+    "history": kept-alive connections from HISTORY_SOURCES asking for history_pages) against
     the server on `port` while a plain page is timed every quarter second from 127.0.0.2: what
     the flood met, and the page's median, 90th percentile and worst seconds."""
     for _ in range(4):
@@ -150,6 +182,14 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
 
         def run() -> dict:
             return silent_connections(port, connections, seconds, [f"127.0.1.{n}" for n in range(1, 161)], opening)
+    elif kind == "history":
+        pages = history_pages(port)
+        for _ in range(4):   # each page's template compiled in every worker, as on a server in use
+            for page in pages:
+                _get(port, page)
+
+        def run() -> dict:
+            return flood(port, pages, b"", connections, seconds, sources=HISTORY_SOURCES)
     else:
         path, payload = BODIES[kind]
         if payload is None:   # a four-player Garden Dice end state, as the attack sent

@@ -131,12 +131,16 @@ def worst_per_endpoint() -> list[dict[str, Any]]:
 
 def history_of(path: Path, count: int) -> str:
     """A SQLite results database of `count` saved games (each game's example in turn), written
-    directly, as a club's long history would be; its URL."""
+    directly, as a club's long history would be, and unfolded into the players' records as
+    every save is (so the roster and a player's page have them to read); its URL."""
     import sqlite3
 
-    from scorer.store.storage import Storage
+    from sqlalchemy import select
 
-    Storage(f"sqlite:///{path}").engine.dispose()  # the newest schema
+    from scorer.store.plays import write_rows
+    from scorer.store.storage import SavedResult, Storage
+
+    store = Storage(f"sqlite:///{path}")   # the newest schema
     games = [(game_id, json.dumps(game.example_state), json.dumps(game.score(game.example_state)))
              for game_id, game in scorer.GAMES.items()]
     with sqlite3.connect(path) as connection:
@@ -144,6 +148,14 @@ def history_of(path: Path, count: int) -> str:
             "insert into gardenkit_results (game, saved_at, state, result, version) values (?, ?, ?, ?, 1)",
             ((games[i % len(games)][0], f"2026-11-20 10:{i // 1000 % 60:02d}:00", *games[i % len(games)][1:])
              for i in range(count)))
+    table = SavedResult.__table__
+    with store.engine.begin() as connection:
+        last = 0
+        while batch := connection.execute(select(table).where(table.c.id > last).order_by(table.c.id)
+                                          .limit(2000)).all():
+            write_rows(connection, batch)
+            last = batch[-1].id
+    store.engine.dispose()
     return f"sqlite:///{path}"
 
 
@@ -160,8 +172,10 @@ def _peak_rss_mb(pids: list[int]) -> float:
 # Floods against the whole server (bench/floods.py): (kind, seconds, connections). The silent
 # one is one address's 4,600 connections that say nothing and come back when closed (G5); the
 # slow bodies, 29 requests from each of 160 addresses that send one byte of their body (G1);
-# score, one address's 64 connections scoring as fast as they are answered (G6).
-FLOODS = [("silent", 10.0, 4600), ("slow bodies", 10.0, 4640), ("score", 10.0, 64)]
+# score, one address's 64 connections scoring as fast as they are answered (G6); history, 60
+# addresses reading the saved history's pages as fast as they are answered (G7; the read limit
+# is off on this server, so every page is read).
+FLOODS = [("silent", 10.0, 4600), ("slow bodies", 10.0, 4640), ("score", 10.0, 64), ("history", 10.0, 60)]
 
 
 def server_rows() -> list[dict[str, Any]]:
@@ -198,11 +212,19 @@ def server_rows() -> list[dict[str, Any]]:
                 size = len(server_choice.plain_body(port, path))
                 seconds = time.perf_counter() - started
                 # The server's CPU time too: on a shared machine the wall time is mostly waiting.
+                cpu, extra = server.cpu_seconds() - cpu_before, _peak_rss_mb(workers) - before
                 rows.append({"what": f"GET {path} of 50,000 saved results", "value": seconds * 1000, "unit": "ms",
-                             "note": f"server CPU {(server.cpu_seconds() - cpu_before) * 1000:,.0f} ms; "
-                                     f"{size / 1e6:.1f} MB answered; workers' peak memory "
-                                     f"+{_peak_rss_mb(workers) - before:.0f} MB; the goal is under 2 s and 100 MB"})
+                             "note": f"server CPU {cpu * 1000:,.0f} ms; {size / 1e6:.1f} MB answered; workers' "
+                                     f"peak memory +{extra:.0f} MB; the goal is under 2 s and 100 MB: "
+                                     f"{_verdict(cpu < 2, seconds < 2, extra < 100)}"})
     return rows
+
+
+def _verdict(cpu_met: bool, wall_met: bool, memory_met: bool) -> str:
+    """Which of the export goals a row met, by the server's CPU time, the wall time and memory."""
+    said = [f"{what} {'met' if met else 'MISSED'}" for what, met in
+            (("CPU", cpu_met), ("wall", wall_met), ("memory", memory_met))]
+    return ", ".join(said)
 
 
 def measurements() -> list[dict[str, Any]]:

@@ -65,6 +65,7 @@ from scorer.web.guards import (
     replay_request,
     session_started,
 )
+from scorer.web.stored import in_turn
 
 csrf = CSRFProtect()
 # In each worker's memory: no store to run, and a flood from one address is still cut to a
@@ -81,6 +82,7 @@ RATE_LIMITED = {
     "reads": ("history.list_results", "history.results_page", "records.roster_page", "records.player_page",
               "records.game_page"),
 }
+DEFAULT_READ_LIMIT = "5 per second; 120 per minute"   # GARDENKIT_READ_LIMIT's default
 log = logging.getLogger("gardenkit")
 
 
@@ -129,7 +131,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         WRITE_LIMIT=os.environ.get("GARDENKIT_WRITE_LIMIT", "60 per minute"),
         EXPORT_LIMIT=os.environ.get("GARDENKIT_EXPORT_LIMIT", "10 per minute"),
         REPLAY_LIMIT=os.environ.get("GARDENKIT_REPLAY_LIMIT", "30 per minute"),
-        READ_LIMIT=os.environ.get("GARDENKIT_READ_LIMIT", "5 per second; 120 per minute"),
+        READ_LIMIT=os.environ.get("GARDENKIT_READ_LIMIT", DEFAULT_READ_LIMIT),
     )
     app.config.update(config or {})
     app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING"))
@@ -167,7 +169,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.before_request(refuse_writes_from_other_sites)  # before anything reads the post or counts it
     app.before_request(hold_body_to_its_endpoint)       # before anything reads the body
     app.before_request(_chunked_bodies_read_whole)
-    _limit_rates(app)
+    if app.config.get("CLIENT_BOUNDS"):   # a gevent worker's loop, which these reads hold
+        for endpoint in RATE_LIMITED["reads"]:
+            app.view_functions[endpoint] = in_turn(app.view_functions[endpoint])
+    _limit_rates(app)   # after: a request past its address's limit is refused before it waits
     _register_error_handlers(app)
     app.after_request(_security_headers)
     app.after_request(session_started)

@@ -63,14 +63,14 @@ class ExamplesBusy(Busy):
 
 class OneAtATime:
     """A process's one turn for one kind of costly work (playing a game; building a print
-    kit): a request waits at most `wait_seconds` for it and is then answered `busy`, and at
-    once when MAX_WAITING requests are waiting already."""
+    kit; reading the saved history): a request waits at most `wait_seconds` for it and is then
+    answered `busy`, and at once when `most_waiting` requests are waiting already."""
 
-    def __init__(self, busy: type[Busy], wait_seconds: float = WAIT_SECONDS) -> None:
+    def __init__(self, busy: type[Busy], wait_seconds: float = WAIT_SECONDS, most_waiting: int = MAX_WAITING) -> None:
         self.busy = busy
         self.wait_seconds = wait_seconds
         self._turn = threading.Lock()
-        self._waiting = threading.BoundedSemaphore(MAX_WAITING + 1)  # the holder and the waiters
+        self._waiting = threading.BoundedSemaphore(most_waiting + 1)  # the holder and the waiters
 
     @contextmanager
     def turn(self) -> Iterator[None]:
