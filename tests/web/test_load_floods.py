@@ -287,5 +287,6 @@ def test_a_retiring_worker_answers_every_connection_it_accepted(tmp_path):
         server.wait(30)
     written = log.read_text()
     assert written.count("Autorestarting worker") >= 2, written[-2000:]   # the workers did retire
-    assert set(statuses) <= {200, 429}, statuses   # 429: one address's connections past its 32 in a worker
+    # 429: one address's connections past its 32 in a worker; the log's end says why anything else came
+    assert set(statuses) <= {200, 429}, (statuses, written[-3000:])
     assert "Traceback" not in written and "Bad file descriptor" not in written, written[-3000:]
