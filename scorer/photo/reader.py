@@ -29,6 +29,10 @@ CELL_INSET = 0.09        # a space's inside is its printed border, this share of
 EMPTY_INK = 0.035        # a garden space with less of its inside inked holds nothing
 FAINT_INK = 0.1          # ... nor with less inked this much: a light pencil in a small photo or a
 UNSURE_FAINT = 0.6       # shadow, or a mark rubbed out, read at most this surely
+FAINT_MARKS = 0.28       # a sheet whose marks are less dark than this (a light pencil, a dim or
+FAINT_CROSS = 0.7        # blurred photo) has its crosses looked for at this share of their own
+#                          darkness, and none read surely (they may be missed, or made up from print)
+FAINT_NOTE = "the marks on this sheet are faint: check the crosses (a pen or a pencil pressed firmly reads surely)"
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
 UNSURE = 0.7             # its fields' confidence is at most this, and so is that of a sheet seen at
@@ -535,26 +539,80 @@ def _lines(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return x, y, (out >= low) & (out <= high), np.array(rising)
 
 
-def stroke_shares(ink: np.ndarray, region: Region) -> tuple[float, float]:
-    """The share of its points inked of the most inked line near each diagonal (a circle's
-    lines, of any direction, count as both)."""
+def _line_points(ink: np.ndarray, region: Region) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ink at each line's points (lines by points, over a window a tenth past the region),
+    which of the points fall in the span, and whether each line runs nearer the rising diagonal."""
     x, y, w, h = region.box_mm
     rows, columns = _pixels(region.box_mm, -0.1)
-    inked = cv2.dilate((ink[rows, columns] > INK).astype(np.uint8), np.ones((3, 3), np.uint8))
-    if inked.size == 0:
-        return 0.0, 0.0
+    window = ink[rows, columns]
     across, down, span, rising = _lines(region.kind)
-    left = np.rint((x + w / 2 + across * w / 2) * PX_PER_MM - columns.start).astype(int).clip(0, inked.shape[1] - 1)
-    top = np.rint((y + h / 2 + down * h / 2) * PX_PER_MM - rows.start).astype(int).clip(0, inked.shape[0] - 1)
-    shares = (inked[top, left] * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
+    if window.size == 0:
+        return np.zeros(span.shape, np.float32), span, rising
+    left = np.rint((x + w / 2 + across * w / 2) * PX_PER_MM - columns.start).astype(int).clip(0, window.shape[1] - 1)
+    top = np.rint((y + h / 2 + down * h / 2) * PX_PER_MM - rows.start).astype(int).clip(0, window.shape[0] - 1)
+    # a pixel's ink is its 3 x 3 neighbourhood's darkest: a line a pixel off a stroke still meets it
+    return cv2.dilate(window, np.ones((3, 3), np.uint8))[top, left], span, rising
+
+
+def stroke_shares(ink: np.ndarray, region: Region, least: float = INK) -> tuple[float, float]:
+    """The share of its points inked `least` or more of the most inked line near each diagonal
+    (a circle's lines, of any direction, count as both)."""
+    along, span, rising = _line_points(ink, region)
+    shares = ((along > least) * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
     if region.kind == "circle":
         return (float(shares.max()),) * 2
     return float(shares[~rising].max()), float(shares[rising].max())
 
 
-def read_cross(ink: np.ndarray, region: Region) -> Field:
-    """Crossed or not, from the most inked lines through the region."""
-    lower, higher = sorted(stroke_shares(ink, region))
+def stroke_darkness(ink: np.ndarray, region: Region) -> float | None:
+    """How dark the pencil stroke through a circle or box is (the ink three quarters of the
+    points of its most inked line reach: a stroke fades at its ends), or None when no line holds
+    a stroke at the faintest ink a mark can be."""
+    along, span, _ = _line_points(ink, region)
+    shares = ((along > FAINT_INK) * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
+    best = int(shares.argmax())
+    if shares[best] <= STROKE[region.kind]:
+        return None
+    return float(np.percentile(along[best][span[best]], 75))
+
+
+def cell_darkness(ink: np.ndarray, region: Region) -> float | None:
+    """How dark the strokes drawn inside a garden space are (the ink their cores reach: the
+    90th percentile of what is inked at the faintest a mark can be), or None when it is empty."""
+    inside = ink[_pixels(region.box_mm, CELL_INSET)]
+    marked = inside[inside > FAINT_INK]
+    if marked.size < EMPTY_INK * inside.size:
+        return None
+    return float(np.percentile(marked, 90))
+
+
+def mark_darkness(ink: np.ndarray, sheet: ReadableSheet) -> float | None:
+    """How dark the player's marks on this sheet are in this photo: the median of every mark
+    found (a faint pencil, a soft one, a blurred or dim photo), or None when none is found."""
+    found = [cell_darkness(ink, region) if region.kind == "cell" else stroke_darkness(ink, region)
+             for region in sheet.regions if region.kind in ("cell", "circle", "box")]
+    dark = [value for value in found if value is not None]
+    return float(np.median(dark)) if dark else None
+
+
+def faint(darkness: float | None) -> bool:
+    """Whether a sheet's marks are too faint for a cross to be read surely (none found at all
+    is as faint: an end of game always leaves marks)."""
+    return darkness is None or darkness < FAINT_MARKS
+
+
+def cross_threshold(darkness: float | None) -> float:
+    """The ink a cross's points need on a sheet whose marks are `darkness` dark: INK, or on a
+    sheet of faint marks, FAINT_CROSS of their own darkness (never below what any mark can be:
+    a cross in grey 120 at 0.55 opacity, seen at 6 px a mm, is 0.17 dark, under INK)."""
+    if not faint(darkness):
+        return INK
+    return max(FAINT_INK, FAINT_CROSS * (darkness or 0.0))
+
+
+def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
+    """Crossed or not, from the most inked lines through the region, inked `least` or more."""
+    lower, higher = sorted(stroke_shares(ink, region, least))
     stroke = STROKE[region.kind]
     crossed = lower > stroke
     confidence = _sureness(lower - stroke, STROKE_SURE[region.kind] / SURE_MARGIN)
@@ -718,6 +776,8 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     by_path: dict[str, list[Region]] = {}
     for region in sheet.regions:
         by_path.setdefault(region.path, []).append(region)
+    darkness = mark_darkness(ink, sheet) if any(r.kind in ("circle", "box") for r in sheet.regions) else None
+    least = cross_threshold(darkness)
     for path, regions in by_path.items():
         kind = regions[0].kind
         if kind == "cell":
@@ -725,7 +785,9 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
         elif kind == "track-space":
             found = read_pieces(flat, sheet, path, regions)
         else:
-            found = count_crossed([read_cross(ink, r) for r in sorted(regions, key=lambda r: r.value or 0)])
+            found = count_crossed([read_cross(ink, r, least) for r in sorted(regions, key=lambda r: r.value or 0)])
+            if faint(darkness):
+                found = Field(found.value, min(found.confidence, UNSURE_FAINT), FAINT_NOTE)
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
         target[path] = Field(found.value, min(found.confidence, sure_at_most), found.note)
     return read
