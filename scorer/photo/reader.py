@@ -321,6 +321,8 @@ CELL_REACH = 0.25       # a space is read from a window this share of its side p
 LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side of where it should be
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
+OVERDRAWN_MM = 1.1      # a printed line's band (0.8 mm with its fringe) this wide has a stroke along it
+GIVEN_AWAY = 0.03       # of a space's inside: drawing in it given to a neighbour, past which it is unsure
 
 
 def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
@@ -366,13 +368,25 @@ def _over_a_line(part: np.ndarray, others: np.ndarray, lines: list[tuple[int, in
     return False
 
 
-def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> tuple[np.ndarray, float]:
-    """What is drawn in a garden space, as a mask of a window reaching CELL_REACH of its side
-    past it, and that drawing's share of the space. Shapes run over the space's lines: the
-    printed lines are taken out, and the drawing is the space's that lies mostly inside it,
-    with what of it pokes out over a line (drawing outside that runs out of the window is a
-    neighbour's, and so is the end of it that pokes into this space). Drawing is what is inked
-    `least` or more."""
+@dataclass(frozen=True)
+class Drawing:
+    """What is drawn in a garden space: a mask of a window round it, the drawing's share of the
+    space, and whether some of it may be lost or another space's (`tangled`)."""
+
+    mask: np.ndarray
+    share: float
+    tangled: bool
+
+
+def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
+    """What is drawn in a garden space, in a window reaching CELL_REACH of its side past it.
+    Shapes run over the space's lines: the printed lines are taken out, and the drawing is the
+    space's that lies mostly inside it, with what of it pokes out over a line (drawing outside
+    that runs out of the window is a neighbour's, and so is the end of it that pokes into this
+    space). Drawing is what is inked `least` or more. It is tangled when a stroke runs along a
+    printed line (the line's band is wider than OVERDRAWN_MM: the stroke went out with the
+    line) or when more than GIVEN_AWAY of the space's inside is drawing given to a neighbour:
+    a hurried shape over its lines, which may have been read as its neighbour's."""
     x, y, w, h = region.box_mm
     rows, columns = _pixels((x - CELL_REACH * w, y - CELL_REACH * h, w * (1 + 2 * CELL_REACH), h * (1 + 2 * CELL_REACH)))
     rows = slice(max(0, rows.start), min(ink.shape[0], rows.stop))
@@ -417,9 +431,10 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> tuple[np.nd
     for part in caps:
         if _over_a_line(part, own, lines):
             own |= part
-    own = own.astype(np.uint8)
     inset_area = max(1, (right - left) * (bottom - top)) * (1 - 2 * CELL_INSET) ** 2
-    return own, float(own.sum()) / inset_area
+    given_away = np.count_nonzero((drawn > 0) & inside & ~own) / inset_area
+    overdrawn = any(last - first + 1 > OVERDRAWN_MM * PX_PER_MM for _, first, last in lines)
+    return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area, overdrawn or given_away > GIVEN_AWAY)
 
 
 def corner_turn(hull: np.ndarray, corners: int = 4) -> float:
@@ -460,13 +475,14 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
     """The veggie drawn in a garden space, told by the shape of the convex hull of what is
     drawn: circle (tomato), square (lettuce) or triangle (carrot). A hull is the same for an
     outline with a gap, a filled shape or a shaky line."""
-    joined, share = drawn_in(ink, region)
-    at_most = 1.0
-    if share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
-        joined, share = drawn_in(ink, region, FAINT_INK)
-        if share < EMPTY_INK:
-            return Field(".", _sureness(EMPTY_INK - share, EMPTY_INK))
-        at_most = UNSURE_FAINT
+    drawing = drawn_in(ink, region)
+    at_most = UNSURE if drawing.tangled else 1.0
+    if drawing.share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
+        drawing = drawn_in(ink, region, FAINT_INK)
+        if drawing.share < EMPTY_INK:
+            return Field(".", min(_sureness(EMPTY_INK - drawing.share, EMPTY_INK), at_most))
+        at_most = min(at_most, UNSURE_FAINT)
+    joined, share = drawing.mask, drawing.share
     contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     drawn = list(contours)
     if not drawn:

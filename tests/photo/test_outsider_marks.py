@@ -87,3 +87,42 @@ def test_faint_pencil_crosses_are_never_read_surely_as_none(width_mm, photo):
     flat = multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 120, 0.55, width_mm)
     found = _read(photographed(flat, 1) if photo else png(flat))
     assert _wrong_yet_sure(found, FAINT_CROSSES) == {}
+
+
+def hurried(letter: str, box: tuple[float, float, float, float], rng: np.random.Generator,
+            size: float, off: float) -> list[Stroke]:
+    """A veggie drawn in a hurry: `size` times the space's side across, its middle pushed `off`
+    of the side from the space's, its corners pulled about, a circle as a polygon of 16."""
+    x, y, w, h = box
+    centre = np.array([x + w / 2, y + h / 2]) + rng.uniform(-off, off, 2) * w
+    half = size * w / 2
+    if letter == "C":
+        corners = np.array([[0.0, -1.0], [0.95, 0.8], [-0.95, 0.8]])
+    elif letter == "L":
+        corners = np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]) * 0.85
+    else:
+        angles = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+        corners = np.stack([np.cos(angles), np.sin(angles)], 1)
+    points = corners * half + centre + rng.normal(0, 0.05 * half, corners.shape)
+    return [(tuple(a), tuple(b)) for a, b in zip(points, np.roll(points, -1, axis=0))]
+
+
+GARDEN = ["LTCLTC", "CLTCLT", "TCLTCL"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_hurried_shapes_over_their_lines_are_never_read_surely_wrong(seed):
+    """Shapes 0.9 to 1.15 of their space across, pushed off its middle by up to a sixth of
+    it: each runs over its lines into a neighbour. The tester's read surely as the neighbour's
+    veggie or the wrong one."""
+    rng = np.random.default_rng(seed)
+    strokes: list[Stroke] = []
+    for cell in (r for r in BASIC.regions if r.kind == "cell"):
+        row, column = (int(part) for part in cell.path.split(".")[1:])
+        strokes += hurried(GARDEN[row][column], cell.box_mm, rng, rng.uniform(0.9, 1.15), 1 / 6)
+    flat = multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 60, 0.9, 0.35)
+    found = _read(photographed(flat, seed))
+    garden, confidence = found["state"]["players"][0]["garden"], found["confidence"]
+    sure_wrong = [(row, column, garden[row][column]) for row in range(3) for column in range(6)
+                  if garden[row][column] != GARDEN[row][column] and confidence[f"players.0.garden.{row}.{column}"] >= SURE]
+    assert sure_wrong == []
