@@ -321,6 +321,11 @@ CELL_REACH = 0.25       # a space is read from a window this share of its side p
 LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side of where it should be
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
+MIDDLE = 0.5            # a hull's middle, looked at for a scribble: the hull at this share of its size
+SCRIBBLE_AREA = 0.25    # of a space: a hull this big, its middle
+SCRIBBLE_FILL = 0.5     # this much drawn, is a mark scribbled out
+BLOT_MM = 12.0          # the paper round a space filled in is found by closing over this
+SCRIBBLED_NOTE = "a mark scribbled out here is read as empty: check it"
 OVERDRAWN_MM = 1.1      # a printed line's band (0.8 mm with its fringe) this wide has a stroke along it
 GIVEN_AWAY = 0.03       # of a space's inside: drawing in it given to a neighbour, past which it is unsure
 
@@ -376,6 +381,11 @@ class Drawing:
     mask: np.ndarray
     share: float
     tangled: bool
+    at: tuple[slice, slice]     # the window's rows and columns in the sheet
+
+    def window(self, sheet_map: np.ndarray | None) -> np.ndarray | None:
+        """A map of the whole sheet cut to this drawing's window."""
+        return None if sheet_map is None else sheet_map[self.at]
 
 
 def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
@@ -434,7 +444,35 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
     inset_area = max(1, (right - left) * (bottom - top)) * (1 - 2 * CELL_INSET) ** 2
     given_away = np.count_nonzero((drawn > 0) & inside & ~own) / inset_area
     overdrawn = any(last - first + 1 > OVERDRAWN_MM * PX_PER_MM for _, first, last in lines)
-    return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area, overdrawn or given_away > GIVEN_AWAY)
+    return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area, overdrawn or given_away > GIVEN_AWAY,
+                   (rows, columns))
+
+
+def scribbled(drawn: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, region: Region) -> bool:
+    """Whether a drawing is a mark cancelled: a hull of at least SCRIBBLE_AREA of the space
+    whose middle (the hull shrunk to MIDDLE of its size about its centre) is more than
+    SCRIBBLE_FILL drawn or dark. A veggie's outline leaves its middle blank (0-0.3 drawn, by
+    every hand measured); a zig-zag over a shape fills 0.8 or more of it, a blot all of it."""
+    _, _, w, h = region.box_mm
+    if cv2.contourArea(hull) < SCRIBBLE_AREA * w * h * PX_PER_MM ** 2:
+        return False
+    outline = hull.reshape(-1, 2).astype(np.float32)
+    centre = outline.mean(axis=0)
+    middle = np.zeros(drawn.shape, np.uint8)
+    cv2.fillPoly(middle, [np.rint(centre + (outline - centre) * MIDDLE).astype(np.int32)], 1)
+    marked = (drawn > 0) if dark is None else (drawn > 0) | (dark > INK)
+    return np.count_nonzero(marked & (middle > 0)) > SCRIBBLE_FILL * max(1, np.count_nonzero(middle))
+
+
+def dark_map(flat: np.ndarray) -> np.ndarray:
+    """How much darker each pixel is than the paper found by closing over BLOT_MM: a space
+    filled in is too wide for the ink map, which takes it for paper in a shadow."""
+    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    size = int(BLOT_MM * PX_PER_MM / 4) | 1
+    paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.clip(1.0 - gray / np.maximum(paper, 1.0), 0.0, 1.0)
 
 
 def corner_turn(hull: np.ndarray, corners: int = 4) -> float:
@@ -471,10 +509,11 @@ def square_strokes(drawn: np.ndarray) -> float:
     return float(held.max() / max(float(counts.sum()), 1e-9))
 
 
-def read_cell(ink: np.ndarray, region: Region) -> Field:
+def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None) -> Field:
     """The veggie drawn in a garden space, told by the shape of the convex hull of what is
     drawn: circle (tomato), square (lettuce) or triangle (carrot). A hull is the same for an
-    outline with a gap, a filled shape or a shaky line."""
+    outline with a gap or a shaky line. A mark scribbled out or filled in (its middle drawn,
+    in the ink or, for a blot wider than the ink map sees, in the `dark` map) is no veggie."""
     drawing = drawn_in(ink, region)
     at_most = UNSURE if drawing.tangled else 1.0
     if drawing.share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
@@ -494,6 +533,8 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
     area = cv2.contourArea(hull)
     if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie
         return Field(".", 0.4)
+    if scribbled(joined, drawing.window(dark), hull, region):
+        return Field(".", min(UNSURE, at_most), SCRIBBLED_NOTE)
     # OpenCV's smallest enclosing triangle of a hull with runs of nearly collinear points can be
     # far from the smallest (a clear carrot filled 0.61 of it); the hull simplified to within a
     # pixel is another try, and any enclosing triangle is at least the smallest: take the less
@@ -792,12 +833,13 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     by_path: dict[str, list[Region]] = {}
     for region in sheet.regions:
         by_path.setdefault(region.path, []).append(region)
+    dark = dark_map(flat) if any(r.kind == "cell" for r in sheet.regions) else None
     darkness = mark_darkness(ink, sheet) if any(r.kind in ("circle", "box") for r in sheet.regions) else None
     least = cross_threshold(darkness)
     for path, regions in by_path.items():
         kind = regions[0].kind
         if kind == "cell":
-            found = read_cell(ink, regions[0])
+            found = read_cell(ink, regions[0], dark)
         elif kind == "track-space":
             found = read_pieces(flat, sheet, path, regions)
         else:

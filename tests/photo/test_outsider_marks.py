@@ -126,3 +126,37 @@ def test_hurried_shapes_over_their_lines_are_never_read_surely_wrong(seed):
     sure_wrong = [(row, column, garden[row][column]) for row in range(3) for column in range(6)
                   if garden[row][column] != GARDEN[row][column] and confidence[f"players.0.garden.{row}.{column}"] >= SURE]
     assert sure_wrong == []
+
+
+def scribble(box: tuple[float, float, float, float], rng: np.random.Generator, turns: int) -> list[Stroke]:
+    """A zig-zag back and forth over most of a space: a mark scribbled out."""
+    x, y, w, h = box
+    tops = np.linspace(x + 0.15 * w, x + 0.85 * w, turns)
+    points = [(float(px + rng.normal(0, 0.03 * w)), y + (0.15 if n % 2 == 0 else 0.85) * h + float(rng.normal(0, 0.03 * h)))
+              for n, px in enumerate(tops)]
+    return list(zip(points[:-1], points[1:]))
+
+
+def blot(box: tuple[float, float, float, float]) -> list[Stroke]:
+    """A space filled in: strokes side by side, a pencil's width apart."""
+    x, y, w, h = box
+    return [((x + 0.2 * w, y + t * h), (x + 0.8 * w, y + t * h)) for t in np.arange(0.2, 0.8, 0.03)]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_scribbled_out_mark_is_read_as_cancelled_not_as_a_veggie(seed):
+    """docs/photos.md tells players to scribble a wrong mark out: a square, a circle and a
+    triangle each scribbled over, and a space filled in, are no veggie (the tester's read as
+    lettuce); the spaces beside them keep their veggies."""
+    rng = np.random.default_rng(seed)
+    cells = {cell.path: cell for cell in BASIC.regions if cell.kind == "cell"}
+    strokes: list[Stroke] = []
+    for path, letter in (("garden.0.0", "L"), ("garden.0.2", "T"), ("garden.1.1", "C")):
+        strokes += hurried(letter, cells[path].box_mm, rng, 0.6, 0.02)
+        strokes += scribble(cells[path].box_mm, rng, int(rng.integers(9, 14)))
+    strokes += blot(cells["garden.2.3"].box_mm)
+    for path, letter in (("garden.0.1", "T"), ("garden.1.0", "L"), ("garden.2.2", "C")):
+        strokes += hurried(letter, cells[path].box_mm, rng, 0.6, 0.02)
+    flat = multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 60, 0.9, 0.35)
+    found = _read(photographed(flat, seed))
+    assert found["state"]["players"][0]["garden"] == [".T....", "L.....", "..C..."]
