@@ -37,6 +37,8 @@ SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its th
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
 UNSURE = 0.7             # its fields' confidence is at most this, and so is that of a sheet seen at
 SMALL_PX_PER_MM = 5.0    # fewer of the photo's pixels a mm than this
+BLURRED_RISE_PX = 6.0    # a photo whose sharpest edges rise over more pixels than this is blurred
+BLURRED_ADVICE = "the photo is blurred: hold the phone still and tap the sheet on the screen to focus, then take another"
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -201,14 +203,49 @@ def _place(sheet: ReadableSheet, role: int) -> str:
     return f"{column}-middle" if row == "middle" else f"{row}-{column}"
 
 
-def _missing_markers(members: dict[int, _Seen]) -> str:
+def _missing_markers(members: dict[int, _Seen], image: np.ndarray) -> str:
     sheet = next(iter(members.values())).sheet
     count, total = len(members), len(sheet.markers)
     missing = [_place(sheet, role) for role in range(total) if role not in members]
     named = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
     return (f"only {NUMBER_WORDS[count]} of the sheet's {NUMBER_WORDS[total]} markers "
             f"{'is' if count == 1 else 'are'} visible (the {named} {'ones are' if len(missing) > 1 else 'one is'} "
-            "not); step back so the whole sheet is in the picture, and keep fingers and shadows off its corners")
+            f"not); {_what_to_do(members, image)}")
+
+
+def _what_to_do(members: dict[int, _Seen], image: np.ndarray) -> str:
+    """What to do about markers not found, by the likeliest cause: a missing marker that falls
+    outside the picture (where the ones seen put it), a sheet too small in the picture for its
+    markers to be read, a blurred photo; else something over them."""
+    sheet = next(iter(members.values())).sheet
+    millimetres = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])
+    pixels = np.concatenate([members[role].corners for role in members]).astype(np.float32)
+    affine, _ = cv2.estimateAffine2D(millimetres, pixels)
+    height, width = image.shape[:2]
+    for role, marker in enumerate(sheet.markers):
+        if role in members or affine is None:
+            continue
+        x, y, w, h = marker.box_mm
+        across, down = affine @ np.array([x + w / 2, y + h / 2, 1.0])
+        if not (0 <= across < width and 0 <= down < height):
+            return "step back so the whole sheet is in the picture"
+    if min(seen.scale() for seen in members.values()) < SMALL_PX_PER_MM:
+        return "come closer: the sheet is too small in the picture; fill most of it with the sheet"
+    if blurred(image):
+        return BLURRED_ADVICE
+    return "keep fingers, dice and shadows off the sheet's corners, and lay it flat"
+
+
+def blurred(image: np.ndarray) -> bool:
+    """Whether a whole photo is blurred: its sharpest edges (the 99.9th percentile of the
+    brightness gradient, on the photo scaled to DETECT_SIDE) rise over more than BLURRED_RISE_PX
+    from its dark to its light (a sharp photo's print rises over one to three)."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    scale = min(1.0, DETECT_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA).astype(np.float32)
+    gradient = np.hypot(cv2.Sobel(small, cv2.CV_32F, 1, 0), cv2.Sobel(small, cv2.CV_32F, 0, 1)) / 8
+    contrast = float(np.percentile(small, 99) - np.percentile(small, 1))
+    return contrast > float(np.percentile(gradient, 99.9)) * BLURRED_RISE_PX
 
 
 def _title(game: str) -> str:
@@ -231,8 +268,9 @@ def find_sheets(image: np.ndarray, game: str,
         if groups and all(map(_complete, groups)):
             break
     if not groups:
-        raise PhotoError(f"no {_title(game)} sheet was found: none of its markers is visible. "
-                         "Photograph the whole printed sheet from above, in good light, and make sure it is in focus")
+        advice = (BLURRED_ADVICE if blurred(image) else
+                  "photograph the whole printed sheet from above, in good light, filling most of the picture")
+        raise PhotoError(f"no {_title(game)} sheet was found: none of its markers is visible; {advice}")
     others = [g for g in groups if next(iter(g.values())).sheet.game != game]
     ours = [g for g in groups if g not in others]
     if not ours:
@@ -240,7 +278,7 @@ def find_sheets(image: np.ndarray, game: str,
         raise PhotoError(f"this is a {_title(other)} sheet, not a {_title(game)} one")
     whole = [g for g in ours if _spans(g)]
     if not whole:
-        raise PhotoError(_missing_markers(max(ours, key=len)))
+        raise PhotoError(_missing_markers(max(ours, key=len), image))
     found = []
     for members in whole:
         sheet = next(iter(members.values())).sheet
@@ -827,8 +865,7 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     read = SheetRead(sheet, note=too_small(image, sheet, homography))
     # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
     if not read.note and edge_blur_mm(ink, sheet) > SHARP_MM:
-        read.note = ("the photo is blurred: hold the phone still, let it focus on the sheet and take another, "
-                     "or check every field")
+        read.note = f"{BLURRED_ADVICE}, or check every field"
     sure_at_most = UNSURE if read.note else 1.0
     by_path: dict[str, list[Region]] = {}
     for region in sheet.regions:

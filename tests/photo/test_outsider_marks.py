@@ -12,6 +12,7 @@ import pytest
 
 from pnp.photo_sample import PX_PER_MM, blank_sheet
 from pnp.readable import readable_sheets
+from scorer.photo.intake import PhotoError
 from scorer.photo.reader import read_photos
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
@@ -160,3 +161,77 @@ def test_a_scribbled_out_mark_is_read_as_cancelled_not_as_a_veggie(seed):
     flat = multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 60, 0.9, 0.35)
     found = _read(photographed(flat, seed))
     assert found["state"]["players"][0]["garden"] == [".T....", "L.....", "..C..."]
+
+
+def _refusal(photo: np.ndarray) -> str:
+    with pytest.raises(PhotoError) as refused:
+        _read(png(photo))
+    return str(refused.value)
+
+
+def _on_table(flat: np.ndarray, px_per_mm: float, size: tuple[int, int], at: tuple[int, int]) -> np.ndarray:
+    """The flat sheet at `px_per_mm`, its top-left at `at` (x, y) on a grey table of `size`
+    (width, height), cut off where it runs past the table's edge."""
+    scale = px_per_mm / PX_PER_MM
+    sheet = cv2.resize(flat, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    table = np.full((size[1], size[0], 3), 110, np.uint8)
+    left, top = at
+    height, width = sheet.shape[:2]
+    shown = table[max(0, top):top + height, max(0, left):left + width]
+    shown[:] = sheet[max(0, -top):max(0, -top) + shown.shape[0], max(0, -left):max(0, -left) + shown.shape[1]]
+    return table
+
+
+@pytest.fixture(scope="module")
+def marked() -> np.ndarray:
+    strokes = an_x(next(r for r in BASIC.regions if r.path == "pig").box_mm)
+    return multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 60, 0.9, 0.35)
+
+
+def test_a_refusal_for_corners_cut_off_says_step_back(marked):
+    photo = _on_table(marked, 8.0, (1200, 1400), (-400, 200))   # the left edge out of the picture
+    assert "step back" in _refusal(photo)
+
+
+def test_a_refusal_for_a_blurred_photo_says_hold_still_and_focus_not_step_back(marked):
+    photo = cv2.GaussianBlur(_on_table(marked, 8.0, (1000, 1300), (120, 120)), (0, 0), 7)
+    reason = _refusal(photo)
+    assert "hold the phone still" in reason and "tap" in reason and "step back" not in reason
+
+
+def test_a_refusal_for_a_sheet_small_in_the_picture_says_come_closer_not_step_back(marked):
+    photo = _on_table(marked, 1.6, (3000, 2200), (1400, 1000))
+    reason = _refusal(photo)
+    assert "come closer" in reason and "step back" not in reason
+
+
+GARDEN_TABLE = readable_sheets("cottage-garden")[0]
+CUBE_ORANGE = (30, 120, 235)   # BGR
+
+
+def _cube_at(image: np.ndarray, centre_mm: tuple[float, float], side_mm: float = 8.0) -> None:
+    """A cube seen from above: a plain orange square, a slightly darker rim."""
+    x, y = centre_mm
+    for inset, shade in ((0.0, 0.8), (0.5, 1.0)):
+        half = side_mm / 2 - inset
+        cv2.rectangle(image, (round((x - half) * PX_PER_MM), round((y - half) * PX_PER_MM)),
+                      (round((x + half) * PX_PER_MM), round((y + half) * PX_PER_MM)),
+                      tuple(round(v * shade) for v in CUBE_ORANGE), -1)
+
+
+@pytest.mark.parametrize("value", [3, 6, 11])
+def test_two_cubes_side_by_side_over_a_narrow_space_stand_on_it(value):
+    """Two cubes side by side on a 10 mm track space are 16 mm wide and spill 3 mm onto each
+    neighbour: each stands where its centre is. A third stands on the start."""
+    space = next(r for r in GARDEN_TABLE.regions if r.path == "orange" and r.value == value)
+    start = next(r for r in GARDEN_TABLE.regions if r.path == "orange" and r.value == 0)
+    table = blank_sheet("cottage-garden", GARDEN_TABLE.component).copy()
+    x, y, w, h = space.box_mm
+    for across in (-4.1, 4.1):
+        _cube_at(table, (x + w / 2 + across, y + h / 2))
+    sx, sy, sw, sh = start.box_mm
+    _cube_at(table, (sx + sw / 2, sy + sh / 2))
+    found = read_photos([photographed(table, value)], "cottage-garden", readable_sheets("cottage-garden"))
+    orange, sure = found["state"]["players"][0]["orange"], found["confidence"]["players.0.orange"]
+    assert orange == [0, value, value] or sure < SURE, (orange, sure)
+    assert orange == [0, value, value], (orange, sure)
