@@ -31,8 +31,9 @@ FAINT_INK = 0.1          # ... nor with less inked this much: a light pencil in 
 UNSURE_FAINT = 0.6       # shadow, or a mark rubbed out, read at most this surely
 FAINT_MARKS = 0.28       # a sheet whose marks are less dark than this (a light pencil, a dim or
 FAINT_CROSS = 0.7        # blurred photo) has its crosses looked for at this share of their own
-#                          darkness, and none read surely (they may be missed, or made up from print)
-FAINT_NOTE = "the marks on this sheet are faint: check the crosses (a pen or a pencil pressed firmly reads surely)"
+#                          darkness, and no field read surely (a mark may be missed, or made up from print)
+FAINT_NOTE = ("the marks on this sheet are faint: check every field (marks in pen, or in pencil pressed firmly, "
+              "are read surely)")
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
 UNSURE = 0.7             # its fields' confidence is at most this, and so is that of a sheet seen at
@@ -866,12 +867,16 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
     if not read.note and edge_blur_mm(ink, sheet) > SHARP_MM:
         read.note = f"{BLURRED_ADVICE}, or check every field"
+    dark = dark_map(flat) if any(r.kind == "cell" for r in sheet.regions) else None
+    marked = any(r.kind in ("cell", "circle", "box") for r in sheet.regions)
+    darkness = mark_darkness(ink, sheet) if marked else None
+    if marked and faint(darkness) and not read.note:
+        # a shape or a cross as faint as these may be missed, or made up from the print
+        read.note = FAINT_NOTE
     sure_at_most = UNSURE if read.note else 1.0
     by_path: dict[str, list[Region]] = {}
     for region in sheet.regions:
         by_path.setdefault(region.path, []).append(region)
-    dark = dark_map(flat) if any(r.kind == "cell" for r in sheet.regions) else None
-    darkness = mark_darkness(ink, sheet) if any(r.kind in ("circle", "box") for r in sheet.regions) else None
     least = cross_threshold(darkness)
     for path, regions in by_path.items():
         kind = regions[0].kind
@@ -881,8 +886,6 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
             found = read_pieces(flat, sheet, path, regions)
         else:
             found = count_crossed([read_cross(ink, r, least) for r in sorted(regions, key=lambda r: r.value or 0)])
-            if faint(darkness):
-                found = Field(found.value, min(found.confidence, UNSURE_FAINT), FAINT_NOTE)
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
         target[path] = Field(found.value, min(found.confidence, sure_at_most), found.note)
     return read
