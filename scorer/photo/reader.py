@@ -728,6 +728,7 @@ PAPER_SHARE = 0.1       # the brightest tenth of the sheet is its paper
 PIECE_LEAST = 0.45      # a blob of less than this share of a piece's top is no piece
 PIECE_SEEN = (0.8, 1.6)  # a piece's area as seen, in tops: its sides show at a slant
 UNSURE_COUNT = 0.4      # the confidence of a track read with more or fewer pieces than it holds
+PIECE_EDGE_MM = 1.0     # a piece's centre this near another space may stand on it
 
 
 def paper_balanced(flat: np.ndarray) -> np.ndarray:
@@ -740,7 +741,7 @@ def paper_balanced(flat: np.ndarray) -> np.ndarray:
 
 def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list[Region]) -> Field:
     """The values of the track spaces the pieces of the track's colour stand on: each blob of
-    the colour holds as many pieces as its area says, on the space holding its centre; a
+    the colour holds as many pieces as its area says, each on the space holding its centre; a
     track holds exactly the sheet's `pieces`, so more or fewer found is said and unsure."""
     hsv = cv2.cvtColor(paper_balanced(flat), cv2.COLOR_BGR2HSV)
     low, high = PIECE_HUES[path]
@@ -749,38 +750,46 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     piece_area = (sheet.piece_mm * PX_PER_MM) ** 2
-    blobs: list[tuple[int, float]] = []   # a space's value, the area of a blob on it in pieces
-    confidence = 1.0
-    for label in range(1, count):
-        pieces = stats[label, cv2.CC_STAT_AREA] / piece_area
-        if pieces < PIECE_LEAST:
-            continue
-        on_spaces = spread_over(labels == label, regions, pieces)
-        if not on_spaces:
-            confidence = min(confidence, 0.3)  # a cube off the track: where it stands is a guess
-        blobs += on_spaces
-    counts = pieces_in([area for _, area in blobs], sheet.pieces)
-    # each piece found, with how far its blob's area is from the pieces it is said to hold
-    found = sorted((misfit, value) for (value, _), (held, misfit) in zip(blobs, counts) for _ in range(held))
-    confidence = min([confidence] + [_sureness(max(0.0, 0.5 - misfit), 0.2) for misfit, _ in found])
+    blobs = [label for label in range(1, count) if stats[label, cv2.CC_STAT_AREA] / piece_area >= PIECE_LEAST]
+    counts = pieces_in([stats[label, cv2.CC_STAT_AREA] / piece_area for label in blobs], sheet.pieces)
+    found = []   # each piece found: how sure it is, the value of the space it stands on
+    for label, (held, misfit) in zip(blobs, counts):
+        for centre in piece_centres(labels == label, held):
+            value, sureness = space_under(centre, regions)
+            found.append((min(sureness, _sureness(max(0.0, 0.5 - misfit), 0.2)), value))
+    found.sort(key=lambda piece: -piece[0])
+    confidence = min([1.0] + [sure for sure, _ in found])
     return exactly([value for _, value in found], confidence, sheet.pieces,
                    min(int(r.value or 0) for r in regions), f"{path} cube")
 
 
-def spread_over(blob: np.ndarray, regions: list[Region], pieces: float) -> list[tuple[int, float]]:
-    """The spaces a blob of `pieces` stands on, with its area on each: cubes on two spaces side
-    by side touch (or the red line between them joins them), so a blob is shared among the
-    spaces it covers, each keeping at least PIECE_LEAST of a piece; what lies off them (a
-    cube's side, a cube spilling over the track's edge) goes with the rest."""
-    covered = [(int(region.value or 0), int(np.count_nonzero(blob[_pixels(region.box_mm)]))) for region in regions]
-    covered = [(value, pixels) for value, pixels in covered if pixels]
-    if not covered:
-        return []
-    inside = sum(pixels for _, pixels in covered)
-    shares = [(value, pieces * pixels / inside) for value, pixels in covered]
-    kept = [(value, share) for value, share in shares if share >= PIECE_LEAST] or [max(shares, key=lambda s: s[1])]
-    kept_share = sum(share for _, share in kept)
-    return [(value, pieces * share / kept_share) for value, share in kept]
+def piece_centres(blob: np.ndarray, held: int) -> list[np.ndarray]:
+    """Where the `held` pieces of a blob stand (in mm): pieces touching stand in a row (side by
+    side on a space, or either side of the red line that joins them), so the blob is cut
+    across its long axis into `held` parts of equal area, each piece at its part's middle."""
+    rows, columns = np.nonzero(blob)
+    points = np.stack([columns, rows], 1).astype(np.float64) / PX_PER_MM
+    middle = points.mean(axis=0)
+    if held == 1:
+        return [middle]
+    _, _, axes = np.linalg.svd(points - middle, full_matrices=False)
+    along = (points - middle) @ axes[0]
+    order = np.argsort(along)
+    return [points[part].mean(axis=0) for part in np.array_split(order, held)]
+
+
+def space_under(centre: np.ndarray, regions: list[Region]) -> tuple[int, float]:
+    """The value of the space a piece's centre stands on, and how sure that is: sure when the
+    centre is PIECE_EDGE_MM or more from every other space, a guess (0.3) when it is on none."""
+    def distance(region: Region) -> float:
+        x, y, w, h = region.box_mm
+        return float(np.hypot(max(x - centre[0], 0.0, centre[0] - x - w), max(y - centre[1], 0.0, centre[1] - y - h)))
+
+    nearest = min(regions, key=distance)
+    if distance(nearest) > 0:
+        return int(nearest.value or 0), 0.3
+    others = [distance(region) for region in regions if region.value != nearest.value]
+    return int(nearest.value or 0), _sureness(min(others, default=PIECE_EDGE_MM), PIECE_EDGE_MM / SURE_MARGIN)
 
 
 def pieces_in(areas: list[float], expected: int) -> list[tuple[int, float]]:

@@ -219,19 +219,19 @@ def _cube_at(image: np.ndarray, centre_mm: tuple[float, float], side_mm: float =
                       tuple(round(v * shade) for v in CUBE_ORANGE), -1)
 
 
-@pytest.mark.parametrize("value", [3, 6, 11])
-def test_two_cubes_side_by_side_over_a_narrow_space_stand_on_it(value):
-    """Two cubes side by side on a 10 mm track space are 16 mm wide and spill 3 mm onto each
-    neighbour: each stands where its centre is. A third stands on the start."""
+@pytest.mark.parametrize("value, side_mm", [(3, 8.0), (6, 9.0), (11, 9.0)])
+def test_two_cubes_side_by_side_over_a_narrow_space_stand_on_it(value, side_mm):
+    """Two cubes side by side on a 10 mm track space are 16 to 18 mm wide and spill 3 or 4 mm
+    onto each neighbour: each stands where its centre is (9 mm cubes were shared out by area,
+    one to a neighbour). A third stands on the start."""
     space = next(r for r in GARDEN_TABLE.regions if r.path == "orange" and r.value == value)
     start = next(r for r in GARDEN_TABLE.regions if r.path == "orange" and r.value == 0)
     table = blank_sheet("cottage-garden", GARDEN_TABLE.component).copy()
     x, y, w, h = space.box_mm
-    for across in (-4.1, 4.1):
-        _cube_at(table, (x + w / 2 + across, y + h / 2))
+    for across in (-1, 1):
+        _cube_at(table, (x + w / 2 + across * (side_mm / 2 + 0.1), y + h / 2), side_mm)
     sx, sy, sw, sh = start.box_mm
-    _cube_at(table, (sx + sw / 2, sy + sh / 2))
+    _cube_at(table, (sx + sw / 2, sy + sh / 2), side_mm)
     found = read_photos([photographed(table, value)], "cottage-garden", readable_sheets("cottage-garden"))
     orange, sure = found["state"]["players"][0]["orange"], found["confidence"]["players.0.orange"]
-    assert orange == [0, value, value] or sure < SURE, (orange, sure)
     assert orange == [0, value, value], (orange, sure)
