@@ -500,7 +500,7 @@ def scribbled(drawn: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, regi
     middle = np.zeros(drawn.shape, np.uint8)
     cv2.fillPoly(middle, [np.rint(centre + (outline - centre) * MIDDLE).astype(np.int32)], 1)
     marked = (drawn > 0) if dark is None else (drawn > 0) | (dark > INK)
-    return np.count_nonzero(marked & (middle > 0)) > SCRIBBLE_FILL * max(1, np.count_nonzero(middle))
+    return int(np.count_nonzero(marked & (middle > 0))) > SCRIBBLE_FILL * max(1, int(np.count_nonzero(middle)))
 
 
 def dark_map(flat: np.ndarray) -> np.ndarray:

@@ -45,8 +45,8 @@ def photographed(flat: np.ndarray, seed: int, px_per_mm: float = 6.0, blur_px: f
     rng = np.random.default_rng(seed)
     height, width = flat.shape[:2]
     scale = px_per_mm / PX_PER_MM
-    source = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    target = source * scale + np.float32([300, 300]) + rng.uniform(-40, 40, (4, 2)).astype(np.float32)
+    source = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    target = (source * scale + 300 + rng.uniform(-40, 40, (4, 2))).astype(np.float32)
     size = (round(width * scale) + 600, round(height * scale) + 600)
     photo = cv2.warpPerspective(flat, cv2.getPerspectiveTransform(source, target), size, borderValue=(90, 110, 130))
     photo = cv2.GaussianBlur(photo, (0, 0), blur_px)
@@ -65,7 +65,7 @@ def _read(data: bytes) -> dict:
     return read_photos([data], "harvest-dice", SHEETS)
 
 
-def _wrong_yet_sure(found: dict, truth: dict[str, object]) -> dict[str, tuple[object, float]]:
+def _wrong_yet_sure(found: dict, truth: dict[str, int]) -> dict[str, tuple[int, float]]:
     value = {"pig": found["state"]["players"][0]["pig"],
              "pig_powers_used": found["state"]["players"][0]["pig_powers_used"],
              **{f"markets.{veggie}": count for veggie, count in found["state"]["markets"].items()}}
