@@ -11,8 +11,9 @@ fields the sheet does not show (Cottage Garden's beehives) are not counted.
 
     python -m bench.photo [--photos N] [--seed S] [--game GAME] [--first F] [--hands]   N photos per game (default 500)
 
-`--hands` marks the Harvest Dice sheets by the five hands of pnp.photo_hands (squares with open
-corners, shapes over their lines, X's over a power box's pig, light and heavy pencil) in turn,
+`--hands` marks the Harvest Dice sheets by the eight hands of pnp.photo_hands (squares with open
+corners, shapes over their lines, X's over a power box's pig, light, faint and heavy pencil,
+hurried shapes well over their lines, marks scribbled out) in turn,
 instead of photo-sample's tidy marks, and shakes the phone (up to SHAKE_PX of smear): what
 people's sheets and photos look like.
 
@@ -274,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=GAMES, help="one game only (two runs share two cores better)")
     parser.add_argument("--first", type=int, default=0, help="the first photo of the seed's run (default 0)")
     parser.add_argument("--misses", action="store_true", help="list every photo read wrong")
-    parser.add_argument("--hands", action="store_true", help="Harvest Dice sheets marked by the five hands of pnp.photo_hands")
+    parser.add_argument("--hands", action="store_true", help="Harvest Dice sheets marked by the eight hands of pnp.photo_hands")
     options = parser.parse_args(argv)
     random.seed(options.seed)
     tallies = measure(options.photos, options.seed, (options.game,) if options.game else GAMES, options.first,

@@ -6,6 +6,8 @@ HAND here draws one of them: squares lopsided with corners left open (four strok
 meet, or one that stops short), shapes too big for their space that run over its printed lines,
 crosses off the middle of a power box and over its printed pig, a pencil pressed lightly (grey,
 fading at the ends of each stroke, grainy) or hard, and rubbed-out marks in spaces left empty.
+A second cold test added three: a faint pencil (grey 120 laid at 0.55, thin), shapes drawn in a
+hurry well over their lines and off their space's middle, and marks scribbled out.
 """
 from __future__ import annotations
 
@@ -33,6 +35,10 @@ class Hand:
     cross_off: float            # how far off the middle a cross may be
     slash: float                # the chance a circle is crossed by one slash
     rubbed: float               # the chance an empty space holds a rubbed-out mark
+    off: float = 0.1            # how far off its space's middle a veggie may be drawn
+    scribbled: float = 0.0      # the chance an empty space holds a shape scribbled out
+    grey: int = 72              # the graphite's grey where pressed fully
+    width_mm: tuple[float, float] = (0.3, 0.45)
 
 
 HANDS = (
@@ -41,6 +47,10 @@ HANDS = (
     Hand("light", (0.55, 0.80), 1.1, 0.7, 0.12, 0.5, 0.20, 0.5, 0.1),
     Hand("hasty", (0.55, 0.90), 1.25, 0.8, 0.20, 0.9, 0.25, 0.5, 0.1),
     Hand("heavy", (0.55, 0.80), 1.15, 1.25, 0.12, 0.4, 0.20, 0.2, 0.2),
+    # a thin pencil whose fullest grey, 120, is laid at 0.55 (0.8 * 0.69)
+    Hand("faint", (0.55, 0.80), 1.1, 0.69, 0.10, 0.3, 0.15, 0.2, 0.0, grey=120, width_mm=(0.15, 0.25)),
+    Hand("hurried", (0.65, 0.95), 1.3, 0.9, 0.20, 0.9, 0.25, 0.5, 0.0, off=0.2),
+    Hand("cancelling", (0.55, 0.80), 1.1, 0.9, 0.12, 0.4, 0.15, 0.2, 0.0, scribbled=0.25),
 )
 
 
@@ -66,7 +76,7 @@ class Pencil:
         sway = sum(self.hand.wobble_mm * share * np.sin(places * self.rng.uniform(*speed) + self.rng.uniform(0, 6.3))
                    for share, speed in ((1.0, (0.02, 0.06)), (0.5, (0.08, 0.15)), (0.25, (0.3, 0.5))))
         line = line + across * sway[:, None]
-        width = max(1, round(self.rng.uniform(0.3, 0.45) * PX_PER_MM))
+        width = max(1, round(self.rng.uniform(*self.hand.width_mm) * PX_PER_MM))
         for n in range(len(line) - 1):
             along = n / max(1, len(line) - 2)
             fade = min(1.0, 0.4 + 3 * along, 0.4 + 3 * (1 - along))
@@ -77,7 +87,7 @@ class Pencil:
     def lay_on(self, image: np.ndarray) -> np.ndarray:
         grain = self.rng.uniform(0.65, 1.0, self.layer.shape).astype(np.float32)
         graphite = cv2.GaussianBlur(self.layer, (0, 0), 0.6) * grain
-        grey = np.array([78, 72, 72], np.float32)   # BGR: graphite's slightly blue grey
+        grey = np.array([self.hand.grey + 6, self.hand.grey, self.hand.grey], np.float32)   # BGR: slightly blue
         marked = image.astype(np.float32) * (1 - graphite[..., None]) + grey * graphite[..., None]
         return np.clip(marked, 0, 255).astype(np.uint8)
 
@@ -91,7 +101,7 @@ def veggie(pencil: Pencil, region: Region, letter: str, big: bool) -> None:
     rng, hand = pencil.rng, pencil.hand
     centre, half = _centre(region)
     size = half * rng.uniform(*hand.size) * (hand.over if big else 1.0)
-    centre = centre + rng.normal(0, 0.1 * half, 2)
+    centre = centre + rng.normal(0, hand.off * half, 2)
     jitter = 0.04 * half
     shape = LETTER_SHAPES[letter]
     if shape == "triangle":
@@ -139,6 +149,17 @@ def rubbed_out(pencil: Pencil, region: Region) -> None:
     pencil.stroke(centre + np.array([[-1, 1], [0, -1], [1, 1], [-1, 1]]) * spot, pressure=0.15)
 
 
+def scribbled_out(pencil: Pencil, region: Region) -> None:
+    """A veggie drawn, then scribbled over back and forth to cancel it."""
+    rng = pencil.rng
+    veggie(pencil, region, str(rng.choice(sorted(LETTER_SHAPES))), big=False)
+    centre, half = _centre(region)
+    turns = int(rng.integers(8, 14))
+    across = np.linspace(-0.7, 0.7, turns) * half
+    ends = np.stack([across, np.where(np.arange(turns) % 2 == 0, -0.7, 0.7) * half], 1)
+    pencil.stroke(centre + ends + rng.normal(0, 0.05 * half, ends.shape))
+
+
 def mark_by_hand(sheet: ReadableSheet, state: dict[str, Any], player: dict[str, Any], seed: int,
                  hand: Hand) -> np.ndarray:
     """One player's sheet, printed and marked as the state says, by `hand`."""
@@ -154,6 +175,8 @@ def mark_by_hand(sheet: ReadableSheet, state: dict[str, Any], player: dict[str, 
                 veggie(pencil, region, value, big=(row + column) % 2 == 1)
             elif rng.random() < hand.rubbed:
                 rubbed_out(pencil, region)
+            elif hand.scribbled and rng.random() < hand.scribbled:
+                scribbled_out(pencil, region)
         elif region.kind in ("circle", "box") and region.value is not None:
             if value >= region.value:
                 cross(pencil, region, slash_only=region.kind == "circle" and rng.random() < hand.slash)

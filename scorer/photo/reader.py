@@ -29,10 +29,17 @@ CELL_INSET = 0.09        # a space's inside is its printed border, this share of
 EMPTY_INK = 0.035        # a garden space with less of its inside inked holds nothing
 FAINT_INK = 0.1          # ... nor with less inked this much: a light pencil in a small photo or a
 UNSURE_FAINT = 0.6       # shadow, or a mark rubbed out, read at most this surely
+FAINT_MARKS = 0.28       # a sheet whose marks are less dark than this (a light pencil, a dim or
+FAINT_CROSS = 0.7        # blurred photo) has its crosses looked for at this share of their own
+#                          darkness, and no field read surely (a mark may be missed, or made up from print)
+FAINT_NOTE = ("the marks on this sheet are faint: check every field (marks in pen, or in pencil pressed firmly, "
+              "are read surely)")
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
 UNSURE = 0.7             # its fields' confidence is at most this, and so is that of a sheet seen at
 SMALL_PX_PER_MM = 5.0    # fewer of the photo's pixels a mm than this
+BLURRED_RISE_PX = 6.0    # a photo whose sharpest edges rise over more pixels than this is blurred
+BLURRED_ADVICE = "the photo is blurred: hold the phone still and tap the sheet on the screen to focus, then take another"
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -197,14 +204,49 @@ def _place(sheet: ReadableSheet, role: int) -> str:
     return f"{column}-middle" if row == "middle" else f"{row}-{column}"
 
 
-def _missing_markers(members: dict[int, _Seen]) -> str:
+def _missing_markers(members: dict[int, _Seen], image: np.ndarray) -> str:
     sheet = next(iter(members.values())).sheet
     count, total = len(members), len(sheet.markers)
     missing = [_place(sheet, role) for role in range(total) if role not in members]
     named = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
     return (f"only {NUMBER_WORDS[count]} of the sheet's {NUMBER_WORDS[total]} markers "
             f"{'is' if count == 1 else 'are'} visible (the {named} {'ones are' if len(missing) > 1 else 'one is'} "
-            "not); step back so the whole sheet is in the picture, and keep fingers and shadows off its corners")
+            f"not); {_what_to_do(members, image)}")
+
+
+def _what_to_do(members: dict[int, _Seen], image: np.ndarray) -> str:
+    """What to do about markers not found, by the likeliest cause: a missing marker that falls
+    outside the picture (where the ones seen put it), a sheet too small in the picture for its
+    markers to be read, a blurred photo; else something over them."""
+    sheet = next(iter(members.values())).sheet
+    millimetres = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])
+    pixels = np.concatenate([members[role].corners for role in members]).astype(np.float32)
+    affine, _ = cv2.estimateAffine2D(millimetres, pixels)
+    height, width = image.shape[:2]
+    for role, marker in enumerate(sheet.markers):
+        if role in members or affine is None:
+            continue
+        x, y, w, h = marker.box_mm
+        across, down = affine @ np.array([x + w / 2, y + h / 2, 1.0])
+        if not (0 <= across < width and 0 <= down < height):
+            return "step back so the whole sheet is in the picture"
+    if min(seen.scale() for seen in members.values()) < SMALL_PX_PER_MM:
+        return "come closer: the sheet is too small in the picture; fill most of it with the sheet"
+    if blurred(image):
+        return BLURRED_ADVICE
+    return "keep fingers, dice and shadows off the sheet's corners, and lay it flat"
+
+
+def blurred(image: np.ndarray) -> bool:
+    """Whether a whole photo is blurred: its sharpest edges (the 99.9th percentile of the
+    brightness gradient, on the photo scaled to DETECT_SIDE) rise over more than BLURRED_RISE_PX
+    from its dark to its light (a sharp photo's print rises over one to three)."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    scale = min(1.0, DETECT_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA).astype(np.float32)
+    gradient = np.hypot(cv2.Sobel(small, cv2.CV_32F, 1, 0), cv2.Sobel(small, cv2.CV_32F, 0, 1)) / 8
+    contrast = float(np.percentile(small, 99) - np.percentile(small, 1))
+    return contrast > float(np.percentile(gradient, 99.9)) * BLURRED_RISE_PX
 
 
 def _title(game: str) -> str:
@@ -227,8 +269,9 @@ def find_sheets(image: np.ndarray, game: str,
         if groups and all(map(_complete, groups)):
             break
     if not groups:
-        raise PhotoError(f"no {_title(game)} sheet was found: none of its markers is visible. "
-                         "Photograph the whole printed sheet from above, in good light, and make sure it is in focus")
+        advice = (BLURRED_ADVICE if blurred(image) else
+                  "photograph the whole printed sheet from above, in good light, filling most of the picture")
+        raise PhotoError(f"no {_title(game)} sheet was found: none of its markers is visible; {advice}")
     others = [g for g in groups if next(iter(g.values())).sheet.game != game]
     ours = [g for g in groups if g not in others]
     if not ours:
@@ -236,7 +279,7 @@ def find_sheets(image: np.ndarray, game: str,
         raise PhotoError(f"this is a {_title(other)} sheet, not a {_title(game)} one")
     whole = [g for g in ours if _spans(g)]
     if not whole:
-        raise PhotoError(_missing_markers(max(ours, key=len)))
+        raise PhotoError(_missing_markers(max(ours, key=len), image))
     found = []
     for members in whole:
         sheet = next(iter(members.values())).sheet
@@ -317,6 +360,13 @@ CELL_REACH = 0.25       # a space is read from a window this share of its side p
 LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side of where it should be
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
+MIDDLE = 0.5            # a hull's middle, looked at for a scribble: the hull at this share of its size
+SCRIBBLE_AREA = 0.25    # of a space: a hull this big, its middle
+SCRIBBLE_FILL = 0.5     # this much drawn, is a mark scribbled out
+BLOT_MM = 12.0          # the paper round a space filled in is found by closing over this
+SCRIBBLED_NOTE = "a mark scribbled out here is read as empty: check it"
+OVERDRAWN_MM = 1.1      # a printed line's band (0.8 mm with its fringe) this wide has a stroke along it
+GIVEN_AWAY = 0.03       # of a space's inside: drawing in it given to a neighbour, past which it is unsure
 
 
 def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
@@ -362,13 +412,30 @@ def _over_a_line(part: np.ndarray, others: np.ndarray, lines: list[tuple[int, in
     return False
 
 
-def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> tuple[np.ndarray, float]:
-    """What is drawn in a garden space, as a mask of a window reaching CELL_REACH of its side
-    past it, and that drawing's share of the space. Shapes run over the space's lines: the
-    printed lines are taken out, and the drawing is the space's that lies mostly inside it,
-    with what of it pokes out over a line (drawing outside that runs out of the window is a
-    neighbour's, and so is the end of it that pokes into this space). Drawing is what is inked
-    `least` or more."""
+@dataclass(frozen=True)
+class Drawing:
+    """What is drawn in a garden space: a mask of a window round it, the drawing's share of the
+    space, and whether some of it may be lost or another space's (`tangled`)."""
+
+    mask: np.ndarray
+    share: float
+    tangled: bool
+    at: tuple[slice, slice]     # the window's rows and columns in the sheet
+
+    def window(self, sheet_map: np.ndarray | None) -> np.ndarray | None:
+        """A map of the whole sheet cut to this drawing's window."""
+        return None if sheet_map is None else sheet_map[self.at]
+
+
+def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
+    """What is drawn in a garden space, in a window reaching CELL_REACH of its side past it.
+    Shapes run over the space's lines: the printed lines are taken out, and the drawing is the
+    space's that lies mostly inside it, with what of it pokes out over a line (drawing outside
+    that runs out of the window is a neighbour's, and so is the end of it that pokes into this
+    space). Drawing is what is inked `least` or more. It is tangled when a stroke runs along a
+    printed line (the line's band is wider than OVERDRAWN_MM: the stroke went out with the
+    line) or when more than GIVEN_AWAY of the space's inside is drawing given to a neighbour:
+    a hurried shape over its lines, which may have been read as its neighbour's."""
     x, y, w, h = region.box_mm
     rows, columns = _pixels((x - CELL_REACH * w, y - CELL_REACH * h, w * (1 + 2 * CELL_REACH), h * (1 + 2 * CELL_REACH)))
     rows = slice(max(0, rows.start), min(ink.shape[0], rows.stop))
@@ -413,9 +480,38 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> tuple[np.nd
     for part in caps:
         if _over_a_line(part, own, lines):
             own |= part
-    own = own.astype(np.uint8)
     inset_area = max(1, (right - left) * (bottom - top)) * (1 - 2 * CELL_INSET) ** 2
-    return own, float(own.sum()) / inset_area
+    given_away = np.count_nonzero((drawn > 0) & inside & ~own) / inset_area
+    overdrawn = any(last - first + 1 > OVERDRAWN_MM * PX_PER_MM for _, first, last in lines)
+    return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area, overdrawn or given_away > GIVEN_AWAY,
+                   (rows, columns))
+
+
+def scribbled(drawn: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, region: Region) -> bool:
+    """Whether a drawing is a mark cancelled: a hull of at least SCRIBBLE_AREA of the space
+    whose middle (the hull shrunk to MIDDLE of its size about its centre) is more than
+    SCRIBBLE_FILL drawn or dark. A veggie's outline leaves its middle blank (0-0.3 drawn, by
+    every hand measured); a zig-zag over a shape fills 0.8 or more of it, a blot all of it."""
+    _, _, w, h = region.box_mm
+    if cv2.contourArea(hull) < SCRIBBLE_AREA * w * h * PX_PER_MM ** 2:
+        return False
+    outline = hull.reshape(-1, 2).astype(np.float32)
+    centre = outline.mean(axis=0)
+    middle = np.zeros(drawn.shape, np.uint8)
+    cv2.fillPoly(middle, [np.rint(centre + (outline - centre) * MIDDLE).astype(np.int32)], 1)
+    marked = (drawn > 0) if dark is None else (drawn > 0) | (dark > INK)
+    return int(np.count_nonzero(marked & (middle > 0))) > SCRIBBLE_FILL * max(1, int(np.count_nonzero(middle)))
+
+
+def dark_map(flat: np.ndarray) -> np.ndarray:
+    """How much darker each pixel is than the paper found by closing over BLOT_MM: a space
+    filled in is too wide for the ink map, which takes it for paper in a shadow."""
+    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    size = int(BLOT_MM * PX_PER_MM / 4) | 1
+    paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.clip(1.0 - gray / np.maximum(paper, 1.0), 0.0, 1.0)
 
 
 def corner_turn(hull: np.ndarray, corners: int = 4) -> float:
@@ -452,17 +548,19 @@ def square_strokes(drawn: np.ndarray) -> float:
     return float(held.max() / max(float(counts.sum()), 1e-9))
 
 
-def read_cell(ink: np.ndarray, region: Region) -> Field:
+def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None) -> Field:
     """The veggie drawn in a garden space, told by the shape of the convex hull of what is
     drawn: circle (tomato), square (lettuce) or triangle (carrot). A hull is the same for an
-    outline with a gap, a filled shape or a shaky line."""
-    joined, share = drawn_in(ink, region)
-    at_most = 1.0
-    if share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
-        joined, share = drawn_in(ink, region, FAINT_INK)
-        if share < EMPTY_INK:
-            return Field(".", _sureness(EMPTY_INK - share, EMPTY_INK))
-        at_most = UNSURE_FAINT
+    outline with a gap or a shaky line. A mark scribbled out or filled in (its middle drawn,
+    in the ink or, for a blot wider than the ink map sees, in the `dark` map) is no veggie."""
+    drawing = drawn_in(ink, region)
+    at_most = UNSURE if drawing.tangled else 1.0
+    if drawing.share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
+        drawing = drawn_in(ink, region, FAINT_INK)
+        if drawing.share < EMPTY_INK:
+            return Field(".", min(_sureness(EMPTY_INK - drawing.share, EMPTY_INK), at_most))
+        at_most = min(at_most, UNSURE_FAINT)
+    joined, share = drawing.mask, drawing.share
     contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     drawn = list(contours)
     if not drawn:
@@ -474,6 +572,8 @@ def read_cell(ink: np.ndarray, region: Region) -> Field:
     area = cv2.contourArea(hull)
     if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie
         return Field(".", 0.4)
+    if scribbled(joined, drawing.window(dark), hull, region):
+        return Field(".", min(UNSURE, at_most), SCRIBBLED_NOTE)
     # OpenCV's smallest enclosing triangle of a hull with runs of nearly collinear points can be
     # far from the smallest (a clear carrot filled 0.61 of it); the hull simplified to within a
     # pixel is another try, and any enclosing triangle is at least the smallest: take the less
@@ -535,26 +635,80 @@ def _lines(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return x, y, (out >= low) & (out <= high), np.array(rising)
 
 
-def stroke_shares(ink: np.ndarray, region: Region) -> tuple[float, float]:
-    """The share of its points inked of the most inked line near each diagonal (a circle's
-    lines, of any direction, count as both)."""
+def _line_points(ink: np.ndarray, region: Region) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ink at each line's points (lines by points, over a window a tenth past the region),
+    which of the points fall in the span, and whether each line runs nearer the rising diagonal."""
     x, y, w, h = region.box_mm
     rows, columns = _pixels(region.box_mm, -0.1)
-    inked = cv2.dilate((ink[rows, columns] > INK).astype(np.uint8), np.ones((3, 3), np.uint8))
-    if inked.size == 0:
-        return 0.0, 0.0
+    window = ink[rows, columns]
     across, down, span, rising = _lines(region.kind)
-    left = np.rint((x + w / 2 + across * w / 2) * PX_PER_MM - columns.start).astype(int).clip(0, inked.shape[1] - 1)
-    top = np.rint((y + h / 2 + down * h / 2) * PX_PER_MM - rows.start).astype(int).clip(0, inked.shape[0] - 1)
-    shares = (inked[top, left] * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
+    if window.size == 0:
+        return np.zeros(span.shape, np.float32), span, rising
+    left = np.rint((x + w / 2 + across * w / 2) * PX_PER_MM - columns.start).astype(int).clip(0, window.shape[1] - 1)
+    top = np.rint((y + h / 2 + down * h / 2) * PX_PER_MM - rows.start).astype(int).clip(0, window.shape[0] - 1)
+    # a pixel's ink is its 3 x 3 neighbourhood's darkest: a line a pixel off a stroke still meets it
+    return cv2.dilate(window, np.ones((3, 3), np.uint8))[top, left], span, rising
+
+
+def stroke_shares(ink: np.ndarray, region: Region, least: float = INK) -> tuple[float, float]:
+    """The share of its points inked `least` or more of the most inked line near each diagonal
+    (a circle's lines, of any direction, count as both)."""
+    along, span, rising = _line_points(ink, region)
+    shares = ((along > least) * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
     if region.kind == "circle":
         return (float(shares.max()),) * 2
     return float(shares[~rising].max()), float(shares[rising].max())
 
 
-def read_cross(ink: np.ndarray, region: Region) -> Field:
-    """Crossed or not, from the most inked lines through the region."""
-    lower, higher = sorted(stroke_shares(ink, region))
+def stroke_darkness(ink: np.ndarray, region: Region) -> float | None:
+    """How dark the pencil stroke through a circle or box is (the ink three quarters of the
+    points of its most inked line reach: a stroke fades at its ends), or None when no line holds
+    a stroke at the faintest ink a mark can be."""
+    along, span, _ = _line_points(ink, region)
+    shares = ((along > FAINT_INK) * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
+    best = int(shares.argmax())
+    if shares[best] <= STROKE[region.kind]:
+        return None
+    return float(np.percentile(along[best][span[best]], 75))
+
+
+def cell_darkness(ink: np.ndarray, region: Region) -> float | None:
+    """How dark the strokes drawn inside a garden space are (the ink their cores reach: the
+    90th percentile of what is inked at the faintest a mark can be), or None when it is empty."""
+    inside = ink[_pixels(region.box_mm, CELL_INSET)]
+    marked = inside[inside > FAINT_INK]
+    if marked.size < EMPTY_INK * inside.size:
+        return None
+    return float(np.percentile(marked, 90))
+
+
+def mark_darkness(ink: np.ndarray, sheet: ReadableSheet) -> float | None:
+    """How dark the player's marks on this sheet are in this photo: the median of every mark
+    found (a faint pencil, a soft one, a blurred or dim photo), or None when none is found."""
+    found = [cell_darkness(ink, region) if region.kind == "cell" else stroke_darkness(ink, region)
+             for region in sheet.regions if region.kind in ("cell", "circle", "box")]
+    dark = [value for value in found if value is not None]
+    return float(np.median(dark)) if dark else None
+
+
+def faint(darkness: float | None) -> bool:
+    """Whether a sheet's marks are too faint for a cross to be read surely (none found at all
+    is as faint: an end of game always leaves marks)."""
+    return darkness is None or darkness < FAINT_MARKS
+
+
+def cross_threshold(darkness: float | None) -> float:
+    """The ink a cross's points need on a sheet whose marks are `darkness` dark: INK, or on a
+    sheet of faint marks, FAINT_CROSS of their own darkness (never below what any mark can be:
+    a cross in grey 120 at 0.55 opacity, seen at 6 px a mm, is 0.17 dark, under INK)."""
+    if not faint(darkness):
+        return INK
+    return max(FAINT_INK, FAINT_CROSS * (darkness or 0.0))
+
+
+def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
+    """Crossed or not, from the most inked lines through the region, inked `least` or more."""
+    lower, higher = sorted(stroke_shares(ink, region, least))
     stroke = STROKE[region.kind]
     crossed = lower > stroke
     confidence = _sureness(lower - stroke, STROKE_SURE[region.kind] / SURE_MARGIN)
@@ -574,6 +728,7 @@ PAPER_SHARE = 0.1       # the brightest tenth of the sheet is its paper
 PIECE_LEAST = 0.45      # a blob of less than this share of a piece's top is no piece
 PIECE_SEEN = (0.8, 1.6)  # a piece's area as seen, in tops: its sides show at a slant
 UNSURE_COUNT = 0.4      # the confidence of a track read with more or fewer pieces than it holds
+PIECE_EDGE_MM = 1.0     # a piece's centre this near another space may stand on it
 
 
 def paper_balanced(flat: np.ndarray) -> np.ndarray:
@@ -586,7 +741,7 @@ def paper_balanced(flat: np.ndarray) -> np.ndarray:
 
 def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list[Region]) -> Field:
     """The values of the track spaces the pieces of the track's colour stand on: each blob of
-    the colour holds as many pieces as its area says, on the space holding its centre; a
+    the colour holds as many pieces as its area says, each on the space holding its centre; a
     track holds exactly the sheet's `pieces`, so more or fewer found is said and unsure."""
     hsv = cv2.cvtColor(paper_balanced(flat), cv2.COLOR_BGR2HSV)
     low, high = PIECE_HUES[path]
@@ -595,38 +750,46 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     piece_area = (sheet.piece_mm * PX_PER_MM) ** 2
-    blobs: list[tuple[int, float]] = []   # a space's value, the area of a blob on it in pieces
-    confidence = 1.0
-    for label in range(1, count):
-        pieces = stats[label, cv2.CC_STAT_AREA] / piece_area
-        if pieces < PIECE_LEAST:
-            continue
-        on_spaces = spread_over(labels == label, regions, pieces)
-        if not on_spaces:
-            confidence = min(confidence, 0.3)  # a cube off the track: where it stands is a guess
-        blobs += on_spaces
-    counts = pieces_in([area for _, area in blobs], sheet.pieces)
-    # each piece found, with how far its blob's area is from the pieces it is said to hold
-    found = sorted((misfit, value) for (value, _), (held, misfit) in zip(blobs, counts) for _ in range(held))
-    confidence = min([confidence] + [_sureness(max(0.0, 0.5 - misfit), 0.2) for misfit, _ in found])
+    blobs = [label for label in range(1, count) if stats[label, cv2.CC_STAT_AREA] / piece_area >= PIECE_LEAST]
+    counts = pieces_in([stats[label, cv2.CC_STAT_AREA] / piece_area for label in blobs], sheet.pieces)
+    found = []   # each piece found: how sure it is, the value of the space it stands on
+    for label, (held, misfit) in zip(blobs, counts):
+        for centre in piece_centres(labels == label, held):
+            value, sureness = space_under(centre, regions)
+            found.append((min(sureness, _sureness(max(0.0, 0.5 - misfit), 0.2)), value))
+    found.sort(key=lambda piece: -piece[0])
+    confidence = min([1.0] + [sure for sure, _ in found])
     return exactly([value for _, value in found], confidence, sheet.pieces,
                    min(int(r.value or 0) for r in regions), f"{path} cube")
 
 
-def spread_over(blob: np.ndarray, regions: list[Region], pieces: float) -> list[tuple[int, float]]:
-    """The spaces a blob of `pieces` stands on, with its area on each: cubes on two spaces side
-    by side touch (or the red line between them joins them), so a blob is shared among the
-    spaces it covers, each keeping at least PIECE_LEAST of a piece; what lies off them (a
-    cube's side, a cube spilling over the track's edge) goes with the rest."""
-    covered = [(int(region.value or 0), int(np.count_nonzero(blob[_pixels(region.box_mm)]))) for region in regions]
-    covered = [(value, pixels) for value, pixels in covered if pixels]
-    if not covered:
-        return []
-    inside = sum(pixels for _, pixels in covered)
-    shares = [(value, pieces * pixels / inside) for value, pixels in covered]
-    kept = [(value, share) for value, share in shares if share >= PIECE_LEAST] or [max(shares, key=lambda s: s[1])]
-    kept_share = sum(share for _, share in kept)
-    return [(value, pieces * share / kept_share) for value, share in kept]
+def piece_centres(blob: np.ndarray, held: int) -> list[np.ndarray]:
+    """Where the `held` pieces of a blob stand (in mm): pieces touching stand in a row (side by
+    side on a space, or either side of the red line that joins them), so the blob is cut
+    across its long axis into `held` parts of equal area, each piece at its part's middle."""
+    rows, columns = np.nonzero(blob)
+    points = np.stack([columns, rows], 1).astype(np.float64) / PX_PER_MM
+    middle = points.mean(axis=0)
+    if held == 1:
+        return [middle]
+    _, _, axes = np.linalg.svd(points - middle, full_matrices=False)
+    along = (points - middle) @ axes[0]
+    order = np.argsort(along)
+    return [points[part].mean(axis=0) for part in np.array_split(order, held)]
+
+
+def space_under(centre: np.ndarray, regions: list[Region]) -> tuple[int, float]:
+    """The value of the space a piece's centre stands on, and how sure that is: sure when the
+    centre is PIECE_EDGE_MM or more from every other space, a guess (0.3) when it is on none."""
+    def distance(region: Region) -> float:
+        x, y, w, h = region.box_mm
+        return float(np.hypot(max(x - centre[0], 0.0, centre[0] - x - w), max(y - centre[1], 0.0, centre[1] - y - h)))
+
+    nearest = min(regions, key=distance)
+    if distance(nearest) > 0:
+        return int(nearest.value or 0), 0.3
+    others = [distance(region) for region in regions if region.value != nearest.value]
+    return int(nearest.value or 0), _sureness(min(others, default=PIECE_EDGE_MM), PIECE_EDGE_MM / SURE_MARGIN)
 
 
 def pieces_in(areas: list[float], expected: int) -> list[tuple[int, float]]:
@@ -712,20 +875,26 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     read = SheetRead(sheet, note=too_small(image, sheet, homography))
     # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
     if not read.note and edge_blur_mm(ink, sheet) > SHARP_MM:
-        read.note = ("the photo is blurred: hold the phone still, let it focus on the sheet and take another, "
-                     "or check every field")
+        read.note = f"{BLURRED_ADVICE}, or check every field"
+    dark = dark_map(flat) if any(r.kind == "cell" for r in sheet.regions) else None
+    marked = any(r.kind in ("cell", "circle", "box") for r in sheet.regions)
+    darkness = mark_darkness(ink, sheet) if marked else None
+    if marked and faint(darkness) and not read.note:
+        # a shape or a cross as faint as these may be missed, or made up from the print
+        read.note = FAINT_NOTE
     sure_at_most = UNSURE if read.note else 1.0
     by_path: dict[str, list[Region]] = {}
     for region in sheet.regions:
         by_path.setdefault(region.path, []).append(region)
+    least = cross_threshold(darkness)
     for path, regions in by_path.items():
         kind = regions[0].kind
         if kind == "cell":
-            found = read_cell(ink, regions[0])
+            found = read_cell(ink, regions[0], dark)
         elif kind == "track-space":
             found = read_pieces(flat, sheet, path, regions)
         else:
-            found = count_crossed([read_cross(ink, r) for r in sorted(regions, key=lambda r: r.value or 0)])
+            found = count_crossed([read_cross(ink, r, least) for r in sorted(regions, key=lambda r: r.value or 0)])
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
         target[path] = Field(found.value, min(found.confidence, sure_at_most), found.note)
     return read

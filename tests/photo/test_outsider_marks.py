@@ -1,0 +1,237 @@
+"""Sheets marked and photographed the way a cold tester did it, with a program of their own:
+strokes laid over the rendered page by multiplying a grey into it (not photo-sample's or
+photo_hands' pencil), then warped, blurred and saved as a JPEG here. What the tester found read
+wrong yet surely must now be read right or outlined for the player."""
+from __future__ import annotations
+
+import shutil
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.photo_sample import PX_PER_MM, blank_sheet
+from pnp.readable import readable_sheets
+from scorer.photo.intake import PhotoError
+from scorer.photo.reader import read_photos
+
+pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
+SHEETS = readable_sheets("harvest-dice")
+BASIC = next(s for s in SHEETS if dict(s.state)["mode"] == "basic" and s.layout_version == 2)
+SURE = 0.9
+Stroke = tuple[tuple[float, float], tuple[float, float]]
+
+
+def multiplied(page: np.ndarray, strokes: list[Stroke], grey: int, opacity: float, width_mm: float) -> np.ndarray:
+    """The page with straight strokes (in mm) of `grey` laid over it at `opacity`, multiplied in
+    as a drawing program's multiply layer does."""
+    layer = np.zeros(page.shape[:2], np.float32)
+    width = max(1, round(width_mm * PX_PER_MM))
+    for start, end in strokes:
+        ends = [tuple(int(v * PX_PER_MM * 16) for v in point) for point in (start, end)]
+        cv2.line(layer, ends[0], ends[1], 1.0, width, cv2.LINE_AA, shift=4)
+    factor = 1.0 - opacity * layer * (1.0 - grey / 255.0)
+    return np.clip(page.astype(np.float32) * factor[..., None], 0, 255).astype(np.uint8)
+
+
+def an_x(box: tuple[float, float, float, float], reach: float = 0.7) -> list[Stroke]:
+    x, y, w, h = box
+    cx, cy, r = x + w / 2, y + h / 2, w / 2 * reach
+    return [((cx - r, cy - r), (cx + r, cy + r)), ((cx + r, cy - r), (cx - r, cy + r))]
+
+
+def photographed(flat: np.ndarray, seed: int, px_per_mm: float = 6.0, blur_px: float = 0.8) -> bytes:
+    """The sheet on a brown table, each corner pushed up to 40 px, blurred, JPEG at 80."""
+    rng = np.random.default_rng(seed)
+    height, width = flat.shape[:2]
+    scale = px_per_mm / PX_PER_MM
+    source = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    target = (source * scale + 300 + rng.uniform(-40, 40, (4, 2))).astype(np.float32)
+    size = (round(width * scale) + 600, round(height * scale) + 600)
+    photo = cv2.warpPerspective(flat, cv2.getPerspectiveTransform(source, target), size, borderValue=(90, 110, 130))
+    photo = cv2.GaussianBlur(photo, (0, 0), blur_px)
+    ok, encoded = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    assert ok
+    return encoded.tobytes()
+
+
+def png(image: np.ndarray) -> bytes:
+    ok, encoded = cv2.imencode(".png", image)
+    assert ok
+    return encoded.tobytes()
+
+
+def _read(data: bytes) -> dict:
+    return read_photos([data], "harvest-dice", SHEETS)
+
+
+def _wrong_yet_sure(found: dict, truth: dict[str, int]) -> dict[str, tuple[int, float]]:
+    value = {"pig": found["state"]["players"][0]["pig"],
+             "pig_powers_used": found["state"]["players"][0]["pig_powers_used"],
+             **{f"markets.{veggie}": count for veggie, count in found["state"]["markets"].items()}}
+    confidence = {path: found["confidence"][f"players.0.{path}" if path.startswith("pig") else path] for path in value}
+    return {path: (value[path], confidence[path]) for path in truth if value[path] != truth[path] and confidence[path] >= SURE}
+
+
+FAINT_CROSSES = {"pig": 7, "pig_powers_used": 2, "markets.carrot": 2, "markets.lettuce": 2, "markets.tomato": 2}
+
+
+@pytest.mark.parametrize("width_mm, photo", [(0.15, False), (0.2, True), (0.25, True)])
+def test_faint_pencil_crosses_are_never_read_surely_as_none(width_mm, photo):
+    """Grey 120 at 0.55 opacity: the tester's pencil. Its crosses read as no pig, no power and
+    no market at confidence 1 while the shapes of the same sheet read unsurely."""
+    strokes: list[Stroke] = []
+    for region in BASIC.regions:
+        crossed = FAINT_CROSSES.get(region.path, 0)
+        if region.kind in ("circle", "box") and (region.value or 0) <= crossed:
+            strokes += an_x(region.box_mm, 0.6 if region.kind == "box" else 0.7)
+    flat = multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 120, 0.55, width_mm)
+    found = _read(photographed(flat, 1) if photo else png(flat))
+    assert _wrong_yet_sure(found, FAINT_CROSSES) == {}
+
+
+def hurried(letter: str, box: tuple[float, float, float, float], rng: np.random.Generator,
+            size: float, off: float) -> list[Stroke]:
+    """A veggie drawn in a hurry: `size` times the space's side across, its middle pushed `off`
+    of the side from the space's, its corners pulled about, a circle as a polygon of 16."""
+    x, y, w, h = box
+    centre = np.array([x + w / 2, y + h / 2]) + rng.uniform(-off, off, 2) * w
+    half = size * w / 2
+    if letter == "C":
+        corners = np.array([[0.0, -1.0], [0.95, 0.8], [-0.95, 0.8]])
+    elif letter == "L":
+        corners = np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]) * 0.85
+    else:
+        angles = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+        corners = np.stack([np.cos(angles), np.sin(angles)], 1)
+    points = corners * half + centre + rng.normal(0, 0.05 * half, corners.shape)
+    return [(tuple(a), tuple(b)) for a, b in zip(points, np.roll(points, -1, axis=0))]
+
+
+GARDEN = ["LTCLTC", "CLTCLT", "TCLTCL"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_hurried_shapes_over_their_lines_are_never_read_surely_wrong(seed):
+    """Shapes 0.9 to 1.15 of their space across, pushed off its middle by up to a sixth of
+    it: each runs over its lines into a neighbour. The tester's read surely as the neighbour's
+    veggie or the wrong one."""
+    rng = np.random.default_rng(seed)
+    strokes: list[Stroke] = []
+    for cell in (r for r in BASIC.regions if r.kind == "cell"):
+        row, column = (int(part) for part in cell.path.split(".")[1:])
+        strokes += hurried(GARDEN[row][column], cell.box_mm, rng, rng.uniform(0.9, 1.15), 1 / 6)
+    flat = multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 60, 0.9, 0.35)
+    found = _read(photographed(flat, seed))
+    garden, confidence = found["state"]["players"][0]["garden"], found["confidence"]
+    sure_wrong = [(row, column, garden[row][column]) for row in range(3) for column in range(6)
+                  if garden[row][column] != GARDEN[row][column] and confidence[f"players.0.garden.{row}.{column}"] >= SURE]
+    assert sure_wrong == []
+
+
+def scribble(box: tuple[float, float, float, float], rng: np.random.Generator, turns: int) -> list[Stroke]:
+    """A zig-zag back and forth over most of a space: a mark scribbled out."""
+    x, y, w, h = box
+    tops = np.linspace(x + 0.15 * w, x + 0.85 * w, turns)
+    points = [(float(px + rng.normal(0, 0.03 * w)), y + (0.15 if n % 2 == 0 else 0.85) * h + float(rng.normal(0, 0.03 * h)))
+              for n, px in enumerate(tops)]
+    return list(zip(points[:-1], points[1:]))
+
+
+def blot(box: tuple[float, float, float, float]) -> list[Stroke]:
+    """A space filled in: strokes side by side, a pencil's width apart."""
+    x, y, w, h = box
+    return [((x + 0.2 * w, y + t * h), (x + 0.8 * w, y + t * h)) for t in np.arange(0.2, 0.8, 0.03)]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_scribbled_out_mark_is_read_as_cancelled_not_as_a_veggie(seed):
+    """docs/photos.md tells players to scribble a wrong mark out: a square, a circle and a
+    triangle each scribbled over, and a space filled in, are no veggie (the tester's read as
+    lettuce); the spaces beside them keep their veggies."""
+    rng = np.random.default_rng(seed)
+    cells = {cell.path: cell for cell in BASIC.regions if cell.kind == "cell"}
+    strokes: list[Stroke] = []
+    for path, letter in (("garden.0.0", "L"), ("garden.0.2", "T"), ("garden.1.1", "C")):
+        strokes += hurried(letter, cells[path].box_mm, rng, 0.6, 0.02)
+        strokes += scribble(cells[path].box_mm, rng, int(rng.integers(9, 14)))
+    strokes += blot(cells["garden.2.3"].box_mm)
+    for path, letter in (("garden.0.1", "T"), ("garden.1.0", "L"), ("garden.2.2", "C")):
+        strokes += hurried(letter, cells[path].box_mm, rng, 0.6, 0.02)
+    flat = multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 60, 0.9, 0.35)
+    found = _read(photographed(flat, seed))
+    assert found["state"]["players"][0]["garden"] == [".T....", "L.....", "..C..."]
+
+
+def _refusal(photo: np.ndarray) -> str:
+    with pytest.raises(PhotoError) as refused:
+        _read(png(photo))
+    return str(refused.value)
+
+
+def _on_table(flat: np.ndarray, px_per_mm: float, size: tuple[int, int], at: tuple[int, int]) -> np.ndarray:
+    """The flat sheet at `px_per_mm`, its top-left at `at` (x, y) on a grey table of `size`
+    (width, height), cut off where it runs past the table's edge."""
+    scale = px_per_mm / PX_PER_MM
+    sheet = cv2.resize(flat, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    table = np.full((size[1], size[0], 3), 110, np.uint8)
+    left, top = at
+    height, width = sheet.shape[:2]
+    shown = table[max(0, top):top + height, max(0, left):left + width]
+    shown[:] = sheet[max(0, -top):max(0, -top) + shown.shape[0], max(0, -left):max(0, -left) + shown.shape[1]]
+    return table
+
+
+@pytest.fixture(scope="module")
+def marked() -> np.ndarray:
+    strokes = an_x(next(r for r in BASIC.regions if r.path == "pig").box_mm)
+    return multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 60, 0.9, 0.35)
+
+
+def test_a_refusal_for_corners_cut_off_says_step_back(marked):
+    photo = _on_table(marked, 8.0, (1200, 1400), (-400, 200))   # the left edge out of the picture
+    assert "step back" in _refusal(photo)
+
+
+def test_a_refusal_for_a_blurred_photo_says_hold_still_and_focus_not_step_back(marked):
+    photo = cv2.GaussianBlur(_on_table(marked, 8.0, (1000, 1300), (120, 120)), (0, 0), 7)
+    reason = _refusal(photo)
+    assert "hold the phone still" in reason and "tap" in reason and "step back" not in reason
+
+
+def test_a_refusal_for_a_sheet_small_in_the_picture_says_come_closer_not_step_back(marked):
+    photo = _on_table(marked, 1.6, (3000, 2200), (1400, 1000))
+    reason = _refusal(photo)
+    assert "come closer" in reason and "step back" not in reason
+
+
+GARDEN_TABLE = readable_sheets("cottage-garden")[0]
+CUBE_ORANGE = (30, 120, 235)   # BGR
+
+
+def _cube_at(image: np.ndarray, centre_mm: tuple[float, float], side_mm: float = 8.0) -> None:
+    """A cube seen from above: a plain orange square, a slightly darker rim."""
+    x, y = centre_mm
+    for inset, shade in ((0.0, 0.8), (0.5, 1.0)):
+        half = side_mm / 2 - inset
+        cv2.rectangle(image, (round((x - half) * PX_PER_MM), round((y - half) * PX_PER_MM)),
+                      (round((x + half) * PX_PER_MM), round((y + half) * PX_PER_MM)),
+                      tuple(round(v * shade) for v in CUBE_ORANGE), -1)
+
+
+@pytest.mark.parametrize("value, side_mm", [(3, 8.0), (6, 9.0), (11, 9.0)])
+def test_two_cubes_side_by_side_over_a_narrow_space_stand_on_it(value, side_mm):
+    """Two cubes side by side on a 10 mm track space are 16 to 18 mm wide and spill 3 or 4 mm
+    onto each neighbour: each stands where its centre is (9 mm cubes were shared out by area,
+    one to a neighbour). A third stands on the start."""
+    space = next(r for r in GARDEN_TABLE.regions if r.path == "orange" and r.value == value)
+    start = next(r for r in GARDEN_TABLE.regions if r.path == "orange" and r.value == 0)
+    table = blank_sheet("cottage-garden", GARDEN_TABLE.component).copy()
+    x, y, w, h = space.box_mm
+    for across in (-1, 1):
+        _cube_at(table, (x + w / 2 + across * (side_mm / 2 + 0.1), y + h / 2), side_mm)
+    sx, sy, sw, sh = start.box_mm
+    _cube_at(table, (sx + sw / 2, sy + sh / 2), side_mm)
+    found = read_photos([photographed(table, value)], "cottage-garden", readable_sheets("cottage-garden"))
+    orange, sure = found["state"]["players"][0]["orange"], found["confidence"]["players.0.orange"]
+    assert orange == [0, value, value], (orange, sure)
