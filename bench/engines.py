@@ -6,12 +6,14 @@ Times are CPU time (the machine is shared: wall-clock time swings with the other
 median of GAMES games (seeds 0 to GAMES-1) after one warm-up game; the longest log is the
 longest of LOG_SEEDS simulated games at each player count, replayed REPLAYS times. The goals
 (issue 32): a judged game at most 50 ms, the longest log's replay at most 100 ms. Beside
-each time, the judgements a judged game makes (`check` asked, the mean of the same seeds): a
-count the machine's load does not change.
+each time, the judgements a judged game makes (`check` asked) and its Python calls (as cProfile
+counts them), the means of the same seeds: counts the machine's load does not change.
 `python -m bench.engines 40 propagation` times more games, or one game.
 """
 from __future__ import annotations
 
+import cProfile
+import pstats
 import statistics
 import sys
 import time
@@ -50,6 +52,16 @@ def judgements_per_game(game_id: str, players: int, games: int) -> float:
     return check.call_count / games
 
 
+def python_calls_per_game(game_id: str, players: int, games: int) -> float:
+    """The mean number of Python function calls of a judged game, seeds 0 to games-1."""
+    profile = cProfile.Profile()
+    profile.enable()
+    for seed in range(games):
+        play_and_judge(game_id, players, seed)
+    profile.disable()
+    return pstats.Stats(profile).total_calls / games  # type: ignore[attr-defined]
+
+
 def longest_log(game_id: str, seeds: int) -> list:
     logs = (scorer.simulate(game_id, players, seed)[0]
             for players in player_counts(game_id) for seed in range(seeds))
@@ -67,9 +79,11 @@ def measurements(games: int = GAMES, chosen: list[str] | None = None) -> list[di
         for players in player_counts(game_id):
             value = judged_ms(game_id, players, games)
             checks = judgements_per_game(game_id, players, games)
+            calls = python_calls_per_game(game_id, players, games)
             rows.append({"what": f"{game_id} judged game, {players} players", "value": round(value, 1),
                          "unit": "ms", "note": f"median of {games}, CPU; goal <= {JUDGED_GOAL_MS} ms; "
-                                               f"{checks:.0f} judgements a game"})
+                                               f"{checks:.0f} judgements, "
+                                               f"{calls / 1000:.0f}k Python calls a game"})
         log = longest_log(game_id, LOG_SEEDS)
         rows.append({"what": f"{game_id} replay of the longest log", "value": round(replay_ms(game_id, log), 1),
                      "unit": "ms", "note": f"{len(log) - 1} entries; median of {REPLAYS}, CPU; "

@@ -241,9 +241,17 @@ class Engine(ABC, Generic[StateT]):
         """What a transition did, in check's effect keys (its move's)."""
         return self.game.move_of[action["type"]].observed_effects(before, action, after)
 
-    def advance(self, table: Table[StateT], action: Any, effects: dict[str, Any]) -> Table[StateT]:
-        """The table after a legal action: its move's transition, then what follows by itself."""
-        return self.settle(self.read(self._move(action).transition(table.state, action, effects)))
+    def advance(self, table: Table[StateT], action: Any, effects: dict[str, Any],
+                reached: Table[StateT] | None = None) -> Table[StateT]:
+        """The table after a legal action: its move's transition, then what follows by itself
+        (`reached`: as `settle_unless_reached` takes it)."""
+        return self.settle_unless_reached(self.read(self._move(action).transition(table.state, action, effects)), reached)
+
+    def settle_unless_reached(self, table: Table[StateT], reached: Table[StateT] | None = None) -> Table[StateT]:
+        """`settle`, unless `reached` (the table a live game reached after this very entry,
+        handed to its replay) equals this table by value: a settled state stays settled, so
+        that table is the answer, with all it has read, and nothing is asked again."""
+        return live_table(table, reached) or self.settle(table)
 
     def _move(self, action: Any) -> Move[StateT]:
         return self.game.move_of[action.type]
@@ -312,11 +320,12 @@ class Engine(ABC, Generic[StateT]):
         """The state after the action; IllegalMove when the engine refuses it."""
         return self.apply_on(self.read(state), raw_action).state
 
-    def apply_on(self, table: Table[StateT], raw_action: Any,
-                 judged: dict[str, Any] | None = None) -> Table[StateT]:
+    def apply_on(self, table: Table[StateT], raw_action: Any, judged: dict[str, Any] | None = None,
+                 reached: Table[StateT] | None = None) -> Table[StateT]:
         """`apply` on a state already read: the table after the action. `judged`, where
         given, is the engine's judgement of this very action on a table of this value, made
-        before (the random simulation tests' live game): it is taken, not made again."""
+        before (the random simulation tests' live game): it is taken, not made again; and
+        `reached` the table that game reached after it (`settle_unless_reached`)."""
         if self.is_over(table.state):
             raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more moves",
                                          "action")])
@@ -330,14 +339,16 @@ class Engine(ABC, Generic[StateT]):
             answer, action = self._judged(table, raw_action)
         if not answer["legal"]:
             raise IllegalMove(answer["violations"])
-        return self.advance(table, action, answer["effects"])
+        return self.advance(table, action, answer["effects"], reached)
 
     def resolve_chance(self, state: State, outcome: Outcome) -> State:
         """The state after a recorded chance outcome; IllegalMove when it cannot happen."""
         return self.resolve_chance_on(self.read(state), outcome).state
 
-    def resolve_chance_on(self, table: Table[StateT], outcome: Outcome) -> Table[StateT]:
-        """`resolve_chance` on a state already read: the table after the outcome."""
+    def resolve_chance_on(self, table: Table[StateT], outcome: Outcome,
+                          reached: Table[StateT] | None = None) -> Table[StateT]:
+        """`resolve_chance` on a state already read: the table after the outcome (`reached`:
+        as `settle_unless_reached` takes it)."""
         state = table.state
         if self.is_over(state):
             raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more rolls or draws",
@@ -354,14 +365,17 @@ class Engine(ABC, Generic[StateT]):
         found = self.chance_violations(state, outcome)
         if found:
             raise IllegalMove(found)
-        return self.advance_chance(table, outcome)
+        return self.advance_chance(table, outcome, reached)
 
-    def advance_chance(self, table: Table[StateT], outcome: Outcome) -> Table[StateT]:
+    def advance_chance(self, table: Table[StateT], outcome: Outcome,
+                       reached: Table[StateT] | None = None) -> Table[StateT]:
         """The table after a possible chance outcome: Chance's `apply_chance`, read. A game
         that reads the new state itself (to settle what follows by itself) answers the table
-        it read, so the next step does not read it again."""
+        it read, so the next step does not read it again, and takes `reached` as `settle_unless_reached`
+        does."""
         assert isinstance(self, Chance), f"{self.game.title} has no chance"
-        return self.read(self.apply_chance(table.state, outcome))
+        table = self.read(self.apply_chance(table.state, outcome))
+        return live_table(table, reached) or table
 
     def setup_entry(self, names: Sequence[str], seed: int, options: dict[str, Any]) -> dict[str, Any]:
         return {"setup": {"game": self.game.id, "players": list(names), "seed": seed, "options": options,
@@ -417,19 +431,24 @@ class Engine(ABC, Generic[StateT]):
             log.append(action)
         return log, table.state
 
-    def replay(self, log: Any, judged: Sequence[dict[str, Any] | None] = ()) -> dict[str, Any]:
+    def replay(self, log: Any, judged: Sequence[dict[str, Any] | None] = (),
+               reached: Sequence[Table[StateT] | None] = ()) -> dict[str, Any]:
         """Play a recorded log from its setup. Answers the final state and its score, or the
         first entry that breaks a rule with its violations and the state before it.
         InvalidState when the log itself is unreadable (not a list, no setup, too long).
         `judged[index]`, where given, is the judgement of the action `log[index]` made as the
         log was written (the random simulation tests judge every step as they play it): that
         action is moved by it, not judged a second time; what follows by itself and the
-        chance outcomes are played as in any replay."""
+        chance outcomes are played as in any replay. `reached[index]`, where given, is the
+        table that game reached after `log[index]`: where the replay's own table equals it by
+        value once the entry's transition is made, what follows by itself is not played again
+        (a settled state stays settled, `settle_unless_reached`), and the replay goes on with that table."""
         names, options = self._read_setup(log)
         table = self.read(self.initial_state(names, options))
         for index, entry in enumerate(log[1:], start=1):
             try:
-                table = self._step(table, entry, index, judged[index] if index < len(judged) else None)
+                table = self._step(table, entry, index, judged[index] if index < len(judged) else None,
+                                   reached[index] if index < len(reached) else None)
             except IllegalMove as illegal:
                 return {"legal": False, "index": index, "entry": entry, "violations": illegal.violations,
                         "state": table.state, "check_state": self.check_state(table.state)}
@@ -437,15 +456,15 @@ class Engine(ABC, Generic[StateT]):
         return {"legal": True, "moves": len(log) - 1, "over": self.is_over(state), "state": state,
                 "end_state": self.score_state(state), "score": self.game.score(self.score_state(state))}
 
-    def _step(self, table: Table[StateT], entry: Any, index: int,
-              judged: dict[str, Any] | None = None) -> Table[StateT]:
+    def _step(self, table: Table[StateT], entry: Any, index: int, judged: dict[str, Any] | None = None,
+              reached: Table[StateT] | None = None) -> Table[StateT]:
         if not isinstance(entry, dict):
             raise IllegalMove([violation("not-an-entry", LOG_RULE,
                                          "each log entry is an object: an action or a chance outcome",
                                          f"log[{index}]")])
         if "chance" in entry:
-            return self.resolve_chance_on(table, entry)
-        return self.apply_on(table, entry, judged)
+            return self.resolve_chance_on(table, entry, reached)
+        return self.apply_on(table, entry, judged, reached)
 
     def _read_setup(self, log: Any) -> tuple[list[str], dict[str, Any]]:
         """The players' names, as a state reads them, and the options of a log's setup;
@@ -514,6 +533,11 @@ class SetupPlayers(StateModel):
     """The players of a log's setup, whose names are read as every state reads them."""
 
     players: list[PlayerName]
+
+
+def live_table(table: Table[StateT], reached: Table[StateT] | None) -> Table[StateT] | None:
+    """The table a live game reached, where it equals this one by value (None otherwise)."""
+    return reached if reached is not None and reached.state == table.state else None
 
 
 def too_long_to_write(value: Any) -> bool:

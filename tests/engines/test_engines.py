@@ -118,6 +118,48 @@ def test_a_replay_handed_the_judgements_judges_no_action_again(game_id):
     assert asked - (check.call_count - asked) == sum(1 for entry in log if "type" in entry)
 
 
+def _tables_reached(game_id: str, log: list[dict]) -> list:
+    """The table after each entry of a log, as a live game reaches them (None for the setup)."""
+    game_engine = engine(game_id)
+    table = game_engine.read(scorer.replay(game_id, log[:1])["state"])
+    reached: list = [None]
+    for entry in log[1:]:
+        table = game_engine.apply_on(table, entry) if "type" in entry else game_engine.resolve_chance_on(table, entry)
+        reached.append(table)
+    return reached
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_a_settled_state_stays_settled(game_id):
+    """A replay handed a live game's tables takes one in place of playing again what follows
+    by itself wherever its own table equals it by value: sound only because settling a
+    settled state changes nothing."""
+    game_engine = engine(game_id)
+    for players in player_counts(game_id):
+        log, _ = scorer.simulate(game_id, players, 3)
+        for table in _tables_reached(game_id, log)[1:]:
+            assert game_engine.settle(game_engine.read(table.state)).state == table.state, table.state
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_a_replay_handed_the_tables_reached_plays_the_same_game(game_id):
+    """Handed the tables the live game reached, the replay ends as a plain one, asks `check`
+    less often where what follows by itself is asked (Garden Dice: whether the turn goes on),
+    and takes no table that differs from its own: handed another game's, it plays this one."""
+    game_engine = engine(game_id)
+    log, _ = scorer.simulate(game_id, 3 if scorer.GAMES[game_id].max_players >= 3 else 2, 5)
+    reached = _tables_reached(game_id, log)
+    with mock.patch.object(Game, "check_read", autospec=True, side_effect=Game.check_read) as check:
+        plain = game_engine.replay(log)
+        asked = check.call_count
+        taken = game_engine.replay(log, (), reached)
+    assert taken == plain and plain["legal"] and plain["over"]
+    if game_id == "garden-dice":
+        assert check.call_count - asked < 0.6 * asked  # about half: each action is still judged
+    others = _tables_reached(game_id, scorer.simulate(game_id, len(log[0]["setup"]["players"]), 6)[0])
+    assert game_engine.replay(log, (), others) == plain
+
+
 @pytest.mark.parametrize("game_id", ENGINES)
 def test_unreadable_logs_are_refused_in_plain_words(game_id):
     log, _ = scorer.simulate(game_id, 2, 1)

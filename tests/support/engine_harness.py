@@ -215,12 +215,14 @@ class Judge:
         raise AssertionError(f"{self.where}: {action} is legal but no candidate of the simulator "
                              "has its outcome (the engine says its candidates are complete)")
 
-    def end(self, log: list[dict], judgements: list[dict | None], state: dict) -> GameRecord:
+    def end(self, log: list[dict], judgements: list[dict | None], reached: list[Table | None],
+            state: dict) -> GameRecord:
         """The end scores, with no unfinished-game warning and the right winners, and the log
         replays to this very state: the replay reads the setup and plays every entry again,
         each action moved by its judgement made as it was taken (`judgements[index]`, None
-        for the setup and the chance outcomes), so no step is judged twice; what follows by
-        itself and the outcomes are played again, and the end compared by value."""
+        for the setup and the chance outcomes), so no step is judged twice; the outcomes are
+        played again, and what follows by itself wherever the replay's table differs by value
+        from the one the game reached (`reached[index]`); the end is compared by value."""
         end_state = self.engine.score_state(state)
         score = scorer.score(self.game_id, end_state)
         unfinished = [w for w in score["warnings"] if w["code"] == GAME_NOT_OVER]
@@ -232,7 +234,7 @@ class Judge:
             f"{self.where}: winners {score['winners']}, by the rulebook {self.oracle.winners(state)}")
         # Every entry was asserted plain JSON as it was written (setup, outcomes, actions): the
         # log goes to replay as it is, as a client's JSON would read.
-        replayed = self.engine.replay(log, judgements)
+        replayed = self.engine.replay(log, judgements, reached)
         assert replayed["legal"], f"{self.where}: the log does not replay: {replayed['violations']}"
         assert replayed["over"] and replayed["state"] == state, f"{self.where}: the replay ends elsewhere"
         assert replayed["end_state"] == end_state and replayed["score"] == score, self.where
@@ -249,6 +251,7 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
     table = game_engine.read(game_engine.initial_state(names, options))
     log: list[dict] = [game_engine.setup_entry(names, seed, options)]
     judgements: list[dict | None] = [None]  # each log entry's judgement, None but for actions
+    reached: list[Table | None] = [None]  # the table after each log entry
     assert plain_json(log[0]), f"{game_id}: the setup entry is not plain JSON: {log[0]}"
     while not game_engine.is_over(table.state):
         judge.where = f"{game_id} players={players} seed={seed} step={len(log)}"
@@ -269,7 +272,8 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
         judge.step(state, entry, after.state)
         log.append(entry)
         judgements.append(judged)
+        reached.append(after)
         table = after
     judge.where = f"{game_id} players={players} seed={seed} end"
     judge.possible(table)
-    return judge.end(log, judgements, table.state)
+    return judge.end(log, judgements, reached, table.state)

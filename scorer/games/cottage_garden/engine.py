@@ -46,7 +46,7 @@ from pydantic import BaseModel
 
 from scorer.games.core import Violation, violation
 from scorer.games.cottage_garden import data
-from scorer.games.engine import RANDOM_ACTIONS, Action, Chance, Engine, Move, Outcome, State, Table
+from scorer.games.engine import RANDOM_ACTIONS, Action, Chance, Engine, Move, Outcome, State, Table, live_table
 
 RULE_SETUP = f"{data.TITLE} › Preparation"
 RULE_TURN = f"{data.TITLE} › The Game"
@@ -251,13 +251,14 @@ class CottageGardenEngine(Chance, Engine):
                               "action.type")]
         return super().table_violations(state, action)
 
-    def advance(self, table: Table[Any], action: Any, effects: dict[str, Any]) -> CottageTable:
+    def advance(self, table: Table[Any], action: Any, effects: dict[str, Any],
+                reached: Table[Any] | None = None) -> Table[Any]:
         """The move made on the state it is judged on (where the player to move may only
         still place cats and the move is the next turn's, the state once that turn ended by
         itself), then what follows by itself, which moves no cube: the table after it keeps
-        the reading of the check state."""
+        the reading of the check state (`reached`: as Engine.settle_unless_reached takes it)."""
         made = self.read(self.move_for(action.type).transition(self.read(table).turn_for(action), action, effects))
-        return CottageTable(self, self.settled(made.state, made.reading), read_as=made)
+        return live_table(made, reached) or CottageTable(self, self.settled(made.state, made.reading), read_as=made)
 
     # what follows by itself ------------------------------------------------------------------
     def settled(self, state: State, reading: Any) -> State:

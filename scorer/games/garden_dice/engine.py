@@ -165,9 +165,9 @@ class GardenDiceEngine(Chance, Engine):
     def apply_chance(self, state: State, outcome: Outcome) -> State:
         return self.advance_chance(self.read(state), outcome).state
 
-    def advance_chance(self, table: Table[Any], outcome: Outcome) -> Table[Any]:
+    def advance_chance(self, table: Table[Any], outcome: Outcome, reached: Table[Any] | None = None) -> Table[Any]:
         """The roll in the pool, and the dice passing at once when it allows no action."""
-        return self.settle(self.read({**table.state, "pool": list(outcome["dice"])}))
+        return self.settle_unless_reached(self.read({**table.state, "pool": list(outcome["dice"])}), reached)
 
     # actions ------------------------------------------------------------------------------
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
@@ -222,14 +222,15 @@ class GardenDiceEngine(Chance, Engine):
                 raw_action = {**raw_action, "turn": {**state["turn"], **given}}
         return self.game.parse_action(raw_action)
 
-    def apply_on(self, table: Table[Any], raw_action: Any, judged: dict[str, Any] | None = None) -> Table[Any]:
+    def apply_on(self, table: Table[Any], raw_action: Any, judged: dict[str, Any] | None = None,
+                 reached: Table[Any] | None = None) -> Table[Any]:
         """As every engine applies an action, except that an `end_turn` written after the dice
         already passed (the turn ended by itself when no die allowed an action), by the player
         whose turn ended last, is accepted and changes nothing: a log written by hand may say
         so."""
         if _ends_a_turn_already_over(table.state, raw_action):
             return table
-        return super().apply_on(table, raw_action, judged)
+        return super().apply_on(table, raw_action, judged, reached)
 
     def settle(self, table: Table[Any]) -> Table[Any]:
         """The turn goes on while a die left allows an action, or while the player may still
