@@ -39,8 +39,8 @@ always does and a test client need not.
 from __future__ import annotations
 
 import contextlib
-import io
 import socket
+import tempfile
 import threading
 import time
 from collections import Counter, deque
@@ -118,6 +118,13 @@ def many_connections(address: str) -> bool:
     return OPEN_CONNECTIONS is not None and OPEN_CONNECTIONS.held(address) > FEW_CONNECTIONS
 
 
+def queued_behind_another(environ: dict[str, Any]) -> bool:
+    """Whether this request had already come, on its connection, when the one before it was
+    answered: a client pipelining its requests, which counts against its address's share as one
+    holding many connections does (the greenlet is GardenkitWorker's, which notes it)."""
+    return OPEN_CONNECTIONS is not None and environ.get("gunicorn.socket") in OPEN_CONNECTIONS.pipelining
+
+
 class ConnectionBounds:
     """The open connections of one worker, by client address. Used from the worker's loop
     only (each greenlet runs admit and release without waiting), so it needs no lock."""
@@ -127,6 +134,7 @@ class ConnectionBounds:
         self.total = 0
         self.by_address = by_address   # behind a proxy every connection is the proxy's
         self.shared = capacity - int(capacity * RESERVED_SHARE)
+        self.pipelining: set[Any] = set()   # connections whose next request came before their last answer
 
     def admit(self, address: str) -> bool:
         """Count one more connection of `address`; False (counting nothing) when it may not have it."""
@@ -148,6 +156,43 @@ class ConnectionBounds:
 
 
 TOO_SLOW = "the request's body came too slowly; send it again at once"
+
+# Request bodies a worker holds at once, counted by the length each announced, reserved before
+# any of it is read and given back when its request ends: without a bound, 64 connections
+# each sending 45 MB of a photo upload and then waiting took a worker to 2.86 GB. Two of the
+# largest uploads (four 15 MB photos) fit, and a third of the budget is kept for bodies of at
+# most SMALL_BODY (every page but the photo page), so stalled uploads never stop a score from
+# being saved. A body is kept in memory up to IN_MEMORY bytes and in a temporary file past
+# that, so what waits for its last bytes is mostly on disk.
+BODY_BUDGET = 128 * 1024 * 1024
+LARGE_BODIES_SHARE = 2 / 3
+SMALL_BODY = 1024 * 1024
+IN_MEMORY = 1024 * 1024
+BUDGET_SPENT = ("this server is receiving as many uploads as it takes at once; send it again in a "
+                "minute, when some have arrived")
+
+
+class BodyBudget:
+    """The bytes of request bodies one worker is receiving or holding. Used from the
+    worker's loop only (reserving and giving back never wait), so it needs no lock."""
+
+    def __init__(self, total: int = BODY_BUDGET) -> None:
+        self.total = total
+        self.held = 0
+        self.held_large = 0
+
+    def reserve(self, length: int) -> bool:
+        """Count `length` more bytes; False (counting nothing) when they do not fit."""
+        large = length > SMALL_BODY
+        if self.held + length > self.total or (large and self.held_large + length > self.total * LARGE_BODIES_SHARE):
+            return False
+        self.held += length
+        self.held_large += length if large else 0
+        return True
+
+    def give_back(self, length: int) -> None:
+        self.held -= length
+        self.held_large -= length if length > SMALL_BODY else 0
 
 # While other addresses are being served, one address's requests in a worker come from a
 # bucket of SHARE_BURST that refills SHARE_PER_S a second: the ready proxy's rate per address
@@ -196,10 +241,12 @@ class ClientBounds:
         self.lock = threading.Lock()   # a gevent lock in a gevent worker
         self.paced = gevent_patched()  # a worker is patched before it builds the app: asked once
         self.shares = RateShare()
+        self.bodies = BodyBudget()
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
         address = environ.get("REMOTE_ADDR") or ""
-        if self.paced and self.shares.over_share(address, crowding=many_connections(address)):
+        crowding = many_connections(address) or queued_behind_another(environ)
+        if self.paced and self.shares.over_share(address, crowding):
             time.sleep(SHARE_PAUSE_S)   # a greenlet's wait: the flood's connection is held, the loop is not
             start_response("429 Too Many Requests", [("Content-Type", "text/plain; charset=utf-8"),
                                                      ("Retry-After", "1"), ("Connection", "close")])
@@ -210,40 +257,49 @@ class ClientBounds:
                                                          ("Retry-After", "5"), ("Connection", "close")])
                 return [TOO_MANY]
             self.under_way[address] += 1
+        done: list[Callable[[], None]] = [lambda: self.release(address)]
         if self.paced:
             environ["wsgi.input"] = TimedBody(environ["wsgi.input"], self.body_timeout)
-            refusal = self.read_ahead(environ)
+            refusal = self.read_ahead(environ, done)
             if refusal:
-                self.release(address)
+                _run_all(done)
                 status, words = refusal
-                start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")])
+                start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close"),
+                                        *([("Retry-After", "60")] if status.startswith("503") else [])])
                 return [words.encode() + b"\n"]
         try:
             answer = self.wsgi_app(environ, start_response)
         except BaseException:
-            self.release(address)
+            _run_all(done)
             raise
-        return ClosingIterator(answer, lambda: self.release(address))   # a streamed export counts until it ends
+        return ClosingIterator(answer, lambda: _run_all(done))   # a streamed export counts until it ends
 
-    def read_ahead(self, environ: dict[str, Any]) -> tuple[str, str] | None:
-        """Read a body of announced length whole, when its endpoint takes that much, and give it
-        to the app from memory; the status and words of a body that did not come whole, or None.
-        A body announcing more than its endpoint takes is left for the app to refuse (413, at
-        once); one without a length (chunked) is read by the app, against the same deadline."""
+    def read_ahead(self, environ: dict[str, Any], done: list[Callable[[], None]]) -> tuple[str, str] | None:
+        """Read a body of announced length whole, when its endpoint takes that much and the
+        worker's body budget has room for it, and give it to the app from a spooled file (in
+        memory up to IN_MEMORY bytes); the status and words of a body refused or that did not
+        come whole, or None. What to do when the request ends (give back the budget, delete
+        the file) is added to `done`. A body announcing more than its endpoint takes is left
+        for the app to refuse (413, at once); one without a length (chunked) is read by the
+        app, against the same deadline and its endpoint's limit."""
         length = _announced_length(environ)
         limit = self.body_limit(environ) if length else None
         if not length or limit is None or length > limit:
             return None
-        received = bytearray()
+        if not self.bodies.reserve(length):
+            return "503 Service Unavailable", BUDGET_SPENT
+        done.append(lambda: self.bodies.give_back(length))
+        body = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY)   # noqa: SIM115 (closed when the request ends)
+        done.append(body.close)
         try:
-            while len(received) < length and (part := environ["wsgi.input"].read(min(length - len(received), 65536))):
-                received += part
+            received = _copy_yielding(environ["wsgi.input"], body, length)
         except RequestTimeout:
             return "408 Request Timeout", TOO_SLOW
-        if len(received) < length:
-            return "400 Bad Request", (f"the request body ended after {len(received)} of the {length} bytes "
+        if received < length:
+            return "400 Bad Request", (f"the request body ended after {received} of the {length} bytes "
                                        "its Content-Length announced")
-        environ["wsgi.input"] = io.BytesIO(bytes(received))
+        body.seek(0)
+        environ["wsgi.input"] = body
         return None
 
     def release(self, address: str) -> None:
@@ -251,6 +307,24 @@ class ClientBounds:
             self.under_way[address] -= 1
             if self.under_way[address] <= 0:
                 del self.under_way[address]
+
+
+def _copy_yielding(source: Any, target: Any, length: int) -> int:
+    """Copy up to `length` bytes; how many came. The worker's loop turns after each part, so a
+    fast client's body does not keep others waiting while it is read."""
+    import gevent
+
+    received = 0
+    while received < length and (part := source.read(min(length - received, 65536))):
+        target.write(part)
+        received += len(part)
+        gevent.sleep(0)
+    return received
+
+
+def _run_all(steps: list[Callable[[], None]]) -> None:
+    for step in steps:
+        step()
 
 
 def _announced_length(environ: dict[str, Any]) -> int | None:
