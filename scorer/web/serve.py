@@ -72,7 +72,7 @@ class GardenkitWorker(GeventWorker):
         return self.listener_names[id(listener)]
 
     def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
-        address = addr[0] if isinstance(addr, tuple) else ""
+        address = client_bounds.client_of(addr[0]) if isinstance(addr, tuple) else ""
         if not self.connections.admit(address):
             self.refused.refuse(client)
             return
