@@ -310,6 +310,8 @@ def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS
     the path where it was found."""
     if not text.strip():
         raise BadJSON("the document is empty; send the JSON document")
+    if isinstance(text, bytes):
+        text = _decoded(text)
     containers, keys, values = _containers_names_and_values(text)
     if containers > most_containers:
         raise BadJSON(f"the document holds {containers:,} objects and lists; no {needed_by} "
@@ -332,22 +334,27 @@ def read_json_text(text: bytes | str, most_containers: int = MAX_JSON_CONTAINERS
     return document
 
 
+def _decoded(text: bytes) -> str:
+    """JSON bytes as text, strictly: json.loads lets the bytes of a lone surrogate (ED A0 80)
+    through as the surrogate, which is not text and not valid UTF-8."""
+    try:
+        return text.decode(json.detect_encoding(text))
+    except UnicodeDecodeError:
+        raise BadJSON("the document is not valid text: send it as UTF-8 (or UTF-16 or UTF-32)") from None
+
+
 def read_log_json(text: bytes | str) -> Any:
     """A game log's JSON text, read as every JSON document is, but with a log's bound on its
     objects and lists: a log repeats the table in many entries."""
     return read_json_text(text, MAX_LOG_CONTAINERS, "game log", MAX_LOG_KEYS, MAX_LOG_VALUES)
 
 
-def _containers_names_and_values(text: bytes | str) -> tuple[int, int, int]:
+def _containers_names_and_values(text: str) -> tuple[int, int, int]:
     """Opening braces and brackets, colons (each name in an object has one) and commas (one
     between each two values), strings included: names and texts are short, so a real
     document's counts are hardly changed, and counting costs a fraction of a millisecond per
     megabyte."""
-    if isinstance(text, bytes) and not json.detect_encoding(text).startswith("utf-8"):
-        text = text.decode(json.detect_encoding(text), "replace")  # UTF-16 or UTF-32: rare
-    if isinstance(text, str):
-        return text.count("{") + text.count("["), text.count(":"), text.count(",")
-    return text.count(b"{") + text.count(b"["), text.count(b":"), text.count(b",")
+    return text.count("{") + text.count("["), text.count(":"), text.count(",")
 
 
 def _whole_number(digits: str) -> int:

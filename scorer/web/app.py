@@ -209,6 +209,9 @@ def trusted_hosts(listen_host: str | None, more: str) -> list[str]:
     return list(dict.fromkeys(name.lower() for name in names))
 
 
+NO_HOST = b"an HTTP/1.1 request must name the host it is for, in its Host header\n"
+
+
 class HostNames:
     """The app's WSGI entry as far as host names go. A host name is case-blind: the Host header
     is lowered before Flask compares it with TRUSTED_HOSTS (behind a proxy, after ProxyFix has
@@ -228,6 +231,9 @@ class HostNames:
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         host = environ.get("HTTP_HOST")
+        if not host and environ.get("SERVER_PROTOCOL") == "HTTP/1.1":   # HTTP/1.0 may leave it out
+            start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8")])
+            return [NO_HOST]
         if host:
             environ["HTTP_HOST"] = host = host.lower()
             if self.listens_everywhere and not host_is_trusted(host, self.app.config["TRUSTED_HOSTS"]):

@@ -30,7 +30,12 @@ second, would fill them all, and nobody else would be answered. So, as the ready
   words: a connection waiting for its body costs a greenlet and a few microseconds when it
   wakes, not the app's work of starting and failing a request. 4,640 slow bodies starting or
   ending together cost the worker seconds of its loop when each went through the app, and
-  every page waited (issue 28's G1).
+  every page waited (issue 28's G1). It is kept in memory up to IN_MEMORY bytes and in a
+  temporary file past that, and a worker holds at most BODY_BUDGET bytes of bodies at once
+  (BodyBudget: past it a body is read no further until others end);
+- a request that came on its connection before the answer to the one before it (pipelined)
+  counts against the share as an address holding many connections does;
+- an IPv6 client is counted by its /64 network (client_of).
 Behind a proxy (GARDENKIT_PROXIES), the address is the client's, as ProxyFix put it, and
 connections are not counted by address. `gardenkit serve` turns the request bounds on
 (CLIENT_BOUNDS): it counts a request until the server closes its answer, which a WSGI server
@@ -39,8 +44,9 @@ always does and a test client need not.
 from __future__ import annotations
 
 import contextlib
-import io
+import ipaddress
 import socket
+import tempfile
 import threading
 import time
 from collections import Counter, deque
@@ -112,10 +118,32 @@ class RefusedConnections:
         self.closing = False
 
 
+def client_of(address: str) -> str:
+    """Whom an address is counted as: itself for IPv4, its /64 network for IPv6 (a network
+    hands each of its hosts a /64 at least, and a host may take any address in it, so one
+    client could otherwise count as billions of addresses)."""
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.ipv4_mapped:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.IPv6Network((ip, 64), strict=False))
+
+
 def many_connections(address: str) -> bool:
     """Whether `address` holds more than a browser's few connections of this worker (never
     behind a proxy, where every connection is the proxy's, nor outside `gardenkit serve`)."""
     return OPEN_CONNECTIONS is not None and OPEN_CONNECTIONS.held(address) > FEW_CONNECTIONS
+
+
+def queued_behind_another(environ: dict[str, Any]) -> bool:
+    """Whether this request had already come, on its connection, when the one before it was
+    answered: a client pipelining its requests, which counts against its address's share as one
+    holding many connections does (the greenlet is GardenkitWorker's, which notes it)."""
+    return OPEN_CONNECTIONS is not None and environ.get("gunicorn.socket") in OPEN_CONNECTIONS.pipelining
 
 
 class ConnectionBounds:
@@ -127,6 +155,7 @@ class ConnectionBounds:
         self.total = 0
         self.by_address = by_address   # behind a proxy every connection is the proxy's
         self.shared = capacity - int(capacity * RESERVED_SHARE)
+        self.pipelining: set[Any] = set()   # connections whose next request came before their last answer
 
     def admit(self, address: str) -> bool:
         """Count one more connection of `address`; False (counting nothing) when it may not have it."""
@@ -148,6 +177,62 @@ class ConnectionBounds:
 
 
 TOO_SLOW = "the request's body came too slowly; send it again at once"
+
+# Bytes of request bodies a worker holds at once, counted as they are read and given back
+# when their request ends: without a bound, 64 connections each sending 45 MB of a photo
+# upload and then waiting took a worker to 2.86 GB. A body that would go past it stops being
+# read (its sender's network buffers fill, and it waits at no cost but its greenlet) until
+# others end, within its own deadline. Two of the largest uploads (four 15 MB photos) fit,
+# and a third is kept for bodies of at most SMALL_BODY (every page but the photo page), so
+# stalled uploads never stop a score from being saved. A body is kept in memory up to
+# IN_MEMORY bytes and in a temporary file past that, so what waits for its last bytes is
+# mostly on disk.
+BODY_BUDGET = 128 * 1024 * 1024
+LARGE_BODIES_SHARE = 2 / 3
+SMALL_BODY = 1024 * 1024
+IN_MEMORY = 1024 * 1024
+BUDGET_SPENT = ("this server was receiving as many uploads as it takes at once, and yours could not "
+                "be read in time; send it again in a minute")
+
+
+class BodyBudget:
+    """The bytes of request bodies one worker has read and holds, the large ones (announcing
+    over SMALL_BODY) apart. Used from the worker's loop only, so it needs no lock."""
+
+    def __init__(self, total: int = BODY_BUDGET) -> None:
+        self.total = total
+        self.held = 0
+        self.held_large = 0
+        self.room: Any = None   # a gevent Event, set (and dropped) whenever bytes are given back
+
+    def full_for(self, large: bool) -> bool:
+        return self.held >= self.total or (large and self.held_large >= self.total * LARGE_BODIES_SHARE)
+
+    def wait_for_room(self, large: bool, seconds: float) -> bool:
+        """Wait until a body of this kind may be read further; False when `seconds` passed first."""
+        from gevent.event import Event
+
+        deadline = time.monotonic() + seconds
+        while self.full_for(large):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            if self.room is None:
+                self.room = Event()
+            self.room.wait(left)
+        return True
+
+    def take(self, count: int, large: bool) -> None:
+        self.held += count
+        self.held_large += count if large else 0
+
+    def give_back(self, count: int, large: bool) -> None:
+        self.held -= count
+        self.held_large -= count if large else 0
+        if count and self.room is not None:
+            self.room.set()   # every waiter looks again
+            self.room = None
+
 
 # While other addresses are being served, one address's requests in a worker come from a
 # bucket of SHARE_BURST that refills SHARE_PER_S a second: the ready proxy's rate per address
@@ -196,10 +281,12 @@ class ClientBounds:
         self.lock = threading.Lock()   # a gevent lock in a gevent worker
         self.paced = gevent_patched()  # a worker is patched before it builds the app: asked once
         self.shares = RateShare()
+        self.bodies = BodyBudget()
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
-        address = environ.get("REMOTE_ADDR") or ""
-        if self.paced and self.shares.over_share(address, crowding=many_connections(address)):
+        address = client_of(environ.get("REMOTE_ADDR") or "")
+        crowding = many_connections(address) or queued_behind_another(environ)
+        if self.paced and self.shares.over_share(address, crowding):
             time.sleep(SHARE_PAUSE_S)   # a greenlet's wait: the flood's connection is held, the loop is not
             start_response("429 Too Many Requests", [("Content-Type", "text/plain; charset=utf-8"),
                                                      ("Retry-After", "1"), ("Connection", "close")])
@@ -210,40 +297,59 @@ class ClientBounds:
                                                          ("Retry-After", "5"), ("Connection", "close")])
                 return [TOO_MANY]
             self.under_way[address] += 1
+        done: list[Callable[[], None]] = [lambda: self.release(address)]
         if self.paced:
             environ["wsgi.input"] = TimedBody(environ["wsgi.input"], self.body_timeout)
-            refusal = self.read_ahead(environ)
+            refusal = self.read_ahead(environ, done)
             if refusal:
-                self.release(address)
+                _run_all(done)
                 status, words = refusal
-                start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")])
+                start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close"),
+                                        *([("Retry-After", "60")] if status.startswith("503") else [])])
                 return [words.encode() + b"\n"]
         try:
             answer = self.wsgi_app(environ, start_response)
         except BaseException:
-            self.release(address)
+            _run_all(done)
             raise
-        return ClosingIterator(answer, lambda: self.release(address))   # a streamed export counts until it ends
+        return ClosingIterator(answer, lambda: _run_all(done))   # a streamed export counts until it ends
 
-    def read_ahead(self, environ: dict[str, Any]) -> tuple[str, str] | None:
-        """Read a body of announced length whole, when its endpoint takes that much, and give it
-        to the app from memory; the status and words of a body that did not come whole, or None.
-        A body announcing more than its endpoint takes is left for the app to refuse (413, at
-        once); one without a length (chunked) is read by the app, against the same deadline."""
+    def read_ahead(self, environ: dict[str, Any], done: list[Callable[[], None]]) -> tuple[str, str] | None:
+        """Read a body of announced length whole, when its endpoint takes that much, as the
+        worker's body budget has room for it, and give it to the app from a spooled file (in
+        memory up to IN_MEMORY bytes); the status and words of a body refused or that did not
+        come whole, or None. What to do when the request ends (give back the budget, delete
+        the file) is added to `done`. A body announcing more than its endpoint takes is left
+        for the app to refuse (413, at once); one without a length (chunked) is read by the
+        app, against the same deadline and its endpoint's limit."""
         length = _announced_length(environ)
         limit = self.body_limit(environ) if length else None
         if not length or limit is None or length > limit:
             return None
-        received = bytearray()
+        body = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY)   # noqa: SIM115 (closed when the request ends)
+        done.append(body.close)
+        large = length > SMALL_BODY
+        received = 0
+        done.append(lambda: self.bodies.give_back(received, large))
+        source = environ["wsgi.input"]
         try:
-            while len(received) < length and (part := environ["wsgi.input"].read(min(length - len(received), 65536))):
-                received += part
+            while received < length:
+                if not self.bodies.wait_for_room(large, source.deadline - time.monotonic()):
+                    return "503 Service Unavailable", BUDGET_SPENT
+                part = source.read(min(length - received, 65536))
+                if not part:
+                    break
+                body.write(part)
+                received += len(part)
+                self.bodies.take(len(part), large)
+                time.sleep(0)   # the loop turns: a fast body does not keep others waiting while it is read
         except RequestTimeout:
             return "408 Request Timeout", TOO_SLOW
-        if len(received) < length:
-            return "400 Bad Request", (f"the request body ended after {len(received)} of the {length} bytes "
+        if received < length:
+            return "400 Bad Request", (f"the request body ended after {received} of the {length} bytes "
                                        "its Content-Length announced")
-        environ["wsgi.input"] = io.BytesIO(bytes(received))
+        body.seek(0)
+        environ["wsgi.input"] = body
         return None
 
     def release(self, address: str) -> None:
@@ -251,6 +357,11 @@ class ClientBounds:
             self.under_way[address] -= 1
             if self.under_way[address] <= 0:
                 del self.under_way[address]
+
+
+def _run_all(steps: list[Callable[[], None]]) -> None:
+    for step in steps:
+        step()
 
 
 def _announced_length(environ: dict[str, Any]) -> int | None:

@@ -211,6 +211,7 @@ def edit_result(result_id: int):
     impossible); a "note" replaces the note (null or "" removes it). "version" names the
     version the change was made on: 409 when the result has changed since."""
     saved = saved_or_404(result_id)
+    require_owner(storage(), result_id)   # a stranger learns nothing from how the body is wrong
     body = read_json()
     if not isinstance(body, dict) or not set(body) - {"version"} or not set(body) <= EDIT_BODY_KEYS:
         raise _request_problem('the body must be {"version": n} with what changes: "state", "note", '

@@ -56,6 +56,8 @@ class GardenkitWorker(GeventWorker):
     connection costs its greenlet a few microseconds: a 429 into its empty send buffer, its
     request unread, and it is closed a while later (RefusedConnections)."""
 
+    wsgi: Any   # the app gunicorn loaded, and then the same with its Connection: close honoured
+
     def load_wsgi(self) -> None:
         super().load_wsgi()
         # Behind a proxy every connection is the proxy's; the requests are counted by the
@@ -64,19 +66,57 @@ class GardenkitWorker(GeventWorker):
         client_bounds.OPEN_CONNECTIONS = self.connections   # the app's rate share asks it
         self.refused = RefusedConnections()
         self.listener_names = {id(listener): ListenerName(listener.getsockname()) for listener in self.sockets}
+        self.wsgi = closing_when_asked(self.wsgi)
 
     def named(self, listener: Any) -> ListenerName:
         return self.listener_names[id(listener)]
 
     def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
-        address = addr[0] if isinstance(addr, tuple) else ""
+        address = client_bounds.client_of(addr[0]) if isinstance(addr, tuple) else ""
         if not self.connections.admit(address):
             self.refused.refuse(client)
             return
         try:
             super().handle(self.named(listener), client, addr)
         finally:
+            self.connections.pipelining.discard(client)
             self.connections.release(address)
+
+    def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> None:
+        """Serve one request of a connection, then let every other greenlet of the worker run
+        before its next one. gunicorn reads a connection's requests in a loop, and a request
+        already read (pipelined: written before the last answer came) is served without the
+        greenlet ever waiting, so two connections that wrote 5,000 requests each kept the
+        worker's loop to themselves for seconds: every page waited 11-26 s, and workers were
+        killed as silent. A connection whose next request is already waiting is noted, so that
+        request counts against its address's share (client_bounds.queued_behind_another)."""
+        import gevent
+
+        try:
+            super().handle_request(listener_name, req, sock, addr)
+        finally:
+            with req.unreader.buf.getbuffer() as waiting:
+                if waiting.nbytes:
+                    self.connections.pipelining.add(sock)
+                else:
+                    self.connections.pipelining.discard(sock)
+            gevent.sleep(0)
+
+
+def closing_when_asked(app: Any) -> Any:
+    """The app, with its `Connection: close` honoured. gunicorn drops the header as hop-by-hop
+    and kept the connection open: a flood answered 429 went on sending on it, and a body
+    refused before it was read (408, 503) was read to its end anyway, to find the request
+    after it. gunicorn's start_response is its response's method; the response is told to
+    close before it writes its headers, so it says so and then closes."""
+
+    def serve(environ: dict[str, Any], start_response: Any) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            if any(name.lower() == "connection" and value.lower() == "close" for name, value in headers):
+                start_response.__self__.force_close()
+            return start_response(status, headers, exc_info)
+        return app(environ, start)
+    return serve
 
 
 class ListenerName:
