@@ -336,3 +336,32 @@ def assert_stored_exactly_once(database_url: str, run: SaveRun) -> int:
     unexplained = set(ids_by_marker) - set(run.acknowledged) - run.unacknowledged
     assert not unexplained, f"rows nobody tried to save: {unexplained}"
     return sum(len(ids) for ids in ids_by_marker.values())
+
+
+# The plain page the flood tests time: no database, no rate limit.
+PAGE = "/games/garden-dice/score"
+
+
+def page_time(port: int) -> float | None:
+    """Seconds for the plain page from 127.0.0.2; None unless it was answered 200 within 15 s."""
+    started = time.perf_counter()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=("127.0.0.2", 0))
+    try:
+        connection.request("GET", PAGE)
+        response = connection.getresponse()
+        response.read()
+        return time.perf_counter() - started if response.status == 200 else None
+    except (OSError, http.client.HTTPException):
+        return None
+    finally:
+        connection.close()
+
+
+def two_worker_server(tmp_path_factory, name: str):
+    """A module's production server with both workers up, its database and log in a folder
+    named `name` (a generator for a fixture to `yield from`)."""
+    folder = tmp_path_factory.mktemp(name)
+    with ProductionServer(f"sqlite:///{folder / 'results.db'}", workers=2,
+                          log_path=folder / "server.log") as running:
+        running.wait_for_workers(2)
+        yield running

@@ -7,7 +7,6 @@ The flood runs in a process of its own, as a client on another machine would, so
 pages timed here do not wait for the flood's threads."""
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import signal
@@ -21,7 +20,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorer.web.app import DEFAULT_READ_LIMIT
-from tests.support.prod_server import ProductionServer, marked_state, request
+from tests.support.prod_server import PAGE, ProductionServer, marked_state, page_time, request, two_worker_server
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
@@ -33,7 +32,6 @@ from bench.server_choice import free_port  # noqa: E402
 pytestmark = pytest.mark.slow
 
 SECONDS = 7.0
-PAGE = "/games/garden-dice/score"   # a plain page: no database, no rate limit
 SILENT_SECONDS, SETTLE_S = 12.0, 5.0
 
 FLOOD = """
@@ -67,11 +65,7 @@ print(json.dumps(silent_connections(port, count, seconds, sources, opening)))
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("floods")
-    with ProductionServer(f"sqlite:///{folder / 'results.db'}", workers=2,
-                          log_path=folder / "server.log") as running:
-        running.wait_for_workers(2)
-        yield running
+    yield from two_worker_server(tmp_path_factory, "floods")
 
 
 def flooded_page_times(server, path: str, body: dict, connections: int) -> tuple[dict, list]:
@@ -123,20 +117,6 @@ def silent_flood_page_times(server, count: int, sources: list[str], opening: str
     print("silent", counts, "page", [round(t, 2) if t is not None else None for t in times])
     return counts, times
 
-
-def page_time(port: int) -> float | None:
-    """Seconds for the plain page from 127.0.0.2; None unless it was answered 200 within 15 s."""
-    started = time.perf_counter()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=("127.0.0.2", 0))
-    try:
-        connection.request("GET", PAGE)
-        response = connection.getresponse()
-        response.read()
-        return time.perf_counter() - started if response.status == 200 else None
-    except (OSError, http.client.HTTPException):
-        return None
-    finally:
-        connection.close()
 
 
 def assert_answered_promptly(times: list) -> None:

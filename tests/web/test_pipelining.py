@@ -19,8 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.prod_server import ProductionServer, request
-from tests.web.test_load_floods import PAGE, page_time
+from tests.support.prod_server import PAGE, ProductionServer, page_time, request, two_worker_server
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
@@ -85,11 +84,7 @@ for thread in threads:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("pipelining")
-    with ProductionServer(f"sqlite:///{folder / 'results.db'}", workers=2,
-                          log_path=folder / "server.log") as running:
-        running.wait_for_workers(2)
-        yield running
+    yield from two_worker_server(tmp_path_factory, "pipelining")
 
 
 def page_times_while(port: int, flood: subprocess.Popen, seconds: float, also=lambda: None) -> list:
