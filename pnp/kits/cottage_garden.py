@@ -17,7 +17,7 @@ from pnp.art.looks import Look, wordmark
 from pnp.art.shapes import LABEL_MM
 from pnp.art.shapes import circle as circle_path
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
-from pnp.fonts import measure
+from pnp.fonts import cap_height, descent, measure
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import (
     Circle,
@@ -82,6 +82,7 @@ CELL = 16.0            # one flowerbed space, mm: big enough to pick a tile up a
 # One square of a flower tile: the fit check's clearance smaller than a bed space, so a tile
 # cut a quarter of a millimetre large all round still lies flush on the squares it covers.
 TILE_SQUARE = CELL - 0.5
+LABEL_TOP = 1.7        # a label's capitals start this far inside the cut line (pnp.checks.SAFE_MM and a little)
 BED_BORDER = 3.5       # the hedge round a flowerbed: three 87 mm beds stand in a page's height
 BLEED = 3.0            # how far edge artwork runs past the trim (the build's default bleed)
 # A nursery space holds any tile whole, turned lengthwise (the straight five is 65 mm long,
@@ -345,9 +346,12 @@ def bed_face(design: str) -> Face:
                 shapes += _symbol(printed, x + CELL / 2, y + CELL / 2, CELL * 0.7)
     word = data.BED_SIDES[side]
     label = f"{design} {word}"  # "1L light": a label of two words, on the hedge
-    shapes.append(art.label_plate(size / 2, BED_BORDER / 2, measure(label, LABEL_MM, True) + 3.0, 3.4))
-    shapes.append(Text(size / 2, BED_BORDER / 2, label, size=LABEL_MM, align="center", anchor="middle", fill=WHITE,
-                       bold=True))
+    # the capitals' top 1.7 mm inside the cut (a cut a little off slices no letter), the
+    # descenders dipping onto the first row's empty top edge, on the plate
+    baseline = LABEL_TOP + cap_height() * LABEL_MM
+    middle = (LABEL_TOP + baseline + descent() * LABEL_MM) / 2
+    shapes.append(art.label_plate(size / 2, middle, measure(label, LABEL_MM, True) + 3.0, 3.4))
+    shapes.append(Text(size / 2, baseline, label, size=LABEL_MM, align="center", fill=WHITE, bold=True))
     return Face(group(shapes), background=LEAF)
 
 
@@ -638,7 +642,8 @@ def cube_tokens(colour: str) -> Component:
     fill, icon, letter = (ORANGE, "cg-pot", "O") if colour == "orange" else (BLUE, "cg-cloche", "B")
     chit = Group.of(Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=1.0),
                     Icon(icon, size / 2 - 0.5, size / 2 - 0.8, 5.4, POT_COLOUR if colour == "orange" else GLASS),
-                    Text(size - 1.1, size - 1.1, letter, size=LABEL_MM, align="right", bold=True, fill=INK))
+                    # the letter 1.6 mm inside the sheet's cut where its chit is the last of a row
+                    Text(size - 1.6, size - 1.6, letter, size=LABEL_MM, align="right", bold=True, fill=INK))
     count = data.COUNTS[f"{colour}_cubes"]
     return chit_sheet(f"cube-{colour}", 6, count // 6, size, chit, fill, sits_on=f"{colour} track")
 

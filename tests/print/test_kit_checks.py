@@ -75,6 +75,19 @@ def test_a_hint_on_one_line_is_a_sentence_and_is_found_under_eight_points():
     assert found(one_piece(Text(5, 20, "Round 10 + bonus", size=7.9 * checks.PT_MM, fill=INK)), "body")
 
 
+def test_text_running_past_its_piece_or_close_to_its_cut_is_found():
+    """Garden Dice's aid caption ran 3.8 mm past both sides of the 95 mm aid, Propagation's
+    "dies: end of sown + 10" past its tracker's cut (the "0" sliced off): the words stay
+    SAFE_MM inside the trim line."""
+    too_wide = Text(40, 30, "Rules: Special Tiles; Move A Critter; Sun Tokens; Game End", size=2.85,
+                    align="center", fill=INK)
+    assert any("past its cut line" in detail for detail in found(one_piece(too_wide), "trim"))
+    close = checks.SAFE_MM - 0.5
+    assert any("comes 1.0 mm from" in detail
+               for detail in found(one_piece(Text(close, 30, "sown", size=3, fill=INK)), "trim"))
+    assert found(one_piece(Text(checks.SAFE_MM, 30, "sown", size=3, fill=INK)), "trim") == []
+
+
 def test_a_scaled_down_group_counts_at_its_printed_size():
     text = Group.of(Text(10, 20, "shrunk", size=3, fill=INK), scale=0.6)  # 3 mm is 8.5 pt; at 0.6 it is 5.1 pt
     assert found(one_piece(text), "size")
