@@ -9,7 +9,7 @@ piece's cut outline is. The checks then read that flat list:
   wholly inside a shape (a label in its box) or wholly outside it is fine.
 - `near_edge`: marks, cut lines or text within EDGE_MM of the paper edge, where home printers
   print nothing. A print-on-demand sheet is exempt: its crop marks belong outside the trim.
-- `small_text`: text under MIN_TEXT_PT at print size.
+- `small_text`: text under MIN_TEXT_PT (6.5 pt) at print size.
 - `small_body_text`: a sentence or hint a player reads (any text of a piece with more than
   LABEL_WORDS words, wrapped or on one line: rules, aids, notes, a score sheet's hints) under
   BODY_TEXT_PT at print size. A label of one or two words (a number, "front", a tile's ID, a
@@ -63,13 +63,13 @@ from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect,
 from pnp.text import layout_lines
 
 EDGE_MM = 5.0
-MIN_TEXT_PT = 6.0
+MIN_TEXT_PT = 6.5
 # A sentence is read, not glanced at: rules summaries, aids, notes and every hint of three
 # words or more are set at 8 pt at least (8.5 pt is the kits' body size, pnp.text.BODY_MM) so
 # they read at arm's length, wrapped or on one line.
 BODY_TEXT_PT = 8.0
 # A label of this many words or fewer (a number, "front", "die +1", a tile's ID) is glanced at
-# and found by its place: it keeps MIN_TEXT_PT (the kits set labels at 2.2 mm, 6.2 pt, to fit
+# and found by its place: it keeps MIN_TEXT_PT (the kits set labels at 2.3 mm, 6.5 pt, to fit
 # the spaces they name). A hint of more words ("a veggie scores the highest number") is a
 # sentence, whether it wraps or not.
 LABEL_WORDS = 2

@@ -245,14 +245,14 @@ def markets(x: float, y: float, mode: str) -> Group:
                 shapes.append(crossed_circle(cx, cy, CIRCLE_R))
             else:  # the number is the market's value once this circle is crossed
                 shapes += [Circle(cx, cy, CIRCLE_R, THIN),
-                           label(cx, cy, str(i + 1), size=2.2, align="center", anchor="middle", fill=FAINT)]
+                           label(cx, cy, str(i + 1), size=2.3, align="center", anchor="middle", fill=FAINT)]
     return Group(tuple(shapes))
 
 
 def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
     """One box per breakdown entry of the scorer, then the total."""
     entries: list[tuple[str, str | None, str]] = [(crop, data.CROP_SHAPE[crop], f"{crop[:3]} ×") for crop in data.CROPS]
-    entries += [("ribbons", "harvest-ribbon", "ribbons"), ("pig", "harvest-pig", "pig")]
+    entries += [("ribbons", "harvest-ribbon", "ribbon"), ("pig", "harvest-pig", "pig")]
     if mode == "advanced":
         entries.append(("bonus", "star", f"+{data.ADVANCED_BONUS_POINTS} ea."))  # "each" runs into TOTAL
     entries.append(("total", None, "TOTAL"))
@@ -264,8 +264,9 @@ def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
         color = CROP_COLOR.get(key, PIG_PINK if key == "pig" else
                                OKABE_ITO["blue"] if key == "ribbons" else OKABE_ITO["yellow"])
         if icon:
-            shapes.append(Icon(icon, bx + 2.2, y + 1.8, 3.4, color))
-        shapes.append(label(bx + (4.4 if icon else width / 2), y + 1.8, text, size=2.2, anchor="middle",
+            shapes.append(Icon(icon, bx + 1.9, y + 1.8, 3.4, color))
+        # labels at 6.5 pt: a label starts close by its icon ("ribbon" ends short of the pig's)
+        shapes.append(label(bx + (3.8 if icon else width / 2), y + 1.8, text, size=2.3, anchor="middle",
                             bold=key == "total", align="left" if icon else "center"))
         style = Style(stroke=INK, stroke_width=0.5 if key == "total" else 0.3)
         shapes.append(Rect(bx, y + 4.0, width, 8.0, style, radius=1.0))

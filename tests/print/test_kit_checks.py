@@ -53,9 +53,10 @@ def test_two_texts_on_one_another_are_found():
     assert any("'Harvest'" in detail and "'Market'" in detail for detail in found(one_piece(first, second), "overlap"))
 
 
-def test_text_under_six_points_is_found_and_six_passes():
-    assert found(one_piece(Text(10, 20, "tiny", size=5.5 * checks.PT_MM, fill=INK)), "size")
-    assert found(one_piece(Text(10, 20, "fine", size=6 * checks.PT_MM, fill=INK)), "size") == []
+def test_a_label_under_six_and_a_half_points_is_found_and_six_and_a_half_passes():
+    """Harvest Dice's score-sheet labels ("let ×", "TOTAL") were 6.2 pt, and passed a 6 pt floor."""
+    assert found(one_piece(Text(10, 20, "TOTAL", size=6.2 * checks.PT_MM, fill=INK)), "size")
+    assert found(one_piece(Text(10, 20, "TOTAL", size=6.5 * checks.PT_MM, fill=INK)), "size") == []
 
 
 def test_a_paragraph_under_eight_points_is_found_and_a_one_line_label_is_not():
