@@ -762,7 +762,7 @@ def turn_blocks() -> list[tuple[str, str, str, str, str]]:
     return [
         ("cg-turn", INK, "1 Refill the gardener row", "1 Refilling Phase",
          "The die points at a row, column or (4 players) diagonal. 3 or 4 spaces empty: fill them from the "
-         "garden path, nearest the gardener first; 1 or 2: you may pay a cat to."),
+         "garden path, nearest the gardener first; 1 or 2: you may pay a cat to fill them too."),
         ("cg-pot", POT_COLOUR, "2 Plant", "2 Planting Phase",
          "Put a tile from that row, or a flower pot, on one of your two beds at once, turned or flipped. "
          "Never over tiles, cats or pots, nor over the edge. Set down cats from your reserve as you like."),
@@ -773,8 +773,7 @@ def turn_blocks() -> list[tuple[str, str, str, str, str]]:
          "One space on, the arrows' way. On the Turning Space turn the die up by one: at "
          f"{data.FINAL_ROUND_FACE} the final round begins."),
         ("cg-cat", "#8A8A8A", "Cats", "Special rules for the Planting Table",
-         f"At most {cats} in reserve when your turn ends: put the rest on empty spaces of your beds. (For the "
-         "cubes, 8 mm wooden cubes play best.)"),
+         f"At most {cats} in reserve when your turn ends: put the rest on empty spaces of your beds."),
     ]
 
 

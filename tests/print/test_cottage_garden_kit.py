@@ -396,13 +396,15 @@ def test_the_player_aid_s_titles_are_in_the_kit_s_display_face(pieces):
         assert band.face == kit.LOOK.face
 
 
-def test_page_one_and_the_aid_advise_8_mm_wooden_cubes(pieces):
+def test_page_one_advises_8_mm_wooden_cubes_and_the_aids_cats_speak_of_cats(pieces):
     """The 9 mm card squares stay in the kit; page 1's list of things to take from elsewhere
-    and the aid's setting up say that 8 mm wooden cubes play better."""
+    says that 8 mm wooden cubes play better. The aid said it inside its "Cats" entry, where
+    nobody looks for cubes."""
     wanted = dict(kit.GUIDE.box_items)
     [cubes] = [name for name in wanted if "wooden cubes of 8 mm" in name]
     assert wanted[cubes] == data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"]
-    assert "8 mm wooden cubes" in " ".join(texts(pieces["player-aid"].front))
+    [cats] = [text for _, _, name, _, text in kit.turn_blocks() if name == "Cats"]
+    assert "cube" not in cats
     assert kit.CUBE == 9.0
 
 
