@@ -56,7 +56,9 @@ DEFAULT_ASSEMBLY = (
 )
 DEFAULT_PAPER = "Pieces on card of 200-300 g/m², sheets and aids on plain paper."
 FOLDING = ("Cards print front and back side by side: cut round each pair, fold the back behind the front "
-           "on the dashed line, glue the halves together, then cut off the folded edge on its solid line.")
+           "on the dashed line, glue the halves together, then cut off the folded edge on its solid line. "
+           "Print them on card of 160-200 g/m², lighter than any card named below: heavier card cracks at "
+           "the fold.")
 GLUE_UP = ("Card too heavy to print two-sided? Print the back pages on their own, glue each to the back "
            "of its front page (glue stick all over, the two held against a window so their cut ticks "
            "line up), press flat under books, then cut.")
@@ -231,14 +233,18 @@ def with_pages(step: str, imposition: Imposition) -> str:
     return PAGES_OF.sub(pages, step)
 
 
-def _runs_by_stock(two_sided: list[int], stocks: dict[int, str]) -> str:
-    """The two-sided pages as print runs, one per stock (a run fed from one tray of paper or
+def _runs_by_stock(pages: list[int], stocks: dict[int, str], sides: str = "two-sided") -> str:
+    """Pages printed `sides` as print runs, one per stock (a run fed from one tray of paper or
     card): "pages 3-8 two-sided on card", or "the two-sided pages in one run per stock: pages
-    3-4 on paper, pages 5-8 on card"."""
+    3-4 on paper, pages 5-8 on card"; one-sided ones follow the two-sided runs, so they are
+    just "page 7 on paper, pages 8-9 on card"."""
     runs: dict[str, list[int]] = {}
-    for number in two_sided:
+    for number in pages:
         runs.setdefault(stocks.get(number, "paper"), []).append(number)
-    named = [f"pages {page_ranges(numbers)} on {name}" for name, numbers in runs.items()]
+    named = [f"{'page' if len(numbers) == 1 else 'pages'} {page_ranges(numbers)} on {name}"
+             for name, numbers in runs.items()]
+    if sides == "one-sided":
+        return ", ".join(named)
     if len(named) == 1:
         return named[0].replace(" on ", " two-sided on ", 1)
     return "the two-sided pages in one run per stock: " + ", ".join(named)
@@ -367,8 +373,10 @@ def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
                 "C of page 1, within a millimetre.", after=2.0)
     column.text(f"Off by a few millimetres: your printer shifts its backs; move the back page in its settings, "
                 f"or glue backs up instead (page 1 says how). Crosses somewhere else entirely: your printer "
-                f"flips on the {other} edge; set it to flip on the {duplex} edge, or build the kit with "
-                f"--duplex {other}.", after=2.0)
+                f"flipped on the {other} edge. In the print dialog choose two-sided, flip on the {duplex} "
+                f"edge, and print pages 1-2 again. If it only flips on the {other} edge, get this kit made "
+                f"for that: on the app's print page choose the {other} edge (or build it with "
+                f"--duplex {other}).", after=2.0)
     column.text("Once they line up, print the two-sided pages as page 1 says: two-sided, one run per stock.")
     return Sheet(2, width, height, "back", [], Group(tuple(shapes + column.shapes)),
                  band="bottom" if duplex == "long" else "top", label="duplex-test")
@@ -402,7 +410,8 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
         one_sided = [sheet.number for sheet in imposition.sheets if sheet.number not in two_sided + [1, 2]]
         left.item(f"First print pages 1-2 two-sided on plain paper, flipping on the {duplex} edge: page 2 is a "
                   f"duplex test.")
-        rest = f"; then pages {page_ranges(one_sided)} one-sided." if one_sided else "."
+        rest = f"; then one-sided {_runs_by_stock(one_sided, page_stock(imposition), 'one-sided')}." \
+            if one_sided else "."
         left.item(f"Then print {_runs_by_stock(two_sided, page_stock(imposition))}, flipping on the {duplex} "
                   f"edge (each back follows its front){rest}")
         left.item(GLUE_UP)

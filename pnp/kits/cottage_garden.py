@@ -61,7 +61,8 @@ GUIDE = KitGuide(
                 f"orange, {data.COUNTS['blue_cubes']} blue",
                 data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"])),
     assembly=(
-        "Nursery: print only pages {pages of nursery-1-3} (1-3 players) or {pages of nursery-4} (4). Trim "
+        "Nursery: pages {pages of nursery-1-3} for 1-3 players, {pages of nursery-4} for 4 (you may skip "
+        "the other). Trim "
         "the first page on its line, glue it over the second's glue zone, arrows tip to tip, then cut.",
         "Cut the tiles along their solid lines, and the beds, tables and beehive tiles.",
         "Cats, pot tokens and cubes: trim each sheet, then cut along its lines, just inside each line (a "
