@@ -147,8 +147,8 @@ def _families(components: list[Component]) -> list[list[tuple[str, list[Componen
 
 
 def _checklist_line(family: list[tuple[str, list[Component]]]) -> str:
-    """'38 × critter cards: blue, red, green, yellow', '4 × tier marker sheets of 30: blue, red,
-    green, yellow' (sheets of chits), '4 × player aids', '1 × die stickers', '6 × token sun'."""
+    """'38 × critter cards: blue, red, green, yellow', '120 tier markers (4 sheets of 30): blue,
+    red, green, yellow' (sheets of chits), '4 × player aids', '1 × die stickers', '6 × token sun'."""
     members = [c for _, group in family for c in group]
     count = sum(c.count for c in members)
     kinds = {c.kind for c in members}
@@ -166,13 +166,23 @@ def _checklist_line(family: list[tuple[str, list[Component]]]) -> str:
     line = f"{count} × {' '.join(words)}"
     chits = {c.chits for c in members}
     if len(chits) == 1 and (grid := chits.pop()) is not None:
-        line += f" of {grid[0] * grid[1]}"
+        line = _chit_count(words, count, grid[0] * grid[1])
     variants = [" ".join(name[len(shared):]) for name in names]
     if pads:
         variants = [f"{sum(c.count for c in group)} {variant}" for variant, (_, group) in zip(variants, family)]
     if 1 < len(family) <= MAX_VARIANTS and all(variants):
         line += ": " + ", ".join(variants)
     return line
+
+
+def _chit_count(words: list[str], sheets: int, per_sheet: int) -> str:
+    """Sheets of chits counted in the pieces they give: '60 tier markers (2 sheets of 30)',
+    '30 cat tokens (1 sheet)' (never '1 × cat token of 30')."""
+    noun = [word for word in words if word not in ("sheet", "sheets")] or words
+    pieces = sheets * per_sheet
+    noun[-1] = _plural(noun[-1], pieces)
+    made = "1 sheet" if sheets == 1 else f"{sheets} sheets of {per_sheet}"
+    return f"{pieces} {' '.join(noun)} ({made})"
 
 
 def _common_words(names: list[list[str]]) -> list[str]:
@@ -446,7 +456,8 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
         left.item("Nothing: the kit prints everything the game needs.")
 
     right.heading("Checklist")
-    for family in _families(imposition.components):
+    # a note printed beside the pieces and thrown away with the offcuts is no piece to check off
+    for family in _families([component for component in imposition.components if component.cut_out]):
         right.item(_checklist_line(family), box=True)
     right.heading("Cutting and assembly")
     for number, step in enumerate(guide.assembly if guide is not None else DEFAULT_ASSEMBLY, start=1):

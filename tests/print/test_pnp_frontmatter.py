@@ -214,11 +214,17 @@ def test_the_checklist_names_each_kind_once_with_its_colours_and_in_the_plural()
 
 
 def test_the_checklist_counts_the_chits_of_a_chit_sheet_and_says_to_cut_its_lines():
+    """It said '1 × cat token of 30' and listed a sticker sheet's note as a piece."""
     art = Face(Group.of(Rect(0, 0, 7, 7, Style(fill="#E69F00"))))
     sheets = [Component(f"tier-marker-sheet-{colour}", "sheet", 42, 35, art, chits=(6, 5)) for colour in ("blue", "red")]
     sheet = front_sheet("Marker Game", None, impose(sheets, PAPERS["a4"], first_page=2), "long")
     words = [shape.text for shape in _texts(sheet.overlay)]
-    assert "2 × tier marker sheets of 30: blue, red" in words
+    assert "60 tier markers (2 sheets of 30): blue, red" in words
+    cats = Component("cat-token", "token", 42, 35, art, chits=(6, 5))
+    note = Component("sticker-note", "sheet", 60, 10, art, cut_out=False)
+    words = [shape.text for shape in _texts(front_sheet("Cat Game", None, impose([cats, note], PAPERS["a4"],
+                                                                                     first_page=2), "long").overlay)]
+    assert "30 cat tokens (1 sheet)" in words and not any("× sticker note" in word for word in words)
     assert any("along a sheet's printed lines" in text for text in words)
 
 
