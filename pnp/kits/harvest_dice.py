@@ -533,7 +533,7 @@ def sticker_guide() -> Component:
             f"round a sheet at its corner marks, then straight along every printed line: {cuts} cuts free all "
             f"its {stickers} stickers, without cutting round each one.")
     return Component("sticker-note", "sticker", STICKER_NOTE_W, STICKER_NOTE_H,
-                     Face(sticker_note(f"{TITLE}: die stickers", text)))
+                     Face(sticker_note(f"{TITLE}: die stickers", text)), cut_out=False)
 
 
 # A card for each player's place: a round's steps, read at a glance (the rules card has the rest).
