@@ -9,6 +9,8 @@ piece's cut outline is. The checks then read that flat list:
   wholly inside a shape (a label in its box) or wholly outside it is fine.
 - `near_edge`: marks, cut lines or text within EDGE_MM of the paper edge, where home printers
   print nothing. A print-on-demand sheet is exempt: its crop marks belong outside the trim.
+- `text_past_trim`: a piece's line of text, measured whole (not only what the bleed keeps),
+  closer than SAFE_MM to its trim line or past it: a cut a little off slices its letters.
 - `small_text`: text under MIN_TEXT_PT (6.5 pt) at print size.
 - `small_body_text`: a sentence or hint a player reads (any text of a piece with more than
   LABEL_WORDS words, wrapped or on one line: rules, aids, notes, a score sheet's hints) under
