@@ -489,7 +489,8 @@ def rules_card() -> Group:
     lowest = lowest_with(split)
     if lowest > RULES_H - MARGIN - 6.0:
         raise ValueError(f"the rules card's text runs to {lowest:.1f} mm, past its {RULES_H} mm card")
-    shapes.append(legend(MARGIN, RULES_H - MARGIN - 2.0))
+    # the key follows the text (at the card's foot it floated alone under an empty band)
+    shapes.append(legend(MARGIN, lowest + 3.0))
     return Group(tuple(shapes))
 
 

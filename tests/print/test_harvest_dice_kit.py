@@ -351,3 +351,13 @@ def test_the_sticker_note_lies_right_under_the_stickers_at_the_top_of_their_page
     bottom = max(p.rect[1] + p.rect[3] for p in stickers)
     assert 0 < note.rect[1] - bottom < 10
     assert min(p.rect[1] for p in stickers) < 8
+
+
+def test_the_rules_cards_draw_key_follows_its_text():
+    """The "Draw:" key sat at the card's foot, alone under an empty band."""
+    from pnp.checks import words
+
+    lines = words(kit.rules_card())
+    [key] = [box for text, box in lines if text == "Draw:"]
+    above = max(box[3] for text, box in lines if box[1] < key[1] - 1.0)
+    assert key[1] - above < 6.0, (key, above)
