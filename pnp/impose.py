@@ -699,10 +699,10 @@ def _laid_rows(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gutters
     gapped = [not ((share or gutters.cut_shared([*above.pieces, *below.pieces]))
                    and gutters.can_share(above.pieces, below.pieces)) for above, below in pairs]
     gaps = _spread(ah - total, gutters.of_rows(shelves, share), bleed, gapped)
-    y = ay + (ah - total - sum(gaps)) / 2
-    if shelves and any(piece.component.kind == "sticker" for piece in shelves[0].pieces):
-        # stickers in a band along the top: the sheet is cut under them and the rest kept
-        y = ay + min(EDGE_KEEP_MM, (ah - total - sum(gaps)) / 2)
+    # packed from the top, a little below the least margin: the spare paper is left in one
+    # piece at the foot (stickers in a band along the top: the sheet is cut under them and the
+    # rest kept), not split into an empty band above the pieces and one below
+    y = ay + min(EDGE_KEEP_MM, (ah - total - sum(gaps)) / 2)
     slots = []
     above: list[float] = []  # the cut lines (left and right edges) of the row above
     for shelf, gap_below in zip(shelves, gaps + [0.0]):
