@@ -9,7 +9,9 @@ piece's cut outline is. The checks then read that flat list:
   wholly inside a shape (a label in its box) or wholly outside it is fine.
 - `near_edge`: marks, cut lines or text within EDGE_MM of the paper edge, where home printers
   print nothing. A print-on-demand sheet is exempt: its crop marks belong outside the trim.
-- `small_text`: text under MIN_TEXT_PT at print size.
+- `text_past_trim`: a piece's line of text, measured whole (not only what the bleed keeps),
+  closer than SAFE_MM to its trim line or past it: a cut a little off slices its letters.
+- `small_text`: text under MIN_TEXT_PT (6.5 pt) at print size.
 - `small_body_text`: a sentence or hint a player reads (any text of a piece with more than
   LABEL_WORDS words, wrapped or on one line: rules, aids, notes, a score sheet's hints) under
   BODY_TEXT_PT at print size. A label of one or two words (a number, "front", a tile's ID, a
@@ -63,13 +65,13 @@ from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect,
 from pnp.text import layout_lines
 
 EDGE_MM = 5.0
-MIN_TEXT_PT = 6.0
+MIN_TEXT_PT = 6.5
 # A sentence is read, not glanced at: rules summaries, aids, notes and every hint of three
 # words or more are set at 8 pt at least (8.5 pt is the kits' body size, pnp.text.BODY_MM) so
 # they read at arm's length, wrapped or on one line.
 BODY_TEXT_PT = 8.0
 # A label of this many words or fewer (a number, "front", "die +1", a tile's ID) is glanced at
-# and found by its place: it keeps MIN_TEXT_PT (the kits set labels at 2.2 mm, 6.2 pt, to fit
+# and found by its place: it keeps MIN_TEXT_PT (the kits set labels at 2.3 mm, 6.5 pt, to fit
 # the spaces they name). A hint of more words ("a veggie scores the highest number") is a
 # sentence, whether it wraps or not.
 LABEL_WORDS = 2
@@ -83,6 +85,8 @@ PIECE_MARGIN_MM = 6.0
 # A piece is this much smaller than the space it sits on, both ways: cut a quarter of a
 # millimetre large all round, it still lies inside its space and beside its neighbours.
 FIT_CLEARANCE_MM = 0.5
+# A piece's words stay this far inside its trim line: a cut this far off slices no letter.
+SAFE_MM = 1.5
 EPS_MM = 0.05  # drawing closer than this past a trim line is on it
 PT_MM = 25.4 / 72
 
@@ -109,6 +113,7 @@ class TextLine:
     kept: Box | None = None  # the part inside its piece's trim box (None: it lies all in the bleed)
     thumbnail: bool = False  # words of a small picture of a piece (checked on the piece itself)
     words: int = 1           # how many words (runs holding a letter or digit) the whole text has
+    whole: Box | None = None  # the line's box before the bleed clips it (None: the page's own marks)
 
 
 @dataclass(frozen=True)
@@ -380,6 +385,7 @@ class _Flattener:
             box = _box(matrix, [(line.left, top), (line.left + line.width, bottom),
                                 (line.left, bottom), (line.left + line.width, top)])
             kept: Box | None = box
+            whole = box if self.printed is not None else None
             if self.printed is not None and self.trimmed is not None:
                 printed = _intersection(box, self.printed)
                 if printed is None:
@@ -387,7 +393,7 @@ class _Flattener:
                 box, kept = printed, _intersection(box, self.trimmed)
             self.painted += 1
             self.flat.texts.append(TextLine(line.text, box, size_pt, text.fill, owner, picture, self.painted, kept,
-                                            self.thumbnail, _word_count(text.text)))
+                                            self.thumbnail, _word_count(text.text), whole))
 
     def icon(self, icon: Icon, matrix: Affine, owner: int, picture: int | None) -> None:
         """An icon is one picture: its parts are drawn (for what text sits on) but never
@@ -512,6 +518,24 @@ def _where(box: Box) -> str:
 def _read(flat: Flat) -> list[TextLine]:
     """The text meant to be read: not the words of a small picture of a piece."""
     return [text for text in flat.texts if not text.thumbnail]
+
+
+def text_past_trim(flat: Flat) -> Iterator[Problem]:
+    """A piece's words reach closer than SAFE_MM to its trim line, or past it: cut a little
+    off, a letter is sliced (a "+ 10" that reads "+ 1"). A board printed in portions is
+    judged by the seams check instead: its words run on across its portions."""
+    for text in _read(flat):
+        if text.owner < 0 or text.whole is None:
+            continue
+        placed = flat.sheet.placements[text.owner]
+        if placed.tile is not None:
+            continue
+        trim, whole = _rect_box(placed.rect), text.whole
+        inside = min(whole[0] - trim[0], whole[1] - trim[1], trim[2] - whole[2], trim[3] - whole[3])
+        if inside < SAFE_MM - TOLERANCE_MM:
+            where = f"runs {-inside:.1f} mm past" if inside < 0 else f"comes {inside:.1f} mm from"
+            yield Problem(flat.sheet.number, "trim", f"text {_quote(text.text)} ({placed.component.name}) {where} "
+                                                     f"its cut line, under the {SAFE_MM:g} mm kept clear inside it")
 
 
 def small_text(flat: Flat) -> Iterator[Problem]:
@@ -674,7 +698,7 @@ def trim_margin(flat: Flat) -> Iterator[Problem]:
                                                   f"edge, under {PIECE_MARGIN_MM:g} mm")
 
 
-CHECKS = (overlapping_text, near_edge, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
+CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           trim_margin)
 
 

@@ -33,7 +33,7 @@ BODY = 3.1                 # mm, 8.8 pt
 HEADING = 4.0
 TITLE = 9.0
 MARGIN = 14.0              # the first page's text stays this far from the paper edge
-LABEL = 2.2               # mm, 6.2 pt: the labels under the picture's pieces
+LABEL = 2.3               # mm, 6.5 pt: the labels under the picture's pieces
 CAPTION = 2.85            # mm, 8.1 pt: the sentence over the picture (body text, 8 pt at least)
 PICTURE_MAX = 12           # pieces shown in the picture
 PICTURE_HEIGHT = 100.0     # the picture's most, labels included
@@ -56,7 +56,9 @@ DEFAULT_ASSEMBLY = (
 )
 DEFAULT_PAPER = "Pieces on card of 200-300 g/m², sheets and aids on plain paper."
 FOLDING = ("Cards print front and back side by side: cut round each pair, fold the back behind the front "
-           "on the dashed line, glue the halves together, then cut off the folded edge on its solid line.")
+           "on the dashed line, glue the halves together, then cut off the folded edge on its solid line. "
+           "Print them on card of 160-200 g/m², lighter than any card named below: heavier card cracks at "
+           "the fold.")
 GLUE_UP = ("Card too heavy to print two-sided? Print the back pages on their own, glue each to the back "
            "of its front page (glue stick all over, the two held against a window so their cut ticks "
            "line up), press flat under books, then cut.")
@@ -145,8 +147,8 @@ def _families(components: list[Component]) -> list[list[tuple[str, list[Componen
 
 
 def _checklist_line(family: list[tuple[str, list[Component]]]) -> str:
-    """'38 × critter cards: blue, red, green, yellow', '4 × tier marker sheets of 30: blue, red,
-    green, yellow' (sheets of chits), '4 × player aids', '1 × die stickers', '6 × token sun'."""
+    """'38 × critter cards: blue, red, green, yellow', '120 tier markers (4 sheets of 30): blue,
+    red, green, yellow' (sheets of chits), '4 × player aids', '1 × die stickers', '6 × token sun'."""
     members = [c for _, group in family for c in group]
     count = sum(c.count for c in members)
     kinds = {c.kind for c in members}
@@ -164,13 +166,23 @@ def _checklist_line(family: list[tuple[str, list[Component]]]) -> str:
     line = f"{count} × {' '.join(words)}"
     chits = {c.chits for c in members}
     if len(chits) == 1 and (grid := chits.pop()) is not None:
-        line += f" of {grid[0] * grid[1]}"
+        line = _chit_count(words, count, grid[0] * grid[1])
     variants = [" ".join(name[len(shared):]) for name in names]
     if pads:
         variants = [f"{sum(c.count for c in group)} {variant}" for variant, (_, group) in zip(variants, family)]
     if 1 < len(family) <= MAX_VARIANTS and all(variants):
         line += ": " + ", ".join(variants)
     return line
+
+
+def _chit_count(words: list[str], sheets: int, per_sheet: int) -> str:
+    """Sheets of chits counted in the pieces they give: '60 tier markers (2 sheets of 30)',
+    '30 cat tokens (1 sheet)' (never '1 × cat token of 30')."""
+    noun = [word for word in words if word not in ("sheet", "sheets")] or words
+    pieces = sheets * per_sheet
+    noun[-1] = _plural(noun[-1], pieces)
+    made = "1 sheet" if sheets == 1 else f"{sheets} sheets of {per_sheet}"
+    return f"{pieces} {' '.join(noun)} ({made})"
 
 
 def _common_words(names: list[list[str]]) -> list[str]:
@@ -231,14 +243,18 @@ def with_pages(step: str, imposition: Imposition) -> str:
     return PAGES_OF.sub(pages, step)
 
 
-def _runs_by_stock(two_sided: list[int], stocks: dict[int, str]) -> str:
-    """The two-sided pages as print runs, one per stock (a run fed from one tray of paper or
+def _runs_by_stock(pages: list[int], stocks: dict[int, str], sides: str = "two-sided") -> str:
+    """Pages printed `sides` as print runs, one per stock (a run fed from one tray of paper or
     card): "pages 3-8 two-sided on card", or "the two-sided pages in one run per stock: pages
-    3-4 on paper, pages 5-8 on card"."""
+    3-4 on paper, pages 5-8 on card"; one-sided ones follow the two-sided runs, so they are
+    just "page 7 on paper, pages 8-9 on card"."""
     runs: dict[str, list[int]] = {}
-    for number in two_sided:
+    for number in pages:
         runs.setdefault(stocks.get(number, "paper"), []).append(number)
-    named = [f"pages {page_ranges(numbers)} on {name}" for name, numbers in runs.items()]
+    named = [f"{'page' if len(numbers) == 1 else 'pages'} {page_ranges(numbers)} on {name}"
+             for name, numbers in runs.items()]
+    if sides == "one-sided":
+        return ", ".join(named)
     if len(named) == 1:
         return named[0].replace(" on ", " two-sided on ", 1)
     return "the two-sided pages in one run per stock: " + ", ".join(named)
@@ -367,8 +383,10 @@ def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
                 "C of page 1, within a millimetre.", after=2.0)
     column.text(f"Off by a few millimetres: your printer shifts its backs; move the back page in its settings, "
                 f"or glue backs up instead (page 1 says how). Crosses somewhere else entirely: your printer "
-                f"flips on the {other} edge; set it to flip on the {duplex} edge, or build the kit with "
-                f"--duplex {other}.", after=2.0)
+                f"flipped on the {other} edge. In the print dialog choose two-sided, flip on the {duplex} "
+                f"edge, and print pages 1-2 again. If it only flips on the {other} edge, get this kit made "
+                f"for that: on the app's print page choose the {other} edge (or build it with "
+                f"--duplex {other}).", after=2.0)
     column.text("Once they line up, print the two-sided pages as page 1 says: two-sided, one run per stock.")
     return Sheet(2, width, height, "back", [], Group(tuple(shapes + column.shapes)),
                  band="bottom" if duplex == "long" else "top", label="duplex-test")
@@ -402,7 +420,8 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
         one_sided = [sheet.number for sheet in imposition.sheets if sheet.number not in two_sided + [1, 2]]
         left.item(f"First print pages 1-2 two-sided on plain paper, flipping on the {duplex} edge: page 2 is a "
                   f"duplex test.")
-        rest = f"; then pages {page_ranges(one_sided)} one-sided." if one_sided else "."
+        rest = f"; then one-sided {_runs_by_stock(one_sided, page_stock(imposition), 'one-sided')}." \
+            if one_sided else "."
         left.item(f"Then print {_runs_by_stock(two_sided, page_stock(imposition))}, flipping on the {duplex} "
                   f"edge (each back follows its front){rest}")
         left.item(GLUE_UP)
@@ -437,7 +456,8 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
         left.item("Nothing: the kit prints everything the game needs.")
 
     right.heading("Checklist")
-    for family in _families(imposition.components):
+    # a note printed beside the pieces and thrown away with the offcuts is no piece to check off
+    for family in _families([component for component in imposition.components if component.cut_out]):
         right.item(_checklist_line(family), box=True)
     right.heading("Cutting and assembly")
     for number, step in enumerate(guide.assembly if guide is not None else DEFAULT_ASSEMBLY, start=1):

@@ -663,12 +663,30 @@ def _place_shelves(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gut
     where that takes no more cuts on the page (it may take fewer: a line shared, not two)."""
     from pnp.cuts import sheet_cuts  # (pnp.cuts reads impositions: imported when first needed)
 
+    shelves = _notes_under_stickers(shelves)
     aligned, centred = (_laid_rows(shelves, area, bleed, gutters, align) for align in (True, False))
     width, height = area[0] + area[2], area[1] + area[3]
     if sheet_cuts([slot.rect for slot in aligned], width, height) <= sheet_cuts([slot.rect for slot in centred],
                                                                                  width, height):
         return aligned
     return centred
+
+
+def _notes_under_stickers(shelves: list[Shelf]) -> list[Shelf]:
+    """A sticker sheet's note (a row of pieces not cut out) goes right under the last row of
+    stickers it speaks of, not wherever its height puts it (Harvest Dice's sat 130 mm below
+    them, under the player cards)."""
+    def is_note(shelf: Shelf) -> bool:
+        return all(not piece.component.cut_out for piece in shelf.pieces)
+
+    stickers = [index for index, shelf in enumerate(shelves)
+                if any(piece.component.kind == "sticker" and piece.component.cut_out for piece in shelf.pieces)]
+    notes = [shelf for shelf in shelves if is_note(shelf)]
+    if not stickers or not notes:
+        return shelves
+    rest = [shelf for shelf in shelves if not is_note(shelf)]
+    last = rest.index(shelves[stickers[-1]])
+    return rest[:last + 1] + notes + rest[last + 1:]
 
 
 def _laid_rows(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gutters, align: bool) -> list[Slot]:
@@ -681,10 +699,10 @@ def _laid_rows(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gutters
     gapped = [not ((share or gutters.cut_shared([*above.pieces, *below.pieces]))
                    and gutters.can_share(above.pieces, below.pieces)) for above, below in pairs]
     gaps = _spread(ah - total, gutters.of_rows(shelves, share), bleed, gapped)
-    y = ay + (ah - total - sum(gaps)) / 2
-    if all(piece.component.kind == "sticker" for shelf in shelves for piece in shelf.pieces):
-        # stickers in a band along the top: the sheet is cut under them and the rest kept
-        y = ay + min(EDGE_KEEP_MM, (ah - total - sum(gaps)) / 2)
+    # packed from the top, a little below the least margin: the spare paper is left in one
+    # piece at the foot (stickers in a band along the top: the sheet is cut under them and the
+    # rest kept), not split into an empty band above the pieces and one below
+    y = ay + min(EDGE_KEEP_MM, (ah - total - sum(gaps)) / 2)
     slots = []
     above: list[float] = []  # the cut lines (left and right edges) of the row above
     for shelf, gap_below in zip(shelves, gaps + [0.0]):

@@ -25,7 +25,7 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 CUT = Style(stroke=INK, stroke_width=0.25)
 FOLD = Style(stroke="#777777", stroke_width=0.2, dash=(1.2, 1.0))
 TAB = Style(fill="#DDDDDD", decorative=True)
-GLUE_TEXT_MM = 2.2  # 6.2 pt, the smallest print size the kits use
+GLUE_TEXT_MM = 2.3  # 6.5 pt, the smallest print size the kits use
 
 
 # Stock craft punches (round), by the size printed on them: a round piece of one of these

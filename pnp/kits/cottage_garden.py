@@ -17,7 +17,7 @@ from pnp.art.looks import Look, wordmark
 from pnp.art.shapes import LABEL_MM
 from pnp.art.shapes import circle as circle_path
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
-from pnp.fonts import measure
+from pnp.fonts import cap_height, descent, measure
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import (
     Circle,
@@ -61,7 +61,8 @@ GUIDE = KitGuide(
                 f"orange, {data.COUNTS['blue_cubes']} blue",
                 data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"])),
     assembly=(
-        "Nursery: print only pages {pages of nursery-1-3} (1-3 players) or {pages of nursery-4} (4). Trim "
+        "Nursery: pages {pages of nursery-1-3} for 1-3 players, {pages of nursery-4} for 4 (you may skip "
+        "the other). Trim "
         "the first page on its line, glue it over the second's glue zone, arrows tip to tip, then cut.",
         "Cut the tiles along their solid lines, and the beds, tables and beehive tiles.",
         "Cats, pot tokens and cubes: trim each sheet, then cut along its lines, just inside each line (a "
@@ -82,6 +83,7 @@ CELL = 16.0            # one flowerbed space, mm: big enough to pick a tile up a
 # One square of a flower tile: the fit check's clearance smaller than a bed space, so a tile
 # cut a quarter of a millimetre large all round still lies flush on the squares it covers.
 TILE_SQUARE = CELL - 0.5
+LABEL_TOP = 1.7        # a label's capitals start this far inside the cut line (pnp.checks.SAFE_MM and a little)
 BED_BORDER = 3.5       # the hedge round a flowerbed: three 87 mm beds stand in a page's height
 BLEED = 3.0            # how far edge artwork runs past the trim (the build's default bleed)
 # A nursery space holds any tile whole, turned lengthwise (the straight five is 65 mm long,
@@ -345,9 +347,12 @@ def bed_face(design: str) -> Face:
                 shapes += _symbol(printed, x + CELL / 2, y + CELL / 2, CELL * 0.7)
     word = data.BED_SIDES[side]
     label = f"{design} {word}"  # "1L light": a label of two words, on the hedge
-    shapes.append(art.label_plate(size / 2, BED_BORDER / 2, measure(label, LABEL_MM, True) + 3.0, 3.4))
-    shapes.append(Text(size / 2, BED_BORDER / 2, label, size=LABEL_MM, align="center", anchor="middle", fill=WHITE,
-                       bold=True))
+    # the capitals' top 1.7 mm inside the cut (a cut a little off slices no letter), the
+    # descenders dipping onto the first row's empty top edge, on the plate
+    baseline = LABEL_TOP + cap_height() * LABEL_MM
+    middle = (LABEL_TOP + baseline + descent() * LABEL_MM) / 2
+    shapes.append(art.label_plate(size / 2, middle, measure(label, LABEL_MM, True) + 3.0, 3.4))
+    shapes.append(Text(size / 2, baseline, label, size=LABEL_MM, align="center", fill=WHITE, bold=True))
     return Face(group(shapes), background=LEAF)
 
 
@@ -638,7 +643,8 @@ def cube_tokens(colour: str) -> Component:
     fill, icon, letter = (ORANGE, "cg-pot", "O") if colour == "orange" else (BLUE, "cg-cloche", "B")
     chit = Group.of(Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=1.0),
                     Icon(icon, size / 2 - 0.5, size / 2 - 0.8, 5.4, POT_COLOUR if colour == "orange" else GLASS),
-                    Text(size - 1.1, size - 1.1, letter, size=LABEL_MM, align="right", bold=True, fill=INK))
+                    # the letter 1.6 mm inside the sheet's cut where its chit is the last of a row
+                    Text(size - 1.6, size - 1.6, letter, size=LABEL_MM, align="right", bold=True, fill=INK))
     count = data.COUNTS[f"{colour}_cubes"]
     return chit_sheet(f"cube-{colour}", 6, count // 6, size, chit, fill, sits_on=f"{colour} track")
 
@@ -757,7 +763,7 @@ def turn_blocks() -> list[tuple[str, str, str, str, str]]:
     return [
         ("cg-turn", INK, "1 Refill the gardener row", "1 Refilling Phase",
          "The die points at a row, column or (4 players) diagonal. 3 or 4 spaces empty: fill them from the "
-         "garden path, nearest the gardener first; 1 or 2: you may pay a cat to."),
+         "garden path, nearest the gardener first; 1 or 2: you may pay a cat to fill them too."),
         ("cg-pot", POT_COLOUR, "2 Plant", "2 Planting Phase",
          "Put a tile from that row, or a flower pot, on one of your two beds at once, turned or flipped. "
          "Never over tiles, cats or pots, nor over the edge. Set down cats from your reserve as you like."),
@@ -768,8 +774,7 @@ def turn_blocks() -> list[tuple[str, str, str, str, str]]:
          "One space on, the arrows' way. On the Turning Space turn the die up by one: at "
          f"{data.FINAL_ROUND_FACE} the final round begins."),
         ("cg-cat", "#8A8A8A", "Cats", "Special rules for the Planting Table",
-         f"At most {cats} in reserve when your turn ends: put the rest on empty spaces of your beds. (For the "
-         "cubes, 8 mm wooden cubes play best.)"),
+         f"At most {cats} in reserve when your turn ends: put the rest on empty spaces of your beds."),
     ]
 
 

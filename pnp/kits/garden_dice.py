@@ -625,11 +625,12 @@ AID_FOOTER = 2.85                  # mm, 8.1 pt: the card's one-line citation of
 
 
 def _aid_header(title: str, sections: str) -> list[Shape]:
-    """The card's title, and in its footer the rulebook sections it sums up."""
+    """The card's title, and in its footer the rulebook sections it sums up (the footer names
+    the game already; the longest list fits the card's width only without it)."""
     return [Rect(0, 0, AID_W, AID_HEADER_H, Style(fill=FENCE, decorative=True)),
             Text(5.0, AID_HEADER_H / 2, title, size=4.2, anchor="middle", bold=True, fill=WHITE,
                  face=look(TITLE).face),
-            Text(AID_W / 2, AID_H - 3.5, f"{TITLE} rules: {sections}", size=AID_FOOTER, align="center",
+            Text(AID_W / 2, AID_H - 3.5, f"Rulebook: {sections}", size=AID_FOOTER, align="center",
                  fill="#5A5A5A")]
 
 

@@ -19,6 +19,7 @@ from pnp.art.looks import Look, wordmark
 from pnp.art.shapes import LABEL_MM
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_color_on
 from pnp.errors import KitError
+from pnp.fonts import measure
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import DeckMistakes, DeckRules
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
@@ -37,7 +38,8 @@ LOOK = Look("leckerli-one", "#6B2D5C", "#E69F00",
 GUIDE = KitGuide(
     box_items=(("blank or plain six-sided die, about 16 mm", 1), ("glue stick for the die stickers", 1)),
     assembly=(
-        "Cut the 54 cards on their crop marks; sleeves over a playing card make them sturdier.",
+        # not "on their crop marks": a folded build's pairs are cut, folded and glued first
+        "Cut out the 54 cards; sleeves over a playing card make them sturdier.",
         "Die stickers (page {pages of die-stickers}, plain paper, with the rules summary): trim the "
         "sheet on its corner ticks, cut between the faces and glue one "
         "on each side of a 16 mm die, each column's two faces on opposite sides. The kit prints no paper cube: "
@@ -360,17 +362,31 @@ ART_Y = 44.0        # its centre
 ART_X = CARD_W / 2 + 1.0  # a little right of the middle: clear of the badge in the top-left corner
 
 
+NAME_MM = 4.2        # a critter's name under its picture, 11.9 pt
+BADGE_R = 4.8        # the colour badge's half-width (its icon is 9.6 mm)
+# The name stays this far from the turned badge in the bottom-right corner, whose left edge is
+# at CARD_W - CORNER - 9.5 - BADGE_R: "Blue Opossum" at 4.2 mm came within 0.3 mm of it.
+BADGE_CLEAR = 1.5
+NAME_ROOM = 2 * (CARD_W - CORNER - 9.5 - BADGE_R - BADGE_CLEAR - CARD_W / 2)
+
+
+def _name_size(name: str) -> float:
+    """NAME_MM, or smaller where the name is wider than the room between the badges."""
+    return min(NAME_MM, NAME_MM * NAME_ROOM / measure(name, NAME_MM, True))
+
+
 def critter_face(card) -> Face:
     color = CRITTER_COLORS[card.color]
     animal = data.CRITTERS[card.color]
     beaten = data.BEATS[card.color]
     rare = card.number == data.RARE_NUMBER
+    name = f"{card.color.capitalize()} {animal}"
     shapes: list[Shape] = [
         _both_corners(_number_index(str(card.number), colour_badge(card.color))),
         Icon(pose_icon(ANIMAL_ICONS[card.color], card.number), ART_X, ART_Y - 4 if rare else ART_Y,
              ART - 8 if rare else ART, color),
-        Text(CARD_W / 2, 58.5 if rare else 67.5, f"{card.color.capitalize()} {animal}", size=4.2, align="center",
-             anchor="top", bold=True, fill=INK),
+        Text(CARD_W / 2, 58.5 if rare else 67.5, name, size=_name_size(name), align="center", anchor="top",
+             bold=True, fill=INK),
         Text(CARD_W / 2, 64 if rare else 73, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
              align="center", anchor="top", fill="#555555"),
     ]

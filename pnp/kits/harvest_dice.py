@@ -245,14 +245,14 @@ def markets(x: float, y: float, mode: str) -> Group:
                 shapes.append(crossed_circle(cx, cy, CIRCLE_R))
             else:  # the number is the market's value once this circle is crossed
                 shapes += [Circle(cx, cy, CIRCLE_R, THIN),
-                           label(cx, cy, str(i + 1), size=2.2, align="center", anchor="middle", fill=FAINT)]
+                           label(cx, cy, str(i + 1), size=2.3, align="center", anchor="middle", fill=FAINT)]
     return Group(tuple(shapes))
 
 
 def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
     """One box per breakdown entry of the scorer, then the total."""
     entries: list[tuple[str, str | None, str]] = [(crop, data.CROP_SHAPE[crop], f"{crop[:3]} ×") for crop in data.CROPS]
-    entries += [("ribbons", "harvest-ribbon", "ribbons"), ("pig", "harvest-pig", "pig")]
+    entries += [("ribbons", "harvest-ribbon", "ribbon"), ("pig", "harvest-pig", "pig")]
     if mode == "advanced":
         entries.append(("bonus", "star", f"+{data.ADVANCED_BONUS_POINTS} ea."))  # "each" runs into TOTAL
     entries.append(("total", None, "TOTAL"))
@@ -264,8 +264,9 @@ def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
         color = CROP_COLOR.get(key, PIG_PINK if key == "pig" else
                                OKABE_ITO["blue"] if key == "ribbons" else OKABE_ITO["yellow"])
         if icon:
-            shapes.append(Icon(icon, bx + 2.2, y + 1.8, 3.4, color))
-        shapes.append(label(bx + (4.4 if icon else width / 2), y + 1.8, text, size=2.2, anchor="middle",
+            shapes.append(Icon(icon, bx + 1.9, y + 1.8, 3.4, color))
+        # labels at 6.5 pt: a label starts close by its icon ("ribbon" ends short of the pig's)
+        shapes.append(label(bx + (3.8 if icon else width / 2), y + 1.8, text, size=2.3, anchor="middle",
                             bold=key == "total", align="left" if icon else "center"))
         style = Style(stroke=INK, stroke_width=0.5 if key == "total" else 0.3)
         shapes.append(Rect(bx, y + 4.0, width, 8.0, style, radius=1.0))
@@ -488,7 +489,8 @@ def rules_card() -> Group:
     lowest = lowest_with(split)
     if lowest > RULES_H - MARGIN - 6.0:
         raise ValueError(f"the rules card's text runs to {lowest:.1f} mm, past its {RULES_H} mm card")
-    shapes.append(legend(MARGIN, RULES_H - MARGIN - 2.0))
+    # the key follows the text (at the card's foot it floated alone under an empty band)
+    shapes.append(legend(MARGIN, lowest + 3.0))
     return Group(tuple(shapes))
 
 
@@ -532,7 +534,7 @@ def sticker_guide() -> Component:
             f"round a sheet at its corner marks, then straight along every printed line: {cuts} cuts free all "
             f"its {stickers} stickers, without cutting round each one.")
     return Component("sticker-note", "sticker", STICKER_NOTE_W, STICKER_NOTE_H,
-                     Face(sticker_note(f"{TITLE}: die stickers", text)))
+                     Face(sticker_note(f"{TITLE}: die stickers", text)), cut_out=False)
 
 
 # A card for each player's place: a round's steps, read at a glance (the rules card has the rest).

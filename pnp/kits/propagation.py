@@ -380,8 +380,12 @@ def _tracker_block(kind: str, x: float, y: float) -> list[Shape]:
     plant = data.PLANTS[kind]
     shapes: list[Shape] = [Icon(plant_icon(kind), x + 3, y + 2.5, 5, PLANT_COLOURS[kind]),
                            Text(x + 6.5, y + 2.5, plant["name"], size=2.8, bold=True, anchor="middle", fill=INK),
-                           Text(x + 1.0, y + 7.0, f"grown: sown + {plant['grown']} · dies: end of sown + "
-                                                  f"{plant['dies']}", size=2.9, anchor="middle", fill=INK)]
+                           # when it grows beside its name, when it dies under them: on one line
+                           # the apple tree's ran past the tracker's cut
+                           Text(x + _column_width() - 1.0, y + 2.5, f"grown: sown + {plant['grown']}", size=2.9,
+                                align="right", anchor="middle", fill=INK),
+                           Text(x + 1.0, y + 7.0, f"dies: at the end of sown + {plant['dies']}", size=2.9,
+                                anchor="middle", fill=INK)]
     marks = (None, Icon("star", 0, 0, 3.0, TOP_HEX_FILL), Icon("cross", 0, 0, 2.6, INK))
     for index, (heading, mark) in enumerate(zip(BOX_HEADINGS, marks)):
         centre = x + ROW_LABEL + (index + 0.5) * WRITE_W

@@ -261,3 +261,16 @@ def test_the_sticker_note_is_read_not_cut_and_the_page_holds_a_rules_summary_for
     note_cut = next(p for p in as_a_piece.placements() if p.component.name == "sticker-note")
     assert _ticks_at_corners(as_a_piece.sheets[note_cut.page - 1], note_cut.rect)
     assert count_cuts(as_a_piece) > count_cuts(imposition)
+
+
+def test_every_critters_name_keeps_clear_of_the_turned_badge(pieces):
+    """"Blue Opossum" at 11.9 pt came within 0.3 mm of the badge in the bottom-right corner:
+    every name keeps BADGE_CLEAR from it."""
+    from pnp.checks import words
+
+    badge_left = kit.CARD_W - kit.CORNER - 9.5 - kit.BADGE_R
+    for colour, animal in data.CRITTERS.items():
+        card = next(c for c in pieces.values() if c.name.startswith(f"critter-{colour}-"))
+        name = f"{colour.capitalize()} {animal}"
+        [(_, box)] = [(text, box) for text, box in words(card.front.shapes) if text == name]
+        assert box[2] <= badge_left - kit.BADGE_CLEAR + 1e-6, (name, box)

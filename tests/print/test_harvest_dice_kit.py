@@ -334,3 +334,30 @@ def test_the_vegetables_are_drawn_bold_with_light_and_shade(crop):
         drawn = [s for s, _, dy in walk(sheet.front.shapes) if isinstance(s, Icon) and s.name == kit.VEGGIE_ART[crop]
                  and markets_top < s.cy + dy < kit.section_tops()["score"]]
         assert len(drawn) == 1, (mode, crop)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_sticker_note_lies_right_under_the_stickers_at_the_top_of_their_page(paper):
+    """The note sat about 130 mm below the stickers, under the player cards, and the
+    stickers 21.6 mm below the page's top margin: the note now follows the stickers, which
+    start at the top, and it is no piece to cut out."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    placed = [p for p in imposition.placements() if p.side == "front"]
+    stickers = [p for p in placed if p.component.name.startswith("stickers-")]
+    [note] = [p for p in placed if p.component.name == "sticker-note"]
+    assert not note.component.cut_out and {p.page for p in stickers} == {note.page}
+    bottom = max(p.rect[1] + p.rect[3] for p in stickers)
+    assert 0 < note.rect[1] - bottom < 10
+    assert min(p.rect[1] for p in stickers) < 8
+
+
+def test_the_rules_cards_draw_key_follows_its_text():
+    """The "Draw:" key sat at the card's foot, alone under an empty band."""
+    from pnp.checks import words
+
+    lines = words(kit.rules_card())
+    [key] = [box for text, box in lines if text == "Draw:"]
+    above = max(box[3] for text, box in lines if box[1] < key[1] - 1.0)
+    assert key[1] - above < 6.0, (key, above)

@@ -53,9 +53,10 @@ def test_two_texts_on_one_another_are_found():
     assert any("'Harvest'" in detail and "'Market'" in detail for detail in found(one_piece(first, second), "overlap"))
 
 
-def test_text_under_six_points_is_found_and_six_passes():
-    assert found(one_piece(Text(10, 20, "tiny", size=5.5 * checks.PT_MM, fill=INK)), "size")
-    assert found(one_piece(Text(10, 20, "fine", size=6 * checks.PT_MM, fill=INK)), "size") == []
+def test_a_label_under_six_and_a_half_points_is_found_and_six_and_a_half_passes():
+    """Harvest Dice's score-sheet labels ("let ×", "TOTAL") were 6.2 pt, and passed a 6 pt floor."""
+    assert found(one_piece(Text(10, 20, "TOTAL", size=6.2 * checks.PT_MM, fill=INK)), "size")
+    assert found(one_piece(Text(10, 20, "TOTAL", size=6.5 * checks.PT_MM, fill=INK)), "size") == []
 
 
 def test_a_paragraph_under_eight_points_is_found_and_a_one_line_label_is_not():
@@ -73,6 +74,19 @@ def test_a_hint_on_one_line_is_a_sentence_and_is_found_under_eight_points():
     # a symbol is no word: "let ×" is a one-word label, "Round 10 + bonus" a three-word hint
     assert found(one_piece(Text(5, 20, "let ×", size=6.2 * checks.PT_MM, fill=INK)), "body") == []
     assert found(one_piece(Text(5, 20, "Round 10 + bonus", size=7.9 * checks.PT_MM, fill=INK)), "body")
+
+
+def test_text_running_past_its_piece_or_close_to_its_cut_is_found():
+    """Garden Dice's aid caption ran 3.8 mm past both sides of the 95 mm aid, Propagation's
+    "dies: end of sown + 10" past its tracker's cut (the "0" sliced off): the words stay
+    SAFE_MM inside the trim line."""
+    too_wide = Text(40, 30, "Rules: Special Tiles; Move A Critter; Sun Tokens; Game End", size=2.85,
+                    align="center", fill=INK)
+    assert any("past its cut line" in detail for detail in found(one_piece(too_wide), "trim"))
+    close = checks.SAFE_MM - 0.5
+    assert any("comes 1.0 mm from" in detail
+               for detail in found(one_piece(Text(close, 30, "sown", size=3, fill=INK)), "trim"))
+    assert found(one_piece(Text(checks.SAFE_MM, 30, "sown", size=3, fill=INK)), "trim") == []
 
 
 def test_a_scaled_down_group_counts_at_its_printed_size():

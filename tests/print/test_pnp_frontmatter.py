@@ -76,10 +76,12 @@ def test_two_sided_pages_are_one_print_run_after_a_duplex_test_page(kit_pdf):
     two_sided = (f"Then print pages 3-{run[-1]} two-sided on card, flipping on the long edge (each back follows "
                  f"its front)")
     # the one-sided pages, if any, come after the run (Letter's fit on its two-sided sheets)
-    assert f"{two_sided}; then pages {one_sided[0]}" in first if one_sided else f"{two_sided}." in first
+    assert f"{two_sided}; then one-sided page" in first if one_sided else f"{two_sided}." in first
     assert "Card too heavy to print two-sided?" in first
     test = " ".join(page_texts(kit_pdf)[1].split())
     assert "Duplex test: the back of page 1" in test and "--duplex short" in test
+    # a printer user is told what to choose before the command line is named
+    assert test.index("choose two-sided, flip on the long edge") < test.index("--duplex short")
 
 
 def test_two_sided_pages_of_paper_and_of_card_are_separate_runs():
@@ -95,6 +97,17 @@ def test_two_sided_pages_of_paper_and_of_card_are_separate_runs():
     words = " ".join(" ".join(text.text for text in _texts(imposition.sheets[0].overlay)).split())
     expected = ", ".join(f"pages {page_ranges(pages)} on {name}" for name, pages in runs.items())
     assert f"Then print the two-sided pages in one run per stock: {expected}, flipping" in words
+    # its one-sided pages mix paper and card too: each named with its stock ("then pages 7-9
+    # one-sided" hid that page 7 is paper and 8-9 card)
+    one_sided = sorted(number for number in stocks if number > 2 and number not in backs
+                       and number + 1 not in backs)
+    by_stock: dict[str, list[int]] = {}
+    for number in one_sided:
+        by_stock.setdefault(stocks[number], []).append(number)
+    assert len(by_stock) == 2, by_stock
+    listed = ", ".join(f"{'page' if len(pages) == 1 else 'pages'} {page_ranges(pages)} on {name}"
+                       for name, pages in by_stock.items())
+    assert f"; then one-sided {listed}." in words
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
@@ -201,11 +214,17 @@ def test_the_checklist_names_each_kind_once_with_its_colours_and_in_the_plural()
 
 
 def test_the_checklist_counts_the_chits_of_a_chit_sheet_and_says_to_cut_its_lines():
+    """It said '1 × cat token of 30' and listed a sticker sheet's note as a piece."""
     art = Face(Group.of(Rect(0, 0, 7, 7, Style(fill="#E69F00"))))
     sheets = [Component(f"tier-marker-sheet-{colour}", "sheet", 42, 35, art, chits=(6, 5)) for colour in ("blue", "red")]
     sheet = front_sheet("Marker Game", None, impose(sheets, PAPERS["a4"], first_page=2), "long")
     words = [shape.text for shape in _texts(sheet.overlay)]
-    assert "2 × tier marker sheets of 30: blue, red" in words
+    assert "60 tier markers (2 sheets of 30): blue, red" in words
+    cats = Component("cat-token", "token", 42, 35, art, chits=(6, 5))
+    note = Component("sticker-note", "sheet", 60, 10, art, cut_out=False)
+    words = [shape.text for shape in _texts(front_sheet("Cat Game", None, impose([cats, note], PAPERS["a4"],
+                                                                                     first_page=2), "long").overlay)]
+    assert "30 cat tokens (1 sheet)" in words and not any("× sticker note" in word for word in words)
     assert any("along a sheet's printed lines" in text for text in words)
 
 

@@ -469,3 +469,20 @@ def test_a_row_whose_colour_changes_keeps_to_the_grid_of_the_rows_above():
     assert placed["blue-12"][0] == pytest.approx(placed["blue-0"][0])  # the second row starts under the first
     assert placed["blue-13"][0] == pytest.approx(placed["blue-1"][0])
     assert placed["red-0"][0] - placed["blue-16"][0] - 15.875 >= impose_module.COLOUR_GUTTER_MM - 1e-6
+
+
+@pytest.mark.parametrize("game", ["cottage-garden", "harvest-dice", "garden-dice"])
+def test_pages_are_packed_from_the_top(game):
+    """Cottage Garden's page 11 used 41 % of the sheet with its top 44.7 mm empty: rows were
+    centred, splitting the spare paper into a band above the pieces and one below. (Propagation's
+    trackers, turned on their page, are still centred across it.)"""
+    from pnp.build import impose_kit
+    from pnp.options import BuildOptions
+
+    imposition = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
+    least = PAGE_MARGIN_MM + impose_module.EDGE_KEEP_MM
+    for sheet in imposition.sheets:
+        if sheet.side != "front" or not sheet.placements or any(p.tile for p in sheet.placements):
+            continue  # a board's portion is centred on its own page, its seams measured from there
+        top = min(placed.rect[1] for placed in sheet.placements)
+        assert top <= least + impose_module.EDGE_KEEP_MM + 0.01, (sheet.number, top)

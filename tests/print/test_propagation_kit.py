@@ -171,7 +171,8 @@ def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cu
         for plant in data.PLANTS.values():
             assert [str(n) for n in range(1, plant["tokens"] + 1)] == numbers[:plant["tokens"]]
             numbers = numbers[plant["tokens"]:]
-            assert f"grown: sown + {plant['grown']} · dies: end of sown + {plant['dies']}" in words
+            assert f"grown: sown + {plant['grown']}" in words
+            assert f"dies: at the end of sown + {plant['dies']}" in words
         assert words.count("sown") == len(data.PLANTS)
     assert not [name for name in pieces if "marker-sheet" in name or name.startswith("tier-marker")]
     width, height = kit.tracker_size()
