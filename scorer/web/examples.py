@@ -63,8 +63,9 @@ class ExamplesBusy(Busy):
 
 class OneAtATime:
     """A process's one turn for one kind of costly work (playing a game; building a print
-    kit; a request that computes, scorer.web.turns): a request waits at most `wait_seconds` for it and is then
-    answered `busy`, and at once when `most_waiting` requests are waiting already."""
+    kit; a request that computes, scorer.web.turns): a request waits at most `wait_seconds`
+    for it and is then answered `busy`, and at once when `most_waiting` requests are waiting
+    already."""
 
     def __init__(self, busy: type[Busy], wait_seconds: float = WAIT_SECONDS, most_waiting: int = MAX_WAITING) -> None:
         self.busy = busy
