@@ -9,6 +9,7 @@ Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_r
      `.venv/bin/python -m bench.floods silent 15 4600`
      `.venv/bin/python -m bench.floods 'slow bodies' 15 4640`
      `.venv/bin/python -m bench.floods history 15 60`
+     `.venv/bin/python -m bench.floods 'many scores' 15 240`
 Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds.
 
 `silent_connections` is the other kind of flood: connections that say nothing, reopened as
@@ -31,6 +32,7 @@ import urllib.parse
 from collections.abc import Sequence
 from pathlib import Path
 
+import scorer
 from bench.hostile import history_of
 from bench.server_choice import GUNICORN, running
 
@@ -88,6 +90,9 @@ def _flood(port: int, paths: list[str], body: bytes, until: float, statuses: dic
 
 # Issue 28's G7: sixty addresses, one connection each (the probe is 127.0.0.2).
 HISTORY_SOURCES = [f"127.0.0.{n}" for n in range(10, 70)]
+# Issue 28's F3: 240 addresses, one connection each, each far under its address's share.
+SCORING_SOURCES = [f"127.0.0.{n}" for n in range(10, 250)]
+SMALL_SCORE = ("/api/games/cottage-garden/score", scorer.GAMES["cottage-garden"].example_state)
 HISTORY_RESULTS = 3000   # saved games in the history `python -m bench.floods history` reads
 
 
@@ -168,7 +173,8 @@ def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
 def probed_during(port: int, kind: str, seconds: float, connections: int) -> dict:
     """Run one flood (a kind of BODIES; "silent": silent connections from 127.0.0.1; "slow
     bodies": requests from 160 addresses announcing almost 1 MB and sending one byte;
-    "history": kept-alive connections from HISTORY_SOURCES asking for history_pages) against
+    "history": kept-alive connections from HISTORY_SOURCES asking for history_pages; "many
+    scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE) against
     the server on `port` while a plain page is timed every quarter second from 127.0.0.2: what
     the flood met, and the page's median, 90th percentile and worst seconds."""
     for _ in range(4):
@@ -190,6 +196,10 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
 
         def run() -> dict:
             return flood(port, pages, b"", connections, seconds, sources=HISTORY_SOURCES)
+    elif kind == "many scores":
+        def run() -> dict:
+            return flood(port, SMALL_SCORE[0], json.dumps(SMALL_SCORE[1]).encode(), connections, seconds,
+                         sources=SCORING_SOURCES)
     else:
         path, payload = BODIES[kind]
         if payload is None:   # a four-player Garden Dice end state, as the attack sent

@@ -174,8 +174,10 @@ def _peak_rss_mb(pids: list[int]) -> float:
 # slow bodies, 29 requests from each of 160 addresses that send one byte of their body (G1);
 # score, one address's 64 connections scoring as fast as they are answered (G6); history, 60
 # addresses reading the saved history's pages as fast as they are answered (G7; the read limit
-# is off on this server, so every page is read).
-FLOODS = [("silent", 10.0, 4600), ("slow bodies", 10.0, 4640), ("score", 10.0, 64), ("history", 10.0, 60)]
+# is off on this server, so every page is read); many scores, 240 addresses with a connection
+# each posting a small Cottage Garden score as fast as they are answered (F3).
+FLOODS = [("silent", 10.0, 4600), ("slow bodies", 10.0, 4640), ("score", 10.0, 64), ("history", 10.0, 60),
+          ("many scores", 10.0, 240)]
 
 
 def server_rows() -> list[dict[str, Any]]:

@@ -65,7 +65,7 @@ from scorer.web.guards import (
     replay_request,
     session_started,
 )
-from scorer.web.stored import in_turn
+from scorer.web.turns import take_turns
 
 csrf = CSRFProtect()
 # In each worker's memory: no store to run, and a flood from one address is still cut to a
@@ -169,9 +169,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.before_request(refuse_writes_from_other_sites)  # before anything reads the post or counts it
     app.before_request(hold_body_to_its_endpoint)       # before anything reads the body
     app.before_request(_chunked_bodies_read_whole)
-    if app.config.get("CLIENT_BOUNDS"):   # a gevent worker's loop, which these reads hold
-        for endpoint in RATE_LIMITED["reads"]:
-            app.view_functions[endpoint] = in_turn(app.view_functions[endpoint])
+    if app.config.get("CLIENT_BOUNDS"):   # a gevent worker's loop, which heavy requests hold
+        take_turns(app, RATE_LIMITED["reads"])
     _limit_rates(app)   # after: a request past its address's limit is refused before it waits
     _register_error_handlers(app)
     app.after_request(_security_headers)

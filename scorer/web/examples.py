@@ -63,8 +63,9 @@ class ExamplesBusy(Busy):
 
 class OneAtATime:
     """A process's one turn for one kind of costly work (playing a game; building a print
-    kit; reading the saved history): a request waits at most `wait_seconds` for it and is then
-    answered `busy`, and at once when `most_waiting` requests are waiting already."""
+    kit; a request that computes, scorer.web.turns): a request waits at most `wait_seconds`
+    for it and is then answered `busy`, and at once when `most_waiting` requests are waiting
+    already."""
 
     def __init__(self, busy: type[Busy], wait_seconds: float = WAIT_SECONDS, most_waiting: int = MAX_WAITING) -> None:
         self.busy = busy
@@ -73,14 +74,16 @@ class OneAtATime:
         self._waiting = threading.BoundedSemaphore(most_waiting + 1)  # the holder and the waiters
 
     @contextmanager
-    def turn(self) -> Iterator[None]:
+    def turn(self) -> Iterator[bool]:
+        """The turn; says whether the request had to wait for it (another held it)."""
         if not self._waiting.acquire(blocking=False):
             raise self.busy()
         try:
-            if not self._turn.acquire(timeout=self.wait_seconds):
+            waited = not self._turn.acquire(blocking=False)
+            if waited and not self._turn.acquire(timeout=self.wait_seconds):
                 raise self.busy()
             try:
-                yield
+                yield waited
             finally:
                 self._turn.release()
         finally:
@@ -167,7 +170,7 @@ class SimulatedGames:
     def wait_seconds(self, seconds: float) -> None:
         self._playing.wait_seconds = seconds
 
-    def turn(self) -> AbstractContextManager[None]:
+    def turn(self) -> AbstractContextManager[bool]:
         """The process's one turn to play a game (a simulation, or a replay of a posted log);
         ExamplesBusy when it is not free in time, or at once when MAX_WAITING requests are
         waiting for it already."""

@@ -3,9 +3,7 @@ the whole history, streamed, each batch read in the worker's one export turn. Wh
 scorer.web.owners."""
 from __future__ import annotations
 
-import functools
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
@@ -41,37 +39,6 @@ class ExportsBusy(Busy):
 # plain page 2-12 s. A new export waits briefly for its first turn, then
 # gets a 503 with Retry-After; an export under way waits for each next turn in line.
 EXPORTS = OneAtATime(ExportsBusy)
-
-
-class ReadsBusy(Busy):
-    doing = "the saved games are being read for other people"
-
-
-# A worker reads the saved history (a page of results, the roster, a player's record, a game's
-# statistics) for one request at a time. Each read is 5-11 ms of database and template work that
-# holds the worker's loop, and 60 addresses asking for such pages flat out kept some 30 of them
-# ready in each worker: every step of a new connection (accepted, its request read) waited for
-# a turn of the loop as long as all of them, and a plain page took up to 2.6 s (issue 28's
-# G7). A read waiting for its turn costs nothing, so other pages go first; the reads are
-# answered one after another, as many a second as before. One that waits READ_WAIT_SECONDS is
-# answered 503 with Retry-After, as is one that finds READ_MOST_WAITING waiting.
-READ_WAIT_SECONDS = 10.0
-READ_MOST_WAITING = 256
-LOOK_AROUND_SECONDS = 0.001
-HISTORY_READS = OneAtATime(ReadsBusy, READ_WAIT_SECONDS, READ_MOST_WAITING)
-
-
-def in_turn(view: Callable[..., Any]) -> Callable[..., Any]:
-    """The view run in the worker's HISTORY_READS turn."""
-    @functools.wraps(view)
-    def read_in_turn(*args: Any, **kwargs: Any) -> Any:
-        with HISTORY_READS.turn():
-            # The turn came from the read before, in the loop's callbacks: a moment's sleep
-            # lets the loop look at its sockets first, or every waiting read would run
-            # before any other connection is read from or accepted.
-            time.sleep(LOOK_AROUND_SECONDS)
-            return view(*args, **kwargs)
-    return read_in_turn
 
 
 def exported(chunks: Iterator[str], mimetype: str, filename: str) -> Response:
