@@ -206,9 +206,10 @@ STICKER_PAPER = ("Print this page on plain paper and glue the stickers on with a
                  "works too.")
 
 
-def sticker_note(title: str, text: str) -> Group:
+def sticker_note(title: str, text: str, width: float = STICKER_NOTE_W) -> Group:
     """The note beside a sheet of stickers: a heading, what the stickers are for and how to
-    cut them, and which paper to print on. STICKER_NOTE_W wide, STICKER_NOTE_H tall."""
+    cut them, and which paper to print on. `width` wide (a note narrower than the page can sit
+    in the stickers' row), STICKER_NOTE_H tall or as its lines need."""
     return Group.of(
         Text(2.0, 1.5, title, size=3.2, bold=True, anchor="top", fill=INK),
-        Text(2.0, 6.2, f"{text} {STICKER_PAPER}", size=BODY_MM, anchor="top", fill=INK, max_width=STICKER_NOTE_W - 4.0))
+        Text(2.0, 6.2, f"{text} {STICKER_PAPER}", size=BODY_MM, anchor="top", fill=INK, max_width=width - 4.0))

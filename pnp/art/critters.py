@@ -52,7 +52,8 @@ def _critter(animal_icon: str, size: float, color: str, share: float, x: float, 
 def _branch(u: float) -> list[Shape]:
     leaves = leaf(30 * u, 10 * u, 18 * u, 22 * u, 8 * u) + leaf(62 * u, 9 * u, 74 * u, 20 * u, 8 * u) + \
         leaf(86 * u, 11 * u, 96 * u, 2 * u, 7 * u)
-    return [stroke((("M", 0, 12 * u), ("C", 30 * u, 6 * u, 60 * u, 14 * u, 100 * u, 8 * u)), BARK, 4 * u),
+    # the branch starts 16 units in: from the picture's edge it ran into the card's colour badge
+    return [stroke((("M", 16 * u, 10 * u), ("C", 40 * u, 7 * u, 60 * u, 14 * u, 100 * u, 8 * u)), BARK, 4 * u),
             filled(leaves, FOLIAGE, FOLIAGE_EDGE, 0.8 * u)]
 
 
@@ -97,8 +98,9 @@ def opossum_sniffing(size: float, color: str) -> Group:
 def snail_climbing(size: float, color: str) -> Group:
     """Climbing a broad leaf."""
     u = size / 100
-    return Group((filled(leaf(92 * u, 96 * u, 4 * u, 10 * u, 46 * u), FOLIAGE, FOLIAGE_EDGE, 1.0 * u),
-                  stroke((("M", 92 * u, 96 * u), ("L", 8 * u, 14 * u)), lighten(FOLIAGE, 0.35), 1.2 * u),
+    # the leaf runs (80, 86) to (16, 16): from corner to corner it touched both colour badges
+    return Group((filled(leaf(80 * u, 86 * u, 16 * u, 16 * u, 46 * u), FOLIAGE, FOLIAGE_EDGE, 1.0 * u),
+                  stroke((("M", 80 * u, 86 * u), ("L", 20 * u, 20 * u)), lighten(FOLIAGE, 0.35), 1.2 * u),
                   _critter("gv-snail", size, color, 0.74, 48, 50, 40)))
 
 

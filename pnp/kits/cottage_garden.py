@@ -37,7 +37,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import CUT, FOLD, PUNCHES_MM, TAB, die_face, ellipse, punch
+from pnp.parts import CUT, FOLD, PUNCHES_MM, TAB, die_face, ellipse, punch, sticker_note
 from pnp.sheets import ReadableSheet, Region
 from scorer.games.cottage_garden import data
 
@@ -720,6 +720,20 @@ def die_stickers() -> Component:
                      Face(group(shapes), background=colour), chits=(columns, rows))
 
 
+# The note sits beside the stickers, in their row (a note the page's width took a row of its
+# own and pushed the stickers onto a 17th page). At 150 mm the row spans the page, so the
+# stickers keep their left cut on the aids' above them.
+STICKER_NOTE_BESIDE = (150.0, 2 * DIE_STICKER)
+
+
+def die_sticker_note() -> Component:
+    width, height = STICKER_NOTE_BESIDE
+    text = ("Six faces for a stock 16 mm die: trim the sheet on its corner ticks, cut between the faces and glue "
+            "them on, each column's two faces on opposite sides (1 and 6, 2 and 5, 3 and 4).")
+    return Component("sticker-note", "sticker", width, height,
+                     Face(sticker_note(f"{TITLE}: die stickers", text, width)), cut_out=False)
+
+
 # --- player aid ----------------------------------------------------------------------------
 # Two sides, one per player, four to a sheet: a turn's four phases and the gardener on the
 # front; scoring a bed, the red line, beehives and the final round on the back. Our own
@@ -824,5 +838,6 @@ def components(options: KitOptions | None = None) -> list[Component]:
         cube_tokens("orange"),
         cube_tokens("blue"),
         die_stickers(),
+        die_sticker_note(),
         player_aid(),
     ]

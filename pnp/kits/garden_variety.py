@@ -358,7 +358,7 @@ def flower_badge() -> Group:
 
 
 ART = 42.0          # a critter's or wildflower's picture, across (it was 40: the faces were emptier)
-ART_Y = 44.0        # its centre
+ART_Y = 40.5        # its centre: at 44 the pictures ran into the turned badge bottom-right
 ART_X = CARD_W / 2 + 1.0  # a little right of the middle: clear of the badge in the top-left corner
 
 

@@ -28,7 +28,7 @@ def test_the_box_contents(pieces):
         "nursery-1-3": 1, "nursery-4": 1, **tiles,
         **{f"flowerbed-{b}": 1 for b in range(1, 10)},
         "planting-table": 4, "cat": 1, "flower-pot-token": 1, "beehive-2": 1, "beehive-1": 1,
-        "parasol": 1, "wheelbarrow": 1, "cube-orange": 1, "cube-blue": 1, "die-stickers": 1, "player-aid": 4}
+        "parasol": 1, "wheelbarrow": 1, "cube-orange": 1, "cube-blue": 1, "die-stickers": 1, "sticker-note": 1, "player-aid": 4}
     assert len(tiles) == data.COUNTS["flower_tiles"]
     two_sided = {name for name, c in pieces.items() if c.double_sided}
     assert two_sided == {"player-aid", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
@@ -474,3 +474,18 @@ def test_the_kit_takes_eleven_sheets_on_both_papers(paper):
     tile_pages = {p.page for p in imposition.placements() if p.component.name.startswith("flower-tile-")
                   and p.side == "front"}
     assert len(tile_pages) == 2  # the last flowerbeds' page and one page of tiles
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_die_stickers_have_a_note_beside_them_and_the_kit_keeps_16_pages(paper):
+    """The die stickers had no note, and a note the page's width took a row of its own and
+    pushed the stickers onto a 17th page: a narrower note sits in their row."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    placed = [p for p in imposition.placements() if p.side == "front"]
+    [stickers] = [p for p in placed if p.component.name == "die-stickers"]
+    [note] = [p for p in placed if p.component.name == "sticker-note"]
+    assert not note.component.cut_out and note.page == stickers.page
+    assert note.rect[1] == pytest.approx(stickers.rect[1]) and note.rect[0] > stickers.rect[0] + stickers.rect[2]
+    assert len(imposition.sheets) == 16

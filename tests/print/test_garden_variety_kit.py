@@ -274,3 +274,32 @@ def test_every_critters_name_keeps_clear_of_the_turned_badge(pieces):
         name = f"{colour.capitalize()} {animal}"
         [(_, box)] = [(text, box) for text, box in words(card.front.shapes) if text == name]
         assert box[2] <= badge_left - kit.BADGE_CLEAR + 1e-6, (name, box)
+
+
+def _badge_box(card) -> tuple[float, float, float, float]:
+    """The top-left colour badge's box on the card (the turned one mirrors it)."""
+    from pnp.checks import bounds
+
+    index = card.front.shapes.children[2].children[0]
+    left, top, right, bottom = bounds(index.children[1])
+    dx, dy = index.translate
+    return left + dx, top + dy, right + dx, bottom + dy
+
+
+def test_every_picture_keeps_clear_of_both_colour_badges(pieces):
+    """The red snail's leaf (and the blue opossum's branch) ran from the picture's corner into
+    the badge: no outline of a critter's or wildflower's picture comes within BADGE_CLEAR of
+    either badge."""
+    from pnp.checks import IDENTITY, Flat, Sheet, _Flattener
+
+    cards = [c for c in pieces.values() if c.name.startswith(("critter-", "wildflower-"))]
+    assert len(cards) == 42
+    for card in cards:
+        [art] = [s for s in card.front.shapes.children if isinstance(s, Icon)]
+        flat = Flat(Sheet(0, 0.0, 0.0, "front", []))
+        _Flattener(flat).walk(art, IDENTITY, 0, None)
+        left, top, right, bottom = _badge_box(card)
+        turned = (kit.CARD_W - right, kit.CARD_H - bottom, kit.CARD_W - left, kit.CARD_H - top)
+        for x0, y0, x1, y1 in ((left, top, right, bottom), turned):
+            grown = (x0 - kit.BADGE_CLEAR, y0 - kit.BADGE_CLEAR, x1 + kit.BADGE_CLEAR, y1 + kit.BADGE_CLEAR)
+            assert not any(drawn.crosses(grown) for drawn in flat.shapes), (card.name, grown)
