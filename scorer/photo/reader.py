@@ -507,11 +507,16 @@ def dark_map(flat: np.ndarray) -> np.ndarray:
     """How much darker each pixel is than the paper found by closing over BLOT_MM: a space
     filled in is too wide for the ink map, which takes it for paper in a shadow."""
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return np.clip(1.0 - gray / np.maximum(paper_around(gray, BLOT_MM), 1.0), 0.0, 1.0)
+
+
+def paper_around(gray: np.ndarray, across_mm: float) -> np.ndarray:
+    """The paper's brightness at each pixel: the gray closed over `across_mm` (on a quarter-size
+    copy, for speed), so anything darker and narrower than that, ink or a cube, is bridged."""
     small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    size = int(BLOT_MM * PX_PER_MM / 4) | 1
+    size = int(across_mm * PX_PER_MM / 4) | 1
     paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return np.clip(1.0 - gray / np.maximum(paper, 1.0), 0.0, 1.0)
+    return cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
 
 
 def corner_turn(hull: np.ndarray, corners: int = 4) -> float:
@@ -729,21 +734,32 @@ PIECE_LEAST = 0.45      # a blob of less than this share of a piece's top is no 
 PIECE_SEEN = (0.8, 1.6)  # a piece's area as seen, in tops: its sides show at a slant
 UNSURE_COUNT = 0.4      # the confidence of a track read with more or fewer pieces than it holds
 PIECE_EDGE_MM = 1.0     # a piece's centre this near another space may stand on it
+LIGHT_MM = 30.0         # the light on a piece is the paper's within this (wider than two pieces side by side)
+DEEP_SHADOW = 0.4       # a track where less of the light than this falls is read, but never surely
+TOUCHING_LEAST = 0.9    # touching pieces counted at less than this many tops each may be one fewer
+DARKEST_LIGHT = 0.15    # no shadow is read as darker than this, so noise in black is not stretched to colour
 
 
-def paper_balanced(flat: np.ndarray) -> np.ndarray:
+def paper_balanced(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The sheet with each colour channel divided by the paper's (the median colour of its
-    brightest pixels): the light's colour cast goes, and the paper turns white."""
-    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
-    paper = np.median(flat[gray >= np.quantile(gray, 1 - PAPER_SHARE)], axis=0)
-    return np.clip(flat.astype(np.float32) * (255.0 / np.maximum(paper, 1.0)), 0, 255).astype(np.uint8)
+    brightest pixels) and each pixel by the light falling on it (the paper around it, relative
+    to the brightest): the light's colour cast and a shadow go, and the paper turns white.
+    Also that light, so a reading in deep shadow can say so."""
+    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    bright = gray >= np.quantile(gray, 1 - PAPER_SHARE)
+    paper = np.median(flat[bright], axis=0)
+    light = np.clip(paper_around(gray, LIGHT_MM) / max(float(np.median(gray[bright])), 1.0), DARKEST_LIGHT, 1.0)
+    balanced = flat.astype(np.float32) * (255.0 / np.maximum(paper, 1.0)) / light[..., None]
+    return np.clip(balanced, 0, 255).astype(np.uint8), light
 
 
 def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list[Region]) -> Field:
     """The values of the track spaces the pieces of the track's colour stand on: each blob of
     the colour holds as many pieces as its area says, each on the space holding its centre; a
-    track holds exactly the sheet's `pieces`, so more or fewer found is said and unsure."""
-    hsv = cv2.cvtColor(paper_balanced(flat), cv2.COLOR_BGR2HSV)
+    track holds exactly the sheet's `pieces`, so more or fewer found is said and unsure, and so
+    is a track partly in deep shadow or a blob whose count rests on the others'."""
+    balanced, light = paper_balanced(flat)
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
     low, high = PIECE_HUES[path]
     mask = cv2.inRange(hsv, (low, PIECE_SATURATION, 50), (high, 255, 255))
     side = round(sheet.piece_mm * PX_PER_MM * 0.4)
@@ -751,7 +767,8 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     piece_area = (sheet.piece_mm * PX_PER_MM) ** 2
     blobs = [label for label in range(1, count) if stats[label, cv2.CC_STAT_AREA] / piece_area >= PIECE_LEAST]
-    counts = pieces_in([stats[label, cv2.CC_STAT_AREA] / piece_area for label in blobs], sheet.pieces)
+    areas = [stats[label, cv2.CC_STAT_AREA] / piece_area for label in blobs]
+    counts = pieces_in(areas, sheet.pieces)
     found = []   # each piece found: how sure it is, the value of the space it stands on
     for label, (held, misfit) in zip(blobs, counts):
         for centre in piece_centres(labels == label, held):
@@ -759,8 +776,25 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
             found.append((min(sureness, _sureness(max(0.0, 0.5 - misfit), 0.2)), value))
     found.sort(key=lambda piece: -piece[0])
     confidence = min([1.0] + [sure for sure, _ in found])
-    return exactly([value for _, value in found], confidence, sheet.pieces,
+    read = exactly([value for _, value in found], confidence, sheet.pieces,
                    min(int(r.value or 0) for r in regions), f"{path} cube")
+    crowded = any(held > 1 and area / held < TOUCHING_LEAST for area, (held, _) in zip(areas, counts))
+    return _doubted(read, path, crowded, min(float(light[_pixels(r.box_mm)].min()) for r in regions))
+
+
+def _doubted(read: Field, path: str, crowded: bool, darkest: float) -> Field:
+    """A track read with no doubt yet, made unsure (and said why) when cubes touching were
+    given less area each than a cube shows (sharing the track's pieces out over too few blobs
+    may count one too many), or when part of the track lies in deep shadow."""
+    if read.note:
+        return read
+    if crowded:
+        return Field(read.value, min(read.confidence, UNSURE_COUNT),
+                     f"some {path} cubes touch and may be counted wrong; check them")
+    if darkest < DEEP_SHADOW:
+        return Field(read.value, min(read.confidence, UNSURE),
+                     f"part of the {path} track is in deep shadow; check its cubes")
+    return read
 
 
 def piece_centres(blob: np.ndarray, held: int) -> list[np.ndarray]:
