@@ -123,8 +123,8 @@ def _shadowed(image: np.ndarray, right_mm: float, light: float = 0.3) -> np.ndar
     to `right_mm` (its edge blurred over a mm or so)."""
     shade = np.zeros(image.shape[:2], np.float32)
     shade[: round(60 * PX_PER_MM), : round(right_mm * PX_PER_MM)] = 1.0
-    shade = cv2.GaussianBlur(shade, (0, 0), PX_PER_MM)
-    return np.clip(image * (1 - (1 - light) * shade)[..., None], 0, 255).astype(np.uint8)
+    soft_shade = cv2.GaussianBlur(shade, (0, 0), PX_PER_MM)
+    return np.clip(image * (1 - (1 - light) * soft_shade)[..., None], 0, 255).astype(np.uint8)
 
 
 def test_cubes_under_a_deep_shadow_are_found_but_never_read_surely():

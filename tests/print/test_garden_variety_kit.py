@@ -279,9 +279,15 @@ def test_every_critters_name_keeps_clear_of_the_turned_badge(pieces):
 def _badge_box(card) -> tuple[float, float, float, float]:
     """The top-left colour badge's box on the card (the turned one mirrors it)."""
     from pnp.checks import bounds
+    from pnp.model import Group
 
-    index = card.front.shapes.children[2].children[0]
-    left, top, right, bottom = bounds(index.children[1])
+    corner = card.front.shapes.children[2]
+    assert isinstance(corner, Group), corner
+    index = corner.children[0]
+    assert isinstance(index, Group), index
+    badge = bounds(index.children[1])
+    assert badge is not None, "the badge draws something"
+    left, top, right, bottom = badge
     dx, dy = index.translate
     return left + dx, top + dy, right + dx, bottom + dy
 

@@ -5,6 +5,8 @@ ever. The flood these turns answer is tests/web/test_load_floods.py's."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -24,7 +26,7 @@ def served(app_factory, monkeypatch):
     return app_factory(CLIENT_BOUNDS=True, WTF_CSRF_ENABLED=False).test_client()
 
 
-def heavy_requests(client) -> dict[str, object]:
+def heavy_requests(client) -> dict[str, Callable[[], Any]]:
     """One request of each kind that computes, by what it is."""
     live = {"players": COTTAGE["players"]}
     return {
