@@ -297,12 +297,13 @@ class ClientBounds:
                                                          ("Retry-After", "5"), ("Connection", "close")])
                 return [TOO_MANY]
             self.under_way[address] += 1
-        done: list[Callable[[], None]] = [lambda: self.release(address)]
+        done = contextlib.ExitStack()   # what the request's end undoes, whichever way it ends
+        done.callback(self.release, address)
         if self.paced:
             environ["wsgi.input"] = TimedBody(environ["wsgi.input"], self.body_timeout)
             refusal = self.read_ahead(environ, done)
             if refusal:
-                _run_all(done)
+                done.close()
                 status, words = refusal
                 start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close"),
                                         *([("Retry-After", "60")] if status.startswith("503") else [])])
@@ -310,11 +311,11 @@ class ClientBounds:
         try:
             answer = self.wsgi_app(environ, start_response)
         except BaseException:
-            _run_all(done)
+            done.close()
             raise
-        return ClosingIterator(answer, lambda: _run_all(done))   # a streamed export counts until it ends
+        return ClosingIterator(answer, done.close)   # a streamed export counts until it ends
 
-    def read_ahead(self, environ: dict[str, Any], done: list[Callable[[], None]]) -> tuple[str, str] | None:
+    def read_ahead(self, environ: dict[str, Any], done: contextlib.ExitStack) -> tuple[str, str] | None:
         """Read a body of announced length whole, when its endpoint takes that much, as the
         worker's body budget has room for it, and give it to the app from a spooled file (in
         memory up to IN_MEMORY bytes); the status and words of a body refused or that did not
@@ -327,10 +328,10 @@ class ClientBounds:
         if not length or limit is None or length > limit:
             return None
         body = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY)   # noqa: SIM115 (closed when the request ends)
-        done.append(body.close)
+        done.callback(body.close)
         large = length > SMALL_BODY
         received = 0
-        done.append(lambda: self.bodies.give_back(received, large))
+        done.callback(lambda: self.bodies.give_back(received, large))   # what was read by then
         source = environ["wsgi.input"]
         try:
             while received < length:
@@ -357,11 +358,6 @@ class ClientBounds:
             self.under_way[address] -= 1
             if self.under_way[address] <= 0:
                 del self.under_way[address]
-
-
-def _run_all(steps: list[Callable[[], None]]) -> None:
-    for step in steps:
-        step()
 
 
 def _announced_length(environ: dict[str, Any]) -> int | None:
