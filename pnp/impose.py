@@ -325,7 +325,7 @@ class Gutters:
     def cut_shared(self, pieces: Iterable[Piece]) -> bool:
         """Do these neighbours meet on one cut where they can: in a --cut shared build, or
         when every one of them asks for it (Component.shared_cuts)?"""
-        return self.shared or all(piece.component.shared_cuts for piece in pieces)
+        return self.shared or _on_grid(pieces)
 
     @staticmethod
     def can_share(first: Sequence[Piece], second: Sequence[Piece]) -> bool:
