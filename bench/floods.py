@@ -10,6 +10,7 @@ Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_r
      `.venv/bin/python -m bench.floods 'slow bodies' 15 4640`
      `.venv/bin/python -m bench.floods history 15 60`
      `.venv/bin/python -m bench.floods 'many scores' 15 240`
+     `.venv/bin/python -m bench.floods replays 15 40`
 Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds.
 
 `silent_connections` is the other kind of flood: connections that say nothing, reopened as
@@ -93,6 +94,10 @@ HISTORY_SOURCES = [f"127.0.0.{n}" for n in range(10, 70)]
 # Issue 28's F3: 240 addresses, one connection each, each far under its address's share.
 SCORING_SOURCES = [f"127.0.0.{n}" for n in range(10, 250)]
 SMALL_SCORE = ("/api/games/cottage-garden/score", scorer.GAMES["cottage-garden"].example_state)
+# Issue 28: replays from 40 addresses, one connection each, of a four-player Garden Dice log
+# (33 KB, some 60 ms to replay), while one lone score is timed from another address.
+REPLAY_SOURCES = [f"127.0.0.{n}" for n in range(10, 50)]
+REPLAY_PATH = "/api/games/garden-dice/replay"
 HISTORY_RESULTS = 3000   # saved games in the history `python -m bench.floods history` reads
 
 
@@ -104,6 +109,11 @@ def history_pages(port: int) -> list[str]:
     player = urllib.parse.quote(newest["players"][0]["name"].strip().casefold())
     return ["/results", "/results?page=3", f"/results/{newest['id']}", "/players/", f"/players/{player}",
             f"/stats/{newest['game']}", "/api/results?limit=100"]
+
+
+def replayed_log(port: int) -> bytes:
+    """The log `replays` floods with: the server's own simulated four-player Garden Dice game."""
+    return json.dumps(json.loads(_get(port, "/api/games/garden-dice/example?seed=7&players=4"))["log"]).encode()
 
 
 def silent_connections(port: int, count: int, seconds: float, sources: list[str], opening: bytes = b"") -> dict:
@@ -162,7 +172,8 @@ def silent_connections(port: int, count: int, seconds: float, sources: list[str]
 def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
     settings = repr(options).replace("{", "{{").replace("}", "}}")   # the code is format()ted with the port
     code = GUNICORN.replace("{kind}", "scorer.web.serve.GardenkitWorker").replace("o['threads'] = 32; ", f"o.update({settings}); ")
-    os.environ["GARDENKIT_WRITE_LIMIT"] = "off"   # as for a crowd of addresses, each under its limit
+    # as for a crowd of addresses, each under its limit
+    os.environ.update(GARDENKIT_WRITE_LIMIT="off", GARDENKIT_REPLAY_LIMIT="off")
     with tempfile.TemporaryDirectory() as folder:
         if kind == "history":   # a club's few thousand saved games, for the pages to read
             history_of(Path(folder) / "results.db", HISTORY_RESULTS)
@@ -174,9 +185,10 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
     """Run one flood (a kind of BODIES; "silent": silent connections from 127.0.0.1; "slow
     bodies": requests from 160 addresses announcing almost 1 MB and sending one byte;
     "history": kept-alive connections from HISTORY_SOURCES asking for history_pages; "many
-    scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE) against
-    the server on `port` while a plain page is timed every quarter second from 127.0.0.2: what
-    the flood met, and the page's median, 90th percentile and worst seconds."""
+    scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE; "replays":
+    kept-alive connections from REPLAY_SOURCES posting replayed_log) against the server on
+    `port` while a plain page (during replays, SMALL_SCORE) is timed every quarter second from
+    127.0.0.2: what the flood met, and the probe's median, 90th percentile and worst seconds."""
     for _ in range(4):
         _timed(port)   # every worker warmed
     if kind == "silent":
@@ -196,6 +208,11 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
 
         def run() -> dict:
             return flood(port, pages, b"", connections, seconds, sources=HISTORY_SOURCES)
+    elif kind == "replays":
+        log = replayed_log(port)
+
+        def run() -> dict:
+            return flood(port, REPLAY_PATH, log, connections, seconds, sources=REPLAY_SOURCES)
     elif kind == "many scores":
         def run() -> dict:
             return flood(port, SMALL_SCORE[0], json.dumps(SMALL_SCORE[1]).encode(), connections, seconds,
@@ -212,9 +229,11 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
     statuses: dict = {}
     flooding = threading.Thread(target=lambda: statuses.update(run()))
     flooding.start()
+    # During replays it is a lone score that is timed: they wait for turns, a page needs none.
+    probe = (lambda: _timed(port, *SMALL_SCORE)) if kind == "replays" else (lambda: _timed(port))
     probes = []
     while time.monotonic() < until:
-        probes.append(_timed(port))
+        probes.append(probe())
         time.sleep(0.25)
     flooding.join()
     probes.sort()
@@ -230,14 +249,19 @@ def _get(port: int, path: str) -> bytes:
         return connection.getresponse().read()
 
 
-def _timed(port: int) -> float:
-    """Seconds for GET /games/garden-dice/score from 127.0.0.2 (no database); 99 when it failed."""
+def _timed(port: int, path: str = "/games/garden-dice/score", posted: dict | None = None) -> float:
+    """Seconds for GET /games/garden-dice/score (no database), or for `posted` to `path`, from
+    127.0.0.2; 99 when it failed or was not answered 200."""
     started = time.perf_counter()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20, source_address=("127.0.0.2", 0))
     try:
-        connection.request("GET", "/games/garden-dice/score")
-        connection.getresponse().read()
-        return time.perf_counter() - started
+        if posted is None:
+            connection.request("GET", path)
+        else:
+            connection.request("POST", path, body=json.dumps(posted), headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        return time.perf_counter() - started if response.status == 200 else 99.0
     except (OSError, http.client.HTTPException):
         return 99.0
     finally:

@@ -14,8 +14,9 @@ example requests must not be able to take the server from everyone else:
   WAIT_SECONDS for its turn and is then answered busy (ExamplesBusy: a 503 with
   Retry-After), never held longer, and when MAX_WAITING requests are waiting already, a
   request is answered busy at once. So a flood of either keeps only a few of a worker's
-  threads on games, and every other request still finds a thread and its share of the
-  processor.
+  requests on games, and every other request still gets its share of the processor. The
+  turn to play games is a line of its own: a request playing a game never waits in the line
+  of the worker's other computing (scorer.web.turns), nor a score behind replays.
 """
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from flask import g, has_request_context
 
 from scorer.games.engine import engine_of, player_names
 from scorer.store.green import off_the_loop
@@ -43,6 +46,12 @@ RETRY_AFTER_SECONDS = 2
 # threads (scorer.web.serve), so a flood must not have them all waiting; more waiters than a
 # turn's WAIT_SECONDS can serve would only be answered busy later.
 MAX_WAITING = 3
+# A worker's own line to play games: as long as its line for other computing (scorer.web.turns).
+# A waiting request is a greenlet, which costs nothing; one refused comes straight back: 40
+# addresses replaying flat out with 3 waiting in a worker and 2 s to wait were answered 503 some
+# 60-90 times a second, and that work on the loop left the games' turn a third of the replays.
+GAMES_WAIT_SECONDS, GAMES_WAITING = 10.0, 256
+HELD_TURN = "gardenkit_turn"   # the request's flask.g names the OneAtATime whose turn it holds
 
 
 class Busy(Exception):
@@ -65,7 +74,9 @@ class OneAtATime:
     """A process's one turn for one kind of costly work (playing a game; building a print
     kit; a request that computes, scorer.web.turns): a request waits at most `wait_seconds`
     for it and is then answered `busy`, and at once when `most_waiting` requests are waiting
-    already."""
+    already. A request that holds the turn and asks for it again has it at once: a view run
+    in its kind's turn (scorer.web.turns) goes through code that takes the same turn for
+    itself when run alone."""
 
     def __init__(self, busy: type[Busy], wait_seconds: float = WAIT_SECONDS, most_waiting: int = MAX_WAITING) -> None:
         self.busy = busy
@@ -76,15 +87,26 @@ class OneAtATime:
     @contextmanager
     def turn(self) -> Iterator[bool]:
         """The turn; says whether the request had to wait for it (another held it)."""
+        # The request's own g, kept: an export's stream gives its turn back after the request
+        # context is gone.
+        request_g = g._get_current_object() if has_request_context() else None
+        if request_g is not None and request_g.get(HELD_TURN) is self:
+            yield False
+            return
         if not self._waiting.acquire(blocking=False):
             raise self.busy()
         try:
             waited = not self._turn.acquire(blocking=False)
             if waited and not self._turn.acquire(timeout=self.wait_seconds):
                 raise self.busy()
+            noting = request_g if request_g is not None and HELD_TURN not in request_g else None
+            if noting is not None:
+                setattr(noting, HELD_TURN, self)
             try:
                 yield waited
             finally:
+                if noting is not None:
+                    noting.pop(HELD_TURN)
                 self._turn.release()
         finally:
             self._waiting.release()
@@ -156,25 +178,27 @@ class SimulatedGames:
     """The games played for examples: kept (least recently used first out), and played one at
     a time per process."""
 
-    def __init__(self, cached: int = CACHED_GAMES, wait_seconds: float = WAIT_SECONDS) -> None:
+    def __init__(self, cached: int = CACHED_GAMES, wait_seconds: float = WAIT_SECONDS,
+                 most_waiting: int = MAX_WAITING) -> None:
         self.cached = cached
         self._games: OrderedDict[tuple[str, int, int], SimulatedGame] = OrderedDict()
         self._games_lock = threading.Lock()
-        self._playing = OneAtATime(ExamplesBusy, wait_seconds)
+        self.playing = OneAtATime(ExamplesBusy, wait_seconds, most_waiting)
 
     @property
     def wait_seconds(self) -> float:
-        return self._playing.wait_seconds
+        return self.playing.wait_seconds
 
     @wait_seconds.setter
     def wait_seconds(self, seconds: float) -> None:
-        self._playing.wait_seconds = seconds
+        self.playing.wait_seconds = seconds
 
     def turn(self) -> AbstractContextManager[bool]:
         """The process's one turn to play a game (a simulation, or a replay of a posted log);
         ExamplesBusy when it is not free in time, or at once when MAX_WAITING requests are
-        waiting for it already."""
-        return self._playing.turn()
+        waiting for it already. Under `gardenkit serve` the request took it before its view
+        began (scorer.web.turns), and has it here at once."""
+        return self.playing.turn()
 
     def game(self, game: Game, players: int, seed: int) -> SimulatedGame:
         """The game the engine plays from this seed, from the kept ones when it is there."""
@@ -222,4 +246,4 @@ def _position_in(game: Game, log: list[dict[str, Any]], pick: str) -> Position:
     return Position(index, engine.check_state(before), log[index])
 
 
-EXAMPLES = SimulatedGames()  # one per worker process
+EXAMPLES = SimulatedGames(wait_seconds=GAMES_WAIT_SECONDS, most_waiting=GAMES_WAITING)  # one per worker process
