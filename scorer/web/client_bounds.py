@@ -57,6 +57,7 @@ from werkzeug.exceptions import RequestTimeout
 from werkzeug.wsgi import ClosingIterator
 
 from scorer.store.green import gevent_patched
+from scorer.web.guards import UNREADABLE_BODY
 
 MAX_PER_ADDRESS = 32          # as deploy/nginx.conf's limit_conn
 # Time for a whole body, the default of GARDENKIT_BODY_TIMEOUT: the largest upload, four 15 MB
@@ -308,6 +309,8 @@ class ClientBounds:
                 start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close"),
                                         *([("Retry-After", "60")] if status.startswith("503") else [])])
                 return [words.encode() + b"\n"]
+        if environ.get(CLOSE_AFTER):
+            start_response = closing(start_response)
         try:
             answer = self.wsgi_app(environ, start_response)
         except BaseException:
@@ -321,23 +324,30 @@ class ClientBounds:
         memory up to IN_MEMORY bytes); the status and words of a body refused or that did not
         come whole, or None. What to do when the request ends (give back the budget, delete
         the file) is added to `done`. A body announcing more than its endpoint takes is left
-        for the app to refuse (413, at once); one without a length (chunked) is read by the
-        app, against the same deadline and its endpoint's limit."""
+        for the app to refuse (413, at once). A body sent in chunks (no length announced) is
+        read the same way, counted in the budget as it comes, up to one byte past its
+        endpoint's limit, and then given to the app as a body of the length it had (cut
+        there, and its connection closed after the answer): the app answers it as it answers
+        a body that announced that length, a 413 in the same words past the limit."""
         length = _announced_length(environ)
-        limit = self.body_limit(environ) if length else None
-        if not length or limit is None or length > limit:
+        chunked = length is None and "chunked" in str(environ.get("HTTP_TRANSFER_ENCODING", "")).lower()
+        limit = self.body_limit(environ) if length or chunked else None
+        if limit is None or (length is not None and length > limit):
             return None
+        wanted = limit + 1 if chunked else length
+        assert wanted is not None
         body = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY)   # noqa: SIM115 (closed when the request ends)
         done.callback(body.close)
-        large = length > SMALL_BODY
+        # A chunked body's size shows only as it comes: one its endpoint may take large is large.
+        large = (limit if chunked else wanted) > SMALL_BODY
         received = 0
         done.callback(lambda: self.bodies.give_back(received, large))   # what was read by then
         source = environ["wsgi.input"]
         try:
-            while received < length:
+            while received < wanted:
                 if not self.bodies.wait_for_room(large, source.deadline - time.monotonic()):
                     return "503 Service Unavailable", BUDGET_SPENT
-                part = source.read(min(length - received, 65536))
+                part = source.read(min(wanted - received, 65536))
                 if not part:
                     break
                 body.write(part)
@@ -346,11 +356,20 @@ class ClientBounds:
                 time.sleep(0)   # the loop turns: a fast body does not keep others waiting while it is read
         except RequestTimeout:
             return "408 Request Timeout", TOO_SLOW
-        if received < length:
+        except Exception:  # noqa: BLE001 -- gunicorn's reader refused a chunk: malformed, or cut off
+            if not chunked:
+                raise
+            return "400 Bad Request", UNREADABLE_BODY
+        if not chunked and received < wanted:
             return "400 Bad Request", (f"the request body ended after {received} of the {length} bytes "
                                        "its Content-Length announced")
         body.seek(0)
         environ["wsgi.input"] = body
+        if chunked:
+            del environ["HTTP_TRANSFER_ENCODING"]
+            environ["CONTENT_LENGTH"] = str(received)
+            if received > limit:   # the rest of it is still on the connection, unread
+                environ[CLOSE_AFTER] = True
         return None
 
     def release(self, address: str) -> None:
@@ -358,6 +377,17 @@ class ClientBounds:
             self.under_way[address] -= 1
             if self.under_way[address] <= 0:
                 del self.under_way[address]
+
+
+# Set in a request's environ when part of its body is left unread on the connection.
+CLOSE_AFTER = "gardenkit.close_after"
+
+
+def closing(start_response: Any) -> Any:
+    """start_response, adding `Connection: close` to the answer's headers."""
+    def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        return start_response(status, [*headers, ("Connection", "close")], exc_info)
+    return start
 
 
 def _announced_length(environ: dict[str, Any]) -> int | None:

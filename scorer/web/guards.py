@@ -43,6 +43,9 @@ LIVE_ANSWERS = {
 REDRAWN_WHEN_REFUSED = frozenset(LIVE_ANSWERS.values())
 
 
+UNREADABLE_BODY = "the request body could not be read: its chunks are malformed or it was cut off"
+
+
 def body_held_to_limit() -> bytes:
     """The body through werkzeug (kept for get_data and the form parser), 413 when it is
     over the limit. werkzeug stops reading a body that has no length (a chunked one) at the
@@ -54,7 +57,7 @@ def body_held_to_limit() -> bytes:
         raise
     except Exception:  # noqa: BLE001 -- the server's own reader refused it: a malformed chunk, say
         log.info("unreadable request body on %s %s", request.method, request.path)
-        raise BadRequest("the request body could not be read: its chunks are malformed or it was cut off") from None
+        raise BadRequest(UNREADABLE_BODY) from None
     if request.content_length is not None and len(body) < request.content_length:
         raise BadRequest(f"the request body ended after {len(body)} of the {request.content_length} "
                          "bytes its Content-Length announced")
