@@ -95,11 +95,10 @@ class GardenkitWorker(GeventWorker):
         try:
             super().handle_request(listener_name, req, sock, addr)
         finally:
-            with req.unreader.buf.getbuffer() as waiting:
-                if waiting.nbytes:
-                    self.connections.pipelining.add(sock)
-                else:
-                    self.connections.pipelining.discard(sock)
+            if GunicornInternals.next_request_read(req):
+                self.connections.pipelining.add(sock)
+            else:
+                self.connections.pipelining.discard(sock)
             gevent.sleep(0)
 
 
@@ -107,16 +106,43 @@ def closing_when_asked(app: Any) -> Any:
     """The app, with its `Connection: close` honoured. gunicorn drops the header as hop-by-hop
     and kept the connection open: a flood answered 429 went on sending on it, and a body
     refused before it was read (408, 503) was read to its end anyway, to find the request
-    after it. gunicorn's start_response is its response's method; the response is told to
-    close before it writes its headers, so it says so and then closes."""
+    after it. The response is told to close before it writes its headers, so it says so
+    (`Connection: close`) and then closes."""
 
     def serve(environ: dict[str, Any], start_response: Any) -> Any:
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             if any(name.lower() == "connection" and value.lower() == "close" for name, value in headers):
-                start_response.__self__.force_close()
+                GunicornInternals.close_after(start_response)
             return start_response(status, headers, exc_info)
         return app(environ, start)
     return serve
+
+
+class GunicornInternals:
+    """The two things `gardenkit serve` asks of gunicorn (27) that it has no public way to give,
+    and so the only places it reaches inside it; tests/web/test_gunicorn_surface.py checks both
+    against the installed gunicorn, and fails when a release changes them.
+
+    - Closing after this answer. An app's `Connection` header is hop-by-hop, which a WSGI app
+      may not set (PEP 3333), and gunicorn drops it; it closes a connection when the client
+      asked, when keep-alive is off (the `keepalive` setting: for every connection), when the
+      worker is stopping, or when the answer has no length, and nothing else. The server
+      hooks get the response (post_request) only after that was decided and the answer sent.
+      Shutting the socket ourselves would close it but leave the answer saying keep-alive.
+      So the response object, whose method gunicorn passes as start_response, is told to close.
+    - Whether the client wrote its next request before this answer (pipelining). gunicorn's
+      parser reads a connection ahead (up to 8 KB a read: some 200 small GETs) into its own
+      buffer, which nothing public shows; the socket (a peek) would show only what is left past
+      it, so a pipeline of up to 8 KB would pass for separate requests."""
+
+    @staticmethod
+    def close_after(start_response: Any) -> None:
+        start_response.__self__.force_close()
+
+    @staticmethod
+    def next_request_read(request: Any) -> bool:
+        with request.unreader.buf.getbuffer() as waiting:
+            return waiting.nbytes > 0
 
 
 class ListenerName:
