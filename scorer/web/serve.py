@@ -159,9 +159,14 @@ class ListenerName:
         return self.name
 
 
+def url_host(host: str) -> str:
+    """The host as a URL (and gunicorn's bind) writes it: an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host else host
+
+
 def server_options(host: str, port: int, workers: int = DEFAULT_WORKERS) -> dict:
     return {
-        "bind": f"{host}:{port}",
+        "bind": f"{url_host(host)}:{port}",
         "workers": workers,
         "worker_class": "scorer.web.serve.GardenkitWorker",
         "worker_connections": WORKER_CONNECTIONS,
@@ -255,8 +260,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = DEFAULT_WORK
     if problem:
         print(f"gardenkit: {problem}", file=sys.stderr)
         return 2
-    url_host = f"[{host}]" if ":" in host else host
-    print(f"gardenkit: serving on http://{url_host}:{port}/ with {workers} worker(s); Ctrl+C stops",
+    print(f"gardenkit: serving on http://{url_host(host)}:{port}/ with {workers} worker(s); Ctrl+C stops",
           flush=True)
     GardenkitServer(server_options(host, port, workers), host).run()
     return 0
