@@ -299,7 +299,10 @@ def moment_of(value: Any, field: str) -> datetime | None:
         raise BadDetails(field, f"{field} is a date and time such as 2026-11-27T19:30:00Z")
     if value.tzinfo is None:
         raise BadDetails(field, f"{field} needs its time zone, such as 2026-11-27T19:30:00Z or +01:00 at the end")
-    return value.astimezone(timezone.utc)
+    try:
+        return value.astimezone(timezone.utc)
+    except OverflowError:  # year 1 or 9999 shifted by its zone past the calendar's ends
+        raise BadDetails(field, f"{field} must be between 2000 and now, not {value.isoformat()}") from None
 
 
 def play_details(state: Any, *, started_at: Any = None, ended_at: Any = None, start_player: Any = None,

@@ -55,6 +55,8 @@ def test_a_save_keeps_its_times_start_player_and_place(store):
     ({"started_at": END.isoformat(), "ended_at": START.isoformat()}, "started_at", "start after it ended"),
     ({"started_at": (END - timedelta(days=8)).isoformat(), "ended_at": END.isoformat()}, "started_at", "a week"),
     ({"ended_at": "2999-01-01T00:00:00Z"}, "ended_at", "between 2000 and now"),
+    ({"started_at": "0001-01-01T00:00:00+14:00"}, "started_at", "between 2000 and now"),
+    ({"ended_at": "9999-12-31T23:59:59-14:00"}, "ended_at", "between 2000 and now"),
     ({"start_player": "Zed"}, "start_player", "not a player of this game"),
     ({"start_player": 3}, "start_player", "name of the player"),
     ({"location": "x" * 101}, "location", "at most 100 characters"),
