@@ -16,8 +16,8 @@ then pieces larger than the printable area, tiled over pages in portions overlap
 TILE_OVERLAP_MM with a trim line, a glue zone and alignment arrows at each seam (or on one
 page when the paper is big enough, or when the piece may shrink a little: fit_scale).
 
-Cut ticks continue every cut edge into the gutters and margins, never within PAGE_MARGIN_MM
-of the paper edge (home printers print nothing there). With `pod`, every face gets its own
+Cut ticks continue every cut edge into the gutters and margins, never within TICK_EDGE_MM
+of the paper edge (past the border a home laser leaves unprinted). With `pod`, every face gets its own
 page of piece + bleed + a slug with true crop marks, with TrimBox/BleedBox.
 
 Every placement records its page rectangle, the matrix from face coordinates to the page
@@ -63,7 +63,13 @@ EDGE_KEEP_MM = 1.0
 KEPT_BLEED_MM = 1.2      # the least bleed printed past that border, on a page too tight for EDGE_KEEP_MM
 MARK_GAP_MM = 0.1        # cut ticks stop this far from any trim box
 MARK_LENGTH_MM = 5.0
-MARK_MIN_MM = 0.8        # a shorter tick is dropped (it would be lost in the cut)
+MARK_MIN_MM = 0.8        # a shorter tick in a gutter is dropped (it would be lost in the cut)
+# A tick at the sheet's outer margin runs on to TICK_EDGE_MM from the paper edge, past a home
+# laser's unprinted LASER_BORDER_MM: a row cut 6 mm from the edge gets a tick of 1.4 mm there
+# (stopped at the 5 mm margin it had 0.65 mm, too short to see, and was dropped), of which
+# 0.9 mm print even where a printer leaves the outer 5 mm blank.
+TICK_EDGE_MM = 4.5
+OUTER_TICK_MM = 1.0      # the shortest tick at the outer margin (pnp.checks.unticked_cuts)
 BLEED_OUTSIDE_MM = 2.0   # bleed runs this far past the printable area's edge (not into the footer band)
 POD_SLUG_MM = 6.0        # room round a print-on-demand face for its crop marks
 FOOTER_BAND_MM = 4.0     # kept along one edge of every page, inside the margin, for the footer line
@@ -1041,7 +1047,7 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
 def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, float]]:
     """Short ticks continuing each cut edge beyond its piece, in the gutters and margins a
     home printer prints: they run over bleed (they are drawn on a halo) but stop short of
-    every trim box, of the footer and of the last PAGE_MARGIN_MM of the paper."""
+    every trim box, of the footer and of the last TICK_EDGE_MM of the paper."""
     blocked = [(x - MARK_GAP_MM, y - MARK_GAP_MM, x + w + MARK_GAP_MM, y + h + MARK_GAP_MM)
                for x, y, w, h in (slot.rect for slot in frame.slots)]
     fx, fy, fw, fh = footer_box(paper.width_mm, paper.height_mm, frame.band)
@@ -1065,10 +1071,10 @@ def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, fl
 
 def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper):
     """A tick on the line `at` (a y for a horizontal tick, an x for a vertical one) from
-    `start` outwards in `direction`, cut short before any box in its way."""
-    safe = PAGE_MARGIN_MM + MARK_STYLE.stroke_width
-    limit = (paper.width_mm if horizontal else paper.height_mm) - safe
-    end = max(safe, start - MARK_LENGTH_MM) if direction < 0 else min(limit, start + MARK_LENGTH_MM)
+    `start` outwards in `direction`, cut short before any box in its way and TICK_EDGE_MM
+    from the paper edge."""
+    limit = (paper.width_mm if horizontal else paper.height_mm) - TICK_EDGE_MM
+    end = max(TICK_EDGE_MM, start - MARK_LENGTH_MM) if direction < 0 else min(limit, start + MARK_LENGTH_MM)
     for x0, y0, x1, y1 in blocked:
         across0, across1, along0, along1 = (y0, y1, x0, x1) if horizontal else (x0, x1, y0, y1)
         if not across0 - EPS < at < across1 + EPS:

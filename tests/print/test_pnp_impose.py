@@ -8,7 +8,7 @@ import pytest
 
 from pnp import impose as impose_module
 from pnp.errors import KitError
-from pnp.impose import MARK_STYLE, MIN_GUTTER_MM, TILE_OVERLAP_MM, apply, impose
+from pnp.impose import MARK_STYLE, MIN_GUTTER_MM, TICK_EDGE_MM, TILE_OVERLAP_MM, apply, impose
 from pnp.model import Component, Face, Group, Line, Polygon, Rect, Style, Text
 from pnp.options import PAGE_MARGIN_MM, PAPERS
 
@@ -48,12 +48,12 @@ def check_sheet_geometry(imposition) -> None:
                 and a.rect[0] == pytest.approx(b.rect[0])
             assert shared_row or gap(a.rect, b.rect) >= MIN_GUTTER_MM - 1e-6, "two pieces share a cut"
         ticks = [s for s in sheet.overlay.children if isinstance(s, Line) and s.style == MARK_STYLE]
-        for line in ticks:  # where a home printer prints, off every piece
+        for line in ticks:  # past a home laser's unprinted border, off every piece
             box = (min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1) or 1e-3,
                    abs(line.y2 - line.y1) or 1e-3)
-            half = MARK_STYLE.stroke_width / 2  # a tick on a cut line 5 mm in spreads half its width outward
-            assert box[0] >= PAGE_MARGIN_MM - half and box[0] + box[2] <= paper.width_mm - PAGE_MARGIN_MM + half
-            assert box[1] >= PAGE_MARGIN_MM - half and box[1] + box[3] <= paper.height_mm - PAGE_MARGIN_MM + half
+            half = MARK_STYLE.stroke_width / 2  # a tick on a cut line near the edge spreads half its width outward
+            assert box[0] >= TICK_EDGE_MM - half and box[0] + box[2] <= paper.width_mm - TICK_EDGE_MM + half
+            assert box[1] >= TICK_EDGE_MM - half and box[1] + box[3] <= paper.height_mm - TICK_EDGE_MM + half
             for placed in sheet.placements:
                 assert not overlaps(box, placed.rect), f"a cut tick crosses {placed.component.name}"
 
