@@ -4,7 +4,8 @@ Pieces are packed on the paper's printable area (trim boxes at least PAGE_MARGIN
 the edge, less a band along one edge for the page's footer) in shelves: pieces of one size
 are grouped, laid in rows (turned 90 degrees when that fits more on a page), and a row of
 another size continues on the same page when it fits. A size group that fits on one page is
-never split over two, and pages whose pieces fit together are merged. Every two pieces keep
+never split over two, and pages whose pieces fit together are merged; a kind of piece whose
+rows stand alone on a page moves into the blank beside another page's short rows. Every two pieces keep
 a gutter of at least MIN_GUTTER_MM (each its own bleed and its own cut) unless the build asks
 for shared cuts, which lays pieces of one size edge to edge.
 
@@ -651,11 +652,92 @@ def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, s
                      if all(_fit_scale(c, area) is not None for c in components)), None)
         if area is None:
             continue
-        frames = [Frame(_place_shelves(shelves, area, bleed, gutters), band)
-                  for shelves in _pages(components, area, gutters, bleed)]
+        frames = [Frame(slots, band) for slots in _fill_blanks(_pages(components, area, gutters, bleed), area,
+                                                               bleed, gutters)]
         if best is None or len(frames) < len(best):
             best = frames
     return best or []
+
+
+def _fill_blanks(pages: list[list[Shelf]], area: Rect4, bleed: float, gutters: Gutters) -> list[list[Slot]]:
+    """The pages laid out, with each kind of piece whose rows stand alone on a page moved into
+    a blank of another page of its stock and sides where it fits whole: the free corner
+    beside a page's short rows, which shelves cannot fill (Propagation's round marker sat alone
+    in a strip at the top of a token page, beside a 95 x 100 mm blank next to the apple trees
+    of the page before). A page left empty is dropped."""
+    laid = [_place_shelves(shelves, area, bleed, gutters) for shelves in pages]
+    moved: set[str] = set()
+    for source in range(len(pages)):
+        for kind in _kinds_alone(pages, source):
+            rows = [shelf for shelf in pages[source] if shelf.pieces[0].component.kind == kind]
+            block = _block(rows, gutters)
+            if kind in moved or not block:
+                continue
+            nearest = sorted((page for page in range(len(pages)) if page != source and laid[page]
+                              and _sides(pages[page]) == _sides(rows)), key=lambda page: (abs(page - source), page))
+            for target in nearest:
+                corner = _blank(laid[target], block, area)
+                if corner is not None:
+                    laid[target] += [replace(slot, rect=(slot.rect[0] + corner[0], slot.rect[1] + corner[1],
+                                                         *slot.rect[2:]),
+                                             matrix=compose(translation(*corner), slot.matrix)) for slot in block]
+                    pages[source] = [shelf for shelf in pages[source] if shelf not in rows]
+                    laid[source] = _place_shelves(pages[source], area, bleed, gutters) if pages[source] else []
+                    moved.add(kind)
+                    break
+    return [slots for slots in laid if slots]
+
+
+def _kinds_alone(pages: list[list[Shelf]], page: int) -> list[str]:
+    """The kinds all of whose pieces lie on this page, in rows of their own."""
+    elsewhere = {piece.component.kind for index, shelves in enumerate(pages) if index != page
+                 for piece in _page_pieces(shelves)}
+    mixed = {piece.component.kind for shelf in pages[page] for piece in shelf.pieces
+             if len({other.component.kind for other in shelf.pieces}) > 1}
+    return [kind for kind in dict.fromkeys(piece.component.kind for piece in _page_pieces(pages[page]))
+            if kind not in elsewhere | mixed]
+
+
+def _sides(shelves: list[Shelf]) -> tuple[str, bool]:
+    """The stock a page's pieces print on and whether they have backs: pieces move only
+    between pages alike in both (a back page follows a page of two-sided pieces)."""
+    pieces = _page_pieces(shelves)
+    return _stock(pieces[0].component), any(piece.component.double_sided for piece in pieces)
+
+
+def _block(rows: list[Shelf], gutters: Gutters) -> list[Slot]:
+    """Rows of pieces laid one under another from (0, 0), each from its left, with the
+    gutters the page would give them."""
+    slots, y = [], 0.0
+    for row, gap in zip(rows, gutters.of_rows(rows) + [0.0]):
+        x = 0.0
+        for piece, beside in zip(row.pieces, gutters.in_row(row.pieces) + [0.0]):
+            slots.append(Slot(piece.component, piece.copy, (x, y, piece.width, piece.height), piece.rotated,
+                              _placing(piece.component, x, y, piece.rotated, piece.scale), scale=piece.scale))
+            x += piece.width + beside
+        y += row.height + gap
+    return slots
+
+
+def _blank(slots: list[Slot], block: list[Slot], area: Rect4) -> tuple[float, float] | None:
+    """The highest, then leftmost, place in the area for the block, COLOUR_GUTTER_MM clear of
+    every piece already on the page (a gutter for any two colours, each piece's bleed in it):
+    at the area's left edge or beside a piece, level with a piece's top or under one."""
+    width = max(slot.rect[0] + slot.rect[2] for slot in block)
+    height = max(slot.rect[1] + slot.rect[3] for slot in block)
+    ax, ay, aw, ah = area
+    clear = COLOUR_GUTTER_MM
+    xs = [ax] + [x + w + clear for x, _, w, _ in (slot.rect for slot in slots)]
+    ys = [y for _, y, _, _ in (slot.rect for slot in slots)] + [y + h + clear for _, y, _, h in (slot.rect for slot in slots)]
+    for y in sorted(set(ys)):
+        for x in sorted(set(xs)):
+            if x + width > ax + aw + EPS or y + height > ay + ah + EPS:
+                continue
+            if all(x + width + clear <= sx + EPS or sx + sw + clear <= x + EPS or
+                   y + height + clear <= sy + EPS or sy + sh + clear <= y + EPS for sx, sy, sw, sh in
+                   (slot.rect for slot in slots)):
+                return (x, y)
+    return None
 
 
 def _colours(pieces: Iterable[Piece]) -> set[tuple[str, str | None]]:

@@ -486,3 +486,18 @@ def test_pages_are_packed_from_the_top(game):
             continue  # a board's portion is centred on its own page, its seams measured from there
         top = min(placed.rect[1] for placed in sheet.placements)
         assert top <= least + impose_module.EDGE_KEEP_MM + 0.01, (sheet.number, top)
+
+
+def test_a_lone_kind_goes_into_the_blank_beside_another_pages_rows():
+    """Shelves cannot fill beside a row: a marker too tall to go under a board opened a page
+    of its own (Propagation's round marker sat alone in a strip at the top of a token page,
+    a 95 x 100 mm blank beside the apple trees on the page before). It goes in the blank now,
+    a colour gutter clear of the board, and the empty page is gone."""
+    face = Face(Group(), background="#E69F00")
+    board = Component("board", "board", 120.0, 255.0, face)
+    marker = Component("marker", "marker", 30.0, 30.0, Face(Group(), background="#0072B2"))
+    imposition = impose([board, marker], PAPERS["letter"])
+    check_sheet_geometry(imposition)
+    assert len(imposition.sheets) == 1
+    (bx, by, bw, _), (mx, my, _, _) = (placed.rect for placed in imposition.sheets[0].placements)
+    assert mx - (bx + bw) >= impose_module.COLOUR_GUTTER_MM - 1e-6 and my == pytest.approx(by)

@@ -385,6 +385,24 @@ def test_the_token_pages_share_the_pieces_instead_of_one_crammed_and_one_nearly_
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_round_marker_lies_in_the_blank_beside_the_apple_trees(paper):
+    """The round marker had a 20 mm strip of its own at the top of the small tokens' page,
+    beside a 95 x 100 mm blank next to the apple trees on the page before: it lies in that
+    blank now, level with the first row of trees, and the small tokens' page starts with them."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    placed = {(p.component.name, p.side): p for p in imposition.placements()}
+    marker, tree = placed[("round-marker", "front")], placed[("apple-blue-01", "front")]
+    assert marker.page == tree.page and marker.rect[1] == pytest.approx(tree.rect[1])
+    trees = [p for p in imposition.placements() if p.component.name.startswith("apple-") and p.side == "front"]
+    assert marker.rect[0] >= max(p.rect[0] + p.rect[2] for p in trees) + 6.0 - 1e-6
+    small = [p for p in imposition.placements() if p.component.name.startswith("tomato-")]
+    assert min(p.rect[1] for p in small) < 10.0  # the small tokens' page starts with them
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_growth_trackers_of_two_colours_keep_a_gutter_between_them(paper):
     """On Letter two trackers shared one cut, 5.7 mm from the paper edge: a cut a little off
     left one player's coloured heading on the other's sheet."""
