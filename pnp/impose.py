@@ -660,42 +660,44 @@ def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, s
 
 
 def _fill_blanks(pages: list[list[Shelf]], area: Rect4, bleed: float, gutters: Gutters) -> list[list[Slot]]:
-    """The pages laid out, with each kind of piece whose rows stand alone on a page moved into
-    a blank of another page of its stock and sides where it fits whole: the free corner
-    beside a page's short rows, which shelves cannot fill (Propagation's round marker sat alone
-    in a strip at the top of a token page, beside a 95 x 100 mm blank next to the apple trees
-    of the page before). A page left empty is dropped."""
+    """The pages laid out, with each kind of piece that has rows of its own moved, all of it,
+    into a blank of one page of its stock and sides where it fits whole: the free corner beside
+    a page's short rows, which shelves cannot fill (Propagation's round marker sat alone in a
+    strip at the top of a token page, beside a 95 x 100 mm blank next to the apple trees of
+    the page before). The page nearest its first rows is tried first; a page left empty is
+    dropped."""
     laid = [_place_shelves(shelves, area, bleed, gutters) for shelves in pages]
-    moved: set[str] = set()
-    for source in range(len(pages)):
-        for kind in _kinds_alone(pages, source):
-            rows = [shelf for shelf in pages[source] if shelf.pieces[0].component.kind == kind]
-            block = _block(rows, gutters)
-            if kind in moved or not block:
+    for kind in dict.fromkeys(piece.component.kind for shelves in pages for piece in _page_pieces(shelves)):
+        rows = {index: [shelf for shelf in shelves if shelf.pieces[0].component.kind == kind]
+                for index, shelves in enumerate(pages)}
+        rows = {index: found for index, found in rows.items() if found}
+        block_rows = [shelf for found in rows.values() for shelf in found]
+        if not _rows_of_its_own(kind, pages) or len({_sides(found) for found in rows.values()}) > 1:
+            continue
+        block, first = _block(block_rows, gutters), min(rows)
+        targets = sorted((page for page in range(len(pages)) if rows.keys() != {page} and pages[page]
+                          and [shelf for shelf in pages[page] if shelf not in block_rows]
+                          and _sides(pages[page]) == _sides(block_rows)), key=lambda page: (abs(page - first), page))
+        for target in targets:
+            kept = [shelf for shelf in pages[target] if shelf not in block_rows]
+            base = _place_shelves(kept, area, bleed, gutters) if target in rows else laid[target]
+            corner = _blank(base, block, area)
+            if corner is None:
                 continue
-            nearest = sorted((page for page in range(len(pages)) if page != source and laid[page]
-                              and _sides(pages[page]) == _sides(rows)), key=lambda page: (abs(page - source), page))
-            for target in nearest:
-                corner = _blank(laid[target], block, area)
-                if corner is not None:
-                    laid[target] += [replace(slot, rect=(slot.rect[0] + corner[0], slot.rect[1] + corner[1],
-                                                         *slot.rect[2:]),
-                                             matrix=compose(translation(*corner), slot.matrix)) for slot in block]
-                    pages[source] = [shelf for shelf in pages[source] if shelf not in rows]
-                    laid[source] = _place_shelves(pages[source], area, bleed, gutters) if pages[source] else []
-                    moved.add(kind)
-                    break
+            for source in rows:
+                pages[source] = [shelf for shelf in pages[source] if shelf not in block_rows]
+                laid[source] = _place_shelves(pages[source], area, bleed, gutters) if pages[source] else []
+            laid[target] = base + [replace(slot, rect=(slot.rect[0] + corner[0], slot.rect[1] + corner[1],
+                                                       *slot.rect[2:]),
+                                           matrix=compose(translation(*corner), slot.matrix)) for slot in block]
+            break
     return [slots for slots in laid if slots]
 
 
-def _kinds_alone(pages: list[list[Shelf]], page: int) -> list[str]:
-    """The kinds all of whose pieces lie on this page, in rows of their own."""
-    elsewhere = {piece.component.kind for index, shelves in enumerate(pages) if index != page
-                 for piece in _page_pieces(shelves)}
-    mixed = {piece.component.kind for shelf in pages[page] for piece in shelf.pieces
-             if len({other.component.kind for other in shelf.pieces}) > 1}
-    return [kind for kind in dict.fromkeys(piece.component.kind for piece in _page_pieces(pages[page]))
-            if kind not in elsewhere | mixed]
+def _rows_of_its_own(kind: str, pages: list[list[Shelf]]) -> bool:
+    """Does every row holding a piece of this kind hold that kind only?"""
+    return all(all(piece.component.kind == kind for piece in shelf.pieces) for shelves in pages for shelf in shelves
+               if any(piece.component.kind == kind for piece in shelf.pieces))
 
 
 def _sides(shelves: list[Shelf]) -> tuple[str, bool]:
