@@ -4,8 +4,8 @@ Pieces are packed on the paper's printable area (trim boxes at least PAGE_MARGIN
 the edge, less a band along one edge for the page's footer) in shelves: pieces of one size
 are grouped, laid in rows (turned 90 degrees when that fits more on a page), and a row of
 another size continues on the same page when it fits. A size group that fits on one page is
-never split over two, and pages whose pieces fit together are merged; a kind of piece whose
-rows stand alone on a page moves into the blank beside another page's short rows. Every two pieces keep
+never split over two, and pages whose pieces fit together are merged; a kind of piece in rows
+of its own moves, all of it, into a blank beside a page's short rows where it fits whole. Every two pieces keep
 a gutter of at least MIN_GUTTER_MM (each its own bleed and its own cut) unless the build asks
 for shared cuts, which lays pieces of one size edge to edge.
 
