@@ -664,20 +664,23 @@ def _fill_blanks(pages: list[list[Shelf]], area: Rect4, bleed: float, gutters: G
     into a blank of one page of its stock and sides where it fits whole: the free corner beside
     a page's short rows, which shelves cannot fill (Propagation's round marker sat alone in a
     strip at the top of a token page, beside a 95 x 100 mm blank next to the apple trees of
-    the page before). The page nearest its first rows is tried first; a page left empty is
-    dropped."""
+    the page before). The page of its first rows is tried first, then the pages before it; a
+    page left empty is dropped."""
     laid = [_place_shelves(shelves, area, bleed, gutters) for shelves in pages]
+    filled: set[int] = set()  # pages given a block: laid again, their rows would run into it
     for kind in dict.fromkeys(piece.component.kind for shelves in pages for piece in _page_pieces(shelves)):
         rows = {index: [shelf for shelf in shelves if shelf.pieces[0].component.kind == kind]
                 for index, shelves in enumerate(pages)}
         rows = {index: found for index, found in rows.items() if found}
         block_rows = [shelf for found in rows.values() for shelf in found]
-        if not _rows_of_its_own(kind, pages) or len({_sides(found) for found in rows.values()}) > 1:
+        if not _rows_of_its_own(kind, pages) or len({_sides(found) for found in rows.values()}) > 1 \
+                or filled & rows.keys():
             continue
+        # back towards the front only: earlier pages fill up and the last ones empty
         block, first = _block(block_rows, gutters), min(rows)
-        targets = sorted((page for page in range(len(pages)) if rows.keys() != {page} and pages[page]
-                          and [shelf for shelf in pages[page] if shelf not in block_rows]
-                          and _sides(pages[page]) == _sides(block_rows)), key=lambda page: (abs(page - first), page))
+        targets = [page for page in range(first, -1, -1) if rows.keys() != {page}
+                   and [shelf for shelf in pages[page] if shelf not in block_rows]
+                   and _sides(pages[page]) == _sides(block_rows)]
         for target in targets:
             kept = [shelf for shelf in pages[target] if shelf not in block_rows]
             base = _place_shelves(kept, area, bleed, gutters) if target in rows else laid[target]
@@ -690,6 +693,7 @@ def _fill_blanks(pages: list[list[Shelf]], area: Rect4, bleed: float, gutters: G
             laid[target] = base + [replace(slot, rect=(slot.rect[0] + corner[0], slot.rect[1] + corner[1],
                                                        *slot.rect[2:]),
                                            matrix=compose(translation(*corner), slot.matrix)) for slot in block]
+            filled.add(target)
             break
     return [slots for slots in laid if slots]
 
