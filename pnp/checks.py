@@ -27,6 +27,9 @@ piece's cut outline is. The checks then read that flat list:
 - `trim_margin`: a piece's trim line under PIECE_MARGIN_MM from the paper edge (after a
   laser's unprinted border it would keep too little of its bleed, and the paper edge is hard
   to cut along).
+- `unticked_cuts`: a cut line that runs out into the sheet's outer margin (no other piece
+  in its way) without a tick there at least OUTER_TICK_MM long: a ruler or a trimmer needs
+  a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
 
 Three more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed), `crossed_seams`, a board's
@@ -50,6 +53,10 @@ from pnp.impose import (
     IDENTITY,
     KEPT_BLEED_MM,
     LASER_BORDER_MM,
+    MARK_GAP_MM,
+    MARK_STYLE,
+    OUTER_TICK_MM,
+    TICK_EDGE_MM,
     TOLERANCE_MM,
     Affine,
     Box,
@@ -64,7 +71,7 @@ from pnp.impose import (
 from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.text import layout_lines
 
-EDGE_MM = 5.0
+EDGE_MM = 5.0  # text and cut lines; cut ticks may run on to TICK_EDGE_MM
 MIN_TEXT_PT = 6.5
 # A sentence is read, not glanced at: rules summaries, aids, notes and every hint of three
 # words or more are set at 8 pt at least (8.5 pt is the kits' body size, pnp.text.BODY_MM) so
@@ -500,10 +507,13 @@ def near_edge(flat: Flat) -> Iterator[Problem]:
         if text.kept is not None and not _inside(text.kept, safe):
             yield Problem(sheet.number, "edge", f"text {_quote(text.text)} ({_who(flat, text.owner)}) lies "
                                                 f"within {EDGE_MM:g} mm of the paper edge")
+    # a mark's box spreads half its stroke past the end of its line
+    edge = TICK_EDGE_MM - MARK_STYLE.stroke_width / 2
+    marks = (edge, edge, sheet.width_mm - edge, sheet.height_mm - edge)
     for shape in flat.shapes:
-        if shape.owner < 0 and _inked(shape.style) and not _inside(shape.box, safe):
+        if shape.owner < 0 and _inked(shape.style) and not _inside(shape.box, marks):
             yield Problem(sheet.number, "edge", f"a cut mark at {_where(shape.box)} lies within "
-                                                f"{EDGE_MM:g} mm of the paper edge")
+                                                f"{TICK_EDGE_MM:g} mm of the paper edge")
 
 
 def _inked(style: Style) -> bool:
@@ -698,8 +708,78 @@ def trim_margin(flat: Flat) -> Iterator[Problem]:
                                                   f"edge, under {PIECE_MARGIN_MM:g} mm")
 
 
+Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in page mm
+
+
+def _ticks(flat: Flat) -> list[Segment]:
+    """The sheet's cut ticks (and a tiled board's trim lines, drawn alike), as segments."""
+    return [(shape.shape.x1, shape.shape.y1, shape.shape.x2, shape.shape.y2) for shape in flat.shapes
+            if shape.owner < 0 and isinstance(shape.shape, Line) and shape.style == MARK_STYLE]
+
+
+_SIDES = ("top", "bottom", "left", "right")
+
+
+def _cut_ends(box: Box) -> Iterator[tuple[str, bool, float, float, int]]:
+    """Each end of each of a trim box's four cut lines: its side, whether the line runs
+    across (horizontal), the line's place, where it ends and which way it runs on from there."""
+    x0, y0, x1, y1 = box
+    for side, horizontal, at, low, high in (("top", True, y0, x0, x1), ("bottom", True, y1, x0, x1),
+                                            ("left", False, x0, y0, y1), ("right", False, x1, y0, y1)):
+        yield side, horizontal, at, low, -1
+        yield side, horizontal, at, high, 1
+
+
+def _runs_into(horizontal: bool, at: float, end: float, direction: int, box: Box) -> bool:
+    """Does a cut line on `at`, run on from `end` in `direction`, meet the box (touching its
+    edge counts: a neighbour on one cut carries the line on)?"""
+    across0, across1, along0, along1 = (box[1], box[3], box[0], box[2]) if horizontal else (box[0], box[2],
+                                                                                             box[1], box[3])
+    if not across0 - EPS_MM < at < across1 + EPS_MM:
+        return False
+    return along1 > end + EPS_MM if direction > 0 else along0 < end - EPS_MM
+
+
+def _ticked(ticks: list[Segment], horizontal: bool, at: float, end: float, direction: int) -> bool:
+    """Is there a tick on the line, starting at its end (MARK_GAP_MM off it) and running on
+    outwards at least OUTER_TICK_MM?"""
+    for x1, y1, x2, y2 in ticks:
+        on, low, high = (y1, min(x1, x2), max(x1, x2)) if horizontal and y1 == y2 else \
+            (x1, min(y1, y2), max(y1, y2)) if not horizontal and x1 == x2 else (None, 0.0, 0.0)
+        if on is None or abs(on - at) > EPS_MM or high - low < OUTER_TICK_MM - EPS_MM:
+            continue
+        near = low - end if direction > 0 else end - high
+        if -EPS_MM <= near <= MARK_GAP_MM + EPS_MM:
+            return True
+    return False
+
+
+def unticked_cuts(flat: Flat) -> Iterator[Problem]:
+    """Every cut line of a piece that runs on into the sheet's outer margin (no piece in its
+    way; the footer there only shortens its tick) ends there in a tick at least OUTER_TICK_MM long: with a tick at one
+    end only, a ruler or a trimmer has nothing to line up with. Words thrown away with the
+    offcuts (`cut_out=False`) have no cut lines; a print-on-demand page has the shop's marks."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:
+        return
+    boxes = [_rect_box(placed.rect) for placed in sheet.placements]
+    ticks = _ticks(flat)
+    for index, placed in enumerate(sheet.placements):
+        if not placed.component.cut_out:
+            continue
+        for side, horizontal, at, end, direction in _cut_ends(boxes[index]):
+            if any(_runs_into(horizontal, at, end, direction, box) for number, box in enumerate(boxes)
+                   if number != index):
+                continue  # the line runs on along a neighbour, or into a gutter
+            if not _ticked(ticks, horizontal, at, end, direction):
+                way = ("left" if direction < 0 else "right") if horizontal else ("up" if direction < 0 else "down")
+                yield Problem(sheet.number, "tick", f"the {side} cut line of {placed.component.name} (copy "
+                                                    f"{placed.copy}) runs {way} into the margin with no tick of "
+                                                    f"{OUTER_TICK_MM:g} mm there")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
-          trim_margin)
+          trim_margin, unticked_cuts)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -4,7 +4,8 @@ Pieces are packed on the paper's printable area (trim boxes at least PAGE_MARGIN
 the edge, less a band along one edge for the page's footer) in shelves: pieces of one size
 are grouped, laid in rows (turned 90 degrees when that fits more on a page), and a row of
 another size continues on the same page when it fits. A size group that fits on one page is
-never split over two, and pages whose pieces fit together are merged. Every two pieces keep
+never split over two, and pages whose pieces fit together are merged; a kind of piece in rows
+of its own moves, all of it, into a blank beside a page's short rows where it fits whole. Every two pieces keep
 a gutter of at least MIN_GUTTER_MM (each its own bleed and its own cut) unless the build asks
 for shared cuts, which lays pieces of one size edge to edge.
 
@@ -16,8 +17,8 @@ then pieces larger than the printable area, tiled over pages in portions overlap
 TILE_OVERLAP_MM with a trim line, a glue zone and alignment arrows at each seam (or on one
 page when the paper is big enough, or when the piece may shrink a little: fit_scale).
 
-Cut ticks continue every cut edge into the gutters and margins, never within PAGE_MARGIN_MM
-of the paper edge (home printers print nothing there). With `pod`, every face gets its own
+Cut ticks continue every cut edge into the gutters and margins, never within TICK_EDGE_MM
+of the paper edge (past the border a home laser leaves unprinted). With `pod`, every face gets its own
 page of piece + bleed + a slug with true crop marks, with TrimBox/BleedBox.
 
 Every placement records its page rectangle, the matrix from face coordinates to the page
@@ -63,7 +64,13 @@ EDGE_KEEP_MM = 1.0
 KEPT_BLEED_MM = 1.2      # the least bleed printed past that border, on a page too tight for EDGE_KEEP_MM
 MARK_GAP_MM = 0.1        # cut ticks stop this far from any trim box
 MARK_LENGTH_MM = 5.0
-MARK_MIN_MM = 0.8        # a shorter tick is dropped (it would be lost in the cut)
+MARK_MIN_MM = 0.8        # a shorter tick in a gutter is dropped (it would be lost in the cut)
+# A tick at the sheet's outer margin runs on to TICK_EDGE_MM from the paper edge, past a home
+# laser's unprinted LASER_BORDER_MM: a row cut 6 mm from the edge gets a tick of 1.4 mm there
+# (stopped at the 5 mm margin it had 0.65 mm, too short to see, and was dropped), of which
+# 0.9 mm print even where a printer leaves the outer 5 mm blank.
+TICK_EDGE_MM = 4.5
+OUTER_TICK_MM = 1.0      # the shortest tick at the outer margin (pnp.checks.unticked_cuts)
 BLEED_OUTSIDE_MM = 2.0   # bleed runs this far past the printable area's edge (not into the footer band)
 POD_SLUG_MM = 6.0        # room round a print-on-demand face for its crop marks
 FOOTER_BAND_MM = 4.0     # kept along one edge of every page, inside the margin, for the footer line
@@ -645,11 +652,98 @@ def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, s
                      if all(_fit_scale(c, area) is not None for c in components)), None)
         if area is None:
             continue
-        frames = [Frame(_place_shelves(shelves, area, bleed, gutters), band)
-                  for shelves in _pages(components, area, gutters, bleed)]
+        frames = [Frame(slots, band) for slots in _fill_blanks(_pages(components, area, gutters, bleed), area,
+                                                               bleed, gutters)]
         if best is None or len(frames) < len(best):
             best = frames
     return best or []
+
+
+def _fill_blanks(pages: list[list[Shelf]], area: Rect4, bleed: float, gutters: Gutters) -> list[list[Slot]]:
+    """The pages laid out, with each kind of piece that has rows of its own moved, all of it,
+    into a blank of one page of its stock and sides where it fits whole: the free corner beside
+    a page's short rows, which shelves cannot fill (Propagation's round marker sat alone in a
+    strip at the top of a token page, beside a 95 x 100 mm blank next to the apple trees of
+    the page before). The page of its first rows is tried first, then the pages before it; a
+    page left empty is dropped."""
+    laid = [_place_shelves(shelves, area, bleed, gutters) for shelves in pages]
+    filled: set[int] = set()  # pages given a block: laid again, their rows would run into it
+    for kind in dict.fromkeys(piece.component.kind for shelves in pages for piece in _page_pieces(shelves)):
+        rows = {index: [shelf for shelf in shelves if shelf.pieces[0].component.kind == kind]
+                for index, shelves in enumerate(pages)}
+        rows = {index: found for index, found in rows.items() if found}
+        block_rows = [shelf for found in rows.values() for shelf in found]
+        if not _rows_of_its_own(kind, pages) or len({_sides(found) for found in rows.values()}) > 1 \
+                or filled & rows.keys():
+            continue
+        # back towards the front only: earlier pages fill up and the last ones empty
+        block, first = _block(block_rows, gutters), min(rows)
+        targets = [page for page in range(first, -1, -1) if rows.keys() != {page}
+                   and [shelf for shelf in pages[page] if shelf not in block_rows]
+                   and _sides(pages[page]) == _sides(block_rows)]
+        for target in targets:
+            kept = [shelf for shelf in pages[target] if shelf not in block_rows]
+            base = _place_shelves(kept, area, bleed, gutters) if target in rows else laid[target]
+            corner = _blank(base, block, area)
+            if corner is None:
+                continue
+            for source in rows:
+                pages[source] = [shelf for shelf in pages[source] if shelf not in block_rows]
+                laid[source] = _place_shelves(pages[source], area, bleed, gutters) if pages[source] else []
+            laid[target] = base + [replace(slot, rect=(slot.rect[0] + corner[0], slot.rect[1] + corner[1],
+                                                       *slot.rect[2:]),
+                                           matrix=compose(translation(*corner), slot.matrix)) for slot in block]
+            filled.add(target)
+            break
+    return [slots for slots in laid if slots]
+
+
+def _rows_of_its_own(kind: str, pages: list[list[Shelf]]) -> bool:
+    """Does every row holding a piece of this kind hold that kind only?"""
+    return all(all(piece.component.kind == kind for piece in shelf.pieces) for shelves in pages for shelf in shelves
+               if any(piece.component.kind == kind for piece in shelf.pieces))
+
+
+def _sides(shelves: list[Shelf]) -> tuple[str, bool]:
+    """The stock a page's pieces print on and whether they have backs: pieces move only
+    between pages alike in both (a back page follows a page of two-sided pieces)."""
+    pieces = _page_pieces(shelves)
+    return _stock(pieces[0].component), any(piece.component.double_sided for piece in pieces)
+
+
+def _block(rows: list[Shelf], gutters: Gutters) -> list[Slot]:
+    """Rows of pieces laid one under another from (0, 0), each from its left, with the
+    gutters the page would give them."""
+    slots, y = [], 0.0
+    for row, gap in zip(rows, gutters.of_rows(rows) + [0.0]):
+        x = 0.0
+        for piece, beside in zip(row.pieces, gutters.in_row(row.pieces) + [0.0]):
+            slots.append(Slot(piece.component, piece.copy, (x, y, piece.width, piece.height), piece.rotated,
+                              _placing(piece.component, x, y, piece.rotated, piece.scale), scale=piece.scale))
+            x += piece.width + beside
+        y += row.height + gap
+    return slots
+
+
+def _blank(slots: list[Slot], block: list[Slot], area: Rect4) -> tuple[float, float] | None:
+    """The highest, then leftmost, place in the area for the block, COLOUR_GUTTER_MM clear of
+    every piece already on the page (a gutter for any two colours, each piece's bleed in it):
+    at the area's left edge or beside a piece, level with a piece's top or under one."""
+    width = max(slot.rect[0] + slot.rect[2] for slot in block)
+    height = max(slot.rect[1] + slot.rect[3] for slot in block)
+    ax, ay, aw, ah = area
+    clear = COLOUR_GUTTER_MM
+    xs = [ax] + [x + w + clear for x, _, w, _ in (slot.rect for slot in slots)]
+    ys = [y for _, y, _, _ in (slot.rect for slot in slots)] + [y + h + clear for _, y, _, h in (slot.rect for slot in slots)]
+    for y in sorted(set(ys)):
+        for x in sorted(set(xs)):
+            if x + width > ax + aw + EPS or y + height > ay + ah + EPS:
+                continue
+            if all(x + width + clear <= sx + EPS or sx + sw + clear <= x + EPS or
+                   y + height + clear <= sy + EPS or sy + sh + clear <= y + EPS for sx, sy, sw, sh in
+                   (slot.rect for slot in slots)):
+                return (x, y)
+    return None
 
 
 def _colours(pieces: Iterable[Piece]) -> set[tuple[str, str | None]]:
@@ -1041,7 +1135,7 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
 def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, float]]:
     """Short ticks continuing each cut edge beyond its piece, in the gutters and margins a
     home printer prints: they run over bleed (they are drawn on a halo) but stop short of
-    every trim box, of the footer and of the last PAGE_MARGIN_MM of the paper."""
+    every trim box, of the footer and of the last TICK_EDGE_MM of the paper."""
     blocked = [(x - MARK_GAP_MM, y - MARK_GAP_MM, x + w + MARK_GAP_MM, y + h + MARK_GAP_MM)
                for x, y, w, h in (slot.rect for slot in frame.slots)]
     fx, fy, fw, fh = footer_box(paper.width_mm, paper.height_mm, frame.band)
@@ -1065,10 +1159,10 @@ def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, fl
 
 def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper):
     """A tick on the line `at` (a y for a horizontal tick, an x for a vertical one) from
-    `start` outwards in `direction`, cut short before any box in its way."""
-    safe = PAGE_MARGIN_MM + MARK_STYLE.stroke_width
-    limit = (paper.width_mm if horizontal else paper.height_mm) - safe
-    end = max(safe, start - MARK_LENGTH_MM) if direction < 0 else min(limit, start + MARK_LENGTH_MM)
+    `start` outwards in `direction`, cut short before any box in its way and TICK_EDGE_MM
+    from the paper edge."""
+    limit = (paper.width_mm if horizontal else paper.height_mm) - TICK_EDGE_MM
+    end = max(TICK_EDGE_MM, start - MARK_LENGTH_MM) if direction < 0 else min(limit, start + MARK_LENGTH_MM)
     for x0, y0, x1, y1 in blocked:
         across0, across1, along0, along1 = (y0, y1, x0, x1) if horizontal else (x0, x1, y0, y1)
         if not across0 - EPS < at < across1 + EPS:

@@ -1,7 +1,7 @@
 """Propagation's print-and-play kit: the hex board (whole on one Letter or A4 page, its top
 hex coloured), numbered plant tokens in two punch sizes per player colour, rocks, a growth
 tracker per player with one numbered row per plant token where the round it was sown is
-written in pencil, the round track and its marker, a score sheet, the start-player token, the bonus cards (each
+written in pencil, the round track and its marker, a score sheet, the start marker, the bonus cards (each
 with a picture of what it counts) and a player aid drawing the propagation patterns.
 
 Every number, pattern and card text comes from scorer/games/propagation/data.py (loaded
@@ -57,7 +57,7 @@ GUIDE = KitGuide(
     assembly=(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
         f"Round pieces: a {punch(SMALL_PUNCH)} punch for tomatoes, carrots and the round marker; a "
-        f"{punch(LARGE_PUNCH)} one for apple trees, rocks and the start token (or scissors, on the circles). "
+        f"{punch(LARGE_PUNCH)} one for apple trees, rocks and the start marker (or scissors, on the circles). "
         "A token's number is its row on its owner's growth tracker.",
         "Cut the trackers, the round track, the bonus cards and the player aids, and the score-sheet page "
         "in two: a sheet for each game.",
@@ -283,7 +283,7 @@ def rock_token() -> Component:
     shapes: list[Shape] = [Icon("propagation-rock", r, r, r * 1.5, ROCK_GREY),
               Circle(r, r, r - 0.2, Style(stroke=darken(ROCK_GREY, 0.5), stroke_width=0.35))]
     return Component("rock", "token", ROCK_DIAMETER, ROCK_DIAMETER, Face(group(shapes), background="#D9D9D9"),
-                     count=data.ROCKS, outline="circle", sits_on="hex")
+                     count=data.ROCKS, outline="circle", sits_on="hex", shared_cuts=True)
 
 
 PUNCH_GUIDE = (190.0, 23.0)
@@ -295,7 +295,7 @@ def punch_guide() -> Component:
     shapes: list[Shape] = []
     for index, (diameter, kind, pieces) in enumerate(
             ((SMALL_PUNCH, "tomato", "tomatoes, carrots, round marker"),
-             (LARGE_PUNCH, "apple", "apple trees, rocks, start token"))):
+             (LARGE_PUNCH, "apple", "apple trees, rocks, start marker"))):
         left = 2.0 + index * width / 2
         r = diameter / 2
         shapes += [Circle(left + LARGE_PUNCH / 2, height / 2, r, Style(stroke=INK, stroke_width=0.3, dash=(1.2, 0.8))),
@@ -304,7 +304,10 @@ def punch_guide() -> Component:
                         bold=True, anchor="bottom", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0),
                    Text(left + LARGE_PUNCH + 3.0, height / 2 + 1.0, "(actual size; or cut on the circles with "
                         "scissors)", size=2.9, anchor="top", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0)]
-    return Component("punch-guide", "token", width, height, Face(group(shapes), background="#FFFFFF"))
+    # (a reference printed beside the tokens and thrown away with the offcuts: no cuts, no
+    # ticks, no line on page 1's checklist)
+    return Component("punch-guide", "token", width, height, Face(group(shapes), background="#FFFFFF"),
+                     cut_out=False)
 
 
 def start_player_token() -> Component:
@@ -312,7 +315,7 @@ def start_player_token() -> Component:
     shapes: list[Shape] = [Icon("sun", d / 2, d / 2 - 2.2, 9.5, "#E69F00"),
               Text(d / 2, d - 5.2, "START", size=2.9, bold=True, align="center", anchor="middle", fill=INK),
               Circle(d / 2, d / 2, d / 2 - 0.2, Style(stroke=INK, stroke_width=0.35))]
-    return Component("start-player", "token", d, d, Face(group(shapes), background="#FFF5D6"),
+    return Component("start-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"),
                      outline="circle")
 
 
@@ -701,7 +704,7 @@ def aid_turn() -> Face:
                                    "off the board. Out of tokens: you choose which X get your last ones."),
         ("Harvest", "Harvest", "ALL your grown plants of one kind score."),
         ("End of a round", "Rounds", f"Plants at their death tier die (no points). Rounds {first} and {second}: "
-                                     "score the bonus cards. The start token passes left."),
+                                     "score the bonus cards. The start marker passes left."),
         ("The end", "Rounds", f"After round {data.ROUNDS} the most points wins."),
     ), y + 1.0)
     shapes += drawn

@@ -125,6 +125,29 @@ def test_marks_and_text_near_the_paper_edge_are_found():
     assert any("'page 1 of 1'" in detail for detail in details)
 
 
+def test_a_cut_line_running_into_the_margin_without_its_tick_is_found():
+    """Garden Dice's tile sheet starts 6 mm from the top of a Letter page: its column cuts'
+    ticks stopped at the 5 mm margin had 0.65 mm there, were dropped, and a ruler had no mark
+    to line up with at the top of those cuts. They run on past a laser's border now (at
+    least 1.4 mm); take one away and the check names the page and the piece."""
+    sheet = next(sheet for sheet in kit("garden-dice", "letter").sheets
+                 if any(placed.component.name.startswith("tile-") for placed in sheet.placements))
+    top = min(placed.rect[1] for placed in sheet.placements)
+    ticks = [line for line in sheet.overlay.children if isinstance(line, Line) and line.style == impose_module.MARK_STYLE]
+    above = [line for line in ticks if line.x1 == line.x2 and max(line.y1, line.y2) < top]
+    assert above and min(abs(line.y2 - line.y1) for line in above) >= 1.4 - 1e-6
+    assert list(checks.unticked_cuts(checks.flatten(sheet))) == []
+    taken = above[len(above) // 2]
+    planted = replace(sheet, overlay=Group(tuple(shape for shape in sheet.overlay.children if shape is not taken)))
+    problems = list(checks.unticked_cuts(checks.flatten(planted)))
+    cut = [placed for placed in sheet.placements if placed.rect[1] == top
+           and taken.x1 in (placed.rect[0], placed.rect[0] + placed.rect[2])]
+    assert cut and problems
+    assert all(problem.page == sheet.number and problem.check == "tick" for problem in problems)
+    assert {f"{placed.component.name} (copy {placed.copy}) runs up" for placed in cut} == \
+        {problem.detail.split("cut line of ")[1].split(" into")[0] for problem in problems}
+
+
 @cache
 def kit(game: str, paper: str) -> Imposition:
     return impose_kit(game, PAPERS[paper], BuildOptions(games=(game,)))

@@ -8,7 +8,7 @@ import pytest
 
 from pnp import impose as impose_module
 from pnp.errors import KitError
-from pnp.impose import MARK_STYLE, MIN_GUTTER_MM, TILE_OVERLAP_MM, apply, impose
+from pnp.impose import MARK_STYLE, MIN_GUTTER_MM, TICK_EDGE_MM, TILE_OVERLAP_MM, apply, impose
 from pnp.model import Component, Face, Group, Line, Polygon, Rect, Style, Text
 from pnp.options import PAGE_MARGIN_MM, PAPERS
 
@@ -48,12 +48,12 @@ def check_sheet_geometry(imposition) -> None:
                 and a.rect[0] == pytest.approx(b.rect[0])
             assert shared_row or gap(a.rect, b.rect) >= MIN_GUTTER_MM - 1e-6, "two pieces share a cut"
         ticks = [s for s in sheet.overlay.children if isinstance(s, Line) and s.style == MARK_STYLE]
-        for line in ticks:  # where a home printer prints, off every piece
+        for line in ticks:  # past a home laser's unprinted border, off every piece
             box = (min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1) or 1e-3,
                    abs(line.y2 - line.y1) or 1e-3)
-            half = MARK_STYLE.stroke_width / 2  # a tick on a cut line 5 mm in spreads half its width outward
-            assert box[0] >= PAGE_MARGIN_MM - half and box[0] + box[2] <= paper.width_mm - PAGE_MARGIN_MM + half
-            assert box[1] >= PAGE_MARGIN_MM - half and box[1] + box[3] <= paper.height_mm - PAGE_MARGIN_MM + half
+            half = MARK_STYLE.stroke_width / 2  # a tick on a cut line near the edge spreads half its width outward
+            assert box[0] >= TICK_EDGE_MM - half and box[0] + box[2] <= paper.width_mm - TICK_EDGE_MM + half
+            assert box[1] >= TICK_EDGE_MM - half and box[1] + box[3] <= paper.height_mm - TICK_EDGE_MM + half
             for placed in sheet.placements:
                 assert not overlaps(box, placed.rect), f"a cut tick crosses {placed.component.name}"
 
@@ -486,3 +486,20 @@ def test_pages_are_packed_from_the_top(game):
             continue  # a board's portion is centred on its own page, its seams measured from there
         top = min(placed.rect[1] for placed in sheet.placements)
         assert top <= least + impose_module.EDGE_KEEP_MM + 0.01, (sheet.number, top)
+
+
+def test_a_lone_kind_goes_into_the_blank_beside_another_pages_rows():
+    """Shelves cannot fill beside a row: a marker too tall to go under a board opened a page
+    of its own (Propagation's round marker sat alone in a strip at the top of a token page,
+    a 95 x 100 mm blank beside the apple trees on the page before). It goes in the blank now,
+    a colour gutter clear of the board, and the empty page is gone."""
+    face = Face(Group(), background="#E69F00")
+    board = Component("board", "board", 120.0, 255.0, face)
+    marker = Component("marker", "marker", 30.0, 30.0, Face(Group(), background="#0072B2"))
+    imposition = impose([board, marker], PAPERS["letter"])
+    check_sheet_geometry(imposition)
+    assert len(imposition.sheets) == 1
+    (bx, by, bw, _), (mx, my, mw, _) = (placed.rect for placed in imposition.sheets[0].placements)
+    apart = max(mx - (bx + bw), bx - (mx + mw))  # beside the board, left or right
+    assert apart >= impose_module.COLOUR_GUTTER_MM - 1e-6 and my == pytest.approx(by)
+

@@ -48,7 +48,7 @@ def test_two_stock_punches_cut_every_round_piece_and_page_one_names_them(pieces,
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert f"{punch(min(sizes))} punch for tomatoes, carrots and the round marker; a {punch(max(sizes))} one for " \
-           "apple trees, rocks and the start token" in words
+           "apple trees, rocks and the start marker" in words
     assert "5/8 inch (16 mm)" in words and "3/4 inch (19 mm)" in words
 
 
@@ -60,7 +60,7 @@ def test_six_and_nine_tokens_are_underlined_as_they_turn_on_the_table(pieces):
 
 def test_rocks_start_token_round_track_and_its_marker(pieces):
     assert pieces["rock"].count == 10
-    assert pieces["start-player"].count == 1
+    assert pieces["start-marker"].count == 1
     track = texts(pieces["round-track"].front)
     assert [str(n) for n in range(1, 21)] == [t for t in track if t.isdigit()]
     stars = [s for s, _, _ in walk(pieces["round-track"].front.shapes) if isinstance(s, Icon) and s.name == "star"]
@@ -154,9 +154,11 @@ def test_the_token_pages_say_which_punch_cuts_what(paper):
     assert "token" in on_page
     words = " ".join(" ".join(texts(guide.component.front)).split())
     assert f"{punch(kit.SMALL_PUNCH)} punch: tomatoes, carrots, round marker" in words
-    assert f"{punch(kit.LARGE_PUNCH)} punch: apple trees, rocks, start token" in words
+    assert f"{punch(kit.LARGE_PUNCH)} punch: apple trees, rocks, start marker" in words
     sizes = sorted(2 * s.r for s, _, _ in walk(guide.component.front.shapes) if isinstance(s, Circle))
     assert sizes == pytest.approx([kit.SMALL_PUNCH, kit.LARGE_PUNCH])
+    # a reference thrown away with the offcuts, not "1 × punch guide token" to cut and check off
+    assert not guide.component.cut_out
 
 
 def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cut(pieces):
@@ -366,7 +368,9 @@ def test_the_token_pages_share_the_pieces_instead_of_one_crammed_and_one_nearly_
     """On Letter the tomatoes once had page 13 to themselves (a third of it used) while page 12
     crammed the round track, rocks, apples and carrots into rows that shared their cuts: the
     last page takes whole groups from the one before until the two are about evenly full.
-    (On A4 the round track fits under the board, on the board's page.)"""
+    (On A4 the round track fits under the board, on the board's page. The start token and the
+    round marker lie beside the apple trees, no row of their own: the A4 token page is 50 %
+    of the page tall, its neighbour 72 %.)"""
     from pnp.build import impose_kit
     from pnp.options import PAPERS, BuildOptions
 
@@ -381,7 +385,28 @@ def test_the_token_pages_share_the_pieces_instead_of_one_crammed_and_one_nearly_
         top = min(p.rect[1] for p in placements)
         bottom = max(p.rect[1] + p.rect[3] for p in placements)
         used.append((bottom - top) / PAPERS[paper].height_mm)
-    assert min(used) > 0.5, used
+    assert min(used) > 0.45 and min(used) / max(used) > 0.6, used
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_markers_lie_in_the_blank_beside_the_apple_trees(paper):
+    """The round marker had a 20 mm strip of its own at the top of the small tokens' page and
+    the start token a row of its own under the rocks (with a lone rock on A4), beside a
+    95 x 100 mm blank next to the apple trees: both markers lie in that blank now, the start
+    token level with the first row of trees, and the small tokens' page starts with them."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    placed = {(p.component.name, p.side): p for p in imposition.placements()}
+    start, marker, tree = (placed[(name, "front")] for name in ("start-marker", "round-marker", "apple-blue-01"))
+    assert start.page == marker.page == tree.page and start.rect[1] == pytest.approx(tree.rect[1])
+    trees = [p for p in imposition.placements() if p.component.name.startswith("apple-") and p.side == "front"]
+    assert min(start.rect[0], marker.rect[0]) >= max(p.rect[0] + p.rect[2] for p in trees) + 6.0 - 1e-6
+    rocks = [p for p in imposition.placements() if p.component.name == "rock"]
+    assert len({p.rect[1] for p in rocks}) == 1  # the ten rocks in one row
+    small = [p for p in imposition.placements() if p.component.name.startswith("tomato-")]
+    assert min(p.rect[1] for p in small) < 10.0  # the small tokens' page starts with them
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
