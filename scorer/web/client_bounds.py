@@ -57,7 +57,6 @@ from werkzeug.exceptions import RequestTimeout
 from werkzeug.wsgi import ClosingIterator
 
 from scorer.store.green import gevent_patched
-from scorer.web.guards import UNREADABLE_BODY
 
 MAX_PER_ADDRESS = 32          # as deploy/nginx.conf's limit_conn
 # Time for a whole body, the default of GARDENKIT_BODY_TIMEOUT: the largest upload, four 15 MB
@@ -379,6 +378,10 @@ class ClientBounds:
                 del self.under_way[address]
 
 
+# A body whose chunks gunicorn's reader refused, here or in the app (scorer.web.guards). Kept
+# here: this module is imported by `gardenkit serve` before gevent patches a worker, and the
+# app's modules must not be (a lock made then would stop a worker's every greenlet).
+UNREADABLE_BODY = "the request body could not be read: its chunks are malformed or it was cut off"
 # Set in a request's environ when part of its body is left unread on the connection.
 CLOSE_AFTER = "gardenkit.close_after"
 

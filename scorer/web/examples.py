@@ -11,12 +11,12 @@ example requests must not be able to take the server from everyone else:
   text (a 4-player Propagation log is some 340 KB of it and several MB as Python objects);
 - a worker process plays one game at a time, simulated for an example or replayed from a
   posted log (a replay of 5,000 entries costs some 0.6 s): a request waits at most
-  WAIT_SECONDS for its turn and is then answered busy (ExamplesBusy: a 503 with
-  Retry-After), never held longer, and when MAX_WAITING requests are waiting already, a
-  request is answered busy at once. So a flood of either keeps only a few of a worker's
-  requests on games, and every other request still gets its share of the processor. The
-  turn to play games is a line of its own: a request playing a game never waits in the line
-  of the worker's other computing (scorer.web.turns), nor a score behind replays.
+  GAMES_WAIT_SECONDS for its turn and is then answered busy (ExamplesBusy: a 503 with
+  Retry-After), never held longer, and when GAMES_WAITING requests are waiting already, a
+  request is answered busy at once. So a flood of either plays one game at a time, and
+  every other request still gets its share of the processor. The turn to play games is a
+  line of its own: a request playing a game never waits in the line of the worker's other
+  computing (scorer.web.turns), nor a score behind replays.
 """
 from __future__ import annotations
 
@@ -42,9 +42,8 @@ SEED_POOL = 256       # seeds per game and player count
 CACHED_GAMES = 32     # at most some 13 MB of logs per worker process
 WAIT_SECONDS = 2.0    # several simulations' time: a request waits no longer for its turn
 RETRY_AFTER_SECONDS = 2
-# Requests that may wait for the turn at once. A waiting request holds one of the worker's
-# threads (scorer.web.serve), so a flood must not have them all waiting; more waiters than a
-# turn's WAIT_SECONDS can serve would only be answered busy later.
+# Requests that may wait for a turn at once, by default (kit builds, exports): more waiters
+# than a turn's WAIT_SECONDS can serve would only be answered busy later.
 MAX_WAITING = 3
 # A worker's own line to play games: as long as its line for other computing (scorer.web.turns).
 # A waiting request is a greenlet, which costs nothing; one refused comes straight back: 40

@@ -25,6 +25,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, RequestEnt
 from pnp.kits import deck_rules
 from scorer.games import GAMES
 from scorer.games.core import BadJSON, InvalidState, UnknownGame, read_json_text
+from scorer.web.client_bounds import UNREADABLE_BODY
 from scorer.web.forms import field_cap, form_too_big, oversized_field
 from scorer.web.owners import is_operator
 
@@ -41,9 +42,6 @@ LIVE_ANSWERS = {
 # Pages that, when their token is stale, draw the form again with every entry and a fresh token
 # (g.form_refused) rather than refuse with an error page.
 REDRAWN_WHEN_REFUSED = frozenset(LIVE_ANSWERS.values())
-
-
-UNREADABLE_BODY = "the request body could not be read: its chunks are malformed or it was cut off"
 
 
 def body_held_to_limit() -> bytes:

@@ -73,3 +73,17 @@ def test_the_apps_connection_close_is_on_the_wire_and_the_next_request_is_not_an
     assert received.startswith(b"HTTP/1.1 400"), received[:200]
     assert b"\r\nConnection: close\r\n" in received.split(b"\r\n\r\n", 1)[0]
     assert received.count(b"HTTP/1.1 ") == 1, received
+
+
+def test_serve_imports_none_of_the_apps_modules_before_a_worker_is_patched():
+    """gunicorn imports the worker class (scorer.web.serve) before it forks and gevent patches
+    the worker: an app module imported then makes its locks as real ones (the saves' lock
+    among them), and the first request to wait on one stops the worker's every greenlet
+    (a flood of saves got both workers killed as silent)."""
+    import subprocess
+    import sys
+
+    loaded = subprocess.run([sys.executable, "-c", "import sys, scorer.web.serve; print(*sorted(sys.modules))"],
+                            capture_output=True, text=True, check=True).stdout.split()
+    assert sorted(name for name in loaded if name.startswith("scorer.web.")) == [
+        "scorer.web.client_bounds", "scorer.web.serve"]
