@@ -57,18 +57,21 @@ OUTCOMES: dict[str, type[StateModel]] = {"rocks": Rocks, "reveal": Reveal}
 
 
 class PlantTable(Table[Any]):
-    """A Propagation table, with its board as the rules read it, parsed once for every
-    action judged on the table (each action carries the board it is taken on)."""
+    """A Propagation table, with its board as the rules read it, read once for every action
+    judged on the table (each action carries the board it is taken on)."""
 
     @cached_property
     def board(self) -> Any:
-        return self.engine.game.parse_action({"type": "end_round", "board": self.state["board"]}).board
+        """The table's board as the checks read it: the engine's own, read without the
+        model's checks (rules.own_board), as the engine reads its own states."""
+        game: Any = self.engine.game  # the rules module, which this one does not import
+        return game.own_board(self.state["board"])
 
     @cached_property
     def reading(self) -> Any:
-        """The check state as the moves' checks read it, with the table's board: the rules
-        judge that board's pieces once for every action carrying it (rules.PlantReading)."""
-        game: Any = self.engine.game  # the rules module, which this one does not import
+        """The check state as the moves' checks read it, with the table's board, which the
+        rules take as possible (rules.PlantReading)."""
+        game: Any = self.engine.game
         return game.read(self.checked, self.board)
 
 
@@ -320,9 +323,9 @@ def sorted_plants(plants: list[dict]) -> list[dict]:
 
 def _is_the_table(board: Any, table: Table[Any]) -> bool:
     """Whether a parsed board holds exactly the table's rocks and plants, in any order (the
-    table keeps both sorted, a plant's space first): the table's own parsed board, which most
-    actions judged on the table carry, is, without comparing them."""
-    if isinstance(table, PlantTable) and board is table.board:
+    table keeps both sorted, a plant's space first): the table's own board as the checks read
+    it, which most actions judged on the table carry, is (equal models, compared at once)."""
+    if isinstance(table, PlantTable) and board == table.board:
         return True
     pieces = table.state["board"]
     return (len(board.plants) == len(pieces["plants"]) and sorted(board.rocks) == pieces["rocks"]
