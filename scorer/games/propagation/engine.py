@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import cached_property
 from itertools import permutations
+from operator import itemgetter
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
@@ -33,7 +34,10 @@ RULE_SETUP = f"{data.TITLE} › Set up"
 RULE_BONUS = f"{data.TITLE} › Bonus Scoring cards"
 CARD_IDS = sorted(data.BONUS_CARDS)
 SPACES = data.board_spaces()
-PATTERNS_BY_KIND = {kind: [(pid, p) for pid, p in data.PATTERNS.items() if p["kind"] == kind] for kind in data.KINDS}
+SPACE_SET = frozenset(SPACES)
+# Each kind's patterns as (id, mode, the offsets of its spaces from the origin).
+PATTERNS_BY_KIND = {kind: [(pid, p["mode"], p["spaces"]) for pid, p in data.PATTERNS.items() if p["kind"] == kind]
+                    for kind in data.KINDS}
 # A space as the check format and the log write it, [q, r] (rules.py reads it from here): a
 # little off the board is left for the rules to explain, anything further is no space.
 Coord = Annotated[list[Annotated[int, within(2 * data.BOARD_RADIUS)]], Field(min_length=2, max_length=2)]
@@ -273,7 +277,7 @@ def propagations_by_plant(state: State) -> Iterator[list[Action]]:
     board, player = state["board"], current_player(state)
     own = [p for p in board["plants"] if p["owner"] == player]
     on_board = Counter(p["kind"] for p in own)
-    empty = set(empty_spaces(board))
+    empty = SPACE_SET.difference([(q, r) for q, r in board["rocks"]], [(p["at"][0], p["at"][1]) for p in board["plants"]])
     for plant in own:
         yield propagations(player, plant, empty, data.PLANTS[plant["kind"]]["tokens"] - on_board[plant["kind"]], board)
 
@@ -289,13 +293,17 @@ def propagations(player: str, plant: dict, empty: set[tuple[int, int]], tokens: 
     (data.plants_sown) on the empty spaces of the pattern, in every order `targets` may list
     them, and once without `targets`. With no token left or no empty space nothing is placed."""
     found: list[Action] = []
-    for pattern_id, pattern in PATTERNS_BY_KIND[plant["kind"]]:
-        free = [s for s in pattern_spaces(pattern_id, plant["at"]) if (s[0], s[1]) in empty]
-        if not free or not tokens:
+    if not tokens:
+        return found
+    origin = plant["at"]
+    q, r = origin
+    for pattern_id, mode, offsets in PATTERNS_BY_KIND[plant["kind"]]:
+        free = [[q + dq, r + dr] for dq, dr in offsets if (q + dq, r + dr) in empty]
+        if not free:
             continue
-        move = {"type": "propagate", "player": player, "pattern": pattern_id, "origin": plant["at"], "board": board}
+        move = {"type": "propagate", "player": player, "pattern": pattern_id, "origin": origin, "board": board}
         found += [{**move, "targets": list(targets)}
-                  for targets in permutations(free, data.plants_sown(pattern["mode"], len(free), tokens))]
+                  for targets in permutations(free, data.plants_sown(mode, len(free), tokens))]
         found.append(move)
     return found
 
@@ -318,7 +326,7 @@ def _other_board(board: dict, rng: random.Random) -> dict:
 
 
 def sorted_plants(plants: list[dict]) -> list[dict]:
-    return sorted(plants, key=lambda p: p["at"])
+    return sorted(plants, key=itemgetter("at"))
 
 
 def _is_the_table(board: Any, table: Table[Any]) -> bool:

@@ -7,7 +7,7 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -277,6 +277,16 @@ class PlantReading(Reading[PropagationState]):
             return []
         return board_violations(board, {p.name for p in self.state.players}, "action.board")
 
+    @cached_property
+    def table_pieces(self) -> Pieces:
+        assert self.board is not None
+        return Pieces.of(self.board)
+
+    def pieces(self, board: Board) -> Pieces:
+        """The pieces of the board an action carries: the table's, derived once for every
+        action judged on it, when it is the table's board."""
+        return self.table_pieces if self.board is not None and board == self.board else Pieces.of(board)
+
 
 @lru_cache(maxsize=4096)  # by value; most plants stay as they were from one state to the next
 def _own_plant(q: int, r: int, owner: str, kind: str, tier: int) -> Plant:
@@ -541,21 +551,32 @@ def _harvest_cap_reason(kind: str) -> str:
 
 # --- rule checks -----------------------------------------------------------------------------
 
-def _occupants(board: Board, spaces: Iterable[Space]) -> dict[Space, str | None]:
-    """Each space's 'off-board', 'rock' or 'plant' when nothing may be placed on it, else None."""
-    rocks = {(q, r) for q, r in board.rocks}
-    plants = {(p.at[0], p.at[1]) for p in board.plants}
-    return {space: "off-board" if not data.on_board(space) else "rock" if space in rocks
-            else "plant" if space in plants else None for space in spaces}
+@dataclass(frozen=True)
+class Pieces:
+    """A board's pieces as the checks look them up: the rocks' spaces, the plants by space
+    and how many plants of a kind each player has on it. Derived from a board's value once
+    for every check that reads that board (PlantReading.pieces)."""
+
+    rocks: frozenset[Space]
+    plant_at: dict[Space, Plant]
+    counts: Counter[tuple[str, str]]
+
+    @classmethod
+    def of(cls, board: Board) -> Pieces:
+        return cls(frozenset((q, r) for q, r in board.rocks), {(p.at[0], p.at[1]): p for p in board.plants},
+                   Counter((p.owner, p.kind) for p in board.plants))
+
+    def occupants(self, spaces: Iterable[Space]) -> dict[Space, str | None]:
+        """Each space's 'off-board', 'rock' or 'plant' when nothing may be placed on it, else None."""
+        return {space: "off-board" if not data.on_board(space) else "rock" if space in self.rocks
+                else "plant" if space in self.plant_at else None for space in spaces}
+
+    def tokens_left(self, player: str, kind: str) -> int:
+        return data.PLANTS[kind]["tokens"] - self.counts[player, kind]
 
 
 _OCCUPANT_WORDS = {"off-board": "off the board", "rock": "a rock", "plant": "a plant"}
 _OCCUPANT_CODES = {"off-board": "off-board", "rock": "space-rock", "plant": "space-plant"}
-
-
-def _tokens_left(board: Board, player: str, kind: str) -> int:
-    on_board = sum(1 for p in board.plants if p.owner == player and p.kind == kind)
-    return data.PLANTS[kind]["tokens"] - on_board
 
 
 def _plant_dict(plant: Plant, **changes) -> dict:
@@ -644,14 +665,15 @@ class SowMove(PlantMove):
 
     type, model = "sow", Sow
 
-    def check(self, read: Reading[PropagationState], action: Sow) -> CheckResult:
+    def check(self, read: PlantReading, action: Sow) -> CheckResult:
         space = _space(action.at)
         found = []
-        occupant = _occupants(action.board, [space])[space]
+        pieces = read.pieces(action.board)
+        occupant = pieces.occupants([space])[space]
         if occupant:
             found.append(violation(_OCCUPANT_CODES[occupant], RULE_SHARED, f"{hex_words(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
                                    "needs an empty space on the board", "action.at"))
-        if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
+        if pieces.counts[action.player, action.kind]:
             found.append(violation("kind-already-on-board", RULE_SOW,
                                    f"{action.player} already has {a_or_an(action.kind)} "
                                    f"{action.kind} on the board; sow only "
@@ -735,20 +757,20 @@ class PropagateMove(PlantMove):
 
     type, model = "propagate", Propagate
 
-    def check(self, read: Reading[PropagationState], action: Propagate) -> CheckResult:
+    def check(self, read: PlantReading, action: Propagate) -> CheckResult:
         pattern = data.PATTERNS[action.pattern]
-        kind, origin, board = pattern["kind"], _space(action.origin), action.board
-        if not any(_space(p.at) == origin and p.owner == action.player and p.kind == kind
-                   for p in board.plants):
+        kind, origin, pieces = pattern["kind"], _space(action.origin), read.pieces(action.board)
+        plant = pieces.plant_at.get(origin)
+        if plant is None or plant.owner != action.player or plant.kind != kind:
             return _illegal("no-origin-plant", RULE_PROPAGATE,
                             f"{action.player} has no {kind} {hex_words(origin)} to propagate from",
                             "action.origin")
-        tokens = _tokens_left(board, action.player, kind)
+        tokens = pieces.tokens_left(action.player, kind)
         if tokens == 0:
             return _illegal("no-tokens-left", RULE_PROPAGATE,
                             f"all of {action.player}'s {kind} tokens are on the board", "action.pattern")
         spaces = [(origin[0] + dq, origin[1] + dr) for dq, dr in pattern["spaces"]]
-        blocked = _occupants(board, spaces)
+        blocked = pieces.occupants(spaces)
         free = [s for s in spaces if blocked[s] is None]
         if not free:
             return _illegal("pattern-blocked", RULE_PROPAGATE,
