@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from functools import cached_property
 from itertools import permutations
 from operator import itemgetter
@@ -288,7 +289,7 @@ def empty_spaces(board: dict) -> list[tuple[int, int]]:
     return [space for space in SPACES if space not in taken]
 
 
-def propagations(player: str, plant: dict, empty: set[tuple[int, int]], tokens: int, board: dict) -> list[Action]:
+def propagations(player: str, plant: dict, empty: AbstractSet[tuple[int, int]], tokens: int, board: dict) -> list[Action]:
     """Each pattern of the plant's kind from it: as many new plants as the rules sow
     (data.plants_sown) on the empty spaces of the pattern, in every order `targets` may list
     them, and once without `targets`. With no token left or no empty space nothing is placed."""
