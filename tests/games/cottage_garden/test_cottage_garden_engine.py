@@ -9,6 +9,7 @@ import functools
 import json
 import random
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -22,7 +23,7 @@ from scorer.games.cottage_garden.engine import (
     printed,
     token_candidates,
 )
-from scorer.games.engine import IllegalMove, engine_of
+from scorer.games.engine import IllegalMove, Table, engine_of
 from tests.oracles import cottage_garden as oracle
 
 GAME = "cottage-garden"
@@ -572,10 +573,10 @@ def test_the_simulators_choices_are_among_their_moves_candidates(players, seed):
                 assert action in move.candidates(table), action
 
 
-def _live_tables(log: list) -> list:
+def _live_tables(log: list) -> list[Table[Any] | None]:
     """The table a live game reaches after each entry of the log (None for the setup)."""
     table = ENGINE.read(ENGINE.initial_state(log[0]["setup"]["players"], {}))
-    tables = [None]
+    tables: list[Table[Any] | None] = [None]
     for entry in log[1:]:
         table = ENGINE.resolve_chance_on(table, entry) if "chance" in entry else ENGINE.apply_on(table, entry)
         tables.append(table)
@@ -608,5 +609,7 @@ def test_the_replay_takes_a_live_table_made_by_the_same_move_on_an_equal_state_o
         ENGINE.replay(log, (), tables)
         assert made.call_count == 0
     index, other = _another_move(log, tables)
+    before = tables[index - 1]
+    assert before is not None
     replayed = ENGINE.replay([*log[:index], other], (), tables)
-    assert replayed["legal"] and replayed["state"] == ENGINE.apply_on(tables[index - 1], other).state
+    assert replayed["legal"] and replayed["state"] == ENGINE.apply_on(before, other).state
