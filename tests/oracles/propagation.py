@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 # Rounds and Turns: "There are 20 total rounds"; Bonus Scoring cards: resolved at the end of
@@ -50,6 +51,7 @@ def _neighbours(space: tuple[int, int]) -> list[tuple[int, int]]:
     return [(space[0] + dq, space[1] + dr) for dq, dr in (_N, _NE, _SE, _S, _SW, _NW)]
 
 Space = tuple[int, int]
+AT = itemgetter("at")  # a plant's space, to list plants in the order of their spaces
 
 
 def state_faults(state: dict) -> list[str]:
@@ -133,12 +135,11 @@ def _cards_due(state: dict) -> int:
     return 1 if state["round"] <= BONUS_ROUNDS[0] or state["phase"] == "reveal" else 2
 
 
-def _resolutions_due(state: dict) -> Counter:
-    due: Counter = Counter()
-    if state["round"] > BONUS_ROUNDS[0]:
-        due[BONUS_ROUNDS[0]] = 1
+def _resolutions_due(state: dict) -> list[int]:
+    """The round of each bonus resolution made by now, in order."""
+    due = [BONUS_ROUNDS[0]] if state["round"] > BONUS_ROUNDS[0] else []
     if state["phase"] == "over":
-        due[BONUS_ROUNDS[1]] = 2 if state["round_20"] == "both" else 1
+        due += [BONUS_ROUNDS[1]] * (2 if state["round_20"] == "both" else 1)
     return due
 
 
@@ -148,9 +149,9 @@ def _card_faults(state: dict) -> list[str]:
     if len(cards) != _cards_due(state) or len(set(cards)) != len(cards) or any(
             c not in BONUS for c in cards):
         faults.append(f"bonus cards {cards} revealed in round {state['round']} ({state['phase']})")
-    resolved = Counter(entry["round"] for entry in state["bonus"])
+    resolved = sorted(entry["round"] for entry in state["bonus"])
     if resolved != _resolutions_due(state):
-        faults.append(f"bonus resolutions {dict(resolved)} in round {state['round']} ({state['phase']})")
+        faults.append(f"bonus resolutions {dict(Counter(resolved))} in round {state['round']} ({state['phase']})")
     return faults
 
 
@@ -161,9 +162,14 @@ def _grown_this_round(state: dict) -> set[str]:
     return {players[(state["start"] + k) % count]["name"] for k in range(min(done, count))}
 
 
+@lru_cache(maxsize=16)  # by value: the rocks never move, and every state of a game is asked
+def _open_spaces(rocks: tuple[Space, ...]) -> frozenset[Space]:
+    return frozenset(SPACES.difference(rocks))
+
+
 def _plant_faults(state: dict) -> list[str]:
     plants, names = state["board"]["plants"], {p["name"] for p in state["players"]}
-    open_spaces = SPACES - {(r[0], r[1]) for r in state["board"]["rocks"]}
+    open_spaces = _open_spaces(tuple((r[0], r[1]) for r in state["board"]["rocks"]))
     spaces = [(p["at"][0], p["at"][1]) for p in plants]
     faults = [] if len(set(spaces)) == len(spaces) else ["two plants on one space"]
     grown = _grown_this_round(state)
@@ -207,7 +213,7 @@ def _others_unchanged(before: dict, after: dict, player: str, kinds: set[str]) -
     """Plants not the player's of these kinds, and other players' harvests, stay as they were."""
     def keep(state: dict) -> list[dict]:
         return sorted((p for p in state["board"]["plants"] if p["owner"] != player or p["kind"] not in kinds),
-                      key=lambda p: p["at"])
+                      key=AT)
     faults = [] if keep(before) == keep(after) else ["plants that were not the player's to change changed"]
     if after["board"]["rocks"] != before["board"]["rocks"]:
         faults.append("the rocks moved")
@@ -219,9 +225,9 @@ def _others_unchanged(before: dict, after: dict, player: str, kinds: set[str]) -
 def _grow_faults(before: dict, entry: dict, after: dict) -> list[str]:
     player = entry["player"]
     own = [p for p in before["board"]["plants"] if p["owner"] == player]
-    grown = sorted(({**p, "tier": p["tier"] + 1} for p in own), key=lambda p: p["at"])
+    grown = sorted(({**p, "tier": p["tier"] + 1} for p in own), key=AT)
     faults = [] if grown == sorted((p for p in after["board"]["plants"] if p["owner"] == player),
-                                   key=lambda p: p["at"]) else [f"{player}'s plants did not grow one tier"]
+                                   key=AT) else [f"{player}'s plants did not grow one tier"]
     return faults + _others_unchanged(before, after, player, set(KINDS))
 
 
@@ -251,8 +257,8 @@ def _harvest_faults(before: dict, entry: dict, after: dict) -> list[str]:
     kept = [p for p in before["board"]["plants"] if p["owner"] == player and p["kind"] == kind and p not in ripe]
     if plant["stays"]:
         kept += [{**p, "tier": 0} for p in ripe]
-    if sorted(kept, key=lambda p: p["at"]) != sorted(
-            (p for p in after["board"]["plants"] if p["owner"] == player and p["kind"] == kind), key=lambda p: p["at"]):
+    if sorted(kept, key=AT) != sorted(
+            (p for p in after["board"]["plants"] if p["owner"] == player and p["kind"] == kind), key=AT):
         faults.append(f"harvesting every fully grown {kind} of {player} left the board wrong")
     index = [p["name"] for p in before["players"]].index(player)
     gained = after["players"][index]["harvested"][kind] - before["players"][index]["harvested"][kind]
@@ -321,7 +327,7 @@ def _end_round_faults(before: dict, entry: dict, after: dict) -> list[str]:
     round_, count = before["round"], len(before["players"])
     faults = [] if entry["round"] == round_ else [f"round {entry['round']} ended in round {round_}"]
     living = [p for p in before["board"]["plants"] if p["tier"] < PLANTS[p["kind"]]["dies"]]
-    if sorted(living, key=lambda p: p["at"]) != sorted(after["board"]["plants"], key=lambda p: p["at"]):
+    if sorted(living, key=AT) != sorted(after["board"]["plants"], key=AT):
         faults.append("the plants at twice their grown tier, and only they, die at the end of the round")
     cards = before["cards"]
     new_bonus = after["bonus"][len(before["bonus"]):]
@@ -370,10 +376,10 @@ def legal_moves(state: dict, rng: Any) -> list[dict]:
         return []
     player, taken = _current(state), _taken(board)
     own = [p for p in board["plants"] if p["owner"] == player]
-    free = sorted(SPACES - taken)
     found: list[dict] = []
     sowable = [kind for kind in KINDS if all(p["kind"] != kind for p in own)]
-    if sowable and free:
+    free = sorted(SPACES - taken) if sowable else []
+    if free:
         found.append({"type": "sow", "player": player, "kind": rng.choice(sowable), "at": list(rng.choice(free)),
                       "board": board})
     ripe = sorted({p["kind"] for p in own if p["tier"] >= PLANTS[p["kind"]]["grown"]})
@@ -381,12 +387,13 @@ def legal_moves(state: dict, rng: Any) -> list[dict]:
         found.append({"type": "harvest", "player": player, "kind": rng.choice(ripe), "board": board})
     propagations = []
     on_board = Counter(p["kind"] for p in own)
+    free_spaces = SPACES - taken
     for plant in own:
         tokens = PLANTS[plant["kind"]]["tokens"] - on_board[plant["kind"]]
         for name, pattern in PATTERNS.items():
             if pattern["kind"] != plant["kind"] or not tokens:
                 continue
-            open_spaces = [s for s in _pattern_spaces(pattern, _space(plant["at"])) if s in SPACES and s not in taken]
+            open_spaces = [s for s in _pattern_spaces(pattern, _space(plant["at"])) if s in free_spaces]
             if open_spaces:
                 propagations.append((name, plant["at"], open_spaces, 1 if pattern["mode"] == "choose" else tokens))
     if propagations:

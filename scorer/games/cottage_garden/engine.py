@@ -256,9 +256,16 @@ class CottageGardenEngine(Chance, Engine):
         """The move made on the state it is judged on (where the player to move may only
         still place cats and the move is the next turn's, the state once that turn ended by
         itself), then what follows by itself, which moves no cube: the table after it keeps
-        the reading of the check state (`reached`: as Engine.settle_unless_reached takes it)."""
-        made = self.read(self.move_for(action.type).transition(self.read(table).turn_for(action), action, effects))
-        return live_table(made, reached) or CottageTable(self, self.settled(made.state, made.reading), read_as=made)
+        the reading of the check state and the move it was made by (`made_by`). `reached`, the
+        table a live game reached after this very entry, is the answer where that game made
+        this same move on a state equal to this one (the move and what follows by itself
+        depend on nothing else), or where the move alone makes it (Engine.settle_unless_reached)."""
+        on = self.read(table).turn_for(action)
+        if isinstance(reached, CottageTable) and reached.made_by == (on, action):
+            return reached
+        made = self.read(self.move_for(action.type).transition(on, action, effects))
+        return live_table(made, reached) or CottageTable(self, self.settled(made.state, made.reading), read_as=made,
+                                                         made_by=(on, action))
 
     # what follows by itself ------------------------------------------------------------------
     def settled(self, state: State, reading: Any) -> State:
@@ -379,7 +386,8 @@ class CottageGardenEngine(Chance, Engine):
         if state["supply"]["pots"]:
             return True
         tiles = row_tiles(state)
-        return bool(tiles) and any(any(self.tile_move().fits(bed, tiles).values()) for bed in open_beds)
+        fits = self.tile_move().fits  # tile by tile: the first that fits answers
+        return any(fits(bed, [tile]).get(tile) for bed in open_beds for tile in tiles)
 
     def tile_move(self) -> TileMove:
         move = self.game.move_of["place_tile"]
@@ -431,9 +439,13 @@ class CottageTable(Table[Any]):
 
     engine: CottageGardenEngine
 
-    def __init__(self, engine: CottageGardenEngine, state: State, read_as: CottageTable | None = None):
-        """`read_as`: a table of the same check state, whose reading (if made) this one takes."""
+    def __init__(self, engine: CottageGardenEngine, state: State, read_as: CottageTable | None = None,
+                 made_by: tuple[State, Any] | None = None):
+        """`read_as`: a table of the same check state, whose reading (if made) this one takes.
+        `made_by`: the state and the (parsed) move that made this table, with what followed by
+        itself (CottageGardenEngine.advance)."""
         super().__init__(engine, state)
+        self.made_by = made_by
         self._layouts: dict[str, Any] = {}
         if read_as is not None:  # cached_property keeps its value in the instance's __dict__
             self.__dict__.update({name: read_as.__dict__[name] for name in ("checked", "reading")
@@ -472,8 +484,8 @@ class CottageTable(Table[Any]):
             return None
         design = found["design"]
         if design not in self._layouts:
-            self._layouts[design] = self.engine.game.parse_action(
-                {"type": "place_token", "bed": found, "token": "cat", "at": [1, 1]}).bed
+            game: Any = self.engine.game  # the rules module, which this one does not import
+            self._layouts[design] = game.own_bed(found)
         return self._layouts[design]
 
 

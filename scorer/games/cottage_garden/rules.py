@@ -56,7 +56,6 @@ from scorer.games.cottage_garden.engine import (
     planted,
     printed,
     refill_action,
-    row_tiles,
     take,
     tile_spaces,
     token_candidates,
@@ -277,7 +276,7 @@ class Bed:
                 self.pieces[(r, c)] = letter
                 self.owners[(r, c)] = owner
                 self.visible[r][c] = letter
-            self.taken |= _mask({(r, c) for r, c, _ in cells})
+                self.taken |= 1 << (r * data.BED_SIZE + c)  # the cell's bit (`_mask`)
         return found
 
     def place_tile(self, tile: str, at: list[int] | tuple[int, int], rotation: int, flip: bool,
@@ -726,9 +725,8 @@ class PlaceTileMove(TileMove):
         for bed in player["beds"]:
             if targets is not None and bed["design"] not in targets:
                 continue
-            # Over a target space the placements are few: ask for the whole row at once.
             target = targets[bed["design"]] if targets is not None else None
-            placements = self.fits(bed, row_tiles(state) if target else [tile], target).get(tile, [])
+            placements = self.fits(bed, [tile], target).get(tile, [])
             if targets is not None:
                 shown = printed(bed["design"])
                 placements = [p for p in placements if not tile_spaces(tile, p) & shown] or placements
@@ -1199,6 +1197,16 @@ MOVES: tuple[CottageMove, ...] = (PlaceTileMove(), PlaceTokenMove(), ScoreBedMov
                                   StartFinalRoundMove(), RefillMove(), MoveGardenerMove(), EndTurnMove())
 
 
+@functools.lru_cache(maxsize=1024)
+def _own_layout(key: tuple) -> BedLayout:
+    """The bed of a bed_key, as `check` parses it."""
+    design, tiles, cats, pots = key
+    return BedLayout.model_validate({
+        "design": design, "tiles": [{"tile": tile, "at": [row, col], "rotation": rotation, "flip": flip}
+                                    for tile, row, col, rotation, flip in tiles],
+        "cats": [list(cell) for cell in cats], "pots": [list(cell) for cell in pots]})
+
+
 class CottageGarden(Game[CottageState]):
     id = data.GAME_ID
     title = data.TITLE
@@ -1210,6 +1218,11 @@ class CottageGarden(Game[CottageState]):
     action_model = Action
     moves = MOVES
     min_players, max_players, roster_rule = data.MIN_PLAYERS, data.MAX_PLAYERS, RULE_PREPARATION
+
+    def own_bed(self, bed: dict) -> BedLayout:
+        """A flowerbed of a state the game's engine made itself, as `check` parses one: read
+        once for its value (its design and pieces), as a bed changes a piece a turn."""
+        return _own_layout(bed_key(bed))
 
     # state ----------------------------------------------------------------------------------
     def describe(self, state, action: Any, answer: dict[str, Any]) -> list[str]:

@@ -17,8 +17,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from functools import cached_property
 from itertools import permutations
+from operator import itemgetter
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
@@ -33,7 +35,10 @@ RULE_SETUP = f"{data.TITLE} › Set up"
 RULE_BONUS = f"{data.TITLE} › Bonus Scoring cards"
 CARD_IDS = sorted(data.BONUS_CARDS)
 SPACES = data.board_spaces()
-PATTERNS_BY_KIND = {kind: [(pid, p) for pid, p in data.PATTERNS.items() if p["kind"] == kind] for kind in data.KINDS}
+SPACE_SET = frozenset(SPACES)
+# Each kind's patterns as (id, mode, the offsets of its spaces from the origin).
+PATTERNS_BY_KIND = {kind: [(pid, p["mode"], p["spaces"]) for pid, p in data.PATTERNS.items() if p["kind"] == kind]
+                    for kind in data.KINDS}
 # A space as the check format and the log write it, [q, r] (rules.py reads it from here): a
 # little off the board is left for the rules to explain, anything further is no space.
 Coord = Annotated[list[Annotated[int, within(2 * data.BOARD_RADIUS)]], Field(min_length=2, max_length=2)]
@@ -57,18 +62,21 @@ OUTCOMES: dict[str, type[StateModel]] = {"rocks": Rocks, "reveal": Reveal}
 
 
 class PlantTable(Table[Any]):
-    """A Propagation table, with its board as the rules read it, parsed once for every
-    action judged on the table (each action carries the board it is taken on)."""
+    """A Propagation table, with its board as the rules read it, read once for every action
+    judged on the table (each action carries the board it is taken on)."""
 
     @cached_property
     def board(self) -> Any:
-        return self.engine.game.parse_action({"type": "end_round", "board": self.state["board"]}).board
+        """The table's board as the checks read it: the engine's own, read without the
+        model's checks (rules.own_board), as the engine reads its own states."""
+        game: Any = self.engine.game  # the rules module, which this one does not import
+        return game.own_board(self.state["board"])
 
     @cached_property
     def reading(self) -> Any:
-        """The check state as the moves' checks read it, with the table's board: the rules
-        judge that board's pieces once for every action carrying it (rules.PlantReading)."""
-        game: Any = self.engine.game  # the rules module, which this one does not import
+        """The check state as the moves' checks read it, with the table's board, which the
+        rules take as possible (rules.PlantReading)."""
+        game: Any = self.engine.game
         return game.read(self.checked, self.board)
 
 
@@ -270,7 +278,7 @@ def propagations_by_plant(state: State) -> Iterator[list[Action]]:
     board, player = state["board"], current_player(state)
     own = [p for p in board["plants"] if p["owner"] == player]
     on_board = Counter(p["kind"] for p in own)
-    empty = set(empty_spaces(board))
+    empty = SPACE_SET.difference([(q, r) for q, r in board["rocks"]], [(p["at"][0], p["at"][1]) for p in board["plants"]])
     for plant in own:
         yield propagations(player, plant, empty, data.PLANTS[plant["kind"]]["tokens"] - on_board[plant["kind"]], board)
 
@@ -281,18 +289,22 @@ def empty_spaces(board: dict) -> list[tuple[int, int]]:
     return [space for space in SPACES if space not in taken]
 
 
-def propagations(player: str, plant: dict, empty: set[tuple[int, int]], tokens: int, board: dict) -> list[Action]:
+def propagations(player: str, plant: dict, empty: AbstractSet[tuple[int, int]], tokens: int, board: dict) -> list[Action]:
     """Each pattern of the plant's kind from it: as many new plants as the rules sow
     (data.plants_sown) on the empty spaces of the pattern, in every order `targets` may list
     them, and once without `targets`. With no token left or no empty space nothing is placed."""
     found: list[Action] = []
-    for pattern_id, pattern in PATTERNS_BY_KIND[plant["kind"]]:
-        free = [s for s in pattern_spaces(pattern_id, plant["at"]) if (s[0], s[1]) in empty]
-        if not free or not tokens:
+    if not tokens:
+        return found
+    origin = plant["at"]
+    q, r = origin
+    for pattern_id, mode, offsets in PATTERNS_BY_KIND[plant["kind"]]:
+        free = [[q + dq, r + dr] for dq, dr in offsets if (q + dq, r + dr) in empty]
+        if not free:
             continue
-        move = {"type": "propagate", "player": player, "pattern": pattern_id, "origin": plant["at"], "board": board}
+        move = {"type": "propagate", "player": player, "pattern": pattern_id, "origin": origin, "board": board}
         found += [{**move, "targets": list(targets)}
-                  for targets in permutations(free, data.plants_sown(pattern["mode"], len(free), tokens))]
+                  for targets in permutations(free, data.plants_sown(mode, len(free), tokens))]
         found.append(move)
     return found
 
@@ -315,14 +327,14 @@ def _other_board(board: dict, rng: random.Random) -> dict:
 
 
 def sorted_plants(plants: list[dict]) -> list[dict]:
-    return sorted(plants, key=lambda p: p["at"])
+    return sorted(plants, key=itemgetter("at"))
 
 
 def _is_the_table(board: Any, table: Table[Any]) -> bool:
     """Whether a parsed board holds exactly the table's rocks and plants, in any order (the
-    table keeps both sorted, a plant's space first): the table's own parsed board, which most
-    actions judged on the table carry, is, without comparing them."""
-    if isinstance(table, PlantTable) and board is table.board:
+    table keeps both sorted, a plant's space first): the table's own board as the checks read
+    it, which most actions judged on the table carry, is (equal models, compared at once)."""
+    if isinstance(table, PlantTable) and board == table.board:
         return True
     pieces = table.state["board"]
     return (len(board.plants) == len(pieces["plants"]) and sorted(board.rocks) == pieces["rocks"]

@@ -264,28 +264,42 @@ def _misplaced_plants(rocks: frozenset[Space], plants: tuple[tuple[int, int, str
 @dataclass(frozen=True)
 class PlantReading(Reading[PropagationState]):
     """A state as the checks read it and, when an engine judges actions on its table, the
-    table's board (`board`): every action carries the board it is taken on, and the table's
-    is judged for impossible pieces once for all of them, not once an action."""
+    table's board (`board`). Every action carries the board it is taken on; the table's own
+    was made by legal moves from a possible set-up, so, as the engine reads its own states
+    (Game.parse_own_state), it is not judged again for impossible pieces: any other board
+    is, and the random simulation tests' oracle judges every board the engine makes."""
 
     board: Board | None = None
 
-    @cached_property
-    def board_problems(self) -> list[Violation]:
-        """What is impossible about the table's board (board_violations)."""
-        assert self.layout is not None
-        return layout_violations(self.layout, {p.name for p in self.state.players}, "action.board")
-
-    @cached_property
-    def layout(self) -> Layout | None:
-        return None if self.board is None else board_layout(self.board)
-
     def action_board_problems(self, board: Board) -> list[Violation]:
-        """board_violations of the board an action carries: the table's, judged once, when
-        it is the table's board (the same parsed board, or an equal one: compared as layouts,
-        a tenth of the cost of comparing the models)."""
-        if self.board is not None and (board is self.board or board_layout(board) == self.layout):
-            return self.board_problems
+        """board_violations of the board an action carries, none when it is the table's."""
+        if self.board is not None and board == self.board:
+            return []
         return board_violations(board, {p.name for p in self.state.players}, "action.board")
+
+    @cached_property
+    def table_pieces(self) -> Pieces:
+        assert self.board is not None
+        return Pieces.of(self.board)
+
+    def pieces(self, board: Board) -> Pieces:
+        """The pieces of the board an action carries: the table's, derived once for every
+        action judged on it, when it is the table's board."""
+        return self.table_pieces if self.board is not None and board == self.board else Pieces.of(board)
+
+
+@lru_cache(maxsize=4096)  # by value; most plants stay as they were from one state to the next
+def _own_plant(q: int, r: int, owner: str, kind: str, tier: int) -> Plant:
+    return Plant.model_validate({"at": [q, r], "owner": owner, "kind": kind, "tier": tier})
+
+
+def own_board(raw: dict[str, Any]) -> Board:
+    """A board an engine made itself (its state's, by legal moves from a possible set-up) as
+    the checks read a board, without reading it field by field again: its rocks as they are
+    and each plant as the model read it the first time it met a plant of that space, owner,
+    kind and tier (a quarter of the cost of reading the board)."""
+    plants = [_own_plant(p["at"][0], p["at"][1], p["owner"], p["kind"], p["tier"]) for p in raw["plants"]]
+    return Board.model_construct(rocks=raw["rocks"], plants=plants)
 
 
 def _count_by_owner(board: Board, names: list[str], keep) -> dict[str, int]:
@@ -537,21 +551,32 @@ def _harvest_cap_reason(kind: str) -> str:
 
 # --- rule checks -----------------------------------------------------------------------------
 
-def _occupants(board: Board, spaces: Iterable[Space]) -> dict[Space, str | None]:
-    """Each space's 'off-board', 'rock' or 'plant' when nothing may be placed on it, else None."""
-    rocks = {(q, r) for q, r in board.rocks}
-    plants = {(p.at[0], p.at[1]) for p in board.plants}
-    return {space: "off-board" if not data.on_board(space) else "rock" if space in rocks
-            else "plant" if space in plants else None for space in spaces}
+@dataclass(frozen=True)
+class Pieces:
+    """A board's pieces as the checks look them up: the rocks' spaces, the plants by space
+    and how many plants of a kind each player has on it. Derived from a board's value once
+    for every check that reads that board (PlantReading.pieces)."""
+
+    rocks: frozenset[Space]
+    plant_at: dict[Space, Plant]
+    counts: Counter[tuple[str, str]]
+
+    @classmethod
+    def of(cls, board: Board) -> Pieces:
+        return cls(frozenset((q, r) for q, r in board.rocks), {(p.at[0], p.at[1]): p for p in board.plants},
+                   Counter((p.owner, p.kind) for p in board.plants))
+
+    def occupants(self, spaces: Iterable[Space]) -> dict[Space, str | None]:
+        """Each space's 'off-board', 'rock' or 'plant' when nothing may be placed on it, else None."""
+        return {space: "off-board" if not data.on_board(space) else "rock" if space in self.rocks
+                else "plant" if space in self.plant_at else None for space in spaces}
+
+    def tokens_left(self, player: str, kind: str) -> int:
+        return data.PLANTS[kind]["tokens"] - self.counts[player, kind]
 
 
 _OCCUPANT_WORDS = {"off-board": "off the board", "rock": "a rock", "plant": "a plant"}
 _OCCUPANT_CODES = {"off-board": "off-board", "rock": "space-rock", "plant": "space-plant"}
-
-
-def _tokens_left(board: Board, player: str, kind: str) -> int:
-    on_board = sum(1 for p in board.plants if p.owner == player and p.kind == kind)
-    return data.PLANTS[kind]["tokens"] - on_board
 
 
 def _plant_dict(plant: Plant, **changes) -> dict:
@@ -640,14 +665,15 @@ class SowMove(PlantMove):
 
     type, model = "sow", Sow
 
-    def check(self, read: Reading[PropagationState], action: Sow) -> CheckResult:
+    def check(self, read: PlantReading, action: Sow) -> CheckResult:
         space = _space(action.at)
         found = []
-        occupant = _occupants(action.board, [space])[space]
+        pieces = read.pieces(action.board)
+        occupant = pieces.occupants([space])[space]
         if occupant:
             found.append(violation(_OCCUPANT_CODES[occupant], RULE_SHARED, f"{hex_words(space)} is {_OCCUPANT_WORDS[occupant]}; a plant "
                                    "needs an empty space on the board", "action.at"))
-        if any(p.owner == action.player and p.kind == action.kind for p in action.board.plants):
+        if pieces.counts[action.player, action.kind]:
             found.append(violation("kind-already-on-board", RULE_SOW,
                                    f"{action.player} already has {a_or_an(action.kind)} "
                                    f"{action.kind} on the board; sow only "
@@ -731,20 +757,20 @@ class PropagateMove(PlantMove):
 
     type, model = "propagate", Propagate
 
-    def check(self, read: Reading[PropagationState], action: Propagate) -> CheckResult:
+    def check(self, read: PlantReading, action: Propagate) -> CheckResult:
         pattern = data.PATTERNS[action.pattern]
-        kind, origin, board = pattern["kind"], _space(action.origin), action.board
-        if not any(_space(p.at) == origin and p.owner == action.player and p.kind == kind
-                   for p in board.plants):
+        kind, origin, pieces = pattern["kind"], _space(action.origin), read.pieces(action.board)
+        plant = pieces.plant_at.get(origin)
+        if plant is None or plant.owner != action.player or plant.kind != kind:
             return _illegal("no-origin-plant", RULE_PROPAGATE,
                             f"{action.player} has no {kind} {hex_words(origin)} to propagate from",
                             "action.origin")
-        tokens = _tokens_left(board, action.player, kind)
+        tokens = pieces.tokens_left(action.player, kind)
         if tokens == 0:
             return _illegal("no-tokens-left", RULE_PROPAGATE,
                             f"all of {action.player}'s {kind} tokens are on the board", "action.pattern")
         spaces = [(origin[0] + dq, origin[1] + dr) for dq, dr in pattern["spaces"]]
-        blocked = _occupants(board, spaces)
+        blocked = pieces.occupants(spaces)
         free = [s for s in spaces if blocked[s] is None]
         if not free:
             return _illegal("pattern-blocked", RULE_PROPAGATE,
@@ -896,6 +922,10 @@ class Propagation(Game[PropagationState]):
         """The player a move names; the end of a round is nobody's. (Asking its model for a
         player it has no field for costs more than the rest of its check.)"""
         return [] if action.type == "end_round" else [("action.player", action.player)]
+
+    def own_board(self, raw: dict[str, Any]) -> Board:
+        """A board the game's engine made itself, read as the checks read one (own_board)."""
+        return own_board(raw)
 
     def read(self, state: PropagationState, board: Board | None = None) -> PlantReading:
         """The state as the moves' checks read it; an engine judging actions on its table

@@ -9,13 +9,21 @@ import functools
 import json
 import random
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 import pytest
 
 import scorer
 from scorer.games.cottage_garden import data
-from scorer.games.cottage_garden.engine import CottageGardenEngine, cottage_table, printed, token_candidates
-from scorer.games.engine import IllegalMove, engine_of
+from scorer.games.cottage_garden.engine import (
+    CottageGardenEngine,
+    CottageMove,
+    cottage_table,
+    printed,
+    token_candidates,
+)
+from scorer.games.engine import IllegalMove, Table, engine_of
 from tests.oracles import cottage_garden as oracle
 
 GAME = "cottage-garden"
@@ -563,3 +571,45 @@ def test_the_simulators_choices_are_among_their_moves_candidates(players, seed):
             move = engine.move_for(action["type"])
             if action["type"] != "score_bed":
                 assert action in move.candidates(table), action
+
+
+def _live_tables(log: list) -> list[Table[Any] | None]:
+    """The table a live game reaches after each entry of the log (None for the setup)."""
+    table = ENGINE.read(ENGINE.initial_state(log[0]["setup"]["players"], {}))
+    tables: list[Table[Any] | None] = [None]
+    for entry in log[1:]:
+        table = ENGINE.resolve_chance_on(table, entry) if "chance" in entry else ENGINE.apply_on(table, entry)
+        tables.append(table)
+    return tables
+
+
+def _another_move(log: list, tables: list) -> tuple[int, dict]:
+    """An entry of the log and another legal action on the table before it, which leads elsewhere."""
+    for index in range(2, len(log)):
+        if "chance" in log[index]:
+            continue
+        before = tables[index - 1]
+        for action in ENGINE.candidate_actions(before, random.Random(index)):
+            if action != log[index] and ENGINE.judge(before, action)["legal"] and (
+                    ENGINE.apply_on(before, action).state != tables[index].state):
+                return index, action
+    raise AssertionError("no entry with another move")
+
+
+def test_the_replay_takes_a_live_table_made_by_the_same_move_on_an_equal_state_only():
+    """Handed the tables a live game reached, the replay makes no move again where the live
+    game made the same move on an equal state (what follows by itself depends on nothing
+    else); another move on that state is made, with what follows it, as in any replay."""
+    log, _ = scorer.simulate(GAME, 2, 5)
+    tables = _live_tables(log)
+    with mock.patch.object(CottageMove, "transition", autospec=True, side_effect=CottageMove.transition) as made:
+        assert ENGINE.replay(log, (), tables) == ENGINE.replay(log)
+        assert made.call_count > 0  # the plain replay makes every move
+        made.reset_mock()
+        ENGINE.replay(log, (), tables)
+        assert made.call_count == 0
+    index, other = _another_move(log, tables)
+    before = tables[index - 1]
+    assert before is not None
+    replayed = ENGINE.replay([*log[:index], other], (), tables)
+    assert replayed["legal"] and replayed["state"] == ENGINE.apply_on(before, other).state

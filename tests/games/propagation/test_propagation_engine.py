@@ -91,10 +91,10 @@ def _assert_legal_propagations_are_candidates(engine: Engine, state: dict) -> No
 
 
 def test_an_action_s_board_is_judged_as_the_board_it_holds_not_as_the_table_s():
-    """On a table whose board was judged once, an action carrying an equal board read apart
-    shares that judgement, one carrying a changed board is judged on its own pieces (two
-    plants on one space, a plant past its death tier), and one carrying the table's board with
-    a plant moved is no longer the table's."""
+    """On a table, whose own board the engine made and takes as possible, an action carrying
+    an equal board read apart is the table's, one carrying a changed board is judged on its own
+    pieces (two plants on one space, a plant past its death tier), and one carrying the
+    table's board with a plant moved is no longer the table's."""
     engine = _engine()
     state = _act_state([{"at": [1, -1], "owner": "Ann", "kind": "tomato", "tier": 1}])
     table = engine.read(state)
