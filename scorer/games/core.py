@@ -248,7 +248,8 @@ PlayerName = Annotated[str, AfterValidator(_player_name),
                              json_schema_extra={"maxLength": MAX_NAME_LENGTH})]
 """A player's name: stripped, Unicode-NFC, 1 to 40 characters; blank is refused."""
 
-Text = Annotated[str, AfterValidator(_no_surrogates), Field(max_length=200)]
+# The length bound first: pydantic's core checks it, where after a Python validator it is checked in Python.
+Text = Annotated[str, Field(max_length=200), AfterValidator(_no_surrogates)]
 """Any other short text of a state or action (a tile's name, a space, a card)."""
 
 
