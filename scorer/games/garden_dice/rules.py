@@ -68,7 +68,7 @@ from scorer.games.core import (
     within,
 )
 from scorer.games.engine import Action as ActionJSON
-from scorer.games.engine import State, Table
+from scorer.games.engine import Made, State, Table
 from scorer.games.garden_dice import data, examples
 from scorer.games.garden_dice import engine as dice_engine
 from scorer.games.garden_dice.engine import (
@@ -638,17 +638,32 @@ class MoveCritterMove(DiceMove):
         """Each straight move of the player's critter within each die; onto a tile, also
         spitting it out with each other die of the pool. One at a time: the first is most
         often legal."""
-        state = table.state
-        name, turn, own = _acting(table)
-        pool = state["pool"]
-        occupied = {tuple(t["at"]) for t in state["board"]}
-        for critter in (t for t in own if t["kind"] in data.CRITTER_SIDES):
+        return map(self._maker(table), self._moves(table))
+
+    def drawable(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        return Made(list(self._moves(table)), self._maker(table))
+
+    @staticmethod
+    def _moves(table: Table[Any]) -> Iterator[tuple[list[int], int, tuple[int, int], int | None]]:
+        """(from, die, to, spit-out die or None) of each candidate, in their order."""
+        pool = table.state["pool"]
+        occupied = {tuple(t["at"]) for t in table.state["board"]}
+        for critter in (t for t in _acting(table)[2] if t["kind"] in data.CRITTER_SIDES):
             for die, to in straight_lines(critter["at"], sorted(set(pool))):
-                move = {"type": "move_critter", "player": name, "from": list(critter["at"]), "to": list(to),
-                        "die": die, "turn": turn}
-                yield move
+                yield critter["at"], die, to, None
                 if to in occupied:
-                    yield from ({**move, "spit_out_die": other} for other in sorted(set(without_die(pool, die))))
+                    yield from ((critter["at"], die, to, other) for other in sorted(set(without_die(pool, die))))
+
+    @staticmethod
+    def _maker(table: Table[Any]) -> Callable[[tuple[list[int], int, tuple[int, int], int | None]], ActionJSON]:
+        name, turn, _ = _acting(table)
+
+        def make(spec: tuple[list[int], int, tuple[int, int], int | None]) -> ActionJSON:
+            start, die, to, spit_out_die = spec
+            move = {"type": "move_critter", "player": name, "from": list(start), "to": list(to), "die": die,
+                    "turn": turn}
+            return move if spit_out_die is None else {**move, "spit_out_die": spit_out_die}
+        return make
 
 
 class BuyMove(DiceMove):
@@ -692,11 +707,14 @@ class BuyMove(DiceMove):
         return {"unplaced_seeds": sum(after["players"][index]["seeds"].values()),
                 "stack_left": after["supply"][action["crop"]]}
 
-    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
-        """Each crop with each die of the pool."""
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        """Each crop with each die of the pool (made when asked for)."""
         name, turn, _ = _acting(table)
-        return [{"type": "buy", "player": name, "crop": crop, "die": die, "turn": turn}
-                for die in sorted(set(table.state["pool"])) for crop in data.CROPS]
+        return Made([(die, crop) for die in sorted(set(table.state["pool"])) for crop in data.CROPS],
+                    lambda spec: {"type": "buy", "player": name, "crop": spec[1], "die": spec[0], "turn": turn})
+
+    def drawable(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        return self.candidates(table)
 
 
 class PlaceMove(DiceMove):
@@ -747,8 +765,16 @@ class PlaceMove(DiceMove):
         """Each tile the player holds on each empty space a pair of dice can name (with the
         player's sundial on the board, every space within its reach of the dice). One at a
         time: when the question is whether any is legal, the first placement mostly is."""
+        return map(self._maker(table), self._placements(table))
+
+    def drawable(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        return Made(list(self._placements(table)), self._maker(table))
+
+    @staticmethod
+    def _placements(table: Table[Any]) -> Iterator[tuple[str, str | None, int, int, int, int]]:
+        """(tile, crop or None, die, die, row, column) of each candidate, in their order."""
         state = table.state
-        name, turn, own = _acting(table)
+        _, _, own = _acting(table)
         player = state["players"][state["current"]]
         held = [("seed", crop) for crop in sorted(player["seeds"])]
         held += [(tile, None) for tile, sides in SPECIAL_TILES if not any(t["kind"] in sides for t in own)
@@ -761,13 +787,19 @@ class PlaceMove(DiceMove):
         for a, b in sorted({tuple(sorted(pair)) for pair in combinations(state["pool"], 2)}):
             spaces = sorted({(row + x, col + y) for row, col in ((a, b), (b, a)) for x, y in reach
                              if 1 <= row + x <= data.BOARD_SIZE and 1 <= col + y <= data.BOARD_SIZE} - occupied)
-            for tile, crop in held:
-                if crop:
-                    yield from ({"type": "place", "player": name, "tile": tile, "crop": crop, "turn": turn,
-                                 "dice": [a, b], "at": [r, c]} for r, c in spaces)
-                else:
-                    yield from ({"type": "place", "player": name, "tile": tile, "turn": turn,
-                                 "dice": [a, b], "at": [r, c]} for r, c in spaces)
+            yield from ((tile, crop, a, b, r, c) for tile, crop in held for r, c in spaces)
+
+    @staticmethod
+    def _maker(table: Table[Any]) -> Callable[[tuple[str, str | None, int, int, int, int]], ActionJSON]:
+        name, turn, _ = _acting(table)
+
+        def make(spec: tuple[str, str | None, int, int, int, int]) -> ActionJSON:
+            tile, crop, a, b, r, c = spec
+            if crop:
+                return {"type": "place", "player": name, "tile": tile, "crop": crop, "turn": turn,
+                        "dice": [a, b], "at": [r, c]}
+            return {"type": "place", "player": name, "tile": tile, "turn": turn, "dice": [a, b], "at": [r, c]}
+        return make
 
 
 class FlipMove(DiceMove):
@@ -926,14 +958,17 @@ class SunSetDieMove(DiceMove):
     def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
         return {"sun_token_spent": not after["players"][before["current"]]["sun_token"]}
 
-    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
-        """Each die of the pool set to each other face, while the sun token is held."""
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        """Each die of the pool set to each other face, while the sun token is held (made
+        when asked for)."""
         state = table.state
         name, turn, _ = _acting(table)
-        if not state["players"][state["current"]]["sun_token"]:
-            return []
-        return [{"type": "sun_set_die", "player": name, "die": die, "to": to, "turn": turn}
-                for die in sorted(set(state["pool"])) for to in data.DIE_FACES if to != die]
+        held = state["players"][state["current"]]["sun_token"]
+        return Made([(die, to) for die in sorted(set(state["pool"])) for to in data.DIE_FACES if to != die and held],
+                    lambda spec: {"type": "sun_set_die", "player": name, "die": spec[0], "to": spec[1], "turn": turn})
+
+    def drawable(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        return self.candidates(table)
 
 
 class RerollEqualDiceMove(DiceMove):
