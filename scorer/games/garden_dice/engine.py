@@ -18,7 +18,7 @@ import heapq
 import random
 from collections.abc import Iterator, Sequence
 from functools import cached_property
-from itertools import chain, groupby
+from itertools import groupby
 from operator import itemgetter
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -70,6 +70,15 @@ class DiceTable(Table[Any]):
         state = self.state
         name = state["players"][state["current"]]["name"]
         return name, state["turn"], [t for t in state["board"] if t.get("owner") == name]
+
+    @cached_property
+    def die_action_left(self) -> bool:
+        """Whether a die of the pool still allows an action, even an undesired one: asked
+        by whether the turn goes on and by every `end_turn` judged on this table, and
+        weighed once."""
+        engine = self.engine
+        assert isinstance(engine, GardenDiceEngine)
+        return engine.any_legal(self, engine.die_actions(self))
 
 
 class DiceMove(Move[Any]):
@@ -253,7 +262,8 @@ class GardenDiceEngine(Chance, Engine):
         pool = table.state["pool"]
         if pool is None or table.state["over"]:
             return table
-        if pool and self.any_legal(table, chain(self.free_actions(table), self.die_actions(table))):
+        assert isinstance(table, DiceTable)
+        if pool and (self.any_legal(table, self.free_actions(table)) or table.die_action_left):
             return table
         return self.read(pass_dice(table.state))
 

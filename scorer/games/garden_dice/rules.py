@@ -257,9 +257,11 @@ Action = Annotated[Water | Harvest | MoveCritter | Buy | Place | Flip | RemoveCr
 # A state's check reads these small values, made once per state from its JSON: from the model
 # a door validated (`GardenDice.read`), or straight from a check state the engine made itself
 # by legal moves (`GardenDice.read_own_state`), which needs no validating again. Their fields
-# are the models' own, the defaults filled in.
+# are the models' own, the defaults filled in. Values nobody changes: no check writes to one
+# (not frozen, since a frozen dataclass takes four times as long to make, and a state's
+# reading makes one for each tile).
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TileView:
     """A board tile: its space, side up, crop and owner, the discs of tiles its critter
     swallowed, and the point value printed on a seed/veggie tile (0 on any other tile)."""
@@ -272,7 +274,7 @@ class TileView:
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayerView:
     name: str
     track: int
@@ -282,7 +284,7 @@ class PlayerView:
     seeds: dict[str, int] | None  # by crop, when the table knows them
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StateView:
     variant: str
     players: tuple[PlayerView, ...]
@@ -1023,9 +1025,8 @@ class EndTurnMove(DiceMove):
     def table_violations(self, table: Table[Any], action: EndTurn) -> list[Violation]:
         """While a die left allows an action, even an undesired one, the turn goes on."""
         found = super().table_violations(table, action)
-        engine = table.engine
-        assert isinstance(engine, GardenDiceEngine)
-        if not found and engine.any_legal(table, engine.die_actions(table)):
+        assert isinstance(table, DiceTable)
+        if not found and table.die_action_left:
             found = [violation("die-action-left", RULE_TURN,
                                f"the dice left ({table.state['pool']}) still allow an action, even an undesired "
                                "one: the turn goes on", "action")]
