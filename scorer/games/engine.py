@@ -18,12 +18,15 @@ each game's engine.
 """
 from __future__ import annotations
 
+import bisect
 import random
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from itertools import groupby
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol
 
 from pydantic import BaseModel, ValidationError
 
@@ -53,6 +56,35 @@ LOG_RULE = "Game log format"
 MAX_LOG_ENTRIES = 5000      # far above any simulated game (docs/engines.md); bounds a replay
 PLAYER_NAMES = ("Ann", "Ben", "Cal", "Dee", "Eli", "Fay")
 RANDOM_ACTIONS = 2          # actions an engine's action_space draws at each step of a test game
+
+
+class Run(Protocol):
+    """Candidates of one action type in their order, as the simulator's draw reads them: how
+    many, and the one at a position (a list, or actions made only when drawn: `Made`)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> Action: ...
+
+    def __iter__(self) -> Iterator[Action]: ...
+
+
+class Made:
+    """A run of actions made only when asked for: one for each spec, by `make`. A draw that
+    takes one or two of fifty candidates builds one or two."""
+
+    def __init__(self, specs: Sequence[Any], make: Callable[[Any], Action]):
+        self.specs = specs
+        self.make = make
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+    def __getitem__(self, index: int) -> Action:
+        return self.make(self.specs[index])
+
+    def __iter__(self) -> Iterator[Action]:
+        return map(self.make, self.specs)
 
 
 class IllegalMove(Exception):
@@ -130,6 +162,11 @@ class Move(ABC, Generic[StateT]):
     def candidates(self, table: Table[StateT], rng: random.Random | None = None) -> Iterable[Action]:
         """The actions of this type the pieces on the table allow, legal or not: every
         legal one (or, where the engine's `candidates_complete` is False, a sample)."""
+
+    def drawable(self, table: Table[StateT], rng: random.Random | None = None) -> Run:
+        """`candidates` as the simulator's draw takes them, counted before any is drawn: a
+        list by default; a move with many may answer them `Made`, each built when drawn."""
+        return list(self.candidates(table, rng))
 
 
 class Chance(ABC):
@@ -221,6 +258,14 @@ class Engine(ABC, Generic[StateT]):
         the engine sets `candidates_complete` to False."""
         table = self.read(state)
         return [action for move in self.game.moves for action in move.candidates(table, rng)]
+
+    def candidate_runs(self, table: Table[StateT], rng: random.Random) -> list[tuple[str, Run]]:
+        """`candidate_actions` as the simulator's draw takes them: in their order, in runs of
+        one action type each, (type, run). By default the runs of `candidate_actions`; an
+        engine may answer runs whose actions are made only when drawn (a move's `drawable`),
+        so that a draw builds only what it draws (Garden Dice)."""
+        candidates = self.candidate_actions(table.state, rng)
+        return [(kind, list(run)) for kind, run in groupby(candidates, key=itemgetter("type"))]
 
     def turn_violations(self, state: State, action: Any) -> list[Violation]:
         """Why this parsed action is not the acting player's to take now (its move's)."""
@@ -392,11 +437,10 @@ class Engine(ABC, Generic[StateT]):
 
     def _draw_legal(self, table: Table[StateT], rng: random.Random) -> tuple[Action, dict[str, Any], Any]:
         """random_legal_action's draw, with the action as parsed."""
-        candidates = self.candidate_actions(table.state, rng)
+        runs = self.candidate_runs(table, rng)
         held = {kind for kind, chance in self.held_back.items() if rng.random() < chance}
-        for tier in ([c for c in candidates if c["type"] not in held], [c for c in candidates if c["type"] in held]):
-            while tier:
-                action = tier.pop(rng.randrange(len(tier)))
+        for tier in ([run for kind, run in runs if kind not in held], [run for kind, run in runs if kind in held]):
+            for action in drawn_at_random(tier, rng):
                 answer, parsed = self._judged(table, action)
                 if answer["legal"]:
                     return action, answer, parsed
@@ -533,6 +577,26 @@ class SetupPlayers(StateModel):
     """The players of a log's setup, whose names are read as every state reads them."""
 
     players: list[PlayerName]
+
+
+def drawn_at_random(runs: Sequence[Run], rng: random.Random) -> Iterator[Action]:
+    """The actions of the runs, one after another in a random order: the order in which
+    popping a random position of all of them in a list (`list.pop(rng.randrange(len))`) takes
+    them, drawing the same random numbers, each action made only when it is drawn."""
+    sizes = [len(run) for run in runs]
+    taken: list[int] = []  # the positions drawn so far, in the runs laid end to end, ascending
+    for left in range(sum(sizes), 0, -1):
+        position = rng.randrange(left)  # among those left: the position among all is further on
+        for earlier in taken:
+            if earlier > position:
+                break
+            position += 1
+        bisect.insort(taken, position)
+        for run, size in zip(runs, sizes):
+            if position < size:
+                yield run[position]
+                break
+            position -= size
 
 
 def live_table(table: Table[StateT], reached: Table[StateT] | None) -> Table[StateT] | None:

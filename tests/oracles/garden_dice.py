@@ -105,7 +105,7 @@ def _on_board(at: tuple[int, int]) -> bool:
 def _tile_faults(state: dict, board: Board) -> list[str]:
     names = [p["name"] for p in state["players"]]
     faults = []
-    specials: Counter = Counter()  # (owner, kind of special tile): how many on the board
+    specials: dict[tuple[str | None, str], int] = {}  # (owner, kind of special tile): how many on the board
     rocks = critters = 0
     for at, tile in board.items():
         kind = tile["kind"]
@@ -118,11 +118,13 @@ def _tile_faults(state: dict, board: Board) -> list[str]:
         elif tile.get("swallowed", 0) and kind not in CRITTER_SIDES:
             faults.append(f"{tile} swallowed tiles, but only a bird or rabbit eats")
         if kind in SPECIAL_KIND:
-            specials[(tile.get("owner"), SPECIAL_KIND[kind])] += 1
+            key = (tile.get("owner"), SPECIAL_KIND[kind])
+            specials[key] = specials.get(key, 0) + 1
         rocks += kind == ROCK
         critters += kind in CRITTER_SIDES
+    too_many = {owner for (owner, _), n in specials.items() if n > 1}
     for name in names:
-        if any(specials[(name, kind)] > 1 for kind in SPECIAL_GROUPS):
+        if name in too_many:
             faults.append(f"{name} has more special tiles on the board than the one of each they were given")
     if rocks and len(names) != ROCK_PLAYER_COUNT:
         faults.append(f"a rock on the board in a {len(names)}-player game: rocks are for two players only")

@@ -18,13 +18,14 @@ import heapq
 import random
 from collections.abc import Iterator, Sequence
 from functools import cached_property
-from itertools import chain
+from itertools import groupby
+from operator import itemgetter
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, ValidationError
 
-from scorer.games.core import StateModel, Violation, violation, violations_from_error
-from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Move, Outcome, State, Table
+from scorer.games.core import Reading, StateModel, Violation, violation, violations_from_error
+from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Move, Outcome, Run, State, Table
 from scorer.games.garden_dice import data
 
 RULE_TURN = f"{data.TITLE} › On Your Turn"
@@ -55,7 +56,13 @@ class Roll(StateModel):
 
 
 class DiceTable(Table[Any]):
-    """A Garden Dice table, with what every move's candidates ask of it read once."""
+    """A Garden Dice table, with what every move's candidates ask of it read once. The
+    checks read the check state straight from its JSON (Game.read_own_state), not from its
+    model: `checked` is made only when asked for (the tests' `validate` of every state)."""
+
+    @cached_property
+    def reading(self) -> Reading[Any]:
+        return self.engine.game.read_own_state(self.check_view)
 
     @cached_property
     def acting(self) -> tuple[str, dict[str, Any], list[dict]]:
@@ -63,6 +70,15 @@ class DiceTable(Table[Any]):
         state = self.state
         name = state["players"][state["current"]]["name"]
         return name, state["turn"], [t for t in state["board"] if t.get("owner") == name]
+
+    @cached_property
+    def die_action_left(self) -> bool:
+        """Whether a die of the pool still allows an action, even an undesired one: asked
+        by whether the turn goes on and by every `end_turn` judged on this table, and
+        weighed once."""
+        engine = self.engine
+        assert isinstance(engine, GardenDiceEngine)
+        return engine.any_legal(self, engine.die_actions(self))
 
 
 class DiceMove(Move[Any]):
@@ -172,17 +188,21 @@ class GardenDiceEngine(Chance, Engine):
     # actions ------------------------------------------------------------------------------
     def candidate_actions(self, state: State, rng: random.Random) -> list[Action]:
         """Every die action the pool and the pieces allow, the sun's uses, the reroll of four
-        equal dice, and ending the turn (the moves' candidates, waterings and harvests tile
-        by tile). They share one copy of the turn record, not the state's own."""
-        table = self.read({**state, "turn": copy_turn(state["turn"])})
+        equal dice, and ending the turn (`candidate_runs`, laid end to end)."""
+        return [action for _, run in self.candidate_runs(self.read(state), rng) for action in run]
+
+    def candidate_runs(self, table: Table[Any], rng: random.Random) -> list[tuple[str, Run]]:
+        """The moves' candidates, waterings and harvests tile by tile, each move's as the draw
+        takes them (`drawable`: the many placements and critter moves are made only when
+        drawn). They share one copy of the turn record, not the state's own."""
+        table = self.read({**table.state, "turn": copy_turn(table.state["turn"])})
         moves = self.game.move_of
-        found = [*moves["move_critter"].candidates(table), *moves["place"].candidates(table),
-                 *moves["buy"].candidates(table)]
-        found += heapq.merge(moves["water"].candidates(table), moves["harvest"].candidates(table),
+        runs = [(kind, moves[kind].drawable(table)) for kind in ("move_critter", "place", "buy")]
+        tended = heapq.merge(moves["water"].candidates(table), moves["harvest"].candidates(table),
                              key=lambda action: (action["at"], action["die"]))
-        found += [action for move in self.game.moves[self.game.moves.index(moves["flip"]):]
-                  for action in move.candidates(table)]
-        return found
+        runs += [(kind, list(run)) for kind, run in groupby(tended, key=itemgetter("type"))]
+        runs += [(move.type, move.drawable(table)) for move in self.game.moves[self.game.moves.index(moves["flip"]):]]
+        return runs
 
     def die_actions(self, table: Table[Any]) -> Iterator[Action]:
         """Every action that spends dice of the pool, as the pieces allow, in the order of
@@ -242,7 +262,8 @@ class GardenDiceEngine(Chance, Engine):
         pool = table.state["pool"]
         if pool is None or table.state["over"]:
             return table
-        if pool and self.any_legal(table, chain(self.free_actions(table), self.die_actions(table))):
+        assert isinstance(table, DiceTable)
+        if pool and (self.any_legal(table, self.free_actions(table)) or table.die_action_left):
             return table
         return self.read(pass_dice(table.state))
 

@@ -68,7 +68,7 @@ from scorer.games.core import (
     within,
 )
 from scorer.games.engine import Action as ActionJSON
-from scorer.games.engine import State, Table
+from scorer.games.engine import Made, State, Table
 from scorer.games.garden_dice import data, examples
 from scorer.games.garden_dice import engine as dice_engine
 from scorer.games.garden_dice.engine import (
@@ -253,6 +253,61 @@ class EndTurn(_Action):
 Action = Annotated[Water | Harvest | MoveCritter | Buy | Place | Flip | RemoveCritter | SunReroll | SunSetDie
                    | RerollEqualDice | EndTurn, Field(discriminator="type")]
 
+# --- the state as the checks read it ---------------------------------------------------------
+# A state's check reads these small values, made once per state from its JSON: from the model
+# a door validated (`GardenDice.read`), or straight from a check state the engine made itself
+# by legal moves (`GardenDice.read_own_state`), which needs no validating again. Their fields
+# are the models' own, the defaults filled in. Values nobody changes: no check writes to one
+# (not frozen, since a frozen dataclass takes four times as long to make, and a state's
+# reading makes one for each tile).
+
+@dataclass(slots=True)
+class TileView:
+    """A board tile: its space, side up, crop and owner, the discs of tiles its critter
+    swallowed, and the point value printed on a seed/veggie tile (0 on any other tile)."""
+
+    at: Coord
+    kind: str
+    crop: str | None
+    owner: str | None
+    swallowed: int
+    value: int
+
+
+@dataclass(slots=True)
+class PlayerView:
+    name: str
+    track: int
+    sun_token: bool
+    unplaced_seeds: int
+    harvested: dict[str, int]
+    seeds: dict[str, int] | None  # by crop, when the table knows them
+
+
+@dataclass(slots=True)
+class StateView:
+    variant: str
+    players: tuple[PlayerView, ...]
+    board: tuple[TileView, ...] | None
+    supply: dict[str, int] | None
+
+
+def tile_view(tile: dict[str, Any]) -> TileView:
+    """A board tile of the state's JSON as the checks read it."""
+    crop = tile.get("crop")
+    return TileView((tile["at"][0], tile["at"][1]), tile["kind"], crop, tile.get("owner"),
+                    tile.get("swallowed", 0), data.CROP_VALUES[crop] if crop else 0)
+
+
+def state_view(state: dict[str, Any]) -> StateView:
+    """The state's JSON, of a state known to be well formed and possible, as the checks read it."""
+    board = state.get("board")
+    return StateView(state.get("variant", "standard"),
+                     tuple(PlayerView(p["name"], p["track"], p["sun_token"], p["unplaced_seeds"],
+                                      p.get("harvested", {}), p.get("seeds")) for p in state["players"]),
+                     None if board is None else tuple(map(tile_view, board)), state.get("supply"))
+
+
 # --- small helpers ---------------------------------------------------------------------------
 
 
@@ -272,7 +327,7 @@ def surrounding(at: Coord) -> list[Coord]:
             if (dr or dc) and on_board((r + dr, c + dc))]
 
 
-def describe(tile: BoardTile) -> str:
+def describe(tile: TileView) -> str:
     if tile.kind in data.CROP_SIDES:
         return f"{tile.owner}'s {tile.crop} {tile.kind}"
     if tile.kind == data.ROCK:
@@ -327,7 +382,7 @@ def _crop_path(state: GardenDiceState, counts: list[tuple[int, ...]], c: int) ->
     return "board"
 
 
-def discs_on_board(tiles: Iterable[BoardTile]) -> dict[str, int]:
+def discs_on_board(tiles: Iterable[BoardTile | TileView]) -> dict[str, int]:
     """Each owner's discs on the board: one on each own tile, plus swallowed ones. A rock
     takes no disc, even when the state says whose it was."""
     discs: dict[str, int] = {}
@@ -340,14 +395,14 @@ def discs_on_board(tiles: Iterable[BoardTile]) -> dict[str, int]:
 class Board:
     """The board of a state as {space: tile}, with the questions the rules ask of it."""
 
-    def __init__(self, tiles: list[BoardTile]):
-        self.tiles = {_at(t.at): t for t in tiles}
+    def __init__(self, tiles: Iterable[TileView]):
+        self.tiles = {t.at: t for t in tiles}
         self.discs = discs_on_board(tiles)
 
-    def get(self, at: Coord) -> BoardTile | None:
+    def get(self, at: Coord) -> TileView | None:
         return self.tiles.get(at)
 
-    def owned(self, player: str, *kinds: str) -> list[tuple[Coord, BoardTile]]:
+    def owned(self, player: str, *kinds: str) -> list[tuple[Coord, TileView]]:
         return [(at, t) for at, t in self.tiles.items() if t.owner == player and t.kind in kinds]
 
     def discs_of(self, player: str) -> int:
@@ -406,12 +461,13 @@ def dice_readings(dice: list[int], at: Coord) -> list[dict]:
 # the turn record, the dice in the pool) is DiceMove's, in engine.py.
 
 @dataclass(frozen=True)
-class DiceReading(Reading[GardenDiceState]):
-    """A state as the checks read it: the state, its board by space and its players by name
-    (the first of a name, as player_named finds it)."""
+class DiceReading(Reading[Any]):
+    """A state as the checks read it: the state's view, its board by space and its players by
+    name (the first of a name, as player_named finds it)."""
 
+    state: StateView
     board: Board
-    players: dict[str, Player]
+    players: dict[str, PlayerView]
 
 
 def context(read: DiceReading, action: Any) -> Context:
@@ -584,17 +640,32 @@ class MoveCritterMove(DiceMove):
         """Each straight move of the player's critter within each die; onto a tile, also
         spitting it out with each other die of the pool. One at a time: the first is most
         often legal."""
-        state = table.state
-        name, turn, own = _acting(table)
-        pool = state["pool"]
-        occupied = {tuple(t["at"]) for t in state["board"]}
-        for critter in (t for t in own if t["kind"] in data.CRITTER_SIDES):
+        return map(self._maker(table), self._moves(table))
+
+    def drawable(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        return Made(list(self._moves(table)), self._maker(table))
+
+    @staticmethod
+    def _moves(table: Table[Any]) -> Iterator[tuple[list[int], int, tuple[int, int], int | None]]:
+        """(from, die, to, spit-out die or None) of each candidate, in their order."""
+        pool = table.state["pool"]
+        occupied = {tuple(t["at"]) for t in table.state["board"]}
+        for critter in (t for t in _acting(table)[2] if t["kind"] in data.CRITTER_SIDES):
             for die, to in straight_lines(critter["at"], sorted(set(pool))):
-                move = {"type": "move_critter", "player": name, "from": list(critter["at"]), "to": list(to),
-                        "die": die, "turn": turn}
-                yield move
+                yield critter["at"], die, to, None
                 if to in occupied:
-                    yield from ({**move, "spit_out_die": other} for other in sorted(set(without_die(pool, die))))
+                    yield from ((critter["at"], die, to, other) for other in sorted(set(without_die(pool, die))))
+
+    @staticmethod
+    def _maker(table: Table[Any]) -> Callable[[tuple[list[int], int, tuple[int, int], int | None]], ActionJSON]:
+        name, turn, _ = _acting(table)
+
+        def make(spec: tuple[list[int], int, tuple[int, int], int | None]) -> ActionJSON:
+            start, die, to, spit_out_die = spec
+            move = {"type": "move_critter", "player": name, "from": list(start), "to": list(to), "die": die,
+                    "turn": turn}
+            return move if spit_out_die is None else {**move, "spit_out_die": spit_out_die}
+        return make
 
 
 class BuyMove(DiceMove):
@@ -638,11 +709,14 @@ class BuyMove(DiceMove):
         return {"unplaced_seeds": sum(after["players"][index]["seeds"].values()),
                 "stack_left": after["supply"][action["crop"]]}
 
-    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
-        """Each crop with each die of the pool."""
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        """Each crop with each die of the pool (made when asked for)."""
         name, turn, _ = _acting(table)
-        return [{"type": "buy", "player": name, "crop": crop, "die": die, "turn": turn}
-                for die in sorted(set(table.state["pool"])) for crop in data.CROPS]
+        return Made([(die, crop) for die in sorted(set(table.state["pool"])) for crop in data.CROPS],
+                    lambda spec: {"type": "buy", "player": name, "crop": spec[1], "die": spec[0], "turn": turn})
+
+    def drawable(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        return self.candidates(table)
 
 
 class PlaceMove(DiceMove):
@@ -693,8 +767,16 @@ class PlaceMove(DiceMove):
         """Each tile the player holds on each empty space a pair of dice can name (with the
         player's sundial on the board, every space within its reach of the dice). One at a
         time: when the question is whether any is legal, the first placement mostly is."""
+        return map(self._maker(table), self._placements(table))
+
+    def drawable(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        return Made(list(self._placements(table)), self._maker(table))
+
+    @staticmethod
+    def _placements(table: Table[Any]) -> Iterator[tuple[str, str | None, int, int, int, int]]:
+        """(tile, crop or None, die, die, row, column) of each candidate, in their order."""
         state = table.state
-        name, turn, own = _acting(table)
+        _, _, own = _acting(table)
         player = state["players"][state["current"]]
         held = [("seed", crop) for crop in sorted(player["seeds"])]
         held += [(tile, None) for tile, sides in SPECIAL_TILES if not any(t["kind"] in sides for t in own)
@@ -707,13 +789,19 @@ class PlaceMove(DiceMove):
         for a, b in sorted({tuple(sorted(pair)) for pair in combinations(state["pool"], 2)}):
             spaces = sorted({(row + x, col + y) for row, col in ((a, b), (b, a)) for x, y in reach
                              if 1 <= row + x <= data.BOARD_SIZE and 1 <= col + y <= data.BOARD_SIZE} - occupied)
-            for tile, crop in held:
-                if crop:
-                    yield from ({"type": "place", "player": name, "tile": tile, "crop": crop, "turn": turn,
-                                 "dice": [a, b], "at": [r, c]} for r, c in spaces)
-                else:
-                    yield from ({"type": "place", "player": name, "tile": tile, "turn": turn,
-                                 "dice": [a, b], "at": [r, c]} for r, c in spaces)
+            yield from ((tile, crop, a, b, r, c) for tile, crop in held for r, c in spaces)
+
+    @staticmethod
+    def _maker(table: Table[Any]) -> Callable[[tuple[str, str | None, int, int, int, int]], ActionJSON]:
+        name, turn, _ = _acting(table)
+
+        def make(spec: tuple[str, str | None, int, int, int, int]) -> ActionJSON:
+            tile, crop, a, b, r, c = spec
+            if crop:
+                return {"type": "place", "player": name, "tile": tile, "crop": crop, "turn": turn,
+                        "dice": [a, b], "at": [r, c]}
+            return {"type": "place", "player": name, "tile": tile, "turn": turn, "dice": [a, b], "at": [r, c]}
+        return make
 
 
 class FlipMove(DiceMove):
@@ -872,14 +960,17 @@ class SunSetDieMove(DiceMove):
     def observed_effects(self, before: State, action: ActionJSON, after: State) -> dict[str, Any]:
         return {"sun_token_spent": not after["players"][before["current"]]["sun_token"]}
 
-    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> list[ActionJSON]:
-        """Each die of the pool set to each other face, while the sun token is held."""
+    def candidates(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        """Each die of the pool set to each other face, while the sun token is held (made
+        when asked for)."""
         state = table.state
         name, turn, _ = _acting(table)
-        if not state["players"][state["current"]]["sun_token"]:
-            return []
-        return [{"type": "sun_set_die", "player": name, "die": die, "to": to, "turn": turn}
-                for die in sorted(set(state["pool"])) for to in data.DIE_FACES if to != die]
+        held = state["players"][state["current"]]["sun_token"]
+        return Made([(die, to) for die in sorted(set(state["pool"])) for to in data.DIE_FACES if to != die and held],
+                    lambda spec: {"type": "sun_set_die", "player": name, "die": spec[0], "to": spec[1], "turn": turn})
+
+    def drawable(self, table: Table[Any], rng: random.Random | None = None) -> Made:
+        return self.candidates(table)
 
 
 class RerollEqualDiceMove(DiceMove):
@@ -934,9 +1025,8 @@ class EndTurnMove(DiceMove):
     def table_violations(self, table: Table[Any], action: EndTurn) -> list[Violation]:
         """While a die left allows an action, even an undesired one, the turn goes on."""
         found = super().table_violations(table, action)
-        engine = table.engine
-        assert isinstance(engine, GardenDiceEngine)
-        if not found and engine.any_legal(table, engine.die_actions(table)):
+        assert isinstance(table, DiceTable)
+        if not found and table.die_action_left:
             found = [violation("die-action-left", RULE_TURN,
                                f"the dice left ({table.state['pool']}) still allow an action, even an undesired "
                                "one: the turn goes on", "action")]
@@ -1201,10 +1291,16 @@ class GardenDice(Game[GardenDiceState]):
 
     def read(self, state: GardenDiceState) -> DiceReading:
         """The state as the moves' checks read it, with its board by space."""
-        players: dict[str, Player] = {}
-        for player in state.players:
+        return self.read_own_state(state.model_dump())
+
+    def read_own_state(self, raw: Any) -> DiceReading:
+        """A check state the engine made itself read straight from its JSON: it comes from
+        legal moves, and the random simulation tests validate every one."""
+        view = state_view(raw)
+        players: dict[str, PlayerView] = {}
+        for player in view.players:
             players.setdefault(player.name, player)
-        return DiceReading(state, Board(state.board or []), players)
+        return DiceReading(view, Board(view.board or ()), players)
 
 
 def most_track_points(counts: tuple[int, ...], others_harvested: int) -> int:
@@ -1246,7 +1342,7 @@ def collection_points(count: int) -> int:
 class Context:
     """What a rule check needs: the state, its board, and the acting player."""
 
-    def __init__(self, state: GardenDiceState, player: Player, board: Board):
+    def __init__(self, state: StateView, player: PlayerView, board: Board):
         self.state = state
         self.player = player
         self.board = board
@@ -1315,7 +1411,7 @@ def _position_problem(position: list[int], path: str, rule: str) -> list[Violati
     return [violation("off-board", rule, f"{space_words(position)} is not a space of the 6×6 garden", path)]
 
 
-def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | None, list]:
+def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[TileView | None, list]:
     """The acting player's own tile of `side` at action.at, or why it is not one."""
     found = _position_problem(action.at, "action.at", rule)
     if found:
@@ -1340,7 +1436,7 @@ def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | 
     return tile, []
 
 
-def harvest_points(board: Board, at: Coord, tile: BoardTile) -> tuple[int, str | None]:
+def harvest_points(board: Board, at: Coord, tile: TileView) -> tuple[int, str | None]:
     """A harvested veggie's points for its owner: the owner's scarecrow adds its bonus and
     cancels the star; otherwise a star space doubles the value."""
     value = tile.value
@@ -1351,7 +1447,7 @@ def harvest_points(board: Board, at: Coord, tile: BoardTile) -> tuple[int, str |
     return value, None
 
 
-def _eat(ctx: Context, action: MoveCritter, target: BoardTile, end: Coord) -> CheckResult:
+def _eat(ctx: Context, action: MoveCritter, target: TileView, end: Coord) -> CheckResult:
     """Eating a Tile: the critter swallows the tile whole (it leaves the game, one more of
     the eater's discs goes on the critter), or, with a further die of at least the tile's
     value, spits out the seeds: the eater keeps the tile as a purchased seed."""
@@ -1392,7 +1488,7 @@ def _line_problems(board: Board, start: Coord, end: Coord, die: int) -> list[Vio
     return []
 
 
-def _eat_problems(ctx: Context, action: MoveCritter, critter: BoardTile, target: BoardTile,
+def _eat_problems(ctx: Context, action: MoveCritter, critter: TileView, target: TileView,
                   end: Coord) -> list[Violation]:
     prey = data.SEED if critter.kind == "bird" else data.VEGGIE
     if target.kind != prey or target.owner == ctx.player.name:
@@ -1526,7 +1622,7 @@ EXAMPLE_CHECK: Example = {
 def answer_in_words(state: GardenDiceState, action: Any, effects: dict[str, Any]) -> list[str]:
     """What a legal action does, in the players' words (Game.describe): every tile it reaches
     named by its owner, crop and space."""
-    tiles = {_at(t.at): t for t in state.board or []}
+    tiles = {t.at: t for t in state_view(state.model_dump()).board or ()}
 
     def tile_at(at: Sequence[int]) -> str:
         tile = tiles.get(_at(list(at)))
