@@ -6,7 +6,8 @@
     client       Flask's test client for `app`
     csrf_token   csrf_token(client, "/games/garden-variety/score") -> the token of that page's form
     post_live    post_live(client, page, body) -> the page's live JSON answer, asked with the token
-    live_server  the app served for real on a free loopback port (a thread); yields the base URL
+    live_server  the app served for real on a loopback port (a thread); yields the base URL. The
+                 server is one per test process (loopback_server), the app and its database the test's own
     browser      one headless Debian chromium for the session (Playwright); skips without it
     page         a fresh Playwright page in its own context (cookies do not leak between tests); the
                  app's service worker is blocked but for a test marked `service_worker`
@@ -93,19 +94,42 @@ def worked_examples(monkeypatch):
 LIVE_OPERATOR_TOKEN = "operator-token-of-the-live-server"   # the roster's merges need it
 
 
-@pytest.fixture
-def live_server(tmp_path):
+class TheTestsApp:
+    """The WSGI app of the shared loopback server: it hands each request to the running test's app."""
+    app: Any = None
+
+    def __call__(self, environ, start_response):
+        if self.app is None:   # a request left over from the test before, answered after its end
+            start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+            return [b"between tests"]
+        return self.app(environ, start_response)
+
+
+@pytest.fixture(scope="session")
+def loopback_server():
+    """One threaded HTTP server per test process, started once: stopping one waits out its
+    half-second poll, which a server per test paid each time. live_server puts each test's own
+    app (and database) behind it."""
     from werkzeug.serving import make_server
 
-    application = make_app(tmp_path, ADMIN_TOKEN=LIVE_OPERATOR_TOKEN)
-    server = make_server("127.0.0.1", 0, application, threaded=True)
+    dispatch = TheTestsApp()
+    server = make_server("127.0.0.1", 0, dispatch, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    yield server, dispatch
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def live_server(tmp_path, loopback_server):
+    server, dispatch = loopback_server
+    application = make_app(tmp_path, ADMIN_TOKEN=LIVE_OPERATOR_TOKEN)
+    dispatch.app = application
     try:
         yield f"http://127.0.0.1:{server.server_port}"
     finally:
-        server.shutdown()
-        thread.join(timeout=5)
+        dispatch.app = None
         application.extensions["gardenkit.storage"].engine.dispose()
 
 

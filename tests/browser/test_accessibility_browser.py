@@ -15,6 +15,10 @@ from tests.web.test_replay_pages import broken_log
 pytestmark = pytest.mark.browser
 
 PAGES = ["/", "/results"] + [f"/games/{g}/{p}" for g in scorer.GAMES for p in ("score", "check")]
+# examples of fixed seeds (a fresh one would make a failure come and go): Harvest Dice's pigs past
+# their third row, Garden Dice's sundials, Propagation's bonus cards, and a replay box filled
+EXAMPLES = [f"/games/{g}/{p}?example=1&seed=6&players=3" for g in scorer.GAMES for p in ("score", "check")] + \
+    ["/games/propagation/check?log=simulated&seed=6&players=3"]
 
 
 @pytest.fixture(params=[(390, 844), (1280, 800)], ids=["phone", "desktop"])
@@ -37,20 +41,21 @@ def settled(page, path):
     return page
 
 
-def test_no_axe_violations_and_16px_fields_on_every_page(live_server, sized):
+# A test per page, not one over them all: each is its own item for the test workers to share,
+# where one test of every page ran a minute and a half on a busy machine, the suite's last.
+@pytest.mark.parametrize("path", PAGES + EXAMPLES)
+def test_no_axe_violations_and_16px_fields(live_server, sized, path):
+    page = settled(sized, live_server + path)
+    assert axe_violations(page) == [], f"{path}: axe-core finds WCAG 2.2 AA violations"
+    small = page.evaluate("""[...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+        .filter(e => e.offsetParent && parseFloat(getComputedStyle(e).fontSize) < 16).map(e => e.name || e.id)""")
+    assert small == [], f"{path}: fields under 16px: {small}"
+    words = page.locator("main").inner_text()
+    assert "DESIGN" not in words and ".md" not in words, f"{path} names an internal file"
+
+
+def test_no_axe_violations_after_a_save_a_refusal_and_a_replay(live_server, sized):
     found = {}
-    # examples of fixed seeds (a fresh one would make a failure come and go): Harvest Dice's
-    # pigs past their third row, Garden Dice's sundials, Propagation's bonus cards
-    examples = [f"/games/{g}/{p}?example=1&seed=6&players=3" for g in scorer.GAMES for p in ("score", "check")]
-    examples.append("/games/propagation/check?log=simulated&seed=6&players=3")   # a replay box filled
-    for path in PAGES + examples:
-        page = settled(sized, live_server + path)
-        found[path] = axe_violations(page)
-        small = page.evaluate("""[...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
-            .filter(e => e.offsetParent && parseFloat(getComputedStyle(e).fontSize) < 16).map(e => e.name || e.id)""")
-        assert small == [], f"{path}: fields under 16px: {small}"
-        words = page.locator("main").inner_text()
-        assert "DESIGN" not in words and ".md" not in words, f"{path} names an internal file"
     # Save on an example: refused beside the answer; then a typed game and the saved result it leads to
     page = settled(sized, live_server + "/games/garden-variety/score?example=1")
     with page.expect_navigation():
