@@ -243,10 +243,15 @@ def _no_surrogates(value: str) -> str:
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-# What a schema can say of a name (scorer.web.openapi): one line of text with something
-# besides spaces, no control character nor a mark that turns the text around (_REORDERING).
+# What a schema can say of a name (scorer.web.openapi): one line of text, no control character
+# nor a mark that turns the text around (_REORDERING), with one character that shows: not a
+# space, nor the commonest of what _visible refuses (the soft hyphen, combining marks, zero-width
+# and format characters, _BLANK_LOOKING). A pattern has no Unicode categories, so a name of rarer
+# invisible characters only is still refused by the server alone.
 _UNPRINTABLE = "\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069"
-NAME_PATTERN = f"^[^{_UNPRINTABLE}]*[^\\s{_UNPRINTABLE}][^{_UNPRINTABLE}]*$"
+_INVISIBLE = ("\\s\\u00ad\\u0300-\\u036f\\u034f\\u115f\\u1160\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u200b-\\u200f"
+              "\\u20d0-\\u20ff\\u2060-\\u2064\\u2800\\u3164\\ufe00-\\ufe0f\\ufe20-\\ufe2f\\ufeff\\uffa0")
+NAME_PATTERN = f"^[^{_UNPRINTABLE}]*[^{_INVISIBLE}{_UNPRINTABLE}][^{_UNPRINTABLE}]*$"
 
 PlayerName = Annotated[str, AfterValidator(_player_name),
                        Field(description=f"the player's name, 1 to {MAX_NAME_LENGTH} characters",

@@ -75,6 +75,10 @@ def _answer(description: str, schema: dict | None = None, media: str = "applicat
     return answer
 
 
+# gunicorn (`gardenkit serve`) refuses a request line over 4,094 bytes before the app sees it,
+# in its own HTML: an address with query parameters can be made that long.
+LONG_ADDRESS = {"414": _answer("the address is longer than the server reads (a request line of 4 KB)")}
+
 ERRORS = {
     "400": _answer("the body is not JSON", ERROR),
     "404": _answer("unknown game", ERROR),
@@ -151,7 +155,7 @@ def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
                           "404": ERRORS["404"],
                           "422": _answer("a player count the game does not allow", VIOLATIONS),
                           "503": _answer("other examples are being played: ask again after Retry-After seconds",
-                                         ERROR)}}},
+                                         ERROR), **LONG_ADDRESS}}},
     }
 
 
@@ -244,7 +248,7 @@ def _results_paths() -> dict[str, dict]:
                                                                    "properties": {"results": {"type": "array"},
                                                                                   "next": {"type": "string"}}}),
                                   "400": _answer("a limit or offset that is no whole number or out of range", ERROR),
-                                  "404": ERRORS["404"], "429": too_many, **unavailable}}},
+                                  "404": ERRORS["404"], "429": too_many, **unavailable, **LONG_ADDRESS}}},
         "/api/results/{result_id}": {
             "get": {"summary": "one saved game", "operationId": "getResult", "tags": ["results"],
                     "parameters": [result_id],
@@ -271,14 +275,14 @@ def _results_paths() -> dict[str, dict]:
             "summary": "saved games as CSV, one row per player (streamed)", "operationId": "resultsCsv",
             "tags": ["results"], "parameters": [game_query],
             "responses": {"200": _answer("CSV", {"type": "string"}, "text/csv"),
-                          "404": ERRORS["404"], "429": writes["429"], **unavailable}}},
+                          "404": ERRORS["404"], "429": writes["429"], **unavailable, **LONG_ADDRESS}}},
         "/api/players": {"get": {
             "summary": "each player's record across the saved games", "operationId": "listPlayers",
             "tags": ["results"], "parameters": [game_query],
             "responses": {"200": _answer("players, most games first",
                                          {"type": "object", "required": ["players"],
                                           "properties": {"players": {"type": "array", "items": {"type": "object"}}}}),
-                          "404": ERRORS["404"], "429": writes["429"], **unavailable}}},
+                          "404": ERRORS["404"], "429": writes["429"], **unavailable, **LONG_ADDRESS}}},
     }
 
 

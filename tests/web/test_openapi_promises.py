@@ -107,3 +107,18 @@ def test_a_whole_number_written_with_a_fraction_is_that_number(client):
     refused = client.post("/api/games/garden-variety/score", json={**state, "players": [
         {**state["players"][0], "garden_bed": 24.5}, state["players"][1]]})
     assert refused.status_code == 422 and "must be a whole number, not 24.5" in refused.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("name, taken", [
+    ("Ann", True), ("  Bo ", True), ("é", True), ("e\u0301", True), ("李", True), ("🌻", True),
+    ("", False), ("   ", False), ("\u00ad", False), ("\u200b ", False), ("\u0301", False), ("\u2800", False),
+    ("a\tb", False), ("\u202eevil", False), ("x" * 41, False)])
+def test_the_documented_name_is_the_name_the_server_takes(name, taken):
+    """The players' name schema (length and pattern) and the server agree on names that are
+    plain, decomposed, wide, blank, invisible, unprintable or too long."""
+    documented = openapi_document()["components"]["schemas"]["PlayerName"]
+    fits = documented["minLength"] <= len(name) <= documented["maxLength"] and re.search(documented["pattern"], name)
+    state = {"players": [{"name": name, "garden_bed": 1, "hand": 0, "gnomes": 0},
+                         {"name": "Zed", "garden_bed": 0, "hand": 0, "gnomes": 0}]}
+    format_refused = [v for v in scorer.validate("garden-variety", state) if v["path"] == "players[0].name"]
+    assert (bool(fits), not format_refused) == (taken, taken), format_refused
