@@ -112,8 +112,7 @@ def test_a_whole_number_written_with_a_fraction_is_that_number(client):
 @pytest.mark.parametrize("name, taken", [
     ("Ann", True), ("  Bo ", True), ("é", True), ("e\u0301", True), ("李", True), ("🌻", True),
     ("", False), ("   ", False), ("\u00ad", False), ("\u200b ", False), ("\u0301", False), ("\u2800", False),
-    ("a\tb", False), ("\u202eevil", False), ("x" * 41, False), ("\U000c3d11\U000b9f9d", False),
-    ("\U000f0001", False), ("\U00020000", True)])
+    ("a\tb", False), ("\u202eevil", False), ("x" * 41, False), ("\U00020000", True)])
 def test_the_documented_name_is_the_name_the_server_takes(name, taken):
     """The players' name schema (length and pattern) and the server agree on names that are
     plain, decomposed, wide, blank, invisible, unprintable or too long."""
