@@ -243,9 +243,22 @@ def _no_surrogates(value: str) -> str:
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
+# What a schema can say of a name (scorer.web.openapi): one line of text, no control character
+# nor a mark that turns the text around (_REORDERING), with one character that shows: not a
+# space, nor the commonest of what _visible refuses (the soft hyphen, combining marks,
+# zero-width and format characters, _BLANK_LOOKING). A pattern has no Unicode categories,
+# so a name of rarer invisible characters only (unassigned or private-use ones, say) is
+# refused by the server alone. (Ranges of astral characters in the pattern made schemathesis
+# generate names some 20 times slower.)
+_UNPRINTABLE = "\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069"
+_INVISIBLE = ("\\s\\u00ad\\u0300-\\u036f\\u034f\\u115f\\u1160\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u200b-\\u200f"
+              "\\u20d0-\\u20ff\\u2060-\\u2064\\u2800\\u3164\\ufe00-\\ufe0f\\ufe20-\\ufe2f\\ufeff\\uffa0")
+NAME_PATTERN = f"^[^{_UNPRINTABLE}]*[^{_INVISIBLE}{_UNPRINTABLE}][^{_UNPRINTABLE}]*$"
+
 PlayerName = Annotated[str, AfterValidator(_player_name),
                        Field(description=f"the player's name, 1 to {MAX_NAME_LENGTH} characters",
-                             json_schema_extra={"maxLength": MAX_NAME_LENGTH})]
+                             json_schema_extra={"minLength": 1, "maxLength": MAX_NAME_LENGTH,
+                                                "pattern": NAME_PATTERN})]
 """A player's name: stripped, Unicode-NFC, 1 to 40 characters; blank is refused."""
 
 # The length bound first: pydantic's core checks it, where after a Python validator it is checked in Python.
@@ -367,13 +380,16 @@ def _whole_number(digits: str) -> int:
     return int(digits)
 
 
-def _finite_number(digits: str) -> float:
+def _finite_number(digits: str) -> float | int:
     """A JSON number with a fraction or exponent; one too large for a float (1e999) would be
-    read as infinity, which no answer can write back as JSON."""
+    read as infinity, which no answer can write back as JSON. A whole one within the games'
+    numbers (24.0, 2.4e1) is that whole number: JSON has one kind of number, and the OpenAPI
+    document's integers, like every JSON Schema's, take it; a far larger one stays a float,
+    refused as far too big (_huge_whole_float)."""
     number = float(digits)
     if math.isinf(number):
         raise ValueError(f"the number {digits[:20]} is too large to read")
-    return number
+    return int(number) if number.is_integer() and abs(number) <= LARGEST_NUMBER else number
 
 
 def _reject_constant(name: str) -> Any:
@@ -673,16 +689,18 @@ class Game(ABC, Generic[StateT]):
         impossible. `raw` is the state's JSON document as Python data (every door reads it
         with the one JSON reader, read_json_text, first); the player count is refused before
         any player is read."""
-        self.refuse_player_count(raw)
-        try:
-            state = self.state_model.model_validate(raw)
-        except ValidationError as error:
-            raise InvalidState(violations_from_error(error, self.format_rule,
-                                                     item_words=self.item_words)) from None
+        state = self.parse_form(raw)
         found = self.impossibilities(state)
         if found:
             raise InvalidState(found)
         return state
+
+    def parse_form(self, raw: Any) -> StateT:
+        """The state model read from its JSON document, asking nothing of the rules but how many
+        may play: InvalidState when the document is no state of this game (not an object, a field
+        missing or of the wrong type, a player count the game does not allow)."""
+        self.refuse_player_count(raw)
+        return self.parse_own_state(raw)
 
     def impossibilities(self, state: StateT) -> list[Violation]:
         """What makes a well-formed state impossible: the roster, then the game's own
@@ -722,10 +740,17 @@ class Game(ABC, Generic[StateT]):
 
     def validate(self, raw: Any) -> list[Violation]:
         try:
-            self.parse_state(raw)
+            state = self.parse_form(raw)
         except InvalidState as invalid:
             return invalid.violations
-        return []
+        return self.violations_of(state)
+
+    def violations_of(self, state: StateT) -> list[Violation]:
+        """Why a state read by parse_form is impossible by the rules; [] when it is possible."""
+        try:
+            return capped(self.impossibilities(state))
+        except InvalidState as invalid:
+            return invalid.violations
 
     def score(self, raw: Any) -> dict[str, Any]:
         state = self.parse_state(raw)

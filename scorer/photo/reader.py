@@ -196,22 +196,27 @@ def _completeness(groups: list[dict[int, _Seen]]) -> tuple[int, int, int]:
 
 
 def _place(sheet: ReadableSheet, role: int) -> str:
-    """Where a marker is on its sheet, in words: "top-left", "right-middle" ..."""
+    """Where a marker is on its sheet, in a player's words: "at the top left corner", "in the
+    middle of the right edge" ..."""
     x, y, w, h = sheet.markers[role].box_mm
     across, down = (x + w / 2) / sheet.width_mm, (y + h / 2) / sheet.height_mm
     column = "left" if across < 0.2 else "right" if across > 0.8 else "middle"
     row = "top" if down < 0.2 else "bottom" if down > 0.8 else "middle"
-    return f"{column}-middle" if row == "middle" else f"{row}-{column}"
+    if row == "middle" or column == "middle":
+        edge = column if row == "middle" else row
+        return f"in the middle of the {edge} edge" if edge != "middle" else "in the middle"
+    return f"at the {row} {column} corner"
 
 
 def _missing_markers(members: dict[int, _Seen], image: np.ndarray) -> str:
+    """Which of the sheet's markers the photo misses, said as a player sees them: the
+    black-and-white squares printed on it."""
     sheet = next(iter(members.values())).sheet
     count, total = len(members), len(sheet.markers)
-    missing = [_place(sheet, role) for role in range(total) if role not in members]
+    missing = [f"the one {_place(sheet, role)}" for role in range(total) if role not in members]
     named = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
-    return (f"only {NUMBER_WORDS[count]} of the sheet's {NUMBER_WORDS[total]} markers "
-            f"{'is' if count == 1 else 'are'} visible (the {named} {'ones are' if len(missing) > 1 else 'one is'} "
-            f"not); {_what_to_do(members, image)}")
+    return (f"only {NUMBER_WORDS[count]} of the {NUMBER_WORDS[total]} black-and-white squares printed on the "
+            f"sheet {'is' if count == 1 else 'are'} in the photo (missing: {named}); {_what_to_do(members, image)}")
 
 
 def _what_to_do(members: dict[int, _Seen], image: np.ndarray) -> str:
@@ -271,7 +276,8 @@ def find_sheets(image: np.ndarray, game: str,
     if not groups:
         advice = (BLURRED_ADVICE if blurred(image) else
                   "photograph the whole printed sheet from above, in good light, filling most of the picture")
-        raise PhotoError(f"no {_title(game)} sheet was found: none of its markers is visible; {advice}")
+        raise PhotoError(f"no {_title(game)} sheet was found: none of the black-and-white squares "
+                         f"printed on its corners is in the photo; {advice}")
     others = [g for g in groups if next(iter(g.values())).sheet.game != game]
     ours = [g for g in groups if g not in others]
     if not ours:

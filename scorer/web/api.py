@@ -46,8 +46,11 @@ def score(game_id: str):
 
 @bp.post("/api/games/<game_id>/validate")
 def validate(game_id: str):
+    """200 says whether a state of the game's form is possible by the rules; a body that is no
+    state of the game (not an object, a field of the wrong type, a player count the game does
+    not allow) is refused 422, as score and check refuse it, since there is no state to judge."""
     game = GAMES[game_id]
-    found = game.validate(read_json())
+    found = game.violations_of(game.parse_form(read_json()))
     return jsonify({"valid": not found, "violations": found})
 
 

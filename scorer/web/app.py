@@ -54,7 +54,7 @@ from werkzeug.sansio.utils import host_is_trusted
 
 from scorer.games.core import MAX_BODY_BYTES
 from scorer.store.storage import NotYours, Storage, StorageUnavailable
-from scorer.web.client_bounds import BODY_TIMEOUT_S, ClientBounds
+from scorer.web.client_bounds import BODY_TIMEOUT_S, ClientBounds, client_of
 from scorer.web.examples import Busy
 from scorer.web.guards import (
     LIVE_ANSWERS,
@@ -68,9 +68,18 @@ from scorer.web.guards import (
 from scorer.web.turns import take_turns
 
 csrf = CSRFProtect()
+
+
+def limited_client() -> str:
+    """Whom the rate limits count a request against: its address as the rest of the server
+    counts it (client_of), so an IPv6 client is one client across its /64, not a fresh one
+    for each of the addresses its network lets it take."""
+    return client_of(get_remote_address())
+
+
 # In each worker's memory: no store to run, and a flood from one address is still cut to a
 # few times the limit (docs/deploy.md). Tests turn it on where they test it.
-limiter = Limiter(get_remote_address, storage_uri="memory://", headers_enabled=True)
+limiter = Limiter(limited_client, storage_uri="memory://", headers_enabled=True)
 # Endpoints whose every request writes, or reads the whole history, by the limit they share.
 RATE_LIMITED = {
     "writes": ("history.save_result", "history.edit_result", "history.delete_result",

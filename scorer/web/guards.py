@@ -170,9 +170,9 @@ def guard_live_answer() -> None:
                                    "application/json); the page's form posts to the page itself")
     try:
         require_form_token()
-    except CSRFError as error:
-        raise Forbidden(f"a live answer needs this site's token in the X-CSRFToken header "
-                        f"({error.description.rstrip('.')}); reload the page") from None
+    except CSRFError:
+        raise Forbidden("this page has expired or did not come from this site: reload it and try again "
+                        "(a live answer needs this site's token in the X-CSRFToken header)") from None
     body_held_to_limit()
 
 
@@ -250,7 +250,8 @@ def hold_form_to_limits() -> None:
     if too_big:
         raise RequestEntityTooLarge(too_big)
     if request.method == "POST" and (field := oversized_field(request.form)):
-        raise RequestEntityTooLarge(f"the form's field {field[:40]!r} is longer than {field_cap(field):,} characters")
+        raise RequestEntityTooLarge(f"one of the form's entries ({field[:40]!r}) is longer than "
+                                    f"{field_cap(field):,} characters, more than any score sheet takes")
 
 
 def _foreign(origin: str | None) -> bool:

@@ -13,9 +13,11 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from scorer.games import CATALOGUE, GAMES
-from scorer.games.engine import MAX_LOG_ENTRIES
+from scorer.games.core import Game, PlayerName
+from scorer.games.engine import MAX_LOG_ENTRIES, Engine
 from scorer.store.storage import LOCATION_MAX_CHARS, NOTE_MAX_CHARS, SAVE_KEY_PATTERN
 from scorer.web.examples import SEED_POOL
+from scorer.web.history import MAX_LIST_LIMIT, MAX_OFFSET
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 # Who may change a saved result (scorer.web.owners): its key, or the operator's token as a bearer
@@ -49,7 +51,14 @@ def _schemas_of(game_id: str) -> dict[str, dict]:
         for def_name, definition in schema.pop("$defs", {}).items():
             found[prefix + def_name] = definition
         found[prefix + name] = schema
+    found[prefix + "State"]["properties"]["players"].update(_roster(game))
     return found
+
+
+def _roster(game: Game) -> dict[str, Any]:
+    """How many players the game allows, as a list's bounds: the rules refuse any other count."""
+    return {"minItems": game.min_players, "maxItems": game.max_players,
+            "description": f"{game.min_players} to {game.max_players} players ({game.roster_rule})"}
 
 
 def _json_body(schema: dict, description: str = "") -> dict:
@@ -65,6 +74,10 @@ def _answer(description: str, schema: dict | None = None, media: str = "applicat
         answer["content"] = {media: {"schema": schema}}
     return answer
 
+
+# gunicorn (`gardenkit serve`) refuses a request line over 4,094 bytes before the app sees it,
+# in its own HTML: an address with query parameters can be made that long.
+LONG_ADDRESS = {"414": _answer("the address is longer than the server reads (a request line of 4 KB)")}
 
 ERRORS = {
     "400": _answer("the body is not JSON", ERROR),
@@ -86,8 +99,11 @@ def _game_paths(game_id: str) -> dict[str, dict]:
         f"/api/games/{game_id}/validate": {"post": {
             "summary": f"{title}: is this state possible", "operationId": f"validate{prefix}", "tags": [title],
             "requestBody": _json_body(state),
-            "responses": {"200": _answer("whether the state is possible, and why not",
-                                         {"$ref": "#/components/schemas/Validation"}), **ERRORS}}},
+            "responses": {"200": _answer("whether a state of the right form is possible by the rules, and why not",
+                                         {"$ref": "#/components/schemas/Validation"}),
+                          "422": _answer("the body is not a state of this game's form (not an object, a field of "
+                                         "the wrong type, a player count the game does not allow): what is wrong",
+                                         VIOLATIONS), **ERRORS}}},
     }
     if GAMES[game_id].action_model is not None:
         body = {"type": "object", "additionalProperties": False, "required": ["state", "action"],
@@ -105,10 +121,13 @@ def _game_paths(game_id: str) -> dict[str, dict]:
 
 def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
     """Replay a game log; a simulated game for the pages' examples (docs/engines.md)."""
-    log = {"type": "array", "minItems": 1, "maxItems": MAX_LOG_ENTRIES, "items": {"type": "object"},
+    game = GAMES[game_id]
+    # Entries after the setup are judged one by one: the first that is no action or chance
+    # outcome of this game (not even an object) ends the replay there, answered 200 legal: false.
+    log = {"type": "array", "minItems": 1, "maxItems": MAX_LOG_ENTRIES, "prefixItems": [_setup_entry(game)],
            "description": 'the setup {"setup": {...}}, then actions in the check format and chance '
                           'outcomes {"chance": ...}'}
-    whole = {"type": "integer", "minimum": 0}
+    players = {"type": "integer", "minimum": game.min_players, "maximum": game.max_players}
     return {
         f"/api/games/{game_id}/replay": {"post": {
             "summary": f"{title}: replay a game log", "operationId": f"replay{prefix}", "tags": [title],
@@ -125,9 +144,10 @@ def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
             "summary": f"{title}: a randomly played game and its end state", "operationId": f"example{prefix}",
             "tags": [title],
             "parameters": [{"name": "seed", "in": "query", "required": False,
-                            "schema": {**whole, "maximum": SEED_POOL - 1},
+                            "schema": {"type": "integer", "minimum": 0, "maximum": SEED_POOL - 1},
                             "description": f"one of the {SEED_POOL} seeds of the examples; a fresh one when absent"},
-                           {"name": "players", "in": "query", "required": False, "schema": whole}],
+                           {"name": "players", "in": "query", "required": False, "schema": players,
+                            "description": f"how many play (absent: {game.min_players})"}],
             "responses": {"200": _answer("seed, players, the end state, its score and the log",
                                          {"type": "object", "required": ["seed", "players", "state", "score", "log"]}),
                           "400": _answer("a seed outside the pool or a player count that is not a whole number",
@@ -135,8 +155,24 @@ def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
                           "404": ERRORS["404"],
                           "422": _answer("a player count the game does not allow", VIOLATIONS),
                           "503": _answer("other examples are being played: ask again after Retry-After seconds",
-                                         ERROR)}}},
+                                         ERROR), **LONG_ADDRESS}}},
     }
+
+
+def _setup_entry(game: Game) -> dict[str, Any]:
+    """A log's first entry, as the engine reads it (scorer.games.engine.Engine._read_setup):
+    this game and engine version, its players, one choice of each option without a default."""
+    engine: Engine = game.engine  # type: ignore[assignment]   # only a game with an engine replays
+    needed = [name for name in engine.option_choices if name not in engine.option_defaults]
+    options = {"type": "object", "additionalProperties": False, "required": needed,
+               "properties": {name: {"enum": list(choices)} for name, choices in engine.option_choices.items()}}
+    players = {"type": "array", "uniqueItems": True, "items": {"$ref": "#/components/schemas/PlayerName"},
+               **_roster(game)}
+    setup = {"type": "object", "required": ["players", "version", *(["options"] if needed else [])],
+             "properties": {"game": {"const": game.id}, "version": {"const": engine.version},
+                            "seed": {"description": "the seed the game was played with (not read by a replay)"},
+                            "players": players, "options": options}}
+    return {"type": "object", "required": ["setup"], "properties": {"setup": setup}}
 
 
 _TIME = ("an ISO 8601 date and time with its time zone (2026-11-27T19:30:00Z), from 2000 to now; "
@@ -172,18 +208,20 @@ def _results_paths() -> dict[str, dict]:
                      "state": {"type": "object", "description": "the game's new state, scored again"},
                      "note": note, **details}}
     game_query = {"name": "game", "in": "query", "required": False,
-                  "schema": {"type": "string", "enum": list(CATALOGUE)}}
+                  "schema": {"type": "string", "enum": [*CATALOGUE, ""]},
+                  "description": "only this game's results; absent or blank: every game's"}
     result_id = {"name": "result_id", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
     idempotency = {"name": "Idempotency-Key", "in": "header", "required": False,
-                   "schema": {"type": "string", "pattern": SAVE_KEY_PATTERN.pattern},
+                   "schema": {"type": "string", "pattern": f"^{SAVE_KEY_PATTERN.pattern}$"},
                    "description": "the same key saves once: a repeat of the same game answers 200 with the same "
                                   "id (its key only to its owner), a repeat with another game 422, after a delete 410"}
     unavailable = {"503": _answer("the results database is not available", ERROR)}
+    too_many = _answer("too many requests of this kind from this address: ask again after Retry-After seconds "
+                       "(GARDENKIT_WRITE_LIMIT, _EXPORT_LIMIT, _READ_LIMIT)", ERROR)
     writes = {"403": _answer("a write from another site's page (its Origin), or by someone who does not hold "
                              "the result's key", ERROR),
               "415": _answer("the body is not sent as application/json", ERROR),
-              "429": _answer("too many writes or exports from this address: ask again after Retry-After "
-                             "seconds", ERROR)}
+              "429": too_many}
     owner: list[dict[str, list]] = [{"resultKey": []}, {"bearer": []}, {"session": []}]
     saved = {"$ref": "#/components/schemas/SavedResult"}
     return {
@@ -202,13 +240,15 @@ def _results_paths() -> dict[str, dict]:
                                    "400": ERRORS["400"], "413": ERRORS["413"], **writes, **unavailable}},
             "get": {"summary": "saved games, newest first", "operationId": "listResults", "tags": ["results"],
                     "parameters": [game_query, {"name": "limit", "in": "query", "required": False,
-                                                "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
+                                                "schema": {"type": "integer", "minimum": 1,
+                                                           "maximum": MAX_LIST_LIMIT}},
                                    {"name": "offset", "in": "query", "required": False,
-                                    "schema": {"type": "integer", "minimum": 0}}],
+                                    "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET}}],
                     "responses": {"200": _answer("saved results", {"type": "object", "required": ["results"],
                                                                    "properties": {"results": {"type": "array"},
                                                                                   "next": {"type": "string"}}}),
-                                  "400": _answer("bad limit", ERROR), "404": ERRORS["404"], **unavailable}}},
+                                  "400": _answer("a limit or offset that is no whole number or out of range", ERROR),
+                                  "404": ERRORS["404"], "429": too_many, **unavailable, **LONG_ADDRESS}}},
         "/api/results/{result_id}": {
             "get": {"summary": "one saved game", "operationId": "getResult", "tags": ["results"],
                     "parameters": [result_id],
@@ -235,14 +275,14 @@ def _results_paths() -> dict[str, dict]:
             "summary": "saved games as CSV, one row per player (streamed)", "operationId": "resultsCsv",
             "tags": ["results"], "parameters": [game_query],
             "responses": {"200": _answer("CSV", {"type": "string"}, "text/csv"),
-                          "404": ERRORS["404"], "429": writes["429"], **unavailable}}},
+                          "404": ERRORS["404"], "429": writes["429"], **unavailable, **LONG_ADDRESS}}},
         "/api/players": {"get": {
             "summary": "each player's record across the saved games", "operationId": "listPlayers",
             "tags": ["results"], "parameters": [game_query],
             "responses": {"200": _answer("players, most games first",
                                          {"type": "object", "required": ["players"],
                                           "properties": {"players": {"type": "array", "items": {"type": "object"}}}}),
-                          "404": ERRORS["404"], "429": writes["429"], **unavailable}}},
+                          "404": ERRORS["404"], "429": writes["429"], **unavailable, **LONG_ADDRESS}}},
     }
 
 
@@ -255,6 +295,7 @@ def _shared_schemas() -> dict[str, dict]:
                              "breakdown": {"type": "object", "additionalProperties": {"type": "integer"}},
                              "tiebreakers": {"type": "object"}}}
     return {
+        "PlayerName": TypeAdapter(PlayerName).json_schema(),
         "Violation": violation,
         "Violations": {"type": "object", "required": ["violations"],
                        "properties": {"violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}}}},

@@ -306,7 +306,10 @@ def score_page(game_id: str):
     if g.get("saves_refused"):
         return page, 429
     details_refused = any(v["code"] == "bad-play-detail" for v in violations or [])
-    return (page, 400) if refused else (page, 422) if not_saved or details_refused else page
+    # A save the rules (or its details, or its key) refused is 422, as the API answers the same
+    # state; scoring an impossible state is the page answering, so it stays 200.
+    save_refused = request.method == "POST" and request.form.get("op") == "save" and bool(violations)
+    return (page, 400) if refused else (page, 422) if not_saved or details_refused or save_refused else page
 
 
 def _rematch_of(game_id: str, asked: str) -> tuple[dict, dict]:

@@ -210,8 +210,9 @@ def test_a_sheet_is_read_from_any_three_of_its_markers_that_span_it():
         assert found["state"]["markets"] == state["markets"]
     right_edge = image.copy()
     right_edge[:, :side] = 255  # the left edge folded under: three markers down the right edge
-    with pytest.raises(PhotoError, match="only three of the sheet's five markers are visible "
-                                         r"\(the top-left and bottom-left ones are not\)"):
+    with pytest.raises(PhotoError, match="only three of the five black-and-white squares printed on the sheet are "
+                                         r"in the photo \(missing: the one at the top left corner and the one at "
+                                         r"the bottom left corner\)"):
         read_photos([png_bytes(right_edge)], "harvest-dice", ALL_SHEETS)
 
 
@@ -428,10 +429,11 @@ def test_the_command_line_reads_a_sheet_and_refuses_bad_photos_in_words(sample_p
     text.write_text("not a photo")
     table = tmp_path / "table.png"
     table.write_bytes(png_bytes(np.full((600, 800, 3), 180, np.uint8)))
-    for path, words in ((tmp_path / "covered.png", "only three of the sheet's five markers are visible (the top-left and top-right ones are not)"),
+    for path, words in ((tmp_path / "covered.png", "only three of the five black-and-white squares printed on the sheet are in the photo "
+                                                          "(missing: the one at the top left corner and the one at the top right corner)"),
                         (bomb, "2000 megapixels) once opened"), (huge, "larger than 15 MB"),
                         (strip, "49000000 x 1 pixels; the reader takes at most 20,000 pixels on a side"), (text, "JPEG, PNG or WebP"),
-                        (table, "no Harvest Dice sheet was found: none of its markers is visible")):
+                        (table, "no Harvest Dice sheet was found: none of the black-and-white squares printed on its corners")):
         status, out, err = _cli_read("harvest-dice", path)
         assert (status, out) == (1, ""), path
         assert words in err and "Traceback" not in err

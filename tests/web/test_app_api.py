@@ -79,13 +79,18 @@ FINISHED_TEXT = json.dumps(FINISHED)
 def test_unusual_json_is_read_exactly_as_json_says(client, body, operation):
     """Valid JSON that a fast reader might refuse or bend (an integer beyond 64 bits turned
     into a float, UTF-16, a byte order mark) is read exactly, so the answer is the Python
-    API's for the same document."""
+    API's for the same document as every door reads it (read_json_text)."""
     import scorer
+    from scorer.games.core import read_json_text
 
-    state = json.loads(body)
-    if operation == "validate":
+    state = read_json_text(body)
+    if operation == "validate":   # a state of the game's form is judged (200); any other document refused
         found = scorer.validate("garden-variety", state)
-        expected = 200, {"valid": not found, "violations": found}
+        try:
+            scorer.GAMES["garden-variety"].parse_form(state)
+            expected = 200, {"valid": not found, "violations": found}
+        except scorer.InvalidState:
+            expected = 422, {"violations": found}
     else:
         try:
             expected = 200, scorer.score("garden-variety", state)
@@ -153,10 +158,24 @@ def test_unknown_api_path_is_404_json(client):
 
 def test_validate(client):
     assert post(client, GV + "/validate", FINISHED).get_json() == {"valid": True, "violations": []}
-    answer = post(client, GV + "/validate", {"players": [{"name": "A"}]})
+    answer = post(client, GV + "/validate", gv_state(("Kim", 24, 1, 3), ("Kim", 15, 0, 2)))
     assert answer.status_code == 200
     body = answer.get_json()
-    assert body["valid"] is False and body["violations"]
+    assert body["valid"] is False and [v["code"] for v in body["violations"]] == ["duplicate-player-name"]
+
+
+@pytest.mark.parametrize("body, words", [
+    ("[null, null]", "must be an object, not list"),
+    ('"players"', "must be an object"),
+    (gv_state(("Kim", 24, 1, 3)), "played by 2 to 5 players, not 1"),
+    (gv_state(("Kim", "many", 1, 3), ("Lee", 15, 0, 2)), "must be a whole number"),
+])
+def test_validate_refuses_a_body_that_is_no_state_of_the_game_in_words(client, body, words):
+    """There is no state to judge, so validate refuses it (422) as score does, not 200 "not valid"."""
+    answer = post(client, GV + "/validate", body if isinstance(body, str) else json.dumps(body))
+    assert answer.status_code == 422
+    assert words in answer.get_json()["violations"][0]["message"]
+    assert answer.get_json() == post(client, GV + "/score", body if isinstance(body, str) else json.dumps(body)).get_json()
 
 
 def test_check(client):

@@ -66,7 +66,7 @@ def test_the_worst_json_bodies_get_a_plain_small_answer(server):
                                 ("/api/games/propagation/check", "check"), ("/api/results", "results")):
             status, answer, _ = raw(server, "POST", path, _wrapped(body, operation),
                                     {"Content-Type": "application/json"})
-            # validate answers 200 with the violations; the others refuse
+            # refused, or (validate, for a state of the game's form) 200 with the violations
             assert status in (400, 413, 422) or (operation, json.loads(answer)["valid"]) == ("validate", False), \
                 (name, path, status)
             assert len(answer) < 20_000, (name, path, len(answer))
