@@ -122,16 +122,19 @@ def test_a_draw_names_the_player_and_the_cards_as_text(field, value, path):
     assert [(v["code"], v["path"]) for v in result["violations"]] == [("wrong-type", path)]
 
 
-def test_a_float_face_over_http_is_a_plain_refusal(client):
+def test_a_fractional_face_over_http_is_a_plain_refusal_and_a_whole_one_written_5_0_is_read_as_5(client):
     log, _ = scorer.simulate(GAME_ID, 2, 3)
     index = _roll_index(log)
     broken = copy.deepcopy(log)
-    broken[index]["face"] = 5.0
+    broken[index]["face"] = 5.5
     answer = client.post(f"/api/games/{GAME_ID}/replay", json=broken)
     assert answer.status_code == 200
     body = answer.get_json()
     assert body["legal"] is False and body["index"] == index
-    assert body["violations"][0]["path"] == "chance.face" and "5.0" in body["violations"][0]["message"]
+    assert body["violations"][0]["path"] == "chance.face" and "5.5" in body["violations"][0]["message"]
+    written = copy.deepcopy(log)
+    written[index]["face"] = float(log[index]["face"])  # JSON text "5.0": one kind of number
+    assert client.post(f"/api/games/{GAME_ID}/replay", json=written).get_json()["legal"] is True
 
 
 @pytest.mark.parametrize(("seed", "winner"), [(37, "Ben"), (198, "Dee")])
