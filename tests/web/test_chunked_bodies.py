@@ -5,6 +5,7 @@ past their endpoint's limit with the same status and words as a body announcing 
 Uncounted, 300 chunked bodies sent mostly and then held were read into a worker's memory."""
 from __future__ import annotations
 
+import json
 import re
 import socket
 import subprocess
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import scorer
 from tests.support.prod_server import ProductionServer, two_worker_server
 from tests.web.test_pipelining import page_times_while, resident_mb, shown, warm
 
@@ -108,8 +110,10 @@ def said(body: bytes) -> bytes:
 
 
 def test_a_chunked_body_within_its_limit_is_read(server):
-    status, body = answered(server.port, chunked("/api/games/garden-dice/validate", b"{}"))
+    state = json.dumps(scorer.GAMES["garden-dice"].example_state).encode()
+    status, body = answered(server.port, chunked("/api/games/garden-dice/validate", state))
     assert status.split(b" ")[1] == b"200", body
+    assert json.loads(body)["valid"] is True
 
 
 def test_a_malformed_chunk_is_a_plain_400(server):
