@@ -361,8 +361,9 @@ LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side 
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
 MIDDLE = 0.5            # a hull's middle, looked at for a scribble: the hull at this share of its size
-SCRIBBLE_AREA = 0.25    # of a space: a hull this big, its middle
-SCRIBBLE_FILL = 0.5     # this much drawn, is a mark scribbled out
+SCRIBBLE_AREA = 0.12    # of a space: a hull this big, its middle
+SCRIBBLE_FILL = 0.35    # this much marked, is a mark scribbled out
+SCRIBBLE_INK = 0.4      # of the drawing's median ink: a pixel of a hull's middle so inked is marked
 BLOT_MM = 12.0          # the paper round a space filled in is found by closing over this
 SCRIBBLED_NOTE = "a mark scribbled out here is read as empty: check it"
 OVERDRAWN_MM = 1.1      # a printed line's band (0.8 mm with its fringe) this wide has a stroke along it
@@ -487,11 +488,15 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
                    (rows, columns))
 
 
-def scribbled(drawn: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, region: Region) -> bool:
+def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, region: Region) -> bool:
     """Whether a drawing is a mark cancelled: a hull of at least SCRIBBLE_AREA of the space
     whose middle (the hull shrunk to MIDDLE of its size about its centre) is more than
-    SCRIBBLE_FILL drawn or dark. A veggie's outline leaves its middle blank (0-0.3 drawn, by
-    every hand measured); a zig-zag over a shape fills 0.8 or more of it, a blot all of it."""
+    SCRIBBLE_FILL marked: inked at least SCRIBBLE_INK of the drawing's own median ink, or dark.
+    A veggie's outline leaves its middle blank (0-0.05 so marked, in pencils from grey 60 to a
+    faint 120, photographed sharp or blurred); a zig-zag over a shape marks 0.39-0.81 of it, a
+    blot all of it. The threshold is the drawing's own: a medium pencil in a blurred photo
+    inks the gaps of its zig-zag less than INK (0-0.6 of the middle drawn, against 0.8-0.9 in
+    a dark pencil), and a faint scribble's hull, as drawn, covers as little as 0.13 of the space."""
     _, _, w, h = region.box_mm
     if cv2.contourArea(hull) < SCRIBBLE_AREA * w * h * PX_PER_MM ** 2:
         return False
@@ -499,7 +504,10 @@ def scribbled(drawn: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, regi
     centre = outline.mean(axis=0)
     middle = np.zeros(drawn.shape, np.uint8)
     cv2.fillPoly(middle, [np.rint(centre + (outline - centre) * MIDDLE).astype(np.int32)], 1)
-    marked = (drawn > 0) if dark is None else (drawn > 0) | (dark > INK)
+    own_ink = float(np.median(ink[drawn > 0])) if drawn.any() else INK
+    marked = ink > SCRIBBLE_INK * own_ink
+    if dark is not None:
+        marked |= dark > INK
     return int(np.count_nonzero(marked & (middle > 0))) > SCRIBBLE_FILL * max(1, int(np.count_nonzero(middle)))
 
 
@@ -577,7 +585,7 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None) -
     area = cv2.contourArea(hull)
     if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie
         return Field(".", 0.4)
-    if scribbled(joined, drawing.window(dark), hull, region):
+    if scribbled(joined, ink[drawing.at], drawing.window(dark), hull, region):
         return Field(".", min(UNSURE, at_most), SCRIBBLED_NOTE)
     # OpenCV's smallest enclosing triangle of a hull with runs of nearly collinear points can be
     # far from the smallest (a clear carrot filled 0.61 of it); the hull simplified to within a
