@@ -368,6 +368,8 @@ BLOT_MM = 12.0          # the paper round a space filled in is found by closing 
 SCRIBBLED_NOTE = "a mark scribbled out here is read as empty: check it"
 OVERDRAWN_MM = 1.1      # a printed line's band (0.8 mm with its fringe) this wide has a stroke along it
 GIVEN_AWAY = 0.03       # of a space's inside: drawing in it given to a neighbour, past which it is unsure
+BULGE_PX = 2            # a cap of a curve over a line is this much further from it in its middle than its ends
+LONG_CAP = 0.5          # of a space's side: drawing over its line taken as its own, this long, leaves it unsure
 
 
 def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
@@ -395,22 +397,43 @@ def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[t
     return found
 
 
-def _over_a_line(part: np.ndarray, others: np.ndarray, lines: list[tuple[int, int, int]], near: int = 0) -> bool:
+def _over_a_line(part: np.ndarray, others: np.ndarray, lines: list[tuple[int, int, int]], near: int = 0,
+                 slanted: bool = False) -> bool:
     """Whether a bit of drawing meets a printed line where `others` meet it from its other
     side (within two pixels along it): one stroke, crossing the line. With `near`, only a line
-    the bit lies within `near` pixels of counts."""
-    widen = np.ones(5, bool)
+    the bit lies within `near` pixels of counts, and a bulge (a bit nearer the line at its ends
+    than in its middle) may meet it further apart: a neighbour's curve bulging over the line
+    crosses its band at a slant, so the bulge and the rest of the curve leave the band up to
+    twice its width apart along it; a straight stroke beside the line is a side of this space's.
+    `slanted` lets any bit meet it so far apart."""
     for across, first, last in lines:
         mask, other = (part, others) if across == 0 else (part.T, others.T)
+        widen = np.ones(5 + 4 * (last - first + 1) if slanted else 5, bool)
         if near:
             rows = np.nonzero(mask.any(axis=1))[0]
             if rows.size == 0 or min(abs(rows - first).max(), abs(rows - last).max()) > near + last - first:
                 continue
+            if _bulges(mask, first, last):
+                widen = np.ones(5 + 4 * (last - first + 1), bool)
         for mine, theirs in ((mask[max(0, first - 3):first], other[last + 1:last + 4]),
                              (mask[last + 1:last + 4], other[max(0, first - 3):first])):
             if mine.size and theirs.size and (np.convolve(mine.any(axis=0), widen, "same") & theirs.any(axis=0)).any():
                 return True
     return False
+
+
+def _bulges(mask: np.ndarray, first: int, last: int) -> bool:
+    """Whether a bit of drawing beside a line across (rows `first` to `last`) is further from
+    it in its middle than at its two ends, by BULGE_PX: a curve's cap, not a straight stroke."""
+    rows, columns = np.nonzero(mask)
+    if columns.size == 0:
+        return False
+    gap = np.where(rows < first, first - rows, rows - last)
+    start, stop = columns.min(), columns.max()
+    tenth = max(1, (stop - start) // 8)
+    ends = gap[(columns <= start + tenth) | (columns >= stop - tenth)]
+    middle = gap[np.abs(columns - (start + stop) / 2) <= tenth]
+    return bool(middle.size and ends.size and middle.max() >= ends.max() + BULGE_PX)
 
 
 @dataclass(frozen=True)
@@ -435,8 +458,12 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
     that runs out of the window is a neighbour's, and so is the end of it that pokes into this
     space). Drawing is what is inked `least` or more. It is tangled when a stroke runs along a
     printed line (the line's band is wider than OVERDRAWN_MM: the stroke went out with the
-    line) or when more than GIVEN_AWAY of the space's inside is drawing given to a neighbour:
-    a hurried shape over its lines, which may have been read as its neighbour's."""
+    line), when more than GIVEN_AWAY of the space's inside is drawing given to a neighbour (a
+    hurried shape over its lines, which may have been read as its neighbour's), or when drawing
+    outside the space, taken as its own, runs more than LONG_CAP of its side along a line: this
+    shape's side drawn over the line, or a neighbour's (a carrot's base just past the line over
+    a circle cut by it made a square), or when its drawing goes on over a line into drawing
+    left to a neighbour."""
     x, y, w, h = region.box_mm
     rows, columns = _pixels((x - CELL_REACH * w, y - CELL_REACH * h, w * (1 + 2 * CELL_REACH), h * (1 + 2 * CELL_REACH)))
     rows = slice(max(0, rows.start), min(ink.shape[0], rows.stop))
@@ -478,13 +505,21 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
                 own |= part
         elif not leaving[label]:
             caps.append(part)
+    side = min(right - left, bottom - top)
+    long_cap = False    # a straight stroke over the line may be this shape's side or a neighbour's
     for part in caps:
         if _over_a_line(part, own, lines):
             own |= part
+            spans = [int(np.ptp(where)) for where in np.nonzero(part)]
+            long_cap |= max(spans) > LONG_CAP * side
     inset_area = max(1, (right - left) * (bottom - top)) * (1 - 2 * CELL_INSET) ** 2
     given_away = np.count_nonzero((drawn > 0) & inside & ~own) / inset_area
     overdrawn = any(last - first + 1 > OVERDRAWN_MM * PX_PER_MM for _, first, last in lines)
-    return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area, overdrawn or given_away > GIVEN_AWAY,
+    # this space's drawing going on over a line into drawing left to a neighbour: a shape too
+    # big for its space lost that part (a circle left as an arc was read surely as a carrot)
+    cut_off = _over_a_line(own, (drawn > 0) & ~inside & ~own, lines, slanted=True)
+    return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area,
+                   overdrawn or long_cap or cut_off or given_away > GIVEN_AWAY,
                    (rows, columns))
 
 
