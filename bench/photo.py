@@ -9,13 +9,13 @@ so the Harvest Dice photos stay those of earlier runs). A field is one dotted pa
 gives a confidence for (each garden space, the pig, each market, each track's cubes); the
 fields the sheet does not show (Cottage Garden's beehives) are not counted.
 
-    python -m bench.photo [--photos N] [--seed S] [--game GAME] [--first F] [--hands]   N photos per game (default 500)
+    python -m bench.photo [--photos N] [--seed S] [--game GAME] [--first F] [--hands] [--hand NAME]   N photos per game (default 500)
 
 `--hands` marks the Harvest Dice sheets by the eight hands of pnp.photo_hands (squares with open
 corners, shapes over their lines, X's over a power box's pig, light, faint and heavy pencil,
 hurried shapes well over their lines, marks scribbled out) in turn,
 instead of photo-sample's tidy marks, and shakes the phone (up to SHAKE_PX of smear): what
-people's sheets and photos look like.
+people's sheets and photos look like; `--hand NAME` marks every sheet by that one hand.
 
 A run says how far it has got every PROGRESS photos and each photo read wrong as it comes (on
 stderr), so a run cut short on a busy machine still says what it measured; `--first` starts a run at a
@@ -156,6 +156,7 @@ class Tally:
     fields: int = 0
     right: int = 0
     sure_wrong: int = 0
+    right_outlined: int = 0     # right, but read unsurely: the player is asked to check it
     unreadable: int = 0
     seconds_12mp: list[float] = field(default_factory=list)
     cpu_seconds_12mp: list[float] = field(default_factory=list)   # every thread's, on a shared machine
@@ -169,7 +170,7 @@ def _value(state: dict, path: str):
     return sorted(node) if isinstance(node, list) else node
 
 
-def one_photo(game: str, seed: int, tally: Tally, sheets, hands: bool = False) -> None:
+def one_photo(game: str, seed: int, tally: Tally, sheets, hands: bool = False, hand: str | None = None) -> None:
     import scorer
     from pnp.photo_hands import HANDS, mark_by_hand
     from pnp.photo_sample import mark_sheet
@@ -184,7 +185,8 @@ def one_photo(game: str, seed: int, tally: Tally, sheets, hands: bool = False) -
     sheet = next(s for s in sheets if s.game == game and all(state.get(k) == v for k, v in s.state))
     colours, cast = _cubes_and_light(game, seed)
     if hands and game == "harvest-dice":
-        flat = mark_by_hand(sheet, state, state["players"][player], seed, HANDS[seed % len(HANDS)])
+        chosen = next(h for h in HANDS if h.name == hand) if hand else HANDS[seed % len(HANDS)]
+        flat = mark_by_hand(sheet, state, state["players"][player], seed, chosen)
     else:
         flat = mark_sheet(sheet, state, state["players"][player], seed, colours)
     photo, pixels = degrade(flat, rng, cast, shake=hands)
@@ -208,6 +210,7 @@ def one_photo(game: str, seed: int, tally: Tally, sheets, hands: bool = False) -
         tally.fields += 1
         if _value(read["state"], path) == _value(truth, path):
             tally.right += 1
+            tally.right_outlined += confidence < SURE
         else:
             wrong.append(f"{path}={_value(read['state'], path)} not {_value(truth, path)} ({confidence})")
             tally.sure_wrong += confidence >= SURE
@@ -217,7 +220,7 @@ def one_photo(game: str, seed: int, tally: Tally, sheets, hands: bool = False) -
 
 
 def measure(photos: int = PHOTOS, seed: int = 1, games: tuple[str, ...] = GAMES, first: int = 0,
-            progress: bool = False, hands: bool = False) -> dict[str, Tally]:
+            progress: bool = False, hands: bool = False, hand: str | None = None) -> dict[str, Tally]:
     from pnp.readable import readable_sheets
 
     sheets = tuple(s for game in GAMES for s in readable_sheets(game))
@@ -226,7 +229,7 @@ def measure(photos: int = PHOTOS, seed: int = 1, games: tuple[str, ...] = GAMES,
         tally = Tally()
         for n in range(first, first + photos):
             missed = len(tally.misses)
-            one_photo(game, seed * 100_000 + n, tally, sheets, hands)
+            one_photo(game, seed * 100_000 + n, tally, sheets, hands, hand)
             if progress and len(tally.misses) > missed:
                 print(tally.misses[-1], file=sys.stderr, flush=True)
             if progress and tally.photos % PROGRESS == 0:
@@ -254,6 +257,8 @@ def rows(tallies: dict[str, Tally]) -> list[dict]:
              "note": f"{tally.right:,} of {tally.fields:,}; goal >= {GOALS['fields right']} %"},
             {"what": f"{game} photos entirely right", "value": whole, "unit": "%",
              "note": f"{tally.whole} of {tally.photos}; goal >= {GOALS['photos entirely right']} %"},
+            {"what": f"{game} right fields outlined", "value": 100 * tally.right_outlined / max(tally.right, 1),
+             "unit": "%", "note": f"{tally.right_outlined:,} of {tally.right:,} read right but unsurely"},
             {"what": f"{game} fields wrong yet sure", "value": sure, "unit": "per 1,000",
              "note": f"{tally.sure_wrong} (confidence >= {SURE}); goal < {MAX_SURE_ERRORS_PER_1000}"},
             {"what": f"{game} seconds per 11-12 MP photo", "value": mean, "unit": "s",
@@ -269,6 +274,8 @@ def measurements() -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from pnp.photo_hands import HANDS
+
     parser = argparse.ArgumentParser(prog="python -m bench.photo", description=__doc__.splitlines()[0])
     parser.add_argument("--photos", type=int, default=PHOTOS, help=f"photos per game (default {PHOTOS})")
     parser.add_argument("--seed", type=int, default=1)
@@ -276,10 +283,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first photo of the seed's run (default 0)")
     parser.add_argument("--misses", action="store_true", help="list every photo read wrong")
     parser.add_argument("--hands", action="store_true", help="Harvest Dice sheets marked by the eight hands of pnp.photo_hands")
+    parser.add_argument("--hand", choices=[h.name for h in HANDS], help="with --hands: every sheet marked by this one hand")
     options = parser.parse_args(argv)
     random.seed(options.seed)
     tallies = measure(options.photos, options.seed, (options.game,) if options.game else GAMES, options.first,
-                      progress=True, hands=options.hands)
+                      progress=True, hands=options.hands or bool(options.hand), hand=options.hand)
     for row in rows(tallies):
         print(f"{row['what']:<42} {row['value']:>10.2f} {row['unit']:<10} {row['note']}")
     if options.misses:

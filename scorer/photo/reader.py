@@ -367,12 +367,15 @@ LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side 
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
 MIDDLE = 0.5            # a hull's middle, looked at for a scribble: the hull at this share of its size
-SCRIBBLE_AREA = 0.25    # of a space: a hull this big, its middle
-SCRIBBLE_FILL = 0.5     # this much drawn, is a mark scribbled out
+SCRIBBLE_AREA = 0.12    # of a space: a hull this big, its middle
+SCRIBBLE_FILL = 0.35    # this much marked, is a mark scribbled out
+SCRIBBLE_INK = 0.4      # of the drawing's median ink: a pixel of a hull's middle so inked is marked
 BLOT_MM = 12.0          # the paper round a space filled in is found by closing over this
 SCRIBBLED_NOTE = "a mark scribbled out here is read as empty: check it"
 OVERDRAWN_MM = 1.1      # a printed line's band (0.8 mm with its fringe) this wide has a stroke along it
 GIVEN_AWAY = 0.03       # of a space's inside: drawing in it given to a neighbour, past which it is unsure
+BULGE_PX = 2            # a cap of a curve over a line is this much further from it in its middle than its ends
+LONG_CAP = 0.5          # of a space's side: drawing over its line taken as its own, this long, leaves it unsure
 
 
 def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
@@ -400,22 +403,43 @@ def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[t
     return found
 
 
-def _over_a_line(part: np.ndarray, others: np.ndarray, lines: list[tuple[int, int, int]], near: int = 0) -> bool:
+def _over_a_line(part: np.ndarray, others: np.ndarray, lines: list[tuple[int, int, int]], near: int = 0,
+                 slanted: bool = False) -> bool:
     """Whether a bit of drawing meets a printed line where `others` meet it from its other
     side (within two pixels along it): one stroke, crossing the line. With `near`, only a line
-    the bit lies within `near` pixels of counts."""
-    widen = np.ones(5, bool)
+    the bit lies within `near` pixels of counts, and a bulge (a bit nearer the line at its ends
+    than in its middle) may meet it further apart: a neighbour's curve bulging over the line
+    crosses its band at a slant, so the bulge and the rest of the curve leave the band up to
+    twice its width apart along it; a straight stroke beside the line is a side of this space's.
+    `slanted` lets any bit meet it so far apart."""
     for across, first, last in lines:
         mask, other = (part, others) if across == 0 else (part.T, others.T)
+        widen = np.ones(5 + 4 * (last - first + 1) if slanted else 5, bool)
         if near:
             rows = np.nonzero(mask.any(axis=1))[0]
             if rows.size == 0 or min(abs(rows - first).max(), abs(rows - last).max()) > near + last - first:
                 continue
+            if _bulges(mask, first, last):
+                widen = np.ones(5 + 4 * (last - first + 1), bool)
         for mine, theirs in ((mask[max(0, first - 3):first], other[last + 1:last + 4]),
                              (mask[last + 1:last + 4], other[max(0, first - 3):first])):
             if mine.size and theirs.size and (np.convolve(mine.any(axis=0), widen, "same") & theirs.any(axis=0)).any():
                 return True
     return False
+
+
+def _bulges(mask: np.ndarray, first: int, last: int) -> bool:
+    """Whether a bit of drawing beside a line across (rows `first` to `last`) is further from
+    it in its middle than at its two ends, by BULGE_PX: a curve's cap, not a straight stroke."""
+    rows, columns = np.nonzero(mask)
+    if columns.size == 0:
+        return False
+    gap = np.where(rows < first, first - rows, rows - last)
+    start, stop = columns.min(), columns.max()
+    tenth = max(1, (stop - start) // 8)
+    ends = gap[(columns <= start + tenth) | (columns >= stop - tenth)]
+    middle = gap[np.abs(columns - (start + stop) / 2) <= tenth]
+    return bool(middle.size and ends.size and middle.max() >= ends.max() + BULGE_PX)
 
 
 @dataclass(frozen=True)
@@ -440,8 +464,12 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
     that runs out of the window is a neighbour's, and so is the end of it that pokes into this
     space). Drawing is what is inked `least` or more. It is tangled when a stroke runs along a
     printed line (the line's band is wider than OVERDRAWN_MM: the stroke went out with the
-    line) or when more than GIVEN_AWAY of the space's inside is drawing given to a neighbour:
-    a hurried shape over its lines, which may have been read as its neighbour's."""
+    line), when more than GIVEN_AWAY of the space's inside is drawing given to a neighbour (a
+    hurried shape over its lines, which may have been read as its neighbour's), or when drawing
+    outside the space, taken as its own, runs more than LONG_CAP of its side along a line: this
+    shape's side drawn over the line, or a neighbour's (a carrot's base just past the line over
+    a circle cut by it made a square), or when its drawing goes on over a line into drawing
+    left to a neighbour."""
     x, y, w, h = region.box_mm
     rows, columns = _pixels((x - CELL_REACH * w, y - CELL_REACH * h, w * (1 + 2 * CELL_REACH), h * (1 + 2 * CELL_REACH)))
     rows = slice(max(0, rows.start), min(ink.shape[0], rows.stop))
@@ -483,21 +511,33 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
                 own |= part
         elif not leaving[label]:
             caps.append(part)
+    side = min(right - left, bottom - top)
+    long_cap = False    # a straight stroke over the line may be this shape's side or a neighbour's
     for part in caps:
         if _over_a_line(part, own, lines):
             own |= part
+            spans = [int(np.ptp(where)) for where in np.nonzero(part)]
+            long_cap |= max(spans) > LONG_CAP * side
     inset_area = max(1, (right - left) * (bottom - top)) * (1 - 2 * CELL_INSET) ** 2
     given_away = np.count_nonzero((drawn > 0) & inside & ~own) / inset_area
     overdrawn = any(last - first + 1 > OVERDRAWN_MM * PX_PER_MM for _, first, last in lines)
-    return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area, overdrawn or given_away > GIVEN_AWAY,
+    # this space's drawing going on over a line into drawing left to a neighbour: a shape too
+    # big for its space lost that part (a circle left as an arc was read surely as a carrot)
+    cut_off = _over_a_line(own, (drawn > 0) & ~inside & ~own, lines, slanted=True)
+    return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area,
+                   overdrawn or long_cap or cut_off or given_away > GIVEN_AWAY,
                    (rows, columns))
 
 
-def scribbled(drawn: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, region: Region) -> bool:
+def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, region: Region) -> bool:
     """Whether a drawing is a mark cancelled: a hull of at least SCRIBBLE_AREA of the space
     whose middle (the hull shrunk to MIDDLE of its size about its centre) is more than
-    SCRIBBLE_FILL drawn or dark. A veggie's outline leaves its middle blank (0-0.3 drawn, by
-    every hand measured); a zig-zag over a shape fills 0.8 or more of it, a blot all of it."""
+    SCRIBBLE_FILL marked: inked at least SCRIBBLE_INK of the drawing's own median ink, or dark.
+    A veggie's outline leaves its middle blank (0-0.05 so marked, in pencils from grey 60 to a
+    faint 120, photographed sharp or blurred); a zig-zag over a shape marks 0.39-0.81 of it, a
+    blot all of it. The threshold is the drawing's own: a medium pencil in a blurred photo
+    inks the gaps of its zig-zag less than INK (0-0.6 of the middle drawn, against 0.8-0.9 in
+    a dark pencil), and a faint scribble's hull, as drawn, covers as little as 0.13 of the space."""
     _, _, w, h = region.box_mm
     if cv2.contourArea(hull) < SCRIBBLE_AREA * w * h * PX_PER_MM ** 2:
         return False
@@ -505,7 +545,10 @@ def scribbled(drawn: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, regi
     centre = outline.mean(axis=0)
     middle = np.zeros(drawn.shape, np.uint8)
     cv2.fillPoly(middle, [np.rint(centre + (outline - centre) * MIDDLE).astype(np.int32)], 1)
-    marked = (drawn > 0) if dark is None else (drawn > 0) | (dark > INK)
+    own_ink = float(np.median(ink[drawn > 0])) if drawn.any() else INK
+    marked = ink > SCRIBBLE_INK * own_ink
+    if dark is not None:
+        marked |= dark > INK
     return int(np.count_nonzero(marked & (middle > 0))) > SCRIBBLE_FILL * max(1, int(np.count_nonzero(middle)))
 
 
@@ -583,7 +626,7 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None) -
     area = cv2.contourArea(hull)
     if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie
         return Field(".", 0.4)
-    if scribbled(joined, drawing.window(dark), hull, region):
+    if scribbled(joined, ink[drawing.at], drawing.window(dark), hull, region):
         return Field(".", min(UNSURE, at_most), SCRIBBLED_NOTE)
     # OpenCV's smallest enclosing triangle of a hull with runs of nearly collinear points can be
     # far from the smallest (a clear carrot filled 0.61 of it); the hull simplified to within a

@@ -78,6 +78,25 @@ def test_shapes_over_their_spaces_lines_are_read_in_their_own_space_or_outlined(
     assert sure_wrong == 0 and wrong <= 2, (wrong, sure_wrong)
 
 
+@needs_poppler
+def test_a_hurried_hands_tomatoes_over_their_lines_are_never_read_surely_as_another_veggie():
+    """The hurried hand: tomatoes up to a quarter bigger than their space, off its middle,
+    either side of an empty space. A tomato that runs over two lines into its neighbours'
+    shapes was left as an arc and read surely as a carrot, or as lettuce; the caps of two
+    tomatoes bulging into the empty space between them read surely as lettuce."""
+    hurried = next(hand for hand in HANDS if hand.name == "hurried")
+    garden = [".CCCCC", "LTTTCC", "LT.TT."]
+    state: dict[str, Any] = {"mode": "basic", "markets": {"carrot": 0, "lettuce": 0, "tomato": 0},
+                             "players": [{"garden": garden, "pig": 0, "pig_powers_used": 0}]}
+    sure_wrong = []
+    for seed in (100000, 100001, 100006, 100011):
+        found = _read(mark_by_hand(BASIC, state, state["players"][0], seed, hurried))
+        read = found["state"]["players"][0]["garden"][2]
+        sure_wrong += [(seed, column, read[column]) for column in range(6) if read[column] != garden[2][column]
+                       and found["confidence"][f"players.0.garden.2.{column}"] >= SURE]
+    assert sure_wrong == []
+
+
 def test_a_weak_cross_inside_a_run_of_crosses_leaves_the_count_sure():
     """The pig's count hangs on where its crosses stop: a circle crossed faintly in the middle
     of the run (read crossed, unsurely) cannot move it, so the count is as sure as the marks
