@@ -6,12 +6,7 @@ real server's check: one address flooding simulated examples over six connection
 lone score from another address."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import time
 from contextlib import ExitStack
-from pathlib import Path
 
 import pytest
 
@@ -19,12 +14,11 @@ import scorer
 from scorer.web import turns
 from scorer.web.examples import EXAMPLES
 from tests.support.prod_server import ProductionServer
-from tests.web.test_turn_lines import score_time
+from tests.web.test_turn_lines import score_times_beside
 
 COTTAGE = scorer.GAMES["cottage-garden"].example_state
 FLOODER, OTHER = "127.0.0.9", "127.0.0.8"
 EXAMPLE = "/api/games/garden-dice/example?seed=1"
-REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -65,7 +59,6 @@ def test_places_come_back_when_the_requests_are_answered(served):
     assert not turns.LINES.held
 
 
-SECONDS = 8.0
 EXAMPLES_FLOOD = """
 import json, sys
 from bench.floods import EXAMPLE_PATH, flood
@@ -91,18 +84,7 @@ def test_one_address_flooding_examples_over_six_connections_leaves_a_lone_score_
     beside them. The flood had every place it asked for, six in the games' line (the attack
     measured a lone score at 2.2 s median, 3.4 s worst, at load 8-35): now each worker holds
     two of them and refuses the rest with 429 at once."""
-    for _ in range(4):   # both workers warmed
-        assert score_time(server.port) is not None
-    flood = subprocess.Popen([sys.executable, "-c", EXAMPLES_FLOOD, str(server.port), str(SECONDS)],
-                             stdout=subprocess.PIPE, text=True, cwd=REPO)
-    assert flood.stdout is not None and flood.stdout.readline().strip() == "flooding"
-    time.sleep(1.0)
-    times = []
-    deadline = time.monotonic() + SECONDS - 1.5
-    while time.monotonic() < deadline:
-        times.append(score_time(server.port))
-        time.sleep(0.25)
-    statuses = json.loads(flood.communicate(timeout=60)[0])
+    statuses, times = score_times_beside(server.port, EXAMPLES_FLOOD)
     shown = [round(t, 2) if t is not None else None for t in times]
     print("examples", statuses, "score", shown)
     assert statuses.get("200", 0) > 5 and statuses.get("429", 0) > 0 and set(statuses) <= {"200", "429"}, statuses
