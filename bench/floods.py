@@ -11,6 +11,8 @@ Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_r
      `.venv/bin/python -m bench.floods history 15 60`
      `.venv/bin/python -m bench.floods 'many scores' 15 240`
      `.venv/bin/python -m bench.floods replays 15 40`
+     `.venv/bin/python -m bench.floods examples 15 6`
+     `.venv/bin/python -m bench.floods churn 15 200`
 Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds.
 
 `silent_connections` is the other kind of flood: connections that say nothing, reopened as
@@ -98,6 +100,12 @@ SMALL_SCORE = ("/api/games/cottage-garden/score", scorer.GAMES["cottage-garden"]
 # (33 KB, some 60 ms to replay), while one lone score is timed from another address.
 REPLAY_SOURCES = [f"127.0.0.{n}" for n in range(10, 50)]
 REPLAY_PATH = "/api/games/garden-dice/replay"
+# Issue 28 (harden10): simulated four-player examples from one address over six connections
+# (a new seed, so a new game, for nearly every one), while a lone score is timed from another.
+EXAMPLE_PATH = "/api/games/garden-dice/example?players=4"
+# Issue 28 (harden10): connections from one address, each asking for the home page and
+# reconnecting the moment it is answered, most of them past the address's connection bound.
+CHURN_SOURCE = "127.0.0.200"
 HISTORY_RESULTS = 3000   # saved games in the history `python -m bench.floods history` reads
 
 
@@ -116,10 +124,12 @@ def replayed_log(port: int) -> bytes:
     return json.dumps(json.loads(_get(port, "/api/games/garden-dice/example?seed=7&players=4"))["log"]).encode()
 
 
-def silent_connections(port: int, count: int, seconds: float, sources: list[str], opening: bytes = b"") -> dict:
+def silent_connections(port: int, count: int, seconds: float, sources: list[str], opening: bytes = b"",
+                       reconnect_on_answer: bool = False) -> dict:
     """`count` connections that send nothing (or only `opening`, say a request's headers and
     the first byte of its body, and then nothing), spread over the `sources` addresses, each
-    reopened as soon as the server closes it, for `seconds`. One thread on epoll, so the
+    reopened as soon as the server closes it (or, `reconnect_on_answer`, as soon as it is
+    answered: issue 28's churn), for `seconds`. One thread on epoll, so the
     flood costs its own machine little. What the server did: how many connections were
     closed on them, how many of those had an answer first (the 429 of a refused one), and
     how many could not be opened at all."""
@@ -158,8 +168,10 @@ def silent_connections(port: int, count: int, seconds: float, sources: list[str]
                 answer = b""
             if answer:   # the answer comes first; the close follows and is counted then
                 counts["answered_first"] += 1
-                continue
-            counts["closed_by_server"] += 1
+                if not reconnect_on_answer:
+                    continue
+            else:
+                counts["closed_by_server"] += 1
             watched.unregister(sock)
             sock.close()
             open_one(key.data)
@@ -186,8 +198,10 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
     bodies": requests from 160 addresses announcing almost 1 MB and sending one byte;
     "history": kept-alive connections from HISTORY_SOURCES asking for history_pages; "many
     scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE; "replays":
-    kept-alive connections from REPLAY_SOURCES posting replayed_log) against the server on
-    `port` while a plain page (during replays, SMALL_SCORE) is timed every quarter second from
+    kept-alive connections from REPLAY_SOURCES posting replayed_log; "examples": kept-alive
+    connections from 127.0.0.1 asking for EXAMPLE_PATH; "churn": connections from CHURN_SOURCE
+    asking for the home page, each reopened as soon as it is answered) against the server on
+    `port` while a plain page (during replays and examples, SMALL_SCORE) is timed every quarter second from
     127.0.0.2: what the flood met, and the probe's median, 90th percentile and worst seconds."""
     for _ in range(4):
         _timed(port)   # every worker warmed
@@ -213,6 +227,14 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
 
         def run() -> dict:
             return flood(port, REPLAY_PATH, log, connections, seconds, sources=REPLAY_SOURCES)
+    elif kind == "churn":
+        opening = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode()
+
+        def run() -> dict:
+            return silent_connections(port, connections, seconds, [CHURN_SOURCE], opening, reconnect_on_answer=True)
+    elif kind == "examples":
+        def run() -> dict:
+            return flood(port, EXAMPLE_PATH, b"", connections, seconds)
     elif kind == "many scores":
         def run() -> dict:
             return flood(port, SMALL_SCORE[0], json.dumps(SMALL_SCORE[1]).encode(), connections, seconds,
@@ -229,8 +251,9 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
     statuses: dict = {}
     flooding = threading.Thread(target=lambda: statuses.update(run()))
     flooding.start()
-    # During replays it is a lone score that is timed: they wait for turns, a page needs none.
-    probe = (lambda: _timed(port, *SMALL_SCORE)) if kind == "replays" else (lambda: _timed(port))
+    # During replays and examples it is a lone score that is timed: they wait for turns, a
+    # page needs none.
+    probe = (lambda: _timed(port, *SMALL_SCORE)) if kind in ("replays", "examples") else (lambda: _timed(port))
     probes = []
     while time.monotonic() < until:
         probes.append(probe())

@@ -6,8 +6,8 @@ client that opens thousands of connections and says nothing, or sends its bodies
 second, would fill them all, and nobody else would be answered. So, as the ready proxy does
 (deploy/nginx.conf):
 - one address has at most MAX_CONNECTIONS_PER_ADDRESS connections open in a worker; one more
-  is answered 429 as it is accepted, before anything is read from it (ConnectionBounds,
-  counted by scorer.web.serve.GardenkitWorker), and closed LINGER_S later (RefusedConnections);
+  is answered 429 HOLD_S after it is accepted, nothing read from it (ConnectionBounds,
+  counted by scorer.web.serve.GardenkitWorker), and closed just after (RefusedConnections);
 - the last RESERVED_SHARE of a worker's connections are kept for newcomers: once the rest are
   taken, an address already holding a browser's few connections (FEW_CONNECTIONS) is refused
   the same way, so many addresses together cannot take every place either;
@@ -44,12 +44,14 @@ always does and a test client need not.
 from __future__ import annotations
 
 import contextlib
+import heapq
 import ipaddress
+import itertools
 import socket
 import tempfile
 import threading
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -77,45 +79,76 @@ CONNECTION_REFUSED = (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/pla
                       % (len(_REFUSAL_WORDS), _REFUSAL_WORDS))
 
 
-LINGER_S = 10.0        # a refused connection is closed this long after its 429
+HOLD_S = 5.0           # a refused connection waits this long for its 429 (its Retry-After)
+LINGER_S = 1.0         # and is closed this long after it, once the client has read it
 MAX_LINGERING = 5000   # refused connections a worker keeps open at most (file descriptors)
+LOOK_S = 0.25          # how often the held connections' greenlet looks whether its worker stops
 
 
 class RefusedConnections:
-    """Refused connections: each is answered 429 at once, and closed LINGER_S later. A client
-    reads the answer and closes by itself; a flood that reconnects the moment it is closed
-    comes back once every LINGER_S per connection, not as fast as it can. Closed at once, 4,600
-    such connections came back 2,800 times a second, and their queued reconnections kept a
-    newcomer waiting 1-3 s in the kernel's one queue of connections to accept. A held
-    connection costs a file descriptor, no greenlet: one greenlet closes them when due."""
+    """Refused connections: each is answered 429 HOLD_S after it was accepted, and closed
+    LINGER_S after that. The refusal costs the refused client its wait, not the worker: a flood
+    that reconnects the moment it is answered or closed comes back once every HOLD_S per
+    connection, not as fast as it can. Answered at once, 200 connections from one address
+    reconnecting on every 429 came back 238 times a second and held a plain page 0.7 s (2.7 s
+    at worst); answered at once and closed at once, 4,600 such connections came back 2,800
+    times a second, and their queued reconnections kept a newcomer waiting 1-3 s in the
+    kernel's one queue of connections to accept. A held connection costs a file descriptor, no
+    greenlet: one greenlet answers and closes them when due. Past MAX_LINGERING held, one more
+    is answered at once (and closed by the server). When the worker stops (it retires after
+    so many requests), every held connection is answered at once: a held one left to the
+    process's exit would be reset unanswered."""
 
-    def __init__(self) -> None:
-        self.lingering: deque[tuple[float, socket.socket]] = deque()
+    def __init__(self, serving: Callable[[], bool] = lambda: True) -> None:
+        self.serving = serving   # False once the worker stops taking connections
+        self.held: list[tuple[float, int, socket.socket, bool]] = []   # a heap: (due, order, copy, answered)
+        self.order = itertools.count()
         self.closing = False
 
     def refuse(self, client: socket.socket) -> None:
-        """Answer 429 and hold a copy of the connection (the server closes the one it gave)."""
+        """Hold a copy of the connection (the server closes the one it gave) for its 429."""
         import gevent
 
+        if len(self.held) >= MAX_LINGERING or not self.serving():
+            with contextlib.suppress(OSError):
+                client.send(CONNECTION_REFUSED)   # into an empty send buffer: the loop never waits on it
+            return
         with contextlib.suppress(OSError):
-            client.send(CONNECTION_REFUSED)   # into an empty send buffer: the loop never waits on it
-            if len(self.lingering) < MAX_LINGERING:
-                self.lingering.append((time.monotonic() + LINGER_S, client.dup()))
-        if self.lingering and not self.closing:
+            heapq.heappush(self.held, (time.monotonic() + HOLD_S, next(self.order), client.dup(), False))
+        if self.held and not self.closing:
             self.closing = True
-            gevent.spawn(self._close_when_due)
+            gevent.spawn(self._answer_when_due)
 
-    def _close_when_due(self) -> None:
+    def _answer_when_due(self) -> None:
         import gevent
 
-        while self.lingering:
-            due, held = self.lingering[0]
+        stopping = False
+        while self.held:
+            if not stopping and not self.serving():
+                stopping = True
+                self.held = [self._answered(held) if not answered else (due, order, held, answered)
+                             for due, order, held, answered in self.held]
+                heapq.heapify(self.held)
+            due, _, held, answered = self.held[0]
             if due > time.monotonic():
-                gevent.sleep(due - time.monotonic())
+                gevent.sleep(min(due - time.monotonic(), LOOK_S))
                 continue
-            self.lingering.popleft()
-            held.close()
+            heapq.heappop(self.held)
+            if answered:
+                held.close()
+            else:
+                heapq.heappush(self.held, self._answered(held))
         self.closing = False
+
+    def _answered(self, held: socket.socket) -> tuple[float, int, socket.socket, bool]:
+        """Send the held connection its 429; it is closed LINGER_S later (closed with its
+        request unread, a connection is reset, and a client that had not read its 429 yet
+        would lose it), or at once when the client is gone already."""
+        try:
+            held.send(CONNECTION_REFUSED)
+        except OSError:
+            return (time.monotonic(), next(self.order), held, True)
+        return (time.monotonic() + LINGER_S, next(self.order), held, True)
 
 
 def client_of(address: str) -> str:

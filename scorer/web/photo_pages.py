@@ -26,12 +26,19 @@ from pnp.readable import readable_sheets
 from scorer.games import CATALOGUE
 from scorer.photo.intake import MAX_BYTES, UNREADABLE, PhotoError, PhotoTooLarge
 from scorer.store.green import off_the_loop
+from scorer.web.client_bounds import client_of
 from scorer.web.examples import EXAMPLES, ExamplesBusy
+from scorer.web.turns import AddressLines
 
 bp = Blueprint("photo", __name__)
 
 MAX_PHOTOS = 4                       # a sheet a player: the readable games seat at most four
 MAX_UPLOAD = MAX_PHOTOS * MAX_BYTES + 64 * 1024   # and the form's own few lines
+# One photo request read, or waiting to be, per address in a worker: two connections from one
+# address posting four 49-megapixel photos each (some 9.5 s a request) had held the worker's
+# turn for reading from one to the next, and another address's small photo was answered 503.
+PHOTO_READERS = AddressLines(per_address=1)
+ONE_AT_A_TIME_S = 10   # about one request of four of the largest photos
 
 
 def _in_memory(total_content_length: Any, content_type: Any, filename: Any, content_length: Any = None) -> io.BytesIO:
@@ -61,8 +68,13 @@ def read_photo(game_id: str):
     try:
         photos = _photos()
         sheets = tuple(sheet for game in CATALOGUE for sheet in readable_sheets(game))
-        with EXAMPLES.turn():
-            return jsonify(off_the_loop(lambda: read_photos(photos, game_id, sheets)))
+        with PHOTO_READERS.place(EXAMPLES.playing, client_of(request.remote_addr or "")) as placed:
+            if not placed:
+                return (jsonify({"error": "a photo from this address is being read already; send the next when it "
+                                          f"is answered (try again in {ONE_AT_A_TIME_S} seconds)"}), 429,
+                        {"Retry-After": str(ONE_AT_A_TIME_S)})
+            with EXAMPLES.turn():
+                return jsonify(off_the_loop(lambda: read_photos(photos, game_id, sheets)))
     except RequestEntityTooLarge:
         return jsonify({"error": f"the upload is larger than {MAX_UPLOAD // 1024 // 1024} MB: send at most "
                                  f"{MAX_PHOTOS} photos of at most {MAX_BYTES // 1024 // 1024} MB each"}), 413

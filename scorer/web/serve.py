@@ -53,8 +53,8 @@ class GardenkitWorker(GeventWorker):
     """gunicorn's gevent worker (a worker class of our own, as gunicorn's `worker_class`
     setting allows), which counts each address's open connections as it takes them: one
     address cannot fill the worker's connections (scorer.web.client_bounds). An extra
-    connection costs its greenlet a few microseconds: a 429 into its empty send buffer, its
-    request unread, and it is closed a while later (RefusedConnections)."""
+    connection costs its greenlet a few microseconds: it is held, its request unread, and
+    answered 429 and closed a few seconds later (RefusedConnections)."""
 
     wsgi: Any   # the app gunicorn loaded, and then the same with its Connection: close honoured
 
@@ -64,7 +64,7 @@ class GardenkitWorker(GeventWorker):
         # client's forwarded address instead (ClientBounds).
         self.connections = ConnectionBounds(self.worker_connections, by_address=not self.wsgi.config["PROXIES"])
         client_bounds.OPEN_CONNECTIONS = self.connections   # the app's rate share asks it
-        self.refused = RefusedConnections()
+        self.refused = RefusedConnections(lambda: self.alive)
         self.listener_names = {id(listener): ListenerName(listener.getsockname()) for listener in self.sockets}
         self.wsgi = closing_when_asked(self.wsgi)
 

@@ -16,23 +16,36 @@ view's own code then finds already held; the rest take HEAVY_WORK. A replay had 
 HEAVY_WORK and then the games' turn inside it, so replays waited in the scores' line: 40
 addresses replaying held a lone score 5-10 s. One that waits its turn's time, or finds its
 line full, is answered 503 with Retry-After (HEAVY_WORK: WAIT_SECONDS, MOST_WAITING).
+
+Each kind's line is shared between addresses (AddressLines): an address has at most
+PER_ADDRESS requests in one kind's line of a worker (its turn and one waiting), and the next
+is answered 429 with Retry-After at once, before it waits. One address over six connections
+asking for simulated examples had held up to six places in the games' line of each worker, and
+a first come first served line let it keep the turn busy for as long as it liked.
 Photo reading and kit builds have turns of their own (scorer.web.photo_pages, printing).
 """
 from __future__ import annotations
 
 import functools
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, Response, current_app, request
+from werkzeug.exceptions import TooManyRequests
 
+from scorer.web.client_bounds import client_of
 from scorer.web.examples import EXAMPLES, Busy, OneAtATime
 from scorer.web.guards import replay_request
 
 WAIT_SECONDS = 10.0
 MOST_WAITING = 256
 LOOK_AROUND_SECONDS = 0.001
+PER_ADDRESS = 2            # one address's places in one kind's line of a worker: its turn, one waiting
+PER_ADDRESS_RETRY_S = 1    # a place comes free when one of its requests is answered
 
 
 class HeavyBusy(Busy):
@@ -84,6 +97,47 @@ HEAVY: dict[str, TurnOf] = {
 }
 
 
+class AddressLines:
+    """How many places each address holds in each kind's line of this worker."""
+
+    def __init__(self, per_address: int = PER_ADDRESS) -> None:
+        self.per_address = per_address
+        self.held: Counter[tuple[int, str]] = Counter()
+        self._lock = threading.Lock()   # a gevent lock in a gevent worker
+
+    @contextmanager
+    def place(self, turn: OneAtATime, address: str) -> Iterator[bool]:
+        """A place in `turn`'s line for `address` while the request lasts; False (and no place)
+        when the address holds `per_address` of them already."""
+        key = (id(turn), address)
+        with self._lock:
+            if self.held[key] >= self.per_address:
+                yield False
+                return
+            self.held[key] += 1
+        try:
+            yield True
+        finally:
+            with self._lock:
+                self.held[key] -= 1
+                if not self.held[key]:
+                    del self.held[key]
+
+
+LINES = AddressLines()
+
+
+def too_many_in_line() -> Response:
+    """The 429 for a request whose address holds its places in the line already, in the
+    app's own words and form (a page or JSON)."""
+    refusal = TooManyRequests(f"this address has {LINES.per_address} requests of this kind under way or waiting "
+                              f"on this server already; send the next when one is answered "
+                              f"(try again in {PER_ADDRESS_RETRY_S} second)")
+    response = current_app.make_response(current_app.handle_user_exception(refusal))
+    response.headers["Retry-After"] = str(PER_ADDRESS_RETRY_S)
+    return response
+
+
 def take_turns(app: Flask, always: Iterable[str]) -> None:
     """Run the HEAVY views, and those `always` names (with HEAVY_WORK), in their turns."""
     for endpoint, turn_of in {**dict.fromkeys(always, _computing), **HEAVY}.items():
@@ -97,12 +151,20 @@ def in_turn(view: Callable[..., Any], turn_of: TurnOf) -> Callable[..., Any]:
         turn = turn_of()
         if turn is None:
             return view(*args, **kwargs)
-        with turn.turn() as waited:
-            if waited:
-                # The turn came from the request before, in the loop's callbacks: a moment's
-                # sleep lets the loop look at its sockets first, or every waiting request would
-                # run before any other connection is read from or accepted. A request that
-                # found the turn free came from the loop's own polling and goes straight on.
-                time.sleep(LOOK_AROUND_SECONDS)
-            return view(*args, **kwargs)
+        with LINES.place(turn, client_of(request.remote_addr or "")) as placed:
+            if not placed:
+                return too_many_in_line()
+            return _in(turn, view, *args, **kwargs)
     return view_in_turn
+
+
+def _in(turn: OneAtATime, view: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """The view run in `turn`, once the request has its place in the line."""
+    with turn.turn() as waited:
+        if waited:
+            # The turn came from the request before, in the loop's callbacks: a moment's
+            # sleep lets the loop look at its sockets first, or every waiting request would
+            # run before any other connection is read from or accepted. A request that
+            # found the turn free came from the loop's own polling and goes straight on.
+            time.sleep(LOOK_AROUND_SECONDS)
+        return view(*args, **kwargs)
