@@ -15,8 +15,9 @@ piece's cut outline is. The checks then read that flat list:
 - `small_body_text`: a sentence or hint a player reads (any text of a piece with more than
   LABEL_WORDS words, wrapped or on one line: rules, aids, notes, a score sheet's hints) under
   BODY_TEXT_PT at print size. A label of one or two words (a number, "front", a tile's ID, a
-  row's name) is found by its place, not read, and keeps the MIN_TEXT_PT floor, as do the
-  page's own marks (footers, "back of page N"), which are not read at play.
+  row's name) is found by its place, not read, and keeps the MIN_TEXT_PT floor. The page's
+  own text is held to it too (page 1's captions), all but its footer ("page N of M", "back of
+  page N"), which is not read at play, and its marks of a letter or two (the duplex test's).
 - `low_contrast`: text whose contrast with what it sits on is under 4.5:1 (3:1 for text of
   LARGE_TEXT_PT and more), the WCAG ratios.
 - `lost_bleed`: a coloured piece cut on its trim line whose bleed a home laser printer's
@@ -449,7 +450,7 @@ def _quote(text: str) -> str:
 
 
 def _who(flat: Flat, owner: int) -> str:
-    return "the page's own marks" if owner < 0 else flat.sheet.placements[owner].component.name
+    return "the page's own text" if owner < 0 else flat.sheet.placements[owner].component.name
 
 
 def _plate(flat: Flat, text: TextLine) -> int:
@@ -560,13 +561,21 @@ def _word_count(text: str) -> int:
     return sum(1 for run in text.split() if any(char.isalnum() for char in run))
 
 
+def _is_footer(flat: Flat, text: TextLine) -> bool:
+    """Is the line the page's footer ("page 3 of 9", "back of page 2")? It names the sheet for
+    the person printing and is not read at play."""
+    band = flat.sheet.footer
+    return text.owner < 0 and band is not None and _inside(text.box, _rect_box(band))
+
+
 def small_body_text(flat: Flat) -> Iterator[Problem]:
-    """A piece's sentence of more than LABEL_WORDS words under BODY_TEXT_PT, reported once per
-    kind of piece and size (a sheet of forty tiles with one small hint, or a summary of twenty
-    small paragraphs, is one problem, not forty)."""
+    """A sentence of more than LABEL_WORDS words under BODY_TEXT_PT, a piece's or the page's
+    own (page 1's captions under its picture), reported once per kind of piece and size (a
+    sheet of forty tiles with one small hint, or a summary of twenty small paragraphs, is one
+    problem, not forty). The footer keeps the MIN_TEXT_PT floor."""
     reported: set[tuple[str, float]] = set()
     for text in _read(flat):
-        if text.owner < 0 or text.words <= LABEL_WORDS or text.size_pt >= BODY_TEXT_PT - 0.01:
+        if text.words <= LABEL_WORDS or text.size_pt >= BODY_TEXT_PT - 0.01 or _is_footer(flat, text):
             continue
         key = (_who(flat, text.owner), round(text.size_pt, 2))
         if key in reported:

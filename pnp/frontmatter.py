@@ -33,7 +33,7 @@ BODY = 3.1                 # mm, 8.8 pt
 HEADING = 4.0
 TITLE = 9.0
 MARGIN = 14.0              # the first page's text stays this far from the paper edge
-LABEL = 2.3               # mm, 6.5 pt: the labels under the picture's pieces
+LABEL = 2.85              # mm, 8.1 pt: the labels under the picture's pieces ("p. 3-5 · card" is read, 8 pt at least)
 CAPTION = 2.85            # mm, 8.1 pt: the sentence over the picture (body text, 8 pt at least)
 PICTURE_MAX = 12           # pieces shown in the picture
 PICTURE_HEIGHT = 100.0     # the picture's most, labels included
@@ -368,6 +368,38 @@ def _cross(letter: str, x: float, y: float) -> Group:
                          fill=INK))
 
 
+def _kinds(kinds: list[str]) -> str:
+    """["aid", "marker", "tile"] -> 'aids, markers and tiles'."""
+    names = [_plural(kind, 2) for kind in kinds]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _cutting_note(imposition: Imposition, cut: str) -> str:
+    """How the pieces' edges are cut, as this build lays them: which kinds share their cuts (all
+    of them, or those of one colour when a kind comes in several), and which others carry their
+    colour past their edges (a white piece has none to carry)."""
+    if cut == "shared":
+        return ("Pieces of one size share their edges: one cut parts two neighbours, with no colour running "
+                "past the line, so cut on the line itself.")
+    colours: dict[str, set[str]] = {}
+    bled: set[str] = set()
+    for placed in (placed for sheet in imposition.sheets for placed in sheet.placements):
+        piece = placed.component
+        if piece.shared_cuts:
+            colours.setdefault(piece.kind, set()).add(piece.front.background.upper())
+        elif piece.front.background.upper() != "#FFFFFF":
+            bled.add(piece.kind)
+    if not colours:
+        return "A piece's colour runs a little past its edge, so a cut slightly off still looks clean."
+    sharing = sorted(colours)
+    which = " of one colour" if any(len(backgrounds) > 1 for backgrounds in colours.values()) else ""
+    note = f"{_kinds(sharing).capitalize()}{which} share their edges: cut on the line."
+    if bled:  # "other tokens": a kind can have pieces of both sorts (Propagation's carrots and apples)
+        others = f"other {_kinds(sorted(bled))}" if bled & set(sharing) else _kinds(sorted(bled))
+        note += f" {others.capitalize()} carry their colour past their edges, so a slightly-off cut looks clean."
+    return note
+
+
 def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
     """Page 2, the back of page 1: its crosses lie on page 1's when the printer flips on the
     edge the kit was built for."""
@@ -436,14 +468,7 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     left.item(with_pages(guide.paper, imposition) if guide is not None else DEFAULT_PAPER)
     chit_sheets = any(placed.component.chits for sheet in imposition.sheets for placed in sheet.placements)
     along = ", or along a sheet's printed lines" if chit_sheets else ""
-    sharing = sorted({placed.component.kind for sheet in imposition.sheets for placed in sheet.placements
-                      if placed.component.shared_cuts})
-    edges = ("Pieces of one size share their edges: one cut parts two neighbours, with no colour running past "
-             "the line, so cut on the line itself." if cut == "shared" else
-             f"{' and '.join(kind.capitalize() + 's' for kind in sharing)} of one colour share their edges: cut "
-             "on the line. Other pieces' colour runs past their edges, so a slightly-off cut looks clean."
-             if sharing else
-             "A piece's colour runs a little past its edge, so a cut slightly off still looks clean.")
+    edges = _cutting_note(imposition, cut)
     round_pieces = any(c.outline == "circle" for c in imposition.components)
     punched = f" ({count_cuts(imposition, punched=True)} with the round pieces punched)" if round_pieces else ""
     left.item(f"Cutting takes about {count_cuts(imposition)} straight cuts{punched}: each one runs from tick to "

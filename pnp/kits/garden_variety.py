@@ -362,7 +362,7 @@ ART_Y = 40.5        # its centre: at 44 the pictures ran into the turned badge b
 ART_X = CARD_W / 2 + 1.0  # a little right of the middle: clear of the badge in the top-left corner
 
 
-NAME_MM = 4.2        # a critter's name under its picture, 11.9 pt
+NAME_MAX_MM = 4.2    # a critter's name under its picture at most, 11.9 pt
 BADGE_R = 4.8        # the colour badge's half-width (its icon is 9.6 mm)
 # The name stays this far from the turned badge in the bottom-right corner, whose left edge is
 # at CARD_W - CORNER - 9.5 - BADGE_R: "Blue Opossum" at 4.2 mm came within 0.3 mm of it.
@@ -370,22 +370,24 @@ BADGE_CLEAR = 1.5
 NAME_ROOM = 2 * (CARD_W - CORNER - 9.5 - BADGE_R - BADGE_CLEAR - CARD_W / 2)
 
 
-def _name_size(name: str) -> float:
-    """NAME_MM, or smaller where the name is wider than the room between the badges."""
-    return min(NAME_MM, NAME_MM * NAME_ROOM / measure(name, NAME_MM, True))
+CRITTER_NAMES = {colour: f"{colour.capitalize()} {animal}" for colour, animal in data.CRITTERS.items()}
+# One size for every critter's name, the largest at which the widest fits the room between the
+# badges ("Blue Opossum", 9.8 pt): a name set larger because it is shorter ("Green Frog" was
+# 11.9 pt) looks like a different kind of card.
+NAME_MM = min(NAME_MAX_MM, NAME_MAX_MM * NAME_ROOM / max(measure(name, NAME_MAX_MM, True)
+                                                         for name in CRITTER_NAMES.values()))
 
 
 def critter_face(card) -> Face:
     color = CRITTER_COLORS[card.color]
-    animal = data.CRITTERS[card.color]
     beaten = data.BEATS[card.color]
     rare = card.number == data.RARE_NUMBER
-    name = f"{card.color.capitalize()} {animal}"
+    name = CRITTER_NAMES[card.color]
     shapes: list[Shape] = [
         _both_corners(_number_index(str(card.number), colour_badge(card.color))),
         Icon(pose_icon(ANIMAL_ICONS[card.color], card.number), ART_X, ART_Y - 4 if rare else ART_Y,
              ART - 8 if rare else ART, color),
-        Text(CARD_W / 2, 58.5 if rare else 67.5, name, size=_name_size(name), align="center", anchor="top",
+        Text(CARD_W / 2, 58.5 if rare else 67.5, name, size=NAME_MM, align="center", anchor="top",
              bold=True, fill=INK),
         Text(CARD_W / 2, 64 if rare else 73, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
              align="center", anchor="top", fill="#555555"),

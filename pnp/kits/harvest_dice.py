@@ -250,8 +250,10 @@ def markets(x: float, y: float, mode: str) -> Group:
 
 
 def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
-    """One box per breakdown entry of the scorer, then the total."""
-    entries: list[tuple[str, str | None, str]] = [(crop, data.CROP_SHAPE[crop], f"{crop[:3]} ×") for crop in data.CROPS]
+    """One box per breakdown entry of the scorer, then the total. A veggie's box is headed by
+    its shape and its drawing, as its market row is, "× " its market: no word fits the box
+    beside them, and an abbreviation ("let") is a word to puzzle out."""
+    entries: list[tuple[str, str | None, str]] = [(crop, data.CROP_SHAPE[crop], "×") for crop in data.CROPS]
     entries += [("ribbons", "harvest-ribbon", "ribbon"), ("pig", "harvest-pig", "pig")]
     if mode == "advanced":
         entries.append(("bonus", "star", f"+{data.ADVANCED_BONUS_POINTS} ea."))  # "each" runs into TOTAL
@@ -263,10 +265,14 @@ def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
         bx = x + index * (width + gap)
         color = CROP_COLOR.get(key, PIG_PINK if key == "pig" else
                                OKABE_ITO["blue"] if key == "ribbons" else OKABE_ITO["yellow"])
+        start = bx + (3.8 if icon else width / 2)
         if icon:
             shapes.append(Icon(icon, bx + 1.9, y + 1.8, 3.4, color))
+        if key in VEGGIE_ART:
+            shapes.append(Icon(VEGGIE_ART[key], start + 1.9, y + 1.8, 3.8, color))
+            start += 4.2
         # labels at 6.5 pt: a label starts close by its icon ("ribbon" ends short of the pig's)
-        shapes.append(label(bx + (3.8 if icon else width / 2), y + 1.8, text, size=2.3, anchor="middle",
+        shapes.append(label(start, y + 1.8, text, size=2.3, anchor="middle",
                             bold=key == "total", align="left" if icon else "center"))
         style = Style(stroke=INK, stroke_width=0.5 if key == "total" else 0.3)
         shapes.append(Rect(bx, y + 4.0, width, 8.0, style, radius=1.0))

@@ -9,7 +9,7 @@ import pytest
 
 from pnp.colors import PLAYER_COLORS
 from pnp.kits import garden_variety as kit
-from pnp.model import Icon
+from pnp.model import Icon, Text
 from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.garden_variety import data
 from tests.support.shapes import texts, walk
@@ -274,6 +274,21 @@ def test_every_critters_name_keeps_clear_of_the_turned_badge(pieces):
         name = f"{colour.capitalize()} {animal}"
         [(_, box)] = [(text, box) for text, box in words(card.front.shapes) if text == name]
         assert box[2] <= badge_left - kit.BADGE_CLEAR + 1e-6, (name, box)
+
+
+def test_every_critters_name_is_one_size_the_largest_the_widest_name_fits(pieces):
+    """"Blue Opossum" was 9.8 pt and "Green Frog" 11.9 pt: a name's size said nothing but its
+    length. Every name is now one size, at which the widest ends BADGE_CLEAR from the badge."""
+    from pnp.checks import words
+
+    badge_left = kit.CARD_W - kit.CORNER - 9.5 - kit.BADGE_R
+    sizes, right_ends = set(), []
+    for colour, name in kit.CRITTER_NAMES.items():
+        card = next(c for c in pieces.values() if c.name.startswith(f"critter-{colour}-"))
+        sizes |= {shape.size for shape, _, _ in walk(card.front.shapes) if isinstance(shape, Text) and shape.text == name}
+        right_ends += [box[2] for text, box in words(card.front.shapes) if text == name]
+    assert len(sizes) == 1
+    assert max(right_ends) == pytest.approx(badge_left - kit.BADGE_CLEAR, abs=0.05)
 
 
 def _badge_box(card) -> tuple[float, float, float, float]:

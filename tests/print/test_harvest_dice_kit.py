@@ -254,6 +254,21 @@ def test_the_sheets_show_the_games_own_drawings(pieces):
     assert {"harvest-pig", "harvest-lettuce", "harvest-carrot"} <= icons("start-player-marker")
 
 
+def test_the_score_boxes_name_each_veggie_by_its_shape_and_drawing_not_an_abbreviation(pieces):
+    """The total row was headed "let ×", "tom ×", "car ×": three words cut short. Each veggie's
+    box is now headed by its shape and its drawing, over the box, as its market row is."""
+    for mode in data.MODES:
+        sheet = pieces[f"score-sheet-{mode}"].front
+        words = {word for text in texts(sheet) for word in text.split()}
+        assert not {crop[:length] for crop in data.CROPS for length in range(2, len(crop))} & words
+        row = next(s.y + dy for s, _, dy in walk(sheet.shapes) if isinstance(s, Text) and s.text == "TOTAL")
+        heads = [s for s, _, dy in walk(sheet.shapes) if isinstance(s, Icon) and abs(s.cy + dy - row) < 0.5]
+        for crop in data.CROPS:
+            shape, drawing = (next(s for s in heads if s.name == name)
+                              for name in (data.CROP_SHAPE[crop], kit.VEGGIE_ART[crop]))
+            assert shape.cx < drawing.cx < shape.cx + 5.0
+
+
 def test_the_guide_names_each_score_sheet_page_by_the_heading_it_prints(pieces):
     """"The score-sheet page" once left the printer to guess between the basic and advanced one."""
     steps = " ".join(kit.GUIDE.assembly)

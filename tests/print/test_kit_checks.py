@@ -76,6 +76,29 @@ def test_a_hint_on_one_line_is_a_sentence_and_is_found_under_eight_points():
     assert found(one_piece(Text(5, 20, "Round 10 + bonus", size=7.9 * checks.PT_MM, fill=INK)), "body")
 
 
+def test_a_page_caption_of_three_words_is_a_sentence_but_the_footer_keeps_the_floor():
+    """Page 1's labels under its picture ("p. 3, 5, 7, 9 and 13 · card") were 6.5 pt, the page's
+    own text that no check read; the footer ("page 3 of 9") is the sheet's name, not read at play."""
+    page = one_piece(Text(8, 8, "Score", size=4, anchor="top", fill=INK))
+    sheet = page.sheets[0]
+    assert sheet.footer is not None
+    x, y, w, h = sheet.footer
+    footer = Text(x + w / 2, y + h / 2, "Garden Variety · page 3 of 15 · kit 1.2.0", size=6.5 * checks.PT_MM,
+                  align="center", anchor="middle", fill=INK)
+
+    def captioned(size_pt: float | None) -> list[checks.Problem]:
+        caption = [] if size_pt is None else \
+            [Text(20, 200, "p. 3, 5, 7, 9 and 13 · card", size=size_pt * checks.PT_MM, fill=INK)]
+        own = replace(sheet, overlay=Group((*sheet.overlay.children, footer, *caption)))
+        return [problem for problem in checks.check_sheet(own) if problem.check == "body"]
+
+    assert captioned(None) == []
+    assert [problem.detail for problem in captioned(6.5)] == \
+        ["text 'p. 3, 5, 7, 9 and 13 · card' (the page's own text) is 6.50 pt: a sentence to read at the "
+         "table is set at 8 pt at least"]
+    assert captioned(8.1) == []
+
+
 def test_text_running_past_its_piece_or_close_to_its_cut_is_found():
     """Garden Dice's aid caption ran 3.8 mm past both sides of the 95 mm aid, Propagation's
     "dies: end of sown + 10" past its tracker's cut (the "0" sliced off): the words stay

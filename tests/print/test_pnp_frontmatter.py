@@ -321,3 +321,17 @@ def test_page_one_says_what_the_black_squares_of_a_readable_sheet_are_for(game, 
     assert main(["build", "--game", game, "--paper", "letter", "--format", "pdf", "--quiet", "--out", str(tmp_path)]) == 0
     first = " ".join(page_texts(tmp_path / "letter" / f"{game}.pdf")[0].split())
     assert "black squares" in first and "Read from a photo" in first and "keep them whole" in first, first
+
+
+def test_the_cutting_note_says_which_pieces_share_their_cuts_as_the_build_lays_them():
+    """Garden Variety's page 1 said "Cards of one colour share their edges ... Other pieces'
+    colour runs past their edges", though every card, whatever its colour, shares its cuts."""
+    def page_one(game: str) -> str:
+        return " ".join(" ".join(text.text for text in _texts(_kit(game).sheets[0].overlay)).split())
+
+    variety = page_one("garden-variety")
+    assert "Cards share their edges: cut on the line. Aids carry their colour past their edges" in variety
+    assert "of one colour" not in variety and "Other pieces" not in variety
+    # Garden Dice's tiles of different colours are kept apart, so only tiles of one colour share
+    assert "Markers and tiles of one colour share their edges" in page_one("garden-dice")
+    assert "A piece's colour runs a little past its edge" in page_one("harvest-dice")
