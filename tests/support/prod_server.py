@@ -338,16 +338,60 @@ def assert_stored_exactly_once(database_url: str, run: SaveRun) -> int:
     return sum(len(ids) for ids in ids_by_marker.values())
 
 
+# Bodies begun and never finished, as slow or stalled clients send them: CONNECTIONS from the
+# SOURCES ("127.0.0.96+2": 127.0.0.96 and .97 in turn) each send the head and SENT bytes of a
+# body announced as LENGTH bytes (or "chunked": 50,000-byte chunks), then hold the connection
+# until HOLD seconds have passed. Prints "flooding" as it begins.
+# Arguments: PORT CONNECTIONS SENT HOLD SOURCES PATH CONTENT_TYPE LENGTH|chunked
+STALLED_BODIES = """
+import socket, sys, threading, time
+port, connections, sent, hold = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+first, sources = sys.argv[5].rsplit("+", 1)
+prefix, start = first.rsplit(".", 1)
+path, kind, length = sys.argv[6], sys.argv[7], sys.argv[8]
+framing = b"Transfer-Encoding: chunked" if length == "chunked" else b"Content-Length: " + length.encode()
+head = b"POST %s HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nContent-Type: %s\\r\\n%s\\r\\n\\r\\n" % (
+    path.encode(), kind.encode(), framing)
+part = b" " * (50_000 if length == "chunked" else 1 << 20)
+piece = b"%x\\r\\n" % len(part) + part + b"\\r\\n" if length == "chunked" else part
+ends = time.monotonic() + hold
+def send(number):
+    source = f"{prefix}.{int(start) + number % int(sources)}"
+    s = socket.create_connection(("127.0.0.1", port), source_address=(source, 0))
+    s.settimeout(hold)
+    try:
+        s.sendall(head)
+        for _ in range(sent // len(part)):
+            s.sendall(piece)
+    except OSError:   # not read further (the worker's budget is spent), or refused
+        pass
+    time.sleep(max(0.0, ends - time.monotonic()))
+    s.close()
+threads = [threading.Thread(target=send, args=(number,)) for number in range(connections)]
+print("flooding", flush=True)
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+"""
+
 # The plain page the flood tests time: no database, no rate limit.
 PAGE = "/games/garden-dice/score"
 
 
 def page_time(port: int) -> float | None:
     """Seconds for the plain page from 127.0.0.2; None unless it was answered 200 within 15 s."""
+    return answer_time(port, "GET", PAGE)
+
+
+def answer_time(port: int, method: str, path: str, body: str | None = None,
+                headers: dict[str, str] | None = None) -> float | None:
+    """Seconds for a request from 127.0.0.2, a lone client beside a flood from other
+    addresses; None unless it was answered 200 within 15 s."""
     started = time.perf_counter()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=("127.0.0.2", 0))
     try:
-        connection.request("GET", PAGE)
+        connection.request(method, path, body=body, headers=headers or {})
         response = connection.getresponse()
         response.read()
         return time.perf_counter() - started if response.status == 200 else None

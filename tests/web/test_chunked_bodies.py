@@ -15,38 +15,12 @@ from pathlib import Path
 import pytest
 
 import scorer
-from tests.support.prod_server import ProductionServer, two_worker_server
+from tests.support.prod_server import STALLED_BODIES, ProductionServer, two_worker_server
 from tests.web.test_pipelining import page_times_while, resident_mb, shown, warm
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
-STALLED_CHUNKED_BODIES = """
-import socket, sys, threading, time
-port, connections, sent, hold = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
-head = (b"POST /api/games/garden-dice/score HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n"
-        b"Content-Type: application/json\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n")
-part = b" " * 50_000
-chunk = b"%x\\r\\n" % len(part) + part + b"\\r\\n"
-ends = time.monotonic() + hold
-def send(number):
-    s = socket.create_connection(("127.0.0.1", port), source_address=(f"127.0.1.{100 + number % 15}", 0))
-    s.settimeout(hold)
-    try:
-        s.sendall(head)
-        for _ in range(sent // len(part)):
-            s.sendall(chunk)
-    except OSError:   # not read further (the worker's budget is spent), or refused
-        pass
-    time.sleep(max(0.0, ends - time.monotonic()))
-    s.close()
-threads = [threading.Thread(target=send, args=(number,)) for number in range(connections)]
-print("flooding", flush=True)
-for thread in threads:
-    thread.start()
-for thread in threads:
-    thread.join()
-"""
 
 
 @pytest.fixture(scope="module")
@@ -139,8 +113,9 @@ def test_stalled_chunked_bodies_are_held_to_the_body_budget(one_worker):
     connections' own buffers are the rest), 410 MB before."""
     warm(one_worker.port)
     (worker,) = one_worker.worker_pids()
-    flood = subprocess.Popen([sys.executable, "-c", STALLED_CHUNKED_BODIES, str(one_worker.port), "300",
-                              "1000000", "10"], stdout=subprocess.PIPE, text=True, cwd=REPO)
+    flood = subprocess.Popen([sys.executable, "-c", STALLED_BODIES, str(one_worker.port), "300",
+                              "1000000", "10", "127.0.1.100+15", "/api/games/garden-dice/score",
+                              "application/json", "chunked"], stdout=subprocess.PIPE, text=True, cwd=REPO)
     most = resident_mb(worker)
 
     def measure() -> None:

@@ -19,9 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.prod_server import PAGE, ProductionServer, page_time, request, two_worker_server
+from tests.support.prod_server import PAGE, STALLED_BODIES, ProductionServer, page_time, request, two_worker_server
 
 REPO = Path(__file__).resolve().parents[2]
+# STALLED_BODIES's sources, path and type for photo uploads from two addresses
+UPLOADS_FROM_TWO = ["127.0.0.96+2", "/games/cottage-garden/photo", "multipart/form-data; boundary=x"]
 sys.path.insert(0, str(REPO))
 from bench import server_choice  # noqa: E402
 
@@ -55,31 +57,6 @@ for thread in threads:
 print(json.dumps(answered), flush=True)
 """
 
-STALLED_UPLOADS = """
-import socket, sys, threading, time
-port, connections, announced, sent, hold = (int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]),
-                                            int(sys.argv[4]), float(sys.argv[5]))
-head = (b"POST /games/cottage-garden/photo HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n"
-        b"Content-Type: multipart/form-data; boundary=x\\r\\nContent-Length: %d\\r\\n\\r\\n" % announced)
-part, ends = b"x" * (1 << 20), time.monotonic() + hold
-def upload(number):
-    s = socket.create_connection(("127.0.0.1", port), source_address=(f"127.0.0.{96 + number % 2}", 0))
-    s.settimeout(hold)
-    try:
-        s.sendall(head)
-        for _ in range(sent // len(part)):
-            s.sendall(part)
-    except OSError:   # not read further (the worker's budget is spent), or refused
-        pass
-    time.sleep(max(0.0, ends - time.monotonic()))
-    s.close()
-threads = [threading.Thread(target=upload, args=(number,)) for number in range(connections)]
-print("flooding", flush=True)
-for thread in threads:
-    thread.start()
-for thread in threads:
-    thread.join()
-"""
 
 
 @pytest.fixture(scope="module")
@@ -142,8 +119,8 @@ def test_stalled_uploads_leave_memory_bounded_and_a_page_answered(server):
     85; 300 before), and the page is answered within a second."""
     warm(server.port)
     workers = server.worker_pids()
-    flood = subprocess.Popen([sys.executable, "-c", STALLED_UPLOADS, str(server.port), "32",
-                              str(15 * 1024 * 1024), str(14 * 1024 * 1024), "9"],
+    flood = subprocess.Popen([sys.executable, "-c", STALLED_BODIES, str(server.port), "32",
+                              str(14 * 1024 * 1024), "9", *UPLOADS_FROM_TWO, str(15 * 1024 * 1024)],
                              stdout=subprocess.PIPE, text=True, cwd=REPO)
     most = {pid: resident_mb(pid) for pid in workers}
 
@@ -173,8 +150,8 @@ def test_stalled_uploads_never_stop_a_score_from_being_posted(one_worker):
     score's small body is read and answered at once meanwhile."""
     status, example = request(one_worker.url, "GET", "/api/games/garden-dice/example?seed=7&players=4")
     assert status == 200
-    flood = subprocess.Popen([sys.executable, "-c", STALLED_UPLOADS, str(one_worker.port), "10",
-                              str(15 * 1024 * 1024), str(14 * 1024 * 1024), "8"],
+    flood = subprocess.Popen([sys.executable, "-c", STALLED_BODIES, str(one_worker.port), "10",
+                              str(14 * 1024 * 1024), "8", *UPLOADS_FROM_TWO, str(15 * 1024 * 1024)],
                              stdout=subprocess.PIPE, text=True, cwd=REPO)
     assert flood.stdout is not None and flood.stdout.readline().strip() == "flooding"
     time.sleep(3)   # the uploads have sent what the worker reads of them

@@ -4,7 +4,6 @@ so a flood of one kind (replays) does not make a lone request of another kind (a
 in its line."""
 from __future__ import annotations
 
-import http.client
 import json
 import subprocess
 import sys
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bench.floods import SMALL_SCORE
-from tests.support.prod_server import ProductionServer
+from tests.support.prod_server import ProductionServer, answer_time
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -45,17 +44,7 @@ def server(tmp_path_factory):
 def score_time(port: int) -> float | None:
     """Seconds for a small score posted from 127.0.0.2; None unless answered 200 within 15 s."""
     path, state = SMALL_SCORE
-    started = time.perf_counter()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=("127.0.0.2", 0))
-    try:
-        connection.request("POST", path, body=json.dumps(state), headers={"Content-Type": "application/json"})
-        response = connection.getresponse()
-        response.read()
-        return time.perf_counter() - started if response.status == 200 else None
-    except (OSError, http.client.HTTPException):
-        return None
-    finally:
-        connection.close()
+    return answer_time(port, "POST", path, json.dumps(state), {"Content-Type": "application/json"})
 
 
 def score_times_beside(port: int, flood_script: str) -> tuple[dict, list]:
