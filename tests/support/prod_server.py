@@ -401,11 +401,11 @@ def answer_time(port: int, method: str, path: str, body: str | None = None,
         connection.close()
 
 
-def two_worker_server(tmp_path_factory, name: str):
-    """A module's production server with both workers up, its database and log in a folder
-    named `name` (a generator for a fixture to `yield from`)."""
+def module_server(tmp_path_factory, name: str, workers: int = 2):
+    """A module's production server with its workers (two unless asked) up, its database and
+    log in a folder named `name` (a generator for a fixture to `yield from`)."""
     folder = tmp_path_factory.mktemp(name)
-    with ProductionServer(f"sqlite:///{folder / 'results.db'}", workers=2,
+    with ProductionServer(f"sqlite:///{folder / 'results.db'}", workers=workers,
                           log_path=folder / "server.log") as running:
-        running.wait_for_workers(2)
+        running.wait_for_workers(workers)
         yield running

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import scorer
-from tests.support.prod_server import STALLED_BODIES, ProductionServer, two_worker_server
+from tests.support.prod_server import STALLED_BODIES, module_server
 from tests.web.test_pipelining import page_times_while, resident_mb, shown, warm
 
 REPO = Path(__file__).resolve().parents[2]
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from two_worker_server(tmp_path_factory, "chunked")
+    yield from module_server(tmp_path_factory, "chunked")
 
 
 def answered(port: int, request: bytes) -> tuple[bytes, bytes]:
@@ -99,10 +99,7 @@ def test_a_malformed_chunk_is_a_plain_400(server):
 
 @pytest.fixture(scope="module")
 def one_worker(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("chunked-one-worker")
-    with ProductionServer(f"sqlite:///{folder / 'results.db'}", workers=1,
-                          log_path=folder / "server.log") as running:
-        yield running
+    yield from module_server(tmp_path_factory, "chunked-one-worker", workers=1)
 
 
 def test_stalled_chunked_bodies_are_held_to_the_body_budget(one_worker):

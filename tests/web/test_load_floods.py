@@ -20,7 +20,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorer.web.app import DEFAULT_READ_LIMIT
-from tests.support.prod_server import PAGE, ProductionServer, marked_state, page_time, request, two_worker_server
+from tests.support.prod_server import PAGE, ProductionServer, marked_state, module_server, page_time, request
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
@@ -75,7 +75,7 @@ print(json.dumps(silent_connections(port, count, seconds, sources, opening)))
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from two_worker_server(tmp_path_factory, "floods")
+    yield from module_server(tmp_path_factory, "floods")
 
 
 def flooded_page_times(server, path: str, body: dict, connections: int) -> tuple[dict, list]:

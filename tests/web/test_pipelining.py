@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.prod_server import PAGE, STALLED_BODIES, ProductionServer, page_time, request, two_worker_server
+from tests.support.prod_server import PAGE, STALLED_BODIES, module_server, page_time, request
 
 REPO = Path(__file__).resolve().parents[2]
 # STALLED_BODIES's sources, path and type for photo uploads from two addresses
@@ -61,7 +61,7 @@ print(json.dumps(answered), flush=True)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from two_worker_server(tmp_path_factory, "pipelining")
+    yield from module_server(tmp_path_factory, "pipelining")
 
 
 def page_times_while(port: int, flood: subprocess.Popen, seconds: float, also=lambda: None) -> list:
@@ -138,10 +138,7 @@ def test_stalled_uploads_leave_memory_bounded_and_a_page_answered(server):
 
 @pytest.fixture(scope="module")
 def one_worker(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("one-worker")
-    with ProductionServer(f"sqlite:///{folder / 'results.db'}", workers=1,
-                          log_path=folder / "server.log") as running:
-        yield running
+    yield from module_server(tmp_path_factory, "one-worker", workers=1)
 
 
 def test_stalled_uploads_never_stop_a_score_from_being_posted(one_worker):

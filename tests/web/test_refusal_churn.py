@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorer.web.client_bounds import HOLD_S
-from tests.support.prod_server import page_time, two_worker_server
+from tests.support.prod_server import module_server, page_time
 from tests.web.test_load_floods import assert_answered_promptly
 
 REPO = Path(__file__).resolve().parents[2]
@@ -33,7 +33,7 @@ print(json.dumps(silent_connections(port, count, seconds, [CHURN_SOURCE], openin
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from two_worker_server(tmp_path_factory, "refusal-churn")
+    yield from module_server(tmp_path_factory, "refusal-churn")
 
 
 def test_connections_reconnecting_on_every_answer_come_back_slowly_and_leave_a_page_answered(server):
