@@ -33,7 +33,7 @@ piece's cut outline is. The checks then read that flat list:
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
 
 Three more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
-on (at least FIT_CLEARANCE_MM smaller both ways, as printed), `crossed_seams`, a board's
+on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
 seam running through one of its play spaces or words, and `missing_pieces`, a copy of a
 piece of the kit printed on no page.
 
@@ -90,9 +90,10 @@ COLOUR_GUTTER_MM = 6.0
 # Every piece's trim line is this far from the paper edge at least: past a laser's 4.2 mm
 # unprinted border it keeps 1.8 mm of its bleed.
 PIECE_MARGIN_MM = 6.0
-# A piece is this much smaller than the space it sits on, both ways: cut a quarter of a
-# millimetre large all round, it still lies inside its space and beside its neighbours.
-FIT_CLEARANCE_MM = 0.5
+# A piece is this much smaller than the space it sits on, both ways: half a millimetre a side,
+# so a home cut half a millimetre large all round still lies inside its space and beside its
+# neighbours (a quarter of a millimetre a side left Cottage Garden's cats standing on each other).
+FIT_CLEARANCE_MM = 1.0
 # A piece's words stay this far inside its trim line: a cut this far off slices no letter.
 SAFE_MM = 1.5
 EPS_MM = 0.05  # drawing closer than this past a trim line is on it

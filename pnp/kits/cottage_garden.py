@@ -16,6 +16,7 @@ from pnp.art.flowers import species_icon
 from pnp.art.looks import Look, wordmark
 from pnp.art.shapes import LABEL_MM
 from pnp.art.shapes import circle as circle_path
+from pnp.checks import FIT_CLEARANCE_MM
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
 from pnp.fonts import cap_height, descent, measure
 from pnp.icons import outline_of, register_icon, solid, star_points
@@ -65,8 +66,8 @@ GUIDE = KitGuide(
         "the other). Trim "
         "the first page on its line, glue it over the second's glue zone, arrows tip to tip, then cut.",
         "Cut the tiles along their solid lines, and the beds, tables and beehive tiles.",
-        "Cats, pot tokens and cubes: trim each sheet, then cut along its lines, just inside each line (a "
-        "15.5 mm square on a 16 mm space has 0.5 mm to spare). The parasol: a "
+        "Cats, pot tokens and cubes: trim each sheet, then cut along its lines (a 14 mm cat on a 16 mm "
+        "space has a millimetre to spare a side). The parasol: a "
         f"{punch(PARASOL)} punch.",
         "Gardener die: glue the six stickers (page {pages of die-stickers}) on a stock die, 1 opposite 6, "
         "2 opposite 5.",
@@ -80,14 +81,18 @@ GUIDE = KitGuide(
 )
 
 CELL = 16.0            # one flowerbed space, mm: big enough to pick a tile up and read its flower
-# One square of a flower tile: the fit check's clearance smaller than a bed space, so a tile
-# cut a quarter of a millimetre large all round still lies flush on the squares it covers.
-TILE_SQUARE = CELL - 0.5
+# One square of a flower tile: the fit check's clearance (half a millimetre a side) smaller
+# than a bed space, so a tile cut half a millimetre large all round still lies on the squares
+# it covers without pushing its neighbours.
+TILE_SQUARE = CELL - FIT_CLEARANCE_MM
+# A cat or pot token: a millimetre to spare on each side of its bed space, so a home cut up to
+# half a millimetre off still leaves it lying loose in its space.
+BED_TOKEN = CELL - 2.0
 LABEL_TOP = 1.7        # a label's capitals start this far inside the cut line (pnp.checks.SAFE_MM and a little)
 BED_BORDER = 3.5       # the hedge round a flowerbed: three 87 mm beds stand in a page's height
 BLEED = 3.0            # how far edge artwork runs past the trim (the build's default bleed)
-# A nursery space holds any tile whole, turned lengthwise (the straight five is 65 mm long,
-# the largest tiles 39 mm across), with a millimetre to spare: 66 x 40 mm inside its tray.
+# A nursery space holds any tile whole, turned lengthwise (the straight five is 75 mm long,
+# the largest tiles 45 mm across), with a millimetre to spare: 76 x 46 mm inside its tray.
 SPACE_W, SPACE_H = 5 * TILE_SQUARE + 2.0, 3 * TILE_SQUARE + 2.0  # the pitch: tray plus 0.5 mm round it
 BAND = 17.0            # depth of the gardener track round the nursery
 # The nursery's name, on a strip of its own left of the track: narrow enough that the board's
@@ -593,7 +598,7 @@ def readable_sheets() -> tuple[ReadableSheet, ...]:
 
 # --- small pieces --------------------------------------------------------------------------
 
-CUBE = _STEP - 1.0   # a cube token on one orange space of the planting table
+CUBE = _STEP - 2.0   # a cube token, a millimetre to spare a side on one orange space of the planting table
 
 
 def parasol() -> Component:
@@ -612,15 +617,16 @@ def chit_sheet(name: str, columns: int, rows: int, size: float, chit: Group, fil
     lines = Style(stroke=darken(fill, 0.45), stroke_width=0.25)
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, width + 2 * BLEED, height + 2 * BLEED, Style(fill=fill))]
     shapes += [Group((chit,), translate=(column * size, row * size)) for column in range(columns) for row in range(rows)]
-    shapes += [Line(column * size, 0, column * size, height, lines) for column in range(1, columns)]
-    shapes += [Line(0, row * size, width, row * size, lines) for row in range(1, rows)]
+    # the lines run on into the bleed: a trimmed sheet shows each line's ends, to lay a ruler on
+    shapes += [Line(column * size, -BLEED, column * size, height + BLEED, lines) for column in range(1, columns)]
+    shapes += [Line(-BLEED, row * size, width + BLEED, row * size, lines) for row in range(1, rows)]
     return Component(name, "token", width, height, Face(group(shapes), background=fill), chits=(columns, rows),
                      sits_on=sits_on, footprint=(size, size) if sits_on else None)
 
 
 def bed_token(name: str, columns: int, rows: int, icon: str, colour: str, fill: str) -> Component:
-    """Cats or flower-pot tokens: a square the size of a tile's square, lying on one bed space."""
-    size = TILE_SQUARE
+    """Cats or flower-pot tokens: a square lying loose on one bed space."""
+    size = BED_TOKEN
     chit = Group.of(Circle(size / 2, size / 2, size * 0.42, Style(fill=WHITE, stroke=INK, stroke_width=0.25)),
                     Icon(icon, size / 2, size / 2, size * 0.7, colour))
     return chit_sheet(name, columns, rows, size, chit, fill, sits_on="bed")
@@ -642,7 +648,8 @@ def cube_tokens(colour: str) -> Component:
     size = CUBE
     fill, icon, letter = (ORANGE, "cg-pot", "O") if colour == "orange" else (BLUE, "cg-cloche", "B")
     chit = Group.of(Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=1.0),
-                    Icon(icon, size / 2 - 0.5, size / 2 - 0.8, 5.4, POT_COLOUR if colour == "orange" else GLASS),
+                    # the icon in the upper left, clear of the letter in the lower right
+                    Icon(icon, size * 0.4, size * 0.38, size * 0.56, POT_COLOUR if colour == "orange" else GLASS),
                     # the letter 1.6 mm inside the sheet's cut where its chit is the last of a row
                     Text(size - 1.6, size - 1.6, letter, size=LABEL_MM, align="right", bold=True, fill=INK))
     count = data.COUNTS[f"{colour}_cubes"]

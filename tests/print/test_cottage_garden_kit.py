@@ -302,18 +302,18 @@ def test_the_nursery_name_lies_off_every_play_space(pieces, side):
 def test_cats_pot_tokens_and_cubes_are_sheets_of_chits_cut_along_their_lines(pieces):
     """The 30 cats, 16 pot tokens and 24 cubes were 70 loose pieces, each cut round (or
     punched): now each kind is one sheet of squares that abut, trimmed and then cut along its
-    lines, one cut per line. A cat or pot token is a bed square (a tile's square's size) and
-    the parasol alone is still a punch's disc."""
+    lines, one cut per line. A cat or pot token is a 14 mm square, a millimetre to spare a side
+    on its 16 mm bed space, and the parasol alone is still a punch's disc."""
     from pnp.parts import PUNCHES_MM
 
-    wanted = {"cat": (data.COUNTS["cats"], kit.TILE_SQUARE), "flower-pot-token": (data.COUNTS["pot_tokens"], kit.TILE_SQUARE),
+    wanted = {"cat": (data.COUNTS["cats"], kit.BED_TOKEN), "flower-pot-token": (data.COUNTS["pot_tokens"], kit.BED_TOKEN),
               "cube-orange": (data.COUNTS["orange_cubes"], kit.CUBE), "cube-blue": (data.COUNTS["blue_cubes"], kit.CUBE)}
     for name, (count, size) in wanted.items():
         sheet = pieces[name]
         columns, rows = sheet.chits
         assert sheet.count == 1 and columns * rows == count, name
         assert (sheet.width_mm, sheet.height_mm) == (columns * size, rows * size), name
-    assert pieces["cat"].footprint == pieces["flower-pot-token"].footprint == (kit.TILE_SQUARE, kit.TILE_SQUARE)
+    assert pieces["cat"].footprint == pieces["flower-pot-token"].footprint == (14.0, 14.0)
     assert [c.name for c in pieces.values() if c.outline == "circle"] == ["parasol"]
     assert pieces["parasol"].width_mm == PUNCHES_MM["3/4 inch"]
     assert "craft punch: 3/4 inch (19 mm) for the parasol (or scissors)" in dict(kit.GUIDE.box_items)
@@ -399,7 +399,7 @@ def test_the_player_aid_s_titles_are_in_the_kit_s_display_face(pieces):
 
 
 def test_page_one_advises_8_mm_wooden_cubes_and_the_aids_cats_speak_of_cats(pieces):
-    """The 9 mm card squares stay in the kit; page 1's list of things to take from elsewhere
+    """The card squares (8 mm, on 10 mm orange spaces) stay in the kit; page 1's list of things to take from elsewhere
     says that 8 mm wooden cubes play better. The aid said it inside its "Cats" entry, where
     nobody looks for cubes."""
     wanted = dict(kit.GUIDE.box_items)
@@ -407,7 +407,7 @@ def test_page_one_advises_8_mm_wooden_cubes_and_the_aids_cats_speak_of_cats(piec
     assert wanted[cubes] == data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"]
     [cats] = [text for _, _, name, _, text in kit.turn_blocks() if name == "Cats"]
     assert "cube" not in cats
-    assert kit.CUBE == 9.0
+    assert kit.CUBE == 8.0
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

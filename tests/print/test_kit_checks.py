@@ -258,7 +258,7 @@ def _with_token(size: float) -> Imposition:
 
 def test_a_token_too_big_for_its_space_is_found_and_one_that_fits_passes():
     """The kit's cats lie on 16 mm flowerbed spaces: 16 mm cats overhang their neighbours;
-    15.5 mm is the largest that leaves the clearance."""
+    15 mm is the largest that leaves the clearance, half a millimetre a side."""
     too_big = [p for p in checks.misfits(_with_token(16.0))]
     assert [p.check for p in too_big] == ["fit"] and "cat (16.0 × 16.0 mm)" in too_big[0].detail
     assert "16.0 × 16.0 mm bed space" in too_big[0].detail
@@ -279,8 +279,8 @@ def test_a_tile_too_long_for_the_nursery_spaces_it_waits_on_is_found():
 
     assert with_trays(cottage_garden.SPACE_W - 1.0, cottage_garden.SPACE_H - 1.0) == []
     old = with_trays(54.0, 54.0)
-    assert old and old[0].startswith("flower-tile-5F (77.5 × 15.5 mm) does not fit a 54.0 × 54.0 mm nursery space")
-    assert any(detail.startswith("flower-tile-5C (46.5 × 46.5 mm)") for detail in with_trays(80.0, 46.5))
+    assert old and old[0].startswith("flower-tile-5F (75.0 × 15.0 mm) does not fit a 54.0 × 54.0 mm nursery space")
+    assert any(detail.startswith("flower-tile-5C (45.0 × 45.0 mm)") for detail in with_trays(80.0, 45.5))
 
 
 def test_a_piece_put_on_spaces_no_board_has_is_found():
@@ -291,7 +291,7 @@ def test_a_piece_put_on_spaces_no_board_has_is_found():
 
 def test_a_board_printed_smaller_shrinks_its_spaces_for_the_fit():
     board = Component("board", "board", 100, 100, Face(Group()), spaces=(Space("cell", (0, 0, 10, 10)),))
-    token = Component("disc", "token", 9.2, 9.2, Face(Group()), sits_on="cell")
+    token = Component("disc", "token", 9.0, 9.0, Face(Group()), sits_on="cell")
     assert list(checks.misfits(impose([board, token], PAPERS["letter"]))) == []
     shrunk = impose([board, token], PAPERS["letter"])
     for sheet in shrunk.sheets:
@@ -449,14 +449,14 @@ def test_a_cream_beside_white_needs_no_colour_gutter():
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_imposition_keeps_distinct_colours_a_gutter_apart(paper, monkeypatch):
-    """Cottage Garden's cube rows (orange over blue) and every other kit: the imposition gives
+    """Cottage Garden's flower tiles of six colours and every other kit: the imposition gives
     distinct colours their 6 mm; made to give only the least gutter, the check finds it."""
     assert [p for p in checks.check_imposition(kit("cottage-garden", paper)) if p.check == "shared cut"] == []
     monkeypatch.setattr(impose_module, "COLOUR_GUTTER_MM", impose_module.MIN_GUTTER_MM)
     problems = [p.detail for p in checks.check_imposition(impose_kit("cottage-garden", PAPERS[paper],
                                                                      BuildOptions(games=("cottage-garden",))))
                 if p.check == "shared cut"]
-    assert any("cube-orange" in detail and "cube-blue" in detail for detail in problems)
+    assert any(detail.startswith("flower-tile-") and " and flower-tile-" in detail for detail in problems)
 
 
 def test_a_copy_printed_on_no_page_is_found():
