@@ -324,12 +324,14 @@ def start_player_token() -> Component:
 # owner's tracker, where the round it was sown is written in pencil: its tier is the rounds
 # since, so nothing slides from turn to turn. A player has at most as many plants as tokens.
 
-ROW_LABEL = 9.0     # the row's number, left of its boxes
-WRITE_W = 16.0      # a box for a round number written in pencil
-WRITE_H = 7.0
-TRACKER_HEAD = 27.0
-BLOCK_HEAD = 14.0   # a kind's name, when it grows and dies, and its boxes' headings, above its rows
-TRACKER_GAP = 6.0   # between the tracker's columns
+# Two trackers stand upright side by side on a Letter or A4 page (A4 leaves 198 mm across):
+# 97 mm wide each, with boxes 12 mm wide and 9 mm tall for a round's number in pencil.
+ROW_LABEL = 6.5     # the row's number, left of its boxes
+WRITE_W = 12.0      # a box for a round number written in pencil
+WRITE_H = 9.0
+TRACKER_HEAD = 32.0
+BLOCK_HEAD = 17.0   # a kind's name, when it grows, when it dies, and its boxes' headings, above its rows
+TRACKER_GAP = 4.0   # between the tracker's columns
 # A box's heading is one word at 8 pt, centred over its box with its mark (the tracker's note
 # says what is written there): three words at 6.2 pt were too small and stood off-centre.
 BOX_HEADINGS = ("sown", "grown", "dies")
@@ -383,11 +385,11 @@ def _tracker_block(kind: str, x: float, y: float) -> list[Shape]:
     plant = data.PLANTS[kind]
     shapes: list[Shape] = [Icon(plant_icon(kind), x + 3, y + 2.5, 5, PLANT_COLOURS[kind]),
                            Text(x + 6.5, y + 2.5, plant["name"], size=2.8, bold=True, anchor="middle", fill=INK),
-                           # when it grows beside its name, when it dies under them: on one line
-                           # the apple tree's ran past the tracker's cut
-                           Text(x + _column_width() - 1.0, y + 2.5, f"grown: sown + {plant['grown']}", size=2.9,
-                                align="right", anchor="middle", fill=INK),
-                           Text(x + 1.0, y + 7.0, f"dies: at the end of sown + {plant['dies']}", size=2.9,
+                           # when it grows and when it dies, a line each under its name: the column
+                           # is too narrow for either beside the name
+                           Text(x + 1.0, y + 6.8, f"grown: sown + {plant['grown']}", size=2.9, anchor="middle",
+                                fill=INK),
+                           Text(x + 1.0, y + 10.6, f"dies: end of sown + {plant['dies']}", size=2.9,
                                 anchor="middle", fill=INK)]
     marks = (None, Icon("star", 0, 0, 3.0, TOP_HEX_FILL), Icon("cross", 0, 0, 2.6, INK))
     for index, (heading, mark) in enumerate(zip(BOX_HEADINGS, marks)):
