@@ -28,6 +28,7 @@ ID_BLOCKS: dict[tuple[str, str, int], int] = {
     ("cottage-garden", "planting-table", 1): 8,
     ("harvest-dice", "score-sheet-basic", 2): 12,
     ("harvest-dice", "score-sheet-advanced", 2): 18,
+    ("cottage-garden", "planting-table", 2): 23,
 }
 
 

@@ -489,7 +489,10 @@ def nursery_spaces(side_name: str) -> tuple[Space, ...]:
 
 # --- planting table ------------------------------------------------------------------------
 
-TABLE_W, TABLE_H = 196.0, 62.0
+# 70 mm tall, three tables stand on a Letter or A4 page and the fourth shares the small pieces'
+# page: at 62 mm all four filled one page and left the small pieces a page a third used.
+TABLE_W, TABLE_H = 196.0, 70.0
+FIRST_TABLE_H = 62.0  # the table of layout 1 (kit 1.2.0), whose photos still read
 _T_LEFT, _T_START = 4.0, 16.0
 _STEP = 10.0            # one orange space; a blue space (two points) is two of them wide
 _ORANGE_Y, _BLUE_Y, _ROW_H = 14.0, 33.0, 18.0
@@ -562,7 +565,7 @@ def planting_table_face() -> Face:
 
 # --- what a photo of a planting table reads ---------------------------------------------------
 
-READABLE_LAYOUT = 1   # the version of the regions below: a new one when they move
+READABLE_LAYOUT = 2   # the version of the regions below: a new one when they move (2: 8 mm taller)
 MARKER = 8.0          # the corner markers: the long table is photographed from further away
 
 
@@ -590,10 +593,20 @@ def readable_regions() -> tuple[Region, ...]:
     return tuple(regions)
 
 
+def _readable_table(version: int, height: float, markers) -> ReadableSheet:
+    return ReadableSheet(GAME_ID, "planting-table", version, TABLE_W, height, markers, readable_regions(),
+                         piece_mm=WOODEN_CUBE, pieces=data.CUBES_PER_COLOUR, unread=(("beehives", 0),))
+
+
 def readable_sheets() -> tuple[ReadableSheet, ...]:
-    return (ReadableSheet(GAME_ID, "planting-table", READABLE_LAYOUT, TABLE_W, TABLE_H, planting_table_markers(),
-                          readable_regions(), piece_mm=WOODEN_CUBE, pieces=data.CUBES_PER_COLOUR,
-                          unread=(("beehives", 0),)),)
+    return (_readable_table(READABLE_LAYOUT, TABLE_H, planting_table_markers()),)
+
+
+def earlier_sheets() -> tuple[ReadableSheet, ...]:
+    """The table of layout 1 (kit 1.2.0): 62 mm tall, so its lower markers stood 8 mm higher;
+    every track space where it is now, so a table printed then still reads."""
+    markers = readable.corner_markers(GAME_ID, "planting-table", 1, TABLE_W, FIRST_TABLE_H, MARKER)
+    return (_readable_table(1, FIRST_TABLE_H, markers),)
 
 
 # --- small pieces --------------------------------------------------------------------------

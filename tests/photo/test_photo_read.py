@@ -260,6 +260,21 @@ def test_a_sheet_printed_from_the_first_layout_still_reads():
 
 
 @needs_poppler
+def test_a_planting_table_printed_62_mm_tall_still_reads():
+    """The planting table grew 8 mm at its foot (three to a page): a table printed before, its
+    lower markers 8 mm higher, is read with its own markers and the same track spaces."""
+    _, state = scorer.simulate("cottage-garden", 2, 4)
+    table = _sheet_for("cottage-garden", state)
+    first = next(s for s in readable_sheets("cottage-garden") if s.layout_version == 1)
+    assert (table.layout_version, first.height_mm, table.height_mm) == (2, 62.0, 70.0)
+    image = _reprinted(mark_sheet(table, state, state["players"][1], 4), table.markers, first.markers)
+    found = read_photos([png_bytes(image)], "cottage-garden", ALL_SHEETS)
+    read, truth = _comparable(found["state"]), _comparable(_truth(state, 1))
+    assert [read["players"][0][colour] for colour in ("orange", "blue")] == \
+        [truth["players"][0][colour] for colour in ("orange", "blue")]
+
+
+@needs_poppler
 @pytest.mark.parametrize("blur_mm", [0.3, 0.4, 0.5])
 def test_blank_power_boxes_of_a_blurred_photo_are_read_blank(blur_mm):
     """A box's outline blurs into the ring a cross is looked for in: evenly along straight

@@ -268,7 +268,8 @@ def test_page_one_puts_the_planting_tables_on_card_as_it_lists_their_pages(paper
     tables = sorted({p.page for p in imposition.placements() if p.component.name == "planting-table"})
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert "plain paper or card" not in words
-    assert f"the planting tables (p. {tables[0]})" in words
+    assert tables == [tables[0], tables[0] + 1]  # three on a page, the fourth beside the small pieces
+    assert f"the planting tables (p. {tables[0]}-{tables[1]})" in words
     assert "The player aids and the die stickers are plain paper." in words
 
 
@@ -489,3 +490,28 @@ def test_the_die_stickers_have_a_note_beside_them_and_the_kit_keeps_16_pages(pap
     assert not note.component.cut_out and note.page == stickers.page
     assert note.rect[1] == pytest.approx(stickers.rect[1]) and note.rect[0] > stickers.rect[0] + stickers.rect[2]
     assert len(imposition.sheets) == 16
+
+
+def _taken(sheet) -> float:
+    """The share of a page its pieces take with their bleed, on a grid of half millimetres."""
+    import numpy as np
+
+    cells = np.zeros((round(sheet.height_mm * 2), round(sheet.width_mm * 2)), dtype=bool)
+    for placed in sheet.placements:
+        x, y, w, h = placed.bleed_rect
+        cells[max(0, round(y * 2)):round((y + h) * 2), max(0, round(x * 2)):round((x + w) * 2)] = True
+    return float(cells.mean())
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_no_page_of_pieces_is_under_60_percent_taken(paper):
+    """The small pieces had a page to themselves, 45 % of it taken, behind a page of four
+    planting tables: the tables are 70 mm tall now, three to a page, and the fourth and the
+    small pieces share the other, in as many sheets."""
+    from pnp.build import impose_kit
+    from pnp.cuts import paper_sheets
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    taken = {sheet.number: round(_taken(sheet), 2) for sheet in imposition.sheets if sheet.placements}
+    assert min(taken.values()) >= 0.6, taken
+    assert paper_sheets(imposition) == 11
