@@ -489,8 +489,9 @@ def nursery_spaces(side_name: str) -> tuple[Space, ...]:
 
 # --- planting table ------------------------------------------------------------------------
 
-# 70 mm tall, three tables stand on a Letter or A4 page and the fourth shares the small pieces'
-# page: at 62 mm all four filled one page and left the small pieces a page a third used.
+# 70 mm tall, four tables no longer fit one Letter or A4 page: two share a page with the
+# wheelbarrow and two with the other small pieces. At 62 mm all four filled one page and left
+# the small pieces a page of their own, 40 % used.
 TABLE_W, TABLE_H = 196.0, 70.0
 FIRST_TABLE_H = 62.0  # the table of layout 1 (kit 1.2.0), whose photos still read
 _T_LEFT, _T_START = 4.0, 16.0

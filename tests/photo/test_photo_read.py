@@ -261,7 +261,7 @@ def test_a_sheet_printed_from_the_first_layout_still_reads():
 
 @needs_poppler
 def test_a_planting_table_printed_62_mm_tall_still_reads():
-    """The planting table grew 8 mm at its foot (three to a page): a table printed before, its
+    """The planting table grew 8 mm at its foot (four no longer fill a page): a table printed before, its
     lower markers 8 mm higher, is read with its own markers and the same track spaces."""
     _, state = scorer.simulate("cottage-garden", 2, 4)
     table = _sheet_for("cottage-garden", state)

@@ -268,7 +268,7 @@ def test_page_one_puts_the_planting_tables_on_card_as_it_lists_their_pages(paper
     tables = sorted({p.page for p in imposition.placements() if p.component.name == "planting-table"})
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert "plain paper or card" not in words
-    assert tables == [tables[0], tables[0] + 1]  # three on a page, the fourth beside the small pieces
+    assert tables == [tables[0], tables[0] + 1]  # two beside the wheelbarrow, two beside the other small pieces
     assert f"the planting tables (p. {tables[0]}-{tables[1]})" in words
     assert "The player aids and the die stickers are plain paper." in words
 
@@ -506,8 +506,8 @@ def _taken(sheet) -> float:
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_no_page_of_pieces_is_under_60_percent_taken(paper):
     """The small pieces had a page to themselves, 45 % of it taken, behind a page of four
-    planting tables: the tables are 70 mm tall now, three to a page, and the fourth and the
-    small pieces share the other, in as many sheets."""
+    planting tables: the tables are 70 mm tall now, too tall for four to a page, and they share
+    two pages with the small pieces, in as many sheets."""
     from pnp.build import impose_kit
     from pnp.cuts import paper_sheets
 
