@@ -51,8 +51,9 @@ LARGE_PUNCH = data.TOKEN_DIAMETER_MM["apple"]
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     # every player keeps their own tracker in pencil and rubs out the row of a plant harvested or dead
-    box_items=(("pencils, one per player", data.PLAYERS_MAX),
-               ("eraser", 1), (f"craft punch {punch(SMALL_PUNCH)}, or scissors", 1),
+    # (a pencil's own eraser, not a line of its own: page 1 of the folding build has no line to spare)
+    box_items=(("pencils with erasers, one per player", data.PLAYERS_MAX),
+               (f"craft punch {punch(SMALL_PUNCH)}, or scissors", 1),
                (f"craft punch {punch(LARGE_PUNCH)}, or scissors", 1)),
     assembly=(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
@@ -325,10 +326,11 @@ def start_player_token() -> Component:
 # since, so nothing slides from turn to turn. A player has at most as many plants as tokens.
 
 # Two trackers stand upright side by side on a Letter or A4 page (A4 leaves 198 mm across):
-# 97 mm wide each, with boxes 12 mm wide and 9 mm tall for a round's number in pencil.
+# 97 mm wide each, with boxes 12 mm wide and 8 mm tall for a round's number in pencil (192 mm
+# tall: taller, page 1's picture of the pieces pushes the folding build's page 1 off the paper).
 ROW_LABEL = 6.5     # the row's number, left of its boxes
 WRITE_W = 12.0      # a box for a round number written in pencil
-WRITE_H = 9.0
+WRITE_H = 8.0
 TRACKER_HEAD = 32.0
 BLOCK_HEAD = 17.0   # a kind's name, when it grows, when it dies, and its boxes' headings, above its rows
 TRACKER_GAP = 4.0   # between the tracker's columns

@@ -131,12 +131,12 @@ def _top(shape, dy):
     return min(y for _, y in shape.points) + dy
 
 
-def test_the_guide_asks_for_a_pencil_per_player_an_eraser_and_the_two_punches():
+def test_the_guide_asks_for_a_pencil_with_an_eraser_per_player_and_the_two_punches():
     """Every player writes on their own tracker and rubs out a plant that dies: one pencil
     for the score sheet (as once listed) leaves the table short. The two craft punches were
     named only in the cutting steps: they are on the list of things to fetch now."""
     wanted = dict((thing.split(",")[0].split(" (")[0], count) for thing, count in kit.GUIDE.box_items)
-    assert wanted == {"pencils": data.PLAYERS_MAX, "eraser": 1, "craft punch 5/8 inch": 1, "craft punch 3/4 inch": 1}
+    assert wanted == {"pencils with erasers": data.PLAYERS_MAX, "craft punch 5/8 inch": 1, "craft punch 3/4 inch": 1}
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
