@@ -56,7 +56,7 @@ def _create_app(tmp_path: Path, **config):
 def newest_schema_file() -> Path:
     """An empty results file that the app migrated to the newest schema, made once per test
     process: each app starts on a copy of it. Migrating a new file costs 35 ms of CPU more
-    than opening a copy, in each of about a thousand apps the suite makes.
+    than opening a copy, in each of the several hundred apps the suite makes.
     tests/store checks the migrations themselves, on files of their own."""
     folder = Path(tempfile.mkdtemp(prefix="gardenkit-newest-schema-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
@@ -197,9 +197,20 @@ from tests.support.journey import (  # noqa: E402, F401
 
 def pytest_collection_modifyitems(config, items):
     """Every test that drives Chromium is marked `browser`, wherever it lives, so that
-    `-m "not browser"` leaves them all out. (The order is left as collected: long tests moved to
-    the front ran the browser journeys beside the multi-process load tests, and the journeys'
-    timing checks failed on a quiet machine.)"""
+    `-m "not browser"` leaves them all out.
+
+    The order: the browser tests, then the `slow` ones, then the rest. pytest-xdist hands each
+    worker a contiguous half and an idle worker steals from the end of the other's, so a long
+    test left near the end (a random game, a load run: a minute or two on a busy machine) kept
+    one core busy while the other waited. Here the first worker runs the browser tests and then
+    the long ones while the second starts on the quick ones. The browser tests stay ahead of
+    the long ones: run beside the multi-process load tests (the long ones first, as tried
+    before), a journey's timing failed on a quiet machine. The same order in every worker, as
+    xdist requires."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+
+    def group(item) -> int:
+        return 0 if item.get_closest_marker("browser") else 1 if item.get_closest_marker("slow") else 2
+    items.sort(key=group)
