@@ -56,7 +56,7 @@ def _create_app(tmp_path: Path, **config):
 def newest_schema_file() -> Path:
     """An empty results file that the app migrated to the newest schema, made once per test
     process: each app starts on a copy of it. Migrating a new file costs 35 ms of CPU more
-    than opening a copy, in each of the several hundred apps the suite makes.
+    than opening a copy, in each of the suite's hundreds of tests that take an app.
     tests/store checks the migrations themselves, on files of their own."""
     folder = Path(tempfile.mkdtemp(prefix="gardenkit-newest-schema-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
