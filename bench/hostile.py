@@ -20,6 +20,7 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Iterator, Sequence
+from contextlib import closing
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
@@ -150,8 +151,10 @@ def history_of(path: Path, count: int) -> str:
                              game=examples[i % len(examples)][0], state=examples[i % len(examples)][1],
                              result=examples[i % len(examples)][2]) for i in range(count)]
     as_json = {game_id: (json.dumps(state), json.dumps(result)) for game_id, state, result in examples}
-    with sqlite3.connect(path) as connection:
-        connection.executemany(
+    # closed here, not when collected: a file made once for many tests is copied by its main
+    # file alone, so nothing may be left in the write-ahead log beside it
+    with closing(sqlite3.connect(path)) as results_file, results_file:
+        results_file.executemany(
             "insert into gardenkit_results (id, game, saved_at, state, result, version) values (?, ?, ?, ?, ?, 1)",
             ((r.id, r.game, f"{r.saved_at:%Y-%m-%d %H:%M:%S}", *as_json[r.game]) for r in saved))
     with store.engine.begin() as connection:
