@@ -20,7 +20,10 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Iterator, Sequence
+from contextlib import closing
+from datetime import datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -134,29 +137,29 @@ def worst_per_endpoint() -> list[dict[str, Any]]:
 def history_of(path: Path, count: int) -> str:
     """A SQLite results database of `count` saved games (each game's example in turn), written
     directly, as a club's long history would be, and unfolded into the players' records as
-    every save is (so the roster and a player's page have them to read); its URL."""
+    every save is (so the roster and a player's page have them to read); its URL.
+    Each example is scored and turned into JSON once, and the unfolding is handed the states
+    as written, not read back from the file: 50,000 results take 8 s of CPU (15 s before)."""
     import sqlite3
 
-    from sqlalchemy import select
-
     from scorer.store.plays import write_rows
-    from scorer.store.storage import SavedResult, Storage
+    from scorer.store.storage import Storage
 
     store = Storage(f"sqlite:///{path}")   # the newest schema
-    games = [(game_id, json.dumps(game.example_state), json.dumps(game.score(game.example_state)))
-             for game_id, game in scorer.GAMES.items()]
-    with sqlite3.connect(path) as connection:
-        connection.executemany(
-            "insert into gardenkit_results (game, saved_at, state, result, version) values (?, ?, ?, ?, 1)",
-            ((games[i % len(games)][0], f"2026-11-20 10:{i // 1000 % 60:02d}:00", *games[i % len(games)][1:])
-             for i in range(count)))
-    table = SavedResult.__table__
+    examples = [(game_id, game.example_state, game.score(game.example_state)) for game_id, game in scorer.GAMES.items()]
+    saved = [SimpleNamespace(id=i + 1, saved_at=datetime(2026, 11, 20, 10, i // 1000 % 60),
+                             game=examples[i % len(examples)][0], state=examples[i % len(examples)][1],
+                             result=examples[i % len(examples)][2]) for i in range(count)]
+    as_json = {game_id: (json.dumps(state), json.dumps(result)) for game_id, state, result in examples}
+    # closed here, not when collected: a file made once for many tests is copied by its main
+    # file alone, so nothing may be left in the write-ahead log beside it
+    with closing(sqlite3.connect(path)) as results_file, results_file:
+        results_file.executemany(
+            "insert into gardenkit_results (id, game, saved_at, state, result, version) values (?, ?, ?, ?, ?, 1)",
+            ((r.id, r.game, f"{r.saved_at:%Y-%m-%d %H:%M:%S}", *as_json[r.game]) for r in saved))
     with store.engine.begin() as connection:
-        last = 0
-        while batch := connection.execute(select(table).where(table.c.id > last).order_by(table.c.id)
-                                          .limit(2000)).all():
-            write_rows(connection, batch)
-            last = batch[-1].id
+        for start in range(0, count, 2000):
+            write_rows(connection, saved[start:start + 2000])
     store.engine.dispose()
     return f"sqlite:///{path}"
 

@@ -1,6 +1,7 @@
 """Fixtures shared by every test of the web app.
 
-    app          the Flask app on a fresh SQLite file (CSRF on, as in production)
+    app          the Flask app on a fresh SQLite file (a copy of one at the newest schema; CSRF on,
+                 as in production)
     app_factory  app_factory(**config) -> another app in the same temp folder, with overrides
                  (e.g. DATABASE_URL="postgresql://...")
     client       Flask's test client for `app`
@@ -16,9 +17,12 @@
 """
 from __future__ import annotations
 
+import atexit
+import functools
 import os
 import re
 import shutil
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -30,6 +34,15 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 
 def make_app(tmp_path: Path, **config):
+    """The app on the SQLite file in tmp_path (made there at the newest schema when missing)
+    unless config names another DATABASE_URL."""
+    database = tmp_path / "results.sqlite3"
+    if "DATABASE_URL" not in config and not database.exists():
+        shutil.copyfile(newest_schema_file(), database)
+    return _create_app(tmp_path, **config)
+
+
+def _create_app(tmp_path: Path, **config):
     from scorer import create_app
 
     settings = {"TESTING": True, "SECRET_KEY": "test-secret",
@@ -37,6 +50,18 @@ def make_app(tmp_path: Path, **config):
                 "DATABASE_URL": f"sqlite:///{tmp_path / 'results.sqlite3'}"}
     settings.update(config)
     return create_app(settings)
+
+
+@functools.cache
+def newest_schema_file() -> Path:
+    """An empty results file that the app migrated to the newest schema, made once per test
+    process: each app starts on a copy of it. Migrating a new file costs 35 ms of CPU more
+    than opening a copy, in each of the suite's hundreds of tests that take an app.
+    tests/store checks the migrations themselves, on files of their own."""
+    folder = Path(tempfile.mkdtemp(prefix="gardenkit-newest-schema-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    _create_app(folder).extensions["gardenkit.storage"].engine.dispose()
+    return folder / "results.sqlite3"
 
 
 @pytest.fixture
@@ -172,9 +197,20 @@ from tests.support.journey import (  # noqa: E402, F401
 
 def pytest_collection_modifyitems(config, items):
     """Every test that drives Chromium is marked `browser`, wherever it lives, so that
-    `-m "not browser"` leaves them all out. (The order is left as collected: long tests moved to
-    the front ran the browser journeys beside the multi-process load tests, and the journeys'
-    timing checks failed on a quiet machine.)"""
+    `-m "not browser"` leaves them all out.
+
+    The order: the browser tests, then the `slow` ones, then the rest. pytest-xdist hands each
+    worker a contiguous half and an idle worker steals from the end of the other's, so a long
+    test left near the end (a random game, a load run: a minute or two on a busy machine) kept
+    one core busy while the other waited. Here the first worker runs the browser tests and then
+    the long ones while the second starts on the quick ones. The browser tests stay ahead of
+    the long ones: run beside the multi-process load tests (the long ones first, as tried
+    before), a journey's timing failed on a quiet machine. The same order in every worker, as
+    xdist requires."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+
+    def group(item) -> int:
+        return 0 if item.get_closest_marker("browser") else 1 if item.get_closest_marker("slow") else 2
+    items.sort(key=group)

@@ -1,12 +1,12 @@
-"""`gardenkit score|check|validate` as a user runs them (subprocesses): output and exit codes;
-and `gardenkit serve` answering on a real port."""
+"""`gardenkit score|check|validate` as a user runs them: output and exit codes (the command's
+main called in the test's process, and once as a process of its own); and `gardenkit serve`
+answering on a real port."""
 from __future__ import annotations
 
 import json
 import os
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 import scorer
+from tests.support.cli import GARDENKIT
+from tests.support.cli import gardenkit_here as gardenkit
 
-GARDENKIT = [sys.executable, "-m", "scorer.cli"]
 ROOT = Path(__file__).resolve().parent.parent
 
 FINISHED = {"players": [{"name": "Kim", "garden_bed": 20, "hand": 1, "gnomes": 3},
@@ -29,11 +30,6 @@ ROUND = {"state": {"players": [{"name": "Kim", "garden_bed": 0, "hand": 4, "gnom
              {"player": "Lee", "card": {"kind": "critter", "color": "blue", "number": 8}}]}}
 
 
-def gardenkit(*args, stdin: str | None = None, cwd: Path = ROOT):
-    return subprocess.run([*GARDENKIT, *args], input=stdin, capture_output=True, text=True, cwd=cwd,
-                          timeout=60)
-
-
 def write(tmp_path: Path, name: str, content) -> str:
     path = tmp_path / name
     path.write_text(content if isinstance(content, str) else json.dumps(content))
@@ -41,7 +37,9 @@ def write(tmp_path: Path, name: str, content) -> str:
 
 
 def test_score_prints_a_table_and_exits_0(tmp_path):
-    run = gardenkit("score", "garden-variety", write(tmp_path, "s.json", FINISHED))
+    # as a process of its own, once: the command as installed, its output and its exit code
+    run = subprocess.run([*GARDENKIT, "score", "garden-variety", write(tmp_path, "s.json", FINISHED)],
+                         capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0] == "Garden Variety: final scores"
@@ -126,9 +124,10 @@ def test_illegal_play_is_answered_with_exit_0(tmp_path):
     (["score"], None, "the following arguments are required"),
     (["serve", "--threads", "0"], None, "expected a whole number of at least 1, not '0'"),
 ])
-def test_bad_usage_exits_2_with_one_plain_line(tmp_path, args, stdin, message):
+def test_bad_usage_exits_2_with_one_plain_line(tmp_path, monkeypatch, args, stdin, message):
     args = [write(tmp_path, "s.json", FINISHED) if a == "FILE" else a for a in args]
-    run = gardenkit(*args, stdin=stdin, cwd=tmp_path if "." in args else ROOT)
+    monkeypatch.chdir(tmp_path if "." in args else ROOT)
+    run = gardenkit(*args, stdin=stdin or "")
     assert run.returncode == 2
     assert message in run.stderr
     assert "Traceback" not in run.stderr and run.stdout == ""
@@ -196,7 +195,12 @@ def test_serve_on_a_busy_port_says_so_and_exits_2():
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        run = gardenkit("serve", "--port", str(port))
+        run = serve_process("--port", str(port))
     assert run.returncode == 2
     assert f"port {port} on 127.0.0.1 is already in use" in run.stderr
-    assert gardenkit("serve", "--host", "no-such-host.invalid").returncode == 2
+    assert serve_process("--host", "no-such-host.invalid").returncode == 2
+
+
+def serve_process(*args: str) -> subprocess.CompletedProcess:
+    """`gardenkit serve` as a process: one that failed to refuse would serve, not hang the tests."""
+    return subprocess.run([*GARDENKIT, "serve", *args], capture_output=True, text=True, cwd=ROOT, timeout=60)

@@ -5,18 +5,11 @@ from __future__ import annotations
 import json
 import os
 import stat
-import subprocess
-import sys
 
 import pytest
 
 from pnp.files import write_atomic
-
-GARDENKIT = [sys.executable, "-m", "scorer.cli"]
-
-
-def gardenkit(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*GARDENKIT, *args], capture_output=True, text=True, timeout=120)
+from tests.support.cli import gardenkit_here as gardenkit
 
 
 def test_simulate_refuses_to_replace_a_fifo(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 import scorer
 from scorer.store.storage import SavedResult, Storage, _groups_of, _newest_first, player_stats
 from tests.support.history_states import KIM_WINS, LEE_WINS
+from tests.support.made_once import made_once
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.hostile import history_of  # noqa: E402
@@ -53,9 +55,12 @@ def test_players_and_csv_counted_by_the_database_match_counting_in_python(databa
         store.engine.dispose()
 
 
-@pytest.fixture(scope="module")
-def fifty_thousand(tmp_path_factory):
-    return history_of(tmp_path_factory.mktemp("history") / "results.db", 50_000)
+@pytest.fixture
+def fifty_thousand(tmp_path_factory, tmp_path):
+    """The 50,000 results, made once for the run and copied for each test."""
+    made = made_once(tmp_path_factory, "fifty-thousand-results.db", lambda path: history_of(path, 50_000))
+    shutil.copyfile(made, tmp_path / "results.db")
+    return f"sqlite:///{tmp_path / 'results.db'}"
 
 
 # Run in a process of its own, so its peak memory is the export's, not the test session's.
