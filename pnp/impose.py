@@ -1268,8 +1268,9 @@ def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
             for number in range(1, component.count + 1):
                 sheets += _pod_sheets(component, number, first_page + len(sheets), bleed, duplex)
         return Imposition(paper, list(components), sheets)
-    fitting = [c for c in components if _fits(c, paper)]
     shared = cut == "shared"
+    components = [_page_filled(c, paper, 0.0 if shared else MIN_GUTTER_MM) for c in components]
+    fitting = [c for c in components if _fits(c, paper)]
     for frame in _shelf_frames(fitting, paper, bleed, shared):
         sheets += _frame_sheets(frame, first_page + len(sheets), paper, bleed, duplex)
     for component in components:
@@ -1283,6 +1284,17 @@ def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
         raise KitError(f"no room on {paper.name} paper for {', '.join(lost)}: nothing was left out, the kit "
                        "was not built")
     return Imposition(paper, list(components), sheets)
+
+
+def _page_filled(component: Component, paper: Paper, gap: float) -> Component:
+    """A component that fills its pages (`fill_page`, a score pad) with as many copies as its
+    pages hold, upright or turned: a pad of four sheets prints eight on A3."""
+    if not component.fill_page or not _fits(component, paper):
+        return component
+    area = _packing_area(paper, "bottom")
+    most = max(_per_page(component.width_mm, component.height_mm, area, gap),
+               _per_page(component.height_mm, component.width_mm, area, gap))
+    return replace(component, count=math.ceil(component.count / most) * most) if most else component
 
 
 def _pod_sheets(component: Component, number: int, page: int, bleed: float, duplex: str) -> list[Sheet]:
