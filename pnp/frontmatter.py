@@ -484,6 +484,8 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     # a note printed beside the pieces and thrown away with the offcuts is no piece to check off
     for family in _families([component for component in imposition.components if component.cut_out]):
         right.item(_checklist_line(family), box=True)
+    if guide is not None and guide.house:
+        right.text(guide.house, indent=0.0, after=1.0)
     right.heading("Cutting and assembly")
     for number, step in enumerate(guide.assembly if guide is not None else DEFAULT_ASSEMBLY, start=1):
         right.text(f"{number}. {with_pages(step, imposition)}", indent=0.0, after=1.0)

@@ -245,3 +245,4 @@ class KitGuide:
     box_items: tuple[tuple[str, int], ...]  # ("six-sided dice (d6)", 5): things the kit does not print
     assembly: tuple[str, ...]               # cutting and assembly steps, in order, in plain words
     paper: str                              # suggested paper or card weight, one line
+    house: str = ""                         # what of the pieces the kit chose where the rulebook is silent
