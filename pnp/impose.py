@@ -1113,6 +1113,10 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
             sideways = oy - bleed < y + h + bleed - EPS and y - bleed < oy + oh + bleed - EPS
             upright = ox - bleed < x + w + bleed - EPS and x - bleed < ox + ow + bleed - EPS
             gap_x, gap_y = max(ox - x - w, x - ox - ow), max(oy - y - h, y - oy - oh)
+            if abs(gap_x) <= EPS and abs(gap_y) <= EPS:
+                # corner to corner on a grid of shared cuts (a short row's end under a longer
+                # one): the two meet on no side, and their bleeds overlap only outside both cuts
+                continue
             if sideways and upright and gap_x > -EPS and gap_y > -EPS and max(gap_x, gap_y) > EPS:
                 # a diagonal neighbour (touching at a corner, as on a grid of shared cuts, counts):
                 # bleeds kept apart across the wider gap are apart, and the sides along the

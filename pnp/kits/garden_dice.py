@@ -262,26 +262,44 @@ def round_outline(diameter: float) -> Circle:
 
 # --- tiles -------------------------------------------------------------------------------------------
 
+# Every tile's edge is a cream rim, its own colour a panel inside it: tiles of any colours then
+# share their cuts (a cut a little off shows cream beside cream), so a row of one crop runs on
+# into the next crop's tiles instead of leaving a tile's space blank for a colour gutter.
+TILE_RIM = 1.2
+TILE_RIM_COLOUR = "#FBF6E6"
+
+
+def rimmed(shapes: tuple[Shape, ...], colour: str, reach: float = 0.5) -> Face:
+    """A tile face of `colour` inside the cream rim every tile shares: the rim is drawn over
+    the art that reaches it, out to `reach` past the cut (the veggie bed's soil runs on into
+    the bleed), and the bleed beyond is the rim's cream."""
+    panel = Rect(-0.5, -0.5, TILE + 1.0, TILE + 1.0, Style(fill=colour))  # past the cut: the rim covers it there
+    middle = (TILE_RIM - reach) / 2
+    rim = Rect(middle, middle, TILE - 2 * middle, TILE - 2 * middle,
+               Style(stroke=TILE_RIM_COLOUR, stroke_width=TILE_RIM + reach))
+    return Face(Group((panel, *shapes, rim)), background=TILE_RIM_COLOUR)
+
+
 def seed_face(crop: str) -> Face:
     """The seed side: a seed packet with the crop's name and picture, value in the corner."""
     color = CROP_COLORS[crop]
     shapes = (*art.seed_packet(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
-    return Face(Group(shapes), background=lighten(color, 0.55))
+    return rimmed(shapes, lighten(color, 0.55))
 
 
 def veggie_face(crop: str) -> Face:
     """The veggie side: the vegetable, its value and its name."""
     color = CROP_COLORS[crop]
     shapes = (*art.veggie_bed(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
-    return Face(Group(shapes), background=lighten(color, 0.8))
+    return rimmed(shapes, lighten(color, 0.8), reach=art.BLEED + 0.5)
 
 
 def special_face(icon: str, color: str, name: str, note: str, background: str) -> Face:
     # the words keep art.SAFE inside the trim: a tile may share its cut with its neighbour
     width = TILE - 2 * art.SAFE
-    return Face(Group.of(*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
-                         caption(name.upper(), TILE * 0.71, size=art.fitted(name.upper(), 2.6, width, bold=True)),
-                         caption(note, TILE * 0.82, size=LABEL_MM, bold=False)), background=background)
+    return rimmed((*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
+                   caption(name.upper(), TILE * 0.71, size=art.fitted(name.upper(), 2.6, width, bold=True)),
+                   caption(note, TILE * 0.82, size=LABEL_MM, bold=False)), background)
 
 
 def crop_tiles() -> list[Component]:

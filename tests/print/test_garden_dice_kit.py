@@ -178,6 +178,21 @@ def test_the_score_pad_fills_its_page(parts, paper, sheets):
     assert used > 0.7, used
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_tile_sheet_has_no_blank_space_where_the_colour_changes(parts, paper):
+    """Each crop's ten tiles ended a row a tile's space short of the next crop's (kept apart
+    for their colours): five blank squares on the sheet. Every tile has a cream rim, so the
+    rows run on from one crop to the next and only the last row of tiles is short."""
+    imposition = impose(list(parts.values()), PAPERS[paper])
+    tiles = [p for p in imposition.placements() if p.component.kind == "tile" and p.side == "front"]
+    rows: dict[float, list[float]] = {}
+    for placed in tiles:
+        rows.setdefault(round(placed.rect[1], 1), []).append(placed.rect[0])
+    widths = [len(lefts) for _, lefts in sorted(rows.items())]
+    assert all(width == max(widths) for width in widths[:-1]), widths
+    assert all(round(b - a, 2) == kit.TILE for lefts in rows.values() for a, b in zip(sorted(lefts), sorted(lefts)[1:]))
+
+
 def manifest_for(parts, paper):
     return impose(list(parts.values()), PAPERS[paper]).manifest(data.GAME_ID)
 
