@@ -385,15 +385,19 @@ def _cutting_note(imposition: Imposition, cut: str) -> str:
     bled: set[str] = set()
     for placed in (placed for sheet in imposition.sheets for placed in sheet.placements):
         piece = placed.component
-        if piece.shared_cuts:
-            colours.setdefault(piece.kind, set()).add(piece.front.background.upper())
+        if piece.shared_cuts:  # the colour a cut a little off shows (a rim's, when the piece has one)
+            colours.setdefault(piece.kind, set()).add(piece.front.edge_colour.upper())
         elif piece.front.background.upper() != "#FFFFFF":
             bled.add(piece.kind)
     if not colours:
         return "A piece's colour runs a little past its edge, so a cut slightly off still looks clean."
     sharing = sorted(colours)
-    which = " of one colour" if any(len(backgrounds) > 1 for backgrounds in colours.values()) else ""
-    note = f"{_kinds(sharing).capitalize()}{which} share their edges: cut on the line."
+    one_edge = [kind for kind in sharing if len(colours[kind]) == 1]
+    alike = _kinds(one_edge) if one_edge else ""
+    by_colour = [kind for kind in sharing if len(colours[kind]) > 1]
+    of_one = f"{_kinds(by_colour)} of one colour" if by_colour else ""
+    who = f"{alike}, and {of_one}," if alike and of_one else alike or of_one
+    note = f"{who[0].upper()}{who[1:]} share their edges: cut on the line."
     if bled:  # "other tokens": a kind can have pieces of both sorts (Propagation's carrots and apples)
         others = f"other {_kinds(sorted(bled))}" if bled & set(sharing) else _kinds(sorted(bled))
         note += f" {others.capitalize()} carry their colour past their edges, so a slightly-off cut looks clean."
@@ -484,6 +488,8 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     # a note printed beside the pieces and thrown away with the offcuts is no piece to check off
     for family in _families([component for component in imposition.components if component.cut_out]):
         right.item(_checklist_line(family), box=True)
+    if guide is not None and guide.house:
+        right.text(guide.house, indent=0.0, after=1.0)
     right.heading("Cutting and assembly")
     for number, step in enumerate(guide.assembly if guide is not None else DEFAULT_ASSEMBLY, start=1):
         right.text(f"{number}. {with_pages(step, imposition)}", indent=0.0, after=1.0)

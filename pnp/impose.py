@@ -1113,6 +1113,10 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
             sideways = oy - bleed < y + h + bleed - EPS and y - bleed < oy + oh + bleed - EPS
             upright = ox - bleed < x + w + bleed - EPS and x - bleed < ox + ow + bleed - EPS
             gap_x, gap_y = max(ox - x - w, x - ox - ow), max(oy - y - h, y - oy - oh)
+            if abs(gap_x) <= EPS and abs(gap_y) <= EPS:
+                # corner to corner on a grid of shared cuts (a short row's end under a longer
+                # one): the two meet on no side, and their bleeds overlap only outside both cuts
+                continue
             if sideways and upright and gap_x > -EPS and gap_y > -EPS and max(gap_x, gap_y) > EPS:
                 # a diagonal neighbour (touching at a corner, as on a grid of shared cuts, counts):
                 # bleeds kept apart across the wider gap are apart, and the sides along the
@@ -1268,8 +1272,9 @@ def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
             for number in range(1, component.count + 1):
                 sheets += _pod_sheets(component, number, first_page + len(sheets), bleed, duplex)
         return Imposition(paper, list(components), sheets)
-    fitting = [c for c in components if _fits(c, paper)]
     shared = cut == "shared"
+    components = [_page_filled(c, paper, 0.0 if shared else MIN_GUTTER_MM) for c in components]
+    fitting = [c for c in components if _fits(c, paper)]
     for frame in _shelf_frames(fitting, paper, bleed, shared):
         sheets += _frame_sheets(frame, first_page + len(sheets), paper, bleed, duplex)
     for component in components:
@@ -1283,6 +1288,17 @@ def impose(components: Sequence[Component], paper: Paper, *, bleed: float = 3.0,
         raise KitError(f"no room on {paper.name} paper for {', '.join(lost)}: nothing was left out, the kit "
                        "was not built")
     return Imposition(paper, list(components), sheets)
+
+
+def _page_filled(component: Component, paper: Paper, gap: float) -> Component:
+    """A component that fills its pages (`fill_page`, a score pad) with as many copies as its
+    pages hold, upright or turned: a pad of four sheets prints eight on A3."""
+    if not component.fill_page or not _fits(component, paper):
+        return component
+    area = _packing_area(paper, "bottom")
+    most = max(_per_page(component.width_mm, component.height_mm, area, gap),
+               _per_page(component.height_mm, component.width_mm, area, gap))
+    return replace(component, count=math.ceil(component.count / most) * most) if most else component
 
 
 def _pod_sheets(component: Component, number: int, page: int, bleed: float, duplex: str) -> list[Sheet]:

@@ -211,6 +211,9 @@ class Component:
     # False for words printed beside the pieces (a sticker sheet's note): read, then thrown
     # away with the offcuts, so no cut ticks round it and no cuts counted for it.
     cut_out: bool = True
+    # Sheets of a pad (plain paper, written on once a game): on paper that holds more than
+    # `count` to a page (A3), the last page of them is filled with more copies, not left bare.
+    fill_page: bool = False
 
     @property
     def double_sided(self) -> bool:
@@ -242,3 +245,4 @@ class KitGuide:
     box_items: tuple[tuple[str, int], ...]  # ("six-sided dice (d6)", 5): things the kit does not print
     assembly: tuple[str, ...]               # cutting and assembly steps, in order, in plain words
     paper: str                              # suggested paper or card weight, one line
+    house: str = ""                         # what of the pieces the kit chose where the rulebook is silent

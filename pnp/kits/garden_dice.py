@@ -65,8 +65,9 @@ SUN_TOKEN = PUNCHES_MM["3/4 inch"]
 LAP_TOKEN = PUNCHES_MM["3/4 inch"]
 DISC = 25.4 * 3 / 8             # a 3/8 inch craft punch (9.5 mm): on a 12 mm track space, 2.5 mm to spare
 AID_W, AID_H = 95.0, 130.0
-PAD_W, PAD_H = 95.0, 128.0       # four score sheets to a page: a pad
+PAD_W, PAD_H = 98.0, 130.0       # four score sheets to a Letter or A4 page (a pad), eight to A3
 PAD_SHEETS = 4
+NAME_BOX_H = 8.5                 # a name box, each player's symbol beside it, two to a row
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
@@ -81,8 +82,8 @@ GUIDE = KitGuide(
         f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
         f"sun and lap tokens a {punch(SUN_TOKEN)} craft punch, player discs a 3/8 inch (9.5 mm) craft punch. "
         "No 3/8 inch punch? Cut each colour's strip of discs on its lines instead: 9.5 mm squares play as well.",
-        "Cut the player aids and the four score sheets apart; one sheet serves one game, so print "
-        "that page again for more.",
+        "Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
+        "sheet serves one game, so print that page again for more.",
     ),
     paper="Tiles, tokens, discs and the board on 200-300 g/m² card; aids and the score pad on plain paper. "
           "Card feeds unlike paper: repeat the duplex test on card before printing the tile sheet.",
@@ -261,26 +262,44 @@ def round_outline(diameter: float) -> Circle:
 
 # --- tiles -------------------------------------------------------------------------------------------
 
+# Every tile's edge is a cream rim, its own colour a panel inside it: tiles of any colours then
+# share their cuts (a cut a little off shows cream beside cream), so a row of one crop runs on
+# into the next crop's tiles instead of leaving a tile's space blank for a colour gutter.
+TILE_RIM = 1.2
+TILE_RIM_COLOUR = "#FBF6E6"
+
+
+def rimmed(shapes: tuple[Shape, ...], colour: str, reach: float = 0.5) -> Face:
+    """A tile face of `colour` inside the cream rim every tile shares: the rim is drawn over
+    the art that reaches it, out to `reach` past the cut (the veggie bed's soil runs on into
+    the bleed), and the bleed beyond is the rim's cream."""
+    panel = Rect(-0.5, -0.5, TILE + 1.0, TILE + 1.0, Style(fill=colour))  # past the cut: the rim covers it there
+    middle = (TILE_RIM - reach) / 2
+    rim = Rect(middle, middle, TILE - 2 * middle, TILE - 2 * middle,
+               Style(stroke=TILE_RIM_COLOUR, stroke_width=TILE_RIM + reach))
+    return Face(Group((panel, *shapes, rim)), background=TILE_RIM_COLOUR)
+
+
 def seed_face(crop: str) -> Face:
     """The seed side: a seed packet with the crop's name and picture, value in the corner."""
     color = CROP_COLORS[crop]
     shapes = (*art.seed_packet(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
-    return Face(Group(shapes), background=lighten(color, 0.55))
+    return rimmed(shapes, lighten(color, 0.55))
 
 
 def veggie_face(crop: str) -> Face:
     """The veggie side: the vegetable, its value and its name."""
     color = CROP_COLORS[crop]
     shapes = (*art.veggie_bed(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
-    return Face(Group(shapes), background=lighten(color, 0.8))
+    return rimmed(shapes, lighten(color, 0.8), reach=art.BLEED + 0.5)
 
 
 def special_face(icon: str, color: str, name: str, note: str, background: str) -> Face:
     # the words keep art.SAFE inside the trim: a tile may share its cut with its neighbour
     width = TILE - 2 * art.SAFE
-    return Face(Group.of(*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
-                         caption(name.upper(), TILE * 0.71, size=art.fitted(name.upper(), 2.6, width, bold=True)),
-                         caption(note, TILE * 0.82, size=LABEL_MM, bold=False)), background=background)
+    return rimmed((*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
+                   caption(name.upper(), TILE * 0.71, size=art.fitted(name.upper(), 2.6, width, bold=True)),
+                   caption(note, TILE * 0.82, size=LABEL_MM, bold=False)), background)
 
 
 def crop_tiles() -> list[Component]:
@@ -689,29 +708,43 @@ PAD_ROWS = (
 )
 
 
+def _name_boxes(x: float, y: float, width: float) -> list[Shape]:
+    """A box for each player's name, their symbol beside it, two to a row across `width`:
+    each box wide enough for a name written at the table (30 mm and more)."""
+    shapes: list[Shape] = []
+    half = (width - 3.0) / 2
+    for k, colour in enumerate(data.PLAYER_COLOURS):
+        left, top = x + (k % 2) * (half + 3.0), y + (k // 2) * (NAME_BOX_H + 1.5)
+        player = PLAYER_COLORS[colour]
+        shapes.append(Icon(player.symbol, left + 2.5, top + NAME_BOX_H / 2, 4.4, player.hex))
+        shapes.append(Rect(left + 6.0, top, half - 6.0, NAME_BOX_H, Style(stroke=INK, stroke_width=0.3), radius=0.8))
+    return shapes
+
+
 def pad_face() -> Face:
-    """One score sheet of the pad: a row per part of the final score, a column per player."""
-    margin, label_w, header_h, row_h = 4.0, 44.0, 9.0, 13.5
+    """One score sheet of the pad: each player's name by their symbol, then a row per part of
+    the final score and a column per player, headed by the symbol."""
+    margin, label_w, header_h, row_h = 4.0, 46.0, 7.0, 12.8
     col_w = (PAD_W - 2 * margin - label_w) / data.MAX_PLAYERS
-    top = 16.0
+    names_top = 10.0
+    top = names_top + 2 * NAME_BOX_H + 1.5 + 1.5
     line = Style(stroke=INK, stroke_width=0.3)
-    shapes: list[Shape] = [Text(margin, 6.0, f"{TITLE} · final scores", size=4.0, anchor="middle", bold=True,
+    shapes: list[Shape] = [Text(margin, 5.5, f"{TITLE} · final scores", size=4.0, anchor="middle", bold=True,
                                 fill=darken(FENCE, 0.2), face=look(TITLE).face),
-                           Text(margin, 11.5, "a player's name above their symbol", size=BODY_MM,
-                                anchor="middle", fill=INK)]
+                           *_name_boxes(margin, names_top, PAD_W - 2 * margin)]
     for k, colour in enumerate(data.PLAYER_COLOURS):
         x = margin + label_w + k * col_w
         player = PLAYER_COLORS[colour]
-        shapes.append(Icon(player.symbol, x + col_w / 2, top + header_h - 3.0, 4.4, player.hex))
+        shapes.append(Icon(player.symbol, x + col_w / 2, top + header_h / 2, 4.4, player.hex))
     rows_top = top + header_h
     for i, (name, hint) in enumerate(PAD_ROWS):
         y = rows_top + i * row_h
         if name == "Total":
             shapes.append(Rect(margin, y, PAD_W - 2 * margin, row_h, Style(fill="#F3E7C9", decorative=True)))
-        shapes.append(Text(margin + 1.2, y + (row_h / 2 if not hint else 3.6), name, size=2.9, anchor="middle",
+        shapes.append(Text(margin + 1.2, y + (row_h / 2 if not hint else 3.3), name, size=2.9, anchor="middle",
                            bold=True, fill=INK))
         if hint:
-            shapes.append(Text(margin + 1.2, y + 6.0, hint, size=BODY_MM, anchor="top", fill=INK,
+            shapes.append(Text(margin + 1.2, y + 5.4, hint, size=BODY_MM, anchor="top", fill=INK,
                                max_width=label_w - 2, line_height=1.1))
     bottom = rows_top + len(PAD_ROWS) * row_h
     for i in range(len(PAD_ROWS) + 1):
@@ -721,13 +754,13 @@ def pad_face() -> Face:
         x = margin + label_w + k * col_w
         shapes.append(Line(x, top, x, bottom, line))
     if bottom > PAD_H - 3.0:
-        raise ValueError("the score sheet's rows do not fit its page")
+        raise ValueError(f"the score sheet's rows run to {bottom:.1f} mm, past its {PAD_H:g} mm sheet")
     return Face(group(shapes), background=WHITE)
 
 
 def paper_pieces() -> list[Component]:
     return [Component("player-aid", "aid", AID_W, AID_H, aid_front(), aid_back(), count=data.PLAYER_AIDS),
-            Component("scoring-pad", "pad", PAD_W, PAD_H, pad_face(), count=PAD_SHEETS)]
+            Component("scoring-pad", "pad", PAD_W, PAD_H, pad_face(), count=PAD_SHEETS, fill_page=True)]
 
 
 def components(options: KitOptions) -> list[Component]:

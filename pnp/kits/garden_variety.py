@@ -34,6 +34,20 @@ TITLE = data.TITLE
 LOOK = Look("leckerli-one", "#6B2D5C", "#E69F00",
             (("look-gnome-hat", "#D55E00"), ("look-gnome-hat", "#0072B2")))
 
+def house_deck_note(deck: data.Deck = data.DECK) -> str:
+    """Which cards of the deck are the kit's own choice: the rulebook ("What's in the box",
+    "Types of cards") counts 42 basic cards, "a few rare" 0/10 critters and wildflowers of
+    1-9, and no more."""
+    rare = sorted((card for card in deck if card.number == data.RARE_NUMBER), key=lambda card: str(card.color))
+    rare_count = sum(deck[card] for card in rare)
+    who = " and ".join(f"{card.color} {data.CRITTERS[str(card.color)].lower()}" for card in rare)
+    flowers = sorted(card.number for card in deck for _ in range(deck[card]) if card.kind == "wildflower")
+    numbers = ", ".join(str(number) for number in flowers)
+    return (f"The {rare_count} rare 0/10 critters ({who}) and the {len(flowers)} wildflowers ({numbers}) are a "
+            "house choice: the rulebook (What's in the box, Types of cards) gives no count of either. "
+            "docs/house-rules.md says why; an owner of the cards prints theirs with --deck.")
+
+
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("blank or plain six-sided die, about 16 mm", 1), ("glue stick for the die stickers", 1)),
@@ -48,6 +62,7 @@ GUIDE = KitGuide(
     ),
     paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers and the "
           "rules summary on plain paper.",
+    house=house_deck_note(),
 )
 
 CARD_W, CARD_H = 63.5, 88.9

@@ -153,6 +153,46 @@ def test_scoring_pad_is_four_sheets_to_a_page(parts):
     assert len(placements) == 4 and len({p["page"] for p in placements}) == 1
 
 
+def test_each_player_has_a_name_box_beside_their_symbol(parts):
+    """The names went in 10.75 x 9 mm cells over the score columns: too small to write a name.
+    Each player's symbol now stands beside a box of 30 x 8 mm or more."""
+    pad = parts["scoring-pad"]
+    boxes = [(s.x + dx, s.y + dy, s.w, s.h) for s, dx, dy in walk(pad.front.shapes)
+             if isinstance(s, Rect) and s.w >= 30 and s.h >= 8 and s.h < 15]
+    for colour in data.PLAYER_COLOURS:
+        player = kit.PLAYER_COLORS[colour]
+        symbols = [(s.cx + dx, s.cy + dy) for s, dx, dy in walk(pad.front.shapes)
+                   if isinstance(s, Icon) and (s.name, s.color) == (player.symbol, player.hex)]
+        beside = [box for box in boxes for sx, sy in symbols if box[1] < sy < box[1] + box[3] and 0 < box[0] - sx < 6]
+        assert len(beside) == 1, colour
+
+
+@pytest.mark.parametrize("paper,sheets", [("letter", 4), ("a4", 4), ("a3", 8), ("tabloid", 8)])
+def test_the_score_pad_fills_its_page(parts, paper, sheets):
+    """On A3 the four score sheets used 39 % of their page: a pad fills its page with sheets."""
+    imposition = impose(list(parts.values()), PAPERS[paper])
+    placed = [p for p in imposition.placements() if p.component.name == "scoring-pad"]
+    assert len(placed) == sheets and len({p.page for p in placed}) == 1
+    page = imposition.sheets[placed[0].page - 1]
+    used = sum(p.rect[2] * p.rect[3] for p in placed) / (page.width_mm * page.height_mm)
+    assert used > 0.7, used
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_tile_sheet_has_no_blank_space_where_the_colour_changes(parts, paper):
+    """Each crop's ten tiles ended a row a tile's space short of the next crop's (kept apart
+    for their colours): five blank squares on the sheet. Every tile has a cream rim, so the
+    rows run on from one crop to the next and only the last row of tiles is short."""
+    imposition = impose(list(parts.values()), PAPERS[paper])
+    tiles = [p for p in imposition.placements() if p.component.kind == "tile" and p.side == "front"]
+    rows: dict[float, list[float]] = {}
+    for placed in tiles:
+        rows.setdefault(round(placed.rect[1], 1), []).append(placed.rect[0])
+    widths = [len(lefts) for _, lefts in sorted(rows.items())]
+    assert all(width == max(widths) for width in widths[:-1]), widths
+    assert all(round(b - a, 2) == kit.TILE for lefts in rows.values() for a, b in zip(sorted(lefts), sorted(lefts)[1:]))
+
+
 def manifest_for(parts, paper):
     return impose(list(parts.values()), PAPERS[paper]).manifest(data.GAME_ID)
 

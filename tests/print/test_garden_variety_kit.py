@@ -324,3 +324,21 @@ def test_every_picture_keeps_clear_of_both_colour_badges(pieces):
         for x0, y0, x1, y1 in ((left, top, right, bottom), turned):
             grown = (x0 - kit.BADGE_CLEAR, y0 - kit.BADGE_CLEAR, x1 + kit.BADGE_CLEAR, y1 + kit.BADGE_CLEAR)
             assert not any(drawn.crosses(grown) for drawn in flat.shapes), (card.name, grown)
+
+
+def test_page_one_says_the_rare_cards_and_the_wildflowers_are_a_house_choice():
+    """A reviewer read page 1's "4 × wildflower cards" as the game's own; the rulebook says
+    only "a few rare" 0/10 critters and gives no wildflower count. Page 1 says which of the
+    kit's cards are its house choice, in words made from the deck the kit prints."""
+    from pnp.build import impose_kit
+
+    first = impose_kit(data.GAME_ID, PAPERS["letter"], BuildOptions(games=(data.GAME_ID,))).sheets[0]
+    words = " ".join(" ".join(s.text for s, _, _ in walk(first.overlay) if isinstance(s, Text)).split())
+    rare = [card for card in data.DECK if card.number == data.RARE_NUMBER]
+    wildflowers = sorted(card.number for card in data.DECK if card.kind == "wildflower")
+    assert kit.house_deck_note() in words
+    assert f"{len(rare)} rare 0/10 critters" in kit.house_deck_note()
+    assert f"{len(wildflowers)} wildflowers ({', '.join(map(str, wildflowers))})" in kit.house_deck_note()
+    assert "house choice" in kit.house_deck_note()
+    bigger = {**data.DECK, data.Card("wildflower", number=2): 1}
+    assert "5 wildflowers (1, 2, 4, 6, 9)" in kit.house_deck_note(bigger)
