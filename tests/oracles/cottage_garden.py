@@ -498,6 +498,10 @@ def _scoring_faults(before: dict, entry: dict, after: dict) -> list[str]:
                     f"is on the target), but {_colours_left(after, scored[0]['design'])} are left to move"]
         return []
     faults = []
+    if entry["from"] == TARGET:
+        # Scoring Phase: moving onto the target forfeits the rest of the move, and a colour whose
+        # cubes are all there moves no more: a cube on the target is done with.
+        faults.append(f"{entry['color']} cube moved from the target, where a cube moves no more")
     scoring = before["turn"]["scoring"]
     if scoring is not None:
         left = sorted(colour for colour in scoring["moves"] if colour != entry["color"])
