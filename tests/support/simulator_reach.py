@@ -5,7 +5,9 @@ die faces and gnomes, Garden Dice's sun kept to the end). A part that no simulat
 reaches is a rule the random tests never exercise.
 
 `reach_of_games(game_id, games)` plays the games as `scorer.simulate` does, keeping the
-engine's full end state (`Engine.play`); `occurred(game_id, log, state, score)` reads one game.
+engine's full end state (`Engine.play`), but for a game whose uniform player misses parts one
+game in STEER_EVERY played by a steered player (Cottage Garden's climbers, the tops of the
+tracks); `occurred(game_id, log, state, score)` reads one game.
 bench/soak.py prints the table, tests/engines/test_simulators_reach_everything.py asserts it.
 """
 from __future__ import annotations
