@@ -1,7 +1,9 @@
 """Judged random games biased toward the edges that uniform random play seldom or never
 reaches: a market filled in the fewest rounds with no die ever fed to a pig (every player's
 pig at 0 when the advanced game hands out its awards), a player who propagates one plant
-until the tokens run out, a Cottage Garden player who keeps every cat and wins a third. The games are the harness's own (tests/support/engine_harness.py
+until the tokens run out, a Cottage Garden player who keeps every cat and wins a third,
+Cottage Garden climbers who reach the tops of both tracks and take both beehive tiles. The
+games are the harness's own (tests/support/engine_harness.py
 `play_and_judge`: every step judged, the end scored by the oracle, the log replayed); only
 the random player's draw is biased, by trying first the candidates a preference ranks first.
 Cheap: a game costs what a judged game costs."""

@@ -637,7 +637,7 @@ def legal_moves(state: dict, rng) -> list[dict]:
     """Moves the rulebook allows the player to move, for the harness to see the engine accept.
     While a bed is scored (3 Scoring Phase), every cube move: for each colour still to move,
     any of the player's cubes of it that is not on the target, as many steps as the bed shows
-    pots (orange) or cloches (blue), all of them (a dozen at most). In the Planting Phase, a
+    pots (orange) or cloches (blue), all of them (six at most). In the Planting Phase, a
     flower pot from the supply on any empty space of one of their beds (Planting Phase, b),
     and a cat from the reserve on an empty space of a bed that it leaves unfinished ("you can
     always place Cats from your reserve on an empty space"; a cat that would fill a bed waits
