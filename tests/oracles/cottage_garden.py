@@ -650,7 +650,7 @@ def legal_moves(state: dict, rng) -> list[dict]:
         return []
     player = state["players"][state["current"]]
     if turn["scoring"]:
-        return _cube_moves(player, turn["scoring"])
+        return _cube_moves(state)
     if turn["step"] != "plant" or turn["queue"]:
         return []
     empty = [(bed, sorted(_open_spaces(bed["design"]) - set(_covered(bed)))) for bed in player["beds"]]
@@ -660,13 +660,52 @@ def legal_moves(state: dict, rng) -> list[dict]:
             for token, spaces in (("pot", pots), ("cat", cats)) if spaces for bed, at in [rng.choice(spaces)]]
 
 
-def _cube_moves(player: dict, scoring: dict) -> list[dict]:
+def every_legal_move(state: dict) -> dict[str, list[dict]]:
+    """Every cube move the rulebook allows while a bed is scored ({"move_cube": moves}), for
+    the harness to find each among the engine's candidates, so the simulator can choose it."""
+    moves = _cube_moves(state)
+    return {"move_cube": moves} if moves else {}
+
+
+def refused_moves(state: dict, rng) -> list[dict]:
+    """Cube moves the rulebook forbids while a bed is scored, which random play never tries
+    (the simulator offers none; the random probes seldom hit one), for the harness to see the
+    engine refuse: a cube on the target moved on with the bed's steps (it moves no more), and a
+    colour already moved for this bed moved again (each colour moves once a bed)."""
+    scored = _scored_bed(state)
+    if scored is None:
+        return []
+    player, moves, steps = scored
+    on_target = [(colour, TARGET) for colour in moves if TARGET in player[colour]]
+    again = [(colour, value) for colour in COLOURS if colour not in moves and steps[colour]
+             for value in sorted(set(player[colour]) - {TARGET})]
+    return [_cube_move(player, colour, value, steps[colour]) for colour, value in on_target + again]
+
+
+def _scored_bed(state: dict) -> tuple[dict, list[str], dict[str, int]] | None:
+    """While a bed is scored and its cubes are to move: the player, the colours still to move
+    and the steps the bed shows of each colour."""
+    scoring = state["turn"]["scoring"]
+    if state["over"] or not scoring or state["turn"]["bonus_pots"]:
+        return None
+    player = state["players"][state["current"]]
+    bed = next(bed for bed in player["beds"] if bed["design"] == scoring["design"])
+    return player, list(scoring["moves"]), _visible(bed)
+
+
+def _cube_moves(state: dict) -> list[dict]:
     """3 Scoring Phase: the player is free to choose which cube of a colour moves; only a
     cube on the target moves no more."""
-    bed = next(bed for bed in player["beds"] if bed["design"] == scoring["design"])
-    steps = _visible(bed)
-    return [{"type": "move_cube", "player": player["name"], "color": colour, "from": value, "steps": steps[colour]}
-            for colour in scoring["moves"] for value in sorted(set(player[colour]) - {TARGET})]
+    scored = _scored_bed(state)
+    if scored is None:
+        return []
+    player, moves, steps = scored
+    return [_cube_move(player, colour, value, steps[colour])
+            for colour in moves for value in sorted(set(player[colour]) - {TARGET})]
+
+
+def _cube_move(player: dict, colour: str, value: int, steps: int) -> dict:
+    return {"type": "move_cube", "player": player["name"], "color": colour, "from": value, "steps": steps}
 
 
 # --- final scores, from the rulebook alone ---------------------------------------------------
