@@ -535,7 +535,7 @@ COTTAGE_GARDEN = [
 # bugs caught.
 COTTAGE_GARDEN_MISSED = [
     Bug("cottage-garden", "a cube on the target moved again", cottage_rules, "_cube_problems",
-        edited("if start == data.TARGET:", "if False:"), edge=CLIMB),
+        edited("if start == data.TARGET:", "if False:"), edge=replace(CLIMB, seeds=5)),  # played to the end
 ]
 
 
