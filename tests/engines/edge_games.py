@@ -1,7 +1,9 @@
 """Judged random games biased toward the edges that uniform random play seldom or never
 reaches: a market filled in the fewest rounds with no die ever fed to a pig (every player's
 pig at 0 when the advanced game hands out its awards), a player who propagates one plant
-until the tokens run out, a Cottage Garden player who keeps every cat and wins a third. The games are the harness's own (tests/support/engine_harness.py
+until the tokens run out, a Cottage Garden player who keeps every cat and wins a third,
+Cottage Garden climbers who reach the tops of both tracks and take both beehive tiles. The
+games are the harness's own (tests/support/engine_harness.py
 `play_and_judge`: every step judged, the end scored by the oracle, the log replayed); only
 the random player's draw is biased, by trying first the candidates a preference ranks first.
 Cheap: a game costs what a judged game costs."""
@@ -137,3 +139,81 @@ def cottage_cat_keeper(state: dict, candidates: list[dict]) -> list[list[dict]]:
     return [[c for c in below if _landing(c) > line[c["color"]]], [c for c in below if c["from"] == nearest],
             [c for c in kept if c["type"] == "place_tile"], kept]
 
+
+
+# --- Cottage Garden: the tops of the tracks and both beehive tiles ------------------------------
+
+def _covers_printed(move: dict) -> bool:
+    """Whether a tile placement covers a pot or cloche printed on the bed (scored no more)."""
+    rows = cottage_garden.BED_DESIGNS[move["bed"]["design"]]
+    row, col = move["at"]
+    return any(rows[row + r - 1][col + c - 1] != "." for r, c, _ in cottage_garden._marked_cells(
+        move["tile"], move["rotation"], move["flip"]))
+
+
+def _shows(move: dict, mark: str) -> bool:
+    return any(mark in line for line in cottage_garden.TILE_SHAPES[move["tile"]])
+
+
+def _squares(move: dict) -> int:
+    return sum(ch != "." for line in cottage_garden.TILE_SHAPES[move["tile"]] for ch in line)
+
+
+def cottage_climber(state: dict, candidates: list[dict]) -> list[list[dict]]:
+    """Score one cube of each colour as far as it goes: every bed's pots and cloches go to the
+    cube furthest along (the target reached with a cube of each colour, then with the next,
+    and the players race for both beehive tiles), the Final Round penalty taken from the cube
+    lowest on its track; beds filled fast, with tiles showing a cloche or a pot, then tiles of
+    four squares or more, laid over no printed pot or cloche (`samples` draws of the engine's
+    candidates are asked for one before the draw falls back to the engine's own)."""
+    cubes = [c for c in candidates if c["type"] == "move_cube"]
+    furthest = {colour: max((c["from"] for c in cubes if c["color"] == colour and c["from"] != cottage_garden.TARGET),
+                            default=None) for colour in cottage_garden.COLOURS}
+    penalties = [c for c in candidates if c["type"] == "final_round_penalty"]
+    lowest = min((c["from"] for c in penalties if c["from"] != 0), default=None)  # a cube on the start stays
+    tiles = [c for c in candidates if c["type"] == "place_tile" and not _covers_printed(c)]
+    others = [] if state["turn"]["step"] == "plant" else [c for c in candidates if c["type"] != "place_token"
+                                                           or c["token"] == "pot"]
+    return [[c for c in cubes if c["from"] == furthest[c["color"]]], [c for c in penalties if c["from"] == lowest],
+            [c for c in tiles if _shows(c, "C") or _shows(c, "P")], [c for c in tiles if _squares(c) >= 5],
+            [c for c in tiles if _squares(c) >= 4], others]
+
+
+def _cloches(design: str) -> int:
+    return "".join(cottage_garden.BED_DESIGNS[design]).count("c")
+
+
+def cottage_cloche_deal(state: dict, outcome: dict) -> dict:
+    """The deal with the cloche tiles first in the nursery, then the biggest tiles (beds fill
+    fastest), and each player's beds (and the spare) the sides printing the most cloches,
+    boards drawn greedily, a board once."""
+    free = sorted(state["boards"])
+    # a scored bed comes back flipped: boards printing cloches on both sides first
+    pick = {side: sorted(free, key=lambda board: (-_cloches(board + "L") - _cloches(board + "D"),
+                                                  -_cloches(board + side))) for side in "LD"}
+    used: set[str] = set()
+
+    def best(side: str) -> str:
+        board = next(b for b in pick[side] if b not in used)
+        used.add(board)
+        return board + side
+
+    beds = [[best("L"), best("D")] for _ in outcome["flowerbeds"]]
+    tiles = sorted(outcome["tiles"], key=lambda tile: (not _shows({"tile": tile}, "C"), -_squares({"tile": tile})))
+    return {**outcome, "tiles": tiles, "flowerbeds": beds, "spare_bed": best("L")}
+
+
+CLIMBERS = 2  # players of a climbers' game: the most beds scored each, and a race for both beehive tiles
+
+
+def play_climbers(seed: int) -> GameRecord:
+    """A judged game of two Cottage Garden climbers, dealt the beds and tiles richest in
+    cloches: the tops of both tracks, a player's second cube on a target and both beehive
+    tiles, which uniform play seldom or never reaches."""
+    return play_biased("cottage-garden", CLIMBERS, seed, cottage_climber, cottage_cloche_deal, COTTAGE_SAMPLES)
+
+
+def cottage_lone_climber(state: dict, candidates: list[dict]) -> list[list[dict]]:
+    """The first player a climber, the others uniform: a player reaching the target with a
+    second cube while the other beehive tile is still free."""
+    return cottage_climber(state, candidates) if state["current"] == 0 else [candidates]

@@ -121,7 +121,8 @@ def test_cottage_garden_red_line_cat_ignored_is_caught(monkeypatch):
 
 def test_cottage_garden_pots_printed_on_tiles_not_counted_is_caught(monkeypatch):
     monkeypatch.setattr(cottage_data, "POT_CELLS", tuple(c for c in cottage_data.POT_CELLS if c != "P"))
-    _caught("cottage-garden", by="steps for a bed with")
+    # the oracle's own cube moves, one step a pot it sees, which the engine then refuses
+    _caught("cottage-garden", by="the rulebook allows {'type': 'move_cube'.* but the engine refuses it")
 
 
 # --- Garden Dice ---------------------------------------------------------------------------------

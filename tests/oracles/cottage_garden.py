@@ -111,6 +111,7 @@ def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
     faults += _scoring_faults(before, entry, after) + _bonus_faults(before, entry, after)
     faults += _cleanup_faults(before, entry, after) + _give_up_faults(before, entry, after)
     faults += _phase_order_faults(before, entry, after) + _refill_order_faults(before, entry, after)
+    faults += _cat_limit_faults(before, entry, after)
     if before["final_round"]:
         for old, new in zip(before["players"], after["players"]):
             if not {bed["design"] for bed in new["beds"]} <= {bed["design"] for bed in old["beds"]}:
@@ -308,6 +309,21 @@ def _turn_passing_faults(before: dict, entry: dict, after: dict) -> list[str]:
     return faults
 
 
+def _cat_limit_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Special rules for the Planting Table: a player with a bed ends a turn with at most two
+    cats in reserve. Judged for the player whose turn the move ended, the one moving too
+    (state_faults judges the others, and a solo game has no others): the reserve as the turn
+    ended is the one before the move where a later turn's move ended it, else the one after."""
+    if after["turns"] == before["turns"]:
+        return []
+    seat = before["current"]
+    ended = before if _turns_ended_first(before, entry, after) else after
+    player = ended["players"][seat]
+    if player["cats"] > CATS_AT_START and player["beds"]:
+        return [f"{player['name']} ended a turn with {player['cats']} cats in reserve and a bed to put them on"]
+    return []
+
+
 def _open_bed(bed: dict) -> bool:
     return not _open_spaces(bed["design"]) <= set(_covered(bed))
 
@@ -348,12 +364,30 @@ def _cube_step_faults(before: dict, entry: dict, after: dict) -> list[str]:
             if Counter(new[colour]) != Counter(old[colour]) - Counter([entry["from"]]) + Counter([to]):
                 faults.append(f"{old['name']}'s {colour} cube from {entry['from']} should land on {to}: "
                               f"{old[colour]} became {new[colour]}")
-            if kind == "move_cube" and to == TARGET and len(before["players"]) > 1 and not old["beehives"]:
-                free = before["supply"]["beehives"]
-                if free and new["beehives"] != max(free):
-                    faults.append(f"{old['name']} reached the target first of the two: the {max(free)}-hive "
-                                  f"tile, not {new['beehives']}")
+    return faults + _beehive_faults(before, entry, after)
+
+
+def _beehive_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """Beehives: the first player to move a cube onto the Target Space takes the two-hive
+    tile, the second player to do so the one-hive tile; one player never takes both (a
+    holder reaching the target again takes nothing), and a tile once taken stays (solo games
+    have none). Judged for every player at every move."""
+    faults = []
+    free = before["supply"]["beehives"]
+    for old, new in zip(before["players"], after["players"]):
+        reached = (entry.get("type") == "move_cube" and entry.get("player") == old["name"]
+                   and _landing(entry) == TARGET)
+        due = max(free) if reached and free and not old["beehives"] else old["beehives"]
+        if new["beehives"] != due:
+            why = ("the first to reach the target takes the two-hive tile, the second the one-hive tile, "
+                   "and no player both")
+            faults.append(f"{old['name']} holds {_hive_tile(new['beehives'])} after {entry.get('type')}, not "
+                          f"{_hive_tile(due)}: {why}")
     return faults
+
+
+def _hive_tile(hives: int) -> str:
+    return f"the {hives}-hive tile" if hives else "no beehive tile"
 
 
 def _nursery_faults(before: dict, entry: dict, after: dict) -> list[str]:
@@ -451,12 +485,29 @@ def _scoring_faults(before: dict, entry: dict, after: dict) -> list[str]:
     seat = [p["name"] for p in before["players"]].index(entry.get("player")) if "player" in entry else None
     if seat is None or entry["type"] not in ("score_bed", "move_cube"):
         return []
-    complete = [bed for bed in before["players"][seat]["beds"] if not _open_bed(bed)]
+    player = before["players"][seat]
+    complete = [bed for bed in player["beds"] if not _open_bed(bed)]
     if entry["type"] == "score_bed":
-        shown = [_showing(bed) for bed in complete]
-        return [] if entry["bed"] in shown else [f"the bed scored shows {entry['bed']}, but the complete beds "
-                                                 f"show {shown}"]
+        scored = [bed for bed in complete if _showing(bed) == entry["bed"]]
+        if not scored:
+            return [f"the bed scored shows {entry['bed']}, but the complete beds show "
+                    f"{[_showing(bed) for bed in complete]}"]
+        due = _colours_due(player, scored[0])
+        if sorted(_colours_left(after, scored[0]["design"])) != sorted(due):
+            return [f"the bed scored moves {due or 'no'} cubes (one a colour it shows, unless every cube of that colour "
+                    f"is on the target), but {_colours_left(after, scored[0]['design'])} are left to move"]
+        return []
     faults = []
+    if entry["from"] == TARGET:
+        # Scoring Phase: moving onto the target forfeits the rest of the move, and a colour whose
+        # cubes are all there moves no more: a cube on the target is done with.
+        faults.append(f"{entry['color']} cube moved from the target, where a cube moves no more")
+    scoring = before["turn"]["scoring"]
+    if scoring is not None:
+        left = sorted(colour for colour in scoring["moves"] if colour != entry["color"])
+        if sorted(_colours_left(after, scoring["design"])) != left:
+            faults.append(f"after the {entry['color']} cube moved, {_colours_left(after, scoring['design'])} are left "
+                          f"to move for the bed scored, not {left}: each colour moves once a bed")
     marks = SHOWS_POT if entry["color"] == "orange" else SHOWS_CLOCHE
     visible = [sum(ch in marks for row in _showing(bed) for ch in row) for bed in complete]
     if complete and entry["steps"] not in visible:
@@ -467,6 +518,26 @@ def _scoring_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append(f"a cube moved from {entry['from']} to {_landing(entry)} and {won} cats were won: the red "
                       "line earns one cat when crossed forward")
     return faults
+
+
+def _visible(bed: dict) -> dict[str, int]:
+    """The flower pots (orange) and garden cloches (blue) a bed shows, uncovered."""
+    shown = "".join(_showing(bed))
+    return {"orange": sum(ch in SHOWS_POT for ch in shown), "blue": sum(ch in SHOWS_CLOCHE for ch in shown)}
+
+
+def _colours_due(player: dict, bed: dict) -> list[str]:
+    """3 Scoring Phase: a scored bed moves one cube of each colour it shows (pots orange,
+    cloches blue); Special rules for the Planting Table: a colour whose every cube is on the
+    target makes no more moves."""
+    shown = _visible(bed)
+    return [colour for colour in COLOURS if shown[colour] and any(value != TARGET for value in player[colour])]
+
+
+def _colours_left(state: dict, design: str) -> list[str]:
+    """The colours still to move for the bed `design` being scored ([] when it is not)."""
+    scoring = state["turn"]["scoring"]
+    return list(scoring["moves"]) if scoring and scoring["design"] == design else []
 
 
 def _bonus_faults(before: dict, entry: dict, after: dict) -> list[str]:
@@ -563,24 +634,78 @@ def _marked_cells(tile: str, rotation: int, flip: bool) -> tuple[tuple[int, int,
 # --- legal moves, from the rulebook alone ----------------------------------------------------
 
 def legal_moves(state: dict, rng) -> list[dict]:
-    """Moves the rulebook allows the player about to plant, for the harness to see the
-    engine accept: a flower pot from the supply on any empty space of one of their beds
-    (Planting Phase, b), and a cat from the reserve on an empty space of a bed that it leaves
-    unfinished ("you can always place Cats from your reserve on an empty space"; a cat that
-    would fill a bed waits on the house Mouse hunt rule), one drawn of each. Only these: the
-    tiles of the gardener row and their turns and flips hang on the house geometry and the
-    gardener, which the oracle judges step by step instead. Nothing while a bed is being
-    scored, a pot won is still to be placed, a Final Round penalty or a bed to give up is due."""
+    """Moves the rulebook allows the player to move, for the harness to see the engine accept.
+    While a bed is scored (3 Scoring Phase), every cube move: for each colour still to move,
+    any of the player's cubes of it that is not on the target, as many steps as the bed shows
+    pots (orange) or cloches (blue), all of them (six at most). In the Planting Phase, a
+    flower pot from the supply on any empty space of one of their beds (Planting Phase, b),
+    and a cat from the reserve on an empty space of a bed that it leaves unfinished ("you can
+    always place Cats from your reserve on an empty space"; a cat that would fill a bed waits
+    on the house Mouse hunt rule), one drawn of each. Only these: the tiles of the gardener
+    row and their turns and flips hang on the house geometry and the gardener, which the
+    oracle judges step by step instead. Nothing while a pot won is still to be placed, a bed
+    waits to be scored, or a Final Round penalty or a bed to give up is due."""
     turn = state["turn"]
-    if (state["over"] or state["stack"] or state["giving_up"] or turn["step"] != "plant" or turn["queue"]
-            or turn["scoring"] or turn["bonus_pots"]):
+    if state["over"] or state["stack"] or state["giving_up"] or turn["bonus_pots"]:
         return []
     player = state["players"][state["current"]]
+    if turn["scoring"]:
+        return _cube_moves(state)
+    if turn["step"] != "plant" or turn["queue"]:
+        return []
     empty = [(bed, sorted(_open_spaces(bed["design"]) - set(_covered(bed)))) for bed in player["beds"]]
     pots = [(bed, at) for bed, spaces in empty for at in spaces] if state["supply"]["pots"] else []
     cats = [(bed, at) for bed, spaces in empty if len(spaces) > 1 for at in spaces] if player["cats"] else []
     return [{"type": "place_token", "player": player["name"], "bed": bed, "token": token, "at": list(at)}
             for token, spaces in (("pot", pots), ("cat", cats)) if spaces for bed, at in [rng.choice(spaces)]]
+
+
+def every_legal_move(state: dict) -> dict[str, list[dict]]:
+    """Every cube move the rulebook allows while a bed is scored ({"move_cube": moves}), for
+    the harness to find each among the engine's candidates, so the simulator can choose it."""
+    moves = _cube_moves(state)
+    return {"move_cube": moves} if moves else {}
+
+
+def refused_moves(state: dict, rng) -> list[dict]:
+    """Cube moves the rulebook forbids while a bed is scored, which random play never tries
+    (the simulator offers none; the random probes seldom hit one), for the harness to see the
+    engine refuse: a cube on the target moved on with the bed's steps (it moves no more), and a
+    colour already moved for this bed moved again (each colour moves once a bed)."""
+    scored = _scored_bed(state)
+    if scored is None:
+        return []
+    player, moves, steps = scored
+    on_target = [(colour, TARGET) for colour in moves if TARGET in player[colour]]
+    again = [(colour, value) for colour in COLOURS if colour not in moves and steps[colour]
+             for value in sorted(set(player[colour]) - {TARGET})]
+    return [_cube_move(player, colour, value, steps[colour]) for colour, value in on_target + again]
+
+
+def _scored_bed(state: dict) -> tuple[dict, list[str], dict[str, int]] | None:
+    """While a bed is scored and its cubes are to move: the player, the colours still to move
+    and the steps the bed shows of each colour."""
+    scoring = state["turn"]["scoring"]
+    if state["over"] or not scoring or state["turn"]["bonus_pots"]:
+        return None
+    player = state["players"][state["current"]]
+    bed = next(bed for bed in player["beds"] if bed["design"] == scoring["design"])
+    return player, list(scoring["moves"]), _visible(bed)
+
+
+def _cube_moves(state: dict) -> list[dict]:
+    """3 Scoring Phase: the player is free to choose which cube of a colour moves; only a
+    cube on the target moves no more."""
+    scored = _scored_bed(state)
+    if scored is None:
+        return []
+    player, moves, steps = scored
+    return [_cube_move(player, colour, value, steps[colour])
+            for colour in moves for value in sorted(set(player[colour]) - {TARGET})]
+
+
+def _cube_move(player: dict, colour: str, value: int, steps: int) -> dict:
+    return {"type": "move_cube", "player": player["name"], "color": colour, "from": value, "steps": steps}
 
 
 # --- final scores, from the rulebook alone ---------------------------------------------------

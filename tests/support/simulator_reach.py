@@ -5,7 +5,9 @@ die faces and gnomes, Garden Dice's sun kept to the end). A part that no simulat
 reaches is a rule the random tests never exercise.
 
 `reach_of_games(game_id, games)` plays the games as `scorer.simulate` does, keeping the
-engine's full end state (`Engine.play`); `occurred(game_id, log, state, score)` reads one game.
+engine's full end state (`Engine.play`), but for a game whose uniform player misses parts one
+game in STEER_EVERY played by a steered player (Cottage Garden's climbers, the tops of the
+tracks); `occurred(game_id, log, state, score)` reads one game.
 bench/soak.py prints the table, tests/engines/test_simulators_reach_everything.py asserts it.
 """
 from __future__ import annotations
@@ -15,11 +17,14 @@ from collections import Counter
 from collections.abc import Callable
 
 import scorer
+from scorer.games.cottage_garden import rules as cottage_garden_rules
+from scorer.games.cottage_garden.data import TARGET
 from scorer.games.cottage_garden.engine import QUESTIONS as COTTAGE_GARDEN_QUESTIONS
 from scorer.games.garden_variety import data as garden_variety
 from scorer.games.harvest_dice.rules import end_triggers as harvest_dice_end_triggers
 from scorer.games.propagation import data as propagation
-from tests.support.engine_harness import engine, player_counts
+from tests.engines.edge_games import play_climbers
+from tests.support.engine_harness import GameRecord, engine, player_counts
 
 # Action types of a game's check format that are no move of a game log: rule questions and
 # what the engine does by itself (Cottage Garden's gardener moves at the end of each turn).
@@ -61,14 +66,27 @@ def occurred(game_id: str, log: list[dict], state: dict, score: dict) -> set[str
 
 def reach_of_games(game_id: str, games: int) -> dict[str, float]:
     """The share of `games` simulated games (seeds 0.., spread over the player counts) in
-    which each expected part occurred, in the order of `expected`."""
+    which each expected part occurred, in the order of `expected`. A game with a steered
+    player (STEERED) has every STEER_EVERY-th game played by it instead."""
     counts = player_counts(game_id)
     seen: Counter[str] = Counter()
     game_engine = engine(game_id)
     for seed in range(games):
-        log, state = game_engine.play(counts[seed % len(counts)], seed)
+        if game_id in STEERED and seed % STEER_EVERY == STEER_EVERY - 1:
+            record = STEERED[game_id](seed)
+            log, state = record.log, record.end_state
+        else:
+            log, state = game_engine.play(counts[seed % len(counts)], seed)
         seen.update(occurred(game_id, log, state, scorer.score(game_id, game_engine.score_state(state))))
     return {part: seen[part] / games for part in expected(game_id)}
+
+
+# Games whose uniform random player never reaches some part: every STEER_EVERY-th of their
+# simulated games is played (and judged) by a biased player of tests/engines/edge_games.py,
+# as the planted-bug tests play them. Cottage Garden's climbers reach the tops of both
+# tracks and both beehive tiles (uniform play: the blue target in none of 100 games).
+STEER_EVERY = 5
+STEERED: dict[str, Callable[[int], GameRecord]] = {"cottage-garden": play_climbers}
 
 
 # --- how each game's end shows in its full end state --------------------------------------------
@@ -103,6 +121,9 @@ ENDS: dict[str, Callable[[dict], list[str]]] = {
 # --- parts beside the moves and the ends --------------------------------------------------------
 
 EXTRA_PARTS = {
+    "cottage-garden": ("a cube reaches the orange target", "a cube reaches the blue target",
+                       "a player's second cube reaches a target", "the two-beehive tile taken",
+                       "the one-beehive tile taken"),
     "garden-dice": ("a sun token kept to the end",),
     "propagation": tuple(f"bonus card pays: {card}" for card in sorted(propagation.BONUS_CARDS)),
     "garden-variety": (*(f"die shows {face}" for face in garden_variety.DIE_FACES),
@@ -132,5 +153,19 @@ def _garden_variety_extras(log: list[dict], state: dict, score: dict) -> set[str
     return found
 
 
+def _cottage_garden_extras(log: list[dict], state: dict, score: dict) -> set[str]:
+    """The tops of the tracks (Scoring Phase: a cube's move ends on the target) and the
+    beehive tiles (the first and the second player to reach it)."""
+    arrivals = [entry for entry in log if entry.get("type") == "move_cube"
+                and cottage_garden_rules.advance(entry["color"], entry["from"], entry["steps"])[0] == TARGET]
+    found = {f"a cube reaches the {entry['color']} target" for entry in arrivals}
+    if any(count > 1 for count in Counter(entry["player"] for entry in arrivals).values()):
+        found.add("a player's second cube reaches a target")
+    hives = {player["beehives"] for player in state["players"]}
+    return found | {name for tile, name in ((2, "the two-beehive tile taken"), (1, "the one-beehive tile taken"))
+                    if tile in hives}
+
+
 EXTRAS: dict[str, Callable[[list[dict], dict, dict], set[str]]] = {
+    "cottage-garden": _cottage_garden_extras,
     "garden-dice": _garden_dice_extras, "propagation": _propagation_extras, "garden-variety": _garden_variety_extras}
