@@ -192,6 +192,25 @@ class Judge:
                                      + "; ".join(v["message"] for v in judged["violations"]))
         return moves
 
+    def every_oracle_move_offered(self, table: Table) -> None:
+        """Where the oracle lists every legal move of some types (its optional
+        `every_legal_move(state)`, {type: moves}, from the rulebook alone), each of them is
+        among the engine's candidates of its type, so the simulator can choose it (the turn
+        record the engine writes into an action is left out of the comparison). Judging them
+        all would cost more than the game: the oracle's `legal_moves` has the engine judge
+        those a wrong refusal would hide in."""
+        every = getattr(self.oracle, "every_legal_move", None)
+        listed = every(table.state) if every is not None else {}
+        if not any(listed.values()):
+            return
+        rng = random.Random(self.where)
+        offered = {_move_key(action) for move in self.game.moves if listed.get(move.type)
+                   for action in move.candidates(table, rng)}
+        for moves in listed.values():
+            missing = [move for move in moves if _move_key(move) not in offered]
+            assert not missing, (f"{self.where}: the rulebook allows {missing[0]}, but the engine's candidates "
+                                 "leave it out")
+
     def draw(self, table: Table, rng: random.Random, known: list[dict]) -> tuple[dict, dict]:
         """The simulator's move; when the engine finds none, the oracle knows none either."""
         try:
@@ -215,6 +234,17 @@ class Judge:
         raise AssertionError(f"{self.where}: {action} is legal but no candidate of the simulator "
                              "has its outcome (the engine says its candidates are complete)")
 
+    def tiebreakers_are_the_oracles(self, state: dict, score: dict) -> None:
+        """The tie-break values the score shows are the oracle's own (its optional
+        `tiebreakers(state)`, {player: {name: value}}, from the rulebook's section on ties):
+        compared in every game, since a wrong value changes a winner only in a tie."""
+        own = getattr(self.oracle, "tiebreakers", None)
+        if own is None:
+            return
+        shown = {player["name"]: player.get("tiebreakers", {}) for player in score["players"]}
+        expected = own(state)
+        assert shown == expected, f"{self.where}: the score's tie-breakers are {shown}, the rulebook's {expected}"
+
     def end(self, log: list[dict], judgements: list[dict | None], reached: list[Table | None],
             state: dict) -> GameRecord:
         """The end scores, with no unfinished-game warning and the right winners, and the log
@@ -232,6 +262,7 @@ class Judge:
         assert scored == expected, f"{self.where}: the scorer says {scored}, the rulebook {expected}"
         assert sorted(score["winners"]) == sorted(self.oracle.winners(state)), (
             f"{self.where}: winners {score['winners']}, by the rulebook {self.oracle.winners(state)}")
+        self.tiebreakers_are_the_oracles(state, score)
         # Every entry was asserted plain JSON as it was written (setup, outcomes, actions): the
         # log goes to replay as it is, as a client's JSON would read.
         replayed = self.engine.replay(log, judgements, reached)
@@ -239,6 +270,13 @@ class Judge:
         assert replayed["over"] and replayed["state"] == state, f"{self.where}: the replay ends elsewhere"
         assert replayed["end_state"] == end_state and replayed["score"] == score, self.where
         return GameRecord(log, state, score)
+
+
+def _move_key(action: dict) -> tuple:
+    """An action as a comparable value, less the turn record the engine copies into it (its
+    fields are numbers, text and lists of numbers)."""
+    return tuple(sorted((key, tuple(value) if type(value) is list else value)
+                        for key, value in action.items() if key != "turn"))
 
 
 def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
@@ -266,6 +304,7 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
             after, judged = game_engine.advance_chance(table, entry), None
         else:
             known = judge.oracle_moves_accepted(table)
+            judge.every_oracle_move_offered(table)
             judge.random_actions(table)
             entry, judged = judge.draw(table, rng, known)
             after = judge.take(table, entry, judged)
