@@ -211,6 +211,15 @@ class Judge:
             assert not missing, (f"{self.where}: the rulebook allows {missing[0]}, but the engine's candidates "
                                  "leave it out")
 
+    def oracle_refusals_refused(self, table: Table) -> None:
+        """Each move the oracle knows the rulebook forbids at an edge (its optional
+        `refused_moves(state, rng)`, moves random play and the random probes seldom try) the
+        engine refuses: a check that wrongly takes a move the simulator never offers shows here."""
+        known = getattr(self.oracle, "refused_moves", None)
+        moves = known(table.state, random.Random(self.where)) if known is not None else []
+        for move, judged in zip(moves, self.engine.judge_all(table, moves)):
+            assert not judged["legal"], f"{self.where}: the rulebook forbids {move}, but the engine takes it"
+
     def draw(self, table: Table, rng: random.Random, known: list[dict]) -> tuple[dict, dict]:
         """The simulator's move; when the engine finds none, the oracle knows none either."""
         try:
@@ -305,6 +314,7 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
         else:
             known = judge.oracle_moves_accepted(table)
             judge.every_oracle_move_offered(table)
+            judge.oracle_refusals_refused(table)
             judge.random_actions(table)
             entry, judged = judge.draw(table, rng, known)
             after = judge.take(table, entry, judged)
