@@ -190,7 +190,7 @@ GARDEN_DICE = [
     Bug("garden-dice", "a special tile flipped with any die", dice_rules.FlipMove, "check", with_action(die=6)),
     Bug("garden-dice", "a bird eating veggies and a rabbit seeds", dice_rules, "_eat_problems",
         around(lambda eat_problems, ctx, action, critter, target, end: eat_problems(
-            ctx, action, replace(critter, kind="bird" if target.kind == "seed" else "rabbit"),
+            ctx, action, critter.model_copy(update={"kind": "bird" if target.kind == "seed" else "rabbit"}),
             target, end))),
     Bug("garden-dice", "chains reaching equal values", dice_rules.Board, "chain", replaced(_dice_chain_of_equals)),
     Bug("garden-dice", "chains stopping at the first tile", dice_rules.Board, "chain",
