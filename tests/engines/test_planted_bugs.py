@@ -415,7 +415,7 @@ GARDEN_VARIETY = [
     Bug("garden-variety", "a 0/10 critter counted as 10 whatever was declared", variety_rules, "standings",
         edited("value = card.declared if", "value = 10 if")),
     Bug("garden-variety", "the green frog beating the blue opossum instead of the yellow bee",
-        variety_rules.data.BEATS, "green", replaced("blue")),
+        variety_rules.data.BEATS, "green", lambda beaten: "blue"),
     Bug("garden-variety", "a 0/10 critter refused as a 10", variety_rules.ResolveRoundMove, "check",
         refusing(lambda action: any(p.card.number == "0/10" and p.card.declared == 10 for p in action.plays))),
 ]
@@ -667,7 +667,7 @@ PROPAGATION = [
             for p in action.board.plants))),
     Bug("propagation", "a propagation with no token of its kind left", propagation_rules.PropagateMove, "check",
         edited("if tokens == 0:", "if False:"), edge=Edge(2, propagation_orchard)),
-    Bug("propagation", "tomatoes dying a tier early", PLANT_DATA.PLANTS["tomato"], "dies", replaced(5)),
+    Bug("propagation", "tomatoes dying a tier early", PLANT_DATA.PLANTS["tomato"], "dies", lambda dies: dies - 1),
     Bug("propagation", "a second patch sown of a kind already on the board", propagation_rules.SowMove, "check",
         edited("if pieces.counts[action.player, action.kind]:", "if False:")),
     Bug("propagation", "sowing refused next to a rock", propagation_rules.SowMove, "check",

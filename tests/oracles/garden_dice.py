@@ -669,8 +669,8 @@ def legal_moves(state: dict, rng) -> list[dict]:
     own special tile with a six, the sun's reroll before any die is spent and the sun setting
     a die to another face, one of each kind, since a wrong refusal sits in one kind's rule and
     a step allows dozens; and of the critter actions (`every_legal_move`), each eating move,
-    swallowed or spat out, each removal and one plain move a die. Placements are left to the
-    check that the dice pass only with no die action left."""
+    swallowed or spat out, and of each critter one plain move and one removal. Placements are
+    left to the check that the dice pass only with no die action left."""
     pool = state["pool"]
     if state["over"] or not pool:
         return []
@@ -699,21 +699,24 @@ def legal_moves(state: dict, rng) -> list[dict]:
 
 
 def _critter_sample(state: dict, rng) -> list[dict]:
-    """Of every critter action (`every_legal_move`): each that eats (swallowed whole or spat
-    out), each removal, and one plain move of each die; a step allows few of the first two,
-    and a plain move's rule is the line and the die, the same for every space."""
+    """Of every critter action (`every_legal_move`): each that eats, swallowed whole or spat
+    out (a step allows few), and of each critter one plain move and one removal drawn; a plain
+    move's rule is the line and the die, a removal's the dice naming the space, the same for
+    every one."""
     every = every_legal_move(state)
     if not every:
         return []
-    plain: dict[int, list[dict]] = {}
-    judged = list(every["remove_critter"])
     board = _board(state)
+    judged: list[dict] = []
+    drawn: dict[tuple, list[dict]] = {}  # (kind, critter's space): its plain moves or removals
     for move in every["move_critter"]:
         if (move["to"][0], move["to"][1]) in board:
             judged.append(move)
         else:
-            plain.setdefault(move["die"], []).append(move)
-    return judged + [rng.choice(moves) for moves in plain.values()]
+            drawn.setdefault(("move", tuple(move["from"])), []).append(move)
+    for move in every["remove_critter"]:
+        drawn.setdefault(("remove", tuple(move["at"])), []).append(move)
+    return judged + [rng.choice(moves) for moves in drawn.values()]
 
 
 def every_legal_move(state: dict) -> dict[str, list[dict]]:

@@ -201,15 +201,16 @@ class Judge:
         those a wrong refusal would hide in."""
         every = getattr(self.oracle, "every_legal_move", None)
         listed = every(table.state) if every is not None else {}
-        if not any(listed.values()):
+        allowed = [move for moves in listed.values() for move in moves]
+        if not allowed:
             return
         rng = random.Random(self.where)
-        offered = {_move_key(action) for move in self.game.moves if listed.get(move.type)
-                   for action in move.candidates(table, rng)}
-        for moves in listed.values():
-            missing = [move for move in moves if _move_key(move) not in offered]
-            assert not missing, (f"{self.where}: the rulebook allows {missing[0]}, but the engine's candidates "
-                                 "leave it out")
+        offered = [action for move in self.game.moves if listed.get(move.type)
+                   for action in move.candidates(table, rng)]
+        fields = sorted({key for action in (*allowed, *offered) for key in action} - {"turn"})
+        keys = {_move_key(action, fields) for action in offered}
+        missing = [move for move in allowed if _move_key(move, fields) not in keys]
+        assert not missing, f"{self.where}: the rulebook allows {missing[0]}, but the engine's candidates leave it out"
 
     def oracle_refusals_refused(self, table: Table) -> None:
         """Each move the oracle knows the rulebook forbids at an edge (its optional
@@ -281,11 +282,10 @@ class Judge:
         return GameRecord(log, state, score)
 
 
-def _move_key(action: dict) -> tuple:
-    """An action as a comparable value, less the turn record the engine copies into it (its
-    fields are numbers, text and lists of numbers)."""
-    return tuple(sorted((key, tuple(value) if type(value) is list else value)
-                        for key, value in action.items() if key != "turn"))
+def _move_key(action: dict, fields: list[str]) -> tuple:
+    """An action's values of these fields (none missing: all the actions compared have the
+    same), a list as a tuple, as a value to compare."""
+    return tuple(tuple(value) if type(value) is list else value for value in map(action.get, fields))
 
 
 def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
