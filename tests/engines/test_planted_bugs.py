@@ -250,6 +250,8 @@ GARDEN_DICE = [
             (action.at[0], action.at[1])).owner == action.player else result)),
     Bug("garden-dice", "a critter passing over seeds and veggies", dice_rules, "_line_problems",
         edited("if tile is not None:", "if tile is not None and tile.kind == data.ROCK:")),
+    Bug("garden-dice", "the simulator never offering a spit-out", dice_rules.MoveCritterMove, "_moves",
+        lambda moves: staticmethod(edited("if to in occupied:", "if False:")(moves))),
 ]
 
 

@@ -253,7 +253,7 @@ class Judge:
             return
         shown = {player["name"]: player.get("tiebreakers", {}) for player in score["players"]}
         expected = own(state)
-        assert shown == expected, f"{self.where}: the score's tie-breakers are {shown}, the rulebook's {expected}"
+        assert shown == expected, f"{self.where}: the score's tie-breakers are {shown}, by the rulebook {expected}"
 
     def end(self, log: list[dict], judgements: list[dict | None], reached: list[Table | None],
             state: dict) -> GameRecord:
