@@ -20,9 +20,12 @@ seed and asserts at every step:
 - every move the oracle knows legal on its own (its optional `legal_moves`, from the
   rulebook's numbers: all of them or a sample, as the oracle says) the engine accepts: the
   simulator only picks moves `check` allows, so a legal move wrongly refused shows only here;
+  where the oracle lists every legal move of a type (`every_legal_move`), each is among the
+  engine's candidates; every move it knows forbidden at an edge (`refused_moves`) the engine
+  refuses;
 - at the end: the score warns of no unfinished game, its breakdown, totals and winners are
   the oracle's `final_scores` and `winners` (recomputed from the end state with the
-  rulebook's numbers), and the log replays to the same end state and score (each action
+  rulebook's numbers), its tie-break values the oracle's `tiebreakers` where it has them, and the log replays to the same end state and score (each action
   moved by the judgement made as it was taken: no step is judged twice).
 """
 from __future__ import annotations
