@@ -669,14 +669,6 @@ class Game(ABC, Generic[StateT]):
         something from the state once (a board by space) answers its own Reading."""
         return Reading(state)
 
-    def read_own_state(self, raw: Any) -> Reading[StateT]:
-        """The reading of a check state an engine made itself by legal moves (Table.reading
-        of an engine that asks for it): its model read without the impossible-state checks,
-        then `read`. A game may build the reading from the JSON directly instead (Garden
-        Dice), since such a state is well formed and possible by construction and the random
-        simulation tests validate every one."""
-        return self.read(self.parse_own_state(raw))
-
     def refuse_action(self, reading: Reading[StateT], action: Any) -> list[Violation]:
         """Why no action of any type may be taken on this state, as `read` read it (the game is
         over, say); [] when the action's own check decides. May raise InvalidState for an

@@ -1,9 +1,10 @@
 """Judged random games biased toward the edges that uniform random play seldom or never
 reaches: a market filled in the fewest rounds with no die ever fed to a pig (every player's
-pig at 0 when the advanced game hands out its awards), a player who propagates one plant
-until the tokens run out, a Cottage Garden player who keeps every cat and wins a third,
-Cottage Garden climbers who reach the tops of both tracks and take both beehive tiles. The
-games are the harness's own (tests/support/engine_harness.py
+pig at 0 when the advanced game hands out its awards), a Garden Dice player with two sets
+harvested, a player who propagates one plant until the tokens run out (carrots short in the
+middle of a pattern, apples with none left), a Cottage Garden player who keeps every cat and
+wins a third, Cottage Garden climbers who reach the tops of both tracks and take both beehive
+tiles. The games are the harness's own (tests/support/engine_harness.py
 `play_and_judge`: every step judged, the end scored by the oracle, the log replayed); only
 the random player's draw is biased, by trying first the candidates a preference ranks first.
 Cheap: a game costs what a judged game costs."""
@@ -15,7 +16,7 @@ from contextlib import ExitStack, contextmanager
 from unittest import mock
 
 from scorer.games.engine import Chance
-from tests.oracles import cottage_garden, propagation
+from tests.oracles import cottage_garden, garden_dice, propagation
 from tests.support.engine_harness import GameRecord, engine, play_and_judge
 
 # A preference: the candidates of a state in tiers, the first tried first (uniformly among its
@@ -95,6 +96,26 @@ def harvest_dice_in_blocks(state: dict, outcome: dict) -> dict:
                                 for die in outcome["dice"]]}
 
 
+# --- Garden Dice: two sets harvested ------------------------------------------------------------
+
+def dice_set_collector(state: dict, candidates: list[dict]) -> list[list[dict]]:
+    """Harvest, water and plant before all else, buy the crops the player has fewest of, and
+    never move, remove or place a critter: a player harvests two or more sets of all five
+    veggies (Game End's Sets), which uniform play reaches in about one game in a hundred."""
+    me = state["players"][state["current"]]
+    have = {crop: me["harvested"].get(crop, 0) + me["seeds"].get(crop, 0) for crop in garden_dice.FACE_VALUE}
+    for tile in state["board"]:
+        if tile.get("owner") == me["name"] and tile["kind"] in garden_dice.CROP_SIDES:
+            have[tile["crop"]] += 1
+    fewest = min(have.values())
+
+    def of(kind: str) -> list[dict]:
+        return [c for c in candidates if c["type"] == kind]
+    return [of("harvest"), of("water"), [c for c in of("place") if c["tile"] == "seed"],
+            [c for c in of("buy") if have[c["crop"]] == fewest], of("buy"),
+            [c for c in candidates if c["type"] not in ("move_critter", "remove_critter", "place")]]
+
+
 # --- Propagation: out of tokens -----------------------------------------------------------------
 
 SPENT_KIND = "carrot"  # ten tokens, two a propagation: the first kind to run out
@@ -110,6 +131,15 @@ def propagation_out_of_tokens(state: dict, candidates: list[dict]) -> list[list[
                                        propagation._pattern_spaces(propagation.PATTERNS[c["pattern"]],
                                                                    propagation._space(c["origin"])))],
             [c for c in candidates if c["type"] == "sow" and c["kind"] == SPENT_KIND], carrots,
+            [c for c in candidates if c["type"] != "harvest"]]
+
+
+def propagation_orchard(state: dict, candidates: list[dict]) -> list[list[dict]]:
+    """Sow an apple tree, then propagate apples every turn and never harvest them: apples
+    live long (fully grown at 5, dead at 10), so all five apple tokens stand on the board for
+    many turns, where a propagation of them has no token left."""
+    apples = [c for c in candidates if c["type"] == "propagate" and c["pattern"].startswith("apple")]
+    return [apples, [c for c in candidates if c["type"] == "sow" and c["kind"] == "apple"],
             [c for c in candidates if c["type"] != "harvest"]]
 
 

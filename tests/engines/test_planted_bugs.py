@@ -37,9 +37,11 @@ from tests.engines.edge_games import (
     cottage_climber,
     cottage_cloche_deal,
     cottage_lone_climber,
+    dice_set_collector,
     harvest_dice_in_blocks,
     harvest_pig_hoarder,
     harvest_quick_and_unfed,
+    propagation_orchard,
     propagation_out_of_tokens,
 )
 from tests.support.engine_harness import play_and_judge, player_counts
@@ -192,7 +194,7 @@ GARDEN_DICE = [
     Bug("garden-dice", "a special tile flipped with any die", dice_rules.FlipMove, "check", with_action(die=6)),
     Bug("garden-dice", "a bird eating veggies and a rabbit seeds", dice_rules, "_eat_problems",
         around(lambda eat_problems, ctx, action, critter, target, end: eat_problems(
-            ctx, action, replace(critter, kind="bird" if target.kind == "seed" else "rabbit"),
+            ctx, action, critter.model_copy(update={"kind": "bird" if target.kind == "seed" else "rabbit"}),
             target, end))),
     Bug("garden-dice", "chains reaching equal values", dice_rules.Board, "chain", replaced(_dice_chain_of_equals)),
     Bug("garden-dice", "chains stopping at the first tile", dice_rules.Board, "chain",
@@ -240,7 +242,25 @@ GARDEN_DICE = [
         refusing(lambda action: action.turn.dice_spent > 0)),
     Bug("garden-dice", "a critter eating two tiles of one opponent in a turn", dice_rules.MoveCritterMove, "play",
         edited('state["turn"]["ate_from"].append(eaten["owner"])', "pass")),
+    # The cold planters' misses (docs/engines.md, Planted bugs) and two of our own after them.
+    Bug("garden-dice", "a spit-out with a die equal to the tile refused", dice_rules, "_eat",
+        around(lambda eat, ctx, action, target, end: _planted_refusal()
+               if action.spit_out_die == target.value else eat(ctx, action, target, end))),
+    Bug("garden-dice", "only one set scored", dice_rules, "final_score",
+        returning(lambda score, player: breakdown(sets=lambda n: min(n, 15))(score)),
+        edge=Edge(2, dice_set_collector)),
+    Bug("garden-dice", "a player's own critter refused removal", dice_rules.RemoveCritterMove, "check",
+        method_returning(lambda result, read, action: _planted_refusal() if result.legal and read.board.get(
+            (action.at[0], action.at[1])).owner == action.player else result)),
+    Bug("garden-dice", "a critter passing over seeds and veggies", dice_rules, "_line_problems",
+        edited("if tile is not None:", "if tile is not None and tile.kind == data.ROCK:")),
+    Bug("garden-dice", "the simulator never offering a spit-out", dice_rules.MoveCritterMove, "_moves",
+        lambda moves: staticmethod(edited("if to in occupied:", "if False:")(moves))),
 ]
+
+
+def _planted_refusal() -> CheckResult:
+    return CheckResult(False, [violation("planted", "planted", "refused by a planted bug", "action")])
 
 
 # --- Harvest Dice --------------------------------------------------------------------------------
@@ -396,6 +416,12 @@ GARDEN_VARIETY = [
         "transition", after_step(("resolve_round",), lambda before, action, after: _cards_to_next(before, after))),
     Bug("garden-variety", "a wishing gnome refused a wish for 9", variety_rules.ResolveRoundMove, "check",
         refusing(lambda action: any(p.card.name == "wishing" and p.card.declared == 9 for p in action.plays))),
+    Bug("garden-variety", "gnomes left in hand out of the tie-break", variety_engine.GardenVarietyEngine,
+        "score_state", edited('p["garden_bed"] + p["hand"]', 'p["garden_bed"]')),
+    Bug("garden-variety", "a 0/10 critter counted as 10 whatever was declared", variety_rules, "standings",
+        edited("value = card.declared if", "value = 10 if")),
+    Bug("garden-variety", "the green frog beating the blue opossum instead of the yellow bee",
+        variety_rules.data.BEATS, "green", lambda beaten: "blue"),
     Bug("garden-variety", "a 0/10 critter refused as a 10", variety_rules.ResolveRoundMove, "check",
         refusing(lambda action: any(p.card.number == "0/10" and p.card.declared == 10 for p in action.plays))),
 ]
@@ -702,6 +728,11 @@ PROPAGATION = [
         "check", refusing(lambda action: any(
             p.owner == action.player and p.kind == action.kind and p.tier > PLANT_DATA.PLANTS[p.kind]["grown"]
             for p in action.board.plants))),
+    Bug("propagation", "a propagation with no token of its kind left", propagation_rules.PropagateMove, "check",
+        edited("if tokens == 0:", "if False:"), edge=Edge(2, propagation_orchard)),
+    Bug("propagation", "tomatoes dying a tier early", PLANT_DATA.PLANTS["tomato"], "dies", lambda dies: dies - 1),
+    Bug("propagation", "a second patch sown of a kind already on the board", propagation_rules.SowMove, "check",
+        edited("if pieces.counts[action.player, action.kind]:", "if False:")),
     Bug("propagation", "sowing refused next to a rock", propagation_rules.SowMove, "check",
         refusing(lambda action: any(PLANT_DATA.distance((action.at[0] - r[0], action.at[1] - r[1])) == 1
                                     for r in action.board.rocks))),

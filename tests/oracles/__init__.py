@@ -17,6 +17,12 @@ turned into '_': tests/oracles/garden_variety.py) that defines
     winners(state: dict) -> list[str]
         the winners after the rulebook's tie-breakers.
 
+Optional, each compared by the harness where an oracle has it: `legal_moves(state, rng)` (a
+sample of legal moves the engine must accept), `every_legal_move(state)` ({type: every legal
+move of it}, each among the engine's candidates), `refused_moves(state, rng)` (moves the
+rulebook forbids at an edge, which the engine must refuse) and `tiebreakers(state)` ({player:
+{name: value}}, the tie-break values the score shows).
+
 The fault lists answer [] when all is well. They are written from the rulebook and the state
 format documented in docs/engines.md, never by calling the game's rules.py or its scorer: an
 oracle that asked them would agree with every bug it is there to find. The rulebook's numbers

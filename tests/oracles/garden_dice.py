@@ -327,12 +327,7 @@ def _critter_can_move(table: dict, board: Board, at: tuple[int, int], critter: d
             tile = board.get(space)
             if tile is None:
                 return True
-            eats = free_discs > 0 and tile["kind"] == (SEED if critter["kind"] == "bird" else VEGGIE) and (
-                tile["owner"] != critter["owner"] and tile["owner"] not in table["turn"]["ate_from"])
-            if eats and critter["kind"] == "bird":
-                eats = not any(board.get((space[0] + r, space[1] + c), {}).get("kind") == "scarecrow" and board[
-                    (space[0] + r, space[1] + c)].get("owner") == tile["owner"] for r, c in AROUND)
-            if eats:
+            if free_discs > 0 and _edible(table, board, critter, tile, space):
                 return True
             break
     return False
@@ -621,9 +616,7 @@ def _eating_faults(before: dict, critter: dict, eaten: dict, at: tuple[int, int]
     food = SEED if critter["kind"] == "bird" else VEGGIE
     if eaten["kind"] != food or eaten.get("owner") == critter["owner"]:
         return [f"a {critter['kind']} ate {eaten}"]
-    if critter["kind"] == "bird" and any(
-            board.get((at[0] + dr, at[1] + dc), {}).get("kind") == "scarecrow"
-            and board[(at[0] + dr, at[1] + dc)].get("owner") == eaten["owner"] for dr, dc in AROUND):
+    if critter["kind"] == "bird" and _guarded(board, at, eaten["owner"]):
         return [f"a bird ate {eaten}, which its owner's scarecrow protects"]
     if eaten["owner"] in before["turn"]["ate_from"]:
         return [f"critters ate from {eaten['owner']} twice this turn"]
@@ -674,9 +667,10 @@ def legal_moves(state: dict, rng) -> list[dict]:
     buying a seed (a free disc, a stack of value at most the die, two of a crop a turn),
     watering an own seed and harvesting an own veggie of value at most the die, flipping an
     own special tile with a six, the sun's reroll before any die is spent and the sun setting
-    a die to another face. One of each kind, since a wrong refusal sits in one kind's rule and
-    a step allows dozens; placements and critter moves are left to the check that the dice
-    pass only with no die action left (their sundial reach and lines are house content)."""
+    a die to another face, one of each kind, since a wrong refusal sits in one kind's rule and
+    a step allows dozens; and of the critter actions (`every_legal_move`), each eating move,
+    swallowed or spat out, and of each critter one plain move and one removal. Placements are
+    left to the check that the dice pass only with no die action left."""
     pool = state["pool"]
     if state["over"] or not pool:
         return []
@@ -701,7 +695,108 @@ def legal_moves(state: dict, rng) -> list[dict]:
                 {"type": "sun_set_die", "player": name, "die": die, "to": to} for to in DIE_FACES if to != die)
     if me["sun_token"] and turn["dice_spent"] == 0:
         kinds["sun_reroll"] = [{"type": "sun_reroll", "player": name}]
-    return [rng.choice(moves) for moves in kinds.values() if moves]
+    return [rng.choice(moves) for moves in kinds.values() if moves] + _critter_sample(state, rng)
+
+
+def _critter_sample(state: dict, rng) -> list[dict]:
+    """Of every critter action (`every_legal_move`): each that eats, swallowed whole or spat
+    out (a step allows few), and of each critter one plain move and one removal drawn; a plain
+    move's rule is the line and the die, a removal's the dice naming the space, the same for
+    every one."""
+    every = every_legal_move(state)
+    if not every:
+        return []
+    board = _board(state)
+    judged: list[dict] = []
+    drawn: dict[tuple, list[dict]] = {}  # (kind, critter's space): its plain moves or removals
+    for move in every["move_critter"]:
+        if (move["to"][0], move["to"][1]) in board:
+            judged.append(move)
+        else:
+            drawn.setdefault(("move", tuple(move["from"])), []).append(move)
+    for move in every["remove_critter"]:
+        drawn.setdefault(("remove", tuple(move["at"])), []).append(move)
+    return judged + [rng.choice(moves) for moves in drawn.values()]
+
+
+def every_legal_move(state: dict) -> dict[str, list[dict]]:
+    """Every critter action the rulebook allows the player whose turn it is, by type, for the
+    harness to compare with the engine's legal candidates of those types: each move of an own
+    bird or rabbit (Move a Critter) and each removal of any critter (Remove a Critter). A
+    critter's moves are few (four lines, a die's length each), so all of them are listed; a
+    wrongly refused spit-out or removal shows here, where random play never picks it."""
+    pool = state["pool"]
+    if state["over"] or not pool:
+        return {}
+    me = state["players"][state["current"]]
+    board = _board(state)
+    own = {at: t for at, t in board.items() if t.get("owner") == me["name"]}
+    return {"move_critter": _critter_moves(state, board, own, me),
+            "remove_critter": _critter_removals(state, board, me)}
+
+
+def _critter_moves(state: dict, board: Board, own: Board, me: dict) -> list[dict]:
+    """Move a Critter: straight along a row or column, through empty spaces only, as far as
+    the die or less; ending on an opponent's tile it may eat (a bird a seed its owner's
+    scarecrow does not guard, a rabbit a veggie; one tile an opponent a turn; a free disc to
+    put on the critter or the tile), swallowed whole or, with one more die of at least the
+    tile's value, spat out (Eating a Tile)."""
+    pool, moves = state["pool"], []
+    free_discs = _free_discs(me, own)
+    for at, critter in own.items():
+        if critter["kind"] not in CRITTER_SIDES:
+            continue
+        for die in sorted(set(pool)):
+            rest = list(pool)
+            rest.remove(die)
+            for dr, dc in LINES:
+                for k in range(1, die + 1):
+                    space = (at[0] + dr * k, at[1] + dc * k)
+                    if not _on_board(space):
+                        break
+                    move = {"type": "move_critter", "player": me["name"], "from": list(at), "to": list(space),
+                            "die": die}
+                    tile = board.get(space)
+                    if tile is None:
+                        moves.append(move)
+                        continue
+                    if free_discs > 0 and _edible(state, board, critter, tile, space):
+                        moves.append(move)
+                        moves += [{**move, "spit_out_die": other} for other in sorted(set(rest))
+                                  if other >= _value(tile)]
+                    break
+    return moves
+
+
+def _edible(state: dict, board: Board, critter: dict, tile: dict, at: tuple[int, int]) -> bool:
+    food = SEED if critter["kind"] == "bird" else VEGGIE
+    if tile["kind"] != food or tile["owner"] == critter["owner"] or tile["owner"] in state["turn"]["ate_from"]:
+        return False
+    return critter["kind"] != "bird" or not _guarded(board, at, tile["owner"])
+
+
+def _guarded(board: Board, at: tuple[int, int], owner: str) -> bool:
+    """Special Tiles › Scarecrow: the owner's scarecrow in one of the eight spaces round `at`."""
+    return any(board.get((at[0] + dr, at[1] + dc), {}).get("kind") == "scarecrow"
+               and board[(at[0] + dr, at[1] + dc)].get("owner") == owner for dr, dc in AROUND)
+
+
+def _critter_removals(state: dict, board: Board, me: dict) -> list[dict]:
+    """Remove a Critter: any critter, even one's own, with three dice: a six and two naming
+    its space, the sundial's change left this turn included (the dice listed in order)."""
+    pool, moves = state["pool"], []
+    sundial = _sundial_left(state, board)
+    critters = [at for at, t in board.items() if t["kind"] in CRITTER_SIDES]
+    triples = {tuple(sorted((pool[i], pool[j], pool[k]))) for i in range(len(pool))
+               for j in range(i + 1, len(pool)) for k in range(j + 1, len(pool))}
+    for triple in sorted(triples):
+        if SIX not in triple:
+            continue
+        coords = list(triple)
+        coords.remove(SIX)
+        moves += [{"type": "remove_critter", "player": me["name"], "at": list(at), "dice": list(triple)}
+                  for at in sorted(critters) if _names_space(coords, at, sundial)]
+    return moves
 
 
 def final_scores(state: dict) -> dict[str, dict[str, int]]:
@@ -720,11 +815,18 @@ def final_scores(state: dict) -> dict[str, dict[str, int]]:
     return scores
 
 
-def winners(state: dict) -> list[str]:
-    """Game End: most points, then the most face value harvested; still tied, shared."""
-    totals = final_scores(state)
-    keys = {player["name"]: (totals[player["name"]]["total"],
-                             sum(FACE_VALUE[crop] * n for crop, n in player["harvested"].items()))
+def tiebreakers(state: dict) -> dict[str, dict[str, int]]:
+    """Game End: a tie for the most points goes to the most points showing on the harvested
+    veggies, by their face value."""
+    return {player["name"]: {"harvested_face_value": sum(FACE_VALUE[crop] * n
+                                                         for crop, n in player["harvested"].items())}
             for player in state["players"]}
+
+
+def winners(state: dict) -> list[str]:
+    """Game End: most points, then the most face value harvested (`tiebreakers`); still
+    tied, shared."""
+    totals, ties = final_scores(state), tiebreakers(state)
+    keys = {name: (totals[name]["total"], ties[name]["harvested_face_value"]) for name in totals}
     best = max(keys.values())
     return [name for name, key in keys.items() if key == best]

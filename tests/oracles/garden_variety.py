@@ -286,13 +286,18 @@ def final_scores(state: dict) -> dict[str, dict[str, int]]:
             for player in state["players"]}
 
 
-def winners(state: dict) -> list[str]:
-    """Winning the game: most cards; a tie goes to the most gnomes collected (house rule
-    "Scoring": gnomes in hand count too, the hand being added to the bed first); still tied,
-    the tied players share the win (the rock-paper-scissors is not scored)."""
-    totals = final_scores(state)
-    keys = {player["name"]: (totals[player["name"]]["total"],
-                             sum(card.startswith("gnome-") for card in player["garden_bed"] + player["hand"]))
+def tiebreakers(state: dict) -> dict[str, dict[str, int]]:
+    """Winning the game: a tie goes to the most gnomes collected (house rule "Scoring": gnomes
+    left in hand count too, the hand being added to the bed first)."""
+    return {player["name"]: {"gnomes": sum(card.startswith("gnome-")
+                                           for card in player["garden_bed"] + player["hand"])}
             for player in state["players"]}
+
+
+def winners(state: dict) -> list[str]:
+    """Winning the game: most cards, then the most gnomes (`tiebreakers`); still tied, the
+    tied players share the win (the rock-paper-scissors is not scored)."""
+    totals, ties = final_scores(state), tiebreakers(state)
+    keys = {name: (totals[name]["total"], ties[name]["gnomes"]) for name in totals}
     best = max(keys.values())
     return [name for name, key in keys.items() if key == best]

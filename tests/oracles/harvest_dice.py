@@ -386,12 +386,19 @@ def _awards(state: dict, player: dict) -> int:
     return AWARD * sum(1 for mine, top in zip(measures(player), best) if mine == top and mine > 0)
 
 
-def winners(state: dict) -> list[str]:
-    """End Game: most points, then most veggies planted, then most pig circles; still tied,
-    the victory is shared."""
-    totals = final_scores(state)
-    keys = {player["name"]: (totals[player["name"]]["total"],
-                             sum(cell != "." for row in player["garden"] for cell in row), player["pig"])
+def tiebreakers(state: dict) -> dict[str, dict[str, int]]:
+    """End Game: a tie goes to the most veggies planted in the garden, then to the most
+    circles crossed off for the pig."""
+    return {player["name"]: {"veggies_planted": sum(cell != "." for row in player["garden"] for cell in row),
+                             "pig_circles": player["pig"]}
             for player in state["players"]}
+
+
+def winners(state: dict) -> list[str]:
+    """End Game: most points, then most veggies planted, then most pig circles
+    (`tiebreakers`); still tied, the victory is shared."""
+    totals, ties = final_scores(state), tiebreakers(state)
+    keys = {name: (totals[name]["total"], ties[name]["veggies_planted"], ties[name]["pig_circles"])
+            for name in totals}
     best = max(keys.values())
     return [name for name, key in keys.items() if key == best]

@@ -281,7 +281,7 @@ def _propagate_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append(f"{player} has no {kind} at {list(origin)} to propagate from")
     free = [s for s in _pattern_spaces(pattern, origin) if s in SPACES and s not in _taken(board)]
     tokens = PLANTS[kind]["tokens"] - sum(p["owner"] == player and p["kind"] == kind for p in board["plants"])
-    wanted = 1 if pattern["mode"] == "choose" else min(len(free), tokens)
+    wanted = min(1 if pattern["mode"] == "choose" else len(free), tokens)
     new = _new_plants(before, after)
     if (len(new) != wanted or not wanted or any(_space(p["at"]) not in free for p in new)
             or any(p != {"at": p["at"], "owner": player, "kind": kind, "tier": 0} for p in new)):
@@ -403,6 +403,31 @@ def legal_moves(state: dict, rng: Any) -> list[dict]:
             move["targets"] = [list(s) for s in rng.sample(open_spaces, most)]
         found.append(move)
     return found
+
+
+def refused_moves(state: dict, rng: Any) -> list[dict]:
+    """Moves the rulebook forbids at an edge random play seldom tries, for the harness to see
+    the engine refuse: a propagation of a kind whose tokens are all on the board (Setup gives
+    each player 5 apple, 10 carrot and 15 tomato tokens, and a new plant is one of them),
+    from each own plant of it, each of its patterns with a free space, with no targets and
+    with one drawn among the free spaces."""
+    if state["phase"] != "act":
+        return []
+    board, player = state["board"], _current(state)
+    own = [p for p in board["plants"] if p["owner"] == player]
+    on_board = Counter(p["kind"] for p in own)
+    free_spaces = SPACES - _taken(board)
+    refused = []
+    for plant in own:
+        if on_board[plant["kind"]] < PLANTS[plant["kind"]]["tokens"]:
+            continue
+        for name, pattern in PATTERNS.items():
+            free = [s for s in _pattern_spaces(pattern, _space(plant["at"])) if s in free_spaces]
+            if pattern["kind"] == plant["kind"] and free:
+                move = {"type": "propagate", "player": player, "pattern": name, "origin": list(plant["at"]),
+                        "board": board}
+                refused += [move, {**move, "targets": [list(rng.choice(free))]}]
+    return refused
 
 
 # --- final scores, from the rulebook alone ---------------------------------------------------

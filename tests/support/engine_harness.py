@@ -20,9 +20,12 @@ seed and asserts at every step:
 - every move the oracle knows legal on its own (its optional `legal_moves`, from the
   rulebook's numbers: all of them or a sample, as the oracle says) the engine accepts: the
   simulator only picks moves `check` allows, so a legal move wrongly refused shows only here;
+  where the oracle lists every legal move of a type (`every_legal_move`), each is among the
+  engine's candidates; every move it knows forbidden at an edge (`refused_moves`) the engine
+  refuses;
 - at the end: the score warns of no unfinished game, its breakdown, totals and winners are
   the oracle's `final_scores` and `winners` (recomputed from the end state with the
-  rulebook's numbers), and the log replays to the same end state and score (each action
+  rulebook's numbers), its tie-break values the oracle's `tiebreakers` where it has them, and the log replays to the same end state and score (each action
   moved by the judgement made as it was taken: no step is judged twice).
 """
 from __future__ import annotations
@@ -192,6 +195,35 @@ class Judge:
                                      + "; ".join(v["message"] for v in judged["violations"]))
         return moves
 
+    def every_oracle_move_offered(self, table: Table) -> None:
+        """Where the oracle lists every legal move of some types (its optional
+        `every_legal_move(state)`, {type: moves}, from the rulebook alone), each of them is
+        among the engine's candidates of its type, so the simulator can choose it (the turn
+        record the engine writes into an action is left out of the comparison). Judging them
+        all would cost more than the game: the oracle's `legal_moves` has the engine judge
+        those a wrong refusal would hide in."""
+        every = getattr(self.oracle, "every_legal_move", None)
+        listed = every(table.state) if every is not None else {}
+        allowed = [move for moves in listed.values() for move in moves]
+        if not allowed:
+            return
+        rng = random.Random(self.where)
+        offered = [action for move in self.game.moves if listed.get(move.type)
+                   for action in move.candidates(table, rng)]
+        fields = sorted({key for action in (*allowed, *offered) for key in action} - {"turn"})
+        keys = {_move_key(action, fields) for action in offered}
+        missing = [move for move in allowed if _move_key(move, fields) not in keys]
+        assert not missing, f"{self.where}: the rulebook allows {missing[0]}, but the engine's candidates leave it out"
+
+    def oracle_refusals_refused(self, table: Table) -> None:
+        """Each move the oracle knows the rulebook forbids at an edge (its optional
+        `refused_moves(state, rng)`, moves random play and the random probes seldom try) the
+        engine refuses: a check that wrongly takes a move the simulator never offers shows here."""
+        known = getattr(self.oracle, "refused_moves", None)
+        moves = known(table.state, random.Random(self.where)) if known is not None else []
+        for move, judged in zip(moves, self.engine.judge_all(table, moves)):
+            assert not judged["legal"], f"{self.where}: the rulebook forbids {move}, but the engine takes it"
+
     def draw(self, table: Table, rng: random.Random, known: list[dict]) -> tuple[dict, dict]:
         """The simulator's move; when the engine finds none, the oracle knows none either."""
         try:
@@ -215,6 +247,17 @@ class Judge:
         raise AssertionError(f"{self.where}: {action} is legal but no candidate of the simulator "
                              "has its outcome (the engine says its candidates are complete)")
 
+    def tiebreakers_are_the_oracles(self, state: dict, score: dict) -> None:
+        """The tie-break values the score shows are the oracle's own (its optional
+        `tiebreakers(state)`, {player: {name: value}}, from the rulebook's section on ties):
+        compared in every game, since a wrong value changes a winner only in a tie."""
+        own = getattr(self.oracle, "tiebreakers", None)
+        if own is None:
+            return
+        shown = {player["name"]: player.get("tiebreakers", {}) for player in score["players"]}
+        expected = own(state)
+        assert shown == expected, f"{self.where}: the score's tie-breakers are {shown}, by the rulebook {expected}"
+
     def end(self, log: list[dict], judgements: list[dict | None], reached: list[Table | None],
             state: dict) -> GameRecord:
         """The end scores, with no unfinished-game warning and the right winners, and the log
@@ -232,6 +275,7 @@ class Judge:
         assert scored == expected, f"{self.where}: the scorer says {scored}, the rulebook {expected}"
         assert sorted(score["winners"]) == sorted(self.oracle.winners(state)), (
             f"{self.where}: winners {score['winners']}, by the rulebook {self.oracle.winners(state)}")
+        self.tiebreakers_are_the_oracles(state, score)
         # Every entry was asserted plain JSON as it was written (setup, outcomes, actions): the
         # log goes to replay as it is, as a client's JSON would read.
         replayed = self.engine.replay(log, judgements, reached)
@@ -239,6 +283,12 @@ class Judge:
         assert replayed["over"] and replayed["state"] == state, f"{self.where}: the replay ends elsewhere"
         assert replayed["end_state"] == end_state and replayed["score"] == score, self.where
         return GameRecord(log, state, score)
+
+
+def _move_key(action: dict, fields: list[str]) -> tuple:
+    """An action's values of these fields (none missing: all the actions compared have the
+    same), a list as a tuple, as a value to compare."""
+    return tuple(tuple(value) if type(value) is list else value for value in map(action.get, fields))
 
 
 def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
@@ -266,6 +316,8 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
             after, judged = game_engine.advance_chance(table, entry), None
         else:
             known = judge.oracle_moves_accepted(table)
+            judge.every_oracle_move_offered(table)
+            judge.oracle_refusals_refused(table)
             judge.random_actions(table)
             entry, judged = judge.draw(table, rng, known)
             after = judge.take(table, entry, judged)

@@ -24,7 +24,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, ValidationError
 
-from scorer.games.core import Reading, StateModel, Violation, violation, violations_from_error
+from scorer.games.core import StateModel, Violation, violation, violations_from_error
 from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Move, Outcome, Run, State, Table
 from scorer.games.garden_dice import data
 
@@ -56,13 +56,7 @@ class Roll(StateModel):
 
 
 class DiceTable(Table[Any]):
-    """A Garden Dice table, with what every move's candidates ask of it read once. The
-    checks read the check state straight from its JSON (Game.read_own_state), not from its
-    model: `checked` is made only when asked for (the tests' `validate` of every state)."""
-
-    @cached_property
-    def reading(self) -> Reading[Any]:
-        return self.engine.game.read_own_state(self.check_view)
+    """A Garden Dice table, with what every move's candidates ask of it read once."""
 
     @cached_property
     def acting(self) -> tuple[str, dict[str, Any], list[dict]]:

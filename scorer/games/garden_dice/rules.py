@@ -253,61 +253,6 @@ class EndTurn(_Action):
 Action = Annotated[Water | Harvest | MoveCritter | Buy | Place | Flip | RemoveCritter | SunReroll | SunSetDie
                    | RerollEqualDice | EndTurn, Field(discriminator="type")]
 
-# --- the state as the checks read it ---------------------------------------------------------
-# A state's check reads these small values, made once per state from its JSON: from the model
-# a door validated (`GardenDice.read`), or straight from a check state the engine made itself
-# by legal moves (`GardenDice.read_own_state`), which needs no validating again. Their fields
-# are the models' own, the defaults filled in. Values nobody changes: no check writes to one
-# (not frozen, since a frozen dataclass takes four times as long to make, and a state's
-# reading makes one for each tile).
-
-@dataclass(slots=True)
-class TileView:
-    """A board tile: its space, side up, crop and owner, the discs of tiles its critter
-    swallowed, and the point value printed on a seed/veggie tile (0 on any other tile)."""
-
-    at: Coord
-    kind: str
-    crop: str | None
-    owner: str | None
-    swallowed: int
-    value: int
-
-
-@dataclass(slots=True)
-class PlayerView:
-    name: str
-    track: int
-    sun_token: bool
-    unplaced_seeds: int
-    harvested: dict[str, int]
-    seeds: dict[str, int] | None  # by crop, when the table knows them
-
-
-@dataclass(slots=True)
-class StateView:
-    variant: str
-    players: tuple[PlayerView, ...]
-    board: tuple[TileView, ...] | None
-    supply: dict[str, int] | None
-
-
-def tile_view(tile: dict[str, Any]) -> TileView:
-    """A board tile of the state's JSON as the checks read it."""
-    crop = tile.get("crop")
-    return TileView((tile["at"][0], tile["at"][1]), tile["kind"], crop, tile.get("owner"),
-                    tile.get("swallowed", 0), data.CROP_VALUES[crop] if crop else 0)
-
-
-def state_view(state: dict[str, Any]) -> StateView:
-    """The state's JSON, of a state known to be well formed and possible, as the checks read it."""
-    board = state.get("board")
-    return StateView(state.get("variant", "standard"),
-                     tuple(PlayerView(p["name"], p["track"], p["sun_token"], p["unplaced_seeds"],
-                                      p.get("harvested", {}), p.get("seeds")) for p in state["players"]),
-                     None if board is None else tuple(map(tile_view, board)), state.get("supply"))
-
-
 # --- small helpers ---------------------------------------------------------------------------
 
 
@@ -327,7 +272,7 @@ def surrounding(at: Coord) -> list[Coord]:
             if (dr or dc) and on_board((r + dr, c + dc))]
 
 
-def describe(tile: TileView) -> str:
+def describe(tile: BoardTile) -> str:
     if tile.kind in data.CROP_SIDES:
         return f"{tile.owner}'s {tile.crop} {tile.kind}"
     if tile.kind == data.ROCK:
@@ -382,7 +327,7 @@ def _crop_path(state: GardenDiceState, counts: list[tuple[int, ...]], c: int) ->
     return "board"
 
 
-def discs_on_board(tiles: Iterable[BoardTile | TileView]) -> dict[str, int]:
+def discs_on_board(tiles: Iterable[BoardTile]) -> dict[str, int]:
     """Each owner's discs on the board: one on each own tile, plus swallowed ones. A rock
     takes no disc, even when the state says whose it was."""
     discs: dict[str, int] = {}
@@ -395,14 +340,14 @@ def discs_on_board(tiles: Iterable[BoardTile | TileView]) -> dict[str, int]:
 class Board:
     """The board of a state as {space: tile}, with the questions the rules ask of it."""
 
-    def __init__(self, tiles: Iterable[TileView]):
-        self.tiles = {t.at: t for t in tiles}
+    def __init__(self, tiles: list[BoardTile]):
+        self.tiles = {_at(t.at): t for t in tiles}
         self.discs = discs_on_board(tiles)
 
-    def get(self, at: Coord) -> TileView | None:
+    def get(self, at: Coord) -> BoardTile | None:
         return self.tiles.get(at)
 
-    def owned(self, player: str, *kinds: str) -> list[tuple[Coord, TileView]]:
+    def owned(self, player: str, *kinds: str) -> list[tuple[Coord, BoardTile]]:
         return [(at, t) for at, t in self.tiles.items() if t.owner == player and t.kind in kinds]
 
     def discs_of(self, player: str) -> int:
@@ -461,13 +406,12 @@ def dice_readings(dice: list[int], at: Coord) -> list[dict]:
 # the turn record, the dice in the pool) is DiceMove's, in engine.py.
 
 @dataclass(frozen=True)
-class DiceReading(Reading[Any]):
-    """A state as the checks read it: the state's view, its board by space and its players by
-    name (the first of a name, as player_named finds it)."""
+class DiceReading(Reading[GardenDiceState]):
+    """A state as the checks read it: the state, its board by space and its players by name
+    (the first of a name, as player_named finds it)."""
 
-    state: StateView
     board: Board
-    players: dict[str, PlayerView]
+    players: dict[str, Player]
 
 
 def context(read: DiceReading, action: Any) -> Context:
@@ -1291,16 +1235,10 @@ class GardenDice(Game[GardenDiceState]):
 
     def read(self, state: GardenDiceState) -> DiceReading:
         """The state as the moves' checks read it, with its board by space."""
-        return self.read_own_state(state.model_dump())
-
-    def read_own_state(self, raw: Any) -> DiceReading:
-        """A check state the engine made itself read straight from its JSON: it comes from
-        legal moves, and the random simulation tests validate every one."""
-        view = state_view(raw)
-        players: dict[str, PlayerView] = {}
-        for player in view.players:
+        players: dict[str, Player] = {}
+        for player in state.players:
             players.setdefault(player.name, player)
-        return DiceReading(view, Board(view.board or ()), players)
+        return DiceReading(state, Board(state.board or []), players)
 
 
 def most_track_points(counts: tuple[int, ...], others_harvested: int) -> int:
@@ -1342,7 +1280,7 @@ def collection_points(count: int) -> int:
 class Context:
     """What a rule check needs: the state, its board, and the acting player."""
 
-    def __init__(self, state: StateView, player: PlayerView, board: Board):
+    def __init__(self, state: GardenDiceState, player: Player, board: Board):
         self.state = state
         self.player = player
         self.board = board
@@ -1411,7 +1349,7 @@ def _position_problem(position: list[int], path: str, rule: str) -> list[Violati
     return [violation("off-board", rule, f"{space_words(position)} is not a space of the 6×6 garden", path)]
 
 
-def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[TileView | None, list]:
+def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[BoardTile | None, list]:
     """The acting player's own tile of `side` at action.at, or why it is not one."""
     found = _position_problem(action.at, "action.at", rule)
     if found:
@@ -1436,7 +1374,7 @@ def _crop_tile(ctx: Context, action, side: str, rule: str) -> tuple[TileView | N
     return tile, []
 
 
-def harvest_points(board: Board, at: Coord, tile: TileView) -> tuple[int, str | None]:
+def harvest_points(board: Board, at: Coord, tile: BoardTile) -> tuple[int, str | None]:
     """A harvested veggie's points for its owner: the owner's scarecrow adds its bonus and
     cancels the star; otherwise a star space doubles the value."""
     value = tile.value
@@ -1447,7 +1385,7 @@ def harvest_points(board: Board, at: Coord, tile: TileView) -> tuple[int, str | 
     return value, None
 
 
-def _eat(ctx: Context, action: MoveCritter, target: TileView, end: Coord) -> CheckResult:
+def _eat(ctx: Context, action: MoveCritter, target: BoardTile, end: Coord) -> CheckResult:
     """Eating a Tile: the critter swallows the tile whole (it leaves the game, one more of
     the eater's discs goes on the critter), or, with a further die of at least the tile's
     value, spits out the seeds: the eater keeps the tile as a purchased seed."""
@@ -1488,7 +1426,7 @@ def _line_problems(board: Board, start: Coord, end: Coord, die: int) -> list[Vio
     return []
 
 
-def _eat_problems(ctx: Context, action: MoveCritter, critter: TileView, target: TileView,
+def _eat_problems(ctx: Context, action: MoveCritter, critter: BoardTile, target: BoardTile,
                   end: Coord) -> list[Violation]:
     prey = data.SEED if critter.kind == "bird" else data.VEGGIE
     if target.kind != prey or target.owner == ctx.player.name:
@@ -1622,7 +1560,7 @@ EXAMPLE_CHECK: Example = {
 def answer_in_words(state: GardenDiceState, action: Any, effects: dict[str, Any]) -> list[str]:
     """What a legal action does, in the players' words (Game.describe): every tile it reaches
     named by its owner, crop and space."""
-    tiles = {t.at: t for t in state_view(state.model_dump()).board or ()}
+    tiles = {_at(t.at): t for t in state.board or []}
 
     def tile_at(at: Sequence[int]) -> str:
         tile = tiles.get(_at(list(at)))

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import scorer
 from scorer.games.garden_dice.data import CROP_VALUES, STAR_SPACES
-from scorer.games.garden_dice.rules import Board, TileView, dice_readings, orthogonal, sundial_allows, tile_view
+from scorer.games.garden_dice.rules import Board, BoardTile, dice_readings, orthogonal, sundial_allows
 
 GAME = "garden-dice"
 FOUR = ["Yellow", "Green", "Red", "Blue"]
@@ -509,7 +509,7 @@ _CELL = st.one_of(st.none(), st.tuples(st.sampled_from(["seed", "veggie"]), st.s
                                        st.sampled_from(["A", "B"])))
 
 
-def tile_at(board: Board, at: tuple[int, int]) -> TileView:
+def tile_at(board: Board, at: tuple[int, int]) -> BoardTile:
     """The tile the chain says is there (a chain reaches only tiles)."""
     tile = board.get(at)
     assert tile is not None, at
@@ -519,7 +519,7 @@ def tile_at(board: Board, at: tuple[int, int]) -> TileView:
 @settings(max_examples=150, deadline=None)
 @given(st.lists(_CELL, min_size=36, max_size=36), st.integers(0, 35))
 def test_a_chain_is_exactly_the_strictly_falling_paths(cells, start_index):
-    tiles = [tile_view({"at": [i // 6 + 1, i % 6 + 1], "kind": c[0], "crop": c[1], "owner": c[2]})
+    tiles = [BoardTile(at=[i // 6 + 1, i % 6 + 1], kind=c[0], crop=c[1], owner=c[2])
              for i, c in enumerate(cells) if c]
     board = Board(tiles)
     start = (start_index // 6 + 1, start_index % 6 + 1)

@@ -10,7 +10,7 @@ import scorer
 from scorer.games.engine import IllegalMove, engine_of
 from scorer.games.garden_dice import data
 from scorer.games.garden_dice.engine import DIE_ACTIONS_WEIGHED, FREE_ACTIONS_WEIGHED, DiceMove, GardenDiceEngine
-from scorer.games.garden_dice.rules import EXAMPLE_CHECK, DiceReading
+from scorer.games.garden_dice.rules import EXAMPLE_CHECK
 
 GAME = "garden-dice"
 _ENGINE = engine_of(scorer.GAMES[GAME])
@@ -250,25 +250,3 @@ def test_an_end_turn_written_after_the_dice_passed_changes_nothing():
     assert scorer.replay(GAME, other)["violations"][0]["code"] == "chance-expected"
     first = [log[0], {"type": "end_turn", "player": "Cal"}, *log[1:]]
     assert scorer.replay(GAME, first)["violations"][0]["code"] == "chance-expected"
-
-
-def test_the_engine_reads_its_own_states_as_a_validated_state_reads():
-    """The checks' reading of an engine's own check state, made straight from its JSON with
-    no model (Game.read_own_state), is the reading of that state once its model has
-    validated it (Game.read, as `check` reads a state from outside), at every step of
-    simulated games of every player count and both variants: every default filled in alike."""
-    game = scorer.GAMES[GAME]
-    compared = 0
-    for players, seed in ((2, 0), (3, 1), (4, 2), (2, 5)):
-        log, _ = ENGINE.play(players, seed)
-        names, options = ENGINE._read_setup(log)
-        state = ENGINE.initial_state(names, options)
-        for entry in log[1:]:
-            state = ENGINE.resolve_chance(state, entry) if "chance" in entry else ENGINE.apply(state, entry)
-            view = ENGINE.check_state(state)
-            plain, validated = game.read_own_state(view), game.read(game.parse_state(view))
-            assert isinstance(plain, DiceReading) and isinstance(validated, DiceReading)
-            assert (plain.state, plain.players, plain.board.tiles, plain.board.discs) == (
-                validated.state, validated.players, validated.board.tiles, validated.board.discs), (players, seed)
-            compared += 1
-    assert compared > 500
