@@ -26,9 +26,8 @@ from pnp.readable import readable_sheets
 from scorer.games import CATALOGUE
 from scorer.photo.intake import MAX_BYTES, UNREADABLE, PhotoError, PhotoTooLarge
 from scorer.store.green import off_the_loop
-from scorer.web.client_bounds import client_of
 from scorer.web.examples import EXAMPLES, ExamplesBusy
-from scorer.web.turns import AddressLines
+from scorer.web.turns import AddressLines, place_and_turn
 
 bp = Blueprint("photo", __name__)
 
@@ -68,13 +67,12 @@ def read_photo(game_id: str):
     try:
         photos = _photos()
         sheets = tuple(sheet for game in CATALOGUE for sheet in readable_sheets(game))
-        with PHOTO_READERS.place(EXAMPLES.playing, client_of(request.remote_addr or "")) as placed:
+        with place_and_turn(EXAMPLES.playing, PHOTO_READERS) as placed:
             if not placed:
                 return (jsonify({"error": "a photo from this address is being read already; send the next when it "
                                           f"is answered (try again in {ONE_AT_A_TIME_S} seconds)"}), 429,
                         {"Retry-After": str(ONE_AT_A_TIME_S)})
-            with EXAMPLES.turn():
-                return jsonify(off_the_loop(lambda: read_photos(photos, game_id, sheets)))
+            return jsonify(off_the_loop(lambda: read_photos(photos, game_id, sheets)))
     except RequestEntityTooLarge:
         return jsonify({"error": f"the upload is larger than {MAX_UPLOAD // 1024 // 1024} MB: send at most "
                                  f"{MAX_PHOTOS} photos of at most {MAX_BYTES // 1024 // 1024} MB each"}), 413

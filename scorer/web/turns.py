@@ -151,20 +151,25 @@ def in_turn(view: Callable[..., Any], turn_of: TurnOf) -> Callable[..., Any]:
         turn = turn_of()
         if turn is None:
             return view(*args, **kwargs)
-        with LINES.place(turn, client_of(request.remote_addr or "")) as placed:
-            if not placed:
-                return too_many_in_line()
-            return _in(turn, view, *args, **kwargs)
+        with place_and_turn(turn) as placed:
+            return view(*args, **kwargs) if placed else too_many_in_line()
     return view_in_turn
 
 
-def _in(turn: OneAtATime, view: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """The view run in `turn`, once the request has its place in the line."""
-    with turn.turn() as waited:
-        if waited:
-            # The turn came from the request before, in the loop's callbacks: a moment's
-            # sleep lets the loop look at its sockets first, or every waiting request would
-            # run before any other connection is read from or accepted. A request that
-            # found the turn free came from the loop's own polling and goes straight on.
-            time.sleep(LOOK_AROUND_SECONDS)
-        return view(*args, **kwargs)
+@contextmanager
+def place_and_turn(turn: OneAtATime, lines: AddressLines = LINES) -> Iterator[bool]:
+    """The request's place in `turn`'s line of `lines`, and then the turn itself, while the
+    block runs: True; False (neither taken) when the request's address holds its places in
+    that line already. Busy (a 503) when the turn is not free in time."""
+    with lines.place(turn, client_of(request.remote_addr or "")) as placed:
+        if not placed:
+            yield False
+            return
+        with turn.turn() as waited:
+            if waited:
+                # The turn came from the request before, in the loop's callbacks: a moment's
+                # sleep lets the loop look at its sockets first, or every waiting request would
+                # run before any other connection is read from or accepted. A request that
+                # found the turn free came from the loop's own polling and goes straight on.
+                time.sleep(LOOK_AROUND_SECONDS)
+            yield True
