@@ -13,8 +13,7 @@ import pytest
 import scorer
 from scorer.web import turns
 from scorer.web.examples import EXAMPLES
-from tests.support.prod_server import ProductionServer
-from tests.web.test_turn_lines import score_times_beside
+from tests.support.prod_server import ProductionServer, score_times_beside, shown
 
 COTTAGE = scorer.GAMES["cottage-garden"].example_state
 FLOODER, OTHER = "127.0.0.9", "127.0.0.8"
@@ -85,8 +84,7 @@ def test_one_address_flooding_examples_over_six_connections_leaves_a_lone_score_
     measured a lone score at 2.2 s median, 3.4 s worst, at load 8-35): now each worker holds
     two of them and refuses the rest with 429 at once."""
     statuses, times = score_times_beside(server.port, EXAMPLES_FLOOD)
-    shown = [round(t, 2) if t is not None else None for t in times]
-    print("examples", statuses, "score", shown)
+    print("examples", statuses, "score", shown(times))
     assert statuses.get("200", 0) > 5 and statuses.get("429", 0) > 0 and set(statuses) <= {"200", "429"}, statuses
     answered = sorted(t for t in times if t is not None)
-    assert len(answered) == len(times) and answered[len(answered) // 2] < 1.0 and answered[-1] < 2.0, shown
+    assert len(answered) == len(times) and answered[len(answered) // 2] < 1.0 and answered[-1] < 2.0, shown(times)

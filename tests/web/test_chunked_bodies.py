@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 import scorer
-from tests.support.prod_server import STALLED_BODIES, module_server
-from tests.web.test_pipelining import page_times_while, resident_mb, shown, warm
+from tests.support.prod_server import STALLED_BODIES, module_server, page_times_while, resident_mb, shown, warm
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
