@@ -81,10 +81,14 @@ def _score_page() -> OneAtATime | None:
 def _check_page() -> OneAtATime | None:
     """A log replayed from the box, or the page opened on a simulated game or its log; or a
     form checked."""
-    if replay_request() or (request.method == "GET" and (request.args.get("example") == "1"
-                                                         or request.args.get("log") == "simulated")):
+    if replay_request() or simulated_game():
         return EXAMPLES.playing
     return HEAVY_WORK if request.method == "POST" else None
+
+
+def simulated_game() -> bool:
+    """Whether the request opens a rules page on a simulated game or its log."""
+    return request.method == "GET" and (request.args.get("example") == "1" or request.args.get("log") == "simulated")
 
 
 # The endpoints that compute (scoring, validating, checking, replaying, live totals, simulated
