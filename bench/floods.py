@@ -10,10 +10,12 @@ Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_r
      `.venv/bin/python -m bench.floods 'slow bodies' 15 4640`
      `.venv/bin/python -m bench.floods history 15 60`
      `.venv/bin/python -m bench.floods 'many scores' 15 240`
+     `.venv/bin/python -m bench.floods 'many scores' 15 240 --lone-score`
      `.venv/bin/python -m bench.floods replays 15 40`
      `.venv/bin/python -m bench.floods examples 15 6`
      `.venv/bin/python -m bench.floods churn 15 200`
-Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds.
+Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds. The
+probe is a plain page, or with `--lone-score` (always during replays and examples) a small score.
 
 `silent_connections` is the other kind of flood: connections that say nothing, reopened as
 soon as the server closes them (issue 28's G5), from one address or spread over many.
@@ -181,7 +183,7 @@ def silent_connections(port: int, count: int, seconds: float, sources: list[str]
     return counts
 
 
-def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
+def measure(kind: str, seconds: float, connections: int, options: dict, lone_score: bool = False) -> dict:
     settings = repr(options).replace("{", "{{").replace("}", "}}")   # the code is format()ted with the port
     code = GUNICORN.replace("{kind}", "scorer.web.serve.GardenkitWorker").replace("o['threads'] = 32; ", f"o.update({settings}); ")
     # as for a crowd of addresses, each under its limit
@@ -190,10 +192,10 @@ def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
         if kind == "history":   # a club's few thousand saved games, for the pages to read
             history_of(Path(folder) / "results.db", HISTORY_RESULTS)
         with running(code, folder) as port:
-            return {"options": options, **probed_during(port, kind, seconds, connections)}
+            return {"options": options, **probed_during(port, kind, seconds, connections, lone_score)}
 
 
-def probed_during(port: int, kind: str, seconds: float, connections: int) -> dict:
+def probed_during(port: int, kind: str, seconds: float, connections: int, lone_score: bool = False) -> dict:
     """Run one flood (a kind of BODIES; "silent": silent connections from 127.0.0.1; "slow
     bodies": requests from 160 addresses announcing almost 1 MB and sending one byte;
     "history": kept-alive connections from HISTORY_SOURCES asking for history_pages; "many
@@ -201,8 +203,9 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
     kept-alive connections from REPLAY_SOURCES posting replayed_log; "examples": kept-alive
     connections from 127.0.0.1 asking for EXAMPLE_PATH; "churn": connections from CHURN_SOURCE
     asking for the home page, each reopened as soon as it is answered) against the server on
-    `port` while a plain page (during replays and examples, SMALL_SCORE) is timed every quarter second from
-    127.0.0.2: what the flood met, and the probe's median, 90th percentile and worst seconds."""
+    `port` while a plain page (`lone_score`, and always during replays and examples: SMALL_SCORE) is
+    timed every quarter second from 127.0.0.2: what the flood met, and the probe's median, 90th
+    percentile and worst seconds."""
     for _ in range(4):
         _timed(port)   # every worker warmed
     if kind == "silent":
@@ -253,7 +256,8 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
     flooding.start()
     # During replays and examples it is a lone score that is timed: they wait for turns, a
     # page needs none.
-    probe = (lambda: _timed(port, *SMALL_SCORE)) if kind in ("replays", "examples") else (lambda: _timed(port))
+    scored = lone_score or kind in ("replays", "examples")
+    probe = (lambda: _timed(port, *SMALL_SCORE)) if scored else (lambda: _timed(port))
     probes = []
     while time.monotonic() < until:
         probes.append(probe())
@@ -292,5 +296,8 @@ def _timed(port: int, path: str = "/games/garden-dice/score", posted: dict | Non
 
 
 if __name__ == "__main__":
-    kind, seconds, connections = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-    print(json.dumps(measure(kind, seconds, connections, json.loads(sys.argv[4]) if len(sys.argv) > 4 else {})))
+    lone_score = "--lone-score" in sys.argv
+    arguments = [argument for argument in sys.argv[1:] if argument != "--lone-score"]
+    kind, seconds, connections = arguments[0], float(arguments[1]), int(arguments[2])
+    options = json.loads(arguments[3]) if len(arguments) > 3 else {}
+    print(json.dumps(measure(kind, seconds, connections, options, lone_score)))
