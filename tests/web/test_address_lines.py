@@ -6,14 +6,16 @@ real server's check: one address flooding simulated examples over six connection
 lone score from another address."""
 from __future__ import annotations
 
+import threading
+import time
 from contextlib import ExitStack
 
 import pytest
 
 import scorer
 from scorer.web import turns
-from scorer.web.examples import EXAMPLES
-from tests.support.prod_server import ProductionServer, score_times_beside, shown
+from scorer.web.examples import EXAMPLES, Busy, OneAtATime
+from tests.support.prod_server import ProductionServer, score_answers_beside, score_times_beside, shown
 
 COTTAGE = scorer.GAMES["cottage-garden"].example_state
 FLOODER, OTHER = "127.0.0.9", "127.0.0.8"
@@ -88,3 +90,67 @@ def test_one_address_flooding_examples_over_six_connections_leaves_a_lone_score_
     assert statuses.get("200", 0) > 5 and statuses.get("429", 0) > 0 and set(statuses) <= {"200", "429"}, statuses
     answered = sorted(t for t in times if t is not None)
     assert len(answered) == len(times) and answered[len(answered) // 2] < 1.0 and answered[-1] < 2.0, shown(times)
+
+
+HEAVY_SCORES = """
+import json, sys, urllib.request
+from bench.floods import SCORING_SOURCES, flood
+port, seconds = int(sys.argv[1]), float(sys.argv[2])
+example = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/garden-dice/example?seed=7&players=4")
+body = json.dumps(json.loads(example.read())["state"]).encode()
+print("flooding", flush=True)
+print(json.dumps(flood(port, "/api/games/garden-dice/score", body, len(SCORING_SOURCES), seconds,
+                       sources=SCORING_SOURCES)))
+"""
+
+
+@pytest.mark.slow
+def test_a_score_from_a_new_address_goes_first_while_240_addresses_score(server):
+    """240 addresses, one kept-alive connection each, posting a four-player Garden Dice end
+    state (some 30 ms to score) as fast as they are answered: some 120 waiting in each
+    worker's line to compute. Every half second a small score comes from an address of its
+    own. First come first served, it waited behind the whole line whenever the flood kept it
+    long: 2.1 s median, 5.2 s at worst (load 30; 0.1-0.3 s median when the flood's own client,
+    starved on the shared machine, kept it short). The line now serves first the address it
+    served longest ago, a new one before any: 0.04-0.3 s median (load 27-31). A stall of the
+    whole worker (a few seconds now and then at such loads, with either line) is allowed once."""
+    statuses, answers = score_answers_beside(server.port, HEAVY_SCORES, seconds=12.0, pause=0.5, new_addresses=True)
+    print("heavy scores", statuses, "lone scores", [(status, round(took, 2)) for status, took in answers])
+    assert statuses.get("200", 0) > 200, statuses
+    assert all(status == 200 for status, _ in answers), answers
+    times = sorted(took for _, took in answers)
+    assert times[len(times) // 2] < 1.0 and sum(took > 2.5 for took in times) <= 1, answers
+
+
+def test_a_turn_goes_to_the_waiter_whose_since_is_earliest_not_the_first_to_come():
+    """OneAtATime's waiters are served by their `since` (an address's last service, under
+    `gardenkit serve`), the earliest first; one that waits past its time is answered busy."""
+    turn = OneAtATime(Busy, wait_seconds=5.0, most_waiting=8)
+    served: list[float] = []
+
+    def wait_for_the_turn(since: float) -> None:
+        with turn.turn(since=since):
+            served.append(since)
+
+    with turn.turn():
+        waiters = [threading.Thread(target=wait_for_the_turn, args=(since,)) for since in (30.0, 10.0, 20.0)]
+        for waiter in waiters:
+            waiter.start()
+            time.sleep(0.05)   # each comes after the one before
+        time.sleep(0.2)
+        turn.wait_seconds = 0.1
+        with pytest.raises(Busy), turn.turn(since=0.0):   # its time to wait ends, and it leaves the line
+            pass
+    for waiter in waiters:
+        waiter.join(5)
+    assert served == [10.0, 20.0, 30.0]
+    with turn.turn() as waited:   # free again
+        assert not waited
+
+
+def test_a_line_remembers_when_it_served_each_address(served):
+    newcomer = "127.0.0.77"   # no other test's
+    assert turns.LINES.last_served(turns.HEAVY_WORK, newcomer) < 0   # never: before any other
+    assert served.post("/api/games/cottage-garden/score", json=COTTAGE,
+                       environ_base={"REMOTE_ADDR": newcomer}).status_code == 200
+    assert time.monotonic() - turns.LINES.last_served(turns.HEAVY_WORK, newcomer) < 5
