@@ -11,11 +11,13 @@ Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_r
      `.venv/bin/python -m bench.floods history 15 60`
      `.venv/bin/python -m bench.floods 'many scores' 15 240`
      `.venv/bin/python -m bench.floods 'many scores' 15 240 --lone-score`
+     `.venv/bin/python -m bench.floods 'heavy scores' 15 240 --lone-score`
      `.venv/bin/python -m bench.floods replays 15 40`
      `.venv/bin/python -m bench.floods examples 15 6`
      `.venv/bin/python -m bench.floods churn 15 200`
 Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds. The
-probe is a plain page, or with `--lone-score` (always during replays and examples) a small score.
+probe is a plain page, or with `--lone-score` a small score from a new address each time (during
+replays and examples, always a small score, from 127.0.0.2).
 
 `silent_connections` is the other kind of flood: connections that say nothing, reopened as
 soon as the server closes them (issue 28's G5), from one address or spread over many.
@@ -199,13 +201,14 @@ def probed_during(port: int, kind: str, seconds: float, connections: int, lone_s
     """Run one flood (a kind of BODIES; "silent": silent connections from 127.0.0.1; "slow
     bodies": requests from 160 addresses announcing almost 1 MB and sending one byte;
     "history": kept-alive connections from HISTORY_SOURCES asking for history_pages; "many
-    scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE; "replays":
+    scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE; "heavy scores": the same
+    posting a four-player Garden Dice end state; "replays":
     kept-alive connections from REPLAY_SOURCES posting replayed_log; "examples": kept-alive
     connections from 127.0.0.1 asking for EXAMPLE_PATH; "churn": connections from CHURN_SOURCE
     asking for the home page, each reopened as soon as it is answered) against the server on
-    `port` while a plain page (`lone_score`, and always during replays and examples: SMALL_SCORE) is
-    timed every quarter second from 127.0.0.2: what the flood met, and the probe's median, 90th
-    percentile and worst seconds."""
+    `port` while a plain page is timed every quarter second from 127.0.0.2 (`lone_score`: SMALL_SCORE
+    from a new address each time; during replays and examples, SMALL_SCORE from 127.0.0.2): what
+    the flood met, and the probe's median, 90th percentile and worst seconds."""
     for _ in range(4):
         _timed(port)   # every worker warmed
     if kind == "silent":
@@ -242,6 +245,12 @@ def probed_during(port: int, kind: str, seconds: float, connections: int, lone_s
         def run() -> dict:
             return flood(port, SMALL_SCORE[0], json.dumps(SMALL_SCORE[1]).encode(), connections, seconds,
                          sources=SCORING_SOURCES)
+    elif kind == "heavy scores":   # a four-player Garden Dice end state, some 10-30 ms to score
+        state = json.loads(_get(port, "/api/games/garden-dice/example?seed=7&players=4"))["state"]
+
+        def run() -> dict:
+            return flood(port, "/api/games/garden-dice/score", json.dumps(state).encode(), connections, seconds,
+                         sources=SCORING_SOURCES)
     else:
         path, payload = BODIES[kind]
         if payload is None:   # a four-player Garden Dice end state, as the attack sent
@@ -256,8 +265,16 @@ def probed_during(port: int, kind: str, seconds: float, connections: int, lone_s
     flooding.start()
     # During replays and examples it is a lone score that is timed: they wait for turns, a
     # page needs none.
-    scored = lone_score or kind in ("replays", "examples")
-    probe = (lambda: _timed(port, *SMALL_SCORE)) if scored else (lambda: _timed(port))
+    newcomers = (f"127.0.3.{number % 250 + 1}" for number in itertools.count())
+    if lone_score:
+        def probe() -> float:
+            return _timed(port, *SMALL_SCORE, source=next(newcomers))
+    elif kind in ("replays", "examples"):
+        def probe() -> float:
+            return _timed(port, *SMALL_SCORE)
+    else:
+        def probe() -> float:
+            return _timed(port)
     probes = []
     while time.monotonic() < until:
         probes.append(probe())
@@ -276,11 +293,12 @@ def _get(port: int, path: str) -> bytes:
         return connection.getresponse().read()
 
 
-def _timed(port: int, path: str = "/games/garden-dice/score", posted: dict | None = None) -> float:
+def _timed(port: int, path: str = "/games/garden-dice/score", posted: dict | None = None,
+           source: str = "127.0.0.2") -> float:
     """Seconds for GET /games/garden-dice/score (no database), or for `posted` to `path`, from
-    127.0.0.2; 99 when it failed or was not answered 200."""
+    `source`; 99 when it failed or was not answered 200."""
     started = time.perf_counter()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20, source_address=("127.0.0.2", 0))
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20, source_address=(source, 0))
     try:
         if posted is None:
             connection.request("GET", path)

@@ -498,7 +498,7 @@ def score_answers_beside(port: int, flood_script: str, seconds: float = FLOOD_SE
                              stdout=subprocess.PIPE, text=True, cwd=REPO)
     assert flood.stdout is not None and flood.stdout.readline().strip() == "flooding"
     time.sleep(SETTLE_SECONDS)
-    answers = []
+    answers: list[tuple[int | None, float]] = []
     deadline = time.monotonic() + seconds - SETTLE_SECONDS
     while time.monotonic() < deadline:
         answers.append(score_answer(port, f"127.0.3.{len(answers) + 1}" if new_addresses else "127.0.0.2"))
