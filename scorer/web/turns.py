@@ -51,8 +51,9 @@ PER_ADDRESS_RETRY_S = 1    # a place comes free when one of its requests is answ
 # A line serves first the address it served longest ago (one it never served, or not in the
 # last FORGET_S, before any other), not the request that came first: 240 addresses scoring
 # as fast as they were answered made a line of some 120 in each worker, and a score from
-# another address waited behind all of them (2-9 s at load 20-30; the attack measured a 4 s
-# median). The addresses keep their order among themselves, each served once a round.
+# another address waited behind all of them whenever the line was long (a 2.1 s median at load
+# 30; the attack measured 4 s). The addresses keep their order among themselves, each served
+# once a round.
 FORGET_S = 60.0
 FORGOTTEN_PAST = 20_000    # addresses remembered before those not served in FORGET_S are forgotten
 

@@ -388,22 +388,15 @@ def answer_time(port: int, method: str, path: str, body: str | None = None,
                 headers: dict[str, str] | None = None) -> float | None:
     """Seconds for a request from 127.0.0.2, a lone client beside a flood from other
     addresses; None unless it was answered 200 within 15 s."""
-    status, seconds = timed_answer(port, method, path, body, headers)
-    return seconds if status == 200 else None
-
-
-def timed_answer(port: int, method: str, path: str, body: str | None = None,
-                 headers: dict[str, str] | None = None, source: str = "127.0.0.2") -> tuple[int | None, float]:
-    """The status of a request from `source` (None: no answer within 15 s) and the seconds it took."""
     started = time.perf_counter()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=(source, 0))
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=("127.0.0.2", 0))
     try:
         connection.request(method, path, body=body, headers=headers or {})
         response = connection.getresponse()
         response.read()
-        return response.status, time.perf_counter() - started
+        return time.perf_counter() - started if response.status == 200 else None
     except (OSError, http.client.HTTPException):
-        return None, time.perf_counter() - started
+        return None
     finally:
         connection.close()
 
@@ -467,40 +460,25 @@ SETTLE_SECONDS = 1.0
 
 def score_time(port: int) -> float | None:
     """Seconds for a small score posted from 127.0.0.2; None unless answered 200 within 15 s."""
-    status, seconds = score_answer(port)
-    return seconds if status == 200 else None
-
-
-def score_answer(port: int, source: str = "127.0.0.2") -> tuple[int | None, float]:
-    """The status of a small score posted from `source` (None: no answer within 15 s) and its seconds."""
     from bench.floods import SMALL_SCORE
 
     path, state = SMALL_SCORE
-    return timed_answer(port, "POST", path, json.dumps(state), {"Content-Type": "application/json"}, source)
+    return answer_time(port, "POST", path, json.dumps(state), {"Content-Type": "application/json"})
 
 
 def score_times_beside(port: int, flood_script: str, seconds: float = FLOOD_SECONDS) -> tuple[dict, list]:
     """What a flood run by `flood_script` (given the port and `seconds`; it prints "flooding" as
     it begins, then the statuses it met as JSON) met, and the seconds of a lone score timed
     every fifth of a second beside it once it had settled (None: not answered 200)."""
-    statuses, answers = score_answers_beside(port, flood_script, seconds)
-    return statuses, [took if status == 200 else None for status, took in answers]
-
-
-def score_answers_beside(port: int, flood_script: str, seconds: float = FLOOD_SECONDS,
-                         pause: float = 0.2, new_addresses: bool = False) -> tuple[dict, list]:
-    """As score_times_beside, with each lone score's status and seconds, a score every `pause`
-    seconds after the last one's answer; each from an address of its own (127.0.3.1 on) when
-    `new_addresses`, as from players each scoring one game."""
     for _ in range(4):   # both workers warmed
         assert score_time(port) is not None
     flood = subprocess.Popen([sys.executable, "-c", flood_script, str(port), str(seconds)],
                              stdout=subprocess.PIPE, text=True, cwd=REPO)
     assert flood.stdout is not None and flood.stdout.readline().strip() == "flooding"
     time.sleep(SETTLE_SECONDS)
-    answers: list[tuple[int | None, float]] = []
+    times = []
     deadline = time.monotonic() + seconds - SETTLE_SECONDS
     while time.monotonic() < deadline:
-        answers.append(score_answer(port, f"127.0.3.{len(answers) + 1}" if new_addresses else "127.0.0.2"))
-        time.sleep(pause)
-    return json.loads(flood.communicate(timeout=60)[0]), answers
+        times.append(score_time(port))
+        time.sleep(0.2)
+    return json.loads(flood.communicate(timeout=60)[0]), times

@@ -15,7 +15,7 @@ import pytest
 import scorer
 from scorer.web import turns
 from scorer.web.examples import EXAMPLES, Busy, OneAtATime
-from tests.support.prod_server import ProductionServer, score_answers_beside, score_times_beside, shown
+from tests.support.prod_server import ProductionServer, score_times_beside, shown
 
 COTTAGE = scorer.GAMES["cottage-garden"].example_state
 FLOODER, OTHER = "127.0.0.9", "127.0.0.8"
@@ -90,37 +90,6 @@ def test_one_address_flooding_examples_over_six_connections_leaves_a_lone_score_
     assert statuses.get("200", 0) > 5 and statuses.get("429", 0) > 0 and set(statuses) <= {"200", "429"}, statuses
     answered = sorted(t for t in times if t is not None)
     assert len(answered) == len(times) and answered[len(answered) // 2] < 1.0 and answered[-1] < 2.0, shown(times)
-
-
-HEAVY_SCORES = """
-import json, sys, urllib.request
-from bench.floods import SCORING_SOURCES, flood
-port, seconds = int(sys.argv[1]), float(sys.argv[2])
-example = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/garden-dice/example?seed=7&players=4")
-body = json.dumps(json.loads(example.read())["state"]).encode()
-print("flooding", flush=True)
-print(json.dumps(flood(port, "/api/games/garden-dice/score", body, len(SCORING_SOURCES), seconds,
-                       sources=SCORING_SOURCES)))
-"""
-
-
-@pytest.mark.slow
-def test_a_score_from_a_new_address_goes_first_while_240_addresses_score(server):
-    """240 addresses, one kept-alive connection each, posting a four-player Garden Dice end
-    state (some 30 ms to score) as fast as they are answered: some 120 waiting in each
-    worker's line to compute. Every half second a small score comes from an address of its
-    own. First come first served, it waited behind the whole line whenever the flood kept it
-    long: 2.1 s median, 5.2 s at worst (load 30; 0.1-0.3 s median when the flood's own client,
-    starved on the shared machine, kept it short). The line now serves first the address it
-    served longest ago, a new one before any: 0.04-0.3 s median (load 27-31). Stalls of some
-    4 s now and then, with either line at such loads, come from elsewhere (the worker's
-    loop, not the line) and are left to the median."""
-    statuses, answers = score_answers_beside(server.port, HEAVY_SCORES, seconds=12.0, pause=0.5, new_addresses=True)
-    print("heavy scores", statuses, "lone scores", [(status, round(took, 2)) for status, took in answers])
-    assert statuses.get("200", 0) > 200, statuses
-    assert all(status == 200 for status, _ in answers), answers
-    times = sorted(took for _, took in answers)
-    assert times[len(times) // 2] < 1.0, answers
 
 
 def test_a_turn_goes_to_the_waiter_whose_since_is_earliest_not_the_first_to_come():
