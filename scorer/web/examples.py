@@ -138,14 +138,24 @@ class OneAtATime:
             order = next(self._order)
             waiter = (time.monotonic() if since is None else since, order, threading.Event())
             heapq.heappush(self._waiters, waiter)
-        if waiter[2].wait(seconds):
-            return True
+        try:
+            came = waiter[2].wait(seconds) or self._left(waiter)
+        except BaseException:   # its greenlet stopped while it waited: the turn must not pass to it
+            if self._left(waiter):
+                self._give()
+            raise
+        if not came:
+            raise self.busy()
+        return True
+
+    def _left(self, waiter: tuple[float, int, threading.Event]) -> bool:
+        """Take a waiter out of the line; True when the turn was handed to it first (it holds it)."""
         with self._guard:
-            if waiter[2].is_set():   # handed over as the wait ended
+            if waiter[2].is_set():
                 return True
             self._waiters.remove(waiter)
             heapq.heapify(self._waiters)
-        raise self.busy()
+            return False
 
     def _give(self) -> None:
         """Pass the turn to the earliest waiter, still held; or free it."""

@@ -124,3 +124,24 @@ def test_a_line_remembers_when_it_served_each_address(served):
     assert served.post("/api/games/cottage-garden/score", json=COTTAGE,
                        environ_base={"REMOTE_ADDR": newcomer}).status_code == 200
     assert time.monotonic() - turns.LINES.last_served(turns.HEAVY_WORK, newcomer) < 5
+
+
+class Stopped(Exception):
+    """What stops a waiting request's greenlet (a timeout, the worker's end)."""
+
+
+def _stopped(*_: object) -> bool:
+    raise Stopped
+
+
+def test_a_waiter_stopped_while_it_waits_leaves_the_line_and_the_turn_goes_on(monkeypatch):
+    """A waiting request whose greenlet stops: the turn is not handed to it, or nobody else
+    would ever have it again."""
+    turn = OneAtATime(Busy, wait_seconds=5.0, most_waiting=8)
+    with turn.turn(), monkeypatch.context() as patched:
+        patched.setattr(threading.Event, "wait", _stopped)
+        with pytest.raises(Stopped), turn.turn(since=1.0):
+            pass
+    turn.wait_seconds = 0.5
+    with turn.turn() as waited:   # free: nobody holds it
+        assert not waited
