@@ -10,10 +10,14 @@ Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_r
      `.venv/bin/python -m bench.floods 'slow bodies' 15 4640`
      `.venv/bin/python -m bench.floods history 15 60`
      `.venv/bin/python -m bench.floods 'many scores' 15 240`
+     `.venv/bin/python -m bench.floods 'many scores' 15 240 --lone-score`
+     `.venv/bin/python -m bench.floods 'heavy scores' 15 240 --lone-score`
      `.venv/bin/python -m bench.floods replays 15 40`
      `.venv/bin/python -m bench.floods examples 15 6`
      `.venv/bin/python -m bench.floods churn 15 200`
-Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds.
+Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds. The
+probe is a plain page, or with `--lone-score` a small score from a new address each time (during
+replays and examples, always a small score, from 127.0.0.2).
 
 `silent_connections` is the other kind of flood: connections that say nothing, reopened as
 soon as the server closes them (issue 28's G5), from one address or spread over many.
@@ -181,7 +185,7 @@ def silent_connections(port: int, count: int, seconds: float, sources: list[str]
     return counts
 
 
-def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
+def measure(kind: str, seconds: float, connections: int, options: dict, lone_score: bool = False) -> dict:
     settings = repr(options).replace("{", "{{").replace("}", "}}")   # the code is format()ted with the port
     code = GUNICORN.replace("{kind}", "scorer.web.serve.GardenkitWorker").replace("o['threads'] = 32; ", f"o.update({settings}); ")
     # as for a crowd of addresses, each under its limit
@@ -190,19 +194,21 @@ def measure(kind: str, seconds: float, connections: int, options: dict) -> dict:
         if kind == "history":   # a club's few thousand saved games, for the pages to read
             history_of(Path(folder) / "results.db", HISTORY_RESULTS)
         with running(code, folder) as port:
-            return {"options": options, **probed_during(port, kind, seconds, connections)}
+            return {"options": options, **probed_during(port, kind, seconds, connections, lone_score)}
 
 
-def probed_during(port: int, kind: str, seconds: float, connections: int) -> dict:
+def probed_during(port: int, kind: str, seconds: float, connections: int, lone_score: bool = False) -> dict:
     """Run one flood (a kind of BODIES; "silent": silent connections from 127.0.0.1; "slow
     bodies": requests from 160 addresses announcing almost 1 MB and sending one byte;
     "history": kept-alive connections from HISTORY_SOURCES asking for history_pages; "many
-    scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE; "replays":
+    scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE; "heavy scores": the same
+    posting a four-player Garden Dice end state; "replays":
     kept-alive connections from REPLAY_SOURCES posting replayed_log; "examples": kept-alive
     connections from 127.0.0.1 asking for EXAMPLE_PATH; "churn": connections from CHURN_SOURCE
     asking for the home page, each reopened as soon as it is answered) against the server on
-    `port` while a plain page (during replays and examples, SMALL_SCORE) is timed every quarter second from
-    127.0.0.2: what the flood met, and the probe's median, 90th percentile and worst seconds."""
+    `port` while a plain page is timed every quarter second from 127.0.0.2 (`lone_score`: SMALL_SCORE
+    from a new address each time; during replays and examples, SMALL_SCORE from 127.0.0.2): what
+    the flood met, and the probe's median, 90th percentile and worst seconds."""
     for _ in range(4):
         _timed(port)   # every worker warmed
     if kind == "silent":
@@ -239,6 +245,12 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
         def run() -> dict:
             return flood(port, SMALL_SCORE[0], json.dumps(SMALL_SCORE[1]).encode(), connections, seconds,
                          sources=SCORING_SOURCES)
+    elif kind == "heavy scores":   # a four-player Garden Dice end state, some 10-30 ms to score
+        state = json.loads(_get(port, "/api/games/garden-dice/example?seed=7&players=4"))["state"]
+
+        def run() -> dict:
+            return flood(port, "/api/games/garden-dice/score", json.dumps(state).encode(), connections, seconds,
+                         sources=SCORING_SOURCES)
     else:
         path, payload = BODIES[kind]
         if payload is None:   # a four-player Garden Dice end state, as the attack sent
@@ -253,7 +265,16 @@ def probed_during(port: int, kind: str, seconds: float, connections: int) -> dic
     flooding.start()
     # During replays and examples it is a lone score that is timed: they wait for turns, a
     # page needs none.
-    probe = (lambda: _timed(port, *SMALL_SCORE)) if kind in ("replays", "examples") else (lambda: _timed(port))
+    newcomers = (f"127.0.3.{number % 250 + 1}" for number in itertools.count())
+    if lone_score:
+        def probe() -> float:
+            return _timed(port, *SMALL_SCORE, source=next(newcomers))
+    elif kind in ("replays", "examples"):
+        def probe() -> float:
+            return _timed(port, *SMALL_SCORE)
+    else:
+        def probe() -> float:
+            return _timed(port)
     probes = []
     while time.monotonic() < until:
         probes.append(probe())
@@ -272,11 +293,12 @@ def _get(port: int, path: str) -> bytes:
         return connection.getresponse().read()
 
 
-def _timed(port: int, path: str = "/games/garden-dice/score", posted: dict | None = None) -> float:
+def _timed(port: int, path: str = "/games/garden-dice/score", posted: dict | None = None,
+           source: str = "127.0.0.2") -> float:
     """Seconds for GET /games/garden-dice/score (no database), or for `posted` to `path`, from
-    127.0.0.2; 99 when it failed or was not answered 200."""
+    `source`; 99 when it failed or was not answered 200."""
     started = time.perf_counter()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20, source_address=("127.0.0.2", 0))
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20, source_address=(source, 0))
     try:
         if posted is None:
             connection.request("GET", path)
@@ -292,5 +314,8 @@ def _timed(port: int, path: str = "/games/garden-dice/score", posted: dict | Non
 
 
 if __name__ == "__main__":
-    kind, seconds, connections = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-    print(json.dumps(measure(kind, seconds, connections, json.loads(sys.argv[4]) if len(sys.argv) > 4 else {})))
+    lone_score = "--lone-score" in sys.argv
+    arguments = [argument for argument in sys.argv[1:] if argument != "--lone-score"]
+    kind, seconds, connections = arguments[0], float(arguments[1]), int(arguments[2])
+    options = json.loads(arguments[3]) if len(arguments) > 3 else {}
+    print(json.dumps(measure(kind, seconds, connections, options, lone_score)))

@@ -20,7 +20,9 @@ be overridden by the `config` mapping given to create_app (tests do this):
                              "60 per minute"); GARDENKIT_EXPORT_LIMIT likewise for the CSV
                              export and the players' records (default "10 per minute"), and
                              GARDENKIT_REPLAY_LIMIT for game logs replayed (default "30 per
-                             minute", by the API and the rules pages' box together), and
+                             minute", by the API and the rules pages' box together),
+                             GARDENKIT_EXAMPLE_LIMIT for simulated examples (default "30 per
+                             minute", by the API and the pages' "Try an example" together), and
                              GARDENKIT_READ_LIMIT for the pages and listing that read the
                              saved history (default "5 per second; 120 per minute"). Counted
                              in each worker's memory: with N workers an address may get up to
@@ -65,7 +67,7 @@ from scorer.web.guards import (
     replay_request,
     session_started,
 )
-from scorer.web.turns import take_turns
+from scorer.web.turns import simulated_game, take_turns
 
 csrf = CSRFProtect()
 
@@ -86,6 +88,8 @@ RATE_LIMITED = {
                "records.merge", "records.undo"),
     "exports": ("history.results_csv", "history.list_players", "records.play_log"),
     "replays": ("api.replay",),
+    # A simulated game costs up to 0.7 s; without a limit one address asked for them flat out.
+    "examples": ("api.example",),
     # Each of these reads up to a page of saved results, or counts them all, on the worker's
     # loop: one address asking flat out held every other request for seconds.
     "reads": ("history.list_results", "history.results_page", "records.roster_page", "records.player_page",
@@ -140,6 +144,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         WRITE_LIMIT=os.environ.get("GARDENKIT_WRITE_LIMIT", "60 per minute"),
         EXPORT_LIMIT=os.environ.get("GARDENKIT_EXPORT_LIMIT", "10 per minute"),
         REPLAY_LIMIT=os.environ.get("GARDENKIT_REPLAY_LIMIT", "30 per minute"),
+        EXAMPLE_LIMIT=os.environ.get("GARDENKIT_EXAMPLE_LIMIT", "30 per minute"),
         READ_LIMIT=os.environ.get("GARDENKIT_READ_LIMIT", DEFAULT_READ_LIMIT),
     )
     app.config.update(config or {})
@@ -180,6 +185,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.before_request(_chunked_bodies_read_whole)
     if app.config.get("CLIENT_BOUNDS"):   # a gevent worker's loop, which heavy requests hold
         take_turns(app, RATE_LIMITED["reads"])
+    # Registered before the limiter's own, so run after it (Flask runs them last first).
+    app.after_request(_retry_after_only_on_refusals)
     _limit_rates(app)   # after: a request past its address's limit is refused before it waits
     _register_error_handlers(app)
     app.after_request(_security_headers)
@@ -292,11 +299,20 @@ def _limit_rates(app: Flask) -> None:
         shared = limiter.shared_limit(rate, scope=group)
         for endpoint in endpoints:
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
-    for endpoint, (group, not_counted) in COUNTED_SOMETIMES.items():
-        rate = app.config[f"{group[:-1].upper()}_LIMIT"]
-        if rate != "off":
-            shared = limiter.shared_limit(rate, scope=group, exempt_when=not_counted)
-            app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
+    for endpoint, counted in COUNTED_SOMETIMES.items():
+        for group, not_counted in counted:
+            rate = app.config[f"{group[:-1].upper()}_LIMIT"]
+            if rate != "off":
+                shared = limiter.shared_limit(rate, scope=group, exempt_when=not_counted)
+                app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
+
+
+def _retry_after_only_on_refusals(response: Response) -> Response:
+    """Flask-Limiter puts Retry-After (when its window ends) on every answer of a limited
+    address, a 201 too, where it says nothing; it stays on the 429s and 503s it belongs to."""
+    if response.status_code not in (429, 503):
+        response.headers.pop("Retry-After", None)
+    return response
 
 
 def _not_a_save() -> bool:
@@ -311,12 +327,22 @@ def _not_a_replay() -> bool:
     return not replay_request()
 
 
-# Pages that write or replay only on some requests, by the limit those share with the API's,
-# and what tells the others: opening a page, or scoring and checking on it, is not counted.
-# (Module functions, not lambdas: Flask-Limiter keeps one copy of equal limits, and each
-# create_app, a test's say, makes them again.)
-COUNTED_SOMETIMES = {"pages.score_page": ("writes", _not_a_save), "history.edit_page": ("writes", _not_a_save),
-                     "history.delete_page": ("writes", _not_a_post), "pages.check_page": ("replays", _not_a_replay)}
+def _not_an_example() -> bool:
+    return request.method != "GET" or request.args.get("example") != "1"
+
+
+def _not_a_simulated_game() -> bool:
+    return not simulated_game()
+
+
+# Pages that write, replay or play a simulated game only on some requests, by the limits those
+# share with the API's, and what tells the others: opening a page, or scoring and checking on
+# it, is not counted. (Module functions, not lambdas: Flask-Limiter keeps one copy of equal
+# limits, and each create_app, a test's say, makes them again.)
+COUNTED_SOMETIMES = {"pages.score_page": (("writes", _not_a_save), ("examples", _not_an_example)),
+                     "history.edit_page": (("writes", _not_a_save),),
+                     "history.delete_page": (("writes", _not_a_post),),
+                     "pages.check_page": (("replays", _not_a_replay), ("examples", _not_a_simulated_game))}
 
 
 def _body_timeout(text: str) -> float:

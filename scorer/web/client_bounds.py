@@ -364,6 +364,8 @@ class ClientBounds:
         length = _announced_length(environ)
         chunked = length is None and "chunked" in str(environ.get("HTTP_TRANSFER_ENCODING", "")).lower()
         limit = self.body_limit(environ) if length or chunked else None
+        if limit is not None and length is not None and length > limit or _too_long_to_count(environ):
+            environ[CLOSE_AFTER] = True   # the app refuses it (413), its body unread on the connection
         if limit is None or (length is not None and length > limit):
             return None
         wanted = limit + 1 if chunked else length
@@ -375,6 +377,10 @@ class ClientBounds:
         received = 0
         done.callback(lambda: self.bodies.give_back(received, large))   # what was read by then
         source = environ["wsgi.input"]
+        if chunked:
+            from scorer.web.serve import GunicornInternals  # loaded by then: gunicorn serves this request
+
+            GunicornInternals.bound_chunk_size_lines(source.stream, CHUNK_SIZE_LINE)
         try:
             while received < wanted:
                 if not self.bodies.wait_for_room(large, source.deadline - time.monotonic()):
@@ -417,6 +423,11 @@ class ClientBounds:
 UNREADABLE_BODY = "the request body could not be read: its chunks are malformed or it was cut off"
 # Set in a request's environ when part of its body is left unread on the connection.
 CLOSE_AFTER = "gardenkit.close_after"
+# The longest line a chunk's size may take: 16 hex digits (more than any body's bytes) and room
+# for a short extension. gunicorn allows a header field's 8,190 bytes, and a size line of
+# zeros that never ended kept its request waiting for the body's whole deadline; past this,
+# 400 at once.
+CHUNK_SIZE_LINE = 64
 
 
 def closing(start_response: Any) -> Any:
@@ -429,6 +440,11 @@ def closing(start_response: Any) -> Any:
 def _announced_length(environ: dict[str, Any]) -> int | None:
     value = str(environ.get("CONTENT_LENGTH") or "")
     return int(value) if value.isascii() and value.isdigit() and len(value) < 16 else None
+
+
+def _too_long_to_count(environ: dict[str, Any]) -> bool:
+    """A Content-Length of 16 digits or more: more than any endpoint takes."""
+    return len(str(environ.get("CONTENT_LENGTH") or "").lstrip("0")) >= 16
 
 
 class TimedBody:

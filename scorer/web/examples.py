@@ -20,10 +20,13 @@ example requests must not be able to take the server from everyone else:
 """
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
 import random
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -75,16 +78,23 @@ class OneAtATime:
     for it and is then answered `busy`, and at once when `most_waiting` requests are waiting
     already. A request that holds the turn and asks for it again has it at once: a view run
     in its kind's turn (scorer.web.turns) goes through code that takes the same turn for
-    itself when run alone."""
+    itself when run alone.
+
+    The waiters have the turn in the order of their `since` (the moment they arrived, unless
+    they say otherwise: scorer.web.turns gives the moment its address was last served), the
+    earliest first; the turn passes straight from its holder to the next."""
 
     def __init__(self, busy: type[Busy], wait_seconds: float = WAIT_SECONDS, most_waiting: int = MAX_WAITING) -> None:
         self.busy = busy
         self.wait_seconds = wait_seconds
-        self._turn = threading.Lock()
+        self._guard = threading.Lock()   # over _held and _waiters, held for a few steps only
+        self._held = False
+        self._waiters: list[tuple[float, int, threading.Event]] = []   # a heap: (since, order, its wake-up)
+        self._order = itertools.count()
         self._waiting = threading.BoundedSemaphore(most_waiting + 1)  # the holder and the waiters
 
     @contextmanager
-    def turn(self) -> Iterator[bool]:
+    def turn(self, since: float | None = None) -> Iterator[bool]:
         """The turn; says whether the request had to wait for it (another held it)."""
         # The request's own g, kept: an export's stream gives its turn back after the request
         # context is gone.
@@ -95,9 +105,7 @@ class OneAtATime:
         if not self._waiting.acquire(blocking=False):
             raise self.busy()
         try:
-            waited = not self._turn.acquire(blocking=False)
-            if waited and not self._turn.acquire(timeout=self.wait_seconds):
-                raise self.busy()
+            waited = self._take(since, self.wait_seconds)
             noting = request_g if request_g is not None and HELD_TURN not in request_g else None
             if noting is not None:
                 setattr(noting, HELD_TURN, self)
@@ -106,7 +114,7 @@ class OneAtATime:
             finally:
                 if noting is not None:
                     noting.pop(HELD_TURN)
-                self._turn.release()
+                self._give()
         finally:
             self._waiting.release()
 
@@ -114,8 +122,48 @@ class OneAtATime:
     def next_turn(self) -> Iterator[None]:
         """The turn for work already begun (the next batch of an export under way), waited for
         however long: every holder keeps it only for a short step."""
-        with self._turn:
+        self._take(None, None)
+        try:
             yield
+        finally:
+            self._give()
+
+    def _take(self, since: float | None, seconds: float | None) -> bool:
+        """Take the turn: False when it was free, True once it came after a wait; `busy` when it
+        did not come within `seconds` (None: however long)."""
+        with self._guard:
+            if not self._held:
+                self._held = True
+                return False
+            order = next(self._order)
+            waiter = (time.monotonic() if since is None else since, order, threading.Event())
+            heapq.heappush(self._waiters, waiter)
+        try:
+            came = waiter[2].wait(seconds) or self._left(waiter)
+        except BaseException:   # its greenlet stopped while it waited: the turn must not pass to it
+            if self._left(waiter):
+                self._give()
+            raise
+        if not came:
+            raise self.busy()
+        return True
+
+    def _left(self, waiter: tuple[float, int, threading.Event]) -> bool:
+        """Take a waiter out of the line; True when the turn was handed to it first (it holds it)."""
+        with self._guard:
+            if waiter[2].is_set():
+                return True
+            self._waiters.remove(waiter)
+            heapq.heapify(self._waiters)
+            return False
+
+    def _give(self) -> None:
+        """Pass the turn to the earliest waiter, still held; or free it."""
+        with self._guard:
+            if self._waiters:
+                heapq.heappop(self._waiters)[2].set()
+            else:
+                self._held = False
 
 
 class BadExampleQuery(ValueError):

@@ -154,6 +154,8 @@ def _engine_paths(game_id: str, title: str, prefix: str) -> dict[str, dict]:
                                          ERROR),
                           "404": ERRORS["404"],
                           "422": _answer("a player count the game does not allow", VIOLATIONS),
+                          "429": _answer("too many examples from this address: ask again after Retry-After "
+                                         "seconds (GARDENKIT_EXAMPLE_LIMIT)", ERROR),
                           "503": _answer("other examples are being played: ask again after Retry-After seconds",
                                          ERROR), **LONG_ADDRESS}}},
     }

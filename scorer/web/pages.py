@@ -326,7 +326,12 @@ def _rematch_of(game_id: str, asked: str) -> tuple[dict, dict]:
 def too_many_saves(error: RateLimitExceeded):
     """A save through the score form over the write limit (scorer.web.app): the page comes back,
     every entry kept, saying why nothing was saved. A replay box's post over the replay limit
-    likewise comes back with its log in the box."""
+    likewise comes back with its log in the box. A page opened on a simulated game over the
+    example limit has nothing to keep: a plain page says why."""
+    if request.method == "GET":
+        return render_template("error.html", status=429,
+                               message=f"too many examples from your address (the limit is {error.limit.limit}); "
+                                       "try again in a minute"), 429
     if replay_request():
         game = live_game(str((request.view_args or {}).get("game_id")))
         if game is None:

@@ -119,7 +119,7 @@ def closing_when_asked(app: Any) -> Any:
 
 
 class GunicornInternals:
-    """The two things `gardenkit serve` asks of gunicorn (27) that it has no public way to give,
+    """The three things `gardenkit serve` asks of gunicorn (27) that it has no public way to give,
     and so the only places it reaches inside it; tests/web/test_gunicorn_surface.py checks both
     against the installed gunicorn, and fails when a release changes them.
 
@@ -133,7 +133,15 @@ class GunicornInternals:
     - Whether the client wrote its next request before this answer (pipelining). gunicorn's
       parser reads a connection ahead (up to 8 KB a read: some 200 small GETs) into its own
       buffer, which nothing public shows; the socket (a peek) would show only what is left past
-      it, so a pipeline of up to 8 KB would pass for separate requests."""
+      it, so a pipeline of up to 8 KB would pass for separate requests.
+    - A shorter bound on a chunk's size line than on a header field (bound_chunk_size_lines)."""
+
+    @staticmethod
+    def bound_chunk_size_lines(body: Any, most: int) -> None:
+        """A chunked body's size lines held to `most` bytes. gunicorn bounds them by its
+        limit on a header field (limit_request_field_size, 8,190 bytes), which headers need;
+        its chunked reader keeps its own copy, which is set here."""
+        body.reader.limit_chunk_size_line = most
 
     @staticmethod
     def close_after(start_response: Any) -> None:

@@ -409,3 +409,76 @@ def module_server(tmp_path_factory, name: str, workers: int = 2):
                           log_path=folder / "server.log") as running:
         running.wait_for_workers(workers)
         yield running
+
+
+# --- timing a lone client beside a flood --------------------------------------------------------
+
+def warm(port: int) -> None:
+    """The plain page compiled in both workers before it is timed."""
+    for _ in range(4):
+        page_time(port)
+
+
+def shown(times: list) -> list:
+    """Timings rounded for a failure's message (None: not answered)."""
+    return [round(t, 2) if t is not None else None for t in times]
+
+
+def page_times_while(port: int, flood: subprocess.Popen, seconds: float, also=lambda: None) -> list:
+    """The plain page timed every 0.2 s for `seconds` while `flood` runs (a process that prints
+    "flooding" as it begins), calling `also` each time."""
+    assert flood.stdout is not None and flood.stdout.readline().strip() == "flooding"
+    times = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        times.append(page_time(port))
+        also()
+        time.sleep(0.2)
+    return times
+
+
+def resident_mb(pid: int) -> float:
+    """A process's resident memory now, in MB; 0 when it is gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    return next(int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmRSS:"))
+
+
+def assert_answered_promptly(times: list) -> None:
+    """Every timed request answered 200, the worst within a second and the median within 0.3 s."""
+    assert None not in times, shown(times)
+    answered = sorted(t for t in times if t is not None)
+    assert answered[-1] < 1.0 and answered[len(answered) // 2] < 0.3, shown(times)
+
+
+FLOOD_SECONDS = 8.0
+# A flood's connections arrive at once: what score_times_beside times is the flood that goes on.
+SETTLE_SECONDS = 1.0
+
+
+def score_time(port: int) -> float | None:
+    """Seconds for a small score posted from 127.0.0.2; None unless answered 200 within 15 s."""
+    from bench.floods import SMALL_SCORE
+
+    path, state = SMALL_SCORE
+    return answer_time(port, "POST", path, json.dumps(state), {"Content-Type": "application/json"})
+
+
+def score_times_beside(port: int, flood_script: str, seconds: float = FLOOD_SECONDS) -> tuple[dict, list]:
+    """What a flood run by `flood_script` (given the port and `seconds`; it prints "flooding" as
+    it begins, then the statuses it met as JSON) met, and the seconds of a lone score timed
+    every fifth of a second beside it once it had settled (None: not answered 200)."""
+    for _ in range(4):   # both workers warmed
+        assert score_time(port) is not None
+    flood = subprocess.Popen([sys.executable, "-c", flood_script, str(port), str(seconds)],
+                             stdout=subprocess.PIPE, text=True, cwd=REPO)
+    assert flood.stdout is not None and flood.stdout.readline().strip() == "flooding"
+    time.sleep(SETTLE_SECONDS)
+    times = []
+    deadline = time.monotonic() + seconds - SETTLE_SECONDS
+    while time.monotonic() < deadline:
+        times.append(score_time(port))
+        time.sleep(0.2)
+    return json.loads(flood.communicate(timeout=60)[0]), times

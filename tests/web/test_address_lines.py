@@ -6,15 +6,16 @@ real server's check: one address flooding simulated examples over six connection
 lone score from another address."""
 from __future__ import annotations
 
+import threading
+import time
 from contextlib import ExitStack
 
 import pytest
 
 import scorer
 from scorer.web import turns
-from scorer.web.examples import EXAMPLES
-from tests.support.prod_server import ProductionServer
-from tests.web.test_turn_lines import score_times_beside
+from scorer.web.examples import EXAMPLES, Busy, OneAtATime
+from tests.support.prod_server import ProductionServer, score_times_beside, shown
 
 COTTAGE = scorer.GAMES["cottage-garden"].example_state
 FLOODER, OTHER = "127.0.0.9", "127.0.0.8"
@@ -85,8 +86,62 @@ def test_one_address_flooding_examples_over_six_connections_leaves_a_lone_score_
     measured a lone score at 2.2 s median, 3.4 s worst, at load 8-35): now each worker holds
     two of them and refuses the rest with 429 at once."""
     statuses, times = score_times_beside(server.port, EXAMPLES_FLOOD)
-    shown = [round(t, 2) if t is not None else None for t in times]
-    print("examples", statuses, "score", shown)
+    print("examples", statuses, "score", shown(times))
     assert statuses.get("200", 0) > 5 and statuses.get("429", 0) > 0 and set(statuses) <= {"200", "429"}, statuses
     answered = sorted(t for t in times if t is not None)
-    assert len(answered) == len(times) and answered[len(answered) // 2] < 1.0 and answered[-1] < 2.0, shown
+    assert len(answered) == len(times) and answered[len(answered) // 2] < 1.0 and answered[-1] < 2.0, shown(times)
+
+
+def test_a_turn_goes_to_the_waiter_whose_since_is_earliest_not_the_first_to_come():
+    """OneAtATime's waiters are served by their `since` (an address's last service, under
+    `gardenkit serve`), the earliest first; one that waits past its time is answered busy."""
+    turn = OneAtATime(Busy, wait_seconds=5.0, most_waiting=8)
+    served: list[float] = []
+
+    def wait_for_the_turn(since: float) -> None:
+        with turn.turn(since=since):
+            served.append(since)
+
+    with turn.turn():
+        waiters = [threading.Thread(target=wait_for_the_turn, args=(since,)) for since in (30.0, 10.0, 20.0)]
+        for waiter in waiters:
+            waiter.start()
+            time.sleep(0.05)   # each comes after the one before
+        time.sleep(0.2)
+        turn.wait_seconds = 0.1
+        with pytest.raises(Busy), turn.turn(since=0.0):   # its time to wait ends, and it leaves the line
+            pass
+    for waiter in waiters:
+        waiter.join(5)
+    assert served == [10.0, 20.0, 30.0]
+    with turn.turn() as waited:   # free again
+        assert not waited
+
+
+def test_a_line_remembers_when_it_served_each_address(served):
+    newcomer = "127.0.0.77"   # no other test's
+    assert turns.LINES.last_served(turns.HEAVY_WORK, newcomer) < 0   # never: before any other
+    assert served.post("/api/games/cottage-garden/score", json=COTTAGE,
+                       environ_base={"REMOTE_ADDR": newcomer}).status_code == 200
+    assert time.monotonic() - turns.LINES.last_served(turns.HEAVY_WORK, newcomer) < 5
+
+
+class Stopped(Exception):
+    """What stops a waiting request's greenlet (a timeout, the worker's end)."""
+
+
+def _stopped(*_: object) -> bool:
+    raise Stopped
+
+
+def test_a_waiter_stopped_while_it_waits_leaves_the_line_and_the_turn_goes_on(monkeypatch):
+    """A waiting request whose greenlet stops: the turn is not handed to it, or nobody else
+    would ever have it again."""
+    turn = OneAtATime(Busy, wait_seconds=5.0, most_waiting=8)
+    with turn.turn(), monkeypatch.context() as patched:
+        patched.setattr(threading.Event, "wait", _stopped)
+        with pytest.raises(Stopped), turn.turn(since=1.0):
+            pass
+    turn.wait_seconds = 0.5
+    with turn.turn() as waited:   # free: nobody holds it
+        assert not waited

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 import scorer
-from tests.support.prod_server import STALLED_BODIES, module_server
-from tests.web.test_pipelining import page_times_while, resident_mb, shown, warm
+from tests.support.prod_server import STALLED_BODIES, module_server, page_times_while, resident_mb, shown, warm
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -95,6 +94,42 @@ def test_a_malformed_chunk_is_a_plain_400(server):
                b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
     status, body = answered(server.port, request)
     assert status.split(b" ")[1] == b"400" and b"chunks are malformed" in body, (status, body)
+
+
+def test_a_chunk_size_line_that_never_ends_is_a_plain_400_at_once(server):
+    """A size line of 100 zeros with no end: gunicorn waited for the rest of it (up to 8,190
+    bytes) for the body's whole deadline (120 s); a size line now has at most 64 bytes."""
+    request = (b"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+               b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + b"0" * 100)
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(request)
+        status = sock.recv(65536).split(b"\r\n", 1)[0]
+    assert status.split(b" ")[1] == b"400", status
+
+
+def test_a_size_line_of_leading_zeros_that_ends_is_read(server):
+    """Leading zeros are a size as HTTP writes it: a short body with 40 of them is scored."""
+    body = json.dumps(scorer.GAMES["cottage-garden"].example_state).encode()
+    request = (b"POST /api/games/cottage-garden/score HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+               b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+               + b"0" * 40 + b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body))
+    status, _ = answered(server.port, request)
+    assert status.split(b" ")[1] == b"200", status
+
+
+@pytest.mark.parametrize("method, path", [("GET", "/healthz"), ("GET", "/api/games"), ("POST", "/api/results")])
+def test_a_content_length_past_every_bound_is_413_on_every_method_and_the_connection_closed(server, method, path):
+    """A GET announcing a 23-digit body was answered 200, as if the length said nothing."""
+    request = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+               "Content-Length: 12345678901234567890123\r\n\r\n").encode()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(request)
+        received = b""
+        while part := sock.recv(65536):   # closed after the answer: no wait for the body
+            received += part
+    head, body = received.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 413") and b"\r\nConnection: close" in head, head
+    assert b"larger than" in body, body
 
 
 @pytest.fixture(scope="module")

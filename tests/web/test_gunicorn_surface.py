@@ -52,6 +52,22 @@ def test_a_response_told_to_close_says_so_and_closes():
     client_end.close()
 
 
+def test_a_chunk_size_line_is_held_to_its_bound():
+    """gunicorn's chunked reader keeps its own bound on a size line (a header field's, 8,190
+    bytes); bound_chunk_size_lines sets it, and a longer line with no end is refused."""
+    from gunicorn.http.errors import InvalidChunkSize
+
+    endless = (b"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+               b"Transfer-Encoding: chunked\r\n\r\n" + b"0" * 100)
+    request, *ends = read_request(endless)
+    assert request.body.reader.limit_chunk_size_line == 8190
+    GunicornInternals.bound_chunk_size_lines(request.body, 64)
+    with pytest.raises(InvalidChunkSize):
+        request.body.read(10)
+    for end in ends:
+        end.close()
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("surface")

@@ -94,8 +94,8 @@ def test_a_request_takes_one_turn(served, monkeypatch):
         plain = turn.turn
 
         @contextmanager
-        def turn_counted() -> Iterator[bool]:
-            with plain() as waited:
+        def turn_counted(**asked: float) -> Iterator[bool]:
+            with plain(**asked) as waited:
                 if held and held[-1] != name:
                     taken.append(f"{name} inside {held[-1]}")
                 held.append(name)

@@ -117,3 +117,34 @@ def test_replays_past_their_limit_are_429_with_the_log_kept(tmp_path, csrf_token
     assert client.post("/api/games/garden-variety/check", json={"state": {}, "action": {}}).status_code != 429
     described = client.get("/openapi.json").get_json()["paths"]["/api/games/garden-variety/replay"]["post"]
     assert "429" in described["responses"]
+
+
+def test_a_success_carries_no_retry_after_and_a_refusal_does(tmp_path):
+    """Flask-Limiter put `Retry-After: 60` on a 201: it says when to try again, so only a
+    refusal carries it; the rate-limit headers stay on every answer."""
+    client = limited_app(tmp_path).test_client()
+    saved = client.post("/api/results", json=SAVE)
+    assert saved.status_code == 201 and "Retry-After" not in saved.headers
+    assert "X-RateLimit-Limit" in saved.headers
+    for _ in range(2):
+        client.post("/api/results", json=SAVE)
+    assert int(client.post("/api/results", json=SAVE).headers["Retry-After"]) > 0
+
+
+def test_examples_past_the_limit_are_429_in_words_by_the_api_and_the_pages(tmp_path):
+    """A simulated game costs up to 0.7 s: examples share one limit per address, whether asked
+    of the API or by a page's "Try an example"; scoring and opening a page are not counted."""
+    client = make_app(tmp_path, RATELIMIT_ENABLED=True, EXAMPLE_LIMIT="3 per minute").test_client()
+    assert client.get("/api/games/garden-dice/example?seed=1").status_code == 200
+    assert client.get("/games/garden-dice/score?example=1&seed=2").status_code == 200
+    assert client.get("/games/garden-dice/score").status_code == 200           # not counted
+    assert client.get("/games/garden-dice/check?log=simulated&seed=3").status_code == 200
+    refused = client.get("/api/games/garden-dice/example?seed=4")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert "too many requests of this kind from your address" in refused.get_json()["error"]
+    page = client.get("/games/garden-dice/score?example=1&seed=5")
+    assert page.status_code == 429 and "too many examples from your address" in page.get_data(as_text=True).lower()
+    assert client.post("/api/games/garden-dice/score",
+                       json=scorer.GAMES["garden-dice"].example_state).status_code == 200
+    other = client.get("/api/games/garden-dice/example?seed=1", environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code == 200

@@ -20,7 +20,15 @@ import pytest
 import sqlalchemy as sa
 
 from scorer.web.app import DEFAULT_READ_LIMIT
-from tests.support.prod_server import PAGE, ProductionServer, marked_state, module_server, page_time, request
+from tests.support.prod_server import (
+    PAGE,
+    ProductionServer,
+    assert_answered_promptly,
+    marked_state,
+    module_server,
+    page_time,
+    request,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
@@ -127,13 +135,6 @@ def silent_flood_page_times(server, count: int, sources: list[str], opening: str
     print("silent", counts, "page", [round(t, 2) if t is not None else None for t in times])
     return counts, times
 
-
-
-def assert_answered_promptly(times: list) -> None:
-    shown = [round(t, 2) if t is not None else None for t in times]
-    assert None not in times, shown
-    answered = sorted(t for t in times if t is not None)
-    assert answered[-1] < 1.0 and answered[len(answered) // 2] < 0.3, shown
 
 
 def test_a_scoring_flood_on_many_connections_leaves_a_plain_page_answered(server):

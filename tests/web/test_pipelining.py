@@ -19,13 +19,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.prod_server import PAGE, STALLED_BODIES, module_server, page_time, request
+from tests.support.prod_server import (
+    STALLED_BODIES,
+    module_server,
+    page_times_while,
+    request,
+    resident_mb,
+    shown,
+    warm,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 # STALLED_BODIES's sources, path and type for photo uploads from two addresses
 UPLOADS_FROM_TWO = ["127.0.0.96+2", "/games/cottage-garden/photo", "multipart/form-data; boundary=x"]
-sys.path.insert(0, str(REPO))
-from bench import server_choice  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -64,27 +70,6 @@ def server(tmp_path_factory):
     yield from module_server(tmp_path_factory, "pipelining")
 
 
-def page_times_while(port: int, flood: subprocess.Popen, seconds: float, also=lambda: None) -> list:
-    """The plain page timed every 0.2 s for `seconds` while `flood` runs (calling `also` each time)."""
-    assert flood.stdout is not None and flood.stdout.readline().strip() == "flooding"
-    times = []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        times.append(page_time(port))
-        also()
-        time.sleep(0.2)
-    return times
-
-
-def warm(port: int) -> None:
-    for _ in range(4):   # the page compiled in both workers before it is timed
-        server_choice.plain_get(port, 10.0, PAGE)
-
-
-def shown(times: list) -> list:
-    return [round(t, 2) if t is not None else None for t in times]
-
-
 def test_pipelined_requests_leave_a_plain_page_answered(server):
     """Two connections from one address, each writing 5,000 GETs in one go (F1). Each worker
     now serves a connection one request per turn of its loop, and a connection whose next
@@ -101,14 +86,6 @@ def test_pipelined_requests_leave_a_plain_page_answered(server):
     # past its share, while the page's address was served by the same worker: 429, and closed
     assert answered["429"] >= 1 and sum(answered.values()) < 10_000, answered
     assert "WORKER TIMEOUT" not in Path(server.log_path).read_text(errors="replace")
-
-
-def resident_mb(pid: int) -> float:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0.0
-    return next(int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmRSS:"))
 
 
 def test_stalled_uploads_leave_memory_bounded_and_a_page_answered(server):

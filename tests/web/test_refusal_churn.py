@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorer.web.client_bounds import HOLD_S
-from tests.support.prod_server import module_server, page_time
-from tests.web.test_load_floods import assert_answered_promptly
+from tests.support.prod_server import assert_answered_promptly, module_server, page_time
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
