@@ -3,6 +3,8 @@ that opened out of view, and refusals far from the button that asked. Each in re
 failing on any page error (the journey fixtures)."""
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -76,3 +78,52 @@ def test_a_refused_placement_shows_beside_the_place_button_in_words(phone_journe
     text = alert.inner_text()
     assert "stick out over the edge" in text and "row 5, column" in text and "[" not in text, text
     journey.assert_accessible("after a refused placement")
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm is not installed")
+def test_a_photo_read_keeps_what_the_player_changed_and_each_outline_says_and_goes(phone_journey, live_server):
+    from tests.browser.test_photo_browser import _choose, _sheet_photo
+    from tests.support.journey import tap_away
+
+    journey = phone_journey
+    page = journey.page
+    state, photo = _sheet_photo("harvest-dice", 6, smudge=True)
+    player, (row, col) = state["players"][0], state["smudged"]
+    journey.allow_error("status of 422")  # the blank sheet's totals, asked as the page opens (score.js)
+    page.goto(f"{live_server}/games/harvest-dice/score")
+    journey.wait_until("document.querySelector('.photo-read') && !document.querySelector('.photo-read').hidden")
+    tops = page.evaluate("""() => [document.querySelector('.photo-read').getBoundingClientRect().top + scrollY,
+                                  document.getElementById('score-form').getBoundingClientRect().top + scrollY]""")
+    assert tops[0] < tops[1] and tops[0] < 844, f"Read from a photo starts {tops[0]:.0f} px down, the form at {tops[1]:.0f}"
+    held = []
+    page.route("**/games/harvest-dice/photo", lambda route: held.append(route))
+    _choose(journey, "sheet.png", photo)
+    journey.wait_until("document.querySelector('.photo-status').textContent.indexOf('Reading') === 0")
+    mine = "0" if player["pig"] else "1"  # the player crosses pig circles while the photo is read
+    page.locator("[name='players.0.pig']").fill(mine)
+    page.wait_for_timeout(100)
+    assert held, "the photo was never sent"
+    held[0].continue_()
+    journey.wait_until("document.querySelector('.photo-status').textContent.indexOf('Read 1 sheet') === 0", 15)
+    assert page.locator("[name='players.0.pig']").input_value() == mine, "the read overwrote what the player typed"
+    assert "keeping what you changed meanwhile" in page.locator(".photo-status").text_content()
+    assert page.locator("[name='markets.tomato']").input_value() == str(state["markets"]["tomato"])
+    # the outlined space is described by its note, which spans its player's card
+    cell = page.locator(".photo-unsure.hd-cell")
+    assert cell.count() == 1
+    note_id = cell.get_attribute("aria-describedby")
+    assert note_id, "the outline is not linked to its note"
+    note = page.locator(f"[id='{note_id}']")
+    assert f"Check row {row + 1}, space {col + 1}" in note.text_content()
+    widths = page.evaluate("""id => { const note = document.getElementById(id), card = note.closest('fieldset');
+        const style = getComputedStyle(card);
+        return [note.getBoundingClientRect().width,
+                card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)]; }""", note_id)
+    assert widths[0] >= widths[1] - 1, f"the note is {widths[0]:.0f} px wide in a card of {widths[1]:.0f}"
+    journey.assert_accessible("with a space outlined by a photo read")
+    # the player changes the outlined space: its outline and its line go (tap_away judges the tap
+    # as it lands: the garden redraws the space's drawing in the same click)
+    tap_away(journey, cell)
+    journey.wait_until("!document.querySelector('.photo-unsure')")
+    assert not any("Check row" in text for text in page.locator(".photo-why").all_text_contents())
+    assert not page.locator("[aria-describedby^='photo-why']").count()
