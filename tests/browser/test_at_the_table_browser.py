@@ -3,6 +3,7 @@ that opened out of view, and refusals far from the button that asked. Each in re
 failing on any page error (the journey fixtures)."""
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -127,3 +128,32 @@ def test_a_photo_read_keeps_what_the_player_changed_and_each_outline_says_and_go
     journey.wait_until("!document.querySelector('.photo-unsure')")
     assert not any("Check row" in text for text in page.locator(".photo-why").all_text_contents())
     assert not page.locator("[aria-describedby^='photo-why']").count()
+
+
+def test_only_the_phone_that_saved_a_game_is_offered_its_edit(phone_journey, browser, live_server):
+    from tests.support.journey import open_journey
+
+    journey = phone_journey
+    state = {"players": [{"name": "Kim", "garden_bed": 12, "hand": 1, "gnomes": 3},
+                         {"name": "Lee", "garden_bed": 9, "hand": 0, "gnomes": 2}]}
+    saved = journey.page.context.request.post(f"{live_server}/api/results", data=json.dumps({"game": "garden-variety", "state": state}),
+                                              headers={"Content-Type": "application/json"})
+    assert saved.status == 201, saved.text()
+    result_url = f"{live_server}/results/{saved.json()['id']}"
+    journey.page.goto(result_url)
+    assert journey.page.get_by_role("link", name="Edit result or note").count() == 1
+    context, stranger = open_journey(browser, {"width": 390, "height": 844})
+    try:
+        stranger.page.goto(result_url)
+        assert stranger.page.locator("h1").count() == 1
+        assert stranger.page.get_by_role("link", name="Edit result or note").count() == 0
+        assert stranger.page.get_by_role("link", name="Delete…").count() == 0
+        stranger.allow_error("status of 403")  # the edit address typed in by hand: refused, in words
+        answer = stranger.page.goto(result_url + "/edit")
+        assert answer is not None and answer.status == 403
+        heading = stranger.page.locator("h1").inner_text()
+        assert heading == "Only the phone that saved this game can change it", heading
+        stranger.assert_accessible("on the refused edit page")
+        stranger.assert_no_errors()
+    finally:
+        context.close()
