@@ -157,3 +157,36 @@ def test_only_the_phone_that_saved_a_game_is_offered_its_edit(phone_journey, bro
         stranger.assert_no_errors()
     finally:
         context.close()
+
+
+@pytest.mark.service_worker   # the score page as it opens offline: from the app's service worker
+def test_an_offline_score_page_asks_the_server_for_nothing(phone_journey, live_server):
+    journey = phone_journey
+    page = journey.page
+    url = f"{live_server}/games/garden-variety/score"
+    page.goto(url)
+    journey.wait_until("navigator.serviceWorker.controller !== null")
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if "/csrf-token" in request.url or request.url.endswith("/live") else None)
+    page.context.set_offline(True)
+    page.reload()
+    journey.wait_until("document.querySelector('.pad-totals').textContent === 'Totals when back online'")
+    page.locator("[name='players.0.name']").fill("Ann")
+    page.locator("[name='players.0.garden_bed']").fill("7")
+    page.wait_for_timeout(600)   # past the wait before a live answer is asked for
+    assert asked == [], f"asked offline: {asked}"   # a console error each, on a phone with no network
+    page.context.set_offline(False)   # and back online, the totals are asked for again
+    for _ in range(100):
+        if any(url.endswith("/live") for url in asked):
+            break
+        page.wait_for_timeout(100)
+    assert any(url.endswith("/live") for url in asked), "the totals were not asked for when the network came back"
+
+
+@pytest.mark.parametrize("game_id", ["garden-dice", "cottage-garden", "harvest-dice", "propagation", "garden-variety"])
+def test_the_print_pages_pieces_table_fits_a_phone(phone_journey, live_server, game_id):
+    page = phone_journey.page
+    page.goto(f"{live_server}/games/{game_id}/print")
+    widths = page.evaluate("""() => { const wrap = document.querySelector('.checklist .table-wrap');
+        return [wrap.scrollWidth, wrap.clientWidth]; }""")
+    assert widths[0] <= widths[1], f"the pieces table is {widths[0]} px wide in {widths[1]} px: cut at 390 px"
