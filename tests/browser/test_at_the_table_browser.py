@@ -190,3 +190,56 @@ def test_the_print_pages_pieces_table_fits_a_phone(phone_journey, live_server, g
     widths = page.evaluate("""() => { const wrap = document.querySelector('.checklist .table-wrap');
         return [wrap.scrollWidth, wrap.clientWidth]; }""")
     assert widths[0] <= widths[1], f"the pieces table is {widths[0]} px wide in {widths[1]} px: cut at 390 px"
+
+
+# Every control a player taps, by its box as drawn; a link inside a sentence (words of its own
+# beside it) is left out, as WCAG 2.5.8 leaves it out. A radio or checkbox is its label.
+TOO_SMALL = """() => {
+  const shown = el => { const r = el.getBoundingClientRect();
+    return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden' &&
+           !el.closest('[hidden], template, .visually-hidden'); };
+  const inText = el => el.tagName === 'A' && !el.classList.contains('button') &&
+    Array.from(el.parentElement.childNodes).some(n => n !== el && n.textContent.trim());
+  const small = [], seen = new Set();
+  document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=radio], [tabindex="0"]')
+    .forEach(el => {
+      const target = el.matches('input[type=radio], input[type=checkbox], input[type=file]') && el.closest('label') || el;
+      if (seen.has(target) || !shown(target) || inText(target) ||
+          target.matches('[role=region], [role=grid], main, section, fieldset, div.table-wrap, pre')) return;
+      seen.add(target);
+      const box = target.getBoundingClientRect();
+      const name = (target.getAttribute('aria-label') || target.textContent || target.name || '').trim().slice(0, 30);
+      if (box.width < 43.5 || box.height < 43.5) small.push(`${target.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+    });
+  return small;
+}"""
+
+# What a player reads to decide: labels and their hints, the ranking's headings, the tie-break,
+# the rules' hints, problems and the notes beside a field.
+TOO_FINE = """() => Array.from(document.querySelectorAll(
+    'label, label small, legend small, .ranking thead th, .ranking thead th small, .tiebreak-note, [class*=hint], ' +
+    '.field-error, .rule, .photo-why, .cg-track-title, .gv-count small'))
+  .filter(el => el.getClientRects().length && !el.closest('[hidden], template, .visually-hidden, [aria-hidden=true]') &&
+                el.textContent.trim())
+  .map(el => [el.tagName.toLowerCase() + '.' + (el.className || ''), el.textContent.trim().slice(0, 30),
+              parseFloat(getComputedStyle(el).fontSize)])
+  .filter(found => found[2] < 15.9)"""
+
+GAMES = ["garden-dice", "harvest-dice", "cottage-garden", "propagation", "garden-variety"]
+
+
+@pytest.mark.parametrize("path", [f"/games/{game}/{page}" for game in GAMES for page in ("score", "score?example=1", "check")])
+def test_every_control_takes_a_finger_and_every_label_reads_at_16_px_on_a_phone(phone_journey, live_server, path):
+    journey = phone_journey
+    page = journey.page
+    journey.allow_error("status of 422")  # Harvest Dice asks the blank sheet's totals as it opens (score.js)
+    page.goto(live_server + path)
+    journey.wait_until("document.readyState === 'complete'")
+    if "example" in path:   # the ranking drawn, a player's breakdown open
+        journey.wait_until("document.querySelector('.ranking')")
+        if page.locator(".breakdown summary").count():
+            page.locator(".breakdown summary").first.click()
+    page.wait_for_timeout(300)
+    assert page.evaluate(TOO_SMALL) == [], "controls under 44 x 44 px"
+    assert page.evaluate(TOO_FINE) == [], "text a player reads under 16 px"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
