@@ -218,7 +218,7 @@ TOO_SMALL = """() => {
 # the rules' hints, problems and the notes beside a field.
 TOO_FINE = """() => Array.from(document.querySelectorAll(
     'label, label small, legend small, .ranking thead th, .ranking thead th small, .tiebreak-note, [class*=hint], ' +
-    '.field-error, .rule, .photo-why, .cg-track-title, .gv-count small'))
+    '.rule, .photo-why, .cg-track-title, .gv-count small'))
   .filter(el => el.getClientRects().length && !el.closest('[hidden], template, .visually-hidden, [aria-hidden=true]') &&
                 el.textContent.trim())
   .map(el => [el.tagName.toLowerCase() + '.' + (el.className || ''), el.textContent.trim().slice(0, 30),
