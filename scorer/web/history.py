@@ -287,7 +287,8 @@ def results_page():
 def result_page(result_id: int):
     found = saved_or_404(result_id)
     result = with_tie_break(found)
-    return render_template("result.html", saved=found, result=result, picture_height=picture_height(result),
+    yours = may_change(result_id)(storage().owner_key_hash(result_id))  # Edit and Delete only for them
+    return render_template("result.html", saved=found, result=result, picture_height=picture_height(result), yours=yours,
                            version=version_of(found), length=game_length(found), rematch=found["game"] in GAMES,
                            game=game_info(found["game"]) if found["game"] in CATALOGUE else {"title": found["game"]})
 

@@ -229,7 +229,11 @@
     });
   });
 
-  function showProblems(list) {
+  // A refusal stands beside what asked for it: the row of the button pressed, or under the bed
+  // for a tapped space (at 390 px the bed's foot is a screen and more below the Place button).
+  var refusal = problems.parentElement;  // the role=alert holder, moved, never rebuilt
+  function showProblems(list, near) {
+    if (list.length) (near || bedBox).insertAdjacentElement("afterend", refusal);
     problems.replaceChildren();
     list.forEach(function (v) {
       var li = el("li", {}, v.message + " ");
@@ -248,7 +252,7 @@
   // The anchor: the first square of the oriented piece in reading order goes on the chosen space.
   function anchor() { return piece.squares[0]; }
 
-  function placeAt(row, col) {
+  function placeAt(row, col, near) {
     $("cg-row").value = String(row);
     $("cg-col").value = String(col);
     var first = anchor();
@@ -264,7 +268,7 @@
     post(action).then(function (answer) {
       var result = answer.body;
       if (answer.status !== 200 || !result.legal) {  // refused, or a bed that cannot be checked
-        showProblems(result.violations || [{ message: "could not check", rule: "" }]);
+        showProblems(result.violations || [{ message: "could not check", rule: "" }], near);
         return;
       }
       history.push({ layout: layout, shown: shown, words: words });
@@ -274,7 +278,7 @@
       showProblems([]);
       drawBed();
       refreshPieceList();
-    }).catch(function () { showProblems([{ message: "the checker could not be reached", rule: "" }]); });
+    }).catch(function () { showProblems([{ message: "the checker could not be reached", rule: "" }], near); });
   }
 
   function drawPreview() {
@@ -320,18 +324,19 @@
   $("cg-flip").addEventListener("click", function () { piece.flip = !piece.flip; showProblems([]); orient(); });
   // Scoring the bed as it stands: complete or not, what it shows.
   $("cg-score").addEventListener("click", function () {
+    var near = this.parentElement;
     post({ type: "score_bed", bed: shown.cells }).then(function (answer) {
       if (answer.status !== 200 || !answer.body.legal) {
-        showProblems((answer.body && answer.body.violations) || [{ message: "could not check", rule: "" }]);
+        showProblems((answer.body && answer.body.violations) || [{ message: "could not check", rule: "" }], near);
         return;
       }
       showProblems([]);
       words = answer.body.summary;
       drawBed();
-    }).catch(function () { showProblems([{ message: "the checker could not be reached", rule: "" }]); });
+    }).catch(function () { showProblems([{ message: "the checker could not be reached", rule: "" }], near); });
   });
   $("cg-place").addEventListener("click", function () {
-    placeAt(parseInt($("cg-row").value, 10), parseInt($("cg-col").value, 10));
+    placeAt(parseInt($("cg-row").value, 10), parseInt($("cg-col").value, 10), this.parentElement);
   });
   $("cg-undo").addEventListener("click", function () {
     var last = history.pop();

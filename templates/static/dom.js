@@ -43,8 +43,11 @@
   // A page's live answer (totals as players type, a rule check): `body` as JSON to the page's
   // live address (its data-api), with the session's token in the X-CSRFToken header. A token
   // gone stale meanwhile (403) is asked for again and the question put once more. Resolves to
-  // the fetch's response; rejects when the server cannot be reached.
+  // the fetch's response; rejects when the server cannot be reached, at once while the device
+  // is offline (a request it cannot make is only an error in the console; the pages ask again
+  // when the network is back).
   gardenkit.askLive = function (url, body) {
+    if (!navigator.onLine) return Promise.reject(new Error("offline: asked again when the network is back"));
     function ask(fresh) {
       return currentToken(fresh).then(function (value) {
         var drawn = document.querySelector("input[name=csrf_token]");  // the page's own, when none could be fetched

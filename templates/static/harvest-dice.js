@@ -412,7 +412,10 @@
     f["hd-steps"].value = String(steps);
     f["hd-colour-power"].value = colour;
 
-    var answer = document.getElementById("hd-answer");
+    var answer = form.querySelector(".hd-answer");
+    // Check posts the form to #answer: the page opens there, and the first answer drawn takes the
+    // focus. (A posted replay's answer is #answer instead, and this box has no id.)
+    var posted = location.hash === "#answer" && answer.id === "answer";
     form.querySelector(".hd-controls").hidden = false;
     form.querySelector(".hd-json").open = false;
     var garden = new Garden(form.querySelector("[data-garden-for]"), f["hd-garden"], {
@@ -511,6 +514,7 @@
     function drawAnswer(status, data) {
       window.gardenkit.drawAnswer(answer, status, data);
       markOptions(data && data.effects ? data.effects.options : []);
+      if (posted) { posted = false; answer.focus({ preventScroll: true }); answer.scrollIntoView({ block: "start" }); }
     }
 
     // aria-busy stays true from the change until the answer to it is drawn.

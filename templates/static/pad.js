@@ -603,6 +603,22 @@
   form.addEventListener("click", function (event) { if (event.target.closest("button[name=op]")) keep(); });
   window.addEventListener("pagehide", keepNow);
 
+  // The same game open in another tab: that tab's entries are the newer ones, so this tab takes
+  // them. Otherwise the next entry typed here would write this tab's older copy over them, and
+  // whatever the other tab held would be gone after a reload. (The browser tells every other tab
+  // of the same site, never the one that wrote.)
+  window.addEventListener("storage", function (event) {
+    if (event.key !== KEYS.draft || !event.newValue || isExample || leaving) return;
+    var theirs;
+    try { theirs = JSON.parse(event.newValue); } catch (e) { return; }
+    if (!theirs || !Array.isArray(theirs.players) || JSON.stringify(theirs) === JSON.stringify(snapshot())) return;
+    clearTimeout(keepTimer);  // this tab's older copy, waiting to be written: dropped
+    var focused = document.activeElement;
+    restore(theirs);
+    if (focused && document.contains(focused) && focused !== document.activeElement) focused.focus({ preventScroll: true });
+    say(["This game changed in another tab: its entries are here now too."]);
+  });
+
   // After every page script has run (they are deferred too), so "Add player" works here.
   document.addEventListener("DOMContentLoaded", function () {
     drawRoster();

@@ -7,6 +7,7 @@
   "use strict";
 
   var SURE = 0.9;
+  var el = window.gardenkit.el;
   var section = document.querySelector(".photo-read");
   var form = document.getElementById("score-form");
   if (!section || !form) return;
@@ -15,8 +16,9 @@
   section.hidden = false;
   var filling = false;
 
-  function say(text, refused) {
+  function say(text, refused, heard) {
     status.textContent = text;
+    if (heard) status.appendChild(el("span", { "class": "visually-hidden" }, heard));
     status.classList.toggle("photo-refused", !!refused);
   }
 
@@ -57,15 +59,15 @@
 
   // Sets every input named by a path in the state; a list with no input of its own (the
   // cubes of a track) sets its items' inputs one by one.
-  function fill(value, path) {
+  function fill(value, path, kept) {
     if (path) {
       var element = fieldNamed(rowPath(path));
-      if (element) { setField(element, value); return; }
+      if (element) { if (!kept[element.name]) setField(element, value); return; }
     }
     if (value && typeof value === "object") {
       Object.keys(value).forEach(function (key) {
         if (path === "" && key === "players") return;  // filled row by row, names left to type
-        fill(value[key], path ? path + "." + key : key);
+        fill(value[key], path ? path + "." + key : key, kept);
       });
     }
   }
@@ -109,42 +111,72 @@
     return [];
   }
 
-  // The notes written beside the fields, each with the field (or widget) it is about.
-  var besides = [];
+  // Every outline, with what it is about: the input and the space of it (`rest`, a garden's row
+  // and column), the value read there, the node outlined and the note that says what to check.
+  // A note beside a field holds the lines of its marks; one at the top of a player's fieldset is
+  // about the whole sheet and has no mark.
+  var marks = [];
+  var notes = [];
+  var noteCount = 0;
 
-  function clearMarks() {
-    Array.prototype.forEach.call(form.querySelectorAll(".photo-unsure"), function (node) {
-      node.classList.remove("photo-unsure");
-    });
-    besides.forEach(function (pair) { pair.note.remove(); });
-    besides = [];
+  function valueAt(element, rest) {
+    if (rest.length === 2) return (element.value.split("\n")[parseInt(rest[0], 10)] || "").trim().charAt(parseInt(rest[1], 10));
+    return element.type === "checkbox" ? element.checked : element.value;
   }
 
-  // A note in words right after `holder` (or at the top of a player's fieldset), so the
-  // player reads why beside the field, not only in the status above the form.
-  function writeBeside(holder, lines, inside) {
-    var note = document.createElement("p");
-    note.className = "photo-why";
-    note.textContent = lines.join("; ");
+  // Who is described by a mark's note: the outlined control itself, or the controls drawn in it
+  // (a pig's circles, a lane's spaces), and the input when it is shown.
+  var CONTROL = "input, select, textarea, button, [tabindex]";
+  function describedNodes(mark) {
+    var nodes = mark.target.matches(CONTROL) ? [mark.target] : Array.prototype.slice.call(mark.target.querySelectorAll(CONTROL));
+    if (isShown(mark.element) && nodes.indexOf(mark.element) < 0) nodes.push(mark.element);
+    return nodes;
+  }
+  function link(node, id, on) {
+    var ids = (node.getAttribute("aria-describedby") || "").split(" ").filter(function (x) { return x && x !== id; });
+    if (on) ids.push(id);
+    if (ids.length) node.setAttribute("aria-describedby", ids.join(" "));
+    else node.removeAttribute("aria-describedby");
+  }
+
+  function newNote(holder, inside) {
+    var note = { holder: holder, node: document.createElement("p") };
+    note.node.className = "photo-why";
+    note.node.id = "photo-why-" + (++noteCount);
     if (inside) {
       var legend = holder.querySelector("legend");
-      holder.insertBefore(note, legend ? legend.nextSibling : holder.firstChild);
+      holder.insertBefore(note.node, legend ? legend.nextSibling : holder.firstChild);
     } else {
-      holder.insertAdjacentElement("afterend", note);
+      holder.insertAdjacentElement("afterend", note.node);
     }
-    besides.push({ holder: holder, note: note });
+    notes.push(note);
+    return note;
   }
 
-  // The note goes once its field has no outline left (the player changed it).
-  function dropConfirmedNotes() {
-    besides = besides.filter(function (pair) {
-      if (!pair.holder.classList.contains("photo-unsure") && !pair.holder.querySelector(".photo-unsure") &&
-          pair.holder.tagName !== "FIELDSET") {
-        pair.note.remove();
-        return false;
-      }
-      return true;
+  // A note says the lines of the marks left on it, and goes with the last of them.
+  function redrawNote(note) {
+    var lines = [];
+    marks.forEach(function (mark) { if (mark.note === note && lines.indexOf(mark.line) < 0) lines.push(mark.line); });
+    if (lines.length) { note.node.textContent = lines.join("; "); return; }
+    note.node.remove();
+    notes.splice(notes.indexOf(note), 1);
+  }
+
+  function unmark(mark) {
+    marks.splice(marks.indexOf(mark), 1);
+    describedNodes(mark).forEach(function (node) { link(node, mark.note.node.id, false); });
+    var outlinedStill = marks.some(function (other) { return other.target === mark.target; });
+    if (!outlinedStill) mark.target.classList.remove("photo-unsure");
+    marks.forEach(function (other) {  // a control two marks share keeps the other's note
+      if (other.note === mark.note) describedNodes(other).forEach(function (node) { link(node, other.note.node.id, true); });
     });
+    redrawNote(mark.note);
+  }
+
+  function clearMarks() {
+    marks.slice().forEach(unmark);
+    notes.slice().forEach(function (note) { note.node.remove(); });
+    notes = [];
   }
 
   // What a field's note says beside it: which space of a drawn garden, and the reader's why.
@@ -165,83 +197,104 @@
 
   // Outlines each field read unsurely; the fields in words, with the reader's note on why
   // when it gave one (a track's missing cube, sheets that disagree on a market).
-  // Each outlined field (or drawn widget) gets a note beside it saying what to check; a
-  // note about a whole sheet (too small in its photo, blurred) goes at the top of its player.
-  function markUnsure(confidence, notes) {
+  // Each outlined field (or drawn widget) gets a note beside it saying what to check, which
+  // describes it (aria-describedby); a note about a whole sheet (too small in its photo,
+  // blurred) goes at the top of its player. A field the player changed during the read is theirs.
+  function markUnsure(confidence, notesRead, kept) {
     var unsure = [];
-    var holders = [];
-    var lines = [];
+    var beside = [];  // {holder, note}
     Object.keys(confidence).forEach(function (path) {
       if (confidence[path] >= SURE) return;
-      var about = words(path) + (notes[path] ? ": " + notes[path] : "");
-      if (unsure.indexOf(about) < 0) unsure.push(about);
-      inputsOf(path).forEach(function (input, index) {
+      var about = words(path) + (notesRead[path] ? ": " + notesRead[path] : "");
+      inputsOf(path).forEach(function (input) {
+        if (kept[input.element.name]) return;
         var target = markTarget(input.element, input.rest);
         if (!target) return;
+        if (unsure.indexOf(about) < 0) unsure.push(about);
         target.classList.add("photo-unsure");
-        if (index > 0) return;  // a track's cubes: one note for the track
         // a garden's space: the note goes after the whole garden, one for all its spaces
         var holder = target.classList.contains("hd-cell") ? target.closest("[data-garden-for]") || target : target;
-        var at = holders.indexOf(holder);
-        if (at < 0) { holders.push(holder); lines.push([]); at = holders.length - 1; }
-        var line = besideWords(path, input.rest, notes[path]);
-        if (lines[at].indexOf(line) < 0) lines[at].push(line);
+        var found = beside.filter(function (b) { return b.holder === holder; })[0];
+        if (!found) { found = { holder: holder, note: newNote(holder, false) }; beside.push(found); }
+        // a track's cubes: each its own mark, one line for the track (the note says a line once)
+        var mark = { path: path, element: input.element, rest: input.rest, before: valueAt(input.element, input.rest),
+                     target: target, note: found.note, line: besideWords(path, input.rest, notesRead[path]) };
+        marks.push(mark);
+        describedNodes(mark).forEach(function (node) { link(node, mark.note.node.id, true); });
       });
     });
-    holders.forEach(function (holder, at) { writeBeside(holder, lines[at], false); });
+    notes.forEach(redrawNote);
     var rows = form.querySelectorAll("#players fieldset.player");
-    Object.keys(notes).forEach(function (path) {
+    Object.keys(notesRead).forEach(function (path) {
       var parts = path.split(".");
       if (parts[0] !== "players" || parts.length !== 2 || !rows[parseInt(parts[1], 10)]) return;
-      unsure.unshift(words(path) + ": " + notes[path]);
-      writeBeside(rows[parseInt(parts[1], 10)], ["This sheet: " + notes[path]], true);
+      unsure.unshift(words(path) + ": " + notesRead[path]);
+      newNote(rows[parseInt(parts[1], 10)], true).node.textContent = "This sheet: " + notesRead[path];
     });
     return unsure;
   }
 
-  function show(found) {
+  function show(found, kept) {
     filling = true;
     clearMarks();
     ensurePlayers(found.state.players.length);
-    fill(found.state, "");
+    fill(found.state, "", kept);
     found.state.players.forEach(function (player, index) {
       Object.keys(player).forEach(function (key) {
-        if (key !== "name") fill(player[key], "players." + index + "." + key);
+        if (key !== "name") fill(player[key], "players." + index + "." + key, kept);
       });
     });
     filling = false;
-    var unsure = markUnsure(found.confidence, found.notes || {});
+    var unsure = markUnsure(found.confidence, found.notes || {}, kept);
     var sheets = found.state.players.length;
-    say("Read " + sheets + " sheet" + (sheets > 1 ? "s" : "") + ". Type each player's name" +
-        (unsure.length ? "; check the highlighted fields (" + unsure.join("; ") + ")" : "") +
-        ", then press Score or Save.");
+    // Seen: a few lines in the status's room above the form (more would move the form under the
+    // player's finger); the fields to check, in words, are heard (each has its note beside it).
+    say("Read " + sheets + " sheet" + (sheets > 1 ? "s" : "") +
+        (Object.keys(kept).length ? ", keeping what you changed meanwhile" : "") +
+        (unsure.length ? ": check the outlined fields (a note beside each), type" : ": type") +
+        " each player's name, then press Score or Save.",
+        false, unsure.length ? " The fields to check: " + unsure.join("; ") + "." : "");
     var first = form.querySelector("#players input[name$='.name']");
     if (first) first.focus();
   }
+
+  // The fields the player changes while a read is on its way (by name): the read leaves them be.
+  var changedMeanwhile = null;
 
   input.addEventListener("change", function () {
     if (!input.files.length) return;
     var body = new FormData();
     Array.prototype.forEach.call(input.files, function (file) { body.append("photo", file); });
     say("Reading the photo" + (input.files.length > 1 ? "s" : "") + "…");
+    changedMeanwhile = {};
     fetch(section.dataset.read, { method: "POST", body: body }).then(function (response) {
       return response.json().then(function (data) { return { status: response.status, data: data }; });
     }).then(function (answer) {
-      if (answer.status === 200) show(answer.data);
+      if (answer.status === 200) show(answer.data, changedMeanwhile);
       else say(answer.data.error || "The photo could not be read.", true);
     }).catch(function () {
       say("The photo could not be sent: check the connection and try again.", true);
-    }).then(function () { input.value = ""; });
+    }).then(function () { input.value = ""; changedMeanwhile = null; });
   });
 
-  // A field the player changes is theirs: its mark goes.
-  function confirmed(event) {
-    var node = event.target.closest(".photo-unsure");
-    if (node && !filling) {
-      node.classList.remove("photo-unsure");
-      dropConfirmedNotes();
-    }
+  // A field the player changes is theirs: its outline and its line go (every mark of what was
+  // read as one, a track's three cubes). Listened to in the capture phase: the game's scripts
+  // fire their inputs' events without bubbling.
+  function changed(event) {
+    if (filling || !event.target.name) return;
+    if (changedMeanwhile) changedMeanwhile[event.target.name] = true;
+    var moved = marks.filter(function (mark) {
+      return mark.element === event.target && valueAt(mark.element, mark.rest) !== mark.before;
+    });
+    marks.filter(function (mark) {
+      return moved.some(function (m) { return m.path === mark.path && m.target === mark.target; });
+    }).forEach(unmark);
   }
-  form.addEventListener("input", confirmed);
-  form.addEventListener("click", confirmed);
+  // A tap on an outlined field (a select kept as read) is the player's check of it too.
+  function tapped(event) {
+    marks.filter(function (mark) { return mark.target.contains(event.target); }).forEach(unmark);
+  }
+  form.addEventListener("input", changed, true);
+  form.addEventListener("change", changed, true);
+  form.addEventListener("click", tapped);
 })();

@@ -305,6 +305,7 @@
           cells.forEach((value, i) => {
             const cell = document.createElement(i === 1 ? "th" : "td");
             cell.textContent = value;
+            if (i > 1 && i < cells.length - 1) cell.className = "part";  // a phone shows rank, name and total
             tr.appendChild(cell);
           });
           if (p.rank === 1) tr.className = "first";

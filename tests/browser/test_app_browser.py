@@ -94,7 +94,7 @@ def test_round_check_page_shows_only_the_fields_a_card_has(live_server, page):
 # How each rules page's own script answers a check: what to press, where the verdict appears.
 RULES_PAGE_CHECK = {
     "garden-dice": ("#gd-check", "#gd-answer", "✓ Legal"),
-    "harvest-dice": (None, "#hd-answer", "✓ Legal"),          # it asks as soon as the page is drawn
+    "harvest-dice": (None, "#answer", "✓ Legal"),          # it asks as soon as the page is drawn
     "propagation": ("#propagation-check button.primary", "#live-check .verdict", "✓ Legal"),
     "garden-variety": ("#gv-check-form button.primary", "#check-result", "wins the round"),   # a plain form
     # the plain JSON form, folded under the bed planner

@@ -58,7 +58,7 @@ def old_answer_goes(journey, box: str, why: str) -> Iterator[None]:
 
 # --- Harvest Dice ------------------------------------------------------------------------------
 
-HD = "#hd-answer"
+HD = "#answer"
 
 
 def hd_settled(journey) -> None:
@@ -433,7 +433,7 @@ def test_an_answer_to_a_garden_tapped_over_since_is_never_shown(phone_journey, l
     held = []
     page.route("**/games/harvest-dice/check/live", lambda route: held.append(route))
     journey.tap(page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='2']"))
-    journey.wait_until("document.querySelector('#hd-answer').getAttribute('aria-busy') === 'true'")
+    journey.wait_until("document.querySelector('#answer').getAttribute('aria-busy') === 'true'")
     page.wait_for_timeout(400)             # its question is asked (and held)
     assert len(held) == 1
     journey.tap(page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='3']"))

@@ -89,7 +89,7 @@ def test_score_page_shows_why_a_sheet_is_impossible(client, csrf_token):
 
 def test_dispute_page_works_as_a_plain_form(client, csrf_token):
     html = client.get(CHECK_PAGE).get_data(as_text=True)
-    assert "Susan" in html and 'id="hd-answer"' in html
+    assert "Susan" in html and 'id="answer"' in html
     state = bob_and_ann()
     action = {"type": "feed", "player": "Bob", "die": {"color": "green", "value": 3}}
     html = client.post(CHECK_PAGE, data={"csrf_token": csrf_token(client, CHECK_PAGE),
@@ -175,8 +175,8 @@ def test_score_page_markets_and_players(live_server, page, worked_examples):
 @pytest.mark.browser
 def test_dispute_page_answers_with_the_reason(live_server, page):
     page.goto(live_server + CHECK_PAGE)
-    answer = page.locator("#hd-answer")
-    settled = page.locator("#hd-answer[aria-busy=false]")
+    answer = page.locator("#answer")
+    settled = page.locator("#answer[aria-busy=false]")
     settled.wait_for()
     assert answer.locator(".verdict.legal").count() == 1  # Susan feeds her carrot 5 ...
     assert "row 1, column 5 touches no carrot" in answer.inner_text()  # ... as it fits nowhere

@@ -428,8 +428,24 @@ def _inside_masks(tile: str, covering: tuple[int, int] | None) -> tuple[tuple[in
     return tuple((_mask(cells), placements) for cells, placements in _inside(tile, covering))
 
 
+def _cell_text(row: int, col: int) -> str:
+    """A bed space (1-based) as a player says it: "row 1, column 2"."""
+    return f"row {row}, column {col}"
+
+
+def _words_list(items: list[str], between: str = ", ") -> str:
+    """"a", "a and b", "a, b and c" (or `between` another separator)."""
+    return items[0] if len(items) == 1 else between.join(items[:-1]) + " and " + items[-1]
+
+
 def _cells_text(cells: list[tuple[int, int]]) -> str:
-    return ", ".join(f"[{r + 1}, {c + 1}]" for r, c in cells)
+    """0-based cells in words, a row at a time: "row 1, column 1 and row 2, columns 4 and 5"."""
+    by_row: dict[int, list[int]] = {}
+    for r, c in sorted(cells):
+        by_row.setdefault(r + 1, []).append(c + 1)
+    rows = [_cell_text(row, cols[0]) if len(cols) == 1 else f"row {row}, columns {_words_list([str(c) for c in cols])}"
+            for row, cols in by_row.items()]
+    return _words_list(rows, "; ")
 
 
 def build_bed(layout: BedLayout, path: str) -> tuple[Bed, list[Violation]]:
@@ -1327,7 +1343,7 @@ class CottageGarden(Game[CottageState]):
         if found:
             return found, {}
         covering = (action.covering[0] - 1, action.covering[1] - 1) if action.covering else None
-        where = f"over [{action.covering[0]}, {action.covering[1]}]" if action.covering else "on this flowerbed"
+        where = f"over {_cell_text(*action.covering)}" if action.covering else "on this flowerbed"
         placements: dict[str, list[dict[str, Any]]] = {}
         for i, tile in enumerate(action.tiles):
             twice, placements[tile] = bed.placements(tile, f"action.tiles[{i}]", covering)

@@ -242,7 +242,11 @@ def test_rotation_and_flip():
 def test_a_tile_must_stay_inside_the_bed():
     result = place("5F", [1, 2])
     assert not result["legal"]
-    assert result["violations"][0]["code"] == "outside-bed" and "[1, 6]" in result["violations"][0]["message"]
+    message = result["violations"][0]["message"]
+    # the spaces in words, as the pages promise: never "[1, 6]"
+    assert result["violations"][0]["code"] == "outside-bed" and "at row 1, column 6" in message and "[" not in message
+    two = place("6A", [5, 4])["violations"][0]["message"]
+    assert two.endswith("at row 5, column 6 and row 6, columns 4, 5 and 6"), two
     assert place("6A", [4, 4], rotation=90)["violations"][0]["code"] == "outside-bed"
 
 
@@ -656,4 +660,4 @@ def test_fit_tiles_over_one_space_lists_the_placements_that_cover_it():
     covered = check({"type": "fit_tiles", "tiles": ["3C"], "covering": [1, 1],
                      "bed": {"design": "1L", "tiles": bed_tiles, "cats": [], "pots": []}})
     assert [v["code"] for v in covered["violations"]] == ["tile-does-not-fit"]
-    assert "over [1, 1]" in covered["violations"][0]["message"]
+    assert "over row 1, column 1" in covered["violations"][0]["message"]
