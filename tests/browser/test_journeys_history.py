@@ -92,6 +92,10 @@ def test_edit_a_saved_game_through_its_score_form_by_taps(journey, live_server):
     problem = page.locator("#" + hand.get_attribute("aria-describedby").split()[-1]).text_content()
     assert "hand" in problem and "players[" not in problem
     journey.assert_accessible("after an impossible entry on the edit page")
+    # Each answer the player asked for is held steady on its own: the problem's note appearing
+    # under the hand, then going once the hand is put right, each moves what lies below it.
+    journey.assert_steady("a refused hand shown")
+    journey.reset_layout_shift()
     tap_times(journey, "Max: one fewer hand", 4)
     tap_times(journey, "Lee: one more gnomes", 2)         # Lee's 4 gnomes now break the tie
     journey.wait_until("document.querySelector('#result .tiebreak-note')"
