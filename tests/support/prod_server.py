@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 
 from tests.support.pg import free_port
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 EXIT_USAGE = 2  # `gardenkit serve` on a port that is taken (or a bad host)
