@@ -727,10 +727,16 @@ def final_scores(state: dict) -> dict[str, dict[str, int]]:
     return scores
 
 
+def tiebreakers(state: dict) -> dict[str, dict[str, int]]:
+    """End of the Game: a tie goes to the tied player with more beehives, the hives on the
+    beehive tile held (2, 1 or none; solo games have no tiles)."""
+    return {player["name"]: {"beehives": player["beehives"]} for player in state["players"]}
+
+
 def winners(state: dict) -> list[str]:
-    """End of the Game: most points; a tie goes to the most beehives, and a tie beyond that is
-    shared (house rule: the rulebook names no further tie-breaker)."""
-    totals = final_scores(state)
-    keys = {p["name"]: (totals[p["name"]]["total"], p["beehives"]) for p in state["players"]}
+    """End of the Game: most points, then the most beehives (`tiebreakers`); a tie beyond that
+    is shared (house rule: the rulebook names no further tie-breaker)."""
+    totals, ties = final_scores(state), tiebreakers(state)
+    keys = {name: (totals[name]["total"], ties[name]["beehives"]) for name in totals}
     best = max(keys.values())
     return [name for name, key in keys.items() if key == best]
