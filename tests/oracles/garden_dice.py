@@ -319,18 +319,8 @@ def _held_tiles(table: dict, kinds: set[str], me: dict, free_discs: int) -> list
 
 def _critter_can_move(table: dict, board: Board, at: tuple[int, int], critter: dict, die: int,
                       free_discs: int) -> bool:
-    for dr, dc in LINES:
-        for k in range(1, die + 1):
-            space = (at[0] + dr * k, at[1] + dc * k)
-            if not _on_board(space):
-                break
-            tile = board.get(space)
-            if tile is None:
-                return True
-            if free_discs > 0 and _edible(table, board, critter, tile, space):
-                return True
-            break
-    return False
+    return any(tile is None or (free_discs > 0 and _edible(table, board, critter, tile, space))
+               for space, tile in _critter_lines(board, at, die))
 
 
 def _before_passing(before: dict, entry: dict, after: dict) -> dict:
