@@ -370,7 +370,7 @@ MIDDLE = 0.5            # a hull's middle, looked at for a scribble: the hull at
 SCRIBBLE_AREA = 0.12    # of a space: a hull this big, its middle
 SCRIBBLE_FILL = 0.35    # this much marked, is a mark scribbled out
 SCRIBBLE_INK = 0.4      # of the drawing's median ink: a pixel of a hull's middle so inked is marked
-BLOT_MM = 12.0          # the paper round a space filled in is found by closing over this
+BLOT = 1.15             # of the widest space's side: the paper round a space filled in is found by closing over this
 SCRIBBLED_NOTE = "a mark scribbled out here is read as empty: check it"
 OVERDRAWN_MM = 1.1      # a printed line's band (0.8 mm with its fringe) this wide has a stroke along it
 GIVEN_AWAY = 0.03       # of a space's inside: drawing in it given to a neighbour, past which it is unsure
@@ -575,11 +575,13 @@ def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull:
     return int(np.count_nonzero(marked & (middle > 0))) > SCRIBBLE_FILL * max(1, int(np.count_nonzero(middle)))
 
 
-def dark_map(flat: np.ndarray) -> np.ndarray:
-    """How much darker each pixel is than the paper found by closing over BLOT_MM: a space
-    filled in is too wide for the ink map, which takes it for paper in a shadow."""
+def dark_map(flat: np.ndarray, cells: list[Region]) -> np.ndarray:
+    """How much darker each pixel is than the paper found by closing over BLOT times the
+    widest of the sheet's spaces (as its manifest gives them): a space filled in is too wide
+    for the ink map, which takes it for paper in a shadow."""
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    return np.clip(1.0 - gray / np.maximum(paper_around(gray, BLOT_MM), 1.0), 0.0, 1.0)
+    widest = max(max(cell.box_mm[2], cell.box_mm[3]) for cell in cells)
+    return np.clip(1.0 - gray / np.maximum(paper_around(gray, BLOT * widest), 1.0), 0.0, 1.0)
 
 
 def paper_around(gray: np.ndarray, across_mm: float) -> np.ndarray:
@@ -1047,7 +1049,7 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     if not read.note and edge_blur_mm(ink, sheet) > SHARP_MM:
         read.note = f"{BLURRED_ADVICE}, or check every field"
     cells = [r for r in sheet.regions if r.kind == "cell"]
-    dark = dark_map(flat) if cells else None
+    dark = dark_map(flat, cells) if cells else None
     traced = traced_sides(ink, cells)
     marked = any(r.kind in ("cell", "circle", "box") for r in sheet.regions)
     darkness = mark_darkness(ink, sheet) if marked else None
