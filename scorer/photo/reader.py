@@ -370,12 +370,35 @@ MIDDLE = 0.5            # a hull's middle, looked at for a scribble: the hull at
 SCRIBBLE_AREA = 0.12    # of a space: a hull this big, its middle
 SCRIBBLE_FILL = 0.35    # this much marked, is a mark scribbled out
 SCRIBBLE_INK = 0.4      # of the drawing's median ink: a pixel of a hull's middle so inked is marked
-BLOT_MM = 12.0          # the paper round a space filled in is found by closing over this
+BLOT = 1.15             # of the widest space's side: the paper round a space filled in is found by closing over this
 SCRIBBLED_NOTE = "a mark scribbled out here is read as empty: check it"
 OVERDRAWN_MM = 1.1      # a printed line's band (0.8 mm with its fringe) this wide has a stroke along it
 GIVEN_AWAY = 0.03       # of a space's inside: drawing in it given to a neighbour, past which it is unsure
 BULGE_PX = 2            # a cap of a curve over a line is this much further from it in its middle than its ends
 LONG_CAP = 0.5          # of a space's side: drawing over its line taken as its own, this long, leaves it unsure
+# A circle too big for its space loses parts over its lines (to the printed line's band, or to a
+# neighbour's drawing it touches there): what is left is an arc, whose hull fills a triangle or
+# a square's corner. Its strokes still lie on one circle: the root mean square of their
+# distances from the circle fitted to them is 0.02-0.08 of its radius for tomatoes drawn by eight
+# hands, whole or cut (0.12-0.35 for a few), against 0.076-0.28 for carrots and 0.055-0.23 for
+# lettuces, whose straight sides and corners no circle follows; an arc going round less than
+# ARC_COVER of its circle is too short to tell.
+ARC_FIT = 0.052
+ARC_COVER = 120.0       # degrees
+ARC_RADIUS = (0.35, 1.5)   # in half sides of the space: a circle drawn in it, or a little over its lines
+# A square traced on its space's printed lines goes out with them. The ink across a line's band
+# (summed over LINE_SEARCH either side of it) says what the line alone cannot: a stroke along
+# it adds a pencil's width of ink. A line's bare ink is its lower quartile along the whole
+# garden (most of a line is bare), so a print darker or a photo blurred moves both alike; a
+# side is traced where TRACED_ALONG of its middle holds TRACED_MM more (hurried squares on
+# their lines: 0.11 mm or more along 0.5-1 of three or four sides; bare lines and neighbours'
+# strokes crossing them: three sides so in 1 empty space of 360). A shared line's stroke may be
+# the neighbour's, so a space so traced is read as lettuce, never surely.
+TRACED_MM = 0.11
+TRACED_ALONG = 0.5
+TRACED_SIDES = 3        # sides traced: a square
+UNSURE_TRACED = 0.6
+TRACED_NOTE = "a square drawn along this space's printed lines is read as lettuce: check it"
 
 
 def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
@@ -552,11 +575,13 @@ def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull:
     return int(np.count_nonzero(marked & (middle > 0))) > SCRIBBLE_FILL * max(1, int(np.count_nonzero(middle)))
 
 
-def dark_map(flat: np.ndarray) -> np.ndarray:
-    """How much darker each pixel is than the paper found by closing over BLOT_MM: a space
-    filled in is too wide for the ink map, which takes it for paper in a shadow."""
+def dark_map(flat: np.ndarray, cells: list[Region]) -> np.ndarray:
+    """How much darker each pixel is than the paper found by closing over BLOT times the
+    widest of the sheet's spaces (as its manifest gives them): a space filled in is too wide
+    for the ink map, which takes it for paper in a shadow."""
     gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    return np.clip(1.0 - gray / np.maximum(paper_around(gray, BLOT_MM), 1.0), 0.0, 1.0)
+    widest = max(max(cell.box_mm[2], cell.box_mm[3]) for cell in cells)
+    return np.clip(1.0 - gray / np.maximum(paper_around(gray, BLOT * widest), 1.0), 0.0, 1.0)
 
 
 def paper_around(gray: np.ndarray, across_mm: float) -> np.ndarray:
@@ -602,30 +627,92 @@ def square_strokes(drawn: np.ndarray) -> float:
     return float(held.max() / max(float(counts.sum()), 1e-9))
 
 
-def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None) -> Field:
+def on_one_circle(drawn: np.ndarray, region: Region) -> bool:
+    """Whether a drawing's strokes lie on one circle (within ARC_FIT of its radius, the
+    circle fitted by least squares) of about a space's size, round ARC_COVER of it or more."""
+    rows, columns = np.nonzero(drawn)
+    if rows.size < 10:
+        return False
+    x, y = columns.astype(np.float64), rows.astype(np.float64)
+    # x² + y² + d x + e y + f = 0, linear in d, e and f
+    (d, e, f), *_ = np.linalg.lstsq(np.stack([x, y, np.ones_like(x)], 1), -(x * x + y * y), rcond=None)
+    centre_x, centre_y = -d / 2, -e / 2
+    radius = math.sqrt(max(centre_x ** 2 + centre_y ** 2 - f, 1e-9))
+    misfit = float(np.sqrt(np.mean((np.hypot(x - centre_x, y - centre_y) - radius) ** 2))) / radius
+    half = min(region.box_mm[2], region.box_mm[3]) / 2 * PX_PER_MM
+    angles = np.sort(np.degrees(np.arctan2(y - centre_y, x - centre_x)))
+    covered = 360.0 - float(np.diff(np.concatenate([angles, angles[:1] + 360.0])).max())
+    return misfit < ARC_FIT and covered >= ARC_COVER and ARC_RADIUS[0] <= radius / half <= ARC_RADIUS[1]
+
+
+def _line_ink(ink: np.ndarray, across: int, at_mm: float, start_mm: float, length_mm: float) -> np.ndarray:
+    """The ink across a printed line's band (LINE_SEARCH either side of it), in mm of black, at
+    each pixel along the middle four fifths of a stretch of it (the ends meet other lines)."""
+    at, reach = round(at_mm * PX_PER_MM), round(LINE_SEARCH * PX_PER_MM)
+    first, last = round((start_mm + 0.1 * length_mm) * PX_PER_MM), round((start_mm + 0.9 * length_mm) * PX_PER_MM)
+    band = ink[max(0, at - reach):at + reach + 1, first:last] if across == 0 else ink[first:last, max(0, at - reach):at + reach + 1].T
+    return band.sum(axis=0) / PX_PER_MM
+
+
+def _sides(region: Region) -> tuple[tuple[int, float, float, float], ...]:
+    """A space's four printed lines: (0 across or 1 down, where, where it starts, its length), in mm."""
+    x, y, w, h = region.box_mm
+    return ((0, y, x, w), (0, y + h, x, w), (1, x, y, h), (1, x + w, y, h))
+
+
+def traced_sides(ink: np.ndarray, cells: list[Region]) -> dict[str, int]:
+    """How many of each garden space's printed lines have a stroke traced along them, by path:
+    each line's ink against its bare ink, the lower quartile along the whole garden."""
+    def line(across: int, at_mm: float) -> tuple[int, int]:
+        return across, round(at_mm * PX_PER_MM)
+
+    along: dict[tuple[int, int], list[np.ndarray]] = {}
+    for cell in cells:
+        for across, at, start, length in _sides(cell):
+            along.setdefault(line(across, at), []).append(_line_ink(ink, across, at, start, length))
+    bare = {key: float(np.percentile(np.concatenate(parts), 25)) for key, parts in along.items() if sum(map(len, parts))}
+    traced = {}
+    for cell in cells:
+        sides = [(_line_ink(ink, across, at, start, length), bare.get(line(across, at), 0.0))
+                 for across, at, start, length in _sides(cell)]
+        traced[cell.path] = sum(1 for extra, level in sides if extra.size and (extra > level + TRACED_MM).mean() >= TRACED_ALONG)
+    return traced
+
+
+def _nothing_drawn(confidence: float, traced: int) -> Field:
+    """An empty space, unless a square was traced on its printed lines (never sure: a shared
+    line's stroke may be its neighbour's); one side short of that, unsure."""
+    if traced >= TRACED_SIDES:
+        return Field("L", UNSURE_TRACED, TRACED_NOTE)
+    return Field(".", min(confidence, UNSURE) if traced == TRACED_SIDES - 1 else confidence)
+
+
+def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, traced: int = 0) -> Field:
     """The veggie drawn in a garden space, told by the shape of the convex hull of what is
     drawn: circle (tomato), square (lettuce) or triangle (carrot). A hull is the same for an
     outline with a gap or a shaky line. A mark scribbled out or filled in (its middle drawn,
-    in the ink or, for a blot wider than the ink map sees, in the `dark` map) is no veggie."""
+    in the ink or, for a blot wider than the ink map sees, in the `dark` map) is no veggie.
+    `traced`: how many of the space's printed lines a stroke runs along (a square drawn on
+    them leaves nothing inside)."""
     drawing = drawn_in(ink, region)
     at_most = UNSURE if drawing.tangled else 1.0
     if drawing.share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
         drawing = drawn_in(ink, region, FAINT_INK)
         if drawing.share < EMPTY_INK:
-            return Field(".", min(_sureness(EMPTY_INK - drawing.share, EMPTY_INK), at_most))
+            return _nothing_drawn(min(_sureness(EMPTY_INK - drawing.share, EMPTY_INK), at_most), traced)
         at_most = min(at_most, UNSURE_FAINT)
     joined, share = drawing.mask, drawing.share
     contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     drawn = list(contours)
     if not drawn:
-        return Field(".", 0.5)
+        return _nothing_drawn(0.5, traced)
     largest = max(drawn, key=lambda c: cv2.arcLength(c, False))
     # (a speck has no length: the largest is kept whatever its length)
     keep = [c for c in drawn if cv2.arcLength(c, False) > 0.25 * cv2.arcLength(largest, False)] or [largest]
     hull = cv2.convexHull(np.concatenate(keep))
     area = cv2.contourArea(hull)
     if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie
-        return Field(".", 0.4)
+        return _nothing_drawn(0.4, traced)
     if scribbled(joined, ink[drawing.at], drawing.window(dark), hull, region):
         return Field(".", min(UNSURE, at_most), SCRIBBLED_NOTE)
     # OpenCV's smallest enclosing triangle of a hull with runs of nearly collinear points can be
@@ -644,6 +731,8 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None) -
     else:   # the hull's word, a quarter of it when it disagrees with the strokes
         square += hull_square if hull_square * square > 0 else hull_square / 4
         shape, units = ("square", min(square, -triangle)) if square > 0 else ("circle", min(-square, -triangle))
+    if shape != "circle" and on_one_circle(joined, region):   # an arc left of a circle cut by its lines
+        shape, units = "circle", 0.0
     confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK), at_most)
     return Field(SHAPE_LETTERS[shape], confidence)
 
@@ -959,7 +1048,9 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
     if not read.note and edge_blur_mm(ink, sheet) > SHARP_MM:
         read.note = f"{BLURRED_ADVICE}, or check every field"
-    dark = dark_map(flat) if any(r.kind == "cell" for r in sheet.regions) else None
+    cells = [r for r in sheet.regions if r.kind == "cell"]
+    dark = dark_map(flat, cells) if cells else None
+    traced = traced_sides(ink, cells)
     marked = any(r.kind in ("cell", "circle", "box") for r in sheet.regions)
     darkness = mark_darkness(ink, sheet) if marked else None
     if marked and faint(darkness) and not read.note:
@@ -973,7 +1064,7 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     for path, regions in by_path.items():
         kind = regions[0].kind
         if kind == "cell":
-            found = read_cell(ink, regions[0], dark)
+            found = read_cell(ink, regions[0], dark, traced[path])
         elif kind == "track-space":
             found = read_pieces(flat, sheet, path, regions)
         else:

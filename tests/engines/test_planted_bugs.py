@@ -554,6 +554,10 @@ COTTAGE_GARDEN = [
     # oracle's `refused_moves`, which list it.
     Bug("cottage-garden", "a cube on the target moved again", cottage_rules, "_cube_problems",
         edited("if start == data.TARGET:", "if False:"), edge=replace(CLIMB, seeds=5)),
+    # The oracle's `tiebreakers` are compared in every game, tied or not: a tie-break reversed
+    # shows in any game where a beehive tile is held.
+    Bug("cottage-garden", "the beehive tie-break reversed", cottage_rules.CottageGarden, "player_scores",
+        rescored(tiebreakers_reversed)),
 ]
 
 

@@ -18,8 +18,10 @@ turned into '_': tests/oracles/garden_variety.py) that defines
         the winners after the rulebook's tie-breakers.
 
 Optional, each compared by the harness where an oracle has it: `legal_moves(state, rng)` (a
-sample of legal moves the engine must accept), `every_legal_move(state)` ({type: every legal
-move of it}, each among the engine's candidates), `refused_moves(state, rng)` (moves the
+sample of legal moves the engine must accept; `legal_moves(state, rng, every)` in an oracle
+that also has `every_legal_move`, given its answer for the same state, listed once a step),
+`every_legal_move(state)` ({type: every legal move of it}, each among the engine's
+candidates), `refused_moves(state, rng)` (moves the
 rulebook forbids at an edge, which the engine must refuse) and `tiebreakers(state)` ({player:
 {name: value}}, the tie-break values the score shows).
 

@@ -633,7 +633,7 @@ def _marked_cells(tile: str, rotation: int, flip: bool) -> tuple[tuple[int, int,
 
 # --- legal moves, from the rulebook alone ----------------------------------------------------
 
-def legal_moves(state: dict, rng) -> list[dict]:
+def legal_moves(state: dict, rng, every: dict[str, list[dict]]) -> list[dict]:
     """Moves the rulebook allows the player to move, for the harness to see the engine accept.
     While a bed is scored (3 Scoring Phase), every cube move: for each colour still to move,
     any of the player's cubes of it that is not on the target, as many steps as the bed shows
@@ -644,13 +644,14 @@ def legal_moves(state: dict, rng) -> list[dict]:
     on the house Mouse hunt rule), one drawn of each. Only these: the tiles of the gardener
     row and their turns and flips hang on the house geometry and the gardener, which the
     oracle judges step by step instead. Nothing while a pot won is still to be placed, a bed
-    waits to be scored, or a Final Round penalty or a bed to give up is due."""
+    waits to be scored, or a Final Round penalty or a bed to give up is due. `every` is
+    `every_legal_move(state)`, the cube moves, which the harness lists once a step."""
     turn = state["turn"]
     if state["over"] or state["stack"] or state["giving_up"] or turn["bonus_pots"]:
         return []
     player = state["players"][state["current"]]
     if turn["scoring"]:
-        return _cube_moves(state)
+        return every.get("move_cube", [])
     if turn["step"] != "plant" or turn["queue"]:
         return []
     empty = [(bed, sorted(_open_spaces(bed["design"]) - set(_covered(bed)))) for bed in player["beds"]]
@@ -727,10 +728,16 @@ def final_scores(state: dict) -> dict[str, dict[str, int]]:
     return scores
 
 
+def tiebreakers(state: dict) -> dict[str, dict[str, int]]:
+    """End of the Game: a tie goes to the tied player with more beehives, the hives on the
+    beehive tile held (2, 1 or none; solo games have no tiles)."""
+    return {player["name"]: {"beehives": player["beehives"]} for player in state["players"]}
+
+
 def winners(state: dict) -> list[str]:
-    """End of the Game: most points; a tie goes to the most beehives, and a tie beyond that is
-    shared (house rule: the rulebook names no further tie-breaker)."""
-    totals = final_scores(state)
-    keys = {p["name"]: (totals[p["name"]]["total"], p["beehives"]) for p in state["players"]}
+    """End of the Game: most points, then the most beehives (`tiebreakers`); a tie beyond that
+    is shared (house rule: the rulebook names no further tie-breaker)."""
+    totals, ties = final_scores(state), tiebreakers(state)
+    keys = {name: (totals[name]["total"], ties[name]["beehives"]) for name in totals}
     best = max(keys.values())
     return [name for name, key in keys.items() if key == best]

@@ -319,18 +319,8 @@ def _held_tiles(table: dict, kinds: set[str], me: dict, free_discs: int) -> list
 
 def _critter_can_move(table: dict, board: Board, at: tuple[int, int], critter: dict, die: int,
                       free_discs: int) -> bool:
-    for dr, dc in LINES:
-        for k in range(1, die + 1):
-            space = (at[0] + dr * k, at[1] + dc * k)
-            if not _on_board(space):
-                break
-            tile = board.get(space)
-            if tile is None:
-                return True
-            if free_discs > 0 and _edible(table, board, critter, tile, space):
-                return True
-            break
-    return False
+    return any(tile is None or (free_discs > 0 and _edible(table, board, critter, tile, space))
+               for space, tile in _critter_lines(board, at, die))
 
 
 def _before_passing(before: dict, entry: dict, after: dict) -> dict:
@@ -661,7 +651,7 @@ ACTION_FAULTS: dict[str, Any] = {
 
 # --- legal moves, from the rulebook alone ----------------------------------------------------
 
-def legal_moves(state: dict, rng) -> list[dict]:
+def legal_moves(state: dict, rng, every: dict[str, list[dict]]) -> list[dict]:
     """Die actions the rulebook allows the player whose turn it is (The Actions, Sun Tokens),
     for the harness to see the engine accept: one drawn of each kind the table allows among
     buying a seed (a free disc, a stack of value at most the die, two of a crop a turn),
@@ -670,7 +660,8 @@ def legal_moves(state: dict, rng) -> list[dict]:
     a die to another face, one of each kind, since a wrong refusal sits in one kind's rule and
     a step allows dozens; and of the critter actions (`every_legal_move`), each eating move,
     swallowed or spat out, and of each critter one plain move and one removal. Placements are
-    left to the check that the dice pass only with no die action left."""
+    left to the check that the dice pass only with no die action left. `every` is
+    `every_legal_move(state)`, which the harness lists once a step for both its uses."""
     pool = state["pool"]
     if state["over"] or not pool:
         return []
@@ -695,15 +686,14 @@ def legal_moves(state: dict, rng) -> list[dict]:
                 {"type": "sun_set_die", "player": name, "die": die, "to": to} for to in DIE_FACES if to != die)
     if me["sun_token"] and turn["dice_spent"] == 0:
         kinds["sun_reroll"] = [{"type": "sun_reroll", "player": name}]
-    return [rng.choice(moves) for moves in kinds.values() if moves] + _critter_sample(state, rng)
+    return [rng.choice(moves) for moves in kinds.values() if moves] + _critter_sample(state, every, rng)
 
 
-def _critter_sample(state: dict, rng) -> list[dict]:
+def _critter_sample(state: dict, every: dict[str, list[dict]], rng) -> list[dict]:
     """Of every critter action (`every_legal_move`): each that eats, swallowed whole or spat
     out (a step allows few), and of each critter one plain move and one removal drawn; a plain
     move's rule is the line and the die, a removal's the dice naming the space, the same for
     every one."""
-    every = every_legal_move(state)
     if not every:
         return []
     board = _board(state)
@@ -742,30 +732,43 @@ def _critter_moves(state: dict, board: Board, own: Board, me: dict) -> list[dict
     put on the critter or the tile), swallowed whole or, with one more die of at least the
     tile's value, spat out (Eating a Tile)."""
     pool, moves = state["pool"], []
+    dice = sorted(set(pool))
     free_discs = _free_discs(me, own)
     for at, critter in own.items():
         if critter["kind"] not in CRITTER_SIDES:
             continue
-        for die in sorted(set(pool)):
-            rest = list(pool)
-            rest.remove(die)
-            for dr, dc in LINES:
-                for k in range(1, die + 1):
-                    space = (at[0] + dr * k, at[1] + dc * k)
-                    if not _on_board(space):
-                        break
-                    move = {"type": "move_critter", "player": me["name"], "from": list(at), "to": list(space),
-                            "die": die}
-                    tile = board.get(space)
-                    if tile is None:
-                        moves.append(move)
-                        continue
-                    if free_discs > 0 and _edible(state, board, critter, tile, space):
-                        moves.append(move)
-                        moves += [{**move, "spit_out_die": other} for other in sorted(set(rest))
-                                  if other >= _value(tile)]
-                    break
+        for space, tile in _critter_lines(board, at, dice[-1]):  # each line walked once, for every die
+            distance = _distance(at, space)
+            for die in (die for die in dice if die >= distance):
+                move = {"type": "move_critter", "player": me["name"], "from": list(at), "to": list(space), "die": die}
+                if tile is None:
+                    moves.append(move)
+                elif free_discs > 0 and _edible(state, board, critter, tile, space):
+                    rest = list(pool)
+                    rest.remove(die)
+                    moves.append(move)
+                    moves += [{**move, "spit_out_die": other} for other in sorted(set(rest)) if other >= _value(tile)]
     return moves
+
+
+def _critter_lines(board: Board, at: tuple[int, int], reach: int) -> list[tuple[tuple[int, int], dict | None]]:
+    """The spaces a critter at `at` can end on, `reach` spaces at most along each line: the
+    empty ones up to the first tile, and that tile's (None for an empty space)."""
+    ends: list[tuple[tuple[int, int], dict | None]] = []
+    for dr, dc in LINES:
+        for k in range(1, reach + 1):
+            space = (at[0] + dr * k, at[1] + dc * k)
+            if not _on_board(space):
+                break
+            tile = board.get(space)
+            ends.append((space, tile))
+            if tile is not None:
+                break
+    return ends
+
+
+def _distance(start: tuple[int, int], end: tuple[int, int]) -> int:
+    return abs(end[0] - start[0]) + abs(end[1] - start[1])
 
 
 def _edible(state: dict, board: Board, critter: dict, tile: dict, at: tuple[int, int]) -> bool:

@@ -8,11 +8,11 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import run_build
 from pnp.kits import cottage_garden as kit
 from pnp.model import Circle, Group, Icon, Polygon, Rect, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.cottage_garden import data
+from tests.support.kit_builds import default_kit
 from tests.support.shapes import texts, walk
 
 
@@ -215,10 +215,7 @@ def test_nursery_sides_show_their_track_and_arrow_marks(pieces, side):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("cottage")
-    options = BuildOptions(games=("cottage-garden",), papers=("letter", "a4"), out=out, progress=False)
-    assert run_build(options) == 0
-    return out
+    return default_kit(tmp_path_factory, "cottage-garden")   # shared with other modules: read only
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

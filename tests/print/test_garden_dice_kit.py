@@ -8,12 +8,12 @@ import math
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import run_build
 from pnp.impose import impose
 from pnp.kits import garden_dice as kit
 from pnp.model import Icon, Line, Polygon, Rect
 from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.garden_dice import data
+from tests.support.kit_builds import default_kit
 from tests.support.shapes import texts, walk
 
 
@@ -229,14 +229,13 @@ def test_board_is_whole_on_a3_and_tabloid(parts, paper):
                                                                       pytest.approx(kit.BOARD_W, abs=1e-3)]
 
 
-def test_built_pdf_matches_the_manifest(tmp_path):
-    options = BuildOptions(games=("garden-dice",), papers=("letter",), out=tmp_path, progress=False)
-    assert run_build(options) == 0
-    manifest = json.loads((tmp_path / "letter" / "garden-dice" / "manifest.json").read_text())
-    reader = PdfReader(tmp_path / "letter" / "garden-dice.pdf")
+def test_built_pdf_matches_the_manifest(tmp_path_factory):
+    built = default_kit(tmp_path_factory, "garden-dice")
+    manifest = json.loads((built / "letter" / "garden-dice" / "manifest.json").read_text())
+    reader = PdfReader(built / "letter" / "garden-dice.pdf")
     pages = max(p["page"] for p in manifest["placements"])
     assert len(reader.pages) == pages
-    assert len(list((tmp_path / "letter" / "garden-dice").glob("p*.svg"))) == pages
+    assert len(list((built / "letter" / "garden-dice").glob("p*.svg"))) == pages
     width_pt = float(reader.pages[0].mediabox.width)
     assert width_pt == pytest.approx(215.9 / 25.4 * 72, abs=0.5)
     text = "".join(page.extract_text() for page in reader.pages)

@@ -14,6 +14,7 @@ from pnp.kits import harvest_dice as kit
 from pnp.model import Circle, Group, Icon, Line, Polygon, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.harvest_dice import data
+from tests.support.kit_builds import default_kit
 from tests.support.shapes import texts, walk
 
 
@@ -305,16 +306,13 @@ def test_rules_card_and_marker(pieces):
     assert texts(pieces["start-player-marker"].front).count("START PLAYER") == 2
 
 
-def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path):
+def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path_factory):
     from pypdf import PdfReader
 
-    from pnp.build import run_build
-
-    options = BuildOptions(games=("harvest-dice",), papers=("letter",), out=tmp_path, progress=False)
-    assert run_build(options) == 0
-    reader = PdfReader(tmp_path / "letter" / "harvest-dice.pdf")
+    built = default_kit(tmp_path_factory, "harvest-dice")
+    reader = PdfReader(built / "letter" / "harvest-dice.pdf")
     assert len(reader.pages) == 5  # the kit's first page, then four pages of pieces (the marker on card)
-    svgs = sorted(p.name for p in (tmp_path / "letter" / "harvest-dice").glob("*.svg"))
+    svgs = sorted(p.name for p in (built / "letter" / "harvest-dice").glob("*.svg"))
     assert len(svgs) == 5 and svgs[0].startswith("p01-")
     for page in reader.pages:
         assert round(float(page.mediabox.width) / 72 * 25.4, 1) == 215.9

@@ -20,6 +20,7 @@ from pnp.art.looks import look
 from pnp.checks import PIECE_MARGIN_MM
 from pnp.options import PAPERS
 from scorer.cli import main
+from tests.support.kit_builds import default_kit
 
 GV = "garden-variety"
 BASE14 = {"Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats"}
@@ -31,9 +32,7 @@ def run(*args: str) -> int:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("kit")
-    assert run("--paper", "letter", "--paper", "a4", "--out", str(out)) == 0
-    return out
+    return default_kit(tmp_path_factory, GV)   # `gardenkit build --game garden-variety`, shared: read only
 
 
 def manifest(out: Path, paper: str) -> dict:

@@ -28,6 +28,7 @@ from pnp.model import Component, Face, Group, Line, Rect, Style, Text
 from pnp.options import PAPERS, KitOptions
 from pnp.version import RELEASED, VERSION
 from scorer.cli import main
+from tests.support.kit_builds import default_kit
 from tests.support.shapes import walk
 
 GV = "garden-variety"
@@ -35,9 +36,7 @@ GV = "garden-variety"
 
 @pytest.fixture(scope="module")
 def kit_pdf(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("kit")
-    assert main(["build", "--game", GV, "--paper", "letter", "--format", "pdf", "--quiet", "--out", str(out)]) == 0
-    return out / "letter" / f"{GV}.pdf"
+    return default_kit(tmp_path_factory, GV) / "letter" / f"{GV}.pdf"
 
 
 def page_texts(pdf: Path) -> list[str]:
@@ -312,14 +311,13 @@ def test_page_one_counts_the_cuts_apart_from_the_round_pieces_a_punch_presses_ou
 
 
 @pytest.mark.parametrize("game", ["harvest-dice", "cottage-garden"])
-def test_page_one_says_what_the_black_squares_of_a_readable_sheet_are_for(game, tmp_path):
+def test_page_one_says_what_the_black_squares_of_a_readable_sheet_are_for(game, tmp_path_factory):
     """A printer who does not know what the corner squares are trims them off, and the app can
     no longer read a photo of the sheet."""
     from pnp.readable import readable_sheets
 
     assert readable_sheets(game)
-    assert main(["build", "--game", game, "--paper", "letter", "--format", "pdf", "--quiet", "--out", str(tmp_path)]) == 0
-    first = " ".join(page_texts(tmp_path / "letter" / f"{game}.pdf")[0].split())
+    first = " ".join(page_texts(default_kit(tmp_path_factory, game) / "letter" / f"{game}.pdf")[0].split())
     assert "black squares" in first and "Read from a photo" in first and "keep them whole" in first, first
 
 

@@ -1,6 +1,7 @@
 """Propagation kit: the pieces it draws match the game's data (counts, sizes, labels)."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -9,6 +10,7 @@ from pnp.kits import propagation as kit
 from pnp.model import Circle, Icon, Line, Path, Polygon, Rect, Text
 from pnp.text import layout_lines
 from scorer.games.propagation import data
+from tests.support.kit_builds import default_kit
 from tests.support.shapes import texts, walk
 
 
@@ -226,23 +228,15 @@ def test_pattern_diagram_puts_crosses_north_of_the_origin_for_the_north_fan():
 
 # --- the built kit: manifest, PDF -----------------------------------------------------------------
 
-def build(tmp_path, paper, **options):
-    import json
-
-    from pnp.build import run_build
-    from pnp.options import BuildOptions
-
-    out = tmp_path / paper
-    status = run_build(BuildOptions(games=("propagation",), papers=(paper,), out=out, progress=False,
-                                    **options))
-    assert status == 0
-    manifest = json.loads((out / paper / "propagation" / "manifest.json").read_text())
-    return out / paper, manifest
-
-
 @pytest.fixture(scope="module")
 def letter_build(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("kit"), "letter")
+    return shared_build(tmp_path_factory, "letter")
+
+
+def shared_build(tmp_path_factory, paper):
+    """The default build's folder for the paper and its manifest (shared with other modules: read only)."""
+    folder = default_kit(tmp_path_factory, "propagation") / paper
+    return folder, json.loads((folder / "propagation" / "manifest.json").read_text())
 
 
 def test_manifest_counts_every_piece(letter_build, pieces):
@@ -276,10 +270,10 @@ def test_board_is_one_placement_on_letter(letter_build):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_printed_rows_of_plant_tokens_hold_whole_runs_in_number_order(tmp_path, paper):
+def test_printed_rows_of_plant_tokens_hold_whole_runs_in_number_order(tmp_path_factory, paper):
     """A player's tokens of a kind print in runs of up to TOKENS_PER_ROW (tomatoes 1-5, 6-10,
     11-15), each run whole on one row and in number order; two runs may share a row."""
-    _, manifest = build(tmp_path, paper)
+    _, manifest = shared_build(tmp_path_factory, paper)
     rows: dict[tuple[int, float], list[tuple[float, str]]] = {}
     for placement in manifest["placements"]:
         kind, _, rest = placement["component"].partition("-")

@@ -184,29 +184,38 @@ class Judge:
                     candidates = self.engine.candidate_actions(state, self.probe)
                 self.among_candidates(table, action, after, candidates)
 
-    def oracle_moves_accepted(self, table: Table) -> list[dict]:
+    def every_oracle_move(self, table: Table) -> dict[str, list[dict]] | None:
+        """The oracle's `every_legal_move(state)` ({type: every legal move of it}, from the
+        rulebook alone), None where it has none: listed once a step, for both the
+        candidates' comparison and the oracle's sample of legal moves."""
+        every = getattr(self.oracle, "every_legal_move", None)
+        return every(table.state) if every is not None else None
+
+    def oracle_moves_accepted(self, table: Table, listed: dict[str, list[dict]] | None) -> list[dict]:
         """Each move the oracle lists as legal on this state (`legal_moves(state, rng)`, an
-        oracle's own enumeration or sample, never the engine's candidates) the engine
-        accepts; answers them."""
+        oracle's own enumeration or sample, never the engine's candidates; an oracle with
+        `every_legal_move` is given its list of the same state, `legal_moves(state, rng,
+        listed)`, rather than walking it again) the engine accepts; answers them."""
         known = getattr(self.oracle, "legal_moves", None)
-        moves = known(table.state, random.Random(self.where)) if known is not None else []
+        if known is None:
+            return []
+        rng = random.Random(self.where)
+        moves = known(table.state, rng) if listed is None else known(table.state, rng, listed)
         for move, judged in zip(moves, self.engine.judge_all(table, moves)):
             assert judged["legal"], (f"{self.where}: the rulebook allows {move}, but the engine refuses it: "
                                      + "; ".join(v["message"] for v in judged["violations"]))
         return moves
 
-    def every_oracle_move_offered(self, table: Table) -> None:
-        """Where the oracle lists every legal move of some types (its optional
+    def every_oracle_move_offered(self, table: Table, listed: dict[str, list[dict]] | None) -> None:
+        """Where the oracle lists every legal move of some types (`listed`, its optional
         `every_legal_move(state)`, {type: moves}, from the rulebook alone), each of them is
         among the engine's candidates of its type, so the simulator can choose it (the turn
         record the engine writes into an action is left out of the comparison). Judging them
         all would cost more than the game: the oracle's `legal_moves` has the engine judge
         those a wrong refusal would hide in."""
-        every = getattr(self.oracle, "every_legal_move", None)
-        listed = every(table.state) if every is not None else {}
-        allowed = [move for moves in listed.values() for move in moves]
-        if not allowed:
+        if not listed or not any(listed.values()):
             return
+        allowed = [move for moves in listed.values() for move in moves]
         rng = random.Random(self.where)
         offered = [action for move in self.game.moves if listed.get(move.type)
                    for action in move.candidates(table, rng)]
@@ -285,10 +294,11 @@ class Judge:
         return GameRecord(log, state, score)
 
 
-def _move_key(action: dict, fields: list[str]) -> tuple:
-    """An action's values of these fields (none missing: all the actions compared have the
-    same), a list as a tuple, as a value to compare."""
-    return tuple(tuple(value) if type(value) is list else value for value in map(action.get, fields))
+def _move_key(action: dict, fields: list[str]) -> str:
+    """An action's values of these fields (None for one it lacks), written out as a value to
+    compare: its lists are unhashable, and the text is made in one call, a third cheaper than
+    a tuple of tuples (a few dozen keys a step)."""
+    return repr([action.get(field) for field in fields])
 
 
 def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
@@ -315,8 +325,9 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
             assert game_engine.chance_violations(state, entry) == [], f"{judge.where}: {entry}"
             after, judged = game_engine.advance_chance(table, entry), None
         else:
-            known = judge.oracle_moves_accepted(table)
-            judge.every_oracle_move_offered(table)
+            listed = judge.every_oracle_move(table)
+            known = judge.oracle_moves_accepted(table, listed)
+            judge.every_oracle_move_offered(table, listed)
             judge.oracle_refusals_refused(table)
             judge.random_actions(table)
             entry, judged = judge.draw(table, rng, known)

@@ -25,6 +25,7 @@ from pnp.kits import available_kits, deck_rules
 from pnp.options import PAPERS
 from scorer.web import printing
 from tests.support.journey import WAIT_S
+from tests.support.made_once import made_once
 
 KITS = available_kits()
 GV = "garden-variety"
@@ -54,14 +55,20 @@ def gardenkit_build(out: Path, *args: str) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
-def cli_builds(tmp_path_factory) -> dict[str, Path]:
-    root = tmp_path_factory.mktemp("cli")
-    built = {name: gardenkit_build(root / name, *args) for name, (_, args) in OPTION_SETS.items()}
-    deck = root / "deck.csv"
+def cli_build(tmp_path_factory, name: str) -> Path:
+    """Every kit with the named set of options (or the small deck's Garden Variety) as the command
+    line writes them: made once per run, by the first pytest-xdist worker that asks (read only)."""
+    if name == "deck":
+        return made_once(tmp_path_factory, "cli-build-deck", build_small_deck)
+    _, args = OPTION_SETS[name]
+    return made_once(tmp_path_factory, f"cli-build-{name}", lambda out: gardenkit_build(out, *args))
+
+
+def build_small_deck(out: Path) -> None:
+    out.mkdir()
+    deck = out / "deck.csv"
     deck.write_text(SMALL_DECK)
-    built["deck"] = gardenkit_build(root / "deck", "--game", GV, "--paper", "a4", "--deck", str(deck))
-    return built
+    gardenkit_build(out, "--game", GV, "--paper", "a4", "--deck", str(deck))
 
 
 @pytest.fixture(scope="module")
@@ -97,10 +104,10 @@ def deck_upload(text: str | bytes, filename: str = "my-deck.csv") -> dict:
 # --- the same bytes as the command line ------------------------------------------------------
 
 @pytest.mark.parametrize("option_set", sorted(OPTION_SETS))
-def test_every_kit_from_the_app_is_byte_for_byte_what_gardenkit_build_writes(reader, cli_builds, option_set):
+def test_every_kit_from_the_app_is_byte_for_byte_what_gardenkit_build_writes(reader, tmp_path_factory, option_set):
     query, _ = OPTION_SETS[option_set]
     paper = dict(parse_qsl(query))["paper"]
-    folder = cli_builds[option_set]
+    folder = cli_build(tmp_path_factory, option_set)
     for game in KITS:
         pdf = reader.get(f"/kits/{game}.pdf?{query}")
         assert pdf.status_code == 200
@@ -110,8 +117,8 @@ def test_every_kit_from_the_app_is_byte_for_byte_what_gardenkit_build_writes(rea
         assert members(pages.data) == cli_files(folder, paper, game), game
 
 
-def test_a_deck_list_upload_gives_the_bytes_of_build_with_deck(reader, cli_builds):
-    folder = cli_builds["deck"]
+def test_a_deck_list_upload_gives_the_bytes_of_build_with_deck(reader, tmp_path_factory):
+    folder = cli_build(tmp_path_factory, "deck")
     pdf = reader.post("/kits/garden-variety.pdf?paper=a4", data=deck_upload(SMALL_DECK))
     assert pdf.data == (folder / "a4" / f"{GV}.pdf").read_bytes()
     pages = reader.post("/kits/garden-variety.zip?paper=a4", data=deck_upload(SMALL_DECK))
@@ -191,12 +198,12 @@ def test_a_kits_zip_holds_one_svg_per_pdf_page_and_the_manifest(reader):
     assert max(p["page"] for p in manifest["placements"]) == len(svgs)
 
 
-def test_all_zip_holds_every_kit_as_the_command_line_lays_it_out(reader, cli_builds):
+def test_all_zip_holds_every_kit_as_the_command_line_lays_it_out(reader, tmp_path_factory):
     query, _ = OPTION_SETS["a4-short-saver"]
     answer = reader.get(f"/kits/all.zip?{query}")
     assert answer.status_code == 200 and answer.mimetype == "application/zip"
     assert answer.headers["Content-Disposition"] == f'attachment; filename="gardenkit-kits-a4-v{VERSION}.zip"'
-    folder = cli_builds["a4-short-saver"]
+    folder = cli_build(tmp_path_factory, "a4-short-saver")
     written = {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
     assert members(answer.data) == written
     assert reader.get(f"/kits/all.zip?{query}").data == answer.data
@@ -555,13 +562,13 @@ def test_the_form_needs_its_csrf_token(client):
     assert answer.status_code == 400 and "form expired" in answer.get_data(as_text=True)
 
 
-def test_the_form_with_a_deck_list_answers_the_pdf_or_the_mistakes_per_line(client, csrf_token, cli_builds):
+def test_the_form_with_a_deck_list_answers_the_pdf_or_the_mistakes_per_line(client, csrf_token, tmp_path_factory):
     token = csrf_token(client, "/games/garden-variety/print")
     answer = client.post("/games/garden-variety/print", data={"csrf_token": token, "paper": "a4", "download": "pdf",
                                                               **deck_upload(SMALL_DECK)})
     assert answer.status_code == 200
     assert answer.headers["Content-Disposition"] == f'attachment; filename="garden-variety-a4-v{VERSION}.pdf"'
-    assert answer.data == (cli_builds["deck"] / "a4" / f"{GV}.pdf").read_bytes()
+    assert answer.data == (cli_build(tmp_path_factory, "deck") / "a4" / f"{GV}.pdf").read_bytes()
     bad = DECK_HEADER + "critter,red,5,,1\ncritter,purple,5,,1\n"
     answer = client.post("/games/garden-variety/print", data={"csrf_token": token, "paper": "a4", "download": "pdf",
                                                               **deck_upload(bad)})
