@@ -666,17 +666,16 @@ def traced_sides(ink: np.ndarray, cells: list[Region]) -> dict[str, int]:
     def line(across: int, at_mm: float) -> tuple[int, int]:
         return across, round(at_mm * PX_PER_MM)
 
+    sides = {cell.path: [(line(across, at), _line_ink(ink, across, at, start, length))
+                         for across, at, start, length in _sides(cell)] for cell in cells}
     along: dict[tuple[int, int], list[np.ndarray]] = {}
-    for cell in cells:
-        for across, at, start, length in _sides(cell):
-            along.setdefault(line(across, at), []).append(_line_ink(ink, across, at, start, length))
+    for measured in sides.values():
+        for key, extra in measured:
+            along.setdefault(key, []).append(extra)
     bare = {key: float(np.percentile(np.concatenate(parts), 25)) for key, parts in along.items() if sum(map(len, parts))}
-    traced = {}
-    for cell in cells:
-        sides = [(_line_ink(ink, across, at, start, length), bare.get(line(across, at), 0.0))
-                 for across, at, start, length in _sides(cell)]
-        traced[cell.path] = sum(1 for extra, level in sides if extra.size and (extra > level + TRACED_MM).mean() >= TRACED_ALONG)
-    return traced
+    return {path: sum(1 for key, extra in measured
+                      if extra.size and (extra > bare.get(key, 0.0) + TRACED_MM).mean() >= TRACED_ALONG)
+            for path, measured in sides.items()}
 
 
 def _nothing_drawn(confidence: float, traced: int) -> Field:
