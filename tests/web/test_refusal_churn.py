@@ -5,6 +5,7 @@ HOLD_S per connection instead of as fast as it can come back."""
 from __future__ import annotations
 
 import json
+import selectors
 import socket
 import subprocess
 import sys
@@ -64,19 +65,40 @@ def test_connections_reconnecting_on_every_answer_come_back_slowly_and_leave_a_p
 
 
 def test_a_refused_connection_waits_for_its_429(server):
-    """160 connections from one address that say nothing: both workers hold 32 of them, and
-    each of the rest is answered 429 HOLD_S after it was accepted, not at once."""
+    """160 connections from one address that say nothing: each worker holds at most 32 of them,
+    and every other one is answered 429 HOLD_S after it was accepted, not at once. Which worker
+    accepts which connection is the kernel's choice (on a busy machine one worker may take them
+    all, or the second begin late, so an admitted one can be among the last opened): every
+    connection is watched, not only the last ones."""
     opened = []
     try:
         for _ in range(160):
             opened.append((socket.create_connection(("127.0.0.1", server.port), timeout=HOLD_S + 5,
                                                     source_address=("127.0.0.201", 0)), time.monotonic()))
-        waits = []
-        for sock, since in opened[-20:]:   # the last ones: the bound was reached before them
-            answer = sock.recv(4096)
-            assert answer.startswith(b"HTTP/1.1 429"), answer
-            waits.append(time.monotonic() - since)
+        answers = first_answers(opened, HOLD_S + 4)
     finally:
         for sock, _ in opened:
             sock.close()
-    assert min(waits) > HOLD_S - 0.5 and max(waits) < HOLD_S + 3, waits
+    refused = [wait for answer, wait in answers if answer.startswith(b"HTTP/1.1 429")]
+    assert len(refused) >= 160 - 2 * 32, answers   # two workers admit 32 each at most
+    assert min(refused) > HOLD_S - 0.5 and max(refused) < HOLD_S + 3, refused
+
+
+def first_answers(opened: list, seconds: float) -> list[tuple[bytes, float]]:
+    """What each connection (socket, when opened) first receives within `seconds`, and how long
+    after it was opened: b"" when closed unanswered, nothing at all (b"", inf) when silent."""
+    answers: list[tuple[bytes, float]] = [(b"", float("inf"))] * len(opened)
+    with selectors.DefaultSelector() as watching:
+        for index, (sock, _) in enumerate(opened):
+            watching.register(sock, selectors.EVENT_READ, index)
+        deadline = time.monotonic() + seconds
+        while watching.get_map() and time.monotonic() < deadline:
+            for key, _ in watching.select(timeout=0.2):
+                sock, since = opened[key.data]
+                try:
+                    received = sock.recv(4096)
+                except OSError:
+                    received = b""
+                answers[key.data] = (received, time.monotonic() - since)
+                watching.unregister(sock)
+    return answers
