@@ -318,7 +318,7 @@
   function enhancePlayer(fieldset) {
     if (fieldset.dataset.enhanced) return;
     fieldset.dataset.enhanced = "yes";
-    var garden = fieldset.querySelector("[data-garden-for]");
+    var garden = fieldset.querySelector("[data-stands-for]");
     var textarea = fieldset.querySelector("textarea[name$='.garden']");
     if (garden && textarea) new Garden(garden, textarea, {});
     var pig = fieldset.querySelector("[data-pig-for]");
@@ -418,7 +418,7 @@
     var posted = location.hash === "#answer" && answer.id === "answer";
     form.querySelector(".hd-controls").hidden = false;
     form.querySelector(".hd-json").open = false;
-    var garden = new Garden(form.querySelector("[data-garden-for]"), f["hd-garden"], {
+    var garden = new Garden(form.querySelector("[data-stands-for]"), f["hd-garden"], {
       label: "Garden",
       onTap: function (row, col) {
         if (f["hd-type"].value === "plant" && f["hd-tap"].value === "target") {

@@ -99,11 +99,11 @@ def test_harvest_dice_dispute(journey, live_server):
     # change takes the old answer away.
     with old_answer_goes(journey, HD, "emptying the garden"):
         journey.tap(page.locator("button.hd-empty-garden"))
-    assert page.locator("[data-garden-for] .hd-cell[aria-label$=': empty']").count() == 18
+    assert page.locator("[data-stands-for] .hd-cell[aria-label$=': empty']").count() == 18
     hd_settled(journey)
-    cell = page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='3']")
+    cell = page.locator("[data-stands-for] .hd-cell[data-row='1'][data-col='3']")
     with old_answer_goes(journey, HD, "a tap on the garden"):
-        journey.tap(page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='2']"))
+        journey.tap(page.locator("[data-stands-for] .hd-cell[data-row='1'][data-col='2']"))
         journey.tap(cell)
     assert "lettuce" in cell.get_attribute("aria-label")
     hd_settled(journey)
@@ -114,13 +114,13 @@ def test_harvest_dice_dispute(journey, live_server):
     journey.tap(page.locator("label.hd-choice", has_text="green"))
     journey.tap(page.locator(".hd-values label.hd-choice", has_text="4"))
     page.locator("select[name=hd-tap]").select_option("target")
-    journey.tap(page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='4']"))
+    journey.tap(page.locator("[data-stands-for] .hd-cell[data-row='1'][data-col='4']"))
     hd_settled(journey)
     text = in_words(page.locator(HD), "planting")
     assert "Bob plants a lettuce on row 1, column 4." in text, text
     journey.assert_accessible("after checking a plant")
 
-    journey.tap(page.locator("[data-garden-for] .hd-cell[data-row='3'][data-col='4']"))  # touches no lettuce
+    journey.tap(page.locator("[data-stands-for] .hd-cell[data-row='3'][data-col='4']"))  # touches no lettuce
     hd_settled(journey)
     text = in_words(page.locator(HD), "a refused plant")
     assert "Not legal" in text and page.locator(f"{HD} .reasons li").count() >= 1, text
@@ -432,11 +432,11 @@ def test_an_answer_to_a_garden_tapped_over_since_is_never_shown(phone_journey, l
     hd_settled(journey)
     held = []
     page.route("**/games/harvest-dice/check/live", lambda route: held.append(route))
-    journey.tap(page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='2']"))
+    journey.tap(page.locator("[data-stands-for] .hd-cell[data-row='1'][data-col='2']"))
     journey.wait_until("document.querySelector('#answer').getAttribute('aria-busy') === 'true'")
     page.wait_for_timeout(400)             # its question is asked (and held)
     assert len(held) == 1
-    journey.tap(page.locator("[data-garden-for] .hd-cell[data-row='1'][data-col='3']"))
+    journey.tap(page.locator("[data-stands-for] .hd-cell[data-row='1'][data-col='3']"))
     held[0].continue_()                    # the old answer comes back before the new question goes
     page.wait_for_timeout(600)             # the new question is asked, and held
     assert len(held) == 2

@@ -338,3 +338,29 @@ def test_the_score_form_judges_only_what_players_did_and_says_so_plainly(live_se
     assert page.locator("input[name='players.0.harvested.eggplant']").input_value() == "2"
     assert paste.input_value() == ""
     trip.assert_accessible("after a paste")
+
+
+@pytest.mark.parametrize("journey", [PHONE], indirect=True)
+def test_a_garden_problem_is_told_below_the_garden_not_under_the_finger(live_server, journey):
+    """Harvest Dice at a phone: a player who taps slowly leaves the garden in states the rules
+    refuse on the way (a space emptied between two lettuces: two patches). The answer lands
+    while the next space is being aimed at; its note goes under the garden, so the spaces stay
+    where the finger is (it went between the field and the garden, and pushed the garden 96 px
+    down under a tap that then hit the veggie picker)."""
+    trip, page = journey, journey.page
+    page.goto(f"{live_server}/games/harvest-dice/score")
+    type_over(trip, player_set(page, 1).locator("input[name$='.name']"), "Lou")
+    box = player_set(page, 0)
+    type_over(trip, box.locator("input[name$='.name']"), "Kay")
+    trip.tap(box.locator(".hd-picker [data-letter='L']"))
+    first, third = (box.locator(f"[aria-label^='Row 1, column {c}:']") for c in (1, 3))
+    tap_away(trip, first)
+    tap_away(trip, third)
+    before = third.bounding_box()
+    trip.reset_layout_shift()
+    trip.wait_until("document.querySelector('#players .field-error') !== null")
+    note = box.locator(".field-error")
+    assert "2 separate patches" in note.inner_text()
+    assert third.bounding_box() == before
+    assert note.evaluate("n => n.previousElementSibling.matches('[data-stands-for]')")
+    trip.assert_steady("the answer to a garden in two patches")

@@ -62,10 +62,10 @@ def test_a_harvest_dice_photo_fills_the_score_page_and_marks_the_unsure_garden_s
     unsure = page.locator(".photo-unsure")
     assert unsure.count() == 1 and "hd-cell" in (unsure.first.get_attribute("class") or "")
     assert (unsure.first.get_attribute("data-row"), unsure.first.get_attribute("data-col")) == (str(row + 1), str(col + 1))
-    assert unsure.first.locator("xpath=ancestor::*[@data-garden-for='players.0.garden']").count() == 1
+    assert unsure.first.locator("xpath=ancestor::*[@data-stands-for='players.0.garden']").count() == 1
     assert f"player 1's garden (row {row + 1}, space {col + 1})" in page.locator(".photo-status").text_content()
     # and said beside the garden, not only in the status above the form
-    beside = page.locator("[data-garden-for='players.0.garden'] + .photo-why")
+    beside = page.locator("[data-stands-for='players.0.garden'] + .photo-why")
     assert beside.count() == 1 and f"Check row {row + 1}, space {col + 1}" in beside.text_content()
     journey.assert_steady("the filling of the page from a photo")
     journey.assert_accessible("after a photo filled the score page")
