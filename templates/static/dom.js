@@ -11,6 +11,15 @@
     return node;
   };
 
+  // Adds (`on`) or takes away one id in an element's aria-describedby, keeping the others: a
+  // field may be described by a problem note and a photo's note at once.
+  gardenkit.describedBy = function (node, id, on) {
+    var ids = (node.getAttribute("aria-describedby") || "").split(" ").filter(function (x) { return x && x !== id; });
+    if (on) ids.push(id);
+    if (ids.length) node.setAttribute("aria-describedby", ids.join(" "));
+    else node.removeAttribute("aria-describedby");
+  };
+
   // The session's token as the server holds it now, asked of /csrf-token once and shared
   // (a promise of the token, or of null when it could not be had: asked again next time).
   var token = null;

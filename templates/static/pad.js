@@ -406,9 +406,7 @@
   function unmarkServed() {
     form.querySelectorAll(".field-error.served").forEach(function (note) {
       form.querySelectorAll("[aria-describedby~='" + note.id + "']").forEach(function (input) {
-        var rest = input.getAttribute("aria-describedby").split(" ").filter(function (id) { return id !== note.id; });
-        if (rest.length) input.setAttribute("aria-describedby", rest.join(" "));
-        else input.removeAttribute("aria-describedby");
+        gardenkit.describedBy(input, note.id, false);
         input.removeAttribute("aria-invalid");
       });
       note.remove();
@@ -418,8 +416,7 @@
     unmarkServed();
     marked.forEach(function (m) {
       m.input.removeAttribute("aria-invalid");
-      if (m.describedBy) m.input.setAttribute("aria-describedby", m.describedBy);
-      else m.input.removeAttribute("aria-describedby");
+      gardenkit.describedBy(m.input, m.note.id, false);
       m.note.remove();
     });
     marked = [];
@@ -439,9 +436,9 @@
       var id = "field-error-" + n;
       var message = el("span", { "class": "field-error", id: id }, v.message);
       noteAnchor(input).insertAdjacentElement("afterend", message);
-      marked.push({ input: input, note: message, describedBy: input.getAttribute("aria-describedby") });
+      marked.push({ input: input, note: message });
       input.setAttribute("aria-invalid", "true");
-      input.setAttribute("aria-describedby", ((input.getAttribute("aria-describedby") || "") + " " + id).trim());
+      gardenkit.describedBy(input, id, true);
     });
   }
   document.addEventListener("click", function (event) {

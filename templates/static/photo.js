@@ -8,6 +8,7 @@
 
   var SURE = 0.9;
   var el = window.gardenkit.el;
+  var link = window.gardenkit.describedBy;
   var section = document.querySelector(".photo-read");
   var form = document.getElementById("score-form");
   if (!section || !form) return;
@@ -132,13 +133,6 @@
     if (isShown(mark.element) && nodes.indexOf(mark.element) < 0) nodes.push(mark.element);
     return nodes;
   }
-  function link(node, id, on) {
-    var ids = (node.getAttribute("aria-describedby") || "").split(" ").filter(function (x) { return x && x !== id; });
-    if (on) ids.push(id);
-    if (ids.length) node.setAttribute("aria-describedby", ids.join(" "));
-    else node.removeAttribute("aria-describedby");
-  }
-
   function newNote(holder, inside) {
     var note = { holder: holder, node: document.createElement("p") };
     note.node.className = "photo-why";
