@@ -14,7 +14,7 @@ from scorer.games.core import Game, InvalidState
 from scorer.games.engine import MAX_LOG_ENTRIES
 from tests.support.engine_harness import engine, games_with_engines, oracle, plain_json, play_and_judge, player_counts
 
-GAMES_PER_GAME = 200  # judged random games per game in the normal suite, shared among its player counts
+GAMES_PER_GAME = 100  # judged random games per game in the normal suite, shared among its player counts
 ENGINES = games_with_engines()
 # Each player count is a test of its own, its share of the game's games: a failure names it.
 PLAYER_COUNTS = [(game_id, players) for game_id in ENGINES for players in player_counts(game_id)]
