@@ -356,6 +356,18 @@ SHAPE_LETTERS = {"circle": "T", "square": "L", "triangle": "C"}
 # square missing a side (on a printed line, or too faint) can fill a triangle: a hull that
 # does, drawn in a square's strokes, is a guess.
 TRIANGLE_FILL, TRIANGLE_UNIT = 0.79, 0.06
+# A carrot drawn in a hurry, too big for its space, loses what lies over its lines: its tip
+# over the line above leaves a hull with a flat top, whose corners read as a square's though
+# its strokes do not (the hull still fills more than 0.72 of its smallest triangle), and
+# a side or its base lost leaves one or two slanted strokes that run at right angles to nothing
+# but each other. A square's sides run along its space's lines: of the strokes of lettuces
+# drawn by the hurried hand 0.32-0.82 lie within AXES_SPREAD of the sheet's lines across and
+# down, of such leftover carrots 0.04-0.12. A hull read as a square that nearly fills its
+# triangle, in strokes not at right angles or slanted to the sheet's lines, is read as a
+# carrot, as a guess (outlined); a square drawn turned a fifth of a right angle has slanted
+# strokes too, but its hull fills 0.5-0.6 of its triangle.
+CUT_TRIANGLE = 1.2      # units of TRIANGLE_UNIT short of TRIANGLE_FILL: a hull this near filling its triangle
+SQUARE_ALONG = 0.2      # a square's strokes lie this much along the sheet's lines at least
 AXES_BORDER, AXES_UNIT = 0.53, 0.05
 ROUND_BORDER, ROUND_UNIT = 1.117, 0.013
 CORNER_BORDER, CORNER_UNIT = 0.76, 0.06
@@ -612,10 +624,12 @@ def corner_turn(hull: np.ndarray, corners: int = 4) -> float:
     return taken / max(float(turn.sum()), 1e-9)
 
 
-def square_strokes(drawn: np.ndarray) -> float:
+def square_strokes(drawn: np.ndarray) -> tuple[float, float]:
     """The share of a drawing's strokes that run along two directions at right angles (within
     AXES_SPREAD of each), the two taken that hold most: a square's four sides do, whether or
-    not they meet at its corners; a circle's strokes run every way."""
+    not they meet at its corners; a circle's strokes run every way. And the share that runs
+    along the sheet's own lines (across and down): a square's sides do, drawn in its space; a
+    carrot's slanted sides, one left alone or two meeting at its tip, do not."""
     smooth = cv2.GaussianBlur(drawn.astype(np.float32), (0, 0), 1.5)
     across = cv2.Sobel(smooth, cv2.CV_32F, 1, 0)
     down = cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
@@ -624,7 +638,8 @@ def square_strokes(drawn: np.ndarray) -> float:
     counts, _ = np.histogram(heading, bins=90, range=(0.0, 90.0), weights=weight)
     spread = int(AXES_SPREAD)
     held = np.array([counts.take(range(d - spread, d + spread + 1), mode="wrap").sum() for d in range(90)])
-    return float(held.max() / max(float(counts.sum()), 1e-9))
+    total = max(float(counts.sum()), 1e-9)
+    return float(held.max() / total), float(held[0] / total)
 
 
 def on_one_circle(drawn: np.ndarray, region: Region) -> bool:
@@ -720,7 +735,8 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
     triangle_area = min(cv2.minEnclosingTriangle(outline.astype(np.float32))[0]
                         for outline in (hull, cv2.approxPolyDP(hull, 1.0, True)))
     triangle = (area / max(triangle_area, 1.0) - TRIANGLE_FILL) / TRIANGLE_UNIT
-    square = (square_strokes(joined) - AXES_BORDER) / AXES_UNIT
+    at_right_angles, along_lines = square_strokes(joined)
+    square = strokes = (at_right_angles - AXES_BORDER) / AXES_UNIT
     roundness = cv2.arcLength(hull, True) ** 2 / (4 * math.pi * area)
     hull_square = (roundness - ROUND_BORDER) / ROUND_UNIT + (corner_turn(hull) - CORNER_BORDER) / CORNER_UNIT
     if triangle > 0 and square > 0:   # a hull that fills a triangle, drawn in square strokes: a guess
@@ -730,6 +746,8 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
     else:   # the hull's word, a quarter of it when it disagrees with the strokes
         square += hull_square if hull_square * square > 0 else hull_square / 4
         shape, units = ("square", min(square, -triangle)) if square > 0 else ("circle", min(-square, -triangle))
+    if shape == "square" and triangle > -CUT_TRIANGLE and (strokes < 0 or along_lines < SQUARE_ALONG):
+        shape, units = "triangle", 0.0   # what a carrot over its lines left: a guess
     if shape != "circle" and on_one_circle(joined, region):   # an arc left of a circle cut by its lines
         shape, units = "circle", 0.0
     confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK), at_most)
