@@ -198,8 +198,13 @@ def soil_strip(width: float, height: float, depth: float) -> list[Shape]:
 
 
 def bonus_card_art(width: float, height: float) -> list[Shape]:
-    """Tilled soil with sprouts along the foot, the vine up both long edges, a potted seedling
-    and a watering can in the bottom corners."""
-    return [*soil_strip(width, height, 2.6), *vine_frame(width, height, 5.0),
-            Icon("propagation-potted-seedling", 8.5, height - 9.0, 10.0, VINE),
-            Icon("propagation-watering-can", width - 7.5, height - 9.0, 9.0, CAN)]
+    """Tilled soil with sprouts along the foot and the vine up both long edges."""
+    return [*soil_strip(width, height, 2.6), *vine_frame(width, height, 3.6)]
+
+
+def bonus_card_corners(width: float, height: float, size: float) -> list[Shape]:
+    """A potted seedling and a watering can, `size` mm high, standing on the soil in a card's
+    bottom corners."""
+    y = height - 2.6 - size / 2
+    return [Icon("propagation-potted-seedling", 4.0 + size / 2, y, size, VINE),
+            Icon("propagation-watering-can", width - 4.0 - size / 2, y, size * 0.9, CAN)]

@@ -10,6 +10,7 @@ without the rules machinery); this module only draws them.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from pnp.art import propagation as art
 from pnp.art.looks import Look, look, wordmark
@@ -67,7 +68,12 @@ GUIDE = KitGuide(
 )
 
 SQRT3 = math.sqrt(3)
-POKER = (63.5, 88.9)
+# A bonus card: the rulebook asks only for the cards, "written onto note cards or halves of
+# note cards" if need be (Materials), so any size serves. 47 x 65 mm puts all fifteen on one
+# two-sided sheet, four by four on A4 and turned five by three on Letter; poker cards took two.
+BONUS_CARD = (47.0, 65.0)
+BONUS_PICTURE = 0.62  # the card's picture drawn at this scale (its words kept at HINT)
+BONUS_CORNER = 7.0    # the potted seedling and the watering can at a card's foot, when its words leave room
 
 SOIL = "#F4E9D4"
 SOIL_EDGE = "#8C6D46"
@@ -540,8 +546,7 @@ def bonus_picture(card: dict, cx: float, cy: float) -> list[Shape]:
         return [Icon(plant_icon(kind), cx + (i - 1) * 12, cy, 10, PLANT_COLOURS[kind])
                 for i, kind in enumerate(data.KINDS)]
     if measure == "near-centre":
-        return _patch(cx, cy, {(0, 0): tomato}) + [Text(cx, cy + 10.5, "centre", size=2.5, align="center",
-                                                        anchor="middle", fill=INK)]
+        return _patch(cx, cy, {(0, 0): tomato}) + [Text(cx + 9.8, cy, "centre", size=2.5, anchor="middle", fill=INK)]
     if measure == "corners":
         return _board_picture(cx, cy, lambda s: s in data.CORNERS)
     raise ValueError(f"no picture for the bonus measure {measure!r}")
@@ -560,55 +565,72 @@ def _board_picture(cx: float, cy: float, highlighted) -> list[Shape]:
 
 
 def bonus_card_front(card: dict) -> Face:
-    w, h = POKER
+    """Name on a green band; who scores, and the points in a badge, under it; the picture; the
+    card's words at 8.5 pt; a one-winner card's tie rule; soil along the foot, and a seedling
+    and a watering can in its corners where the words leave room."""
+    w, h = BONUS_CARD
     one_winner = card["award"] == "one-winner"
-    award = "ONE WINNER" if one_winner else "EVERY PLAYER WHO..."
+    words = Text(4.0, 34.6, card["text"], size=3.0, anchor="top", fill=INK, max_width=w - 8, line_height=1.2)
+    foot = words.y + len(layout_lines(words)) * words.size * words.line_height
     shapes: list[Shape] = [
         *art.bonus_card_art(w, h),
-        Rect(0, 0, w, 15, Style(fill=CARD_GREEN)),
-        Text(w / 2, 7.5, card["name"], size=4.4, bold=True, align="center", anchor="middle", fill="#FFFFFF",
-             max_width=w - 10, face=look(TITLE).face),
-        Icon("star" if one_winner else "check", 9, 20, 5, TOP_HEX_FILL if one_winner else "#009E73"),
-        Text(13, 20, award, size=2.9, bold=True, anchor="middle", fill=INK),
-        Rect(6, 24.5, w - 12, 23, Style(fill="#FFFFFF", stroke=SOIL_EDGE, stroke_width=0.3), radius=2),
-        *bonus_picture(card, w / 2, 35),
-        Text(6, 50, card["text"], size=3.0, anchor="top", fill=INK, max_width=w - 12, line_height=1.2),
-        Circle(w / 2, h - 11.5, 7, Style(fill="#FFFFFF", stroke=CARD_GREEN, stroke_width=0.8)),
-        Text(w / 2, h - 12, str(card["points"]), size=6.5, bold=True, align="center", anchor="middle",
+        Rect(-3.0, -3.0, w + 6.0, 12.5, Style(fill=CARD_GREEN)),
+        Text(w / 2, 4.8, card["name"], size=3.6, bold=True, align="center", anchor="middle", fill="#FFFFFF",
+             max_width=w - 6, face=look(TITLE).face),
+        Icon("star" if one_winner else "check", 6.0, 13.8, 4.2, TOP_HEX_FILL if one_winner else "#009E73"),
+        Text(8.8, 13.8, "ONE WINNER" if one_winner else "EVERY PLAYER", size=HINT, bold=True, anchor="middle",
+             fill=INK),
+        Circle(w - 8.5, 13.8, 4.2, Style(fill="#FFFFFF", stroke=CARD_GREEN, stroke_width=0.6)),
+        Text(w - 8.5, 13.8, str(card["points"]), size=5.0, bold=True, align="center", anchor="middle",
              fill=CARD_GREEN),
-        Text(w / 2 + 9, h - 11.5, "points", size=2.6, anchor="middle", fill=INK),
+        Rect(4.0, 18.6, w - 8, 15, Style(fill="#FFFFFF", stroke=SOIL_EDGE, stroke_width=0.3), radius=1.5),
+        *_shrunk(bonus_picture(card, 0.0, 0.0), w / 2, 26.1, BONUS_PICTURE),
+        words,
     ]
     if one_winner:
-        shapes.append(Text(w / 2, h - 21.5, "Tied: all score (2 players: none).", size=2.85,
-                           align="center", anchor="middle", fill=INK))
+        tie = Text(w / 2, foot + 0.6, "Tied: all score.\n2 players: none.", size=HINT, align="center",
+                   anchor="top", fill=INK, max_width=w - 8)
+        shapes.append(tie)
+        foot = tie.y + len(layout_lines(tie)) * tie.size * tie.line_height
+    if foot <= h - BONUS_CORNER - 3.6:  # the words leave the foot's corners free: a seedling and a can in them
+        shapes += art.bonus_card_corners(w, h, BONUS_CORNER)
     return Face(group(shapes), background=SOIL)
+
+
+def _shrunk(shapes: list[Shape], cx: float, cy: float, scale: float) -> list[Shape]:
+    """A picture drawn round (0, 0) put at (cx, cy) at `scale`, its words moved with it but
+    kept at their size, to be read."""
+    drawn: list[Shape] = [Group.of(*(shape for shape in shapes if not isinstance(shape, Text)), translate=(cx, cy),
+                                   scale=scale)]
+    return drawn + [replace(shape, x=cx + shape.x * scale, y=cy + shape.y * scale)
+                    for shape in shapes if isinstance(shape, Text)]
 
 
 def bonus_card_back(dark: bool = False) -> Face:
     """By default a light back that saves ink (hex outlines on soil, the title in green);
     `dark` gives the full-bleed green back."""
-    w, h = POKER
+    w, h = BONUS_CARD
     if dark:
         ground, ink, edge = CARD_GREEN, "#FFFFFF", Style(fill=lighten(CARD_GREEN, 0.15),
                                                          stroke=lighten(CARD_GREEN, 0.45), stroke_width=0.4)
     else:
         ground, ink, edge = SOIL, CARD_GREEN, Style(fill=None, stroke=lighten(SOIL_EDGE, 0.3), stroke_width=0.4)
-    size = 6.0
+    size = 3.9  # the radius-3 patch 43 mm across, inside the card
     shapes: list[Shape] = []
     for space in data.board_spaces():
         if data.distance(space) <= 3:
             x, y = hex_centre(space, size)
             shapes.append(Polygon(hex_points(w / 2 + x, h / 2 + y, size * 0.95), edge))
-    shapes += [Rect(6, h / 2 - 8, w - 12, 16, Style(fill=CARD_GREEN if dark else "#FFFFFF", stroke=ink,
-                                                   stroke_width=0.5)),
-               wordmark(TITLE, w / 2, h / 2 - 2, 8.0, align="center", max_width=w - 16, on_dark=dark, middle=True)[0],
-               Text(w / 2, h / 2 + 4, "bonus card", size=3, align="center", anchor="middle", fill=ink)]
+    shapes += [Rect(3.5, h / 2 - 7, w - 7, 14, Style(fill=CARD_GREEN if dark else "#FFFFFF", stroke=ink,
+                                                    stroke_width=0.5)),
+               wordmark(TITLE, w / 2, h / 2 - 2, 6.0, align="center", max_width=w - 10, on_dark=dark, middle=True)[0],
+               Text(w / 2, h / 2 + 3.6, "bonus card", size=3, align="center", anchor="middle", fill=ink)]
     return Face(group(shapes), background=ground)
 
 
 def bonus_cards(dark_backs: bool = False) -> list[Component]:
     back = bonus_card_back(dark_backs)
-    return [Component(f"bonus-{card_id}", "card", *POKER, bonus_card_front(card), back,
+    return [Component(f"bonus-{card_id}", "card", *BONUS_CARD, bonus_card_front(card), back,
                       shared_cuts=True)
             for card_id, card in data.BONUS_CARDS.items()]
 

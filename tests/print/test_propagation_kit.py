@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 import pytest
 
@@ -113,17 +112,19 @@ def test_board_fits_whole_on_letter_and_a4_and_a_space_holds_the_largest_token(p
     assert max(data.TOKEN_DIAMETER_MM.values()) + 1 < kit.HEX_SIZE * 3 ** 0.5
 
 
-def test_bonus_cards_are_poker_sized_with_a_picture_and_no_code_name(pieces):
+def test_bonus_cards_are_47_by_65_mm_with_a_picture_and_no_code_name(pieces):
+    """Smaller than poker cards (the rulebook takes any card, even half a note card): all
+    fifteen print on one sheet. The picture sits in its box between the award and the words."""
     cards = [c for c in pieces.values() if c.kind == "card"]
     assert len(cards) == len(data.BONUS_CARDS) >= 12
     for card in cards:
-        assert (card.width_mm, card.height_mm) == (63.5, 88.9) and card.double_sided
+        assert (card.width_mm, card.height_mm) == kit.BONUS_CARD == (47.0, 65.0) and card.double_sided
         card_id = card.name.removeprefix("bonus-")
         words = texts(card.front)
         assert data.BONUS_CARDS[card_id]["text"] in words
         assert str(data.BONUS_CARDS[card_id]["points"]) in words and card_id not in words
         pictured = [s for s, _, y in walk(card.front.shapes)
-                    if isinstance(s, (Icon, Polygon)) and 24 <= _top(s, y) <= 48]
+                    if isinstance(s, (Icon, Polygon)) and 18.6 <= _top(s, y) <= 33.6]
         assert pictured, card_id
 
 
@@ -344,18 +345,33 @@ def test_the_small_tokens_lie_in_columns_that_run_down_the_whole_sheet(paper):
     assert all(p.component.shared_cuts for p in small)
 
 
-def test_bonus_cards_print_upright_nine_to_an_a4_page():
-    """On A4 nine fit upright, and do. (On Letter nine upright need 266.7 mm of a 263 mm
-    printable height: eight turned take two sheets, six upright would take three, so Letter
-    keeps them turned.) Cards of one colour and size share their cuts."""
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_all_fifteen_bonus_cards_print_on_one_two_sided_sheet(paper):
+    """Nine poker cards to an A4 page (eight on Letter) took two two-sided sheets, the second
+    front 40 % blank: 47 x 65 mm cards lie four by four on A4 and, turned, five by three on
+    Letter. Cards of one colour and size share their cuts."""
     from pnp.build import impose_kit
     from pnp.options import PAPERS, BuildOptions
 
-    imposition = impose_kit(kit.GAME_ID, PAPERS["a4"], BuildOptions(games=(kit.GAME_ID,)))
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     cards = [p for p in imposition.placements() if p.side == "front" and p.component.name.startswith("bonus-")]
-    assert not any(p.rotated for p in cards)
-    assert sorted(Counter(p.page for p in cards).values()) == [6, 9]
-    assert all(p.component.shared_cuts for p in cards)
+    assert len(cards) == len(data.BONUS_CARDS) and len({p.page for p in cards}) == 1
+    assert len({p.rotated for p in cards}) == 1 and all(p.component.shared_cuts for p in cards)
+
+
+# Sheets of paper the whole kit takes with the default options: two fewer pages than the
+# poker-sized bonus cards took (10 sheets on both papers).
+KIT_SHEETS = {"letter": 9, "a4": 9}
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_kit_prints_on_no_more_sheets_than_it_needs(paper):
+    from pnp.build import impose_kit
+    from pnp.cuts import paper_sheets
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    assert paper_sheets(imposition) <= KIT_SHEETS[paper]
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
