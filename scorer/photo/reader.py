@@ -40,6 +40,10 @@ UNSURE = 0.7             # its fields' confidence is at most this, and so is tha
 SMALL_PX_PER_MM = 5.0    # fewer of the photo's pixels a mm than this
 BLURRED_RISE_PX = 6.0    # a photo whose sharpest edges rise over more pixels than this is blurred
 BLURRED_ADVICE = "the photo is blurred: hold the phone still and tap the sheet on the screen to focus, then take another"
+OUT_OF_FRAME_REACH = 0.1  # of a region's side: round it, what its reading looks at, must be in the photo too
+OUT_OF_FRAME_SHARE = 0.25  # of a sheet's fields: with more than this partly outside the photo, it is refused
+OUT_OF_FRAME_NOTE = ("part of this lies outside the photo, so it was read from what is in it: check it, or step "
+                     "back so the whole sheet is in the picture and take another")
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -1040,15 +1044,43 @@ def too_small(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -
             "marks surely; take another with the sheet filling most of the picture, or check every field")
 
 
+def in_photo(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> np.ndarray:
+    """Which pixels of the straightened sheet the photo shows: a sheet read from three of its
+    markers may run out of the picture, and what lies past the photo's edge straightens to
+    black, which reads as ink (a market's circles read surely as crossed)."""
+    shown = straighten(np.full(image.shape[:2], 255, np.uint8), sheet, homography) == 255
+    # the photo's last pixels are often a JPEG's or a lens's worst: not counted as shown
+    return cv2.erode(shown.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+
+
+def outside_photo(shown: np.ndarray, sheet: ReadableSheet) -> list[str]:
+    """The paths of the fields with a region lying even partly outside the photo (its box and
+    OUT_OF_FRAME_REACH of its side round it, what its reading looks at)."""
+    paths: list[str] = []
+    for region in sheet.regions:
+        if region.path not in paths and not shown[_pixels(region.box_mm, -OUT_OF_FRAME_REACH)].all():
+            paths.append(region.path)
+    return paths
+
+
 def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> SheetRead:
     flat = straighten(image, sheet, homography)
+    shown = in_photo(image, sheet, homography)
+    outside = outside_photo(shown, sheet)
+    fields = len({region.path for region in sheet.regions})
+    if len(outside) > OUT_OF_FRAME_SHARE * fields:
+        raise PhotoError(f"part of the sheet is outside the photo ({len(outside)} of the {fields} things read "
+                         "from it): step back so the whole sheet is in the picture")
     ink = ink_map(flat)
+    ink[~shown] = 0.0   # nothing is drawn past the photo's edge, as far as the reader can tell
     read = SheetRead(sheet, note=too_small(image, sheet, homography))
     # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
     if not read.note and edge_blur_mm(ink, sheet) > SHARP_MM:
         read.note = f"{BLURRED_ADVICE}, or check every field"
     cells = [r for r in sheet.regions if r.kind == "cell"]
     dark = dark_map(flat, cells) if cells else None
+    if dark is not None:
+        dark[~shown] = 0.0
     traced = traced_sides(ink, cells)
     marked = any(r.kind in ("cell", "circle", "box") for r in sheet.regions)
     darkness = mark_darkness(ink, sheet) if marked else None
@@ -1068,6 +1100,8 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
             found = read_pieces(flat, sheet, path, regions)
         else:
             found = count_crossed([read_cross(ink, r, least) for r in sorted(regions, key=lambda r: r.value or 0)])
+        if path in outside:
+            found = Field(found.value, 0.0, OUT_OF_FRAME_NOTE)
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
         target[path] = Field(found.value, min(found.confidence, sure_at_most), found.note)
     return read
@@ -1121,7 +1155,13 @@ def _agreed(readings: list[Field]) -> Field:
     """A shared field read from several sheets (one per player, in order): the value the
     sheets show most surely, their confidences summed (so the more confident of two that
     disagree, the majority of three that are equally sure); every sheet that shows another
-    lowers the confidence by its share, and the note says what each showed."""
+    lowers the confidence by its share, and the note says what each showed. A sheet whose
+    part holding the field is outside its photo has no say while another sheet shows it."""
+    numbered = [(number, reading) for number, reading in enumerate(readings, start=1)
+                if reading.note != OUT_OF_FRAME_NOTE]
+    if not numbered:
+        return Field(readings[0].value, 0.0, OUT_OF_FRAME_NOTE)
+    readings = [reading for _, reading in numbered]
     weight: dict[str, float] = {}
     for reading in readings:
         weight[repr(reading.value)] = weight.get(repr(reading.value), 0.0) + reading.confidence
@@ -1130,7 +1170,7 @@ def _agreed(readings: list[Field]) -> Field:
     confidence = min(reading.confidence for reading in chosen) * len(chosen) / len(readings)
     if len(chosen) == len(readings):
         return Field(chosen[0].value, round(confidence, 3))
-    shown = ", ".join(f"{reading.value} on sheet {number}" for number, reading in enumerate(readings, start=1))
+    shown = ", ".join(f"{reading.value} on sheet {number}" for number, reading in numbered)
     return Field(chosen[0].value, round(confidence, 3),
                  f"the sheets disagree ({shown}): {chosen[0].value} is read most surely; check it")
 
