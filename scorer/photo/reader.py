@@ -877,6 +877,7 @@ UNSURE_COUNT = 0.4      # the confidence of a track read with more or fewer piec
 PIECE_EDGE_MM = 1.0     # a piece's centre this near another space may stand on it
 LIGHT_MM = 30.0         # the light on a piece is the paper's within this (wider than two pieces side by side)
 DEEP_SHADOW = 0.4       # a track where less of the light than this falls is read, but never surely
+APART = 0.85            # of a piece's side: the centres of two pieces side by side are no nearer
 TOUCHING_LEAST = 0.9    # touching pieces counted at less than this many tops each may be one fewer
 DARKEST_LIGHT = 0.15    # no shadow is read as darker than this, so noise in black is not stretched to colour
 
@@ -910,9 +911,16 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
     blobs = [label for label in range(1, count) if stats[label, cv2.CC_STAT_AREA] / piece_area >= PIECE_LEAST]
     areas = [stats[label, cv2.CC_STAT_AREA] / piece_area for label in blobs]
     counts = pieces_in(areas, sheet.pieces)
+    centres = [piece_centres(labels == label, held) for label, (held, _) in zip(blobs, counts)]
+    merged = False
+    if sum(map(len, centres)) > sheet.pieces:   # more than a player has: a blob counted by its area alone may hold a cube twice
+        apart = [cubes_apart(labels == label, held) for label, (held, _) in zip(blobs, counts)]
+        merged = sum(map(len, apart)) < sum(map(len, centres))
+        centres = apart
+        counts = [(len(placed), abs(area - len(placed))) for placed, area in zip(centres, areas)]
     found = []   # each piece found: how sure it is, the value of the space it stands on
-    for label, (held, misfit) in zip(blobs, counts):
-        for centre in piece_centres(labels == label, held):
+    for placed, (_, misfit) in zip(centres, counts):
+        for centre in placed:
             value, sureness = space_under(centre, regions)
             found.append((min(sureness, _sureness(max(0.0, 0.5 - misfit), 0.2)), value))
     found.sort(key=lambda piece: -piece[0])
@@ -920,7 +928,25 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
     read = exactly([value for _, value in found], confidence, sheet.pieces,
                    min(int(r.value or 0) for r in regions), f"{path} cube")
     crowded = any(held > 1 and area / held < TOUCHING_LEAST for area, (held, _) in zip(areas, counts))
+    if merged and not read.note:
+        read = Field(read.value, min(read.confidence, UNSURE_COUNT),
+                     f"some {path} cubes look larger than a cube (as at a slant) and were counted by where they "
+                     "stand; check them")
     return _doubted(read, path, crowded, min(float(light[_pixels(r.box_mm)].min()) for r in regions))
+
+
+def cubes_apart(blob: np.ndarray, held: int) -> list[np.ndarray]:
+    """Where the pieces of a blob stand, counting one fewer while two stand closer than APART
+    of a piece's side as seen (the side of a square of the blob's area shared out): pieces
+    cannot overlap, so centres so close are one piece counted twice (a 9 mm cube at a slant,
+    its sides showing, has nearly the area of two of the table's 8 mm tops: cut in two, its
+    halves' middles were 0.75 of their side apart, and two cubes cut in three 0.8)."""
+    centres = piece_centres(blob, held)
+    area_mm = np.count_nonzero(blob) / PX_PER_MM ** 2
+    while len(centres) > 1 and min(float(np.linalg.norm(a - b)) for a, b in zip(centres, centres[1:])) < \
+            APART * math.sqrt(area_mm / len(centres)):
+        centres = piece_centres(blob, len(centres) - 1)
+    return centres
 
 
 def _doubted(read: Field, path: str, crowded: bool, darkest: float) -> Field:
