@@ -877,6 +877,7 @@ UNSURE_COUNT = 0.4      # the confidence of a track read with more or fewer piec
 PIECE_EDGE_MM = 1.0     # a piece's centre this near another space may stand on it
 LIGHT_MM = 30.0         # the light on a piece is the paper's within this (wider than two pieces side by side)
 DEEP_SHADOW = 0.4       # a track where less of the light than this falls is read, but never surely
+PAIR_MIDDLE = 0.15       # of a space's side: the middle of a pair side by side on it lies this near its middle
 APART = 0.85            # of a piece's side: the centres of two pieces side by side are no nearer
 TOUCHING_LEAST = 0.9    # touching pieces counted at less than this many tops each may be one fewer
 DARKEST_LIGHT = 0.15    # no shadow is read as darker than this, so noise in black is not stretched to colour
@@ -919,9 +920,14 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
         centres = apart
         counts = [(len(placed), abs(area - len(placed))) for placed, area in zip(centres, areas)]
     found = []   # each piece found: how sure it is, the value of the space it stands on
+    paired = []   # the spaces pairs side by side spilling over their lines stand on
     for placed, (_, misfit) in zip(centres, counts):
+        pair = pair_on(placed, regions)
         for centre in placed:
             value, sureness = space_under(centre, regions)
+            if pair is not None and sureness < 1.0:
+                value = int(pair.value or 0)
+                paired.append(value)
             found.append((min(sureness, _sureness(max(0.0, 0.5 - misfit), 0.2)), value))
     found.sort(key=lambda piece: -piece[0])
     confidence = min([1.0] + [sure for sure, _ in found])
@@ -932,6 +938,9 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
         read = Field(read.value, min(read.confidence, UNSURE_COUNT),
                      f"some {path} cubes look larger than a cube (as at a slant) and were counted by where they "
                      "stand; check them")
+    if paired and not read.note:
+        read = Field(read.value, read.confidence, f"two {path} cubes side by side on {_listed_words(sorted(set(paired)))} "
+                     "spill over its lines: both are read on it; check them")
     return _doubted(read, path, crowded, min(float(light[_pixels(r.box_mm)].min()) for r in regions))
 
 
@@ -979,12 +988,33 @@ def piece_centres(blob: np.ndarray, held: int) -> list[np.ndarray]:
     return [points[part].mean(axis=0) for part in np.array_split(order, held)]
 
 
+def _distance_mm(region: Region, point: np.ndarray) -> float:
+    """How far a point (in mm) is from a region's box: 0 on it."""
+    x, y, w, h = region.box_mm
+    return float(np.hypot(max(x - point[0], 0.0, point[0] - x - w), max(y - point[1], 0.0, point[1] - y - h)))
+
+
+def pair_on(placed: list[np.ndarray], regions: list[Region]) -> Region | None:
+    """The space two touching pieces stand on side by side, spilling over its lines, or None:
+    their middle lies within PAIR_MIDDLE of the space's middle, and each centre on it or within
+    PIECE_EDGE_MM of it (two 9 mm cubes on a 10 mm space reach 4.6 mm either side of its
+    middle, and a slant's sides or a nudge put one centre just past its line)."""
+    if len(placed) != 2:
+        return None
+    middle = (placed[0] + placed[1]) / 2
+    for region in regions:
+        x, y, w, h = region.box_mm
+        if (abs(middle[0] - x - w / 2) <= PAIR_MIDDLE * w and abs(middle[1] - y - h / 2) <= PAIR_MIDDLE * h
+                and all(_distance_mm(region, centre) <= PIECE_EDGE_MM for centre in placed)):
+            return region
+    return None
+
+
 def space_under(centre: np.ndarray, regions: list[Region]) -> tuple[int, float]:
     """The value of the space a piece's centre stands on, and how sure that is: sure when the
     centre is PIECE_EDGE_MM or more from every other space, a guess (0.3) when it is on none."""
     def distance(region: Region) -> float:
-        x, y, w, h = region.box_mm
-        return float(np.hypot(max(x - centre[0], 0.0, centre[0] - x - w), max(y - centre[1], 0.0, centre[1] - y - h)))
+        return _distance_mm(region, centre)
 
     nearest = min(regions, key=distance)
     if distance(nearest) > 0:

@@ -1,5 +1,6 @@
 """Cottage Garden cubes crowded on one space, as a cold tester laid them: two stacked one above
-the other, two side by side spilling over the space's lines. A cube is never counted twice."""
+the other, two side by side spilling over the space's lines. A cube is never counted twice,
+and a pair side by side on a narrow space is read on it."""
 from __future__ import annotations
 
 import shutil
@@ -42,3 +43,13 @@ def test_cubes_seen_large_are_not_counted_twice():
                                                   "were counted by where they stand; check them")
     assert found["state"]["players"][0]["blue"] == [0, 4, 14] and found["confidence"]["players.0.blue"] >= 0.9
 
+
+def test_two_cubes_side_by_side_on_a_narrow_space_are_read_on_it():
+    """Two 9 mm cubes side by side on the 10 mm space 7, a little to the right: the right one's
+    centre lies just past the line to 8 (read 7, 8 at 0.6 with no note). The pair's middle is
+    on 7: both stand on it, and the track says to check it."""
+    found = _table_with([(7, -4.1, 0.5), (7, 5.1, -0.5), (15, 0.0, 0.0)], 9.0)
+    assert found["state"]["players"][0]["orange"] == [7, 7, 15]
+    assert found["confidence"]["players.0.orange"] < 0.9
+    assert found["notes"]["players.0.orange"] == ("two orange cubes side by side on 7 spill over its lines: "
+                                                  "both are read on it; check them")
