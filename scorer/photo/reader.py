@@ -372,6 +372,8 @@ PRINTED_LINE = 0.3      # a row inked this much on average along a space is a pr
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
 MIDDLE = 0.5            # a hull's middle, looked at for a scribble: the hull at this share of its size
 SCRIBBLE_AREA = 0.12    # of a space: a hull this big, its middle
+SCRIBBLE_WIDTH = 0.3    # of a space's side: a scribble's hull is at least this wide every way (two strokes
+#                          of squares drawn in a hurry along both sides of a line, 0.15-0.27, are not one)
 SCRIBBLE_FILL = 0.35    # this much marked, is a mark scribbled out
 SCRIBBLE_INK = 0.4      # of the drawing's median ink: a pixel of a hull's middle so inked is marked
 BLOT = 1.15             # of the widest space's side: the paper round a space filled in is found by closing over this
@@ -567,6 +569,8 @@ def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull:
     a dark pencil), and a faint scribble's hull, as drawn, covers as little as 0.13 of the space."""
     _, _, w, h = region.box_mm
     if cv2.contourArea(hull) < SCRIBBLE_AREA * w * h * PX_PER_MM ** 2:
+        return False
+    if min(cv2.minAreaRect(hull)[1]) < SCRIBBLE_WIDTH * min(w, h) * PX_PER_MM:   # a stroke or two, not an area
         return False
     outline = hull.reshape(-1, 2).astype(np.float32)
     centre = outline.mean(axis=0)
