@@ -918,7 +918,8 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
     counts = pieces_in(areas, sheet.pieces)
     centres = [piece_centres(labels == label, held) for label, (held, _) in zip(blobs, counts)]
     merged = False
-    if sum(map(len, centres)) > sheet.pieces:   # more than a player has: a blob counted by its area alone may hold a cube twice
+    if sum(map(len, centres)) > sheet.pieces:
+        # more than a player has: a blob counted by its area alone may hold a cube twice
         apart = [cubes_apart(labels == label, held) for label, (held, _) in zip(blobs, counts)]
         merged = sum(map(len, apart)) < sum(map(len, centres))
         centres = apart
@@ -929,7 +930,7 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
         pair = pair_on(placed, regions)
         for centre in placed:
             value, sureness = space_under(centre, regions)
-            if pair is not None and sureness < 1.0:
+            if pair is not None and value != pair.value:   # its centre just past the pair's space's line
                 value = int(pair.value or 0)
                 paired.append(value)
             found.append((min(sureness, _sureness(max(0.0, 0.5 - misfit), 0.2)), value))
