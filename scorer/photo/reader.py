@@ -40,6 +40,10 @@ UNSURE = 0.7             # its fields' confidence is at most this, and so is tha
 SMALL_PX_PER_MM = 5.0    # fewer of the photo's pixels a mm than this
 BLURRED_RISE_PX = 6.0    # a photo whose sharpest edges rise over more pixels than this is blurred
 BLURRED_ADVICE = "the photo is blurred: hold the phone still and tap the sheet on the screen to focus, then take another"
+OUT_OF_FRAME_REACH = 0.1  # of a region's side: round it, what its reading looks at, must be in the photo too
+OUT_OF_FRAME_SHARE = 0.25  # of a sheet's fields: with more than this partly outside the photo, it is refused
+OUT_OF_FRAME_NOTE = ("part of this lies outside the photo, so it was read from what is in it: check it, or step "
+                     "back so the whole sheet is in the picture and take another")
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -380,6 +384,8 @@ PRINTED_LINE = 0.3      # a row inked this much on average along a space is a pr
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
 MIDDLE = 0.5            # a hull's middle, looked at for a scribble: the hull at this share of its size
 SCRIBBLE_AREA = 0.12    # of a space: a hull this big, its middle
+SCRIBBLE_WIDTH = 0.3    # of a space's side: a scribble's hull is at least this wide every way (two strokes
+#                          of squares drawn in a hurry along both sides of a line, 0.15-0.27, are not one)
 SCRIBBLE_FILL = 0.35    # this much marked, is a mark scribbled out
 SCRIBBLE_INK = 0.4      # of the drawing's median ink: a pixel of a hull's middle so inked is marked
 BLOT = 1.15             # of the widest space's side: the paper round a space filled in is found by closing over this
@@ -575,6 +581,8 @@ def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull:
     a dark pencil), and a faint scribble's hull, as drawn, covers as little as 0.13 of the space."""
     _, _, w, h = region.box_mm
     if cv2.contourArea(hull) < SCRIBBLE_AREA * w * h * PX_PER_MM ** 2:
+        return False
+    if min(cv2.minAreaRect(hull)[1]) < SCRIBBLE_WIDTH * min(w, h) * PX_PER_MM:   # a stroke or two, not an area
         return False
     outline = hull.reshape(-1, 2).astype(np.float32)
     centre = outline.mean(axis=0)
@@ -891,6 +899,8 @@ UNSURE_COUNT = 0.4      # the confidence of a track read with more or fewer piec
 PIECE_EDGE_MM = 1.0     # a piece's centre this near another space may stand on it
 LIGHT_MM = 30.0         # the light on a piece is the paper's within this (wider than two pieces side by side)
 DEEP_SHADOW = 0.4       # a track where less of the light than this falls is read, but never surely
+PAIR_MIDDLE = 0.15       # of a space's side: the middle of a pair side by side on it lies this near its middle
+APART = 0.85            # of a piece's side: the centres of two pieces side by side are no nearer
 TOUCHING_LEAST = 0.9    # touching pieces counted at less than this many tops each may be one fewer
 DARKEST_LIGHT = 0.15    # no shadow is read as darker than this, so noise in black is not stretched to colour
 
@@ -924,17 +934,51 @@ def read_pieces(flat: np.ndarray, sheet: ReadableSheet, path: str, regions: list
     blobs = [label for label in range(1, count) if stats[label, cv2.CC_STAT_AREA] / piece_area >= PIECE_LEAST]
     areas = [stats[label, cv2.CC_STAT_AREA] / piece_area for label in blobs]
     counts = pieces_in(areas, sheet.pieces)
+    centres = [piece_centres(labels == label, held) for label, (held, _) in zip(blobs, counts)]
+    merged = False
+    if sum(map(len, centres)) > sheet.pieces:
+        # more than a player has: a blob counted by its area alone may hold a cube twice
+        apart = [cubes_apart(labels == label, held) for label, (held, _) in zip(blobs, counts)]
+        merged = sum(map(len, apart)) < sum(map(len, centres))
+        centres = apart
+        counts = [(len(placed), abs(area - len(placed))) for placed, area in zip(centres, areas)]
     found = []   # each piece found: how sure it is, the value of the space it stands on
-    for label, (held, misfit) in zip(blobs, counts):
-        for centre in piece_centres(labels == label, held):
+    paired = []   # the spaces pairs side by side spilling over their lines stand on
+    for placed, (_, misfit) in zip(centres, counts):
+        pair = pair_on(placed, regions)
+        for centre in placed:
             value, sureness = space_under(centre, regions)
+            if pair is not None and value != pair.value:   # its centre just past the pair's space's line
+                value = int(pair.value or 0)
+                paired.append(value)
             found.append((min(sureness, _sureness(max(0.0, 0.5 - misfit), 0.2)), value))
     found.sort(key=lambda piece: -piece[0])
     confidence = min([1.0] + [sure for sure, _ in found])
     read = exactly([value for _, value in found], confidence, sheet.pieces,
                    min(int(r.value or 0) for r in regions), f"{path} cube")
     crowded = any(held > 1 and area / held < TOUCHING_LEAST for area, (held, _) in zip(areas, counts))
+    if merged and not read.note:
+        read = Field(read.value, min(read.confidence, UNSURE_COUNT),
+                     f"some {path} cubes look larger than a cube (as at a slant) and were counted by where they "
+                     "stand; check them")
+    if paired and not read.note:
+        read = Field(read.value, read.confidence, f"two {path} cubes side by side on {_listed_words(sorted(set(paired)))} "
+                     "spill over its lines: both are read on it; check them")
     return _doubted(read, path, crowded, min(float(light[_pixels(r.box_mm)].min()) for r in regions))
+
+
+def cubes_apart(blob: np.ndarray, held: int) -> list[np.ndarray]:
+    """Where the pieces of a blob stand, counting one fewer while two stand closer than APART
+    of a piece's side as seen (the side of a square of the blob's area shared out): pieces
+    cannot overlap, so centres so close are one piece counted twice (a 9 mm cube at a slant,
+    its sides showing, has nearly the area of two of the table's 8 mm tops: cut in two, its
+    halves' middles were 0.75 of their side apart, and two cubes cut in three 0.8)."""
+    centres = piece_centres(blob, held)
+    area_mm = np.count_nonzero(blob) / PX_PER_MM ** 2
+    while len(centres) > 1 and min(float(np.linalg.norm(a - b)) for a, b in zip(centres, centres[1:])) < \
+            APART * math.sqrt(area_mm / len(centres)):
+        centres = piece_centres(blob, len(centres) - 1)
+    return centres
 
 
 def _doubted(read: Field, path: str, crowded: bool, darkest: float) -> Field:
@@ -967,12 +1011,33 @@ def piece_centres(blob: np.ndarray, held: int) -> list[np.ndarray]:
     return [points[part].mean(axis=0) for part in np.array_split(order, held)]
 
 
+def _distance_mm(region: Region, point: np.ndarray) -> float:
+    """How far a point (in mm) is from a region's box: 0 on it."""
+    x, y, w, h = region.box_mm
+    return float(np.hypot(max(x - point[0], 0.0, point[0] - x - w), max(y - point[1], 0.0, point[1] - y - h)))
+
+
+def pair_on(placed: list[np.ndarray], regions: list[Region]) -> Region | None:
+    """The space two touching pieces stand on side by side, spilling over its lines, or None:
+    their middle lies within PAIR_MIDDLE of the space's middle, and each centre on it or within
+    PIECE_EDGE_MM of it (two 9 mm cubes on a 10 mm space reach 4.6 mm either side of its
+    middle, and a slant's sides or a nudge put one centre just past its line)."""
+    if len(placed) != 2:
+        return None
+    middle = (placed[0] + placed[1]) / 2
+    for region in regions:
+        x, y, w, h = region.box_mm
+        if (abs(middle[0] - x - w / 2) <= PAIR_MIDDLE * w and abs(middle[1] - y - h / 2) <= PAIR_MIDDLE * h
+                and all(_distance_mm(region, centre) <= PIECE_EDGE_MM for centre in placed)):
+            return region
+    return None
+
+
 def space_under(centre: np.ndarray, regions: list[Region]) -> tuple[int, float]:
     """The value of the space a piece's centre stands on, and how sure that is: sure when the
     centre is PIECE_EDGE_MM or more from every other space, a guess (0.3) when it is on none."""
     def distance(region: Region) -> float:
-        x, y, w, h = region.box_mm
-        return float(np.hypot(max(x - centre[0], 0.0, centre[0] - x - w), max(y - centre[1], 0.0, centre[1] - y - h)))
+        return _distance_mm(region, centre)
 
     nearest = min(regions, key=distance)
     if distance(nearest) > 0:
@@ -1058,15 +1123,43 @@ def too_small(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -
             "marks surely; take another with the sheet filling most of the picture, or check every field")
 
 
+def in_photo(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> np.ndarray:
+    """Which pixels of the straightened sheet the photo shows: a sheet read from three of its
+    markers may run out of the picture, and what lies past the photo's edge straightens to
+    black, which reads as ink (a market's circles read surely as crossed)."""
+    shown = straighten(np.full(image.shape[:2], 255, np.uint8), sheet, homography) == 255
+    # the photo's last pixels are often a JPEG's or a lens's worst: not counted as shown
+    return cv2.erode(shown.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+
+
+def outside_photo(shown: np.ndarray, sheet: ReadableSheet) -> list[str]:
+    """The paths of the fields with a region lying even partly outside the photo (its box and
+    OUT_OF_FRAME_REACH of its side round it, what its reading looks at)."""
+    paths: list[str] = []
+    for region in sheet.regions:
+        if region.path not in paths and not shown[_pixels(region.box_mm, -OUT_OF_FRAME_REACH)].all():
+            paths.append(region.path)
+    return paths
+
+
 def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> SheetRead:
     flat = straighten(image, sheet, homography)
+    shown = in_photo(image, sheet, homography)
+    outside = outside_photo(shown, sheet)
+    fields = len({region.path for region in sheet.regions})
+    if len(outside) > OUT_OF_FRAME_SHARE * fields:
+        raise PhotoError(f"part of the sheet is outside the photo ({len(outside)} of the {fields} things read "
+                         "from it): step back so the whole sheet is in the picture")
     ink = ink_map(flat)
+    ink[~shown] = 0.0   # nothing is drawn past the photo's edge, as far as the reader can tell
     read = SheetRead(sheet, note=too_small(image, sheet, homography))
     # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
     if not read.note and edge_blur_mm(ink, sheet) > SHARP_MM:
         read.note = f"{BLURRED_ADVICE}, or check every field"
     cells = [r for r in sheet.regions if r.kind == "cell"]
     dark = dark_map(flat, cells) if cells else None
+    if dark is not None:
+        dark[~shown] = 0.0
     traced = traced_sides(ink, cells)
     marked = any(r.kind in ("cell", "circle", "box") for r in sheet.regions)
     darkness = mark_darkness(ink, sheet) if marked else None
@@ -1086,6 +1179,8 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
             found = read_pieces(flat, sheet, path, regions)
         else:
             found = count_crossed([read_cross(ink, r, least) for r in sorted(regions, key=lambda r: r.value or 0)])
+        if path in outside:
+            found = Field(found.value, 0.0, OUT_OF_FRAME_NOTE)
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
         target[path] = Field(found.value, min(found.confidence, sure_at_most), found.note)
     return read
@@ -1139,7 +1234,13 @@ def _agreed(readings: list[Field]) -> Field:
     """A shared field read from several sheets (one per player, in order): the value the
     sheets show most surely, their confidences summed (so the more confident of two that
     disagree, the majority of three that are equally sure); every sheet that shows another
-    lowers the confidence by its share, and the note says what each showed."""
+    lowers the confidence by its share, and the note says what each showed. A sheet whose
+    part holding the field is outside its photo has no say while another sheet shows it."""
+    numbered = [(number, reading) for number, reading in enumerate(readings, start=1)
+                if reading.note != OUT_OF_FRAME_NOTE]
+    if not numbered:
+        return Field(readings[0].value, 0.0, OUT_OF_FRAME_NOTE)
+    readings = [reading for _, reading in numbered]
     weight: dict[str, float] = {}
     for reading in readings:
         weight[repr(reading.value)] = weight.get(repr(reading.value), 0.0) + reading.confidence
@@ -1148,7 +1249,7 @@ def _agreed(readings: list[Field]) -> Field:
     confidence = min(reading.confidence for reading in chosen) * len(chosen) / len(readings)
     if len(chosen) == len(readings):
         return Field(chosen[0].value, round(confidence, 3))
-    shown = ", ".join(f"{reading.value} on sheet {number}" for number, reading in enumerate(readings, start=1))
+    shown = ", ".join(f"{reading.value} on sheet {number}" for number, reading in numbered)
     return Field(chosen[0].value, round(confidence, 3),
                  f"the sheets disagree ({shown}): {chosen[0].value} is read most surely; check it")
 

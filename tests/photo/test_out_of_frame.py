@@ -1,0 +1,104 @@
+"""A sheet partly out of the photo: read from the markers still in it, what lies past the
+photo's edge straightened to black, which read as ink (a cold tester's markets outside the
+picture read crossed at confidence 1). A field even partly outside is never read surely;
+with too much of the sheet outside, the photo is refused with what to do."""
+from __future__ import annotations
+
+import shutil
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.photo_sample import PX_PER_MM, mark_sheet, png_bytes
+from pnp.readable import readable_sheets
+from scorer.photo.intake import PhotoError
+from scorer.photo.reader import OUT_OF_FRAME_NOTE, Field, _agreed, read_photos
+
+pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
+DICE = readable_sheets("harvest-dice")
+BASIC = next(s for s in DICE if dict(s.state)["mode"] == "basic" and s.layout_version == 2)
+GARDEN = readable_sheets("cottage-garden")
+TABLE = GARDEN[0]
+MARKETS = {"carrot": 3, "lettuce": 2, "tomato": 1}
+PLAYER = {"name": "", "garden": ["CT.L..", "T.LC..", "..C..."], "pig": 5, "pig_powers_used": 1}
+
+
+TRUTH = {"state": {"mode": "basic", "markets": MARKETS, "players": [PLAYER]}}
+
+
+def _dice_sheet() -> np.ndarray:
+    return mark_sheet(BASIC, TRUTH["state"], PLAYER, 3)
+
+
+def _fields(found: dict) -> dict[str, object]:
+    """A Harvest Dice answer's fields by the paths its confidences are given by."""
+    player = found["state"]["players"][0]
+    return {**{f"markets.{veggie}": count for veggie, count in found["state"]["markets"].items()},
+            **{f"players.0.garden.{row}.{column}": letter
+               for row, letters in enumerate(player["garden"]) for column, letter in enumerate(letters)},
+            "players.0.pig": player["pig"], "players.0.pig_powers_used": player["pig_powers_used"]}
+
+
+def _on_a_table(image: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
+    """The sheet turned `degrees` on a brown table with room round it, and the map from the
+    sheet's millimetres to the photo's pixels."""
+    height, width = image.shape[:2]
+    side = round(1.3 * max(height, width))
+    turn = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
+    turn[:, 2] += ((side - width) / 2, (side - height) / 2)
+    return cv2.warpAffine(image, turn, (side, side), borderValue=(60, 90, 130)), turn * [[PX_PER_MM], [PX_PER_MM]] @ np.diag([1, 1, 1 / PX_PER_MM])
+
+
+def _at(placed: np.ndarray, x_mm: float, y_mm: float) -> tuple[int, int]:
+    column, row = placed @ (x_mm, y_mm, 1.0)
+    return round(column), round(row)
+
+
+def _rows_down_to(image: np.ndarray, bottom_mm: float) -> np.ndarray:
+    return image[:round(bottom_mm * PX_PER_MM)].copy()
+
+
+@pytest.mark.parametrize("bottom_mm", [100.0, 107.0])
+def test_markets_cut_off_the_bottom_of_the_photo_are_never_read_surely(bottom_mm):
+    """The photo stops in the markets (the top corners and the right edge's square in view):
+    the carrot market, wholly or partly outside, read 5 for 3 at confidence 1."""
+    found = read_photos([png_bytes(_rows_down_to(_dice_sheet(), bottom_mm))], "harvest-dice", DICE)
+    for veggie, crossed in MARKETS.items():
+        assert found["state"]["markets"][veggie] == crossed or found["confidence"][f"markets.{veggie}"] == 0.0
+    assert found["confidence"]["markets.carrot"] == 0.0
+    assert found["notes"]["markets.carrot"] == OUT_OF_FRAME_NOTE
+    player = found["state"]["players"][0]
+    assert (player["garden"], player["pig"], player["pig_powers_used"]) == (PLAYER["garden"], 5, 1)
+    assert all(found["confidence"][f"players.0.{path}"] >= 0.9 for path in ("pig", "pig_powers_used", "garden.2.2"))
+
+
+def test_a_sheet_turned_on_a_table_and_cut_at_its_bottom_has_no_sure_field_outside():
+    """The tester's photo: the sheet turned a little on the table, the photo's edge through the
+    markets. Every field read is right or not sure."""
+    photo, placed = _on_a_table(_dice_sheet(), 8.0)
+    cut = photo[:_at(placed, 61.4, 107.0)[1]]   # through the carrot market's last circle
+    found = read_photos([png_bytes(cut)], "harvest-dice", DICE)
+    wrong_yet_sure = {path: value for path, value in _fields(found).items()
+                      if value != _fields(TRUTH)[path] and found["confidence"][path] >= 0.9}
+    assert wrong_yet_sure == {}
+    assert found["confidence"]["markets.carrot"] == 0.0
+
+
+def test_a_sheet_whose_markets_are_cut_off_has_no_say_in_them_beside_one_whole():
+    """Two sheets in one photo: the markets of the one cut off do not lower the whole one's."""
+    assert _agreed([Field(5, 0.0, OUT_OF_FRAME_NOTE), Field(3, 1.0)]) == Field(3, 1.0)
+    assert _agreed([Field(5, 0.0, OUT_OF_FRAME_NOTE)]) == Field(5, 0.0, OUT_OF_FRAME_NOTE)
+
+
+def test_a_planting_table_with_a_track_out_of_the_photo_is_refused_with_step_back():
+    """Three corner squares in view, the bottom left one and the start's spaces past the
+    photo's left edge: the tracks cannot be read, so the photo is refused saying what to do."""
+    player = {"name": "", "orange": [0, 5, 9], "blue": [0, 4, 14], "beehives": 0}
+    photo, placed = _on_a_table(mark_sheet(TABLE, {"players": [player]}, player, 2), -20.0)
+    left = min(_at(placed, x, y)[0] for x, y in ((0.0, 0.0), (0.0, 10.0))) - 4   # the top left square in view
+    cut = photo[:, left:]
+    assert max(_at(placed, x, y)[0] for x, y in ((10.0, 60.0), (10.0, 70.0))) < left   # the bottom left one not
+    with pytest.raises(PhotoError, match=r"part of the sheet is outside the photo \(\w+ of the 2 things read "
+                                         r"from it\): step back so the whole sheet is in the picture"):
+        read_photos([png_bytes(cut)], "cottage-garden", GARDEN)
