@@ -256,6 +256,9 @@ GARDEN_DICE = [
         edited("if tile is not None:", "if tile is not None and tile.kind == data.ROCK:")),
     Bug("garden-dice", "the simulator never offering a spit-out", dice_rules.MoveCritterMove, "_moves",
         lambda moves: staticmethod(edited("if to in occupied:", "if False:")(moves))),
+    # A cold auditor's miss (issue 32): the oracle knew the Setup chart but judged only too many tiles.
+    Bug("garden-dice", "three players given 6 tiles a crop, not 7", dice_rules.data, "SUPPLY_PER_CROP",
+        lambda supply: {**supply, 3: 6}),
 ]
 
 

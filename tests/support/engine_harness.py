@@ -3,6 +3,7 @@ independent oracles.
 
 `play_and_judge(game_id, players, seed)` plays the game `scorer.simulate` plays from that
 seed and asserts at every step:
+- the first state is the rulebook's set-up, by the oracle's optional `setup_faults`;
 - the state is plain JSON and passes `validate` (as score JSON and as check state) and the
   game's oracle, `state_faults`; every transition (chance outcome or action) passes the
   oracle's `step_faults`. The oracles (tests/oracles/<package>.py) are written from the
@@ -148,6 +149,13 @@ class Judge:
             return table
         except InvalidState as invalid:
             raise AssertionError(f"{self.where}: validate refuses {state}: {invalid.violations}") from None
+
+    def set_up(self, state: dict) -> None:
+        """The first state is the rulebook's set-up exactly (the oracle's optional
+        `setup_faults(state)`): the conservation the oracle judges later only counts from it."""
+        setup_faults = getattr(self.oracle, "setup_faults", None)
+        if setup_faults is not None:
+            self.fail_on(setup_faults(state), f"the set-up {state}")
 
     def step(self, before: dict, entry: dict, after: dict) -> None:
         self.fail_on(self.oracle.step_faults(before, entry, after), f"after {entry}")
@@ -313,6 +321,8 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
     judgements: list[dict | None] = [None]  # each log entry's judgement, None but for actions
     reached: list[Table | None] = [None]  # the table after each log entry
     assert plain_json(log[0]), f"{game_id}: the setup entry is not plain JSON: {log[0]}"
+    judge.where = f"{game_id} players={players} seed={seed} setup"
+    judge.set_up(table.state)
     while not game_engine.is_over(table.state):
         judge.where = f"{game_id} players={players} seed={seed} step={len(log)}"
         assert len(log) <= MAX_LOG_ENTRIES, f"{judge.where}: no end after {MAX_LOG_ENTRIES} moves"
