@@ -561,6 +561,9 @@ COTTAGE_GARDEN = [
     # shows in any game where a beehive tile is held.
     Bug("cottage-garden", "the beehive tie-break reversed", cottage_rules.CottageGarden, "player_scores",
         rescored(tiebreakers_reversed)),
+    # A cold auditor's miss (issue 32): the engine never offers it; the oracle's refusals go to `check` too.
+    Bug("cottage-garden", "a ramble with no empty space in the gardener row", cottage_rules.RefillMove, "check",
+        edited("if action.ramble and (required or not empty):", "if action.ramble and required:")),
 ]
 
 
