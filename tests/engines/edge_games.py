@@ -193,7 +193,8 @@ def cottage_climber(state: dict, candidates: list[dict]) -> list[list[dict]]:
     """Score one cube of each colour as far as it goes: every bed's pots and cloches go to the
     cube furthest along (the target reached with a cube of each colour, then with the next,
     and the players race for both beehive tiles), the Final Round penalty taken from the cube
-    lowest on its track; beds filled fast, with tiles showing a cloche or a pot, then tiles of
+    lowest on its track (by the two-hive tile's holder, the other tile still free, from a cube
+    on the target, scored back there next); beds filled fast, with tiles showing a cloche or a pot, then tiles of
     four squares or more, laid over no printed pot or cloche (`samples` draws of the engine's
     candidates are asked for one before the draw falls back to the engine's own)."""
     cubes = [c for c in candidates if c["type"] == "move_cube"]
