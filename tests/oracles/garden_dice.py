@@ -198,18 +198,28 @@ def _tiles_kept_faults(before: dict, after: dict) -> list[str]:
     only a critter removed from the board takes the tiles it swallowed out of the game
     (Eating a Tile, Remove a Critter). With the set-up checked exactly, the tiles of the game
     are then counted exactly at every step."""
-    def tiles(state: dict) -> int:
-        return sum(_accounted(state).values()) + _swallowed(state)
-
-    def critters(state: dict) -> dict[str, int]:
-        return {t["owner"]: t.get("swallowed", 0) for t in state["board"] if t["kind"] in CRITTER_SIDES}
-
-    stayed = critters(after)
-    removed = sum(n for owner, n in critters(before).items() if owner not in stayed)
-    if tiles(after) == tiles(before) - removed:
+    had, critters_before = _tiles_in_game(before)
+    has, critters_after = _tiles_in_game(after)
+    removed = sum(n for owner, n in critters_before.items() if owner not in critters_after)
+    if has == had - removed:
         return []
-    return [f"{tiles(before)} seed/veggie tiles in the game before, {tiles(after)} after, with "
-            f"{removed} swallowed by a critter removed"]
+    return [f"{had} seed/veggie tiles in the game before, {has} after, with {removed} swallowed by a critter removed"]
+
+
+def _tiles_in_game(state: dict) -> tuple[int, dict[str, int]]:
+    """The seed/veggie tiles in stacks, held, on the board, harvested or swallowed whole, and
+    the tiles each owner's critter on the board swallowed (one pass: judged at every step)."""
+    tiles = sum(state["supply"].values())
+    for player in state["players"]:
+        tiles += _seeds_held(player) + sum(player["harvested"].values())
+    critters: dict[str, int] = {}
+    for tile in state["board"]:
+        if tile["kind"] in CROP_SIDES:
+            tiles += 1
+        elif tile["kind"] in CRITTER_SIDES:
+            critters[tile["owner"]] = tile.get("swallowed", 0)
+            tiles += critters[tile["owner"]]
+    return tiles, critters
 
 
 def _discs_on_tiles(board: Board) -> dict[str, int]:
