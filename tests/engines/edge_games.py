@@ -193,7 +193,8 @@ def cottage_climber(state: dict, candidates: list[dict]) -> list[list[dict]]:
     """Score one cube of each colour as far as it goes: every bed's pots and cloches go to the
     cube furthest along (the target reached with a cube of each colour, then with the next,
     and the players race for both beehive tiles), the Final Round penalty taken from the cube
-    lowest on its track; beds filled fast, with tiles showing a cloche or a pot, then tiles of
+    lowest on its track (by the two-hive tile's holder, the other tile still free, from a cube
+    on the target, scored back there next); beds filled fast, with tiles showing a cloche or a pot, then tiles of
     four squares or more, laid over no printed pot or cloche (`samples` draws of the engine's
     candidates are asked for one before the draw falls back to the engine's own)."""
     cubes = [c for c in candidates if c["type"] == "move_cube"]
@@ -201,10 +202,16 @@ def cottage_climber(state: dict, candidates: list[dict]) -> list[list[dict]]:
                             default=None) for colour in cottage_garden.COLOURS}
     penalties = [c for c in candidates if c["type"] == "final_round_penalty"]
     lowest = min((c["from"] for c in penalties if c["from"] != 0), default=None)  # a cube on the start stays
+    # The two-hive tile's holder, the other tile still free, steps a cube back off the target
+    # to bring it there again: the holder's second arrival, which uniform play never makes.
+    holder = state["players"][state["current"]]["beehives"] == max(cottage_garden.BEEHIVE_TILES)
+    back_off_target = [c for c in penalties if c["from"] == cottage_garden.TARGET] if (
+        holder and state["supply"]["beehives"]) else []
     tiles = [c for c in candidates if c["type"] == "place_tile" and not _covers_printed(c)]
     others = [] if state["turn"]["step"] == "plant" else [c for c in candidates if c["type"] != "place_token"
                                                            or c["token"] == "pot"]
-    return [[c for c in cubes if c["from"] == furthest[c["color"]]], [c for c in penalties if c["from"] == lowest],
+    return [[c for c in cubes if c["from"] == furthest[c["color"]]], back_off_target,
+            [c for c in penalties if c["from"] == lowest],
             [c for c in tiles if _shows(c, "C") or _shows(c, "P")], [c for c in tiles if _squares(c) >= 5],
             [c for c in tiles if _squares(c) >= 4], others]
 

@@ -256,6 +256,9 @@ GARDEN_DICE = [
         edited("if tile is not None:", "if tile is not None and tile.kind == data.ROCK:")),
     Bug("garden-dice", "the simulator never offering a spit-out", dice_rules.MoveCritterMove, "_moves",
         lambda moves: staticmethod(edited("if to in occupied:", "if False:")(moves))),
+    # A cold auditor's miss (issue 32): the oracle knew the Setup chart but judged only too many tiles.
+    Bug("garden-dice", "three players given 6 tiles a crop, not 7", dice_rules.data, "SUPPLY_PER_CROP",
+        lambda supply: {**supply, 3: 6}),
 ]
 
 
@@ -459,6 +462,9 @@ def misprinted(value: object) -> Wrong:
 # tiles richest in cloches (tests/engines/edge_games.py): the tops of both tracks, the second
 # cube on a target and both beehive tiles, which uniform play seldom or never reaches.
 CLIMB = Edge(2, cottage_climber, cottage_cloche_deal, samples=COTTAGE_SAMPLES, seeds=10)
+# One climber against a uniform player: the two-hive tile's holder reaching the target again
+# while the other tile is still free (the climber steps back off the target in the Final Round).
+LONE_CLIMB = Edge(2, cottage_lone_climber, cottage_cloche_deal, samples=COTTAGE_SAMPLES, seeds=10)
 
 
 def cleaned_up(change: Callable[[dict, Any, dict], object]) -> Wrong:
@@ -542,7 +548,7 @@ COTTAGE_GARDEN = [
     Bug("cottage-garden", "a beehive tile holder reaching the target again swapping it for the other",
         cottage_rules.MoveCubeMove, "transition", after_step(("move_cube",), lambda before, action, after: (
             _hive_swapped(before, action, after))),
-        edge=Edge(2, cottage_lone_climber, cottage_cloche_deal, samples=COTTAGE_SAMPLES, seeds=10)),
+        edge=LONE_CLIMB),
     Bug("cottage-garden", "the blue track 2-16", cottage_rules.data.TRACKS, "blue",
         misprinted((0, *range(2, 17, 2), 20)), edge=CLIMB),
     # Three more of this helper's own, from the rulebook (scoring, legality, the end).
@@ -558,6 +564,13 @@ COTTAGE_GARDEN = [
     # shows in any game where a beehive tile is held.
     Bug("cottage-garden", "the beehive tie-break reversed", cottage_rules.CottageGarden, "player_scores",
         rescored(tiebreakers_reversed)),
+    # The cold auditors' misses (issue 32). Both planted this one: the climbers now bring the
+    # holder's cube back to the target, which the 230 plain games never did.
+    Bug("cottage-garden", "the two-hive tile's holder taking the one-hive tile too", cottage_rules, "_beehive_award",
+        edited("if len(state.players) == 1 or player.beehives:", "if len(state.players) == 1:"), edge=LONE_CLIMB),
+    # The engine never offers it; the oracle's refusals go to `check` too.
+    Bug("cottage-garden", "a ramble with no empty space in the gardener row", cottage_rules.RefillMove, "check",
+        edited("if action.ramble and (required or not empty):", "if action.ramble and required:")),
 ]
 
 

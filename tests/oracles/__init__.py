@@ -22,8 +22,11 @@ sample of legal moves the engine must accept; `legal_moves(state, rng, every)` i
 that also has `every_legal_move`, given its answer for the same state, listed once a step),
 `every_legal_move(state)` ({type: every legal move of it}, each among the engine's
 candidates), `refused_moves(state, rng)` (moves the
-rulebook forbids at an edge, which the engine must refuse) and `tiebreakers(state)` ({player:
-{name: value}}, the tie-break values the score shows).
+rulebook forbids at an edge, on what the check state shows: the engine and `check` alone must
+refuse each), `table_refused_moves(state, rng)` (forbidden by what only the full state keeps,
+the turn's record: the engine must refuse each), `tiebreakers(state)` ({player:
+{name: value}}, the tie-break values the score shows) and `setup_faults(state)` (what is wrong
+with the first state, judged against the rulebook's set-up exactly).
 
 The fault lists answer [] when all is well. They are written from the rulebook and the state
 format documented in docs/engines.md, never by calling the game's rules.py or its scorer: an

@@ -669,18 +669,42 @@ def every_legal_move(state: dict) -> dict[str, list[dict]]:
 
 
 def refused_moves(state: dict, rng) -> list[dict]:
-    """Cube moves the rulebook forbids while a bed is scored, which random play never tries
-    (the simulator offers none; the random probes seldom hit one), for the harness to see the
-    engine refuse: a cube on the target moved on with the bed's steps (it moves no more), and a
-    colour already moved for this bed moved again (each colour moves once a bed)."""
+    """Moves the rulebook forbids on what the check state shows, which random play never
+    tries (the simulator offers none; the random probes seldom hit one), for the harness to
+    see the engine and `check` refuse: while a bed is scored, a cube on the target moved on
+    with the bed's steps (3 Scoring Phase: it moves no more); as a turn's tile is to be
+    taken, a ramble on a gardener row with no empty space (1 Refilling Phase: returning a cat
+    refills a row with 1 or 2 empty spaces)."""
+    scored = _scored_bed(state)
+    if scored is None:
+        return _rambles_on_a_full_row(state)
+    player, moves, steps = scored
+    return [_cube_move(player, colour, TARGET, steps[colour]) for colour in moves if TARGET in player[colour]]
+
+
+def table_refused_moves(state: dict, rng) -> list[dict]:
+    """Cube moves forbidden by the turn's record, which only the engine's full state keeps,
+    for the harness to see the engine refuse: a colour already moved for the bed scored moved
+    again (3 Scoring Phase: each colour moves once a bed)."""
     scored = _scored_bed(state)
     if scored is None:
         return []
     player, moves, steps = scored
-    on_target = [(colour, TARGET) for colour in moves if TARGET in player[colour]]
-    again = [(colour, value) for colour in COLOURS if colour not in moves and steps[colour]
-             for value in sorted(set(player[colour]) - {TARGET})]
-    return [_cube_move(player, colour, value, steps[colour]) for colour, value in on_target + again]
+    return [_cube_move(player, colour, value, steps[colour]) for colour in COLOURS
+            if colour not in moves and steps[colour] for value in sorted(set(player[colour]) - {TARGET})]
+
+
+def _rambles_on_a_full_row(state: dict) -> list[dict]:
+    """A ramble of the player about to take a tile, with a cat to return, while every space of
+    the gardener row holds a tile: the table as it stands, nothing wrong with it but the row."""
+    turn, gardener = state["turn"], state["gardener"]["space"]
+    player = state["players"][state["current"]]
+    if state["over"] or turn["step"] != "plant" or turn["queue"] or not player["cats"] or not all(
+            state["nursery"][space] for space in GARDENER_ROWS[gardener]):
+        return []
+    return [{"type": "refill", "player": player["name"], "gardener": gardener,
+             "empty": [space for space in NURSERY_SPACES if not state["nursery"][space]],
+             "path": len(state["path"]), "ramble": True}]
 
 
 def _scored_bed(state: dict) -> tuple[dict, list[str], dict[str, int]] | None:

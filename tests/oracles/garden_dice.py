@@ -24,8 +24,8 @@ UNPLACED_SEED = -5   # Game End: each purchased seed not placed, except the firs
 SET = 15             # Game End › Sets: one of each of the five veggies
 COLLECTION = {3: 10, 4: 15, 5: 20}  # Game End › Collections: 5 or more pay 20
 SUN = 5              # Sun Tokens: an unused sun
-# Setup: the chart of tiles of each crop in play (lost from the text; the house reads 5, 7 and
-# 10 for 2, 3 and 4 players, the house rules' Garden Dice checks).
+# Setup: the chart of tiles of each crop in play: 5 of each type for 2 players, 7 for 3, 10
+# for 4 (the rest go back to the box).
 SUPPLY_PER_CROP = {2: 5, 3: 7, 4: 10}
 CROPS = tuple(FACE_VALUE)
 # Components and Setup: a 6 x 6 garden, rows and columns marked 1-6; the star spaces are the
@@ -75,8 +75,25 @@ def state_faults(state: dict) -> list[str]:
     return faults
 
 
+def setup_faults(state: dict) -> list[str]:
+    """Setup, the first state exactly: each crop's stack holds the chart's number for the
+    player count; each player has one sun token, all their discs off the board but the
+    scoring marker at the start of the track, nothing bought or harvested; the board is empty."""
+    per_crop = SUPPLY_PER_CROP[len(state["players"])]
+    faults = [] if state["supply"] == dict.fromkeys(CROPS, per_crop) else [
+        f"the game starts with the stacks {state['supply']}: Setup uses {per_crop} of each crop "
+        f"with {len(state['players'])} players"]
+    if state["board"]:
+        faults.append(f"the game starts with tiles on the board: {state['board']}")
+    for player in state["players"]:
+        if player["track"] or not player["sun_token"] or _seeds_held(player) or any(player["harvested"].values()):
+            faults.append(f"{player['name']} starts with {player}, not a sun token, the marker at the start "
+                          "and nothing bought or harvested")
+    return faults
+
+
 def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
-    faults = []
+    faults = _tiles_kept_faults(before, after)
     player = before["players"][before["current"]]
     if "chance" not in entry and entry.get("player") != player["name"]:
         faults.append(f"{entry.get('player')} acts on {player['name']}'s turn")
@@ -174,6 +191,35 @@ def _conservation_faults(state: dict) -> list[str]:
     if sum(accounted.values()) + _swallowed(state) > per_crop * len(CROPS):
         faults.append("more seed/veggie tiles held, placed, harvested and swallowed than the game uses")
     return faults
+
+
+def _tiles_kept_faults(before: dict, after: dict) -> list[str]:
+    """Every seed/veggie tile is in a stack, held, on the board, harvested or swallowed whole;
+    only a critter removed from the board takes the tiles it swallowed out of the game
+    (Eating a Tile, Remove a Critter). With the set-up checked exactly, the tiles of the game
+    are then counted exactly at every step."""
+    had, critters_before = _tiles_in_game(before)
+    has, critters_after = _tiles_in_game(after)
+    removed = sum(n for owner, n in critters_before.items() if owner not in critters_after)
+    if has == had - removed:
+        return []
+    return [f"{had} seed/veggie tiles in the game before, {has} after, with {removed} swallowed by a critter removed"]
+
+
+def _tiles_in_game(state: dict) -> tuple[int, dict[str, int]]:
+    """The seed/veggie tiles in stacks, held, on the board, harvested or swallowed whole, and
+    the tiles each owner's critter on the board swallowed (one pass: judged at every step)."""
+    tiles = sum(state["supply"].values())
+    for player in state["players"]:
+        tiles += _seeds_held(player) + sum(player["harvested"].values())
+    critters: dict[str, int] = {}
+    for tile in state["board"]:
+        if tile["kind"] in CROP_SIDES:
+            tiles += 1
+        elif tile["kind"] in CRITTER_SIDES:
+            critters[tile["owner"]] = tile.get("swallowed", 0)
+            tiles += critters[tile["owner"]]
+    return tiles, critters
 
 
 def _discs_on_tiles(board: Board) -> dict[str, int]:

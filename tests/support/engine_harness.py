@@ -3,6 +3,7 @@ independent oracles.
 
 `play_and_judge(game_id, players, seed)` plays the game `scorer.simulate` plays from that
 seed and asserts at every step:
+- the first state is the rulebook's set-up, by the oracle's optional `setup_faults`;
 - the state is plain JSON and passes `validate` (as score JSON and as check state) and the
   game's oracle, `state_faults`; every transition (chance outcome or action) passes the
   oracle's `step_faults`. The oracles (tests/oracles/<package>.py) are written from the
@@ -22,7 +23,8 @@ seed and asserts at every step:
   simulator only picks moves `check` allows, so a legal move wrongly refused shows only here;
   where the oracle lists every legal move of a type (`every_legal_move`), each is among the
   engine's candidates; every move it knows forbidden at an edge (`refused_moves`) the engine
-  refuses;
+  refuses, and so does `check` on the check state alone (the engine alone for its
+  `table_refused_moves`, forbidden by the turn's record only the full state keeps);
 - at the end: the score warns of no unfinished game, its breakdown, totals and winners are
   the oracle's `final_scores` and `winners` (recomputed from the end state with the
   rulebook's numbers), its tie-break values the oracle's `tiebreakers` where it has them, and the log replays to the same end state and score (each action
@@ -149,6 +151,13 @@ class Judge:
         except InvalidState as invalid:
             raise AssertionError(f"{self.where}: validate refuses {state}: {invalid.violations}") from None
 
+    def set_up(self, state: dict) -> None:
+        """The first state is the rulebook's set-up exactly (the oracle's optional
+        `setup_faults(state)`): the conservation the oracle judges later only counts from it."""
+        setup_faults = getattr(self.oracle, "setup_faults", None)
+        if setup_faults is not None:
+            self.fail_on(setup_faults(state), f"the set-up {state}")
+
     def step(self, before: dict, entry: dict, after: dict) -> None:
         self.fail_on(self.oracle.step_faults(before, entry, after), f"after {entry}")
 
@@ -227,11 +236,28 @@ class Judge:
     def oracle_refusals_refused(self, table: Table) -> None:
         """Each move the oracle knows the rulebook forbids at an edge (its optional
         `refused_moves(state, rng)`, moves random play and the random probes seldom try) the
-        engine refuses: a check that wrongly takes a move the simulator never offers shows here."""
-        known = getattr(self.oracle, "refused_moves", None)
-        moves = known(table.state, random.Random(self.where)) if known is not None else []
+        engine refuses, and so does `check` on the step's check state alone: a check that
+        wrongly takes a move the simulator never offers shows here, even where the engine's
+        table refuses it for another reason. The oracle's optional `table_refused_moves` are
+        forbidden by what only the full state shows (the turn's record): the engine alone
+        refuses those."""
+        rng = random.Random(self.where)
+        known, table_known = (getattr(self.oracle, name, None) for name in ("refused_moves", "table_refused_moves"))
+        moves = known(table.state, rng) if known is not None else []
+        for move in moves:
+            assert not self.checked(table, move)["legal"], (
+                f"{self.where}: the rulebook forbids {move}, but check takes it")
+        moves = moves + (table_known(table.state, rng) if table_known is not None else [])
         for move, judged in zip(moves, self.engine.judge_all(table, moves)):
             assert not judged["legal"], f"{self.where}: the rulebook forbids {move}, but the engine takes it"
+
+    def checked(self, table: Table, move: dict) -> dict:
+        """`check`'s answer on the table's check state alone (as the game's `check` judges a
+        state sent to it), without what only the engine's table knows."""
+        try:
+            return self.game.check_read(table.reading, self.engine.parse_action(table, move))
+        except InvalidState as invalid:
+            return {"legal": False, "violations": invalid.violations}
 
     def draw(self, table: Table, rng: random.Random, known: list[dict]) -> tuple[dict, dict]:
         """The simulator's move; when the engine finds none, the oracle knows none either."""
@@ -313,6 +339,8 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
     judgements: list[dict | None] = [None]  # each log entry's judgement, None but for actions
     reached: list[Table | None] = [None]  # the table after each log entry
     assert plain_json(log[0]), f"{game_id}: the setup entry is not plain JSON: {log[0]}"
+    judge.where = f"{game_id} players={players} seed={seed} setup"
+    judge.set_up(table.state)
     while not game_engine.is_over(table.state):
         judge.where = f"{game_id} players={players} seed={seed} step={len(log)}"
         assert len(log) <= MAX_LOG_ENTRIES, f"{judge.where}: no end after {MAX_LOG_ENTRIES} moves"
