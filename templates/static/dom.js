@@ -20,6 +20,14 @@
     else node.removeAttribute("aria-describedby");
   };
 
+  // The control drawn over a field (a tappable garden over its hidden text), or null. Notes
+  // about such a field go after this control: placed between the two, a note arriving while
+  // a player taps pushed the garden down under their finger.
+  gardenkit.standIn = function (field) {
+    if (!field.name || !field.form) return null;
+    return field.form.querySelector("[data-stands-for='" + CSS.escape(field.name) + "']");
+  };
+
   // The session's token as the server holds it now, asked of /csrf-token once and shared
   // (a promise of the token, or of null when it could not be had: asked again next time).
   var token = null;

@@ -421,13 +421,6 @@
     });
     marked = [];
   }
-  // A field a control of its own is drawn over (a tappable garden over its hidden text) has
-  // its note after that control: between the two, a note landing with a live answer pushed the
-  // garden down under the finger of a player tapping its spaces.
-  function noteAnchor(input) {
-    var standIn = input.name && form.querySelector("[data-stands-for='" + CSS.escape(input.name) + "']");
-    return standIn || input.closest("label") || input;
-  }
   function mark(violations) {
     unmark();
     violations.forEach(function (v, n) {
@@ -435,7 +428,7 @@
       if (!input) return;
       var id = "field-error-" + n;
       var message = el("span", { "class": "field-error", id: id }, v.message);
-      noteAnchor(input).insertAdjacentElement("afterend", message);
+      (gardenkit.standIn(input) || input.closest("label") || input).insertAdjacentElement("afterend", message);
       marked.push({ input: input, note: message });
       input.setAttribute("aria-invalid", "true");
       gardenkit.describedBy(input, id, true);

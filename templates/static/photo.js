@@ -9,6 +9,7 @@
   var SURE = 0.9;
   var el = window.gardenkit.el;
   var link = window.gardenkit.describedBy;
+  var standIn = window.gardenkit.standIn;
   var section = document.querySelector(".photo-read");
   var form = document.getElementById("score-form");
   if (!section || !form) return;
@@ -207,7 +208,7 @@
         if (unsure.indexOf(about) < 0) unsure.push(about);
         target.classList.add("photo-unsure");
         // a garden's space: the note goes after the whole garden, one for all its spaces
-        var holder = target.classList.contains("hd-cell") ? target.closest("[data-stands-for]") || target : target;
+        var holder = standIn(input.element) || target;
         var found = beside.filter(function (b) { return b.holder === holder; })[0];
         if (!found) { found = { holder: holder, note: newNote(holder, false) }; beside.push(found); }
         // a track's cubes: each its own mark, one line for the track (the note says a line once)
