@@ -373,11 +373,12 @@
     if (row) {
       var set = playerSets()[Number(row[1])];
       if (!set || !touchedAt(field)) return false;
-      // While a player types in a row, its other fields wait (a track before its harvest); the
-      // field being typed in answers at once, and so does a tap on a board or a stepper.
+      // While a player types in a row, the row's problems wait until they leave it, the field
+      // being typed in too: a score typed over the last game's disagrees with the old harvest
+      // until that is typed as well, and a note landing under the score moved the next field
+      // as the finger reached for it. A tap on a board, a stepper or a box answers at once.
       var active = document.activeElement;
-      var typing = set.contains(active) && /^(INPUT|TEXTAREA)$/.test(active.tagName) && active.type !== "checkbox";
-      return !typing || active.name === field || field.indexOf(active.name + ".") === 0;
+      return !(set.contains(active) && /^(INPUT|TEXTAREA)$/.test(active.tagName) && active.type !== "checkbox");
     }
     var everyone = playerSets().length > 0 && playerSets().every(entered);
     return field === "" || field === "players" ? everyone : everyone || touchedAt(field);
@@ -392,12 +393,17 @@
   }
   // A row left is a row to judge: the page script is asked for a fresh answer.
   var rowInUse = null;
-  form.addEventListener("focusin", function (event) {
-    var row = event.target.closest("fieldset.player");
+  function useRow(row) {
     if (row === rowInUse) return;
     var left = rowInUse;
     rowInUse = row;
     if (left && entered(left)) form.dispatchEvent(new Event("change"));
+  }
+  form.addEventListener("focusin", function (event) { useRow(event.target.closest("fieldset.player")); });
+  // Left for no other row (a tap on the page around, Save, another app): the row is left too.
+  form.addEventListener("focusout", function (event) {
+    var next = event.relatedTarget;
+    if (!(next && form.contains(next) && next.closest("fieldset.player"))) useRow(null);
   });
 
   var marked = [];

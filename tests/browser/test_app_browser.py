@@ -69,6 +69,7 @@ def test_score_three_players_live_then_save_and_find_it(live_server, page):
 def test_impossible_counts_show_violations_live(live_server, page):
     page.goto(live_server + "/games/garden-variety/score?example=1")
     page.fill("input[name='players.0.hand']", "7")
+    page.click("input[name='players.1.name']")   # the row's problems wait until it is left
     page.wait_for_selector("#result .violations")
     assert "a hand is never more than 5" in page.locator("#result .violations").text_content()
 

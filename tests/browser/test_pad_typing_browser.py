@@ -54,3 +54,28 @@ def test_a_live_answer_landing_while_a_name_is_typed_leaves_the_field_and_its_ca
     page.keyboard.type("l")
     assert field.evaluate("el => [el === window.__typedIn, document.activeElement === el, el.value, el.selectionStart]") == \
         [True, True, "Klay", 2]
+
+
+def test_a_rows_problem_waits_while_the_player_types_in_it_and_shows_when_they_leave(live_server, phone_journey):
+    """Garden Dice, both players named: 2 eggplants harvested (10 points), then a score of 6
+    typed, and the player pauses in the field (longer than the page waits before asking). The
+    row's problem (a score below its harvest) waits, so nothing moves under the finger going to
+    the next field; it is shown once the player leaves the row."""
+    trip: Journey = phone_journey
+    page = trip.page
+    page.goto(f"{live_server}/games/garden-dice/score")
+    rows = page.locator("#players fieldset.player")
+    page.evaluate("() => { window.__answers = 0; document.querySelector('form.score-form')"
+                  ".addEventListener('gardenkit:answer', () => { window.__answers += 1; }); }")
+    for index, name, text in ((1, "name", "Lou"), (1, "track", "0"), (0, "name", "Kay"), (0, "harvested.eggplant", "2"), (0, "track", "6")):
+        trip.tap(rows.nth(index).locator(f"input[name$='.{name}']"))
+        page.keyboard.type(text)
+    trip.reset_layout_shift()
+    page.evaluate("() => { window.__answers = 0; }")
+    trip.wait_until("window.__answers > 0")          # the answer to the score as typed has landed
+    page.wait_for_timeout(300)
+    assert rows.nth(0).locator(".field-error").count() == 0, rows.nth(0).locator(".field-error").all_text_contents()
+    trip.assert_steady("a pause in the score field")
+    trip.tap(rows.nth(1).locator("input[name$='.name']"))
+    trip.wait_until("document.querySelector('#players fieldset.player .field-error') !== null")
+    assert "harvested show 10" in rows.nth(0).locator(".field-error").first.text_content()

@@ -51,7 +51,10 @@ new PerformanceObserver(list => {
   for (const entry of list.getEntries()) {
     window.__journeyShift += entry.value;
     window.__journeyShifts.push({value: entry.value, afterInput: entry.hadRecentInput,
-      sources: (entry.sources || []).map(s => s.node ? (s.node.id || s.node.nodeName) : "?")});
+      sources: (entry.sources || []).map(s => (s.node ? (s.node.id || s.node.nodeName +
+        (s.node.getAttribute && s.node.getAttribute("name") ? "[" + s.node.getAttribute("name") + "]" : "")) : "?") +
+        " y " + Math.round(s.previousRect.y) + "->" + Math.round(s.currentRect.y) +
+        " h " + Math.round(s.previousRect.height) + "->" + Math.round(s.currentRect.height))});
   }
 }).observe({type: "layout-shift", buffered: true});
 """
@@ -61,13 +64,20 @@ DESCRIBE = """el => el ? (el.nodeName.toLowerCase() + (el.id ? '#' + el.id : '')
   ' "' + (el.textContent || el.value || '').trim().slice(0, 30) + '"') : 'nothing'"""
 
 
+def moves(page: Page) -> str:
+    """What moved the page lately, for a failure's message: the scroll and the layout shifts
+    since the last reset, each with the elements that moved."""
+    return page.evaluate("() => 'scrolled to ' + window.scrollY + ', shifts ' + JSON.stringify(window.__journeyShifts)")
+
+
 def centre(locator) -> tuple[float, float]:
     """Where a finger aims: the middle of the element as it is drawn now."""
     box = locator.bounding_box()
     assert box, f"nothing to tap: {locator} is not shown"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     screen = locator.page.viewport_size
-    assert 0 <= x < screen["width"] and 0 <= y < screen["height"], f"the middle of {locator} is off the screen at {x:.0f}, {y:.0f}"
+    assert 0 <= x < screen["width"] and 0 <= y < screen["height"], \
+        f"the middle of {locator} is off the screen at {x:.0f}, {y:.0f}; {moves(locator.page)}"
     return x, y
 
 
@@ -114,7 +124,7 @@ class Journey:
         if not landed["ok"]:
             hit = self.page.evaluate(f"() => ({DESCRIBE})(window.__journeyHit)")
             meant_text = meant.evaluate(DESCRIBE)
-            raise AssertionError(f"a tap meant for {meant_text} landed on {hit}")
+            raise AssertionError(f"a tap meant for {meant_text} landed on {hit}; {moves(self.page)}")
 
     def wait_until(self, script: str, timeout: float = WAIT_S) -> None:
         """Poll a JavaScript expression until it is truthy (without eval, which the policy forbids)."""
