@@ -143,19 +143,22 @@ def history_of(path: Path, count: int) -> str:
     import sqlite3
 
     from scorer.store.plays import write_rows
-    from scorer.store.storage import Storage
+    from scorer.store.storage import Storage, rendered_for_csv
 
     store = Storage(f"sqlite:///{path}")   # the newest schema
     examples = [(game_id, game.example_state, game.score(game.example_state)) for game_id, game in scorer.GAMES.items()]
     saved = [SimpleNamespace(id=i + 1, saved_at=datetime(2026, 11, 20, 10, i // 1000 % 60),
                              game=examples[i % len(examples)][0], state=examples[i % len(examples)][1],
                              result=examples[i % len(examples)][2]) for i in range(count)]
-    as_json = {game_id: (json.dumps(state), json.dumps(result)) for game_id, state, result in examples}
+    # as a save writes each result: its JSON and the CSV export's copy of it
+    as_json = {game_id: (json.dumps(state), json.dumps(result), *rendered_for_csv(result, None))
+               for game_id, state, result in examples}
     # closed here, not when collected: a file made once for many tests is copied by its main
     # file alone, so nothing may be left in the write-ahead log beside it
     with closing(sqlite3.connect(path)) as results_file, results_file:
         results_file.executemany(
-            "insert into gardenkit_results (id, game, saved_at, state, result, version) values (?, ?, ?, ?, ?, 1)",
+            "insert into gardenkit_results (id, game, saved_at, state, result, categories, csv_cells, version) "
+            "values (?, ?, ?, ?, ?, ?, ?, 1)",
             ((r.id, r.game, f"{r.saved_at:%Y-%m-%d %H:%M:%S}", *as_json[r.game]) for r in saved))
     with store.engine.begin() as connection:
         for start in range(0, count, 2000):
