@@ -5,6 +5,8 @@ cells cannot be kept is left to the export's JSON path; the upgrade goes back do
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
 import sqlalchemy as sa
@@ -39,14 +41,22 @@ def saved_before(connection: sa.Connection) -> list[dict]:
     return rows
 
 
-def test_a_database_of_the_previous_revision_gets_every_results_cells(database_url):
-    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
+@contextmanager
+def moved_to(engine: sa.Engine, move: Callable[[Config, str], None], revision: str) -> Iterator[sa.Connection]:
+    """A connection in the transaction that moved the database to `revision` (Alembic's
+    command.upgrade or downgrade), open for more work before it commits."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        move(config, revision)
+        yield connection
+
+
+def test_a_database_of_the_previous_revision_gets_every_results_cells(database_url):
+    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
     try:
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "0006")
+        with moved_to(engine, command.upgrade, "0006") as connection:
             rows = saved_before(connection)
         upgrade(engine)
         with engine.connect() as connection:
@@ -59,9 +69,7 @@ def test_a_database_of_the_previous_revision_gets_every_results_cells(database_u
             assert "".join(store.csv("propagation")) == csv_as_before(store, "propagation")
         finally:
             store.engine.dispose()
-        with engine.begin() as connection:   # and back to the previous release, results intact
-            config.attributes["connection"] = connection
-            command.downgrade(config, "0006")
+        with moved_to(engine, command.downgrade, "0006") as connection:   # back to the previous release
             columns = [c["name"] for c in sa.inspect(connection).get_columns("gardenkit_results")]
             assert "csv_cells" not in columns and "categories" not in columns
             assert connection.scalar(sa.text("select count(*) from gardenkit_results")) == 600
