@@ -10,7 +10,8 @@ Then, on `gardenkit serve` on loopback (server_rows): a plain GET within a secon
 idle, non-reading and kit-building clients hold connections, and the CSV export, the players'
 statistics (/api/players) and the roster page (/players/) of 50,000 saved results within 2 s
 and 100 MB each; and a plain page within a second during the floods of FLOODS (bench/floods.py).
-`python -m bench.hostile exports` runs only the CSV export, three times.
+`python -m bench.hostile exports` runs only the CSV export, three times; `python -m
+bench.hostile exports in-process` the storage's export alone, without the server, three times.
 """
 from __future__ import annotations
 
@@ -143,19 +144,22 @@ def history_of(path: Path, count: int) -> str:
     import sqlite3
 
     from scorer.store.plays import write_rows
-    from scorer.store.storage import Storage
+    from scorer.store.storage import Storage, rendered_for_csv
 
     store = Storage(f"sqlite:///{path}")   # the newest schema
     examples = [(game_id, game.example_state, game.score(game.example_state)) for game_id, game in scorer.GAMES.items()]
     saved = [SimpleNamespace(id=i + 1, saved_at=datetime(2026, 11, 20, 10, i // 1000 % 60),
                              game=examples[i % len(examples)][0], state=examples[i % len(examples)][1],
                              result=examples[i % len(examples)][2]) for i in range(count)]
-    as_json = {game_id: (json.dumps(state), json.dumps(result)) for game_id, state, result in examples}
+    # as a save writes each result: its JSON and the CSV export's copy of it
+    as_json = {game_id: (json.dumps(state), json.dumps(result), *rendered_for_csv(result, None))
+               for game_id, state, result in examples}
     # closed here, not when collected: a file made once for many tests is copied by its main
     # file alone, so nothing may be left in the write-ahead log beside it
     with closing(sqlite3.connect(path)) as results_file, results_file:
         results_file.executemany(
-            "insert into gardenkit_results (id, game, saved_at, state, result, version) values (?, ?, ?, ?, ?, 1)",
+            "insert into gardenkit_results (id, game, saved_at, state, result, categories, csv_cells, version) "
+            "values (?, ?, ?, ?, ?, ?, ?, 1)",
             ((r.id, r.game, f"{r.saved_at:%Y-%m-%d %H:%M:%S}", *as_json[r.game]) for r in saved))
     with store.engine.begin() as connection:
         for start in range(0, count, 2000):
@@ -252,6 +256,24 @@ def exports_alone(repeats: int = 3) -> list[dict[str, Any]]:
         return [row for _ in range(repeats) for row in export_rows(server, EXPORTS[:1])]
 
 
+def export_in_process(repeats: int = 3) -> list[dict[str, Any]]:
+    """The storage's CSV export alone, in this process, `repeats` times: its CPU time."""
+    from scorer.store.storage import Storage
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        store = Storage(history_of(Path(folder) / "results.db", 50_000))
+        store.player_stats("garden-dice")   # connections and SQL made ready, as in a server
+        for _ in range(repeats):
+            started = time.process_time()
+            size = sum(len(chunk) for chunk in store.csv())
+            rows.append({"what": "storage.csv() of 50,000 saved results, in-process",
+                         "value": (time.process_time() - started) * 1000, "unit": "ms CPU",
+                         "note": f"{size / 1e6:.1f} MB of text"})
+        store.engine.dispose()
+    return rows
+
+
 def _verdict(cpu_met: bool, wall_met: bool, memory_met: bool) -> str:
     """Which of the export goals a row met, by the server's CPU time, the wall time and memory."""
     said = [f"{what} {'met' if met else 'MISSED'}" for what, met in
@@ -263,6 +285,6 @@ def measurements() -> list[dict[str, Any]]:
     return worst_per_endpoint() + server_rows()
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["exports"]:
-    for row in exports_alone():
+if __name__ == "__main__" and sys.argv[1:2] == ["exports"]:
+    for row in export_in_process() if sys.argv[2:] == ["in-process"] else exports_alone():
         print(f"{row['what']}: {row['value']:,.0f} {row['unit']}; {row['note']}")

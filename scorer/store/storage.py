@@ -34,14 +34,15 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
-    and_,
+    case,
     cast,
     create_engine,
     event,
+    func,
     inspect,
-    or_,
     select,
     text,
+    tuple_,
     type_coerce,
 )
 from sqlalchemy.engine import URL, Connection, Engine, make_url
@@ -116,6 +117,12 @@ class SavedResult(Base):
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     start_player: Mapped[str | None] = mapped_column(Text)
     location: Mapped[str | None] = mapped_column(String(LOCATION_MAX_CHARS))
+    # The CSV export's own copy of the result (revision 0007), made whenever it is saved or
+    # edited (rendered_for_csv): its score categories (those of its first player, joined by
+    # U+001F), which the export groups on to find its columns, and its CSV cells, which the
+    # export places in those columns without reading the result's JSON.
+    categories: Mapped[str | None] = mapped_column(Text)
+    csv_cells: Mapped[str | None] = mapped_column(Text, deferred=True)
 
     __mapper_args__ = {"version_id_col": version}
 
@@ -196,7 +203,10 @@ def _utc(value: Any) -> Any:
 
 
 def _iso(moment: datetime) -> str:
-    return _utc(moment).isoformat(timespec="seconds")
+    """The moment to the second, in UTC when it has no zone (as _utc reads it), without making
+    a zoned copy first: the CSV export writes two of these for each of 50,000 results."""
+    said = moment.isoformat(timespec="seconds")
+    return said if moment.tzinfo is not None else said + "+00:00"
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
@@ -599,22 +609,23 @@ class Storage:
         categories = self._guard(columns)
 
         def batches() -> Iterator[Sequence[Any]]:
-            # Core rows, not ORM ones, and the result as its JSON text, read here: a third of
-            # the cost of SQLAlchemy's JSON type on 50,000 results (1.7 s -> 0.5 s of CPU).
+            # Core rows of the result's stored cells (its JSON only when it has none): SQLAlchemy's
+            # JSON type, ORM rows and each result's json.loads were most of the export's time.
             # Each batch in a transaction of its own, after the last one read (by saved_at and
             # id, as they are ordered): no read snapshot is held while a batch is being sent,
             # which would keep SQLite's write-ahead log from being checkpointed for as long
             # as the client takes to read. A result deleted meanwhile is left out, one saved
             # meanwhile is newer than the export; none comes twice.
             # The moment is compared as the database holds it (SQLite: its text, whatever its
-            # layout), never as read back into Python and written again.
+            # layout), never as read back into Python and written again; as one row value,
+            # which the index on saved_at seeks to (an OR of the two scanned it from the top
+            # for every batch).
             stored_at = type_coerce(SavedResult.saved_at, Text)
             after: tuple[Any, int] | None = None
             while True:
                 query = _newest_first(game, *CSV_FIELDS, stored_at)
                 if after is not None:
-                    query = query.where(or_(stored_at < after[0], and_(stored_at == after[0],
-                                                                       SavedResult.id < after[1])))
+                    query = query.where(tuple_(stored_at, SavedResult.id) < tuple_(*after))
                 with self.engine.connect() as connection:
                     batch = connection.execute(query.limit(EXPORT_BATCH)).all()
                 if not batch:
@@ -806,61 +817,131 @@ CSV_LAST_COLUMNS = ["breakdown", "note"]
 
 
 EXPORT_BATCH = 1000   # saved results read at once by the CSV export
+# Between a result's stored categories and between its stored CSV cells: no category holds it,
+# and a result with a cell that does is written from its JSON.
+CELL_SEPARATOR = "\x1f"
 CSV_FIELDS = (SavedResult.id, SavedResult.saved_at, SavedResult.updated_at, SavedResult.game,
-              cast(SavedResult.result, Text), SavedResult.note)
-
-
-# Each result's score categories (the keys of its first player's breakdown: every player of a
-# game has the same), one list per distinct set, the newest first: the database reads the JSON,
-# some 20 times faster than Python does. Keys joined by U+001F, which no category holds.
-_CATEGORY_LISTS = {
-    "sqlite": "SELECT keys FROM (SELECT (SELECT group_concat(key, char(31)) FROM json_each(result, "
-              "'$.players[0].breakdown')) AS keys, saved_at FROM gardenkit_results {where}) "
-              "GROUP BY keys ORDER BY MAX(saved_at) DESC",
-    "postgresql": "SELECT keys FROM (SELECT (SELECT string_agg(k, chr(31)) FROM json_object_keys("
-                  "result->'players'->0->'breakdown') AS k) AS keys, saved_at FROM gardenkit_results {where}) "
-                  "AS listed GROUP BY keys ORDER BY MAX(saved_at) DESC",
-}
+              SavedResult.categories, SavedResult.csv_cells,
+              case((SavedResult.csv_cells.is_(None), cast(SavedResult.result, Text))), SavedResult.note)
 
 
 def score_categories(session: Session, game: str | None) -> list[str]:
     """The union of the score categories of the saved results (of one game), in the order the
-    scorer gives them, the newest results' first."""
-    query = _CATEGORY_LISTS.get(session.get_bind().dialect.name)
+    scorer gives them, the newest results' first: one list per distinct set, read from the
+    results' stored categories, grouped by the database."""
+    query = (select(SavedResult.categories).group_by(SavedResult.categories)
+             .order_by(func.max(SavedResult.saved_at).desc()))
     categories: dict[str, None] = {}
-    if query is None:  # another database: the results read here, in batches
-        for result in session.scalars(_newest_first(game, SavedResult.result).execution_options(yield_per=EXPORT_BATCH)):
-            for p in result.get("players", [])[:1]:
-                categories.update(dict.fromkeys(p.get("breakdown", {})))
-        return list(categories)
-    lists = session.scalars(text(query.format(where="WHERE game = :game" if game else "")), {"game": game})
-    for keys in lists:
-        categories.update(dict.fromkeys((keys or "").split("\x1f")))
+    for keys in session.scalars(query.where(SavedResult.game == game) if game else query):
+        categories.update(dict.fromkeys((keys or "").split(CELL_SEPARATOR)))
     categories.pop("", None)
     return list(categories)
 
 
+class _CellWriter:
+    """Text cells as the csv module writes them inside a line (quoted where they must be),
+    each on its own: one empty cell alone on a line it would write as \"\"."""
+
+    def __init__(self) -> None:
+        self.out = io.StringIO()
+        self.writer = csv.writer(self.out)
+
+    def __call__(self, *cells: Any) -> str:
+        self.out.seek(0)
+        self.out.truncate()
+        self.writer.writerow((*cells, None))
+        return self.out.getvalue()[:-3]   # less the empty cell's comma and the line's end
+
+
+def rendered_for_csv(result: dict[str, Any], note: str | None) -> tuple[str | None, str | None]:
+    """What the CSV export keeps of a result with this note (SavedResult's categories and
+    csv_cells): its first player's score categories, and its CSV cells as the csv module
+    writes them, both joined by CELL_SEPARATOR. The cells are the note's, then for each player
+    the first four (name, rank, total, winner) as one, one per category in that order, and the
+    breakdown. No cells (None) when a player's categories are not the first player's, in the
+    same order, or a cell holds the separator: the export writes such a result from its JSON."""
+    players = result.get("players", [])
+    own = list(players[0].get("breakdown", {})) if players else []
+    categories = CELL_SEPARATOR.join(own) or None
+    encoded = _CellWriter()
+    winners = set(result.get("winners", []))
+    cells = [encoded(_cell(note or ""))]
+    for p in players:
+        breakdown = p.get("breakdown", {})
+        if list(breakdown) != own:
+            return categories, None
+        cells.append(encoded(_cell(p["name"]), p["rank"], p["total"], "yes" if p["name"] in winners else ""))
+        cells += [encoded(points) for points in breakdown.values()]
+        cells.append(encoded("; ".join(f"{category}={points}" for category, points in breakdown.items())))
+    if any(CELL_SEPARATOR in cell for cell in cells):
+        return categories, None
+    return categories, CELL_SEPARATOR.join(cells)
+
+
+@event.listens_for(SavedResult, "before_insert")
+@event.listens_for(SavedResult, "before_update")
+def _render_for_csv(_mapper, _connection, target: SavedResult) -> None:
+    target.categories, target.csv_cells = rendered_for_csv(target.result, target.note)
+
+
 def results_csv(batches: Iterable[Sequence[Any]], categories: Sequence[str]) -> Iterator[str]:
     """One line per player, as text chunks, one per batch of rows (id, saved_at, updated_at,
-    game, result as JSON text, note). Each score category has a column of its own; a category a game
-    does not have stays empty. `breakdown` repeats them as one text cell, as the first
+    game, categories, csv_cells, the result as JSON text, note: SavedResult's, the JSON needed
+    only for a result without cells). Each score category has a column of its own; a category
+    a game does not have stays empty. `breakdown` repeats them as one text cell, as the first
     release wrote it, for sheets already built on that column."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([_cell(name) for name in [*CSV_FIRST_COLUMNS, *categories, *CSV_LAST_COLUMNS]])
     places = {category: place for place, category in enumerate(categories)}
+    layouts: dict[tuple[str, str | None, int], str] = {}
     for batch in batches:
-        writer.writerows(_player_lines(batch, places, [""] * len(categories)))
-        yield out.getvalue()
+        lines = [out.getvalue()]
         out.seek(0)
         out.truncate()
+        for result_id, saved_at, updated_at, game, own, cells, result_text, note in batch:
+            if cells is None:
+                writer.writerows(_player_lines([(result_id, saved_at, updated_at, game, result_text, note)],
+                                               places, [""] * len(categories)))
+                lines.append(out.getvalue())
+                out.seek(0)
+                out.truncate()
+                continue
+            values = cells.split(CELL_SEPARATOR)
+            layout = layouts.get((game, own, len(values)))
+            if layout is None:
+                layout = layouts[game, own, len(values)] = _lines_layout(game, own, len(values), places)
+            lines.append(layout.format(f"{result_id},{_iso(saved_at)},{_iso(updated_at) if updated_at else ''},",
+                                       *values))
+        yield "".join(lines)
     yield out.getvalue()
 
 
+def _lines_layout(game: str, own: str | None, cells: int, places: dict[str, int]) -> str:
+    """A format string that writes the CSV lines of a result of `game` from its stored cells
+    (of this many, its categories `own`) with the columns at `places`: {0} stands for a line's
+    first three cells (id and times) and the comma after them, {1} for the note, then each
+    player's cells in the order rendered_for_csv keeps them. Only the game and commas between:
+    the cells' own text never passes through the format."""
+    categories = own.split(CELL_SEPARATOR) if own else []
+    per_player = len(categories) + 2
+    game_cell = _CellWriter()(game).replace("{", "{{").replace("}", "}}")
+    lines = []
+    for player in range((cells - 1) // per_player):
+        first = 2 + player * per_player
+        slots = [""] * len(places)
+        for offset, category in enumerate(categories, 1):
+            if category in places:  # always, but for a result saved after the columns were found
+                slots[places[category]] = f"{{{first + offset}}}"
+        lines.append(f"{{0}}{game_cell},{{{first}}}" + "".join("," + slot for slot in slots)
+                     + f",{{{first + per_player - 1}}},{{1}}\r\n")
+    return "".join(lines)
+
+
 def _player_lines(batch: Sequence[Any], places: dict[str, int], no_points: list[Any]) -> Iterator[tuple]:
-    """The CSV lines of a batch of results, one a player. A player's categories are put in
-    their columns from the few the breakdown holds: asking it for each of the columns was a
-    third of the export's writing (17 columns at 50,000 results, ~2.2 million lookups)."""
+    """The CSV lines of a batch of results (id, saved_at, updated_at, game, result as JSON
+    text, note), one a player, read from the results' JSON: how the export wrote every result
+    before they kept their cells, and still writes one without."""
     for result_id, saved_at, updated_at, game, result_text, note in batch:
         result = json.loads(result_text)
         winners = set(result.get("winners", []))
