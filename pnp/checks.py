@@ -32,10 +32,11 @@ piece's cut outline is. The checks then read that flat list:
   in its way) without a tick there at least OUTER_TICK_MM long: a ruler or a trimmer needs
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
 
-Three more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
+Four more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
-seam running through one of its play spaces or words, and `missing_pieces`, a copy of a
-piece of the kit printed on no page.
+seam running through one of its play spaces or words, `missing_pieces`, a copy of a
+piece of the kit printed on no page, and `sparse_pages`, a page of pieces whose pieces, with
+their bleed, take under PAGE_USE of the paper (a sheet of card nearly empty), on every kit.
 
 `check_imposition` runs them all and returns plain-words problems, empty when the kit is good.
 """
@@ -97,6 +98,9 @@ FIT_CLEARANCE_MM = 1.0
 # A piece's words stay this far inside its trim line: a cut this far off slices no letter.
 SAFE_MM = 1.5
 EPS_MM = 0.05  # drawing closer than this past a trim line is on it
+# Every page of pieces is this full at least: its pieces with their bleed take this share of
+# the paper (Propagation's token pages took 37 % and 60 % of two A4 sheets; they fit one).
+PAGE_USE = 0.6
 PT_MM = 25.4 / 72
 
 
@@ -877,7 +881,44 @@ def missing_pieces(imposition: Imposition) -> Iterator[Problem]:
                                         "on no page")
 
 
-KIT_CHECKS = (misfits, crossed_seams, missing_pieces)
+def page_use(sheet: Sheet) -> float:
+    """The share of the paper its pieces take with their bleed (the union of their bleed
+    boxes, clipped to the paper: overlapping bleeds counted once)."""
+    boxes = [_clipped(placed.bleed_rect, sheet) for placed in sheet.placements]
+    boxes = [box for box in boxes if box[0] < box[2] and box[1] < box[3]]
+    xs = sorted({x for box in boxes for x in (box[0], box[2])})
+    area = 0.0
+    for left, right in zip(xs, xs[1:]):
+        spans = sorted((y0, y1) for x0, y0, x1, y1 in boxes if x0 <= left and x1 >= right)
+        covered, reach = 0.0, -math.inf
+        for top, bottom in spans:
+            covered += max(0.0, bottom - max(top, reach))
+            reach = max(reach, bottom)
+        area += (right - left) * covered
+    return area / (sheet.width_mm * sheet.height_mm)
+
+
+def _clipped(rect: Rect4, sheet: Sheet) -> Box:
+    x, y, w, h = rect
+    return max(0.0, x), max(0.0, y), min(sheet.width_mm, x + w), min(sheet.height_mm, y + h)
+
+
+def sparse_pages(imposition: Imposition) -> Iterator[Problem]:
+    """Every page of pieces takes PAGE_USE of its paper at least: a kit that leaves a sheet of
+    card nearly empty packs its pieces badly. A back page is its front's; a print-on-demand
+    page holds one face by design (no footer band: pnp.impose)."""
+    for sheet in imposition.sheets:
+        if sheet.side != "front" or sheet.band is None or not sheet.placements:
+            continue
+        used = page_use(sheet)
+        if used < PAGE_USE:
+            kinds = Counter(placed.component.kind for placed in sheet.placements)
+            what = ", ".join(f"{count} × {kind}" for kind, count in kinds.items())
+            yield Problem(sheet.number, "page use", f"its pieces ({what}) take {used:.1%} of the page, "
+                                                    f"under {PAGE_USE:.0%}")
+
+
+KIT_CHECKS = (misfits, crossed_seams, missing_pieces, sparse_pages)
 
 
 def check_sheet(sheet: Sheet, paint: Paint = Paint()) -> list[Problem]:

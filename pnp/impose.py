@@ -336,16 +336,23 @@ class Gutters:
 
     @staticmethod
     def can_share(first: Sequence[Piece], second: Sequence[Piece]) -> bool:
-        """May two neighbours meet on one cut: all of one size and one colour?"""
+        """May two neighbours meet on one cut: all of one size, and of one colour, or two rows
+        whose colours run alike piece by piece as far as the shorter goes (a blue run beside a
+        red one over another such pair: every piece meets one of its own colour across the cut,
+        or none)?"""
         pieces = [*first, *second]
-        return len(_colours(pieces)) == 1 and len({(p.width, p.height) for p in pieces}) == 1
+        if len({(p.width, p.height) for p in pieces}) != 1:
+            return False
+        common = min(len(first), len(second))
+        return len(_colours(pieces)) == 1 or [p.colour for p in first[:common]] == [p.colour for p in second[:common]]
 
     def between(self, first: Sequence[Piece], second: Sequence[Piece], share: bool) -> float:
         """The narrowest gutter between two neighbours (pieces, or rows of pieces)."""
+        if (share or self.cut_shared([*first, *second])) and self.can_share(first, second):
+            return 0.0
         colours = _colours([*first, *second])
         if len(colours) == 1:
-            shared = share or self.cut_shared([*first, *second])
-            return 0.0 if shared and self.can_share(first, second) else self.least
+            return self.least
         if any(_distinct(a, b) for a, b in itertools.combinations(sorted(colours, key=str), 2)):
             return max(self.least, COLOUR_GUTTER_MM)
         return max(self.least, MIN_GUTTER_MM)
@@ -501,9 +508,7 @@ def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gutters: Gutt
             continue
         continuing = run is not None and shelf.pieces[-1].component.run == run
         if not (continuing or all(_alike(other, piece) for other in shelf.pieces)):
-            beside = run is not None and span - piece.width + runs[run] <= area[2] + EPS and all(
-                other.component.kind == piece.component.kind and (other.width, other.height) == (piece.width, piece.height)
-                and other.component.run != run for other in shelf.pieces)
+            beside = _beside_runs(shelf, piece, span - piece.width + runs[run] <= area[2] + EPS if run else True)
             if not beside:
                 continue
         # a colour new to the row may widen the gutters above and below it
@@ -515,6 +520,19 @@ def _fit_in_shelf(shelves: list[Shelf], piece: Piece, area: Rect4, gutters: Gutt
         shelf.span = span
         return True
     return False
+
+
+def _beside_runs(shelf: Shelf, piece: Piece, whole_run_fits: bool) -> bool:
+    """May the piece start beside the runs of a shelf? A run, of their kind and size, when the
+    whole of it fits in the rest of the row; a piece of no run (nothing of it to keep
+    together) wherever it fits: Propagation's rocks and markers fill the ends of the rows of
+    apple trees instead of taking rows of their own."""
+    run = piece.component.run
+    if run is None:
+        return any(other.component.run is not None for other in shelf.pieces)
+    return whole_run_fits and all(other.component.kind == piece.component.kind
+                                  and (other.width, other.height) == (piece.width, piece.height)
+                                  and other.component.run != run for other in shelf.pieces)
 
 
 def _alike(a: Piece, b: Piece) -> bool:

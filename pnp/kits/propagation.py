@@ -70,7 +70,8 @@ GUIDE = KitGuide(
 SQRT3 = math.sqrt(3)
 # A bonus card: the rulebook asks only for the cards, "written onto note cards or halves of
 # note cards" if need be (Materials), so any size serves. 47 x 65 mm puts all fifteen on one
-# two-sided sheet, four by four on A4 and turned five by three on Letter; poker cards took two.
+# two-sided sheet, four by four on A4 and Letter (turned five by three on Letter with a footer
+# along its bottom); poker cards took two.
 BONUS_CARD = (47.0, 65.0)
 BONUS_PICTURE = 0.62  # the card's picture drawn at this scale (its words kept at HINT)
 BONUS_CORNER = 7.0    # the potted seedling and the watering can at a card's foot, when its words leave room
@@ -297,7 +298,8 @@ PUNCH_GUIDE = (190.0, 23.0)
 
 
 def punch_guide() -> Component:
-    """A strip printed among the tokens: each punch drawn at its size, with the pieces it cuts."""
+    """A strip of plain paper under the growth trackers: each punch drawn at its size, with the
+    pieces it cuts. (Among the tokens it took a 23 mm row the one token page has no room for.)"""
     width, height = PUNCH_GUIDE
     shapes: list[Shape] = []
     for index, (diameter, kind, pieces) in enumerate(
@@ -311,9 +313,8 @@ def punch_guide() -> Component:
                         bold=True, anchor="bottom", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0),
                    Text(left + LARGE_PUNCH + 3.0, height / 2 + 1.0, "(actual size; or cut on the circles with "
                         "scissors)", size=2.9, anchor="top", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0)]
-    # (a reference printed beside the tokens and thrown away with the offcuts: no cuts, no
-    # ticks, no line on page 1's checklist)
-    return Component("punch-guide", "token", width, height, Face(group(shapes), background="#FFFFFF"),
+    # (a reference thrown away with the offcuts: no cuts, no ticks, no line on page 1's checklist)
+    return Component("punch-guide", "sheet", width, height, Face(group(shapes), background="#FFFFFF"),
                      cut_out=False)
 
 
@@ -424,17 +425,23 @@ ROUND_BOX = 17.0
 ROUND_MARKER = SMALL_PUNCH
 
 
+# The track's heading line above its two rows of boxes, and the paper left under them: 45 mm
+# in all, so that on Letter the track fits under the board (216 mm) on the board's page.
+ROUND_HEAD = 9.0
+ROUND_FOOT = 2.0
+
+
 def round_track() -> Component:
     per_row = data.ROUNDS // 2
     width = per_row * ROUND_BOX + 12
-    height = 2 * ROUND_BOX + 22
+    height = ROUND_HEAD + 2 * ROUND_BOX + ROUND_FOOT
     shapes: list[Shape] = [
-        Text(6, 5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN, face=look(TITLE).face),
-        Text(width - 6, 5, "Star: score the bonus cards (round 10: then reveal a new one)",
+        Text(6, 2.5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN, face=look(TITLE).face),
+        Text(width - 6, 3.0, "Star: score the bonus cards (round 10: then reveal a new one)",
              size=2.9, align="right", anchor="top", fill=INK)]
     for index in range(data.ROUNDS):
         number = index + 1
-        x, y = 6 + (index % per_row) * ROUND_BOX, 14 + (index // per_row) * ROUND_BOX
+        x, y = 6 + (index % per_row) * ROUND_BOX, ROUND_HEAD + (index // per_row) * ROUND_BOX
         bonus = number in data.BONUS_ROUNDS
         shapes.append(Rect(x, y, ROUND_BOX, ROUND_BOX, Style(fill=lighten(TOP_HEX_FILL, 0.55) if bonus else "#FFFFFF",
                                                              stroke=INK, stroke_width=0.3)))
