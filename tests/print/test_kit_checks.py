@@ -216,9 +216,17 @@ OTHER_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {"a4-shared-dark-short-sa
                  "letter-fold": ("letter", dict(fold=True))}
 
 
+# Builds known to fail the page-use check, each until its packing is mended (issue 29); strict,
+# so the mend shows here as a pass to take off the list.
+KNOWN_SPARSE = {("propagation", "letter-fold"): "the folded bonus cards lie two a row only with the footer "
+                "at the foot, where the tokens need 265 mm of a 261 mm page: they take two pages, 43 % and 49 %"}
+
+
 @pytest.mark.parametrize("chosen", list(OTHER_OPTIONS))
 @pytest.mark.parametrize("game", list(GAME_IDS))
-def test_the_other_print_options_pass_the_layout_checks_too(game, chosen):
+def test_the_other_print_options_pass_the_layout_checks_too(game, chosen, request):
+    if (game, chosen) in KNOWN_SPARSE:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=KNOWN_SPARSE[game, chosen]))
     paper, chosen_options = OTHER_OPTIONS[chosen]
     options = BuildOptions(games=(game,), **chosen_options)
     problems = checks.check_imposition(impose_kit(game, PAPERS[paper], options), Paint(ink_saver=options.ink_saver))

@@ -79,3 +79,14 @@ def test_pieces_of_no_run_fill_the_ends_of_rows_of_runs():
     imposition = impose([*trees, rocks, marker], PAPERS["a4"])
     tree_rows = {round(p.rect[1], 3) for p in imposition.placements() if p.component.name.startswith("tree-")}
     assert {round(p.rect[1], 3) for p in imposition.placements()} == tree_rows
+
+
+def test_a_decks_last_page_after_full_pages_of_it_holds_what_is_left_and_passes():
+    """Nineteen poker cards on Letter: two full pages of eight, and the three left on a third."""
+    deck = impose([piece("card", (63.5, 88.9), count=19)], PAPERS["letter"])
+    assert [len(sheet.placements) for sheet in deck.sheets] == [8, 8, 3]
+    assert checks.page_use(deck.sheets[1]) >= checks.PAGE_USE > checks.page_use(deck.sheets[2])
+    assert list(checks.sparse_pages(deck)) == []
+    # the same two cards after a page of sparse discs are not a deck's rest: both pages are found
+    thin = impose([piece("disc", (20.0, 20.0), count=12), piece("card", (63.5, 88.9), count=2)], PAPERS["letter"])
+    assert len(list(checks.sparse_pages(thin))) >= 1
