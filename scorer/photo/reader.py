@@ -936,7 +936,9 @@ PIECE_HUES = {"orange": (9, 30), "blue": (94, 116)}
 PIECE_SATURATION = 140
 PAPER_SHARE = 0.1       # the brightest tenth of the sheet is its paper
 PIECE_LEAST = 0.45      # a blob of less than this share of a piece's top is no piece
-PIECE_SEEN = (0.8, 1.6)  # a piece's area as seen, in tops: its sides show at a slant
+PIECE_SEEN = (0.8, 3.4)  # a piece's area as seen, in the table's tops: a set's cubes are 8 to 10 mm (the
+#                          orange spaces are 10 mm wide), and at a 40 degree slant a cube turned 45 degrees
+#                          shows two sides as well, 1.2 tops more per (side / 8 mm) squared: 10 mm, 3.4
 UNSURE_COUNT = 0.4      # the confidence of a track read with more or fewer pieces than it holds
 PIECE_EDGE_MM = 1.0     # a piece's centre this near another space may stand on it
 LIGHT_MM = 30.0         # the light on a piece is the paper's within this (wider than two pieces side by side)
@@ -1094,7 +1096,8 @@ def pieces_in(areas: list[float], expected: int) -> list[tuple[int, float]]:
     `expected` pieces (no more blobs, about a piece's area each), that many are shared out by
     area; else each blob holds its area's worth, at least one."""
     per_piece = sum(areas) / expected if expected else 1.0
-    if not (areas and len(areas) <= expected and PIECE_SEEN[0] <= per_piece <= PIECE_SEEN[1]):
+    if not (areas and len(areas) <= expected and PIECE_SEEN[0] <= per_piece
+            and max(areas) / (expected - len(areas) + 1) <= PIECE_SEEN[1]):
         return [(max(1, round(area)), abs(area - max(1, round(area)))) for area in areas]
     shares = [area / per_piece for area in areas]
     held = [1] * len(areas)
