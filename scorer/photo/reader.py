@@ -229,15 +229,14 @@ def _missing_markers(members: dict[int, _Seen], image: np.ndarray) -> str:
 
 def _what_to_do(members: dict[int, _Seen], image: np.ndarray) -> str:
     """What to do about markers not found, by the likeliest cause: the sheet cut by the
-    picture's edge (a missing marker placed past it by the markers seen, or the sheet's paper
-    running on to it), a sheet too small in the picture for its markers to be read, a blurred
+    picture's edge (a missing marker's square reaching past it where the markers seen place it,
+    or the sheet's paper running on to it), a sheet too small in the picture for its markers to be read, a blurred
     photo; else something over them."""
     sheet = next(iter(members.values())).sheet
-    missing = np.array([[x + w / 2, y + h / 2] for role, (x, y, w, h) in enumerate(m.box_mm for m in sheet.markers)
-                        if role not in members], np.float32)
+    missing = [_box_corners(marker.box_mm) for role, marker in enumerate(sheet.markers) if role not in members]
     height, width = image.shape[:2]
-    centres = _placed(members, missing)
-    if not ((centres >= 0) & (centres < (width, height))).all() or _paper_runs_off(members, image):
+    corners = _placed(members, np.concatenate(missing))
+    if not ((corners >= 0) & (corners < (width, height))).all() or _paper_runs_off(members, image):
         return "step back so the whole sheet is in the picture"
     if min(seen.scale() for seen in members.values()) < SMALL_PX_PER_MM:
         return "come closer: the sheet is too small in the picture; fill most of it with the sheet"

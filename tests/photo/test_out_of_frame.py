@@ -135,15 +135,18 @@ def _refusal(photo: np.ndarray, game: str, sheets: tuple) -> str:
     return str(refused.value)
 
 
-@pytest.mark.parametrize("slant", [0.06, 0.2])
-def test_a_planting_table_cut_by_the_frame_at_a_slant_says_step_back(slant):
+@pytest.mark.parametrize("slant, shadow", [(0.06, 1.0), (0.03, 0.6), (0.2, 1.0)])
+def test_a_planting_table_cut_by_the_frame_at_a_slant_says_step_back(slant, shadow):
     """The tester's photo: a planting table at a slant, its near right end past the picture's
     edge (the bottom right square half in it). The affine fit from the two squares seen dropped
     one as an outlier and put the missing corners inside the picture: "keep fingers off". A
-    steeper slant puts them inside by any affine fit: the paper running off the edge tells."""
+    steeper slant puts them inside by any affine fit: the paper running off the edge tells. (In
+    the tester's photo a shadow darkens that end: only the bottom right square's box, placed by
+    a fit of both squares, reaching past the edge tells.)"""
     player = {"name": "", "orange": [0, 5, 9], "blue": [0, 4, 14], "beehives": 0}
     photo, homography = _slanted(mark_sheet(TABLE, {"players": [player]}, player, 2), "right", slant=slant)
-    cut = photo[:, :_x_in_photo(homography, 190.0, 66.0)]   # through the bottom right square
+    cut = photo[:, :_x_in_photo(homography, 188.5, 66.0)]   # 1.5 mm of the bottom right square in
+    cut[:, round(cut.shape[1] * 0.7):] = (cut[:, round(cut.shape[1] * 0.7):] * shadow).astype(np.uint8)   # its end shaded
     reason = _refusal(cut, "cottage-garden", GARDEN)
     assert "only two of the four" in reason and reason.endswith("step back so the whole sheet is in the picture")
 
@@ -160,11 +163,11 @@ def test_a_dice_sheet_cut_by_the_frame_at_a_slant_says_step_back(slant):
 
 @pytest.mark.parametrize("near_side", ["left", "right"])
 def test_thumbs_over_two_corners_of_a_slanted_table_in_the_picture_say_keep_fingers_off(near_side):
-    """Two corners under thumbs, the whole table in the picture at the tester's slant: the advice
-    stays the fingers' (the markers seen place the missing ones a few per cent of the table off,
-    and their boxes a little past the picture's edge here, so only their centres are judged)."""
+    """Two corners under thumbs, the table filling 80 % of the picture's width at the tester's
+    slant: the advice stays the fingers' (the markers seen place the missing ones a few per cent
+    of the table off: with the table's end at the picture's edge, past it)."""
     player = {"name": "", "orange": [0, 5, 9], "blue": [0, 4, 14], "beehives": 0}
-    photo, homography = _slanted(mark_sheet(TABLE, {"players": [player]}, player, 2), near_side, 0.06, 0.06)
+    photo, homography = _slanted(mark_sheet(TABLE, {"players": [player]}, player, 2), near_side, 0.1, 0.06)
     for x_mm, y_mm in ((191.0, 5.0), (191.0, 65.0)):
         centre = cv2.perspectiveTransform(np.float32([[[x_mm, y_mm]]]), homography)[0, 0]
         cv2.ellipse(photo, (round(centre[0]), round(centre[1])), (90, 60), 30, 0, 360, (120, 150, 205), -1)
