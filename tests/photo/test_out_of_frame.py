@@ -119,14 +119,18 @@ def _slanted(image: np.ndarray, near_side: str, margin: float = 0.1, slant: floa
     narrowed = (0, 3) if near_side == "right" else (1, 2)
     for corner in narrowed:
         corners[corner][1] += far if corner in (0, 1) else -far
-    to_photo = cv2.getPerspectiveTransform(np.float32([[0, 0], [width, 0], [width, height], [0, height]]),
-                                           np.float32(corners))
+    to_photo = cv2.getPerspectiveTransform(np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32),
+                                           np.array(corners, np.float32))
     photo = cv2.warpPerspective(image, to_photo, (side, side), borderValue=(60, 90, 130))
     return photo, to_photo @ np.diag([PX_PER_MM, PX_PER_MM, 1.0])
 
 
+def _in_photo(homography: np.ndarray, x_mm: float, y_mm: float) -> np.ndarray:
+    return cv2.perspectiveTransform(np.array([[[x_mm, y_mm]]], np.float32), homography)[0, 0]
+
+
 def _x_in_photo(homography: np.ndarray, x_mm: float, y_mm: float) -> int:
-    return round(float(cv2.perspectiveTransform(np.float32([[[x_mm, y_mm]]]), homography)[0, 0, 0]))
+    return round(float(_in_photo(homography, x_mm, y_mm)[0]))
 
 
 def _refusal(photo: np.ndarray, game: str, sheets: tuple) -> str:
@@ -169,7 +173,7 @@ def test_thumbs_over_two_corners_of_a_slanted_table_in_the_picture_say_keep_fing
     player = {"name": "", "orange": [0, 5, 9], "blue": [0, 4, 14], "beehives": 0}
     photo, homography = _slanted(mark_sheet(TABLE, {"players": [player]}, player, 2), near_side, 0.1, 0.06)
     for x_mm, y_mm in ((191.0, 5.0), (191.0, 65.0)):
-        centre = cv2.perspectiveTransform(np.float32([[[x_mm, y_mm]]]), homography)[0, 0]
+        centre = _in_photo(homography, x_mm, y_mm)
         cv2.ellipse(photo, (round(centre[0]), round(centre[1])), (90, 60), 30, 0, 360, (120, 150, 205), -1)
     reason = _refusal(photo, "cottage-garden", GARDEN)
     assert "only two of the four" in reason and reason.endswith("keep fingers, dice and shadows off the sheet's "
