@@ -44,6 +44,10 @@ OUT_OF_FRAME_REACH = 0.1  # of a region's side: round it, what its reading looks
 OUT_OF_FRAME_SHARE = 0.25  # of a sheet's fields: with more than this partly outside the photo, it is refused
 OUT_OF_FRAME_NOTE = ("part of this lies outside the photo, so it was read from what is in it: check it, or step "
                      "back so the whole sheet is in the picture and take another")
+PAPER_SIDE = 600         # the paper round the markers is followed on the photo scaled to this side,
+PAPER_RING_MM = 2.0      # from this ring round each marker seen, through pixels at least
+PAPER_LIGHT = 0.8        # this share of the ring's light and no more coloured than it by
+PAPER_COLOUR = 40        # this much saturation (of 255)
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -224,26 +228,63 @@ def _missing_markers(members: dict[int, _Seen], image: np.ndarray) -> str:
 
 
 def _what_to_do(members: dict[int, _Seen], image: np.ndarray) -> str:
-    """What to do about markers not found, by the likeliest cause: a missing marker that falls
-    outside the picture (where the ones seen put it), a sheet too small in the picture for its
-    markers to be read, a blurred photo; else something over them."""
+    """What to do about markers not found, by the likeliest cause: the sheet cut by the
+    picture's edge (a missing marker's square reaching past it where the markers seen place it,
+    or the sheet's paper running on to it), a sheet too small in the picture for its markers to be read, a blurred
+    photo; else something over them."""
     sheet = next(iter(members.values())).sheet
-    millimetres = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])
-    pixels = np.concatenate([members[role].corners for role in members]).astype(np.float32)
-    affine, _ = cv2.estimateAffine2D(millimetres, pixels)
+    missing = [_box_corners(marker.box_mm) for role, marker in enumerate(sheet.markers) if role not in members]
     height, width = image.shape[:2]
-    for role, marker in enumerate(sheet.markers):
-        if role in members or affine is None:
-            continue
-        x, y, w, h = marker.box_mm
-        across, down = affine @ np.array([x + w / 2, y + h / 2, 1.0])
-        if not (0 <= across < width and 0 <= down < height):
-            return "step back so the whole sheet is in the picture"
+    corners = _placed(members, np.concatenate(missing))
+    if not ((corners >= 0) & (corners < (width, height))).all() or _paper_runs_off(members, image):
+        return "step back so the whole sheet is in the picture"
     if min(seen.scale() for seen in members.values()) < SMALL_PX_PER_MM:
         return "come closer: the sheet is too small in the picture; fill most of it with the sheet"
     if blurred(image):
         return BLURRED_ADVICE
     return "keep fingers, dice and shadows off the sheet's corners, and lay it flat"
+
+
+def _placed(members: dict[int, _Seen], millimetres: np.ndarray) -> np.ndarray:
+    """Where points of the sheet (in its millimetres) fall in the photo, by the affine map fitted
+    to the corners of every marker seen, all counted (a robust fit drops a far marker's corners as outliers
+    when the slant bends them a few pixels off one marker's own square, and then carries that
+    5 mm square's perspective across the sheet: a missing corner put well inside the picture)."""
+    sheet = next(iter(members.values())).sheet
+    seen_mm = np.concatenate([_box_corners(sheet.markers[role].box_mm) for role in members])
+    pixels = np.concatenate([members[role].corners for role in members])
+    affine = np.linalg.lstsq(np.hstack([seen_mm, np.ones((len(seen_mm), 1))]), pixels, rcond=None)[0]
+    return np.hstack([millimetres, np.ones((len(millimetres), 1))]) @ affine
+
+
+def _paper_runs_off(members: dict[int, _Seen], image: np.ndarray) -> bool:
+    """Whether the sheet's paper, from round the markers seen, runs on to the picture's edge: a
+    slant makes the near end of a sheet seen from its far end larger than an affine fit from
+    there says (by a fifth at a steep one), so a missing marker past the edge is placed inside
+    the picture.
+    Paper is as light as that round the markers (PAPER_LIGHT of it) and no more coloured; a
+    thumb, a die or the table stops it, a deep shadow too (then this says no)."""
+    scale = min(1.0, PAPER_SIDE / max(image.shape[:2]))
+    small = cv2.cvtColor(cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2HSV)
+    sheet = next(iter(members.values())).sheet
+    rings = np.zeros(small.shape[:2], np.uint8)
+    for role in members:
+        x, y, w, h = sheet.markers[role].box_mm
+        grown = _placed(members, _box_corners((x - PAPER_RING_MM, y - PAPER_RING_MM, w + 2 * PAPER_RING_MM,
+                                                h + 2 * PAPER_RING_MM))) * scale
+        box = _placed(members, _box_corners((x, y, w, h))) * scale
+        cv2.fillConvexPoly(rings, np.round(grown).astype(np.int32), 1)
+        cv2.fillConvexPoly(rings, np.round(box).astype(np.int32), 0)
+    ring = small[rings > 0].astype(np.float32)
+    if not len(ring):
+        return False
+    lightest = ring[:, 2] >= np.quantile(ring[:, 2], 0.5)
+    light, colour = float(np.median(ring[lightest, 2])), float(np.median(ring[lightest, 1]))
+    paper = ((small[..., 2] >= PAPER_LIGHT * light) & (small[..., 1] <= colour + PAPER_COLOUR)).astype(np.uint8)
+    _, labels = cv2.connectedComponents(paper, connectivity=4)
+    sheets_paper = np.unique(labels[(rings > 0) & (paper > 0)])
+    edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    return bool(np.isin(edge, sheets_paper[sheets_paper > 0]).any())
 
 
 def blurred(image: np.ndarray) -> bool:
@@ -894,7 +935,9 @@ PIECE_HUES = {"orange": (9, 30), "blue": (94, 116)}
 PIECE_SATURATION = 140
 PAPER_SHARE = 0.1       # the brightest tenth of the sheet is its paper
 PIECE_LEAST = 0.45      # a blob of less than this share of a piece's top is no piece
-PIECE_SEEN = (0.8, 1.6)  # a piece's area as seen, in tops: its sides show at a slant
+PIECE_SEEN = (0.8, 3.4)  # a piece's area as seen, in the table's tops: a set's cubes are 8 to 10 mm (the
+#                          orange spaces are 10 mm wide), and at a 40 degree slant a cube turned 45 degrees
+#                          shows two sides as well, 1.2 tops more per (side / 8 mm) squared: 10 mm, 3.4
 UNSURE_COUNT = 0.4      # the confidence of a track read with more or fewer pieces than it holds
 PIECE_EDGE_MM = 1.0     # a piece's centre this near another space may stand on it
 LIGHT_MM = 30.0         # the light on a piece is the paper's within this (wider than two pieces side by side)
@@ -1052,7 +1095,8 @@ def pieces_in(areas: list[float], expected: int) -> list[tuple[int, float]]:
     `expected` pieces (no more blobs, about a piece's area each), that many are shared out by
     area; else each blob holds its area's worth, at least one."""
     per_piece = sum(areas) / expected if expected else 1.0
-    if not (areas and len(areas) <= expected and PIECE_SEEN[0] <= per_piece <= PIECE_SEEN[1]):
+    if not (areas and len(areas) <= expected and PIECE_SEEN[0] <= per_piece
+            and max(areas) / (expected - len(areas) + 1) <= PIECE_SEEN[1]):
         return [(max(1, round(area)), abs(area - max(1, round(area)))) for area in areas]
     shares = [area / per_piece for area in areas]
     held = [1] * len(areas)

@@ -102,3 +102,79 @@ def test_a_planting_table_with_a_track_out_of_the_photo_is_refused_with_step_bac
     with pytest.raises(PhotoError, match=r"part of the sheet is outside the photo \(\w+ of the 2 things read "
                                          r"from it\): step back so the whole sheet is in the picture"):
         read_photos([png_bytes(cut)], "cottage-garden", GARDEN)
+
+
+ADVANCED = next(s for s in DICE if dict(s.state)["mode"] == "advanced" and s.layout_version == 2)
+
+
+def _slanted(image: np.ndarray, near_side: str, margin: float = 0.1, slant: float = 0.2) -> tuple[np.ndarray, np.ndarray]:
+    """The sheet photographed at a slant, its `near_side` ("left" or "right") nearer the phone
+    and so taller than the far side by `slant` of its height, on a brown table with `margin` of
+    the picture's width round it; and the homography from the sheet's millimetres to the photo's
+    pixels."""
+    height, width = image.shape[:2]
+    side = round(max(width, height) * (1 + 2 * margin))
+    left, top, far = side * margin, (side - height) / 2, slant / 2 * height
+    corners = [[left, top], [left + width, top], [left + width, top + height], [left, top + height]]
+    narrowed = (0, 3) if near_side == "right" else (1, 2)
+    for corner in narrowed:
+        corners[corner][1] += far if corner in (0, 1) else -far
+    to_photo = cv2.getPerspectiveTransform(np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32),
+                                           np.array(corners, np.float32))
+    photo = cv2.warpPerspective(image, to_photo, (side, side), borderValue=(60, 90, 130))
+    return photo, to_photo @ np.diag([PX_PER_MM, PX_PER_MM, 1.0])
+
+
+def _in_photo(homography: np.ndarray, x_mm: float, y_mm: float) -> np.ndarray:
+    return cv2.perspectiveTransform(np.array([[[x_mm, y_mm]]], np.float32), homography)[0, 0]
+
+
+def _x_in_photo(homography: np.ndarray, x_mm: float, y_mm: float) -> int:
+    return round(float(_in_photo(homography, x_mm, y_mm)[0]))
+
+
+def _refusal(photo: np.ndarray, game: str, sheets: tuple) -> str:
+    with pytest.raises(PhotoError) as refused:
+        read_photos([png_bytes(photo)], game, sheets)
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("slant, shadow", [(0.06, 1.0), (0.03, 0.6), (0.2, 1.0)])
+def test_a_planting_table_cut_by_the_frame_at_a_slant_says_step_back(slant, shadow):
+    """The tester's photo: a planting table at a slant, its near right end past the picture's
+    edge (the bottom right square half in it). The affine fit from the two squares seen dropped
+    one as an outlier and put the missing corners inside the picture: "keep fingers off". A
+    steeper slant puts them inside by any affine fit: the paper running off the edge tells. (In
+    the tester's photo a shadow darkens that end: only the bottom right square's box, placed by
+    a fit of both squares, reaching past the edge tells.)"""
+    player = {"name": "", "orange": [0, 5, 9], "blue": [0, 4, 14], "beehives": 0}
+    photo, homography = _slanted(mark_sheet(TABLE, {"players": [player]}, player, 2), "right", slant=slant)
+    cut = photo[:, :_x_in_photo(homography, 188.5, 66.0)]   # 1.5 mm of the bottom right square in
+    cut[:, round(cut.shape[1] * 0.7):] = (cut[:, round(cut.shape[1] * 0.7):] * shadow).astype(np.uint8)   # its end shaded
+    reason = _refusal(cut, "cottage-garden", GARDEN)
+    assert "only two of the four" in reason and reason.endswith("step back so the whole sheet is in the picture")
+
+
+@pytest.mark.parametrize("slant", [0.06, 0.2])
+def test_a_dice_sheet_cut_by_the_frame_at_a_slant_says_step_back(slant):
+    """An advanced sheet at a slant, its near left edge out of the picture: the three squares
+    down the right edge cannot place it, and the advice is to step back."""
+    photo, homography = _slanted(mark_sheet(ADVANCED, TRUTH["state"], PLAYER, 3), "left", slant=slant)
+    cut = photo[:, _x_in_photo(homography, 4.0, 64.0):]
+    reason = _refusal(cut, "harvest-dice", DICE)
+    assert "only three of the five" in reason and reason.endswith("step back so the whole sheet is in the picture")
+
+
+@pytest.mark.parametrize("near_side", ["left", "right"])
+def test_thumbs_over_two_corners_of_a_slanted_table_in_the_picture_say_keep_fingers_off(near_side):
+    """Two corners under thumbs, the table filling 80 % of the picture's width at the tester's
+    slant: the advice stays the fingers' (the markers seen place the missing ones a few per cent
+    of the table off: with the table's end at the picture's edge, past it)."""
+    player = {"name": "", "orange": [0, 5, 9], "blue": [0, 4, 14], "beehives": 0}
+    photo, homography = _slanted(mark_sheet(TABLE, {"players": [player]}, player, 2), near_side, 0.1, 0.06)
+    for x_mm, y_mm in ((191.0, 5.0), (191.0, 65.0)):
+        centre = _in_photo(homography, x_mm, y_mm)
+        cv2.ellipse(photo, (round(centre[0]), round(centre[1])), (90, 60), 30, 0, 360, (120, 150, 205), -1)
+    reason = _refusal(photo, "cottage-garden", GARDEN)
+    assert "only two of the four" in reason and reason.endswith("keep fingers, dice and shadows off the sheet's "
+                                                                "corners, and lay it flat")
