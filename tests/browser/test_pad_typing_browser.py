@@ -78,4 +78,4 @@ def test_a_rows_problem_waits_while_the_player_types_in_it_and_shows_when_they_l
     trip.assert_steady("a pause in the score field")
     trip.tap(rows.nth(1).locator("input[name$='.name']"))
     trip.wait_until("document.querySelector('#players fieldset.player .field-error') !== null")
-    assert "harvested show 10" in rows.nth(0).locator(".field-error").first.text_content()
+    assert "harvested show 10" in rows.nth(0).locator(".field-error").first.inner_text()
