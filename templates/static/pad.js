@@ -1,5 +1,7 @@
 // The score pad around any score form (loaded by _score_form_start.html, no build step):
-//   - the game in progress is kept on this device and comes back after a reload or a closed tab;
+//   - the game in progress is kept on this device and comes back after a reload or a closed tab,
+//     with what a photo's reading left to check (static/photo.js); the game just saved comes
+//     back too, said to be that, to be typed over;
 //   - recent players are offered in every name field; "Rematch" keeps the players (moved on by
 //     one, so the player after the one who started starts), "New game" clears, and both can be undone;
 //   - the game's first input is its start (_started_at), and "Who started" offers the names typed;
@@ -39,6 +41,9 @@
   var restoring = false;
   var touched = {};  // the fields a player has typed in or tapped (by name): only these are judged live
   var leaving = false;  // New game / Rematch wrote the next draft: the page going away must not overwrite it
+  // The draft is the game just saved, untouched since: brought back, it is said to be that, not a
+  // game in progress. The first entry typed over it makes it the next game.
+  var savedAsIs = false;
 
   function read(key, fallback) {
     try {
@@ -76,7 +81,11 @@
     dataFields(form).forEach(function (input) {
       if (input.name.indexOf("players.") !== 0) shared[input.name] = valueOf(input);
     });
-    return { players: players, shared: shared };
+    var kept = { players: players, shared: shared };
+    var doubts = gardenkit.photoDoubts && gardenkit.photoDoubts();  // what a photo's reading left to check
+    if (doubts) kept.photo = doubts;
+    if (savedAsIs) kept.saved = true;
+    return kept;
   }
 
   function put(input, value) {
@@ -112,6 +121,7 @@
         if (key in fields && fields[key] !== "") touched[input.name] = true;  // typed before: judged again
       });
     });
+    if (gardenkit.showPhotoDoubts) gardenkit.showPhotoDoubts(saved.photo);
     restoring = false;
     keep();
   }
@@ -165,6 +175,7 @@
     keepTimer = setTimeout(keepNow, 150);
   }
   function keepNow() { if (!isExample && !restoring && !leaving) write(KEYS.draft, snapshot()); }
+  gardenkit.keepDraft = keep;
 
   // --- the bar: new game, rematch, undo ---------------------------------------------------------
 
@@ -537,6 +548,8 @@
       // refused save comes back with the start it sent.)
       var next = snapshot();
       if (started) delete next.shared[started.name];
+      delete next.photo;  // saved as it stood: the photo's outlines were the player's to check before
+      next.saved = true;
       write(KEYS.draft, next);
       leaving = true;
       return;
@@ -594,7 +607,9 @@
     setTimeout(function () { tapping = false; }, 0);
   }, true);
   function noteTouched(event) {
-    if ((event.isTrusted || tapping) && event.target.name && !restoring) touched[event.target.name] = true;
+    if (!(event.isTrusted || tapping) || !event.target.name || restoring) return;
+    touched[event.target.name] = true;
+    savedAsIs = false;
   }
   form.addEventListener("input", noteTouched, true);
   form.addEventListener("change", noteTouched, true);
@@ -616,6 +631,7 @@
     try { theirs = JSON.parse(event.newValue); } catch (e) { return; }
     if (!theirs || !Array.isArray(theirs.players) || JSON.stringify(theirs) === JSON.stringify(snapshot())) return;
     clearTimeout(keepTimer);  // this tab's older copy, waiting to be written: dropped
+    savedAsIs = theirs.saved === true;
     var focused = document.activeElement;
     restore(theirs);
     if (focused && document.contains(focused) && focused !== document.activeElement) focused.focus({ preventScroll: true });
@@ -630,8 +646,10 @@
       restore(draft);
       say(["Your unsaved changes to this game are back."]);
     } else if (!isEdit && form.hasAttribute("data-fresh") && draft && (hasEntries(draft) || draft.players.length)) {
+      savedAsIs = draft.saved === true;
       restore(draft);
-      if (hasEntries(draft)) say(["Your game in progress is back."]);
+      if (savedAsIs) say(["Your last game, saved: type the next one over it, or New game."]);
+      else if (hasEntries(draft)) say(["Your game in progress is back."]);
     } else {
       keepNow();
     }

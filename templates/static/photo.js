@@ -2,7 +2,8 @@
 // the state read comes back with a confidence per field; each field of the score form is set
 // from the state (by the input's name, the field's dotted path), the game's own script
 // redraws from the input events, and every field read with less than SURE confidence
-// is outlined until the player changes it. Nothing is saved: Save stays the player's.
+// is outlined until the player changes it or says it looks right. Nothing is saved: Save stays
+// the player's; the outlines and notes go with the score pad's draft of the game in progress.
 (function () {
   "use strict";
 
@@ -134,10 +135,14 @@
     if (isShown(mark.element) && nodes.indexOf(mark.element) < 0) nodes.push(mark.element);
     return nodes;
   }
+  // A note: what to check in words, and a "Looks right" button that takes its marks (or, at a
+  // sheet's top, the note itself) away when the player finds the fields read right.
   function newNote(holder, inside) {
-    var note = { holder: holder, node: document.createElement("p") };
-    note.node.className = "photo-why";
-    note.node.id = "photo-why-" + (++noteCount);
+    var note = { holder: holder, node: el("div", { "class": "photo-why", id: "photo-why-" + (++noteCount) }) };
+    note.text = el("p", { "class": "photo-why-text" });
+    note.done = el("button", { type: "button", "class": "photo-right" }, "Looks right");
+    note.node.append(note.text, note.done);
+    note.done.addEventListener("click", function () { confirm(note); });
     if (inside) {
       var legend = holder.querySelector("legend");
       holder.insertBefore(note.node, legend ? legend.nextSibling : holder.firstChild);
@@ -148,13 +153,36 @@
     return note;
   }
 
-  // A note says the lines of the marks left on it, and goes with the last of them.
-  function redrawNote(note) {
-    var lines = [];
-    marks.forEach(function (mark) { if (mark.note === note && lines.indexOf(mark.line) < 0) lines.push(mark.line); });
-    if (lines.length) { note.node.textContent = lines.join("; "); return; }
+  // The fields a note was about keep the focus the button had, so the player goes on from there.
+  function confirm(note) {
+    var fields = marks.filter(function (mark) { return mark.note === note; });
+    var next = fields.length && describedNodes(fields[0])[0];
+    fields.forEach(unmark);
+    if (note.sheet) dropNote(note);
+    if (next) next.focus({ preventScroll: true });
+    keepWithDraft();
+  }
+
+  function dropNote(note) {
     note.node.remove();
     notes.splice(notes.indexOf(note), 1);
+  }
+
+  // A note says the lines of the marks left on it, and goes with the last of them. Every space
+  // of a drawn garden unsure (a blurred sheet) is one line, not one per space.
+  function redrawNote(note) {
+    if (note.sheet) return;
+    var mine = marks.filter(function (mark) { return mark.note === note; });
+    if (!mine.length) { dropNote(note); return; }
+    var lines = [];
+    var spaces = note.holder.querySelectorAll("[data-row][data-col]").length;
+    var spacesMarked = mine.filter(function (mark) { return mark.rest.length === 2; }).length;
+    mine.forEach(function (mark) {
+      var line = spaces > 1 && spacesMarked === spaces && mark.rest.length === 2 ? "Check every space of the garden" : mark.line;
+      if (lines.indexOf(line) < 0) lines.push(line);
+    });
+    note.text.textContent = lines.join("; ");
+    note.done.setAttribute("aria-label", "Looks right: " + lines.join("; "));
   }
 
   function unmark(mark) {
@@ -170,8 +198,7 @@
 
   function clearMarks() {
     marks.slice().forEach(unmark);
-    notes.slice().forEach(function (note) { note.node.remove(); });
-    notes = [];
+    notes.slice().forEach(dropNote);
   }
 
   // What a field's note says beside it: which space of a drawn garden, and the reader's why.
@@ -190,6 +217,60 @@
     return parts.join(" ").replace(/_/g, " ");
   }
 
+  // The photo's doubts, as the score pad keeps them with the game in progress: each mark by its
+  // input's name (a player's by their place in the list, as the draft holds the players), the
+  // space of it, the value read there and its line; each sheet's note by its player's place.
+  function rows() {
+    return Array.prototype.slice.call(form.querySelectorAll("#players fieldset.player"));
+  }
+  function placeName(element) {
+    var row = element.closest("fieldset.player");
+    var parts = element.name.split(".");
+    if (parts[0] === "players" && row) parts[1] = String(rows().indexOf(row));
+    return parts.join(".");
+  }
+  function doubts() {
+    var sheets = notes.filter(function (note) { return note.sheet; });
+    if (!marks.length && !sheets.length) return null;
+    return {
+      marks: marks.map(function (mark) {
+        return { path: mark.path, name: placeName(mark.element), rest: mark.rest, before: mark.before, line: mark.line };
+      }),
+      sheets: sheets.map(function (note) { return { player: rows().indexOf(note.holder), text: note.sheet }; })
+    };
+  }
+
+  // Draws doubts (read now, or kept with the draft): a mark whose field no longer holds what was
+  // read is the player's already, and is not drawn.
+  function drawDoubts(kept) {
+    var beside = [];  // {holder, note}
+    kept.marks.forEach(function (wanted) {
+      var element = fieldNamed(rowPath(wanted.name));
+      if (!element || valueAt(element, wanted.rest) !== wanted.before) return;
+      var target = markTarget(element, wanted.rest);
+      if (!target) return;
+      target.classList.add("photo-unsure");
+      // a garden's space: the note goes after the whole garden, one for all its spaces
+      var holder = standIn(element) || target;
+      var found = beside.filter(function (b) { return b.holder === holder; })[0];
+      if (!found) { found = { holder: holder, note: newNote(holder, false) }; beside.push(found); }
+      // a track's cubes: each its own mark, one line for the track (the note says a line once)
+      var mark = { path: wanted.path, element: element, rest: wanted.rest, before: wanted.before,
+                   target: target, note: found.note, line: wanted.line };
+      marks.push(mark);
+      describedNodes(mark).forEach(function (node) { link(node, mark.note.node.id, true); });
+    });
+    notes.forEach(redrawNote);
+    kept.sheets.forEach(function (sheet) {
+      var row = rows()[sheet.player];
+      if (!row) return;
+      var note = newNote(row, true);
+      note.sheet = sheet.text;
+      note.text.textContent = "This sheet: " + sheet.text;
+      note.done.setAttribute("aria-label", "Looks right: this sheet");
+    });
+  }
+
   // Outlines each field read unsurely; the fields in words, with the reader's note on why
   // when it gave one (a track's missing cube, sheets that disagree on a market).
   // Each outlined field (or drawn widget) gets a note beside it saying what to check, which
@@ -197,37 +278,37 @@
   // blurred) goes at the top of its player. A field the player changed during the read is theirs.
   function markUnsure(confidence, notesRead, kept) {
     var unsure = [];
-    var beside = [];  // {holder, note}
+    var read = { marks: [], sheets: [] };
     Object.keys(confidence).forEach(function (path) {
       if (confidence[path] >= SURE) return;
       var about = words(path) + (notesRead[path] ? ": " + notesRead[path] : "");
       inputsOf(path).forEach(function (input) {
-        if (kept[input.element.name]) return;
-        var target = markTarget(input.element, input.rest);
-        if (!target) return;
+        if (kept[input.element.name] || !markTarget(input.element, input.rest)) return;
         if (unsure.indexOf(about) < 0) unsure.push(about);
-        target.classList.add("photo-unsure");
-        // a garden's space: the note goes after the whole garden, one for all its spaces
-        var holder = standIn(input.element) || target;
-        var found = beside.filter(function (b) { return b.holder === holder; })[0];
-        if (!found) { found = { holder: holder, note: newNote(holder, false) }; beside.push(found); }
-        // a track's cubes: each its own mark, one line for the track (the note says a line once)
-        var mark = { path: path, element: input.element, rest: input.rest, before: valueAt(input.element, input.rest),
-                     target: target, note: found.note, line: besideWords(path, input.rest, notesRead[path]) };
-        marks.push(mark);
-        describedNodes(mark).forEach(function (node) { link(node, mark.note.node.id, true); });
+        read.marks.push({ path: path, name: placeName(input.element), rest: input.rest,
+                          before: valueAt(input.element, input.rest), line: besideWords(path, input.rest, notesRead[path]) });
       });
     });
-    notes.forEach(redrawNote);
-    var rows = form.querySelectorAll("#players fieldset.player");
     Object.keys(notesRead).forEach(function (path) {
       var parts = path.split(".");
-      if (parts[0] !== "players" || parts.length !== 2 || !rows[parseInt(parts[1], 10)]) return;
+      if (parts[0] !== "players" || parts.length !== 2 || !rows()[parseInt(parts[1], 10)]) return;
       unsure.unshift(words(path) + ": " + notesRead[path]);
-      newNote(rows[parseInt(parts[1], 10)], true).node.textContent = "This sheet: " + notesRead[path];
+      read.sheets.push({ player: parseInt(parts[1], 10), text: notesRead[path] });
     });
+    drawDoubts(read);
     return unsure;
   }
+
+  // The score pad keeps the doubts in its draft (static/pad.js), and draws them again from it
+  // after a reload or when another tab changed the game.
+  function keepWithDraft() {
+    if (window.gardenkit.keepDraft) window.gardenkit.keepDraft();
+  }
+  window.gardenkit.photoDoubts = doubts;
+  window.gardenkit.showPhotoDoubts = function (kept) {
+    clearMarks();
+    if (kept && Array.isArray(kept.marks) && Array.isArray(kept.sheets)) drawDoubts(kept);
+  };
 
   function show(found, kept) {
     filling = true;
@@ -241,6 +322,7 @@
     });
     filling = false;
     var unsure = markUnsure(found.confidence, found.notes || {}, kept);
+    keepWithDraft();
     var sheets = found.state.players.length;
     // Seen: a few lines in the status's room above the form (more would move the form under the
     // player's finger); the fields to check, in words, are heard (each has its note beside it).
@@ -273,21 +355,28 @@
   });
 
   // A field the player changes is theirs: its outline and its line go (every mark of what was
-  // read as one, a track's three cubes). Listened to in the capture phase: the game's scripts
-  // fire their inputs' events without bubbling.
+  // read as one, a track's three cubes). A value typed or chosen again as it was read is the
+  // player's check of it too (never a script's event: the game's redraws fire them). Listened to
+  // in the capture phase: the game's scripts fire their inputs' events without bubbling.
   function changed(event) {
     if (filling || !event.target.name) return;
     if (changedMeanwhile) changedMeanwhile[event.target.name] = true;
     var moved = marks.filter(function (mark) {
-      return mark.element === event.target && valueAt(mark.element, mark.rest) !== mark.before;
+      return mark.element === event.target &&
+        (valueAt(mark.element, mark.rest) !== mark.before || (event.isTrusted && !mark.rest.length));
     });
-    marks.filter(function (mark) {
+    forget(marks.filter(function (mark) {
       return moved.some(function (m) { return m.path === mark.path && m.target === mark.target; });
-    }).forEach(unmark);
+    }));
   }
   // A tap on an outlined field (a select kept as read) is the player's check of it too.
   function tapped(event) {
-    marks.filter(function (mark) { return mark.target.contains(event.target); }).forEach(unmark);
+    forget(marks.filter(function (mark) { return mark.target.contains(event.target); }));
+  }
+  function forget(checked) {
+    if (!checked.length) return;
+    checked.forEach(unmark);
+    keepWithDraft();
   }
   form.addEventListener("input", changed, true);
   form.addEventListener("change", changed, true);

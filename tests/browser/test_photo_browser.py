@@ -16,10 +16,12 @@ pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm is not installed")]
 
 
-def _sheet_photo(game: str, seed: int, smudge: bool = False, drawn: dict | None = None) -> tuple[dict, bytes]:
+def _sheet_photo(game: str, seed: int, smudge: bool = False, drawn: dict | None = None,
+                 blur: float = 0.0) -> tuple[dict, bytes]:
     """A flat photo of the first player's sheet; `smudge` puts a short stray stroke in an empty
     garden space, which the reader cannot call a veggie or empty with confidence; `drawn`
-    replaces fields of the player as the photo shows them (cubes taken off the table)."""
+    replaces fields of the player as the photo shows them (cubes taken off the table); `blur`
+    is a Gaussian blur's sigma in pixels (a phone that moved)."""
     _, state = scorer.simulate(game, 2, seed)
     sheet = next(s for s in readable_sheets(game) if all(state.get(k) == v for k, v in s.state))
     image = mark_sheet(sheet, state, {**state["players"][0], **(drawn or {})}, seed)
@@ -31,6 +33,8 @@ def _sheet_photo(game: str, seed: int, smudge: bool = False, drawn: dict | None 
         x, y = (box[0] + box[2] * 0.35) * scale, (box[1] + box[3] * 0.45) * scale
         cv2.line(image, (round(x), round(y)), (round(x + box[2] * 0.35 * scale), round(y + 4)), (70, 70, 70), 3)
         state["smudged"] = (row, col)
+    if blur:
+        image = cv2.GaussianBlur(image, (0, 0), blur)
     return state, png_bytes(image)
 
 
@@ -150,3 +154,91 @@ def test_a_sheet_too_small_in_its_photo_says_come_closer_beside_the_player(phone
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the notes widen the page to {width} px"
     journey.assert_accessible("after a photo of a sheet too small to read surely")
+
+
+OUTLINES = "document.querySelectorAll('.photo-unsure').length"
+# every note beside a field, as the page shows it: its words, and who it describes
+NOTES = """() => [...document.querySelectorAll('.photo-why')].map(note => ({
+  text: note.querySelector('.photo-why-text').textContent,
+  described: document.querySelectorAll(`[aria-describedby~="${note.id}"]`).length}))"""
+
+
+def _read(journey, live_server, game: str, photo: bytes) -> None:
+    journey.allow_error("status of 422")
+    journey.page.goto(f"{live_server}/games/{game}/score")
+    journey.wait_until("document.querySelector('.photo-read') && !document.querySelector('.photo-read').hidden")
+    _choose(journey, "sheet.png", photo)
+    journey.wait_until("document.querySelector('.photo-status').textContent.indexOf('Read 1 sheet') === 0", 15)
+
+
+def test_a_blurred_photos_outlines_and_notes_come_back_after_a_reload_and_in_a_second_tab(phone_journey, live_server):
+    """The values a blurred photo filled stay with the game in progress, and so do its doubts:
+    reloaded, or opened in another tab, the page outlines the same fields and says the same
+    notes, one line for the garden's 18 spaces; New game clears them."""
+    journey = phone_journey
+    page = journey.page
+    _, photo = _sheet_photo("harvest-dice", 6, blur=2.2)
+    _read(journey, live_server, "harvest-dice", photo)
+    outlined = page.evaluate(OUTLINES)
+    notes = page.evaluate(NOTES)
+    assert outlined > 18, f"a blurred sheet outlines {outlined} fields"
+    assert any(note["text"].startswith("This sheet: the photo is blurred") for note in notes), notes
+    garden = next(note for note in notes if "garden" in note["text"])
+    assert garden["text"] == "Check every space of the garden"
+    cell = page.locator("[data-stands-for='players.0.garden'] [data-row='1'][data-col='1']")
+    note_id = page.locator("[data-stands-for='players.0.garden'] + .photo-why").get_attribute("id")
+    assert cell.get_attribute("aria-describedby").split().count(note_id) == 1
+    journey.assert_accessible("after a blurred photo filled the score page")
+    garden_read = page.locator("[name='players.0.garden']").input_value()
+    journey.wait_until("localStorage.getItem('gardenkit:draft:/games/harvest-dice/score').includes('photo')")
+
+    page.reload()
+    journey.wait_until(f"{OUTLINES} === {outlined}", 10)
+    assert page.evaluate(NOTES) == notes
+    assert page.locator("[name='players.0.garden']").input_value() == garden_read
+    assert "Check every space of the garden" in page.locator("[data-stands-for='players.0.garden'] + .photo-why").text_content()
+
+    # a second tab has them too; the garden said right there goes here as well
+    other = page.context.new_page()
+    other.goto(f"{live_server}/games/harvest-dice/score")
+    other.wait_for_function(f"{OUTLINES} === {outlined}", timeout=10_000)
+    other.locator("[data-stands-for='players.0.garden'] + .photo-why").get_by_role("button", name="Looks right").click()
+    journey.wait_until(f"{OUTLINES} === {outlined - 18}", 10)
+    assert page.locator("[data-stands-for='players.0.garden'] .photo-unsure").count() == 0
+    other.close()
+
+    with page.expect_navigation():
+        page.locator("[data-pad=new]").click()
+    journey.wait_until("document.readyState === 'complete'", 10)
+    assert page.locator("[name='players.0.garden']").input_value() != garden_read
+    assert page.evaluate(OUTLINES) == 0 and page.locator(".photo-why").count() == 0
+
+
+def test_an_unsure_field_read_right_is_confirmed_as_it_stands(phone_journey, live_server):
+    """The beehives read right, outlined: "Looks right" in its note takes the outline and the
+    note away, and the field keeps its value; a market number typed again as read does too."""
+    journey = phone_journey
+    page = journey.page
+    state, photo = _sheet_photo("cottage-garden", 3)
+    _read(journey, live_server, "cottage-garden", photo)
+    hives = page.locator("[name='players.0.beehives']")
+    read = hives.input_value()
+    right = page.locator(".photo-why").get_by_role("button", name="Looks right")
+    assert page.locator(".photo-unsure").count() == 1 and right.count() == 1
+    box = right.bounding_box()
+    assert box and box["width"] >= 44 and box["height"] >= 44, box
+    assert "Check" in (right.get_attribute("aria-label") or "")
+    right.click()
+    assert page.locator(".photo-unsure").count() == 0 and page.locator(".photo-why").count() == 0
+    assert hives.input_value() == read
+    assert hives.evaluate("node => node === document.activeElement && !node.hasAttribute('aria-describedby')")
+    journey.assert_accessible("after the beehives were said right")
+
+    _, blurred = _sheet_photo("harvest-dice", 6, blur=2.2)
+    _read(journey, live_server, "harvest-dice", blurred)
+    market = page.locator("[name='markets.tomato']")
+    circles = page.locator("[data-market-for='markets.tomato']")
+    assert circles.evaluate("node => node.classList.contains('photo-unsure')") and market.get_attribute("aria-describedby")
+    market.fill(market.input_value())
+    assert not circles.evaluate("node => node.classList.contains('photo-unsure')")
+    assert market.get_attribute("aria-describedby") is None

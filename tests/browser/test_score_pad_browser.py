@@ -190,6 +190,11 @@ def test_a_game_survives_reload_and_a_closed_tab_then_rematch_and_undo(live_serv
     second.get_by_role("button", name="Save result").click()
     second.wait_for_url("**/results/*")
     second.goto(path)
+    # what the page brings back is the game just saved, and it says so (after a reload too)
+    for _ in range(2):
+        assert second.locator("#pad-note").inner_text() == \
+            "Your last game, saved: type the next one over it, or New game."
+        second.reload()
     with second.expect_navigation():
         second.get_by_role("button", name="Rematch").click()
     # the same players, moved on by one: Ann went first (the first listed), so Bo starts
