@@ -75,9 +75,8 @@ GUIDE = KitGuide(
         "The black squares at a planting table's corners let the app read a photo of it (Read from a photo): "
         "keep them whole when you trim.",
     ),
-    paper="Card of 200-300 g/m² for every piece and board: the nursery, the flowerbeds and the planting tables "
-          "(p. {pages of planting-table}); a board printed on paper is glued onto card. The player aids and "
-          "the die stickers are plain paper.",
+    paper="A board printed on paper instead (the nursery, the flowerbeds and the planting tables, p. "
+          "{pages of planting-table}) is glued onto card.",
 )
 
 CELL = 16.0            # one flowerbed space, mm: big enough to pick a tile up and read its flower

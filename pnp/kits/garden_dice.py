@@ -85,8 +85,7 @@ GUIDE = KitGuide(
         "Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
         "sheet serves one game, so print that page again for more.",
     ),
-    paper="Tiles, tokens, discs and the board on 200-300 g/m² card; aids and the score pad on plain paper. "
-          "Card feeds unlike paper: repeat the duplex test on card before printing the tile sheet.",
+    paper="Card feeds unlike paper: repeat the duplex test on card before printing the tile sheet.",
 )
 
 # --- colours -------------------------------------------------------------------------------------

@@ -50,9 +50,8 @@ GUIDE = KitGuide(
         "The black squares on each score sheet let the app read a photo of it at the end of the game "
         "(Read from a photo): keep them whole when you trim.",
     ),
-    paper="The pig marker and the rules card on card of 200-300 g/m²; every other page on plain 80-100 g/m² "
-          "paper: the score sheets, and on page {pages of stickers-lettuce} the die stickers (glued on) and the "
-          "four player cards.")
+    paper="The die stickers on page {pages of stickers-lettuce} are glued onto the dice; the four player cards "
+          "beside them stay paper.")
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
 CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": art.TOMATO,
