@@ -28,6 +28,9 @@ piece's cut outline is. The checks then read that flat list:
 - `trim_margin`: a piece's trim line under PIECE_MARGIN_MM from the paper edge (after a
   laser's unprinted border it would keep too little of its bleed, and the paper edge is hard
   to cut along).
+- `thick_marks`: a cut mark (a page of pieces' own line in the marks' black: ticks, a tiled
+  board's trim lines; not a glue zone's grey hatching) with a stroke over MARK_MAX_MM: crop marks are thin, so they mark the cut and do not
+  print as a heavy frame round the pieces.
 - `unticked_cuts`: a cut line that runs out into the sheet's outer margin (no other piece
   in its way) without a tick there at least OUTER_TICK_MM long: a ruler or a trimmer needs
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
@@ -96,6 +99,7 @@ PIECE_MARGIN_MM = 6.0
 FIT_CLEARANCE_MM = 1.0
 # A piece's words stay this far inside its trim line: a cut this far off slices no letter.
 SAFE_MM = 1.5
+MARK_MAX_MM = 0.15  # a crop mark's stroke, at most: thin, as printers' crop marks are
 EPS_MM = 0.05  # drawing closer than this past a trim line is on it
 PT_MM = 25.4 / 72
 
@@ -718,6 +722,20 @@ def trim_margin(flat: Flat) -> Iterator[Problem]:
                                                   f"edge, under {PIECE_MARGIN_MM:g} mm")
 
 
+def thick_marks(flat: Flat) -> Iterator[Problem]:
+    """Every cut mark of a page of pieces (its own lines in the marks' black) at most
+    MARK_MAX_MM wide; one problem per width found on a page."""
+    sheet = flat.sheet
+    if not sheet.placements:
+        return  # page 1's rules and check boxes are no cut marks
+    widths = sorted({shape.style.stroke_width for shape in flat.shapes if shape.owner < 0
+                     and isinstance(shape.shape, Line) and shape.style.stroke == MARK_STYLE.stroke
+                     and shape.style.stroke_width > MARK_MAX_MM + 1e-9})
+    for width in widths:
+        yield Problem(sheet.number, "mark", f"cut marks {width:g} mm wide, over the {MARK_MAX_MM:g} mm of "
+                                            f"a thin crop mark")
+
+
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in page mm
 
 
@@ -789,7 +807,7 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
 
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
-          trim_margin, unticked_cuts)
+          trim_margin, thick_marks, unticked_cuts)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:
