@@ -10,7 +10,8 @@ piece's cut outline is. The checks then read that flat list:
 - `near_edge`: marks, cut lines or text within EDGE_MM of the paper edge, where home printers
   print nothing. A print-on-demand sheet is exempt: its crop marks belong outside the trim.
 - `text_past_trim`: a piece's line of text, measured whole (not only what the bleed keeps),
-  closer than SAFE_MM to its trim line or past it: a cut a little off slices its letters.
+  closer than SAFE_MM to its trim line or past it: a cut a little off slices its letters. A
+  portion of a tiled board prints no word (its neighbour's) in its bleed, outside its cut line.
 - `small_text`: text under MIN_TEXT_PT (6.5 pt) at print size.
 - `small_body_text`: a sentence or hint a player reads (any text of a piece with more than
   LABEL_WORDS words, wrapped or on one line: rules, aids, notes, a score sheet's hints) under
@@ -544,14 +545,26 @@ def text_past_trim(flat: Flat) -> Iterator[Problem]:
         if text.owner < 0 or text.whole is None:
             continue
         placed = flat.sheet.placements[text.owner]
-        if placed.tile is not None:
-            continue
         trim, whole = _rect_box(placed.rect), text.whole
+        if placed.tile is not None:
+            yield from _past_portion(flat, text, placed, trim)
+            continue
         inside = min(whole[0] - trim[0], whole[1] - trim[1], trim[2] - whole[2], trim[3] - whole[3])
         if inside < SAFE_MM - TOLERANCE_MM:
             where = f"runs {-inside:.1f} mm past" if inside < 0 else f"comes {inside:.1f} mm from"
             yield Problem(flat.sheet.number, "trim", f"text {_quote(text.text)} ({placed.component.name}) {where} "
                                                      f"its cut line, under the {SAFE_MM:g} mm kept clear inside it")
+
+
+def _past_portion(flat: Flat, text: TextLine, placed: Placed, trim: Box) -> Iterator[Problem]:
+    """A portion of a tiled board prints its neighbours' words as far as its bleed: none may
+    show there, outside its cut line (a sliver of the next portion's label, cut off with the
+    offcut, reads as a stray mark on the edge)."""
+    x0, y0, x1, y1 = text.box  # the part the bleed keeps
+    outside = max(trim[0] - x0, trim[1] - y0, x1 - trim[2], y1 - trim[3])
+    if outside > EPS_MM:
+        yield Problem(flat.sheet.number, "trim", f"text {_quote(text.text)} ({placed.component.name}) prints "
+                                                 f"{outside:.1f} mm outside its cut line, in the bleed")
 
 
 def small_text(flat: Flat) -> Iterator[Problem]:
