@@ -245,7 +245,6 @@ def test_page_one_names_the_pages_of_each_nursery_and_lets_you_leave_one_out(pap
     hold which nursery; then its cutting steps said "print only" one nursery while its print
     runs listed both: the runs print both, the step names each and says one may be skipped."""
     from pnp.build import impose_kit
-    from pnp.frontmatter import page_stock
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     pages = {name: sorted({p.page for p in imposition.placements() if p.component.name == f"nursery-{name}"})
@@ -355,7 +354,6 @@ def test_the_36_flower_tiles_print_together_on_as_few_sheets_as_their_size_allow
     mm squares their boxes cover 95 % of a page, so they take the room beside the last three
     beds and the pages after it: together, in three pages on Letter and two on A4."""
     from pnp.build import impose_kit
-    from pnp.frontmatter import page_stock
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     pages = sorted({p.page for p in imposition.placements() if p.side == "front"
@@ -435,7 +433,6 @@ def test_the_die_stickers_share_their_left_cut_with_the_aids_above_them(paper):
     """The sticker sheet's ticks sat 2.6 mm from the aids' on Letter: two cuts a hair apart.
     Its row moves onto the aids' cut line, one cut for both."""
     from pnp.build import impose_kit
-    from pnp.frontmatter import page_stock
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     placed = [p for p in imposition.placements() if p.side == "front"]
@@ -484,7 +481,6 @@ def test_the_die_stickers_have_a_note_beside_them_and_the_kit_keeps_16_pages(pap
     """The die stickers had no note, and a note the page's width took a row of its own and
     pushed the stickers onto a 17th page: a narrower note sits in their row."""
     from pnp.build import impose_kit
-    from pnp.frontmatter import page_stock
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     placed = [p for p in imposition.placements() if p.side == "front"]
