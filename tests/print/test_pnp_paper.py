@@ -24,7 +24,7 @@ def _guide_words(imposition: Imposition) -> str:
 
 def _pages(ranges: str) -> list[int]:
     """'3-5, 7 and 9-10' -> [3, 4, 5, 7, 9, 10]."""
-    pages = []
+    pages: list[int] = []
     for span in re.split(r", | and ", ranges.strip()):
         first, _, last = span.partition("-")
         pages += range(int(first), int(last or first) + 1)
