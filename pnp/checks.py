@@ -10,7 +10,9 @@ piece's cut outline is. The checks then read that flat list:
 - `near_edge`: marks, cut lines or text within EDGE_MM of the paper edge, where home printers
   print nothing. A print-on-demand sheet is exempt: its crop marks belong outside the trim.
 - `text_past_trim`: a piece's line of text, measured whole (not only what the bleed keeps),
-  closer than SAFE_MM to its trim line or past it: a cut a little off slices its letters.
+  closer than SAFE_MM to its trim line or past it: a cut a little off slices its letters. A
+  portion of a tiled board prints no word (its neighbour's) in its bleed, outside its cut line
+  (within the default 3 mm bleed).
 - `small_text`: text under MIN_TEXT_PT (6.5 pt) at print size.
 - `small_body_text`: a sentence or hint a player reads (any text of a piece with more than
   LABEL_WORDS words, wrapped or on one line: rules, aids, notes, a score sheet's hints) under
@@ -28,6 +30,9 @@ piece's cut outline is. The checks then read that flat list:
 - `trim_margin`: a piece's trim line under PIECE_MARGIN_MM from the paper edge (after a
   laser's unprinted border it would keep too little of its bleed, and the paper edge is hard
   to cut along).
+- `thick_marks`: a cut mark (a page of pieces' own line in the marks' black: ticks, a tiled
+  board's trim lines; not a glue zone's grey hatching) with a stroke over MARK_MAX_MM: crop marks are thin, so they mark the cut and do not
+  print as a heavy frame round the pieces.
 - `unticked_cuts`: a cut line that runs out into the sheet's outer margin (no other piece
   in its way) without a tick there at least OUTER_TICK_MM long: a ruler or a trimmer needs
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
@@ -97,6 +102,8 @@ PIECE_MARGIN_MM = 6.0
 FIT_CLEARANCE_MM = 1.0
 # A piece's words stay this far inside its trim line: a cut this far off slices no letter.
 SAFE_MM = 1.5
+MARK_MAX_MM = 0.15  # a crop mark's stroke, at most: thin, as printers' crop marks are
+DEFAULT_BLEED_MM = 3.0  # the build's bleed unless --bleed asks for more
 EPS_MM = 0.05  # drawing closer than this past a trim line is on it
 # Every page of pieces is this full at least: its pieces with their bleed take this share of
 # the paper (Propagation's token pages took 37 % and 60 % of two A4 sheets; they fit one).
@@ -544,14 +551,29 @@ def text_past_trim(flat: Flat) -> Iterator[Problem]:
         if text.owner < 0 or text.whole is None:
             continue
         placed = flat.sheet.placements[text.owner]
-        if placed.tile is not None:
-            continue
         trim, whole = _rect_box(placed.rect), text.whole
+        if placed.tile is not None:
+            yield from _past_portion(flat, text, placed, trim)
+            continue
         inside = min(whole[0] - trim[0], whole[1] - trim[1], trim[2] - whole[2], trim[3] - whole[3])
         if inside < SAFE_MM - TOLERANCE_MM:
             where = f"runs {-inside:.1f} mm past" if inside < 0 else f"comes {inside:.1f} mm from"
             yield Problem(flat.sheet.number, "trim", f"text {_quote(text.text)} ({placed.component.name}) {where} "
                                                      f"its cut line, under the {SAFE_MM:g} mm kept clear inside it")
+
+
+def _past_portion(flat: Flat, text: TextLine, placed: Placed, trim: Box) -> Iterator[Problem]:
+    """A portion of a tiled board prints its neighbours' words as far as its bleed: none may
+    show there, outside its cut line (a sliver of the next portion's label, cut off with the
+    offcut, reads as a stray mark on the edge)."""
+    x0, y0, x1, y1 = text.box  # the part the bleed keeps
+    outside = max(trim[0] - x0, trim[1] - y0, x1 - trim[2], y1 - trim[3])
+    # how near the cut line the word starts: held within the default bleed only (a wider
+    # --bleed still shows a sliver of Garden Dice's track numbers past its hinge, 3-5 mm out)
+    nearest = max(trim[0] - x1, trim[1] - y1, x0 - trim[2], y0 - trim[3])
+    if outside > EPS_MM and nearest < DEFAULT_BLEED_MM - EPS_MM:
+        yield Problem(flat.sheet.number, "trim", f"text {_quote(text.text)} ({placed.component.name}) prints "
+                                                 f"{outside:.1f} mm outside its cut line, in the bleed")
 
 
 def small_text(flat: Flat) -> Iterator[Problem]:
@@ -722,6 +744,20 @@ def trim_margin(flat: Flat) -> Iterator[Problem]:
                                                   f"edge, under {PIECE_MARGIN_MM:g} mm")
 
 
+def thick_marks(flat: Flat) -> Iterator[Problem]:
+    """Every cut mark of a page of pieces (its own lines in the marks' black) at most
+    MARK_MAX_MM wide; one problem per width found on a page."""
+    sheet = flat.sheet
+    if not sheet.placements:
+        return  # page 1's rules and check boxes are no cut marks
+    widths = sorted({shape.style.stroke_width for shape in flat.shapes if shape.owner < 0
+                     and isinstance(shape.shape, Line) and shape.style.stroke == MARK_STYLE.stroke
+                     and shape.style.stroke_width > MARK_MAX_MM + 1e-9})
+    for width in widths:
+        yield Problem(sheet.number, "mark", f"cut marks {width:g} mm wide, over the {MARK_MAX_MM:g} mm of "
+                                            f"a thin crop mark")
+
+
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in page mm
 
 
@@ -793,7 +829,7 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
 
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
-          trim_margin, unticked_cuts)
+          trim_margin, thick_marks, unticked_cuts)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -31,7 +31,8 @@ def folded(card: Component) -> Component:
         card.front.shapes,
         # painted last, over both sides' bleed: the fold, and the card's edge to cut once glued
         Line(fold_x, 0.0, fold_x, h, FOLD), Line(w, 0.0, w, h, CUT))
-    return replace(card, width_mm=back_x + w, front=Face(pair, card.front.background), back=None)
+    return replace(card, width_mm=back_x + w, front=Face(pair, card.front.background), back=None,
+                   folded=True)
 
 
 def fold_cards(components: list[Component]) -> list[Component]:

@@ -42,11 +42,15 @@ TEST_CROSS = 2.5           # arm of a duplex test cross
 # Round a duplex test cross the page keeps this much free: a back printed a few millimetres
 # off (what the test page is there to show) puts its cross on no words.
 CROSS_CLEAR_MM = 3.0
-# What each kind of piece is printed on, heaviest first in STOCK_ORDER: a page is printed on
-# the heaviest stock of its pieces.
+# What each kind of piece is printed on; a page is printed on the first stock of STOCK_ORDER
+# any of its pieces needs: a folded card's light card before card (heavier card cracks at
+# the fold), card before paper. Page 1's stock line names each page once, with its weight.
 STOCK = {"sticker": "paper", "card": "card", "tile": "card", "token": "card", "marker": "card",
          "die": "card", "board": "card", "sheet": "paper", "aid": "paper", "pad": "paper"}
-STOCK_ORDER = ("card", "paper")  # stickers print on plain paper and are glued on
+FOLDED_STOCK = "light card"
+STOCK_ORDER = (FOLDED_STOCK, "card", "paper")  # stickers print on plain paper and are glued on
+WEIGHT = {"card": "card of 200-300 g/m²", FOLDED_STOCK: "light card of 160-200 g/m²",
+          "paper": "plain paper of 80-100 g/m²"}
 MAX_VARIANTS = 6           # a checklist line names this many variants at most ("blue, red, ...")
 CALIBRATION_MM = 50.0
 
@@ -54,11 +58,9 @@ DEFAULT_ASSEMBLY = (
     "Cut each piece out along its cut ticks: a straight cut from tick to tick.",
     "Round and hexagonal pieces: cut them square first, then follow their outline.",
 )
-DEFAULT_PAPER = "Pieces on card of 200-300 g/m², sheets and aids on plain paper."
 FOLDING = ("Cards print front and back side by side: cut round each pair, fold the back behind the front "
            "on the dashed line, glue the halves together, then cut off the folded edge on its solid line. "
-           "Print them on card of 160-200 g/m², lighter than any card named below: heavier card cracks at "
-           "the fold.")
+           "Print their pages on the light card named below: heavier card cracks at the fold.")
 GLUE_UP = ("Card too heavy to print two-sided? Print the back pages on their own, glue each to the back "
            "of its front page (glue stick all over, the two held against a window so their cut ticks "
            "line up), press flat under books, then cut.")
@@ -212,20 +214,33 @@ def page_ranges(pages: list[int]) -> str:
 
 
 def stock(component: Component) -> str:
-    """A sheet of chits is cut into pieces: card, as pieces are (stickers stay on paper, glued on)."""
+    """A sheet of chits is cut into pieces: card, as pieces are (stickers stay on paper, glued
+    on); a folded card wants light card."""
+    if component.folded:
+        return FOLDED_STOCK
     return "card" if component.chits and component.kind != "sticker" else STOCK[component.kind]
 
 
 def page_stock(imposition: Imposition) -> dict[int, str]:
-    """What each page of pieces is printed on: the heaviest stock of its pieces (a back
-    page is its front's)."""
+    """What each page of pieces is printed on: the first stock of STOCK_ORDER its pieces need
+    (a back page is its front's)."""
     stocks: dict[int, str] = {}
     for sheet in imposition.sheets:
         kinds = {stock(placed.component) for placed in sheet.placements}
-        heaviest = next((name for name in STOCK_ORDER if name in kinds), None)
-        if heaviest is not None:
-            stocks[sheet.number] = heaviest
+        needed = next((name for name in STOCK_ORDER if name in kinds), None)
+        if needed is not None:
+            stocks[sheet.number] = needed
     return stocks
+
+
+def stock_line(stocks: dict[int, str]) -> str:
+    """Every page of pieces once, with the weight to print it on, heaviest stock first: "Card of
+    200-300 g/m²: pages 3-5 · Light card of 160-200 g/m²: pages 6-8 · Plain paper ...: page 9."."""
+    on = {name: [number for number, used in sorted(stocks.items()) if used == name]
+          for name in ("card", FOLDED_STOCK, "paper")}
+    named = [f"{WEIGHT[name][0].upper()}{WEIGHT[name][1:]}: {'page' if len(numbers) == 1 else 'pages'} "
+             f"{page_ranges(numbers)}" for name, numbers in on.items() if numbers]
+    return " · ".join(named) + "."
 
 
 PAGES_OF = re.compile(r"\{pages of ([\w-]+)\}")
@@ -460,16 +475,15 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
             if one_sided else "."
         left.item(f"Then print {_runs_by_stock(two_sided, page_stock(imposition))}, flipping on the {duplex} "
                   f"edge (each back follows its front){rest}")
-        left.item(GLUE_UP)
+        if any(page_stock(imposition).get(number) == "card" for number in two_sided):
+            left.item(GLUE_UP)  # two-sided paper feeds like the test sheet; only card may be too heavy
     else:
         left.item("Every page is one-sided.")
     if fold:
         left.item(FOLDING)
-    stocks = page_stock(imposition)
-    on = {name: [number for number, used in stocks.items() if used == name] for name in STOCK_ORDER}
-    left.item(" · ".join(f"{name.capitalize()}: {'page' if len(numbers) == 1 else 'pages'} "
-                         f"{page_ranges(numbers)}" for name, numbers in on.items() if numbers) + ".")
-    left.item(with_pages(guide.paper, imposition) if guide is not None else DEFAULT_PAPER)
+    left.item(stock_line(page_stock(imposition)))
+    if guide is not None and guide.paper:
+        left.item(with_pages(guide.paper, imposition))
     chit_sheets = any(placed.component.chits for sheet in imposition.sheets for placed in sheet.placements)
     along = ", or along a sheet's printed lines" if chit_sheets else ""
     edges = _cutting_note(imposition, cut)

@@ -79,9 +79,9 @@ SEAM_MARK_INSET_MM = 8.0
 SEAM_ARROW_MM = 3.5
 JOIN_TEXT_MM = 2.85      # 8.1 pt: the joining instruction is a sentence to read
 INK_COLOR = "#222222"
-MARK_STYLE = Style(stroke="#000000", stroke_width=0.25)     # cut ticks
+MARK_STYLE = Style(stroke="#000000", stroke_width=0.15)     # cut ticks: thin, as crop marks are
 HALO_STYLE = Style(stroke="#FFFFFF", stroke_width=0.6)
-TRIM_STYLE = Style(stroke="#000000", stroke_width=0.25)     # a tiled board's trim line
+TRIM_STYLE = Style(stroke="#000000", stroke_width=0.15)     # a tiled board's trim line
 ARROW_STYLE = Style(fill="#000000")
 GLUE_STYLE = Style(fill="#E4E4E4")
 HATCH_STYLE = Style(stroke="#9A9A9A", stroke_width=0.3)

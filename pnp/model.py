@@ -214,6 +214,9 @@ class Component:
     # Sheets of a pad (plain paper, written on once a game): on paper that holds more than
     # `count` to a page (A3), the last page of them is filled with more copies, not left bare.
     fill_page: bool = False
+    # A two-sided card printed with its back beside its front, to fold and glue (pnp.fold):
+    # it wants card light enough to fold without cracking.
+    folded: bool = False
 
     @property
     def double_sided(self) -> bool:
@@ -244,5 +247,7 @@ class KitGuide:
 
     box_items: tuple[tuple[str, int], ...]  # ("six-sided dice (d6)", 5): things the kit does not print
     assembly: tuple[str, ...]               # cutting and assembly steps, in order, in plain words
-    paper: str                              # suggested paper or card weight, one line
+    # More to say on what to print on, one line ("" for nothing): page 1 names each page's stock
+    # and weight from the pieces on it, so this names no weight of its own.
+    paper: str
     house: str = ""                         # what of the pieces the kit chose where the rulebook is silent

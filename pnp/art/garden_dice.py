@@ -4,7 +4,7 @@ pictures. All are drawn into a tile of any size."""
 from __future__ import annotations
 
 from pnp.art.looks import Look
-from pnp.art.shapes import LABEL_MM, blob, circle, filled, leaf, ring_of
+from pnp.art.shapes import PIECE_WORD_MM, blob, circle, filled, leaf, ring_of
 from pnp.colors import INK, WHITE, darken, text_color_on
 from pnp.fonts import measure
 from pnp.model import Icon, Path, Polygon, Rect, Shape, Style, Text
@@ -51,7 +51,7 @@ def seed_packet(crop: str, icon: str, color: str, size: float) -> list[Shape]:
         Rect(left, s * 0.78 - band / 2, right - left, band, Style(fill=color, stroke=edge, stroke_width=0.3)),
         Text(s / 2, s * 0.78, crop.upper(), size=fitted(crop.upper(), NAME_SIZE, right - left - 1.0, face=LOOK.face),
              align="center", anchor="middle", face=LOOK.face, fill=text_color_on(color)),
-        Text(s * 0.62, top + s * 0.1, "SEEDS", size=LABEL_MM, align="center", anchor="middle", bold=True,
+        Text(s * 0.62, top + s * 0.1, "SEEDS", size=PIECE_WORD_MM, align="center", anchor="middle", bold=True,
              fill=text_color_on(color)),
     ]
     return shapes

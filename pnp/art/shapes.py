@@ -15,6 +15,8 @@ Commands = tuple[tuple, ...]
 # A label of one or two words on a piece (a name, an id, "if unused"): 6.5 pt. Anything
 # longer is a sentence to read and is set at 8 pt at least.
 LABEL_MM = 2.3
+# A word on a small piece, read at the table (a tile's "eats seeds", a packet's "SEEDS"): 7 pt.
+PIECE_WORD_MM = 2.5
 
 
 def circle(cx: float, cy: float, r: float) -> Commands:

@@ -75,9 +75,8 @@ GUIDE = KitGuide(
         "The black squares at a planting table's corners let the app read a photo of it (Read from a photo): "
         "keep them whole when you trim.",
     ),
-    paper="Card of 200-300 g/m² for every piece and board: the nursery, the flowerbeds and the planting tables "
-          "(p. {pages of planting-table}); a board printed on paper is glued onto card. The player aids and "
-          "the die stickers are plain paper.",
+    paper="A board printed on paper instead (the nursery, the flowerbeds and the planting tables, p. "
+          "{pages of planting-table}) is glued onto card.",
 )
 
 CELL = 16.0            # one flowerbed space, mm: big enough to pick a tile up and read its flower
@@ -431,7 +430,12 @@ def nursery_face(side_name: str) -> Face:
         corner = label in _CORNER_DIRECTION
         shapes.append(_chevrons(marks[label], x + w / 2 + (1.5 if corner else 0.0), y + h / 2, direction,
                                 0.7 if corner else 1.0))
-        shapes.append(Text(x + 2.2, y + h - 2.0, label, size=LABEL_MM, fill="#595959"))
+        # A side's label is centred under its chevrons: in the corner it sat on the space's
+        # edge, where a board split in two has its seam, and printed a sliver into the other
+        # half's bleed. A corner space (at the board's ends, its chevrons off centre) keeps it
+        # in its corner.
+        shapes.append(Text(x + 2.2 if corner else x + w / 2, y + h - 2.0, label, size=LABEL_MM,
+                           align="left" if corner else "center", fill="#595959"))
     shapes += _gardener_marks(side)
     # The name has a strip of its own left of the track, off every play space, read from below.
     players = _player_counts(side["players"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pnp.art import garden_dice as art
 from pnp.art.looks import look, wordmark
-from pnp.art.shapes import LABEL_MM
+from pnp.art.shapes import PIECE_WORD_MM
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
 from pnp.fonts import cap_height
 from pnp.icons import outline_of, register_icon, solid, star_points
@@ -85,8 +85,7 @@ GUIDE = KitGuide(
         "Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
         "sheet serves one game, so print that page again for more.",
     ),
-    paper="Tiles, tokens, discs and the board on 200-300 g/m² card; aids and the score pad on plain paper. "
-          "Card feeds unlike paper: repeat the duplex test on card before printing the tile sheet.",
+    paper="Card feeds unlike paper: repeat the duplex test on card before printing the tile sheet.",
 )
 
 # --- colours -------------------------------------------------------------------------------------
@@ -299,7 +298,7 @@ def special_face(icon: str, color: str, name: str, note: str, background: str) -
     width = TILE - 2 * art.SAFE
     return rimmed((*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
                    caption(name.upper(), TILE * 0.71, size=art.fitted(name.upper(), 2.6, width, bold=True)),
-                   caption(note, TILE * 0.82, size=LABEL_MM, bold=False)), background)
+                   caption(note, TILE * 0.815, size=art.fitted(note, PIECE_WORD_MM, width), bold=False)), background)
 
 
 def crop_tiles() -> list[Component]:
@@ -330,12 +329,12 @@ def tokens() -> list[Component]:
     # inside the cut circle at both their ends
     sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 6.2, 8.4, OKABE_ITO["yellow"]),
                         caption(f"+{data.SUN_TOKEN_POINTS}", 12.5, SUN_TOKEN, size=3.4),
-                        caption("if unused", 15.5, SUN_TOKEN, size=LABEL_MM, bold=False)),
+                        caption("if unused", 15.5, SUN_TOKEN, size=PIECE_WORD_MM, bold=False)),
                background="#FFF8D6")
     lap = Face(Group.of(round_outline(LAP_TOKEN),
                         Text(LAP_TOKEN / 2, 8.7, f"+{data.TRACK_SPACES}", size=5.2, align="center",
                              anchor="middle", bold=True, fill=INK),
-                        caption("lap", 13.7, LAP_TOKEN, size=2.4, bold=False)), background="#F2F2F2")
+                        caption("lap", 13.7, LAP_TOKEN, size=PIECE_WORD_MM, bold=False)), background="#F2F2F2")
     return [Component("sun-token", "token", SUN_TOKEN, SUN_TOKEN, sun, count=data.SUN_TOKENS, outline="circle"),
             Component("lap-token", "token", LAP_TOKEN, LAP_TOKEN, lap, count=data.LAP_TOKENS, outline="circle")]
 

@@ -60,8 +60,7 @@ GUIDE = KitGuide(
         "a stock die rolls true.",
         "Cut out the two rules summaries: half a page each, one for each end of the table.",
     ),
-    paper="Cards on 250-300 g/m² card (or plain paper slipped into sleeves); the die stickers and the "
-          "rules summary on plain paper.",
+    paper="Cards may be plain paper slipped into card sleeves instead; the die stickers are glued onto a die.",
     house=house_deck_note(),
 )
 

@@ -18,6 +18,7 @@ from pnp import readable
 from pnp.art import harvest_dice as art  # registers the vegetable and market drawings
 from pnp.art.looks import Look, look, wordmark
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
+from pnp.fonts import measure
 from pnp.icons import register_icon, solid
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
@@ -50,9 +51,8 @@ GUIDE = KitGuide(
         "The black squares on each score sheet let the app read a photo of it at the end of the game "
         "(Read from a photo): keep them whole when you trim.",
     ),
-    paper="The pig marker and the rules card on card of 200-300 g/m²; every other page on plain 80-100 g/m² "
-          "paper: the score sheets, and on page {pages of stickers-lettuce} the die stickers (glued on) and the "
-          "four player cards.")
+    paper="The die stickers on page {pages of stickers-lettuce} are glued onto the dice; the four player cards "
+          "beside them stay paper.")
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
 CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": art.TOMATO,
@@ -69,6 +69,10 @@ THIN = Style(stroke=INK, stroke_width=0.25)
 GRID = Style(stroke=INK, stroke_width=0.35)
 FAINT = "#707070"  # hints a pencil writes over: light, yet 4.9:1 on white
 LABEL = 2.6          # text size of labels, mm (about 7.4 pt)
+KEY = 2.83           # the crops' key and the score boxes' worded heads, read every game: 8 pt
+# Nothing is printed closer than this to a photo marker: a word or a line beside one blurs
+# into it in a photo (the markets' hint once ran 0.6 mm from the edge marker).
+MARKER_CLEAR_MM = 2.0
 HINT = 2.85          # a hint a player reads while playing ("full row", "cross pips"): 8.1 pt
 POWER_ICON = 4.5     # the pig over the power boxes: a pig at a glance, not a speck
 
@@ -153,7 +157,8 @@ def section_tops() -> dict[str, float]:
 def score_sheet(mode: str) -> Group:
     corner = MARKER + readable.INSET  # the top corner markers' room beside the title
     shapes: list[Shape] = [wordmark(TITLE, corner + 1, MARGIN - 0.2, 6.0)[0],
-              label(SHEET_W - corner - 1.5, MARGIN + 4, f"{mode.upper()} GAME", size=2.6, bold=True, align="right"),
+              label(SHEET_W - corner - MARKER_CLEAR_MM, MARGIN + 4, f"{mode.upper()} GAME", size=2.6, bold=True,
+                    align="right"),
               label(MARGIN, MARGIN + 10.5, "Name", size=LABEL),
               Line(MARGIN + 9, MARGIN + 11, SHEET_W - MARGIN, MARGIN + 11, THIN)]
     tops = section_tops()
@@ -164,7 +169,9 @@ def score_sheet(mode: str) -> Group:
     # the market stall, right of the market circles and below the side marker: nothing is read there
     shapes.append(Icon("harvest-market", STALL_X, tops["markets"] + 13.5, 15.0, art.TOMATO))
     low_corner = BOTTOM_MARKER + readable.INSET  # the bottom ones' room beside the score boxes
-    shapes.append(score_boxes(low_corner + 1, tops["score"], mode, SHEET_W - 2 * low_corner - 2))
+    # (0.3: half the total box's 0.5 mm line, and a hair)
+    shapes.append(score_boxes(low_corner + MARKER_CLEAR_MM + 0.3, tops["score"], mode,
+                              SHEET_W - 2 * (low_corner + MARKER_CLEAR_MM + 0.3)))
     shapes.append(readable.marker_shapes(sheet_markers(mode)))
     return Group(tuple(shapes))
 
@@ -192,12 +199,12 @@ def garden(x: float, y: float) -> Group:
 def legend(x: float, y: float) -> Group:
     """How to draw each crop: the shapes of the rulebook, in the die colours."""
     shapes: list = [label(x, y + 1.0, "Draw:", size=LABEL, bold=True, anchor="middle")]
-    cx = x + 13.0
+    left = x + measure("Draw:", LABEL, True) + 1.0  # each crop after the one before, as wide as its words
     for crop in data.CROPS:
-        color = data.CROP_DIE_COLOR[crop]
-        shapes.append(Icon(data.CROP_SHAPE[crop], cx, y + 1.0, 3.6, CROP_COLOR[crop]))
-        shapes.append(label(cx + 2.6, y + 1.0, f"{crop} ({color})", size=2.3, anchor="middle"))
-        cx += 25.0
+        words = f"{crop} ({data.CROP_DIE_COLOR[crop]})"
+        shapes.append(Icon(data.CROP_SHAPE[crop], left + 1.8, y + 1.0, 3.6, CROP_COLOR[crop]))
+        shapes.append(label(left + 4.2, y + 1.0, words, size=KEY, anchor="middle"))
+        left += 4.2 + measure(words, KEY) + 1.2
     return Group(tuple(shapes))
 
 
@@ -230,7 +237,7 @@ def markets(x: float, y: float, mode: str) -> Group:
     """The three shared markets; on the basic sheet the first circle comes crossed."""
     printed = data.PRINTED_CROSSED[mode]
     shapes: list = [label(x, y + 1.2, "MARKETS", size=2.6, bold=True, anchor="middle"),
-                    label(x + 17.0, y + 1.2, "a veggie scores the highest number crossed", size=HINT,
+                    label(x + 15.5, y + 1.2, "a veggie scores its highest number crossed", size=HINT,
                           anchor="middle")]
     first = x + 25.0
     for row, crop in enumerate(data.CROPS):
@@ -265,15 +272,13 @@ def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
         bx = x + index * (width + gap)
         color = CROP_COLOR.get(key, PIG_PINK if key == "pig" else
                                OKABE_ITO["blue"] if key == "ribbons" else OKABE_ITO["yellow"])
-        start = bx + (3.8 if icon else width / 2)
-        if icon:
-            shapes.append(Icon(icon, bx + 1.9, y + 1.8, 3.4, color))
-        if key in VEGGIE_ART:
-            shapes.append(Icon(VEGGIE_ART[key], start + 1.9, y + 1.8, 3.8, color))
-            start += 4.2
-        # labels at 6.5 pt: a label starts close by its icon ("ribbon" ends short of the pig's)
-        shapes.append(label(start, y + 1.8, text, size=2.3, anchor="middle",
-                            bold=key == "total", align="left" if icon else "center"))
+        if key in VEGGIE_ART:  # a veggie's shape and drawing, then "×"
+            shapes.append(Icon(icon or "", bx + 1.9, y + 1.8, 3.4, color))
+            shapes.append(Icon(VEGGIE_ART[key], bx + 5.7, y + 1.8, 3.8, color))
+            shapes.append(label(bx + 8.0, y + 1.8, text, size=KEY, anchor="middle"))
+        else:  # a word, read every game, at 8 pt across its box: no room for an icon beside it
+            shapes.append(label(bx + width / 2, y + 1.8, text, size=KEY if key != "total" else 2.3,
+                                anchor="middle", bold=key == "total", align="center"))
         style = Style(stroke=INK, stroke_width=0.5 if key == "total" else 0.3)
         shapes.append(Rect(bx, y + 4.0, width, 8.0, style, radius=1.0))
     return Group(tuple(shapes))

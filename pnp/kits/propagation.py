@@ -64,7 +64,7 @@ GUIDE = KitGuide(
         "Cut the trackers, the round track, the bonus cards and the player aids, and the score-sheet page "
         "in two: a sheet for each game.",
     ),
-    paper="Card of 200-300 g/m², plain paper of 80-100 g/m².",
+    paper="",
 )
 
 SQRT3 = math.sqrt(3)

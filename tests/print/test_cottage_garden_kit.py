@@ -260,14 +260,16 @@ def test_page_one_puts_the_planting_tables_on_card_as_it_lists_their_pages(paper
     """Page 1 listed the planting tables' page under card and then said "tables and aids on
     plain paper or card": a table is a board players lay cubes on, so it is card."""
     from pnp.build import impose_kit
+    from pnp.frontmatter import page_stock
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     tables = sorted({p.page for p in imposition.placements() if p.component.name == "planting-table"})
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert "plain paper or card" not in words
     assert tables == [tables[0], tables[0] + 1]  # two beside the wheelbarrow, two beside the other small pieces
-    assert f"the planting tables (p. {tables[0]}-{tables[1]})" in words
-    assert "The player aids and the die stickers are plain paper." in words
+    assert f"the planting tables, p. {tables[0]}-{tables[1]}) is glued onto card" in words
+    # and page 1's stock line names those pages card (tests/print/test_pnp_paper.py reads it)
+    assert {page_stock(imposition)[page] for page in tables} == {"card"}
 
 
 @pytest.mark.parametrize("side", ["front", "back"])

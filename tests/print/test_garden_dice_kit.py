@@ -460,3 +460,24 @@ def test_discs_are_strips_of_squares_on_shared_cuts_so_scissors_do_without_the_p
     steps = " ".join(kit.GUIDE.assembly)
     assert "No 3/8 inch punch?" in steps and "9.5 mm squares" in steps
     assert "repeat the duplex test on card" in kit.GUIDE.paper
+
+
+def test_the_words_on_tiles_and_tokens_are_seven_points_at_least():
+    """"eats seeds", "nudges dice", "if unused" and the packets' "SEEDS" were 6.5 pt, read every
+    turn on a 23 mm tile. A special tile's name and note are fitted to the tile's width: only
+    "SCARECROW", the rock's "blocks critters" (6.6 pt) and the scarecrow's "guards seeds" (6.97
+    pt) need it."""
+    from pnp import checks
+    from pnp.impose import Sheet
+
+    names = {name.upper() for name in ("bird", "rabbit", "sundial", "scarecrow", "rock")} | {"blocks critters", "guards seeds"}
+    small = set()
+    for piece in kit.components(KitOptions()):
+        if piece.kind not in ("tile", "token"):
+            continue
+        for face in (piece.front, piece.back):
+            if face is not None:
+                flat = checks.flatten(Sheet(0, 300.0, 300.0, "front", [], face.shapes))
+                small |= {(text.text, round(text.size_pt, 2)) for text in flat.texts
+                          if text.size_pt < 7.0 - 0.01 and text.text not in names}
+    assert not small, sorted(small)

@@ -7,9 +7,10 @@ from collections import Counter
 
 import pytest
 
+from pnp import checks
 from pnp.art.looks import look
 from pnp.fonts import DISPLAY_FACES
-from pnp.impose import impose
+from pnp.impose import Sheet, impose
 from pnp.kits import harvest_dice as kit
 from pnp.model import Circle, Group, Icon, Line, Polygon, Text
 from pnp.options import PAPERS, BuildOptions
@@ -209,7 +210,7 @@ def test_the_score_sheet_hints_are_eight_points_and_the_power_pig_four_and_a_hal
 
     sheet = pieces["score-sheet-basic"]
     sizes = {s.text: s.size / PT_MM for s, _, _ in walk(sheet.front.shapes) if isinstance(s, Text)}
-    for hint in ("full row", "cross", "pips", "power", "points", "a veggie scores the highest number crossed"):
+    for hint in ("full row", "cross", "pips", "power", "points", "a veggie scores its highest number crossed"):
         assert sizes[hint] >= 8, hint
     tops = kit.section_tops()
     power_pigs = [s for s, _, dy in walk(sheet.front.shapes) if isinstance(s, Icon) and s.name == "harvest-pig"
@@ -374,3 +375,42 @@ def test_the_rules_cards_draw_key_follows_its_text():
     [key] = [box for text, box in lines if text == "Draw:"]
     above = max(box[3] for text, box in lines if box[1] < key[1] - 1.0)
     assert key[1] - above < 6.0, (key, above)
+
+
+def _flat(group: Group) -> checks.Flat:
+    return checks.flatten(Sheet(0, 300.0, 300.0, "front", [], group))
+
+
+def _printed(mode: str) -> checks.Flat:
+    """What the score sheet prints but its photo markers (drawn last), flattened to boxes."""
+    return _flat(Group(kit.score_sheet(mode).children[:-1]))
+
+
+def _apart(a, b) -> float:
+    dx, dy = max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+@pytest.mark.parametrize("mode", ["basic", "advanced"])
+def test_nothing_is_printed_within_two_millimetres_of_a_photo_marker(mode):
+    """The markets' hint ran 0.6 mm from the edge marker, the score boxes 0.75 mm from the
+    bottom ones: in a photo a line beside a marker blurs into its black border."""
+    flat = _printed(mode)
+    for marker in kit.sheet_markers(mode):
+        x, y, side, _ = marker.box_mm
+        box = (x, y, x + side, y + side)
+        near = [text.text for text in flat.texts if _apart(text.box, box) < kit.MARKER_CLEAR_MM - 1e-6]
+        near += [type(shape.shape).__name__ for shape in flat.shapes if _apart(shape.box, box) < kit.MARKER_CLEAR_MM - 1e-6]
+        assert not near, f"marker {marker.id}: {near}"
+
+
+@pytest.mark.parametrize("mode", ["basic", "advanced"])
+def test_the_crops_key_and_the_score_boxes_words_are_eight_points(mode):
+    """Read every game: "lettuce (green)", "ribbon", "pig", "+5 ea." were 6.5 pt; the key is on
+    the rules card too."""
+    sizes = {text.text: text.size_pt for text in _printed(mode).texts}
+    read = [f"{crop} ({data.CROP_DIE_COLOR[crop]})" for crop in data.CROPS] + ["ribbon", "pig"]
+    read += [f"+{data.ADVANCED_BONUS_POINTS} ea."] if mode == "advanced" else []
+    assert {word: sizes[word] >= 8.0 - 0.05 for word in read} == dict.fromkeys(read, True), sizes
+    rules = {text.text: text.size_pt for text in _flat(kit.rules_card()).texts}
+    assert all(rules[word] >= 8.0 - 0.05 for word in read[:3])

@@ -480,3 +480,15 @@ def test_a_copy_printed_on_no_page_is_found():
     assert list(checks.missing_pieces(imposition)) == []
     imposition.sheets[0].placements = imposition.sheets[0].placements[:2]
     assert [p.detail for p in checks.missing_pieces(imposition)] == ["1 of the 3 × seed are printed on no page"]
+
+
+def test_a_cut_mark_thicker_than_a_crop_mark_is_found():
+    """Crop marks are thin (about 0.15 mm): the kits' ticks were 0.25 mm, heavy beside the
+    pieces. A page's own inked line is a cut mark; its white halo puts no ink down."""
+    imposition = one_piece(Text(10, 20, "fine", size=4, fill=INK))
+    sheet = imposition.sheets[0]
+    halo = Line(20, 10, 26, 10, Style(stroke="#FFFFFF", stroke_width=0.6))
+    sheet.overlay = Group.of(halo, Line(20, 10, 26, 10, Style(stroke="#000000", stroke_width=0.25)))
+    assert any("0.25 mm" in detail for detail in found(imposition, "mark"))
+    sheet.overlay = Group.of(halo, Line(20, 10, 26, 10, Style(stroke="#000000", stroke_width=checks.MARK_MAX_MM)))
+    assert found(imposition, "mark") == []

@@ -173,7 +173,7 @@ def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_a
     pictured = [shape.text for picture in pictures for shape in _texts(picture)]
     assert any("HARVEST DICE" in text.upper() for text in pictured)
     assert "p. 5 · paper" in words and [word for word in words if word.endswith("· card")] == ["p. 4 · card"] * 2
-    assert "Card: page 4 · Paper: pages 2-3 and 5." in words
+    assert "Card of 200-300 g/m²: page 4 · Plain paper of 80-100 g/m²: pages 2-3 and 5." in words
     assert "8 × score sheets: 4 basic, 4 advanced" in words
 
 
