@@ -243,3 +243,25 @@ def test_every_control_takes_a_finger_and_every_label_reads_at_16_px_on_a_phone(
     assert page.evaluate(TOO_SMALL) == [], "controls under 44 x 44 px"
     assert page.evaluate(TOO_FINE) == [], "text a player reads under 16 px"
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+
+
+def test_a_tapped_space_refused_below_the_fold_is_brought_into_view_and_the_picker_moves_on(phone_journey, live_server):
+    journey = phone_journey
+    page = journey.page
+    page.goto(f"{live_server}/games/cottage-garden/check")
+    journey.wait_until("!document.getElementById('cg-planner').hidden")
+    first = page.locator("#cg-piece").input_value()
+    journey.tap(page.locator("#cg-place"))
+    journey.wait_until(f"document.querySelector('[data-row=\"1\"][data-col=\"1\"]').getAttribute('aria-label').indexOf('{first},') === 0")
+    # the piece placed cannot be placed again: the picker moves on to the next one, and says so
+    following = page.locator("#cg-piece").input_value()
+    assert following != first and not page.locator(f"#cg-piece option[value='{following}']").is_disabled()
+    assert f"{first} is on the bed" in page.locator("#cg-piece-note").inner_text()
+    # the bed's foot at the fold, where a player's thumb taps the top rows; the space is taken
+    page.evaluate("""() => { const bed = document.getElementById('cg-bed').getBoundingClientRect();
+        scrollBy(0, bed.bottom - innerHeight); }""")
+    journey.tap(page.locator("[data-row='1'][data-col='1']"))
+    journey.wait_until("!document.getElementById('cg-problems').hidden")
+    page.wait_for_timeout(400)  # a smooth scroll's end
+    assert _in_view(page, "#cg-problems"), "the refusal of a tapped space is drawn out of view"
+    journey.assert_accessible("after a tapped space was refused")
