@@ -219,8 +219,8 @@ TOO_SMALL = """() => {
 TOO_FINE = """() => Array.from(document.querySelectorAll(
     'label, label small, legend small, .ranking thead th, .ranking thead th small, .tiebreak-note, [class*=hint], ' +
     '.rule, .photo-why, .cg-track-title, .gv-count small, ' +
-    // the results a player reads back: the list, a saved game's score sheet, the records' tables
-    '.saved li span, .saved time, table.per-game th, table.per-game td, table.per-game small, ' +
+    // the results a player reads back: the list and a saved game's score sheet
+    '.saved li span, .saved time, table.sheet th, table.sheet td, table.sheet small, ' +
     // the check pages' words beside their boards
     '.cg-side legend, .cg-orientation, .cg-tiles-count, .board-legend, .card-texts small'))
   .filter(el => el.getClientRects().length && !el.closest('[hidden], template, .visually-hidden, [aria-hidden=true]') &&
