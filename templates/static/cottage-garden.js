@@ -142,6 +142,7 @@
     showProblems([]);
     drawBed();
     refreshPieceList();
+    $("cg-piece-note").textContent = "";
   }
 
   function count(rows) {
@@ -241,6 +242,21 @@
       problems.appendChild(li);
     });
     problems.hidden = list.length === 0;
+    // A space tapped near the fold puts its refusal under the bed, below the screen: bring it up.
+    if (list.length) refusal.scrollIntoView({ block: "nearest" });
+  }
+
+  // A tile goes on a bed once: after placing one, the picker moves on to the next tile not yet
+  // placed (cats and flower-pot tokens may go on again), and the note under it says so.
+  function pickNextPiece(placed) {
+    var picker = $("cg-piece");
+    var options = Array.prototype.slice.call(picker.options);
+    var at = options.findIndex(function (option) { return option.value === placed; });
+    var next = options.slice(at + 1).concat(options.slice(0, at)).find(function (option) { return !option.disabled; });
+    if (!data.tiles[placed] || !next) return;
+    picker.value = next.value;
+    picker.dispatchEvent(new Event("change"));
+    $("cg-piece-note").textContent = placed + " is on the bed; the piece is now " + next.textContent + ".";
   }
 
   function refreshPieceList() {
@@ -278,6 +294,7 @@
       showProblems([]);
       drawBed();
       refreshPieceList();
+      pickNextPiece(action.tile);
     }).catch(function () { showProblems([{ message: "the checker could not be reached", rule: "" }], near); });
   }
 
@@ -319,6 +336,7 @@
   // Another piece or turn asks another question: a refusal of the last one goes.
   $("cg-piece").addEventListener("change", function () {
     piece.id = this.value; piece.rotation = 0; piece.flip = false; showProblems([]); orient();
+    $("cg-piece-note").textContent = "";
   });
   $("cg-rotate").addEventListener("click", function () { piece.rotation = (piece.rotation + 90) % 360; showProblems([]); orient(); });
   $("cg-flip").addEventListener("click", function () { piece.flip = !piece.flip; showProblems([]); orient(); });
@@ -343,6 +361,7 @@
     if (!last) return;
     layout = last.layout; shown = last.shown; words = last.words;
     showProblems([]); drawBed(); refreshPieceList();
+    $("cg-piece-note").textContent = "";
   });
   $("cg-clear").addEventListener("click", reset);
   $("cg-board").addEventListener("change", reset);

@@ -163,9 +163,16 @@
   }
 
   // --- drawing -----------------------------------------------------------------------------------
+  // The longer tile names may break in two at 12 px (a soft hyphen shows only where it breaks).
+  var BREAKS = { scarecrow: "scare\u00ADcrow", sundial: "sun\u00ADdial", artichoke: "arti\u00ADchoke",
+                 eggplant: "egg\u00ADplant" };
+  function breakable(word) { return BREAKS[word] || word; }
+
   function tileText(t) {
     if (!t) return "";
-    if (t.kind === "seed" || t.kind === "veggie") return t.crop + " " + t.kind + (t.owner ? " of " + t.owner : "");
+    if (t.kind === "seed" || t.kind === "veggie") {
+      return t.crop + " " + t.kind + (t.owner ? " of " + t.owner : "") + ", value " + values[t.crop];
+    }
     return t.kind + (t.owner ? " of " + t.owner : "");
   }
   // A cell's words (its accessible name) are in a visually hidden span; what it shows is
@@ -176,21 +183,29 @@
     button.replaceChildren();
     button.style.background = "";
     var face = el("span", { "class": "gd-look", "aria-hidden": "true" });
+    // At 12 px a space holds three lines: the tile's value (top left, as printed on the tile)
+    // and, on a seed, "seed"; its name (a long one breaks at its soft hyphen, never cut), then the star
+    // and the owner's badge.
     if (t && (t.kind === "seed" || t.kind === "veggie")) {
       if (t.kind === "veggie") button.style.background = CROP_LOOK[t.crop];
-      face.appendChild(el("span", { "class": "v" }, values[t.crop]));
-      face.appendChild(el("span", { "class": "n" }, t.crop));
-      face.appendChild(el("span", { "class": "k" }, t.kind));
+      var top = face.appendChild(el("span", { "class": "gd-top" }));
+      top.appendChild(el("span", { "class": "v" }, values[t.crop]));
+      // "seed" beside it; a veggie says its side by its crop's colour ("veggie" does not fit)
+      if (t.kind === "seed") top.appendChild(el("span", { "class": "k" }, t.kind));
+      face.appendChild(el("span", { "class": "n" }, breakable(t.crop)));
     } else if (t) {
-      face.appendChild(el("span", { "class": "n" }, t.kind));
+      face.appendChild(el("span", { "class": "n" }, breakable(t.kind)));
     }
-    if (stars[k]) face.appendChild(el("span", { "class": t ? "s small" : "s" }, "\u2605"));
+    if (!t && stars[k]) face.appendChild(el("span", { "class": "s" }, "\u2605"));
+    var foot = el("span", { "class": "gd-foot" });
+    if (t && stars[k]) foot.appendChild(el("span", { "class": "s small" }, "\u2605"));
     if (t && t.owner) {
       var i = ownerIndex(t.owner), lk = look(Math.max(i, 0));
-      var badge = el("span", { "class": "o" }, lk[1] + " " + t.owner.charAt(0));
+      var badge = el("span", { "class": "o" }, lk[1] + t.owner.charAt(0));
       badge.style.borderColor = lk[0];
-      face.appendChild(badge);
+      foot.appendChild(badge);
     }
+    if (foot.childNodes.length) face.appendChild(foot);
     var marks = answer ? answer.marks[k] : null;
     if (marks) button.classList.add(marks);
     ["at", "from", "to"].forEach(function (f) {

@@ -218,21 +218,60 @@ TOO_SMALL = """() => {
 # the rules' hints, problems and the notes beside a field.
 TOO_FINE = """() => Array.from(document.querySelectorAll(
     'label, label small, legend small, .ranking thead th, .ranking thead th small, .tiebreak-note, [class*=hint], ' +
-    '.rule, .photo-why, .cg-track-title, .gv-count small'))
+    '.rule, .photo-why, .cg-track-title, .gv-count small, ' +
+    // the results a player reads back: the list and a saved game's score sheet
+    '.saved li span, .saved time, table.sheet th, table.sheet td, table.sheet small, ' +
+    // the check pages' words beside their boards
+    '.cg-side legend, .cg-orientation, .cg-tiles-count, .board-legend, .card-texts small'))
   .filter(el => el.getClientRects().length && !el.closest('[hidden], template, .visually-hidden, [aria-hidden=true]') &&
                 el.textContent.trim())
   .map(el => [el.tagName.toLowerCase() + '.' + (el.className || ''), el.textContent.trim().slice(0, 30),
               parseFloat(getComputedStyle(el).fontSize)])
   .filter(found => found[2] < 15.9)"""
 
+# A label drawn inside a board may be smaller, if it is whole and legible: at least 12 px, inside
+# its space, and each of its words said in its space's accessible name.
+BOARD_LABELS = """() => Array.from(document.querySelectorAll('.gd-look .v, .gd-look .k, .gd-look .n, .gd-look .s, .gd-look .o, .hd-circle, .cg-tile-id'))
+  .filter(el => el.getClientRects().length && el.textContent.trim())
+  .map(el => {
+    const space = el.closest('button, [role=gridcell]'), box = el.getBoundingClientRect(), room = space.getBoundingClientRect();
+    const hidden = space.querySelector('.visually-hidden');
+    const name = (space.getAttribute('aria-label') || (hidden ? hidden.textContent : '')).toLowerCase();
+    const words = el.textContent.replace(/\u00ad/g, '').toLowerCase().match(/[a-z0-9]+/g) || [];
+    const faults = [];
+    if (parseFloat(getComputedStyle(el).fontSize) < 11.9) faults.push(getComputedStyle(el).fontSize);
+    if (el.scrollWidth > el.clientWidth + 1 || box.left < room.left - 1 || box.right > room.right + 1 ||
+        box.top < room.top - 1 || box.bottom > room.bottom + 1) faults.push('cut');
+    words.filter(word => !name.includes(word)).forEach(word => faults.push(`"${word}" not in "${name}"`));
+    // a crossed circle's X is drawn under its number, not over it
+    if (el.matches('.hd-crossed') && !(parseInt(getComputedStyle(el, '::before').zIndex, 10) < 0)) faults.push('under the X');
+    return [el.className, el.textContent.trim(), faults.join(', ')];
+  })
+  .filter(found => found[2])"""
+
 GAMES = ["garden-dice", "harvest-dice", "cottage-garden", "propagation", "garden-variety"]
+# Where players read results and records, and the print page's choices: {saved} is a saved game.
+RECORDS = ["/results", "/results/{saved}", "/players/", "/players/kim", "/games/harvest-dice/print"]
 
 
-@pytest.mark.parametrize("path", [f"/games/{game}/{page}" for game in GAMES for page in ("score", "score?example=1", "check")])
+def _save_a_game(base: str) -> int:
+    import urllib.request
+
+    from tests.support.history_states import KIM_WINS
+
+    body = json.dumps({"game": "garden-variety", "state": KIM_WINS, "note": "Kim's night"}).encode()
+    request = urllib.request.Request(base + "/api/results", data=body, method="POST", headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return int(json.load(answer)["id"])
+
+
+@pytest.mark.parametrize("path", [f"/games/{game}/{page}" for game in GAMES for page in ("score", "score?example=1", "check")] + RECORDS)
 def test_every_control_takes_a_finger_and_every_label_reads_at_16_px_on_a_phone(phone_journey, live_server, path):
     journey = phone_journey
     page = journey.page
     journey.allow_error("status of 422")  # Harvest Dice asks the blank sheet's totals as it opens (score.js)
+    if path in RECORDS:
+        path = path.format(saved=_save_a_game(live_server))
     page.goto(live_server + path)
     journey.wait_until("document.readyState === 'complete'")
     if "example" in path:   # the ranking drawn, a player's breakdown open
@@ -242,4 +281,27 @@ def test_every_control_takes_a_finger_and_every_label_reads_at_16_px_on_a_phone(
     page.wait_for_timeout(300)
     assert page.evaluate(TOO_SMALL) == [], "controls under 44 x 44 px"
     assert page.evaluate(TOO_FINE) == [], "text a player reads under 16 px"
+    assert page.evaluate(BOARD_LABELS) == [], "a board's label cut, under 12 px, or not in its space's name"
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+
+
+def test_a_tapped_space_refused_below_the_fold_is_brought_into_view_and_the_picker_moves_on(phone_journey, live_server):
+    journey = phone_journey
+    page = journey.page
+    page.goto(f"{live_server}/games/cottage-garden/check")
+    journey.wait_until("!document.getElementById('cg-planner').hidden")
+    first = page.locator("#cg-piece").input_value()
+    journey.tap(page.locator("#cg-place"))
+    journey.wait_until(f"document.querySelector('[data-row=\"1\"][data-col=\"1\"]').getAttribute('aria-label').indexOf('{first},') === 0")
+    # the piece placed cannot be placed again: the picker moves on to the next one, and says so
+    following = page.locator("#cg-piece").input_value()
+    assert following != first and not page.locator(f"#cg-piece option[value='{following}']").is_disabled()
+    assert f"{first} is on the bed" in page.locator("#cg-piece-note").inner_text()
+    # the bed's foot at the fold, where a player's thumb taps the top rows; the space is taken
+    page.evaluate("""() => { const bed = document.getElementById('cg-bed').getBoundingClientRect();
+        scrollBy(0, bed.bottom - innerHeight); }""")
+    journey.tap(page.locator("[data-row='1'][data-col='1']"))
+    journey.wait_until("!document.getElementById('cg-problems').hidden")
+    page.wait_for_timeout(400)  # a smooth scroll's end
+    assert _in_view(page, "#cg-problems"), "the refusal of a tapped space is drawn out of view"
+    journey.assert_accessible("after a tapped space was refused")
