@@ -44,6 +44,7 @@ OUT_OF_FRAME_REACH = 0.1  # of a region's side: round it, what its reading looks
 OUT_OF_FRAME_SHARE = 0.25  # of a sheet's fields: with more than this partly outside the photo, it is refused
 OUT_OF_FRAME_NOTE = ("part of this lies outside the photo, so it was read from what is in it: check it, or step "
                      "back so the whole sheet is in the picture and take another")
+EDGE_PX = 4              # a missing marker placed this near the picture's edge is taken to reach it
 PAPER_SIDE = 600         # the paper round the markers is followed on the photo scaled to this side,
 PAPER_RING_MM = 2.0      # from this ring round each marker seen, through pixels at least
 PAPER_LIGHT = 0.8        # this share of the ring's light and no more coloured than it by
@@ -232,17 +233,31 @@ def _what_to_do(members: dict[int, _Seen], image: np.ndarray) -> str:
     picture's edge (a missing marker's square reaching past it where the markers seen place it,
     or the sheet's paper running on to it), a sheet too small in the picture for its markers to be read, a blurred
     photo; else something over them."""
-    sheet = next(iter(members.values())).sheet
-    missing = [_box_corners(marker.box_mm) for role, marker in enumerate(sheet.markers) if role not in members]
-    height, width = image.shape[:2]
-    corners = _placed(members, np.concatenate(missing))
-    if not ((corners >= 0) & (corners < (width, height))).all() or _paper_runs_off(members, image):
+    if _reaches_the_edge(members, image) or _paper_runs_off(members, image):
         return "step back so the whole sheet is in the picture"
     if min(seen.scale() for seen in members.values()) < SMALL_PX_PER_MM:
         return "come closer: the sheet is too small in the picture; fill most of it with the sheet"
     if blurred(image):
         return BLURRED_ADVICE
     return "keep fingers, dice and shadows off the sheet's corners, and lay it flat"
+
+
+def _reaches_the_edge(members: dict[int, _Seen], image: np.ndarray) -> bool:
+    """Whether a missing marker's square, where the markers seen place it, reaches within
+    EDGE_PX of the picture's edge or past it. Placed twice: by the affine fit of every marker
+    seen, and by their perspective fit, which a slant needs (a table's near end, larger than
+    its far end, runs on past where the affine fit puts it: by 200 pixels, twice a square's
+    side, in a tester's 10-megapixel photo) but which a single marker's corners cannot give."""
+    sheet = next(iter(members.values())).sheet
+    missing = np.concatenate([_box_corners(marker.box_mm)
+                              for role, marker in enumerate(sheet.markers) if role not in members])
+    placings = [_placed(members, missing)]
+    homography = _homography(members) if len(members) > 1 else None
+    if homography is not None:
+        placings.append(cv2.perspectiveTransform(missing[:, None, :], homography)[:, 0])
+    height, width = image.shape[:2]
+    return any(not ((corners >= EDGE_PX) & (corners < (width - EDGE_PX, height - EDGE_PX))).all()
+               for corners in placings)
 
 
 def _placed(members: dict[int, _Seen], millimetres: np.ndarray) -> np.ndarray:
