@@ -459,6 +459,14 @@ LONG_CAP = 0.5          # of a space's side: drawing over its line taken as its 
 # ARC_COVER of its circle is too short to tell.
 ARC_FIT = 0.052
 ARC_COVER = 120.0       # degrees
+# A hurried ring open at its top, its bottom on the line where a neighbour's scribble meets it,
+# lost most of itself to that neighbour, and what was left read as a carrot. All the drawing
+# within the space's lines, whoever's it was taken for, still goes round most of one circle:
+# RING_COVER or more of it, within RING_FIT of its radius (tomatoes by the hurried hand 0.054-0.088,
+# carrots 0.19-0.27), its strokes not at right angles as a lettuce's are (0.34-0.37 of them along
+# two axes against 0.63-0.77, AXES_BORDER between; lettuces fit a circle within 0.096-0.111).
+RING_COVER = 270.0      # degrees: a gap under a quarter of the way round
+RING_FIT = 0.09
 ARC_RADIUS = (0.35, 1.5)   # in half sides of the space: a circle drawn in it, or a little over its lines
 # A square traced on its space's printed lines goes out with them. The ink across a line's band
 # (summed over LINE_SEARCH either side of it) says what the line alone cannot: a stroke along
@@ -548,6 +556,7 @@ class Drawing:
     share: float
     tangled: bool
     at: tuple[slice, slice]     # the window's rows and columns in the sheet
+    inside: np.ndarray          # all the drawing within the space's lines, whoever's it was taken for
 
     def window(self, sheet_map: np.ndarray | None) -> np.ndarray | None:
         """A map of the whole sheet cut to this drawing's window."""
@@ -623,7 +632,7 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
     cut_off = _over_a_line(own, (drawn > 0) & ~inside & ~own, lines, slanted=True)
     return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area,
                    overdrawn or long_cap or cut_off or given_away > GIVEN_AWAY,
-                   (rows, columns))
+                   (rows, columns), ((drawn > 0) & inside).astype(np.uint8))
 
 
 def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, region: Region) -> bool:
@@ -706,9 +715,9 @@ def square_strokes(drawn: np.ndarray) -> tuple[float, float]:
     return float(held.max() / total), float(held[0] / total)
 
 
-def on_one_circle(drawn: np.ndarray, region: Region) -> bool:
-    """Whether a drawing's strokes lie on one circle (within ARC_FIT of its radius, the
-    circle fitted by least squares) of about a space's size, round ARC_COVER of it or more."""
+def on_one_circle(drawn: np.ndarray, region: Region, cover: float = ARC_COVER, fit: float = ARC_FIT) -> bool:
+    """Whether a drawing's strokes lie on one circle (within `fit` of its radius, the circle
+    fitted by least squares) of about a space's size, round `cover` degrees of it or more."""
     rows, columns = np.nonzero(drawn)
     if rows.size < 10:
         return False
@@ -721,7 +730,12 @@ def on_one_circle(drawn: np.ndarray, region: Region) -> bool:
     half = min(region.box_mm[2], region.box_mm[3]) / 2 * PX_PER_MM
     angles = np.sort(np.degrees(np.arctan2(y - centre_y, x - centre_x)))
     covered = 360.0 - float(np.diff(np.concatenate([angles, angles[:1] + 360.0])).max())
-    return misfit < ARC_FIT and covered >= ARC_COVER and ARC_RADIUS[0] <= radius / half <= ARC_RADIUS[1]
+    return misfit < fit and covered >= cover and ARC_RADIUS[0] <= radius / half <= ARC_RADIUS[1]
+
+
+def _a_ring(drawn: np.ndarray, region: Region) -> bool:
+    """Whether a space's drawing is a ring with a gap under a quarter of it (see RING_COVER)."""
+    return on_one_circle(drawn, region, RING_COVER, RING_FIT) and square_strokes(drawn)[0] < AXES_BORDER
 
 
 def _line_ink(ink: np.ndarray, across: int, at_mm: float, start_mm: float, length_mm: float) -> np.ndarray:
@@ -814,6 +828,8 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
         shape, units = "triangle", 0.0   # what a carrot over its lines left: a guess
     if shape != "circle" and on_one_circle(joined, region):   # an arc left of a circle cut by its lines
         shape, units = "circle", 0.0
+    if shape != "circle" and _a_ring(drawing.inside, region):
+        shape, units = "circle", 0.0   # most of it taken for a neighbour's: a guess
     confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK), at_most)
     return Field(SHAPE_LETTERS[shape], confidence)
 
