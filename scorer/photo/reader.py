@@ -44,6 +44,7 @@ OUT_OF_FRAME_REACH = 0.1  # of a region's side: round it, what its reading looks
 OUT_OF_FRAME_SHARE = 0.25  # of a sheet's fields: with more than this partly outside the photo, it is refused
 OUT_OF_FRAME_NOTE = ("part of this lies outside the photo, so it was read from what is in it: check it, or step "
                      "back so the whole sheet is in the picture and take another")
+EDGE_PX = 4              # a missing marker placed this near the picture's edge is taken to reach it
 PAPER_SIDE = 600         # the paper round the markers is followed on the photo scaled to this side,
 PAPER_RING_MM = 2.0      # from this ring round each marker seen, through pixels at least
 PAPER_LIGHT = 0.8        # this share of the ring's light and no more coloured than it by
@@ -232,17 +233,31 @@ def _what_to_do(members: dict[int, _Seen], image: np.ndarray) -> str:
     picture's edge (a missing marker's square reaching past it where the markers seen place it,
     or the sheet's paper running on to it), a sheet too small in the picture for its markers to be read, a blurred
     photo; else something over them."""
-    sheet = next(iter(members.values())).sheet
-    missing = [_box_corners(marker.box_mm) for role, marker in enumerate(sheet.markers) if role not in members]
-    height, width = image.shape[:2]
-    corners = _placed(members, np.concatenate(missing))
-    if not ((corners >= 0) & (corners < (width, height))).all() or _paper_runs_off(members, image):
+    if _reaches_the_edge(members, image) or _paper_runs_off(members, image):
         return "step back so the whole sheet is in the picture"
     if min(seen.scale() for seen in members.values()) < SMALL_PX_PER_MM:
         return "come closer: the sheet is too small in the picture; fill most of it with the sheet"
     if blurred(image):
         return BLURRED_ADVICE
     return "keep fingers, dice and shadows off the sheet's corners, and lay it flat"
+
+
+def _reaches_the_edge(members: dict[int, _Seen], image: np.ndarray) -> bool:
+    """Whether a missing marker's square, where the markers seen place it, reaches within
+    EDGE_PX of the picture's edge or past it. Placed twice: by the affine fit of every marker
+    seen, and by their perspective fit, which a slant needs (a table's near end, larger than
+    its far end, runs on past where the affine fit puts it: by 200 pixels, twice a square's
+    side, in a tester's 10-megapixel photo) but which a single marker's corners cannot give."""
+    sheet = next(iter(members.values())).sheet
+    missing = np.concatenate([_box_corners(marker.box_mm)
+                              for role, marker in enumerate(sheet.markers) if role not in members])
+    placings = [_placed(members, missing)]
+    homography = _homography(members) if len(members) > 1 else None
+    if homography is not None:
+        placings.append(cv2.perspectiveTransform(missing[:, None, :], homography)[:, 0])
+    height, width = image.shape[:2]
+    return any(not ((corners >= EDGE_PX) & (corners < (width - EDGE_PX, height - EDGE_PX))).all()
+               for corners in placings)
 
 
 def _placed(members: dict[int, _Seen], millimetres: np.ndarray) -> np.ndarray:
@@ -444,6 +459,14 @@ LONG_CAP = 0.5          # of a space's side: drawing over its line taken as its 
 # ARC_COVER of its circle is too short to tell.
 ARC_FIT = 0.052
 ARC_COVER = 120.0       # degrees
+# A hurried ring open at its top, its bottom on the line where a neighbour's scribble meets it,
+# lost most of itself to that neighbour, and what was left read as a carrot. All the drawing
+# within the space's lines, whoever's it was taken for, still goes round most of one circle:
+# RING_COVER or more of it, within RING_FIT of its radius (tomatoes by the hurried hand 0.054-0.088,
+# carrots 0.19-0.27), its strokes not at right angles as a lettuce's are (0.34-0.37 of them along
+# two axes against 0.63-0.77, AXES_BORDER between; lettuces fit a circle within 0.096-0.111).
+RING_COVER = 270.0      # degrees: a gap under a quarter of the way round
+RING_FIT = 0.09
 ARC_RADIUS = (0.35, 1.5)   # in half sides of the space: a circle drawn in it, or a little over its lines
 # A square traced on its space's printed lines goes out with them. The ink across a line's band
 # (summed over LINE_SEARCH either side of it) says what the line alone cannot: a stroke along
@@ -533,6 +556,7 @@ class Drawing:
     share: float
     tangled: bool
     at: tuple[slice, slice]     # the window's rows and columns in the sheet
+    inside: np.ndarray          # all the drawing within the space's lines, whoever's it was taken for
 
     def window(self, sheet_map: np.ndarray | None) -> np.ndarray | None:
         """A map of the whole sheet cut to this drawing's window."""
@@ -608,7 +632,7 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
     cut_off = _over_a_line(own, (drawn > 0) & ~inside & ~own, lines, slanted=True)
     return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area,
                    overdrawn or long_cap or cut_off or given_away > GIVEN_AWAY,
-                   (rows, columns))
+                   (rows, columns), ((drawn > 0) & inside).astype(np.uint8))
 
 
 def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, region: Region) -> bool:
@@ -691,9 +715,9 @@ def square_strokes(drawn: np.ndarray) -> tuple[float, float]:
     return float(held.max() / total), float(held[0] / total)
 
 
-def on_one_circle(drawn: np.ndarray, region: Region) -> bool:
-    """Whether a drawing's strokes lie on one circle (within ARC_FIT of its radius, the
-    circle fitted by least squares) of about a space's size, round ARC_COVER of it or more."""
+def on_one_circle(drawn: np.ndarray, region: Region, cover: float = ARC_COVER, fit: float = ARC_FIT) -> bool:
+    """Whether a drawing's strokes lie on one circle (within `fit` of its radius, the circle
+    fitted by least squares) of about a space's size, round `cover` degrees of it or more."""
     rows, columns = np.nonzero(drawn)
     if rows.size < 10:
         return False
@@ -706,7 +730,12 @@ def on_one_circle(drawn: np.ndarray, region: Region) -> bool:
     half = min(region.box_mm[2], region.box_mm[3]) / 2 * PX_PER_MM
     angles = np.sort(np.degrees(np.arctan2(y - centre_y, x - centre_x)))
     covered = 360.0 - float(np.diff(np.concatenate([angles, angles[:1] + 360.0])).max())
-    return misfit < ARC_FIT and covered >= ARC_COVER and ARC_RADIUS[0] <= radius / half <= ARC_RADIUS[1]
+    return misfit < fit and covered >= cover and ARC_RADIUS[0] <= radius / half <= ARC_RADIUS[1]
+
+
+def _a_ring(drawn: np.ndarray, region: Region) -> bool:
+    """Whether a space's drawing is a ring with a gap under a quarter of it (see RING_COVER)."""
+    return on_one_circle(drawn, region, RING_COVER, RING_FIT) and square_strokes(drawn)[0] < AXES_BORDER
 
 
 def _line_ink(ink: np.ndarray, across: int, at_mm: float, start_mm: float, length_mm: float) -> np.ndarray:
@@ -799,6 +828,8 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
         shape, units = "triangle", 0.0   # what a carrot over its lines left: a guess
     if shape != "circle" and on_one_circle(joined, region):   # an arc left of a circle cut by its lines
         shape, units = "circle", 0.0
+    if shape != "circle" and _a_ring(drawing.inside, region):
+        shape, units = "circle", 0.0   # most of it taken for a neighbour's: a guess
     confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK), at_most)
     return Field(SHAPE_LETTERS[shape], confidence)
 

@@ -181,3 +181,31 @@ def test_a_photo_smeared_up_and_down_is_read_unsurely_and_says_so():
     found = _read(cv2.filter2D(flat, -1, smear))
     assert found["notes"]["players.0"].startswith("the photo is blurred")
     assert all(confidence < SURE for path, confidence in found["confidence"].items() if path != "mode")
+
+
+
+def _open_ring_over_a_scribble(seed: int) -> np.ndarray:
+    """The cold tester's sheet, in a dark ballpoint: in space 0.2 a ring going 300 degrees round,
+    open at its top, too big for the space and low and left in it (its left side by the left
+    line, its bottom on the line under it); below, in space 1.2, a mark scribbled out."""
+    ballpoint = dataclasses.replace(next(hand for hand in HANDS if hand.name == "hurried"), darkness=1.0, grey=40)
+    pencil = Pencil(blank_sheet("harvest-dice", BASIC.component).shape[:2], ballpoint, np.random.default_rng(seed))
+    cells = {cell.path: cell for cell in BASIC.regions if cell.kind == "cell"}
+    x, y, w, h = cells["garden.0.2"].box_mm
+    angles = np.radians(np.linspace(-60.0, 240.0, 41))
+    pencil.stroke(np.array([x + w / 2 - 1.1, y + h / 2 + 1.2]) + np.stack([np.cos(angles), np.sin(angles)], 1) * (4.3, 3.9))
+    x, y, w, h = cells["garden.1.2"].box_mm
+    turns = 10
+    across = np.linspace(-0.75, 0.75, turns) * w / 2
+    down = y + 1.4 + np.linspace(0.0, 0.8, turns) * h
+    pencil.stroke(np.stack([x + w / 2 + np.where(np.arange(turns) % 2 == 0, across, -across), down], 1))
+    return pencil.lay_on(blank_sheet("harvest-dice", BASIC.component))
+
+
+@needs_poppler
+def test_a_ring_open_at_its_top_against_its_lines_is_a_tomato():
+    """The ring's left side beside the left line is taken out with it, and what is left over
+    the bottom line goes to the scribble's space: the two arcs left read as a carrot (5 of 8
+    seeds). All the drawing inside the space's lines still goes round most of one circle."""
+    read = [_read(_open_ring_over_a_scribble(seed)) for seed in range(8)]
+    assert [found["state"]["players"][0]["garden"][0][2] for found in read] == ["T"] * 8

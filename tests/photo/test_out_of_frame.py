@@ -178,3 +178,22 @@ def test_thumbs_over_two_corners_of_a_slanted_table_in_the_picture_say_keep_fing
     reason = _refusal(photo, "cottage-garden", GARDEN)
     assert "only two of the four" in reason and reason.endswith("keep fingers, dice and shadows off the sheet's "
                                                                 "corners, and lay it flat")
+
+
+@pytest.mark.parametrize("slant, degrees", [(0.06, 0.0), (0.2, 0.0), (0.1, -8.0), (0.2, 8.0)])
+def test_a_slanted_turned_table_cut_at_its_near_end_past_a_shadow_says_step_back(slant, degrees):
+    """The tester's photo: a planting table at a slant, turned, its near right end off the
+    picture (the bottom right square half out, the top right one at the edge) and a shadow
+    across its middle, which stops the paper round the squares seen from being followed to the
+    edge. The affine fit of the two squares seen put the missing ones inside the picture, and
+    the advice was to keep fingers off the corners: their perspective fit puts them past it."""
+    player = {"name": "", "orange": [0, 5, 9], "blue": [0, 4, 14], "beehives": 0}
+    photo, homography = _slanted(mark_sheet(TABLE, {"players": [player]}, player, 2), "right", slant=slant)
+    height, width = photo.shape[:2]
+    turn = np.vstack([cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0), [0, 0, 1]])
+    photo, homography = cv2.warpAffine(photo, turn[:2], (width, height), borderValue=(60, 90, 130)), turn @ homography
+    cut = photo[:, :min(_x_in_photo(homography, 188.5, y_mm) for y_mm in (64.0, 66.0))].copy()
+    middle = slice(cut.shape[1] // 2 - 80, cut.shape[1] // 2 + 80)
+    cut[:, middle] = (cut[:, middle] * 0.5).astype(np.uint8)
+    reason = _refusal(cut, "cottage-garden", GARDEN)
+    assert reason.endswith("step back so the whole sheet is in the picture")
