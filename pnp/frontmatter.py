@@ -49,6 +49,7 @@ STOCK = {"sticker": "paper", "card": "card", "tile": "card", "token": "card", "m
          "die": "card", "board": "card", "sheet": "paper", "aid": "paper", "pad": "paper"}
 FOLDED_STOCK = "light card"
 STOCK_ORDER = (FOLDED_STOCK, "card", "paper")  # stickers print on plain paper and are glued on
+# page 1's stock line names them in this order, heaviest first
 WEIGHT = {"card": "card of 200-300 g/m²", FOLDED_STOCK: "light card of 160-200 g/m²",
           "paper": "plain paper of 80-100 g/m²"}
 MAX_VARIANTS = 6           # a checklist line names this many variants at most ("blue, red, ...")
@@ -236,8 +237,7 @@ def page_stock(imposition: Imposition) -> dict[int, str]:
 def stock_line(stocks: dict[int, str]) -> str:
     """Every page of pieces once, with the weight to print it on, heaviest stock first: "Card of
     200-300 g/m²: pages 3-5 · Light card of 160-200 g/m²: pages 6-8 · Plain paper ...: page 9."."""
-    on = {name: [number for number, used in sorted(stocks.items()) if used == name]
-          for name in ("card", FOLDED_STOCK, "paper")}
+    on = {name: [number for number, used in sorted(stocks.items()) if used == name] for name in WEIGHT}
     named = [f"{WEIGHT[name][0].upper()}{WEIGHT[name][1:]}: {'page' if len(numbers) == 1 else 'pages'} "
              f"{page_ranges(numbers)}" for name, numbers in on.items() if numbers]
     return " · ".join(named) + "."
@@ -464,6 +464,7 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     column = (content - 8.0) / 2
     left, right = _Column(MARGIN, top, column), _Column(MARGIN + column + 8.0, top, column)
 
+    stocks = page_stock(imposition)
     left.heading("How to print")
     left.item("Print at 100 % (actual size); turn off “fit to page”. Check the 50 mm bar below.")
     if backs:
@@ -471,17 +472,17 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
         one_sided = [sheet.number for sheet in imposition.sheets if sheet.number not in two_sided + [1, 2]]
         left.item(f"First print pages 1-2 two-sided on plain paper, flipping on the {duplex} edge: page 2 is a "
                   f"duplex test.")
-        rest = f"; then one-sided {_runs_by_stock(one_sided, page_stock(imposition), 'one-sided')}." \
+        rest = f"; then one-sided {_runs_by_stock(one_sided, stocks, 'one-sided')}." \
             if one_sided else "."
-        left.item(f"Then print {_runs_by_stock(two_sided, page_stock(imposition))}, flipping on the {duplex} "
+        left.item(f"Then print {_runs_by_stock(two_sided, stocks)}, flipping on the {duplex} "
                   f"edge (each back follows its front){rest}")
-        if any(page_stock(imposition).get(number) == "card" for number in two_sided):
+        if any(stocks.get(number) == "card" for number in two_sided):
             left.item(GLUE_UP)  # two-sided paper feeds like the test sheet; only card may be too heavy
     else:
         left.item("Every page is one-sided.")
     if fold:
         left.item(FOLDING)
-    left.item(stock_line(page_stock(imposition)))
+    left.item(stock_line(stocks))
     if guide is not None and guide.paper:
         left.item(with_pages(guide.paper, imposition))
     chit_sheets = any(placed.component.chits for sheet in imposition.sheets for placed in sheet.placements)
