@@ -944,10 +944,9 @@ def sparse_pages(imposition: Imposition) -> Iterator[Problem]:
     card nearly empty packs its pieces badly. A back page is its front's; a print-on-demand
     page holds one face by design (no footer band: pnp.impose); a deck's last page, after full
     pages of the same pieces, holds what is left of it (54 folded cards, four a page, leave two)."""
-    fronts = [sheet for sheet in imposition.sheets
+    fronts = [(sheet, page_use(sheet)) for sheet in imposition.sheets
               if sheet.side == "front" and sheet.band is not None and sheet.placements]
-    for index, sheet in enumerate(fronts):
-        used = page_use(sheet)
+    for index, (sheet, used) in enumerate(fronts):
         if used < PAGE_USE and not _rest_of_a_deck(sheet, fronts[:index]):
             kinds = Counter(placed.component.kind for placed in sheet.placements)
             what = ", ".join(f"{count} × {kind}" for kind, count in kinds.items())
@@ -955,11 +954,12 @@ def sparse_pages(imposition: Imposition) -> Iterator[Problem]:
                                                     f"under {PAGE_USE:.0%}")
 
 
-def _rest_of_a_deck(sheet: Sheet, before: list[Sheet]) -> bool:
-    """Does the page hold one kind of piece only, that earlier pages hold too, each of them full?"""
+def _rest_of_a_deck(sheet: Sheet, before: list[tuple[Sheet, float]]) -> bool:
+    """Does the page hold one kind of piece only, that earlier pages (each with its use) hold
+    too, each of them full?"""
     kinds = {placed.component.kind for placed in sheet.placements}
-    earlier = [page for page in before if kinds & {placed.component.kind for placed in page.placements}]
-    return len(kinds) == 1 and bool(earlier) and all(page_use(page) >= PAGE_USE for page in earlier)
+    earlier = [used for page, used in before if kinds & {placed.component.kind for placed in page.placements}]
+    return len(kinds) == 1 and bool(earlier) and all(used >= PAGE_USE for used in earlier)
 
 
 KIT_CHECKS = (misfits, crossed_seams, missing_pieces, sparse_pages)
