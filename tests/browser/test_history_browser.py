@@ -72,6 +72,9 @@ def test_results_page_on_a_phone_in_local_time(live_server, browser, tmp_path):
         lines = title.evaluate("th => { const r = document.createRange(); r.selectNodeContents(th.querySelector('a').firstChild); "
                                "return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }")
         assert lines == 1, "the game's title breaks inside the word"   # "Propagatio|n" at 390 px
+        sizes = page.evaluate("[...document.querySelectorAll('.per-game tbody :is(th, td)')]"
+                              ".map(cell => parseFloat(getComputedStyle(cell).fontSize))")
+        assert sizes and min(sizes) >= 16, "a player's records are read at 16 px on a phone"
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert errors == []
     finally:
