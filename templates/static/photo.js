@@ -260,7 +260,7 @@
       marks.push(mark);
       describedNodes(mark).forEach(function (node) { link(node, mark.note.node.id, true); });
     });
-    notes.forEach(redrawNote);
+    notes.slice().forEach(redrawNote);  // a note left with no marks drops itself from the list
     kept.sheets.forEach(function (sheet) {
       var row = rows()[sheet.player];
       if (!row) return;
