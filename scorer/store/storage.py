@@ -393,11 +393,13 @@ class Storage:
         options: dict[str, Any] = {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
         if make_url(url).get_backend_name() == "postgresql":
             # libpq's own settings, which psycopg2 and psycopg 3 both pass on; keepalives notice
-            # a server machine that went away without closing the connection.
+            # a server machine that went away without closing the connection. Sessions in UTC: a
+            # server set up in another zone would give every moment back in it, and the API and
+            # the export would write them unlike SQLite and every earlier export.
             options["connect_args"] = {
                 "connect_timeout": PG_CONNECT_TIMEOUT_S,
                 "options": f"-c statement_timeout={PG_STATEMENT_TIMEOUT_MS} "
-                           f"-c idle_in_transaction_session_timeout={PG_STATEMENT_TIMEOUT_MS}",
+                           f"-c idle_in_transaction_session_timeout={PG_STATEMENT_TIMEOUT_MS} -c TimeZone=UTC",
                 "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 2}
         return options
 

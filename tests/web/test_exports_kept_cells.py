@@ -94,3 +94,23 @@ def test_the_export_from_kept_cells_is_the_release_befores_byte_for_byte(history
     chunks = list(store.csv(game))
     assert len(chunks) > (3 if game is None else 1)   # in batches of 4
     assert "".join(chunks) == csv_as_before(store, game)
+
+
+@pytest.mark.postgres
+def test_a_postgresql_database_in_another_time_zone_still_says_utc(postgres_url):
+    """A PostgreSQL database whose sessions default to another zone (a server set up in
+    Auckland) gives the moments back in that zone unless the app asks for UTC: the API and the
+    export would then write the same moment as +13:00, unlike SQLite and every earlier export."""
+    name = sa.engine.make_url(postgres_url).database
+    admin = sa.create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'ALTER DATABASE "{name}" SET timezone TO \'Pacific/Auckland\''))
+    admin.dispose()
+    store = Storage(postgres_url)
+    try:
+        saved = save(store, "garden-variety", SHARED_WIN, 0)
+        assert store.get(saved)["saved_at"].endswith("+00:00")
+        line = "".join(store.csv()).splitlines()[1]
+        assert line.split(",")[1].endswith("+00:00"), line
+    finally:
+        store.engine.dispose()
