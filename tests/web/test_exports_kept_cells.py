@@ -109,7 +109,8 @@ def test_a_postgresql_database_in_another_time_zone_still_says_utc(postgres_url)
     store = Storage(postgres_url)
     try:
         saved = save(store, "garden-variety", SHARED_WIN, 0)
-        assert store.get(saved)["saved_at"].endswith("+00:00")
+        kept = store.get(saved)
+        assert kept is not None and kept["saved_at"].endswith("+00:00")
         line = "".join(store.csv()).splitlines()[1]
         assert line.split(",")[1].endswith("+00:00"), line
     finally:
