@@ -63,6 +63,7 @@ from pnp.impose import (
     MARK_GAP_MM,
     MARK_STYLE,
     OUTER_TICK_MM,
+    PAGE_USE,
     TICK_EDGE_MM,
     TOLERANCE_MM,
     Affine,
@@ -102,12 +103,10 @@ PIECE_MARGIN_MM = 6.0
 FIT_CLEARANCE_MM = 1.0
 # A piece's words stay this far inside its trim line: a cut this far off slices no letter.
 SAFE_MM = 1.5
+# A number or word inside a ring keeps this far from the ring's inner edge (pnp.checks.crowded_rings).
+RING_CLEAR_MM = 0.5
 MARK_MAX_MM = 0.15  # a crop mark's stroke, at most: thin, as printers' crop marks are
-DEFAULT_BLEED_MM = 3.0  # the build's bleed unless --bleed asks for more
 EPS_MM = 0.05  # drawing closer than this past a trim line is on it
-# Every page of pieces is this full at least: its pieces with their bleed take this share of
-# the paper (Propagation's token pages took 37 % and 60 % of two A4 sheets; they fit one).
-PAGE_USE = 0.6
 PT_MM = 25.4 / 72
 
 
@@ -565,13 +564,10 @@ def text_past_trim(flat: Flat) -> Iterator[Problem]:
 def _past_portion(flat: Flat, text: TextLine, placed: Placed, trim: Box) -> Iterator[Problem]:
     """A portion of a tiled board prints its neighbours' words as far as its bleed: none may
     show there, outside its cut line (a sliver of the next portion's label, cut off with the
-    offcut, reads as a stray mark on the edge)."""
+    offcut, reads as a stray mark on the edge), at any bleed."""
     x0, y0, x1, y1 = text.box  # the part the bleed keeps
     outside = max(trim[0] - x0, trim[1] - y0, x1 - trim[2], y1 - trim[3])
-    # how near the cut line the word starts: held within the default bleed only (a wider
-    # --bleed still shows a sliver of Garden Dice's track numbers past its hinge, 3-5 mm out)
-    nearest = max(trim[0] - x1, trim[1] - y1, x0 - trim[2], y0 - trim[3])
-    if outside > EPS_MM and nearest < DEFAULT_BLEED_MM - EPS_MM:
+    if outside > EPS_MM:
         yield Problem(flat.sheet.number, "trim", f"text {_quote(text.text)} ({placed.component.name}) prints "
                                                  f"{outside:.1f} mm outside its cut line, in the bleed")
 
