@@ -497,3 +497,15 @@ def test_a_tiled_board_prints_no_word_in_its_bleed_at_any_bleed(game):
     problems = [str(problem) for sheet in tiled for problem in checks.check_sheet(sheet) if problem.check == "trim"]
     assert problems == []
 
+
+def test_a_number_touching_the_ring_of_its_badge_is_found():
+    """Propagation's tomato numbers 11-15 sat centred right of the plant on a 8.7 mm badge:
+    '15' ran onto the badge's dark ring. A number keeps RING_CLEAR_MM inside the ring."""
+    badge = Circle(40, 30, 4.0, Style(fill="#FFFFFF", stroke="#8B3A00", stroke_width=0.6))
+    crowded = Text(41.8, 30, "15", size=2.7, bold=True, align="center", anchor="middle", fill=INK)
+    clear = Text(40, 30, "15", size=2.7, bold=True, align="center", anchor="middle", fill=INK)
+    problems = [problem.detail for problem in checks.crowded_rings(one_piece(badge, crowded))]
+    assert problems and problems[0].startswith("text '15' (piece) keeps 0.") and "under 0.5 mm" in problems[0]
+    assert list(checks.crowded_rings(one_piece(badge, clear))) == []
+    # a ring drawn over the text is a frame round it, not a badge under it
+    assert list(checks.crowded_rings(one_piece(Text(40, 30, "15", size=2.7, fill=INK), replace(badge, r=1.0)))) == []
