@@ -707,6 +707,8 @@ def _footers_per_page(frames: list[Frame], components: Sequence[Component], pape
             return frames
         for other in [None, *(index for index in range(len(frames)) if index not in sparse)]:
             window = sorted(sparse + ([] if other is None else [other]))
+            if not _might_save_a_page([frames[index] for index in window], paper):
+                continue
             fewest = _fewest_pages(_whole_components([frames[index] for index in window], components), paper, bleed,
                                    gutters)
             if fewest is not None and len(fewest) < len(window):
@@ -732,6 +734,14 @@ def _in_kit_order(frames: list[Frame], window: list[int], packed: list[Frame]) -
     kept = [(index, frame) for index, frame in enumerate(frames) if index not in window]
     new = [(min(first[slot.component.name] for slot in frame.slots), frame) for frame in packed]
     return [frame for _, frame in sorted(kept + new, key=lambda pair: pair[0])]
+
+
+def _might_save_a_page(window: list[Frame], paper: Paper) -> bool:
+    """Could these pages' pieces fit one page fewer: is their area, trim boxes alone, no more
+    than that many printable areas? (Packing is costly: most tries fail this at once.)"""
+    _, _, w, h = _printable(paper)
+    used = sum(slot.rect[2] * slot.rect[3] for frame in window for slot in frame.slots)
+    return used <= (len(window) - 1) * w * h
 
 
 def _whole_components(window: list[Frame], components: Sequence[Component]) -> list[Component] | None:
