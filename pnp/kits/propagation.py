@@ -70,10 +70,11 @@ GUIDE = KitGuide(
 
 SQRT3 = math.sqrt(3)
 # A bonus card: the rulebook asks only for the cards, "written onto note cards or halves of
-# note cards" if need be (Materials), so any size serves. 47 x 65 mm puts all fifteen on one
+# note cards" if need be (Materials), so any size serves. 46 x 65 mm puts all fifteen on one
 # two-sided sheet, four by four on A4 and Letter (turned five by three on Letter with a footer
-# along its bottom); poker cards took two.
-BONUS_CARD = (47.0, 65.0)
+# along its bottom); poker cards took two. Folded (--fold: 98 mm, front, gutter and back) two
+# lie side by side on A4's 198 mm; at 47 mm they lay three to a row turned, on three pages.
+BONUS_CARD = (46.0, 65.0)
 BONUS_PICTURE = 0.62  # the card's picture drawn at this scale (its words kept at HINT)
 BONUS_CORNER = 7.0    # the potted seedling and the watering can at a card's foot, when its words leave room
 
