@@ -37,11 +37,13 @@ piece's cut outline is. The checks then read that flat list:
   in its way) without a tick there at least OUTER_TICK_MM long: a ruler or a trimmer needs
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
 
-Four more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
+Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
 seam running through one of its play spaces or words, `missing_pieces`, a copy of a
 piece of the kit printed on no page, and `sparse_pages`, a page of pieces whose pieces, with
-their bleed, take under PAGE_USE of the paper (a sheet of card nearly empty), on every kit.
+their bleed, take under PAGE_USE of the paper (a sheet of card nearly empty), on every kit,
+and `crowded_rings`, a number or word on a ringed badge (a token's, a tile's) whose box comes
+within RING_CLEAR_MM of the ring's inner edge, on every face of every piece.
 
 `check_imposition` runs them all and returns plain-words problems, empty when the kit is good.
 """
@@ -63,6 +65,7 @@ from pnp.impose import (
     MARK_GAP_MM,
     MARK_STYLE,
     OUTER_TICK_MM,
+    PAGE_USE,
     TICK_EDGE_MM,
     TOLERANCE_MM,
     Affine,
@@ -102,12 +105,10 @@ PIECE_MARGIN_MM = 6.0
 FIT_CLEARANCE_MM = 1.0
 # A piece's words stay this far inside its trim line: a cut this far off slices no letter.
 SAFE_MM = 1.5
+# A number or word inside a ring keeps this far from the ring's inner edge (pnp.checks.crowded_rings).
+RING_CLEAR_MM = 0.5
 MARK_MAX_MM = 0.15  # a crop mark's stroke, at most: thin, as printers' crop marks are
-DEFAULT_BLEED_MM = 3.0  # the build's bleed unless --bleed asks for more
 EPS_MM = 0.05  # drawing closer than this past a trim line is on it
-# Every page of pieces is this full at least: its pieces with their bleed take this share of
-# the paper (Propagation's token pages took 37 % and 60 % of two A4 sheets; they fit one).
-PAGE_USE = 0.6
 PT_MM = 25.4 / 72
 
 
@@ -565,13 +566,10 @@ def text_past_trim(flat: Flat) -> Iterator[Problem]:
 def _past_portion(flat: Flat, text: TextLine, placed: Placed, trim: Box) -> Iterator[Problem]:
     """A portion of a tiled board prints its neighbours' words as far as its bleed: none may
     show there, outside its cut line (a sliver of the next portion's label, cut off with the
-    offcut, reads as a stray mark on the edge)."""
+    offcut, reads as a stray mark on the edge), at any bleed."""
     x0, y0, x1, y1 = text.box  # the part the bleed keeps
     outside = max(trim[0] - x0, trim[1] - y0, x1 - trim[2], y1 - trim[3])
-    # how near the cut line the word starts: held within the default bleed only (a wider
-    # --bleed still shows a sliver of Garden Dice's track numbers past its hinge, 3-5 mm out)
-    nearest = max(trim[0] - x1, trim[1] - y1, x0 - trim[2], y0 - trim[3])
-    if outside > EPS_MM and nearest < DEFAULT_BLEED_MM - EPS_MM:
+    if outside > EPS_MM:
         yield Problem(flat.sheet.number, "trim", f"text {_quote(text.text)} ({placed.component.name}) prints "
                                                  f"{outside:.1f} mm outside its cut line, in the bleed")
 
@@ -962,7 +960,41 @@ def _rest_of_a_deck(sheet: Sheet, before: list[tuple[Sheet, float]]) -> bool:
     return len(kinds) == 1 and bool(earlier) and all(used >= PAGE_USE for used in earlier)
 
 
-KIT_CHECKS = (misfits, crossed_seams, missing_pieces, sparse_pages)
+def crowded_rings(imposition: Imposition) -> Iterator[Problem]:
+    """A number or word printed inside a ring (a token's white badge, a card's points disc)
+    keeps RING_CLEAR_MM between its ink and the ring's inner edge: Propagation's tomato numbers
+    11-15 touched the badge's dark ring, and read as a smudge. Each face of each component,
+    once, wherever it prints."""
+    for component in imposition.components:
+        faces = [component.front] + ([component.back] if component.back is not None else [])
+        for face in faces:
+            flat = Flat(Sheet(0, 0.0, 0.0, "front", []))
+            _Flattener(flat).walk(face.shapes, IDENTITY, 0, None)
+            rings = [item for item in flat.shapes if isinstance(item.shape, Circle) and item.style.stroke
+                     and item.style.stroke_width > 0]
+            for text in _read(flat):
+                for ring in rings:
+                    clear = _inside_ring(text, ring)
+                    if clear is not None and clear < RING_CLEAR_MM - 0.01:
+                        yield Problem(_first_page(imposition, component), "ring",
+                                      f"text {_quote(text.text)} ({component.name}) keeps {max(clear, 0.0):.2f} mm "
+                                      f"from the ring round it, under {RING_CLEAR_MM:g} mm")
+
+
+def _inside_ring(text: TextLine, ring: Drawn) -> float | None:
+    """How far the text's box keeps inside the ring's inner edge; None when the text is not
+    on the ring's disc (its middle outside it, or painted before it)."""
+    assert isinstance(ring.shape, Circle)
+    scale = _scale(ring.matrix)
+    cx, cy = apply(ring.matrix, ring.shape.cx, ring.shape.cy)
+    inner = ring.shape.r * scale - ring.style.stroke_width * scale / 2
+    x0, y0, x1, y1 = text.box
+    if ring.order > text.order or math.hypot((x0 + x1) / 2 - cx, (y0 + y1) / 2 - cy) >= inner:
+        return None
+    return inner - max(math.hypot(x - cx, y - cy) for x in (x0, x1) for y in (y0, y1))
+
+
+KIT_CHECKS = (misfits, crossed_seams, missing_pieces, sparse_pages, crowded_rings)
 
 
 def check_sheet(sheet: Sheet, paint: Paint = Paint()) -> list[Problem]:

@@ -30,6 +30,7 @@ import itertools
 import math
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
@@ -75,6 +76,9 @@ BLEED_OUTSIDE_MM = 2.0   # bleed runs this far past the printable area's edge (n
 POD_SLUG_MM = 6.0        # room round a print-on-demand face for its crop marks
 FOOTER_BAND_MM = 4.0     # kept along one edge of every page, inside the margin, for the footer line
 FOOTER_LENGTH_MM = 110.0
+# Every page of pieces is this full at least: its pieces with their bleed take this share of
+# the paper (Propagation's token pages took 37 % and 60 % of two A4 sheets; they fit one).
+PAGE_USE = 0.6
 SEAM_MARK_INSET_MM = 8.0
 SEAM_ARROW_MM = 3.5
 JOIN_TEXT_MM = 2.85      # 8.1 pt: the joining instruction is a sentence to read
@@ -427,11 +431,15 @@ def _pieces(components: Sequence[Component], area: Rect4, gap: float, row_gap: f
             (component, number) for number in range(1, component.count + 1))
     pieces = []
     for (width, height, scale), copies in groups.items():
-        upright, turned = _per_page(width, height, area, gap, row_gap), _per_page(height, width, area, gap, row_gap)
+        # (pieces on a grid of shared cuts have no gutter in it: Garden Variety's cards lie 3
+        # across tabloid turned, 266.7 mm in 267.4 mm, where gutters would leave room for 2)
+        grid = all(c.shared_cuts for c, _ in copies)
+        across = 0.0 if grid else gap
+        upright = _per_page(width, height, area, across, 0.0 if grid else row_gap)
+        turned = _per_page(height, width, area, across, 0.0 if grid else row_gap)
         rotated = upright == 0 or (turned > 0 and math.ceil(len(copies) / turned) < math.ceil(len(copies) / upright))
         piece_w, piece_h = (height, width) if rotated else (width, height)
-        # (pieces on a grid of shared cuts have no gutter in it: a short row keeps their grid)
-        columns = _across(piece_w, area[2], 0.0 if all(c.shared_cuts for c, _ in copies) else gap)
+        columns = _across(piece_w, area[2], across)
         pieces += [Piece(component, number, piece_w, piece_h, rotated, columns, scale) for component, number in copies]
     return sorted(pieces, key=lambda piece: -piece.height)
 
@@ -660,21 +668,97 @@ def _pages(components: Sequence[Component], area: Rect4, gutters: Gutters, bleed
 
 def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, shared: bool) -> list[Frame]:
     """The pages of these pieces, with the footer's band at the bottom of the page or, when
-    that costs a sheet, down its left side."""
+    that costs a sheet, down its left side; then pages whose pieces fit fewer pages with the
+    footer on the other side get it there (pnp.impose._footers_per_page)."""
     gutters = Gutters(0.0 if shared else MIN_GUTTER_MM, shared=shared)
     best: list[Frame] | None = None
-    bands: tuple[Band, ...] = ("bottom", "left")
-    for band in bands:
-        # the area keeping room for the bleed along the band, unless a piece fits only without it
-        area = next((area for area in (_packing_area(paper, band), _printable(paper, band))
-                     if all(_fit_scale(c, area) is not None for c in components)), None)
-        if area is None:
-            continue
-        frames = [Frame(slots, band) for slots in _fill_blanks(_pages(components, area, gutters, bleed), area,
-                                                               bleed, gutters)]
-        if best is None or len(frames) < len(best):
+    for band in FOOTER_SIDES:
+        frames = _band_frames(components, paper, band, bleed, gutters)
+        if frames is not None and (best is None or len(frames) < len(best)):
             best = frames
-    return best or []
+    return _footers_per_page(best or [], components, paper, bleed, gutters)
+
+
+FOOTER_SIDES: tuple[Band, ...] = ("bottom", "left")
+
+
+def _band_frames(components: Sequence[Component], paper: Paper, band: Band, bleed: float,
+                 gutters: Gutters) -> list[Frame] | None:
+    """The pages of these pieces with the footer along `band`; None when a piece fits no page
+    that way."""
+    # the area keeping room for the bleed along the band, unless a piece fits only without it
+    area = next((area for area in (_packing_area(paper, band), _printable(paper, band))
+                 if all(_fit_scale(c, area) is not None for c in components)), None)
+    if area is None:
+        return None
+    return [Frame(slots, band) for slots in _fill_blanks(_pages(components, area, gutters, bleed), area, bleed, gutters)]
+
+
+def _footers_per_page(frames: list[Frame], components: Sequence[Component], paper: Paper, bleed: float,
+                      gutters: Gutters) -> list[Frame]:
+    """The footer's side chosen page by page: the pages under PAGE_USE full, alone or with one
+    other page, whose pieces (every copy of each) fit fewer pages with the footer on either
+    side are packed that way, each new page where the first of its pieces was (Propagation's
+    folded bonus cards lie two a row only with the footer at the foot; its tokens, on two pages
+    at 43 % and 49 % that way, fit one with the footer down the side, beside its board's)."""
+    while True:
+        sparse = [index for index, frame in enumerate(frames) if _sparse(frame, paper)]
+        if not sparse:
+            return frames
+        for other in [None, *(index for index in range(len(frames)) if index not in sparse)]:
+            window = sorted(sparse + ([] if other is None else [other]))
+            if not _might_save_a_page([frames[index] for index in window], paper):
+                continue
+            fewest = _fewest_pages(_whole_components([frames[index] for index in window], components), paper, bleed,
+                                   gutters)
+            if fewest is not None and len(fewest) < len(window):
+                frames = _in_kit_order(frames, window, fewest)
+                break
+        else:
+            return frames
+
+
+def _fewest_pages(components: list[Component] | None, paper: Paper, bleed: float,
+                  gutters: Gutters) -> list[Frame] | None:
+    """These pieces' pages with the footer on the side that takes fewest (the bottom on a tie)."""
+    if components is None:
+        return None
+    packings = [_band_frames(components, paper, band, bleed, gutters) for band in FOOTER_SIDES]
+    return min((packing for packing in packings if packing is not None), key=len, default=None)
+
+
+def _in_kit_order(frames: list[Frame], window: list[int], packed: list[Frame]) -> list[Frame]:
+    """The pages with those of `window` given for `packed`, each packed page where the first
+    of its pieces was."""
+    first = {slot.component.name: index for index in reversed(window) for slot in frames[index].slots}
+    kept = [(index, frame) for index, frame in enumerate(frames) if index not in window]
+    new = [(min(first[slot.component.name] for slot in frame.slots), frame) for frame in packed]
+    return [frame for _, frame in sorted(kept + new, key=lambda pair: pair[0])]
+
+
+def _might_save_a_page(window: list[Frame], paper: Paper) -> bool:
+    """Could these pages' pieces fit one page fewer: is their area, trim boxes alone, no more
+    than that many printable areas? (Packing is costly: most tries fail this at once.)"""
+    _, _, w, h = _printable(paper)
+    used = sum(slot.rect[2] * slot.rect[3] for frame in window for slot in frame.slots)
+    return used <= (len(window) - 1) * w * h
+
+
+def _whole_components(window: list[Frame], components: Sequence[Component]) -> list[Component] | None:
+    """The components printed on these pages, in kit order, when every copy of each is
+    printed there; None when some copy is on another page."""
+    copies = Counter(slot.component.name for frame in window for slot in frame.slots)
+    inside = [component for component in components if component.name in copies]
+    if any(copies[component.name] != component.count for component in inside):
+        return None
+    return inside
+
+
+def _sparse(frame: Frame, paper: Paper) -> bool:
+    """Do the page's pieces, without their bleed, take under PAGE_USE of the paper? (With their
+    bleed they take more: pnp.checks.page_use; a page found here may pass that check.)"""
+    used = sum(slot.rect[2] * slot.rect[3] for slot in frame.slots)
+    return used < PAGE_USE * paper.width_mm * paper.height_mm
 
 
 def _fill_blanks(pages: list[list[Shelf]], area: Rect4, bleed: float, gutters: Gutters) -> list[list[Slot]]:
@@ -1150,8 +1234,30 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
                     room[1] = min(room[1], (y - oy - oh) / 2)
                 elif oy >= y + h - EPS:
                     room[3] = min(room[3], (oy - y - h) / 2)
+        if slot.tile is not None:
+            room = _short_of_words(slot, room)
         result.append(tuple(min(bleed, r) if edge else 0.0 for r, edge in zip(room, slot.edges)))
     return result  # type: ignore[return-value]
+
+
+def _short_of_words(slot: Slot, room: list[float]) -> list[float]:
+    """A board's portion's bleed stops short of its neighbour's words: past its seam the bleed
+    shows the next portion's drawing, and a wide --bleed showed slivers of Garden Dice's track
+    numbers (14, 15, 64, 65) 5 mm out, past the hinge, cut off with the offcut as stray marks."""
+    x, y, w, h = slot.rect
+    room = list(room)
+    for x0, y0, x1, y1 in (_turned_box(slot.matrix, box) for box in _words(slot.component)):
+        beside = y0 < y + h + room[3] and y1 > y - room[1]  # level with the portion, its bleed included
+        level = x0 < x + w + room[2] and x1 > x - room[0]
+        if beside and x1 <= x + EPS:
+            room[0] = min(room[0], x - x1)
+        elif beside and x0 >= x + w - EPS:
+            room[2] = min(room[2], x0 - x - w)
+        elif level and y1 <= y + EPS:
+            room[1] = min(room[1], y - y1)
+        elif level and y0 >= y + h - EPS:
+            room[3] = min(room[3], y0 - y - h)
+    return room
 
 
 def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, float]]:

@@ -241,10 +241,10 @@ def crop_icon(crop: str) -> str:
 
 def value_badge(value: int) -> Group:
     """The point value in the top-left corner, as the rulebook's tiles show it."""
-    r = TILE * 0.11
+    r = TILE * 0.115  # its digit (3.5 mm, 9.9 pt) keeps pnp.checks.RING_CLEAR_MM inside the ring
     centre = art.SAFE + r
     return Group.of(Circle(centre, centre, r, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
-                    Text(centre, centre, str(value), size=4.0, align="center", anchor="middle", bold=True, fill=INK))
+                    Text(centre, centre, str(value), size=3.5, align="center", anchor="middle", bold=True, fill=INK))
 
 
 def caption(text: str, y: float, width: float = TILE, size: float = 2.6, fill: str = INK,
@@ -326,10 +326,10 @@ def special_tiles() -> list[Component]:
 
 def tokens() -> list[Component]:
     # the points on a line of their own, the words under them high enough to keep 1 mm
-    # inside the cut circle at both their ends
-    sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 6.2, 8.4, OKABE_ITO["yellow"]),
-                        caption(f"+{data.SUN_TOKEN_POINTS}", 12.5, SUN_TOKEN, size=3.4),
-                        caption("if unused", 15.5, SUN_TOKEN, size=PIECE_WORD_MM, bold=False)),
+    # inside the cut circle at both their ends, and pnp.checks.RING_CLEAR_MM from its ink
+    sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 5.8, 8.0, OKABE_ITO["yellow"]),
+                        caption(f"+{data.SUN_TOKEN_POINTS}", 12.0, SUN_TOKEN, size=3.4),
+                        caption("if unused", 15.0, SUN_TOKEN, size=PIECE_WORD_MM, bold=False)),
                background="#FFF8D6")
     lap = Face(Group.of(round_outline(LAP_TOKEN),
                         Text(LAP_TOKEN / 2, 8.7, f"+{data.TRACK_SPACES}", size=5.2, align="center",

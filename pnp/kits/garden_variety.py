@@ -53,7 +53,8 @@ GUIDE = KitGuide(
     box_items=(("blank or plain six-sided die, about 16 mm", 1), ("glue stick for the die stickers", 1)),
     assembly=(
         # not "on their crop marks": a folded build's pairs are cut, folded and glued first
-        "Cut out the 54 cards; sleeves over a playing card make them sturdier.",
+        "Cut out the 54 cards: poker size, they fit standard 66x91 mm sleeves (a playing card inside "
+        "makes them sturdier).",
         "Die stickers (page {pages of die-stickers}, plain paper, with the rules summary): trim the "
         "sheet on its corner ticks, cut between the faces and glue one "
         "on each side of a 16 mm die, each column's two faces on opposite sides. The kit prints no paper cube: "

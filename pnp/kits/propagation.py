@@ -14,8 +14,9 @@ from dataclasses import replace
 
 from pnp.art import propagation as art
 from pnp.art.looks import Look, look, wordmark
-from pnp.checks import bounds
+from pnp.checks import RING_CLEAR_MM, bounds
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
+from pnp.fonts import cap_height, measure
 from pnp.icons import outline_of, register_icon, solid
 from pnp.model import (
     Circle,
@@ -69,10 +70,11 @@ GUIDE = KitGuide(
 
 SQRT3 = math.sqrt(3)
 # A bonus card: the rulebook asks only for the cards, "written onto note cards or halves of
-# note cards" if need be (Materials), so any size serves. 47 x 65 mm puts all fifteen on one
+# note cards" if need be (Materials), so any size serves. 46 x 65 mm puts all fifteen on one
 # two-sided sheet, four by four on A4 and Letter (turned five by three on Letter with a footer
-# along its bottom); poker cards took two.
-BONUS_CARD = (47.0, 65.0)
+# along its bottom); poker cards took two. Folded (--fold: 98 mm, front, gutter and back) two
+# lie side by side on A4's 198 mm; at 47 mm they lay three to a row turned, on three pages.
+BONUS_CARD = (46.0, 65.0)
 BONUS_PICTURE = 0.62  # the card's picture drawn at this scale (its words kept at HINT)
 BONUS_CORNER = 7.0    # the potted seedling and the watering can at a card's foot, when its words leave room
 
@@ -238,11 +240,14 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
     badge = (badge_foot - 0.9) / 2  # the white disc: above the shape, a rim of colour left over it
     by = badge_foot - badge
     number_size = max(2.6, badge * 0.62)
-    nx = r + badge * 0.45
+    nx, plant_x, plant_size = r + badge * 0.45, r - badge * 0.42, badge * 1.05
     plate, by = _plate(kind, r, by, badge)
+    if isinstance(plate, Circle) and data.PLANTS[kind]["tokens"] >= 10:
+        number_size = TWO_DIGITS_MM
+        nx, plant_x, plant_size = _beside_two_digits(r, plate.r - plate.style.stroke_width / 2, number_size)
     shapes: list[Shape] = [
         plate,
-        Icon(plant_icon(kind), r - badge * 0.42, by, badge * 1.05, PLANT_COLOURS[kind]),
+        Icon(plant_icon(kind), plant_x, by, plant_size, PLANT_COLOURS[kind]),
         Text(nx, by, str(number), size=number_size, bold=True, align="center", anchor="middle", fill=INK),
         Circle(r, r, r - 0.2, ring),
         # Colour is never the only clue: the player's shape sits on the coloured rim.
@@ -255,6 +260,24 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
     return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
                      Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number),
                      sits_on="hex", shared_cuts=diameter == SMALL_PUNCH)
+
+
+TWO_DIGITS_MM = 2.5  # 7.1 pt: a token's number of two digits, beside its plant on a round badge
+
+
+def _beside_two_digits(cx: float, inner: float, size: float) -> tuple[float, float, float]:
+    """Where a two-digit number and the plant beside it go on a round badge whose ring's
+    inner edge is `inner` from its middle `cx`: the number as far right as keeps every corner
+    of its widest ("15") RING_CLEAR_MM inside the ring, the plant in what is left of the
+    left (centred on the number, "15" touched the ring: pnp.checks.crowded_rings). Returns
+    the number's middle, the plant's and the plant's size."""
+    keep = inner - RING_CLEAR_MM - 0.05
+    half_height = (cap_height() + 0.02) * size / 2
+    right = math.sqrt(keep ** 2 - half_height ** 2)
+    width = max(measure(f"{n}", size, bold=True) for n in range(10, 16))
+    left = right - width
+    plant = (left - 0.15) + inner  # its picture keeps inside its box, which may meet the ring
+    return cx + right - width / 2, cx + (left - 0.15) - plant / 2, plant
 
 
 def _plate(kind: str, cx: float, cy: float, radius: float) -> tuple[Shape, float]:

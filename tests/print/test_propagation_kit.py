@@ -112,13 +112,14 @@ def test_board_fits_whole_on_letter_and_a4_and_a_space_holds_the_largest_token(p
     assert max(data.TOKEN_DIAMETER_MM.values()) + 1 < kit.HEX_SIZE * 3 ** 0.5
 
 
-def test_bonus_cards_are_47_by_65_mm_with_a_picture_and_no_code_name(pieces):
+def test_bonus_cards_are_46_by_65_mm_with_a_picture_and_no_code_name(pieces):
     """Smaller than poker cards (the rulebook takes any card, even half a note card): all
-    fifteen print on one sheet. The picture sits in its box between the award and the words."""
+    fifteen print on one sheet, and folded (100 mm across at 47 mm) two lie side by side on A4.
+    The picture sits in its box between the award and the words."""
     cards = [c for c in pieces.values() if c.kind == "card"]
     assert len(cards) == len(data.BONUS_CARDS) >= 12
     for card in cards:
-        assert (card.width_mm, card.height_mm) == kit.BONUS_CARD == (47.0, 65.0) and card.double_sided
+        assert (card.width_mm, card.height_mm) == kit.BONUS_CARD == (46.0, 65.0) and card.double_sided
         card_id = card.name.removeprefix("bonus-")
         words = texts(card.front)
         assert data.BONUS_CARDS[card_id]["text"] in words
@@ -350,7 +351,7 @@ def test_the_small_tokens_lie_in_columns_that_run_down_the_whole_sheet(paper):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_all_fifteen_bonus_cards_print_on_one_two_sided_sheet(paper):
     """Nine poker cards to an A4 page (eight on Letter) took two two-sided sheets, the second
-    front 40 % blank: 47 x 65 mm cards lie four by four (on Letter, turned five by three when
+    front 40 % blank: 46 x 65 mm cards lie four by four (on Letter, turned five by three when
     its footer ran along the bottom). Cards of one colour and size share their cuts."""
     from pnp.build import impose_kit
     from pnp.options import PAPERS, BuildOptions
