@@ -428,6 +428,14 @@ TRIANGLE_FILL, TRIANGLE_UNIT = 0.79, 0.06
 # strokes too, but its hull fills 0.5-0.6 of its triangle.
 CUT_TRIANGLE = 1.2      # units of TRIANGLE_UNIT short of TRIANGLE_FILL: a hull this near filling its triangle
 SQUARE_ALONG = 0.2      # a square's strokes lie this much along the sheet's lines at least
+# A square drawn in a hurry over its space's top line and along its left one loses those two
+# sides with the printed lines: the two left, at right angles, have a right triangle for hull.
+# Its hull and its strokes both have a word then (a guess either way), and so has where the
+# strokes run: along the sheet's lines across and down for what is left of a square (0.34-0.80
+# of them, by eight hands), slanted for a carrot's (0.05-0.12 where a side or its base was lost,
+# 0.3-0.6 for a whole one drawn big). Weighed as a third measure, in units of ALONG_UNIT from
+# ALONG_BORDER, it halves the spaces of that guess read wrong (21 of 114 to 11, 70 photos).
+ALONG_BORDER, ALONG_UNIT = 0.5, 0.05
 AXES_BORDER, AXES_UNIT = 0.53, 0.05
 ROUND_BORDER, ROUND_UNIT = 1.117, 0.013
 CORNER_BORDER, CORNER_UNIT = 0.76, 0.06
@@ -818,7 +826,8 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
     roundness = cv2.arcLength(hull, True) ** 2 / (4 * math.pi * area)
     hull_square = (roundness - ROUND_BORDER) / ROUND_UNIT + (corner_turn(hull) - CORNER_BORDER) / CORNER_UNIT
     if triangle > 0 and square > 0:   # a hull that fills a triangle, drawn in square strokes: a guess
-        shape, units = ("triangle" if triangle > square else "square"), 0.0
+        lines_say = (along_lines - ALONG_BORDER) / ALONG_UNIT
+        shape, units = ("triangle" if triangle > square + lines_say else "square"), 0.0
     elif triangle > 0:
         shape, units = "triangle", min(triangle, -square)
     else:   # the hull's word, a quarter of it when it disagrees with the strokes
