@@ -900,11 +900,15 @@ def _line_points(ink: np.ndarray, region: Region) -> tuple[np.ndarray, np.ndarra
 
 
 def stroke_shares(ink: np.ndarray, region: Region, least: float = INK) -> tuple[float, float]:
-    """The share of its points inked `least` or more of the most inked line near each diagonal
-    (a circle's lines, of any direction, count as both)."""
-    along, span, rising = _line_points(ink, region)
+    """The share of its points inked `least` or more of the most inked line near each diagonal,
+    falling and rising (a circle's lines, of any direction, count as both)."""
+    return _diagonal_shares(*_line_points(ink, region), least, region.kind)
+
+
+def _diagonal_shares(along: np.ndarray, span: np.ndarray, rising: np.ndarray, least: float,
+                     kind: str) -> tuple[float, float]:
     shares = ((along > least) * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
-    if region.kind == "circle":
+    if kind == "circle":
         return (float(shares.max()),) * 2
     return float(shares[~rising].max()), float(shares[rising].max())
 
@@ -914,11 +918,9 @@ def stroke_darkness(ink: np.ndarray, region: Region) -> float | None:
     points of its most inked line reach: a stroke fades at its ends), or None when no line holds
     a stroke at the faintest ink a mark can be."""
     along, span, _ = _line_points(ink, region)
-    shares = ((along > FAINT_INK) * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
-    best = int(shares.argmax())
-    if shares[best] <= STROKE[region.kind]:
+    if max(_diagonal_shares(along, span, np.zeros(len(along), bool), FAINT_INK, "circle")) <= STROKE[region.kind]:
         return None
-    return float(np.percentile(along[best][span[best]], 75))
+    return _line_darkness(along, span, np.ones(len(along), bool), FAINT_INK)
 
 
 def cell_darkness(ink: np.ndarray, region: Region) -> float | None:
@@ -956,14 +958,34 @@ def cross_threshold(darkness: float | None) -> float:
 
 
 def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
-    """Crossed or not, from the most inked lines through the region, inked `least` or more."""
-    lower, higher = sorted(stroke_shares(ink, region, least))
+    """Crossed or not, from the most inked lines through the region, inked `least` or more. A
+    box's X is drawn by one pencil: with one diagonal crossed, the other is looked for at
+    FAINT_CROSS of that stroke's own darkness when that is fainter than `least` (a soft
+    pencil's second stroke, greyer still in a soft photo, fell short of the sheet's threshold
+    along half its length and the power went uncounted; a blank diagonal holds only a few
+    points of the printed pig at any darkness a pencil stroke has)."""
+    along, span, rising = _line_points(ink, region)
     stroke = STROKE[region.kind]
-    crossed = lower > stroke
+    shares = list(_diagonal_shares(along, span, rising, least, region.kind))
+    if region.kind == "box" and min(shares) <= stroke < max(shares):
+        crossed = int(shares[1] > stroke)     # 0 the falling diagonal, 1 the rising one
+        own = FAINT_CROSS * _line_darkness(along, span, rising == bool(crossed), least)
+        if own < least:
+            shares[1 - crossed] = _diagonal_shares(along, span, rising, max(FAINT_INK, own), "box")[1 - crossed]
+    lower, higher = sorted(shares)
+    crossed_too = lower > stroke
     confidence = _sureness(lower - stroke, STROKE_SURE[region.kind] / SURE_MARGIN)
-    if not crossed and higher > stroke:   # a box with a stroke along one diagonal only
+    if not crossed_too and higher > stroke:   # a box with a stroke along one diagonal only
         confidence = 0.5
-    return Field(crossed, confidence)
+    return Field(crossed_too, confidence)
+
+
+def _line_darkness(along: np.ndarray, span: np.ndarray, lines: np.ndarray, least: float) -> float:
+    """How dark the stroke along the most inked of `lines` is: the ink three quarters of its
+    points in the span reach (a stroke fades at its ends)."""
+    shares = np.where(lines, ((along > least) * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1), -1.0)
+    best = int(shares.argmax())
+    return float(np.percentile(along[best][span[best]], 75))
 
 
 # Hue (OpenCV's 0-180) of each track's pieces, on the sheet with its paper's colour divided

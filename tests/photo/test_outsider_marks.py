@@ -90,6 +90,45 @@ def test_faint_pencil_crosses_are_never_read_surely_as_none(width_mm, photo):
     assert _wrong_yet_sure(found, FAINT_CROSSES) == {}
 
 
+SOFT_CROSSES = {**FAINT_CROSSES, "pig_powers_used": 3}
+
+
+def _soft_pencil_powers(second_opacity: float, slash_only_in: int = 0) -> np.ndarray:
+    """A sheet crossed in a soft pencil (grey 120 at 0.55): pig 7, three powers, two of each
+    market. Each power box's X has its second stroke pressed lighter (`second_opacity`), and
+    the box `slash_only_in` (its place in the count) has the first stroke alone."""
+    first: list[Stroke] = []
+    second: list[Stroke] = []
+    for region in BASIC.regions:
+        if region.kind in ("circle", "box") and (region.value or 0) <= SOFT_CROSSES[region.path]:
+            one, two = an_x(region.box_mm, 0.7)
+            first.append(one)
+            if region.kind == "circle":
+                first.append(two)
+            elif region.value != slash_only_in:
+                second.append(two)
+    page = multiplied(blank_sheet("harvest-dice", BASIC.component), first, 120, 0.55, 0.3)
+    return multiplied(page, second, 120, second_opacity, 0.3)
+
+
+@pytest.mark.parametrize("blur_px", [0.8, 1.2])
+def test_soft_pencil_xs_in_power_boxes_are_counted(blur_px):
+    """The cold tester's soft pencil in a soft photo (hd-22): an X's second stroke fell short of
+    the sheet's threshold along half its length, so a power used read as one slash, and the
+    powers as none or one of three (outlined). It is judged against its own first stroke."""
+    found = _read(photographed(_soft_pencil_powers(0.35), 2, 6.0, blur_px))
+    assert found["state"]["players"][0]["pig_powers_used"] == 3
+    assert _wrong_yet_sure(found, SOFT_CROSSES) == {}
+
+
+def test_a_lone_soft_pencil_slash_in_a_power_box_is_still_no_power():
+    """The neighbouring mark: the third box holds one soft stroke and nothing along its other
+    diagonal but the printed pig, which no lighter threshold turns into a stroke."""
+    found = _read(photographed(_soft_pencil_powers(0.55, slash_only_in=3), 2, 6.0, 0.8))
+    assert found["state"]["players"][0]["pig_powers_used"] == 2
+    assert found["confidence"]["players.0.pig_powers_used"] < SURE
+
+
 def hurried(letter: str, box: tuple[float, float, float, float], rng: np.random.Generator,
             size: float, off: float) -> list[Stroke]:
     """A veggie drawn in a hurry: `size` times the space's side across, its middle pushed `off`
