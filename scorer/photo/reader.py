@@ -558,11 +558,13 @@ def _bulges(mask: np.ndarray, first: int, last: int) -> bool:
 @dataclass(frozen=True)
 class Drawing:
     """What is drawn in a garden space: a mask of a window round it, the drawing's share of the
-    space, and whether some of it may be lost or another space's (`tangled`)."""
+    space, whether some of it may be another space's or lost to one (`tangled`), and whether a
+    stroke ran along a printed line and went out with it (`overdrawn`)."""
 
     mask: np.ndarray
     share: float
     tangled: bool
+    overdrawn: bool
     at: tuple[slice, slice]     # the window's rows and columns in the sheet
     inside: np.ndarray          # all the drawing within the space's lines, whoever's it was taken for
 
@@ -578,7 +580,7 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
     that runs out of the window is a neighbour's, and so is the end of it that pokes into this
     space). Drawing is what is inked `least` or more. It is tangled when a stroke runs along a
     printed line (the line's band is wider than OVERDRAWN_MM: the stroke went out with the
-    line), when more than GIVEN_AWAY of the space's inside is drawing given to a neighbour (a
+    line; told apart as `overdrawn`), when more than GIVEN_AWAY of the space's inside is drawing given to a neighbour (a
     hurried shape over its lines, which may have been read as its neighbour's), or when drawing
     outside the space, taken as its own, runs more than LONG_CAP of its side along a line: this
     shape's side drawn over the line, or a neighbour's (a carrot's base just past the line over
@@ -639,7 +641,7 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
     # big for its space lost that part (a circle left as an arc was read surely as a carrot)
     cut_off = _over_a_line(own, (drawn > 0) & ~inside & ~own, lines, slanted=True)
     return Drawing(own.astype(np.uint8), float(own.sum()) / inset_area,
-                   overdrawn or long_cap or cut_off or given_away > GIVEN_AWAY,
+                   long_cap or cut_off or given_away > GIVEN_AWAY, overdrawn,
                    (rows, columns), ((drawn > 0) & inside).astype(np.uint8))
 
 
@@ -795,12 +797,14 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
     `traced`: how many of the space's printed lines a stroke runs along (a square drawn on
     them leaves nothing inside)."""
     drawing = drawn_in(ink, region)
-    at_most = UNSURE if drawing.tangled else 1.0
+    at_most = UNSURE if drawing.tangled or drawing.overdrawn else 1.0
+    only_along_a_line = drawing.overdrawn and not drawing.tangled
     if drawing.share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
         drawing = drawn_in(ink, region, FAINT_INK)
         if drawing.share < EMPTY_INK:
             return _nothing_drawn(min(_sureness(EMPTY_INK - drawing.share, EMPTY_INK), at_most), traced)
         at_most = min(at_most, UNSURE_FAINT)
+        only_along_a_line = False
     joined, share = drawing.mask, drawing.share
     contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     drawn = list(contours)
@@ -839,8 +843,24 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
         shape, units = "circle", 0.0
     if shape != "circle" and _a_ring(drawing.inside, region):
         shape, units = "circle", 0.0   # most of it taken for a neighbour's: a guess
+    if only_along_a_line and units > 0 and _all_agree(shape, triangle, strokes, hull_square, along_lines):
+        at_most = 1.0
     confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK), at_most)
     return Field(SHAPE_LETTERS[shape], confidence)
+
+
+def _all_agree(shape: str, triangle: float, strokes: float, hull_square: float, along_lines: float) -> bool:
+    """Whether every measure of a drawing says the shape read: a stroke that went out with a
+    printed line may have been one of its sides, but what is left then still reads as it (a
+    square left with three sides, a carrot without its base); a shape any measure doubts may
+    have read otherwise with it. On sheets of the eight hands, of 65 spaces read surely but for
+    a stroke along a line, one was wrong (a carrot, its strokes doubting the square its hull
+    said); of the 59 whose measures all agree, none (seven more would have been outlined)."""
+    if shape == "circle":
+        return strokes < 0 and hull_square < 0 and triangle < 0
+    if shape == "square":
+        return strokes > 0 and hull_square > 0 and triangle < 0 and along_lines >= SQUARE_ALONG
+    return triangle > 0 and strokes < 0
 
 
 # A cross is read as straight pencil strokes. Every line through the middle of a circle or a

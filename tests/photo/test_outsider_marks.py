@@ -390,3 +390,33 @@ def test_two_cubes_side_by_side_over_a_narrow_space_stand_on_it(value, side_mm):
     found = read_photos([photographed(table, value)], "cottage-garden", readable_sheets("cottage-garden"))
     orange, sure = found["state"]["players"][0]["orange"], found["confidence"]["players.0.orange"]
     assert orange == [0, value, value], (orange, sure)
+
+
+def _right_side_on_its_line(box: tuple[float, float, float, float], rng: np.random.Generator) -> list[Stroke]:
+    """A square whose right side is drawn along its space's printed line on the right."""
+    x, y, w, h = box
+    corners = np.array([[x + 0.2 * w, y + 0.2 * h], [x + w, y + 0.2 * h], [x + w, y + 0.8 * h], [x + 0.2 * w, y + 0.8 * h]])
+    corners += rng.normal(0, 0.1, (4, 2))
+    corners[1:3, 0] = x + w + rng.normal(0, 0.05, 2)
+    return [(tuple(a), tuple(b)) for a, b in zip(corners, np.roll(corners, -1, axis=0))]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4])
+def test_shapes_beside_a_stroke_along_their_line_are_read_surely_when_all_they_show_agrees(seed):
+    """A lettuce in column 1 with its right side along the line it shares with column 2, and a
+    small tomato, carrot or lettuce in column 2: the stroke goes out with the line, and both
+    spaces were outlined though read right. The square left with three sides and the whole
+    shape beside it are read surely, as every measure of each agrees."""
+    rng = np.random.default_rng(seed)
+    cells = {cell.path: cell for cell in BASIC.regions if cell.kind == "cell"}
+    strokes: list[Stroke] = []
+    truth = {}
+    for row, letter in enumerate("TCL"):
+        strokes += _right_side_on_its_line(cells[f"garden.{row}.1"].box_mm, rng)
+        beside = cells[f"garden.{row}.2"].box_mm
+        strokes += round_stroke(beside, rng, 0.6, 0.03) if letter == "T" else hurried(letter, beside, rng, 0.6, 0.03)
+        truth.update({(row, 1): "L", (row, 2): letter})
+    found = _read(photographed(multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 60, 0.9, 0.35), seed))
+    garden = found["state"]["players"][0]["garden"]
+    assert {place: (garden[place[0]][place[1]], found["confidence"][f"players.0.garden.{place[0]}.{place[1]}"] >= SURE)
+            for place in truth} == {place: (letter, True) for place, letter in truth.items()}
