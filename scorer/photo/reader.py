@@ -35,6 +35,7 @@ FAINT_CROSS = 0.7        # blurred photo) has its crosses looked for at this sha
 FAINT_NOTE = ("the marks on this sheet are faint: check every field (marks in pen, or in pencil pressed firmly, "
               "are read surely)")
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
+OUTLINED = 0.9           # the score page outlines a field read less surely than this
 SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
 UNSURE = 0.7             # its fields' confidence is at most this, and so is that of a sheet seen at
 SMALL_PX_PER_MM = 5.0    # fewer of the photo's pixels a mm than this
@@ -1318,7 +1319,10 @@ def count_crossed(marks: list[Field]) -> Field:
     how sure its reading is (a faint false cross in a shadow's edge beyond the last real one
     weighs less than the clearly blank circles before it). The count is as sure as the marks
     next to where the crosses stop (a faint cross in the middle of the run cannot move it);
-    a gap leaves it unsure."""
+    a cross past the run, or a gap in it read surely blank, leaves it unsure. A gap read blank
+    unsurely is a weak cross: less surely than OUTLINED, its most inked line is more inked than
+    a blank circle's or box's ever is (see STROKE), as a hurried slash off the middle is; it
+    left a third of the pig counts of the eight hands' sheets outlined though read right."""
     crossed = [bool(mark.value) for mark in marks]
     weights = [2 * mark.confidence - 1 for mark in marks]   # 0 on a threshold, 1 sure
 
@@ -1327,7 +1331,8 @@ def count_crossed(marks: list[Field]) -> Field:
 
     count = min(range(len(marks) + 1), key=lambda n: (disagreement(n), abs(n - sum(crossed))))
     confidence = min((mark.confidence for mark in marks[max(0, count - 2):count + 2]), default=1.0)
-    if crossed != [True] * count + [False] * (len(crossed) - count):
+    sure_gap = any(not crossed[place] and marks[place].confidence >= OUTLINED for place in range(count))
+    if sure_gap or any(crossed[count:]):
         confidence = min(confidence, 0.4)
     return Field(count, confidence)
 
