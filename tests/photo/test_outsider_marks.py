@@ -90,6 +90,45 @@ def test_faint_pencil_crosses_are_never_read_surely_as_none(width_mm, photo):
     assert _wrong_yet_sure(found, FAINT_CROSSES) == {}
 
 
+SOFT_CROSSES = {**FAINT_CROSSES, "pig_powers_used": 3}
+
+
+def _soft_pencil_powers(second_opacity: float, slash_only_in: int = 0) -> np.ndarray:
+    """A sheet crossed in a soft pencil (grey 120 at 0.55): pig 7, three powers, two of each
+    market. Each power box's X has its second stroke pressed lighter (`second_opacity`), and
+    the box `slash_only_in` (its place in the count) has the first stroke alone."""
+    first: list[Stroke] = []
+    second: list[Stroke] = []
+    for region in BASIC.regions:
+        if region.kind in ("circle", "box") and (region.value or 0) <= SOFT_CROSSES[region.path]:
+            one, two = an_x(region.box_mm, 0.7)
+            first.append(one)
+            if region.kind == "circle":
+                first.append(two)
+            elif region.value != slash_only_in:
+                second.append(two)
+    page = multiplied(blank_sheet("harvest-dice", BASIC.component), first, 120, 0.55, 0.3)
+    return multiplied(page, second, 120, second_opacity, 0.3)
+
+
+@pytest.mark.parametrize("blur_px", [0.8, 1.2])
+def test_soft_pencil_xs_in_power_boxes_are_counted(blur_px):
+    """The cold tester's soft pencil in a soft photo (hd-22): an X's second stroke fell short of
+    the sheet's threshold along half its length, so a power used read as one slash, and the
+    powers as none or one of three (outlined). It is judged against its own first stroke."""
+    found = _read(photographed(_soft_pencil_powers(0.35), 2, 6.0, blur_px))
+    assert found["state"]["players"][0]["pig_powers_used"] == 3
+    assert _wrong_yet_sure(found, SOFT_CROSSES) == {}
+
+
+def test_a_lone_soft_pencil_slash_in_a_power_box_is_still_no_power():
+    """The neighbouring mark: the third box holds one soft stroke and nothing along its other
+    diagonal but the printed pig, which no lighter threshold turns into a stroke."""
+    found = _read(photographed(_soft_pencil_powers(0.55, slash_only_in=3), 2, 6.0, 0.8))
+    assert found["state"]["players"][0]["pig_powers_used"] == 2
+    assert found["confidence"]["players.0.pig_powers_used"] < SURE
+
+
 def hurried(letter: str, box: tuple[float, float, float, float], rng: np.random.Generator,
             size: float, off: float) -> list[Stroke]:
     """A veggie drawn in a hurry: `size` times the space's side across, its middle pushed `off`
@@ -351,3 +390,33 @@ def test_two_cubes_side_by_side_over_a_narrow_space_stand_on_it(value, side_mm):
     found = read_photos([photographed(table, value)], "cottage-garden", readable_sheets("cottage-garden"))
     orange, sure = found["state"]["players"][0]["orange"], found["confidence"]["players.0.orange"]
     assert orange == [0, value, value], (orange, sure)
+
+
+def _right_side_on_its_line(box: tuple[float, float, float, float], rng: np.random.Generator) -> list[Stroke]:
+    """A square whose right side is drawn along its space's printed line on the right."""
+    x, y, w, h = box
+    corners = np.array([[x + 0.2 * w, y + 0.2 * h], [x + w, y + 0.2 * h], [x + w, y + 0.8 * h], [x + 0.2 * w, y + 0.8 * h]])
+    corners += rng.normal(0, 0.1, (4, 2))
+    corners[1:3, 0] = x + w + rng.normal(0, 0.05, 2)
+    return [(tuple(a), tuple(b)) for a, b in zip(corners, np.roll(corners, -1, axis=0))]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4])
+def test_shapes_beside_a_stroke_along_their_line_are_read_surely_when_all_they_show_agrees(seed):
+    """A lettuce in column 1 with its right side along the line it shares with column 2, and a
+    small tomato, carrot or lettuce in column 2: the stroke goes out with the line, and both
+    spaces were outlined though read right. The square left with three sides and the whole
+    shape beside it are read surely, as every measure of each agrees."""
+    rng = np.random.default_rng(seed)
+    cells = {cell.path: cell for cell in BASIC.regions if cell.kind == "cell"}
+    strokes: list[Stroke] = []
+    truth = {}
+    for row, letter in enumerate("TCL"):
+        strokes += _right_side_on_its_line(cells[f"garden.{row}.1"].box_mm, rng)
+        beside = cells[f"garden.{row}.2"].box_mm
+        strokes += round_stroke(beside, rng, 0.6, 0.03) if letter == "T" else hurried(letter, beside, rng, 0.6, 0.03)
+        truth.update({(row, 1): "L", (row, 2): letter})
+    found = _read(photographed(multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 60, 0.9, 0.35), seed))
+    garden = found["state"]["players"][0]["garden"]
+    assert {place: (garden[place[0]][place[1]], found["confidence"][f"players.0.garden.{place[0]}.{place[1]}"] >= SURE)
+            for place in truth} == {place: (letter, True) for place, letter in truth.items()}
