@@ -49,6 +49,9 @@ PAPER_SIDE = 600         # the paper round the markers is followed on the photo 
 PAPER_RING_MM = 2.0      # from this ring round each marker seen, through pixels at least
 PAPER_LIGHT = 0.8        # this share of the ring's light and no more coloured than it by
 PAPER_COLOUR = 40        # this much saturation (of 255)
+SHADED_PAPER = 0.25      # or, in shade, this share (a hard shadow and the light falling away left a tester's
+#                          cut-off near end at 0.30-0.35 of it), meeting the picture's edge along no more
+#                          than the sheet's own length as placed (a grey table so dark meets it all round)
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -277,8 +280,11 @@ def _paper_runs_off(members: dict[int, _Seen], image: np.ndarray) -> bool:
     slant makes the near end of a sheet seen from its far end larger than an affine fit from
     there says (by a fifth at a steep one), so a missing marker past the edge is placed inside
     the picture.
-    Paper is as light as that round the markers (PAPER_LIGHT of it) and no more coloured; a
-    thumb, a die or the table stops it, a deep shadow too (then this says no)."""
+    Paper is no more coloured than that round the markers (PAPER_COLOUR), and as light
+    (PAPER_LIGHT of it); a thumb, a die or a wooden table stops it by its colour. A shadow across
+    the sheet and the light falling away from its far end darken its near end to a third: paper
+    down to SHADED_PAPER of the light counts too, where it meets the edge along no more than the
+    sheet's length (a grey table, as dark as paper in shade, meets it all round)."""
     scale = min(1.0, PAPER_SIDE / max(image.shape[:2]))
     small = cv2.cvtColor(cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2HSV)
     sheet = next(iter(members.values())).sheet
@@ -295,11 +301,17 @@ def _paper_runs_off(members: dict[int, _Seen], image: np.ndarray) -> bool:
         return False
     lightest = ring[:, 2] >= np.quantile(ring[:, 2], 0.5)
     light, colour = float(np.median(ring[lightest, 2])), float(np.median(ring[lightest, 1]))
-    paper = ((small[..., 2] >= PAPER_LIGHT * light) & (small[..., 1] <= colour + PAPER_COLOUR)).astype(np.uint8)
-    _, labels = cv2.connectedComponents(paper, connectivity=4)
-    sheets_paper = np.unique(labels[(rings > 0) & (paper > 0)])
-    edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
-    return bool(np.isin(edge, sheets_paper[sheets_paper > 0]).any())
+    corners = _placed(members, _box_corners((0.0, 0.0, sheet.width_mm, sheet.height_mm))) * scale
+    length = float(np.linalg.norm(corners[0] - corners[2]))
+    for share, along_at_most in ((PAPER_LIGHT, math.inf), (SHADED_PAPER, length)):
+        paper = ((small[..., 2] >= share * light) & (small[..., 1] <= colour + PAPER_COLOUR)).astype(np.uint8)
+        _, labels = cv2.connectedComponents(paper, connectivity=4)
+        sheets_paper = np.unique(labels[(rings > 0) & (paper > 0)])
+        edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+        along = int(np.count_nonzero(np.isin(edge, sheets_paper[sheets_paper > 0])))
+        if 0 < along <= along_at_most:
+            return True
+    return False
 
 
 def blurred(image: np.ndarray) -> bool:
