@@ -450,10 +450,11 @@ CELL_REACH = 0.25       # a space is read from a window this share of its side p
 LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side of where it should be
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
-MIDDLE = 0.35           # a hull's middle, looked at for a scribble: the hull at this share of its size about
-#                          its centre of area (at half its size about the mean of its corners, a bold
-#                          marker's shapes, 86 % of their space, their strokes 1.1 mm wide crossing past
-#                          their corners, were 0.16-0.62 marked there: read as scribbled out)
+MIDDLES = ((0.5, False), (0.35, True))   # a hull's middles, looked at for a scribble: the hull at half its
+#                          size about the mean of its corners, and at 0.35 about its centre of area. A
+#                          scribble covers both; a bold marker's shape (86 % of its space, strokes 1.1 mm
+#                          wide crossing past its corners) reaches 0.16-0.62 into the first, 0-0.21 into the
+#                          second, and a carrot smeared by a shaken phone fills the second but not the first
 SCRIBBLE_AREA = 0.12    # of a space: a hull this big, its middle
 SCRIBBLE_WIDTH = 0.3    # of a space's side: a scribble's hull is at least this wide every way (two strokes
 #                          of squares drawn in a hurry along both sides of a line, 0.15-0.27, are not one)
@@ -652,7 +653,7 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
 
 def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, region: Region) -> bool:
     """Whether a drawing is a mark cancelled: a hull of at least SCRIBBLE_AREA of the space
-    whose middle (the hull shrunk to MIDDLE of its size about its centre) is more than
+    whose middles (the hull shrunk as MIDDLES says) are each more than
     SCRIBBLE_FILL marked: inked at least SCRIBBLE_INK of the drawing's own median ink, or dark.
     A veggie's outline leaves its middle blank (0-0.05 so marked, in pencils from grey 60 to a
     faint 120, photographed sharp or blurred); a zig-zag over a shape marks 0.39-0.81 of it, a
@@ -666,14 +667,19 @@ def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull:
         return False
     outline = hull.reshape(-1, 2).astype(np.float32)
     moments = cv2.moments(hull)
-    centre = np.array([moments["m10"], moments["m01"]], np.float32) / np.float32(max(moments["m00"], 1e-9))
-    middle = np.zeros(drawn.shape, np.uint8)
-    cv2.fillPoly(middle, [np.rint(centre + (outline - centre) * MIDDLE).astype(np.int32)], 1)
+    centres = {False: outline.mean(axis=0),
+               True: np.array([moments["m10"], moments["m01"]], np.float32) / np.float32(max(moments["m00"], 1e-9))}
     own_ink = float(np.median(ink[drawn > 0])) if drawn.any() else INK
     marked = ink > SCRIBBLE_INK * own_ink
     if dark is not None:
         marked |= dark > INK
-    return int(np.count_nonzero(marked & (middle > 0))) > SCRIBBLE_FILL * max(1, int(np.count_nonzero(middle)))
+    for share, of_area in MIDDLES:
+        middle = np.zeros(drawn.shape, np.uint8)
+        centre = centres[of_area]
+        cv2.fillPoly(middle, [np.rint(centre + (outline - centre) * share).astype(np.int32)], 1)
+        if np.count_nonzero(marked & (middle > 0)) <= SCRIBBLE_FILL * max(1, int(np.count_nonzero(middle))):
+            return False
+    return True
 
 
 def dark_map(flat: np.ndarray, cells: list[Region]) -> np.ndarray:
