@@ -8,7 +8,6 @@ from __future__ import annotations
 import shutil
 
 import cv2
-import numpy as np
 import pytest
 
 import scorer
