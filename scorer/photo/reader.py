@@ -36,7 +36,8 @@ FAINT_NOTE = ("the marks on this sheet are faint: check every field (marks in pe
               "are read surely)")
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 OUTLINED = 0.9           # the score page outlines a field read less surely than this
-SHARP_MM = 0.3           # a photo smearing edges over more than this is read, but never surely:
+SHARP_MM = 0.4           # a photo smearing edges over more than this is read, but never surely (a blur of
+#                          0.2 mm, 3 MP at JPEG 52, rises over 0.375: read right surely by a cold tester and the bench):
 UNSURE = 0.7             # its fields' confidence is at most this, and so is that of a sheet seen at
 SMALL_PX_PER_MM = 5.0    # fewer of the photo's pixels a mm than this
 BLURRED_RISE_PX = 6.0    # a photo whose sharpest edges rise over more pixels than this is blurred
@@ -50,6 +51,9 @@ PAPER_SIDE = 600         # the paper round the markers is followed on the photo 
 PAPER_RING_MM = 2.0      # from this ring round each marker seen, through pixels at least
 PAPER_LIGHT = 0.8        # this share of the ring's light and no more coloured than it by
 PAPER_COLOUR = 40        # this much saturation (of 255)
+SHADED_PAPER = 0.25      # or, in shade, this share (a hard shadow and the light falling away left a tester's
+#                          cut-off near end at 0.30-0.35 of it), meeting the picture's edge along no more
+#                          than the sheet's own length as placed (a grey table so dark meets it all round)
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -278,8 +282,11 @@ def _paper_runs_off(members: dict[int, _Seen], image: np.ndarray) -> bool:
     slant makes the near end of a sheet seen from its far end larger than an affine fit from
     there says (by a fifth at a steep one), so a missing marker past the edge is placed inside
     the picture.
-    Paper is as light as that round the markers (PAPER_LIGHT of it) and no more coloured; a
-    thumb, a die or the table stops it, a deep shadow too (then this says no)."""
+    Paper is no more coloured than that round the markers (PAPER_COLOUR), and as light
+    (PAPER_LIGHT of it); a thumb, a die or a wooden table stops it by its colour. A shadow across
+    the sheet and the light falling away from its far end darken its near end to a third: paper
+    down to SHADED_PAPER of the light counts too, where it meets the edge along no more than the
+    sheet's length (a grey table, as dark as paper in shade, meets it all round)."""
     scale = min(1.0, PAPER_SIDE / max(image.shape[:2]))
     small = cv2.cvtColor(cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2HSV)
     sheet = next(iter(members.values())).sheet
@@ -296,11 +303,17 @@ def _paper_runs_off(members: dict[int, _Seen], image: np.ndarray) -> bool:
         return False
     lightest = ring[:, 2] >= np.quantile(ring[:, 2], 0.5)
     light, colour = float(np.median(ring[lightest, 2])), float(np.median(ring[lightest, 1]))
-    paper = ((small[..., 2] >= PAPER_LIGHT * light) & (small[..., 1] <= colour + PAPER_COLOUR)).astype(np.uint8)
-    _, labels = cv2.connectedComponents(paper, connectivity=4)
-    sheets_paper = np.unique(labels[(rings > 0) & (paper > 0)])
-    edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
-    return bool(np.isin(edge, sheets_paper[sheets_paper > 0]).any())
+    corners = _placed(members, _box_corners((0.0, 0.0, sheet.width_mm, sheet.height_mm))) * scale
+    length = float(np.linalg.norm(corners[0] - corners[2]))
+    for share, along_at_most in ((PAPER_LIGHT, math.inf), (SHADED_PAPER, length)):
+        paper = ((small[..., 2] >= share * light) & (small[..., 1] <= colour + PAPER_COLOUR)).astype(np.uint8)
+        _, labels = cv2.connectedComponents(paper, connectivity=4)
+        sheets_paper = np.unique(labels[(rings > 0) & (paper > 0)])
+        edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+        along = int(np.count_nonzero(np.isin(edge, sheets_paper[sheets_paper > 0])))
+        if 0 < along <= along_at_most:
+            return True
+    return False
 
 
 def blurred(image: np.ndarray) -> bool:
@@ -447,7 +460,11 @@ CELL_REACH = 0.25       # a space is read from a window this share of its side p
 LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side of where it should be
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
-MIDDLE = 0.5            # a hull's middle, looked at for a scribble: the hull at this share of its size
+MIDDLES = ((0.5, False), (0.35, True))   # a hull's middles, looked at for a scribble: the hull at half its
+#                          size about the mean of its corners, and at 0.35 about its centre of area. A
+#                          scribble covers both; a bold marker's shape (86 % of its space, strokes 1.1 mm
+#                          wide crossing past its corners) reaches 0.16-0.62 into the first, 0-0.21 into the
+#                          second, and a carrot smeared by a shaken phone fills the second but not the first
 SCRIBBLE_AREA = 0.12    # of a space: a hull this big, its middle
 SCRIBBLE_WIDTH = 0.3    # of a space's side: a scribble's hull is at least this wide every way (two strokes
 #                          of squares drawn in a hurry along both sides of a line, 0.15-0.27, are not one)
@@ -648,7 +665,7 @@ def drawn_in(ink: np.ndarray, region: Region, least: float = INK) -> Drawing:
 
 def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull: np.ndarray, region: Region) -> bool:
     """Whether a drawing is a mark cancelled: a hull of at least SCRIBBLE_AREA of the space
-    whose middle (the hull shrunk to MIDDLE of its size about its centre) is more than
+    whose middles (the hull shrunk as MIDDLES says) are each more than
     SCRIBBLE_FILL marked: inked at least SCRIBBLE_INK of the drawing's own median ink, or dark.
     A veggie's outline leaves its middle blank (0-0.05 so marked, in pencils from grey 60 to a
     faint 120, photographed sharp or blurred); a zig-zag over a shape marks 0.39-0.81 of it, a
@@ -661,14 +678,20 @@ def scribbled(drawn: np.ndarray, ink: np.ndarray, dark: np.ndarray | None, hull:
     if min(cv2.minAreaRect(hull)[1]) < SCRIBBLE_WIDTH * min(w, h) * PX_PER_MM:   # a stroke or two, not an area
         return False
     outline = hull.reshape(-1, 2).astype(np.float32)
-    centre = outline.mean(axis=0)
-    middle = np.zeros(drawn.shape, np.uint8)
-    cv2.fillPoly(middle, [np.rint(centre + (outline - centre) * MIDDLE).astype(np.int32)], 1)
+    moments = cv2.moments(hull)
+    centres = {False: outline.mean(axis=0),
+               True: np.array([moments["m10"], moments["m01"]], np.float32) / np.float32(max(moments["m00"], 1e-9))}
     own_ink = float(np.median(ink[drawn > 0])) if drawn.any() else INK
     marked = ink > SCRIBBLE_INK * own_ink
     if dark is not None:
         marked |= dark > INK
-    return int(np.count_nonzero(marked & (middle > 0))) > SCRIBBLE_FILL * max(1, int(np.count_nonzero(middle)))
+    for share, of_area in MIDDLES:
+        middle = np.zeros(drawn.shape, np.uint8)
+        centre = centres[of_area]
+        cv2.fillPoly(middle, [np.rint(centre + (outline - centre) * share).astype(np.int32)], 1)
+        if np.count_nonzero(marked & (middle > 0)) <= SCRIBBLE_FILL * max(1, int(np.count_nonzero(middle))):
+            return False
+    return True
 
 
 def dark_map(flat: np.ndarray, cells: list[Region]) -> np.ndarray:
