@@ -33,6 +33,9 @@ piece's cut outline is. The checks then read that flat list:
 - `thick_marks`: a cut mark (a page of pieces' own line in the marks' black: ticks, a tiled
   board's trim lines; not a glue zone's grey hatching) with a stroke over MARK_MAX_MM: crop marks are thin, so they mark the cut and do not
   print as a heavy frame round the pieces.
+- `dark_trim_lines`: a piece's own dark line (luminance under DARK_LUMINANCE) over
+  TRIM_LINE_MAX_MM wide drawn along its trim line: a cut a little off leaves a dark edge on
+  the piece (Cottage Garden's tiles had a 0.4 mm near-black outline on their cut).
 - `unticked_cuts`: a cut line that runs out into the sheet's outer margin (no other piece
   in its way) without a tick there at least OUTER_TICK_MM long: a ruler or a trimmer needs
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
@@ -103,6 +106,10 @@ FIT_CLEARANCE_MM = 1.0
 # A piece's words stay this far inside its trim line: a cut this far off slices no letter.
 SAFE_MM = 1.5
 MARK_MAX_MM = 0.15  # a crop mark's stroke, at most: thin, as printers' crop marks are
+# A piece's own dark line along its trim is at most this wide (a thin line in the piece's own
+# tone may mark the cut; a heavy one shows as a dark edge when the cut is off by a hair).
+TRIM_LINE_MAX_MM = 0.2
+DARK_LUMINANCE = 0.2
 DEFAULT_BLEED_MM = 3.0  # the build's bleed unless --bleed asks for more
 EPS_MM = 0.05  # drawing closer than this past a trim line is on it
 # Every page of pieces is this full at least: its pieces with their bleed take this share of
@@ -758,6 +765,37 @@ def thick_marks(flat: Flat) -> Iterator[Problem]:
                                             f"a thin crop mark")
 
 
+def _along_trim(box: Box, trim: Box, near: float = 0.25) -> bool:
+    """A drawn outline (a line's box, or a frame's) lying on the trim line: a line on one of
+    the trim's sides, or a frame the trim's own size."""
+    x1, y1, x2, y2 = box
+    left, top, right, bottom = trim
+    within_x, within_y = x1 > left - near and x2 < right + near, y1 > top - near and y2 < bottom + near
+    on_side = (within_y and x2 - x1 < near and min(abs(x1 - left), abs(x2 - right)) < near) or \
+        (within_x and y2 - y1 < near and min(abs(y1 - top), abs(y2 - bottom)) < near)
+    framed = all(abs(a - b) < near for a, b in zip(box, trim))
+    return on_side or framed
+
+
+def dark_trim_lines(flat: Flat) -> Iterator[Problem]:
+    """A piece's dark stroke over TRIM_LINE_MAX_MM wide along its own trim line; one problem a
+    piece and page, with the count of such strokes."""
+    sheet = flat.sheet
+    found: Counter[int] = Counter()
+    for drawn in flat.shapes:
+        style = drawn.style
+        if drawn.owner < 0 or style.stroke is None or luminance(style.stroke) >= DARK_LUMINANCE:
+            continue
+        width = style.stroke_width * _scale(drawn.matrix)
+        if width > TRIM_LINE_MAX_MM + 1e-9 and \
+                _along_trim(_box(drawn.matrix, _outline_points(drawn.shape)), _rect_box(sheet.placements[drawn.owner].rect)):
+            found[drawn.owner] += 1
+    for owner, count in sorted(found.items()):
+        placed = sheet.placements[owner]
+        yield Problem(sheet.number, "dark trim", f"{placed.component.name} (copy {placed.copy}) draws {count} dark "
+                                                 f"line(s) over {TRIM_LINE_MAX_MM:g} mm wide on its cut line")
+
+
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in page mm
 
 
@@ -829,7 +867,7 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
 
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
-          trim_margin, thick_marks, unticked_cuts)
+          trim_margin, thick_marks, dark_trim_lines, unticked_cuts)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -108,7 +108,6 @@ POT_COLOUR = "#B5562B"
 GLASS = "#5B9BC8"
 HONEY = "#8C7A5B"
 THIN = Style(stroke=INK, stroke_width=0.2)
-CUT_LINE = Style(stroke=INK, stroke_width=0.4)
 
 # --- icons ---------------------------------------------------------------------------------
 
@@ -302,10 +301,16 @@ def tile_face(tile: str, turned_over: bool) -> Face:
     shapes += art.tile_id(tile, *(plain[0] if plain else (0.0, 0.0)))
     colour_line = Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.25), stroke_width=0.15)
     shapes += _edges(squares, inner=True, style=colour_line)
-    if not turned_over:  # the front's outline is the cut line; a back shifted in the duplex shows no line
-        shapes += _edges(squares, inner=False, style=CUT_LINE)
+    if not turned_over:  # the front's outline marks the cut, thin and in the tile's own tone: a cut a
+        # little off leaves no dark edge (a back shifted in the duplex shows no line)
+        shapes += _edges(squares, inner=False, style=cut_line(colour))
     # white round the tile's shape, its flower's colour along its cut edges and in the bleed
     return Face(group(shapes), background=WHITE, edge=data.FLOWER_COLOURS[colour])
+
+
+def cut_line(colour: str) -> Style:
+    """A tile's outline: thin (under pnp.checks.TRIM_LINE_MAX_MM) and in its flower's dark tone."""
+    return Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.45), stroke_width=0.15)
 
 
 def _edges(squares, inner: bool, style: Style) -> list[Shape]:

@@ -492,3 +492,16 @@ def test_a_cut_mark_thicker_than_a_crop_mark_is_found():
     assert any("0.25 mm" in detail for detail in found(imposition, "mark"))
     sheet.overlay = Group.of(halo, Line(20, 10, 26, 10, Style(stroke="#000000", stroke_width=checks.MARK_MAX_MM)))
     assert found(imposition, "mark") == []
+
+
+def test_a_heavy_dark_line_on_a_piece_s_own_cut_is_found_and_a_thin_one_passes():
+    """Cottage Garden's tiles were outlined 0.4 mm in near-black on their cut: a cut 0.2 mm off
+    left a dark edge. A line 0.15 mm wide, or one well inside the trim, passes."""
+    def on_cut(width: float, inset: float = 0.0) -> list[str]:
+        return found(one_piece(Line(inset, inset, 80 - inset, inset, Style(stroke=INK, stroke_width=width))), "dark trim")
+
+    assert found(one_piece(Circle(40, 30, 29.8, Style(stroke=INK, stroke_width=0.35)), size=(80.0, 60.0)), "dark trim") == []
+    assert on_cut(0.4) == ["piece (copy 1) draws 1 dark line(s) over 0.2 mm wide on its cut line"]
+    assert on_cut(0.15) == [] and on_cut(0.4, inset=2.0) == []
+    framed = one_piece(Circle(30, 30, 29.8, Style(stroke=INK, stroke_width=0.35)), size=(60.0, 60.0))
+    assert len(found(framed, "dark trim")) == 1
