@@ -103,6 +103,9 @@ PIECE_MARGIN_MM = 6.0
 # so a home cut half a millimetre large all round still lies inside its space and beside its
 # neighbours (a quarter of a millimetre a side left Cottage Garden's cats standing on each other).
 FIT_CLEARANCE_MM = 1.0
+# A piece held whole in a tray (`also_on`: a Cottage Garden tile waiting in the nursery) has
+# 1.5 mm a side: a tile of five squares cut a millimetre large still drops in (0.5 mm a side did not).
+WHOLE_CLEARANCE_MM = 3.0
 # A piece's words stay this far inside its trim line: a cut this far off slices no letter.
 SAFE_MM = 1.5
 MARK_MAX_MM = 0.15  # a crop mark's stroke, at most: thin, as printers' crop marks are
@@ -883,7 +886,7 @@ def misfits(imposition: Imposition) -> Iterator[Problem]:
     """Every piece put on a kind of space against every such space of the kit's boards, at
     their printed sizes: the piece (or the part of it one space holds) is at least
     FIT_CLEARANCE_MM smaller than the space both ways, turned if need be. A piece also put
-    whole on other kinds of space (`also_on`) fits each of those as well."""
+    whole on other kinds of space (`also_on`) fits each of those as well, WHOLE_CLEARANCE_MM smaller."""
     spaces: dict[str, list[tuple[Component, float, float]]] = {}
     for board in imposition.components:
         scale = _printed_scale(imposition, board)
@@ -896,17 +899,18 @@ def misfits(imposition: Imposition) -> Iterator[Problem]:
         page = _first_page(imposition, piece)
         scale = _printed_scale(imposition, piece)
         for kind, footprint in seats:
+            clearance = FIT_CLEARANCE_MM if kind == piece.sits_on else WHOLE_CLEARANCE_MM
             width, height = (size * scale for size in (footprint or (piece.width_mm, piece.height_mm)))
             if kind not in spaces:
                 yield Problem(page, "fit", f"{piece.name} goes on {kind} spaces, and no board of the kit has one")
                 continue
-            room = FIT_CLEARANCE_MM - 1e-6
+            room = clearance - 1e-6
             for board, space_w, space_h in spaces[kind]:
                 if not ((width + room <= space_w and height + room <= space_h) or
                         (height + room <= space_w and width + room <= space_h)):
                     yield Problem(page, "fit", f"{piece.name} ({width:.1f} × {height:.1f} mm) does not fit a "
                                                f"{space_w:.1f} × {space_h:.1f} mm {kind} space of "
-                                               f"{board.name} with {FIT_CLEARANCE_MM:g} mm to spare")
+                                               f"{board.name} with {clearance:g} mm to spare")
                     break
 
 

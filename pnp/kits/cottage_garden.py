@@ -91,8 +91,9 @@ LABEL_TOP = 1.7        # a label's capitals start this far inside the cut line (
 BED_BORDER = 3.5       # the hedge round a flowerbed: three 87 mm beds stand in a page's height
 BLEED = 3.0            # how far edge artwork runs past the trim (the build's default bleed)
 # A nursery space holds any tile whole, turned lengthwise (the straight five is 75 mm long,
-# the largest tiles 45 mm across), with a millimetre to spare: 76 x 46 mm inside its tray.
-SPACE_W, SPACE_H = 5 * TILE_SQUARE + 2.0, 3 * TILE_SQUARE + 2.0  # the pitch: tray plus 0.5 mm round it
+# the largest tiles 45 mm across), 1.5 mm to spare a side (pnp.checks.WHOLE_CLEARANCE_MM):
+# 78 x 48 mm inside its tray, so a tile cut a millimetre large still drops in.
+SPACE_W, SPACE_H = 5 * TILE_SQUARE + 4.0, 3 * TILE_SQUARE + 4.0  # the pitch: tray plus 0.5 mm round it
 BAND = 17.0            # depth of the gardener track round the nursery
 # The nursery's name, on a strip of its own left of the track: narrow enough that the board's
 # one seam (a letter or A4 page wide at most) falls between its second and third columns.

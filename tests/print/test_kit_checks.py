@@ -293,6 +293,8 @@ def test_a_tile_too_long_for_the_nursery_spaces_it_waits_on_is_found():
         return [p.detail for p in checks.misfits(impose(pieces, PAPERS["letter"]))]
 
     assert with_trays(cottage_garden.SPACE_W - 1.0, cottage_garden.SPACE_H - 1.0) == []
+    tight = with_trays(76.0, 46.0)  # half a millimetre a side: a tile cut a millimetre large sticks
+    assert tight and tight[0].endswith("76.0 × 46.0 mm nursery space of nursery-1-3 with 3 mm to spare")
     old = with_trays(54.0, 54.0)
     assert old and old[0].startswith("flower-tile-5F (75.0 × 15.0 mm) does not fit a 54.0 × 54.0 mm nursery space")
     assert any(detail.startswith("flower-tile-5C (45.0 × 45.0 mm)") for detail in with_trays(80.0, 45.5))
