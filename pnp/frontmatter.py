@@ -501,8 +501,9 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
 
     right.heading("Checklist")
     # a note printed beside the pieces and thrown away with the offcuts is no piece to check off
+    said = dict(guide.checklist) if guide is not None else {}
     for family in _families([component for component in imposition.components if component.cut_out]):
-        right.item(_checklist_line(family), box=True)
+        right.item(said.get(family[0][0]) or _checklist_line(family), box=True)
     if guide is not None and guide.house:
         right.text(guide.house, indent=0.0, after=1.0)
     right.heading("Cutting and assembly")

@@ -75,6 +75,7 @@ GUIDE = KitGuide(
         "The black squares at a planting table's corners let the app read a photo of it (Read from a photo): "
         "keep them whole when you trim.",
     ),
+    checklist=(("nursery", "2 × nursery: one side of the box's board each, for 1-3 players and for 4"),),
     paper="A board printed on paper instead (the nursery, the flowerbeds and the planting tables, p. "
           "{pages of planting-table}) is glued onto card.",
 )

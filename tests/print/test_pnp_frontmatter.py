@@ -334,3 +334,14 @@ def test_the_cutting_note_says_which_pieces_share_their_cuts_as_the_build_lays_t
     # (discs) of different colours are kept apart
     assert "Tiles, and markers of one colour, share their edges" in page_one("garden-dice")
     assert "A piece's colour runs a little past its edge" in page_one("harvest-dice")
+
+
+def test_the_checklist_says_what_cottage_garden_s_nursery_is_in_the_players_words():
+    """'2 × nursery boards' read as two boards to play on, where the box has one two-sided board:
+    the kit prints each side as a board of its own, and the checklist says so."""
+    from pnp.kits import cottage_garden
+
+    sheet = front_sheet("Cottage Garden", cottage_garden.GUIDE, _kit("cottage-garden"), "long")
+    words = [shape.text for shape in _texts(sheet.overlay)]
+    assert not any("nursery boards" in word for word in words)
+    assert "2 × nursery: one side of the box's board each, for 1-3 players and for 4" in words
