@@ -36,6 +36,8 @@ piece's cut outline is. The checks then read that flat list:
 - `dark_trim_lines`: a piece's own dark line (luminance under DARK_LUMINANCE) over
   TRIM_LINE_MAX_MM wide drawn along its trim line: a cut a little off leaves a dark edge on
   the piece (Cottage Garden's tiles had a 0.4 mm near-black outline on their cut).
+- `tool_words`: text naming a file path, "docs/" or a command-line option ("--deck"): a
+  reader of the PDF alone has neither the project's files nor its command line.
 - `unticked_cuts`: a cut line that runs out into the sheet's outer margin (no other piece
   in its way) without a tick there at least OUTER_TICK_MM long: a ruler or a trimmer needs
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
@@ -51,6 +53,7 @@ their bleed, take under PAGE_USE of the paper (a sheet of card nearly empty), on
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -799,6 +802,19 @@ def dark_trim_lines(flat: Flat) -> Iterator[Problem]:
                                                  f"line(s) over {TRIM_LINE_MAX_MM:g} mm wide on its cut line")
 
 
+# What only a user of the project's files or command line can act on: "docs/", a file with its
+# extension after a slash ("rules/x.md"), an option ("--duplex").
+_TOOL_WORDS = re.compile(r"docs/|\w/[\w.-]+\.(?:md|py|json|csv|txt)\b|(?<![\w-])--[a-z]")
+
+
+def tool_words(flat: Flat) -> Iterator[Problem]:
+    """Every line of text on the page naming a file path or a command-line option."""
+    for text in flat.texts:
+        if _TOOL_WORDS.search(text.text):
+            yield Problem(flat.sheet.number, "tool words", f"{_quote(text.text)} names a file or a command-line "
+                                                          f"option a reader of the PDF does not have")
+
+
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in page mm
 
 
@@ -870,7 +886,7 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
 
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
-          trim_margin, thick_marks, dark_trim_lines, unticked_cuts)
+          trim_margin, thick_marks, dark_trim_lines, tool_words, unticked_cuts)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -507,3 +507,14 @@ def test_a_heavy_dark_line_on_a_piece_s_own_cut_is_found_and_a_thin_one_passes()
     assert on_cut(0.15) == [] and on_cut(0.4, inset=2.0) == []
     framed = one_piece(Circle(30, 30, 29.8, Style(stroke=INK, stroke_width=0.35)), size=(60.0, 60.0))
     assert len(found(framed, "dark trim")) == 1
+
+
+def test_text_naming_a_file_or_a_command_line_option_is_found():
+    """A reader of the PDF alone has no project files and no command line: 'docs/house-rules.md
+    says why' and 'build it with --duplex short' told them nothing they could do."""
+    def said(words: str) -> list[str]:
+        return found(one_piece(Text(8, 20, words, size=4, anchor="top", fill=INK)), "tool words")
+
+    assert said("docs/house-rules.md says why") and said("build it with --duplex short")
+    assert said("see pnp/kits/cottage_garden.py")
+    assert said("flip on the short edge, 1–3 players, pages 3-8") == [] and said("and/or a ruler") == []
