@@ -33,6 +33,11 @@ piece's cut outline is. The checks then read that flat list:
 - `thick_marks`: a cut mark (a page of pieces' own line in the marks' black: ticks, a tiled
   board's trim lines; not a glue zone's grey hatching) with a stroke over MARK_MAX_MM: crop marks are thin, so they mark the cut and do not
   print as a heavy frame round the pieces.
+- `dark_trim_lines`: a piece's own dark line (luminance under DARK_LUMINANCE) over
+  TRIM_LINE_MAX_MM wide drawn along its trim line: a cut a little off leaves a dark edge on
+  the piece (Cottage Garden's tiles had a 0.4 mm near-black outline on their cut).
+- `tool_words`: text naming a file path, "docs/" or a command-line option ("--deck"): a
+  reader of the PDF alone has neither the project's files nor its command line.
 - `unticked_cuts`: a cut line that runs out into the sheet's outer margin (no other piece
   in its way) without a tick there at least OUTER_TICK_MM long: a ruler or a trimmer needs
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
@@ -50,6 +55,7 @@ within RING_CLEAR_MM of the ring's inner edge, on every face of every piece.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -103,11 +109,18 @@ PIECE_MARGIN_MM = 6.0
 # so a home cut half a millimetre large all round still lies inside its space and beside its
 # neighbours (a quarter of a millimetre a side left Cottage Garden's cats standing on each other).
 FIT_CLEARANCE_MM = 1.0
+# A piece held whole in a tray (`also_on`: a Cottage Garden tile waiting in the nursery) has
+# 1.5 mm a side: a tile of five squares cut a millimetre large still drops in (0.5 mm a side did not).
+WHOLE_CLEARANCE_MM = 3.0
 # A piece's words stay this far inside its trim line: a cut this far off slices no letter.
 SAFE_MM = 1.5
 # A number or word inside a ring keeps this far from the ring's inner edge (pnp.checks.crowded_rings).
 RING_CLEAR_MM = 0.5
 MARK_MAX_MM = 0.15  # a crop mark's stroke, at most: thin, as printers' crop marks are
+# A piece's own dark line along its trim is at most this wide (a thin line in the piece's own
+# tone may mark the cut; a heavy one shows as a dark edge when the cut is off by a hair).
+TRIM_LINE_MAX_MM = 0.2
+DARK_LUMINANCE = 0.2
 EPS_MM = 0.05  # drawing closer than this past a trim line is on it
 PT_MM = 25.4 / 72
 
@@ -756,6 +769,50 @@ def thick_marks(flat: Flat) -> Iterator[Problem]:
                                             f"a thin crop mark")
 
 
+def _along_trim(box: Box, trim: Box, near: float = 0.25) -> bool:
+    """A drawn outline (a line's box, or a frame's) lying on the trim line: a line on one of
+    the trim's sides, or a frame the trim's own size."""
+    x1, y1, x2, y2 = box
+    left, top, right, bottom = trim
+    within_x, within_y = x1 > left - near and x2 < right + near, y1 > top - near and y2 < bottom + near
+    on_side = (within_y and x2 - x1 < near and min(abs(x1 - left), abs(x2 - right)) < near) or \
+        (within_x and y2 - y1 < near and min(abs(y1 - top), abs(y2 - bottom)) < near)
+    framed = all(abs(a - b) < near for a, b in zip(box, trim))
+    return on_side or framed
+
+
+def dark_trim_lines(flat: Flat) -> Iterator[Problem]:
+    """A piece's dark stroke over TRIM_LINE_MAX_MM wide along its own trim line; one problem a
+    piece and page, with the count of such strokes."""
+    sheet = flat.sheet
+    found: Counter[int] = Counter()
+    for drawn in flat.shapes:
+        style = drawn.style
+        if drawn.owner < 0 or style.stroke is None or luminance(style.stroke) >= DARK_LUMINANCE:
+            continue
+        width = style.stroke_width * _scale(drawn.matrix)
+        if width > TRIM_LINE_MAX_MM + 1e-9 and \
+                _along_trim(_box(drawn.matrix, _outline_points(drawn.shape)), _rect_box(sheet.placements[drawn.owner].rect)):
+            found[drawn.owner] += 1
+    for owner, count in sorted(found.items()):
+        placed = sheet.placements[owner]
+        yield Problem(sheet.number, "dark trim", f"{placed.component.name} (copy {placed.copy}) draws {count} dark "
+                                                 f"line(s) over {TRIM_LINE_MAX_MM:g} mm wide on its cut line")
+
+
+# What only a user of the project's files or command line can act on: "docs/", a file with its
+# extension after a slash ("rules/x.md"), an option ("--duplex").
+_TOOL_WORDS = re.compile(r"docs/|\w/[\w.-]+\.(?:md|py|json|csv|txt)\b|(?<![\w-])--[a-z]")
+
+
+def tool_words(flat: Flat) -> Iterator[Problem]:
+    """Every line of text on the page naming a file path or a command-line option."""
+    for text in flat.texts:
+        if _TOOL_WORDS.search(text.text):
+            yield Problem(flat.sheet.number, "tool words", f"{_quote(text.text)} names a file or a command-line "
+                                                          f"option a reader of the PDF does not have")
+
+
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2 in page mm
 
 
@@ -827,7 +884,7 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
 
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
-          trim_margin, thick_marks, unticked_cuts)
+          trim_margin, thick_marks, dark_trim_lines, tool_words, unticked_cuts)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:
@@ -843,7 +900,7 @@ def misfits(imposition: Imposition) -> Iterator[Problem]:
     """Every piece put on a kind of space against every such space of the kit's boards, at
     their printed sizes: the piece (or the part of it one space holds) is at least
     FIT_CLEARANCE_MM smaller than the space both ways, turned if need be. A piece also put
-    whole on other kinds of space (`also_on`) fits each of those as well."""
+    whole on other kinds of space (`also_on`) fits each of those as well, WHOLE_CLEARANCE_MM smaller."""
     spaces: dict[str, list[tuple[Component, float, float]]] = {}
     for board in imposition.components:
         scale = _printed_scale(imposition, board)
@@ -856,17 +913,18 @@ def misfits(imposition: Imposition) -> Iterator[Problem]:
         page = _first_page(imposition, piece)
         scale = _printed_scale(imposition, piece)
         for kind, footprint in seats:
+            clearance = FIT_CLEARANCE_MM if kind == piece.sits_on else WHOLE_CLEARANCE_MM
             width, height = (size * scale for size in (footprint or (piece.width_mm, piece.height_mm)))
             if kind not in spaces:
                 yield Problem(page, "fit", f"{piece.name} goes on {kind} spaces, and no board of the kit has one")
                 continue
-            room = FIT_CLEARANCE_MM - 1e-6
+            room = clearance - 1e-6
             for board, space_w, space_h in spaces[kind]:
                 if not ((width + room <= space_w and height + room <= space_h) or
                         (height + room <= space_w and width + room <= space_h)):
                     yield Problem(page, "fit", f"{piece.name} ({width:.1f} × {height:.1f} mm) does not fit a "
                                                f"{space_w:.1f} × {space_h:.1f} mm {kind} space of "
-                                               f"{board.name} with {FIT_CLEARANCE_MM:g} mm to spare")
+                                               f"{board.name} with {clearance:g} mm to spare")
                     break
 
 

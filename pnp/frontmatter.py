@@ -435,9 +435,8 @@ def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
     column.text(f"Off by a few millimetres: your printer shifts its backs; move the back page in its settings, "
                 f"or glue backs up instead (page 1 says how). Crosses somewhere else entirely: your printer "
                 f"flipped on the {other} edge. In the print dialog choose two-sided, flip on the {duplex} "
-                f"edge, and print pages 1-2 again. If it only flips on the {other} edge, get this kit made "
-                f"for that: on the app's print page choose the {other} edge (or build it with "
-                f"--duplex {other}).", after=2.0)
+                f"edge, and print pages 1-2 again. If it only flips on the {other} edge, print this kit's "
+                f"version made for that instead: its page 1 says to flip on the {other} edge.", after=2.0)
     column.text("Once they line up, print the two-sided pages as page 1 says: two-sided, one run per stock.")
     return Sheet(2, width, height, "back", [], Group(tuple(shapes + column.shapes)),
                  band="bottom" if duplex == "long" else "top", label="duplex-test")
@@ -501,8 +500,9 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
 
     right.heading("Checklist")
     # a note printed beside the pieces and thrown away with the offcuts is no piece to check off
+    said = dict(guide.checklist) if guide is not None else {}
     for family in _families([component for component in imposition.components if component.cut_out]):
-        right.item(_checklist_line(family), box=True)
+        right.item(said.get(family[0][0]) or _checklist_line(family), box=True)
     if guide is not None and guide.house:
         right.text(guide.house, indent=0.0, after=1.0)
     right.heading("Cutting and assembly")

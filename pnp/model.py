@@ -251,3 +251,6 @@ class KitGuide:
     # and weight from the pieces on it, so this names no weight of its own.
     paper: str
     house: str = ""                         # what of the pieces the kit chose where the rulebook is silent
+    # A checklist line in the players' words for a kind of piece the kit prints differently from
+    # the box (its group name, as "nursery" of "nursery-1-3" and "nursery-4"; and the line)
+    checklist: tuple[tuple[str, str], ...] = ()

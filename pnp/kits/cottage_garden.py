@@ -75,6 +75,7 @@ GUIDE = KitGuide(
         "The black squares at a planting table's corners let the app read a photo of it (Read from a photo): "
         "keep them whole when you trim.",
     ),
+    checklist=(("nursery", "2 × nursery: one side of the box's board each, for 1-3 players and for 4"),),
     paper="A board printed on paper instead (the nursery, the flowerbeds and the planting tables, p. "
           "{pages of planting-table}) is glued onto card.",
 )
@@ -91,8 +92,9 @@ LABEL_TOP = 1.7        # a label's capitals start this far inside the cut line (
 BED_BORDER = 3.5       # the hedge round a flowerbed: three 87 mm beds stand in a page's height
 BLEED = 3.0            # how far edge artwork runs past the trim (the build's default bleed)
 # A nursery space holds any tile whole, turned lengthwise (the straight five is 75 mm long,
-# the largest tiles 45 mm across), with a millimetre to spare: 76 x 46 mm inside its tray.
-SPACE_W, SPACE_H = 5 * TILE_SQUARE + 2.0, 3 * TILE_SQUARE + 2.0  # the pitch: tray plus 0.5 mm round it
+# the largest tiles 45 mm across), 1.5 mm to spare a side (pnp.checks.WHOLE_CLEARANCE_MM):
+# 78 x 48 mm inside its tray, so a tile cut a millimetre large still drops in.
+SPACE_W, SPACE_H = 5 * TILE_SQUARE + 4.0, 3 * TILE_SQUARE + 4.0  # the pitch: tray plus 0.5 mm round it
 BAND = 17.0            # depth of the gardener track round the nursery
 # The nursery's name, on a strip of its own left of the track: narrow enough that the board's
 # one seam (a letter or A4 page wide at most) falls between its second and third columns.
@@ -108,7 +110,6 @@ POT_COLOUR = "#B5562B"
 GLASS = "#5B9BC8"
 HONEY = "#8C7A5B"
 THIN = Style(stroke=INK, stroke_width=0.2)
-CUT_LINE = Style(stroke=INK, stroke_width=0.4)
 
 # --- icons ---------------------------------------------------------------------------------
 
@@ -302,10 +303,16 @@ def tile_face(tile: str, turned_over: bool) -> Face:
     shapes += art.tile_id(tile, *(plain[0] if plain else (0.0, 0.0)))
     colour_line = Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.25), stroke_width=0.15)
     shapes += _edges(squares, inner=True, style=colour_line)
-    if not turned_over:  # the front's outline is the cut line; a back shifted in the duplex shows no line
-        shapes += _edges(squares, inner=False, style=CUT_LINE)
+    if not turned_over:  # the front's outline marks the cut, thin and in the tile's own tone: a cut a
+        # little off leaves no dark edge (a back shifted in the duplex shows no line)
+        shapes += _edges(squares, inner=False, style=cut_line(colour))
     # white round the tile's shape, its flower's colour along its cut edges and in the bleed
     return Face(group(shapes), background=WHITE, edge=data.FLOWER_COLOURS[colour])
+
+
+def cut_line(colour: str) -> Style:
+    """A tile's outline: thin (under pnp.checks.TRIM_LINE_MAX_MM) and in its flower's dark tone."""
+    return Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.45), stroke_width=0.15)
 
 
 def _edges(squares, inner: bool, style: Style) -> list[Shape]:

@@ -255,7 +255,7 @@ def caption(text: str, y: float, width: float = TILE, size: float = 2.6, fill: s
 def round_outline(diameter: float) -> Circle:
     """The cut line of a round piece, its ink inside the trim circle: the piece as drawn is
     the punch's size, and pieces of different colours keep their gutter as drawn."""
-    width = 0.25
+    width = 0.2  # at most pnp.checks.TRIM_LINE_MAX_MM: an off cut leaves no dark edge
     return Circle(diameter / 2, diameter / 2, (diameter - width) / 2, Style(stroke=INK, stroke_width=width))
 
 

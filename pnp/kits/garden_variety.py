@@ -45,7 +45,7 @@ def house_deck_note(deck: data.Deck = data.DECK) -> str:
     numbers = ", ".join(str(number) for number in flowers)
     return (f"The {rare_count} rare 0/10 critters ({who}) and the {len(flowers)} wildflowers ({numbers}) are a "
             "house choice: the rulebook (What's in the box, Types of cards) gives no count of either. "
-            "docs/house-rules.md says why; an owner of the cards prints theirs with --deck.")
+            "The kit adds them to fill out the box's basic cards; if you own the real cards, play with those.")
 
 
 # What the first page tells the person printing the kit.

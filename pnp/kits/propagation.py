@@ -233,7 +233,7 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
     owner's growth tracker."""
     diameter = data.TOKEN_DIAMETER_MM[kind]
     r = diameter / 2
-    ring = Style(fill=None, stroke=darken(colour.hex, 0.45), stroke_width=0.35)
+    ring = Style(fill=None, stroke=darken(colour.hex, 0.45), stroke_width=0.2)
     ink = text_color_on(colour.hex)
     symbol_y = diameter - 1.0 - SYMBOL / 2  # the shape's box 1 mm inside the token's foot
     badge_foot = symbol_y - SYMBOL / 2 - 0.3
@@ -312,7 +312,7 @@ ROCK_DIAMETER = LARGE_PUNCH
 def rock_token() -> Component:
     r = ROCK_DIAMETER / 2
     shapes: list[Shape] = [Icon("propagation-rock", r, r, r * 1.5, ROCK_GREY),
-              Circle(r, r, r - 0.2, Style(stroke=darken(ROCK_GREY, 0.5), stroke_width=0.35))]
+              Circle(r, r, r - 0.2, Style(stroke=darken(ROCK_GREY, 0.5), stroke_width=0.2))]
     return Component("rock", "token", ROCK_DIAMETER, ROCK_DIAMETER, Face(group(shapes), background="#D9D9D9"),
                      count=data.ROCKS, outline="circle", sits_on="hex", shared_cuts=True)
 
@@ -345,7 +345,7 @@ def start_player_token() -> Component:
     d = LARGE_PUNCH
     shapes: list[Shape] = [Icon("sun", d / 2, d / 2 - 2.2, 9.5, "#E69F00"),
               Text(d / 2, d - 5.2, "START", size=2.9, bold=True, align="center", anchor="middle", fill=INK),
-              Circle(d / 2, d / 2, d / 2 - 0.2, Style(stroke=INK, stroke_width=0.35))]
+              Circle(d / 2, d / 2, d / 2 - 0.2, Style(stroke=INK, stroke_width=0.2))]
     return Component("start-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"),
                      outline="circle")
 
@@ -477,7 +477,7 @@ def round_track() -> Component:
 
 def round_marker() -> Component:
     d = ROUND_MARKER
-    shapes: list[Shape] = [Circle(d / 2, d / 2, d / 2 - 0.2, Style(stroke=INK, stroke_width=0.35)),
+    shapes: list[Shape] = [Circle(d / 2, d / 2, d / 2 - 0.2, Style(stroke=INK, stroke_width=0.2)),
               Text(d / 2, d / 2, "round", size=2.5, bold=True, align="center", anchor="middle", fill=INK)]
     return Component("round-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"), outline="circle")
 

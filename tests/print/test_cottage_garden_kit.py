@@ -72,7 +72,7 @@ def test_a_tile_s_cut_line_runs_along_every_outer_edge_of_its_squares(pieces, ti
     squares = {(r, c) for r, c, _ in data.oriented_squares(tile)}
     outer = sum((r + dr, c + dc) not in squares for r, c in squares for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
     cuts = [s for s in pieces[f"flower-tile-{tile}"].front.shapes.children
-            if isinstance(s, Line) and s.style == kit.CUT_LINE]
+            if isinstance(s, Line) and s.style == kit.cut_line(data.FLOWER_TILES[tile][2])]
     assert len(cuts) == outer
 
 

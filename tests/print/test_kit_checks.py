@@ -295,6 +295,8 @@ def test_a_tile_too_long_for_the_nursery_spaces_it_waits_on_is_found():
         return [p.detail for p in checks.misfits(impose(pieces, PAPERS["letter"]))]
 
     assert with_trays(cottage_garden.SPACE_W - 1.0, cottage_garden.SPACE_H - 1.0) == []
+    tight = with_trays(76.0, 46.0)  # half a millimetre a side: a tile cut a millimetre large sticks
+    assert tight and tight[0].endswith("76.0 × 46.0 mm nursery space of nursery-1-3 with 3 mm to spare")
     old = with_trays(54.0, 54.0)
     assert old and old[0].startswith("flower-tile-5F (75.0 × 15.0 mm) does not fit a 54.0 × 54.0 mm nursery space")
     assert any(detail.startswith("flower-tile-5C (45.0 × 45.0 mm)") for detail in with_trays(80.0, 45.5))
@@ -519,3 +521,27 @@ def test_a_number_touching_the_ring_of_its_badge_is_found():
     assert list(checks.crowded_rings(one_piece(badge, clear))) == []
     # a ring drawn over the text is a frame round it, not a badge under it
     assert list(checks.crowded_rings(one_piece(Text(40, 30, "15", size=2.7, fill=INK), replace(badge, r=1.0)))) == []
+
+
+def test_a_heavy_dark_line_on_a_piece_s_own_cut_is_found_and_a_thin_one_passes():
+    """Cottage Garden's tiles were outlined 0.4 mm in near-black on their cut: a cut 0.2 mm off
+    left a dark edge. A line 0.15 mm wide, or one well inside the trim, passes."""
+    def on_cut(width: float, inset: float = 0.0) -> list[str]:
+        return found(one_piece(Line(inset, inset, 80 - inset, inset, Style(stroke=INK, stroke_width=width))), "dark trim")
+
+    assert found(one_piece(Circle(40, 30, 29.8, Style(stroke=INK, stroke_width=0.35)), size=(80.0, 60.0)), "dark trim") == []
+    assert on_cut(0.4) == ["piece (copy 1) draws 1 dark line(s) over 0.2 mm wide on its cut line"]
+    assert on_cut(0.15) == [] and on_cut(0.4, inset=2.0) == []
+    framed = one_piece(Circle(30, 30, 29.8, Style(stroke=INK, stroke_width=0.35)), size=(60.0, 60.0))
+    assert len(found(framed, "dark trim")) == 1
+
+
+def test_text_naming_a_file_or_a_command_line_option_is_found():
+    """A reader of the PDF alone has no project files and no command line: 'docs/house-rules.md
+    says why' and 'build it with --duplex short' told them nothing they could do."""
+    def said(words: str) -> list[str]:
+        return found(one_piece(Text(8, 20, words, size=4, anchor="top", fill=INK)), "tool words")
+
+    assert said("docs/house-rules.md says why") and said("build it with --duplex short")
+    assert said("see pnp/kits/cottage_garden.py")
+    assert said("flip on the short edge, 1–3 players, pages 3-8") == [] and said("and/or a ruler") == []

@@ -78,9 +78,10 @@ def test_two_sided_pages_are_one_print_run_after_a_duplex_test_page(kit_pdf):
     assert f"{two_sided}; then one-sided page" in first if one_sided else f"{two_sided}." in first
     assert "Card too heavy to print two-sided?" in first
     test = " ".join(page_texts(kit_pdf)[1].split())
-    assert "Duplex test: the back of page 1" in test and "--duplex short" in test
-    # a printer user is told what to choose before the command line is named
-    assert test.index("choose two-sided, flip on the long edge") < test.index("--duplex short")
+    assert "Duplex test: the back of page 1" in test
+    # a printer user is told what to choose, then which version of the kit to print if that fails
+    assert test.index("choose two-sided, flip on the long edge") < test.index("version made for that instead: its "
+                                                                            "page 1 says to flip on the short edge")
 
 
 def test_two_sided_pages_of_paper_and_of_card_are_separate_runs():
@@ -334,3 +335,14 @@ def test_the_cutting_note_says_which_pieces_share_their_cuts_as_the_build_lays_t
     # (discs) of different colours are kept apart
     assert "Tiles, and markers of one colour, share their edges" in page_one("garden-dice")
     assert "A piece's colour runs a little past its edge" in page_one("harvest-dice")
+
+
+def test_the_checklist_says_what_cottage_garden_s_nursery_is_in_the_players_words():
+    """'2 × nursery boards' read as two boards to play on, where the box has one two-sided board:
+    the kit prints each side as a board of its own, and the checklist says so."""
+    from pnp.kits import cottage_garden
+
+    sheet = front_sheet("Cottage Garden", cottage_garden.GUIDE, _kit("cottage-garden"), "long")
+    words = [shape.text for shape in _texts(sheet.overlay)]
+    assert not any("nursery boards" in word for word in words)
+    assert "2 × nursery: one side of the box's board each, for 1-3 players and for 4" in words
