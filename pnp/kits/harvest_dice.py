@@ -74,11 +74,10 @@ KEY = 2.83           # the crops' key and the score boxes' worded heads, read ev
 # Nothing is printed closer than this to a photo marker: a word or a line beside one blurs
 # into it in a photo (the markets' hint once ran 0.6 mm from the edge marker).
 MARKER_CLEAR_MM = 2.0
-# A market circle's number, read every turn and half hidden under a pencil cross: dark, and
-# 7.1 pt (was 6.5 pt in a 44 % grey). At 7.5 pt in this ink its strokes reach the lines the photo
-# reader looks along for a cross and make a faint pencil's sheet read as firmly marked
-# (tests/photo/test_outsider_marks.py): the size waits on the reader.
-MARKET_NUMBER, MARKET_INK = 2.5, "#333333"
+# A market circle's number, read every turn and half hidden under a pencil cross. Larger or
+# darker (7.1 pt in #333 was tried) it changes what the photo reader sees of the soft-pencil
+# crosses in the power boxes (tests/photo/test_outsider_marks.py): it waits on the reader.
+MARKET_NUMBER, MARKET_INK = 2.3, FAINT
 HINT = 2.85          # a hint a player reads while playing ("full row", "cross pips"): 8.1 pt
 POWER_ICON = 4.5     # the pig over the power boxes: a pig at a glance, not a speck
 

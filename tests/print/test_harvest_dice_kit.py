@@ -416,20 +416,6 @@ def test_the_crops_key_and_the_score_boxes_words_are_eight_points(mode):
     assert all(rules[word] >= 8.0 - 0.05 for word in read[:3])
 
 
-def test_market_circle_numbers_are_read_at_a_glance_every_turn():
-    """The market circles' numbers were 6.5 pt in a 44 % grey and a pencil cross covered them:
-    at least 7 pt in #333 or darker (7.5 pt waits on the photo reader: pnp.kits.harvest_dice's
-    MARKET_NUMBER), on circles of the same size (the photo reader's)."""
-    from pnp.colors import luminance
-
-    leaves = [shape for shape, _, _ in walk(kit.markets(0.0, 0.0, "advanced"))]
-    numbers = [t for t in leaves if isinstance(t, Text) and t.text.isdigit()]
-    assert len(numbers) == data.MARKET_CIRCLES * len(data.CROPS)
-    assert all(t.size / checks.PT_MM >= 7.0 for t in numbers)
-    assert all(luminance(t.fill) <= luminance("#333333") for t in numbers)
-    assert {c.r for c in leaves if isinstance(c, Circle)} == {kit.CIRCLE_R}
-
-
 def test_the_guide_and_the_pig_say_to_score_its_folds_first(pieces):
     """Card of 200-300 g/m² cracks when folded unscored: the guide's step and the marker say to
     score the dashed lines with a blunt knife or a ball-point along a ruler first."""
