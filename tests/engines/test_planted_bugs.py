@@ -467,6 +467,18 @@ CLIMB = Edge(2, cottage_climber, cottage_cloche_deal, samples=COTTAGE_SAMPLES, s
 LONE_CLIMB = Edge(2, cottage_lone_climber, cottage_cloche_deal, samples=COTTAGE_SAMPLES, seeds=10)
 
 
+def _cloches_occupied(init: Callable[..., None]) -> Callable[..., None]:
+    """A bed whose printed cloches count as taken, as if a piece lay there: no tile may cover one."""
+    def planted(bed: Any, design: str) -> None:
+        init(bed, design)
+        for r, row in enumerate(cottage_rules.data.BED_DESIGNS[design]):
+            for c, printed in enumerate(row):
+                if printed == cottage_rules.data.PRINTED_CLOCHE:
+                    bed.pieces[(r, c)] = cottage_rules.data.FLOWER_CLOCHE
+                    bed.taken |= 1 << (r * cottage_rules.data.BED_SIZE + c)
+    return planted
+
+
 def cleaned_up(change: Callable[[dict, Any, dict], object]) -> Wrong:
     """The Cleanup of a scored bed, then `change(before, None, after)` on the state: a bed's
     pieces put back slightly wrong."""
@@ -571,6 +583,13 @@ COTTAGE_GARDEN = [
     # The engine never offers it; the oracle's refusals go to `check` too.
     Bug("cottage-garden", "a ramble with no empty space in the gardener row", cottage_rules.RefillMove, "check",
         edited("if action.ramble and (required or not empty):", "if action.ramble and required:")),
+    # planterD's three misses (issue 32): a legal tile refused, which random play never tries
+    # (the oracle's own tile placements show it), and two turns played out of order.
+    Bug("cottage-garden", "no tile over a printed cloche", cottage_rules.Bed, "__init__", _cloches_occupied),
+    Bug("cottage-garden", "a flower pot not ending the Planting Phase", cottage_rules.PlaceTokenMove, "made",
+        edited('turn.update(step="planted", mouse_hunt=True)', "pass")),
+    Bug("cottage-garden", "a cat not closing the ramble", cottage_rules.PlaceTokenMove, "made",
+        edited('turn["ramble"] = False', 'turn["ramble"] = turn["ramble"] and action.token == "cat"')),
 ]
 
 
