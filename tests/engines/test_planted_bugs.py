@@ -583,6 +583,12 @@ COTTAGE_GARDEN = [
     # The engine never offers it; the oracle's refusals go to `check` too.
     Bug("cottage-garden", "a ramble with no empty space in the gardener row", cottage_rules.RefillMove, "check",
         edited("if action.ramble and (required or not empty):", "if action.ramble and required:")),
+    # planterC's extra: the plain seeds 0-5 never take the last blue cube off the start; the
+    # climbers do (test_edge_games.py shows it reached).
+    Bug("cottage-garden", "the last blue cube off the start earning no flower pot", cottage_rules.MoveCubeMove,
+        "check", method_returning(lambda result, read, action: replace(result, effects={
+            **result.effects, "pot_token": False}) if result.legal and action.color == "blue" else result),
+        edge=CLIMB),
     # planterD's three misses (issue 32): a legal tile refused, which random play never tries
     # (the oracle's own tile placements show it), and two turns played out of order.
     Bug("cottage-garden", "no tile over a printed cloche", cottage_rules.Bed, "__init__", _cloches_occupied),
