@@ -693,29 +693,30 @@ def legal_moves(state: dict, rng, every: dict[str, list[dict]]) -> list[dict]:
 def _tile_over_the_print(state: dict, rng) -> list[dict]:
     """One tile of the gardener row laid over a pot or cloche printed on one of the player's
     beds, if one fits there (Planting Rules: a tile may cover the printed spaces, never
-    another piece nor the bed's edge), drawn among all such placements."""
+    another piece nor the bed's edge): beds, tiles, turns and the square put on the print
+    tried in a random order, the first that fits taken (searching them all costs more than
+    the game)."""
     player, gardener = state["players"][state["current"]], state["gardener"]["space"]
     tiles = [(space, state["nursery"][space]) for space in GARDENER_ROWS[gardener] if state["nursery"][space]]
-    fits = []
-    for bed in player["beds"]:
-        printed = {(r + 1, c + 1) for r, row in enumerate(BED_DESIGNS[bed["design"]]) for c, mark in enumerate(row)
-                   if mark != "."}
-        free = ON_A_BED - set(_covered(bed))
-        for (space, tile), rotation, flip in itertools.product(tiles, (0, 90, 180, 270), (False, True)):
-            cells = _cells(tile, rotation, flip)
-            fits += [(bed, space, tile, (row, col), rotation, flip) for row in range(1, BED_SIZE + 1)
-                     for col in range(1, BED_SIZE + 1) if _over_the_print(cells, row, col, free, printed)]
-    if not fits:
-        return []
-    bed, space, tile, at, rotation, flip = rng.choice(fits)
-    return [{"type": "place_tile", "player": player["name"], "bed": bed, "tile": tile, "at": list(at),
-             "rotation": rotation, "flip": flip, "nursery": {"space": space, "gardener": gardener}}]
+    free = [ON_A_BED - set(_covered(bed)) for bed in player["beds"]]
+    tries = [(i, spot, space, tile, rotation, flip) for i, bed in enumerate(player["beds"])
+             for spot in _printed(bed["design"])
+             for (space, tile), rotation, flip in itertools.product(tiles, (0, 90, 180, 270), (False, True))]
+    rng.shuffle(tries)
+    for i, (row, col), space, tile, rotation, flip in tries:
+        cells = _cells(tile, rotation, flip)
+        for r, c in rng.sample(cells, len(cells)):
+            at = (row - r, col - c)
+            if {(at[0] + dr, at[1] + dc) for dr, dc in cells} <= free[i]:
+                return [{"type": "place_tile", "player": player["name"], "bed": player["beds"][i], "tile": tile, "at": list(at),
+                         "rotation": rotation, "flip": flip, "nursery": {"space": space, "gardener": gardener}}]
+    return []
 
 
-def _over_the_print(cells: tuple[tuple[int, int], ...], row: int, col: int, free: set[tuple[int, int]],
-                    printed: set[tuple[int, int]]) -> bool:
-    laid = {(row + r, col + c) for r, c in cells}
-    return laid <= free and bool(laid & printed)
+@functools.cache
+def _printed(design: str) -> tuple[tuple[int, int], ...]:
+    """The 1-based spaces of a bed design printed with a pot or cloche."""
+    return tuple(sorted(ON_A_BED - _open_spaces(design)))
 
 
 def every_legal_move(state: dict) -> dict[str, list[dict]]:
