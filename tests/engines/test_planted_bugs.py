@@ -467,7 +467,7 @@ CLIMB = Edge(2, cottage_climber, cottage_cloche_deal, samples=COTTAGE_SAMPLES, s
 LONE_CLIMB = Edge(2, cottage_lone_climber, cottage_cloche_deal, samples=COTTAGE_SAMPLES, seeds=10)
 
 
-def _cloches_occupied(built: Callable[..., Any]) -> Callable[..., Any]:
+def _cloches_occupied(built: Any) -> Callable[..., Any]:
     """The beds built (`_built`, its own cache, so no wrong bed outlives the test) on a board
     whose printed cloches count as taken, as if a piece lay there: no tile may cover one."""
     return edited("bed = Bed(design)\n", "bed = Bed(design)\n    bed.pieces.update({(r, c): data.FLOWER_CLOCHE "
