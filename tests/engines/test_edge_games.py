@@ -9,6 +9,9 @@ from unittest import mock
 from tests.engines.edge_games import (
     COTTAGE_SAMPLES,
     cottage_cat_keeper,
+    cottage_climber,
+    cottage_cloche_deal,
+    cottage_lone_climber,
     dice_set_collector,
     harvest_dice_in_blocks,
     harvest_pig_hoarder,
@@ -83,3 +86,38 @@ def test_cottage_garden_games_where_a_player_holds_three_cats():
         for seed in SEEDS[:2]:
             play_biased("cottage-garden", 3, seed, cottage_cat_keeper, samples=COTTAGE_SAMPLES)
     assert three
+
+
+def test_cottage_garden_games_where_cubes_climb_to_the_target():
+    """Scored beds move cubes to the ends uniform play seldom reaches (3 Scoring Phase, End
+    of the Game): a blue cube from 14, the last space before the target, onto it; a player's
+    last blue cube off the start (it wins a flower pot); and a player holding a beehive tile
+    reaching the target again while the other tile is free (they take no second tile). One
+    game of two climbers (seed 0) and one of a climber against a uniform player (seed 5)."""
+    judged = cottage_garden.step_faults
+    reached: set[str] = set()
+
+    def watched(before: dict, entry: dict, after: dict) -> list[str]:
+        if entry.get("type") == "move_cube":
+            reached.update(_climbed(before, entry, after))
+        return judged(before, entry, after)
+
+    with mock.patch.object(cottage_garden, "step_faults", watched):
+        for seed, prefer in ((0, cottage_climber), (5, cottage_lone_climber)):
+            play_biased("cottage-garden", 2, seed, prefer, cottage_cloche_deal, COTTAGE_SAMPLES)
+    assert reached == {"blue from 14 to the target", "the last blue cube off the start",
+                       "a beehive holder on the target again, a tile free"}
+
+
+def _climbed(before: dict, entry: dict, after: dict) -> list[str]:
+    seat = [player["name"] for player in before["players"]].index(entry["player"])
+    old, new, colour = before["players"][seat], after["players"][seat], entry["color"]
+    target = cottage_garden.TARGET
+    found = []
+    if colour == "blue" and entry["from"] == 14 and new["blue"].count(target) > old["blue"].count(target):
+        found.append("blue from 14 to the target")
+    if colour == "blue" and entry["from"] == 0 and 0 not in new["blue"]:
+        found.append("the last blue cube off the start")
+    if old["beehives"] and before["supply"]["beehives"] and new[colour].count(target) > old[colour].count(target):
+        found.append("a beehive holder on the target again, a tile free")
+    return found

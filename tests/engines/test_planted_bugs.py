@@ -467,6 +467,14 @@ CLIMB = Edge(2, cottage_climber, cottage_cloche_deal, samples=COTTAGE_SAMPLES, s
 LONE_CLIMB = Edge(2, cottage_lone_climber, cottage_cloche_deal, samples=COTTAGE_SAMPLES, seeds=10)
 
 
+def _cloches_occupied(built: Any) -> Callable[..., Any]:
+    """The beds built (`_built`, its own cache, so no wrong bed outlives the test) on a board
+    whose printed cloches count as taken, as if a piece lay there: no tile may cover one."""
+    return edited("bed = Bed(design)\n", "bed = Bed(design)\n    bed.pieces.update({(r, c): data.FLOWER_CLOCHE "
+                  "for r, row in enumerate(bed.printed) for c, mark in enumerate(row) if mark == data.PRINTED_CLOCHE})"
+                  "\n    bed.taken = sum(1 << (r * data.BED_SIZE + c) for r, c in bed.pieces)\n")(built.__wrapped__)
+
+
 def cleaned_up(change: Callable[[dict, Any, dict], object]) -> Wrong:
     """The Cleanup of a scored bed, then `change(before, None, after)` on the state: a bed's
     pieces put back slightly wrong."""
@@ -571,6 +579,19 @@ COTTAGE_GARDEN = [
     # The engine never offers it; the oracle's refusals go to `check` too.
     Bug("cottage-garden", "a ramble with no empty space in the gardener row", cottage_rules.RefillMove, "check",
         edited("if action.ramble and (required or not empty):", "if action.ramble and required:")),
+    # planterC's extra: the plain seeds 0-5 never take the last blue cube off the start; the
+    # climbers do (test_edge_games.py shows it reached).
+    Bug("cottage-garden", "the last blue cube off the start earning no flower pot", cottage_rules.MoveCubeMove,
+        "check", method_returning(lambda result, read, action: replace(result, effects={
+            **result.effects, "pot_token": False}) if result.legal and action.color == "blue" else result),
+        edge=CLIMB),
+    # planterD's three misses (issue 32): a legal tile refused, which random play never tries
+    # (the oracle's own tile placements show it), and two turns played out of order.
+    Bug("cottage-garden", "no tile over a printed cloche", cottage_rules, "_built", _cloches_occupied),
+    Bug("cottage-garden", "a flower pot not ending the Planting Phase", cottage_rules.PlaceTokenMove, "made",
+        edited('turn.update(step="planted", mouse_hunt=True)', "pass")),
+    Bug("cottage-garden", "a cat not closing the ramble", cottage_rules.PlaceTokenMove, "made",
+        edited('turn["ramble"] = False', 'turn["ramble"] = turn["ramble"] and action.token == "cat"')),
 ]
 
 

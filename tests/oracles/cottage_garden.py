@@ -12,6 +12,7 @@ written here, never read from the game's modules."""
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 
 # --- the box, from the rulebook and the house geometry ------------------------------------------
@@ -290,7 +291,7 @@ def _turn_passing_faults(before: dict, entry: dict, after: dict) -> list[str]:
     ended = after["turns"] - before["turns"]
     if ended < 0:
         return ["the turn count went back"]
-    faults = []
+    faults = _planted_once_faults(before, entry, after)
     actor = before["current"]
     planted = before["turn"]["step"] in ("planted", "cats", "more_cats") or _planting(before, entry)
     if ended and not planted and after["supply"]["pots"] and after["players"][actor]["beds"]:
@@ -307,6 +308,19 @@ def _turn_passing_faults(before: dict, entry: dict, after: dict) -> list[str]:
         faults.append("the Final Round started, but not every player, from the one whose turn is next, gives "
                       "up beds first")
     return faults
+
+
+def _planted_once_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """2 Planting Phase: a turn plants once, a tile or a flower pot; the pots won by scoring
+    come on top. The tile or pot ends the phase, so no second one follows in the turn."""
+    if not _planting(before, entry) or _turns_ended_first(before, entry, after):
+        return []
+    name = before["players"][before["current"]]["name"]
+    if before["turn"]["step"] in ("planted", "cats", "more_cats"):
+        return [f"{name} planted a second time in a turn: {entry['type']} after the turn's tile or flower pot"]
+    if after["turns"] == before["turns"] and after["turn"]["step"] == "plant":
+        return [f"{name}'s {entry['type']} left the Planting Phase open: a second tile or pot could follow"]
+    return []
 
 
 def _cat_limit_faults(before: dict, entry: dict, after: dict) -> list[str]:
@@ -332,7 +346,7 @@ def _phase_order_faults(before: dict, entry: dict, after: dict) -> list[str]:
     """The Planting Phase comes before the Scoring Phase: no bed is scored while the tile or
     flower pot is still to be taken. A cat won on the red line may be used at once: the turn
     does not end on the move that won it while the player has a cat and a bed to put it on."""
-    faults = []
+    faults = _ramble_order_faults(before, entry, after)
     if entry["type"] == "score_bed" and before["turn"]["step"] == "plant":
         faults.append("a bed scored before the tile or flower pot of the Planting Phase was taken")
     seat = before["current"]
@@ -340,6 +354,20 @@ def _phase_order_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if won and after["turns"] > before["turns"] and any(_open_bed(bed) for bed in after["players"][seat]["beds"]):
         faults.append(f"{before['players'][seat]['name']} won a cat and the turn ended before it could be used")
     return faults
+
+
+def _ramble_order_faults(before: dict, entry: dict, after: dict) -> list[str]:
+    """1 Refilling Phase comes first: a ramble is made before the turn's first tile, pot or
+    cat, so a placement closes it and none comes once the turn has planted."""
+    name = before["players"][before["current"]]["name"]
+    rambled = entry["type"] == "refill" and entry.get("ramble") and after["turns"] == before["turns"]
+    if rambled and before["turn"]["step"] in ("planted", "cats", "more_cats"):
+        return [f"{name} rambled after the turn's tile or flower pot"]
+    placed = entry["type"] in ("place_tile", "place_token") and not _turns_ended_first(before, entry, after)
+    if placed and after["turns"] == before["turns"] and after["turn"]["ramble"]:
+        return [f"{name} may still ramble after placing a {entry.get('token', 'tile')}: the Refilling Phase "
+                "comes before any placement"]
+    return []
 
 
 def _cube_step_faults(before: dict, entry: dict, after: dict) -> list[str]:
@@ -641,9 +669,9 @@ def legal_moves(state: dict, rng, every: dict[str, list[dict]]) -> list[dict]:
     flower pot from the supply on any empty space of one of their beds (Planting Phase, b),
     and a cat from the reserve on an empty space of a bed that it leaves unfinished ("you can
     always place Cats from your reserve on an empty space"; a cat that would fill a bed waits
-    on the house Mouse hunt rule), one drawn of each. Only these: the tiles of the gardener
-    row and their turns and flips hang on the house geometry and the gardener, which the
-    oracle judges step by step instead. Nothing while a pot won is still to be placed, a bed
+    on the house Mouse hunt rule), one drawn of each; and a tile of the gardener row over a
+    printed pot or cloche (`_tile_over_the_print`), the placement random play takes least
+    often and a refusal would hide in. Nothing while a pot won is still to be placed, a bed
     waits to be scored, or a Final Round penalty or a bed to give up is due. `every` is
     `every_legal_move(state)`, the cube moves, which the harness lists once a step."""
     turn = state["turn"]
@@ -657,8 +685,38 @@ def legal_moves(state: dict, rng, every: dict[str, list[dict]]) -> list[dict]:
     empty = [(bed, sorted(_open_spaces(bed["design"]) - set(_covered(bed)))) for bed in player["beds"]]
     pots = [(bed, at) for bed, spaces in empty for at in spaces] if state["supply"]["pots"] else []
     cats = [(bed, at) for bed, spaces in empty if len(spaces) > 1 for at in spaces] if player["cats"] else []
-    return [{"type": "place_token", "player": player["name"], "bed": bed, "token": token, "at": list(at)}
-            for token, spaces in (("pot", pots), ("cat", cats)) if spaces for bed, at in [rng.choice(spaces)]]
+    tokens = [{"type": "place_token", "player": player["name"], "bed": bed, "token": token, "at": list(at)}
+              for token, spaces in (("pot", pots), ("cat", cats)) if spaces for bed, at in [rng.choice(spaces)]]
+    return tokens + _tile_over_the_print(state, rng)
+
+
+def _tile_over_the_print(state: dict, rng) -> list[dict]:
+    """One tile of the gardener row laid over a pot or cloche printed on one of the player's
+    beds, if one fits there (Planting Rules: a tile may cover the printed spaces, never
+    another piece nor the bed's edge): beds, tiles, turns and the square put on the print
+    tried in a random order, the first that fits taken (searching them all costs more than
+    the game)."""
+    player, gardener = state["players"][state["current"]], state["gardener"]["space"]
+    tiles = [(space, state["nursery"][space]) for space in GARDENER_ROWS[gardener] if state["nursery"][space]]
+    free = [ON_A_BED - set(_covered(bed)) for bed in player["beds"]]
+    tries = [(i, spot, space, tile, rotation, flip) for i, bed in enumerate(player["beds"])
+             for spot in _printed(bed["design"])
+             for (space, tile), rotation, flip in itertools.product(tiles, (0, 90, 180, 270), (False, True))]
+    rng.shuffle(tries)
+    for i, (row, col), space, tile, rotation, flip in tries:
+        cells = _cells(tile, rotation, flip)
+        for r, c in rng.sample(cells, len(cells)):
+            at = (row - r, col - c)
+            if {(at[0] + dr, at[1] + dc) for dr, dc in cells} <= free[i]:
+                return [{"type": "place_tile", "player": player["name"], "bed": player["beds"][i], "tile": tile, "at": list(at),
+                         "rotation": rotation, "flip": flip, "nursery": {"space": space, "gardener": gardener}}]
+    return []
+
+
+@functools.cache
+def _printed(design: str) -> tuple[tuple[int, int], ...]:
+    """The 1-based spaces of a bed design printed with a pot or cloche."""
+    return tuple(sorted(ON_A_BED - _open_spaces(design)))
 
 
 def every_legal_move(state: dict) -> dict[str, list[dict]]:
