@@ -12,6 +12,7 @@ tree is never mutated. Prints the kill rate per game (docs/engines.md records it
 from __future__ import annotations
 
 import argparse
+import ast
 import random
 import shutil
 import subprocess
@@ -23,6 +24,45 @@ GAMES = ("cottage-garden", "garden-dice", "garden-variety", "harvest-dice", "pro
 JUDGED_GAMES = 6     # judged random games a mutant has to show in (player counts in turn)
 TIMEOUT = 120        # seconds; a mutant that loops for ever is killed by it
 ROOT = Path(__file__).resolve().parents[2]
+
+Span = tuple[tuple[int, int], tuple[int, int]]  # (line, column) of a node's start and end, as cosmic-ray counts
+
+
+def out_of_scope(source: str) -> list[Span]:
+    """The parts of a module whose mutants the judged games cannot see, by design:
+    - a function's parameter and return annotations and a local variable's: with
+      `from __future__ import annotations` they are never evaluated (a class's field
+      annotations are kept: pydantic reads them);
+    - a comparison with `rng.random()`: the random player's odds, which choose the games
+      played, not a rule they are judged by."""
+    spans: list[Span] = []
+    def span(node: ast.expr) -> None:
+        spans.append(((node.lineno, node.col_offset), (node.end_lineno or node.lineno, node.end_col_offset or 0)))
+    for function in ast.walk(ast.parse(source)):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if function.returns is not None:
+            span(function.returns)
+        for node in ast.walk(function):
+            if isinstance(node, (ast.arg, ast.AnnAssign)) and node.annotation is not None:
+                span(node.annotation)
+            elif isinstance(node, ast.Compare) and any(
+                    isinstance(side, ast.Call) and isinstance(side.func, ast.Attribute) and side.func.attr == "random"
+                    for side in (node.left, *node.comparators)):
+                span(node)
+    return spans
+
+
+def in_scope(mutations: list, spans: dict[Path, list[Span]]) -> bool:
+    """False for a mutant that lies wholly inside an out-of-scope part of its module."""
+    for mutation in mutations:
+        path = Path(mutation.module_path)
+        if path not in spans:
+            spans[path] = out_of_scope(path.read_text())
+        start, end = tuple(mutation.start_pos), tuple(mutation.end_pos)
+        if any(low <= start and end <= high for low, high in spans[path]):
+            return False
+    return True
 
 
 def judge(game_id: str) -> int:
@@ -39,7 +79,7 @@ def judge(game_id: str) -> int:
 
 
 def sampled_run(game_id: str, sample: int, copy: Path) -> tuple[int, int, int]:
-    """(killed, run, mutants) for one game's rules.py and engine.py."""
+    """(killed, run, mutants in scope) for one game's rules.py and engine.py."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
 
@@ -55,10 +95,12 @@ def sampled_run(game_id: str, sample: int, copy: Path) -> tuple[int, int, int]:
     cosmic = [sys.executable, "-m", "cosmic_ray.cli"]
     subprocess.run([*cosmic, "init", str(config), str(session)], cwd=copy, check=True)
     with use_db(str(session), WorkDB.Mode.open) as db:
-        items = sorted(db.pending_work_items, key=lambda item: [  # job ids are random; the mutations are not
+        listed = sorted(db.pending_work_items, key=lambda item: [  # job ids are random; the mutations are not
             (str(m.module_path), m.operator_name, m.occurrence) for m in item.mutations])
+        spans: dict[Path, list[Span]] = {}
+        items = [item for item in listed if in_scope(item.mutations, spans)]
         chosen = {item.job_id for item in random.Random(f"mutate-{game_id}").sample(items, min(sample, len(items)))}
-        db.set_multiple_results([item.job_id for item in items if item.job_id not in chosen],
+        db.set_multiple_results([item.job_id for item in listed if item.job_id not in chosen],
                                 WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
     subprocess.run([*cosmic, "exec", str(config), str(session)], cwd=copy, check=True)
     with use_db(str(session), WorkDB.Mode.open) as db:
@@ -67,6 +109,7 @@ def sampled_run(game_id: str, sample: int, copy: Path) -> tuple[int, int, int]:
         survivors = [result.diff for result in results if result.test_outcome == TestOutcome.SURVIVED]
     for diff in survivors:
         print(f"--- {game_id}: a mutant survived\n{diff}")
+    print(f"{game_id}: {len(listed) - len(items)} of {len(listed)} mutants out of scope")
     return killed, len(results), len(items)
 
 
@@ -96,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
                                  f"{baseline.stderr}")
             killed, run, mutants = sampled_run(game_id, args.sample, copy)
             rates.append(f"{game_id}: {killed}/{run} sampled mutants killed ({100 * killed / max(run, 1):.0f} %) "
-                         f"of {mutants}")
+                         f"of {mutants} in scope")
     print("\n".join(rates))
     return 0
 
