@@ -19,7 +19,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorer.store.plays import ALIASES, PLAYS, TALLIES
-from scorer.store.storage import Storage, StorageUnavailable, player_key
+from scorer.store.storage import SavedResult, Storage, StorageUnavailable, player_key
 
 ROSTER_LIMIT = 200          # players on the roster page (most games first)
 RECENT_GAMES = 10           # a player's recent games shown
@@ -39,6 +39,16 @@ def reading(store: Storage, write: bool = False) -> Iterator[Connection]:
             yield connection
     except SQLAlchemyError as error:
         raise StorageUnavailable(str(error).splitlines()[0]) from None
+
+
+def results_version(connection: Connection) -> tuple[Any, ...]:
+    """What changes whenever a result is saved, edited or deleted, read in one pass over the
+    results (a few milliseconds at 16,500): a save raises the highest id (ids are never
+    reused), a delete lowers the count, an edit raises the sum of the versions. A merge of
+    names changes none of it: what is kept by this (the statistics of the saved results
+    themselves, Storage.player_stats) does not read the aliases."""
+    return tuple(connection.execute(select(func.count(), func.max(SavedResult.id),
+                                           func.sum(SavedResult.version))).one())
 
 
 def resolved(column):
