@@ -57,12 +57,18 @@ def test_the_statistics_follow_every_save_edit_and_delete_of_their_own_database(
             app.extensions["gardenkit.storage"].engine.dispose()
 
 
-def test_everyone_named_at_once_as_each_is_named_alone(tmp_path):
+pytest_plugins = ["tests.support.load_fixtures"]
+
+
+def test_everyone_named_at_once_as_each_is_named_alone(database_url):
     """The BG Stats export names every player: past stats.MANY_NAMES keys they are read in two
     statements, not one a player (7.3 s at 43,000 names; 0.17 s now), with the same names:
     the newest spelling, or the one a rename gave."""
-    store = Storage(history_of(tmp_path / "results.db", 120, distinct_names=True))
+    store = Storage(database_url)
     try:
+        for number in range(stats.MANY_NAMES // 3 + 5):   # three players a game, each named afresh
+            state = {"players": [{**player, "name": f"{player['name']} {number}"} for player in KIM_WINS["players"]]}
+            store.save("garden-variety", state, scorer.score("garden-variety", state))
         with stats.reading(store, write=True) as connection:
             keys = connection.scalars(select(PLAYS.c.player_key).distinct()).all()
             assert len(keys) > stats.MANY_NAMES
