@@ -15,6 +15,7 @@ Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_r
      `.venv/bin/python -m bench.floods replays 15 40`
      `.venv/bin/python -m bench.floods examples 15 6`
      `.venv/bin/python -m bench.floods churn 15 200`
+     `.venv/bin/python -m bench.floods players 15 240`
 Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds. The
 probe is a plain page, or with `--lone-score` a small score from a new address each time (during
 replays and examples, always a small score, from 127.0.0.2).
@@ -111,6 +112,11 @@ EXAMPLE_PATH = "/api/games/garden-dice/example?players=4"
 # reconnecting the moment it is answered, most of them past the address's connection bound.
 CHURN_SOURCE = "127.0.0.200"
 HISTORY_RESULTS = 3000   # saved games in the history `python -m bench.floods history` reads
+# Issue 28 (harden13): the players' statistics, their BG Stats export and the roster asked for
+# by 240 addresses, one connection each, of a history of 16,500 saves with made-up names (some
+# 43,000 distinct names: one /api/players had cost 1.3-1.4 s, the export 14 s).
+PLAYERS_RESULTS = 16_500
+PLAYERS_PATHS = ["/api/players", "/players/plays.bgstats.json", "/players/"]
 
 
 def history_pages(port: int) -> list[str]:
@@ -193,6 +199,8 @@ def measure(kind: str, seconds: float, connections: int, options: dict, lone_sco
     with tempfile.TemporaryDirectory() as folder:
         if kind == "history":   # a club's few thousand saved games, for the pages to read
             history_of(Path(folder) / "results.db", HISTORY_RESULTS)
+        elif kind == "players":
+            history_of(Path(folder) / "results.db", PLAYERS_RESULTS, distinct_names=True)
         with running(code, folder) as port:
             return {"options": options, **probed_during(port, kind, seconds, connections, lone_score)}
 
@@ -200,7 +208,8 @@ def measure(kind: str, seconds: float, connections: int, options: dict, lone_sco
 def probed_during(port: int, kind: str, seconds: float, connections: int, lone_score: bool = False) -> dict:
     """Run one flood (a kind of BODIES; "silent": silent connections from 127.0.0.1; "slow
     bodies": requests from 160 addresses announcing almost 1 MB and sending one byte;
-    "history": kept-alive connections from HISTORY_SOURCES asking for history_pages; "many
+    "history": kept-alive connections from HISTORY_SOURCES asking for history_pages; "players":
+    kept-alive connections from SCORING_SOURCES asking for PLAYERS_PATHS; "many
     scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE; "heavy scores": the same
     posting a four-player Garden Dice end state; "replays":
     kept-alive connections from REPLAY_SOURCES posting replayed_log; "examples": kept-alive
@@ -228,6 +237,9 @@ def probed_during(port: int, kind: str, seconds: float, connections: int, lone_s
 
         def run() -> dict:
             return flood(port, pages, b"", connections, seconds, sources=HISTORY_SOURCES)
+    elif kind == "players":
+        def run() -> dict:
+            return flood(port, PLAYERS_PATHS, b"", connections, seconds, sources=SCORING_SOURCES)
     elif kind == "replays":
         log = replayed_log(port)
 

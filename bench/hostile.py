@@ -135,12 +135,15 @@ def worst_per_endpoint() -> list[dict[str, Any]]:
             for endpoint, (cpu, memory, name, status) in worst.items()]
 
 
-def history_of(path: Path, count: int) -> str:
+def history_of(path: Path, count: int, distinct_names: bool = False) -> str:
     """A SQLite results database of `count` saved games (each game's example in turn), written
     directly, as a club's long history would be, and unfolded into the players' records as
     every save is (so the roster and a player's page have them to read); its URL.
     Each example is scored and turned into JSON once, and the unfolding is handed the states
-    as written, not read back from the file: 50,000 results take 8 s of CPU (15 s before)."""
+    as written, not read back from the file: 50,000 results take 8 s of CPU (15 s before).
+    With `distinct_names`, each result's players are named afresh (the example's names and the
+    result's number), as a flood of saves with made-up names leaves the history (issue 28):
+    every result is then scored on its own."""
     import sqlite3
 
     from scorer.store.plays import write_rows
@@ -148,24 +151,34 @@ def history_of(path: Path, count: int) -> str:
 
     store = Storage(f"sqlite:///{path}")   # the newest schema
     examples = [(game_id, game.example_state, game.score(game.example_state)) for game_id, game in scorer.GAMES.items()]
+    if distinct_names:
+        examples = [_renamed(*examples[i % len(examples)][:2], i) for i in range(count)]
     saved = [SimpleNamespace(id=i + 1, saved_at=datetime(2026, 11, 20, 10, i // 1000 % 60),
                              game=examples[i % len(examples)][0], state=examples[i % len(examples)][1],
                              result=examples[i % len(examples)][2]) for i in range(count)]
     # as a save writes each result: its JSON and the CSV export's copy of it
-    as_json = {game_id: (json.dumps(state), json.dumps(result), *rendered_for_csv(result, None))
-               for game_id, state, result in examples}
-    # closed here, not when collected: a file made once for many tests is copied by its main
-    # file alone, so nothing may be left in the write-ahead log beside it
+    as_json = [(json.dumps(state), json.dumps(result), *rendered_for_csv(result, None))
+               for _, state, result in examples]
     with closing(sqlite3.connect(path)) as results_file, results_file:
         results_file.executemany(
             "insert into gardenkit_results (id, game, saved_at, state, result, categories, csv_cells, version) "
             "values (?, ?, ?, ?, ?, ?, ?, 1)",
-            ((r.id, r.game, f"{r.saved_at:%Y-%m-%d %H:%M:%S}", *as_json[r.game]) for r in saved))
+            ((r.id, r.game, f"{r.saved_at:%Y-%m-%d %H:%M:%S}", *as_json[(r.id - 1) % len(as_json)]) for r in saved))
     with store.engine.begin() as connection:
         for start in range(0, count, 2000):
             write_rows(connection, saved[start:start + 2000])
     store.engine.dispose()
     return f"sqlite:///{path}"
+
+
+def _renamed(game_id: str, state: dict, number: int) -> tuple[str, dict, dict]:
+    """A game's example with its players' names made unique to `number` wherever the state
+    names them (some games name a piece's owner), and its score."""
+    text = json.dumps(state)
+    for player in state["players"]:
+        text = text.replace(json.dumps(player["name"]), json.dumps(f"{player['name'][:20]} {number}"))
+    renamed = json.loads(text)
+    return game_id, renamed, scorer.GAMES[game_id].score(renamed)
 
 
 def _peak_rss_mb(pids: list[int]) -> float:

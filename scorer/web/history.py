@@ -62,7 +62,7 @@ from scorer.web.score_form import (
     shown_state,
     submitted_state,
 )
-from scorer.web.stored import MAX_ID, exported, saved_or_404, storage
+from scorer.web.stored import MAX_ID, exported, player_stats_json, saved_or_404, storage
 
 bp = Blueprint("history", __name__)
 bp.before_request(guard_request)
@@ -254,7 +254,8 @@ def results_csv():
 
 @bp.get("/api/players")
 def list_players():
-    return jsonify({"players": storage().player_stats(_game_filter())})
+    """Each player's record; kept per change of the saved results (scorer.web.stored)."""
+    return Response(player_stats_json(storage(), _game_filter()), mimetype="application/json")
 
 
 # --- pages ----------------------------------------------------------------------------------------
