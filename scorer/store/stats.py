@@ -44,11 +44,12 @@ def reading(store: Storage, write: bool = False) -> Iterator[Connection]:
 def results_version(connection: Connection) -> tuple[Any, ...]:
     """What changes whenever a result is saved, edited or deleted, read in one pass over the
     results (a few milliseconds at 16,500): a save raises the highest id (ids are never
-    reused), a delete lowers the count, an edit raises the sum of the versions. A merge of
-    names changes none of it: what is kept by this (the statistics of the saved results
-    themselves, Storage.player_stats) does not read the aliases."""
-    return tuple(connection.execute(select(func.count(), func.max(SavedResult.id),
-                                           func.sum(SavedResult.version))).one())
+    reused), a delete lowers the count, an edit raises the sum of the versions; the newest
+    edit's moment tells apart two copies of one history edited differently (a backup restored
+    from another server). A merge of names changes none of it: what is kept by this (the
+    statistics of the saved results themselves, Storage.player_stats) does not read the aliases."""
+    return tuple(connection.execute(select(func.count(), func.max(SavedResult.id), func.sum(SavedResult.version),
+                                           func.max(SavedResult.updated_at))).one())
 
 
 def resolved(column):
