@@ -177,7 +177,7 @@ def test_a_blurred_photos_outlines_and_notes_come_back_after_a_reload_and_in_a_s
     notes, one line for the garden's 18 spaces; New game clears them."""
     journey = phone_journey
     page = journey.page
-    _, photo = _sheet_photo("harvest-dice", 6, blur=2.2)
+    _, photo = _sheet_photo("harvest-dice", 6, blur=4.0)
     _read(journey, live_server, "harvest-dice", photo)
     outlined = page.evaluate(OUTLINES)
     notes = page.evaluate(NOTES)
@@ -234,7 +234,7 @@ def test_an_unsure_field_read_right_is_confirmed_as_it_stands(phone_journey, liv
     assert hives.evaluate("node => node === document.activeElement && !node.hasAttribute('aria-describedby')")
     journey.assert_accessible("after the beehives were said right")
 
-    _, blurred = _sheet_photo("harvest-dice", 6, blur=2.2)
+    _, blurred = _sheet_photo("harvest-dice", 6, blur=4.0)
     _read(journey, live_server, "harvest-dice", blurred)
     market = page.locator("[name='markets.tomato']")
     circles = page.locator("[data-market-for='markets.tomato']")
