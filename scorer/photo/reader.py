@@ -953,7 +953,7 @@ def stroke_shares(ink: np.ndarray, region: Region, least: float = INK) -> tuple[
 
 def _diagonal_shares(along: np.ndarray, span: np.ndarray, rising: np.ndarray, least: float,
                      kind: str) -> tuple[float, float]:
-    shares = ((along > least) * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
+    shares = _line_shares(along, span, least)
     if kind == "circle":
         return (float(shares.max()),) * 2
     return float(shares[~rising].max()), float(shares[rising].max())
@@ -964,9 +964,10 @@ def stroke_darkness(ink: np.ndarray, region: Region) -> float | None:
     points of its most inked line reach: a stroke fades at its ends), or None when no line holds
     a stroke at the faintest ink a mark can be."""
     along, span, _ = _line_points(ink, region)
-    if max(_diagonal_shares(along, span, np.zeros(len(along), bool), FAINT_INK, "circle")) <= STROKE[region.kind]:
+    shares = _line_shares(along, span, FAINT_INK)
+    if shares.max() <= STROKE[region.kind]:
         return None
-    return _line_darkness(along, span, np.ones(len(along), bool), FAINT_INK)
+    return _line_darkness(along, span, shares)
 
 
 def cell_darkness(ink: np.ndarray, region: Region) -> float | None:
@@ -1015,7 +1016,8 @@ def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
     shares = list(_diagonal_shares(along, span, rising, least, region.kind))
     if region.kind == "box" and min(shares) <= stroke < max(shares):
         crossed = int(shares[1] > stroke)     # 0 the falling diagonal, 1 the rising one
-        own = FAINT_CROSS * _line_darkness(along, span, rising == bool(crossed), least)
+        own = FAINT_CROSS * _line_darkness(along, span, np.where(rising == bool(crossed),
+                                                                 _line_shares(along, span, least), -1.0))
         if own < least:
             shares[1 - crossed] = _diagonal_shares(along, span, rising, max(FAINT_INK, own), "box")[1 - crossed]
     lower, higher = sorted(shares)
@@ -1026,10 +1028,14 @@ def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
     return Field(crossed_too, confidence)
 
 
-def _line_darkness(along: np.ndarray, span: np.ndarray, lines: np.ndarray, least: float) -> float:
-    """How dark the stroke along the most inked of `lines` is: the ink three quarters of its
-    points in the span reach (a stroke fades at its ends)."""
-    shares = np.where(lines, ((along > least) * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1), -1.0)
+def _line_shares(along: np.ndarray, span: np.ndarray, least: float) -> np.ndarray:
+    """Each line's share of its points in the span inked more than `least`."""
+    return ((along > least) * span).sum(axis=1) / np.maximum(span.sum(axis=1), 1)
+
+
+def _line_darkness(along: np.ndarray, span: np.ndarray, shares: np.ndarray) -> float:
+    """How dark the stroke along the line of the highest `shares` is: the ink three quarters
+    of its points in the span reach (a stroke fades at its ends)."""
     best = int(shares.argmax())
     return float(np.percentile(along[best][span[best]], 75))
 
