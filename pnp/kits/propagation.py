@@ -233,7 +233,6 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
     owner's growth tracker."""
     diameter = data.TOKEN_DIAMETER_MM[kind]
     r = diameter / 2
-    ring = Style(fill=None, stroke=darken(colour.hex, 0.45), stroke_width=0.2)
     ink = text_color_on(colour.hex)
     symbol_y = diameter - 1.0 - SYMBOL / 2  # the shape's box 1 mm inside the token's foot
     badge_foot = symbol_y - SYMBOL / 2 - 0.3
@@ -249,7 +248,7 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
         plate,
         Icon(plant_icon(kind), plant_x, by, plant_size, PLANT_COLOURS[kind]),
         Text(nx, by, str(number), size=number_size, bold=True, align="center", anchor="middle", fill=INK),
-        Circle(r, r, r - 0.2, ring),
+        cut_ring(diameter, darken(colour.hex, 0.45)),
         # Colour is never the only clue: the player's shape sits on the coloured rim.
         Icon(colour.symbol, r, symbol_y, SYMBOL, ink),
     ]
@@ -260,6 +259,12 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
     return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
                      Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number),
                      sits_on="hex", shared_cuts=diameter == SMALL_PUNCH)
+
+
+def cut_ring(diameter: float, colour: str) -> Circle:
+    """A round piece's ring just inside its cut circle, 0.2 mm wide (at most
+    pnp.checks.TRIM_LINE_MAX_MM: a cut a little off leaves no dark edge)."""
+    return Circle(diameter / 2, diameter / 2, diameter / 2 - 0.2, Style(stroke=colour, stroke_width=0.2))
 
 
 TWO_DIGITS_MM = 2.5  # 7.1 pt: a token's number of two digits, beside its plant on a round badge
@@ -312,7 +317,7 @@ ROCK_DIAMETER = LARGE_PUNCH
 def rock_token() -> Component:
     r = ROCK_DIAMETER / 2
     shapes: list[Shape] = [Icon("propagation-rock", r, r, r * 1.5, ROCK_GREY),
-              Circle(r, r, r - 0.2, Style(stroke=darken(ROCK_GREY, 0.5), stroke_width=0.2))]
+              cut_ring(ROCK_DIAMETER, darken(ROCK_GREY, 0.5))]
     return Component("rock", "token", ROCK_DIAMETER, ROCK_DIAMETER, Face(group(shapes), background="#D9D9D9"),
                      count=data.ROCKS, outline="circle", sits_on="hex", shared_cuts=True)
 
@@ -345,7 +350,7 @@ def start_player_token() -> Component:
     d = LARGE_PUNCH
     shapes: list[Shape] = [Icon("sun", d / 2, d / 2 - 2.2, 9.5, "#E69F00"),
               Text(d / 2, d - 5.2, "START", size=2.9, bold=True, align="center", anchor="middle", fill=INK),
-              Circle(d / 2, d / 2, d / 2 - 0.2, Style(stroke=INK, stroke_width=0.2))]
+              cut_ring(d, INK)]
     return Component("start-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"),
                      outline="circle")
 
@@ -477,7 +482,7 @@ def round_track() -> Component:
 
 def round_marker() -> Component:
     d = ROUND_MARKER
-    shapes: list[Shape] = [Circle(d / 2, d / 2, d / 2 - 0.2, Style(stroke=INK, stroke_width=0.2)),
+    shapes: list[Shape] = [cut_ring(d, INK),
               Text(d / 2, d / 2, "round", size=2.5, bold=True, align="center", anchor="middle", fill=INK)]
     return Component("round-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"), outline="circle")
 
