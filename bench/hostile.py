@@ -159,6 +159,8 @@ def history_of(path: Path, count: int, distinct_names: bool = False) -> str:
     # as a save writes each result: its JSON and the CSV export's copy of it
     as_json = [(json.dumps(state), json.dumps(result), *rendered_for_csv(result, None))
                for _, state, result in examples]
+    # closed here, not when collected: a file made once for many tests is copied by its main
+    # file alone, so nothing may be left in the write-ahead log beside it
     with closing(sqlite3.connect(path)) as results_file, results_file:
         results_file.executemany(
             "insert into gardenkit_results (id, game, saved_at, state, result, categories, csv_cells, version) "
