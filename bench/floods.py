@@ -43,6 +43,11 @@ from pathlib import Path
 import scorer
 from bench.hostile import history_of
 from bench.server_choice import GUNICORN, running
+from scorer.web.client_bounds import CONNECTION_REFUSED
+
+# A refusal at accept, told from the 429 of a request past its share (which the app answers)
+# by its own headers: up to its length header, which is the same on every refusal.
+REFUSED_AT_ACCEPT = CONNECTION_REFUSED.split(b"Content-Length")[0]
 
 BODIES = {
     "score": ("/api/games/garden-dice/score", None),
@@ -141,10 +146,10 @@ def silent_connections(port: int, count: int, seconds: float, sources: list[str]
     reopened as soon as the server closes it (or, `reconnect_on_answer`, as soon as it is
     answered: issue 28's churn), for `seconds`. One thread on epoll, so the
     flood costs its own machine little. What the server did: how many connections were
-    closed on them, how many of those had an answer first (the 429 of a refused one), and
-    how many could not be opened at all."""
+    closed on them, how many of those had an answer first, how many answers were the 429 of a
+    connection refused at accept (`refused`), and how many could not be opened at all."""
     watched = selectors.DefaultSelector()
-    counts = {"opened": 0, "closed_by_server": 0, "answered_first": 0, "could_not_open": 0}
+    counts = {"opened": 0, "closed_by_server": 0, "answered_first": 0, "refused": 0, "could_not_open": 0}
 
     def open_one(source: str) -> None:
         sock = socket.socket()
@@ -178,6 +183,7 @@ def silent_connections(port: int, count: int, seconds: float, sources: list[str]
                 answer = b""
             if answer:   # the answer comes first; the close follows and is counted then
                 counts["answered_first"] += 1
+                counts["refused"] += answer.startswith(REFUSED_AT_ACCEPT)
                 if not reconnect_on_answer:
                     continue
             else:

@@ -56,10 +56,11 @@ def test_connections_reconnecting_on_every_answer_come_back_slowly_and_leave_a_p
     counts = json.loads(flood.communicate(timeout=60)[0])
     print("churn", counts, "page", [round(t, 2) if t is not None else None for t in times])
     refused = CONNECTIONS - 64
-    # Each refused connection comes back at most once every HOLD_S (some 330 in all); the 64
-    # admitted ones as fast as their address's share lets them (past it, each is answered 429
-    # after a half-second pause): 1,337 came here, against 7,103 when the 429 came at once.
-    assert counts["opened"] < 3000, counts
+    # A refused connection comes back at most once every HOLD_S: even were all 200 held, no more
+    # than 480 refusals in 12 s (335 came here), against 7,103 connections when the 429 came at
+    # once. The 64 admitted ones come back as fast as the machine answers them and their
+    # address's share lets them: that is the machine's speed, not the refusal's, and not bounded.
+    assert refused <= counts["refused"] <= CONNECTIONS * SECONDS / HOLD_S, counts
     assert counts["answered_first"] > refused, counts   # the refused were told why, in time
     assert_answered_promptly(times)
 
