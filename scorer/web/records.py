@@ -52,7 +52,7 @@ bp.before_request(guard_request)
 
 
 def percent(value: float | None) -> str:
-    return "–" if value is None else f"{round(value * 100)} %"
+    return "–" if value is None else f"{round(value * 100)}\u00a0%"   # no-break: "100" and "%" stay on one line
 
 
 @bp.app_template_filter("percent")
