@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
+from collections.abc import Iterator
 
 # --- the box, from the rulebook and the house geometry ------------------------------------------
 
@@ -702,15 +703,26 @@ def _tile_over_the_print(state: dict, rng) -> list[dict]:
     tries = [(i, spot, space, tile, rotation, flip) for i, bed in enumerate(player["beds"])
              for spot in _printed(bed["design"])
              for (space, tile), rotation, flip in itertools.product(tiles, (0, 90, 180, 270), (False, True))]
-    rng.shuffle(tries)
-    for i, (row, col), space, tile, rotation, flip in tries:
+    for i, (row, col), space, tile, rotation, flip in _in_random_order(tries, rng):
         cells = _cells(tile, rotation, flip)
-        for r, c in rng.sample(cells, len(cells)):
-            at = (row - r, col - c)
-            if {(at[0] + dr, at[1] + dc) for dr, dc in cells} <= free[i]:
-                return [{"type": "place_tile", "player": player["name"], "bed": player["beds"][i], "tile": tile, "at": list(at),
-                         "rotation": rotation, "flip": flip, "nursery": {"space": space, "gardener": gardener}}]
+        fits = [(row - r, col - c) for r, c in cells
+                if {(row - r + dr, col - c + dc) for dr, dc in cells} <= free[i]]
+        if fits:  # the square put on the print: any of those that fit, at random
+            at = rng.choice(fits)
+            return [{"type": "place_tile", "player": player["name"], "bed": player["beds"][i], "tile": tile, "at": list(at),
+                     "rotation": rotation, "flip": flip, "nursery": {"space": space, "gardener": gardener}}]
     return []
+
+
+def _in_random_order(items: list, rng) -> Iterator:
+    """The items one at a time in a uniformly random order, each drawn only when asked for
+    (Fisher-Yates from the end): the search above stops at its first fit, some 15 tries of a
+    hundred, where shuffling them all drew a random number for each."""
+    items = list(items)
+    for last in range(len(items) - 1, -1, -1):
+        pick = rng.randrange(last + 1)
+        items[pick], items[last] = items[last], items[pick]
+        yield items[last]
 
 
 @functools.cache
