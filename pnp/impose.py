@@ -689,7 +689,27 @@ def _band_frames(components: Sequence[Component], paper: Paper, band: Band, blee
                  if all(_fit_scale(c, area) is not None for c in components)), None)
     if area is None:
         return None
-    return [Frame(slots, band) for slots in _fill_blanks(_pages(components, area, gutters, bleed), area, bleed, gutters)]
+    return [Frame(_centred_across(slots, paper, area), band)
+            for slots in _fill_blanks(_pages(components, area, gutters, bleed), area, bleed, gutters)]
+
+
+def _centre_on(length: float, paper_length: float, low: float, room: float) -> float:
+    """Where a block `length` long starts to be centred on the paper, kept inside low..low+room
+    (a footer's band on one side leaves the area off-centre)."""
+    return min(max((paper_length - length) / 2, low), low + room - length)
+
+
+def _centred_across(slots: list[Slot], paper: Paper, area: Rect4) -> list[Slot]:
+    """The page's pieces moved sideways, all together, so that their block is centred across
+    the sheet as far as the area allows: rows laid out in the area less a footer down the
+    left side sat that band's width right of centre (Garden Variety's Letter cards 15.7 mm
+    from the left edge, 9.7 mm from the right). Up and down, pages stay packed from the top."""
+    left, right = min(slot.rect[0] for slot in slots), max(slot.rect[0] + slot.rect[2] for slot in slots)
+    shift = _centre_on(right - left, paper.width_mm, area[0], area[2]) - left
+    if abs(shift) < EPS:
+        return slots
+    return [replace(slot, rect=(slot.rect[0] + shift, *slot.rect[1:]), matrix=compose(translation(shift, 0.0), slot.matrix))
+            for slot in slots]
 
 
 def _fill_blanks(pages: list[list[Shelf]], area: Rect4, bleed: float, gutters: Gutters) -> list[list[Slot]]:
@@ -950,7 +970,8 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
         for row, (top, bottom) in enumerate(bands):
             for col, (left, right) in enumerate(columns):
                 part_w, part_h = right - left, bottom - top
-                x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
+                x = _centre_on(part_w, paper.width_mm, area[0], area[2])
+                y = _centre_on(part_h, paper.height_mm, area[1], area[3])
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
                             compose(translation(x - left, y - top), turn), tile=(row + 1, col + 1))
                 printed = [_turned_box(slot.matrix, box) for box in words]
