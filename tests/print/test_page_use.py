@@ -91,3 +91,16 @@ def test_a_decks_last_page_after_full_pages_of_it_holds_what_is_left_and_passes(
     thin = impose([piece("disc", (20.0, 20.0), count=12), piece("card", (63.5, 88.9), count=2)], PAPERS["letter"])
     assert len(list(checks.sparse_pages(thin))) >= 1
 
+
+
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+@pytest.mark.parametrize("game", ["garden-dice", "harvest-dice", "propagation"])
+def test_a_kit_s_score_sheets_fill_a_large_page(game, paper):
+    """Score sheets are printed again and again: a page of them is filled on A3 and tabloid as
+    on Letter (Propagation's two sheets took 42 % of an A3 page; four take 84 %)."""
+    from pnp.build import impose_kit
+    from pnp.options import BuildOptions
+
+    imposition = impose_kit(game, PAPERS[paper], BuildOptions(games=(game,), papers=(paper,)))
+    pads = [sheet for sheet in imposition.sheets if any(p.component.kind == "pad" for p in sheet.placements)]
+    assert pads and all(checks.page_use(sheet) >= checks.PAGE_USE for sheet in pads)
