@@ -36,6 +36,10 @@ piece's cut outline is. The checks then read that flat list:
 - `dark_trim_lines`: a piece's own dark line (luminance under DARK_LUMINANCE) over
   TRIM_LINE_MAX_MM wide drawn along its trim line: a cut a little off leaves a dark edge on
   the piece (Cottage Garden's tiles had a 0.4 mm near-black outline on their cut).
+- `off_centre`: a page's pieces, as one block, not centred across the sheet (its left and
+  right margins OFF_CENTRE_MM apart or more), unless a footer down one side pushes it off by
+  that band; up and down a page is packed from the top (its spare paper one piece at the
+  foot) or centred, a footer along the bottom again allowed for.
 - `tool_words`: text naming a file path, "docs/" or a command-line option ("--deck"): a
   reader of the PDF alone has neither the project's files nor its command line.
 - `unticked_cuts`: a cut line that runs out into the sheet's outer margin (no other piece
@@ -65,6 +69,9 @@ from pnp.colors import Paint, distinct, luminance
 from pnp.fonts import cap_height, descent
 from pnp.icons import icon_group
 from pnp.impose import (
+    BLEED_OUTSIDE_MM,
+    EDGE_KEEP_MM,
+    FOOTER_BAND_MM,
     IDENTITY,
     KEPT_BLEED_MM,
     LASER_BORDER_MM,
@@ -85,8 +92,13 @@ from pnp.impose import (
     translation,
 )
 from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
+from pnp.options import PAGE_MARGIN_MM
 from pnp.text import layout_lines
 
+# A page's block of pieces has margins this close on either side (top and bottom where it is
+# not packed from the top): a grid off-centre on the sheet reads as a misprint, and a cut guided by
+# the paper edge on one side is not on the other.
+OFF_CENTRE_MM = 1.0
 EDGE_MM = 5.0  # text and cut lines; cut ticks may run on to TICK_EDGE_MM
 MIN_TEXT_PT = 6.5
 # A sentence is read, not glanced at: rules summaries, aids, notes and every hint of three
@@ -755,6 +767,27 @@ def trim_margin(flat: Flat) -> Iterator[Problem]:
                                                   f"edge, under {PIECE_MARGIN_MM:g} mm")
 
 
+def off_centre(flat: Flat) -> Iterator[Problem]:
+    """A page of pieces (its front: a back mirrors it) has its block of pieces centred across
+    the sheet, and up and down unless packed from the top; a margin on the footer's side may
+    be wider by the footer's band where the block runs up to it."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None or sheet.side != "front" or not sheet.placements:
+        return  # (print on demand: one face a page, centred by its slug)
+    boxes = [_rect_box(placed.rect) for placed in sheet.placements]
+    left, top = min(box[0] for box in boxes), min(box[1] for box in boxes)
+    right, bottom = sheet.width_mm - max(box[2] for box in boxes), sheet.height_mm - max(box[3] for box in boxes)
+    beside_band = PAGE_MARGIN_MM + EDGE_KEEP_MM + FOOTER_BAND_MM + BLEED_OUTSIDE_MM + EPS_MM
+    packed_from_top = top <= PAGE_MARGIN_MM + 2 * EDGE_KEEP_MM + EPS_MM
+    for axis, (low, high), band_side, exempt in (("left and right", (left, right), "left", False),
+                                                 ("top and bottom", (top, bottom), "bottom", packed_from_top)):
+        pushed = sheet.band == band_side and max(low, high) == (low if band_side == "left" else high) \
+            and max(low, high) <= beside_band
+        if abs(low - high) >= OFF_CENTRE_MM and not (exempt or pushed):
+            yield Problem(sheet.number, "centre", f"the pieces' {axis} margins are {low:.1f} and {high:.1f} mm: "
+                                                  f"off-centre by {abs(low - high) / 2:.1f} mm")
+
+
 def thick_marks(flat: Flat) -> Iterator[Problem]:
     """Every cut mark of a page of pieces (its own lines in the marks' black) at most
     MARK_MAX_MM wide; one problem per width found on a page."""
@@ -884,7 +917,7 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
 
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
-          trim_margin, thick_marks, dark_trim_lines, tool_words, unticked_cuts)
+          trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -30,7 +30,6 @@ import itertools
 import math
 import os
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
@@ -668,15 +667,14 @@ def _pages(components: Sequence[Component], area: Rect4, gutters: Gutters, bleed
 
 def _shelf_frames(components: Sequence[Component], paper: Paper, bleed: float, shared: bool) -> list[Frame]:
     """The pages of these pieces, with the footer's band at the bottom of the page or, when
-    that costs a sheet, down its left side; then pages whose pieces fit fewer pages with the
-    footer on the other side get it there (pnp.impose._footers_per_page)."""
+    that costs a sheet, down its left side."""
     gutters = Gutters(0.0 if shared else MIN_GUTTER_MM, shared=shared)
     best: list[Frame] | None = None
     for band in FOOTER_SIDES:
         frames = _band_frames(components, paper, band, bleed, gutters)
         if frames is not None and (best is None or len(frames) < len(best)):
             best = frames
-    return _footers_per_page(best or [], components, paper, bleed, gutters)
+    return best or []
 
 
 FOOTER_SIDES: tuple[Band, ...] = ("bottom", "left")
@@ -691,74 +689,27 @@ def _band_frames(components: Sequence[Component], paper: Paper, band: Band, blee
                  if all(_fit_scale(c, area) is not None for c in components)), None)
     if area is None:
         return None
-    return [Frame(slots, band) for slots in _fill_blanks(_pages(components, area, gutters, bleed), area, bleed, gutters)]
+    return [Frame(_centred_across(slots, paper, area), band)
+            for slots in _fill_blanks(_pages(components, area, gutters, bleed), area, bleed, gutters)]
 
 
-def _footers_per_page(frames: list[Frame], components: Sequence[Component], paper: Paper, bleed: float,
-                      gutters: Gutters) -> list[Frame]:
-    """The footer's side chosen page by page: the pages under PAGE_USE full, alone or with one
-    other page, whose pieces (every copy of each) fit fewer pages with the footer on either
-    side are packed that way, each new page where the first of its pieces was (Propagation's
-    folded bonus cards lie two a row only with the footer at the foot; its tokens, on two pages
-    at 43 % and 49 % that way, fit one with the footer down the side, beside its board's)."""
-    while True:
-        sparse = [index for index, frame in enumerate(frames) if _sparse(frame, paper)]
-        if not sparse:
-            return frames
-        for other in [None, *(index for index in range(len(frames)) if index not in sparse)]:
-            window = sorted(sparse + ([] if other is None else [other]))
-            if not _might_save_a_page([frames[index] for index in window], paper):
-                continue
-            fewest = _fewest_pages(_whole_components([frames[index] for index in window], components), paper, bleed,
-                                   gutters)
-            if fewest is not None and len(fewest) < len(window):
-                frames = _in_kit_order(frames, window, fewest)
-                break
-        else:
-            return frames
+def _centre_on(length: float, paper_length: float, low: float, room: float) -> float:
+    """Where a block `length` long starts to be centred on the paper, kept inside low..low+room
+    (a footer's band on one side leaves the area off-centre)."""
+    return min(max((paper_length - length) / 2, low), low + room - length)
 
 
-def _fewest_pages(components: list[Component] | None, paper: Paper, bleed: float,
-                  gutters: Gutters) -> list[Frame] | None:
-    """These pieces' pages with the footer on the side that takes fewest (the bottom on a tie)."""
-    if components is None:
-        return None
-    packings = [_band_frames(components, paper, band, bleed, gutters) for band in FOOTER_SIDES]
-    return min((packing for packing in packings if packing is not None), key=len, default=None)
-
-
-def _in_kit_order(frames: list[Frame], window: list[int], packed: list[Frame]) -> list[Frame]:
-    """The pages with those of `window` given for `packed`, each packed page where the first
-    of its pieces was."""
-    first = {slot.component.name: index for index in reversed(window) for slot in frames[index].slots}
-    kept = [(index, frame) for index, frame in enumerate(frames) if index not in window]
-    new = [(min(first[slot.component.name] for slot in frame.slots), frame) for frame in packed]
-    return [frame for _, frame in sorted(kept + new, key=lambda pair: pair[0])]
-
-
-def _might_save_a_page(window: list[Frame], paper: Paper) -> bool:
-    """Could these pages' pieces fit one page fewer: is their area, trim boxes alone, no more
-    than that many printable areas? (Packing is costly: most tries fail this at once.)"""
-    _, _, w, h = _printable(paper)
-    used = sum(slot.rect[2] * slot.rect[3] for frame in window for slot in frame.slots)
-    return used <= (len(window) - 1) * w * h
-
-
-def _whole_components(window: list[Frame], components: Sequence[Component]) -> list[Component] | None:
-    """The components printed on these pages, in kit order, when every copy of each is
-    printed there; None when some copy is on another page."""
-    copies = Counter(slot.component.name for frame in window for slot in frame.slots)
-    inside = [component for component in components if component.name in copies]
-    if any(copies[component.name] != component.count for component in inside):
-        return None
-    return inside
-
-
-def _sparse(frame: Frame, paper: Paper) -> bool:
-    """Do the page's pieces, without their bleed, take under PAGE_USE of the paper? (With their
-    bleed they take more: pnp.checks.page_use; a page found here may pass that check.)"""
-    used = sum(slot.rect[2] * slot.rect[3] for slot in frame.slots)
-    return used < PAGE_USE * paper.width_mm * paper.height_mm
+def _centred_across(slots: list[Slot], paper: Paper, area: Rect4) -> list[Slot]:
+    """The page's pieces moved sideways, all together, so that their block is centred across
+    the sheet as far as the area allows: rows laid out in the area less a footer down the
+    left side sat that band's width right of centre (Garden Variety's Letter cards 15.7 mm
+    from the left edge, 9.7 mm from the right). Up and down, pages stay packed from the top."""
+    left, right = min(slot.rect[0] for slot in slots), max(slot.rect[0] + slot.rect[2] for slot in slots)
+    shift = _centre_on(right - left, paper.width_mm, area[0], area[2]) - left
+    if abs(shift) < EPS:
+        return slots
+    return [replace(slot, rect=(slot.rect[0] + shift, *slot.rect[1:]), matrix=compose(translation(shift, 0.0), slot.matrix))
+            for slot in slots]
 
 
 def _fill_blanks(pages: list[list[Shelf]], area: Rect4, bleed: float, gutters: Gutters) -> list[list[Slot]]:
@@ -1019,7 +970,8 @@ def _tile_frames(component: Component, paper: Paper, first_page: int) -> list[Fr
         for row, (top, bottom) in enumerate(bands):
             for col, (left, right) in enumerate(columns):
                 part_w, part_h = right - left, bottom - top
-                x, y = area[0] + (area[2] - part_w) / 2, area[1] + (area[3] - part_h) / 2
+                x = _centre_on(part_w, paper.width_mm, area[0], area[2])
+                y = _centre_on(part_h, paper.height_mm, area[1], area[3])
                 slot = Slot(component, copy_index + 1, (x, y, part_w, part_h), rotated,
                             compose(translation(x - left, y - top), turn), tile=(row + 1, col + 1))
                 printed = [_turned_box(slot.matrix, box) for box in words]

@@ -62,8 +62,8 @@ GUIDE = KitGuide(
         f"Round pieces: a {punch(SMALL_PUNCH)} punch for tomatoes, carrots and the round marker; a "
         f"{punch(LARGE_PUNCH)} one for apple trees, rocks and the start marker (or scissors, on the circles). "
         "A token's number is its row on its owner's growth tracker.",
-        "Cut the trackers, the round track, the bonus cards and the player aids, and the score-sheet page "
-        "in two: a sheet for each game.",
+        "Cut the trackers, the round track, the bonus cards and the player aids, and the score sheets on "
+        "their marks: a sheet for each game.",
     ),
     paper="",
 )
@@ -488,7 +488,7 @@ def round_marker() -> Component:
 
 
 SCORE_W, SCORE_H = 190.0, 128.0
-SCORE_SHEETS = 2  # two games' sheets fill the page they print on (one left it 60 % blank)
+SCORE_SHEETS = 2  # two games' sheets fill a Letter or A4 page (one left it 60 % blank); A3 takes four
 
 
 def score_sheet() -> Component:
@@ -522,7 +522,7 @@ def score_sheet() -> Component:
     for k in range(data.PLAYERS_MAX + 1):
         x = 4 + label_w + k * col_w
         shapes.append(Line(x, head - 6 if k else head, x, bottom, line))
-    return Component("score-sheet", "pad", SCORE_W, SCORE_H, Face(group(shapes)), count=SCORE_SHEETS)
+    return Component("score-sheet", "pad", SCORE_W, SCORE_H, Face(group(shapes)), count=SCORE_SHEETS, fill_page=True)
 
 
 # --- bonus cards -----------------------------------------------------------------------------

@@ -167,7 +167,7 @@ def test_a_cut_line_running_into_the_margin_without_its_tick_is_found():
     planted = replace(sheet, overlay=Group(tuple(shape for shape in sheet.overlay.children if shape is not taken)))
     problems = list(checks.unticked_cuts(checks.flatten(planted)))
     cut = [placed for placed in sheet.placements if placed.rect[1] == top
-           and taken.x1 in (placed.rect[0], placed.rect[0] + placed.rect[2])]
+           and min(abs(taken.x1 - edge) for edge in (placed.rect[0], placed.rect[0] + placed.rect[2])) < 0.001]
     assert cut and problems
     assert all(problem.page == sheet.number and problem.check == "tick" for problem in problems)
     assert {f"{placed.component.name} (copy {placed.copy}) runs up" for placed in cut} == \
@@ -545,3 +545,27 @@ def test_text_naming_a_file_or_a_command_line_option_is_found():
     assert said("docs/house-rules.md says why") and said("build it with --duplex short")
     assert said("see pnp/kits/cottage_garden.py")
     assert said("flip on the short edge, 1–3 players, pages 3-8") == [] and said("and/or a ruler") == []
+
+
+def test_a_grid_of_cards_off_centre_on_its_sheet_is_found(monkeypatch):
+    """Garden Variety's Letter cards, laid out beside a footer down the left side, sat 15.7 mm
+    from the left edge and 9.7 mm from the right: the block is centred across the sheet now."""
+    def off_centre(imposition: Imposition) -> list[str]:
+        return [f"page {problem.page}: {problem.detail}" for sheet in imposition.sheets
+                for problem in checks.off_centre(checks.flatten(sheet))]
+
+    options = BuildOptions(games=("garden-variety",))
+    assert off_centre(impose_kit("garden-variety", PAPERS["letter"], options)) == []
+    monkeypatch.setattr(impose_module, "_centred_across", lambda slots, paper, area: slots)
+    found = off_centre(impose_kit("garden-variety", PAPERS["letter"], options))
+    assert "page 3: the pieces' left and right margins are 15.7 and 9.7 mm: off-centre by 3.0 mm" in found
+
+
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+@pytest.mark.parametrize("game", list(GAME_IDS))
+def test_every_page_of_every_kit_is_centred_on_large_paper_too(game, paper):
+    """Letter and A4 pass every check above; on A3 and tabloid the pieces (and a board's
+    portions) are centred across the sheet as well."""
+    imposition = impose_kit(game, PAPERS[paper], BuildOptions(games=(game,), papers=(paper,)))
+    problems = [str(problem) for sheet in imposition.sheets for problem in checks.off_centre(checks.flatten(sheet))]
+    assert problems == []

@@ -92,24 +92,15 @@ def test_a_decks_last_page_after_full_pages_of_it_holds_what_is_left_and_passes(
     assert len(list(checks.sparse_pages(thin))) >= 1
 
 
-def test_the_footer_goes_down_the_side_of_the_pages_whose_pieces_it_saves_a_page(monkeypatch):
-    """Propagation folded on Letter when its bonus cards were 47 mm wide (100 mm folded): they
-    lay two a row only with the footer along the bottom, where its tokens took two pages (43 %
-    and 49 % used). Chosen page by page, the footer runs down the side of the token page and of
-    the board's, and stays at the foot of the cards'. Told to keep one side for the whole kit,
-    the two sparse pages come back."""
-    from pnp import impose as impose_module
+
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+@pytest.mark.parametrize("game", ["garden-dice", "harvest-dice", "propagation"])
+def test_a_kit_s_score_sheets_fill_a_large_page(game, paper):
+    """Score sheets are printed again and again: a page of them is filled on A3 and tabloid as
+    on Letter (Propagation's two sheets took 42 % of an A3 page; four take 84 %)."""
     from pnp.build import impose_kit
-    from pnp.kits import propagation
     from pnp.options import BuildOptions
 
-    monkeypatch.setattr(propagation, "BONUS_CARD", (47.0, 65.0))
-    options = BuildOptions(games=("propagation",), fold=True)
-    imposition = impose_kit("propagation", PAPERS["letter"], options)
-    fronts = [sheet for sheet in imposition.sheets if sheet.side == "front" and sheet.placements]
-    bands = {sheet.band for sheet in fronts if any(p.component.kind == "card" for p in sheet.placements)}
-    tokens = {sheet.band for sheet in fronts if any(p.component.kind == "token" for p in sheet.placements)}
-    assert bands == {"bottom"} and tokens == {"left"} and list(checks.sparse_pages(imposition)) == []
-    monkeypatch.setattr(impose_module, "_footers_per_page", lambda frames, *_: frames)
-    sparse = [problem.detail for problem in checks.sparse_pages(impose_kit("propagation", PAPERS["letter"], options))]
-    assert len(sparse) == 2 and all("× token" in detail for detail in sparse)
+    imposition = impose_kit(game, PAPERS[paper], BuildOptions(games=(game,), papers=(paper,)))
+    pads = [sheet for sheet in imposition.sheets if any(p.component.kind == "pad" for p in sheet.placements)]
+    assert pads and all(checks.page_use(sheet) >= checks.PAGE_USE for sheet in pads)
