@@ -13,7 +13,8 @@ from markupsafe import Markup
 WIDTH = 360
 ROW = 30                  # height of one bar's row
 LABEL_WIDTH = 120         # the row's label, left of its bar
-VALUE_CHAR = 8.4          # the widest a character of a 13-unit value is (a digit in DejaVu Sans)
+VALUE_CHAR = 8.4          # a digit of a 13-unit value is this wide in DejaVu Sans, and most other characters less
+PERCENT_WIDTH = 12.4      # but "%" is half as wide again
 VALUE_GAP = 6             # from the bar's end, or its mark, to its written value
 LABEL_MAX_CHARS = 16
 INK, MUTED, BAR, MARK, PAPER = "#1d2a22", "#5b6b60", "#00715a", "#a3330b", "#fbfaf6"
@@ -41,7 +42,7 @@ def bar_chart(chart_id: str, title: str, summary: str, bars: list[Bar], mark_wor
     drawing.add(drawing.rect((0, 0), (WIDTH, height), fill=PAPER))
     top = max([b.value for b in bars] + [b.mark or 0 for b in bars] + [0])
     # the longest bar leaves room for the longest written value, inside the chart's own box
-    room = WIDTH - LABEL_WIDTH - VALUE_GAP - 2 - VALUE_CHAR * max([len(b.text) for b in bars] + [0])
+    room = WIDTH - LABEL_WIDTH - VALUE_GAP - 2 - max([_value_width(b.text) for b in bars] + [0])
     for index, bar in enumerate(bars):
         y = index * ROW + 4
         drawing.add(drawing.text(_short(bar.label), insert=(LABEL_WIDTH - 6, y + 17), font_size=13,
@@ -53,7 +54,7 @@ def bar_chart(chart_id: str, title: str, summary: str, bars: list[Bar], mark_wor
             mark = room * max(bar.mark, 0) / top
             x = LABEL_WIDTH + mark
             drawing.add(drawing.line((x, y), (x, y + ROW - 4), stroke=MARK, stroke_width=3))
-            if mark < length + VALUE_GAP + VALUE_CHAR * len(bar.text):   # the value would cross the mark
+            if mark < length + VALUE_GAP + _value_width(bar.text):   # the value would cross the mark
                 end = max(end, mark + 1.5)
         drawing.add(drawing.text(bar.text, insert=(LABEL_WIDTH + end + VALUE_GAP, y + 17), font_size=13,
                                  font_family=FONT, fill=INK))
@@ -63,6 +64,11 @@ def bar_chart(chart_id: str, title: str, summary: str, bars: list[Bar], mark_wor
         drawing.add(drawing.text(mark_words, insert=(LABEL_WIDTH + 6, y + 15), font_size=12,
                                  font_family=FONT, fill=MUTED))
     return Markup(drawing.tostring())
+
+
+def _value_width(text: str) -> float:
+    """The most a written value takes, in view-box units."""
+    return sum(PERCENT_WIDTH if char == "%" else VALUE_CHAR for char in text)
 
 
 def _short(text: str) -> str:

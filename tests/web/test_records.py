@@ -195,16 +195,16 @@ def test_the_roster_player_and_game_pages_show_the_records(client):
     api_save(client, KIM_WINS)
     api_save(client, LOWER_CASE_REMATCH)
     roster = text_of(client.get("/players/"))
-    assert "kim 2 1 50 %" in roster and "max 2 0 0 %" in roster
+    assert "kim 2 1 50%" in roster and "max 2 0 0%" in roster
     player = client.get("/players/Kim")
     words = text_of(player)
-    assert player.status_code == 200 and "2 games, 1 win (50 %)" in words
-    assert "Garden Variety 2 1 50 % 25 19.5" in words and "lee 2 1 1 0" in words
-    assert "Garden bed 92 % 94 %" in words   # the chart's table: Kim's share beside the table's
+    assert player.status_code == 200 and "2 games, 1 win (50%)" in words
+    assert "Garden Variety 2 1 50% 25 19.5" in words and "lee 2 1 1 0" in words
+    assert "Garden bed 92% 94%" in words   # the chart's table: Kim's share beside the table's
     page = client.get("/stats/garden-variety").get_data(as_text=True)
     charts = re.findall(r'<svg [^>]*role="img"[^>]*>', page)
     assert len(charts) == 2 and all("aria-label=" in c for c in charts)
-    assert "Garden bed 2 100 % 17.0" in text_of(client.get("/stats/garden-variety"))
+    assert "Garden bed 2 100% 17.0" in text_of(client.get("/stats/garden-variety"))
 
 
 def test_unknown_players_and_games_are_404_and_the_old_address_leads_to_the_roster(client):
@@ -287,6 +287,6 @@ def test_a_games_page_shows_wins_by_seat_after_the_start_player_and_the_length(c
                                                    "ended_at": "2026-11-20T19:30:00Z"})
         assert answer.status_code == 201
     page = text_of(client.get("/stats/garden-variety"))
-    assert "the player who went first won 50 % of them; an even chance was 33 %" in page
+    assert "the player who went first won 50% of them; an even chance was 33%" in page
     assert "went first 2 1 50" in page and "second 2 1 50" in page and "third 2 0 0" in page
     assert "Timed games Average length 2 30 min" in page
