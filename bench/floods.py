@@ -16,9 +16,13 @@ Run: `.venv/bin/python -m bench.floods score 25 64 '{"max_requests": 600, "max_r
      `.venv/bin/python -m bench.floods examples 15 6`
      `.venv/bin/python -m bench.floods churn 15 200`
      `.venv/bin/python -m bench.floods players 15 240`
+     `.venv/bin/python -m bench.floods 'pipelined scores' 40 30 --lone-score`
 Prints one JSON line: the statuses, and the probe's median, 90th percentile and worst seconds. The
 probe is a plain page, or with `--lone-score` a small score from a new address each time (during
 replays and examples, always a small score, from 127.0.0.2).
+
+For 'pipelined scores' the last number is how many requests each of the 240 addresses
+(SCORING_SOURCES, one connection each) writes at once, before reading any answer.
 
 `silent_connections` is the other kind of flood: connections that say nothing, reopened as
 soon as the server closes them (issue 28's G5), from one address or spread over many.
@@ -39,6 +43,7 @@ import time
 import urllib.parse
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import scorer
 from bench.hostile import history_of
@@ -99,6 +104,60 @@ def _flood(port: int, paths: list[str], body: bytes, until: float, statuses: dic
         except (OSError, http.client.HTTPException) as error:
             statuses[type(error).__name__] = statuses.get(type(error).__name__, 0) + 1
             connection = None
+
+
+def pipelined(port: int, path: str, body: bytes, depth: int, seconds: float, sources: Sequence[str]) -> dict:
+    """One kept-alive connection from each of the `sources` addresses, writing `depth` POSTs of
+    `body` to `path` at once, then reading their answers, and again, for `seconds` (a new
+    connection when the server closes one); the statuses (and errors) they saw, counted."""
+    until = time.monotonic() + seconds
+    statuses: dict = {}
+    request = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+               f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+    flooders = [threading.Thread(target=_pipeline, args=(port, request * depth, depth, until, statuses, source))
+                for source in sources]
+    for flooder in flooders:
+        flooder.start()
+    for flooder in flooders:
+        flooder.join()
+    return statuses
+
+
+def _pipeline(port: int, requests: bytes, depth: int, until: float, statuses: dict, source: str) -> None:
+    connection = None
+    while time.monotonic() < until:
+        try:
+            if connection is None:
+                connection = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
+                answers = connection.makefile("rb")
+            connection.sendall(requests)
+            for _ in range(depth):
+                status, closing = _read_answer(answers)
+                statuses[status] = statuses.get(status, 0) + 1
+                if closing:
+                    raise ConnectionResetError
+        except (OSError, ValueError) as error:
+            statuses[type(error).__name__] = statuses.get(type(error).__name__, 0) + 1
+            if connection is not None:
+                connection.close()
+            connection = None
+
+
+def _read_answer(answers: Any) -> tuple[int, bool]:
+    """Read one HTTP/1.1 answer of announced length: its status, and whether it closes the connection."""
+    status_line = answers.readline()
+    if not status_line:
+        raise ConnectionResetError
+    status = int(status_line.split()[1])
+    length, closing = 0, False
+    while (line := answers.readline()) not in (b"\r\n", b"\n", b""):
+        name, _, value = line.decode("latin-1").partition(":")
+        if name.strip().lower() == "content-length":
+            length = int(value)
+        elif name.strip().lower() == "connection" and value.strip().lower() == "close":
+            closing = True
+    answers.read(length)
+    return status, closing
 
 
 # Issue 28's G7: sixty addresses, one connection each (the probe is 127.0.0.2).
@@ -216,7 +275,8 @@ def probed_during(port: int, kind: str, seconds: float, connections: int, lone_s
     bodies": requests from 160 addresses announcing almost 1 MB and sending one byte;
     "history": kept-alive connections from HISTORY_SOURCES asking for history_pages; "players":
     kept-alive connections from SCORING_SOURCES asking for PLAYERS_PATHS; "many
-    scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE; "heavy scores": the same
+    scores": kept-alive connections from SCORING_SOURCES posting SMALL_SCORE; "pipelined scores": one
+    connection from each of SCORING_SOURCES writing `connections` SMALL_SCOREs at once; "heavy scores": the same
     posting a four-player Garden Dice end state; "replays":
     kept-alive connections from REPLAY_SOURCES posting replayed_log; "examples": kept-alive
     connections from 127.0.0.1 asking for EXAMPLE_PATH; "churn": connections from CHURN_SOURCE
@@ -263,6 +323,10 @@ def probed_during(port: int, kind: str, seconds: float, connections: int, lone_s
         def run() -> dict:
             return flood(port, SMALL_SCORE[0], json.dumps(SMALL_SCORE[1]).encode(), connections, seconds,
                          sources=SCORING_SOURCES)
+    elif kind == "pipelined scores":   # `connections`: the requests each address writes at once
+        def run() -> dict:
+            return pipelined(port, SMALL_SCORE[0], json.dumps(SMALL_SCORE[1]).encode(), connections, seconds,
+                             SCORING_SOURCES)
     elif kind == "heavy scores":   # a four-player Garden Dice end state, some 10-30 ms to score
         state = json.loads(_get(port, "/api/games/garden-dice/example?seed=7&players=4"))["state"]
 

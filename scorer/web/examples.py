@@ -91,7 +91,12 @@ class OneAtATime:
         self._held = False
         self._waiters: list[tuple[float, int, threading.Event]] = []   # a heap: (since, order, its wake-up)
         self._order = itertools.count()
-        self._waiting = threading.BoundedSemaphore(most_waiting + 1)  # the holder and the waiters
+        # The holder and the waiters, counted under _guard. A semaphore counted them before: under
+        # gevent, threading's semaphore waits for its condition's lock even when it need not
+        # wait, and 240 pipelined scores kept a newcomer's score there for 20-60 s while the
+        # turn itself was free.
+        self._most_in_line = most_waiting + 1
+        self._in_line = 0
 
     @contextmanager
     def turn(self, since: float | None = None) -> Iterator[bool]:
@@ -102,8 +107,10 @@ class OneAtATime:
         if request_g is not None and request_g.get(HELD_TURN) is self:
             yield False
             return
-        if not self._waiting.acquire(blocking=False):
-            raise self.busy()
+        with self._guard:
+            if self._in_line >= self._most_in_line:
+                raise self.busy()
+            self._in_line += 1
         try:
             waited = self._take(since, self.wait_seconds)
             noting = request_g if request_g is not None and HELD_TURN not in request_g else None
@@ -116,7 +123,8 @@ class OneAtATime:
                     noting.pop(HELD_TURN)
                 self._give()
         finally:
-            self._waiting.release()
+            with self._guard:
+                self._in_line -= 1
 
     @contextmanager
     def next_turn(self) -> Iterator[None]:

@@ -13,6 +13,7 @@ stops every worker it forked.
 from __future__ import annotations
 
 import http.client
+import itertools
 import json
 import os
 import signal
@@ -21,6 +22,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -385,11 +387,11 @@ def page_time(port: int) -> float | None:
 
 
 def answer_time(port: int, method: str, path: str, body: str | None = None,
-                headers: dict[str, str] | None = None) -> float | None:
-    """Seconds for a request from 127.0.0.2, a lone client beside a flood from other
+                headers: dict[str, str] | None = None, source: str = "127.0.0.2") -> float | None:
+    """Seconds for a request from `source`, a lone client beside a flood from other
     addresses; None unless it was answered 200 within 15 s."""
     started = time.perf_counter()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=("127.0.0.2", 0))
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=(source, 0))
     try:
         connection.request(method, path, body=body, headers=headers or {})
         response = connection.getresponse()
@@ -458,18 +460,20 @@ FLOOD_SECONDS = 8.0
 SETTLE_SECONDS = 1.0
 
 
-def score_time(port: int) -> float | None:
-    """Seconds for a small score posted from 127.0.0.2; None unless answered 200 within 15 s."""
+def score_time(port: int, source: str = "127.0.0.2") -> float | None:
+    """Seconds for a small score posted from `source`; None unless answered 200 within 15 s."""
     from bench.floods import SMALL_SCORE
 
     path, state = SMALL_SCORE
-    return answer_time(port, "POST", path, json.dumps(state), {"Content-Type": "application/json"})
+    return answer_time(port, "POST", path, json.dumps(state), {"Content-Type": "application/json"}, source)
 
 
-def score_times_beside(port: int, flood_script: str, seconds: float = FLOOD_SECONDS) -> tuple[dict, list]:
+def score_times_beside(port: int, flood_script: str, seconds: float = FLOOD_SECONDS,
+                       sources: Iterable[str] = itertools.repeat("127.0.0.2")) -> tuple[dict, list]:
     """What a flood run by `flood_script` (given the port and `seconds`; it prints "flooding" as
     it begins, then the statuses it met as JSON) met, and the seconds of a lone score timed
-    every fifth of a second beside it once it had settled (None: not answered 200)."""
+    every fifth of a second beside it once it had settled, each from the next of `sources`
+    (None: not answered 200)."""
     for _ in range(4):   # both workers warmed
         assert score_time(port) is not None
     flood = subprocess.Popen([sys.executable, "-c", flood_script, str(port), str(seconds)],
@@ -477,8 +481,9 @@ def score_times_beside(port: int, flood_script: str, seconds: float = FLOOD_SECO
     assert flood.stdout is not None and flood.stdout.readline().strip() == "flooding"
     time.sleep(SETTLE_SECONDS)
     times = []
+    addresses = iter(sources)
     deadline = time.monotonic() + seconds - SETTLE_SECONDS
     while time.monotonic() < deadline:
-        times.append(score_time(port))
+        times.append(score_time(port, next(addresses)))
         time.sleep(0.2)
     return json.loads(flood.communicate(timeout=60)[0]), times
