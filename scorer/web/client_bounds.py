@@ -10,7 +10,11 @@ second, would fill them all, and nobody else would be answered. So, as the ready
   counted by scorer.web.serve.GardenkitWorker), and closed just after (RefusedConnections);
 - the last RESERVED_SHARE of a worker's connections are kept for newcomers: once the rest are
   taken, an address already holding a browser's few connections (FEW_CONNECTIONS) is refused
-  the same way, so many addresses together cannot take every place either;
+  the same way, so many addresses together cannot take every place either; of those, the
+  last NEWCOMERS_SHARE go only to an address holding no connection of the worker yet (a
+  crowd of addresses each holding a few cannot take a new player's place), and the last
+  UNFILLED_SHARE to nobody: a worker whose every connection is taken stops accepting, and
+  a newcomer would wait unseen in the kernel's queue, where it cannot even be refused;
 - while other addresses are being served, an address holding more than a browser's few
   connections of a worker starts at most SHARE_PER_S requests a second in it, in bursts of
   SHARE_BURST (RateShare); a client asking one thing at a time, or a browser, is never held to
@@ -72,6 +76,8 @@ TOO_MANY = b"this address has too many requests under way; wait for their answer
 MAX_CONNECTIONS_PER_ADDRESS = 32   # as deploy/nginx.conf's limit_conn
 RESERVED_SHARE = 0.1               # of a worker's connections, kept for addresses holding few
 FEW_CONNECTIONS = 6                # a browser opens up to six to one site
+NEWCOMERS_SHARE = 0.05             # of them, the last kept for addresses holding none yet
+UNFILLED_SHARE = 0.025             # and the very last never taken (the worker keeps accepting)
 
 _REFUSAL_WORDS = b"this address has too many connections open to this server; close some and try again\n"
 CONNECTION_REFUSED = (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n"
@@ -188,12 +194,16 @@ class ConnectionBounds:
         self.total = 0
         self.by_address = by_address   # behind a proxy every connection is the proxy's
         self.shared = capacity - int(capacity * RESERVED_SHARE)
+        self.for_newcomers = capacity - int(capacity * NEWCOMERS_SHARE)
+        self.most = capacity - int(capacity * UNFILLED_SHARE)
         self.pipelining: set[Any] = set()   # connections whose next request came before their last answer
 
     def admit(self, address: str) -> bool:
         """Count one more connection of `address`; False (counting nothing) when it may not have it."""
         held = self.held(address)
-        if held >= MAX_CONNECTIONS_PER_ADDRESS or (self.total >= self.shared and held >= FEW_CONNECTIONS):
+        if (held >= MAX_CONNECTIONS_PER_ADDRESS or self.total >= self.most
+                or (self.total >= self.for_newcomers and held > 0)
+                or (self.total >= self.shared and held >= FEW_CONNECTIONS)):
             return False
         self.open[address] += 1
         self.total += 1
