@@ -397,12 +397,15 @@ def straighten(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
 
 
 def ink_map(flat: np.ndarray) -> np.ndarray:
-    """How much darker each pixel is than the paper around it (0 paper .. 1 black): uneven light
-    and a shadow's edge divide out, as the paper is found by closing over thin dark strokes."""
-    gray = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0), 0.8)  # sensor noise
+    """How much darker each pixel is than the paper around it (0 paper .. 1 black), in the colour
+    channel where it is darkest: uneven light and a shadow's edge divide out, as the paper is
+    found by closing over thin dark strokes. A pencil is as dark in every channel; a coloured
+    crayon or pen only in some (a yellow one in blue alone: 0.2 darker than its paper in grey,
+    a ring read as faint, or as a carrot, where its blue is 0.8 darker)."""
+    colour = cv2.GaussianBlur(flat.astype(np.float32), (0, 0), 0.8)  # sensor noise
     size = int(2.5 * PX_PER_MM) | 1
-    paper = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    return np.clip(1.0 - gray / np.maximum(paper, 1.0), 0.0, 1.0)
+    paper = cv2.morphologyEx(colour, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    return np.clip(1.0 - (colour / np.maximum(paper, 1.0)).min(axis=2), 0.0, 1.0)
 
 
 def _pixels(box: tuple[float, float, float, float], inset: float = 0.0) -> tuple[slice, slice]:
