@@ -458,7 +458,11 @@ ROUND_BORDER, ROUND_UNIT = 1.117, 0.013
 CORNER_BORDER, CORNER_UNIT = 0.76, 0.06
 OUTLINE_POINTS = 96     # a hull's outline is followed at this many evenly spaced points
 AXES_SPREAD = 12        # degrees: a side of a square drawn by hand runs this near its direction
-SHAPE_SURE = 1.5        # units from the border: sure
+SHAPE_SURE = 1.5        # units from the border: sure. A circle is read surely only when its strokes
+#                          or its hull alone say so this clearly: a square drawn lopsided (its sides slanted,
+#                          its top short) in a shaken photo had strokes running every way by 0.8 units and
+#                          a hull as round as a circle's by 1.3, and was read surely as a tomato; the sure
+#                          tomatoes of 20 bench photos (seed 1) say it by 3.4 units or more in one or the other
 CELL_REACH = 0.25       # a space is read from a window this share of its side past its border
 LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side of where it should be
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
@@ -872,6 +876,8 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
         shape, units = "circle", 0.0   # most of it taken for a neighbour's: a guess
     if only_along_a_line and units >= SHAPE_SURE and _all_agree(shape, triangle, strokes, hull_square, along_lines):
         at_most = 1.0
+    if shape == "circle" and max(-strokes, -hull_square) < SHAPE_SURE:
+        at_most = min(at_most, UNSURE)   # two measures each in doubt: a lopsided square, maybe
     confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK), at_most)
     return Field(SHAPE_LETTERS[shape], confidence)
 
