@@ -480,6 +480,8 @@ SCRIBBLE_INK = 0.4      # of the drawing's median ink: a pixel of a hull's middl
 BLOT = 1.15             # of the widest space's side: the paper round a space filled in is found by closing over this
 SCRIBBLED_NOTE = "a mark scribbled out here is read as empty: check it"
 OVERDRAWN_MM = 1.1      # a printed line's band (0.8 mm with its fringe) this wide has a stroke along it
+BLANK_MIDDLE = 0.002     # of a space's middle: specks of noise, no stroke
+POKED_IN = 0.07         # of a space's inside: neighbours' shapes over its lines drew 0-0.053 of it
 GIVEN_AWAY = 0.03       # of a space's inside: drawing in it given to a neighbour, past which it is unsure
 BULGE_PX = 2            # a cap of a curve over a line is this much further from it in its middle than its ends
 LONG_CAP = 0.5          # of a space's side: drawing over its line taken as its own, this long, leaves it unsure
@@ -812,6 +814,20 @@ def traced_sides(ink: np.ndarray, cells: list[Region]) -> dict[str, int]:
             for path, measured in sides.items()}
 
 
+def blank_middle(ink: np.ndarray, region: Region, drawing: Drawing) -> bool:
+    """Whether all that is drawn within a garden space's lines is a neighbour's shape poking in:
+    nothing in the space's middle, clear of POKE of its side from each line (at most BLANK_MIDDLE
+    of it inked at the faintest a mark can be: a small veggie drawn in the space crosses it), and
+    less of the space drawn than POKED_IN (a big one drawn near its lines, given to a neighbour,
+    leaves more). An empty space beside a neighbour's stroke over or along their line was
+    outlined, that stroke taken as maybe its own."""
+    middle = ink[_pixels(region.box_mm, POKE)]
+    _, _, w, h = region.box_mm
+    inset_area = w * h * PX_PER_MM ** 2 * (1 - 2 * CELL_INSET) ** 2
+    return (bool(middle.size) and float((middle > FAINT_INK).mean()) <= BLANK_MIDDLE
+            and int(np.count_nonzero(drawing.inside)) <= POKED_IN * inset_area)
+
+
 def _nothing_drawn(confidence: float, traced: int) -> Field:
     """An empty space, unless a square was traced on its printed lines (never sure: a shared
     line's stroke may be its neighbour's); one side short of that, unsure."""
@@ -833,7 +849,9 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
     if drawing.share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
         drawing = drawn_in(ink, region, FAINT_INK)
         if drawing.share < EMPTY_INK:
-            return _nothing_drawn(min(_sureness(EMPTY_INK - drawing.share, EMPTY_INK), at_most), traced)
+            # a neighbour's stroke over the line or along it, and nothing in the middle: empty, surely
+            doubt = 1.0 if blank_middle(ink, region, drawing) else at_most
+            return _nothing_drawn(min(_sureness(EMPTY_INK - drawing.share, EMPTY_INK), doubt), traced)
         at_most = min(at_most, UNSURE_FAINT)
         only_along_a_line = False
     joined, share = drawing.mask, drawing.share
