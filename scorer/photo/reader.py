@@ -397,12 +397,15 @@ def straighten(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
 
 
 def ink_map(flat: np.ndarray) -> np.ndarray:
-    """How much darker each pixel is than the paper around it (0 paper .. 1 black): uneven light
-    and a shadow's edge divide out, as the paper is found by closing over thin dark strokes."""
-    gray = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0), 0.8)  # sensor noise
+    """How much darker each pixel is than the paper around it (0 paper .. 1 black), in the colour
+    channel where it is darkest: uneven light and a shadow's edge divide out, as the paper is
+    found by closing over thin dark strokes. A pencil is as dark in every channel; a coloured
+    crayon or pen only in some (a yellow one in blue alone: 0.2 darker than its paper in grey,
+    a ring read as faint, or as a carrot, where its blue is 0.8 darker)."""
+    colour = cv2.GaussianBlur(flat.astype(np.float32), (0, 0), 0.8)  # sensor noise
     size = int(2.5 * PX_PER_MM) | 1
-    paper = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    return np.clip(1.0 - gray / np.maximum(paper, 1.0), 0.0, 1.0)
+    paper = cv2.morphologyEx(colour, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    return np.clip(1.0 - (colour / np.maximum(paper, 1.0)).min(axis=2), 0.0, 1.0)
 
 
 def _pixels(box: tuple[float, float, float, float], inset: float = 0.0) -> tuple[slice, slice]:
@@ -455,7 +458,11 @@ ROUND_BORDER, ROUND_UNIT = 1.117, 0.013
 CORNER_BORDER, CORNER_UNIT = 0.76, 0.06
 OUTLINE_POINTS = 96     # a hull's outline is followed at this many evenly spaced points
 AXES_SPREAD = 12        # degrees: a side of a square drawn by hand runs this near its direction
-SHAPE_SURE = 1.5        # units from the border: sure
+SHAPE_SURE = 1.5        # units from the border: sure. A circle is read surely only when its strokes
+#                          or its hull alone say so this clearly: a square drawn lopsided (its sides slanted,
+#                          its top short) in a shaken photo had strokes running every way by 0.8 units and
+#                          a hull as round as a circle's by 1.3, and was read surely as a tomato; the sure
+#                          tomatoes of 20 bench photos (seed 1) say it by 3.4 units or more in one or the other
 CELL_REACH = 0.25       # a space is read from a window this share of its side past its border
 LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side of where it should be
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
@@ -473,6 +480,8 @@ SCRIBBLE_INK = 0.4      # of the drawing's median ink: a pixel of a hull's middl
 BLOT = 1.15             # of the widest space's side: the paper round a space filled in is found by closing over this
 SCRIBBLED_NOTE = "a mark scribbled out here is read as empty: check it"
 OVERDRAWN_MM = 1.1      # a printed line's band (0.8 mm with its fringe) this wide has a stroke along it
+BLANK_MIDDLE = 0.002     # of a space's middle: specks of noise, no stroke
+POKED_IN = 0.07         # of a space's inside: neighbours' shapes over its lines drew 0-0.053 of it
 GIVEN_AWAY = 0.03       # of a space's inside: drawing in it given to a neighbour, past which it is unsure
 BULGE_PX = 2            # a cap of a curve over a line is this much further from it in its middle than its ends
 LONG_CAP = 0.5          # of a space's side: drawing over its line taken as its own, this long, leaves it unsure
@@ -805,6 +814,20 @@ def traced_sides(ink: np.ndarray, cells: list[Region]) -> dict[str, int]:
             for path, measured in sides.items()}
 
 
+def blank_middle(ink: np.ndarray, region: Region, drawing: Drawing) -> bool:
+    """Whether all that is drawn within a garden space's lines is a neighbour's shape poking in:
+    nothing in the space's middle, clear of POKE of its side from each line (at most BLANK_MIDDLE
+    of it inked at the faintest a mark can be: a small veggie drawn in the space crosses it), and
+    less of the space drawn than POKED_IN (a big one drawn near its lines, given to a neighbour,
+    leaves more). An empty space beside a neighbour's stroke over or along their line was
+    outlined, that stroke taken as maybe its own."""
+    middle = ink[_pixels(region.box_mm, POKE)]
+    _, _, w, h = region.box_mm
+    inset_area = w * h * PX_PER_MM ** 2 * (1 - 2 * CELL_INSET) ** 2
+    return (bool(middle.size) and float((middle > FAINT_INK).mean()) <= BLANK_MIDDLE
+            and int(np.count_nonzero(drawing.inside)) <= POKED_IN * inset_area)
+
+
 def _nothing_drawn(confidence: float, traced: int) -> Field:
     """An empty space, unless a square was traced on its printed lines (never sure: a shared
     line's stroke may be its neighbour's); one side short of that, unsure."""
@@ -826,7 +849,9 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
     if drawing.share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
         drawing = drawn_in(ink, region, FAINT_INK)
         if drawing.share < EMPTY_INK:
-            return _nothing_drawn(min(_sureness(EMPTY_INK - drawing.share, EMPTY_INK), at_most), traced)
+            # a neighbour's stroke over the line or along it, and nothing in the middle: empty, surely
+            doubt = 1.0 if blank_middle(ink, region, drawing) else at_most
+            return _nothing_drawn(min(_sureness(EMPTY_INK - drawing.share, EMPTY_INK), doubt), traced)
         at_most = min(at_most, UNSURE_FAINT)
         only_along_a_line = False
     joined, share = drawing.mask, drawing.share
@@ -869,6 +894,8 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
         shape, units = "circle", 0.0   # most of it taken for a neighbour's: a guess
     if only_along_a_line and units >= SHAPE_SURE and _all_agree(shape, triangle, strokes, hull_square, along_lines):
         at_most = 1.0
+    if shape == "circle" and max(-strokes, -hull_square) < SHAPE_SURE:
+        at_most = min(at_most, UNSURE)   # two measures each in doubt: a lopsided square, maybe
     confidence = min(_sureness(units, SHAPE_SURE / SURE_MARGIN), _sureness(share - EMPTY_INK, EMPTY_INK), at_most)
     return Field(SHAPE_LETTERS[shape], confidence)
 

@@ -420,3 +420,31 @@ def test_shapes_beside_a_stroke_along_their_line_are_read_surely_when_all_they_s
     garden = found["state"]["players"][0]["garden"]
     assert {place: (garden[place[0]][place[1]], found["confidence"][f"players.0.garden.{place[0]}.{place[1]}"] >= SURE)
             for place in truth} == {place: (letter, True) for place, letter in truth.items()}
+
+
+@pytest.mark.parametrize("seed, photo", [(1, True), (2, True), (3, False)])
+def test_an_empty_space_beside_a_neighbours_stroke_over_their_line_is_read_empty_surely(seed, photo):
+    """Veggies nearly as wide as their space, pushed right so their right side runs along or a
+    little over the line into the empty space beside: the stroke widened that line and its end
+    poked into the empty space, which was read empty but outlined (all 9 in a photo). Nothing
+    is drawn in the empty space's middle, and too little near its lines for a veggie of its own:
+    it is read empty surely, and the veggies keep their letters."""
+    rng = np.random.default_rng(seed)
+    cells = {cell.path: cell for cell in BASIC.regions if cell.kind == "cell"}
+    strokes: list[Stroke] = []
+    truth = {}
+    for row in range(3):
+        for column in (0, 2, 4):
+            letter = "LCT"[(row + column // 2) % 3]
+            x, y, w, h = cells[f"garden.{row}.{column}"].box_mm
+            pushed = (x + 0.12 * w, y, w, h)
+            strokes += round_stroke(pushed, rng, 0.95, 0.0) if letter == "T" else hurried(letter, pushed, rng, 0.95, 0.0)
+            truth.update({(row, column): letter, (row, column + 1): "."})
+    flat = multiplied(blank_sheet("harvest-dice", BASIC.component), strokes, 60, 0.9, 0.35)
+    found = _read(photographed(flat, seed) if photo else png(flat))
+    garden = found["state"]["players"][0]["garden"]
+    empty = {place: (garden[place[0]][place[1]], found["confidence"][f"players.0.garden.{place[0]}.{place[1]}"] >= SURE)
+             for place, letter in truth.items() if letter == "."}
+    assert empty == {place: (".", True) for place in empty}
+    assert {place: garden[place[0]][place[1]] for place in truth if truth[place] != "."} == \
+        {place: letter for place, letter in truth.items() if letter != "."}
