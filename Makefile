@@ -148,7 +148,8 @@ soak: install-dev
 	$(BIN)/python -m bench.soak
 
 # A sampled mutation test (not in CI): 40 mutants of each game's rules.py and engine.py, each
-# run against a few judged random games; prints the kill rate per game (docs/engines.md).
+# run against a few judged random games and that game's unit tests; prints the kill rate per
+# game (docs/engines.md).
 # Long: 30 a game took 35 minutes on a busy machine. SAMPLE=n to change the sample.
 SAMPLE ?= 40
 mutate: $(VENV)/.installed-mutate

@@ -1,10 +1,12 @@
 """`make mutate`: a sampled mutation test of every game's rules.py and engine.py with
-cosmic-ray, killed by the judged random games alone (tests/support/engine_harness.py).
+cosmic-ray, killed by the judged random games (tests/support/engine_harness.py) and then the
+game's own unit tests (tests/games/<game>/).
 
 For each game: cosmic-ray lists every mutant of the two modules, a seeded sample of SAMPLE of
 them is run (the rest marked skipped through cosmic-ray's work database, as its filters do),
 each against `python -m tests.engines.mutation --judge GAME`, which plays a few judged random
-games and fails on the first fault. It works in a copy of the tracked files, so the working
+games, fails on the first fault, and else runs the game's unit tests, stopping at the first
+failure. It works in a copy of the tracked files, so the working
 tree is never mutated. Prints the kill rate per game (docs/engines.md records it).
 
     python -m tests.engines.mutation [--sample 40] [--games cottage-garden,...]
@@ -65,8 +67,17 @@ def in_scope(mutations: list, spans: dict[Path, list[Span]]) -> bool:
     return True
 
 
+def unit_tests(game_id: str) -> list[str]:
+    """The pytest command for a game's own unit tests: stop at the first failure, quiet, in
+    file order, one process, no cache written into the copy."""
+    folder = ROOT / "tests" / "games" / game_id.replace("-", "_")
+    return [sys.executable, "-m", "pytest", str(folder.relative_to(ROOT)), "-x", "-q",
+            "-p", "no:randomly", "-p", "no:xdist", "-p", "no:cacheprovider"]
+
+
 def judge(game_id: str) -> int:
-    """Exit status 1 at the first fault of JUDGED_GAMES judged random games, else 0."""
+    """Exit status 1 at the first fault of JUDGED_GAMES judged random games or at the game's
+    first failing unit test, else 0."""
     from tests.support.engine_harness import play_and_judge, player_counts
     counts = player_counts(game_id)
     for seed in range(JUDGED_GAMES):
@@ -75,6 +86,10 @@ def judge(game_id: str) -> int:
         except Exception as fault:  # noqa: BLE001 - a mutant may fail in any way; each is a kill
             print(f"killed: {type(fault).__name__}: {str(fault)[:300]}")
             return 1
+    units = subprocess.run(unit_tests(game_id), capture_output=True, text=True)
+    if units.returncode:
+        print(f"killed by a unit test:\n{units.stdout[-600:]}{units.stderr[-300:]}")
+        return 1
     return 0
 
 
@@ -131,11 +146,12 @@ def main(argv: list[str] | None = None) -> int:
                 (copy / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / name, copy / name)
         for game_id in args.games.split(","):
-            # cosmic-ray's baseline: unmutated, the judged games pass, or every mutant would look killed
+            # cosmic-ray's baseline: unmutated, the judged games and unit tests pass, or every
+            # mutant would look killed
             baseline = subprocess.run([sys.executable, "-m", "tests.engines.mutation", "--judge", game_id], cwd=copy,
                                       capture_output=True, text=True)
             if baseline.returncode:
-                raise SystemExit(f"{game_id}: the unmutated game fails its judged games: {baseline.stdout}"
+                raise SystemExit(f"{game_id}: the unmutated game fails its judged games or unit tests: {baseline.stdout}"
                                  f"{baseline.stderr}")
             killed, run, mutants = sampled_run(game_id, args.sample, copy)
             rates.append(f"{game_id}: {killed}/{run} sampled mutants killed ({100 * killed / max(run, 1):.0f} %) "

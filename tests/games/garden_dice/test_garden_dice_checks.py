@@ -179,7 +179,10 @@ def test_unknown_player_and_malformed_actions():
                          ({"type": "water", "player": "Green", "at": [1, 1], "die": 7}, "action.die"),
                          ({"type": "water", "player": "Green", "at": [1, 1]}, "action.die"),
                          ({"type": "move_critter", "player": "Green", "to": [1, 1], "die": 2},
-                          "action.from")]:
+                          "action.from"),
+                         # "Place a tile": a placement spends two dice, never one
+                         ({"type": "place", "player": "Green", "tile": "seed", "crop": "carrot",
+                           "dice": [2], "at": [1, 1]}, "action.dice")]:
         with pytest.raises(scorer.InvalidState) as caught:
             check([], action)
         assert path in [v["path"] for v in caught.value.violations]
