@@ -569,3 +569,14 @@ def test_every_page_of_every_kit_is_centred_on_large_paper_too(game, paper):
     imposition = impose_kit(game, PAPERS[paper], BuildOptions(games=(game,), papers=(paper,)))
     problems = [str(problem) for sheet in imposition.sheets for problem in checks.off_centre(checks.flatten(sheet))]
     assert problems == []
+
+
+def test_a_picture_of_a_piece_not_clipped_to_it_is_found_and_its_clip_hides_the_rest():
+    """Garden Variety's folded cards on page 1 spilled their backs' trellis as hatched strips
+    15 mm wide and 60 mm tall above and below the pictures: the picture was not clipped."""
+    long_line = Line(-30, -40, 50, 90, Style(stroke=INK, stroke_width=0.3))
+    loose = Group((Rect(0, 0, 20, 30, Style(fill="#F5EBD7")), long_line), (10, 10), 0.0, 0.5, picture=True)
+    assert found(one_piece(loose), "picture")
+    clipped = replace(loose, clip=(0.0, 0.0, 20.0, 30.0))
+    assert found(one_piece(clipped), "picture") == []
+    assert checks.bounds(clipped) == pytest.approx((10, 10, 20, 25), abs=1e-6)
