@@ -27,6 +27,9 @@ piece's cut outline is. The checks then read that flat list:
   slightly off cut there shows white paper.
 - `shared_colour_cuts`: two pieces of different colours laid edge to edge, on one cut, or
   closer than COLOUR_GUTTER_MM, so a slightly off cut shows a sliver of the neighbour's colour.
+- `touching_colours`: two pieces of distinct colours whose bleeds, as printed, come closer
+  than COLOUR_PAPER_MM (pnp.impose keeps that much bare paper between them), so a cut off by
+  more than a bleed shows paper, not the next colour.
 - `trim_margin`: a piece's trim line under PIECE_MARGIN_MM from the paper edge (after a
   laser's unprinted border it would keep too little of its bleed, and the paper edge is hard
   to cut along).
@@ -72,6 +75,7 @@ from pnp.fonts import cap_height, descent
 from pnp.icons import icon_group
 from pnp.impose import (
     BLEED_OUTSIDE_MM,
+    COLOUR_PAPER_MM,
     EDGE_KEEP_MM,
     FOOTER_BAND_MM,
     IDENTITY,
@@ -778,6 +782,27 @@ def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
                                                       f"{second.component.name} ({other_colour}) {where}")
 
 
+def touching_colours(flat: Flat) -> Iterator[Problem]:
+    """Two pieces of distinct colours whose printed bleeds come closer than COLOUR_PAPER_MM:
+    Propagation's rows of blue, red, green and yellow apple trees each kept 3 mm of bleed in a
+    6 mm gutter, so the colours met and a cut 3 mm off showed a strip of the next colour.
+    Bare paper between them shows a miscut as paper."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:
+        return
+    placed = [(p, _rect_box(p.bleed_rect), flat.paint.background(p.face.edge_colour).upper()) for p in sheet.placements
+              if p.tile is None]
+    for i, (first, box, colour) in enumerate(placed):
+        for second, other, other_colour in placed[i + 1:]:
+            apart = _apart(box, other)
+            if apart is None or apart >= COLOUR_PAPER_MM - EPS_MM or not distinct(colour, other_colour):
+                continue
+            yield Problem(sheet.number, "bleeds meet",
+                          f"{first.component.name} ({colour}) and {second.component.name} ({other_colour}): their "
+                          f"bleeds are {max(apart, 0.0):.1f} mm apart, under the {COLOUR_PAPER_MM:g} mm of bare paper "
+                          f"between colours")
+
+
 def trim_margin(flat: Flat) -> Iterator[Problem]:
     """Every piece's trim line at least PIECE_MARGIN_MM from the paper edge."""
     sheet = flat.sheet
@@ -950,7 +975,8 @@ def unclipped_pictures(flat: Flat) -> Iterator[Problem]:
 
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
-          trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts, unclipped_pictures)
+          touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
+          unclipped_pictures)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:
