@@ -27,6 +27,9 @@ piece's cut outline is. The checks then read that flat list:
   slightly off cut there shows white paper.
 - `shared_colour_cuts`: two pieces of different colours laid edge to edge, on one cut, or
   closer than COLOUR_GUTTER_MM, so a slightly off cut shows a sliver of the neighbour's colour.
+- `touching_colours`: two pieces of distinct colours whose bleeds, as printed, come closer
+  than COLOUR_PAPER_MM (pnp.impose keeps that much bare paper between them), so a cut off by
+  more than a bleed shows paper, not the next colour.
 - `trim_margin`: a piece's trim line under PIECE_MARGIN_MM from the paper edge (after a
   laser's unprinted border it would keep too little of its bleed, and the paper edge is hard
   to cut along).
@@ -45,6 +48,8 @@ piece's cut outline is. The checks then read that flat list:
 - `unticked_cuts`: a cut line that runs out into the sheet's outer margin (no other piece
   in its way) without a tick there at least OUTER_TICK_MM long: a ruler or a trimmer needs
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
+- `unclipped_pictures`: a small picture of a piece (page 1's, `Group(picture=True)`) with no
+  `clip` to its piece: what the piece draws past its trim line shows round the picture.
 
 Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
@@ -70,6 +75,7 @@ from pnp.fonts import cap_height, descent
 from pnp.icons import icon_group
 from pnp.impose import (
     BLEED_OUTSIDE_MM,
+    COLOUR_PAPER_MM,
     EDGE_KEEP_MM,
     FOOTER_BAND_MM,
     IDENTITY,
@@ -231,6 +237,7 @@ class Flat:
     texts: list[TextLine] = field(default_factory=list)
     shapes: list[Drawn] = field(default_factory=list)
     paint: Paint = field(default_factory=Paint)
+    unclipped: list[int] = field(default_factory=list)  # pictures of pieces not clipped to their piece
 
 
 # --- geometry ------------------------------------------------------------------------------
@@ -397,28 +404,46 @@ class _Flattener:
         self.trimmed: Box | None = None   # and its trim box
         self.thumbnail = False
         self.words_only = False           # text alone is asked for: shapes are not measured
+        self.clip: Box | None = None      # what the groups being walked let show, on the page
 
     def walk(self, shape: Shape, matrix: Affine, owner: int, picture: int | None) -> None:
         if isinstance(shape, Group):
             inner = compose(matrix, _group_matrix(shape))
+            outer_clip = self.clip
+            if shape.clip is not None:
+                x, y, w, h = shape.clip
+                clip: Box | None = _box(inner, [(x, y), (x + w, y), (x, y + h), (x + w, y + h)])
+                self.clip = clip if outer_clip is None or clip is None else _intersection(clip, outer_clip)
+                if self.clip is None:  # clipped away whole
+                    self.clip = outer_clip
+                    return
             if shape.picture and not self.thumbnail:
                 self.pictures += 1
+                if shape.clip is None:
+                    self.flat.unclipped.append(self.pictures)
                 self.thumbnail, picture = True, self.pictures
                 for child in shape.children:
                     self.walk(child, inner, owner, picture)
                 self.thumbnail = False
-                return
-            for child in shape.children:
-                self.walk(child, inner, owner, picture)
+            else:
+                for child in shape.children:
+                    self.walk(child, inner, owner, picture)
+            self.clip = outer_clip
         elif isinstance(shape, Text):
             self.text(shape, matrix, owner, picture)
         elif isinstance(shape, Icon):
             self.icon(shape, matrix, owner, picture)
         elif not self.words_only and _visible(shape.style):
             pad = shape.style.stroke_width / 2 if shape.style.stroke else 0.0
+            box = self._clipped(_box(matrix, _outline_points(shape), pad))
+            if box is None:
+                return
             self.painted += 1
-            self.flat.shapes.append(Drawn(_box(matrix, _outline_points(shape), pad), owner, picture, self.painted,
-                                          shape, shape.style, matrix))
+            self.flat.shapes.append(Drawn(box, owner, picture, self.painted, shape, shape.style, matrix))
+
+    def _clipped(self, box: Box) -> Box | None:
+        """What of a box the current clip lets show (None: nothing)."""
+        return box if self.clip is None else _intersection(box, self.clip)
 
     def text(self, text: Text, matrix: Affine, owner: int, picture: int | None) -> None:
         size_pt = text.size * _scale(matrix) / PT_MM
@@ -428,8 +453,11 @@ class _Flattener:
             # the box runs from the capitals' top to the descenders, or the baseline without any
             below = descent(text.face) if DESCENDERS.intersection(line.text) else 0.02
             top, bottom = line.baseline - cap_height(text.face) * text.size, line.baseline + below * text.size
-            box = _box(matrix, [(line.left, top), (line.left + line.width, bottom),
-                                (line.left, bottom), (line.left + line.width, top)])
+            shown = self._clipped(_box(matrix, [(line.left, top), (line.left + line.width, bottom),
+                                                (line.left, bottom), (line.left + line.width, top)]))
+            if shown is None:
+                continue
+            box = shown
             kept: Box | None = box
             whole = box if self.printed is not None else None
             if self.printed is not None and self.trimmed is not None:
@@ -754,6 +782,27 @@ def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
                                                       f"{second.component.name} ({other_colour}) {where}")
 
 
+def touching_colours(flat: Flat) -> Iterator[Problem]:
+    """Two pieces of distinct colours whose printed bleeds come closer than COLOUR_PAPER_MM:
+    Propagation's rows of blue, red, green and yellow apple trees each kept 3 mm of bleed in a
+    6 mm gutter, so the colours met and a cut 3 mm off showed a strip of the next colour.
+    Bare paper between them shows a miscut as paper."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:
+        return
+    placed = [(p, _rect_box(p.bleed_rect), flat.paint.background(p.face.edge_colour).upper()) for p in sheet.placements
+              if p.tile is None]
+    for i, (first, box, colour) in enumerate(placed):
+        for second, other, other_colour in placed[i + 1:]:
+            apart = _apart(box, other)
+            if apart is None or apart >= COLOUR_PAPER_MM - EPS_MM or not distinct(colour, other_colour):
+                continue
+            yield Problem(sheet.number, "bleeds meet",
+                          f"{first.component.name} ({colour}) and {second.component.name} ({other_colour}): their "
+                          f"bleeds are {max(apart, 0.0):.1f} mm apart, under the {COLOUR_PAPER_MM:g} mm of bare paper "
+                          f"between colours")
+
+
 def trim_margin(flat: Flat) -> Iterator[Problem]:
     """Every piece's trim line at least PIECE_MARGIN_MM from the paper edge."""
     sheet = flat.sheet
@@ -916,8 +965,18 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
                                                     f"{OUTER_TICK_MM:g} mm there")
 
 
+def unclipped_pictures(flat: Flat) -> Iterator[Problem]:
+    """A small picture of a piece (page 1's) not clipped to its piece: art a piece runs past its
+    trim line, into its bleed and beyond (Garden Variety's folded card backs' trellis), spilled
+    round the picture as long hatched strips."""
+    for picture in flat.unclipped:
+        yield Problem(flat.sheet.number, "picture", f"picture {picture} of a piece is not clipped to its piece: what "
+                                                    f"the piece draws past its cut line shows round it")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
-          trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts)
+          touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
+          unclipped_pictures)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

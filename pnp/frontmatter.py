@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 
 from pnp.art.looks import wordmark
-from pnp.checks import Box, bounds
 from pnp.cuts import count_cuts
 from pnp.fonts import measure
 from pnp.impose import Imposition, Sheet
@@ -289,7 +288,7 @@ def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[
         on = sorted({stocks[page] for page in printed if page in stocks}, key=STOCK_ORDER.index)
         name = " ".join(_common_words([group.split() for group, _ in family]))
         where = f"p. {page_ranges(printed)} · {' + '.join(on)}" if printed else ""
-        shown.append((members[0], _drawn(members[0]), name, where))
+        shown.append((members[0], name, where))
     for scale in PICTURE_SCALES:
         cells = _picture_cells(shown, 1 / scale, x, y, width)
         if cells is not None and cells[1] <= PICTURE_HEIGHT:
@@ -301,7 +300,7 @@ def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[
     return [], 0.0
 
 
-def _picture_cells(shown: list[tuple[Component, Box, str, str]], scale: float, x: float, y: float,
+def _picture_cells(shown: list[tuple[Component, str, str]], scale: float, x: float, y: float,
                    width: float) -> tuple[list[Shape], float] | None:
     """The thumbnails at `scale` in rows under a caption line, each over its two-line label;
     None when one row cannot hold a thumbnail."""
@@ -309,17 +308,16 @@ def _picture_cells(shown: list[tuple[Component, Box, str, str]], scale: float, x
     top = y + CAPTION * 1.6
     left, row_height, height = x, 0.0, 0.0
     shapes: list[Shape] = []
-    for component, drawn, name, where in shown:
+    for component, name, where in shown:
         label_w = max(measure(name, LABEL, True), measure(where, LABEL, False))
-        x0, y0, x1, y1 = (edge * scale for edge in drawn)
-        cell_w = max(x1 - x0, label_w)
+        thumb_w, thumb_h = component.width_mm * scale, component.height_mm * scale
+        cell_w = max(thumb_w, label_w)
         if cell_w > width:
             return None
         if left + cell_w > x + width:
             top += row_height + gap
             left, row_height = x, 0.0
-        shapes += _thumbnail(component, left + (cell_w - (x1 - x0)) / 2 - x0, top - y0, scale)
-        thumb_h = y1 - y0
+        shapes += _thumbnail(component, left + (cell_w - thumb_w) / 2, top, scale)
         label_y = top + thumb_h + 1.2
         shapes += [Text(left + cell_w / 2, label_y, name, size=LABEL, bold=True, align="center", anchor="top",
                         fill=INK),
@@ -331,18 +329,13 @@ def _picture_cells(shown: list[tuple[Component, Box, str, str]], scale: float, x
     return shapes, height
 
 
-def _drawn(component: Component) -> Box:
-    """What the piece's front draws, its trim box included, in its own millimetres: art that
-    runs into the bleed is not cut off in a picture."""
-    drawn = bounds(component.front.shapes) or (0.0, 0.0, 0.0, 0.0)
-    return (min(0.0, drawn[0]), min(0.0, drawn[1]), max(component.width_mm, drawn[2]),
-            max(component.height_mm, drawn[3]))
-
-
 def _thumbnail(component: Component, x: float, y: float, scale: float) -> list[Shape]:
-    """The piece's front at `scale`, words and all, framed by its trim line."""
-    background = Rect(0, 0, component.width_mm, component.height_mm, Style(fill=component.front.background))
-    return [Group.of(Group((background, component.front.shapes), (x, y), 0.0, scale, picture=True),
+    """The piece's front at `scale`, words and all, framed by its trim line and clipped to it:
+    what the piece runs into its bleed (a card back's pattern, a tile's colour) is cut off, as
+    on the cut piece."""
+    box = (0.0, 0.0, component.width_mm, component.height_mm)
+    background = Rect(*box, Style(fill=component.front.background))
+    return [Group.of(Group((background, component.front.shapes), (x, y), 0.0, scale, picture=True, clip=box),
                      Rect(x, y, component.width_mm * scale, component.height_mm * scale, FRAME))]
 
 

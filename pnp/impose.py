@@ -57,6 +57,9 @@ SEAM_MARGIN_MM = 1.0     # a seam keeps this far from a play space or a word whe
 ALIGN_MM = 4.0           # a row moves sideways this far at most to share a cut line with the row above
 MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --cut shared lays them edge to edge
 COLOUR_GUTTER_MM = 6.0   # pieces of distinct colours are this far apart: a cut 3 mm off shows no other colour
+# and of that gutter this much is left unprinted paper between their bleeds: a cut off by more
+# than a piece's bleed there shows paper, never a strip of the next colour
+COLOUR_PAPER_MM = 3.0
 # A home laser prints nothing in the outer LASER_BORDER_MM; pieces keep EDGE_KEEP_MM more than
 # the page margin, so some of their bleed is printed past that border.
 LASER_BORDER_MM = 4.2
@@ -249,8 +252,7 @@ class Piece:
     @cached_property
     def colour(self) -> tuple[str, str | None]:
         """The colours at its edges, front and back (its backgrounds, unless a face says otherwise)."""
-        back = self.component.back
-        return self.component.front.edge_colour.upper(), None if back is None else back.edge_colour.upper()
+        return _edge_colours(self.component)
 
 
 @dataclass
@@ -394,6 +396,12 @@ def _whole_cells(gutter: float, pitch: float) -> float:
     the next piece skips a cell (or more) instead of shifting the rest of the row off the
     grid, so every column's cut still runs straight across the sheet."""
     return math.ceil(gutter / pitch - EPS) * pitch
+
+
+def _edge_colours(component: Component) -> tuple[str, str | None]:
+    """A piece's colours at its edges, front and back (as Piece.colour)."""
+    back = component.back
+    return component.front.edge_colour.upper(), None if back is None else back.edge_colour.upper()
 
 
 @lru_cache(maxsize=1024)
@@ -1153,6 +1161,7 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
     at an outer edge no further than the page's safe margin and the footer's band."""
     result = []
     rects = [slot.rect for slot in frame.slots]
+    colours = [_edge_colours(slot.component) for slot in frame.slots]
     ax, ay, aw, ah = _printable(paper, frame.band)
     for index, slot in enumerate(frame.slots):
         x, y, w, h = slot.rect
@@ -1176,16 +1185,18 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
                 # bleeds kept apart across the wider gap are apart, and the sides along the
                 # narrow one keep theirs
                 sideways, upright = gap_x >= gap_y, gap_y > gap_x
+            # half the gap, less half the paper kept bare between two distinct colours
+            paper_kept = COLOUR_PAPER_MM if _distinct(colours[index], colours[other_index]) else 0.0
             if sideways:  # facing left or right
                 if ox + ow <= x + EPS:
-                    room[0] = min(room[0], (x - ox - ow) / 2)
+                    room[0] = min(room[0], max(0.0, x - ox - ow - paper_kept) / 2)
                 elif ox >= x + w - EPS:
-                    room[2] = min(room[2], (ox - x - w) / 2)
+                    room[2] = min(room[2], max(0.0, ox - x - w - paper_kept) / 2)
             if upright:  # facing up or down
                 if oy + oh <= y + EPS:
-                    room[1] = min(room[1], (y - oy - oh) / 2)
+                    room[1] = min(room[1], max(0.0, y - oy - oh - paper_kept) / 2)
                 elif oy >= y + h - EPS:
-                    room[3] = min(room[3], (oy - y - h) / 2)
+                    room[3] = min(room[3], max(0.0, oy - y - h - paper_kept) / 2)
         if slot.tile is not None:
             room = _short_of_words(slot, room)
         result.append(tuple(min(bleed, r) if edge else 0.0 for r, edge in zip(room, slot.edges)))

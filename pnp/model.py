@@ -126,6 +126,9 @@ class Group:
     # A picture of a piece drawn small (a kit's first page shows one of each): its words are
     # part of the picture, as on the piece, not text to read at this size.
     picture: bool = False
+    # (x, y, w, h) in the children's millimetres: nothing they draw shows outside it (a
+    # picture of a piece keeps its art on the piece, as the cut would).
+    clip: tuple[float, float, float, float] | None = None
 
     @staticmethod
     def of(*children: Shape, translate: Point = (0.0, 0.0), rotate: float = 0.0,

@@ -91,7 +91,7 @@ class PdfPainter:
         return "\n".join(out)
 
     def group(self, group: Group, out: list[str]) -> None:
-        transformed = group.translate != (0.0, 0.0) or group.rotate or group.scale != 1.0
+        transformed = group.translate != (0.0, 0.0) or group.rotate or group.scale != 1.0 or group.clip is not None
         if transformed:
             out.append("q")
             if group.translate != (0.0, 0.0):
@@ -102,6 +102,8 @@ class PdfPainter:
                 out.append(f"{nums(c, s, -s, c)} 0 0 cm")
             if group.scale != 1.0:
                 out.append(f"{num(group.scale)} 0 0 {num(group.scale)} 0 0 cm")
+            if group.clip is not None:
+                out.append(f"{nums(*group.clip)} re W n")
         draw = self._draw
         for child in group.children:
             draw[type(child)](child, out)

@@ -46,6 +46,7 @@ class SvgPainter:
         self._icons: dict[tuple, Any] = {}          # key -> <g id=...> drawing
         self._faces: dict[int, tuple] = {}  # id(face) -> (face, <g id=...>, icons used)
         self._used: dict[str, object] = {}          # ids the current page refers to
+        self._clips = 0                             # clip paths made, for their ids
 
     def element(self, shape: Shape):
         return self._make[type(shape)](shape)
@@ -72,7 +73,17 @@ class SvgPainter:
         if group.scale != 1.0:
             transforms.append(f"scale({num(group.scale)})")
         element = self.drawing.g(transform=" ".join(transforms)) if transforms else self.drawing.g()
-        self.add_children(element, group.children)
+        inner = element
+        if group.clip is not None:
+            # the clip in the children's units: a group inside the transformed one refers to it
+            self._clips += 1
+            clip = self.drawing.clipPath(id=f"cut{self._clips}")
+            x, y, w, h = (num(v) for v in group.clip)
+            clip.add(self.drawing.rect((x, y), (w, h)))
+            inner = self.drawing.g(clip_path=f"url(#cut{self._clips})")
+            element.add(clip)
+            element.add(inner)
+        self.add_children(inner, group.children)
         return element
 
     def add_children(self, parent, children) -> None:

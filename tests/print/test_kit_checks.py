@@ -569,3 +569,34 @@ def test_every_page_of_every_kit_is_centred_on_large_paper_too(game, paper):
     imposition = impose_kit(game, PAPERS[paper], BuildOptions(games=(game,), papers=(paper,)))
     problems = [str(problem) for sheet in imposition.sheets for problem in checks.off_centre(checks.flatten(sheet))]
     assert problems == []
+
+
+def test_a_picture_of_a_piece_not_clipped_to_it_is_found_and_its_clip_hides_the_rest():
+    """Garden Variety's folded cards on page 1 spilled their backs' trellis as hatched strips
+    15 mm wide and 60 mm tall above and below the pictures: the picture was not clipped."""
+    long_line = Line(-30, -40, 50, 90, Style(stroke=INK, stroke_width=0.3))
+    loose = Group((Rect(0, 0, 20, 30, Style(fill="#F5EBD7")), long_line), (10, 10), 0.0, 0.5, picture=True)
+    assert found(one_piece(loose), "picture")
+    clipped = replace(loose, clip=(0.0, 0.0, 20.0, 30.0))
+    assert found(one_piece(clipped), "picture") == []
+    assert checks.bounds(clipped) == pytest.approx((10, 10, 20, 25), abs=1e-6)
+
+
+def test_distinct_colours_keep_bare_paper_between_their_bleeds():
+    """Propagation's rows of blue, red, green and yellow apple trees lay 6 mm apart, each with
+    3 mm of bleed: the colours met, and a cut 3 mm off showed a strip of the next colour. The
+    imposition keeps COLOUR_PAPER_MM of paper between them; bleeds that meet are found."""
+    from pnp.impose import COLOUR_GUTTER_MM, COLOUR_PAPER_MM
+
+    orange, blue = (Component(name, "token", 20, 20, Face(Group(), colour), count=8) for name, colour in
+                    (("orange", "#E69F00"), ("blue", "#0072B2")))
+    imposition = impose([orange, blue], PAPERS["letter"])
+    assert found(imposition, "bleeds meet") == []
+    sheet = imposition.sheets[0]
+    facing = [(checks._apart(checks._rect_box(a.rect), checks._rect_box(b.rect)),
+               checks._apart(checks._rect_box(a.bleed_rect), checks._rect_box(b.bleed_rect)))
+              for a in sheet.placements for b in sheet.placements if a.component is orange and b.component is blue]
+    nearest = min((trim, bled) for trim, bled in facing if trim is not None)
+    assert nearest == pytest.approx((COLOUR_GUTTER_MM, COLOUR_PAPER_MM))
+    sheet.placements = [replace(p, bleed=(3.0, 3.0, 3.0, 3.0)) for p in sheet.placements]  # the bleeds as they were
+    assert any("bleeds are 0.0 mm apart" in detail for detail in found(imposition, "bleeds meet"))
