@@ -761,25 +761,31 @@ def _apart(a: Box, b: Box) -> float | None:
     return None
 
 
+def _facing_pieces(flat: Flat, bleed: bool) -> Iterator[tuple[Placed, Placed, str, str, float | None]]:
+    """Every two untiled pieces of a home-printed page, with their edge colours and how far
+    apart their cut lines (or, with `bleed`, their printed bleeds) face each other."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:   # print on demand: the shop cuts, and prints to the edge
+        return
+    placed = [(p, _rect_box(p.bleed_rect if bleed else p.rect), flat.paint.background(p.face.edge_colour).upper())
+              for p in sheet.placements if p.tile is None]
+    for i, (first, box, colour) in enumerate(placed):
+        for second, other, other_colour in placed[i + 1:]:
+            yield first, second, colour, other_colour, _apart(box, other)
+
+
 def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
     """Two pieces of different colours on one cut, or of distinct colours (pnp.colors.distinct)
     facing each other across a gutter under COLOUR_GUTTER_MM: cut a little off, one shows a
     sliver of the other's colour. Pieces of one colour may share their cuts."""
-    sheet = flat.sheet
-    if sheet.trim_box is not None:
-        return
-    placed = [(p, _rect_box(p.rect), flat.paint.background(p.face.edge_colour).upper()) for p in sheet.placements
-              if p.tile is None]
-    for i, (first, box, colour) in enumerate(placed):
-        for second, other, other_colour in placed[i + 1:]:
-            apart = _apart(box, other)
-            if colour == other_colour or apart is None or apart >= COLOUR_GUTTER_MM - EPS_MM or \
-                    (apart >= EPS_MM and not distinct(colour, other_colour)):
-                continue
-            where = "share a cut" if apart < EPS_MM else \
-                f"lie {apart:.1f} mm apart, under the {COLOUR_GUTTER_MM:g} mm gutter between colours"
-            yield Problem(sheet.number, "shared cut", f"{first.component.name} ({colour}) and "
-                                                      f"{second.component.name} ({other_colour}) {where}")
+    for first, second, colour, other_colour, apart in _facing_pieces(flat, bleed=False):
+        if colour == other_colour or apart is None or apart >= COLOUR_GUTTER_MM - EPS_MM or \
+                (apart >= EPS_MM and not distinct(colour, other_colour)):
+            continue
+        where = "share a cut" if apart < EPS_MM else \
+            f"lie {apart:.1f} mm apart, under the {COLOUR_GUTTER_MM:g} mm gutter between colours"
+        yield Problem(flat.sheet.number, "shared cut", f"{first.component.name} ({colour}) and "
+                                                  f"{second.component.name} ({other_colour}) {where}")
 
 
 def touching_colours(flat: Flat) -> Iterator[Problem]:
@@ -787,20 +793,13 @@ def touching_colours(flat: Flat) -> Iterator[Problem]:
     Propagation's rows of blue, red, green and yellow apple trees each kept 3 mm of bleed in a
     6 mm gutter, so the colours met and a cut 3 mm off showed a strip of the next colour.
     Bare paper between them shows a miscut as paper."""
-    sheet = flat.sheet
-    if sheet.trim_box is not None:
-        return
-    placed = [(p, _rect_box(p.bleed_rect), flat.paint.background(p.face.edge_colour).upper()) for p in sheet.placements
-              if p.tile is None]
-    for i, (first, box, colour) in enumerate(placed):
-        for second, other, other_colour in placed[i + 1:]:
-            apart = _apart(box, other)
-            if apart is None or apart >= COLOUR_PAPER_MM - EPS_MM or not distinct(colour, other_colour):
-                continue
-            yield Problem(sheet.number, "bleeds meet",
-                          f"{first.component.name} ({colour}) and {second.component.name} ({other_colour}): their "
-                          f"bleeds are {max(apart, 0.0):.1f} mm apart, under the {COLOUR_PAPER_MM:g} mm of bare paper "
-                          f"between colours")
+    for first, second, colour, other_colour, apart in _facing_pieces(flat, bleed=True):
+        if apart is None or apart >= COLOUR_PAPER_MM - EPS_MM or not distinct(colour, other_colour):
+            continue
+        yield Problem(flat.sheet.number, "bleeds meet",
+                      f"{first.component.name} ({colour}) and {second.component.name} ({other_colour}): their "
+                      f"bleeds are {max(apart, 0.0):.1f} mm apart, under the {COLOUR_PAPER_MM:g} mm of bare paper "
+                      f"between colours")
 
 
 def trim_margin(flat: Flat) -> Iterator[Problem]:
