@@ -50,6 +50,9 @@ piece's cut outline is. The checks then read that flat list:
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
 - `unclipped_pictures`: a small picture of a piece (page 1's, `Group(picture=True)`) with no
   `clip` to its piece: what the piece draws past its trim line shows round the picture.
+- `marks_on_lines`: a cut tick that crosses a straight line a piece prints, or runs beside
+  one closer than MARK_BESIDE_MM without lying on it (a sheet of chits runs its lines on into
+  its bleed): a cut aimed at the tick may follow the other line into the next block's pieces.
 
 Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
@@ -973,9 +976,59 @@ def unclipped_pictures(flat: Flat) -> Iterator[Problem]:
                                                     f"the piece draws past its cut line shows round it")
 
 
+# A cut tick and a piece's own straight line closer than this, side by side, read as one cut
+# line drawn twice: a ruler laid on one of them may be on the other.
+MARK_BESIDE_MM = 2.0
+
+
+def _straight(drawn: Drawn) -> Segment | None:
+    """A piece's drawn straight line across or down the page, as a segment in page mm (x1 <=
+    x2, y1 <= y2); None for any other shape."""
+    if not isinstance(drawn.shape, Line) or drawn.owner < 0:
+        return None
+    x1, y1 = apply(drawn.matrix, drawn.shape.x1, drawn.shape.y1)
+    x2, y2 = apply(drawn.matrix, drawn.shape.x2, drawn.shape.y2)
+    if abs(x1 - x2) > EPS_MM and abs(y1 - y2) > EPS_MM:
+        return None
+    return min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
+
+
+def marks_on_lines(flat: Flat) -> Iterator[Problem]:
+    """Every cut tick against every straight line a piece prints (the lines of a sheet of chits
+    run on into its bleed, where the ticks of the pieces round it run too): a tick crossing
+    such a line, or running beside it closer than MARK_BESIDE_MM (Cottage Garden's beehive
+    ticks 0.9 mm from the cat sheet's lines), is aimed at the wrong cut. A tick lying on the
+    line continues it and is fine. One problem a tick and piece."""
+    lines = [(segment, drawn.owner) for drawn in flat.shapes if (segment := _straight(drawn)) is not None]
+    sheet = flat.sheet
+    for x1, y1, x2, y2 in _ticks(flat):
+        horizontal = abs(y1 - y2) <= EPS_MM
+        tick = (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+        hit: set[int] = set()
+        for (lx1, ly1, lx2, ly2), owner in lines:
+            if owner in hit:
+                continue
+            flat_line = abs(ly1 - ly2) <= EPS_MM
+            if flat_line == horizontal:
+                at, other = (tick[1], ly1) if horizontal else (tick[0], lx1)
+                low, high = (max(tick[0], lx1), min(tick[2], lx2)) if horizontal else (max(tick[1], ly1),
+                                                                                      min(tick[3], ly2))
+                wrong = EPS_MM < abs(at - other) < MARK_BESIDE_MM and high - low > EPS_MM
+            elif horizontal:  # one across the other: each passes between the other's ends
+                wrong = tick[0] + EPS_MM < lx1 < tick[2] - EPS_MM and ly1 + EPS_MM < tick[1] < ly2 - EPS_MM
+            else:
+                wrong = lx1 + EPS_MM < tick[0] < lx2 - EPS_MM and tick[1] + EPS_MM < ly1 < tick[3] - EPS_MM
+            if wrong:
+                hit.add(owner)
+                placed = sheet.placements[owner]
+                yield Problem(sheet.number, "tick on a line", f"the cut tick at ({x1:.1f}, {y1:.1f}) mm crosses or "
+                                                               f"runs beside a line of {placed.component.name} "
+                                                               f"(copy {placed.copy})")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
-          unclipped_pictures)
+          unclipped_pictures, marks_on_lines)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -642,9 +642,10 @@ def chit_sheet(name: str, columns: int, rows: int, size: float, chit: Group, fil
     lines = Style(stroke=darken(fill, 0.45), stroke_width=0.25)
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, width + 2 * BLEED, height + 2 * BLEED, Style(fill=fill))]
     shapes += [Group((chit,), translate=(column * size, row * size)) for column in range(columns) for row in range(rows)]
-    # the lines run on into the bleed: a trimmed sheet shows each line's ends, to lay a ruler on
-    shapes += [Line(column * size, -BLEED, column * size, height + BLEED, lines) for column in range(1, columns)]
-    shapes += [Line(-BLEED, row * size, width + BLEED, row * size, lines) for row in range(1, rows)]
+    # the lines end on the sheet's cut line: run on into the bleed, they lay beside the ticks of
+    # the pieces round the sheet, 0.9 mm from a beehive tile's (pnp.checks.marks_on_lines)
+    shapes += [Line(column * size, 0.0, column * size, height, lines) for column in range(1, columns)]
+    shapes += [Line(0.0, row * size, width, row * size, lines) for row in range(1, rows)]
     return Component(name, "token", width, height, Face(group(shapes), background=fill), chits=(columns, rows),
                      sits_on=sits_on, footprint=(size, size) if sits_on else None)
 

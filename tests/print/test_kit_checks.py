@@ -600,3 +600,15 @@ def test_distinct_colours_keep_bare_paper_between_their_bleeds():
     assert nearest == pytest.approx((COLOUR_GUTTER_MM, COLOUR_PAPER_MM))
     sheet.placements = [replace(p, bleed=(3.0, 3.0, 3.0, 3.0)) for p in sheet.placements]  # the bleeds as they were
     assert any("bleeds are 0.0 mm apart" in detail for detail in found(imposition, "bleeds meet"))
+
+
+def test_a_cut_tick_beside_or_across_a_line_a_piece_prints_is_found_and_one_on_it_is_not():
+    """Cottage Garden's beehive tiles ticked their cuts 0.9 mm beside the cat sheet's lines,
+    which ran on into its bleed: a ruler laid on the tick could follow the cats' line. The
+    piece's top cut is ticked along y = 0, out to the left, in its bleed."""
+    thin = Style(stroke=INK, stroke_width=0.25)
+    assert found(one_piece(Line(-3, 1.0, 0, 1.0, thin)), "tick on a line")       # 1 mm beside the tick
+    assert found(one_piece(Line(-2, -3, -2, 3, thin)), "tick on a line")         # across it
+    assert found(one_piece(Line(-3, 0.0, 0, 0.0, thin)), "tick on a line") == []  # on it: one cut
+    assert found(one_piece(Line(5, 1.0, 20, 1.0, thin)), "tick on a line") == []  # inside the piece
+
