@@ -8,6 +8,7 @@ module the scorer checks placements with, so paper and checker cannot disagree.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from pnp import readable
@@ -20,6 +21,7 @@ from pnp.checks import FIT_CLEARANCE_MM
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
 from pnp.fonts import cap_height, descent, measure
 from pnp.icons import outline_of, register_icon, solid, star_points
+from pnp.impose import HALO_STYLE, MARK_STYLE
 from pnp.model import (
     Circle,
     Component,
@@ -306,6 +308,7 @@ def tile_face(tile: str, turned_over: bool) -> Face:
     if not turned_over:  # the front's outline marks the cut, thin and in the tile's own tone: a cut a
         # little off leaves no dark edge (a back shifted in the duplex shows no line)
         shapes += _edges(squares, inner=False, style=cut_line(colour))
+        shapes += inside_corner_marks(squares)
     # white round the tile's shape, its flower's colour along its cut edges and in the bleed
     return Face(group(shapes), background=WHITE, edge=data.FLOWER_COLOURS[colour])
 
@@ -313,6 +316,40 @@ def tile_face(tile: str, turned_over: bool) -> Face:
 def cut_line(colour: str) -> Style:
     """A tile's outline: thin (under pnp.checks.TRIM_LINE_MAX_MM) and in its flower's dark tone."""
     return Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.45), stroke_width=0.15)
+
+
+# An inside corner's mark: a short stroke out of the corner along the bisector, into the notch
+# the two cuts meet in, on a white halo as the sheet's cut ticks are. It starts far enough off
+# the corner that its halo stays off the tile and ends in the tile's 3 mm of coloured bleed.
+CORNER_MARK_FROM, CORNER_MARK_TO = 0.6, 2.8
+
+
+def inside_corners(squares) -> list[tuple[int, int, int, int]]:
+    """Each inside corner of a tile's outline, (row, col) of the grid point and the way into
+    the notch (down: +1 or up: -1, right: +1 or left: -1): a grid point three of whose four
+    squares are the tile's."""
+    corners = []
+    for row in range(max(r for r, _ in squares) + 2):
+        for col in range(max(c for _, c in squares) + 2):
+            around = [(row - 1 + dr, col - 1 + dc) for dr in (0, 1) for dc in (0, 1)]
+            missing = [square for square in around if square not in squares]
+            if len(missing) == 1:
+                r, c = missing[0]
+                corners.append((row, col, 1 if r == row else -1, 1 if c == col else -1))
+    return corners
+
+
+def inside_corner_marks(squares) -> list[Shape]:
+    """A mark at each inside corner of an L, T or S tile, where its two cuts must stop: the
+    outline alone gave a player nothing to aim the scissors at there."""
+    shapes: list[Shape] = []
+    step = math.sqrt(0.5)
+    for row, col, down, right in inside_corners(squares):
+        x, y = col * TILE_SQUARE, row * TILE_SQUARE
+        start = (x + right * CORNER_MARK_FROM * step, y + down * CORNER_MARK_FROM * step)
+        end = (x + right * CORNER_MARK_TO * step, y + down * CORNER_MARK_TO * step)
+        shapes += [Line(*start, *end, style) for style in (HALO_STYLE, MARK_STYLE)]
+    return shapes
 
 
 def _edges(squares, inner: bool, style: Style) -> list[Shape]:

@@ -514,3 +514,32 @@ def test_no_page_of_pieces_is_under_60_percent_taken(paper):
     taken = {sheet.number: round(_taken(sheet), 2) for sheet in imposition.sheets if sheet.placements}
     assert min(taken.values()) >= 0.6, taken
     assert paper_sheets(imposition) == 11
+
+
+@pytest.mark.parametrize("tile", data.TILE_IDS)
+def test_each_inside_corner_of_a_tile_has_a_mark_in_its_notch_on_the_front(pieces, tile):
+    """An L, T or S tile's cuts meet at its inside corners, where the outline alone gave the
+    scissors nothing to aim at: each has a short stroke out of the corner, into the notch (off
+    every square of the tile, in its coloured bleed), on the front only."""
+    from pnp.impose import MARK_STYLE
+    from pnp.model import Line
+
+    squares = {(r, c) for r, c, _ in data.oriented_squares(tile)}
+    s = kit.TILE_SQUARE
+    # a grid point with three of its four squares in the tile
+    wanted = sum(sum((row - 1 + dr, col - 1 + dc) in squares for dr in (0, 1) for dc in (0, 1)) == 3
+                 for row in range(5) for col in range(7))
+    piece = pieces[f"flower-tile-{tile}"]
+    marks = [shape for shape in piece.front.shapes.children if isinstance(shape, Line) and shape.style == MARK_STYLE]
+    assert len(marks) == wanted
+    for mark in marks:
+        for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
+            assert (int(y // s), int(x // s)) not in squares  # in the notch, off the tile
+            near = min(abs(x - round(x / s) * s), abs(y - round(y / s) * s))
+            assert near <= kit.BLEED - 0.15  # on the tile's own colour
+    assert not [shape for shape in piece.back.shapes.children if isinstance(shape, Line) and shape.style == MARK_STYLE]
+
+
+def test_the_tiles_have_42_inside_corners_on_24_tiles(pieces):
+    corners = {tile: len(kit.inside_corners(kit.tile_squares(tile))) for tile in data.TILE_IDS}
+    assert sum(corners.values()) == 42 and sum(1 for count in corners.values() if count) == 24
