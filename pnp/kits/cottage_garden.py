@@ -55,6 +55,25 @@ PARASOL = PUNCHES_MM["3/4 inch"]  # it marks a bed space being tried, standing o
 # and the photo reader reads either.
 WOODEN_CUBE = 8.0     # a wooden cube's side, mm
 
+
+
+def notch_cuts(tile: str) -> int:
+    """Scissor cuts into a tile's notches once its box is cut out: one per straight stretch of
+    its outline inside the box (an L has two, a T four)."""
+    squares = {(r, c) for r, c, _ in data.oriented_squares(tile)}
+    rows, columns = max(r for r, _ in squares) + 1, max(c for _, c in squares) + 1
+    cuts = 0
+    for lines, along, between in ((range(1, rows), range(columns), lambda a, b: ((a - 1, b), (a, b))),
+                                  (range(1, columns), range(rows), lambda a, b: ((b, a - 1), (b, a)))):
+        for line in lines:
+            edges = [(first in squares) != (second in squares) for first, second in (between(line, i) for i in along)]
+            cuts += sum(edge and (i == 0 or not edges[i - 1]) for i, edge in enumerate(edges))
+    return cuts
+
+
+NOTCH_CUTS = sum(map(notch_cuts, data.TILE_IDS))
+NOTCHED_TILES = sum(1 for tile in data.TILE_IDS if notch_cuts(tile))
+
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("glue stick and scissors (or a craft knife and ruler)", 1),
@@ -67,7 +86,9 @@ GUIDE = KitGuide(
         "Nursery: pages {pages of nursery-1-3} for 1-3 players, {pages of nursery-4} for 4 (you may skip "
         "the other). Trim "
         "the first page on its line, glue it over the second's glue zone, arrows tip to tip, then cut.",
-        "Cut the tiles along their solid lines, and the beds, tables and beehive tiles.",
+        f"Cut the tiles along their solid lines: {NOTCHED_TILES} have notches, {NOTCH_CUTS} short scissor cuts "
+        "in all, each stopping at the black mark in the notch's corner. Then the beds, tables (each with its "
+        "white photo tab) and beehive tiles.",
         "Cats, pot tokens and cubes: trim each sheet, then cut along its lines (a 14 mm cat on a 16 mm "
         "space has a millimetre to spare a side). The parasol: a "
         f"{punch(PARASOL)} punch.",
@@ -569,9 +590,28 @@ def table_spaces() -> tuple[Space, ...]:
     return tuple(Space(f"{colour} track", box) for colour in ("orange", "blue") for box in _track_spaces(colour))
 
 
+TABLE_WOOD = "#F3EBD3"
+# The box's tables are L-shaped: a long bar holding the tracks and, under it at the target's end,
+# a leg. The corner markers stay where a photo finds them, so the corner left of the leg is a
+# plain tab that holds the lower-left marker, kept when the table is cut out.
+TAB_TOP = _BLUE_Y + _ROW_H + 5.0   # under the tracks and the red line's foot
+
+
+def table_tab_width() -> float:
+    """The tab runs from the table's left edge to 10 mm short of the red line, whose mice
+    stand in the leg."""
+    return mouse_line_x("orange") - 10.0
+
+
 def planting_table_face() -> Face:
+    tab_w = table_tab_width()
+    edge = Style(stroke=darken(TABLE_WOOD, 0.45), stroke_width=0.5)
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, TABLE_W + 2 * BLEED, TABLE_H + 2 * BLEED,
-                                Style(fill="#F3EBD3", decorative=True))]
+                                Style(fill=TABLE_WOOD, decorative=True)),
+                           Rect(-BLEED, TAB_TOP, tab_w + BLEED, TABLE_H - TAB_TOP + BLEED,
+                                Style(fill=WHITE, decorative=True)),
+                           # the L's inside edges, along the top and the right of the tab
+                           Line(0.0, TAB_TOP, tab_w, TAB_TOP, edge), Line(tab_w, TAB_TOP, tab_w, TABLE_H, edge)]
     corner = readable.INSET + MARKER + 1.0  # text keeps clear of the corner markers
     shapes.append(Text(corner, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
     shapes.append(Text(60.0, 5.6, "orange track: 1 point a step, one step per visible flower pot", size=2.9,
@@ -606,10 +646,12 @@ def planting_table_face() -> Face:
     shapes.append(Icon("cg-mouse", line_x + 4.0, _BLUE_Y + _ROW_H + 6.0, 5.0, "#7A6A5A"))
     shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 7.2, "crossing the red line forward: take a cat",
                        size=2.9, fill=darken(RED_LINE, 0.35), bold=True))
-    shapes.append(Text(corner, TABLE_H - 3.0, "last cube leaves the start: take a flower pot",
+    shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 11.6, "last cube leaves the start: take a flower pot",
                        size=2.9, fill=INK))
+    shapes.append(Text(corner, TABLE_H - 3.0, "photo tab", size=LABEL_MM,
+                       fill="#595959"))
     shapes.append(readable.marker_shapes(planting_table_markers()))
-    return Face(group(shapes), background="#F3EBD3")
+    return Face(group(shapes), background=TABLE_WOOD)
 
 
 # --- what a photo of a planting table reads ---------------------------------------------------

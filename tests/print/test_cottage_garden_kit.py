@@ -540,6 +540,35 @@ def test_each_inside_corner_of_a_tile_has_a_mark_in_its_notch_on_the_front(piece
     assert not [shape for shape in piece.back.shapes.children if isinstance(shape, Line) and shape.style == MARK_STYLE]
 
 
-def test_the_tiles_have_42_inside_corners_on_24_tiles(pieces):
+def test_the_tiles_have_42_inside_corners_on_24_tiles_and_page_one_counts_their_81_notch_cuts(pieces):
+    """A notch's cuts run from the tile's box to an inside corner: an L tile has one corner and
+    two cuts, the S (4D) two and four, the U (5D) two and three."""
     corners = {tile: len(kit.inside_corners(kit.tile_squares(tile))) for tile in data.TILE_IDS}
     assert sum(corners.values()) == 42 and sum(1 for count in corners.values() if count) == 24
+    assert [kit.notch_cuts(tile) for tile in ("2A", "3C", "4D", "5D")] == [0, 2, 4, 3]
+    assert (kit.NOTCH_CUTS, kit.NOTCHED_TILES) == (81, 24)
+    assert any("24 have notches, 81 short scissor cuts" in step for step in kit.GUIDE.assembly)
+
+
+def test_the_planting_table_is_drawn_as_an_l_round_every_region_a_photo_reads(pieces):
+    """The box's tables are L-shaped: a bar with the tracks and a leg under the target's end.
+    The corner left of the leg is a plain white tab holding the lower-left marker (the markers
+    and the regions a photo reads stay where they were); nothing else is drawn on it."""
+    from pnp.model import Line
+
+    face = pieces["planting-table"].front
+    width = kit.table_tab_width()
+    tab = (0.0, kit.TAB_TOP, width, kit.TABLE_H)
+    white = [shape for shape in face.shapes.children if isinstance(shape, Rect) and shape.style.fill == "#FFFFFF"
+             and shape.y == kit.TAB_TOP]
+    assert len(white) == 1 and white[0].x + white[0].w == width
+    edges = {(line.x1, line.y1, line.x2, line.y2) for line in face.shapes.children if isinstance(line, Line)}
+    assert {(0.0, kit.TAB_TOP, width, kit.TAB_TOP), (width, kit.TAB_TOP, width, kit.TABLE_H)} <= edges
+    for region in kit.readable_regions():
+        x, y, w, h = region.box_mm
+        assert y + h <= tab[1] or x >= tab[2], region  # every space a photo reads is on the bar or the leg
+    lower_left = [m.box_mm for m in kit.planting_table_markers() if m.box_mm[1] > kit.TAB_TOP and m.box_mm[0] < width]
+    assert len(lower_left) == 1 and lower_left[0][0] + lower_left[0][2] <= width
+    words_on_tab = [text for shape, dx, dy in walk(face.shapes) if isinstance(shape, Text)
+                    for text in (shape.text,) if shape.y + dy > kit.TAB_TOP and shape.x + dx < width]
+    assert words_on_tab == ["photo tab"]
