@@ -98,6 +98,14 @@ def gravel_path(width: float, height: float, garden: tuple[float, float, float, 
 
 
 FLAG_STYLE = Style(fill=FLAGSTONE, stroke=FLAGSTONE_EDGE, stroke_width=0.35)
+FLAG_SHADOW = Style(fill=darken(PEBBLE, 0.3), decorative=True)
+
+
+def flagstone(x: float, y: float, width: float, height: float) -> list[Shape]:
+    """A stepping stone of the gardener's path: the slab, with the shadow it casts on the
+    gravel below and to the right of it (decoration: the ink-saver build leaves it out)."""
+    return [Rect(x + 0.7, y + 0.7, width, height, FLAG_SHADOW, radius=1.5),
+            Rect(x, y, width, height, FLAG_STYLE, radius=1.5)]
 
 
 TRAY = Style(fill="#EFE2C4", stroke="#9A6B43", stroke_width=0.9)

@@ -462,6 +462,16 @@ def _nursery_space(row: int, column: int) -> tuple[float, float, float, float]:
     return (TITLE_STRIP + BAND + column * SPACE_W + 0.5, BAND + row * SPACE_H + 0.5, SPACE_W - 1.0, SPACE_H - 1.0)
 
 
+# A track space's flagstone lies this far inside its share of the path, the gravel showing
+# between the stones (0.8 mm: the stones met, a row of boxes more than a path).
+FLAG_INSET = 1.4
+
+
+def _flag(x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """The flagstone of the track space whose share of the path is (x, y, w, h)."""
+    return x + FLAG_INSET, y + FLAG_INSET, w - 2 * FLAG_INSET, h - 2 * FLAG_INSET
+
+
 def _chevrons(count: int, cx: float, cy: float, direction: float, scale: float = 1.0) -> Group:
     """The rulebook's arrow marks (> to >>>>), pointing the way the gardener walks."""
     width, gap = 2.4, 1.0
@@ -491,7 +501,7 @@ def nursery_face(side_name: str) -> Face:
         shapes += [Line(west, BAND, east, south, dash), Line(east, BAND, west, south, dash)]
     for label in side["track"]:
         (x, y, w, h), direction = _track_space(label)
-        shapes.append(Rect(x + 0.8, y + 0.8, w - 1.6, h - 1.6, art.FLAG_STYLE, radius=1.5))
+        shapes += art.flagstone(*_flag(x, y, w, h))
         corner = label in _CORNER_DIRECTION
         shapes.append(_chevrons(marks[label], x + w / 2 + (1.5 if corner else 0.0), y + h / 2, direction,
                                 0.7 if corner else 1.0))
@@ -551,7 +561,7 @@ def nurseries() -> list[Component]:
 def nursery_spaces(side_name: str) -> tuple[Space, ...]:
     """The 4x4 spaces that hold the tiles on offer and the gardener track's spaces, as drawn."""
     tiles = [Space("nursery", _nursery_space(r, c)) for r in range(len(data.ROWS)) for c in range(len(data.COLUMNS))]
-    track = [Space("gardener track", (x + 0.8, y + 0.8, w - 1.6, h - 1.6))
+    track = [Space("gardener track", _flag(x, y, w, h))
              for (x, y, w, h), _ in map(_track_space, data.NURSERY_SIDES[side_name]["track"])]
     return (*tiles, *track)
 

@@ -572,3 +572,17 @@ def test_the_planting_table_is_drawn_as_an_l_round_every_region_a_photo_reads(pi
     words_on_tab = [text for shape, dx, dy in walk(face.shapes) if isinstance(shape, Text)
                     for text in (shape.text,) if shape.y + dy > kit.TAB_TOP and shape.x + dx < width]
     assert words_on_tab == ["photo tab"]
+
+
+@pytest.mark.parametrize("side", ["1-3", "4"])
+def test_the_gardener_walks_on_flagstones_with_gravel_between_them(side):
+    """The track's spaces are stepping stones on the gravel path, 2.8 mm of it between two
+    (they met 1.6 mm apart, a row of boxes), each casting a shadow the ink-saver leaves out."""
+    from pnp.art import cottage_garden as art
+
+    track = sorted(space.box for space in kit.nursery_spaces(side) if space.kind == "gardener track")
+    north = sorted((box for box in track if box[1] < kit.BAND), key=lambda box: box[0])
+    gaps = {round(b[0] - (a[0] + a[2]), 3) for a, b in zip(north, north[1:])}
+    assert gaps == {2 * kit.FLAG_INSET} and 2 * kit.FLAG_INSET >= 2.5
+    shadow, stone = art.flagstone(0.0, 0.0, 20.0, 10.0)
+    assert shadow.style.decorative and not stone.style.decorative and (shadow.x, shadow.y) > (stone.x, stone.y)
