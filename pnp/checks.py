@@ -99,6 +99,7 @@ from pnp.impose import (
 )
 from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import PAGE_MARGIN_MM
+from pnp.parts import PUNCH_GAP_MM
 from pnp.text import layout_lines
 
 # A page's block of pieces has margins this close on either side (top and bottom where it is
@@ -964,6 +965,30 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
                                                     f"{OUTER_TICK_MM:g} mm there")
 
 
+def _cut_circle(placed: Placed) -> tuple[float, float, float]:
+    """A round piece's cut circle on the page: centre and radius (its `footprint` in the
+    middle of its box, else the circle its box holds)."""
+    x, y, w, h = placed.rect
+    across = min(placed.component.footprint or (w, h)) * placed.scale
+    return x + w / 2, y + h / 2, across / 2
+
+
+def crowded_punches(flat: Flat) -> Iterator[Problem]:
+    """Two round pieces whose cut circles are under PUNCH_GAP_MM apart: a craft punch is
+    aimed by eye, and one a little off the circle nicks the piece beside it (Garden Dice's
+    discs lay edge to edge on their grid of shared cuts)."""
+    rounds = [(placed, _cut_circle(placed)) for placed in flat.sheet.placements
+              if placed.component.outline == "circle" and placed.tile is None]
+    for i, (first, (x, y, r)) in enumerate(rounds):
+        for second, (x2, y2, r2) in rounds[i + 1:]:
+            apart = math.hypot(x2 - x, y2 - y) - r - r2
+            if apart < PUNCH_GAP_MM - EPS_MM:
+                yield Problem(flat.sheet.number, "punch",
+                              f"{first.component.name} and {second.component.name}: their cut circles are "
+                              f"{max(apart, 0.0):.1f} mm apart, under the {PUNCH_GAP_MM:g} mm a punch aimed by "
+                              f"eye needs")
+
+
 def unclipped_pictures(flat: Flat) -> Iterator[Problem]:
     """A small picture of a piece (page 1's) not clipped to its piece: art a piece runs past its
     trim line, into its bleed and beyond (Garden Variety's folded card backs' trellis), spilled
@@ -975,7 +1000,7 @@ def unclipped_pictures(flat: Flat) -> Iterator[Problem]:
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
-          unclipped_pictures)
+          unclipped_pictures, crowded_punches)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -41,6 +41,7 @@ from pnp.fonts import measure
 from pnp.kits import load_kit
 from pnp.model import Component, Face, Group, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import PAGE_MARGIN_MM, Paper
+from pnp.parts import PUNCH_GAP_MM
 
 Affine = tuple[float, float, float, float, float, float]
 Rect4 = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-left
@@ -346,7 +347,7 @@ class Gutters:
         red one over another such pair: every piece meets one of its own colour across the cut,
         or none)?"""
         pieces = [*first, *second]
-        if len({(p.width, p.height) for p in pieces}) != 1:
+        if len({(p.width, p.height) for p in pieces}) != 1 or _punch_room(pieces):
             return False
         common = min(len(first), len(second))
         return len(_colours(pieces)) == 1 or [p.colour for p in first[:common]] == [p.colour for p in second[:common]]
@@ -357,7 +358,7 @@ class Gutters:
             return 0.0
         colours = _colours([*first, *second])
         if len(colours) == 1:
-            return self.least
+            return max(self.least, _punch_room([*first, *second]))
         if any(_distinct(a, b) for a, b in itertools.combinations(sorted(colours, key=str), 2)):
             return max(self.least, COLOUR_GUTTER_MM)
         return max(self.least, MIN_GUTTER_MM)
@@ -369,7 +370,8 @@ class Gutters:
         """`between` for two pieces side by side in a row (asked thousands of times a kit)."""
         same_size = (left.width, left.height) == (right.width, right.height)
         if left.colour == right.colour:
-            return 0.0 if self.cut_shared((left, right)) and same_size else self.least
+            room = _punch_room((left, right))
+            return 0.0 if self.cut_shared((left, right)) and same_size and not room else max(self.least, room)
         gutter = max(self.least, COLOUR_GUTTER_MM if _distinct(left.colour, right.colour) else MIN_GUTTER_MM)
         return _whole_cells(gutter, left.width) if same_size and _on_grid((left, right)) else gutter
 
@@ -383,6 +385,19 @@ class Gutters:
     def height(self, shelves: Sequence[Shelf]) -> float:
         """How much of the page's height its rows take."""
         return sum(shelf.height for shelf in shelves) + sum(self.of_rows(shelves))
+
+
+def _punch_room(pieces: Iterable[Piece]) -> float:
+    """The gutter round pieces whose cut circle fills their box need so that neighbouring
+    circles are PUNCH_GAP_MM apart (0 when every piece has that room inside its box, as a
+    punch cell gives it): `--cut shared` laid Garden Dice's sun tokens edge to edge."""
+    room = 0.0
+    for piece in pieces:
+        component = piece.component
+        if component.outline == "circle":
+            box = min(component.width_mm, component.height_mm)
+            room = max(room, PUNCH_GAP_MM - (box - min(component.footprint or (box, box))))
+    return room
 
 
 def _on_grid(pieces: Iterable[Piece]) -> bool:

@@ -600,3 +600,21 @@ def test_distinct_colours_keep_bare_paper_between_their_bleeds():
     assert nearest == pytest.approx((COLOUR_GUTTER_MM, COLOUR_PAPER_MM))
     sheet.placements = [replace(p, bleed=(3.0, 3.0, 3.0, 3.0)) for p in sheet.placements]  # the bleeds as they were
     assert any("bleeds are 0.0 mm apart" in detail for detail in found(imposition, "bleeds meet"))
+
+
+def test_round_pieces_punched_closer_than_the_punch_gap_are_found_and_the_imposition_keeps_them_apart():
+    """Garden Dice's 9.5 mm discs lay on a 9.5 mm grid of shared cuts, Propagation's 15.9 mm
+    tomatoes on a 15.9 mm one: a punch a little off one circle nicked the next."""
+    from pnp.parts import PUNCH_GAP_MM
+
+    disc = Component("disc", "marker", 9.5, 9.5, Face(Group.of(Circle(4.75, 4.75, 4.65, Style(stroke=INK))), "#0072B2"),
+                     count=6, outline="circle", shared_cuts=True)
+    for cut in ("gutters", "shared"):
+        imposition = impose([disc], PAPERS["letter"], cut=cut)
+        assert found(imposition, "punch") == []
+        sheet = imposition.sheets[0]
+        first, second = sorted(sheet.placements, key=lambda p: (p.rect[1], p.rect[0]))[:2]
+        assert second.rect[0] - first.rect[0] - 9.5 >= PUNCH_GAP_MM - 1e-6
+        touching = replace(second, rect=(first.rect[0] + 9.5, *second.rect[1:]))
+        sheet.placements = [touching if p is second else p for p in sheet.placements]
+        assert any("disc and disc: their cut circles are 0.0 mm apart" in d for d in found(imposition, "punch"))

@@ -27,7 +27,8 @@ def test_every_plant_token_is_numbered_per_colour(pieces):
             for number in range(1, expected + 1):
                 token = pieces[f"{kind}-{colour.name}-{number:02d}"]
                 assert token.count == 1 and token.outline == "circle"
-                assert token.width_mm == data.TOKEN_DIAMETER_MM[kind]
+                # the punch's size; a token on a grid of shared cuts sits in a cell a little wider
+                assert min(token.footprint or (token.width_mm,)) == data.TOKEN_DIAMETER_MM[kind]
                 icons = {s.name for s, _, _ in walk(token.front.shapes) if isinstance(s, Icon)}
                 assert {colour.symbol, f"propagation-{kind}"} <= icons  # symbol, not colour alone
                 assert str(number) in texts(token.front)
@@ -43,7 +44,7 @@ def test_two_stock_punches_cut_every_round_piece_and_page_one_names_them(pieces,
     from pnp.parts import PUNCHES_MM, punch
 
     round_pieces = [c for c in pieces.values() if c.outline == "circle"]
-    sizes = {c.width_mm for c in round_pieces}
+    sizes = {min(c.footprint or (c.width_mm,)) for c in round_pieces}  # a punch cell's circle
     assert sum(c.count for c in round_pieces) == 4 * sum(plant["tokens"] for plant in data.PLANTS.values()) + data.ROCKS + 2
     assert len(sizes) == 2 and sizes <= set(PUNCHES_MM.values())
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
@@ -339,7 +340,9 @@ def test_the_small_tokens_lie_in_columns_that_run_down_the_whole_sheet(paper):
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     small = [p for p in imposition.placements() if p.side == "front" and p.component.kind == "token"
-             and p.component.width_mm == kit.SMALL_PUNCH and p.component.name.split("-")[0] in data.PLANTS]
+             and p.component.footprint == (kit.SMALL_PUNCH, kit.SMALL_PUNCH)
+             and p.component.name.split("-")[0] in data.PLANTS]
+    assert len(small) == 100
     rows: dict[float, list[float]] = {}
     for placed in small:
         rows.setdefault(round(placed.rect[1], 2), []).append(placed.rect[0])
