@@ -75,6 +75,8 @@ from pnp.fonts import cap_height, descent
 from pnp.icons import icon_group
 from pnp.impose import (
     BLEED_OUTSIDE_MM,
+    CIRCLE_GUTTER_MM,
+    CIRCLE_PAPER_MM,
     COLOUR_PAPER_MM,
     EDGE_KEEP_MM,
     FOOTER_BAND_MM,
@@ -780,13 +782,20 @@ def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
     facing each other across a gutter under COLOUR_GUTTER_MM: cut a little off, one shows a
     sliver of the other's colour. Pieces of one colour may share their cuts."""
     for first, second, colour, other_colour, apart in _facing_pieces(flat, bleed=False):
-        if colour == other_colour or apart is None or apart >= COLOUR_GUTTER_MM - EPS_MM or \
+        gutter = CIRCLE_GUTTER_MM if _on_circles(first, second) else COLOUR_GUTTER_MM
+        if colour == other_colour or apart is None or apart >= gutter - EPS_MM or \
                 (apart >= EPS_MM and not distinct(colour, other_colour)):
             continue
         where = "share a cut" if apart < EPS_MM else \
-            f"lie {apart:.1f} mm apart, under the {COLOUR_GUTTER_MM:g} mm gutter between colours"
+            f"lie {apart:.1f} mm apart, under the {gutter:g} mm gutter between colours"
         yield Problem(flat.sheet.number, "shared cut", f"{first.component.name} ({colour}) and "
                                                   f"{second.component.name} ({other_colour}) {where}")
+
+
+def _on_circles(first: Placed, second: Placed) -> bool:
+    """Are both pieces cut on their circle only (Component.cut_on_circle): no straight cut
+    runs between them, and a punch is off by PUNCH_GAP_MM at most?"""
+    return first.component.cut_on_circle and second.component.cut_on_circle
 
 
 def touching_colours(flat: Flat) -> Iterator[Problem]:
@@ -795,11 +804,12 @@ def touching_colours(flat: Flat) -> Iterator[Problem]:
     6 mm gutter, so the colours met and a cut 3 mm off showed a strip of the next colour.
     Bare paper between them shows a miscut as paper."""
     for first, second, colour, other_colour, apart in _facing_pieces(flat, bleed=True):
-        if apart is None or apart >= COLOUR_PAPER_MM - EPS_MM or not distinct(colour, other_colour):
+        paper = CIRCLE_PAPER_MM if _on_circles(first, second) else COLOUR_PAPER_MM
+        if apart is None or apart >= paper - EPS_MM or not distinct(colour, other_colour):
             continue
         yield Problem(flat.sheet.number, "bleeds meet",
                       f"{first.component.name} ({colour}) and {second.component.name} ({other_colour}): their "
-                      f"bleeds are {max(apart, 0.0):.1f} mm apart, under the {COLOUR_PAPER_MM:g} mm of bare paper "
+                      f"bleeds are {max(apart, 0.0):.1f} mm apart, under the {paper:g} mm of bare paper "
                       f"between colours")
 
 

@@ -61,6 +61,11 @@ COLOUR_GUTTER_MM = 6.0   # pieces of distinct colours are this far apart: a cut 
 # and of that gutter this much is left unprinted paper between their bleeds: a cut off by more
 # than a piece's bleed there shows paper, never a strip of the next colour
 COLOUR_PAPER_MM = 3.0
+# Round pieces cut on their circle only (Component.cut_on_circle) of distinct colours: a punch
+# aimed by eye is off by PUNCH_GAP_MM at most, so each keeps that much of its own colour round
+# its circle, with as much bare paper between the two bleeds (a circle filling its box: 3 mm).
+CIRCLE_PAPER_MM = PUNCH_GAP_MM
+CIRCLE_GUTTER_MM = 3 * PUNCH_GAP_MM
 # A home laser prints nothing in the outer LASER_BORDER_MM; pieces keep EDGE_KEEP_MM more than
 # the page margin, so some of their bleed is printed past that border.
 LASER_BORDER_MM = 4.2
@@ -360,7 +365,7 @@ class Gutters:
         if len(colours) == 1:
             return max(self.least, _punch_room([*first, *second]))
         if any(_distinct(a, b) for a, b in itertools.combinations(sorted(colours, key=str), 2)):
-            return max(self.least, COLOUR_GUTTER_MM)
+            return max(self.least, _colour_gutter([*first, *second]))
         return max(self.least, MIN_GUTTER_MM)
 
     def in_row(self, pieces: Sequence[Piece]) -> list[float]:
@@ -372,7 +377,7 @@ class Gutters:
         if left.colour == right.colour:
             room = _punch_room((left, right))
             return 0.0 if self.cut_shared((left, right)) and same_size and not room else max(self.least, room)
-        gutter = max(self.least, COLOUR_GUTTER_MM if _distinct(left.colour, right.colour) else MIN_GUTTER_MM)
+        gutter = max(self.least, _colour_gutter((left, right)) if _distinct(left.colour, right.colour) else MIN_GUTTER_MM)
         return _whole_cells(gutter, left.width) if same_size and _on_grid((left, right)) else gutter
 
     def of_rows(self, shelves: Sequence[Shelf], share: bool | None = None) -> list[float]:
@@ -398,6 +403,13 @@ def _punch_room(pieces: Iterable[Piece]) -> float:
             box = min(component.width_mm, component.height_mm)
             room = max(room, PUNCH_GAP_MM - (box - min(component.footprint or (box, box))))
     return room
+
+
+def _colour_gutter(pieces: Iterable[Piece]) -> float:
+    """The gutter between pieces of distinct colours: CIRCLE_GUTTER_MM when every one is cut on
+    its circle only (Propagation's tokens: their rows of four colours took a 12th Letter page
+    with 6 mm between them), else COLOUR_GUTTER_MM."""
+    return CIRCLE_GUTTER_MM if all(piece.component.cut_on_circle for piece in pieces) else COLOUR_GUTTER_MM
 
 
 def _on_grid(pieces: Iterable[Piece]) -> bool:
@@ -1201,7 +1213,9 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
                 # narrow one keep theirs
                 sideways, upright = gap_x >= gap_y, gap_y > gap_x
             # half the gap, less half the paper kept bare between two distinct colours
-            paper_kept = COLOUR_PAPER_MM if _distinct(colours[index], colours[other_index]) else 0.0
+            paper_kept = 0.0 if not _distinct(colours[index], colours[other_index]) else \
+                CIRCLE_PAPER_MM if slot.component.cut_on_circle and frame.slots[other_index].component.cut_on_circle \
+                else COLOUR_PAPER_MM
             if sideways:  # facing left or right
                 if ox + ow <= x + EPS:
                     room[0] = min(room[0], max(0.0, x - ox - ow - paper_kept) / 2)

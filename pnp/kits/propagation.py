@@ -258,7 +258,7 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
                            Style(stroke=INK, stroke_width=0.3)))
     return punched(Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
                              Face(group(shapes), background=colour.hex), outline="circle",
-                             run=token_run(colour, kind, number), sits_on="hex"), shared_cuts=diameter == SMALL_PUNCH)
+                             run=token_run(colour, kind, number), sits_on="hex", cut_on_circle=True), shared_cuts=diameter == SMALL_PUNCH)
 
 
 def punched(token: Component, shared_cuts: bool) -> Component:
@@ -334,7 +334,7 @@ def rock_token() -> Component:
     # (cut with gutters: on a grid of punch cells, ten rocks took a row of their own, 200 mm
     # wide, instead of sitting beside the apple trees, and the tokens took another page)
     return Component("rock", "token", ROCK_DIAMETER, ROCK_DIAMETER, Face(group(shapes), background="#D9D9D9"),
-                     count=data.ROCKS, outline="circle", sits_on="hex")
+                     count=data.ROCKS, outline="circle", sits_on="hex", cut_on_circle=True)
 
 
 PUNCH_GUIDE = (190.0, 23.0)
@@ -367,7 +367,7 @@ def start_player_token() -> Component:
               Text(d / 2, d - 5.2, "START", size=2.9, bold=True, align="center", anchor="middle", fill=INK),
               cut_ring(d, INK)]
     return Component("start-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"),
-                     outline="circle")
+                     outline="circle", cut_on_circle=True)
 
 
 # --- growth trackers -------------------------------------------------------------------------
@@ -499,7 +499,8 @@ def round_marker() -> Component:
     d = ROUND_MARKER
     shapes: list[Shape] = [cut_ring(d, INK),
               Text(d / 2, d / 2, "round", size=2.5, bold=True, align="center", anchor="middle", fill=INK)]
-    return Component("round-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"), outline="circle")
+    return Component("round-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"), outline="circle",
+                     cut_on_circle=True)
 
 
 SCORE_W, SCORE_H = 190.0, 128.0
