@@ -78,6 +78,7 @@ from pnp.impose import (
     CIRCLE_GUTTER_MM,
     CIRCLE_PAPER_MM,
     COLOUR_PAPER_MM,
+    DOUBLED_MARK_MM,
     EDGE_KEEP_MM,
     FOOTER_BAND_MM,
     IDENTITY,
@@ -95,6 +96,7 @@ from pnp.impose import (
     Placed,
     Rect4,
     Sheet,
+    a_gutter,
     apply,
     compose,
     translation,
@@ -999,6 +1001,40 @@ def crowded_punches(flat: Flat) -> Iterator[Problem]:
                               f"eye needs")
 
 
+
+
+def doubled_marks(flat: Flat) -> Iterator[Problem]:
+    """Two parallel cut ticks side by side (their lengths overlapping) under DOUBLED_MARK_MM
+    apart and not on one line, unless they are a gutter's two cuts: a piece's edge on one and
+    another's on the other, the two facing each other across the gutter between the lines.
+    Blocks on one page laid on different grids doubled Garden Dice's marks 0.7-3 mm apart,
+    and nothing told which one was whose."""
+    ticks = _ticks(flat)
+    rects = [_rect_box(placed.rect) for placed in flat.sheet.placements if placed.tile is None]
+    found: set[tuple[float, float]] = set()
+    for i, (ax0, ay0, ax1, ay1) in enumerate(ticks):
+        for bx0, by0, bx1, by1 in ticks[i + 1:]:
+            for axis in (0, 1):  # 0: vertical ticks (cut lines at an x), 1: horizontal ones
+                a_at, b_at = (ax0, bx0) if axis == 0 else (ay0, by0)
+                if (ax0 != ax1 if axis == 0 else ay0 != ay1) or (bx0 != bx1 if axis == 0 else by0 != by1):
+                    continue
+                along_a = sorted((ay0, ay1) if axis == 0 else (ax0, ax1))
+                along_b = sorted((by0, by1) if axis == 0 else (bx0, bx1))
+                apart = abs(a_at - b_at)
+                if not EPS_MM <= apart < DOUBLED_MARK_MM or \
+                        along_a[0] > along_b[1] + EPS_MM or along_b[0] > along_a[1] + EPS_MM:
+                    continue
+                low, high = sorted((a_at, b_at))
+                if a_gutter(rects, axis, low, high, (max(along_a[0], along_b[0]), min(along_a[1], along_b[1]))) or \
+                        (low, high) in found:
+                    continue
+                found.add((low, high))
+                what = "x" if axis == 0 else "y"
+                yield Problem(flat.sheet.number, "doubled mark",
+                              f"cut ticks at {what} {low:.2f} and {high:.2f} mm lie {apart:.2f} mm apart, under "
+                              f"{DOUBLED_MARK_MM:g} mm, and are not a gutter's two cuts")
+
+
 def unclipped_pictures(flat: Flat) -> Iterator[Problem]:
     """A small picture of a piece (page 1's) not clipped to its piece: art a piece runs past its
     trim line, into its bleed and beyond (Garden Variety's folded card backs' trellis), spilled
@@ -1010,7 +1046,7 @@ def unclipped_pictures(flat: Flat) -> Iterator[Problem]:
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
-          unclipped_pictures, crowded_punches)
+          unclipped_pictures, crowded_punches, doubled_marks)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

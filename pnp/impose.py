@@ -55,6 +55,10 @@ EPS = 1e-6
 TILE_OVERLAP_MM = 10.0
 TOLERANCE_MM = 0.2       # a box this far into another is a touch, not an overlap
 SEAM_MARGIN_MM = 1.0     # a seam keeps this far from a play space or a word where the gutter has room
+# Two parallel cut ticks side by side closer than this, and not on one line, read as one mark
+# doubled: a ruler laid on the wrong one cuts a piece a little off (pnp.checks.doubled_marks).
+DOUBLED_MARK_MM = 3.0
+EPS_LINE_MM = 0.05       # cut lines closer than this across are one line
 ALIGN_MM = 4.0           # a row moves sideways this far at most to share a cut line with the row above
 MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --cut shared lays them edge to edge
 COLOUR_GUTTER_MM = 6.0   # pieces of distinct colours are this far apart: a cut 3 mm off shows no other colour
@@ -900,18 +904,24 @@ def _laid_rows(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gutters
 
 
 def _lined_up(lefts: list[float], widths: list[float], above: list[float], ax: float, aw: float) -> list[float]:
-    """A row moved sideways by up to ALIGN_MM so that one of its cut lines is one the row
-    above already has: one cut instead of two a hair apart whose ticks crowd each other (Cottage
-    Garden's die stickers 2.6 mm left of the aids above them). A row that already shares a line
-    with the row above, or would leave the printable area, stays."""
+    """A row moved sideways by up to ALIGN_MM so that as few of its cut lines as it can lie
+    near one of the row above's without being on it (0 to DOUBLED_MARK_MM apart: two ticks a
+    hair apart read as one mark doubled), and, of the moves that leave as few, as many of its
+    lines as it can are on the row above's (one cut instead of two): Cottage Garden's die
+    stickers 2.6 mm left of the aids above them, Garden Dice's sun tokens 0.7 mm off the
+    sundial's column. The smallest such move; a move leaving the printable area is not made."""
     edges = [edge for x, w in zip(lefts, widths) for edge in (x, x + w)]
-    moves = [line - edge for line in above for edge in edges]
-    if not moves or any(abs(move) < EPS for move in moves):
+    if not edges or not above:
         return lefts
-    for move in sorted((m for m in moves if abs(m) <= ALIGN_MM), key=abs):
-        if lefts[0] + move >= ax - EPS and lefts[-1] + widths[-1] + move <= ax + aw + EPS:
-            return [x + move for x in lefts]
-    return lefts
+
+    def crowding(move: float) -> tuple[int, int, float]:
+        apart = [abs(line - edge - move) for line in above for edge in edges]
+        return (sum(EPS < d < DOUBLED_MARK_MM for d in apart), -sum(d <= EPS for d in apart), abs(move))
+
+    moves = [0.0] + [line - edge for line in above for edge in edges if abs(line - edge) <= ALIGN_MM]
+    fitting = [m for m in moves if lefts[0] + m >= ax - EPS and lefts[-1] + widths[-1] + m <= ax + aw + EPS]
+    best = min(fitting or [0.0], key=crowding)
+    return [x + best for x in lefts]
 
 
 def _placing(component: Component, x: float, y: float, rotated: bool, scale: float) -> Affine:
@@ -1260,7 +1270,12 @@ def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, fl
                for x, y, w, h in (slot.rect for slot in frame.slots)]
     fx, fy, fw, fh = footer_box(paper.width_mm, paper.height_mm, frame.band)
     blocked.append((fx, fy, fx + fw, fy + fh))
-    marks = set()
+    marks: dict[tuple[float, float, float, float], set[float]] = {}  # each tick, and where it leaves its pieces
+
+    def add(mark: tuple[float, float, float, float] | None, start: float) -> None:
+        if mark is not None:
+            marks.setdefault(mark, set()).add(start)
+
     for slot in frame.slots:
         if not slot.component.cut_out:
             continue  # (its box still stops the other ticks)
@@ -1268,13 +1283,78 @@ def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, fl
         edge_left, edge_top, edge_right, edge_bottom = slot.edges
         for edge, at in ((edge_top, y), (edge_bottom, y + h)):  # horizontal cut lines
             if edge:
-                marks.add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper))
-                marks.add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper))
+                add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper), x - MARK_GAP_MM)
+                add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper), x + w + MARK_GAP_MM)
         for edge, at in ((edge_left, x), (edge_right, x + w)):  # vertical cut lines
             if edge:
-                marks.add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper))
-                marks.add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper))
-    return sorted(mark for mark in marks if mark is not None)
+                add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper), y - MARK_GAP_MM)
+                add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper), y + h + MARK_GAP_MM)
+    return sorted(_parted(marks, [(x, y, x + w, y + h) for x, y, w, h in (slot.rect for slot in frame.slots)]))
+
+
+def _parted(marks: dict[tuple[float, float, float, float], set[float]],
+            boxes: list[Box]) -> list[tuple[float, float, float, float]]:
+    """Two parallel ticks side by side under DOUBLED_MARK_MM apart, not on one line nor a
+    gutter's two cuts (`a_gutter`), coming from pieces on either side of a gutter between
+    blocks on different grids (Garden Dice's sun tokens over its discs): each keeps the half
+    of the gutter by its own piece, so the two no longer run side by side and each is read
+    as its piece's (a tick between two pieces of its own cut, over and under it, keeps the
+    half by its piece away from the other's). `marks`: each tick and where it leaves its pieces."""
+    ends = {mark: (mark[0], mark[2]) if mark[1] == mark[3] else (mark[1], mark[3]) for mark in marks}
+    for first, second in itertools.combinations(marks, 2):
+        axis = 1 if first[1] == first[3] else 0   # 0: a vertical tick (a cut at an x)
+        if axis != (1 if second[1] == second[3] else 0):
+            continue
+        apart = abs(first[axis] - second[axis])
+        (a0, a1), (b0, b1) = ends[first], ends[second]
+        low, high = max(a0, b0), min(a1, b1)
+        near, far = sorted((first[axis], second[axis]))
+        if not EPS < apart < DOUBLED_MARK_MM or low >= high or a_gutter(boxes, axis, near, far, (low, high)):
+            continue
+        middle = (low + high) / 2
+        sides = {mark: _side(marks[mark], low, high) for mark in (first, second)}
+        if sides[first] == sides[second]:
+            continue  # (both from one side, or both cuts running on at both ends: nothing to part)
+        # where they part: the middle, moved so that each keeps OUTER_TICK_MM by its piece where
+        # the stretch has room (a ruler needs that much, pnp.checks.unticked_cuts)
+        lower, upper = (first, second) if sides[first] < 0 else (second, first)
+        least = ends[lower][0] + OUTER_TICK_MM + MARK_GAP_MM / 2
+        most = ends[upper][1] - OUTER_TICK_MM - MARK_GAP_MM / 2
+        split = min(max(middle, least), most) if least <= most else middle
+        ends[lower] = (ends[lower][0], min(ends[lower][1], split - MARK_GAP_MM / 2))
+        ends[upper] = (max(ends[upper][0], split + MARK_GAP_MM / 2), ends[upper][1])
+    parted = []
+    for mark, (low, high) in ends.items():
+        if high - low < MARK_MIN_MM - EPS:
+            continue
+        low, high = round(low, 3), round(high, 3)
+        parted.append((low, mark[1], high, mark[3]) if mark[1] == mark[3] else (mark[0], low, mark[2], high))
+    return parted
+
+
+def _side(starts: set[float], low: float, high: float) -> int:
+    """Which end of the stretch from `low` to `high` a tick leaves its piece at: -1 the low
+    end, 1 the high one, 0 both (its cut runs on through pieces at both ends)."""
+    at_low = any(start <= low + EPS_LINE_MM for start in starts)
+    at_high = any(start >= high - EPS_LINE_MM for start in starts)
+    return 0 if at_low == at_high else -1 if at_low else 1
+
+
+def a_gutter(boxes: list[Box], axis: int, low: float, high: float, along: tuple[float, float]) -> bool:
+    """Do two pieces face each other across the gutter from `low` to `high` along `axis` (0:
+    x), one ending on `low`, the other starting on `high`, their spans across it overlapping,
+    and both reaching within a tick's length of the stretch `along` the ticks run side by
+    side? Their two cuts are meant, however close (pnp.checks.doubled_marks)."""
+    ends = [box for box in boxes if abs(box[axis + 2] - low) < EPS_LINE_MM]
+    starts = [box for box in boxes if abs(box[axis] - high) < EPS_LINE_MM]
+    other = 1 - axis
+    reach = MARK_LENGTH_MM + MARK_GAP_MM + EPS_LINE_MM
+    return any(a[other] < b[other + 2] - EPS_LINE_MM and b[other] < a[other + 2] - EPS_LINE_MM
+               and all(box[other] - reach <= along[1] and box[other + 2] + reach >= along[0] for box in (a, b))
+               for a in ends for b in starts)
+
+
+
 
 
 def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper):
