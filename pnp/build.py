@@ -19,7 +19,7 @@ from pnp.colors import Paint
 from pnp.cuts import count_cuts, paper_sheets
 from pnp.errors import KitError
 from pnp.files import write_atomic
-from pnp.fold import fold_cards
+from pnp.fold import fold_cards, has_cards, nothing_to_fold
 from pnp.frontmatter import add_front_matter
 from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS, available_kits, kit_module_name, load_kit
@@ -85,7 +85,7 @@ def lay_out(game: str, components: list[Component], paper: Paper, options: Build
                         cut=options.cut, first_page=front_pages + 1)
     if not options.pod:
         # --fold folds cards alone: a kit without cards has no folding to explain
-        folds = options.fold and any(c.kind == "card" for c in components)
+        folds = options.fold and has_cards(c.kind for c in components)
         add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex, options.cut, folds)
     return imposition
 
@@ -129,6 +129,8 @@ def _build_game(game: str, options: BuildOptions, sources: Sources | None, log: 
     if not stale:
         return  # every paper up to date: the kit module is not even imported
     title, components = kit_components(game, options)
+    if options.fold and not has_cards(c.kind for c in components):
+        print(f"note: {nothing_to_fold(title)}", file=log)
     for paper_name, digest in stale.items():
         imposition = lay_out(game, components, PAPERS[paper_name], options)
         files = render_outputs(game, title, imposition, options)

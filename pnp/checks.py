@@ -78,7 +78,10 @@ from pnp.fonts import cap_height, descent
 from pnp.icons import icon_group
 from pnp.impose import (
     BLEED_OUTSIDE_MM,
+    CIRCLE_GUTTER_MM,
+    CIRCLE_PAPER_MM,
     COLOUR_PAPER_MM,
+    DOUBLED_MARK_MM,
     EDGE_KEEP_MM,
     FOOTER_BAND_MM,
     IDENTITY,
@@ -96,12 +99,14 @@ from pnp.impose import (
     Placed,
     Rect4,
     Sheet,
+    a_gutter,
     apply,
     compose,
     translation,
 )
 from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import PAGE_MARGIN_MM
+from pnp.parts import PUNCH_GAP_MM
 from pnp.text import layout_lines
 
 # A page's block of pieces has margins this close on either side (top and bottom where it is
@@ -782,13 +787,20 @@ def shared_colour_cuts(flat: Flat) -> Iterator[Problem]:
     facing each other across a gutter under COLOUR_GUTTER_MM: cut a little off, one shows a
     sliver of the other's colour. Pieces of one colour may share their cuts."""
     for first, second, colour, other_colour, apart in _facing_pieces(flat, bleed=False):
-        if colour == other_colour or apart is None or apart >= COLOUR_GUTTER_MM - EPS_MM or \
+        gutter = CIRCLE_GUTTER_MM if _on_circles(first, second) else COLOUR_GUTTER_MM
+        if colour == other_colour or apart is None or apart >= gutter - EPS_MM or \
                 (apart >= EPS_MM and not distinct(colour, other_colour)):
             continue
         where = "share a cut" if apart < EPS_MM else \
-            f"lie {apart:.1f} mm apart, under the {COLOUR_GUTTER_MM:g} mm gutter between colours"
+            f"lie {apart:.1f} mm apart, under the {gutter:g} mm gutter between colours"
         yield Problem(flat.sheet.number, "shared cut", f"{first.component.name} ({colour}) and "
                                                   f"{second.component.name} ({other_colour}) {where}")
+
+
+def _on_circles(first: Placed, second: Placed) -> bool:
+    """Are both pieces cut on their circle only (Component.cut_on_circle): no straight cut
+    runs between them, and a punch is off by PUNCH_GAP_MM at most?"""
+    return first.component.cut_on_circle and second.component.cut_on_circle
 
 
 def touching_colours(flat: Flat) -> Iterator[Problem]:
@@ -797,11 +809,12 @@ def touching_colours(flat: Flat) -> Iterator[Problem]:
     6 mm gutter, so the colours met and a cut 3 mm off showed a strip of the next colour.
     Bare paper between them shows a miscut as paper."""
     for first, second, colour, other_colour, apart in _facing_pieces(flat, bleed=True):
-        if apart is None or apart >= COLOUR_PAPER_MM - EPS_MM or not distinct(colour, other_colour):
+        paper = CIRCLE_PAPER_MM if _on_circles(first, second) else COLOUR_PAPER_MM
+        if apart is None or apart >= paper - EPS_MM or not distinct(colour, other_colour):
             continue
         yield Problem(flat.sheet.number, "bleeds meet",
                       f"{first.component.name} ({colour}) and {second.component.name} ({other_colour}): their "
-                      f"bleeds are {max(apart, 0.0):.1f} mm apart, under the {COLOUR_PAPER_MM:g} mm of bare paper "
+                      f"bleeds are {max(apart, 0.0):.1f} mm apart, under the {paper:g} mm of bare paper "
                       f"between colours")
 
 
@@ -967,6 +980,64 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
                                                     f"{OUTER_TICK_MM:g} mm there")
 
 
+def _cut_circle(placed: Placed) -> tuple[float, float, float]:
+    """A round piece's cut circle on the page: centre and radius (its `footprint` in the
+    middle of its box, else the circle its box holds)."""
+    x, y, w, h = placed.rect
+    across = min(placed.component.footprint or (w, h)) * placed.scale
+    return x + w / 2, y + h / 2, across / 2
+
+
+def crowded_punches(flat: Flat) -> Iterator[Problem]:
+    """Two round pieces whose cut circles are under PUNCH_GAP_MM apart: a craft punch is
+    aimed by eye, and one a little off the circle nicks the piece beside it (Garden Dice's
+    discs lay edge to edge on their grid of shared cuts)."""
+    rounds = [(placed, _cut_circle(placed)) for placed in flat.sheet.placements
+              if placed.component.outline == "circle" and placed.tile is None]
+    for i, (first, (x, y, r)) in enumerate(rounds):
+        for second, (x2, y2, r2) in rounds[i + 1:]:
+            apart = math.hypot(x2 - x, y2 - y) - r - r2
+            if apart < PUNCH_GAP_MM - EPS_MM:
+                yield Problem(flat.sheet.number, "punch",
+                              f"{first.component.name} and {second.component.name}: their cut circles are "
+                              f"{max(apart, 0.0):.1f} mm apart, under the {PUNCH_GAP_MM:g} mm a punch aimed by "
+                              f"eye needs")
+
+
+
+
+def doubled_marks(flat: Flat) -> Iterator[Problem]:
+    """Two parallel cut ticks side by side (their lengths overlapping) under DOUBLED_MARK_MM
+    apart and not on one line, unless they are a gutter's two cuts: a piece's edge on one and
+    another's on the other, the two facing each other across the gutter between the lines.
+    Blocks on one page laid on different grids doubled Garden Dice's marks 0.7-3 mm apart,
+    and nothing told which one was whose."""
+    ticks = _ticks(flat)
+    rects = [_rect_box(placed.rect) for placed in flat.sheet.placements if placed.tile is None]
+    found: set[tuple[float, float]] = set()
+    for i, (ax0, ay0, ax1, ay1) in enumerate(ticks):
+        for bx0, by0, bx1, by1 in ticks[i + 1:]:
+            for axis in (0, 1):  # 0: vertical ticks (cut lines at an x), 1: horizontal ones
+                a_at, b_at = (ax0, bx0) if axis == 0 else (ay0, by0)
+                if (ax0 != ax1 if axis == 0 else ay0 != ay1) or (bx0 != bx1 if axis == 0 else by0 != by1):
+                    continue
+                along_a = sorted((ay0, ay1) if axis == 0 else (ax0, ax1))
+                along_b = sorted((by0, by1) if axis == 0 else (bx0, bx1))
+                apart = abs(a_at - b_at)
+                if not EPS_MM <= apart < DOUBLED_MARK_MM or \
+                        along_a[0] > along_b[1] + EPS_MM or along_b[0] > along_a[1] + EPS_MM:
+                    continue
+                low, high = sorted((a_at, b_at))
+                if a_gutter(rects, axis, low, high, (max(along_a[0], along_b[0]), min(along_a[1], along_b[1]))) or \
+                        (low, high) in found:
+                    continue
+                found.add((low, high))
+                what = "x" if axis == 0 else "y"
+                yield Problem(flat.sheet.number, "doubled mark",
+                              f"cut ticks at {what} {low:.2f} and {high:.2f} mm lie {apart:.2f} mm apart, under "
+                              f"{DOUBLED_MARK_MM:g} mm, and are not a gutter's two cuts")
+
+
 def unclipped_pictures(flat: Flat) -> Iterator[Problem]:
     """A small picture of a piece (page 1's) not clipped to its piece: art a piece runs past its
     trim line, into its bleed and beyond (Garden Variety's folded card backs' trellis), spilled
@@ -1028,7 +1099,7 @@ def marks_on_lines(flat: Flat) -> Iterator[Problem]:
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
-          unclipped_pictures, marks_on_lines)
+          unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

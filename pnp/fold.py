@@ -10,6 +10,7 @@ bleed, so neither side's colour shows on the other's edge.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from pnp.model import Component, Face, Group, Line, Rect, Style
@@ -33,6 +34,18 @@ def folded(card: Component) -> Component:
         Line(fold_x, 0.0, fold_x, h, FOLD), Line(w, 0.0, w, h, CUT))
     return replace(card, width_mm=back_x + w, front=Face(pair, card.front.background), back=None,
                    folded=True)
+
+
+def has_cards(kinds: Iterable[str]) -> bool:
+    """Does a kit whose pieces are of these kinds have cards for --fold to fold?"""
+    return "card" in set(kinds)
+
+
+def nothing_to_fold(title: str) -> str:
+    """What the command line and the print page say when --fold is asked of a kit without
+    cards (Garden Dice built the same kit without a word)."""
+    return (f"{title} has no cards to fold: folding changes nothing in it, and its two-sided pieces "
+            "still print on both sides of the sheet")
 
 
 def fold_cards(components: list[Component]) -> list[Component]:

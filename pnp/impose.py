@@ -41,6 +41,7 @@ from pnp.fonts import measure
 from pnp.kits import load_kit
 from pnp.model import Component, Face, Group, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import PAGE_MARGIN_MM, Paper
+from pnp.parts import PUNCH_GAP_MM
 
 Affine = tuple[float, float, float, float, float, float]
 Rect4 = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-left
@@ -54,12 +55,21 @@ EPS = 1e-6
 TILE_OVERLAP_MM = 10.0
 TOLERANCE_MM = 0.2       # a box this far into another is a touch, not an overlap
 SEAM_MARGIN_MM = 1.0     # a seam keeps this far from a play space or a word where the gutter has room
+# Two parallel cut ticks side by side closer than this, and not on one line, read as one mark
+# doubled: a ruler laid on the wrong one cuts a piece a little off (pnp.checks.doubled_marks).
+DOUBLED_MARK_MM = 3.0
+EPS_LINE_MM = 0.05       # cut lines closer than this across are one line
 ALIGN_MM = 4.0           # a row moves sideways this far at most to share a cut line with the row above
 MIN_GUTTER_MM = 1.2      # pieces are this far apart at least, two cuts; only --cut shared lays them edge to edge
 COLOUR_GUTTER_MM = 6.0   # pieces of distinct colours are this far apart: a cut 3 mm off shows no other colour
 # and of that gutter this much is left unprinted paper between their bleeds: a cut off by more
 # than a piece's bleed there shows paper, never a strip of the next colour
 COLOUR_PAPER_MM = 3.0
+# Round pieces cut on their circle only (Component.cut_on_circle) of distinct colours: a punch
+# aimed by eye is off by PUNCH_GAP_MM at most, so each keeps that much of its own colour round
+# its circle, with as much bare paper between the two bleeds (a circle filling its box: 3 mm).
+CIRCLE_PAPER_MM = PUNCH_GAP_MM
+CIRCLE_GUTTER_MM = 3 * PUNCH_GAP_MM
 # A home laser prints nothing in the outer LASER_BORDER_MM; pieces keep EDGE_KEEP_MM more than
 # the page margin, so some of their bleed is printed past that border.
 LASER_BORDER_MM = 4.2
@@ -346,7 +356,7 @@ class Gutters:
         red one over another such pair: every piece meets one of its own colour across the cut,
         or none)?"""
         pieces = [*first, *second]
-        if len({(p.width, p.height) for p in pieces}) != 1:
+        if len({(p.width, p.height) for p in pieces}) != 1 or _punch_room(pieces):
             return False
         common = min(len(first), len(second))
         return len(_colours(pieces)) == 1 or [p.colour for p in first[:common]] == [p.colour for p in second[:common]]
@@ -357,9 +367,9 @@ class Gutters:
             return 0.0
         colours = _colours([*first, *second])
         if len(colours) == 1:
-            return self.least
+            return max(self.least, _punch_room([*first, *second]))
         if any(_distinct(a, b) for a, b in itertools.combinations(sorted(colours, key=str), 2)):
-            return max(self.least, COLOUR_GUTTER_MM)
+            return max(self.least, _colour_gutter([*first, *second]))
         return max(self.least, MIN_GUTTER_MM)
 
     def in_row(self, pieces: Sequence[Piece]) -> list[float]:
@@ -369,8 +379,9 @@ class Gutters:
         """`between` for two pieces side by side in a row (asked thousands of times a kit)."""
         same_size = (left.width, left.height) == (right.width, right.height)
         if left.colour == right.colour:
-            return 0.0 if self.cut_shared((left, right)) and same_size else self.least
-        gutter = max(self.least, COLOUR_GUTTER_MM if _distinct(left.colour, right.colour) else MIN_GUTTER_MM)
+            room = _punch_room((left, right))
+            return 0.0 if self.cut_shared((left, right)) and same_size and not room else max(self.least, room)
+        gutter = max(self.least, _colour_gutter((left, right)) if _distinct(left.colour, right.colour) else MIN_GUTTER_MM)
         return _whole_cells(gutter, left.width) if same_size and _on_grid((left, right)) else gutter
 
     def of_rows(self, shelves: Sequence[Shelf], share: bool | None = None) -> list[float]:
@@ -383,6 +394,26 @@ class Gutters:
     def height(self, shelves: Sequence[Shelf]) -> float:
         """How much of the page's height its rows take."""
         return sum(shelf.height for shelf in shelves) + sum(self.of_rows(shelves))
+
+
+def _punch_room(pieces: Iterable[Piece]) -> float:
+    """The gutter round pieces whose cut circle fills their box need so that neighbouring
+    circles are PUNCH_GAP_MM apart (0 when every piece has that room inside its box, as a
+    punch cell gives it): `--cut shared` laid Garden Dice's sun tokens edge to edge."""
+    room = 0.0
+    for piece in pieces:
+        component = piece.component
+        if component.outline == "circle":
+            box = min(component.width_mm, component.height_mm)
+            room = max(room, PUNCH_GAP_MM - (box - min(component.footprint or (box, box))))
+    return room
+
+
+def _colour_gutter(pieces: Iterable[Piece]) -> float:
+    """The gutter between pieces of distinct colours: CIRCLE_GUTTER_MM when every one is cut on
+    its circle only (Propagation's tokens: their rows of four colours took a 12th Letter page
+    with 6 mm between them), else COLOUR_GUTTER_MM."""
+    return CIRCLE_GUTTER_MM if all(piece.component.cut_on_circle for piece in pieces) else COLOUR_GUTTER_MM
 
 
 def _on_grid(pieces: Iterable[Piece]) -> bool:
@@ -873,18 +904,24 @@ def _laid_rows(shelves: list[Shelf], area: Rect4, bleed: float, gutters: Gutters
 
 
 def _lined_up(lefts: list[float], widths: list[float], above: list[float], ax: float, aw: float) -> list[float]:
-    """A row moved sideways by up to ALIGN_MM so that one of its cut lines is one the row
-    above already has: one cut instead of two a hair apart whose ticks crowd each other (Cottage
-    Garden's die stickers 2.6 mm left of the aids above them). A row that already shares a line
-    with the row above, or would leave the printable area, stays."""
+    """A row moved sideways by up to ALIGN_MM so that as few of its cut lines as it can lie
+    near one of the row above's without being on it (0 to DOUBLED_MARK_MM apart: two ticks a
+    hair apart read as one mark doubled), and, of the moves that leave as few, as many of its
+    lines as it can are on the row above's (one cut instead of two): Cottage Garden's die
+    stickers 2.6 mm left of the aids above them, Garden Dice's sun tokens 0.7 mm off the
+    sundial's column. The smallest such move; a move leaving the printable area is not made."""
     edges = [edge for x, w in zip(lefts, widths) for edge in (x, x + w)]
-    moves = [line - edge for line in above for edge in edges]
-    if not moves or any(abs(move) < EPS for move in moves):
+    if not edges or not above:
         return lefts
-    for move in sorted((m for m in moves if abs(m) <= ALIGN_MM), key=abs):
-        if lefts[0] + move >= ax - EPS and lefts[-1] + widths[-1] + move <= ax + aw + EPS:
-            return [x + move for x in lefts]
-    return lefts
+
+    def crowding(move: float) -> tuple[int, int, float]:
+        apart = [abs(line - edge - move) for line in above for edge in edges]
+        return (sum(EPS < d < DOUBLED_MARK_MM for d in apart), -sum(d <= EPS for d in apart), abs(move))
+
+    moves = [0.0] + [line - edge for line in above for edge in edges if abs(line - edge) <= ALIGN_MM]
+    fitting = [m for m in moves if lefts[0] + m >= ax - EPS and lefts[-1] + widths[-1] + m <= ax + aw + EPS]
+    best = min(fitting or [0.0], key=crowding)
+    return [x + best for x in lefts]
 
 
 def _placing(component: Component, x: float, y: float, rotated: bool, scale: float) -> Affine:
@@ -1186,7 +1223,9 @@ def _bleeds(frame: Frame, paper: Paper, bleed: float) -> list[Sides]:
                 # narrow one keep theirs
                 sideways, upright = gap_x >= gap_y, gap_y > gap_x
             # half the gap, less half the paper kept bare between two distinct colours
-            paper_kept = COLOUR_PAPER_MM if _distinct(colours[index], colours[other_index]) else 0.0
+            paper_kept = 0.0 if not _distinct(colours[index], colours[other_index]) else \
+                CIRCLE_PAPER_MM if slot.component.cut_on_circle and frame.slots[other_index].component.cut_on_circle \
+                else COLOUR_PAPER_MM
             if sideways:  # facing left or right
                 if ox + ow <= x + EPS:
                     room[0] = min(room[0], max(0.0, x - ox - ow - paper_kept) / 2)
@@ -1231,7 +1270,12 @@ def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, fl
                for x, y, w, h in (slot.rect for slot in frame.slots)]
     fx, fy, fw, fh = footer_box(paper.width_mm, paper.height_mm, frame.band)
     blocked.append((fx, fy, fx + fw, fy + fh))
-    marks = set()
+    marks: dict[tuple[float, float, float, float], set[float]] = {}  # each tick, and where it leaves its pieces
+
+    def add(mark: tuple[float, float, float, float] | None, start: float) -> None:
+        if mark is not None:
+            marks.setdefault(mark, set()).add(start)
+
     for slot in frame.slots:
         if not slot.component.cut_out:
             continue  # (its box still stops the other ticks)
@@ -1239,13 +1283,78 @@ def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, fl
         edge_left, edge_top, edge_right, edge_bottom = slot.edges
         for edge, at in ((edge_top, y), (edge_bottom, y + h)):  # horizontal cut lines
             if edge:
-                marks.add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper))
-                marks.add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper))
+                add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper), x - MARK_GAP_MM)
+                add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper), x + w + MARK_GAP_MM)
         for edge, at in ((edge_left, x), (edge_right, x + w)):  # vertical cut lines
             if edge:
-                marks.add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper))
-                marks.add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper))
-    return sorted(mark for mark in marks if mark is not None)
+                add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper), y - MARK_GAP_MM)
+                add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper), y + h + MARK_GAP_MM)
+    return sorted(_parted(marks, [(x, y, x + w, y + h) for x, y, w, h in (slot.rect for slot in frame.slots)]))
+
+
+def _parted(marks: dict[tuple[float, float, float, float], set[float]],
+            boxes: list[Box]) -> list[tuple[float, float, float, float]]:
+    """Two parallel ticks side by side under DOUBLED_MARK_MM apart, not on one line nor a
+    gutter's two cuts (`a_gutter`), coming from pieces on either side of a gutter between
+    blocks on different grids (Garden Dice's sun tokens over its discs): each keeps the half
+    of the gutter by its own piece, so the two no longer run side by side and each is read
+    as its piece's (a tick between two pieces of its own cut, over and under it, keeps the
+    half by its piece away from the other's). `marks`: each tick and where it leaves its pieces."""
+    ends = {mark: (mark[0], mark[2]) if mark[1] == mark[3] else (mark[1], mark[3]) for mark in marks}
+    for first, second in itertools.combinations(marks, 2):
+        axis = 1 if first[1] == first[3] else 0   # 0: a vertical tick (a cut at an x)
+        if axis != (1 if second[1] == second[3] else 0):
+            continue
+        apart = abs(first[axis] - second[axis])
+        (a0, a1), (b0, b1) = ends[first], ends[second]
+        low, high = max(a0, b0), min(a1, b1)
+        near, far = sorted((first[axis], second[axis]))
+        if not EPS < apart < DOUBLED_MARK_MM or low >= high or a_gutter(boxes, axis, near, far, (low, high)):
+            continue
+        middle = (low + high) / 2
+        sides = {mark: _side(marks[mark], low, high) for mark in (first, second)}
+        if sides[first] == sides[second]:
+            continue  # (both from one side, or both cuts running on at both ends: nothing to part)
+        # where they part: the middle, moved so that each keeps OUTER_TICK_MM by its piece where
+        # the stretch has room (a ruler needs that much, pnp.checks.unticked_cuts)
+        lower, upper = (first, second) if sides[first] < 0 else (second, first)
+        least = ends[lower][0] + OUTER_TICK_MM + MARK_GAP_MM / 2
+        most = ends[upper][1] - OUTER_TICK_MM - MARK_GAP_MM / 2
+        split = min(max(middle, least), most) if least <= most else middle
+        ends[lower] = (ends[lower][0], min(ends[lower][1], split - MARK_GAP_MM / 2))
+        ends[upper] = (max(ends[upper][0], split + MARK_GAP_MM / 2), ends[upper][1])
+    parted = []
+    for mark, (low, high) in ends.items():
+        if high - low < MARK_MIN_MM - EPS:
+            continue
+        low, high = round(low, 3), round(high, 3)
+        parted.append((low, mark[1], high, mark[3]) if mark[1] == mark[3] else (mark[0], low, mark[2], high))
+    return parted
+
+
+def _side(starts: set[float], low: float, high: float) -> int:
+    """Which end of the stretch from `low` to `high` a tick leaves its piece at: -1 the low
+    end, 1 the high one, 0 both (its cut runs on through pieces at both ends)."""
+    at_low = any(start <= low + EPS_LINE_MM for start in starts)
+    at_high = any(start >= high - EPS_LINE_MM for start in starts)
+    return 0 if at_low == at_high else -1 if at_low else 1
+
+
+def a_gutter(boxes: list[Box], axis: int, low: float, high: float, along: tuple[float, float]) -> bool:
+    """Do two pieces face each other across the gutter from `low` to `high` along `axis` (0:
+    x), one ending on `low`, the other starting on `high`, their spans across it overlapping,
+    and both reaching within a tick's length of the stretch `along` the ticks run side by
+    side? Their two cuts are meant, however close (pnp.checks.doubled_marks)."""
+    ends = [box for box in boxes if abs(box[axis + 2] - low) < EPS_LINE_MM]
+    starts = [box for box in boxes if abs(box[axis] - high) < EPS_LINE_MM]
+    other = 1 - axis
+    reach = MARK_LENGTH_MM + MARK_GAP_MM + EPS_LINE_MM
+    return any(a[other] < b[other + 2] - EPS_LINE_MM and b[other] < a[other + 2] - EPS_LINE_MM
+               and all(box[other] - reach <= along[1] and box[other + 2] + reach >= along[0] for box in (a, b))
+               for a in ends for b in starts)
+
+
+
 
 
 def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper):

@@ -211,6 +211,11 @@ class Component:
     # Copies of one size and one colour meet on one cut in every build, as `--cut shared` lays
     # everything (many small tiles: one cut between two neighbours, not two).
     shared_cuts: bool = False
+    # A round piece cut on its circle only (a craft punch, or scissors round the circle), never
+    # on the square round it: beside a piece of a distinct colour it keeps PUNCH_GAP_MM of its
+    # own colour round its circle and PUNCH_GAP_MM of bare paper (pnp.impose.CIRCLE_GUTTER_MM),
+    # not the COLOUR_GUTTER_MM a straight cut 3 mm off needs.
+    cut_on_circle: bool = False
     # False for words printed beside the pieces (a sticker sheet's note): read, then thrown
     # away with the offcuts, so no cut ticks round it and no cuts counted for it.
     cut_out: bool = True

@@ -31,6 +31,18 @@ GLUE_TEXT_MM = 2.3  # 6.5 pt, the smallest print size the kits use
 # Stock craft punches (round), by the size printed on them: a round piece of one of these
 # diameters is cut in one press.
 PUNCHES_MM = {"1/2 inch": 25.4 / 2, "5/8 inch": 25.4 * 5 / 8, "3/4 inch": 25.4 * 3 / 4, "1 inch": 25.4}
+# A craft punch is aimed by eye: neighbouring round pieces' cut circles are this far apart at
+# least, so a press a little off one circle does not nick the next (pnp.checks.crowded_punches).
+PUNCH_GAP_MM = 1.0
+
+
+def punch_cell(shapes: Shape, diameter: float) -> tuple[Group, float]:
+    """A round piece drawn in a square cell PUNCH_GAP_MM wider than its cut circle, the circle
+    in its middle: cells laid edge to edge on one grid of shared cuts keep their circles
+    PUNCH_GAP_MM apart. Returns the drawing moved into the cell, and the cell's side; the
+    piece's `footprint` is the circle's (diameter, diameter)."""
+    margin = PUNCH_GAP_MM / 2
+    return Group.of(shapes, translate=(margin, margin)), diameter + PUNCH_GAP_MM
 
 
 def punch(diameter: float) -> str:

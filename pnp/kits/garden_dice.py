@@ -30,7 +30,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import PUNCHES_MM, die_face, perimeter_cells, perimeter_track, punch
+from pnp.parts import PUNCH_GAP_MM, PUNCHES_MM, die_face, perimeter_cells, perimeter_track, punch, punch_cell
 from pnp.text import BODY_MM, layout_lines
 from scorer.games.garden_dice import data
 
@@ -81,7 +81,8 @@ GUIDE = KitGuide(
         "on the front.",
         f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
         f"sun and lap tokens a {punch(SUN_TOKEN)} craft punch, player discs a 3/8 inch (9.5 mm) craft punch. "
-        "No 3/8 inch punch? Cut each colour's strip of discs on its lines instead: 9.5 mm squares play as well.",
+        f"No 3/8 inch punch? Cut each colour's strip of discs on its lines instead: "
+        f"{DISC + PUNCH_GAP_MM:.1f} mm squares play as well.",
         "Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
         "sheet serves one game, so print that page again for more.",
     ),
@@ -345,19 +346,21 @@ def disc_face(colour: str) -> Face:
     ink = text_color_on(player.hex)
     # The colour fills the whole square and its bleed: a punch a little off centre, or a
     # scissor cut outside the circle, still shows the player's colour, never white.
-    return Face(Group.of(round_outline(DISC),
-                         Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
-                         Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
-                              bold=True, fill=ink)),
-                background=player.hex)
+    disc, _ = punch_cell(Group.of(round_outline(DISC),
+                                  Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
+                                  Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
+                                       bold=True, fill=ink)), DISC)
+    return Face(disc, background=player.hex)
 
 
 def discs() -> list[Component]:
-    """A player's discs as one strip of squares on shared cuts: punched, they are 3/8 inch
-    discs; without the punch, cut on the lines, they are 9.5 mm squares, which sit on a 12 mm
-    track space as well."""
-    return [Component(f"disc-{colour}", "marker", DISC, DISC, disc_face(colour), count=data.DISCS_PER_PLAYER,
-                      outline="circle", sits_on="track", run=f"disc-{colour}", shared_cuts=True)
+    """A player's discs as one strip of squares on shared cuts, their circles PUNCH_GAP_MM
+    apart: punched, they are 3/8 inch discs; without the punch, cut on the lines, they are
+    10.5 mm squares, which sit on a 12 mm track space as well."""
+    cell = DISC + PUNCH_GAP_MM
+    return [Component(f"disc-{colour}", "marker", cell, cell, disc_face(colour), count=data.DISCS_PER_PLAYER,
+                      outline="circle", sits_on="track", footprint=(DISC, DISC), run=f"disc-{colour}",
+                      shared_cuts=True)
             for colour in data.PLAYER_COLOURS]
 
 

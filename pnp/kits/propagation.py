@@ -36,7 +36,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import punch
+from pnp.parts import punch, punch_cell
 from pnp.text import layout_lines
 from scorer.games.propagation import data
 
@@ -256,9 +256,22 @@ def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
         bar = number_size * 0.36
         shapes.append(Line(nx - bar, by + number_size * 0.5, nx + bar, by + number_size * 0.5,
                            Style(stroke=INK, stroke_width=0.3)))
-    return Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
-                     Face(group(shapes), background=colour.hex), outline="circle", run=token_run(colour, kind, number),
-                     sits_on="hex", shared_cuts=diameter == SMALL_PUNCH)
+    return punched(Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
+                             Face(group(shapes), background=colour.hex), outline="circle",
+                             run=token_run(colour, kind, number), sits_on="hex", cut_on_circle=True), shared_cuts=diameter == SMALL_PUNCH)
+
+
+def punched(token: Component, shared_cuts: bool) -> Component:
+    """A round token as imposed: one on a grid of shared cuts (many of one size and colour,
+    one cut between two neighbours) sits in a cell PUNCH_GAP_MM wider than its circle, so
+    the neighbours' circles are that far apart for a punch aimed by eye; one cut on its own
+    keeps its gutter."""
+    if not shared_cuts:
+        return token
+    diameter = token.width_mm
+    face, cell = punch_cell(token.front.shapes, diameter)
+    return replace(token, width_mm=cell, height_mm=cell, front=replace(token.front, shapes=face),
+                   footprint=(diameter, diameter), shared_cuts=True)
 
 
 def cut_ring(diameter: float, colour: str) -> Circle:
@@ -318,8 +331,10 @@ def rock_token() -> Component:
     r = ROCK_DIAMETER / 2
     shapes: list[Shape] = [Icon("propagation-rock", r, r, r * 1.5, ROCK_GREY),
               cut_ring(ROCK_DIAMETER, darken(ROCK_GREY, 0.5))]
+    # (cut with gutters: on a grid of punch cells, ten rocks took a row of their own, 200 mm
+    # wide, instead of sitting beside the apple trees, and the tokens took another page)
     return Component("rock", "token", ROCK_DIAMETER, ROCK_DIAMETER, Face(group(shapes), background="#D9D9D9"),
-                     count=data.ROCKS, outline="circle", sits_on="hex", shared_cuts=True)
+                     count=data.ROCKS, outline="circle", sits_on="hex", cut_on_circle=True)
 
 
 PUNCH_GUIDE = (190.0, 23.0)
@@ -352,7 +367,7 @@ def start_player_token() -> Component:
               Text(d / 2, d - 5.2, "START", size=2.9, bold=True, align="center", anchor="middle", fill=INK),
               cut_ring(d, INK)]
     return Component("start-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"),
-                     outline="circle")
+                     outline="circle", cut_on_circle=True)
 
 
 # --- growth trackers -------------------------------------------------------------------------
@@ -484,7 +499,8 @@ def round_marker() -> Component:
     d = ROUND_MARKER
     shapes: list[Shape] = [cut_ring(d, INK),
               Text(d / 2, d / 2, "round", size=2.5, bold=True, align="center", anchor="middle", fill=INK)]
-    return Component("round-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"), outline="circle")
+    return Component("round-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"), outline="circle",
+                     cut_on_circle=True)
 
 
 SCORE_W, SCORE_H = 190.0, 128.0

@@ -38,6 +38,7 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from pnp.build import kit_components, lay_out, render_outputs
+from pnp.fold import has_cards, nothing_to_fold
 from pnp.kits import DeckMistakes, available_kits, deck_kits, deck_rules
 from pnp.options import PAPERS, BuildOptions, read_bleed
 from pnp.version import VERSION as KIT_VERSION
@@ -539,10 +540,13 @@ def _render_print(game_id: str, options: BuildOptions, problems: dict[str, list[
     svg_zip = None if problems else kit_svg_zip(game_id, options, deck)
     pages = kit_pages(svg_zip) if svg_zip else []
     rules = deck_rules(game_id)
+    manifest = kit_manifest(svg_zip) if svg_zip else None
+    folds_nothing = bool(manifest and options.fold and not has_cards(c["kind"] for c in manifest["components"]))
     return render_template(
         "print.html", game=game_info(game_id), options=options, problems=problems or {},
         given=given if given is not None else options_query(options), papers=PAPERS, duplex_edges=DUPLEX_EDGES, cuts=CUTS,
         takes_deck=rules is not None, deck=deck, max_deck_kb=rules.max_bytes // 1024 if rules else 0,
-        pages=pages, manifest=kit_manifest(svg_zip) if svg_zip else None,
+        pages=pages, manifest=manifest,
+        fold_note=nothing_to_fold(game_info(game_id)["title"]) if folds_nothing else None,
         inline=inline_pages(svg_zip, pages) if svg_zip and deck else {},
         query=options_query(options), version=KIT_VERSION)

@@ -612,3 +612,49 @@ def test_a_cut_tick_beside_or_across_a_line_a_piece_prints_is_found_and_one_on_i
     assert found(one_piece(Line(-3, 0.0, 0, 0.0, thin)), "tick on a line") == []  # on it: one cut
     assert found(one_piece(Line(5, 1.0, 20, 1.0, thin)), "tick on a line") == []  # inside the piece
 
+
+def test_round_pieces_punched_closer_than_the_punch_gap_are_found_and_the_imposition_keeps_them_apart():
+    """Garden Dice's 9.5 mm discs lay on a 9.5 mm grid of shared cuts, Propagation's 15.9 mm
+    tomatoes on a 15.9 mm one: a punch a little off one circle nicked the next."""
+    from pnp.parts import PUNCH_GAP_MM
+
+    disc = Component("disc", "marker", 9.5, 9.5, Face(Group.of(Circle(4.75, 4.75, 4.65, Style(stroke=INK))), "#0072B2"),
+                     count=6, outline="circle", shared_cuts=True)
+    for cut in ("gutters", "shared"):
+        imposition = impose([disc], PAPERS["letter"], cut=cut)
+        assert found(imposition, "punch") == []
+        sheet = imposition.sheets[0]
+        first, second = sorted(sheet.placements, key=lambda p: (p.rect[1], p.rect[0]))[:2]
+        assert second.rect[0] - first.rect[0] - 9.5 >= PUNCH_GAP_MM - 1e-6
+        touching = replace(second, rect=(first.rect[0] + 9.5, *second.rect[1:]))
+        sheet.placements = [touching if p is second else p for p in sheet.placements]
+        assert any("disc and disc: their cut circles are 0.0 mm apart" in d for d in found(imposition, "punch"))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_cut_ticks_side_by_side_a_hair_apart_are_found_and_the_imposition_parts_them(paper, monkeypatch):
+    """Garden Dice's sun tokens (a 20.4 mm pitch) sit over its discs (10.5 mm): their ticks ran
+    side by side in the gutter between them 0.7-3 mm apart, and a ruler laid on one could as
+    well take the other. Each now keeps the half of the gutter by its own piece. A gutter's
+    two cuts (two pieces facing each other across it) are meant, however close."""
+    from pnp.impose import DOUBLED_MARK_MM, MARK_STYLE
+
+    def doubled(imposition: Imposition) -> list[str]:
+        return [f"page {sheet.number}: {problem.detail}" for sheet in imposition.sheets
+                for problem in checks.doubled_marks(checks.flatten(sheet))]
+
+    options = BuildOptions(games=("garden-dice",))
+    assert doubled(impose_kit("garden-dice", PAPERS[paper], options)) == []
+    monkeypatch.setattr(impose_module, "_parted", lambda marks, boxes: list(marks))
+    unparted = doubled(impose_kit("garden-dice", PAPERS[paper], options))
+    assert unparted and all(line.startswith("page 3: cut ticks at x") for line in unparted)
+    monkeypatch.undo()
+    # two pieces 1.2 mm apart in a row: their two cuts' ticks are a gutter's, not a double
+    tile = Component("tile", "tile", 20, 20, Face(Group(), "#FFFFFF"), count=8)
+    sheet = impose([tile], PAPERS["letter"]).sheets[0]
+    assert list(checks.doubled_marks(checks.flatten(sheet))) == []
+    tick = next(line for line in sheet.overlay.children if isinstance(line, Line) and line.style == MARK_STYLE
+                and line.x1 == line.x2)
+    beside = Line(tick.x1 + DOUBLED_MARK_MM / 4, tick.y1, tick.x2 + DOUBLED_MARK_MM / 4, tick.y2, MARK_STYLE)
+    planted = replace(sheet, overlay=Group((*sheet.overlay.children, beside)))
+    assert any("lie 0.75 mm apart" in problem.detail for problem in checks.doubled_marks(checks.flatten(planted)))

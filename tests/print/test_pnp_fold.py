@@ -48,6 +48,32 @@ def test_a_kit_without_cards_says_nothing_of_folding():
     assert FOLDING not in words and "two-sided" in words  # its tiles and aids still print two-sided
 
 
+def test_folding_a_kit_without_cards_says_so_and_builds_it_as_usual(tmp_path):
+    """`--fold` built Garden Dice exactly as without it and said nothing: its player seemed to
+    get folded pieces. The build says in words that nothing folds, and succeeds."""
+    import io
+
+    from pnp.build import run_build
+    from pnp.fold import nothing_to_fold
+
+    def built(fold: bool) -> tuple[int, str, bytes]:
+        log = io.StringIO()
+        out = tmp_path / str(fold)
+        code = run_build(BuildOptions(games=("garden-dice",), papers=("letter",), formats=("pdf",), out=out,
+                                      fold=fold, progress=False), log)
+        return code, log.getvalue(), (out / "letter" / "garden-dice.pdf").read_bytes()
+
+    code, said, pdf = built(True)
+    assert code == 0 and f"note: {nothing_to_fold('Garden Dice')}" in said
+    assert "no cards to fold" in said and "still print on both sides" in said
+    plain_code, plain_said, plain_pdf = built(False)
+    assert plain_code == 0 and "fold" not in plain_said and len(plain_pdf) > 0
+    folds = io.StringIO()
+    assert run_build(BuildOptions(games=(GV,), papers=("letter",), formats=("pdf",), out=tmp_path / "gv", fold=True,
+                                  progress=False), folds) == 0
+    assert "no cards to fold" not in folds.getvalue()
+
+
 def _words(group: Group) -> list[str]:
     from pnp.model import Text
     from tests.support.shapes import walk

@@ -172,6 +172,15 @@ def test_the_print_page_offers_every_layout_option_of_gardenkit_build(reader):
     assert options <= fields
 
 
+def test_folding_a_kit_without_cards_is_said_on_its_print_page(reader):
+    """Fold cards on Garden Dice's print page showed the same kit with no word: the page says
+    it has no cards to fold (as the command line does); a kit with cards says nothing of it."""
+    page = reader.get("/games/garden-dice/print?fold=1").get_data(as_text=True)
+    assert 'id="fold-note"' in page and "Garden Dice has no cards to fold" in page
+    assert 'id="fold-note"' not in reader.get("/games/garden-dice/print").get_data(as_text=True)
+    assert 'id="fold-note"' not in reader.get(f"/games/{GV}/print?fold=1").get_data(as_text=True)
+
+
 def test_pod_pages_carry_trim_boxes_and_cmyk_writes_cmyk(reader):
     pod = pdf_of(reader.get("/kits/garden-variety.pdf?pod=1&bleed=3"))
     # a card, 3 mm of bleed and a slug for the crop marks round it
