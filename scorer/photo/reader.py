@@ -940,6 +940,12 @@ LINE_DIRECTIONS = {"circle": tuple(range(0, 180, 5)), "box": tuple(range(20, 71,
 STROKE = {"circle": 0.65, "box": 0.5}   # the share of a line's points a stroke along it inks at least
 STROKE_SURE = {"circle": 0.2, "box": 0.12}   # how far from STROKE a share must be to be sure
 PRINTED_MARGIN_MM = 0.2  # round a region's printed ink (its number), left out of its lines: the print's blur
+# Left with the points beyond its number, a blank market circle's most inked line has at most
+# 0.27 of them inked in the eight hands' shaken photos and 0.32 flat (the digit's edge spread
+# by the ink map just past the margin; 0.58 at a faint sheet's lower threshold), a hand's cross
+# mostly 0.73 or more, but a short light one 0.42: a market circle is read blank surely at 0.33
+# or less, crossed surely at 0.7 or more (STROKE_SURE's for it read blank, crossed).
+PRINTED_SURE = {False: 0.4, True: 0.06}
 
 
 @functools.cache
@@ -1057,7 +1063,8 @@ def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
             shares[1 - crossed] = _diagonal_shares(along, span, rising, max(FAINT_INK, own), "box")[1 - crossed]
     lower, higher = sorted(shares)
     crossed_too = lower > stroke
-    confidence = _sureness(lower - stroke, STROKE_SURE[region.kind] / SURE_MARGIN)
+    sure = PRINTED_SURE[crossed_too] if region.printed_mm is not None else STROKE_SURE[region.kind]
+    confidence = _sureness(lower - stroke, sure / SURE_MARGIN)
     if not crossed_too and higher > stroke:   # a box with a stroke along one diagonal only
         confidence = 0.5
     return Field(crossed_too, confidence)
