@@ -14,6 +14,9 @@ put together from its regions:
 - `circle` (a round one) and `box` (a square one): crossed or not; the field is how many of
   them are crossed;
 - `track-space`: the pieces standing on it; the field lists the `value` of each piece.
+
+A region may hold print of its own that is no mark: `printed_mm` is the box (sheet mm) of
+that ink (a market circle's number), which a reader leaves out of what it measures there.
 """
 from __future__ import annotations
 
@@ -42,11 +45,14 @@ class Region:
     kind: RegionKind
     box_mm: Box
     value: int | None = None
+    printed_mm: Box | None = None   # the box of ink printed inside the region (a number), not a mark
 
     def record(self) -> dict:
         found: dict = {"path": self.path, "kind": self.kind, "box_mm": [round(v, 3) for v in self.box_mm]}
         if self.value is not None:
             found["value"] = self.value
+        if self.printed_mm is not None:
+            found["printed_mm"] = [round(v, 3) for v in self.printed_mm]
         return found
 
 

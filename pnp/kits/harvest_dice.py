@@ -18,7 +18,7 @@ from pnp import readable
 from pnp.art import harvest_dice as art  # registers the vegetable and market drawings
 from pnp.art.looks import Look, look, wordmark
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
-from pnp.fonts import measure
+from pnp.fonts import cap_height, measure
 from pnp.icons import register_icon, solid
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
@@ -68,16 +68,15 @@ PIG_STEP = 6.0       # pig and market circle pitch
 CIRCLE_R = 2.4
 THIN = Style(stroke=INK, stroke_width=0.25)
 GRID = Style(stroke=INK, stroke_width=0.35)
-FAINT = "#707070"  # hints a pencil writes over: light, yet 4.9:1 on white
 LABEL = 2.6          # text size of labels, mm (about 7.4 pt)
 KEY = 2.83           # the crops' key and the score boxes' worded heads, read every game: 8 pt
 # Nothing is printed closer than this to a photo marker: a word or a line beside one blurs
 # into it in a photo (the markets' hint once ran 0.6 mm from the edge marker).
 MARKER_CLEAR_MM = 2.0
-# A market circle's number, read every turn and half hidden under a pencil cross. Larger or
-# darker (7.1 pt in #333 was tried) it changes what the photo reader sees of the soft-pencil
-# crosses in the power boxes (tests/photo/test_outsider_marks.py): it waits on the reader.
-MARKET_NUMBER, MARKET_INK = 2.3, FAINT
+# A market circle's number, read every turn and half hidden under a pencil cross: 8 pt in the
+# body ink. The manifest gives its box (`printed_mm`), so the photo reader leaves it out of
+# what it measures in the circle, not taking it for a pencil cross.
+MARKET_NUMBER = KEY
 HINT = 2.85          # a hint a player reads while playing ("full row", "cross pips"): 8.1 pt
 POWER_ICON = 4.5     # the pig over the power boxes: a pig at a glance, not a speck
 
@@ -256,10 +255,21 @@ def markets(x: float, y: float, mode: str) -> Group:
             if i < printed:
                 shapes.append(crossed_circle(cx, cy, CIRCLE_R))
             else:  # the number is the market's value once this circle is crossed
-                shapes += [Circle(cx, cy, CIRCLE_R, THIN),
-                           label(cx, cy, str(i + 1), size=MARKET_NUMBER, align="center", anchor="middle",
-                                 fill=MARKET_INK)]
+                shapes += [Circle(cx, cy, CIRCLE_R, THIN), market_number(cx, cy, i + 1)]
     return Group(tuple(shapes))
+
+
+def market_number(cx: float, cy: float, value: int) -> Text:
+    """The number printed in a market circle: the market's value once that circle is crossed."""
+    return label(cx, cy, str(value), size=MARKET_NUMBER, align="center", anchor="middle")
+
+
+def printed_box(text: Text) -> tuple[float, float, float, float]:
+    """The box (mm) a one-line text's ink fills: its advance across, its capitals' height up
+    from the baseline (the digits reach no lower)."""
+    (line,) = layout_lines(text)
+    top = line.baseline - cap_height(text.face) * text.size
+    return (line.left, top, line.width, line.baseline - top)
 
 
 def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
@@ -332,7 +342,8 @@ def readable_regions(mode: str) -> tuple[Region, ...]:
     for row, crop in enumerate(data.CROPS):
         cy = tops["markets"] + 4.0 + (row + 0.5) * PIG_STEP
         regions += [Region(f"markets.{crop}", "circle", _circle_box(MARGIN + 25.0 + i * PIG_STEP, cy, CIRCLE_R),
-                           i + 1 - printed) for i in range(printed, data.MARKET_CIRCLES)]
+                           i + 1 - printed, printed_box(market_number(MARGIN + 25.0 + i * PIG_STEP, cy, i + 1)))
+                    for i in range(printed, data.MARKET_CIRCLES)]
     return tuple(regions)
 
 

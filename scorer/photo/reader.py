@@ -919,8 +919,11 @@ def _all_agree(shape: str, triangle: float, strokes: float, hull_square: float, 
 # A cross is read as straight pencil strokes. Every line through the middle of a circle or a
 # box (passing within LINE_OFFSET of its centre; a circle's in any direction, a box's near
 # either diagonal) is looked along between LINE_SPAN[0] and LINE_SPAN[1] of the way from the
-# centre to the outline, round for a circle, square for a box: clear of the printed outline
-# and of a market circle's number or a box's pig, which a line only cuts across. A stroke
+# centre to the outline, round for a circle, square for a box: clear of the printed outline.
+# A box's pig a line only cuts across; a market circle's number (8 pt, dark) a line along
+# its strokes could follow, so its points within PRINTED_MARGIN_MM of the number's box (the
+# manifest's `printed_mm`) are left out of every measure (at least 12 of a line's 40 points
+# stay, out beyond the number's corners). A stroke
 # inks a line along nearly all of it, wherever the strokes meet and however far they reach
 # past the span; a blurred outline or the print inside a few of its points. People's strokes
 # are shorter and further off the middle than that (an X over a power box's pig often stops
@@ -936,6 +939,13 @@ LINE_STEP = 0.025        # between the points and the offsets looked at, in half
 LINE_DIRECTIONS = {"circle": tuple(range(0, 180, 5)), "box": tuple(range(20, 71, 5)) + tuple(range(110, 161, 5))}
 STROKE = {"circle": 0.65, "box": 0.5}   # the share of a line's points a stroke along it inks at least
 STROKE_SURE = {"circle": 0.2, "box": 0.12}   # how far from STROKE a share must be to be sure
+PRINTED_MARGIN_MM = 0.2  # round a region's printed ink (its number), left out of its lines: the print's blur
+# Left with the points beyond its number, a blank market circle's most inked line has at most
+# 0.27 of them inked in the eight hands' shaken photos and 0.32 flat (the digit's edge spread
+# by the ink map just past the margin; 0.58 at a faint sheet's lower threshold), a hand's cross
+# mostly 0.73 or more, but a short light one 0.42: a market circle is read blank surely at 0.33
+# or less, crossed surely at 0.7 or more (STROKE_SURE's for it read blank, crossed).
+PRINTED_SURE = {False: 0.4, True: 0.06}
 
 
 @functools.cache
@@ -968,6 +978,10 @@ def _line_points(ink: np.ndarray, region: Region) -> tuple[np.ndarray, np.ndarra
         return np.zeros(span.shape, np.float32), span, rising
     left = np.rint((x + w / 2 + across * w / 2) * PX_PER_MM - columns.start).astype(int).clip(0, window.shape[1] - 1)
     top = np.rint((y + h / 2 + down * h / 2) * PX_PER_MM - rows.start).astype(int).clip(0, window.shape[0] - 1)
+    if region.printed_mm is not None:   # the region's own print is no mark: its points are not looked at
+        px, py, pw, ph = region.printed_mm
+        span = span & ~((np.abs(x + w / 2 + across * w / 2 - px - pw / 2) < pw / 2 + PRINTED_MARGIN_MM)
+                        & (np.abs(y + h / 2 + down * h / 2 - py - ph / 2) < ph / 2 + PRINTED_MARGIN_MM))
     # a pixel's ink is its 3 x 3 neighbourhood's darkest: a line a pixel off a stroke still meets it
     return cv2.dilate(window, np.ones((3, 3), np.uint8))[top, left], span, rising
 
@@ -1049,7 +1063,8 @@ def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
             shares[1 - crossed] = _diagonal_shares(along, span, rising, max(FAINT_INK, own), "box")[1 - crossed]
     lower, higher = sorted(shares)
     crossed_too = lower > stroke
-    confidence = _sureness(lower - stroke, STROKE_SURE[region.kind] / SURE_MARGIN)
+    sure = PRINTED_SURE[crossed_too] if region.printed_mm is not None else STROKE_SURE[region.kind]
+    confidence = _sureness(lower - stroke, sure / SURE_MARGIN)
     if not crossed_too and higher > stroke:   # a box with a stroke along one diagonal only
         confidence = 0.5
     return Field(crossed_too, confidence)
