@@ -23,11 +23,13 @@ from scorer.web.app import DEFAULT_READ_LIMIT
 from tests.support.prod_server import (
     PAGE,
     ProductionServer,
+    answer_time,
     assert_answered_promptly,
     marked_state,
     module_server,
     page_time,
     request,
+    shown,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -113,10 +115,11 @@ def page_times_during(server, script: str, *arguments: str) -> tuple[dict, list]
     return json.loads(flood.communicate(timeout=60)[0]), times
 
 
-def silent_flood_page_times(server, count: int, sources: list[str], opening: str = "") -> tuple[dict, list]:
+def silent_flood_page_times(server, count: int, sources: list[str], opening: str = "",
+                            probe=page_time) -> tuple[dict, list]:
     """What `count` silent connections from `sources` (saying only `opening`), reopened
     whenever the server closes them, met (bench.floods.silent_connections), and the seconds
-    each GET of the plain page took meanwhile from 127.0.0.2."""
+    each `probe` took meanwhile (by default a GET of the plain page from 127.0.0.2)."""
     port = server.port
     for _ in range(4):
         server_choice.plain_get(port, 10.0, PAGE)
@@ -129,7 +132,7 @@ def silent_flood_page_times(server, count: int, sources: list[str], opening: str
     times = []
     deadline = time.monotonic() + SILENT_SECONDS - SETTLE_S - 1.0
     while time.monotonic() < deadline:
-        times.append(page_time(port))
+        times.append(probe(port))
         time.sleep(0.2)
     counts = json.loads(flood.communicate(timeout=60)[0])
     print("silent", counts, "page", [round(t, 2) if t is not None else None for t in times])
@@ -263,6 +266,28 @@ def test_slow_bodies_from_many_addresses_leave_a_plain_page_answered(server):
     counts, times = silent_flood_page_times(server, 160 * 29, sources, opening)
     assert_answered_promptly(times)
     assert counts["answered_first"] > 0, counts   # the addresses past their share were told why
+
+
+def test_newcomers_get_in_beside_slow_bodies_from_two_thousand_addresses(server):
+    """4,400 requests from 2,200 addresses, two each, that announce a body of almost 1 MB
+    and send one byte of it. Holding a few each, they took every place of both workers, those
+    kept for newcomers included, and each new address was held 5 s and answered 429 for as long
+    as the bodies had to come (two minutes). A newcomer now ends the slowest body its worker
+    waits for (408) and takes its place: every new address is served, at least half of them
+    within a second (the first may wait behind the flood's own connections, still arriving
+    on a busy machine)."""
+    opening = (f"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+               "Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{")
+    sources = [f"127.0.{10 + n // 250}.{n % 250 + 1}" for n in range(2200)]
+    newcomers = (f"127.0.3.{n}" for n in range(1, 251))
+
+    def newcomer_time(port: int) -> float | None:
+        return answer_time(port, "GET", PAGE, source=next(newcomers))
+
+    counts, times = silent_flood_page_times(server, 4400, sources, opening, probe=newcomer_time)
+    assert None not in times, shown(times)
+    assert sorted(times)[(len(times) - 1) // 2] < 1.0, shown(times)
+    assert counts["answered_first"] > 0, counts   # the bodies ended for them were told why
 
 
 RECYCLING = ("from scorer.web.serve import GardenkitServer, server_options; "
