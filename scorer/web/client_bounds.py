@@ -253,6 +253,21 @@ class ConnectionBounds:
         gevent.get_hub().loop.run_callback(end)
         return True
 
+    def end_every_body(self) -> None:
+        """Answer every body this worker waits for at once (503, Retry-After: 1; its request
+        not begun): the worker is stopping, and a body still coming at its graceful timeout
+        would hold it there, and the requests under way with it would be cut off unanswered,
+        a save perhaps stored with its answer lost."""
+        import gevent
+
+        waiting, self.bodies = list(self.bodies.values()), {}
+
+        def end(body: ArrivingBody) -> None:
+            if body.waiting:
+                body.greenlet.throw(WorkerStopping(RESTARTING))
+        for body in waiting:
+            gevent.get_hub().loop.run_callback(end, body)
+
     def ended_lately(self, address: str) -> bool:
         """Whether a body of `address` was ended in the last ENDED_FOR_S (the old ones forgotten)."""
         now = time.monotonic()
@@ -282,6 +297,12 @@ class ArrivingBody:
 
 
 TOO_SLOW = "the request's body came too slowly; send it again at once"
+RESTARTING = ("this server is restarting and had not begun your request, so nothing of it was done "
+              "or saved; send it again at once")
+
+
+class WorkerStopping(Exception):
+    """Raised in a greenlet waiting for a body when its worker stops (end_every_body)."""
 
 # Bytes of request bodies a worker holds at once, counted as they are read and given back
 # when their request ends: without a bound, 64 connections each sending 45 MB of a photo
@@ -411,7 +432,8 @@ class ClientBounds:
                 done.close()
                 status, words = refusal
                 start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close"),
-                                        *([("Retry-After", "60")] if status.startswith("503") else [])])
+                                        *([("Retry-After", "1" if words == RESTARTING else "60")]
+                                          if status.startswith("503") else [])])
                 return [words.encode() + b"\n"]
         if environ.get(CLOSE_AFTER):
             start_response = closing(start_response)
@@ -468,6 +490,8 @@ class ClientBounds:
                 time.sleep(0)   # the loop turns: a fast body does not keep others waiting while it is read
         except RequestTimeout:
             return "408 Request Timeout", TOO_SLOW
+        except WorkerStopping:
+            return "503 Service Unavailable", RESTARTING
         except Exception:  # noqa: BLE001 -- gunicorn's reader refused a chunk: malformed, or cut off
             if not chunked:
                 raise

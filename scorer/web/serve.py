@@ -65,8 +65,25 @@ class GardenkitWorker(GeventWorker):
         self.connections = ConnectionBounds(self.worker_connections, by_address=not self.wsgi.config["PROXIES"])
         client_bounds.OPEN_CONNECTIONS = self.connections   # the app's rate share asks it
         self.refused = RefusedConnections(lambda: self.alive)
+        import gevent
+
+        gevent.spawn(self.end_bodies_when_stopping)
         self.listener_names = {id(listener): ListenerName(listener.getsockname()) for listener in self.sockets}
         self.wsgi = closing_when_asked(self.wsgi)
+
+    def end_bodies_when_stopping(self) -> None:
+        """Once the worker stops (retiring after its requests, or told to stop), every body it
+        waits for is answered at once (ConnectionBounds.end_every_body), so the
+        requests it has begun finish and it exits before its graceful timeout. A slow body held
+        it to that timeout (10 s), where every request still under way was cut off unanswered:
+        a save perhaps stored while its player saw the connection fail."""
+        import gevent
+
+        while self.alive:
+            gevent.sleep(client_bounds.LOOK_S)
+        while True:   # and those a kept-alive connection begins meanwhile, until the worker exits
+            self.connections.end_every_body()
+            gevent.sleep(client_bounds.LOOK_S)
 
     def named(self, listener: Any) -> ListenerName:
         return self.listener_names[id(listener)]

@@ -7,6 +7,7 @@ The flood runs in a process of its own, as a client on another machine would, so
 pages timed here do not wait for the flood's threads."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -293,6 +294,53 @@ def test_newcomers_get_in_beside_slow_bodies_from_two_thousand_addresses(server)
 RECYCLING = ("from scorer.web.serve import GardenkitServer, server_options; "
              "o = server_options('127.0.0.1', {port}); o.update(max_requests=50, max_requests_jitter=1); "
              "o['loglevel'] = 'info'; GardenkitServer(o, '127.0.0.1').run()")
+
+
+def test_a_retiring_worker_answers_the_bodies_it_waits_for_and_stops_before_its_timeout(tmp_path):
+    """Workers retiring every 20 requests while connections announce a save's body and send
+    one byte of it. Each body held its retiring worker to its graceful timeout (10 s), where
+    every request still under way was cut off unanswered: a kept-alive save stored with its
+    answer lost, or not stored, and its player told nothing but a broken connection. A
+    stopping worker now answers the bodies it waits for at once (503, Retry-After: 1, nothing
+    done), finishes what it began and exits: no graceful timeout, every body answered."""
+    port = free_port()
+    log = tmp_path / "server.log"
+    env = {**os.environ, "GARDENKIT_DATABASE_URL": f"sqlite:///{tmp_path / 'results.db'}",
+           "GARDENKIT_INSTANCE_PATH": str(tmp_path / "instance"), "PYTHONPATH": str(REPO)}
+    with open(log, "wb") as output:
+        server = subprocess.Popen([sys.executable, "-c", RECYCLING.format(port=port).replace("max_requests=50", "max_requests=20")],
+                                  env=env, cwd=REPO, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+    bodies = []
+    try:
+        deadline = time.monotonic() + 90
+        while server_choice.plain_get(port, 2.0) is None:
+            assert time.monotonic() < deadline and server.poll() is None, log.read_text()[-2000:]
+            time.sleep(0.3)
+        for n in range(8):   # a save's headers and the first byte of its body, from addresses of their own
+            body = socket.create_connection(("127.0.0.1", port), source_address=(f"127.0.4.{n + 1}", 0))
+            body.sendall(f"POST /api/results HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                         "Content-Length: 500\r\n\r\n{".encode())
+            body.settimeout(20)
+            bodies.append(body)
+        time.sleep(1)
+        started = time.monotonic()
+        for _ in range(60):   # both workers retire
+            server_choice.plain_get(port, 10.0)
+        answers = []
+        for body in bodies:
+            with contextlib.suppress(OSError):
+                answers.append(body.recv(4096))
+        waited = time.monotonic() - started
+    finally:
+        for body in bodies:
+            body.close()
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(30)
+    written = log.read_text()
+    assert written.count("Autorestarting worker") >= 2, written[-2000:]
+    assert "graceful timeout" not in written, written[-2000:]
+    assert all(answer.startswith(b"HTTP/1.1 503") and b"nothing of it was done" in answer for answer in answers), answers
+    assert len(answers) == len(bodies) and waited < 8, (waited, answers)
 
 
 def test_a_retiring_worker_answers_every_connection_it_accepted(tmp_path):
