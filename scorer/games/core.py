@@ -269,19 +269,21 @@ def name_pattern() -> str:
     character _unprintable finds, and one that _visible finds (a class of the characters that
     show, not of those that do not: a generator walks a class's ranges, and the hidden ones
     are nine tenths of Unicode). `$(?!\\n)`: Python's `$` also matches before a final line
-    break, which ECMA-262's does not. Made when a schema is first asked for (some 1.5 s)."""
+    break, which ECMA-262's does not. Made once, for the OpenAPI document (some 1 s)."""
     unprintable = _character_class(_unprintable)
     return f"^[^{unprintable}]*[{_character_class(_visible)}][^{unprintable}]*$(?!\\n)"
 
 
-def _name_schema(schema: dict[str, Any]) -> None:
-    schema.update({"minLength": 1, "maxLength": MAX_NAME_LENGTH, "pattern": name_pattern()})
-
+# Marks a name's schema wherever a model has one: the OpenAPI document (scorer.web.openapi) puts
+# name_pattern in its one PlayerName schema and refers every name to it. The pattern is made
+# there alone, on a thread: the forms read the models' schemas on a worker's loop, and making it
+# there held a worker's first score page a second.
+NAME_SCHEMA_MARK = "x-player-name"
 
 PlayerName = Annotated[str, AfterValidator(_player_name),
                        Field(description=f"the player's name, 1 to {MAX_NAME_LENGTH} characters as sent, "
                                          "with one that shows and no control character",
-                             json_schema_extra=_name_schema)]
+                             json_schema_extra={"minLength": 1, "maxLength": MAX_NAME_LENGTH, NAME_SCHEMA_MARK: True})]
 """A player's name: 1 to 40 characters as sent, one visible; kept stripped and in Unicode NFC."""
 
 # The length bound first: pydantic's core checks it, where after a Python validator it is checked in Python.

@@ -175,3 +175,20 @@ def test_every_code_point_alone_is_judged_alike_by_the_pattern_and_the_check():
     names = [chr(point) + tail for point in range(0, 0x110000, 37) for tail in ("", "x")]
     wrong = [name for name in names if taken(name) != fits_the_schema(document, name)]
     assert not wrong, [f"U+{ord(name[0]):04X}{name[1:]}" for name in wrong[:20]]
+
+
+def test_pages_and_forms_never_make_the_name_pattern(client):
+    """The name pattern walks every code point (about a second of CPU), and only the OpenAPI
+    document needs it; the score pages read the models' schemas on a worker's loop, where it
+    held a fresh worker's first score page a second."""
+    from scorer.games.core import name_pattern
+
+    name_pattern.cache_clear()
+    openapi_document.cache_clear()
+    for game_id in scorer.GAMES:
+        assert client.get(f"/games/{game_id}/score").status_code == 200
+    assert client.post("/games/garden-variety/score", data={"op": "score", "players.0.name": "Ann",
+                                                            "players.1.name": "Bo"}).status_code in (200, 400, 422)
+    assert name_pattern.cache_info().currsize == 0
+    assert "pattern" in client.get("/openapi.json").get_json()["components"]["schemas"]["PlayerName"]
+    assert name_pattern.cache_info().currsize == 1
