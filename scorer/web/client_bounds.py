@@ -17,7 +17,8 @@ second, would fill them all, and nobody else would be answered. So, as the ready
   a newcomer would wait unseen in the kernel's queue, where it cannot even be refused;
 - a newcomer (an address holding none) that finds even those taken is let in all the same, and
   the slowest body the worker waits for (the fewest bytes a second, under SLOWEST_RATE, waited
-  for at least SLOWEST_AFTER_S) is answered 408 and closed to make its room
+  for at least SLOWEST_AFTER_S), or a request whose headers have not ended after
+  HEADERS_AFTER_S, is answered 408 and closed to make its room
   (ConnectionBounds.make_room): a slow-body flood from 2,000 addresses, each holding a few,
   filled both workers to their last place, and every newcomer was refused 429 for as long as
   the bodies had to come;
@@ -54,6 +55,7 @@ always does and a test client need not.
 from __future__ import annotations
 
 import contextlib
+import errno
 import heapq
 import ipaddress
 import itertools
@@ -87,7 +89,12 @@ UNFILLED_SHARE = 0.025             # and the very last never taken (the worker k
 # A body waited for this long, and coming slower than SLOWEST_RATE bytes a second, may be ended to
 # let a newcomer in: far slower than any player's (a 1 MB body within its 120 s needs 8.7 KB a
 # second), and late enough that a flood whose ended bodies come back at once ends few of its own.
-SLOWEST_AFTER_S = 5.0
+SLOWEST_AFTER_S = 2.0
+# A connection waiting this long for its request's line and headers (they come in one packet from
+# any browser, and an idle kept-alive one is closed at 5 s anyway) may be ended likewise.
+HEADERS_AFTER_S = 1.0
+HEADERS_TOO_SLOW = (b"HTTP/1.1 408 Request Timeout\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                    b"Connection: close\r\nContent-Length: 47\r\n\r\nthe request came too slowly; send it again now\n")
 SLOWEST_RATE = 1024.0
 # An address whose body was ended so is no newcomer for this long: its connections coming back
 # would each end another of the flood's bodies, as fast as the worker could answer them.
@@ -239,7 +246,7 @@ class ConnectionBounds:
 
         now = time.monotonic()
         rates = {body: body.received / (now - body.started) for body in self.bodies.values()
-                 if now - body.started >= SLOWEST_AFTER_S}
+                 if now - body.started >= (HEADERS_AFTER_S if body.headers else SLOWEST_AFTER_S)}
         slow = [body for body, rate in rates.items() if rate < SLOWEST_RATE]
         if not slow:
             return False
@@ -248,10 +255,30 @@ class ConnectionBounds:
         self.ended[slowest.address] = now
 
         def end() -> None:
-            if slowest.waiting:
+            if not slowest.waiting:
+                return
+            if slowest.headers:   # in gunicorn's reading of a request: told in a few words, closed quietly
+                with contextlib.suppress(OSError):
+                    slowest.connection.send(HEADERS_TOO_SLOW)
+                slowest.greenlet.throw(ConnectionResetError(errno.ECONNRESET, "ended for a newcomer"))
+            else:
                 slowest.greenlet.throw(RequestTimeout(TOO_SLOW))
         gevent.get_hub().loop.run_callback(end)
         return True
+
+    def awaiting_request(self, connection: Any, address: str) -> ArrivingBody:
+        """This greenlet now waits for its connection's next request (its first, or the next
+        one kept alive), which a newcomer may end (make_room) once it waited HEADERS_AFTER_S."""
+        import gevent
+
+        waiting = ArrivingBody(gevent.getcurrent(), address, time.monotonic(), connection)
+        self.bodies[waiting.greenlet] = waiting
+        return waiting
+
+    def request_came(self, waiting: ArrivingBody) -> None:
+        waiting.waiting = False
+        if self.bodies.get(waiting.greenlet) is waiting:
+            del self.bodies[waiting.greenlet]
 
     def end_every_body(self) -> None:
         """Answer every body this worker waits for at once (503, Retry-After: 1; its request
@@ -260,7 +287,9 @@ class ConnectionBounds:
         a save perhaps stored with its answer lost."""
         import gevent
 
-        waiting, self.bodies = list(self.bodies.values()), {}
+        waiting = [body for body in self.bodies.values() if not body.headers]
+        for body in waiting:
+            del self.bodies[body.greenlet]
 
         def end(body: ArrivingBody) -> None:
             if body.waiting:
@@ -286,14 +315,17 @@ class ConnectionBounds:
 
 
 class ArrivingBody:
-    """A request body a connection's greenlet is waiting for, and how much of it came."""
+    """A request body a connection's greenlet is waiting for, and how much of it came; or,
+    given the `connection`, a request whose line and headers it is waiting for."""
 
-    def __init__(self, greenlet: Any, address: str, started: float) -> None:
+    def __init__(self, greenlet: Any, address: str, started: float, connection: Any = None) -> None:
         self.greenlet = greenlet
         self.address = address
         self.started = started
         self.received = 0
         self.waiting = True
+        self.connection = connection
+        self.headers = connection is not None
 
 
 TOO_SLOW = "the request's body came too slowly; send it again at once"

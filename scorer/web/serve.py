@@ -65,6 +65,7 @@ class GardenkitWorker(GeventWorker):
         self.connections = ConnectionBounds(self.worker_connections, by_address=not self.wsgi.config["PROXIES"])
         client_bounds.OPEN_CONNECTIONS = self.connections   # the app's rate share asks it
         self.refused = RefusedConnections(lambda: self.alive)
+        self.awaiting: dict[Any, Any] = {}   # by connection: the wait for its next request (make_room)
         import gevent
 
         gevent.spawn(self.end_bodies_when_stopping)
@@ -93,9 +94,11 @@ class GardenkitWorker(GeventWorker):
         if not self.connections.admit(address):
             self.refused.refuse(client)
             return
+        self.awaiting[client] = self.connections.awaiting_request(client, address)
         try:
             super().handle(self.named(listener), client, addr)
         finally:
+            self.connections.request_came(self.awaiting.pop(client))
             self.connections.pipelining.discard(client)
             self.connections.release(address)
 
@@ -109,9 +112,12 @@ class GardenkitWorker(GeventWorker):
         request counts against its address's share (client_bounds.queued_behind_another)."""
         import gevent
 
+        waited = self.awaiting[sock]
+        self.connections.request_came(waited)
         try:
             super().handle_request(listener_name, req, sock, addr)
         finally:
+            self.awaiting[sock] = self.connections.awaiting_request(sock, waited.address)
             if GunicornInternals.next_request_read(req):
                 self.connections.pipelining.add(sock)
             else:
