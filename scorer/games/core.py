@@ -88,8 +88,7 @@ MAX_LOG_KEYS = 2 * MAX_LOG_CONTAINERS
 MAX_JSON_VALUES = 2 * MAX_JSON_KEYS
 MAX_LOG_VALUES = 100_000
 MAX_VIOLATIONS = 50    # violations listed in one answer; the rest are counted in one more
-MAX_NAME_LENGTH = 40   # characters in a player's name, after stripping and NFC
-MAX_NAME_INPUT = 4 * MAX_NAME_LENGTH  # characters of a name as sent, before NFC (see _player_name)
+MAX_NAME_LENGTH = 40   # characters in a player's name as sent (JSON Schema's maxLength counts them so)
 
 
 # The one warning code every game gives a state that has not reached its rulebook's end: the
@@ -157,33 +156,30 @@ def capped(violations: Sequence[Violation]) -> list[Violation]:
 
 @lru_cache(maxsize=1024)  # a pure function of the text, asked for every plant and tile a player owns
 def _player_name(value: str) -> str:
-    """A name as players mean it: no surrounding spaces, one Unicode spelling (NFC); then
-    too long, blank, broken or unprintable is refused (look-alike letters only warn:
-    look_alike_names). One
-    validator for all of it, after pydantic has made sure the name is text: a name is read for
-    every player and every plant or tile a player owns.
+    """A name as players mean it, by the one definition the OpenAPI document's pattern is made
+    from (name_pattern): as sent, 1 to 40 characters, no control character nor a mark that turns
+    the text around (_unprintable), and one character that shows (_visible); look-alike
+    letters only warn (look_alike_names). It is then kept without surrounding spaces and in one
+    Unicode spelling (NFC). One validator for all of it, after pydantic has made sure the name
+    is text: a name is read for every player and every plant or tile a player owns.
 
-    The length is checked on the text as sent before it is normalised: NFC puts a run of
-    combining marks in order in quadratic time, so 16,000 marks cost a worker 0.4 s. A name
-    of 40 characters written decomposed (a base letter and its marks) needs at most a few
-    characters each; MAX_NAME_INPUT allows that and no more."""
+    Every check is on the text as sent, so that a schema can say it: the length first (NFC
+    puts a run of combining marks in order in quadratic time, so 16,000 marks cost a worker
+    0.4 s), and a name is not taken or refused by what NFC or the stripping made of it."""
+    if len(value) > MAX_NAME_LENGTH:
+        raise _name_too_long(len(value))
     stripped = value.strip()
-    if len(stripped) > MAX_NAME_INPUT:
-        raise _name_too_long(len(stripped))
-    name = unicodedata.normalize("NFC", stripped)
-    if not name:
+    if not stripped:
         raise PydanticCustomError("blank_name", "is blank; every player needs a name")
-    _no_surrogates(name)
-    if len(name) > MAX_NAME_LENGTH:
-        raise _name_too_long(len(name))
-    if any(unicodedata.category(char) == "Cc" or char in _REORDERING for char in name):
+    _no_surrogates(value)
+    if any(_unprintable(char) for char in value):
         raise PydanticCustomError("unprintable_name", "holds a control character (a tab, a line "
                                   "break, a terminal escape or a mark that changes the direction "
                                   "of the text after it); a name is plain text on one line")
-    if not any(_visible(char) for char in name):
+    if not any(_visible(char) for char in value):
         raise PydanticCustomError("blank_name", "shows no visible letter; every player needs a name "
                                   "the table can read")
-    return name
+    return unicodedata.normalize("NFC", stripped)
 
 
 def _name_too_long(length: int) -> PydanticKnownError:
@@ -205,8 +201,14 @@ _BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 def _visible(char: str) -> bool:
     """A letter, digit, punctuation mark or symbol that shows something; spaces, format
-    characters (U+200B) and combining marks alone do not."""
+    characters (U+200B), combining marks alone, private-use and unassigned code points do not."""
     return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK_LOOKING
+
+
+def _unprintable(char: str) -> bool:
+    """A control character, a lone surrogate (no character at all), or a mark that reorders
+    the text around it: nothing a name on one line of a table may hold."""
+    return unicodedata.category(char) in ("Cc", "Cs") or char in _REORDERING
 
 
 def _confusable_scripts(name: str) -> list[str]:
@@ -243,23 +245,46 @@ def _no_surrogates(value: str) -> str:
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-# What a schema can say of a name (scorer.web.openapi): one line of text, no control character
-# nor a mark that turns the text around (_REORDERING), with one character that shows: not a
-# space, nor the commonest of what _visible refuses (the soft hyphen, combining marks,
-# zero-width and format characters, _BLANK_LOOKING). A pattern has no Unicode categories,
-# so a name of rarer invisible characters only (unassigned or private-use ones, say) is
-# refused by the server alone. (Ranges of astral characters in the pattern made schemathesis
-# generate names some 20 times slower.)
-_UNPRINTABLE = "\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069"
-_INVISIBLE = ("\\s\\u00ad\\u0300-\\u036f\\u034f\\u115f\\u1160\\u1ab0-\\u1aff\\u1dc0-\\u1dff\\u200b-\\u200f"
-              "\\u20d0-\\u20ff\\u2060-\\u2064\\u2800\\u3164\\ufe00-\\ufe0f\\ufe20-\\ufe2f\\ufeff\\uffa0")
-NAME_PATTERN = f"^[^{_UNPRINTABLE}]*[^{_INVISIBLE}{_UNPRINTABLE}][^{_UNPRINTABLE}]*$"
+def _character_class(wanted: Callable[[str], bool]) -> str:
+    """A regular expression's character class body for every code point `wanted` takes, as
+    ranges: the BMP as \\u escapes (read alike by Python and ECMA-262), the rest as the
+    characters themselves (Python has no \\u{...}, and a JSON reader makes them whole)."""
+    def written(point: int) -> str:
+        return f"\\u{point:04x}" if point <= 0xFFFF else chr(point)
+
+    ranges: list[tuple[int, int]] = []
+    for point in range(sys.maxunicode + 1):
+        if wanted(chr(point)):
+            if ranges and ranges[-1][1] == point - 1:
+                ranges[-1] = (ranges[-1][0], point)
+            else:
+                ranges.append((point, point))
+    return "".join(written(low) if low == high else f"{written(low)}-{written(high)}" for low, high in ranges)
+
+
+@lru_cache(maxsize=1)
+def name_pattern() -> str:
+    """_player_name's rule as a pattern, made from its own tests (_unprintable, _visible) over
+    every code point, so the OpenAPI document and the server never disagree on a name: no
+    character _unprintable finds, and one that _visible finds (a class of the characters that
+    show, not of those that do not: a generator walks a class's ranges, and the hidden ones
+    are nine tenths of Unicode). `$(?!\\n)`: Python's `$` also matches before a final line
+    break, which ECMA-262's does not. Made once, for the OpenAPI document (some 1 s)."""
+    unprintable = _character_class(_unprintable)
+    return f"^[^{unprintable}]*[{_character_class(_visible)}][^{unprintable}]*$(?!\\n)"
+
+
+# Marks a name's schema wherever a model has one: the OpenAPI document (scorer.web.openapi) puts
+# name_pattern in its one PlayerName schema and refers every name to it. The pattern is made
+# there alone, on a thread: the forms read the models' schemas on a worker's loop, and making it
+# there held a worker's first score page a second.
+NAME_SCHEMA_MARK = "x-player-name"
 
 PlayerName = Annotated[str, AfterValidator(_player_name),
-                       Field(description=f"the player's name, 1 to {MAX_NAME_LENGTH} characters",
-                             json_schema_extra={"minLength": 1, "maxLength": MAX_NAME_LENGTH,
-                                                "pattern": NAME_PATTERN})]
-"""A player's name: stripped, Unicode-NFC, 1 to 40 characters; blank is refused."""
+                       Field(description=f"the player's name, 1 to {MAX_NAME_LENGTH} characters as sent, "
+                                         "with one that shows and no control character",
+                             json_schema_extra={"minLength": 1, "maxLength": MAX_NAME_LENGTH, NAME_SCHEMA_MARK: True})]
+"""A player's name: 1 to 40 characters as sent, one visible; kept stripped and in Unicode NFC."""
 
 # The length bound first: pydantic's core checks it, where after a Python validator it is checked in Python.
 Text = Annotated[str, Field(max_length=200), AfterValidator(_no_surrogates)]

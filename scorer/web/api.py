@@ -108,7 +108,9 @@ def examples_busy(error: ExamplesBusy):
 def openapi():
     from scorer.web.openapi import openapi_document
 
-    return jsonify(openapi_document())
+    # Made once per worker, on first asking: some 1 s of CPU (the name pattern walks every
+    # code point), on a thread, so the worker's other pages are served meanwhile.
+    return jsonify(off_the_loop(openapi_document))
 
 
 @bp.get("/healthz")

@@ -15,6 +15,13 @@ second, would fill them all, and nobody else would be answered. So, as the ready
   crowd of addresses each holding a few cannot take a new player's place), and the last
   UNFILLED_SHARE to nobody: a worker whose every connection is taken stops accepting, and
   a newcomer would wait unseen in the kernel's queue, where it cannot even be refused;
+- a newcomer (an address holding none) that finds even those taken is let in all the same, and
+  the slowest body the worker waits for (the fewest bytes a second, under SLOWEST_RATE, waited
+  for at least SLOWEST_AFTER_S), or a request whose headers have not ended after
+  HEADERS_AFTER_S, is answered 408 and closed to make its room
+  (ConnectionBounds.make_room): a slow-body flood from 2,000 addresses, each holding a few,
+  filled both workers to their last place, and every newcomer was refused 429 for as long as
+  the bodies had to come;
 - while other addresses are being served, an address holding more than a browser's few
   connections of a worker starts at most SHARE_PER_S requests a second in it, in bursts of
   SHARE_BURST (RateShare); a client asking one thing at a time, or a browser, is never held to
@@ -48,6 +55,7 @@ always does and a test client need not.
 from __future__ import annotations
 
 import contextlib
+import errno
 import heapq
 import ipaddress
 import itertools
@@ -78,6 +86,19 @@ RESERVED_SHARE = 0.1               # of a worker's connections, kept for address
 FEW_CONNECTIONS = 6                # a browser opens up to six to one site
 NEWCOMERS_SHARE = 0.05             # of them, the last kept for addresses holding none yet
 UNFILLED_SHARE = 0.025             # and the very last never taken (the worker keeps accepting)
+# A body waited for this long, and coming slower than SLOWEST_RATE bytes a second, may be ended to
+# let a newcomer in: far slower than any player's (a 1 MB body within its 120 s needs 8.7 KB a
+# second), and late enough that a flood whose ended bodies come back at once ends few of its own.
+SLOWEST_AFTER_S = 2.0
+# A connection waiting this long for its request's line and headers (they come in one packet from
+# any browser, and an idle kept-alive one is closed at 5 s anyway) may be ended likewise.
+HEADERS_AFTER_S = 1.0
+HEADERS_TOO_SLOW = (b"HTTP/1.1 408 Request Timeout\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                    b"Connection: close\r\nContent-Length: 47\r\n\r\nthe request came too slowly; send it again now\n")
+SLOWEST_RATE = 1024.0
+# An address whose body was ended so is no newcomer for this long: its connections coming back
+# would each end another of the flood's bodies, as fast as the worker could answer them.
+ENDED_FOR_S = 60.0
 
 _REFUSAL_WORDS = b"this address has too many connections open to this server; close some and try again\n"
 CONNECTION_REFUSED = (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n"
@@ -196,18 +217,92 @@ class ConnectionBounds:
         self.shared = capacity - int(capacity * RESERVED_SHARE)
         self.for_newcomers = capacity - int(capacity * NEWCOMERS_SHARE)
         self.most = capacity - int(capacity * UNFILLED_SHARE)
+        self.capacity = capacity
         self.pipelining: set[Any] = set()   # connections whose next request came before their last answer
+        self.bodies: dict[Any, ArrivingBody] = {}   # by greenlet: the bodies being waited for now
+        self.ended: dict[str, float] = {}   # when an address's body was last ended by make_room
 
     def admit(self, address: str) -> bool:
         """Count one more connection of `address`; False (counting nothing) when it may not have it."""
         held = self.held(address)
-        if (held >= MAX_CONNECTIONS_PER_ADDRESS or self.total >= self.most
+        if (held >= MAX_CONNECTIONS_PER_ADDRESS
                 or (self.total >= self.for_newcomers and held > 0)
                 or (self.total >= self.shared and held >= FEW_CONNECTIONS)):
+            return False
+        if self.total >= self.most and (held > 0 or self.total >= self.capacity or self.ended_lately(address)
+                                        or not self.make_room()):
             return False
         self.open[address] += 1
         self.total += 1
         return True
+
+    def make_room(self) -> bool:
+        """End the slowest body this worker waits for (the fewest bytes a second, of those waited
+        for at least SLOWEST_AFTER_S and coming slower than SLOWEST_RATE): it is answered 408
+        (ClientBounds.read_ahead) and its connection closed. False when no body is that slow. The body is ended from the loop's
+        next callback, and only if it is still being waited for then: a body that came whole
+        meanwhile goes on to the app untouched."""
+        import gevent
+
+        now = time.monotonic()
+        rates = {body: body.received / (now - body.started) for body in self.bodies.values()
+                 if now - body.started >= (HEADERS_AFTER_S if body.headers else SLOWEST_AFTER_S)}
+        slow = [body for body, rate in rates.items() if rate < SLOWEST_RATE]
+        if not slow:
+            return False
+        slowest = min(slow, key=rates.__getitem__)
+        del self.bodies[slowest.greenlet]
+        self.ended[slowest.address] = now
+
+        def end() -> None:
+            if not slowest.waiting:
+                return
+            if slowest.headers:   # in gunicorn's reading of a request: told in a few words, closed quietly
+                with contextlib.suppress(OSError):
+                    slowest.connection.send(HEADERS_TOO_SLOW)
+                slowest.greenlet.throw(ConnectionResetError(errno.ECONNRESET, "ended for a newcomer"))
+            else:
+                slowest.greenlet.throw(RequestTimeout(TOO_SLOW))
+        gevent.get_hub().loop.run_callback(end)
+        return True
+
+    def awaiting_request(self, connection: Any, address: str) -> ArrivingBody:
+        """This greenlet now waits for its connection's next request (its first, or the next
+        one kept alive), which a newcomer may end (make_room) once it waited HEADERS_AFTER_S."""
+        import gevent
+
+        waiting = ArrivingBody(gevent.getcurrent(), address, time.monotonic(), connection)
+        self.bodies[waiting.greenlet] = waiting
+        return waiting
+
+    def request_came(self, waiting: ArrivingBody) -> None:
+        waiting.waiting = False
+        if self.bodies.get(waiting.greenlet) is waiting:
+            del self.bodies[waiting.greenlet]
+
+    def end_every_body(self) -> None:
+        """Answer every body this worker waits for at once (503, Retry-After: 1; its request
+        not begun): the worker is stopping, and a body still coming at its graceful timeout
+        would hold it there, and the requests under way with it would be cut off unanswered,
+        a save perhaps stored with its answer lost."""
+        import gevent
+
+        waiting = [body for body in self.bodies.values() if not body.headers]
+        for body in waiting:
+            del self.bodies[body.greenlet]
+
+        def end(body: ArrivingBody) -> None:
+            if body.waiting:
+                body.greenlet.throw(WorkerStopping(RESTARTING))
+        for body in waiting:
+            gevent.get_hub().loop.run_callback(end, body)
+
+    def ended_lately(self, address: str) -> bool:
+        """Whether a body of `address` was ended in the last ENDED_FOR_S (the old ones forgotten)."""
+        now = time.monotonic()
+        if len(self.ended) > MAX_LINGERING:
+            self.ended = {other: when for other, when in self.ended.items() if now - when < ENDED_FOR_S}
+        return now - self.ended.get(address, -ENDED_FOR_S) < ENDED_FOR_S
 
     def held(self, address: str) -> int:
         return self.open[address] if self.by_address else 0
@@ -219,7 +314,27 @@ class ConnectionBounds:
             del self.open[address]
 
 
+class ArrivingBody:
+    """A request body a connection's greenlet is waiting for, and how much of it came; or,
+    given the `connection`, a request whose line and headers it is waiting for."""
+
+    def __init__(self, greenlet: Any, address: str, started: float, connection: Any = None) -> None:
+        self.greenlet = greenlet
+        self.address = address
+        self.started = started
+        self.received = 0
+        self.waiting = True
+        self.connection = connection
+        self.headers = connection is not None
+
+
 TOO_SLOW = "the request's body came too slowly; send it again at once"
+RESTARTING = ("this server is restarting and had not begun your request, so nothing of it was done "
+              "or saved; send it again at once")
+
+
+class WorkerStopping(Exception):
+    """Raised in a greenlet waiting for a body when its worker stops (end_every_body)."""
 
 # Bytes of request bodies a worker holds at once, counted as they are read and given back
 # when their request ends: without a bound, 64 connections each sending 45 MB of a photo
@@ -349,7 +464,8 @@ class ClientBounds:
                 done.close()
                 status, words = refusal
                 start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close"),
-                                        *([("Retry-After", "60")] if status.startswith("503") else [])])
+                                        *([("Retry-After", "1" if words == RESTARTING else "60")]
+                                          if status.startswith("503") else [])])
                 return [words.encode() + b"\n"]
         if environ.get(CLOSE_AFTER):
             start_response = closing(start_response)
@@ -391,6 +507,7 @@ class ClientBounds:
             from scorer.web.serve import GunicornInternals  # loaded by then: gunicorn serves this request
 
             GunicornInternals.bound_chunk_size_lines(source.stream, CHUNK_SIZE_LINE)
+        arriving = _waited_for(client_of(environ.get("REMOTE_ADDR") or ""), source.deadline - self.body_timeout)
         try:
             while received < wanted:
                 if not self.bodies.wait_for_room(large, source.deadline - time.monotonic()):
@@ -400,14 +517,19 @@ class ClientBounds:
                     break
                 body.write(part)
                 received += len(part)
+                arriving.received = received
                 self.bodies.take(len(part), large)
                 time.sleep(0)   # the loop turns: a fast body does not keep others waiting while it is read
         except RequestTimeout:
             return "408 Request Timeout", TOO_SLOW
+        except WorkerStopping:
+            return "503 Service Unavailable", RESTARTING
         except Exception:  # noqa: BLE001 -- gunicorn's reader refused a chunk: malformed, or cut off
             if not chunked:
                 raise
             return "400 Bad Request", UNREADABLE_BODY
+        finally:
+            _no_longer_waited_for(arriving)
         if not chunked and received < wanted:
             return "400 Bad Request", (f"the request body ended after {received} of the {length} bytes "
                                        "its Content-Length announced")
@@ -425,6 +547,23 @@ class ClientBounds:
             self.under_way[address] -= 1
             if self.under_way[address] <= 0:
                 del self.under_way[address]
+
+
+def _waited_for(address: str, started: float) -> ArrivingBody:
+    """The body this greenlet now waits for, entered in its worker's bodies waited for (which
+    a newcomer may end to take its place: ConnectionBounds.make_room)."""
+    import gevent
+
+    arriving = ArrivingBody(gevent.getcurrent(), address, started)
+    if OPEN_CONNECTIONS is not None:
+        OPEN_CONNECTIONS.bodies[arriving.greenlet] = arriving
+    return arriving
+
+
+def _no_longer_waited_for(arriving: ArrivingBody) -> None:
+    arriving.waiting = False
+    if OPEN_CONNECTIONS is not None:
+        OPEN_CONNECTIONS.bodies.pop(arriving.greenlet, None)
 
 
 # A body whose chunks gunicorn's reader refused, here or in the app (scorer.web.guards). Kept

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from scorer.games import CATALOGUE, GAMES
-from scorer.games.core import Game, PlayerName
+from scorer.games.core import NAME_SCHEMA_MARK, Game, PlayerName, name_pattern
 from scorer.games.engine import MAX_LOG_ENTRIES, Engine
 from scorer.store.storage import LOCATION_MAX_CHARS, NOTE_MAX_CHARS, SAVE_KEY_PATTERN
 from scorer.web.examples import SEED_POOL
@@ -52,7 +52,20 @@ def _schemas_of(game_id: str) -> dict[str, dict]:
             found[prefix + def_name] = definition
         found[prefix + name] = schema
     found[prefix + "State"]["properties"]["players"].update(_roster(game))
-    return found
+    return {name: _names_by_reference(schema) for name, schema in found.items()}
+
+
+def _names_by_reference(node: Any) -> Any:
+    """The schema with every player's name (pydantic writes PlayerName out in full wherever a
+    model has one, pattern and all: 36 copies of a 6 KB pattern) as a reference to the one
+    PlayerName schema, keeping the field's title."""
+    if isinstance(node, list):
+        return [_names_by_reference(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if node.get(NAME_SCHEMA_MARK):
+        return {"$ref": "#/components/schemas/PlayerName", **({"title": node["title"]} if "title" in node else {})}
+    return {key: _names_by_reference(value) for key, value in node.items()}
 
 
 def _roster(game: Game) -> dict[str, Any]:
@@ -288,6 +301,13 @@ def _results_paths() -> dict[str, dict]:
     }
 
 
+def _player_name_schema() -> dict[str, Any]:
+    """The one schema of a player's name, with the pattern made from the server's own rule."""
+    schema = TypeAdapter(PlayerName).json_schema()
+    del schema[NAME_SCHEMA_MARK]
+    return {**schema, "pattern": name_pattern()}
+
+
 def _shared_schemas() -> dict[str, dict]:
     violation = {"type": "object", "required": ["code", "rule", "message", "path"],
                  "properties": {k: {"type": "string"} for k in ("code", "rule", "message", "path")}}
@@ -297,7 +317,7 @@ def _shared_schemas() -> dict[str, dict]:
                              "breakdown": {"type": "object", "additionalProperties": {"type": "integer"}},
                              "tiebreakers": {"type": "object"}}}
     return {
-        "PlayerName": TypeAdapter(PlayerName).json_schema(),
+        "PlayerName": _player_name_schema(),
         "Violation": violation,
         "Violations": {"type": "object", "required": ["violations"],
                        "properties": {"violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}}}},

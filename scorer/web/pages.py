@@ -147,7 +147,7 @@ def api_page():
     (/openapi.json, which the footer's API link used to open as a bare JSON page)."""
     from scorer.web.openapi import openapi_document
 
-    paths = openapi_document()["paths"]
+    paths = off_the_loop(openapi_document)["paths"]   # made once per worker, on a thread (scorer.web.api)
     endpoints = [{"method": method.upper(), "path": path, "summary": operation.get("summary", "")}
                  for path, operations in paths.items() for method, operation in operations.items()]
     return render_template("api.html", endpoints=endpoints)

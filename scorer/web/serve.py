@@ -65,8 +65,26 @@ class GardenkitWorker(GeventWorker):
         self.connections = ConnectionBounds(self.worker_connections, by_address=not self.wsgi.config["PROXIES"])
         client_bounds.OPEN_CONNECTIONS = self.connections   # the app's rate share asks it
         self.refused = RefusedConnections(lambda: self.alive)
+        self.awaiting: dict[Any, Any] = {}   # by connection: the wait for its next request (make_room)
+        import gevent
+
+        gevent.spawn(self.end_bodies_when_stopping)
         self.listener_names = {id(listener): ListenerName(listener.getsockname()) for listener in self.sockets}
         self.wsgi = closing_when_asked(self.wsgi)
+
+    def end_bodies_when_stopping(self) -> None:
+        """Once the worker stops (retiring after its requests, or told to stop), every body it
+        waits for is answered at once (ConnectionBounds.end_every_body), so the
+        requests it has begun finish and it exits before its graceful timeout. A slow body held
+        it to that timeout (10 s), where every request still under way was cut off unanswered:
+        a save perhaps stored while its player saw the connection fail."""
+        import gevent
+
+        while self.alive:
+            gevent.sleep(client_bounds.LOOK_S)
+        while True:   # and those a kept-alive connection begins meanwhile, until the worker exits
+            self.connections.end_every_body()
+            gevent.sleep(client_bounds.LOOK_S)
 
     def named(self, listener: Any) -> ListenerName:
         return self.listener_names[id(listener)]
@@ -76,9 +94,11 @@ class GardenkitWorker(GeventWorker):
         if not self.connections.admit(address):
             self.refused.refuse(client)
             return
+        self.awaiting[client] = self.connections.awaiting_request(client, address)
         try:
             super().handle(self.named(listener), client, addr)
         finally:
+            self.connections.request_came(self.awaiting.pop(client))
             self.connections.pipelining.discard(client)
             self.connections.release(address)
 
@@ -92,9 +112,12 @@ class GardenkitWorker(GeventWorker):
         request counts against its address's share (client_bounds.queued_behind_another)."""
         import gevent
 
+        waited = self.awaiting[sock]
+        self.connections.request_came(waited)
         try:
             super().handle_request(listener_name, req, sock, addr)
         finally:
+            self.awaiting[sock] = self.connections.awaiting_request(sock, waited.address)
             if GunicornInternals.next_request_read(req):
                 self.connections.pipelining.add(sock)
             else:

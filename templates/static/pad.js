@@ -520,6 +520,18 @@
     return "g-" + hashed(text, 2166136261) + hashed(text, 2538058380) + hashed(text, 461845907) + hashed(text, 16777619);
   }
 
+  // When the game was played, who started and where, as a queued save sends them: when it was
+  // played, not when it is sent.
+  function playDetails() {
+    var details = { ended_at: new Date().toISOString(), location: form.elements._location ? form.elements._location.value : "" };
+    if (started && started.value) details.started_at = started.value;
+    if (starter && starter.selectedIndex >= 0) {
+      var first = snapshot().players[Number(starter.value)];
+      if (first && String(first.name || "").trim()) details.start_player = String(first.name).trim();
+    }
+    return details;
+  }
+
   form.addEventListener("submit", function (event) {
     var op = event.submitter && event.submitter.value;
     if (op !== "save") return;
@@ -545,7 +557,13 @@
     if (navigator.onLine || !gardenkit.queueSave) {
       // The game goes to the server with its start; the page keeps it to be played over, and
       // whatever is typed over it is the next game, whose first input starts its own clock. (A
-      // refused save comes back with the start it sent.)
+      // refused save comes back with the start it sent.) It is queued too, under its key, in
+      // case its answer never comes (a connection cut as a server restarts): the next page sends
+      // it unless it is the answer (static/queue.js), and the key stores it once either way.
+      if (gardenkit.queueSave) {
+        gardenkit.queueSave({ game: game, state: state, key: form.elements.save_key.value,
+                              at: new Date().toLocaleTimeString(), details: playDetails(), byForm: true }, true);
+      }
       var next = snapshot();
       if (started) delete next.shared[started.name];
       delete next.photo;  // saved as it stood: the photo's outlines were the player's to check before
@@ -555,15 +573,8 @@
       return;
     }
     event.preventDefault();
-    // When it was played, not when it is sent: the times go with the game.
-    var details = { ended_at: new Date().toISOString(), location: form.elements._location ? form.elements._location.value : "" };
-    if (started && started.value) details.started_at = started.value;
-    if (starter && starter.selectedIndex >= 0) {
-      var first = snapshot().players[Number(starter.value)];
-      if (first && String(first.name || "").trim()) details.start_player = String(first.name).trim();
-    }
     gardenkit.queueSave({ game: game, state: state, key: form.elements.save_key.value, at: new Date().toLocaleTimeString(),
-                          details: details });
+                          details: playDetails() });
     keepNow();
     say(["Saved on this device. It will be sent to Results once, when the network is back."]);
     totals.textContent = "Saved on this device";

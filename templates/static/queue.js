@@ -44,10 +44,26 @@
   }
 
   // A game saved again before it was sent (Save pressed twice) replaces itself: one key, one game.
-  gardenkit.queueSave = function (item) {
+  // A game the score form sends (`quietly`) is queued too, in case its answer never comes.
+  gardenkit.queueSave = function (item, quietly) {
     write(read().filter(function (q) { return q.key !== item.key; }).concat([item]));
-    sayWaiting();
+    if (quietly) {
+      try { sessionStorage.setItem(FORM_SAVE, item.key); } catch (e) { /* then the next page sends it: stored once */ }
+    } else {
+      sayWaiting();
+    }
   };
+
+  // The first page after the score form's Save: opened at #answer, it is the server's answer
+  // (the game saved, or refused with the reason on the page), and the queued copy goes; any
+  // other page (the browser's own after a cut connection, then the score page again) sends it
+  // with its key, which the server stores once, or answers with the game it already stored.
+  var FORM_SAVE = "gardenkit:form-save";
+  try {
+    var answered = sessionStorage.getItem(FORM_SAVE);
+    sessionStorage.removeItem(FORM_SAVE);
+    if (answered && location.hash === "#answer") write(read().filter(function (q) { return q.key !== answered; }));
+  } catch (e) { /* no session storage: the queued copy is sent, and stored once */ }
 
   var sending = false;
   function send() {
@@ -75,12 +91,20 @@
         return refusedDetails ? post(null) : answer;
       })
       .then(function (answer) {
+        if (answer.status === 408 || answer.status === 429 || answer.status >= 500) {
+          sending = false;   // a busy or restarting server: kept, and sent again in a while
+          sayWaiting();
+          setTimeout(send, AGAIN_MS);
+          return;
+        }
         write(read().filter(function (q) { return q.key !== item.key; }));
         saidWaiting = false;
         if (answer.status < 300) {
           var link = el("a", { href: "/results/" + answer.body.id }, "see it in Results");
-          say(["The game saved offline at " + item.at + " is now saved: " +
-               answer.body.result.winners.join(" & ") + " won; ", link, "."]);
+          var won = answer.body.result.winners.join(" & ") + " won; ";
+          say(item.byForm ? ["The game you saved at " + item.at + " got no answer (the connection was cut); " +
+                             (answer.status === 200 ? "it had been saved: " : "it is saved now: ") + won, link, "."]
+                          : ["The game saved offline at " + item.at + " is now saved: " + won, link, "."]);
         } else {
           var first = (answer.body.violations || [{ message: answer.body.error || "it was refused" }])[0];
           say(["The game saved offline at " + item.at + " could not be saved: " + first.message], true);
@@ -88,10 +112,16 @@
         sending = false;
         send();
       })
-      .catch(function () { sending = false; sayWaiting(); });  // still offline: again on the next "online"
+      .catch(function () {   // offline: again on the next "online"; an answer that was no JSON: in a while
+        sending = false;
+        sayWaiting();
+        if (navigator.onLine) setTimeout(send, AGAIN_MS);
+      });
   }
+  var AGAIN_MS = 10000;
 
   window.addEventListener("online", send);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) send(); });  // back to a kept page
   window.addEventListener("storage", function (event) { if (event.key === KEY) sayWaiting(); });
   sayWaiting();
   send();

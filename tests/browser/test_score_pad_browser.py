@@ -297,6 +297,87 @@ def test_a_queued_save_sent_twice_is_saved_once(live_server, page):
     assert json.dumps(client_results(page, live_server)[0]["winners"]) == '["Ann"]'
 
 
+@pytest.mark.parametrize("stored", [True, False], ids=["stored-answer-lost", "dropped"])
+def test_a_save_whose_connection_is_cut_is_told_truly_and_stored_once(live_server, page, stored):
+    """Save pressed online, and its connection cut (as when a server's worker is stopped at the
+    end of its graceful time): the server may have stored the game with its answer lost, or not
+    have it at all, and the browser shows its own error page either way. The pad had queued the
+    game under its save key; the next page sends it with that key (Idempotency-Key): the player
+    reads that it is saved (and whether it had been), and it is stored once."""
+    path = live_server + "/games/garden-variety/score"
+    page.goto(path)
+    typed, _ = TYPED["garden-variety"]
+    for name, text in typed.items():
+        page.fill(f"[name='{name}']", text)
+
+    def cut(route):
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        if stored:
+            route.fetch()   # the server stores it; its answer never reaches the browser
+        route.abort("connectionreset")
+    page.route("**/games/garden-variety/score*", cut)
+    page.get_by_role("button", name="Save result").click(no_wait_after=True)
+    page.wait_for_timeout(1000)
+    page.unroute("**/games/garden-variety/score*")
+    assert len(client_results(page, live_server)) == (1 if stored else 0)
+    page.goto(path)
+    note = page.locator("#pad-note", has_text="got no answer")
+    note.wait_for()
+    assert ("it had been saved: Ann won" if stored else "it is saved now: Ann won") in note.inner_text()
+    saved = client_results(page, live_server)
+    assert len(saved) == 1 and saved[0]["winners"] == ["Ann"]
+    assert page.evaluate("JSON.parse(localStorage.getItem('gardenkit:queue'))") == []
+    page.reload()
+    assert len(client_results(page, live_server)) == 1
+
+
+def test_a_queued_save_answered_503_is_kept_and_sent_again(live_server, page):
+    """A restarting or busy server (503, 429, 408) has not refused the game: it stays queued
+    and is sent again in a while, not dropped with "could not be saved"."""
+    page.goto(live_server + "/games/garden-variety/score")
+    answers = []
+
+    def busy_once(route):
+        if answers:
+            route.continue_()
+            return
+        answers.append(503)
+        route.fulfill(status=503, content_type="application/json", headers={"Retry-After": "1"},
+                      body=json.dumps({"error": "the server is restarting"}))
+    page.route("**/api/results", busy_once)
+    item = {"game": "garden-variety", "state": TYPED["garden-variety"][1], "key": "g-kept-through-a-503", "at": "12:00"}
+    page.evaluate("item => localStorage.setItem('gardenkit:queue', JSON.stringify([item]))", item)
+    page.reload()
+    page.locator("#pad-note", has_text="is now saved").wait_for(timeout=30_000)
+    assert answers == [503] and len(client_results(page, live_server)) == 1
+
+
+def test_an_answered_save_leaves_nothing_queued_to_send_again(live_server, page):
+    """The score form's Save answered (the saved game's page, or the score page saying why not):
+    the copy queued in case of a lost answer is gone, and nothing is said about it."""
+    path = live_server + "/games/garden-variety/score"
+    page.goto(path)
+    typed, _ = TYPED["garden-variety"]
+    for name, text in typed.items():
+        page.fill(f"[name='{name}']", text)
+    page.get_by_role("button", name="Save result").click()
+    page.wait_for_url("**/results/*")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("JSON.parse(localStorage.getItem('gardenkit:queue'))") == []
+    assert "got no answer" not in page.locator("main").inner_text()
+    page.goto(path)
+    page.fill("[name='players.0.name']", "Cy")
+    page.fill("[name='players.1.name']", "")      # refused: a player without a name
+    page.get_by_role("button", name="Save result").click()
+    page.locator("#answer").wait_for()
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("JSON.parse(localStorage.getItem('gardenkit:queue'))") == []
+    assert "got no answer" not in page.locator("main").inner_text()
+    assert len(client_results(page, live_server)) == 1
+
+
 def test_propagation_renaming_the_example_players_breaks_nothing(live_server, page):
     page.goto(live_server + "/games/propagation/score?example=1&seed=5&players=3")
     page.locator("#live-result tbody tr").first.wait_for()

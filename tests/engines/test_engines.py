@@ -286,15 +286,17 @@ def test_a_setup_number_too_long_to_write_is_refused_in_plain_words(game_id, cli
 
 @pytest.mark.parametrize("game_id", ENGINES)
 def test_setup_names_are_read_as_a_state_reads_them(game_id, client):
-    """Stripped and in one Unicode spelling: " Ann" in the setup is the Ann of every action."""
+    """Stripped and in one Unicode spelling: " Ann" in the setup is the Ann of every action; a
+    control character is refused wherever it is, as the published name pattern says."""
     log, end_state = scorer.simulate(game_id, 2, 4)
-    spaced = [{"setup": {**log[0]["setup"], "players": [" Ann", "Ben\t"]}}, *log[1:]]
+    spaced = [{"setup": {**log[0]["setup"], "players": [" Ann", "Ben "]}}, *log[1:]]
     result = scorer.replay(game_id, spaced)
     assert result["legal"] and result["end_state"] == end_state
     answer = client.post(f"/api/games/{game_id}/replay", json=spaced)
     assert answer.status_code == 200 and answer.get_json()["end_state"] == end_state
     for names, index, code in (([" ", "Ben"], 0, "blank-name"), (["Ann", "B" * 41], 1, "wrong-length"),
-                               (["Ann", "Be\ud800"], 1, "invalid-value"), ([7, "Ben"], 0, "wrong-type")):
+                               (["Ann", "Be\ud800"], 1, "invalid-value"), (["Ann", "Ben\t"], 1, "invalid-value"),
+                               ([7, "Ben"], 0, "wrong-type")):
         bad = [{"setup": {**log[0]["setup"], "players": names}}, *log[1:]]
         with pytest.raises(InvalidState) as refused:
             scorer.replay(game_id, bad)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import unicodedata
 
 import pytest
 
@@ -35,9 +36,16 @@ def test_a_name_of_16000_combining_marks_costs_no_more_than_a_short_one(game_id)
 
 # Propagation's plants name their owner, so a renamed first player leaves them ownerless.
 @pytest.mark.parametrize("game_id", [game for game in GAMES if game != "propagation"])
-def test_a_decomposed_name_of_40_letters_is_still_taken(game_id):
-    name = "e\u0301" * 30 + "\u1100\u1161\u11a8" * 10  # 90 characters as sent, 40 after NFC
+def test_a_name_is_measured_as_sent_and_kept_composed(game_id):
+    """40 characters as sent, as the OpenAPI document's maxLength counts them: a decomposed
+    name of 40 is taken (and scored under its composed spelling), one of 41 is refused even
+    though it composes to 14."""
+    name = "e\u0301" * 10 + "\u1100\u1161\u11a8" * 6 + "x" * 2   # 40 as sent, 18 after NFC
     assert scorer.validate(game_id, with_first_name(game_id, name)) == []
+    scored = [player["name"] for player in scorer.score(game_id, with_first_name(game_id, name))["players"]]
+    assert unicodedata.normalize("NFC", name) in scored and name not in scored
+    found = scorer.validate(game_id, with_first_name(game_id, name + "\u0301"))
+    assert [v["code"] for v in found] == ["wrong-length"], found
 
 
 @pytest.mark.parametrize("name", ["\u200b", "\u2800", "\u115f", "\u3164\u3164", " \u200b\u200c ", "\u0301"])

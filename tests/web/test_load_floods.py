@@ -7,6 +7,7 @@ The flood runs in a process of its own, as a client on another machine would, so
 pages timed here do not wait for the flood's threads."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -23,11 +24,13 @@ from scorer.web.app import DEFAULT_READ_LIMIT
 from tests.support.prod_server import (
     PAGE,
     ProductionServer,
+    answer_time,
     assert_answered_promptly,
     marked_state,
     module_server,
     page_time,
     request,
+    shown,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -113,10 +116,11 @@ def page_times_during(server, script: str, *arguments: str) -> tuple[dict, list]
     return json.loads(flood.communicate(timeout=60)[0]), times
 
 
-def silent_flood_page_times(server, count: int, sources: list[str], opening: str = "") -> tuple[dict, list]:
+def silent_flood_page_times(server, count: int, sources: list[str], opening: str = "",
+                            probe=page_time) -> tuple[dict, list]:
     """What `count` silent connections from `sources` (saying only `opening`), reopened
     whenever the server closes them, met (bench.floods.silent_connections), and the seconds
-    each GET of the plain page took meanwhile from 127.0.0.2."""
+    each `probe` took meanwhile (by default a GET of the plain page from 127.0.0.2)."""
     port = server.port
     for _ in range(4):
         server_choice.plain_get(port, 10.0, PAGE)
@@ -129,7 +133,7 @@ def silent_flood_page_times(server, count: int, sources: list[str], opening: str
     times = []
     deadline = time.monotonic() + SILENT_SECONDS - SETTLE_S - 1.0
     while time.monotonic() < deadline:
-        times.append(page_time(port))
+        times.append(probe(port))
         time.sleep(0.2)
     counts = json.loads(flood.communicate(timeout=60)[0])
     print("silent", counts, "page", [round(t, 2) if t is not None else None for t in times])
@@ -265,9 +269,81 @@ def test_slow_bodies_from_many_addresses_leave_a_plain_page_answered(server):
     assert counts["answered_first"] > 0, counts   # the addresses past their share were told why
 
 
+@pytest.mark.parametrize("slow", ["body", "headers"])
+def test_newcomers_get_in_beside_slow_bodies_from_two_thousand_addresses(server, slow):
+    """4,400 requests from 2,200 addresses, two each, that announce a body of almost 1 MB
+    and send one byte of it. Holding a few each, they took every place of both workers, those
+    kept for newcomers included, and each new address was held 5 s and answered 429 for as long
+    as the bodies had to come (two minutes). A newcomer now ends the slowest body its worker
+    waits for (408) and takes its place: every new address is served, at least half of them
+    within a second (the first may wait behind the flood's own connections, still arriving
+    on a busy machine). The same with requests whose headers never end (each closed by the
+    server after 5 s, and opened again at once): a newcomer ends one waiting for over 1 s."""
+    opening = (f"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+               "Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{") if slow == "body" else (
+        f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nX-Slow: ")   # headers that never end
+    sources = [f"127.0.{10 + n // 250}.{n % 250 + 1}" for n in range(2200)]
+    newcomers = (f"127.0.3.{n}" for n in range(1, 251))
+
+    def newcomer_time(port: int) -> float | None:
+        return answer_time(port, "GET", PAGE, source=next(newcomers))
+
+    counts, times = silent_flood_page_times(server, 4400, sources, opening, probe=newcomer_time)
+    assert None not in times, shown(times)
+    assert sorted(times)[(len(times) - 1) // 2] < 1.0, shown(times)
+    assert counts["answered_first"] > 0, counts   # the bodies ended for them were told why
+
+
 RECYCLING = ("from scorer.web.serve import GardenkitServer, server_options; "
              "o = server_options('127.0.0.1', {port}); o.update(max_requests=50, max_requests_jitter=1); "
              "o['loglevel'] = 'info'; GardenkitServer(o, '127.0.0.1').run()")
+
+
+def test_a_retiring_worker_answers_the_bodies_it_waits_for_and_stops_before_its_timeout(tmp_path):
+    """Workers retiring every 20 requests while connections announce a save's body and send
+    one byte of it. Each body held its retiring worker to its graceful timeout (10 s), where
+    every request still under way was cut off unanswered: a kept-alive save stored with its
+    answer lost, or not stored, and its player told nothing but a broken connection. A
+    stopping worker now answers the bodies it waits for at once (503, Retry-After: 1, nothing
+    done), finishes what it began and exits: no graceful timeout, every body answered."""
+    port = free_port()
+    log = tmp_path / "server.log"
+    env = {**os.environ, "GARDENKIT_DATABASE_URL": f"sqlite:///{tmp_path / 'results.db'}",
+           "GARDENKIT_INSTANCE_PATH": str(tmp_path / "instance"), "PYTHONPATH": str(REPO)}
+    with open(log, "wb") as output:
+        server = subprocess.Popen([sys.executable, "-c", RECYCLING.format(port=port).replace("max_requests=50", "max_requests=20")],
+                                  env=env, cwd=REPO, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+    bodies = []
+    try:
+        deadline = time.monotonic() + 90
+        while server_choice.plain_get(port, 2.0) is None:
+            assert time.monotonic() < deadline and server.poll() is None, log.read_text()[-2000:]
+            time.sleep(0.3)
+        for n in range(8):   # a save's headers and the first byte of its body, from addresses of their own
+            body = socket.create_connection(("127.0.0.1", port), source_address=(f"127.0.4.{n + 1}", 0))
+            body.sendall(f"POST /api/results HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                         "Content-Length: 500\r\n\r\n{".encode())
+            body.settimeout(20)
+            bodies.append(body)
+        time.sleep(1)
+        started = time.monotonic()
+        for _ in range(60):   # both workers retire
+            server_choice.plain_get(port, 10.0)
+        answers = []
+        for body in bodies:
+            with contextlib.suppress(OSError):
+                answers.append(body.recv(4096))
+        waited = time.monotonic() - started
+    finally:
+        for body in bodies:
+            body.close()
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(30)
+    written = log.read_text()
+    assert written.count("Autorestarting worker") >= 2, written[-2000:]
+    assert "graceful timeout" not in written, written[-2000:]
+    assert all(answer.startswith(b"HTTP/1.1 503") and b"nothing of it was done" in answer for answer in answers), answers
+    assert len(answers) == len(bodies) and waited < 8, (waited, answers)
 
 
 def test_a_retiring_worker_answers_every_connection_it_accepted(tmp_path):

@@ -109,16 +109,86 @@ def test_a_whole_number_written_with_a_fraction_is_that_number(client):
     assert refused.status_code == 422 and "must be a whole number, not 24.5" in refused.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("name, taken", [
-    ("Ann", True), ("  Bo ", True), ("é", True), ("e\u0301", True), ("李", True), ("🌻", True),
-    ("", False), ("   ", False), ("\u00ad", False), ("\u200b ", False), ("\u0301", False), ("\u2800", False),
-    ("a\tb", False), ("\u202eevil", False), ("x" * 41, False), ("\U00020000", True)])
-def test_the_documented_name_is_the_name_the_server_takes(name, taken):
-    """The players' name schema (length and pattern) and the server agree on names that are
-    plain, decomposed, wide, blank, invisible, unprintable or too long."""
-    documented = openapi_document()["components"]["schemas"]["PlayerName"]
-    fits = documented["minLength"] <= len(name) <= documented["maxLength"] and re.search(documented["pattern"], name)
-    state = {"players": [{"name": name, "garden_bed": 1, "hand": 0, "gnomes": 0},
+# Names that are hard to judge, and whether a player may have them: the schema and the server
+# must say the same of each (one definition, scorer.games.core._player_name, makes the pattern).
+HARD_NAMES = {
+    "plain": [("Ann", True), ("  Bo ", True), ("李", True), ("🌻", True), ("\U00020000", True)],
+    "invisible": [("", False), ("   ", False), ("\u00ad", False), ("\u200b ", False), ("\u2800", False),
+                  ("\u115f", False), ("\u3164\u3164", False), ("\ufeff", False), ("\u2060\u180e", False),
+                  ("\U000e0041", False), ("\u3000", False), ("Ann\u200b", True)],
+    "private-use": [("\ue000", False), ("\U000f0000", False), ("\U0010fffd", False), ("A\ue000", True)],
+    "unassigned": [("\U000cf507", False), ("\u0378", False), ("\U000cf507\U000cf507 ", False),
+                   ("\U000cf507x", True)],
+    "combining-only": [("\u0301", False), ("\u0903", False), ("\u20dd", False), ("\u0591\u0301", False),
+                       ("e\u0301", True), ("\u0301e", True)],
+    "look-alike twins": [("\u0410nn", True), ("\u0421\u043e\u0440\u0435", True), ("\u0391\u039d\u039d", True)],
+    "unprintable": [("a\tb", False), ("Ann\t", False), ("Ann\n", False), ("\nAnn", False), ("Ann\x85", False),
+                    ("Ann\x1f", False), ("\u202eevil", False), ("Ann\u2066", False), ("\ud800", False),
+                    ("Ann\x00", False)],
+    "40/41 characters": [("x" * 40, True), ("x" * 41, False), (" " + "x" * 40, False), ("x" * 39 + " ", True),
+                         ("é" * 40, True), ("e\u0301" * 20, True), ("e\u0301" * 20 + "e", False),
+                         ("🌻" * 40, True), ("🌻" * 41, False), ("\ufb2c" * 40, True)],
+}
+
+
+def fits_the_schema(document: dict, name: str) -> bool:
+    """What JSON Schema says of a string: its length in code points, and its pattern searched."""
+    schema = document["components"]["schemas"]["PlayerName"]
+    return schema["minLength"] <= len(name) <= schema["maxLength"] and bool(re.search(schema["pattern"], name))
+
+
+def test_the_published_name_schema_and_the_validate_endpoint_agree_on_hard_names(client):
+    """Each hard name through both doors: the name schema in /openapi.json, and POST
+    /api/games/<id>/validate (a name it refuses is a violation at players[0].name). They
+    agree, and each says what the table above says."""
+    document = client.get("/openapi.json").get_json()
+    state = {"players": [{"name": "", "garden_bed": 1, "hand": 0, "gnomes": 0},
                          {"name": "Zed", "garden_bed": 0, "hand": 0, "gnomes": 0}]}
-    format_refused = [v for v in scorer.validate("garden-variety", state) if v["path"] == "players[0].name"]
-    assert (bool(fits), not format_refused) == (taken, taken), format_refused
+    verdicts = {}
+    for kind, names in HARD_NAMES.items():
+        for name, taken in names:
+            state["players"][0]["name"] = name
+            answer = client.post("/api/games/garden-variety/validate", json=state)
+            refused = [v for v in answer.get_json()["violations"] if v["path"] == "players[0].name"]
+            verdicts[kind, name] = (fits_the_schema(document, name), not refused, taken)
+    wrong = {key: verdict for key, verdict in verdicts.items() if len(set(verdict)) > 1}
+    assert not wrong, wrong
+
+
+def test_every_code_point_alone_is_judged_alike_by_the_pattern_and_the_check():
+    """A one-character name of every 37th code point (some 30,000 of them, every plane and
+    category), and the same before a letter: the pattern and the model's check agree."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from scorer.games.core import PlayerName
+
+    check = TypeAdapter(PlayerName)
+    document = openapi_document()
+
+    def taken(name: str) -> bool:
+        try:
+            check.validate_python(name)
+        except ValidationError:
+            return False
+        return True
+
+    names = [chr(point) + tail for point in range(0, 0x110000, 37) for tail in ("", "x")]
+    wrong = [name for name in names if taken(name) != fits_the_schema(document, name)]
+    assert not wrong, [f"U+{ord(name[0]):04X}{name[1:]}" for name in wrong[:20]]
+
+
+def test_pages_and_forms_never_make_the_name_pattern(client):
+    """The name pattern walks every code point (about a second of CPU), and only the OpenAPI
+    document needs it; the score pages read the models' schemas on a worker's loop, where it
+    held a fresh worker's first score page a second."""
+    from scorer.games.core import name_pattern
+
+    name_pattern.cache_clear()
+    openapi_document.cache_clear()
+    for game_id in scorer.GAMES:
+        assert client.get(f"/games/{game_id}/score").status_code == 200
+    assert client.post("/games/garden-variety/score", data={"op": "score", "players.0.name": "Ann",
+                                                            "players.1.name": "Bo"}).status_code in (200, 400, 422)
+    assert name_pattern.cache_info().currsize == 0
+    assert "pattern" in client.get("/openapi.json").get_json()["components"]["schemas"]["PlayerName"]
+    assert name_pattern.cache_info().currsize == 1
