@@ -283,6 +283,16 @@ def test_harvest_points_and_breakdown_keys():
     assert [p["rank"] for p in result["players"]] == [1, 1] and result["winners"] == ["Ada", "Bo"]
 
 
+def test_a_player_with_no_harvest_written_down_scores_nothing_for_harvests():
+    """Harvest: points come only from what a player harvested, so a sheet that names no
+    harvest at all counts as nothing harvested, the same as one written with zeros."""
+    raw = {"players": [{"name": "Ada", "harvested": {"apple": 1}}, {"name": "Bo"}]}
+    result = scorer.score(GAME_ID, raw)
+    bo = next(p for p in result["players"] if p["name"] == "Bo")
+    assert bo["breakdown"] == {"tomato": 0, "carrot": 0, "apple": 0, "bonus": 0} and bo["total"] == 0
+    assert result["winners"] == ["Ada"]
+
+
 # --- bonus points recorded at the table ------------------------------------------------------
 
 def recorded(points, reading="both", **extra):
