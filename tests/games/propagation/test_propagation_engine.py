@@ -67,6 +67,20 @@ def test_a_propagation_without_targets_or_with_them_in_another_order_is_a_candid
         assert form in candidates, form
 
 
+def test_a_player_with_one_carrot_token_left_is_offered_propagations_that_sow_one():
+    """Set up gives each player ten carrot tokens; a propagation sows only the tokens the
+    player has left. With nine carrots growing, Ann's candidate propagations name one target
+    each, and every one of them is legal."""
+    engine = _engine()
+    spots = [[-3, 3], [3, -3], [-1, -2], [1, 2], [-4, 2], [4, -2], [2, -4], [-2, 4], [1, -4]]
+    assert len(spots) == data.PLANTS["carrot"]["tokens"] - 1
+    state = _act_state([{"at": at, "owner": "Ann", "kind": "carrot", "tier": 3} for at in spots])
+    sowing = [move for move in engine.candidate_actions(state, random.Random(0))
+              if move["type"] == "propagate" and "targets" in move]
+    assert sowing and {len(move["targets"]) for move in sowing} == {1}
+    assert all(judged["legal"] for judged in engine.judge_all(state, sowing))
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 8)])
 def test_every_legal_propagation_is_among_the_candidates(players, seed):
     engine = _engine()
