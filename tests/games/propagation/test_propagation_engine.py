@@ -12,6 +12,7 @@ import pytest
 import scorer
 from scorer.games.engine import Engine
 from scorer.games.propagation import data
+from tests.support.engine_harness import legal_random_question_types
 
 GAME_ID = "propagation"
 
@@ -79,6 +80,15 @@ def test_a_player_with_one_carrot_token_left_is_offered_propagations_that_sow_on
               if move["type"] == "propagate" and "targets" in move]
     assert sowing and {len(move["targets"]) for move in sowing} == {1}
     assert all(judged["legal"] for judged in engine.judge_all(state, sowing))
+
+
+def test_the_random_questions_reach_a_legal_move_of_every_type():
+    """The judged games ask random questions (`action_space`) and hold every one judged legal
+    against the candidates; that check reaches a move type only if its questions are well
+    formed often enough to be legal: over three simulated games each type is."""
+    reached = set().union(*(legal_random_question_types(GAME_ID, players, seed)
+                            for players, seed in ((2, 0), (3, 1), (4, 2))))
+    assert reached == {"grow", "sow", "propagate", "harvest", "end_round"}
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 8)])
