@@ -10,6 +10,7 @@ from itertools import permutations
 import pytest
 
 import scorer
+from scorer.games.core import InvalidState
 from scorer.games.engine import Engine
 from scorer.games.propagation import data
 from tests.support.engine_harness import legal_random_question_types
@@ -80,6 +81,19 @@ def test_a_player_with_one_carrot_token_left_is_offered_propagations_that_sow_on
               if move["type"] == "propagate" and "targets" in move]
     assert sowing and {len(move["targets"]) for move in sowing} == {1}
     assert all(judged["legal"] for judged in engine.judge_all(state, sowing))
+
+
+def test_a_log_saved_at_engine_version_1_is_still_read():
+    """Logs players saved carry `"version": 1` in their setup; the engine reads them as long
+    as it is version 1, and refuses (never misreads) a log of any other version."""
+    log, _ = scorer.simulate(GAME_ID, 2, 0)
+    assert log[0]["setup"]["version"] == 1
+    assert scorer.replay(GAME_ID, log)["legal"]
+    other = copy.deepcopy(log)
+    other[0]["setup"]["version"] = 2
+    with pytest.raises(InvalidState) as refused:
+        scorer.replay(GAME_ID, other)
+    assert [v["code"] for v in refused.value.violations] == ["unknown-version"]
 
 
 def test_the_random_questions_reach_a_legal_move_of_every_type():
