@@ -61,6 +61,7 @@ def test_total_is_sum_of_breakdown():
 
 @pytest.mark.parametrize("players, code", [
     ([player("A", 30, 0), player("B", 26, 0)], "too-many-cards"),
+    ([player("A", 25, 5), player("B", 25, 0)], "too-many-cards"),  # 55 in beds and hands, the box has 54
     ([player("A", 20, 0, 7), player("B", 20, 0, 6)], "too-many-gnomes"),
     ([player("A", 10, 6), player("B", 10, 0)], "hand-too-big"),
     ([player("A", 2, 1, 4), player("B", 10, 0)], "more-gnomes-than-cards"),
