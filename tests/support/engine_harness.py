@@ -66,6 +66,22 @@ def player_counts(game_id: str) -> list[int]:
     return list(range(game.min_players, game.max_players + 1))
 
 
+def legal_random_question_types(game_id: str, players: int, seed: int) -> set[str]:
+    """The action types of which `action_space` drew at least one legal action over the states
+    of a simulated game: the types whose random questions can reach the candidates' check."""
+    game_engine = engine(game_id)
+    log, _ = scorer.simulate(game_id, players, seed)
+    state = game_engine.initial_state(log[0]["setup"]["players"], log[0]["setup"].get("options", {}))
+    rng, found = random.Random(seed), set()
+    for entry in log[1:]:
+        if not game_engine.is_over(state) and "chance" not in entry:
+            questions = game_engine.action_space(state, rng)
+            found |= {question["type"] for question, judged in zip(questions, game_engine.judge_all(state, questions))
+                      if judged["legal"]}
+        state = game_engine.resolve_chance(state, entry) if "chance" in entry else game_engine.apply(state, entry)
+    return found
+
+
 def oracle(game_id: str) -> ModuleType:
     """The game's oracle module, tests/oracles/<package>.py; AssertionError when it has none."""
     name = f"{ORACLE_PACKAGE}.{game_id.replace('-', '_')}"

@@ -522,8 +522,10 @@ def after_next(planted: dict, move: dict) -> dict:
 
 
 def test_a_cat_after_the_tile_may_complete_the_other_bed_and_the_player_picks_the_order():
-    """Scoring Phase: with both beds completed in one turn with a cat's help, the player picks
-    which is scored first."""
+    """3 Scoring Phase: when a cat completes the second bed in the same turn, the player
+    chooses which bed is scored first: the one completed last may go first, and it is that bed
+    that is scored, the other left waiting (tried with either bed completed first, so a bed
+    matched by anything looser than its rows is caught whichever rows sort first)."""
     before, tile, after = _first(2, 0, lambda b, e, a: e.get("type") == "place_tile" and len(a["turn"]["queue"]) == 1
                                  and b["turn"]["step"] == "plant")
     state = copy.deepcopy(before)
@@ -535,9 +537,13 @@ def test_a_cat_after_the_tile_may_complete_the_other_bed_and_the_player_picks_th
     cat = {"type": "place_token", "player": player["name"], "bed": other, "token": "cat", "at": _uncovered(other)[0]}
     both = ENGINE.apply(planted, cat)
     assert sorted(e["design"] for e in both["turn"]["queue"]) == sorted(b["design"] for b in player["beds"])
-    second = both["turn"]["queue"][1]
-    scored = ENGINE.apply(both, {"type": "score_bed", "player": player["name"], "bed": second["rows"]})
-    assert scored["turn"]["scoring"]["design"] == second["design"]
+    assert both["turn"]["queue"][0]["rows"] != both["turn"]["queue"][1]["rows"]
+    for first, second in (both["turn"]["queue"], both["turn"]["queue"][::-1]):
+        waiting = copy.deepcopy(both)
+        waiting["turn"]["queue"] = [first, second]
+        scored = ENGINE.apply(waiting, {"type": "score_bed", "player": player["name"], "bed": second["rows"]})
+        assert scored["turn"]["scoring"]["design"] == second["design"]
+        assert scored["turn"]["queue"] == [first]
 
 
 # --- the moves ---------------------------------------------------------------------------------------

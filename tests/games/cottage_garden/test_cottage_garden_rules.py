@@ -443,6 +443,8 @@ def test_start_of_the_final_round_gives_up_beds_with_fewer_than_three_tiles():
             {"design": "3D", "tiles": [{"tile": t, "at": [r, 2]} for t, r in (("3A", 1), ("3B", 2), ("4A", 3))]}]
     result = check({"type": "start_final_round", "beds": beds})
     assert result["effects"] == {"flower_tiles": [2, 3], "given_up": [0], "kept": [1]}
+    # the answer counts the beds as a player does, from 1
+    assert result["summary"] == ["The Final Round starts. Beds given up (too few flower tiles): bed 1; beds kept: bed 2."]
 
 
 # --- the nursery and the gardener ----------------------------------------------------------

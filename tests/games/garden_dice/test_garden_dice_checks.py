@@ -216,7 +216,9 @@ def test_rulebook_move_critter_example():
     assert move("Green", (2, 2), (2, 4))["effects"] == {"eats": None, "eaten": None}
     assert move("Green", (2, 2), (3, 2))["legal"] is True
     assert codes(move("Green", (2, 2), (4, 2))) == ["space-occupied"]
-    assert codes(move("Green", (2, 2), (5, 2))) == ["path-blocked"]
+    blocked = move("Green", (2, 2), (5, 2))
+    assert codes(blocked) == ["path-blocked"]
+    assert blocked["violations"][0]["message"].endswith("is in the way: critters pass only empty spaces")
     assert codes(move("Green", (2, 2), (1, 2))) == ["space-occupied"]
     assert codes(move("Green", (2, 2), (2, 1))) == ["space-occupied"]
     eaten = move("Yellow", (5, 5), (5, 2))["effects"]
@@ -263,7 +265,7 @@ def test_rocks_are_impassable():
     result = check(board, {"type": "move_critter", "player": "A", "from": [1, 1], "to": [1, 5],
                            "die": 4}, names=["A", "B"])
     assert codes(result) == ["path-blocked"]
-    assert "rock" in result["violations"][0]["message"]
+    assert result["violations"][0]["message"].endswith("is in the way: rocks are impassable")
     result = check(board, {"type": "move_critter", "player": "A", "from": [1, 1], "to": [1, 3],
                            "die": 4}, names=["A", "B"])
     assert codes(result) == ["space-occupied"]

@@ -11,6 +11,7 @@ from scorer.games.engine import IllegalMove, engine_of
 from scorer.games.garden_dice import data
 from scorer.games.garden_dice.engine import DIE_ACTIONS_WEIGHED, FREE_ACTIONS_WEIGHED, DiceMove, GardenDiceEngine
 from scorer.games.garden_dice.rules import EXAMPLE_CHECK
+from tests.support.engine_harness import legal_random_question_types
 
 GAME = "garden-dice"
 _ENGINE = engine_of(scorer.GAMES[GAME])
@@ -250,3 +251,11 @@ def test_an_end_turn_written_after_the_dice_passed_changes_nothing():
     assert scorer.replay(GAME, other)["violations"][0]["code"] == "chance-expected"
     first = [log[0], {"type": "end_turn", "player": "Cal"}, *log[1:]]
     assert scorer.replay(GAME, first)["violations"][0]["code"] == "chance-expected"
+
+
+def test_the_random_questions_reach_legal_moves():
+    """The judged games ask random questions (`action_space`), most of them illegal, and hold
+    each one judged legal against the candidates: over three simulated games some are legal
+    buys and sun uses of both kinds, so that check is reached."""
+    reached = set().union(*(legal_random_question_types(GAME, players, seed) for players, seed in ((2, 0), (3, 1), (4, 2))))
+    assert {"buy", "sun_reroll", "sun_set_die"} <= reached

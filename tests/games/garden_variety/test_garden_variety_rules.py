@@ -61,6 +61,7 @@ def test_total_is_sum_of_breakdown():
 
 @pytest.mark.parametrize("players, code", [
     ([player("A", 30, 0), player("B", 26, 0)], "too-many-cards"),
+    ([player("A", 25, 5), player("B", 25, 0)], "too-many-cards"),  # 55 in beds and hands, the box has 54
     ([player("A", 20, 0, 7), player("B", 20, 0, 6)], "too-many-gnomes"),
     ([player("A", 10, 6), player("B", 10, 0)], "hand-too-big"),
     ([player("A", 2, 1, 4), player("B", 10, 0)], "more-gnomes-than-cards"),
@@ -351,10 +352,16 @@ def test_every_player_plays_exactly_once():
     assert [(v["code"], v["path"]) for v in unknown.value.violations] == [("unknown-player", "action.plays[2].player")]
 
 
-@pytest.mark.parametrize("rule", [4, "chaos", "5", True, 5.0, [5], None])
-def test_rule_must_be_a_die_face(rule):
+@pytest.mark.parametrize(("rule", "says"), [
+    (4, "the die has no rule 4"), ("chaos", "a chaos roll is rerolled"), ("5", "the die has no rule"),
+    (True, "the die has no rule"), (5.0, "the die has no rule"), ([5], "the die has no rule"),
+    (None, "the round's rule is missing")])
+def test_rule_must_be_a_die_face(rule, says):
+    """How to play: the die's faces are rules 0, 3, 5, 7 and 10, and chaos, which is rolled
+    again once the cards are down; the refusal tells which of these went wrong."""
     result = round_of(rule, flower(4), flower(6))
     assert codes(result["violations"]) == ["no-such-rule"]
+    assert result["violations"][0]["message"].startswith(says), result["violations"]
 
 
 def test_cards_on_the_table_count_against_the_box():
@@ -396,6 +403,18 @@ def test_form_rows_become_state_and_action_in_play_order():
     assert action == {"type": "resolve_round", "rule": 10, "plays": [
         {"player": "Ann", "card": {"kind": "critter", "color": "green", "number": "0/10", "declared": 10}},
         {"player": "Bo", "card": {"kind": "gnome", "name": "wishing", "declared": 9}}]}
+
+
+def test_a_form_critter_numbered_0_is_read_as_the_number_0():
+    """Only the rare critter's "0/10" stays text; any other number typed, 0 too, is read as
+    a number, so a critter 0 (none is printed) is refused as no such card, not as a wrong type."""
+    from scorer.games.garden_variety.rules import check_from_form
+
+    state, action = check_from_form({"rule": "5", "row.0.name": "Ann", "row.0.kind": "critter", "row.0.color": "red",
+                                     "row.0.number": "0", "row.0.hand": "4", "row.1.name": "Bo",
+                                     "row.1.kind": "wildflower", "row.1.number": "4", "row.1.hand": "4"})
+    assert action["plays"][0]["card"] == {"kind": "critter", "color": "red", "number": 0}
+    assert codes(scorer.check(GV, state, action)["violations"]) == ["no-such-card"]
 
 
 def test_form_junk_is_passed_on_for_the_rules_to_report():

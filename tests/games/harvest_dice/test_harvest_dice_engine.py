@@ -151,3 +151,16 @@ def test_a_face_written_3_0_in_json_text_is_read_as_3(client):
     assert written != text
     answer = client.post(f"/api/games/{GAME_ID}/replay", data=written, content_type="application/json")
     assert answer.status_code == 200 and answer.get_json()["legal"] is True
+
+
+@pytest.mark.parametrize(("players", "rolled"), [(2, 6), (3, 9)])
+def test_a_last_die_too_early_says_how_many_dice_are_still_to_draft(players, rolled):
+    """The Last Die & The Market: only the one die left in the pool is the last die, so right
+    after a roll every die but one is still to be drafted (5 of 6 with two players, 8 of 9
+    with three or four)."""
+    log, _ = scorer.simulate(GAME_ID, players, 4)
+    roll = next(i for i, entry in enumerate(log) if entry.get("chance") == "roll")
+    assert len(log[roll]["dice"]) == rolled
+    log.insert(roll + 1, {"type": "last_die", "die": log[roll]["dice"][0]})
+    (refusal,) = scorer.replay(GAME_ID, log)["violations"]
+    assert refusal["code"] == "not-last-die" and refusal["message"].endswith(f": {rolled - 1} more to draft")

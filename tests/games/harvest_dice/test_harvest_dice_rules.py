@@ -326,6 +326,16 @@ def test_more_plants_than_the_table_drafted_warn():
     assert "too-many-dice-for-table" in found
 
 
+def test_a_fed_pig_counts_one_die_for_every_six_circles_or_part_of_six_toward_the_table_s_dice():
+    """The Last Die & The Market with Feed it: a die feeds its value in circles, six at most,
+    so a pig of 12 circles ate two dice or more and one of 13 three. 2 players draft 25 dice
+    in 5 rounds: 23 veggies and a 12-circle pig fit exactly, a 13-circle pig is one die over."""
+    eleven, twelve = ["LLLLL.", "TTT...", "CCC..."], ["LLLLL.", "TT....", "CCCCC."]
+    for pig, warned in ((12, False), (13, True)):
+        found = warning_codes(state(player(garden=eleven, pig=pig), player("Ann", garden=twelve), tomato=5))
+        assert ("too-many-dice-for-table" in found) is warned, (pig, found)
+
+
 def test_more_plants_of_a_colour_than_its_dice_warn():
     # 2 players use 2 green dice; in 5 finished rounds (carrot market full, every last die
     # orange) 10 green dice were drafted, so 12 lettuce cannot have been planted.

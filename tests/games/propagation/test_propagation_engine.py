@@ -10,8 +10,10 @@ from itertools import permutations
 import pytest
 
 import scorer
+from scorer.games.core import InvalidState
 from scorer.games.engine import Engine
 from scorer.games.propagation import data
+from tests.support.engine_harness import legal_random_question_types
 
 GAME_ID = "propagation"
 
@@ -65,6 +67,42 @@ def test_a_propagation_without_targets_or_with_them_in_another_order_is_a_candid
     for form in forms:
         assert engine.judge(state, form)["legal"], form
         assert form in candidates, form
+
+
+def test_a_player_with_one_carrot_token_left_is_offered_propagations_that_sow_one():
+    """Set up gives each player ten carrot tokens; a propagation sows only the tokens the
+    player has left. With nine carrots growing, Ann's candidate propagations name one target
+    each, and every one of them is legal."""
+    engine = _engine()
+    spots = [[-3, 3], [3, -3], [-1, -2], [1, 2], [-4, 2], [4, -2], [2, -4], [-2, 4], [1, -4]]
+    assert len(spots) == data.PLANTS["carrot"]["tokens"] - 1
+    state = _act_state([{"at": at, "owner": "Ann", "kind": "carrot", "tier": 3} for at in spots])
+    sowing = [move for move in engine.candidate_actions(state, random.Random(0))
+              if move["type"] == "propagate" and "targets" in move]
+    assert sowing and {len(move["targets"]) for move in sowing} == {1}
+    assert all(judged["legal"] for judged in engine.judge_all(state, sowing))
+
+
+def test_a_log_saved_at_engine_version_1_is_still_read():
+    """Logs players saved carry `"version": 1` in their setup; the engine reads them as long
+    as it is version 1, and refuses (never misreads) a log of any other version."""
+    log, _ = scorer.simulate(GAME_ID, 2, 0)
+    assert log[0]["setup"]["version"] == 1
+    assert scorer.replay(GAME_ID, log)["legal"]
+    other = copy.deepcopy(log)
+    other[0]["setup"]["version"] = 2
+    with pytest.raises(InvalidState) as refused:
+        scorer.replay(GAME_ID, other)
+    assert [v["code"] for v in refused.value.violations] == ["unknown-version"]
+
+
+def test_the_random_questions_reach_a_legal_move_of_every_type():
+    """The judged games ask random questions (`action_space`) and hold every one judged legal
+    against the candidates; that check reaches a move type only if its questions are well
+    formed often enough to be legal: over three simulated games each type is."""
+    reached = set().union(*(legal_random_question_types(GAME_ID, players, seed)
+                            for players, seed in ((2, 0), (3, 1), (4, 2))))
+    assert reached == {"grow", "sow", "propagate", "harvest", "end_round"}
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 8)])

@@ -8,7 +8,7 @@ import pytest
 import scorer
 from scorer.games.core import GAME_NOT_OVER
 from scorer.games.propagation import data
-from scorer.games.propagation.rules import GAME, Board, board_violations, resolve_card
+from scorer.games.propagation.rules import GAME, Board, board_violations, hex_words, resolve_card
 
 GAME_ID = "propagation"
 # Ten rocks, no two adjacent (checked in test_house_rocks_are_legal).
@@ -271,6 +271,19 @@ def test_missing_or_partial_bonus_is_a_warning(bonus, missing_rounds):
     assert all(f"round {r}" in w["message"] for w, r in zip(result["warnings"], missing_rounds))
 
 
+def test_a_space_is_named_by_the_walk_from_the_centre():
+    """The messages name a space as a walk from the centre in at most two neighbouring
+    compass directions: each neighbour of the centre by its own direction, in every direction."""
+    names = {"N": "north", "NE": "north-east", "SE": "south-east", "S": "south", "SW": "south-west",
+             "NW": "north-west"}
+    for direction, (q, r) in data.DIRECTIONS.items():
+        assert hex_words([q, r]) == f"1 space {names[direction]} of the centre"
+        assert hex_words([2 * q, 2 * r]) == f"2 spaces {names[direction]} of the centre"
+    assert hex_words([0, 0]) == "the centre"
+    assert hex_words([2, -3]) == "1 north then 2 north-east of the centre"
+    assert hex_words([-1, -1]) == "1 north-west then 1 north of the centre"
+
+
 # --- final scoring -------------------------------------------------------------------------------
 
 def test_harvest_points_and_breakdown_keys():
@@ -281,6 +294,16 @@ def test_harvest_points_and_breakdown_keys():
     assert bo["breakdown"] == {"tomato": 0, "carrot": 20, "apple": 0, "bonus": 0} and bo["total"] == 20
     # No tie-breaker: tied players share first place.
     assert [p["rank"] for p in result["players"]] == [1, 1] and result["winners"] == ["Ada", "Bo"]
+
+
+def test_a_player_with_no_harvest_written_down_scores_nothing_for_harvests():
+    """Harvest: points come only from what a player harvested, so a sheet that names no
+    harvest at all counts as nothing harvested, the same as one written with zeros."""
+    raw = {"players": [{"name": "Ada", "harvested": {"apple": 1}}, {"name": "Bo"}]}
+    result = scorer.score(GAME_ID, raw)
+    bo = next(p for p in result["players"] if p["name"] == "Bo")
+    assert bo["breakdown"] == {"tomato": 0, "carrot": 0, "apple": 0, "bonus": 0} and bo["total"] == 0
+    assert result["winners"] == ["Ada"]
 
 
 # --- bonus points recorded at the table ------------------------------------------------------
