@@ -337,7 +337,7 @@ def test_a_queued_save_answered_503_is_kept_and_sent_again(live_server, page):
     """A restarting or busy server (503, 429, 408) has not refused the game: it stays queued
     and is sent again in a while, not dropped with "could not be saved"."""
     page.goto(live_server + "/games/garden-variety/score")
-    answers = []
+    answers: list[int] = []
 
     def busy_once(route):
         if answers:

@@ -585,4 +585,5 @@ def test_the_gardener_walks_on_flagstones_with_gravel_between_them(side):
     gaps = {round(b[0] - (a[0] + a[2]), 3) for a, b in zip(north, north[1:])}
     assert gaps == {2 * kit.FLAG_INSET} and 2 * kit.FLAG_INSET >= 2.5
     shadow, stone = art.flagstone(0.0, 0.0, 20.0, 10.0)
+    assert isinstance(shadow, Rect) and isinstance(stone, Rect)
     assert shadow.style.decorative and not stone.style.decorative and (shadow.x, shadow.y) > (stone.x, stone.y)
