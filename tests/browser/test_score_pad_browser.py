@@ -73,6 +73,14 @@ def ranking(page):
         " r.querySelector('td.total').textContent.trim()])")
 
 
+def type_example(page, game_id):
+    """Types the game's example fields into the score page that is open; its state is returned."""
+    typed, state = TYPED[game_id]
+    for name, text in typed.items():
+        page.fill(f"[name='{name}']", text)
+    return state
+
+
 def expected(game_id, state):
     scored = scorer.GAMES[game_id].score(state)
     return [[str(p["rank"]), p["name"], str(p["total"])] for p in scored["players"]]
@@ -99,9 +107,7 @@ def test_blank_start_scores_only_what_was_typed_with_the_answer_in_view(live_ser
     assert names.count() == 2 and all(v == "" for v in names.evaluate_all("els => els.map(e => e.value)"))
     assert page.locator("#result table").count() == 0
 
-    typed, state = TYPED[game_id]
-    for name, text in typed.items():
-        page.fill(f"[name='{name}']", text)
+    state = type_example(page, game_id)
     if game_id == "propagation":   # the leak players met: two more players, only harvests typed
         for index, (name, kind) in enumerate((("Cy", "carrot"), ("Di", "apple")), start=2):
             page.get_by_role("button", name="Add player").click()
@@ -168,9 +174,7 @@ def client_results(page, live_server):
 def test_a_game_survives_reload_and_a_closed_tab_then_rematch_and_undo(live_server, page):
     path = live_server + "/games/garden-variety/score"
     page.goto(path)
-    typed, _ = TYPED["garden-variety"]
-    for name, text in typed.items():
-        page.fill(f"[name='{name}']", text)
+    type_example(page, "garden-variety")
     page.get_by_role("button", name="Add player").click()
     page.locator("fieldset.player").nth(2).locator("input[name$='.name']").fill("Cy")
     page.reload()
@@ -211,9 +215,7 @@ def test_a_game_survives_reload_and_a_closed_tab_then_rematch_and_undo(live_serv
 
 def test_phone_end_screen_shows_rank_name_total_and_the_breakdown_on_tap(live_server, page, tmp_path):
     page.goto(live_server + "/games/garden-dice/score")
-    typed, state = TYPED["garden-dice"]
-    for name, text in typed.items():
-        page.fill(f"[name='{name}']", text)
+    state = type_example(page, "garden-dice")
     with page.expect_navigation():
         page.locator("button.primary[value=score]").click()
     table = page.locator("#result table.ranking")
@@ -265,9 +267,7 @@ def test_offline_the_pages_open_entries_stay_and_a_save_is_sent_once(live_server
     assert_from_the_workers_cache(page, page.goto(live_server + "/games/propagation/check"))
     assert "Propagation" in page.locator("h1").inner_text()
     page.goto(path)
-    typed, state = TYPED["garden-variety"]
-    for name, text in typed.items():
-        page.fill(f"[name='{name}']", text)
+    state = type_example(page, "garden-variety")
     assert page.locator(".pad-totals").inner_text() == "Totals when back online"
     page.get_by_role("button", name="Save result").click()
     assert "Saved on this device" in page.locator("#pad-note").inner_text()
@@ -306,9 +306,7 @@ def test_a_save_whose_connection_is_cut_is_told_truly_and_stored_once(live_serve
     reads that it is saved (and whether it had been), and it is stored once."""
     path = live_server + "/games/garden-variety/score"
     page.goto(path)
-    typed, _ = TYPED["garden-variety"]
-    for name, text in typed.items():
-        page.fill(f"[name='{name}']", text)
+    type_example(page, "garden-variety")
 
     def cut(route):
         if route.request.method != "POST":
@@ -359,9 +357,7 @@ def test_an_answered_save_leaves_nothing_queued_to_send_again(live_server, page)
     the copy queued in case of a lost answer is gone, and nothing is said about it."""
     path = live_server + "/games/garden-variety/score"
     page.goto(path)
-    typed, _ = TYPED["garden-variety"]
-    for name, text in typed.items():
-        page.fill(f"[name='{name}']", text)
+    type_example(page, "garden-variety")
     page.get_by_role("button", name="Save result").click()
     page.wait_for_url("**/results/*")
     page.wait_for_load_state("networkidle")
@@ -411,9 +407,7 @@ def test_propagation_scores_the_bonus_points_players_have(live_server, page):
 
 def test_an_expired_form_token_is_renewed_and_the_game_saved_at_the_first_press(live_server, page):
     page.goto(live_server + "/games/garden-variety/score")
-    typed, _ = TYPED["garden-variety"]
-    for name, text in typed.items():
-        page.fill(f"[name='{name}']", text)
+    type_example(page, "garden-variety")
     page.evaluate("document.querySelector('[name=csrf_token]').value = 'expired'")   # a page left open for hours
     page.get_by_role("button", name="Save result").click()
     page.wait_for_url("**/results/*")
