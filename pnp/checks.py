@@ -1004,6 +1004,16 @@ def crowded_punches(flat: Flat) -> Iterator[Problem]:
                               f"eye needs")
 
 
+def _ticks_by_axis(flat: Flat) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
+    """The sheet's cut ticks as (where their cut line is, where they start and end along it):
+    the vertical ones (cut lines at an x), then the horizontal ones (at a y)."""
+    vertical, horizontal = [], []
+    for x0, y0, x1, y1 in _ticks(flat):
+        if x0 == x1:
+            vertical.append((x0, min(y0, y1), max(y0, y1)))
+        elif y0 == y1:
+            horizontal.append((y0, min(x0, x1), max(x0, x1)))
+    return vertical, horizontal
 
 
 def doubled_marks(flat: Flat) -> Iterator[Problem]:
@@ -1012,24 +1022,16 @@ def doubled_marks(flat: Flat) -> Iterator[Problem]:
     another's on the other, the two facing each other across the gutter between the lines.
     Blocks on one page laid on different grids doubled Garden Dice's marks 0.7-3 mm apart,
     and nothing told which one was whose."""
-    ticks = _ticks(flat)
     rects = [_rect_box(placed.rect) for placed in flat.sheet.placements if placed.tile is None]
     found: set[tuple[float, float]] = set()
-    for i, (ax0, ay0, ax1, ay1) in enumerate(ticks):
-        for bx0, by0, bx1, by1 in ticks[i + 1:]:
-            for axis in (0, 1):  # 0: vertical ticks (cut lines at an x), 1: horizontal ones
-                a_at, b_at = (ax0, bx0) if axis == 0 else (ay0, by0)
-                if (ax0 != ax1 if axis == 0 else ay0 != ay1) or (bx0 != bx1 if axis == 0 else by0 != by1):
-                    continue
-                along_a = sorted((ay0, ay1) if axis == 0 else (ax0, ax1))
-                along_b = sorted((by0, by1) if axis == 0 else (bx0, bx1))
+    for axis, ticks in enumerate(_ticks_by_axis(flat)):   # axis 0: cut lines at an x, 1: at a y
+        for i, (a_at, a_low, a_high) in enumerate(ticks):
+            for b_at, b_low, b_high in ticks[i + 1:]:
                 apart = abs(a_at - b_at)
-                if not EPS_MM <= apart < DOUBLED_MARK_MM or \
-                        along_a[0] > along_b[1] + EPS_MM or along_b[0] > along_a[1] + EPS_MM:
+                if not EPS_MM <= apart < DOUBLED_MARK_MM or a_low > b_high + EPS_MM or b_low > a_high + EPS_MM:
                     continue
                 low, high = sorted((a_at, b_at))
-                if a_gutter(rects, axis, low, high, (max(along_a[0], along_b[0]), min(along_a[1], along_b[1]))) or \
-                        (low, high) in found:
+                if a_gutter(rects, axis, low, high, (max(a_low, b_low), min(a_high, b_high))) or (low, high) in found:
                     continue
                 found.add((low, high))
                 what = "x" if axis == 0 else "y"

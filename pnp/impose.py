@@ -1354,9 +1354,6 @@ def a_gutter(boxes: list[Box], axis: int, low: float, high: float, along: tuple[
                for a in ends for b in starts)
 
 
-
-
-
 def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper):
     """A tick on the line `at` (a y for a horizontal tick, an x for a vertical one) from
     `start` outwards in `direction`, cut short before any box in its way and TICK_EDGE_MM
