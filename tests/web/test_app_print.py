@@ -181,6 +181,13 @@ def test_folding_a_kit_without_cards_is_said_on_its_print_page(reader):
     assert 'id="fold-note"' not in reader.get(f"/games/{GV}/print?fold=1").get_data(as_text=True)
 
 
+def test_the_checklist_gives_sizes_to_a_tenth_of_a_millimetre(reader):
+    # Garden Dice's discs sit in punch cells of 3/8 inch and a 1 mm gap, 10.525 mm: a ruler shows tenths
+    page = reader.get("/games/garden-dice/print").get_data(as_text=True)
+    sizes = re.findall(r"<td>([0-9.]+) × ([0-9.]+)</td>", page)
+    assert sizes and all(len(size.partition(".")[2]) <= 1 for pair in sizes for size in pair), sizes
+
+
 def test_pod_pages_carry_trim_boxes_and_cmyk_writes_cmyk(reader):
     pod = pdf_of(reader.get("/kits/garden-variety.pdf?pod=1&bleed=3"))
     # a card, 3 mm of bleed and a slug for the crop marks round it
