@@ -16,7 +16,6 @@ import math
 
 from pnp.art.critters import pose_icon, wildflower_icon
 from pnp.art.looks import Look, wordmark
-from pnp.art.shapes import LABEL_MM
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_color_on
 from pnp.errors import KitError
 from pnp.fonts import measure
@@ -405,7 +404,7 @@ def critter_face(card) -> Face:
         Text(CARD_W / 2, 58.5 if rare else 67.5, name, size=NAME_MM, align="center", anchor="top",
              bold=True, fill=INK),
         Text(CARD_W / 2, 64 if rare else 73, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
-             align="center", anchor="top", fill="#555555"),
+             align="center", anchor="top", fill=INK),
     ]
     if rare:
         shapes.append(Text(CARD_W / 2, 68, "say 0 or 10\nwhen you play it", size=2.85, align="center",
@@ -419,7 +418,7 @@ def wildflower_face(card) -> Face:
         _both_corners(_number_index(str(card.number), flower_badge())),
         Icon(wildflower_icon("gv-wildflower", card.number), ART_X, ART_Y, ART, WILDFLOWER_COLOR),
         Text(CARD_W / 2, 67.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
-        Text(CARD_W / 2, 73, "wins ties with critters", size=2.85, align="center", anchor="top", fill="#555555"))
+        Text(CARD_W / 2, 73, "wins ties with critters", size=2.85, align="center", anchor="top", fill=INK))
 
 
 def gnome_face(card) -> Face:
@@ -477,12 +476,15 @@ def card_face(card) -> Face:
 
 # --- the die and the rules card --------------------------------------------------------------
 
+CHAOS_MM = 2.5   # the chaos face's word, 7.1 pt: read at the table like every word of the kit
+
+
 def die_face(label: str) -> Group:
     s = DIE_STICKER
     shapes: list[Shape] = [Rect(0, 0, s, s, Style(fill="#FFFFFF", decorative=True))]
     if label == data.DIE_LABELS[data.CHAOS]:
         shapes += [Text(s / 2, s * 0.4, "!", size=6.5, align="center", anchor="middle", bold=True, fill=GNOME_INK),
-                   Text(s / 2, s * 0.8, "chaos", size=LABEL_MM, align="center", anchor="middle", bold=True, fill=INK)]
+                   Text(s / 2, s * 0.8, "chaos", size=CHAOS_MM, align="center", anchor="middle", bold=True, fill=INK)]
     else:
         shapes += [Text(s / 2, s / 2, label, size=6.0 if len(label) == 1 else 5.4, align="center", anchor="middle",
                         bold=True, fill=INK)]
@@ -551,20 +553,32 @@ RULES_GAP = 10.0
 RULES_COPIES = 2  # one for each end of the table: the page of die stickers has room for both
 
 
+RULES_MARK_H = 10.0   # the wordmark under the first column's rules
+
+
 def rules_summary() -> Component:
     """A single-sided half page (it shares a page with the die stickers rather than take a
-    duplex sheet of its own), twice."""
+    duplex sheet of its own), twice: how to play, and under it, where that column ends, the
+    game's wordmark with "the rules in short"; who wins beside them."""
     column = (RULES_W - 2 * 6.0 - RULES_GAP) / 2
     shapes: list[Shape] = []
+    ends = []
     for index, (heading, blocks) in enumerate((("How to play", RULES_PLAY), ("Who wins", rules_win_blocks()))):
         x = 6.0 + index * (column + RULES_GAP)
         shapes.append(Text(x, 6.0, heading, size=5.0, anchor="top", bold=True, fill=BACK_COLOR))
         paragraphs, end = text_column(blocks, x, 14.0, column, size=BODY_MM, color=INK)
-        if end > RULES_H - 8.0:
+        if end > RULES_H - 6.0:
             raise ValueError(f"the rules summary's {heading!r} runs to {end:.1f} mm, past its {RULES_H} mm sheet")
         shapes.append(paragraphs)
-    shapes.append(Text(RULES_W / 2, RULES_H - 3.5, f"{TITLE} · the rules in short", size=2.85, align="center",
-                       fill="#595959"))
+        ends.append(end)
+    # the wordmark and its line in the room the first column leaves, centred in it
+    below = RULES_H - 6.0 - ends[0]
+    if below < RULES_MARK_H + 5.0:
+        raise ValueError(f"the rules summary's first column leaves {below:.1f} mm, under its wordmark's room")
+    top = ends[0] + (below - RULES_MARK_H - 5.0) / 2
+    shapes += [wordmark(TITLE, 6.0 + column / 2, top, RULES_MARK_H, align="center", max_width=column)[0],
+               Text(6.0 + column / 2, top + RULES_MARK_H + 4.0, "the rules in short", size=BODY_MM,
+                    align="center", fill=INK)]
     return Component("rules-summary", "aid", RULES_W, RULES_H, Face(Group(tuple(shapes)), background=CREAM),
                      count=RULES_COPIES)
 
