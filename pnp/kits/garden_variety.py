@@ -18,6 +18,7 @@ from pnp.art.critters import pose_icon, wildflower_icon
 from pnp.art.looks import Look, wordmark
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_color_on
 from pnp.errors import KitError
+from pnp.fold import FOLD_GUTTER_MM
 from pnp.fonts import measure
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import DeckMistakes, DeckRules
@@ -583,6 +584,62 @@ def rules_summary() -> Component:
                      count=RULES_COPIES)
 
 
+# --- the table aid of a folded build ----------------------------------------------------------
+# A folded card (front and back side by side) is CARD_W * 2 + the fold's gutter across; four lie on
+# a Letter or A4 page, so 54 cards left the last page half empty. A folded build fills those
+# places with aids of that size on the same light card: ties at a glance, for either end of the
+# table. On A3 and tabloid nine lie on a page and 54 fill six: no aid (one would cost a page).
+FOLD_PER_PAGE = {"letter": 4, "a4": 4}
+TIES_W, TIES_H = 2 * CARD_W + FOLD_GUTTER_MM, CARD_H
+TIES_MARGIN = 6.0
+TIES_ANIMAL = 14.0     # a critter of the chain, across
+TIES_WORD = 2.6        # the chain's names and its "beats", 7.4 pt
+
+
+def ties_aid() -> Face:
+    """Who wins when two cards are as near the target: a wildflower over any critter, the four
+    critters drawn in the chain where each beats the next, then the card played first; and
+    what the die's faces mean. Under the game's wordmark, on the cards' cream."""
+    left, right = TIES_MARGIN, TIES_W - TIES_MARGIN
+    shapes: list[Shape] = [
+        wordmark(TITLE, left, 5.0, 9.0)[0],
+        Text(right, 11.5, "ties at a glance", size=4.0, align="right", bold=True, fill=LOOK.ink),
+        Text(left, 21.0, "Two cards as near the target?", size=3.2, bold=True, fill=INK),
+        Icon("gv-wildflower", left + 4.5, 28.5, 9.0, WILDFLOWER_COLOR),
+        Text(left + 11.0, 28.5, "A wildflower beats any critter.", size=BODY_MM, anchor="middle", fill=INK),
+    ]
+    chain = (*data.COLORS, data.COLORS[0])
+    pitch = (right - left - TIES_ANIMAL) / (len(chain) - 1)
+    middle = 43.0
+    arrow = Style(stroke=INK, stroke_width=0.4)
+    for index, colour in enumerate(chain):
+        cx = left + TIES_ANIMAL / 2 + index * pitch
+        shapes += [Icon(ANIMAL_ICONS[colour], cx, middle, TIES_ANIMAL, CRITTER_COLORS[colour]),
+                   Text(cx, middle + TIES_ANIMAL / 2 + 3.2, CRITTER_NAMES[colour], size=TIES_WORD, align="center",
+                        bold=True, fill=INK)]
+        if index:  # an arrow from the one before: it beats this one
+            x0, x1 = cx - pitch + TIES_ANIMAL / 2 + 0.8, cx - TIES_ANIMAL / 2 - 0.8
+            shapes += [Line(x0, middle + 1.5, x1 - 1.2, middle + 1.5, arrow),
+                       Polygon(((x1, middle + 1.5), (x1 - 1.6, middle + 0.6), (x1 - 1.6, middle + 2.4)),
+                               Style(fill=INK)),
+                       Text((x0 + x1) / 2, middle - 0.2, "beats", size=TIES_WORD, align="center", fill=INK)]
+    shapes += [
+        Text(left, 63.0, "Still level? The card played first wins.", size=BODY_MM, fill=INK),
+        Text(left, 70.0, "The die: the card nearest 0, 3, 5, 7 or 10 wins the round. On ! (chaos) everyone "
+                         "plays first, then the die is rolled again for the target.", size=BODY_MM, fill=INK,
+             anchor="top", max_width=right - left),
+    ]
+    return Face(Group(tuple(shapes)), background=CREAM)
+
+
+def fold_fillers(cards: int, paper: str | None) -> list[Component]:
+    """The ties aids a folded build of `cards` cards lays in the places its last page leaves."""
+    blanks = -cards % FOLD_PER_PAGE[paper] if paper in FOLD_PER_PAGE else 0
+    if not blanks:
+        return []
+    return [Component("ties-aid", "card", TIES_W, TIES_H, ties_aid(), count=blanks, shared_cuts=True)]
+
+
 # --- the kit ---------------------------------------------------------------------------------
 
 def load_deck(options: KitOptions) -> dict:
@@ -629,4 +686,5 @@ def components(options: KitOptions) -> list[Component]:
     # one cut between two cards, never two cuts a hair apart.
     cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count, shared_cuts=True)
              for card, count in sheet_order(load_deck(options))]
-    return cards + [rules_summary(), die_stickers(), sticker_page_note()]
+    fillers = fold_fillers(sum(card.count for card in cards), options.paper) if options.fold else []
+    return cards + fillers + [rules_summary(), die_stickers(), sticker_page_note()]
