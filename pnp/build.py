@@ -65,10 +65,13 @@ def write_outputs(out: Path, game: str, paper: str, files: dict[Path, bytes]) ->
                 stale.unlink()
 
 
-def kit_components(game: str, options: BuildOptions) -> tuple[str, list[Component]]:
+def kit_components(game: str, options: BuildOptions, paper: str | None = None) -> tuple[str, list[Component]]:
+    """The kit's pieces for this build; a folded build's may depend on the `paper` (Garden
+    Variety fills its last page of folded cards), so it is asked once per paper."""
     kit = load_kit(game)
     components = kit.components(KitOptions(deck=options.deck, dark_backs=options.dark_backs,
-                                           coordinates=options.coordinates))
+                                           coordinates=options.coordinates, fold=options.fold,
+                                           paper=paper if options.fold else None))
     if not components:
         raise KitError(f"the {game} kit has no components")
     return kit.TITLE, fold_cards(components) if options.fold else components
@@ -91,7 +94,7 @@ def lay_out(game: str, components: list[Component], paper: Paper, options: Build
 
 
 def impose_kit(game: str, paper: Paper, options: BuildOptions) -> Imposition:
-    _, components = kit_components(game, options)
+    _, components = kit_components(game, options, paper.name)
     return lay_out(game, components, paper, options)
 
 
@@ -132,6 +135,8 @@ def _build_game(game: str, options: BuildOptions, sources: Sources | None, log: 
     if options.fold and not has_cards(c.kind for c in components):
         print(f"note: {nothing_to_fold(title)}", file=log)
     for paper_name, digest in stale.items():
+        if options.fold:
+            _, components = kit_components(game, options, paper_name)
         imposition = lay_out(game, components, PAPERS[paper_name], options)
         files = render_outputs(game, title, imposition, options)
         write_outputs(options.out, game, paper_name, files)

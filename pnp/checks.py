@@ -53,6 +53,9 @@ piece's cut outline is. The checks then read that flat list:
 - `marks_on_lines`: a cut tick that crosses a straight line a piece prints, or runs beside
   one closer than MARK_BESIDE_MM without lying on it (a sheet of chits runs its lines on into
   its bleed): a cut aimed at the tick may follow the other line into the next block's pieces.
+- `small_table_words`: a word on a piece read at the table (TABLE_KINDS: cards, aids, sheets,
+  score pads, markers, stickers) under TABLE_WORD_PT, or under 4.5:1 at any size. A tile's ID
+  or a board's label, found by its place, keeps the MIN_TEXT_PT floor.
 
 Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
@@ -1099,9 +1102,35 @@ def marks_on_lines(flat: Flat) -> Iterator[Problem]:
                                                                f"(copy {placed.copy})")
 
 
+# The pieces read at the table, in the hand or at a player's place (cards, aids, sheets, score
+# pads, markers, stickers), as against those found by their place (a tile's ID, a board's
+# label): every word on them is set at TABLE_WORD_PT at least and at 4.5:1 whatever its size.
+TABLE_WORD_PT = 7.0
+TABLE_KINDS = frozenset({"card", "aid", "sheet", "pad", "marker", "sticker", "die"})
+
+
+def small_table_words(flat: Flat) -> Iterator[Problem]:
+    """A word on a piece read at the table under TABLE_WORD_PT, or under 4.5:1 against what it
+    is printed on (large words get no 3:1 allowance here): Harvest Dice's ribbon points and
+    TOTAL were 6.5 pt, once 5.5 pt. Reported once per piece and text."""
+    reported: set[tuple[str, str]] = set()
+    for text in _read(flat):
+        if text.owner < 0 or flat.sheet.placements[text.owner].component.kind not in TABLE_KINDS:
+            continue
+        ink = flat.paint.text(text.fill)
+        ratio = min(contrast(ink, _ground(flat, text, x, y)) for x, y in _under(text))
+        key = (_who(flat, text.owner), text.text)
+        if (text.size_pt >= TABLE_WORD_PT - 0.01 and ratio >= 4.5 - 0.005) or key in reported:
+            continue
+        reported.add(key)
+        yield Problem(flat.sheet.number, "table words", f"text {_quote(text.text)} ({key[0]}) is "
+                                                        f"{text.size_pt:.2f} pt at {ratio:.1f}:1: a word read at the "
+                                                        f"table is {TABLE_WORD_PT:g} pt and 4.5:1 at least")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
-          unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks)
+          unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -71,3 +71,5 @@ class KitOptions:
     deck: Path | None = None     # Garden Variety: build from an owner's own deck list
     dark_backs: bool = False     # the dark full-bleed card backs; the default back is light and saves ink
     coordinates: bool = False    # a hidden testing aid: print board coordinates on the pieces
+    fold: bool = False           # --fold: cards print folded, front and back side by side
+    paper: str | None = None     # the paper a --fold build lays out (its last card page's blanks may be filled)

@@ -16,9 +16,9 @@ import math
 
 from pnp.art.critters import pose_icon, wildflower_icon
 from pnp.art.looks import Look, wordmark
-from pnp.art.shapes import LABEL_MM
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_color_on
 from pnp.errors import KitError
+from pnp.fold import FOLD_GUTTER_MM
 from pnp.fonts import measure
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import DeckMistakes, DeckRules
@@ -405,7 +405,7 @@ def critter_face(card) -> Face:
         Text(CARD_W / 2, 58.5 if rare else 67.5, name, size=NAME_MM, align="center", anchor="top",
              bold=True, fill=INK),
         Text(CARD_W / 2, 64 if rare else 73, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
-             align="center", anchor="top", fill="#555555"),
+             align="center", anchor="top", fill=INK),
     ]
     if rare:
         shapes.append(Text(CARD_W / 2, 68, "say 0 or 10\nwhen you play it", size=2.85, align="center",
@@ -419,7 +419,7 @@ def wildflower_face(card) -> Face:
         _both_corners(_number_index(str(card.number), flower_badge())),
         Icon(wildflower_icon("gv-wildflower", card.number), ART_X, ART_Y, ART, WILDFLOWER_COLOR),
         Text(CARD_W / 2, 67.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
-        Text(CARD_W / 2, 73, "wins ties with critters", size=2.85, align="center", anchor="top", fill="#555555"))
+        Text(CARD_W / 2, 73, "wins ties with critters", size=2.85, align="center", anchor="top", fill=INK))
 
 
 def gnome_face(card) -> Face:
@@ -477,12 +477,15 @@ def card_face(card) -> Face:
 
 # --- the die and the rules card --------------------------------------------------------------
 
+CHAOS_MM = 2.5   # the chaos face's word, 7.1 pt: read at the table like every word of the kit
+
+
 def die_face(label: str) -> Group:
     s = DIE_STICKER
     shapes: list[Shape] = [Rect(0, 0, s, s, Style(fill="#FFFFFF", decorative=True))]
     if label == data.DIE_LABELS[data.CHAOS]:
         shapes += [Text(s / 2, s * 0.4, "!", size=6.5, align="center", anchor="middle", bold=True, fill=GNOME_INK),
-                   Text(s / 2, s * 0.8, "chaos", size=LABEL_MM, align="center", anchor="middle", bold=True, fill=INK)]
+                   Text(s / 2, s * 0.8, "chaos", size=CHAOS_MM, align="center", anchor="middle", bold=True, fill=INK)]
     else:
         shapes += [Text(s / 2, s / 2, label, size=6.0 if len(label) == 1 else 5.4, align="center", anchor="middle",
                         bold=True, fill=INK)]
@@ -551,22 +554,90 @@ RULES_GAP = 10.0
 RULES_COPIES = 2  # one for each end of the table: the page of die stickers has room for both
 
 
+RULES_MARK_H = 10.0   # the wordmark under the first column's rules
+
+
 def rules_summary() -> Component:
     """A single-sided half page (it shares a page with the die stickers rather than take a
-    duplex sheet of its own), twice."""
+    duplex sheet of its own), twice: how to play, and under it, where that column ends, the
+    game's wordmark with "the rules in short"; who wins beside them."""
     column = (RULES_W - 2 * 6.0 - RULES_GAP) / 2
     shapes: list[Shape] = []
+    ends = []
     for index, (heading, blocks) in enumerate((("How to play", RULES_PLAY), ("Who wins", rules_win_blocks()))):
         x = 6.0 + index * (column + RULES_GAP)
         shapes.append(Text(x, 6.0, heading, size=5.0, anchor="top", bold=True, fill=BACK_COLOR))
         paragraphs, end = text_column(blocks, x, 14.0, column, size=BODY_MM, color=INK)
-        if end > RULES_H - 8.0:
+        if end > RULES_H - 6.0:
             raise ValueError(f"the rules summary's {heading!r} runs to {end:.1f} mm, past its {RULES_H} mm sheet")
         shapes.append(paragraphs)
-    shapes.append(Text(RULES_W / 2, RULES_H - 3.5, f"{TITLE} · the rules in short", size=2.85, align="center",
-                       fill="#595959"))
+        ends.append(end)
+    # the wordmark and its line in the room the first column leaves, centred in it
+    below = RULES_H - 6.0 - ends[0]
+    if below < RULES_MARK_H + 5.0:
+        raise ValueError(f"the rules summary's first column leaves {below:.1f} mm, under its wordmark's room")
+    top = ends[0] + (below - RULES_MARK_H - 5.0) / 2
+    shapes += [wordmark(TITLE, 6.0 + column / 2, top, RULES_MARK_H, align="center", max_width=column)[0],
+               Text(6.0 + column / 2, top + RULES_MARK_H + 4.0, "the rules in short", size=BODY_MM,
+                    align="center", fill=INK)]
     return Component("rules-summary", "aid", RULES_W, RULES_H, Face(Group(tuple(shapes)), background=CREAM),
                      count=RULES_COPIES)
+
+
+# --- the table aid of a folded build ----------------------------------------------------------
+# A folded card (front and back side by side) is CARD_W * 2 + the fold's gutter across; four lie on
+# a Letter or A4 page, so 54 cards left the last page half empty. A folded build fills those
+# places with aids of that size on the same light card: ties at a glance, for either end of the
+# table. On A3 and tabloid nine lie on a page and 54 fill six: no aid (one would cost a page).
+FOLD_PER_PAGE = {"letter": 4, "a4": 4}
+TIES_W, TIES_H = 2 * CARD_W + FOLD_GUTTER_MM, CARD_H
+TIES_MARGIN = 6.0
+TIES_ANIMAL = 14.0     # a critter of the chain, across
+TIES_WORD = 2.6        # the chain's names and its "beats", 7.4 pt
+
+
+def ties_aid() -> Face:
+    """Who wins when two cards are as near the target: a wildflower over any critter, the four
+    critters drawn in the chain where each beats the next, then the card played first; and
+    what the die's faces mean. Under the game's wordmark, on the cards' cream."""
+    left, right = TIES_MARGIN, TIES_W - TIES_MARGIN
+    shapes: list[Shape] = [
+        wordmark(TITLE, left, 5.0, 9.0)[0],
+        Text(right, 11.5, "ties at a glance", size=4.0, align="right", bold=True, fill=LOOK.ink),
+        Text(left, 21.0, "Two cards as near the target?", size=3.2, bold=True, fill=INK),
+        Icon("gv-wildflower", left + 4.5, 28.5, 9.0, WILDFLOWER_COLOR),
+        Text(left + 11.0, 28.5, "A wildflower beats any critter.", size=BODY_MM, anchor="middle", fill=INK),
+    ]
+    chain = (*data.COLORS, data.COLORS[0])
+    pitch = (right - left - TIES_ANIMAL) / (len(chain) - 1)
+    middle = 43.0
+    arrow = Style(stroke=INK, stroke_width=0.4)
+    for index, colour in enumerate(chain):
+        cx = left + TIES_ANIMAL / 2 + index * pitch
+        shapes += [Icon(ANIMAL_ICONS[colour], cx, middle, TIES_ANIMAL, CRITTER_COLORS[colour]),
+                   Text(cx, middle + TIES_ANIMAL / 2 + 3.2, CRITTER_NAMES[colour], size=TIES_WORD, align="center",
+                        bold=True, fill=INK)]
+        if index:  # an arrow from the one before: it beats this one
+            x0, x1 = cx - pitch + TIES_ANIMAL / 2 + 0.8, cx - TIES_ANIMAL / 2 - 0.8
+            shapes += [Line(x0, middle + 1.5, x1 - 1.2, middle + 1.5, arrow),
+                       Polygon(((x1, middle + 1.5), (x1 - 1.6, middle + 0.6), (x1 - 1.6, middle + 2.4)),
+                               Style(fill=INK)),
+                       Text((x0 + x1) / 2, middle - 0.2, "beats", size=TIES_WORD, align="center", fill=INK)]
+    shapes += [
+        Text(left, 63.0, "Still level? The card played first wins.", size=BODY_MM, fill=INK),
+        Text(left, 70.0, "The die: the card nearest 0, 3, 5, 7 or 10 wins the round. On ! (chaos) everyone "
+                         "plays first, then the die is rolled again for the target.", size=BODY_MM, fill=INK,
+             anchor="top", max_width=right - left),
+    ]
+    return Face(Group(tuple(shapes)), background=CREAM)
+
+
+def fold_fillers(cards: int, paper: str | None) -> list[Component]:
+    """The ties aids a folded build of `cards` cards lays in the places its last page leaves."""
+    blanks = -cards % FOLD_PER_PAGE[paper] if paper in FOLD_PER_PAGE else 0
+    if not blanks:
+        return []
+    return [Component("ties-aid", "card", TIES_W, TIES_H, ties_aid(), count=blanks, shared_cuts=True)]
 
 
 # --- the kit ---------------------------------------------------------------------------------
@@ -615,4 +686,5 @@ def components(options: KitOptions) -> list[Component]:
     # one cut between two cards, never two cuts a hair apart.
     cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count, shared_cuts=True)
              for card, count in sheet_order(load_deck(options))]
-    return cards + [rules_summary(), die_stickers(), sticker_page_note()]
+    fillers = fold_fillers(sum(card.count for card in cards), options.paper) if options.fold else []
+    return cards + fillers + [rules_summary(), die_stickers(), sticker_page_note()]

@@ -22,7 +22,7 @@ from pnp.fonts import cap_height, measure
 from pnp.icons import register_icon, solid
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
-from pnp.parts import PIPS, STICKER_NOTE_H, STICKER_NOTE_W, die_face, sticker_note, text_column
+from pnp.parts import PIPS, STICKER_NOTE_H, STICKER_NOTE_W, die_face, sticker_note
 from pnp.sheets import ReadableSheet, Region
 from pnp.text import BODY_MM, layout_lines
 from scorer.games.harvest_dice import data
@@ -193,8 +193,8 @@ def garden(x: float, y: float) -> Group:
     ribbon_x = x + width + 3.0
     for r in range(data.GARDEN_ROWS):
         cy = top + (r + 0.5) * CELL
-        shapes.append(Icon("harvest-ribbon", ribbon_x + 3.5, cy - 1.2, 6.5, OKABE_ITO["blue"]))
-        shapes.append(label(ribbon_x + 3.5, cy + 4.6, str(data.RIBBON_POINTS), size=2.3, align="center", bold=True))
+        shapes.append(Icon("harvest-ribbon", ribbon_x + 3.5, cy - 1.6, 6.5, OKABE_ITO["blue"]))
+        shapes.append(label(ribbon_x + 3.5, cy + 4.6, str(data.RIBBON_POINTS), size=KEY, align="center", bold=True))
         shapes.append(Rect(ribbon_x + 8.5, cy - 3.5, 7.0, 7.0, THIN, radius=1.0))
     shapes.append(label(ribbon_x + 12, top - 1.5, "full row", size=HINT, align="center"))
     return Group(tuple(shapes))
@@ -272,31 +272,49 @@ def printed_box(text: Text) -> tuple[float, float, float, float]:
     return (line.left, top, line.width, line.baseline - top)
 
 
-def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
-    """One box per breakdown entry of the scorer, then the total. A veggie's box is headed by
-    its shape and its drawing, as its market row is, "× " its market: no word fits the box
-    beside them, and an abbreviation ("let") is a word to puzzle out."""
-    entries: list[tuple[str, str | None, str]] = [(crop, data.CROP_SHAPE[crop], "×") for crop in data.CROPS]
-    entries += [("ribbons", "harvest-ribbon", "ribbon"), ("pig", "harvest-pig", "pig")]
+def score_heads(mode: str) -> list[tuple[str, str, str]]:
+    """Each score box's key, its icon (drawn in the box's corner) and the word over it: one
+    plain word a new player reads ("lettuce", "ribbons", "bonus"), never an abbreviation or a
+    sign to puzzle out ("let ×", "+5 ea.")."""
+    heads = [(crop, data.CROP_SHAPE[crop], crop) for crop in data.CROPS]
+    heads += [("ribbons", "harvest-ribbon", "ribbons"), ("pig", "harvest-pig", "pig")]
     if mode == "advanced":
-        entries.append(("bonus", "star", f"+{data.ADVANCED_BONUS_POINTS} ea."))  # "each" runs into TOTAL
-    entries.append(("total", None, "TOTAL"))
-    gap = 1.2
-    width = (span - gap * (len(entries) - 1)) / len(entries)
+        heads.append(("bonus", "star", "bonus"))
+    return heads + [("total", "", "TOTAL")]
+
+
+SCORE_GAP = 1.2       # between two score boxes
+SCORE_ICON = 2.8      # a score box's icon, in its top-left corner
+
+
+def score_head_size(mode: str, span: float) -> float:
+    """One size for every word over the score boxes: 8 pt where the widest fits its box with
+    0.4 mm a side (the basic sheet's six), else as large as it fits (the advanced sheet's seven
+    boxes, 10 mm each: 7.2 pt)."""
+    heads = score_heads(mode)
+    width = (span - SCORE_GAP * (len(heads) - 1)) / len(heads) - 0.8
+    widest = max(measure(word, KEY, word == "TOTAL") for _, _, word in heads)
+    return min(KEY, KEY * width / widest)
+
+
+def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
+    """One box per breakdown entry of the scorer, then the total, each headed by its word
+    and marked in its corner by the icon the sheet uses for it (the veggie's shape, the ribbon,
+    the pig, the star): a number is written beside it."""
+    heads = score_heads(mode)
+    size = score_head_size(mode, span)
+    width = (span - SCORE_GAP * (len(heads) - 1)) / len(heads)
     shapes: list = []
-    for index, (key, icon, text) in enumerate(entries):
-        bx = x + index * (width + gap)
-        color = CROP_COLOR.get(key, PIG_PINK if key == "pig" else
-                               OKABE_ITO["blue"] if key == "ribbons" else OKABE_ITO["yellow"])
-        if key in VEGGIE_ART:  # a veggie's shape and drawing, then "×"
-            shapes.append(Icon(icon or "", bx + 1.9, y + 1.8, 3.4, color))
-            shapes.append(Icon(VEGGIE_ART[key], bx + 5.7, y + 1.8, 3.8, color))
-            shapes.append(label(bx + 8.0, y + 1.8, text, size=KEY, anchor="middle"))
-        else:  # a word, read every game, at 8 pt across its box: no room for an icon beside it
-            shapes.append(label(bx + width / 2, y + 1.8, text, size=KEY if key != "total" else 2.3,
-                                anchor="middle", bold=key == "total", align="center"))
+    for index, (key, icon, word) in enumerate(heads):
+        bx = x + index * (width + SCORE_GAP)
+        shapes.append(label(bx + width / 2, y + 1.8, word, size=size, anchor="middle", bold=key == "total",
+                            align="center"))
         style = Style(stroke=INK, stroke_width=0.5 if key == "total" else 0.3)
         shapes.append(Rect(bx, y + 4.0, width, 8.0, style, radius=1.0))
+        if icon:
+            color = CROP_COLOR.get(key, PIG_PINK if key == "pig" else
+                                   OKABE_ITO["blue"] if key == "ribbons" else OKABE_ITO["yellow"])
+            shapes.append(Icon(icon, bx + 0.6 + SCORE_ICON / 2, y + 4.6 + SCORE_ICON / 2, SCORE_ICON, color))
     return Group(tuple(shapes))
 
 
@@ -440,7 +458,7 @@ def start_marker() -> Group:
     folds += [Line(*start, *end, fold) for cap in _cap_corners() for start, end in zip(cap, cap[1:])]
     flaps = [Polygon((start, *_cap_flap(start, end), end), Style(fill=WHITE, stroke=INK, stroke_width=0.3))
              for cap in _cap_corners() for start, end in zip(cap, cap[1:])]
-    return Group.of(net, tab, *flaps, label(CAP + MARKER_W / 2, TAB / 2 + 0.3, "glue", size=2.4, align="center",
+    return Group.of(net, tab, *flaps, label(CAP + MARKER_W / 2, TAB / 2 + 0.3, "glue", size=KEY, align="center",
                                     anchor="middle"), faces, *folds)
 
 
@@ -568,25 +586,53 @@ def sticker_guide() -> Component:
 # A card for each player's place: a round's steps, read at a glance (the rules card has the rest).
 PLAYER_CARD_W, PLAYER_CARD_H = SHEET_W, 58.0
 ROUND_STEPS = (
-    ("", "1  Roll: the start player rolls every die."),
-    ("", "2  Take: clockwise, each player takes one die at a time until one die is left."),
-    ("", "3  Plant it in the column of its number, touching a veggie of its kind (your first of a kind goes "
-         "anywhere there), or, only if you cannot, cross that many pig circles."),
-    ("", "4  A full pig row is a power: cross its box to turn a die one number up or down."),
-    ("", "5  Last die: everyone crosses a circle of its colour's market. Pass the dice and pig left."),
+    ("Roll", "the start player rolls every die.", ()),
+    ("Take", "a die each, clockwise, until one is left.", ()),
+    ("Plant", "draw its veggie in its number's column, touching one of its kind (a first of its kind goes "
+              "anywhere there). Only if you can't, cross that many pig circles.", tuple(VEGGIE_ART.values())),
+    ("Power", "a full pig row: cross its box to turn a die one number up or down.", ("harvest-pig",)),
+    ("Last die", "everyone crosses a circle of its colour's market. Pass the dice and pig left.",
+     ("harvest-market",)),
 )
+STEP_BADGE = 4.2      # a step's numbered disc
+STEP_INDENT = 6.0     # a step's words, right of its disc
+STEP_ART = 3.8        # a drawing right of a step (the three veggies one under another)
+BAND_H = 11.5         # the card's head: the wordmark on a band of the game's wheat
 
 
 def player_card() -> Group:
-    """A round in five steps under the game's wordmark, the pig beside it."""
-    steps, bottom = text_column(ROUND_STEPS, MARGIN, MARGIN + 10.0, PLAYER_CARD_W - 2 * MARGIN, gap=0.6)
-    if bottom > PLAYER_CARD_H - MARGIN:
-        raise ValueError(f"the player card's steps run to {bottom:.1f} mm, past its {PLAYER_CARD_H} mm card")
-    return Group.of(wordmark(TITLE, MARGIN, MARGIN - 0.5, 6.0)[0],
-                    label(PLAYER_CARD_W - MARGIN - 9.0, MARGIN + 4.0, "a round", size=SUMMARY_HEADING, bold=True,
-                          align="right", fill=LOOK.ink),
-                    Icon("harvest-pig", PLAYER_CARD_W - MARGIN - 3.5, MARGIN + 3.0, 7.0, PIG_PINK),
-                    steps)
+    """A round in five numbered steps under a band with the game's wordmark, each step's
+    number on a disc in the game's brown, its verb bold, the veggies, the pig or the stall
+    drawn right of the steps they belong to."""
+    width = PLAYER_CARD_W - 2 * MARGIN
+    band = Rect(0.0, 0.0, PLAYER_CARD_W, BAND_H, Style(fill=lighten(LOOK.ornaments[0][1], 0.8), decorative=True))
+    shapes: list[Shape] = [band, Line(0.0, BAND_H, PLAYER_CARD_W, BAND_H, Style(stroke=LOOK.accent, stroke_width=0.5)),
+                           wordmark(TITLE, MARGIN, MARGIN - 1.0, 6.0)[0],
+                           label(PLAYER_CARD_W - MARGIN - 9.0, MARGIN + 4.0, "a round", size=SUMMARY_HEADING,
+                                 bold=True, align="right", fill=LOOK.ink),
+                           Icon("harvest-pig", PLAYER_CARD_W - MARGIN - 3.5, MARGIN + 2.5, 7.0, PIG_PINK)]
+    y = BAND_H + 2.0
+    for number, (verb, words, drawings) in enumerate(ROUND_STEPS, 1):
+        room = width - STEP_INDENT - (STEP_ART + 1.0 if drawings else 0.0)
+        step = label(MARGIN + STEP_INDENT, y, f"{verb}: {words}", size=BODY_MM, anchor="top", max_width=room)
+        shapes += [Circle(MARGIN + STEP_BADGE / 2, y + BODY_MM * 0.6, STEP_BADGE / 2, Style(fill=LOOK.ink)),
+                   label(MARGIN + STEP_BADGE / 2, y + BODY_MM * 0.6, str(number), size=KEY, bold=True, align="center",
+                         anchor="middle", fill=WHITE),
+                   step]
+        for index, icon in enumerate(drawings):
+            colour = PIG_PINK if icon == "harvest-pig" else art_colour(icon)
+            shapes.append(Icon(icon, PLAYER_CARD_W - MARGIN - STEP_ART / 2, y + STEP_ART * (index + 0.5) - 0.3,
+                               STEP_ART, colour))
+        y += BODY_MM * step.line_height * _line_count(step) + 0.9
+    if y > PLAYER_CARD_H - MARGIN + 0.9:
+        raise ValueError(f"the player card's steps run to {y:.1f} mm, past its {PLAYER_CARD_H} mm card")
+    return Group(tuple(shapes))
+
+
+def art_colour(icon: str) -> str:
+    """The colour a drawing of the kit is registered with: a veggie's crop colour, the stall's
+    tomato red."""
+    return next((CROP_COLOR[crop] for crop, name in VEGGIE_ART.items() if name == icon), art.TOMATO)
 
 
 def components(options: KitOptions | None = None) -> list[Component]:

@@ -213,7 +213,7 @@ def build_files(game_id: str, options: BuildOptions) -> dict[Path, bytes]:
     """Every file `gardenkit build` writes for one game on options.papers[0], in memory,
     under the same relative paths: the command line's own pieces, called as it calls them.
     The one place to adapt when the build pipeline changes."""
-    title, components = kit_components(game_id, options)
+    title, components = kit_components(game_id, options, options.papers[0])
     imposition = lay_out(game_id, components, PAPERS[options.papers[0]], options)
     return render_outputs(game_id, title, imposition, options)
 

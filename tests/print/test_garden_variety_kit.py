@@ -358,3 +358,39 @@ def test_page_one_says_the_rare_cards_and_the_wildflowers_are_a_house_choice():
     assert "house choice" in kit.house_deck_note()
     bigger = {**data.DECK, data.Card("wildflower", number=2): 1}
     assert "5 wildflowers (1, 2, 4, 6, 9)" in kit.house_deck_note(bigger)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "a3", "tabloid"])
+def test_a_folded_build_fills_its_last_card_page_with_ties_aids_where_it_has_blanks(paper):
+    """Folded, 54 cards lie four a page on Letter and A4: the last page held two, 42 % used. The
+    two places left take the ties aid, on the same card, so every card page is full. A3 and
+    tabloid hold nine a page, six pages full: no aid, and no page more."""
+    from pnp.build import impose_kit
+
+    build = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,), fold=True))
+    card_pages = [sheet for sheet in build.sheets if any(p.component.kind == "card" for p in sheet.placements)]
+    ties = [p for sheet in card_pages for p in sheet.placements if p.component.name == "ties-aid"]
+    folded = [p for sheet in card_pages for p in sheet.placements if p.component.name != "ties-aid"]
+    assert len(folded) == 54
+    per_page = max(len(sheet.placements) for sheet in card_pages)
+    assert all(len(sheet.placements) == per_page for sheet in card_pages)
+    assert len(ties) == (2 if paper in ("letter", "a4") else 0)
+    plain = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    assert all(p.component.name != "ties-aid" for p in plain.placements())
+
+
+def test_the_ties_aid_draws_the_chain_of_critters_under_the_wordmark():
+    face = kit.ties_aid()
+    drawn = [s.name for s, _, _ in walk(face.shapes) if isinstance(s, Icon)]
+    chain = [name for name in drawn if name in kit.ANIMAL_ICONS.values()]
+    assert chain == [kit.ANIMAL_ICONS[colour] for colour in (*data.COLORS, data.COLORS[0])]
+    assert "gv-wildflower" in drawn and "look-gnome-hat" in drawn  # the wordmark's ornaments
+    words = texts(face)
+    assert words.count("beats") == len(data.COLORS)
+    assert all(kit.CRITTER_NAMES[colour] in words for colour in data.COLORS)
+
+
+def test_the_rules_summary_carries_the_games_wordmark(pieces):
+    summary = pieces["rules-summary"].front
+    assert "look-gnome-hat" in {s.name for s, _, _ in walk(summary.shapes) if isinstance(s, Icon)}
+    assert kit.TITLE in texts(summary)

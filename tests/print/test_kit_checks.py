@@ -658,3 +658,22 @@ def test_cut_ticks_side_by_side_a_hair_apart_are_found_and_the_imposition_parts_
     beside = Line(tick.x1 + DOUBLED_MARK_MM / 4, tick.y1, tick.x2 + DOUBLED_MARK_MM / 4, tick.y2, MARK_STYLE)
     planted = replace(sheet, overlay=Group((*sheet.overlay.children, beside)))
     assert any("lie 0.75 mm apart" in problem.detail for problem in checks.doubled_marks(checks.flatten(planted)))
+
+
+def test_a_word_on_a_piece_read_at_the_table_is_seven_points_and_four_and_a_half_to_one():
+    """Harvest Dice's ribbon points and TOTAL were 6.5 pt on its score sheet (passing the 6.5 pt
+    floor); Garden Variety's "beats Red Snail" was grey. A tile's ID keeps the 6.5 pt floor."""
+    def on(kind: str, text: Text) -> Imposition:
+        piece = Component("piece", kind, 80.0, 60.0, Face(Group((text,)), "#FFFFFF"))  # type: ignore[arg-type]
+        return impose([piece], PAPERS["letter"])
+
+    small = Text(10, 20, "5", size=6.5 * checks.PT_MM, fill=INK)
+    assert found(on("pad", small), "table words")
+    assert found(on("card", small), "table words")
+    assert found(on("tile", small), "table words") == []
+    assert found(on("pad", replace(small, size=7 * checks.PT_MM)), "table words") == []
+    # a heading of 14 pt at 3.5:1 passes the general contrast rule, not this one
+    pale = Text(10, 30, "How to play", size=14 * checks.PT_MM, fill="#8A8A8A")
+    assert found(on("aid", pale), "contrast") == []
+    assert found(on("aid", pale), "table words")
+    assert found(on("aid", replace(pale, fill="#595959")), "table words") == []
