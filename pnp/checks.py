@@ -53,6 +53,9 @@ piece's cut outline is. The checks then read that flat list:
 - `marks_on_lines`: a cut tick that crosses a straight line a piece prints, or runs beside
   one closer than MARK_BESIDE_MM without lying on it (a sheet of chits runs its lines on into
   its bleed): a cut aimed at the tick may follow the other line into the next block's pieces.
+- `card_art_at_cut`: a card's shape or picture with an edge under SAFE_MM from the card's trim
+  line, inside or out: a cut a little off slices it or leaves a sliver of it (art keeps inside
+  the safe area, or runs on through the trim into the bleed). Folded cards are left out.
 
 Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
@@ -1099,9 +1102,38 @@ def marks_on_lines(flat: Flat) -> Iterator[Problem]:
                                                                f"(copy {placed.copy})")
 
 
+def card_art_at_cut(flat: Flat) -> Iterator[Problem]:
+    """A card's art (each shape it draws, a picture as a whole; its words are text_past_trim's)
+    has every edge SAFE_MM or more from the card's trim line, inside it or out: art that stops
+    on the cut, or just inside or past it, is sliced or leaves a sliver when a cut is a little
+    off (Propagation's bonus cards' vine leaves touched their cuts), while art running on
+    through the trim into the bleed, or kept inside the safe area, does not show the cut. A
+    folded card (`--fold`) is cut through both its glued halves: its faces meet in its middle."""
+    boxes: dict[tuple[int, int], Box] = {}
+    for item in flat.shapes:
+        component = flat.sheet.placements[item.owner].component if item.owner >= 0 else None
+        if component is None or component.kind != "card" or component.folded:
+            continue
+        key = (item.owner, -item.picture if item.picture is not None else item.order)
+        box = boxes.get(key)
+        boxes[key] = item.box if box is None else (min(box[0], item.box[0]), min(box[1], item.box[1]),
+                                                  max(box[2], item.box[2]), max(box[3], item.box[3]))
+    for (owner, _), box in boxes.items():
+        placed = flat.sheet.placements[owner]
+        trim = _rect_box(placed.rect)
+        across = box[0] < trim[2] and box[2] > trim[0]
+        down = box[1] < trim[3] and box[3] > trim[1]
+        edges = ([abs(box[side] - trim[side]) for side in (1, 3)] if across else []) + \
+                ([abs(box[side] - trim[side]) for side in (0, 2)] if down else [])
+        nearest = min(edges, default=SAFE_MM)
+        if nearest < SAFE_MM - TOLERANCE_MM:
+            yield Problem(flat.sheet.number, "card art", f"{placed.component.name}: art at {_where(box)} ends "
+                                                         f"{nearest:.1f} mm from its cut line, under {SAFE_MM:g} mm")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
-          unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks)
+          unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, card_art_at_cut)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -69,6 +69,10 @@ SQRT3 = math.sqrt(3)
 BONUS_CARD = (46.0, 65.0)
 BONUS_PICTURE = 0.62  # the card's picture drawn at this scale (its words kept at HINT)
 BONUS_CORNER = 7.0    # the potted seedling and the watering can at a card's foot, when its words leave room
+# A bonus card's plain rim of soil colour round its art (its green heading, the soil at its
+# foot): the cards share their cuts, and a cut a little off shows the rim, never a sliver of
+# the next card's heading nor art sliced on the cut (pnp.checks.card_art_at_cut).
+CARD_RIM = 2.0
 
 SOIL = "#F4E9D4"
 SOIL_EDGE = "#8C6D46"
@@ -543,10 +547,10 @@ def bonus_card_front(card: dict) -> Face:
     words = Text(4.0, 34.6, card["text"], size=3.0, anchor="top", fill=INK, max_width=w - 8, line_height=1.2)
     foot = words.y + len(layout_lines(words)) * words.size * words.line_height
     shapes: list[Shape] = [
-        *art.bonus_card_art(w, h),
-        Rect(-3.0, -3.0, w + 6.0, 12.5, Style(fill=CARD_GREEN)),
-        Text(w / 2, 4.8, card["name"], size=3.6, bold=True, align="center", anchor="middle", fill="#FFFFFF",
-             max_width=w - 6, face=look(TITLE).face),
+        *art.bonus_card_art(w, h, CARD_RIM),
+        Rect(CARD_RIM, CARD_RIM, w - 2 * CARD_RIM, 9.5 - CARD_RIM, Style(fill=CARD_GREEN), radius=1.2),
+        Text(w / 2, (CARD_RIM + 9.5) / 2, card["name"], size=3.6, bold=True, align="center", anchor="middle",
+             fill="#FFFFFF", max_width=w - 2 * CARD_RIM - 2, face=look(TITLE).face),
         Icon("star" if one_winner else "check", 6.0, 13.8, 4.2, TOP_HEX_FILL if one_winner else "#009E73"),
         Text(8.8, 13.8, "ONE WINNER" if one_winner else "EVERY PLAYER", size=HINT, bold=True, anchor="middle",
              fill=INK),
@@ -557,12 +561,16 @@ def bonus_card_front(card: dict) -> Face:
         *_shrunk(bonus_picture(card, 0.0, 0.0), w / 2, 26.1, BONUS_PICTURE),
         words,
     ]
+    corners = foot <= h - BONUS_CORNER - art.CARD_SOIL - 0.5  # the words leave the foot's corners free
     if one_winner:
         tie = Text(w / 2, foot + 0.6, "Tied: all score.\n2 players: none.", size=HINT, align="center",
                    anchor="top", fill=INK, max_width=w - 8)
         shapes.append(tie)
-        foot = tie.y + len(layout_lines(tie)) * tie.size * tie.line_height
-    if foot <= h - BONUS_CORNER - 3.6:  # the words leave the foot's corners free: a seedling and a can in them
+        lines = layout_lines(tie)
+        # the tie rule, centred, stands above the corners' pictures or between them
+        above = tie.y + len(lines) * tie.size * tie.line_height <= h - BONUS_CORNER - art.CARD_SOIL
+        corners = corners and (above or max(line.width for line in lines) <= w - 2 * (4.0 + BONUS_CORNER + 0.5))
+    if corners:  # a seedling and a watering can in the foot's corners
         shapes += art.bonus_card_corners(w, h, BONUS_CORNER)
     return Face(group(shapes), background=SOIL)
 
