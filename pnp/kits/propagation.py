@@ -615,16 +615,17 @@ def bonus_cards(dark_backs: bool = False) -> list[Component]:
 
 # --- player aid: the propagation patterns, a turn -------------------------------------------
 # A quarter page, two-sided, one per player and all four on one sheet: the patterns on the
-# front, a turn, the plants and the end of a round on the back. Our own words; each block
-# ends with the rulebook section it sums up, in brackets.
+# front, a turn, the plants and the end of a round on the back. 97 x 130 mm, as large as four
+# print on one sheet (two across A4's 198 mm, two down Letter's 263 mm above its footer), in
+# 9 pt. Our own words; each block ends with the rulebook section it sums up, in brackets.
 
-AID_SIZE = (94.0, 128.0)
-AID_HEX = 2.6
-AID_TEXT = 3.0             # 8.5 pt, read at arm's length at the table
-AID_HEADING = 3.4          # 9.6 pt, bold
+AID_SIZE = (97.0, 130.0)
+AID_HEX = 3.2
+AID_TEXT = 3.2             # 9.1 pt, read at arm's length at the table
+AID_HEADING = 3.6          # 10.2 pt, bold
 AID_MARGIN = 4.0
 AID_TOP = 12.0             # under the title band
-AID_CELL = (28.6, 36.0)    # one pattern: its diagram above its caption, three to a row
+AID_CELL = (29.6, 37.0)    # one pattern: its diagram above its caption, three to a row
 
 
 def pattern_diagram(pattern: dict, cx: float, cy: float) -> list[Shape]:
@@ -692,25 +693,60 @@ def _aid_paragraphs(blocks: tuple[tuple[str, str, str], ...], y: float) -> tuple
     return shapes, y
 
 
+def _strip(steps: tuple[str, ...], x: float, y: float, width: float) -> tuple[list[Shape], float]:
+    """Steps in order, each in a box, an arrow between two, across `width`; returns the shapes
+    and the y below the boxes."""
+    gap = 4.0
+    box_w = (width - gap * (len(steps) - 1)) / len(steps)
+    texts = [Text(0, 0, step, size=AID_TEXT, align="center", anchor="middle", fill=INK, max_width=box_w - 2.0)
+             for step in steps]
+    height = max(len(layout_lines(text)) for text in texts) * AID_TEXT * 1.2 + 2.4
+    shapes: list[Shape] = []
+    for index, text in enumerate(texts):
+        left = x + index * (box_w + gap)
+        shapes += [Rect(left, y, box_w, height, Style(fill=lighten(CARD_GREEN, 0.85), stroke=CARD_GREEN,
+                                                       stroke_width=0.3), radius=1.2),
+                   replace(text, x=left + box_w / 2, y=y + height / 2)]
+        if index:
+            shapes.append(Icon("arrow", left - gap / 2, y + height / 2, gap - 0.6, CARD_GREEN))
+    return shapes, y + height
+
+
+def _aid_heading(text: str, section: str, y: float) -> tuple[list[Shape], float]:
+    """A bold heading with its rulebook section after it, on one line; returns the y below."""
+    heading = Text(AID_MARGIN, y, text, size=AID_HEADING, bold=True, anchor="top", fill=INK)
+    after = AID_MARGIN + layout_lines(heading)[0].width + 1.2
+    return [heading, Text(after, y + AID_HEADING - AID_TEXT, f"[{section}]", size=AID_TEXT, anchor="top",
+                          fill=INK)], y + AID_HEADING * 1.2 + 0.6
+
+
 def aid_turn() -> Face:
-    """The back: a turn, the three plants, the actions and the end of a round."""
+    """The back: a turn in two steps, the three plants, the actions, the end of a round in
+    three steps, and the end."""
     first, second = data.BONUS_ROUNDS
+    w, _ = AID_SIZE
+    width = w - 2 * AID_MARGIN
     shapes: list[Shape] = _aid_band(f"{TITLE} · a turn")
-    drawn, y = _aid_paragraphs((
-        ("Your turn", "Player Turns",
-         "Your plants all grow one tier; then ONE action, for one kind: sow, propagate or harvest."),), AID_TOP)
+    drawn, y = _aid_heading("Your turn", "Player Turns", AID_TOP)
     shapes += drawn
-    table, y = _plant_table(AID_MARGIN, y)
+    drawn, y = _strip(("Your plants all grow one tier", "ONE action, for one kind: sow, propagate or harvest"),
+                      AID_MARGIN, y, width)
+    shapes += drawn
+    table, y = _plant_table(AID_MARGIN, y + 1.2)
     shapes += table
     drawn, y = _aid_paragraphs((
         ("Sow", "Sow", "A kind you have none of, on any free hex, at tier 0."),
         ("Propagate", "Propagate", "From one plant: an X is a new plant at tier 0. Skip a rock, a plant or "
                                    "off the board. Out of tokens: you choose which X get your last ones."),
         ("Harvest", "Harvest", "ALL your grown plants of one kind score."),
-        ("End of a round", "Rounds", f"Plants at their death tier die (no points). Rounds {first} and {second}: "
-                                     "score the bonus cards. The start marker passes left."),
-        ("The end", "Rounds", f"After round {data.ROUNDS} the most points wins."),
     ), y + 1.0)
+    shapes += drawn
+    drawn, y = _aid_heading("End of a round", "Rounds", y)
+    shapes += drawn
+    drawn, y = _strip(("Plants at their death tier die: no points", f"Rounds {first} and {second}: score the "
+                       "bonus cards", "The start marker passes left"), AID_MARGIN, y, width)
+    shapes += drawn
+    drawn, y = _aid_paragraphs((("The end", "Rounds", f"After round {data.ROUNDS} the most points wins."),), y + 1.2)
     shapes += drawn
     if y > AID_SIZE[1] - 1.0:
         raise ValueError(f"the player aid's back runs off its foot ({y:.1f} mm of {AID_SIZE[1]:g})")

@@ -513,3 +513,23 @@ def test_the_kit_keeps_eleven_pages_and_its_token_sheets_keep_their_colour_gutte
     assert min(gaps) >= COLOUR_GUTTER_MM - 1e-6
 
 
+
+
+def test_the_aid_s_back_draws_the_turn_and_the_end_of_a_round_as_strips_and_both_faces_fill_it(pieces):
+    """The aid's back ended 18 mm short of its foot in 8.5 pt, its patterns drawn small on the
+    front: it is 9 pt now, the turn two steps and the end of a round three, each step a box
+    with an arrow to the next, and both faces reach within 5 mm of the aid's foot."""
+    from pnp.checks import bounds
+
+    aid = pieces["player-aid"]
+    assert aid.back is not None
+    back = texts(aid.back)
+    arrows = [s for s, _, _ in walk(aid.back.shapes) if isinstance(s, Icon) and s.name == "arrow"]
+    assert len(arrows) == 3
+    for step in ("Your plants all grow one tier", "ONE action, for one kind: sow, propagate or harvest",
+                 "Plants at their death tier die: no points", "The start marker passes left"):
+        assert step in back, step
+    assert min(s.size for s, _, _ in walk(aid.back.shapes) if isinstance(s, Text)) >= 3.2 - 1e-9
+    for face in (aid.front, aid.back):
+        box = bounds(face.shapes)
+        assert box is not None and kit.AID_SIZE[1] - 5.0 <= box[3] <= kit.AID_SIZE[1] - 1.0
