@@ -56,6 +56,9 @@ piece's cut outline is. The checks then read that flat list:
 - `small_table_words`: a word on a piece read at the table (TABLE_KINDS: cards, aids, sheets,
   score pads, markers, stickers) under TABLE_WORD_PT, or under 4.5:1 at any size. A tile's ID
   or a board's label, found by its place, keeps the MIN_TEXT_PT floor.
+- `card_art_at_cut`: a card's shape or picture with an edge under SAFE_MM from the card's trim
+  line, inside or out: a cut a little off slices it or leaves a sliver of it (art keeps inside
+  the safe area, or runs on through the trim into the bleed). Folded cards are left out.
 
 Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
@@ -1126,11 +1129,39 @@ def small_table_words(flat: Flat) -> Iterator[Problem]:
         yield Problem(flat.sheet.number, "table words", f"text {_quote(text.text)} ({key[0]}) is "
                                                         f"{text.size_pt:.2f} pt at {ratio:.1f}:1: a word read at the "
                                                         f"table is {TABLE_WORD_PT:g} pt and 4.5:1 at least")
+def card_art_at_cut(flat: Flat) -> Iterator[Problem]:
+    """A card's art (each shape it draws, a picture as a whole; its words are text_past_trim's)
+    has every edge SAFE_MM or more from the card's trim line, inside it or out: art that stops
+    on the cut, or just inside or past it, is sliced or leaves a sliver when a cut is a little
+    off (Propagation's bonus cards' vine leaves touched their cuts), while art running on
+    through the trim into the bleed, or kept inside the safe area, does not show the cut. A
+    folded card (`--fold`) is cut through both its glued halves: its faces meet in its middle."""
+    boxes: dict[tuple[int, int], Box] = {}
+    for item in flat.shapes:
+        component = flat.sheet.placements[item.owner].component if item.owner >= 0 else None
+        if component is None or component.kind != "card" or component.folded:
+            continue
+        key = (item.owner, -item.picture if item.picture is not None else item.order)
+        box = boxes.get(key)
+        boxes[key] = item.box if box is None else (min(box[0], item.box[0]), min(box[1], item.box[1]),
+                                                  max(box[2], item.box[2]), max(box[3], item.box[3]))
+    for (owner, _), box in boxes.items():
+        placed = flat.sheet.placements[owner]
+        trim = _rect_box(placed.rect)
+        across = box[0] < trim[2] and box[2] > trim[0]
+        down = box[1] < trim[3] and box[3] > trim[1]
+        edges = ([abs(box[side] - trim[side]) for side in (1, 3)] if across else []) + \
+                ([abs(box[side] - trim[side]) for side in (0, 2)] if down else [])
+        nearest = min(edges, default=SAFE_MM)
+        if nearest < SAFE_MM - TOLERANCE_MM:
+            yield Problem(flat.sheet.number, "card art", f"{placed.component.name}: art at {_where(box)} ends "
+                                                         f"{nearest:.1f} mm from its cut line, under {SAFE_MM:g} mm")
 
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
-          unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words)
+          unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words,
+          card_art_at_cut)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

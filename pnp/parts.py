@@ -45,6 +45,22 @@ def punch_cell(shapes: Shape, diameter: float) -> tuple[Group, float]:
     return Group.of(shapes, translate=(margin, margin)), diameter + PUNCH_GAP_MM
 
 
+def chit_grid(chits: Sequence[Shape], columns: int, size: float, line: str) -> Group:
+    """Square chits of side `size`, each drawn in its own (0, 0)-(size, size), laid edge to edge
+    `columns` to a row in order, a 0.25 mm line in `line` between every two: the face of a
+    sheet of chits (`Component(..., chits=(columns, rows))`), trimmed whole, then cut along its
+    lines, each cut freeing a row or a column. The lines end on the sheet's cut line: run on
+    into the bleed they lie beside the ticks of the pieces round the sheet."""
+    rows = -(-len(chits) // columns)
+    width, height = columns * size, rows * size
+    style = Style(stroke=line, stroke_width=0.25)
+    shapes: list[Shape] = [Group.of(chit, translate=((index % columns) * size, (index // columns) * size))
+                           for index, chit in enumerate(chits)]
+    shapes += [Line(column * size, 0.0, column * size, height, style) for column in range(1, columns)]
+    shapes += [Line(0.0, row * size, width, row * size, style) for row in range(1, rows)]
+    return Group(tuple(shapes))
+
+
 def punch(diameter: float) -> str:
     """The stock punch that cuts a round piece of this diameter ("5/8 inch (16 mm)")."""
     name = next((name for name, size in PUNCHES_MM.items() if abs(size - diameter) < 0.01), None)

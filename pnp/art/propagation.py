@@ -1,7 +1,6 @@
 """Propagation's art: the board framed as a raised garden bed of timber planks, each hex a bed
-of tilled soil on a grassy lawn, an apple tree and a vegetable patch growing in its bottom corners, and the bonus cards framed by a climbing
-vine with a potted seedling and a watering can at their foot, on a strip of tilled soil with
-sprouts."""
+of tilled soil on a grassy lawn, an apple tree and a vegetable patch growing in its bottom corners, and the bonus cards with
+a potted seedling and a watering can at their foot, on a strip of tilled soil with sprouts."""
 from __future__ import annotations
 
 import math
@@ -96,25 +95,6 @@ def lawn_tufts(width: float, height: float, keep_clear: list[tuple[float, float,
     return [Path(blades, Style(stroke=GRASS, stroke_width=0.3, decorative=True))]
 
 
-def vine_frame(width: float, height: float, margin: float) -> list[Shape]:
-    """A vine climbing both long edges of a card within `margin` of them, a leaf at every bend."""
-    stems: tuple = ()
-    leaves: tuple = ()
-    step = 9.0
-    for side, x in ((1, margin / 2), (-1, width - margin / 2)):
-        stems += (("M", x, height - 2.0),)
-        y = height - 2.0
-        k = 0
-        while y - step > 20.0:
-            bend = side * (margin * 0.3) * (1 if k % 2 else -1)
-            stems += (("C", x + bend, y - step * 0.3, x + bend, y - step * 0.7, x, y - step),)
-            tip_x = x + side * margin * 0.45 * (1 if k % 2 else -1)
-            leaves += leaf(x, y - step / 2, tip_x, y - step / 2 - 2.6, 1.6)
-            y -= step
-            k += 1
-    return [stroke(stems, VINE_EDGE, 0.35), filled(leaves, VINE, VINE_EDGE, 0.15, decorative=True)]
-
-
 @register_icon("propagation-potted-seedling")
 def potted_seedling(size: float, color: str) -> Group:
     """A seedling in a terracotta pot (`color`: its leaves)."""
@@ -186,25 +166,32 @@ def board_corners(width: float, height: float, size: float) -> list[Shape]:
             Icon("propagation-vegetable-patch-art", width - PLANK - 1.5 - size / 2, y, size, CROWN)]
 
 
-def soil_strip(width: float, height: float, depth: float) -> list[Shape]:
-    """Tilled soil along a card's foot, into the bleed, with a sprout every few millimetres."""
-    top = height - depth
-    soil = Path((("M", -BLEED, top + 0.6), ("C", width * 0.3, top - 0.4, width * 0.7, top + 1.0, width + BLEED, top),
-                 ("L", width + BLEED, height + BLEED), ("L", -BLEED, height + BLEED), ("Z",)),
+def soil_strip(width: float, height: float, depth: float, inset: float) -> list[Shape]:
+    """Tilled soil along a card's foot, `inset` inside its trim line, with a sprout every few
+    millimetres."""
+    top, left, right, foot = height - depth, inset, width - inset, height - inset
+    soil = Path((("M", left, top + 0.6), ("C", width * 0.3, top - 0.4, width * 0.7, top + 1.0, right, top),
+                 ("L", right, foot), ("L", left, foot), ("Z",)),
                 Style(fill=SOIL, stroke=darken(SOIL, 0.3), stroke_width=0.2, decorative=True))
     sprouts = sum((leaf(x, top + 0.5, x + (1.2 if i % 2 else -1.2), top - 1.6, 0.7) for i, x in
                    enumerate(range(14, int(width) - 12, 6))), ())
     return [soil, filled(sprouts, VINE, VINE_EDGE, 0.12)]
 
 
-def bonus_card_art(width: float, height: float) -> list[Shape]:
-    """Tilled soil with sprouts along the foot and the vine up both long edges."""
-    return [*soil_strip(width, height, 2.6), *vine_frame(width, height, 3.6)]
+CARD_SOIL = 4.2  # the soil strip's depth at a bonus card's foot, its rim included
+
+
+def bonus_card_art(width: float, height: float, rim: float) -> list[Shape]:
+    """Tilled soil with sprouts along the foot, inside the card's plain rim `rim` wide, so
+    cards share their cuts and a cut a little off shows no art. (A vine up both long edges had
+    its leaves on the cut lines, and the soil ran into the bleed to meet the next card's
+    green heading across their shared cut.)"""
+    return soil_strip(width, height, CARD_SOIL, rim)
 
 
 def bonus_card_corners(width: float, height: float, size: float) -> list[Shape]:
     """A potted seedling and a watering can, `size` mm high, standing on the soil in a card's
     bottom corners."""
-    y = height - 2.6 - size / 2
+    y = height - CARD_SOIL - size / 2
     return [Icon("propagation-potted-seedling", 4.0 + size / 2, y, size, VINE),
             Icon("propagation-watering-can", width - 4.0 - size / 2, y, size * 0.9, CAN)]

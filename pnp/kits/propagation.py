@@ -1,5 +1,5 @@
 """Propagation's print-and-play kit: the hex board (whole on one Letter or A4 page, its top
-hex coloured), numbered plant tokens in two punch sizes per player colour, rocks, a growth
+hex coloured), numbered square plant tokens on a sheet of chits per player colour, rocks, a growth
 tracker per player with one numbered row per plant token where the round it was sown is
 written in pencil, the round track and its marker, a score sheet, the start marker, the bonus cards (each
 with a picture of what it counts) and a player aid drawing the propagation patterns.
@@ -14,9 +14,8 @@ from dataclasses import replace
 
 from pnp.art import propagation as art
 from pnp.art.looks import Look, look, wordmark
-from pnp.checks import RING_CLEAR_MM, bounds
+from pnp.checks import bounds
 from pnp.colors import INK, PLAYER_COLORS, PlayerColor, darken, lighten, text_color_on
-from pnp.fonts import cap_height, measure
 from pnp.icons import outline_of, register_icon, solid
 from pnp.model import (
     Circle,
@@ -36,7 +35,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import punch, punch_cell
+from pnp.parts import chit_grid
 from pnp.text import layout_lines
 from scorer.games.propagation import data
 
@@ -46,22 +45,15 @@ TITLE = data.TITLE
 LOOK = Look("eurofurence", "#1E4D5C", "#009E73",
             (("look-seedling-hex", "#009E73"), ("look-seedling-hex", "#56B4E9")))
 
-# The two craft punches that cut every round piece.
-SMALL_PUNCH = data.TOKEN_DIAMETER_MM["tomato"]
-LARGE_PUNCH = data.TOKEN_DIAMETER_MM["apple"]
-
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     # every player keeps their own tracker in pencil and rubs out the row of a plant harvested or dead
     # (a pencil's own eraser, not a line of its own: page 1 of the folding build has no line to spare)
-    box_items=(("pencils with erasers, one per player", data.PLAYERS_MAX),
-               (f"craft punch {punch(SMALL_PUNCH)}, or scissors", 1),
-               (f"craft punch {punch(LARGE_PUNCH)}, or scissors", 1)),
+    box_items=(("pencils with erasers, one per player", data.PLAYERS_MAX),),
     assembly=(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
-        f"Round pieces: a {punch(SMALL_PUNCH)} punch for tomatoes, carrots and the round marker; a "
-        f"{punch(LARGE_PUNCH)} one for apple trees, rocks and the start marker (or scissors, on the circles). "
-        "A token's number is its row on its owner's growth tracker.",
+        "Tokens: cut each sheet of tokens out on its crop marks, then along its printed lines with a ruler; "
+        "each cut frees a row or a column. A token's number is its row on its owner's growth tracker.",
         "Cut the trackers, the round track, the bonus cards and the player aids, and the score sheets on "
         "their marks: a sheet for each game.",
     ),
@@ -77,6 +69,10 @@ SQRT3 = math.sqrt(3)
 BONUS_CARD = (46.0, 65.0)
 BONUS_PICTURE = 0.62  # the card's picture drawn at this scale (its words kept at HINT)
 BONUS_CORNER = 7.0    # the potted seedling and the watering can at a card's foot, when its words leave room
+# A bonus card's plain rim of soil colour round its art (its green heading, the soil at its
+# foot): the cards share their cuts, and a cut a little off shows the rim, never a sliver of
+# the next card's heading nor art sliced on the cut (pnp.checks.card_art_at_cut).
+CARD_RIM = 2.0
 
 SOIL = "#F4E9D4"
 SOIL_EDGE = "#8C6D46"
@@ -202,10 +198,10 @@ def board_component(coordinates: bool = False) -> Component:
 
 
 def hex_spaces() -> tuple[Space, ...]:
-    """Each hex by the circle inside its drawn outline (as the box round that circle): a round
-    token on it must fit the hex's width across its flats."""
+    """Each hex by the largest square inside its drawn outline (its corners on the hex's
+    slanting sides): a square token on it lies inside the hex, however it is turned."""
     width, height = board_size()
-    side = SQRT3 * HEX_SIZE * 0.98
+    side = 2 * HEX_SIZE * 0.98 / (1 + 1 / SQRT3)
     centres = [hex_centre(space, HEX_SIZE) for space in data.board_spaces()]
     return tuple(Space("hex", (width / 2 + x - side / 2, height / 2 + y - side / 2, side, side)) for x, y in centres)
 
@@ -223,151 +219,87 @@ def _board_corner_notes(width: float, height: float) -> list[Shape]:
 
 
 # --- plant tokens, rocks, start player -------------------------------------------------------
+# Every token is a square chit, all of one size, on sheets of chits: one sheet per player (their
+# thirty plant tokens) and one of rocks, each trimmed on its crop marks and then cut along its
+# lines, so one straight cut frees a whole row or column. (They were 132 punched discs, 5/8 and
+# 3/4 inch: 205 straight cuts for their page, or 132 presses of two craft punches.)
 
-SYMBOL = 5.0  # the player's shape on a token: drawn 4.2 mm or more across (a square is 0.84 of its box)
-
-
-def plant_token(colour: PlayerColor, kind: str, number: int) -> Component:
-    """One plant token: the plant and its number on a white disc, and the player's colour
-    with their shape, 4 mm or more across, on the rim below it. The number is its row on the
-    owner's growth tracker."""
-    diameter = data.TOKEN_DIAMETER_MM[kind]
-    r = diameter / 2
-    ink = text_color_on(colour.hex)
-    symbol_y = diameter - 1.0 - SYMBOL / 2  # the shape's box 1 mm inside the token's foot
-    badge_foot = symbol_y - SYMBOL / 2 - 0.3
-    badge = (badge_foot - 0.9) / 2  # the white disc: above the shape, a rim of colour left over it
-    by = badge_foot - badge
-    number_size = max(2.6, badge * 0.62)
-    nx, plant_x, plant_size = r + badge * 0.45, r - badge * 0.42, badge * 1.05
-    plate, by = _plate(kind, r, by, badge)
-    if isinstance(plate, Circle) and data.PLANTS[kind]["tokens"] >= 10:
-        number_size = TWO_DIGITS_MM
-        nx, plant_x, plant_size = _beside_two_digits(r, plate.r - plate.style.stroke_width / 2, number_size)
-    shapes: list[Shape] = [
-        plate,
-        Icon(plant_icon(kind), plant_x, by, plant_size, PLANT_COLOURS[kind]),
-        Text(nx, by, str(number), size=number_size, bold=True, align="center", anchor="middle", fill=INK),
-        cut_ring(diameter, darken(colour.hex, 0.45)),
-        # Colour is never the only clue: the player's shape sits on the coloured rim.
-        Icon(colour.symbol, r, symbol_y, SYMBOL, ink),
-    ]
-    if number in (6, 9):  # a round token turns: a bar under the number tells 6 from 9
-        bar = number_size * 0.36
-        shapes.append(Line(nx - bar, by + number_size * 0.5, nx + bar, by + number_size * 0.5,
-                           Style(stroke=INK, stroke_width=0.3)))
-    return punched(Component(f"{kind}-{colour.name}-{number:02d}", "token", diameter, diameter,
-                             Face(group(shapes), background=colour.hex), outline="circle",
-                             run=token_run(colour, kind, number), sits_on="hex", cut_on_circle=True), shared_cuts=diameter == SMALL_PUNCH)
+CHIT = data.TOKEN_MM   # a chit's side: it lies inside a hex's outline (pnp.checks' fit check)
+TOKEN_COLUMNS = 5      # a sheet's row: tomatoes 1-5, 6-10, 11-15, carrots 1-5, 6-10, apple trees 1-5
+ROCK_COLUMNS = 6       # ten rocks and the two markers: two rows
+SYMBOL = 4.8           # the player's shape down a token's left side: 4 mm or more across (a square is 0.84 of its box)
+NUMBER_MM = 3.4        # 9.6 pt, bold, black on the white plate
+PLATE = (6.0, 1.0, 8.2, 13.0)  # the white plate's box in a chit: x, y, width, height
+MARKER_FILL = "#FFF5D6"
+ROCK_FILL = "#D9D9D9"
 
 
-def punched(token: Component, shared_cuts: bool) -> Component:
-    """A round token as imposed: one on a grid of shared cuts (many of one size and colour,
-    one cut between two neighbours) sits in a cell PUNCH_GAP_MM wider than its circle, so
-    the neighbours' circles are that far apart for a punch aimed by eye; one cut on its own
-    keeps its gutter."""
-    if not shared_cuts:
-        return token
-    diameter = token.width_mm
-    face, cell = punch_cell(token.front.shapes, diameter)
-    return replace(token, width_mm=cell, height_mm=cell, front=replace(token.front, shapes=face),
-                   footprint=(diameter, diameter), shared_cuts=True)
-
-
-def cut_ring(diameter: float, colour: str) -> Circle:
-    """A round piece's ring just inside its cut circle, 0.2 mm wide (at most
-    pnp.checks.TRIM_LINE_MAX_MM: a cut a little off leaves no dark edge)."""
-    return Circle(diameter / 2, diameter / 2, diameter / 2 - 0.2, Style(stroke=colour, stroke_width=0.2))
-
-
-TWO_DIGITS_MM = 2.5  # 7.1 pt: a token's number of two digits, beside its plant on a round badge
-
-
-def _beside_two_digits(cx: float, inner: float, size: float) -> tuple[float, float, float]:
-    """Where a two-digit number and the plant beside it go on a round badge whose ring's
-    inner edge is `inner` from its middle `cx`: the number as far right as keeps every corner
-    of its widest ("15") RING_CLEAR_MM inside the ring, the plant in what is left of the
-    left (centred on the number, "15" touched the ring: pnp.checks.crowded_rings). Returns
-    the number's middle, the plant's and the plant's size."""
-    keep = inner - RING_CLEAR_MM - 0.05
-    half_height = (cap_height() + 0.02) * size / 2
-    right = math.sqrt(keep ** 2 - half_height ** 2)
-    width = max(measure(f"{n}", size, bold=True) for n in range(10, 16))
-    left = right - width
-    plant = (left - 0.15) + inner  # its picture keeps inside its box, which may meet the ring
-    return cx + right - width / 2, cx + (left - 0.15) - plant / 2, plant
-
-
-def _plate(kind: str, cx: float, cy: float, radius: float) -> tuple[Shape, float]:
-    """The white plate under a plant token's number, its outline the plant's shape, edged
-    dark in the plant's colour, so tokens of one size tell their kind at a glance: round for a
-    tomato and an apple tree, pointing down like a root for a carrot. Returns the plate and
-    the height its number and plant sit at."""
+def plate_shape(kind: str) -> tuple[Shape, float, float]:
+    """The white plate a plant token's number and plant sit on, its outline the plant's, edged
+    dark in the plant's colour, so kinds tell apart at a glance without colour: round at both
+    ends for a tomato, pointing down like a root for a carrot, pointing up like a tree's crown
+    for an apple tree. Returns the plate, the plant's height on it and the number's."""
+    x, y, w, h = PLATE
     edge = Style(fill="#FFFFFF", stroke=darken(PLANT_COLOURS[kind], 0.35), stroke_width=0.6)
-    if kind != "carrot":
-        return Circle(cx, cy, radius - 0.3, edge), cy
-    top, shoulder, tip = cy - radius * 0.85, cy + radius * 0.3, cy + radius - 0.35  # its edge inside the disc
-    half = radius * 1.02
-    points = ((cx - half, top), (cx + half, top), (cx + half, shoulder), (cx, tip), (cx - half, shoulder))
-    return Polygon(points, edge), (top + shoulder) / 2
+    middle, point = x + w / 2, w / 2  # a point's slope: 45 degrees
+    if kind == "tomato":
+        return Rect(x, y, w, h, edge, radius=w / 2), y + 4.0, y + h - 3.6
+    if kind == "carrot":
+        shape = ((x, y), (x + w, y), (x + w, y + h - point), (middle, y + h), (x, y + h - point))
+        return Polygon(shape, edge), y + h - 4.6, y + 3.6
+    shape = ((x, y + h), (x, y + point), (middle, y), (x + w, y + point), (x + w, y + h))
+    return Polygon(shape, edge), y + 5.2, y + h - 3.0
 
 
-TOKENS_PER_ROW = 7  # rows of five tomatoes, five carrots and five apples: two players' runs to a row
+def plant_chit(colour: PlayerColor, kind: str, number: int) -> Group:
+    """One plant token as a chit: the player's shape on their colour down its left side (colour
+    is never the only clue), the plant and its number on the white plate to its right. The
+    number is its row on the owner's growth tracker."""
+    plate, plant_y, number_y = plate_shape(kind)
+    middle = PLATE[0] + PLATE[2] / 2
+    shapes: list[Shape] = [
+        Icon(colour.symbol, PLATE[0] / 2 + 0.2, CHIT / 2, SYMBOL, text_color_on(colour.hex)),
+        plate,
+        Icon(plant_icon(kind), middle, plant_y, 5.0, PLANT_COLOURS[kind]),
+        Text(middle, number_y, str(number), size=NUMBER_MM, bold=True, align="center", anchor="middle", fill=INK),
+    ]
+    if number in (6, 9):  # a chit turns on the table: a bar under the number tells 6 from 9
+        bar, foot = NUMBER_MM * 0.3, number_y + NUMBER_MM * 0.5
+        shapes.append(Line(middle - bar, foot, middle + bar, foot, Style(stroke=INK, stroke_width=0.3)))
+    return Group(tuple(shapes))
 
 
-def token_run(colour: PlayerColor, kind: str, number: int) -> str:
-    """The printed row a token belongs to: a player's tokens of one kind together, never
-    sharing a row with another colour or kind. A kind with more tokens than a row holds is
-    split into even rows (tomatoes 1-8 over 9-15), a block rather than a run with a stub."""
-    tokens = data.PLANTS[kind]["tokens"]
-    per_row = math.ceil(tokens / math.ceil(tokens / TOKENS_PER_ROW))
-    return f"{kind}-{colour.name}-row{(number - 1) // per_row + 1}"
+def token_sheet(colour: PlayerColor) -> Component:
+    """A player's thirty plant tokens on one sheet of chits in their colour, a kind's tokens in
+    number order, five to a row."""
+    chits = [plant_chit(colour, kind, number) for kind in data.KINDS
+             for number in range(1, data.PLANTS[kind]["tokens"] + 1)]
+    rows = math.ceil(len(chits) / TOKEN_COLUMNS)
+    face = chit_grid(chits, TOKEN_COLUMNS, CHIT, darken(colour.hex, 0.45))
+    return Component(f"plant-tokens-{colour.name}", "token", TOKEN_COLUMNS * CHIT, rows * CHIT,
+                     Face(face, background=colour.hex), chits=(TOKEN_COLUMNS, rows), sits_on="hex",
+                     footprint=(CHIT, CHIT))
 
 
-ROCK_DIAMETER = LARGE_PUNCH
-
-
-def rock_token() -> Component:
-    r = ROCK_DIAMETER / 2
-    shapes: list[Shape] = [Icon("propagation-rock", r, r, r * 1.5, ROCK_GREY),
-              cut_ring(ROCK_DIAMETER, darken(ROCK_GREY, 0.5))]
-    # (cut with gutters: on a grid of punch cells, ten rocks took a row of their own, 200 mm
-    # wide, instead of sitting beside the apple trees, and the tokens took another page)
-    return Component("rock", "token", ROCK_DIAMETER, ROCK_DIAMETER, Face(group(shapes), background="#D9D9D9"),
-                     count=data.ROCKS, outline="circle", sits_on="hex", cut_on_circle=True)
-
-
-PUNCH_GUIDE = (190.0, 23.0)
-
-
-def punch_guide() -> Component:
-    """A strip of plain paper under the growth trackers: each punch drawn at its size, with the
-    pieces it cuts. (Among the tokens it took a 23 mm row the one token page has no room for.)"""
-    width, height = PUNCH_GUIDE
-    shapes: list[Shape] = []
-    for index, (diameter, kind, pieces) in enumerate(
-            ((SMALL_PUNCH, "tomato", "tomatoes, carrots, round marker"),
-             (LARGE_PUNCH, "apple", "apple trees, rocks, start marker"))):
-        left = 2.0 + index * width / 2
-        r = diameter / 2
-        shapes += [Circle(left + LARGE_PUNCH / 2, height / 2, r, Style(stroke=INK, stroke_width=0.3, dash=(1.2, 0.8))),
-                   Icon(plant_icon(kind), left + LARGE_PUNCH / 2, height / 2, r * 1.1, PLANT_COLOURS[kind]),
-                   Text(left + LARGE_PUNCH + 3.0, height / 2 - 1.0, f"{punch(diameter)} punch: {pieces}", size=2.9,
-                        bold=True, anchor="bottom", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0),
-                   Text(left + LARGE_PUNCH + 3.0, height / 2 + 1.0, "(actual size; or cut on the circles with "
-                        "scissors)", size=2.9, anchor="top", fill=INK, max_width=width / 2 - LARGE_PUNCH - 7.0)]
-    # (a reference thrown away with the offcuts: no cuts, no ticks, no line on page 1's checklist)
-    return Component("punch-guide", "sheet", width, height, Face(group(shapes), background="#FFFFFF"),
-                     cut_out=False)
-
-
-def start_player_token() -> Component:
-    d = LARGE_PUNCH
-    shapes: list[Shape] = [Icon("sun", d / 2, d / 2 - 2.2, 9.5, "#E69F00"),
-              Text(d / 2, d - 5.2, "START", size=2.9, bold=True, align="center", anchor="middle", fill=INK),
-              cut_ring(d, INK)]
-    return Component("start-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"),
-                     outline="circle", cut_on_circle=True)
+def rocks_and_markers() -> Component:
+    """The ten rocks, the start marker and the round marker on one grey sheet of chits, the
+    markers on a cream plate. Every chit fits a hex (the round marker's 17 mm round boxes are
+    roomier still)."""
+    rock = Group.of(Icon("propagation-rock", CHIT / 2, CHIT / 2, CHIT * 0.8, ROCK_GREY))
+    plate = Rect(1.0, 1.0, CHIT - 2.0, CHIT - 2.0, Style(fill=MARKER_FILL, stroke=darken(ROCK_GREY, 0.3),
+                                                        stroke_width=0.3), radius=1.5)
+    start = Group.of(plate, Icon("sun", CHIT / 2, CHIT / 2 - 2.0, 7.5, "#E69F00"),
+                     Text(CHIT / 2, CHIT - 3.6, "START", size=2.9, bold=True, align="center", anchor="middle",
+                          fill=INK))
+    marker = Group.of(plate, Icon("arrow", CHIT / 2, CHIT / 2 - 2.0, 6.0, INK),
+                      Text(CHIT / 2, CHIT - 3.6, "round", size=2.9, bold=True, align="center", anchor="middle",
+                           fill=INK))
+    chits = [rock] * data.ROCKS + [start, marker]
+    rows = math.ceil(len(chits) / ROCK_COLUMNS)
+    face = chit_grid(chits, ROCK_COLUMNS, CHIT, darken(ROCK_GREY, 0.3))
+    return Component("rock-and-marker-tokens", "token", ROCK_COLUMNS * CHIT, rows * CHIT,
+                     Face(face, background=ROCK_FILL), chits=(ROCK_COLUMNS, rows), sits_on="hex",
+                     footprint=(CHIT, CHIT))
 
 
 # --- growth trackers -------------------------------------------------------------------------
@@ -465,7 +397,6 @@ def _tracker_block(kind: str, x: float, y: float) -> list[Shape]:
 # --- rounds and scores -----------------------------------------------------------------------
 
 ROUND_BOX = 17.0
-ROUND_MARKER = SMALL_PUNCH
 
 
 # The track's heading line above its two rows of boxes, and the paper left under them: 45 mm
@@ -493,14 +424,6 @@ def round_track() -> Component:
         if bonus:
             shapes.append(Icon("star", x + ROUND_BOX / 2, y + 4.5, 6, TOP_HEX_FILL))
     return Component("round-track", "board", width, height, Face(group(shapes)))
-
-
-def round_marker() -> Component:
-    d = ROUND_MARKER
-    shapes: list[Shape] = [cut_ring(d, INK),
-              Text(d / 2, d / 2, "round", size=2.5, bold=True, align="center", anchor="middle", fill=INK)]
-    return Component("round-marker", "marker", d, d, Face(group(shapes), background="#FFF5D6"), outline="circle",
-                     cut_on_circle=True)
 
 
 SCORE_W, SCORE_H = 190.0, 128.0
@@ -624,10 +547,10 @@ def bonus_card_front(card: dict) -> Face:
     words = Text(4.0, 34.6, card["text"], size=3.0, anchor="top", fill=INK, max_width=w - 8, line_height=1.2)
     foot = words.y + len(layout_lines(words)) * words.size * words.line_height
     shapes: list[Shape] = [
-        *art.bonus_card_art(w, h),
-        Rect(-3.0, -3.0, w + 6.0, 12.5, Style(fill=CARD_GREEN)),
-        Text(w / 2, 4.8, card["name"], size=3.6, bold=True, align="center", anchor="middle", fill="#FFFFFF",
-             max_width=w - 6, face=look(TITLE).face),
+        *art.bonus_card_art(w, h, CARD_RIM),
+        Rect(CARD_RIM, CARD_RIM, w - 2 * CARD_RIM, 9.5 - CARD_RIM, Style(fill=CARD_GREEN), radius=1.2),
+        Text(w / 2, (CARD_RIM + 9.5) / 2, card["name"], size=3.6, bold=True, align="center", anchor="middle",
+             fill="#FFFFFF", max_width=w - 2 * CARD_RIM - 2, face=look(TITLE).face),
         Icon("star" if one_winner else "check", 6.0, 13.8, 4.2, TOP_HEX_FILL if one_winner else "#009E73"),
         Text(8.8, 13.8, "ONE WINNER" if one_winner else "EVERY PLAYER", size=HINT, bold=True, anchor="middle",
              fill=INK),
@@ -638,12 +561,16 @@ def bonus_card_front(card: dict) -> Face:
         *_shrunk(bonus_picture(card, 0.0, 0.0), w / 2, 26.1, BONUS_PICTURE),
         words,
     ]
+    corners = foot <= h - BONUS_CORNER - art.CARD_SOIL - 0.5  # the words leave the foot's corners free
     if one_winner:
         tie = Text(w / 2, foot + 0.6, "Tied: all score.\n2 players: none.", size=HINT, align="center",
                    anchor="top", fill=INK, max_width=w - 8)
         shapes.append(tie)
-        foot = tie.y + len(layout_lines(tie)) * tie.size * tie.line_height
-    if foot <= h - BONUS_CORNER - 3.6:  # the words leave the foot's corners free: a seedling and a can in them
+        lines = layout_lines(tie)
+        # the tie rule, centred, stands above the corners' pictures or between them
+        above = tie.y + len(lines) * tie.size * tie.line_height <= h - BONUS_CORNER - art.CARD_SOIL
+        corners = corners and (above or max(line.width for line in lines) <= w - 2 * (4.0 + BONUS_CORNER + 0.5))
+    if corners:  # a seedling and a watering can in the foot's corners
         shapes += art.bonus_card_corners(w, h, BONUS_CORNER)
     return Face(group(shapes), background=SOIL)
 
@@ -688,16 +615,17 @@ def bonus_cards(dark_backs: bool = False) -> list[Component]:
 
 # --- player aid: the propagation patterns, a turn -------------------------------------------
 # A quarter page, two-sided, one per player and all four on one sheet: the patterns on the
-# front, a turn, the plants and the end of a round on the back. Our own words; each block
-# ends with the rulebook section it sums up, in brackets.
+# front, a turn, the plants and the end of a round on the back. 97 x 130 mm, as large as four
+# print on one sheet (two across A4's 198 mm, two down Letter's 263 mm above its footer), in
+# 9 pt. Our own words; each block ends with the rulebook section it sums up, in brackets.
 
-AID_SIZE = (94.0, 128.0)
-AID_HEX = 2.6
-AID_TEXT = 3.0             # 8.5 pt, read at arm's length at the table
-AID_HEADING = 3.4          # 9.6 pt, bold
+AID_SIZE = (97.0, 130.0)
+AID_HEX = 3.2
+AID_TEXT = 3.2             # 9.1 pt, read at arm's length at the table
+AID_HEADING = 3.6          # 10.2 pt, bold
 AID_MARGIN = 4.0
 AID_TOP = 12.0             # under the title band
-AID_CELL = (28.6, 36.0)    # one pattern: its diagram above its caption, three to a row
+AID_CELL = (29.6, 37.0)    # one pattern: its diagram above its caption, three to a row
 
 
 def pattern_diagram(pattern: dict, cx: float, cy: float) -> list[Shape]:
@@ -765,25 +693,60 @@ def _aid_paragraphs(blocks: tuple[tuple[str, str, str], ...], y: float) -> tuple
     return shapes, y
 
 
+def _strip(steps: tuple[str, ...], x: float, y: float, width: float) -> tuple[list[Shape], float]:
+    """Steps in order, each in a box, an arrow between two, across `width`; returns the shapes
+    and the y below the boxes."""
+    gap = 4.0
+    box_w = (width - gap * (len(steps) - 1)) / len(steps)
+    texts = [Text(0, 0, step, size=AID_TEXT, align="center", anchor="middle", fill=INK, max_width=box_w - 2.0)
+             for step in steps]
+    height = max(len(layout_lines(text)) for text in texts) * AID_TEXT * 1.2 + 2.4
+    shapes: list[Shape] = []
+    for index, text in enumerate(texts):
+        left = x + index * (box_w + gap)
+        shapes += [Rect(left, y, box_w, height, Style(fill=lighten(CARD_GREEN, 0.85), stroke=CARD_GREEN,
+                                                       stroke_width=0.3), radius=1.2),
+                   replace(text, x=left + box_w / 2, y=y + height / 2)]
+        if index:
+            shapes.append(Icon("arrow", left - gap / 2, y + height / 2, gap - 0.6, CARD_GREEN))
+    return shapes, y + height
+
+
+def _aid_heading(text: str, section: str, y: float) -> tuple[list[Shape], float]:
+    """A bold heading with its rulebook section after it, on one line; returns the y below."""
+    heading = Text(AID_MARGIN, y, text, size=AID_HEADING, bold=True, anchor="top", fill=INK)
+    after = AID_MARGIN + layout_lines(heading)[0].width + 1.2
+    return [heading, Text(after, y + AID_HEADING - AID_TEXT, f"[{section}]", size=AID_TEXT, anchor="top",
+                          fill=INK)], y + AID_HEADING * 1.2 + 0.6
+
+
 def aid_turn() -> Face:
-    """The back: a turn, the three plants, the actions and the end of a round."""
+    """The back: a turn in two steps, the three plants, the actions, the end of a round in
+    three steps, and the end."""
     first, second = data.BONUS_ROUNDS
+    w, _ = AID_SIZE
+    width = w - 2 * AID_MARGIN
     shapes: list[Shape] = _aid_band(f"{TITLE} · a turn")
-    drawn, y = _aid_paragraphs((
-        ("Your turn", "Player Turns",
-         "Your plants all grow one tier; then ONE action, for one kind: sow, propagate or harvest."),), AID_TOP)
+    drawn, y = _aid_heading("Your turn", "Player Turns", AID_TOP)
     shapes += drawn
-    table, y = _plant_table(AID_MARGIN, y)
+    drawn, y = _strip(("Your plants all grow one tier", "ONE action, for one kind: sow, propagate or harvest"),
+                      AID_MARGIN, y, width)
+    shapes += drawn
+    table, y = _plant_table(AID_MARGIN, y + 1.2)
     shapes += table
     drawn, y = _aid_paragraphs((
         ("Sow", "Sow", "A kind you have none of, on any free hex, at tier 0."),
         ("Propagate", "Propagate", "From one plant: an X is a new plant at tier 0. Skip a rock, a plant or "
                                    "off the board. Out of tokens: you choose which X get your last ones."),
         ("Harvest", "Harvest", "ALL your grown plants of one kind score."),
-        ("End of a round", "Rounds", f"Plants at their death tier die (no points). Rounds {first} and {second}: "
-                                     "score the bonus cards. The start marker passes left."),
-        ("The end", "Rounds", f"After round {data.ROUNDS} the most points wins."),
     ), y + 1.0)
+    shapes += drawn
+    drawn, y = _aid_heading("End of a round", "Rounds", y)
+    shapes += drawn
+    drawn, y = _strip(("Plants at their death tier die: no points", f"Rounds {first} and {second}: score the "
+                       "bonus cards", "The start marker passes left"), AID_MARGIN, y, width)
+    shapes += drawn
+    drawn, y = _aid_paragraphs((("The end", "Rounds", f"After round {data.ROUNDS} the most points wins."),), y + 1.2)
     shapes += drawn
     if y > AID_SIZE[1] - 1.0:
         raise ValueError(f"the player aid's back runs off its foot ({y:.1f} mm of {AID_SIZE[1]:g})")
@@ -824,31 +787,11 @@ def player_colours() -> list[PlayerColor]:
     return list(PLAYER_COLORS.values())[:data.PLAYERS_MAX]
 
 
-def plant_tokens() -> list[Component]:
-    """Every plant token, in the order they are laid: two players' runs by turns (a run of
-    blue, one of red, again), so every printed row holds a run of each of two colours with the
-    one colour gutter in the same place, and the cuts between tokens run straight across the
-    sheet instead of stepping where a colour's last half row met the next colour's first."""
-    runs: dict[tuple[str, str], list[Component]] = {}
-    for colour in player_colours():
-        for kind in data.KINDS:
-            for number in range(1, data.PLANTS[kind]["tokens"] + 1):
-                token = plant_token(colour, kind, number)
-                runs.setdefault((colour.name, token.run or ""), []).append(token)
-    colours = [colour.name for colour in player_colours()]
-    by_colour = {name: [run for (owner, _), run in runs.items() if owner == name] for name in colours}
-    laid: list[Component] = []
-    for first, second in zip(colours[::2], colours[1::2]):
-        for pair in zip(by_colour[first], by_colour[second]):
-            laid += [token for run in pair for token in run]
-    return laid
-
-
 def components(options: KitOptions | None = None) -> list[Component]:
     options = options or KitOptions()
-    pieces: list[Component] = [board_component(options.coordinates), round_track(), round_marker(), score_sheet()]
-    pieces += plant_tokens()
-    pieces += [rock_token(), start_player_token(), punch_guide()]
+    pieces: list[Component] = [board_component(options.coordinates), round_track(), score_sheet()]
+    pieces += [token_sheet(colour) for colour in player_colours()]
+    pieces.append(rocks_and_markers())
     for colour in player_colours():
         pieces.append(tier_tracker(colour))
     pieces += bonus_cards(options.dark_backs)

@@ -14,7 +14,7 @@ from pnp.build import impose_kit, kit_components, lay_out
 from pnp.colors import Paint
 from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS
-from pnp.model import Circle, Component, Face, Group, Line, Path, Polygon, Rect, Space, Style, Text
+from pnp.model import Circle, Component, Face, Group, Line, Path, Polygon, Rect, Shape, Space, Style, Text
 from pnp.options import BLEED_RANGE_MM, PAPERS, BuildOptions, KitOptions
 
 INK = "#222222"
@@ -677,3 +677,20 @@ def test_a_word_on_a_piece_read_at_the_table_is_seven_points_and_four_and_a_half
     assert found(on("aid", pale), "contrast") == []
     assert found(on("aid", pale), "table words")
     assert found(on("aid", replace(pale, fill="#595959")), "table words") == []
+
+
+def test_card_art_ending_on_or_near_its_cut_is_found_and_full_bleed_or_safe_art_passes():
+    """Propagation's bonus cards had vine leaves on their cut lines: a cut a little off sliced
+    them. A card's art keeps SAFE_MM from its trim line, inside or out: a band run on into the
+    bleed, or art 2 mm inside, passes; a leaf 0.3 mm inside, or one just past the cut, is found."""
+    def card(*shapes: Shape) -> list[str]:
+        piece = Component("card", "card", 46.0, 65.0, Face(Group(tuple(shapes)), "#F4E9D4"))
+        return found(impose([piece], PAPERS["letter"]), "card art")
+
+    green = Style(fill="#2F6B3A")
+    assert card(Rect(-3.0, -3.0, 52.0, 12.0, green), Rect(2.0, 40.0, 42.0, 20.0, green)) == []
+    near = card(Rect(0.3, 30.0, 3.0, 4.0, green))
+    assert len(near) == 1 and near[0].startswith("card: art at (") and "ends 0.3 mm from its cut line" in near[0]
+    assert len(card(Rect(-0.5, 30.0, 3.0, 4.0, green))) == 1  # just past the cut: a sliver beyond it
+    # an aid is no card: the check leaves it alone
+    assert found(one_piece(Rect(0.3, 30.0, 3.0, 4.0, green)), "card art") == []

@@ -301,8 +301,9 @@ def test_a_guide_step_naming_the_pages_of_a_piece_the_kit_lacks_is_refused():
 
 
 def test_page_one_counts_the_cuts_apart_from_the_round_pieces_a_punch_presses_out():
-    """Propagation's "367 straight cuts" once counted the 130 tokens its guide says to punch."""
-    imposition = _kit("propagation")
+    """Propagation's "367 straight cuts" once counted the 130 tokens its guide said to punch
+    (its tokens are square chits now); Garden Dice's guide punches its discs and sun tokens."""
+    imposition = _kit("garden-dice")
     cut, punched = count_cuts(imposition), count_cuts(imposition, punched=True)
     assert punched < cut
     words = " ".join(" ".join(text.text for text in _texts(imposition.sheets[0].overlay)).split())

@@ -7,7 +7,7 @@ from pnp.colors import PLAYER_COLORS, Paint, ink_saver_style, luminance, to_cmyk
 from pnp.fonts import CAP_HEIGHT, DESCENT, measure
 from pnp.icons import icon_group, register_icon
 from pnp.model import Group, Line, Polygon, Style, Text
-from pnp.parts import NET_TABS, cube_net, die_face, perimeter_track, text_column
+from pnp.parts import NET_TABS, chit_grid, cube_net, die_face, perimeter_track, text_column
 from pnp.text import layout_lines
 
 
@@ -117,3 +117,16 @@ def test_text_column_stacks_paragraphs_downwards():
     texts = [t for t in column.children if isinstance(t, Text)]
     assert [t.y for t in texts] == sorted(t.y for t in texts)
     assert bottom > texts[-1].y
+
+
+def test_a_chit_grid_lays_its_chits_in_order_with_a_line_between_every_two():
+    """Seven chits, three to a row: three rows, each chit in its own cell, two inner lines each
+    way, every line ending on the sheet's edge (its cut line), not in its bleed."""
+    chits = [Group.of(Text(1.0, 2.0, str(n))) for n in range(7)]
+    grid = chit_grid(chits, 3, 10.0, "#333333")
+    placed = [shape for shape in grid.children if isinstance(shape, Group)]
+    assert [group.translate for group in placed] == [(0.0, 0.0), (10.0, 0.0), (20.0, 0.0), (0.0, 10.0),
+                                                     (10.0, 10.0), (20.0, 10.0), (0.0, 20.0)]
+    lines = [shape for shape in grid.children if isinstance(shape, Line)]
+    assert sorted((line.x1, line.y1, line.x2, line.y2) for line in lines) == [
+        (0.0, 10.0, 30.0, 10.0), (0.0, 20.0, 30.0, 20.0), (10.0, 0.0, 10.0, 30.0), (20.0, 0.0, 20.0, 30.0)]

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from pnp.kits import propagation as kit
-from pnp.model import Circle, Icon, Line, Path, Polygon, Rect, Text
+from pnp.model import Group, Icon, Line, Path, Polygon, Rect, Text
 from pnp.text import layout_lines
 from scorer.games.propagation import data
 from tests.support.kit_builds import default_kit
@@ -18,56 +18,69 @@ def pieces():
     return {c.name: c for c in kit.components()}
 
 
+def _chits(sheet):
+    """A sheet of chits' chits, in order: the groups its face lays on its grid."""
+    return [shape for shape in sheet.front.shapes.children if isinstance(shape, Group)]
+
+
 def test_every_plant_token_is_numbered_per_colour(pieces):
+    """A player's thirty tokens are one sheet of chits in their colour, five to a row, a kind's
+    tokens in number order, each with the player's shape and the plant's picture."""
     colours = kit.player_colours()
     assert len(colours) == 4 and len({c.symbol for c in colours}) == 4
     for colour in colours:
-        for kind, expected in (("apple", 5), ("carrot", 10), ("tomato", 15)):
-            assert expected == data.PLANTS[kind]["tokens"]
-            for number in range(1, expected + 1):
-                token = pieces[f"{kind}-{colour.name}-{number:02d}"]
-                assert token.count == 1 and token.outline == "circle"
-                # the punch's size; a token on a grid of shared cuts sits in a cell a little wider
-                assert min(token.footprint or (token.width_mm,)) == data.TOKEN_DIAMETER_MM[kind]
-                icons = {s.name for s, _, _ in walk(token.front.shapes) if isinstance(s, Icon)}
-                assert {colour.symbol, f"propagation-{kind}"} <= icons  # symbol, not colour alone
-                assert str(number) in texts(token.front)
-            assert f"{kind}-{colour.name}-{expected + 1:02d}" not in pieces
+        sheet = pieces[f"plant-tokens-{colour.name}"]
+        assert sheet.count == 1 and sheet.outline == "rect" and sheet.front.background == colour.hex
+        chits = _chits(sheet)
+        assert sheet.chits == (kit.TOKEN_COLUMNS, 6) and len(chits) == 30
+        expected = [(kind, number) for kind in data.KINDS for number in range(1, data.PLANTS[kind]["tokens"] + 1)]
+        for chit, (kind, number) in zip(chits, expected):
+            icons = {s.name for s, _, _ in walk(chit) if isinstance(s, Icon)}
+            assert icons == {colour.symbol, f"propagation-{kind}"}  # the player's shape, not colour alone
+            assert [s.text for s, _, _ in walk(chit) if isinstance(s, Text)] == [str(number)]
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_two_stock_punches_cut_every_round_piece_and_page_one_names_them(pieces, paper):
-    """132 round pieces came in three punch sizes and a 30 mm start token no punch cuts: now
-    two stock punches (5/8 and 3/4 inch) cut all of them, and page 1 says which for what."""
+def test_every_token_is_a_square_chit_on_a_sheet_and_page_one_counts_the_cuts(pieces, paper):
+    """132 round pieces wanted two craft punches (or 132 circles cut with scissors), 205
+    straight cuts for their page: now every token and marker is a square chit of one size on
+    a sheet cut along its lines, and page 1 says how many straight cuts the kit takes."""
     from pnp.build import impose_kit
+    from pnp.cuts import count_cuts
     from pnp.options import PAPERS, BuildOptions
-    from pnp.parts import PUNCHES_MM, punch
 
-    round_pieces = [c for c in pieces.values() if c.outline == "circle"]
-    sizes = {min(c.footprint or (c.width_mm,)) for c in round_pieces}  # a punch cell's circle
-    assert sum(c.count for c in round_pieces) == 4 * sum(plant["tokens"] for plant in data.PLANTS.values()) + data.ROCKS + 2
-    assert len(sizes) == 2 and sizes <= set(PUNCHES_MM.values())
+    assert not [c for c in pieces.values() if c.outline == "circle"]
+    sheets = [c for c in pieces.values() if c.chits]
+    assert {c.footprint for c in sheets} == {(kit.CHIT, kit.CHIT)}
+    for sheet in sheets:
+        columns, rows = sheet.chits
+        assert (sheet.width_mm, sheet.height_mm) == (columns * kit.CHIT, rows * kit.CHIT)
+    assert sum(len(_chits(c)) for c in sheets) == 4 * sum(p["tokens"] for p in data.PLANTS.values()) + data.ROCKS + 2
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
-    assert f"{punch(min(sizes))} punch for tomatoes, carrots and the round marker; a {punch(max(sizes))} one for " \
-           "apple trees, rocks and the start marker" in words
-    assert "5/8 inch (16 mm)" in words and "3/4 inch (19 mm)" in words
+    assert f"Cutting takes about {count_cuts(imposition)} straight cuts" in words
+    assert count_cuts(imposition) <= 125 and "punch" not in words
 
 
 def test_six_and_nine_tokens_are_underlined_as_they_turn_on_the_table(pieces):
-    lines = [s for s, _, _ in walk(pieces["tomato-red-06"].front.shapes) if isinstance(s, Line)]
-    assert len(lines) == 1
-    assert not [s for s, _, _ in walk(pieces["tomato-red-08"].front.shapes) if isinstance(s, Line)]
+    chits = _chits(pieces["plant-tokens-red"])
+    for index, chit in enumerate(chits):
+        lines = [s for s, _, _ in walk(chit) if isinstance(s, Line)]
+        number = [s.text for s, _, _ in walk(chit) if isinstance(s, Text)][0]
+        assert len(lines) == (number in ("6", "9")), index
 
 
 def test_rocks_start_token_round_track_and_its_marker(pieces):
-    assert pieces["rock"].count == 10
-    assert pieces["start-marker"].count == 1
+    sheet = pieces["rock-and-marker-tokens"]
+    chits = _chits(sheet)
+    rocks = [c for c in chits if any(isinstance(s, Icon) and s.name == "propagation-rock" for s, _, _ in walk(c))]
+    assert len(rocks) == data.ROCKS and len(chits) == data.ROCKS + 2
+    assert "START" in texts(sheet.front) and "round" in texts(sheet.front)
     track = texts(pieces["round-track"].front)
     assert [str(n) for n in range(1, 21)] == [t for t in track if t.isdigit()]
     stars = [s for s, _, _ in walk(pieces["round-track"].front.shapes) if isinstance(s, Icon) and s.name == "star"]
     assert len(stars) == len(data.BONUS_ROUNDS) == 2
-    assert pieces["round-marker"].width_mm < kit.ROUND_BOX  # the marker sits inside a round's box
+    assert kit.CHIT + 1 <= kit.ROUND_BOX  # the round marker sits inside a round's box
 
 
 def test_board_colours_the_top_hex_and_prints_no_coordinates(pieces):
@@ -103,14 +116,22 @@ def test_bonus_card_back_is_light_unless_dark_backs_are_asked_for(pieces):
     assert luminance(light.background) > 0.7 > 0.2 > luminance(dark.background)
 
 
-def test_board_fits_whole_on_letter_and_a4_and_a_space_holds_the_largest_token(pieces):
+def test_board_fits_whole_on_letter_and_a4_and_a_token_lies_inside_a_hex(pieces):
+    """A hex's space is the largest square inside its drawn outline, its corners on the hex's
+    slanting sides: a chit that fits it lies inside the hex."""
+    import math
+
     from pnp.options import PAGE_MARGIN_MM, PAPERS
 
     board = pieces["board"]
     for paper in (PAPERS["letter"], PAPERS["a4"]):
         assert board.width_mm <= paper.width_mm - 2 * PAGE_MARGIN_MM
         assert board.height_mm <= paper.height_mm - 2 * PAGE_MARGIN_MM
-    assert max(data.TOKEN_DIAMETER_MM.values()) + 1 < kit.HEX_SIZE * 3 ** 0.5
+    space = board.spaces[0].box
+    assert space[2] == space[3] == pytest.approx(16.4, abs=0.05)
+    corner = 12.936 / (1 + 1 / math.sqrt(3))  # the drawn hex's corner at 12.936 mm; a square's corner on its side
+    assert space[2] / 2 == pytest.approx(corner, abs=0.01)
+    assert space[2] >= kit.CHIT + 1
 
 
 def test_bonus_cards_are_46_by_65_mm_with_a_picture_and_no_code_name(pieces):
@@ -136,35 +157,13 @@ def _top(shape, dy):
     return min(y for _, y in shape.points) + dy
 
 
-def test_the_guide_asks_for_a_pencil_with_an_eraser_per_player_and_the_two_punches():
-    """Every player writes on their own tracker and rubs out a plant that dies: one pencil
-    for the score sheet (as once listed) leaves the table short. The two craft punches were
-    named only in the cutting steps: they are on the list of things to fetch now."""
+def test_the_guide_asks_for_a_pencil_with_an_eraser_per_player_and_no_punch():
+    """Every player writes on their own tracker and rubs out a plant that dies. The two craft
+    punches the round tokens wanted are gone with them: a ruler and a knife or a trimmer cut
+    the sheets of chits."""
     wanted = dict((thing.split(",")[0].split(" (")[0], count) for thing, count in kit.GUIDE.box_items)
-    assert wanted == {"pencils with erasers": data.PLAYERS_MAX, "craft punch 5/8 inch": 1, "craft punch 3/4 inch": 1}
-
-
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_punch_guide_names_each_punch_beside_a_circle_of_its_size(paper):
-    """The punch sizes were only on page 1: a guide names each punch and the pieces it cuts,
-    beside a circle of its size. The tokens' one page has no 23 mm row for it: it prints on
-    plain paper under two growth trackers, where page 1's picture of the pieces shows it."""
-    from pnp.build import impose_kit
-    from pnp.model import Circle
-    from pnp.options import PAPERS, BuildOptions
-    from pnp.parts import punch
-
-    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    guide = next(p for p in imposition.placements() if p.component.name == "punch-guide")
-    on_page = {p.component.name.split("-")[0] for p in imposition.sheets[guide.page - 1].placements}
-    assert on_page == {"tracker", "punch"}
-    words = " ".join(" ".join(texts(guide.component.front)).split())
-    assert f"{punch(kit.SMALL_PUNCH)} punch: tomatoes, carrots, round marker" in words
-    assert f"{punch(kit.LARGE_PUNCH)} punch: apple trees, rocks, start marker" in words
-    sizes = sorted(2 * s.r for s, _, _ in walk(guide.component.front.shapes) if isinstance(s, Circle))
-    assert sizes == pytest.approx([kit.SMALL_PUNCH, kit.LARGE_PUNCH])
-    # a reference thrown away with the offcuts, not "1 × punch guide" to cut and check off
-    assert not guide.component.cut_out
+    assert wanted == {"pencils with erasers": data.PLAYERS_MAX}
+    assert "punch" not in " ".join(kit.GUIDE.assembly)
 
 
 def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cut(pieces):
@@ -274,28 +273,18 @@ def test_board_is_one_placement_on_letter(letter_build):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_printed_rows_of_plant_tokens_hold_whole_runs_in_number_order(tmp_path_factory, paper):
-    """A player's tokens of a kind print in runs of up to TOKENS_PER_ROW (tomatoes 1-5, 6-10,
-    11-15), each run whole on one row and in number order; two runs may share a row."""
+def test_the_four_token_sheets_lie_on_one_grid_beside_the_round_track(tmp_path_factory, paper):
+    """The tokens' rows were strips of one player's runs about 1 mm off each other, doubled
+    ticks to a cutter's eye: the four players' sheets are two by two, their edges in line, so
+    each cut across the page meets two sheets' edges; the round track shares their page."""
     _, manifest = shared_build(tmp_path_factory, paper)
-    rows: dict[tuple[int, float], list[tuple[float, str]]] = {}
-    for placement in manifest["placements"]:
-        kind, _, rest = placement["component"].partition("-")
-        if placement["side"] == "front" and kind in data.PLANTS:
-            rows.setdefault((placement["page"], round(placement["y_mm"], 1)), []).append(
-                (placement["x_mm"], placement["component"]))
-    where: dict[str, set[tuple[int, float]]] = {}
-    for row, pieces in rows.items():
-        for _, name in pieces:
-            colour, kind, number = name.split("-")[1], name.split("-")[0], int(name.split("-")[2])
-            where.setdefault(kit.token_run(next(c for c in kit.player_colours() if c.name == colour), kind, number),
-                             set()).add(row)
-        names = [name for _, name in sorted(pieces)]
-        for left, right in zip(names, names[1:]):  # left to right, numbers go up within a run
-            if left.rsplit("-", 1)[0] == right.rsplit("-", 1)[0]:
-                assert int(right.rsplit("-", 1)[1]) > int(left.rsplit("-", 1)[1])
-    assert where and all(len(rows_of_run) == 1 for rows_of_run in where.values())
-    assert len([run for run in where if run.startswith("tomato-blue")]) == 3
+    sheets = [p for p in manifest["placements"] if p["component"].startswith("plant-tokens-")]
+    assert len(sheets) == 4 and len({p["page"] for p in sheets}) == 1
+    xs = sorted({round(p["x_mm"], 2) for p in sheets})
+    ys = sorted({round(p["y_mm"], 2) for p in sheets})
+    assert len(xs) == len(ys) == 2
+    track = next(p for p in manifest["placements"] if p["component"] == "round-track")
+    assert track["page"] == sheets[0]["page"]
 
 
 def test_pdf_pages_and_svgs_agree(letter_build):
@@ -330,28 +319,6 @@ def test_the_tracker_column_heads_are_eight_points_and_centred_on_their_boxes(pi
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_small_tokens_lie_in_columns_that_run_down_the_whole_sheet(paper):
-    """A colour's last half row once met the next colour's first, a gutter between them, so
-    the columns below it stood 6 mm aside and no cut ran down the sheet. Two colours' runs
-    now take turns, every row a run of each with the gutter in one place, and the small
-    tokens share their cuts."""
-    from pnp.build import impose_kit
-    from pnp.options import PAPERS, BuildOptions
-
-    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    small = [p for p in imposition.placements() if p.side == "front" and p.component.kind == "token"
-             and p.component.footprint == (kit.SMALL_PUNCH, kit.SMALL_PUNCH)
-             and p.component.name.split("-")[0] in data.PLANTS]
-    assert len(small) == 100
-    rows: dict[float, list[float]] = {}
-    for placed in small:
-        rows.setdefault(round(placed.rect[1], 2), []).append(placed.rect[0])
-    first, *rest = (sorted(columns) for columns in rows.values())
-    assert all(columns == pytest.approx(first, abs=1e-6) for columns in rest), rows
-    assert all(p.component.shared_cuts for p in small)
-
-
-@pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_all_fifteen_bonus_cards_print_on_one_two_sided_sheet(paper):
     """Nine poker cards to an A4 page (eight on Letter) took two two-sided sheets, the second
     front 40 % blank: 46 x 65 mm cards lie four by four (on Letter, turned five by three when
@@ -382,47 +349,23 @@ def test_the_kit_prints_on_no_more_sheets_than_it_needs(paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_every_token_and_marker_prints_on_one_page_of_card_at_least_60_percent_used(paper):
-    """The tokens took two sheets of card, 37 % and 60 % used on A4 (56 % and 62 % on Letter,
-    with the round track): rows of one player's tokens over rows of the same colours share
-    their cuts, rocks and markers fill the ends of the apple trees' rows, the round track is
-    45 mm tall (56) to fit under the board on Letter as on A4, and the punch guide went to the
-    trackers' plain paper. Every page of pieces passes the page-use check."""
+def test_every_token_prints_on_card_on_pages_at_least_60_percent_used(paper):
+    """The four sheets of plant tokens share one page of card with the round track (64.8 % of
+    Letter used, 68.3 % of A4); the rocks and markers sit under the board on Letter and with
+    the tokens on A4. Every page of pieces passes the page-use check."""
     from pnp.build import impose_kit
     from pnp.checks import PAGE_USE, page_use, sparse_pages
+    from pnp.frontmatter import page_stock
     from pnp.options import PAPERS, BuildOptions
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    pages = {p.page for p in imposition.placements() if p.component.kind in ("token", "marker")}
+    pages = {p.page for p in imposition.placements() if p.component.name.startswith("plant-tokens-")}
     assert len(pages) == 1
-    assert page_use(imposition.sheets[pages.pop() - 1]) >= PAGE_USE
+    page = pages.pop()
+    assert page_use(imposition.sheets[page - 1]) >= PAGE_USE
     assert list(sparse_pages(imposition)) == []
-    track, board = (next(p for p in imposition.placements() if p.component.name == name)
-                    for name in ("round-track", "board"))
-    assert track.page == board.page
-
-
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_markers_and_rocks_fill_the_ends_of_the_apple_trees_rows(paper):
-    """The round marker had a 20 mm strip of its own at the top of the small tokens' page and
-    the start token a row of its own under the rocks; then both lay in a blank beside the apple
-    trees, the rocks in a row of their own. Each row of a player's apple trees now ends with
-    rocks, the start marker and the round marker, CIRCLE_GUTTER_MM on from the trees (all cut
-    on their circles: a punch, not a straight cut, parts the colours)."""
-    from pnp.build import impose_kit
-    from pnp.impose import CIRCLE_GUTTER_MM
-    from pnp.options import PAPERS, BuildOptions
-
-    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    fronts = [p for p in imposition.placements() if p.side == "front"]
-    trees = [p for p in fronts if p.component.name.startswith("apple-")]
-    rows = {round(p.rect[1], 2) for p in trees}
-    assert len(rows) == len(kit.player_colours())
-    ends = [p for p in fronts if p.component.name in ("rock", "start-marker", "round-marker")]
-    assert {round(p.rect[1], 2) for p in ends} <= rows
-    for end in ends:
-        row = [p for p in trees if round(p.rect[1], 2) == round(end.rect[1], 2)]
-        assert end.rect[0] >= max(p.rect[0] + p.rect[2] for p in row) + CIRCLE_GUTTER_MM - 1e-6
+    stocks = page_stock(imposition)
+    assert {stocks[p.page] for p in imposition.placements() if p.component.kind == "token"} == {"card"}
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -441,26 +384,22 @@ def test_growth_trackers_of_two_colours_keep_a_gutter_between_them(paper):
             assert apart >= MIN_GUTTER_MM - 1e-6
 
 
-def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_circle(pieces):
-    """The shape that tells the players apart without colour was 2.1-2.8 mm on the tokens'
-    rim, too small to read across the table: it is 4 mm or more both ways now (measured as
-    drawn, its outline included), wholly inside the token's circle and clear of the white
-    plate that holds the plant and the number."""
+def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_chit(pieces):
+    """The shape that tells the players apart without colour is 4 mm or more both ways
+    (measured as drawn, its outline included), on the player's colour left of the white plate
+    that holds the plant and the number, half a millimetre or more inside the chit."""
     from pnp.checks import bounds
 
     for colour in kit.player_colours():
-        for kind in data.KINDS:
-            token = pieces[f"{kind}-{colour.name}-{data.PLANTS[kind]['tokens']:02d}"]
-            r = token.width_mm / 2
-            symbol = next(s for s, _, _ in walk(token.front.shapes) if isinstance(s, Icon) and s.name == colour.symbol)
+        for chit in _chits(pieces[f"plant-tokens-{colour.name}"]):
+            symbol = next(s for s, _, _ in walk(chit) if isinstance(s, Icon) and s.name == colour.symbol)
             box = bounds(symbol)
             assert box is not None
             left, top, right, bottom = box
-            assert min(right - left, bottom - top) >= 4.0, (token.name, right - left, bottom - top)
-            corners = ((left, top), (right, top), (left, bottom), (right, bottom))
-            assert all((x - r) ** 2 + (y - r) ** 2 <= (r - 0.4) ** 2 for x, y in corners), token.name
-            plate = bounds(_badge(token))
-            assert plate is not None and top >= plate[3], token.name  # below the white plate, on the player's colour
+            assert min(right - left, bottom - top) >= 4.0, (colour.name, right - left, bottom - top)
+            assert left >= 0.5 and top >= 0.5 and bottom <= kit.CHIT - 0.5
+            plate = bounds(_badge(chit))
+            assert plate is not None and right <= plate[0]
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -477,23 +416,25 @@ def test_the_score_sheet_page_holds_two_games_sheets(paper):
     assert sum(p.rect[2] * p.rect[3] for p in sheet.placements) / (sheet.width_mm * sheet.height_mm) > 0.75
 
 
-def _badge(token):
+def _badge(chit):
     """The white plate a plant token's number and plant sit on."""
-    [plate] = [s for s, _, _ in walk(token.front.shapes)
-               if isinstance(s, (Circle, Polygon)) and getattr(s.style, "fill", None) == "#FFFFFF"]
+    [plate] = [s for s, _, _ in walk(chit)
+               if isinstance(s, (Rect, Polygon)) and getattr(s.style, "fill", None) == "#FFFFFF"]
     return plate
 
 
-def test_tomato_and_carrot_tokens_differ_by_the_outline_of_their_plate(pieces):
-    """Tomatoes and carrots are discs of one size, one colour per player, and told apart only
-    by a 5 mm plant drawing: now a tomato's number sits on a round plate and a carrot's on a
-    plate pointing down like a root, each edged 0.6 mm dark, to tell at a glance."""
+def test_the_three_kinds_differ_by_the_outline_of_their_plate(pieces):
+    """Chits of one size, one colour per player, are told apart by more than a 5 mm plant
+    drawing: a tomato's number sits on a plate round at both ends, a carrot's on one pointing
+    down like a root, an apple tree's on one pointing up like a crown, each edged 0.6 mm dark."""
     for colour in kit.player_colours():
-        tomato, carrot = _badge(pieces[f"tomato-{colour.name}-01"]), _badge(pieces[f"carrot-{colour.name}-01"])
-        assert isinstance(tomato, Circle) and tomato.style.stroke_width >= 0.6
-        assert isinstance(carrot, Polygon) and carrot.style.stroke_width >= 0.6
-        lowest = max(carrot.points, key=lambda p: p[1])
-        assert sum(1 for p in carrot.points if p[1] > lowest[1] - 1.0) == 1  # one point at the foot: a root's tip
+        chits = _chits(pieces[f"plant-tokens-{colour.name}"])
+        tomato, carrot, apple = (_badge(chits[index]) for index in (0, 15, 25))
+        assert isinstance(tomato, Rect) and tomato.radius == tomato.w / 2 and tomato.style.stroke_width >= 0.6
+        for plate, tip in ((carrot, max), (apple, min)):
+            assert isinstance(plate, Polygon) and plate.style.stroke_width >= 0.6
+            end = tip(plate.points, key=lambda p: p[1])
+            assert sum(1 for p in plate.points if abs(p[1] - end[1]) < 1.0) == 1  # one point: a root's, a crown's
 
 
 def test_every_board_hex_is_a_bed_of_tilled_soil_in_light_ink(pieces):
@@ -552,26 +493,43 @@ def test_growth_trackers_print_upright_two_to_a_page(paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_round_pieces_keep_a_punch_gap_and_the_kit_keeps_eleven_pages(paper):
-    """The 5/8 inch tokens lay edge to edge in 15.9 mm cells: a punch aimed a little off nicked
-    the next token. In cells PUNCH_GAP_MM wider, with 6 mm between colours, they took a 12th
-    Letter page (41 % and 54 % used). Every round piece is cut on its circle only, so colours
-    are CIRCLE_GUTTER_MM apart (a punch, not a straight cut, parts them), each circle keeping
-    its own colour round it and bare paper between the bleeds: 11 pages on both papers."""
+def test_the_kit_keeps_eleven_pages_and_its_token_sheets_keep_their_colour_gutters(paper):
+    """Sheets of chits of different colours stand 6 mm apart, each one's bleed its own colour,
+    so a cut a little off shows no sliver of a neighbour's; 11 pages on both papers."""
     from pnp.build import impose_kit
-    from pnp.checks import crowded_punches, flatten, touching_colours
-    from pnp.impose import CIRCLE_GUTTER_MM
+    from pnp.checks import flatten, shared_colour_cuts, touching_colours
+    from pnp.impose import COLOUR_GUTTER_MM
     from pnp.options import PAPERS, BuildOptions
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     assert len(imposition.sheets) == 11
-    rounds = [c for c in imposition.components if c.outline == "circle"]
-    assert rounds and all(c.cut_on_circle for c in rounds)
     page = next(s for s in imposition.sheets if s.side == "front"
-                and any(p.component.name == "tomato-blue-01" for p in s.placements))
+                and any(p.component.name == "plant-tokens-blue" for p in s.placements))
     flat = flatten(page)
-    assert list(crowded_punches(flat)) == [] and list(touching_colours(flat)) == []
-    blue = [p for p in page.placements if p.component.name.startswith("apple-blue")]
-    red = [p for p in page.placements if p.component.name.startswith("apple-red")]
-    gap = min(r.rect[1] - b.rect[1] - b.rect[3] for b in blue for r in red if r.rect[1] > b.rect[1])
-    assert CIRCLE_GUTTER_MM - 1e-6 <= gap < 6.0
+    assert list(shared_colour_cuts(flat)) == [] and list(touching_colours(flat)) == []
+    sheets = [p.rect for p in page.placements if p.component.name.startswith("plant-tokens-")]
+    gaps = [max(b[0] - a[0] - a[2], b[1] - a[1] - a[3]) for a in sheets for b in sheets
+            if b[0] > a[0] + a[2] or b[1] > a[1] + a[3]]
+    assert min(gaps) >= COLOUR_GUTTER_MM - 1e-6
+
+
+
+
+def test_the_aid_s_back_draws_the_turn_and_the_end_of_a_round_as_strips_and_both_faces_fill_it(pieces):
+    """The aid's back ended 18 mm short of its foot in 8.5 pt, its patterns drawn small on the
+    front: it is 9 pt now, the turn two steps and the end of a round three, each step a box
+    with an arrow to the next, and both faces reach within 5 mm of the aid's foot."""
+    from pnp.checks import bounds
+
+    aid = pieces["player-aid"]
+    assert aid.back is not None
+    back = texts(aid.back)
+    arrows = [s for s, _, _ in walk(aid.back.shapes) if isinstance(s, Icon) and s.name == "arrow"]
+    assert len(arrows) == 3
+    for step in ("Your plants all grow one tier", "ONE action, for one kind: sow, propagate or harvest",
+                 "Plants at their death tier die: no points", "The start marker passes left"):
+        assert step in back, step
+    assert min(s.size for s, _, _ in walk(aid.back.shapes) if isinstance(s, Text)) >= 3.2 - 1e-9
+    for face in (aid.front, aid.back):
+        box = bounds(face.shapes)
+        assert box is not None and kit.AID_SIZE[1] - 5.0 <= box[3] <= kit.AID_SIZE[1] - 1.0

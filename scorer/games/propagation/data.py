@@ -84,10 +84,11 @@ PLANTS: dict[str, dict] = {
     "apple": {"name": "Apple tree", "grown": 5, "dies": 10, "points": 4, "stays": True, "tokens": 5},
 }
 
-# Token diameters in mm for the kit, each a stock craft-punch size so a punch cuts them: 5/8
-# inch for the annuals, 3/4 inch for the tree (two punches cut every round piece of the kit;
-# the kinds differ by their picture and their number's row on the tracker too).
-TOKEN_DIAMETER_MM = {"tomato": 25.4 * 5 / 8, "carrot": 25.4 * 5 / 8, "apple": 25.4 * 3 / 4}
+# HOUSE: the kit's tokens (every plant, rock and marker) are square chits of one size, this
+# many mm a side, where the game has three sizes per colour: a chit lies inside a board hex
+# (the largest square inside one is 16.4 mm), and a sheet of them is cut along its lines, a
+# row or a column a cut. The kinds differ by their plate's outline and their picture.
+TOKEN_MM = 15.0
 
 
 
