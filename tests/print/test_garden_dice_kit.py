@@ -521,3 +521,26 @@ def test_every_word_the_kit_draws_in_a_box_fits_inside_its_stroke(paper):
     assert [str(problem) for sheet in imposition.sheets
             for problem in checks.text_out_of_box(checks.flatten(sheet))] == []
     assert kit._die_mark_width("row") > kit.DIE_MARK == kit._die_mark_width(6) == kit._die_mark_width("≥")
+
+
+def test_the_board_s_left_half_is_panels_of_seed_values_notes_and_the_final_score(parts):
+    """The review found the left half mostly empty green. It is laid out in panels, all left of
+    the hinge: each crop's value beside its seed and veggie sides drawn as the tiles print (the
+    tiles' own faces), the notes, the final score in short, and a strip of flowers."""
+    board = parts["board"]
+    words = " ".join(texts(board.front))
+    for heading in ("Seed values", "Special tiles", "Final score", "Star space:", "Track 0–99", "Sundial:"):
+        assert heading in words
+    for name, hint in kit.PAD_ROWS:
+        assert not hint or f"{name}: {hint}" in words
+    panels = [s for s, dx, dy in walk(board.front.shapes) if isinstance(s, Rect) and s.style.fill == kit.PANEL_FILL]
+    assert len(panels) >= 7 and all(panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6 for panel in panels)
+
+    def drawn(shape):
+        yield shape
+        for child in getattr(shape, "children", ()):
+            yield from drawn(child)
+
+    pictured = {id(shape) for shape in drawn(board.front.shapes)}
+    for crop in data.CROPS:
+        assert id(kit.seed_face(crop).shapes) in pictured and id(kit.veggie_face(crop).shapes) in pictured

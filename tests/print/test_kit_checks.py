@@ -693,3 +693,20 @@ def test_a_word_running_over_the_stroke_of_its_box_is_found_and_one_inside_it_is
 
     assert problems(inside) == []
     assert any("'row'" in detail and "5.47 mm wide in a box 4.90 mm wide" in detail for detail in problems(wide))
+
+
+def test_a_back_framed_by_a_rim_inside_its_cut_is_found_and_one_coloured_to_its_bleed_is_not():
+    """Garden Dice's tile backs had a 1.2 mm cream rim: a duplex drift of 1-2 mm showed it
+    0.5 mm wide on one side and 2.5 mm on the other."""
+    front = Face(Group(), "#FFFFFF")
+    stroked = Rect(0.35, 0.35, 21.3, 21.3, Style(stroke="#FBF6E6", stroke_width=1.7))
+    inset = Rect(1.5, 1.5, 19.0, 19.0, Style(fill="#F0B7A0"))
+    plain = Rect(4.0, 4.0, 14.0, 14.0, Style(fill="#F0B7A0"))
+
+    def rims(*shapes) -> list[str]:
+        tile = Component("tile", "tile", 22, 22, front, Face(Group(tuple(shapes)), "#E4EED8"), count=2)
+        return [problem.detail for problem in checks.rimmed_backs(impose([tile], PAPERS["letter"]))]
+
+    assert rims(stroked) == ["the back of tile has a rim 1.2-1.2 mm wide inside its cut: a duplex drift of 1-2 mm "
+                             "shows it unevenly"]
+    assert rims(inset) and rims(plain) == [] and rims() == []
