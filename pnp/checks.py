@@ -1109,7 +1109,7 @@ def staggered_marks(flat: Flat) -> Iterator[Problem]:
     Dice's sun tokens on a 20.4 mm pitch over its 10.5 mm discs, 1-2 mm apart), they passed it.
     A gutter's two cuts (two pieces facing each other across it) are meant. Not yet in CHECKS:
     Garden Dice passes it (tests/print/test_garden_dice_kit.py), Cottage Garden's A4 flower
-    tiles (6 pairs) and Propagation's token page (22 on each paper) do not."""
+    tiles (6 pairs) and Propagation's token page (21 on each paper) do not."""
     rects = [_rect_box(placed.rect) for placed in flat.sheet.placements if placed.tile is None]
     found: set[tuple[float, float]] = set()
     for axis, ticks in enumerate(_ticks_by_axis(flat)):   # axis 0: cut lines at an x, 1: at a y
