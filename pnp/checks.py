@@ -66,7 +66,9 @@ seam running through one of its play spaces or words, `missing_pieces`, a copy o
 piece of the kit printed on no page, and `sparse_pages`, a page of pieces whose pieces, with
 their bleed, take under PAGE_USE of the paper (a sheet of card nearly empty), on every kit,
 and `crowded_rings`, a number or word on a ringed badge (a token's, a tile's) whose box comes
-within RING_CLEAR_MM of the ring's inner edge, on every face of every piece.
+within RING_CLEAR_MM of the ring's inner edge, on every face of every piece, and `rimmed_backs`,
+a back framed by a band under BACK_RIM_MM wide along its four sides (a duplex drift shows it
+unevenly).
 
 `check_imposition` runs them all and returns plain-words problems, empty when the kit is good.
 """
@@ -1129,6 +1131,8 @@ def small_table_words(flat: Flat) -> Iterator[Problem]:
         yield Problem(flat.sheet.number, "table words", f"text {_quote(text.text)} ({key[0]}) is "
                                                         f"{text.size_pt:.2f} pt at {ratio:.1f}:1: a word read at the "
                                                         f"table is {TABLE_WORD_PT:g} pt and 4.5:1 at least")
+
+
 def card_art_at_cut(flat: Flat) -> Iterator[Problem]:
     """A card's art (each shape it draws, a picture as a whole; its words are text_past_trim's)
     has every edge SAFE_MM or more from the card's trim line, inside it or out: art that stops
@@ -1156,6 +1160,67 @@ def card_art_at_cut(flat: Flat) -> Iterator[Problem]:
         if nearest < SAFE_MM - TOLERANCE_MM:
             yield Problem(flat.sheet.number, "card art", f"{placed.component.name}: art at {_where(box)} ends "
                                                          f"{nearest:.1f} mm from its cut line, under {SAFE_MM:g} mm")
+
+
+def staggered_marks(flat: Flat) -> Iterator[Problem]:
+    """Two parallel cut ticks under DOUBLED_MARK_MM apart across and not on one line, one
+    ending where the other starts (within DOUBLED_MARK_MM along them): in one gutter a cutter
+    sees two marks for one edge, a ruler laid across the gutter takes either. `doubled_marks`
+    finds such ticks side by side; parted, each keeping its own half of the gutter (Garden
+    Dice's sun tokens on a 20.4 mm pitch over its 10.5 mm discs, 1-2 mm apart), they passed it.
+    A gutter's two cuts (two pieces facing each other across it) are meant. Not yet in CHECKS:
+    Garden Dice passes it (tests/print/test_garden_dice_kit.py), Cottage Garden's A4 flower
+    tiles (6 pairs) and Propagation's token page (21 on each paper) do not."""
+    rects = [_rect_box(placed.rect) for placed in flat.sheet.placements if placed.tile is None]
+    found: set[tuple[float, float]] = set()
+    for axis, ticks in enumerate(_ticks_by_axis(flat)):   # axis 0: cut lines at an x, 1: at a y
+        for i, (a_at, a_low, a_high) in enumerate(ticks):
+            for b_at, b_low, b_high in ticks[i + 1:]:
+                apart = abs(a_at - b_at)
+                gap = max(a_low, b_low) - min(a_high, b_high)  # along them: under 0 where they overlap
+                if not EPS_MM <= apart < DOUBLED_MARK_MM or not -EPS_MM <= gap < DOUBLED_MARK_MM:
+                    continue
+                low, high = sorted((a_at, b_at))
+                if a_gutter(rects, axis, low, high, (min(a_high, b_high), max(a_low, b_low))) or (low, high) in found:
+                    continue
+                found.add((low, high))
+                what = "x" if axis == 0 else "y"
+                yield Problem(flat.sheet.number, "staggered mark",
+                              f"cut ticks at {what} {low:.2f} and {high:.2f} mm, end to end {max(gap, 0.0):.2f} mm "
+                              f"apart along them, lie {apart:.2f} mm apart across, under {DOUBLED_MARK_MM:g} mm: "
+                              f"one edge marked twice")
+
+
+# A line of text in a drawn box keeps this far inside the box's stroke, each side.
+BOX_PAD_MM = 0.2
+
+
+def text_out_of_box(flat: Flat) -> Iterator[Problem]:
+    """A line of text whose middle lies in a box a piece draws (a rectangle with a visible
+    stroke, painted before the text) but whose ends reach the box's stroke or past it, less
+    BOX_PAD_MM inside: Garden Dice's aid set "row" 5.5 mm wide in a 5.6 mm die, over both of
+    its sides. The innermost such box is the text's; the page's own marks and small pictures
+    of pieces (page 1's, whose words are read on the piece) are left out. Not yet in CHECKS:
+    Garden Dice passes it (tests/print/test_garden_dice_kit.py); Cottage Garden's nursery
+    sets "die +1" (8.3 mm wide) over the stroke of its turning space's box."""
+    boxes = [shape for shape in flat.shapes if isinstance(shape.shape, Rect) and shape.owner >= 0
+             and shape.style.stroke is not None and shape.style.stroke_width > 0 and shape.picture is None]
+    for text in flat.texts:
+        if text.owner < 0 or text.thumbnail:
+            continue
+        x0, y0, x1, y1 = text.whole or text.box
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        holding = [shape for shape in boxes if shape.owner == text.owner and shape.order < text.order
+                   and shape.box[0] < middle[0] < shape.box[2] and shape.box[1] < middle[1] < shape.box[3]]
+        if not holding:
+            continue
+        box = min(holding, key=lambda shape: (shape.box[2] - shape.box[0]) * (shape.box[3] - shape.box[1]))
+        inset = box.style.stroke_width * _scale(box.matrix) + BOX_PAD_MM  # the box's edge runs past its path
+        inner = (box.box[0] + inset, box.box[2] - inset)
+        if x0 < inner[0] - EPS_MM or x1 > inner[1] + EPS_MM:
+            yield Problem(flat.sheet.number, "box", f"text {_quote(text.text)} ({_who(flat, text.owner)}) is "
+                                                    f"{x1 - x0:.2f} mm wide in a box {inner[1] - inner[0]:.2f} mm "
+                                                    f"wide inside its stroke at {_where(box.box)}")
 
 
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
@@ -1329,7 +1394,44 @@ def _inside_ring(text: TextLine, ring: Drawn) -> float | None:
     return inner - max(math.hypot(x - cx, y - cy) for x in (x0, x1) for y in (y0, y1))
 
 
-KIT_CHECKS = (misfits, crossed_seams, missing_pieces, sparse_pages, crowded_rings)
+# A band along all four sides of a back, this wide or less, is a rim a duplex drift shows unevenly.
+BACK_RIM_MM = 3.0
+
+
+def rimmed_backs(imposition: Imposition) -> Iterator[Problem]:
+    """A back face framed by a band along all four sides inside its cut (a rectangle's
+    stroke reaching the cut, or a panel inset all round on the background), BACK_RIM_MM
+    wide or less: a home duplex printer drifts 1-2 mm, so the back of a piece cut on its front's
+    lines shows such a rim 0.5 mm wide on one side and 2.5 mm on the other (Garden Dice's tile
+    backs had a 1.2 mm cream rim). A back carries its colour and art out to the bleed instead.
+    Each back face once, wherever it prints."""
+    seen: set[int] = set()
+    for component in imposition.components:
+        back = component.back
+        if back is None or id(back) in seen:
+            continue
+        seen.add(id(back))
+        flat = Flat(Sheet(0, 0.0, 0.0, "front", []))
+        _Flattener(flat).walk(back.shapes, IDENTITY, 0, None)
+        width, height = component.width_mm, component.height_mm
+        for drawn in flat.shapes:
+            if not isinstance(drawn.shape, Rect):
+                continue
+            x0, y0, x1, y1 = drawn.box
+            insets = [x0, y0, width - x1, height - y1]
+            if drawn.style.stroke is not None and drawn.style.stroke_width > 0 and all(i <= EPS_MM for i in insets):
+                stroke = drawn.style.stroke_width * _scale(drawn.matrix)
+                insets = [inset + stroke for inset in insets]  # the stroke's inner edge
+            elif drawn.style.fill is None or drawn.style.fill.upper() == back.background.upper():
+                continue
+            if all(EPS_MM < inset <= BACK_RIM_MM for inset in insets):
+                yield Problem(_first_page(imposition, component), "rim",
+                              f"the back of {component.name} has a rim {min(insets):.1f}-{max(insets):.1f} mm "
+                              f"wide inside its cut: a duplex drift of 1-2 mm shows it unevenly")
+                break
+
+
+KIT_CHECKS = (misfits, crossed_seams, missing_pieces, sparse_pages, crowded_rings, rimmed_backs)
 
 
 def check_sheet(sheet: Sheet, paint: Paint = Paint()) -> list[Problem]:

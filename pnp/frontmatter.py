@@ -17,7 +17,7 @@ import re
 from pnp.art.looks import wordmark
 from pnp.cuts import count_cuts
 from pnp.fonts import measure
-from pnp.impose import Imposition, Sheet
+from pnp.impose import FOOTER_BAND_MM, Imposition, Sheet
 from pnp.kits import kit_look
 from pnp.model import Component, Group, KitGuide, Line, Rect, Shape, Style, Text
 from pnp.text import layout_lines
@@ -37,6 +37,9 @@ CAPTION = 2.85            # mm, 8.1 pt: the sentence over the picture (body text
 PICTURE_MAX = 12           # pieces shown in the picture
 PICTURE_HEIGHT = 100.0     # the picture's most, labels included
 PICTURE_SCALES = (2, 3, 4, 5, 6, 8, 10)  # 1:2, 1:3 ...: the largest that fits is used
+# the duplex test page's larger picture, boards left out: its scales, largest first, in words
+GALLERY_SCALES = {1: "their printed size", 2: "half their printed size", 3: "a third of their printed size",
+                  4: "a quarter of their printed size"}
 TEST_CROSS = 2.5           # arm of a duplex test cross
 # Round a duplex test cross the page keeps this much free: a back printed a few millimetres
 # off (what the test page is there to show) puts its cross on no words.
@@ -274,10 +277,9 @@ def _runs_by_stock(pages: list[int], stocks: dict[int, str], sides: str = "two-s
     return "the two-sided pages in one run per stock: " + ", ".join(named)
 
 
-def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[list[Shape], float]:
-    """One piece of each kind, all drawn at one scale, with its words, each named with its
-    pages and what they print on; and the picture's height."""
-    families = _families(imposition.components)[:PICTURE_MAX]
+def _shown(imposition: Imposition, components: list[Component]) -> list[tuple[Component, str, str]]:
+    """One piece of each kind of these, with its name and its pages and what they print on."""
+    families = _families(components)[:PICTURE_MAX]
     stocks = page_stock(imposition)
     pages = {c.name: [p.page for p in imposition.placements() if p.component is c and p.side == "front"]
              for c in imposition.components}
@@ -289,6 +291,13 @@ def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[
         name = " ".join(_common_words([group.split() for group, _ in family]))
         where = f"p. {page_ranges(printed)} · {' + '.join(on)}" if printed else ""
         shown.append((members[0], name, where))
+    return shown
+
+
+def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[list[Shape], float]:
+    """One piece of each kind, all drawn at one scale, with its words, each named with its
+    pages and what they print on; and the picture's height."""
+    shown = _shown(imposition, imposition.components)
     for scale in PICTURE_SCALES:
         cells = _picture_cells(shown, 1 / scale, x, y, width)
         if cells is not None and cells[1] <= PICTURE_HEIGHT:
@@ -298,6 +307,23 @@ def _picture(imposition: Imposition, x: float, y: float, width: float) -> tuple[
                            size=CAPTION, anchor="top", fill=INK, max_width=width)
             return [caption, *shapes], height + CAPTION * 1.6
     return [], 0.0
+
+
+def _gallery(imposition: Imposition, x: float, y: float, width: float, height: float) -> list[Shape]:
+    """Page 1's picture again, larger, on the duplex test page's free paper: every kind of
+    piece but the boards (page 1 shows them) at the largest of GALLERY_SCALES that fits
+    `height`, so that a piece is told from another by its words too (Garden Dice's at 1:6,
+    page 1's scale for its 360 mm board, were too small to read). None when none fits."""
+    shown = _shown(imposition, [c for c in imposition.components if c.kind != "board"])
+    boards = "; the boards are on page 1" if any(c.kind == "board" for c in imposition.components) else ""
+    for scale in GALLERY_SCALES:
+        cells = _picture_cells(shown, 1 / scale, x, y, width)
+        if cells is not None and cells[1] <= height:
+            caption = Text(x, y, f"The pieces larger, at 1:{scale} ({GALLERY_SCALES[scale]}{boards}), with their "
+                                 "pages and what to print those on:",
+                           size=CAPTION, anchor="top", fill=INK, max_width=width)
+            return [caption, *cells[0]]
+    return []
 
 
 def _picture_cells(shown: list[tuple[Component, str, str]], scale: float, x: float, y: float,
@@ -421,7 +447,7 @@ def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
     shapes: list[Shape] = []
     for letter, x, y in _test_crosses(width, height):
         shapes.append(_cross(letter, width - x if duplex == "long" else x, y if duplex == "long" else height - y))
-    column = _Column(MARGIN * 2, height * 0.38, width - MARGIN * 4)
+    column = _Column(MARGIN * 2, MARGIN * 2, width - MARGIN * 4)
     column.text("Duplex test: the back of page 1", size=HEADING, bold=True, after=2.0)
     column.text("Hold this sheet up to a light. Crosses A, B and C on this side should lie on crosses A, B and "
                 "C of page 1, within a millimetre.", after=2.0)
@@ -431,6 +457,8 @@ def duplex_test_sheet(imposition: Imposition, duplex: str) -> Sheet:
                 f"edge, and print pages 1-2 again. If it only flips on the {other} edge, print this kit's "
                 f"version made for that instead: its page 1 says to flip on the {other} edge.", after=2.0)
     column.text("Once they line up, print the two-sided pages as page 1 says: two-sided, one run per stock.")
+    top = column.y + 8.0
+    shapes += _gallery(imposition, MARGIN, top, width - 2 * MARGIN, height - MARGIN - FOOTER_BAND_MM - 2.0 - top)
     return Sheet(2, width, height, "back", [], Group(tuple(shapes + column.shapes)),
                  band="bottom" if duplex == "long" else "top", label="duplex-test")
 

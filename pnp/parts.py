@@ -36,13 +36,17 @@ PUNCHES_MM = {"1/2 inch": 25.4 / 2, "5/8 inch": 25.4 * 5 / 8, "3/4 inch": 25.4 *
 PUNCH_GAP_MM = 1.0
 
 
-def punch_cell(shapes: Shape, diameter: float) -> tuple[Group, float]:
-    """A round piece drawn in a square cell PUNCH_GAP_MM wider than its cut circle, the circle
-    in its middle: cells laid edge to edge on one grid of shared cuts keep their circles
-    PUNCH_GAP_MM apart. Returns the drawing moved into the cell, and the cell's side; the
-    piece's `footprint` is the circle's (diameter, diameter)."""
-    margin = PUNCH_GAP_MM / 2
-    return Group.of(shapes, translate=(margin, margin)), diameter + PUNCH_GAP_MM
+def punch_cell(shapes: Shape, diameter: float, cell: float | None = None) -> tuple[Group, float]:
+    """A round piece drawn in a square cell PUNCH_GAP_MM wider than its cut circle (or `cell`
+    wide, when a kit lays it on a grid of its own), the circle in its middle: cells laid edge
+    to edge on one grid of shared cuts keep their circles PUNCH_GAP_MM apart at least. Returns
+    the drawing moved into the cell, and the cell's side; the piece's `footprint` is the
+    circle's (diameter, diameter)."""
+    side = diameter + PUNCH_GAP_MM if cell is None else cell
+    if side < diameter + PUNCH_GAP_MM - 1e-9:
+        raise ValueError(f"a {side:g} mm cell leaves a {diameter:g} mm circle under {PUNCH_GAP_MM:g} mm from the next")
+    margin = (side - diameter) / 2
+    return Group.of(shapes, translate=(margin, margin)), side
 
 
 def chit_grid(chits: Sequence[Shape], columns: int, size: float, line: str) -> Group:

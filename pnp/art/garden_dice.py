@@ -4,7 +4,7 @@ pictures. All are drawn into a tile of any size."""
 from __future__ import annotations
 
 from pnp.art.looks import Look
-from pnp.art.shapes import PIECE_WORD_MM, blob, circle, filled, leaf, ring_of
+from pnp.art.shapes import PIECE_WORD_MM, Commands, blob, circle, filled, leaf, ring_of
 from pnp.colors import INK, WHITE, darken, text_color_on
 from pnp.fonts import measure
 from pnp.model import Icon, Path, Polygon, Rect, Shape, Style, Text
@@ -16,7 +16,6 @@ SOIL = "#8A5A35"
 SOIL_LIGHT = "#A8764C"
 SPROUT = "#3C8D2F"
 NAME_SIZE = 2.9  # 8.2 pt
-BLEED = 3.0      # the build's bleed: the soil runs on into it, so an off cut still shows soil
 SAFE = 2.8       # art that stops short of the cut (its outline too) and every word keep this far inside it
 
 
@@ -58,11 +57,12 @@ def seed_packet(crop: str, icon: str, color: str, size: float) -> list[Shape]:
 
 
 def veggie_bed(crop: str, icon: str, color: str, size: float) -> list[Shape]:
-    """The grown vegetable on a mound of soil among leaves, its name on a plate below."""
-    s, bleed = size, BLEED
+    """The grown vegetable on a mound of soil among leaves, its name on a plate below. The
+    mound stops short of the tile's sides, its foot behind the plate: on a back, whose print a
+    duplex drift moves 1-2 mm off the cut, nothing runs along an edge."""
+    s = size
     leaves = leaf(s * 0.5, s * 0.7, s * 0.15, s * 0.5, s * 0.16) + leaf(s * 0.5, s * 0.7, s * 0.85, s * 0.48, s * 0.16)
-    mound = Path((("M", -bleed, s * 0.74), ("C", s * 0.25, s * 0.62, s * 0.75, s * 0.62, s + bleed, s * 0.74),
-                  ("L", s + bleed, s + bleed), ("L", -bleed, s + bleed), ("Z",)),
+    mound = Path((("M", s * 0.14, s * 0.86), ("C", s * 0.26, s * 0.6, s * 0.74, s * 0.6, s * 0.86, s * 0.86), ("Z",)),
                  Style(fill=SOIL_LIGHT, stroke=SOIL, stroke_width=0.3, decorative=True))
     name = crop.capitalize()
     plate = max(s * 0.13, NAME_SIZE * 1.4)
@@ -113,3 +113,29 @@ def special_scene(name: str, size: float) -> list[Shape]:
             blob(s * 0.2, s * 0.2, s * 0.03, 5, 0.2, 60)
         return [filled(pebbles, "#C9C9C4", "#7E7E78", 0.2)]
     return []
+
+
+BORDER_H = 12.0  # the flower strip's height
+
+
+def flower_border(x0: float, x1: float, bottom: float) -> list[Shape]:
+    """A strip of garden along the foot of the board's notes: tufts of grass and flowers on
+    their stems, alternating pink and yellow, from x0 to x1 above `bottom`."""
+    count = max(2, int((x1 - x0) // 9.0))
+    step = (x1 - x0) / count
+    tufts = _tufts(tuple((x0 + (k + 0.5) * step, bottom - 0.5) for k in range(count)))
+    stems: list[Shape] = []
+    pink: Commands = ()
+    yellow: Commands = ()
+    hearts: Commands = ()
+    for k in range(count - 1):
+        x, top = x0 + (k + 1) * step, bottom - BORDER_H + 3.0 + (k % 2) * 1.6
+        stems.append(Path((("M", x, bottom - 0.5), ("L", x, top)), Style(stroke=SPROUT, stroke_width=0.35)))
+        bloom = ring_of(5, x, top, 0.3, 2.0, 1.6)
+        if k % 2:
+            yellow += bloom
+        else:
+            pink += bloom
+        hearts += circle(x, top, 0.6)
+    return [*stems, tufts, filled(pink, "#F4A6C8", "#9C4A74", 0.15), filled(yellow, "#F6D55C", "#A07A10", 0.15),
+            filled(hearts, "#FFFFFF", "#8A5A35", 0.15)]

@@ -6,11 +6,14 @@ Every number printed comes from scorer.games.garden_dice.data, the module the sc
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
+
 from pnp.art import garden_dice as art
 from pnp.art.looks import look, wordmark
 from pnp.art.shapes import PIECE_WORD_MM
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
-from pnp.fonts import cap_height
+from pnp.fonts import cap_height, measure
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import (
     Circle,
@@ -30,7 +33,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import PUNCH_GAP_MM, PUNCHES_MM, die_face, perimeter_cells, perimeter_track, punch, punch_cell
+from pnp.parts import PUNCHES_MM, die_face, perimeter_cells, perimeter_track, punch, punch_cell
 from pnp.text import BODY_MM, layout_lines
 from scorer.games.garden_dice import data
 
@@ -64,6 +67,12 @@ MARKER_GAP = 10.0                # from a marker's centre to the garden's edge
 SUN_TOKEN = PUNCHES_MM["3/4 inch"]
 LAP_TOKEN = PUNCHES_MM["3/4 inch"]
 DISC = 25.4 * 3 / 8             # a 3/8 inch craft punch (9.5 mm): on a 12 mm track space, 2.5 mm to spare
+# house: one grid for the whole tile sheet. Tokens sit in cells of a tile's size and discs in
+# cells of half of it, all on shared cuts, so every column line of the token and disc blocks
+# lies on one of the tiles' (a block on a pitch of its own put its cut ticks 1-2 mm beside
+# the next block's); an 11 mm square cut without the punch still sits on a 12 mm track space.
+TOKEN_CELL = TILE
+DISC_CELL = TILE / 2
 AID_W, AID_H = 95.0, 130.0
 PAD_W, PAD_H = 98.0, 130.0       # four score sheets to a Letter or A4 page (a pad), eight to A3
 PAD_SHEETS = 4
@@ -82,7 +91,7 @@ GUIDE = KitGuide(
         f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
         f"sun and lap tokens a {punch(SUN_TOKEN)} craft punch, player discs a 3/8 inch (9.5 mm) craft punch. "
         f"No 3/8 inch punch? Cut each colour's strip of discs on its lines instead: "
-        f"{DISC + PUNCH_GAP_MM:.1f} mm squares play as well.",
+        f"{DISC_CELL:g} mm squares play as well.",
         "Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
         "sheet serves one game, so print that page again for more.",
     ),
@@ -269,17 +278,35 @@ TILE_RIM = 1.2
 TILE_RIM_COLOUR = "#FBF6E6"
 
 
-def rimmed(shapes: tuple[Shape, ...], colour: str, reach: float = 0.5) -> Face:
-    """A tile face of `colour` inside the cream rim every tile shares: the rim is drawn over
-    the art that reaches it, out to `reach` past the cut (the veggie bed's soil runs on into
-    the bleed), and the bleed beyond is the rim's cream."""
-    panel = Rect(-0.5, -0.5, TILE + 1.0, TILE + 1.0, Style(fill=colour))  # past the cut: the rim covers it there
+def rimmed(shapes: tuple[Shape, ...], colour: str) -> Face:
+    """A tile's front of `colour` inside the cream rim every tile shares: the rim is drawn
+    over the art that reaches it, 0.5 mm past the cut, and the bleed beyond is the rim's cream.
+    (Fronts print on the side the cut ticks are on, so the rim is even all round.)"""
+    reach = 0.5
+    panel = Rect(-reach, -reach, TILE + 2 * reach, TILE + 2 * reach, Style(fill=colour))  # the rim covers its edge
     middle = (TILE_RIM - reach) / 2
     rim = Rect(middle, middle, TILE - 2 * middle, TILE - 2 * middle,
                Style(stroke=TILE_RIM_COLOUR, stroke_width=TILE_RIM + reach))
     return Face(Group((panel, *shapes, rim)), background=TILE_RIM_COLOUR)
 
 
+# Backs print on the sheet's other side, where a home duplex printer lays them 1-2 mm off the
+# fronts' cuts: a rim there showed 0.5 mm on one side and 2.5 mm on the other. Every back is
+# one colour out to its bleed instead, the same for all (so the tiles still share their cuts,
+# and an off cut shows that colour beside that colour), its own colour a round patch inside,
+# which a drift only moves; its words keep art.SAFE inside the cut.
+BACK_GROUND = "#E4EED8"
+
+
+def rimless(shapes: tuple[Shape, ...], colour: str, middle: float, radius: float) -> Face:
+    """A tile's back: the colour every back shares out to the bleed, and a round patch of
+    `colour` of `radius` round (TILE / 2, `middle`) under the art, art.SAFE inside the cut at
+    least, as all art that stops short of it."""
+    patch = Circle(TILE / 2, middle, radius, Style(fill=colour, decorative=True))
+    return Face(Group((patch, *shapes)), background=BACK_GROUND)
+
+
+@cache  # one face object per crop: the board's pictures of the tiles reuse the tiles' own
 def seed_face(crop: str) -> Face:
     """The seed side: a seed packet with the crop's name and picture, value in the corner."""
     color = CROP_COLORS[crop]
@@ -287,19 +314,33 @@ def seed_face(crop: str) -> Face:
     return rimmed(shapes, lighten(color, 0.55))
 
 
+@cache
 def veggie_face(crop: str) -> Face:
     """The veggie side: the vegetable, its value and its name."""
     color = CROP_COLORS[crop]
     shapes = (*art.veggie_bed(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
-    return rimmed(shapes, lighten(color, 0.8), reach=art.BLEED + 0.5)
+    return rimless(shapes, lighten(color, 0.6), TILE * 0.44, TILE * 0.44 - art.SAFE)
 
 
-def special_face(icon: str, color: str, name: str, note: str, background: str) -> Face:
+SPECIAL_NAME_Y = 0.71   # a special tile's name and note, down the tile
+SPECIAL_NOTE_Y = 0.815
+
+
+def special_face(icon: str, color: str, name: str, note: str, background: str, side: str = "front") -> Face:
+    """A special tile's side: its picture among a little scenery, its name and what it does.
+    A front in the cream rim; a back (`side="back"`) rimless, its colour a patch round the
+    picture, clear of the name."""
     # the words keep art.SAFE inside the trim: a tile may share its cut with its neighbour
     width = TILE - 2 * art.SAFE
-    return rimmed((*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
-                   caption(name.upper(), TILE * 0.71, size=art.fitted(name.upper(), 2.6, width, bold=True)),
-                   caption(note, TILE * 0.815, size=art.fitted(note, PIECE_WORD_MM, width), bold=False)), background)
+    name_size = art.fitted(name.upper(), 2.6, width, bold=True)
+    shapes = (*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
+              caption(name.upper(), TILE * SPECIAL_NAME_Y, size=name_size),
+              caption(note, TILE * SPECIAL_NOTE_Y, size=art.fitted(note, PIECE_WORD_MM, width), bold=False))
+    if side == "front":
+        return rimmed(shapes, background)
+    top = art.SAFE                                                        # the patch from here down to
+    bottom = TILE * SPECIAL_NAME_Y - cap_height() * name_size / 2 - 0.4   # just above the name's capitals
+    return rimless(shapes, darken(background, 0.06), (top + bottom) / 2, (bottom - top) / 2)
 
 
 def crop_tiles() -> list[Component]:
@@ -309,35 +350,47 @@ def crop_tiles() -> list[Component]:
 
 def special_tiles() -> list[Component]:
     bird = special_face("garden-dice-bird", OKABE_ITO["sky_blue"], "bird", "eats seeds", "#E3F1FA")
-    rabbit = special_face("garden-dice-rabbit", "#B8A48C", "rabbit", "eats veggies", "#EEF5E4")
+    rabbit = special_face("garden-dice-rabbit", "#B8A48C", "rabbit", "eats veggies", "#F6EEDD", side="back")
     sundial = special_face("garden-dice-sundial", "#D9D2C0", "sundial", "nudges dice", "#F5F1E6")
     scarecrow = special_face("garden-dice-scarecrow", OKABE_ITO["blue"], "scarecrow", "guards seeds",
-                             "#F6EEDD")
+                             "#F6EEDD", side="back")
     rock = special_face("garden-dice-rock", STONE, "rock", "blocks critters", "#E4E4E0")
+    rock_back = special_face("garden-dice-rock", STONE, "rock", "blocks critters", "#E4E4E0", side="back")
     return [Component("bird-rabbit", "tile", TILE, TILE, bird, rabbit, count=data.CRITTER_TILES,
                       sits_on="garden", shared_cuts=True),
             Component("sundial-scarecrow", "tile", TILE, TILE, sundial, scarecrow, count=data.HELPER_TILES,
                       sits_on="garden", shared_cuts=True),
             # The same on both sides (Special Tiles: Rock).
-            Component("rock", "tile", TILE, TILE, rock, rock, count=data.ROCK_TILES, sits_on="garden",
+            Component("rock", "tile", TILE, TILE, rock, rock_back, count=data.ROCK_TILES, sits_on="garden",
                       shared_cuts=True)]
 
 
 # --- tokens and discs --------------------------------------------------------------------------------
 
+def token_faces(shapes: tuple[Shape, ...], diameter: float, colour: str) -> tuple[Face, Face]:
+    """A round token's front and back, alike (as the rock's are) but for the cell round the
+    circle: the tiles' front cream and their backs' colour, so the tokens run on from the
+    tiles in their rows, meeting them on one cut, on the tiles' grid. Its own colour fills
+    the cut circle."""
+    outline = round_outline(diameter)
+    cut = Circle(outline.cx, outline.cy, outline.r, replace(outline.style, fill=colour))
+    cell, _ = punch_cell(Group((cut, *shapes)), diameter, TOKEN_CELL)
+    return Face(cell, background=TILE_RIM_COLOUR), Face(cell, background=BACK_GROUND)
+
+
 def tokens() -> list[Component]:
     # the points on a line of their own, the words under them high enough to keep 1 mm
     # inside the cut circle at both their ends, and pnp.checks.RING_CLEAR_MM from its ink
-    sun = Face(Group.of(round_outline(SUN_TOKEN), Icon("sun", SUN_TOKEN / 2, 5.8, 8.0, OKABE_ITO["yellow"]),
-                        caption(f"+{data.SUN_TOKEN_POINTS}", 12.0, SUN_TOKEN, size=3.4),
-                        caption("if unused", 15.0, SUN_TOKEN, size=PIECE_WORD_MM, bold=False)),
-               background="#FFF8D6")
-    lap = Face(Group.of(round_outline(LAP_TOKEN),
-                        Text(LAP_TOKEN / 2, 8.7, f"+{data.TRACK_SPACES}", size=5.2, align="center",
-                             anchor="middle", bold=True, fill=INK),
-                        caption("lap", 13.7, LAP_TOKEN, size=PIECE_WORD_MM, bold=False)), background="#F2F2F2")
-    return [Component("sun-token", "token", SUN_TOKEN, SUN_TOKEN, sun, count=data.SUN_TOKENS, outline="circle"),
-            Component("lap-token", "token", LAP_TOKEN, LAP_TOKEN, lap, count=data.LAP_TOKENS, outline="circle")]
+    sun = token_faces((Icon("sun", SUN_TOKEN / 2, 5.8, 8.0, OKABE_ITO["yellow"]),
+                      caption(f"+{data.SUN_TOKEN_POINTS}", 12.0, SUN_TOKEN, size=3.4),
+                      caption("if unused", 15.0, SUN_TOKEN, size=PIECE_WORD_MM, bold=False)), SUN_TOKEN, "#FFF8D6")
+    lap = token_faces((Text(LAP_TOKEN / 2, 8.7, f"+{data.TRACK_SPACES}", size=5.2, align="center",
+                           anchor="middle", bold=True, fill=INK),
+                      caption("lap", 13.7, LAP_TOKEN, size=PIECE_WORD_MM, bold=False)), LAP_TOKEN, "#F2F2F2")
+    return [Component("sun-token", "token", TOKEN_CELL, TOKEN_CELL, *sun, count=data.SUN_TOKENS,
+                      outline="circle", footprint=(SUN_TOKEN, SUN_TOKEN), shared_cuts=True),
+            Component("lap-token", "token", TOKEN_CELL, TOKEN_CELL, *lap, count=data.LAP_TOKENS,
+                      outline="circle", footprint=(LAP_TOKEN, LAP_TOKEN), shared_cuts=True)]
 
 
 def disc_face(colour: str) -> Face:
@@ -349,16 +402,15 @@ def disc_face(colour: str) -> Face:
     disc, _ = punch_cell(Group.of(round_outline(DISC),
                                   Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
                                   Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
-                                       bold=True, fill=ink)), DISC)
+                                       bold=True, fill=ink)), DISC, DISC_CELL)
     return Face(disc, background=player.hex)
 
 
 def discs() -> list[Component]:
-    """A player's discs as one strip of squares on shared cuts, their circles PUNCH_GAP_MM
-    apart: punched, they are 3/8 inch discs; without the punch, cut on the lines, they are
-    10.5 mm squares, which sit on a 12 mm track space as well."""
-    cell = DISC + PUNCH_GAP_MM
-    return [Component(f"disc-{colour}", "marker", cell, cell, disc_face(colour), count=data.DISCS_PER_PLAYER,
+    """A player's discs as one strip of squares on shared cuts, half a tile wide: punched, they
+    are 3/8 inch discs; without the punch, cut on the lines, they are 11 mm squares, which sit
+    on a 12 mm track space as well."""
+    return [Component(f"disc-{colour}", "marker", DISC_CELL, DISC_CELL, disc_face(colour), count=data.DISCS_PER_PLAYER,
                       outline="circle", sits_on="track", footprint=(DISC, DISC), run=f"disc-{colour}",
                       shared_cuts=True)
             for colour in data.PLAYER_COLOURS]
@@ -395,73 +447,122 @@ def markers() -> Group:
     return Group(tuple(shapes))
 
 
+LEFT_X0, LEFT_X1 = TRACK_CELL + 4.0, BOARD_W / 2 - 8.0   # the left half inside the track, clear of the hinge
+PANELS_TOP = GARDEN_Y - 7.0                              # under the turn summary
+PANELS_BOTTOM = BOARD_H - TRACK_CELL - 4.0
+SEED_COLUMN_X1 = LEFT_X0 + 76.0                          # the seed values' column, then the notes'
+NOTES_X0 = SEED_COLUMN_X1 + 5.0
+PANEL_FILL = "#FBF8F0"
+MINI_TILE = 1.0                                          # the board's pictures of tiles, at their size (their words too)
+
+
+def panel(x0: float, y0: float, x1: float, y1: float) -> Rect:
+    """A cream card with a fence-brown edge: the board's left half is laid out in them."""
+    return Rect(x0, y0, x1 - x0, y1 - y0, Style(fill=PANEL_FILL, stroke=FENCE, stroke_width=0.5), radius=2.0)
+
+
+def heading(x: float, y: float, text: str) -> Text:
+    """A panel's heading, in the game's face."""
+    return Text(x, y, text, size=4.0, anchor="top", bold=True, fill=darken(FENCE, 0.2),
+                face=look(TITLE).face)
+
+
+def mini_tile(face: Face, x: float, y: float) -> Group:
+    """A tile's side as it prints, MINI_TILE of its size, its top-left corner at (x, y)."""
+    ground = Rect(0, 0, TILE, TILE, Style(fill=face.background))
+    edge = Rect(0, 0, TILE, TILE, Style(stroke=FENCE, stroke_width=0.3))
+    return Group((ground, face.shapes, edge), translate=(x, y), scale=MINI_TILE, clip=(0, 0, TILE, TILE))
+
+
 def crop_legend() -> Group:
-    """At the board's left edge, far from the row markers (so a value never reads as a row):
-    the five crops, cheapest first, each with its value badge."""
-    x0 = TRACK_CELL + 4.0
-    middle = x0 + LEGEND_W / 2
-    step = 30.0
-    top = GARDEN_Y + (GARDEN - step * len(data.CROPS)) / 2
-    shapes: list[Shape] = [Text(middle, top - 4.0, "Seed values", size=4.0, align="center", bold=True,
-                                fill=darken(FENCE, 0.2), face=look(TITLE).face)]
+    """The board's left column, far from the row markers (so a value never reads as a row):
+    each crop, cheapest first, its value, its seed side and, watered, its veggie side, drawn
+    as the tiles print."""
+    x0, x1 = LEFT_X0, SEED_COLUMN_X1
+    side = TILE * MINI_TILE
+    top = PANELS_TOP + 10.0
+    step = (PANELS_BOTTOM - 3.0 - top) / len(data.CROPS)
+    shapes: list[Shape] = [panel(x0, PANELS_TOP, x1, PANELS_BOTTOM), heading(x0 + 3.0, PANELS_TOP + 2.5, "Seed values"),
+                           Text(x1 - 3.0, PANELS_TOP + 3.4, "seed, watered: veggie", size=BODY_MM, align="right",
+                                anchor="top", fill=INK)]
+    seed_x, veggie_x = x1 - 3.0 - 2 * side - 9.0, x1 - 3.0 - side
     for index, crop in enumerate(data.CROPS):
-        y = top + (index + 0.5) * step
-        shapes += [Circle(x0 + 6.0, y - 2.0, 5.0, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
-                   Text(x0 + 6.0, y - 2.0, str(data.CROP_VALUES[crop]), size=5.0, align="center", anchor="middle",
+        y = top + index * step + (step - side) / 2
+        middle = y + side / 2
+        shapes += [Circle(x0 + 9.0, middle, 5.0, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
+                   Text(x0 + 9.0, middle, str(data.CROP_VALUES[crop]), size=5.0, align="center", anchor="middle",
                         bold=True, fill=INK),
-                   Icon(crop_icon(crop), x0 + 25.0, y - 3.0, 16.0, CROP_COLORS[crop]),
-                   Text(x0 + 25.0, y + 8.4, crop, size=2.8, align="center", anchor="middle", fill=INK)]
+                   mini_tile(seed_face(crop), seed_x, y),
+                   Icon("drop", seed_x + side + 4.5, middle - 2.6, 4.0, OKABE_ITO["blue"]),
+                   Icon("arrow", seed_x + side + 4.5, middle + 2.2, 4.5, FENCE),
+                   mini_tile(veggie_face(crop), veggie_x, y)]
     return Group(tuple(shapes))
 
 
-def special_legend(x0: float, x1: float, y: float) -> Group:
-    """The special tiles as they look, with what each does, in a row."""
+def special_legend(x0: float, x1: float, y: float) -> tuple[Group, float]:
+    """The special tiles as they look, with their names, in a panel; and where it ends."""
     tiles = (("garden-dice-bird", OKABE_ITO["sky_blue"], "bird"), ("garden-dice-rabbit", "#B8A48C", "rabbit"),
              ("garden-dice-sundial", "#D9D2C0", "sundial"), ("garden-dice-scarecrow", OKABE_ITO["blue"], "scarecrow"),
              ("garden-dice-rock", STONE, "rock"))
-    step = (x1 - x0) / len(tiles)
-    shapes: list[Shape] = []
+    step = (x1 - x0 - 4.0) / len(tiles)
+    bottom = y + 10.0 + step * 0.8 + 5.0
+    shapes: list[Shape] = [panel(x0, y, x1, bottom), heading(x0 + 3.0, y + 2.5, "Special tiles")]
     for index, (icon, colour, name) in enumerate(tiles):
-        cx = x0 + (index + 0.5) * step
-        shapes += [Icon(icon, cx, y, step * 0.8, colour),
-                   Text(cx, y + step * 0.55, name, size=2.4, align="center", anchor="middle", fill=INK)]
-    return Group(tuple(shapes))
+        cx = x0 + 2.0 + (index + 0.5) * step
+        shapes += [Icon(icon, cx, y + 10.0 + step * 0.4, step * 0.75, colour),
+                   Text(cx, y + 10.0 + step * 0.8 + 1.8, name, size=2.4, align="center", anchor="middle", fill=INK)]
+    return Group(tuple(shapes)), bottom
 
 
-LEGEND_W = 40.0   # the seed values' column
+def note_panel(picture: Shape, text: str, y: float, x0: float = NOTES_X0, x1: float = LEFT_X1) -> tuple[Group, float]:
+    """A picture on the left (drawn round (x0 + 11, its middle)) and a note beside it, in a
+    panel from `y`; and where the panel ends."""
+    body = Text(x0 + 22.0, y + 3.0, text, size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 25.0,
+                line_height=AID_LINE)
+    height = max(22.0, len(layout_lines(body)) * BODY_MM * AID_LINE + 6.0)
+    return Group.of(panel(x0, y, x1, y + height), Group.of(picture, translate=(x0 + 11.0, y + height / 2)),
+                    body), y + height
 
 
 def board_notes() -> Group:
-    """The title under the garden; the star and track notes and the special tiles on the left
-    half, right of the seed values."""
-    x0, x1 = TRACK_CELL + 4.0 + LEGEND_W + 12.0, BOARD_W / 2 - 8.0
-    middle = (x0 + x1) / 2
+    """The title under the garden; on the left half, right of the seed values, a column of
+    notes (star spaces, laps, the special tiles, the sundial and the sun token) over a strip
+    of flowers."""
+    gap = 4.0
     band = (GARDEN_Y + GARDEN + BOARD_H - TRACK_CELL) / 2
-    star = Group.of(Icon("star", middle, GARDEN_Y + 10.0, 16.0, OKABE_ITO["orange"]),
-                    Text(middle, GARDEN_Y + 21.0, f"Star space: a veggie harvested here scores ×{data.STAR_MULTIPLIER}, "
-                                                  f"unless its owner's scarecrow gives +{data.SCARECROW_BONUS} instead",
-                         size=3.0, align="center", anchor="top", fill=INK, max_width=x1 - x0))
-    lap_y = GARDEN_Y + GARDEN * 0.55
-    track = Group.of(Circle(middle, lap_y, 9.0, Style(fill="#F2F2F2", stroke=INK, stroke_width=0.3)),
-                     Text(middle, lap_y, f"+{data.TRACK_SPACES}", size=5.0, align="center", anchor="middle", bold=True,
-                          fill=INK),
-                     Text(middle, lap_y + 12.0,
-                          f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on from 0 and take "
-                          f"a +{data.TRACK_SPACES} lap token", size=3.0, align="center", anchor="top", fill=INK,
-                          max_width=x1 - x0))
+    star, y = note_panel(Icon("star", 0, 0, 16.0, OKABE_ITO["orange"]),
+                         f"Star space: a veggie harvested here scores ×{data.STAR_MULTIPLIER}, unless its owner's "
+                         f"scarecrow gives +{data.SCARECROW_BONUS} instead", PANELS_TOP)
+    lap = Group.of(Circle(0, 0, 9.0, Style(fill="#F2F2F2", stroke=INK, stroke_width=0.3)),
+                   Text(0, 0, f"+{data.TRACK_SPACES}", size=5.0, align="center", anchor="middle", bold=True, fill=INK))
+    track, y = note_panel(lap, f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on from 0 and "
+                               f"take a +{data.TRACK_SPACES} lap token", y + gap)
+    specials, y = special_legend(NOTES_X0, LEFT_X1, y + gap)
+    notes = {heading: text for _, _, heading, text in aid_notes()}
+    helpers, y = note_panel(Icon("garden-dice-sundial", 0, 0, 16.0, "#D9D2C0"),
+                            f"Sundial: {notes['Sundial']}\nSun token: {notes['Sun token']}", y + gap)
+    scoring, y = final_score(NOTES_X0, LEFT_X1, y + gap)
+    if y + gap + art.BORDER_H > PANELS_BOTTOM:
+        raise ValueError(f"the board's notes run to {y:.1f} mm, too low for the flowers under them")
     # The wordmark keeps to the board's right half, under the garden: the halves join down the middle.
     title = wordmark(TITLE, GARDEN_X + GARDEN / 2, band, 12.0, align="center",
                      max_width=GARDEN, middle=True)[0]
-    notes = {heading: text for _, _, heading, text in aid_notes()}
-    helpers = Text(x0, GARDEN_Y + GARDEN + 20.0, f"Sundial: {notes['Sundial']}\nSun token: {notes['Sun token']}",
-                   size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0, line_height=AID_LINE)
-    if GARDEN_Y + GARDEN + 20.0 + len(layout_lines(helpers)) * BODY_MM * AID_LINE > BOARD_H - TRACK_CELL - 2.0:
-        raise ValueError("the board's sundial and sun token notes run onto the score track")
-    return Group.of(title, star, track, special_legend(x0, x1, GARDEN_Y + GARDEN + 4.0), helpers)
+    flowers = Group(tuple(art.flower_border(NOTES_X0, LEFT_X1, PANELS_BOTTOM)))
+    return Group.of(title, star, track, specials, helpers, scoring, flowers)
+
+
+def final_score(x0: float, x1: float, y: float) -> tuple[Group, float]:
+    """The score pad's rows in short, in a panel from `y`: what each part of the final score
+    is; and where the panel ends."""
+    lines = "\n".join(f"{name}: {hint}" for name, hint in PAD_ROWS if hint)
+    body = Text(x0 + 3.0, y + 9.5, lines, size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 6.0,
+                line_height=AID_LINE)
+    bottom = y + 9.5 + len(layout_lines(body)) * BODY_MM * AID_LINE + 2.0
+    return Group.of(panel(x0, y, x1, bottom), heading(x0 + 3.0, y + 2.5, "Final score"), body), bottom
 
 
 TURN_PANEL_Y = TRACK_CELL + 4.0   # the turn summary's panel, across the left half above the seed values
-TURN_PANEL_BOTTOM = GARDEN_Y - 11.0
+TURN_PANEL_BOTTOM = PANELS_TOP - 4.0
 
 
 def _cost_words(cost: tuple[DieMark, ...]) -> str:
@@ -472,20 +573,19 @@ def turn_panel() -> Group:
     """The board's left half, above the seed values: the turn in short (the actions and the dice
     they cost, as on the aid) and how the game ends and scores, so a table with one aid still
     sees the turn."""
-    x0, x1 = TRACK_CELL + 4.0, BOARD_W / 2 - 8.0
+    x0, x1 = LEFT_X0, LEFT_X1
     actions = " · ".join(f"{name} ({_cost_words(cost)})" for _, _, name, cost, _ in aid_actions())
-    game_end = next(text for _, _, heading, text in aid_notes() if heading == "Game end")
+    game_end = next(text for _, _, heading, text in aid_notes() if heading == "Game end").split(". ")[0]
     body = Text(x0 + 3.0, TURN_PANEL_Y + 8.6,
                 f"Roll the 4 dice and spend them on actions, in any order (≥: a die of the tile's value or more; "
-                f"≤: a critter moves up to the die's spaces): {actions}.\nGame end: {game_end}",
+                f"≤: a critter moves up to the die's spaces): {actions}.\nGame end: {game_end}; then each scores (Final score, right).",
                 size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 6.0, line_height=AID_LINE)
     bottom = TURN_PANEL_Y + 8.6 + len(layout_lines(body)) * BODY_MM * AID_LINE + 1.5
     if bottom > TURN_PANEL_BOTTOM:
         raise ValueError(f"the board's turn summary runs to {bottom:.1f} mm, past {TURN_PANEL_BOTTOM} mm")
     return Group.of(Rect(x0, TURN_PANEL_Y, x1 - x0, bottom - TURN_PANEL_Y,
-                         Style(fill="#FBF8F0", stroke=FENCE, stroke_width=0.5), radius=2.0),
-                    Text(x0 + 3.0, TURN_PANEL_Y + 2.0, "Your turn", size=4.0, anchor="top", bold=True,
-                         fill=darken(FENCE, 0.2), face=look(TITLE).face),
+                         Style(fill=PANEL_FILL, stroke=FENCE, stroke_width=0.5), radius=2.0),
+                    heading(x0 + 3.0, TURN_PANEL_Y + 2.0, "Your turn"),
                     body)
 
 
@@ -578,13 +678,28 @@ def flip_icon(size: float, color: str) -> Group:
 DieMark = int | str  # pips on a die face, or a word or sign printed on a blank die
 
 
-def _die_mark(mark: DieMark, x: float, y: float, side: float = 5.6) -> Group:
-    """One die of an action's cost: pips when the value is fixed, a sign when it is not."""
-    edge = Rect(0, 0, side, side, Style(fill=WHITE, stroke=INK, stroke_width=0.3), radius=1.0)
+DIE_MARK = 5.6        # an action's die on the aid
+DIE_MARK_WORD = 2.6   # mm, 7.4 pt: a word or sign on it
+DIE_MARK_PAD = 0.8    # from the word to the die's stroke, each side
+DIE_MARK_GAP = 0.8    # between two dice of one action
+
+
+def _die_mark_width(mark: DieMark) -> float:
+    """A die is square, or as wide as its word needs ("row" is 5.5 mm in 7.4 pt bold: in a
+    5.6 mm die it ran over both sides of the stroke)."""
     if isinstance(mark, int):
-        return Group.of(edge, die_face(mark, side), translate=(x, y))
-    return Group.of(edge, Text(side / 2, side / 2, mark, size=2.6, align="center", anchor="middle", bold=True,
-                               fill=INK), translate=(x, y))
+        return DIE_MARK
+    return max(DIE_MARK, measure(mark, DIE_MARK_WORD, True) + 2 * DIE_MARK_PAD)
+
+
+def _die_mark(mark: DieMark, x: float, y: float) -> Group:
+    """One die of an action's cost: pips when the value is fixed, a sign when it is not."""
+    width = _die_mark_width(mark)
+    edge = Rect(0, 0, width, DIE_MARK, Style(fill=WHITE, stroke=INK, stroke_width=0.3), radius=1.0)
+    if isinstance(mark, int):
+        return Group.of(edge, die_face(mark, DIE_MARK), translate=(x, y))
+    return Group.of(edge, Text(width / 2, DIE_MARK / 2, mark, size=DIE_MARK_WORD, align="center", anchor="middle",
+                               bold=True, fill=INK), translate=(x, y))
 
 
 def aid_actions() -> list[tuple[str, str, str, tuple[DieMark, ...], str]]:
@@ -680,8 +795,10 @@ def aid_front() -> Face:
     shapes.append(intro)
     y = AID_HEADER_H + 2.5 + len(layout_lines(intro)) * BODY_MM * AID_LINE + 2.0
     for icon, colour, name, cost, effect in aid_actions():
-        for index, mark in enumerate(cost):  # the dice, right-aligned on the name's line
-            shapes.append(_die_mark(mark, AID_W - 5.0 - (len(cost) - index) * 6.4, y - 1.8))
+        x = AID_W - 5.0 - sum(_die_mark_width(mark) for mark in cost) - DIE_MARK_GAP * (len(cost) - 1)
+        for mark in cost:  # the dice, right-aligned on the name's line
+            shapes.append(_die_mark(mark, x, y - 1.8))
+            x += _die_mark_width(mark) + DIE_MARK_GAP
         entry, y = _aid_entry(icon, colour, name, effect, y)
         shapes += entry
     _aid_fits(y, "actions")

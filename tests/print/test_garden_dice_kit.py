@@ -89,8 +89,9 @@ def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_s
     disc = parts["disc-green"]
     assert disc.footprint == (kit.DISC, kit.DISC)
     assert abs(kit.DISC - 25.4 * 3 / 8) < 1e-9
-    # its square, cut on the lines without a punch, is PUNCH_GAP_MM wider and fits as well
-    assert disc.width_mm == kit.DISC + PUNCH_GAP_MM
+    # its square, cut on the lines without a punch, is half a tile (PUNCH_GAP_MM wider at
+    # least) and fits as well
+    assert disc.width_mm == kit.TILE / 2 >= kit.DISC + PUNCH_GAP_MM
     assert disc.width_mm + FIT_CLEARANCE_MM <= kit.TRACK_CELL
     assert "3/8 inch (9.5 mm) craft punch" in " ".join(kit.GUIDE.assembly)
     # the sun and lap tokens were 22 and 18 mm, sizes no punch cuts: a 3/4 inch punch now
@@ -209,7 +210,8 @@ def test_two_sided_tiles_have_aligned_backs(parts, paper):
     for p in manifest["placements"]:
         placed.setdefault((p["component"], p["copy"]), {})[p["side"]] = p
     two_sided = [c for c in manifest["components"] if c["double_sided"]]
-    assert sum(c["count"] for c in two_sided) == 50 + 4 + 4 + 2 + data.PLAYER_AIDS  # tiles and the aids
+    # tiles, the sun and lap tokens (alike on both sides, so they share the tiles' cuts) and the aids
+    assert sum(c["count"] for c in two_sided) == 50 + 4 + 4 + 2 + data.SUN_TOKENS + data.LAP_TOKENS + data.PLAYER_AIDS
     for c in two_sided:
         for copy in range(1, c["count"] + 1):
             front, back = placed[(c["name"], copy)]["front"], placed[(c["name"], copy)]["back"]
@@ -465,7 +467,7 @@ def test_discs_are_strips_of_squares_on_shared_cuts_so_scissors_do_without_the_p
     discs = [c for c in parts.values() if c.name.startswith("disc-")]
     assert discs and all(c.shared_cuts and c.width_mm == c.height_mm < 12.0 for c in discs)
     steps = " ".join(kit.GUIDE.assembly)
-    assert "No 3/8 inch punch?" in steps and "10.5 mm squares" in steps
+    assert "No 3/8 inch punch?" in steps and "11 mm squares" in steps
     assert "repeat the duplex test on card" in kit.GUIDE.paper
 
 
@@ -488,3 +490,57 @@ def test_the_words_on_tiles_and_tokens_are_seven_points_at_least():
                 small |= {(text.text, round(text.size_pt, 2)) for text in flat.texts
                           if text.size_pt < 7.0 - 0.01 and text.text not in names}
     assert not small, sorted(small)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_tiles_tokens_and_discs_lie_on_one_grid_so_no_edge_is_marked_twice(paper):
+    """The review saw cut ticks 1-2 mm apart where the sun tokens (a 20.4 mm pitch) met the discs
+    (10.5 mm), each tick keeping its own half of the gutter (pnp.checks.doubled_marks passed
+    them). Tokens now sit in tile-sized cells and discs in half-tile cells: every column line of
+    the sheet is on the tiles' 22 mm grid or halfway between two of its lines, and no two ticks
+    lie end to end under 3 mm apart (pnp.checks.staggered_marks)."""
+    from pnp import checks
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    sheet = next(sheet for sheet in imposition.sheets if any(p.component.kind == "marker" for p in sheet.placements))
+    left = min(p.rect[0] for p in sheet.placements)
+    edges = {round((x - left) / (kit.TILE / 2), 6) % 1 for p in sheet.placements for x in (p.rect[0], p.rect[0] + p.rect[2])}
+    assert edges == {0.0}
+    assert [str(problem) for problem in checks.staggered_marks(checks.flatten(sheet))] == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_word_the_kit_draws_in_a_box_fits_inside_its_stroke(paper):
+    """The aid's "row" (5.5 mm of 7.4 pt bold) ran over both sides of its 5.6 mm die: a die
+    holding a word is now as wide as the word needs (pnp.checks.text_out_of_box)."""
+    from pnp import checks
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    assert [str(problem) for sheet in imposition.sheets
+            for problem in checks.text_out_of_box(checks.flatten(sheet))] == []
+    assert kit._die_mark_width("row") > kit.DIE_MARK == kit._die_mark_width(6) == kit._die_mark_width("≥")
+
+
+def test_the_board_s_left_half_is_panels_of_seed_values_notes_and_the_final_score(parts):
+    """The review found the left half mostly empty green. It is laid out in panels, all left of
+    the hinge: each crop's value beside its seed and veggie sides drawn as the tiles print (the
+    tiles' own faces), the notes, the final score in short, and a strip of flowers."""
+    board = parts["board"]
+    words = " ".join(texts(board.front))
+    for heading in ("Seed values", "Special tiles", "Final score", "Star space:", "Track 0–99", "Sundial:"):
+        assert heading in words
+    for name, hint in kit.PAD_ROWS:
+        assert not hint or f"{name}: {hint}" in words
+    panels = [s for s, dx, dy in walk(board.front.shapes) if isinstance(s, Rect) and s.style.fill == kit.PANEL_FILL]
+    assert len(panels) >= 7 and all(panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6 for panel in panels)
+
+    def drawn(shape):
+        yield shape
+        for child in getattr(shape, "children", ()):
+            yield from drawn(child)
+
+    pictured = {id(shape) for shape in drawn(board.front.shapes)}
+    for crop in data.CROPS:
+        assert id(kit.seed_face(crop).shapes) in pictured and id(kit.veggie_face(crop).shapes) in pictured

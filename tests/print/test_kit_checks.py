@@ -633,21 +633,25 @@ def test_round_pieces_punched_closer_than_the_punch_gap_are_found_and_the_imposi
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_cut_ticks_side_by_side_a_hair_apart_are_found_and_the_imposition_parts_them(paper, monkeypatch):
-    """Garden Dice's sun tokens (a 20.4 mm pitch) sit over its discs (10.5 mm): their ticks ran
-    side by side in the gutter between them 0.7-3 mm apart, and a ruler laid on one could as
-    well take the other. Each now keeps the half of the gutter by its own piece. A gutter's
-    two cuts (two pieces facing each other across it) are meant, however close."""
+    """Round tokens of a 3/4 inch punch (a 20.25 mm pitch with their gutters) over strips of
+    10.5 mm discs, as Garden Dice laid them: their ticks ran side by side in the gutter between
+    them 0.7-3 mm apart, and a ruler laid on one could as well take the other. Each now keeps
+    the half of the gutter by its own piece. A gutter's two cuts (two pieces facing each other
+    across it) are meant, however close."""
     from pnp.impose import DOUBLED_MARK_MM, MARK_STYLE
 
-    def doubled(imposition: Imposition) -> list[str]:
-        return [f"page {sheet.number}: {problem.detail}" for sheet in imposition.sheets
+    token = Component("token", "token", 19.05, 19.05, Face(Group(), "#F2F2F2"), count=8, outline="circle")
+    disc = Component("disc", "marker", 10.5, 10.5, Face(Group(), "#009E73"), count=9, outline="circle",
+                     footprint=(9.5, 9.5), shared_cuts=True)
+
+    def doubled() -> list[str]:
+        return [f"page {sheet.number}: {problem.detail}" for sheet in impose([token, disc], PAPERS[paper]).sheets
                 for problem in checks.doubled_marks(checks.flatten(sheet))]
 
-    options = BuildOptions(games=("garden-dice",))
-    assert doubled(impose_kit("garden-dice", PAPERS[paper], options)) == []
+    assert doubled() == []
     monkeypatch.setattr(impose_module, "_parted", lambda marks, boxes: list(marks))
-    unparted = doubled(impose_kit("garden-dice", PAPERS[paper], options))
-    assert unparted and all(line.startswith("page 3: cut ticks at x") for line in unparted)
+    unparted = doubled()
+    assert unparted and all(line.startswith("page 1: cut ticks at x") for line in unparted)
     monkeypatch.undo()
     # two pieces 1.2 mm apart in a row: their two cuts' ticks are a gutter's, not a double
     tile = Component("tile", "tile", 20, 20, Face(Group(), "#FFFFFF"), count=8)
@@ -694,3 +698,51 @@ def test_card_art_ending_on_or_near_its_cut_is_found_and_full_bleed_or_safe_art_
     assert len(card(Rect(-0.5, 30.0, 3.0, 4.0, green))) == 1  # just past the cut: a sliver beyond it
     # an aid is no card: the check leaves it alone
     assert found(one_piece(Rect(0.3, 30.0, 3.0, 4.0, green)), "card art") == []
+
+
+def test_two_ticks_end_to_end_a_hair_apart_across_are_found_and_a_gutter_s_two_cuts_are_not():
+    """Parted, each tick keeping its own half of the gutter, two blocks' ticks 1.5 mm apart
+    passed doubled_marks; a cutter still sees one edge marked twice."""
+    from pnp.impose import MARK_STYLE
+
+    tile = Component("tile", "tile", 20, 20, Face(Group(), "#FFFFFF"), count=8)
+    sheet = impose([tile], PAPERS["letter"]).sheets[0]
+    assert list(checks.staggered_marks(checks.flatten(sheet))) == []
+    tick = next(line for line in sheet.overlay.children if isinstance(line, Line) and line.style == MARK_STYLE
+                and line.x1 == line.x2)
+    length = abs(tick.y2 - tick.y1)
+    on_end = Line(tick.x1 + 1.5, max(tick.y1, tick.y2) + 0.1, tick.x1 + 1.5, max(tick.y1, tick.y2) + 0.1 + length,
+                  MARK_STYLE)
+    planted = replace(sheet, overlay=Group((*sheet.overlay.children, on_end)))
+    assert any("lie 1.50 mm apart across" in problem.detail
+               for problem in checks.staggered_marks(checks.flatten(planted)))
+
+
+def test_a_word_running_over_the_stroke_of_its_box_is_found_and_one_inside_it_is_not():
+    box = Rect(10, 10, 5.6, 5.6, Style(fill="#FFFFFF", stroke=INK, stroke_width=0.3), radius=1.0)
+    inside = Text(12.8, 12.8, "col", size=2.0, align="center", anchor="middle", bold=True, fill=INK)
+    wide = Text(12.8, 12.8, "row", size=2.6, align="center", anchor="middle", bold=True, fill=INK)
+
+    def problems(text: Text) -> list[str]:
+        return [problem.detail for sheet in one_piece(box, text).sheets
+                for problem in checks.text_out_of_box(checks.flatten(sheet))]
+
+    assert problems(inside) == []
+    assert any("'row'" in detail and "5.47 mm wide in a box 4.90 mm wide" in detail for detail in problems(wide))
+
+
+def test_a_back_framed_by_a_rim_inside_its_cut_is_found_and_one_coloured_to_its_bleed_is_not():
+    """Garden Dice's tile backs had a 1.2 mm cream rim: a duplex drift of 1-2 mm showed it
+    0.5 mm wide on one side and 2.5 mm on the other."""
+    front = Face(Group(), "#FFFFFF")
+    stroked = Rect(0.35, 0.35, 21.3, 21.3, Style(stroke="#FBF6E6", stroke_width=1.7))
+    inset = Rect(1.5, 1.5, 19.0, 19.0, Style(fill="#F0B7A0"))
+    plain = Rect(4.0, 4.0, 14.0, 14.0, Style(fill="#F0B7A0"))
+
+    def rims(*shapes) -> list[str]:
+        tile = Component("tile", "tile", 22, 22, front, Face(Group(tuple(shapes)), "#E4EED8"), count=2)
+        return [problem.detail for problem in checks.rimmed_backs(impose([tile], PAPERS["letter"]))]
+
+    assert rims(stroked) == ["the back of tile has a rim 1.2-1.2 mm wide inside its cut: a duplex drift of 1-2 mm "
+                             "shows it unevenly"]
+    assert rims(inset) and rims(plain) == [] and rims() == []

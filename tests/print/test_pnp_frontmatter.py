@@ -332,9 +332,10 @@ def test_the_cutting_note_says_which_pieces_share_their_cuts_as_the_build_lays_t
     variety = page_one("garden-variety")
     assert "Cards share their edges: cut on the line. Aids carry their colour past their edges" in variety
     assert "of one colour" not in variety and "Other pieces" not in variety
-    # Garden Dice's tiles share a cream rim, so all of them share their cuts; its markers
-    # (discs) of different colours are kept apart
-    assert "Tiles, and markers of one colour, share their edges" in page_one("garden-dice")
+    # Garden Dice's tiles share a cream rim, and its tokens sit in cells of that cream on the
+    # tiles' grid, so all of them share their cuts; its markers (discs) of different colours
+    # are kept apart
+    assert "Tiles and tokens, and markers of one colour, share their edges" in page_one("garden-dice")
     assert "A piece's colour runs a little past its edge" in page_one("harvest-dice")
 
 
@@ -347,3 +348,24 @@ def test_the_checklist_says_what_cottage_garden_s_nursery_is_in_the_players_word
     words = [shape.text for shape in _texts(sheet.overlay)]
     assert not any("nursery boards" in word for word in words)
     assert "2 × nursery: one side of the box's board each, for 1-3 players and for 4" in words
+
+
+def test_the_duplex_test_page_draws_the_pieces_larger_than_page_one():
+    """Garden Dice's page 1 draws its pieces at 1:6, the scale its 360 mm board needs: a tile
+    was 3.7 mm across. Page 2, the duplex test, is blank under its words: it draws every kind
+    but the board again at 1:2, each with its pages and stock, and no kit without a duplex
+    test page gets one."""
+    def pictures(sheet) -> list[Group]:
+        return [shape for child in sheet.overlay.children if isinstance(child, Group)
+                for shape in child.children if isinstance(shape, Group) and shape.picture]
+
+    imposition = _kit("garden-dice")
+    first, second = imposition.sheets[0], imposition.sheets[1]
+    assert second.label == "duplex-test"
+    assert {round(1 / picture.scale) for picture in pictures(first)} == {6}
+    assert {round(1 / picture.scale) for picture in pictures(second)} == {2}
+    assert len(pictures(second)) == len(pictures(first)) - 1  # all but the board
+    words = [shape.text for shape in _texts(second.overlay)]
+    assert any(word.startswith("The pieces larger, at 1:2 (half their printed size; the boards are on page 1)")
+               for word in words)
+    assert "p. 3 · card" in words and "p. 5 · paper" in words
