@@ -74,8 +74,9 @@ class GardenkitWorker(GeventWorker):
 
     def end_bodies_when_stopping(self) -> None:
         """Once the worker stops (retiring after its requests, or told to stop), every body it
-        waits for is answered at once (ConnectionBounds.end_every_body), so the
-        requests it has begun finish and it exits before its graceful timeout. A slow body held
+        waits for is answered at once (ConnectionBounds.end_every_body), and every connection
+        still waiting for a request is closed (end_every_wait), so the requests it has begun
+        finish and it exits before its graceful timeout. A slow body held
         it to that timeout (10 s), where every request still under way was cut off unanswered:
         a save perhaps stored while its player saw the connection fail."""
         import gevent
@@ -84,7 +85,17 @@ class GardenkitWorker(GeventWorker):
             gevent.sleep(client_bounds.LOOK_S)
         while True:   # and those a kept-alive connection begins meanwhile, until the worker exits
             self.connections.end_every_body()
+            self.connections.end_every_wait()
             gevent.sleep(client_bounds.LOOK_S)
+
+    def timeout_ctx(self) -> Any:
+        """How long gunicorn waits for a request's line and headers: a connection's first
+        request has client_bounds.FIRST_REQUEST_S, a kept-alive connection's next one the
+        keep-alive time (gunicorn's choice for both)."""
+        import gevent
+
+        first = self.connections.first_request_awaited(gevent.getcurrent())
+        return gevent.Timeout(client_bounds.FIRST_REQUEST_S if first else self.cfg.keepalive, False)
 
     def named(self, listener: Any) -> ListenerName:
         return self.listener_names[id(listener)]
@@ -94,7 +105,7 @@ class GardenkitWorker(GeventWorker):
         if not self.connections.admit(address):
             self.refused.refuse(client)
             return
-        self.awaiting[client] = self.connections.awaiting_request(client, address)
+        self.awaiting[client] = self.connections.awaiting_request(client, address, first=True)
         try:
             super().handle(self.named(listener), client, addr)
         finally:
@@ -117,7 +128,7 @@ class GardenkitWorker(GeventWorker):
         try:
             super().handle_request(listener_name, req, sock, addr)
         finally:
-            self.awaiting[sock] = self.connections.awaiting_request(sock, waited.address)
+            self.awaiting[sock] = self.connections.awaiting_request(sock, waited.address, first=False)
             if GunicornInternals.next_request_read(req):
                 self.connections.pipelining.add(sock)
             else:
