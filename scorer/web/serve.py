@@ -23,6 +23,13 @@ from scorer.web import client_bounds
 from scorer.web.client_bounds import ConnectionBounds, RefusedConnections
 
 DEFAULT_WORKERS = 2   # one per core of a small machine
+# The most bytes of header lines one request may send (its request line has gunicorn's own bound,
+# 4,094). gunicorn allows 100 fields of 8,190 bytes, some 800 KB, and copies and searches the
+# whole head again for every 8 KB it reads, so a head costs the square of its size: one of 780 KB
+# cost 110 ms of the worker's loop, 80 of them held a plain page 14 s, and 720 never-ending heads
+# of 245 KB took each worker from 78 to 300 MB. A browser's head is 1-3 KB, its cookies
+# included (a Cookie line may still be 8,190 bytes, gunicorn's bound on one field).
+MAX_HEAD = 32 * 1024
 # Connections one worker holds at once, idle and slow ones included (a greenlet each).
 WORKER_CONNECTIONS = 2000
 # A worker is replaced, gracefully, after this many requests plus a random share of the jitter:
@@ -71,6 +78,7 @@ class GardenkitWorker(GeventWorker):
         gevent.spawn(self.end_bodies_when_stopping)
         self.listener_names = {id(listener): ListenerName(listener.getsockname()) for listener in self.sockets}
         self.wsgi = closing_when_asked(self.wsgi)
+        GunicornInternals.bound_request_heads(MAX_HEAD)
 
     def end_bodies_when_stopping(self) -> None:
         """Once the worker stops (retiring after its requests, or told to stop), every body it
@@ -153,7 +161,7 @@ def closing_when_asked(app: Any) -> Any:
 
 
 class GunicornInternals:
-    """The three things `gardenkit serve` asks of gunicorn (27) that it has no public way to give,
+    """The four things `gardenkit serve` asks of gunicorn (27) that it has no public way to give,
     and so the only places it reaches inside it; tests/web/test_gunicorn_surface.py checks both
     against the installed gunicorn, and fails when a release changes them.
 
@@ -168,7 +176,9 @@ class GunicornInternals:
       parser reads a connection ahead (up to 8 KB a read: some 200 small GETs) into its own
       buffer, which nothing public shows; the socket (a peek) would show only what is left past
       it, so a pipeline of up to 8 KB would pass for separate requests.
-    - A shorter bound on a chunk's size line than on a header field (bound_chunk_size_lines)."""
+    - A shorter bound on a chunk's size line than on a header field (bound_chunk_size_lines).
+    - A bound on a request's whole head (bound_request_heads): gunicorn's is its number of
+      fields times a field's size, which a Cookie line needs large."""
 
     @staticmethod
     def bound_chunk_size_lines(body: Any, most: int) -> None:
@@ -176,6 +186,22 @@ class GunicornInternals:
         limit on a header field (limit_request_field_size, 8,190 bytes), which headers need;
         its chunked reader keeps its own copy, which is set here."""
         body.reader.limit_chunk_size_line = most
+
+    @staticmethod
+    def bound_request_heads(most: int) -> None:
+        """Every request parsed in this process refuses a head (its header lines) past `most`
+        bytes, 431 as gunicorn refuses one past its own bound: the parser's message class is
+        one whose bound is lowered before it reads (gunicorn sets it from its settings just
+        before, and reads it as it goes)."""
+        from gunicorn.http.message import Request
+        from gunicorn.http.parser import RequestParser
+
+        class BoundedHead(Request):
+            def parse(self, unreader: Any) -> Any:
+                self.max_buffer_headers: int = min(getattr(self, "max_buffer_headers"), most)  # noqa: B009
+                return super().parse(unreader)
+
+        RequestParser.mesg_class = BoundedHead
 
     @staticmethod
     def close_after(start_response: Any) -> None:
