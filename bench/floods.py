@@ -199,15 +199,17 @@ def replayed_log(port: int) -> bytes:
 
 
 def silent_connections(port: int, count: int, seconds: float, sources: list[str], opening: bytes = b"",
-                       reconnect_on_answer: bool = False) -> dict:
+                       reconnect_on_answer: bool = False, trickle_s: float = 0.0) -> dict:
     """`count` connections that send nothing (or only `opening`, say a request's headers and
-    the first byte of its body, and then nothing), spread over the `sources` addresses, each
+    the first byte of its body, and then nothing; or, every `trickle_s` seconds, one more byte
+    of a header that never ends), spread over the `sources` addresses, each
     reopened as soon as the server closes it (or, `reconnect_on_answer`, as soon as it is
     answered: issue 28's churn), for `seconds`. One thread on epoll, so the
     flood costs its own machine little. What the server did: how many connections were
     closed on them, how many of those had an answer first, how many answers were the 429 of a
     connection refused at accept (`refused`), and how many could not be opened at all."""
     watched = selectors.DefaultSelector()
+    speaking: set[socket.socket] = set()   # those that said their opening
     counts = {"opened": 0, "closed_by_server": 0, "answered_first": 0, "refused": 0, "could_not_open": 0}
 
     def open_one(source: str) -> None:
@@ -226,13 +228,20 @@ def silent_connections(port: int, count: int, seconds: float, sources: list[str]
     for number in range(count):
         open_one(sources[number % len(sources)])
     until = time.monotonic() + seconds
+    trickled = time.monotonic()
     while time.monotonic() < until:
+        if trickle_s and time.monotonic() - trickled >= trickle_s:
+            trickled = time.monotonic()
+            for speaker in speaking:
+                with contextlib.suppress(OSError):
+                    speaker.send(b"a")
         for key, events in watched.select(timeout=0.1):
             sock = key.fileobj
             assert isinstance(sock, socket.socket)
             if events & selectors.EVENT_WRITE:   # connected: say the opening once
                 with contextlib.suppress(OSError):
                     sock.send(opening)
+                    speaking.add(sock)
                 watched.modify(sock, selectors.EVENT_READ, key.data)
                 if not events & selectors.EVENT_READ:
                     continue
@@ -248,6 +257,7 @@ def silent_connections(port: int, count: int, seconds: float, sources: list[str]
             else:
                 counts["closed_by_server"] += 1
             watched.unregister(sock)
+            speaking.discard(sock)
             sock.close()
             open_one(key.data)
     for key in list(watched.get_map().values()):

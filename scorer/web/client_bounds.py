@@ -16,12 +16,15 @@ second, would fill them all, and nobody else would be answered. So, as the ready
   UNFILLED_SHARE to nobody: a worker whose every connection is taken stops accepting, and
   a newcomer would wait unseen in the kernel's queue, where it cannot even be refused;
 - a newcomer (an address holding none) that finds even those taken is let in all the same, and
-  the slowest body the worker waits for (the fewest bytes a second, under SLOWEST_RATE, waited
-  for at least SLOWEST_AFTER_S), or a request whose headers have not ended after
-  HEADERS_AFTER_S, is answered 408 and closed to make its room
+  the connection that has waited longest for its request's line and headers, or else the
+  slowest body the worker waits for (the fewest bytes a second, under SLOWEST_RATE, waited
+  for at least SLOWEST_AFTER_S), is answered 408 and closed to make its room
   (ConnectionBounds.make_room): a slow-body flood from 2,000 addresses, each holding a few,
   filled both workers to their last place, and every newcomer was refused 429 for as long as
   the bodies had to come;
+- a connection's first request has FIRST_REQUEST_S to come whole (scorer.web.serve's
+  GardenkitWorker.timeout_ctx); the requests after it on a kept-alive connection have the
+  keep-alive time, 5 s;
 - while other addresses are being served, an address holding more than a browser's few
   connections of a worker starts at most SHARE_PER_S requests a second in it, in bursts of
   SHARE_BURST (RateShare); a client asking one thing at a time, or a browser, is never held to
@@ -91,8 +94,21 @@ UNFILLED_SHARE = 0.025             # and the very last never taken (the worker k
 # second), and late enough that a flood whose ended bodies come back at once ends few of its own.
 SLOWEST_AFTER_S = 2.0
 # A connection waiting this long for its request's line and headers (they come in one packet from
-# any browser, and an idle kept-alive one is closed at 5 s anyway) may be ended likewise.
+# any browser) is the first ended to let a newcomer in, before any slow body; one waiting less
+# only when there is no slow body either.
 HEADERS_AFTER_S = 1.0
+# How long a new connection's first request may take to come whole. Closed after 5 s (the
+# keep-alive time, gunicorn's default for every request), 4,400 connections from 2,200
+# addresses whose headers never ended were closed and opened again together every 5 s: each
+# worker had 2,000 to take at once, and a newcomer waited behind them in the kernel's queue of
+# connections to accept (300-1,600 deep), 1-3 s on a machine at a load of 11; on a quiet one the
+# worker took them in a fraction of a second, and then every one of them had waited under
+# HEADERS_AFTER_S, so a newcomer found none to end and was refused. A connection that says
+# nothing costs a greenlet and a file descriptor however long it waits, and a flood reopens
+# its connections as soon as they close, so waiting longer takes no more places; it only makes
+# the flood come back twelve times more seldom. A full worker makes room for a newcomer by
+# ending the oldest (make_room).
+FIRST_REQUEST_S = 60.0
 HEADERS_TOO_SLOW = (b"HTTP/1.1 408 Request Timeout\r\nContent-Type: text/plain; charset=utf-8\r\n"
                     b"Connection: close\r\nContent-Length: 47\r\n\r\nthe request came too slowly; send it again now\n")
 SLOWEST_RATE = 1024.0
@@ -220,6 +236,7 @@ class ConnectionBounds:
         self.capacity = capacity
         self.pipelining: set[Any] = set()   # connections whose next request came before their last answer
         self.bodies: dict[Any, ArrivingBody] = {}   # by greenlet: the bodies being waited for now
+        self.awaited: dict[Any, ArrivingBody] = {}  # by greenlet, oldest first: the requests waited for now
         self.ended: dict[str, float] = {}   # when an address's body was last ended by make_room
 
     def admit(self, address: str) -> bool:
@@ -237,21 +254,26 @@ class ConnectionBounds:
         return True
 
     def make_room(self) -> bool:
-        """End the slowest body this worker waits for (the fewest bytes a second, of those waited
-        for at least SLOWEST_AFTER_S and coming slower than SLOWEST_RATE): it is answered 408
-        (ClientBounds.read_ahead) and its connection closed. False when no body is that slow. The body is ended from the loop's
-        next callback, and only if it is still being waited for then: a body that came whole
-        meanwhile goes on to the app untouched."""
+        """End the connection that has waited longest for its request's line and headers, if
+        it waited HEADERS_AFTER_S; else the slowest body this worker waits for (the fewest
+        bytes a second, of those waited for at least SLOWEST_AFTER_S and coming slower than
+        SLOWEST_RATE); else the longest wait for a request whatever its age (a flood's
+        connections that all came back together). It is answered 408 and closed. False when
+        nothing waits. The waits for a request are kept in the order they began, so the
+        oldest is one look, not one per connection: a look at each, on every newcomer and on
+        each of a flood's own connections that counts as one, cost 4-7 ms a time (of a loop
+        held 0.3-0.7 s a second) beside 2,000 never-ending headers. The connection is ended
+        from the loop's next callback, and only if it is still waiting then: a request or a
+        body that came whole meanwhile goes on untouched."""
         import gevent
 
         now = time.monotonic()
-        rates = {body: body.received / (now - body.started) for body in self.bodies.values()
-                 if now - body.started >= (HEADERS_AFTER_S if body.headers else SLOWEST_AFTER_S)}
-        slow = [body for body, rate in rates.items() if rate < SLOWEST_RATE]
-        if not slow:
+        oldest = next(iter(self.awaited.values()), None)
+        slowest = oldest if oldest is not None and now - oldest.started >= HEADERS_AFTER_S else self.slowest_body(now)
+        slowest = slowest or oldest
+        if slowest is None:
             return False
-        slowest = min(slow, key=rates.__getitem__)
-        del self.bodies[slowest.greenlet]
+        del (self.awaited if slowest.headers else self.bodies)[slowest.greenlet]
         self.ended[slowest.address] = now
 
         def end() -> None:
@@ -266,19 +288,32 @@ class ConnectionBounds:
         gevent.get_hub().loop.run_callback(end)
         return True
 
-    def awaiting_request(self, connection: Any, address: str) -> ArrivingBody:
-        """This greenlet now waits for its connection's next request (its first, or the next
-        one kept alive), which a newcomer may end (make_room) once it waited HEADERS_AFTER_S."""
+    def slowest_body(self, now: float) -> ArrivingBody | None:
+        """The body coming slowest, of those waited for at least SLOWEST_AFTER_S and coming
+        slower than SLOWEST_RATE bytes a second; None when no body is that slow."""
+        rates = {body: body.received / (now - body.started) for body in self.bodies.values()
+                 if now - body.started >= SLOWEST_AFTER_S}
+        slow = [body for body, rate in rates.items() if rate < SLOWEST_RATE]
+        return min(slow, key=rates.__getitem__) if slow else None
+
+    def awaiting_request(self, connection: Any, address: str, first: bool) -> ArrivingBody:
+        """This greenlet now waits for its connection's next request (its `first`, or the next
+        one kept alive), which a newcomer may end (make_room)."""
         import gevent
 
-        waiting = ArrivingBody(gevent.getcurrent(), address, time.monotonic(), connection)
-        self.bodies[waiting.greenlet] = waiting
+        waiting = ArrivingBody(gevent.getcurrent(), address, time.monotonic(), connection, first)
+        self.awaited[waiting.greenlet] = waiting
         return waiting
 
     def request_came(self, waiting: ArrivingBody) -> None:
         waiting.waiting = False
-        if self.bodies.get(waiting.greenlet) is waiting:
-            del self.bodies[waiting.greenlet]
+        if self.awaited.get(waiting.greenlet) is waiting:
+            del self.awaited[waiting.greenlet]
+
+    def first_request_awaited(self, greenlet: Any) -> bool:
+        """Whether `greenlet` waits for its connection's first request."""
+        waiting = self.awaited.get(greenlet)
+        return waiting is not None and waiting.first
 
     def end_every_body(self) -> None:
         """Answer every body this worker waits for at once (503, Retry-After: 1; its request
@@ -287,7 +322,7 @@ class ConnectionBounds:
         a save perhaps stored with its answer lost."""
         import gevent
 
-        waiting = [body for body in self.bodies.values() if not body.headers]
+        waiting = list(self.bodies.values())
         for body in waiting:
             del self.bodies[body.greenlet]
 
@@ -296,6 +331,25 @@ class ConnectionBounds:
                 body.greenlet.throw(WorkerStopping(RESTARTING))
         for body in waiting:
             gevent.get_hub().loop.run_callback(end, body)
+
+    def end_every_wait(self) -> None:
+        """Close every connection of this stopping worker that has waited HEADERS_AFTER_S for
+        its request and has none begun: nothing of it was read, so nothing is lost, and the
+        worker need not wait for it. A first request has FIRST_REQUEST_S to come, and an idle
+        kept-alive connection held a stopping worker up to the keep-alive time, 5 s. A younger
+        wait is left to its request, which comes in one packet (the next look ends it if not)."""
+        import gevent
+
+        now = time.monotonic()
+        waiting = [wait for wait in self.awaited.values() if now - wait.started >= HEADERS_AFTER_S]
+        for wait in waiting:
+            del self.awaited[wait.greenlet]
+
+        def end(wait: ArrivingBody) -> None:
+            if wait.waiting:
+                wait.greenlet.throw(ConnectionResetError(errno.ECONNRESET, "closed as the worker stops"))
+        for wait in waiting:
+            gevent.get_hub().loop.run_callback(end, wait)
 
     def ended_lately(self, address: str) -> bool:
         """Whether a body of `address` was ended in the last ENDED_FOR_S (the old ones forgotten)."""
@@ -318,7 +372,8 @@ class ArrivingBody:
     """A request body a connection's greenlet is waiting for, and how much of it came; or,
     given the `connection`, a request whose line and headers it is waiting for."""
 
-    def __init__(self, greenlet: Any, address: str, started: float, connection: Any = None) -> None:
+    def __init__(self, greenlet: Any, address: str, started: float, connection: Any = None,
+                 first: bool = False) -> None:
         self.greenlet = greenlet
         self.address = address
         self.started = started
@@ -326,6 +381,7 @@ class ArrivingBody:
         self.waiting = True
         self.connection = connection
         self.headers = connection is not None
+        self.first = first   # the connection's first request is awaited
 
 
 TOO_SLOW = "the request's body came too slowly; send it again at once"

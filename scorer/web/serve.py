@@ -23,6 +23,13 @@ from scorer.web import client_bounds
 from scorer.web.client_bounds import ConnectionBounds, RefusedConnections
 
 DEFAULT_WORKERS = 2   # one per core of a small machine
+# The most bytes of header lines one request may send (its request line has gunicorn's own bound,
+# 4,094). gunicorn allows 100 fields of 8,190 bytes, some 800 KB, and copies and searches the
+# whole head again for every 8 KB it reads, so a head costs the square of its size: one of 780 KB
+# cost 110 ms of the worker's loop, 80 of them held a plain page 14 s, and 720 never-ending heads
+# of 245 KB took each worker from 78 to 300 MB. A browser's head is 1-3 KB, its cookies
+# included (a Cookie line may still be 8,190 bytes, gunicorn's bound on one field).
+MAX_HEAD = 32 * 1024
 # Connections one worker holds at once, idle and slow ones included (a greenlet each).
 WORKER_CONNECTIONS = 2000
 # A worker is replaced, gracefully, after this many requests plus a random share of the jitter:
@@ -71,11 +78,13 @@ class GardenkitWorker(GeventWorker):
         gevent.spawn(self.end_bodies_when_stopping)
         self.listener_names = {id(listener): ListenerName(listener.getsockname()) for listener in self.sockets}
         self.wsgi = closing_when_asked(self.wsgi)
+        GunicornInternals.bound_request_heads(MAX_HEAD)
 
     def end_bodies_when_stopping(self) -> None:
         """Once the worker stops (retiring after its requests, or told to stop), every body it
-        waits for is answered at once (ConnectionBounds.end_every_body), so the
-        requests it has begun finish and it exits before its graceful timeout. A slow body held
+        waits for is answered at once (ConnectionBounds.end_every_body), and every connection
+        still waiting for a request is closed (end_every_wait), so the requests it has begun
+        finish and it exits before its graceful timeout. A slow body held
         it to that timeout (10 s), where every request still under way was cut off unanswered:
         a save perhaps stored while its player saw the connection fail."""
         import gevent
@@ -84,7 +93,17 @@ class GardenkitWorker(GeventWorker):
             gevent.sleep(client_bounds.LOOK_S)
         while True:   # and those a kept-alive connection begins meanwhile, until the worker exits
             self.connections.end_every_body()
+            self.connections.end_every_wait()
             gevent.sleep(client_bounds.LOOK_S)
+
+    def timeout_ctx(self) -> Any:
+        """How long gunicorn waits for a request's line and headers: a connection's first
+        request has client_bounds.FIRST_REQUEST_S, a kept-alive connection's next one the
+        keep-alive time (gunicorn's choice for both)."""
+        import gevent
+
+        first = self.connections.first_request_awaited(gevent.getcurrent())
+        return gevent.Timeout(client_bounds.FIRST_REQUEST_S if first else self.cfg.keepalive, False)
 
     def named(self, listener: Any) -> ListenerName:
         return self.listener_names[id(listener)]
@@ -94,7 +113,7 @@ class GardenkitWorker(GeventWorker):
         if not self.connections.admit(address):
             self.refused.refuse(client)
             return
-        self.awaiting[client] = self.connections.awaiting_request(client, address)
+        self.awaiting[client] = self.connections.awaiting_request(client, address, first=True)
         try:
             super().handle(self.named(listener), client, addr)
         finally:
@@ -117,7 +136,7 @@ class GardenkitWorker(GeventWorker):
         try:
             super().handle_request(listener_name, req, sock, addr)
         finally:
-            self.awaiting[sock] = self.connections.awaiting_request(sock, waited.address)
+            self.awaiting[sock] = self.connections.awaiting_request(sock, waited.address, first=False)
             if GunicornInternals.next_request_read(req):
                 self.connections.pipelining.add(sock)
             else:
@@ -142,7 +161,7 @@ def closing_when_asked(app: Any) -> Any:
 
 
 class GunicornInternals:
-    """The three things `gardenkit serve` asks of gunicorn (27) that it has no public way to give,
+    """The four things `gardenkit serve` asks of gunicorn (27) that it has no public way to give,
     and so the only places it reaches inside it; tests/web/test_gunicorn_surface.py checks both
     against the installed gunicorn, and fails when a release changes them.
 
@@ -157,7 +176,9 @@ class GunicornInternals:
       parser reads a connection ahead (up to 8 KB a read: some 200 small GETs) into its own
       buffer, which nothing public shows; the socket (a peek) would show only what is left past
       it, so a pipeline of up to 8 KB would pass for separate requests.
-    - A shorter bound on a chunk's size line than on a header field (bound_chunk_size_lines)."""
+    - A shorter bound on a chunk's size line than on a header field (bound_chunk_size_lines).
+    - A bound on a request's whole head (bound_request_heads): gunicorn's is its number of
+      fields times a field's size, which a Cookie line needs large."""
 
     @staticmethod
     def bound_chunk_size_lines(body: Any, most: int) -> None:
@@ -165,6 +186,22 @@ class GunicornInternals:
         limit on a header field (limit_request_field_size, 8,190 bytes), which headers need;
         its chunked reader keeps its own copy, which is set here."""
         body.reader.limit_chunk_size_line = most
+
+    @staticmethod
+    def bound_request_heads(most: int) -> None:
+        """Every request parsed in this process refuses a head (its header lines) past `most`
+        bytes, 431 as gunicorn refuses one past its own bound: the parser's message class is
+        one whose bound is lowered before it reads (gunicorn sets it from its settings just
+        before, and reads it as it goes)."""
+        from gunicorn.http.message import Request
+        from gunicorn.http.parser import RequestParser
+
+        class BoundedHead(Request):
+            def parse(self, unreader: Any) -> Any:
+                self.max_buffer_headers: int = min(getattr(self, "max_buffer_headers"), most)  # noqa: B009
+                return super().parse(unreader)
+
+        RequestParser.mesg_class = BoundedHead
 
     @staticmethod
     def close_after(start_response: Any) -> None:

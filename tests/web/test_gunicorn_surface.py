@@ -103,3 +103,25 @@ def test_serve_imports_none_of_the_apps_modules_before_a_worker_is_patched():
                             capture_output=True, text=True, check=True).stdout.split()
     assert sorted(name for name in loaded if name.startswith("scorer.web.")) == [
         "scorer.web.client_bounds", "scorer.web.serve"]
+
+
+def test_a_request_head_is_held_to_its_bound():
+    """bound_request_heads lowers the bound gunicorn's parser holds a head to (its fields
+    times a field's size, some 800 KB): a head past it is refused, one under it read."""
+    from gunicorn.http.errors import LimitRequestHeaders
+    from gunicorn.http.parser import RequestParser
+
+    from scorer.web.serve import MAX_HEAD
+
+    start, line = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Padding: " + b"a" * 8000 + b"\r\n"
+    stock = RequestParser.mesg_class
+    try:
+        GunicornInternals.bound_request_heads(MAX_HEAD)
+        request, *ends = read_request(start + line * 3 + b"\r\n")
+        assert request.headers and request.path == "/healthz"
+        with pytest.raises(LimitRequestHeaders):
+            read_request(start + line * 5 + b"\r\n")
+    finally:
+        RequestParser.mesg_class = stock
+    for end in ends:
+        end.close()
