@@ -1099,9 +1099,35 @@ def marks_on_lines(flat: Flat) -> Iterator[Problem]:
                                                                f"(copy {placed.copy})")
 
 
+def stray_bleed(flat: Flat) -> Iterator[Problem]:
+    """A piece cut round its own printed outline (`outline="polygon"`: a notched flower tile,
+    the wheelbarrow) prints no colour past its trim box: the straight cuts leave such colour on
+    the offcuts as loose squares at the box's corners, cut apart by the ticks' white halos
+    (Cottage Garden's tiles, whose bleed followed each square out past the box, on pages 5
+    and 7). Its colour keeps to its own outline; paper white is no colour. One problem a piece."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:  # print on demand: the shop cuts one piece a page
+        return
+    found: set[int] = set()
+    for drawn in flat.shapes:
+        if drawn.owner < 0 or drawn.owner in found or drawn.picture is not None:
+            continue
+        placed = sheet.placements[drawn.owner]
+        colour = drawn.style.fill or (drawn.style.stroke if drawn.style.stroke_width > 0 else None)
+        if placed.component.outline != "polygon" or colour is None or colour.upper() == "#FFFFFF":
+            continue
+        x0, y0, x1, y1 = _rect_box(placed.rect)
+        box = drawn.box
+        if box[0] < x0 - EPS_MM or box[1] < y0 - EPS_MM or box[2] > x1 + EPS_MM or box[3] > y1 + EPS_MM:
+            found.add(drawn.owner)
+            yield Problem(sheet.number, "stray bleed", f"{placed.component.name} (copy {placed.copy}) prints "
+                                                       f"{colour} past its cut line, outside the outline it is "
+                                                       f"cut round")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
-          unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks)
+          unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, stray_bleed)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:
