@@ -965,6 +965,7 @@ AID_HEADING = 3.4           # 9.6 pt, bold
 AID_MARGIN = 4.0
 AID_ICON = 6.0
 AID_TOP = 12.0              # under the title band
+AID_RIM = 1.0               # white above the title band
 
 
 def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, y: float) -> tuple[list[Shape], float]:
@@ -980,7 +981,9 @@ def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, y:
 
 def _aid_side(title: str, blocks: list[tuple[str, str, str, str, str]]) -> Face:
     # the title in the kit's display face, as on page 1 and the nursery; the rest in the body font
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, AID_W + 2 * BLEED, 9.0 + BLEED, Style(fill=LEAF)),
+    # the title band starts AID_RIM below the top: the aids share their cuts, and a cut a little off
+    # between two shows white, not the green of the band below it
+    shapes: list[Shape] = [Rect(-BLEED, AID_RIM, AID_W + 2 * BLEED, 9.0 - AID_RIM, Style(fill=LEAF)),
                            Text(AID_MARGIN, 4.8, title, size=4.6, bold=True, anchor="middle",
                                 fill=text_color_on(LEAF), face=LOOK.face)]
     y = AID_TOP
@@ -1036,7 +1039,7 @@ def scoring_blocks() -> list[tuple[str, str, str, str, str]]:
 def player_aid() -> Component:
     front = _aid_side(f"{TITLE} · a turn", turn_blocks())
     back = _aid_side(f"{TITLE} · scoring", scoring_blocks())
-    return Component("player-aid", "aid", AID_W, AID_H, front, back, count=data.MAX_PLAYERS)
+    return Component("player-aid", "aid", AID_W, AID_H, front, back, count=data.MAX_PLAYERS, shared_cuts=True)
 
 
 # --- the kit -------------------------------------------------------------------------------
@@ -1047,8 +1050,9 @@ def components(options: KitOptions | None = None) -> list[Component]:
         nursery(),
         *flower_tiles(),
         *flowerbeds(),
+        # (the tables, one wood colour, lie on one grid: two one above the other share a cut)
         Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
-                  count=counts["planting_tables"], spaces=table_spaces()),
+                  count=counts["planting_tables"], spaces=table_spaces(), shared_cuts=True),
         bed_token("cat", 6, counts["cats"] // 6, "cg-cat", "#8A8A8A", "#F4E6C8"),
         bed_token("flower-pot-token", 4, counts["pot_tokens"] // 4, "cg-pot", POT_COLOUR, "#FBE3D3"),
         beehive_tile(2),
