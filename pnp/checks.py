@@ -1104,7 +1104,8 @@ def stray_bleed(flat: Flat) -> Iterator[Problem]:
     the wheelbarrow) prints no colour past its trim box: the straight cuts leave such colour on
     the offcuts as loose squares at the box's corners, cut apart by the ticks' white halos
     (Cottage Garden's tiles, whose bleed followed each square out past the box, on pages 5
-    and 7). Its colour keeps to its own outline; paper white is no colour. One problem a piece."""
+    and 7). Its colour keeps to its own outline; a tint not told apart from the paper at a glance
+    (`pnp.colors.distinct`: Harvest Dice's pale pink pig) shows no square. One problem a piece."""
     sheet = flat.sheet
     if sheet.trim_box is not None:  # print on demand: the shop cuts one piece a page
         return
@@ -1113,12 +1114,12 @@ def stray_bleed(flat: Flat) -> Iterator[Problem]:
         if drawn.owner < 0 or drawn.owner in found or drawn.picture is not None:
             continue
         placed = sheet.placements[drawn.owner]
-        colour = drawn.style.fill or (drawn.style.stroke if drawn.style.stroke_width > 0 else None)
-        if placed.component.outline != "polygon" or colour is None or colour.upper() == "#FFFFFF":
+        colour = drawn.style.fill  # a filled area: a line drawn on the cut (its outline) is no bleed
+        if placed.component.outline != "polygon" or colour is None or not distinct(colour, "#FFFFFF"):
             continue
         x0, y0, x1, y1 = _rect_box(placed.rect)
-        box = drawn.box
-        if box[0] < x0 - EPS_MM or box[1] < y0 - EPS_MM or box[2] > x1 + EPS_MM or box[3] > y1 + EPS_MM:
+        box, edge = drawn.box, EPS_MM + (drawn.style.stroke_width / 2 if drawn.style.stroke else 0.0)
+        if box[0] < x0 - edge or box[1] < y0 - edge or box[2] > x1 + edge or box[3] > y1 + edge:
             found.add(drawn.owner)
             yield Problem(sheet.number, "stray bleed", f"{placed.component.name} (copy {placed.copy}) prints "
                                                        f"{colour} past its cut line, outside the outline it is "
