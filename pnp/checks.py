@@ -59,6 +59,11 @@ piece's cut outline is. The checks then read that flat list:
 - `card_art_at_cut`: a card's shape or picture with an edge under SAFE_MM from the card's trim
   line, inside or out: a cut a little off slices it or leaves a sliver of it (art keeps inside
   the safe area, or runs on through the trim into the bleed). Folded cards are left out.
+- `stray_bleed`: a piece cut round its own outline that fills colour past its trim box (the
+  straight cuts would leave it as loose squares at the box's corners).
+- `staggered_marks`: two parallel ticks end to end under DOUBLED_MARK_MM apart across, not on
+  one line: a cutter sees one edge marked twice.
+- `text_out_of_box`: a word in a box a piece draws that reaches the box's stroke.
 
 Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
@@ -1168,9 +1173,7 @@ def staggered_marks(flat: Flat) -> Iterator[Problem]:
     sees two marks for one edge, a ruler laid across the gutter takes either. `doubled_marks`
     finds such ticks side by side; parted, each keeping its own half of the gutter (Garden
     Dice's sun tokens on a 20.4 mm pitch over its 10.5 mm discs, 1-2 mm apart), they passed it.
-    A gutter's two cuts (two pieces facing each other across it) are meant. Not yet in CHECKS:
-    Garden Dice passes it (tests/print/test_garden_dice_kit.py), Cottage Garden's A4 flower
-    tiles (6 pairs) and Propagation's token page (21 on each paper) do not."""
+    A gutter's two cuts (two pieces facing each other across it) are meant."""
     rects = [_rect_box(placed.rect) for placed in flat.sheet.placements if placed.tile is None]
     found: set[tuple[float, float]] = set()
     for axis, ticks in enumerate(_ticks_by_axis(flat)):   # axis 0: cut lines at an x, 1: at a y
@@ -1200,9 +1203,8 @@ def text_out_of_box(flat: Flat) -> Iterator[Problem]:
     stroke, painted before the text) but whose ends reach the box's stroke or past it, less
     BOX_PAD_MM inside: Garden Dice's aid set "row" 5.5 mm wide in a 5.6 mm die, over both of
     its sides. The innermost such box is the text's; the page's own marks and small pictures
-    of pieces (page 1's, whose words are read on the piece) are left out. Not yet in CHECKS:
-    Garden Dice passes it (tests/print/test_garden_dice_kit.py); Cottage Garden's nursery
-    sets "die +1" (8.3 mm wide) over the stroke of its turning space's box."""
+    of pieces (page 1's, whose words are read on the piece) are left out. Cottage Garden's
+    nursery set "die +1" (8.3 mm wide) over the stroke of its turning space's box."""
     boxes = [shape for shape in flat.shapes if isinstance(shape.shape, Rect) and shape.owner >= 0
              and shape.style.stroke is not None and shape.style.stroke_width > 0 and shape.picture is None]
     for text in flat.texts:
@@ -1223,10 +1225,37 @@ def text_out_of_box(flat: Flat) -> Iterator[Problem]:
                                                     f"wide inside its stroke at {_where(box.box)}")
 
 
+def stray_bleed(flat: Flat) -> Iterator[Problem]:
+    """A piece cut round its own printed outline (`outline="polygon"`: a notched flower tile,
+    the wheelbarrow) prints no colour past its trim box: the straight cuts leave such colour on
+    the offcuts as loose squares at the box's corners, cut apart by the ticks' white halos
+    (Cottage Garden's tiles, whose bleed followed each square out past the box, on pages 5
+    and 7). Its colour keeps to its own outline; a tint not told apart from the paper at a glance
+    (`pnp.colors.distinct`: Harvest Dice's pale pink pig) shows no square. One problem a piece."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:  # print on demand: the shop cuts one piece a page
+        return
+    found: set[int] = set()
+    for drawn in flat.shapes:
+        if drawn.owner < 0 or drawn.owner in found or drawn.picture is not None:
+            continue
+        placed = sheet.placements[drawn.owner]
+        colour = drawn.style.fill  # a filled area: a line drawn on the cut (its outline) is no bleed
+        if placed.component.outline != "polygon" or colour is None or not distinct(colour, "#FFFFFF"):
+            continue
+        x0, y0, x1, y1 = _rect_box(placed.rect)
+        box, edge = drawn.box, EPS_MM + (drawn.style.stroke_width / 2 if drawn.style.stroke else 0.0)
+        if box[0] < x0 - edge or box[1] < y0 - edge or box[2] > x1 + edge or box[3] > y1 + edge:
+            found.add(drawn.owner)
+            yield Problem(sheet.number, "stray bleed", f"{placed.component.name} (copy {placed.copy}) prints "
+                                                       f"{colour} past its cut line, outside the outline it is "
+                                                       f"cut round")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
           unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words,
-          card_art_at_cut)
+          card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

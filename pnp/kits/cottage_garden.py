@@ -83,14 +83,11 @@ GUIDE = KitGuide(
                 f"orange, {data.COUNTS['blue_cubes']} blue",
                 data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"])),
     assembly=(
-        "Nursery: pages {pages of nursery-1-3} for 1-3 players, {pages of nursery-4} for 4 (you may skip "
-        "the other). Trim "
-        "the first page on its line, glue it over the second's glue zone, arrows tip to tip, then cut.",
-        f"Cut the tiles along their solid lines: {NOTCHED_TILES} have notches, {NOTCH_CUTS} short scissor cuts "
-        "in all, each stopping at the black mark in the notch's corner. Then the beds, tables (each with its "
-        "white photo tab) and beehive tiles.",
-        "Cats, pot tokens and cubes: trim each sheet, then cut along its lines (a 14 mm cat on a 16 mm "
-        "space has a millimetre to spare a side). The parasol: a "
+        "Nursery (pages {pages of nursery}; 1-3 players in front, 4 behind): cut both halves, tape them "
+        "edge to edge on the back, arrows tip to tip.",
+        f"Tiles: trim each sheet, cut along its lines, then the {NOTCH_CUTS} short scissor cuts into the notches "
+        f"of {NOTCHED_TILES} tiles, each to the black mark in its corner. Then the beds, tables and beehives.",
+        "Cats, pot tokens and cubes: trim each sheet, then cut along its lines. The parasol: a "
         f"{punch(PARASOL)} punch.",
         "Gardener die: glue the six stickers (page {pages of die-stickers}) on a stock die, 1 opposite 6, "
         "2 opposite 5.",
@@ -98,9 +95,9 @@ GUIDE = KitGuide(
         "The black squares at a planting table's corners let the app read a photo of it (Read from a photo): "
         "keep them whole when you trim.",
     ),
-    checklist=(("nursery", "2 × nursery: one side of the box's board each, for 1-3 players and for 4"),),
-    paper="A board printed on paper instead (the nursery, the flowerbeds and the planting tables, p. "
-          "{pages of planting-table}) is glued onto card.",
+    checklist=(("nursery", "1 × nursery, two-sided: 1-3 players in front, 4 behind"),
+               ("flower tiles", f"{data.COUNTS['flower_tiles']} × flower tiles, in strips")),
+    paper="Boards on paper (the planting tables, p. {pages of planting-table}) are glued onto card.",
 )
 
 CELL = 16.0            # one flowerbed space, mm: big enough to pick a tile up and read its flower
@@ -108,6 +105,11 @@ CELL = 16.0            # one flowerbed space, mm: big enough to pick a tile up a
 # than a bed space, so a tile cut half a millimetre large all round still lies on the squares
 # it covers without pushing its neighbours.
 TILE_SQUARE = CELL - FIT_CLEARANCE_MM
+# The white rim round a flower tile, inside its outline: a cut up to a millimetre off shows
+# white, so tiles of any colours lie edge to edge in a strip and share their cuts.
+TILE_RIM = 1.0
+# A strip of tiles is at most this many squares long: 195 mm, within A4's 198 mm of pieces.
+STRIP_SQUARES = 13
 # A cat or pot token: a millimetre to spare on each side of its bed space, so a home cut up to
 # half a millimetre off still leaves it lying loose in its space.
 BED_TOKEN = CELL - 2.0
@@ -297,41 +299,58 @@ def tile_size(tile: str) -> tuple[float, float]:
 
 
 def tile_face(tile: str, turned_over: bool) -> Face:
-    """A flower tile: its squares, the art of each outer edge running on into the bleed (a
-    slightly off cut or a shifted back still shows the tile's own flower), the species drawn
-    on each plain square, printed pots and cloches, its id in a corner, and its outline as
-    the cut line."""
+    """A flower tile: its squares in its flower's colour inside a white rim along its outline
+    (a cut a little off, straight or round a notch, shows white, never the next tile's colour,
+    so tiles of any colours share their cuts), the species drawn on each plain square, printed
+    pots and cloches, its id in a corner, and its outline as the cut line. Nothing of it
+    reaches past its outline: its notches and its bleed stay bare paper."""
     squares = tile_squares(tile, turned_over)
     _, species, colour, pattern = data.FLOWER_TILES[tile]
-    fill = Style(fill=data.FLOWER_COLOURS[colour])
     shapes: list[Shape] = []
     for (row, col) in squares:
-        x, y = col * TILE_SQUARE, row * TILE_SQUARE
-        grow = [BLEED if (row + dr, col + dc) not in squares else 0.0
-                for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0))]
-        shapes.append(Rect(x - grow[0], y - grow[1], TILE_SQUARE + grow[0] + grow[2],
-                           TILE_SQUARE + grow[1] + grow[3], fill))
-    for (row, col) in squares:
-        shapes.append(Group((flower_square(colour, pattern),), translate=(col * TILE_SQUARE, row * TILE_SQUARE)))
+        # (its pattern kept to the square: a stripe ran on into the notch beside it)
+        shapes.append(Group((flower_square(colour, pattern),), translate=(col * TILE_SQUARE, row * TILE_SQUARE),
+                            clip=(0.0, 0.0, TILE_SQUARE, TILE_SQUARE)))
     plain = [(col * TILE_SQUARE, row * TILE_SQUARE) for (row, col), letter in sorted(squares.items()) if letter not in "PC"]
     if len(squares) == 1 and not plain:  # one printed symbol: the flower fills it, the symbol in a corner
         letter = next(iter(squares.values()))
+        corner = TILE_SQUARE - TILE_RIM - 3.3
         shapes += art.tile_flowers(species, data.FLOWER_COLOURS[colour], [(0.0, 0.0)], TILE_SQUARE, 0.8)
-        shapes += _symbol(letter, TILE_SQUARE - 3.3, TILE_SQUARE - 3.3, TILE_SQUARE * 0.4)
+        shapes += _symbol(letter, corner, corner, TILE_SQUARE * 0.4)
     else:
-        shapes += art.tile_flowers(species, data.FLOWER_COLOURS[colour], plain, TILE_SQUARE)
+        # each flower kept to its own square: a leaf past it showed in the notch beside the square
+        shapes += [Group((flower,), clip=(x, y, TILE_SQUARE, TILE_SQUARE)) for flower, (x, y) in
+                   zip(art.tile_flowers(species, data.FLOWER_COLOURS[colour], plain, TILE_SQUARE), plain)]
         for (row, col), letter in squares.items():
             if letter in "PC":
                 shapes += _symbol(letter, (col + 0.5) * TILE_SQUARE, (row + 0.5) * TILE_SQUARE, TILE_SQUARE * 0.62)
-    shapes += art.tile_id(tile, *(plain[0] if plain else (0.0, 0.0)))
     colour_line = Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.25), stroke_width=0.15)
     shapes += _edges(squares, inner=True, style=colour_line)
-    if not turned_over:  # the front's outline marks the cut, thin and in the tile's own tone: a cut a
-        # little off leaves no dark edge (a back shifted in the duplex shows no line)
+    shapes += _rim(squares)
+    id_x, id_y = plain[0] if plain else (0.0, 0.0)
+    shapes += art.tile_id(tile, id_x + TILE_RIM - 0.5, id_y + TILE_RIM - 0.5)
+    if not turned_over:  # the front's outline marks the cut, thin and in the tile's own tone (a back
+        # shifted in the duplex shows no line)
         shapes += _edges(squares, inner=False, style=cut_line(colour))
         shapes += inside_corner_marks(squares)
-    # white round the tile's shape, its flower's colour along its cut edges and in the bleed
-    return Face(group(shapes), background=WHITE, edge=data.FLOWER_COLOURS[colour])
+    width, height = tile_size(tile)
+    # clipped to its own box: in a strip of tiles no drawing of one reaches its neighbour
+    return Face(Group(tuple(shapes), clip=(0.0, 0.0, width, height)), background=WHITE)
+
+
+def _rim(squares) -> list[Shape]:
+    """The white rim along a tile's outline: each outer edge's strip TILE_RIM wide inside the
+    tile, run on TILE_RIM past both ends so that it turns every corner, an inside one too."""
+    rims: list[Shape] = []
+    s, r = TILE_SQUARE, TILE_RIM
+    paper = Style(fill=WHITE)
+    for (row, col) in squares:
+        x, y = col * s, row * s
+        for dr, dc, box in ((-1, 0, (x - r, y, s + 2 * r, r)), (1, 0, (x - r, y + s - r, s + 2 * r, r)),
+                            (0, -1, (x, y - r, r, s + 2 * r)), (0, 1, (x + s - r, y - r, r, s + 2 * r))):
+            if (row + dr, col + dc) not in squares:
+                rims.append(Rect(*box, paper))
+    return rims
 
 
 def cut_line(colour: str) -> Style:
@@ -388,15 +407,80 @@ def _edges(squares, inner: bool, style: Style) -> list[Shape]:
     return edges
 
 
+def _fullest(widths: list[int], room: int) -> list[int]:
+    """The indices of the widths that together fill most of `room` (at most `room`)."""
+    best: dict[int, list[int]] = {0: []}
+    for index, width in enumerate(widths):
+        for total, chosen in list(best.items()):
+            if total + width <= room and total + width not in best:
+                best[total + width] = chosen + [index]
+    return best[max(best)]
+
+
+def tile_strips() -> list[list[str]]:
+    """The 36 tiles in strips of one height, edge to edge, all STRIP_SQUARES long: each strip
+    filled as full as its height's tiles allow, the longest tiles first (a strip is trimmed on
+    four cuts, then cut apart on one line between two tiles, not two cuts each side of every
+    tile; strips of one length stacked on a page share the cuts at their ends). In a strip,
+    tiles of one colour lie together."""
+    strips: list[list[str]] = []
+    colours = list(data.FLOWER_COLOURS)
+    squares = {tile: tuple(round(side / TILE_SQUARE) for side in tile_size(tile)) for tile in data.TILE_IDS}
+    for height in sorted({h for _, h in squares.values()}, reverse=True):
+        left = sorted((tile for tile in data.TILE_IDS if squares[tile][1] == height), key=lambda t: (-squares[t][0], t))
+        while left:
+            chosen = [left[i] for i in _fullest([squares[tile][0] for tile in left], STRIP_SQUARES)]
+            left = [tile for tile in left if tile not in chosen]
+            strips.append(sorted(chosen, key=lambda t: (colours.index(data.FLOWER_TILES[t][2]), -squares[t][0], t)))
+    return strips
+
+
+STRIP_W = STRIP_SQUARES * TILE_SQUARE
+
+
+def _length(tiles: list[str]) -> float:
+    return sum(tile_size(tile)[0] for tile in tiles)
+
+
+def tile_sheets() -> list[list[list[str]]]:
+    """The strips as the sheets they print on: the strips three squares high stacked edge to
+    edge on one sheet (90 mm, taller than a flowerbed, so that it leads the two-sided pages
+    and the beds and the thinner strips fill the pages after it), every other strip alone."""
+    strips = tile_strips()
+    tallest = [strip for strip in strips if tile_size(strip[0])[1] == tile_size(strips[0][0])[1]]
+    return [tallest] + [[strip] for strip in strips if strip not in tallest]
+
+
+def sheet_face(rows: list[list[str]], turned_over: bool) -> Face:
+    """A sheet's strips one under another, each strip's tiles side by side from its left end
+    (a strip its tiles do not fill ends in a blank); seen from behind (`turned_over`) each
+    strip runs the other way, each tile turned over, as the sheet turned like a book page."""
+    shapes: list[Shape] = []
+    y = 0.0
+    for tiles in rows:
+        x = STRIP_W - _length(tiles) if turned_over else 0.0
+        for tile in reversed(tiles) if turned_over else tiles:
+            shapes.append(Group((tile_face(tile, turned_over).shapes,), translate=(x, y)))
+            x += tile_size(tile)[0]
+        y += tile_size(tiles[0])[1]
+    return Face(group(shapes), background=WHITE)
+
+
+def sheet_lines(rows: list[list[str]]) -> int:
+    """The lines a sheet of tiles is cut along once trimmed: one between two strips, one
+    between two tiles of a strip, and one more where a strip ends in a blank."""
+    return len(rows) - 1 + sum(len(tiles) - 1 + (_length(tiles) < STRIP_W - 0.01) for tiles in rows)
+
+
 def flower_tiles() -> list[Component]:
-    """Each tile its own two-sided piece, so it gets its own bleed and its own place in the
-    manifest (duplex alignment is checked tile by tile). Listed colour by colour: the kit's
-    order decides the rows, and tiles of one colour side by side need no 6 mm gutter."""
-    by_colour = sorted(data.TILE_IDS, key=lambda tile: list(data.FLOWER_COLOURS).index(data.FLOWER_TILES[tile][2]))
-    return [Component(f"flower-tile-{tile}", "tile", *tile_size(tile), tile_face(tile, False),
-                      tile_face(tile, True), outline="polygon", sits_on="bed", footprint=(TILE_SQUARE, TILE_SQUARE),
-                      also_on=("nursery",))
-            for tile in by_colour]
+    """The tiles on sheets of strips, two-sided, all STRIP_W long: each sheet is trimmed as one
+    piece, then cut along its lines (as a sheet of chits, one cut per line: `chits` is given
+    so that pnp.cuts counts them), then round each tile's notches. The thinnest first: page 1
+    pictures the first (the 90 mm sheet pushed its words off the foot of a Letter page)."""
+    return [Component(f"flower-tiles-{number}", "tile", STRIP_W, sum(tile_size(tiles[0])[1] for tiles in rows),
+                      sheet_face(rows, False), sheet_face(rows, True), outline="polygon",
+                      chits=(sheet_lines(rows) + 1, 1), sits_on="bed", footprint=(TILE_SQUARE, TILE_SQUARE))
+            for number, rows in enumerate(reversed(tile_sheets()), start=1)]
 
 
 # --- flowerbeds ----------------------------------------------------------------------------
@@ -482,11 +566,17 @@ def _chevrons(count: int, cx: float, cy: float, direction: float, scale: float =
     return Group(tuple(heads), translate=(cx, cy), rotate=direction, scale=scale)
 
 
-def nursery_face(side_name: str) -> Face:
+def nursery_face(side_name: str, name_right: bool = False) -> Face:
+    """One side of the nursery: the gardener's flagstone path round the 4x4 trays, and the
+    game's name on a strip of its own, left of the path (`name_right`: right of it, as on the
+    back, so that both sides' trays lie back to back and the board's one seam runs between
+    two columns of trays on both)."""
     side = data.NURSERY_SIDES[side_name]
     marks = data.arrow_marks(side_name)
-    garden = (TITLE_STRIP, 0.0, NURSERY_W - TITLE_STRIP, NURSERY_H)
-    shapes: list[Shape] = art.gravel_path(NURSERY_W, NURSERY_H, garden, BAND, BLEED)
+    shift = -TITLE_STRIP if name_right else 0.0  # the garden's and the name strip's moves
+    garden = (TITLE_STRIP + shift, 0.0, NURSERY_W - TITLE_STRIP, NURSERY_H)
+    background = art.gravel_path(NURSERY_W, NURSERY_H, garden, BAND, BLEED)
+    shapes: list[Shape] = []
     # the 4x4 nursery, every space named as the rulebook's examples name them
     for r, row in enumerate(data.ROWS):
         for c, column in enumerate(data.COLUMNS):
@@ -516,11 +606,14 @@ def nursery_face(side_name: str) -> Face:
     players = _player_counts(side["players"])
     plate = (2.0, 8.0, TITLE_STRIP - 4.0, NURSERY_H - 16.0)
     mark, _, _ = wordmark(TITLE, 0.0, 0.0, 9.0, align="center", max_width=plate[3] - 50.0)
-    shapes += [Rect(*plate, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
-               Group((mark, Text(0.0, 12.6, f"Nursery · {players} players", size=3.2, align="center", bold=True,
-                                 fill=LEAF_TEXT)),
-                     translate=(plate[0] + 2.0, NURSERY_H / 2), rotate=-90)]
-    return Face(group(shapes), background="#DCEBC9")
+    name: list[Shape] = [Rect(*plate, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
+                         Group((mark, Text(0.0, 12.6, f"Nursery · {players} players", size=3.2, align="center", bold=True,
+                                           fill=LEAF_TEXT)),
+                               translate=(plate[0] + 2.0, NURSERY_H / 2), rotate=-90)]
+    if name_right:
+        return Face(group([*background, group(shapes, translate=(shift, 0.0)),
+                           group(name, translate=(NURSERY_W - TITLE_STRIP, 0.0))]), background="#DCEBC9")
+    return Face(group([*background, *shapes, *name]), background="#DCEBC9")
 
 
 def _player_counts(counts) -> str:
@@ -544,18 +637,24 @@ def _gardener_marks(side: dict) -> list[Shape]:
             shapes.append(Icon("cg-pawn", x + w - 2.8 - i * 2.2, y + h - 3.8, 3.6, OKABE_ITO["bluish_green"]))
     for label, counts in turns.items():
         (x, y, w, h), _ = _track_space(label)
-        shapes.append(Icon("cg-turn", x + 4.0, y + 4.0, 5.0, INK))
-        shapes.append(Text(x + 7.0, y + 4.2, "die +1", size=LABEL_MM, bold=True, fill=INK))
+        # the words fit inside the space's stroke: "die +1" is 8.3 mm wide in a 17 mm space
+        shapes.append(Icon("cg-turn", x + 4.0, y + 4.0, 4.6, INK))
+        shapes.append(Text(x + 6.7, y + 4.2, "die +1", size=LABEL_MM, bold=True, fill=INK))
         if len(side["players"]) > 1:  # the four-player side's one turning space needs no count
-            shapes.append(Text(x + 7.0, y + 7.0, f"{_player_counts(counts)} pl.", size=LABEL_MM, fill=INK))
+            shapes.append(Text(x + 6.7, y + 7.0, f"{_player_counts(counts)} pl.", size=LABEL_MM, fill=INK))
     return shapes
 
 
-def nurseries() -> list[Component]:
-    """The box's two-sided nursery as two one-sided boards, one per side: a game needs only the
-    side for its player count, and a board glued from two pages is flat on one side only."""
-    return [Component(f"nursery-{side}", "board", NURSERY_W, NURSERY_H, nursery_face(side),
-                      spaces=nursery_spaces(side)) for side in data.NURSERY_SIDES]
+def nursery() -> Component:
+    """The box's two-sided nursery: the 1-3 player side in front, the 4 player side behind. It
+    is larger than a page: two portions, each trimmed on the seam (between two columns of trays
+    on both sides) and taped into a hinge, so the board folds like the box's."""
+    front, back = data.NURSERY_SIDES
+    # the back's spaces, under the front's: the same trays and the same ring of track spaces
+    # (its path laid out as the front's, turned over), four corners more
+    spaces = tuple(dict.fromkeys(nursery_spaces(front) + nursery_spaces(back)))
+    return Component("nursery", "board", NURSERY_W, NURSERY_H, nursery_face(front), nursery_face(back, name_right=True),
+                     spaces=spaces, join="hinge")
 
 
 def nursery_spaces(side_name: str) -> tuple[Space, ...]:
@@ -867,6 +966,7 @@ AID_HEADING = 3.4           # 9.6 pt, bold
 AID_MARGIN = 4.0
 AID_ICON = 6.0
 AID_TOP = 12.0              # under the title band
+AID_RIM = 1.0               # white above the title band
 
 
 def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, y: float) -> tuple[list[Shape], float]:
@@ -882,7 +982,9 @@ def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, y:
 
 def _aid_side(title: str, blocks: list[tuple[str, str, str, str, str]]) -> Face:
     # the title in the kit's display face, as on page 1 and the nursery; the rest in the body font
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, AID_W + 2 * BLEED, 9.0 + BLEED, Style(fill=LEAF)),
+    # the title band starts AID_RIM below the top: the aids share their cuts, and a cut a little off
+    # between two shows white, not the green of the band below it
+    shapes: list[Shape] = [Rect(-BLEED, AID_RIM, AID_W + 2 * BLEED, 9.0 - AID_RIM, Style(fill=LEAF)),
                            Text(AID_MARGIN, 4.8, title, size=4.6, bold=True, anchor="middle",
                                 fill=text_color_on(LEAF), face=LOOK.face)]
     y = AID_TOP
@@ -938,7 +1040,7 @@ def scoring_blocks() -> list[tuple[str, str, str, str, str]]:
 def player_aid() -> Component:
     front = _aid_side(f"{TITLE} · a turn", turn_blocks())
     back = _aid_side(f"{TITLE} · scoring", scoring_blocks())
-    return Component("player-aid", "aid", AID_W, AID_H, front, back, count=data.MAX_PLAYERS)
+    return Component("player-aid", "aid", AID_W, AID_H, front, back, count=data.MAX_PLAYERS, shared_cuts=True)
 
 
 # --- the kit -------------------------------------------------------------------------------
@@ -946,11 +1048,12 @@ def player_aid() -> Component:
 def components(options: KitOptions | None = None) -> list[Component]:
     counts = data.COUNTS
     return [
-        *nurseries(),
+        nursery(),
         *flower_tiles(),
         *flowerbeds(),
+        # (the tables, one wood colour, lie on one grid: two one above the other share a cut)
         Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
-                  count=counts["planting_tables"], spaces=table_spaces()),
+                  count=counts["planting_tables"], spaces=table_spaces(), shared_cuts=True),
         bed_token("cat", 6, counts["cats"] // 6, "cg-cat", "#8A8A8A", "#F4E6C8"),
         bed_token("flower-pot-token", 4, counts["pot_tokens"] // 4, "cg-pot", POT_COLOUR, "#FBE3D3"),
         beehive_tile(2),

@@ -23,15 +23,16 @@ def pieces():
 
 def test_the_box_contents(pieces):
     counts = {name: c.count for name, c in pieces.items()}
-    tiles = {f"flower-tile-{tile}": 1 for tile in data.TILE_IDS}
+    tiles = {f"flower-tiles-{number}": 1 for number in range(1, len(kit.tile_sheets()) + 1)}
     assert counts == {
-        "nursery-1-3": 1, "nursery-4": 1, **tiles,
+        "nursery": 1, **tiles,
         **{f"flowerbed-{b}": 1 for b in range(1, 10)},
         "planting-table": 4, "cat": 1, "flower-pot-token": 1, "beehive-2": 1, "beehive-1": 1,
         "parasol": 1, "wheelbarrow": 1, "cube-orange": 1, "cube-blue": 1, "die-stickers": 1, "sticker-note": 1, "player-aid": 4}
-    assert len(tiles) == data.COUNTS["flower_tiles"]
+    on_sheets = [tile for rows in kit.tile_sheets() for strip in rows for tile in strip]
+    assert sorted(on_sheets) == sorted(data.TILE_IDS) and len(on_sheets) == data.COUNTS["flower_tiles"]
     two_sided = {name for name, c in pieces.items() if c.double_sided}
-    assert two_sided == {"player-aid", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
+    assert two_sided == {"player-aid", "nursery", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
 
 
 def tile_squares_drawn(face):
@@ -42,27 +43,45 @@ def tile_squares_drawn(face):
 
 
 @pytest.mark.parametrize("tile", data.TILE_IDS)
-def test_each_tile_is_its_own_piece_shaped_as_the_rules_shape_it(pieces, tile):
-    piece = pieces[f"flower-tile-{tile}"]
+def test_each_tile_is_shaped_as_the_rules_shape_it(tile):
+    front, back = kit.tile_face(tile, False), kit.tile_face(tile, True)
     squares = {(r, c) for r, c, _ in data.oriented_squares(tile)}
     width = max(c for _, c in squares) + 1
-    assert tile_squares_drawn(piece.front) == squares
-    assert tile_squares_drawn(piece.back) == {(r, width - 1 - c) for r, c in squares}  # turned over
-    assert (piece.width_mm, piece.height_mm) == (width * kit.TILE_SQUARE,
-                                                 (max(r for r, _ in squares) + 1) * kit.TILE_SQUARE)
-    assert piece.outline == "polygon" and tile in texts(piece.front) and tile in texts(piece.back)
+    assert tile_squares_drawn(front) == squares
+    assert tile_squares_drawn(back) == {(r, width - 1 - c) for r, c in squares}  # turned over
+    assert kit.tile_size(tile) == (width * kit.TILE_SQUARE, (max(r for r, _ in squares) + 1) * kit.TILE_SQUARE)
+    assert tile in texts(front) and tile in texts(back)
 
 
-def test_a_tile_s_outer_edges_run_on_into_the_bleed(pieces):
-    """The L-shaped tile 3C: its colour reaches past every outer edge, so a shifted cut or back
-    shows the tile's own flower, not a neighbour's."""
-    face = pieces["flower-tile-3C"].front
-    colour = data.FLOWER_COLOURS[data.FLOWER_TILES["3C"][2]]
-    grown = [s for s in face.shapes.children if isinstance(s, Rect) and s.style.fill == colour]
-    left = min(r.x for r in grown)
-    top = min(r.y for r in grown)
-    right = max(r.x + r.w for r in grown)
-    assert (left, top, right) == (-kit.BLEED, -kit.BLEED, 2 * kit.TILE_SQUARE + kit.BLEED)
+def test_tiles_lie_edge_to_edge_in_strips_of_one_height_and_length():
+    """A strip's tiles share one cut between two of them; strips of one length stacked on a
+    page share the cuts at their ends. Every strip is one height and at most STRIP_SQUARES long."""
+    sheets = kit.tile_sheets()
+    for rows in sheets:
+        for strip in rows:
+            assert len({kit.tile_size(tile)[1] for tile in strip}) == 1, strip
+            assert sum(kit.tile_size(tile)[0] for tile in strip) <= kit.STRIP_W + 1e-6, strip
+    pieces = kit.flower_tiles()
+    assert {piece.width_mm for piece in pieces} == {kit.STRIP_W} and kit.STRIP_W <= 198.0  # A4 holds it
+    assert all(piece.outline == "polygon" and piece.sits_on == "bed" for piece in pieces)
+    # the lines each sheet is cut along: 36 tiles, 9 strips (two stacked), four strips ending in a blank
+    assert sum(kit.sheet_lines(rows) for rows in sheets) == 36 - 9 + 1 + 4
+    assert [piece.chits for piece in pieces] == [(kit.sheet_lines(rows) + 1, 1) for rows in reversed(sheets)]
+
+
+@pytest.mark.parametrize("tile", ["1A", "3C", "5D", "6H"])
+def test_a_tile_s_colour_stops_a_white_rim_inside_its_outline(tile):
+    """Tiles of any colours share their cuts: each tile's flower keeps TILE_RIM of white paper
+    inside its outline (a cut a little off shows white, not the next tile's colour), and
+    nothing of a tile is drawn past its own box (in a strip, a leaf showed over the next)."""
+    face = kit.tile_face(tile, False)
+    width, height = kit.tile_size(tile)
+    assert face.background == "#FFFFFF" and face.shapes.clip == (0.0, 0.0, width, height)
+    squares = set(kit.tile_squares(tile))
+    outer = sum((r + dr, c + dc) not in squares for r, c in squares for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+    rims = [s for s in face.shapes.children if isinstance(s, Rect) and s.style.fill == "#FFFFFF"
+            and kit.TILE_RIM in (s.w, s.h)]
+    assert len(rims) == outer and 0.5 < kit.TILE_RIM <= 1.2
 
 
 @pytest.mark.parametrize("tile", ["1A", "3C", "6H"])
@@ -71,7 +90,7 @@ def test_a_tile_s_cut_line_runs_along_every_outer_edge_of_its_squares(pieces, ti
 
     squares = {(r, c) for r, c, _ in data.oriented_squares(tile)}
     outer = sum((r + dr, c + dc) not in squares for r, c in squares for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
-    cuts = [s for s in pieces[f"flower-tile-{tile}"].front.shapes.children
+    cuts = [s for s in kit.tile_face(tile, False).shapes.children
             if isinstance(s, Line) and s.style == kit.cut_line(data.FLOWER_TILES[tile][2])]
     assert len(cuts) == outer
 
@@ -91,7 +110,7 @@ def test_a_tile_back_draws_no_line_on_its_trim(pieces, tile):
             if (r + dr, c + dc) not in squares:
                 outer.add((start, end))
     s = kit.TILE_SQUARE
-    for shape, dx, dy in walk(pieces[f"flower-tile-{tile}"].back.shapes):
+    for shape, dx, dy in walk(kit.tile_face(tile, True).shapes):
         if isinstance(shape, Line):
             ends = sorted([((shape.x1 + dx) / s, (shape.y1 + dy) / s), ((shape.x2 + dx) / s, (shape.y2 + dy) / s)])
             assert tuple(tuple(round(v, 6) for v in end) for end in ends) not in outer, \
@@ -109,7 +128,7 @@ def test_flowerbed_spaces_are_16_mm_and_tile_squares_match_them(pieces):
     spaces = {(w, h) for space in pieces["flowerbed-1"].spaces for *_, w, h in (space.box,)}
     assert spaces == {(16.0, 16.0)}
     assert kit.TILE_SQUARE == 16.0 - FIT_CLEARANCE_MM
-    assert pieces["flower-tile-5F"].width_mm == 5 * kit.TILE_SQUARE
+    assert kit.tile_size("5F")[0] == 5 * kit.TILE_SQUARE
 
 
 def test_tiles_sit_flush_in_bed_squares_and_fit_nursery_spaces(pieces):
@@ -120,7 +139,7 @@ def test_tiles_sit_flush_in_bed_squares_and_fit_nursery_spaces(pieces):
     four_long = [t for t in data.TILE_IDS
                  if max(max(r, c) + 1 for r, c, _ in data.oriented_squares(t)) <= 4]
     assert longest == 5 and len(four_long) == len(data.TILE_IDS) - 1
-    trays = [space.box for space in pieces["nursery-4"].spaces if space.kind == "nursery"]
+    trays = [space.box for space in pieces["nursery"].spaces if space.kind == "nursery"]
     assert len(trays) == 16 and {(w, h) for _, _, w, h in trays} == {(kit.SPACE_W - 1.0, kit.SPACE_H - 1.0)}
     for tile in data.TILE_IDS:  # every tile, the straight five too, lies whole in one, turned lengthwise
         long_side, short_side = sorted(kit.tile_size(tile), reverse=True)
@@ -203,7 +222,7 @@ def chevron_counts(face):
 
 @pytest.mark.parametrize("side", ["1-3", "4"])
 def test_nursery_sides_show_their_track_and_arrow_marks(pieces, side):
-    face = pieces[f"nursery-{side}"].front
+    face = kit.nursery_face(side)
     words = texts(face)
     assert set(data.NURSERY_SPACES) <= set(words)
     assert [w for w in words if w in data.GARDENER_ROWS] == list(data.NURSERY_SIDES[side]["track"])
@@ -228,7 +247,7 @@ def test_manifest_backs_follow_their_fronts_mirrored(built, paper):
     assert Counter(name for name, _ in fronts) == counts
     two_sided = {c["name"] for c in manifest["components"] if c["double_sided"]}
     assert {name for name, _ in backs} == two_sided
-    assert {f"flower-tile-{tile}" for tile in data.TILE_IDS} <= two_sided  # each tile aligned on its own
+    assert {c.name for c in kit.flower_tiles()} <= two_sided
     for key, back in backs.items():
         front = fronts[key]
         assert back["page"] == front["page"] + 1
@@ -240,19 +259,29 @@ def test_manifest_backs_follow_their_fronts_mirrored(built, paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_page_one_names_the_pages_of_each_nursery_and_lets_you_leave_one_out(paper):
-    """Page 1 once said "print the board for your player count" without saying which pages
-    hold which nursery; then its cutting steps said "print only" one nursery while its print
-    runs listed both: the runs print both, the step names each and says one may be skipped."""
+def test_the_nursery_is_one_two_sided_board_on_two_sheets_its_seam_between_trays_on_both_sides(paper):
+    """The nursery printed as two one-sided boards, each on two pages: four sheets of card for
+    one board. It is the box's two-sided board now, 1-3 players in front and 4 behind, on two
+    sheets, hinged between two columns of trays; the back's trays lie behind the front's, so
+    the seam runs between trays there too, and page 1 names its pages."""
     from pnp.build import impose_kit
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    pages = {name: sorted({p.page for p in imposition.placements() if p.component.name == f"nursery-{name}"})
-             for name in data.NURSERY_SIDES}
+    placed = [p for p in imposition.placements() if p.component.name == "nursery"]
+    assert len({p.page for p in placed if p.side == "front"}) == 2 and len(placed) == 4
+    board = placed[0].component
+    assert board.join == "hinge" and board.double_sided
+    fronts = sorted((p for p in placed if p.side == "front"), key=lambda p: p.tile or (0, 0))
+    seam = fronts[0].rect[2]  # the first portion's width: where the board is cut in two, from its left
+    trays = sorted(space.box for space in board.spaces if space.kind == "nursery")
+    assert not any(x < seam < x + w for x, _, w, _ in trays)
+    # behind the seam: the back's point W - seam, drawn as the front is laid out TITLE_STRIP on
+    behind = kit.NURSERY_W - seam + kit.TITLE_STRIP
+    back_trays = [space.box for space in kit.nursery_spaces("4") if space.kind == "nursery"]
+    assert not any(x < behind < x + w for x, _, w, _ in back_trays)
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
-    assert (f"pages {pages['1-3'][0]}-{pages['1-3'][-1]} for 1-3 players, "
-            f"{pages['4'][0]}-{pages['4'][-1]} for 4 (you may skip the other)" in words)
-    assert "print only" not in words
+    first, second = sorted({p.page for p in fronts})
+    assert f"Nursery (pages {first} and {second}; 1-3 players in front, 4 behind)" in words
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -267,7 +296,7 @@ def test_page_one_puts_the_planting_tables_on_card_as_it_lists_their_pages(paper
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert "plain paper or card" not in words
     assert tables == [tables[0], tables[0] + 1]  # two beside the wheelbarrow, two beside the other small pieces
-    assert f"the planting tables, p. {tables[0]}-{tables[1]}) is glued onto card" in words
+    assert f"(the planting tables, p. {tables[0]}-{tables[1]}) are glued onto card" in words
     # and page 1's stock line names those pages card (tests/print/test_pnp_paper.py reads it)
     assert {page_stock(imposition)[page] for page in tables} == {"card"}
 
@@ -291,9 +320,8 @@ def test_the_nursery_name_lies_off_every_play_space(pieces, side):
     """The wordmark once sat on nursery space A1, under the tile dealt there."""
     from pnp.checks import words
 
-    board = pieces[f"nursery-{side}"]
-    spaces = [(x, y, x + w, y + h) for x, y, w, h in (space.box for space in board.spaces)]
-    names = [box for text, box in words(board.front.shapes) if "Nursery" in text or "Cottage" in text]
+    spaces = [(x, y, x + w, y + h) for x, y, w, h in (space.box for space in kit.nursery_spaces(side))]
+    names = [box for text, box in words(kit.nursery_face(side).shapes) if "Nursery" in text or "Cottage" in text]
     assert names
     for box in names:
         assert not any(box[0] < s[2] and s[0] < box[2] and box[1] < s[3] and s[1] < box[3] for s in spaces), box
@@ -349,43 +377,19 @@ def test_the_kit_takes_at_most_two_thirds_of_the_cuts_it_took(paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_36_flower_tiles_print_together_on_as_few_sheets_as_their_size_allows(paper):
-    """The tiles once went 11 beside the last flowerbeds and 25 on a sheet 36 % full. At 15.5
-    mm squares their boxes cover 95 % of a page, so they take the room beside the last three
-    beds and the pages after it: together, in three pages on Letter and two on A4."""
+def test_the_36_flower_tiles_print_on_two_sheets_in_strips_that_share_their_cuts(paper):
+    """The tiles, each cut out on its own, took 94 straight cuts of the kit's 203 on Letter.
+    In strips of one height, edge to edge (any colours: each keeps a white rim), they print on
+    two two-sided sheets, and the kit takes under 170 cuts on both papers."""
     from pnp.build import impose_kit
+    from pnp.checks import check_imposition
+    from pnp.cuts import count_cuts
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     pages = sorted({p.page for p in imposition.placements() if p.side == "front"
-                    and p.component.name.startswith("flower-tile-")})
-    assert len(pages) <= {"letter": 3, "a4": 2}[paper]
-    assert pages == list(range(pages[0], pages[-1] + 1, 2))  # two-sided: every other page, none skipped
-
-
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_flower_tiles_of_different_colours_lie_6_mm_apart_and_the_check_sees_their_colours(paper):
-    """Tiles of different colours lay 1.27 mm apart on Letter, where a cut a millimetre off
-    shows a sliver of the neighbour's flower: the 6 mm gutter between distinct colours was
-    not applied to them, because a tile's face is white and its colour is art running into
-    the bleed, and the imposition and the check read the face's background only. A tile now
-    names the colour at its edges, and both keep distinct colours 6 mm apart."""
-    from pnp.build import impose_kit
-    from pnp.checks import check_imposition
-    from pnp.colors import distinct
-
-    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    tiles = [(placed.page, placed.rect,
-              data.FLOWER_COLOURS[data.FLOWER_TILES[placed.component.name.removeprefix("flower-tile-")][2]])
-             for placed in imposition.placements() if placed.component.name.startswith("flower-tile-")
-             and placed.side == "front"]
-    assert len(tiles) == 36
-    closest = []
-    for index, (page, (x, y, w, h), colour) in enumerate(tiles):
-        for other_page, (ox, oy, ow, oh), other in tiles[index + 1:]:
-            if page == other_page and distinct(colour, other):
-                dx, dy = max(ox - x - w, x - ox - ow, 0.0), max(oy - y - h, y - oy - oh, 0.0)
-                closest.append(max(dx, dy))
-    assert min(closest) >= 6.0 - 1e-6
+                    and p.component.name.startswith("flower-tiles-")})
+    assert len(pages) == 2
+    assert count_cuts(imposition) < 170
     assert [p for p in check_imposition(imposition) if p.check == "shared cut"] == []
 
 
@@ -411,18 +415,17 @@ def test_page_one_advises_8_mm_wooden_cubes_and_the_aids_cats_speak_of_cats(piec
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_every_flower_tile_has_bleed_on_every_side(paper):
+def test_every_sheet_of_flower_tiles_has_bleed_on_every_side(paper):
     """The bottom row of tiles on Letter (5F and 4A, beside the footer) kept 0.2 mm of bleed
     under them: the packing filled the page down to the footer's band, where no bleed may
-    run, so their art stopped at the cut. The last row now keeps room for its bleed there as
-    every other outer row does, and no tile side, front or back, has less than half the
-    narrowest gutter."""
+    run. The last row keeps room for its bleed there as every other outer row does, and no
+    sheet of tiles' side, front or back, has less than half the narrowest gutter."""
     from pnp.build import impose_kit
     from pnp.impose import MIN_GUTTER_MM
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    tiles = [placed for placed in imposition.placements() if placed.component.name.startswith("flower-tile-")]
-    assert len(tiles) == 72
+    tiles = [placed for placed in imposition.placements() if placed.component.name.startswith("flower-tiles-")]
+    assert len(tiles) == 2 * len(kit.tile_sheets())
     thin = [(placed.page, placed.component.name, placed.bleed) for placed in tiles
             if min(placed.bleed) < MIN_GUTTER_MM / 2]
     assert thin == []
@@ -462,18 +465,15 @@ def test_the_cat_is_a_whole_cat_with_a_body_and_a_tail():
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_kit_takes_eleven_sheets_on_both_papers(paper):
+def test_the_kit_takes_nine_sheets_on_both_papers(paper):
     """On Letter the 36 flower tiles took a page and a bit beside one tile under the last
-    flowerbeds: 18 pages on 12 sheets. Packed widest first among tiles of one height they fill
-    the flowerbeds' page and one more, as on A4."""
+    flowerbeds: 18 pages on 12 sheets; then 16 pages on 11, the nursery's two sides on four
+    sheets. The nursery is one two-sided board now: 16 pages on 9 sheets."""
     from pnp.build import impose_kit
     from pnp.cuts import paper_sheets
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    assert (len(imposition.sheets), paper_sheets(imposition)) == (16, 11)
-    tile_pages = {p.page for p in imposition.placements() if p.component.name.startswith("flower-tile-")
-                  and p.side == "front"}
-    assert len(tile_pages) == 2  # the last flowerbeds' page and one page of tiles
+    assert (len(imposition.sheets), paper_sheets(imposition)) == (16, 9)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -513,14 +513,14 @@ def test_no_page_of_pieces_is_under_60_percent_taken(paper):
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     taken = {sheet.number: round(_taken(sheet), 2) for sheet in imposition.sheets if sheet.placements}
     assert min(taken.values()) >= 0.6, taken
-    assert paper_sheets(imposition) == 11
+    assert paper_sheets(imposition) == 9
 
 
 @pytest.mark.parametrize("tile", data.TILE_IDS)
 def test_each_inside_corner_of_a_tile_has_a_mark_in_its_notch_on_the_front(pieces, tile):
     """An L, T or S tile's cuts meet at its inside corners, where the outline alone gave the
     scissors nothing to aim at: each has a short stroke out of the corner, into the notch (off
-    every square of the tile, in its coloured bleed), on the front only."""
+    every square of the tile, in its white notch), on the front only."""
     from pnp.impose import MARK_STYLE
     from pnp.model import Line
 
@@ -529,15 +529,15 @@ def test_each_inside_corner_of_a_tile_has_a_mark_in_its_notch_on_the_front(piece
     # a grid point with three of its four squares in the tile
     wanted = sum(sum((row - 1 + dr, col - 1 + dc) in squares for dr in (0, 1) for dc in (0, 1)) == 3
                  for row in range(5) for col in range(7))
-    piece = pieces[f"flower-tile-{tile}"]
-    marks = [shape for shape in piece.front.shapes.children if isinstance(shape, Line) and shape.style == MARK_STYLE]
+    front, back = kit.tile_face(tile, False), kit.tile_face(tile, True)
+    marks = [shape for shape in front.shapes.children if isinstance(shape, Line) and shape.style == MARK_STYLE]
     assert len(marks) == wanted
     for mark in marks:
         for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
             assert (int(y // s), int(x // s)) not in squares  # in the notch, off the tile
             near = min(abs(x - round(x / s) * s), abs(y - round(y / s) * s))
-            assert near <= kit.BLEED - 0.15  # on the tile's own colour
-    assert not [shape for shape in piece.back.shapes.children if isinstance(shape, Line) and shape.style == MARK_STYLE]
+            assert near <= kit.BLEED - 0.15  # in the tile's own box
+    assert not [shape for shape in back.shapes.children if isinstance(shape, Line) and shape.style == MARK_STYLE]
 
 
 def test_the_tiles_have_42_inside_corners_on_24_tiles_and_page_one_counts_their_81_notch_cuts(pieces):
@@ -547,7 +547,7 @@ def test_the_tiles_have_42_inside_corners_on_24_tiles_and_page_one_counts_their_
     assert sum(corners.values()) == 42 and sum(1 for count in corners.values() if count) == 24
     assert [kit.notch_cuts(tile) for tile in ("2A", "3C", "4D", "5D")] == [0, 2, 4, 3]
     assert (kit.NOTCH_CUTS, kit.NOTCHED_TILES) == (81, 24)
-    assert any("24 have notches, 81 short scissor cuts" in step for step in kit.GUIDE.assembly)
+    assert any("the 81 short scissor cuts into the notches of 24 tiles" in step for step in kit.GUIDE.assembly)
 
 
 def test_the_planting_table_is_drawn_as_an_l_round_every_region_a_photo_reads(pieces):

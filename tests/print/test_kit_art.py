@@ -98,22 +98,24 @@ def test_each_tile_shows_its_species_on_both_sides_with_its_id_small_in_a_corner
 def test_each_species_drawing_is_printed_on_its_tiles_page_in_pdf_and_svg(flower_tiles):
     imposition, reader, svgs = flower_tiles
     contents = page_contents(reader)
+    drawn = set()
     for index, sheet in enumerate(imposition.sheets):
         for placed in sheet.placements:
-            tile = placed.component.name.removeprefix("flower-tile-")
-            species = cottage_data.FLOWER_TILES[tile][1]
-            flower = next(s for s in shapes_of(placed.face.shapes) if isinstance(s, Icon)
-                          and s.name == species_icon(species))
-            path = first_path(flower)
-            assert drawn_in_svg(path, svgs[index]), f"{species} missing from SVG page {index + 1}"
-            assert drawn_in_pdf(path, contents[index]), f"{species} missing from PDF page {index + 1}"
+            for species in {s.name for s in shapes_of(placed.face.shapes) if isinstance(s, Icon)} & \
+                    {species_icon(species) for species in SPECIES}:
+                flower = next(s for s in shapes_of(placed.face.shapes) if isinstance(s, Icon) and s.name == species)
+                path = first_path(flower)
+                assert drawn_in_svg(path, svgs[index]), f"{species} missing from SVG page {index + 1}"
+                assert drawn_in_pdf(path, contents[index]), f"{species} missing from PDF page {index + 1}"
+                drawn.add(species)
+    assert drawn == {species_icon(species) for species in SPECIES}
 
 
 def test_the_tiles_look_the_same_in_pdf_and_svg(flower_tiles):
     _, reader, svgs = flower_tiles
     for index, svg in enumerate(svgs):
         from_svg, from_pdf = svg_records(svg), pdf_records(reader, index)
-        assert len(from_svg) == len(from_pdf) > 500
+        assert len(from_svg) == len(from_pdf) > 300  # (a page of tile strips: 364 and more)
         for number, (a, b) in enumerate(zip(from_svg, from_pdf)):
             assert _same(a, b), f"page {index + 1}, shape {number}: SVG {a} != PDF {b}"
 
@@ -267,8 +269,9 @@ def test_the_ink_saver_build_prints_the_art_light(tmp_path):
     full = ink(render_pdf(beds, Paint()), 1, tmp_path)
     saved = ink(render_pdf(beds, Paint(ink_saver=True)), 1, tmp_path)
     assert saved < full * 0.6, f"ink-saver {saved:.3f} of the page vs {full:.3f}"
-    tiles = [tile for tile in cottage_garden.flower_tiles() if tile.name == "flower-tile-1A"]
-    pieces = cottage_garden.nurseries()[:1] + cottage_garden.flowerbeds()[:1] + tiles
+    tiles = [strip for strip in cottage_garden.flower_tiles()
+             if any(isinstance(s, Text) and s.text == "1A" for s in shapes_of(strip.front.shapes))]
+    pieces = [cottage_garden.nursery()] + cottage_garden.flowerbeds()[:1] + tiles
     sheets = impose(pieces, PAPERS["a3"]).sheets
     normal, light = "".join(rendered(sheets)[1]), "".join(rendered(sheets, Paint(ink_saver=True))[1])
     petals = petal_colours(cottage_data.FLOWER_COLOURS[cottage_data.FLOWER_TILES["1A"][2]])[0]

@@ -285,18 +285,25 @@ def test_a_token_too_big_for_its_space_is_found_and_one_that_fits_passes():
 
 def test_a_tile_too_long_for_the_nursery_spaces_it_waits_on_is_found():
     """Cottage Garden's nursery spaces were 54 mm trays: the straight five (65 mm) lay across
-    two of them. A tile fits its nursery space whole as well as a bed space square by square."""
+    two of them. A tile fits its nursery space whole as well as a bed space square by square
+    (the kit prints its tiles in strips: here each tile is a piece of its own, as it waits on
+    the nursery)."""
     from pnp.kits import cottage_garden
+
+    tiles = [Component(f"flower-tile-{tile}", "tile", *cottage_garden.tile_size(tile),
+                       cottage_garden.tile_face(tile, False), sits_on="bed",
+                       footprint=(cottage_garden.TILE_SQUARE, cottage_garden.TILE_SQUARE), also_on=("nursery",))
+             for tile in ("5F", "5C", "1A")]
 
     def with_trays(width: float, height: float) -> list[str]:
         pieces = [replace(c, spaces=tuple(replace(space, box=(*space.box[:2], width, height))
                                           if space.kind == "nursery" else space for space in c.spaces))
-                  for c in cottage_garden.components(KitOptions())]
-        return [p.detail for p in checks.misfits(impose(pieces, PAPERS["letter"]))]
+                  for c in cottage_garden.components(KitOptions()) if c.name == "nursery" or "tile" not in c.name]
+        return [p.detail for p in checks.misfits(impose(pieces + tiles, PAPERS["letter"]))]
 
     assert with_trays(cottage_garden.SPACE_W - 1.0, cottage_garden.SPACE_H - 1.0) == []
     tight = with_trays(76.0, 46.0)  # half a millimetre a side: a tile cut a millimetre large sticks
-    assert tight and tight[0].endswith("76.0 × 46.0 mm nursery space of nursery-1-3 with 3 mm to spare")
+    assert tight and tight[0].endswith("76.0 × 46.0 mm nursery space of nursery with 3 mm to spare")
     old = with_trays(54.0, 54.0)
     assert old and old[0].startswith("flower-tile-5F (75.0 × 15.0 mm) does not fit a 54.0 × 54.0 mm nursery space")
     assert any(detail.startswith("flower-tile-5C (45.0 × 45.0 mm)") for detail in with_trays(80.0, 45.5))
@@ -372,14 +379,18 @@ def test_cards_left_on_the_margin_with_little_bleed_past_a_lasers_border_are_fou
 
 
 def test_tiles_on_white_whose_colour_runs_into_the_bleed_keep_it_past_a_lasers_border(monkeypatch):
-    """Cottage Garden's tiles are white pieces whose flower colour runs into their bleed; on A4
+    """Cottage Garden's tiles were white pieces whose flower colour ran into their bleed; on A4
     they once printed 5 mm from the edge (0.8 mm of bleed past a laser's border). Packed a
-    millimetre in from the printable area, as now, they keep it."""
-    cg = BuildOptions(games=("cottage-garden",))
-    assert [p for p in kit_problems("cottage-garden", "a4") if p.check == "bleed"] == []
+    millimetre in from the printable area, as now, such pieces keep it (the kit's tiles now
+    keep a white rim and run no colour past their outline: these are tiles as they were)."""
+    def tiles() -> list[Component]:
+        colour = "#E69F00"
+        art = Face(Group((Rect(-3.0, -3.0, 51.0, 36.0, Style(fill=colour)),)), background="#FFFFFF", edge=colour)
+        return [Component(f"flower-tile-{number}", "tile", 45.0, 30.0, art) for number in range(36)]
+
+    assert [p for p in checks.check_imposition(impose(tiles(), PAPERS["a4"])) if p.check == "bleed"] == []
     monkeypatch.setattr(impose_module, "EDGE_KEEP_MM", 0.0)
-    problems = [p.detail for p in checks.check_imposition(impose_kit("cottage-garden", PAPERS["a4"], cg))
-                if p.check == "bleed"]
+    problems = [p.detail for p in checks.check_imposition(impose(tiles(), PAPERS["a4"])) if p.check == "bleed"]
     assert any(detail.startswith("flower-tile-") for detail in problems)
 
 
@@ -468,14 +479,15 @@ def test_a_cream_beside_white_needs_no_colour_gutter():
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_imposition_keeps_distinct_colours_a_gutter_apart(paper, monkeypatch):
-    """Cottage Garden's flower tiles of six colours and every other kit: the imposition gives
-    distinct colours their 6 mm; made to give only the least gutter, the check finds it."""
+    """Cottage Garden's orange and blue cubes, green beds and white tile strips, and every other
+    kit: the imposition gives distinct colours their 6 mm; made to give only the least gutter,
+    the check finds it."""
     assert [p for p in kit_problems("cottage-garden", paper) if p.check == "shared cut"] == []
     monkeypatch.setattr(impose_module, "COLOUR_GUTTER_MM", impose_module.MIN_GUTTER_MM)
     problems = [p.detail for p in checks.check_imposition(impose_kit("cottage-garden", PAPERS[paper],
                                                                      BuildOptions(games=("cottage-garden",))))
                 if p.check == "shared cut"]
-    assert any(detail.startswith("flower-tile-") and " and flower-tile-" in detail for detail in problems)
+    assert any(detail.startswith("cube-orange (#E69F00) and cube-blue") for detail in problems)
 
 
 def test_a_copy_printed_on_no_page_is_found():
@@ -746,3 +758,20 @@ def test_a_back_framed_by_a_rim_inside_its_cut_is_found_and_one_coloured_to_its_
     assert rims(stroked) == ["the back of tile has a rim 1.2-1.2 mm wide inside its cut: a duplex drift of 1-2 mm "
                              "shows it unevenly"]
     assert rims(inset) and rims(plain) == [] and rims() == []
+
+
+def test_a_piece_cut_round_its_outline_with_colour_past_its_box_is_found():
+    """Cottage Garden's notched tiles ran their colour 3 mm past every outer edge: the straight
+    cuts left it on the offcuts as loose squares at the tiles' corners. A piece cut round its
+    own outline keeps its colour inside its box; a rectangle's bleed is its own business."""
+    colour = Style(fill="#E69F00")
+    past = Face(Group((Rect(-3.0, -3.0, 36.0, 21.0, colour),)), edge="#E69F00")
+    kept = Face(Group((Rect(-3.0, -3.0, 36.0, 21.0, colour),), clip=(0.0, 0.0, 30.0, 15.0)), edge="#E69F00")
+
+    def found(face: Face, outline: str) -> list[str]:
+        piece = Component("tile", "tile", 30.0, 15.0, face, outline=outline)  # type: ignore[arg-type]
+        return [p.detail for p in checks.check_imposition(impose([piece], PAPERS["letter"])) if p.check == "stray bleed"]
+
+    assert found(past, "polygon") == ["tile (copy 1) prints #E69F00 past its cut line, outside the outline it is cut round"]
+    assert found(kept, "polygon") == [] and found(past, "rect") == []
+    assert [p for p in kit_problems("cottage-garden", "letter") if p.check == "stray bleed"] == []

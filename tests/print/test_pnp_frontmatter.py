@@ -295,7 +295,7 @@ def test_a_guide_step_naming_the_pages_of_a_piece_the_kit_lacks_is_refused():
     from pnp.frontmatter import with_pages
 
     imposition = _kit("cottage-garden")
-    assert with_pages("pages {pages of nursery-4}", imposition).startswith("pages ")
+    assert with_pages("pages {pages of nursery}", imposition).startswith("pages ")
     with pytest.raises(ValueError, match="'nursery-5', a piece the kit does not print"):
         with_pages("pages {pages of nursery-5}", imposition)
 
@@ -341,13 +341,13 @@ def test_the_cutting_note_says_which_pieces_share_their_cuts_as_the_build_lays_t
 
 def test_the_checklist_says_what_cottage_garden_s_nursery_is_in_the_players_words():
     """'2 × nursery boards' read as two boards to play on, where the box has one two-sided board:
-    the kit prints each side as a board of its own, and the checklist says so."""
+    the kit prints it two-sided too, and the checklist says which side is which."""
     from pnp.kits import cottage_garden
 
     sheet = front_sheet("Cottage Garden", cottage_garden.GUIDE, _kit("cottage-garden"), "long")
     words = [shape.text for shape in _texts(sheet.overlay)]
     assert not any("nursery boards" in word for word in words)
-    assert "2 × nursery: one side of the box's board each, for 1-3 players and for 4" in words
+    assert "1 × nursery, two-sided: 1-3 players in front, 4 behind" in words
 
 
 def test_the_duplex_test_page_draws_the_pieces_larger_than_page_one():
