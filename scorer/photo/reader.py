@@ -516,6 +516,18 @@ TRACED_ALONG = 0.5
 TRACED_SIDES = 3        # sides traced: a square
 UNSURE_TRACED = 0.6
 TRACED_NOTE = "a square drawn along this space's printed lines is read as lettuce: check it"
+# A square drawn in four quick strokes that stop short of its corners, slanted as a hurried hand
+# slants them, has a hull as round as a circle's and strokes at no right angle: read as a tomato.
+# Each of its strokes is still a straight line, which no part of a circle is: a stroke is
+# straight when its points spread at most STRAIGHT_PX across its own direction (the root mean
+# square; a pencil line 3-5 px wide, smeared by a shaken phone, spreads 0.9-1.5) and it runs at
+# least STRAIGHT_LENGTH of its space's side. Of the tomatoes drawn by the eight hands at most 0.45
+# of the drawing lies in such strokes (an arc short enough to pass for straight), of squares
+# read as tomatoes 0.82-1: a shape read as a circle whose drawing lies STRAIGHT or more in
+# straight strokes is read as lettuce, as a guess.
+STRAIGHT_PX = 1.6
+STRAIGHT_LENGTH = 0.2
+STRAIGHT = 0.7
 
 
 def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
@@ -776,6 +788,24 @@ def on_one_circle(drawn: np.ndarray, region: Region, cover: float = ARC_COVER, f
     return misfit < fit and covered >= cover and ARC_RADIUS[0] <= radius / half <= ARC_RADIUS[1]
 
 
+def straight_share(drawn: np.ndarray, region: Region) -> float:
+    """The share of a drawing that lies in straight strokes (see STRAIGHT_PX): each of its
+    pieces is measured along and across its own direction by the spread of its points."""
+    count, labels = cv2.connectedComponents(drawn.astype(np.uint8))
+    side = min(region.box_mm[2], region.box_mm[3]) * PX_PER_MM
+    total = straight = 0
+    for label in range(1, count):
+        rows, columns = np.nonzero(labels == label)
+        points = np.stack([columns, rows], 1).astype(np.float64)
+        points -= points.mean(axis=0)
+        across, along = np.linalg.eigvalsh(points.T @ points / len(points))
+        total += len(points)
+        # a uniform stroke of length l spreads l / sqrt(12) along itself
+        if math.sqrt(max(across, 0.0)) <= STRAIGHT_PX and math.sqrt(12 * along) >= STRAIGHT_LENGTH * side:
+            straight += len(points)
+    return straight / max(total, 1)
+
+
 def _a_ring(drawn: np.ndarray, region: Region) -> bool:
     """Whether a space's drawing is a ring with a gap under a quarter of it (see RING_COVER)."""
     return on_one_circle(drawn, region, RING_COVER, RING_FIT) and square_strokes(drawn)[0] < AXES_BORDER
@@ -892,6 +922,8 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
         shape, units = "circle", 0.0
     if shape != "circle" and _a_ring(drawing.inside, region):
         shape, units = "circle", 0.0   # most of it taken for a neighbour's: a guess
+    elif shape == "circle" and straight_share(joined, region) >= STRAIGHT:
+        shape, units = "square", 0.0   # a square's four strokes, slanted and short of its corners: a guess
     if only_along_a_line and units >= SHAPE_SURE and _all_agree(shape, triangle, strokes, hull_square, along_lines):
         at_most = 1.0
     if shape == "circle" and max(-strokes, -hull_square) < SHAPE_SURE:
