@@ -2,7 +2,8 @@
 photos (straightened at the reader's 8 px a mm, 4 mm of the sheet round the space): a cold
 tester's hurried lettuce, its top side over the line above and its left side along the left
 line, left two sides at right angles whose hull fills a right triangle, and was read as a
-carrot. A carrot drawn too big, its tip over the line above, must still read as a carrot."""
+carrot. A carrot drawn too big, its tip over the line above, must still read as a carrot. Squares
+of four straight strokes that miss their corners are no circles, though their hulls are round."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -37,3 +38,39 @@ def test_a_big_carrot_over_its_top_line_still_reads_carrot():
     angles, about half of them along the sheet's lines."""
     found = read_cell(*_space_in("carrot-over-its-lines.png"))
     assert found.value == "C"
+
+
+def test_squares_of_four_straight_strokes_short_of_their_corners_are_not_tomatoes():
+    """The hands' squares read as tomatoes (bench photos, seed 100007 space 0.2 and seed 100011
+    space 0.1): four strokes that stop short of the corners, slanted (no right angles between
+    them) or drawn big past the lines (some sides lost with them). Their hulls are round, but
+    every stroke is a straight line, as no part of a circle is: read as lettuce, outlined."""
+    for name in ("square-short-of-its-corners-slanted.png", "square-short-of-its-corners-big.png"):
+        found = read_cell(*_space_in(name))
+        assert found.value == "L", name
+        assert found.confidence < SURE, name
+
+
+def test_a_circle_drawn_in_four_arcs_is_still_a_tomato():
+    """A circle whose pencil lifted four times leaves four arcs with gaps: each arc bends, so none
+    counts as a straight stroke, and the circle is not read as a square of four strokes."""
+    side_mm = 10.5
+    size = round((side_mm + 2 * AROUND_MM) * PX_PER_MM)
+    image = np.full((size, size, 3), 245, np.uint8)
+    centre = (size // 2, size // 2)
+    radius = round(0.36 * side_mm * PX_PER_MM)
+    for start in (10, 100, 190, 280):
+        cv2.ellipse(image, centre, (radius, radius), 0, start, start + 70, (90, 90, 90), 3, cv2.LINE_AA)
+    found = read_cell(ink_map(image), Region("garden.0.0", "cell", (AROUND_MM, AROUND_MM, side_mm, side_mm)))
+    assert found.value == "T"
+
+
+def test_a_pale_pencils_shapes_are_read_from_their_own_darkness():
+    """Pale strokes fade under the ink a mark is read at where they thin: a carrot's tip went (its
+    base and two stubs were read as lettuce, surely: bench photo seed 100019, space 2.4) and a
+    big circle's sides (two arcs read as a carrot: seed 100006, space 2.1). Read again at half
+    their own darkness they are whole; a reading that changed so is outlined."""
+    for name, veggie in (("pale-carrot-its-tip-faded.png", "C"), ("pale-circle-its-sides-faded.png", "T")):
+        found = read_cell(*_space_in(name))
+        assert found.value == veggie, name
+        assert found.confidence < SURE, name
