@@ -126,11 +126,11 @@ def plain_view(view: Any, state: dict) -> bool:
     again. A copy, or anything else, is walked."""
     if type(view) is not dict:
         return plain_json(view)
-    parts = list(state.values())
+    own = {id(part) for part in state.values()}  # the state holds them: their ids stay theirs
     for key, item in view.items():
         if type(key) is not str:
             return False
-        if type(item) not in _JSON_SCALARS and not any(item is part for part in parts) and not plain_json(item):
+        if type(item) not in _JSON_SCALARS and id(item) not in own and not plain_json(item):
             return False
     return True
 
@@ -265,8 +265,8 @@ class Judge:
                 continue
             offered = list(move.candidates(table, rng))
             # one type's fields only: a key of fewer fields (a type's actions are compared
-            # with each other alone), most of a step's cost here
-            fields = sorted({key for action in (*allowed, *offered) for key in action} - {"turn"})
+            # with each other alone), most of a step's cost here; the union made in one call
+            fields = sorted(set().union(*allowed, *offered) - {"turn"})
             keys = {_move_key(action, fields) for action in offered}
             missing = [action for action in allowed if _move_key(action, fields) not in keys]
             assert not missing, (f"{self.where}: the rulebook allows {missing[0]}, "
