@@ -107,8 +107,16 @@ class Table(Generic[StateT]):
         self.state = state
 
     @cached_property
+    def score_view(self) -> dict[str, Any]:
+        """The score JSON of the state (Engine.score_state)."""
+        return self.engine.score_state(self.state)
+
+    @cached_property
     def check_view(self) -> dict[str, Any]:
-        """The check state, the JSON `check` judges the next action on (Engine.check_state)."""
+        """The check state, the JSON `check` judges the next action on (Engine.check_state):
+        the very score view where the engine's check state is its score JSON, made once."""
+        if getattr(self.engine.check_state, "__func__", None) is Engine.check_state:
+            return self.score_view
         return self.engine.check_state(self.state)
 
     @cached_property
@@ -240,9 +248,10 @@ class Engine(ABC, Generic[StateT]):
     def score_state(self, state: State) -> dict[str, Any]:
         """The game's score JSON for this state (what `score` reads)."""
 
-    @abstractmethod
     def check_state(self, state: State) -> dict[str, Any]:
-        """The state `check` judges the next action on."""
+        """The state `check` judges the next action on: the score JSON, unless the engine
+        says otherwise (a table then reads one view for both)."""
+        return self.score_state(state)
 
     def settle(self, table: Table[StateT]) -> Table[StateT]:
         """The table after what follows a move by itself (the dice passing when none is

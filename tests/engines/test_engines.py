@@ -12,7 +12,15 @@ import scorer
 from scorer.cli import main as gardenkit
 from scorer.games.core import Game, InvalidState
 from scorer.games.engine import MAX_LOG_ENTRIES
-from tests.support.engine_harness import engine, games_with_engines, oracle, plain_json, play_and_judge, player_counts
+from tests.support.engine_harness import (
+    engine,
+    games_with_engines,
+    oracle,
+    plain_json,
+    plain_view,
+    play_and_judge,
+    player_counts,
+)
 
 GAMES_PER_GAME = 100  # judged random games per game in the normal suite, shared among its player counts
 ENGINES = games_with_engines()
@@ -36,6 +44,32 @@ def test_the_harness_takes_as_plain_json_only_what_json_reads_back_unchanged():
     for changed in ((1, 2), {1: "a"}, {"a": (1,)}, [float("nan")], [float("inf")], {"a": {1, 2}},
                     [Word("w")], {Word("k"): 1}, [b"x"], {"a": [[object()]]}):
         assert not plain_json(changed), changed
+
+
+def test_a_view_is_walked_but_for_the_state_s_own_parts():
+    """A check or score view's part that is one of the state's own parts (the very list) is
+    the JSON the state's walk judged; a copy, a new part or a key is walked as ever."""
+    state = {"players": [{"name": "Ann", "seeds": [1, 2]}], "round": 3}
+    assert plain_view({"players": state["players"], "round": 3}, state)
+    assert plain_view({"players": [{"name": "Ann"}], "bonus": {"a": [1.5]}}, state)
+    for changed in ({"players": [{"name": "Ann", "seeds": (1, 2)}]}, {"pool": (1, 2)}, {1: state["players"]},
+                    {"bonus": float("nan")}, ({"players": state["players"]},)):
+        assert not plain_view(changed, state), changed
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+@pytest.mark.parametrize("view", ["score_state", "check_state"])
+def test_a_view_that_is_not_plain_json_fails_the_judged_game(game_id, view):
+    """The score JSON and the check state are walked as the state is, whichever view the
+    engine makes and whether or not the two are one: a tuple slipped into either is caught."""
+    game_engine = engine(game_id)
+    made = getattr(game_engine, view)
+
+    def with_a_tuple(state):
+        return {**made(state), "players": tuple(made(state)["players"])}
+
+    with mock.patch.object(game_engine, view, with_a_tuple), pytest.raises(AssertionError, match="not plain JSON"):
+        play_and_judge(game_id, player_counts(game_id)[0], 0)
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ The Actions: the cheapest action of each kind that the dice allow.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 SIDES = {"bird": "rabbit", "rabbit": "bird", "sundial": "scarecrow", "scarecrow": "sundial"}
 
@@ -93,13 +93,14 @@ def setup_faults(state: dict) -> list[str]:
 
 
 def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
-    faults = _tiles_kept_faults(before, after)
+    had, has = _census(before), _census(after)  # each state's tiles counted once for the step
+    faults = _tiles_kept_faults(had, has)
     player = before["players"][before["current"]]
     if "chance" not in entry and entry.get("player") != player["name"]:
         faults.append(f"{entry.get('player')} acts on {player['name']}'s turn")
     if after["over"] or after["current"] != before["current"]:
         faults += _turn_end_faults(before, entry, after)
-    faults += _kept_faults(before, entry, after) + _eaten_this_turn_faults(before, entry, after)
+    faults += _kept_faults(before, entry, after, had, has) + _eaten_this_turn_faults(before, entry, after)
     if "chance" not in entry:
         faults += ACTION_FAULTS.get(entry["type"], _no_faults)(before, entry, after)
     return faults
@@ -150,17 +151,31 @@ def _tile_faults(state: dict, board: Board) -> list[str]:
     return faults
 
 
-def _accounted(state: dict) -> dict[str, int]:
-    """Seed/veggie tiles of each crop in the supply, held, on the board or harvested."""
+class Census(NamedTuple):
+    """A state's seed/veggie tiles, counted in one pass."""
+    accounted: dict[str, int]   # of each crop in the supply, held, on the board or harvested
+    swallowed: int              # swallowed whole, as the tiles on the board carry them
+    critters: dict[str, int]    # what each owner's critter on the board swallowed
+    in_critters: int            # swallowed by the critters on the board, all of them
+
+
+def _census(state: dict) -> Census:
     found = dict(state["supply"])
     for player in state["players"]:
         for counts in (_seeds(player), player["harvested"]):
             for crop, n in counts.items():
                 found[crop] = found.get(crop, 0) + n
+    swallowed = in_critters = 0
+    critters: dict[str, int] = {}
     for tile in state["board"]:
-        if tile["kind"] in CROP_SIDES:
+        kind = tile["kind"]
+        if kind in CROP_SIDES:
             found[tile["crop"]] = found.get(tile["crop"], 0) + 1
-    return found
+        elif kind in CRITTER_SIDES:
+            critters[tile.get("owner")] = tile.get("swallowed", 0)  # an owner missing: a state fault
+            in_critters += tile.get("swallowed", 0)
+        swallowed += tile.get("swallowed", 0)
+    return Census(found, swallowed, critters, in_critters)
 
 
 def _more(counts: dict[str, int], than: dict[str, int]) -> dict[str, int]:
@@ -178,48 +193,29 @@ def _seeds_held(player: dict) -> int:
     return sum(_seeds(player).values())
 
 
-def _swallowed(state: dict) -> int:
-    return sum(t.get("swallowed", 0) for t in state["board"])
-
-
 def _conservation_faults(state: dict) -> list[str]:
     per_crop = SUPPLY_PER_CROP[len(state["players"])]
-    accounted = _accounted(state)
+    census = _census(state)
+    accounted = census.accounted
     faults = [f"{n} {crop} tiles in play, more than the {per_crop} the game uses"
               for crop, n in accounted.items() if n > per_crop]
     faults += [f"the {crop} stack holds {n}" for crop, n in state["supply"].items() if not 0 <= n <= per_crop]
-    if sum(accounted.values()) + _swallowed(state) > per_crop * len(CROPS):
+    if sum(accounted.values()) + census.swallowed > per_crop * len(CROPS):
         faults.append("more seed/veggie tiles held, placed, harvested and swallowed than the game uses")
     return faults
 
 
-def _tiles_kept_faults(before: dict, after: dict) -> list[str]:
-    """Every seed/veggie tile is in a stack, held, on the board, harvested or swallowed whole;
-    only a critter removed from the board takes the tiles it swallowed out of the game
-    (Eating a Tile, Remove a Critter). With the set-up checked exactly, the tiles of the game
-    are then counted exactly at every step."""
-    had, critters_before = _tiles_in_game(before)
-    has, critters_after = _tiles_in_game(after)
-    removed = sum(n for owner, n in critters_before.items() if owner not in critters_after)
+def _tiles_kept_faults(before: Census, after: Census) -> list[str]:
+    """Every seed/veggie tile is in a stack, held, on the board, harvested or swallowed whole
+    by a critter on the board; only a critter removed from the board takes the tiles it
+    swallowed out of the game (Eating a Tile, Remove a Critter). With the set-up checked
+    exactly, the tiles of the game are then counted exactly at every step."""
+    had = sum(before.accounted.values()) + before.in_critters
+    has = sum(after.accounted.values()) + after.in_critters
+    removed = sum(n for owner, n in before.critters.items() if owner not in after.critters)
     if has == had - removed:
         return []
     return [f"{had} seed/veggie tiles in the game before, {has} after, with {removed} swallowed by a critter removed"]
-
-
-def _tiles_in_game(state: dict) -> tuple[int, dict[str, int]]:
-    """The seed/veggie tiles in stacks, held, on the board, harvested or swallowed whole, and
-    the tiles each owner's critter on the board swallowed (one pass: judged at every step)."""
-    tiles = sum(state["supply"].values())
-    for player in state["players"]:
-        tiles += _seeds_held(player) + sum(player["harvested"].values())
-    critters: dict[str, int] = {}
-    for tile in state["board"]:
-        if tile["kind"] in CROP_SIDES:
-            tiles += 1
-        elif tile["kind"] in CRITTER_SIDES:
-            critters[tile["owner"]] = tile.get("swallowed", 0)
-            tiles += critters[tile["owner"]]
-    return tiles, critters
 
 
 def _discs_on_tiles(board: Board) -> dict[str, int]:
@@ -448,12 +444,12 @@ def _eaten_from(before: dict, entry: dict) -> list[str]:
 
 # --- what every step keeps --------------------------------------------------------------------
 
-def _kept_faults(before: dict, entry: dict, after: dict) -> list[str]:
+def _kept_faults(before: dict, entry: dict, after: dict, had: Census, has: Census) -> list[str]:
     """Tiles leave the game only when swallowed whole, and a removed critter takes its
     swallowed discs with it; only harvests move the tracks, only the sun uses spend suns."""
     faults = []
     kind = entry.get("type")
-    held_before, held_after = _accounted(before), _accounted(after)
+    held_before, held_after = had.accounted, has.accounted
     eaten = _board(before).get(tuple(entry["to"])) if kind == "move_critter" else None
     allowed = {eaten["crop"]: 1} if eaten and eaten["kind"] in CROP_SIDES else {}
     gained, vanished = _more(held_after, held_before), _more(held_before, {**held_after, **{
@@ -461,8 +457,8 @@ def _kept_faults(before: dict, entry: dict, after: dict) -> list[str]:
     if gained or vanished:
         faults.append(f"seed/veggie tiles appeared {gained} or vanished {vanished}")
     removed = _board(before).get(tuple(entry["at"]), {}) if kind == "remove_critter" else {}
-    before_total = sum(held_before.values()) + _swallowed(before)
-    after_total = sum(held_after.values()) + _swallowed(after)
+    before_total = sum(held_before.values()) + had.swallowed
+    after_total = sum(held_after.values()) + has.swallowed
     if before_total - after_total != removed.get("swallowed", 0):
         faults.append(f"{before_total - after_total} tiles left the game, not by a removed critter's "
                       f"{removed.get('swallowed', 0)} swallowed")

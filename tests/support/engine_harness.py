@@ -119,6 +119,22 @@ def plain_json(value: Any) -> bool:
     return kind in _JSON_SCALARS or (kind is float and math.isfinite(value))
 
 
+def plain_view(view: Any, state: dict) -> bool:
+    """Whether a view of the state (its check or score JSON) is plain JSON, the state being
+    plain JSON: a part of the view that is one of the state's own parts (the very list, not a
+    copy: Propagation's players) is the same JSON the state's walk judged, and is not walked
+    again. A copy, or anything else, is walked."""
+    if type(view) is not dict:
+        return plain_json(view)
+    own = {id(part) for part in state.values()}  # the state holds them: their ids stay theirs
+    for key, item in view.items():
+        if type(key) is not str:
+            return False
+        if type(item) not in _JSON_SCALARS and id(item) not in own and not plain_json(item):
+            return False
+    return True
+
+
 class Judge:
     """One game under test: the engine, its oracle, and the tests' own random draws (apart
     from the game's, so the game played is the one `scorer.simulate` plays)."""
@@ -147,9 +163,9 @@ class Judge:
         table = self.engine.read(state)
         state = table.state
         assert plain_json(state), f"{self.where}: the state is not plain JSON: {state}"
+        score_view, check_view = table.score_view, table.check_view  # one view where they are one
+        assert plain_view(check_view, state), f"{self.where}: the check state is not plain JSON: {check_view}"
         self.fail_on(self.oracle.state_faults(state), f"impossible state {state}")
-        score_view, check_view = self.engine.score_state(state), table.check_view
-        assert plain_json(check_view), f"{self.where}: the check state is not plain JSON: {check_view}"
         try:
             if check_view != self.accepted_check_view:
                 # validate, as parse_state does it, on the model the table's judgements read
@@ -159,8 +175,8 @@ class Judge:
                 if impossible:
                     raise InvalidState(impossible)
                 self.accepted_check_view = check_view
-            if check_view != score_view and score_view != self.accepted_score_view:
-                assert plain_json(score_view), f"{self.where}: the score state is not plain JSON: {score_view}"
+            if check_view is not score_view and check_view != score_view and score_view != self.accepted_score_view:
+                assert plain_view(score_view, state), f"{self.where}: the score state is not plain JSON: {score_view}"
                 self.game.parse_state(score_view)
                 self.accepted_score_view = score_view
             return table
@@ -249,8 +265,8 @@ class Judge:
                 continue
             offered = list(move.candidates(table, rng))
             # one type's fields only: a key of fewer fields (a type's actions are compared
-            # with each other alone), most of a step's cost here
-            fields = sorted({key for action in (*allowed, *offered) for key in action} - {"turn"})
+            # with each other alone), most of a step's cost here; the union made in one call
+            fields = sorted(set().union(*allowed, *offered) - {"turn"})
             keys = {_move_key(action, fields) for action in offered}
             missing = [action for action in allowed if _move_key(action, fields) not in keys]
             assert not missing, (f"{self.where}: the rulebook allows {missing[0]}, "

@@ -427,9 +427,6 @@ class CottageGardenEngine(Chance, Engine):
         return {"players": [{"name": p["name"], "orange": list(p["orange"]), "blue": list(p["blue"]),
                              "beehives": p["beehives"]} for p in state["players"]]}
 
-    def check_state(self, state: State) -> dict[str, Any]:
-        return self.score_state(state)
-
 
 class CottageTable(Table[Any]):
     """A Cottage Garden table as a step reads it: besides the state and its check state, who

@@ -274,9 +274,6 @@ class GardenDiceEngine(Chance, Engine):
                              "harvested": dict(p["harvested"])}
                             for p in state["players"]]}
 
-    def check_state(self, state: State) -> dict[str, Any]:
-        return self.score_state(state)
-
 
 def _random_fields(kind: str, state: State, rng: random.Random) -> dict[str, Any]:
     """The fields of a random action of this type: dice mostly from the pool, spaces on the

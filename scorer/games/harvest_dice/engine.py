@@ -181,9 +181,6 @@ class HarvestDiceEngine(Chance, Engine):
         return {"mode": state["mode"], "markets": dict(state["markets"]),
                 "players": [dict(p) for p in state["players"]]}
 
-    def check_state(self, state: State) -> dict[str, Any]:
-        return self.score_state(state)
-
 
 def _as_json(die: Any) -> dict[str, Any]:
     """A parsed die as the pool holds it (its model_dump, at a tenth of the cost)."""
