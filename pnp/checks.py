@@ -82,7 +82,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -1035,22 +1035,32 @@ def doubled_marks(flat: Flat) -> Iterator[Problem]:
     another's on the other, the two facing each other across the gutter between the lines.
     Blocks on one page laid on different grids doubled Garden Dice's marks 0.7-3 mm apart,
     and nothing told which one was whose."""
+    for axis, low, high, apart, _ in _near_ticks(flat, lambda gap: gap <= EPS_MM):
+        what = "x" if axis == 0 else "y"
+        yield Problem(flat.sheet.number, "doubled mark",
+                      f"cut ticks at {what} {low:.2f} and {high:.2f} mm lie {apart:.2f} mm apart, under "
+                      f"{DOUBLED_MARK_MM:g} mm, and are not a gutter's two cuts")
+
+
+def _near_ticks(flat: Flat, along: Callable[[float], bool]) -> Iterator[tuple[int, float, float, float, float]]:
+    """Each pair of parallel cut ticks under DOUBLED_MARK_MM apart across, not on one line and
+    not a gutter's two cuts, whose gap along them (under 0 where they overlap) `along` accepts,
+    once: (axis, the lower line, the higher, how far apart across, the gap along)."""
     rects = [_rect_box(placed.rect) for placed in flat.sheet.placements if placed.tile is None]
     found: set[tuple[float, float]] = set()
     for axis, ticks in enumerate(_ticks_by_axis(flat)):   # axis 0: cut lines at an x, 1: at a y
         for i, (a_at, a_low, a_high) in enumerate(ticks):
             for b_at, b_low, b_high in ticks[i + 1:]:
                 apart = abs(a_at - b_at)
-                if not EPS_MM <= apart < DOUBLED_MARK_MM or a_low > b_high + EPS_MM or b_low > a_high + EPS_MM:
+                gap = max(a_low, b_low) - min(a_high, b_high)
+                if not EPS_MM <= apart < DOUBLED_MARK_MM or not along(gap):
                     continue
                 low, high = sorted((a_at, b_at))
-                if a_gutter(rects, axis, low, high, (max(a_low, b_low), min(a_high, b_high))) or (low, high) in found:
+                span = (min(max(a_low, b_low), min(a_high, b_high)), max(max(a_low, b_low), min(a_high, b_high)))
+                if (low, high) in found or a_gutter(rects, axis, low, high, span):
                     continue
                 found.add((low, high))
-                what = "x" if axis == 0 else "y"
-                yield Problem(flat.sheet.number, "doubled mark",
-                              f"cut ticks at {what} {low:.2f} and {high:.2f} mm lie {apart:.2f} mm apart, under "
-                              f"{DOUBLED_MARK_MM:g} mm, and are not a gutter's two cuts")
+                yield axis, low, high, apart, gap
 
 
 def unclipped_pictures(flat: Flat) -> Iterator[Problem]:
@@ -1174,24 +1184,12 @@ def staggered_marks(flat: Flat) -> Iterator[Problem]:
     finds such ticks side by side; parted, each keeping its own half of the gutter (Garden
     Dice's sun tokens on a 20.4 mm pitch over its 10.5 mm discs, 1-2 mm apart), they passed it.
     A gutter's two cuts (two pieces facing each other across it) are meant."""
-    rects = [_rect_box(placed.rect) for placed in flat.sheet.placements if placed.tile is None]
-    found: set[tuple[float, float]] = set()
-    for axis, ticks in enumerate(_ticks_by_axis(flat)):   # axis 0: cut lines at an x, 1: at a y
-        for i, (a_at, a_low, a_high) in enumerate(ticks):
-            for b_at, b_low, b_high in ticks[i + 1:]:
-                apart = abs(a_at - b_at)
-                gap = max(a_low, b_low) - min(a_high, b_high)  # along them: under 0 where they overlap
-                if not EPS_MM <= apart < DOUBLED_MARK_MM or not -EPS_MM <= gap < DOUBLED_MARK_MM:
-                    continue
-                low, high = sorted((a_at, b_at))
-                if a_gutter(rects, axis, low, high, (min(a_high, b_high), max(a_low, b_low))) or (low, high) in found:
-                    continue
-                found.add((low, high))
-                what = "x" if axis == 0 else "y"
-                yield Problem(flat.sheet.number, "staggered mark",
-                              f"cut ticks at {what} {low:.2f} and {high:.2f} mm, end to end {max(gap, 0.0):.2f} mm "
-                              f"apart along them, lie {apart:.2f} mm apart across, under {DOUBLED_MARK_MM:g} mm: "
-                              f"one edge marked twice")
+    for axis, low, high, apart, gap in _near_ticks(flat, lambda gap: -EPS_MM <= gap < DOUBLED_MARK_MM):
+        what = "x" if axis == 0 else "y"
+        yield Problem(flat.sheet.number, "staggered mark",
+                      f"cut ticks at {what} {low:.2f} and {high:.2f} mm, end to end {max(gap, 0.0):.2f} mm "
+                      f"apart along them, lie {apart:.2f} mm apart across, under {DOUBLED_MARK_MM:g} mm: "
+                      f"one edge marked twice")
 
 
 # A line of text in a drawn box keeps this far inside the box's stroke, each side.
