@@ -83,8 +83,8 @@ GUIDE = KitGuide(
                 f"orange, {data.COUNTS['blue_cubes']} blue",
                 data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"])),
     assembly=(
-        "Nursery (pages {pages of nursery}; 1-3 players in front, 4 behind): cut both halves, tape them "
-        "edge to edge on the back, arrows tip to tip.",
+        "Nursery (pages {pages of nursery}; 1-3 players in front, 4 behind): join the halves edge to edge, "
+        "arrows tip to tip, with clear tape along the seam on both faces.",
         f"Tiles: trim each sheet, cut along its lines, then the {NOTCH_CUTS} short scissor cuts into the notches "
         f"of {NOTCHED_TILES} tiles, each to the black mark in its corner. Then the beds, tables and beehives.",
         "Cats, pot tokens and cubes: trim each sheet, then cut along its lines. The parasol: a "
@@ -97,7 +97,8 @@ GUIDE = KitGuide(
     ),
     checklist=(("nursery", "1 × nursery, two-sided: 1-3 players in front, 4 behind"),
                ("flower tiles", f"{data.COUNTS['flower_tiles']} × flower tiles, in strips")),
-    paper="Boards on paper (the planting tables, p. {pages of planting-table}) are glued onto card.",
+    paper="The planting tables (p. {pages of planting-table}) print on card, as every board does: the cubes "
+          "stand on them all game.",
 )
 
 CELL = 16.0            # one flowerbed space, mm: big enough to pick a tile up and read its flower

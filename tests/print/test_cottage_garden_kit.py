@@ -282,6 +282,9 @@ def test_the_nursery_is_one_two_sided_board_on_two_sheets_its_seam_between_trays
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     first, second = sorted({p.page for p in fronts})
     assert f"Nursery (pages {first} and {second}; 1-3 players in front, 4 behind)" in words
+    # taped on the back, the tape lay on the 4-player face: both faces get clear tape along the seam
+    assert "on the back" not in words
+    assert "clear tape along the seam on both faces" in words
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -296,7 +299,9 @@ def test_page_one_puts_the_planting_tables_on_card_as_it_lists_their_pages(paper
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert "plain paper or card" not in words
     assert tables == [tables[0], tables[0] + 1]  # two beside the wheelbarrow, two beside the other small pieces
-    assert f"(the planting tables, p. {tables[0]}-{tables[1]}) are glued onto card" in words
+    # page 1 said so and then told players to glue the tables' paper onto card: they print on card
+    assert "glued onto card" not in words and "Boards on paper" not in words
+    assert f"The planting tables (p. {tables[0]}-{tables[1]}) print on card" in words
     # and page 1's stock line names those pages card (tests/print/test_pnp_paper.py reads it)
     assert {page_stock(imposition)[page] for page in tables} == {"card"}
 
