@@ -96,7 +96,8 @@ GUIDE = KitGuide(
         "keep them whole when you trim.",
     ),
     checklist=(("nursery", "1 × nursery, two-sided: 1-3 players in front, 4 behind"),
-               ("flower tiles", f"{data.COUNTS['flower_tiles']} × flower tiles, in strips")),
+               ("flower tiles", f"{data.COUNTS['flower_tiles']} × flower tiles, in strips"),
+               ("beehive", f"{len(data.BEEHIVE_TILES)} × beehive tiles")),
     paper="The planting tables (p. {pages of planting-table}) print on card, as every board does: the cubes "
           "stand on them all game.",
 )
@@ -813,6 +814,7 @@ def earlier_sheets() -> tuple[ReadableSheet, ...]:
 # --- small pieces --------------------------------------------------------------------------
 
 CUBE = _STEP - 2.0   # a cube token, a millimetre to spare a side on one orange space of the planting table
+CUBE_SHEET_H = data.COUNTS["orange_cubes"] // 6 * CUBE  # a colour's cubes, six to a row
 
 
 def parasol() -> Component:
@@ -848,14 +850,18 @@ def bed_token(name: str, columns: int, rows: int, icon: str, colour: str, fill: 
 
 
 def beehive_tile(hives: int) -> Component:
-    w, h = 34.0, 22.0
+    """A beehive tile, as tall as a sheet of cubes and laid as a token, so that the two tiles (edge
+    to edge, one cut between them) and the two cube sheets print in one row: stacked as two rows on
+    different grids 6 mm apart, each row's cut ticks ran into the other's bleed, a cluster of ticks
+    and loose squares of colour. 37 mm wide, too wide to fill the end of the row of cats."""
+    w, h = 37.0, CUBE_SHEET_H
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(fill="#FFF4C2"))]
     # the hives side by side in the middle, their points right under them
     for i in range(hives):
-        shapes.append(Icon("cg-hive", w / 2 + (i - (hives - 1) / 2) * 12.0, 9.0, 11.0, ORANGE))
-    shapes.append(Text(w / 2, h - 3.2, f"{hives} point{'s' * (hives > 1)}", size=2.6, align="center", bold=True,
+        shapes.append(Icon("cg-hive", w / 2 + (i - (hives - 1) / 2) * 10.0, 6.2, 9.0, ORANGE))
+    shapes.append(Text(w / 2, h - 2.0, f"{hives} point{'s' * (hives > 1)}", size=2.6, align="center", bold=True,
                        fill=INK))
-    return Component(f"beehive-{hives}", "tile", w, h, Face(group(shapes), background="#FFF4C2"))
+    return Component(f"beehive-{hives}", "token", w, h, Face(group(shapes), background="#FFF4C2"), shared_cuts=True)
 
 
 def cube_tokens(colour: str) -> Component:

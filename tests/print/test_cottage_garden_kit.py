@@ -592,3 +592,39 @@ def test_the_gardener_walks_on_flagstones_with_gravel_between_them(side):
     shadow, stone = art.flagstone(0.0, 0.0, 20.0, 10.0)
     assert isinstance(shadow, Rect) and isinstance(stone, Rect)
     assert shadow.style.decorative and not stone.style.decorative and (shadow.x, shadow.y) > (stone.x, stone.y)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_beehive_tiles_and_cube_sheets_print_in_one_row_whose_ticks_keep_off_each_other_s_bleed(paper):
+    """The beehive tiles (a row, 6 mm apart) stood over the cube sheets (a row on another grid, 6 mm
+    below): each row's cut ticks ran into the other's bleed, 8 ticks in a 20 mm band on page 12
+    slicing the orange and yellow bleed into loose squares. Now they are one row, the two tiles
+    edge to edge on one cut, and no tick on a cut line of one of the four crosses another's bleed."""
+    from pnp.build import impose_kit
+    from pnp.impose import MARK_STYLE
+    from pnp.model import Line
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    names = ("beehive-2", "beehive-1", "cube-orange", "cube-blue")
+    placed = {p.component.name: p for p in imposition.placements() if p.component.name in names}
+    assert len({p.page for p in placed.values()}) == 1 and len({p.rect[1] for p in placed.values()}) == 1
+    two, one = placed["beehive-2"].rect, placed["beehive-1"].rect
+    assert two[0] + two[2] == pytest.approx(one[0])  # one cut between the two tiles
+    sheet = next(s for s in imposition.sheets if s.side == "front" and s.number == placed["beehive-2"].page)
+    crossings = []
+    for tick in (s for s in sheet.overlay.children if isinstance(s, Line) and s.style == MARK_STYLE):
+        x0, x1, y0, y1 = *sorted((tick.x1, tick.x2)), *sorted((tick.y1, tick.y2))
+        for name, piece in placed.items():
+            x, y, w, h = piece.rect
+            if (x0 == x1 and min(abs(x0 - x), abs(x0 - x - w)) < 0.05) or \
+                    (y0 == y1 and min(abs(y0 - y), abs(y0 - y - h)) < 0.05):
+                others = [p for other, p in placed.items() if other != name]
+                for other in others:
+                    bx, by, bw, bh = other.bleed_rect
+                    ox, oy, ow, oh = other.rect
+                    on_its_line = (x0 == x1 and min(abs(x0 - ox), abs(x0 - ox - ow)) < 0.05) or \
+                        (y0 == y1 and min(abs(y0 - oy), abs(y0 - oy - oh)) < 0.05)
+                    if not on_its_line and x0 < bx + bw - 0.05 and x1 > bx + 0.05 and y0 < by + bh - 0.05 \
+                            and y1 > by + 0.05:
+                        crossings.append((name, other.component.name, (x0, y0, x1, y1)))
+    assert crossings == []
