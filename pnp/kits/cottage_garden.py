@@ -607,15 +607,35 @@ def nursery_face(side_name: str, name_right: bool = False) -> Face:
     # The name has a strip of its own left of the track, off every play space, read from below.
     players = _player_counts(side["players"])
     plate = (2.0, 8.0, TITLE_STRIP - 4.0, NURSERY_H - 16.0)
-    mark, _, _ = wordmark(TITLE, 0.0, 0.0, 9.0, align="center", max_width=plate[3] - 50.0)
+    mark, mark_w, _ = wordmark(TITLE, 0.0, 0.0, 9.0, align="center", max_width=plate[3] - 50.0)
+    caption = f"Nursery · {players} players"
+    words = max(mark_w, measure(caption, 3.2, True))
     name: list[Shape] = [Rect(*plate, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
-                         Group((mark, Text(0.0, 12.6, f"Nursery · {players} players", size=3.2, align="center", bold=True,
-                                           fill=LEAF_TEXT)),
+                         *_plate_flowers(plate, NURSERY_H / 2 - words / 2 - 3.0, NURSERY_H / 2 + words / 2 + 3.0),
+                         Group((mark, Text(0.0, 12.6, caption, size=3.2, align="center", bold=True, fill=LEAF_TEXT)),
                                translate=(plate[0] + 2.0, NURSERY_H / 2), rotate=-90)]
     if name_right:
         return Face(group([*background, group(shapes, translate=(shift, 0.0)),
                            group(name, translate=(NURSERY_W - TITLE_STRIP, 0.0))]), background="#DCEBC9")
     return Face(group([*background, *shapes, *name]), background="#DCEBC9")
+
+
+# The flowers up the name's plate, above and below its words: the box's own species and colours.
+PLATE_FLOWERS = ("Rose", "Foxglove", "Sunflower", "Forget-me-not", "Tulip", "Lavender")
+PLATE_FLOWER = 11.0   # mm across, in a 16 mm plate
+PLATE_FLOWER_STEP = 14.0
+
+
+def _plate_flowers(plate: tuple[float, float, float, float], words_top: float, words_bottom: float) -> list[Shape]:
+    """A column of the game's flowers at each end of the plate, clear of its words (from
+    `words_top` to `words_bottom`, down the board): the plate was 100 mm of blank white."""
+    x, y, w, h = plate
+    species = {tile[1]: data.FLOWER_COLOURS[tile[2]] for tile in data.FLOWER_TILES.values()}
+    ends = (y + 2.0, words_top), (words_bottom, y + h - 2.0)
+    centres = [top + PLATE_FLOWER / 2 + i * PLATE_FLOWER_STEP for top, bottom in ends
+               for i in range(int((bottom - top - PLATE_FLOWER) // PLATE_FLOWER_STEP) + 1)]
+    return [Icon(species_icon(name), x + w / 2, cy, PLATE_FLOWER, species[name])
+            for cy, name in zip(centres, PLATE_FLOWERS * len(centres))]
 
 
 def _player_counts(counts) -> str:

@@ -628,3 +628,15 @@ def test_the_beehive_tiles_and_cube_sheets_print_in_one_row_whose_ticks_keep_off
                             and y1 > by + 0.05:
                         crossings.append((name, other.component.name, (x0, y0, x1, y1)))
     assert crossings == []
+
+
+@pytest.mark.parametrize("side", ["front", "back"])
+def test_the_nursery_name_plate_has_a_column_of_the_game_s_flowers_at_each_end(pieces, side):
+    """The name's plate, 16 x 214 mm, was blank white above and below its words (about 100 mm):
+    now a column of the box's flowers stands at each end, clear of the words."""
+    face = getattr(pieces["nursery"], side)
+    flowers = [shape for shape, _, _ in walk(face.shapes)
+               if isinstance(shape, Icon) and shape.name.startswith("cg-flower-") and shape.size == kit.PLATE_FLOWER]
+    above = [icon for icon in flowers if icon.cy < kit.NURSERY_H / 2]
+    assert len(above) >= 3 and len(flowers) - len(above) >= 3
+    assert len({icon.name for icon in flowers}) == len(kit.PLATE_FLOWERS)
