@@ -758,15 +758,18 @@ AID_LINE = 1.12                    # the body's line step, times its size
 
 
 AID_FOOTER = 2.85                  # mm, 8.1 pt: the card's one-line citation of the rulebook, a line read as a sentence
+# Its baseline: its descenders keep pnp.checks.CARD_SAFE_MM (3 mm) above the card's cut, as all its words.
+AID_FOOTER_Y = AID_H - 3.7
 
 
 def _aid_header(title: str, sections: str) -> list[Shape]:
     """The card's title, and in its footer the rulebook sections it sums up (the footer names
-    the game already; the longest list fits the card's width only without it)."""
+    the game already; the longest list keeps 3 mm inside the card's sides only as "Rules:",
+    85 mm of its 95: as "Rulebook:" it was 90 mm, 2.3 mm from either cut)."""
     return [Rect(0, 0, AID_W, AID_HEADER_H, Style(fill=FENCE, decorative=True)),
             Text(5.0, AID_HEADER_H / 2, title, size=4.2, anchor="middle", bold=True, fill=WHITE,
                  face=look(TITLE).face),
-            Text(AID_W / 2, AID_H - 3.5, f"Rulebook: {sections}", size=AID_FOOTER, align="center",
+            Text(AID_W / 2, AID_FOOTER_Y, f"Rules: {sections}", size=AID_FOOTER, align="center",
                  fill="#5A5A5A")]
 
 
@@ -783,7 +786,7 @@ def _aid_entry(icon: str, colour: str, name: str, text: str, y: float) -> tuple[
 
 
 def _aid_fits(y: float, what: str) -> None:
-    if y > AID_H - 3.5 - AID_FOOTER * cap_height() - 1.0:  # 1 mm above the footer's capitals
+    if y > AID_FOOTER_Y - AID_FOOTER * cap_height() - 1.0:  # 1 mm above the footer's capitals
         raise ValueError(f"the player aid's {what} run to {y:.1f} mm, past its {AID_H} mm card")
 
 
@@ -807,7 +810,7 @@ def aid_front() -> Face:
 
 def aid_back() -> Face:
     shapes = _aid_header("Reminders", "Special Tiles; Move A Critter; Sun Tokens; Game End")
-    y = AID_HEADER_H + 3.0
+    y = AID_HEADER_H + 2.5  # as the front's first line: the notes end 1 mm above the footer, 3 mm inside the cut
     for icon, colour, name, text in aid_notes():
         entry, y = _aid_entry(icon, colour, name, text, y)
         shapes += entry

@@ -594,6 +594,7 @@ TIES_W, TIES_H = 2 * CARD_W + FOLD_GUTTER_MM, CARD_H
 TIES_MARGIN = 6.0
 TIES_ANIMAL = 14.0     # a critter of the chain, across
 TIES_WORD = 2.6        # the chain's names and its "beats", 7.4 pt
+TIES_NAME_SAFE = 3.5   # from the cut to the chain's end names: past the 3 mm safe zone
 
 
 def ties_aid() -> Face:
@@ -609,11 +610,14 @@ def ties_aid() -> Face:
         Text(left + 11.0, 28.5, "A wildflower beats any critter.", size=BODY_MM, anchor="middle", fill=INK),
     ]
     chain = (*data.COLORS, data.COLORS[0])
-    pitch = (right - left - TIES_ANIMAL) / (len(chain) - 1)
+    # the chain's ends: its name ("Blue Opossum", 20.9 mm) keeps TIES_NAME_SAFE inside the cut
+    # (centred under its picture at the margin it came 2.5 mm from it)
+    end = max(left + TIES_ANIMAL / 2, TIES_NAME_SAFE + measure(CRITTER_NAMES[chain[0]], TIES_WORD, True) / 2)
+    pitch = (TIES_W - 2 * end) / (len(chain) - 1)
     middle = 43.0
     arrow = Style(stroke=INK, stroke_width=0.4)
     for index, colour in enumerate(chain):
-        cx = left + TIES_ANIMAL / 2 + index * pitch
+        cx = end + index * pitch
         shapes += [Icon(ANIMAL_ICONS[colour], cx, middle, TIES_ANIMAL, CRITTER_COLORS[colour]),
                    Text(cx, middle + TIES_ANIMAL / 2 + 3.2, CRITTER_NAMES[colour], size=TIES_WORD, align="center",
                         bold=True, fill=INK)]
