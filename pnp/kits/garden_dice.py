@@ -33,7 +33,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import PUNCHES_MM, die_face, perimeter_cells, perimeter_track, punch, punch_cell
+from pnp.parts import PUNCHES_MM, chit_grid, die_face, perimeter_cells, perimeter_track, punch, punch_cell
 from pnp.text import BODY_MM, layout_lines
 from scorer.games.garden_dice import data
 
@@ -394,25 +394,27 @@ def tokens() -> list[Component]:
 
 
 def disc_face(colour: str) -> Face:
-    """A player disc: the colour, its symbol and its letter, so colour is never alone."""
+    """A player's strip of discs: each disc its colour, its symbol and its letter, so colour
+    is never alone, in a cell of the strip, thin lines of a darker shade between the cells."""
     player = PLAYER_COLORS[colour]
     ink = text_color_on(player.hex)
-    # The colour fills the whole square and its bleed: a punch a little off centre, or a
-    # scissor cut outside the circle, still shows the player's colour, never white.
     disc, _ = punch_cell(Group.of(round_outline(DISC),
                                   Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
                                   Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
                                        bold=True, fill=ink)), DISC, DISC_CELL)
-    return Face(disc, background=player.hex)
+    # The colour is the strip's one background, through its bleed: a punch a little off
+    # centre, or a scissor cut outside the circle, still shows the player's colour, never
+    # white, and no two fills meet between the discs (abutting fills left a hairline there).
+    strip = chit_grid([disc] * data.DISCS_PER_PLAYER, data.DISCS_PER_PLAYER, DISC_CELL, darken(player.hex, 0.3))
+    return Face(strip, background=player.hex)
 
 
 def discs() -> list[Component]:
-    """A player's discs as one strip of squares on shared cuts, half a tile wide: punched, they
-    are 3/8 inch discs; without the punch, cut on the lines, they are 11 mm squares, which sit
-    on a 12 mm track space as well."""
-    return [Component(f"disc-{colour}", "marker", DISC_CELL, DISC_CELL, disc_face(colour), count=data.DISCS_PER_PLAYER,
-                      outline="circle", sits_on="track", footprint=(DISC, DISC), run=f"disc-{colour}",
-                      shared_cuts=True)
+    """A player's discs as one strip of squares, half a tile wide, trimmed whole: punched, they
+    are 3/8 inch discs; without the punch, cut on the strip's lines, they are 11 mm squares,
+    which sit on a 12 mm track space as well."""
+    return [Component(f"disc-{colour}", "marker", data.DISCS_PER_PLAYER * DISC_CELL, DISC_CELL, disc_face(colour),
+                      chits=(data.DISCS_PER_PLAYER, 1), sits_on="track", footprint=(DISC, DISC))
             for colour in data.PLAYER_COLOURS]
 
 
