@@ -422,10 +422,19 @@ def wildflower_face(card) -> Face:
         Text(CARD_W / 2, 73, "wins ties with critters", size=2.85, align="center", anchor="top", fill=INK))
 
 
+# A gnome's corner emblem: a ring EMBLEM_R round, its ink this far inside the panel's edge (it
+# touched the frame, 0.35 mm over it, and read as a notch in it).
+EMBLEM_R = 5.6
+EMBLEM_RING = 0.5
+EMBLEM_CLEAR = 1.2
+EMBLEM_AT = INSET + EMBLEM_CLEAR + EMBLEM_R + EMBLEM_RING / 2 - CORNER  # its centre, in the corner's group
+
+
 def gnome_face(card) -> Face:
     variety = data.GNOMES[card.name]
-    emblem = Group.of(Circle(9.5, 10.5, 5.6, Style(fill="#FFFFFF", stroke=GNOME_COLOR, stroke_width=0.5)),
-                      Icon(GNOME_EMBLEMS[card.name], 9.5, 10.5, 7.2, GNOME_COLOR), translate=(CORNER, CORNER))
+    emblem = Group.of(Circle(EMBLEM_AT, EMBLEM_AT, EMBLEM_R, Style(fill="#FFFFFF", stroke=GNOME_COLOR,
+                                                                   stroke_width=EMBLEM_RING)),
+                      Icon(GNOME_EMBLEMS[card.name], EMBLEM_AT, EMBLEM_AT, 7.2, GNOME_COLOR), translate=(CORNER, CORNER))
     return _framed(
         GNOME_COLOR,
         _both_corners(emblem),
