@@ -64,6 +64,8 @@ piece's cut outline is. The checks then read that flat list:
 - `staggered_marks`: two parallel ticks end to end under DOUBLED_MARK_MM apart across, not on
   one line: a cutter sees one edge marked twice.
 - `text_out_of_box`: a word in a box a piece draws that reaches the box's stroke.
+- `card_words_at_cut`: a card's or a player aid's words closer than CARD_SAFE_MM (3 mm, the
+  safe zone) to its cut line; smaller pieces keep text_past_trim's SAFE_MM.
 
 Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
@@ -630,11 +632,16 @@ def text_past_trim(flat: Flat) -> Iterator[Problem]:
         if placed.tile is not None:
             yield from _past_portion(flat, text, placed, trim)
             continue
-        inside = min(whole[0] - trim[0], whole[1] - trim[1], trim[2] - whole[2], trim[3] - whole[3])
+        inside = _inset(whole, trim)
         if inside < SAFE_MM - TOLERANCE_MM:
             where = f"runs {-inside:.1f} mm past" if inside < 0 else f"comes {inside:.1f} mm from"
             yield Problem(flat.sheet.number, "trim", f"text {_quote(text.text)} ({placed.component.name}) {where} "
                                                      f"its cut line, under the {SAFE_MM:g} mm kept clear inside it")
+
+
+def _inset(box: Box, trim: Box) -> float:
+    """How far the box keeps inside the trim box on its nearest side (negative: past it)."""
+    return min(box[0] - trim[0], box[1] - trim[1], trim[2] - box[2], trim[3] - box[3])
 
 
 def _past_portion(flat: Flat, text: TextLine, placed: Placed, trim: Box) -> Iterator[Problem]:
@@ -1250,10 +1257,34 @@ def stray_bleed(flat: Flat) -> Iterator[Problem]:
                                                        f"cut round")
 
 
+# A card's (or a player aid's) words keep this far inside its cut: the safe zone a printer
+# asks of a card, read in the hand where a cut off by a hair shows as a line of words hugging
+# one edge. Tiles, tokens and discs are too small for it and keep SAFE_MM.
+CARD_SAFE_MM = 3.0
+CARD_KINDS = frozenset({"card", "aid"})
+
+
+def card_words_at_cut(flat: Flat) -> Iterator[Problem]:
+    """A card's or an aid's line of text, measured whole, closer than CARD_SAFE_MM to its
+    cut line: Garden Dice's Reminders card set its rulebook footer 2.3 mm from its foot, which
+    passed text_past_trim's 1.5 mm, the floor for every piece, tiles' numbers too."""
+    for text in _read(flat):
+        if text.owner < 0 or text.whole is None:
+            continue
+        placed = flat.sheet.placements[text.owner]
+        if placed.component.kind not in CARD_KINDS or placed.tile is not None:
+            continue
+        inside = _inset(text.whole, _rect_box(placed.rect))
+        if inside < CARD_SAFE_MM - TOLERANCE_MM:
+            yield Problem(flat.sheet.number, "card words", f"text {_quote(text.text)} ({placed.component.name}) "
+                                                           f"comes {inside:.1f} mm from its cut line, under the "
+                                                           f"{CARD_SAFE_MM:g} mm a card keeps clear inside it")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
           unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words,
-          card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box)
+          card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box, card_words_at_cut)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

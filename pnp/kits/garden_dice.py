@@ -33,7 +33,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import PUNCHES_MM, die_face, perimeter_cells, perimeter_track, punch, punch_cell
+from pnp.parts import PUNCHES_MM, chit_grid, die_face, perimeter_cells, perimeter_track, punch, punch_cell
 from pnp.text import BODY_MM, layout_lines
 from scorer.games.garden_dice import data
 
@@ -394,25 +394,27 @@ def tokens() -> list[Component]:
 
 
 def disc_face(colour: str) -> Face:
-    """A player disc: the colour, its symbol and its letter, so colour is never alone."""
+    """A player's strip of discs: each disc its colour, its symbol and its letter, so colour
+    is never alone, in a cell of the strip, thin lines of a darker shade between the cells."""
     player = PLAYER_COLORS[colour]
     ink = text_color_on(player.hex)
-    # The colour fills the whole square and its bleed: a punch a little off centre, or a
-    # scissor cut outside the circle, still shows the player's colour, never white.
     disc, _ = punch_cell(Group.of(round_outline(DISC),
                                   Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
                                   Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
                                        bold=True, fill=ink)), DISC, DISC_CELL)
-    return Face(disc, background=player.hex)
+    # The colour is the strip's one background, through its bleed: a punch a little off
+    # centre, or a scissor cut outside the circle, still shows the player's colour, never
+    # white, and no two fills meet between the discs (abutting fills left a hairline there).
+    strip = chit_grid([disc] * data.DISCS_PER_PLAYER, data.DISCS_PER_PLAYER, DISC_CELL, darken(player.hex, 0.3))
+    return Face(strip, background=player.hex)
 
 
 def discs() -> list[Component]:
-    """A player's discs as one strip of squares on shared cuts, half a tile wide: punched, they
-    are 3/8 inch discs; without the punch, cut on the lines, they are 11 mm squares, which sit
-    on a 12 mm track space as well."""
-    return [Component(f"disc-{colour}", "marker", DISC_CELL, DISC_CELL, disc_face(colour), count=data.DISCS_PER_PLAYER,
-                      outline="circle", sits_on="track", footprint=(DISC, DISC), run=f"disc-{colour}",
-                      shared_cuts=True)
+    """A player's discs as one strip of squares, half a tile wide, trimmed whole: punched, they
+    are 3/8 inch discs; without the punch, cut on the strip's lines, they are 11 mm squares,
+    which sit on a 12 mm track space as well."""
+    return [Component(f"disc-{colour}", "marker", data.DISCS_PER_PLAYER * DISC_CELL, DISC_CELL, disc_face(colour),
+                      chits=(data.DISCS_PER_PLAYER, 1), sits_on="track", footprint=(DISC, DISC))
             for colour in data.PLAYER_COLOURS]
 
 
@@ -758,15 +760,18 @@ AID_LINE = 1.12                    # the body's line step, times its size
 
 
 AID_FOOTER = 2.85                  # mm, 8.1 pt: the card's one-line citation of the rulebook, a line read as a sentence
+# Its baseline: its descenders keep pnp.checks.CARD_SAFE_MM (3 mm) above the card's cut, as all its words.
+AID_FOOTER_Y = AID_H - 3.7
 
 
 def _aid_header(title: str, sections: str) -> list[Shape]:
     """The card's title, and in its footer the rulebook sections it sums up (the footer names
-    the game already; the longest list fits the card's width only without it)."""
+    the game already; the longest list keeps 3 mm inside the card's sides only as "Rules:",
+    85 mm of its 95: as "Rulebook:" it was 90 mm, 2.3 mm from either cut)."""
     return [Rect(0, 0, AID_W, AID_HEADER_H, Style(fill=FENCE, decorative=True)),
             Text(5.0, AID_HEADER_H / 2, title, size=4.2, anchor="middle", bold=True, fill=WHITE,
                  face=look(TITLE).face),
-            Text(AID_W / 2, AID_H - 3.5, f"Rulebook: {sections}", size=AID_FOOTER, align="center",
+            Text(AID_W / 2, AID_FOOTER_Y, f"Rules: {sections}", size=AID_FOOTER, align="center",
                  fill="#5A5A5A")]
 
 
@@ -783,7 +788,7 @@ def _aid_entry(icon: str, colour: str, name: str, text: str, y: float) -> tuple[
 
 
 def _aid_fits(y: float, what: str) -> None:
-    if y > AID_H - 3.5 - AID_FOOTER * cap_height() - 1.0:  # 1 mm above the footer's capitals
+    if y > AID_FOOTER_Y - AID_FOOTER * cap_height() - 1.0:  # 1 mm above the footer's capitals
         raise ValueError(f"the player aid's {what} run to {y:.1f} mm, past its {AID_H} mm card")
 
 
@@ -807,7 +812,7 @@ def aid_front() -> Face:
 
 def aid_back() -> Face:
     shapes = _aid_header("Reminders", "Special Tiles; Move A Critter; Sun Tokens; Game End")
-    y = AID_HEADER_H + 3.0
+    y = AID_HEADER_H + 2.5  # as the front's first line: the notes end 1 mm above the footer, 3 mm inside the cut
     for icon, colour, name, text in aid_notes():
         entry, y = _aid_entry(icon, colour, name, text, y)
         shapes += entry

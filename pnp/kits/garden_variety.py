@@ -422,10 +422,19 @@ def wildflower_face(card) -> Face:
         Text(CARD_W / 2, 73, "wins ties with critters", size=2.85, align="center", anchor="top", fill=INK))
 
 
+# A gnome's corner emblem: a ring EMBLEM_R round, its ink this far inside the panel's edge (it
+# touched the frame, 0.35 mm over it, and read as a notch in it).
+EMBLEM_R = 5.6
+EMBLEM_RING = 0.5
+EMBLEM_CLEAR = 1.2
+EMBLEM_AT = INSET + EMBLEM_CLEAR + EMBLEM_R + EMBLEM_RING / 2 - CORNER  # its centre, in the corner's group
+
+
 def gnome_face(card) -> Face:
     variety = data.GNOMES[card.name]
-    emblem = Group.of(Circle(9.5, 10.5, 5.6, Style(fill="#FFFFFF", stroke=GNOME_COLOR, stroke_width=0.5)),
-                      Icon(GNOME_EMBLEMS[card.name], 9.5, 10.5, 7.2, GNOME_COLOR), translate=(CORNER, CORNER))
+    emblem = Group.of(Circle(EMBLEM_AT, EMBLEM_AT, EMBLEM_R, Style(fill="#FFFFFF", stroke=GNOME_COLOR,
+                                                                   stroke_width=EMBLEM_RING)),
+                      Icon(GNOME_EMBLEMS[card.name], EMBLEM_AT, EMBLEM_AT, 7.2, GNOME_COLOR), translate=(CORNER, CORNER))
     return _framed(
         GNOME_COLOR,
         _both_corners(emblem),
@@ -594,6 +603,7 @@ TIES_W, TIES_H = 2 * CARD_W + FOLD_GUTTER_MM, CARD_H
 TIES_MARGIN = 6.0
 TIES_ANIMAL = 14.0     # a critter of the chain, across
 TIES_WORD = 2.6        # the chain's names and its "beats", 7.4 pt
+TIES_NAME_SAFE = 3.5   # from the cut to the chain's end names: past the 3 mm safe zone
 
 
 def ties_aid() -> Face:
@@ -609,11 +619,14 @@ def ties_aid() -> Face:
         Text(left + 11.0, 28.5, "A wildflower beats any critter.", size=BODY_MM, anchor="middle", fill=INK),
     ]
     chain = (*data.COLORS, data.COLORS[0])
-    pitch = (right - left - TIES_ANIMAL) / (len(chain) - 1)
+    # the chain's ends: its name ("Blue Opossum", 20.9 mm) keeps TIES_NAME_SAFE inside the cut
+    # (centred under its picture at the margin it came 2.5 mm from it)
+    end = max(left + TIES_ANIMAL / 2, TIES_NAME_SAFE + measure(CRITTER_NAMES[chain[0]], TIES_WORD, True) / 2)
+    pitch = (TIES_W - 2 * end) / (len(chain) - 1)
     middle = 43.0
     arrow = Style(stroke=INK, stroke_width=0.4)
     for index, colour in enumerate(chain):
-        cx = left + TIES_ANIMAL / 2 + index * pitch
+        cx = end + index * pitch
         shapes += [Icon(ANIMAL_ICONS[colour], cx, middle, TIES_ANIMAL, CRITTER_COLORS[colour]),
                    Text(cx, middle + TIES_ANIMAL / 2 + 3.2, CRITTER_NAMES[colour], size=TIES_WORD, align="center",
                         bold=True, fill=INK)]

@@ -31,7 +31,7 @@ def test_component_counts_match_the_box(parts):
     assert parts["rock"].count == 2
     assert parts["sun-token"].count == 4
     discs = [c for name, c in parts.items() if name.startswith("disc-")]
-    assert len(discs) == 4 and sum(c.count for c in discs) == 36
+    assert len(discs) == 4 and sum(c.count * c.chits[0] * c.chits[1] for c in discs if c.chits) == 36
     assert parts["player-aid"].count == 4
     assert parts["board"].kind == "board" and parts["scoring-pad"].kind == "pad"
 
@@ -91,8 +91,10 @@ def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_s
     assert abs(kit.DISC - 25.4 * 3 / 8) < 1e-9
     # its square, cut on the lines without a punch, is half a tile (PUNCH_GAP_MM wider at
     # least) and fits as well
-    assert disc.width_mm == kit.TILE / 2 >= kit.DISC + PUNCH_GAP_MM
-    assert disc.width_mm + FIT_CLEARANCE_MM <= kit.TRACK_CELL
+    assert disc.chits is not None
+    square = disc.width_mm / disc.chits[0]
+    assert square == disc.height_mm == kit.TILE / 2 >= kit.DISC + PUNCH_GAP_MM
+    assert square + FIT_CLEARANCE_MM <= kit.TRACK_CELL
     assert "3/8 inch (9.5 mm) craft punch" in " ".join(kit.GUIDE.assembly)
     # the sun and lap tokens were 22 and 18 mm, sizes no punch cuts: a 3/4 inch punch now
     assert "sun and lap tokens a 3/4 inch (19 mm) craft punch" in " ".join(kit.GUIDE.assembly)
@@ -327,19 +329,21 @@ def test_round_pieces_are_drawn_at_their_punch_size_and_distinct_colours_6_mm_ap
     imposition = impose(kit.components(KitOptions()), PAPERS[paper])
     sheet = next(sheet for sheet in imposition.sheets
                  if any(placed.component.name == "disc-red" for placed in sheet.placements))
-    drawn: dict[int, tuple[float, float, float, float]] = {}
-    for item in flatten(sheet).shapes:
-        if item.owner >= 0 and sheet.placements[item.owner].component.outline == "circle" and \
-                isinstance(item.shape, Circle) and item.owner not in drawn:
-            drawn[item.owner] = item.box  # its first circle: the cut line
+    cut_line = kit.round_outline(kit.DISC).style.stroke_width
+    drawn: list[tuple[int, tuple[float, float, float, float]]] = []
+    for item in flatten(sheet).shapes:  # every cut circle, a disc strip's nine too
+        if item.owner >= 0 and isinstance(item.shape, Circle) and item.style.stroke == kit.INK and \
+                item.style.stroke_width == cut_line:
+            drawn.append((item.owner, item.box))
+
     def punched(component):  # the circle's size: a disc's punch cell is a little wider
         return min(component.footprint or (component.width_mm,))
 
-    assert {punched(sheet.placements[owner].component) for owner in drawn} == {25.4 * 3 / 8, 25.4 * 3 / 4}
-    for owner, (x0, y0, x1, y1) in drawn.items():
+    assert {punched(sheet.placements[owner].component) for owner, _ in drawn} == {25.4 * 3 / 8, 25.4 * 3 / 4}
+    for owner, (x0, y0, x1, y1) in drawn:
         component = sheet.placements[owner].component
         assert x1 - x0 == pytest.approx(punched(component), abs=0.01) == pytest.approx(y1 - y0, abs=0.01)
-    discs = [(box, sheet.placements[owner].face.background) for owner, box in drawn.items()
+    discs = [(box, sheet.placements[owner].face.background) for owner, box in drawn
              if sheet.placements[owner].component.kind == "marker"]
     assert len(discs) == 36
     gaps = []
@@ -463,9 +467,9 @@ def test_the_board_s_left_half_sums_up_the_turn_and_the_game_end(parts):
     assert panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6
 
 
-def test_discs_are_strips_of_squares_on_shared_cuts_so_scissors_do_without_the_punch(parts):
+def test_discs_are_strips_of_squares_so_scissors_do_without_the_punch(parts):
     discs = [c for c in parts.values() if c.name.startswith("disc-")]
-    assert discs and all(c.shared_cuts and c.width_mm == c.height_mm < 12.0 for c in discs)
+    assert discs and all(c.chits and c.width_mm / c.chits[0] == c.height_mm < 12.0 for c in discs)
     steps = " ".join(kit.GUIDE.assembly)
     assert "No 3/8 inch punch?" in steps and "11 mm squares" in steps
     assert "repeat the duplex test on card" in kit.GUIDE.paper
@@ -496,17 +500,25 @@ def test_the_words_on_tiles_and_tokens_are_seven_points_at_least():
 def test_tiles_tokens_and_discs_lie_on_one_grid_so_no_edge_is_marked_twice(paper):
     """The review saw cut ticks 1-2 mm apart where the sun tokens (a 20.4 mm pitch) met the discs
     (10.5 mm), each tick keeping its own half of the gutter (pnp.checks.doubled_marks passed
-    them). Tokens now sit in tile-sized cells and discs in half-tile cells: every column line of
-    the sheet is on the tiles' 22 mm grid or halfway between two of its lines, and no two ticks
-    lie end to end under 3 mm apart (pnp.checks.staggered_marks)."""
+    them). Tokens now sit in tile-sized cells: every column line of the tiles and tokens is on
+    the tiles' 22 mm grid. The discs are strips of half-tile cells, trimmed whole, then cut
+    along their printed lines: each strip's ends and lines lie on a column line of the grid or
+    DOUBLED_MARK_MM from every one. No two ticks lie end to end under 3 mm apart
+    (pnp.checks.staggered_marks)."""
     from pnp import checks
     from pnp.build import impose_kit
+    from pnp.impose import DOUBLED_MARK_MM
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     sheet = next(sheet for sheet in imposition.sheets if any(p.component.kind == "marker" for p in sheet.placements))
-    left = min(p.rect[0] for p in sheet.placements)
-    edges = {round((x - left) / (kit.TILE / 2), 6) % 1 for p in sheet.placements for x in (p.rect[0], p.rect[0] + p.rect[2])}
-    assert edges == {0.0}
+    squares = [p for p in sheet.placements if p.component.kind != "marker"]
+    left = min(p.rect[0] for p in squares)
+    columns = {round(x, 6) for p in squares for x in (p.rect[0], p.rect[0] + p.rect[2])}
+    assert {round((x - left) / kit.TILE, 6) % 1 for x in columns} == {0.0}
+    strips = [p for p in sheet.placements if p.component.kind == "marker"]
+    lines = {round(p.rect[0] + k * kit.DISC_CELL, 6) for p in strips for k in range(data.DISCS_PER_PLAYER + 1)}
+    apart = [min(abs(line - column) for column in columns) for line in lines]
+    assert all(gap == 0.0 or gap >= DOUBLED_MARK_MM for gap in apart), sorted(apart)
     assert [str(problem) for problem in checks.staggered_marks(checks.flatten(sheet))] == []
 
 
@@ -544,3 +556,17 @@ def test_the_board_s_left_half_is_panels_of_seed_values_notes_and_the_final_scor
     pictured = {id(shape) for shape in drawn(board.front.shapes)}
     for crop in data.CROPS:
         assert id(kit.seed_face(crop).shapes) in pictured and id(kit.veggie_face(crop).shapes) in pictured
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_each_player_s_discs_print_as_one_strip_under_one_fill_so_no_seam_shows(paper):
+    """At 400 dpi faint hairlines showed between the disc columns: each disc was a piece of its
+    own, its colour a fill of its own edge to edge with the next one's on their shared cut, and
+    a rasteriser leaves a seam between two abutting fills. Each player's discs are one strip,
+    its colour one rectangle under all of them; the strip is cut along its printed lines."""
+    imposition = impose(kit.components(KitOptions()), PAPERS[paper])
+    strips = [placed for placed in imposition.placements() if placed.component.kind == "marker"]
+    assert sorted(placed.component.name for placed in strips) == sorted(f"disc-{c}" for c in data.PLAYER_COLOURS)
+    for placed in strips:
+        assert placed.component.chits == (data.DISCS_PER_PLAYER, 1)
+        assert placed.rect[2] == pytest.approx(data.DISCS_PER_PLAYER * kit.DISC_CELL)

@@ -394,3 +394,22 @@ def test_the_rules_summary_carries_the_games_wordmark(pieces):
     summary = pieces["rules-summary"].front
     assert "look-gnome-hat" in {s.name for s, _, _ in walk(summary.shapes) if isinstance(s, Icon)}
     assert kit.TITLE in texts(summary)
+
+
+def test_the_gnome_cards_corner_rings_keep_a_millimetre_inside_the_coloured_frame(pieces):
+    """A gnome card's corner emblem sat in a ring whose edge touched the frame's inner edge
+    (0.35 mm over it): it read as part of the frame, unevenly. Each ring, both corners, keeps
+    a millimetre of the white panel between it and the frame."""
+    from pnp import checks
+    from pnp.impose import Sheet
+    from pnp.model import Circle
+
+    gnomes = [c for c in pieces.values() if c.kind == "card" and c.name.startswith("gnome")]
+    assert gnomes
+    for card in gnomes:
+        flat = checks.flatten(Sheet(0, kit.CARD_W, kit.CARD_H, "front", [], card.front.shapes))
+        rings = [item.box for item in flat.shapes if isinstance(item.shape, Circle) and item.style.stroke
+                 and item.picture is None]  # the rings, not the pictures' eyes
+        assert len(rings) == 2, card.name
+        for x0, y0, x1, y1 in rings:  # the box of the ring's ink, its stroke included
+            assert min(x0, y0, kit.CARD_W - x1, kit.CARD_H - y1) >= kit.INSET + 1.0 - 1e-6, card.name

@@ -775,3 +775,20 @@ def test_a_piece_cut_round_its_outline_with_colour_past_its_box_is_found():
     assert found(past, "polygon") == ["tile (copy 1) prints #E69F00 past its cut line, outside the outline it is cut round"]
     assert found(kept, "polygon") == [] and found(past, "rect") == []
     assert [p for p in kit_problems("cottage-garden", "letter") if p.check == "stray bleed"] == []
+
+
+def test_a_card_s_words_inside_its_3_mm_safe_zone_are_found_and_a_tile_s_are_not():
+    """Garden Dice's Reminders card set its rulebook footer 2.3 mm above its cut and passed:
+    text_past_trim asks 1.5 mm of every piece, a 22 mm tile's name too. A card or an aid keeps
+    its words CARD_SAFE_MM inside its cut."""
+    def words(kind: str, x: float) -> list[str]:
+        piece = Component("piece", kind, 80.0, 60.0, Face(Group((Text(x, 30, "Rulebook", size=3, fill=INK),)),
+                                                          "#FFFFFF"))
+        return [problem.detail for problem in checks.check_imposition(impose([piece], PAPERS["letter"]))
+                if problem.check == "card words"]
+
+    assert words("aid", 2.4) == ["text 'Rulebook' (piece) comes 2.4 mm from its cut line, under the 3 mm a card "
+                                 "keeps clear inside it"]
+    assert len(words("card", 2.4)) == 1
+    assert words("aid", checks.CARD_SAFE_MM) == [] and words("tile", 2.4) == []
+    assert [p for p in kit_problems("garden-dice", "letter") if p.check == "card words"] == []
