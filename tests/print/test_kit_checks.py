@@ -14,7 +14,21 @@ from pnp.build import impose_kit, kit_components, lay_out
 from pnp.colors import Paint
 from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS
-from pnp.model import Circle, Component, Face, Group, Line, Path, Polygon, Rect, Shape, Space, Style, Text
+from pnp.model import (
+    Circle,
+    Component,
+    ComponentKind,
+    Face,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Space,
+    Style,
+    Text,
+)
 from pnp.options import BLEED_RANGE_MM, PAPERS, BuildOptions, KitOptions
 
 INK = "#222222"
@@ -479,15 +493,16 @@ def test_a_cream_beside_white_needs_no_colour_gutter():
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_imposition_keeps_distinct_colours_a_gutter_apart(paper, monkeypatch):
-    """Cottage Garden's orange and blue cubes, green beds and white tile strips, and every other
-    kit: the imposition gives distinct colours their 6 mm; made to give only the least gutter,
-    the check finds it."""
+    """Cottage Garden's green beds beside its white tile strips, its cube sheets beside their
+    beehives, and every other kit: the imposition gives distinct colours their 6 mm; made to
+    give only the least gutter, the check finds it."""
     assert [p for p in kit_problems("cottage-garden", paper) if p.check == "shared cut"] == []
     monkeypatch.setattr(impose_module, "COLOUR_GUTTER_MM", impose_module.MIN_GUTTER_MM)
     problems = [p.detail for p in checks.check_imposition(impose_kit("cottage-garden", PAPERS[paper],
                                                                      BuildOptions(games=("cottage-garden",))))
                 if p.check == "shared cut"]
-    assert any(detail.startswith("cube-orange (#E69F00) and cube-blue") for detail in problems)
+    assert problems and all("under the 6 mm gutter between colours" in detail for detail in problems)
+    assert any(detail.startswith("flowerbed-") or "flowerbed-" in detail for detail in problems)
 
 
 def test_a_copy_printed_on_no_page_is_found():
@@ -781,7 +796,7 @@ def test_a_card_s_words_inside_its_3_mm_safe_zone_are_found_and_a_tile_s_are_not
     """Garden Dice's Reminders card set its rulebook footer 2.3 mm above its cut and passed:
     text_past_trim asks 1.5 mm of every piece, a 22 mm tile's name too. A card or an aid keeps
     its words CARD_SAFE_MM inside its cut."""
-    def words(kind: str, x: float) -> list[str]:
+    def words(kind: ComponentKind, x: float) -> list[str]:
         piece = Component("piece", kind, 80.0, 60.0, Face(Group((Text(x, 30, "Rulebook", size=3, fill=INK),)),
                                                           "#FFFFFF"))
         return [problem.detail for problem in checks.check_imposition(impose([piece], PAPERS["letter"]))
