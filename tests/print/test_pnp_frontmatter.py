@@ -333,9 +333,10 @@ def test_the_cutting_note_says_which_pieces_share_their_cuts_as_the_build_lays_t
     assert "Cards share their edges: cut on the line. Aids carry their colour past their edges" in variety
     assert "of one colour" not in variety and "Other pieces" not in variety
     # Garden Dice's tiles share a cream rim, and its tokens sit in cells of that cream on the
-    # tiles' grid, so all of them share their cuts; its markers (discs) of different colours
-    # are kept apart
-    assert "Tiles and tokens, and markers of one colour, share their edges" in page_one("garden-dice")
+    # tiles' grid, so all of them share their cuts; its markers (discs) print as one strip a
+    # player, its colour run past the strip's edges
+    assert ("Tiles and tokens share their edges: cut on the line. Aids and markers carry their colour past "
+            "their edges") in page_one("garden-dice")
     assert "A piece's colour runs a little past its edge" in page_one("harvest-dice")
 
 
