@@ -40,7 +40,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import CUT, FOLD, PUNCHES_MM, TAB, die_face, ellipse, punch, sticker_note
+from pnp.parts import CUT, FOLD, PUNCHES_MM, TAB, chit_grid, die_face, ellipse, punch, sticker_note
 from pnp.sheets import ReadableSheet, Region
 from scorer.games.cottage_garden import data
 
@@ -850,13 +850,8 @@ def chit_sheet(name: str, columns: int, rows: int, size: float, chit: Group, fil
     trimmed like one piece, then cut along its lines, one cut per line instead of four round
     each token. Its colour runs into the bleed; each chit is `sits_on` a space by itself."""
     width, height = columns * size, rows * size
-    lines = Style(stroke=darken(fill, 0.45), stroke_width=0.25)
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, width + 2 * BLEED, height + 2 * BLEED, Style(fill=fill))]
-    shapes += [Group((chit,), translate=(column * size, row * size)) for column in range(columns) for row in range(rows)]
-    # the lines end on the sheet's cut line: run on into the bleed, they lay beside the ticks of
-    # the pieces round the sheet, 0.9 mm from a beehive tile's (pnp.checks.marks_on_lines)
-    shapes += [Line(column * size, 0.0, column * size, height, lines) for column in range(1, columns)]
-    shapes += [Line(0.0, row * size, width, row * size, lines) for row in range(1, rows)]
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, width + 2 * BLEED, height + 2 * BLEED, Style(fill=fill)),
+                           chit_grid([chit] * (columns * rows), columns, size, darken(fill, 0.45))]
     return Component(name, "token", width, height, Face(group(shapes), background=fill), chits=(columns, rows),
                      sits_on=sits_on, footprint=(size, size) if sits_on else None)
 
@@ -955,15 +950,11 @@ def die_stickers() -> Component:
     the faces (a sheet of chits)."""
     colour = OKABE_ITO["bluish_green"]
     columns, rows = len(DIE_PAIRS), 2
-    lines = Style(stroke=darken(colour, 0.45), stroke_width=0.25)
+    faces = [die_face(pair[row], DIE_STICKER, pip_color=WHITE, face_color=colour)
+             for row in range(rows) for pair in DIE_PAIRS]   # a pair to a column
     shapes: list[Shape] = [Rect(-BLEED, -BLEED, columns * DIE_STICKER + 2 * BLEED, rows * DIE_STICKER + 2 * BLEED,
-                                Style(fill=colour))]
-    shapes += [Group((die_face(value, DIE_STICKER, pip_color=WHITE, face_color=colour),),
-                     translate=(column * DIE_STICKER, row * DIE_STICKER))
-               for column, pair in enumerate(DIE_PAIRS) for row, value in enumerate(pair)]
-    shapes += [Line(column * DIE_STICKER, 0, column * DIE_STICKER, rows * DIE_STICKER, lines)
-               for column in range(1, columns)]
-    shapes.append(Line(0, DIE_STICKER, columns * DIE_STICKER, DIE_STICKER, lines))
+                                Style(fill=colour)),
+                           chit_grid(faces, columns, DIE_STICKER, darken(colour, 0.45))]
     return Component("die-stickers", "sticker", columns * DIE_STICKER, rows * DIE_STICKER,
                      Face(group(shapes), background=colour), chits=(columns, rows))
 
