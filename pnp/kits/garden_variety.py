@@ -24,7 +24,7 @@ from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.kits import DeckMistakes, DeckRules
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
-from pnp.parts import STICKER_NOTE_H, STICKER_NOTE_W, ellipse, sticker_note, text_column
+from pnp.parts import STICKER_NOTE_H, STICKER_NOTE_W, chit_grid, ellipse, sticker_note, text_column
 from pnp.text import BODY_MM
 from scorer.games.garden_variety import data
 
@@ -512,13 +512,9 @@ def die_stickers() -> Component:
     """The six faces as one sheet of stickers for a stock 16 mm die, each column a pair of
     opposite faces: trimmed on its corner ticks, then cut between the faces (a sheet of chits)."""
     columns, rows = len(DIE_PAIRS), 2
-    lines = Style(stroke="#999999", stroke_width=0.25)
-    shapes: list[Shape] = [Group((die_face(data.DIE_LABELS[value]),), translate=(column * DIE_STICKER, row * DIE_STICKER))
-                           for column, pair in enumerate(DIE_PAIRS) for row, value in enumerate(pair)]
-    shapes += [Line(column * DIE_STICKER, 0, column * DIE_STICKER, rows * DIE_STICKER, lines)
-               for column in range(1, columns)]
-    shapes.append(Line(0, DIE_STICKER, columns * DIE_STICKER, DIE_STICKER, lines))
-    return Component("die-stickers", "sticker", columns * DIE_STICKER, rows * DIE_STICKER, Face(Group(tuple(shapes))),
+    faces = [die_face(data.DIE_LABELS[pair[row]]) for row in range(rows) for pair in DIE_PAIRS]   # a pair to a column
+    sheet = chit_grid(faces, columns, DIE_STICKER, "#999999")
+    return Component("die-stickers", "sticker", columns * DIE_STICKER, rows * DIE_STICKER, Face(Group((sheet,))),
                      chits=(columns, rows))
 
 

@@ -22,7 +22,7 @@ from pnp.fonts import cap_height, measure
 from pnp.icons import register_icon, solid
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
-from pnp.parts import PIPS, STICKER_NOTE_H, STICKER_NOTE_W, die_face, sticker_note
+from pnp.parts import PIPS, STICKER_NOTE_H, STICKER_NOTE_W, chit_grid, die_face, sticker_note
 from pnp.sheets import ReadableSheet, Region
 from pnp.text import BODY_MM, layout_lines
 from scorer.games.harvest_dice import data
@@ -554,12 +554,9 @@ def sticker_sheet(crop: str) -> Component:
     faces = len(data.DIE_FACES)
     color = CROP_COLOR[crop]
     width, height = dice * STICKER, faces * STICKER
-    lines = Style(stroke=darken(color, 0.45), stroke_width=0.25)
-    shapes: list[Shape] = [Rect(-3.0, -3.0, width + 6.0, height + 6.0, Style(fill=color))]
-    shapes += [sticker_face(die * STICKER, (face - 1) * STICKER, STICKER, face, crop)
-               for die in range(dice) for face in data.DIE_FACES]
-    shapes += [Line(column * STICKER, 0, column * STICKER, height, lines) for column in range(1, dice)]
-    shapes += [Line(0, row * STICKER, width, row * STICKER, lines) for row in range(1, faces)]
+    stickers = [sticker_face(0.0, 0.0, STICKER, face, crop) for face in data.DIE_FACES for _ in range(dice)]
+    shapes: list[Shape] = [Rect(-3.0, -3.0, width + 6.0, height + 6.0, Style(fill=color)),
+                           chit_grid(stickers, dice, STICKER, darken(color, 0.45))]
     return Component(f"stickers-{crop}", "sticker", width, height, Face(Group(tuple(shapes)), background=color),
                      chits=(dice, faces))
 
