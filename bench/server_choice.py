@@ -22,6 +22,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.support.ports import free_port
+
 REPO = Path(__file__).resolve().parent.parent
 SECONDS = 12          # how long each attack is held while the plain GETs are timed
 GET_TIMEOUT = 10.0    # a GET that waits this long counts as stalled
@@ -37,12 +39,6 @@ CANDIDATES = {
         "serve(create_app({{'LISTEN_HOST': '127.0.0.1'}}), host='127.0.0.1', port={port}, threads=8, "
         "connection_limit=2000, channel_timeout=30)"),
 }
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @contextlib.contextmanager

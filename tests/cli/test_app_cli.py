@@ -16,6 +16,7 @@ import pytest
 import scorer
 from tests.support.cli import GARDENKIT
 from tests.support.cli import gardenkit_here as gardenkit
+from tests.support.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -140,12 +141,6 @@ def test_unreadable_file_exits_2(tmp_path):
         pytest.skip("running as root: file permissions do not stop reading")
     run = gardenkit("score", "garden-variety", path)
     assert run.returncode == 2 and "cannot read" in run.stderr
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def child_processes(pid: int) -> list[int]:

@@ -20,11 +20,12 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from tests.support.ports import free_port
 
 SERVER_USER = "postgres"
 SUPERUSER = "postgres"
@@ -58,13 +59,6 @@ def unavailable_reason() -> str | None:
     except ImportError:
         return "psycopg2 is not installed (pip install 'gardenkit[postgres]')"
     return None
-
-
-def free_port() -> int:
-    """A loopback TCP port nobody listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class PostgresServer:

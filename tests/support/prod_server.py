@@ -30,7 +30,7 @@ from typing import Any, BinaryIO
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from tests.support.pg import free_port
+from tests.support.ports import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -92,7 +92,7 @@ class ProductionServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.started().poll() is not None:
-                if self.started().returncode == EXIT_USAGE:
+                if self.started().returncode == EXIT_USAGE or "Address already in use" in self._log_hint():
                     raise PortTaken(f"port {self.port}{self._log_hint()}")
                 raise RuntimeError(f"`gardenkit serve` exited with {self.started().returncode}"
                                    f"{self._log_hint()}")

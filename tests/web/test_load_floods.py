@@ -38,7 +38,7 @@ sys.path.insert(0, str(REPO))
 from bench import server_choice  # noqa: E402
 from bench.floods import flood, history_pages  # noqa: E402
 from bench.hostile import history_of  # noqa: E402
-from bench.server_choice import free_port  # noqa: E402
+from tests.support.ports import free_port  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
