@@ -107,7 +107,7 @@ test: test-tools
 	$(BIN)/ruff check .
 	$(ESLINT) templates
 	@mkdir -p .cache; $(BIN)/mypy >.cache/mypy.out 2>&1 & types=$$!; \
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal; rc=$$?; \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=25; rc=$$?; \
 	wait $$types; typed=$$?; echo "mypy:"; cat .cache/mypy.out; \
 	if [ $$rc -eq 5 ]; then echo "no tests were collected"; exit 1; fi; \
 	if [ $$typed -ne 0 ]; then echo "mypy found type errors (above)"; exit $$typed; fi; exit $$rc
