@@ -30,8 +30,15 @@ PLANK = 3.5   # the frame's width inside the trim, mm: clear of the 5 mm board m
 BLEED = 3.0
 
 
+POST = PLANK + 0.6  # a corner post, square, from the cut line in: a little wider than the planks it joins
+GRAIN = 2.2         # the grain's line along a plank, from the cut: its waves keep 1.5 mm inside it
+
+
 def board_frame(width: float, height: float) -> list[Shape]:
-    """Timber planks round the board (running on into the bleed), joined by corner posts."""
+    """Timber planks round the board, joined by corner posts, both running on into the bleed:
+    a cut a little off neither slices a post nor leaves a sliver of one beyond a plank (the
+    posts stood 0.6 mm past the cut line; pnp.checks.frames_at_cut). The grain and the posts'
+    bolts keep 1.5 mm inside the cut."""
     wood = Style(fill=TIMBER, stroke=TIMBER_EDGE, stroke_width=0.35, decorative=True)
     outer = PLANK + BLEED
     grain = Style(stroke=darken(TIMBER, 0.2), stroke_width=0.2)
@@ -42,16 +49,19 @@ def board_frame(width: float, height: float) -> list[Shape]:
         Rect(width - PLANK, -BLEED, outer, height + 2 * BLEED, wood),
     ]
     lines: tuple = ()
-    for y in (PLANK * 0.35, height - PLANK * 0.55):
-        lines += (("M", PLANK + 4, y), ("C", width * 0.3, y + 0.4, width * 0.6, y - 0.4, width - PLANK - 4, y))
-    for x in (PLANK * 0.45, width - PLANK * 0.45):
-        lines += (("M", x, PLANK + 4), ("C", x + 0.4, height * 0.4, x - 0.4, height * 0.6, x, height - PLANK - 4))
+    for y in (GRAIN, height - GRAIN):
+        lines += (("M", POST + 4, y), ("C", width * 0.3, y + 0.4, width * 0.6, y - 0.4, width - POST - 4, y))
+    for x in (GRAIN, width - GRAIN):
+        lines += (("M", x, POST + 4), ("C", x + 0.4, height * 0.4, x - 0.4, height * 0.6, x, height - POST - 4))
     shapes.append(Path(lines, grain))
-    for x, y in ((0, 0), (width - PLANK, 0), (0, height - PLANK), (width - PLANK, height - PLANK)):
-        shapes.append(Rect(x - 0.6, y - 0.6, PLANK + 1.2, PLANK + 1.2, Style(fill=darken(TIMBER, 0.15), stroke=TIMBER_EDGE,
-                                                                             stroke_width=0.35, decorative=True),
-                           radius=0.6))
-        shapes.append(filled(circle(x + PLANK / 2, y + PLANK / 2, 0.5), TIMBER_EDGE))
+    post = Style(fill=darken(TIMBER, 0.15), stroke=TIMBER_EDGE, stroke_width=0.35, decorative=True)
+    for left, top in ((True, True), (False, True), (True, False), (False, False)):
+        x = -BLEED if left else width - POST
+        y = -BLEED if top else height - POST
+        shapes.append(Rect(x, y, POST + BLEED, POST + BLEED, post, radius=0.6))
+        bolt_x = POST / 2 if left else width - POST / 2
+        bolt_y = POST / 2 if top else height - POST / 2
+        shapes.append(filled(circle(bolt_x, bolt_y, 0.5), TIMBER_EDGE))
     return shapes
 
 
