@@ -50,10 +50,11 @@ def _critter(animal_icon: str, size: float, color: str, share: float, x: float, 
 
 
 def _branch(u: float) -> list[Shape]:
-    leaves = leaf(30 * u, 10 * u, 18 * u, 22 * u, 8 * u) + leaf(62 * u, 9 * u, 74 * u, 20 * u, 8 * u) + \
-        leaf(86 * u, 11 * u, 96 * u, 2 * u, 7 * u)
-    # the branch starts 16 units in: from the picture's edge it ran into the card's colour badge
-    return [stroke((("M", 16 * u, 10 * u), ("C", 40 * u, 7 * u, 60 * u, 14 * u, 100 * u, 8 * u)), BARK, 4 * u),
+    leaves = leaf(38 * u, 10 * u, 28 * u, 22 * u, 8 * u) + leaf(62 * u, 9 * u, 74 * u, 20 * u, 8 * u) + \
+        leaf(83 * u, 11 * u, 92 * u, 3 * u, 7 * u)
+    # the branch starts 24 units in: from nearer the picture's edge it ran into the card's colour
+    # badge (at 16 units, once the picture grew to 48 mm on the 7)
+    return [stroke((("M", 24 * u, 10 * u), ("C", 44 * u, 7 * u, 62 * u, 14 * u, 94 * u, 8 * u)), BARK, 4 * u),
             filled(leaves, FOLIAGE, FOLIAGE_EDGE, 0.8 * u)]
 
 
@@ -82,7 +83,7 @@ def _register(animal_icon: str, pose: int):
 def opossum_hanging(size: float, color: str) -> Group:
     """Hanging by its tail from a branch, upside down."""
     u = size / 100
-    return Group((*_branch(u), _critter("gv-opossum", size, color, 0.82, 52, 43, 180)))
+    return Group((*_branch(u), _critter("gv-opossum", size, color, 0.8, 60, 46, 180)))
 
 
 @_register("gv-opossum", 3)
@@ -98,9 +99,10 @@ def opossum_sniffing(size: float, color: str) -> Group:
 def snail_climbing(size: float, color: str) -> Group:
     """Climbing a broad leaf."""
     u = size / 100
-    # the leaf runs (80, 86) to (16, 16): from corner to corner it touched both colour badges
-    return Group((filled(leaf(80 * u, 86 * u, 16 * u, 16 * u, 46 * u), FOLIAGE, FOLIAGE_EDGE, 1.0 * u),
-                  stroke((("M", 80 * u, 86 * u), ("L", 20 * u, 20 * u)), lighten(FOLIAGE, 0.35), 1.2 * u),
+    # the leaf runs (80, 86) to (24, 22): from corner to corner it touched both colour badges, and
+    # from (16, 16) the top one once the picture grew to 48 mm on the 7
+    return Group((filled(leaf(80 * u, 86 * u, 24 * u, 22 * u, 44 * u), FOLIAGE, FOLIAGE_EDGE, 1.0 * u),
+                  stroke((("M", 80 * u, 86 * u), ("L", 28 * u, 26 * u)), lighten(FOLIAGE, 0.35), 1.2 * u),
                   _critter("gv-snail", size, color, 0.74, 48, 50, 40)))
 
 
@@ -119,18 +121,20 @@ def snail_strawberry(size: float, color: str) -> Group:
 
 @_register("gv-frog", 2)
 def frog_lily_pad(size: float, color: str) -> Group:
-    """Sitting on a lily pad, a water lily beside it."""
+    """Sitting on a lily pad, a water lily beside it. The pad and the lily keep above the
+    square's last tenth and left of its right edge: drawn 45 mm across on a 4, a pad to the
+    square's foot met the turned colour badge."""
     u = size / 100
-    pad = Path((("M", 50 * u, 86 * u), ("L", 62 * u, 74 * u),
-                ("C", 110 * u, 80 * u, 100 * u, 100 * u, 50 * u, 100 * u),
-                ("C", 0, 100 * u, -10 * u, 80 * u, 38 * u, 74 * u), ("Z",)),
+    pad = Path((("M", 50 * u, 84 * u), ("L", 62 * u, 72 * u),
+                ("C", 102 * u, 76 * u, 96 * u, 92 * u, 50 * u, 92 * u),
+                ("C", 4 * u, 92 * u, -2 * u, 76 * u, 38 * u, 72 * u), ("Z",)),
                Style(fill="#4E9A4A", stroke=FOLIAGE_EDGE, stroke_width=0.9 * u))
     ripples = sum(((("M", x * u, y * u), ("C", (x + 6) * u, (y - 2) * u, (x + 12) * u, (y - 2) * u, (x + 18) * u, y * u))
-                   for x, y in ((2, 70), (80, 66))), ())
-    lily = filled(ring_of(8, 88 * u, 84 * u, 0, 10 * u, 5 * u, 0.7), "#FFFFFF", "#B07AA0", 0.6 * u)
+                   for x, y in ((2, 68), (78, 64))), ())
+    lily = filled(ring_of(8, 84 * u, 78 * u, 0, 9 * u, 4.5 * u, 0.7), "#FFFFFF", "#B07AA0", 0.6 * u)
     return Group((stroke(ripples, "#6FB6D6", 1.4 * u), pad, lily,
-                  filled(circle(88 * u, 84 * u, 2.5 * u), "#F2C12E", "#9C7A12", 0.4 * u),
-                  _critter("gv-frog", size, color, 0.78, 48, 45)))
+                  filled(circle(84 * u, 78 * u, 2.3 * u), "#F2C12E", "#9C7A12", 0.4 * u),
+                  _critter("gv-frog", size, color, 0.78, 48, 43)))
 
 
 @_register("gv-frog", 3)
