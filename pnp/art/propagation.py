@@ -105,6 +105,41 @@ def lawn_tufts(width: float, height: float, keep_clear: list[tuple[float, float,
     return [Path(blades, Style(stroke=GRASS, stroke_width=0.3, decorative=True))]
 
 
+# Wildflowers dotted over the lawn round the beds, in light inks that stay under the board's
+# words and tokens: (species, colour) by turns, drawn as Cottage Garden draws its flowers.
+LAWN_FLOWERS = (("Daisy", "#FFFFFF"), ("Forget-me-not", "#56B4E9"), ("Primrose", "#F0E442"),
+                ("Cosmos", "#E7A6CB"))
+LAWN_FLOWER = 5.5   # a flower's drawing, mm across
+LAWN_STEP = 6.5     # the grid the flowers are scattered from
+
+
+def lawn_flowers(width: float, height: float, beds: list[tuple[float, float]], bed_size: float,
+                 keep_clear: list[tuple[float, float, float, float]]) -> list[Shape]:
+    """Small wildflowers in the lawn the hex beds (centres `beds`, centre to corner `bed_size`)
+    leave free, inside the frame and off the `keep_clear` boxes (x0, y0, x1, y1: the words and
+    the corner pictures), scattered the same in every build."""
+    from pnp.art.flowers import species_icon
+
+    half = LAWN_FLOWER / 2
+    inside = PLANK + 1.5 + half
+    shapes: list[Shape] = []
+    for i in range(int(width / LAWN_STEP) + 1):
+        for j in range(int(height / LAWN_STEP) + 1):
+            if _jitter(i, j, 7.0) < 0.1:  # about half the free places: clumps and gaps, not a grid
+                continue
+            x = inside + i * LAWN_STEP + _jitter(i, j, 8.0) * LAWN_STEP * 0.25
+            y = inside + j * LAWN_STEP + _jitter(j, i, 9.0) * LAWN_STEP * 0.25
+            if not (inside <= x <= width - inside and inside <= y <= height - inside):
+                continue
+            if any(math.hypot(x - bx, y - by) < bed_size + half + 0.8 for bx, by in beds):
+                continue
+            if any(x0 - half - 1 < x < x1 + half + 1 and y0 - half - 1 < y < y1 + half + 1 for x0, y0, x1, y1 in keep_clear):
+                continue
+            species, colour = LAWN_FLOWERS[(i * 7 + j * 3) % len(LAWN_FLOWERS)]
+            shapes.append(Icon(species_icon(species), x, y, LAWN_FLOWER, colour))
+    return shapes
+
+
 @register_icon("propagation-potted-seedling")
 def potted_seedling(size: float, color: str) -> Group:
     """A seedling in a terracotta pot (`color`: its leaves)."""

@@ -177,8 +177,12 @@ def board_component(coordinates: bool = False) -> Component:
     edge = Style(fill=SOIL, stroke=SOIL_EDGE, stroke_width=0.5)
     top = Style(fill=TOP_HEX_FILL, stroke=SOIL_EDGE, stroke_width=0.8)
     notes = _board_corner_notes(width, height)
+    corners = art.board_corners(width, height, 24.0)
     words = [box for box in map(bounds, notes) if box is not None]
-    shapes: list[Shape] = art.lawn_tufts(width, height, words) + art.board_frame(width, height)
+    beds = [(ox + x, oy + y) for x, y in (hex_centre(space, HEX_SIZE) for space in data.board_spaces())]
+    clear = words + [box for box in map(bounds, corners) if box is not None]
+    shapes: list[Shape] = art.lawn_tufts(width, height, words) + art.lawn_flowers(width, height, beds, HEX_SIZE, clear) \
+        + art.board_frame(width, height)
     centres = []
     for space in data.board_spaces():
         x, y = hex_centre(space, HEX_SIZE)
@@ -194,7 +198,7 @@ def board_component(coordinates: bool = False) -> Component:
     shapes += [Icon("star", ox + tx, oy + ty - 5.0, 7, "#FFFFFF"),
                Text(ox + tx, oy + ty + 2.5, "TOP", size=3.6, bold=True, align="center", anchor="middle")]
     shapes += notes
-    shapes += art.board_corners(width, height, 24.0)
+    shapes += corners
     return Component("board", "board", width, height, Face(group(shapes), background=LAWN), spaces=hex_spaces())
 
 

@@ -541,3 +541,27 @@ def test_the_aid_s_back_draws_the_turn_and_the_end_of_a_round_as_strips_and_both
     for face in (aid.front, aid.back):
         box = bounds(face.shapes)
         assert box is not None and kit.AID_SIZE[1] - 5.0 <= box[3] <= kit.AID_SIZE[1] - 1.0
+
+
+def test_the_board_s_lawn_has_wildflowers_off_the_beds_the_words_and_the_frame(pieces):
+    """The lawn round the beds was bare but for grass: wildflowers are dotted over it now, each
+    wholly off every hex, the board's words and corner pictures, and inside the frame."""
+    from pnp.art import propagation as art
+    from pnp.art.flowers import species_icon
+    from pnp.checks import bounds
+
+    board = pieces["board"]
+    width, height = kit.board_size()
+    names = {species_icon(species) for species, _ in art.LAWN_FLOWERS}
+    flowers = [s for s, dx, dy in walk(board.front.shapes) if isinstance(s, Icon) and s.name in names]
+    assert len(flowers) >= 20 and {f.name for f in flowers} == names
+    beds = [(width / 2 + x, height / 2 + y) for x, y in (kit.hex_centre(s, kit.HEX_SIZE) for s in data.board_spaces())]
+    words = [(box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy) for s, dx, dy in walk(board.front.shapes)
+             if isinstance(s, Text) and (box := bounds(s)) is not None]
+    half = art.LAWN_FLOWER / 2
+    for flower in flowers:
+        assert all(((flower.cx - x) ** 2 + (flower.cy - y) ** 2) ** 0.5 >= kit.HEX_SIZE + half for x, y in beds)
+        assert art.PLANK + half < flower.cx < width - art.PLANK - half
+        assert art.PLANK + half < flower.cy < height - art.PLANK - half
+        for x0, y0, x1, y1 in words:
+            assert not (x0 - half < flower.cx < x1 + half and y0 - half < flower.cy < y1 + half)
