@@ -25,6 +25,7 @@ SOIL = "#8C6D46"
 # so they print cheaply and the tokens and words on them stay the strongest marks.
 SOIL_CRUMB = "#E0CCA6"
 FURROW = "#E3D3B4"
+SOIL_SHADE = "#E6D2AE"
 GRASS = "#C4DBB3"
 PLANK = 3.5   # the frame's width inside the trim, mm: clear of the 5 mm board margin's contents
 BLEED = 3.0
@@ -71,11 +72,16 @@ def _jitter(i: int, j: int, salt: float) -> float:
 
 
 def soil_texture(centres: list[tuple[float, float]], size: float) -> list[Shape]:
-    """Tilled soil in each hex (centre to corner `size`): three furrows across it and a
-    scatter of crumbs between them, each one Path for the whole board."""
+    """Tilled soil in each hex (centre to corner `size`): a shade along the inside of its upper
+    sides, as a bed sunk a little below the lawn, three furrows across it and a scatter of
+    crumbs between them, each one Path for the whole board."""
     crumbs: tuple = ()
     furrows: tuple = ()
+    shade: tuple = ()
+    inner = size * 0.98 - 0.25 - 0.7  # the shade (1.4 mm) against the inside of the outline (0.5 mm)
     for index, (cx, cy) in enumerate(centres):
+        corners = [(cx + inner * math.cos(math.radians(a)), cy + inner * math.sin(math.radians(a))) for a in (180, 240, 300, 360)]
+        shade += (("M", *corners[0]), *(("L", x, y) for x, y in corners[1:]))
         for row, dy in enumerate((-0.42, 0.0, 0.42)):
             y = cy + dy * size
             half = size * (0.62 if row == 1 else 0.45)
@@ -85,7 +91,8 @@ def soil_texture(centres: list[tuple[float, float]], size: float) -> list[Shape]
             reach = size * (0.2 + 0.45 * abs(_jitter(k, index, 2.0)))
             crumbs += circle(cx + reach * math.cos(angle), cy + reach * math.sin(angle) * 0.8,
                              0.35 + 0.2 * abs(_jitter(index, k, 3.0)))
-    return [Path(furrows, Style(stroke=FURROW, stroke_width=0.5, decorative=True)),
+    return [Path(shade, Style(stroke=SOIL_SHADE, stroke_width=1.4, decorative=True)),
+            Path(furrows, Style(stroke=FURROW, stroke_width=0.5, decorative=True)),
             filled(crumbs, SOIL_CRUMB, decorative=True)]
 
 
