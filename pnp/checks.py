@@ -66,6 +66,9 @@ piece's cut outline is. The checks then read that flat list:
 - `text_out_of_box`: a word in a box a piece draws that reaches the box's stroke.
 - `card_words_at_cut`: a card's or a player aid's words closer than CARD_SAFE_MM (3 mm, the
   safe zone) to its cut line; smaller pieces keep text_past_trim's SAFE_MM.
+- `frames_at_cut`: a card's or a board's frame (art along a cut line, or FRAME_CORNER_MM or more
+  in a corner) with an edge under SAFE_MM from that cut line, inside or out: a corner post
+  straddling the cut is sliced, or leaves a sliver past the plank, when the cut is a little off.
 
 Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
@@ -1155,6 +1158,24 @@ def small_table_words(flat: Flat) -> Iterator[Problem]:
                                                         f"table is {TABLE_WORD_PT:g} pt and 4.5:1 at least")
 
 
+def _art_boxes(flat: Flat, kinds: frozenset[str], keep: Callable[[Drawn], bool] = lambda item: True
+               ) -> dict[tuple[int, int], Box]:
+    """The box of each shape `keep` takes, and of each picture as a whole, that a piece of one
+    of `kinds` draws (not a folded card, nor a portion of a board tiled over pages), by (piece,
+    shape)."""
+    boxes: dict[tuple[int, int], Box] = {}
+    for item in flat.shapes:
+        placed = flat.sheet.placements[item.owner] if item.owner >= 0 else None
+        if placed is None or placed.component.kind not in kinds or placed.component.folded or placed.tile is not None \
+                or not keep(item):
+            continue
+        key = (item.owner, -item.picture if item.picture is not None else item.order)
+        box = boxes.get(key)
+        boxes[key] = item.box if box is None else (min(box[0], item.box[0]), min(box[1], item.box[1]),
+                                                  max(box[2], item.box[2]), max(box[3], item.box[3]))
+    return boxes
+
+
 def card_art_at_cut(flat: Flat) -> Iterator[Problem]:
     """A card's art (each shape it draws, a picture as a whole; its words are text_past_trim's)
     has every edge SAFE_MM or more from the card's trim line, inside it or out: art that stops
@@ -1162,16 +1183,7 @@ def card_art_at_cut(flat: Flat) -> Iterator[Problem]:
     off (Propagation's bonus cards' vine leaves touched their cuts), while art running on
     through the trim into the bleed, or kept inside the safe area, does not show the cut. A
     folded card (`--fold`) is cut through both its glued halves: its faces meet in its middle."""
-    boxes: dict[tuple[int, int], Box] = {}
-    for item in flat.shapes:
-        component = flat.sheet.placements[item.owner].component if item.owner >= 0 else None
-        if component is None or component.kind != "card" or component.folded:
-            continue
-        key = (item.owner, -item.picture if item.picture is not None else item.order)
-        box = boxes.get(key)
-        boxes[key] = item.box if box is None else (min(box[0], item.box[0]), min(box[1], item.box[1]),
-                                                  max(box[2], item.box[2]), max(box[3], item.box[3]))
-    for (owner, _), box in boxes.items():
+    for (owner, _), box in _art_boxes(flat, frozenset({"card"})).items():
         placed = flat.sheet.placements[owner]
         trim = _rect_box(placed.rect)
         across = box[0] < trim[2] and box[2] > trim[0]
@@ -1281,10 +1293,47 @@ def card_words_at_cut(flat: Flat) -> Iterator[Problem]:
                                                            f"{CARD_SAFE_MM:g} mm a card keeps clear inside it")
 
 
+# A piece's frame: art in a colour told from the paper, lying this close to a cut line, inside
+# or past it, that runs along at least half of that line, or sits in a corner (this close to
+# two) and is FRAME_CORNER_MM or more each way (a photo marker's cells are no frame).
+FRAME_BAND_MM = 6.0
+FRAME_CORNER_MM = 3.0
+FRAMED_KINDS = frozenset({"card", "board"})
+
+
+def _inked_art(item: Drawn) -> bool:
+    """Art a reader sees on white paper: a fill or a stroke told apart from it."""
+    return any(colour is not None and distinct(colour, "#FFFFFF")
+               for colour in (item.fill, item.style.stroke if item.style.stroke_width > 0 else None))
+
+
+def frames_at_cut(flat: Flat) -> Iterator[Problem]:
+    """A card's or a board's frame (a plank, band or border along a cut line, a post or an
+    ornament in a corner) keeps SAFE_MM from each cut line it lies along, inside the trim or
+    past it into the bleed: Propagation's board had timber posts at its four corners reaching
+    0.6 mm past the cut, so a cut a little in sliced the posts and one a little out left a
+    sliver of post beyond the plank's end. A board tiled over pages is its seams' business."""
+    for (owner, _), box in _art_boxes(flat, FRAMED_KINDS, _inked_art).items():
+        placed = flat.sheet.placements[owner]
+        trim = _rect_box(placed.rect)
+        width, height = trim[2] - trim[0], trim[3] - trim[1]
+        near = [abs(box[side] - trim[side]) < FRAME_BAND_MM for side in range(4)]  # left, top, right, bottom
+        corner = box[2] - box[0] >= FRAME_CORNER_MM and box[3] - box[1] >= FRAME_CORNER_MM
+        along = (box[3] - box[1] >= height / 2 or (corner and (near[1] or near[3])),
+                 box[2] - box[0] >= width / 2 or (corner and (near[0] or near[2])))
+        for side in range(4):
+            gap = abs(box[side] - trim[side])
+            if near[side] and along[side % 2] and gap < SAFE_MM - TOLERANCE_MM:
+                yield Problem(flat.sheet.number, "frame", f"{placed.component.name}: its frame at {_where(box)} ends "
+                                                          f"{gap:.1f} mm from its {('left', 'top', 'right', 'bottom')[side]} "
+                                                          f"cut line, under {SAFE_MM:g} mm: a cut a little off slices it")
+                break
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
           unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words,
-          card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box, card_words_at_cut)
+          card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box, card_words_at_cut, frames_at_cut)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -25,13 +25,21 @@ SOIL = "#8C6D46"
 # so they print cheaply and the tokens and words on them stay the strongest marks.
 SOIL_CRUMB = "#E0CCA6"
 FURROW = "#E3D3B4"
+SOIL_SHADE = "#E6D2AE"
 GRASS = "#C4DBB3"
 PLANK = 3.5   # the frame's width inside the trim, mm: clear of the 5 mm board margin's contents
 BLEED = 3.0
 
 
+POST = PLANK + 0.6  # a corner post, square, from the cut line in: a little wider than the planks it joins
+GRAIN = 2.2         # the grain's line along a plank, from the cut: its waves keep 1.5 mm inside it
+
+
 def board_frame(width: float, height: float) -> list[Shape]:
-    """Timber planks round the board (running on into the bleed), joined by corner posts."""
+    """Timber planks round the board, joined by corner posts, both running on into the bleed:
+    a cut a little off neither slices a post nor leaves a sliver of one beyond a plank (the
+    posts stood 0.6 mm past the cut line; pnp.checks.frames_at_cut). The grain and the posts'
+    bolts keep 1.5 mm inside the cut."""
     wood = Style(fill=TIMBER, stroke=TIMBER_EDGE, stroke_width=0.35, decorative=True)
     outer = PLANK + BLEED
     grain = Style(stroke=darken(TIMBER, 0.2), stroke_width=0.2)
@@ -42,16 +50,19 @@ def board_frame(width: float, height: float) -> list[Shape]:
         Rect(width - PLANK, -BLEED, outer, height + 2 * BLEED, wood),
     ]
     lines: tuple = ()
-    for y in (PLANK * 0.35, height - PLANK * 0.55):
-        lines += (("M", PLANK + 4, y), ("C", width * 0.3, y + 0.4, width * 0.6, y - 0.4, width - PLANK - 4, y))
-    for x in (PLANK * 0.45, width - PLANK * 0.45):
-        lines += (("M", x, PLANK + 4), ("C", x + 0.4, height * 0.4, x - 0.4, height * 0.6, x, height - PLANK - 4))
+    for y in (GRAIN, height - GRAIN):
+        lines += (("M", POST + 4, y), ("C", width * 0.3, y + 0.4, width * 0.6, y - 0.4, width - POST - 4, y))
+    for x in (GRAIN, width - GRAIN):
+        lines += (("M", x, POST + 4), ("C", x + 0.4, height * 0.4, x - 0.4, height * 0.6, x, height - POST - 4))
     shapes.append(Path(lines, grain))
-    for x, y in ((0, 0), (width - PLANK, 0), (0, height - PLANK), (width - PLANK, height - PLANK)):
-        shapes.append(Rect(x - 0.6, y - 0.6, PLANK + 1.2, PLANK + 1.2, Style(fill=darken(TIMBER, 0.15), stroke=TIMBER_EDGE,
-                                                                             stroke_width=0.35, decorative=True),
-                           radius=0.6))
-        shapes.append(filled(circle(x + PLANK / 2, y + PLANK / 2, 0.5), TIMBER_EDGE))
+    post = Style(fill=darken(TIMBER, 0.15), stroke=TIMBER_EDGE, stroke_width=0.35, decorative=True)
+    for left, top in ((True, True), (False, True), (True, False), (False, False)):
+        x = -BLEED if left else width - POST
+        y = -BLEED if top else height - POST
+        shapes.append(Rect(x, y, POST + BLEED, POST + BLEED, post, radius=0.6))
+        bolt_x = POST / 2 if left else width - POST / 2
+        bolt_y = POST / 2 if top else height - POST / 2
+        shapes.append(filled(circle(bolt_x, bolt_y, 0.5), TIMBER_EDGE))
     return shapes
 
 
@@ -61,11 +72,16 @@ def _jitter(i: int, j: int, salt: float) -> float:
 
 
 def soil_texture(centres: list[tuple[float, float]], size: float) -> list[Shape]:
-    """Tilled soil in each hex (centre to corner `size`): three furrows across it and a
-    scatter of crumbs between them, each one Path for the whole board."""
+    """Tilled soil in each hex (centre to corner `size`): a shade along the inside of its upper
+    sides, as a bed sunk a little below the lawn, three furrows across it and a scatter of
+    crumbs between them, each one Path for the whole board."""
     crumbs: tuple = ()
     furrows: tuple = ()
+    shade: tuple = ()
+    inner = size * 0.98 - 0.25 - 0.7  # the shade (1.4 mm) against the inside of the outline (0.5 mm)
     for index, (cx, cy) in enumerate(centres):
+        corners = [(cx + inner * math.cos(math.radians(a)), cy + inner * math.sin(math.radians(a))) for a in (180, 240, 300, 360)]
+        shade += (("M", *corners[0]), *(("L", x, y) for x, y in corners[1:]))
         for row, dy in enumerate((-0.42, 0.0, 0.42)):
             y = cy + dy * size
             half = size * (0.62 if row == 1 else 0.45)
@@ -75,7 +91,8 @@ def soil_texture(centres: list[tuple[float, float]], size: float) -> list[Shape]
             reach = size * (0.2 + 0.45 * abs(_jitter(k, index, 2.0)))
             crumbs += circle(cx + reach * math.cos(angle), cy + reach * math.sin(angle) * 0.8,
                              0.35 + 0.2 * abs(_jitter(index, k, 3.0)))
-    return [Path(furrows, Style(stroke=FURROW, stroke_width=0.5, decorative=True)),
+    return [Path(shade, Style(stroke=SOIL_SHADE, stroke_width=1.4, decorative=True)),
+            Path(furrows, Style(stroke=FURROW, stroke_width=0.5, decorative=True)),
             filled(crumbs, SOIL_CRUMB, decorative=True)]
 
 
@@ -93,6 +110,41 @@ def lawn_tufts(width: float, height: float, keep_clear: list[tuple[float, float,
                 continue
             blades += (("M", x - 0.8, y - 1.2), ("L", x, y), ("L", x + 0.2, y - 1.6), ("M", x, y), ("L", x + 0.9, y - 1.1))
     return [Path(blades, Style(stroke=GRASS, stroke_width=0.3, decorative=True))]
+
+
+# Wildflowers dotted over the lawn round the beds, in light inks that stay under the board's
+# words and tokens: (species, colour) by turns, drawn as Cottage Garden draws its flowers.
+LAWN_FLOWERS = (("Daisy", "#FFFFFF"), ("Forget-me-not", "#56B4E9"), ("Primrose", "#F0E442"),
+                ("Cosmos", "#E7A6CB"))
+LAWN_FLOWER = 5.5   # a flower's drawing, mm across
+LAWN_STEP = 6.5     # the grid the flowers are scattered from
+
+
+def lawn_flowers(width: float, height: float, beds: list[tuple[float, float]], bed_size: float,
+                 keep_clear: list[tuple[float, float, float, float]]) -> list[Shape]:
+    """Small wildflowers in the lawn the hex beds (centres `beds`, centre to corner `bed_size`)
+    leave free, inside the frame and off the `keep_clear` boxes (x0, y0, x1, y1: the words and
+    the corner pictures), scattered the same in every build."""
+    from pnp.art.flowers import species_icon
+
+    half = LAWN_FLOWER / 2
+    inside = PLANK + 1.5 + half
+    shapes: list[Shape] = []
+    for i in range(int(width / LAWN_STEP) + 1):
+        for j in range(int(height / LAWN_STEP) + 1):
+            if _jitter(i, j, 7.0) < 0.1:  # about half the free places: clumps and gaps, not a grid
+                continue
+            x = inside + i * LAWN_STEP + _jitter(i, j, 8.0) * LAWN_STEP * 0.25
+            y = inside + j * LAWN_STEP + _jitter(j, i, 9.0) * LAWN_STEP * 0.25
+            if not (inside <= x <= width - inside and inside <= y <= height - inside):
+                continue
+            if any(math.hypot(x - bx, y - by) < bed_size + half + 0.8 for bx, by in beds):
+                continue
+            if any(x0 - half - 1 < x < x1 + half + 1 and y0 - half - 1 < y < y1 + half + 1 for x0, y0, x1, y1 in keep_clear):
+                continue
+            species, colour = LAWN_FLOWERS[(i * 7 + j * 3) % len(LAWN_FLOWERS)]
+            shapes.append(Icon(species_icon(species), x, y, LAWN_FLOWER, colour))
+    return shapes
 
 
 @register_icon("propagation-potted-seedling")

@@ -76,6 +76,7 @@ GNOME_COLOR = OKABE_ITO["reddish_purple"]
 GNOME_INK = darken(GNOME_COLOR, 0.25)  # the gnomes' pink deep enough (5:1) for the die's "!" on white
 BACK_COLOR = "#2F5D3A"
 CREAM = "#F7F1DC"
+RIM_COLOUR = "#2F4A33"  # every card's edge, through the bleed: a hedge's dark green
 PANEL = Style(fill="#FFFFFF", decorative=True)
 DARK = "#2A2A2A"
 
@@ -95,10 +96,12 @@ def opossum(size: float, color: str) -> Group:
     tufts = sum(((("M", x * u, y * u), ("L", (x + 4) * u, (y - 5) * u)) for x, y in
                  ((50, 46), (58, 44), (66, 46), (74, 50), (54, 54), (64, 56))), ())
     return Group.of(
-        Path((("M", 80 * u, 60 * u), ("C", 98 * u, 62 * u, 100 * u, 86 * u, 86 * u, 90 * u),
-              ("C", 76 * u, 92 * u, 72 * u, 82 * u, 80 * u, 80 * u)), Style(stroke=skin_edge, stroke_width=6 * u)),
-        Path((("M", 80 * u, 60 * u), ("C", 98 * u, 62 * u, 100 * u, 86 * u, 86 * u, 90 * u),
-              ("C", 76 * u, 92 * u, 72 * u, 82 * u, 80 * u, 80 * u)), Style(stroke=skin, stroke_width=3.6 * u)),
+        # the tail curls up at its tip, above the foot of the square: drawn 48 mm across on a 9,
+        # a tail hanging lower met the turned colour badge
+        Path((("M", 80 * u, 60 * u), ("C", 97 * u, 60 * u, 99 * u, 78 * u, 88 * u, 82 * u),
+              ("C", 79 * u, 85 * u, 75 * u, 76 * u, 82 * u, 74 * u)), Style(stroke=skin_edge, stroke_width=6 * u)),
+        Path((("M", 80 * u, 60 * u), ("C", 97 * u, 60 * u, 99 * u, 78 * u, 88 * u, 82 * u),
+              ("C", 79 * u, 85 * u, 75 * u, 76 * u, 82 * u, 74 * u)), Style(stroke=skin, stroke_width=3.6 * u)),
         *(Rect(x * u, 66 * u, 7 * u, 17 * u, Style(fill=DARK), radius=3 * u) for x in (36, 47, 62, 72)),
         *(ellipse((x + 3.5) * u, 84 * u, 5 * u, 2.4 * u, Style(fill=skin, stroke=skin_edge, stroke_width=0.5 * u))
           for x in (36, 47, 62, 72)),
@@ -158,10 +161,12 @@ def frog(size: float, color: str) -> Group:
     eye_white = Style(fill="#FFFFFF", stroke=edge, stroke_width=size * 0.015)
     spots = Style(fill=darken(color, 0.35))
     toes = Style(fill=lighten(color, 0.3), stroke=edge, stroke_width=0.6 * u)
+    # the feet keep above the square's last tenth: drawn 48 mm across on a 9, toes at its foot
+    # met the turned colour badge
     return Group.of(
-        ellipse(22 * u, 89 * u, 14 * u, 6 * u, solid(color, size)),
-        ellipse(78 * u, 89 * u, 14 * u, 6 * u, solid(color, size)),
-        *(Circle(x * u, 93 * u, 2.6 * u, toes) for x in (10, 17, 24, 76, 83, 90)),
+        ellipse(22 * u, 84 * u, 14 * u, 5.5 * u, solid(color, size)),
+        ellipse(78 * u, 84 * u, 14 * u, 5.5 * u, solid(color, size)),
+        *(Circle(x * u, 87 * u, 2.6 * u, toes) for x in (10, 17, 24, 76, 83, 90)),
         ellipse(50 * u, 64 * u, 38 * u, 26 * u, solid(color, size)),
         *(Circle(x * u, y * u, r * u, spots) for x, y, r in ((20, 58, 4), (80, 58, 4), (26, 72, 3), (74, 72, 3))),
         ellipse(50 * u, 74 * u, 21 * u, 12 * u, Style(fill=lighten(color, 0.55))),
@@ -330,22 +335,25 @@ def _both_corners(index: Group) -> Group:
     return Group((index, Group((index,), translate=(CARD_W, CARD_H), rotate=180)))
 
 
-# Every card's edge is one cream rim, as a playing card's white border: cards of any colours
-# share their cuts (an off cut shows cream beside cream), so the last nine print on one Letter
-# page like the rest. The suit's colour is a band round the panel, wider than the old 2.5 mm
-# frame.
-RIM = 2.5              # the cream rim, from the trim inwards
+# Every card's edge is one rim of dark green run on into the bleed: cards of any colours share
+# their cuts (an off cut shows the rim's green beside the same green, never paper), so the last
+# nine print on one Letter page like the rest. The suit's colour is a band round the panel. (A
+# cream rim, as a playing card's white border, showed a cut 1 mm off as a white sliver; the
+# suit's own colour into the bleed cannot share a cut with another suit's, and on Letter, whose
+# three rows of cards have 0.7 mm to spare, every column of a page would have to be one suit:
+# the 10 blue and 10 green cards and the 4 wildflowers fill no whole columns, so a seventh sheet.)
+RIM = 2.5              # the dark rim, from the trim inwards
 BAND = 3.5             # the suit's colour round the panel
 INSET = RIM + BAND     # the panel's edge, from the trim
 CORNER = INSET - 4.0   # the corner indices move in with the panel
 
 
 def _framed(colour: str, *shapes: Shape) -> Face:
-    """A card face: the cream rim (its edge colour, through the bleed), the suit's band, the
-    white panel, then the face's own drawing."""
+    """A card face: the dark green rim (its edge colour, through the bleed), the suit's band,
+    the white panel, then the face's own drawing."""
     band = Rect(RIM, RIM, CARD_W - 2 * RIM, CARD_H - 2 * RIM, Style(fill=colour), radius=3.5)
     panel = Rect(INSET, INSET, CARD_W - 2 * INSET, CARD_H - 2 * INSET, PANEL, radius=2.5)
-    return Face(Group((band, panel, *shapes)), background=CREAM)
+    return Face(Group((band, panel, *shapes)), background=RIM_COLOUR)
 
 
 def _number_index(label: str, badge: Shape) -> Group:
@@ -393,6 +401,25 @@ NAME_MM = min(NAME_MAX_MM, NAME_MAX_MM * NAME_ROOM / max(measure(name, NAME_MAX_
                                                          for name in CRITTER_NAMES.values()))
 
 
+# A critter's picture grows with its card's number round one middle: the poses take turns along
+# the numbers (pnp.art.critters.pose_icon), so each pose is drawn at 42 mm on 1-3, 45 on 4-6 and
+# 48 on 7-9, and a colour's nine cards show nine pictures. (Standing on one ground line, the
+# 48 mm opossum hanging from its branch met the colour badge in the top corner.)
+CRITTER_SIZES = (ART, 45.0, 48.0)
+
+
+def critter_size(number: int | str) -> float:
+    """The picture's size on a critter card: by thirds of 1-9; the rare 0/10 card's smaller,
+    above its extra line."""
+    return CRITTER_SIZES[min(max((number - 1) // 3, 0), 2)] if isinstance(number, int) else ART - 8
+
+
+def critter_picture(colour: str, number: int | str) -> Icon:
+    size = critter_size(number)
+    cy = ART_Y if isinstance(number, int) else ART_Y - 4
+    return Icon(pose_icon(ANIMAL_ICONS[colour], number), ART_X, cy, size, CRITTER_COLORS[colour])
+
+
 def critter_face(card) -> Face:
     color = CRITTER_COLORS[card.color]
     beaten = data.BEATS[card.color]
@@ -400,8 +427,7 @@ def critter_face(card) -> Face:
     name = CRITTER_NAMES[card.color]
     shapes: list[Shape] = [
         _both_corners(_number_index(str(card.number), colour_badge(card.color))),
-        Icon(pose_icon(ANIMAL_ICONS[card.color], card.number), ART_X, ART_Y - 4 if rare else ART_Y,
-             ART - 8 if rare else ART, color),
+        critter_picture(card.color, card.number),
         Text(CARD_W / 2, 58.5 if rare else 67.5, name, size=NAME_MM, align="center", anchor="top",
              bold=True, fill=INK),
         Text(CARD_W / 2, 64 if rare else 73, f"beats {beaten.capitalize()} {data.CRITTERS[beaten]}", size=2.9,
@@ -605,9 +631,11 @@ TIES_NAME_SAFE = 3.5   # from the cut to the chain's end names: past the 3 mm sa
 def ties_aid() -> Face:
     """Who wins when two cards are as near the target: a wildflower over any critter, the four
     critters drawn in the chain where each beats the next, then the card played first; and
-    what the die's faces mean. Under the game's wordmark, on the cards' cream."""
+    what the die's faces mean. Under the game's wordmark, on a cream panel inside the cards'
+    dark rim, so it shares its cuts with the folded cards beside it."""
     left, right = TIES_MARGIN, TIES_W - TIES_MARGIN
     shapes: list[Shape] = [
+        Rect(RIM, RIM, TIES_W - 2 * RIM, TIES_H - 2 * RIM, Style(fill=CREAM), radius=3.5),
         wordmark(TITLE, left, 5.0, 9.0)[0],
         Text(right, 11.5, "ties at a glance", size=4.0, align="right", bold=True, fill=LOOK.ink),
         Text(left, 21.0, "Two cards as near the target?", size=3.2, bold=True, fill=INK),
@@ -638,7 +666,7 @@ def ties_aid() -> Face:
                          "plays first, then the die is rolled again for the target.", size=BODY_MM, fill=INK,
              anchor="top", max_width=right - left),
     ]
-    return Face(Group(tuple(shapes)), background=CREAM)
+    return Face(Group(tuple(shapes)), background=RIM_COLOUR)
 
 
 def fold_fillers(cards: int, paper: str | None) -> list[Component]:
@@ -691,7 +719,7 @@ def sheet_order(deck: dict) -> list:
 
 def components(options: KitOptions) -> list[Component]:
     back = card_back(dark=options.dark_backs)
-    # Every card's edge is the one cream rim, so neighbours meet on one cut in every build:
+    # Every card's edge is the one dark rim, so neighbours meet on one cut in every build:
     # one cut between two cards, never two cuts a hair apart.
     cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count, shared_cuts=True)
              for card, count in sheet_order(load_deck(options))]

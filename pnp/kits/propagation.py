@@ -1,7 +1,7 @@
 """Propagation's print-and-play kit: the hex board (whole on one Letter or A4 page, its top
-hex coloured), numbered square plant tokens on a sheet of chits per player colour, rocks, a growth
-tracker per player with one numbered row per plant token where the round it was sown is
-written in pencil, the round track and its marker, a score sheet, the start marker, the bonus cards (each
+hex coloured), numbered square plant tokens on a sheet of chits per player colour, rocks, a sowing
+calendar per player (a row per round, where the numbers of the tokens sown that round are
+written in pencil, printed with the rounds they are grown and die), the round track and its marker, a score sheet, the start marker, the bonus cards (each
 with a picture of what it counts) and a player aid drawing the propagation patterns.
 
 Every number, pattern and card text comes from scorer/games/propagation/data.py (loaded
@@ -47,15 +47,16 @@ LOOK = Look("eurofurence", "#1E4D5C", "#009E73",
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
-    # every player keeps their own tracker in pencil and rubs out the row of a plant harvested or dead
+    # every player keeps their own sowing calendar in pencil, crossing out a plant harvested or dead, and
+    # rubs it clean for the next game
     # (a pencil's own eraser, not a line of its own: page 1 of the folding build has no line to spare)
     box_items=(("pencils with erasers, one per player", data.PLAYERS_MAX),),
     assembly=(
         "Cut the board on its crop marks (it prints whole on one Letter or A4 page).",
         "Tokens: cut each sheet of tokens out on its crop marks, then along its printed lines with a ruler; "
-        "each cut frees a row or a column. A token's number is its row on its owner's growth tracker.",
-        "Cut the trackers, the round track, the bonus cards and the player aids, and the score sheets on "
-        "their marks: a sheet for each game.",
+        "each cut frees a row or a column. A token's number is what its owner writes on their tracker.",
+        "Cut the trackers (a sowing calendar per player), the round track, the bonus cards and the player "
+        "aids, and the score sheets on their marks: a sheet for each game.",
     ),
     paper="",
 )
@@ -176,8 +177,12 @@ def board_component(coordinates: bool = False) -> Component:
     edge = Style(fill=SOIL, stroke=SOIL_EDGE, stroke_width=0.5)
     top = Style(fill=TOP_HEX_FILL, stroke=SOIL_EDGE, stroke_width=0.8)
     notes = _board_corner_notes(width, height)
+    corners = art.board_corners(width, height, 24.0)
     words = [box for box in map(bounds, notes) if box is not None]
-    shapes: list[Shape] = art.lawn_tufts(width, height, words) + art.board_frame(width, height)
+    beds = [(ox + x, oy + y) for x, y in (hex_centre(space, HEX_SIZE) for space in data.board_spaces())]
+    clear = words + [box for box in map(bounds, corners) if box is not None]
+    shapes: list[Shape] = art.lawn_tufts(width, height, words) + art.lawn_flowers(width, height, beds, HEX_SIZE, clear) \
+        + art.board_frame(width, height)
     centres = []
     for space in data.board_spaces():
         x, y = hex_centre(space, HEX_SIZE)
@@ -193,7 +198,7 @@ def board_component(coordinates: bool = False) -> Component:
     shapes += [Icon("star", ox + tx, oy + ty - 5.0, 7, "#FFFFFF"),
                Text(ox + tx, oy + ty + 2.5, "TOP", size=3.6, bold=True, align="center", anchor="middle")]
     shapes += notes
-    shapes += art.board_corners(width, height, 24.0)
+    shapes += corners
     return Component("board", "board", width, height, Face(group(shapes), background=LAWN), spaces=hex_spaces())
 
 
@@ -254,7 +259,7 @@ def plate_shape(kind: str) -> tuple[Shape, float, float]:
 def plant_chit(colour: PlayerColor, kind: str, number: int) -> Group:
     """One plant token as a chit: the player's shape on their colour down its left side (colour
     is never the only clue), the plant and its number on the white plate to its right. The
-    number is its row on the owner's growth tracker."""
+    number is what the owner writes on their sowing calendar."""
     plate, plant_y, number_y = plate_shape(kind)
     middle = PLATE[0] + PLATE[2] / 2
     shapes: list[Shape] = [
@@ -303,95 +308,119 @@ def rocks_and_markers() -> Component:
 
 
 # --- growth trackers -------------------------------------------------------------------------
-# Every plant on the board is a numbered token, and every token has its own row on its
-# owner's tracker, where the round it was sown is written in pencil: its tier is the rounds
-# since, so nothing slides from turn to turn. A player has at most as many plants as tokens.
+# A sowing calendar per player: a row per round, and in it the numbers of the tokens sown or
+# propagated that round, under their plant, in pencil. Each row prints the round from which its
+# plants are grown and the round at whose end they die (the rounds since sowing are their tier),
+# so nothing slides from turn to turn and nothing is added up: one action sows one kind, so a
+# turn writes one cell. (A row per token, with its sowing round and the two rounds worked out
+# from it, took three numbers and two sums for every token sown.)
 
 # Two trackers stand upright side by side on a Letter or A4 page (A4 leaves 198 mm across):
-# 97 mm wide each, with boxes 12 mm wide and 8 mm tall for a round's number in pencil (192 mm
-# tall: taller, page 1's picture of the pieces pushes the folding build's page 1 off the paper).
-ROW_LABEL = 6.5     # the row's number, left of its boxes
-WRITE_W = 12.0      # a box for a round number written in pencil
-WRITE_H = 8.0
-TRACKER_HEAD = 32.0
-BLOCK_HEAD = 17.0   # a kind's name, when it grows, when it dies, and its boxes' headings, above its rows
-TRACKER_GAP = 4.0   # between the tracker's columns
-# A box's heading is one word at 8 pt, centred over its box with its mark (the tracker's note
-# says what is written there): three words at 6.2 pt were too small and stood off-centre.
-BOX_HEADINGS = ("sown", "grown", "dies")
+# 97 x 192 mm each (taller, page 1's picture of the pieces pushes the folding build's page 1
+# off the paper).
+TRACKER_W = 97.0
+TRACKER_BAND = 9.0    # the coloured title band, inset: it stops 2 mm inside the cut, as two
+                      # trackers of different colours stand a narrow gutter apart
+BAND_INSET = 2.0
+TRACKER_HEAD = 46.0   # the band, the note, the plants' heads: the rows start here
+ROW_H = 7.1           # a round's row, as a college-ruled line: a pencilled number with room round it
+TRACKER_MARGIN = 4.0
+# The columns, left to right: the round, the token numbers sown that round for each plant
+# (tomatoes up to three at a time, carrots two, apple trees five when all are harvested and
+# written again), and for each growing time the round they are grown and the round they die.
+ROUND_COL = 9.0
+SOWN_COLS = {"tomato": (17.0, "tomatoes"), "carrot": (12.0, "carrots"), "apple": (13.0, "apples")}
+TIME_COL = 9.5
 HINT = 2.85         # a hint or heading read while playing: 8.1 pt
+HEAD_MM = 2.5       # a column's one-word head, 7.1 pt: "grown" fits its 9.5 mm column
+TIMES = (("grown", "star"), ("dies", "cross"))
 
 
 def tracker_size() -> tuple[float, float]:
-    columns = _tracker_columns()
-    width = 8 + sum(_column_width() for _ in columns) + TRACKER_GAP * (len(columns) - 1)
-    tallest = max(sum(_block_height(kind) for kind in kinds) for kinds in columns)
-    return width, TRACKER_HEAD + tallest
+    return TRACKER_W, TRACKER_HEAD + data.ROUNDS * ROW_H + 2.0
 
 
-def _column_width() -> float:
-    return ROW_LABEL + len(BOX_HEADINGS) * WRITE_W
+def growth_groups() -> tuple[tuple[str, ...], ...]:
+    """The kinds that grow alike, in order (tomatoes and carrots grow and die together)."""
+    groups: list[tuple[str, ...]] = []
+    for kind in data.KINDS:
+        if groups and all(data.PLANTS[groups[-1][0]][what] == data.PLANTS[kind][what] for what, _ in TIMES):
+            groups[-1] += (kind,)
+        else:
+            groups.append((kind,))
+    return tuple(groups)
 
 
-def _block_height(kind: str) -> float:
-    return BLOCK_HEAD + data.PLANTS[kind]["tokens"] * WRITE_H + 3
+def calendar_round(sown: int, kind: str, what: str) -> str:
+    """The round from which a plant sown in round `sown` is grown, or at whose end it dies, as
+    printed in its row: a dash when the game ends first."""
+    later = sown + data.PLANTS[kind][what]
+    return str(later) if later <= data.ROUNDS else "–"
 
 
-def _tracker_columns() -> tuple[tuple[str, ...], ...]:
-    """Tomatoes in the left column; carrots above apple trees on the right."""
-    return (("tomato",), ("carrot", "apple"))
+def tracker_columns() -> list[tuple[float, float, str, str]]:
+    """Each column of the calendar: its left edge and width (from the tracker's left), and what
+    it holds: ("round", ""), ("sown", kind) or (a time, the first kind of its group)."""
+    x = TRACKER_MARGIN
+    columns = [(x, ROUND_COL, "round", "")]
+    x += ROUND_COL
+    for kinds in growth_groups():
+        for kind in kinds:
+            columns.append((x, SOWN_COLS[kind][0], "sown", kind))
+            x += SOWN_COLS[kind][0]
+        for what, _ in TIMES:
+            columns.append((x, TIME_COL, what, kinds[0]))
+            x += TIME_COL
+    return columns
 
 
 def tier_tracker(colour: PlayerColor) -> Component:
     width, height = tracker_size()
+    top, bottom = TRACKER_HEAD, TRACKER_HEAD + data.ROUNDS * ROW_H
+    columns = tracker_columns()
+    left, right = columns[0][0], columns[-1][0] + columns[-1][1]
     shapes: list[Shape] = [
-        Rect(0, 0, width, 11, Style(fill=colour.hex)),
-        Icon(colour.symbol, 7, 5.5, 6, text_color_on(colour.hex)),
-        Text(13, 5.5, f"{TITLE} · growth tracker · {colour.name} player", size=4.2, bold=True, anchor="middle",
-             fill=text_color_on(colour.hex), face=look(TITLE).face),
-        Text(4, 14, "Sown or propagated: in pencil, write this round in that token's row, and the rounds it "
-                    "grows and dies. Its tier is the rounds since it was sown. Harvested or died: rub the row "
-                    "out (an apple tree harvested: write this round again).", size=2.9, anchor="top",
-             fill=INK, max_width=width - 8),
+        Rect(BAND_INSET, BAND_INSET, width - 2 * BAND_INSET, TRACKER_BAND, Style(fill=colour.hex), radius=1.5),
+        Icon(colour.symbol, 8, BAND_INSET + TRACKER_BAND / 2, 5.5, text_color_on(colour.hex)),
+        Text(13, BAND_INSET + TRACKER_BAND / 2, f"{TITLE} · sowing calendar · {colour.name}", size=4.0, bold=True,
+             anchor="middle", fill=text_color_on(colour.hex), face=look(TITLE).face),
+        Text(TRACKER_MARGIN, 14.0, "Sow or propagate: in pencil, write the tokens' numbers in this round's row "
+                                   "under their plant. They are grown from your turn in the round under the star "
+                                   "and die at the end of the round under the cross. Harvested or dead: cross the "
+                                   "number out. A harvested apple tree: write it again in this round's row.",
+             size=2.9, anchor="top", fill=INK, max_width=width - 2 * TRACKER_MARGIN),
     ]
-    x = 4.0
-    for kinds in _tracker_columns():
-        y = TRACKER_HEAD
-        for kind in kinds:
-            shapes += _tracker_block(kind, x, y)
-            y += _block_height(kind)
-        x += _column_width() + TRACKER_GAP
+    shapes += [Rect(left, top + (number - 1) * ROW_H, right - left, ROW_H,
+                    Style(fill=lighten(TOP_HEX_FILL, 0.7), decorative=True))
+               for number in data.BONUS_ROUNDS]  # the rounds that end with the bonus cards
+    marks = dict(TIMES)
+    for x, w, what, kind in columns:
+        if what == "sown":
+            shapes.append(Icon(plant_icon(kind), x + w / 2, top - 7.4, 5.0, PLANT_COLOURS[kind]))
+            head = SOWN_COLS[kind][1]
+        elif what in marks:
+            star = marks[what] == "star"
+            shapes.append(Icon(marks[what], x + w / 2, top - 7.4, 3.8 if star else 3.0, TOP_HEX_FILL if star else INK))
+            head = what
+        else:
+            head = what
+        shapes.append(Text(x + w / 2, top - 1.0, head, size=HEAD_MM, align="center", anchor="bottom", fill=INK))
+        for number in range(1, data.ROUNDS + 1):
+            middle = top + (number - 0.5) * ROW_H
+            if what == "round":
+                shapes.append(Text(x + w / 2, middle, str(number), size=3.2, bold=True, align="center",
+                                   anchor="middle", fill=INK))
+            elif what in marks:
+                shapes.append(Text(x + w / 2, middle, calendar_round(number, kind, what), size=3.0,
+                                   bold=what == "dies", align="center", anchor="middle", fill=INK))
+    for number in range(data.ROUNDS + 1):
+        y = top + number * ROW_H
+        shapes.append(Line(left, y, right, y, Style(stroke=INK, stroke_width=0.5 if number in (0, data.ROUNDS) else 0.25)))
+    # a heavy line after the round and after each growing time's two columns
+    heavy = {left, right} | {x + w for x, w, what, _ in columns if what in ("round", TIMES[-1][0])}
+    for x in [column[0] for column in columns] + [right]:
+        shapes.append(Line(x, top - 11.0, x, bottom, Style(stroke=INK, stroke_width=0.5 if x in heavy else 0.25)))
     return Component(f"tracker-{colour.name}", "aid", width, height, Face(group(shapes)))
-
-
-def _tracker_block(kind: str, x: float, y: float) -> list[Shape]:
-    """A kind's heading (when it grows and dies), then one row of pencil boxes per token."""
-    plant = data.PLANTS[kind]
-    shapes: list[Shape] = [Icon(plant_icon(kind), x + 3, y + 2.5, 5, PLANT_COLOURS[kind]),
-                           Text(x + 6.5, y + 2.5, plant["name"], size=2.8, bold=True, anchor="middle", fill=INK),
-                           # when it grows and when it dies, a line each under its name: the column
-                           # is too narrow for either beside the name
-                           Text(x + 1.0, y + 6.8, f"grown: sown + {plant['grown']}", size=2.9, anchor="middle",
-                                fill=INK),
-                           Text(x + 1.0, y + 10.6, f"dies: end of sown + {plant['dies']}", size=2.9,
-                                anchor="middle", fill=INK)]
-    marks = (None, Icon("star", 0, 0, 3.0, TOP_HEX_FILL), Icon("cross", 0, 0, 2.6, INK))
-    for index, (heading, mark) in enumerate(zip(BOX_HEADINGS, marks)):
-        centre = x + ROW_LABEL + (index + 0.5) * WRITE_W
-        words = Text(0, 0, heading, size=HINT)
-        mark_w = 0.0 if mark is None else 3.0 + 0.8  # the mark and a gap before the word
-        width = mark_w + layout_lines(words)[0].width
-        left = centre - width / 2  # the mark and the word together, centred on the box
-        shapes.append(Text(left + mark_w, y + BLOCK_HEAD - 1.2, heading, size=HINT, anchor="bottom", fill=INK))
-        if mark is not None:
-            shapes.append(Group.of(mark, translate=(left + 1.5, y + BLOCK_HEAD - 2.2)))
-    for number in range(1, plant["tokens"] + 1):
-        top = y + BLOCK_HEAD + (number - 1) * WRITE_H
-        shapes.append(Text(x + ROW_LABEL - 1.5, top + WRITE_H / 2, str(number), size=3.0, bold=True,
-                           align="right", anchor="middle", fill=INK))
-        shapes += [Rect(x + ROW_LABEL + index * WRITE_W, top, WRITE_W, WRITE_H,
-                        Style(fill="#FFFFFF", stroke=INK, stroke_width=0.25)) for index in range(len(BOX_HEADINGS))]
-    return shapes
 
 
 # --- rounds and scores -----------------------------------------------------------------------

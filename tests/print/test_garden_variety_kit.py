@@ -20,16 +20,20 @@ def pieces():
     return {c.name: c for c in kit.components(KitOptions())}
 
 
-def test_every_card_has_a_cream_rim_and_a_wider_band_of_its_colour_round_the_panel(pieces):
+def test_every_card_has_a_dark_rim_into_its_bleed_and_a_wider_band_of_its_colour_round_the_panel(pieces):
     """The review asked for a wider border round the panel (it was 2.5 mm of the suit's colour
-    to the trim) and fuller faces (the art was 40 mm across)."""
+    to the trim) and fuller faces (the art was 40 mm across), then for the frame's colour into
+    the bleed: a cream rim showed a cut 1 mm off as a white sliver. Every card's rim is one dark
+    green, through its bleed, so cards of any suit still share their cuts."""
+    from pnp.colors import luminance
     from pnp.model import Rect
 
+    assert luminance(kit.RIM_COLOUR) < 0.1
     for card in (c for c in pieces.values() if c.kind == "card"):
-        assert card.front.edge_colour == kit.CREAM
+        assert card.front.edge_colour == kit.RIM_COLOUR == card.front.background
         band, panel = card.front.shapes.children[:2]
         assert isinstance(band, Rect) and isinstance(panel, Rect)
-        assert band.style.fill != kit.CREAM and panel.x - band.x >= 3.5
+        assert band.style.fill != kit.RIM_COLOUR and panel.x - band.x >= 3.5
     assert kit.ART >= 42
 
 
@@ -57,7 +61,7 @@ def test_the_54_cards_print_on_few_two_sided_sheets(paper):
     """Every card keeps 6 mm from the paper's edge. Letter (279.4 mm) holds three rows of
     cards only on shared cuts, and cards of two colours may not share one (an off cut shows a
     sliver of the neighbour): the last nine, of four colours, took two sheets (seven in all).
-    Every card's edge is now one cream rim, the suit's colour a band inside it, so any cards
+    Every card's edge is now one rim of one colour, the suit's a band inside it, so any cards
     share their cuts: nine to a page, six sheets, on Letter and A4."""
     from pnp.build import impose_kit
     from pnp.options import PAPERS, BuildOptions
@@ -73,7 +77,7 @@ def test_the_54_cards_print_on_few_two_sided_sheets(paper):
 
 def test_tabloid_holds_eighteen_cards_a_page_on_their_shared_cuts():
     """Three cards across tabloid turned take 266.7 mm of its 267.4 mm: no room for 1.2 mm
-    gutters, and none needed, since the cards meet on shared cuts (one cream rim). The packer
+    gutters, and none needed, since the cards meet on shared cuts (one rim colour). The packer
     counted gutters and laid 16 a page, the last card sheet two critters and four wildflowers
     (30 % used): 18 a page is three sheets, every cut and bleed check still clean."""
     from pnp import checks
@@ -238,7 +242,7 @@ def test_every_card_back_on_a_sheet_is_the_same_picture(paper, dark):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_cards_meet_their_neighbours_on_one_cut_both_ways(paper):
     """On Letter the columns stood 2.47 mm apart, two cuts a hair apart for each; every card's
-    edge is the one cream rim, so cards abut on shared cuts on both papers."""
+    edge is the one rim colour, so cards abut on shared cuts on both papers."""
     from pnp.build import impose_kit
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
@@ -413,3 +417,19 @@ def test_the_gnome_cards_corner_rings_keep_a_millimetre_inside_the_coloured_fram
         assert len(rings) == 2, card.name
         for x0, y0, x1, y1 in rings:  # the box of the ring's ink, its stroke included
             assert min(x0, y0, kit.CARD_W - x1, kit.CARD_H - y1) >= kit.INSET + 1.0 - 1e-6, card.name
+
+
+def test_a_colour_s_nine_critters_are_nine_pictures_growing_with_their_number(pieces):
+    """Nine cards of a colour showed three poses three times each, at one size: each pose is
+    drawn small on 1-3, larger on 4-6 and largest on 7-9, round one middle, so no two cards of
+    a colour show the same picture and a 9 looks bigger than a 1."""
+    for colour in kit.CRITTER_COLORS:
+        animal = kit.ANIMAL_ICONS[colour]
+        drawn = {}
+        for number in range(1, 10):
+            card = next(c for c in pieces.values() if c.kind == "card" and c.name == f"critter-{colour}-{number}")
+            icon = next(s for s, _, _ in walk(card.front.shapes) if isinstance(s, Icon) and s.name.startswith(animal))
+            drawn[number] = (icon.name, icon.size)
+            assert (icon.cx, icon.cy) == (kit.ART_X, kit.ART_Y)
+        assert len(set(drawn.values())) == 9, drawn
+        assert [drawn[n][1] for n in (1, 4, 7)] == sorted({size for _, size in drawn.values()}) and drawn[7][1] >= 48

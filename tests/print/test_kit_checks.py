@@ -807,3 +807,26 @@ def test_a_card_s_words_inside_its_3_mm_safe_zone_are_found_and_a_tile_s_are_not
     assert len(words("card", 2.4)) == 1
     assert words("aid", checks.CARD_SAFE_MM) == [] and words("tile", 2.4) == []
     assert [p for p in kit_problems("garden-dice", "letter") if p.check == "card words"] == []
+
+
+def test_a_frame_s_corner_post_on_its_cut_is_found_and_one_run_into_the_bleed_passes():
+    """Propagation's board had a timber post at each corner reaching 0.6 mm past its cut line:
+    a cut a little in sliced the post, one a little out left a sliver of it past the plank. A
+    card's or a board's frame keeps SAFE_MM from the cut lines it lies along, inside or past
+    them; a photo marker's small cells in a corner are no frame, nor is white on white."""
+    wood = Style(fill="#A4784A", decorative=True)
+
+    def frames(*shapes: Shape, kind: ComponentKind = "board") -> list[str]:
+        piece = Component("board", kind, 120.0, 90.0, Face(Group(tuple(shapes)), "#DCEBD2"))
+        return found(impose([piece], PAPERS["letter"]), "frame")
+
+    planks = (Rect(-3.0, -3.0, 126.0, 6.5, wood), Rect(-3.0, -3.0, 6.5, 96.0, wood))
+    straddling = frames(*planks, Rect(-0.6, -0.6, 4.7, 4.7, wood))
+    assert len(straddling) == 1 and straddling[0].startswith("board: its frame at (") and \
+        "ends 0.6 mm from its left cut line" in straddling[0]
+    assert frames(*planks, Rect(-3.0, -3.0, 7.1, 7.1, wood)) == []
+    assert len(frames(Rect(-3.0, 0.5, 126.0, 3.0, wood))) == 1   # a band stopping 0.5 mm inside the cut
+    assert len(frames(Rect(-0.6, -0.6, 4.7, 4.7, wood), kind="card")) == 1
+    assert frames(Rect(1.0, 1.0, 1.3, 1.3, Style(fill=INK)), Rect(0.2, 0.2, 8.0, 8.0, Style(fill="#FFFFFF"))) == []
+    assert frames(Rect(-0.6, -0.6, 4.7, 4.7, wood), kind="aid") == []
+    assert [p for paper in ("letter", "a4") for p in kit_problems("propagation", paper) if p.check == "frame"] == []

@@ -7,7 +7,6 @@ import pytest
 
 from pnp.kits import propagation as kit
 from pnp.model import Group, Icon, Line, Path, Polygon, Rect, Text
-from pnp.text import layout_lines
 from scorer.games.propagation import data
 from tests.support.kit_builds import default_kit
 from tests.support.shapes import texts, walk
@@ -166,24 +165,38 @@ def test_the_guide_asks_for_a_pencil_with_an_eraser_per_player_and_no_punch():
     assert "punch" not in " ".join(kit.GUIDE.assembly)
 
 
-def test_growth_tracker_has_a_row_of_pencil_boxes_per_token_and_no_markers_to_cut(pieces):
-    """A plant's sowing round is written on its token's row: nothing slides every turn."""
+def test_the_sowing_calendar_prints_when_each_round_s_plants_are_grown_and_die(pieces):
+    """A row a round: the tokens sown that round are written once, under their plant, and the
+    row says from which round they are grown and at the end of which they die (a row per token
+    took three numbers and two sums for every token sown). True to the turn: a plant sown in
+    round 1 is at tier 1 on its owner's turn in round 2, so tomatoes and carrots (grown at tier
+    3, dead at 6) are grown from round 4 and die at the end of round 7, apple trees (5 and 10)
+    from round 6 and at the end of round 11; past round 20, a dash."""
+    assert [kit.calendar_round(1, kind, what) for kind in ("tomato", "carrot", "apple") for what in ("grown", "dies")] \
+        == ["4", "7", "4", "7", "6", "11"]
+    assert kit.calendar_round(14, "tomato", "dies") == "20" and kit.calendar_round(15, "tomato", "dies") == "–"
+    assert kit.growth_groups() == (("tomato", "carrot"), ("apple",))
+    columns = kit.tracker_columns()
+    top = kit.TRACKER_HEAD
     for colour in kit.player_colours():
         tracker = pieces[f"tracker-{colour.name}"]
-        words = texts(tracker.front)
-        numbers = [t for t in words if t.isdigit()]
-        boxes = [s for s, _, _ in walk(tracker.front.shapes)
-                 if isinstance(s, Rect) and (s.w, s.h) == (kit.WRITE_W, kit.WRITE_H)]
-        assert len(boxes) == len(kit.BOX_HEADINGS) * sum(p["tokens"] for p in data.PLANTS.values())
-        for plant in data.PLANTS.values():
-            assert [str(n) for n in range(1, plant["tokens"] + 1)] == numbers[:plant["tokens"]]
-            numbers = numbers[plant["tokens"]:]
-            assert f"grown: sown + {plant['grown']}" in words
-            assert f"dies: end of sown + {plant['dies']}" in words
-        assert words.count("sown") == len(data.PLANTS)
+        printed = {(round(s.x + dx, 2), round(s.y + dy, 2)): s.text for s, dx, dy in walk(tracker.front.shapes)
+                   if isinstance(s, Text)}
+        for x, w, what, kind in columns:
+            column = [printed.get((round(x + w / 2, 2), round(top + (n - 0.5) * kit.ROW_H, 2)))
+                      for n in range(1, data.ROUNDS + 1)]
+            if what == "round":
+                assert column == [str(n) for n in range(1, data.ROUNDS + 1)]
+            elif what == "sown":
+                assert column == [None] * data.ROUNDS  # left for the pencil
+            else:
+                assert column == [str(n + data.PLANTS[kind][what]) if n + data.PLANTS[kind][what] <= data.ROUNDS
+                                  else "–" for n in range(1, data.ROUNDS + 1)]
+        assert {s.text for s, _, _ in walk(tracker.front.shapes) if isinstance(s, Text)} >= {"tomatoes", "carrots",
+                                                                                             "apples", "grown", "dies"}
     assert not [name for name in pieces if "marker-sheet" in name or name.startswith("tier-marker")]
     width, height = kit.tracker_size()
-    assert width <= 215.9 - 10 and height <= 279.4 - 10
+    assert width <= 215.9 - 10 and height <= 192.0
 
 
 def test_score_sheet_has_a_row_per_round_and_a_total(pieces):
@@ -296,26 +309,21 @@ def test_pdf_pages_and_svgs_agree(letter_build):
     assert len(list((folder / "propagation").glob("p*.svg"))) == pages
 
 
-def test_the_tracker_column_heads_are_eight_points_and_centred_on_their_boxes(pieces):
-    """The heads were 6.2 pt and stood 1.6 mm right of their boxes' middle."""
+def test_the_calendar_s_column_heads_are_seven_points_centred_in_their_columns(pieces):
+    """Each column's one-word head (7.1 pt: "grown" fits 9.5 mm) stands centred over its
+    column, 0.3 mm or more inside its lines."""
     from pnp.checks import PT_MM
+    from pnp.fonts import measure
 
     tracker = pieces["tracker-blue"]
-    heads = [(s, dx) for s, dx, _ in walk(tracker.front.shapes) if isinstance(s, Text) and s.text in kit.BOX_HEADINGS]
-    assert len(heads) == len(kit.BOX_HEADINGS) * len(data.PLANTS)
-    boxes = sorted({round(s.x + dx, 2) for s, dx, _ in walk(tracker.front.shapes)
-                    if isinstance(s, Rect) and (s.w, s.h) == (kit.WRITE_W, kit.WRITE_H)})
-    marks = [(s.cx + dx - s.size / 2, s.cx + dx + s.size / 2) for s, dx, _ in walk(tracker.front.shapes)
-             if isinstance(s, Icon) and s.name in ("star", "cross")]
-    for head, dx in heads:
-        assert head.size / PT_MM >= 8
-        left, right = head.x + dx, head.x + dx + layout_lines(head)[0].width
-        beside = [mark for mark in marks if 0 <= left - mark[1] < 1.5]
-        if beside:  # the mark and the word are centred together
-            left = beside[0][0]
-        # (the star and "grown" together are a little wider than the box they head)
-        box = min(boxes, key=lambda x: abs(x + kit.WRITE_W / 2 - (left + right) / 2))
-        assert (left + right) / 2 == pytest.approx(box + kit.WRITE_W / 2, abs=0.35), head.text
+    heads = {s.text: (s, dx) for s, dx, _ in walk(tracker.front.shapes) if isinstance(s, Text) and s.size == kit.HEAD_MM}
+    for x, w, what, kind in kit.tracker_columns():
+        head = what if what != "sown" else kit.SOWN_COLS[kind][1]
+        shape, dx = heads[head]
+        assert shape.size / PT_MM >= 7 and shape.align == "center"
+        assert measure(head, shape.size, shape.bold) <= w - 0.6, head
+        assert any(s.text == head and s.x + d == pytest.approx(x + w / 2) for s, d, _ in walk(tracker.front.shapes)
+                   if isinstance(s, Text))
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -533,3 +541,27 @@ def test_the_aid_s_back_draws_the_turn_and_the_end_of_a_round_as_strips_and_both
     for face in (aid.front, aid.back):
         box = bounds(face.shapes)
         assert box is not None and kit.AID_SIZE[1] - 5.0 <= box[3] <= kit.AID_SIZE[1] - 1.0
+
+
+def test_the_board_s_lawn_has_wildflowers_off_the_beds_the_words_and_the_frame(pieces):
+    """The lawn round the beds was bare but for grass: wildflowers are dotted over it now, each
+    wholly off every hex, the board's words and corner pictures, and inside the frame."""
+    from pnp.art import propagation as art
+    from pnp.art.flowers import species_icon
+    from pnp.checks import bounds
+
+    board = pieces["board"]
+    width, height = kit.board_size()
+    names = {species_icon(species) for species, _ in art.LAWN_FLOWERS}
+    flowers = [s for s, dx, dy in walk(board.front.shapes) if isinstance(s, Icon) and s.name in names]
+    assert len(flowers) >= 20 and {f.name for f in flowers} == names
+    beds = [(width / 2 + x, height / 2 + y) for x, y in (kit.hex_centre(s, kit.HEX_SIZE) for s in data.board_spaces())]
+    words = [(box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy) for s, dx, dy in walk(board.front.shapes)
+             if isinstance(s, Text) and (box := bounds(s)) is not None]
+    half = art.LAWN_FLOWER / 2
+    for flower in flowers:
+        assert all(((flower.cx - x) ** 2 + (flower.cy - y) ** 2) ** 0.5 >= kit.HEX_SIZE + half for x, y in beds)
+        assert art.PLANK + half < flower.cx < width - art.PLANK - half
+        assert art.PLANK + half < flower.cy < height - art.PLANK - half
+        for x0, y0, x1, y1 in words:
+            assert not (x0 - half < flower.cx < x1 + half and y0 - half < flower.cy < y1 + half)
