@@ -1,6 +1,6 @@
-"""Harvest Dice print-and-play kit: score sheets (basic and advanced), the pig start-player
-marker (a prism on card), the rules in short on half a page, and die stickers for players with
-plain dice.
+"""Harvest Dice print-and-play kit: score sheets (basic and advanced), a player card for each
+player's place and the pig start-player marker (a flat plate), both on card, the rules in short
+on half a page, and die stickers for players with plain dice.
 
 Every number printed (garden size, pig rows and values, market circles, the pre-crossed
 basic circle, ribbon and bonus points) comes from scorer.games.harvest_dice.data, the module
@@ -11,8 +11,6 @@ player of a four-player game, and at this size the garden's spaces (11 mm) and t
 circles (5 mm) are still easy to draw in and cross with a pencil.
 """
 from __future__ import annotations
-
-import math
 
 from pnp import readable
 from pnp.art import harvest_dice as art  # registers the vegetable and market drawings
@@ -43,17 +41,15 @@ GUIDE = KitGuide(
         "you play (basic or advanced).",
         "Die stickers (plain paper and a glue stick, or label paper): trim each colour's sheet on its corner "
         "ticks, cut along its lines and glue a column of six faces on each plain die.",
-        "Cut out the pig start-player marker (card, page {pages of start-player-marker}) round its outline. Score "
-        "its dashed lines first (run a blunt knife or an empty ball-point along a ruler: card cracks folded "
-        "unscored), fold it into a prism, glue the tab under the base, fold the two end caps up into its "
-        "ends and glue their flaps inside the sloping faces: it stands on its own.",
-        "Cut out the rules card (card, page {pages of rules-summary}) and the four player cards (page "
-        "{pages of player-card}), one for each player's place.",
+        "Cut out the four player cards (card, page {pages of player-card}), one for each player's place, and "
+        "the pig start-player marker beside them: it lies flat by the start player, who slides it to the next "
+        "player with the dice.",
+        "Cut out the rules summary (plain paper, page {pages of rules-summary}).",
         "The black squares on each score sheet let the app read a photo of it at the end of the game "
         "(Read from a photo): keep them whole when you trim.",
     ),
-    paper="The die stickers on page {pages of stickers-lettuce} are glued onto the dice; the four player cards "
-          "beside them stay paper.")
+    paper="The die stickers on page {pages of stickers-lettuce} are glued onto the dice; the rules summary "
+          "beside them is read, not handled, and stays paper.")
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
 CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": art.TOMATO,
@@ -383,83 +379,26 @@ def earlier_sheets() -> tuple[ReadableSheet, ...]:
 
 # --- the other pieces --------------------------------------------------------------------------
 
-# The pig's prism is the score sheet's width; the rules card shares its sheet of card.
-MARKER_W = SHEET_W                # the prism's length
-TAB = 8.0                        # its glue tab
-PANEL = 40.0                     # a face of the prism (the base and the two sloping faces)
-CAP = PANEL * math.sqrt(3) / 2   # an end cap: an equilateral triangle on each end of the base
-CAP_FLAP = 6.0                   # a flap on each free edge of a cap, glued inside a sloping face
-CAP_FLAP_INSET = 6.0             # each flap narrows by this much at both ends, so it folds in clear of the next
-Point = tuple[float, float]
-
-
-def _cap_flap(start: Point, end: Point) -> tuple[Point, Point]:
-    """The two outer corners of the flap on a cap's edge from `start` to `end` (the cap lies to
-    the edge's right as the outline runs clockwise on the page, so the flap goes left)."""
-    length = math.dist(start, end)
-    along = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
-    out = (along[1], -along[0])
-
-    def corner(at: Point, sign: int) -> Point:
-        return (at[0] + sign * along[0] * CAP_FLAP_INSET + out[0] * CAP_FLAP,
-                at[1] + sign * along[1] * CAP_FLAP_INSET + out[1] * CAP_FLAP)
-    return corner(start, 1), corner(end, -1)
-
-
-def _cap_corners() -> tuple[tuple[Point, Point, Point], tuple[Point, Point, Point]]:
-    """Each end cap's corners clockwise: the base's end, the cap's point, the base's other end."""
-    left, right, base = CAP, CAP + MARKER_W, TAB + 2 * PANEL
-    return (((left, base + PANEL), (0.0, base + PANEL / 2), (left, base)),
-            ((right, base), (right + CAP, base + PANEL / 2), (right, base + PANEL)))
-
-
-def marker_outline() -> tuple[Point, ...]:
-    """The prism's net, clockwise from the glue tab: the tab, the two faces and the base, an end
-    cap out from each end of the base with a glue flap on each of its free edges."""
-    left, right = CAP, CAP + MARKER_W
-    (l_low, l_point, l_high), (r_high, r_point, r_low) = _cap_corners()
-    return ((left + 4.0, TAB), (left + 8.0, 0.5), (right - 8.0, 0.5), (right - 4.0, TAB), (right, TAB),
-            r_high, *_cap_flap(r_high, r_point), r_point, *_cap_flap(r_point, r_low), r_low,
-            l_low, *_cap_flap(l_low, l_point), l_point, *_cap_flap(l_point, l_high), l_high, (left, TAB))
-
-
-MARKER_NET_W = MARKER_W + 2 * CAP
-MARKER_NET_H = max(y for _, y in marker_outline())
+# The start player's marker lies flat by the dice and slides along the table to the next
+# player each round: a plate of card in the pig's pink, cut with four straight cuts (it was a
+# prism of card to score, fold and glue, with end caps and flaps).
+START_W, START_H = 120.0, 48.0
+START_PIG = 34.0                 # the pig's face on the plate's left
 
 
 def start_marker() -> Group:
-    """A three-sided prism on card that stands: from the top, a glue tab, a face turned to read
-    from the far side, the face read from this side, and the base with an end cap at each end.
-    Fold on the dashed lines, glue the tab under the base's edge, fold the caps up into the
-    ends and glue each cap's two flaps inside the sloping faces: the pig and START PLAYER face both sides of the table, and the closed ends keep the
-    prism from flattening."""
-    def side() -> Group:
-        return Group.of(Icon("harvest-pig", MARKER_W / 2, PANEL * 0.4, 24.0, PIG_PINK),
-                        *(Icon(VEGGIE_ART[crop], x, PANEL * 0.45, 15.0, CROP_COLOR[crop])
-                          for crop, x in (("lettuce", 16.0), ("carrot", MARKER_W - 16.0))),
-                        label(MARKER_W / 2, PANEL - 4.5, "START PLAYER", size=5.0, bold=True, align="center"))
-    fold = Style(stroke=INK, stroke_width=0.2, dash=(1.5, 1.5))
-    base = TAB + 2 * PANEL
-    card = lighten(PIG_PINK, 0.75)
-    net = Polygon(marker_outline(), Style(fill=card, stroke=INK, stroke_width=0.3))
-    tab = Polygon(((CAP + 4.0, TAB), (CAP + 8.0, 0.5), (CAP + MARKER_W - 8.0, 0.5), (CAP + MARKER_W - 4.0, TAB)),
-                  Style(fill=WHITE, stroke=INK, stroke_width=0.3))
-    faces = Group.of(
-        Group((side(),), translate=(MARKER_W, TAB + PANEL), rotate=180.0),
-        Group.of(side(), translate=(0, TAB + PANEL)),
-        label(MARKER_W / 2, base + PANEL / 2 - 2.5, "base: score the dashed lines, fold a prism", size=BODY_MM,
-              align="center", anchor="middle"),
-        label(MARKER_W / 2, base + PANEL / 2 + 2.5, "fold the end caps in and glue their flaps inside", size=BODY_MM,
-              align="center", anchor="middle"),
-        label(MARKER_W / 2, base + PANEL - 3.0, "glue the tab under this edge", size=BODY_MM, align="center"),
-        translate=(CAP, 0.0))
-    folds = [Line(CAP, y, CAP + MARKER_W, y, fold) for y in (TAB, TAB + PANEL, base)]
-    folds += [Line(x, base, x, base + PANEL, fold) for x in (CAP, CAP + MARKER_W)]
-    folds += [Line(*start, *end, fold) for cap in _cap_corners() for start, end in zip(cap, cap[1:])]
-    flaps = [Polygon((start, *_cap_flap(start, end), end), Style(fill=WHITE, stroke=INK, stroke_width=0.3))
-             for cap in _cap_corners() for start, end in zip(cap, cap[1:])]
-    return Group.of(net, tab, *flaps, label(CAP + MARKER_W / 2, TAB / 2 + 0.3, "glue", size=KEY, align="center",
-                                    anchor="middle"), faces, *folds)
+    """The pig, START PLAYER and what the start player does, the three crops drawn beside;
+    its pink runs into the bleed, its words keep 3 mm inside the cut."""
+    plate = lighten(PIG_PINK, 0.6)
+    words_x = START_PIG + 8.0
+    middle = (words_x + START_W - MARGIN) / 2
+    return Group.of(
+        Rect(-3.0, -3.0, START_W + 6.0, START_H + 6.0, Style(fill=plate)),
+        Icon("harvest-pig", 4.0 + START_PIG / 2, START_H / 2, START_PIG, PIG_PINK),
+        label(middle, 14.0, "START PLAYER", size=6.0, bold=True, align="center", anchor="middle", fill=LOOK.ink),
+        *(Icon(VEGGIE_ART[crop], middle + (index - 1) * 12.0, 26.0, 10.0, CROP_COLOR[crop])
+          for index, crop in enumerate(data.CROPS)),
+        label(middle, 38.0, "rolls the dice, then passes me left", size=KEY, align="center", anchor="middle"))
 
 
 SUMMARY = (
@@ -580,8 +519,9 @@ def sticker_guide() -> Component:
                      Face(sticker_note(f"{TITLE}: die stickers", text)), cut_out=False)
 
 
-# A card for each player's place: a round's steps, read at a glance (the rules card has the rest).
-PLAYER_CARD_W, PLAYER_CARD_H = SHEET_W, 58.0
+# A card of card for each player's place: a round's steps, read at a glance, then how the
+# game ends and scores (the rules summary has the rest).
+PLAYER_CARD_W, PLAYER_CARD_H = SHEET_W, 80.0
 ROUND_STEPS = (
     ("Roll", "the start player rolls every die.", ()),
     ("Take", "a die each, clockwise, until one is left.", ()),
@@ -591,6 +531,12 @@ ROUND_STEPS = (
     ("Last die", "everyone crosses a circle of its colour's market. Pass the dice and pig left.",
      ("harvest-market",)),
 )
+GAME_END = (
+    ("End", "finish the round in which someone fills their garden or their pig, or a market has all "
+            f"{data.MARKET_CIRCLES} circles crossed."),
+    ("Score", f"each veggie: its market's crossed circles; {data.RIBBON_POINTS} per full garden row; the pig: its "
+              f"last full row. Advanced: +{data.ADVANCED_BONUS_POINTS} for most of each crop, and of pig circles."),
+)
 STEP_BADGE = 4.2      # a step's numbered disc
 STEP_INDENT = 6.0     # a step's words, right of its disc
 STEP_ART = 3.8        # a drawing right of a step (the three veggies one under another)
@@ -599,11 +545,15 @@ BAND_H = 11.5         # the card's head: the wordmark on a band of the game's wh
 
 def player_card() -> Group:
     """A round in five numbered steps under a band with the game's wordmark, each step's
-    number on a disc in the game's brown, its verb bold, the veggies, the pig or the stall
-    drawn right of the steps they belong to."""
+    number on a disc in the game's brown, the veggies, the pig or the stall drawn right of
+    the steps they belong to; under a rule, how the game ends and scores. The band runs on
+    into the bleed at the top and sides (a card's art keeps clear of its cut or runs past it)."""
     width = PLAYER_CARD_W - 2 * MARGIN
-    band = Rect(0.0, 0.0, PLAYER_CARD_W, BAND_H, Style(fill=lighten(LOOK.ornaments[0][1], 0.8), decorative=True))
-    shapes: list[Shape] = [band, Line(0.0, BAND_H, PLAYER_CARD_W, BAND_H, Style(stroke=LOOK.accent, stroke_width=0.5)),
+    bleed = 3.0
+    band = Rect(-bleed, -bleed, PLAYER_CARD_W + 2 * bleed, BAND_H + bleed,
+                Style(fill=lighten(LOOK.ornaments[0][1], 0.8), decorative=True))
+    shapes: list[Shape] = [band, Line(-bleed, BAND_H, PLAYER_CARD_W + bleed, BAND_H,
+                                      Style(stroke=LOOK.accent, stroke_width=0.5)),
                            wordmark(TITLE, MARGIN, MARGIN - 1.0, 6.0)[0],
                            label(PLAYER_CARD_W - MARGIN - 9.0, MARGIN + 4.0, "a round", size=SUMMARY_HEADING,
                                  bold=True, align="right", fill=LOOK.ink),
@@ -621,6 +571,13 @@ def player_card() -> Group:
             shapes.append(Icon(icon, PLAYER_CARD_W - MARGIN - STEP_ART / 2, y + STEP_ART * (index + 0.5) - 0.3,
                                STEP_ART, colour))
         y += BODY_MM * step.line_height * _line_count(step) + 0.9
+    y += 0.6
+    shapes.append(Line(MARGIN, y, PLAYER_CARD_W - MARGIN, y, Style(stroke=LOOK.accent, stroke_width=0.35)))
+    y += 1.5
+    for heading, words in GAME_END:
+        note = label(MARGIN, y, f"{heading}: {words}", size=BODY_MM, anchor="top", max_width=width)
+        shapes.append(note)
+        y += BODY_MM * note.line_height * _line_count(note) + 0.9
     if y > PLAYER_CARD_H - MARGIN + 0.9:
         raise ValueError(f"the player card's steps run to {y:.1f} mm, past its {PLAYER_CARD_H} mm card")
     return Group(tuple(shapes))
@@ -636,11 +593,12 @@ def components(options: KitOptions | None = None) -> list[Component]:
     sheets = [Component(f"score-sheet-{mode}", "pad", SHEET_W, SHEET_H, Face(score_sheet(mode)), count=4)
               for mode in data.MODES]
     return sheets + [
-        # on card with the pig: a sheet of card once held the pig alone, 30 % of it used
-        Component("rules-summary", "card", RULES_W, RULES_H, Face(rules_card())),
-        Component("player-card", "aid", PLAYER_CARD_W, PLAYER_CARD_H, Face(player_card()), count=4),
-        Component("start-player-marker", "marker", MARKER_NET_W, MARKER_NET_H, Face(start_marker()),
-                  outline="polygon"),
+        # the pieces handled every round on card; the rules summary, read, on plain paper with
+        # the die stickers (alone, the stickers would leave that page nearly empty)
+        Component("player-card", "card", PLAYER_CARD_W, PLAYER_CARD_H, Face(player_card()), count=4),
+        Component("start-player-marker", "marker", START_W, START_H,
+                  Face(start_marker(), background=lighten(PIG_PINK, 0.6))),
         sticker_guide(),
         *(sticker_sheet(crop) for crop in data.CROPS),
+        Component("rules-summary", "aid", RULES_W, RULES_H, Face(rules_card())),
     ]
