@@ -144,24 +144,32 @@ def label(x: float, y: float, text: str, size: float = LABEL, fill: str = INK, *
 
 # --- the score sheet ---------------------------------------------------------------------------
 
-def section_tops() -> dict[str, float]:
-    """Where each part of the score sheet starts, top to bottom (mm)."""
+def section_tops(layout: int | None = None) -> dict[str, float]:
+    """Where each part of the score sheet starts, top to bottom (mm), in the readable layout
+    printed now, or in an earlier one (`layout`: its regions, for a sheet printed then). Up to
+    layout 2 the pig's "power" and "points" heads ran on under the crops' key, 0.05 mm apart:
+    the key has a row of its own now and the pig is 2 mm lower, the markets where they were (a
+    region moved makes the photos of it read differently: moved too, the markets' circles read a
+    blank number less surely)."""
+    own_row = (layout or READABLE_LAYOUT) >= 3
     tops = {"garden": MARGIN + 12.5}
     tops["legend"] = tops["garden"] + GARDEN_HEAD + 1.5 + data.GARDEN_ROWS * CELL + 1.2
-    tops["pig"] = tops["legend"] + 5.0
-    tops["markets"] = tops["pig"] + 2.0 + data.PIG_ROWS * PIG_STEP + 2.0
+    tops["pig"] = tops["legend"] + (7.0 if own_row else 5.0)
+    tops["markets"] = tops["pig"] + 2.0 + data.PIG_ROWS * PIG_STEP + (0.0 if own_row else 2.0)
     tops["score"] = tops["markets"] + 3.5 + len(data.CROPS) * PIG_STEP + 1.5
     return tops
 
 
-def score_sheet(mode: str) -> Group:
+def score_sheet(mode: str, layout: int | None = None) -> Group:
+    """A score sheet as printed now, or in an earlier readable `layout` (its marked parts and
+    markers where that layout had them: a photo of such a sheet must still read)."""
     corner = MARKER + readable.INSET  # the top corner markers' room beside the title
     shapes: list[Shape] = [wordmark(TITLE, corner + 1, MARGIN - 0.2, 6.0)[0],
               label(SHEET_W - corner - MARKER_CLEAR_MM, MARGIN + 4, f"{mode.upper()} GAME", size=2.6, bold=True,
                     align="right"),
               label(MARGIN, MARGIN + 10.5, "Name", size=LABEL),
               Line(MARGIN + 9, MARGIN + 11, SHEET_W - MARGIN, MARGIN + 11, THIN)]
-    tops = section_tops()
+    tops = section_tops(layout)
     shapes.append(garden(MARGIN, tops["garden"]))
     shapes.append(legend(MARGIN, tops["legend"]))
     shapes.append(pig(MARGIN, tops["pig"]))
@@ -172,7 +180,7 @@ def score_sheet(mode: str) -> Group:
     # (0.3: half the total box's 0.5 mm line, and a hair)
     shapes.append(score_boxes(low_corner + MARKER_CLEAR_MM + 0.3, tops["score"], mode,
                               SHEET_W - 2 * (low_corner + MARKER_CLEAR_MM + 0.3)))
-    shapes.append(readable.marker_shapes(sheet_markers(mode)))
+    shapes.append(readable.marker_shapes(sheet_markers(mode, layout)))
     return Group(tuple(shapes))
 
 
@@ -196,14 +204,18 @@ def garden(x: float, y: float) -> Group:
     return Group(tuple(shapes))
 
 
+LEGEND_MIDDLE = 1.3   # the key's row, its shapes 0.8 mm under the garden's last line (0.4 mm up to layout 2)
+
+
 def legend(x: float, y: float) -> Group:
     """How to draw each crop: the shapes of the rulebook, in the die colours."""
-    shapes: list = [label(x, y + 1.0, "Draw:", size=LABEL, bold=True, anchor="middle")]
+    middle = y + LEGEND_MIDDLE
+    shapes: list = [label(x, middle, "Draw:", size=LABEL, bold=True, anchor="middle")]
     left = x + measure("Draw:", LABEL, True) + 1.0  # each crop after the one before, as wide as its words
     for crop in data.CROPS:
         words = f"{crop} ({data.CROP_DIE_COLOR[crop]})"
-        shapes.append(Icon(data.CROP_SHAPE[crop], left + 1.8, y + 1.0, 3.6, CROP_COLOR[crop]))
-        shapes.append(label(left + 4.2, y + 1.0, words, size=KEY, anchor="middle"))
+        shapes.append(Icon(data.CROP_SHAPE[crop], left + 1.8, middle, 3.6, CROP_COLOR[crop]))
+        shapes.append(label(left + 4.2, middle, words, size=KEY, anchor="middle"))
         left += 4.2 + measure(words, KEY) + 1.2
     return Group(tuple(shapes))
 
@@ -233,11 +245,15 @@ def pig(x: float, y: float) -> Group:
     return Group(tuple(shapes))
 
 
+MARKETS_HEAD = 2.0    # the markets' heading, between the pig's last circles and the first market (1.2 up to layout 2)
+
+
 def markets(x: float, y: float, mode: str) -> Group:
     """The three shared markets; on the basic sheet the first circle comes crossed."""
     printed = data.PRINTED_CROSSED[mode]
-    shapes: list = [label(x, y + 1.2, "MARKETS", size=2.6, bold=True, anchor="middle"),
-                    label(x + 15.5, y + 1.2, "a veggie scores its highest number crossed", size=HINT,
+    head = y + MARKETS_HEAD
+    shapes: list = [label(x, head, "MARKETS", size=2.6, bold=True, anchor="middle"),
+                    label(x + 15.5, head, "a veggie scores its highest number crossed", size=HINT,
                           anchor="middle")]
     first = x + 25.0
     for row, crop in enumerate(data.CROPS):
@@ -316,7 +332,8 @@ def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
 
 # --- what a photo of a score sheet reads ------------------------------------------------------
 
-READABLE_LAYOUT = 2   # the version of the regions below: a new one when they move (2: larger markers)
+READABLE_LAYOUT = 3   # the version of the regions below: a new one when they move (2: larger markers;
+# 3: the pig 2 mm lower, the crops' key on a row of its own)
 # The top corners' markers are 8 mm (6 cells of 1.3 mm): found in a 3 MP photo with blur and a
 # shadow, where 5 mm ones were missed in one photo in twenty. The bottom ones stay 5 mm, as the
 # score boxes between them need the width for their labels; a fifth, 8 mm, stands at the right
@@ -326,22 +343,25 @@ MARKER = 8.0
 BOTTOM_MARKER = readable.MARKER
 
 
-def sheet_markers(mode: str):
+def sheet_markers(mode: str, layout: int | None = None):
+    layout = layout or READABLE_LAYOUT
     far_x, inset = SHEET_W - readable.INSET, readable.INSET
     bottom = SHEET_H - inset - BOTTOM_MARKER
+    side = section_tops(layout)["markets"] - MARKER / 2
     places = ((inset, inset, MARKER), (far_x - MARKER, inset, MARKER), (far_x - BOTTOM_MARKER, bottom, BOTTOM_MARKER),
-              (inset, bottom, BOTTOM_MARKER), (far_x - MARKER, section_tops()["markets"] - MARKER / 2, MARKER))
-    return readable.sheet_markers(GAME_ID, f"score-sheet-{mode}", READABLE_LAYOUT, places)
+              (inset, bottom, BOTTOM_MARKER), (far_x - MARKER, side, MARKER))
+    return readable.sheet_markers(GAME_ID, f"score-sheet-{mode}", layout, places)
 
 
 def _circle_box(cx: float, cy: float, r: float) -> tuple[float, float, float, float]:
     return (cx - r, cy - r, 2 * r, 2 * r)
 
 
-def readable_regions(mode: str) -> tuple[Region, ...]:
+def readable_regions(mode: str, layout: int | None = None) -> tuple[Region, ...]:
     """Every garden space, pig circle, power box and market circle a player marks, where
-    score_sheet draws it: garden spaces hold a drawn veggie; circles and boxes are crossed."""
-    tops = section_tops()
+    score_sheet draws it (or drew it in an earlier `layout`): garden spaces hold a drawn
+    veggie; circles and boxes are crossed."""
+    tops = section_tops(layout)
     garden_top = tops["garden"] + GARDEN_HEAD + 1.5
     regions = [Region(f"garden.{r}.{c}", "cell", (MARGIN + c * CELL, garden_top + r * CELL, CELL, CELL))
                for r in range(data.GARDEN_ROWS) for c in range(data.GARDEN_COLUMNS)]
@@ -362,7 +382,8 @@ def readable_regions(mode: str) -> tuple[Region, ...]:
 
 
 def _readable_sheet(mode: str, version: int, markers) -> ReadableSheet:
-    return ReadableSheet(GAME_ID, f"score-sheet-{mode}", version, SHEET_W, SHEET_H, markers, readable_regions(mode),
+    return ReadableSheet(GAME_ID, f"score-sheet-{mode}", version, SHEET_W, SHEET_H, markers,
+                         readable_regions(mode, version),
                          state=(("mode", mode),), shared=("markets",))
 
 
@@ -371,10 +392,13 @@ def readable_sheets() -> tuple[ReadableSheet, ...]:
 
 
 def earlier_sheets() -> tuple[ReadableSheet, ...]:
-    """The sheets of layout 1 (kit 1.2.0): 5 mm corner markers only, every region where it is
-    now, so a sheet printed then still reads."""
-    return tuple(_readable_sheet(mode, 1, readable.corner_markers(GAME_ID, f"score-sheet-{mode}", 1, SHEET_W, SHEET_H))
-                 for mode in data.MODES)
+    """The sheets of layout 2 (the five markers, the crops' key crowding the pig's heads) and of
+    layout 1 (kit 1.2.0: 5 mm corner markers only, every region where layout 2 has it), so a
+    sheet printed then still reads."""
+    return (tuple(_readable_sheet(mode, 2, sheet_markers(mode, 2)) for mode in data.MODES)
+            + tuple(_readable_sheet(mode, 1, readable.corner_markers(GAME_ID, f"score-sheet-{mode}", 1, SHEET_W,
+                                                                     SHEET_H))
+                    for mode in data.MODES))
 
 
 # --- the other pieces --------------------------------------------------------------------------
@@ -475,7 +499,7 @@ def rules_card() -> Group:
     if lowest > RULES_H - MARGIN - 6.0:
         raise ValueError(f"the rules card's text runs to {lowest:.1f} mm, past its {RULES_H} mm card")
     # the key follows the text (at the card's foot it floated alone under an empty band)
-    shapes.append(legend(MARGIN, lowest + 3.0))
+    shapes.append(legend(MARGIN, lowest + 2.5))
     return Group(tuple(shapes))
 
 

@@ -385,6 +385,25 @@ def test_nothing_is_printed_within_two_millimetres_of_a_photo_marker(mode):
 
 
 @pytest.mark.parametrize("mode", ["basic", "advanced"])
+def test_the_crops_key_has_a_row_of_its_own(mode):
+    """The "Draw:" key ran on into the pig's "power" and "points" heads (its shapes 0.05 mm from
+    the power column's pig) and 0.4 mm under the garden's last line: its row of shapes and words
+    now keeps 0.5 mm from the garden and 1.5 mm from the pig's heads (layout 3, the pig 2 mm
+    lower)."""
+    flat = _printed(mode)
+    key = {"Draw:", *(f"{crop} ({data.CROP_DIE_COLOR[crop]})" for crop in data.CROPS)}
+    boxes = [text.box for text in flat.texts if text.text in key]
+    assert len(boxes) == len(key)
+    middle = kit.section_tops()["legend"] + kit.LEGEND_MIDDLE
+    top, bottom = min(middle - 1.8, *(b[1] for b in boxes)), max(middle + 1.8, *(b[3] for b in boxes))
+    others = [text.box for text in flat.texts if text.text not in key]
+    others += [shape.box for shape in flat.shapes if not (shape.box[1] >= top - 1e-6 and shape.box[3] <= bottom + 1e-6)]
+    above = min(top - box[3] for box in others if box[1] < top)
+    below = min(box[1] - bottom for box in others if box[1] >= top)
+    assert above >= 0.5 and below >= 1.5 - 1e-6, (above, below)
+
+
+@pytest.mark.parametrize("mode", ["basic", "advanced"])
 def test_the_crops_key_is_eight_points_and_the_score_boxes_words_seven_at_least(mode):
     """Read every game: "lettuce (green)", "ribbon", "pig", "+5 ea." were 6.5 pt; the key is on
     the rules card too. The score boxes' words are one size, 8 pt on the basic sheet's six
