@@ -204,7 +204,7 @@ def garden(x: float, y: float) -> Group:
     return Group(tuple(shapes))
 
 
-LEGEND_MIDDLE = 1.3   # the key's row, its shapes 0.8 mm under the garden's last line (0.4 mm up to layout 2)
+LEGEND_MIDDLE = 1.3   # the key's row, its shapes 0.5 mm clear of the garden's last line (0.2 mm up to layout 2)
 
 
 def legend(x: float, y: float) -> Group:
