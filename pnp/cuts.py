@@ -68,15 +68,23 @@ def chit_cuts(component: Component) -> int:
 def count_cuts(imposition: Imposition, punched: bool = False) -> int:
     """Straight cuts for the whole kit: every printed sheet, cut from its front, and every chit
     sheet along its lines; `punched`: with its round pieces pressed out with a craft punch
-    instead, so the cuts free only the other pieces."""
+    instead, so the cuts free only the other pieces, and a sheet of round chits
+    (`Component.round_chits`) is freed whole, its discs punched from it, its lines never cut
+    (a small punch reaches a disc from the sheet's edge, not from the middle of the page)."""
     fronts = [sheet for sheet in imposition.sheets if sheet.side == "front"]
     total = 0
     for sheet in fronts:
         cut = [placed for placed in sheet.placements if placed.component.cut_out
                and not (punched and placed.component.outline == "circle")]
         total += (sheet_cuts([placed.rect for placed in cut], sheet.width_mm, sheet.height_mm)
-                  + sum(chit_cuts(placed.component) for placed in cut))
+                  + sum(chit_cuts(placed.component) for placed in cut
+                        if not (punched and placed.component.round_chits)))
     return total
+
+
+def has_round_pieces(components: Sequence[Component]) -> bool:
+    """Does a craft punch press out some of these pieces: round ones, or sheets of round chits?"""
+    return any(component.outline == "circle" or component.round_chits for component in components)
 
 
 def paper_sheets(imposition: Imposition) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from pnp.art.looks import wordmark
-from pnp.cuts import count_cuts
+from pnp.cuts import count_cuts, has_round_pieces
 from pnp.fonts import measure
 from pnp.impose import FOOTER_BAND_MM, Imposition, Sheet
 from pnp.kits import kit_look
@@ -508,8 +508,8 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     chit_sheets = any(placed.component.chits for sheet in imposition.sheets for placed in sheet.placements)
     along = ", or along a sheet's printed lines" if chit_sheets else ""
     edges = _cutting_note(imposition, cut)
-    round_pieces = any(c.outline == "circle" for c in imposition.components)
-    punched = f" ({count_cuts(imposition, punched=True)} with the round pieces punched)" if round_pieces else ""
+    punched = f" ({count_cuts(imposition, punched=True)} with the round pieces punched)" \
+        if has_round_pieces(imposition.components) else ""
     left.item(f"Cutting takes about {count_cuts(imposition)} straight cuts{punched}: each one runs from tick to "
               f"tick{along}. {edges}")
     left.heading("Take from elsewhere")

@@ -192,6 +192,10 @@ class Component:
     # imposed and trimmed as one piece, then cut along its lines: one straight cut per inner
     # line instead of four cuts round each loose chit.
     chits: tuple[int, int] | None = None
+    # A sheet of chits whose chits are round pieces in square cells (Garden Dice's player
+    # discs): a craft punch presses each out of the trimmed sheet, so only a player without the
+    # punch cuts along its lines (pnp.cuts.count_cuts).
+    round_chits: bool = False
     # Pieces of one run (one player's tokens of one kind) share their rows with no other run,
     # so a colour's run never continues on the row of the next.
     run: str | None = None

@@ -20,6 +20,7 @@ import numpy as np
 from pnp.colors import Paint
 from pnp.impose import Placed, Sheet
 from pnp.kits import load_kit
+from pnp.model import Component
 from pnp.readable import readable_sheets
 from pnp.sheets import ReadableSheet, Region, field_at
 
@@ -40,9 +41,13 @@ class SampleError(ValueError):
 @functools.cache
 def blank_sheet(game: str, component: str) -> np.ndarray:
     """The printed sheet alone at DPI, as a BGR image (rendered once per process)."""
+    return printed(next(c for c in load_kit(game).components(None) if c.name == component))
+
+
+def printed(piece: Component) -> np.ndarray:
+    """A piece's front alone at DPI, as a BGR image, through pdftoppm as a printer's PDF is."""
     from pnp.render_pdf import PdfPainter, draw_sheet, new_canvas
 
-    piece = next(c for c in load_kit(game).components(None) if c.name == component)
     placed = Placed(1, piece, 1, "front", (0.0, 0.0, piece.width_mm, piece.height_mm), False,
                     (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 0.0, 0.0))
     buffer = BytesIO()
@@ -56,7 +61,7 @@ def blank_sheet(game: str, component: str) -> np.ndarray:
                        check=True, capture_output=True)
         image = cv2.imread(str(Path(folder, "sheet.png")), cv2.IMREAD_COLOR)
     if image is None:
-        raise SampleError(f"pdftoppm wrote no picture of the {component}")
+        raise SampleError(f"pdftoppm wrote no picture of the {piece.name}")
     return image
 
 
@@ -150,10 +155,11 @@ def _share(region: Region, sheet: ReadableSheet) -> tuple[float, float, float, f
 
 
 def mark_sheet(sheet: ReadableSheet, state: dict[str, Any], player: dict[str, Any], seed: int,
-               colours: dict[str, tuple[int, int, int]] | None = None) -> np.ndarray:
+               colours: dict[str, tuple[int, int, int]] | None = None, blank: np.ndarray | None = None) -> np.ndarray:
     """One player's sheet, printed and marked as the state says; `colours` (BGR) the pieces'
-    colours by track, when not PIECE_COLOURS."""
-    image = blank_sheet(sheet.game, sheet.component).copy()
+    colours by track, when not PIECE_COLOURS; `blank` the sheet as printed, when not the kit's
+    own now (a sheet of an earlier layout, `printed`)."""
+    image = (blank_sheet(sheet.game, sheet.component) if blank is None else blank).copy()
     rng = np.random.default_rng(seed)
     colours = {**PIECE_COLOURS, **(colours or {})}
     for region in sheet.regions:

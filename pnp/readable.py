@@ -29,6 +29,8 @@ ID_BLOCKS: dict[tuple[str, str, int], int] = {
     ("harvest-dice", "score-sheet-basic", 2): 12,
     ("harvest-dice", "score-sheet-advanced", 2): 18,
     ("cottage-garden", "planting-table", 2): 23,
+    ("harvest-dice", "score-sheet-basic", 3): 37,
+    ("harvest-dice", "score-sheet-advanced", 3): 42,
 }
 
 

@@ -414,7 +414,8 @@ def discs() -> list[Component]:
     are 3/8 inch discs; without the punch, cut on the strip's lines, they are 11 mm squares,
     which sit on a 12 mm track space as well."""
     return [Component(f"disc-{colour}", "marker", data.DISCS_PER_PLAYER * DISC_CELL, DISC_CELL, disc_face(colour),
-                      chits=(data.DISCS_PER_PLAYER, 1), sits_on="track", footprint=(DISC, DISC))
+                      chits=(data.DISCS_PER_PLAYER, 1), round_chits=True, sits_on="track",
+                      footprint=(DISC, DISC))
             for colour in data.PLAYER_COLOURS]
 
 

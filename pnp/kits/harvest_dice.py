@@ -1,6 +1,6 @@
-"""Harvest Dice print-and-play kit: score sheets (basic and advanced), the pig start-player
-marker (a prism on card), the rules in short on half a page, and die stickers for players with
-plain dice.
+"""Harvest Dice print-and-play kit: score sheets (basic and advanced), a player card for each
+player's place and the pig start-player marker (a flat plate), both on card, the rules in short
+on half a page, and die stickers for players with plain dice.
 
 Every number printed (garden size, pig rows and values, market circles, the pre-crossed
 basic circle, ribbon and bonus points) comes from scorer.games.harvest_dice.data, the module
@@ -11,8 +11,6 @@ player of a four-player game, and at this size the garden's spaces (11 mm) and t
 circles (5 mm) are still easy to draw in and cross with a pencil.
 """
 from __future__ import annotations
-
-import math
 
 from pnp import readable
 from pnp.art import harvest_dice as art  # registers the vegetable and market drawings
@@ -43,17 +41,15 @@ GUIDE = KitGuide(
         "you play (basic or advanced).",
         "Die stickers (plain paper and a glue stick, or label paper): trim each colour's sheet on its corner "
         "ticks, cut along its lines and glue a column of six faces on each plain die.",
-        "Cut out the pig start-player marker (card, page {pages of start-player-marker}) round its outline. Score "
-        "its dashed lines first (run a blunt knife or an empty ball-point along a ruler: card cracks folded "
-        "unscored), fold it into a prism, glue the tab under the base, fold the two end caps up into its "
-        "ends and glue their flaps inside the sloping faces: it stands on its own.",
-        "Cut out the rules card (card, page {pages of rules-summary}) and the four player cards (page "
-        "{pages of player-card}), one for each player's place.",
+        "Cut out the four player cards (card, page {pages of player-card}), one for each player's place, and "
+        "the pig start-player marker beside them: it lies flat by the start player, who slides it to the next "
+        "player with the dice.",
+        "Cut out the rules summary (plain paper, page {pages of rules-summary}).",
         "The black squares on each score sheet let the app read a photo of it at the end of the game "
         "(Read from a photo): keep them whole when you trim.",
     ),
-    paper="The die stickers on page {pages of stickers-lettuce} are glued onto the dice; the four player cards "
-          "beside them stay paper.")
+    paper="The die stickers on page {pages of stickers-lettuce} are glued onto the dice; the rules summary "
+          "beside them is read, not handled, and stays paper.")
 
 # Die colours of the real game, as Okabe-Ito colours; the shape always goes with the colour.
 CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": art.TOMATO,
@@ -148,24 +144,32 @@ def label(x: float, y: float, text: str, size: float = LABEL, fill: str = INK, *
 
 # --- the score sheet ---------------------------------------------------------------------------
 
-def section_tops() -> dict[str, float]:
-    """Where each part of the score sheet starts, top to bottom (mm)."""
+def section_tops(layout: int | None = None) -> dict[str, float]:
+    """Where each part of the score sheet starts, top to bottom (mm), in the readable layout
+    printed now, or in an earlier one (`layout`: its regions, for a sheet printed then). Up to
+    layout 2 the pig's "power" and "points" heads ran on under the crops' key, 0.05 mm apart:
+    the key has a row of its own now and the pig is 2 mm lower, the markets where they were (a
+    region moved makes the photos of it read differently: moved too, the markets' circles read a
+    blank number less surely)."""
+    own_row = (layout or READABLE_LAYOUT) >= 3
     tops = {"garden": MARGIN + 12.5}
     tops["legend"] = tops["garden"] + GARDEN_HEAD + 1.5 + data.GARDEN_ROWS * CELL + 1.2
-    tops["pig"] = tops["legend"] + 5.0
-    tops["markets"] = tops["pig"] + 2.0 + data.PIG_ROWS * PIG_STEP + 2.0
+    tops["pig"] = tops["legend"] + (7.0 if own_row else 5.0)
+    tops["markets"] = tops["pig"] + 2.0 + data.PIG_ROWS * PIG_STEP + (0.0 if own_row else 2.0)
     tops["score"] = tops["markets"] + 3.5 + len(data.CROPS) * PIG_STEP + 1.5
     return tops
 
 
-def score_sheet(mode: str) -> Group:
+def score_sheet(mode: str, layout: int | None = None) -> Group:
+    """A score sheet as printed now, or in an earlier readable `layout` (its marked parts and
+    markers where that layout had them: a photo of such a sheet must still read)."""
     corner = MARKER + readable.INSET  # the top corner markers' room beside the title
     shapes: list[Shape] = [wordmark(TITLE, corner + 1, MARGIN - 0.2, 6.0)[0],
               label(SHEET_W - corner - MARKER_CLEAR_MM, MARGIN + 4, f"{mode.upper()} GAME", size=2.6, bold=True,
                     align="right"),
               label(MARGIN, MARGIN + 10.5, "Name", size=LABEL),
               Line(MARGIN + 9, MARGIN + 11, SHEET_W - MARGIN, MARGIN + 11, THIN)]
-    tops = section_tops()
+    tops = section_tops(layout)
     shapes.append(garden(MARGIN, tops["garden"]))
     shapes.append(legend(MARGIN, tops["legend"]))
     shapes.append(pig(MARGIN, tops["pig"]))
@@ -176,7 +180,7 @@ def score_sheet(mode: str) -> Group:
     # (0.3: half the total box's 0.5 mm line, and a hair)
     shapes.append(score_boxes(low_corner + MARKER_CLEAR_MM + 0.3, tops["score"], mode,
                               SHEET_W - 2 * (low_corner + MARKER_CLEAR_MM + 0.3)))
-    shapes.append(readable.marker_shapes(sheet_markers(mode)))
+    shapes.append(readable.marker_shapes(sheet_markers(mode, layout)))
     return Group(tuple(shapes))
 
 
@@ -200,14 +204,18 @@ def garden(x: float, y: float) -> Group:
     return Group(tuple(shapes))
 
 
+LEGEND_MIDDLE = 1.3   # the key's row, its shapes 0.5 mm clear of the garden's last line (0.2 mm up to layout 2)
+
+
 def legend(x: float, y: float) -> Group:
     """How to draw each crop: the shapes of the rulebook, in the die colours."""
-    shapes: list = [label(x, y + 1.0, "Draw:", size=LABEL, bold=True, anchor="middle")]
+    middle = y + LEGEND_MIDDLE
+    shapes: list = [label(x, middle, "Draw:", size=LABEL, bold=True, anchor="middle")]
     left = x + measure("Draw:", LABEL, True) + 1.0  # each crop after the one before, as wide as its words
     for crop in data.CROPS:
         words = f"{crop} ({data.CROP_DIE_COLOR[crop]})"
-        shapes.append(Icon(data.CROP_SHAPE[crop], left + 1.8, y + 1.0, 3.6, CROP_COLOR[crop]))
-        shapes.append(label(left + 4.2, y + 1.0, words, size=KEY, anchor="middle"))
+        shapes.append(Icon(data.CROP_SHAPE[crop], left + 1.8, middle, 3.6, CROP_COLOR[crop]))
+        shapes.append(label(left + 4.2, middle, words, size=KEY, anchor="middle"))
         left += 4.2 + measure(words, KEY) + 1.2
     return Group(tuple(shapes))
 
@@ -237,11 +245,15 @@ def pig(x: float, y: float) -> Group:
     return Group(tuple(shapes))
 
 
+MARKETS_HEAD = 2.0    # the markets' heading, between the pig's last circles and the first market (1.2 up to layout 2)
+
+
 def markets(x: float, y: float, mode: str) -> Group:
     """The three shared markets; on the basic sheet the first circle comes crossed."""
     printed = data.PRINTED_CROSSED[mode]
-    shapes: list = [label(x, y + 1.2, "MARKETS", size=2.6, bold=True, anchor="middle"),
-                    label(x + 15.5, y + 1.2, "a veggie scores its highest number crossed", size=HINT,
+    head = y + MARKETS_HEAD
+    shapes: list = [label(x, head, "MARKETS", size=2.6, bold=True, anchor="middle"),
+                    label(x + 15.5, head, "a veggie scores its highest number crossed", size=HINT,
                           anchor="middle")]
     first = x + 25.0
     for row, crop in enumerate(data.CROPS):
@@ -320,7 +332,8 @@ def score_boxes(x: float, y: float, mode: str, span: float) -> Group:
 
 # --- what a photo of a score sheet reads ------------------------------------------------------
 
-READABLE_LAYOUT = 2   # the version of the regions below: a new one when they move (2: larger markers)
+READABLE_LAYOUT = 3   # the version of the regions below: a new one when they move (2: larger markers;
+# 3: the pig 2 mm lower, the crops' key on a row of its own)
 # The top corners' markers are 8 mm (6 cells of 1.3 mm): found in a 3 MP photo with blur and a
 # shadow, where 5 mm ones were missed in one photo in twenty. The bottom ones stay 5 mm, as the
 # score boxes between them need the width for their labels; a fifth, 8 mm, stands at the right
@@ -330,22 +343,25 @@ MARKER = 8.0
 BOTTOM_MARKER = readable.MARKER
 
 
-def sheet_markers(mode: str):
+def sheet_markers(mode: str, layout: int | None = None):
+    layout = layout or READABLE_LAYOUT
     far_x, inset = SHEET_W - readable.INSET, readable.INSET
     bottom = SHEET_H - inset - BOTTOM_MARKER
+    side = section_tops(layout)["markets"] - MARKER / 2
     places = ((inset, inset, MARKER), (far_x - MARKER, inset, MARKER), (far_x - BOTTOM_MARKER, bottom, BOTTOM_MARKER),
-              (inset, bottom, BOTTOM_MARKER), (far_x - MARKER, section_tops()["markets"] - MARKER / 2, MARKER))
-    return readable.sheet_markers(GAME_ID, f"score-sheet-{mode}", READABLE_LAYOUT, places)
+              (inset, bottom, BOTTOM_MARKER), (far_x - MARKER, side, MARKER))
+    return readable.sheet_markers(GAME_ID, f"score-sheet-{mode}", layout, places)
 
 
 def _circle_box(cx: float, cy: float, r: float) -> tuple[float, float, float, float]:
     return (cx - r, cy - r, 2 * r, 2 * r)
 
 
-def readable_regions(mode: str) -> tuple[Region, ...]:
+def readable_regions(mode: str, layout: int | None = None) -> tuple[Region, ...]:
     """Every garden space, pig circle, power box and market circle a player marks, where
-    score_sheet draws it: garden spaces hold a drawn veggie; circles and boxes are crossed."""
-    tops = section_tops()
+    score_sheet draws it (or drew it in an earlier `layout`): garden spaces hold a drawn
+    veggie; circles and boxes are crossed."""
+    tops = section_tops(layout)
     garden_top = tops["garden"] + GARDEN_HEAD + 1.5
     regions = [Region(f"garden.{r}.{c}", "cell", (MARGIN + c * CELL, garden_top + r * CELL, CELL, CELL))
                for r in range(data.GARDEN_ROWS) for c in range(data.GARDEN_COLUMNS)]
@@ -366,7 +382,8 @@ def readable_regions(mode: str) -> tuple[Region, ...]:
 
 
 def _readable_sheet(mode: str, version: int, markers) -> ReadableSheet:
-    return ReadableSheet(GAME_ID, f"score-sheet-{mode}", version, SHEET_W, SHEET_H, markers, readable_regions(mode),
+    return ReadableSheet(GAME_ID, f"score-sheet-{mode}", version, SHEET_W, SHEET_H, markers,
+                         readable_regions(mode, version),
                          state=(("mode", mode),), shared=("markets",))
 
 
@@ -375,91 +392,37 @@ def readable_sheets() -> tuple[ReadableSheet, ...]:
 
 
 def earlier_sheets() -> tuple[ReadableSheet, ...]:
-    """The sheets of layout 1 (kit 1.2.0): 5 mm corner markers only, every region where it is
-    now, so a sheet printed then still reads."""
-    return tuple(_readable_sheet(mode, 1, readable.corner_markers(GAME_ID, f"score-sheet-{mode}", 1, SHEET_W, SHEET_H))
-                 for mode in data.MODES)
+    """The sheets of layout 2 (the five markers, the crops' key crowding the pig's heads) and of
+    layout 1 (kit 1.2.0: 5 mm corner markers only, every region where layout 2 has it), so a
+    sheet printed then still reads."""
+    return (tuple(_readable_sheet(mode, 2, sheet_markers(mode, 2)) for mode in data.MODES)
+            + tuple(_readable_sheet(mode, 1, readable.corner_markers(GAME_ID, f"score-sheet-{mode}", 1, SHEET_W,
+                                                                     SHEET_H))
+                    for mode in data.MODES))
 
 
 # --- the other pieces --------------------------------------------------------------------------
 
-# The pig's prism is the score sheet's width; the rules card shares its sheet of card.
-MARKER_W = SHEET_W                # the prism's length
-TAB = 8.0                        # its glue tab
-PANEL = 40.0                     # a face of the prism (the base and the two sloping faces)
-CAP = PANEL * math.sqrt(3) / 2   # an end cap: an equilateral triangle on each end of the base
-CAP_FLAP = 6.0                   # a flap on each free edge of a cap, glued inside a sloping face
-CAP_FLAP_INSET = 6.0             # each flap narrows by this much at both ends, so it folds in clear of the next
-Point = tuple[float, float]
-
-
-def _cap_flap(start: Point, end: Point) -> tuple[Point, Point]:
-    """The two outer corners of the flap on a cap's edge from `start` to `end` (the cap lies to
-    the edge's right as the outline runs clockwise on the page, so the flap goes left)."""
-    length = math.dist(start, end)
-    along = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
-    out = (along[1], -along[0])
-
-    def corner(at: Point, sign: int) -> Point:
-        return (at[0] + sign * along[0] * CAP_FLAP_INSET + out[0] * CAP_FLAP,
-                at[1] + sign * along[1] * CAP_FLAP_INSET + out[1] * CAP_FLAP)
-    return corner(start, 1), corner(end, -1)
-
-
-def _cap_corners() -> tuple[tuple[Point, Point, Point], tuple[Point, Point, Point]]:
-    """Each end cap's corners clockwise: the base's end, the cap's point, the base's other end."""
-    left, right, base = CAP, CAP + MARKER_W, TAB + 2 * PANEL
-    return (((left, base + PANEL), (0.0, base + PANEL / 2), (left, base)),
-            ((right, base), (right + CAP, base + PANEL / 2), (right, base + PANEL)))
-
-
-def marker_outline() -> tuple[Point, ...]:
-    """The prism's net, clockwise from the glue tab: the tab, the two faces and the base, an end
-    cap out from each end of the base with a glue flap on each of its free edges."""
-    left, right = CAP, CAP + MARKER_W
-    (l_low, l_point, l_high), (r_high, r_point, r_low) = _cap_corners()
-    return ((left + 4.0, TAB), (left + 8.0, 0.5), (right - 8.0, 0.5), (right - 4.0, TAB), (right, TAB),
-            r_high, *_cap_flap(r_high, r_point), r_point, *_cap_flap(r_point, r_low), r_low,
-            l_low, *_cap_flap(l_low, l_point), l_point, *_cap_flap(l_point, l_high), l_high, (left, TAB))
-
-
-MARKER_NET_W = MARKER_W + 2 * CAP
-MARKER_NET_H = max(y for _, y in marker_outline())
+# The start player's marker lies flat by the dice and slides along the table to the next
+# player each round: a plate of card in the pig's pink, cut with four straight cuts (it was a
+# prism of card to score, fold and glue, with end caps and flaps).
+START_W, START_H = 120.0, 48.0
+START_PIG = 34.0                 # the pig's face on the plate's left
 
 
 def start_marker() -> Group:
-    """A three-sided prism on card that stands: from the top, a glue tab, a face turned to read
-    from the far side, the face read from this side, and the base with an end cap at each end.
-    Fold on the dashed lines, glue the tab under the base's edge, fold the caps up into the
-    ends and glue each cap's two flaps inside the sloping faces: the pig and START PLAYER face both sides of the table, and the closed ends keep the
-    prism from flattening."""
-    def side() -> Group:
-        return Group.of(Icon("harvest-pig", MARKER_W / 2, PANEL * 0.4, 24.0, PIG_PINK),
-                        *(Icon(VEGGIE_ART[crop], x, PANEL * 0.45, 15.0, CROP_COLOR[crop])
-                          for crop, x in (("lettuce", 16.0), ("carrot", MARKER_W - 16.0))),
-                        label(MARKER_W / 2, PANEL - 4.5, "START PLAYER", size=5.0, bold=True, align="center"))
-    fold = Style(stroke=INK, stroke_width=0.2, dash=(1.5, 1.5))
-    base = TAB + 2 * PANEL
-    card = lighten(PIG_PINK, 0.75)
-    net = Polygon(marker_outline(), Style(fill=card, stroke=INK, stroke_width=0.3))
-    tab = Polygon(((CAP + 4.0, TAB), (CAP + 8.0, 0.5), (CAP + MARKER_W - 8.0, 0.5), (CAP + MARKER_W - 4.0, TAB)),
-                  Style(fill=WHITE, stroke=INK, stroke_width=0.3))
-    faces = Group.of(
-        Group((side(),), translate=(MARKER_W, TAB + PANEL), rotate=180.0),
-        Group.of(side(), translate=(0, TAB + PANEL)),
-        label(MARKER_W / 2, base + PANEL / 2 - 2.5, "base: score the dashed lines, fold a prism", size=BODY_MM,
-              align="center", anchor="middle"),
-        label(MARKER_W / 2, base + PANEL / 2 + 2.5, "fold the end caps in and glue their flaps inside", size=BODY_MM,
-              align="center", anchor="middle"),
-        label(MARKER_W / 2, base + PANEL - 3.0, "glue the tab under this edge", size=BODY_MM, align="center"),
-        translate=(CAP, 0.0))
-    folds = [Line(CAP, y, CAP + MARKER_W, y, fold) for y in (TAB, TAB + PANEL, base)]
-    folds += [Line(x, base, x, base + PANEL, fold) for x in (CAP, CAP + MARKER_W)]
-    folds += [Line(*start, *end, fold) for cap in _cap_corners() for start, end in zip(cap, cap[1:])]
-    flaps = [Polygon((start, *_cap_flap(start, end), end), Style(fill=WHITE, stroke=INK, stroke_width=0.3))
-             for cap in _cap_corners() for start, end in zip(cap, cap[1:])]
-    return Group.of(net, tab, *flaps, label(CAP + MARKER_W / 2, TAB / 2 + 0.3, "glue", size=KEY, align="center",
-                                    anchor="middle"), faces, *folds)
+    """The pig, START PLAYER and what the start player does, the three crops drawn beside;
+    its pink runs into the bleed, its words keep 3 mm inside the cut."""
+    plate = lighten(PIG_PINK, 0.6)
+    words_x = START_PIG + 8.0
+    middle = (words_x + START_W - MARGIN) / 2
+    return Group.of(
+        Rect(-3.0, -3.0, START_W + 6.0, START_H + 6.0, Style(fill=plate)),
+        Icon("harvest-pig", 4.0 + START_PIG / 2, START_H / 2, START_PIG, PIG_PINK),
+        label(middle, 14.0, "START PLAYER", size=6.0, bold=True, align="center", anchor="middle", fill=LOOK.ink),
+        *(Icon(VEGGIE_ART[crop], middle + (index - 1) * 12.0, 26.0, 10.0, CROP_COLOR[crop])
+          for index, crop in enumerate(data.CROPS)),
+        label(middle, 38.0, "rolls the dice, then passes me left", size=KEY, align="center", anchor="middle"))
 
 
 SUMMARY = (
@@ -536,7 +499,7 @@ def rules_card() -> Group:
     if lowest > RULES_H - MARGIN - 6.0:
         raise ValueError(f"the rules card's text runs to {lowest:.1f} mm, past its {RULES_H} mm card")
     # the key follows the text (at the card's foot it floated alone under an empty band)
-    shapes.append(legend(MARGIN, lowest + 3.0))
+    shapes.append(legend(MARGIN, lowest + 2.5))
     return Group(tuple(shapes))
 
 
@@ -580,8 +543,9 @@ def sticker_guide() -> Component:
                      Face(sticker_note(f"{TITLE}: die stickers", text)), cut_out=False)
 
 
-# A card for each player's place: a round's steps, read at a glance (the rules card has the rest).
-PLAYER_CARD_W, PLAYER_CARD_H = SHEET_W, 58.0
+# A card of card for each player's place: a round's steps, read at a glance, then how the
+# game ends and scores (the rules summary has the rest).
+PLAYER_CARD_W, PLAYER_CARD_H = SHEET_W, 80.0
 ROUND_STEPS = (
     ("Roll", "the start player rolls every die.", ()),
     ("Take", "a die each, clockwise, until one is left.", ()),
@@ -591,6 +555,12 @@ ROUND_STEPS = (
     ("Last die", "everyone crosses a circle of its colour's market. Pass the dice and pig left.",
      ("harvest-market",)),
 )
+GAME_END = (
+    ("End", "finish the round in which someone fills their garden or their pig, or a market has all "
+            f"{data.MARKET_CIRCLES} circles crossed."),
+    ("Score", f"each veggie: its market's crossed circles; {data.RIBBON_POINTS} per full garden row; the pig: its "
+              f"last full row. Advanced: +{data.ADVANCED_BONUS_POINTS} for most of each crop, and of pig circles."),
+)
 STEP_BADGE = 4.2      # a step's numbered disc
 STEP_INDENT = 6.0     # a step's words, right of its disc
 STEP_ART = 3.8        # a drawing right of a step (the three veggies one under another)
@@ -599,11 +569,15 @@ BAND_H = 11.5         # the card's head: the wordmark on a band of the game's wh
 
 def player_card() -> Group:
     """A round in five numbered steps under a band with the game's wordmark, each step's
-    number on a disc in the game's brown, its verb bold, the veggies, the pig or the stall
-    drawn right of the steps they belong to."""
+    number on a disc in the game's brown, the veggies, the pig or the stall drawn right of
+    the steps they belong to; under a rule, how the game ends and scores. The band runs on
+    into the bleed at the top and sides (a card's art keeps clear of its cut or runs past it)."""
     width = PLAYER_CARD_W - 2 * MARGIN
-    band = Rect(0.0, 0.0, PLAYER_CARD_W, BAND_H, Style(fill=lighten(LOOK.ornaments[0][1], 0.8), decorative=True))
-    shapes: list[Shape] = [band, Line(0.0, BAND_H, PLAYER_CARD_W, BAND_H, Style(stroke=LOOK.accent, stroke_width=0.5)),
+    bleed = 3.0
+    band = Rect(-bleed, -bleed, PLAYER_CARD_W + 2 * bleed, BAND_H + bleed,
+                Style(fill=lighten(LOOK.ornaments[0][1], 0.8), decorative=True))
+    shapes: list[Shape] = [band, Line(-bleed, BAND_H, PLAYER_CARD_W + bleed, BAND_H,
+                                      Style(stroke=LOOK.accent, stroke_width=0.5)),
                            wordmark(TITLE, MARGIN, MARGIN - 1.0, 6.0)[0],
                            label(PLAYER_CARD_W - MARGIN - 9.0, MARGIN + 4.0, "a round", size=SUMMARY_HEADING,
                                  bold=True, align="right", fill=LOOK.ink),
@@ -621,6 +595,13 @@ def player_card() -> Group:
             shapes.append(Icon(icon, PLAYER_CARD_W - MARGIN - STEP_ART / 2, y + STEP_ART * (index + 0.5) - 0.3,
                                STEP_ART, colour))
         y += BODY_MM * step.line_height * _line_count(step) + 0.9
+    y += 0.6
+    shapes.append(Line(MARGIN, y, PLAYER_CARD_W - MARGIN, y, Style(stroke=LOOK.accent, stroke_width=0.35)))
+    y += 1.5
+    for heading, words in GAME_END:
+        note = label(MARGIN, y, f"{heading}: {words}", size=BODY_MM, anchor="top", max_width=width)
+        shapes.append(note)
+        y += BODY_MM * note.line_height * _line_count(note) + 0.9
     if y > PLAYER_CARD_H - MARGIN + 0.9:
         raise ValueError(f"the player card's steps run to {y:.1f} mm, past its {PLAYER_CARD_H} mm card")
     return Group(tuple(shapes))
@@ -636,11 +617,12 @@ def components(options: KitOptions | None = None) -> list[Component]:
     sheets = [Component(f"score-sheet-{mode}", "pad", SHEET_W, SHEET_H, Face(score_sheet(mode)), count=4)
               for mode in data.MODES]
     return sheets + [
-        # on card with the pig: a sheet of card once held the pig alone, 30 % of it used
-        Component("rules-summary", "card", RULES_W, RULES_H, Face(rules_card())),
-        Component("player-card", "aid", PLAYER_CARD_W, PLAYER_CARD_H, Face(player_card()), count=4),
-        Component("start-player-marker", "marker", MARKER_NET_W, MARKER_NET_H, Face(start_marker()),
-                  outline="polygon"),
+        # the pieces handled every round on card; the rules summary, read, on plain paper with
+        # the die stickers (alone, the stickers would leave that page nearly empty)
+        Component("player-card", "card", PLAYER_CARD_W, PLAYER_CARD_H, Face(player_card()), count=4),
+        Component("start-player-marker", "marker", START_W, START_H,
+                  Face(start_marker(), background=lighten(PIG_PINK, 0.6))),
         sticker_guide(),
         *(sticker_sheet(crop) for crop in data.CROPS),
+        Component("rules-summary", "aid", RULES_W, RULES_H, Face(rules_card())),
     ]

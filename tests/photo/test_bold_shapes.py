@@ -14,13 +14,14 @@ import numpy as np
 import pytest
 
 from bench.photo import degrade
+from pnp.kits.harvest_dice import READABLE_LAYOUT
 from pnp.photo_sample import PX_PER_MM, blank_sheet
 from pnp.readable import readable_sheets
 from scorer.photo.reader import SCRIBBLED_NOTE, read_photos
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
 DICE = readable_sheets("harvest-dice")
-ADVANCED = next(s for s in DICE if dict(s.state)["mode"] == "advanced" and s.layout_version == 2)
+ADVANCED = next(s for s in DICE if dict(s.state)["mode"] == "advanced" and s.layout_version == READABLE_LAYOUT)
 MARKER_MM = 1.14
 PAST_CORNERS_MM = 1.0
 SHAPES = {"C": [(0.0, -1.0), (0.9, 0.75), (-0.9, 0.75)], "L": [(-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8)]}

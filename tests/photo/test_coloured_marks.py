@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from bench.photo import degrade
+from pnp.kits.harvest_dice import READABLE_LAYOUT
 from pnp.photo_sample import PX_PER_MM, blank_sheet, cross, png_bytes, veggie
 from pnp.readable import readable_sheets
 from scorer.photo.reader import read_photos
@@ -19,7 +20,7 @@ from tests.photo.test_outsider_marks import round_stroke
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
 SHEETS = readable_sheets("harvest-dice")
-BASIC = next(s for s in SHEETS if dict(s.state)["mode"] == "basic" and s.layout_version == 2)
+BASIC = next(s for s in SHEETS if dict(s.state)["mode"] == "basic" and s.layout_version == READABLE_LAYOUT)
 CELLS = [r for r in BASIC.regions if r.kind == "cell"]
 SURE = 0.9
 COLOURS = {"yellow": (40, 220, 250), "orange": (40, 160, 250), "pink": (190, 140, 255),   # BGR

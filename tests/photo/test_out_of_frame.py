@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
+from pnp.kits.harvest_dice import READABLE_LAYOUT
 from pnp.photo_sample import PX_PER_MM, mark_sheet, png_bytes
 from pnp.readable import readable_sheets
 from scorer.photo.intake import PhotoError
@@ -17,7 +18,7 @@ from scorer.photo.reader import OUT_OF_FRAME_NOTE, Field, _agreed, read_photos
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
 DICE = readable_sheets("harvest-dice")
-BASIC = next(s for s in DICE if dict(s.state)["mode"] == "basic" and s.layout_version == 2)
+BASIC = next(s for s in DICE if dict(s.state)["mode"] == "basic" and s.layout_version == READABLE_LAYOUT)
 GARDEN = readable_sheets("cottage-garden")
 TABLE = GARDEN[0]
 MARKETS = {"carrot": 3, "lettuce": 2, "tomato": 1}
@@ -104,7 +105,7 @@ def test_a_planting_table_with_a_track_out_of_the_photo_is_refused_with_step_bac
         read_photos([png_bytes(cut)], "cottage-garden", GARDEN)
 
 
-ADVANCED = next(s for s in DICE if dict(s.state)["mode"] == "advanced" and s.layout_version == 2)
+ADVANCED = next(s for s in DICE if dict(s.state)["mode"] == "advanced" and s.layout_version == READABLE_LAYOUT)
 
 
 def _slanted(image: np.ndarray, near_side: str, margin: float = 0.1, slant: float = 0.2) -> tuple[np.ndarray, np.ndarray]:

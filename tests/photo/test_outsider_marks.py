@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
+from pnp.kits.harvest_dice import READABLE_LAYOUT
 from pnp.photo_sample import PX_PER_MM, blank_sheet
 from pnp.readable import readable_sheets
 from scorer.photo.intake import PhotoError
@@ -17,7 +18,7 @@ from scorer.photo.reader import read_photos
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
 SHEETS = readable_sheets("harvest-dice")
-BASIC = next(s for s in SHEETS if dict(s.state)["mode"] == "basic" and s.layout_version == 2)
+BASIC = next(s for s in SHEETS if dict(s.state)["mode"] == "basic" and s.layout_version == READABLE_LAYOUT)
 SURE = 0.9
 Stroke = tuple[tuple[float, float], tuple[float, float]]
 

@@ -249,12 +249,42 @@ def _reprinted(image: np.ndarray, markers, older) -> np.ndarray:
     return image
 
 
+def _earlier(state: dict, layout: int):
+    """The Harvest Dice sheet of this state's mode as an earlier layout listed it, and its face
+    as that layout printed it, rendered."""
+    from pnp.kits import harvest_dice
+    from pnp.model import Component, Face
+    from pnp.photo_sample import printed
+
+    sheet = next(s for s in readable_sheets("harvest-dice") if all(state.get(k) == v for k, v in s.state)
+                 and s.layout_version == layout)
+    mode = dict(sheet.state)["mode"]
+    face = Face(harvest_dice.score_sheet(mode, 2))  # layout 1 drew its regions where layout 2 did
+    return sheet, printed(Component(sheet.component, "pad", harvest_dice.SHEET_W, harvest_dice.SHEET_H, face))
+
+
+@needs_poppler
+def test_a_sheet_printed_from_the_second_layout_still_reads():
+    """Layout 3 gave the crops' key a row of its own and moved the pig 2 mm lower: a sheet
+    printed before, its pig where it was, still reads."""
+    _, state = scorer.simulate("harvest-dice", 2, 7)
+    second, blank = _earlier(state, 2)
+    now = _sheet_for("harvest-dice", state)
+    assert now.layout_version == 3 and {m.id for m in now.markers}.isdisjoint(m.id for m in second.markers)
+    moved = {r.path for r, old in zip(now.regions, second.regions) if r.box_mm != old.box_mm}
+    assert moved == {"pig", "pig_powers_used"}
+    image = mark_sheet(second, state, state["players"][1], 7, blank=blank)
+    found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
+    assert found["state"]["players"][0] == _truth(state, 1)["players"][0]
+
+
 @needs_poppler
 def test_a_sheet_printed_from_the_first_layout_still_reads():
     _, state = scorer.simulate("harvest-dice", 2, 7)
-    sheet = _sheet_for("harvest-dice", state)
-    first = next(s for s in readable_sheets("harvest-dice") if s.component == sheet.component and s.layout_version == 1)
-    image = _reprinted(mark_sheet(sheet, state, state["players"][1], 7), sheet.markers, first.markers)
+    second, blank = _earlier(state, 2)
+    first = next(s for s in readable_sheets("harvest-dice") if s.component == second.component and s.layout_version == 1)
+    assert [r.box_mm for r in first.regions] == [r.box_mm for r in second.regions]
+    image = _reprinted(mark_sheet(second, state, state["players"][1], 7, blank=blank), second.markers, first.markers)
     found = read_photos([png_bytes(image)], "harvest-dice", ALL_SHEETS)
     assert found["state"]["players"][0] == _truth(state, 1)["players"][0]
 

@@ -10,13 +10,14 @@ import cv2
 import numpy as np
 import pytest
 
+from pnp.kits.harvest_dice import READABLE_LAYOUT
 from pnp.photo_sample import PX_PER_MM, blank_sheet, png_bytes
 from pnp.readable import readable_sheets
 from scorer.photo.reader import read_photos
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
 DICE = readable_sheets("harvest-dice")
-BASIC = next(s for s in DICE if dict(s.state)["mode"] == "basic" and s.layout_version == 2)
+BASIC = next(s for s in DICE if dict(s.state)["mode"] == "basic" and s.layout_version == READABLE_LAYOUT)
 
 
 def _pen(image: np.ndarray, start: tuple[float, float], end: tuple[float, float]) -> None:

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from pnp.impose import impose
 from pnp.kits import garden_dice as kit
-from pnp.model import Icon, Line, Polygon, Rect
+from pnp.model import Icon, Line, Polygon, Rect, Text
 from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.garden_dice import data
 from tests.support.kit_builds import default_kit
@@ -570,3 +570,19 @@ def test_each_player_s_discs_print_as_one_strip_under_one_fill_so_no_seam_shows(
     for placed in strips:
         assert placed.component.chits == (data.DISCS_PER_PLAYER, 1)
         assert placed.rect[2] == pytest.approx(data.DISCS_PER_PLAYER * kit.DISC_CELL)
+
+
+@pytest.mark.parametrize("paper, cuts, punched", [("letter", 155, 115), ("a4", 160, 120)])
+def test_page_one_counts_the_cuts_of_a_player_who_punches_the_round_pieces(paper, cuts, punched):
+    """Page 1's count "with the round pieces punched" went 107 -> 147 (Letter) and 152 (A4) when
+    the discs became strips of chits: it counted the 8 lines of each player's strip, which a
+    player with a 3/8 inch punch never cuts. Such a player frees each strip from the sheet (a
+    small punch reaches a disc from the strip's edge) and punches its nine discs; the sun and
+    lap tokens are punched from the offcuts the tiles leave."""
+    from pnp.build import impose_kit
+    from pnp.cuts import count_cuts
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    assert (count_cuts(imposition), count_cuts(imposition, punched=True)) == (cuts, punched)
+    words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
+    assert f"Cutting takes about {cuts} straight cuts ({punched} with the round pieces punched)" in words

@@ -160,8 +160,8 @@ def test_nothing_on_page_one_overlaps(game, paper):
 
 
 def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_and_paper():
-    """Harvest Dice: the score sheet keeps its words, the die stickers and player cards say
-    paper (glued on), the pig marker and the rules card say card."""
+    """Harvest Dice: the score sheet keeps its words, the die stickers and the rules summary say
+    paper (the stickers glued on), the pig marker and the player cards say card."""
     imposition = _kit("harvest-dice")
     sheet = imposition.sheets[0]
     pictures = [shape for child in sheet.overlay.children if isinstance(child, Group)  # each framed
