@@ -807,3 +807,22 @@ def test_a_card_s_words_inside_its_3_mm_safe_zone_are_found_and_a_tile_s_are_not
     assert len(words("card", 2.4)) == 1
     assert words("aid", checks.CARD_SAFE_MM) == [] and words("tile", 2.4) == []
     assert [p for p in kit_problems("garden-dice", "letter") if p.check == "card words"] == []
+
+
+def test_a_cut_tick_through_a_neighbour_s_bleed_is_found_and_the_imposition_stops_it_there(monkeypatch):
+    """Cottage Garden's page of planting tables, cats, pot tokens, beehive tiles and cubes
+    (page 12 on Letter) ran 13 cut ticks through a neighbour's bleed, on lines that were not the
+    neighbour's cuts: the table's ticks down into the cats' bleed, the cats' up into the table's,
+    their halos slitting the colour. The imposition now stops a tick at any other piece's bleed;
+    a tick on a piece's own cut line still runs through its bleed."""
+    def in_bleeds() -> list[str]:
+        imposition = impose_kit("cottage-garden", PAPERS["letter"], BuildOptions(games=("cottage-garden",)))
+        return [str(problem) for sheet in imposition.sheets for problem in checks.ticks_in_bleed(checks.flatten(sheet))]
+
+    assert in_bleeds() == []
+    monkeypatch.setattr(impose_module, "in_bleed", lambda *args: False)  # the ticks drawn as they were
+    planted = in_bleeds()
+    assert sum(line.startswith("page 12:") for line in planted) == 13, "\n".join(planted)
+    own = Component("piece", "token", 30, 20, Face(Group(), "#0072B2"), count=2)
+    sheet = impose([own], PAPERS["letter"]).sheets[0]
+    assert list(checks.ticks_in_bleed(checks.flatten(sheet))) == []  # each tick on its pieces' own cut lines
