@@ -29,6 +29,7 @@ ID_BLOCKS: dict[tuple[str, str, int], int] = {
     ("harvest-dice", "score-sheet-basic", 2): 12,
     ("harvest-dice", "score-sheet-advanced", 2): 18,
     ("cottage-garden", "planting-table", 2): 23,
+    ("cottage-garden", "planting-table", 3): 27,
 }
 
 

@@ -90,8 +90,8 @@ GUIDE = KitGuide(
         "Gardener die: glue the six stickers (page {pages of die-stickers}) on a stock die, 1 opposite 6, "
         "2 opposite 5.",
         "Wheelbarrow: cut, fold the walls up, glue the tabs and the wheel under the front.",
-        "The black squares at a planting table's corners let the app read a photo of it (Read from a photo): "
-        "keep them whole when you trim.",
+        "Planting tables: trim each, then cut the white corner away, two scissor cuts to the black mark, "
+        "leaving the L. Its black squares let the app read a photo of it (Read from a photo): keep them whole.",
     ),
     checklist=(("nursery", "1 × nursery, two-sided: 1-3 players in front, 4 behind"),
                ("flower tiles", f"{data.COUNTS['flower_tiles']} × flower tiles, in strips"),
@@ -725,26 +725,37 @@ def table_spaces() -> tuple[Space, ...]:
 
 TABLE_WOOD = "#F3EBD3"
 # The box's tables are L-shaped: a long bar holding the tracks and, under it at the target's end,
-# a leg. The corner markers stay where a photo finds them, so the corner left of the leg is a
-# plain tab that holds the lower-left marker, kept when the table is cut out.
-TAB_TOP = _BLUE_Y + _ROW_H + 5.0   # under the tracks and the red line's foot
+# a leg. The table is cut out as an L: the corner left of the leg is cut away with the offcuts
+# (it was a white tab kept with the table, holding the lower-left photo marker, which now stands
+# at the foot of the leg: every marker is on the table itself).
+TAB_TOP = _BLUE_Y + _ROW_H + 5.0   # the bar's foot: under the tracks and the red line's foot
 
 
-def table_tab_width() -> float:
-    """The tab runs from the table's left edge to 10 mm short of the red line, whose mice
-    stand in the leg."""
+def leg_left() -> float:
+    """The leg runs from 10 mm short of the red line, whose mice stand in it, to the table's
+    right edge."""
     return mouse_line_x("orange") - 10.0
 
 
+def table_outline() -> tuple[tuple[float, float], ...]:
+    """The L the table is cut round: the bar, then the leg under its right end."""
+    leg = leg_left()
+    return ((0.0, 0.0), (TABLE_W, 0.0), (TABLE_W, TABLE_H), (leg, TABLE_H), (leg, TAB_TOP), (0.0, TAB_TOP))
+
+
 def planting_table_face() -> Face:
-    tab_w = table_tab_width()
-    edge = Style(stroke=darken(TABLE_WOOD, 0.45), stroke_width=0.5)
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, TABLE_W + 2 * BLEED, TABLE_H + 2 * BLEED,
-                                Style(fill=TABLE_WOOD, decorative=True)),
-                           Rect(-BLEED, TAB_TOP, tab_w + BLEED, TABLE_H - TAB_TOP + BLEED,
-                                Style(fill=WHITE, decorative=True)),
-                           # the L's inside edges, along the top and the right of the tab
-                           Line(0.0, TAB_TOP, tab_w, TAB_TOP, edge), Line(tab_w, TAB_TOP, tab_w, TABLE_H, edge)]
+    leg = leg_left()
+    outline = table_outline()
+    cut = Style(stroke=darken(TABLE_WOOD, 0.45), stroke_width=0.15)   # thin: it is on the cut
+    step = math.sqrt(0.5)
+    bled = ((-BLEED, -BLEED), (TABLE_W + BLEED, -BLEED), (TABLE_W + BLEED, TABLE_H + BLEED), (leg, TABLE_H + BLEED),
+            (leg, TAB_TOP), (-BLEED, TAB_TOP))   # the wood's bleed outside the L, none into its corner
+    shapes: list[Shape] = [Polygon(bled, Style(fill=TABLE_WOOD, decorative=True)),
+                           Path(_polygon(outline), cut),
+                           # where the two scissor cuts into the corner stop, as on the tiles
+                           *(Line(leg - CORNER_MARK_FROM * step, TAB_TOP + CORNER_MARK_FROM * step,
+                                  leg - CORNER_MARK_TO * step, TAB_TOP + CORNER_MARK_TO * step, style)
+                             for style in (HALO_STYLE, MARK_STYLE))]
     corner = readable.INSET + MARKER + 1.0  # text keeps clear of the corner markers
     shapes.append(Text(corner, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
     shapes.append(Text(60.0, 5.6, "orange track: 1 point a step, one step per visible flower pot", size=2.9,
@@ -781,20 +792,25 @@ def planting_table_face() -> Face:
                        size=2.9, fill=darken(RED_LINE, 0.35), bold=True))
     shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 11.6, "last cube leaves the start: take a flower pot",
                        size=2.9, fill=INK))
-    shapes.append(Text(corner, TABLE_H - 3.0, "photo tab", size=LABEL_MM,
-                       fill="#595959"))
     shapes.append(readable.marker_shapes(planting_table_markers()))
-    return Face(group(shapes), background=TABLE_WOOD)
+    return Face(group(shapes), background=WHITE)
 
 
 # --- what a photo of a planting table reads ---------------------------------------------------
 
-READABLE_LAYOUT = 2   # the version of the regions below: a new one when they move (2: 8 mm taller)
+READABLE_LAYOUT = 3   # the version of the markers and regions: a new one when they move (2: 8 mm
+#                       taller; 3: the lower-left marker off the cut-away corner, onto the leg)
 MARKER = 8.0          # the corner markers: the long table is photographed from further away
 
 
 def planting_table_markers():
-    return readable.corner_markers(GAME_ID, "planting-table", READABLE_LAYOUT, TABLE_W, TABLE_H, MARKER)
+    """The bar's top corners, the leg's foot at the right, and the leg's foot at the left: four
+    markers on the L (layout 3), every track space between them but the start spaces, which lie
+    left of the leg, where the corner is cut away."""
+    inset, far_x, foot = readable.INSET, TABLE_W - readable.INSET - MARKER, TABLE_H - readable.INSET - MARKER
+    return readable.sheet_markers(GAME_ID, "planting-table", READABLE_LAYOUT,
+                                  ((inset, inset, MARKER), (far_x, inset, MARKER), (far_x, foot, MARKER),
+                                   (leg_left() + inset, foot, MARKER)))
 
 
 def _target_x() -> float:
@@ -827,10 +843,13 @@ def readable_sheets() -> tuple[ReadableSheet, ...]:
 
 
 def earlier_sheets() -> tuple[ReadableSheet, ...]:
-    """The table of layout 1 (kit 1.2.0): 62 mm tall, so its lower markers stood 8 mm higher;
-    every track space where it is now, so a table printed then still reads."""
-    markers = readable.corner_markers(GAME_ID, "planting-table", 1, TABLE_W, FIRST_TABLE_H, MARKER)
-    return (_readable_table(1, FIRST_TABLE_H, markers),)
+    """The tables of layout 2 (a white tab in the L's corner holding the lower-left marker) and
+    of layout 1 (kit 1.2.0, 62 mm tall, so its lower markers stood 8 mm higher): their four
+    markers at the corners of the box, every track space where it is now, so a table printed
+    then still reads."""
+    return tuple(_readable_table(version, height, readable.corner_markers(GAME_ID, "planting-table", version,
+                                                                          TABLE_W, height, MARKER))
+                 for version, height in ((2, TABLE_H), (1, FIRST_TABLE_H)))
 
 
 # --- small pieces --------------------------------------------------------------------------
@@ -1114,7 +1133,7 @@ def components(options: KitOptions | None = None) -> list[Component]:
         *flowerbeds(),
         # (the tables, one wood colour, lie on one grid: two one above the other share a cut)
         Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
-                  count=counts["planting_tables"], spaces=table_spaces(), shared_cuts=True),
+                  count=counts["planting_tables"], spaces=table_spaces(), shared_cuts=True, outline="polygon"),
         bed_tokens(),
         cube_tokens(),
         beehive_tiles(),

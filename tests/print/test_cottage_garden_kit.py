@@ -562,28 +562,35 @@ def test_the_tiles_have_42_inside_corners_on_24_tiles_and_page_one_counts_their_
     assert any("the 81 short scissor cuts into the notches of 24 tiles" in step for step in kit.GUIDE.assembly)
 
 
-def test_the_planting_table_is_drawn_as_an_l_round_every_region_a_photo_reads(pieces):
-    """The box's tables are L-shaped: a bar with the tracks and a leg under the target's end.
-    The corner left of the leg is a plain white tab holding the lower-left marker (the markers
-    and the regions a photo reads stay where they were); nothing else is drawn on it."""
-    from pnp.model import Line
+def test_the_planting_table_is_cut_out_as_an_l_with_every_marker_and_region_on_it(pieces):
+    """The box's tables are L-shaped: a bar with the tracks and a leg under the target's end. The
+    corner left of the leg was a white tab kept with the table to hold the lower-left photo
+    marker (a reviewer: the marker on the tab blocks the L); now the table is cut round the L, the
+    corner cut away, and every marker and every space a photo reads is on the L itself."""
+    from pnp import readable
 
-    face = pieces["planting-table"].front
-    width = kit.table_tab_width()
-    tab = (0.0, kit.TAB_TOP, width, kit.TABLE_H)
-    white = [shape for shape in face.shapes.children if isinstance(shape, Rect) and shape.style.fill == "#FFFFFF"
-             and shape.y == kit.TAB_TOP]
-    assert len(white) == 1 and white[0].x + white[0].w == width
-    edges = {(line.x1, line.y1, line.x2, line.y2) for line in face.shapes.children if isinstance(line, Line)}
-    assert {(0.0, kit.TAB_TOP, width, kit.TAB_TOP), (width, kit.TAB_TOP, width, kit.TABLE_H)} <= edges
-    for region in kit.readable_regions():
-        x, y, w, h = region.box_mm
-        assert y + h <= tab[1] or x >= tab[2], region  # every space a photo reads is on the bar or the leg
-    lower_left = [m.box_mm for m in kit.planting_table_markers() if m.box_mm[1] > kit.TAB_TOP and m.box_mm[0] < width]
-    assert len(lower_left) == 1 and lower_left[0][0] + lower_left[0][2] <= width
-    words_on_tab = [text for shape, dx, dy in walk(face.shapes) if isinstance(shape, Text)
-                    for text in (shape.text,) if shape.y + dy > kit.TAB_TOP and shape.x + dx < width]
-    assert words_on_tab == ["photo tab"]
+    table = pieces["planting-table"]
+    assert table.outline == "polygon"
+    leg, foot = kit.leg_left(), kit.TAB_TOP
+    assert kit.table_outline() == ((0.0, 0.0), (kit.TABLE_W, 0.0), (kit.TABLE_W, kit.TABLE_H), (leg, kit.TABLE_H),
+                                   (leg, foot), (0.0, foot))
+
+    def on_the_l(box) -> bool:
+        x, y, w, h = box
+        return min(x, y) >= 0.0 and x + w <= kit.TABLE_W and y + h <= kit.TABLE_H and (y + h <= foot or x >= leg)
+
+    markers = kit.planting_table_markers()
+    assert len(markers) == 4 and all(on_the_l(m.box_mm) for m in markers)
+    assert all(on_the_l(region.box_mm) for region in kit.readable_regions())
+    corner = (0.0, foot, leg, kit.TABLE_H)
+    drawn_in_corner = [shape for shape, dx, dy in walk(table.front.shapes) if isinstance(shape, (Text, Rect))
+                       and corner[0] <= getattr(shape, "x", 0) + dx < corner[2] and shape.y + dy > corner[1]]
+    assert drawn_in_corner == []
+    assert any("cut the white corner away" in step for step in kit.GUIDE.assembly)
+    # a table printed with the tab (layout 2) or 62 mm tall (layout 1) still reads: same regions
+    earlier = {sheet.layout_version: sheet for sheet in kit.earlier_sheets()}
+    assert sorted(earlier) == [1, 2] and all(sheet.regions == kit.readable_regions() for sheet in earlier.values())
+    assert earlier[2].markers[3].box_mm[:2] == (readable.INSET, kit.TABLE_H - readable.INSET - kit.MARKER)
 
 
 @pytest.mark.parametrize("side", ["1-3", "4"])
