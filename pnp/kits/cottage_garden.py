@@ -612,7 +612,8 @@ def nursery_face(side_name: str, name_right: bool = False) -> Face:
     mark, mark_w, _ = wordmark(TITLE, 0.0, 0.0, 9.0, align="center", max_width=plate[3] - 50.0)
     caption = f"Nursery · {players} players"
     words = max(mark_w, measure(caption, 3.2, True))
-    name: list[Shape] = [Rect(*plate, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
+    name: list[Shape] = [*art.hedge_frame(*plate, PLATE_HEDGE),
+                         Rect(*plate, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
                          *_plate_flowers(plate, NURSERY_H / 2 - words / 2 - 3.0, NURSERY_H / 2 + words / 2 + 3.0),
                          Group((mark, Text(0.0, 12.6, caption, size=3.2, align="center", bold=True, fill=LEAF_TEXT)),
                                translate=(plate[0] + 2.0, NURSERY_H / 2), rotate=-90)]
@@ -626,6 +627,7 @@ def nursery_face(side_name: str, name_right: bool = False) -> Face:
 PLATE_FLOWERS = ("Rose", "Foxglove", "Sunflower", "Forget-me-not", "Tulip", "Lavender")
 PLATE_FLOWER = 11.0   # mm across, in a 16 mm plate
 PLATE_FLOWER_STEP = 14.0
+PLATE_HEDGE = 2.4     # the hedge round the plate, in the strip's 2 mm either side of it and a little on it
 
 
 def _plate_flowers(plate: tuple[float, float, float, float], words_top: float, words_bottom: float) -> list[Shape]:

@@ -638,3 +638,25 @@ def test_the_nursery_name_plate_has_a_column_of_the_game_s_flowers_at_each_end(p
     above = [icon for icon in flowers if icon.cy < kit.NURSERY_H / 2]
     assert len(above) >= 3 and len(flowers) - len(above) >= 3
     assert len({icon.name for icon in flowers}) == len(kit.PLATE_FLOWERS)
+
+
+@pytest.mark.parametrize("side", ["front", "back"])
+def test_the_nursery_name_plate_stands_in_a_clipped_hedge_as_the_flowerbeds_do(pieces, side):
+    """The plate was a white label on the gravel: it now stands in a hedge of the beds' green
+    (bushes with a few flowers), drawn before the plate, round all four of its sides."""
+    from pnp.art.cottage_garden import HEDGE_LIGHT
+    from pnp.model import Path
+
+    face = getattr(pieces["nursery"], side)
+    shapes = [(shape, dx) for shape, dx, _ in walk(face.shapes)]
+    plate = next(index for index, (shape, _) in enumerate(shapes) if isinstance(shape, Rect)
+                 and shape.style.fill == "#FFFFFF" and shape.h > kit.NURSERY_H / 2)
+    hedge = [(index, shape, dx) for index, (shape, dx) in enumerate(shapes) if isinstance(shape, Path)
+             and shape.style.fill == HEDGE_LIGHT]
+    assert len(hedge) == 1 and hedge[0][0] < plate
+    _, bushes, dx = hedge[0]
+    xs = [command[-2] + dx for command in bushes.commands if command[0] in "MC"]
+    ys = [command[-1] for command in bushes.commands if command[0] in "MC"]
+    box = shapes[plate][0]
+    x = box.x + shapes[plate][1]
+    assert min(xs) < x < x + box.w < max(xs) and min(ys) < box.y < box.y + box.h < max(ys)
