@@ -69,6 +69,8 @@ piece's cut outline is. The checks then read that flat list:
 - `frames_at_cut`: a card's or a board's frame (art along a cut line, or FRAME_CORNER_MM or more
   in a corner) with an edge under SAFE_MM from that cut line, inside or out: a corner post
   straddling the cut is sliced, or leaves a sliver past the plank, when the cut is a little off.
+- `ticks_in_bleed`: a cut tick running through another piece's bleed on a line that is not
+  one of that piece's cuts (its halo slits the neighbour's colour).
 
 Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
@@ -120,6 +122,7 @@ from pnp.impose import (
     a_gutter,
     apply,
     compose,
+    in_bleed,
     translation,
 )
 from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
@@ -1330,10 +1333,33 @@ def frames_at_cut(flat: Flat) -> Iterator[Problem]:
                 break
 
 
+def ticks_in_bleed(flat: Flat) -> Iterator[Problem]:
+    """A cut tick running through another piece's bleed (past its trim line, within its bleed
+    box) on a line that is not one of that piece's cuts: its white halo cuts a slit into the
+    neighbour's colour, and on white it reads as a mark of the neighbour's own edge (Cottage
+    Garden's tables, cats and beehive tiles on one page had 13 such ticks). A tick on a
+    piece's own cut line runs through its bleed, as a crop mark does. One problem a tick and
+    piece; a print-on-demand page has the shop's marks."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:
+        return
+    pieces = [(placed, _rect_box(placed.bleed_rect), _rect_box(placed.rect)) for placed in sheet.placements]
+    for x1, y1, x2, y2 in _ticks(flat):
+        horizontal = abs(y1 - y2) <= EPS_MM
+        at, low, high = (y1, min(x1, x2), max(x1, x2)) if horizontal else (x1, min(y1, y2), max(y1, y2))
+        for placed, bleed, trim in pieces:
+            along = (bleed[0], bleed[2]) if horizontal else (bleed[1], bleed[3])
+            if min(high, along[1]) - max(low, along[0]) > EPS_MM and in_bleed(horizontal, at, bleed, trim):
+                yield Problem(sheet.number, "tick in a bleed", f"the cut tick at ({x1:.1f}, {y1:.1f}) mm runs "
+                                                               f"through the bleed of {placed.component.name} "
+                                                               f"(copy {placed.copy}), not on its cut line")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
           unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words,
-          card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box, card_words_at_cut, frames_at_cut)
+          card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box, card_words_at_cut, frames_at_cut,
+          ticks_in_bleed)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -124,6 +124,13 @@ def quarter_turn(width: float, height: float) -> Affine:
     return (0.0, 1.0, -1.0, 0.0, height, 0.0)
 
 
+def bleed_rect(rect: Rect4, bleed: Sides) -> Rect4:
+    """A trim box with its bleed round it."""
+    x, y, w, h = rect
+    left, top, right, bottom = bleed
+    return (x - left, y - top, w + left + right, h + top + bottom)
+
+
 @dataclass(frozen=True)
 class Placed:
     """One face of one copy of a piece (or of one tile of it) on one page."""
@@ -147,9 +154,7 @@ class Placed:
 
     @property
     def bleed_rect(self) -> Rect4:
-        x, y, w, h = self.rect
-        left, top, right, bottom = self.bleed
-        return (x - left, y - top, w + left + right, h + top + bottom)
+        return bleed_rect(self.rect, self.bleed)
 
     def record(self) -> dict:
         x, y, w, h = self.rect
@@ -1266,12 +1271,17 @@ def _short_of_words(slot: Slot, room: list[float]) -> list[float]:
     return room
 
 
-def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, float]]:
+def _cut_marks(frame: Frame, paper: Paper, bleeds: Sequence[Sides]) -> list[tuple[float, float, float, float]]:
     """Short ticks continuing each cut edge beyond its piece, in the gutters and margins a
-    home printer prints: they run over bleed (they are drawn on a halo) but stop short of
-    every trim box, of the footer and of the last TICK_EDGE_MM of the paper."""
+    home printer prints: they run over their own pieces' bleed (they are drawn on a halo) but
+    stop short of every trim box, of every other piece's bleed (`bleeds`, the slots' own: a
+    tick's halo ran through a neighbour's colour and cut it into loose squares, 13 ticks on
+    Cottage Garden's page of tables and cats), of the footer and of the last TICK_EDGE_MM of
+    the paper."""
     blocked = [(x - MARK_GAP_MM, y - MARK_GAP_MM, x + w + MARK_GAP_MM, y + h + MARK_GAP_MM)
                for x, y, w, h in (slot.rect for slot in frame.slots)]
+    bled = [((bx, by, bx + bw, by + bh), (x, y, x + w, y + h)) for (x, y, w, h), (bx, by, bw, bh)
+            in ((slot.rect, bleed_rect(slot.rect, sides)) for slot, sides in zip(frame.slots, bleeds))]
     fx, fy, fw, fh = footer_box(paper.width_mm, paper.height_mm, frame.band)
     blocked.append((fx, fy, fx + fw, fy + fh))
     marks: dict[tuple[float, float, float, float], set[float]] = {}  # each tick, and where it leaves its pieces
@@ -1287,12 +1297,12 @@ def _cut_marks(frame: Frame, paper: Paper) -> list[tuple[float, float, float, fl
         edge_left, edge_top, edge_right, edge_bottom = slot.edges
         for edge, at in ((edge_top, y), (edge_bottom, y + h)):  # horizontal cut lines
             if edge:
-                add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper), x - MARK_GAP_MM)
-                add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper), x + w + MARK_GAP_MM)
+                add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper, bled), x - MARK_GAP_MM)
+                add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper, bled), x + w + MARK_GAP_MM)
         for edge, at in ((edge_left, x), (edge_right, x + w)):  # vertical cut lines
             if edge:
-                add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper), y - MARK_GAP_MM)
-                add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper), y + h + MARK_GAP_MM)
+                add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper, bled), y - MARK_GAP_MM)
+                add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper, bled), y + h + MARK_GAP_MM)
     return sorted(_parted(marks, [(x, y, x + w, y + h) for x, y, w, h in (slot.rect for slot in frame.slots)]))
 
 
@@ -1358,13 +1368,24 @@ def a_gutter(boxes: list[Box], axis: int, low: float, high: float, along: tuple[
                for a in ends for b in starts)
 
 
-def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper):
+def in_bleed(horizontal: bool, at: float, bleed: Box, trim: Box) -> bool:
+    """Does a cut line on `at` (a y when `horizontal`, else an x) pass through the bleed box
+    `bleed` of the piece trimmed on `trim` without being one of that piece's own cut lines?
+    A tick there would mark another piece's bleed (pnp.checks.ticks_in_bleed)."""
+    low, high, own = (bleed[1], bleed[3], (trim[1], trim[3])) if horizontal else (bleed[0], bleed[2], (trim[0], trim[2]))
+    return low + EPS_LINE_MM < at < high - EPS_LINE_MM and all(abs(at - line) > EPS_LINE_MM for line in own)
+
+
+def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper,
+          bled: Sequence[tuple[Box, Box]] = ()):
     """A tick on the line `at` (a y for a horizontal tick, an x for a vertical one) from
-    `start` outwards in `direction`, cut short before any box in its way and TICK_EDGE_MM
+    `start` outwards in `direction`, cut short before any box in its way, before the bleed
+    of any piece (`bled`: bleed and trim boxes) whose cut line it is not, and TICK_EDGE_MM
     from the paper edge."""
     limit = (paper.width_mm if horizontal else paper.height_mm) - TICK_EDGE_MM
     end = max(TICK_EDGE_MM, start - MARK_LENGTH_MM) if direction < 0 else min(limit, start + MARK_LENGTH_MM)
-    for x0, y0, x1, y1 in blocked:
+    crossed = [bleed for bleed, trim in bled if in_bleed(horizontal, at, bleed, trim)]
+    for x0, y0, x1, y1 in [*blocked, *crossed]:
         across0, across1, along0, along1 = (y0, y1, x0, x1) if horizontal else (x0, x1, y0, y1)
         if not across0 - EPS < at < across1 + EPS:
             continue
@@ -1521,7 +1542,7 @@ def _frame_sheets(frame: Frame, page: int, paper: Paper, bleed: float, duplex: s
     """The frame's pages; a back page ticks the cuts of the pieces it backs only (a one-sided
     piece riding on a two-sided page has nothing behind it)."""
     bleeds = _bleeds(frame, paper, bleed)
-    frame.marks = _cut_marks(frame, paper)
-    backed = Frame([slot for slot in frame.slots if slot.component.double_sided], frame.band)
-    return _sheets_of(frame, page, paper.width_mm, paper.height_mm, duplex, bleeds,
-                      back_marks=_cut_marks(backed, paper))
+    frame.marks = _cut_marks(frame, paper, bleeds)
+    backed = [(slot, sides) for slot, sides in zip(frame.slots, bleeds) if slot.component.double_sided]
+    back_marks = _cut_marks(Frame([slot for slot, _ in backed], frame.band), paper, [sides for _, sides in backed])
+    return _sheets_of(frame, page, paper.width_mm, paper.height_mm, duplex, bleeds, back_marks=back_marks)

@@ -31,6 +31,7 @@ ID_BLOCKS: dict[tuple[str, str, int], int] = {
     ("cottage-garden", "planting-table", 2): 23,
     ("harvest-dice", "score-sheet-basic", 3): 37,
     ("harvest-dice", "score-sheet-advanced", 3): 42,
+    ("cottage-garden", "planting-table", 3): 27,
 }
 
 

@@ -1,6 +1,6 @@
 """Cottage Garden's art: the species' flowers on the tiles, the tile id in a corner, the
-clipped hedge round each flowerbed, and the nursery as seed trays with seedlings inside a
-gravel path."""
+clipped hedge round each flowerbed and round the nursery's name plate, and the nursery as seed
+trays with seedlings inside a gravel path."""
 from __future__ import annotations
 
 import math
@@ -54,6 +54,27 @@ def hedge(size: float, band: float, bleed: float) -> list[Shape]:
             shade += circle(x + band * 0.14, y + band * 0.12, band * 0.26)
             if (i + side) % 3 == 0:
                 flowers += ring_of(5, x - band * 0.1, y - band * 0.12, 0.05, band * 0.16, band * 0.13)
+    return [filled(bushes, HEDGE_LIGHT, HEDGE, 0.2, decorative=True), filled(shade, HEDGE, decorative=True),
+            filled(flowers, "#F7D9E8", "#9C4A74", 0.1, decorative=True)]
+
+
+def hedge_frame(x: float, y: float, width: float, height: float, band: float) -> list[Shape]:
+    """A low clipped hedge `band` wide round the box (x, y, width, height), outside it, with a
+    few flowers in it, as round a flowerbed: the frame of the nursery's name plate."""
+    bushes: tuple = ()
+    shade: tuple = ()
+    flowers: tuple = ()
+    middle = band / 2
+    x0, y0, x1, y1 = x - middle, y - middle, x + width + middle, y + height + middle
+    sides = ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0))
+    for side, (ax, ay, bx, by) in enumerate(sides):
+        count = max(1, round(math.hypot(bx - ax, by - ay) / (band * 1.5)))
+        for i in range(count):
+            cx, cy = ax + (bx - ax) * i / count, ay + (by - ay) * i / count
+            bushes += blob(cx, cy, band * 0.62, 7, 0.16, i * 31 + side * 11)
+            shade += circle(cx + band * 0.14, cy + band * 0.12, band * 0.26)
+            if (i + side) % 4 == 0:
+                flowers += ring_of(5, cx - band * 0.1, cy - band * 0.12, 0.05, band * 0.18, band * 0.15)
     return [filled(bushes, HEDGE_LIGHT, HEDGE, 0.2, decorative=True), filled(shade, HEDGE, decorative=True),
             filled(flowers, "#F7D9E8", "#9C4A74", 0.1, decorative=True)]
 

@@ -40,7 +40,7 @@ from pnp.model import (
     group,
 )
 from pnp.options import KitOptions
-from pnp.parts import CUT, FOLD, PUNCHES_MM, TAB, chit_grid, die_face, ellipse, punch, sticker_note
+from pnp.parts import CUT, FOLD, TAB, chit_grid, die_face, ellipse, sticker_note
 from pnp.sheets import ReadableSheet, Region
 from scorer.games.cottage_garden import data
 
@@ -50,7 +50,6 @@ TITLE = data.TITLE
 LOOK = Look("cabin-sketch", "#2F5B3A", "#CC79A7",
             ((species_icon("Rose"), "#CC79A7"), (species_icon("Foxglove"), "#CC79A7")))
 
-PARASOL = PUNCHES_MM["3/4 inch"]  # it marks a bed space being tried, standing on a tile or two
 # The kit prints 9 mm card squares for the cubes; 8 mm wooden cubes (craft shops) play better,
 # and the photo reader reads either.
 WOODEN_CUBE = 8.0     # a wooden cube's side, mm
@@ -77,7 +76,6 @@ NOTCHED_TILES = sum(1 for tile in data.TILE_IDS if notch_cuts(tile))
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("glue stick and scissors (or a craft knife and ruler)", 1),
-               (f"craft punch: {punch(PARASOL)} for the parasol (or scissors)", 1),
                ("six-sided die, about 16 mm (any colour)", 1),
                (f"wooden cubes of {WOODEN_CUBE:.0f} mm, to play better (optional): {data.COUNTS['orange_cubes']} "
                 f"orange, {data.COUNTS['blue_cubes']} blue",
@@ -87,17 +85,21 @@ GUIDE = KitGuide(
         "arrows tip to tip, with clear tape along the seam on both faces.",
         f"Tiles: trim each sheet, cut along its lines, then the {NOTCH_CUTS} short scissor cuts into the notches "
         f"of {NOTCHED_TILES} tiles, each to the black mark in its corner. Then the beds, tables and beehives.",
-        "Cats, pot tokens and cubes: trim each sheet, then cut along its lines. The parasol: a "
-        f"{punch(PARASOL)} punch.",
+        "Cats, pot tokens and the parasol (one sheet, a spare parasol in its last square), cubes and beehive "
+        "tiles: trim each sheet, then cut along its lines.",
         "Gardener die: glue the six stickers (page {pages of die-stickers}) on a stock die, 1 opposite 6, "
         "2 opposite 5.",
         "Wheelbarrow: cut, fold the walls up, glue the tabs and the wheel under the front.",
-        "The black squares at a planting table's corners let the app read a photo of it (Read from a photo): "
-        "keep them whole when you trim.",
+        "Planting tables: trim each, then cut the white corner away, two scissor cuts to the black mark, "
+        "leaving the L. Its black squares let the app read a photo of it (Read from a photo): keep them whole.",
     ),
     checklist=(("nursery", "1 × nursery, two-sided: 1-3 players in front, 4 behind"),
                ("flower tiles", f"{data.COUNTS['flower_tiles']} × flower tiles, in strips"),
-               ("beehive", f"{len(data.BEEHIVE_TILES)} × beehive tiles")),
+               ("cat and pot tokens", f"{data.COUNTS['cats']} cats, {data.COUNTS['pot_tokens']} flower-pot tokens and a "
+                              "parasol, with a spare (1 sheet of 48)"),
+               ("cubes", f"{data.COUNTS['orange_cubes'] + data.COUNTS['blue_cubes']} cubes, "
+                         f"{data.COUNTS['orange_cubes']} orange and {data.COUNTS['blue_cubes']} blue (1 sheet)"),
+               ("beehive tiles", f"{len(data.BEEHIVE_TILES)} × beehive tiles (1 strip)")),
     paper="The planting tables (p. {pages of planting-table}) print on card, as every board does: the cubes "
           "stand on them all game.",
 )
@@ -610,7 +612,8 @@ def nursery_face(side_name: str, name_right: bool = False) -> Face:
     mark, mark_w, _ = wordmark(TITLE, 0.0, 0.0, 9.0, align="center", max_width=plate[3] - 50.0)
     caption = f"Nursery · {players} players"
     words = max(mark_w, measure(caption, 3.2, True))
-    name: list[Shape] = [Rect(*plate, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
+    name: list[Shape] = [*art.hedge_frame(*plate, PLATE_HEDGE),
+                         Rect(*plate, Style(fill=WHITE, stroke=LEAF, stroke_width=0.4), radius=2.0),
                          *_plate_flowers(plate, NURSERY_H / 2 - words / 2 - 3.0, NURSERY_H / 2 + words / 2 + 3.0),
                          Group((mark, Text(0.0, 12.6, caption, size=3.2, align="center", bold=True, fill=LEAF_TEXT)),
                                translate=(plate[0] + 2.0, NURSERY_H / 2), rotate=-90)]
@@ -624,6 +627,7 @@ def nursery_face(side_name: str, name_right: bool = False) -> Face:
 PLATE_FLOWERS = ("Rose", "Foxglove", "Sunflower", "Forget-me-not", "Tulip", "Lavender")
 PLATE_FLOWER = 11.0   # mm across, in a 16 mm plate
 PLATE_FLOWER_STEP = 14.0
+PLATE_HEDGE = 2.4     # the hedge round the plate, in the strip's 2 mm either side of it and a little on it
 
 
 def _plate_flowers(plate: tuple[float, float, float, float], words_top: float, words_bottom: float) -> list[Shape]:
@@ -723,26 +727,37 @@ def table_spaces() -> tuple[Space, ...]:
 
 TABLE_WOOD = "#F3EBD3"
 # The box's tables are L-shaped: a long bar holding the tracks and, under it at the target's end,
-# a leg. The corner markers stay where a photo finds them, so the corner left of the leg is a
-# plain tab that holds the lower-left marker, kept when the table is cut out.
-TAB_TOP = _BLUE_Y + _ROW_H + 5.0   # under the tracks and the red line's foot
+# a leg. The table is cut out as an L: the corner left of the leg is cut away with the offcuts
+# (it was a white tab kept with the table, holding the lower-left photo marker, which now stands
+# at the foot of the leg: every marker is on the table itself).
+TAB_TOP = _BLUE_Y + _ROW_H + 5.0   # the bar's foot: under the tracks and the red line's foot
 
 
-def table_tab_width() -> float:
-    """The tab runs from the table's left edge to 10 mm short of the red line, whose mice
-    stand in the leg."""
+def leg_left() -> float:
+    """The leg runs from 10 mm short of the red line, whose mice stand in it, to the table's
+    right edge."""
     return mouse_line_x("orange") - 10.0
 
 
+def table_outline() -> tuple[tuple[float, float], ...]:
+    """The L the table is cut round: the bar, then the leg under its right end."""
+    leg = leg_left()
+    return ((0.0, 0.0), (TABLE_W, 0.0), (TABLE_W, TABLE_H), (leg, TABLE_H), (leg, TAB_TOP), (0.0, TAB_TOP))
+
+
 def planting_table_face() -> Face:
-    tab_w = table_tab_width()
-    edge = Style(stroke=darken(TABLE_WOOD, 0.45), stroke_width=0.5)
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, TABLE_W + 2 * BLEED, TABLE_H + 2 * BLEED,
-                                Style(fill=TABLE_WOOD, decorative=True)),
-                           Rect(-BLEED, TAB_TOP, tab_w + BLEED, TABLE_H - TAB_TOP + BLEED,
-                                Style(fill=WHITE, decorative=True)),
-                           # the L's inside edges, along the top and the right of the tab
-                           Line(0.0, TAB_TOP, tab_w, TAB_TOP, edge), Line(tab_w, TAB_TOP, tab_w, TABLE_H, edge)]
+    leg = leg_left()
+    outline = table_outline()
+    cut = Style(stroke=darken(TABLE_WOOD, 0.45), stroke_width=0.15)   # thin: it is on the cut
+    step = math.sqrt(0.5)
+    bled = ((-BLEED, -BLEED), (TABLE_W + BLEED, -BLEED), (TABLE_W + BLEED, TABLE_H + BLEED), (leg, TABLE_H + BLEED),
+            (leg, TAB_TOP), (-BLEED, TAB_TOP))   # the wood's bleed outside the L, none into its corner
+    shapes: list[Shape] = [Polygon(bled, Style(fill=TABLE_WOOD, decorative=True)),
+                           Path(_polygon(outline), cut),
+                           # where the two scissor cuts into the corner stop, as on the tiles
+                           *(Line(leg - CORNER_MARK_FROM * step, TAB_TOP + CORNER_MARK_FROM * step,
+                                  leg - CORNER_MARK_TO * step, TAB_TOP + CORNER_MARK_TO * step, style)
+                             for style in (HALO_STYLE, MARK_STYLE))]
     corner = readable.INSET + MARKER + 1.0  # text keeps clear of the corner markers
     shapes.append(Text(corner, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
     shapes.append(Text(60.0, 5.6, "orange track: 1 point a step, one step per visible flower pot", size=2.9,
@@ -779,20 +794,25 @@ def planting_table_face() -> Face:
                        size=2.9, fill=darken(RED_LINE, 0.35), bold=True))
     shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 11.6, "last cube leaves the start: take a flower pot",
                        size=2.9, fill=INK))
-    shapes.append(Text(corner, TABLE_H - 3.0, "photo tab", size=LABEL_MM,
-                       fill="#595959"))
     shapes.append(readable.marker_shapes(planting_table_markers()))
-    return Face(group(shapes), background=TABLE_WOOD)
+    return Face(group(shapes), background=WHITE)
 
 
 # --- what a photo of a planting table reads ---------------------------------------------------
 
-READABLE_LAYOUT = 2   # the version of the regions below: a new one when they move (2: 8 mm taller)
+READABLE_LAYOUT = 3   # the version of the markers and regions: a new one when they move (2: 8 mm
+#                       taller; 3: the lower-left marker off the cut-away corner, onto the leg)
 MARKER = 8.0          # the corner markers: the long table is photographed from further away
 
 
 def planting_table_markers():
-    return readable.corner_markers(GAME_ID, "planting-table", READABLE_LAYOUT, TABLE_W, TABLE_H, MARKER)
+    """The bar's top corners, the leg's foot at the right, and the leg's foot at the left: four
+    markers on the L (layout 3), every track space between them but the start spaces, which lie
+    left of the leg, where the corner is cut away."""
+    inset, far_x, foot = readable.INSET, TABLE_W - readable.INSET - MARKER, TABLE_H - readable.INSET - MARKER
+    return readable.sheet_markers(GAME_ID, "planting-table", READABLE_LAYOUT,
+                                  ((inset, inset, MARKER), (far_x, inset, MARKER), (far_x, foot, MARKER),
+                                   (leg_left() + inset, foot, MARKER)))
 
 
 def _target_x() -> float:
@@ -825,71 +845,115 @@ def readable_sheets() -> tuple[ReadableSheet, ...]:
 
 
 def earlier_sheets() -> tuple[ReadableSheet, ...]:
-    """The table of layout 1 (kit 1.2.0): 62 mm tall, so its lower markers stood 8 mm higher;
-    every track space where it is now, so a table printed then still reads."""
-    markers = readable.corner_markers(GAME_ID, "planting-table", 1, TABLE_W, FIRST_TABLE_H, MARKER)
-    return (_readable_table(1, FIRST_TABLE_H, markers),)
+    """The tables of layout 2 (a white tab in the L's corner holding the lower-left marker) and
+    of layout 1 (kit 1.2.0, 62 mm tall, so its lower markers stood 8 mm higher): their four
+    markers at the corners of the box, every track space where it is now, so a table printed
+    then still reads."""
+    return tuple(_readable_table(version, height, readable.corner_markers(GAME_ID, "planting-table", version,
+                                                                          TABLE_W, height, MARKER))
+                 for version, height in ((2, TABLE_H), (1, FIRST_TABLE_H)))
 
 
 # --- small pieces --------------------------------------------------------------------------
 
 CUBE = _STEP - 2.0   # a cube token, a millimetre to spare a side on one orange space of the planting table
-CUBE_SHEET_H = data.COUNTS["orange_cubes"] // 6 * CUBE  # a colour's cubes, six to a row
 
 
-def parasol() -> Component:
-    size = PARASOL
-    face = Face(group([Circle(size / 2, size / 2, size / 2 - 0.3, Style(fill=WHITE, stroke=INK, stroke_width=0.3)),
-                       Icon("cg-parasol", size / 2, size / 2, size * 0.78, OKABE_ITO["reddish_purple"])]))
-    return Component("parasol", "token", size, size, face, outline="circle")
+CAT_FILL, POT_FILL = "#F4E6C8", "#FBE3D3"   # the cats' cream, the pot tokens' pink (alike: they share cuts)
+BED_TOKEN_COLUMNS = 8
 
 
-def chit_sheet(name: str, columns: int, rows: int, size: float, chit: Group, fill: str,
-               sits_on: str | None = None) -> Component:
-    """`columns` x `rows` copies of one square token of side `size`, abutting on one sheet:
-    trimmed like one piece, then cut along its lines, one cut per line instead of four round
-    each token. Its colour runs into the bleed; each chit is `sits_on` a space by itself."""
-    width, height = columns * size, rows * size
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, width + 2 * BLEED, height + 2 * BLEED, Style(fill=fill)),
-                           chit_grid([chit] * (columns * rows), columns, size, darken(fill, 0.45))]
-    return Component(name, "token", width, height, Face(group(shapes), background=fill), chits=(columns, rows),
-                     sits_on=sits_on, footprint=(size, size) if sits_on else None)
-
-
-def bed_token(name: str, columns: int, rows: int, icon: str, colour: str, fill: str) -> Component:
-    """Cats or flower-pot tokens: a square lying loose on one bed space."""
+def _round_chit(icon: str, colour: str, fill: str) -> Group:
+    """A token's picture on a white disc, in a square of side BED_TOKEN filled with `fill`."""
     size = BED_TOKEN
-    chit = Group.of(Circle(size / 2, size / 2, size * 0.42, Style(fill=WHITE, stroke=INK, stroke_width=0.25)),
+    return Group.of(Rect(0.0, 0.0, size, size, Style(fill=fill)),
+                    Circle(size / 2, size / 2, size * 0.42, Style(fill=WHITE, stroke=INK, stroke_width=0.25)),
                     Icon(icon, size / 2, size / 2, size * 0.7, colour))
-    return chit_sheet(name, columns, rows, size, chit, fill, sits_on="bed")
 
 
-def beehive_tile(hives: int) -> Component:
-    """A beehive tile, as tall as a sheet of cubes and laid as a token, so that the two tiles (edge
-    to edge, one cut between them) and the two cube sheets print in one row: stacked as two rows on
-    different grids 6 mm apart, each row's cut ticks ran into the other's bleed, a cluster of ticks
-    and loose squares of colour. 37 mm wide, too wide to fill the end of the row of cats."""
-    w, h = 37.0, CUBE_SHEET_H
-    shapes: list[Shape] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(fill="#FFF4C2"))]
+def bed_tokens() -> Component:
+    """The 30 cats, the 16 flower-pot tokens and the parasol as one sheet of 14 mm card squares,
+    eight to a row (the cats' squares cream, the rest pink), trimmed and then cut along its
+    lines: the cats and pots were two sheets (15 cuts along their lines, two trims) and the
+    parasol a punched disc; one sheet takes 12 and one trim. A cat or a pot lies loose on a bed
+    space; the parasol marks a nursery space whose tile is being tried, and the sheet's last
+    square is a spare parasol. Eight to a row, the sheet is too wide to print beside the
+    wheelbarrow, so that each page of two tables is more than 60 % used."""
+    size, columns = BED_TOKEN, BED_TOKEN_COLUMNS
+    cats, pots = data.COUNTS["cats"], data.COUNTS["pot_tokens"]
+    rows = -(-(cats + pots + 1) // columns)
+    chits = ([_round_chit("cg-cat", "#8A8A8A", CAT_FILL)] * cats + [_round_chit("cg-pot", POT_COLOUR, POT_FILL)] * pots
+             + [_round_chit("cg-parasol", OKABE_ITO["reddish_purple"], POT_FILL)] * (rows * columns - cats - pots))
+    width, height = columns * size, rows * size
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, width + 2 * BLEED, height + 2 * BLEED, Style(fill=CAT_FILL)),
+                           chit_grid(chits, columns, size, darken(CAT_FILL, 0.45))]
+    return Component("cat-and-pot-tokens", "token", width, height, Face(group(shapes), background=CAT_FILL),
+                     chits=(columns, rows), sits_on="bed", footprint=(size, size))
+
+
+BEEHIVE_W, BEEHIVE_H = 37.0, 16.0
+HIVE_YELLOW = "#FFF4C2"
+
+
+def _beehive_face(hives: int) -> Group:
+    w, h = BEEHIVE_W, BEEHIVE_H
     # the hives side by side in the middle, their points right under them
-    for i in range(hives):
-        shapes.append(Icon("cg-hive", w / 2 + (i - (hives - 1) / 2) * 10.0, 6.2, 9.0, ORANGE))
+    shapes: list[Shape] = [Icon("cg-hive", w / 2 + (i - (hives - 1) / 2) * 10.0, 6.2, 9.0, ORANGE) for i in range(hives)]
     shapes.append(Text(w / 2, h - 2.0, f"{hives} point{'s' * (hives > 1)}", size=2.6, align="center", bold=True,
                        fill=INK))
-    return Component(f"beehive-{hives}", "token", w, h, Face(group(shapes), background="#FFF4C2"), shared_cuts=True)
+    return Group(tuple(shapes))
 
 
-def cube_tokens(colour: str) -> Component:
-    """A colour's cubes as card squares, six to a row: the planting table's tracks take them."""
+def beehive_tiles() -> Component:
+    """The two beehive tiles, the two-hive and the one-hive, as one strip: trimmed whole, then cut
+    apart on the line between them (as two pieces edge to edge on one cut they were laid on
+    different rows when the page's row had no room for both)."""
+    count = len(data.BEEHIVE_TILES)
+    w, h = BEEHIVE_W * count, BEEHIVE_H
+    line = Style(stroke=darken(HIVE_YELLOW, 0.45), stroke_width=0.25)
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(fill=HIVE_YELLOW)),
+                           *(Group.of(_beehive_face(hives), translate=(i * BEEHIVE_W, 0.0))
+                             for i, hives in enumerate(data.BEEHIVE_TILES)),
+                           *(Line(i * BEEHIVE_W, 0.0, i * BEEHIVE_W, h, line) for i in range(1, count))]
+    return Component("beehive-tiles", "token", w, h, Face(group(shapes), background=HIVE_YELLOW),
+                     chits=(count, 1))
+
+
+def _cube_chit(colour: str) -> Group:
     size = CUBE
-    fill, icon, letter = (ORANGE, "cg-pot", "O") if colour == "orange" else (BLUE, "cg-cloche", "B")
-    chit = Group.of(Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=1.0),
+    icon, letter = ("cg-pot", "O") if colour == "orange" else ("cg-cloche", "B")
+    return Group.of(Rect(0.4, 0.4, size - 0.8, size - 0.8, Style(fill=WHITE, stroke=INK, stroke_width=0.2), radius=1.0),
                     # the icon in the upper left, clear of the letter in the lower right
                     Icon(icon, size * 0.4, size * 0.38, size * 0.56, POT_COLOUR if colour == "orange" else GLASS),
                     # the letter 1.6 mm inside the sheet's cut where its chit is the last of a row
                     Text(size - 1.6, size - 1.6, letter, size=LABEL_MM, align="right", bold=True, fill=INK))
-    count = data.COUNTS[f"{colour}_cubes"]
-    return chit_sheet(f"cube-{colour}", 6, count // 6, size, chit, fill, sits_on=f"{colour} track")
+
+
+# Where the orange rows meet the blue ones, a white band this wide either side of their line: a
+# cut up to that far off shows white, never a sliver of the other colour on a cube.
+CUBE_SEAM_RIM = 1.0
+
+
+def cube_tokens() -> Component:
+    """Both colours' cubes as one sheet of card squares, six to a row, the orange rows over the
+    blue (two sheets took 12 cuts along their lines and two trims; one takes 8 and one): the
+    planting table's tracks take them."""
+    size, columns = CUBE, 6
+    orange_rows = data.COUNTS["orange_cubes"] // columns
+    rows = orange_rows + data.COUNTS["blue_cubes"] // columns
+    width, height, line = columns * size, rows * size, orange_rows * size
+    chits = [_cube_chit("orange")] * (orange_rows * columns) + [_cube_chit("blue")] * ((rows - orange_rows) * columns)
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, width + 2 * BLEED, line + BLEED, Style(fill=ORANGE)),
+                           Rect(-BLEED, line, width + 2 * BLEED, height - line + BLEED, Style(fill=BLUE)),
+                           Rect(-BLEED, line - CUBE_SEAM_RIM, width + 2 * BLEED, 2 * CUBE_SEAM_RIM, Style(fill=WHITE)),
+                           chit_grid(chits, columns, size, darken(BLUE, 0.45))]
+    return Component("cubes", "token", width, height, Face(group(shapes), background=ORANGE), chits=(columns, rows),
+                     sits_on="orange track", footprint=(size, size))  # (a blue space is twice as wide)
+
+
+# The wheelbarrow's handles: 14 mm (22 before) keeps it lower than a planting table, so that it
+# prints after the tables, on the page of the last two, and the bed tokens' sheet on the other.
+HANDLE = 14.0
 
 
 def wheelbarrow() -> Component:
@@ -911,7 +975,7 @@ def wheelbarrow() -> Component:
                  (base_x + base_w + wall, base_y + base_h - 3), (base_x + base_w, base_y + base_h)), tray),
     ]
     handle_y = base_y + base_h + wall
-    handles = [Polygon(((x, handle_y), (x + 6, handle_y), (x + 6, handle_y + 22), (x, handle_y + 22)),
+    handles = [Polygon(((x, handle_y), (x + 6, handle_y), (x + 6, handle_y + HANDLE), (x, handle_y + HANDLE)),
                        Style(fill="#A9825A")) for x in (base_x, base_x + base_w - 6)]
     tabs = []
     for y0 in (base_y - wall, base_y + base_h):
@@ -935,7 +999,7 @@ def wheelbarrow() -> Component:
                     anchor="middle", bold=True, fill=INK),
                Text(base_x + base_w / 2, base_y - wall / 2, "front", size=2.9, align="center", anchor="middle",
                     fill=INK)]
-    return Component("wheelbarrow", "token", 100.0, handle_y + 22 + 1.0, Face(group(shapes)), outline="polygon")
+    return Component("wheelbarrow", "token", 100.0, handle_y + HANDLE + 1.0, Face(group(shapes)), outline="polygon")
 
 
 # The gardener die is a stock six-sided die of about 16 mm with the game's faces stuck on:
@@ -1071,15 +1135,11 @@ def components(options: KitOptions | None = None) -> list[Component]:
         *flowerbeds(),
         # (the tables, one wood colour, lie on one grid: two one above the other share a cut)
         Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
-                  count=counts["planting_tables"], spaces=table_spaces(), shared_cuts=True),
-        bed_token("cat", 6, counts["cats"] // 6, "cg-cat", "#8A8A8A", "#F4E6C8"),
-        bed_token("flower-pot-token", 4, counts["pot_tokens"] // 4, "cg-pot", POT_COLOUR, "#FBE3D3"),
-        beehive_tile(2),
-        beehive_tile(1),
-        parasol(),
+                  count=counts["planting_tables"], spaces=table_spaces(), shared_cuts=True, outline="polygon"),
+        bed_tokens(),
+        cube_tokens(),
+        beehive_tiles(),
         wheelbarrow(),
-        cube_tokens("orange"),
-        cube_tokens("blue"),
         die_stickers(),
         die_sticker_note(),
         player_aid(),

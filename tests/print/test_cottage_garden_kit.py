@@ -27,8 +27,8 @@ def test_the_box_contents(pieces):
     assert counts == {
         "nursery": 1, **tiles,
         **{f"flowerbed-{b}": 1 for b in range(1, 10)},
-        "planting-table": 4, "cat": 1, "flower-pot-token": 1, "beehive-2": 1, "beehive-1": 1,
-        "parasol": 1, "wheelbarrow": 1, "cube-orange": 1, "cube-blue": 1, "die-stickers": 1, "sticker-note": 1, "player-aid": 4}
+        "planting-table": 4, "cat-and-pot-tokens": 1, "beehive-tiles": 1,
+        "wheelbarrow": 1, "cubes": 1, "die-stickers": 1, "sticker-note": 1, "player-aid": 4}
     on_sheets = [tile for rows in kit.tile_sheets() for strip in rows for tile in strip]
     assert sorted(on_sheets) == sorted(data.TILE_IDS) and len(on_sheets) == data.COUNTS["flower_tiles"]
     two_sided = {name for name, c in pieces.items() if c.double_sided}
@@ -332,24 +332,31 @@ def test_the_nursery_name_lies_off_every_play_space(pieces, side):
         assert not any(box[0] < s[2] and s[0] < box[2] and box[1] < s[3] and s[1] < box[3] for s in spaces), box
 
 
-def test_cats_pot_tokens_and_cubes_are_sheets_of_chits_cut_along_their_lines(pieces):
+def test_cats_pot_tokens_the_parasol_and_cubes_are_two_sheets_of_chits_cut_along_their_lines(pieces):
     """The 30 cats, 16 pot tokens and 24 cubes were 70 loose pieces, each cut round (or
-    punched): now each kind is one sheet of squares that abut, trimmed and then cut along its
-    lines, one cut per line. A cat or pot token is a 14 mm square, a millimetre to spare a side
-    on its 16 mm bed space, and the parasol alone is still a punch's disc."""
-    from pnp.parts import PUNCHES_MM
-
-    wanted = {"cat": (data.COUNTS["cats"], kit.BED_TOKEN), "flower-pot-token": (data.COUNTS["pot_tokens"], kit.BED_TOKEN),
-              "cube-orange": (data.COUNTS["orange_cubes"], kit.CUBE), "cube-blue": (data.COUNTS["blue_cubes"], kit.CUBE)}
-    for name, (count, size) in wanted.items():
-        sheet = pieces[name]
-        columns, rows = sheet.chits
-        assert sheet.count == 1 and columns * rows == count, name
-        assert (sheet.width_mm, sheet.height_mm) == (columns * size, rows * size), name
-    assert pieces["cat"].footprint == pieces["flower-pot-token"].footprint == (14.0, 14.0)
-    assert [c.name for c in pieces.values() if c.outline == "circle"] == ["parasol"]
-    assert pieces["parasol"].width_mm == PUNCHES_MM["3/4 inch"]
-    assert "craft punch: 3/4 inch (19 mm) for the parasol (or scissors)" in dict(kit.GUIDE.box_items)
+    punched), then four sheets of abutting squares and a punched parasol: now the cats, the pots
+    and the parasol (with a spare) are one sheet of 14 mm squares, a millimetre to spare a side
+    on a 16 mm bed space, and both colours' cubes another of 8 mm squares, the orange rows over
+    the blue with a white band on the line between them, each trimmed and cut along its lines.
+    No piece of the kit is round any more: it needs no craft punch."""
+    tokens, cubes = pieces["cat-and-pot-tokens"], pieces["cubes"]
+    columns, rows = tokens.chits
+    assert columns * rows == data.COUNTS["cats"] + data.COUNTS["pot_tokens"] + 2
+    assert (tokens.width_mm, tokens.height_mm) == (columns * kit.BED_TOKEN, rows * kit.BED_TOKEN)
+    assert tokens.footprint == (14.0, 14.0) and tokens.sits_on == "bed"
+    icons = Counter(s.name for s, _, _ in walk(tokens.front.shapes) if isinstance(s, Icon))
+    assert icons == {"cg-cat": data.COUNTS["cats"], "cg-pot": data.COUNTS["pot_tokens"], "cg-parasol": 2}
+    columns, rows = cubes.chits
+    assert columns * rows == data.COUNTS["orange_cubes"] + data.COUNTS["blue_cubes"]
+    assert (cubes.width_mm, cubes.height_mm) == (columns * kit.CUBE, rows * kit.CUBE) and cubes.footprint == (8.0, 8.0)
+    letters = Counter(s.text for s, _, _ in walk(cubes.front.shapes) if isinstance(s, Text))
+    assert letters == {"O": data.COUNTS["orange_cubes"], "B": data.COUNTS["blue_cubes"]}
+    line = data.COUNTS["orange_cubes"] // columns * kit.CUBE
+    band = [s for s, _, _ in walk(cubes.front.shapes) if isinstance(s, Rect) and s.style.fill == "#FFFFFF"
+            and s.y == line - kit.CUBE_SEAM_RIM]
+    assert band and band[0].h == 2 * kit.CUBE_SEAM_RIM and band[0].w > cubes.width_mm
+    assert [c.name for c in pieces.values() if c.outline == "circle"] == []
+    assert not any("punch" in thing for thing, _ in kit.GUIDE.box_items)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -451,9 +458,9 @@ def test_the_die_stickers_share_their_left_cut_with_the_aids_above_them(paper):
 
 def test_beehives_carry_their_points_right_under_them():
     for hives in (1, 2):
-        face = kit.beehive_tile(hives).front
-        icons = [(s, dx) for s, dx, _ in walk(face.shapes) if isinstance(s, Icon) and s.name == "cg-hive"]
-        label = next(s for s, _, _ in walk(face.shapes) if isinstance(s, Text) and "point" in s.text)
+        face = kit._beehive_face(hives)
+        icons = [(s, dx) for s, dx, _ in walk(face) if isinstance(s, Icon) and s.name == "cg-hive"]
+        label = next(s for s, _, _ in walk(face) if isinstance(s, Text) and "point" in s.text)
         middle = sum(s.cx + dx for s, dx in icons) / len(icons)
         assert len(icons) == hives and abs(middle - label.x) < 0.01
 
@@ -555,28 +562,35 @@ def test_the_tiles_have_42_inside_corners_on_24_tiles_and_page_one_counts_their_
     assert any("the 81 short scissor cuts into the notches of 24 tiles" in step for step in kit.GUIDE.assembly)
 
 
-def test_the_planting_table_is_drawn_as_an_l_round_every_region_a_photo_reads(pieces):
-    """The box's tables are L-shaped: a bar with the tracks and a leg under the target's end.
-    The corner left of the leg is a plain white tab holding the lower-left marker (the markers
-    and the regions a photo reads stay where they were); nothing else is drawn on it."""
-    from pnp.model import Line
+def test_the_planting_table_is_cut_out_as_an_l_with_every_marker_and_region_on_it(pieces):
+    """The box's tables are L-shaped: a bar with the tracks and a leg under the target's end. The
+    corner left of the leg was a white tab kept with the table to hold the lower-left photo
+    marker (a reviewer: the marker on the tab blocks the L); now the table is cut round the L, the
+    corner cut away, and every marker and every space a photo reads is on the L itself."""
+    from pnp import readable
 
-    face = pieces["planting-table"].front
-    width = kit.table_tab_width()
-    tab = (0.0, kit.TAB_TOP, width, kit.TABLE_H)
-    white = [shape for shape in face.shapes.children if isinstance(shape, Rect) and shape.style.fill == "#FFFFFF"
-             and shape.y == kit.TAB_TOP]
-    assert len(white) == 1 and white[0].x + white[0].w == width
-    edges = {(line.x1, line.y1, line.x2, line.y2) for line in face.shapes.children if isinstance(line, Line)}
-    assert {(0.0, kit.TAB_TOP, width, kit.TAB_TOP), (width, kit.TAB_TOP, width, kit.TABLE_H)} <= edges
-    for region in kit.readable_regions():
-        x, y, w, h = region.box_mm
-        assert y + h <= tab[1] or x >= tab[2], region  # every space a photo reads is on the bar or the leg
-    lower_left = [m.box_mm for m in kit.planting_table_markers() if m.box_mm[1] > kit.TAB_TOP and m.box_mm[0] < width]
-    assert len(lower_left) == 1 and lower_left[0][0] + lower_left[0][2] <= width
-    words_on_tab = [text for shape, dx, dy in walk(face.shapes) if isinstance(shape, Text)
-                    for text in (shape.text,) if shape.y + dy > kit.TAB_TOP and shape.x + dx < width]
-    assert words_on_tab == ["photo tab"]
+    table = pieces["planting-table"]
+    assert table.outline == "polygon"
+    leg, foot = kit.leg_left(), kit.TAB_TOP
+    assert kit.table_outline() == ((0.0, 0.0), (kit.TABLE_W, 0.0), (kit.TABLE_W, kit.TABLE_H), (leg, kit.TABLE_H),
+                                   (leg, foot), (0.0, foot))
+
+    def on_the_l(box) -> bool:
+        x, y, w, h = box
+        return min(x, y) >= 0.0 and x + w <= kit.TABLE_W and y + h <= kit.TABLE_H and (y + h <= foot or x >= leg)
+
+    markers = kit.planting_table_markers()
+    assert len(markers) == 4 and all(on_the_l(m.box_mm) for m in markers)
+    assert all(on_the_l(region.box_mm) for region in kit.readable_regions())
+    corner = (0.0, foot, leg, kit.TABLE_H)
+    drawn_in_corner = [shape for shape, dx, dy in walk(table.front.shapes) if isinstance(shape, (Text, Rect))
+                       and corner[0] <= getattr(shape, "x", 0) + dx < corner[2] and shape.y + dy > corner[1]]
+    assert drawn_in_corner == []
+    assert any("cut the white corner away" in step for step in kit.GUIDE.assembly)
+    # a table printed with the tab (layout 2) or 62 mm tall (layout 1) still reads: same regions
+    earlier = {sheet.layout_version: sheet for sheet in kit.earlier_sheets()}
+    assert sorted(earlier) == [1, 2] and all(sheet.regions == kit.readable_regions() for sheet in earlier.values())
+    assert earlier[2].markers[3].box_mm[:2] == (readable.INSET, kit.TABLE_H - readable.INSET - kit.MARKER)
 
 
 @pytest.mark.parametrize("side", ["1-3", "4"])
@@ -595,39 +609,23 @@ def test_the_gardener_walks_on_flagstones_with_gravel_between_them(side):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_beehive_tiles_and_cube_sheets_print_in_one_row_whose_ticks_keep_off_each_other_s_bleed(paper):
-    """The beehive tiles (a row, 6 mm apart) stood over the cube sheets (a row on another grid, 6 mm
-    below): each row's cut ticks ran into the other's bleed, 8 ticks in a 20 mm band on page 12
-    slicing the orange and yellow bleed into loose squares. Now they are one row, the two tiles
-    edge to edge on one cut, and no tick on a cut line of one of the four crosses another's bleed."""
+def test_the_kit_takes_under_150_straight_cuts_and_page_one_says_how_many(paper):
+    """156 cuts on Letter and 161 on A4 with the cats, pots, cubes (two sheets) and beehive tiles
+    as six pieces and the parasol punched: as three sheets of chits (cats, pots and the parasol;
+    both colours' cubes; the two beehive tiles, a strip) 143 and 147. Each page of planting
+    tables stays more than 60 % used (the wheelbarrow, lower than a table, prints on the page of
+    the last two)."""
     from pnp.build import impose_kit
-    from pnp.impose import MARK_STYLE
-    from pnp.model import Line
+    from pnp.checks import page_use
+    from pnp.cuts import count_cuts
 
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    names = ("beehive-2", "beehive-1", "cube-orange", "cube-blue")
-    placed = {p.component.name: p for p in imposition.placements() if p.component.name in names}
-    assert len({p.page for p in placed.values()}) == 1 and len({p.rect[1] for p in placed.values()}) == 1
-    two, one = placed["beehive-2"].rect, placed["beehive-1"].rect
-    assert two[0] + two[2] == pytest.approx(one[0])  # one cut between the two tiles
-    sheet = next(s for s in imposition.sheets if s.side == "front" and s.number == placed["beehive-2"].page)
-    crossings = []
-    for tick in (s for s in sheet.overlay.children if isinstance(s, Line) and s.style == MARK_STYLE):
-        x0, x1, y0, y1 = *sorted((tick.x1, tick.x2)), *sorted((tick.y1, tick.y2))
-        for name, piece in placed.items():
-            x, y, w, h = piece.rect
-            if (x0 == x1 and min(abs(x0 - x), abs(x0 - x - w)) < 0.05) or \
-                    (y0 == y1 and min(abs(y0 - y), abs(y0 - y - h)) < 0.05):
-                others = [p for other, p in placed.items() if other != name]
-                for other in others:
-                    bx, by, bw, bh = other.bleed_rect
-                    ox, oy, ow, oh = other.rect
-                    on_its_line = (x0 == x1 and min(abs(x0 - ox), abs(x0 - ox - ow)) < 0.05) or \
-                        (y0 == y1 and min(abs(y0 - oy), abs(y0 - oy - oh)) < 0.05)
-                    if not on_its_line and x0 < bx + bw - 0.05 and x1 > bx + 0.05 and y0 < by + bh - 0.05 \
-                            and y1 > by + 0.05:
-                        crossings.append((name, other.component.name, (x0, y0, x1, y1)))
-    assert crossings == []
+    cuts = count_cuts(imposition)
+    assert cuts < 150
+    words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
+    assert f"Cutting takes about {cuts} straight cuts" in words
+    tables = {p.page for p in imposition.placements() if p.component.name == "planting-table"}
+    assert len(tables) == 2 and all(page_use(sheet) > 0.6 for sheet in imposition.sheets if sheet.number in tables)
 
 
 @pytest.mark.parametrize("side", ["front", "back"])
@@ -640,3 +638,25 @@ def test_the_nursery_name_plate_has_a_column_of_the_game_s_flowers_at_each_end(p
     above = [icon for icon in flowers if icon.cy < kit.NURSERY_H / 2]
     assert len(above) >= 3 and len(flowers) - len(above) >= 3
     assert len({icon.name for icon in flowers}) == len(kit.PLATE_FLOWERS)
+
+
+@pytest.mark.parametrize("side", ["front", "back"])
+def test_the_nursery_name_plate_stands_in_a_clipped_hedge_as_the_flowerbeds_do(pieces, side):
+    """The plate was a white label on the gravel: it now stands in a hedge of the beds' green
+    (bushes with a few flowers), drawn before the plate, round all four of its sides."""
+    from pnp.art.cottage_garden import HEDGE_LIGHT
+    from pnp.model import Path
+
+    face = getattr(pieces["nursery"], side)
+    shapes = [(shape, dx) for shape, dx, _ in walk(face.shapes)]
+    plate = next(index for index, (shape, _) in enumerate(shapes) if isinstance(shape, Rect)
+                 and shape.style.fill == "#FFFFFF" and shape.h > kit.NURSERY_H / 2)
+    hedge = [(index, shape, dx) for index, (shape, dx) in enumerate(shapes) if isinstance(shape, Path)
+             and shape.style.fill == HEDGE_LIGHT]
+    assert len(hedge) == 1 and hedge[0][0] < plate
+    _, bushes, dx = hedge[0]
+    xs = [command[-2] + dx for command in bushes.commands if command[0] in "MC"]
+    ys = [command[-1] for command in bushes.commands if command[0] in "MC"]
+    box = shapes[plate][0]
+    x = box.x + shapes[plate][1]
+    assert min(xs) < x < x + box.w < max(xs) and min(ys) < box.y < box.y + box.h < max(ys)

@@ -279,10 +279,10 @@ def test_a_filled_path_of_two_squares_fills_each_square_not_the_gap_between_them
 
 
 def _with_token(size: float) -> Imposition:
-    """Cottage Garden's kit with its cats (a sheet of square chits) `size` mm across."""
+    """Cottage Garden's kit with its cats and pot tokens (a sheet of square chits) `size` mm across."""
     from pnp.kits import cottage_garden
 
-    pieces = [replace(c, footprint=(size, size)) if c.name == "cat" else c
+    pieces = [replace(c, footprint=(size, size)) if c.name == "cat-and-pot-tokens" else c
               for c in cottage_garden.components(KitOptions())]
     return impose(pieces, PAPERS["letter"])
 
@@ -291,7 +291,7 @@ def test_a_token_too_big_for_its_space_is_found_and_one_that_fits_passes():
     """The kit's cats lie on 16 mm flowerbed spaces: 16 mm cats overhang their neighbours;
     15 mm is the largest that leaves the clearance, half a millimetre a side."""
     too_big = [p for p in checks.misfits(_with_token(16.0))]
-    assert [p.check for p in too_big] == ["fit"] and "cat (16.0 × 16.0 mm)" in too_big[0].detail
+    assert [p.check for p in too_big] == ["fit"] and "cat-and-pot-tokens (16.0 × 16.0 mm)" in too_big[0].detail
     assert "16.0 × 16.0 mm bed space" in too_big[0].detail
     assert list(checks.misfits(_with_token(16.0 - checks.FIT_CLEARANCE_MM))) == []
     assert list(checks.misfits(_with_token(16.0 - checks.FIT_CLEARANCE_MM + 0.05)))
@@ -830,3 +830,24 @@ def test_a_frame_s_corner_post_on_its_cut_is_found_and_one_run_into_the_bleed_pa
     assert frames(Rect(1.0, 1.0, 1.3, 1.3, Style(fill=INK)), Rect(0.2, 0.2, 8.0, 8.0, Style(fill="#FFFFFF"))) == []
     assert frames(Rect(-0.6, -0.6, 4.7, 4.7, wood), kind="aid") == []
     assert [p for paper in ("letter", "a4") for p in kit_problems("propagation", paper) if p.check == "frame"] == []
+
+
+def test_a_cut_tick_through_a_neighbour_s_bleed_is_found_and_the_imposition_stops_it_there(monkeypatch):
+    """Cottage Garden's page of planting tables, cats, pot tokens, beehive tiles and cubes
+    (page 12 on Letter) ran 13 cut ticks through a neighbour's bleed, on lines that were not the
+    neighbour's cuts: the table's ticks down into the cats' bleed, the cats' up into the table's,
+    their halos slitting the colour (37 on the kit's pages). The imposition now stops a tick at any
+    other piece's bleed; a tick on a piece's own cut line still runs through its bleed. Drawn as
+    they were, the kit as it is now (its tokens on three sheets of chits) has 31 on 7 pages, 6 on
+    the page of the last two tables."""
+    def in_bleeds() -> list[str]:
+        imposition = impose_kit("cottage-garden", PAPERS["letter"], BuildOptions(games=("cottage-garden",)))
+        return [str(problem) for sheet in imposition.sheets for problem in checks.ticks_in_bleed(checks.flatten(sheet))]
+
+    assert in_bleeds() == []
+    monkeypatch.setattr(impose_module, "in_bleed", lambda *args: False)  # the ticks drawn as they were
+    planted = in_bleeds()
+    assert len(planted) == 31 and sum(line.startswith("page 12:") for line in planted) == 6, "\n".join(planted)
+    own = Component("piece", "token", 30, 20, Face(Group(), "#0072B2"), count=2)
+    sheet = impose([own], PAPERS["letter"]).sheets[0]
+    assert list(checks.ticks_in_bleed(checks.flatten(sheet))) == []  # each tick on its pieces' own cut lines
