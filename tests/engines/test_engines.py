@@ -73,6 +73,25 @@ def test_a_view_that_is_not_plain_json_fails_the_judged_game(game_id, view):
         play_and_judge(game_id, player_counts(game_id)[0], 0)
 
 
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_an_action_that_is_not_plain_json_fails_the_judged_game(game_id):
+    """The action taken is walked as the state is, but for the state's own parts it carries (the
+    very board of Propagation's state): a tuple slipped into it, or into a copy of such a part,
+    is caught."""
+    game_engine = engine(game_id)
+    drawn = game_engine.draw_legal
+
+    def with_a_tuple(table, rng):
+        action, answer, parsed = drawn(table, rng)
+        if "board" in action:  # a copy of the state's own board, with a tuple in it
+            return {**action, "board": {**action["board"], "rocks": tuple(action["board"]["rocks"])}}, answer, parsed
+        return {**action, "note": (1, 2)}, answer, parsed
+
+    with mock.patch.object(game_engine, "draw_legal", with_a_tuple), \
+            pytest.raises(AssertionError, match="the action is not plain JSON"):
+        play_and_judge(game_id, player_counts(game_id)[0], 0)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players"), PLAYER_COUNTS)
 def test_random_games_keep_every_rule(game_id, players):

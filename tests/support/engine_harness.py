@@ -120,10 +120,11 @@ def plain_json(value: Any) -> bool:
 
 
 def plain_view(view: Any, state: dict) -> bool:
-    """Whether a view of the state (its check or score JSON) is plain JSON, the state being
-    plain JSON: a part of the view that is one of the state's own parts (the very list, not a
-    copy: Propagation's players) is the same JSON the state's walk judged, and is not walked
-    again. A copy, or anything else, is walked."""
+    """Whether a view of the state (its check or score JSON, or an action taken on it) is plain
+    JSON, the state being plain JSON: a part of the view that is one of the state's own parts
+    (the very list, not a copy: Propagation's players, or the board its actions carry) is the
+    same JSON the state's walk judged, and is not walked again. A copy, or anything else, is
+    walked."""
     if type(view) is not dict:
         return plain_json(view)
     own = {id(part) for part in state.values()}  # the state holds them: their ids stay theirs
@@ -211,7 +212,8 @@ class Judge:
         """The table after an action the engine judged legal on this table (`check` on the
         table's reading, then what only the table knows: judged once, never asked again, and
         moved as that judgement parsed it), and the transition shows check's effects."""
-        assert plain_json(action), f"{self.where}: the action is not plain JSON: {action}"
+        # the state's own parts an action carries (Propagation's board) were walked with it
+        assert plain_view(action, table.state), f"{self.where}: the action is not plain JSON: {action}"
         answer, parsed = judged
         effects = answer["effects"]
         moved = self.engine.advance(table, parsed, effects)
