@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 State = dict[str, Any]  # an engine's full state, a JSON object
 Action = dict[str, Any]  # an action in the game's check format
 Outcome = dict[str, Any]  # a chance outcome: {"chance": kind, ...}
+Judged = tuple[dict[str, Any], Any]  # a judgement in check's result shape, and the action as parsed
 
 LOG_RULE = "Game log format"
 MAX_LOG_ENTRIES = 5000      # far above any simulated game (docs/engines.md); bounds a replay
@@ -337,8 +338,13 @@ class Engine(ABC, Generic[StateT]):
 
     def judge_all(self, state: State | Table[StateT], raw_actions: Iterable[Any]) -> list[dict[str, Any]]:
         """`judge` for each of several actions on one state."""
+        return [answer for answer, _ in self.judgements(state, raw_actions)]
+
+    def judgements(self, state: State | Table[StateT], raw_actions: Iterable[Any]) -> list[tuple[dict[str, Any], Any]]:
+        """`judge_all`, each judgement with the action as parsed (None when it cannot be
+        read), so that a legal one is moved without being parsed again."""
         table = self.read(state)
-        return [self._judged(table, raw_action)[0] for raw_action in raw_actions]
+        return [self._judged(table, raw_action) for raw_action in raw_actions]
 
     def any_legal(self, state: State | Table[StateT], raw_actions: Iterable[Any]) -> bool:
         """Whether any of the actions is legal, judging them only until one is."""
@@ -374,12 +380,13 @@ class Engine(ABC, Generic[StateT]):
         """The state after the action; IllegalMove when the engine refuses it."""
         return self.apply_on(self.read(state), raw_action).state
 
-    def apply_on(self, table: Table[StateT], raw_action: Any, judged: dict[str, Any] | None = None,
+    def apply_on(self, table: Table[StateT], raw_action: Any, judged: Judged | None = None,
                  reached: Table[StateT] | None = None) -> Table[StateT]:
         """`apply` on a state already read: the table after the action. `judged`, where
         given, is the engine's judgement of this very action on a table of this value, made
-        before (the random simulation tests' live game): it is taken, not made again; and
-        `reached` the table that game reached after it (`settle_unless_reached`)."""
+        before (the random simulation tests' live game), with the action as it parsed it
+        (`judgements`): it is taken, not made or parsed again; and `reached` the table that
+        game reached after it (`settle_unless_reached`)."""
         if self.is_over(table.state):
             raise IllegalMove([violation("game-over", LOG_RULE, "the game is over: no more moves",
                                          "action")])
@@ -387,8 +394,8 @@ class Engine(ABC, Generic[StateT]):
         if kind is not None:
             raise IllegalMove([violation("chance-expected", LOG_RULE,
                                          f"the game waits for a {kind}, not an action", "action")])
-        if judged is not None and judged["legal"]:
-            answer, action = judged, self.parse_action(table, raw_action)
+        if judged is not None and judged[0]["legal"]:
+            answer, action = judged
         else:
             answer, action = self._judged(table, raw_action)
         if not answer["legal"]:
@@ -441,11 +448,12 @@ class Engine(ABC, Generic[StateT]):
         candidates are drawn at random and judged until one is legal, which is a uniform
         draw among the legal ones without judging them all. The types `held_back` at this
         step are drawn only when no other candidate is legal."""
-        action, answer, _ = self._draw_legal(self.read(state), rng)
+        action, answer, _ = self.draw_legal(self.read(state), rng)
         return action, answer
 
-    def _draw_legal(self, table: Table[StateT], rng: random.Random) -> tuple[Action, dict[str, Any], Any]:
-        """random_legal_action's draw, with the action as parsed."""
+    def draw_legal(self, table: Table[StateT], rng: random.Random) -> tuple[Action, dict[str, Any], Any]:
+        """random_legal_action's draw, with the action as parsed (moved as it is: an action
+        is parsed once a step)."""
         runs = self.candidate_runs(table, rng)
         held = {kind for kind, chance in self.held_back.items() if rng.random() < chance}
         for tier in ([run for kind, run in runs if kind not in held], [run for kind, run in runs if kind in held]):
@@ -479,19 +487,20 @@ class Engine(ABC, Generic[StateT]):
                 table = self.resolve_chance_on(table, outcome)
                 log.append(outcome)
                 continue
-            action, answer, parsed = self._draw_legal(table, rng)
+            action, answer, parsed = self.draw_legal(table, rng)
             table = self.advance(table, parsed, answer["effects"])
             log.append(action)
         return log, table.state
 
-    def replay(self, log: Any, judged: Sequence[dict[str, Any] | None] = (),
+    def replay(self, log: Any, judged: Sequence[Judged | None] = (),
                reached: Sequence[Table[StateT] | None] = ()) -> dict[str, Any]:
         """Play a recorded log from its setup. Answers the final state and its score, or the
         first entry that breaks a rule with its violations and the state before it.
         InvalidState when the log itself is unreadable (not a list, no setup, too long).
         `judged[index]`, where given, is the judgement of the action `log[index]` made as the
-        log was written (the random simulation tests judge every step as they play it): that
-        action is moved by it, not judged a second time; what follows by itself and the
+        log was written (the random simulation tests judge every step as they play it), with
+        the action as parsed then (`judgements`): that action is moved by it, not judged or
+        parsed a second time; what follows by itself and the
         chance outcomes are played as in any replay. `reached[index]`, where given, is the
         table that game reached after `log[index]`: where the replay's own table equals it by
         value once the entry's transition is made, what follows by itself is not played again
@@ -509,7 +518,7 @@ class Engine(ABC, Generic[StateT]):
         return {"legal": True, "moves": len(log) - 1, "over": self.is_over(state), "state": state,
                 "end_state": self.score_state(state), "score": self.game.score(self.score_state(state))}
 
-    def _step(self, table: Table[StateT], entry: Any, index: int, judged: dict[str, Any] | None = None,
+    def _step(self, table: Table[StateT], entry: Any, index: int, judged: Judged | None = None,
               reached: Table[StateT] | None = None) -> Table[StateT]:
         if not isinstance(entry, dict):
             raise IllegalMove([violation("not-an-entry", LOG_RULE,

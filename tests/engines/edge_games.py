@@ -35,22 +35,21 @@ def biased(game_id: str, prefer: Preference, luck: Luck | None = None, samples: 
     it can happen). An engine whose candidates are a sample (one choice's moves) is asked up
     to `samples` times for one where a tier holds a legal move."""
     game_engine = engine(game_id)
-    uniform = game_engine.random_legal_action
+    uniform = game_engine.draw_legal
 
-    def draw(state, rng: random.Random):
-        table = game_engine.read(state)
+    def draw(table, rng: random.Random):
         for _ in range(samples):
             for tier in prefer(table.state, game_engine.candidate_actions(table.state, rng)):
                 tier = list(tier)
                 while tier:
                     action = tier.pop(rng.randrange(len(tier)))
-                    judged = game_engine.judge(table, action)
-                    if judged["legal"]:
-                        return action, judged
+                    (answer, parsed), = game_engine.judgements(table, [action])
+                    if answer["legal"]:
+                        return action, answer, parsed
         return uniform(table, rng)
 
     with ExitStack() as patches:
-        patches.enter_context(mock.patch.object(game_engine, "random_legal_action", draw))
+        patches.enter_context(mock.patch.object(game_engine, "draw_legal", draw))
         if luck is not None:
             assert isinstance(game_engine, Chance), f"{game_id} has no chance to bias"
             odds = game_engine.sample_chance

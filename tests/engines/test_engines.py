@@ -4,6 +4,7 @@ thousand (bench/soak.py)."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from unittest import mock
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 import scorer
 from scorer.cli import main as gardenkit
 from scorer.games.core import Game, InvalidState
-from scorer.games.engine import MAX_LOG_ENTRIES
+from scorer.games.engine import MAX_LOG_ENTRIES, Judged
 from tests.support.engine_harness import (
     engine,
     games_with_engines,
@@ -72,6 +73,25 @@ def test_a_view_that_is_not_plain_json_fails_the_judged_game(game_id, view):
         play_and_judge(game_id, player_counts(game_id)[0], 0)
 
 
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_an_action_that_is_not_plain_json_fails_the_judged_game(game_id):
+    """The action taken is walked as the state is, but for the state's own parts it carries (the
+    very board of Propagation's state): a tuple slipped into it, or into a copy of such a part,
+    is caught."""
+    game_engine = engine(game_id)
+    drawn = game_engine.draw_legal
+
+    def with_a_tuple(table, rng):
+        action, answer, parsed = drawn(table, rng)
+        if "board" in action:  # a copy of the state's own board, with a tuple in it
+            return {**action, "board": {**action["board"], "rocks": tuple(action["board"]["rocks"])}}, answer, parsed
+        return {**action, "note": (1, 2)}, answer, parsed
+
+    with mock.patch.object(game_engine, "draw_legal", with_a_tuple), \
+            pytest.raises(AssertionError, match="the action is not plain JSON"):
+        play_and_judge(game_id, player_counts(game_id)[0], 0)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players"), PLAYER_COUNTS)
 def test_random_games_keep_every_rule(game_id, players):
@@ -88,6 +108,50 @@ def test_the_judged_game_is_the_game_simulate_plays(game_id):
         assert log == record.log and end_state == engine(game_id).score_state(record.end_state)
         assert engine(game_id).play(players, players) == (log, record.end_state)  # the full end state
         assert log[0]["setup"]["version"] == engine(game_id).version
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_a_judged_game_parses_each_action_once(game_id):
+    """Each action of a judged game's log is parsed once, by the draw's judgement: it is moved
+    as the draw parsed it, and the end replay takes it as it was parsed."""
+    game_engine = engine(game_id)
+    raw_parsed: list[dict] = []  # each raw action the engine parsed, held so that no id is reused
+    own = game_engine.parse_action
+
+    def parse(table, raw):
+        raw_parsed.append(raw)
+        return own(table, raw)
+
+    with mock.patch.object(game_engine, "parse_action", parse):
+        record = play_and_judge(game_id, 2, 1)
+    times = Counter(map(id, raw_parsed))
+    actions = [entry for entry in record.log if "type" in entry]
+    assert actions and all(times[id(action)] == 1 for action in actions), game_id
+
+
+def test_the_census_an_oracle_is_handed_is_the_state_s_own():
+    """An oracle's census is made once a state by the harness and handed to its state and step
+    faults: each one handed (for the state judged, for both states of a step, the random
+    probes' included) is the oracle's census of that very state, so no judgement of the oracle
+    reads another state's count."""
+    garden_dice = oracle("garden-dice")
+    handed = {"states": 0, "steps": 0}
+    own_state, own_step = garden_dice.state_faults, garden_dice.step_faults
+
+    def state_faults(state, counted=None):
+        assert counted == garden_dice.census(state), state
+        handed["states"] += 1
+        return own_state(state, counted)
+
+    def step_faults(before, entry, after, had=None, has=None):
+        assert had == garden_dice.census(before) and has == garden_dice.census(after), entry
+        handed["steps"] += 1
+        return own_step(before, entry, after, had, has)
+
+    with mock.patch.object(garden_dice, "state_faults", state_faults), \
+            mock.patch.object(garden_dice, "step_faults", step_faults):
+        record = play_and_judge("garden-dice", 2, 1)
+    assert handed["steps"] >= len(record.log) - 1 and handed["states"] >= handed["steps"]
 
 
 @pytest.mark.parametrize("game_id", ENGINES)
@@ -140,9 +204,9 @@ def test_a_replay_handed_the_judgements_judges_no_action_again(game_id):
     game_engine = engine(game_id)
     log, _ = scorer.simulate(game_id, 2, 4)
     table = game_engine.read(scorer.replay(game_id, log[:1])["state"])
-    judged: list[dict | None] = [None]
+    judged: list[Judged | None] = [None]
     for entry in log[1:]:
-        judged.append(game_engine.judge(table, entry) if "type" in entry else None)
+        judged.append(game_engine.judgements(table, [entry])[0] if "type" in entry else None)
         table = game_engine.apply_on(table, entry) if "type" in entry else game_engine.resolve_chance_on(table, entry)
     with mock.patch.object(Game, "check_read", autospec=True, side_effect=Game.check_read) as check:
         plain = game_engine.replay(log)

@@ -26,7 +26,11 @@ rulebook forbids at an edge, on what the check state shows: the engine and `chec
 refuse each), `table_refused_moves(state, rng)` (forbidden by what only the full state keeps,
 the turn's record: the engine must refuse each), `tiebreakers(state)` ({player:
 {name: value}}, the tie-break values the score shows) and `setup_faults(state)` (what is wrong
-with the first state, judged against the rulebook's set-up exactly).
+with the first state, judged against the rulebook's set-up exactly). An oracle that counts
+something of every state for both its state and step faults may define `census(state)` (its
+own count, from the state alone): the harness then makes it once a state and calls
+`state_faults(state, census)` and `step_faults(before, entry, after, census_before,
+census_after)` (Garden Dice: its seed/veggie tiles).
 
 The fault lists answer [] when all is well. They are written from the rulebook and the state
 format documented in docs/engines.md, never by calling the game's rules.py or its scorer: an

@@ -62,11 +62,12 @@ SUNDIAL_REACH = 2  # one die by 1 or 2, or two dice by 1 each: at most 2 in all,
 Board = dict[tuple[int, int], dict]
 
 
-def state_faults(state: dict) -> list[str]:
+def state_faults(state: dict, counted: Census | None = None) -> list[str]:
+    """`counted`: the state's `census`, where the harness has it already (made here when not)."""
     players, board = state["players"], _board(state)
     faults = [] if len(board) == len(state["board"]) else ["two tiles share a space"]
     faults += _tile_faults(state, board)
-    faults += _conservation_faults(state)
+    faults += _conservation_faults(state, census(state) if counted is None else counted)
     discs = _discs_on_tiles(board)
     harvested_in_all = sum(sum(p["harvested"].values()) for p in players)
     for player in players:
@@ -92,8 +93,12 @@ def setup_faults(state: dict) -> list[str]:
     return faults
 
 
-def step_faults(before: dict, entry: dict, after: dict) -> list[str]:
-    had, has = _census(before), _census(after)  # each state's tiles counted once for the step
+def step_faults(before: dict, entry: dict, after: dict, had: Census | None = None,
+                has: Census | None = None) -> list[str]:
+    """`had`, `has`: the two states' `census`, where the harness has them already (each state
+    is counted once, for its own faults and for the steps into and out of it)."""
+    had = census(before) if had is None else had
+    has = census(after) if has is None else has
     faults = _tiles_kept_faults(had, has)
     player = before["players"][before["current"]]
     if "chance" not in entry and entry.get("player") != player["name"]:
@@ -159,7 +164,10 @@ class Census(NamedTuple):
     in_critters: int            # swallowed by the critters on the board, all of them
 
 
-def _census(state: dict) -> Census:
+def census(state: dict) -> Census:
+    """The state's seed/veggie tiles counted in one pass, by this oracle's own reading of the
+    state: the harness makes it once a state and hands it to `state_faults` and to the
+    `step_faults` of the steps into and out of that state."""
     found = dict(state["supply"])
     for player in state["players"]:
         for counts in (_seeds(player), player["harvested"]):
@@ -193,14 +201,13 @@ def _seeds_held(player: dict) -> int:
     return sum(_seeds(player).values())
 
 
-def _conservation_faults(state: dict) -> list[str]:
+def _conservation_faults(state: dict, counted: Census) -> list[str]:
     per_crop = SUPPLY_PER_CROP[len(state["players"])]
-    census = _census(state)
-    accounted = census.accounted
+    accounted = counted.accounted
     faults = [f"{n} {crop} tiles in play, more than the {per_crop} the game uses"
               for crop, n in accounted.items() if n > per_crop]
     faults += [f"the {crop} stack holds {n}" for crop, n in state["supply"].items() if not 0 <= n <= per_crop]
-    if sum(accounted.values()) + census.swallowed > per_crop * len(CROPS):
+    if sum(accounted.values()) + counted.swallowed > per_crop * len(CROPS):
         faults.append("more seed/veggie tiles held, placed, harvested and swallowed than the game uses")
     return faults
 

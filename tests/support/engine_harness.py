@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 
 import scorer
 from scorer.games.core import GAME_NOT_OVER, InvalidState
-from scorer.games.engine import MAX_LOG_ENTRIES, Chance, Engine, Table, player_names
+from scorer.games.engine import MAX_LOG_ENTRIES, Chance, Engine, Judged, Table, player_names
 
 ORACLE_PACKAGE = "tests.oracles"
 
@@ -120,10 +120,11 @@ def plain_json(value: Any) -> bool:
 
 
 def plain_view(view: Any, state: dict) -> bool:
-    """Whether a view of the state (its check or score JSON) is plain JSON, the state being
-    plain JSON: a part of the view that is one of the state's own parts (the very list, not a
-    copy: Propagation's players) is the same JSON the state's walk judged, and is not walked
-    again. A copy, or anything else, is walked."""
+    """Whether a view of the state (its check or score JSON, or an action taken on it) is plain
+    JSON, the state being plain JSON: a part of the view that is one of the state's own parts
+    (the very list, not a copy: Propagation's players, or the board its actions carry) is the
+    same JSON the state's walk judged, and is not walked again. A copy, or anything else, is
+    walked."""
     if type(view) is not dict:
         return plain_json(view)
     own = {id(part) for part in state.values()}  # the state holds them: their ids stay theirs
@@ -151,21 +152,31 @@ class Judge:
         # was; most steps leave the scores alone) is accepted again without reading it.
         self.accepted_check_view: dict | None = None
         self.accepted_score_view: dict | None = None
+        self.counts = callable(getattr(self.oracle, "census", None))
 
     def fail_on(self, faults: list[str], what: str) -> None:
         assert not faults, f"{self.where}: {what}: " + "; ".join(faults)
 
-    def possible(self, state: dict | Table) -> Table:
+    def census(self, state: dict) -> Any:
+        """The oracle's own count of the state (its optional `census(state)`, from the state
+        alone), made once a state and handed to its `state_faults` and to the `step_faults`
+        of the steps into and out of it; None for an oracle without one."""
+        return self.oracle.census(state) if self.counts else None
+
+    def possible(self, state: dict | Table, counted: Any = None) -> Table:
         """Assert the state is plain JSON, valid in both views (`validate`, with every
-        impossible-state check) and fine by the oracle; answer the state as the step reads it,
-        the engine's Table, which every judgement of the step shares (the check state being
-        plain JSON, its reading is what `check` makes of the check state sent as JSON)."""
+        impossible-state check) and fine by the oracle (`counted`: the oracle's census of it,
+        where the step has made it); answer the state as the step reads it, the engine's
+        Table, which every judgement of the step shares (the check state being plain JSON, its
+        reading is what `check` makes of the check state sent as JSON)."""
         table = self.engine.read(state)
         state = table.state
         assert plain_json(state), f"{self.where}: the state is not plain JSON: {state}"
         score_view, check_view = table.score_view, table.check_view  # one view where they are one
         assert plain_view(check_view, state), f"{self.where}: the check state is not plain JSON: {check_view}"
-        self.fail_on(self.oracle.state_faults(state), f"impossible state {state}")
+        faults = (self.oracle.state_faults(state, self.census(state) if counted is None else counted) if self.counts
+                  else self.oracle.state_faults(state))
+        self.fail_on(faults, f"impossible state {state}")
         try:
             if check_view != self.accepted_check_view:
                 # validate, as parse_state does it, on the model the table's judgements read
@@ -190,36 +201,45 @@ class Judge:
         if setup_faults is not None:
             self.fail_on(setup_faults(state), f"the set-up {state}")
 
-    def step(self, before: dict, entry: dict, after: dict) -> None:
-        self.fail_on(self.oracle.step_faults(before, entry, after), f"after {entry}")
+    def step(self, before: dict, entry: dict, after: dict, had: Any = None, has: Any = None) -> None:
+        """The oracle's judgement of one transition (`had`, `has`: its census of each state,
+        where an oracle counts them)."""
+        faults = (self.oracle.step_faults(before, entry, after, had, has) if self.counts
+                  else self.oracle.step_faults(before, entry, after))
+        self.fail_on(faults, f"after {entry}")
 
-    def take(self, table: Table, action: dict, judged: dict) -> Table:
+    def take(self, table: Table, action: dict, judged: Judged) -> Table:
         """The table after an action the engine judged legal on this table (`check` on the
-        table's reading, then what only the table knows: judged once, never asked again),
-        and the transition shows check's effects."""
-        assert plain_json(action), f"{self.where}: the action is not plain JSON: {action}"
-        effects = judged["effects"]
-        moved = self.engine.advance(table, self.engine.parse_action(table, action), effects)
+        table's reading, then what only the table knows: judged once, never asked again, and
+        moved as that judgement parsed it), and the transition shows check's effects."""
+        # the state's own parts an action carries (Propagation's board) were walked with it
+        assert plain_view(action, table.state), f"{self.where}: the action is not plain JSON: {action}"
+        answer, parsed = judged
+        effects = answer["effects"]
+        moved = self.engine.advance(table, parsed, effects)
         observed = self.engine.observed_effects(table.state, action, moved.state)
         assert observed and all(effects[key] == value for key, value in observed.items()), (
             f"{self.where}: {action}: check said {effects}, the transition did {observed}")
         return moved
 
-    def random_actions(self, table: Table) -> None:
+    def random_actions(self, table: Table, counted: Any = None) -> None:
         """Random actions of the whole action space, mostly illegal: each the engine takes is
         legal by check, a move the oracle accepts to a possible state, and (complete
-        candidates) one the simulator could have chosen."""
+        candidates) one the simulator could have chosen (`counted`: the oracle's census of
+        the table's state)."""
         state = table.state
         actions = self.engine.action_space(state, self.probe)
         candidates: list[dict] | None = None
-        for action, judged in zip(actions, self.engine.judge_all(table, actions)):
-            if not judged["legal"]:  # judge_all asked check first, then the table
-                assert judged["violations"] and all(v["message"] for v in judged["violations"]), self.where
+        for action, judged in zip(actions, self.engine.judgements(table, actions)):
+            answer = judged[0]
+            if not answer["legal"]:  # judgements asked check first, then the table
+                assert answer["violations"] and all(v["message"] for v in answer["violations"]), self.where
                 continue
             moved = self.take(table, action, judged)
             after = moved.state
-            self.step(state, action, after)
-            self.possible(moved)
+            has = self.census(after)
+            self.step(state, action, after, counted, has)
+            self.possible(moved, has)
             if self.engine.candidates_complete:
                 if candidates is None:
                     candidates = self.engine.candidate_actions(state, self.probe)
@@ -258,7 +278,8 @@ class Judge:
             return
         unknown = [move for kind, moves in listed.items() if kind not in self.game.move_of for move in moves]
         assert not unknown, f"{self.where}: the rulebook allows {unknown[0]}, but the engine's candidates leave it out"
-        rng = random.Random(self.where)
+        # complete candidates draw nothing (a sample's are drawn with the step's own numbers)
+        rng = random.Random(self.where) if not self.engine.candidates_complete else None
         for move in self.game.moves:  # in the moves' order: the candidates draw from rng in turn
             allowed = listed.get(move.type)
             if not allowed:
@@ -280,28 +301,35 @@ class Judge:
         table refuses it for another reason. The oracle's optional `table_refused_moves` are
         forbidden by what only the full state shows (the turn's record): the engine alone
         refuses those."""
-        rng = random.Random(self.where)
         known, table_known = (getattr(self.oracle, name, None) for name in ("refused_moves", "table_refused_moves"))
+        if known is None and table_known is None:
+            return
+        rng = random.Random(self.where)  # seeding costs as much as a judgement or two: only when asked
         moves = known(table.state, rng) if known is not None else []
-        for move in moves:
-            assert not self.checked(table, move)["legal"], (
-                f"{self.where}: the rulebook forbids {move}, but check takes it")
-        moves = moves + (table_known(table.state, rng) if table_known is not None else [])
-        for move, judged in zip(moves, self.engine.judge_all(table, moves)):
-            assert not judged["legal"], f"{self.where}: the rulebook forbids {move}, but the engine takes it"
+        refused = moves + (table_known(table.state, rng) if table_known is not None else [])
+        for index, (move, (answer, parsed)) in enumerate(zip(refused, self.engine.judgements(table, refused))):
+            assert not answer["legal"], f"{self.where}: the rulebook forbids {move}, but the engine takes it"
+            if index < len(moves):
+                assert not self.checked(table, parsed)["legal"], (
+                    f"{self.where}: the rulebook forbids {move}, but check takes it")
 
-    def checked(self, table: Table, move: dict) -> dict:
+    def checked(self, table: Table, parsed: Any) -> dict:
         """`check`'s answer on the table's check state alone (as the game's `check` judges a
-        state sent to it), without what only the engine's table knows."""
+        state sent to it), without what only the engine's table knows, on an action as the
+        engine's judgement parsed it (None: it could not be read, or names no player)."""
+        if parsed is None:
+            return {"legal": False}
         try:
-            return self.game.check_read(table.reading, self.engine.parse_action(table, move))
+            return self.game.check_read(table.reading, parsed)
         except InvalidState as invalid:
             return {"legal": False, "violations": invalid.violations}
 
-    def draw(self, table: Table, rng: random.Random, known: list[dict]) -> tuple[dict, dict]:
-        """The simulator's move; when the engine finds none, the oracle knows none either."""
+    def draw(self, table: Table, rng: random.Random, known: list[dict]) -> tuple[dict, Judged]:
+        """The simulator's move and its judgement, with the action as parsed; when the
+        engine finds none, the oracle knows none either."""
         try:
-            return self.engine.random_legal_action(table, rng)
+            action, answer, parsed = self.engine.draw_legal(table, rng)
+            return action, (answer, parsed)
         except RuntimeError:
             assert not known, f"{self.where}: the engine finds no legal move, but the rulebook allows {known[0]}"
             raise
@@ -314,9 +342,8 @@ class Judge:
         alike = [c for c in candidates if c.get("type") == action.get("type") and all(
             c[key] == value for key, value in action.items()
             if key in c and isinstance(value, (str, int, float, bool)))]
-        for candidate, judged in zip(alike, self.engine.judge_all(table, alike)):
-            if judged["legal"] and after == self.engine.advance(
-                    table, self.game.parse_action(candidate), judged["effects"]).state:
+        for answer, parsed in self.engine.judgements(table, alike):
+            if answer["legal"] and after == self.engine.advance(table, parsed, answer["effects"]).state:
                 return
         raise AssertionError(f"{self.where}: {action} is legal but no candidate of the simulator "
                              "has its outcome (the engine says its candidates are complete)")
@@ -332,7 +359,7 @@ class Judge:
         expected = own(state)
         assert shown == expected, f"{self.where}: the score's tie-breakers are {shown}, by the rulebook {expected}"
 
-    def end(self, log: list[dict], judgements: list[dict | None], reached: list[Table | None],
+    def end(self, log: list[dict], judgements: list[Judged | None], reached: list[Table | None],
             state: dict) -> GameRecord:
         """The end scores, with no unfinished-game warning and the right winners, and the log
         replays to this very state: the replay reads the setup and plays every entry again,
@@ -376,17 +403,18 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
     names = player_names(judge.game, players)
     table = game_engine.read(game_engine.initial_state(names, options))
     log: list[dict] = [game_engine.setup_entry(names, seed, options)]
-    judgements: list[dict | None] = [None]  # each log entry's judgement, None but for actions
+    judgements: list[Judged | None] = [None]  # each log entry's judgement and parse, None but for actions
     reached: list[Table | None] = [None]  # the table after each log entry
     assert plain_json(log[0]), f"{game_id}: the setup entry is not plain JSON: {log[0]}"
     judge.where = f"{game_id} players={players} seed={seed} setup"
     judge.set_up(table.state)
+    counted = judge.census(table.state)  # each state's census made once, handed on with it
     while not game_engine.is_over(table.state):
         judge.where = f"{game_id} players={players} seed={seed} step={len(log)}"
         assert len(log) <= MAX_LOG_ENTRIES, f"{judge.where}: no end after {MAX_LOG_ENTRIES} moves"
-        table = judge.possible(table)
+        table = judge.possible(table, counted)
         state = table.state
-        judged: dict | None
+        judged: Judged | None
         if isinstance(game_engine, Chance) and game_engine.chance_kind(state) is not None:
             entry = game_engine.sample_chance(state, rng)
             assert plain_json(entry), f"{judge.where}: the outcome is not plain JSON: {entry}"
@@ -397,14 +425,15 @@ def play_and_judge(game_id: str, players: int, seed: int) -> GameRecord:
             known = judge.oracle_moves_accepted(table, listed)
             judge.every_oracle_move_offered(table, listed)
             judge.oracle_refusals_refused(table)
-            judge.random_actions(table)
+            judge.random_actions(table, counted)
             entry, judged = judge.draw(table, rng, known)
             after = judge.take(table, entry, judged)
-        judge.step(state, entry, after.state)
+        has = judge.census(after.state)
+        judge.step(state, entry, after.state, counted, has)
         log.append(entry)
         judgements.append(judged)
         reached.append(after)
-        table = after
+        table, counted = after, has
     judge.where = f"{game_id} players={players} seed={seed} end"
-    judge.possible(table)
+    judge.possible(table, counted)
     return judge.end(log, judgements, reached, table.state)

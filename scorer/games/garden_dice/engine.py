@@ -25,7 +25,19 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, ValidationError
 
 from scorer.games.core import StateModel, Violation, violation, violations_from_error
-from scorer.games.engine import LOG_RULE, RANDOM_ACTIONS, Action, Chance, Engine, Move, Outcome, Run, State, Table
+from scorer.games.engine import (
+    LOG_RULE,
+    RANDOM_ACTIONS,
+    Action,
+    Chance,
+    Engine,
+    Judged,
+    Move,
+    Outcome,
+    Run,
+    State,
+    Table,
+)
 from scorer.games.garden_dice import data
 
 RULE_TURN = f"{data.TITLE} › On Your Turn"
@@ -236,7 +248,7 @@ class GardenDiceEngine(Chance, Engine):
                 raw_action = {**raw_action, "turn": {**state["turn"], **given}}
         return self.game.parse_action(raw_action)
 
-    def apply_on(self, table: Table[Any], raw_action: Any, judged: dict[str, Any] | None = None,
+    def apply_on(self, table: Table[Any], raw_action: Any, judged: Judged | None = None,
                  reached: Table[Any] | None = None) -> Table[Any]:
         """As every engine applies an action, except that an `end_turn` written after the dice
         already passed (the turn ended by itself when no die allowed an action), by the player

@@ -334,7 +334,7 @@ def _is_the_table(board: Any, table: Table[Any]) -> bool:
     """Whether a parsed board holds exactly the table's rocks and plants, in any order (the
     table keeps both sorted, a plant's space first): the table's own board as the checks read
     it, which most actions judged on the table carry, is (equal models, compared at once)."""
-    if isinstance(table, PlantTable) and board == table.board:
+    if isinstance(table, PlantTable) and (board is table.board or board == table.board):
         return True
     pieces = table.state["board"]
     return (len(board.plants) == len(pieces["plants"]) and sorted(board.rocks) == pieces["rocks"]

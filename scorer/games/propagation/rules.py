@@ -272,8 +272,9 @@ class PlantReading(Reading[PropagationState]):
     board: Board | None = None
 
     def action_board_problems(self, board: Board) -> list[Violation]:
-        """board_violations of the board an action carries, none when it is the table's."""
-        if self.board is not None and board == self.board:
+        """board_violations of the board an action carries, none when it is the table's (the
+        very model, as the engine parses an action carrying it, or an equal one)."""
+        if self.board is not None and (board is self.board or board == self.board):
             return []
         return board_violations(board, {p.name for p in self.state.players}, "action.board")
 
@@ -285,7 +286,8 @@ class PlantReading(Reading[PropagationState]):
     def pieces(self, board: Board) -> Pieces:
         """The pieces of the board an action carries: the table's, derived once for every
         action judged on it, when it is the table's board."""
-        return self.table_pieces if self.board is not None and board == self.board else Pieces.of(board)
+        own = self.board is not None and (board is self.board or board == self.board)
+        return self.table_pieces if own else Pieces.of(board)
 
 
 @lru_cache(maxsize=4096)  # by value; most plants stay as they were from one state to the next
