@@ -537,6 +537,19 @@ STRAIGHT = 0.7
 # 720 spaces of 40 hands' bench photos (seed 1) 45 were read wrong, 33 so (0.6 of the darkness:
 # 35, 0.7: 39), and the one read wrong surely but for a faint sheet's note is read right.
 PALE_STROKES = 0.5
+# A faint pencil's thinnest strokes, seen in a bright part of the photo, are fainter than
+# FAINT_INK (0.06-0.09 at their cores, where the same sheet's other shapes reach 0.16-0.18):
+# its shapes read as empty spaces. On a sheet whose marks are faint, a space empty at
+# FAINT_INK is looked at once more, at FAINTEST_SHARE of the sheet's own mark darkness, but
+# never nearer the paper's own noise than NOISE_TIMES its median ink in the space (the ink map
+# finds the paper at its brightest, so the median of blank paper grows with the noise: 0.01-0.03
+# in the bench's photos, whose blank spaces hold under EMPTY_INK at 2.2 times it). A shape
+# found so is read, never surely; a mark rubbed out (its strokes at 0.15 of its pencil's) stays
+# under it.
+FAINTEST_SHARE = 0.3
+NOISE_TIMES = 3.0
+FAINTEST_WIDTH = 0.25   # of a space's side: a hull narrower than this, so faint, is no veggie but specks
+#                         of a hard shadow's edge in a line (the shapes a hand draws are 0.5-1.6 of it across)
 
 
 def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
@@ -875,21 +888,28 @@ def _nothing_drawn(confidence: float, traced: int) -> Field:
     return Field(".", min(confidence, UNSURE) if traced == TRACED_SIDES - 1 else confidence)
 
 
-def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, traced: int = 0) -> Field:
+def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, traced: int = 0,
+              faintest: float = FAINT_INK) -> Field:
     """The veggie drawn in a garden space, told by the shape of the convex hull of what is
     drawn: circle (tomato), square (lettuce) or triangle (carrot). A hull is the same for an
     outline with a gap or a shaky line. A mark scribbled out or filled in (its middle drawn,
     in the ink or, for a blot wider than the ink map sees, in the `dark` map) is no veggie.
     `traced`: how many of the space's printed lines a stroke runs along (a square drawn on
-    them leaves nothing inside)."""
+    them leaves nothing inside). `faintest`: the least ink a mark on this sheet may be (see
+    FAINTEST_SHARE), looked at when nothing is drawn at FAINT_INK."""
     first = _read_cell_at(ink, region, dark, traced, INK)
     own = cell_darkness(ink, region)
-    if own is None or PALE_STROKES * own >= INK:
+    if own is not None and PALE_STROKES * own < INK:
+        second = _read_cell_at(ink, region, dark, traced, max(FAINT_INK, PALE_STROKES * own))
+        if second.value != first.value:
+            first = Field(second.value, min(second.confidence, UNSURE), second.note)
+    if first.value != "." or first.note or faintest >= FAINT_INK:
         return first
-    second = _read_cell_at(ink, region, dark, traced, max(FAINT_INK, PALE_STROKES * own))
-    if second.value == first.value:
+    lowest = max(faintest, NOISE_TIMES * float(np.median(ink[_pixels(region.box_mm, CELL_INSET)])))
+    if lowest >= FAINT_INK:
         return first
-    return Field(second.value, min(second.confidence, UNSURE), second.note)
+    third = _read_cell_at(ink, region, dark, traced, lowest)
+    return first if third.value == "." else Field(third.value, min(third.confidence, UNSURE_FAINT), third.note)
 
 
 def _read_cell_at(ink: np.ndarray, region: Region, dark: np.ndarray | None, traced: int, least: float) -> Field:
@@ -897,6 +917,8 @@ def _read_cell_at(ink: np.ndarray, region: Region, dark: np.ndarray | None, trac
     drawing = drawn_in(ink, region, least)
     at_most = UNSURE if drawing.tangled or drawing.overdrawn else 1.0
     only_along_a_line = drawing.overdrawn and not drawing.tangled
+    if drawing.share < EMPTY_INK and least < FAINT_INK:   # not even at the faintest a mark on this sheet is
+        return _nothing_drawn(0.5, traced)
     if drawing.share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
         drawing = drawn_in(ink, region, FAINT_INK)
         if drawing.share < EMPTY_INK:
@@ -917,6 +939,9 @@ def _read_cell_at(ink: np.ndarray, region: Region, dark: np.ndarray | None, trac
     area = cv2.contourArea(hull)
     if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie
         return _nothing_drawn(0.4, traced)
+    side = min(region.box_mm[2], region.box_mm[3]) * PX_PER_MM
+    if least < FAINT_INK and min(cv2.minAreaRect(hull)[1]) < FAINTEST_WIDTH * side:
+        return _nothing_drawn(0.4, traced)   # so faint and so narrow: specks along a shadow's edge
     if scribbled(joined, ink[drawing.at], drawing.window(dark), hull, region):
         return Field(".", min(UNSURE, at_most), SCRIBBLED_NOTE)
     # OpenCV's smallest enclosing triangle of a hull with runs of nearly collinear points can be
@@ -1424,10 +1449,11 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     for region in sheet.regions:
         by_path.setdefault(region.path, []).append(region)
     least = cross_threshold(darkness)
+    faintest = FAINTEST_SHARE * (darkness or 0.0) if faint(darkness) and darkness else FAINT_INK
     for path, regions in by_path.items():
         kind = regions[0].kind
         if kind == "cell":
-            found = read_cell(ink, regions[0], dark, traced[path])
+            found = read_cell(ink, regions[0], dark, traced[path], faintest)
         elif kind == "track-space":
             found = read_pieces(flat, sheet, path, regions)
         else:
