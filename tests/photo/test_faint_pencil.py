@@ -3,8 +3,9 @@ the photo, are inked 0.06-0.09 at their cores where the same sheet's other shape
 0.16-0.18: under FAINT_INK, so they were read as empty spaces (58 of the 216 garden spaces of
 the faint hand's twelve photos in the hands' bench, seed 1). On a sheet whose marks are faint,
 a space empty at FAINT_INK is looked at again at a share of the sheet's own mark darkness,
-clear of the paper's noise. Spaces cut out of the bench's photos (straightened at the reader's
-8 px a mm, 4 mm of the sheet round the space) keep the cases."""
+clear of the paper's noise; so are a pig circle and a power box read blank. Spaces and boxes
+cut out of the bench's photos (straightened at the reader's 8 px a mm, 4 mm of the sheet round
+them) keep the cases."""
 from __future__ import annotations
 
 import dataclasses
@@ -19,7 +20,16 @@ from pnp.photo_hands import HANDS, Pencil, veggie
 from pnp.photo_sample import blank_sheet, png_bytes
 from pnp.readable import readable_sheets
 from pnp.sheets import Region
-from scorer.photo.reader import FAINTEST_SHARE, PX_PER_MM, ink_map, read_cell, read_photos
+from scorer.photo.reader import (
+    FAINT_INK,
+    FAINTEST_SHARE,
+    PX_PER_MM,
+    ink_map,
+    read_cell,
+    read_cross,
+    read_faint_cross,
+    read_photos,
+)
 
 SURE = 0.9
 AROUND_MM = 4.0
@@ -80,3 +90,33 @@ def test_a_sheet_of_faint_marks_has_its_faintest_shapes_read():
         found = read_photos([png_bytes(thinner.lay_on(pencil.lay_on(sheet)))], "harvest-dice", sheets)
         assert found["state"]["players"][0]["garden"] == garden, seed
         assert all(found["confidence"][f"players.0.garden.{row}.2"] < SURE for row in range(3))
+
+
+def _boxes_in(name: str) -> tuple[np.ndarray, list[Region]]:
+    """A column of four power boxes cut out of a photo (4 mm round them), boxes 5.5 mm a side
+    6 mm apart."""
+    image = cv2.imread(str(Path(__file__).with_name(name)), cv2.IMREAD_COLOR)
+    assert image is not None
+    boxes = [Region("pig_powers_used", "box", (AROUND_MM, AROUND_MM + 6.0 * n, 5.5, 5.5), n + 1) for n in range(4)]
+    return ink_map(image), boxes
+
+
+def test_a_faint_pencils_x_in_a_power_box_is_read_on_a_faint_sheet_unsurely():
+    """Seed 100093 (the faint hand; its sheet's marks 0.166 dark, a cross looked for at 0.116):
+    the second power box's X is fainter than that along one stroke and was read as a lone
+    slash. Looked at again at the faintest a mark on the sheet may be, it is an X, outlined."""
+    ink, boxes = _boxes_in("faint-power-crosses.png")
+    least, darkness = 0.116, 0.166
+    assert read_cross(ink, boxes[1], least).value is False
+    found = read_faint_cross(ink, boxes[1], least, FAINTEST_SHARE * darkness)
+    assert found.value is True and found.confidence < SURE
+    assert read_faint_cross(ink, boxes[1], least, FAINT_INK * 2).value is False   # not a faint sheet: not looked at
+
+
+def test_blank_power_boxes_on_a_faint_sheet_stay_blank():
+    """Seed 100005 (the faint hand): boxes 3 and 4 are blank, the printed pig in them, and read
+    blank surely at the faintest a mark on the sheet may be too."""
+    ink, boxes = _boxes_in("faint-power-crosses-and-blanks.png")
+    for box in boxes[2:]:
+        found = read_faint_cross(ink, box, 0.117, FAINTEST_SHARE * 0.166)
+        assert found.value is False and found.confidence >= SURE
