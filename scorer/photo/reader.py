@@ -466,6 +466,7 @@ SHAPE_SURE = 1.5        # units from the border: sure. A circle is read surely o
 CELL_REACH = 0.25       # a space is read from a window this share of its side past its border
 LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side of where it should be
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
+LINE_SHARE = 0.5        # ... and so is one inked this share as much as the most inked of its space's lines
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
 MIDDLES = ((0.5, False), (0.35, True))   # a hull's middles, looked at for a scribble: the hull at half its
 #                          size about the mean of its corners, and at 0.35 about its centre of area. A
@@ -561,14 +562,23 @@ def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[t
     its first and last row or column). Each is looked for within LINE_SEARCH of where the
     sheet says, as the row (or column) most inked along the space, and covers the rows next
     to it inked more than a quarter as much, and one more either side (the line's blurred
-    fringe). A line not printed (a space cut out of a sheet) is not there."""
+    fringe). A line not printed (a space cut out of a sheet) is not there. A space's lines are
+    printed alike, so once one is found, a line inked LINE_SHARE as much as the most inked of
+    them is one too, under PRINTED_LINE (a blurred photo left one 0.28 beside others' 0.36-0.53,
+    and the shape touching it was lost with the line, taken for a stroke from side to side)."""
     found = []
     left, top, right, bottom = box
     reach = round(LINE_SEARCH * PX_PER_MM)
+    peaks = []
     for across, at in ((0, top), (0, bottom), (1, left), (1, right)):
         profile = (window[:, left:right].mean(axis=1) if across == 0 else window[top:bottom].mean(axis=0))
         low, high = max(0, at - reach), min(len(profile), at + reach + 1)
-        if high <= low or profile[low:high].max() < PRINTED_LINE:
+        if high > low:
+            peaks.append((across, profile, low, high, float(profile[low:high].max())))
+    strongest = max((peak[-1] for peak in peaks), default=0.0)
+    least = min(PRINTED_LINE, LINE_SHARE * strongest) if strongest >= PRINTED_LINE else PRINTED_LINE
+    for across, profile, low, high, most in peaks:
+        if most < least:
             continue
         peak = low + int(profile[low:high].argmax())
         first, last = peak, peak
