@@ -466,6 +466,7 @@ SHAPE_SURE = 1.5        # units from the border: sure. A circle is read surely o
 CELL_REACH = 0.25       # a space is read from a window this share of its side past its border
 LINE_SEARCH = 1.0       # mm: a printed line is looked for this far either side of where it should be
 PRINTED_LINE = 0.3      # a row inked this much on average along a space is a printed line
+LINE_SHARE = 0.5        # ... and so is one inked this share as much as the most inked of its space's lines
 POKE = 0.25             # of a space's side: how far a neighbour's shape over the line reaches in
 MIDDLES = ((0.5, False), (0.35, True))   # a hull's middles, looked at for a scribble: the hull at half its
 #                          size about the mean of its corners, and at 0.35 about its centre of area. A
@@ -537,6 +538,22 @@ STRAIGHT = 0.7
 # 720 spaces of 40 hands' bench photos (seed 1) 45 were read wrong, 33 so (0.6 of the darkness:
 # 35, 0.7: 39), and the one read wrong surely but for a faint sheet's note is read right.
 PALE_STROKES = 0.5
+# A faint pencil's thinnest strokes, seen in a bright part of the photo, are fainter than
+# FAINT_INK (0.06-0.09 at their cores, where the same sheet's other shapes reach 0.16-0.18):
+# its shapes read as empty spaces. On a sheet whose marks are faint, a space empty at
+# FAINT_INK is looked at once more, at FAINTEST_SHARE of the sheet's own mark darkness, but
+# never nearer the paper's own noise than NOISE_TIMES its median ink in the space (the ink map
+# finds the paper at its brightest, so the median of blank paper grows with the noise: 0.01-0.03
+# in the bench's photos, whose blank spaces hold under EMPTY_INK at 2.2 times it). A shape
+# found so is read, never surely; a mark rubbed out (its strokes at 0.15 of its pencil's) stays
+# under it. A pig circle or a power box read blank is looked at so too (read_faint_cross), but
+# not a market circle: the blur of its printed number reaches its lines at that ink. On the
+# faint hand's 12 bench photos (seed 1): garden spaces 155 to 213 right of 216, pig counts,
+# powers and markets 39 to 47 of 60, none made up.
+FAINTEST_SHARE = 0.3
+NOISE_TIMES = 3.0
+FAINTEST_WIDTH = 0.25   # of a space's side: a hull narrower than this, so faint, is no veggie but specks
+#                         of a hard shadow's edge in a line (the shapes a hand draws are 0.5-1.6 of it across)
 
 
 def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
@@ -545,14 +562,23 @@ def _printed_lines(window: np.ndarray, box: tuple[int, int, int, int]) -> list[t
     its first and last row or column). Each is looked for within LINE_SEARCH of where the
     sheet says, as the row (or column) most inked along the space, and covers the rows next
     to it inked more than a quarter as much, and one more either side (the line's blurred
-    fringe). A line not printed (a space cut out of a sheet) is not there."""
+    fringe). A line not printed (a space cut out of a sheet) is not there. A space's lines are
+    printed alike, so once one is found, a line inked LINE_SHARE as much as the most inked of
+    them is one too, under PRINTED_LINE (a blurred photo left one 0.28 beside others' 0.36-0.53,
+    and the shape touching it was lost with the line, taken for a stroke from side to side)."""
     found = []
     left, top, right, bottom = box
     reach = round(LINE_SEARCH * PX_PER_MM)
+    peaks = []
     for across, at in ((0, top), (0, bottom), (1, left), (1, right)):
         profile = (window[:, left:right].mean(axis=1) if across == 0 else window[top:bottom].mean(axis=0))
         low, high = max(0, at - reach), min(len(profile), at + reach + 1)
-        if high <= low or profile[low:high].max() < PRINTED_LINE:
+        if high > low:
+            peaks.append((across, profile, low, high, float(profile[low:high].max())))
+    strongest = max((peak[-1] for peak in peaks), default=0.0)
+    least = min(PRINTED_LINE, LINE_SHARE * strongest) if strongest >= PRINTED_LINE else PRINTED_LINE
+    for across, profile, low, high, most in peaks:
+        if most < least:
             continue
         peak = low + int(profile[low:high].argmax())
         first, last = peak, peak
@@ -875,21 +901,28 @@ def _nothing_drawn(confidence: float, traced: int) -> Field:
     return Field(".", min(confidence, UNSURE) if traced == TRACED_SIDES - 1 else confidence)
 
 
-def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, traced: int = 0) -> Field:
+def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, traced: int = 0,
+              faintest: float = FAINT_INK) -> Field:
     """The veggie drawn in a garden space, told by the shape of the convex hull of what is
     drawn: circle (tomato), square (lettuce) or triangle (carrot). A hull is the same for an
     outline with a gap or a shaky line. A mark scribbled out or filled in (its middle drawn,
     in the ink or, for a blot wider than the ink map sees, in the `dark` map) is no veggie.
     `traced`: how many of the space's printed lines a stroke runs along (a square drawn on
-    them leaves nothing inside)."""
+    them leaves nothing inside). `faintest`: the least ink a mark on this sheet may be (see
+    FAINTEST_SHARE), looked at when nothing is drawn at FAINT_INK."""
     first = _read_cell_at(ink, region, dark, traced, INK)
     own = cell_darkness(ink, region)
-    if own is None or PALE_STROKES * own >= INK:
+    if own is not None and PALE_STROKES * own < INK:
+        second = _read_cell_at(ink, region, dark, traced, max(FAINT_INK, PALE_STROKES * own))
+        if second.value != first.value:
+            first = Field(second.value, min(second.confidence, UNSURE), second.note)
+    if first.value != "." or first.note or faintest >= FAINT_INK:
         return first
-    second = _read_cell_at(ink, region, dark, traced, max(FAINT_INK, PALE_STROKES * own))
-    if second.value == first.value:
+    lowest = max(faintest, NOISE_TIMES * float(np.median(ink[_pixels(region.box_mm, CELL_INSET)])))
+    if lowest >= FAINT_INK:
         return first
-    return Field(second.value, min(second.confidence, UNSURE), second.note)
+    third = _read_cell_at(ink, region, dark, traced, lowest)
+    return first if third.value == "." else Field(third.value, min(third.confidence, UNSURE_FAINT), third.note)
 
 
 def _read_cell_at(ink: np.ndarray, region: Region, dark: np.ndarray | None, traced: int, least: float) -> Field:
@@ -897,6 +930,8 @@ def _read_cell_at(ink: np.ndarray, region: Region, dark: np.ndarray | None, trac
     drawing = drawn_in(ink, region, least)
     at_most = UNSURE if drawing.tangled or drawing.overdrawn else 1.0
     only_along_a_line = drawing.overdrawn and not drawing.tangled
+    if drawing.share < EMPTY_INK and least < FAINT_INK:   # not even at the faintest a mark on this sheet is
+        return _nothing_drawn(0.5, traced)
     if drawing.share < EMPTY_INK:   # empty, or drawn too faintly for a pencil mark: read what is there, unsure
         drawing = drawn_in(ink, region, FAINT_INK)
         if drawing.share < EMPTY_INK:
@@ -917,6 +952,9 @@ def _read_cell_at(ink: np.ndarray, region: Region, dark: np.ndarray | None, trac
     area = cv2.contourArea(hull)
     if area < (2.0 * PX_PER_MM) ** 2:  # a dot or a stray line: not a veggie
         return _nothing_drawn(0.4, traced)
+    side = min(region.box_mm[2], region.box_mm[3]) * PX_PER_MM
+    if least < FAINT_INK and min(cv2.minAreaRect(hull)[1]) < FAINTEST_WIDTH * side:
+        return _nothing_drawn(0.4, traced)   # so faint and so narrow: specks along a shadow's edge
     if scribbled(joined, ink[drawing.at], drawing.window(dark), hull, region):
         return Field(".", min(UNSURE, at_most), SCRIBBLED_NOTE)
     # OpenCV's smallest enclosing triangle of a hull with runs of nearly collinear points can be
@@ -1098,6 +1136,24 @@ def cross_threshold(darkness: float | None) -> float:
     return max(FAINT_INK, FAINT_CROSS * (darkness or 0.0))
 
 
+CROSS_INSET = 0.15       # of a circle's or a box's side: its inside, clear of its printed outline
+
+
+def read_faint_cross(ink: np.ndarray, region: Region, least: float, faintest: float) -> Field:
+    """A cross read at `least`, and when it is not crossed there, on a sheet of faint marks
+    (`faintest` under `least`), once more at the faintest a mark on the sheet may be (see
+    FAINTEST_SHARE), clear of the paper's noise: a cross found only so is read, never surely."""
+    found = read_cross(ink, region, least)
+    if found.value or faintest >= least or region.printed_mm is not None:
+        return found
+    inside = ink[_pixels(region.box_mm, CROSS_INSET)]
+    lowest = max(faintest, NOISE_TIMES * float(np.median(inside))) if inside.size else least
+    if lowest >= least:
+        return found
+    again = read_cross(ink, region, lowest)
+    return Field(True, min(again.confidence, UNSURE_FAINT)) if again.value else found
+
+
 def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
     """Crossed or not, from the most inked lines through the region, inked `least` or more. A
     box's X is drawn by one pencil: with one diagonal crossed, the other is looked for at
@@ -1113,7 +1169,7 @@ def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
         own = FAINT_CROSS * _line_darkness(along, span, np.where(rising == bool(crossed),
                                                                  _line_shares(along, span, least), -1.0))
         if own < least:
-            shares[1 - crossed] = _diagonal_shares(along, span, rising, max(FAINT_INK, own), "box")[1 - crossed]
+            shares[1 - crossed] = _diagonal_shares(along, span, rising, max(min(FAINT_INK, least), own), "box")[1 - crossed]
     lower, higher = sorted(shares)
     crossed_too = lower > stroke
     sure = PRINTED_SURE[crossed_too] if region.printed_mm is not None else STROKE_SURE[region.kind]
@@ -1424,14 +1480,16 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     for region in sheet.regions:
         by_path.setdefault(region.path, []).append(region)
     least = cross_threshold(darkness)
+    faintest = FAINTEST_SHARE * (darkness or 0.0) if faint(darkness) and darkness else FAINT_INK
     for path, regions in by_path.items():
         kind = regions[0].kind
         if kind == "cell":
-            found = read_cell(ink, regions[0], dark, traced[path])
+            found = read_cell(ink, regions[0], dark, traced[path], faintest)
         elif kind == "track-space":
             found = read_pieces(flat, sheet, path, regions)
         else:
-            found = count_crossed([read_cross(ink, r, least) for r in sorted(regions, key=lambda r: r.value or 0)])
+            found = count_crossed([read_faint_cross(ink, r, least, faintest)
+                                   for r in sorted(regions, key=lambda r: r.value or 0)])
         if path in outside:
             found = Field(found.value, 0.0, OUT_OF_FRAME_NOTE)
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
