@@ -1310,13 +1310,20 @@ def _inked_art(item: Drawn) -> bool:
                for colour in (item.fill, item.style.stroke if item.style.stroke_width > 0 else None))
 
 
+def _cut_guide(flat: Flat, item: Drawn) -> bool:
+    """A hairline a piece draws on its own cut line to show where to cut (Cottage Garden's
+    planting table traces its L): the cut follows it, so no cut a little off slices it."""
+    return item.fill is None and item.style.stroke_width * _scale(item.matrix) <= TRIM_LINE_MAX_MM + 1e-9 \
+        and _along_trim(item.box, _rect_box(flat.sheet.placements[item.owner].rect))
+
+
 def frames_at_cut(flat: Flat) -> Iterator[Problem]:
     """A card's or a board's frame (a plank, band or border along a cut line, a post or an
     ornament in a corner) keeps SAFE_MM from each cut line it lies along, inside the trim or
     past it into the bleed: Propagation's board had timber posts at its four corners reaching
     0.6 mm past the cut, so a cut a little in sliced the posts and one a little out left a
     sliver of post beyond the plank's end. A board tiled over pages is its seams' business."""
-    for (owner, _), box in _art_boxes(flat, FRAMED_KINDS, _inked_art).items():
+    for (owner, _), box in _art_boxes(flat, FRAMED_KINDS, lambda item: _inked_art(item) and not _cut_guide(flat, item)).items():
         placed = flat.sheet.placements[owner]
         trim = _rect_box(placed.rect)
         width, height = trim[2] - trim[0], trim[3] - trim[1]
