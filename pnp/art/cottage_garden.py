@@ -39,21 +39,31 @@ def tile_id(tile: str, x: float, y: float) -> list[Shape]:
 def hedge(size: float, band: float, bleed: float) -> list[Shape]:
     """A clipped box hedge filling the border `band` of a square board of side `size` (and its
     bleed): rounded bushes along every side with a few flowers in them."""
-    bushes: tuple = ()
-    shade: tuple = ()
-    flowers: tuple = ()
     step = band * 1.5
     count = max(1, round((size + 2 * bleed) / step))
     pitch = (size + 2 * bleed) / count
     middle = band / 2
+    spots = []
     for side in range(4):
         for i in range(count + 1):
             along = -bleed + i * pitch
             x, y = {0: (along, middle), 1: (size - middle, along), 2: (along, size - middle), 3: (middle, along)}[side]
-            bushes += blob(x, y, band * 0.62, 7, 0.16, i * 31 + side * 11)
-            shade += circle(x + band * 0.14, y + band * 0.12, band * 0.26)
-            if (i + side) % 3 == 0:
-                flowers += ring_of(5, x - band * 0.1, y - band * 0.12, 0.05, band * 0.16, band * 0.13)
+            spots.append((side, i, x, y))
+    return _bushes(spots, band, flower_every=3, petals=(0.16, 0.13))
+
+
+def _bushes(spots: list[tuple[int, int, float, float]], band: float, flower_every: int,
+            petals: tuple[float, float]) -> list[Shape]:
+    """A hedge's rounded bushes, each with its shade, at the (side, number, x, y) spots, and a
+    flower in every `flower_every`-th; petals are the flower's two radii in bands."""
+    bushes: tuple = ()
+    shade: tuple = ()
+    flowers: tuple = ()
+    for side, i, x, y in spots:
+        bushes += blob(x, y, band * 0.62, 7, 0.16, i * 31 + side * 11)
+        shade += circle(x + band * 0.14, y + band * 0.12, band * 0.26)
+        if (i + side) % flower_every == 0:
+            flowers += ring_of(5, x - band * 0.1, y - band * 0.12, 0.05, band * petals[0], band * petals[1])
     return [filled(bushes, HEDGE_LIGHT, HEDGE, 0.2, decorative=True), filled(shade, HEDGE, decorative=True),
             filled(flowers, "#F7D9E8", "#9C4A74", 0.1, decorative=True)]
 
@@ -61,22 +71,14 @@ def hedge(size: float, band: float, bleed: float) -> list[Shape]:
 def hedge_frame(x: float, y: float, width: float, height: float, band: float) -> list[Shape]:
     """A low clipped hedge `band` wide round the box (x, y, width, height), outside it, with a
     few flowers in it, as round a flowerbed: the frame of the nursery's name plate."""
-    bushes: tuple = ()
-    shade: tuple = ()
-    flowers: tuple = ()
     middle = band / 2
     x0, y0, x1, y1 = x - middle, y - middle, x + width + middle, y + height + middle
     sides = ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0))
+    spots = []
     for side, (ax, ay, bx, by) in enumerate(sides):
         count = max(1, round(math.hypot(bx - ax, by - ay) / (band * 1.5)))
-        for i in range(count):
-            cx, cy = ax + (bx - ax) * i / count, ay + (by - ay) * i / count
-            bushes += blob(cx, cy, band * 0.62, 7, 0.16, i * 31 + side * 11)
-            shade += circle(cx + band * 0.14, cy + band * 0.12, band * 0.26)
-            if (i + side) % 4 == 0:
-                flowers += ring_of(5, cx - band * 0.1, cy - band * 0.12, 0.05, band * 0.18, band * 0.15)
-    return [filled(bushes, HEDGE_LIGHT, HEDGE, 0.2, decorative=True), filled(shade, HEDGE, decorative=True),
-            filled(flowers, "#F7D9E8", "#9C4A74", 0.1, decorative=True)]
+        spots += [(side, i, ax + (bx - ax) * i / count, ay + (by - ay) * i / count) for i in range(count)]
+    return _bushes(spots, band, flower_every=4, petals=(0.18, 0.15))
 
 
 @lru_cache(maxsize=8)
