@@ -9,6 +9,7 @@ import socket
 import time
 from collections.abc import Iterator
 
+import pytest
 from werkzeug.exceptions import RequestTimeout
 
 from scorer.web.client_bounds import (
@@ -17,6 +18,7 @@ from scorer.web.client_bounds import (
     SLOWEST_AFTER_S,
     ArrivingBody,
     ConnectionBounds,
+    arrived_whole,
 )
 
 CAPACITY = 2000
@@ -169,3 +171,23 @@ def test_with_nothing_waiting_no_room_is_made():
     with waiting((SLOWEST_AFTER_S / 2, False)) as (bounds, (body,)):
         assert not bounds.make_room()
         assert not body.was_ended()
+
+
+@pytest.mark.parametrize(("sent", "whole"), [
+    (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", True),
+    (b"POST /api/results HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}", True),
+    (b"POST /api/results HTTP/1.1\r\nContent-Length: 1000000\r\n\r\n{", False),   # a slow body
+    (b"POST /api/results HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", False),
+    (b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ", False),   # headers that never end
+    (b"", False),   # nothing within a second
+])
+def test_a_request_that_came_whole_is_told_from_one_still_coming_without_reading_it(sent, whole):
+    """What a worker begins first (scorer.web.client_bounds.ReadyFirst): a request whose head
+    and announced body are all in the kernel's buffer, looked at there, not read."""
+    client, server = socket.socketpair()
+    with client, server:
+        client.sendall(sent)
+        assert arrived_whole(server) is whole
+        if sent:
+            server.settimeout(0.5)
+            assert server.recv(4096) == sent   # all of it still there to read
