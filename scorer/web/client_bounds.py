@@ -372,8 +372,8 @@ class ConnectionBounds:
 class ReadyFirst:
     """The connections a worker has accepted and not begun to read: each waits here, and they
     are begun one at a time, each until its first wait, those whose request has come whole
-    (its line, headers and announced body, looked at without reading them) before the others,
-    each kind in the order it came; the loop looks at its sockets (taking the connections
+    (its line, headers and announced body, looked at without reading them) before the others
+    (but for one in PARTIAL_EVERY), each kind in the order it came; the loop looks at its sockets (taking the connections
     waiting there) between them every few milliseconds. gevent took up to 100 connections a
     turn and ran each to its first wait, oldest first, before it looked at its listener
     again: 4,400 slow bodies opened together took each worker 7 s to take in at a load of 7
@@ -411,9 +411,14 @@ class ReadyFirst:
     def _begin_in_turn(self) -> None:
         import gevent
 
+        begun = 0
         try:
             while self.whole or self.partial:
-                line = self.whole or self.partial
+                begun += 1
+                # Whole requests first, but never all of them: one still coming (a photo being
+                # uploaded, a body past PEEKED) is begun every PARTIAL_EVERY, however many whole
+                # ones keep coming.
+                line = self.partial if self.partial and (not self.whole or begun % PARTIAL_EVERY == 0) else self.whole
                 line.pop(next(iter(line))).set()
                 # It runs to its first wait, and then the loop looks at its sockets (takes the
                 # connections waiting) before the next begins; gevent.sleep(0) would have the
@@ -424,6 +429,7 @@ class ReadyFirst:
 
 
 LOOK_BETWEEN_S = 0.0001   # a timer: due once the loop has looked at its sockets
+PARTIAL_EVERY = 8
 PEEKED = 64 * 1024   # the most of a connection's first bytes looked at (a replayed game's log fits)
 _LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d{1,15})[ \t]*\r\n")
 

@@ -15,9 +15,11 @@ from werkzeug.exceptions import RequestTimeout
 from scorer.web.client_bounds import (
     FEW_CONNECTIONS,
     HEADERS_AFTER_S,
+    PARTIAL_EVERY,
     SLOWEST_AFTER_S,
     ArrivingBody,
     ConnectionBounds,
+    ReadyFirst,
     arrived_whole,
 )
 
@@ -191,3 +193,32 @@ def test_a_request_that_came_whole_is_told_from_one_still_coming_without_reading
         if sent:
             server.settimeout(0.5)
             assert server.recv(4096) == sent   # all of it still there to read
+
+
+def test_requests_that_came_whole_are_begun_first_and_one_still_coming_every_few():
+    """ReadyFirst begins the connections waiting for it one at a time: those whose request came
+    whole first, in the order they came, but one still coming every PARTIAL_EVERY."""
+    import gevent
+
+    order = ReadyFirst()
+    begun: list[str] = []
+    pairs = []
+
+    def connection(name: str, sent: bytes) -> None:
+        client, server = socket.socketpair()
+        pairs.append((client, server))
+        client.sendall(sent)
+        order.wait_for_turn(server)
+        begun.append(name)
+
+    whole, partial = b"GET / HTTP/1.1\r\n\r\n", b"POST / HTTP/1.1\r\nContent-Length: 9\r\n\r\n{"
+    arrivals = [("p1", partial), ("p2", partial), *((f"w{n}", whole) for n in range(1, 11))]
+    try:
+        greenlets = [gevent.spawn(connection, name, sent) for name, sent in arrivals]
+        gevent.joinall(greenlets, timeout=5)
+    finally:
+        for client, server in pairs:
+            client.close()
+            server.close()
+    every = PARTIAL_EVERY
+    assert begun == [*(f"w{n}" for n in range(1, every)), "p1", *(f"w{n}" for n in range(every, 11)), "p2"]
