@@ -431,7 +431,8 @@ class ReadyFirst:
 LOOK_BETWEEN_S = 0.0001   # a timer: due once the loop has looked at its sockets
 PARTIAL_EVERY = 8
 PEEKED = 64 * 1024   # the most of a connection's first bytes looked at (a replayed game's log fits)
-_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d{1,15})[ \t]*\r\n")
+# A head's lines that frame its body (lower-cased), each with its value.
+_FRAMING = re.compile(rb"\r\n(content-length|transfer-encoding)[ \t]*:([^\r\n]*)")
 
 
 def arrived_whole(client: socket.socket) -> bool:
@@ -460,11 +461,12 @@ def arrived_whole(client: socket.socket) -> bool:
     end = first.find(b"\r\n\r\n")
     if end < 0:
         return False
-    head = first[:end + 2].lower()
-    if b"\r\ntransfer-encoding:" in head:
+    framing = _FRAMING.findall(first[:end + 2].lower())
+    if len(framing) > 1 or any(name == b"transfer-encoding" for name, _ in framing):
         return False
-    length = _LENGTH.search(head)
-    return len(first) - end - 4 >= (int(length.group(1)) if length else 0)
+    # A length as gunicorn takes it (leading zeros and all); anything else is judged as it comes.
+    digits = framing[0][1].strip(b" \t").lstrip(b"0") or b"0" if framing else b"0"
+    return digits.isdigit() and len(digits) < 16 and len(first) - end - 4 >= int(digits)
 
 
 class ArrivingBody:

@@ -179,6 +179,10 @@ def test_with_nothing_waiting_no_room_is_made():
     (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", True),
     (b"POST /api/results HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}", True),
     (b"POST /api/results HTTP/1.1\r\nContent-Length: 1000000\r\n\r\n{", False),   # a slow body
+    (b"POST /api/results HTTP/1.1\r\nContent-Length: " + b"0" * 20 + b"1000000\r\n\r\n{", False),   # the same, disguised
+    (b"POST /api/results HTTP/1.1\r\nContent-Length: 0002\r\n\r\n{}", True),
+    (b"POST /api/results HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}", False),
+    (b"POST /api/results HTTP/1.1\r\nContent-Length: " + b"9" * 5000 + b"\r\n\r\n{", False),
     (b"POST /api/results HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", False),
     (b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ", False),   # headers that never end
     (b"", False),   # nothing within a second
@@ -192,7 +196,7 @@ def test_a_request_that_came_whole_is_told_from_one_still_coming_without_reading
         assert arrived_whole(server) is whole
         if sent:
             server.settimeout(0.5)
-            assert server.recv(4096) == sent   # all of it still there to read
+            assert server.recv(65536) == sent   # all of it still there to read
 
 
 def test_requests_that_came_whole_are_begun_first_and_one_still_coming_every_few():
