@@ -744,8 +744,12 @@ def closing(start_response: Any) -> Any:
 
 
 def _announced_length(environ: dict[str, Any]) -> int | None:
+    """The length a request announces, as gunicorn takes it, leading zeros and all (a length
+    of 20 characters, mostly zeros, had its body left unread for the view, which read it in
+    its worker's turn); None for none, or one of 16 digits or more."""
     value = str(environ.get("CONTENT_LENGTH") or "")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 16 else None
+    digits = value.lstrip("0") or "0"
+    return int(digits) if value.isascii() and value.isdigit() and len(digits) < 16 else None
 
 
 def _too_long_to_count(environ: dict[str, Any]) -> bool:
