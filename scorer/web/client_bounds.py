@@ -370,66 +370,64 @@ class ConnectionBounds:
 
 
 class ReadyFirst:
-    """The connections a worker has accepted and not begun to read: each waits here, and they
-    are begun one at a time, each until its first wait, those whose request has come whole
-    (its line, headers and announced body, looked at without reading them) before the others
-    (but for one in PARTIAL_EVERY), each kind in the order it came; the loop looks at its sockets (taking the connections
-    waiting there) between them every few milliseconds. gevent took up to 100 connections a
-    turn and ran each to its first wait, oldest first, before it looked at its listener
-    again: 4,400 slow bodies opened together took each worker 7 s to take in at a load of 7
-    (some 1 ms of CPU to read and start each request; 6-10 times that in time at a load of
-    12-20), and a new address, queued behind them in the kernel's queue (1,200-2,049 deep;
-    full at a load of 10, where its connection was dropped and tried again), waited 6-15 s
-    for its plain page. A browser's request comes whole in one packet, and a slow body or
-    header never does, so a player's page goes before a flood of them however many came
-    first. A connection whose first packet has not come yet waits for it up to
-    HEADERS_AFTER_S before it is judged. Used from the worker's loop only: no lock."""
+    """The connections a worker has accepted and not begun to read. One whose request has come
+    whole (its line, headers and announced body, looked at without reading them) begins at
+    once; the others wait here and are begun one at a time, each until its first wait, in the
+    order they came, the loop looking at its sockets (taking the connections waiting there)
+    every LOOK_EVERY of them. gevent took up to 100 connections a turn and ran each to its
+    first wait, oldest first, before it looked at its listener again: 4,400 slow bodies opened
+    together took each worker 7 s to take in at a load of 7 (some 1 ms of CPU to read and start
+    each request; 6-10 times that in time at a load of 12-20), and a new address, queued behind
+    them in the kernel's queue (1,200-2,049 deep; full at a load of 10, where its connection
+    was dropped and tried again), waited 6-15 s for its plain page. A browser's request comes
+    whole in one packet, and a slow body or header never does, so a player's page goes before
+    a flood of them however many came first. A connection whose first packet has not come yet
+    waits for it up to HEADERS_AFTER_S before it is judged. A whole request that waited in a
+    line too (behind others whole) took two more rounds of a busy loop's callbacks each: beside
+    40 addresses asking for the players' statistics a plain page waited 0.4 s as a rule. Used
+    from the worker's loop only: no lock."""
 
     def __init__(self) -> None:
-        self.whole: dict[Any, Any] = {}     # greenlet: the Event that begins it, in the order they came
-        self.partial: dict[Any, Any] = {}   # the same, for requests not come whole
+        self.partial: dict[Any, Any] = {}   # greenlet: the Event that begins it, in the order they came
         self.beginning = False              # a greenlet is beginning them
 
     def wait_for_turn(self, client: socket.socket) -> None:
-        """Wait until this connection may be read (ConnectionResetError, when it is ended
+        """Return when this connection may be read (ConnectionResetError, when it is ended
         meanwhile to make room, goes to the caller)."""
         import gevent
         from gevent.event import Event
 
-        line = self.whole if arrived_whole(client) else self.partial
+        if arrived_whole(client):
+            return
         turn = Event()
         current = gevent.getcurrent()
-        line[current] = turn
+        self.partial[current] = turn
         if not self.beginning:
             self.beginning = True
             gevent.spawn(self._begin_in_turn)
         try:
             turn.wait()
         finally:
-            line.pop(current, None)
+            self.partial.pop(current, None)
 
     def _begin_in_turn(self) -> None:
         import gevent
 
         begun = 0
         try:
-            while self.whole or self.partial:
+            while self.partial:
                 begun += 1
-                # Whole requests first, but never all of them: one still coming (a photo being
-                # uploaded, a body past PEEKED) is begun every PARTIAL_EVERY, however many whole
-                # ones keep coming.
-                line = self.partial if self.partial and (not self.whole or begun % PARTIAL_EVERY == 0) else self.whole
-                line.pop(next(iter(line))).set()
-                # It runs to its first wait, and then the loop looks at its sockets (takes the
-                # connections waiting) before the next begins; gevent.sleep(0) would have the
-                # loop look only after some 25 of them.
-                gevent.sleep(LOOK_BETWEEN_S)
+                self.partial.pop(next(iter(self.partial))).set()
+                # It runs to its first wait. Every LOOK_EVERY, the loop looks at its sockets
+                # before the next begins: gevent.sleep(0) alone has it look only after some 25 of
+                # them, and a look after each one made a busy loop begin one a turn.
+                gevent.sleep(LOOK_BETWEEN_S if begun % LOOK_EVERY == 0 else 0)
         finally:
             self.beginning = False
 
 
 LOOK_BETWEEN_S = 0.0001   # a timer: due once the loop has looked at its sockets
-PARTIAL_EVERY = 8
+LOOK_EVERY = 8
 PEEKED = 64 * 1024   # the most of a connection's first bytes looked at (a replayed game's log fits)
 # A head's lines that frame its body (lower-cased), each with its value.
 _FRAMING = re.compile(rb"\r\n(content-length|transfer-encoding)[ \t]*:([^\r\n]*)")
