@@ -31,6 +31,7 @@ from tests.support.prod_server import (
     page_time,
     request,
     shown,
+    warm,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -44,6 +45,10 @@ pytestmark = pytest.mark.slow
 
 SECONDS = 7.0
 SILENT_SECONDS, SETTLE_S = 12.0, 5.0
+# The slow bodies' newcomers are timed while the flood is still being taken in (2-10 s at a
+# load of 13 before, by its kernel queue). Before 3 s a quiet machine has taken the flood in and
+# its bodies are all under SLOWEST_AFTER_S old: a newcomer at a full worker finds none to end.
+BODIES_ARRIVING_S = 3.0
 
 FLOOD = """
 import json, sys
@@ -117,22 +122,22 @@ def page_times_during(server, script: str, *arguments: str) -> tuple[dict, list]
 
 
 def silent_flood_page_times(server, count: int, sources: list[str], opening: str = "",
-                            probe=page_time, trickle_s: float = 0.0) -> tuple[dict, list]:
+                            probe=page_time, trickle_s: float = 0.0, settle_s: float = SETTLE_S) -> tuple[dict, list]:
     """What `count` silent connections from `sources` (saying only `opening`, and then a
     byte every `trickle_s` seconds if given), reopened whenever the server closes them, met
     (bench.floods.silent_connections), and the seconds each `probe` took meanwhile (by
-    default a GET of the plain page from 127.0.0.2)."""
+    default a GET of the plain page from 127.0.0.2), from `settle_s` after the flood began."""
     port = server.port
-    for _ in range(4):
-        server_choice.plain_get(port, 10.0, PAGE)
+    warm(port)
     flood = subprocess.Popen([sys.executable, "-c", SILENT, str(port), str(count), str(SILENT_SECONDS),
                               ",".join(sources), opening, str(trickle_s)], stdout=subprocess.PIPE, text=True, cwd=REPO)
     assert flood.stdout is not None and flood.stdout.readline().strip() == "flooding"
     # The first thousands of connections, all at once, are taken in a few seconds (on a
-    # machine others share, at a load of 15-17): it is the flood that goes on that is timed.
-    time.sleep(SETTLE_S)
+    # machine others share, at a load of 15-17): it is the flood that goes on that is timed,
+    # unless a test asks for less.
+    time.sleep(settle_s)
     times = []
-    deadline = time.monotonic() + SILENT_SECONDS - SETTLE_S - 1.0
+    deadline = time.monotonic() + SILENT_SECONDS - settle_s - 1.0
     while time.monotonic() < deadline:
         times.append(probe(port))
         time.sleep(0.2)
@@ -276,9 +281,12 @@ def test_newcomers_get_in_beside_slow_bodies_from_two_thousand_addresses(server,
     and send one byte of it. Holding a few each, they took every place of both workers, those
     kept for newcomers included, and each new address was held 5 s and answered 429 for as long
     as the bodies had to come (two minutes). A newcomer now ends the slowest body its worker
-    waits for (408) and takes its place: every new address is served, at least half of them
-    within a second (the first may wait behind the flood's own connections, still arriving
-    on a busy machine). The same with requests whose headers never end (a byte every 2 s): closed after 5 s, they
+    waits for (408) and takes its place. Each worker then took the flood in 100 connections
+    a turn, reading and starting each (some 1 ms of CPU) before it looked for the next, and
+    a new address waited behind them in the kernel's queue: 7-15 s at a load of 12 and more.
+    A worker now takes what waits first and begins a request that came whole (a browser's)
+    before those still coming: every new address within a second, timed from three seconds after
+    the flood began, while it is still being taken in. The same with requests whose headers never end (a byte every 2 s): closed after 5 s, they
     all came back together every 5 s, and a newcomer waited behind them in the kernel's queue
     (1-3 s at a load of 11) or, on a quiet machine, found every one too fresh to end and was
     refused (one new address in four). A first request now has a minute, and a newcomer ends
@@ -293,9 +301,10 @@ def test_newcomers_get_in_beside_slow_bodies_from_two_thousand_addresses(server,
         return answer_time(port, "GET", PAGE, source=next(newcomers))
 
     counts, times = silent_flood_page_times(server, 4400, sources, opening, probe=newcomer_time,
-                                            trickle_s=2.0 if slow == "headers" else 0.0)
+                                            trickle_s=2.0 if slow == "headers" else 0.0,
+                                            settle_s=SETTLE_S if slow == "headers" else BODIES_ARRIVING_S)
     assert None not in times, shown(times)
-    assert sorted(times)[(len(times) - 1) // 2 if slow == "body" else -1] < 1.0, shown(times)
+    assert max(times) < 1.0, shown(times)
     assert counts["answered_first"] > 0, counts   # the bodies ended for them were told why
 
 
