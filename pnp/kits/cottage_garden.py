@@ -131,7 +131,7 @@ TITLE_STRIP = 20.0
 
 ORANGE = OKABE_ITO["orange"]
 BLUE = OKABE_ITO["blue"]
-RED_LINE = OKABE_ITO["vermillion"]
+RED_LINE = "#B3122E"  # a deep red: the palette's vermillion beside the orange track read as orange
 LEAF = "#3E7D4F"
 LEAF_TEXT = darken(LEAF, 0.25)  # the green of words on light soil, dark enough to read
 SOIL = {"L": "#EAD9B5", "D": "#A9825A"}
