@@ -17,6 +17,7 @@ import itertools
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -187,6 +188,19 @@ class ProductionServer:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+
+def read_all(sock: socket.socket) -> bytes:
+    """Everything the server sends. A server that closes a connection with part of an
+    oversized request still unread resets it after its answer (TCP's rule): the answer came."""
+    received = b""
+    try:
+        while chunk := sock.recv(65536):
+            received += chunk
+    except ConnectionResetError:
+        if not received:
+            raise
+    return received
 
 
 def process_cpu_seconds(pid: int) -> float:

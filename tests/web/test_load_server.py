@@ -19,7 +19,7 @@ import time
 import pytest
 
 from scorer.web.serve import server_options
-from tests.support.prod_server import ProductionServer, request
+from tests.support.prod_server import ProductionServer, read_all, request
 
 pytestmark = pytest.mark.slow
 
@@ -43,19 +43,6 @@ def server(tmp_path_factory):
 def _get(path: str, port: int, close: bool = False) -> bytes:
     connection = "Connection: close\r\n" if close else ""
     return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{connection}\r\n".encode()
-
-
-def _read_all(sock: socket.socket) -> bytes:
-    """Everything the server sends. A server that closes a connection with part of an
-    oversized request still unread resets it after its answer (TCP's rule): the answer came."""
-    received = b""
-    try:
-        while chunk := sock.recv(65536):
-            received += chunk
-    except ConnectionResetError:
-        if not received:
-            raise
-    return received
 
 
 def _read_one_answer(sock: socket.socket) -> bytes:
@@ -102,7 +89,7 @@ def test_requests_sent_back_to_back_are_all_answered_in_order(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
         sock.sendall(_get(paths[0], server.port) + _get(paths[1], server.port)
                      + _get(paths[2], server.port, close=True))
-        answers = _read_all(sock).split(b"HTTP/1.1 ")[1:]
+        answers = read_all(sock).split(b"HTTP/1.1 ")[1:]
     assert [answer.split(b" ", 1)[0] for answer in answers] == [b"200", b"200", b"404"]
     assert json.loads(answers[0].split(b"\r\n\r\n", 1)[1])["games"][0]["id"] == "garden-dice"
     assert json.loads(answers[1].split(b"\r\n\r\n", 1)[1])["status"] == "ok"
@@ -113,7 +100,7 @@ def test_a_long_pipeline_is_answered_whole(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
         sock.sendall(_get("/api/games", server.port) * (count - 1)
                      + _get("/api/games", server.port, close=True))
-        received = _read_all(sock)
+        received = read_all(sock)
     assert received.count(b"HTTP/1.1 200 OK") == count
 
 
@@ -122,7 +109,7 @@ def test_an_idle_kept_alive_connection_is_closed_after_the_keepalive_time(server
         sock.sendall(_get("/healthz", server.port))
         assert _read_one_answer(sock).startswith(b"HTTP/1.1 200 ")
         started = time.monotonic()
-        assert _read_all(sock) == b"", "the server closes the idle connection without a word"
+        assert read_all(sock) == b"", "the server closes the idle connection without a word"
         assert time.monotonic() - started < KEEPALIVE_S * 2
 
 
@@ -144,7 +131,7 @@ def test_a_client_that_stalls_mid_request_costs_only_itself(server):
         time.sleep(0.2)  # the worker is now waiting for the rest of those headers
         _others_are_answered(server)
         stalled.sendall(b"Connection: close\r\n\r\n")
-        assert _read_all(stalled).startswith(b"HTTP/1.1 200 ")
+        assert read_all(stalled).startswith(b"HTTP/1.1 200 ")
     _others_are_answered(server, times=1)
 
 
@@ -156,7 +143,7 @@ def test_a_client_that_stalls_mid_request_costs_only_itself(server):
 def test_a_broken_request_gets_an_http_answer(server, raw, status):
     with socket.create_connection(("127.0.0.1", server.port), timeout=ANSWER_WITHIN_S) as sock:
         sock.sendall(raw)
-        assert _read_all(sock).startswith(b"HTTP/1.1 " + status + b" ")
+        assert read_all(sock).startswith(b"HTTP/1.1 " + status + b" ")
     _others_are_answered(server, times=1)
 
 
@@ -167,7 +154,7 @@ def _chunked_score(port: int, body: bytes, path: str = "/api/games/garden-variet
             f"Content-Type: {content_type}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         sock.sendall(head.encode() + chunks + b"0\r\n\r\n")
-        return _read_all(sock)
+        return read_all(sock)
 
 
 def test_a_chunked_body_is_read_whole_and_held_to_the_size_limit(server):
@@ -210,6 +197,6 @@ def test_a_request_under_way_when_the_server_is_told_to_stop_is_still_answered(t
             server.started().send_signal(signal.SIGTERM)
             time.sleep(0.5)
             sock.sendall(b"\r\n")
-            answer = _read_all(sock)
+            answer = read_all(sock)
         assert answer.startswith(b"HTTP/1.1 200 ") and b"Connection: close" in answer
         assert server.started().wait(timeout=server_options("127.0.0.1", 0)["graceful_timeout"] + 5) == 0
