@@ -463,8 +463,8 @@ def arrived_whole(client: socket.socket) -> bool:
     if len(framing) > 1 or any(name == b"transfer-encoding" for name, _ in framing):
         return False
     # A length as gunicorn takes it (leading zeros and all); anything else is judged as it comes.
-    digits = framing[0][1].strip(b" \t").lstrip(b"0") or b"0" if framing else b"0"
-    return digits.isdigit() and len(digits) < 16 and len(first) - end - 4 >= int(digits)
+    length = announced_length(framing[0][1].strip(b" \t").decode("latin-1") or "0") if framing else 0
+    return length is not None and len(first) - end - 4 >= length
 
 
 class ArrivingBody:
@@ -642,7 +642,7 @@ class ClientBounds:
         endpoint's limit, and then given to the app as a body of the length it had (cut
         there, and its connection closed after the answer): the app answers it as it answers
         a body that announced that length, a 413 in the same words past the limit."""
-        length = _announced_length(environ)
+        length = announced_length(str(environ.get("CONTENT_LENGTH") or ""))
         chunked = length is None and "chunked" in str(environ.get("HTTP_TRANSFER_ENCODING", "")).lower()
         limit = self.body_limit(environ) if length or chunked else None
         if limit is not None and length is not None and length > limit or _too_long_to_count(environ):
@@ -741,11 +741,10 @@ def closing(start_response: Any) -> Any:
     return start
 
 
-def _announced_length(environ: dict[str, Any]) -> int | None:
-    """The length a request announces, as gunicorn takes it, leading zeros and all (a length
-    of 20 characters, mostly zeros, had its body left unread for the view, which read it in
-    its worker's turn); None for none, or one of 16 digits or more."""
-    value = str(environ.get("CONTENT_LENGTH") or "")
+def announced_length(value: str) -> int | None:
+    """A Content-Length's value as gunicorn takes it, leading zeros and all (a length of 20
+    characters, mostly zeros, had its body left unread for the view, which read it in its
+    worker's turn); None for none, for anything but digits, or for 16 significant digits or more."""
     digits = value.lstrip("0") or "0"
     return int(digits) if value.isascii() and value.isdigit() and len(digits) < 16 else None
 
