@@ -19,7 +19,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, get_args
@@ -582,6 +582,11 @@ class Reading(Generic[StateT]):
 
     state: StateT
 
+    @cached_property
+    def player_names(self) -> frozenset[str]:
+        """The names of the state's players, gathered once for every action judged on it."""
+        return frozenset(player.name for player in self.state.players)
+
 
 @dataclass
 class CheckResult:
@@ -750,7 +755,8 @@ class Game(ABC, Generic[StateT]):
             raise InvalidState([violation("no-actions", self.format_rule,
                                           f"{self.title} has no rule checks", "action")])
         try:
-            return self._action_adapter.validate_python(raw)
+            # the adapter's own validator: its validate_python wrapper only passes options we leave unset
+            return self._action_adapter.validator.validate_python(raw)
         except ValidationError as error:
             raise InvalidState(violations_from_error(error, self.format_rule, "action", drop_tag=True,
                                                      item_words=self.item_words)) from None
@@ -837,9 +843,11 @@ class Game(ABC, Generic[StateT]):
 
     def _judge(self, reading: Reading[StateT], action: Any) -> dict[str, Any]:
         state = reading.state
-        strangers = unknown_players(state, self.action_players(action), self.roster_rule)
-        if strangers:
-            raise InvalidState(strangers)
+        named = self.action_players(action)
+        known = reading.player_names
+        for _, name in named:  # nearly every action names players of the state: no list made then
+            if name not in known:
+                raise InvalidState(unknown_players(state, named, self.roster_rule))
         refused = self.refuse_action(reading, action)
         if refused:
             return CheckResult(False, refused).as_dict()

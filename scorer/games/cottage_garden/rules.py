@@ -314,10 +314,15 @@ class Bed:
         return [[r + 1, c + 1] for r, c in cells if self.printed[r][c] != data.EMPTY]
 
     def owner_rows(self) -> list[list[str | None]]:
-        return [[self.owners.get((r, c)) for c in range(data.BED_SIZE)] for r in range(data.BED_SIZE)]
+        owners = self.owners
+        return [[owners.get(cell) for cell in row] for row in _BED_ROWS]
 
     def rows(self) -> list[str]:
         return ["".join(row) for row in self.visible]
+
+
+# A bed's 0-based cells row by row, as the owners of every placement's effects are read out.
+_BED_ROWS = tuple(tuple((r, c) for c in range(data.BED_SIZE)) for r in range(data.BED_SIZE))
 
 
 def _already_complete(bed: Bed, path: str) -> list[Violation]:

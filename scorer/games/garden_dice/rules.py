@@ -341,7 +341,7 @@ class Board:
     """The board of a state as {space: tile}, with the questions the rules ask of it."""
 
     def __init__(self, tiles: list[BoardTile]):
-        self.tiles = {_at(t.at): t for t in tiles}
+        self.tiles = {(t.at[0], t.at[1]): t for t in tiles}  # _at written out: every tile of every state read
         self.discs = discs_on_board(tiles)
 
     def get(self, at: Coord) -> BoardTile | None:
@@ -587,18 +587,22 @@ class MoveCritterMove(DiceMove):
         return map(self._maker(table), self._moves(table))
 
     def drawable(self, table: Table[Any], rng: random.Random | None = None) -> Made:
-        return Made(list(self._moves(table)), self._maker(table))
+        return Made(self._moves(table), self._maker(table))
 
     @staticmethod
-    def _moves(table: Table[Any]) -> Iterator[tuple[list[int], int, tuple[int, int], int | None]]:
-        """(from, die, to, spit-out die or None) of each candidate, in their order."""
+    def _moves(table: Table[Any]) -> list[tuple[list[int], int, tuple[int, int], int | None]]:
+        """(from, die, to, spit-out die or None) of each candidate, in their order: a list
+        made at once (the draw counts them all; a generator's step each costs more)."""
         pool = table.state["pool"]
         occupied = {tuple(t["at"]) for t in table.state["board"]}
+        found: list[tuple[list[int], int, tuple[int, int], int | None]] = []
         for critter in (t for t in _acting(table)[2] if t["kind"] in data.CRITTER_SIDES):
-            for die, to in straight_lines(critter["at"], sorted(set(pool))):
-                yield critter["at"], die, to, None
+            start = critter["at"]
+            for die, to in straight_lines(start, sorted(set(pool))):
+                found.append((start, die, to, None))
                 if to in occupied:
-                    yield from ((critter["at"], die, to, other) for other in sorted(set(without_die(pool, die))))
+                    found += [(start, die, to, other) for other in sorted(set(without_die(pool, die)))]
+        return found
 
     @staticmethod
     def _maker(table: Table[Any]) -> Callable[[tuple[list[int], int, tuple[int, int], int | None]], ActionJSON]:
@@ -714,11 +718,12 @@ class PlaceMove(DiceMove):
         return map(self._maker(table), self._placements(table))
 
     def drawable(self, table: Table[Any], rng: random.Random | None = None) -> Made:
-        return Made(list(self._placements(table)), self._maker(table))
+        return Made(self._placements(table), self._maker(table))
 
     @staticmethod
-    def _placements(table: Table[Any]) -> Iterator[tuple[str, str | None, int, int, int, int]]:
-        """(tile, crop or None, die, die, row, column) of each candidate, in their order."""
+    def _placements(table: Table[Any]) -> list[tuple[str, str | None, int, int, int, int]]:
+        """(tile, crop or None, die, die, row, column) of each candidate, in their order: a
+        list made at once, as `_moves`."""
         state = table.state
         _, _, own = _acting(table)
         player = state["players"][state["current"]]
@@ -727,13 +732,15 @@ class PlaceMove(DiceMove):
                  and (tile != "bird" or state["variant"] != "family")
                  and (tile != data.ROCK or len(state["players"]) == data.ROCK_PLAYER_COUNT)]
         if not held:
-            return
+            return []
         occupied = {tuple(t["at"]) for t in state["board"]}
         reach = SUNDIAL_REACH if any(t["kind"] == "sundial" for t in own) else [(0, 0)]
+        found: list[tuple[str, str | None, int, int, int, int]] = []
         for a, b in sorted({tuple(sorted(pair)) for pair in combinations(state["pool"], 2)}):
             spaces = sorted({(row + x, col + y) for row, col in ((a, b), (b, a)) for x, y in reach
                              if 1 <= row + x <= data.BOARD_SIZE and 1 <= col + y <= data.BOARD_SIZE} - occupied)
-            yield from ((tile, crop, a, b, r, c) for tile, crop in held for r, c in spaces)
+            found += [(tile, crop, a, b, r, c) for tile, crop in held for r, c in spaces]
+        return found
 
     @staticmethod
     def _maker(table: Table[Any]) -> Callable[[tuple[str, str | None, int, int, int, int]], ActionJSON]:

@@ -170,13 +170,9 @@ class PropagationEngine(Chance, Engine):
         the wrong round."""
         names = [p["name"] for p in state["players"]]
         current = current_player(state)
-        plants_of: dict[str, list[dict]] = {name: [] for name in names}
-        for plant in state["board"]["plants"]:
-            plants_of.setdefault(plant["owner"], []).append(plant)
         found = []
         for _ in range(RANDOM_ACTIONS):
             player = current if rng.random() < 0.6 else rng.choice(names)
-            own = plants_of[player]
             kind = rng.choice(data.KINDS)
             board = _other_board(state["board"], rng) if rng.random() < 0.1 else state["board"]
             kind_of_action = rng.choice(("grow", "sow", "propagate", "harvest", "end_round"))
@@ -187,6 +183,7 @@ class PropagationEngine(Chance, Engine):
                 action["kind"] = kind
             elif kind_of_action == "propagate":
                 pattern = rng.choice(list(data.PATTERNS))
+                own = [plant for plant in state["board"]["plants"] if plant["owner"] == player]  # a propagation's only
                 origin = rng.choice(own)["at"] if own and rng.random() < 0.7 else _random_coord(rng)
                 action.update(pattern=pattern, origin=origin)
                 if rng.random() < 0.5:
