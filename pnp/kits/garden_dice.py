@@ -34,7 +34,7 @@ from pnp.model import (
 )
 from pnp.options import KitOptions
 from pnp.parts import PUNCHES_MM, chit_grid, die_face, perimeter_cells, perimeter_track, punch, punch_cell
-from pnp.text import BODY_MM, layout_lines
+from pnp.text import BODY_MM, layout_lines, widowless_width
 from scorer.games.garden_dice import data
 
 GAME_ID = data.GAME_ID
@@ -780,7 +780,7 @@ def _aid_entry(icon: str, colour: str, name: str, text: str, y: float) -> tuple[
     """One action or note: its icon, its heading and its text under the heading; and the y
     where the next one starts."""
     body = Text(AID_TEXT_X, y + AID_HEADING + 1.8, text, size=BODY_MM, anchor="top", fill=INK,
-                max_width=AID_W - AID_TEXT_X - 4.0, line_height=AID_LINE)
+                max_width=widowless_width(text, BODY_MM, False, AID_W - AID_TEXT_X - 4.0), line_height=AID_LINE)
     shapes: list[Shape] = [Icon(icon, 10.0, y + 5.0, 9.0, colour),
                            Text(AID_TEXT_X, y, name, size=AID_HEADING, anchor="top", bold=True,
                                 fill=darken(FENCE, 0.2)),

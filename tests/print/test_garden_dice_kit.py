@@ -14,7 +14,7 @@ from pnp.model import Icon, Line, Polygon, Rect, Text
 from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.garden_dice import data
 from tests.support.kit_builds import default_kit
-from tests.support.shapes import texts, walk
+from tests.support.shapes import lone_last_words, texts, walk
 
 
 @pytest.fixture(scope="module")
@@ -586,3 +586,10 @@ def test_page_one_counts_the_cuts_of_a_player_who_punches_the_round_pieces(paper
     assert (count_cuts(imposition), count_cuts(imposition, punched=True)) == (cuts, punched)
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert f"Cutting takes about {cuts} straight cuts ({punched} with the round pieces punched)" in words
+
+
+def test_no_line_of_the_aid_leaves_one_word_alone_under_a_fuller_one(parts):
+    """"Place a tile" ended on a lone "rock" and "Flip a special tile" on a lone "back": every
+    wrapped text of the aid's two sides ends on two words at least."""
+    aid = parts["player-aid"]
+    assert lone_last_words(aid.front) + lone_last_words(aid.back) == []
