@@ -73,7 +73,11 @@ DISC = 25.4 * 3 / 8             # a 3/8 inch craft punch (9.5 mm): on a 12 mm tr
 # the next block's); an 11 mm square cut without the punch still sits on a 12 mm track space.
 TOKEN_CELL = TILE
 DISC_CELL = TILE / 2
-AID_W, AID_H = 95.0, 130.0
+# 127.5 mm tall (130 filled Letter's height, its two rows of aids met on one cut, and the lower
+# row's brown header started at a cut the upper row's cream shared): the rows stand 3.2 mm apart
+# on Letter and 6 mm on A4, and every header runs on into its bleed, AID_BLEED past its cut.
+AID_W, AID_H = 95.0, 127.5
+AID_BLEED = 3.0
 PAD_W, PAD_H = 98.0, 130.0       # four score sheets to a Letter or A4 page (a pad), eight to A3
 PAD_SHEETS = 4
 NAME_BOX_H = 8.5                 # a name box, each player's symbol beside it, two to a row
@@ -754,10 +758,11 @@ def aid_notes() -> list[tuple[str, str, str, str]]:
     ]
 
 
-AID_HEADER_H = 11.0
+AID_HEADER_H = 10.0
 AID_TEXT_X = 17.0                  # the headings and text, right of the icons
 AID_HEADING = 3.3                  # mm, 9.4 pt
 AID_LINE = 1.12                    # the body's line step, times its size
+AID_ENTRY_GAP = 1.0               # under an entry's text, before the next heading
 
 
 AID_FOOTER = 2.85                  # mm, 8.1 pt: the card's one-line citation of the rulebook, a line read as a sentence
@@ -769,7 +774,8 @@ def _aid_header(title: str, sections: str) -> list[Shape]:
     """The card's title, and in its footer the rulebook sections it sums up (the footer names
     the game already; the longest list keeps 3 mm inside the card's sides only as "Rules:",
     85 mm of its 95: as "Rulebook:" it was 90 mm, 2.3 mm from either cut)."""
-    return [Rect(0, 0, AID_W, AID_HEADER_H, Style(fill=FENCE, decorative=True)),
+    return [Rect(-AID_BLEED, -AID_BLEED, AID_W + 2 * AID_BLEED, AID_HEADER_H + AID_BLEED,
+                 Style(fill=FENCE, decorative=True)),
             Text(5.0, AID_HEADER_H / 2, title, size=4.2, anchor="middle", bold=True, fill=WHITE,
                  face=look(TITLE).face),
             Text(AID_W / 2, AID_FOOTER_Y, f"Rules: {sections}", size=AID_FOOTER, align="center",
@@ -785,7 +791,7 @@ def _aid_entry(icon: str, colour: str, name: str, text: str, y: float) -> tuple[
                            Text(AID_TEXT_X, y, name, size=AID_HEADING, anchor="top", bold=True,
                                 fill=darken(FENCE, 0.2)),
                            body]
-    return shapes, y + max(11.0, AID_HEADING + 1.8 + len(layout_lines(body)) * BODY_MM * AID_LINE + 1.2)
+    return shapes, y + max(11.0, AID_HEADING + 1.8 + len(layout_lines(body)) * BODY_MM * AID_LINE + AID_ENTRY_GAP)
 
 
 def _aid_fits(y: float, what: str) -> None:

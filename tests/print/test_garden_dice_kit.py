@@ -593,3 +593,23 @@ def test_no_line_of_the_aid_leaves_one_word_alone_under_a_fuller_one(parts):
     wrapped text of the aid's two sides ends on two words at least."""
     aid = parts["player-aid"]
     assert lone_last_words(aid.front) + lone_last_words(aid.back) == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_aid_s_brown_header_runs_into_bleed_above_its_cut(paper):
+    """The aids' rows met on one cut, so a header starting at the cut showed a cream sliver on
+    a cut a little low, and bleeding it helped only the top row: the aid is 127.5 mm tall and
+    every aid, either row, either side, has 1.5 mm of bleed above it at least, its header's
+    brown drawn through it and past its sides."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    aids = [placed for sheet in imposition.sheets for placed in sheet.placements
+            if placed.component.name == "player-aid"]
+    assert len(aids) == 2 * data.PLAYER_AIDS and len({placed.rect[1] for placed in aids}) == 2  # two rows
+    assert min(placed.bleed[1] for placed in aids) >= 1.5
+    aid = aids[0].component
+    assert aid.back is not None
+    for face in (aid.front, aid.back):
+        header = next(s for s, _, _ in walk(face.shapes) if isinstance(s, Rect) and s.style.fill == kit.FENCE)
+        assert (header.x, header.y, header.x + header.w) == (-kit.AID_BLEED, -kit.AID_BLEED, kit.AID_W + kit.AID_BLEED)
