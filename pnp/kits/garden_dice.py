@@ -66,7 +66,11 @@ MARKER_GAP = 10.0                # from a marker's centre to the garden's edge
 # Round pieces are the discs of stock craft punches (pnp.parts.PUNCHES_MM), one press each.
 SUN_TOKEN = PUNCHES_MM["3/4 inch"]
 LAP_TOKEN = PUNCHES_MM["3/4 inch"]
-DISC = 25.4 * 3 / 8             # a 3/8 inch craft punch (9.5 mm): on a 12 mm track space, 2.5 mm to spare
+DISC = PUNCHES_MM["3/8 inch"]   # 9.5 mm: on a 12 mm track space, 2.5 mm to spare
+# house: a player may skip cutting discs and take nine counters of one colour from elsewhere
+# (glass beads, buttons) as wide as these at most: the largest still leaves a 12 mm track
+# space pnp.checks.FIT_CLEARANCE_MM of room, as a punched disc does.
+STAND_IN_MM = (8.0, 11.0)
 # house: one grid for the whole tile sheet. Tokens sit in cells of a tile's size and discs in
 # cells of half of it, all on shared cuts, so every column line of the token and disc blocks
 # lies on one of the tiles' (a block on a pitch of its own put its cut ticks 1-2 mm beside
@@ -95,7 +99,8 @@ GUIDE = KitGuide(
         f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
         f"sun and lap tokens a {punch(SUN_TOKEN)} craft punch, player discs a 3/8 inch (9.5 mm) craft punch. "
         f"No 3/8 inch punch? Cut each colour's strip of discs on its lines instead: "
-        f"{DISC_CELL:g} mm squares play as well.",
+        f"{DISC_CELL:g} mm squares play as well. Or cut none and take {data.DISCS_PER_PLAYER} glass beads or "
+        f"buttons a colour, {STAND_IN_MM[0]:g} to {STAND_IN_MM[1]:g} mm across.",
         "Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
         "sheet serves one game, so print that page again for more.",
     ),

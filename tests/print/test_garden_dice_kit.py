@@ -87,8 +87,11 @@ def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_s
     from pnp.parts import PUNCH_GAP_MM
 
     disc = parts["disc-green"]
+    from pnp.parts import PUNCHES_MM, punch
+
     assert disc.footprint == (kit.DISC, kit.DISC)
-    assert abs(kit.DISC - 25.4 * 3 / 8) < 1e-9
+    assert abs(kit.DISC - 25.4 * 3 / 8) < 1e-9 and punch(kit.DISC).startswith("3/8 inch")
+    assert PUNCHES_MM["3/8 inch"] == kit.DISC  # what pnp.checks.unpunchable_rounds holds every kit's circles to
     # its square, cut on the lines without a punch, is half a tile (PUNCH_GAP_MM wider at
     # least) and fits as well
     assert disc.chits is not None
@@ -613,3 +616,17 @@ def test_every_aid_s_brown_header_runs_into_bleed_above_its_cut(paper):
     for face in (aid.front, aid.back):
         header = next(s for s, _, _ in walk(face.shapes) if isinstance(s, Rect) and s.style.fill == kit.FENCE)
         assert (header.x, header.y, header.x + header.w) == (-kit.AID_BLEED, -kit.AID_BLEED, kit.AID_W + kit.AID_BLEED)
+
+
+def test_the_guide_offers_counters_for_discs_that_fit_a_track_space_as_a_disc_does(parts):
+    """A build that cuts no discs: the guide names the counters that stand in for them (nine of
+    each colour) and their sizes, the largest leaving a track space the room a fitted piece
+    keeps (pnp.checks.FIT_CLEARANCE_MM), the smallest no smaller than a third of the space."""
+    from pnp.checks import FIT_CLEARANCE_MM
+
+    low, high = kit.STAND_IN_MM
+    track = min(min(space.box[2:]) for space in parts["board"].spaces if space.kind == "track")
+    assert high + FIT_CLEARANCE_MM <= track and low >= track / 3
+    assert low <= kit.DISC <= high  # the punched disc is one of them
+    step = next(step for step in kit.GUIDE.assembly if step.startswith("Round pieces"))
+    assert f"Or cut none and take {data.DISCS_PER_PLAYER} glass beads or buttons a colour, {low:g} to {high:g} mm across" in step
