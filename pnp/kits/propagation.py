@@ -288,7 +288,7 @@ def token_sheet(colour: PlayerColor) -> Component:
 
 def rocks_and_markers() -> Component:
     """The ten rocks, the start marker and the round marker on one grey sheet of chits, the
-    markers on a cream plate. Every chit fits a hex (the round marker's 17 mm round boxes are
+    markers on a cream plate. Every chit fits a hex (the round track's 16 mm beds are
     roomier still)."""
     rock = Group.of(Icon("propagation-rock", CHIT / 2, CHIT / 2, CHIT * 0.8, ROCK_GREY))
     plate = Rect(1.0, 1.0, CHIT - 2.0, CHIT - 2.0, Style(fill=MARKER_FILL, stroke=darken(ROCK_GREY, 0.3),
@@ -425,34 +425,47 @@ def tier_tracker(colour: PlayerColor) -> Component:
 
 # --- rounds and scores -----------------------------------------------------------------------
 
-ROUND_BOX = 17.0
+# A round's bed: the 15 mm round marker (CHIT) with FIT_CLEARANCE_MM of soil round it.
+ROUND_BOX = 16.5
+ROUND_BED_GAP = 0.5   # of lawn between two rounds' beds
 
 
-# The track's heading line above its two rows of boxes, and the paper left under them: 45 mm
-# in all, so that on Letter the track fits under the board (216 mm) on the board's page.
-ROUND_HEAD = 9.0
-ROUND_FOOT = 2.0
+# The track is a little board in the big one's look: a timber frame, a lawn, a bed of tilled
+# soil per round (the rounds that score the bonus cards in the top hex's orange, starred), its
+# heading between the frame and the beds; 45 mm tall in all, so that on Letter the track fits
+# under the board (216 mm) on the board's page.
+ROUND_HEAD = 8.5
+ROUND_FOOT = art.PLANK
+ROUND_SIDE = 8.5      # from the cut to the first bed: the frame's plank and 5 mm of lawn, the track
+                      # 182 mm wide as before (at 177 A4's rocks under it took one more cut)
 
 
 def round_track() -> Component:
     per_row = data.ROUNDS // 2
-    width = per_row * ROUND_BOX + 12
+    width = per_row * ROUND_BOX + 2 * ROUND_SIDE
     height = ROUND_HEAD + 2 * ROUND_BOX + ROUND_FOOT
-    shapes: list[Shape] = [
-        Text(6, 2.5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN, face=look(TITLE).face),
-        Text(width - 6, 3.0, "Star: score the bonus cards (round 10: then reveal a new one)",
+    heading_y = art.PLANK + 0.9
+    words: list[Shape] = [
+        Text(ROUND_SIDE, heading_y, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN,
+             face=look(TITLE).face),
+        Text(width - ROUND_SIDE, heading_y + 0.5, "Star: score the bonus cards (round 10: then reveal a new one)",
              size=2.9, align="right", anchor="top", fill=INK)]
+    beds: list[Shape] = []
+    bed = ROUND_BOX - ROUND_BED_GAP
     for index in range(data.ROUNDS):
         number = index + 1
-        x, y = 6 + (index % per_row) * ROUND_BOX, ROUND_HEAD + (index // per_row) * ROUND_BOX
+        x = ROUND_SIDE + (index % per_row) * ROUND_BOX + ROUND_BED_GAP / 2
+        y = ROUND_HEAD + (index // per_row) * ROUND_BOX + ROUND_BED_GAP / 2
         bonus = number in data.BONUS_ROUNDS
-        shapes.append(Rect(x, y, ROUND_BOX, ROUND_BOX, Style(fill=lighten(TOP_HEX_FILL, 0.55) if bonus else "#FFFFFF",
-                                                             stroke=INK, stroke_width=0.3)))
-        shapes.append(Text(x + ROUND_BOX / 2, y + ROUND_BOX / 2 + (2.5 if bonus else 0), str(number), size=5,
-                           bold=bonus, align="center", anchor="middle", fill=INK))
+        beds.append(Rect(x, y, bed, bed, Style(fill=lighten(TOP_HEX_FILL, 0.55) if bonus else SOIL, stroke=SOIL_EDGE,
+                                               stroke_width=0.5), radius=1.5))
+        beds.append(Text(x + bed / 2, y + bed / 2 + (2.5 if bonus else 0), str(number), size=5,
+                         bold=bonus, align="center", anchor="middle", fill=INK))
         if bonus:
-            shapes.append(Icon("star", x + ROUND_BOX / 2, y + 4.5, 6, TOP_HEX_FILL))
-    return Component("round-track", "board", width, height, Face(group(shapes)))
+            beds.append(Icon("star", x + bed / 2, y + 4.3, 6, TOP_HEX_FILL))
+    clear = [box for box in map(bounds, words) if box is not None]
+    shapes = [*art.lawn_tufts(width, height, clear), *art.board_frame(width, height), *beds, *words]
+    return Component("round-track", "board", width, height, Face(group(shapes), background=LAWN))
 
 
 SCORE_W, SCORE_H = 190.0, 128.0

@@ -79,7 +79,7 @@ def test_rocks_start_token_round_track_and_its_marker(pieces):
     assert [str(n) for n in range(1, 21)] == [t for t in track if t.isdigit()]
     stars = [s for s, _, _ in walk(pieces["round-track"].front.shapes) if isinstance(s, Icon) and s.name == "star"]
     assert len(stars) == len(data.BONUS_ROUNDS) == 2
-    assert kit.CHIT + 1 <= kit.ROUND_BOX  # the round marker sits inside a round's box
+    assert kit.CHIT + 1 <= kit.ROUND_BOX - kit.ROUND_BED_GAP  # the round marker sits inside a round's bed
 
 
 def test_board_colours_the_top_hex_and_prints_no_coordinates(pieces):
@@ -599,3 +599,25 @@ def test_a_bonus_card_s_tie_rule_starts_where_its_words_do(pieces):
         words = next(s for s in shapes if s.text == data.BONUS_CARDS[card.name.removeprefix("bonus-")]["text"])
         assert (tie.x, tie.align) == (words.x, words.align) == (4.0, "left"), card.name
     assert tied == sum(1 for c in data.BONUS_CARDS.values() if c["award"] == "one-winner")
+
+
+def test_the_round_track_is_drawn_as_a_little_board_in_the_game_s_look(pieces):
+    """The cold review read the round track as a plain strip of boxes: it is the board's look
+    in small, its lawn, its timber frame, a bed of the hexes' tilled soil per round (the two
+    that score the bonus cards in the top hex's orange), every bed inside the frame and roomy
+    enough for the round marker."""
+    from pnp.art import propagation as art
+    from pnp.checks import FIT_CLEARANCE_MM
+
+    track = pieces["round-track"]
+    assert track.front.background == kit.LAWN
+    shapes = [s for s, _, _ in walk(track.front.shapes)]
+    frame = art.board_frame(track.width_mm, track.height_mm)
+    assert all(plank in shapes for plank in frame)
+    beds = [s for s in shapes if isinstance(s, Rect) and s.style.stroke == kit.SOIL_EDGE]
+    assert len(beds) == data.ROUNDS
+    assert sum(bed.style.fill == kit.SOIL for bed in beds) == data.ROUNDS - len(data.BONUS_ROUNDS)
+    for bed in beds:
+        assert bed.w == bed.h >= kit.CHIT + FIT_CLEARANCE_MM
+        assert bed.x > art.PLANK and bed.x + bed.w < track.width_mm - art.PLANK
+        assert bed.y > art.PLANK and bed.y + bed.h <= track.height_mm - art.PLANK
