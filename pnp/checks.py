@@ -1030,6 +1030,26 @@ def crowded_punches(flat: Flat) -> Iterator[Problem]:
                               f"eye needs")
 
 
+def unpunchable_rounds(flat: Flat) -> Iterator[Problem]:
+    """A round piece, or a sheet of round chits, whose circle no stock craft punch cuts
+    (pnp.parts.PUNCHES_MM): the guide names the punch by its size, and a size between two
+    punches leaves scissors round every circle."""
+    from pnp.parts import punch
+
+    seen: set[str] = set()
+    for placed in flat.sheet.placements:
+        component = placed.component
+        if (component.outline != "circle" and not component.round_chits) or component.name in seen:
+            continue
+        seen.add(component.name)
+        across = min(component.footprint or (component.width_mm, component.height_mm))
+        try:
+            punch(across)
+        except ValueError:
+            yield Problem(flat.sheet.number, "punch size",
+                          f"{component.name}: its {across:.2f} mm circles are no stock craft punch's size")
+
+
 def _ticks_by_axis(flat: Flat) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
     """The sheet's cut ticks as (where their cut line is, where they start and end along it):
     the vertical ones (cut lines at an x), then the horizontal ones (at a y)."""
@@ -1366,7 +1386,7 @@ CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_te
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
           unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words,
           card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box, card_words_at_cut, frames_at_cut,
-          ticks_in_bleed)
+          ticks_in_bleed, unpunchable_rounds)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -30,7 +30,7 @@ GLUE_TEXT_MM = 2.3  # 6.5 pt, the smallest print size the kits use
 
 # Stock craft punches (round), by the size printed on them: a round piece of one of these
 # diameters is cut in one press.
-PUNCHES_MM = {"1/2 inch": 25.4 / 2, "5/8 inch": 25.4 * 5 / 8, "3/4 inch": 25.4 * 3 / 4, "1 inch": 25.4}
+PUNCHES_MM = {"3/8 inch": 25.4 * 3 / 8, "1/2 inch": 25.4 / 2, "5/8 inch": 25.4 * 5 / 8, "3/4 inch": 25.4 * 3 / 4, "1 inch": 25.4}
 # A craft punch is aimed by eye: neighbouring round pieces' cut circles are this far apart at
 # least, so a press a little off one circle does not nick the next (pnp.checks.crowded_punches).
 PUNCH_GAP_MM = 1.0

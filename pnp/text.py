@@ -50,6 +50,29 @@ def wrap(text: str, size: float, bold: bool, max_width: float | None, face: str 
     return lines
 
 
+def balanced_width(text: str, size: float, bold: bool, max_width: float, face: str | None = None) -> float:
+    """The narrowest width that wraps `text` into as many lines as `max_width` does: its lines
+    then come out even, with no lone word left on the last (a box's "grow one / tier")."""
+    count = len(wrap(text, size, bold, max_width, face))
+    low, high = 0.0, max_width
+    while high - low > 0.05:  # mm: far under a glyph's width
+        middle = (low + high) / 2
+        if len(wrap(text, size, bold, middle, face)) > count:
+            low = middle
+        else:
+            high = middle
+    return high
+
+
+def widowless_width(text: str, size: float, bold: bool, max_width: float, face: str | None = None) -> float:
+    """`max_width`, or the balanced width where that would leave one word alone on a
+    paragraph's last line (a "[Sow]" or "rock" under a full line reads as a slip)."""
+    lines = wrap(text, size, bold, max_width, face)
+    if len(lines) > 1 and len(lines[-1].split()) == 1:
+        return balanced_width(text, size, bold, max_width, face)
+    return max_width
+
+
 def first_baseline(text: Text, line_count: int) -> float:
     """Baseline of the first line for the Text's vertical anchor.
 

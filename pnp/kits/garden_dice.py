@@ -34,7 +34,7 @@ from pnp.model import (
 )
 from pnp.options import KitOptions
 from pnp.parts import PUNCHES_MM, chit_grid, die_face, perimeter_cells, perimeter_track, punch, punch_cell
-from pnp.text import BODY_MM, layout_lines
+from pnp.text import BODY_MM, layout_lines, widowless_width
 from scorer.games.garden_dice import data
 
 GAME_ID = data.GAME_ID
@@ -66,14 +66,22 @@ MARKER_GAP = 10.0                # from a marker's centre to the garden's edge
 # Round pieces are the discs of stock craft punches (pnp.parts.PUNCHES_MM), one press each.
 SUN_TOKEN = PUNCHES_MM["3/4 inch"]
 LAP_TOKEN = PUNCHES_MM["3/4 inch"]
-DISC = 25.4 * 3 / 8             # a 3/8 inch craft punch (9.5 mm): on a 12 mm track space, 2.5 mm to spare
+DISC = PUNCHES_MM["3/8 inch"]   # 9.5 mm: on a 12 mm track space, 2.5 mm to spare
+# house: a player may skip cutting discs and take nine counters of one colour from elsewhere
+# (glass beads, buttons) as wide as these at most: the largest still leaves a 12 mm track
+# space pnp.checks.FIT_CLEARANCE_MM of room, as a punched disc does.
+STAND_IN_MM = (8.0, 11.0)
 # house: one grid for the whole tile sheet. Tokens sit in cells of a tile's size and discs in
 # cells of half of it, all on shared cuts, so every column line of the token and disc blocks
 # lies on one of the tiles' (a block on a pitch of its own put its cut ticks 1-2 mm beside
 # the next block's); an 11 mm square cut without the punch still sits on a 12 mm track space.
 TOKEN_CELL = TILE
 DISC_CELL = TILE / 2
-AID_W, AID_H = 95.0, 130.0
+# 127.5 mm tall (130 filled Letter's height, its two rows of aids met on one cut, and the lower
+# row's brown header started at a cut the upper row's cream shared): the rows stand 3.2 mm apart
+# on Letter and 6 mm on A4, and every header runs on into its bleed, AID_BLEED past its cut.
+AID_W, AID_H = 95.0, 127.5
+AID_BLEED = 3.0
 PAD_W, PAD_H = 98.0, 130.0       # four score sheets to a Letter or A4 page (a pad), eight to A3
 PAD_SHEETS = 4
 NAME_BOX_H = 8.5                 # a name box, each player's symbol beside it, two to a row
@@ -91,7 +99,8 @@ GUIDE = KitGuide(
         f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
         f"sun and lap tokens a {punch(SUN_TOKEN)} craft punch, player discs a 3/8 inch (9.5 mm) craft punch. "
         f"No 3/8 inch punch? Cut each colour's strip of discs on its lines instead: "
-        f"{DISC_CELL:g} mm squares play as well.",
+        f"{DISC_CELL:g} mm squares play as well. Or cut none and take {data.DISCS_PER_PLAYER} glass beads or "
+        f"buttons a colour, {STAND_IN_MM[0]:g} to {STAND_IN_MM[1]:g} mm across.",
         "Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
         "sheet serves one game, so print that page again for more.",
     ),
@@ -754,10 +763,11 @@ def aid_notes() -> list[tuple[str, str, str, str]]:
     ]
 
 
-AID_HEADER_H = 11.0
+AID_HEADER_H = 10.0
 AID_TEXT_X = 17.0                  # the headings and text, right of the icons
 AID_HEADING = 3.3                  # mm, 9.4 pt
 AID_LINE = 1.12                    # the body's line step, times its size
+AID_ENTRY_GAP = 1.0               # under an entry's text, before the next heading
 
 
 AID_FOOTER = 2.85                  # mm, 8.1 pt: the card's one-line citation of the rulebook, a line read as a sentence
@@ -769,7 +779,8 @@ def _aid_header(title: str, sections: str) -> list[Shape]:
     """The card's title, and in its footer the rulebook sections it sums up (the footer names
     the game already; the longest list keeps 3 mm inside the card's sides only as "Rules:",
     85 mm of its 95: as "Rulebook:" it was 90 mm, 2.3 mm from either cut)."""
-    return [Rect(0, 0, AID_W, AID_HEADER_H, Style(fill=FENCE, decorative=True)),
+    return [Rect(-AID_BLEED, -AID_BLEED, AID_W + 2 * AID_BLEED, AID_HEADER_H + AID_BLEED,
+                 Style(fill=FENCE, decorative=True)),
             Text(5.0, AID_HEADER_H / 2, title, size=4.2, anchor="middle", bold=True, fill=WHITE,
                  face=look(TITLE).face),
             Text(AID_W / 2, AID_FOOTER_Y, f"Rules: {sections}", size=AID_FOOTER, align="center",
@@ -780,12 +791,12 @@ def _aid_entry(icon: str, colour: str, name: str, text: str, y: float) -> tuple[
     """One action or note: its icon, its heading and its text under the heading; and the y
     where the next one starts."""
     body = Text(AID_TEXT_X, y + AID_HEADING + 1.8, text, size=BODY_MM, anchor="top", fill=INK,
-                max_width=AID_W - AID_TEXT_X - 4.0, line_height=AID_LINE)
+                max_width=widowless_width(text, BODY_MM, False, AID_W - AID_TEXT_X - 4.0), line_height=AID_LINE)
     shapes: list[Shape] = [Icon(icon, 10.0, y + 5.0, 9.0, colour),
                            Text(AID_TEXT_X, y, name, size=AID_HEADING, anchor="top", bold=True,
                                 fill=darken(FENCE, 0.2)),
                            body]
-    return shapes, y + max(11.0, AID_HEADING + 1.8 + len(layout_lines(body)) * BODY_MM * AID_LINE + 1.2)
+    return shapes, y + max(11.0, AID_HEADING + 1.8 + len(layout_lines(body)) * BODY_MM * AID_LINE + AID_ENTRY_GAP)
 
 
 def _aid_fits(y: float, what: str) -> None:

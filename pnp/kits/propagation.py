@@ -36,7 +36,7 @@ from pnp.model import (
 )
 from pnp.options import KitOptions
 from pnp.parts import chit_grid
-from pnp.text import layout_lines
+from pnp.text import balanced_width, layout_lines, widowless_width, wrap
 from scorer.games.propagation import data
 
 GAME_ID = data.GAME_ID
@@ -288,7 +288,7 @@ def token_sheet(colour: PlayerColor) -> Component:
 
 def rocks_and_markers() -> Component:
     """The ten rocks, the start marker and the round marker on one grey sheet of chits, the
-    markers on a cream plate. Every chit fits a hex (the round marker's 17 mm round boxes are
+    markers on a cream plate. Every chit fits a hex (the round track's 16 mm beds are
     roomier still)."""
     rock = Group.of(Icon("propagation-rock", CHIT / 2, CHIT / 2, CHIT * 0.8, ROCK_GREY))
     plate = Rect(1.0, 1.0, CHIT - 2.0, CHIT - 2.0, Style(fill=MARKER_FILL, stroke=darken(ROCK_GREY, 0.3),
@@ -425,34 +425,47 @@ def tier_tracker(colour: PlayerColor) -> Component:
 
 # --- rounds and scores -----------------------------------------------------------------------
 
-ROUND_BOX = 17.0
+# A round's bed: the 15 mm round marker (CHIT) with FIT_CLEARANCE_MM of soil round it.
+ROUND_BOX = 16.5
+ROUND_BED_GAP = 0.5   # of lawn between two rounds' beds
 
 
-# The track's heading line above its two rows of boxes, and the paper left under them: 45 mm
-# in all, so that on Letter the track fits under the board (216 mm) on the board's page.
-ROUND_HEAD = 9.0
-ROUND_FOOT = 2.0
+# The track is a little board in the big one's look: a timber frame, a lawn, a bed of tilled
+# soil per round (the rounds that score the bonus cards in the top hex's orange, starred), its
+# heading between the frame and the beds; 45 mm tall in all, so that on Letter the track fits
+# under the board (216 mm) on the board's page.
+ROUND_HEAD = 8.5
+ROUND_FOOT = art.PLANK
+ROUND_SIDE = 8.5      # from the cut to the first bed: the frame's plank and 5 mm of lawn, the track
+                      # 182 mm wide as before (at 177 A4's rocks under it took one more cut)
 
 
 def round_track() -> Component:
     per_row = data.ROUNDS // 2
-    width = per_row * ROUND_BOX + 12
+    width = per_row * ROUND_BOX + 2 * ROUND_SIDE
     height = ROUND_HEAD + 2 * ROUND_BOX + ROUND_FOOT
-    shapes: list[Shape] = [
-        Text(6, 2.5, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN, face=look(TITLE).face),
-        Text(width - 6, 3.0, "Star: score the bonus cards (round 10: then reveal a new one)",
+    heading_y = art.PLANK + 0.9
+    words: list[Shape] = [
+        Text(ROUND_SIDE, heading_y, f"{TITLE} · rounds", size=4.2, bold=True, anchor="top", fill=CARD_GREEN,
+             face=look(TITLE).face),
+        Text(width - ROUND_SIDE, heading_y + 0.5, "Star: score the bonus cards (round 10: then reveal a new one)",
              size=2.9, align="right", anchor="top", fill=INK)]
+    beds: list[Shape] = []
+    bed = ROUND_BOX - ROUND_BED_GAP
     for index in range(data.ROUNDS):
         number = index + 1
-        x, y = 6 + (index % per_row) * ROUND_BOX, ROUND_HEAD + (index // per_row) * ROUND_BOX
+        x = ROUND_SIDE + (index % per_row) * ROUND_BOX + ROUND_BED_GAP / 2
+        y = ROUND_HEAD + (index // per_row) * ROUND_BOX + ROUND_BED_GAP / 2
         bonus = number in data.BONUS_ROUNDS
-        shapes.append(Rect(x, y, ROUND_BOX, ROUND_BOX, Style(fill=lighten(TOP_HEX_FILL, 0.55) if bonus else "#FFFFFF",
-                                                             stroke=INK, stroke_width=0.3)))
-        shapes.append(Text(x + ROUND_BOX / 2, y + ROUND_BOX / 2 + (2.5 if bonus else 0), str(number), size=5,
-                           bold=bonus, align="center", anchor="middle", fill=INK))
+        beds.append(Rect(x, y, bed, bed, Style(fill=lighten(TOP_HEX_FILL, 0.55) if bonus else SOIL, stroke=SOIL_EDGE,
+                                               stroke_width=0.5), radius=1.5))
+        beds.append(Text(x + bed / 2, y + bed / 2 + (2.5 if bonus else 0), str(number), size=5,
+                         bold=bonus, align="center", anchor="middle", fill=INK))
         if bonus:
-            shapes.append(Icon("star", x + ROUND_BOX / 2, y + 4.5, 6, TOP_HEX_FILL))
-    return Component("round-track", "board", width, height, Face(group(shapes)))
+            beds.append(Icon("star", x + bed / 2, y + 4.3, 6, TOP_HEX_FILL))
+    clear = [box for box in map(bounds, words) if box is not None]
+    shapes = [*art.lawn_tufts(width, height, clear), *art.board_frame(width, height), *beds, *words]
+    return Component("round-track", "board", width, height, Face(group(shapes), background=LAWN))
 
 
 SCORE_W, SCORE_H = 190.0, 128.0
@@ -573,7 +586,8 @@ def bonus_card_front(card: dict) -> Face:
     and a watering can in its corners where the words leave room."""
     w, h = BONUS_CARD
     one_winner = card["award"] == "one-winner"
-    words = Text(4.0, 34.6, card["text"], size=3.0, anchor="top", fill=INK, max_width=w - 8, line_height=1.2)
+    words = Text(4.0, 34.6, card["text"], size=3.0, anchor="top", fill=INK,
+                 max_width=widowless_width(card["text"], 3.0, False, w - 8), line_height=1.2)
     foot = words.y + len(layout_lines(words)) * words.size * words.line_height
     shapes: list[Shape] = [
         *art.bonus_card_art(w, h, CARD_RIM),
@@ -592,13 +606,13 @@ def bonus_card_front(card: dict) -> Face:
     ]
     corners = foot <= h - BONUS_CORNER - art.CARD_SOIL - 0.5  # the words leave the foot's corners free
     if one_winner:
-        tie = Text(w / 2, foot + 0.6, "Tied: all score.\n2 players: none.", size=HINT, align="center",
-                   anchor="top", fill=INK, max_width=w - 8)
+        # the tie rule starts where the card's words do (centred under them, it read as misaligned),
+        # so the corners' pictures only go under it
+        tie = Text(words.x, foot + 0.6, "Tied: all score.\n2 players: none.", size=HINT, anchor="top", fill=INK,
+                   max_width=w - 8)
         shapes.append(tie)
-        lines = layout_lines(tie)
-        # the tie rule, centred, stands above the corners' pictures or between them
-        above = tie.y + len(lines) * tie.size * tie.line_height <= h - BONUS_CORNER - art.CARD_SOIL
-        corners = corners and (above or max(line.width for line in lines) <= w - 2 * (4.0 + BONUS_CORNER + 0.5))
+        corners = corners and tie.y + len(layout_lines(tie)) * tie.size * tie.line_height <= (
+            h - BONUS_CORNER - art.CARD_SOIL)
     if corners:  # a seedling and a watering can in the foot's corners
         shapes += art.bonus_card_corners(w, h, BONUS_CORNER)
     return Face(group(shapes), background=SOIL)
@@ -654,6 +668,7 @@ AID_TEXT = 3.2             # 9.1 pt, read at arm's length at the table
 AID_HEADING = 3.6          # 10.2 pt, bold
 AID_MARGIN = 4.0
 AID_TOP = 12.0             # under the title band
+AID_SECTION_GAP = 2.6      # from a strip of steps to the heading under it (1.2 mm read as crammed)
 AID_CELL = (29.6, 37.0)    # one pattern: its diagram above its caption, three to a row
 
 
@@ -703,8 +718,10 @@ def aid_patterns() -> Face:
         cx = (w - 3 * cell_w) / 2 + cell_w / 2 + col * cell_w
         shapes += pattern_diagram(pattern, cx, top + half)
         caption = pattern["name"] + (": pick ONE X" if pattern["mode"] == "choose" else "")
+        if len(wrap(caption, AID_TEXT, False, cell_w - 0.6)) > 1:  # "Tripod" over "(point north)", the
+            caption = caption.replace(" (", "\n(")                  # aside whole, never "north)" alone
         shapes.append(Text(cx, top + 2 * half + 1.0, caption, size=AID_TEXT, align="center", anchor="top",
-                           fill=INK, max_width=cell_w - 0.6))
+                           fill=INK, max_width=balanced_width(caption, AID_TEXT, False, cell_w - 0.6)))
     return Face(group(shapes))
 
 
@@ -715,10 +732,12 @@ def _aid_paragraphs(blocks: tuple[tuple[str, str, str], ...], y: float) -> tuple
     w, _ = AID_SIZE
     shapes: list[Shape] = []
     for heading, section, body in blocks:
-        column, y = text_column(((heading, f"{body} [{section}]"),), AID_MARGIN, y, w - 2 * AID_MARGIN,
+        text = f"{body} [{section}]"
+        column, y = text_column(((heading, text),), AID_MARGIN, y,
+                                widowless_width(text, AID_TEXT, False, w - 2 * AID_MARGIN),
                                 size=AID_TEXT, heading_size=AID_HEADING, gap=0)
         shapes.append(column)
-        y += 1.4
+        y += 1.2
     return shapes, y
 
 
@@ -727,7 +746,9 @@ def _strip(steps: tuple[str, ...], x: float, y: float, width: float) -> tuple[li
     and the y below the boxes."""
     gap = 4.0
     box_w = (width - gap * (len(steps) - 1)) / len(steps)
-    texts = [Text(0, 0, step, size=AID_TEXT, align="center", anchor="middle", fill=INK, max_width=box_w - 2.0)
+    # each step's lines balanced: "Your plants all grow one" over a lone "tier" read as a slip
+    texts = [Text(0, 0, step, size=AID_TEXT, align="center", anchor="middle", fill=INK,
+                  max_width=balanced_width(step, AID_TEXT, False, box_w - 2.0))
              for step in steps]
     height = max(len(layout_lines(text)) for text in texts) * AID_TEXT * 1.2 + 2.4
     shapes: list[Shape] = []
@@ -775,7 +796,8 @@ def aid_turn() -> Face:
     drawn, y = _strip(("Plants at their death tier die: no points", f"Rounds {first} and {second}: score the "
                        "bonus cards", "The start marker passes left"), AID_MARGIN, y, width)
     shapes += drawn
-    drawn, y = _aid_paragraphs((("The end", "Rounds", f"After round {data.ROUNDS} the most points wins."),), y + 1.2)
+    drawn, y = _aid_paragraphs((("The end", "Rounds", f"After round {data.ROUNDS} the most points wins."),),
+                               y + AID_SECTION_GAP)
     shapes += drawn
     if y > AID_SIZE[1] - 1.0:
         raise ValueError(f"the player aid's back runs off its foot ({y:.1f} mm of {AID_SIZE[1]:g})")

@@ -14,7 +14,7 @@ from pnp.model import Icon, Line, Polygon, Rect, Text
 from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.garden_dice import data
 from tests.support.kit_builds import default_kit
-from tests.support.shapes import texts, walk
+from tests.support.shapes import lone_last_words, texts, walk
 
 
 @pytest.fixture(scope="module")
@@ -87,8 +87,11 @@ def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_s
     from pnp.parts import PUNCH_GAP_MM
 
     disc = parts["disc-green"]
+    from pnp.parts import PUNCHES_MM, punch
+
     assert disc.footprint == (kit.DISC, kit.DISC)
-    assert abs(kit.DISC - 25.4 * 3 / 8) < 1e-9
+    assert abs(kit.DISC - 25.4 * 3 / 8) < 1e-9 and punch(kit.DISC).startswith("3/8 inch")
+    assert PUNCHES_MM["3/8 inch"] == kit.DISC  # what pnp.checks.unpunchable_rounds holds every kit's circles to
     # its square, cut on the lines without a punch, is half a tile (PUNCH_GAP_MM wider at
     # least) and fits as well
     assert disc.chits is not None
@@ -586,3 +589,44 @@ def test_page_one_counts_the_cuts_of_a_player_who_punches_the_round_pieces(paper
     assert (count_cuts(imposition), count_cuts(imposition, punched=True)) == (cuts, punched)
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert f"Cutting takes about {cuts} straight cuts ({punched} with the round pieces punched)" in words
+
+
+def test_no_line_of_the_aid_leaves_one_word_alone_under_a_fuller_one(parts):
+    """"Place a tile" ended on a lone "rock" and "Flip a special tile" on a lone "back": every
+    wrapped text of the aid's two sides ends on two words at least."""
+    aid = parts["player-aid"]
+    assert lone_last_words(aid.front) + lone_last_words(aid.back) == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_aid_s_brown_header_runs_into_bleed_above_its_cut(paper):
+    """The aids' rows met on one cut, so a header starting at the cut showed a cream sliver on
+    a cut a little low, and bleeding it helped only the top row: the aid is 127.5 mm tall and
+    every aid, either row, either side, has 1.5 mm of bleed above it at least, its header's
+    brown drawn through it and past its sides."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    aids = [placed for sheet in imposition.sheets for placed in sheet.placements
+            if placed.component.name == "player-aid"]
+    assert len(aids) == 2 * data.PLAYER_AIDS and len({placed.rect[1] for placed in aids}) == 2  # two rows
+    assert min(placed.bleed[1] for placed in aids) >= 1.5
+    aid = aids[0].component
+    assert aid.back is not None
+    for face in (aid.front, aid.back):
+        header = next(s for s, _, _ in walk(face.shapes) if isinstance(s, Rect) and s.style.fill == kit.FENCE)
+        assert (header.x, header.y, header.x + header.w) == (-kit.AID_BLEED, -kit.AID_BLEED, kit.AID_W + kit.AID_BLEED)
+
+
+def test_the_guide_offers_counters_for_discs_that_fit_a_track_space_as_a_disc_does(parts):
+    """A build that cuts no discs: the guide names the counters that stand in for them (nine of
+    each colour) and their sizes, the largest leaving a track space the room a fitted piece
+    keeps (pnp.checks.FIT_CLEARANCE_MM), the smallest no smaller than a third of the space."""
+    from pnp.checks import FIT_CLEARANCE_MM
+
+    low, high = kit.STAND_IN_MM
+    track = min(min(space.box[2:]) for space in parts["board"].spaces if space.kind == "track")
+    assert high + FIT_CLEARANCE_MM <= track and low >= track / 3
+    assert low <= kit.DISC <= high  # the punched disc is one of them
+    step = next(step for step in kit.GUIDE.assembly if step.startswith("Round pieces"))
+    assert f"Or cut none and take {data.DISCS_PER_PLAYER} glass beads or buttons a colour, {low:g} to {high:g} mm across" in step

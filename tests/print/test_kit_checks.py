@@ -851,3 +851,15 @@ def test_a_cut_tick_through_a_neighbour_s_bleed_is_found_and_the_imposition_stop
     own = Component("piece", "token", 30, 20, Face(Group(), "#0072B2"), count=2)
     sheet = impose([own], PAPERS["letter"]).sheets[0]
     assert list(checks.ticks_in_bleed(checks.flatten(sheet))) == []  # each tick on its pieces' own cut lines
+
+
+def test_a_round_piece_no_stock_punch_cuts_is_found():
+    """Garden Dice's discs were 9.525 mm, a 3/8 inch punch, before pnp.parts.PUNCHES_MM had
+    one: the guide named a punch the check could not vouch for. A 3/4 inch token passes."""
+    def token(across: float) -> Imposition:
+        face = Face(Group.of(Circle(across / 2, across / 2, across / 2, Style(stroke=INK, stroke_width=0.2))))
+        piece = Component("token", "token", across, across, face, outline="circle", count=4)
+        return impose([piece], PAPERS["letter"])
+
+    assert found(token(18.0), "punch size") == ["token: its 18.00 mm circles are no stock craft punch's size"]
+    assert found(token(25.4 * 3 / 4), "punch size") == []

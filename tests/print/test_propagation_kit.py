@@ -9,7 +9,7 @@ from pnp.kits import propagation as kit
 from pnp.model import Group, Icon, Line, Path, Polygon, Rect, Text
 from scorer.games.propagation import data
 from tests.support.kit_builds import default_kit
-from tests.support.shapes import texts, walk
+from tests.support.shapes import lone_last_words, texts, walk
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +79,7 @@ def test_rocks_start_token_round_track_and_its_marker(pieces):
     assert [str(n) for n in range(1, 21)] == [t for t in track if t.isdigit()]
     stars = [s for s, _, _ in walk(pieces["round-track"].front.shapes) if isinstance(s, Icon) and s.name == "star"]
     assert len(stars) == len(data.BONUS_ROUNDS) == 2
-    assert kit.CHIT + 1 <= kit.ROUND_BOX  # the round marker sits inside a round's box
+    assert kit.CHIT + 1 <= kit.ROUND_BOX - kit.ROUND_BED_GAP  # the round marker sits inside a round's bed
 
 
 def test_board_colours_the_top_hex_and_prints_no_coordinates(pieces):
@@ -209,7 +209,7 @@ def test_score_sheet_has_a_row_per_round_and_a_total(pieces):
 
 def test_player_aid_draws_every_pattern(pieces):
     aid = pieces["player-aid"]
-    words = texts(aid.front)
+    words = [" ".join(w.split()) for w in texts(aid.front)]  # a caption may break before its aside
     for pattern in data.PATTERNS.values():
         assert any(w.startswith(pattern["name"]) for w in words)
     crosses = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Icon) and s.name == "cross"]
@@ -225,7 +225,7 @@ def test_pattern_captions_sit_below_their_diagrams(pieces):
     hexes = [s for s, _, _ in walk(aid.front.shapes) if isinstance(s, Polygon)]
     names = {p["name"] for p in data.PATTERNS.values()}
     captions = [s for s, _, _ in walk(aid.front.shapes)
-                if isinstance(s, Text) and s.text.split(":")[0] in names]
+                if isinstance(s, Text) and " ".join(s.text.split()).split(":")[0] in names]
     assert len(captions) == len(data.PATTERNS)
     for caption in captions:
         line = layout_lines(caption)[0]
@@ -565,3 +565,59 @@ def test_the_board_s_lawn_has_wildflowers_off_the_beds_the_words_and_the_frame(p
         assert art.PLANK + half < flower.cy < height - art.PLANK - half
         for x0, y0, x1, y1 in words:
             assert not (x0 - half < flower.cx < x1 + half and y0 - half < flower.cy < y1 + half)
+
+
+def test_no_aid_or_bonus_card_paragraph_leaves_one_word_alone_on_its_last_line(pieces):
+    """The cold review read "Your plants all grow one" over a lone "tier" in the turn's first
+    box, and "[Sow]" and "south)" alone likewise: the aid's and the cards' wrapped texts end on
+    two words at least, a box's lines balanced."""
+    aid = pieces["player-aid"]
+    faces = [aid.front, aid.back] + [c.front for c in pieces.values() if c.name.startswith("bonus-")]
+    assert [found for face in faces for found in lone_last_words(face)] == []
+
+
+def test_the_end_stands_clear_of_the_end_of_round_strip_over_it(pieces):
+    """"The end" sat 1.2 mm under the strip's boxes and read as crammed into them: its
+    capitals start 2.5 mm under the boxes at least."""
+    shapes = [(s, dx, dy) for s, dx, dy in walk(pieces["player-aid"].back.shapes)]
+    heading = next(s for s, _, _ in shapes if isinstance(s, Text) and s.text == "The end")
+    boxes = [s for s, _, _ in shapes if isinstance(s, Rect) and s.y < heading.y and s.w < 40]
+    assert boxes and heading.y - max(box.y + box.h for box in boxes) >= 2.5
+
+
+def test_a_bonus_card_s_tie_rule_starts_where_its_words_do(pieces):
+    """The tie rule was centred under left-aligned words and read as misaligned: it starts
+    on the words' left edge, and no corner picture stands beside it."""
+    cards = [c for c in pieces.values() if c.name.startswith("bonus-")]
+    tied = 0
+    for card in cards:
+        shapes = [s for s, _, _ in walk(card.front.shapes) if isinstance(s, Text)]
+        tie = next((s for s in shapes if s.text.startswith("Tied")), None)
+        if tie is None:
+            continue
+        tied += 1
+        words = next(s for s in shapes if s.text == data.BONUS_CARDS[card.name.removeprefix("bonus-")]["text"])
+        assert (tie.x, tie.align) == (words.x, words.align) == (4.0, "left"), card.name
+    assert tied == sum(1 for c in data.BONUS_CARDS.values() if c["award"] == "one-winner")
+
+
+def test_the_round_track_is_drawn_as_a_little_board_in_the_game_s_look(pieces):
+    """The cold review read the round track as a plain strip of boxes: it is the board's look
+    in small, its lawn, its timber frame, a bed of the hexes' tilled soil per round (the two
+    that score the bonus cards in the top hex's orange), every bed inside the frame and roomy
+    enough for the round marker."""
+    from pnp.art import propagation as art
+    from pnp.checks import FIT_CLEARANCE_MM
+
+    track = pieces["round-track"]
+    assert track.front.background == kit.LAWN
+    shapes = [s for s, _, _ in walk(track.front.shapes)]
+    frame = art.board_frame(track.width_mm, track.height_mm)
+    assert all(plank in shapes for plank in frame)
+    beds = [s for s in shapes if isinstance(s, Rect) and s.style.stroke == kit.SOIL_EDGE]
+    assert len(beds) == data.ROUNDS
+    assert sum(bed.style.fill == kit.SOIL for bed in beds) == data.ROUNDS - len(data.BONUS_ROUNDS)
+    for bed in beds:
+        assert bed.w == bed.h >= kit.CHIT + FIT_CLEARANCE_MM
+        assert bed.x > art.PLANK and bed.x + bed.w < track.width_mm - art.PLANK
+        assert bed.y > art.PLANK and bed.y + bed.h <= track.height_mm - art.PLANK

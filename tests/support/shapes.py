@@ -17,3 +17,17 @@ def walk(shape, dx=0.0, dy=0.0):
 def texts(face):
     """Every text string drawn on a face, in drawing order."""
     return [s.text for s, _, _ in walk(face.shapes) if isinstance(s, Text)]
+
+
+def lone_last_words(face):
+    """The wrapped texts on a face whose last line is one word under a fuller line: the
+    `(text, last line)` of each, which a typeset card has none of."""
+    from pnp.text import layout_lines
+
+    found = []
+    for shape, _, _ in walk(face.shapes):
+        if isinstance(shape, Text) and shape.max_width is not None:
+            lines = layout_lines(shape)
+            if len(lines) > 1 and len(lines[-1].text.split()) == 1 and "\n" not in shape.text:
+                found.append((shape.text, lines[-1].text))
+    return found
