@@ -1042,13 +1042,12 @@ def die_sticker_note() -> Component:
 # front; scoring a bed, the red line, beehives and the final round on the back. Our own
 # words; each block ends with the rulebook section it sums up, in brackets.
 
-AID_W, AID_H = 94.0, 112.0  # a quarter of a Letter or A4 page, with room for the die stickers
+AID_W, AID_H = 94.0, 108.0  # four to a Letter or A4 page, 6 mm apart, with room for the die stickers
 AID_TEXT = 3.0              # 8.5 pt, read at arm's length at the table
 AID_HEADING = 3.4           # 9.6 pt, bold
 AID_MARGIN = 4.0
 AID_ICON = 6.0
 AID_TOP = 12.0              # under the title band
-AID_RIM = 1.0               # white above the title band
 
 
 def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, y: float) -> tuple[list[Shape], float]:
@@ -1063,10 +1062,10 @@ def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, y:
 
 
 def _aid_side(title: str, blocks: list[tuple[str, str, str, str, str]]) -> Face:
-    # the title in the kit's display face, as on page 1 and the nursery; the rest in the body font
-    # the title band starts AID_RIM below the top: the aids share their cuts, and a cut a little off
-    # between two shows white, not the green of the band below it
-    shapes: list[Shape] = [Rect(-BLEED, AID_RIM, AID_W + 2 * BLEED, 9.0 - AID_RIM, Style(fill=LEAF)),
+    # the title in the kit's display face, as on page 1 and the nursery; the rest in the body font.
+    # The title band runs into the bleed: the aids do not share their cuts (each one has its
+    # own 3 mm bleed on the page), so a cut a little off shows green, never a white sliver.
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, AID_W + 2 * BLEED, 9.0 + BLEED, Style(fill=LEAF)),
                            Text(AID_MARGIN, 4.8, title, size=4.6, bold=True, anchor="middle",
                                 fill=text_color_on(LEAF), face=LOOK.face)]
     y = AID_TOP
@@ -1122,7 +1121,7 @@ def scoring_blocks() -> list[tuple[str, str, str, str, str]]:
 def player_aid() -> Component:
     front = _aid_side(f"{TITLE} · a turn", turn_blocks())
     back = _aid_side(f"{TITLE} · scoring", scoring_blocks())
-    return Component("player-aid", "aid", AID_W, AID_H, front, back, count=data.MAX_PLAYERS, shared_cuts=True)
+    return Component("player-aid", "aid", AID_W, AID_H, front, back, count=data.MAX_PLAYERS)
 
 
 # --- the kit -------------------------------------------------------------------------------

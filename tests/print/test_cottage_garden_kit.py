@@ -174,6 +174,24 @@ def test_the_four_player_aids_print_on_one_two_sided_sheet_in_8_5_pt(pieces, pap
     assert len(pages) == 1
 
 
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_aids_green_title_band_bleeds_past_their_cut_on_every_side(pieces, paper):
+    """The aids' title band started 1 mm below their top cut (they shared their cuts, and a cut
+    a little off between two rows showed the band's green on the aid above): a cold review
+    found the white sliver a miscut leaves over the band. Each aid now keeps a bleed of its
+    own, 3 mm up where the band is, and the band fills it, front and back."""
+    from pnp.build import impose_kit
+
+    aid = pieces["player-aid"]
+    for face in (aid.front, aid.back):
+        band = next(shape for shape in face.shapes.children if isinstance(shape, Rect) and shape.style.fill == kit.LEAF)
+        assert band.y <= -kit.BLEED and band.x <= -kit.BLEED and band.x + band.w >= kit.AID_W + kit.BLEED
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    aids = [p for p in imposition.placements() if p.component.name == "player-aid"]
+    assert len(aids) == 8 and all(p.bleed[1] >= kit.BLEED - 1e-9 for p in aids)  # the band's side: its full bleed
+    assert all(min(p.bleed) >= 1.5 - 1e-9 for p in aids)
+
 def symbols(face):
     """(row, col, letter) of every printed pot/cloche icon on a bed face."""
     found = set()
