@@ -90,8 +90,8 @@ GUIDE = KitGuide(
         "Gardener die: glue the six stickers (page {pages of die-stickers}) on a stock die, 1 opposite 6, "
         "2 opposite 5.",
         "Wheelbarrow: cut, fold the walls up, glue the tabs and the wheel under the front.",
-        "Planting tables: trim each, then cut the white corner away, two scissor cuts to the black mark, "
-        "leaving the L. Its black squares let the app read a photo of it (Read from a photo): keep them whole.",
+        "Planting tables: trim each on its corner ticks. Its black squares let the app read a photo of it "
+        "(Read from a photo): keep them whole.",
     ),
     checklist=(("nursery", "1 × nursery, two-sided: 1-3 players in front, 4 behind"),
                ("flower tiles", f"{data.COUNTS['flower_tiles']} × flower tiles, in strips"),
@@ -739,10 +739,9 @@ def table_spaces() -> tuple[Space, ...]:
 
 TABLE_WOOD = "#F3EBD3"
 # The box's tables are L-shaped: a long bar holding the tracks and, under it at the target's end,
-# a leg. The table is cut out as an L: the corner left of the leg is cut away with the offcuts
-# (it was a white tab kept with the table, holding the lower-left photo marker, which now stands
-# at the foot of the leg: every marker is on the table itself).
-TAB_TOP = _BLUE_Y + _ROW_H + 5.0   # the bar's foot: under the tracks and the red line's foot
+# a leg. The printed table is the L's box, a rectangle trimmed on four straight cuts: cut as an L
+# it took two more scissor cuts each into the corner left of the leg (8 for the four), which
+# holds nothing a player uses. The photo markers stand where they stood on the L (layout 3).
 
 
 def leg_left() -> float:
@@ -751,25 +750,8 @@ def leg_left() -> float:
     return mouse_line_x("orange") - 10.0
 
 
-def table_outline() -> tuple[tuple[float, float], ...]:
-    """The L the table is cut round: the bar, then the leg under its right end."""
-    leg = leg_left()
-    return ((0.0, 0.0), (TABLE_W, 0.0), (TABLE_W, TABLE_H), (leg, TABLE_H), (leg, TAB_TOP), (0.0, TAB_TOP))
-
-
 def planting_table_face() -> Face:
-    leg = leg_left()
-    outline = table_outline()
-    cut = Style(stroke=darken(TABLE_WOOD, 0.45), stroke_width=0.15)   # thin: it is on the cut
-    step = math.sqrt(0.5)
-    bled = ((-BLEED, -BLEED), (TABLE_W + BLEED, -BLEED), (TABLE_W + BLEED, TABLE_H + BLEED), (leg, TABLE_H + BLEED),
-            (leg, TAB_TOP), (-BLEED, TAB_TOP))   # the wood's bleed outside the L, none into its corner
-    shapes: list[Shape] = [Polygon(bled, Style(fill=TABLE_WOOD, decorative=True)),
-                           Path(_polygon(outline), cut),
-                           # where the two scissor cuts into the corner stop, as on the tiles
-                           *(Line(leg - CORNER_MARK_FROM * step, TAB_TOP + CORNER_MARK_FROM * step,
-                                  leg - CORNER_MARK_TO * step, TAB_TOP + CORNER_MARK_TO * step, style)
-                             for style in (HALO_STYLE, MARK_STYLE))]
+    shapes: list[Shape] = []
     corner = readable.INSET + MARKER + 1.0  # text keeps clear of the corner markers
     shapes.append(Text(corner, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
     shapes.append(Text(60.0, 5.6, "orange track: 1 point a step, one step per visible flower pot", size=2.9,
@@ -807,7 +789,7 @@ def planting_table_face() -> Face:
     shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 11.6, "last cube leaves the start: take a flower pot",
                        size=2.9, fill=INK))
     shapes.append(readable.marker_shapes(planting_table_markers()))
-    return Face(group(shapes), background=WHITE)
+    return Face(group(shapes), background=TABLE_WOOD)
 
 
 # --- what a photo of a planting table reads ---------------------------------------------------
@@ -1163,7 +1145,7 @@ def components(options: KitOptions | None = None) -> list[Component]:
         *flowerbeds(),
         # (the tables, one wood colour, lie on one grid: two one above the other share a cut)
         Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
-                  count=counts["planting_tables"], spaces=table_spaces(), shared_cuts=True, outline="polygon"),
+                  count=counts["planting_tables"], spaces=table_spaces(), shared_cuts=True),
         bed_tokens(),
         cube_tokens(),
         beehive_tiles(),

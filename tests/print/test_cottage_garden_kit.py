@@ -597,31 +597,22 @@ def test_the_tiles_have_42_inside_corners_on_24_tiles_and_page_one_counts_their_
     assert any("the 81 short scissor cuts into the notches of 24 tiles" in step for step in kit.GUIDE.assembly)
 
 
-def test_the_planting_table_is_cut_out_as_an_l_with_every_marker_and_region_on_it(pieces):
-    """The box's tables are L-shaped: a bar with the tracks and a leg under the target's end. The
-    corner left of the leg was a white tab kept with the table to hold the lower-left photo
-    marker (a reviewer: the marker on the tab blocks the L); now the table is cut round the L, the
-    corner cut away, and every marker and every space a photo reads is on the L itself."""
+def test_the_planting_table_is_a_rectangle_of_wood_cut_on_four_straight_cuts(pieces):
+    """The box's tables are L-shaped, and the printed one was cut round the L: two scissor cuts
+    each into the corner left of its leg, 8 for the four tables, for a corner that holds nothing
+    a player uses. It is the L's box now, wood to its bleed, trimmed on its ticks; its photo
+    markers stand where they stood on the L, so photos of either read alike."""
     from pnp import readable
 
     table = pieces["planting-table"]
-    assert table.outline == "polygon"
-    leg, foot = kit.leg_left(), kit.TAB_TOP
-    assert kit.table_outline() == ((0.0, 0.0), (kit.TABLE_W, 0.0), (kit.TABLE_W, kit.TABLE_H), (leg, kit.TABLE_H),
-                                   (leg, foot), (0.0, foot))
-
-    def on_the_l(box) -> bool:
-        x, y, w, h = box
-        return min(x, y) >= 0.0 and x + w <= kit.TABLE_W and y + h <= kit.TABLE_H and (y + h <= foot or x >= leg)
-
+    assert table.outline == "rect" and table.front.background == kit.TABLE_WOOD
     markers = kit.planting_table_markers()
-    assert len(markers) == 4 and all(on_the_l(m.box_mm) for m in markers)
-    assert all(on_the_l(region.box_mm) for region in kit.readable_regions())
-    corner = (0.0, foot, leg, kit.TABLE_H)
-    drawn_in_corner = [shape for shape, dx, dy in walk(table.front.shapes) if isinstance(shape, (Text, Rect))
-                       and corner[0] <= getattr(shape, "x", 0) + dx < corner[2] and shape.y + dy > corner[1]]
-    assert drawn_in_corner == []
-    assert any("cut the white corner away" in step for step in kit.GUIDE.assembly)
+    inside = [m.box_mm for m in markers] + [region.box_mm for region in kit.readable_regions()]
+    assert len(markers) == 4 and all(min(x, y) >= 0.0 and x + w <= kit.TABLE_W and y + h <= kit.TABLE_H
+                                     for x, y, w, h in inside)
+    assert markers[3].box_mm[0] == kit.leg_left() + readable.INSET   # at the leg's foot, as on the L
+    step = next(step for step in kit.GUIDE.assembly if step.startswith("Planting tables"))
+    assert "trim each on its corner ticks" in step and "scissor" not in step
     # a table printed with the tab (layout 2) or 62 mm tall (layout 1) still reads: same regions
     earlier = {sheet.layout_version: sheet for sheet in kit.earlier_sheets()}
     assert sorted(earlier) == [1, 2] and all(sheet.regions == kit.readable_regions() for sheet in earlier.values())
