@@ -71,6 +71,9 @@ piece's cut outline is. The checks then read that flat list:
   straddling the cut is sliced, or leaves a sliver past the plank, when the cut is a little off.
 - `ticks_in_bleed`: a cut tick running through another piece's bleed on a line that is not
   one of that piece's cuts (its halo slits the neighbour's colour).
+- `stray_ticks`: a cut tick on no piece's cut line, or further than a tick's length from the
+  piece it continues (a piece cut round its own outline has a cut only on the sides of its box
+  its drawing reaches, pnp.impose.cut_sides).
 
 Five more read the kit as a whole: `misfits`, a piece that does not fit the spaces it is put
 on (at least FIT_CLEARANCE_MM smaller both ways, as printed: half a millimetre a side), `crossed_seams`, a board's
@@ -108,6 +111,7 @@ from pnp.impose import (
     KEPT_BLEED_MM,
     LASER_BORDER_MM,
     MARK_GAP_MM,
+    MARK_LENGTH_MM,
     MARK_STYLE,
     OUTER_TICK_MM,
     PAGE_USE,
@@ -122,6 +126,7 @@ from pnp.impose import (
     a_gutter,
     apply,
     compose,
+    cut_sides,
     in_bleed,
     translation,
 )
@@ -995,7 +1000,11 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
     for index, placed in enumerate(sheet.placements):
         if not placed.component.cut_out:
             continue
+        cut = dict(zip(("left", "top", "right", "bottom"),
+                       cut_sides(placed.component, placed.face, placed.matrix, placed.rect)))
         for side, horizontal, at, end, direction in _cut_ends(boxes[index]):
+            if not cut[side]:
+                continue  # a piece cut round its outline, which does not reach this side of its box
             if any(_runs_into(horizontal, at, end, direction, box) for number, box in enumerate(boxes)
                    if number != index):
                 continue  # the line runs on along a neighbour, or into a gutter
@@ -1382,11 +1391,40 @@ def ticks_in_bleed(flat: Flat) -> Iterator[Problem]:
                                                                f"(copy {placed.copy}), not on its cut line")
 
 
+def stray_ticks(flat: Flat) -> Iterator[Problem]:
+    """A cut tick (or a tiled board's trim line) on no piece's cut: every one lies on the line
+    of a side of a piece's trim box that a cut follows (pnp.impose.cut_sides) and runs within
+    a tick's length of that side. Cottage Garden's wheelbarrow net, cut round its own outline,
+    had ticks at the corners of a box its drawing falls short of: a ruler laid on them trims
+    bare paper. A print-on-demand page has the shop's marks."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:
+        return
+    reach = MARK_LENGTH_MM + MARK_GAP_MM + EPS_MM
+    lines: list[tuple[bool, float, float, float]] = []   # each cut side: across, its place, its ends
+    for placed in sheet.placements:
+        if not placed.component.cut_out:
+            continue
+        x0, y0, x1, y1 = _rect_box(placed.rect)
+        left, top, right, bottom = cut_sides(placed.component, placed.face, placed.matrix, placed.rect)
+        lines += [(True, at, x0, x1) for at, cut in ((y0, top), (y1, bottom)) if cut]
+        lines += [(False, at, y0, y1) for at, cut in ((x0, left), (x1, right)) if cut]
+    for x1, y1, x2, y2 in _ticks(flat):
+        horizontal = abs(y1 - y2) <= EPS_MM
+        if not horizontal and abs(x1 - x2) > EPS_MM:
+            continue  # a slanted stroke in the marks' style (page 1's picture of an inside corner's mark)
+        at, low, high = (y1, min(x1, x2), max(x1, x2)) if horizontal else (x1, min(y1, y2), max(y1, y2))
+        if not any(across == horizontal and abs(line - at) <= EPS_MM and start - reach <= low and high <= end + reach
+                   for across, line, start, end in lines):
+            yield Problem(sheet.number, "stray tick", f"the cut tick at ({x1:.1f}, {y1:.1f}) to ({x2:.1f}, {y2:.1f}) "
+                                                      "mm marks no piece's cut")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
           unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words,
           card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box, card_words_at_cut, frames_at_cut,
-          ticks_in_bleed, unpunchable_rounds)
+          ticks_in_bleed, unpunchable_rounds, stray_ticks)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

@@ -77,6 +77,7 @@ EDGE_KEEP_MM = 1.0
 KEPT_BLEED_MM = 1.2      # the least bleed printed past that border, on a page too tight for EDGE_KEEP_MM
 MARK_GAP_MM = 0.1        # cut ticks stop this far from any trim box
 MARK_LENGTH_MM = 5.0
+OUTLINE_REACH_MM = 0.5   # a piece cut round its outline has a cut on a side of its box its drawing comes this near
 MARK_MIN_MM = 0.8        # a shorter tick in a gutter is dropped (it would be lost in the cut)
 # A tick at the sheet's outer margin runs on to TICK_EDGE_MM from the paper edge, past a home
 # laser's unprinted LASER_BORDER_MM: a row cut 6 mm from the edge gets a tick of 1.4 mm there
@@ -1294,7 +1295,8 @@ def _cut_marks(frame: Frame, paper: Paper, bleeds: Sequence[Sides]) -> list[tupl
         if not slot.component.cut_out:
             continue  # (its box still stops the other ticks)
         x, y, w, h = slot.rect
-        edge_left, edge_top, edge_right, edge_bottom = slot.edges
+        cut = cut_sides(slot.component, slot.component.front, slot.matrix, slot.rect)
+        edge_left, edge_top, edge_right, edge_bottom = (edge and along for edge, along in zip(slot.edges, cut))
         for edge, at in ((edge_top, y), (edge_bottom, y + h)):  # horizontal cut lines
             if edge:
                 add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper, bled), x - MARK_GAP_MM)
@@ -1366,6 +1368,27 @@ def a_gutter(boxes: list[Box], axis: int, low: float, high: float, along: tuple[
     return any(a[other] < b[other + 2] - EPS_LINE_MM and b[other] < a[other + 2] - EPS_LINE_MM
                and all(box[other] - reach <= along[1] and box[other + 2] + reach >= along[0] for box in (a, b))
                for a in ends for b in starts)
+
+
+def cut_sides(component: Component, face: Face, matrix: Affine, rect: Rect4) -> tuple[bool, bool, bool, bool]:
+    """Which sides of a piece's trim box on the page (left, top, right, bottom) a cut follows,
+    `face` drawn by `matrix`: all four of a rectangle's, a round piece's square or a sheet of
+    chits (trimmed whole, then cut along its lines); of a piece cut round its own outline,
+    only those its drawing reaches within OUTLINE_REACH_MM. A straight cut on a side it falls
+    short of trims bare paper: Cottage Garden's wheelbarrow net, 2 mm inside its box on three
+    sides and 3 on the fourth, got ticks at all four corners of that box, marking cuts no
+    piece has. (Imported here: the checks read imposed pages.)"""
+    if component.outline != "polygon" or component.chits is not None:
+        return (True, True, True, True)
+    from pnp.checks import bounds
+
+    drawn = bounds(face.shapes)
+    if drawn is None:
+        return (False, False, False, False)
+    x0, y0, x1, y1 = _turned_box(matrix, drawn)
+    x, y, w, h = rect
+    return (x0 <= x + OUTLINE_REACH_MM, y0 <= y + OUTLINE_REACH_MM,
+            x1 >= x + w - OUTLINE_REACH_MM, y1 >= y + h - OUTLINE_REACH_MM)
 
 
 def in_bleed(horizontal: bool, at: float, bleed: Box, trim: Box) -> bool:

@@ -90,8 +90,8 @@ GUIDE = KitGuide(
         "Gardener die: glue the six stickers (page {pages of die-stickers}) on a stock die, 1 opposite 6, "
         "2 opposite 5.",
         "Wheelbarrow: cut, fold the walls up, glue the tabs and the wheel under the front.",
-        "Planting tables: trim each, then cut the white corner away, two scissor cuts to the black mark, "
-        "leaving the L. Its black squares let the app read a photo of it (Read from a photo): keep them whole.",
+        "Planting tables: trim each on its corner ticks. Its black squares let the app read a photo of it "
+        "(Read from a photo): keep them whole.",
     ),
     checklist=(("nursery", "1 × nursery, two-sided: 1-3 players in front, 4 behind"),
                ("flower tiles", f"{data.COUNTS['flower_tiles']} × flower tiles, in strips"),
@@ -109,9 +109,11 @@ CELL = 16.0            # one flowerbed space, mm: big enough to pick a tile up a
 # than a bed space, so a tile cut half a millimetre large all round still lies on the squares
 # it covers without pushing its neighbours.
 TILE_SQUARE = CELL - FIT_CLEARANCE_MM
-# The white rim round a flower tile, inside its outline: a cut up to a millimetre off shows
-# white, so tiles of any colours lie edge to edge in a strip and share their cuts.
-TILE_RIM = 1.0
+# How far a flower tile's colour runs past its outline into its notches (inside its box, the
+# offcut a scissor cut frees): a notch cut up to that far off shows the tile's colour, not white.
+NOTCH_BLEED = 3.0
+# The tile's id plate and corner symbol keep this far inside its outline.
+TILE_INSET = 1.0
 # A strip of tiles is at most this many squares long: 195 mm, within A4's 198 mm of pieces.
 STRIP_SQUARES = 13
 # A cat or pot token: a millimetre to spare on each side of its bed space, so a home cut up to
@@ -303,14 +305,14 @@ def tile_size(tile: str) -> tuple[float, float]:
 
 
 def tile_face(tile: str, turned_over: bool) -> Face:
-    """A flower tile: its squares in its flower's colour inside a white rim along its outline
-    (a cut a little off, straight or round a notch, shows white, never the next tile's colour,
-    so tiles of any colours share their cuts), the species drawn on each plain square, printed
-    pots and cloches, its id in a corner, and its outline as the cut line. Nothing of it
-    reaches past its outline: its notches and its bleed stay bare paper."""
+    """A flower tile: its squares in its flower's colour up to its outline, and NOTCH_BLEED past
+    it into its notches (a scissor cut a little off shows the tile's colour, not a white rim; a
+    shared straight cut between two tiles of a strip has colour up to the line on both sides),
+    the species drawn on each plain square, printed pots and cloches, its id in a corner, and
+    its outline as the cut line. Nothing of it reaches past its own box."""
     squares = tile_squares(tile, turned_over)
     _, species, colour, pattern = data.FLOWER_TILES[tile]
-    shapes: list[Shape] = []
+    shapes: list[Shape] = _notch_bleed(squares, data.FLOWER_COLOURS[colour])
     for (row, col) in squares:
         # (its pattern kept to the square: a stripe ran on into the notch beside it)
         shapes.append(Group((flower_square(colour, pattern),), translate=(col * TILE_SQUARE, row * TILE_SQUARE),
@@ -318,7 +320,7 @@ def tile_face(tile: str, turned_over: bool) -> Face:
     plain = [(col * TILE_SQUARE, row * TILE_SQUARE) for (row, col), letter in sorted(squares.items()) if letter not in "PC"]
     if len(squares) == 1 and not plain:  # one printed symbol: the flower fills it, the symbol in a corner
         letter = next(iter(squares.values()))
-        corner = TILE_SQUARE - TILE_RIM - 3.3
+        corner = TILE_SQUARE - TILE_INSET - 3.3
         shapes += art.tile_flowers(species, data.FLOWER_COLOURS[colour], [(0.0, 0.0)], TILE_SQUARE, 0.8)
         shapes += _symbol(letter, corner, corner, TILE_SQUARE * 0.4)
     else:
@@ -330,9 +332,8 @@ def tile_face(tile: str, turned_over: bool) -> Face:
                 shapes += _symbol(letter, (col + 0.5) * TILE_SQUARE, (row + 0.5) * TILE_SQUARE, TILE_SQUARE * 0.62)
     colour_line = Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.25), stroke_width=0.15)
     shapes += _edges(squares, inner=True, style=colour_line)
-    shapes += _rim(squares)
     id_x, id_y = plain[0] if plain else (0.0, 0.0)
-    shapes += art.tile_id(tile, id_x + TILE_RIM - 0.5, id_y + TILE_RIM - 0.5)
+    shapes += art.tile_id(tile, id_x + TILE_INSET - 0.5, id_y + TILE_INSET - 0.5)
     if not turned_over:  # the front's outline marks the cut, thin and in the tile's own tone (a back
         # shifted in the duplex shows no line)
         shapes += _edges(squares, inner=False, style=cut_line(colour))
@@ -342,19 +343,20 @@ def tile_face(tile: str, turned_over: bool) -> Face:
     return Face(Group(tuple(shapes), clip=(0.0, 0.0, width, height)), background=WHITE)
 
 
-def _rim(squares) -> list[Shape]:
-    """The white rim along a tile's outline: each outer edge's strip TILE_RIM wide inside the
-    tile, run on TILE_RIM past both ends so that it turns every corner, an inside one too."""
-    rims: list[Shape] = []
-    s, r = TILE_SQUARE, TILE_RIM
-    paper = Style(fill=WHITE)
+def _notch_bleed(squares, colour: str) -> list[Shape]:
+    """The tile's colour run NOTCH_BLEED past each outer edge of its squares (clipped to the
+    tile's box with the rest of it): into a notch, where scissors cut the outline; along the
+    box, where a straight cut is shared with the next tile, nothing shows past the line."""
+    bleeds: list[Shape] = []
+    s, b = TILE_SQUARE, NOTCH_BLEED
+    fill = Style(fill=colour)
     for (row, col) in squares:
         x, y = col * s, row * s
-        for dr, dc, box in ((-1, 0, (x - r, y, s + 2 * r, r)), (1, 0, (x - r, y + s - r, s + 2 * r, r)),
-                            (0, -1, (x, y - r, r, s + 2 * r)), (0, 1, (x + s - r, y - r, r, s + 2 * r))):
+        for dr, dc, box in ((-1, 0, (x, y - b, s, b)), (1, 0, (x, y + s, s, b)),
+                            (0, -1, (x - b, y, b, s)), (0, 1, (x + s, y, b, s))):
             if (row + dr, col + dc) not in squares:
-                rims.append(Rect(*box, paper))
-    return rims
+                bleeds.append(Rect(*box, fill))
+    return bleeds
 
 
 def cut_line(colour: str) -> Style:
@@ -455,14 +457,23 @@ def tile_sheets() -> list[list[list[str]]]:
     return [tallest] + [[strip] for strip in strips if strip not in tallest]
 
 
+def sheet_width(rows: list[list[str]]) -> float:
+    """The two strips stacked on one sheet are as long as the longer (180 mm, the span of two
+    flowerbeds under it): at STRIP_W the sheet ended in a blank that took a cut of its own. A
+    sheet of one strip keeps STRIP_W, lined up with the strips of that length stacked on its
+    page (shortened and centred, its ticks ran beside their lines)."""
+    return max(_length(tiles) for tiles in rows) if len(rows) > 1 else STRIP_W
+
+
 def sheet_face(rows: list[list[str]], turned_over: bool) -> Face:
     """A sheet's strips one under another, each strip's tiles side by side from its left end
-    (a strip its tiles do not fill ends in a blank); seen from behind (`turned_over`) each
+    (a strip shorter than the sheet ends in a blank); seen from behind (`turned_over`) each
     strip runs the other way, each tile turned over, as the sheet turned like a book page."""
     shapes: list[Shape] = []
     y = 0.0
+    width = sheet_width(rows)
     for tiles in rows:
-        x = STRIP_W - _length(tiles) if turned_over else 0.0
+        x = width - _length(tiles) if turned_over else 0.0
         for tile in reversed(tiles) if turned_over else tiles:
             shapes.append(Group((tile_face(tile, turned_over).shapes,), translate=(x, y)))
             x += tile_size(tile)[0]
@@ -473,15 +484,16 @@ def sheet_face(rows: list[list[str]], turned_over: bool) -> Face:
 def sheet_lines(rows: list[list[str]]) -> int:
     """The lines a sheet of tiles is cut along once trimmed: one between two strips, one
     between two tiles of a strip, and one more where a strip ends in a blank."""
-    return len(rows) - 1 + sum(len(tiles) - 1 + (_length(tiles) < STRIP_W - 0.01) for tiles in rows)
+    width = sheet_width(rows)
+    return len(rows) - 1 + sum(len(tiles) - 1 + (_length(tiles) < width - 0.01) for tiles in rows)
 
 
 def flower_tiles() -> list[Component]:
-    """The tiles on sheets of strips, two-sided, all STRIP_W long: each sheet is trimmed as one
+    """The tiles on sheets of strips, two-sided, at most STRIP_W long: each sheet is trimmed as one
     piece, then cut along its lines (as a sheet of chits, one cut per line: `chits` is given
     so that pnp.cuts counts them), then round each tile's notches. The thinnest first: page 1
     pictures the first (the 90 mm sheet pushed its words off the foot of a Letter page)."""
-    return [Component(f"flower-tiles-{number}", "tile", STRIP_W, sum(tile_size(tiles[0])[1] for tiles in rows),
+    return [Component(f"flower-tiles-{number}", "tile", sheet_width(rows), sum(tile_size(tiles[0])[1] for tiles in rows),
                       sheet_face(rows, False), sheet_face(rows, True), outline="polygon",
                       chits=(sheet_lines(rows) + 1, 1), sits_on="bed", footprint=(TILE_SQUARE, TILE_SQUARE))
             for number, rows in enumerate(reversed(tile_sheets()), start=1)]
@@ -727,10 +739,9 @@ def table_spaces() -> tuple[Space, ...]:
 
 TABLE_WOOD = "#F3EBD3"
 # The box's tables are L-shaped: a long bar holding the tracks and, under it at the target's end,
-# a leg. The table is cut out as an L: the corner left of the leg is cut away with the offcuts
-# (it was a white tab kept with the table, holding the lower-left photo marker, which now stands
-# at the foot of the leg: every marker is on the table itself).
-TAB_TOP = _BLUE_Y + _ROW_H + 5.0   # the bar's foot: under the tracks and the red line's foot
+# a leg. The printed table is the L's box, a rectangle trimmed on four straight cuts: cut as an L
+# it took two more scissor cuts each into the corner left of the leg (8 for the four), which
+# holds nothing a player uses. The photo markers stand where they stood on the L (layout 3).
 
 
 def leg_left() -> float:
@@ -739,25 +750,8 @@ def leg_left() -> float:
     return mouse_line_x("orange") - 10.0
 
 
-def table_outline() -> tuple[tuple[float, float], ...]:
-    """The L the table is cut round: the bar, then the leg under its right end."""
-    leg = leg_left()
-    return ((0.0, 0.0), (TABLE_W, 0.0), (TABLE_W, TABLE_H), (leg, TABLE_H), (leg, TAB_TOP), (0.0, TAB_TOP))
-
-
 def planting_table_face() -> Face:
-    leg = leg_left()
-    outline = table_outline()
-    cut = Style(stroke=darken(TABLE_WOOD, 0.45), stroke_width=0.15)   # thin: it is on the cut
-    step = math.sqrt(0.5)
-    bled = ((-BLEED, -BLEED), (TABLE_W + BLEED, -BLEED), (TABLE_W + BLEED, TABLE_H + BLEED), (leg, TABLE_H + BLEED),
-            (leg, TAB_TOP), (-BLEED, TAB_TOP))   # the wood's bleed outside the L, none into its corner
-    shapes: list[Shape] = [Polygon(bled, Style(fill=TABLE_WOOD, decorative=True)),
-                           Path(_polygon(outline), cut),
-                           # where the two scissor cuts into the corner stop, as on the tiles
-                           *(Line(leg - CORNER_MARK_FROM * step, TAB_TOP + CORNER_MARK_FROM * step,
-                                  leg - CORNER_MARK_TO * step, TAB_TOP + CORNER_MARK_TO * step, style)
-                             for style in (HALO_STYLE, MARK_STYLE))]
+    shapes: list[Shape] = []
     corner = readable.INSET + MARKER + 1.0  # text keeps clear of the corner markers
     shapes.append(Text(corner, 6.5, "Planting table", size=4.2, bold=True, fill=LEAF_TEXT))
     shapes.append(Text(60.0, 5.6, "orange track: 1 point a step, one step per visible flower pot", size=2.9,
@@ -795,7 +789,7 @@ def planting_table_face() -> Face:
     shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 11.6, "last cube leaves the start: take a flower pot",
                        size=2.9, fill=INK))
     shapes.append(readable.marker_shapes(planting_table_markers()))
-    return Face(group(shapes), background=WHITE)
+    return Face(group(shapes), background=TABLE_WOOD)
 
 
 # --- what a photo of a planting table reads ---------------------------------------------------
@@ -1042,13 +1036,12 @@ def die_sticker_note() -> Component:
 # front; scoring a bed, the red line, beehives and the final round on the back. Our own
 # words; each block ends with the rulebook section it sums up, in brackets.
 
-AID_W, AID_H = 94.0, 112.0  # a quarter of a Letter or A4 page, with room for the die stickers
+AID_W, AID_H = 94.0, 108.0  # four to a Letter or A4 page, 6 mm apart, with room for the die stickers
 AID_TEXT = 3.0              # 8.5 pt, read at arm's length at the table
 AID_HEADING = 3.4           # 9.6 pt, bold
 AID_MARGIN = 4.0
 AID_ICON = 6.0
 AID_TOP = 12.0              # under the title band
-AID_RIM = 1.0               # white above the title band
 
 
 def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, y: float) -> tuple[list[Shape], float]:
@@ -1063,10 +1056,10 @@ def _aid_block(icon: str, colour: str, heading: str, section: str, body: str, y:
 
 
 def _aid_side(title: str, blocks: list[tuple[str, str, str, str, str]]) -> Face:
-    # the title in the kit's display face, as on page 1 and the nursery; the rest in the body font
-    # the title band starts AID_RIM below the top: the aids share their cuts, and a cut a little off
-    # between two shows white, not the green of the band below it
-    shapes: list[Shape] = [Rect(-BLEED, AID_RIM, AID_W + 2 * BLEED, 9.0 - AID_RIM, Style(fill=LEAF)),
+    # the title in the kit's display face, as on page 1 and the nursery; the rest in the body font.
+    # The title band runs into the bleed: the aids do not share their cuts (each one has its
+    # own 3 mm bleed on the page), so a cut a little off shows green, never a white sliver.
+    shapes: list[Shape] = [Rect(-BLEED, -BLEED, AID_W + 2 * BLEED, 9.0 + BLEED, Style(fill=LEAF)),
                            Text(AID_MARGIN, 4.8, title, size=4.6, bold=True, anchor="middle",
                                 fill=text_color_on(LEAF), face=LOOK.face)]
     y = AID_TOP
@@ -1119,10 +1112,27 @@ def scoring_blocks() -> list[tuple[str, str, str, str, str]]:
     ]
 
 
+# The aids print in pairs side by side, each pair a sheet of two chits: trimmed whole on its own
+# bleed (the title band runs into it), then cut apart on the line between the two, where their
+# bands meet green to green and their white to white. Four loose aids on a page took 3 more
+# straight cuts than two pairs, and on one grid of shared cuts a band had no bleed at all.
+AIDS_A_PAIR = 2
+PAIR_LINE = Style(stroke="#9A9A9A", stroke_width=0.25)
+
+
+def _pair(side: Face) -> Face:
+    """One side of a pair of aids: the side twice, edge to edge, the line to cut between them.
+    A pair turned over shows the other side twice, so either half backs either half."""
+    halves = [Group.of(side.shapes, translate=(index * AID_W, 0.0)) for index in range(AIDS_A_PAIR)]
+    lines = [Line(index * AID_W, 0.0, index * AID_W, AID_H, PAIR_LINE) for index in range(1, AIDS_A_PAIR)]
+    return Face(group([*halves, *lines]), background=side.background)
+
+
 def player_aid() -> Component:
     front = _aid_side(f"{TITLE} · a turn", turn_blocks())
     back = _aid_side(f"{TITLE} · scoring", scoring_blocks())
-    return Component("player-aid", "aid", AID_W, AID_H, front, back, count=data.MAX_PLAYERS, shared_cuts=True)
+    return Component("player-aids", "aid", AIDS_A_PAIR * AID_W, AID_H, _pair(front), _pair(back),
+                     count=data.MAX_PLAYERS // AIDS_A_PAIR, chits=(AIDS_A_PAIR, 1))
 
 
 # --- the kit -------------------------------------------------------------------------------
@@ -1135,7 +1145,7 @@ def components(options: KitOptions | None = None) -> list[Component]:
         *flowerbeds(),
         # (the tables, one wood colour, lie on one grid: two one above the other share a cut)
         Component("planting-table", "board", TABLE_W, TABLE_H, planting_table_face(),
-                  count=counts["planting_tables"], spaces=table_spaces(), shared_cuts=True, outline="polygon"),
+                  count=counts["planting_tables"], spaces=table_spaces(), shared_cuts=True),
         bed_tokens(),
         cube_tokens(),
         beehive_tiles(),

@@ -28,11 +28,11 @@ def test_the_box_contents(pieces):
         "nursery": 1, **tiles,
         **{f"flowerbed-{b}": 1 for b in range(1, 10)},
         "planting-table": 4, "cat-and-pot-tokens": 1, "beehive-tiles": 1,
-        "wheelbarrow": 1, "cubes": 1, "die-stickers": 1, "sticker-note": 1, "player-aid": 4}
+        "wheelbarrow": 1, "cubes": 1, "die-stickers": 1, "sticker-note": 1, "player-aids": 2}
     on_sheets = [tile for rows in kit.tile_sheets() for strip in rows for tile in strip]
     assert sorted(on_sheets) == sorted(data.TILE_IDS) and len(on_sheets) == data.COUNTS["flower_tiles"]
     two_sided = {name for name, c in pieces.items() if c.double_sided}
-    assert two_sided == {"player-aid", "nursery", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
+    assert two_sided == {"player-aids", "nursery", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
 
 
 def tile_squares_drawn(face):
@@ -62,26 +62,37 @@ def test_tiles_lie_edge_to_edge_in_strips_of_one_height_and_length():
             assert len({kit.tile_size(tile)[1] for tile in strip}) == 1, strip
             assert sum(kit.tile_size(tile)[0] for tile in strip) <= kit.STRIP_W + 1e-6, strip
     pieces = kit.flower_tiles()
-    assert {piece.width_mm for piece in pieces} == {kit.STRIP_W} and kit.STRIP_W <= 198.0  # A4 holds it
+    # one strip to a sheet: STRIP_W, as the strips stacked with it; the two stacked: the longer's length
+    assert [piece.width_mm for piece in pieces] == [kit.STRIP_W if len(rows) == 1 else
+                                                    max(map(kit._length, rows)) for rows in reversed(sheets)]
+    assert kit.STRIP_W <= 198.0 and pieces[-1].width_mm == 12 * kit.TILE_SQUARE  # A4 holds it
     assert all(piece.outline == "polygon" and piece.sits_on == "bed" for piece in pieces)
-    # the lines each sheet is cut along: 36 tiles, 9 strips (two stacked), four strips ending in a blank
-    assert sum(kit.sheet_lines(rows) for rows in sheets) == 36 - 9 + 1 + 4
+    # the lines each sheet is cut along: 36 tiles, 9 strips (two stacked), three strips ending in a
+    # blank (four when the two stacked were STRIP_W long)
+    assert sum(kit.sheet_lines(rows) for rows in sheets) == 36 - 9 + 1 + 3
     assert [piece.chits for piece in pieces] == [(kit.sheet_lines(rows) + 1, 1) for rows in reversed(sheets)]
 
 
+@pytest.mark.parametrize("turned_over", [False, True])
 @pytest.mark.parametrize("tile", ["1A", "3C", "5D", "6H"])
-def test_a_tile_s_colour_stops_a_white_rim_inside_its_outline(tile):
-    """Tiles of any colours share their cuts: each tile's flower keeps TILE_RIM of white paper
-    inside its outline (a cut a little off shows white, not the next tile's colour), and
-    nothing of a tile is drawn past its own box (in a strip, a leaf showed over the next)."""
-    face = kit.tile_face(tile, False)
+def test_a_tile_s_colour_runs_to_its_outline_and_past_it_into_its_notches(tile, turned_over):
+    """A tile's colour stopped 1 mm inside its outline (a white rim, so that tiles of different
+    colours could share a cut): a cold review found the white a miscut leaves on every edge.
+    Its colour now fills its squares to the outline, where two tiles of a strip meet on one cut,
+    and runs NOTCH_BLEED past every outer edge of its squares, clipped to the tile's box: into
+    its notches, cut with scissors; nothing of a tile is drawn past its box (in a strip, a leaf
+    showed over the next)."""
+    face = kit.tile_face(tile, turned_over)
     width, height = kit.tile_size(tile)
+    colour = data.FLOWER_COLOURS[data.FLOWER_TILES[tile][2]]
     assert face.background == "#FFFFFF" and face.shapes.clip == (0.0, 0.0, width, height)
-    squares = set(kit.tile_squares(tile))
+    squares = set(kit.tile_squares(tile, turned_over))
     outer = sum((r + dr, c + dc) not in squares for r, c in squares for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
-    rims = [s for s in face.shapes.children if isinstance(s, Rect) and s.style.fill == "#FFFFFF"
-            and kit.TILE_RIM in (s.w, s.h)]
-    assert len(rims) == outer and 0.5 < kit.TILE_RIM <= 1.2
+    bleeds = [s for s in face.shapes.children if isinstance(s, Rect) and s.style.fill == colour
+              and kit.NOTCH_BLEED in (s.w, s.h)]
+    assert len(bleeds) == outer and kit.NOTCH_BLEED >= 2.0
+    rims = [s for s in face.shapes.children if isinstance(s, Rect) and s.style.fill == "#FFFFFF" and s.style.stroke is None]
+    assert rims == []
 
 
 @pytest.mark.parametrize("tile", ["1A", "3C", "6H"])
@@ -147,7 +158,7 @@ def test_tiles_sit_flush_in_bed_squares_and_fit_nursery_spaces(pieces):
 
 
 def test_player_aid_covers_a_turn_and_scoring_citing_the_rulebook(pieces):
-    aid = pieces["player-aid"]
+    aid = pieces["player-aids"]
     front, back = " ".join(texts(aid.front)), " ".join(texts(aid.back))
     for phase in ("1 Refilling Phase", "2 Planting Phase", "3 Scoring Phase", "4 Gardener Phase"):
         assert f"[{phase}]" in front
@@ -165,14 +176,38 @@ def test_the_four_player_aids_print_on_one_two_sided_sheet_in_8_5_pt(pieces, pap
     from pnp.build import impose_kit
     from tests.support.shapes import walk as walk_all
 
-    aid = pieces["player-aid"]
+    aid = pieces["player-aids"]
     for face in (aid.front, aid.back):
         sizes = [shape.size for shape, _, _ in walk_all(face.shapes) if isinstance(shape, Text)]
         assert min(sizes) >= 3.0 - 1e-9, min(sizes)
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    pages = {p.page for p in imposition.placements() if p.component.name == "player-aid" and p.side == "front"}
+    pages = {p.page for p in imposition.placements() if p.component.name == "player-aids" and p.side == "front"}
     assert len(pages) == 1
 
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_aids_green_title_band_bleeds_past_their_cut_on_every_side(pieces, paper):
+    """The aids' title band started 1 mm below their top cut (four loose aids shared their cuts,
+    and a cut a little off between two rows showed the band's green on the aid above): a cold
+    review found the white sliver a miscut leaves over the band. The aids print in pairs, each
+    pair with a bleed of its own, 3 mm up where the band is, and the band fills it, front and
+    back; the two of a pair are cut apart on the line between them, band to band."""
+    from pnp.build import impose_kit
+
+    pair = pieces["player-aids"]
+    assert (pair.width_mm, pair.count, pair.chits) == (2 * kit.AID_W, data.MAX_PLAYERS // 2, (2, 1))
+    for face in (pair.front, pair.back):
+        bands = [(shape, dx) for shape, dx, _ in walk(face.shapes) if isinstance(shape, Rect) and shape.style.fill == kit.LEAF]
+        assert len(bands) == 2
+        for band, _ in bands:
+            assert band.x <= -kit.BLEED and band.y <= -kit.BLEED and band.x + band.w >= kit.AID_W + kit.BLEED
+        assert min(dx + band.x for band, dx in bands) <= -kit.BLEED
+        assert max(dx + band.x + band.w for band, dx in bands) >= pair.width_mm + kit.BLEED
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    aids = [p for p in imposition.placements() if p.component.name == "player-aids"]
+    assert len(aids) == 4 and all(p.bleed[1] >= kit.BLEED - 1e-9 for p in aids)  # the band's side: its full bleed
+    assert all(min(p.bleed) >= 1.5 - 1e-9 for p in aids)
 
 def symbols(face):
     """(row, col, letter) of every printed pot/cloche icon on a bed face."""
@@ -312,7 +347,7 @@ def test_no_stretch_of_the_player_aid_is_left_blank(pieces, side):
     of a fifth of the card's height is without a line, down to its foot."""
     from pnp.checks import words
 
-    face = getattr(pieces["player-aid"], side)
+    face = getattr(pieces["player-aids"], side)
     edges = sorted((box[1], box[3]) for _, box in words(face.shapes))
     reached, widest = edges[0][1], 0.0
     for top, bottom in edges + [(kit.AID_H, kit.AID_H)]:
@@ -374,7 +409,7 @@ def test_the_gardener_die_is_six_stickers_for_a_stock_die_on_plain_paper(pieces,
     assert dict(kit.GUIDE.box_items)["six-sided die, about 16 mm (any colour)"] == 1
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     [page] = {p.page for p in imposition.placements() if p.component.name == "die-stickers"}
-    aids = {p.page for p in imposition.placements() if p.component.name == "player-aid" and p.side == "front"}
+    aids = {p.page for p in imposition.placements() if p.component.name == "player-aids" and p.side == "front"}
     assert aids == {page}  # on the aids' plain paper sheet, not on a sheet of their own
 
 
@@ -408,10 +443,10 @@ def test_the_36_flower_tiles_print_on_two_sheets_in_strips_that_share_their_cuts
 def test_the_player_aid_s_titles_are_in_the_kit_s_display_face(pieces):
     """The aid's title bands were set in the body font's bold: the one type on the kit's
     pages that was neither its display face (page 1, the nursery, headings) nor its body text."""
-    aid = pieces["player-aid"]
+    aid = pieces["player-aids"]
     for face, title in ((aid.front, f"{kit.TITLE} · a turn"), (aid.back, f"{kit.TITLE} · scoring")):
-        [band] = [shape for shape, _, _ in walk(face.shapes) if isinstance(shape, Text) and shape.text == title]
-        assert band.face == kit.LOOK.face
+        bands = [shape for shape, _, _ in walk(face.shapes) if isinstance(shape, Text) and shape.text == title]
+        assert len(bands) == kit.AIDS_A_PAIR and all(band.face == kit.LOOK.face for band in bands)
 
 
 def test_page_one_advises_8_mm_wooden_cubes_and_the_aids_cats_speak_of_cats(pieces):
@@ -452,7 +487,7 @@ def test_the_die_stickers_share_their_left_cut_with_the_aids_above_them(paper):
     imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
     placed = [p for p in imposition.placements() if p.side == "front"]
     stickers = next(p for p in placed if p.component.name == "die-stickers")
-    aid_lefts = {round(p.rect[0], 3) for p in placed if p.component.name == "player-aid" and p.page == stickers.page}
+    aid_lefts = {round(p.rect[0], 3) for p in placed if p.component.name == "player-aids" and p.page == stickers.page}
     assert round(stickers.rect[0], 3) in aid_lefts
 
 
@@ -562,31 +597,22 @@ def test_the_tiles_have_42_inside_corners_on_24_tiles_and_page_one_counts_their_
     assert any("the 81 short scissor cuts into the notches of 24 tiles" in step for step in kit.GUIDE.assembly)
 
 
-def test_the_planting_table_is_cut_out_as_an_l_with_every_marker_and_region_on_it(pieces):
-    """The box's tables are L-shaped: a bar with the tracks and a leg under the target's end. The
-    corner left of the leg was a white tab kept with the table to hold the lower-left photo
-    marker (a reviewer: the marker on the tab blocks the L); now the table is cut round the L, the
-    corner cut away, and every marker and every space a photo reads is on the L itself."""
+def test_the_planting_table_is_a_rectangle_of_wood_cut_on_four_straight_cuts(pieces):
+    """The box's tables are L-shaped, and the printed one was cut round the L: two scissor cuts
+    each into the corner left of its leg, 8 for the four tables, for a corner that holds nothing
+    a player uses. It is the L's box now, wood to its bleed, trimmed on its ticks; its photo
+    markers stand where they stood on the L, so photos of either read alike."""
     from pnp import readable
 
     table = pieces["planting-table"]
-    assert table.outline == "polygon"
-    leg, foot = kit.leg_left(), kit.TAB_TOP
-    assert kit.table_outline() == ((0.0, 0.0), (kit.TABLE_W, 0.0), (kit.TABLE_W, kit.TABLE_H), (leg, kit.TABLE_H),
-                                   (leg, foot), (0.0, foot))
-
-    def on_the_l(box) -> bool:
-        x, y, w, h = box
-        return min(x, y) >= 0.0 and x + w <= kit.TABLE_W and y + h <= kit.TABLE_H and (y + h <= foot or x >= leg)
-
+    assert table.outline == "rect" and table.front.background == kit.TABLE_WOOD
     markers = kit.planting_table_markers()
-    assert len(markers) == 4 and all(on_the_l(m.box_mm) for m in markers)
-    assert all(on_the_l(region.box_mm) for region in kit.readable_regions())
-    corner = (0.0, foot, leg, kit.TABLE_H)
-    drawn_in_corner = [shape for shape, dx, dy in walk(table.front.shapes) if isinstance(shape, (Text, Rect))
-                       and corner[0] <= getattr(shape, "x", 0) + dx < corner[2] and shape.y + dy > corner[1]]
-    assert drawn_in_corner == []
-    assert any("cut the white corner away" in step for step in kit.GUIDE.assembly)
+    inside = [m.box_mm for m in markers] + [region.box_mm for region in kit.readable_regions()]
+    assert len(markers) == 4 and all(min(x, y) >= 0.0 and x + w <= kit.TABLE_W and y + h <= kit.TABLE_H
+                                     for x, y, w, h in inside)
+    assert markers[3].box_mm[0] == kit.leg_left() + readable.INSET   # at the leg's foot, as on the L
+    step = next(step for step in kit.GUIDE.assembly if step.startswith("Planting tables"))
+    assert "trim each on its corner ticks" in step and "scissor" not in step
     # a table printed with the tab (layout 2) or 62 mm tall (layout 1) still reads: same regions
     earlier = {sheet.layout_version: sheet for sheet in kit.earlier_sheets()}
     assert sorted(earlier) == [1, 2] and all(sheet.regions == kit.readable_regions() for sheet in earlier.values())
@@ -612,7 +638,8 @@ def test_the_gardener_walks_on_flagstones_with_gravel_between_them(side):
 def test_the_kit_takes_under_150_straight_cuts_and_page_one_says_how_many(paper):
     """156 cuts on Letter and 161 on A4 with the cats, pots, cubes (two sheets) and beehive tiles
     as six pieces and the parasol punched: as three sheets of chits (cats, pots and the parasol;
-    both colours' cubes; the two beehive tiles, a strip) 143 and 147. Each page of planting
+    both colours' cubes; the two beehive tiles, a strip) 143 and 147; with the aids in pairs and
+    the stacked strips' sheet 180 mm long, 143 and 141. Each page of planting
     tables stays more than 60 % used (the wheelbarrow, lower than a table, prints on the page of
     the last two)."""
     from pnp.build import impose_kit

@@ -838,8 +838,8 @@ def test_a_cut_tick_through_a_neighbour_s_bleed_is_found_and_the_imposition_stop
     neighbour's cuts: the table's ticks down into the cats' bleed, the cats' up into the table's,
     their halos slitting the colour (37 on the kit's pages). The imposition now stops a tick at any
     other piece's bleed; a tick on a piece's own cut line still runs through its bleed. Drawn as
-    they were, the kit as it is now (its tokens on three sheets of chits) has 31 on 7 pages, 6 on
-    the page of the last two tables."""
+    they were, the kit as it is now (its tokens on three sheets of chits, its aids in pairs, its
+    tables rectangles) has 24 on 7 pages, 4 on the page of the last two tables."""
     def in_bleeds() -> list[str]:
         imposition = impose_kit("cottage-garden", PAPERS["letter"], BuildOptions(games=("cottage-garden",)))
         return [str(problem) for sheet in imposition.sheets for problem in checks.ticks_in_bleed(checks.flatten(sheet))]
@@ -847,7 +847,7 @@ def test_a_cut_tick_through_a_neighbour_s_bleed_is_found_and_the_imposition_stop
     assert in_bleeds() == []
     monkeypatch.setattr(impose_module, "in_bleed", lambda *args: False)  # the ticks drawn as they were
     planted = in_bleeds()
-    assert len(planted) == 31 and sum(line.startswith("page 12:") for line in planted) == 6, "\n".join(planted)
+    assert len(planted) == 24 and sum(line.startswith("page 12:") for line in planted) == 4, "\n".join(planted)
     own = Component("piece", "token", 30, 20, Face(Group(), "#0072B2"), count=2)
     sheet = impose([own], PAPERS["letter"]).sheets[0]
     assert list(checks.ticks_in_bleed(checks.flatten(sheet))) == []  # each tick on its pieces' own cut lines
@@ -863,3 +863,32 @@ def test_a_round_piece_no_stock_punch_cuts_is_found():
 
     assert found(token(18.0), "punch size") == ["token: its 18.00 mm circles are no stock craft punch's size"]
     assert found(token(25.4 * 3 / 4), "punch size") == []
+
+
+def test_a_tick_on_no_piece_s_cut_is_found_and_a_net_cut_round_its_outline_gets_none(monkeypatch):
+    """Cottage Garden's wheelbarrow net, cut round its own outline with scissors, had ticks at
+    the four corners of its box (page 12, Letter and A4), a box its drawing falls short of by
+    2-3 mm on every side: a ruler laid on them trims bare paper. The imposition ticks a piece
+    cut round its outline only on the sides of its box its drawing reaches (a sheet of chits,
+    as the flower tiles', is trimmed whole on its box).
+    Drawn as they were, the kit has 8 such ticks on each paper, all on the wheelbarrow's page."""
+    def strays(paper: str) -> list[str]:
+        imposition = impose_kit("cottage-garden", PAPERS[paper], BuildOptions(games=("cottage-garden",)))
+        return [str(problem) for sheet in imposition.sheets for problem in checks.stray_ticks(checks.flatten(sheet))]
+
+    assert strays("letter") == [] and strays("a4") == []
+    monkeypatch.setattr(impose_module, "cut_sides", lambda *args: (True, True, True, True))  # every box side ticked
+    for paper in ("letter", "a4"):
+        planted = strays(paper)
+        assert len(planted) == 8 and all(line.startswith("page 12:") for line in planted), "\n".join(planted)
+    monkeypatch.undo()
+    net = Polygon(((2, 2), (38, 2), (38, 28), (2, 28)), Style(fill="#8CB8D8", stroke=INK, stroke_width=0.25))
+    inset = Component("net", "token", 40, 30, Face(Group.of(net)), outline="polygon")
+    sheet = impose([inset], PAPERS["letter"]).sheets[0]
+    assert list(checks.stray_ticks(checks.flatten(sheet))) == [] and list(checks.unticked_cuts(checks.flatten(sheet))) == []
+    assert not [line for line in sheet.overlay.children if isinstance(line, Line) and line.style == impose_module.MARK_STYLE]
+    stray = Line(10.0, 3.0, 10.0, 5.0, impose_module.MARK_STYLE)
+    planted_sheet = replace(sheet, overlay=Group(sheet.overlay.children + (stray,)))
+    assert [problem.check for problem in checks.stray_ticks(checks.flatten(planted_sheet))] == ["stray tick"]
+    ticked = impose([replace(inset, outline="rect")], PAPERS["letter"]).sheets[0]   # a box cut on its four sides
+    assert list(checks.stray_ticks(checks.flatten(ticked))) == []
