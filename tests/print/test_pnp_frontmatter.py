@@ -330,7 +330,8 @@ def test_the_cutting_note_says_which_pieces_share_their_cuts_as_the_build_lays_t
         return " ".join(" ".join(text.text for text in _texts(_kit(game).sheets[0].overlay)).split())
 
     variety = page_one("garden-variety")
-    assert "Cards share their edges: cut on the line. Aids carry their colour past their edges" in variety
+    assert ("Cards share their edges: cut on the line. Aids and stickers carry their colour past their edges"
+            in variety)
     assert "of one colour" not in variety and "Other pieces" not in variety
     # Garden Dice's tiles share a cream rim, and its tokens sit in cells of that cream on the
     # tiles' grid, so all of them share their cuts; its markers (discs) print as one strip a
