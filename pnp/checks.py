@@ -1362,11 +1362,43 @@ def ticks_in_bleed(flat: Flat) -> Iterator[Problem]:
                                                                f"(copy {placed.copy}), not on its cut line")
 
 
+def _near(point: tuple[float, float], box: Box, by: float) -> bool:
+    return box[0] - by <= point[0] <= box[2] + by and box[1] - by <= point[1] <= box[3] + by
+
+
+def ticks_into_other_bleed(flat: Flat) -> Iterator[Problem]:
+    """A cut tick that leaves its piece (one of its ends MARK_GAP_MM off that piece's trim) and
+    runs on into the bleed of another piece it did not start in, even on that piece's own cut
+    line: its halo notches the neighbour's colour, and the neighbour's own tick marks that line
+    (Harvest Dice's sticker sheets, a band of three colours, 9 such ticks on Letter and on A4).
+    One problem a tick and piece; a print-on-demand page has the shop's marks."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:
+        return
+    pieces = [(placed, _rect_box(placed.bleed_rect), _rect_box(placed.rect)) for placed in sheet.placements]
+    for x1, y1, x2, y2 in _ticks(flat):
+        horizontal = abs(y1 - y2) <= EPS_MM
+        for origin in ((x1, y1), (x2, y2)):
+            if not any(_near(origin, trim, MARK_GAP_MM + EPS_MM) for _, _, trim in pieces):
+                continue
+            for placed, bleed, _ in pieces:
+                if _near(origin, bleed, EPS_MM):
+                    continue  # it starts in this piece's bleed (its own, or a neighbour's on one cut)
+                low, high = (min(x1, x2), max(x1, x2)) if horizontal else (min(y1, y2), max(y1, y2))
+                at = y1 if horizontal else x1
+                across = (bleed[1], bleed[3]) if horizontal else (bleed[0], bleed[2])
+                along = (bleed[0], bleed[2]) if horizontal else (bleed[1], bleed[3])
+                if across[0] + EPS_MM < at < across[1] - EPS_MM and min(high, along[1]) - max(low, along[0]) > EPS_MM:
+                    yield Problem(sheet.number, "tick in a bleed", f"the cut tick at ({x1:.1f}, {y1:.1f}) mm runs on "
+                                                                   f"into the bleed of {placed.component.name} (copy "
+                                                                   f"{placed.copy}), a piece it does not mark")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
           unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words,
           card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box, card_words_at_cut, frames_at_cut,
-          ticks_in_bleed)
+          ticks_in_bleed, ticks_into_other_bleed)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:
