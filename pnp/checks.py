@@ -1369,6 +1369,24 @@ def frames_at_cut(flat: Flat) -> Iterator[Problem]:
                 break
 
 
+def _ticks_and_bleeds(flat: Flat) -> tuple[list[tuple[Segment, bool, float, float, float]],
+                                            list[tuple[Placed, Box, Box]]]:
+    """The sheet's ticks, each with whether it runs across, its line and its two ends along it;
+    and its pieces with their bleed and trim boxes."""
+    ticks = []
+    for x1, y1, x2, y2 in _ticks(flat):
+        horizontal = abs(y1 - y2) <= EPS_MM
+        at, low, high = (y1, min(x1, x2), max(x1, x2)) if horizontal else (x1, min(y1, y2), max(y1, y2))
+        ticks.append(((x1, y1, x2, y2), horizontal, at, low, high))
+    return ticks, [(placed, _rect_box(placed.bleed_rect), _rect_box(placed.rect)) for placed in flat.sheet.placements]
+
+
+def _runs_along(horizontal: bool, low: float, high: float, bleed: Box) -> bool:
+    """Does a tick from `low` to `high` share more than a hair of its length with the box?"""
+    along = (bleed[0], bleed[2]) if horizontal else (bleed[1], bleed[3])
+    return min(high, along[1]) - max(low, along[0]) > EPS_MM
+
+
 def ticks_in_bleed(flat: Flat) -> Iterator[Problem]:
     """A cut tick running through another piece's bleed (past its trim line, within its bleed
     box) on a line that is not one of that piece's cuts: its white halo cuts a slit into the
@@ -1379,13 +1397,10 @@ def ticks_in_bleed(flat: Flat) -> Iterator[Problem]:
     sheet = flat.sheet
     if sheet.trim_box is not None:
         return
-    pieces = [(placed, _rect_box(placed.bleed_rect), _rect_box(placed.rect)) for placed in sheet.placements]
-    for x1, y1, x2, y2 in _ticks(flat):
-        horizontal = abs(y1 - y2) <= EPS_MM
-        at, low, high = (y1, min(x1, x2), max(x1, x2)) if horizontal else (x1, min(y1, y2), max(y1, y2))
+    ticks, pieces = _ticks_and_bleeds(flat)
+    for (x1, y1, _, _), horizontal, at, low, high in ticks:
         for placed, bleed, trim in pieces:
-            along = (bleed[0], bleed[2]) if horizontal else (bleed[1], bleed[3])
-            if min(high, along[1]) - max(low, along[0]) > EPS_MM and in_bleed(horizontal, at, bleed, trim):
+            if _runs_along(horizontal, low, high, bleed) and in_bleed(horizontal, at, bleed, trim):
                 yield Problem(sheet.number, "tick in a bleed", f"the cut tick at ({x1:.1f}, {y1:.1f}) mm runs "
                                                                f"through the bleed of {placed.component.name} "
                                                                f"(copy {placed.copy}), not on its cut line")
@@ -1420,11 +1435,39 @@ def stray_ticks(flat: Flat) -> Iterator[Problem]:
                                                       "mm marks no piece's cut")
 
 
+def _near(point: tuple[float, float], box: Box, by: float) -> bool:
+    return box[0] - by <= point[0] <= box[2] + by and box[1] - by <= point[1] <= box[3] + by
+
+
+def ticks_into_other_bleed(flat: Flat) -> Iterator[Problem]:
+    """A cut tick that leaves its piece (one of its ends MARK_GAP_MM off that piece's trim) and
+    runs on into the bleed of another piece it did not start in, even on that piece's own cut
+    line: its halo notches the neighbour's colour, and the neighbour's own tick marks that line
+    (Harvest Dice's sticker sheets, side by side on one line; 76 such ticks in the kit on Letter).
+    One problem a tick, end and piece; a print-on-demand page has the shop's marks."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:
+        return
+    ticks, pieces = _ticks_and_bleeds(flat)
+    for (x1, y1, x2, y2), horizontal, at, low, high in ticks:
+        for origin in ((x1, y1), (x2, y2)):
+            if not any(_near(origin, trim, MARK_GAP_MM + EPS_MM) for _, _, trim in pieces):
+                continue
+            for placed, bleed, _ in pieces:
+                across = (bleed[1], bleed[3]) if horizontal else (bleed[0], bleed[2])
+                # (a tick starting in a piece's bleed: its own, or a neighbour's on one cut)
+                if (not _near(origin, bleed, EPS_MM) and across[0] + EPS_MM < at < across[1] - EPS_MM
+                        and _runs_along(horizontal, low, high, bleed)):
+                    yield Problem(sheet.number, "tick in a bleed", f"the cut tick at ({x1:.1f}, {y1:.1f}) mm runs on "
+                                                                   f"into the bleed of {placed.component.name} (copy "
+                                                                   f"{placed.copy}), a piece it does not mark")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
           unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words,
           card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box, card_words_at_cut, frames_at_cut,
-          ticks_in_bleed, unpunchable_rounds, stray_ticks)
+          ticks_in_bleed, unpunchable_rounds, stray_ticks, ticks_into_other_bleed)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

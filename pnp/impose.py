@@ -1291,20 +1291,23 @@ def _cut_marks(frame: Frame, paper: Paper, bleeds: Sequence[Sides]) -> list[tupl
         if mark is not None:
             marks.setdefault(mark, set()).add(start)
 
-    for slot in frame.slots:
+    for index, slot in enumerate(frame.slots):
         if not slot.component.cut_out:
             continue  # (its box still stops the other ticks)
         x, y, w, h = slot.rect
         cut = cut_sides(slot.component, slot.component.front, slot.matrix, slot.rect)
         edge_left, edge_top, edge_right, edge_bottom = (edge and along for edge, along in zip(slot.edges, cut))
+        # the other pieces' bleed stops its ticks even on their own cut lines: their own ticks mark
+        # those (Harvest Dice's sticker sheets: one sheet's tick ran on through its neighbour's bleed)
+        others = [bleed for number, (bleed, _) in enumerate(bled) if number != index]
         for edge, at in ((edge_top, y), (edge_bottom, y + h)):  # horizontal cut lines
             if edge:
-                add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper, bled), x - MARK_GAP_MM)
-                add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper, bled), x + w + MARK_GAP_MM)
+                add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper, bled, others), x - MARK_GAP_MM)
+                add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper, bled, others), x + w + MARK_GAP_MM)
         for edge, at in ((edge_left, x), (edge_right, x + w)):  # vertical cut lines
             if edge:
-                add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper, bled), y - MARK_GAP_MM)
-                add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper, bled), y + h + MARK_GAP_MM)
+                add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper, bled, others), y - MARK_GAP_MM)
+                add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper, bled, others), y + h + MARK_GAP_MM)
     return sorted(_parted(marks, [(x, y, x + w, y + h) for x, y, w, h in (slot.rect for slot in frame.slots)]))
 
 
@@ -1400,14 +1403,18 @@ def in_bleed(horizontal: bool, at: float, bleed: Box, trim: Box) -> bool:
 
 
 def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper,
-          bled: Sequence[tuple[Box, Box]] = ()):
+          bled: Sequence[tuple[Box, Box]] = (), others: Sequence[Box] = ()):
     """A tick on the line `at` (a y for a horizontal tick, an x for a vertical one) from
     `start` outwards in `direction`, cut short before any box in its way, before the bleed
-    of any piece (`bled`: bleed and trim boxes) whose cut line it is not, and TICK_EDGE_MM
-    from the paper edge."""
+    of any piece (`bled`: bleed and trim boxes) whose cut line it is not, before the bleed of
+    the other pieces (`others`) it does not start in (a neighbour on one cut shares its bleed
+    with the tick's piece), and TICK_EDGE_MM from the paper edge."""
     limit = (paper.width_mm if horizontal else paper.height_mm) - TICK_EDGE_MM
     end = max(TICK_EDGE_MM, start - MARK_LENGTH_MM) if direction < 0 else min(limit, start + MARK_LENGTH_MM)
+    point = (start, at) if horizontal else (at, start)
     crossed = [bleed for bleed, trim in bled if in_bleed(horizontal, at, bleed, trim)]
+    crossed += [bleed for bleed in others
+                if not (bleed[0] - EPS <= point[0] <= bleed[2] + EPS and bleed[1] - EPS <= point[1] <= bleed[3] + EPS)]
     for x0, y0, x1, y1 in [*blocked, *crossed]:
         across0, across1, along0, along1 = (y0, y1, x0, x1) if horizontal else (x0, x1, y0, y1)
         if not across0 - EPS < at < across1 + EPS:

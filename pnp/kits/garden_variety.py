@@ -12,15 +12,17 @@ each gnome variety has its own picture.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 from pnp.art.critters import pose_icon, wildflower_icon
 from pnp.art.looks import Look, wordmark
+from pnp.checks import bounds
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, darken, lighten, text_color_on
 from pnp.errors import KitError
 from pnp.fold import FOLD_GUTTER_MM
 from pnp.fonts import measure
-from pnp.icons import outline_of, register_icon, solid, star_points
+from pnp.icons import icon_group, outline_of, register_icon, solid, star_points
 from pnp.kits import DeckMistakes, DeckRules
 from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
@@ -77,7 +79,6 @@ GNOME_INK = darken(GNOME_COLOR, 0.25)  # the gnomes' pink deep enough (5:1) for 
 BACK_COLOR = "#2F5D3A"
 CREAM = "#F7F1DC"
 RIM_COLOUR = "#2F4A33"  # every card's edge, through the bleed: a hedge's dark green
-PANEL = Style(fill="#FFFFFF", decorative=True)
 DARK = "#2A2A2A"
 
 
@@ -337,23 +338,29 @@ def _both_corners(index: Group) -> Group:
 
 # Every card's edge is one rim of dark green run on into the bleed: cards of any colours share
 # their cuts (an off cut shows the rim's green beside the same green, never paper), so the last
-# nine print on one Letter page like the rest. The suit's colour is a band round the panel. (A
-# cream rim, as a playing card's white border, showed a cut 1 mm off as a white sliver; the
-# suit's own colour into the bleed cannot share a cut with another suit's, and on Letter, whose
-# three rows of cards have 0.7 mm to spare, every column of a page would have to be one suit:
-# the 10 blue and 10 green cards and the 4 wildflowers fill no whole columns, so a seventh sheet.)
-RIM = 2.5              # the dark rim, from the trim inwards
-BAND = 3.5             # the suit's colour round the panel
-INSET = RIM + BAND     # the panel's edge, from the trim
-CORNER = INSET - 4.0   # the corner indices move in with the panel
+# nine print on one Letter page like the rest. Inside the rim the whole panel is a pale tint of
+# the suit's colour: one frame, the suit told by the panel (a band of the suit's colour between
+# the rim and a white panel read as two frames, one inside the other). (A cream rim, as a
+# playing card's white border, showed a cut 1 mm off as a white sliver; the suit's own colour
+# into the bleed cannot share a cut with another suit's, and on Letter, whose three rows of
+# cards have 0.7 mm to spare, every column of a page would have to be one suit: the 10 blue and
+# 10 green cards and the 4 wildflowers fill no whole columns, so a seventh sheet.)
+RIM = 3.5              # the dark rim, from the trim inwards: the panel's edge
+INSET = RIM
+CORNER = INSET - 4.0   # the corner indices, from where they stood inside the earlier 6 mm frame
+PANEL_TINT = 0.78      # the panel: the suit's colour this far towards white
+
+
+def panel_colour(colour: str) -> str:
+    return lighten(colour, PANEL_TINT)
 
 
 def _framed(colour: str, *shapes: Shape) -> Face:
-    """A card face: the dark green rim (its edge colour, through the bleed), the suit's band,
-    the white panel, then the face's own drawing."""
-    band = Rect(RIM, RIM, CARD_W - 2 * RIM, CARD_H - 2 * RIM, Style(fill=colour), radius=3.5)
-    panel = Rect(INSET, INSET, CARD_W - 2 * INSET, CARD_H - 2 * INSET, PANEL, radius=2.5)
-    return Face(Group((band, panel, *shapes)), background=RIM_COLOUR)
+    """A card face: the dark green rim (its edge colour, through the bleed), the panel in a
+    tint of the suit's colour, then the face's own drawing."""
+    panel = Rect(INSET, INSET, CARD_W - 2 * INSET, CARD_H - 2 * INSET,
+                 Style(fill=panel_colour(colour)), radius=3.0)
+    return Face(Group((panel, *shapes)), background=RIM_COLOUR)
 
 
 def _number_index(label: str, badge: Shape) -> Group:
@@ -380,8 +387,7 @@ def flower_badge() -> Group:
     return Group.of(Icon("flower", 9.5, 21, 8.6, WILDFLOWER_COLOR))
 
 
-ART = 42.0          # a critter's or wildflower's picture, across (it was 40: the faces were emptier)
-ART_Y = 40.5        # its centre: at 44 the pictures ran into the turned badge bottom-right
+ART_Y = 43.5        # its centre: midway between the badges, top-left and (turned) bottom-right
 ART_X = CARD_W / 2 + 1.0  # a little right of the middle: clear of the badge in the top-left corner
 
 
@@ -401,23 +407,42 @@ NAME_MM = min(NAME_MAX_MM, NAME_MAX_MM * NAME_ROOM / max(measure(name, NAME_MAX_
                                                          for name in CRITTER_NAMES.values()))
 
 
-# A critter's picture grows with its card's number round one middle: the poses take turns along
-# the numbers (pnp.art.critters.pose_icon), so each pose is drawn at 42 mm on 1-3, 45 on 4-6 and
-# 48 on 7-9, and a colour's nine cards show nine pictures. (Standing on one ground line, the
-# 48 mm opossum hanging from its branch met the colour badge in the top corner.)
-CRITTER_SIZES = (ART, 45.0, 48.0)
+# A critter's picture grows with its card's number: the poses take turns along the numbers
+# (pnp.art.critters.pose_icon), and each picture is scaled so that what it draws is
+# CRITTER_TALL[third] tall (30 mm on 1-3, 32 on 4-6, 34 on 7-9), or ART_WIDE[third] across
+# where that is reached first (the opossum hanging from its branch is wide and low), its drawing
+# centred on ART_X, ART_Y. (Sized by its square, 42-48 mm, the blue opossum stood 24 mm tall
+# beside a 37 mm bee: the review asked for about 30 mm.)
+CRITTER_TALL = (30.0, 32.0, 34.0)
+ART_WIDE = (48.0, 50.5, 53.0)   # the panel is 56.5 mm across
+RARE_TALL = 26.0       # the rare 0/10 card's picture, above its extra line
 
 
-def critter_size(number: int | str) -> float:
-    """The picture's size on a critter card: by thirds of 1-9; the rare 0/10 card's smaller,
-    above its extra line."""
-    return CRITTER_SIZES[min(max((number - 1) // 3, 0), 2)] if isinstance(number, int) else ART - 8
+def _fitted(name: str, colour: str, tall: float, wide: float, cx: float, cy: float) -> Icon:
+    """The icon `name` scaled so its drawing is `tall` high and at most `wide` across, the
+    drawing's own box centred on (cx, cy)."""
+    left, top, right, bottom = drawn_box(name, colour)
+    scale = min(tall / (bottom - top), wide / (right - left))
+    size = 100.0 * scale
+    return Icon(name, cx + size / 2 - scale * (left + right) / 2, cy + size / 2 - scale * (top + bottom) / 2,
+                round(size, 3), colour)
+
+
+@functools.cache
+def drawn_box(name: str, colour: str) -> tuple[float, float, float, float]:
+    """What the icon draws, in its 100-unit square."""
+    box = bounds(icon_group(name, 100.0, colour))
+    assert box is not None, name
+    return box
 
 
 def critter_picture(colour: str, number: int | str) -> Icon:
-    size = critter_size(number)
-    cy = ART_Y if isinstance(number, int) else ART_Y - 4
-    return Icon(pose_icon(ANIMAL_ICONS[colour], number), ART_X, cy, size, CRITTER_COLORS[colour])
+    """A critter card's picture: by thirds of 1-9; the rare 0/10 card's smaller, higher."""
+    name, ink = pose_icon(ANIMAL_ICONS[colour], number), CRITTER_COLORS[colour]
+    if not isinstance(number, int):
+        return _fitted(name, ink, RARE_TALL, ART_WIDE[0], ART_X, ART_Y - 4)
+    third = min(max((number - 1) // 3, 0), 2)
+    return _fitted(name, ink, CRITTER_TALL[third], ART_WIDE[third], ART_X, ART_Y)
 
 
 def critter_face(card) -> Face:
@@ -443,7 +468,8 @@ def wildflower_face(card) -> Face:
     return _framed(
         WILDFLOWER_COLOR,
         _both_corners(_number_index(str(card.number), flower_badge())),
-        Icon(wildflower_icon("gv-wildflower", card.number), ART_X, ART_Y, ART, WILDFLOWER_COLOR),
+        _fitted(wildflower_icon("gv-wildflower", card.number), WILDFLOWER_COLOR, CRITTER_TALL[1], ART_WIDE[1], ART_X,
+                ART_Y),
         Text(CARD_W / 2, 67.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
         Text(CARD_W / 2, 73, "wins ties with critters", size=2.85, align="center", anchor="top", fill=INK))
 
@@ -513,19 +539,27 @@ def card_face(card) -> Face:
 # --- the die and the rules card --------------------------------------------------------------
 
 CHAOS_MM = 2.5   # the chaos face's word, 7.1 pt: read at the table like every word of the kit
+CHAOS_INK = darken(GNOME_INK, 0.15)  # the "!" on the cream sticker: 5:1 (the gnomes' ink is 4.5:1 on cream)
+DIE_NUMBER_MM = 6.4   # a face's number in the game's display face (its cap height is about 4.4 mm)
+SPRIG_MM = 2.4        # the little flowers in two corners of a number face
 
 
 def die_face(label: str) -> Group:
+    """A die sticker in the cards' look: cream ground, the number in the wordmark's face and ink
+    (a line under 0 and 10 gives them an "up"), a flower of the game's orange in two opposite
+    corners; the chaos face a gnome's hat over its "!" in the gnomes' pink and its word."""
     s = DIE_STICKER
-    shapes: list[Shape] = [Rect(0, 0, s, s, Style(fill="#FFFFFF", decorative=True))]
+    shapes: list[Shape] = [Rect(0, 0, s, s, Style(fill=CREAM, decorative=True))]
     if label == data.DIE_LABELS[data.CHAOS]:
-        shapes += [Text(s / 2, s * 0.4, "!", size=6.5, align="center", anchor="middle", bold=True, fill=GNOME_INK),
+        shapes += [Icon("look-gnome-hat", s * 0.27, s * 0.3, 3.4, GNOME_COLOR),
+                   Text(s * 0.62, s * 0.44, "!", size=6.5, align="center", anchor="middle", bold=True, fill=CHAOS_INK),
                    Text(s / 2, s * 0.8, "chaos", size=CHAOS_MM, align="center", anchor="middle", bold=True, fill=INK)]
     else:
-        shapes += [Text(s / 2, s / 2, label, size=6.0 if len(label) == 1 else 5.4, align="center", anchor="middle",
-                        bold=True, fill=INK)]
+        shapes += [Icon("flower", x, y, SPRIG_MM, LOOK.accent) for x, y in ((1.9, 1.9), (s - 1.9, s - 1.9))]
+        shapes.append(Text(s / 2, s / 2, label, size=DIE_NUMBER_MM if len(label) == 1 else DIE_NUMBER_MM * 0.85,
+                           align="center", anchor="middle", fill=LOOK.ink, face=LOOK.face))
         if label in ("0", "10"):  # a line under the number, so the face has an unambiguous "up"
-            shapes.append(Line(s * 0.3, s * 0.82, s * 0.7, s * 0.82, Style(stroke=INK, stroke_width=0.4)))
+            shapes.append(Line(s * 0.3, s * 0.84, s * 0.7, s * 0.84, Style(stroke=LOOK.ink, stroke_width=0.45)))
     return Group(tuple(shapes))
 
 
@@ -539,9 +573,9 @@ def die_stickers() -> Component:
     opposite faces: trimmed on its corner ticks, then cut between the faces (a sheet of chits)."""
     columns, rows = len(DIE_PAIRS), 2
     faces = [die_face(data.DIE_LABELS[pair[row]]) for row in range(rows) for pair in DIE_PAIRS]   # a pair to a column
-    sheet = chit_grid(faces, columns, DIE_STICKER, "#999999")
-    return Component("die-stickers", "sticker", columns * DIE_STICKER, rows * DIE_STICKER, Face(Group((sheet,))),
-                     chits=(columns, rows))
+    sheet = chit_grid(faces, columns, DIE_STICKER, darken(CREAM, 0.45))
+    return Component("die-stickers", "sticker", columns * DIE_STICKER, rows * DIE_STICKER,
+                     Face(Group((sheet,)), background=CREAM), chits=(columns, rows))
 
 
 def sticker_page_note() -> Component:
@@ -586,6 +620,33 @@ RULES_COPIES = 2  # one for each end of the table: the page of die stickers has 
 
 
 RULES_MARK_H = 10.0   # the wordmark under the first column's rules
+RULES_HEADING_MM = 5.6   # the two columns' heads, in the wordmark's face
+HEADING_ART_MM = 7.0     # the pictures right of a column's head
+
+
+def heading_art(column: int, right: float, middle: float) -> Group:
+    """Right of a column's head, ending at `right`: over how to play, three of the die's
+    stickers as printed; over who wins, the critters' chain drawn as the cards draw them."""
+    size = HEADING_ART_MM
+    if column == 0:
+        labels = (data.DIE_LABELS[3], data.DIE_LABELS[data.CHAOS], data.DIE_LABELS[7])
+        scale = size / DIE_STICKER
+        # a picture of the stickers: their words are part of it, read on the die itself
+        return Group(tuple(Group((die_face(label), Rect(0, 0, DIE_STICKER, DIE_STICKER,
+                                                         Style(stroke=darken(CREAM, 0.45), stroke_width=0.4))),
+                                 translate=(right - (3 - n) * (size + 1.5), middle - size / 2), scale=scale,
+                                 picture=True, clip=(0, 0, DIE_STICKER, DIE_STICKER))
+                           for n, label in enumerate(labels)))
+    chain = (*data.COLORS, data.COLORS[0])
+    pitch = size + 3.2
+    shapes: list[Shape] = []
+    for n, colour in enumerate(chain):
+        cx = right - size / 2 - (len(chain) - 1 - n) * pitch
+        shapes.append(Icon(ANIMAL_ICONS[colour], cx, middle, size, CRITTER_COLORS[colour]))
+        if n:
+            shapes.append(Text(cx - pitch / 2, middle, ">", size=3.2, align="center", anchor="middle", bold=True,
+                               fill=INK))
+    return Group(tuple(shapes))
 
 
 def rules_summary() -> Component:
@@ -597,7 +658,8 @@ def rules_summary() -> Component:
     ends = []
     for index, (heading, blocks) in enumerate((("How to play", RULES_PLAY), ("Who wins", rules_win_blocks()))):
         x = 6.0 + index * (column + RULES_GAP)
-        shapes.append(Text(x, 6.0, heading, size=5.0, anchor="top", bold=True, fill=BACK_COLOR))
+        shapes += [Text(x, 4.6, heading, size=RULES_HEADING_MM, anchor="top", fill=LOOK.ink, face=LOOK.face),
+                   heading_art(index, x + column, 8.0)]
         paragraphs, end = text_column(blocks, x, 14.0, column, size=BODY_MM, color=INK)
         if end > RULES_H - 6.0:
             raise ValueError(f"the rules summary's {heading!r} runs to {end:.1f} mm, past its {RULES_H} mm sheet")

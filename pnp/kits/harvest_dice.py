@@ -35,7 +35,8 @@ GUIDE = KitGuide(
     box_items=(("plain six-sided dice (d6), about 16 mm", max(data.DICE_PER_COLOR.values()) * len(data.CROPS)),
                ("glue stick for the die stickers", 1), ("pencils, one per player", 4)),
     assembly=(
-        "Print at actual size, one-sided. Score sheets: print the page headed BASIC GAME or the one "
+        "Print at actual size: the player cards and the pig plate two-sided on card, the rest one-sided. "
+        "Score sheets: print the page headed BASIC GAME or the one "
         "headed ADVANCED GAME, for the game you play, once per four players.",
         "Cut the score sheets apart on their crop marks; each player takes a sheet of the game "
         "you play (basic or advanced).",
@@ -410,19 +411,28 @@ START_W, START_H = 120.0, 48.0
 START_PIG = 34.0                 # the pig's face on the plate's left
 
 
-def start_marker() -> Group:
+def start_marker(back: bool = False) -> Group:
     """The pig, START PLAYER and what the start player does, the three crops drawn beside;
-    its pink runs into the bleed, its words keep 3 mm inside the cut."""
+    its pink runs into the bleed, its words keep 3 mm inside the cut. Its `back` is the same
+    plate seen from the other side (the pig on the right, the veggies in the other order), so
+    either side up it says who starts."""
+    if back:
+        return _start_plate(pig_x=START_W - 4.0 - START_PIG / 2, words=(MARGIN, START_W - START_PIG - 8.0),
+                            crops=tuple(reversed(data.CROPS)), line="passes me left after the last die")
+    return _start_plate(pig_x=4.0 + START_PIG / 2, words=(START_PIG + 8.0, START_W - MARGIN), crops=data.CROPS,
+                        line="rolls the dice, then passes me left")
+
+
+def _start_plate(pig_x: float, words: tuple[float, float], crops: tuple[str, ...], line: str) -> Group:
     plate = lighten(PIG_PINK, 0.6)
-    words_x = START_PIG + 8.0
-    middle = (words_x + START_W - MARGIN) / 2
+    middle = sum(words) / 2
     return Group.of(
         Rect(-3.0, -3.0, START_W + 6.0, START_H + 6.0, Style(fill=plate)),
-        Icon("harvest-pig", 4.0 + START_PIG / 2, START_H / 2, START_PIG, PIG_PINK),
+        Icon("harvest-pig", pig_x, START_H / 2, START_PIG, PIG_PINK),
         label(middle, 14.0, "START PLAYER", size=6.0, bold=True, align="center", anchor="middle", fill=LOOK.ink),
         *(Icon(VEGGIE_ART[crop], middle + (index - 1) * 12.0, 26.0, 10.0, CROP_COLOR[crop])
-          for index, crop in enumerate(data.CROPS)),
-        label(middle, 38.0, "rolls the dice, then passes me left", size=KEY, align="center", anchor="middle"))
+          for index, crop in enumerate(crops)),
+        label(middle, 38.0, line, size=KEY, align="center", anchor="middle"))
 
 
 SUMMARY = (
@@ -543,6 +553,40 @@ def sticker_guide() -> Component:
                      Face(sticker_note(f"{TITLE}: die stickers", text)), cut_out=False)
 
 
+# Beside the three sticker sheets, in the room the page has right of them: where each face goes
+# on the die, as a die's net, so the faces of a die glued from its column add up to 7 across.
+NET_FACE = 10.5                           # a face of the net
+NET_W, NET_H = 62.0, STICKER * len(data.DIE_FACES)
+NET_OPPOSITE = ((1, 6), (2, 5), (3, 4))   # a stock die's opposite faces: each pair adds up to 7
+# The net's faces, (column, row) in a cross: down its middle 1, 2, 6, 5 (each face opposite the
+# one two below it), 3 and 4 either side of the 2.
+NET_PLACES = {1: (1, 0), 2: (1, 1), 6: (1, 2), 5: (1, 3), 3: (0, 1), 4: (2, 1)}
+
+
+def die_net() -> Component:
+    """Where each sticker of a die's column goes: a die's net drawn with the stickers' pips,
+    its opposite faces (1-6, 2-5, 3-4) named under it. Read, not cut out."""
+    left = (NET_W - 3 * NET_FACE) / 2
+    top = 10.0
+    shapes: list[Shape] = [label(NET_W / 2, 2.0, "Where each face goes", size=SUMMARY_HEADING, bold=True,
+                                 align="center", anchor="top", fill=LOOK.ink)]
+    for value, (column, row) in NET_PLACES.items():
+        x, y = left + column * NET_FACE, top + row * NET_FACE
+        shapes += [Rect(x, y, NET_FACE, NET_FACE, Style(fill=lighten(LOOK.ornaments[0][1], 0.8), stroke=INK,
+                                                        stroke_width=0.3)),
+                   die_face_pips(x, y, value)]
+    shapes.append(label(NET_W / 2, top + 4 * NET_FACE + 2.0,
+                        "Opposite faces add up to 7: " + ", ".join(f"{a} and {b}" for a, b in NET_OPPOSITE) + ".",
+                        size=HINT, align="center", anchor="top", max_width=NET_W - 4.0))
+    return Component("die-net", "sticker", NET_W, NET_H, Face(Group(tuple(shapes))), cut_out=False)
+
+
+def die_face_pips(x: float, y: float, value: int) -> Group:
+    """A face's pips in the body ink, drawn as plain dots (the net is every crop's)."""
+    return Group(tuple(Circle(NET_FACE * (0.25 + 0.25 * col), NET_FACE * (0.25 + 0.25 * row), NET_FACE * 0.085,
+                              Style(fill=INK)) for col, row in PIPS[value]), translate=(x, y))
+
+
 # A card of card for each player's place: a round's steps, read at a glance, then how the
 # game ends and scores (the rules summary has the rest).
 PLAYER_CARD_W, PLAYER_CARD_H = SHEET_W, 80.0
@@ -555,11 +599,19 @@ ROUND_STEPS = (
     ("Last die", "everyone crosses a circle of its colour's market. Pass the dice and pig left.",
      ("harvest-market",)),
 )
-GAME_END = (
-    ("End", "finish the round in which someone fills their garden or their pig, or a market has all "
-            f"{data.MARKET_CIRCLES} circles crossed."),
-    ("Score", f"each veggie: its market's crossed circles; {data.RIBBON_POINTS} per full garden row; the pig: its "
-              f"last full row. Advanced: +{data.ADVANCED_BONUS_POINTS} for most of each crop, and of pig circles."),
+# The card's back: how the game ends and scores, each part headed by the rulebook's section
+END_AND_SCORE = (
+    ("End Game", (
+        ("garden", "someone's garden is full,"),
+        ("pig", "someone's pig has every circle crossed, or"),
+        ("market", f"a market has all {data.MARKET_CIRCLES} circles crossed:"),
+        ("", "finish that round, then score."))),
+    ("Scoring", (
+        ("veggies", "each veggie scores its market's crossed circles (5 lettuce on a market of 3: 15)."),
+        ("ribbon", f"{data.RIBBON_POINTS} for each full garden row."),
+        ("pig", "the points beside its last full row."),
+        ("", f"Advanced: +{data.ADVANCED_BONUS_POINTS} for most of each veggie and most pig circles (every "
+             "tied player scores it). Ties: most veggies planted, then most pig circles."))),
 )
 STEP_BADGE = 4.2      # a step's numbered disc
 STEP_INDENT = 6.0     # a step's words, right of its disc
@@ -595,15 +647,81 @@ def player_card() -> Group:
             shapes.append(Icon(icon, PLAYER_CARD_W - MARGIN - STEP_ART / 2, y + STEP_ART * (index + 0.5) - 0.3,
                                STEP_ART, colour))
         y += BODY_MM * step.line_height * _line_count(step) + 0.9
-    y += 0.6
-    shapes.append(Line(MARGIN, y, PLAYER_CARD_W - MARGIN, y, Style(stroke=LOOK.accent, stroke_width=0.35)))
-    y += 1.5
-    for heading, words in GAME_END:
-        note = label(MARGIN, y, f"{heading}: {words}", size=BODY_MM, anchor="top", max_width=width)
-        shapes.append(note)
-        y += BODY_MM * note.line_height * _line_count(note) + 0.9
-    if y > PLAYER_CARD_H - MARGIN + 0.9:
-        raise ValueError(f"the player card's steps run to {y:.1f} mm, past its {PLAYER_CARD_H} mm card")
+    foot = PLAYER_CARD_H - FOOT_H
+    if y > foot - 0.5:
+        raise ValueError(f"the player card's steps run to {y:.1f} mm, into its foot at {foot:.1f} mm")
+    shapes.append(card_foot(foot, ROUND_SECTIONS, key=True))
+    return Group(tuple(shapes))
+
+
+# The player card's foot: a band of the game's wheat into the bleed, as its head is, holding
+# what a player looks up while drawing: which veggie each die colour plants, in the sheet's
+# shapes, and where the rulebook says more.
+FOOT_H = 21.0
+BACK_FOOT_H = 8.0     # the back's foot: its rulebook sections only
+FOOT_ART = 8.5
+ROUND_SECTIONS = ("Game Play", "The Last Die & The Market")
+SCORE_SECTIONS = ("End Game", "Scoring")
+
+
+def card_foot(top: float, sections: tuple[str, ...], key: bool) -> Group:
+    """The band from `top` to the card's foot (and on through the bleed): with `key`, each
+    crop's drawing, its die colour and the shape it is drawn as; at its foot the rulebook's
+    `sections` the side sums up."""
+    bleed = 3.0
+    shapes: list[Shape] = [
+        Rect(-bleed, top, PLAYER_CARD_W + 2 * bleed, PLAYER_CARD_H - top + bleed,
+             Style(fill=lighten(LOOK.ornaments[0][1], 0.8), decorative=True)),
+        Line(-bleed, top, PLAYER_CARD_W + bleed, top, Style(stroke=LOOK.accent, stroke_width=0.5))]
+    pitch = (PLAYER_CARD_W - 2 * MARGIN) / len(data.CROPS)
+    middle = top + 1.8 + FOOT_ART / 2
+    for index, crop in enumerate(data.CROPS if key else ()):
+        left = MARGIN + index * pitch
+        shapes += [Icon(VEGGIE_ART[crop], left + FOOT_ART / 2, middle, FOOT_ART, CROP_COLOR[crop]),
+                   label(left + FOOT_ART + 1.0, middle - 0.5, f"{data.CROP_DIE_COLOR[crop]} die", size=KEY,
+                         bold=True, anchor="bottom"),
+                   Icon(data.CROP_SHAPE[crop], left + FOOT_ART + 2.6, middle + 2.2, 3.2, CROP_COLOR[crop]),
+                   label(left + FOOT_ART + 4.6, middle + 2.2, crop, size=KEY, anchor="middle")]
+    shapes.append(label(PLAYER_CARD_W / 2, PLAYER_CARD_H - MARGIN - 0.4,
+                        "in the rulebook: " + ", ".join(sections), size=KEY, align="center", fill=LOOK.ink))
+    return Group(tuple(shapes))
+
+
+END_ICONS = {"garden": "harvest-lettuce", "pig": "harvest-pig", "market": "harvest-market",
+             "veggies": "harvest-tomato", "ribbon": "harvest-ribbon"}
+
+
+def player_card_back() -> Group:
+    """The player card's back: under the head band of its front, how the game ends and how it
+    scores, each under its rulebook section's heading, a drawing beside each line."""
+    bleed = 3.0
+    width = PLAYER_CARD_W - 2 * MARGIN
+    wheat = lighten(LOOK.ornaments[0][1], 0.8)
+    shapes: list[Shape] = [Rect(-bleed, -bleed, PLAYER_CARD_W + 2 * bleed, BAND_H + bleed,
+                                Style(fill=wheat, decorative=True)),
+                           Line(-bleed, BAND_H, PLAYER_CARD_W + bleed, BAND_H,
+                                Style(stroke=LOOK.accent, stroke_width=0.5)),
+                           wordmark(TITLE, MARGIN, MARGIN - 1.0, 6.0)[0],
+                           label(PLAYER_CARD_W - MARGIN, MARGIN + 4.0, "end and score", size=SUMMARY_HEADING,
+                                 bold=True, align="right", fill=LOOK.ink)]
+    y = BAND_H + 2.0
+    for heading, lines in END_AND_SCORE:
+        shapes.append(label(MARGIN, y, heading, size=SUMMARY_HEADING, bold=True, anchor="top", fill=LOOK.ink))
+        y += SUMMARY_HEADING * 1.3
+        for drawing, words in lines:
+            text = label(MARGIN + STEP_INDENT, y, words, size=BODY_MM, anchor="top", max_width=width - STEP_INDENT)
+            if drawing:
+                icon = END_ICONS[drawing]
+                colour = PIG_PINK if icon == "harvest-pig" else OKABE_ITO["blue"] if icon == "harvest-ribbon" \
+                    else art_colour(icon)
+                shapes.append(Icon(icon, MARGIN + STEP_ART / 2 + 0.4, y + BODY_MM * 0.6, STEP_ART, colour))
+            shapes.append(text)
+            y += BODY_MM * text.line_height * _line_count(text) + 0.7
+        y += 1.0
+    foot = PLAYER_CARD_H - BACK_FOOT_H
+    if y > foot - 0.5:
+        raise ValueError(f"the player card's back runs to {y:.1f} mm, into its foot at {foot:.1f} mm")
+    shapes.append(card_foot(foot, SCORE_SECTIONS, key=False))
     return Group(tuple(shapes))
 
 
@@ -619,10 +737,16 @@ def components(options: KitOptions | None = None) -> list[Component]:
     return sheets + [
         # the pieces handled every round on card; the rules summary, read, on plain paper with
         # the die stickers (alone, the stickers would leave that page nearly empty)
-        Component("player-card", "card", PLAYER_CARD_W, PLAYER_CARD_H, Face(player_card()), count=4),
+        # a folded build prints them one-sided (the rules summary says how the game ends and
+        # scores): folded, a pair is 194 mm across, one to a row, and three pages of card held
+        # four cards and the pig plate
+        Component("player-card", "card", PLAYER_CARD_W, PLAYER_CARD_H, Face(player_card()),
+                  None if options is not None and options.fold else Face(player_card_back()), count=4),
         Component("start-player-marker", "marker", START_W, START_H,
-                  Face(start_marker(), background=lighten(PIG_PINK, 0.6))),
+                  Face(start_marker(), background=lighten(PIG_PINK, 0.6)),
+                  Face(start_marker(back=True), background=lighten(PIG_PINK, 0.6))),
         sticker_guide(),
         *(sticker_sheet(crop) for crop in data.CROPS),
+        die_net(),
         Component("rules-summary", "aid", RULES_W, RULES_H, Face(rules_card())),
     ]

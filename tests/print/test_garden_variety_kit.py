@@ -20,21 +20,26 @@ def pieces():
     return {c.name: c for c in kit.components(KitOptions())}
 
 
-def test_every_card_has_a_dark_rim_into_its_bleed_and_a_wider_band_of_its_colour_round_the_panel(pieces):
-    """The review asked for a wider border round the panel (it was 2.5 mm of the suit's colour
-    to the trim) and fuller faces (the art was 40 mm across), then for the frame's colour into
-    the bleed: a cream rim showed a cut 1 mm off as a white sliver. Every card's rim is one dark
-    green, through its bleed, so cards of any suit still share their cuts."""
+def test_every_card_has_one_frame_a_dark_rim_into_its_bleed_round_a_panel_tinted_with_its_suit(pieces):
+    """A cream rim showed a cut 1 mm off as a white sliver, so every card's rim is one dark
+    green through its bleed (cards of any suit share their cuts). The band of the suit's colour
+    between that rim and a white panel read to the cold reviewer as a double frame: the panel
+    itself now carries the suit's tint, right up to the rim, and nothing else frames it."""
     from pnp.colors import luminance
     from pnp.model import Rect
 
     assert luminance(kit.RIM_COLOUR) < 0.1
-    for card in (c for c in pieces.values() if c.kind == "card"):
+    cards = [c for c in pieces.values() if c.kind == "card"]
+    for card in cards:
         assert card.front.edge_colour == kit.RIM_COLOUR == card.front.background
-        band, panel = card.front.shapes.children[:2]
-        assert isinstance(band, Rect) and isinstance(panel, Rect)
-        assert band.style.fill != kit.RIM_COLOUR and panel.x - band.x >= 3.5
-    assert kit.ART >= 42
+        panel = card.front.shapes.children[0]
+        assert isinstance(panel, Rect) and panel.x == panel.y == kit.RIM
+        assert panel.style.stroke is None
+        frames = [s for s, _, _ in walk(card.front.shapes) if isinstance(s, Rect) and s.w > kit.CARD_W / 2]
+        assert frames == [panel], card.name
+    tints = {c.name.split("-")[1]: c.front.shapes.children[0].style.fill for c in cards if c.name.startswith("critter-")}
+    assert tints == {colour: kit.panel_colour(kit.CRITTER_COLORS[colour]) for colour in data.COLORS}
+    assert len(set(tints.values())) == 4
 
 
 def test_the_deck_has_54_cards_and_the_die_and_the_summary(pieces):
@@ -316,7 +321,7 @@ def _badge_box(card) -> tuple[float, float, float, float]:
     from pnp.checks import bounds
     from pnp.model import Group
 
-    corner = card.front.shapes.children[2]
+    corner = card.front.shapes.children[1]
     assert isinstance(corner, Group), corner
     index = corner.children[0]
     assert isinstance(index, Group), index
@@ -421,15 +426,31 @@ def test_the_gnome_cards_corner_rings_keep_a_millimetre_inside_the_coloured_fram
 
 def test_a_colour_s_nine_critters_are_nine_pictures_growing_with_their_number(pieces):
     """Nine cards of a colour showed three poses three times each, at one size: each pose is
-    drawn small on 1-3, larger on 4-6 and largest on 7-9, round one middle, so no two cards of
-    a colour show the same picture and a 9 looks bigger than a 1."""
+    drawn smaller on 1-3, larger on 4-6 and largest on 7-9, so no two cards of a colour show
+    the same picture and a 9 looks bigger than a 1. What each picture draws stands at least
+    CRITTER_TALL on the card, 30 mm and up (the blue opossum stood 24 mm, sized by its square),
+    unless it reaches ART_WIDE across first (never under 28 mm), its drawing centred where the
+    art goes."""
+    from pnp.checks import bounds
+    from pnp.icons import icon_group
+
     for colour in kit.CRITTER_COLORS:
         animal = kit.ANIMAL_ICONS[colour]
         drawn = {}
         for number in range(1, 10):
             card = next(c for c in pieces.values() if c.kind == "card" and c.name == f"critter-{colour}-{number}")
             icon = next(s for s, _, _ in walk(card.front.shapes) if isinstance(s, Icon) and s.name.startswith(animal))
+            box = bounds(icon_group(icon.name, icon.size, icon.color))
+            assert box is not None
+            left, top = icon.cx - icon.size / 2 + box[0], icon.cy - icon.size / 2 + box[1]
+            width, height = box[2] - box[0], box[3] - box[1]
+            third = (number - 1) // 3
+            assert height >= kit.CRITTER_TALL[third] - 1e-3 or width >= kit.ART_WIDE[third] - 1e-3, (
+                colour, number, height, width)
+            assert height >= 28 and width <= kit.ART_WIDE[third] + 1e-3, (colour, number, height, width)
+            assert (left + width / 2, top + height / 2) == pytest.approx((kit.ART_X, kit.ART_Y), abs=1e-3)
             drawn[number] = (icon.name, icon.size)
-            assert (icon.cx, icon.cy) == (kit.ART_X, kit.ART_Y)
         assert len(set(drawn.values())) == 9, drawn
-        assert [drawn[n][1] for n in (1, 4, 7)] == sorted({size for _, size in drawn.values()}) and drawn[7][1] >= 48
+        for low in range(1, 10):  # a pose on a higher number is drawn larger
+            assert all(drawn[high][1] > drawn[low][1] for high in range(low + 1, 10)
+                       if drawn[high][0] == drawn[low][0] and (high - 1) // 3 > (low - 1) // 3), drawn

@@ -13,7 +13,7 @@ from pnp.fonts import DISPLAY_FACES
 from pnp.impose import Sheet, impose
 from pnp.kits import harvest_dice as kit
 from pnp.model import Circle, Group, Icon, Line, Polygon, Text
-from pnp.options import PAPERS, BuildOptions
+from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.harvest_dice import data
 from tests.support.kit_builds import default_kit
 from tests.support.shapes import texts, walk
@@ -36,8 +36,9 @@ def crossed_circles(component):
 def test_kit_pieces_and_counts(pieces):
     assert {name: c.count for name, c in pieces.items()} == {
         "score-sheet-basic": 4, "score-sheet-advanced": 4, "rules-summary": 1, "player-card": 4,
-        "start-player-marker": 1, "sticker-note": 1, **{f"stickers-{crop}": 1 for crop in data.CROPS}}
-    assert not any(c.double_sided for c in pieces.values())
+        "start-player-marker": 1, "sticker-note": 1, "die-net": 1, **{f"stickers-{crop}": 1 for crop in data.CROPS}}
+    # the pieces handled at the table are two-sided on card; the paper ones one-sided
+    assert {name for name, c in pieces.items() if c.double_sided} == {"player-card", "start-player-marker"}
     assert pieces["score-sheet-basic"].kind == "pad"
     assert all(pieces[f"stickers-{crop}"].kind == "sticker" for crop in data.CROPS)
 
@@ -53,7 +54,7 @@ def test_score_sheets_print_four_to_a_page(pieces, paper):
     # and the four player cards share one of card
     sticker_page = next(p.page for p in imposed.placements() if p.component.name == "stickers-lettuce")
     assert sorted(p.component.name for p in imposed.placements() if p.page == sticker_page) == sorted(
-        ["sticker-note", "rules-summary", *(f"stickers-{crop}" for crop in data.CROPS)])
+        ["sticker-note", "rules-summary", "die-net", *(f"stickers-{crop}" for crop in data.CROPS)])
     pig_page = next(p.page for p in imposed.placements() if p.component.name == "start-player-marker")
     assert sorted(p.component.name for p in imposed.placements() if p.page == pig_page) == [
         *["player-card"] * 4, "start-player-marker"]
@@ -139,7 +140,7 @@ def test_the_kit_prints_three_sheets_of_plain_paper_the_last_one_well_used_and_t
 
     imposition = impose(list(pieces.values()), PAPERS[paper])
     stocks = [{stock(p.component) for p in sheet.placements} for sheet in imposition.sheets]
-    assert sorted(map(sorted, stocks)) == [["card"], ["paper"], ["paper"], ["paper"]]
+    assert sorted(map(sorted, stocks)) == [["card"], ["card"], ["paper"], ["paper"], ["paper"]]  # (the card's back)
     last = next(sheet for sheet in imposition.sheets if any(p.component.kind == "sticker" for p in sheet.placements))
     used = sum(p.rect[2] * p.rect[3] for p in last.placements) / (last.width_mm * last.height_mm)
     assert used > 0.4, used
@@ -159,11 +160,31 @@ def test_the_pig_marker_is_a_flat_plate_of_card_a_player_slides_on(pieces):
 
     marker = pieces["start-player-marker"]
     assert stock(marker) == "card" and marker.kind == "marker" and marker.outline == "rect"
-    assert not marker.double_sided and marker.count == 1
+    assert marker.count == 1
     assert not [s for s, _, _ in walk(marker.front.shapes) if isinstance(s, (Line, Polygon))]  # no folds, no net
     words = texts(marker.front)
     assert words.count("START PLAYER") == 1 and not any("glue" in word or "fold" in word for word in words)
     assert marker.front.background == lighten(kit.PIG_PINK, 0.6)
+
+
+def test_the_pig_plate_is_two_sided_either_side_up_says_who_starts(pieces):
+    """The review found the plate one-sided: a plate that slides round the table shows its
+    back half the time. Its back is the same plate seen from behind: START PLAYER, the pig
+    drawn on the other end, the veggies in the other order, on the same pink into the bleed."""
+    marker = pieces["start-player-marker"]
+    assert marker.back is not None and marker.back.background == marker.front.background
+    assert texts(marker.back).count("START PLAYER") == 1
+
+    def pig_x(face) -> float:
+        [pig] = [s for s, _, _ in walk(face.shapes) if isinstance(s, Icon) and s.name == "harvest-pig"]
+        return pig.cx
+
+    assert pig_x(marker.front) < kit.START_W / 3 and pig_x(marker.back) > 2 * kit.START_W / 3
+
+    def veggies(face) -> list[str]:
+        return [s.name for s, _, _ in walk(face.shapes) if isinstance(s, Icon) and s.name in kit.VEGGIE_ART.values()]
+
+    assert veggies(marker.back) == veggies(marker.front)[::-1]
     # wide enough to take in the hand, low enough to lie among the dice
     assert marker.width_mm > 2 * marker.height_mm >= 80
 
@@ -195,14 +216,32 @@ def test_the_score_sheet_hints_are_eight_points_and_the_power_pig_four_and_a_hal
 
 def test_the_player_cards_give_a_round_in_five_steps(pieces):
     """Each step's number on a disc, its verb first; the veggies, pig and stall drawn beside;
-    then how the game ends and scores."""
-    words = texts(pieces["player-card"].front)
+    at the foot which veggie each die colour plants, in its shape, and the rulebook sections
+    the side sums up."""
+    card = pieces["player-card"]
+    words = texts(card.front)
     assert all(str(step) in words for step in range(1, 6))
-    assert [text.split(":")[0] for text in words if ":" in text] == [
-        *(verb for verb, _, _ in kit.ROUND_STEPS), "End", "Score"]
-    drawn = {s.name for s, _, _ in walk(pieces["player-card"].front.shapes) if isinstance(s, Icon)}
-    assert {"harvest-pig", "harvest-market", *kit.VEGGIE_ART.values()} <= drawn
-    assert pieces["player-card"].count == 4
+    steps = [text.split(":")[0] for text in words if ":" in text and not text.startswith("in the rulebook")]
+    assert steps == [verb for verb, _, _ in kit.ROUND_STEPS]
+    drawn = {s.name for s, _, _ in walk(card.front.shapes) if isinstance(s, Icon)}
+    assert {"harvest-pig", "harvest-market", *kit.VEGGIE_ART.values(), *data.CROP_SHAPE.values()} <= drawn
+    assert all(f"{data.CROP_DIE_COLOR[crop]} die" in words and crop in words for crop in data.CROPS)
+    assert "in the rulebook: Game Play, The Last Die & The Market" in words
+    assert card.count == 4
+
+
+def test_the_player_cards_back_says_how_the_game_ends_and_scores_under_the_rulebooks_headings(pieces):
+    """The review found the player cards' backs blank: each back now holds the end and the
+    score, headed by the rulebook's own sections, every number from the data module."""
+    back = pieces["player-card"].back
+    assert back is not None
+    words = texts(back)
+    assert {"End Game", "Scoring", "in the rulebook: End Game, Scoring"} <= set(words)
+    text = " ".join(words)
+    assert f"all {data.MARKET_CIRCLES} circles" in text and f"{data.RIBBON_POINTS} for each full garden row" in text
+    assert f"+{data.ADVANCED_BONUS_POINTS} for most" in text
+    drawn = {s.name for s, _, _ in walk(back.shapes) if isinstance(s, Icon)}
+    assert {"harvest-pig", "harvest-market", "harvest-ribbon"} <= drawn
 
 
 def _groups(shape, depth=0):
@@ -293,9 +332,10 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path_factory):
 
     built = default_kit(tmp_path_factory, "harvest-dice")
     reader = PdfReader(built / "letter" / "harvest-dice.pdf")
-    assert len(reader.pages) == 5  # the kit's first page, then four pages of pieces (the marker on card)
+    # the kit's first page and its duplex test, the card page and its back, three pages of paper
+    assert len(reader.pages) == 7
     svgs = sorted(p.name for p in (built / "letter" / "harvest-dice").glob("*.svg"))
-    assert len(svgs) == 5 and svgs[0].startswith("p01-")
+    assert len(svgs) == 7 and svgs[0].startswith("p01-")
     for page in reader.pages:
         assert round(float(page.mediabox.width) / 72 * 25.4, 1) == 215.9
         embedded = []
@@ -439,3 +479,36 @@ def test_the_player_cards_print_on_the_card_page_one_names_and_the_guide_agrees(
     assert "player card" not in note and "rules summary" in note
     words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
     assert f"p. {pages['player-card']} · card" in words and "stay paper" not in words
+
+
+def test_the_sticker_page_shows_where_each_face_goes_on_a_die_opposite_faces_adding_to_seven(pieces):
+    """The sticker page was a quarter empty: right of the stickers a die's net shows where each
+    face of a column goes; in the net's cross each face lies two squares from its opposite one
+    (down the middle) or either side of the middle, and every such pair adds up to 7."""
+    from pnp.frontmatter import stock
+
+    net = pieces["die-net"]
+    assert not net.cut_out and stock(net) == "paper"
+    places = kit.NET_PLACES
+    assert sorted(places) == list(data.DIE_FACES)
+    opposite = {(a, b) for a in places for b in places if a < b and (
+        (places[a][0] == places[b][0] == 1 and abs(places[a][1] - places[b][1]) == 2)
+        or (places[a][1] == places[b][1] and abs(places[a][0] - places[b][0]) == 2))}
+    assert opposite == set(kit.NET_OPPOSITE) and all(a + b == 7 for a, b in opposite)
+    for paper in ("letter", "a4"):
+        page = next(sheet for sheet in impose(list(pieces.values()), PAPERS[paper]).sheets
+                    if any(p.component.name == "die-net" for p in sheet.placements))
+        stickers = {p.rect[1] for p in page.placements if p.component.name.startswith(("stickers-", "die-net"))}
+        assert len(stickers) == 1, "the net stands in the stickers' band"
+
+
+def test_a_folded_build_prints_the_player_cards_one_sided_on_one_page_of_card():
+    """Folded, a player card's pair is 194 mm across, one to a row: the four cards and the pig
+    plate took three pages of card, the last 40 % used. A folded build prints the cards' fronts
+    (the rules summary says how the game ends and scores); the plate stays two-sided."""
+    folded = {c.name: c for c in kit.components(KitOptions(fold=True))}
+    assert folded["player-card"].back is None and folded["start-player-marker"].back is not None
+    imposition = impose(list(folded.values()), PAPERS["letter"])
+    pages = {p.page for p in imposition.placements()
+             if p.side == "front" and p.component.name in ("player-card", "start-player-marker")}
+    assert len(pages) == 1

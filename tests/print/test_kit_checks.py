@@ -846,6 +846,8 @@ def test_a_cut_tick_through_a_neighbour_s_bleed_is_found_and_the_imposition_stop
 
     assert in_bleeds() == []
     monkeypatch.setattr(impose_module, "in_bleed", lambda *args: False)  # the ticks drawn as they were
+    mark = impose_module._mark  # (nor stopped at a neighbour's bleed on its own cut line)
+    monkeypatch.setattr(impose_module, "_mark", lambda *args: mark(*args[:7]))
     planted = in_bleeds()
     assert len(planted) == 24 and sum(line.startswith("page 12:") for line in planted) == 4, "\n".join(planted)
     own = Component("piece", "token", 30, 20, Face(Group(), "#0072B2"), count=2)
@@ -892,3 +894,25 @@ def test_a_tick_on_no_piece_s_cut_is_found_and_a_net_cut_round_its_outline_gets_
     assert [problem.check for problem in checks.stray_ticks(checks.flatten(planted_sheet))] == ["stray tick"]
     ticked = impose([replace(inset, outline="rect")], PAPERS["letter"]).sheets[0]   # a box cut on its four sides
     assert list(checks.stray_ticks(checks.flatten(ticked))) == []
+
+
+def test_a_cut_tick_running_on_into_a_neighbour_s_bleed_on_its_cut_line_is_found_and_stopped(monkeypatch):
+    """Harvest Dice's three sticker sheets stand in a band, their tops and bottoms on one line:
+    each sheet's ticks ran on across the gutter into the next sheet's bleed, whose own cut line
+    that is, their halos notching its colour. The imposition now stops a tick at every other
+    piece's bleed it does not start in; the neighbour's own tick marks its line. Drawn as they
+    were, the kit on Letter has such ticks on its pages of cards and of stickers."""
+    def into_bleeds(game: str) -> list[str]:
+        imposition = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
+        return [str(problem) for sheet in imposition.sheets
+                for problem in checks.ticks_into_other_bleed(checks.flatten(sheet))]
+
+    assert into_bleeds("harvest-dice") == []
+    mark = impose_module._mark
+    monkeypatch.setattr(impose_module, "_mark", lambda *args: mark(*args[:7]))  # the ticks drawn as they were
+    planted = into_bleeds("harvest-dice")
+    assert any("stickers-tomato" in line for line in planted), "\n".join(planted)
+    monkeypatch.undo()
+    own = Component("piece", "token", 30, 20, Face(Group(), "#0072B2"), count=2)
+    sheet = impose([own], PAPERS["letter"]).sheets[0]
+    assert list(checks.ticks_into_other_bleed(checks.flatten(sheet))) == []  # neighbours on one cut share their bleed

@@ -152,7 +152,7 @@ def test_nothing_on_page_one_overlaps(game, paper):
             grow = CROSS_CLEAR_MM if _is_cross(child) else 0.0
             boxes.append((getattr(child, "text", f"{type(child).__name__} at {box[0]:.1f}, {box[1]:.1f}"),
                           (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)))
-    assert sum(_is_cross(child) for child in sheet.overlay.children) == (0 if game == "harvest-dice" else 3)
+    assert sum(_is_cross(child) for child in sheet.overlay.children) == 3
     overlaps = [(a, b) for (a, box_a), (b, box_b) in itertools.combinations(boxes, 2)
                 if min(box_a[2], box_b[2]) > max(box_a[0], box_b[0])
                 and min(box_a[3], box_b[3]) > max(box_a[1], box_b[1])]
@@ -166,15 +166,15 @@ def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_a
     sheet = imposition.sheets[0]
     pictures = [shape for child in sheet.overlay.children if isinstance(child, Group)  # each framed
                 for shape in child.children if isinstance(shape, Group) and shape.picture]
-    # score sheet, rules card, player card, pig marker, sticker note, stickers
-    assert len(pictures) == 6 and len({picture.scale for picture in pictures}) == 1
+    # score sheet, rules card, player card, pig marker, sticker note, stickers, the die's net
+    assert len(pictures) == 7 and len({picture.scale for picture in pictures}) == 1
     scale = round(1 / pictures[0].scale)
     words = [shape.text for shape in _texts(sheet.overlay)]
     assert any(word.startswith(f"The pieces at 1:{scale} ") for word in words)
     pictured = [shape.text for picture in pictures for shape in _texts(picture)]
     assert any("HARVEST DICE" in text.upper() for text in pictured)
-    assert "p. 5 · paper" in words and [word for word in words if word.endswith("· card")] == ["p. 4 · card"] * 2
-    assert "Card of 200-300 g/m²: page 4 · Plain paper of 80-100 g/m²: pages 2-3 and 5." in words
+    assert "p. 7 · paper" in words and [word for word in words if word.endswith("· card")] == ["p. 3 · card"] * 2
+    assert "Card of 200-300 g/m²: pages 3-4 · Plain paper of 80-100 g/m²: pages 5-7." in words
     assert "8 × score sheets: 4 basic, 4 advanced" in words
 
 
@@ -330,7 +330,8 @@ def test_the_cutting_note_says_which_pieces_share_their_cuts_as_the_build_lays_t
         return " ".join(" ".join(text.text for text in _texts(_kit(game).sheets[0].overlay)).split())
 
     variety = page_one("garden-variety")
-    assert "Cards share their edges: cut on the line. Aids carry their colour past their edges" in variety
+    assert ("Cards share their edges: cut on the line. Aids and stickers carry their colour past their edges"
+            in variety)
     assert "of one colour" not in variety and "Other pieces" not in variety
     # Garden Dice's tiles share a cream rim, and its tokens sit in cells of that cream on the
     # tiles' grid, so all of them share their cuts; its markers (discs) print as one strip a
