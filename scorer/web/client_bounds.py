@@ -18,8 +18,8 @@ second, would fill them all, and nobody else would be answered. So, as the ready
 - a newcomer (an address holding none) that finds even those taken is let in all the same, and
   the connection that has waited longest for its request's line and headers, or else the
   slowest body the worker waits for (the fewest bytes a second, under SLOWEST_RATE, waited
-  for at least SLOWEST_AFTER_S), is answered 408 and closed to make its room
-  (ConnectionBounds.make_room): a slow-body flood from 2,000 addresses, each holding a few,
+  for at least SLOWEST_AFTER_S; failing those, a younger body with the fewest bytes), is
+  answered 408 and closed to make its room (ConnectionBounds.make_room): a slow-body flood from 2,000 addresses, each holding a few,
   filled both workers to their last place, and every newcomer was refused 429 for as long as
   the bodies had to come;
 - a connection's first request has FIRST_REQUEST_S to come whole (scorer.web.serve's
