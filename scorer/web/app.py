@@ -418,10 +418,10 @@ def _register_error_handlers(app: Flask) -> None:
         413: f"the request body is larger than {MAX_BODY_BYTES // 1024} KB",
     }
 
-    def answer(status: int, message: str):
+    def answer(status: int, message: str, not_yours: bool = False):
         if wants_json():
             return jsonify({"error": message}), status
-        return render_template("error.html", status=status, message=message), status
+        return render_template("error.html", status=status, message=message, not_yours=not_yours), status
 
     @app.errorhandler(CSRFError)
     def csrf_failed(error: CSRFError):
@@ -448,7 +448,7 @@ def _register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(NotYours)
     def not_yours(error: NotYours):
-        return answer(403, str(error))
+        return answer(403, str(error), not_yours=True)
 
     @app.errorhandler(StorageUnavailable)
     def storage_down(error: StorageUnavailable):

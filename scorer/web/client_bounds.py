@@ -18,8 +18,8 @@ second, would fill them all, and nobody else would be answered. So, as the ready
 - a newcomer (an address holding none) that finds even those taken is let in all the same, and
   the connection that has waited longest for its request's line and headers, or else the
   slowest body the worker waits for (the fewest bytes a second, under SLOWEST_RATE, waited
-  for at least SLOWEST_AFTER_S), is answered 408 and closed to make its room
-  (ConnectionBounds.make_room): a slow-body flood from 2,000 addresses, each holding a few,
+  for at least SLOWEST_AFTER_S; failing those, a younger body with the fewest bytes), is
+  answered 408 and closed to make its room (ConnectionBounds.make_room): a slow-body flood from 2,000 addresses, each holding a few,
   filled both workers to their last place, and every newcomer was refused 429 for as long as
   the bodies had to come;
 - a connection's first request has FIRST_REQUEST_S to come whole (scorer.web.serve's
@@ -259,8 +259,9 @@ class ConnectionBounds:
         it waited HEADERS_AFTER_S; else the slowest body this worker waits for (the fewest
         bytes a second, of those waited for at least SLOWEST_AFTER_S and coming slower than
         SLOWEST_RATE); else the longest wait for a request whatever its age (a flood's
-        connections that all came back together). It is answered 408 and closed. False when
-        nothing waits. The waits for a request are kept in the order they began, so the
+        connections that all came back together); else the slowest body younger than that,
+        its bytes counted as if over SLOWEST_AFTER_S (young_slow_body). It is answered 408 and
+        closed. False when nothing waits, or only bodies coming at SLOWEST_RATE or faster. The waits for a request are kept in the order they began, so the
         oldest is one look, not one per connection: a look at each, on every newcomer and on
         each of a flood's own connections that counts as one, cost 4-7 ms a time (of a loop
         held 0.3-0.7 s a second) beside 2,000 never-ending headers. The connection is ended
@@ -271,7 +272,7 @@ class ConnectionBounds:
         now = time.monotonic()
         oldest = next(iter(self.awaited.values()), None)
         slowest = oldest if oldest is not None and now - oldest.started >= HEADERS_AFTER_S else self.slowest_body(now)
-        slowest = slowest or oldest
+        slowest = slowest or oldest or self.young_slow_body(now)
         if slowest is None:
             return False
         del (self.awaited if slowest.headers else self.bodies)[slowest.greenlet]
@@ -296,6 +297,17 @@ class ConnectionBounds:
                  if now - body.started >= SLOWEST_AFTER_S}
         slow = [body for body, rate in rates.items() if rate < SLOWEST_RATE]
         return min(slow, key=rates.__getitem__) if slow else None
+
+    def young_slow_body(self, now: float) -> ArrivingBody | None:
+        """The body, of those waited for under SLOWEST_AFTER_S, that has the fewest bytes yet,
+        if it has fewer than SLOWEST_RATE a second would bring over SLOWEST_AFTER_S; None when
+        none is that slow. A slow-body flood taken in within a second or two (a quiet machine)
+        had all its bodies too young to be judged and no connection waiting for its headers:
+        a newcomer at a full worker found nothing to end and was refused, one in some 40 while
+        the flood was young. A player's body comes in its first packets, kilobytes at once."""
+        young = [body for body in self.bodies.values()
+                 if now - body.started < SLOWEST_AFTER_S and body.received < SLOWEST_RATE * SLOWEST_AFTER_S]
+        return min(young, key=lambda body: body.received) if young else None
 
     def awaiting_request(self, connection: Any, address: str, first: bool) -> ArrivingBody:
         """This greenlet now waits for its connection's next request (its `first`, or the next
@@ -674,7 +686,8 @@ class ClientBounds:
                 received += len(part)
                 arriving.received = received
                 self.bodies.take(len(part), large)
-                time.sleep(0)   # the loop turns: a fast body does not keep others waiting while it is read
+                if received < wanted:   # one that came whole is not left waiting, where make_room could end it
+                    time.sleep(0)   # the loop turns: a fast body does not keep others waiting while it is read
         except RequestTimeout:
             return "408 Request Timeout", TOO_SLOW
         except WorkerStopping:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import gc
 import multiprocessing
+import os
 import socket
 import sys
 from typing import Any
@@ -101,6 +102,13 @@ class GardenkitWorker(GeventWorker):
             self.connections.end_every_body()
             self.connections.end_every_wait()
             gevent.sleep(client_bounds.LOOK_S)
+
+    def handle_quit(self, sig: int, frame: Any) -> None:
+        """Ctrl+C (SIGINT, to the whole process group) and the SIGQUIT gunicorn's arbiter then
+        sends its workers stop this worker as SIGTERM does: it stops accepting, finishes what
+        it began and exits. gunicorn's quick stop ends the worker with sys.exit in a greenlet,
+        which gevent printed as a `SystemExit: 0` traceback per worker."""
+        self.handle_exit(sig, frame)
 
     def timeout_ctx(self) -> Any:
         """How long gunicorn waits for a request's line and headers: a connection's first
@@ -340,7 +348,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = DEFAULT_WORK
         return 2
     print(f"gardenkit: serving on http://{url_host(host)}:{port}/ with {workers} worker(s); Ctrl+C stops",
           flush=True)
-    GardenkitServer(server_options(host, port, workers), host).run()
+    arbiter = os.getpid()
+    try:
+        GardenkitServer(server_options(host, port, workers), host).run()
+    except SystemExit as stopped:   # gunicorn ends its arbiter and each worker it forked with sys.exit
+        if stopped.code or os.getpid() != arbiter:
+            raise
+    print("gardenkit: stopped", file=sys.stderr)
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import time
@@ -17,6 +18,7 @@ import scorer
 from tests.support.cli import GARDENKIT
 from tests.support.cli import gardenkit_here as gardenkit
 from tests.support.ports import free_port
+from tests.support.prod_server import ProductionServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -183,6 +185,23 @@ def test_serve_runs_gunicorn_workers_and_prints_the_url(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=15)
+
+
+def test_ctrl_c_stops_the_server_quietly_with_status_0(tmp_path):
+    """Ctrl+C at a terminal sends SIGINT to `gardenkit serve` and every worker it forked (its
+    process group). Each worker wrote a `SystemExit: 0` traceback (gunicorn's quick stop exits
+    from a greenlet); now the workers stop as on SIGTERM and the server says one line."""
+    log = tmp_path / "server.log"
+    server = ProductionServer(f"sqlite:///{tmp_path / 'results.db'}", workers=2, log_path=log,
+                              env={"GARDENKIT_INSTANCE_PATH": str(tmp_path / "instance")})
+    with server:
+        server.wait_for_workers(2)
+        os.killpg(server.started().pid, signal.SIGINT)   # its own session: nobody else's processes
+        status = server.started().wait(timeout=30)
+        said = log.read_text()
+    assert status == 0, said
+    assert "Traceback" not in said and "SystemExit" not in said, said
+    assert said.strip().splitlines()[-1] == "gardenkit: stopped", said
 
 
 def test_serve_on_a_busy_port_says_so_and_exits_2():

@@ -25,7 +25,9 @@ def browser_client(tmp_path):
 def test_a_post_from_another_site_is_refused_and_starts_no_session(browser_client, door, headers):
     answer = browser_client.post(door, data={"players.0.name": "Mallory", "op": "save"}, headers=headers)
     assert answer.status_code == 403
-    assert "other sites" in answer.get_data(as_text=True)
+    page = answer.get_data(as_text=True)
+    assert "other sites" in page
+    assert "saved this game" not in page and "whoever saved it" not in page   # no saved game's owner involved
     assert "Set-Cookie" not in answer.headers
 
 

@@ -47,8 +47,8 @@ pytestmark = pytest.mark.slow
 SECONDS = 7.0
 SILENT_SECONDS, SETTLE_S = 12.0, 5.0
 # The slow bodies' newcomers are timed while the flood is still being taken in (2-10 s at a
-# load of 13 before, by its kernel queue). Before 3 s a quiet machine has taken the flood in and
-# its bodies are all under SLOWEST_AFTER_S old: a newcomer at a full worker finds none to end.
+# load of 13 before, by its kernel queue). In its first second a newcomer waits behind the
+# connections opened with it: 1.0-1.4 s in one run of four at a load of 10-20.
 BODIES_ARRIVING_S = 3.0
 
 FLOOD = """

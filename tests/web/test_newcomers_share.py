@@ -16,6 +16,7 @@ from scorer.web.client_bounds import (
     FEW_CONNECTIONS,
     HEADERS_AFTER_S,
     SLOWEST_AFTER_S,
+    SLOWEST_RATE,
     ArrivingBody,
     ConnectionBounds,
     ReadyFirst,
@@ -168,10 +169,26 @@ def test_with_no_slow_body_the_longest_wait_for_headers_is_ended_however_short()
         assert list(bounds.ended) == ["198.51.100.0"]   # no newcomer for a while
 
 
+def test_with_only_young_bodies_the_one_with_fewest_bytes_is_ended():
+    """A slow-body flood taken in at once (a quiet machine): every body younger than
+    SLOWEST_AFTER_S and no connection waiting for its headers. The body with the fewest bytes
+    is ended all the same, or the newcomer would be refused; one already bringing SLOWEST_RATE
+    bytes a second over SLOWEST_AFTER_S is a player's, and is never ended."""
+    with waiting((SLOWEST_AFTER_S / 2, False), (SLOWEST_AFTER_S / 4, False), (0.1, False)) as (bounds, waits):
+        player, flood, fast = waits
+        for wait, received in zip(waits, (600, 1, int(SLOWEST_RATE * SLOWEST_AFTER_S)), strict=True):
+            bounds.bodies[wait.greenlet].received = received
+        assert bounds.make_room()
+        assert flood.was_ended() and isinstance(flood.ended, RequestTimeout)
+        assert not player.was_ended() and not fast.was_ended()
+        assert bounds.make_room()
+        assert player.was_ended()
+        assert not bounds.make_room()   # the fast one only is left
+        assert not fast.was_ended()
+
+
 def test_with_nothing_waiting_no_room_is_made():
-    with waiting((SLOWEST_AFTER_S / 2, False)) as (bounds, (body,)):
-        assert not bounds.make_room()
-        assert not body.was_ended()
+    assert not ConnectionBounds(CAPACITY).make_room()
 
 
 @pytest.mark.parametrize(("sent", "whole"), [
