@@ -916,7 +916,7 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
     own = cell_darkness(ink, region)
     if own is not None and PALE_STROKES * own < INK:
         second = _read_cell_at(ink, region, dark, traced, max(FAINT_INK, PALE_STROKES * own))
-        if second.value != first.value:
+        if second.value != first.value and not _sides_kept(ink, region, first, second):
             first = Field(second.value, min(second.confidence, UNSURE), second.note)
     if first.value != "." or first.note or faintest >= FAINT_INK:
         return first
@@ -925,6 +925,17 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
         return first
     third = _read_cell_at(ink, region, dark, traced, lowest)
     return first if third.value == "." else Field(third.value, min(third.confidence, UNSURE_FAINT), third.note)
+
+
+def _sides_kept(ink: np.ndarray, region: Region, first: Field, second: Field) -> bool:
+    """Whether a square read at INK stands against a circle read from a pale pencil's fainter
+    ink: its drawing lies STRAIGHT or more in straight strokes (see STRAIGHT_PX), a square's
+    sides drawn short of its corners, which a circle faded where it thins never leaves. Inked
+    that faintly, the four strokes' blurred ends meet round the corners, and the one ring they
+    make read as a tomato (four lettuces of the eight hands' 100 bench photos, seed 1, one surely)."""
+    if (first.value, second.value) != (SHAPE_LETTERS["square"], SHAPE_LETTERS["circle"]):
+        return False
+    return straight_share(drawn_in(ink, region).mask, region) >= STRAIGHT
 
 
 def _read_cell_at(ink: np.ndarray, region: Region, dark: np.ndarray | None, traced: int, least: float) -> Field:
