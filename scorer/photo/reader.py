@@ -932,10 +932,13 @@ def _sides_kept(ink: np.ndarray, region: Region, first: Field, second: Field) ->
     ink: its drawing lies STRAIGHT or more in straight strokes (see STRAIGHT_PX), a square's
     sides drawn short of its corners, which a circle faded where it thins never leaves. Inked
     that faintly, the four strokes' blurred ends meet round the corners, and the one ring they
-    make read as a tomato (four lettuces of the eight hands' 100 bench photos, seed 1, one surely)."""
+    make read as a tomato (six lettuces of the eight hands' 100 bench photos, seed 1). Unless
+    those strokes lie on one circle (see ARC_FIT): a hurried tomato given mostly to its
+    neighbours left three short arcs, straight enough, read as lettuce at INK."""
     if (first.value, second.value) != (SHAPE_LETTERS["square"], SHAPE_LETTERS["circle"]):
         return False
-    return straight_share(drawn_in(ink, region).mask, region) >= STRAIGHT
+    drawn = drawn_in(ink, region).mask
+    return straight_share(drawn, region) >= STRAIGHT and not on_one_circle(drawn, region)
 
 
 def _read_cell_at(ink: np.ndarray, region: Region, dark: np.ndarray | None, traced: int, least: float) -> Field:

@@ -95,3 +95,10 @@ def test_a_pale_square_of_four_strokes_short_of_its_corners_is_no_tomato():
     for name in ("square-open-corners-pale-hasty.png", "square-open-corners-pale.png"):
         found = read_cell(*_space_in(name))
         assert found.value == "L" and found.confidence < SURE, name
+
+
+def test_a_pale_tomato_left_as_three_short_arcs_stays_a_tomato():
+    """Seed 100043, space 0.3 (the hasty hand): a tomato given mostly to its neighbours left
+    three short arcs, straight enough for a square's sides, read as lettuce at INK; they lie on
+    one circle, so the second reading's tomato stands."""
+    assert read_cell(*_space_in("tomato-left-as-three-arcs.png")).value == "T"
