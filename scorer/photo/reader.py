@@ -36,8 +36,10 @@ FAINT_NOTE = ("the marks on this sheet are faint: check every field (marks in pe
               "are read surely)")
 SURE_MARGIN = 0.6        # how far (in thresholds) a reading must be from its threshold to be sure
 OUTLINED = 0.9           # the score page outlines a field read less surely than this
-SHARP_MM = 0.4           # a photo smearing edges over more than this is read, but never surely (a blur of
-#                          0.2 mm, 3 MP at JPEG 52, rises over 0.375: read right surely by a cold tester and the bench):
+BLURRED_MM = 0.25        # a photo blurring print by more than this (a Gaussian's sigma, along the way it blurs
+#                          most) is read, but never surely (a cold tester's harsh photos blurred 0.2 mm measure
+#                          0.22 and read right surely; a 7 px up-and-down smear at 200 dpi, which turned
+#                          circles' strokes into squares', 0.28):
 UNSURE = 0.7             # its fields' confidence is at most this, and so is that of a sheet seen at
 SMALL_PX_PER_MM = 5.0    # fewer of the photo's pixels a mm than this
 BLURRED_RISE_PX = 6.0    # a photo whose sharpest edges rise over more pixels than this is blurred
@@ -914,7 +916,7 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
     own = cell_darkness(ink, region)
     if own is not None and PALE_STROKES * own < INK:
         second = _read_cell_at(ink, region, dark, traced, max(FAINT_INK, PALE_STROKES * own))
-        if second.value != first.value:
+        if second.value != first.value and not _sides_kept(ink, region, first, second):
             first = Field(second.value, min(second.confidence, UNSURE), second.note)
     if first.value != "." or first.note or faintest >= FAINT_INK:
         return first
@@ -923,6 +925,20 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
         return first
     third = _read_cell_at(ink, region, dark, traced, lowest)
     return first if third.value == "." else Field(third.value, min(third.confidence, UNSURE_FAINT), third.note)
+
+
+def _sides_kept(ink: np.ndarray, region: Region, first: Field, second: Field) -> bool:
+    """Whether a square read at INK stands against a circle read from a pale pencil's fainter
+    ink: its drawing lies STRAIGHT or more in straight strokes (see STRAIGHT_PX), a square's
+    sides drawn short of its corners, which a circle faded where it thins never leaves. Inked
+    that faintly, the four strokes' blurred ends meet round the corners, and the one ring they
+    make read as a tomato (six lettuces of the eight hands' 100 bench photos, seed 1). Unless
+    those strokes lie on one circle (see ARC_FIT): a hurried tomato given mostly to its
+    neighbours left three short arcs, straight enough, read as lettuce at INK."""
+    if (first.value, second.value) != (SHAPE_LETTERS["square"], SHAPE_LETTERS["circle"]):
+        return False
+    drawn = drawn_in(ink, region).mask
+    return straight_share(drawn, region) >= STRAIGHT and not on_one_circle(drawn, region)
 
 
 def _read_cell_at(ink: np.ndarray, region: Region, dark: np.ndarray | None, traced: int, least: float) -> Field:
@@ -1398,26 +1414,76 @@ def exactly(surest_first: list[int], confidence: float, expected: int, start: in
     return Field(sorted(surest_first + [start] * missing), min(confidence, UNSURE_COUNT), note)
 
 
-def edge_blur_mm(ink: np.ndarray, sheet: ReadableSheet) -> float:
-    """How far the photo smears a sharp printed edge: the distance over which the ink rises
-    from 20 % to 80 % across the outer edges of the markers' black borders (0.1 mm or so in a
-    sharp photo), across their left edges and across their top ones, the more smeared of the
-    two (a phone moved while it took the photo smears along one direction only)."""
-    smears = []
-    for across in (1, 0):
-        widths = []
-        for marker in sheet.markers:
-            x, y, side, _ = marker.box_mm
-            band = (x - 0.8, y + side / 3, 1.6, side / 3) if across else (x + side / 3, y - 0.8, side / 3, 1.6)
-            rows, columns = _pixels(band)
-            profile = ink[rows, columns].mean(axis=1 - across)
-            low, high = float(profile[:3].mean()), float(profile[-3:].mean())
-            if high - low < 0.3:
-                continue
-            level = (profile - low) / (high - low)
-            widths.append((np.argmax(level > 0.8) - np.argmax(level > 0.2)) / PX_PER_MM)
-        smears.append(float(np.median(widths)) if widths else 1.0)
-    return max(smears)
+# How blurred a photo is, told by its markers, whose print is known exactly: each marker as
+# printed, blurred by a Gaussian of each sigma in turn, is matched against the straightened
+# photo's grey (fitting its contrast and paper), and the sigma that matches best is the blur.
+# Unlike the rise of an edge in a window, it does not saturate where a blur outgrows the
+# window (the layout-3 sheet's markers blurred 4 px at 200 dpi, 0.51 mm, rose over 0.375 mm of
+# a 1.6 mm window, under the 0.4 allowed) and needs no layout's sizes: on the Harvest Dice and
+# Cottage Garden sheets, 5 and 8 mm markers alike, a blur of 0.25 / 0.38 / 0.51 / 0.64 mm
+# measures 0.25-0.27 / 0.38-0.41 / 0.52 / 0.64 (the median of the markers), a sharp render 0.09,
+# a 7 px smear up and down 0.28, across 0.30.
+BLUR_FIT_MM = 0.7        # the fit covers the marker and this much of its white surround
+BLUR_STEPS_PX = np.arange(0.5, 5.01, 0.5)   # the sigmas tried (to 0.63 mm: far past BLURRED_MM), then a
+#                                             quarter pixel either side of the best
+BLUR_SHIFT_PX = 1        # the marker as printed is matched up to this far off where the sheet places it
+
+
+@functools.cache
+def _printed_marker(marker_id: int, side_px: int, margin_px: int) -> np.ndarray:
+    """A marker as printed, 1 black and 0 white, `side_px` wide with `margin_px` of white round it."""
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY))
+    image = dictionary.generateImageMarker(marker_id, 6 * 40).astype(np.float32) / 255
+    black = 1.0 - cv2.resize(image, (side_px, side_px), interpolation=cv2.INTER_AREA)
+    return cv2.copyMakeBorder(black, margin_px, margin_px, margin_px, margin_px, cv2.BORDER_CONSTANT, value=0.0)
+
+
+def _misfit(printed: np.ndarray, seen: np.ndarray, across_px: float, down_px: float, at: tuple[int, int]) -> float:
+    """How far `seen` is from `printed` (BLUR_SHIFT_PX wider all round) blurred by a Gaussian of
+    `across_px` and `down_px` and moved `at` (down, across) pixels, at the contrast and paper
+    that fit it best (least squares)."""
+    shift, (height, width), (down, across) = BLUR_SHIFT_PX, seen.shape, at
+    blurred = cv2.GaussianBlur(printed, (0, 0), across_px, sigmaY=down_px)[shift + down:shift + down + height,
+                                                                         shift + across:shift + across + width]
+    blurred, seen = blurred - blurred.mean(), seen - seen.mean()
+    contrast = float((blurred * seen).sum()) / max(float((blurred * blurred).sum()), 1e-9)
+    return float(((seen - contrast * blurred) ** 2).mean())
+
+
+def _blur_px(printed: np.ndarray, seen: np.ndarray) -> float:
+    """The blur that makes a marker as `printed` match it as `seen` best, in pixels: first where
+    it lies (at a middling blur), then the blur alike every way, then across with that blur
+    down and down with the blur across found, each to a quarter pixel; the larger of the two
+    (a phone moved while it took the photo smears along one way only)."""
+    steps = range(-BLUR_SHIFT_PX, BLUR_SHIFT_PX + 1)
+    at = min(((down, across) for down in steps for across in steps),
+             key=lambda place: _misfit(printed, seen, 1.5, 1.5, place))
+
+    def best(misfit: Any) -> float:
+        found = float(min(BLUR_STEPS_PX, key=misfit))
+        return float(min((found - 0.25, found, found + 0.25), key=misfit))
+
+    alike = best(lambda sigma: _misfit(printed, seen, sigma, sigma, at))
+    across = best(lambda sigma: _misfit(printed, seen, sigma, alike, at))
+    down = best(lambda sigma: _misfit(printed, seen, across, sigma, at))
+    return max(across, down)
+
+
+def marker_blur_mm(flat: np.ndarray, sheet: ReadableSheet, shown: np.ndarray) -> float:
+    """How far the photo blurs its print (a Gaussian's sigma, in mm): the median over the
+    markers wholly in the photo of the blur that makes each as printed match it best (see
+    BLUR_FIT_MM), 0 when none is."""
+    darkness = 1.0 - cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32) / 255
+    margin = round(BLUR_FIT_MM * PX_PER_MM)
+    blurs = []
+    for marker in sheet.markers:
+        x, y, side, _ = marker.box_mm
+        rows, columns = _pixels((x - BLUR_FIT_MM, y - BLUR_FIT_MM, side + 2 * BLUR_FIT_MM, side + 2 * BLUR_FIT_MM))
+        if rows.start < 0 or columns.start < 0 or (rows.stop, columns.stop) > shown.shape or not shown[rows, columns].all():
+            continue
+        printed = _printed_marker(marker.id, round(side * PX_PER_MM), margin + BLUR_SHIFT_PX)
+        blurs.append(_blur_px(printed, darkness[rows, columns]) / PX_PER_MM)
+    return float(np.median(blurs)) if blurs else 0.0
 
 
 def too_small(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) -> str:
@@ -1463,7 +1529,7 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
     ink[~shown] = 0.0   # nothing is drawn past the photo's edge, as far as the reader can tell
     read = SheetRead(sheet, note=too_small(image, sheet, homography))
     # a smeared photo blurs print into the places marks are looked for: no reading of it is sure
-    if not read.note and edge_blur_mm(ink, sheet) > SHARP_MM:
+    if not read.note and marker_blur_mm(flat, sheet, shown) > BLURRED_MM:
         read.note = f"{BLURRED_ADVICE}, or check every field"
     cells = [r for r in sheet.regions if r.kind == "cell"]
     dark = dark_map(flat, cells) if cells else None

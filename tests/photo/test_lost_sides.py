@@ -84,3 +84,21 @@ def test_a_line_blurred_fainter_than_its_neighbours_is_still_a_printed_line():
     out, space 1.5 as lettuce. Found as the line it is, both are carrots."""
     for name in ("carrot-by-a-blurred-line.png", "carrot-by-a-blurred-line-right.png"):
         assert read_cell(*_space_in(name)).value == "C", name
+
+
+def test_a_pale_square_of_four_strokes_short_of_its_corners_is_no_tomato():
+    """The bench's `--hands` photos, seed 1: squares drawn as four strokes that stop short of
+    their corners, in a pale pencil (seed 100051, the hasty hand, and 100055, space 2.4 both).
+    Read at the pencil's own half darkness the strokes' blurred ends meet round the corners and
+    make one ring, read as a tomato (the first surely but for the photo's doubts); read at INK
+    they are four straight strokes, a square's sides. The square stands, outlined."""
+    for name in ("square-open-corners-pale-hasty.png", "square-open-corners-pale.png"):
+        found = read_cell(*_space_in(name))
+        assert found.value == "L" and found.confidence < SURE, name
+
+
+def test_a_pale_tomato_left_as_three_short_arcs_stays_a_tomato():
+    """Seed 100043, space 0.3 (the hasty hand): a tomato given mostly to its neighbours left
+    three short arcs, straight enough for a square's sides, read as lettuce at INK; they lie on
+    one circle, so the second reading's tomato stands."""
+    assert read_cell(*_space_in("tomato-left-as-three-arcs.png")).value == "T"
