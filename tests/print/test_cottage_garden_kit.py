@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.kits import cottage_garden as kit
-from pnp.model import Circle, Group, Icon, Polygon, Rect, Text
+from pnp.model import Circle, Face, Group, Icon, Polygon, Rect, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.cottage_garden import data
 from tests.support.kit_builds import default_kit
@@ -93,6 +93,33 @@ def test_a_tile_s_colour_runs_to_its_outline_and_past_it_into_its_notches(tile, 
     assert len(bleeds) == outer and kit.NOTCH_BLEED >= 2.0
     rims = [s for s in face.shapes.children if isinstance(s, Rect) and s.style.fill == "#FFFFFF" and s.style.stroke is None]
     assert rims == []
+
+
+@pytest.mark.parametrize("turned_over", [False, True])
+def test_a_sheet_of_tiles_bleeds_past_its_box_from_every_square_on_it_and_not_from_a_notch(turned_over):
+    """A sheet of tiles is trimmed whole on its box before its tiles are cut apart: its colour
+    stopped at the box, so a trim a little outside it left white along the squares there. Each
+    square on the box now runs its tile's colour BLEED past it (both ways in a corner); a notch
+    or a strip's blank end on the box shows none (its offcut goes with the trim)."""
+    s = kit.TILE_SQUARE
+    for rows in kit.tile_sheets():
+        face = kit.sheet_face(rows, turned_over)
+        width, height = kit.sheet_width(rows), sum(kit.tile_size(tiles[0])[1] for tiles in rows)
+        squares = set()
+        for tile in face.shapes.children:
+            drawn = tile.children[0] if isinstance(tile, Group) else None
+            if isinstance(tile, Group) and isinstance(drawn, Group):  # a tile of the sheet, at its place
+                squares |= {(row + round(tile.translate[1] / s), col + round(tile.translate[0] / s))
+                            for row, col in tile_squares_drawn(Face(drawn, "#FFFFFF"))}
+        on_box = {(r, c) for r, c in squares if r == 0 or c == 0 or (r + 1) * s > height - 0.01 or (c + 1) * s > width - 0.01}
+        bled = set()
+        for rect in face.shapes.children:
+            if not isinstance(rect, Rect):
+                continue
+            past = (-rect.x, -rect.y, rect.x + rect.w - width, rect.y + rect.h - height)
+            assert all(abs(p - kit.BLEED) < 1e-9 or p <= 1e-9 for p in past) and max(past) > 0
+            bled.add((round(max(rect.y, 0.0) / s), round(max(rect.x, 0.0) / s)))
+        assert bled == on_box and len(on_box) > 4
 
 
 @pytest.mark.parametrize("tile", ["1A", "3C", "6H"])
@@ -687,3 +714,4 @@ def test_the_nursery_name_plate_stands_in_a_clipped_hedge_as_the_flowerbeds_do(p
     box = shapes[plate][0]
     x = box.x + shapes[plate][1]
     assert min(xs) < x < x + box.w < max(xs) and min(ys) < box.y < box.y + box.h < max(ys)
+
