@@ -618,7 +618,10 @@ def nursery_face(side_name: str, name_right: bool = False) -> Face:
         for c, column in enumerate(data.COLUMNS):
             x, y, w, h = _nursery_space(r, c)
             shapes.append(Rect(x, y, w, h, art.TRAY, radius=2.0))
-            shapes += art.tray_sprouts(x, y, w, h)
+            # a seed tray of a tile's squares, 5 x 3 (a tile lies in it as on a bed), its name
+            # on a plant label over the top middle module
+            shapes += art.tray_modules(x, y, w, h, 5, 3, TILE_SQUARE)
+            shapes += art.plant_label(x + w / 2, y + 1.4, 9.0, 4.6)
             shapes.append(Text(x + w / 2, y + 2, row + column, size=3.2, align="center", anchor="top", bold=True,
                                fill=LEAF_TEXT))
     if len(side["track"]) > 16:  # the four-player side also has the two diagonal rows

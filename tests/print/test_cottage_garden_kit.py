@@ -651,14 +651,16 @@ def test_the_gardener_walks_on_flagstones_with_gravel_between_them(side):
     """The track's spaces are stepping stones on the gravel path, 2.8 mm of it between two
     (they met 1.6 mm apart, a row of boxes), each casting a shadow the ink-saver leaves out."""
     from pnp.art import cottage_garden as art
+    from pnp.model import Path
 
     track = sorted(space.box for space in kit.nursery_spaces(side) if space.kind == "gardener track")
     north = sorted((box for box in track if box[1] < kit.BAND), key=lambda box: box[0])
     gaps = {round(b[0] - (a[0] + a[2]), 3) for a, b in zip(north, north[1:])}
     assert gaps == {2 * kit.FLAG_INSET} and 2 * kit.FLAG_INSET >= 2.5
-    shadow, stone = art.flagstone(0.0, 0.0, 20.0, 10.0)
+    shadow, stone, joints = art.flagstone(0.0, 0.0, 20.0, 10.0)
     assert isinstance(shadow, Rect) and isinstance(stone, Rect)
     assert shadow.style.decorative and not stone.style.decorative and (shadow.x, shadow.y) > (stone.x, stone.y)
+    assert isinstance(joints, Path) and joints.style.decorative and len(art.flagstone(0.0, 0.0, 14.0, 14.0)) == 2  # a corner's square slab: one stone
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -715,3 +717,31 @@ def test_the_nursery_name_plate_stands_in_a_clipped_hedge_as_the_flowerbeds_do(p
     x = box.x + shapes[plate][1]
     assert min(xs) < x < x + box.w < max(xs) and min(ys) < box.y < box.y + box.h < max(ys)
 
+
+@pytest.mark.parametrize("side", ["front", "back"])
+def test_each_nursery_space_is_a_seed_tray_of_a_tile_s_squares_named_on_a_plant_label(pieces, side):
+    """A nursery space was a plain tan tray with two seedlings in it: each is now a seed tray of
+    5 x 3 soil modules a tile's square apart (a tile lies in it as on a bed), seedlings coming up
+    in its bottom row, its name on a white plant label; each long slab of the path is three
+    stones. All of it decoration, left out by the ink-saver build but the label and name."""
+    from pnp.art import cottage_garden as art
+    from pnp.model import Path
+
+    drawn = [(shape, dx, dy) for shape, dx, dy in walk(getattr(pieces["nursery"], side).shapes)]
+    trays = [(s.x + dx, s.y + dy, s.w, s.h) for s, dx, dy in drawn if isinstance(s, Rect) and s.style == art.TRAY]
+    modules = [(s.x + dx, s.y + dy) for s, dx, dy in drawn if isinstance(s, Rect) and s.style == art.MODULE]
+    labels = [(s.x + dx, s.y + dy, s.w, s.h) for s, dx, dy in drawn if isinstance(s, Rect) and s.style.fill == "#FFFFFF"
+              and s.style.stroke == "#9A6B43"]
+    names = {s.text: (s.x + dx, s.y + dy) for s, dx, dy in drawn if isinstance(s, Text) and s.text in data.NURSERY_SPACES}
+    assert len(trays) == len(data.NURSERY_SPACES) == len(names) and art.MODULE.decorative
+    for x, y, w, h in trays:
+        inside = sorted((mx, my) for mx, my in modules if x < mx < x + w and y < my < y + h)
+        columns, rows = sorted({round(mx, 3) for mx, _ in inside}), sorted({round(my, 3) for _, my in inside})
+        assert len(inside) == 15 and len(columns) == 5 and len(rows) == 3
+        assert all(abs(b - a - kit.TILE_SQUARE) < 1e-6 for a, b in zip(columns, columns[1:]))
+        name = next(n for n, (nx, ny) in names.items() if x < nx < x + w and y < ny < y + h)
+        nx, ny = names[name]
+        assert any(lx < nx < lx + lw and ly < ny + 1.0 < ly + lh for lx, ly, lw, lh in labels), name
+    joints = [s for s, _, _ in drawn if isinstance(s, Path) and s.style.stroke == art.FLAG_JOINT]
+    slabs = [s for s, _, _ in drawn if isinstance(s, Rect) and s.style == art.FLAG_STYLE and max(s.w, s.h) >= 2 * min(s.w, s.h)]
+    assert len(joints) == len(slabs) >= 16
