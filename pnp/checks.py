@@ -60,7 +60,8 @@ piece's cut outline is. The checks then read that flat list:
   line, inside or out: a cut a little off slices it or leaves a sliver of it (art keeps inside
   the safe area, or runs on through the trim into the bleed). Folded cards are left out.
 - `stray_bleed`: a piece cut round its own outline that fills colour past its trim box (the
-  straight cuts would leave it as loose squares at the box's corners).
+  straight cuts would leave it as loose squares at the box's corners). A sheet of such pieces
+  (`chits`) is trimmed on its box and bleeds past it.
 - `staggered_marks`: two parallel ticks end to end under DOUBLED_MARK_MM apart across, not on
   one line: a cutter sees one edge marked twice.
 - `text_out_of_box`: a word in a box a piece draws that reaches the box's stroke.
@@ -1280,7 +1281,9 @@ def stray_bleed(flat: Flat) -> Iterator[Problem]:
     the offcuts as loose squares at the box's corners, cut apart by the ticks' white halos
     (Cottage Garden's tiles, whose bleed followed each square out past the box, on pages 5
     and 7). Its colour keeps to its own outline; a tint not told apart from the paper at a glance
-    (`pnp.colors.distinct`: Harvest Dice's pale pink pig) shows no square. One problem a piece."""
+    (`pnp.colors.distinct`: Harvest Dice's pale pink pig) shows no square. A sheet of such pieces
+    (`chits`: Cottage Garden's strips of tiles) is trimmed whole on its box first, as any trimmed
+    piece, and bleeds past it; its pieces' outlines are cut inside it. One problem a piece."""
     sheet = flat.sheet
     if sheet.trim_box is not None:  # print on demand: the shop cuts one piece a page
         return
@@ -1290,7 +1293,8 @@ def stray_bleed(flat: Flat) -> Iterator[Problem]:
             continue
         placed = sheet.placements[drawn.owner]
         colour = drawn.style.fill  # a filled area: a line drawn on the cut (its outline) is no bleed
-        if placed.component.outline != "polygon" or colour is None or not distinct(colour, "#FFFFFF"):
+        cut_round = placed.component.outline == "polygon" and placed.component.chits is None
+        if not cut_round or colour is None or not distinct(colour, "#FFFFFF"):
             continue
         x0, y0, x1, y1 = _rect_box(placed.rect)
         box, edge = drawn.box, EPS_MM + (drawn.style.stroke_width / 2 if drawn.style.stroke else 0.0)

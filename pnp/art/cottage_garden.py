@@ -1,6 +1,6 @@
 """Cottage Garden's art: the species' flowers on the tiles, the tile id in a corner, the
 clipped hedge round each flowerbed and round the nursery's name plate, and the nursery as seed
-trays with seedlings inside a gravel path."""
+trays of soil modules with seedlings, named on plant labels, inside a path of flagstones on gravel."""
 from __future__ import annotations
 
 import math
@@ -124,11 +124,35 @@ FLAG_STYLE = Style(fill=FLAGSTONE, stroke=FLAGSTONE_EDGE, stroke_width=0.35)
 FLAG_SHADOW = Style(fill=darken(PEBBLE, 0.3), decorative=True)
 
 
+FLAG_JOINT = "#CFC5B0"  # the joints between a slab's stones: light, under its words
+
+
 def flagstone(x: float, y: float, width: float, height: float) -> list[Shape]:
-    """A stepping stone of the gardener's path: the slab, with the shadow it casts on the
-    gravel below and to the right of it (decoration: the ink-saver build leaves it out)."""
+    """A stepping stone of the gardener's path: the slab laid as three stones (their joints a
+    faint line), with the shadow it casts on the gravel below and to the right of it
+    (decoration: the ink-saver build leaves the shadow and joints out)."""
+    joints = _paving_joints(x, y, width, height)
     return [Rect(x + 0.7, y + 0.7, width, height, FLAG_SHADOW, radius=1.5),
-            Rect(x, y, width, height, FLAG_STYLE, radius=1.5)]
+            Rect(x, y, width, height, FLAG_STYLE, radius=1.5),
+            *([Path(joints, Style(stroke=FLAG_JOINT, stroke_width=0.3, decorative=True))] if joints else [])]
+
+
+def _paving_joints(x: float, y: float, width: float, height: float) -> tuple:
+    """The joints between a slab's three stones: a line bent once across it at about a third
+    and two thirds of its length (a corner's small square slab is one stone). Seeded by its
+    place, so the path's slabs are laid differently and a build draws the same path every time."""
+    long_way = width >= height
+    length, depth = (width, height) if long_way else (height, width)
+    if length < 2 * depth:
+        return ()
+    seed = x * 0.37 + y * 0.61
+    commands: tuple = ()
+    for k, share in enumerate((0.34, 0.67)):
+        along = [length * (share + 0.025 * math.sin(seed * (3 + k) + i * 1.9) + (0.0, -0.02, 0.01)[i]) for i in range(3)]
+        cross = (0.0, depth * (0.45 + 0.1 * math.sin(seed + k)), depth)
+        points = [(x + a, y + c) if long_way else (x + c, y + a) for a, c in zip(along, cross)]
+        commands += (("M", *points[0]), *(("L", *point) for point in points[1:]))
+    return commands
 
 
 TRAY = Style(fill="#EFE2C4", stroke="#9A6B43", stroke_width=0.9)
@@ -146,7 +170,34 @@ def sprouts(size: float, color: str) -> Group:
     return Group.of(filled(leaves, color, darken(color, 0.4), s * 0.03), mound)
 
 
-def tray_sprouts(x: float, y: float, width: float, height: float) -> list[Shape]:
-    """Seedlings in the bottom corners of a nursery space (a seed tray): clear of its name."""
-    return [Icon("cg-sprouts", x + 7.0, y + height - 6.5, 8.0, HEDGE_LIGHT),
-            Icon("cg-sprouts", x + width - 7.0, y + height - 6.5, 8.0, HEDGE_LIGHT)]
+MODULE = Style(fill="#E3CC9E", stroke="#C7A878", stroke_width=0.3, decorative=True)
+SOIL_GRAIN = "#C9AB7C"
+
+
+def tray_modules(x: float, y: float, width: float, height: float, columns: int, rows: int,
+                 module: float) -> list[Shape]:
+    """A seed tray's modules, `columns` x `rows` cells of side `module` centred in the tray
+    (x, y, width, height), each filled with soil and a few grains in it; seedlings come up in
+    the bottom corner modules and the middle of the bottom row. A tile laid in the tray lies
+    on the modules as on a flowerbed's squares."""
+    left, top = x + (width - columns * module) / 2, y + (height - rows * module) / 2
+    cells = [(left + c * module, top + r * module) for r in range(rows) for c in range(columns)]
+    grains: tuple = ()
+    for i, (cx, cy) in enumerate(cells):
+        for g in range(4):  # four grains a module, scattered the same way every build
+            gx = cx + module * (0.2 + 0.6 * ((i * 7 + g * 3) % 5) / 4)
+            gy = cy + module * (0.25 + 0.5 * ((i * 3 + g * 5) % 4) / 3)
+            grains += circle(gx, gy, 0.35 + 0.15 * ((i + g) % 3))
+    shapes: list[Shape] = [Rect(cx + 0.5, cy + 0.5, module - 1.0, module - 1.0, MODULE, radius=1.6) for cx, cy in cells]
+    shapes.append(filled(grains, SOIL_GRAIN))
+    bottom = top + (rows - 1) * module
+    for column in sorted({0, columns // 2, columns - 1}):
+        shapes.append(Icon("cg-sprouts", left + (column + 0.5) * module, bottom + module * 0.55, module * 0.62,
+                           HEDGE_LIGHT))
+    return shapes
+
+
+def plant_label(cx: float, top: float, width: float, height: float) -> list[Shape]:
+    """A white plant label, the kind pushed into a seed tray, under a space's name."""
+    return [Rect(cx - width / 2, top, width, height, Style(fill=WHITE, stroke="#9A6B43", stroke_width=0.25),
+                 radius=height / 2)]

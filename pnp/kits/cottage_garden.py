@@ -17,7 +17,7 @@ from pnp.art.flowers import species_icon
 from pnp.art.looks import Look, wordmark
 from pnp.art.shapes import LABEL_MM
 from pnp.art.shapes import circle as circle_path
-from pnp.checks import FIT_CLEARANCE_MM
+from pnp.checks import EPS_MM, FIT_CLEARANCE_MM
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
 from pnp.fonts import cap_height, descent, measure
 from pnp.icons import outline_of, register_icon, solid, star_points
@@ -472,13 +472,33 @@ def sheet_face(rows: list[list[str]], turned_over: bool) -> Face:
     shapes: list[Shape] = []
     y = 0.0
     width = sheet_width(rows)
+    height = sum(tile_size(tiles[0])[1] for tiles in rows)
     for tiles in rows:
         x = width - _length(tiles) if turned_over else 0.0
         for tile in reversed(tiles) if turned_over else tiles:
+            shapes[:0] = _sheet_bleed(tile, turned_over, x, y, width, height)  # under every tile
             shapes.append(Group((tile_face(tile, turned_over).shapes,), translate=(x, y)))
             x += tile_size(tile)[0]
         y += tile_size(tiles[0])[1]
     return Face(group(shapes), background=WHITE)
+
+
+def _sheet_bleed(tile: str, turned_over: bool, x: float, y: float, width: float, height: float) -> list[Shape]:
+    """The tile's colour run BLEED past the sheet's box from each of its squares lying on that
+    box (the tile at (x, y) of a `width` x `height` sheet): the sheet is trimmed whole on its box
+    first, and a trim a little outside it showed white along the squares. A notch on the box
+    gets none: its offcut goes with the trim."""
+    s, fill = TILE_SQUARE, Style(fill=data.FLOWER_COLOURS[data.FLOWER_TILES[tile][2]])
+    bleeds: list[Shape] = []
+    for row, col in tile_squares(tile, turned_over):
+        left, top = x + col * s, y + row * s
+        x0 = left - BLEED if left < EPS_MM else left
+        y0 = top - BLEED if top < EPS_MM else top
+        x1 = left + s + BLEED if left + s > width - EPS_MM else left + s
+        y1 = top + s + BLEED if top + s > height - EPS_MM else top + s
+        if (x0, y0, x1, y1) != (left, top, left + s, top + s):
+            bleeds.append(Rect(x0, y0, x1 - x0, y1 - y0, fill))
+    return bleeds
 
 
 def sheet_lines(rows: list[list[str]]) -> int:
@@ -598,7 +618,10 @@ def nursery_face(side_name: str, name_right: bool = False) -> Face:
         for c, column in enumerate(data.COLUMNS):
             x, y, w, h = _nursery_space(r, c)
             shapes.append(Rect(x, y, w, h, art.TRAY, radius=2.0))
-            shapes += art.tray_sprouts(x, y, w, h)
+            # a seed tray of a tile's squares, 5 x 3 (a tile lies in it as on a bed), its name
+            # on a plant label over the top middle module
+            shapes += art.tray_modules(x, y, w, h, 5, 3, TILE_SQUARE)
+            shapes += art.plant_label(x + w / 2, y + 1.4, 9.0, 4.6)
             shapes.append(Text(x + w / 2, y + 2, row + column, size=3.2, align="center", anchor="top", bold=True,
                                fill=LEAF_TEXT))
     if len(side["track"]) > 16:  # the four-player side also has the two diagonal rows

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.kits import cottage_garden as kit
-from pnp.model import Circle, Group, Icon, Polygon, Rect, Text
+from pnp.model import Circle, Face, Group, Icon, Polygon, Rect, Text
 from pnp.options import PAPERS, BuildOptions
 from scorer.games.cottage_garden import data
 from tests.support.kit_builds import default_kit
@@ -93,6 +93,33 @@ def test_a_tile_s_colour_runs_to_its_outline_and_past_it_into_its_notches(tile, 
     assert len(bleeds) == outer and kit.NOTCH_BLEED >= 2.0
     rims = [s for s in face.shapes.children if isinstance(s, Rect) and s.style.fill == "#FFFFFF" and s.style.stroke is None]
     assert rims == []
+
+
+@pytest.mark.parametrize("turned_over", [False, True])
+def test_a_sheet_of_tiles_bleeds_past_its_box_from_every_square_on_it_and_not_from_a_notch(turned_over):
+    """A sheet of tiles is trimmed whole on its box before its tiles are cut apart: its colour
+    stopped at the box, so a trim a little outside it left white along the squares there. Each
+    square on the box now runs its tile's colour BLEED past it (both ways in a corner); a notch
+    or a strip's blank end on the box shows none (its offcut goes with the trim)."""
+    s = kit.TILE_SQUARE
+    for rows in kit.tile_sheets():
+        face = kit.sheet_face(rows, turned_over)
+        width, height = kit.sheet_width(rows), sum(kit.tile_size(tiles[0])[1] for tiles in rows)
+        squares = set()
+        for tile in face.shapes.children:
+            drawn = tile.children[0] if isinstance(tile, Group) else None
+            if isinstance(tile, Group) and isinstance(drawn, Group):  # a tile of the sheet, at its place
+                squares |= {(row + round(tile.translate[1] / s), col + round(tile.translate[0] / s))
+                            for row, col in tile_squares_drawn(Face(drawn, "#FFFFFF"))}
+        on_box = {(r, c) for r, c in squares if r == 0 or c == 0 or (r + 1) * s > height - 0.01 or (c + 1) * s > width - 0.01}
+        bled = set()
+        for rect in face.shapes.children:
+            if not isinstance(rect, Rect):
+                continue
+            past = (-rect.x, -rect.y, rect.x + rect.w - width, rect.y + rect.h - height)
+            assert all(abs(p - kit.BLEED) < 1e-9 or p <= 1e-9 for p in past) and max(past) > 0
+            bled.add((round(max(rect.y, 0.0) / s), round(max(rect.x, 0.0) / s)))
+        assert bled == on_box and len(on_box) > 4
 
 
 @pytest.mark.parametrize("tile", ["1A", "3C", "6H"])
@@ -624,14 +651,16 @@ def test_the_gardener_walks_on_flagstones_with_gravel_between_them(side):
     """The track's spaces are stepping stones on the gravel path, 2.8 mm of it between two
     (they met 1.6 mm apart, a row of boxes), each casting a shadow the ink-saver leaves out."""
     from pnp.art import cottage_garden as art
+    from pnp.model import Path
 
     track = sorted(space.box for space in kit.nursery_spaces(side) if space.kind == "gardener track")
     north = sorted((box for box in track if box[1] < kit.BAND), key=lambda box: box[0])
     gaps = {round(b[0] - (a[0] + a[2]), 3) for a, b in zip(north, north[1:])}
     assert gaps == {2 * kit.FLAG_INSET} and 2 * kit.FLAG_INSET >= 2.5
-    shadow, stone = art.flagstone(0.0, 0.0, 20.0, 10.0)
+    shadow, stone, joints = art.flagstone(0.0, 0.0, 20.0, 10.0)
     assert isinstance(shadow, Rect) and isinstance(stone, Rect)
     assert shadow.style.decorative and not stone.style.decorative and (shadow.x, shadow.y) > (stone.x, stone.y)
+    assert isinstance(joints, Path) and joints.style.decorative and len(art.flagstone(0.0, 0.0, 14.0, 14.0)) == 2  # a corner's square slab: one stone
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -687,3 +716,32 @@ def test_the_nursery_name_plate_stands_in_a_clipped_hedge_as_the_flowerbeds_do(p
     box = shapes[plate][0]
     x = box.x + shapes[plate][1]
     assert min(xs) < x < x + box.w < max(xs) and min(ys) < box.y < box.y + box.h < max(ys)
+
+
+@pytest.mark.parametrize("side", ["front", "back"])
+def test_each_nursery_space_is_a_seed_tray_of_a_tile_s_squares_named_on_a_plant_label(pieces, side):
+    """A nursery space was a plain tan tray with two seedlings in it: each is now a seed tray of
+    5 x 3 soil modules a tile's square apart (a tile lies in it as on a bed), seedlings coming up
+    in its bottom row, its name on a white plant label; each long slab of the path is three
+    stones. All of it decoration, left out by the ink-saver build but the label and name."""
+    from pnp.art import cottage_garden as art
+    from pnp.model import Path
+
+    drawn = [(shape, dx, dy) for shape, dx, dy in walk(getattr(pieces["nursery"], side).shapes)]
+    trays = [(s.x + dx, s.y + dy, s.w, s.h) for s, dx, dy in drawn if isinstance(s, Rect) and s.style == art.TRAY]
+    modules = [(s.x + dx, s.y + dy) for s, dx, dy in drawn if isinstance(s, Rect) and s.style == art.MODULE]
+    labels = [(s.x + dx, s.y + dy, s.w, s.h) for s, dx, dy in drawn if isinstance(s, Rect) and s.style.fill == "#FFFFFF"
+              and s.style.stroke == "#9A6B43"]
+    names = {s.text: (s.x + dx, s.y + dy) for s, dx, dy in drawn if isinstance(s, Text) and s.text in data.NURSERY_SPACES}
+    assert len(trays) == len(data.NURSERY_SPACES) == len(names) and art.MODULE.decorative
+    for x, y, w, h in trays:
+        inside = sorted((mx, my) for mx, my in modules if x < mx < x + w and y < my < y + h)
+        columns, rows = sorted({round(mx, 3) for mx, _ in inside}), sorted({round(my, 3) for _, my in inside})
+        assert len(inside) == 15 and len(columns) == 5 and len(rows) == 3
+        assert all(abs(b - a - kit.TILE_SQUARE) < 1e-6 for a, b in zip(columns, columns[1:]))
+        name = next(n for n, (nx, ny) in names.items() if x < nx < x + w and y < ny < y + h)
+        nx, ny = names[name]
+        assert any(lx < nx < lx + lw and ly < ny + 1.0 < ly + lh for lx, ly, lw, lh in labels), name
+    joints = [s for s, _, _ in drawn if isinstance(s, Path) and s.style.stroke == art.FLAG_JOINT]
+    slabs = [s for s, _, _ in drawn if isinstance(s, Rect) and s.style == art.FLAG_STYLE and max(s.w, s.h) >= 2 * min(s.w, s.h)]
+    assert len(joints) == len(slabs) >= 16

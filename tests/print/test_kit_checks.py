@@ -778,17 +778,19 @@ def test_a_back_framed_by_a_rim_inside_its_cut_is_found_and_one_coloured_to_its_
 def test_a_piece_cut_round_its_outline_with_colour_past_its_box_is_found():
     """Cottage Garden's notched tiles ran their colour 3 mm past every outer edge: the straight
     cuts left it on the offcuts as loose squares at the tiles' corners. A piece cut round its
-    own outline keeps its colour inside its box; a rectangle's bleed is its own business."""
+    own outline keeps its colour inside its box; a rectangle's bleed is its own business, and
+    so is a sheet of such pieces (`chits`: the tiles' strips), trimmed whole on its box first."""
     colour = Style(fill="#E69F00")
     past = Face(Group((Rect(-3.0, -3.0, 36.0, 21.0, colour),)), edge="#E69F00")
     kept = Face(Group((Rect(-3.0, -3.0, 36.0, 21.0, colour),), clip=(0.0, 0.0, 30.0, 15.0)), edge="#E69F00")
 
-    def found(face: Face, outline: str) -> list[str]:
-        piece = Component("tile", "tile", 30.0, 15.0, face, outline=outline)  # type: ignore[arg-type]
+    def found(face: Face, outline: str, chits: tuple[int, int] | None = None) -> list[str]:
+        piece = Component("tile", "tile", 30.0, 15.0, face, outline=outline, chits=chits)  # type: ignore[arg-type]
         return [p.detail for p in checks.check_imposition(impose([piece], PAPERS["letter"])) if p.check == "stray bleed"]
 
     assert found(past, "polygon") == ["tile (copy 1) prints #E69F00 past its cut line, outside the outline it is cut round"]
     assert found(kept, "polygon") == [] and found(past, "rect") == []
+    assert found(past, "polygon", chits=(2, 1)) == []
     assert [p for p in kit_problems("cottage-garden", "letter") if p.check == "stray bleed"] == []
 
 
