@@ -72,6 +72,8 @@ piece's cut outline is. The checks then read that flat list:
   straddling the cut is sliced, or leaves a sliver past the plank, when the cut is a little off.
 - `ticks_in_bleed`: a cut tick running through another piece's bleed on a line that is not
   one of that piece's cuts (its halo slits the neighbour's colour).
+- `halos_over_bleed`: a cut tick's white halo over a piece's bleed (it blanks a square of the
+  colour that a cut a little off shows).
 - `stray_ticks`: a cut tick on no piece's cut line, or further than a tick's length from the
   piece it continues (a piece cut round its own outline has a cut only on the sides of its box
   its drawing reaches, pnp.impose.cut_sides).
@@ -108,6 +110,7 @@ from pnp.impose import (
     DOUBLED_MARK_MM,
     EDGE_KEEP_MM,
     FOOTER_BAND_MM,
+    HALO_STYLE,
     IDENTITY,
     KEPT_BLEED_MM,
     LASER_BORDER_MM,
@@ -1467,11 +1470,41 @@ def ticks_into_other_bleed(flat: Flat) -> Iterator[Problem]:
                                                                    f"{placed.copy}), a piece it does not mark")
 
 
+def halos_over_bleed(flat: Flat) -> Iterator[Problem]:
+    """A cut tick's white halo drawn over a piece's bleed (inside its bleed box, outside its
+    trim box): it blanks a small square of that bleed, which shows as a white notch in the
+    piece's corner when the cut is a little off (Harvest Dice's sticker sheets at 400 dpi; every
+    tick leaving its piece across its own bleed had one). A tick over a bleed is drawn without
+    its halo; the halo is kept where the tick runs on over bare paper. One problem a halo and
+    piece; a print-on-demand page has the shop's marks."""
+    sheet = flat.sheet
+    if sheet.trim_box is not None:
+        return
+    pieces = [(placed, _rect_box(placed.bleed_rect), _rect_box(placed.rect)) for placed in sheet.placements]
+    for drawn in flat.shapes:
+        line = drawn.shape
+        if drawn.owner >= 0 or not isinstance(line, Line) or drawn.style != HALO_STYLE:
+            continue
+        half = HALO_STYLE.stroke_width / 2
+        # (butt ends: the stroke runs half its width either side of the line, not past its ends)
+        across = (0.0, half) if abs(line.y1 - line.y2) <= EPS_MM else (half, 0.0)
+        stroke = (min(line.x1, line.x2) - across[0], min(line.y1, line.y2) - across[1],
+                  max(line.x1, line.x2) + across[0], max(line.y1, line.y2) + across[1])
+        for placed, bleed, trim in pieces:
+            shared = _intersection(stroke, bleed)
+            if shared is None or min(shared[2] - shared[0], shared[3] - shared[1]) <= EPS_MM or _inside(shared, trim):
+                continue
+            yield Problem(sheet.number, "halo in a bleed", f"the white halo of the cut tick at ({line.x1:.1f}, "
+                                                           f"{line.y1:.1f}) mm blanks part of the bleed of "
+                                                           f"{placed.component.name} (copy {placed.copy})")
+
+
 CHECKS = (overlapping_text, near_edge, text_past_trim, small_text, small_body_text, low_contrast, lost_bleed, shared_colour_cuts,
           touching_colours, trim_margin, off_centre, thick_marks, dark_trim_lines, tool_words, unticked_cuts,
           unclipped_pictures, marks_on_lines, crowded_punches, doubled_marks, small_table_words,
           card_art_at_cut, stray_bleed, staggered_marks, text_out_of_box, card_words_at_cut, frames_at_cut,
-          ticks_in_bleed, unpunchable_rounds, stray_ticks, ticks_into_other_bleed)
+          ticks_in_bleed, unpunchable_rounds, stray_ticks, ticks_into_other_bleed,
+          halos_over_bleed)
 
 
 def _first_page(imposition: Imposition, component: Component) -> int:

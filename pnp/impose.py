@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Literal
 
-from pnp.colors import distinct
+from pnp.colors import distinct, luminance
 from pnp.errors import KitError
 from pnp.fonts import measure
 from pnp.kits import load_kit
@@ -98,6 +98,8 @@ JOIN_TEXT_MM = 2.85      # 8.1 pt: the joining instruction is a sentence to read
 INK_COLOR = "#222222"
 MARK_STYLE = Style(stroke="#000000", stroke_width=0.15)     # cut ticks: thin, as crop marks are
 HALO_STYLE = Style(stroke="#FFFFFF", stroke_width=0.6)
+KNOCKOUT_STYLE = Style(fill="#FFFFFF", decorative=True)    # a tick over a dark bleed, in white
+DARK_BLEED_LUMINANCE = 0.1   # black on a colour this dark or darker is under 3:1 (WCAG's least for a graphic)
 TRIM_STYLE = Style(stroke="#000000", stroke_width=0.15)     # a tiled board's trim line
 ARROW_STYLE = Style(fill="#000000")
 GLUE_STYLE = Style(fill="#E4E4E4")
@@ -1162,7 +1164,9 @@ def _trim_seam(rect: Rect4, side: str, words: Sequence[Box] = ()) -> list[Shape]
     line; arrows point at it from inside."""
     ends = _seam_ends(rect, side, 0.0)
     (x1, y1), (x2, y2) = ends
-    shapes: list[Shape] = [Line(x1, y1, x2, y2, HALO_STYLE), Line(x1, y1, x2, y2, TRIM_STYLE)]
+    # (no white halo under it: the line is the cut, and half a halo would stay on the board as
+    # a white stripe along the join, the other half blanking the bleed; pnp.checks.halos_over_bleed)
+    shapes: list[Shape] = [Line(x1, y1, x2, y2, TRIM_STYLE)]
     pointing = {"right": "right", "bottom": "down", "left": "left", "top": "up"}[side]
     for tip in _arrow_tips(ends, words):
         shapes += _arrow(tip, pointing)
@@ -1432,10 +1436,52 @@ def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, pa
     return (low, at, high, at) if horizontal else (at, low, at, high)
 
 
-def _overlay(marks, seams: Sequence[Shape] = ()) -> Group:
+def _stretches(mark: tuple[float, float, float, float], boxes: Sequence[Box], reach: float,
+               inside: bool) -> list[tuple[float, float]]:
+    """Where along a tick a band `reach` either side of its line meets one of `boxes`
+    (`inside`), or meets none of them."""
+    x1, y1, x2, y2 = mark
+    horizontal = y1 == y2
+    at, (low, high) = (y1, sorted((x1, x2))) if horizontal else (x1, sorted((y1, y2)))
+    spans = sorted((max(low, along0), min(high, along1)) for across0, across1, along0, along1
+                   in (((by0, by1, bx0, bx1) if horizontal else (bx0, bx1, by0, by1)) for bx0, by0, bx1, by1 in boxes)
+                   if across0 < at + reach - EPS and across1 > at - reach + EPS and along0 < high and along1 > low)
+    if inside:
+        return [span for span in spans if span[1] - span[0] > EPS]
+    outside, start = [], low
+    for span_low, span_high in spans:
+        if span_low - start > EPS:
+            outside.append((start, span_low))
+        start = max(start, span_high)
+    return outside + [(start, high)] if high - start > EPS else outside
+
+
+def _bleed_boxes(placements: Sequence[Placed]) -> list[Box]:
+    return [(x, y, x + w, y + h) for x, y, w, h in (placed.bleed_rect for placed in placements)]
+
+
+def _overlay(marks, seams: Sequence[Shape] = (), pieces: Sequence[Placed] = ()) -> Group:
+    """The ticks in black, as a commercial crop mark: a white halo under a tick only where it
+    runs over bare paper, not over a piece's bleed (`pieces`), where the halo blanked a square
+    of the colour that showed after a slightly-off cut (pnp.checks.halos_over_bleed). Over a
+    bleed too dark for black to read on (under 3:1) the tick is knocked out to a white hairline
+    as thin as the tick, so a cutter still finds it on a dark sheet; the ink-saver, which
+    lightens that bleed, drops the knock-out (a decorative fill) and leaves the black tick."""
     shapes: list[Shape] = list(seams)
-    for style in (HALO_STYLE, MARK_STYLE):  # every tick on a white halo, readable on any bleed
-        shapes += [Line(x1, y1, x2, y2, style) for x1, y1, x2, y2 in marks]
+    bleeds = _bleed_boxes(pieces)
+    dark = [box for box, placed in zip(bleeds, pieces) if luminance(placed.face.edge_colour) < DARK_BLEED_LUMINANCE]
+    width = MARK_STYLE.stroke_width
+    halos: list[Shape] = []
+    knockouts: list[Shape] = []
+    for mark in marks:
+        x1, y1, x2, y2 = mark
+        vertical = x1 == x2
+        halos += [Line(x1, start, x2, end, HALO_STYLE) if vertical else Line(start, y1, end, y2, HALO_STYLE)
+                  for start, end in _stretches(mark, bleeds, HALO_STYLE.stroke_width / 2, inside=False)]
+        knockouts += [Rect(x1 - width / 2, start, width, end - start, KNOCKOUT_STYLE) if vertical else
+                      Rect(start, y1 - width / 2, end - start, width, KNOCKOUT_STYLE)
+                      for start, end in _stretches(mark, dark, width / 2, inside=True)]
+    shapes += [*halos, *(Line(x1, y1, x2, y2, MARK_STYLE) for x1, y1, x2, y2 in marks), *knockouts]
     return Group(tuple(shapes))
 
 
@@ -1483,7 +1529,8 @@ def _sheets_of(frame: Frame, page: int, paper_w: float, paper_h: float, duplex: 
     band = None if boxes[0] is not None else frame.band
     fronts = [Placed(page, s.component, s.copy, "front", s.rect, s.rotated, s.matrix, b, s.tile, s.scale)
               for s, b in zip(frame.slots, bleed_of)]
-    sheets = [Sheet(page, paper_w, paper_h, "front", fronts, _overlay(frame.marks, frame.seams), *boxes, band)]
+    sheets = [Sheet(page, paper_w, paper_h, "front", fronts,
+                    _overlay(frame.marks, frame.seams, fronts), *boxes, band)]
     backed = [(s, b) for s, b in zip(frame.slots, bleed_of) if s.component.double_sided]
     if backed:
         mirror = _mirror(paper_w, paper_h, duplex)
@@ -1492,7 +1539,8 @@ def _sheets_of(frame: Frame, page: int, paper_w: float, paper_h: float, duplex: 
                         _mirror_sides(b, duplex), s.tile, s.scale) for s, b in backed]
         marks = [_mirror_segment(m, paper_w, paper_h, duplex) for m in (back_marks or frame.marks)]
         trim, bleed_box = (None if box is None else _mirror_rect(box, paper_w, paper_h, duplex) for box in boxes)
-        sheets.append(Sheet(page + 1, paper_w, paper_h, "back", backs, _overlay(sorted(marks)), trim, bleed_box,
+        sheets.append(Sheet(page + 1, paper_w, paper_h, "back", backs, _overlay(sorted(marks), pieces=backs),
+                            trim, bleed_box,
                             None if band is None else _MIRRORED_BAND[duplex][band]))
     return sheets
 

@@ -918,3 +918,31 @@ def test_a_cut_tick_running_on_into_a_neighbour_s_bleed_on_its_cut_line_is_found
     own = Component("piece", "token", 30, 20, Face(Group(), "#0072B2"), count=2)
     sheet = impose([own], PAPERS["letter"]).sheets[0]
     assert list(checks.ticks_into_other_bleed(checks.flatten(sheet))) == []  # neighbours on one cut share their bleed
+
+
+def test_a_tick_s_halo_over_a_bleed_is_found_and_ticks_there_are_drawn_without_one(monkeypatch):
+    """Each tick was drawn on a 0.6 mm white halo, over its own piece's bleed too: the halo
+    blanked a square of that bleed at every corner (Harvest Dice's sticker sheets at 400 dpi),
+    which shows after a cut a little off. A tick now has its halo only over bare paper; over a
+    bleed it is the black tick alone, or, on a bleed too dark for black, a white hairline no
+    wider than the tick. Drawn as they were (a halo under every tick), Harvest Dice on Letter
+    has 176 halos over a bleed."""
+    def halos(game: str) -> list[str]:
+        imposition = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
+        return [str(problem) for sheet in imposition.sheets for problem in checks.halos_over_bleed(checks.flatten(sheet))]
+
+    assert halos("harvest-dice") == []
+    monkeypatch.setattr(impose_module, "_bleed_boxes", lambda placements: [])  # the ticks drawn as they were
+    planted = halos("harvest-dice")
+    assert len(planted) == 176 and any("stickers-tomato" in line for line in planted), "\n".join(planted)
+    monkeypatch.undo()
+
+    def knockouts(background: str) -> list[Rect]:
+        piece = Component("piece", "token", 30, 20, Face(Group(), background), count=2)
+        sheet = impose([piece], PAPERS["letter"]).sheets[0]
+        assert list(checks.halos_over_bleed(checks.flatten(sheet))) == []
+        return [shape for shape in sheet.overlay.children if isinstance(shape, Rect)]
+
+    assert knockouts("#0072B2") == []  # black reads on the blue (4:1)
+    dark = knockouts("#2F4A33")        # black on Garden Variety's rim is 2.1:1: the ticks over it are white
+    assert dark and all(shape.style == impose_module.KNOCKOUT_STYLE and min(shape.w, shape.h) <= 0.15 for shape in dark)
