@@ -218,10 +218,11 @@ def page_ranges(pages: list[int]) -> str:
 
 def stock(component: Component) -> str:
     """A sheet of chits is cut into pieces: card, as pieces are (stickers stay on paper, glued
-    on); a folded card wants light card."""
+    on, and aids cut apart in pairs stay aids, on paper beside a kit's stickers); a folded card
+    wants light card."""
     if component.folded:
         return FOLDED_STOCK
-    return "card" if component.chits and component.kind != "sticker" else STOCK[component.kind]
+    return "card" if component.chits and component.kind not in ("sticker", "aid") else STOCK[component.kind]
 
 
 def page_stock(imposition: Imposition) -> dict[int, str]:

@@ -84,6 +84,19 @@ def test_two_sided_pages_are_one_print_run_after_a_duplex_test_page(kit_pdf):
                                                                             "page 1 says to flip on the short edge")
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_stickers_print_on_plain_paper_as_their_note_says(game, paper):
+    """A sticker sheet's note says to print its page on plain paper: its page is a paper page
+    on page 1's stock line. Cottage Garden's die stickers shared a page with its aids, which,
+    cut apart in pairs, were counted as pieces on card, and page 1 sent that page to card."""
+    imposition = _kit(game, paper)
+    stocks = page_stock(imposition)
+    pages = {sheet.number for sheet in imposition.sheets
+             for placed in sheet.placements if placed.component.kind == "sticker"}
+    assert {page: stocks[page] for page in pages} == dict.fromkeys(pages, "paper")
+
+
 def test_two_sided_pages_of_paper_and_of_card_are_separate_runs():
     """Garden Dice's two-sided aids print on paper and its tiles on card: one run over both
     (as page 1 once asked) would feed card through a paper run or the reverse."""
