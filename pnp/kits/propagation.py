@@ -608,7 +608,7 @@ def bonus_card_front(card: dict) -> Face:
     if one_winner:
         # the tie rule starts where the card's words do (centred under them, it read as misaligned),
         # so the corners' pictures only go under it
-        tie = Text(words.x, foot + 0.6, "Tied: all score.\n2 players: none.", size=HINT, anchor="top", fill=INK,
+        tie = Text(words.x, foot + 0.6, "Tie: tied players all score.\n2 players: nobody scores.", size=HINT, anchor="top", fill=INK,
                    max_width=w - 8)
         shapes.append(tie)
         corners = corners and tie.y + len(layout_lines(tie)) * tie.size * tie.line_height <= (

@@ -592,7 +592,7 @@ def test_a_bonus_card_s_tie_rule_starts_where_its_words_do(pieces):
     tied = 0
     for card in cards:
         shapes = [s for s, _, _ in walk(card.front.shapes) if isinstance(s, Text)]
-        tie = next((s for s in shapes if s.text.startswith("Tied")), None)
+        tie = next((s for s in shapes if s.text.startswith("Tie:")), None)
         if tie is None:
             continue
         tied += 1
