@@ -1058,7 +1058,9 @@ PRINTED_SURE = {False: 0.4, True: 0.06}
 # at 8 px a mm, 10 to 16 px each, they inked 0.74 of a blank market circle's most inked line,
 # read crossed surely (bench seed 100020). A cross's stroke, even a short slash, runs from the
 # circle's outline past its middle; its blots (the outline with it, or a stroke's own dashes)
-# span more than SPECK_MM, so a circle's specks spanning less are no mark.
+# span more than SPECK_MM, so a circle's specks spanning less are no mark. Not at a faint
+# sheet's lower threshold: a faint pencil's cross breaks into dashes there (two pig counts and
+# a market of the faint hand's bench photos were lost), and nothing on such a sheet is sure.
 SPECK_MM = 1.0
 
 
@@ -1084,11 +1086,11 @@ def _lines(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 def _line_points(ink: np.ndarray, region: Region, least: float | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The ink at each line's points (lines by points, over a window a tenth past the region),
     which of the points fall in the span, and whether each line runs nearer the rising diagonal.
-    With `least`, a circle's specks inked so (see SPECK_MM) are left out."""
+    With `least` (INK or more), a circle's specks inked so (see SPECK_MM) are left out."""
     x, y, w, h = region.box_mm
     rows, columns = _pixels(region.box_mm, -0.1)
     window = ink[rows, columns]
-    if least is not None and region.kind == "circle" and window.size:
+    if least is not None and least >= INK and region.kind == "circle" and window.size:
         window = _without_specks(window, least)
     across, down, span, rising = _lines(region.kind)
     if window.size == 0:
