@@ -1053,6 +1053,15 @@ PRINTED_MARGIN_MM = 0.2  # round a region's printed ink (its number), left out o
 # mostly 0.73 or more, but a short light one 0.42: a market circle is read blank surely at 0.33
 # or less, crossed surely at 0.7 or more (STROKE_SURE's for it read blank, crossed).
 PRINTED_SURE = {False: 0.4, True: 0.06}
+# A hard shadow's jagged edge leaves specks in the ink map where its teeth cut into the lit
+# paper (the paper is found by closing, which fills a tooth's tip): in a line, 4 to 6 px across
+# at 8 px a mm, 10 to 16 px each, they inked 0.74 of a blank market circle's most inked line,
+# read crossed surely (bench seed 100020). A cross's stroke, even a short slash, runs from the
+# circle's outline past its middle; its blots (the outline with it, or a stroke's own dashes)
+# span more than SPECK_MM, so a circle's specks spanning less are no mark. Not at a faint
+# sheet's lower threshold: a faint pencil's cross breaks into dashes there (two pig counts and
+# a market of the faint hand's bench photos were lost), and nothing on such a sheet is sure.
+SPECK_MM = 1.0
 
 
 @functools.cache
@@ -1074,12 +1083,15 @@ def _lines(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return x, y, (out >= low) & (out <= high), np.array(rising)
 
 
-def _line_points(ink: np.ndarray, region: Region) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _line_points(ink: np.ndarray, region: Region, least: float | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The ink at each line's points (lines by points, over a window a tenth past the region),
-    which of the points fall in the span, and whether each line runs nearer the rising diagonal."""
+    which of the points fall in the span, and whether each line runs nearer the rising diagonal.
+    With `least` (INK or more), a circle's specks inked so (see SPECK_MM) are left out."""
     x, y, w, h = region.box_mm
     rows, columns = _pixels(region.box_mm, -0.1)
     window = ink[rows, columns]
+    if least is not None and least >= INK and region.kind == "circle" and window.size:
+        window = _without_specks(window, least)
     across, down, span, rising = _lines(region.kind)
     if window.size == 0:
         return np.zeros(span.shape, np.float32), span, rising
@@ -1093,10 +1105,20 @@ def _line_points(ink: np.ndarray, region: Region) -> tuple[np.ndarray, np.ndarra
     return cv2.dilate(window, np.ones((3, 3), np.uint8))[top, left], span, rising
 
 
+def _without_specks(window: np.ndarray, least: float) -> np.ndarray:
+    """The window with every blot inked `least` or more that spans less than SPECK_MM cleared."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats((window >= least).astype(np.uint8), connectivity=8)
+    small = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) < SPECK_MM * PX_PER_MM
+    small[0] = False   # the paper
+    if not small.any():
+        return window
+    return np.where(small[labels], 0.0, window).astype(window.dtype)
+
+
 def stroke_shares(ink: np.ndarray, region: Region, least: float = INK) -> tuple[float, float]:
     """The share of its points inked `least` or more of the most inked line near each diagonal,
     falling and rising (a circle's lines, of any direction, count as both)."""
-    return _diagonal_shares(*_line_points(ink, region), least, region.kind)
+    return _diagonal_shares(*_line_points(ink, region, least), least, region.kind)
 
 
 def _diagonal_shares(along: np.ndarray, span: np.ndarray, rising: np.ndarray, least: float,
@@ -1177,7 +1199,7 @@ def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
     pencil's second stroke, greyer still in a soft photo, fell short of the sheet's threshold
     along half its length and the power went uncounted; a blank diagonal holds only a few
     points of the printed pig at any darkness a pencil stroke has)."""
-    along, span, rising = _line_points(ink, region)
+    along, span, rising = _line_points(ink, region, least)
     stroke = STROKE[region.kind]
     shares = list(_diagonal_shares(along, span, rising, least, region.kind))
     if region.kind == "box" and min(shares) <= stroke < max(shares):
