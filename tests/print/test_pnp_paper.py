@@ -41,7 +41,8 @@ def _needed(imposition: Imposition, number: int) -> str | None:
         return None
     if any(piece.folded for piece in pieces):
         return FOLDED_STOCK
-    kinds = {"card" if piece.chits and piece.kind != "sticker" else STOCK[piece.kind] for piece in pieces}
+    # a sheet of chits is pieces on card, but for stickers and aids cut apart (paper)
+    kinds = {"card" if piece.chits and piece.kind not in ("sticker", "aid") else STOCK[piece.kind] for piece in pieces}
     return "card" if "card" in kinds else "paper"
 
 
