@@ -11,7 +11,6 @@ mode with a busy timeout (scorer.store.storage), so several workers can save at 
 from __future__ import annotations
 
 import errno
-import gc
 import multiprocessing
 import os
 import socket
@@ -82,10 +81,6 @@ class GardenkitWorker(GeventWorker):
         self.listener_names = {id(listener): ListenerName(listener.getsockname()) for listener in self.sockets}
         self.wsgi = closing_when_asked(self.wsgi)
         GunicornInternals.bound_request_heads(MAX_HEAD)
-        # What the app made as it loaded (some 97,000 objects) lives as long as the worker: kept
-        # out of the collector's full passes, which 4,400 slow bodies arriving made every few
-        # seconds, each holding the worker's loop 0.6-1.1 s at a load of 14-20 (0.15-0.4 s now).
-        gc.freeze()
 
     def end_bodies_when_stopping(self) -> None:
         """Once the worker stops (retiring after its requests, or told to stop), every body it
