@@ -17,7 +17,7 @@ from pnp.art.flowers import species_icon
 from pnp.art.looks import Look, wordmark
 from pnp.art.shapes import LABEL_MM
 from pnp.art.shapes import circle as circle_path
-from pnp.checks import EPS_MM, FIT_CLEARANCE_MM
+from pnp.checks import EPS_MM, FIT_CLEARANCE_MM, TRIM_LINE_MAX_MM
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten, luminance, text_color_on
 from pnp.fonts import cap_height, descent, measure
 from pnp.icons import outline_of, register_icon, solid, star_points
@@ -330,8 +330,7 @@ def tile_face(tile: str, turned_over: bool) -> Face:
         for (row, col), letter in squares.items():
             if letter in "PC":
                 shapes += _symbol(letter, (col + 0.5) * TILE_SQUARE, (row + 0.5) * TILE_SQUARE, TILE_SQUARE * 0.62)
-    colour_line = Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.25), stroke_width=0.15)
-    shapes += _edges(squares, inner=True, style=colour_line)
+    shapes += inner_lines(squares, colour)
     id_x, id_y = plain[0] if plain else (0.0, 0.0)
     shapes += art.tile_id(tile, id_x + TILE_INSET - 0.5, id_y + TILE_INSET - 0.5)
     if not turned_over:  # the front's outline marks the cut, thin and in the tile's own tone (a back
@@ -360,8 +359,29 @@ def _notch_bleed(squares, colour: str) -> list[Shape]:
 
 
 def cut_line(colour: str) -> Style:
-    """A tile's outline: thin (under pnp.checks.TRIM_LINE_MAX_MM) and in its flower's dark tone."""
-    return Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.45), stroke_width=0.15)
+    """A tile's outline: as wide as pnp.checks.TRIM_LINE_MAX_MM allows and in its flower's
+    darkest tone, edge to edge: the one line on a tile to cut along."""
+    return Style(stroke=darken(data.FLOWER_COLOURS[colour], 0.6), stroke_width=TRIM_LINE_MAX_MM)
+
+
+# The lines between a tile's squares are no cut: light on the tile's colour (the cut line is
+# dark), and each stops this far short of both its ends, so that none meets the outline (a
+# cold review found the two the same thin dark line, inviting a cut along a square's edge).
+INNER_LINE_STOP = 2.0
+
+
+def inner_line(colour: str) -> Style:
+    return Style(stroke=lighten(data.FLOWER_COLOURS[colour], 0.5), stroke_width=0.3)
+
+
+def inner_lines(squares, colour: str) -> list[Shape]:
+    """The lines between the tile's squares, each INNER_LINE_STOP short of its ends."""
+    lines: list[Shape] = []
+    for edge in _edges(squares, inner=True, style=inner_line(colour)):
+        length = math.hypot(edge.x2 - edge.x1, edge.y2 - edge.y1)
+        dx, dy = ((edge.x2 - edge.x1) / length * INNER_LINE_STOP, (edge.y2 - edge.y1) / length * INNER_LINE_STOP)
+        lines.append(Line(edge.x1 + dx, edge.y1 + dy, edge.x2 - dx, edge.y2 - dy, edge.style))
+    return lines
 
 
 # An inside corner's mark: a short stroke out of the corner along the bisector, into the notch
@@ -398,10 +418,10 @@ def inside_corner_marks(squares) -> list[Shape]:
     return shapes
 
 
-def _edges(squares, inner: bool, style: Style) -> list[Shape]:
-    """The edges the tile's squares share (`inner`: the faint lines between its squares), or
-    every edge no other square of it shares (its outline, the cut line)."""
-    edges: list[Shape] = []
+def _edges(squares, inner: bool, style: Style) -> list[Line]:
+    """The edges the tile's squares share (`inner`: the lines between its squares), or every
+    edge no other square of it shares (its outline, the cut line)."""
+    edges: list[Line] = []
     s = TILE_SQUARE
     for (row, col) in squares:
         x, y = col * s, row * s

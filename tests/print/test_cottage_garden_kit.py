@@ -133,6 +133,36 @@ def test_a_tile_s_cut_line_runs_along_every_outer_edge_of_its_squares(pieces, ti
     assert len(cuts) == outer
 
 
+# A line between a tile's squares ends at least this far short of the outline: a gap the eye
+# sees at arm's length, where the cut line runs on.
+INNER_LINE_SHORT = 1.5
+
+
+@pytest.mark.parametrize("tile", data.TILE_IDS)
+@pytest.mark.parametrize("turned_over", [False, True])
+def test_a_tile_s_lines_between_squares_stop_short_of_its_outline_and_are_light(tile, turned_over):
+    """A cold review could not tell the cut from the lines between a tile's squares (both thin
+    and dark): each line between two squares is light on the tile's colour and ends short of
+    its grid points, so none meets the outline; the cut line is dark."""
+    from pnp.colors import luminance
+    from pnp.model import Line
+
+    colour = data.FLOWER_TILES[tile][2]
+    squares = set(kit.tile_squares(tile, turned_over))
+    shared = sum((r, c + 1) in squares for r, c in squares) + sum((r + 1, c) in squares for r, c in squares)
+    s = kit.TILE_SQUARE
+    inner = [line for line, _, _ in walk(kit.tile_face(tile, turned_over).shapes)
+             if isinstance(line, Line) and line.style == kit.inner_line(colour)]
+    assert len(inner) == shared
+    for line in inner:
+        for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
+            gap = max(abs(x - round(x / s) * s), abs(y - round(y / s) * s))  # along the line, to its grid point
+            assert gap >= INNER_LINE_SHORT, f"tile {tile}: a line between squares ends {gap:.1f} mm short"
+    inner_ink, cut_ink = kit.inner_line(colour).stroke, kit.cut_line(colour).stroke
+    assert inner_ink is not None and cut_ink is not None
+    assert luminance(inner_ink) > luminance(data.FLOWER_COLOURS[colour]) > luminance(cut_ink)
+
+
 @pytest.mark.parametrize("tile", data.TILE_IDS)
 def test_a_tile_back_draws_no_line_on_its_trim(pieces, tile):
     """A back shifted a little in the duplex showed a sliver of its black outline at the cut:
