@@ -84,7 +84,8 @@ GUIDE = KitGuide(
         "Nursery (pages {pages of nursery}; 1-3 players in front, 4 behind): join the halves edge to edge, "
         "arrows tip to tip, with clear tape along the seam on both faces.",
         f"Tiles: trim each sheet, cut along its lines, then the {NOTCH_CUTS} short scissor cuts into the notches "
-        f"of {NOTCHED_TILES} tiles, each to the black mark in its corner. Then the beds, tables and beehives.",
+        f"of {NOTCHED_TILES} tiles, each to the black mark in its corner; check them against the reference "
+        f"card's list of {data.COUNTS['flower_tiles']}. Then the beds, tables and beehives.",
         "Cats, pot tokens and the parasol (one sheet, a spare parasol in its last square), cubes and beehive "
         "tiles: trim each sheet, then cut along its lines.",
         "Gardener die: glue the six stickers (page {pages of die-stickers}) on a stock die, 1 opposite 6, "
@@ -99,7 +100,9 @@ GUIDE = KitGuide(
                               "parasol, with a spare (1 sheet of 48)"),
                ("cubes", f"{data.COUNTS['orange_cubes'] + data.COUNTS['blue_cubes']} cubes, "
                          f"{data.COUNTS['orange_cubes']} orange and {data.COUNTS['blue_cubes']} blue (1 sheet)"),
-               ("beehive tiles", f"{len(data.BEEHIVE_TILES)} × beehive tiles (1 strip)")),
+               ("beehive tiles", f"{len(data.BEEHIVE_TILES)} × beehive tiles (1 strip)"),
+               ("reference card", f"1 × reference card, two-sided: the {data.COUNTS['flower_tiles']} tiles "
+                                  "to check them by; the beds' and nursery's names")),
     paper="The planting tables (p. {pages of planting-table}) print on card, as every board does: the cubes "
           "stand on them all game.",
 )
@@ -1178,6 +1181,101 @@ def player_aid() -> Component:
                      count=data.MAX_PLAYERS // AIDS_A_PAIR, chits=(AIDS_A_PAIR, 1))
 
 
+# --- the reference card ------------------------------------------------------------------
+# One two-sided card as big as a flowerbed, printed in the blank beside a bed on the tile
+# pages (Letter's page 7 left 90 x 90 mm of it bare): the 36 tiles with their ids, shapes and
+# flowers on the front, to check a cut-out set is whole; the beds' ids and the nursery's space
+# and track names on the back: the names the app and the scorer take.
+
+REFERENCE = data.BED_SIZE * CELL + 2 * BED_BORDER   # a flowerbed's side
+REFERENCE_MARGIN = 4.0
+REFERENCE_TOP = 11.0        # under the title band
+REFERENCE_ROW = 4.0         # one tile's line on the front
+REFERENCE_SQUARE = 1.0      # one square of a tile's little picture
+
+
+def _reference_band(title: str) -> list[Shape]:
+    """The card's green title band, run into its bleed (a cut a little off shows green)."""
+    return [Rect(-BLEED, -BLEED, REFERENCE + 2 * BLEED, 8.0 + BLEED, Style(fill=LEAF)),
+            Text(REFERENCE_MARGIN, 4.3, title, size=4.0, bold=True, anchor="middle", fill=text_color_on(LEAF),
+                 face=LOOK.face)]
+
+
+def _tile_picture(tile: str, x: float, cy: float) -> list[Shape]:
+    """A tile's shape in its colour, REFERENCE_SQUARE a square, its middle at height cy."""
+    squares = tile_squares(tile)
+    rows = max(r for r, _ in squares) + 1
+    top = cy - rows * REFERENCE_SQUARE / 2
+    colour = data.FLOWER_COLOURS[data.FLOWER_TILES[tile][2]]
+    square = Style(fill=colour, stroke=darken(colour, 0.5), stroke_width=0.1)
+    return [Rect(x + c * REFERENCE_SQUARE, top + r * REFERENCE_SQUARE, REFERENCE_SQUARE, REFERENCE_SQUARE, square)
+            for r, c in squares]
+
+
+def reference_tiles() -> Face:
+    """The front: every tile as a line of the list, two columns, in the order of their ids."""
+    shapes = _reference_band(f"{TITLE} · the {len(data.TILE_IDS)} flower tiles")
+    per_column = -(-len(data.TILE_IDS) // 2)
+    column_w = (REFERENCE - 2 * REFERENCE_MARGIN) / 2
+    for index, tile in enumerate(data.TILE_IDS):
+        x = REFERENCE_MARGIN + (index // per_column) * column_w
+        cy = REFERENCE_TOP + (index % per_column + 0.5) * REFERENCE_ROW
+        shapes += _tile_picture(tile, x, cy)
+        shapes.append(Text(x + 6.0, cy, tile, size=LABEL_MM, bold=True, anchor="middle", fill=INK))
+        shapes.append(Text(x + 10.5, cy, data.FLOWER_TILES[tile][1], size=LABEL_MM, anchor="middle", fill=INK))
+    return Face(group(shapes), background=WHITE)
+
+
+REFERENCE_CELL = 9.0    # a nursery space on the back's map
+REFERENCE_BAND = 7.0    # the gardener's path round it
+REFERENCE_TEXT = 2.9    # 8.2 pt: a line of more than two words is read at the table
+
+
+def reference_names() -> Face:
+    """The back: the beds' ids, and a map of the nursery naming each space (row letter, column
+    number) and each gardener space round it (4-player corners in grey)."""
+    shapes = _reference_band("Names the app uses")
+    light = " ".join(f"{board}L" for board in data.BED_BOARDS)
+    dark = " ".join(f"{board}D" for board in data.BED_BOARDS)
+    shapes += [Text(REFERENCE_MARGIN, 14.0, f"Beds, light: {light}", size=REFERENCE_TEXT, fill=INK),
+               Text(REFERENCE_MARGIN, 18.5, f"their backs, dark: {dark}", size=REFERENCE_TEXT, fill=INK),
+               Text(REFERENCE_MARGIN, 24.5, "Nursery: row letter, then column", size=REFERENCE_TEXT, bold=True,
+                    fill=INK)]
+    cell, band = REFERENCE_CELL, REFERENCE_BAND
+    left = (REFERENCE - 4 * cell - 2 * band) / 2 + band
+    top = 27.5 + band
+    tray = Style(fill=SOIL["L"], stroke=darken(SOIL["L"], 0.45), stroke_width=0.2)
+    for r, row in enumerate(data.ROWS):
+        for c, column in enumerate(data.COLUMNS):
+            x, y = left + c * cell, top + r * cell
+            shapes += [Rect(x, y, cell, cell, tray),
+                       Text(x + cell / 2, y + cell / 2, row + column, size=LABEL_MM, bold=True, align="center",
+                            anchor="middle", fill=LEAF_TEXT)]
+    track = Style(fill=art.FLAGSTONE, stroke=art.FLAGSTONE_EDGE, stroke_width=0.2)
+    corner_names = set(data.NURSERY_SIDES["4"]["track"]) - set(data.NURSERY_SIDES["1-3"]["track"])
+    for label in data.NURSERY_SIDES["4"]["track"]:
+        edge, key = label[0], label[1]
+        if label in corner_names:
+            x = left - band if key == "W" else left + 4 * cell
+            y = top - band if edge == "N" else top + 4 * cell
+            w = h = band
+        else:
+            index = (data.COLUMNS if edge in "NS" else data.ROWS).index(key)
+            x = {"N": left + index * cell, "S": left + index * cell, "W": left - band, "E": left + 4 * cell}[edge]
+            y = {"N": top - band, "S": top + 4 * cell, "W": top + index * cell, "E": top + index * cell}[edge]
+            w, h = (cell, band) if edge in "NS" else (band, cell)
+        shapes += [Rect(x, y, w, h, track),
+                   Text(x + w / 2, y + h / 2, label, size=LABEL_MM, align="center", anchor="middle",
+                        fill="#595959" if label in corner_names else INK)]
+    shapes.append(Text(REFERENCE_MARGIN, top + 4 * cell + band + 4.5, "Grey corners: the 4-player side only.",
+                       size=REFERENCE_TEXT, fill=INK))
+    return Face(group(shapes), background=WHITE)
+
+
+def reference_card() -> Component:
+    return Component("reference-card", "tile", REFERENCE, REFERENCE, reference_tiles(), reference_names())
+
+
 # --- the kit -------------------------------------------------------------------------------
 
 def components(options: KitOptions | None = None) -> list[Component]:
@@ -1196,4 +1294,5 @@ def components(options: KitOptions | None = None) -> list[Component]:
         die_stickers(),
         die_sticker_note(),
         player_aid(),
+        reference_card(),
     ]

@@ -28,11 +28,12 @@ def test_the_box_contents(pieces):
         "nursery": 1, **tiles,
         **{f"flowerbed-{b}": 1 for b in range(1, 10)},
         "planting-table": 4, "cat-and-pot-tokens": 1, "beehive-tiles": 1,
-        "wheelbarrow": 1, "cubes": 1, "die-stickers": 1, "sticker-note": 1, "player-aids": 2}
+        "wheelbarrow": 1, "cubes": 1, "die-stickers": 1, "sticker-note": 1, "player-aids": 2,
+        "reference-card": 1}
     on_sheets = [tile for rows in kit.tile_sheets() for strip in rows for tile in strip]
     assert sorted(on_sheets) == sorted(data.TILE_IDS) and len(on_sheets) == data.COUNTS["flower_tiles"]
     two_sided = {name for name, c in pieces.items() if c.double_sided}
-    assert two_sided == {"player-aids", "nursery", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
+    assert two_sided == {"player-aids", "nursery", "reference-card", *tiles, *(f"flowerbed-{b}" for b in range(1, 10))}
 
 
 def tile_squares_drawn(face):
@@ -775,3 +776,30 @@ def test_each_nursery_space_is_a_seed_tray_of_a_tile_s_squares_named_on_a_plant_
     joints = [s for s, _, _ in drawn if isinstance(s, Path) and s.style.stroke == art.FLAG_JOINT]
     slabs = [s for s, _, _ in drawn if isinstance(s, Rect) and s.style == art.FLAG_STYLE and max(s.w, s.h) >= 2 * min(s.w, s.h)]
     assert len(joints) == len(slabs) >= 16
+
+
+def test_the_reference_card_lists_every_tile_and_names_every_bed_and_nursery_space(pieces):
+    """The names the scorer and the app take, on one card: every tile's id beside its flower
+    (to check a cut-out set is whole), and behind it every bed side's id and the nursery's
+    spaces and gardener spaces."""
+    card = pieces["reference-card"]
+    front, back = texts(card.front), " ".join(texts(card.back)).split()
+    for tile in data.TILE_IDS:
+        assert front.count(tile) == 1 and data.FLOWER_TILES[tile][1] in front, tile
+    names = set(data.BED_IDS) | set(data.NURSERY_SPACES) | set(data.NURSERY_SIDES["4"]["track"]) \
+        | set(data.NURSERY_SIDES["1-3"]["track"])
+    assert names <= set(back), sorted(names - set(back))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_reference_card_fills_the_blank_beside_a_flowerbed(paper):
+    """Letter's page 7 left 90 x 90 mm bare beside the last flowerbed (71 % of it taken), A4's
+    page 5 as much (69 %): the reference card, a flowerbed's size, lies there, on its two-sided
+    card pages, and the kit keeps its 16 pages."""
+    from pnp.build import impose_kit
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    [card] = [p for p in imposition.placements() if p.component.name == "reference-card" and p.side == "front"]
+    [sheet] = [sheet for sheet in imposition.sheets if sheet.number == card.page]
+    assert any(p.component.name.startswith("flowerbed") for p in sheet.placements)
+    assert _taken(sheet) > 0.8 and len(imposition.sheets) == 16
