@@ -834,8 +834,14 @@ def planting_table_face() -> Face:
                        size=2.9, fill=darken(RED_LINE, 0.35), bold=True))
     shapes.append(Text(line_x + 8.0, _BLUE_Y + _ROW_H + 11.6, "last cube leaves the start: take a flower pot",
                        size=2.9, fill=INK))
+    # what the black squares are for, beside the lower-left one, off every track space
+    shapes.append(Text(leg_left() + readable.INSET - readable.QUIET - 2.0, TABLE_H - readable.INSET - MARKER / 2 + 1.0,
+                       PHOTO_NOTE, size=2.9, align="right", fill=INK))
     shapes.append(readable.marker_shapes(planting_table_markers()))
     return Face(group(shapes), background=TABLE_WOOD)
+
+
+PHOTO_NOTE = "Black squares: for the app's photo reader"
 
 
 # --- what a photo of a planting table reads ---------------------------------------------------

@@ -803,3 +803,25 @@ def test_the_reference_card_fills_the_blank_beside_a_flowerbed(paper):
     [sheet] = [sheet for sheet in imposition.sheets if sheet.number == card.page]
     assert any(p.component.name.startswith("flowerbed") for p in sheet.placements)
     assert _taken(sheet) > 0.8 and len(imposition.sheets) == 16
+
+
+def test_the_planting_table_says_what_its_black_squares_are_for_off_every_track_and_marker(pieces):
+    """A cold review saw black squares on the tables with no word of what they are: a line
+    beside the lower-left one says, off every space the photo reader reads and clear of every
+    marker's white quiet zone, so that the markers and regions stay as they were."""
+    from pnp import readable
+    from pnp.checks import bounds
+
+    [note] = [s for s, _, _ in walk(pieces["planting-table"].front.shapes)
+              if isinstance(s, Text) and s.text == kit.PHOTO_NOTE]
+    box = bounds(note)
+    assert box is not None
+    x0, y0, x1, y1 = box
+    assert 0 < x0 < x1 < kit.TABLE_W and 0 < y0 < y1 < kit.TABLE_H
+
+    def apart(other: tuple[float, float, float, float], by: float) -> bool:
+        ox, oy, ow, oh = other
+        return x1 + by <= ox or ox + ow + by <= x0 or y1 + by <= oy or oy + oh + by <= y0
+
+    assert all(apart(region.box_mm, 0.0) for region in kit.readable_regions())
+    assert all(apart(marker.box_mm, readable.QUIET) for marker in kit.planting_table_markers())
