@@ -841,7 +841,8 @@ def test_a_cut_tick_through_a_neighbour_s_bleed_is_found_and_the_imposition_stop
     their halos slitting the colour (37 on the kit's pages). The imposition now stops a tick at any
     other piece's bleed; a tick on a piece's own cut line still runs through its bleed. Drawn as
     they were, the kit as it is now (its tokens on three sheets of chits, its aids in pairs, its
-    tables rectangles) has 24 on 7 pages, 4 on the page of the last two tables."""
+    tables rectangles, a reference card beside its last flowerbed) has 28 on 7 pages, 4 on the page of the
+    last two tables."""
     def in_bleeds() -> list[str]:
         imposition = impose_kit("cottage-garden", PAPERS["letter"], BuildOptions(games=("cottage-garden",)))
         return [str(problem) for sheet in imposition.sheets for problem in checks.ticks_in_bleed(checks.flatten(sheet))]
@@ -851,7 +852,7 @@ def test_a_cut_tick_through_a_neighbour_s_bleed_is_found_and_the_imposition_stop
     mark = impose_module._mark  # (nor stopped at a neighbour's bleed on its own cut line)
     monkeypatch.setattr(impose_module, "_mark", lambda *args: mark(*args[:7]))
     planted = in_bleeds()
-    assert len(planted) == 24 and sum(line.startswith("page 12:") for line in planted) == 4, "\n".join(planted)
+    assert len(planted) == 28 and sum(line.startswith("page 12:") for line in planted) == 4, "\n".join(planted)
     own = Component("piece", "token", 30, 20, Face(Group(), "#0072B2"), count=2)
     sheet = impose([own], PAPERS["letter"]).sheets[0]
     assert list(checks.ticks_in_bleed(checks.flatten(sheet))) == []  # each tick on its pieces' own cut lines
