@@ -451,23 +451,15 @@ def arrived_whole(client: socket.socket) -> bool:
     kernel's buffer, nothing read; the first packet waited for up to HEADERS_AFTER_S."""
     from gevent.socket import wait_read
 
-    for attempt in range(2):
-        previous = client.gettimeout()
-        client.settimeout(0.0)
-        try:
-            first = client.recv(PEEKED, socket.MSG_PEEK)
-            break
-        except BlockingIOError:
-            if attempt:
-                return False
-        except OSError:
-            return False
-        finally:
-            client.settimeout(previous)
+    first = peeked(client, PEEKED)
+    if first is None:
         try:
             wait_read(client.fileno(), timeout=HEADERS_AFTER_S)
         except TimeoutError:   # nothing came
             return False
+        first = peeked(client, PEEKED)
+    if not first:
+        return False
     end = first.find(b"\r\n\r\n")
     if end < 0:
         return False
@@ -477,6 +469,28 @@ def arrived_whole(client: socket.socket) -> bool:
     # A length as gunicorn takes it (leading zeros and all); anything else is judged as it comes.
     length = announced_length(framing[0][1].strip(b" \t").decode("latin-1") or "0") if framing else 0
     return length is not None and len(first) - end - 4 >= length
+
+
+def peeked(client: socket.socket, size: int) -> bytes | None:
+    """Up to `size` of the bytes waiting in the kernel's buffer for this connection, looked at
+    without reading them and without waiting: None when none is waiting, b"" when the client
+    is gone or closed its end."""
+    previous = client.gettimeout()
+    client.settimeout(0.0)
+    try:
+        return client.recv(size, socket.MSG_PEEK)
+    except BlockingIOError:
+        return None
+    except OSError:
+        return b""
+    finally:
+        client.settimeout(previous)
+
+
+def bytes_waiting(client: socket.socket) -> bool:
+    """Whether the client has sent more than the server has read of it (its next request,
+    after the server answered one)."""
+    return bool(peeked(client, 1))
 
 
 class ArrivingBody:
@@ -670,10 +684,6 @@ class ClientBounds:
         received = 0
         done.callback(lambda: self.bodies.give_back(received, large))   # what was read by then
         source = environ["wsgi.input"]
-        if chunked:
-            from scorer.web.serve import GunicornInternals  # loaded by then: gunicorn serves this request
-
-            GunicornInternals.bound_chunk_size_lines(source.stream, CHUNK_SIZE_LINE)
         arriving = _waited_for(client_of(environ.get("REMOTE_ADDR") or ""), source.deadline - self.body_timeout)
         try:
             while received < wanted:
@@ -740,11 +750,6 @@ def _no_longer_waited_for(arriving: ArrivingBody) -> None:
 UNREADABLE_BODY = "the request body could not be read: its chunks are malformed or it was cut off"
 # Set in a request's environ when part of its body is left unread on the connection.
 CLOSE_AFTER = "gardenkit.close_after"
-# The longest line a chunk's size may take: 16 hex digits (more than any body's bytes) and room
-# for a short extension. gunicorn allows a header field's 8,190 bytes, and a size line of
-# zeros that never ended kept its request waiting for the body's whole deadline; past this,
-# 400 at once.
-CHUNK_SIZE_LINE = 64
 
 
 def closing(start_response: Any) -> Any:

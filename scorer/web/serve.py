@@ -1,4 +1,4 @@
-"""`gardenkit serve`: the web app on gunicorn, embedded, with gevent workers (stock, but for counting connections).
+"""`gardenkit serve`: the web app on gunicorn, embedded, with gevent workers of our own class.
 
 Each worker process builds its own app (and database connections) after the fork, so no
 connection is shared between processes. Within a worker every connection is a greenlet: a
@@ -7,6 +7,12 @@ greenlet waiting on its socket, not one of a few threads, so such clients cannot
 server from everyone else (the threaded `gthread` worker gave each a thread: 128 slow-header
 clients stalled it; docs/deploy.md has the measurements and the choice). SQLite runs in WAL
 mode with a busy timeout (scorer.store.storage), so several workers can save at once.
+
+gunicorn is used through its documented settings and a worker class of our own
+(GardenkitWorker, overriding the worker's methods) only, never its parser's or its response's
+objects: a request head is bounded by `limit_request_fields` and `limit_request_field_size`,
+an answer that asks to close its connection is written by our own code (closing_when_asked),
+and a request written before the last answer came is seen in the kernel's buffer.
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ import os
 import socket
 import sys
 from typing import Any
+from wsgiref.util import is_hop_by_hop
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.ggevent import GeventWorker
@@ -24,13 +31,15 @@ from scorer.web import client_bounds
 from scorer.web.client_bounds import ConnectionBounds, ReadyFirst, RefusedConnections
 
 DEFAULT_WORKERS = 2   # one per core of a small machine
-# The most bytes of header lines one request may send (its request line has gunicorn's own bound,
-# 4,094). gunicorn allows 100 fields of 8,190 bytes, some 800 KB, and copies and searches the
-# whole head again for every 8 KB it reads, so a head costs the square of its size: one of 780 KB
-# cost 110 ms of the worker's loop, 80 of them held a plain page 14 s, and 720 never-ending heads
-# of 245 KB took each worker from 78 to 300 MB. A browser's head is 1-3 KB, its cookies
-# included (a Cookie line may still be 8,190 bytes, gunicorn's bound on one field).
-MAX_HEAD = 32 * 1024
+# How much of a request head gunicorn reads (its `limit_request_fields` and
+# `limit_request_field_size` settings): at most 32 header fields of 8,190 bytes, some 262 KB.
+# gunicorn's defaults, 100 fields, allow some 800 KB, and its parser copies and searches the whole
+# head again for every 8 KB it reads, so a head costs the square of its size: one of 780 KB
+# cost 110 ms of the worker's loop, and 80 of them held a plain page 14 s. A browser sends
+# 10-25 fields, a proxy adds 3-4; one of them, Cookie, may be long (the keys of a browser's 30
+# latest saves are some 1.5 KB of it, scorer.web.owners), so a field keeps gunicorn's size.
+REQUEST_FIELDS = 32
+REQUEST_FIELD_SIZE = 8190
 # Connections one worker holds at once, idle and slow ones included (a greenlet each).
 WORKER_CONNECTIONS = 2000
 # A worker is replaced, gracefully, after this many requests plus a random share of the jitter:
@@ -80,7 +89,6 @@ class GardenkitWorker(GeventWorker):
         gevent.spawn(self.end_bodies_when_stopping)
         self.listener_names = {id(listener): ListenerName(listener.getsockname()) for listener in self.sockets}
         self.wsgi = closing_when_asked(self.wsgi)
-        GunicornInternals.bound_request_heads(MAX_HEAD)
 
     def end_bodies_when_stopping(self) -> None:
         """Once the worker stops (retiring after its requests, or told to stop), every body it
@@ -140,90 +148,84 @@ class GardenkitWorker(GeventWorker):
         already read (pipelined: written before the last answer came) is served without the
         greenlet ever waiting, so two connections that wrote 5,000 requests each kept the
         worker's loop to themselves for seconds: every page waited 11-26 s, and workers were
-        killed as silent. A connection whose next request is already waiting is noted, so that
-        request counts against its address's share (client_bounds.queued_behind_another)."""
+        killed as silent. A connection with bytes already waiting in the kernel's buffer once
+        it is answered (client_bounds.bytes_waiting) wrote its next request before the answer
+        came: it is noted, so that request counts against its address's share
+        (client_bounds.queued_behind_another). gunicorn reads a connection up to 8 KB ahead
+        into a buffer of its own, which nothing public shows, so a pipeline that fits in it
+        (some 180 small GETs) is not seen; the turn of the loop after each answer still holds
+        it to one request at a time.
+
+        An answer the app asked to close the connection after (closing_when_asked) ends it
+        here, as gunicorn's own handle_request does after an answer that closes: nothing more
+        is read from it, a body left unread included."""
         import gevent
 
         waited = self.awaiting[sock]
         self.connections.request_came(waited)
         try:
             super().handle_request(listener_name, req, sock, addr)
+        except AnsweredAndClosing:
+            raise StopIteration from None
         finally:
             self.awaiting[sock] = self.connections.awaiting_request(sock, waited.address, first=False)
-            if GunicornInternals.next_request_read(req):
+            if client_bounds.bytes_waiting(sock):
                 self.connections.pipelining.add(sock)
             else:
                 self.connections.pipelining.discard(sock)
             gevent.sleep(0)
 
 
+class AnsweredAndClosing(Exception):
+    """The app's answer asked for its connection to be closed, and was written whole
+    (closing_when_asked): GardenkitWorker.handle_request ends the connection."""
+
+
 def closing_when_asked(app: Any) -> Any:
-    """The app, with its `Connection: close` honoured. gunicorn drops the header as hop-by-hop
-    and kept the connection open: a flood answered 429 went on sending on it, and a body
-    refused before it was read (408, 503) was read to its end anyway, to find the request
-    after it. The response is told to close before it writes its headers, so it says so
-    (`Connection: close`) and then closes."""
+    """The app, with its `Connection: close` honoured. A WSGI app may not set hop-by-hop
+    headers (PEP 3333), and gunicorn drops them and has no other way to be told to close after
+    an answer: it kept the connection open, a flood answered 429 went on sending on it, and a
+    body refused before it was read (408, 503) was read to its end anyway, to find the request
+    after it. So such an answer (a refusal in a few words, or the app's 413 with its body
+    unread) is written here, whole, on the connection gunicorn gives the app
+    (`gunicorn.socket`), saying `Connection: close`, and the worker then closes it
+    (AnsweredAndClosing). Every other answer goes to gunicorn as it came."""
 
     def serve(environ: dict[str, Any], start_response: Any) -> Any:
+        asked: list[Any] = []   # the closing answer's status and headers
+        written: list[bytes] = []   # what the app wrote through start_response's write
+
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            if any(name.lower() == "connection" and value.lower() == "close" for name, value in headers):
-                GunicornInternals.close_after(start_response)
+            if not asked and any(name.lower() == "connection" and value.lower() == "close"
+                                 for name, value in headers):
+                asked[:] = [status, headers]
+                return written.append
             return start_response(status, headers, exc_info)
-        return app(environ, start)
+
+        answer = app(environ, start)
+        if not asked:
+            return answer
+        try:
+            body = b"".join([*written, *answer])
+        finally:
+            if hasattr(answer, "close"):
+                answer.close()
+        status, headers = asked
+        environ["gunicorn.socket"].sendall(closing_answer(environ, status, headers, body))
+        raise AnsweredAndClosing
     return serve
 
 
-class GunicornInternals:
-    """The four things `gardenkit serve` asks of gunicorn (27) that it has no public way to give,
-    and so the only places it reaches inside it; tests/web/test_gunicorn_surface.py checks both
-    against the installed gunicorn, and fails when a release changes them.
-
-    - Closing after this answer. An app's `Connection` header is hop-by-hop, which a WSGI app
-      may not set (PEP 3333), and gunicorn drops it; it closes a connection when the client
-      asked, when keep-alive is off (the `keepalive` setting: for every connection), when the
-      worker is stopping, or when the answer has no length, and nothing else. The server
-      hooks get the response (post_request) only after that was decided and the answer sent.
-      Shutting the socket ourselves would close it but leave the answer saying keep-alive.
-      So the response object, whose method gunicorn passes as start_response, is told to close.
-    - Whether the client wrote its next request before this answer (pipelining). gunicorn's
-      parser reads a connection ahead (up to 8 KB a read: some 200 small GETs) into its own
-      buffer, which nothing public shows; the socket (a peek) would show only what is left past
-      it, so a pipeline of up to 8 KB would pass for separate requests.
-    - A shorter bound on a chunk's size line than on a header field (bound_chunk_size_lines).
-    - A bound on a request's whole head (bound_request_heads): gunicorn's is its number of
-      fields times a field's size, which a Cookie line needs large."""
-
-    @staticmethod
-    def bound_chunk_size_lines(body: Any, most: int) -> None:
-        """A chunked body's size lines held to `most` bytes. gunicorn bounds them by its
-        limit on a header field (limit_request_field_size, 8,190 bytes), which headers need;
-        its chunked reader keeps its own copy, which is set here."""
-        body.reader.limit_chunk_size_line = most
-
-    @staticmethod
-    def bound_request_heads(most: int) -> None:
-        """Every request parsed in this process refuses a head (its header lines) past `most`
-        bytes, 431 as gunicorn refuses one past its own bound: the parser's message class is
-        one whose bound is lowered before it reads (gunicorn sets it from its settings just
-        before, and reads it as it goes)."""
-        from gunicorn.http.message import Request
-        from gunicorn.http.parser import RequestParser
-
-        class BoundedHead(Request):
-            def parse(self, unreader: Any) -> Any:
-                self.max_buffer_headers: int = min(getattr(self, "max_buffer_headers"), most)  # noqa: B009
-                return super().parse(unreader)
-
-        RequestParser.mesg_class = BoundedHead
-
-    @staticmethod
-    def close_after(start_response: Any) -> None:
-        start_response.__self__.force_close()
-
-    @staticmethod
-    def next_request_read(request: Any) -> bool:
-        with request.unreader.buf.getbuffer() as waiting:
-            return waiting.nbytes > 0
+def closing_answer(environ: dict[str, Any], status: str, headers: list[tuple[str, str]], body: bytes) -> bytes:
+    """An answer's bytes on the wire, saying `Connection: close`; its length is the app's when
+    it gave one (a HEAD's), else its body's, and an answer to HEAD, or a 204 or 304, has no body."""
+    without_body = environ.get("REQUEST_METHOD") == "HEAD" or status[:3] in ("204", "304")
+    kept = [(name, value) for name, value in headers if not is_hop_by_hop(name)]
+    if not any(name.lower() == "content-length" for name, _ in kept) and status[:3] != "204":
+        kept.append(("Content-Length", str(len(body))))
+    lines = [f"{environ.get('SERVER_PROTOCOL', 'HTTP/1.1')} {status}", *(f"{name}: {value}" for name, value in kept),
+             "Connection: close"]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (b"" if without_body else body)
 
 
 class ListenerName:
@@ -251,6 +253,8 @@ def server_options(host: str, port: int, workers: int = DEFAULT_WORKERS) -> dict
         "workers": workers,
         "worker_class": "scorer.web.serve.GardenkitWorker",
         "worker_connections": WORKER_CONNECTIONS,
+        "limit_request_fields": REQUEST_FIELDS,
+        "limit_request_field_size": REQUEST_FIELD_SIZE,
         "max_requests": MAX_REQUESTS,
         "max_requests_jitter": MAX_REQUESTS_JITTER,
         # An idle keep-alive connection is closed after this many seconds.

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import scorer
+from scorer.web.serve import REQUEST_FIELD_SIZE
 from tests.support.prod_server import STALLED_BODIES, module_server, page_times_while, resident_mb, shown, warm
 
 REPO = Path(__file__).resolve().parents[2]
@@ -97,10 +98,12 @@ def test_a_malformed_chunk_is_a_plain_400(server):
 
 
 def test_a_chunk_size_line_that_never_ends_is_a_plain_400_at_once(server):
-    """A size line of 100 zeros with no end: gunicorn waited for the rest of it (up to 8,190
-    bytes) for the body's whole deadline (120 s); a size line now has at most 64 bytes."""
+    """A size line longer than a header field may be (gunicorn bounds both by its
+    `limit_request_field_size`, 8,190 bytes) with no end is refused at once, not waited for to
+    the body's deadline (120 s). A shorter one that never ends is a slow body like any other."""
     request = (b"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-               b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + b"0" * 100)
+               b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+               + b"0" * (REQUEST_FIELD_SIZE + 100))
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
         sock.sendall(request)
         status = sock.recv(65536).split(b"\r\n", 1)[0]

@@ -1,71 +1,91 @@
-"""What `gardenkit serve` asks of gunicorn outside its public settings (scorer.web.serve's
-GunicornInternals, and why there is no public way), checked against the installed gunicorn
-itself, so that a release that changes it fails here and not in a flood: a response told to
-close says `Connection: close` and closes; a request read with the next one behind it shows
-that one waiting. Then the same through the real server, with a raw socket."""
+"""What `gardenkit serve` asks of gunicorn beyond its WSGI app: only its documented settings
+and a worker class of its own (scorer.web.serve). A `Connection: close` the app asks for is
+written by our own code (closing_when_asked) and the worker ends the connection; a request
+written before the last answer came is seen in the kernel's buffer (client_bounds.bytes_waiting);
+a request head is held by gunicorn's `limit_request_fields` and `limit_request_field_size`.
+Each checked here alone, then through the real server with a raw socket."""
 from __future__ import annotations
 
 import socket
 
 import pytest
-from gunicorn import http
-from gunicorn.config import Config
-from gunicorn.http import wsgi
 
-from scorer.web.serve import GunicornInternals
+from scorer.web import client_bounds
+from scorer.web.serve import REQUEST_FIELD_SIZE, REQUEST_FIELDS, AnsweredAndClosing, closing_when_asked
 from tests.support.prod_server import ProductionServer
 
 GET = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
 
-def read_request(written: bytes):
-    """gunicorn's parser, reading the first request of a connection on which `written` came;
-    the request and the server's end of the connection."""
+def app_answering(status: str, headers: list[tuple[str, str]], body: bytes):
+    closed = []
+
+    class Answer(list):
+        def close(self) -> None:
+            closed.append(True)
+
+    def app(environ, start_response):
+        write = start_response(status, headers)
+        write(body[:3])
+        return Answer([body[3:]])
+    return app, closed
+
+
+def served(app, method: str = "GET") -> tuple[bytes, list]:
+    """What the wrapped app wrote on the connection, and what it handed to the server."""
     server_end, client_end = socket.socketpair()
-    client_end.sendall(written)
-    client_end.shutdown(socket.SHUT_WR)
-    parser = http.get_parser(Config(), server_end, ("127.0.0.1", 5000))
-    return next(parser), server_end, client_end
+    handed: list = []
+    environ = {"REQUEST_METHOD": method, "SERVER_PROTOCOL": "HTTP/1.1", "gunicorn.socket": server_end}
+
+    def start_response(status, headers, exc_info=None):
+        handed.append((status, headers))
+        return handed.append
+
+    with server_end, client_end:
+        try:
+            handed.append(closing_when_asked(app)(environ, start_response))
+        except AnsweredAndClosing:
+            handed.append(AnsweredAndClosing)
+        server_end.shutdown(socket.SHUT_WR)
+        written = b""
+        while part := client_end.recv(65536):
+            written += part
+    return written, handed
 
 
-def test_a_request_with_the_next_one_behind_it_shows_it_waiting():
-    alone, *ends = read_request(GET)
-    assert not GunicornInternals.next_request_read(alone)
-    pipelined, *more_ends = read_request(GET * 3)
-    assert GunicornInternals.next_request_read(pipelined)
-    for end in [*ends, *more_ends]:
-        end.close()
+def test_an_answer_asking_to_close_is_written_whole_saying_so():
+    app, closed = app_answering("429 Too Many Requests", [("Content-Type", "text/plain"), ("Connection", "close"),
+                                                          ("Keep-Alive", "timeout=5")], b"too many\n")
+    written, handed = served(app)
+    head, body = written.split(b"\r\n\r\n", 1)
+    assert head.split(b"\r\n") == [b"HTTP/1.1 429 Too Many Requests", b"Content-Type: text/plain",
+                                   b"Content-Length: 9", b"Connection: close"]
+    assert body == b"too many\n" and closed == [True]
+    assert handed == [AnsweredAndClosing]   # nothing left for gunicorn to write, and the worker closes
 
 
-def test_a_response_told_to_close_says_so_and_closes():
-    request, server_end, client_end = read_request(GET)
-    response, _ = wsgi.create(request, server_end, ("127.0.0.1", 5000), ("127.0.0.1", 8000), Config())
-    response.start_response("200 OK", [("Content-Length", "0")])
-    assert not response.should_close() and "Connection: keep-alive\r\n" in response.default_headers()
-
-    request, server_end, client_end = read_request(GET)
-    response, _ = wsgi.create(request, server_end, ("127.0.0.1", 5000), ("127.0.0.1", 8000), Config())
-    GunicornInternals.close_after(response.start_response)
-    response.start_response("429 Too Many Requests", [("Content-Length", "0"), ("Connection", "close")])
-    assert response.should_close() and "Connection: close\r\n" in response.default_headers()
-    server_end.close()
-    client_end.close()
+def test_a_closing_answer_to_head_keeps_its_length_and_sends_no_body():
+    app, _ = app_answering("413 Request Entity Too Large", [("Content-Length", "40"), ("Connection", "close")], b"")
+    written, _ = served(app, "HEAD")
+    assert written == b"HTTP/1.1 413 Request Entity Too Large\r\nContent-Length: 40\r\nConnection: close\r\n\r\n"
 
 
-def test_a_chunk_size_line_is_held_to_its_bound():
-    """gunicorn's chunked reader keeps its own bound on a size line (a header field's, 8,190
-    bytes); bound_chunk_size_lines sets it, and a longer line with no end is refused."""
-    from gunicorn.http.errors import InvalidChunkSize
+def test_an_answer_not_asking_to_close_goes_to_the_server_as_it_came():
+    app, closed = app_answering("200 OK", [("Content-Type", "text/plain")], b"fine\n")
+    written, handed = served(app)
+    assert written == b"" and closed == []
+    assert handed[:2] == [("200 OK", [("Content-Type", "text/plain")]), b"fin"] and handed[2] == [b"e\n"], handed
 
-    endless = (b"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-               b"Transfer-Encoding: chunked\r\n\r\n" + b"0" * 100)
-    request, *ends = read_request(endless)
-    assert request.body.reader.limit_chunk_size_line == 8190
-    GunicornInternals.bound_chunk_size_lines(request.body, 64)
-    with pytest.raises(InvalidChunkSize):
-        request.body.read(10)
-    for end in ends:
-        end.close()
+
+def test_bytes_waiting_are_seen_without_being_read():
+    server_end, client_end = socket.socketpair()
+    with server_end, client_end:
+        assert not client_bounds.bytes_waiting(server_end)
+        client_end.sendall(GET)
+        assert client_bounds.bytes_waiting(server_end) and client_bounds.bytes_waiting(server_end)
+        assert server_end.recv(65536) == GET   # nothing was taken by looking
+        client_end.close()
+        assert not client_bounds.bytes_waiting(server_end)   # closed: nothing to come
 
 
 @pytest.fixture(scope="module")
@@ -75,20 +95,62 @@ def server(tmp_path_factory):
         yield running
 
 
-@pytest.mark.slow
-def test_the_apps_connection_close_is_on_the_wire_and_the_next_request_is_not_answered(server):
-    """A body the bounds refuse (a malformed chunk) is answered with `Connection: close` and the
-    connection is closed: the request written behind it on the same connection gets nothing."""
-    refused = (b"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-               b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
-    with socket.create_connection(("127.0.0.1", server.port), timeout=15) as sock:
-        sock.sendall(refused + GET)
+def received_whole(port: int, written: bytes, wait_s: float = 15) -> bytes:
+    """All the server answered on one connection, read until it closed it; each read waits
+    at most `wait_s` (socket.timeout past it)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=wait_s) as sock:
+        try:
+            sock.sendall(written)
+        except OSError:   # refused and closed before the rest was sent
+            return b"reset"
         received = b""
-        while part := sock.recv(65536):
-            received += part
-    assert received.startswith(b"HTTP/1.1 400"), received[:200]
-    assert b"\r\nConnection: close\r\n" in received.split(b"\r\n\r\n", 1)[0]
+        try:
+            while part := sock.recv(65536):
+                received += part
+        except ConnectionResetError:
+            pass
+    return received
+
+
+REFUSED_BODIES = {
+    "a malformed chunk": (b"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", b"400", b"chunks are malformed"),
+    "a body past its endpoint's limit": (b"POST /api/games/garden-dice/score HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                         b"Content-Type: application/json\r\nContent-Length: 2000000\r\n\r\n",
+                                         b"413", b"larger than"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("refused", REFUSED_BODIES)
+def test_the_apps_connection_close_is_on_the_wire_and_the_next_request_is_not_answered(server, refused):
+    """A body the bounds or the app refuse unread is answered with `Connection: close` and the
+    connection is closed after the answer: the request written behind it gets nothing, and
+    the server does not go on reading the body it refused (left open, gunicorn read the
+    announced 2 MB, the request behind included, until the keep-alive time closed it, 5 s)."""
+    written, status, words = REFUSED_BODIES[refused]
+    received = received_whole(server.port, written + GET, wait_s=3.0)
+    assert received.startswith(b"HTTP/1.1 " + status), received[:200]
+    head, body = received.split(b"\r\n\r\n", 1)
+    assert b"\r\nConnection: close\r\n" in head + b"\r\n" and words in body, received
     assert received.count(b"HTTP/1.1 ") == 1, received
+
+
+@pytest.mark.slow
+def test_a_request_head_is_held_to_gunicorns_documented_bounds(server):
+    """A browser's head with a Cookie line as long as a field may be, among as many fields as
+    the server takes, is read; one field more, or one field longer, is a 431."""
+    def head(fields: int, cookie: int) -> bytes:
+        """A head of `fields` fields, one a Cookie whose line with its CRLF is `cookie` bytes
+        (as gunicorn counts a field's size)."""
+        lines = [b"Host: 127.0.0.1", b"Connection: close", b"Cookie: k=" + b"v" * (cookie - len(b"Cookie: k=\r\n"))]
+        lines += [b"X-Field-%d: a" % number for number in range(fields - len(lines))]
+        return b"GET /healthz HTTP/1.1\r\n" + b"\r\n".join(lines) + b"\r\n\r\n"
+
+    assert REQUEST_FIELDS >= 30 and REQUEST_FIELD_SIZE >= 8000   # a browser's fields behind a proxy; its cookies
+    assert received_whole(server.port, head(REQUEST_FIELDS, REQUEST_FIELD_SIZE)).startswith(b"HTTP/1.1 200 ")
+    assert received_whole(server.port, head(REQUEST_FIELDS + 1, 100)).startswith(b"HTTP/1.1 431 ")
+    assert received_whole(server.port, head(2, REQUEST_FIELD_SIZE + 1)).startswith(b"HTTP/1.1 431 ")
 
 
 def test_serve_imports_none_of_the_apps_modules_before_a_worker_is_patched():
@@ -103,25 +165,3 @@ def test_serve_imports_none_of_the_apps_modules_before_a_worker_is_patched():
                             capture_output=True, text=True, check=True).stdout.split()
     assert sorted(name for name in loaded if name.startswith("scorer.web.")) == [
         "scorer.web.client_bounds", "scorer.web.serve"]
-
-
-def test_a_request_head_is_held_to_its_bound():
-    """bound_request_heads lowers the bound gunicorn's parser holds a head to (its fields
-    times a field's size, some 800 KB): a head past it is refused, one under it read."""
-    from gunicorn.http.errors import LimitRequestHeaders
-    from gunicorn.http.parser import RequestParser
-
-    from scorer.web.serve import MAX_HEAD
-
-    start, line = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Padding: " + b"a" * 8000 + b"\r\n"
-    stock = RequestParser.mesg_class
-    try:
-        GunicornInternals.bound_request_heads(MAX_HEAD)
-        request, *ends = read_request(start + line * 3 + b"\r\n")
-        assert request.headers and request.path == "/healthz"
-        with pytest.raises(LimitRequestHeaders):
-            read_request(start + line * 5 + b"\r\n")
-    finally:
-        RequestParser.mesg_class = stock
-    for end in ends:
-        end.close()
