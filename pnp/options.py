@@ -55,7 +55,7 @@ class BuildOptions:
     cmyk: bool = False
     pod: bool = False
     cut: Literal["gutters", "shared"] = "gutters"  # "shared": same-size pieces edge to edge, one cut for two
-    dark_backs: bool = False  # the dark full-bleed card backs instead of the light, ink-saving default
+    dark_backs: bool = False  # the dark cards (full-bleed backs, Garden Variety's dark-rimmed fronts) instead of the light, ink-saving default
     fold: bool = False  # two-sided cards one-sided, front and back side by side to fold and glue
     coordinates: bool = False  # hidden: board coordinates printed on the pieces, for testing
     deck: Path | None = None
@@ -69,7 +69,7 @@ class KitOptions:
     A kit reads only the fields it has a use for; the pipeline fills them from the build."""
 
     deck: Path | None = None     # Garden Variety: build from an owner's own deck list
-    dark_backs: bool = False     # the dark full-bleed card backs; the default back is light and saves ink
+    dark_backs: bool = False     # the dark cards: full-bleed backs, Garden Variety's fronts a dark rim; light by default, saving ink
     coordinates: bool = False    # a hidden testing aid: print board coordinates on the pieces
     fold: bool = False           # --fold: cards print folded, front and back side by side
     paper: str | None = None     # the paper a --fold build lays out (its last card page's blanks may be filled)

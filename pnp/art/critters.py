@@ -1,5 +1,5 @@
 """Garden Variety's critters in four poses each, so a colour's nine cards are not nine
-copies of one picture; the wildflowers likewise take turns among three flowers.
+copies of one picture; each wildflower number has its own flower.
 
 Pose one is the critter as the kit draws it (its icon, e.g. "gv-frog"); poses two to four
 put that drawing into a little scene (hanging from a branch, on a lily pad, climbing a leaf,
@@ -24,7 +24,6 @@ FOLIAGE_EDGE = "#245A28"
 WATER = "#BFE3F2"
 PINK = "#F4A6C8"
 POSES = 4
-FLOWERS = 3   # the wildflower cards' flowers
 
 
 def pose_icon(animal_icon: str, number: int | str) -> str:
@@ -36,12 +35,20 @@ def pose_icon(animal_icon: str, number: int | str) -> str:
     return animal_icon if pose == 0 else f"{animal_icon}-pose{pose + 1}"
 
 
+# The flower each wildflower number shows, 2 to 9 (1 is the deck's own wildflower): a flower of
+# the meadow in each of the drawing model's forms, so no two numbers share a picture and a
+# number is told from its neighbours by its outline as well as its index (with three flowers
+# taking turns by pairs of numbers, the box's 1 and 6 showed the same one). Drawn as Cottage
+# Garden draws its species, in the wildflowers' orange.
+WILDFLOWERS = {2: "Violet", 3: "Crocus", 4: "Cornflower", 5: "Forget-me-not", 6: "Foxglove", 7: "Sweet Pea",
+               8: "Allium", 9: "Poppy"}
+
+
 def wildflower_icon(own_icon: str, number: int | str) -> str:
-    """The flower a wildflower card numbered `number` shows: the deck's own wildflower, a
-    poppy or a cornflower (drawn as Cottage Garden draws its species), by pairs of numbers,
-    so the box's wildflowers 1, 4, 6 and 9 show all three."""
-    pose = number // 2 % FLOWERS if isinstance(number, int) else 0
-    return (own_icon, species_icon("Poppy"), species_icon("Cornflower"))[pose]
+    """The flower a wildflower card numbered `number` shows: the deck's own wildflower on a 1
+    (or a number the deck's list adds outside 1-9), else its number's own flower."""
+    species = WILDFLOWERS.get(number) if isinstance(number, int) else None
+    return species_icon(species) if species else own_icon
 
 
 def _critter(animal_icon: str, size: float, color: str, share: float, x: float, y: float,

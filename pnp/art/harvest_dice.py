@@ -5,7 +5,7 @@ shown. The score sheet keeps the rulebook's plain shapes (square, circle, triang
 players draw and read: these pictures are decoration beside them."""
 from __future__ import annotations
 
-from pnp.art.shapes import blob, circle, filled, leaf
+from pnp.art.shapes import Commands, blob, circle, filled, leaf
 from pnp.colors import darken, lighten
 from pnp.icons import register_icon
 from pnp.model import Group, Path, Polygon, Rect, Shape, Style
@@ -101,3 +101,55 @@ def market_stall(size: float, color: str) -> Group:
     return Group.of(Rect(10 * u, 28 * u, 5 * u, 50 * u, posts), Rect(85 * u, 28 * u, 5 * u, 50 * u, posts),
                     counter, *crates, *stripes,
                     filled(scallops, AWNING_WHITE, darken(color, 0.4), size * 0.025))
+
+
+# The start player's plate is a pig seen from the side, facing left: its outline a smooth curve
+# through these points (mm, in a 116 x 44 box; the legs' points stop at 43.5, as the curve
+# bulges 0.25 mm past them), which a pair of scissors follows in one cut: snout, ear, back,
+# rump, two stubby legs a side drawn as one, chin. Rounded everywhere, no notch to snip.
+PIG_OUTLINE = ((2.0, 15.0), (0.0, 21.0), (2.0, 27.0), (9.0, 33.0), (18.0, 38.0), (20.0, 43.5),
+               (30.0, 43.5), (34.0, 39.0), (56.0, 41.0), (78.0, 39.0), (82.0, 43.5), (92.0, 43.5),
+               (96.0, 37.0), (108.0, 32.0), (116.0, 22.0), (110.0, 9.0), (92.0, 3.0), (62.0, 2.0),
+               (38.0, 5.0), (31.0, 0.0), (24.0, 8.0), (12.0, 10.0))
+PIG_OUTLINE_SIZE = (116.0, 44.0)
+
+
+def smooth_outline(points: tuple[tuple[float, float], ...]) -> Commands:
+    """A closed curve through every point (Catmull-Rom, as cubic Beziers)."""
+    commands: list[tuple] = [("M", *points[0])]
+    count = len(points)
+    for i in range(count):
+        p0, p1, p2, p3 = (points[(i + k) % count] for k in (-1, 0, 1, 2))
+        commands.append(("C", p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6,
+                         p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6, *p2))
+    return (*commands, ("Z",))
+
+
+def pig_plate_outline(x: float, y: float, facing_right: bool = False) -> Commands:
+    """The plate's outline with its box's top-left at (x, y): facing left, or (`facing_right`)
+    the same outline seen from behind."""
+    width = PIG_OUTLINE_SIZE[0]
+    return smooth_outline(tuple((x + (width - px if facing_right else px), y + py) for px, py in PIG_OUTLINE))
+
+
+def pig_plate_face(x: float, y: float, pink: str, facing_right: bool = False) -> Group:
+    """The pig's face, tail and trotters on the plate drawn by pig_plate_outline at (x, y): an
+    eye, an ear's inside, the snout's disc with its nostrils, a smile, a curly tail and a hoof
+    line on each leg, in the pink's deep shades (the plate's own colour is drawn by the kit)."""
+    width = PIG_OUTLINE_SIZE[0]
+
+    def at(px: float, py: float) -> tuple[float, float]:
+        return (x + (width - px if facing_right else px), y + py)
+
+    deep = darken(pink, 0.45)
+    line = Style(stroke=deep, stroke_width=0.6)
+    snout = filled(circle(*at(5.5, 21.0), 4.6), lighten(pink, 0.35), deep, 0.5)
+    nostrils = filled(circle(*at(4.2, 19.6), 0.8) + circle(*at(4.2, 22.6), 0.8), deep)
+    eye = filled(circle(*at(18.0, 16.0), 1.5), darken(pink, 0.75))
+    shine = filled(circle(*at(17.5, 15.5), 0.45), "#FFFFFF")
+    ear = filled(smooth_outline((at(26.0, 9.0), at(30.5, 3.5), at(33.5, 8.0))), darken(pink, 0.15))
+    smile = (("M", *at(9.0, 27.0)), ("C", *at(12.0, 30.0), *at(16.0, 30.0), *at(19.0, 28.0)))
+    tail = (("M", *at(102.0, 17.0)), ("C", *at(104.0, 11.0), *at(109.0, 13.0), *at(106.0, 16.0)),
+            ("C", *at(104.0, 18.0), *at(102.0, 14.0), *at(105.0, 12.0)))
+    hooves = sum(((("M", *at(a, 42.0)), ("L", *at(b, 42.0))) for a, b in ((21.0, 29.5), (82.5, 91.0))), ())
+    return Group.of(snout, nostrils, eye, shine, ear, Path(smile, line), Path(tail, line), Path(hooves, line))

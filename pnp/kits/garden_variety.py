@@ -4,7 +4,7 @@ stickers for a stock 16 mm die, and the rules in short on half a page.
 The deck comes from scorer/games/garden_variety/data.py (its deck.csv, or an owner's own
 list through `--deck`), so the printed cards and the scorer agree. Every card says what it is
 three ways -- colour, an animal or flower drawing, and a letter/word -- so colour-blind
-players can read it: critters carry their number big in two corners, a badge in the critter's
+players can read it: critters carry their number big in all four corners, a badge in the critter's
 colour that has the shape and letter every gardenkit kit gives that colour (pnp.colors: blue
 circle B, red triangle R, green square G, yellow diamond Y), the drawing, the name and whom it
 beats. Wildflowers carry a flower badge (orange is no player colour, so it has no letter), and
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 
 from pnp.art.critters import pose_icon, wildflower_icon
 from pnp.art.looks import Look, wordmark
@@ -262,11 +263,12 @@ def copycat_gnome(size: float, color: str) -> Group:
 
 @register_icon("gv-gnome-wishing")
 def wishing_gnome(size: float, color: str) -> Group:
-    """A gnome raising a wand with a star on it."""
+    """A gnome raising a wand with a star on it. The star keeps out of the square's top-right
+    corner: at (92, 20) it touched the emblem ring in the card's top-right corner."""
     u = size / 100
     return Group((*gnome_figure(size * 0.85, color),
-                  Line(72 * u, 80 * u, 92 * u, 24 * u, Style(stroke="#8A5A2B", stroke_width=3 * u)),
-                  Polygon(star_points(92 * u, 20 * u, 11 * u, 4.5 * u), solid(OKABE_ITO["yellow"], size))))
+                  Line(72 * u, 84 * u, 88 * u, 40 * u, Style(stroke="#8A5A2B", stroke_width=3 * u)),
+                  Polygon(star_points(88 * u, 36 * u, 11 * u, 4.5 * u), solid(OKABE_ITO["yellow"], size))))
 
 
 @register_icon("gv-gnome-topsy-turvy")
@@ -331,72 +333,95 @@ GNOME_PICTURES = {name: f"gv-gnome-{name}" for name in GNOME_EMBLEMS}
 
 # --- card faces ------------------------------------------------------------------------------
 
-def _both_corners(index: Group) -> Group:
-    """The corner index top-left and, turned 180 degrees, bottom-right."""
-    return Group((index, Group((index,), translate=(CARD_W, CARD_H), rotate=180)))
+def _four_corners(index: Callable[[bool], Group]) -> Group:
+    """The corner index in all four corners: top-left and top-right, and both turned half
+    round (bottom-right and bottom-left). A hand fanned to the right shows each card's left
+    edge, one fanned to the left its right edge, and a card held upside down its foot: in
+    four corners the number shows in a fan whichever hand holds it, either way up (two
+    corners showed it to right-handed fans only)."""
+    left, right = index(False), index(True)
+    return Group((left, right, Group((left, right), translate=(CARD_W, CARD_H), rotate=180)))
 
 
-# Every card's edge is one rim of dark green run on into the bleed: cards of any colours share
-# their cuts (an off cut shows the rim's green beside the same green, never paper), so the last
-# nine print on one Letter page like the rest. Inside the rim the whole panel is a pale tint of
-# the suit's colour: one frame, the suit told by the panel (a band of the suit's colour between
-# the rim and a white panel read as two frames, one inside the other). (A cream rim, as a
-# playing card's white border, showed a cut 1 mm off as a white sliver; the suit's own colour
-# into the bleed cannot share a cut with another suit's, and on Letter, whose three rows of
-# cards have 0.7 mm to spare, every column of a page would have to be one suit: the 10 blue and
-# 10 green cards and the 4 wildflowers fill no whole columns, so a seventh sheet.)
-RIM = 3.5              # the dark rim, from the trim inwards: the panel's edge
-INSET = RIM
-CORNER = INSET - 4.0   # the corner indices, from where they stood inside the earlier 6 mm frame
+# Every card's edge is one rim run on into the bleed, the same colour on every card, so cards of
+# any colours share their cuts (an off cut shows the rim's colour beside the same colour, never
+# paper or another suit), and the last nine print on one Letter page like the rest. Inside the
+# rim the whole panel is a pale tint of the suit's colour: one frame, the suit told by the panel.
+# By default the rim is the cards' cream, a shade off the pale panels, and 2 mm wide: a cut 1 mm
+# off leaves 1 mm and 3 mm of a rim that barely stands off the panel, where the 3.5 mm rim of
+# dark green showed it as a lopsided frame (and inked every card's edge). The dark rim stays
+# for `--dark-backs`, which asks for the dark cards. (The suit's own colour into the bleed
+# cannot share a cut with another suit's, and on Letter, whose three rows of cards have 0.7 mm
+# to spare, every column of a page would have to be one suit: the 10 blue and 10 green cards
+# and the 4 wildflowers fill no whole columns, so a seventh sheet.)
+RIM = 2.0              # the rim, from the trim inwards: the panel's edge
+SAFE = 3.5             # the corner indices and emblems keep where they stood inside the 3.5 mm rim
+CORNER = SAFE - 4.0    # the corner indices, from where they stood inside the earlier 6 mm frame
 PANEL_TINT = 0.78      # the panel: the suit's colour this far towards white
+
+
+def rim_colour(dark: bool) -> str:
+    """Every card front's edge: the cards' cream, or the hedge green of the dark cards."""
+    return RIM_COLOUR if dark else CREAM
 
 
 def panel_colour(colour: str) -> str:
     return lighten(colour, PANEL_TINT)
 
 
-def _framed(colour: str, *shapes: Shape) -> Face:
-    """A card face: the dark green rim (its edge colour, through the bleed), the panel in a
-    tint of the suit's colour, then the face's own drawing."""
-    panel = Rect(INSET, INSET, CARD_W - 2 * INSET, CARD_H - 2 * INSET,
+def _framed(colour: str, dark: bool, *shapes: Shape) -> Face:
+    """A card face: the rim (its edge colour, through the bleed), the panel in a tint of the
+    suit's colour, then the face's own drawing."""
+    panel = Rect(RIM, RIM, CARD_W - 2 * RIM, CARD_H - 2 * RIM,
                  Style(fill=panel_colour(colour)), radius=3.0)
-    return Face(Group((panel, *shapes)), background=RIM_COLOUR)
+    return Face(Group((panel, *shapes)), background=rim_colour(dark))
 
 
-def _number_index(label: str, badge: Shape) -> Group:
-    """The card's number, with the colour badge under it, inside the panel's corner."""
+# The corner group's width: an index on the right stands where its mirror image on the left would.
+CORNER_SPAN = CARD_W - 2 * CORNER
+BADGE_X = 9.5          # a badge's centre, across from the corner
+
+
+def _number_index(label: str, badge: Group, right: bool = False) -> Group:
+    """The card's number, with the colour badge under it, inside the panel's corner: the
+    top-left one, or (`right`) the top-right one, its number likewise toward the card's middle."""
+    def across(x: float) -> float:
+        return CORNER_SPAN - x if right else x
+
     size = 12.0 if len(label) == 1 else 6.2
     shapes: list[Shape] = [
-        Text(9.5 if len(label) == 1 else 12.5, 5.5, label, size=size, align="center", anchor="top", bold=True, fill=INK),
-        badge,
+        Text(across(BADGE_X if len(label) == 1 else 12.5), 5.5, label, size=size, align="center", anchor="top",
+             bold=True, fill=INK),
+        Group((badge,), translate=(across(BADGE_X) - BADGE_X, 0)) if right else badge,
     ]
     if label in ("6", "9"):  # the turned corner must not read as the other number
-        shapes.append(Line(6.3, 15.3, 12.7, 15.3, Style(stroke=INK, stroke_width=0.9)))
+        shapes.append(Line(across(6.3), 15.3, across(12.7), 15.3, Style(stroke=INK, stroke_width=0.9)))
     return Group(tuple(shapes), translate=(CORNER, CORNER))
 
 
 def colour_badge(colour: str) -> Group:
     """The critter colour's own symbol, filled with the colour, its letter on it."""
     player = PLAYER_COLORS[colour]
-    return Group.of(Icon(player.symbol, 9.5, 21.5, 9.6, player.hex),
-                    Text(9.5, 21.9 if player.symbol != "triangle" else 23.0, player.letter, size=3.6, align="center",
+    return Group.of(Icon(player.symbol, BADGE_X, 21.5, 9.6, player.hex),
+                    Text(BADGE_X, 21.9 if player.symbol != "triangle" else 23.0, player.letter, size=3.6, align="center",
                          anchor="middle", bold=True, fill=text_color_on(player.hex)))
 
 
 def flower_badge() -> Group:
-    return Group.of(Icon("flower", 9.5, 21, 8.6, WILDFLOWER_COLOR))
+    return Group.of(Icon("flower", BADGE_X, 21, 8.6, WILDFLOWER_COLOR))
 
 
-ART_Y = 43.5        # its centre: midway between the badges, top-left and (turned) bottom-right
-ART_X = CARD_W / 2 + 1.0  # a little right of the middle: clear of the badge in the top-left corner
+# The picture's centre: the card's, between the four corners' badges (with a badge in two
+# corners only, it stood 1 mm right of the middle and 1 mm high, clear of the top-left one).
+ART_X, ART_Y = CARD_W / 2, CARD_H / 2
 
 
 NAME_MAX_MM = 4.2    # a critter's name under its picture at most, 11.9 pt
 BADGE_R = 4.8        # the colour badge's half-width (its icon is 9.6 mm)
 # The name stays this far from the turned badge in the bottom-right corner, whose left edge is
-# at CARD_W - CORNER - 9.5 - BADGE_R: "Blue Opossum" at 4.2 mm came within 0.3 mm of it.
+# at CARD_W - CORNER - BADGE_X - BADGE_R (the bottom-left one mirrors it): "Blue Opossum" at 4.2 mm came within 0.3 mm of it.
 BADGE_CLEAR = 1.5
-NAME_ROOM = 2 * (CARD_W - CORNER - 9.5 - BADGE_R - BADGE_CLEAR - CARD_W / 2)
+NAME_ROOM = 2 * (CARD_W - CORNER - BADGE_X - BADGE_R - BADGE_CLEAR - CARD_W / 2)
 
 
 CRITTER_NAMES = {colour: f"{colour.capitalize()} {animal}" for colour, animal in data.CRITTERS.items()}
@@ -409,7 +434,8 @@ NAME_MM = min(NAME_MAX_MM, NAME_MAX_MM * NAME_ROOM / max(measure(name, NAME_MAX_
 
 # A critter's picture grows with its card's number: the poses take turns along the numbers
 # (pnp.art.critters.pose_icon), and each picture is scaled so that what it draws is
-# CRITTER_TALL[third] tall (30 mm on 1-3, 32 on 4-6, 34 on 7-9), or ART_WIDE[third] across
+# CRITTER_TALL[third] tall (30 mm on 1-3, 32 on 4-6, 34 on 7-9: the 34.3 mm between the top
+# badges and the turned ones, BADGE_CLEAR from each), or ART_WIDE[third] across
 # where that is reached first (the opossum hanging from its branch is wide and low), its drawing
 # centred on ART_X, ART_Y. (Sized by its square, 42-48 mm, the blue opossum stood 24 mm tall
 # beside a 37 mm bee: the review asked for about 30 mm.)
@@ -445,13 +471,13 @@ def critter_picture(colour: str, number: int | str) -> Icon:
     return _fitted(name, ink, CRITTER_TALL[third], ART_WIDE[third], ART_X, ART_Y)
 
 
-def critter_face(card) -> Face:
+def critter_face(card, dark: bool = False) -> Face:
     color = CRITTER_COLORS[card.color]
     beaten = data.BEATS[card.color]
     rare = card.number == data.RARE_NUMBER
     name = CRITTER_NAMES[card.color]
     shapes: list[Shape] = [
-        _both_corners(_number_index(str(card.number), colour_badge(card.color))),
+        _four_corners(lambda right: _number_index(str(card.number), colour_badge(card.color), right)),
         critter_picture(card.color, card.number),
         Text(CARD_W / 2, 58.5 if rare else 67.5, name, size=NAME_MM, align="center", anchor="top",
              bold=True, fill=INK),
@@ -461,13 +487,13 @@ def critter_face(card) -> Face:
     if rare:
         shapes.append(Text(CARD_W / 2, 68, "say 0 or 10\nwhen you play it", size=2.85, align="center",
                            anchor="top", bold=True, fill=INK))
-    return _framed(color, *shapes)
+    return _framed(color, dark, *shapes)
 
 
-def wildflower_face(card) -> Face:
+def wildflower_face(card, dark: bool = False) -> Face:
     return _framed(
-        WILDFLOWER_COLOR,
-        _both_corners(_number_index(str(card.number), flower_badge())),
+        WILDFLOWER_COLOR, dark,
+        _four_corners(lambda right: _number_index(str(card.number), flower_badge(), right)),
         _fitted(wildflower_icon("gv-wildflower", card.number), WILDFLOWER_COLOR, CRITTER_TALL[1], ART_WIDE[1], ART_X,
                 ART_Y),
         Text(CARD_W / 2, 67.5, "Wildflower", size=4.2, align="center", anchor="top", bold=True, fill=INK),
@@ -479,17 +505,21 @@ def wildflower_face(card) -> Face:
 EMBLEM_R = 5.6
 EMBLEM_RING = 0.5
 EMBLEM_CLEAR = 1.2
-EMBLEM_AT = INSET + EMBLEM_CLEAR + EMBLEM_R + EMBLEM_RING / 2 - CORNER  # its centre, in the corner's group
+EMBLEM_AT = SAFE + EMBLEM_CLEAR + EMBLEM_R + EMBLEM_RING / 2 - CORNER  # its centre, in the corner's group
 
 
-def gnome_face(card) -> Face:
+def gnome_emblem(name: str, right: bool) -> Group:
+    """A gnome card's corner index: its variety's emblem in a white ring, top-left or top-right."""
+    x = CORNER_SPAN - EMBLEM_AT if right else EMBLEM_AT
+    return Group.of(Circle(x, EMBLEM_AT, EMBLEM_R, Style(fill="#FFFFFF", stroke=GNOME_COLOR, stroke_width=EMBLEM_RING)),
+                    Icon(GNOME_EMBLEMS[name], x, EMBLEM_AT, 7.2, GNOME_COLOR), translate=(CORNER, CORNER))
+
+
+def gnome_face(card, dark: bool = False) -> Face:
     variety = data.GNOMES[card.name]
-    emblem = Group.of(Circle(EMBLEM_AT, EMBLEM_AT, EMBLEM_R, Style(fill="#FFFFFF", stroke=GNOME_COLOR,
-                                                                   stroke_width=EMBLEM_RING)),
-                      Icon(GNOME_EMBLEMS[card.name], EMBLEM_AT, EMBLEM_AT, 7.2, GNOME_COLOR), translate=(CORNER, CORNER))
     return _framed(
-        GNOME_COLOR,
-        _both_corners(emblem),
+        GNOME_COLOR, dark,
+        _four_corners(lambda right: gnome_emblem(card.name, right)),
         Icon(GNOME_PICTURES[card.name], CARD_W / 2, 30, 38, GNOME_COLOR),
         Text(CARD_W / 2, 51, variety.title, size=4.3, align="center", anchor="top", bold=True, fill=INK),
         Text(CARD_W / 2, 57.5, variety.effect, size=3.1, align="center", anchor="top", fill=INK, max_width=40))
@@ -528,12 +558,13 @@ def card_back(dark: bool = False) -> Face:
     )), background=ground)
 
 
-def card_face(card) -> Face:
+def card_face(card, dark: bool = False) -> Face:
+    """A card's front: light (a cream rim) unless `dark` (the dark cards' hedge-green rim)."""
     if card.kind == "critter":
-        return critter_face(card)
+        return critter_face(card, dark)
     if card.kind == "wildflower":
-        return wildflower_face(card)
-    return gnome_face(card)
+        return wildflower_face(card, dark)
+    return gnome_face(card, dark)
 
 
 # --- the die and the rules card --------------------------------------------------------------
@@ -690,11 +721,11 @@ TIES_WORD = 2.6        # the chain's names and its "beats", 7.4 pt
 TIES_NAME_SAFE = 3.5   # from the cut to the chain's end names: past the 3 mm safe zone
 
 
-def ties_aid() -> Face:
+def ties_aid(dark: bool = False) -> Face:
     """Who wins when two cards are as near the target: a wildflower over any critter, the four
     critters drawn in the chain where each beats the next, then the card played first; and
     what the die's faces mean. Under the game's wordmark, on a cream panel inside the cards'
-    dark rim, so it shares its cuts with the folded cards beside it."""
+    rim (the cards' rim, light or `dark`), so it shares its cuts with the folded cards beside it."""
     left, right = TIES_MARGIN, TIES_W - TIES_MARGIN
     shapes: list[Shape] = [
         Rect(RIM, RIM, TIES_W - 2 * RIM, TIES_H - 2 * RIM, Style(fill=CREAM), radius=3.5),
@@ -728,15 +759,15 @@ def ties_aid() -> Face:
                          "plays first, then the die is rolled again for the target.", size=BODY_MM, fill=INK,
              anchor="top", max_width=right - left),
     ]
-    return Face(Group(tuple(shapes)), background=RIM_COLOUR)
+    return Face(Group(tuple(shapes)), background=rim_colour(dark))
 
 
-def fold_fillers(cards: int, paper: str | None) -> list[Component]:
+def fold_fillers(cards: int, paper: str | None, dark: bool = False) -> list[Component]:
     """The ties aids a folded build of `cards` cards lays in the places its last page leaves."""
     blanks = -cards % FOLD_PER_PAGE[paper] if paper in FOLD_PER_PAGE else 0
     if not blanks:
         return []
-    return [Component("ties-aid", "card", TIES_W, TIES_H, ties_aid(), count=blanks, shared_cuts=True)]
+    return [Component("ties-aid", "card", TIES_W, TIES_H, ties_aid(dark), count=blanks, shared_cuts=True)]
 
 
 # --- the kit ---------------------------------------------------------------------------------
@@ -780,10 +811,11 @@ def sheet_order(deck: dict) -> list:
 
 
 def components(options: KitOptions) -> list[Component]:
-    back = card_back(dark=options.dark_backs)
-    # Every card's edge is the one dark rim, so neighbours meet on one cut in every build:
+    dark = options.dark_backs  # the dark cards: dark backs and the fronts' dark rim, or light both sides
+    back = card_back(dark=dark)
+    # Every card's edge is the one rim, so neighbours meet on one cut in every build:
     # one cut between two cards, never two cuts a hair apart.
-    cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card), back, count=count, shared_cuts=True)
+    cards = [Component(card.id, "card", CARD_W, CARD_H, card_face(card, dark), back, count=count, shared_cuts=True)
              for card, count in sheet_order(load_deck(options))]
-    fillers = fold_fillers(sum(card.count for card in cards), options.paper) if options.fold else []
+    fillers = fold_fillers(sum(card.count for card in cards), options.paper, dark) if options.fold else []
     return cards + fillers + [rules_summary(), die_stickers(), sticker_page_note()]

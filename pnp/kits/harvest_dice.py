@@ -8,7 +8,8 @@ the scorer checks sheets against.
 
 Score sheets are 94 x 128 mm, four to a Letter or A4 page: one page is one sheet for each
 player of a four-player game, and at this size the garden's spaces (11 mm) and the pig's
-circles (5 mm) are still easy to draw in and cross with a pencil.
+circles (5 mm) are still easy to draw in and cross with a pencil. The kit holds
+data.SHEETS_PER_PRINT of each kind (two games of four players: a game and its rematch or spares).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from pnp.art.looks import Look, look, wordmark
 from pnp.colors import INK, OKABE_ITO, WHITE, darken, lighten
 from pnp.fonts import cap_height, measure
 from pnp.icons import register_icon, solid
-from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Polygon, Rect, Shape, Style, Text
+from pnp.model import Circle, Component, Face, Group, Icon, KitGuide, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import KitOptions
 from pnp.parts import PIPS, STICKER_NOTE_H, STICKER_NOTE_W, chit_grid, die_face, sticker_note
 from pnp.sheets import ReadableSheet, Region
@@ -36,15 +37,16 @@ GUIDE = KitGuide(
                ("glue stick for the die stickers", 1), ("pencils, one per player", 4)),
     assembly=(
         "Print at actual size: the player cards and the pig plate two-sided on card, the rest one-sided. "
-        "Score sheets: print the page headed BASIC GAME or the one "
-        "headed ADVANCED GAME, for the game you play, once per four players.",
+        f"Score sheets: {data.SHEETS_PER_PRINT} of each kind ({data.GAMES_PER_PRINT} games of four players): print the "
+        "pages headed BASIC GAME or the ones headed ADVANCED GAME, for the game you play; each page "
+        "is one game of four, so print it again for more games.",
         "Cut the score sheets apart on their crop marks; each player takes a sheet of the game "
         "you play (basic or advanced).",
         "Die stickers (plain paper and a glue stick, or label paper): trim each colour's sheet on its corner "
         "ticks, cut along its lines and glue a column of six faces on each plain die.",
         "Cut out the four player cards (card, page {pages of player-card}), one for each player's place, and "
-        "the pig start-player marker beside them: it lies flat by the start player, who slides it to the next "
-        "player with the dice.",
+        "the pig start-player marker beside them, round the pig's outline: it lies flat by the start player, "
+        "who slides it to the next player with the dice.",
         "Cut out the rules summary (plain paper, page {pages of rules-summary}).",
         "The black squares on each score sheet let the app read a photo of it at the end of the game "
         "(Read from a photo): keep them whole when you trim.",
@@ -57,6 +59,7 @@ CROP_COLOR = {"lettuce": OKABE_ITO["bluish_green"], "tomato": art.TOMATO,
               "carrot": OKABE_ITO["orange"]}
 VEGGIE_ART = {crop: f"harvest-{crop}" for crop in data.CROPS}  # the vegetables drawn (pnp.art.harvest_dice)
 PIG_PINK = lighten(OKABE_ITO["reddish_purple"], 0.35)
+WHEAT_TINT = lighten(LOOK.ornaments[0][1], 0.8)  # the bands of the player cards and the score sheets
 
 SHEET_W, SHEET_H = 94.0, 128.0
 MARGIN = 4.0
@@ -165,12 +168,14 @@ def score_sheet(mode: str, layout: int | None = None) -> Group:
     """A score sheet as printed now, or in an earlier readable `layout` (its marked parts and
     markers where that layout had them: a photo of such a sheet must still read)."""
     corner = MARKER + readable.INSET  # the top corner markers' room beside the title
-    shapes: list[Shape] = [wordmark(TITLE, corner + 1, MARGIN - 0.2, 6.0)[0],
+    tops = section_tops(layout)
+    # an earlier layout is drawn as it was printed: plain white (a photo of it must still read)
+    dressed = list(sheet_dress(tops["score"])) if layout in (None, READABLE_LAYOUT) else []
+    shapes: list[Shape] = [*dressed, wordmark(TITLE, corner + 1, MARGIN - 0.2, 6.0)[0],
               label(SHEET_W - corner - MARKER_CLEAR_MM, MARGIN + 4, f"{mode.upper()} GAME", size=2.6, bold=True,
                     align="right"),
               label(MARGIN, MARGIN + 10.5, "Name", size=LABEL),
               Line(MARGIN + 9, MARGIN + 11, SHEET_W - MARGIN, MARGIN + 11, THIN)]
-    tops = section_tops(layout)
     shapes.append(garden(MARGIN, tops["garden"]))
     shapes.append(legend(MARGIN, tops["legend"]))
     shapes.append(pig(MARGIN, tops["pig"]))
@@ -183,6 +188,25 @@ def score_sheet(mode: str, layout: int | None = None) -> Group:
                               SHEET_W - 2 * (low_corner + MARKER_CLEAR_MM + 0.3)))
     shapes.append(readable.marker_shapes(sheet_markers(mode, layout)))
     return Group(tuple(shapes))
+
+
+# The score sheet in the game's look, where the photo reader reads nothing and ink-light: the
+# player cards' wheat band behind the wordmark and the sheet's kind, between the top markers,
+# its orange rule under it; the same wheat behind the score boxes' words; the sections' heads in
+# the wordmark's brown. No frame round the sheet: a frame shows a cut 1 mm off as lopsided, and
+# would run past the corner markers, which keep MARKER_CLEAR_MM of white round them.
+HEAD_BAND = (1.0, 11.0)   # the head band's top and foot (mm): the top markers stand from 1 to 9
+
+
+def sheet_dress(score_top: float) -> tuple[Shape, ...]:
+    """What a score sheet of the current layout prints under its words and lines: the head
+    band, the band behind the score boxes' words (`score_top`: where they start)."""
+    left = readable.INSET + MARKER + MARKER_CLEAR_MM
+    top, foot = HEAD_BAND
+    low = BOTTOM_MARKER + readable.INSET + MARKER_CLEAR_MM
+    return (Rect(left, top, SHEET_W - 2 * left, foot - top, Style(fill=WHEAT_TINT, decorative=True), radius=1.5),
+            Line(left + 1.5, foot, SHEET_W - left - 1.5, foot, Style(stroke=LOOK.accent, stroke_width=0.4)),
+            Rect(low, score_top - 0.4, SHEET_W - 2 * low, 4.0, Style(fill=WHEAT_TINT, decorative=True), radius=1.0))
 
 
 def garden(x: float, y: float) -> Group:
@@ -224,7 +248,7 @@ def legend(x: float, y: float) -> Group:
 def pig(x: float, y: float) -> Group:
     """The pig: its rows of circles, a power box and the row's points beside each row."""
     shapes: list = [Icon("harvest-pig", x + 5.5, y + 9.0, 11.0, PIG_PINK),
-                    label(x + 5.5, y + 18.2, "PIG", size=2.6, bold=True, align="center"),
+                    label(x + 5.5, y + 18.2, "PIG", size=2.6, bold=True, align="center", fill=LOOK.ink),
                     label(x + 5.5, y + 21.9, "cross", size=HINT, align="center"),
                     label(x + 5.5, y + 25.0, "pips", size=HINT, align="center")]
     first = x + 16.0
@@ -253,7 +277,7 @@ def markets(x: float, y: float, mode: str) -> Group:
     """The three shared markets; on the basic sheet the first circle comes crossed."""
     printed = data.PRINTED_CROSSED[mode]
     head = y + MARKETS_HEAD
-    shapes: list = [label(x, head, "MARKETS", size=2.6, bold=True, anchor="middle"),
+    shapes: list = [label(x, head, "MARKETS", size=2.6, bold=True, anchor="middle", fill=LOOK.ink),
                     label(x + 15.5, head, "a veggie scores its highest number crossed", size=HINT,
                           anchor="middle")]
     first = x + 25.0
@@ -405,34 +429,37 @@ def earlier_sheets() -> tuple[ReadableSheet, ...]:
 # --- the other pieces --------------------------------------------------------------------------
 
 # The start player's marker lies flat by the dice and slides along the table to the next
-# player each round: a plate of card in the pig's pink, cut with four straight cuts (it was a
-# prism of card to score, fold and glue, with end caps and flaps).
+# player each round: a plate of card cut in the shape of a pig seen from the side (a flat pink
+# rectangle read as a placeholder to a cold reviewer), its outline one smooth curve for
+# scissors (pnp.art.harvest_dice.PIG_OUTLINE). It was a prism of card to score, fold and glue,
+# with end caps and flaps, then a rectangle.
 START_W, START_H = 120.0, 48.0
-START_PIG = 34.0                 # the pig's face on the plate's left
+PLATE_AT = 2.0                   # the outline's box inside the plate's: its pink's bleed stays inside the box
+PLATE_BLEED = 1.5                # the pink past the cut line, so a cut a hair outside it shows no white
+PLATE_PINK = lighten(PIG_PINK, 0.6)
+PLATE_WORDS = (40.0, 106.0)      # the words' room across the body, behind the head (facing left)
 
 
 def start_marker(back: bool = False) -> Group:
-    """The pig, START PLAYER and what the start player does, the three crops drawn beside;
-    its pink runs into the bleed, its words keep 3 mm inside the cut. Its `back` is the same
-    plate seen from the other side (the pig on the right, the veggies in the other order), so
-    either side up it says who starts."""
-    if back:
-        return _start_plate(pig_x=START_W - 4.0 - START_PIG / 2, words=(MARGIN, START_W - START_PIG - 8.0),
-                            crops=tuple(reversed(data.CROPS)), line="passes me left after the last die")
-    return _start_plate(pig_x=4.0 + START_PIG / 2, words=(START_PIG + 8.0, START_W - MARGIN), crops=data.CROPS,
-                        line="rolls the dice, then passes me left")
-
-
-def _start_plate(pig_x: float, words: tuple[float, float], crops: tuple[str, ...], line: str) -> Group:
-    plate = lighten(PIG_PINK, 0.6)
-    middle = sum(words) / 2
-    return Group.of(
-        Rect(-3.0, -3.0, START_W + 6.0, START_H + 6.0, Style(fill=plate)),
-        Icon("harvest-pig", pig_x, START_H / 2, START_PIG, PIG_PINK),
+    """The pig plate: the pig's outline in pale pink with its face, ear, tail and trotters drawn,
+    and across its body START PLAYER, the three crops and what the start player does. Its `back`
+    is the same pig seen from behind (facing right, the veggies in the other order, no cut
+    line: the front's is cut), so either side up it says who starts."""
+    outline = art.pig_plate_outline(PLATE_AT, PLATE_AT, facing_right=back)
+    crops = tuple(reversed(data.CROPS)) if back else data.CROPS
+    low, high = ((START_W - PLATE_WORDS[1], START_W - PLATE_WORDS[0]) if back else PLATE_WORDS)
+    middle = (low + high) / 2
+    shapes: list[Shape] = [
+        Path(outline, Style(fill=PLATE_PINK, stroke=PLATE_PINK, stroke_width=2 * PLATE_BLEED, decorative=True)),
+        art.pig_plate_face(PLATE_AT, PLATE_AT, PIG_PINK, facing_right=back),
         label(middle, 14.0, "START PLAYER", size=6.0, bold=True, align="center", anchor="middle", fill=LOOK.ink),
-        *(Icon(VEGGIE_ART[crop], middle + (index - 1) * 12.0, 26.0, 10.0, CROP_COLOR[crop])
+        *(Icon(VEGGIE_ART[crop], middle + (index - 1) * 12.0, 25.5, 10.0, CROP_COLOR[crop])
           for index, crop in enumerate(crops)),
-        label(middle, 38.0, line, size=KEY, align="center", anchor="middle"))
+        label(middle, 36.0, "passes me left after the last die" if back else "rolls the dice, then passes me left",
+              size=KEY, align="center", anchor="middle")]
+    if not back:
+        shapes.append(Path(outline, Style(stroke=darken(PIG_PINK, 0.45), stroke_width=0.3)))
+    return Group(tuple(shapes))
 
 
 SUMMARY = (
@@ -572,7 +599,7 @@ def die_net() -> Component:
                                  align="center", anchor="top", fill=LOOK.ink)]
     for value, (column, row) in NET_PLACES.items():
         x, y = left + column * NET_FACE, top + row * NET_FACE
-        shapes += [Rect(x, y, NET_FACE, NET_FACE, Style(fill=lighten(LOOK.ornaments[0][1], 0.8), stroke=INK,
+        shapes += [Rect(x, y, NET_FACE, NET_FACE, Style(fill=WHEAT_TINT, stroke=INK,
                                                         stroke_width=0.3)),
                    die_face_pips(x, y, value)]
     shapes.append(label(NET_W / 2, top + 4 * NET_FACE + 2.0,
@@ -627,7 +654,7 @@ def player_card() -> Group:
     width = PLAYER_CARD_W - 2 * MARGIN
     bleed = 3.0
     band = Rect(-bleed, -bleed, PLAYER_CARD_W + 2 * bleed, BAND_H + bleed,
-                Style(fill=lighten(LOOK.ornaments[0][1], 0.8), decorative=True))
+                Style(fill=WHEAT_TINT, decorative=True))
     shapes: list[Shape] = [band, Line(-bleed, BAND_H, PLAYER_CARD_W + bleed, BAND_H,
                                       Style(stroke=LOOK.accent, stroke_width=0.5)),
                            wordmark(TITLE, MARGIN, MARGIN - 1.0, 6.0)[0],
@@ -671,7 +698,7 @@ def card_foot(top: float, sections: tuple[str, ...], key: bool) -> Group:
     bleed = 3.0
     shapes: list[Shape] = [
         Rect(-bleed, top, PLAYER_CARD_W + 2 * bleed, PLAYER_CARD_H - top + bleed,
-             Style(fill=lighten(LOOK.ornaments[0][1], 0.8), decorative=True)),
+             Style(fill=WHEAT_TINT, decorative=True)),
         Line(-bleed, top, PLAYER_CARD_W + bleed, top, Style(stroke=LOOK.accent, stroke_width=0.5))]
     pitch = (PLAYER_CARD_W - 2 * MARGIN) / len(data.CROPS)
     middle = top + 1.8 + FOOT_ART / 2
@@ -696,7 +723,7 @@ def player_card_back() -> Group:
     scores, each under its rulebook section's heading, a drawing beside each line."""
     bleed = 3.0
     width = PLAYER_CARD_W - 2 * MARGIN
-    wheat = lighten(LOOK.ornaments[0][1], 0.8)
+    wheat = WHEAT_TINT
     shapes: list[Shape] = [Rect(-bleed, -bleed, PLAYER_CARD_W + 2 * bleed, BAND_H + bleed,
                                 Style(fill=wheat, decorative=True)),
                            Line(-bleed, BAND_H, PLAYER_CARD_W + bleed, BAND_H,
@@ -732,7 +759,8 @@ def art_colour(icon: str) -> str:
 
 
 def components(options: KitOptions | None = None) -> list[Component]:
-    sheets = [Component(f"score-sheet-{mode}", "pad", SHEET_W, SHEET_H, Face(score_sheet(mode)), count=4)
+    sheets = [Component(f"score-sheet-{mode}", "pad", SHEET_W, SHEET_H, Face(score_sheet(mode)),
+                        count=data.SHEETS_PER_PRINT)
               for mode in data.MODES]
     return sheets + [
         # the pieces handled every round on card; the rules summary, read, on plain paper with
@@ -742,9 +770,8 @@ def components(options: KitOptions | None = None) -> list[Component]:
         # four cards and the pig plate
         Component("player-card", "card", PLAYER_CARD_W, PLAYER_CARD_H, Face(player_card()),
                   None if options is not None and options.fold else Face(player_card_back()), count=4),
-        Component("start-player-marker", "marker", START_W, START_H,
-                  Face(start_marker(), background=lighten(PIG_PINK, 0.6)),
-                  Face(start_marker(back=True), background=lighten(PIG_PINK, 0.6))),
+        Component("start-player-marker", "marker", START_W, START_H, Face(start_marker()),
+                  Face(start_marker(back=True)), outline="polygon"),
         sticker_guide(),
         *(sticker_sheet(crop) for crop in data.CROPS),
         die_net(),

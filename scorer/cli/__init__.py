@@ -85,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="gutters: a bleed gutter between every two pieces (default); shared: same-size "
                             "pieces edge to edge, so one cut serves two")
     build.add_argument("--dark-backs", action="store_true",
-                       help="the dark full-bleed card backs instead of the light ones that save ink")
+                       help="the dark cards: dark full-bleed backs (and Garden Variety's dark-rimmed fronts) instead of "
+                            "the light ones that save ink")
     build.add_argument("--fold", action="store_true",
                        help="two-sided cards one-sided, front and back side by side: cut, fold and glue "
                             "(no two-sided printing)")

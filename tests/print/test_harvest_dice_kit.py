@@ -8,7 +8,6 @@ import pytest
 
 from pnp import checks
 from pnp.art.looks import look
-from pnp.colors import lighten
 from pnp.fonts import DISPLAY_FACES
 from pnp.impose import Sheet, impose
 from pnp.kits import harvest_dice as kit
@@ -35,7 +34,7 @@ def crossed_circles(component):
 
 def test_kit_pieces_and_counts(pieces):
     assert {name: c.count for name, c in pieces.items()} == {
-        "score-sheet-basic": 4, "score-sheet-advanced": 4, "rules-summary": 1, "player-card": 4,
+        "score-sheet-basic": 8, "score-sheet-advanced": 8, "rules-summary": 1, "player-card": 4,
         "start-player-marker": 1, "sticker-note": 1, "die-net": 1, **{f"stickers-{crop}": 1 for crop in data.CROPS}}
     # the pieces handled at the table are two-sided on card; the paper ones one-sided
     assert {name for name, c in pieces.items() if c.double_sided} == {"player-card", "start-player-marker"}
@@ -48,7 +47,7 @@ def test_score_sheets_print_four_to_a_page(pieces, paper):
     imposed = impose(list(pieces.values()), PAPERS[paper])
     for mode in data.MODES:
         pages = Counter(p.page for p in imposed.placements() if p.component.name == f"score-sheet-{mode}")
-        assert list(pages.values()) == [4], pages
+        assert list(pages.values()) == [4, 4], pages  # two games of four: a page is a game
         assert all(not p.rotated for p in imposed.placements() if p.component.name.startswith("score-sheet"))
     # the die stickers and the rules summary share one page of plain paper; the pig marker
     # and the four player cards share one of card
@@ -132,7 +131,7 @@ def test_die_stickers_have_bleed_ticks_and_say_how_few_cuts_they_take(pieces):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_the_kit_prints_three_sheets_of_plain_paper_the_last_one_well_used_and_the_pig_on_card(pieces, paper):
+def test_the_kit_prints_five_sheets_of_plain_paper_the_last_one_well_used_and_the_pig_on_card(pieces, paper):
     """The pig once stood on plain paper and fell over: it is a flat plate on card, beside the
     player cards; the rules summary shares its plain paper with the die stickers (their note
     under them)."""
@@ -140,7 +139,7 @@ def test_the_kit_prints_three_sheets_of_plain_paper_the_last_one_well_used_and_t
 
     imposition = impose(list(pieces.values()), PAPERS[paper])
     stocks = [{stock(p.component) for p in sheet.placements} for sheet in imposition.sheets]
-    assert sorted(map(sorted, stocks)) == [["card"], ["card"], ["paper"], ["paper"], ["paper"]]  # (the card's back)
+    assert sorted(map(sorted, stocks)) == [["card"], ["card"], *[["paper"]] * 5]  # (the card's back)
     last = next(sheet for sheet in imposition.sheets if any(p.component.kind == "sticker" for p in sheet.placements))
     used = sum(p.rect[2] * p.rect[3] for p in last.placements) / (last.width_mm * last.height_mm)
     assert used > 0.4, used
@@ -152,34 +151,56 @@ def test_the_kit_prints_three_sheets_of_plain_paper_the_last_one_well_used_and_t
     assert "plain paper and glue" in words
 
 
-def test_the_pig_marker_is_a_flat_plate_of_card_a_player_slides_on(pieces):
-    """The pig was a prism of card to score, fold and glue (three panels, a tab, two end caps
-    with flaps) that a player picked up and set down: a flat plate of card in the pig's pink,
-    four straight cuts, lies by the start player and slides to the next with the dice."""
+def test_the_pig_marker_is_a_flat_plate_of_card_cut_in_the_shape_of_a_pig(pieces):
+    """The pig was a prism of card to score, fold and glue, then a flat pink rectangle a cold
+    reviewer read as a placeholder: it is a flat plate of card cut round a pig's outline (one
+    smooth closed curve, its pink 1.5 mm past the cut and inside the piece's box), with the
+    pig's face drawn on it, that lies by the start player and slides to the next with the dice."""
+    from pnp.checks import bounds
     from pnp.frontmatter import stock
+    from pnp.model import Path
 
     marker = pieces["start-player-marker"]
-    assert stock(marker) == "card" and marker.kind == "marker" and marker.outline == "rect"
-    assert marker.count == 1
+    assert stock(marker) == "card" and marker.kind == "marker" and marker.outline == "polygon"
+    assert marker.count == 1 and marker.front.background.upper() == "#FFFFFF"  # the pink keeps to the pig
     assert not [s for s, _, _ in walk(marker.front.shapes) if isinstance(s, (Line, Polygon))]  # no folds, no net
     words = texts(marker.front)
     assert words.count("START PLAYER") == 1 and not any("glue" in word or "fold" in word for word in words)
-    assert marker.front.background == lighten(kit.PIG_PINK, 0.6)
+    outlines = [s for s, _, _ in walk(marker.front.shapes) if isinstance(s, Path) and s.commands[0][0] == "M"
+                and s.commands[-1] == ("Z",) and len(s.commands) > 20]
+    plate, cut = outlines
+    assert plate.style.fill == kit.PLATE_PINK and plate.style.stroke_width == 2 * kit.PLATE_BLEED
+    assert cut.commands == plate.commands and cut.style.fill is None  # the cut line on the plate's edge
+    assert sum(1 for command in cut.commands if command[0] == "M") == 1  # one closed curve, one cut
+    box = bounds(Group((plate,)))
+    assert box is not None
+    x0, y0, x1, y1 = box
+    assert x0 >= 0 and y0 >= 0 and x1 <= kit.START_W and y1 <= kit.START_H
 
 
 def test_the_pig_plate_is_two_sided_either_side_up_says_who_starts(pieces):
     """The review found the plate one-sided: a plate that slides round the table shows its
-    back half the time. Its back is the same plate seen from behind: START PLAYER, the pig
-    drawn on the other end, the veggies in the other order, on the same pink into the bleed."""
+    back half the time. Its back is the same pig seen from behind: START PLAYER, the pig
+    facing the other way (its outline mirrored, so it lies on the front's), the veggies in the
+    other order, and no cut line (the front's is cut)."""
+    from pnp.model import Path
+
     marker = pieces["start-player-marker"]
-    assert marker.back is not None and marker.back.background == marker.front.background
+    assert marker.back is not None and marker.back.background.upper() == "#FFFFFF"
     assert texts(marker.back).count("START PLAYER") == 1
 
-    def pig_x(face) -> float:
-        [pig] = [s for s, _, _ in walk(face.shapes) if isinstance(s, Icon) and s.name == "harvest-pig"]
-        return pig.cx
+    def outlines(face) -> list:
+        return [s for s, _, _ in walk(face.shapes) if isinstance(s, Path) and len(s.commands) > 20]
 
-    assert pig_x(marker.front) < kit.START_W / 3 and pig_x(marker.back) > 2 * kit.START_W / 3
+    def snout_x(face) -> float:
+        return min(c[-2] for c in outlines(face)[0].commands if len(c) > 2) if face is marker.front else \
+            max(c[-2] for c in outlines(face)[0].commands if len(c) > 2)
+
+    assert snout_x(marker.front) < kit.START_W / 10 and snout_x(marker.back) > 9 * kit.START_W / 10
+    front, back = outlines(marker.front)[0].commands, outlines(marker.back)[0].commands
+    assert [(round(kit.START_W - c[1], 6), round(c[2], 6)) for c in front if c[0] == "M"] == \
+        [(round(c[1], 6), round(c[2], 6)) for c in back if c[0] == "M"]
+    assert len(outlines(marker.back)) == 1 and len(outlines(marker.front)) == 2
 
     def veggies(face) -> list[str]:
         return [s.name for s, _, _ in walk(face.shapes) if isinstance(s, Icon) and s.name in kit.VEGGIE_ART.values()]
@@ -273,7 +294,7 @@ def test_the_sheets_show_the_games_own_drawings(pieces):
     for mode in data.MODES:
         assert "harvest-market" in icons(f"score-sheet-{mode}")
     assert {f"harvest-{crop}" for crop in data.CROPS} <= icons("rules-summary")
-    assert {"harvest-pig", "harvest-lettuce", "harvest-carrot"} <= icons("start-player-marker")
+    assert {"harvest-lettuce", "harvest-carrot"} <= icons("start-player-marker")  # on the pig the plate is
 
 
 def test_the_score_boxes_are_headed_by_plain_words_not_abbreviations_or_signs(pieces):
@@ -332,10 +353,10 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path_factory):
 
     built = default_kit(tmp_path_factory, "harvest-dice")
     reader = PdfReader(built / "letter" / "harvest-dice.pdf")
-    # the kit's first page and its duplex test, the card page and its back, three pages of paper
-    assert len(reader.pages) == 7
+    # the kit's first page and its duplex test, the card page and its back, five pages of paper
+    assert len(reader.pages) == 9
     svgs = sorted(p.name for p in (built / "letter" / "harvest-dice").glob("*.svg"))
-    assert len(svgs) == 7 and svgs[0].startswith("p01-")
+    assert len(svgs) == 9 and svgs[0].startswith("p01-")
     for page in reader.pages:
         assert round(float(page.mediabox.width) / 72 * 25.4, 1) == 215.9
         embedded = []
@@ -512,3 +533,35 @@ def test_a_folded_build_prints_the_player_cards_one_sided_on_one_page_of_card():
     pages = {p.page for p in imposition.placements()
              if p.side == "front" and p.component.name in ("player-card", "start-player-marker")}
     assert len(pages) == 1
+
+
+def test_the_kit_holds_two_games_of_score_sheets_of_each_kind_for_four_players(pieces):
+    """A cold reviewer found 4 sheets of each kind: one game, no spare. The kit holds players x
+    games per print of each, from the data module (4 x 2: a game and its rematch, or spares), and
+    the guide says how many and that a page is one game of four."""
+    assert data.SHEETS_PER_PRINT == data.MAX_PLAYERS * data.GAMES_PER_PRINT >= 2 * data.MAX_PLAYERS
+    for mode in data.MODES:
+        assert pieces[f"score-sheet-{mode}"].count == data.SHEETS_PER_PRINT
+    steps = " ".join(kit.GUIDE.assembly)
+    assert f"{data.SHEETS_PER_PRINT} of each kind ({data.GAMES_PER_PRINT} games of four players)" in steps
+
+
+@pytest.mark.parametrize("mode", data.MODES)
+def test_the_score_sheet_wears_the_games_look_where_the_photo_reader_reads_nothing(mode):
+    """A cold reviewer found the sheets plain white: the current layout prints the player cards'
+    pale wheat band behind its head and behind the score boxes' words, ink-light, clear of every
+    region the photo reader reads; a sheet of an earlier layout is drawn as it was printed."""
+    from pnp.colors import luminance
+    from pnp.model import Rect
+
+    def bands(group) -> list:
+        return [(s, dx, dy) for s, dx, dy in walk(group) if isinstance(s, Rect) and s.style.fill == kit.WHEAT_TINT]
+
+    found = bands(kit.score_sheet(mode))
+    assert len(found) == 2 and luminance(kit.WHEAT_TINT) > 0.75
+    for band, dx, dy in found:
+        x0, y0, x1, y1 = band.x + dx, band.y + dy, band.x + dx + band.w, band.y + dy + band.h
+        for region in kit.readable_regions(mode):
+            rx, ry, rw, rh = region.box_mm
+            assert x1 <= rx or rx + rw <= x0 or y1 <= ry or ry + rh <= y0, (band, region.path)
+    assert not bands(kit.score_sheet(mode, layout=2))

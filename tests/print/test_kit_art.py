@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
-from pnp.art.critters import FLOWERS, POSES
+from pnp.art.critters import POSES, wildflower_icon
 from pnp.art.flowers import SPECIES, species_icon
 from pnp.art.looks import Look, look
 from pnp.art.shapes import LABEL_MM
@@ -140,9 +140,18 @@ def test_a_colours_critters_come_in_every_pose_and_wildflowers_vary(deck):
     assert set(pictures) == set(garden_variety.CRITTER_COLORS)
     for colour, names in pictures.items():
         assert len(names) == POSES, f"{colour}: {sorted(names)}"
-    flowers = {s.name for component in imposition.components if component.name.startswith("wildflower-")
+    wildflowers = [component for component in imposition.components if component.name.startswith("wildflower-")]
+    flowers = {s.name for component in wildflowers
                for s in shapes_of(component.front.shapes) if isinstance(s, Icon) and s.size > 20}
-    assert len(flowers) == FLOWERS, sorted(flowers)
+    assert len(flowers) == len(wildflowers) == 4, sorted(flowers)  # the box's 1, 4, 6 and 9: one flower each
+
+
+def test_every_wildflower_number_has_a_flower_of_its_own():
+    """Three flowers took turns by pairs of numbers, so the box's wildflowers 1 and 6 showed the
+    same one (a cold reviewer: "drawn for only some values"): every number 1-9 has its own."""
+    flowers = [wildflower_icon("gv-wildflower", number) for number in range(1, 10)]
+    assert len(set(flowers)) == 9, flowers
+    assert flowers[0] == "gv-wildflower"
 
 
 def test_every_pose_is_printed_in_pdf_and_svg(deck):

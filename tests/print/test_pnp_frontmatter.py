@@ -186,9 +186,10 @@ def test_the_picture_draws_every_kind_at_one_stated_scale_with_its_words_pages_a
     assert any(word.startswith(f"The pieces at 1:{scale} ") for word in words)
     pictured = [shape.text for picture in pictures for shape in _texts(picture)]
     assert any("HARVEST DICE" in text.upper() for text in pictured)
-    assert "p. 7 · paper" in words and [word for word in words if word.endswith("· card")] == ["p. 3 · card"] * 2
-    assert "Card of 200-300 g/m²: pages 3-4 · Plain paper of 80-100 g/m²: pages 5-7." in words
-    assert "8 × score sheets: 4 basic, 4 advanced" in words
+    assert "p. 9 · paper" in words and [word for word in words if word.endswith("· card")] == ["p. 3 · card"] * 2
+    assert "p. 5-8 · paper" in words  # the score sheets: two pages of each kind
+    assert "Card of 200-300 g/m²: pages 3-4 · Plain paper of 80-100 g/m²: pages 5-9." in words
+    assert "16 × score sheets: 8 basic, 8 advanced" in words
 
 
 def test_the_first_page_says_how_to_print_and_what_is_in_the_kit(kit_pdf):

@@ -18,6 +18,12 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 # house: a simulated or replayed game (the engine) starts with the first listed player.
 FIRST_PLAYER = 0
 DICE_PER_COLOR = {2: 2, 3: 3, 4: 3}
+# house: the score sheets a print of the kit holds, of each kind (basic, advanced): a sheet is
+# written on once, so a game takes one a player. Enough for a four-player game and its rematch
+# (an evening rarely ends at one game of twenty minutes), and the second set is the spares for
+# a sheet spoiled; a two-player table gets four games. More: print the page again.
+GAMES_PER_PRINT = 2
+SHEETS_PER_PRINT = MAX_PLAYERS * GAMES_PER_PRINT
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 
 # --- crops -----------------------------------------------------------------------------------
