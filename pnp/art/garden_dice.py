@@ -139,3 +139,38 @@ def flower_border(x0: float, x1: float, bottom: float) -> list[Shape]:
         hearts += circle(x, top, 0.6)
     return [*stems, tufts, filled(pink, "#F4A6C8", "#9C4A74", 0.15), filled(yellow, "#F6D55C", "#A07A10", 0.15),
             filled(hearts, "#FFFFFF", "#8A5A35", 0.15)]
+
+
+PATCH_MIN_H = BORDER_H + 28.0  # the vegetable patch: a bed with a row of plants at least, over the flowers
+
+
+def vegetable_patch(x0: float, y0: float, x1: float, bottom: float,
+                    crops: list[tuple[str, str]]) -> list[Shape]:
+    """A raised bed of soil from (x0, y0) to the flowers along `bottom`, in rows of the crops
+    (`crops`: each one's icon and colour, in turn) growing among their leaves."""
+    bed_bottom = bottom - BORDER_H
+    width, height = x1 - x0, bed_bottom - y0
+    rows = max(1, int((height - 4.0) // 20.0))
+    per_row = max(2, int((width - 4.0) // 17.0))
+    pitch_x, pitch_y = (width - 4.0) / per_row, (height - 4.0) / rows
+    plant = min(pitch_x, pitch_y) * 0.72
+    shapes: list[Shape] = [Rect(x0, y0, width, height, Style(fill=SOIL_LIGHT, stroke=darken(SOIL, 0.2), stroke_width=1.2,
+                                                             decorative=True), radius=2.0)]
+    furrows: Commands = ()
+    leaves: Commands = ()
+    plants: list[Shape] = []
+    for row in range(rows):
+        foot = y0 + 2.0 + (row + 1) * pitch_y - 2.5
+        furrows += (("M", x0 + 2.0, foot), ("C", x0 + width * 0.35, foot - 1.0, x0 + width * 0.65, foot + 1.0,
+                                            x1 - 2.0, foot))
+        for k in range(per_row):
+            cx = x0 + 2.0 + (k + 0.5) * pitch_x + (pitch_x * 0.15 if row % 2 else 0.0)
+            if cx + plant / 2 > x1 - 1.5:
+                continue
+            icon, colour = crops[(row * per_row + k) % len(crops)]
+            leaves += leaf(cx, foot, cx - plant * 0.5, foot - plant * 0.3, plant * 0.2) + \
+                leaf(cx, foot, cx + plant * 0.5, foot - plant * 0.32, plant * 0.2)
+            plants.append(Icon(icon, cx, foot - plant * 0.55, plant * 0.8, colour))
+    shapes += [Path(furrows, Style(stroke=SOIL, stroke_width=0.6)), filled(leaves, SPROUT, darken(SPROUT, 0.4), 0.25),
+               *plants, *flower_border(x0, x1, bottom)]
+    return shapes

@@ -460,12 +460,18 @@ def markers() -> Group:
 
 
 LEFT_X0, LEFT_X1 = TRACK_CELL + 4.0, BOARD_W / 2 - 8.0   # the left half inside the track, clear of the hinge
-PANELS_TOP = GARDEN_Y - 7.0                              # under the turn summary
+PANELS_TOP = TRACK_CELL + 4.0
 PANELS_BOTTOM = BOARD_H - TRACK_CELL - 4.0
-SEED_COLUMN_X1 = LEFT_X0 + 76.0                          # the seed values' column, then the notes'
-NOTES_X0 = SEED_COLUMN_X1 + 5.0
+SEED_COLUMN_X1 = LEFT_X0 + 78.0                          # the seed supply's column, then the other spaces'
+NOTES_X0 = SEED_COLUMN_X1 + 4.0
 PANEL_FILL = "#FBF8F0"
+PANEL_GAP = 4.0
 MINI_TILE = 1.0                                          # the board's pictures of tiles, at their size (their words too)
+# house: the board has a place for each crop's stack of seed tiles (Setup puts them "beside
+# the board"), one for the lap tokens and one for the four dice: the left half is played on.
+SUPPLY_SPACE = CELL                                      # a stack's space: a garden space's size
+SPACE_EDGE = Style(stroke=FENCE, stroke_width=0.35, dash=(1.2, 0.8))
+DIE_SPACE = 18.0                                         # a 16 mm die, with room round it
 
 
 def panel(x0: float, y0: float, x1: float, y1: float) -> Rect:
@@ -486,29 +492,106 @@ def mini_tile(face: Face, x: float, y: float) -> Group:
     return Group((ground, face.shapes, edge), translate=(x, y), scale=MINI_TILE, clip=(0, 0, TILE, TILE))
 
 
-def crop_legend() -> Group:
+def _seed_rows() -> list[tuple[str, float]]:
+    """Each crop, cheapest first, and the top of its row in the seed supply."""
+    top = PANELS_TOP + 14.0
+    step = (PANELS_BOTTOM - 2.0 - top) / len(data.CROPS)
+    return [(crop, top + index * step + (step - SUPPLY_SPACE) / 2) for index, crop in enumerate(data.CROPS)]
+
+
+def supply_spaces() -> list[Space]:
+    """The seed supply's stacks: a space a garden space's size for each crop."""
+    x = LEFT_X0 + 17.0
+    return [Space("supply", (x, y, SUPPLY_SPACE, SUPPLY_SPACE)) for _, y in _seed_rows()]
+
+
+def seed_supply() -> Group:
     """The board's left column, far from the row markers (so a value never reads as a row):
-    each crop, cheapest first, its value, its seed side and, watered, its veggie side, drawn
-    as the tiles print."""
+    each crop's stack of seed tiles on a space showing its seed side, its value beside it and,
+    watered, its veggie side. An emptied space shows the packet: the game ends with the last."""
     x0, x1 = LEFT_X0, SEED_COLUMN_X1
     side = TILE * MINI_TILE
-    top = PANELS_TOP + 10.0
-    step = (PANELS_BOTTOM - 3.0 - top) / len(data.CROPS)
-    shapes: list[Shape] = [panel(x0, PANELS_TOP, x1, PANELS_BOTTOM), heading(x0 + 3.0, PANELS_TOP + 2.5, "Seed values"),
-                           Text(x1 - 3.0, PANELS_TOP + 3.4, "seed, watered: veggie", size=BODY_MM, align="right",
-                                anchor="top", fill=INK)]
-    seed_x, veggie_x = x1 - 3.0 - 2 * side - 9.0, x1 - 3.0 - side
-    for index, crop in enumerate(data.CROPS):
-        y = top + index * step + (step - side) / 2
-        middle = y + side / 2
-        shapes += [Circle(x0 + 9.0, middle, 5.0, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
-                   Text(x0 + 9.0, middle, str(data.CROP_VALUES[crop]), size=5.0, align="center", anchor="middle",
+    shapes: list[Shape] = [panel(x0, PANELS_TOP, x1, PANELS_BOTTOM),
+                           heading(x0 + 3.0, PANELS_TOP + 2.5, "Seed supply"),
+                           Text(x0 + 3.0, PANELS_TOP + 8.6, "a stack a crop, seed side up; watered: veggie",
+                                size=BODY_MM, anchor="top", fill=INK)]
+    veggie_x = x1 - 3.0 - side
+    for (crop, y), space in zip(_seed_rows(), supply_spaces()):
+        sx, sy, _, _ = space.box
+        middle = y + SUPPLY_SPACE / 2
+        inset = (SUPPLY_SPACE - side) / 2
+        shapes += [Circle(x0 + 8.0, middle, 5.0, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
+                   Text(x0 + 8.0, middle, str(data.CROP_VALUES[crop]), size=5.0, align="center", anchor="middle",
                         bold=True, fill=INK),
-                   mini_tile(seed_face(crop), seed_x, y),
-                   Icon("drop", seed_x + side + 4.5, middle - 2.6, 4.0, OKABE_ITO["blue"]),
-                   Icon("arrow", seed_x + side + 4.5, middle + 2.2, 4.5, FENCE),
-                   mini_tile(veggie_face(crop), veggie_x, y)]
+                   Rect(sx, sy, SUPPLY_SPACE, SUPPLY_SPACE, Style(fill=SOIL, decorative=True)),
+                   mini_tile(seed_face(crop), sx + inset, sy + inset),
+                   Rect(sx, sy, SUPPLY_SPACE, SUPPLY_SPACE, SPACE_EDGE),
+                   Icon("drop", (sx + SUPPLY_SPACE + veggie_x) / 2, middle - 2.6, 4.0, OKABE_ITO["blue"]),
+                   Icon("arrow", (sx + SUPPLY_SPACE + veggie_x) / 2, middle + 2.2, 4.5, FENCE),
+                   mini_tile(veggie_face(crop), veggie_x, middle - side / 2)]
     return Group(tuple(shapes))
+
+
+def lap_spaces() -> list[Space]:
+    """The lap tokens' supply: four token spaces, two by two."""
+    x = NOTES_X0 + 3.0
+    y = PANELS_TOP + 10.0
+    step = SUPPLY_SPACE + 1.5
+    return [Space("token", (x + (k % 2) * step, y + (k // 2) * step, SUPPLY_SPACE, SUPPLY_SPACE))
+            for k in range(data.LAP_TOKENS)]
+
+
+def lap_supply(y: float) -> tuple[Group, float]:
+    """The lap tokens on their spaces, and beside them when a player takes one."""
+    x0, x1 = NOTES_X0, LEFT_X1
+    spaces = lap_spaces()
+    bottom = max(s.box[1] + s.box[3] for s in spaces) + 3.0
+    text_x = spaces[1].box[0] + SUPPLY_SPACE + 3.0
+    words = f"Past {data.TRACK_SPACES - 1}: take one and go on from 0"
+    note = Text(text_x, y + 11.0, words, size=BODY_MM, anchor="top", fill=INK, line_height=AID_LINE,
+                max_width=widowless_width(words, BODY_MM, False, x1 - text_x - 2.5))
+    shapes: list[Shape] = [panel(x0, y, x1, bottom), heading(x0 + 3.0, y + 2.5, "Lap tokens")]
+    for space in spaces:
+        sx, sy, w, h = space.box
+        shapes += [Rect(sx, sy, w, h, Style(fill=WHITE)), Rect(sx, sy, w, h, SPACE_EDGE),
+                   Text(sx + w / 2, sy + h / 2, f"+{data.TRACK_SPACES}", size=4.0, align="center", anchor="middle",
+                        bold=True, fill="#6E6E6E")]
+    return Group((*shapes, note)), bottom
+
+
+def dice_spaces(y: float) -> list[tuple[float, float]]:
+    """The four dice's places, two by two: their top-left corners."""
+    return [(NOTES_X0 + 3.0 + (k % 2) * (DIE_SPACE + 2.0), y + 10.0 + (k // 2) * (DIE_SPACE + 2.0))
+            for k in range(data.DICE)]
+
+
+def dice_tray(y: float) -> tuple[Group, float]:
+    """A place for the four dice, what to do with them beside it."""
+    x0, x1 = NOTES_X0, LEFT_X1
+    places = dice_spaces(y)
+    bottom = places[-1][1] + DIE_SPACE + 3.0
+    text_x = places[1][0] + DIE_SPACE + 4.0
+    words = "Roll all four, then spend each on an action: your aid shows what each costs"
+    note = Text(text_x, y + 11.0, words, size=BODY_MM, anchor="top", fill=INK, line_height=AID_LINE,
+                max_width=widowless_width(words, BODY_MM, False, x1 - text_x - 2.5))
+    shapes: list[Shape] = [panel(x0, y, x1, bottom), heading(x0 + 3.0, y + 2.5, "Dice")]
+    for k, (x, top) in enumerate(places):
+        shapes += [Rect(x, top, DIE_SPACE, DIE_SPACE, Style(fill=WHITE), radius=2.5),
+                   Rect(x, top, DIE_SPACE, DIE_SPACE, SPACE_EDGE, radius=2.5),
+                   Group.of(die_face(data.DIE_FACES[(2 * k + 1) % 6], DIE_SPACE, pip_color="#D8D2C4"),
+                            translate=(x, top))]
+    return Group((*shapes, note)), bottom
+
+
+def star_key(y: float) -> tuple[Group, float]:
+    """What a star space does, in one line beside the star."""
+    x0, x1 = NOTES_X0, LEFT_X1
+    body = Text(x0 + 20.0, y + 3.0, f"Harvested on a star: ×{data.STAR_MULTIPLIER} (its owner's scarecrow: "
+                                    f"+{data.SCARECROW_BONUS} instead)",
+                size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 23.0, line_height=AID_LINE)
+    bottom = y + max(18.0, len(layout_lines(body)) * BODY_MM * AID_LINE + 6.0)
+    return Group.of(panel(x0, y, x1, bottom), Icon("star", x0 + 10.0, (y + bottom) / 2, 13.0, OKABE_ITO["orange"]),
+                    body), bottom
 
 
 def special_legend(x0: float, x1: float, y: float) -> tuple[Group, float]:
@@ -526,79 +609,23 @@ def special_legend(x0: float, x1: float, y: float) -> tuple[Group, float]:
     return Group(tuple(shapes)), bottom
 
 
-def note_panel(picture: Shape, text: str, y: float, x0: float = NOTES_X0, x1: float = LEFT_X1) -> tuple[Group, float]:
-    """A picture on the left (drawn round (x0 + 11, its middle)) and a note beside it, in a
-    panel from `y`; and where the panel ends."""
-    body = Text(x0 + 22.0, y + 3.0, text, size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 25.0,
-                line_height=AID_LINE)
-    height = max(22.0, len(layout_lines(body)) * BODY_MM * AID_LINE + 6.0)
-    return Group.of(panel(x0, y, x1, y + height), Group.of(picture, translate=(x0 + 11.0, y + height / 2)),
-                    body), y + height
-
-
 def board_notes() -> Group:
-    """The title under the garden; on the left half, right of the seed values, a column of
-    notes (star spaces, laps, the special tiles, the sundial and the sun token) over a strip
-    of flowers."""
-    gap = 4.0
+    """The title under the garden; on the left half, right of the seed supply, the lap tokens'
+    and the dice's places, the star and the special tiles in short, over a vegetable patch.
+    The rules themselves are on the aids, one a player."""
     band = (GARDEN_Y + GARDEN + BOARD_H - TRACK_CELL) / 2
-    star, y = note_panel(Icon("star", 0, 0, 16.0, OKABE_ITO["orange"]),
-                         f"Star space: a veggie harvested here scores ×{data.STAR_MULTIPLIER}, unless its owner's "
-                         f"scarecrow gives +{data.SCARECROW_BONUS} instead", PANELS_TOP)
-    lap = Group.of(Circle(0, 0, 9.0, Style(fill="#F2F2F2", stroke=INK, stroke_width=0.3)),
-                   Text(0, 0, f"+{data.TRACK_SPACES}", size=5.0, align="center", anchor="middle", bold=True, fill=INK))
-    track, y = note_panel(lap, f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on from 0 and "
-                               f"take a +{data.TRACK_SPACES} lap token", y + gap)
-    specials, y = special_legend(NOTES_X0, LEFT_X1, y + gap)
-    notes = {heading: text for _, _, heading, text in aid_notes()}
-    helpers, y = note_panel(Icon("garden-dice-sundial", 0, 0, 16.0, "#D9D2C0"),
-                            f"Sundial: {notes['Sundial']}\nSun token: {notes['Sun token']}", y + gap)
-    scoring, y = final_score(NOTES_X0, LEFT_X1, y + gap)
-    if y + gap + art.BORDER_H > PANELS_BOTTOM:
-        raise ValueError(f"the board's notes run to {y:.1f} mm, too low for the flowers under them")
+    laps, y = lap_supply(PANELS_TOP)
+    dice, y = dice_tray(y + PANEL_GAP)
+    star, y = star_key(y + PANEL_GAP)
+    specials, y = special_legend(NOTES_X0, LEFT_X1, y + PANEL_GAP)
+    if y + PANEL_GAP + art.PATCH_MIN_H > PANELS_BOTTOM:
+        raise ValueError(f"the board's notes run to {y:.1f} mm, too low for the vegetable patch under them")
     # The wordmark keeps to the board's right half, under the garden: the halves join down the middle.
     title = wordmark(TITLE, GARDEN_X + GARDEN / 2, band, 12.0, align="center",
                      max_width=GARDEN, middle=True)[0]
-    flowers = Group(tuple(art.flower_border(NOTES_X0, LEFT_X1, PANELS_BOTTOM)))
-    return Group.of(title, star, track, specials, helpers, scoring, flowers)
-
-
-def final_score(x0: float, x1: float, y: float) -> tuple[Group, float]:
-    """The score pad's rows in short, in a panel from `y`: what each part of the final score
-    is; and where the panel ends."""
-    lines = "\n".join(f"{name}: {hint}" for name, hint in PAD_ROWS if hint)
-    body = Text(x0 + 3.0, y + 9.5, lines, size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 6.0,
-                line_height=AID_LINE)
-    bottom = y + 9.5 + len(layout_lines(body)) * BODY_MM * AID_LINE + 2.0
-    return Group.of(panel(x0, y, x1, bottom), heading(x0 + 3.0, y + 2.5, "Final score"), body), bottom
-
-
-TURN_PANEL_Y = TRACK_CELL + 4.0   # the turn summary's panel, across the left half above the seed values
-TURN_PANEL_BOTTOM = PANELS_TOP - 4.0
-
-
-def _cost_words(cost: tuple[DieMark, ...]) -> str:
-    return " + ".join(str(mark) for mark in cost)
-
-
-def turn_panel() -> Group:
-    """The board's left half, above the seed values: the turn in short (the actions and the dice
-    they cost, as on the aid) and how the game ends and scores, so a table with one aid still
-    sees the turn."""
-    x0, x1 = LEFT_X0, LEFT_X1
-    actions = " · ".join(f"{name} ({_cost_words(cost)})" for _, _, name, cost, _ in aid_actions())
-    game_end = next(text for _, _, heading, text in aid_notes() if heading == "Game end").split(". ")[0]
-    body = Text(x0 + 3.0, TURN_PANEL_Y + 8.6,
-                f"Roll the 4 dice and spend them on actions, in any order (≥: a die of the tile's value or more; "
-                f"≤: a critter moves up to the die's spaces): {actions}.\nGame end: {game_end}; then each scores (Final score, right).",
-                size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 6.0, line_height=AID_LINE)
-    bottom = TURN_PANEL_Y + 8.6 + len(layout_lines(body)) * BODY_MM * AID_LINE + 1.5
-    if bottom > TURN_PANEL_BOTTOM:
-        raise ValueError(f"the board's turn summary runs to {bottom:.1f} mm, past {TURN_PANEL_BOTTOM} mm")
-    return Group.of(Rect(x0, TURN_PANEL_Y, x1 - x0, bottom - TURN_PANEL_Y,
-                         Style(fill=PANEL_FILL, stroke=FENCE, stroke_width=0.5), radius=2.0),
-                    heading(x0 + 3.0, TURN_PANEL_Y + 2.0, "Your turn"),
-                    body)
+    crops = [(crop_icon(crop), CROP_COLORS[crop]) for crop in data.CROPS]
+    patch = Group(tuple(art.vegetable_patch(NOTES_X0, y + PANEL_GAP, LEFT_X1, PANELS_BOTTOM, crops)))
+    return Group.of(title, laps, dice, star, specials, patch)
 
 
 def board_face() -> Face:
@@ -609,16 +636,17 @@ def board_face() -> Face:
     fence = Rect(GARDEN_X, GARDEN_Y, GARDEN, GARDEN, Style(stroke=FENCE, stroke_width=1.4))
     inner = Rect(TRACK_CELL, TRACK_CELL, BOARD_W - 2 * TRACK_CELL, BOARD_H - 2 * TRACK_CELL,
                  Style(fill=GRASS, decorative=True))
-    return Face(Group((inner, track, *spaces, fence, markers(), crop_legend(), board_notes(), turn_panel())),
+    return Face(Group((inner, track, *spaces, fence, markers(), seed_supply(), board_notes())),
                 background=WHITE)
 
 
 def board_spaces() -> tuple[Space, ...]:
-    """Where tiles and discs go: the garden's spaces and the track's cells."""
+    """Where tiles, tokens and discs go: the garden's spaces, the track's cells, the seed
+    supply's stacks and the lap tokens' spaces."""
     garden = [Space("garden", (GARDEN_X + c * CELL, GARDEN_Y + r * CELL, CELL, CELL))
               for r in range(data.BOARD_SIZE) for c in range(data.BOARD_SIZE)]
     track = [Space("track", cell) for cell in perimeter_cells(BOARD_W, BOARD_H, TRACK_CELL)]
-    return (*garden, *track)
+    return (*garden, *track, *supply_spaces(), *lap_spaces())
 
 
 def board() -> Component:

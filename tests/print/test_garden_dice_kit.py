@@ -8,6 +8,7 @@ import math
 import pytest
 from pypdf import PdfReader
 
+from pnp.checks import words as printed_words
 from pnp.impose import impose
 from pnp.kits import garden_dice as kit
 from pnp.model import Icon, Line, Polygon, Rect, Text
@@ -456,20 +457,6 @@ def test_every_tile_row_lies_on_one_22_mm_grid_so_each_cut_runs_across_the_sheet
     assert {round((p.rect[0] - left) / kit.TILE, 6) % 1 for p in tiles} == {0.0}
 
 
-def test_the_board_s_left_half_sums_up_the_turn_and_the_game_end(parts):
-    """The left half was 60 % grass: it holds the turn (every action and its dice) and how the
-    game ends and scores, left of the hinge."""
-    board = parts["board"]
-    words = " ".join(texts(board.front))
-    assert "Your turn" in words
-    for _, _, action, _, _ in kit.aid_actions():
-        assert action in words
-    assert "Game end:" in words and "per set of all five crops" in words
-    assert "Sundial: Once a turn" in words and "Sun token: Spend it" in words
-    panel = next(s for s, _, _ in walk(board.front.shapes) if isinstance(s, Rect) and s.style.fill == "#FBF8F0")
-    assert panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6
-
-
 def test_discs_are_strips_of_squares_so_scissors_do_without_the_punch(parts):
     discs = [c for c in parts.values() if c.name.startswith("disc-")]
     assert discs and all(c.chits and c.width_mm / c.chits[0] == c.height_mm < 12.0 for c in discs)
@@ -538,18 +525,27 @@ def test_every_word_the_kit_draws_in_a_box_fits_inside_its_stroke(paper):
     assert kit._die_mark_width("row") > kit.DIE_MARK == kit._die_mark_width(6) == kit._die_mark_width("≥")
 
 
-def test_the_board_s_left_half_is_panels_of_seed_values_notes_and_the_final_score(parts):
-    """The review found the left half mostly empty green. It is laid out in panels, all left of
-    the hinge: each crop's value beside its seed and veggie sides drawn as the tiles print (the
-    tiles' own faces), the notes, the final score in short, and a strip of flowers."""
+def test_the_board_s_left_half_is_a_play_surface_not_a_page_of_rules(parts):
+    """The review found the left half 60 % rules text (the turn, the notes, the final score,
+    all on the aids and the pad already) over an empty band. It now holds the seed supply (a
+    space for each crop's stack, on its seed side as the tiles print, its value and its veggie
+    side beside it), the lap tokens' and the dice's places, the star and the special tiles in
+    short and a vegetable patch: 264 words on it were 109, tile pictures' words among them."""
     board = parts["board"]
-    words = " ".join(texts(board.front))
-    for heading in ("Seed values", "Special tiles", "Final score", "Star space:", "Track 0–99", "Sundial:"):
-        assert heading in words
-    for name, hint in kit.PAD_ROWS:
-        assert not hint or f"{name}: {hint}" in words
-    panels = [s for s, dx, dy in walk(board.front.shapes) if isinstance(s, Rect) and s.style.fill == kit.PANEL_FILL]
-    assert len(panels) >= 7 and all(panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6 for panel in panels)
+    left = [text for text, box in printed_words(board.front.shapes)
+            if box[2] < kit.BOARD_W / 2 and box[1] > kit.TRACK_CELL and box[3] < kit.BOARD_H - kit.TRACK_CELL]
+    assert sum(len(text.split()) for text in left) <= 120
+    for heading in ("Seed supply", "Lap tokens", "Dice", "Special tiles"):
+        assert heading in left
+    supply = [space for space in board.spaces if space.kind == "supply"]
+    laps = [space for space in board.spaces if space.kind == "token"]
+    assert len(supply) == len(data.CROPS) and len(laps) == data.LAP_TOKENS
+    for space in (*supply, *laps):
+        x, y, w, h = space.box
+        assert x + w <= kit.BOARD_W / 2 - 8.0 and w >= kit.TILE + 2.0 and h >= kit.TILE + 2.0
+    assert all(x + kit.DIE_SPACE <= kit.BOARD_W / 2 - 8.0 for x, _ in kit.dice_spaces(0.0))
+    panels = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Rect) and s.style.fill == kit.PANEL_FILL]
+    assert panels and all(panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6 for panel in panels)
 
     def drawn(shape):
         yield shape
