@@ -174,3 +174,27 @@ def vegetable_patch(x0: float, y0: float, x1: float, bottom: float,
     shapes += [Path(furrows, Style(stroke=SOIL, stroke_width=0.6)), filled(leaves, SPROUT, darken(SPROUT, 0.4), 0.25),
                *plants, *flower_border(x0, x1, bottom)]
     return shapes
+
+
+# The ground every tile front (and token) shares, out to its bleed: dark soil, specks of
+# grit in it. Tiles of any colour then share their cuts (a cut a little off shows soil beside
+# soil) and carry art to their cut line instead of a pale rim.
+SOIL_GROUND = "#9A6B44"
+
+
+def soil_specks(size: float) -> list[Shape]:
+    """Grit in the soil: light and dark specks, the same on every tile, each on the tile's cut
+    line, where the soil shows round the art (a speck runs on past the cut into the bleed, so
+    a cut a little off runs along no edge of one)."""
+    s = size
+    light: Commands = ()
+    dark: Commands = ()
+    along = (0.12, 0.3, 0.47, 0.66, 0.86)
+    points = [(t, 0.0) for t in along] + [(1.0, t) for t in along] + [(1.0 - t, 1.0) for t in along] + \
+        [(0.0, 1.0 - t) for t in along]
+    for k, (x, y) in enumerate(points):
+        if k % 2:
+            dark += circle(s * x, s * y, s * 0.022)
+        else:
+            light += circle(s * x, s * y, s * 0.028)
+    return [filled(light, "#C49A6C"), filled(dark, "#6E4A2C")]

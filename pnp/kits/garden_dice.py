@@ -89,17 +89,16 @@ NAME_BOX_H = 8.5                 # a name box, each player's symbol beside it, t
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1),
-               ("craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)", 2),
                ("strip of cloth, paper or book tape, 25 mm wide and 26 cm long, for the board's hinge", 1)),
     assembly=(
         "Board: cut both halves on their lines, lay them face down edge to edge with a 1 mm gap, arrows "
         "tip to tip, and tape the join: the board folds in half for the box.",
-        "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
+        "Cut the square tiles and tokens on their crop marks; each tile has its seed (or bird, sundial) side "
         "on the front.",
-        f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
-        f"sun and lap tokens a {punch(SUN_TOKEN)} craft punch, player discs a 3/8 inch (9.5 mm) craft punch. "
-        f"No 3/8 inch punch? Cut each colour's strip of discs on its lines instead: "
-        f"{DISC_CELL:g} mm squares play as well. Or cut none and take {data.DISCS_PER_PLAYER} glass beads or "
+        f"Discs are squares: cut each colour's strip on its lines, {DISC_CELL:g} mm squares, printed both sides. "
+        f"Printed with the round pieces option, discs and tokens are circles for stock craft punches, one "
+        f"press each: sun and lap tokens a {punch(SUN_TOKEN)} punch, "
+        f"discs a 3/8 inch (9.5 mm) punch. Or cut no discs and take {data.DISCS_PER_PLAYER} glass beads or "
         f"buttons a colour, {STAND_IN_MM[0]:g} to {STAND_IN_MM[1]:g} mm across.",
         "Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
         "sheet serves one game, so print that page again for more.",
@@ -280,23 +279,22 @@ def round_outline(diameter: float) -> Circle:
 
 # --- tiles -------------------------------------------------------------------------------------------
 
-# Every tile's edge is a cream rim, its own colour a panel inside it: tiles of any colours then
-# share their cuts (a cut a little off shows cream beside cream), so a row of one crop runs on
-# into the next crop's tiles instead of leaving a tile's space blank for a colour gutter.
-TILE_RIM = 1.2
-TILE_RIM_COLOUR = "#FBF6E6"
+# Every tile's front is one ground out to its bleed, the soil its art lies on, the same for all
+# (art.SOIL_GROUND): tiles of any colours then share their cuts (a cut a little off shows soil
+# beside soil), so a row of one crop runs on into the next crop's tiles instead of leaving a
+# tile's space blank for a colour gutter, and no tile has a pale rim inside its cut.
+PLAQUE_INSET = 2.5   # a special tile's plaque of its colour, this far inside the cut (as all art); no stroke,
+# which would narrow the room for its words (the rock's 16.4 mm "blocks critters")
 
 
-def rimmed(shapes: tuple[Shape, ...], colour: str) -> Face:
-    """A tile's front of `colour` inside the cream rim every tile shares: the rim is drawn
-    over the art that reaches it, 0.5 mm past the cut, and the bleed beyond is the rim's cream.
-    (Fronts print on the side the cut ticks are on, so the rim is even all round.)"""
-    reach = 0.5
-    panel = Rect(-reach, -reach, TILE + 2 * reach, TILE + 2 * reach, Style(fill=colour))  # the rim covers its edge
-    middle = (TILE_RIM - reach) / 2
-    rim = Rect(middle, middle, TILE - 2 * middle, TILE - 2 * middle,
-               Style(stroke=TILE_RIM_COLOUR, stroke_width=TILE_RIM + reach))
-    return Face(Group((panel, *shapes, rim)), background=TILE_RIM_COLOUR)
+def on_soil(shapes: tuple[Shape, ...], plaque: str | None = None) -> Face:
+    """A tile's front: the soil out to the bleed with its grit, and over it the art; under the
+    art a plaque of `plaque`, the tile's colour, when its words need a ground of their own."""
+    ground: tuple[Shape, ...] = tuple(art.soil_specks(TILE))
+    if plaque is not None:
+        ground += (Rect(PLAQUE_INSET, PLAQUE_INSET, TILE - 2 * PLAQUE_INSET, TILE - 2 * PLAQUE_INSET,
+                        Style(fill=plaque), radius=1.6),)
+    return Face(Group((*ground, *shapes)), background=art.SOIL_GROUND)
 
 
 # Backs print on the sheet's other side, where a home duplex printer lays them 1-2 mm off the
@@ -320,7 +318,7 @@ def seed_face(crop: str) -> Face:
     """The seed side: a seed packet with the crop's name and picture, value in the corner."""
     color = CROP_COLORS[crop]
     shapes = (*art.seed_packet(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
-    return rimmed(shapes, lighten(color, 0.55))
+    return on_soil(shapes)
 
 
 @cache
@@ -337,16 +335,16 @@ SPECIAL_NOTE_Y = 0.815
 
 def special_face(icon: str, color: str, name: str, note: str, background: str, side: str = "front") -> Face:
     """A special tile's side: its picture among a little scenery, its name and what it does.
-    A front in the cream rim; a back (`side="back"`) rimless, its colour a patch round the
+    A front on the soil, on a plaque of `background`; a back (`side="back"`) rimless, its colour a patch round the
     picture, clear of the name."""
-    # the words keep art.SAFE inside the trim: a tile may share its cut with its neighbour
-    width = TILE - 2 * art.SAFE
+    # the words keep art.SAFE inside the trim (a tile may share its cut with its neighbour)
+    width = TILE - 2 * art.SAFE  # on a front, inside its plaque (PLAQUE_INSET)
     name_size = art.fitted(name.upper(), 2.6, width, bold=True)
     shapes = (*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
               caption(name.upper(), TILE * SPECIAL_NAME_Y, size=name_size),
               caption(note, TILE * SPECIAL_NOTE_Y, size=art.fitted(note, PIECE_WORD_MM, width), bold=False))
     if side == "front":
-        return rimmed(shapes, background)
+        return on_soil(shapes, background)
     top = art.SAFE                                                        # the patch from here down to
     bottom = TILE * SPECIAL_NAME_Y - cap_height() * name_size / 2 - 0.4   # just above the name's capitals
     return rimless(shapes, darken(background, 0.06), (top + bottom) / 2, (bottom - top) / 2)
@@ -376,41 +374,51 @@ def special_tiles() -> list[Component]:
 
 # --- tokens and discs --------------------------------------------------------------------------------
 
-def token_faces(shapes: tuple[Shape, ...], diameter: float, colour: str) -> tuple[Face, Face]:
-    """A round token's front and back, alike (as the rock's are) but for the cell round the
-    circle: the tiles' front cream and their backs' colour, so the tokens run on from the
-    tiles in their rows, meeting them on one cut, on the tiles' grid. Its own colour fills
-    the cut circle."""
-    outline = round_outline(diameter)
-    cut = Circle(outline.cx, outline.cy, outline.r, replace(outline.style, fill=colour))
-    cell, _ = punch_cell(Group((cut, *shapes)), diameter, TOKEN_CELL)
-    return Face(cell, background=TILE_RIM_COLOUR), Face(cell, background=BACK_GROUND)
+def token_faces(shapes: tuple[Shape, ...], diameter: float, colour: str, round_piece: bool) -> tuple[Face, Face]:
+    """A token's front and back, alike (as the rock's are) but for the ground round it: the
+    tiles' soil in front and their backs' colour behind, so the tokens run on from the tiles
+    in their rows, meeting them on one cut, on the tiles' grid. `shapes` are drawn for a
+    circle `diameter` across. Round, its colour fills the cut circle a punch presses out;
+    square (the default), the token is its whole cell, its colour a plaque in front (as the
+    special tiles' are) and a round patch behind, cut on the tiles' grid lines."""
+    if round_piece:
+        outline = round_outline(diameter)
+        cut = Circle(outline.cx, outline.cy, outline.r, replace(outline.style, fill=colour))
+        cell, _ = punch_cell(Group((cut, *shapes)), diameter, TOKEN_CELL)
+        return on_soil((cell,)), Face(cell, background=BACK_GROUND)
+    art_in_cell, _ = punch_cell(Group(shapes), diameter, TOKEN_CELL)
+    return on_soil((art_in_cell,), colour), rimless((art_in_cell,), colour, TOKEN_CELL / 2, diameter / 2)
 
 
-def tokens() -> list[Component]:
+def tokens(round_pieces: bool) -> list[Component]:
+    """The sun and lap tokens: squares of a tile's size, or circles for a 3/4 inch punch."""
     # the points on a line of their own, the words under them high enough to keep 1 mm
     # inside the cut circle at both their ends, and pnp.checks.RING_CLEAR_MM from its ink
     sun = token_faces((Icon("sun", SUN_TOKEN / 2, 5.8, 8.0, OKABE_ITO["yellow"]),
                       caption(f"+{data.SUN_TOKEN_POINTS}", 12.0, SUN_TOKEN, size=3.4),
-                      caption("if unused", 15.0, SUN_TOKEN, size=PIECE_WORD_MM, bold=False)), SUN_TOKEN, "#FFF8D6")
+                      caption("if unused", 15.0, SUN_TOKEN, size=PIECE_WORD_MM, bold=False)), SUN_TOKEN, "#FFF8D6",
+                      round_pieces)
     lap = token_faces((Text(LAP_TOKEN / 2, 8.7, f"+{data.TRACK_SPACES}", size=5.2, align="center",
                            anchor="middle", bold=True, fill=INK),
-                      caption("lap", 13.7, LAP_TOKEN, size=PIECE_WORD_MM, bold=False)), LAP_TOKEN, "#F2F2F2")
+                      caption("lap", 13.7, LAP_TOKEN, size=PIECE_WORD_MM, bold=False)), LAP_TOKEN, "#F2F2F2",
+                      round_pieces)
+    shape: dict = dict(outline="circle", footprint=(SUN_TOKEN, SUN_TOKEN)) if round_pieces else {}
     return [Component("sun-token", "token", TOKEN_CELL, TOKEN_CELL, *sun, count=data.SUN_TOKENS,
-                      outline="circle", footprint=(SUN_TOKEN, SUN_TOKEN), shared_cuts=True),
+                      shared_cuts=True, **shape),
             Component("lap-token", "token", TOKEN_CELL, TOKEN_CELL, *lap, count=data.LAP_TOKENS,
-                      outline="circle", footprint=(LAP_TOKEN, LAP_TOKEN), shared_cuts=True)]
+                      shared_cuts=True, sits_on="token", **shape)]
 
 
-def disc_face(colour: str) -> Face:
+def disc_face(colour: str, round_piece: bool) -> Face:
     """A player's strip of discs: each disc its colour, its symbol and its letter, so colour
-    is never alone, in a cell of the strip, thin lines of a darker shade between the cells."""
+    is never alone, in a cell of the strip, thin lines of a darker shade between the cells;
+    round, a cut circle for the punch round each."""
     player = PLAYER_COLORS[colour]
     ink = text_color_on(player.hex)
-    disc, _ = punch_cell(Group.of(round_outline(DISC),
-                                  Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
-                                  Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
-                                       bold=True, fill=ink)), DISC, DISC_CELL)
+    marks: tuple[Shape, ...] = (Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
+                                Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
+                                     bold=True, fill=ink))
+    disc, _ = punch_cell(Group((round_outline(DISC), *marks) if round_piece else marks), DISC, DISC_CELL)
     # The colour is the strip's one background, through its bleed: a punch a little off
     # centre, or a scissor cut outside the circle, still shows the player's colour, never
     # white, and no two fills meet between the discs (abutting fills left a hairline there).
@@ -418,14 +426,18 @@ def disc_face(colour: str) -> Face:
     return Face(strip, background=player.hex)
 
 
-def discs() -> list[Component]:
-    """A player's discs as one strip of squares, half a tile wide, trimmed whole: punched, they
-    are 3/8 inch discs; without the punch, cut on the strip's lines, they are 11 mm squares,
-    which sit on a 12 mm track space as well."""
-    return [Component(f"disc-{colour}", "marker", data.DISCS_PER_PLAYER * DISC_CELL, DISC_CELL, disc_face(colour),
-                      chits=(data.DISCS_PER_PLAYER, 1), round_chits=True, sits_on="track",
-                      footprint=(DISC, DISC))
-            for colour in data.PLAYER_COLOURS]
+def discs(round_pieces: bool) -> list[Component]:
+    """A player's discs as one strip of squares, half a tile wide, trimmed whole, then cut on
+    its lines: 11 mm squares, which sit on a 12 mm track space. Round, each has a 3/8 inch
+    circle to punch. Two-sided, the same both sides: a disc turned over on a tile or the
+    track still shows its owner (the back lies on the front's strip, so a duplex drift moves
+    colour over colour)."""
+    size = DISC if round_pieces else DISC_CELL
+    faces = {colour: disc_face(colour, round_pieces) for colour in data.PLAYER_COLOURS}
+    return [Component(f"disc-{colour}", "marker", data.DISCS_PER_PLAYER * DISC_CELL, DISC_CELL, face, face,
+                      chits=(data.DISCS_PER_PLAYER, 1), round_chits=round_pieces, sits_on="track",
+                      footprint=(size, size))
+            for colour, face in faces.items()]
 
 
 # --- the board -------------------------------------------------------------------------------------------
@@ -928,4 +940,5 @@ def paper_pieces() -> list[Component]:
 
 
 def components(options: KitOptions) -> list[Component]:
-    return [board(), *crop_tiles(), *special_tiles(), *tokens(), *discs(), *paper_pieces()]
+    return [board(), *crop_tiles(), *special_tiles(), *tokens(options.round_pieces), *discs(options.round_pieces),
+            *paper_pieces()]
