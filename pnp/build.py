@@ -71,6 +71,7 @@ def kit_components(game: str, options: BuildOptions, paper: str | None = None) -
     kit = load_kit(game)
     components = kit.components(KitOptions(deck=options.deck, dark_backs=options.dark_backs,
                                            coordinates=options.coordinates, fold=options.fold,
+                                           round_pieces=options.round_pieces,
                                            paper=paper if options.fold else None))
     if not components:
         raise KitError(f"the {game} kit has no components")

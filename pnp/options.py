@@ -57,6 +57,7 @@ class BuildOptions:
     cut: Literal["gutters", "shared"] = "gutters"  # "shared": same-size pieces edge to edge, one cut for two
     dark_backs: bool = False  # the dark cards (full-bleed backs, Garden Variety's dark-rimmed fronts) instead of the light, ink-saving default
     fold: bool = False  # two-sided cards one-sided, front and back side by side to fold and glue
+    round_pieces: bool = False  # discs and tokens drawn round for craft punches, not squares cut on lines
     coordinates: bool = False  # hidden: board coordinates printed on the pieces, for testing
     deck: Path | None = None
     progress: bool = True
@@ -73,3 +74,4 @@ class KitOptions:
     coordinates: bool = False    # a hidden testing aid: print board coordinates on the pieces
     fold: bool = False           # --fold: cards print folded, front and back side by side
     paper: str | None = None     # the paper a --fold build lays out (its last card page's blanks may be filled)
+    round_pieces: bool = False   # --round-pieces: discs and tokens round, for craft punches; squares by default

@@ -139,3 +139,62 @@ def flower_border(x0: float, x1: float, bottom: float) -> list[Shape]:
         hearts += circle(x, top, 0.6)
     return [*stems, tufts, filled(pink, "#F4A6C8", "#9C4A74", 0.15), filled(yellow, "#F6D55C", "#A07A10", 0.15),
             filled(hearts, "#FFFFFF", "#8A5A35", 0.15)]
+
+
+PATCH_MIN_H = BORDER_H + 28.0  # the vegetable patch: a bed with a row of plants at least, over the flowers
+
+
+def vegetable_patch(x0: float, y0: float, x1: float, bottom: float,
+                    crops: list[tuple[str, str]]) -> list[Shape]:
+    """A raised bed of soil from (x0, y0) to the flowers along `bottom`, in rows of the crops
+    (`crops`: each one's icon and colour, in turn) growing among their leaves."""
+    bed_bottom = bottom - BORDER_H
+    width, height = x1 - x0, bed_bottom - y0
+    rows = max(1, int((height - 4.0) // 20.0))
+    per_row = max(2, int((width - 4.0) // 17.0))
+    pitch_x, pitch_y = (width - 4.0) / per_row, (height - 4.0) / rows
+    plant = min(pitch_x, pitch_y) * 0.72
+    shapes: list[Shape] = [Rect(x0, y0, width, height, Style(fill=SOIL_LIGHT, stroke=darken(SOIL, 0.2), stroke_width=1.2,
+                                                             decorative=True), radius=2.0)]
+    furrows: Commands = ()
+    leaves: Commands = ()
+    plants: list[Shape] = []
+    for row in range(rows):
+        foot = y0 + 2.0 + (row + 1) * pitch_y - 2.5
+        furrows += (("M", x0 + 2.0, foot), ("C", x0 + width * 0.35, foot - 1.0, x0 + width * 0.65, foot + 1.0,
+                                            x1 - 2.0, foot))
+        for k in range(per_row):
+            cx = x0 + 2.0 + (k + 0.5) * pitch_x + (pitch_x * 0.15 if row % 2 else 0.0)
+            if cx + plant / 2 > x1 - 1.5:
+                continue
+            icon, colour = crops[(row * per_row + k) % len(crops)]
+            leaves += leaf(cx, foot, cx - plant * 0.5, foot - plant * 0.3, plant * 0.2) + \
+                leaf(cx, foot, cx + plant * 0.5, foot - plant * 0.32, plant * 0.2)
+            plants.append(Icon(icon, cx, foot - plant * 0.55, plant * 0.8, colour))
+    shapes += [Path(furrows, Style(stroke=SOIL, stroke_width=0.6)), filled(leaves, SPROUT, darken(SPROUT, 0.4), 0.25),
+               *plants, *flower_border(x0, x1, bottom)]
+    return shapes
+
+
+# The ground every tile front (and token) shares, out to its bleed: dark soil, specks of
+# grit in it. Tiles of any colour then share their cuts (a cut a little off shows soil beside
+# soil) and carry art to their cut line instead of a pale rim.
+SOIL_GROUND = "#9A6B44"
+
+
+def soil_specks(size: float) -> list[Shape]:
+    """Grit in the soil: light and dark specks, the same on every tile, each on the tile's cut
+    line, where the soil shows round the art (a speck runs on past the cut into the bleed, so
+    a cut a little off runs along no edge of one)."""
+    s = size
+    light: Commands = ()
+    dark: Commands = ()
+    along = (0.12, 0.3, 0.47, 0.66, 0.86)
+    points = [(t, 0.0) for t in along] + [(1.0, t) for t in along] + [(1.0 - t, 1.0) for t in along] + \
+        [(0.0, 1.0 - t) for t in along]
+    for k, (x, y) in enumerate(points):
+        if k % 2:
+            dark += circle(s * x, s * y, s * 0.022)
+        else:
+            light += circle(s * x, s * y, s * 0.028)
+    return [filled(light, "#C49A6C"), filled(dark, "#6E4A2C")]

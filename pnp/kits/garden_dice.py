@@ -89,17 +89,16 @@ NAME_BOX_H = 8.5                 # a name box, each player's symbol beside it, t
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1),
-               ("craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)", 2),
                ("strip of cloth, paper or book tape, 25 mm wide and 26 cm long, for the board's hinge", 1)),
     assembly=(
         "Board: cut both halves on their lines, lay them face down edge to edge with a 1 mm gap, arrows "
         "tip to tip, and tape the join: the board folds in half for the box.",
-        "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side "
+        "Cut the square tiles and tokens on their crop marks; each tile has its seed (or bird, sundial) side "
         "on the front.",
-        f"Round pieces are stock craft-punch discs, one press each, centred on the circle (or cut on it): "
-        f"sun and lap tokens a {punch(SUN_TOKEN)} craft punch, player discs a 3/8 inch (9.5 mm) craft punch. "
-        f"No 3/8 inch punch? Cut each colour's strip of discs on its lines instead: "
-        f"{DISC_CELL:g} mm squares play as well. Or cut none and take {data.DISCS_PER_PLAYER} glass beads or "
+        f"Discs are squares: cut each colour's strip on its lines, {DISC_CELL:g} mm squares, printed both sides. "
+        f"Printed with the round pieces option, discs and tokens are circles for stock craft punches, one "
+        f"press each: sun and lap tokens a {punch(SUN_TOKEN)} punch, "
+        f"discs a 3/8 inch (9.5 mm) punch. Or cut no discs and take {data.DISCS_PER_PLAYER} glass beads or "
         f"buttons a colour, {STAND_IN_MM[0]:g} to {STAND_IN_MM[1]:g} mm across.",
         "Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
         "sheet serves one game, so print that page again for more.",
@@ -280,23 +279,22 @@ def round_outline(diameter: float) -> Circle:
 
 # --- tiles -------------------------------------------------------------------------------------------
 
-# Every tile's edge is a cream rim, its own colour a panel inside it: tiles of any colours then
-# share their cuts (a cut a little off shows cream beside cream), so a row of one crop runs on
-# into the next crop's tiles instead of leaving a tile's space blank for a colour gutter.
-TILE_RIM = 1.2
-TILE_RIM_COLOUR = "#FBF6E6"
+# Every tile's front is one ground out to its bleed, the soil its art lies on, the same for all
+# (art.SOIL_GROUND): tiles of any colours then share their cuts (a cut a little off shows soil
+# beside soil), so a row of one crop runs on into the next crop's tiles instead of leaving a
+# tile's space blank for a colour gutter, and no tile has a pale rim inside its cut.
+PLAQUE_INSET = 2.5   # a special tile's plaque of its colour, this far inside the cut (as all art); no stroke,
+# which would narrow the room for its words (the rock's 16.4 mm "blocks critters")
 
 
-def rimmed(shapes: tuple[Shape, ...], colour: str) -> Face:
-    """A tile's front of `colour` inside the cream rim every tile shares: the rim is drawn
-    over the art that reaches it, 0.5 mm past the cut, and the bleed beyond is the rim's cream.
-    (Fronts print on the side the cut ticks are on, so the rim is even all round.)"""
-    reach = 0.5
-    panel = Rect(-reach, -reach, TILE + 2 * reach, TILE + 2 * reach, Style(fill=colour))  # the rim covers its edge
-    middle = (TILE_RIM - reach) / 2
-    rim = Rect(middle, middle, TILE - 2 * middle, TILE - 2 * middle,
-               Style(stroke=TILE_RIM_COLOUR, stroke_width=TILE_RIM + reach))
-    return Face(Group((panel, *shapes, rim)), background=TILE_RIM_COLOUR)
+def on_soil(shapes: tuple[Shape, ...], plaque: str | None = None) -> Face:
+    """A tile's front: the soil out to the bleed with its grit, and over it the art; under the
+    art a plaque of `plaque`, the tile's colour, when its words need a ground of their own."""
+    ground: tuple[Shape, ...] = tuple(art.soil_specks(TILE))
+    if plaque is not None:
+        ground += (Rect(PLAQUE_INSET, PLAQUE_INSET, TILE - 2 * PLAQUE_INSET, TILE - 2 * PLAQUE_INSET,
+                        Style(fill=plaque), radius=1.6),)
+    return Face(Group((*ground, *shapes)), background=art.SOIL_GROUND)
 
 
 # Backs print on the sheet's other side, where a home duplex printer lays them 1-2 mm off the
@@ -320,7 +318,7 @@ def seed_face(crop: str) -> Face:
     """The seed side: a seed packet with the crop's name and picture, value in the corner."""
     color = CROP_COLORS[crop]
     shapes = (*art.seed_packet(crop, crop_icon(crop), color, TILE), value_badge(data.CROP_VALUES[crop]))
-    return rimmed(shapes, lighten(color, 0.55))
+    return on_soil(shapes)
 
 
 @cache
@@ -337,16 +335,16 @@ SPECIAL_NOTE_Y = 0.815
 
 def special_face(icon: str, color: str, name: str, note: str, background: str, side: str = "front") -> Face:
     """A special tile's side: its picture among a little scenery, its name and what it does.
-    A front in the cream rim; a back (`side="back"`) rimless, its colour a patch round the
+    A front on the soil, on a plaque of `background`; a back (`side="back"`) rimless, its colour a patch round the
     picture, clear of the name."""
-    # the words keep art.SAFE inside the trim: a tile may share its cut with its neighbour
-    width = TILE - 2 * art.SAFE
+    # the words keep art.SAFE inside the trim (a tile may share its cut with its neighbour)
+    width = TILE - 2 * art.SAFE  # on a front, inside its plaque (PLAQUE_INSET)
     name_size = art.fitted(name.upper(), 2.6, width, bold=True)
     shapes = (*art.special_scene(name, TILE), Icon(icon, TILE / 2, TILE * 0.37, TILE * 0.5, color),
               caption(name.upper(), TILE * SPECIAL_NAME_Y, size=name_size),
               caption(note, TILE * SPECIAL_NOTE_Y, size=art.fitted(note, PIECE_WORD_MM, width), bold=False))
     if side == "front":
-        return rimmed(shapes, background)
+        return on_soil(shapes, background)
     top = art.SAFE                                                        # the patch from here down to
     bottom = TILE * SPECIAL_NAME_Y - cap_height() * name_size / 2 - 0.4   # just above the name's capitals
     return rimless(shapes, darken(background, 0.06), (top + bottom) / 2, (bottom - top) / 2)
@@ -376,41 +374,51 @@ def special_tiles() -> list[Component]:
 
 # --- tokens and discs --------------------------------------------------------------------------------
 
-def token_faces(shapes: tuple[Shape, ...], diameter: float, colour: str) -> tuple[Face, Face]:
-    """A round token's front and back, alike (as the rock's are) but for the cell round the
-    circle: the tiles' front cream and their backs' colour, so the tokens run on from the
-    tiles in their rows, meeting them on one cut, on the tiles' grid. Its own colour fills
-    the cut circle."""
-    outline = round_outline(diameter)
-    cut = Circle(outline.cx, outline.cy, outline.r, replace(outline.style, fill=colour))
-    cell, _ = punch_cell(Group((cut, *shapes)), diameter, TOKEN_CELL)
-    return Face(cell, background=TILE_RIM_COLOUR), Face(cell, background=BACK_GROUND)
+def token_faces(shapes: tuple[Shape, ...], diameter: float, colour: str, round_piece: bool) -> tuple[Face, Face]:
+    """A token's front and back, alike (as the rock's are) but for the ground round it: the
+    tiles' soil in front and their backs' colour behind, so the tokens run on from the tiles
+    in their rows, meeting them on one cut, on the tiles' grid. `shapes` are drawn for a
+    circle `diameter` across. Round, its colour fills the cut circle a punch presses out;
+    square (the default), the token is its whole cell, its colour a plaque in front (as the
+    special tiles' are) and a round patch behind, cut on the tiles' grid lines."""
+    if round_piece:
+        outline = round_outline(diameter)
+        cut = Circle(outline.cx, outline.cy, outline.r, replace(outline.style, fill=colour))
+        cell, _ = punch_cell(Group((cut, *shapes)), diameter, TOKEN_CELL)
+        return on_soil((cell,)), Face(cell, background=BACK_GROUND)
+    art_in_cell, _ = punch_cell(Group(shapes), diameter, TOKEN_CELL)
+    return on_soil((art_in_cell,), colour), rimless((art_in_cell,), colour, TOKEN_CELL / 2, diameter / 2)
 
 
-def tokens() -> list[Component]:
+def tokens(round_pieces: bool) -> list[Component]:
+    """The sun and lap tokens: squares of a tile's size, or circles for a 3/4 inch punch."""
     # the points on a line of their own, the words under them high enough to keep 1 mm
     # inside the cut circle at both their ends, and pnp.checks.RING_CLEAR_MM from its ink
     sun = token_faces((Icon("sun", SUN_TOKEN / 2, 5.8, 8.0, OKABE_ITO["yellow"]),
                       caption(f"+{data.SUN_TOKEN_POINTS}", 12.0, SUN_TOKEN, size=3.4),
-                      caption("if unused", 15.0, SUN_TOKEN, size=PIECE_WORD_MM, bold=False)), SUN_TOKEN, "#FFF8D6")
+                      caption("if unused", 15.0, SUN_TOKEN, size=PIECE_WORD_MM, bold=False)), SUN_TOKEN, "#FFF8D6",
+                      round_pieces)
     lap = token_faces((Text(LAP_TOKEN / 2, 8.7, f"+{data.TRACK_SPACES}", size=5.2, align="center",
                            anchor="middle", bold=True, fill=INK),
-                      caption("lap", 13.7, LAP_TOKEN, size=PIECE_WORD_MM, bold=False)), LAP_TOKEN, "#F2F2F2")
+                      caption("lap", 13.7, LAP_TOKEN, size=PIECE_WORD_MM, bold=False)), LAP_TOKEN, "#F2F2F2",
+                      round_pieces)
+    shape: dict = dict(outline="circle", footprint=(SUN_TOKEN, SUN_TOKEN)) if round_pieces else {}
     return [Component("sun-token", "token", TOKEN_CELL, TOKEN_CELL, *sun, count=data.SUN_TOKENS,
-                      outline="circle", footprint=(SUN_TOKEN, SUN_TOKEN), shared_cuts=True),
+                      shared_cuts=True, **shape),
             Component("lap-token", "token", TOKEN_CELL, TOKEN_CELL, *lap, count=data.LAP_TOKENS,
-                      outline="circle", footprint=(LAP_TOKEN, LAP_TOKEN), shared_cuts=True)]
+                      shared_cuts=True, sits_on="token", **shape)]
 
 
-def disc_face(colour: str) -> Face:
+def disc_face(colour: str, round_piece: bool) -> Face:
     """A player's strip of discs: each disc its colour, its symbol and its letter, so colour
-    is never alone, in a cell of the strip, thin lines of a darker shade between the cells."""
+    is never alone, in a cell of the strip, thin lines of a darker shade between the cells;
+    round, a cut circle for the punch round each."""
     player = PLAYER_COLORS[colour]
     ink = text_color_on(player.hex)
-    disc, _ = punch_cell(Group.of(round_outline(DISC),
-                                  Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
-                                  Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
-                                       bold=True, fill=ink)), DISC, DISC_CELL)
+    marks: tuple[Shape, ...] = (Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
+                                Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
+                                     bold=True, fill=ink))
+    disc, _ = punch_cell(Group((round_outline(DISC), *marks) if round_piece else marks), DISC, DISC_CELL)
     # The colour is the strip's one background, through its bleed: a punch a little off
     # centre, or a scissor cut outside the circle, still shows the player's colour, never
     # white, and no two fills meet between the discs (abutting fills left a hairline there).
@@ -418,14 +426,18 @@ def disc_face(colour: str) -> Face:
     return Face(strip, background=player.hex)
 
 
-def discs() -> list[Component]:
-    """A player's discs as one strip of squares, half a tile wide, trimmed whole: punched, they
-    are 3/8 inch discs; without the punch, cut on the strip's lines, they are 11 mm squares,
-    which sit on a 12 mm track space as well."""
-    return [Component(f"disc-{colour}", "marker", data.DISCS_PER_PLAYER * DISC_CELL, DISC_CELL, disc_face(colour),
-                      chits=(data.DISCS_PER_PLAYER, 1), round_chits=True, sits_on="track",
-                      footprint=(DISC, DISC))
-            for colour in data.PLAYER_COLOURS]
+def discs(round_pieces: bool) -> list[Component]:
+    """A player's discs as one strip of squares, half a tile wide, trimmed whole, then cut on
+    its lines: 11 mm squares, which sit on a 12 mm track space. Round, each has a 3/8 inch
+    circle to punch. Two-sided, the same both sides: a disc turned over on a tile or the
+    track still shows its owner (the back lies on the front's strip, so a duplex drift moves
+    colour over colour)."""
+    size = DISC if round_pieces else DISC_CELL
+    faces = {colour: disc_face(colour, round_pieces) for colour in data.PLAYER_COLOURS}
+    return [Component(f"disc-{colour}", "marker", data.DISCS_PER_PLAYER * DISC_CELL, DISC_CELL, face, face,
+                      chits=(data.DISCS_PER_PLAYER, 1), round_chits=round_pieces, sits_on="track",
+                      footprint=(size, size))
+            for colour, face in faces.items()]
 
 
 # --- the board -------------------------------------------------------------------------------------------
@@ -460,12 +472,18 @@ def markers() -> Group:
 
 
 LEFT_X0, LEFT_X1 = TRACK_CELL + 4.0, BOARD_W / 2 - 8.0   # the left half inside the track, clear of the hinge
-PANELS_TOP = GARDEN_Y - 7.0                              # under the turn summary
+PANELS_TOP = TRACK_CELL + 4.0
 PANELS_BOTTOM = BOARD_H - TRACK_CELL - 4.0
-SEED_COLUMN_X1 = LEFT_X0 + 76.0                          # the seed values' column, then the notes'
-NOTES_X0 = SEED_COLUMN_X1 + 5.0
+SEED_COLUMN_X1 = LEFT_X0 + 78.0                          # the seed supply's column, then the other spaces'
+NOTES_X0 = SEED_COLUMN_X1 + 4.0
 PANEL_FILL = "#FBF8F0"
+PANEL_GAP = 4.0
 MINI_TILE = 1.0                                          # the board's pictures of tiles, at their size (their words too)
+# house: the board has a place for each crop's stack of seed tiles (Setup puts them "beside
+# the board"), one for the lap tokens and one for the four dice: the left half is played on.
+SUPPLY_SPACE = CELL                                      # a stack's space: a garden space's size
+SPACE_EDGE = Style(stroke=FENCE, stroke_width=0.35, dash=(1.2, 0.8))
+DIE_SPACE = 18.0                                         # a 16 mm die, with room round it
 
 
 def panel(x0: float, y0: float, x1: float, y1: float) -> Rect:
@@ -486,29 +504,106 @@ def mini_tile(face: Face, x: float, y: float) -> Group:
     return Group((ground, face.shapes, edge), translate=(x, y), scale=MINI_TILE, clip=(0, 0, TILE, TILE))
 
 
-def crop_legend() -> Group:
+def _seed_rows() -> list[tuple[str, float]]:
+    """Each crop, cheapest first, and the top of its row in the seed supply."""
+    top = PANELS_TOP + 14.0
+    step = (PANELS_BOTTOM - 2.0 - top) / len(data.CROPS)
+    return [(crop, top + index * step + (step - SUPPLY_SPACE) / 2) for index, crop in enumerate(data.CROPS)]
+
+
+def supply_spaces() -> list[Space]:
+    """The seed supply's stacks: a space a garden space's size for each crop."""
+    x = LEFT_X0 + 17.0
+    return [Space("supply", (x, y, SUPPLY_SPACE, SUPPLY_SPACE)) for _, y in _seed_rows()]
+
+
+def seed_supply() -> Group:
     """The board's left column, far from the row markers (so a value never reads as a row):
-    each crop, cheapest first, its value, its seed side and, watered, its veggie side, drawn
-    as the tiles print."""
+    each crop's stack of seed tiles on a space showing its seed side, its value beside it and,
+    watered, its veggie side. An emptied space shows the packet: the game ends with the last."""
     x0, x1 = LEFT_X0, SEED_COLUMN_X1
     side = TILE * MINI_TILE
-    top = PANELS_TOP + 10.0
-    step = (PANELS_BOTTOM - 3.0 - top) / len(data.CROPS)
-    shapes: list[Shape] = [panel(x0, PANELS_TOP, x1, PANELS_BOTTOM), heading(x0 + 3.0, PANELS_TOP + 2.5, "Seed values"),
-                           Text(x1 - 3.0, PANELS_TOP + 3.4, "seed, watered: veggie", size=BODY_MM, align="right",
-                                anchor="top", fill=INK)]
-    seed_x, veggie_x = x1 - 3.0 - 2 * side - 9.0, x1 - 3.0 - side
-    for index, crop in enumerate(data.CROPS):
-        y = top + index * step + (step - side) / 2
-        middle = y + side / 2
-        shapes += [Circle(x0 + 9.0, middle, 5.0, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
-                   Text(x0 + 9.0, middle, str(data.CROP_VALUES[crop]), size=5.0, align="center", anchor="middle",
+    shapes: list[Shape] = [panel(x0, PANELS_TOP, x1, PANELS_BOTTOM),
+                           heading(x0 + 3.0, PANELS_TOP + 2.5, "Seed supply"),
+                           Text(x0 + 3.0, PANELS_TOP + 8.6, "a stack a crop, seed side up; watered: veggie",
+                                size=BODY_MM, anchor="top", fill=INK)]
+    veggie_x = x1 - 3.0 - side
+    for (crop, y), space in zip(_seed_rows(), supply_spaces()):
+        sx, sy, _, _ = space.box
+        middle = y + SUPPLY_SPACE / 2
+        inset = (SUPPLY_SPACE - side) / 2
+        shapes += [Circle(x0 + 8.0, middle, 5.0, Style(fill=WHITE, stroke=INK, stroke_width=0.35)),
+                   Text(x0 + 8.0, middle, str(data.CROP_VALUES[crop]), size=5.0, align="center", anchor="middle",
                         bold=True, fill=INK),
-                   mini_tile(seed_face(crop), seed_x, y),
-                   Icon("drop", seed_x + side + 4.5, middle - 2.6, 4.0, OKABE_ITO["blue"]),
-                   Icon("arrow", seed_x + side + 4.5, middle + 2.2, 4.5, FENCE),
-                   mini_tile(veggie_face(crop), veggie_x, y)]
+                   Rect(sx, sy, SUPPLY_SPACE, SUPPLY_SPACE, Style(fill=SOIL, decorative=True)),
+                   mini_tile(seed_face(crop), sx + inset, sy + inset),
+                   Rect(sx, sy, SUPPLY_SPACE, SUPPLY_SPACE, SPACE_EDGE),
+                   Icon("drop", (sx + SUPPLY_SPACE + veggie_x) / 2, middle - 2.6, 4.0, OKABE_ITO["blue"]),
+                   Icon("arrow", (sx + SUPPLY_SPACE + veggie_x) / 2, middle + 2.2, 4.5, FENCE),
+                   mini_tile(veggie_face(crop), veggie_x, middle - side / 2)]
     return Group(tuple(shapes))
+
+
+def lap_spaces() -> list[Space]:
+    """The lap tokens' supply: four token spaces, two by two."""
+    x = NOTES_X0 + 3.0
+    y = PANELS_TOP + 10.0
+    step = SUPPLY_SPACE + 1.5
+    return [Space("token", (x + (k % 2) * step, y + (k // 2) * step, SUPPLY_SPACE, SUPPLY_SPACE))
+            for k in range(data.LAP_TOKENS)]
+
+
+def lap_supply(y: float) -> tuple[Group, float]:
+    """The lap tokens on their spaces, and beside them when a player takes one."""
+    x0, x1 = NOTES_X0, LEFT_X1
+    spaces = lap_spaces()
+    bottom = max(s.box[1] + s.box[3] for s in spaces) + 3.0
+    text_x = spaces[1].box[0] + SUPPLY_SPACE + 3.0
+    words = f"Past {data.TRACK_SPACES - 1}: take one and go on from 0"
+    note = Text(text_x, y + 11.0, words, size=BODY_MM, anchor="top", fill=INK, line_height=AID_LINE,
+                max_width=widowless_width(words, BODY_MM, False, x1 - text_x - 2.5))
+    shapes: list[Shape] = [panel(x0, y, x1, bottom), heading(x0 + 3.0, y + 2.5, "Lap tokens")]
+    for space in spaces:
+        sx, sy, w, h = space.box
+        shapes += [Rect(sx, sy, w, h, Style(fill=WHITE)), Rect(sx, sy, w, h, SPACE_EDGE),
+                   Text(sx + w / 2, sy + h / 2, f"+{data.TRACK_SPACES}", size=4.0, align="center", anchor="middle",
+                        bold=True, fill="#6E6E6E")]
+    return Group((*shapes, note)), bottom
+
+
+def dice_spaces(y: float) -> list[tuple[float, float]]:
+    """The four dice's places, two by two: their top-left corners."""
+    return [(NOTES_X0 + 3.0 + (k % 2) * (DIE_SPACE + 2.0), y + 10.0 + (k // 2) * (DIE_SPACE + 2.0))
+            for k in range(data.DICE)]
+
+
+def dice_tray(y: float) -> tuple[Group, float]:
+    """A place for the four dice, what to do with them beside it."""
+    x0, x1 = NOTES_X0, LEFT_X1
+    places = dice_spaces(y)
+    bottom = places[-1][1] + DIE_SPACE + 3.0
+    text_x = places[1][0] + DIE_SPACE + 4.0
+    words = "Roll all four, then spend each on an action: your aid shows what each costs"
+    note = Text(text_x, y + 11.0, words, size=BODY_MM, anchor="top", fill=INK, line_height=AID_LINE,
+                max_width=widowless_width(words, BODY_MM, False, x1 - text_x - 2.5))
+    shapes: list[Shape] = [panel(x0, y, x1, bottom), heading(x0 + 3.0, y + 2.5, "Dice")]
+    for k, (x, top) in enumerate(places):
+        shapes += [Rect(x, top, DIE_SPACE, DIE_SPACE, Style(fill=WHITE), radius=2.5),
+                   Rect(x, top, DIE_SPACE, DIE_SPACE, SPACE_EDGE, radius=2.5),
+                   Group.of(die_face(data.DIE_FACES[(2 * k + 1) % 6], DIE_SPACE, pip_color="#D8D2C4"),
+                            translate=(x, top))]
+    return Group((*shapes, note)), bottom
+
+
+def star_key(y: float) -> tuple[Group, float]:
+    """What a star space does, in one line beside the star."""
+    x0, x1 = NOTES_X0, LEFT_X1
+    body = Text(x0 + 20.0, y + 3.0, f"Harvested on a star: ×{data.STAR_MULTIPLIER} (its owner's scarecrow: "
+                                    f"+{data.SCARECROW_BONUS} instead)",
+                size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 23.0, line_height=AID_LINE)
+    bottom = y + max(18.0, len(layout_lines(body)) * BODY_MM * AID_LINE + 6.0)
+    return Group.of(panel(x0, y, x1, bottom), Icon("star", x0 + 10.0, (y + bottom) / 2, 13.0, OKABE_ITO["orange"]),
+                    body), bottom
 
 
 def special_legend(x0: float, x1: float, y: float) -> tuple[Group, float]:
@@ -526,79 +621,23 @@ def special_legend(x0: float, x1: float, y: float) -> tuple[Group, float]:
     return Group(tuple(shapes)), bottom
 
 
-def note_panel(picture: Shape, text: str, y: float, x0: float = NOTES_X0, x1: float = LEFT_X1) -> tuple[Group, float]:
-    """A picture on the left (drawn round (x0 + 11, its middle)) and a note beside it, in a
-    panel from `y`; and where the panel ends."""
-    body = Text(x0 + 22.0, y + 3.0, text, size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 25.0,
-                line_height=AID_LINE)
-    height = max(22.0, len(layout_lines(body)) * BODY_MM * AID_LINE + 6.0)
-    return Group.of(panel(x0, y, x1, y + height), Group.of(picture, translate=(x0 + 11.0, y + height / 2)),
-                    body), y + height
-
-
 def board_notes() -> Group:
-    """The title under the garden; on the left half, right of the seed values, a column of
-    notes (star spaces, laps, the special tiles, the sundial and the sun token) over a strip
-    of flowers."""
-    gap = 4.0
+    """The title under the garden; on the left half, right of the seed supply, the lap tokens'
+    and the dice's places, the star and the special tiles in short, over a vegetable patch.
+    The rules themselves are on the aids, one a player."""
     band = (GARDEN_Y + GARDEN + BOARD_H - TRACK_CELL) / 2
-    star, y = note_panel(Icon("star", 0, 0, 16.0, OKABE_ITO["orange"]),
-                         f"Star space: a veggie harvested here scores ×{data.STAR_MULTIPLIER}, unless its owner's "
-                         f"scarecrow gives +{data.SCARECROW_BONUS} instead", PANELS_TOP)
-    lap = Group.of(Circle(0, 0, 9.0, Style(fill="#F2F2F2", stroke=INK, stroke_width=0.3)),
-                   Text(0, 0, f"+{data.TRACK_SPACES}", size=5.0, align="center", anchor="middle", bold=True, fill=INK))
-    track, y = note_panel(lap, f"Track 0–{data.TRACK_SPACES - 1}: past {data.TRACK_SPACES - 1}, go on from 0 and "
-                               f"take a +{data.TRACK_SPACES} lap token", y + gap)
-    specials, y = special_legend(NOTES_X0, LEFT_X1, y + gap)
-    notes = {heading: text for _, _, heading, text in aid_notes()}
-    helpers, y = note_panel(Icon("garden-dice-sundial", 0, 0, 16.0, "#D9D2C0"),
-                            f"Sundial: {notes['Sundial']}\nSun token: {notes['Sun token']}", y + gap)
-    scoring, y = final_score(NOTES_X0, LEFT_X1, y + gap)
-    if y + gap + art.BORDER_H > PANELS_BOTTOM:
-        raise ValueError(f"the board's notes run to {y:.1f} mm, too low for the flowers under them")
+    laps, y = lap_supply(PANELS_TOP)
+    dice, y = dice_tray(y + PANEL_GAP)
+    star, y = star_key(y + PANEL_GAP)
+    specials, y = special_legend(NOTES_X0, LEFT_X1, y + PANEL_GAP)
+    if y + PANEL_GAP + art.PATCH_MIN_H > PANELS_BOTTOM:
+        raise ValueError(f"the board's notes run to {y:.1f} mm, too low for the vegetable patch under them")
     # The wordmark keeps to the board's right half, under the garden: the halves join down the middle.
     title = wordmark(TITLE, GARDEN_X + GARDEN / 2, band, 12.0, align="center",
                      max_width=GARDEN, middle=True)[0]
-    flowers = Group(tuple(art.flower_border(NOTES_X0, LEFT_X1, PANELS_BOTTOM)))
-    return Group.of(title, star, track, specials, helpers, scoring, flowers)
-
-
-def final_score(x0: float, x1: float, y: float) -> tuple[Group, float]:
-    """The score pad's rows in short, in a panel from `y`: what each part of the final score
-    is; and where the panel ends."""
-    lines = "\n".join(f"{name}: {hint}" for name, hint in PAD_ROWS if hint)
-    body = Text(x0 + 3.0, y + 9.5, lines, size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 6.0,
-                line_height=AID_LINE)
-    bottom = y + 9.5 + len(layout_lines(body)) * BODY_MM * AID_LINE + 2.0
-    return Group.of(panel(x0, y, x1, bottom), heading(x0 + 3.0, y + 2.5, "Final score"), body), bottom
-
-
-TURN_PANEL_Y = TRACK_CELL + 4.0   # the turn summary's panel, across the left half above the seed values
-TURN_PANEL_BOTTOM = PANELS_TOP - 4.0
-
-
-def _cost_words(cost: tuple[DieMark, ...]) -> str:
-    return " + ".join(str(mark) for mark in cost)
-
-
-def turn_panel() -> Group:
-    """The board's left half, above the seed values: the turn in short (the actions and the dice
-    they cost, as on the aid) and how the game ends and scores, so a table with one aid still
-    sees the turn."""
-    x0, x1 = LEFT_X0, LEFT_X1
-    actions = " · ".join(f"{name} ({_cost_words(cost)})" for _, _, name, cost, _ in aid_actions())
-    game_end = next(text for _, _, heading, text in aid_notes() if heading == "Game end").split(". ")[0]
-    body = Text(x0 + 3.0, TURN_PANEL_Y + 8.6,
-                f"Roll the 4 dice and spend them on actions, in any order (≥: a die of the tile's value or more; "
-                f"≤: a critter moves up to the die's spaces): {actions}.\nGame end: {game_end}; then each scores (Final score, right).",
-                size=BODY_MM, anchor="top", fill=INK, max_width=x1 - x0 - 6.0, line_height=AID_LINE)
-    bottom = TURN_PANEL_Y + 8.6 + len(layout_lines(body)) * BODY_MM * AID_LINE + 1.5
-    if bottom > TURN_PANEL_BOTTOM:
-        raise ValueError(f"the board's turn summary runs to {bottom:.1f} mm, past {TURN_PANEL_BOTTOM} mm")
-    return Group.of(Rect(x0, TURN_PANEL_Y, x1 - x0, bottom - TURN_PANEL_Y,
-                         Style(fill=PANEL_FILL, stroke=FENCE, stroke_width=0.5), radius=2.0),
-                    heading(x0 + 3.0, TURN_PANEL_Y + 2.0, "Your turn"),
-                    body)
+    crops = [(crop_icon(crop), CROP_COLORS[crop]) for crop in data.CROPS]
+    patch = Group(tuple(art.vegetable_patch(NOTES_X0, y + PANEL_GAP, LEFT_X1, PANELS_BOTTOM, crops)))
+    return Group.of(title, laps, dice, star, specials, patch)
 
 
 def board_face() -> Face:
@@ -609,16 +648,17 @@ def board_face() -> Face:
     fence = Rect(GARDEN_X, GARDEN_Y, GARDEN, GARDEN, Style(stroke=FENCE, stroke_width=1.4))
     inner = Rect(TRACK_CELL, TRACK_CELL, BOARD_W - 2 * TRACK_CELL, BOARD_H - 2 * TRACK_CELL,
                  Style(fill=GRASS, decorative=True))
-    return Face(Group((inner, track, *spaces, fence, markers(), crop_legend(), board_notes(), turn_panel())),
+    return Face(Group((inner, track, *spaces, fence, markers(), seed_supply(), board_notes())),
                 background=WHITE)
 
 
 def board_spaces() -> tuple[Space, ...]:
-    """Where tiles and discs go: the garden's spaces and the track's cells."""
+    """Where tiles, tokens and discs go: the garden's spaces, the track's cells, the seed
+    supply's stacks and the lap tokens' spaces."""
     garden = [Space("garden", (GARDEN_X + c * CELL, GARDEN_Y + r * CELL, CELL, CELL))
               for r in range(data.BOARD_SIZE) for c in range(data.BOARD_SIZE)]
     track = [Space("track", cell) for cell in perimeter_cells(BOARD_W, BOARD_H, TRACK_CELL)]
-    return (*garden, *track)
+    return (*garden, *track, *supply_spaces(), *lap_spaces())
 
 
 def board() -> Component:
@@ -900,4 +940,5 @@ def paper_pieces() -> list[Component]:
 
 
 def components(options: KitOptions) -> list[Component]:
-    return [board(), *crop_tiles(), *special_tiles(), *tokens(), *discs(), *paper_pieces()]
+    return [board(), *crop_tiles(), *special_tiles(), *tokens(options.round_pieces), *discs(options.round_pieces),
+            *paper_pieces()]

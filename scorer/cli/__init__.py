@@ -90,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--fold", action="store_true",
                        help="two-sided cards one-sided, front and back side by side: cut, fold and glue "
                             "(no two-sided printing)")
+    build.add_argument("--round-pieces", action="store_true",
+                       help="discs and tokens drawn round, for craft punches, instead of the squares cut on "
+                            "their lines")
     build.add_argument("--coordinates", action="store_true", help=argparse.SUPPRESS)  # for testing boards
     build.add_argument("--deck", type=Path, metavar="FILE",
                        help="Garden Variety: build the deck from your own deck list (CSV)")
@@ -161,7 +164,7 @@ def _build_options(args: argparse.Namespace) -> BuildOptions:
         games=tuple(dict.fromkeys(games)), papers=tuple(dict.fromkeys(args.paper or ["letter", "a4"])),
         formats=tuple(dict.fromkeys(formats)), out=args.out, bleed_mm=args.bleed,
         duplex=args.duplex, ink_saver=args.ink_saver, cmyk=args.cmyk, pod=args.pod, cut=args.cut,
-        dark_backs=args.dark_backs, fold=args.fold, coordinates=args.coordinates, deck=args.deck, progress=not args.quiet)
+        dark_backs=args.dark_backs, fold=args.fold, round_pieces=args.round_pieces, coordinates=args.coordinates, deck=args.deck, progress=not args.quiet)
 
 
 def main(argv: list[str] | None = None) -> int:

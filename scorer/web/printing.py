@@ -11,7 +11,7 @@
                                         the list sent as the `deck` file
 
 OPTIONS: paper=letter|a4|a3|tabloid, duplex=long|short, bleed=MM, cut=gutters|shared, ink_saver=1,
-cmyk=1, pod=1, dark_backs=1, fold=1: every layout option of `gardenkit build`. They are read once,
+cmyk=1, pod=1, dark_backs=1, fold=1, round_pieces=1: every layout option of `gardenkit build`. They are read once,
 here, into pnp's own BuildOptions (against PAPERS and read_bleed). A kit is built by the command
 line's own pieces (build_files) and kept in a per-process cache keyed by the options, the deck's content hash and the package version.
 """
@@ -56,7 +56,7 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)        # fixed member dates: the same kit gives
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(BuildOptions)}
 DUPLEX_EDGES: tuple[str, ...] = typing.get_args(typing.get_type_hints(BuildOptions)["duplex"])
 CUTS: tuple[str, ...] = typing.get_args(typing.get_type_hints(BuildOptions)["cut"])
-SWITCHES = ("ink_saver", "cmyk", "pod", "dark_backs", "fold")
+SWITCHES = ("ink_saver", "cmyk", "pod", "dark_backs", "fold", "round_pieces")
 OPTION_NAMES = ("paper", "duplex", "bleed", "cut", *SWITCHES)
 PLAIN_MILLIMETRES = re.compile(r"[-+]?[0-9]+(\.[0-9]{0,2})?", re.ASCII)  # a sign: the range says why
 # Bleed in half millimetres: every other value would be a kit of its own to build (0.01 mm

@@ -4,10 +4,15 @@ files (manifest alignment of two-sided tiles, tiled and one-page boards, the PDF
 import itertools
 import json
 import math
+import shutil
+import subprocess
 
+import numpy as np
 import pytest
 from pypdf import PdfReader
 
+from pnp.checks import words as printed_words
+from pnp.colors import INK, PLAYER_COLORS
 from pnp.impose import impose
 from pnp.kits import garden_dice as kit
 from pnp.model import Icon, Line, Polygon, Rect, Text
@@ -20,6 +25,12 @@ from tests.support.shapes import lone_last_words, texts, walk
 @pytest.fixture(scope="module")
 def parts():
     return {c.name: c for c in kit.components(KitOptions())}
+
+
+@pytest.fixture(scope="module")
+def round_parts():
+    """The kit built with --round-pieces: discs and tokens drawn for craft punches."""
+    return {c.name: c for c in kit.components(KitOptions(round_pieces=True))}
 
 
 def test_component_counts_match_the_box(parts):
@@ -80,13 +91,13 @@ def test_track_runs_0_to_99_and_the_aid_explains_laps(parts):
     assert parts["lap-token"].count == data.LAP_TOKENS
 
 
-def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_score_on(parts):
+def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_score_on(round_parts):
     """The discs were 9 mm for a 10 mm track space, and no punch cuts 9 mm: the page asked for
-    scissors round 36 small circles. They are a 3/8 inch punch now (9.525 mm)."""
+    scissors round 36 small circles. Built round, they are a 3/8 inch punch now (9.525 mm)."""
     from pnp.checks import FIT_CLEARANCE_MM
     from pnp.parts import PUNCH_GAP_MM
 
-    disc = parts["disc-green"]
+    disc = round_parts["disc-green"]
     from pnp.parts import PUNCHES_MM, punch
 
     assert disc.footprint == (kit.DISC, kit.DISC)
@@ -98,11 +109,41 @@ def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_s
     square = disc.width_mm / disc.chits[0]
     assert square == disc.height_mm == kit.TILE / 2 >= kit.DISC + PUNCH_GAP_MM
     assert square + FIT_CLEARANCE_MM <= kit.TRACK_CELL
-    assert "3/8 inch (9.5 mm) craft punch" in " ".join(kit.GUIDE.assembly)
+    assert "discs a 3/8 inch (9.5 mm) punch" in " ".join(kit.GUIDE.assembly)
     # the sun and lap tokens were 22 and 18 mm, sizes no punch cuts: a 3/4 inch punch now
-    assert "sun and lap tokens a 3/4 inch (19 mm) craft punch" in " ".join(kit.GUIDE.assembly)
-    assert "craft punches: 3/4 inch for the sun and lap tokens, 3/8 inch for the discs (or scissors)" in dict(
-        kit.GUIDE.box_items)
+    assert "sun and lap tokens a 3/4 inch (19 mm) punch" in " ".join(kit.GUIDE.assembly)
+    assert round_parts["sun-token"].footprint == round_parts["lap-token"].footprint == (kit.SUN_TOKEN,) * 2
+
+
+def test_discs_and_tokens_are_squares_cut_on_lines_unless_built_round(parts, round_parts):
+    """The review asked for square discs and tokens by default, cut with straight cuts (a player
+    with scissors cut 44 circles: 36 discs, 8 tokens), round ones for craft punches an option.
+    By default no disc or token draws a cut circle, a disc is its 11 mm square (1 mm to spare
+    on a 12 mm track space) and a token its 22 mm cell on the tiles' grid; --round-pieces
+    draws the circles again."""
+    from pnp.checks import FIT_CLEARANCE_MM
+    from pnp.model import Circle
+
+    def cut_circles(component):
+        return [s for s, _, _ in walk(component.front.shapes)
+                if isinstance(s, Circle) and s.style.stroke == INK and s.style.stroke_width == 0.2]
+
+    for name in ("disc-green", "sun-token", "lap-token"):
+        assert cut_circles(parts[name]) == [] and parts[name].outline == "rect"
+        assert cut_circles(round_parts[name])
+    assert not parts["disc-green"].round_chits and round_parts["disc-green"].round_chits
+    assert parts["disc-green"].footprint == (kit.DISC_CELL, kit.DISC_CELL)
+    assert kit.DISC_CELL + FIT_CLEARANCE_MM <= kit.TRACK_CELL
+    assert round_parts["sun-token"].outline == "circle"
+
+
+def test_discs_are_two_sided_alike_so_a_disc_turned_over_still_shows_its_owner(parts, round_parts):
+    """Discs printed on one side only: one turned over on a tile or the track was a plain grey
+    square. Each strip has a back, the same face (its symbol and letter on its colour)."""
+    for pieces in (parts, round_parts):
+        for colour in data.PLAYER_COLOURS:
+            disc = pieces[f"disc-{colour}"]
+            assert disc.back is disc.front and disc.front.background == PLAYER_COLORS[colour].hex
 
 
 def test_track_spaces_leave_room_for_the_discs_of_players_sharing_one(parts):
@@ -215,8 +256,10 @@ def test_two_sided_tiles_have_aligned_backs(parts, paper):
     for p in manifest["placements"]:
         placed.setdefault((p["component"], p["copy"]), {})[p["side"]] = p
     two_sided = [c for c in manifest["components"] if c["double_sided"]]
-    # tiles, the sun and lap tokens (alike on both sides, so they share the tiles' cuts) and the aids
-    assert sum(c["count"] for c in two_sided) == 50 + 4 + 4 + 2 + data.SUN_TOKENS + data.LAP_TOKENS + data.PLAYER_AIDS
+    # tiles, the sun and lap tokens (alike on both sides, so they share the tiles' cuts), the
+    # players' disc strips and the aids
+    assert sum(c["count"] for c in two_sided) == 50 + 4 + 4 + 2 + data.SUN_TOKENS + data.LAP_TOKENS + \
+        len(data.PLAYER_COLOURS) + data.PLAYER_AIDS
     for c in two_sided:
         for copy in range(1, c["count"] + 1):
             front, back = placed[(c["name"], copy)]["front"], placed[(c["name"], copy)]["back"]
@@ -329,7 +372,7 @@ def test_round_pieces_are_drawn_at_their_punch_size_and_distinct_colours_6_mm_ap
     from pnp.colors import distinct
     from pnp.model import Circle
 
-    imposition = impose(kit.components(KitOptions()), PAPERS[paper])
+    imposition = impose(kit.components(KitOptions(round_pieces=True)), PAPERS[paper])
     sheet = next(sheet for sheet in imposition.sheets
                  if any(placed.component.name == "disc-red" for placed in sheet.placements))
     cut_line = kit.round_outline(kit.DISC).style.stroke_width
@@ -456,25 +499,11 @@ def test_every_tile_row_lies_on_one_22_mm_grid_so_each_cut_runs_across_the_sheet
     assert {round((p.rect[0] - left) / kit.TILE, 6) % 1 for p in tiles} == {0.0}
 
 
-def test_the_board_s_left_half_sums_up_the_turn_and_the_game_end(parts):
-    """The left half was 60 % grass: it holds the turn (every action and its dice) and how the
-    game ends and scores, left of the hinge."""
-    board = parts["board"]
-    words = " ".join(texts(board.front))
-    assert "Your turn" in words
-    for _, _, action, _, _ in kit.aid_actions():
-        assert action in words
-    assert "Game end:" in words and "per set of all five crops" in words
-    assert "Sundial: Once a turn" in words and "Sun token: Spend it" in words
-    panel = next(s for s, _, _ in walk(board.front.shapes) if isinstance(s, Rect) and s.style.fill == "#FBF8F0")
-    assert panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6
-
-
 def test_discs_are_strips_of_squares_so_scissors_do_without_the_punch(parts):
     discs = [c for c in parts.values() if c.name.startswith("disc-")]
     assert discs and all(c.chits and c.width_mm / c.chits[0] == c.height_mm < 12.0 for c in discs)
     steps = " ".join(kit.GUIDE.assembly)
-    assert "No 3/8 inch punch?" in steps and "11 mm squares" in steps
+    assert "Discs are squares: cut each colour's strip on its lines, 11 mm squares" in steps
     assert "repeat the duplex test on card" in kit.GUIDE.paper
 
 
@@ -538,18 +567,27 @@ def test_every_word_the_kit_draws_in_a_box_fits_inside_its_stroke(paper):
     assert kit._die_mark_width("row") > kit.DIE_MARK == kit._die_mark_width(6) == kit._die_mark_width("≥")
 
 
-def test_the_board_s_left_half_is_panels_of_seed_values_notes_and_the_final_score(parts):
-    """The review found the left half mostly empty green. It is laid out in panels, all left of
-    the hinge: each crop's value beside its seed and veggie sides drawn as the tiles print (the
-    tiles' own faces), the notes, the final score in short, and a strip of flowers."""
+def test_the_board_s_left_half_is_a_play_surface_not_a_page_of_rules(parts):
+    """The review found the left half 60 % rules text (the turn, the notes, the final score,
+    all on the aids and the pad already) over an empty band. It now holds the seed supply (a
+    space for each crop's stack, on its seed side as the tiles print, its value and its veggie
+    side beside it), the lap tokens' and the dice's places, the star and the special tiles in
+    short and a vegetable patch: 264 words on it were 109, tile pictures' words among them."""
     board = parts["board"]
-    words = " ".join(texts(board.front))
-    for heading in ("Seed values", "Special tiles", "Final score", "Star space:", "Track 0–99", "Sundial:"):
-        assert heading in words
-    for name, hint in kit.PAD_ROWS:
-        assert not hint or f"{name}: {hint}" in words
-    panels = [s for s, dx, dy in walk(board.front.shapes) if isinstance(s, Rect) and s.style.fill == kit.PANEL_FILL]
-    assert len(panels) >= 7 and all(panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6 for panel in panels)
+    left = [text for text, box in printed_words(board.front.shapes)
+            if box[2] < kit.BOARD_W / 2 and box[1] > kit.TRACK_CELL and box[3] < kit.BOARD_H - kit.TRACK_CELL]
+    assert sum(len(text.split()) for text in left) <= 120
+    for heading in ("Seed supply", "Lap tokens", "Dice", "Special tiles"):
+        assert heading in left
+    supply = [space for space in board.spaces if space.kind == "supply"]
+    laps = [space for space in board.spaces if space.kind == "token"]
+    assert len(supply) == len(data.CROPS) and len(laps) == data.LAP_TOKENS
+    for space in (*supply, *laps):
+        x, y, w, h = space.box
+        assert x + w <= kit.BOARD_W / 2 - 8.0 and w >= kit.TILE + 2.0 and h >= kit.TILE + 2.0
+    assert all(x + kit.DIE_SPACE <= kit.BOARD_W / 2 - 8.0 for x, _ in kit.dice_spaces(0.0))
+    panels = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Rect) and s.style.fill == kit.PANEL_FILL]
+    assert panels and all(panel.x + panel.w <= kit.BOARD_W / 2 - 8.0 + 1e-6 for panel in panels)
 
     def drawn(shape):
         yield shape
@@ -568,7 +606,8 @@ def test_each_player_s_discs_print_as_one_strip_under_one_fill_so_no_seam_shows(
     a rasteriser leaves a seam between two abutting fills. Each player's discs are one strip,
     its colour one rectangle under all of them; the strip is cut along its printed lines."""
     imposition = impose(kit.components(KitOptions()), PAPERS[paper])
-    strips = [placed for placed in imposition.placements() if placed.component.kind == "marker"]
+    strips = [placed for placed in imposition.placements() if placed.component.kind == "marker"
+              and placed.side == "front"]
     assert sorted(placed.component.name for placed in strips) == sorted(f"disc-{c}" for c in data.PLAYER_COLOURS)
     for placed in strips:
         assert placed.component.chits == (data.DISCS_PER_PLAYER, 1)
@@ -581,14 +620,21 @@ def test_page_one_counts_the_cuts_of_a_player_who_punches_the_round_pieces(paper
     the discs became strips of chits: it counted the 8 lines of each player's strip, which a
     player with a 3/8 inch punch never cuts. Such a player frees each strip from the sheet (a
     small punch reaches a disc from the strip's edge) and punches its nine discs; the sun and
-    lap tokens are punched from the offcuts the tiles leave."""
+    lap tokens are punched from the offcuts the tiles leave. Built square (the default), the
+    same straight cuts free every piece, no circle left to cut, and page 1 names no punch."""
     from pnp.build import impose_kit
     from pnp.cuts import count_cuts
 
-    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
-    assert (count_cuts(imposition), count_cuts(imposition, punched=True)) == (cuts, punched)
-    words = " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay) if isinstance(s, Text)).split())
-    assert f"Cutting takes about {cuts} straight cuts ({punched} with the round pieces punched)" in words
+    def page_one(imposition):
+        return " ".join(" ".join(s.text for s, _, _ in walk(imposition.sheets[0].overlay)
+                                 if isinstance(s, Text)).split())
+
+    built = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,), round_pieces=True))
+    assert (count_cuts(built), count_cuts(built, punched=True)) == (cuts, punched)
+    assert f"Cutting takes about {cuts} straight cuts ({punched} with the round pieces punched)" in page_one(built)
+    square = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    assert count_cuts(square) == count_cuts(square, punched=True) == cuts
+    assert f"Cutting takes about {cuts} straight cuts:" in page_one(square)
 
 
 def test_no_line_of_the_aid_leaves_one_word_alone_under_a_fuller_one(parts):
@@ -628,5 +674,42 @@ def test_the_guide_offers_counters_for_discs_that_fit_a_track_space_as_a_disc_do
     track = min(min(space.box[2:]) for space in parts["board"].spaces if space.kind == "track")
     assert high + FIT_CLEARANCE_MM <= track and low >= track / 3
     assert low <= kit.DISC <= high  # the punched disc is one of them
-    step = next(step for step in kit.GUIDE.assembly if step.startswith("Round pieces"))
-    assert f"Or cut none and take {data.DISCS_PER_PLAYER} glass beads or buttons a colour, {low:g} to {high:g} mm across" in step
+    step = next(step for step in kit.GUIDE.assembly if step.startswith("Discs are squares"))
+    assert f"Or cut no discs and take {data.DISCS_PER_PLAYER} glass beads or buttons a colour, {low:g} to {high:g} mm across" in step
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils' pdftoppm is not installed")
+def test_every_tile_and_token_front_is_soil_to_its_cut_not_a_pale_rim(tmp_path):
+    """The review: each tile kept a 1.3 mm cream rim inside its cut (so that tiles of different
+    crops could share cuts). Fronts are soil out to the bleed now, the packet or plaque on it;
+    they still share their cuts, the sheet still one page. Rendered as printed, the band from
+    0.3 to 1.0 mm inside every side of every tile and token front is soil-dark (the cream was
+    about 240 of 255)."""
+    from PIL import Image
+
+    from pnp.build import impose_kit
+    from pnp.colors import Paint
+    from pnp.render_pdf import render_pdf
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS["letter"], BuildOptions(games=(kit.GAME_ID,)))
+    fronts = [placed for placed in imposition.placements()
+              if placed.side == "front" and placed.component.kind in ("tile", "token")]
+    assert {placed.page for placed in fronts} == {3} and len(fronts) == 68
+    pdf = tmp_path / "kit.pdf"
+    pdf.write_bytes(render_pdf(imposition.sheets, Paint(), title=kit.TITLE))
+    dpi = 100
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", "-f", "3", "-l", "3", str(pdf),
+                    str(tmp_path / "sheet")], check=True, capture_output=True)
+    with Image.open(tmp_path / "sheet.png") as image:
+        page = np.asarray(image.convert("L"), dtype=np.float64)
+    px = dpi / 25.4
+    pale = []
+    for placed in fronts:
+        x, y, w, h = placed.rect
+        bands = [(x + 4, y + 0.3, x + w - 4, y + 1.0), (x + 4, y + h - 1.0, x + w - 4, y + h - 0.3),
+                 (x + 0.3, y + 4, x + 1.0, y + h - 4), (x + w - 1.0, y + 4, x + w - 0.3, y + h - 4)]
+        for x0, y0, x1, y1 in bands:
+            shade = page[round(y0 * px):round(y1 * px) + 1, round(x0 * px):round(x1 * px) + 1].mean()
+            if shade > 180:
+                pale.append((placed.component.name, round(shade)))
+    assert pale == []

@@ -227,7 +227,8 @@ def test_bounds_cover_what_a_tree_draws_after_its_transforms():
 # Every other layout option, each on one of the two papers (the defaults run on both above).
 OTHER_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {"a4-shared-dark-short-saver": ("a4", dict(cut="shared", dark_backs=True, duplex="short",
                                                             ink_saver=True, bleed_mm=5.0)),
-                 "letter-fold": ("letter", dict(fold=True))}
+                 "letter-fold": ("letter", dict(fold=True)),
+                 "letter-round": ("letter", dict(round_pieces=True))}
 
 
 @pytest.mark.parametrize("chosen", list(OTHER_OPTIONS))

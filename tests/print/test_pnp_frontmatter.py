@@ -316,14 +316,15 @@ def test_a_guide_step_naming_the_pages_of_a_piece_the_kit_lacks_is_refused():
 
 def test_page_one_counts_the_cuts_apart_from_the_round_pieces_a_punch_presses_out():
     """Propagation's "367 straight cuts" once counted the 130 tokens its guide said to punch
-    (its tokens are square chits now); Garden Dice's guide punches its discs and sun tokens."""
-    imposition = _kit("garden-dice")
+    (its tokens are square chits now); Garden Dice built with round pieces punches its discs and
+    its sun and lap tokens (built square, its default, it has none: like Garden Variety below)."""
+    imposition = _kit("garden-dice", round_pieces=True)
     cut, punched = count_cuts(imposition), count_cuts(imposition, punched=True)
     assert punched < cut
     words = " ".join(" ".join(text.text for text in _texts(imposition.sheets[0].overlay)).split())
     assert f"Cutting takes about {cut} straight cuts ({punched} with the round pieces punched)" in words
-    square_only = _kit("garden-variety")
-    assert count_cuts(square_only, punched=True) == count_cuts(square_only)
+    for square_only in (_kit("garden-variety"), _kit("garden-dice")):
+        assert count_cuts(square_only, punched=True) == count_cuts(square_only)
 
 
 @pytest.mark.parametrize("game", ["harvest-dice", "cottage-garden"])

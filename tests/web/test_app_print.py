@@ -40,8 +40,8 @@ OPTION_SETS = {
     "a4-short-saver": ("paper=a4&duplex=short&bleed=2&ink_saver=1",
                        ["--paper", "a4", "--duplex", "short", "--bleed", "2", "--ink-saver"]),
     "letter-cmyk-pod": ("paper=letter&bleed=0&cmyk=1&pod=1", ["--paper", "letter", "--bleed", "0", "--cmyk", "--pod"]),
-    "letter-shared-dark-fold": ("paper=letter&cut=shared&dark_backs=1&fold=1",
-                                ["--paper", "letter", "--cut", "shared", "--dark-backs", "--fold"]),
+    "letter-shared-dark-fold": ("paper=letter&cut=shared&dark_backs=1&fold=1&round_pieces=1",
+                                ["--paper", "letter", "--cut", "shared", "--dark-backs", "--fold", "--round-pieces"]),
 }
 
 
@@ -158,6 +158,14 @@ def test_each_option_changes_the_pdf(reader, option):
     assert pdf_of(changed).pages and changed.data != plain
 
 
+def test_round_pieces_change_the_garden_dice_pdf(reader):
+    """Garden Dice's discs and tokens are squares by default, circles for craft punches with
+    round_pieces=1 (its bytes are the command line's: OPTION_SETS)."""
+    plain = reader.get("/kits/garden-dice.pdf").data
+    rounded = reader.get("/kits/garden-dice.pdf?round_pieces=1")
+    assert pdf_of(rounded).pages and rounded.data != plain
+
+
 def test_the_print_page_offers_every_layout_option_of_gardenkit_build(reader):
     """Every option of `gardenkit build` that changes a kit's pages is a field of the form
     (which games, formats and folder are what the download links choose; --if-changed only
@@ -168,7 +176,8 @@ def test_the_print_page_offers_every_layout_option_of_gardenkit_build(reader):
     options = {name.replace("-", "_") for name in re.findall(r"--([a-z-]+)", done.stdout)} - chosen_elsewhere
     page = reader.get(f"/games/{GV}/print").get_data(as_text=True)
     fields = set(re.findall(r'name="([a-z_]+)"', page))
-    assert options == {"paper", "duplex", "bleed", "cut", "ink_saver", "cmyk", "pod", "dark_backs", "fold", "deck"}
+    assert options == {"paper", "duplex", "bleed", "cut", "ink_saver", "cmyk", "pod", "dark_backs", "fold",
+                       "round_pieces", "deck"}
     assert options <= fields
 
 
