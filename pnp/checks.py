@@ -137,7 +137,7 @@ from pnp.impose import (
 from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import PAGE_MARGIN_MM
 from pnp.parts import PUNCH_GAP_MM
-from pnp.text import layout_lines
+from pnp.text import font_of, layout_lines
 
 # A page's block of pieces has margins this close on either side (top and bottom where it is
 # not packed from the top): a grid off-centre on the sheet reads as a misprint, and a cut guided by
@@ -489,8 +489,8 @@ class _Flattener:
             if not line.text.strip():
                 continue
             # the box runs from the capitals' top to the descenders, or the baseline without any
-            below = descent(text.face) if DESCENDERS.intersection(line.text) else 0.02
-            top, bottom = line.baseline - cap_height(text.face) * text.size, line.baseline + below * text.size
+            below = descent(font_of(text)) if DESCENDERS.intersection(line.text) else 0.02
+            top, bottom = line.baseline - cap_height(font_of(text)) * text.size, line.baseline + below * text.size
             shown = self._clipped(_box(matrix, [(line.left, top), (line.left + line.width, bottom),
                                                 (line.left, bottom), (line.left + line.width, top)]))
             if shown is None:
