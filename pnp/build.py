@@ -13,6 +13,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import TextIO
 
 from pnp.colors import Paint
@@ -20,6 +21,7 @@ from pnp.cuts import count_cuts, paper_sheets
 from pnp.errors import KitError
 from pnp.files import write_atomic
 from pnp.fold import fold_cards, has_cards, nothing_to_fold
+from pnp.fonts import VERA, body_face_of
 from pnp.frontmatter import add_front_matter
 from pnp.impose import Imposition, impose
 from pnp.kits import GAME_IDS, available_kits, kit_module_name, load_kit
@@ -69,13 +71,20 @@ def kit_components(game: str, options: BuildOptions, paper: str | None = None) -
     """The kit's pieces for this build; a folded build's may depend on the `paper` (Garden
     Variety fills its last page of folded cards), so it is asked once per paper."""
     kit = load_kit(game)
-    components = kit.components(KitOptions(deck=options.deck, dark_backs=options.dark_backs,
-                                           coordinates=options.coordinates, fold=options.fold,
-                                           round_pieces=options.round_pieces,
-                                           paper=paper if options.fold else None))
-    if not components:
-        raise KitError(f"the {game} kit has no components")
-    return kit.TITLE, fold_cards(components) if options.fold else components
+    with body_face_of(body_face_name(kit)):
+        components = kit.components(KitOptions(deck=options.deck, dark_backs=options.dark_backs,
+                                               coordinates=options.coordinates, fold=options.fold,
+                                               round_pieces=options.round_pieces,
+                                               paper=paper if options.fold else None))
+        if not components:
+            raise KitError(f"the {game} kit has no components")
+        return kit.TITLE, fold_cards(components) if options.fold else components
+
+
+def body_face_name(kit: ModuleType) -> str:
+    """The body face a kit's text is set in: its look's (Vera for a kit without a look)."""
+    look = getattr(kit, "LOOK", None)
+    return VERA if look is None else look.body
 
 
 def lay_out(game: str, components: list[Component], paper: Paper, options: BuildOptions) -> Imposition:
@@ -85,12 +94,13 @@ def lay_out(game: str, components: list[Component], paper: Paper, options: Build
     kit = load_kit(game)
     # the guide is page 1; a kit with two-sided pages has its duplex test page behind it
     front_pages = 0 if options.pod else 2 if any(c.double_sided for c in components) else 1
-    imposition = impose(components, paper, bleed=options.bleed_mm, duplex=options.duplex, pod=options.pod,
-                        cut=options.cut, first_page=front_pages + 1)
-    if not options.pod:
-        # --fold folds cards alone: a kit without cards has no folding to explain
-        folds = options.fold and has_cards(c.kind for c in components)
-        add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex, options.cut, folds)
+    with body_face_of(body_face_name(kit)):  # the footers and the guide page are the kit's text too
+        imposition = impose(components, paper, bleed=options.bleed_mm, duplex=options.duplex, pod=options.pod,
+                            cut=options.cut, first_page=front_pages + 1)
+        if not options.pod:
+            # --fold folds cards alone: a kit without cards has no folding to explain
+            folds = options.fold and has_cards(c.kind for c in components)
+            add_front_matter(imposition, kit.TITLE, getattr(kit, "GUIDE", None), options.duplex, options.cut, folds)
     return imposition
 
 

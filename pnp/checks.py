@@ -48,6 +48,9 @@ piece's cut outline is. The checks then read that flat list:
 - `unticked_cuts`: a cut line that runs out into the sheet's outer margin (no other piece
   in its way) without a tick there at least OUTER_TICK_MM long: a ruler or a trimmer needs
   a mark at both ends of a cut (every kit's cut ticks, in both cut styles, docs/kits.md).
+  Where the margin has room for it (nothing but paper between the piece's bleed and the
+  paper edge), the tick is CLEAR_TICK_MM long at least and ends BLEED_CLEARANCE_MM short of
+  the piece's bleed, all of it past a home laser's unprinted border.
 - `unclipped_pictures`: a small picture of a piece (page 1's, `Group(picture=True)`) with no
   `clip` to its piece: what the piece draws past its trim line shows round the picture.
 - `marks_on_lines`: a cut tick that crosses a straight line a piece prints, or runs beside
@@ -103,9 +106,11 @@ from pnp.colors import Paint, distinct, luminance
 from pnp.fonts import cap_height, descent
 from pnp.icons import icon_group
 from pnp.impose import (
+    BLEED_CLEARANCE_MM,
     BLEED_OUTSIDE_MM,
     CIRCLE_GUTTER_MM,
     CIRCLE_PAPER_MM,
+    CLEAR_TICK_MM,
     COLOUR_PAPER_MM,
     DOUBLED_MARK_MM,
     EDGE_KEEP_MM,
@@ -129,6 +134,7 @@ from pnp.impose import (
     Sheet,
     a_gutter,
     apply,
+    clear_outer_tick,
     compose,
     cut_sides,
     in_bleed,
@@ -137,7 +143,7 @@ from pnp.impose import (
 from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.options import PAGE_MARGIN_MM
 from pnp.parts import PUNCH_GAP_MM
-from pnp.text import layout_lines
+from pnp.text import font_of, layout_lines
 
 # A page's block of pieces has margins this close on either side (top and bottom where it is
 # not packed from the top): a grid off-centre on the sheet reads as a misprint, and a cut guided by
@@ -489,8 +495,8 @@ class _Flattener:
             if not line.text.strip():
                 continue
             # the box runs from the capitals' top to the descenders, or the baseline without any
-            below = descent(text.face) if DESCENDERS.intersection(line.text) else 0.02
-            top, bottom = line.baseline - cap_height(text.face) * text.size, line.baseline + below * text.size
+            below = descent(font_of(text)) if DESCENDERS.intersection(line.text) else 0.02
+            top, bottom = line.baseline - cap_height(font_of(text)) * text.size, line.baseline + below * text.size
             shown = self._clipped(_box(matrix, [(line.left, top), (line.left + line.width, bottom),
                                                 (line.left, bottom), (line.left + line.width, top)]))
             if shown is None:
@@ -991,11 +997,38 @@ def _ticked(ticks: list[Segment], horizontal: bool, at: float, end: float, direc
     return False
 
 
+def _clear_ticked(ticks: list[Segment], horizontal: bool, at: float, span: tuple[float, float]) -> bool:
+    """Is there a tick on the line at least CLEAR_TICK_MM long within `span`, the stretch of
+    margin from BLEED_CLEARANCE_MM past a piece's bleed to TICK_EDGE_MM from the paper edge?"""
+    low, high = sorted(span)
+    for x1, y1, x2, y2 in ticks:
+        on, start, end = (y1, min(x1, x2), max(x1, x2)) if horizontal and y1 == y2 else \
+            (x1, min(y1, y2), max(y1, y2)) if not horizontal and x1 == x2 else (None, 0.0, 0.0)
+        if on is not None and abs(on - at) <= EPS_MM and end - start >= CLEAR_TICK_MM - EPS_MM \
+                and low - EPS_MM <= start and end <= high + EPS_MM:
+            return True
+    return False
+
+
+def _margin_free(horizontal: bool, at: float, end: float, direction: int, sheet: Sheet, index: int) -> bool:
+    """Does the cut line on `at`, run on from `end` in `direction`, meet no piece on its way to
+    the paper edge: no bleed of another piece but one its tick starts in (a neighbour on the
+    same cut)? Touching a box counts, as it stops the tick (pnp.impose). (The footer only
+    shortens the tick: pnp.impose.clear_outer_tick.)"""
+    start = end + direction * MARK_GAP_MM
+    point = (start, at) if horizontal else (at, start)
+    boxes = [_rect_box(placed.bleed_rect) for number, placed in enumerate(sheet.placements) if number != index]
+    return not any(_runs_into(horizontal, at, end, direction, box) for box in boxes if not _near(point, box, EPS_MM))
+
+
 def unticked_cuts(flat: Flat) -> Iterator[Problem]:
     """Every cut line of a piece that runs on into the sheet's outer margin (no piece in its
     way; the footer there only shortens its tick) ends there in a tick at least OUTER_TICK_MM long: with a tick at one
-    end only, a ruler or a trimmer has nothing to line up with. Words thrown away with the
-    offcuts (`cut_out=False`) have no cut lines; a print-on-demand page has the shop's marks."""
+    end only, a ruler or a trimmer has nothing to line up with. Where nothing but paper lies
+    between the piece's bleed and the paper edge and the margin has room, the tick stands
+    clear of the bleed, CLEAR_TICK_MM long at least (pnp.impose.clear_outer_tick). Words thrown
+    away with the offcuts (`cut_out=False`) have no cut lines; a print-on-demand page has the
+    shop's marks."""
     sheet = flat.sheet
     if sheet.trim_box is not None:
         return
@@ -1012,8 +1045,18 @@ def unticked_cuts(flat: Flat) -> Iterator[Problem]:
             if any(_runs_into(horizontal, at, end, direction, box) for number, box in enumerate(boxes)
                    if number != index):
                 continue  # the line runs on along a neighbour, or into a gutter
+            way = ("left" if direction < 0 else "right") if horizontal else ("up" if direction < 0 else "down")
+            footer = None if sheet.footer is None else _rect_box(sheet.footer)
+            clear = clear_outer_tick(horizontal, at, direction, _rect_box(placed.bleed_rect), sheet.width_mm,
+                                     sheet.height_mm, footer) if _margin_free(horizontal, at, end, direction, sheet, index) else None
+            if clear is not None:
+                if not _clear_ticked(ticks, horizontal, at, clear):
+                    yield Problem(sheet.number, "tick", f"the {side} cut line of {placed.component.name} (copy "
+                                                        f"{placed.copy}) runs {way} into a margin with room, and has "
+                                                        f"no tick of {CLEAR_TICK_MM:g} mm there {BLEED_CLEARANCE_MM:g} mm "
+                                                        f"clear of its bleed")
+                continue
             if not _ticked(ticks, horizontal, at, end, direction):
-                way = ("left" if direction < 0 else "right") if horizontal else ("up" if direction < 0 else "down")
                 yield Problem(sheet.number, "tick", f"the {side} cut line of {placed.component.name} (copy "
                                                     f"{placed.copy}) runs {way} into the margin with no tick of "
                                                     f"{OUTER_TICK_MM:g} mm there")
@@ -1416,7 +1459,8 @@ def ticks_in_bleed(flat: Flat) -> Iterator[Problem]:
 def stray_ticks(flat: Flat) -> Iterator[Problem]:
     """A cut tick (or a tiled board's trim line) on no piece's cut: every one lies on the line
     of a side of a piece's trim box that a cut follows (pnp.impose.cut_sides) and runs within
-    a tick's length of that side. Cottage Garden's wheelbarrow net, cut round its own outline,
+    a tick's length of that side, or of its bleed and BLEED_CLEARANCE_MM past it (an outer
+    tick clear of the bleed). Cottage Garden's wheelbarrow net, cut round its own outline,
     had ticks at the corners of a box its drawing falls short of: a ruler laid on them trims
     bare paper. A print-on-demand page has the shop's marks."""
     sheet = flat.sheet
@@ -1428,9 +1472,11 @@ def stray_ticks(flat: Flat) -> Iterator[Problem]:
         if not placed.component.cut_out:
             continue
         x0, y0, x1, y1 = _rect_box(placed.rect)
+        bx0, by0, bx1, by1 = _rect_box(placed.bleed_rect)
+        off = BLEED_CLEARANCE_MM
         left, top, right, bottom = cut_sides(placed.component, placed.face, placed.matrix, placed.rect)
-        lines += [(True, at, x0, x1) for at, cut in ((y0, top), (y1, bottom)) if cut]
-        lines += [(False, at, y0, y1) for at, cut in ((x0, left), (x1, right)) if cut]
+        lines += [(True, at, min(x0, bx0 - off), max(x1, bx1 + off)) for at, cut in ((y0, top), (y1, bottom)) if cut]
+        lines += [(False, at, min(y0, by0 - off), max(y1, by1 + off)) for at, cut in ((x0, left), (x1, right)) if cut]
     for x1, y1, x2, y2 in _ticks(flat):
         horizontal = abs(y1 - y2) <= EPS_MM
         if not horizontal and abs(x1 - x2) > EPS_MM:

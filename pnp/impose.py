@@ -18,7 +18,8 @@ TILE_OVERLAP_MM with a trim line, a glue zone and alignment arrows at each seam 
 page when the paper is big enough, or when the piece may shrink a little: fit_scale).
 
 Cut ticks continue every cut edge into the gutters and margins, never within TICK_EDGE_MM
-of the paper edge (past the border a home laser leaves unprinted). With `pod`, every face gets its own
+of the paper edge (past the border a home laser leaves unprinted); at the outer margin, where
+it has room, a tick stands clear of its piece's bleed (clear_outer_tick). With `pod`, every face gets its own
 page of piece + bleed + a slug with true crop marks, with TrimBox/BleedBox.
 
 Every placement records its page rectangle, the matrix from face coordinates to the page
@@ -85,6 +86,11 @@ MARK_MIN_MM = 0.8        # a shorter tick in a gutter is dropped (it would be lo
 # 0.9 mm print even where a printer leaves the outer 5 mm blank.
 TICK_EDGE_MM = 4.5
 OUTER_TICK_MM = 1.0      # the shortest tick at the outer margin (pnp.checks.unticked_cuts)
+# Where the margin has room, an outer tick stands clear of its piece's bleed instead: a tick
+# drawn over the bleed on a halo ran 2.2 mm, from 4.4 mm of the paper edge, too short to lay
+# a ruler on. It ends BLEED_CLEARANCE_MM short of the bleed and is CLEAR_TICK_MM long at least.
+CLEAR_TICK_MM = 4.0
+BLEED_CLEARANCE_MM = 1.0
 BLEED_OUTSIDE_MM = 2.0   # bleed runs this far past the printable area's edge (not into the footer band)
 POD_SLUG_MM = 6.0        # room round a print-on-demand face for its crop marks
 FOOTER_BAND_MM = 4.0     # kept along one edge of every page, inside the margin, for the footer line
@@ -1288,7 +1294,7 @@ def _cut_marks(frame: Frame, paper: Paper, bleeds: Sequence[Sides]) -> list[tupl
     bled = [((bx, by, bx + bw, by + bh), (x, y, x + w, y + h)) for (x, y, w, h), (bx, by, bw, bh)
             in ((slot.rect, bleed_rect(slot.rect, sides)) for slot, sides in zip(frame.slots, bleeds))]
     fx, fy, fw, fh = footer_box(paper.width_mm, paper.height_mm, frame.band)
-    blocked.append((fx, fy, fx + fw, fy + fh))
+    footer = (fx, fy, fx + fw, fy + fh)
     marks: dict[tuple[float, float, float, float], set[float]] = {}  # each tick, and where it leaves its pieces
 
     def add(mark: tuple[float, float, float, float] | None, start: float) -> None:
@@ -1304,14 +1310,15 @@ def _cut_marks(frame: Frame, paper: Paper, bleeds: Sequence[Sides]) -> list[tupl
         # the other pieces' bleed stops its ticks even on their own cut lines: their own ticks mark
         # those (Harvest Dice's sticker sheets: one sheet's tick ran on through its neighbour's bleed)
         others = [bleed for number, (bleed, _) in enumerate(bled) if number != index]
+        own = bled[index][0]
         for edge, at in ((edge_top, y), (edge_bottom, y + h)):  # horizontal cut lines
             if edge:
-                add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper, bled, others), x - MARK_GAP_MM)
-                add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper, bled, others), x + w + MARK_GAP_MM)
+                add(_mark(True, at, x - MARK_GAP_MM, -1, blocked, paper, bled, others, own, footer), x - MARK_GAP_MM)
+                add(_mark(True, at, x + w + MARK_GAP_MM, 1, blocked, paper, bled, others, own, footer), x + w + MARK_GAP_MM)
         for edge, at in ((edge_left, x), (edge_right, x + w)):  # vertical cut lines
             if edge:
-                add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper, bled, others), y - MARK_GAP_MM)
-                add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper, bled, others), y + h + MARK_GAP_MM)
+                add(_mark(False, at, y - MARK_GAP_MM, -1, blocked, paper, bled, others, own, footer), y - MARK_GAP_MM)
+                add(_mark(False, at, y + h + MARK_GAP_MM, 1, blocked, paper, bled, others, own, footer), y + h + MARK_GAP_MM)
     return sorted(_parted(marks, [(x, y, x + w, y + h) for x, y, w, h in (slot.rect for slot in frame.slots)]))
 
 
@@ -1406,22 +1413,31 @@ def in_bleed(horizontal: bool, at: float, bleed: Box, trim: Box) -> bool:
     return low + EPS_LINE_MM < at < high - EPS_LINE_MM and all(abs(at - line) > EPS_LINE_MM for line in own)
 
 
-def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper,
-          bled: Sequence[tuple[Box, Box]] = (), others: Sequence[Box] = ()):
-    """A tick on the line `at` (a y for a horizontal tick, an x for a vertical one) from
-    `start` outwards in `direction`, cut short before any box in its way, before the bleed
-    of any piece (`bled`: bleed and trim boxes) whose cut line it is not, before the bleed of
-    the other pieces (`others`) it does not start in (a neighbour on one cut shares its bleed
-    with the tick's piece), and TICK_EDGE_MM from the paper edge."""
-    limit = (paper.width_mm if horizontal else paper.height_mm) - TICK_EDGE_MM
-    end = max(TICK_EDGE_MM, start - MARK_LENGTH_MM) if direction < 0 else min(limit, start + MARK_LENGTH_MM)
-    point = (start, at) if horizontal else (at, start)
-    crossed = [bleed for bleed, trim in bled if in_bleed(horizontal, at, bleed, trim)]
-    crossed += [bleed for bleed in others
-                if not (bleed[0] - EPS <= point[0] <= bleed[2] + EPS and bleed[1] - EPS <= point[1] <= bleed[3] + EPS)]
-    for x0, y0, x1, y1 in [*blocked, *crossed]:
+def clear_outer_tick(horizontal: bool, at: float, direction: int, bleed: Box, paper_w: float, paper_h: float,
+                     footer: Box | None = None) -> tuple[float, float] | None:
+    """Where a tick on the line `at` at the sheet's outer margin goes clear of its piece's bleed
+    box `bleed`: from BLEED_CLEARANCE_MM past it outwards (`direction`), MARK_LENGTH_MM at
+    most, stopped by the `footer` box and TICK_EDGE_MM short of the paper edge. (Its inner
+    end, its outer end), or None where that leaves it under CLEAR_TICK_MM (the tick then runs
+    over the bleed, pnp.checks.unticked_cuts)."""
+    if direction < 0:
+        inner = (bleed[0] if horizontal else bleed[1]) - BLEED_CLEARANCE_MM
+        outer: float | None = max(TICK_EDGE_MM, inner - MARK_LENGTH_MM)
+    else:
+        inner = (bleed[2] if horizontal else bleed[3]) + BLEED_CLEARANCE_MM
+        outer = min((paper_w if horizontal else paper_h) - TICK_EDGE_MM, inner + MARK_LENGTH_MM)
+    if footer is not None:
+        outer = _stopped(horizontal, at, inner, direction, [footer], outer)
+    return (inner, outer) if outer is not None and (outer - inner) * direction >= CLEAR_TICK_MM - EPS else None
+
+
+def _stopped(horizontal: bool, at: float, start: float, direction: int, boxes: Sequence[Box],
+             end: float | None) -> float | None:
+    """Where a tick on the line `at` from `start` towards `end` stops at the first of `boxes`
+    across its line; None when it would start on one of them."""
+    for x0, y0, x1, y1 in boxes:
         across0, across1, along0, along1 = (y0, y1, x0, x1) if horizontal else (x0, x1, y0, y1)
-        if not across0 - EPS < at < across1 + EPS:
+        if end is None or not across0 - EPS < at < across1 + EPS:
             continue
         if along0 + EPS < start < along1 - EPS:
             return None  # the tick would start on a piece
@@ -1429,6 +1445,34 @@ def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, pa
             end = max(end, along1)
         elif direction > 0 and along0 >= start - EPS:
             end = min(end, along0)
+    return end
+
+
+def _mark(horizontal: bool, at: float, start: float, direction: int, blocked, paper: Paper,
+          bled: Sequence[tuple[Box, Box]] = (), others: Sequence[Box] = (), own: Box | None = None,
+          footer: Box | None = None):
+    """A tick on the line `at` (a y for a horizontal tick, an x for a vertical one) from
+    `start` outwards in `direction`, cut short before any box in its way and the `footer`,
+    before the bleed of any piece (`bled`: bleed and trim boxes) whose cut line it is not,
+    before the bleed of the other pieces (`others`) it does not start in (a neighbour on one
+    cut shares its bleed with the tick's piece), and TICK_EDGE_MM from the paper edge. A tick
+    with no piece in its way to the outer margin stands clear of its own piece's bleed box
+    `own` where the margin has room (clear_outer_tick)."""
+    edge = TICK_EDGE_MM if direction < 0 else (paper.width_mm if horizontal else paper.height_mm) - TICK_EDGE_MM
+    point = (start, at) if horizontal else (at, start)
+    crossed = [bleed for bleed, trim in bled if in_bleed(horizontal, at, bleed, trim)]
+    crossed += [bleed for bleed in others
+                if not (bleed[0] - EPS <= point[0] <= bleed[2] + EPS and bleed[1] - EPS <= point[1] <= bleed[3] + EPS)]
+    end = _stopped(horizontal, at, start, direction, [*blocked, *crossed], edge)
+    clear = clear_outer_tick(horizontal, at, direction, own, paper.width_mm, paper.height_mm, footer) \
+        if own is not None and end == edge else None
+    if clear is not None:
+        start, end = clear
+    else:
+        end = _stopped(horizontal, at, start, direction, [footer] if footer is not None else [], end)
+        if end is None:
+            return None
+        end = max(end, start - MARK_LENGTH_MM) if direction < 0 else min(end, start + MARK_LENGTH_MM)
     if (end - start) * direction < MARK_MIN_MM:
         return None
     low, high = round(min(start, end), 3), round(max(start, end), 3)

@@ -10,8 +10,10 @@ clockwise as seen on the page), then translate.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
+
+from pnp.fonts import current_body
 
 Point = tuple[float, float]
 
@@ -84,8 +86,8 @@ class Path:
 class Text:
     """Text in the project font. `size` is the font size in millimetres (1 pt = 0.3528 mm).
 
-    `face` sets it in one of the display faces of pnp.fonts.DISPLAY_FACES instead (wordmarks
-    and headings; always that face's bold weight).
+    `face` sets it in one of the display faces of pnp.fonts.DISPLAY_FACES instead of its game's
+    body face (wordmarks and headings; always that face's bold weight).
     `x` is the left edge, centre or right edge of every line according to `align`; `y` is
     placed by `anchor`: the first line's baseline, the top of the block, its middle or its
     bottom. With `max_width` the text is wrapped at spaces (see pnp.text.layout_lines), and
@@ -103,6 +105,9 @@ class Text:
     max_width: float | None = None
     line_height: float = 1.2  # multiple of size
     face: str | None = None
+    # the body face a text without `face` is set in: the one of the kit being built when the
+    # text was made (pnp.fonts.body_face_of), so it is measured and drawn in it wherever it goes
+    body: str = field(default_factory=current_body)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from pnp.fonts import pdf_font
 from pnp.icons import icon_group
 from pnp.model import Circle, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.numbers import KAPPA, num
-from pnp.text import layout_lines
+from pnp.text import font_of, layout_lines
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -168,7 +168,7 @@ class PdfPainter:
             return
         from reportlab.pdfbase.pdfmetrics import getFont
 
-        font = getFont(pdf_font(text.bold, text.face))
+        font = getFont(pdf_font(text.bold, font_of(text)))
         document = self.canvas._doc
         escape = self.canvas._escape
         ops = ["BT", self.color(self.paint.text(text.fill))]

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 import svgwrite
 
 from pnp.colors import Paint
-from pnp.fonts import SVG_FAMILY, svg_family
+from pnp.fonts import SVG_FAMILY, VERA, svg_family
 from pnp.icons import icon_group
 from pnp.model import Circle, Face, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
 from pnp.numbers import num
-from pnp.text import layout_lines
+from pnp.text import font_of, layout_lines
 
 if TYPE_CHECKING:
     from pnp.impose import Sheet
@@ -133,8 +133,8 @@ class SvgPainter:
         if not lines:
             return None
         attributes = {"font_size": num(text.size), "fill": self.paint.text(text.fill)}
-        if text.face is not None:
-            attributes["font_family"] = svg_family(text.face)
+        if text.face is not None or text.body != VERA:  # the page's own family is Vera's
+            attributes["font_family"] = svg_family(font_of(text))
         if text.bold or text.face is not None:
             attributes["font_weight"] = "bold"
         if text.align != "left":

@@ -73,33 +73,39 @@ def widowless_width(text: str, size: float, bold: bool, max_width: float, face: 
     return max_width
 
 
+def font_of(text: Text) -> str:
+    """The face a Text is set in: its display face, or else the body face it was made in."""
+    return text.face if text.face is not None else text.body
+
+
 def first_baseline(text: Text, line_count: int) -> float:
     """Baseline of the first line for the Text's vertical anchor.
 
     top: the capitals' top at y; bottom: the last line's descenders end at y;
     middle: the block from the first capitals' top to the last baseline is centred on y."""
-    cap = cap_height(text.face) * text.size
+    cap = cap_height(font_of(text)) * text.size
     block = (line_count - 1) * text.line_height * text.size
     if text.anchor == "top":
         return text.y + cap
     if text.anchor == "middle":
         return text.y - (block + cap) / 2 + cap
     if text.anchor == "bottom":
-        return text.y - descent(text.face) * text.size - block
+        return text.y - descent(font_of(text)) * text.size - block
     return text.y
 
 
 @lru_cache(maxsize=4096)
 def layout_lines(text: Text) -> tuple[Line, ...]:
-    missing = missing_glyphs(text.text, text.bold, text.face)
+    face = font_of(text)
+    missing = missing_glyphs(text.text, text.bold, face)
     if missing:
         raise ValueError(f"the text {text.text[:40]!r} uses characters its font cannot draw: {missing}")
-    strings = wrap(text.text, text.size, text.bold, text.max_width, text.face)
+    strings = wrap(text.text, text.size, text.bold, text.max_width, face)
     baseline = first_baseline(text, len(strings))
     step = text.line_height * text.size
     laid = []
     for index, string in enumerate(strings):
-        width = measure(string, text.size, text.bold, text.face)
+        width = measure(string, text.size, text.bold, face)
         left = text.x - {"left": 0.0, "center": width / 2, "right": width}[text.align]
         laid.append(Line(string, text.x, left, baseline + index * step, width))
     return tuple(laid)

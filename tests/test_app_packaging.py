@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.fonts import DISPLAY_FACES
+from pnp.fonts import BODY_FACES, DISPLAY_FACES, VERA
 from scorer.games import CATALOGUE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,6 +29,9 @@ def test_wheel_ships_templates_and_the_app_finds_them(tmp_path):
     for face in DISPLAY_FACES.values():  # the kits' display faces, each with its licence
         for needed in (face.file, face.file.replace("-Bold.ttf", "-OFL.txt")):
             assert f"pnp/art/fonts/{needed}" in names, f"{needed} missing from {wheel.name}"
+    for name, body in BODY_FACES.items():  # and their body faces, both weights, each with its licence
+        for needed in (body.regular, body.bold, body.licence):
+            assert name == VERA or f"pnp/art/fonts/{needed}" in names, f"{needed} missing from {wheel.name}"
     for game_id, (_title, package) in CATALOGUE.items():
         game_files = [f"scorer/games/{package}/{module}.py" for module in ("__init__", "data", "rules", "examples")]
         game_files.append(f"pnp/kits/{package}.py")

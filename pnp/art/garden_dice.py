@@ -10,7 +10,7 @@ from pnp.fonts import measure
 from pnp.model import Icon, Path, Polygon, Rect, Shape, Style, Text
 
 # Garden Dice's look, which its kit declares as its LOOK: the tiles' names are set in its face.
-LOOK = Look("comfortaa", "#2F5A24", "#E69F00", (("look-sprout-die", "#E69F00"), ("look-sprout-die", "#D55E00")))
+LOOK = Look("comfortaa", "manrope", "#2F5A24", "#E69F00", (("look-sprout-die", "#E69F00"), ("look-sprout-die", "#D55E00")))
 PACKET_PAPER = "#FFFBEF"
 SOIL = "#8A5A35"
 SOIL_LIGHT = "#A8764C"

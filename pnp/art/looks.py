@@ -1,4 +1,4 @@
-"""What a game's look is (its display face, its palette, its wordmark) and the ornaments its
+"""What a game's look is (its display and body faces, its palette, its wordmark) and the ornaments its
 wordmark is drawn with. Each kit module declares its own as `LOOK`, so a new game's look
 touches only its kit; a kit without one is headed by its name in bold on page 1.
 
@@ -23,6 +23,7 @@ SPROUT = "#3C8D2F"
 @dataclass(frozen=True)
 class Look:
     face: str        # a display face of pnp.fonts.DISPLAY_FACES
+    body: str        # a body face of pnp.fonts.BODY_FACES, for all its other text
     ink: str         # the wordmark's and headings' colour on light paper
     accent: str      # the swash under the name
     ornaments: tuple[tuple[str, str], tuple[str, str]]  # (icon, colour) left and right of the name

@@ -47,7 +47,7 @@ from scorer.games.cottage_garden import data
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
 # The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
-LOOK = Look("cabin-sketch", "#2F5B3A", "#CC79A7",
+LOOK = Look("cabin-sketch", "open-sans", "#2F5B3A", "#CC79A7",
             ((species_icon("Rose"), "#CC79A7"), (species_icon("Foxglove"), "#CC79A7")))
 
 # The kit prints 9 mm card squares for the cubes; 8 mm wooden cubes (craft shops) play better,

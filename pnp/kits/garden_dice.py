@@ -734,6 +734,9 @@ DIE_MARK = 5.6        # an action's die on the aid
 DIE_MARK_WORD = 2.6   # mm, 7.4 pt: a word or sign on it
 DIE_MARK_PAD = 0.8    # from the word to the die's stroke, each side
 DIE_MARK_GAP = 0.8    # between two dice of one action
+# The dice stand 1.8 mm above their action's heading, higher than the gap under the action
+# before leaves: this much more keeps them off its last line, however far that line runs.
+DIE_MARK_CLEARANCE = 0.8
 
 
 def _die_mark_width(mark: DieMark) -> float:
@@ -858,6 +861,7 @@ def aid_front() -> Face:
             x += _die_mark_width(mark) + DIE_MARK_GAP
         entry, y = _aid_entry(icon, colour, name, effect, y)
         shapes += entry
+        y += DIE_MARK_CLEARANCE
     _aid_fits(y, "actions")
     return Face(group(shapes), background="#FBF8F0")
 

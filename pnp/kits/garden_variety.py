@@ -34,7 +34,7 @@ from scorer.games.garden_variety import data
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
 # The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
-LOOK = Look("leckerli-one", "#6B2D5C", "#E69F00",
+LOOK = Look("leckerli-one", "andika", "#6B2D5C", "#E69F00",
             (("look-gnome-hat", "#D55E00"), ("look-gnome-hat", "#0072B2")))
 
 def house_deck_note(deck: data.Deck = data.DECK) -> str:

@@ -29,7 +29,7 @@ from scorer.games.harvest_dice import data
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
 # The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
-LOOK = Look("quicksand", "#6B3B12", "#D55E00", (("look-wheat", "#C98B1B"), ("look-wheat", "#C98B1B")))
+LOOK = Look("quicksand", "lato", "#6B3B12", "#D55E00", (("look-wheat", "#C98B1B"), ("look-wheat", "#C98B1B")))
 
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(

@@ -42,7 +42,7 @@ from scorer.games.propagation import data
 GAME_ID = data.GAME_ID
 TITLE = data.TITLE
 # The game's look: its wordmark's face, ink, swash and ornaments (pnp.art.looks).
-LOOK = Look("eurofurence", "#1E4D5C", "#009E73",
+LOOK = Look("eurofurence", "clear-sans", "#1E4D5C", "#009E73",
             (("look-seedling-hex", "#009E73"), ("look-seedling-hex", "#56B4E9")))
 
 # What the first page tells the person printing the kit.

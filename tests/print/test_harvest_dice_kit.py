@@ -8,7 +8,7 @@ import pytest
 
 from pnp import checks
 from pnp.art.looks import look
-from pnp.fonts import DISPLAY_FACES
+from pnp.fonts import DISPLAY_FACES, pdf_font
 from pnp.impose import Sheet, impose
 from pnp.kits import harvest_dice as kit
 from pnp.model import Circle, Group, Icon, Line, Polygon, Text
@@ -349,7 +349,10 @@ def test_rules_card_and_marker(pieces):
 
 
 def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path_factory):
+    """Every font embedded, and only the game's own: its display face and its body face's two
+    weights (no Vera, which every kit's body text was once set in)."""
     from pypdf import PdfReader
+    from reportlab.pdfbase.pdfmetrics import getFont
 
     built = default_kit(tmp_path_factory, "harvest-dice")
     reader = PdfReader(built / "letter" / "harvest-dice.pdf")
@@ -367,8 +370,10 @@ def test_built_pdf_has_embedded_fonts_and_every_page(tmp_path_factory):
             file = described["/FontDescriptor"].get_object()  # no unembedded standard font
             assert "/FontFile2" in file or "/FontFile" in file
             embedded.append(str(font["/BaseFont"]))
-        shipped = ("Vera", *(face.file.removesuffix(".ttf") for face in DISPLAY_FACES.values()))
-        assert embedded and all(any(font in name for font in shipped) for name in embedded)
+        chosen = look(kit.TITLE)
+        shipped = (DISPLAY_FACES[chosen.face].file.removesuffix(".ttf"),
+                   *(getFont(pdf_font(bold, chosen.body)).face.name.decode() for bold in (False, True)))
+        assert embedded and all(name.split("+")[-1] in shipped for name in embedded), embedded
 
 
 @pytest.mark.parametrize("crop", data.CROPS)

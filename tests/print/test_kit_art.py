@@ -1,9 +1,10 @@
-"""Each game's own look, read back from the printed files: its display face embedded (as a
-subset) in the PDF and named in the SVG, a drawn flower for every Cottage Garden species on
+"""Each game's own look, read back from the printed files: its display and body faces embedded
+(as subsets) in the PDF and named in the SVG, measured with their own glyphs' metrics, a drawn flower for every Cottage Garden species on
 its tiles, three poses per Garden Variety critter, the same drawings in PDF and SVG, and an
 ink-saver build that stays light."""
 from __future__ import annotations
 
+import struct
 import subprocess
 from io import BytesIO
 from pathlib import Path
@@ -19,7 +20,7 @@ from pnp.art.looks import Look, look
 from pnp.art.shapes import LABEL_MM
 from pnp.build import impose_kit
 from pnp.colors import Paint, ink_saver_style
-from pnp.fonts import DISPLAY_FACES, FACES_FOLDER
+from pnp.fonts import BODY_FACES, DISPLAY_FACES, FACES_FOLDER, VERA, pdf_font
 from pnp.frontmatter import front_sheet
 from pnp.icons import icon_group
 from pnp.impose import impose
@@ -194,6 +195,59 @@ def test_the_display_face_is_embedded_as_a_subset_and_named_in_the_svg(game, tit
     assert f'font-family="{face.svg_family}"' in "".join(svgs)
 
 
+@pytest.mark.parametrize("game,title", [("harvest-dice", "Harvest Dice"), ("garden-variety", "Garden Variety")])
+def test_the_games_body_face_is_embedded_in_both_weights_and_vera_nowhere(game, title, deck):
+    """Every kit once set its guide, aids, footers and card text in the same Vera: a game's
+    body face is embedded, regular and bold, as subsets, and Vera not at all; the SVG names
+    the body face's family on its text."""
+    if game == "garden-variety":
+        imposition, reader, svgs = deck
+    else:
+        imposition = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
+        reader, svgs = rendered(imposition.sheets)
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    body = look(title).body
+    fonts = embedded_fonts(reader)
+    for bold in (False, True):
+        postscript = getFont(pdf_font(bold, body)).face.name.decode()
+        subsets = {name: size for name, size in fonts.items() if name.split("+")[-1] == postscript}
+        assert subsets, f"{postscript} not embedded; fonts: {sorted(fonts)}"
+        assert max(subsets.values()) < BODY_FACES[body].file(bold).stat().st_size * 0.5  # only the glyphs used
+    assert not [name for name in fonts if "Vera" in name]
+    assert f'font-family="{BODY_FACES[body].svg_family}"' in "".join(svgs)
+
+
+def glyph_metrics(path: Path) -> tuple[float, float]:
+    """(cap height, descent) of a TrueType font as fractions of its em, read from its glyphs'
+    outlines: the top of "H", the lowest of "gjpqy"."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    font = TTFontFile(str(path))
+    data = path.read_bytes()
+    head, loca, glyf = (font.table[tag]["offset"] for tag in ("head", "loca", "glyf"))
+    units, long_offsets = struct.unpack(">H", data[head + 18:head + 20])[0], data[head + 51]
+
+    def glyph_box(char: str) -> tuple[int, int]:
+        glyph = font.charToGlyph[ord(char)]
+        start = (struct.unpack(">I", data[loca + 4 * glyph:loca + 4 * glyph + 4])[0] if long_offsets
+                 else 2 * struct.unpack(">H", data[loca + 2 * glyph:loca + 2 * glyph + 2])[0])
+        _contours, _x0, y0, _x1, y1 = struct.unpack(">hhhhh", data[glyf + start:glyf + start + 10])
+        return y0, y1
+
+    return glyph_box("H")[1] / units, -min(glyph_box(char)[0] for char in "gjpqy") / units
+
+
+@pytest.mark.parametrize("name", sorted(set(BODY_FACES) - {VERA}))
+def test_each_body_face_is_laid_out_with_its_own_glyphs_metrics(name):
+    """Text is placed by its face's cap height and descent ("top" text by its capitals, boxes
+    round its descenders): numbers a face's own outlines bear out, in both weights."""
+    face = BODY_FACES[name]
+    measured = [glyph_metrics(face.file(bold)) for bold in (False, True)]
+    assert face.cap_height == pytest.approx(max(cap for cap, _ in measured), abs=0.004)
+    assert face.descent == pytest.approx(max(below for _, below in measured), abs=0.004)
+
+
 def test_page_one_is_headed_by_the_games_wordmark():
     imposition = impose_kit("harvest-dice", PAPERS["a4"], BuildOptions(games=("harvest-dice",)))
     texts = [s for s in shapes_of(imposition.sheets[0].overlay) if isinstance(s, Text)]
@@ -214,6 +268,12 @@ def test_every_kits_look_is_its_games_and_every_face_ships_with_its_licence():
         assert (FACES_FOLDER / face.file).is_file(), f"{face.file} is missing from {FACES_FOLDER}"
         assert licence.is_file() and "SIL OPEN FONT LICENSE" in licence.read_text().upper(), \
             f"{face.file} ships without its licence {face.licence}"
+    for body in BODY_FACES.values():
+        licence = body.folder / body.licence
+        assert body.file(False).is_file() and body.file(True).is_file(), f"{body.regular} or {body.bold} is missing"
+        text = licence.read_text().upper() if licence.is_file() else ""
+        assert "OPEN FONT LICENSE" in text or "APACHE LICENSE" in text or "BITSTREAM VERA" in text, \
+            f"{body.regular} ships without its licence {body.licence}"
 
 
 def _display_texts(shape: Shape) -> list[Text]:
@@ -223,13 +283,18 @@ def _display_texts(shape: Shape) -> list[Text]:
 
 
 @pytest.mark.parametrize("game", list(available_kits()))
-def test_every_kit_sets_its_running_text_in_the_one_body_font(game):
-    """One body font in all five kits: a game's display face is for its wordmark, titles,
-    headings and names (one line of a few words); every sentence, rule and label is in the
-    body font. A rules text set in a display face is found."""
-    kit = load_kit(game)
-    faces = [face for c in kit.components(KitOptions()) for face in (c.front, c.back) if face is not None]
-    for text in {id(t): t for face in faces for t in _display_texts(face.shapes)}.values():
+def test_every_kit_sets_its_running_text_in_its_own_body_face(game):
+    """A game's display face is for its wordmark, titles, headings and names (one line of a
+    few words); every sentence, rule and label, the guide page's and the footers' too, is in
+    the game's body face. A rules text set in a display face is found, and so is text left
+    in another body face."""
+    body = kit_looks()[game].body
+    imposition = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
+    trees = [tree for sheet in imposition.sheets
+             for tree in (sheet.overlay, *(placed.face.shapes for placed in sheet.placements))]
+    assert {text.body for tree in trees for text in shapes_of(tree) if isinstance(text, Text) and text.face is None} \
+        == {body}
+    for text in {id(t): t for tree in trees for t in _display_texts(tree)}.values():
         words = [word for word in text.text.split() if any(char.isalnum() for char in word)]
         assert "\n" not in text.text and len(words) <= 6 and len(layout_lines(text)) == 1, \
             f"{game}: {text.text!r} is running text in the display face {text.face}"
@@ -241,6 +306,9 @@ def test_each_game_has_a_display_face_and_an_ink_of_its_own():
     looks = kit_looks().values()
     assert len({chosen.face for chosen in looks}) == len({chosen.ink for chosen in looks}) == len(looks)
     assert set(DISPLAY_FACES) == {chosen.face for chosen in looks}  # no face shipped unused
+    assert len({chosen.body for chosen in looks}) == len(looks)  # and a body face of its own
+    assert set(BODY_FACES) - {VERA} == {chosen.body for chosen in looks}
+    assert not set(BODY_FACES) & set(DISPLAY_FACES)  # a face's name says which kind it is
 
 
 def test_a_kit_without_a_look_gets_its_name_in_bold_on_page_one():
@@ -251,7 +319,7 @@ def test_a_kit_without_a_look_gets_its_name_in_bold_on_page_one():
     assert title not in {game_title for game_title, _package in CATALOGUE.values()}
     sheet = front_sheet(title, None, impose(harvest_dice.components(KitOptions()), PAPERS["a4"], first_page=2), "long")
     heading = next(t for t in shapes_of(sheet.overlay) if isinstance(t, Text) and t.text == title)
-    assert heading.bold and heading.face not in DISPLAY_FACES
+    assert heading.bold and heading.face not in DISPLAY_FACES and heading.body == VERA
 
 
 # --- the ink-saver build -----------------------------------------------------------------------

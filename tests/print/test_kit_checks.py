@@ -188,6 +188,33 @@ def test_a_cut_line_running_into_the_margin_without_its_tick_is_found():
         {problem.detail.split("cut line of ")[1].split(" into")[0] for problem in problems}
 
 
+def test_an_outer_tick_with_room_stands_clear_of_the_bleed_and_a_short_one_there_is_found():
+    """A tick at the outer margin ran over its piece's bleed on a halo, 2.2 mm from 4.4 mm of
+    the paper edge: too short for a ruler. Where the margin has room (a lone 80 mm piece's
+    sides on Letter), each tick is 4 mm long at least, ends 1 mm short of the bleed and lies
+    past a laser's 4.2 mm border; put the old short tick back and the check finds it."""
+    imposition = one_piece(Text(8, 8, "Score", size=4, anchor="top", fill=INK))
+    sheet = imposition.sheets[0]
+    (placed,) = sheet.placements
+    bleed_left, bleed_right = placed.bleed_rect[0], placed.bleed_rect[0] + placed.bleed_rect[2]
+    ticks = [line for line in sheet.overlay.children if isinstance(line, Line) and line.style == impose_module.MARK_STYLE]
+    sideways = [line for line in ticks if line.y1 == line.y2]
+    assert len(sideways) == 4  # the top and bottom cuts, run out left and right
+    for line in sideways:
+        low, high = sorted((line.x1, line.x2))
+        assert high - low >= impose_module.CLEAR_TICK_MM - 1e-6
+        assert high <= bleed_left - impose_module.BLEED_CLEARANCE_MM + 1e-6 or \
+            low >= bleed_right + impose_module.BLEED_CLEARANCE_MM - 1e-6
+        assert low >= impose_module.LASER_BORDER_MM and high <= sheet.width_mm - impose_module.LASER_BORDER_MM
+    assert list(checks.unticked_cuts(checks.flatten(sheet))) == []
+    taken = min(sideways, key=lambda line: line.x1)
+    trim_left = placed.rect[0]
+    short = Line(trim_left - 2.3, taken.y1, trim_left - impose_module.MARK_GAP_MM, taken.y1, impose_module.MARK_STYLE)
+    planted = replace(sheet, overlay=Group(tuple(short if shape is taken else shape for shape in sheet.overlay.children)))
+    problems = [problem.detail for problem in checks.unticked_cuts(checks.flatten(planted))]
+    assert len(problems) == 1 and "runs left into a margin with room" in problems[0]
+
+
 @cache
 def kit(game: str, paper: str) -> Imposition:
     return impose_kit(game, PAPERS[paper], BuildOptions(games=(game,)))
@@ -633,12 +660,14 @@ def test_distinct_colours_keep_bare_paper_between_their_bleeds():
 def test_a_cut_tick_beside_or_across_a_line_a_piece_prints_is_found_and_one_on_it_is_not():
     """Cottage Garden's beehive tiles ticked their cuts 0.9 mm beside the cat sheet's lines,
     which ran on into its bleed: a ruler laid on the tick could follow the cats' line. The
-    piece's top cut is ticked along y = 0, out to the left, in its bleed."""
+    piece's top cut is ticked along y = 0, out to the left, in its bleed (the piece as wide as
+    the page allows, so its side margins have no room for a tick clear of the bleed)."""
     thin = Style(stroke=INK, stroke_width=0.25)
-    assert found(one_piece(Line(-3, 1.0, 0, 1.0, thin)), "tick on a line")       # 1 mm beside the tick
-    assert found(one_piece(Line(-2, -3, -2, 3, thin)), "tick on a line")         # across it
-    assert found(one_piece(Line(-3, 0.0, 0, 0.0, thin)), "tick on a line") == []  # on it: one cut
-    assert found(one_piece(Line(5, 1.0, 20, 1.0, thin)), "tick on a line") == []  # inside the piece
+    wide = (196.0, 60.0)
+    assert found(one_piece(Line(-3, 1.0, 0, 1.0, thin), size=wide), "tick on a line")       # 1 mm beside the tick
+    assert found(one_piece(Line(-2, -3, -2, 3, thin), size=wide), "tick on a line")         # across it
+    assert found(one_piece(Line(-3, 0.0, 0, 0.0, thin), size=wide), "tick on a line") == []  # on it: one cut
+    assert found(one_piece(Line(5, 1.0, 20, 1.0, thin), size=wide), "tick on a line") == []  # inside the piece
 
 
 def test_round_pieces_punched_closer_than_the_punch_gap_are_found_and_the_imposition_keeps_them_apart():
@@ -877,7 +906,9 @@ def test_a_tick_on_no_piece_s_cut_is_found_and_a_net_cut_round_its_outline_gets_
     2-3 mm on every side: a ruler laid on them trims bare paper. The imposition ticks a piece
     cut round its outline only on the sides of its box its drawing reaches (a sheet of chits,
     as the flower tiles', is trimmed whole on its box).
-    Drawn as they were, the kit has 8 such ticks on each paper, all on the wheelbarrow's page."""
+    Drawn as they were, the kit has 6 such ticks on each paper, all on the wheelbarrow's page
+    (8 before outer ticks stood clear of the bleed: two now lie within a clear tick's reach of
+    another piece's cut on their line, as a tick of that cut may)."""
     def strays(paper: str) -> list[str]:
         imposition = impose_kit("cottage-garden", PAPERS[paper], BuildOptions(games=("cottage-garden",)))
         return [str(problem) for sheet in imposition.sheets for problem in checks.stray_ticks(checks.flatten(sheet))]
@@ -886,7 +917,7 @@ def test_a_tick_on_no_piece_s_cut_is_found_and_a_net_cut_round_its_outline_gets_
     monkeypatch.setattr(impose_module, "cut_sides", lambda *args: (True, True, True, True))  # every box side ticked
     for paper in ("letter", "a4"):
         planted = strays(paper)
-        assert len(planted) == 8 and all(line.startswith("page 12:") for line in planted), "\n".join(planted)
+        assert len(planted) == 6 and all(line.startswith("page 12:") for line in planted), "\n".join(planted)
     monkeypatch.undo()
     net = Polygon(((2, 2), (38, 2), (38, 28), (2, 28)), Style(fill="#8CB8D8", stroke=INK, stroke_width=0.25))
     inset = Component("net", "token", 40, 30, Face(Group.of(net)), outline="polygon")
@@ -928,7 +959,8 @@ def test_a_tick_s_halo_over_a_bleed_is_found_and_ticks_there_are_drawn_without_o
     which shows after a cut a little off. A tick now has its halo only over bare paper; over a
     bleed it is the black tick alone, or, on a bleed too dark for black, a white hairline no
     wider than the tick. Drawn as they were (a halo under every tick), Harvest Dice on Letter
-    has 240 halos over a bleed (176 when it held one page of each score sheet, not two)."""
+    has 216 halos over a bleed (240 before the outer ticks with room stood clear of it; 176 when it
+    held one page of each score sheet, not two)."""
     def halos(game: str) -> list[str]:
         imposition = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
         return [str(problem) for sheet in imposition.sheets for problem in checks.halos_over_bleed(checks.flatten(sheet))]
@@ -936,11 +968,12 @@ def test_a_tick_s_halo_over_a_bleed_is_found_and_ticks_there_are_drawn_without_o
     assert halos("harvest-dice") == []
     monkeypatch.setattr(impose_module, "_bleed_boxes", lambda placements: [])  # the ticks drawn as they were
     planted = halos("harvest-dice")
-    assert len(planted) == 240 and any("stickers-tomato" in line for line in planted), "\n".join(planted)
+    assert len(planted) == 216 and any("stickers-tomato" in line for line in planted), "\n".join(planted)
     monkeypatch.undo()
 
     def knockouts(background: str) -> list[Rect]:
-        piece = Component("piece", "token", 30, 20, Face(Group(), background), count=2)
+        # as wide as the page allows: no room in the side margins, so the ticks there run over the bleed
+        piece = Component("piece", "token", 196, 20, Face(Group(), background), count=2)
         sheet = impose([piece], PAPERS["letter"]).sheets[0]
         assert list(checks.halos_over_bleed(checks.flatten(sheet))) == []
         return [shape for shape in sheet.overlay.children if isinstance(shape, Rect)]
