@@ -13,12 +13,13 @@ named measures in it. Outside a build it is Vera.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, wraps
 from pathlib import Path
+from typing import TypeVar
 
 FACES_FOLDER = Path(__file__).parent / "art" / "fonts"
 
@@ -86,6 +87,22 @@ def body_face_of(face: str) -> Iterator[None]:
 def current_body() -> str:
     """The body face plain text is set in now (Vera outside a kit's build)."""
     return _body.get()
+
+
+Drawn = TypeVar("Drawn")
+
+
+def cache_per_body_face(drawing: Callable[[str], Drawn]) -> Callable[[str], Drawn]:
+    """`functools.cache` for a drawing that holds text: its text records the body face it was
+    made in, so a drawing cached while one face was current must not be handed out under
+    another (a kit drawn outside its build, as tests and the photo sampler do, would leave
+    its pieces in Vera for the next build in the same process)."""
+    by_face = cache(lambda face, key: drawing(key))
+
+    @wraps(drawing)
+    def drawn(key: str) -> Drawn:
+        return by_face(current_body(), key)
+    return drawn
 
 
 def body_face(face: str) -> BodyFace:

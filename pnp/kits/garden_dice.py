@@ -7,13 +7,12 @@ Every number printed comes from scorer.games.garden_dice.data, the module the sc
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 
 from pnp.art import garden_dice as art
 from pnp.art.looks import look, wordmark
 from pnp.art.shapes import PIECE_WORD_MM
 from pnp.colors import INK, OKABE_ITO, PLAYER_COLORS, WHITE, darken, lighten, text_color_on
-from pnp.fonts import cap_height, measure
+from pnp.fonts import cache_per_body_face, cap_height, measure
 from pnp.icons import outline_of, register_icon, solid, star_points
 from pnp.model import (
     Circle,
@@ -313,7 +312,7 @@ def rimless(shapes: tuple[Shape, ...], colour: str, middle: float, radius: float
     return Face(Group((patch, *shapes)), background=BACK_GROUND)
 
 
-@cache  # one face object per crop: the board's pictures of the tiles reuse the tiles' own
+@cache_per_body_face  # one face object per crop: the board's pictures of the tiles reuse the tiles' own
 def seed_face(crop: str) -> Face:
     """The seed side: a seed packet with the crop's name and picture, value in the corner."""
     color = CROP_COLORS[crop]
@@ -321,7 +320,7 @@ def seed_face(crop: str) -> Face:
     return on_soil(shapes)
 
 
-@cache
+@cache_per_body_face
 def veggie_face(crop: str) -> Face:
     """The veggie side: the vegetable, its value and its name."""
     color = CROP_COLORS[crop]

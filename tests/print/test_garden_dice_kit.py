@@ -713,3 +713,18 @@ def test_every_tile_and_token_front_is_soil_to_its_cut_not_a_pale_rim(tmp_path):
             if shade > 180:
                 pale.append((placed.component.name, round(shade)))
     assert pale == []
+
+
+def test_a_tile_drawn_outside_a_build_leaves_the_next_build_in_the_kit_s_own_body_face():
+    """The tiles' faces are drawn once per crop and kept, and their text records the body face
+    it was made in: a tile drawn outside a build (in Vera, as a test or the app's sampler may)
+    must not be handed to the next build, whose tiles are in the kit's own face."""
+    from pnp.fonts import VERA, body_face_of
+
+    def faces_of_texts() -> set[str]:
+        return {shape.body for shape, _, _ in walk(kit.seed_face("carrot").shapes) if isinstance(shape, Text)}
+
+    outside = faces_of_texts()
+    with body_face_of(kit.LOOK.body):
+        inside = faces_of_texts()
+    assert outside == {VERA} and inside == {kit.LOOK.body}
