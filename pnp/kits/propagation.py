@@ -195,7 +195,7 @@ def board_component(coordinates: bool = False) -> Component:
     beds = [(ox + x, oy + y) for x, y in (hex_centre(space, HEX_SIZE) for space in data.board_spaces())]
     clear = words + [box for box in map(bounds, corners) if box is not None]
     shapes: list[Shape] = art.lawn_tufts(width, height, words) + art.lawn_flowers(width, height, beds, HEX_SIZE, clear) \
-        + art.board_frame(width, height)
+        + art.board_frame(width, height) + art.frame_vine(width, height)
     centres = []
     for space in data.board_spaces():
         x, y = hex_centre(space, HEX_SIZE)
@@ -490,7 +490,8 @@ def round_track() -> Component:
         if bonus:
             beds.append(Icon("star", x + bed / 2, y + 4.3, 6, TOP_HEX_FILL))
     clear = [box for box in map(bounds, words) if box is not None]
-    shapes = [*art.lawn_tufts(width, height, clear), *art.board_frame(width, height), *beds, *words]
+    shapes = [*art.lawn_tufts(width, height, clear), *art.board_frame(width, height), *art.frame_vine(width, height),
+              *beds, *words]
     return Component("round-track", "board", width, height, Face(group(shapes), background=LAWN))
 
 

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from pnp.art import propagation as art
 from pnp.kits import propagation as kit
 from pnp.model import Group, Icon, Line, Path, Polygon, Rect, Text
 from scorer.games.propagation import data
@@ -708,3 +709,30 @@ def test_a_folded_letter_build_fills_its_last_card_page_with_blank_cards_to_writ
         words = texts(blanks[0].component.front)
         assert "your own card" in words and not any(card["text"] in words for card in data.BONUS_CARDS.values())
 
+
+def test_a_tomato_vine_climbs_the_board_s_frame_inside_the_cut_and_off_the_beds(pieces):
+    """The board's frame was bare planks: a vine runs along all four, in light inks, its
+    leaves 1.5 mm or more inside the cut (a cut a little off slices no leaf) and its inner
+    leaves short of every hex bed; the round track wears the same frame."""
+    from pnp.checks import bounds
+    from pnp.colors import luminance
+
+    board = pieces["board"]
+    stems = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Path) and s.style.stroke == art.VINE_EDGE
+             and s.style.fill is None]
+    leaves = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Path) and s.style.fill == art.VINE_LEAF]
+    assert len(stems) == 1 and len(leaves) == 1 and luminance(art.VINE_LEAF) >= 0.4
+    points = [(c[i], c[i + 1]) for c in leaves[0].commands for i in range(1, len(c) - 1, 2)]
+    assert len(points) > 4 * 20  # leaves along all four sides
+    w, h = board.width_mm, board.height_mm
+    for x, y in points:
+        assert min(x, y, w - x, h - y) >= 1.5, (x, y)
+    box = bounds(leaves[0])
+    assert box is not None and box[0] < 3 and box[2] > w - 3 and box[1] < 3 and box[3] > h - 3
+    for space in board.spaces:
+        sx, sy, side, _ = space.box
+        assert not [(x, y) for x, y in points if sx <= x <= sx + side and sy <= y <= sy + side]
+    inner = kit.BOARD_MARGIN
+    assert all(min(x, y, w - x, h - y) < inner for x, y in points)
+    track = pieces["round-track"]
+    assert any(isinstance(s, Path) and s.style.fill == art.VINE_LEAF for s, _, _ in walk(track.front.shapes))
