@@ -689,9 +689,10 @@ def bonus_cards(dark_backs: bool = False, spares: int = 0) -> list[Component]:
 
 
 # Folded (--fold: 94 x 67.9 mm, front, gutter and back) the cards lie six to a Letter page
-# and two under the tokens: the fifteenth alone on a page of light card. Blank cards to
-# write a card of one's own on (the rulebook's Materials allows written cards) fill it.
-FOLD_SPARES = {"letter": 5}
+# and two under the tokens: the fifteenth alone on a page of light card (34 % used); on
+# tabloid twelve to a page, the last three on a page 28 % used. Blank cards to write a card of
+# one's own on (the rulebook's Materials allows written cards) fill it.
+FOLD_SPARES = {"letter": 5, "tabloid": 9}
 
 
 def blank_bonus_card_front() -> Face:
