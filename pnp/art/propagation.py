@@ -77,9 +77,10 @@ VINE_LEAF = "#8FC27E"
 VINE_RUN_END = POST + 2.0  # the vine stops this far from each corner, clear of the posts
 
 
-def _vine_run(length: float) -> tuple[tuple, tuple, tuple]:
+def _vine_run(length: float, reach: float) -> tuple[tuple, tuple, tuple]:
     """A vine along a run `length` mm long on the x axis, its stem at VINE_STEM (the cut at y
-    0, the lawn beyond PLANK): the stem's, the leaves' and the fruit's path commands."""
+    0, the lawn beyond PLANK), its inner leaves' tips `reach` mm in from the stem: the stem's,
+    the leaves' and the fruit's path commands."""
     start, end = VINE_RUN_END, length - VINE_RUN_END
     stem: tuple = (("M", start, VINE_STEM),)
     leaves: tuple = ()
@@ -89,7 +90,7 @@ def _vine_run(length: float) -> tuple[tuple, tuple, tuple]:
         middle = x + VINE_STEP / 2
         stem += (("C", x + VINE_STEP * 0.3, VINE_STEM - 0.35, middle, VINE_STEM + 0.35, x + VINE_STEP, VINE_STEM),)
         # an outer leaf's outline (its control points too) keeps 1.6 mm inside the cut
-        tip_y = VINE_STEM + (1.9 if index % 2 == 0 else -0.3)
+        tip_y = VINE_STEM + (reach if index % 2 == 0 else -0.3)
         leaves += leaf(middle, VINE_STEM, middle + 2.4, tip_y, 0.9)
         if index % 3 == 1:
             fruit += circle(middle - 1.2, VINE_STEM + 0.1, 0.5) + circle(middle - 0.3, VINE_STEM + 0.6, 0.45)
@@ -98,9 +99,10 @@ def _vine_run(length: float) -> tuple[tuple, tuple, tuple]:
     return stem, leaves, fruit
 
 
-def frame_vine(width: float, height: float) -> list[Shape]:
+def frame_vine(width: float, height: float, reach: float = 1.9) -> list[Shape]:
     """A tomato vine along each of the four planks of a frame `width` x `height` (see
-    _vine_run), the same in every build."""
+    _vine_run), the same in every build; its inner leaves reach `reach` mm in from the stem,
+    over the plank's edge onto the lawn (0.3: along the stem, where beds come up to the plank)."""
     def placed(commands: tuple, side: str) -> tuple:
         """A run's commands moved onto a side: along the top, along the bottom (its lawn
         above it), down the left or down the right."""
@@ -117,7 +119,7 @@ def frame_vine(width: float, height: float) -> list[Shape]:
     leaves: tuple = ()
     fruit: tuple = ()
     for side in ("top", "bottom", "left", "right"):
-        stem, leaf_paths, fruit_paths = _vine_run(width if side in ("top", "bottom") else height)
+        stem, leaf_paths, fruit_paths = _vine_run(width if side in ("top", "bottom") else height, reach)
         stems += placed(stem, side)
         leaves += placed(leaf_paths, side)
         fruit += placed(fruit_paths, side)

@@ -490,8 +490,8 @@ def round_track() -> Component:
         if bonus:
             beds.append(Icon("star", x + bed / 2, y + 4.3, 6, TOP_HEX_FILL))
     clear = [box for box in map(bounds, words) if box is not None]
-    shapes = [*art.lawn_tufts(width, height, clear), *art.board_frame(width, height), *art.frame_vine(width, height),
-              *beds, *words]
+    shapes = [*art.lawn_tufts(width, height, clear), *art.board_frame(width, height), *art.frame_vine(width, height, 0.3),
+              *beds, *words]  # (the beds come up to the frame: the vine's leaves keep to its planks)
     return Component("round-track", "board", width, height, Face(group(shapes), background=LAWN))
 
 

@@ -737,4 +737,9 @@ def test_a_tomato_vine_climbs_the_board_s_frame_inside_the_cut_and_off_the_beds(
     inner = kit.BOARD_MARGIN
     assert all(min(x, y, w - x, h - y) < inner for x, y in points)
     track = pieces["round-track"]
-    assert any(isinstance(s, Path) and s.style.fill == art.VINE_LEAF for s, _, _ in walk(track.front.shapes))
+    [track_leaves] = [s for s, _, _ in walk(track.front.shapes) if isinstance(s, Path) and s.style.fill == art.VINE_LEAF]
+    beds = [s for s, _, _ in walk(track.front.shapes) if isinstance(s, Rect) and s.w == s.h == kit.ROUND_BOX - kit.ROUND_BED_GAP]
+    assert len(beds) == data.ROUNDS
+    on_beds = [(x, y) for c in track_leaves.commands for x, y in zip(c[1::2], c[2::2])
+               for bed in beds if bed.x <= x <= bed.x + bed.w and bed.y <= y <= bed.y + bed.h]
+    assert on_beds == []  # the track's beds come up to its frame: its leaves keep to the planks
