@@ -219,9 +219,11 @@ def page_ranges(pages: list[int]) -> str:
 def stock(component: Component) -> str:
     """A sheet of chits is cut into pieces: card, as pieces are (stickers stay on paper, glued
     on, and aids cut apart in pairs stay aids, on paper beside a kit's stickers); a folded card
-    wants light card."""
+    wants light card; an aid asked for on card is on card."""
     if component.folded:
         return FOLDED_STOCK
+    if component.on_card:
+        return "card"
     return "card" if component.chits and component.kind not in ("sticker", "aid") else STOCK[component.kind]
 
 

@@ -659,10 +659,10 @@ def _page_pieces(page: list[Shelf]) -> list[Piece]:
 def _stock(component: Component) -> str:
     """Pieces printed on different stock never share a page: pads (sheets to write on,
     printed again and again) on plain paper of their own; stickers (glued on) together with
-    the pieces for plain paper (aids, sheets); the rest on card."""
+    the pieces for plain paper (aids, sheets); the rest, and aids asked for on card, on card."""
     if component.kind == "pad":
         return "pad"
-    if component.kind in ("sticker", "aid", "sheet"):
+    if component.kind in ("sticker", "aid", "sheet") and not component.on_card:
         return "paper"
     return "card"
 

@@ -234,6 +234,9 @@ class Component:
     # A two-sided card printed with its back beside its front, to fold and glue (pnp.fold):
     # it wants card light enough to fold without cracking.
     folded: bool = False
+    # An aid handled at the table all game (a player aid), printed on card like the pieces
+    # beside it, not on the plain paper of sheets written on and thrown away.
+    on_card: bool = False
 
     @property
     def double_sided(self) -> bool:

@@ -1,6 +1,7 @@
-"""Propagation's art: the board framed as a raised garden bed of timber planks, each hex a bed
-of tilled soil on a grassy lawn, an apple tree and a vegetable patch growing in its bottom corners, and the bonus cards with
-a potted seedling and a watering can at their foot, on a strip of tilled soil with sprouts."""
+"""Propagation's art: the board framed as a raised garden bed of timber planks, a tomato vine
+climbing along them, each hex a bed of tilled soil on a grassy lawn, an apple tree and a
+vegetable patch growing in its bottom corners, and the bonus cards with a potted seedling and a
+watering can at their foot, on a strip of tilled soil with sprouts."""
 from __future__ import annotations
 
 import math
@@ -64,6 +65,67 @@ def board_frame(width: float, height: float) -> list[Shape]:
         bolt_y = POST / 2 if top else height - POST / 2
         shapes.append(filled(circle(bolt_x, bolt_y, 0.5), TIMBER_EDGE))
     return shapes
+
+
+# A tomato vine climbing along the frame's planks: its stem on the plank, leaves in a light
+# green to either side (the outer ones lying nearly along the stem, 1.5 mm or more inside the
+# cut, the inner ones leaning over the plank's inner edge onto the lawn, short of the beds),
+# and a pair of small red fruit every third leaf: the frame drawn as a garden's, in light inks.
+VINE_STEM = 2.3       # the stem's line along a plank, from the cut
+VINE_STEP = 7.0       # from one leaf to the next along the stem
+VINE_LEAF = "#8FC27E"
+VINE_RUN_END = POST + 2.0  # the vine stops this far from each corner, clear of the posts
+
+
+def _vine_run(length: float, reach: float) -> tuple[tuple, tuple, tuple]:
+    """A vine along a run `length` mm long on the x axis, its stem at VINE_STEM (the cut at y
+    0, the lawn beyond PLANK), its inner leaves' tips `reach` mm in from the stem: the stem's,
+    the leaves' and the fruit's path commands."""
+    start, end = VINE_RUN_END, length - VINE_RUN_END
+    stem: tuple = (("M", start, VINE_STEM),)
+    leaves: tuple = ()
+    fruit: tuple = ()
+    x, index = start, 0
+    while x + VINE_STEP <= end:
+        middle = x + VINE_STEP / 2
+        stem += (("C", x + VINE_STEP * 0.3, VINE_STEM - 0.35, middle, VINE_STEM + 0.35, x + VINE_STEP, VINE_STEM),)
+        # an outer leaf's outline (its control points too) keeps 1.6 mm inside the cut
+        tip_y = VINE_STEM + (reach if index % 2 == 0 else -0.3)
+        leaves += leaf(middle, VINE_STEM, middle + 2.4, tip_y, 0.9)
+        if index % 3 == 1:
+            fruit += circle(middle - 1.2, VINE_STEM + 0.1, 0.5) + circle(middle - 0.3, VINE_STEM + 0.6, 0.45)
+        x += VINE_STEP
+        index += 1
+    return stem, leaves, fruit
+
+
+def frame_vine(width: float, height: float, reach: float = 1.9) -> list[Shape]:
+    """A tomato vine along each of the four planks of a frame `width` x `height` (see
+    _vine_run), the same in every build; its inner leaves reach `reach` mm in from the stem,
+    over the plank's edge onto the lawn (0.3: along the stem, where beds come up to the plank)."""
+    def placed(commands: tuple, side: str) -> tuple:
+        """A run's commands moved onto a side: along the top, along the bottom (its lawn
+        above it), down the left or down the right."""
+        def point(x: float, y: float) -> tuple[float, float]:
+            return {"top": (x, y), "bottom": (x, height - y), "left": (y, x), "right": (width - y, x)}[side]
+        moved: tuple = ()
+        for command in commands:
+            coords = command[1:]
+            pairs = [point(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
+            moved += ((command[0], *(value for pair in pairs for value in pair)),)
+        return moved
+
+    stems: tuple = ()
+    leaves: tuple = ()
+    fruit: tuple = ()
+    for side in ("top", "bottom", "left", "right"):
+        stem, leaf_paths, fruit_paths = _vine_run(width if side in ("top", "bottom") else height, reach)
+        stems += placed(stem, side)
+        leaves += placed(leaf_paths, side)
+        fruit += placed(fruit_paths, side)
+    return [Path(stems, Style(stroke=VINE_EDGE, stroke_width=0.35, decorative=True)),
+            filled(leaves, VINE_LEAF, VINE_EDGE, 0.12),
+            filled(fruit, FRUIT, darken(FRUIT, 0.35), 0.1)]
 
 
 def _jitter(i: int, j: int, salt: float) -> float:

@@ -45,6 +45,17 @@ TITLE = data.TITLE
 LOOK = Look("eurofurence", "clear-sans", "#1E4D5C", "#009E73",
             (("look-seedling-hex", "#009E73"), ("look-seedling-hex", "#56B4E9")))
 
+def dice_note() -> str:
+    """The other way to count tiers, without the calendar: small dice on the plants, a die of
+    as many sides as the tier its plant dies at."""
+    dice: dict[str, list[str]] = {}
+    for kind in data.KINDS:
+        dice.setdefault(data.tier_die(kind), []).append(data.PLANTS[kind]["name"].lower())
+    on = ", ".join(f"a {die} on each {' and '.join(kinds)}" for die, kinds in dice.items())
+    return (f"No pencil? Small dice count the tiers instead, as the rulebook suggests [Materials]: {on}, "
+            "turned up one at the start of your turn.")
+
+
 # What the first page tells the person printing the kit.
 GUIDE = KitGuide(
     # every player keeps their own sowing calendar in pencil, crossing out a plant harvested or dead, and
@@ -59,15 +70,17 @@ GUIDE = KitGuide(
         "aids, and the score sheets on their marks: a sheet for each game.",
     ),
     paper="",
+    house=dice_note(),
 )
 
 SQRT3 = math.sqrt(3)
 # A bonus card: the rulebook asks only for the cards, "written onto note cards or halves of
-# note cards" if need be (Materials), so any size serves. 46 x 65 mm puts all fifteen on one
-# two-sided sheet, four by four on A4 and Letter (turned five by three on Letter with a footer
-# along its bottom); poker cards took two. Folded (--fold: 98 mm, front, gutter and back) two
-# lie side by side on A4's 198 mm; at 47 mm they lay three to a row turned, on three pages.
-BONUS_CARD = (46.0, 65.0)
+# note cards" if need be (Materials), so any size serves, and a standard one lets players
+# sleeve them: Mini Euro, 44 x 68 mm (its sleeves 45 x 68), a tenth of a millimetre shorter so
+# that three turned span Letter's 203.9 mm printable width and all fifteen print on one
+# two-sided sheet, five by three on Letter and four by four on A4. (At 46 x 65 mm no sleeve fit
+# them.) Folded (--fold: 94 mm, front, gutter and back) two lie side by side.
+BONUS_CARD = (44.0, 67.9)
 BONUS_PICTURE = 0.62  # the card's picture drawn at this scale (its words kept at HINT)
 BONUS_CORNER = 7.0    # the potted seedling and the watering can at a card's foot, when its words leave room
 # A bonus card's plain rim of soil colour round its art (its green heading, the soil at its
@@ -182,7 +195,7 @@ def board_component(coordinates: bool = False) -> Component:
     beds = [(ox + x, oy + y) for x, y in (hex_centre(space, HEX_SIZE) for space in data.board_spaces())]
     clear = words + [box for box in map(bounds, corners) if box is not None]
     shapes: list[Shape] = art.lawn_tufts(width, height, words) + art.lawn_flowers(width, height, beds, HEX_SIZE, clear) \
-        + art.board_frame(width, height)
+        + art.board_frame(width, height) + art.frame_vine(width, height)
     centres = []
     for space in data.board_spaces():
         x, y = hex_centre(space, HEX_SIZE)
@@ -234,7 +247,11 @@ TOKEN_COLUMNS = 5      # a sheet's row: tomatoes 1-5, 6-10, 11-15, carrots 1-5, 
 ROCK_COLUMNS = 6       # ten rocks and the two markers: two rows
 SYMBOL = 4.8           # the player's shape down a token's left side: 4 mm or more across (a square is 0.84 of its box)
 NUMBER_MM = 3.4        # 9.6 pt, bold, black on the white plate
-PLATE = (6.0, 1.0, 8.2, 13.0)  # the white plate's box in a chit: x, y, width, height
+PLATE = (6.8, 1.0, 7.4, 13.0)  # the white plate's box in a chit: x, y, width, height
+# The player's shape stands in black on a tag down the chit's left side, a pale tint of their
+# colour edged in a dark shade of it: drawn in white straight on the colour, blue's circle
+# read as a hole punched through the token.
+TAG = (0.6, 1.0, 5.6, 13.0)
 MARKER_FILL = "#FFF5D6"
 ROCK_FILL = "#D9D9D9"
 
@@ -257,13 +274,16 @@ def plate_shape(kind: str) -> tuple[Shape, float, float]:
 
 
 def plant_chit(colour: PlayerColor, kind: str, number: int) -> Group:
-    """One plant token as a chit: the player's shape on their colour down its left side (colour
-    is never the only clue), the plant and its number on the white plate to its right. The
-    number is what the owner writes on their sowing calendar."""
+    """One plant token as a chit: the player's shape on its tag down its left side (colour is
+    never the only clue), the plant and its number on the white plate to its right. The number
+    is what the owner writes on their sowing calendar."""
     plate, plant_y, number_y = plate_shape(kind)
     middle = PLATE[0] + PLATE[2] / 2
+    x, y, w, h = TAG
     shapes: list[Shape] = [
-        Icon(colour.symbol, PLATE[0] / 2 + 0.2, CHIT / 2, SYMBOL, text_color_on(colour.hex)),
+        Rect(x, y, w, h, Style(fill=lighten(colour.hex, 0.8), stroke=darken(colour.hex, 0.45), stroke_width=0.4),
+             radius=1.2),
+        Icon(colour.symbol, x + w / 2, CHIT / 2, SYMBOL, INK),
         plate,
         Icon(plant_icon(kind), middle, plant_y, 5.0, PLANT_COLOURS[kind]),
         Text(middle, number_y, str(number), size=NUMBER_MM, bold=True, align="center", anchor="middle", fill=INK),
@@ -381,13 +401,19 @@ def tier_tracker(colour: PlayerColor) -> Component:
     left, right = columns[0][0], columns[-1][0] + columns[-1][1]
     shapes: list[Shape] = [
         Rect(BAND_INSET, BAND_INSET, width - 2 * BAND_INSET, TRACKER_BAND, Style(fill=colour.hex), radius=1.5),
-        Icon(colour.symbol, 8, BAND_INSET + TRACKER_BAND / 2, 5.5, text_color_on(colour.hex)),
+        # the player's shape in black on a pale tag, as on their tokens (white on blue read as a hole)
+        Rect(4.5, BAND_INSET + 1.0, 7.0, TRACKER_BAND - 2.0, Style(fill=lighten(colour.hex, 0.8),
+                                                                   stroke=darken(colour.hex, 0.45), stroke_width=0.3),
+             radius=1.0),
+        Icon(colour.symbol, 8, BAND_INSET + TRACKER_BAND / 2, 5.0, INK),
         Text(13, BAND_INSET + TRACKER_BAND / 2, f"{TITLE} · sowing calendar · {colour.name}", size=4.0, bold=True,
              anchor="middle", fill=text_color_on(colour.hex), face=look(TITLE).face),
-        Text(TRACKER_MARGIN, 14.0, "Sow or propagate: in pencil, write the tokens' numbers in this round's row "
-                                   "under their plant. They are grown from your turn in the round under the star "
-                                   "and die at the end of the round under the cross. Harvested or dead: cross the "
-                                   "number out. A harvested apple tree: write it again in this round's row.",
+        # (the dice the rulebook suggests instead, named here and on page 1, where they are listed)
+        Text(TRACKER_MARGIN, 14.0, "Sow or propagate: pencil the tokens' numbers in this round's row under their "
+                                   "plant. They are grown from your turn in the round under the star and die at "
+                                   "the end of the round under the cross. Harvested or dead: cross the number out "
+                                   "(a harvested apple tree: write it again in this round's row). No pencil? A "
+                                   "small die on each plant counts its tier [Materials].",
              size=2.9, anchor="top", fill=INK, max_width=width - 2 * TRACKER_MARGIN),
     ]
     shapes += [Rect(left, top + (number - 1) * ROW_H, right - left, ROW_H,
@@ -419,7 +445,7 @@ def tier_tracker(colour: PlayerColor) -> Component:
     # a heavy line after the round and after each growing time's two columns
     heavy = {left, right} | {x + w for x, w, what, _ in columns if what in ("round", TIMES[-1][0])}
     for x in [column[0] for column in columns] + [right]:
-        shapes.append(Line(x, top - 11.0, x, bottom, Style(stroke=INK, stroke_width=0.5 if x in heavy else 0.25)))
+        shapes.append(Line(x, top - 10.0, x, bottom, Style(stroke=INK, stroke_width=0.5 if x in heavy else 0.25)))
     return Component(f"tracker-{colour.name}", "aid", width, height, Face(group(shapes)))
 
 
@@ -464,7 +490,8 @@ def round_track() -> Component:
         if bonus:
             beds.append(Icon("star", x + bed / 2, y + 4.3, 6, TOP_HEX_FILL))
     clear = [box for box in map(bounds, words) if box is not None]
-    shapes = [*art.lawn_tufts(width, height, clear), *art.board_frame(width, height), *beds, *words]
+    shapes = [*art.lawn_tufts(width, height, clear), *art.board_frame(width, height), *art.frame_vine(width, height, 0.3),
+              *beds, *words]  # (the beds come up to the frame: the vine's leaves keep to its planks)
     return Component("round-track", "board", width, height, Face(group(shapes), background=LAWN))
 
 
@@ -586,19 +613,21 @@ def bonus_card_front(card: dict) -> Face:
     and a watering can in its corners where the words leave room."""
     w, h = BONUS_CARD
     one_winner = card["award"] == "one-winner"
-    words = Text(4.0, 34.6, card["text"], size=3.0, anchor="top", fill=INK,
-                 max_width=widowless_width(card["text"], 3.0, False, w - 8), line_height=1.2)
+    # 3.5 mm in from each side, half a millimetre clear of a card's 3 mm safe zone: at 44 mm
+    # across, a width 1 mm narrower wrapped the tie rule onto four lines and into the soil
+    words = Text(3.5, 34.6, card["text"], size=3.0, anchor="top", fill=INK,
+                 max_width=widowless_width(card["text"], 3.0, False, w - 7), line_height=1.2)
     foot = words.y + len(layout_lines(words)) * words.size * words.line_height
     shapes: list[Shape] = [
         *art.bonus_card_art(w, h, CARD_RIM),
         Rect(CARD_RIM, CARD_RIM, w - 2 * CARD_RIM, 9.5 - CARD_RIM, Style(fill=CARD_GREEN), radius=1.2),
         Text(w / 2, (CARD_RIM + 9.5) / 2, card["name"], size=3.6, bold=True, align="center", anchor="middle",
              fill="#FFFFFF", max_width=w - 2 * CARD_RIM - 2, face=look(TITLE).face),
-        Icon("star" if one_winner else "check", 6.0, 13.8, 4.2, TOP_HEX_FILL if one_winner else "#009E73"),
-        Text(8.8, 13.8, "ONE WINNER" if one_winner else "EVERY PLAYER", size=HINT, bold=True, anchor="middle",
+        Icon("star" if one_winner else "check", 5.6, 13.8, 4.0, TOP_HEX_FILL if one_winner else "#009E73"),
+        Text(8.0, 13.8, "ONE WINNER" if one_winner else "EVERY PLAYER", size=HINT, bold=True, anchor="middle",
              fill=INK),
-        Circle(w - 8.5, 13.8, 4.2, Style(fill="#FFFFFF", stroke=CARD_GREEN, stroke_width=0.6)),
-        Text(w - 8.5, 13.8, str(card["points"]), size=5.0, bold=True, align="center", anchor="middle",
+        Circle(w - 7.6, 13.8, 4.0, Style(fill="#FFFFFF", stroke=CARD_GREEN, stroke_width=0.6)),
+        Text(w - 7.6, 13.8, str(card["points"]), size=5.0, bold=True, align="center", anchor="middle",
              fill=CARD_GREEN),
         Rect(4.0, 18.6, w - 8, 15, Style(fill="#FFFFFF", stroke=SOIL_EDGE, stroke_width=0.3), radius=1.5),
         *_shrunk(bonus_picture(card, 0.0, 0.0), w / 2, 26.1, BONUS_PICTURE),
@@ -609,7 +638,7 @@ def bonus_card_front(card: dict) -> Face:
         # the tie rule starts where the card's words do (centred under them, it read as misaligned),
         # so the corners' pictures only go under it
         tie = Text(words.x, foot + 0.6, "Tie: tied players all score.\n2 players: nobody scores.", size=HINT, anchor="top", fill=INK,
-                   max_width=w - 8)
+                   max_width=w - 7)
         shapes.append(tie)
         corners = corners and tie.y + len(layout_lines(tie)) * tie.size * tie.line_height <= (
             h - BONUS_CORNER - art.CARD_SOIL)
@@ -636,7 +665,7 @@ def bonus_card_back(dark: bool = False) -> Face:
                                                          stroke=lighten(CARD_GREEN, 0.45), stroke_width=0.4)
     else:
         ground, ink, edge = SOIL, CARD_GREEN, Style(fill=None, stroke=lighten(SOIL_EDGE, 0.3), stroke_width=0.4)
-    size = 3.9  # the radius-3 patch 43 mm across, inside the card
+    size = 3.6  # the radius-3 patch 40 mm across, its art 2 mm inside the 44 mm card
     shapes: list[Shape] = []
     for space in data.board_spaces():
         if data.distance(space) <= 3:
@@ -649,11 +678,40 @@ def bonus_card_back(dark: bool = False) -> Face:
     return Face(group(shapes), background=ground)
 
 
-def bonus_cards(dark_backs: bool = False) -> list[Component]:
+def bonus_cards(dark_backs: bool = False, spares: int = 0) -> list[Component]:
     back = bonus_card_back(dark_backs)
-    return [Component(f"bonus-{card_id}", "card", *BONUS_CARD, bonus_card_front(card), back,
-                      shared_cuts=True)
-            for card_id, card in data.BONUS_CARDS.items()]
+    cards = [Component(f"bonus-{card_id}", "card", *BONUS_CARD, bonus_card_front(card), back, shared_cuts=True)
+             for card_id, card in data.BONUS_CARDS.items()]
+    if spares:
+        cards.append(Component("blank-bonus-card", "card", *BONUS_CARD, blank_bonus_card_front(), back, count=spares,
+                               shared_cuts=True))
+    return cards
+
+
+# Folded (--fold: 94 x 67.9 mm, front, gutter and back) the cards lie six to a Letter page
+# and two under the tokens: the fifteenth alone on a page of light card (34 % used); on
+# tabloid twelve to a page, the last three on a page 28 % used. Blank cards to write a card of
+# one's own on (the rulebook's Materials allows written cards) fill it.
+FOLD_SPARES = {"letter": 5, "tabloid": 9}
+
+
+def blank_bonus_card_front() -> Face:
+    """A card to write a bonus card of one's own on: the printed card's green band, who
+    scores and points badge left to fill in, and ruled lines for what it counts."""
+    w, h = BONUS_CARD
+    line = Style(stroke=lighten(SOIL_EDGE, 0.2), stroke_width=0.25)
+    shapes: list[Shape] = [
+        *art.bonus_card_art(w, h, CARD_RIM),
+        Rect(CARD_RIM, CARD_RIM, w - 2 * CARD_RIM, 9.5 - CARD_RIM, Style(fill=CARD_GREEN), radius=1.2),
+        Text(w / 2, (CARD_RIM + 9.5) / 2, "your own card", size=3.6, bold=True, align="center", anchor="middle",
+             fill="#FFFFFF", max_width=w - 2 * CARD_RIM - 2, face=look(TITLE).face),
+        Circle(w - 7.6, 13.8, 4.0, Style(fill="#FFFFFF", stroke=CARD_GREEN, stroke_width=0.6)),
+    ]
+    for x, icon, colour in ((4.0, "star", TOP_HEX_FILL), (17.0, "check", "#009E73")):  # tick one: who scores
+        shapes += [Rect(x, 11.8, 4.0, 4.0, Style(fill="#FFFFFF", stroke=INK, stroke_width=0.3), radius=0.4),
+                   Icon(icon, x + 7.0, 13.8, 4.0, colour)]
+    shapes += [Line(3.5, y, w - 3.5, y, line) for y in (26.0, 32.5, 39.0, 45.5, 52.0, 58.5)]
+    return Face(group(shapes), background=SOIL)
 
 
 # --- player aid: the propagation patterns, a turn -------------------------------------------
@@ -806,7 +864,7 @@ def aid_turn() -> Face:
 
 def player_aid() -> Component:
     w, h = AID_SIZE
-    return Component("player-aid", "aid", w, h, aid_patterns(), aid_turn(), count=data.PLAYERS_MAX)
+    return Component("player-aid", "aid", w, h, aid_patterns(), aid_turn(), count=data.PLAYERS_MAX, on_card=True)
 
 
 def _plant_table(x: float, y: float) -> tuple[list[Shape], float]:
@@ -845,6 +903,6 @@ def components(options: KitOptions | None = None) -> list[Component]:
     pieces.append(rocks_and_markers())
     for colour in player_colours():
         pieces.append(tier_tracker(colour))
-    pieces += bonus_cards(options.dark_backs)
+    pieces += bonus_cards(options.dark_backs, FOLD_SPARES.get(options.paper or "", 0) if options.fold else 0)
     pieces.append(player_aid())
     return pieces

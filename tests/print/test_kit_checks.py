@@ -271,7 +271,7 @@ def test_the_other_print_options_pass_the_layout_checks_too(game, chosen):
 def test_the_kits_with_cards_fold_on_a4_too(game):
     """A folded build differs from the default only where a kit has two-sided cards. On A4
     Propagation's folded bonus cards, 100 mm across, lay three to a row turned, and the last
-    three shared a page with the round track, 49.5 % used; 46 mm wide, two lie side by side."""
+    three shared a page with the round track, 49.5 % used; 44 mm wide, two lie side by side."""
     options = BuildOptions(games=(game,), fold=True)
     problems = checks.check_imposition(impose_kit(game, PAPERS["a4"], options))
     assert not problems, "\n".join(str(problem) for problem in problems[:25])

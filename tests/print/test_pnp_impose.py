@@ -503,3 +503,15 @@ def test_a_lone_kind_goes_into_the_blank_beside_another_pages_rows():
     apart = max(mx - (bx + bw), bx - (mx + mw))  # beside the board, left or right
     assert apart >= impose_module.COLOUR_GUTTER_MM - 1e-6 and my == pytest.approx(by)
 
+
+
+def test_an_aid_asked_for_on_card_never_shares_a_page_with_aids_on_paper():
+    """Two small aids fit one page, but one prints on card (a player aid handled all game)
+    and one on paper (a sheet written on): each gets a page of its own stock."""
+    face = Face(Group((Rect(0, 0, 60, 40, Style(fill="#FFFFFF")),)))
+    on_card = Component("player-aid", "aid", 60, 40, face, on_card=True)
+    on_paper = Component("calendar", "aid", 60, 40, face)
+    pages = {placed.component.name: placed.page for placed in impose([on_card, on_paper], PAPERS["letter"]).placements()}
+    assert pages["player-aid"] != pages["calendar"]
+    together = impose([on_paper, Component("notes", "aid", 60, 40, face)], PAPERS["letter"])
+    assert len({placed.page for placed in together.placements()}) == 1

@@ -41,8 +41,10 @@ def _needed(imposition: Imposition, number: int) -> str | None:
         return None
     if any(piece.folded for piece in pieces):
         return FOLDED_STOCK
-    # a sheet of chits is pieces on card, but for stickers and aids cut apart (paper)
-    kinds = {"card" if piece.chits and piece.kind not in ("sticker", "aid") else STOCK[piece.kind] for piece in pieces}
+    # a sheet of chits is pieces on card, but for stickers and aids cut apart (paper); an aid
+    # handled all game may ask for card
+    kinds = {"card" if piece.on_card or (piece.chits and piece.kind not in ("sticker", "aid")) else STOCK[piece.kind]
+             for piece in pieces}
     return "card" if "card" in kinds else "paper"
 
 

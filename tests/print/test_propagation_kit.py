@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from pnp.art import propagation as art
 from pnp.kits import propagation as kit
 from pnp.model import Group, Icon, Line, Path, Polygon, Rect, Text
 from scorer.games.propagation import data
@@ -133,14 +134,21 @@ def test_board_fits_whole_on_letter_and_a4_and_a_token_lies_inside_a_hex(pieces)
     assert space[2] >= kit.CHIT + 1
 
 
-def test_bonus_cards_are_46_by_65_mm_with_a_picture_and_no_code_name(pieces):
-    """Smaller than poker cards (the rulebook takes any card, even half a note card): all
-    fifteen print on one sheet, and folded (100 mm across at 47 mm) two lie side by side on A4.
-    The picture sits in its box between the award and the words."""
+# A Mini Euro card and its sleeve, mm: the cards were 46 x 65, a size no sleeve fits.
+MINI_EURO = (44.0, 68.0)
+MINI_EURO_SLEEVE = (45.0, 68.0)
+
+
+def test_bonus_cards_are_mini_euro_cards_a_sleeve_fits_with_a_picture_and_no_code_name(pieces):
+    """A standard card size players can sleeve: Mini Euro, 44 mm across and a tenth of a
+    millimetre under its 68 mm (three turned span Letter's 203.9 mm, so all fifteen still print
+    on one sheet). The picture sits in its box between the award and the words."""
     cards = [c for c in pieces.values() if c.kind == "card"]
     assert len(cards) == len(data.BONUS_CARDS) >= 12
     for card in cards:
-        assert (card.width_mm, card.height_mm) == kit.BONUS_CARD == (46.0, 65.0) and card.double_sided
+        assert (card.width_mm, card.height_mm) == kit.BONUS_CARD and card.double_sided
+        assert card.width_mm == MINI_EURO[0] and MINI_EURO[1] - 0.2 <= card.height_mm <= MINI_EURO[1]
+        assert card.width_mm <= MINI_EURO_SLEEVE[0] - 1.0 and card.height_mm <= MINI_EURO_SLEEVE[1]
         card_id = card.name.removeprefix("bonus-")
         words = texts(card.front)
         assert data.BONUS_CARDS[card_id]["text"] in words
@@ -154,6 +162,24 @@ def _top(shape, dy):
     if isinstance(shape, Icon):
         return shape.cy + dy
     return min(y for _, y in shape.points) + dy
+
+
+def test_page_one_and_the_calendar_name_the_rulebook_s_dice_for_the_tiers(pieces):
+    """The pencil calendar is the kit's way; the rulebook's Materials suggests small dice for
+    the tiers, and page 1 names them: a die for each plant with as many sides as the tier it
+    dies at (a d6 for tomatoes and carrots, which die at 6; a d10 for apple trees). Each
+    calendar points to them."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+    from tests.print.test_pnp_paper import _guide_words
+
+    assert {kind: data.tier_die(kind) for kind in data.KINDS} == {"tomato": "d6", "carrot": "d6", "apple": "d10"}
+    words = _guide_words(impose_kit(kit.GAME_ID, PAPERS["letter"], BuildOptions(games=(kit.GAME_ID,))))
+    assert kit.dice_note() in words
+    assert "[Materials]" in kit.dice_note() and "a d6 on each tomato and carrot, a d10 on each apple tree" in words
+    for colour in kit.player_colours():
+        note = " ".join(texts(pieces[f"tracker-{colour.name}"].front))
+        assert "small die on each plant counts its tier [Materials]" in note
 
 
 def test_the_guide_asks_for_a_pencil_with_an_eraser_per_player_and_no_punch():
@@ -329,8 +355,9 @@ def test_the_calendar_s_column_heads_are_seven_points_centred_in_their_columns(p
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_all_fifteen_bonus_cards_print_on_one_two_sided_sheet(paper):
     """Nine poker cards to an A4 page (eight on Letter) took two two-sided sheets, the second
-    front 40 % blank: 46 x 65 mm cards lie four by four (on Letter, turned five by three when
-    its footer ran along the bottom). Cards of one colour and size share their cuts."""
+    front 40 % blank: Mini Euro cards lie four by four on A4 and, turned, five by three on
+    Letter (at the full 68 mm three turned ran 0.1 mm past Letter's printable width, and three
+    cards took a sheet of their own). Cards of one colour and size share their cuts."""
     from pnp.build import impose_kit
     from pnp.options import PAPERS, BuildOptions
 
@@ -394,7 +421,7 @@ def test_growth_trackers_of_two_colours_keep_a_gutter_between_them(paper):
 
 def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_chit(pieces):
     """The shape that tells the players apart without colour is 4 mm or more both ways
-    (measured as drawn, its outline included), on the player's colour left of the white plate
+    (measured as drawn, its outline included), on its tag left of the white plate
     that holds the plant and the number, half a millimetre or more inside the chit."""
     from pnp.checks import bounds
 
@@ -408,6 +435,31 @@ def test_a_plant_token_shows_its_owner_s_shape_at_least_4_mm_across_inside_its_c
             assert left >= 0.5 and top >= 0.5 and bottom <= kit.CHIT - 0.5
             plate = bounds(_badge(chit))
             assert plate is not None and right <= plate[0]
+
+
+def test_no_token_shows_a_bare_white_shape_that_reads_as_a_hole_punched_through_it(pieces):
+    """Blue's white circle, straight on the blue, read as a hole punched through the token.
+    The player's shape is black now, on a tag of a pale tint of their colour edged in a dark
+    shade of it, at 4.5:1 or more; the only white on a chit is the plate that holds the plant
+    and the number, edged dark."""
+    from pnp.checks import bounds, contrast
+    from pnp.colors import lighten
+
+    for colour in kit.player_colours():
+        for chit in _chits(pieces[f"plant-tokens-{colour.name}"]):
+            symbol = next(s for s, _, _ in walk(chit) if isinstance(s, Icon) and s.name == colour.symbol)
+            tag = next(s for s, _, _ in walk(chit) if isinstance(s, Rect) and s.style.fill
+                       and s.style.fill.upper() == lighten(colour.hex, 0.8).upper())
+            box, holder = bounds(symbol), bounds(tag)
+            assert box is not None and holder is not None
+            assert holder[0] <= box[0] and box[2] <= holder[2] and holder[1] <= box[1] and box[3] <= holder[3]
+            tint = lighten(colour.hex, 0.8)
+            assert contrast(symbol.color, tint) >= 4.5, colour.name
+            assert tag.style.stroke and contrast(tag.style.stroke, tint) >= 3.0
+            whites = [s for s, _, _ in walk(chit) if not isinstance(s, (Text, Line, Group, Icon))
+                      and getattr(s, "style", None) and s.style.fill and s.style.fill.upper() == "#FFFFFF"]
+            assert whites == [_badge(chit)], colour.name
+            assert whites[0].style.stroke and whites[0].style.stroke_width >= 0.5
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -597,7 +649,7 @@ def test_a_bonus_card_s_tie_rule_starts_where_its_words_do(pieces):
             continue
         tied += 1
         words = next(s for s in shapes if s.text == data.BONUS_CARDS[card.name.removeprefix("bonus-")]["text"])
-        assert (tie.x, tie.align) == (words.x, words.align) == (4.0, "left"), card.name
+        assert (tie.x, tie.align) == (words.x, words.align) == (3.5, "left"), card.name
     assert tied == sum(1 for c in data.BONUS_CARDS.values() if c["award"] == "one-winner")
 
 
@@ -621,3 +673,73 @@ def test_the_round_track_is_drawn_as_a_little_board_in_the_game_s_look(pieces):
         assert bed.w == bed.h >= kit.CHIT + FIT_CLEARANCE_MM
         assert bed.x > art.PLANK and bed.x + bed.w < track.width_mm - art.PLANK
         assert bed.y > art.PLANK and bed.y + bed.h <= track.height_mm - art.PLANK
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_player_aids_print_on_card_and_the_calendars_on_paper(paper):
+    """The aids are handled all game, so they print on card like the pieces (they printed on
+    plain paper); the sowing calendars and score sheets, written on in pencil, stay on paper."""
+    from pnp.build import impose_kit
+    from pnp.frontmatter import page_stock
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    stocks = page_stock(imposition)
+    on = {name: {stocks[p.page] for p in imposition.placements() if p.component.name.startswith(name)}
+          for name in ("player-aid", "tracker-", "score-sheet")}
+    assert on == {"player-aid": {"card"}, "tracker-": {"paper"}, "score-sheet": {"paper"}}
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "tabloid"])
+def test_a_folded_letter_build_fills_its_last_card_page_with_blank_cards_to_write_on(paper):
+    """Folded Mini Euro cards lie six to a Letter page and two under the tokens: the fifteenth
+    lay alone with the round track on a page 34 % used. Five blank cards fill it there (nine on
+    tabloid, twelve a page); A4 (eight a page) needs none, and neither does a build that does
+    not fold. (Tabloid's page of four aids is under the page use it asks, as before.)"""
+    from pnp.build import impose_kit
+    from pnp.checks import sparse_pages
+    from pnp.options import PAPERS, BuildOptions
+
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,), fold=True))
+    blanks = [p for p in imposition.placements() if p.component.name == "blank-bonus-card"]
+    assert len(blanks) == kit.FOLD_SPARES.get(paper, 0) == {"letter": 5, "tabloid": 9}.get(paper, 0)
+    cards = {p.page for p in imposition.placements() if p.component.kind == "card"}
+    assert [problem for problem in sparse_pages(imposition) if problem.page in cards] == []
+    flat = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    assert not [p for p in flat.placements() if p.component.name == "blank-bonus-card"]
+    if blanks:
+        words = texts(blanks[0].component.front)
+        assert "your own card" in words and not any(card["text"] in words for card in data.BONUS_CARDS.values())
+
+
+def test_a_tomato_vine_climbs_the_board_s_frame_inside_the_cut_and_off_the_beds(pieces):
+    """The board's frame was bare planks: a vine runs along all four, in light inks, its
+    leaves 1.5 mm or more inside the cut (a cut a little off slices no leaf) and its inner
+    leaves short of every hex bed; the round track wears the same frame."""
+    from pnp.checks import bounds
+    from pnp.colors import luminance
+
+    board = pieces["board"]
+    stems = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Path) and s.style.stroke == art.VINE_EDGE
+             and s.style.fill is None]
+    leaves = [s for s, _, _ in walk(board.front.shapes) if isinstance(s, Path) and s.style.fill == art.VINE_LEAF]
+    assert len(stems) == 1 and len(leaves) == 1 and luminance(art.VINE_LEAF) >= 0.4
+    points = [(c[i], c[i + 1]) for c in leaves[0].commands for i in range(1, len(c) - 1, 2)]
+    assert len(points) > 4 * 20  # leaves along all four sides
+    w, h = board.width_mm, board.height_mm
+    for x, y in points:
+        assert min(x, y, w - x, h - y) >= 1.5, (x, y)
+    box = bounds(leaves[0])
+    assert box is not None and box[0] < 3 and box[2] > w - 3 and box[1] < 3 and box[3] > h - 3
+    for space in board.spaces:
+        sx, sy, side, _ = space.box
+        assert not [(x, y) for x, y in points if sx <= x <= sx + side and sy <= y <= sy + side]
+    inner = kit.BOARD_MARGIN
+    assert all(min(x, y, w - x, h - y) < inner for x, y in points)
+    track = pieces["round-track"]
+    [track_leaves] = [s for s, _, _ in walk(track.front.shapes) if isinstance(s, Path) and s.style.fill == art.VINE_LEAF]
+    beds = [s for s, _, _ in walk(track.front.shapes) if isinstance(s, Rect) and s.w == s.h == kit.ROUND_BOX - kit.ROUND_BED_GAP]
+    assert len(beds) == data.ROUNDS
+    on_beds = [(x, y) for c in track_leaves.commands for x, y in zip(c[1::2], c[2::2])
+               for bed in beds if bed.x <= x <= bed.x + bed.w and bed.y <= y <= bed.y + bed.h]
+    assert on_beds == []  # the track's beds come up to its frame: its leaves keep to the planks

@@ -84,6 +84,15 @@ PLANTS: dict[str, dict] = {
     "apple": {"name": "Apple tree", "grown": 5, "dies": 10, "points": 4, "stays": True, "tokens": 5},
 }
 
+# HOUSE: the kit tracks tiers on a pencil sowing calendar; the rulebook's Materials recommends
+# small dice instead, and the kit names them as the other way: a die on each plant shows its
+# tier, turned up one as it grows, with as many sides as the tier it dies at (a d6 for a tomato
+# or a carrot, a d10 for an apple tree).
+def tier_die(kind: str) -> str:
+    """The die that counts a plant's tiers until it dies: "d6" or "d10"."""
+    return f"d{PLANTS[kind]['dies']}"
+
+
 # HOUSE: the kit's tokens (every plant, rock and marker) are square chits of one size, this
 # many mm a side, where the game has three sizes per colour: a chit lies inside a board hex
 # (the largest square inside one is 16.4 mm), and a sheet of them is cut along its lines, a
