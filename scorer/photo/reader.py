@@ -539,7 +539,17 @@ STRAIGHT = 0.7
 # never surely (a lower threshold also joins a shape to its neighbour's over their line). On the
 # 720 spaces of 40 hands' bench photos (seed 1) 45 were read wrong, 33 so (0.6 of the darkness:
 # 35, 0.7: 39), and the one read wrong surely but for a faint sheet's note is read right.
+# Strokes PALE_DARKNESS or darker do not fade below INK where they thin: a space of such
+# strokes read differently at the lower ink only lost its shape there if its drawing at INK
+# was tangled (cut by its lines, or given to a neighbour); otherwise the lower ink joins in a
+# hard shadow's edge or a neighbour's stroke over the line (an empty space read as lettuce), or
+# closes a square's open corners into a ring (read as a tomato). On the hands' 100 bench photos
+# (seed 1), of the untangled spaces whose second reading differed from the first, those
+# 0.24-0.32 dark had it right nine times and wrong eight (four of them kept by _sides_kept);
+# those 0.34-0.37 dark had it wrong all five times (two of them empty spaces, read as lettuce):
+# from PALE_DARKNESS, the first reading is kept, never surely.
 PALE_STROKES = 0.5
+PALE_DARKNESS = 0.33
 # A faint pencil's thinnest strokes, seen in a bright part of the photo, are fainter than
 # FAINT_INK (0.06-0.09 at their cores, where the same sheet's other shapes reach 0.16-0.18):
 # its shapes read as empty spaces. On a sheet whose marks are faint, a space empty at
@@ -917,7 +927,10 @@ def read_cell(ink: np.ndarray, region: Region, dark: np.ndarray | None = None, t
     if own is not None and PALE_STROKES * own < INK:
         second = _read_cell_at(ink, region, dark, traced, max(FAINT_INK, PALE_STROKES * own))
         if second.value != first.value and not _sides_kept(ink, region, first, second):
-            first = Field(second.value, min(second.confidence, UNSURE), second.note)
+            if own < PALE_DARKNESS or drawn_in(ink, region).tangled:
+                first = Field(second.value, min(second.confidence, UNSURE), second.note)
+            else:
+                first = Field(first.value, min(first.confidence, UNSURE), first.note)
     if first.value != "." or first.note or faintest >= FAINT_INK:
         return first
     lowest = max(faintest, NOISE_TIMES * float(np.median(ink[_pixels(region.box_mm, CELL_INSET)])))

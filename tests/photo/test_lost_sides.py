@@ -76,6 +76,21 @@ def test_a_pale_pencils_shapes_are_read_from_their_own_darkness():
         assert found.confidence < SURE, name
 
 
+def test_dark_strokes_untangled_keep_the_reading_at_full_ink():
+    """Strokes 0.36 dark (the hands' bench photos, seed 1, in shadow) are read again at half their
+    darkness, as a pale pencil's are, but that lower ink mends no faded part of them: it joined a
+    hard shadow's edge to a neighbour's stroke over the line (seed 100006, space 1.3, empty: read
+    as lettuce), a circle to what is over its bottom line (seed 100012, space 2.1: read as a
+    carrot) and a square's open corners into a ring (seed 100012, space 1.1: read as a tomato).
+    The reading at full ink stands, outlined, as the two disagree."""
+    for name, veggie in (("empty-space-a-stroke-and-a-shadow-edge.png", "."),
+                         ("tomato-over-its-bottom-line-dark.png", "T"),
+                         ("square-open-corners-dark.png", "L")):
+        found = read_cell(*_space_in(name))
+        assert found.value == veggie, name
+        assert found.confidence < SURE, name
+
+
 def test_a_line_blurred_fainter_than_its_neighbours_is_still_a_printed_line():
     """The bench's seed 100016 (`--hands`, a blurred photo): the line between the garden's fifth
     and sixth columns was inked 0.28 on average, under the 0.3 a printed line needs, beside the
