@@ -41,8 +41,10 @@ piece's cut outline is. The checks then read that flat list:
   the piece (Cottage Garden's tiles had a 0.4 mm near-black outline on their cut).
 - `off_centre`: a page's pieces, as one block, not centred across the sheet (its left and
   right margins OFF_CENTRE_MM apart or more), unless a footer down one side pushes it off by
-  that band; up and down a page is packed from the top (its spare paper one piece at the
-  foot) or centred, a footer along the bottom again allowed for.
+  that band; up and down a page is centred, or moved down just far enough for its top row's
+  outer ticks to have their full room (the rest of its spare paper one piece at the foot), or
+  packed from the top where the spare is too short for that, a footer along the bottom again
+  allowed for.
 - `tool_words`: text naming a file path, "docs/" or a command-line option ("--deck"): a
   reader of the PDF alone has neither the project's files nor its command line.
 - `unticked_cuts`: a cut line that runs out into the sheet's outer margin (no other piece
@@ -138,6 +140,7 @@ from pnp.impose import (
     compose,
     cut_sides,
     in_bleed,
+    tick_room_margin,
     translation,
 )
 from pnp.model import Circle, Component, Group, Icon, Line, Path, Polygon, Rect, Shape, Style, Text
@@ -146,7 +149,7 @@ from pnp.parts import PUNCH_GAP_MM
 from pnp.text import font_of, layout_lines
 
 # A page's block of pieces has margins this close on either side (top and bottom where it is
-# not packed from the top): a grid off-centre on the sheet reads as a misprint, and a cut guided by
+# neither packed from the top nor moved down for its top row's ticks): a grid off-centre on the sheet reads as a misprint, and a cut guided by
 # the paper edge on one side is not on the other.
 OFF_CENTRE_MM = 1.0
 EDGE_MM = 5.0  # text and cut lines; cut ticks may run on to TICK_EDGE_MM
@@ -874,8 +877,10 @@ def trim_margin(flat: Flat) -> Iterator[Problem]:
 
 def off_centre(flat: Flat) -> Iterator[Problem]:
     """A page of pieces (its front: a back mirrors it) has its block of pieces centred across
-    the sheet, and up and down unless packed from the top; a margin on the footer's side may
-    be wider by the footer's band where the block runs up to it."""
+    the sheet, and up and down either centred or moved down just far enough for the top row's
+    outer ticks to have their full room (pnp.impose.tick_room_margin), or packed from the top
+    where the spare paper at the foot is too short for that move; a margin on the footer's side
+    may be wider by the footer's band where the block runs up to it."""
     sheet = flat.sheet
     if sheet.trim_box is not None or sheet.side != "front" or not sheet.placements:
         return  # (print on demand: one face a page, centred by its slug)
@@ -883,9 +888,13 @@ def off_centre(flat: Flat) -> Iterator[Problem]:
     left, top = min(box[0] for box in boxes), min(box[1] for box in boxes)
     right, bottom = sheet.width_mm - max(box[2] for box in boxes), sheet.height_mm - max(box[3] for box in boxes)
     beside_band = PAGE_MARGIN_MM + EDGE_KEEP_MM + FOOTER_BAND_MM + BLEED_OUTSIDE_MM + EPS_MM
-    packed_from_top = top <= PAGE_MARGIN_MM + 2 * EDGE_KEEP_MM + EPS_MM
+    # the bleed the build gave its pieces: the widest any piece has on a side
+    room_at = tick_room_margin(max(side for placed in sheet.placements for side in placed.bleed))
+    least_foot = beside_band - EPS_MM if sheet.band == "bottom" else PAGE_MARGIN_MM + EDGE_KEEP_MM
+    packed_from_top = top <= PAGE_MARGIN_MM + 2 * EDGE_KEEP_MM + EPS_MM and bottom - least_foot < room_at - top - EPS_MM
+    lowered = abs(top - room_at) <= EPS_MM
     for axis, (low, high), band_side, exempt in (("left and right", (left, right), "left", False),
-                                                 ("top and bottom", (top, bottom), "bottom", packed_from_top)):
+                                                 ("top and bottom", (top, bottom), "bottom", packed_from_top or lowered)):
         pushed = sheet.band == band_side and max(low, high) == (low if band_side == "left" else high) \
             and max(low, high) <= beside_band
         if abs(low - high) >= OFF_CENTRE_MM and not (exempt or pushed):

@@ -742,8 +742,31 @@ def _band_frames(components: Sequence[Component], paper: Paper, band: Band, blee
                  if all(_fit_scale(c, area) is not None for c in components)), None)
     if area is None:
         return None
-    return [Frame(_centred_across(slots, paper, area), band)
+    return [Frame(_centred_across(_lowered_for_ticks(slots, area, bleed), paper, area), band)
             for slots in _fill_blanks(_pages(components, area, gutters, bleed), area, bleed, gutters)]
+
+
+def tick_room_margin(bleed: float) -> float:
+    """The least trim margin at which an outer tick has its full room beyond a piece's bleed:
+    from TICK_EDGE_MM, CLEAR_TICK_MM long, ending BLEED_CLEARANCE_MM short of the bleed
+    (clear_outer_tick)."""
+    return TICK_EDGE_MM + CLEAR_TICK_MM + BLEED_CLEARANCE_MM + bleed
+
+
+def _lowered_for_ticks(slots: list[Slot], area: Rect4, bleed: float) -> list[Slot]:
+    """The page's pieces moved down, all together, just far enough for the top row's outer
+    ticks to have their full room (tick_room_margin), where the paper spare at the foot
+    allows it all: packed from the top, the top row's bleed lay 4 mm from the paper's edge and
+    its ticks ran 1-2 mm over it, while Garden Dice's third page kept 28 mm spare at its foot.
+    The rest of the spare stays one piece at the foot, and the move never takes a row into
+    the footer's band (the area ends before it)."""
+    top = min(slot.rect[1] for slot in slots)
+    bottom = max(slot.rect[1] + slot.rect[3] for slot in slots)
+    shift = tick_room_margin(bleed) - top
+    if shift <= EPS or bottom + shift > area[1] + area[3] + EPS:
+        return slots
+    return [replace(slot, rect=(slot.rect[0], slot.rect[1] + shift, *slot.rect[2:]),
+                    matrix=compose(translation(0.0, shift), slot.matrix)) for slot in slots]
 
 
 def _centre_on(length: float, paper_length: float, low: float, room: float) -> float:
@@ -756,7 +779,7 @@ def _centred_across(slots: list[Slot], paper: Paper, area: Rect4) -> list[Slot]:
     """The page's pieces moved sideways, all together, so that their block is centred across
     the sheet as far as the area allows: rows laid out in the area less a footer down the
     left side sat that band's width right of centre (Garden Variety's Letter cards 15.7 mm
-    from the left edge, 9.7 mm from the right). Up and down, pages stay packed from the top."""
+    from the left edge, 9.7 mm from the right). Up and down, see _lowered_for_ticks."""
     left, right = min(slot.rect[0] for slot in slots), max(slot.rect[0] + slot.rect[2] for slot in slots)
     shift = _centre_on(right - left, paper.width_mm, area[0], area[2]) - left
     if abs(shift) < EPS:

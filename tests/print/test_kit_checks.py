@@ -616,6 +616,33 @@ def test_a_grid_of_cards_off_centre_on_its_sheet_is_found(monkeypatch):
     assert "page 3: the pieces' left and right margins are 15.7 and 9.7 mm: off-centre by 3.0 mm" in found
 
 
+def test_a_page_with_spare_at_its_foot_gives_its_top_row_full_outer_ticks(monkeypatch):
+    """Pages were packed from the top: the top row's bleed lay 4 mm from the paper edge and its
+    ticks up into the margin ran 1-2 mm over it, though Garden Dice's Letter page 3 kept
+    28.4 mm spare at its foot. The page moves down just far enough now: every top-row cut line
+    ends above in a tick of CLEAR_TICK_MM or more, BLEED_CLEARANCE_MM clear of the bleed and
+    past a laser's border; a page left packed from the top with that spare is off-centre."""
+    def top_ticks(imposition: Imposition, page: int) -> list[float]:
+        sheet = next(sheet for sheet in imposition.sheets if sheet.number == page)
+        top = min(placed.rect[1] for placed in sheet.placements)
+        bleed_top = min(placed.bleed_rect[1] for placed in sheet.placements)
+        lines = {round(x, 3) for placed in sheet.placements if abs(placed.rect[1] - top) < 1e-6
+                 for x in (placed.rect[0], placed.rect[0] + placed.rect[2])}
+        return sorted(max(y1, y2) - min(y1, y2) for x1, y1, x2, y2 in checks._ticks(checks.flatten(sheet))
+                      if x1 == x2 and round(x1, 3) in lines and max(y1, y2) <= bleed_top
+                      - impose_module.BLEED_CLEARANCE_MM + 1e-6 and min(y1, y2) >= impose_module.LASER_BORDER_MM)
+
+    options = BuildOptions(games=("garden-dice",))
+    ticks = top_ticks(impose_kit("garden-dice", PAPERS["letter"], options), 3)
+    assert len(ticks) >= 4 and min(ticks) >= impose_module.CLEAR_TICK_MM - 1e-6
+    monkeypatch.setattr(impose_module, "_lowered_for_ticks", lambda slots, area, bleed: slots)
+    packed = impose_kit("garden-dice", PAPERS["letter"], options)
+    assert top_ticks(packed, 3) == []
+    found = [f"page {problem.page}: {problem.detail}" for sheet in packed.sheets
+             for problem in checks.off_centre(checks.flatten(sheet))]
+    assert "page 3: the pieces' top and bottom margins are 7.0 and 28.4 mm: off-centre by 10.7 mm" in found
+
+
 @pytest.mark.parametrize("paper", ["a3", "tabloid"])
 @pytest.mark.parametrize("game", list(GAME_IDS))
 def test_every_page_of_every_kit_is_centred_on_large_paper_too(game, paper):
@@ -959,8 +986,9 @@ def test_a_tick_s_halo_over_a_bleed_is_found_and_ticks_there_are_drawn_without_o
     which shows after a cut a little off. A tick now has its halo only over bare paper; over a
     bleed it is the black tick alone, or, on a bleed too dark for black, a white hairline no
     wider than the tick. Drawn as they were (a halo under every tick), Harvest Dice on Letter
-    has 216 halos over a bleed (240 before the outer ticks with room stood clear of it; 176 when it
-    held one page of each score sheet, not two)."""
+    has 206 halos over a bleed (216 before the pages with spare at their foot moved down for their
+    top row's ticks, 240 before the outer ticks with room stood clear of it; 176 when it held one
+    page of each score sheet, not two)."""
     def halos(game: str) -> list[str]:
         imposition = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
         return [str(problem) for sheet in imposition.sheets for problem in checks.halos_over_bleed(checks.flatten(sheet))]
@@ -968,7 +996,7 @@ def test_a_tick_s_halo_over_a_bleed_is_found_and_ticks_there_are_drawn_without_o
     assert halos("harvest-dice") == []
     monkeypatch.setattr(impose_module, "_bleed_boxes", lambda placements: [])  # the ticks drawn as they were
     planted = halos("harvest-dice")
-    assert len(planted) == 216 and any("stickers-tomato" in line for line in planted), "\n".join(planted)
+    assert len(planted) == 206 and any("stickers-tomato" in line for line in planted), "\n".join(planted)
     monkeypatch.undo()
 
     def knockouts(background: str) -> list[Rect]:

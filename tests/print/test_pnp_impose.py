@@ -472,20 +472,34 @@ def test_a_row_whose_colour_changes_keeps_to_the_grid_of_the_rows_above():
 
 
 @pytest.mark.parametrize("game", ["cottage-garden", "harvest-dice", "garden-dice"])
-def test_pages_are_packed_from_the_top(game):
+def test_pages_are_packed_from_the_top_or_lowered_just_enough_for_their_top_ticks(game):
     """Cottage Garden's page 11 used 41 % of the sheet with its top 44.7 mm empty: rows were
-    centred, splitting the spare paper into a band above the pieces and one below. (Propagation's
-    trackers, turned on their page, are still centred across it.)"""
+    centred, splitting the spare paper into a band above the pieces and one below. Packed from
+    the top, though, the top row's bleed lay 4 mm from the paper edge and its outer ticks ran
+    over it; so a page with the spare at its foot moves down just far enough for them
+    (tick_room_margin: 12.5 mm with 3 mm bleed), no further, and the rest of the spare stays
+    at the foot. (Propagation's trackers, turned on their page, are still centred across it.)"""
     from pnp.build import impose_kit
     from pnp.options import BuildOptions
 
     imposition = impose_kit(game, PAPERS["letter"], BuildOptions(games=(game,)))
     least = PAGE_MARGIN_MM + impose_module.EDGE_KEEP_MM
+    lowered = impose_module.tick_room_margin(3.0)
+    tops = []
     for sheet in imposition.sheets:
         if sheet.side != "front" or not sheet.placements or any(p.tile for p in sheet.placements):
             continue  # a board's portion is centred on its own page, its seams measured from there
         top = min(placed.rect[1] for placed in sheet.placements)
-        assert top <= least + impose_module.EDGE_KEEP_MM + 0.01, (sheet.number, top)
+        bottom = sheet.height_mm - max(placed.rect[1] + placed.rect[3] for placed in sheet.placements)
+        tops.append(round(top, 2))
+        if top <= least + impose_module.EDGE_KEEP_MM + 0.01:
+            # packed from the top: the foot's spare, less the footer's band and the bleed beside it,
+            # is too short to lower the pieces to the ticks' room
+            assert bottom - (least + impose_module.FOOTER_BAND_MM + impose_module.BLEED_OUTSIDE_MM) \
+                < lowered - top, (sheet.number, top, bottom)
+        else:
+            assert top == pytest.approx(lowered) and bottom >= top - 0.01, (sheet.number, top, bottom)
+    assert lowered in tops  # some page of each kit has the spare to move
 
 
 def test_a_lone_kind_goes_into_the_blank_beside_another_pages_rows():
