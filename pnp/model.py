@@ -29,6 +29,9 @@ class Style:
     # A fill that carries no meaning (a large background) may be dropped by the ink-saver
     # build; a fill that carries meaning (a player colour, a crop colour) is only lightened.
     decorative: bool = False
+    # A fill that is the colour-blind cue (a player's symbol) keeps its full ink in the
+    # ink-saver build, as text does: lightened, a black symbol prints grey.
+    cue: bool = False
 
 
 NO_STYLE = Style()
