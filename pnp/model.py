@@ -277,3 +277,6 @@ class KitGuide:
     # A checklist line in the players' words for a kind of piece the kit prints differently from
     # the box (its group name, as "nursery" of "nursery-1-3" and "nursery-4"; and the line)
     checklist: tuple[tuple[str, str], ...] = ()
+    # The steps of a build with round pieces (--round-pieces) where they differ from `assembly`:
+    # page 1 tells how to cut the pieces this build prints, not the other build's
+    round_assembly: tuple[str, ...] = ()
