@@ -125,7 +125,7 @@ def _visible_outline(color: str) -> str:
 
 @lru_cache(maxsize=4096)
 def ink_saver_style(style: Style) -> Style:
-    if style.fill is None:
+    if style.fill is None or style.cue:
         return style
     if style.decorative:
         return replace(style, fill=None)

@@ -530,7 +530,10 @@ def front_sheet(title: str, guide: KitGuide | None, imposition: Imposition, dupl
     if guide is not None and guide.house:
         right.text(guide.house, indent=0.0, after=1.0)
     right.heading("Cutting and assembly")
-    for number, step in enumerate(guide.assembly if guide is not None else DEFAULT_ASSEMBLY, start=1):
+    steps = DEFAULT_ASSEMBLY if guide is None else guide.assembly
+    if guide is not None and guide.round_assembly and has_round_pieces(imposition.components):
+        steps = guide.round_assembly
+    for number, step in enumerate(steps, start=1):
         right.text(f"{number}. {with_pages(step, imposition)}", indent=0.0, after=1.0)
 
     shapes += left.shapes + right.shapes

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 
-from pnp.colors import darken, luminance
+from pnp.colors import BLACK, INK, darken, luminance
 from pnp.model import Circle, Group, Line, Path, Polygon, Rect, Style
 
 IconFunction = Callable[[float, str], Group]
@@ -61,6 +62,13 @@ def solid(color: str, size: float) -> Style:
     return Style(fill=color, stroke=outline_of(color), stroke_width=max(0.15, size * 0.035))
 
 
+def player_symbol(color: str, size: float) -> Style:
+    """A player's symbol is their colour-blind cue: drawn in black ink, as a letter is, the
+    ink-saver build prints it in full (lightened, it printed grey). In the player's colour it
+    is a fill like any other, lightened, and the letter some kits set on it stays readable."""
+    return replace(solid(color, size), cue=color in (INK, BLACK))
+
+
 def regular_polygon(cx: float, cy: float, r: float, sides: int, start_deg: float) -> tuple:
     return tuple((cx + r * math.cos(math.radians(start_deg + i * 360 / sides)),
                   cy + r * math.sin(math.radians(start_deg + i * 360 / sides))) for i in range(sides))
@@ -77,25 +85,25 @@ def star_points(cx: float, cy: float, outer: float, inner: float, tips: int = 5)
 
 @register_icon("circle")
 def circle(size: float, color: str) -> Group:
-    return Group.of(Circle(size / 2, size / 2, size * 0.44, solid(color, size)))
+    return Group.of(Circle(size / 2, size / 2, size * 0.44, player_symbol(color, size)))
 
 
 @register_icon("triangle")
 def triangle(size: float, color: str) -> Group:
     s = size
-    return Group.of(Polygon(((s * 0.5, s * 0.07), (s * 0.95, s * 0.88), (s * 0.05, s * 0.88)), solid(color, s)))
+    return Group.of(Polygon(((s * 0.5, s * 0.07), (s * 0.95, s * 0.88), (s * 0.05, s * 0.88)), player_symbol(color, s)))
 
 
 @register_icon("square")
 def square(size: float, color: str) -> Group:
-    return Group.of(Rect(size * 0.1, size * 0.1, size * 0.8, size * 0.8, solid(color, size)))
+    return Group.of(Rect(size * 0.1, size * 0.1, size * 0.8, size * 0.8, player_symbol(color, size)))
 
 
 @register_icon("diamond")
 def diamond(size: float, color: str) -> Group:
     s = size
     return Group.of(Polygon(((s * 0.5, s * 0.03), (s * 0.97, s * 0.5), (s * 0.5, s * 0.97), (s * 0.03, s * 0.5)),
-                            solid(color, s)))
+                            player_symbol(color, s)))
 
 
 @register_icon("star")

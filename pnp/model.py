@@ -29,6 +29,9 @@ class Style:
     # A fill that carries no meaning (a large background) may be dropped by the ink-saver
     # build; a fill that carries meaning (a player colour, a crop colour) is only lightened.
     decorative: bool = False
+    # A fill that is the colour-blind cue (a player's symbol) keeps its full ink in the
+    # ink-saver build, as text does: lightened, a black symbol prints grey.
+    cue: bool = False
 
 
 NO_STYLE = Style()
@@ -274,3 +277,6 @@ class KitGuide:
     # A checklist line in the players' words for a kind of piece the kit prints differently from
     # the box (its group name, as "nursery" of "nursery-1-3" and "nursery-4"; and the line)
     checklist: tuple[tuple[str, str], ...] = ()
+    # The steps of a build with round pieces (--round-pieces) where they differ from `assembly`:
+    # page 1 tells how to cut the pieces this build prints, not the other build's
+    round_assembly: tuple[str, ...] = ()

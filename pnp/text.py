@@ -3,11 +3,13 @@
 A Text's lines are found once here: explicit newlines always break, and with `max_width` the
 words are wrapped greedily by their measured width. Each line gets its anchor x (left edge,
 centre or right edge, following `align`), its left edge and its baseline y. A single word
-wider than `max_width` keeps its own line rather than being cut mid-word. A character the
+wider than `max_width` keeps its own line rather than being cut mid-word, and a bracketed
+citation ("[4 / Gardener Phase]") wraps as one word, so "[4" never ends a line alone. A character the
 font has no glyph for is an error here, not an empty box on the printed card.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,6 +29,17 @@ class Line:
     width: float
 
 
+# a word: a run of characters that are not spaces, where a bracketed group counts as one
+# character however many spaces it holds; a "[" never closed is an ordinary character
+UNBREAKABLE_WORD = re.compile(r"(?:[^\s\[]|\[[^\]]*\]|\[)+")
+
+
+def unbreakable_words(paragraph: str) -> list[str]:
+    """The paragraph's words, a bracketed citation's words joined into one: a rulebook section
+    cited across a line break reads as two stray fragments."""
+    return [" ".join(word.split()) for word in UNBREAKABLE_WORD.findall(paragraph)]
+
+
 def wrap(text: str, size: float, bold: bool, max_width: float | None, face: str | None = None) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -36,7 +49,7 @@ def wrap(text: str, size: float, bold: bool, max_width: float | None, face: str 
         # the line's width grows word by word instead of measuring the whole line again
         # for every word it is offered
         current, units = "", 0.0
-        for word in paragraph.split():
+        for word in unbreakable_words(paragraph):
             if not current:
                 current, units = word, advance_units(word, bold, face)
                 continue

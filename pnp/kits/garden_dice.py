@@ -85,22 +85,31 @@ PAD_W, PAD_H = 98.0, 130.0       # four score sheets to a Letter or A4 page (a p
 PAD_SHEETS = 4
 NAME_BOX_H = 8.5                 # a name box, each player's symbol beside it, two to a row
 
-# What the first page tells the person printing the kit.
+# What the first page tells the person printing the kit: how to cut the discs and tokens this
+# build prints, squares or circles.
+BOARD_STEP = ("Board: cut both halves on their lines, lay them face down edge to edge with a 1 mm gap, arrows "
+              "tip to tip, and tape the join: the board folds in half for the box.")
+STAND_IN_STEP = (f"Or cut no discs and take {data.DISCS_PER_PLAYER} glass beads or buttons a colour, "
+                 f"{STAND_IN_MM[0]:g} to {STAND_IN_MM[1]:g} mm across.")
+AIDS_STEP = ("Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
+             "sheet serves one game, so print that page again for more.")
 GUIDE = KitGuide(
     box_items=(("six-sided dice (d6)", data.DICE), ("pencil for the score pad", 1),
                ("strip of cloth, paper or book tape, 25 mm wide and 26 cm long, for the board's hinge", 1)),
     assembly=(
-        "Board: cut both halves on their lines, lay them face down edge to edge with a 1 mm gap, arrows "
-        "tip to tip, and tape the join: the board folds in half for the box.",
+        BOARD_STEP,
         "Cut the square tiles and tokens on their crop marks; each tile has its seed (or bird, sundial) side "
         "on the front.",
-        f"Discs are squares: cut each colour's strip on its lines, {DISC_CELL:g} mm squares, printed both sides. "
-        f"Printed with the round pieces option, discs and tokens are circles for stock craft punches, one "
-        f"press each: sun and lap tokens a {punch(SUN_TOKEN)} punch, "
-        f"discs a 3/8 inch (9.5 mm) punch. Or cut no discs and take {data.DISCS_PER_PLAYER} glass beads or "
-        f"buttons a colour, {STAND_IN_MM[0]:g} to {STAND_IN_MM[1]:g} mm across.",
-        "Cut the player aids and the score sheets apart (four to a page, eight on A3 or tabloid); one "
-        "sheet serves one game, so print that page again for more.",
+        f"Discs are squares: cut each colour's strip on its lines, {DISC_CELL:g} mm squares, printed both sides, "
+        f"straight cuts only. {STAND_IN_STEP}",
+        AIDS_STEP,
+    ),
+    round_assembly=(
+        BOARD_STEP,
+        "Cut the square tiles on their crop marks; each tile has its seed (or bird, sundial) side on the front.",
+        f"Discs and tokens are circles for stock craft punches, one press each: sun and lap tokens a "
+        f"{punch(SUN_TOKEN)} punch, discs a 3/8 inch (9.5 mm) punch, printed both sides. {STAND_IN_STEP}",
+        AIDS_STEP,
     ),
     paper="Card feeds unlike paper: repeat the duplex test on card before printing the tile sheet.",
 )
@@ -414,10 +423,17 @@ def disc_face(colour: str, round_piece: bool) -> Face:
     round, a cut circle for the punch round each."""
     player = PLAYER_COLORS[colour]
     ink = text_color_on(player.hex)
-    marks: tuple[Shape, ...] = (Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
-                                Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
-                                     bold=True, fill=ink))
-    disc, _ = punch_cell(Group((round_outline(DISC), *marks) if round_piece else marks), DISC, DISC_CELL)
+    if round_piece:
+        marks: tuple[Shape, ...] = (round_outline(DISC), Icon(player.symbol, DISC / 2, 3.4, 3.6, ink),
+                                    Text(DISC / 2, 6.7, player.letter, size=2.5, align="center", anchor="middle",
+                                         bold=True, fill=ink))
+        disc, _ = punch_cell(Group(marks), DISC, DISC_CELL)
+    else:
+        # the whole square is the piece: the symbol as large as leaves the letter under it
+        # pnp.checks.SAFE_MM inside the cut, half a millimetre between the two
+        disc = Group((Icon(player.symbol, DISC_CELL / 2, 3.9, 5.8, ink),
+                      Text(DISC_CELL / 2, 8.2, player.letter, size=2.8, align="center", anchor="middle",
+                           bold=True, fill=ink)))
     # The colour is the strip's one background, through its bleed: a punch a little off
     # centre, or a scissor cut outside the circle, still shows the player's colour, never
     # white, and no two fills meet between the discs (abutting fills left a hairline there).

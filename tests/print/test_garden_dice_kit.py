@@ -69,6 +69,38 @@ def test_discs_carry_symbol_and_letter_as_well_as_colour(parts):
         assert PLAYER_COLORS[colour].symbol in [s.name for s, _, _ in walk(face.shapes) if isinstance(s, Icon)]
 
 
+def test_a_square_disc_s_symbol_fills_its_square_and_its_letter_keeps_clear_of_the_cut(parts, round_parts):
+    """The square discs drew the round ones' marks: a 3.6 mm symbol in an 11 mm square. The
+    symbol is 5.8 mm now, the letter 2.8 mm under it, at least pnp.checks.SAFE_MM inside the
+    square's cut lines and clear of the symbol; a round disc keeps its marks inside its circle."""
+    from pnp.checks import SAFE_MM, bounds
+
+    for colour in data.PLAYER_COLOURS:
+        square = kit.disc_face(colour, round_piece=False).shapes.children[0]
+        icons = [s for s, _, _ in walk(square) if isinstance(s, Icon)]
+        assert [icon.size for icon in icons] == [5.8]
+        (_, (left, top, right, bottom)), = printed_words(square)
+        assert min(left, top, kit.DISC_CELL - right, kit.DISC_CELL - bottom) >= SAFE_MM
+        symbol = bounds(Icon(icons[0].name, icons[0].cx, icons[0].cy, icons[0].size))
+        assert symbol is not None and symbol[1] >= SAFE_MM - 0.5 and top - symbol[3] >= 0.4
+        rounded = kit.disc_face(colour, round_piece=True).shapes.children[0]
+        assert [s.size for s, _, _ in walk(rounded) if isinstance(s, Icon)] == [3.6]
+
+
+@pytest.mark.parametrize("round_pieces", [False, True])
+def test_page_one_tells_how_to_cut_the_discs_this_build_prints(round_pieces):
+    """Page 1's cutting step was one text for both builds: the square build's told of punches
+    for round pieces it does not print. Each build's page 1 now names its own cuts."""
+    from pnp.build import impose_kit
+
+    options = BuildOptions(games=(kit.GAME_ID,), round_pieces=round_pieces)
+    page_one = impose_kit(kit.GAME_ID, PAPERS["letter"], options).sheets[0]
+    words = " ".join(" ".join(s.text for s, _, _ in walk(page_one.overlay) if isinstance(s, Text)).split())
+    assert ("discs a 3/8 inch (9.5 mm) punch" in words) == round_pieces
+    assert ("Discs are squares" in words) == (not round_pieces)
+    assert "glass beads or buttons" in words
+
+
 def test_board_draws_the_house_star_spaces_and_die_markers(parts):
     face = parts["board"].front
     stars = set()
@@ -109,9 +141,9 @@ def test_discs_are_a_craft_punch_size_that_fits_the_track_spaces_they_mark_the_s
     square = disc.width_mm / disc.chits[0]
     assert square == disc.height_mm == kit.TILE / 2 >= kit.DISC + PUNCH_GAP_MM
     assert square + FIT_CLEARANCE_MM <= kit.TRACK_CELL
-    assert "discs a 3/8 inch (9.5 mm) punch" in " ".join(kit.GUIDE.assembly)
+    assert "discs a 3/8 inch (9.5 mm) punch" in " ".join(kit.GUIDE.round_assembly)
     # the sun and lap tokens were 22 and 18 mm, sizes no punch cuts: a 3/4 inch punch now
-    assert "sun and lap tokens a 3/4 inch (19 mm) punch" in " ".join(kit.GUIDE.assembly)
+    assert "sun and lap tokens a 3/4 inch (19 mm) punch" in " ".join(kit.GUIDE.round_assembly)
     assert round_parts["sun-token"].footprint == round_parts["lap-token"].footprint == (kit.SUN_TOKEN,) * 2
 
 

@@ -30,6 +30,7 @@ from pnp.model import (
     Text,
 )
 from pnp.options import BLEED_RANGE_MM, PAPERS, BuildOptions, KitOptions
+from pnp.text import wrap
 
 INK = "#222222"
 
@@ -1009,3 +1010,19 @@ def test_a_tick_s_halo_over_a_bleed_is_found_and_ticks_there_are_drawn_without_o
     assert knockouts("#0072B2") == []  # black reads on the blue (4:1)
     dark = knockouts("#2F4A33")        # black on Garden Variety's rim is 2.1:1: the ticks over it are white
     assert dark and all(shape.style == impose_module.KNOCKOUT_STYLE and min(shape.w, shape.h) <= 0.15 for shape in dark)
+
+
+def test_a_citation_wraps_whole_in_every_kit_s_aids_and_rules():
+    """Cottage Garden's aid wrapped "[4 / Gardener Phase]" with "[4" alone at a line's end:
+    a bracketed citation now wraps as one word, in every kit's pieces, and a bracket never
+    closed is still an ordinary word."""
+    assert wrap("Move the gardener [4 / Gardener Phase]", 3.0, False, 35.0) == ["Move the gardener",
+                                                                               "[4 / Gardener Phase]"]
+    assert wrap("a [b c", 3.0, False, 4.0) == ["a", "[b", "c"]
+    broken = [f"{game} {component.name}: {line!r}"
+              for game in GAME_IDS
+              for component in kit_components(game, BuildOptions(games=(game,)))[1]
+              for face in (component.front, component.back) if face is not None
+              for line, _box in checks.words(face.shapes)
+              if line.rfind("[") > line.rfind("]")]
+    assert broken == []

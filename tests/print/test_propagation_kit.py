@@ -7,7 +7,7 @@ import pytest
 
 from pnp.art import propagation as art
 from pnp.kits import propagation as kit
-from pnp.model import Group, Icon, Line, Path, Polygon, Rect, Text
+from pnp.model import Group, Icon, Line, Path, Polygon, Rect, Style, Text
 from scorer.games.propagation import data
 from tests.support.kit_builds import default_kit
 from tests.support.shapes import lone_last_words, texts, walk
@@ -743,3 +743,22 @@ def test_a_tomato_vine_climbs_the_board_s_frame_inside_the_cut_and_off_the_beds(
     on_beds = [(x, y) for c in track_leaves.commands for x, y in zip(c[1::2], c[2::2])
                for bed in beds if bed.x <= x <= bed.x + bed.w and bed.y <= y <= bed.y + bed.h]
     assert on_beds == []  # the track's beds come up to its frame: its leaves keep to the planks
+
+
+def test_the_player_symbols_print_in_full_ink_in_the_ink_saver_build(pieces):
+    """The ink-saver build lightened every fill, the players' symbols too: the black shape on
+    each token and calendar printed grey, and it is the cue a colour-blind player reads. It
+    now keeps its ink, as text does, while the token's coloured tag beside it is lightened."""
+    from pnp.colors import Paint
+    from pnp.icons import icon_group
+
+    ink_saver = Paint(ink_saver=True)
+    symbols = {colour.symbol for colour in kit.player_colours()}
+    painted = [ink_saver.style(shape.style).fill
+               for piece in pieces.values() for face in (piece.front, piece.back) if face is not None
+               for icon, _, _ in walk(face.shapes) if isinstance(icon, Icon) and icon.name in symbols
+               and icon.color == kit.INK
+               for shape, _, _ in walk(icon_group(icon.name, icon.size, icon.color))]
+    assert len(painted) == 4 * 30 + 4 and set(painted) == {kit.INK}  # every token, every calendar
+    tag = ink_saver.style(Rect(0, 0, 1, 1, Style(fill=kit.player_colours()[0].hex)).style)
+    assert tag.fill != kit.player_colours()[0].hex
