@@ -655,10 +655,52 @@ def board_notes() -> Group:
     return Group.of(title, laps, dice, star, specials, patch)
 
 
+# The board's outer edges are cut through its track: each outer cell's colour runs on
+# BOARD_BLEED past the trim, and so do the lines between cells, while no line lies along the
+# trim (a brown border drawn on the cut showed as a stripe or not at all, as the cut fell).
+# The seam between the halves is the imposer's, as before.
+BOARD_BLEED = 3.0
+TRACK_LINE = Style(stroke=FENCE, stroke_width=0.3)
+
+
+def track_bleed(highlight: dict[int, str]) -> list[Shape]:
+    """Under the track: each highlighted cell's fill stretched BOARD_BLEED past every side of it
+    that lies on the board's trim."""
+    shapes: list[Shape] = []
+    for number, (x, y, w, h) in enumerate(perimeter_cells(BOARD_W, BOARD_H, TRACK_CELL)):
+        if number not in highlight:
+            continue
+        left = x - BOARD_BLEED if x <= 0 else x
+        top = y - BOARD_BLEED if y <= 0 else y
+        right = x + w + BOARD_BLEED if x + w >= BOARD_W else x + w
+        bottom = y + h + BOARD_BLEED if y + h >= BOARD_H else y + h
+        shapes.append(Rect(left, top, right - left, bottom - top, Style(fill=highlight[number], decorative=True)))
+    return shapes
+
+
+def track_lines() -> list[Shape]:
+    """The track's lines: its inner edge, and between each two cells a line from that edge out
+    through the trim into the bleed; none along the trim."""
+    step_x, step_y = perimeter_cells(BOARD_W, BOARD_H, TRACK_CELL)[0][2:]
+    across, down = round(BOARD_W / step_x), round(BOARD_H / step_y)
+    shapes: list[Shape] = [Rect(step_x, step_y, BOARD_W - 2 * step_x, BOARD_H - 2 * step_y, TRACK_LINE)]
+    for i in range(1, across):
+        x = i * step_x
+        shapes += [Line(x, -BOARD_BLEED, x, step_y, TRACK_LINE),
+                   Line(x, BOARD_H - step_y, x, BOARD_H + BOARD_BLEED, TRACK_LINE)]
+    for j in range(1, down):
+        y = j * step_y
+        shapes += [Line(-BOARD_BLEED, y, step_x, y, TRACK_LINE),
+                   Line(BOARD_W - step_x, y, BOARD_W + BOARD_BLEED, y, TRACK_LINE)]
+    return shapes
+
+
 def board_face() -> Face:
     highlight = {n: (OKABE_ITO["yellow"] if n % 10 == 0 else "#FBF6D0") for n in range(0, data.TRACK_SPACES, 5)}
-    track = perimeter_track(BOARD_W, BOARD_H, TRACK_CELL, start=0, highlight=highlight,
-                            style=Style(stroke=FENCE, stroke_width=0.3), number_size=3.8)
+    track = Group((*track_bleed(highlight),
+                   perimeter_track(BOARD_W, BOARD_H, TRACK_CELL, start=0, highlight=highlight, style=Style(),
+                                   number_size=3.8),
+                   *track_lines()))
     spaces = [garden_space(r, c) for r in range(1, data.BOARD_SIZE + 1) for c in range(1, data.BOARD_SIZE + 1)]
     fence = Rect(GARDEN_X, GARDEN_Y, GARDEN, GARDEN, Style(stroke=FENCE, stroke_width=1.4))
     inner = Rect(TRACK_CELL, TRACK_CELL, BOARD_W - 2 * TRACK_CELL, BOARD_H - 2 * TRACK_CELL,

@@ -178,7 +178,10 @@ def score_sheet(mode: str, layout: int | None = None) -> Group:
               Line(MARGIN + 9, MARGIN + 11, SHEET_W - MARGIN, MARGIN + 11, THIN)]
     shapes.append(garden(MARGIN, tops["garden"]))
     shapes.append(legend(MARGIN, tops["legend"]))
-    shapes.append(pig(MARGIN, tops["pig"]))
+    # the advanced game's powers may also change a die's colour: its sheets say so over the
+    # power boxes (a sheet of an earlier layout keeps the head it was printed with)
+    colour_power = mode in data.COLOR_POWER_MODES and layout in (None, READABLE_LAYOUT)
+    shapes.append(pig(MARGIN, tops["pig"], COLOUR_POWER_HEAD if colour_power else "power"))
     shapes.append(markets(MARGIN, tops["markets"], mode))
     # the market stall, right of the market circles and below the side marker: nothing is read there
     shapes.append(Icon("harvest-market", STALL_X, tops["markets"] + 13.5, 15.0, art.TOMATO))
@@ -245,8 +248,14 @@ def legend(x: float, y: float) -> Group:
     return Group(tuple(shapes))
 
 
-def pig(x: float, y: float) -> Group:
-    """The pig: its rows of circles, a power box and the row's points beside each row."""
+# The power boxes' head where a power may change a die's number or its colour, under the
+# rulebook's heading for them (Pig Powers, its Advanced Game box)
+COLOUR_POWER_HEAD = "Pig Powers: number or colour"
+
+
+def pig(x: float, y: float, power_head: str) -> Group:
+    """The pig: its rows of circles, a power box and the row's points beside each row, the
+    boxes headed by `power_head`."""
     shapes: list = [Icon("harvest-pig", x + 5.5, y + 9.0, 11.0, PIG_PINK),
                     label(x + 5.5, y + 18.2, "PIG", size=2.6, bold=True, align="center", fill=LOOK.ink),
                     label(x + 5.5, y + 21.9, "cross", size=HINT, align="center"),
@@ -256,7 +265,7 @@ def pig(x: float, y: float) -> Group:
     # the power column's head: the pig, large, over its boxes, its word left of it over the
     # circles' end; the boxes stay empty, so a cross in them is all a photo sees there
     shapes.append(Icon("harvest-pig", power_x + 2.75, y - 0.3, POWER_ICON, PIG_PINK))
-    shapes.append(label(power_x - 0.3, y + 0.2, "power", size=HINT, align="right"))
+    shapes.append(label(power_x - 0.3, y + 0.2, power_head, size=HINT, align="right"))
     shapes.append(label(power_x + 13.0, y + 0.2, "points", size=HINT, align="center"))
     for row, value in enumerate(data.PIG_ROW_VALUES):
         cy = y + 2.0 + (row + 0.5) * PIG_STEP
@@ -622,7 +631,8 @@ ROUND_STEPS = (
     ("Take", "a die each, clockwise, until one is left.", ()),
     ("Plant", "draw its veggie in its number's column, touching one of its kind (a first of its kind goes "
               "anywhere there). Only if you can't, cross that many pig circles.", tuple(VEGGIE_ART.values())),
-    ("Power", "a full pig row: cross its box to turn a die one number up or down.", ("harvest-pig",)),
+    ("Power", "a full pig row: cross its box to turn a die one number up or down (advanced game: or change "
+              "its colour).", ("harvest-pig",)),
     ("Last die", "everyone crosses a circle of its colour's market. Pass the dice and pig left.",
      ("harvest-market",)),
 )
@@ -677,7 +687,7 @@ def player_card() -> Group:
     foot = PLAYER_CARD_H - FOOT_H
     if y > foot - 0.5:
         raise ValueError(f"the player card's steps run to {y:.1f} mm, into its foot at {foot:.1f} mm")
-    shapes.append(card_foot(foot, ROUND_SECTIONS, key=True))
+    shapes.append(card_foot(foot, ROUND_SECTIONS, key=True, note=TWO_PLAYER_DICE))
     return Group(tuple(shapes))
 
 
@@ -687,21 +697,23 @@ def player_card() -> Group:
 FOOT_H = 21.0
 BACK_FOOT_H = 8.0     # the back's foot: its rulebook sections only
 FOOT_ART = 8.5
-ROUND_SECTIONS = ("Game Play", "The Last Die & The Market")
+# Set-Up's note for two players, on the card a player keeps at hand (not only the rules summary)
+TWO_PLAYER_DICE = f"2 players: use only {data.DICE_PER_COLOR[2]} dice of each colour."
+ROUND_SECTIONS = ("Set-Up", "Game Play", "The Last Die & The Market")
 SCORE_SECTIONS = ("End Game", "Scoring")
 
 
-def card_foot(top: float, sections: tuple[str, ...], key: bool) -> Group:
+def card_foot(top: float, sections: tuple[str, ...], key: bool, note: str = "") -> Group:
     """The band from `top` to the card's foot (and on through the bleed): with `key`, each
-    crop's drawing, its die colour and the shape it is drawn as; at its foot the rulebook's
-    `sections` the side sums up."""
+    crop's drawing, its die colour and the shape it is drawn as; under it the `note`, if any;
+    at its foot the rulebook's `sections` the side sums up."""
     bleed = 3.0
     shapes: list[Shape] = [
         Rect(-bleed, top, PLAYER_CARD_W + 2 * bleed, PLAYER_CARD_H - top + bleed,
              Style(fill=WHEAT_TINT, decorative=True)),
         Line(-bleed, top, PLAYER_CARD_W + bleed, top, Style(stroke=LOOK.accent, stroke_width=0.5))]
     pitch = (PLAYER_CARD_W - 2 * MARGIN) / len(data.CROPS)
-    middle = top + 1.8 + FOOT_ART / 2
+    middle = top + 1.0 + FOOT_ART / 2
     for index, crop in enumerate(data.CROPS if key else ()):
         left = MARGIN + index * pitch
         shapes += [Icon(VEGGIE_ART[crop], left + FOOT_ART / 2, middle, FOOT_ART, CROP_COLOR[crop]),
@@ -709,6 +721,9 @@ def card_foot(top: float, sections: tuple[str, ...], key: bool) -> Group:
                          bold=True, anchor="bottom"),
                    Icon(data.CROP_SHAPE[crop], left + FOOT_ART + 2.6, middle + 2.2, 3.2, CROP_COLOR[crop]),
                    label(left + FOOT_ART + 4.6, middle + 2.2, crop, size=KEY, anchor="middle")]
+    if note:
+        shapes.append(label(PLAYER_CARD_W / 2, PLAYER_CARD_H - MARGIN - 4.2, note, size=KEY, bold=True,
+                            align="center"))
     shapes.append(label(PLAYER_CARD_W / 2, PLAYER_CARD_H - MARGIN - 0.4,
                         "in the rulebook: " + ", ".join(sections), size=KEY, align="center", fill=LOOK.ink))
     return Group(tuple(shapes))

@@ -716,18 +716,20 @@ def blank_bonus_card_front() -> Face:
 
 # --- player aid: the propagation patterns, a turn -------------------------------------------
 # A quarter page, two-sided, one per player and all four on one sheet: the patterns on the
-# front, a turn, the plants and the end of a round on the back. 97 x 130 mm, as large as four
-# print on one sheet (two across A4's 198 mm, two down Letter's 263 mm above its footer), in
-# 9 pt. Our own words; each block ends with the rulebook section it sums up, in brackets.
+# front, a turn, the plants and the end of a round on the back. 97 x 127.5 mm, four to a sheet
+# (two across A4's 198 mm, two down Letter's 263 mm above its footer), in 9 pt. At 130 mm the
+# Letter rows stood 1.2 mm apart and the lower row's green header kept 0.6 mm of bleed above its
+# cut: 2.5 mm shorter, the rows stand 3.2 mm apart and every header runs 1.6 mm past its cut, as
+# Garden Dice's aids do. Our own words; each block ends with the rulebook section it sums up.
 
-AID_SIZE = (97.0, 130.0)
+AID_SIZE = (97.0, 127.5)
 AID_HEX = 3.2
 AID_TEXT = 3.2             # 9.1 pt, read at arm's length at the table
 AID_HEADING = 3.6          # 10.2 pt, bold
 AID_MARGIN = 4.0
-AID_TOP = 12.0             # under the title band
+AID_TOP = 10.8             # under the title band
 AID_SECTION_GAP = 2.6      # from a strip of steps to the heading under it (1.2 mm read as crammed)
-AID_CELL = (29.6, 37.0)    # one pattern: its diagram above its caption, three to a row
+AID_CELL = (29.6, 36.0)    # one pattern: its diagram above its caption, three to a row
 
 
 def pattern_diagram(pattern: dict, cx: float, cy: float) -> list[Shape]:
@@ -840,14 +842,14 @@ def aid_turn() -> Face:
     drawn, y = _strip(("Your plants all grow one tier", "ONE action, for one kind: sow, propagate or harvest"),
                       AID_MARGIN, y, width)
     shapes += drawn
-    table, y = _plant_table(AID_MARGIN, y + 1.2)
+    table, y = _plant_table(AID_MARGIN, y + 0.8)
     shapes += table
     drawn, y = _aid_paragraphs((
         ("Sow", "Sow", "A kind you have none of, on any free hex, at tier 0."),
         ("Propagate", "Propagate", "From one plant: an X is a new plant at tier 0. Skip a rock, a plant or "
                                    "off the board. Out of tokens: you choose which X get your last ones."),
         ("Harvest", "Harvest", "ALL your grown plants of one kind score."),
-    ), y + 1.0)
+    ), y + 0.4)
     shapes += drawn
     drawn, y = _aid_heading("End of a round", "Rounds", y)
     shapes += drawn

@@ -760,3 +760,40 @@ def test_a_tile_drawn_outside_a_build_leaves_the_next_build_in_the_kit_s_own_bod
     with body_face_of(kit.LOOK.body):
         inside = faces_of_texts()
     assert outside == {VERA} and inside == {kit.LOOK.body}
+
+
+def test_the_boards_outer_track_runs_into_the_bleed_and_no_line_lies_on_its_cut():
+    """The cold review: 1 mm outside the board's trim was white (above the yellow 0, left of
+    80, right of the 30-50 column, below the bottom row) and the track's brown border lay on
+    the cut itself. Every coloured track cell's fill now runs BOARD_BLEED past each of its sides
+    on the trim, and no stroke runs along the trim within 1.5 mm of it."""
+    face = kit.board_face()
+    w, h = kit.BOARD_W, kit.BOARD_H
+    fills = [(s.x + dx, s.y + dy, s.x + dx + s.w, s.y + dy + s.h, s.style.fill)
+             for s, dx, dy in walk(face.shapes) if isinstance(s, Rect) and s.style.fill]
+    cells = kit.perimeter_cells(w, h, kit.TRACK_CELL)
+    bled = 0
+    for x, y, cw, ch in cells:
+        inside = [f for f in fills if f[0] <= x + 0.01 and f[1] <= y + 0.01 and f[2] >= x + cw - 0.01
+                  and f[3] >= y + ch - 0.01 and f[4] not in (None, "#FFFFFF", kit.GRASS)]
+        if not inside:
+            continue  # a plain cell: white paper is its bleed
+        need = (x - kit.BOARD_BLEED if x <= 0 else x, y - kit.BOARD_BLEED if y <= 0 else y,
+                x + cw + kit.BOARD_BLEED if x + cw >= w else x + cw, y + ch + kit.BOARD_BLEED if y + ch >= h else y + ch)
+        assert any(f[0] <= need[0] + 0.01 and f[1] <= need[1] + 0.01 and f[2] >= need[2] - 0.01
+                   and f[3] >= need[3] - 0.01 for f in inside), (x, y)
+        bled += 1
+    assert bled == data.TRACK_SPACES // 5
+
+    def near_trim(value: float, edge: float) -> bool:
+        return 0 <= value <= 1.5 or edge - 1.5 <= value <= edge
+
+    for s, dx, dy in walk(face.shapes):
+        if isinstance(s, Rect) and s.style.stroke:
+            x0, y0 = s.x + dx, s.y + dy
+            assert not (near_trim(x0, w) or near_trim(x0 + s.w, w) or near_trim(y0, h) or near_trim(y0 + s.h, h)), s
+        if isinstance(s, Line) and s.style.stroke:
+            if abs(s.y1 - s.y2) < 1e-6:
+                assert not near_trim(s.y1 + dy, h), s
+            if abs(s.x1 - s.x2) < 1e-6:
+                assert not near_trim(s.x1 + dx, w), s

@@ -11,7 +11,7 @@ from pnp.art.looks import look
 from pnp.fonts import DISPLAY_FACES, pdf_font
 from pnp.impose import Sheet, impose
 from pnp.kits import harvest_dice as kit
-from pnp.model import Circle, Group, Icon, Line, Polygon, Text
+from pnp.model import Circle, Face, Group, Icon, Line, Polygon, Text
 from pnp.options import PAPERS, BuildOptions, KitOptions
 from scorer.games.harvest_dice import data
 from tests.support.kit_builds import default_kit
@@ -242,13 +242,23 @@ def test_the_player_cards_give_a_round_in_five_steps(pieces):
     card = pieces["player-card"]
     words = texts(card.front)
     assert all(str(step) in words for step in range(1, 6))
-    steps = [text.split(":")[0] for text in words if ":" in text and not text.startswith("in the rulebook")]
+    steps = [text.split(":")[0] for text in words if ":" in text and not text.startswith(("in the rulebook", "2 players"))]
     assert steps == [verb for verb, _, _ in kit.ROUND_STEPS]
     drawn = {s.name for s, _, _ in walk(card.front.shapes) if isinstance(s, Icon)}
     assert {"harvest-pig", "harvest-market", *kit.VEGGIE_ART.values(), *data.CROP_SHAPE.values()} <= drawn
     assert all(f"{data.CROP_DIE_COLOR[crop]} die" in words and crop in words for crop in data.CROPS)
-    assert "in the rulebook: Game Play, The Last Die & The Market" in words
+    assert "in the rulebook: Set-Up, Game Play, The Last Die & The Market" in words
     assert card.count == 4
+
+
+def test_the_player_cards_front_gives_the_two_player_dice_and_the_advanced_colour_power(pieces):
+    """The cold review found both only on the rules summary: with 2 players only 2 dice of each
+    colour (Set-Up), and in the advanced game a pig power may change a die's colour (Pig Powers,
+    Advanced Game)."""
+    text = " ".join(texts(pieces["player-card"].front))
+    assert f"2 players: use only {data.DICE_PER_COLOR[2]} dice of each colour" in text
+    power = next(words for verb, words, _ in kit.ROUND_STEPS if verb == "Power")
+    assert "one number up or down" in power and "advanced game: or change its colour" in power
 
 
 def test_the_player_cards_back_says_how_the_game_ends_and_scores_under_the_rulebooks_headings(pieces):
@@ -570,3 +580,15 @@ def test_the_score_sheet_wears_the_games_look_where_the_photo_reader_reads_nothi
             rx, ry, rw, rh = region.box_mm
             assert x1 <= rx or rx + rw <= x0 or y1 <= ry or ry + rh <= y0, (band, region.path)
     assert not bands(kit.score_sheet(mode, layout=2))
+
+
+def test_the_advanced_sheets_power_head_says_a_power_may_change_a_dies_colour(pieces):
+    """The cold review: only the rules summary said an advanced pig power may change a die's
+    colour. The advanced sheet heads its power boxes so, under the rulebook's Pig Powers; the
+    basic sheet, whose powers only turn a number, keeps "power"; a sheet of an earlier layout
+    keeps the head it was printed with."""
+    assert "Pig Powers" in kit.COLOUR_POWER_HEAD and "colour" in kit.COLOUR_POWER_HEAD
+    assert kit.COLOUR_POWER_HEAD in texts(pieces["score-sheet-advanced"].front)
+    basic = texts(pieces["score-sheet-basic"].front)
+    assert "power" in basic and kit.COLOUR_POWER_HEAD not in basic
+    assert "power" in texts(Face(kit.score_sheet("advanced", layout=2)))

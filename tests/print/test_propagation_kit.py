@@ -540,6 +540,24 @@ def test_the_four_player_aids_are_two_sided_quarter_pages_on_one_sheet_in_8_5_pt
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_player_aids_green_header_runs_on_past_its_top_cut(paper):
+    """The cold review: on Letter the aids' rows stood 1.2 mm apart, so the lower row's header
+    kept 0.6 mm of green above its cut and a 1 mm miscut showed a white line over it. The aid
+    is short enough now that the rows stand apart and each header runs on past its cut by more
+    than a miscut, front and back."""
+    from pnp.build import impose_kit
+    from pnp.options import PAPERS, BuildOptions
+
+    band = next(s for s, _, _ in walk(kit.aid_patterns().shapes) if isinstance(s, Rect) and s.y < 0)
+    imposition = impose_kit(kit.GAME_ID, PAPERS[paper], BuildOptions(games=(kit.GAME_ID,)))
+    aids = [p for p in imposition.placements() if p.component.name == "player-aid"]
+    assert len(aids) == 2 * data.PLAYERS_MAX and not any(p.rotated for p in aids)
+    for placed in aids:
+        _, top, _, _ = placed.bleed
+        assert min(top, -band.y) >= 1.5, (placed.side, placed.copy, top)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_growth_trackers_print_upright_two_to_a_page(paper):
     """The trackers printed sideways, two to a page: a player turned the sheet to read its
     heading. They are narrow enough now to stand two side by side, upright."""
