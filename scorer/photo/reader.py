@@ -1075,6 +1075,15 @@ PRINTED_SURE = {False: 0.4, True: 0.06}
 # sheet's lower threshold: a faint pencil's cross breaks into dashes there (two pig counts and
 # a market of the faint hand's bench photos were lost), and nothing on such a sheet is sure.
 SPECK_MM = 1.0
+# A hasty slash off a market circle's middle inks 0.55-0.64 of its most inked line, just short
+# of STROKE, while its row's blank circles, where the same photo blurs the same print, ink
+# 0.08-0.25 (bench seeds 100027, 100058): a circle read blank whose line is inked SLASH_GAP more
+# than the least inked of its row's other blanks, and SLASH_LEAST at least, is crossed, unsurely
+# (SLASH_SURENESS). A blurred photo spreads its numbers' print unevenly (one row's blanks
+# 0.42-0.58, seed 100022): there the gap is not reached, and the reading stays blank.
+SLASH_GAP = 0.3
+SLASH_LEAST = 0.5
+SLASH_SURENESS = 0.6
 
 
 @functools.cache
@@ -1228,6 +1237,20 @@ def read_cross(ink: np.ndarray, region: Region, least: float = INK) -> Field:
     if not crossed_too and higher > stroke:   # a box with a stroke along one diagonal only
         confidence = 0.5
     return Field(crossed_too, confidence)
+
+
+def judged_by_blanks(ink: np.ndarray, circles: list[Region], marks: list[Field], least: float) -> list[Field]:
+    """A market row's marks (`circles` read at `least`), each circle read blank taken as crossed,
+    unsurely, when its most inked line is far more inked than its row's other blanks' (see
+    SLASH_GAP)."""
+    shares = [stroke_shares(ink, circle, least)[0] for circle in circles]
+    judged = []
+    for place, (mark, share) in enumerate(zip(marks, shares)):
+        blanks = [other for at, (read, other) in enumerate(zip(marks, shares)) if at != place and not read.value]
+        if not mark.value and blanks and share >= max(SLASH_LEAST, min(blanks) + SLASH_GAP):
+            mark = Field(True, SLASH_SURENESS)
+        judged.append(mark)
+    return judged
 
 
 def _line_shares(along: np.ndarray, span: np.ndarray, least: float) -> np.ndarray:
@@ -1589,8 +1612,11 @@ def read_sheet(image: np.ndarray, sheet: ReadableSheet, homography: np.ndarray) 
         elif kind == "track-space":
             found = read_pieces(flat, sheet, path, regions)
         else:
-            found = count_crossed([read_faint_cross(ink, r, least, faintest)
-                                   for r in sorted(regions, key=lambda r: r.value or 0)])
+            in_order = sorted(regions, key=lambda r: r.value or 0)
+            marks = [read_faint_cross(ink, r, least, faintest) for r in in_order]
+            if kind == "circle" and all(r.printed_mm is not None for r in in_order):   # a market's row
+                marks = judged_by_blanks(ink, in_order, marks, least)
+            found = count_crossed(marks)
         if path in outside:
             found = Field(found.value, 0.0, OUT_OF_FRAME_NOTE)
         target = read.shared if path.split(".")[0] in sheet.shared else read.player
