@@ -142,10 +142,14 @@ DISPLAY_FACES = {
 }
 
 
+def _face_named(face: str | None) -> str:
+    """The face a font argument names: itself, or (None) the body face plain text is set in now."""
+    return current_body() if face is None else face
+
+
 def _chosen(face: str | None) -> BodyFace | DisplayFace:
-    """The face a font argument names: a display face, a body face, or (None) the body face
-    plain text is set in now."""
-    name = current_body() if face is None else face
+    """The face a font argument names: a display face or a body face."""
+    name = _face_named(face)
     return DISPLAY_FACES.get(name) or body_face(name)
 
 
@@ -174,7 +178,7 @@ def _register(face: str, bold: bool) -> str:
 def pdf_font(bold: bool = False, face: str | None = None) -> str:
     """The reportlab name of a font: a display face (always its one, bold, weight) or a body
     face in the weight asked for; with no face, the body face plain text is set in now."""
-    chosen = current_body() if face is None else face
+    chosen = _face_named(face)
     return _register(chosen, bold and chosen not in DISPLAY_FACES)
 
 
@@ -203,7 +207,7 @@ def advance_units(text: str, bold: bool = False, face: str | None = None, start:
     """`start` plus the advance of `text` in thousandths of an em, added one character at a
     time from the left as reportlab's own string width adds them: a line measured piece by
     piece while it is wrapped comes to exactly the width `measure` gives the whole line."""
-    widths, default = _advances(bold, current_body() if face is None else face)
+    widths, default = _advances(bold, _face_named(face))
     get = widths.get
     total = start
     for character in text:
@@ -214,7 +218,7 @@ def advance_units(text: str, bold: bool = False, face: str | None = None, start:
 def measure(text: str, size_mm: float, bold: bool = False, face: str | None = None) -> float:
     """Advance width of `text` in millimetres at font size `size_mm` (millimetres), the
     figure reportlab's stringWidth gives."""
-    return _measure(text, size_mm, bold, current_body() if face is None else face)
+    return _measure(text, size_mm, bold, _face_named(face))
 
 
 @lru_cache(maxsize=8192)
@@ -235,5 +239,5 @@ def _glyphs(bold: bool, face: str) -> frozenset[int]:
 
 def missing_glyphs(text: str, bold: bool = False, face: str | None = None) -> str:
     """The characters of `text` the font cannot draw (they would print as empty boxes)."""
-    glyphs = _glyphs(bold, current_body() if face is None else face)
+    glyphs = _glyphs(bold, _face_named(face))
     return "".join(sorted({ch for ch in text if ch != "\n" and ord(ch) not in glyphs}))
